@@ -1,0 +1,43 @@
+# Span Studio: `make run` starts the app on the bundled example, `make test` runs the suite.
+# Both create .venv and install what is needed on first use.
+
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+STAMP  := $(VENV)/.installed-test
+EXAMPLE := resources/examples/faireval
+
+export PIP_DISABLE_PIP_VERSION_CHECK := 1
+
+.PHONY: run test lint bench package package-test system-deps-test system-deps-run clean
+
+$(STAMP): pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
+	  { echo "Span Studio needs Python 3.11 or newer ($(PYTHON) is older)" >&2; exit 2; }
+	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
+	$(BIN)/python -m pip install --quiet --upgrade pip
+	$(BIN)/python -m pip install --quiet -e '.[test]'
+	touch $@
+
+system-deps-test:
+	@sh scripts/system-deps.sh test
+
+system-deps-run:
+	@sh scripts/system-deps.sh run
+
+run: $(STAMP) system-deps-run
+	@if [ -z "$${DISPLAY:-}$${WAYLAND_DISPLAY:-}" ] && [ -z "$${QT_QPA_PLATFORM:-}" ]; then \
+	  echo "make run: no display found (DISPLAY is empty); on a machine without a screen use: xvfb-run -a make run" >&2; exit 2; fi
+	$(BIN)/spanstudio-gui --example
+
+lint: $(STAMP)
+	$(BIN)/ruff check engine gui tests
+
+test: $(STAMP) system-deps-test lint
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+
+bench: $(STAMP)
+	$(BIN)/python -m pytest -q -s tests/bench -o python_files='bench_*.py' -p no:cacheprovider
+
+clean:
+	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis

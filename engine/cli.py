@@ -1,0 +1,241 @@
+"""`spanstudio`: the command line, generated from the methods' declarations.
+
+    spanstudio methods
+    spanstudio METHOD INPUTS... [options] [--json PATH]
+
+Bad input of any kind ends with one line on standard error,
+`spanstudio: error: FILE:LINE: expected …, found …`, and exit status 2; nothing is
+written. Warnings go to standard error as `spanstudio: warning: …`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+import textwrap
+from pathlib import Path
+from typing import Any, NoReturn
+
+from . import __version__
+from .errors import Cancelled, InputError
+from .methods import Invocation, Method, all_methods
+from .options import OptionSpec, either, option_specs, validate
+from .textio import atomic_write_text
+
+PROG = "spanstudio"
+
+
+class UsageError(Exception):
+    """A command line argparse could not take."""
+
+
+class Parser(argparse.ArgumentParser):
+    """argparse with one-line errors (no usage dump) raised instead of printed."""
+
+    def error(self, message: str) -> NoReturn:
+        if message.startswith("argument "):
+            message = message[len("argument ") :]
+        raise UsageError(message)
+
+
+# --- building the parser ------------------------------------------------------------
+
+
+def _number(kind: type, flag: str):
+    def convert(text: str) -> Any:
+        try:
+            return kind(text)
+        except ValueError:
+            what = "a whole number" if kind is int else "a number"
+            raise argparse.ArgumentTypeError(f"expected {what}, found '{text}'") from None
+
+    convert.__name__ = kind.__name__
+    return convert
+
+
+def _default_text(spec: OptionSpec) -> str:
+    value = spec.default
+    if spec.type is bool:
+        return "on" if value else "off"
+    if value is None or value == "":
+        return "none"
+    if isinstance(value, tuple):
+        return " ".join(map(str, value)) or "none"
+    return str(value)
+
+
+def _help(spec: OptionSpec) -> str:
+    text = spec.info.help
+    if spec.info.choices:
+        text += f" Choices: {either(spec.info.choices)}."
+    if spec.info.minimum is not None or spec.info.maximum is not None:
+        low = "" if spec.info.minimum is None else f"{spec.info.minimum:g}"
+        high = "" if spec.info.maximum is None else f"{spec.info.maximum:g}"
+        text += f" Range: {low}..{high}."
+    return f"{text} (default: {_default_text(spec)})".replace("%", "%%")
+
+
+def add_option(parser: argparse.ArgumentParser, spec: OptionSpec) -> None:
+    """One option as a command-line flag."""
+    flags = [spec.flag, *spec.info.flags[1:], *spec.info.aliases]
+    kwargs: dict[str, Any] = {"dest": "opt_" + spec.name, "default": spec.default, "help": _help(spec)}
+    if spec.type is bool:
+        kwargs["action"] = argparse.BooleanOptionalAction
+    else:
+        kwargs["metavar"] = spec.info.metavar or spec.name.upper()
+        if spec.type in (int, float):
+            kwargs["type"] = _number(spec.type, spec.flag)
+        if spec.is_list:
+            kwargs["nargs"] = spec.info.nargs or "+"
+        elif spec.info.nargs:
+            kwargs["nargs"] = spec.info.nargs
+    parser.add_argument(*flags, **kwargs)
+
+
+def _method_parser(sub: argparse._SubParsersAction, method: Method) -> None:
+    parser = sub.add_parser(
+        method.name,
+        help=method.title,
+        description=f"{method.title}\n\n" + textwrap.fill(method.description, 88),
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.set_defaults(method=method)
+    for spec in method.inputs:
+        if spec.flags:
+            parser.add_argument(*spec.flags, dest=spec.role, metavar=spec.metavar, help=spec.help)
+        else:
+            parser.add_argument(spec.role, metavar=spec.metavar, nargs="?", help=spec.help)
+    group = parser.add_argument_group("evaluation options")
+    for spec in option_specs(method.Options):
+        if spec.info.cli:
+            add_option(group, spec)
+    outputs = parser.add_argument_group("output files")
+    for out in method.outputs:
+        if out.flags:
+            outputs.add_argument(*out.flags, dest="out_" + out.name, metavar=out.metavar, help=out.help)
+        else:
+            outputs.add_argument("out_" + out.name, metavar=out.metavar, nargs="?", help=out.help)
+    outputs.add_argument("--json", metavar="PATH", help="Write the JSON report here ('-' = standard output).")
+    method.add_arguments(parser)
+
+
+def build_parser() -> Parser:
+    parser = Parser(
+        prog=PROG,
+        description="Span Studio: evaluate span annotations with published methods.",
+        epilog="Run 'spanstudio methods' for the list, 'spanstudio METHOD --help' for a method's options.",
+    )
+    parser.add_argument("--version", action="version", version=f"Span Studio {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    sub.add_parser("methods", help="List the evaluation methods.")
+    for method in all_methods():
+        _method_parser(sub, method)
+    return parser
+
+
+# --- running --------------------------------------------------------------------------
+
+
+def _options(method: Method, args: argparse.Namespace) -> Any:
+    values = {}
+    for spec in option_specs(method.Options):
+        if spec.info.cli:
+            value = getattr(args, "opt_" + spec.name)
+            values[spec.name] = tuple(value) if spec.is_list and value is not None else value
+    options = method.Options(**values)
+    validate(options)
+    return options
+
+
+def _check_writable(path: Path) -> None:
+    """InputError unless `path` can be created or replaced."""
+    if path.is_dir():
+        raise InputError("a file path", "a directory", file=str(path))
+    folder = path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+        raise InputError("a writable location", "permission denied", file=str(path))
+
+
+def _targets(method: Method, invocation: Invocation, json_path: str | None) -> dict[str, Path | None]:
+    """Where each requested output goes (None = standard output), checked before running."""
+    targets: dict[str, Path | None] = {}
+    for name, value in invocation.outputs.items():
+        targets[name] = method.output_path(name, value)
+    if json_path is not None:
+        targets["--json"] = None if json_path == "-" else Path(json_path)
+    to_stdout = [name for name, path in targets.items() if path is None]
+    if len(to_stdout) > 1:
+        raise InputError("at most one output on standard output", " and ".join(to_stdout), option="--json")
+    for path in targets.values():
+        if path is not None:
+            _check_writable(path)
+    return targets
+
+
+def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str]]:
+    """Evaluate, write every output; return (standard output text, warnings)."""
+    invocation = method.invocation(args, _options(method, args))
+    json_path = args.json
+    targets = _targets(method, invocation, json_path)
+    report = method.evaluate(
+        invocation.gold, invocation.system, invocation.options, detail=json_path is not None
+    )
+    files: dict[str, str] = {name: method.render_output(name, report) for name in invocation.outputs}
+    if json_path is not None:
+        from .export.json import dumps
+
+        files["--json"] = dumps(report)
+    stdout, stderr = method.console_text(report, invocation, json_path == "-")
+    for name, text in files.items():
+        path = targets[name]
+        if path is None:
+            stdout += text
+        else:
+            atomic_write_text(path, text, make_parents=True)
+    warnings = list(report.messages)
+    if stderr:
+        warnings.append(stderr.rstrip("\n"))
+    return stdout, warnings
+
+
+def _list_methods() -> str:
+    lines = []
+    for method in all_methods():
+        lines.append(f"{method.name}\t{method.title}")
+        lines += textwrap.wrap(method.description, 84, initial_indent="    ", subsequent_indent="    ")
+    return "\n".join(lines) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        if args.command is None:
+            build_parser().print_help()
+            return 2
+        if args.command == "methods":
+            sys.stdout.write(_list_methods())
+            return 0
+        stdout, warnings = run(args.method, args)
+    except (InputError, UsageError) as err:
+        print(f"{PROG}: error: {err}", file=sys.stderr)
+        return 2
+    except (Cancelled, KeyboardInterrupt):
+        print(f"{PROG}: cancelled", file=sys.stderr)
+        return 130
+    except Exception as err:  # a bug: one line, never a traceback (SPANSTUDIO_DEBUG=1 shows it)
+        if os.environ.get("SPANSTUDIO_DEBUG"):
+            raise
+        print(f"{PROG}: internal error: {type(err).__name__}: {err} (please report this)", file=sys.stderr)
+        return 1
+    for warning in warnings:
+        print(f"{PROG}: warning: {warning}", file=sys.stderr)
+    sys.stdout.write(stdout)
+    sys.stdout.flush()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

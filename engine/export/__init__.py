@@ -1,0 +1,1 @@
+"""Exporters: a Report written as JSON, CSV, a review workbook or HTML."""

@@ -1,0 +1,140 @@
+"""CoNLL-2000 chunk files: one token per line, `form POS tag`, sentences separated by
+blank lines. Tags are BIO with `|` between nested levels, outermost first
+(`B-S|B-NP`). The span building and punctuation rules are those of
+specs/faireval.md §2.5–2.6, quirks of the original included.
+"""
+
+from __future__ import annotations
+
+from ..errors import InputError
+from .faireval_spans import Key
+
+TITLE = "CoNLL-2000 (BIO chunks)"
+
+#: POS tags that count as punctuation for ignore_punct (STTS, UPOS, custom, PTB).
+PUNCTUATION_TAGS = frozenset(
+    ["$.", "$,", "$(", "PUNCT", "PUNKT", "KOMMA", "COMMA", "KLAMMER",
+     ".", ",", ":", "(", ")", '"', "‘", "“", "’", "”"]
+)  # fmt: skip
+
+
+def sniff(lines: list[str]) -> bool:
+    return bool(lines) and is_conll_line(lines[0].strip())
+
+
+def is_conll_line(line: str) -> bool:
+    """Format detection on a sentence's first (stripped) line."""
+    return len(line.split(" ")) == 3
+
+
+class _Open:
+    """A span being built: label, first and last token, token numbers, first line."""
+
+    __slots__ = ("label", "begin", "end", "tokens", "line")
+
+    def __init__(self, label: str, k: int, line: int) -> None:
+        self.label, self.begin, self.end, self.tokens, self.line = label, k, k, {k}, line
+
+
+class ConllReader:
+    """Parses the CoNLL-2000 sentences of one file."""
+
+    def __init__(self, name: str, warnings: list[str]) -> None:
+        self.name = name
+        self.warnings = warnings
+        self._warned_tag = False
+        self._warned_fields = False
+
+    def sentence(self, first: int, lines: list[str], ignore_punct: bool) -> tuple[list[Key], list[int]]:
+        """The spans of one sentence in emission order, punctuation removed if asked,
+        with the line number of each span's first token."""
+        emitted: list[_Open] = []
+        stack: list[_Open] = []
+        for k, line in enumerate(lines, 1):
+            number = first + k - 1
+            fields = line.split()
+            if len(fields) < 3:
+                self._few_fields(number, fields)
+            if ignore_punct and " " not in line:
+                raise InputError("3 space-separated fields (form POS tag)", "1", file=self.name, line=number)
+            self._token(fields[-1], k, number, stack, emitted)
+        emitted.extend(stack)
+        if ignore_punct:
+            emitted = _without_punctuation(emitted, _punctuation(lines))
+        return [(s.label, s.begin, s.end, frozenset(s.tokens)) for s in emitted], [s.line for s in emitted]
+
+    def _token(self, tag: str, k: int, number: int, stack: list[_Open], emitted: list[_Open]) -> None:
+        if tag in ("O", "_"):
+            emitted.extend(stack)
+            stack.clear()
+            return
+        levels = tag.split("|")
+        while len(stack) > len(levels):
+            emitted.append(stack.pop())
+        for i, level in enumerate(levels):
+            if level.startswith("B-"):
+                if i == 0 and stack:
+                    emitted.extend(stack)
+                    stack.clear()
+                else:
+                    while len(stack) > i:
+                        emitted.append(stack.pop())
+                stack.append(_Open(level.split("-")[1], k, number))
+            elif level.startswith("I-"):
+                if len(stack) <= i:
+                    raise InputError(
+                        f"B- to open a span before '{level}' at level {i + 1}",
+                        "no open span",
+                        file=self.name,
+                        line=number,
+                    )
+                stack[i].end = k
+                stack[i].tokens.add(k)
+            elif level and not self._warned_tag:
+                self._warned_tag = True
+                self.warnings.append(
+                    f"{self.name}:{number}: tag '{level}' is neither B-, I- nor O; the original "
+                    "ignores it (BIOES spans are lost)"
+                )
+
+    def _few_fields(self, number: int, fields: list[str]) -> None:
+        if not self._warned_fields:
+            self._warned_fields = True
+            what = "POS" if len(fields) == 2 else "form"
+            self.warnings.append(
+                f"{self.name}:{number}: no chunk tag; the {what} '{fields[-1]}' is read as the "
+                "tag, as the original does"
+            )
+
+
+def _punctuation(lines: list[str]) -> list[int]:
+    """Token numbers whose POS (2nd single-space field) is a punctuation tag."""
+    found = []
+    for k, line in enumerate(lines, 1):
+        fields = line.split(" ")
+        if fields[1] in PUNCTUATION_TAGS:
+            found.append(k)
+    return found
+
+
+def _without_punctuation(spans: list[_Open], punctuation: list[int]) -> list[_Open]:
+    """Remove punctuation tokens one at a time, as the original does (F15 kept)."""
+    for k in punctuation:
+        kept = []
+        for span in spans:
+            span.tokens.discard(k)
+            dead = False
+            if span.begin == k:
+                if span.end > k:
+                    span.begin = k + 1
+                else:
+                    dead = True
+            if span.end == k:
+                if not dead and span.begin < k:
+                    span.end = k - 1
+                else:
+                    dead = True
+            if not dead and span.tokens:
+                kept.append(span)
+        spans = kept
+    return spans

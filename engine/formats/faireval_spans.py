@@ -1,0 +1,128 @@
+"""FairEval span files: one span per line, `label TAB begin TAB end TAB tokens`.
+
+Sentences are separated by blank lines; token numbers are 1-based and inclusive at both
+ends, local to the sentence. The rules (and the original's quirks kept here) are those
+of specs/faireval.md §2.4.
+"""
+
+from __future__ import annotations
+
+from typing import NamedTuple
+
+from ..errors import InputError
+
+TITLE = "FairEval span file"
+
+_CACHE_LIMIT = 100_000  # parsed lines kept per file (real data repeats many lines)
+
+#: A span as compared: (label, begin, end, token numbers), tokens None for a range span.
+#: Two spans are identical exactly when their keys are equal (specs/faireval.md §2.8).
+Key = tuple[str, int, int, "frozenset[int] | None"]
+
+
+class TokenSpan(NamedTuple):
+    """A span as a FairEval input writes it: inclusive 1-based token numbers."""
+
+    label: str
+    begin: int
+    end: int
+    tokens: frozenset[int]  # for a range span: every number begin..end
+    is_range: bool  # the token field was unusable, so the range begin..end stands in
+    line: int
+
+    @classmethod
+    def of(cls, key: Key, line: int) -> TokenSpan:
+        label, begin, end, tokens = key
+        if tokens is None:
+            return cls(label, begin, end, frozenset(range(begin, end + 1)), True, line)
+        return cls(label, begin, end, tokens, False, line)
+
+
+def sniff(lines: list[str]) -> bool:
+    return bool(lines) and is_span_line(lines[0].strip())
+
+
+def is_span_line(line: str) -> bool:
+    """Format detection on a sentence's first (stripped) line."""
+    return len(line.split("\t")) == 4
+
+
+class SpanFileReader:
+    """Parses the span-format sentences of one file, caching repeated lines."""
+
+    def __init__(self, name: str, warnings: list[str]) -> None:
+        self.name = name
+        self.warnings = warnings
+        self._cache: dict[str, Key] = {}
+        self._warned_range = False
+        self._warned_short = False
+
+    def sentence(self, first: int, lines: list[str]) -> list[Key]:
+        """The spans of one sentence, in line order (line i is line number first + i)."""
+        keys = list(map(self._cache.get, lines))
+        if None in keys:
+            for i, key in enumerate(keys):
+                if key is None:
+                    keys[i] = self._parse(first + i, lines[i], i == 0)
+        return keys  # type: ignore[return-value]
+
+    def _parse(self, number: int, line: str, first: bool) -> Key:
+        fields = line.split("\t")
+        if len(fields) < 3:
+            raise InputError("4 TAB-separated fields", str(len(fields)), file=self.name, line=number)
+        if len(fields) == 3 and not first and not self._warned_short:
+            self._warned_short = True
+            self.warnings.append(
+                f"{self.name}:{number}: 3 fields; tokens taken from the end field as the original "
+                "does (the first such line of the file)"
+            )
+        begin = self._position(fields, 1, "begin", number)
+        end = self._position(fields, 2, "end", number)
+        if end < begin:
+            begin, end = end, begin
+        tokens = _token_set(fields[-1], begin, end)
+        if tokens is None and not self._warned_range:
+            self._warn_range(number, fields[-1])
+        key = (fields[0], begin, end, tokens)
+        if len(fields) == 4:
+            if len(self._cache) >= _CACHE_LIMIT:
+                self._cache.clear()
+            self._cache[line] = key
+        return key
+
+    def _position(self, fields: list[str], index: int, what: str, number: int) -> int:
+        text = fields[index]
+        try:
+            value = int(text)
+        except ValueError:
+            value = 0
+        if value >= 1:
+            return value
+        hint = " (is the label missing?)" if len(fields) == 3 and _is_int(fields[0]) else ""
+        raise InputError(f"{what} to be a whole number ≥ 1", f"'{text}'{hint}", file=self.name, line=number)
+
+    def _warn_range(self, number: int, field: str) -> None:
+        self._warned_range = True
+        self.warnings.append(
+            f"{self.name}:{number}: token list '{field}' holds no usable token numbers; the span "
+            "covers its whole range instead and is identical only to other such spans, as in "
+            "the original"
+        )
+
+
+def _is_int(text: str) -> bool:
+    try:
+        int(text)
+    except ValueError:
+        return False
+    return True
+
+
+def _token_set(field: str, begin: int, end: int) -> frozenset[int] | None:
+    """The token numbers of a token field within begin..end; None (a range span) when a
+    piece is not a number or no number is left (the original then uses the range)."""
+    try:
+        numbers = [int(piece) for piece in field.split(",")]
+    except ValueError:
+        return None
+    return frozenset(n for n in numbers if begin <= n <= end) or None

@@ -1,0 +1,148 @@
+"""Evaluation methods: one module each, behind one protocol, found through a registry.
+
+A method is a subclass of `Method` that declares its name, title, description, inputs,
+original-format outputs and an Options dataclass (see engine.options), and implements
+`evaluate`. The CLI and the GUI are generated from these declarations and never name a
+method in code.
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any, ClassVar
+
+from ..errors import InputError
+from ..progress import NO_PROGRESS, Progress
+from ..report import Report
+
+#: Modules under engine.methods that hold the built-in methods, in menu order.
+BUILTIN_METHODS: tuple[str, ...] = ("faireval",)
+
+
+@dataclass(frozen=True)
+class InputSpec:
+    """One of the two annotations a method compares."""
+
+    role: str  # "gold" or "system"
+    name: str  # the method's own word for it: target, reference, answers, …
+    help: str
+    flags: tuple[str, ...] = ()  # () makes it a positional argument
+    directory: bool = False  # a folder of files is accepted too
+    formats: tuple[str, ...] = ()  # names of the engine.formats modules it reads
+
+    @property
+    def metavar(self) -> str:
+        return self.name.upper()
+
+
+@dataclass(frozen=True)
+class OutputSpec:
+    """A file the original tool wrote, which the method writes again byte for byte."""
+
+    name: str
+    help: str
+    flags: tuple[str, ...] = ()  # () makes it a positional argument
+    metavar: str = "PATH"
+
+
+@dataclass
+class Invocation:
+    """Everything one evaluation run needs, whichever front end assembled it."""
+
+    gold: str
+    system: str
+    options: Any
+    outputs: dict[str, str] = field(default_factory=dict)  # OutputSpec name → path ("-" = stdout)
+
+
+class Method:
+    """The protocol every evaluation method follows."""
+
+    name: ClassVar[str]
+    title: ClassVar[str]
+    description: ClassVar[str]  # one paragraph for the GUI and `spanstudio methods`
+    Options: ClassVar[type]
+    inputs: ClassVar[tuple[InputSpec, InputSpec]]
+    outputs: ClassVar[tuple[OutputSpec, ...]] = ()
+
+    def evaluate(
+        self,
+        gold: str,
+        system: str,
+        options: Any,
+        progress: Progress = NO_PROGRESS,
+        *,
+        detail: bool = True,
+    ) -> Report:
+        """Compare `system` with `gold` (paths as the user gave them).
+
+        With `detail` the report carries the error table, documents and spans for the
+        viewer; without it only the scores and the data of the original's outputs.
+        """
+        raise NotImplementedError
+
+    def render_output(self, name: str, report: Report) -> str:
+        """The text of the original-format output `name`."""
+        raise NotImplementedError(name)
+
+    def output_path(self, name: str, value: str) -> Path | None:
+        """Where output `name` goes for the value the user gave (None: standard output)."""
+        return None if value == "-" else Path(value)
+
+    def console_text(self, report: Report, invocation: Invocation, json_to_stdout: bool) -> tuple[str, str]:
+        """(standard output, standard error) text of a CLI run, besides the warnings."""
+        return ("" if json_to_stdout else format_table(report.headline), "")
+
+    # --- command line -------------------------------------------------------------
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """Add method-specific arguments beyond inputs, options and outputs."""
+
+    def invocation(self, args: argparse.Namespace, options: Any) -> Invocation:
+        """Assemble the run from parsed arguments (options already built from the flags)."""
+        gold, system = (getattr(args, spec.role) for spec in self.inputs)
+        outputs = {o.name: getattr(args, "out_" + o.name) for o in self.outputs}
+        return Invocation(gold, system, options, {k: v for k, v in outputs.items() if v is not None})
+
+
+def format_table(table: Any) -> str:
+    """A table as TAB-separated text with a header line."""
+    lines = ["\t".join(table.columns)]
+    lines += ["\t".join(_cell(v) for v in row) for row in table.rows]
+    return "\n".join(lines) + "\n"
+
+
+def _cell(value: Any) -> str:
+    return f"{value:.4f}" if isinstance(value, float) else str(value)
+
+
+_REGISTRY: dict[str, Method] = {}
+
+
+def register(method_type: type[Method]) -> type[Method]:
+    """Class decorator: make a method known to the CLI and the GUI."""
+    _REGISTRY[method_type.name] = method_type()
+    return method_type
+
+
+def _load_builtins() -> None:
+    for module in BUILTIN_METHODS:
+        importlib.import_module(f"{__name__}.{module}")
+
+
+def all_methods() -> list[Method]:
+    """Every registered method, built-ins first in menu order."""
+    _load_builtins()
+    return list(_REGISTRY.values())
+
+
+def get_method(name: str) -> Method:
+    _load_builtins()
+    try:
+        return _REGISTRY[name]
+    except KeyError:
+        known = ", ".join(_REGISTRY)
+        raise InputError(f"one of the methods {known}", repr(name)) from None

@@ -1,0 +1,341 @@
+"""FairEval (Ortmann 2022): traditional, fair and weighted scores of labelled spans.
+
+specs/faireval.md is the contract; this package follows its sections:
+settings (§2.9, §4.3), reading (§2.1–2.3), compare (§3), scores (§4), render (§5).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from ...errors import InputError
+from ...formats.faireval_spans import TokenSpan
+from ...options import option
+from ...progress import NO_PROGRESS, Progress
+from ...report import InputFile, Report, Table
+from .. import InputSpec, Invocation, Method, OutputSpec, register
+from .compare import Decision, Tally, Work, compare_sentence
+from .detail import DocumentBuilder
+from .reading import FilePair, SentenceParser, count_lines, file_blocks, file_pairs, token_field
+from .render import render_report
+from .scores import scores, weights_for
+from .settings import METHODS, Settings, from_options, read_config
+
+
+@dataclass(frozen=True)
+class Options:
+    labels: str = option(
+        "all", "Labels to evaluate, comma-separated, or 'all'.", metavar="L,..", label="Labels"
+    )
+    exclude: str = option(
+        "", "Labels to leave out, comma-separated (NONE and EMPTY are always left out).",
+        metavar="L,..", label="Exclude labels",
+    )  # fmt: skip
+    ignore_punct: bool = option(
+        False, "Leave punctuation tokens out of CoNLL-2000 spans (by their POS tag).",
+        label="Ignore punctuation",
+    )  # fmt: skip
+    focus: str = option(
+        "target", "Which label counts a labelling (LE) or labelling-boundary (LBE) error.",
+        choices=("target", "system"),
+    )  # fmt: skip
+    eval_method: str = option(
+        "all", "Report sections: traditional, fair, weighted (comma-separated) or all.",
+        metavar="M,..", label="Evaluation methods",
+    )  # fmt: skip
+    weights: str | None = option(
+        None, "Weight formulas for the weighted scores, e.g. 'LE = 0.5 FP + 0.5 FN, "
+        "BEO = 0.5 TP + 0.25 FP + 0.25 FN', or 'default'. Without weights, "
+        "weighted equals fair.", metavar="FORMULA",
+    )  # fmt: skip
+
+
+@register
+class FairEval(Method):
+    name = "faireval"
+    title = "FairEval — fair evaluation of labelled spans"
+    description = (
+        "Ortmann's (LREC 2022) fair evaluation: a near miss counts once, as a labelling "
+        "error (LE), a boundary error (BE: smaller BES, larger BEL, overlapping BEO) or a "
+        "labelling-boundary error (LBE), instead of a false positive plus a false negative. "
+        "Reports traditional, fair and weighted precision, recall and F1 per label and "
+        "overall, a confusion matrix and the original tool's report file. Reads FairEval "
+        "span files and CoNLL-2000 BIO files (a file or a folder of files paired by name)."
+    )
+    Options = Options
+    inputs = (
+        InputSpec("gold", "target", "Gold annotation: a span or CoNLL-2000 file, or a folder of them.",
+                  directory=True, formats=("faireval_spans", "conll2000")),
+        InputSpec("system", "system", "System annotation: a file or folder like TARGET.",
+                  directory=True, formats=("faireval_spans", "conll2000")),
+    )  # fmt: skip
+    outputs = (
+        OutputSpec("eval_out", "Write the original FairEval report here (a file, or a folder "
+                   "for eval.csv; '-' = standard output). Without it the report is printed.",
+                   flags=("--eval-out",)),
+    )  # fmt: skip
+
+    # --- evaluation ----------------------------------------------------------------
+
+    def evaluate(
+        self,
+        gold: str,
+        system: str,
+        options: Any,
+        progress: Progress = NO_PROGRESS,
+        *,
+        detail: bool = True,
+    ) -> Report:
+        settings = options if isinstance(options, Settings) else from_options(gold, system, options)
+        return Run(settings, progress, detail).report()
+
+    def settings(self, invocation: Invocation) -> Settings:
+        opts = invocation.options
+        return opts if isinstance(opts, Settings) else from_options(invocation.gold, invocation.system, opts)
+
+    def render_output(self, name: str, report: Report) -> str:
+        return report.data["_report_text"]
+
+    def output_path(self, name: str, value: str) -> Path | None:
+        """§5.3: '-' prints; an existing folder gets eval.csv; parents are created."""
+        if value == "-":
+            return None
+        path = Path(value)
+        return path / "eval.csv" if path.is_dir() else path
+
+    def console_text(self, report: Report, invocation: Invocation, json_to_stdout: bool) -> tuple[str, str]:
+        if "eval_out" in invocation.outputs or json_to_stdout:
+            return "", ""
+        return report.data["_report_text"], ""
+
+    # --- command line --------------------------------------------------------------
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        parser.add_argument(
+            "--config", metavar="FILE.config",
+            help="Read every setting from a FairEval config file, as the original does "
+            "(relative paths against the current folder). Not combined with TARGET SYSTEM "
+            "or the evaluation options.",
+        )  # fmt: skip
+
+    def invocation(self, args: argparse.Namespace, options: Any) -> Invocation:
+        outputs = {"eval_out": args.out_eval_out} if args.out_eval_out is not None else {}
+        if args.config is None:
+            if args.gold is None or args.system is None:
+                raise InputError("TARGET and SYSTEM, or --config FILE.config", "neither", option="faireval")
+            return Invocation(args.gold, args.system, options, outputs)
+        if args.gold is not None or args.system is not None or options != Options():
+            raise InputError("either --config or TARGET SYSTEM with options", "both", option="--config")
+        settings = read_config(args.config)
+        if "eval_out" not in outputs and settings.eval_out is not None:
+            outputs["eval_out"] = settings.eval_out
+            _note_bare_eval_out(settings)
+        return Invocation(settings.target_in, settings.system_in, settings, outputs)
+
+
+def _note_bare_eval_out(settings: Settings) -> None:
+    """F22b: the original printed the report when eval_out named a new bare file."""
+    out = settings.eval_out or ""
+    if not os.path.dirname(out) and not os.path.exists(out):
+        settings.warnings.append(
+            f"eval_out '{out}' does not exist yet: the report is written there (the original "
+            "printed it on standard output instead)"
+        )
+
+
+class Run:
+    """One FairEval evaluation over every file pair and sentence pair."""
+
+    def __init__(self, settings: Settings, progress: Progress, detail: bool) -> None:
+        self.settings = settings
+        self.progress = progress
+        self.detail = detail
+        self.warnings = list(settings.warnings)
+        self.tally = Tally()
+        self.sentences = {"target": 0, "system": 0, "compared": 0}
+        self.decisions: list[tuple[FilePair, int, Decision]] = []
+        self.documents = DocumentBuilder() if detail else None
+        self.any_span = False
+
+    def report(self) -> Report:
+        pairs = file_pairs(self.settings, self.warnings)
+        total_lines = sum(count_lines(p.target) for p in pairs)
+        done_lines = 0
+        for pair in pairs:
+            done_lines = self._pair(pair, done_lines, total_lines)
+        if not self.any_span:
+            raise InputError(
+                "spans to compare",
+                f"none after applying labels={self.settings.labels} and exclude={self.settings.exclude}",
+            )
+        self._warn_unexcluded()
+        self.progress.update(1.0, "scoring", force=True)
+        return self._build(pairs)
+
+    def _pair(self, pair: FilePair, done_lines: int, total_lines: int) -> int:
+        settings, warnings = self.settings, self.warnings
+        parsers = (SentenceParser(pair.target, warnings, settings.ignore_punct),
+                   SentenceParser(pair.system, warnings, settings.ignore_punct))  # fmt: skip
+        target_blocks = file_blocks(pair.target, warnings)
+        system_blocks = file_blocks(pair.system, warnings)
+        compared = 0
+        record: list[Decision] | None = [] if self.detail else None
+        for t_block, s_block in zip(target_blocks, system_blocks):  # noqa: B905 (F5: shorter wins)
+            compared += 1
+            self._sentence(pair, compared, parsers, t_block, s_block, record)
+            if compared % 512 == 0:
+                self.progress.update((done_lines + t_block[0]) / max(total_lines, 1), "comparing sentences")
+        n_target = compared + sum(1 for _ in target_blocks)
+        n_system = compared + sum(1 for _ in system_blocks)
+        self._check_counts(pair, n_target, n_system)
+        self.sentences["target"] += n_target
+        self.sentences["system"] += n_system
+        self.sentences["compared"] += compared
+        if self.documents is not None:
+            self.documents.finish(pair)
+        return done_lines + count_lines(pair.target)
+
+    def _check_counts(self, pair: FilePair, n_target: int, n_system: int) -> None:
+        for path, n in ((pair.target, n_target), (pair.system, n_system)):
+            if n == 0:
+                raise InputError("at least one sentence", "none", file=path)
+        if n_target != n_system:
+            shorter = min(n_target, n_system)
+            self.warnings.append(
+                f"{pair.target} has {n_target} sentences, {pair.system} has {n_system}; "
+                f"only the first {shorter} pairs are compared"
+            )
+
+    def _sentence(self, pair, number, parsers, t_block, s_block, record) -> None:
+        keeps = self.settings.keeps
+        target = parsers[0].parse(t_block).keep(keeps)
+        system = parsers[1].parse(s_block).keep(keeps)
+        if target.keys or system.keys:
+            self.any_span = True
+        stats = self.tally.data_stats
+        for key in target.keys:
+            stats[key[0]] = stats.get(key[0], 0) + 1
+        compare_sentence(target, system, self.tally, self.settings.focus, record,
+                         lambda work: self._range_error(pair, work))  # fmt: skip
+        if record is not None and self.documents is not None:
+            self.documents.sentence(pair, number, target, system)
+            self.decisions.extend((pair, number, d) for d in record)
+            record.clear()
+
+    def _range_error(self, pair: FilePair, work: Work) -> InputError:
+        path = pair.target if work.side == 0 else pair.system
+        field = token_field(path, work.span.line)
+        return InputError(
+            "token numbers in the 4th field of a span that overlaps another span",
+            f"'{field}' (the original FairEval cannot evaluate this span)",
+            file=path,
+            line=work.span.line,
+        )
+
+    def _warn_unexcluded(self) -> None:
+        """F1: a config without `exclude` scores the dummy spans; F31: a label '_'."""
+        labels = self.tally.fair_by_label
+        if "exclude" not in self.settings.shown and ("NONE" in labels or "EMPTY" in labels):
+            self.warnings.append(
+                "spans labelled NONE/EMPTY are scored because the config has no 'exclude' key"
+            )
+        if "_" in labels:
+            self.warnings.append("label '_' is also the matrix's \"nothing\" marker")
+
+    # --- results -------------------------------------------------------------------
+
+    def results(self) -> dict[str, Any]:
+        """Counts and unrounded scores in the shape of the conformance expected.json."""
+        tally, weights = self.tally, self.settings.weights
+        overall: dict[str, Any] = {}
+        per_label: dict[str, Any] = {}
+        for version in METHODS:
+            counts = tally.traditional if version == "traditional" else tally.fair
+            rows = tally.traditional_by_label if version == "traditional" else tally.fair_by_label
+            table = weights_for(version, weights)
+            overall[version] = {**counts, **scores(counts, table)}
+            per_label[version] = {label: {**row, **scores(row, table)} for label, row in rows.items()}
+        labels = [*tally.labels(), "_"]
+        confusion = {t: {s: tally.confusion.get(t, {}).get(s, 0) for s in labels} for t in labels}
+        return {"overall": overall, "per_label": per_label, "confusion": confusion,
+                "data_stats": [[label, n] for label, n in tally.data_stats.items()]}  # fmt: skip
+
+    def _build(self, pairs: list[FilePair]) -> Report:
+        results = self.results()
+        text = render_report(self.settings, results)
+        data: dict[str, Any] = {
+            "options": self.settings.plain(),
+            "file_pairs": [list(p.names) for p in pairs],
+            "sentences": dict(self.sentences),
+            **results,
+            "_report_text": text,
+        }
+        inputs = [
+            f for p in pairs for f in (*InputFile.of("gold", p.target), *InputFile.of("system", p.system))
+        ]
+        report = Report(
+            method="faireval",
+            title=FairEval.title,
+            options=self.settings.plain(),
+            inputs=inputs,
+            tables=_tables(self.settings, results),
+            messages=self.warnings,
+            data=data,
+        )
+        if self.documents is not None:
+            data["pairs"] = [_pair_json(pair, number, d) for pair, number, d in self.decisions]
+            self.documents.fill(report, self.decisions)
+        return report
+
+
+def _tables(settings: Settings, results: dict[str, Any]) -> dict[str, Table]:
+    """Score tables: the comparison (overall) first, then one per-label table per method."""
+    comparison = Table(
+        ["method", "precision", "recall", "f1"],
+        [[v, *(results["overall"][v][m] for m in ("Prec", "Rec", "F1"))] for v in METHODS],
+        "Overall",
+    )
+    tables = {"overall": comparison}
+    for version in METHODS:
+        rows = results["per_label"][version]
+        counts = (
+            ["TP", "FP", "FN"]
+            if version == "traditional"
+            else ["TP", "FP", "FN", "LE", "BE", "BES", "BEL", "BEO", "LBE"]
+        )
+        body = [[label, *(rows[label][c] for c in counts), rows[label]["Prec"], rows[label]["Rec"], rows[label]["F1"]]
+                for label in sorted(rows)]  # fmt: skip
+        overall = results["overall"][version]
+        body.append(
+            ["overall", *(overall[c] for c in counts), overall["Prec"], overall["Rec"], overall["F1"]]
+        )
+        tables[version] = Table(
+            ["label", *counts, "precision", "recall", "f1"], body, f"{version.title()} per label"
+        )
+    labels = list(results["confusion"])
+    tables["confusion"] = Table(
+        ["target \\ system", *labels],
+        [[t, *(results["confusion"][t][s] for s in labels)] for t in labels],
+        "Confusion matrix",
+    )
+    tables["data_stats"] = Table(
+        ["label", "freq"], [list(r) for r in results["data_stats"]], "Target data stats"
+    )
+    return tables
+
+
+def _span_json(span: TokenSpan | None) -> dict[str, Any] | None:
+    if span is None:
+        return None
+    return {"label": span.label, "begin": span.begin, "end": span.end,
+            "tokens": sorted(span.tokens), "line": span.line}  # fmt: skip
+
+
+def _pair_json(pair: FilePair, number: int, decision: Decision) -> dict[str, Any]:
+    kind, sub, target, system = decision
+    return {"file": pair.names[0], "sentence": number, "type": kind, "subtype": sub,
+            "target": _span_json(target), "system": _span_json(system)}  # fmt: skip

@@ -1,0 +1,116 @@
+"""What a FairEval report shows beyond the scores: documents, spans and error rows.
+
+Each file pair becomes one document; its sentences are laid out one after another, a
+sentence taking as many positions as its highest token number. Span files carry no
+words, so their tokens show their numbers.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...formats.faireval_spans import TokenSpan
+from ...report import Report, error_row
+from ...spans import Document, Span
+from .compare import Decision
+from .reading import FilePair, Sentence
+
+
+def _runs(tokens: frozenset[int]) -> list[tuple[int, int]]:
+    """Token numbers as [first, last + 1) runs."""
+    runs: list[list[int]] = []
+    for n in sorted(tokens):
+        if runs and n == runs[-1][1]:
+            runs[-1][1] = n + 1
+        else:
+            runs.append([n, n + 1])
+    return [(a, b) for a, b in runs]
+
+
+def position_text(span: TokenSpan) -> str:
+    """A span's position as the file writes it: inclusive token numbers, gaps listed."""
+    bounds = str(span.begin) if span.begin == span.end else f"{span.begin}-{span.end}"
+    if not span.is_range and len(span.tokens) != span.end - span.begin + 1:
+        bounds += " {" + ",".join(map(str, sorted(span.tokens))) + "}"
+    return bounds
+
+
+class DocumentBuilder:
+    """Collects documents and spans sentence by sentence, then fills a Report."""
+
+    def __init__(self) -> None:
+        self.documents: list[Document] = []
+        self.gold: list[Span] = []
+        self.system: list[Span] = []
+        self.offsets: dict[tuple[str, int], int] = {}
+        self._reset()
+
+    def _reset(self) -> None:
+        self.tokens: list[str] = []
+        self.units: list[tuple[int, int]] = []
+        self.has_words = False
+
+    def sentence(self, pair: FilePair, number: int, target: Sentence, system: Sentence) -> None:
+        """Lay out one compared sentence and place its spans."""
+        targets, systems = target.spans(), system.spans()
+        forms = target.forms or system.forms
+        length = max([len(forms or ()), *(s.end for s in targets), *(s.end for s in systems)])
+        offset = len(self.tokens)
+        self.offsets[(pair.target, number)] = offset
+        words = list(forms or ())
+        self.has_words = self.has_words or bool(words)
+        words += [str(k) for k in range(len(words) + 1, length + 1)]
+        self.tokens.extend(words)
+        self.units.append((offset, offset + length))
+        doc = pair.names[0]
+        self.gold += [_span(s, offset, doc, number) for s in targets]
+        self.system += [_span(s, offset, doc, number) for s in systems]
+
+    def finish(self, pair: FilePair) -> None:
+        """Close the document of a file pair."""
+        self.documents.append(Document(pair.names[0], self.tokens, self.units, has_words=self.has_words))
+        self._reset()
+
+    def fill(self, report: Report, decisions: list[tuple[FilePair, int, Decision]]) -> None:
+        report.documents = self.documents
+        report.gold_spans = self.gold
+        report.system_spans = self.system
+        docs = {d.name: d for d in self.documents}
+        rows = []
+        for pair, number, (kind, sub, target, system) in decisions:
+            if kind == "TP":
+                continue
+            doc = docs[pair.names[0]]
+            offset = self.offsets[(pair.target, number)]
+            rows.append(_error_row(doc, number, offset, kind, sub, target, system))
+        for i, row in enumerate(rows, 1):
+            row["error_id"] = f"E{i}"
+        report.error_rows = rows
+
+
+def _span(span: TokenSpan, offset: int, doc: str, number: int) -> Span:
+    return Span(offset + span.begin - 1, offset + span.end, span.label, doc,
+                {"line": span.line, "sentence": number, "tokens": sorted(span.tokens)})  # fmt: skip
+
+
+def _side(doc: Document, offset: int, span: TokenSpan | None, prefix: str) -> dict[str, Any]:
+    if span is None:
+        return {}
+    start, end = offset + span.begin - 1, offset + span.end
+    return {
+        f"{prefix}_label": span.label,
+        f"{prefix}_start": start,
+        f"{prefix}_end": end,
+        f"{prefix}_parts": [[offset + a - 1, offset + b - 1] for a, b in _runs(span.tokens)],
+        f"{prefix}_position": position_text(span),
+        f"{prefix}_text": doc.text(start, end),
+        f"{prefix}_line": span.line,
+    }
+
+
+def _error_row(doc: Document, number: int, offset: int, kind: str, sub: str,
+               target: TokenSpan | None, system: TokenSpan | None) -> dict[str, Any]:  # fmt: skip
+    sides = {"gold_line": None, "system_line": None}
+    sides.update(_side(doc, offset, target, "gold"))
+    sides.update(_side(doc, offset, system, "system"))
+    return error_row(document=doc.name, unit=number, type=kind, subtype=sub, **sides)

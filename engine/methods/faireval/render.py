@@ -1,0 +1,52 @@
+"""The original FairEval report file, byte for byte (specs/faireval.md §5)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .scores import percent
+from .settings import COUNTS, Settings
+
+SECTION_COUNTS = {"traditional": ["TP", "FP", "FN"], "fair": ["TP", "FP", "LE", "BE", "LBE", "FN"]}
+
+
+def _columns(version: str, settings: Settings) -> list[str]:
+    if version == "weighted" and settings.weights:
+        return list(settings.weights)
+    return SECTION_COUNTS["traditional" if version == "traditional" else "fair"]
+
+
+def _row(name: str, values: dict[str, Any], columns: list[str]) -> str:
+    cells = [str(values[c]) if c in COUNTS and c in values else "0" for c in columns]
+    cells += [percent(values[m]) for m in ("Prec", "Rec", "F1")]
+    return "\t".join([name, *cells])
+
+
+def render_report(settings: Settings, results: dict[str, Any]) -> str:
+    """The report text: settings, one table per method, comparison, matrix, data stats."""
+    lines = ["### Evaluation settings:"]
+    lines += [f"{key}: {value}" for key, value in settings.settings_block()]
+    lines.append("")
+    for version in settings.eval_method:
+        columns = _columns(version, settings)
+        lines += [
+            "",
+            f"### {version.title()} evaluation:",
+            "\t".join(["Label", *columns, "Prec", "Rec", "F1"]),
+        ]
+        per_label = results["per_label"][version]
+        lines += [_row(label, per_label[label], columns) for label in sorted(per_label)]
+        lines.append(_row("overall", results["overall"][version], columns))
+    lines += ["", "### Comparison:", "Version\tPrec\tRec\tF1"]
+    for version in settings.eval_method:
+        overall = results["overall"][version]
+        lines.append("\t".join([version.title(), *(percent(overall[m]) for m in ("Prec", "Rec", "F1"))]))
+    lines += ["", "### Confusion matrix:"]
+    confusion = results["confusion"]
+    labels = sorted(confusion)
+    lines.append("\t".join(["Target\\System", *labels]))
+    lines += ["\t".join([t, *(str(confusion[t][s]) for s in labels)]) for t in labels]
+    lines += ["", "### Target data stats:", "Label\tFreq\t%"]
+    total = sum(freq for _, freq in results["data_stats"])
+    lines += [f"{label}\t{freq}\t{percent(freq / total)}" for label, freq in results["data_stats"]]
+    return "\n".join(lines) + "\n"

@@ -1,0 +1,150 @@
+"""Reports: what an evaluation found, as data. Printers and exporters format it.
+
+A Report holds score tables, the error table, the documents and spans a viewer shows,
+the method's own result data (the shape of its JSON report) and the metadata that makes
+a result reproducible (method, options, engine version, input files with sha256).
+
+Tables are kept as plain rows and turned into pandas DataFrames on demand, so that a
+command-line run that only prints a report never pays for importing pandas.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from . import __version__
+from .spans import Document, Span
+from .textio import sha256_file
+
+if TYPE_CHECKING:
+    import pandas as pd
+
+#: Columns of every error table, in this order (methods may add their own after them).
+ERROR_COLUMNS: tuple[str, ...] = (
+    "error_id",  # stable id of the row: E1, E2, … in report order
+    "document",  # document (file) name
+    "unit",  # 1-based number of the sentence / page / process in the document
+    "unit_id",  # the unit's id in the input, "" when it has none
+    "type",  # the method's own error type: FN, FP, LE, BE, unmatched, …
+    "subtype",  # finer type where the method has one (BES, BEL, BEO), else ""
+    "gold_label",
+    "system_label",
+    "gold_start",  # half-open document positions of the gold span, None without one
+    "gold_end",
+    "system_start",
+    "system_end",
+    "gold_parts",  # the positions the gold span covers, as [start, end) pieces (gaps allowed)
+    "system_parts",
+    "gold_position",  # the gold span's position as its file writes it, e.g. "6-8"
+    "system_position",
+    "gold_text",
+    "system_text",
+    "detail",  # anything else worth showing, as text
+)
+
+
+@dataclass
+class Table:
+    """A score table: named columns and rows of plain values."""
+
+    columns: list[str]
+    rows: list[list[Any]]
+    title: str = ""
+
+    def frame(self) -> pd.DataFrame:
+        import pandas as pd
+
+        return pd.DataFrame(self.rows, columns=self.columns)
+
+    def records(self) -> list[dict[str, Any]]:
+        return [dict(zip(self.columns, row, strict=True)) for row in self.rows]
+
+
+@dataclass
+class InputFile:
+    """One file an evaluation read, for the record."""
+
+    role: str  # "gold" or "system" (or an extra input's name)
+    path: str  # as the user gave it
+    sha256: str
+
+    @classmethod
+    def of(cls, role: str, path: str | os.PathLike[str]) -> list[InputFile]:
+        """The file itself, or every regular file of a directory."""
+        p = Path(path)
+        if p.is_dir():
+            files = sorted(f for f in p.iterdir() if f.is_file() and not f.name.startswith("."))
+            return [cls(role, str(f), sha256_file(f)) for f in files]
+        return [cls(role, str(path), sha256_file(p))]
+
+
+def error_row(**values: Any) -> dict[str, Any]:
+    """An error-table row with every standard column present (missing ones empty)."""
+    row: dict[str, Any] = dict.fromkeys(ERROR_COLUMNS, "")
+    for key in ("gold_start", "gold_end", "system_start", "system_end"):
+        row[key] = None
+    row["gold_parts"] = []
+    row["system_parts"] = []
+    row["unit"] = 0
+    row.update(values)
+    return row
+
+
+@dataclass
+class Report:
+    """The result of one evaluation."""
+
+    method: str
+    title: str
+    options: dict[str, Any]
+    inputs: list[InputFile]
+    tables: dict[str, Table]
+    error_rows: list[dict[str, Any]] = field(default_factory=list)
+    documents: list[Document] = field(default_factory=list)
+    gold_spans: list[Span] = field(default_factory=list)
+    system_spans: list[Span] = field(default_factory=list)
+    messages: list[str] = field(default_factory=list)
+    data: dict[str, Any] = field(default_factory=dict)
+    engine_version: str = __version__
+    created: str = field(
+        default_factory=lambda: _dt.datetime.now().astimezone().isoformat(timespec="seconds")
+    )
+
+    def __post_init__(self) -> None:
+        for number, row in enumerate(self.error_rows, 1):
+            row.setdefault("error_id", f"E{number}")
+
+    @property
+    def headline(self) -> Table:
+        """The first table: the overall scores."""
+        return next(iter(self.tables.values()))
+
+    def frames(self) -> dict[str, pd.DataFrame]:
+        """Every score table as a DataFrame."""
+        return {name: table.frame() for name, table in self.tables.items()}
+
+    @property
+    def errors(self) -> pd.DataFrame:
+        """The error table: ERROR_COLUMNS first, then the method's own columns."""
+        import pandas as pd
+
+        extra = [c for row in self.error_rows[:1] for c in row if c not in ERROR_COLUMNS]
+        return pd.DataFrame(self.error_rows, columns=[*ERROR_COLUMNS, *extra])
+
+    def document(self, name: str) -> Document | None:
+        return next((d for d in self.documents if d.name == name), None)
+
+    def metadata(self) -> dict[str, Any]:
+        """What makes the result reproducible."""
+        return {
+            "method": self.method,
+            "title": self.title,
+            "engine_version": self.engine_version,
+            "created": self.created,
+            "options": self.options,
+            "input_files": [vars(f) for f in self.inputs],
+        }

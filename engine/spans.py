@@ -1,0 +1,112 @@
+"""Spans and the documents they point into.
+
+Positions are half-open `[start, end)` everywhere inside the engine. Readers convert
+from each file's own convention; reports convert back when they show positions.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterator, Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, overload
+
+
+@dataclass(frozen=True, slots=True)
+class Span:
+    """A labelled stretch `[start, end)` of a document."""
+
+    start: int
+    end: int
+    label: str = ""
+    doc: str = ""
+    attrs: Mapping[str, Any] = field(default_factory=dict, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        if self.end < self.start:
+            raise ValueError(f"span ends before it starts: [{self.start}, {self.end})")
+
+    def __len__(self) -> int:
+        return self.end - self.start
+
+    def overlaps(self, other: Span) -> bool:
+        return self.start < other.end and other.start < self.end
+
+
+class TokenNumbers(Sequence[str]):
+    """Stand-in tokens for inputs without words: each position shows its 1-based
+    number within its unit (sentence), as the input file counts tokens."""
+
+    def __init__(self, units: Sequence[tuple[int, int]]) -> None:
+        self._starts = [start for start, _ in units]
+        self._length = units[-1][1] if units else 0
+
+    def __len__(self) -> int:
+        return self._length
+
+    def _number(self, pos: int) -> str:
+        if not 0 <= pos < self._length:
+            raise IndexError(pos)
+        unit = bisect.bisect_right(self._starts, pos) - 1
+        return str(pos - self._starts[unit] + 1)
+
+    @overload
+    def __getitem__(self, index: int) -> str: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[str]: ...
+    def __getitem__(self, index: int | slice) -> str | list[str]:
+        if isinstance(index, slice):
+            return [self._number(i) for i in range(*index.indices(self._length))]
+        return self._number(index + self._length if index < 0 else index)
+
+    def __iter__(self) -> Iterator[str]:
+        return (self._number(i) for i in range(self._length))
+
+
+@dataclass
+class Document:
+    """A text that spans point into: its tokens (or characters) and its units.
+
+    `tokens` holds one string per position: words for token-based formats, the text
+    itself (a str is a sequence of characters) for character offsets, or TokenNumbers
+    when the input carries no words. `units` are the sentences or pages as
+    `[start, end)` position ranges, in order; `unit_ids` their names in the input.
+    """
+
+    name: str
+    tokens: Sequence[str]
+    units: list[tuple[int, int]] = field(default_factory=list)
+    unit_ids: list[str] | None = None
+    joiner: str = " "
+    has_words: bool = True
+
+    def __post_init__(self) -> None:
+        if not self.units and len(self.tokens):
+            self.units = [(0, len(self.tokens))]
+        self._unit_starts = [start for start, _ in self.units]
+
+    def __len__(self) -> int:
+        return len(self.tokens)
+
+    def unit_of(self, pos: int) -> int:
+        """Index of the unit holding position `pos` (the last unit starting at or before it)."""
+        return max(bisect.bisect_right(self._unit_starts, pos) - 1, 0)
+
+    def unit_id(self, index: int) -> str:
+        return self.unit_ids[index] if self.unit_ids else str(index + 1)
+
+    def text(self, start: int, end: int) -> str:
+        return self.joiner.join(self.tokens[start:end])
+
+
+@dataclass
+class Annotations:
+    """What one input holds: the documents and the spans in them (by document name)."""
+
+    source: str
+    format: str
+    documents: list[Document]
+    spans: list[Span]
+
+    def spans_of(self, doc: str) -> list[Span]:
+        return [span for span in self.spans if span.doc == doc]

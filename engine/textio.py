@@ -1,0 +1,192 @@
+"""Reading text inputs line by line and writing outputs atomically."""
+
+from __future__ import annotations
+
+import contextlib
+import hashlib
+import os
+import tempfile
+from collections.abc import Iterable, Iterator
+from pathlib import Path
+
+from .errors import InputError
+
+BOM = "\ufeff"
+
+
+def require_file(path: str | os.PathLike[str]) -> Path:
+    """The path as a Path, or InputError when it is not an existing file."""
+    p = Path(path)
+    if not p.exists():
+        raise InputError("an existing file", "nothing", file=str(path))
+    if p.is_dir():
+        raise InputError("a file", "a directory", file=str(path))
+    return p
+
+
+def _decode_error(path: Path, name: str) -> InputError:
+    """Locate the first byte that is not UTF-8 and describe it."""
+    data = path.read_bytes()
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        prefix = data[: err.start].decode("utf-8")
+        line = prefix.replace("\r\n", "\n").replace("\r", "\n").count("\n") + 1
+        return InputError("UTF-8 text", f"byte 0x{data[err.start]:02X}", file=name, line=line)
+    return InputError("UTF-8 text", "undecodable bytes", file=name)
+
+
+def iter_lines(path: str | os.PathLike[str], name: str | None = None) -> Iterator[str]:
+    """The lines of a UTF-8 text file without their line ends.
+
+    Lines end at \\n, \\r\\n or a lone \\r, as in Python's text-mode iteration. A file that
+    is not UTF-8 raises InputError naming the line of the first bad byte.
+    """
+    name = str(path) if name is None else name
+    p = require_file(path)
+    try:
+        with open(p, encoding="utf-8", newline=None) as handle:
+            for line in handle:
+                yield line[:-1] if line.endswith("\n") else line
+    except UnicodeDecodeError:
+        raise _decode_error(p, name) from None
+    except PermissionError:
+        raise InputError("a readable file", "permission denied", file=name) from None
+
+
+def read_text(path: str | os.PathLike[str], name: str | None = None) -> str:
+    """The whole file as text with \\n line ends."""
+    name = str(path) if name is None else name
+    p = require_file(path)
+    try:
+        data = p.read_bytes()
+    except PermissionError:
+        raise InputError("a readable file", "permission denied", file=name) from None
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise _decode_error(p, name) from None
+    return text.replace("\r\n", "\n").replace("\r", "\n")
+
+
+Block = tuple[int, list[str]]  # number of the block's first line, its stripped lines
+
+
+def blocks(lines: Iterable[str]) -> Iterator[Block]:
+    """Blank-line separated blocks of stripped lines, each with the number of its first
+    line; runs of blank lines count as one separator, leading blank lines are skipped."""
+    block: list[str] = []
+    first = 0
+    for number, raw in enumerate(lines, 1):
+        line = raw.strip()
+        if line:
+            if not block:
+                first = number
+            block.append(line)
+        elif block:
+            yield first, block
+            block = []
+    if block:
+        yield first, block
+
+
+def read_blocks(path: str | os.PathLike[str], name: str | None = None) -> Iterator[Block]:
+    """The blank-line separated blocks of a UTF-8 file, as `blocks` gives them.
+
+    Reads a few MB at a time and splits lines in bulk: memory stays flat and the cost
+    per line is small, which matters for files of millions of lines.
+    """
+    name = str(path) if name is None else name
+    p = require_file(path)
+    block: list[str] = []
+    first = number = 0
+    pending = ""
+    try:
+        with open(p, encoding="utf-8", newline=None) as handle:
+            while chunk := handle.read(_CHUNK):
+                lines = (pending + chunk).split("\n")
+                pending = lines.pop()
+                for raw in lines:
+                    number += 1
+                    line = raw.strip()
+                    if line:
+                        if not block:
+                            first = number
+                        block.append(line)
+                    elif block:
+                        yield first, block
+                        block = []
+    except UnicodeDecodeError:
+        raise _decode_error(p, name) from None
+    except PermissionError:
+        raise InputError("a readable file", "permission denied", file=name) from None
+    line = pending.strip()
+    if line:
+        if not block:
+            first = number + 1
+        block.append(line)
+    if block:
+        yield first, block
+
+
+_CHUNK = 1 << 22
+
+
+def sha256_file(path: str | os.PathLike[str]) -> str:
+    digest = hashlib.sha256()
+    with open(path, "rb") as handle:
+        for chunk in iter(lambda: handle.read(1 << 20), b""):
+            digest.update(chunk)
+    return digest.hexdigest()
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, make_parents: bool = False) -> None:
+    """Write `data` to a temporary file beside `path`, then rename it over `path`.
+
+    A failure leaves no partial file and any existing file untouched.
+    """
+    target = Path(path)
+    folder = target.parent
+    try:
+        if make_parents:
+            folder.mkdir(parents=True, exist_ok=True)
+        if not folder.is_dir():
+            raise InputError("an existing folder", "none", file=str(path))
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
+    except PermissionError:
+        raise InputError("a writable location", "permission denied", file=str(path)) from None
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(data)
+        if target.exists():
+            _copy_mode(target, tmp)
+        else:
+            os.chmod(tmp, 0o666 & ~_UMASK)
+        os.replace(tmp, target)
+    except BaseException as err:
+        Path(tmp).unlink(missing_ok=True)
+        if isinstance(err, PermissionError):
+            raise InputError("a writable location", "permission denied", file=str(path)) from None
+        if isinstance(err, IsADirectoryError):
+            raise InputError("a file path", "a directory", file=str(path)) from None
+        raise
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str, *, make_parents: bool = False) -> None:
+    """Write UTF-8 text (line ends as given, never translated) atomically."""
+    atomic_write_bytes(path, text.encode("utf-8"), make_parents=make_parents)
+
+
+def _copy_mode(source: Path, tmp: str) -> None:
+    with contextlib.suppress(OSError):
+        os.chmod(tmp, source.stat().st_mode & 0o7777)
+
+
+def _read_umask() -> int:
+    """The process umask (read once at import: os.umask is not thread-safe)."""
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask
+
+
+_UMASK = _read_umask()
