@@ -67,17 +67,19 @@ def overlap_components(*sets: Sequence[Interval]) -> list[list[tuple[int, int]]]
         key=lambda item: (item[0], item[2], item[3]),
     )
     groups: list[list[tuple[int, int]]] = []
-    reach = None
+    current: list[tuple[int, int]] = []
+    reach = 0
     for start, end, k, i in items:
         if end <= start:
             groups.append([(k, i)])
             continue
-        if reach is None or start >= reach:
-            groups.append([])
+        if not current or start >= reach:
+            current = []
+            groups.append(current)
             reach = end
         else:
             reach = max(reach, end)
-        groups[-1].append((k, i))
+        current.append((k, i))
     return groups
 
 

@@ -23,7 +23,7 @@ from .detail import DocumentBuilder
 from .reading import FilePair, SentenceParser, count_lines, file_blocks, file_pairs, token_field
 from .render import render_report
 from .scores import scores, weights_for
-from .settings import METHODS, Settings, from_options, read_config
+from .settings import COUNTS, METHODS, Settings, from_options, read_config
 
 
 @dataclass(frozen=True)
@@ -182,14 +182,18 @@ class Run:
                    SentenceParser(pair.system, warnings, settings.ignore_punct))  # fmt: skip
         target_blocks = file_blocks(pair.target, warnings)
         system_blocks = file_blocks(pair.system, warnings)
-        compared = 0
+        compared = unpaired = 0
         record: list[Decision] | None = [] if self.detail else None
-        for t_block, s_block in zip(target_blocks, system_blocks):  # noqa: B905 (F5: shorter wins)
+        for t_block in target_blocks:  # sentences pair by position until one file ends (F5)
+            s_block = next(system_blocks, None)
+            if s_block is None:
+                unpaired = 1
+                break
             compared += 1
             self._sentence(pair, compared, parsers, t_block, s_block, record)
             if compared % 512 == 0:
                 self.progress.update((done_lines + t_block[0]) / max(total_lines, 1), "comparing sentences")
-        n_target = compared + sum(1 for _ in target_blocks)
+        n_target = compared + unpaired + sum(1 for _ in target_blocks)
         n_system = compared + sum(1 for _ in system_blocks)
         self._check_counts(pair, n_target, n_system)
         self.sentences["target"] += n_target
@@ -282,7 +286,7 @@ class Run:
             title=FairEval.title,
             options=self.settings.plain(),
             inputs=inputs,
-            tables=_tables(self.settings, results),
+            tables=_tables(results),
             messages=self.warnings,
             data=data,
         )
@@ -292,34 +296,37 @@ class Run:
         return report
 
 
-def _tables(settings: Settings, results: dict[str, Any]) -> dict[str, Table]:
+COUNT_COLUMNS = {"traditional": ["TP", "FP", "FN"], "fair": list(COUNTS), "weighted": list(COUNTS)}
+
+
+def _label_rows(
+    rows: dict[str, dict[str, Any]], overall: dict[str, Any], counts: list[str]
+) -> list[list[Any]]:
+    """One table row per label (code-point order), then the overall row."""
+    named = [(label, rows[label]) for label in sorted(rows)] + [("overall", overall)]
+    return [[name, *(row[c] for c in counts), row["Prec"], row["Rec"], row["F1"]] for name, row in named]
+
+
+def _tables(results: dict[str, Any]) -> dict[str, Table]:
     """Score tables: the comparison (overall) first, then one per-label table per method."""
-    comparison = Table(
-        ["method", "precision", "recall", "f1"],
-        [[v, *(results["overall"][v][m] for m in ("Prec", "Rec", "F1"))] for v in METHODS],
-        "Overall",
-    )
-    tables = {"overall": comparison}
+    overall = results["overall"]
+    tables = {
+        "overall": Table(
+            ["method", "precision", "recall", "f1"],
+            [[v, overall[v]["Prec"], overall[v]["Rec"], overall[v]["F1"]] for v in METHODS],
+            "Overall",
+        )
+    }
     for version in METHODS:
-        rows = results["per_label"][version]
-        counts = (
-            ["TP", "FP", "FN"]
-            if version == "traditional"
-            else ["TP", "FP", "FN", "LE", "BE", "BES", "BEL", "BEO", "LBE"]
-        )
-        body = [[label, *(rows[label][c] for c in counts), rows[label]["Prec"], rows[label]["Rec"], rows[label]["F1"]]
-                for label in sorted(rows)]  # fmt: skip
-        overall = results["overall"][version]
-        body.append(
-            ["overall", *(overall[c] for c in counts), overall["Prec"], overall["Rec"], overall["F1"]]
-        )
+        counts = COUNT_COLUMNS[version]
+        rows = _label_rows(results["per_label"][version], overall[version], counts)
         tables[version] = Table(
-            ["label", *counts, "precision", "recall", "f1"], body, f"{version.title()} per label"
+            ["label", *counts, "precision", "recall", "f1"], rows, f"{version.title()} per label"
         )
-    labels = list(results["confusion"])
+    confusion = results["confusion"]
     tables["confusion"] = Table(
-        ["target \\ system", *labels],
-        [[t, *(results["confusion"][t][s] for s in labels)] for t in labels],
+        ["target \\ system", *confusion],
+        [[t, *row.values()] for t, row in confusion.items()],
         "Confusion matrix",
     )
     tables["data_stats"] = Table(

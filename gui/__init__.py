@@ -1,0 +1,1 @@
+"""Span Studio's desktop app (PySide6): views over engine data; it computes no score."""

@@ -1,0 +1,26 @@
+"""Where the app's bundled files (icons, example data) are, however it was installed."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+
+def resources_dir() -> Path:
+    """The `resources/` folder: in a PyInstaller bundle, the source tree, or pip's data files."""
+    candidates = []
+    bundle = getattr(sys, "_MEIPASS", None)
+    if bundle:
+        candidates.append(Path(bundle) / "resources")
+    candidates.append(Path(__file__).resolve().parent.parent / "resources")
+    candidates.append(Path(sys.prefix) / "share" / "span-studio" / "resources")
+    for candidate in candidates:
+        if (candidate / "examples").is_dir():
+            return candidate
+    return candidates[-1]
+
+
+def example_inputs() -> tuple[str, str, str]:
+    """(method, gold, system) of the bundled example the app opens on first start."""
+    folder = resources_dir() / "examples" / "faireval"
+    return "faireval", str(folder / "gold.conll"), str(folder / "system.conll")

@@ -1,0 +1,158 @@
+"""FairEval speed (make bench): reading and scoring a generated corpus of 200,000 spans,
+growth within one sentence, and the conformance examples end to end."""
+
+from __future__ import annotations
+
+import random
+import statistics
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+from engine.methods.faireval.compare import Tally, compare_sentence
+from engine.methods.faireval.reading import SentenceParser, file_blocks
+from engine.textio import read_blocks
+from tests.conftest import CONFORMANCE
+
+LABELS = ["NP", "PP", "VP", "AP", "S"]
+
+
+def _sentence(rnd: random.Random, n_spans: int) -> tuple[list[tuple], list[tuple]]:
+    """Nested and overlapping gold spans, and a system copy with typical errors."""
+    gold, system = [], []
+    length = n_spans * 2
+    for _ in range(n_spans):
+        b = rnd.randint(1, length)
+        e = min(length, b + rnd.choice([0, 0, 1, 2, 3, 5, 8]))
+        label = rnd.choice(LABELS)
+        gold.append((label, b, e))
+        r = rnd.random()
+        if r < 0.8:
+            system.append((label, b, e))
+        elif r < 0.88:
+            system.append((label, b, min(length, e + rnd.choice([-1, 1]) if e > b else e + 1)))
+        elif r < 0.94:
+            system.append((rnd.choice(LABELS), b, e))
+        if rnd.random() < 0.03:
+            b2 = rnd.randint(1, length)
+            system.append((rnd.choice(LABELS), b2, b2 + rnd.randint(0, 3)))
+    return gold, system
+
+
+def _write(path: Path, sentences: list[list[tuple]]) -> None:
+    with open(path, "w", encoding="utf-8") as out:
+        for spans in sentences:
+            for label, b, e in spans:
+                out.write(f"{label}\t{b}\t{e}\t{', '.join(map(str, range(b, e + 1)))}\n")
+            out.write("\n")
+
+
+def _corpus(folder: Path, total: int = 200_000) -> tuple[Path, Path, int]:
+    rnd = random.Random(2022)
+    gold, system, n = [], [], 0
+    while n < total:
+        g, s = _sentence(rnd, rnd.randint(5, 40))
+        gold.append(g)
+        system.append(s)
+        n += len(g)
+    _write(folder / "gold.tsv", gold)
+    _write(folder / "system.tsv", system)
+    return folder / "gold.tsv", folder / "system.tsv", n
+
+
+def _parse_all(path: Path) -> list:
+    parser = SentenceParser(str(path), [], False)
+    return [parser.parse(block) for block in file_blocks(str(path), [])]
+
+
+def test_corpus_of_200000_spans(tmp_path):
+    gold, system, n_gold = _corpus(tmp_path)
+    start = time.perf_counter()
+    sentences = list(zip(_parse_all(gold), _parse_all(system), strict=True))
+    read = time.perf_counter() - start
+    n_spans = sum(len(t.keys) + len(s.keys) for t, s in sentences)
+    start = time.perf_counter()
+    tally = Tally()
+    for t, s in sentences:
+        compare_sentence(t, s, tally, "target", None, lambda w: AssertionError("range"))
+    scoring = time.perf_counter() - start
+    print(
+        f"\nFairEval corpus: {len(sentences):,} sentences, {n_gold:,} gold + {n_spans - n_gold:,} system spans"
+    )
+    print(f"  reading: {read:.2f} s = {n_spans / read:,.0f} spans/s")
+    print(f"  scoring: {scoring:.2f} s = {n_spans / scoring:,.0f} spans/s")
+    start = time.perf_counter()
+    subprocess.run([sys.executable, "-m", "engine.cli", "faireval", gold, system, "--eval-out", tmp_path / "out.csv"],
+                   check=True)  # fmt: skip
+    print(f"  whole CLI run: {time.perf_counter() - start:.2f} s")
+
+
+def _one_sentence(n: int, seed: int = 7) -> tuple[list, list]:
+    """The growth recipe of specs/faireval.md §10."""
+    rnd = random.Random(seed)
+    tgt, sysl = [], []
+    for _ in range(n):
+        b = rnd.randint(1, 3 * n)
+        e = b + rnd.randint(0, 10)
+        lab = rnd.choice(["NP", "PP", "VP", "AP"])
+        tgt.append((lab, b, e))
+        r = rnd.random()
+        if r < 0.6:
+            sysl.append((lab, b, e))
+        elif r < 0.8:
+            d = rnd.randint(-3, 3)
+            sysl.append((lab, max(1, b + d), max(1, b + d) + (e - b)))
+        elif r < 0.9:
+            sysl.append((rnd.choice(["NP", "PP", "VP", "AP"]), b, e))
+        if rnd.random() < 0.1:
+            b2 = rnd.randint(1, 3 * n)
+            sysl.append((rnd.choice(["NP", "PP", "VP", "AP"]), b2, b2 + rnd.randint(0, 10)))
+    return tgt, sysl
+
+
+def test_growth_within_one_sentence(tmp_path):
+    print("\nFairEval, one sentence of N target spans (comparison only, median of 3):")
+    previous = None
+    for n in (400, 800, 1600, 3200, 6400, 12800):
+        t, s = _one_sentence(n)
+        _write(tmp_path / "t.tsv", [t])
+        _write(tmp_path / "s.tsv", [s])
+        target, system = _parse_all(tmp_path / "t.tsv")[0], _parse_all(tmp_path / "s.tsv")[0]
+        times = []
+        for _ in range(3):
+            tally = Tally()
+            start = time.perf_counter()
+            compare_sentence(target, system, tally, "target", None, lambda w: AssertionError("range"))
+            times.append(time.perf_counter() - start)
+        took = statistics.median(times)
+        growth = f"×{took / previous:.2f}" if previous else ""
+        print(f"  N={n:6,}: {took * 1000:8.1f} ms {growth}")
+        previous = took
+        if n == 3200:  # the original's numbers for this input (spec §10)
+            assert tally.traditional == {"TP": 2090, "FP": 1101, "FN": 1110}
+            f = tally.fair
+            assert (f["TP"], f["FP"], f["LE"], f["BE"], f["LBE"], f["FN"]) == (2088, 244, 238, 518, 198, 232)
+
+
+def test_conformance_examples_end_to_end(tmp_path):
+    config = CONFORMANCE / "faireval" / "config"
+    print("\nFairEval conformance examples, CLI wall time (median of 3):")
+    for example in ("ner", "chunks", "topofields"):
+        times = []
+        for _ in range(3):
+            start = time.perf_counter()
+            subprocess.run([sys.executable, "-m", "engine.cli", "faireval", "--config", f"{example}.config",
+                            "--eval-out", tmp_path / "eval.csv"], cwd=config, check=True, capture_output=True)  # fmt: skip
+            times.append(time.perf_counter() - start)
+        print(f"  {example:10}: {statistics.median(times):.2f} s")
+        assert (tmp_path / "eval.csv").read_bytes() == (
+            config.parent / "eval" / f"eval_{example}.csv"
+        ).read_bytes()
+
+
+def test_reading_lines_in_bulk(tmp_path):
+    gold, _, _ = _corpus(tmp_path, 50_000)
+    start = time.perf_counter()
+    n = sum(len(lines) for _, lines in read_blocks(gold))
+    print(f"\nline reader: {n / (time.perf_counter() - start):,.0f} lines/s")
