@@ -8,17 +8,29 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-SHARED = Path(os.environ.get("SPANSTUDIO_SHARED", ROOT.parent / "shared"))
+
+
+def _shared() -> Path:
+    """The workplace's shared folder: $SPANSTUDIO_SHARED, ../shared beside the checkout,
+    or /work/shared."""
+    candidates = [Path(p) for p in [os.environ.get("SPANSTUDIO_SHARED")] if p]
+    candidates += [ROOT.parent / "shared", Path("/work/shared")]
+    return next((c for c in candidates if (c / "conformance").is_dir()), candidates[0])
+
+
+SHARED = _shared()
 CONFORMANCE = SHARED / "conformance"
 
 
 def conformance(method: str) -> Path:
-    """The conformance folder of a method; the test is skipped only when the whole
-    shared folder is absent (it is part of every checkout of this workplace)."""
+    """The conformance folder of a method. Missing data fails the test (the numbers must
+    be checked); SPANSTUDIO_SKIP_CONFORMANCE=1 turns that into a skip, for machines
+    that do not have the data."""
     folder = CONFORMANCE / method
-    if not CONFORMANCE.is_dir():
-        pytest.skip(f"conformance data not found at {CONFORMANCE}")
-    assert folder.is_dir(), f"missing conformance data {folder}"
+    if not folder.is_dir():
+        if os.environ.get("SPANSTUDIO_SKIP_CONFORMANCE") == "1":
+            pytest.skip(f"conformance data not found at {folder}")
+        pytest.fail(f"conformance data not found at {folder} (set SPANSTUDIO_SHARED)")
     return folder
 
 
