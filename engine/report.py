@@ -45,15 +45,28 @@ ERROR_COLUMNS: tuple[str, ...] = (
     "system_text",
     "detail",  # anything else worth showing, as text
 )
+# Optional keys an error row may carry besides these:
+#   "sheet": the workbook sheet the row goes to (default "Errors"), for methods with
+#            several error tables;
+#   "context_unit": the unit (index into the document's units) whose text is the row's
+#            context, when it is not the unit holding the gold or system span.
 
 
 @dataclass
 class Table:
-    """A score table: named columns and rows of plain values."""
+    """A table of plain values with named columns.
+
+    `kind` "scores" marks score tables (shown together, in order, the first being the
+    headline); "detail" marks other tables a method reports (match tables, per-page
+    rows, …), which get a tab in the app and a sheet of their own in the workbook.
+    `note` is a line explaining the table (a legend), shown above it.
+    """
 
     columns: list[str]
     rows: list[list[Any]]
     title: str = ""
+    kind: str = "scores"
+    note: str = ""
 
     def frame(self) -> pd.DataFrame:
         import pandas as pd
@@ -122,6 +135,12 @@ class Report:
     def headline(self) -> Table:
         """The first table: the overall scores."""
         return next(iter(self.tables.values()))
+
+    def score_tables(self) -> dict[str, Table]:
+        return {name: t for name, t in self.tables.items() if t.kind == "scores"}
+
+    def detail_tables(self) -> dict[str, Table]:
+        return {name: t for name, t in self.tables.items() if t.kind == "detail"}
 
     def frames(self) -> dict[str, pd.DataFrame]:
         """Every score table as a DataFrame."""

@@ -84,6 +84,11 @@ class Method:
         """
         raise NotImplementedError
 
+    def rescore(self, report: Report, options: Any) -> Report | None:
+        """The report under other options without reading the files again, where the
+        method can do that (e.g. another leniency level); None when it cannot."""
+        return None
+
     def render_output(self, name: str, report: Report) -> str:
         """The text of the original-format output `name`."""
         raise NotImplementedError(name)
