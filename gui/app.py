@@ -3,18 +3,65 @@
 from __future__ import annotations
 
 import argparse
+import logging
+import logging.handlers
 import sys
+import traceback
+from pathlib import Path
+from types import TracebackType
 
-from PySide6.QtWidgets import QApplication
+from PySide6.QtCore import QStandardPaths
+from PySide6.QtWidgets import QApplication, QWidget
 
+from engine import __version__
+
+from . import dialogs
 from .main_window import MainWindow
 from .resources import example_inputs
+
+log = logging.getLogger("spanstudio.gui")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="spanstudio-gui", description="Span Studio desktop app.")
     parser.add_argument("--example", action="store_true", help="Open on the bundled example and evaluate it.")
+    parser.add_argument("--version", action="version", version=f"Span Studio {__version__}")
     return parser.parse_args(argv)
+
+
+def log_file() -> Path:
+    """Where the app logs: the user's app data folder (spanstudio.log)."""
+    folder = Path(QStandardPaths.writableLocation(QStandardPaths.StandardLocation.AppLocalDataLocation))
+    return folder / "spanstudio.log"
+
+
+def setup_logging() -> None:
+    path = log_file()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        handler: logging.Handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=1_000_000, backupCount=2, encoding="utf-8"
+        )
+    except OSError:
+        handler = logging.StreamHandler()
+    handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
+    log.addHandler(handler)
+    log.setLevel(logging.INFO)
+
+
+def crash_hook(parent: QWidget | None):
+    """A sys.excepthook for the UI thread: log the error, show it with details to copy,
+    keep the app running."""
+
+    def hook(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:
+        if issubclass(kind, KeyboardInterrupt):
+            QApplication.quit()
+            return
+        details = "".join(traceback.format_exception(kind, error, tb))
+        log.error("unexpected error\n%s", details)
+        dialogs.show_crash(parent, f"{kind.__name__}: {error}", details)
+
+    return hook
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -22,7 +69,10 @@ def main(argv: list[str] | None = None) -> int:
     app = QApplication.instance() or QApplication(sys.argv[:1])
     app.setApplicationName("Span Studio")
     app.setOrganizationName("Span Studio")
+    app.setApplicationVersion(__version__)
+    setup_logging()
     window = MainWindow()
+    sys.excepthook = crash_hook(window)
     window.show()
     if args.example:
         window.evaluate(*example_inputs())

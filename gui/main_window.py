@@ -1,146 +1,641 @@
-"""The main window: evaluates the chosen files and shows the report's tables."""
+"""The main window: setup panel, results (scores, detail tables, errors, viewer), menus,
+exports and what the app remembers. It composes the views; the engine computes."""
 
 from __future__ import annotations
 
+import logging
+from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import QSortFilterProxyModel, Qt, QThread
+from PySide6.QtCore import QSettings, Qt, QThread, QTimer
+from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
+    QDockWidget,
+    QFileDialog,
     QLabel,
     QMainWindow,
-    QMessageBox,
+    QMenu,
     QProgressBar,
-    QPushButton,
-    QStatusBar,
-    QTableView,
+    QScrollArea,
+    QSplitter,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from engine.methods import get_method
+from engine.errors import InputError
+from engine.formats.token_text import read_sentences
+from engine.methods import Method, all_methods
+from engine.progress import Progress
 from engine.report import Report
 
-from .models import FrameModel
-from .worker import EvaluationWorker, start
+from . import dialogs
+from .errors_panel import ErrorsPanel
+from .exporting import csv_job, csv_targets, json_job, xlsx_available, xlsx_job
+from .inputs import dropped_paths
+from .resources import example_inputs
+from .results import DetailView, MessagesView, ScoresView
+from .settings import AppSettings
+from .setup_panel import SetupPanel
+from .viewer import SideBySideViewer
+from .viewer_data import ReportData
+from .worker import Job, Task, start
+
+log = logging.getLogger("spanstudio.gui")
+
+RESCORE_DELAY_MS = 250
 
 
-def table_view(frame: Any) -> QTableView:
-    """A sortable, read-only view of one report table."""
-    view = QTableView()
-    proxy = QSortFilterProxyModel(view)
-    proxy.setSourceModel(FrameModel(frame, view))
-    proxy.setSortRole(Qt.ItemDataRole.UserRole)
-    view.setModel(proxy)
-    view.setSortingEnabled(True)
-    view.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
-    view.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
-    view.horizontalHeader().setStretchLastSection(True)
-    return view
+class Run:
+    """What one evaluation was asked for: method, inputs, options."""
+
+    def __init__(self, method: Method, gold: str, system: str, options: Any) -> None:
+        self.method, self.gold, self.system, self.options = method, gold, system, options
 
 
 class MainWindow(QMainWindow):
-    def __init__(self) -> None:
+    def __init__(self, settings: QSettings | None = None) -> None:
         super().__init__()
-        self.setWindowTitle("Span Studio")
-        self.resize(1100, 720)
+        self.setWindowTitle(dialogs.APP_NAME)
+        self.setAcceptDrops(True)
+        self.resize(1400, 900)
+        self.settings = AppSettings(settings if settings is not None else QSettings())
         self.report: Report | None = None
-        self._worker: EvaluationWorker | None = None
+        self.data: ReportData | None = None
+        self.run: Run | None = None  # the run the shown report came from
+        self._task: Task | None = None
         self._thread: QThread | None = None
+        self._done: Any = None
+        self._doing = ""
+        self._shown = False
+        self._rescore_timer = QTimer(self)
+        self._rescore_timer.setSingleShot(True)
+        self._rescore_timer.setInterval(RESCORE_DELAY_MS)
+        self._rescore_timer.timeout.connect(self.rescore)
 
-        self.summary = QLabel("Choose gold and system files, then Evaluate.")
+        self.setup = SetupPanel(all_methods())
+        self.summary = QLabel("Choose a method and the gold and system files, then Evaluate (Ctrl+R).")
         self.summary.setWordWrap(True)
         self.tabs = QTabWidget()
+        self.errors = ErrorsPanel()
+        self.viewer = SideBySideViewer()
+        self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.progress = QProgressBar()
-        self.progress.setRange(0, 1000)
-        self.progress.hide()
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.hide()
-        self.cancel_button.clicked.connect(self.cancel)
-        status = QStatusBar()
-        status.addPermanentWidget(self.progress)
-        status.addPermanentWidget(self.cancel_button)
-        self.setStatusBar(status)
+        self._build()
+        self._actions()
+        self._connect()
+        self._restore()
 
+    # --- building ----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.setup)
+        dock = QDockWidget("Setup")
+        dock.setObjectName("setup")
+        dock.setWidget(scroll)
+        dock.setFeatures(
+            QDockWidget.DockWidgetFeature.DockWidgetMovable | QDockWidget.DockWidgetFeature.DockWidgetClosable
+        )
+        self.addDockWidget(Qt.DockWidgetArea.LeftDockWidgetArea, dock)
+        self.dock = dock
+        self.splitter.setObjectName("results")
+        self.splitter.setChildrenCollapsible(False)
+        for widget, stretch in ((self.tabs, 3), (self.errors, 2), (self.viewer, 4)):
+            self.splitter.addWidget(widget)
+            self.splitter.setStretchFactor(self.splitter.indexOf(widget), stretch)
+        self.splitter.setSizes([300, 200, 360])
         body = QWidget()
         layout = QVBoxLayout(body)
+        layout.setContentsMargins(6, 6, 6, 0)
         layout.addWidget(self.summary)
-        layout.addWidget(self.tabs, 1)
+        layout.addWidget(self.splitter, 1)
         self.setCentralWidget(body)
+        self.progress.setRange(0, 1000)
+        self.progress.setMaximumWidth(260)
+        self.progress.hide()
+        self.statusBar().addPermanentWidget(self.progress)
+        self.resizeDocks([dock], [340], Qt.Orientation.Horizontal)
 
-    # --- running ---------------------------------------------------------------------
+    def _action(self, menu: QMenu, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        if tip:
+            action.setStatusTip(tip)
+            action.setToolTip(tip)
+        action.triggered.connect(slot)
+        menu.addAction(action)
+        return action
 
-    def evaluate(self, method_name: str, gold: str, system: str, options: Any = None) -> None:
-        """Start an evaluation in the background; the window stays responsive."""
-        if self.busy:
-            return
-        method = get_method(method_name)
-        worker = EvaluationWorker(method, gold, system, options if options is not None else method.Options())
-        worker.progressed.connect(self._on_progress)
-        worker.finished.connect(self.show_report)
-        worker.failed.connect(self._on_failed)
-        worker.crashed.connect(self._on_crashed)
-        worker.cancelled.connect(self._on_cancelled)
-        for signal in (worker.finished, worker.failed, worker.crashed, worker.cancelled):
-            signal.connect(self._on_done)
-        self._worker = worker
-        self.progress.setValue(0)
-        self.progress.show()
-        self.cancel_button.show()
-        self.statusBar().showMessage(f"Evaluating with {method.title}…")
-        self._thread = start(worker, self)
-        self._thread.finished.connect(self._on_thread_finished)
+    def _actions(self) -> None:
+        bar = self.menuBar()
+        file = bar.addMenu("&File")
+        self.open_gold_action = self._action(
+            file,
+            "Open &Gold…",
+            lambda: self.setup.fields["gold"].browse(),
+            QKeySequence.StandardKey.Open,
+            "Choose the gold file",
+        )
+        self.open_system_action = self._action(
+            file,
+            "Open &System…",
+            lambda: self.setup.fields["system"].browse(),
+            "Ctrl+Shift+O",
+            "Choose the system file",
+        )
+        self.recent_menu = file.addMenu("Open &Recent")
+        self.recent_menu.aboutToShow.connect(self.fill_recent_menu)
+        self._action(file, "Load the Bundled &Example", self.load_example)
+        file.addSeparator()
+        self.attach_action = self._action(
+            file,
+            "&Attach Text to Document…",
+            self.attach_text,
+            tip="Show the words of a CoNLL or one-token-per-line file",
+        )
+        file.addSeparator()
+        self.xlsx_action = self._action(
+            file, "Export to &Excel…", self.export_xlsx, "Ctrl+E", "Write the review workbook"
+        )
+        self.csv_action = self._action(
+            file,
+            "Export &CSV…",
+            self.export_csv,
+            tip="Write the error table and every score table as CSV files",
+        )
+        self.json_action = self._action(file, "Export &JSON…", self.export_json, tip="Write the JSON report")
+        file.addSeparator()
+        self.quit_action = self._action(file, "&Quit", self.close, "Ctrl+Q")
+        run = bar.addMenu("&Evaluate")
+        self.evaluate_action = self._action(
+            run,
+            "&Evaluate",
+            lambda: self.evaluate(),
+            "Ctrl+R",
+            "Evaluate the system file against the gold file",
+        )
+        self.cancel_action = self._action(run, "&Cancel", self.cancel, "Esc", "Stop the running work")
+        self._action(run, "&Reset Options to Defaults", self.setup.reset_options)
+        view = bar.addMenu("&View")
+        view.addAction(self.dock.toggleViewAction())
+        self._action(view, "Show All &Errors", self.errors.clear_filters, tip="Clear the error filters")
+        help_menu = bar.addMenu("&Help")
+        self._action(help_menu, "&About Span Studio", lambda: dialogs.show_about(self))
+        tools = self.addToolBar("Main")
+        tools.setObjectName("main-toolbar")
+        for action in (
+            self.evaluate_action,
+            self.cancel_action,
+            self.xlsx_action,
+            self.csv_action,
+            self.json_action,
+        ):
+            tools.addAction(action)
+        self._update_actions()
+
+    def _connect(self) -> None:
+        self.setup.evaluate_button.clicked.connect(lambda: self.evaluate())
+        self.setup.cancel_button.clicked.connect(self.cancel)
+        self.setup.method_changed.connect(self._method_changed)
+        self.setup.options_changed.connect(self._options_changed)
+        self.setup.inputs_changed.connect(self._inputs_changed)
+        for field in self.setup.fields.values():
+            field.browsed.connect(lambda folder: self.settings.set_folder("inputs", folder))
+        self.errors.error_selected.connect(self.viewer.show_error)
+        self.viewer.error_clicked.connect(self.errors.select_error)
+        self.viewer.attach_requested.connect(self.attach_text)
+        self.viewer.status.connect(lambda text: self.statusBar().showMessage(text, 4000))
+        self.viewer.documents.currentTextChanged.connect(lambda _: self._update_actions())
+
+    # --- remembering -------------------------------------------------------------------
+
+    def _restore(self) -> None:
+        settings = self.settings
+        for name, panel in self.setup.panels.items():
+            panel.set_plain(settings.options(name))
+        method = settings.method()
+        if method:
+            self.setup.set_method(method)
+        if settings.first_start:
+            method, gold, system = example_inputs()
+            self.setup.set_method(method)
+            self.setup.set_paths(gold, system)
+            self.statusBar().showMessage("The bundled example is loaded: press Evaluate (Ctrl+R).")
+        else:
+            self.setup.set_paths(*settings.inputs())
+        folder = settings.folder("inputs")
+        for field in self.setup.fields.values():
+            field.start_folder = folder
+        for name, restore in (("geometry", self.restoreGeometry), ("state", self.restoreState)):
+            state = settings.layout(name)
+            if state is not None:
+                restore(state)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        """The splitter's sizes are restored once the window has its size."""
+        super().showEvent(event)
+        if not self._shown:
+            self._shown = True
+            sizes = self.settings.sizes("results")
+            if len(sizes) == self.splitter.count():
+                self.splitter.setSizes(sizes)
+
+    def save_settings(self) -> None:
+        settings = self.settings
+        settings.set_method(self.setup.method.name)
+        for name, panel in self.setup.panels.items():
+            settings.set_options(name, panel.plain())
+        settings.set_inputs(*self.setup.paths())
+        settings.set_layout("geometry", self.saveGeometry())
+        settings.set_layout("state", self.saveState())
+        settings.set_sizes("results", self.splitter.sizes())
+        settings.sync()
+
+    def fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        entries = self.settings.recent()
+        methods = self.setup.methods
+        for entry in entries:
+            method = methods.get(entry["method"])
+            title = method.title.split(" — ")[0] if method else entry["method"]
+            text = f"{Path(entry['gold']).name} ⟷ {Path(entry['system']).name}  ({title})"
+            action = self.recent_menu.addAction(text)
+            action.setToolTip(f"{entry['gold']}\n{entry['system']}")
+            action.triggered.connect(lambda _=False, e=entry: self.open_recent(e))
+        if not entries:
+            self.recent_menu.addAction("No recent evaluations").setEnabled(False)
+        self.recent_menu.addSeparator()
+        self.recent_menu.addAction("Clear Recent", self.settings.clear_recent).setEnabled(bool(entries))
+
+    def open_recent(self, entry: dict[str, str]) -> None:
+        self.setup.set_method(entry["method"])
+        self.setup.set_paths(entry["gold"], entry["system"])
+
+    def load_example(self) -> None:
+        method, gold, system = example_inputs()
+        self.setup.set_method(method)
+        self.setup.set_paths(gold, system)
+
+    # --- running -----------------------------------------------------------------------
 
     @property
     def busy(self) -> bool:
-        return self._worker is not None
+        return self._task is not None
+
+    def run_task(self, title: str, job: Job, done: Any, failed_doing: str) -> bool:
+        """Run a job off the UI thread with the progress bar; `done(result)` when it ends well."""
+        if self.busy:
+            self.statusBar().showMessage("Please wait: something is still running (Esc cancels it).", 4000)
+            return False
+        task = Task(title, job)
+        self._done, self._doing = done, failed_doing
+        # Bound methods of the window (never lambdas), so that the calls are queued to the UI thread.
+        task.progressed.connect(self._progressed)
+        task.finished.connect(self._task_finished)
+        task.failed.connect(self._task_failed)
+        task.crashed.connect(self._task_crashed)
+        task.cancelled.connect(self._task_cancelled)
+        self._task = task
+        self.progress.setRange(0, 0)  # busy until the first report of progress
+        self.progress.show()
+        self.statusBar().showMessage(f"{title}…")
+        self._thread = start(task, self)
+        self._thread.finished.connect(self._thread_finished)
+        self._update_actions()
+        return True
 
     def cancel(self) -> None:
-        if self._worker is not None:
-            self._worker.cancel()
+        if self._task is not None:
+            self._task.cancel()
 
-    def _on_progress(self, fraction: float, message: str) -> None:
+    def _progressed(self, fraction: float, message: str) -> None:
+        self.progress.setRange(0, 1000)
         self.progress.setValue(int(fraction * 1000))
         if message:
             self.statusBar().showMessage(message)
 
-    def _on_done(self, *args: Any) -> None:
+    def _task_finished(self, result: Any) -> None:
         self.progress.hide()
-        self.cancel_button.hide()
+        self._done(result)
 
-    def _on_thread_finished(self) -> None:
-        self._worker = None
+    def _task_failed(self, err: InputError) -> None:
+        self.progress.hide()
+        self.statusBar().showMessage(f"{self._doing}: {err}", 8000)
+        self.show_in_place(err)
+        dialogs.show_input_error(self, err, self._doing)
+
+    def _task_crashed(self, summary: str, details: str) -> None:
+        self.progress.hide()
+        self.statusBar().showMessage(f"Something went wrong: {summary}", 8000)
+        dialogs.show_crash(self, summary, details)
+
+    def _task_cancelled(self) -> None:
+        self.progress.hide()
+        self.statusBar().showMessage("Cancelled.", 5000)
+
+    def _thread_finished(self) -> None:
+        self._task = None
         self._thread = None
+        self._update_actions()
+        if self._rescore_pending():
+            self._rescore_timer.start()
 
-    def closeEvent(self, event: Any) -> None:  # noqa: N802
-        """Stop a running evaluation before the window goes."""
+    def show_in_place(self, err: InputError) -> None:
+        """Put the engine's message next to the input or option it is about."""
+        for field in self.setup.fields.values():
+            if field.owns(err.file):
+                field.show_error(str(err))
+                return
+        if err.option:
+            self.setup.panel.show_message(str(err))
+
+    def _update_actions(self) -> None:
+        busy = self.busy
+        has_report = self.report is not None
+        self.evaluate_action.setEnabled(not busy)
+        self.cancel_action.setEnabled(busy)
+        self.setup.set_running(busy)
+        for action in (self.xlsx_action, self.csv_action, self.json_action):
+            action.setEnabled(has_report and not busy)
+        doc = self.viewer.doc
+        self.attach_action.setEnabled(not busy and doc is not None and not doc.document.has_words)
+
+    def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
+        """Stop running work, remember the settings, then close."""
         thread = self._thread
         if thread is not None:
             self.cancel()
-            thread.wait(5000)
+            thread.wait(10_000)
+        self.save_settings()
         super().closeEvent(event)
 
-    def _on_failed(self, message: str) -> None:
-        self.statusBar().showMessage("The input could not be read.")
-        QMessageBox.warning(self, "Span Studio", message)
+    # --- evaluating --------------------------------------------------------------------
 
-    def _on_crashed(self, summary: str, details: str) -> None:
-        box = QMessageBox(
-            QMessageBox.Icon.Critical, "Span Studio", f"Something went wrong: {summary}", parent=self
+    def evaluate(
+        self,
+        method: str | None = None,
+        gold: str | None = None,
+        system: str | None = None,
+        options: Any = None,
+    ) -> bool:
+        """Evaluate what the setup panel shows (or the method and files given) in the background."""
+        if method is not None:
+            self.setup.set_method(method)
+        if gold is not None and system is not None:
+            self.setup.set_paths(gold, system)
+        if options is not None:
+            self.setup.panel.set_options(options)
+        run = self._run_asked()
+        if run is None:
+            return False
+        self.settings.set_inputs(run.gold, run.system)
+
+        def job(progress: Progress) -> ReportData:
+            report = run.method.evaluate(run.gold, run.system, run.options, progress)
+            return ReportData.build(report, progress)
+
+        title = f"Evaluating with {run.method.title.split(' — ')[0]}"
+        return self.run_task(title, job, lambda data: self._evaluated(run, data), "The evaluation stopped")
+
+    def _run_asked(self) -> Run | None:
+        """The run the user asked for, or None after telling them what is missing."""
+        method = self.setup.method
+        gold, system = self.setup.paths()
+        for role, path in (("gold", gold), ("system", system)):
+            if not path:
+                err = InputError(f"a {role} file", "none chosen", option=role)
+                dialogs.show_input_error(self, err, "The evaluation cannot start")
+                return None
+        try:
+            options = self.setup.panel.options()
+        except InputError as err:
+            self.setup.panel.show_message(str(err))
+            dialogs.show_input_error(self, err, "The options are not valid")
+            return None
+        return Run(method, gold, system, options)
+
+    def _evaluated(self, run: Run, data: ReportData) -> None:
+        self.run = run
+        self.settings.add_recent(run.method.name, run.gold, run.system)
+        for field in self.setup.fields.values():
+            field.refresh()
+        self.show_report(data)
+
+    def _options_changed(self) -> None:
+        panel = self.setup.panel
+        self.settings.set_options(self.setup.method.name, panel.plain())
+        if self.run is not None and self.run.method is self.setup.method:
+            self._rescore_timer.start()
+
+    def _rescore_pending(self) -> bool:
+        run = self.run
+        if run is None or self.report is None or run.method is not self.setup.method:
+            return False
+        if (run.gold, run.system) != self.setup.paths():
+            return False
+        try:
+            return self.setup.panel.options() != run.options
+        except InputError:
+            return False
+
+    def rescore(self) -> None:
+        """After an option changed: the method's re-scored report at once where it can
+        give one without reading the files again; otherwise a note to evaluate again."""
+        if not self._rescore_pending() or self.busy:
+            self._show_summary()
+            return
+        assert self.run is not None and self.report is not None
+        method, report, options = self.run.method, self.report, self.setup.panel.options()
+        run = Run(method, self.run.gold, self.run.system, options)
+
+        def job(progress: Progress) -> ReportData | None:
+            rescored = method.rescore(report, options)
+            return None if rescored is None else ReportData.build(rescored, progress)
+
+        self.run_task("Re-scoring", job, lambda data: self._rescored(run, data), "Re-scoring stopped")
+
+    def _rescored(self, run: Run, data: ReportData | None) -> None:
+        if data is None:
+            self._show_summary(stale=True)
+            return
+        self.run = run
+        self.show_report(data)
+        self.statusBar().showMessage("Re-scored with the new options.", 5000)
+
+    def _method_changed(self, name: str) -> None:
+        self.settings.set_method(name)
+        self._show_summary()
+
+    def _inputs_changed(self) -> None:
+        self.settings.set_inputs(*self.setup.paths())
+        self._show_summary()
+        gold, system = (Path(p).name for p in self.setup.paths())
+        self.setWindowTitle(
+            f"{dialogs.APP_NAME} — {gold} ⟷ {system}" if gold and system else dialogs.APP_NAME
         )
-        box.setDetailedText(details)
-        box.show()
 
-    def _on_cancelled(self) -> None:
-        self.statusBar().showMessage("Evaluation cancelled.")
+    # --- showing -----------------------------------------------------------------------
 
-    # --- showing ---------------------------------------------------------------------
-
-    def show_report(self, report: Report) -> None:
-        self.report = report
-        self.statusBar().showMessage("Evaluation finished.", 5000)
-        inputs = ", ".join(sorted({f.path for f in report.inputs}))
-        self.summary.setText(f"<b>{report.title}</b> — engine {report.engine_version}<br>{inputs}")
+    def show_report(self, data: ReportData) -> None:
+        """Show a report: its tables, its errors and its documents."""
+        self.data = data
+        self.report = report = data.report
         self.tabs.clear()
-        for name, table in report.tables.items():
-            self.tabs.addTab(table_view(table.frame()), table.title or name)
+        self.tabs.addTab(ScoresView(report), "Scores")
+        for name, table in report.detail_tables().items():
+            self.tabs.addTab(DetailView(name, table), table.title or name)
+        if report.messages:
+            self.tabs.addTab(MessagesView(report.messages), f"Warnings ({len(report.messages)})")
+        self.errors.set_report(data)
+        names = {f.role: Path(f.path).name for f in report.inputs}
+        self.viewer.set_titles(f"Gold — {names.get('gold', '')}", f"System — {names.get('system', '')}")
+        self.viewer.set_report(data)
+        self._show_summary()
+        self._update_actions()
+        self.statusBar().showMessage("Evaluation finished.", 5000)
+
+    def _show_summary(self, stale: bool = False) -> None:
+        report = self.report
+        if report is None:
+            return
+        warnings = f", {len(report.messages)} warnings" if report.messages else ""
+        text = f"<b>{report.title}</b>: {len(report.error_rows)} errors{warnings}."
+        if stale or self._rescore_pending():
+            text += (
+                " <span style='color:#8a5a00'>The options changed since this evaluation: "
+                "press Evaluate (Ctrl+R) to see their effect.</span>"
+            )
+        elif self.run is not None and (self.run.gold, self.run.system) != self.setup.paths():
+            text += " <span style='color:#8a5a00'>The inputs changed since this evaluation.</span>"
+        self.summary.setText(text)
+
+    # --- words for documents without them ----------------------------------------------
+
+    def attach_text(self) -> None:
+        doc = self.viewer.doc
+        if doc is None or doc.document.has_words:
+            return
+        path = self.choose_open_path(
+            "Attach the text (CoNLL or one token per line)", self.settings.folder("text")
+        )
+        if not path:
+            return
+        self.settings.set_folder("text", str(Path(path).parent))
+
+        def job(progress: Progress) -> Any:
+            progress.update(0.0, "reading the text", force=True)
+            return doc.attached(read_sentences(path))
+
+        def done(attachment: Any) -> None:
+            doc.attach(attachment)
+            self.viewer.words_attached()
+            if attachment.notes:
+                dialogs.show_message(
+                    self, f"The words of {Path(path).name} are shown.", "\n".join(attachment.notes)
+                )
+            else:
+                self.statusBar().showMessage(f"The words of {Path(path).name} are shown.", 5000)
+
+        self.run_task("Reading the text", job, done, "The text could not be read")
+
+    # --- exports -----------------------------------------------------------------------
+
+    def choose_open_path(self, title: str, folder: str) -> str:
+        path, _ = QFileDialog.getOpenFileName(self, title, folder)
+        return path
+
+    def choose_save_path(self, title: str, suggested: str, file_filter: str) -> str:
+        path, _ = QFileDialog.getSaveFileName(self, title, suggested, file_filter)
+        return path
+
+    def choose_folder(self, title: str, folder: str) -> str:
+        return QFileDialog.getExistingDirectory(self, title, folder)
+
+    def _suggested(self, suffix: str) -> str:
+        assert self.report is not None
+        folder = self.settings.folder("exports") or str(Path.home())
+        system = Path(self.setup.paths()[1] or "report").stem
+        return str(Path(folder) / f"{system}-{self.report.method}{suffix}")
+
+    def _exported(self, paths: list[Path]) -> None:
+        if paths:
+            self.settings.set_folder("exports", str(paths[0].parent))
+            where = paths[0] if len(paths) == 1 else f"{len(paths)} files in {paths[0].parent}"
+            self.statusBar().showMessage(f"Written: {where}", 8000)
+
+    def export_xlsx(self) -> None:
+        if self.report is None:
+            return
+        if not xlsx_available():
+            dialogs.show_message(
+                self,
+                "Export to Excel is not available yet.",
+                "This build has no review-workbook exporter yet. "
+                "Export CSV… and Export JSON… write the same tables.",
+            )
+            return
+        path = self.choose_save_path("Export to Excel", self._suggested(".xlsx"), "Excel workbook (*.xlsx)")
+        if path:
+            self.run_task(
+                "Writing the workbook",
+                xlsx_job(self.report, path),
+                self._exported,
+                "The workbook could not be written",
+            )
+
+    def export_csv(self) -> None:
+        if self.report is None:
+            return
+        folder = self.choose_folder("Export CSV: choose a folder", self.settings.folder("exports"))
+        if not folder:
+            return
+        existing = [p.name for p in csv_targets(self.report, folder) if p.exists()]
+        if existing and not dialogs.ask(
+            self, f"Replace {len(existing)} files in {folder}?", ", ".join(existing)
+        ):
+            return
+        self.run_task(
+            "Writing CSV files",
+            csv_job(self.report, folder),
+            self._exported,
+            "The CSV files could not be written",
+        )
+
+    def export_json(self) -> None:
+        if self.report is None:
+            return
+        path = self.choose_save_path("Export JSON", self._suggested(".json"), "JSON report (*.json)")
+        if path:
+            self.run_task(
+                "Writing the JSON report",
+                json_job(self.report, path),
+                self._exported,
+                "The JSON report could not be written",
+            )
+
+    # --- drag and drop -----------------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
+        if dropped_paths(event):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+        """Two files: gold and system; one file: the gold input when it is empty, else the system."""
+        paths = dropped_paths(event)
+        if not paths:
+            return
+        event.acceptProposedAction()
+        self.drop_paths(paths)
+
+    def drop_paths(self, paths: list[str]) -> None:
+        fields = self.setup.fields
+        if len(paths) >= 2:
+            self.setup.set_paths(paths[0], paths[1])
+            self.statusBar().showMessage("Dropped: the first file is gold, the second system.", 6000)
+            return
+        role = "gold" if not fields["gold"].path else "system"
+        fields[role].set_path(paths[0])
+        self.statusBar().showMessage(f"Dropped as the {role} file (drop onto a field to choose).", 6000)

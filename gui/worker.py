@@ -1,29 +1,39 @@
-"""Running an evaluation off the UI thread, with progress and cancellation."""
+"""Running long work (evaluations, exports) off the UI thread, with progress and cancellation."""
 
 from __future__ import annotations
 
+import logging
 import traceback
+from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal
 
 from engine.errors import Cancelled, InputError
-from engine.methods import Method
 from engine.progress import Progress
 
+log = logging.getLogger("spanstudio.gui")
 
-class EvaluationWorker(QObject):
-    """Evaluates in a QThread; reports progress, the report, an input error or a crash."""
+Job = Callable[[Progress], Any]
+
+
+class Task(QObject):
+    """Runs `job(progress)` in a QThread; reports progress, the result, an input error or a crash.
+
+    `failed` carries the engine's InputError (its str names file, line, expected, found);
+    `crashed` a one-line summary and the traceback of anything else.
+    """
 
     progressed = Signal(float, str)
-    finished = Signal(object)  # Report
-    failed = Signal(str)  # an InputError message: file, line, expected, found
+    finished = Signal(object)
+    failed = Signal(object)  # InputError
     crashed = Signal(str, str)  # summary, traceback
     cancelled = Signal()
 
-    def __init__(self, method: Method, gold: str, system: str, options: Any) -> None:
+    def __init__(self, title: str, job: Job) -> None:
         super().__init__()
-        self.method, self.gold, self.system, self.options = method, gold, system, options
+        self.title = title
+        self.job = job
         self.progress = Progress(self.progressed.emit)
 
     def cancel(self) -> None:
@@ -31,26 +41,32 @@ class EvaluationWorker(QObject):
 
     def run(self) -> None:
         try:
-            report = self.method.evaluate(self.gold, self.system, self.options, self.progress)
+            result = self.job(self.progress)
         except Cancelled:
             self.cancelled.emit()
         except InputError as err:
-            self.failed.emit(str(err))
-        except Exception as err:  # a bug: shown with details, the app keeps running
+            self.failed.emit(err)
+        except Exception as err:  # a bug: logged, shown with details; the app keeps running
+            log.exception("%s failed", self.title)
             self.crashed.emit(f"{type(err).__name__}: {err}", traceback.format_exc())
         else:
-            self.finished.emit(report)
+            self.finished.emit(result)
+
+    @property
+    def endings(self) -> tuple[Any, ...]:
+        """The signals of which exactly one ends every run."""
+        return (self.finished, self.failed, self.crashed, self.cancelled)
 
 
-def start(worker: EvaluationWorker, parent: QObject) -> QThread:
-    """Run the worker in a new thread owned by `parent`; the thread quits when the
-    worker is done and is deleted (with the worker) once it has stopped."""
+def start(task: Task, parent: QObject) -> QThread:
+    """Run the task in a new thread owned by `parent`; the thread quits when the task
+    has ended and is deleted (with the task) once it has stopped."""
     thread = QThread(parent)
-    worker.moveToThread(thread)
-    thread.started.connect(worker.run)
-    for signal in (worker.finished, worker.failed, worker.crashed, worker.cancelled):
+    task.moveToThread(thread)
+    thread.started.connect(task.run)
+    for signal in task.endings:
         signal.connect(thread.quit)
-    thread.finished.connect(worker.deleteLater)
+    thread.finished.connect(task.deleteLater)
     thread.finished.connect(thread.deleteLater)
     thread.start()
     return thread

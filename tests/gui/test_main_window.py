@@ -1,32 +1,454 @@
-"""The main window evaluates off the UI thread and shows the engine's tables."""
+"""The main window: evaluation off the UI thread, the engine's numbers, failures as
+messages, cancelling, re-scoring, settings, exports, drops and the recent-files menu."""
 
 from __future__ import annotations
 
-from gui.main_window import MainWindow
-from gui.resources import example_inputs
+import json
+import logging
+import platform
+import sys
+from dataclasses import replace
+from pathlib import Path
+
+import pandas
+from PySide6.QtCore import QPoint, QSettings, Qt, qVersion
+from PySide6.QtGui import QKeySequence
+
+from engine import __version__
+from engine.export.json import dumps
+from engine.methods import get_method
+from gui import dialogs
+from gui.app import crash_hook
+from gui.models import RAW_ROLE
+from gui.viewer import MARGIN
+
+from .conftest import evaluate, open_window, wait_idle
 
 
-def test_example_opens_with_its_faireval_scores(qtbot):
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.show()
-    window.evaluate(*example_inputs())
-    qtbot.waitUntil(lambda: window.report is not None, timeout=10_000)
-    assert window.tabs.count() >= 4
-    overall = window.tabs.widget(0).model()
-    rows = {overall.index(r, 0).data(): overall.index(r, 2).data() for r in range(overall.rowCount())}
-    assert rows["fair"] == "0.7368"  # recall of the bundled example's fair evaluation
-    assert "FairEval" in window.summary.text()
+def cells(view) -> list[list[object]]:
+    model = view.model()
+    return [
+        [model.index(r, c).data(RAW_ROLE) for c in range(model.columnCount())]
+        for r in range(model.rowCount())
+    ]
 
 
-def test_bad_input_is_a_message_not_a_crash(qtbot, tmp_path, monkeypatch):
-    shown = []
-    monkeypatch.setattr("gui.main_window.QMessageBox.warning", lambda parent, title, text: shown.append(text))
+def shown_cells(view) -> list[list[str]]:
+    model = view.model()
+    return [[model.index(r, c).data() for c in range(model.columnCount())] for r in range(model.rowCount())]
+
+
+# --- the example, scores ------------------------------------------------------------------
+
+
+def test_first_start_opens_on_the_bundled_example(window, example):
+    method, gold, system = example
+    assert window.setup.method.name == method
+    assert window.setup.paths() == (gold, system)
+    assert window.setup.fields["gold"].status.text() == "Format: CoNLL-2000 (BIO chunks)"
+
+
+def test_example_evaluates_and_the_score_tables_show_the_engines_numbers(qtbot, window, example):
+    evaluate(qtbot, window)
+    method, gold, system = example
+    engine_report = get_method(method).evaluate(gold, system, get_method(method).Options())
+    scores = window.tabs.widget(0)
+    assert window.tabs.tabText(0) == "Scores"
+    assert list(scores.views) == list(engine_report.score_tables())
+    for name, table in engine_report.score_tables().items():
+        assert cells(scores.views[name]) == table.rows  # the exact values, in the engine's order
+    overall = shown_cells(scores.views["overall"])
+    assert overall[0] == ["traditional", "0.6667", "0.6364", "0.6512"]
+    assert overall[1][0] == "fair" and overall[1][2] == "0.7368"
+    header = scores.header.text()
+    assert "FairEval" in header and f"engine {__version__}" in header and "focus = target" in header
+    assert window.errors.model.rowCount() == len(engine_report.error_rows) == 9
+
+
+def test_score_tables_sort_by_a_column(qtbot, window):
+    evaluate(qtbot, window)
+    view = window.tabs.widget(0).views["traditional"]
+    assert view.model().headerData(6, Qt.Orientation.Horizontal) == "f1"
+    view.sortByColumn(6, Qt.SortOrder.AscendingOrder)
+    f1 = [row[6] for row in cells(view)]
+    assert f1 == sorted(f1) and len(f1) == 5
+    view.sortByColumn(0, Qt.SortOrder.DescendingOrder)
+    assert [row[0] for row in cells(view)] == ["PER", "overall", "ORG", "MISC", "LOC"]
+
+
+# --- errors and the viewer -------------------------------------------------------------------
+
+
+def repeated_example(tmp_path: Path, example, times: int) -> tuple[str, str]:
+    """The example's files repeated: many sentences, errors all along the document."""
+    _, gold, system = example
+    paths = []
+    for name, source in (("gold.conll", gold), ("system.conll", system)):
+        text = Path(source).read_text(encoding="utf-8").strip("\n") + "\n\n"
+        (tmp_path / name).write_text(text * times, encoding="utf-8")
+        paths.append(str(tmp_path / name))
+    return paths[0], paths[1]
+
+
+def test_selecting_an_error_row_moves_both_viewer_panes(qtbot, window, example, tmp_path):
+    gold, system = repeated_example(tmp_path, example, 40)
+    evaluate(qtbot, window, "faireval", gold, system)
+    panes = window.viewer.panes
+    assert panes["gold"].top == panes["system"].top == (0, 0)
+    last = len(window.report.error_rows) - 1
+    window.errors.select_error(last)
+    row = window.report.error_rows[last]
+    assert row["type"] == "FP"  # the spurious MISC of the last sentence: no gold span
+    assert panes["gold"].top == panes["system"].top != (0, 0)
+    pieces = [(row["system_start"], row["system_end"])]
+    assert panes["system"].selection == (pieces, True)
+    assert panes["gold"].selection == (pieces, False)  # the gold side frames where it would be
+    panes["system"].viewport().grab()
+    painted = [line for _, line in panes["system"]._painted]
+    assert any(line.first <= row["system_start"] < line.end for line in painted)
+
+
+def test_clicking_a_highlighted_span_selects_its_error_row(qtbot, window, example, tmp_path):
+    gold, system = repeated_example(tmp_path, example, 3)
+    evaluate(qtbot, window, "faireval", gold, system)
+    pane = window.viewer.panes["gold"]
+    error = window.report.error_rows[0]  # 221B Baker Street, a boundary error
+    pane.scroll_to(error["gold_start"])
+    pane.viewport().grab()
+    x, y = point_of(pane, error["gold_start"])
+    qtbot.mouseClick(pane.viewport(), Qt.MouseButton.LeftButton, pos=QPoint(x, y))
+    assert window.errors.selected_error() == 0
+    tip = pane.tooltip_at(error["gold_start"])
+    assert (
+        tip
+        == "<b>LOC</b> “221B Baker Street” — unit 1, tokens 5–7 (positions [4, 7)) · line 5<br>E1: BE/BES LOC → LOC"
+    )
+
+
+def point_of(pane, pos: int) -> tuple[int, int]:
+    for top, line in pane._painted:
+        if line.first <= pos < line.end:
+            i = pos - line.first
+            return int(MARGIN + line.xs[i] + line.widths[i] / 2), int(top + 8)
+    raise AssertionError(f"position {pos} is not painted")
+
+
+def test_error_filters_by_type_label_and_text(qtbot, window):
+    evaluate(qtbot, window)
+    errors = window.errors
+    assert errors.model.rowCount() == 9
+    errors.type_filter.setCurrentText("FN")
+    assert errors.model.rowCount() == 2
+    errors.type_filter.setCurrentIndex(0)
+    errors.label_filter.setCurrentText("PER")
+    assert {errors.model.frame.loc[i, "error_id"] for i in errors.model.frame.index} == {"E2", "E7"}
+    errors.label_filter.setCurrentIndex(0)
+    errors.search.setText("reichenbach")
+    errors.apply_filters()
+    assert list(errors.model.frame["error_id"]) == ["E4"]
+    assert errors.count.text() == "1 of 9"
+    window.viewer.error_clicked.emit(0)  # a click on a span hidden by the filters shows all rows
+    assert errors.model.rowCount() == 9 and errors.selected_error() == 0
+
+
+# --- failures --------------------------------------------------------------------------------
+
+
+def test_a_malformed_file_gives_the_dialog_and_the_message_in_place(qtbot, window, shown, tmp_path):
+    evaluate(qtbot, window)
+    before = window.report
     bad = tmp_path / "bad.tsv"
-    bad.write_text("NP\tx\t3\t1\n", encoding="utf-8")
-    window = MainWindow()
-    qtbot.addWidget(window)
-    window.evaluate("faireval", str(bad), str(bad))
-    qtbot.waitUntil(lambda: not window.busy, timeout=10_000)
-    assert shown == [f"{bad}:1: expected begin to be a whole number ≥ 1, found 'x'"]
+    bad.write_text("NP\t1\t2\t1,2\n\nNP\tx\t3\t1\n", encoding="utf-8")
+    evaluate(qtbot, window, "faireval", str(bad), str(bad))
+    message = f"{bad}:3: expected begin to be a whole number ≥ 1, found 'x'"
+    assert shown.input_errors == [("The evaluation stopped", message)]
+    assert window.setup.fields["gold"].error_text == message
+    assert window.report is before  # the previous results stay
+    assert not shown.crashes
+
+
+def test_an_unreadable_file_shows_the_engines_message_in_place(window, tmp_path):
+    field = window.setup.fields["gold"]
+    field.set_path(str(tmp_path / "missing.conll"))
+    assert field.error_text == f"{tmp_path / 'missing.conll'}: expected an existing file, found nothing"
+    latin = tmp_path / "latin1.conll"
+    latin.write_bytes(b"Caf\xe9 NN O\n")
+    field.set_path(str(latin))
+    assert field.error_text == f"{latin}:1: expected UTF-8 text, found byte 0xE9"
+    other = tmp_path / "notes.txt"
+    other.write_text("just some words here and there\n", encoding="utf-8")
+    field.set_path(str(other))
+    assert field.error_text == ""
+    assert "not recognised" in field.status.text()
+
+
+def test_an_option_the_engine_rejects_is_shown_in_the_panel(qtbot, window, shown):
+    panel = window.setup.panel
+    panel.editors["labels"].set_value(" , ")
+    evaluate(qtbot, window)
+    assert shown.input_errors == [
+        ("The evaluation stopped", "--labels: expected a label list or 'all', found an empty value")
+    ]
+    assert panel.message.text() == "--labels: expected a label list or 'all', found an empty value"
+
+
+def test_a_missing_input_is_a_message(qtbot, window, shown):
+    window.setup.fields["system"].set_path("")
+    assert not window.evaluate()
+    assert shown.input_errors == [
+        ("The evaluation cannot start", "system: expected a system file, found none chosen")
+    ]
+
+
+def test_an_unexpected_exception_is_a_dialog_logged_and_the_app_keeps_running(
+    qtbot, toy_window, shown, caplog, example
+):
+    window = toy_window
+    window.setup.panel.editors["mode"].set_value("crash")
+    window.setup.set_paths(example[1], example[2])
+    with caplog.at_level(logging.ERROR, logger="spanstudio.gui"):
+        evaluate(qtbot, window)
+    assert [summary for summary, _ in shown.crashes] == ["RuntimeError: the toy broke"]
+    assert "Traceback" in shown.crashes[0][1] and "the toy broke" in caplog.text
+    window.setup.panel.editors["mode"].set_value("normal")
+    evaluate(qtbot, window)
+    assert window.report is not None and window.report.method == "toy"
+
+
+def test_an_exception_on_the_ui_thread_is_a_dialog_and_logged(window, shown, caplog):
+    hook = crash_hook(window)
+    try:
+        raise ValueError("a slot broke")
+    except ValueError:
+        with caplog.at_level(logging.ERROR, logger="spanstudio.gui"):
+            hook(*sys.exc_info())
+    assert shown.crashes[0][0] == "ValueError: a slot broke"
+    assert "a slot broke" in caplog.text
+    assert window.isVisible()
+
+
+# --- cancelling ------------------------------------------------------------------------------
+
+
+def test_a_long_run_can_be_cancelled(qtbot, toy_window, example):
+    window = toy_window
+    window.setup.panel.editors["mode"].set_value("slow")
+    window.setup.set_paths(example[1], example[2])
+    assert window.evaluate()
+    with qtbot.waitSignal(window.progress.valueChanged, timeout=10_000):
+        pass  # it runs, and reports progress
+    assert window.busy and window.cancel_action.isEnabled() and not window.evaluate_action.isEnabled()
+    window.cancel_action.trigger()
+    wait_idle(qtbot, window)
     assert window.report is None
+    assert "Cancelled" in window.statusBar().currentMessage()
+    assert window.evaluate_action.isEnabled() and not window.cancel_action.isEnabled()
+
+
+def test_cancelling_a_faireval_run(qtbot, window, example, tmp_path):
+    gold, system = repeated_example(tmp_path, example, 200)
+    assert window.evaluate("faireval", gold, system)
+    window.cancel()
+    wait_idle(qtbot, window)
+    assert window.report is None
+
+
+# --- options ---------------------------------------------------------------------------------
+
+
+def test_changed_options_rescore_at_once_where_the_method_can(qtbot, toy_window, example):
+    window, toy = toy_window, get_method("toy")
+    window.setup.set_paths(example[1], example[2])
+    evaluate(qtbot, window)
+    assert cells(window.tabs.widget(0).views["overall"])[0] == ["score", 1.5]
+    evaluations = toy.evaluations
+    window.setup.panel.editors["weight"].set_value(1.0)
+    window.setup.panel.editors["weight"].changed.emit()
+    qtbot.waitUntil(lambda: cells(window.tabs.widget(0).views["overall"])[0] == ["score", 3.0], timeout=5000)
+    assert toy.evaluations == evaluations  # the files were not read again
+    assert "options changed" not in window.summary.text()
+
+
+def test_changed_options_ask_for_a_new_evaluation_where_the_method_cannot_rescore(qtbot, window):
+    evaluate(qtbot, window)
+    window.setup.panel.editors["focus"].set_value("system")
+    window.setup.panel.editors["focus"].changed.emit()
+    qtbot.waitUntil(lambda: "The options changed" in window.summary.text(), timeout=5000)
+    window.setup.reset_options()
+    qtbot.waitUntil(lambda: "The options changed" not in window.summary.text(), timeout=5000)
+
+
+# --- settings --------------------------------------------------------------------------------
+
+
+def test_settings_survive_a_restart(qtbot, settings_file, example, tmp_path):
+    first = open_window(qtbot, settings_file)
+    gold, system = repeated_example(tmp_path, example, 2)
+    evaluate(qtbot, first, "faireval", gold, system)
+    first.setup.panel.editors["focus"].set_value("system")
+    first.setup.panel.editors["ignore_punct"].set_value(True)
+    first.settings.set_folder("exports", str(tmp_path))
+    first.resize(760, 560)  # the offscreen screen is 800 × 600
+    qtbot.waitUntil(lambda: first.size().width() == 760)
+    first.splitter.setSizes([100, 200, 300])
+    sizes = first.splitter.sizes()
+    first.close()
+
+    second = open_window(qtbot, settings_file)
+    assert second.setup.method.name == "faireval"
+    assert second.setup.paths() == (gold, system)
+    options = second.setup.panel.options()
+    assert (options.focus, options.ignore_punct) == ("system", True)
+    assert (second.size().width(), second.size().height()) == (760, 560)
+    assert second.splitter.sizes() == sizes
+    assert second.settings.folder("exports") == str(tmp_path)
+    second.fill_recent_menu()
+    texts = [a.text() for a in second.recent_menu.actions()]
+    assert texts[0] == "gold.conll ⟷ system.conll  (FairEval)"
+    second.close()
+
+
+def test_the_recent_menu_reopens_an_evaluation(qtbot, window, example, tmp_path):
+    gold, system = repeated_example(tmp_path, example, 1)
+    evaluate(qtbot, window, "faireval", gold, system)
+    evaluate(qtbot, window, "faireval", example[1], example[2])
+    window.fill_recent_menu()
+    window.recent_menu.actions()[1].trigger()
+    assert window.setup.paths() == (gold, system)
+
+
+# --- exports ---------------------------------------------------------------------------------
+
+
+def test_export_json_writes_the_engines_report(qtbot, window, tmp_path, monkeypatch):
+    evaluate(qtbot, window)
+    target = tmp_path / "report.json"
+    monkeypatch.setattr(window, "choose_save_path", lambda *args: str(target))
+    window.json_action.trigger()
+    wait_idle(qtbot, window)
+    assert target.read_text(encoding="utf-8") == dumps(window.report)
+    assert json.loads(target.read_text(encoding="utf-8"))["method"] == "faireval"
+
+
+def test_export_csv_writes_every_table(qtbot, window, tmp_path, monkeypatch, shown):
+    evaluate(qtbot, window)
+    monkeypatch.setattr(window, "choose_folder", lambda *args: str(tmp_path))
+    window.csv_action.trigger()
+    wait_idle(qtbot, window)
+    names = sorted(p.name for p in tmp_path.glob("*.csv"))
+    assert names == sorted(["errors.csv", *(f"{n}.csv" for n in window.report.tables)])
+    assert (tmp_path / "errors.csv").read_text(encoding="utf-8-sig").count("\n") == 10
+    window.csv_action.trigger()  # again: the user is asked before files are replaced
+    wait_idle(qtbot, window)
+    assert shown.questions == [f"Replace {len(names)} files in {tmp_path}?"]
+
+
+def test_export_into_a_folder_that_cannot_be_written_is_a_message(
+    qtbot, window, tmp_path, monkeypatch, shown
+):
+    evaluate(qtbot, window)
+    blocker = tmp_path / "a-file"
+    blocker.write_text("x")
+    monkeypatch.setattr(window, "choose_save_path", lambda *args: str(blocker / "report.json"))
+    window.json_action.trigger()
+    wait_idle(qtbot, window)
+    assert shown.input_errors == [
+        (
+            "The JSON report could not be written",
+            f"{blocker / 'report.json'}: expected an existing folder, found none",
+        )
+    ]
+    assert not shown.crashes
+
+
+def test_export_to_excel_until_the_exporter_lands_is_a_clear_message(qtbot, window, monkeypatch, shown):
+    evaluate(qtbot, window)
+    monkeypatch.setattr("gui.main_window.xlsx_available", lambda: False)
+    window.xlsx_action.trigger()
+    assert shown.messages[0][0] == "Export to Excel is not available yet."
+    assert not window.busy
+
+
+def test_export_to_excel_writes_the_review_workbook(qtbot, window, tmp_path, monkeypatch):
+    from gui.exporting import xlsx_available
+
+    if not xlsx_available():
+        return  # the exporter is not in this build (the message is tested above)
+    import openpyxl
+
+    evaluate(qtbot, window)
+    target = tmp_path / "review.xlsx"
+    monkeypatch.setattr(window, "choose_save_path", lambda *args: str(target))
+    window.xlsx_action.trigger()
+    wait_idle(qtbot, window)
+    assert "Errors" in openpyxl.load_workbook(target).sheetnames
+
+
+# --- the rest of the window ------------------------------------------------------------------
+
+
+def test_shortcuts(window):
+    assert window.open_gold_action.shortcut() == QKeySequence("Ctrl+O")
+    assert window.evaluate_action.shortcut() == QKeySequence("Ctrl+R")
+    assert window.xlsx_action.shortcut() == QKeySequence("Ctrl+E")
+    assert window.quit_action.shortcut() == QKeySequence("Ctrl+Q")
+
+
+def test_about_names_the_versions():
+    text = dialogs.about_text()
+    for version in (__version__, platform.python_version(), qVersion(), pandas.__version__):
+        assert version in text
+
+
+def test_dropped_files_become_the_inputs(window, example):
+    _, gold, system = example
+    window.drop_paths([system, gold])
+    assert window.setup.paths() == (system, gold)
+    window.setup.fields["gold"].set_path("")
+    window.drop_paths([system])
+    assert window.setup.paths() == (system, gold)
+
+
+def test_a_document_without_words_shows_numbers_until_the_text_is_attached(
+    qtbot, window, tmp_path, monkeypatch, example, shown
+):
+    spans = tmp_path / "gold.tsv"
+    spans.write_text("PER\t1\t2\t1,2\nLOC\t5\t7\t5,6,7\n", encoding="utf-8")
+    system = tmp_path / "system.tsv"
+    system.write_text("PER\t1\t2\t1,2\nLOC\t6\t7\t6,7\n", encoding="utf-8")
+    evaluate(qtbot, window, "faireval", str(spans), str(system))
+    viewer = window.viewer
+    assert viewer.doc.numbered and viewer.note.isVisibleTo(window) and window.attach_action.isEnabled()
+    assert viewer.doc.text(0) == "1"
+    monkeypatch.setattr(window, "choose_open_path", lambda *args: example[1])
+    window.attach_action.trigger()
+    wait_idle(qtbot, window)
+    assert [viewer.doc.text(i) for i in range(7)] == [
+        "Sherlock",
+        "Holmes",
+        "lived",
+        "at",
+        "221B",
+        "Baker",
+        "Street",
+    ]
+    assert viewer.doc.tails[0] == ["in", "London", "."]  # the sentence goes on beyond the spans
+    assert not viewer.note.isVisibleTo(window)
+    assert shown.messages == [
+        (
+            "The words of gold.conll are shown.",
+            "The text has 8 sentences and the document 1; words are shown for the first 1.",
+        )
+    ]
+
+
+def test_settings_file_is_used(settings_file, qtbot):
+    window = open_window(qtbot, settings_file)
+    window.close()
+    assert QSettings(str(settings_file), QSettings.Format.IniFormat).value("method") is not None
+
+
+def test_options_given_to_evaluate_are_used(qtbot, window):
+    options = replace(get_method("faireval").Options(), focus="system")
+    evaluate(qtbot, window, options=options)
+    assert window.report.options["focus"] == "system"

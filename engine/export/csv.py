@@ -1,0 +1,115 @@
+"""A report's tables as CSV files: the error table and every score and detail table.
+
+`write_csv(report, folder)` writes `errors.csv` and one `<table>.csv` per table of the
+report into a folder. Every file is rendered in memory first and then written atomically,
+so a failure leaves no half-written file. Text that a spreadsheet would run as a formula
+(starting with `=`, `+`, `-`, `@`, a TAB or a carriage return) is written with a leading
+apostrophe, which spreadsheets show as text; numbers are written as they are.
+Files are UTF-8 with a byte-order mark (so that spreadsheet programs read them as UTF-8)
+and CRLF line ends, as RFC 4180 gives them.
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import json
+import math
+import os
+import re
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from ..progress import NO_PROGRESS, Progress
+from ..report import ERROR_COLUMNS, Report
+from ..textio import BOM, atomic_write_text
+
+#: First characters that make a spreadsheet read a cell as a formula.
+FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
+
+ERRORS_FILE = "errors.csv"
+
+
+def cell(value: Any) -> str:
+    """How one value is written: numbers exactly, lists as JSON, formulas defused."""
+    if value is None or (isinstance(value, float) and math.isnan(value)):
+        return ""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int | float):
+        return repr(value)
+    if isinstance(value, list | tuple | dict):
+        return json.dumps(value, ensure_ascii=False)
+    text = str(value)
+    return "'" + text if text.startswith(FORMULA_STARTS) else text
+
+
+def table_text(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
+    """One CSV document: a header line, then a line per row."""
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\r\n")
+    writer.writerow([cell(c) for c in columns])
+    writer.writerows([cell(v) for v in row] for row in rows)
+    return BOM + buffer.getvalue()
+
+
+def error_columns(report: Report) -> list[str]:
+    """The error table's columns: the standard ones, then every extra key in order of appearance."""
+    extra: dict[str, None] = {}
+    for row in report.error_rows:
+        for key in row:
+            if key not in ERROR_COLUMNS:
+                extra.setdefault(key)
+    return [*ERROR_COLUMNS, *extra]
+
+
+def errors_text(report: Report) -> str:
+    columns = error_columns(report)
+    return table_text(columns, [[row.get(c) for c in columns] for row in report.error_rows])
+
+
+def file_name(name: str) -> str:
+    """A table name as a safe file name (letters, digits, '-', '_' and '.')."""
+    stem = re.sub(r"[^\w.-]+", "_", name, flags=re.ASCII).strip("._") or "table"
+    return f"{stem}.csv"
+
+
+def file_names(report: Report) -> dict[str, str | None]:
+    """File name → the table it holds (None: the error table), in the order written."""
+    names: dict[str, str | None] = {ERRORS_FILE: None}
+    for name in report.tables:
+        target, number = file_name(name), 2
+        while target in names:
+            target, number = file_name(f"{name}_{number}"), number + 1
+        names[target] = name
+    return names
+
+
+def csv_files(report: Report) -> dict[str, str]:
+    """File name → CSV text: `errors.csv`, then one file per table in report order."""
+    files = {}
+    for target, name in file_names(report).items():
+        if name is None:
+            files[target] = errors_text(report)
+        else:
+            table = report.tables[name]
+            files[target] = table_text(table.columns, table.rows)
+    return files
+
+
+def write_csv(report: Report, folder: str | os.PathLike[str], progress: Progress = NO_PROGRESS) -> list[Path]:
+    """Write every table of the report into `folder` (created when missing); the paths written."""
+    files = csv_files(report)
+    target = Path(folder)
+    if target.exists() and not target.is_dir():
+        raise InputError("a folder", "a file", file=str(folder))
+    written = []
+    for number, (name, text) in enumerate(files.items()):
+        progress.update(number / len(files), f"writing {name}")
+        path = target / name
+        atomic_write_text(path, text, make_parents=True)
+        written.append(path)
+    progress.update(1.0, "CSV files written", force=True)
+    return written

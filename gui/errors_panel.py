@@ -1,0 +1,147 @@
+"""The error table: every disagreement of a report, filterable by type and label, searchable."""
+
+from __future__ import annotations
+
+import pandas as pd
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from .models import SAMPLED_ROWS, FrameModel, error_mask
+from .viewer_data import ReportData
+
+ALL_TYPES = "All types"
+ALL_LABELS = "All labels"
+
+
+class ErrorsPanel(QWidget):
+    """Filters over a sortable table of the report's error rows."""
+
+    error_selected = Signal(int)  # the row's index in report.error_rows
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.data: ReportData | None = None
+        self.type_filter = QComboBox()
+        self.type_filter.setToolTip("Show one error type only.")
+        self.label_filter = QComboBox()
+        for combo in (self.type_filter, self.label_filter):
+            combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.label_filter.setToolTip("Show errors with this label on either side only.")
+        self.search = QLineEdit()
+        self.search.setPlaceholderText("Search the error table…")
+        self.search.setClearButtonEnabled(True)
+        self.count = QLabel()
+        self.model = FrameModel()
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
+        self.table.setSortingEnabled(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
+        self.table.verticalHeader().hide()
+        self.table.horizontalHeader().setStretchLastSection(True)
+        self.table.horizontalHeader().setResizeContentsPrecision(SAMPLED_ROWS)
+        self.table.selectionModel().currentRowChanged.connect(self._current_changed)
+        self._search_timer = QTimer(self)
+        self._search_timer.setSingleShot(True)
+        self._search_timer.setInterval(200)
+        self._search_timer.timeout.connect(self.apply_filters)
+        self.search.textChanged.connect(self._search_timer.start)
+        self.type_filter.currentIndexChanged.connect(self.apply_filters)
+        self.label_filter.currentIndexChanged.connect(self.apply_filters)
+        self._build()
+
+    def _build(self) -> None:
+        bar = QHBoxLayout()
+        bar.addWidget(QLabel("<b>Errors</b>"))
+        bar.addWidget(self.type_filter)
+        bar.addWidget(self.label_filter)
+        bar.addWidget(self.search, 1)
+        bar.addWidget(self.count)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(bar)
+        layout.addWidget(self.table, 1)
+
+    def set_report(self, data: ReportData | None) -> None:
+        self.data = data
+        for combo, first, items in (
+            (self.type_filter, ALL_TYPES, data.error_types if data else []),
+            (self.label_filter, ALL_LABELS, data.labels if data else []),
+        ):
+            combo.blockSignals(True)
+            combo.clear()
+            combo.addItems([first, *items])
+            combo.blockSignals(False)
+        self.search.blockSignals(True)
+        self.search.clear()
+        self.search.blockSignals(False)
+        self.apply_filters()
+        self.table.resizeColumnsToContents()
+        for column in range(self.model.columnCount()):
+            self.table.setColumnWidth(column, min(self.table.columnWidth(column), 260))
+
+    def filters(self) -> tuple[str | None, str | None, str]:
+        error_type = self.type_filter.currentText() if self.type_filter.currentIndex() > 0 else None
+        label = self.label_filter.currentText() if self.label_filter.currentIndex() > 0 else None
+        return error_type, label, self.search.text()
+
+    def apply_filters(self) -> None:
+        """Show the rows that pass the filters, in the table's current sort order."""
+        if self.data is None:
+            self.model.set_frame(pd.DataFrame())
+            self.count.setText("")
+            return
+        errors = self.data.errors
+        mask = error_mask(errors, self.data.search, *self.filters())
+        self.model.set_frame(errors.loc[mask, self.data.shown_columns])
+        header = self.table.horizontalHeader()
+        if header.sortIndicatorSection() >= 0:
+            self.model.sort(header.sortIndicatorSection(), header.sortIndicatorOrder())
+        self.count.setText(f"{int(mask.sum())} of {len(errors)}")
+
+    def clear_filters(self) -> None:
+        for widget in (self.type_filter, self.label_filter):
+            widget.blockSignals(True)
+            widget.setCurrentIndex(0)
+            widget.blockSignals(False)
+        self.search.blockSignals(True)
+        self.search.clear()
+        self.search.blockSignals(False)
+        self.apply_filters()
+
+    def select_error(self, row: int) -> None:
+        """Select an error row (showing all rows first when the filters hide it)."""
+        shown = self.model.row_of(row)
+        if shown is None:
+            self.clear_filters()
+            shown = self.model.row_of(row)
+        if shown is None:
+            return
+        index = self.model.index(shown, 0)
+        self.table.selectionModel().setCurrentIndex(
+            index, QItemSelectionModel.SelectionFlag.ClearAndSelect | QItemSelectionModel.SelectionFlag.Rows
+        )
+        self.table.scrollTo(index, QAbstractItemView.ScrollHint.PositionAtCenter)
+
+    def selected_error(self) -> int | None:
+        index = self.table.selectionModel().currentIndex()
+        return int(self.model.source_row(index.row())) if index.isValid() else None
+
+    def _current_changed(self, current: QModelIndex, previous: QModelIndex) -> None:
+        if current.isValid():
+            self.error_selected.emit(int(self.model.source_row(current.row())))

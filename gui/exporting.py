@@ -1,0 +1,56 @@
+"""The exports the app offers, as jobs for a worker thread (the engine writes every file)."""
+
+from __future__ import annotations
+
+import importlib
+import importlib.util
+from pathlib import Path
+
+from engine.export.csv import file_names, write_csv
+from engine.progress import Progress
+from engine.report import Report
+from engine.textio import atomic_write_text
+
+from .worker import Job
+
+XLSX_MODULE = "engine.export.xlsx"
+
+
+def xlsx_available() -> bool:
+    """Whether this build has the review-workbook exporter."""
+    try:
+        return importlib.util.find_spec(XLSX_MODULE) is not None
+    except ImportError:
+        return False
+
+
+def xlsx_job(report: Report, path: str) -> Job:
+    def job(progress: Progress) -> list[Path]:
+        exporter = importlib.import_module(XLSX_MODULE)
+        exporter.write_workbook(report, path, progress=progress)
+        return [Path(path)]
+
+    return job
+
+
+def csv_job(report: Report, folder: str) -> Job:
+    def job(progress: Progress) -> list[Path]:
+        return write_csv(report, folder, progress)
+
+    return job
+
+
+def csv_targets(report: Report, folder: str) -> list[Path]:
+    """The files Export CSV writes into `folder`."""
+    return [Path(folder) / name for name in file_names(report)]
+
+
+def json_job(report: Report, path: str) -> Job:
+    def job(progress: Progress) -> list[Path]:
+        from engine.export.json import dumps
+
+        progress.update(0.0, "writing the JSON report", force=True)
+        atomic_write_text(path, dumps(report))
+        return [Path(path)]
+
+    return job

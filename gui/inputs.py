@@ -1,0 +1,216 @@
+"""The input file fields: a path typed, picked or dropped, its detected format, and the
+engine's message in place when the file cannot be read."""
+
+from __future__ import annotations
+
+import itertools
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.errors import InputError
+from engine.formats import detect, format_module
+from engine.methods import InputSpec
+from engine.options import either
+from engine.textio import iter_lines, require_file
+
+from .style import ERROR_COLOUR, NOTE_COLOUR, WARNING_COLOUR
+
+#: Lines read to check that a file is readable text (its format is sniffed on its first lines).
+CHECKED_LINES = 200
+
+
+@dataclass(frozen=True)
+class Probe:
+    """What a quick look at an input found: its format's title, or why it cannot be read."""
+
+    format: str | None = None
+    error: InputError | None = None
+    unknown: bool = False  # readable, but not one of the formats the method reads
+
+
+def _first_file(folder: Path) -> Path:
+    files = sorted(f for f in folder.iterdir() if f.is_file() and not f.name.startswith("."))
+    if not files:
+        raise InputError("a folder holding files", "an empty folder", file=str(folder))
+    return files[0]
+
+
+def probe(path: str, spec: InputSpec) -> Probe:
+    """Whether an input can be read (the engine's message when not) and its format."""
+    p = Path(path)
+    try:
+        if p.is_dir():
+            if not spec.directory:
+                raise InputError("a file", "a folder", file=path)
+            target = _first_file(p)
+        else:
+            target = require_file(path)
+        for _ in itertools.islice(iter_lines(target), CHECKED_LINES):
+            pass
+    except InputError as err:
+        return Probe(error=err)
+    except OSError as err:
+        return Probe(error=InputError("a readable file", err.strerror or type(err).__name__, file=path))
+    title = detect(p)
+    readable = [format_module(name).TITLE for name in spec.formats]
+    return Probe(format=title, unknown=bool(readable) and title not in readable)
+
+
+def format_titles(spec: InputSpec) -> str:
+    return either(tuple(format_module(name).TITLE for name in spec.formats)) if spec.formats else ""
+
+
+def dropped_paths(event: QDropEvent | QDragEnterEvent) -> list[str]:
+    """Local files and folders carried by a drag."""
+    mime = event.mimeData()
+    if not mime.hasUrls():
+        return []
+    return [url.toLocalFile() for url in mime.urls() if url.isLocalFile()]
+
+
+class FileField(QWidget):
+    """One input: a path box with Browse, accepting drops; below it the detected format or
+    the engine's message for a file that cannot be read."""
+
+    path_changed = Signal(str)
+    browsed = Signal(str)  # the folder a file was picked in
+
+    def __init__(self, role: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.role = role
+        self.spec: InputSpec | None = None
+        self.start_folder = ""
+        self.title = QLabel()
+        self.edit = QLineEdit()
+        self.edit.setPlaceholderText("Choose or drop a file…")
+        self.edit.editingFinished.connect(self._typed)
+        self.button = QToolButton()
+        self.button.setText("Browse…")
+        self.button.clicked.connect(self.browse)
+        self.status = QLabel()
+        self.status.setWordWrap(True)
+        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.setAcceptDrops(True)
+        row = QHBoxLayout()
+        row.addWidget(self.edit, 1)
+        row.addWidget(self.button)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.setSpacing(2)
+        layout.addWidget(self.title)
+        layout.addLayout(row)
+        layout.addWidget(self.status)
+        self._last = ""
+        self.error_text = ""
+
+    def set_spec(self, spec: InputSpec) -> None:
+        """Adopt a method's description of this input (its name, help, formats)."""
+        self.spec = spec
+        name = self.role.title() if spec.name == self.role else f"{self.role.title()} ({spec.name})"
+        self.title.setText(f"<b>{name}</b>")
+        self.setToolTip(spec.help)
+        self.button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
+        if spec.directory:
+            menu = QMenu(self.button)
+            menu.addAction("Choose a file…", self.browse)
+            menu.addAction("Choose a folder…", self.browse_folder)
+            self.button.setMenu(menu)
+        else:
+            self.button.setMenu(None)  # type: ignore[arg-type]
+            self.button.setPopupMode(QToolButton.ToolButtonPopupMode.DelayedPopup)
+        self.refresh()
+
+    @property
+    def path(self) -> str:
+        return self.edit.text().strip()
+
+    def set_path(self, path: str) -> None:
+        self.edit.setText(path)
+        self._last = path
+        self.refresh()
+        self.path_changed.emit(path)
+
+    def _typed(self) -> None:
+        if self.path != self._last:
+            self.set_path(self.path)
+
+    def browse(self) -> None:
+        start = str(Path(self.path).parent) if self.path else self.start_folder
+        path, _ = QFileDialog.getOpenFileName(self, f"Choose the {self.role} file", start)
+        if path:
+            self.browsed.emit(str(Path(path).parent))
+            self.set_path(path)
+
+    def browse_folder(self) -> None:
+        start = self.path or self.start_folder
+        path = QFileDialog.getExistingDirectory(self, f"Choose the {self.role} folder", start)
+        if path:
+            self.browsed.emit(str(Path(path).parent))
+            self.set_path(path)
+
+    def refresh(self) -> None:
+        """Look at the file again and show its format or its problem."""
+        if not self.path or self.spec is None:
+            self.show_status("")
+            return
+        found = probe(self.path, self.spec)
+        if found.error is not None:
+            self.show_error(str(found.error))
+        elif found.unknown:
+            self.show_status(
+                f"Format: {found.format or 'not recognised'} — {self.spec.name} files are "
+                f"{format_titles(self.spec)}",
+                warning=True,
+            )
+        else:
+            self.show_status(f"Format: {found.format}" if found.format else "")
+
+    def show_status(self, text: str, *, warning: bool = False) -> None:
+        self.error_text = ""
+        self.status.setStyleSheet(f"color: {WARNING_COLOUR if warning else NOTE_COLOUR}")
+        self.status.setText(text)
+        self.status.setVisible(bool(text))
+
+    def show_error(self, message: str) -> None:
+        """The engine's message, in place, in red."""
+        self.error_text = message
+        self.status.setStyleSheet(f"color: {ERROR_COLOUR}")
+        self.status.setText(message)
+        self.status.setVisible(True)
+
+    def owns(self, file: str | None) -> bool:
+        """Whether an error about `file` concerns this input (the file, or one in its folder)."""
+        if not file or not self.path:
+            return False
+        mine, theirs = Path(self.path), Path(file)
+        return theirs == mine or mine in theirs.parents or _same(mine, theirs)
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
+        if dropped_paths(event):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+        paths = dropped_paths(event)
+        if paths:
+            event.acceptProposedAction()
+            self.set_path(paths[0])
+
+
+def _same(a: Path, b: Path) -> bool:
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False

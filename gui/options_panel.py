@@ -1,0 +1,349 @@
+"""Option panels generated from a method's Options dataclass (engine.options.option_specs).
+
+Each option type gets its editor: check box (bool), spin box (int, float), drop-down
+(choices), line edit (text, comma-separated lists), check boxes (lists with choices),
+path picker (paths). The help text is the tooltip. Options that may be unset get a
+check box that sets them. Adding an option to a method needs no change here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QCheckBox,
+    QComboBox,
+    QDoubleSpinBox,
+    QFileDialog,
+    QFormLayout,
+    QGridLayout,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QMenu,
+    QSpinBox,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.errors import InputError
+from engine.options import OptionSpec, either, from_plain, option_specs, to_plain, validate
+
+from .style import ERROR_COLOUR
+
+INT_LIMIT = 2**31 - 1
+FLOAT_LIMIT = 1e12
+UNSET = "(not set)"
+
+
+def tooltip(spec: OptionSpec) -> str:
+    """The help text with choices, range, default and command-line flag."""
+    lines = [spec.info.help]
+    if spec.info.choices:
+        lines.append(f"Choices: {either(spec.info.choices)}.")
+    low, high = spec.info.minimum, spec.info.maximum
+    if low is not None or high is not None:
+        lines.append(f"Range: {'' if low is None else f'{low:g}'} … {'' if high is None else f'{high:g}'}.")
+    default = spec.default
+    if isinstance(default, tuple):
+        default = ", ".join(map(str, default))
+    lines.append(f"Default: {'not set' if default is None or default == '' else default}.")
+    if spec.info.cli:
+        lines.append(f"Command line: {spec.flag}")
+    return "\n".join(lines)
+
+
+class Editor(QWidget):
+    """The editor of one option: `value()`, `set_value()`, `changed` when the user edits."""
+
+    changed = Signal()
+
+    def __init__(self, spec: OptionSpec) -> None:
+        super().__init__()
+        self.spec = spec
+        self.setToolTip(tooltip(spec))
+        self.row = QHBoxLayout(self)
+        self.row.setContentsMargins(0, 0, 0, 0)
+
+    def value(self) -> Any:
+        raise NotImplementedError
+
+    def set_value(self, value: Any) -> None:
+        raise NotImplementedError
+
+
+class BoolEditor(Editor):
+    def __init__(self, spec: OptionSpec) -> None:
+        super().__init__(spec)
+        self.box = QCheckBox()
+        self.box.toggled.connect(self.changed)
+        self.row.addWidget(self.box)
+        self.row.addStretch(1)
+
+    def value(self) -> Any:
+        return self.box.isChecked()
+
+    def set_value(self, value: Any) -> None:
+        self.box.setChecked(bool(value))
+
+
+class ChoiceEditor(Editor):
+    def __init__(self, spec: OptionSpec) -> None:
+        super().__init__(spec)
+        self.combo = QComboBox()
+        self.choices = [None, *spec.info.choices] if spec.optional else list(spec.info.choices or ())
+        self.combo.addItems([UNSET if c is None else str(c) for c in self.choices])
+        self.combo.currentIndexChanged.connect(self.changed)
+        self.row.addWidget(self.combo, 1)
+
+    def value(self) -> Any:
+        return self.choices[self.combo.currentIndex()] if self.choices else None
+
+    def set_value(self, value: Any) -> None:
+        if value in self.choices:
+            self.combo.setCurrentIndex(self.choices.index(value))
+
+
+class FloatSpinBox(QDoubleSpinBox):
+    """A spin box that shows a float as short as it can (0.5, not 0.500000)."""
+
+    def textFromValue(self, value: float) -> str:  # noqa: N802
+        return self.locale().toString(float(value), "g", 12)
+
+
+class NumberEditor(Editor):
+    def __init__(self, spec: OptionSpec) -> None:
+        super().__init__(spec)
+        self.set_box = QCheckBox()
+        self.set_box.setToolTip("Set this option")
+        if spec.type is int:
+            self.spin: QSpinBox | QDoubleSpinBox = QSpinBox()
+            limit: float = INT_LIMIT
+        else:
+            self.spin = FloatSpinBox()
+            self.spin.setDecimals(10)
+            self.spin.setSingleStep(0.1)
+            limit = FLOAT_LIMIT
+        low = spec.info.minimum if spec.info.minimum is not None else -limit
+        high = spec.info.maximum if spec.info.maximum is not None else limit
+        self.spin.setRange(spec.type(low), spec.type(high))  # type: ignore[arg-type]
+        self.spin.setKeyboardTracking(False)
+        self.spin.valueChanged.connect(self.changed)
+        self.set_box.toggled.connect(self._toggled)
+        if spec.optional:
+            self.row.addWidget(self.set_box)
+        self.row.addWidget(self.spin, 1)
+
+    def _toggled(self, on: bool) -> None:
+        self.spin.setEnabled(on)
+        self.changed.emit()
+
+    def value(self) -> Any:
+        if self.spec.optional and not self.set_box.isChecked():
+            return None
+        return self.spec.type(self.spin.value())
+
+    def set_value(self, value: Any) -> None:
+        self.set_box.blockSignals(True)
+        self.set_box.setChecked(value is not None)
+        self.set_box.blockSignals(False)
+        self.spin.setEnabled(value is not None or not self.spec.optional)
+        if value is not None:
+            self.spin.setValue(value)
+
+
+class TextEditor(Editor):
+    """Text, or a comma-separated list of texts for list options."""
+
+    def __init__(self, spec: OptionSpec) -> None:
+        super().__init__(spec)
+        self.edit = QLineEdit()
+        if spec.is_list:
+            self.edit.setPlaceholderText("comma-separated")
+        elif spec.optional:
+            self.edit.setPlaceholderText(UNSET)
+        self.edit.editingFinished.connect(self._finished)
+        self.row.addWidget(self.edit, 1)
+        self._last = ""
+
+    def _finished(self) -> None:
+        if self.edit.text() != self._last:
+            self._last = self.edit.text()
+            self.changed.emit()
+
+    def value(self) -> Any:
+        text = self.edit.text()
+        if self.spec.is_list:
+            items = tuple(item.strip() for item in text.split(",") if item.strip())
+            return None if not items and self.spec.optional else items
+        if text == "" and self.spec.optional:
+            return None
+        return Path(text) if self.spec.type is Path else text
+
+    def set_value(self, value: Any) -> None:
+        if value is None:
+            text = ""
+        elif isinstance(value, tuple | list):
+            text = ", ".join(map(str, value))
+        else:
+            text = str(value)
+        self.edit.setText(text)
+        self._last = text
+
+
+class PathEditor(TextEditor):
+    """A path typed in, or picked as a file or a folder."""
+
+    def __init__(self, spec: OptionSpec) -> None:
+        super().__init__(spec)
+        self.edit.setPlaceholderText(UNSET if spec.optional else "")
+        self.button = QToolButton()
+        self.button.setText("…")
+        self.button.setToolTip("Choose a file or a folder")
+        self.button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        menu = QMenu(self.button)
+        menu.addAction("Choose a file…", self._choose_file)
+        menu.addAction("Choose a folder…", self._choose_folder)
+        self.button.setMenu(menu)
+        self.row.addWidget(self.button)
+
+    def _choose_file(self) -> None:
+        path, _ = QFileDialog.getOpenFileName(self, self.spec.label, self.edit.text())
+        self._chosen(path)
+
+    def _choose_folder(self) -> None:
+        self._chosen(QFileDialog.getExistingDirectory(self, self.spec.label, self.edit.text()))
+
+    def _chosen(self, path: str) -> None:
+        if path:
+            self.edit.setText(path)
+            self._finished()
+
+
+class ChoiceListEditor(Editor):
+    """A list of choices: one check box per choice."""
+
+    def __init__(self, spec: OptionSpec) -> None:
+        super().__init__(spec)
+        grid = QGridLayout()
+        self.boxes = {}
+        for i, choice in enumerate(spec.info.choices or ()):
+            box = QCheckBox(str(choice))
+            box.toggled.connect(self.changed)
+            self.boxes[choice] = box
+            grid.addWidget(box, i // 2, i % 2)
+        self.row.addLayout(grid, 1)
+
+    def value(self) -> Any:
+        chosen = tuple(c for c, box in self.boxes.items() if box.isChecked())
+        return None if not chosen and self.spec.optional else chosen
+
+    def set_value(self, value: Any) -> None:
+        for choice, box in self.boxes.items():
+            box.blockSignals(True)
+            box.setChecked(choice in (value or ()))
+            box.blockSignals(False)
+
+
+def editor_for(spec: OptionSpec) -> Editor:
+    """The editor that fits an option's type."""
+    if spec.is_list:
+        return ChoiceListEditor(spec) if spec.info.choices else TextEditor(spec)
+    if spec.info.choices:
+        return ChoiceEditor(spec)
+    if spec.type is bool:
+        return BoolEditor(spec)
+    if spec.type in (int, float):
+        return NumberEditor(spec)
+    if spec.type is Path or spec.info.path:
+        return PathEditor(spec)
+    return TextEditor(spec)
+
+
+class OptionsPanel(QWidget):
+    """The options of one method, with their current values checked by the engine."""
+
+    changed = Signal()
+
+    def __init__(self, options_type: type, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.options_type = options_type
+        self.specs = [spec for spec in option_specs(options_type) if spec.info.gui]
+        self.editors = {spec.name: editor_for(spec) for spec in self.specs}
+        self.message = QLabel()
+        self.message.setWordWrap(True)
+        self.message.setStyleSheet(f"color: {ERROR_COLOUR}")
+        self.message.hide()
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        for spec in self.specs:
+            label = QLabel(spec.label + ":")
+            label.setToolTip(tooltip(spec))
+            form.addRow(label, self.editors[spec.name])
+            self.editors[spec.name].changed.connect(self._edited)
+        if not self.specs:
+            form.addRow(QLabel("This method has no options."))
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(form)
+        layout.addWidget(self.message)
+        self.reset()
+
+    def values(self) -> dict[str, Any]:
+        return {name: editor.value() for name, editor in self.editors.items()}
+
+    def options(self) -> Any:
+        """An Options instance of the values shown; InputError (naming the option) when one
+        is out of its range or choices."""
+        options = self.options_type(**self.values())
+        validate(options)
+        return options
+
+    def set_options(self, options: Any) -> None:
+        for spec in self.specs:
+            editor = self.editors[spec.name]
+            editor.blockSignals(True)
+            editor.set_value(getattr(options, spec.name))
+            editor.blockSignals(False)
+        self.check()
+
+    def reset(self) -> None:
+        """Every option back to its default."""
+        self.set_options(self.options_type())
+
+    def plain(self) -> dict[str, Any]:
+        """The values as plain JSON values (for the settings), whether valid or not."""
+        try:
+            return to_plain(self.options_type(**self.values()))
+        except (TypeError, ValueError, InputError):
+            return {}
+
+    def set_plain(self, values: dict[str, Any]) -> None:
+        try:
+            self.set_options(from_plain(self.options_type, values))
+        except (TypeError, ValueError, InputError):
+            self.reset()
+
+    def check(self) -> InputError | None:
+        """Show the engine's message for a bad value in place; the error, or None."""
+        try:
+            self.options()
+        except InputError as err:
+            self.show_message(str(err))
+            return err
+        except (TypeError, ValueError) as err:
+            self.show_message(str(err))
+            return InputError("valid options", str(err))
+        self.show_message("")
+        return None
+
+    def show_message(self, text: str) -> None:
+        self.message.setText(text)
+        self.message.setVisible(bool(text))
+
+    def _edited(self) -> None:
+        self.check()
+        self.changed.emit()

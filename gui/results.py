@@ -1,0 +1,148 @@
+"""The report's tables: the Scores tab (every score table with the method, its options and
+the engine version), a tab per detail table, and the warnings."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+from typing import Any
+
+import pandas as pd
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QLabel,
+    QPlainTextEdit,
+    QSplitter,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.report import Report, Table
+
+from .models import SAMPLED_ROWS, FrameModel
+
+
+def table_view(frame: pd.DataFrame) -> QTableView:
+    """A sortable, read-only view of one report table."""
+    view = QTableView()
+    view.setModel(FrameModel(frame, view))
+    view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # the engine's order first
+    view.setSortingEnabled(True)
+    view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+    view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setAlternatingRowColors(True)
+    view.verticalHeader().hide()
+    view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+    view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 6)
+    view.horizontalHeader().setStretchLastSection(True)
+    view.horizontalHeader().setResizeContentsPrecision(SAMPLED_ROWS)
+    view.resizeColumnsToContents()
+    return view
+
+
+def full_width(view: QTableView) -> int:
+    """The width that shows every column of a view."""
+    columns = sum(view.columnWidth(c) for c in range(view.model().columnCount()))
+    return columns + 2 * view.frameWidth() + view.verticalScrollBar().sizeHint().width()
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(_value_text(v) for v in value) + "]"
+    return "none" if value is None else str(value)
+
+
+def report_header(report: Report) -> str:
+    """Method, options, engine version and inputs of a report, as rich text."""
+    options = " · ".join(
+        f"{html.escape(k)} = {html.escape(_value_text(v))}" for k, v in report.options.items()
+    )
+    names = [f"{html.escape(f.role)}: {html.escape(Path(f.path).name)}" for f in report.inputs[:4]]
+    if len(report.inputs) > 4:
+        names.append(f"… {len(report.inputs) - 4} more files")
+    return (
+        f"<b>{html.escape(report.title)}</b> — method <code>{html.escape(report.method)}</code>, "
+        f"Span Studio engine {html.escape(report.engine_version)}, {html.escape(report.created)}<br>"
+        f"<b>Options:</b> {options or 'none'}<br><b>Inputs:</b> {' · '.join(names)}"
+    )
+
+
+def inputs_tooltip(report: Report) -> str:
+    return "\n".join(f"{f.role}: {f.path} (sha256 {f.sha256[:12]}…)" for f in report.inputs)
+
+
+def titled(table: Table, name: str, view: QWidget) -> list[QWidget]:
+    """A table's title, its note (the legend line) and its view."""
+    title = QLabel(f"<b>{html.escape(table.title or name)}</b>")
+    widgets: list[QWidget] = [title]
+    if table.note:
+        note = QLabel(html.escape(table.note))
+        note.setWordWrap(True)
+        widgets.append(note)
+    widgets.append(view)
+    return widgets
+
+
+class ScoresView(QWidget):
+    """The report's header over its score tables: the headline table on the left, the
+    other score tables (per label, per document, …) as tabs on the right."""
+
+    def __init__(self, report: Report, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.header = QLabel(report_header(report))
+        self.header.setWordWrap(True)
+        self.header.setToolTip(inputs_tooltip(report))
+        self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.views: dict[str, QTableView] = {}
+        self.others = QTabWidget()
+        self.others.setDocumentMode(True)
+        split = QSplitter(Qt.Orientation.Horizontal)
+        split.setChildrenCollapsible(False)
+        for number, (name, table) in enumerate(report.score_tables().items()):
+            view = table_view(table.frame())
+            self.views[name] = view
+            panel = titled_panel(table, name, view)
+            if number == 0:
+                view.setMinimumWidth(min(full_width(view), 480))
+                split.addWidget(panel)
+            else:
+                self.others.addTab(panel, table.title or name)
+        if self.others.count():
+            split.addWidget(self.others)
+            split.setStretchFactor(1, 2)
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.header)
+        layout.addWidget(split, 1)
+
+
+def titled_panel(table: Table, name: str, view: QTableView) -> QWidget:
+    """A table's title and note over its view."""
+    panel = QWidget()
+    layout = QVBoxLayout(panel)
+    layout.setContentsMargins(0, 0, 0, 0)
+    for widget in titled(table, name, view):
+        layout.addWidget(widget, 1 if widget is view else 0)
+    return panel
+
+
+class DetailView(QWidget):
+    """One detail table (match table, per-page rows, …) with its note."""
+
+    def __init__(self, name: str, table: Table, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.view = table_view(table.frame())
+        layout = QVBoxLayout(self)
+        layout.addWidget(titled_panel(table, name, self.view))
+
+
+class MessagesView(QPlainTextEdit):
+    """The report's warnings, one per line."""
+
+    def __init__(self, messages: list[str], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setReadOnly(True)
+        self.setPlainText("\n".join(messages))

@@ -1,0 +1,119 @@
+"""The setup panel: the method (from the registry), the two inputs and the method's options."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Signal
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFrame,
+    QGroupBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QStackedWidget,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.methods import Method
+
+from .inputs import FileField
+from .options_panel import OptionsPanel
+from .viewer_data import SIDES
+
+
+class SetupPanel(QWidget):
+    """Everything an evaluation needs, chosen by the user."""
+
+    method_changed = Signal(str)
+    options_changed = Signal()
+    inputs_changed = Signal()
+
+    def __init__(self, methods: list[Method], parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.methods = {method.name: method for method in methods}
+        self.method_box = QComboBox()
+        for method in methods:
+            self.method_box.addItem(method.title, method.name)
+        self.method_box.setToolTip("The evaluation method")
+        self.description = QLabel()
+        self.description.setWordWrap(True)
+        self.fields = {role: FileField(role) for role in SIDES}
+        self.panels = {method.name: OptionsPanel(method.Options) for method in methods}
+        self.stack = QStackedWidget()
+        for panel in self.panels.values():
+            self.stack.addWidget(panel)
+            panel.changed.connect(self.options_changed)
+        self.reset_button = QPushButton("Reset to defaults")
+        self.reset_button.setToolTip("Set every option of this method back to its default.")
+        self.reset_button.clicked.connect(self.reset_options)
+        self.evaluate_button = QPushButton("Evaluate")
+        self.evaluate_button.setDefault(True)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.setEnabled(False)
+        for field in self.fields.values():
+            field.path_changed.connect(self.inputs_changed)
+        self.method_box.currentIndexChanged.connect(self._method_chosen)
+        self._build()
+        self._method_chosen()
+
+    def _build(self) -> None:
+        options = QGroupBox("Options")
+        box = QVBoxLayout(options)
+        box.addWidget(self.stack)
+        reset = QHBoxLayout()
+        reset.addStretch(1)
+        reset.addWidget(self.reset_button)
+        box.addLayout(reset)
+        run = QHBoxLayout()
+        run.addWidget(self.evaluate_button, 1)
+        run.addWidget(self.cancel_button)
+        line = QFrame()
+        line.setFrameShape(QFrame.Shape.HLine)
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("<b>Method</b>"))
+        layout.addWidget(self.method_box)
+        layout.addWidget(self.description)
+        layout.addWidget(line)
+        for field in self.fields.values():
+            layout.addWidget(field)
+        layout.addWidget(options)
+        layout.addLayout(run)
+        layout.addStretch(1)
+
+    @property
+    def method(self) -> Method:
+        return self.methods[self.method_box.currentData()]
+
+    @property
+    def panel(self) -> OptionsPanel:
+        return self.panels[self.method.name]
+
+    def set_method(self, name: str) -> None:
+        index = self.method_box.findData(name)
+        if index >= 0:
+            self.method_box.setCurrentIndex(index)
+
+    def _method_chosen(self) -> None:
+        method = self.method
+        self.description.setText(method.description)
+        self.stack.setCurrentWidget(self.panels[method.name])
+        for spec in method.inputs:
+            if spec.role in self.fields:
+                self.fields[spec.role].set_spec(spec)
+        self.method_changed.emit(method.name)
+
+    def reset_options(self) -> None:
+        self.panel.reset()
+        self.options_changed.emit()
+
+    def paths(self) -> tuple[str, str]:
+        return self.fields["gold"].path, self.fields["system"].path
+
+    def set_paths(self, gold: str, system: str) -> None:
+        self.fields["gold"].set_path(gold)
+        self.fields["system"].set_path(system)
+
+    def set_running(self, running: bool) -> None:
+        self.evaluate_button.setEnabled(not running)
+        self.cancel_button.setEnabled(running)

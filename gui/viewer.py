@@ -1,0 +1,728 @@
+"""The side-by-side viewer: one document twice, gold on the left and system on the right.
+
+Spans are filled in one colour per label (each span kind in its own style), error spans
+are underlined in one colour per error type, the selected error is framed in both panes.
+The panes scroll together. Each pane lays out and paints only the blocks in view (a
+block is a unit, or a piece of a long unit), so a document of a million tokens opens and
+scrolls as fast as a short one.
+"""
+
+from __future__ import annotations
+
+import bisect
+import html
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QFontMetricsF, QKeyEvent, QPainter, QPen, QWheelEvent
+from PySide6.QtWidgets import (
+    QAbstractScrollArea,
+    QComboBox,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSizePolicy,
+    QToolTip,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.spans import Span
+
+from .viewer_data import SIDES, DocumentData, ReportData, row_pieces, span_pieces
+
+#: Label fills (ColorBrewer Set3, then Pastel1), assigned in label order.
+LABEL_COLOURS = (
+    "#8dd3c7",
+    "#fdb462",
+    "#bebada",
+    "#fb8072",
+    "#80b1d3",
+    "#b3de69",
+    "#fccde5",
+    "#ffed6f",
+    "#bc80bd",
+    "#ccebc5",
+    "#d9d9d9",
+    "#ffffb3",
+    "#fbb4ae",
+    "#b3cde3",
+    "#decbe4",
+    "#fed9a6",
+    "#e5d8bd",
+    "#fddaec",
+)
+#: Error-type underlines (Tableau 10), assigned in type order.
+TYPE_COLOURS = (
+    "#d62728",
+    "#1f77b4",
+    "#ff7f0e",
+    "#9467bd",
+    "#2ca02c",
+    "#8c564b",
+    "#e377c2",
+    "#17becf",
+    "#7f7f7f",
+    "#bcbd22",
+)
+#: How span kinds are drawn, in kind order.
+KIND_STYLES = ("fill", "outline", "dashed", "hatched")
+SELECTION_COLOUR = "#111111"
+
+MARGIN = 8.0
+UNDERLINE = 2.5  # thickness of an error underline
+UNDERLINE_ROOM = 9.0  # space below the text for underlines
+
+
+class Palette:
+    """Colours of labels and error types, styles of span kinds, for one report."""
+
+    def __init__(self, labels: list[str], error_types: list[str], kinds: list[str]) -> None:
+        self.labels = {label: QColor(LABEL_COLOURS[i % len(LABEL_COLOURS)]) for i, label in enumerate(labels)}
+        self.types = {t: QColor(TYPE_COLOURS[i % len(TYPE_COLOURS)]) for i, t in enumerate(error_types)}
+        self.kinds = {kind: KIND_STYLES[i % len(KIND_STYLES)] for i, kind in enumerate(kinds)}
+
+    def label(self, label: str) -> QColor:
+        return self.labels.get(label, QColor("#cccccc"))
+
+    def error_type(self, error_type: str) -> QColor:
+        return self.types.get(error_type, QColor("#555555"))
+
+    def style(self, span: Span) -> str:
+        kind = span.attrs.get("kind") if span.attrs else None
+        return self.kinds.get(str(kind), "fill") if kind else "fill"
+
+
+@dataclass
+class Line:
+    """One laid-out line: consecutive positions from `first`, their x and width, and any
+    attached words beyond the unit's positions (`tail`: x, word)."""
+
+    block: int
+    first: int
+    xs: list[float] = field(default_factory=list)
+    widths: list[float] = field(default_factory=list)
+    texts: list[str] = field(default_factory=list)
+    tail: list[tuple[float, str]] = field(default_factory=list)
+
+    @property
+    def end(self) -> int:
+        return self.first + len(self.xs)
+
+    def x_range(self, start: int, end: int) -> tuple[float, float] | None:
+        """The x extent of positions [start, end) on this line, None when none is on it."""
+        a, b = max(start, self.first), min(end, self.end)
+        if a >= b:
+            return None
+        return self.xs[a - self.first], self.xs[b - 1 - self.first] + self.widths[b - 1 - self.first]
+
+
+def shown_text(text: str, chars: bool) -> str:
+    """What a position shows: line breaks and tabs of a character document take room but
+    show nothing; in a word document they show as symbols."""
+    if chars:
+        return "" if text in ("\n", "\r") else ("    " if text == "\t" else text)
+    return text.replace("\n", "⏎").replace("\t", "⇥") or "∅"
+
+
+class Layout:
+    """Lays out blocks of one document at one width, caching the result per block."""
+
+    CACHE = 4000
+
+    def __init__(self, doc: DocumentData, metrics: QFontMetricsF, width: float) -> None:
+        self.doc = doc
+        self.metrics = metrics
+        self.width = max(width, 40.0)
+        self.space = metrics.horizontalAdvance(" ")
+        self._widths: dict[str, float] = {}
+        self._blocks: dict[int, list[Line]] = {}
+
+    def measure(self, text: str) -> float:
+        width = self._widths.get(text)
+        if width is None:
+            width = self.metrics.horizontalAdvance(text) if text else self.space / 2
+            self._widths[text] = width
+        return width
+
+    def lines(self, block: int) -> list[Line]:
+        found = self._blocks.get(block)
+        if found is None:
+            if len(self._blocks) >= self.CACHE:
+                self._blocks.clear()
+            found = self._layout(block)
+            self._blocks[block] = found
+        return found
+
+    def _layout(self, block: int) -> list[Line]:
+        start, end = self.doc.blocks[block]
+        chars = self.doc.chars
+        gap = 0.0 if chars else self.space
+        lines = [Line(block, start)]
+        x = 0.0
+        for pos in range(start, end):
+            text = shown_text(self.doc.text(pos), chars)
+            width = self.measure(text)
+            line = lines[-1]
+            if line.xs and x + width > self.width:
+                line, x = self._wrap(lines, block, pos) if chars else (Line(block, pos), 0.0)
+                if line is not lines[-1]:
+                    lines.append(line)
+            line.xs.append(x)
+            line.widths.append(width)
+            line.texts.append(text)
+            x += width + gap
+        for word in self.doc.tails.get(block, []):
+            width = self.measure(word)
+            if x > 0 and x + width > self.width:
+                lines.append(Line(block, end))
+                x = 0.0
+            lines[-1].tail.append((x, word))
+            x += width + self.space
+        return lines
+
+    def _wrap(self, lines: list[Line], block: int, pos: int) -> tuple[Line, float]:
+        """Break a character line after its last blank, carrying the word after it over."""
+        line = lines[-1]
+        blank = max((i for i, t in enumerate(line.texts) if t.isspace() or t == ""), default=-1)
+        keep = blank + 1 if 0 <= blank < len(line.texts) - 1 else len(line.texts)
+        moved = Line(block, line.first + keep)
+        for text, width in zip(line.texts[keep:], line.widths[keep:], strict=True):
+            moved.xs.append(sum(moved.widths))
+            moved.widths.append(width)
+            moved.texts.append(text)
+        del line.xs[keep:], line.widths[keep:], line.texts[keep:]
+        return moved, sum(moved.widths)
+
+
+class DocumentPane(QAbstractScrollArea):
+    """One side of the viewer: paints the lines in view, scrolls by lines."""
+
+    scrolled = Signal(int, int)  # top block, top line
+    position_clicked = Signal(int)
+    resized = Signal()
+
+    def __init__(self, side: str, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.side = side
+        self.doc: DocumentData | None = None
+        self.palette_: Palette = Palette([], [], [])
+        self.describe_row: Callable[[int], str] = lambda row: f"error {row + 1}"
+        self.selection: tuple[list[tuple[int, int]], bool] = ([], True)  # pieces, own side
+        self.placeholder = "No document to show."
+        self.top = (0, 0)
+        self.wrap_width: float | None = None
+        self._layout: Layout | None = None
+        self._painted: list[tuple[float, Line]] = []
+        self._updating = False
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+        self.verticalScrollBar().valueChanged.connect(self._bar_moved)
+        self.viewport().setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+
+    # --- content -----------------------------------------------------------------------
+
+    def set_document(self, doc: DocumentData | None, palette: Palette) -> None:
+        self.doc = doc
+        self.palette_ = palette
+        self.selection = ([], True)
+        self.top = (0, 0)
+        self.relayout()
+
+    def relayout(self) -> None:
+        """Forget the layout (after a change of width, font or words) and repaint."""
+        self._layout = None
+        bar = self.verticalScrollBar()
+        self._updating = True
+        bar.setRange(0, max(len(self.doc.blocks) - 1, 0) if self.doc else 0)
+        bar.setPageStep(max(self.visible_lines(), 1))
+        bar.setValue(self.top[0])
+        self._updating = False
+        if self.doc is not None and self.doc.blocks:
+            block = min(self.top[0], len(self.doc.blocks) - 1)
+            self.top = (block, min(self.top[1], len(self.lines(block)) - 1))
+        self.viewport().update()
+
+    def layout(self) -> Layout:
+        if self._layout is None:
+            assert self.doc is not None
+            width = self.wrap_width if self.wrap_width is not None else self.viewport().width()
+            self._layout = Layout(self.doc, QFontMetricsF(self.font()), width - 2 * MARGIN)
+        return self._layout
+
+    def lines(self, block: int) -> list[Line]:
+        return self.layout().lines(block)
+
+    @property
+    def line_height(self) -> float:
+        return QFontMetricsF(self.font()).height() + 4 + UNDERLINE_ROOM
+
+    def visible_lines(self) -> int:
+        return max(int(self.viewport().height() / self.line_height), 1)
+
+    def set_selection(self, pieces: list[tuple[int, int]], own: bool) -> None:
+        self.selection = (pieces, own)
+        self.viewport().update()
+
+    # --- scrolling -----------------------------------------------------------------------
+
+    def set_top(self, block: int, line: int, *, notify: bool = False) -> None:
+        if self.doc is None or not self.doc.blocks:
+            return
+        block = min(max(block, 0), len(self.doc.blocks) - 1)
+        line = min(max(line, 0), len(self.lines(block)) - 1)
+        if (block, line) == self.top:
+            return
+        self.top = (block, line)
+        self._updating = True
+        self.verticalScrollBar().setValue(block)
+        self._updating = False
+        self.viewport().update()
+        if notify:
+            self.scrolled.emit(block, line)
+
+    def _bar_moved(self, value: int) -> None:
+        if not self._updating:
+            self.set_top(value, 0, notify=True)
+
+    def moved(self, block: int, line: int, count: int) -> tuple[int, int]:
+        """The place `count` lines after (before, when negative) block/line."""
+        assert self.doc is not None
+        last = len(self.doc.blocks) - 1
+        while count > 0:
+            if line + 1 < len(self.lines(block)):
+                line += 1
+            elif block < last:
+                block, line = block + 1, 0
+            else:
+                break
+            count -= 1
+        while count < 0:
+            if line > 0:
+                line -= 1
+            elif block > 0:
+                block -= 1
+                line = len(self.lines(block)) - 1
+            else:
+                break
+            count += 1
+        return block, line
+
+    def scroll_lines(self, count: int) -> None:
+        if self.doc is not None and self.doc.blocks:
+            self.set_top(*self.moved(*self.top, count), notify=True)
+
+    def line_of(self, pos: int) -> tuple[int, int]:
+        """Block and line holding position `pos`."""
+        assert self.doc is not None
+        block = self.doc.block_of(pos)
+        lines = self.lines(block)
+        starts = [line.first for line in lines]
+        return block, max(bisect.bisect_right(starts, pos) - 1, 0)
+
+    def scroll_to(self, pos: int) -> None:
+        """Bring position `pos` into view, a third of the way down."""
+        if self.doc is None or not self.doc.blocks:
+            return
+        block, line = self.line_of(min(max(pos, 0), max(len(self.doc) - 1, 0)))
+        self.set_top(*self.moved(block, line, -(self.visible_lines() // 3)), notify=True)
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
+        steps = event.angleDelta().y() / 40  # 3 lines per notch
+        if steps:
+            self.scroll_lines(-int(steps) if abs(steps) >= 1 else (-1 if steps > 0 else 1))
+        event.accept()
+
+    def keyPressEvent(self, event: QKeyEvent) -> None:  # noqa: N802
+        keys = {
+            Qt.Key.Key_Down: 1,
+            Qt.Key.Key_Up: -1,
+            Qt.Key.Key_PageDown: self.visible_lines() - 1,
+            Qt.Key.Key_PageUp: 1 - self.visible_lines(),
+        }
+        if event.key() in keys:
+            self.scroll_lines(keys[event.key()])
+        elif event.key() == Qt.Key.Key_Home:
+            self.set_top(0, 0, notify=True)
+        elif event.key() == Qt.Key.Key_End and self.doc is not None:
+            self.set_top(len(self.doc.blocks) - 1, 0, notify=True)
+        else:
+            super().keyPressEvent(event)
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self.resized.emit()
+        if self.doc is not None:
+            self.relayout()
+
+    # --- painting ----------------------------------------------------------------------
+
+    def paintEvent(self, event: Any) -> None:  # noqa: N802
+        painter = QPainter(self.viewport())
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.fillRect(self.viewport().rect(), self.viewport().palette().base())
+        self._painted = []
+        if self.doc is None or not self.doc.blocks:
+            painter.setPen(self.viewport().palette().placeholderText().color())
+            painter.drawText(self.viewport().rect(), Qt.AlignmentFlag.AlignCenter, self.placeholder)
+            return
+        height, step = self.viewport().height(), self.line_height
+        y = 4.0
+        block, line = self.top
+        while y < height and block < len(self.doc.blocks):
+            for item in self.lines(block)[line:]:
+                self._paint_line(painter, item, y)
+                self._painted.append((y, item))
+                y += step
+                if y >= height:
+                    break
+            block, line = block + 1, 0
+        painter.end()
+
+    def _paint_line(self, painter: QPainter, line: Line, y: float) -> None:
+        assert self.doc is not None
+        side = self.doc.sides[self.side]
+        text_height = self.line_height - UNDERLINE_ROOM
+        spans = side.spans_in(line.first, line.end) if line.xs else []
+        for span, depth in _depths(spans):
+            for start, end in span_pieces(span):
+                extent = line.x_range(start, end)
+                if extent is not None:
+                    inset = min(depth * 2.0, text_height / 3)
+                    rect = QRectF(
+                        MARGIN + extent[0] - 1, y + inset, extent[1] - extent[0] + 2, text_height - 2 * inset
+                    )
+                    self._paint_span(painter, rect, span)
+        self._paint_text(painter, line, y)
+        marks = side.marks_in(line.first, line.end) if line.xs else []
+        for level, mark in enumerate(marks):
+            extent = line.x_range(mark.start, mark.end)
+            if extent is not None:
+                under = y + text_height + 1 + (level % 3) * (UNDERLINE + 0.5)
+                painter.fillRect(
+                    QRectF(MARGIN + extent[0], under, extent[1] - extent[0], UNDERLINE),
+                    self.palette_.error_type(mark.type),
+                )
+        self._paint_selection(painter, line, y)
+
+    def _paint_span(self, painter: QPainter, rect: QRectF, span: Span) -> None:
+        colour = self.palette_.label(span.label)
+        style = self.palette_.style(span)
+        if style == "fill":
+            fill = QColor(colour)
+            fill.setAlpha(170)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(fill)
+        elif style == "hatched":
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QBrush(colour.darker(130), Qt.BrushStyle.BDiagPattern))
+        else:
+            pen = QPen(colour.darker(140), 1.6)
+            pen.setStyle(Qt.PenStyle.DashLine if style == "dashed" else Qt.PenStyle.SolidLine)
+            painter.setPen(pen)
+            painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRoundedRect(rect, 3, 3)
+
+    def _paint_text(self, painter: QPainter, line: Line, y: float) -> None:
+        assert self.doc is not None
+        metrics = QFontMetricsF(self.font())
+        baseline = y + 2 + metrics.ascent()
+        painter.setPen(
+            self.viewport().palette().placeholderText().color()
+            if self.doc.numbered
+            else self.viewport().palette().text().color()
+        )
+        for x, text in zip(line.xs, line.texts, strict=True):
+            if text:
+                painter.drawText(QPointF(MARGIN + x, baseline), text)
+        if line.tail:
+            painter.setPen(self.viewport().palette().placeholderText().color())
+            for x, text in line.tail:
+                painter.drawText(QPointF(MARGIN + x, baseline), text)
+
+    def _paint_selection(self, painter: QPainter, line: Line, y: float) -> None:
+        pieces, own = self.selection
+        pen = QPen(QColor(SELECTION_COLOUR), 2.0)
+        pen.setStyle(Qt.PenStyle.SolidLine if own else Qt.PenStyle.DashLine)
+        for start, end in pieces:
+            extent = line.x_range(start, max(end, start + 1))
+            if extent is not None:
+                painter.setPen(pen)
+                painter.setBrush(Qt.BrushStyle.NoBrush)
+                painter.drawRect(
+                    QRectF(MARGIN + extent[0] - 3, y - 1, extent[1] - extent[0] + 6, self.line_height - 1)
+                )
+
+    # --- pointing ------------------------------------------------------------------------
+
+    def position_at(self, x: float, y: float) -> int | None:
+        """The position under a point of the viewport, None when there is none."""
+        for top, line in self._painted:
+            if top <= y < top + self.line_height and line.xs:
+                i = bisect.bisect_right(line.xs, x - MARGIN) - 1
+                if i >= 0 and x - MARGIN <= line.xs[i] + line.widths[i] + self.layout().space:
+                    return line.first + i
+        return None
+
+    def tooltip_at(self, pos: int) -> str:
+        """Label, positions and errors of everything at a position."""
+        assert self.doc is not None
+        side = self.doc.sides[self.side]
+        rows = []
+        for span in side.spans_in(pos, pos + 1):
+            where = self.doc.position_text(span.start, span.end)
+            text = html.escape(_shorten(self.doc.shown(span.start, span.end)))
+            rows.append(f"<b>{html.escape(span.label)}</b> “{text}” — {where}{_attr_text(span)}")
+        for mark in side.marks_in(pos, pos + 1):
+            rows.append(html.escape(self.describe_row(mark.row)))
+        return "<br>".join(rows)
+
+    def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.ToolTip and self.doc is not None:
+            point = event.pos()  # type: ignore[attr-defined]
+            pos = self.position_at(point.x(), point.y())
+            text = self.tooltip_at(pos) if pos is not None else ""
+            if text:
+                QToolTip.showText(event.globalPos(), text, self.viewport())  # type: ignore[attr-defined]
+            else:
+                QToolTip.hideText()
+                event.ignore()
+            return True
+        return super().viewportEvent(event)
+
+    def mousePressEvent(self, event: Any) -> None:  # noqa: N802
+        if event.button() == Qt.MouseButton.LeftButton and self.doc is not None:
+            point = event.position()
+            pos = self.position_at(point.x(), point.y())
+            if pos is not None:
+                self.position_clicked.emit(pos)
+        super().mousePressEvent(event)
+
+
+def _depths(spans: list[Span]) -> list[tuple[Span, int]]:
+    """Each span with the number of spans around it (outer spans are drawn first, larger)."""
+    out = []
+    for span in spans:
+        depth = sum(
+            1
+            for other in spans
+            if other is not span
+            and other.start <= span.start
+            and span.end <= other.end
+            and (other.start, -other.end) < (span.start, -span.end)
+        )
+        out.append((span, depth))
+    return out
+
+
+def _shorten(text: str, limit: int = 80) -> str:
+    return text if len(text) <= limit else text[: limit - 1] + "…"
+
+
+def _attr_text(span: Span) -> str:
+    attrs = span.attrs or {}
+    parts = [f"{key} {html.escape(str(attrs[key]))}" for key in ("kind", "status", "line") if attrs.get(key)]
+    return (" · " + " · ".join(parts)) if parts else ""
+
+
+class Legend(QLabel):
+    """Which colour is which label, error type and span kind."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setWordWrap(True)
+        self.setTextFormat(Qt.TextFormat.RichText)
+
+    def show_palette(self, palette: Palette) -> None:
+        items = [
+            f'<span style="background-color:{c.name()}">&nbsp;{html.escape(label)}&nbsp;</span>'
+            for label, c in palette.labels.items()
+        ]
+        items += [
+            f'<span style="color:{c.name()}">▬</span>&nbsp;{html.escape(t)}' for t, c in palette.types.items()
+        ]
+        items += [f"{_KIND_SYMBOL[style]}&nbsp;{html.escape(kind)}" for kind, style in palette.kinds.items()]
+        if palette.types:
+            items.append("▢&nbsp;selected error")
+        self.setText("&nbsp;&nbsp; ".join(items))
+
+
+_KIND_SYMBOL = {"fill": "■", "outline": "□", "dashed": "⬚", "hatched": "▨"}
+
+
+class SideBySideViewer(QWidget):
+    """The document selector, the legend and the two synchronized panes."""
+
+    error_clicked = Signal(int)  # the error row (index in report.error_rows)
+    attach_requested = Signal()
+    status = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.data: ReportData | None = None
+        self.palette_ = Palette([], [], [])
+        self.documents = QComboBox()
+        self.documents.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+        self.documents.currentTextChanged.connect(self._document_chosen)
+        self.legend = Legend()
+        self.attach_button = QPushButton("Attach text…")
+        self.attach_button.setToolTip(
+            "Show the words of a CoNLL or one-token-per-line file instead of token numbers."
+        )
+        self.attach_button.clicked.connect(self.attach_requested)
+        self.attach_button.hide()
+        self.note = QLabel()
+        self.note.setWordWrap(True)
+        self.note.hide()
+        self.panes = {side: DocumentPane(side) for side in SIDES}
+        self.titles = {side: QLabel(f"<b>{side.title()}</b>") for side in SIDES}
+        self._syncing = False
+        self._build()
+
+    def _build(self) -> None:
+        head = QHBoxLayout()
+        head.addWidget(QLabel("Document:"))
+        head.addWidget(self.documents)
+        head.addWidget(self.legend, 1)
+        head.addWidget(self.attach_button)
+        panes = QHBoxLayout()
+        for side in SIDES:
+            column = QVBoxLayout()
+            column.addWidget(self.titles[side])
+            column.addWidget(self.panes[side], 1)
+            panes.addLayout(column, 1)
+            pane = self.panes[side]
+            pane.scrolled.connect(lambda block, line, side=side: self._follow(side, block, line))
+            pane.position_clicked.connect(lambda pos, side=side: self._clicked(side, pos))
+            pane.resized.connect(self._share_width)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addLayout(head)
+        layout.addWidget(self.note)
+        layout.addLayout(panes, 1)
+
+    # --- content -----------------------------------------------------------------------
+
+    def set_titles(self, gold: str, system: str) -> None:
+        self.titles["gold"].setText(f"<b>{html.escape(gold)}</b>")
+        self.titles["system"].setText(f"<b>{html.escape(system)}</b>")
+
+    def set_report(self, data: ReportData | None) -> None:
+        self.data = data
+        self.palette_ = Palette(data.labels, data.error_types, data.kinds) if data else Palette([], [], [])
+        self.legend.show_palette(self.palette_)
+        for pane in self.panes.values():
+            pane.describe_row = self._describe_row
+            pane.placeholder = "This report has no documents to show." if data else "No document to show."
+        self.documents.blockSignals(True)
+        self.documents.clear()
+        if data is not None:
+            self.documents.addItems(list(data.documents))
+        self.documents.blockSignals(False)
+        self._document_chosen(self.documents.currentText())
+
+    @property
+    def doc(self) -> DocumentData | None:
+        if self.data is None:
+            return None
+        return self.data.documents.get(self.documents.currentText())
+
+    def _document_chosen(self, name: str) -> None:
+        doc = self.doc
+        for pane in self.panes.values():
+            pane.set_document(doc, self.palette_)
+        self._show_note()
+
+    def _show_note(self) -> None:
+        doc = self.doc
+        numbered = doc is not None and not doc.document.has_words
+        self.attach_button.setVisible(numbered)
+        self.note.setVisible(doc is not None and doc.numbered)
+        self.note.setText(
+            "This input carries no words: the viewer shows token numbers. "
+            "Attach the text (a CoNLL or one-token-per-line file) to see the words."
+        )
+
+    def words_attached(self) -> None:
+        """Repaint after words were attached to the current document."""
+        for pane in self.panes.values():
+            pane.relayout()
+        self._show_note()
+
+    def _describe_row(self, row: int) -> str:
+        if self.data is None:
+            return ""
+        error = self.data.report.error_rows[row]
+        kind = "/".join(str(error.get(k)) for k in ("type", "subtype") if error.get(k))
+        labels = " → ".join(str(error.get(k)) for k in ("gold_label", "system_label") if error.get(k))
+        return f"{error.get('error_id') or f'row {row + 1}'}: {kind} {labels}".strip()
+
+    # --- synchronizing -------------------------------------------------------------------
+
+    def _follow(self, side: str, block: int, line: int) -> None:
+        if self._syncing:
+            return
+        self._syncing = True
+        for other, pane in self.panes.items():
+            if other != side:
+                pane.set_top(block, line)
+        self._syncing = False
+
+    def _share_width(self) -> None:
+        """Both panes wrap at the narrower width, so that their lines stay the same."""
+        width = min(pane.viewport().width() for pane in self.panes.values())
+        for pane in self.panes.values():
+            if pane.wrap_width != width:
+                pane.wrap_width = width
+                pane.relayout()
+
+    # --- errors --------------------------------------------------------------------------
+
+    def show_error(self, row: int) -> None:
+        """Switch to the error's document, scroll both panes to it and frame it."""
+        if self.data is None or not 0 <= row < len(self.data.report.error_rows):
+            return
+        error = self.data.report.error_rows[row]
+        name = str(error.get("document", ""))
+        if name in self.data.documents and name != self.documents.currentText():
+            self.documents.setCurrentText(name)
+        doc = self.doc
+        if doc is None or doc.name != name:
+            self.status.emit(f"{error.get('error_id', 'This error')} has no document to show.")
+            return
+        pieces = {side: row_pieces(error, side) for side in SIDES}
+        anchor = _anchor(error, pieces, doc)
+        for side, pane in self.panes.items():
+            other = pieces["system" if side == "gold" else "gold"]
+            pane.set_selection(pieces[side] or other, bool(pieces[side]))
+        if anchor is not None:
+            self.panes["gold"].scroll_to(anchor)
+
+    def _clicked(self, side: str, pos: int) -> None:
+        doc = self.doc
+        if doc is None:
+            return
+        marks = doc.sides[side].marks_in(pos, pos + 1)
+        if marks:
+            innermost = min(marks, key=lambda m: (m.end - m.start, m.row))
+            self.error_clicked.emit(innermost.row)
+        elif doc.sides[side].spans_in(pos, pos + 1):
+            self.status.emit("This span has no error.")
+
+
+def _anchor(error: dict[str, Any], pieces: dict[str, list[tuple[int, int]]], doc: DocumentData) -> int | None:
+    """Where an error is: its first position, or the start of its context unit."""
+    starts = [start for side in SIDES for start, _ in pieces[side]]
+    if starts:
+        return min(starts)
+    unit = error.get("context_unit")
+    if not isinstance(unit, int):
+        number = error.get("unit")
+        unit = number - 1 if isinstance(number, int) and number > 0 else None
+    if unit is not None and 0 <= unit < len(doc.document.units):
+        return doc.document.units[unit][0]
+    return None

@@ -1,0 +1,313 @@
+"""What the viewer shows of a report, prepared off the UI thread: per document its blocks
+(lines of layout), the spans and error marks of each side with interval indexes, and the
+words attached by the user to a document without words. No Qt here."""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+import pandas as pd
+
+from engine.intervals import IntervalIndex
+from engine.progress import NO_PROGRESS, Progress
+from engine.report import Report
+from engine.spans import Document, Span
+
+from .models import search_text
+
+SIDES = ("gold", "system")
+
+#: Most positions one layout block holds: tokens of a word document, characters of a
+#: character document. Units longer than this are laid out in several blocks.
+WORD_BLOCK = 256
+CHAR_BLOCK = 2000
+
+#: Error-table columns the error view shows first (the rest follow, empty ones hidden).
+SHOWN_FIRST = (
+    "error_id",
+    "type",
+    "subtype",
+    "gold_label",
+    "system_label",
+    "gold_position",
+    "system_position",
+    "gold_text",
+    "system_text",
+    "document",
+    "unit",
+    "unit_id",
+    "detail",
+)
+#: Columns the viewer uses but the error view does not show.
+HIDDEN = (
+    "gold_start",
+    "gold_end",
+    "system_start",
+    "system_end",
+    "gold_parts",
+    "system_parts",
+    "context_unit",
+    "sheet",
+)
+
+
+@dataclass(frozen=True)
+class Mark:
+    """One piece of an error on one side: the positions it covers and its error row."""
+
+    start: int
+    end: int
+    row: int
+    type: str
+
+
+def _is_position(value: Any) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def span_pieces(span: Span) -> list[tuple[int, int]]:
+    """The [start, end) pieces a span covers: its `parts` attribute, or the whole span."""
+    parts = span.attrs.get("parts") if span.attrs else None
+    if parts:
+        return [(int(a), int(b)) for a, b in parts]
+    return [(span.start, span.end)]
+
+
+def row_pieces(row: dict[str, Any], side: str) -> list[tuple[int, int]]:
+    """The pieces an error row covers on one side (none when the row has no span there)."""
+    parts = row.get(f"{side}_parts")
+    if parts:
+        return [(int(a), int(b)) for a, b in parts]
+    start, end = row.get(f"{side}_start"), row.get(f"{side}_end")
+    if _is_position(start) and _is_position(end):
+        return [(start, end)]
+    return []
+
+
+class Side:
+    """The spans and error marks of one side (gold or system) in one document."""
+
+    def __init__(self, spans: list[Span], marks: list[Mark]) -> None:
+        self.spans = spans
+        self.marks = marks
+        self._span_index = IntervalIndex([(s.start, max(s.end, s.start + 1)) for s in spans])
+        self._mark_index = IntervalIndex([(m.start, max(m.end, m.start + 1)) for m in marks])
+
+    def spans_in(self, start: int, end: int) -> list[Span]:
+        """Spans sharing a position with [start, end), in order of position (outer first)."""
+        found = [self.spans[i] for i in self._span_index.overlapping(start, end)]
+        return sorted(found, key=lambda s: (s.start, -s.end))
+
+    def marks_in(self, start: int, end: int) -> list[Mark]:
+        found = [self.marks[i] for i in self._mark_index.overlapping(start, end)]
+        return sorted(found, key=lambda m: (m.start, -m.end, m.row))
+
+
+def newline_positions(tokens: Sequence[str]) -> list[int]:
+    """Positions holding a line break (characters of a character document)."""
+    if isinstance(tokens, str):
+        found, at = [], tokens.find("\n")
+        while at >= 0:
+            found.append(at)
+            at = tokens.find("\n", at + 1)
+        return found
+    return [i for i, t in enumerate(tokens) if t == "\n"]
+
+
+def unit_ranges(document: Document) -> list[tuple[int, int]]:
+    """The document's units, with any stretch no unit covers as a range of its own."""
+    ranges, at = [], 0
+    for start, end in sorted(document.units):
+        start, end = max(start, at), min(end, len(document))
+        if start > at:
+            ranges.append((at, start))
+        if end > start:
+            ranges.append((start, end))
+            at = end
+    if at < len(document):
+        ranges.append((at, len(document)))
+    return ranges
+
+
+def _chunks(start: int, end: int, size: int, breaks: list[int]) -> Iterable[tuple[int, int]]:
+    """[start, end) cut after each break position and into pieces of at most `size`."""
+    first = bisect.bisect_left(breaks, start)
+    cuts = [b + 1 for b in breaks[first : bisect.bisect_left(breaks, end)] if b + 1 < end]
+    at = start
+    for cut in [*cuts, end]:
+        while cut - at > size:
+            yield at, at + size
+            at += size
+        if cut > at:
+            yield at, cut
+            at = cut
+
+
+@dataclass
+class Attachment:
+    """Words attached to a document: one per position, and those beyond a unit's positions."""
+
+    words: list[str]
+    tails: dict[int, list[str]]
+    notes: list[str]
+
+
+class DocumentData:
+    """One document as the viewer lays it out: blocks, both sides, attached words."""
+
+    def __init__(self, document: Document, gold: Side, system: Side) -> None:
+        self.document = document
+        self.name = document.name
+        self.chars = document.joiner == ""
+        self.sides = {"gold": gold, "system": system}
+        breaks = newline_positions(document.tokens) if self.chars else []
+        size = CHAR_BLOCK if self.chars else WORD_BLOCK
+        self.units = unit_ranges(document)
+        self.blocks = [c for s, e in self.units for c in _chunks(s, e, size, breaks)]
+        self.block_starts = [s for s, _ in self.blocks]
+        self.words: list[str] | None = None  # attached words, one per position
+        self.tails: dict[int, list[str]] = {}  # block → attached words beyond its unit's positions
+
+    def __len__(self) -> int:
+        return len(self.document)
+
+    @property
+    def numbered(self) -> bool:
+        """Whether positions show token numbers (no words in the input, none attached)."""
+        return not self.document.has_words and self.words is None
+
+    def text(self, pos: int) -> str:
+        return self.words[pos] if self.words is not None else self.document.tokens[pos]
+
+    def shown(self, start: int, end: int) -> str:
+        """The text of [start, end) as the viewer shows it (attached words included)."""
+        end = min(end, start + 200, len(self))
+        return self.document.joiner.join(self.text(pos) for pos in range(start, end))
+
+    def block_of(self, pos: int) -> int:
+        return max(bisect.bisect_right(self.block_starts, pos) - 1, 0)
+
+    def attached(self, sentences: list[list[str]]) -> Attachment:
+        """The words to show for these sentences (one list per unit, in order) instead of
+        token numbers, with the notes worth telling the user (counts that do not agree)."""
+        words = list(self.document.tokens)
+        tails: dict[int, list[str]] = {}
+        short = 0
+        for (start, end), sentence in zip(self.document.units, sentences, strict=False):
+            length = end - start
+            words[start : start + min(length, len(sentence))] = sentence[:length]
+            short += len(sentence) < length
+            if len(sentence) > length:
+                tails[self.block_of(end - 1)] = sentence[length:]
+        return Attachment(words, tails, self._attach_notes(len(sentences), short))
+
+    def attach(self, attachment: Attachment) -> None:
+        self.words, self.tails = attachment.words, attachment.tails
+
+    def _attach_notes(self, n_sentences: int, short: int) -> list[str]:
+        notes = []
+        n_units = len(self.document.units)
+        if n_sentences != n_units:
+            notes.append(
+                f"The text has {n_sentences} sentences and the document {n_units}; "
+                f"words are shown for the first {min(n_sentences, n_units)}."
+            )
+        if short:
+            notes.append(
+                f"{short} sentences have fewer tokens than the annotation uses; "
+                "the positions beyond them keep their numbers."
+            )
+        return notes
+
+    def position_text(self, start: int, end: int) -> str:
+        """Where [start, end) is, for a person: unit and 1-based inclusive numbers in it."""
+        unit = self.document.unit_of(start)
+        unit_start = self.document.units[unit][0] if self.document.units else 0
+        what = "characters" if self.chars else "tokens"
+        first, last = start - unit_start + 1, end - unit_start
+        numbers = str(first) if last <= first else f"{first}–{last}"
+        return f"unit {self.document.unit_id(unit)}, {what} {numbers} (positions [{start}, {end}))"
+
+
+@dataclass
+class ReportData:
+    """Everything the result views show of one report, built off the UI thread."""
+
+    report: Report
+    errors: pd.DataFrame
+    search: pd.Series
+    documents: dict[str, DocumentData] = field(default_factory=dict)
+    labels: list[str] = field(default_factory=list)
+    error_types: list[str] = field(default_factory=list)
+    kinds: list[str] = field(default_factory=list)
+    _shown: list[str] | None = None
+
+    @classmethod
+    def build(cls, report: Report, progress: Progress = NO_PROGRESS) -> ReportData:
+        errors = report.errors
+        shown = [c for c in errors.columns if c not in HIDDEN]
+        data = cls(report, errors, search_text(errors, shown))
+        labels = {s.label for s in (*report.gold_spans, *report.system_spans)}
+        labels.update(str(v) for column in ("gold_label", "system_label") for v in errors[column] if v)
+        data.labels = sorted(label for label in labels if label)
+        data.error_types = sorted({str(t) for t in errors["type"] if t})
+        data.kinds = sorted(
+            {
+                str(s.attrs.get("kind"))
+                for s in (*report.gold_spans, *report.system_spans)
+                if s.attrs and s.attrs.get("kind")
+            }
+        )
+        data.documents = _documents(report, progress)
+        _ = data.shown_columns
+        return data
+
+    @property
+    def shown_columns(self) -> list[str]:
+        """The error columns to show: the standard ones that hold anything, then the method's own."""
+        if self._shown is None:
+            columns = [c for c in SHOWN_FIRST if c in self.errors.columns]
+            columns += [c for c in self.errors.columns if c not in SHOWN_FIRST and c not in HIDDEN]
+            self._shown = [c for c in columns if c in ("error_id", "type") or _holds_values(self.errors[c])]
+        return self._shown
+
+
+def _holds_values(column: pd.Series) -> bool:
+    return bool(column.map(lambda v: v is not None and v != "" and v == v).any())
+
+
+def _by_document(spans: list[Span]) -> dict[str, list[Span]]:
+    grouped: dict[str, list[Span]] = {}
+    for span in spans:
+        grouped.setdefault(span.doc, []).append(span)
+    return grouped
+
+
+def _marks(report: Report) -> dict[tuple[str, str], list[Mark]]:
+    """(document, side) → the error marks there."""
+    marks: dict[tuple[str, str], list[Mark]] = {}
+    for number, row in enumerate(report.error_rows):
+        for side in SIDES:
+            for start, end in row_pieces(row, side):
+                marks.setdefault((str(row.get("document", "")), side), []).append(
+                    Mark(start, end, number, str(row.get("type", "")))
+                )
+    return marks
+
+
+def _documents(report: Report, progress: Progress) -> dict[str, DocumentData]:
+    gold, system = _by_document(report.gold_spans), _by_document(report.system_spans)
+    marks = _marks(report)
+    documents = {}
+    for number, document in enumerate(report.documents):
+        progress.update(number / max(len(report.documents), 1), "preparing the viewer")
+        name = document.name
+        documents[name] = DocumentData(
+            document,
+            Side(gold.get(name, []), marks.get((name, "gold"), [])),
+            Side(system.get(name, []), marks.get((name, "system"), [])),
+        )
+    return documents

@@ -1,0 +1,174 @@
+"""The side-by-side viewer: layout, highlighting, tooltips, synchronized scrolling, and a
+document of a million tokens that opens and scrolls without freezing the window."""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtGui import QFontMetricsF
+
+from engine.report import Report, Table, error_row
+from engine.spans import Document, Span
+from gui.viewer import Layout, SideBySideViewer
+from gui.viewer_data import CHAR_BLOCK, WORD_BLOCK, DocumentData, ReportData, Side
+
+from .conftest import wait_idle
+from .toy_method import ToyOptions, build
+
+MILLION = 1_000_000
+WORDS = ("the", "annotation", "of", "a", "long", "text", "with", "many", "spans", ".")
+
+
+def big_report(unit_length: int | None) -> Report:
+    """A million-token document (sentences of `unit_length` tokens, or one unit), a span
+    every 10 tokens on each side, and an error for every 50th gold span."""
+    tokens = [WORDS[i % len(WORDS)] for i in range(MILLION)]
+    units = (
+        [(s, min(s + unit_length, MILLION)) for s in range(0, MILLION, unit_length)] if unit_length else []
+    )
+    doc = Document("big.txt", tokens, units)
+    labels = ("PER", "LOC", "ORG")
+    gold = [Span(s, s + 3, labels[(s // 10) % 3], "big.txt") for s in range(0, MILLION, 10)]
+    system = [Span(s + 1, s + 3, labels[(s // 10) % 3], "big.txt") for s in range(0, MILLION, 10)]
+    errors = [
+        error_row(document="big.txt", unit=doc.unit_of(g.start) + 1, type="BE", subtype="BES", gold_label=g.label,
+                  system_label=s.label, gold_start=g.start, gold_end=g.end, system_start=s.start,
+                  system_end=s.end, gold_text=doc.text(g.start, g.end), system_text=doc.text(s.start, s.end))
+        for g, s in zip(gold[::50], system[::50], strict=True)
+    ]  # fmt: skip
+    tables = {"overall": Table(["measure", "value"], [["f1", 0.5]], "Overall")}
+    return Report("big", "Big", {}, [], tables, errors, [doc], gold, system)
+
+
+def paint(pane) -> None:
+    """Paint a pane now (as the screen would), whatever the platform's update timing."""
+    pane.viewport().grab()
+
+
+def timed(action) -> float:
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
+@pytest.mark.parametrize("unit_length", [25, None], ids=["sentences", "one-unit"])
+def test_a_million_token_document_opens_and_scrolls_without_freezing(qtbot, unit_length):
+    report = big_report(unit_length)
+    build = timed(lambda: ReportData.build(report))  # done off the UI thread by the app
+    data = ReportData.build(report)
+    doc = data.documents["big.txt"]
+    assert len(doc) == MILLION and len(doc.blocks) == (40_000 if unit_length else MILLION // WORD_BLOCK + 1)
+    viewer = SideBySideViewer()
+    qtbot.addWidget(viewer)
+    viewer.resize(1200, 700)
+    viewer.show()
+    qtbot.waitExposed(viewer)
+    gold, system = viewer.panes["gold"], viewer.panes["system"]
+    timings = {"open": timed(lambda: (viewer.set_report(data), paint(gold), paint(system)))}
+    timings["to the end"] = timed(lambda: (gold.set_top(len(doc.blocks) - 1, 0, notify=True), paint(gold)))
+    assert system.top == gold.top != (0, 0)
+    assert gold._painted and gold._painted[-1][1].end == MILLION
+    last = len(report.error_rows) - 1
+    timings["to an error"] = timed(lambda: (viewer.show_error(last), paint(gold), paint(system)))
+    start = report.error_rows[last]["gold_start"]
+    assert any(line.first <= start < line.end for _, line in gold._painted)
+    middle = len(doc.blocks) // 2
+    gold.set_top(middle, 0, notify=True)
+    steps = []
+    for _ in range(30):
+        steps.append(timed(lambda: (gold.scroll_lines(7), paint(gold), paint(system))))
+    timings["scroll step (slowest of 30)"] = max(steps)
+    assert gold.top == system.top and gold.top[0] > middle
+    print(f"\n1M tokens ({'units of 25' if unit_length else 'one unit'}): preparing {build:.2f} s off the UI thread; "
+          + ", ".join(f"{k} {v * 1000:.0f} ms" for k, v in timings.items()))  # fmt: skip
+    assert timings["open"] < 1.0
+    assert max(timings["to the end"], timings["to an error"], timings["scroll step (slowest of 30)"]) < 0.5
+
+
+def test_the_window_stays_responsive_while_a_big_report_is_prepared(qtbot, window):
+    report = big_report(25)
+    ticks: list[float] = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer.start(20)
+    assert window.run_task(
+        "Preparing", lambda progress: ReportData.build(report, progress), window.show_report, "x"
+    )
+    wait_idle(qtbot, window, timeout=60_000)
+    timer.stop()
+    gaps = [b - a for a, b in zip(ticks, ticks[1:], strict=False)]
+    assert len(ticks) > 5 and max(gaps) < 0.5, f"the UI thread stalled for {max(gaps):.2f} s"
+    assert window.viewer.doc is not None and len(window.viewer.doc) == MILLION
+    assert window.errors.model.rowCount() == len(report.error_rows)
+
+
+def test_character_documents_break_at_line_ends_and_wrap_at_blanks(qtbot, tmp_path):
+    (tmp_path / "g").write_text("x")
+    data = ReportData.build(build(str(tmp_path / "g"), str(tmp_path / "g"), ToyOptions()))
+    doc = data.documents["toy.txt"]
+    assert doc.chars and doc.blocks == [(0, 13), (13, 28)]
+    long_text = " ".join(f"word{i}" for i in range(1000))
+    long_doc = DocumentData(Document("long", long_text, joiner=""), Side([], []), Side([], []))
+    assert long_doc.blocks[0] == (0, CHAR_BLOCK) and long_doc.blocks[-1][1] == len(long_text)
+    viewer = SideBySideViewer()
+    qtbot.addWidget(viewer)
+    viewer.resize(500, 400)
+    viewer.show()
+    qtbot.waitExposed(viewer)
+    viewer.set_report(data)
+    pane = viewer.panes["gold"]
+    assert ["".join(line.texts) for line in pane.lines(0)] == ["The cat sat."]  # the line end shows nothing
+    layout = Layout(long_doc, QFontMetricsF(pane.font()), 300)
+    lines = layout.lines(0)
+    assert len(lines) > 10
+    for line in lines:
+        assert layout.measure("".join(line.texts).rstrip()) <= 300 + 1
+        assert all(piece.startswith("word") for piece in "".join(line.texts).split())
+    assert "".join("".join(line.texts) for line in lines) == long_text[:CHAR_BLOCK]
+
+
+def test_spans_and_errors_are_drawn_with_the_palette_and_kinds(qtbot, tmp_path):
+    (tmp_path / "g").write_text("x")
+    data = ReportData.build(build(str(tmp_path / "g"), str(tmp_path / "g"), ToyOptions()))
+    viewer = SideBySideViewer()
+    qtbot.addWidget(viewer)
+    viewer.set_report(data)
+    palette = viewer.palette_
+    assert list(palette.labels) == ["ANIMAL", "S"] and list(palette.types) == ["FN"]
+    assert palette.kinds == {"clause": "fill", "entity": "outline"}
+    legend = viewer.legend.text()
+    assert "ANIMAL" in legend and "FN" in legend and "entity" in legend and "selected error" in legend
+    pane = viewer.panes["gold"]
+    tip = pane.tooltip_at(5)
+    assert "<b>S</b> “The cat sat.” — unit 1, characters 1–12 (positions [0, 12)) · kind clause" in tip
+    assert "<b>ANIMAL</b> “cat” — unit 1, characters 5–7 (positions [4, 7)) · kind entity" in tip
+    assert "E1: FN ANIMAL" in pane.tooltip_at(16)
+    clicked = []
+    viewer.error_clicked.connect(clicked.append)
+    pane.position_clicked.emit(16)
+    viewer.panes["system"].position_clicked.emit(16)  # no error on the system side there
+    assert clicked == [0]
+
+
+def test_scrolling_one_pane_scrolls_the_other(qtbot):
+    report = small_report()
+    viewer = SideBySideViewer()
+    qtbot.addWidget(viewer)
+    viewer.resize(600, 300)
+    viewer.show()
+    qtbot.waitExposed(viewer)
+    viewer.set_report(ReportData.build(report))
+    gold, system = viewer.panes["gold"], viewer.panes["system"]
+    system.scroll_lines(12)
+    assert gold.top == system.top != (0, 0)
+    gold.verticalScrollBar().setValue(40)
+    assert system.top == gold.top == (40, 0)
+
+
+def small_report() -> Report:
+    tokens = [WORDS[i % len(WORDS)] for i in range(2000)]
+    doc = Document("small", tokens, [(s, s + 20) for s in range(0, 2000, 20)])
+    spans = [Span(s, s + 2, "X", "small") for s in range(0, 2000, 7)]
+    return Report("s", "S", {}, [], {}, [], [doc], spans, spans)
