@@ -83,8 +83,10 @@ def test_corpus_of_200000_spans(tmp_path):
     print(f"  reading: {read:.2f} s = {n_spans / read:,.0f} spans/s")
     print(f"  scoring: {scoring:.2f} s = {n_spans / scoring:,.0f} spans/s")
     start = time.perf_counter()
-    subprocess.run([sys.executable, "-m", "engine.cli", "faireval", gold, system, "--eval-out", tmp_path / "out.csv"],
-                   check=True)  # fmt: skip
+    subprocess.run(
+        [sys.executable, "-m", "engine.cli", "faireval", gold, system, "--eval-out", tmp_path / "out.csv"],
+        check=True,
+    )
     print(f"  whole CLI run: {time.perf_counter() - start:.2f} s")
 
 
@@ -142,8 +144,21 @@ def test_conformance_examples_end_to_end(tmp_path):
         times = []
         for _ in range(3):
             start = time.perf_counter()
-            subprocess.run([sys.executable, "-m", "engine.cli", "faireval", "--config", f"{example}.config",
-                            "--eval-out", tmp_path / "eval.csv"], cwd=config, check=True, capture_output=True)  # fmt: skip
+            subprocess.run(
+                [
+                    sys.executable,
+                    "-m",
+                    "engine.cli",
+                    "faireval",
+                    "--config",
+                    f"{example}.config",
+                    "--eval-out",
+                    tmp_path / "eval.csv",
+                ],
+                cwd=config,
+                check=True,
+                capture_output=True,
+            )
             times.append(time.perf_counter() - start)
         print(f"  {example:10}: {statistics.median(times):.2f} s")
         assert (tmp_path / "eval.csv").read_bytes() == (
