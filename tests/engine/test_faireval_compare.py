@@ -40,6 +40,7 @@ def _engine(targets, systems, focus):
         [],
         lambda work: InputError("token numbers", "range"),
     )
+    tally.finish()
     per_label_t = Counter(
         {(lab, k): v for lab, row in tally.traditional_by_label.items() for k, v in row.items()}
     )

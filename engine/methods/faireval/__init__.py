@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -189,6 +190,7 @@ class Run:
         self.decisions: list[tuple[FilePair, int, Decision]] = []
         self.documents = DocumentBuilder() if detail else None
         self.any_span = False
+        self.wanted_labels: set[str] = set()
 
     def report(self) -> Report:
         pairs = file_pairs(self.settings, self.warnings)
@@ -246,14 +248,12 @@ class Run:
             )
 
     def _sentence(self, pair, number, parsers, t_block, s_block, record) -> None:
-        keeps = self.settings.keeps
-        target = parsers[0].parse(t_block).keep(keeps)
-        system = parsers[1].parse(s_block).keep(keeps)
+        keeps, known = self.settings.keeps, self.wanted_labels
+        target = parsers[0].parse(t_block).keep(keeps, known)
+        system = parsers[1].parse(s_block).keep(keeps, known)
         if target.keys or system.keys:
             self.any_span = True
-        stats = self.tally.data_stats
-        for key in target.keys:
-            stats[key[0]] = stats.get(key[0], 0) + 1
+        self.tally.data_stats.update(map(itemgetter(0), target.keys))
         compare_sentence(
             target,
             system,
@@ -279,7 +279,7 @@ class Run:
 
     def _warn_unexcluded(self) -> None:
         """F1: a config without `exclude` scores the dummy spans; F31: a label '_'."""
-        labels = self.tally.fair_by_label
+        labels = self.tally.seen
         if "exclude" not in self.settings.shown and ("NONE" in labels or "EMPTY" in labels):
             self.warnings.append(
                 "spans labelled NONE/EMPTY are scored because the config has no 'exclude' key"
@@ -292,6 +292,7 @@ class Run:
     def results(self) -> dict[str, Any]:
         """Counts and unrounded scores in the shape of the conformance expected.json."""
         tally, weights = self.tally, self.settings.weights
+        tally.finish()
         overall: dict[str, Any] = {}
         per_label: dict[str, Any] = {}
         for version in METHODS:
@@ -369,7 +370,7 @@ def _tables(results: dict[str, Any]) -> dict[str, Table]:
     tables["confusion"] = Table(
         ["target \\ system", *confusion],
         [[t, *row.values()] for t, row in confusion.items()],
-        "Confusion matrix",
+        "Confusion",
     )
     tables["data_stats"] = Table(
         ["label", "freq"], [list(r) for r in results["data_stats"]], "Target data stats"
