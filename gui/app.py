@@ -11,13 +11,14 @@ from pathlib import Path
 from types import TracebackType
 
 from PySide6.QtCore import QStandardPaths
+from PySide6.QtGui import QIcon
 from PySide6.QtWidgets import QApplication, QWidget
 
 from engine import __version__
 
 from . import dialogs
 from .main_window import MainWindow
-from .resources import example_inputs
+from .resources import app_icon_files, example_inputs
 
 log = logging.getLogger("spanstudio.gui")
 
@@ -64,6 +65,13 @@ def crash_hook(parent: QWidget | None):
     return hook
 
 
+def app_icon() -> QIcon:
+    icon = QIcon()
+    for path in app_icon_files():
+        icon.addFile(str(path))
+    return icon
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -71,6 +79,7 @@ def main(argv: list[str] | None = None) -> int:
     app.setOrganizationName("Span Studio")
     app.setApplicationVersion(__version__)
     setup_logging()
+    app.setWindowIcon(app_icon())
     window = MainWindow()
     sys.excepthook = crash_hook(window)
     window.show()

@@ -24,3 +24,9 @@ def example_inputs() -> tuple[str, str, str]:
     """(method, gold, system) of the bundled example the app opens on first start."""
     folder = resources_dir() / "examples" / "faireval"
     return "faireval", str(folder / "gold.conll"), str(folder / "system.conll")
+
+
+def app_icon_files() -> list[Path]:
+    """The app icon's PNG sizes, smallest first."""
+    folder = resources_dir() / "icons"
+    return sorted(folder.glob("spanstudio-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))

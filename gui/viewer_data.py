@@ -229,7 +229,8 @@ class DocumentData:
         what = "characters" if self.chars else "tokens"
         first, last = start - unit_start + 1, end - unit_start
         numbers = str(first) if last <= first else f"{first}–{last}"
-        return f"unit {self.document.unit_id(unit)}, {what} {numbers} (positions [{start}, {end}))"
+        where = f"{self.document.unit_name} {self.document.unit_id(unit)}"
+        return f"{where}, {what} {numbers} (positions [{start}, {end}))"
 
 
 @dataclass

@@ -121,7 +121,7 @@ def test_clicking_a_highlighted_span_selects_its_error_row(qtbot, window, exampl
     tip = pane.tooltip_at(error["gold_start"])
     assert (
         tip
-        == "<b>LOC</b> “221B Baker Street” — unit 1, tokens 5–7 (positions [4, 7)) · line 5<br>E1: BE/BES LOC → LOC"
+        == "<b>LOC</b> “221B Baker Street” — sentence 1, tokens 5–7 (positions [4, 7)) · line 5<br>E1: BE/BES LOC → LOC"
     )
 
 
@@ -370,18 +370,17 @@ def test_export_to_excel_until_the_exporter_lands_is_a_clear_message(qtbot, wind
 
 
 def test_export_to_excel_writes_the_review_workbook(qtbot, window, tmp_path, monkeypatch):
-    from gui.exporting import xlsx_available
-
-    if not xlsx_available():
-        return  # the exporter is not in this build (the message is tested above)
     import openpyxl
 
     evaluate(qtbot, window)
     target = tmp_path / "review.xlsx"
     monkeypatch.setattr(window, "choose_save_path", lambda *args: str(target))
     window.xlsx_action.trigger()
+    assert window.busy  # written off the UI thread
     wait_idle(qtbot, window)
-    assert "Errors" in openpyxl.load_workbook(target).sheetnames
+    book = openpyxl.load_workbook(target)
+    assert "Errors" in book.sheetnames and book["Errors"].max_row >= 10
+    assert str(target) in window.statusBar().currentMessage()
 
 
 # --- the rest of the window ------------------------------------------------------------------

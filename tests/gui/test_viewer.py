@@ -142,8 +142,8 @@ def test_spans_and_errors_are_drawn_with_the_palette_and_kinds(qtbot, tmp_path):
     assert "ANIMAL" in legend and "FN" in legend and "entity" in legend and "selected error" in legend
     pane = viewer.panes["gold"]
     tip = pane.tooltip_at(5)
-    assert "<b>S</b> “The cat sat.” — unit 1, characters 1–12 (positions [0, 12)) · kind clause" in tip
-    assert "<b>ANIMAL</b> “cat” — unit 1, characters 5–7 (positions [4, 7)) · kind entity" in tip
+    assert "<b>S</b> “The cat sat.” — line 1, characters 1–12 (positions [0, 12)) · kind clause" in tip
+    assert "<b>ANIMAL</b> “cat” — line 1, characters 5–7 (positions [4, 7)) · kind entity" in tip
     assert "E1: FN ANIMAL" in pane.tooltip_at(16)
     clicked = []
     viewer.error_clicked.connect(clicked.append)

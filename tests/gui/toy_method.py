@@ -70,7 +70,7 @@ class Toy(Method):
 
 def build(gold: str, system: str, options: Any) -> Report:
     """A report over TEXT whose score depends on the options only."""
-    doc = Document("toy.txt", TEXT, [(0, 13), (13, 28)], joiner="")
+    doc = Document("toy.txt", TEXT, [(0, 13), (13, 28)], joiner="", unit_name="line")
     gold_spans = [
         Span(4, 7, "ANIMAL", "toy.txt", {"kind": "entity"}),
         Span(0, 12, "S", "toy.txt", {"kind": "clause"}),
