@@ -1,0 +1,89 @@
+"""CSV export: every table of a report, exact numbers, formulas defused, written atomically;
+and the token text reader the viewer uses to show words for span files."""
+
+from __future__ import annotations
+
+import csv
+import io
+from pathlib import Path
+
+import pytest
+
+from engine.errors import InputError
+from engine.export.csv import cell, csv_files, error_columns, file_names, table_text, write_csv
+from engine.formats.token_text import read_sentences
+from engine.methods import get_method
+from engine.report import ERROR_COLUMNS, Report, Table, error_row
+
+EXAMPLE = Path(__file__).resolve().parents[2] / "resources" / "examples" / "faireval"
+
+
+def rows_of(text: str) -> list[list[str]]:
+    assert text.startswith("\ufeff")
+    return list(csv.reader(io.StringIO(text[1:], newline="")))
+
+
+def test_cells_keep_numbers_exact_and_defuse_formulas():
+    assert cell(0.1 + 0.2) == "0.30000000000000004"
+    assert cell(-3) == "-3" and cell(-0.5) == "-0.5"  # numbers stay numbers, signs and all
+    assert cell(None) == "" and cell(float("nan")) == ""
+    assert cell(True) == "true"
+    assert cell([[4, 7], [9, 10]]) == "[[4, 7], [9, 10]]"
+    for text in ("=SUM(A1:A9)", "+1", "-LRB-", "@cmd", "\tx", "\rx"):
+        assert cell(text) == "'" + text
+    assert cell("a=b") == "a=b" and cell("O'Brien") == "O'Brien"
+
+
+def test_a_table_is_rfc_4180_with_a_byte_order_mark():
+    text = table_text(["label", "f1"], [['say "hi", then go', 0.5], ["line\nbreak", None]])
+    assert text == '\ufefflabel,f1\r\n"say ""hi"", then go",0.5\r\n"line\nbreak",\r\n'
+
+
+def test_file_names_are_safe_and_unique():
+    report = Report("m", "M", {}, [], {"per label": Table(["a"], [[1]]), "per/label": Table(["b"], [[2]]),
+                                      "../x": Table(["c"], [[3]])})  # fmt: skip
+    assert list(file_names(report)) == ["errors.csv", "per_label.csv", "per_label_2.csv", "x.csv"]
+    assert file_names(report)["per_label_2.csv"] == "per/label"
+
+
+def test_the_example_exports_every_table_and_the_errors(tmp_path):
+    method = get_method("faireval")
+    report = method.evaluate(f"{EXAMPLE}/gold.conll", f"{EXAMPLE}/system.conll", method.Options())
+    written = write_csv(report, tmp_path / "out")
+    assert [p.name for p in written] == ["errors.csv", *(f"{name}.csv" for name in report.tables)]
+    errors = rows_of((tmp_path / "out" / "errors.csv").read_text(encoding="utf-8"))
+    assert errors[0][: len(ERROR_COLUMNS)] == list(ERROR_COLUMNS)
+    assert {"gold_line", "system_line"} <= set(errors[0][len(ERROR_COLUMNS) :])
+    assert errors[1][:8] == ["E1", "gold.conll", "1", "", "BE", "BES", "LOC", "LOC"]
+    assert len(errors) == 1 + len(report.error_rows)
+    overall = rows_of((tmp_path / "out" / "overall.csv").read_text(encoding="utf-8"))
+    assert overall[0] == report.tables["overall"].columns
+    assert [float(v) for v in overall[1][1:]] == report.tables["overall"].rows[0][1:]  # exact
+
+
+def test_extra_error_columns_of_any_row_are_kept():
+    rows = [error_row(type="FN"), error_row(type="FP", marker="x")]
+    report = Report("m", "M", {}, [], {}, rows)
+    assert error_columns(report) == [*ERROR_COLUMNS, "marker"]
+    assert rows_of(csv_files(report)["errors.csv"])[2][-1] == "x"
+
+
+def test_a_folder_that_is_a_file_is_an_input_error_and_nothing_is_written(tmp_path):
+    blocker = tmp_path / "out"
+    blocker.write_text("keep")
+    report = Report("m", "M", {}, [], {"t": Table(["a"], [[1]])})
+    with pytest.raises(InputError, match=r"out: expected a folder, found a file"):
+        write_csv(report, blocker)
+    assert blocker.read_text() == "keep"
+
+
+def test_token_text_reads_conll_and_one_token_per_line(tmp_path):
+    assert read_sentences(f"{EXAMPLE}/gold.conll")[0] == ["Sherlock", "Holmes", "lived", "at", "221B", "Baker",
+                                                          "Street", "in", "London", "."]  # fmt: skip
+    plain = tmp_path / "tokens.txt"
+    plain.write_text("\n\nA\ncat\n\n\n#\nsat\tVBD\n", encoding="utf-8")
+    assert read_sentences(plain) == [["A", "cat"], ["#", "sat"]]
+    empty = tmp_path / "empty.txt"
+    empty.write_text("\n \n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"empty.txt: expected one token per line, found no tokens"):
+        read_sentences(empty)
