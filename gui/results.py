@@ -9,6 +9,7 @@ from typing import Any
 
 import pandas as pd
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -25,6 +26,8 @@ from engine.report import Report, Table
 
 from .models import SAMPLED_ROWS, FrameModel
 
+MAX_HEADLINE_WIDTH = 560
+
 
 def table_view(frame: pd.DataFrame) -> QTableView:
     """A sortable, read-only view of one report table."""
@@ -38,16 +41,18 @@ def table_view(frame: pd.DataFrame) -> QTableView:
     view.verticalHeader().hide()
     view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
     view.verticalHeader().setDefaultSectionSize(view.fontMetrics().height() + 6)
-    view.horizontalHeader().setStretchLastSection(True)
     view.horizontalHeader().setResizeContentsPrecision(SAMPLED_ROWS)
     view.resizeColumnsToContents()
     return view
 
 
 def full_width(view: QTableView) -> int:
-    """The width that shows every column of a view."""
-    columns = sum(view.columnWidth(c) for c in range(view.model().columnCount()))
-    return columns + 2 * view.frameWidth() + view.verticalScrollBar().sizeHint().width()
+    """The width that shows every column of a view whole."""
+    header = view.horizontalHeader()
+    columns = sum(
+        max(view.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in range(view.model().columnCount())
+    )
+    return columns + 2 * view.frameWidth() + view.verticalScrollBar().sizeHint().width() + 4
 
 
 def _value_text(value: Any) -> str:
@@ -98,6 +103,7 @@ class ScoresView(QWidget):
         self.header.setToolTip(inputs_tooltip(report))
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.views: dict[str, QTableView] = {}
+        self.headline: QTableView | None = None
         self.others = QTabWidget()
         self.others.setDocumentMode(True)
         split = QSplitter(Qt.Orientation.Horizontal)
@@ -107,16 +113,26 @@ class ScoresView(QWidget):
             self.views[name] = view
             panel = titled_panel(table, name, view)
             if number == 0:
-                view.setMinimumWidth(min(full_width(view), 480))
+                self.headline = view
                 split.addWidget(panel)
             else:
                 self.others.addTab(panel, table.title or name)
         if self.others.count():
             split.addWidget(self.others)
-            split.setStretchFactor(1, 2)
+        self.split = split
+        self._fitted = False
         layout = QVBoxLayout(self)
         layout.addWidget(self.header)
         layout.addWidget(split, 1)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        """Once shown (and measured with its real font): the headline table as wide as its columns."""
+        super().showEvent(event)
+        if not self._fitted and self.headline is not None and self.split.count() == 2:
+            self._fitted = True
+            self.headline.setMinimumWidth(min(full_width(self.headline), MAX_HEADLINE_WIDTH))
+            self.split.setStretchFactor(0, 0)
+            self.split.setStretchFactor(1, 1)
 
 
 def titled_panel(table: Table, name: str, view: QTableView) -> QWidget:

@@ -236,6 +236,7 @@ class DocumentPane(QAbstractScrollArea):
     def relayout(self) -> None:
         """Forget the layout (after a change of width, font or words) and repaint."""
         self._layout = None
+        self._painted = []
         bar = self.verticalScrollBar()
         self._updating = True
         bar.setRange(0, max(len(self.doc.blocks) - 1, 0) if self.doc else 0)
@@ -328,8 +329,18 @@ class DocumentPane(QAbstractScrollArea):
         """Bring position `pos` into view, a third of the way down."""
         if self.doc is None or not self.doc.blocks:
             return
-        block, line = self.line_of(min(max(pos, 0), max(len(self.doc) - 1, 0)))
+        pos = min(max(pos, 0), max(len(self.doc) - 1, 0))
+        if self.shows(pos):
+            return
+        block, line = self.line_of(pos)
         self.set_top(*self.moved(block, line, -(self.visible_lines() // 3)), notify=True)
+
+    def shows(self, pos: int) -> bool:
+        """Whether position `pos` is on a line in full view (as last painted)."""
+        height = self.viewport().height()
+        return any(
+            line.first <= pos < line.end and top + self.line_height <= height for top, line in self._painted
+        )
 
     def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
         steps = event.angleDelta().y() / 40  # 3 lines per notch
@@ -454,7 +465,7 @@ class DocumentPane(QAbstractScrollArea):
                 painter.setPen(pen)
                 painter.setBrush(Qt.BrushStyle.NoBrush)
                 painter.drawRect(
-                    QRectF(MARGIN + extent[0] - 3, y - 1, extent[1] - extent[0] + 6, self.line_height - 1)
+                    QRectF(MARGIN + extent[0] - 2, y - 1, extent[1] - extent[0] + 4, self.line_height - 1)
                 )
 
     # --- pointing ------------------------------------------------------------------------
@@ -479,7 +490,7 @@ class DocumentPane(QAbstractScrollArea):
             rows.append(f"<b>{html.escape(span.label)}</b> “{text}” — {where}{_attr_text(span)}")
         for mark in side.marks_in(pos, pos + 1):
             rows.append(html.escape(self.describe_row(mark.row)))
-        return "<br>".join(rows)
+        return "<p style='white-space:pre'>" + "<br>".join(rows) + "</p>" if rows else ""
 
     def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802
         if event.type() == QEvent.Type.ToolTip and self.doc is not None:

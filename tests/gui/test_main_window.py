@@ -121,7 +121,7 @@ def test_clicking_a_highlighted_span_selects_its_error_row(qtbot, window, exampl
     tip = pane.tooltip_at(error["gold_start"])
     assert (
         tip
-        == "<b>LOC</b> “221B Baker Street” — sentence 1, tokens 5–7 (positions [4, 7)) · line 5<br>E1: BE/BES LOC → LOC"
+        == "<p style='white-space:pre'><b>LOC</b> “221B Baker Street” — sentence 1, tokens 5–7 (positions [4, 7)) · line 5<br>E1: BE/BES LOC → LOC</p>"
     )
 
 
