@@ -40,6 +40,7 @@ def show_input_error(
     """A warning naming the file and line, what was expected and what was found."""
     box = QMessageBox(QMessageBox.Icon.Warning, APP_NAME, f"{doing}.", parent=parent)
     box.setInformativeText(input_error_text(err))
+    box.setStyleSheet("QLabel { min-width: 420px; }")  # a path and a line read best unwrapped
     box.exec()
 
 

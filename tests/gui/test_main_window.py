@@ -451,3 +451,33 @@ def test_options_given_to_evaluate_are_used(qtbot, window):
     options = replace(get_method("faireval").Options(), focus="system")
     evaluate(qtbot, window, options=options)
     assert window.report.options["focus"] == "system"
+
+
+def test_detail_tables_and_warnings_get_their_own_tabs(qtbot, toy_window, example):
+    window = toy_window
+    window.setup.set_paths(example[1], example[2])
+    evaluate(qtbot, window)
+    tabs = [window.tabs.tabText(i) for i in range(window.tabs.count())]
+    assert tabs == ["Scores", "Matches", "Warnings (1)"]
+    detail = window.tabs.widget(1)
+    assert cells(detail.view) == [[1]]
+    assert window.tabs.widget(2).toPlainText() == "a toy warning"
+    assert "1 warnings" in window.summary.text()
+
+
+def test_a_file_dropped_onto_a_field_becomes_that_input(qtbot, window, example):
+    from PySide6.QtCore import QMimeData, QPointF, QUrl
+    from PySide6.QtGui import QDropEvent
+
+    field = window.setup.fields["system"]
+    mime = QMimeData()
+    mime.setUrls([QUrl.fromLocalFile(example[1])])
+    event = QDropEvent(
+        QPointF(5, 5),
+        Qt.DropAction.CopyAction,
+        mime,
+        Qt.MouseButton.LeftButton,
+        Qt.KeyboardModifier.NoModifier,
+    )
+    field.dropEvent(event)
+    assert field.path == example[1] and field.status.text() == "Format: CoNLL-2000 (BIO chunks)"
