@@ -3,6 +3,7 @@ exports and what the app remembers. It composes the views; the engine computes."
 
 from __future__ import annotations
 
+import gc
 import logging
 from pathlib import Path
 from typing import Any
@@ -39,7 +40,7 @@ from .settings import AppSettings
 from .setup_panel import SetupPanel
 from .viewer import SideBySideViewer
 from .viewer_data import ReportData
-from .worker import Job, Task, start
+from .worker import Job, Task, finish, start
 
 log = logging.getLogger("spanstudio.gui")
 
@@ -291,6 +292,10 @@ class MainWindow(QMainWindow):
             self.statusBar().showMessage("Please wait: something is still running (Esc cancels it).", 4000)
             return False
         task = Task(title, job)
+        # No garbage collection while a worker runs: a collection on the worker thread could
+        # delete the Qt objects of dropped views there, which crashes Qt. Collections happen
+        # on the UI thread between runs.
+        gc.disable()
         self._done, self._doing = done, failed_doing
         # Bound methods of the window (never lambdas), so that the calls are queued to the UI thread.
         task.progressed.connect(self._progressed)
@@ -337,8 +342,11 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage("Cancelled.", 5000)
 
     def _thread_finished(self) -> None:
+        if self._thread is not None:
+            finish(self._thread)
         self._task = None
         self._thread = None
+        gc.enable()
         self._update_actions()
         if self._rescore_pending():
             self._rescore_timer.start()

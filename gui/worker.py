@@ -59,14 +59,20 @@ class Task(QObject):
 
 
 def start(task: Task, parent: QObject) -> QThread:
-    """Run the task in a new thread owned by `parent`; the thread quits when the task
-    has ended and is deleted (with the task) once it has stopped."""
+    """Run the task in a new thread owned by `parent`; the thread quits when the task has
+    ended, and the task is deleted in its thread as that stops. Once the thread's `finished`
+    arrives, the caller calls `finish(thread)`."""
     thread = QThread(parent)
     task.moveToThread(thread)
     thread.started.connect(task.run)
     for signal in task.endings:
         signal.connect(thread.quit)
     thread.finished.connect(task.deleteLater)
-    thread.finished.connect(thread.deleteLater)
     thread.start()
     return thread
+
+
+def finish(thread: QThread) -> None:
+    """Wait until a finished thread has ended for good, then let Qt delete it."""
+    thread.wait()
+    thread.deleteLater()

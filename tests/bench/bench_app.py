@@ -1,0 +1,70 @@
+"""The app on a corpus of a million tokens: evaluation in the background, the longest pause of
+the UI thread meanwhile, and how long opening, jumping and scrolling the viewer take.
+
+    make bench   (figures printed; the machine may be shared, so they are noisy)
+"""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from PySide6.QtCore import QSettings, QTimer
+
+from gui.main_window import MainWindow
+from gui.resources import example_inputs
+
+TOKENS = 1_000_000
+
+
+def corpus(folder: Path) -> tuple[str, str, int]:
+    """The bundled example repeated until the gold file holds a million tokens."""
+    _, gold, system = example_inputs()
+    texts = [Path(p).read_text(encoding="utf-8").strip("\n") + "\n\n" for p in (gold, system)]
+    per_copy = sum(1 for line in texts[0].splitlines() if line.strip())
+    copies = -(-TOKENS // per_copy)
+    paths = []
+    for name, text in zip(("gold.conll", "system.conll"), texts, strict=True):
+        (folder / name).write_text(text * copies, encoding="utf-8")
+        paths.append(str(folder / name))
+    return paths[0], paths[1], per_copy * copies
+
+
+def timed(action) -> float:
+    start = time.perf_counter()
+    action()
+    return time.perf_counter() - start
+
+
+def test_app_on_a_million_tokens(qtbot, tmp_path):
+    gold, system, tokens = corpus(tmp_path)
+    window = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(window)
+    window.show()
+    qtbot.waitExposed(window)
+    ticks: list[float] = []
+    timer = QTimer()
+    timer.timeout.connect(lambda: ticks.append(time.perf_counter()))
+    timer.start(20)
+    start = time.perf_counter()
+    assert window.evaluate("faireval", gold, system)
+    qtbot.waitUntil(lambda: not window.busy, timeout=300_000)
+    total = time.perf_counter() - start
+    timer.stop()
+    pause = max(b - a for a, b in zip(ticks, ticks[1:], strict=False))
+    report = window.report
+    assert report is not None and len(window.viewer.doc) == tokens
+    gold_pane, system_pane = window.viewer.panes["gold"], window.viewer.panes["system"]
+    last = len(report.error_rows) - 1
+    jump = timed(
+        lambda: (window.errors.select_error(last), gold_pane.viewport().grab(), system_pane.viewport().grab())
+    )
+    steps = [timed(lambda: (gold_pane.scroll_lines(5), gold_pane.viewport().grab(), system_pane.viewport().grab()))
+             for _ in range(50)]  # fmt: skip
+    print(
+        f"\napp, FairEval on {tokens:,} tokens ({len(report.gold_spans):,} gold spans, "
+        f"{len(report.error_rows):,} errors): evaluated and shown in {total:.1f} s; longest pause of the "
+        f"UI thread meanwhile {pause * 1000:.0f} ms; jump to the last error {jump * 1000:.0f} ms; "
+        f"scroll step {sum(steps) / len(steps) * 1000:.0f} ms on average, {max(steps) * 1000:.0f} ms at most"
+    )
+    window.close()
