@@ -346,6 +346,10 @@ class MainWindow(QMainWindow):
             finish(self._thread)
         self._task = None
         self._thread = None
+        # What the run made (a report of a million tokens is millions of objects) is kept
+        # out of later collections, which would otherwise scan it all at once on the UI
+        # thread; reports hold no reference cycles, so they are still freed when dropped.
+        gc.freeze()
         gc.enable()
         self._update_actions()
         if self._rescore_pending():
@@ -491,7 +495,10 @@ class MainWindow(QMainWindow):
         """Show a report: its tables, its errors and its documents."""
         self.data = data
         self.report = report = data.report
+        old = [self.tabs.widget(i) for i in range(self.tabs.count())]
         self.tabs.clear()
+        for widget in old:
+            widget.deleteLater()  # a removed tab's page would otherwise live on
         self.tabs.addTab(ScoresView(report), "Scores")
         for name, table in report.detail_tables().items():
             self.tabs.addTab(DetailView(name, table), table.title or name)

@@ -122,11 +122,11 @@ class FrameModel(QAbstractTableModel):
 
 
 def search_text(frame: pd.DataFrame, columns: list[str]) -> pd.Series:
-    """One lower-case line per row holding the shown text of `columns`, for text search."""
-    text = pd.Series("", index=frame.index)
-    for column in columns:
-        text = text + "\t" + frame[column].map(display)
-    return text.str.casefold()
+    """One lower-case line per row holding the text of `columns`, for text search."""
+    if frame.empty or not columns:
+        return pd.Series("", index=frame.index, dtype=object)
+    texts = [frame[c].where(frame[c].notna(), "").astype(str) for c in columns]
+    return texts[0].str.cat(texts[1:], sep="\t").str.casefold()
 
 
 def error_mask(

@@ -9,9 +9,9 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import numpy as np
 import pandas as pd
 
-from engine.intervals import IntervalIndex
 from engine.progress import NO_PROGRESS, Progress
 from engine.report import Report
 from engine.spans import Document, Span
@@ -87,14 +87,49 @@ def row_pieces(row: dict[str, Any], side: str) -> list[tuple[int, int]]:
     return []
 
 
+class StretchIndex:
+    """Which of a fixed set of [start, end) stretches share a position with a range.
+
+    The stretches are sorted by start (numpy): one that overlaps [a, b) starts before b
+    and, unless it is one of the few longest, at most `reach` positions before a. The
+    longest (above the 99.9th percentile of lengths) are checked apart. Building costs a
+    sort; a query two binary searches and a look at the stretches near the range.
+    """
+
+    def __init__(self, starts: np.ndarray, ends: np.ndarray) -> None:
+        ends = np.maximum(ends, starts + 1)  # an empty stretch still marks its position
+        lengths = ends - starts
+        self.reach = int(np.quantile(lengths, 0.999)) if len(lengths) else 0
+        long = lengths > self.reach
+        short = np.flatnonzero(~long)
+        order = short[np.argsort(starts[short], kind="stable")]
+        self.ids, self.starts, self.ends = order, starts[order], ends[order]
+        self.long_ids = np.flatnonzero(long)
+        self.long_starts, self.long_ends = starts[self.long_ids], ends[self.long_ids]
+
+    def overlapping(self, start: int, end: int) -> list[int]:
+        """Indices (in the input) of the stretches sharing a position with [start, end)."""
+        lo = int(np.searchsorted(self.starts, start - self.reach, side="left"))
+        hi = int(np.searchsorted(self.starts, end, side="left"))
+        near = self.ids[lo:hi][self.ends[lo:hi] > start]
+        far = self.long_ids[(self.long_starts < end) & (self.long_ends > start)]
+        return [*near.tolist(), *far.tolist()]
+
+
+def _positions(items: Sequence[Span] | Sequence[Mark]) -> tuple[np.ndarray, np.ndarray]:
+    starts = np.fromiter((item.start for item in items), dtype=np.int64, count=len(items))
+    ends = np.fromiter((item.end for item in items), dtype=np.int64, count=len(items))
+    return starts, ends
+
+
 class Side:
     """The spans and error marks of one side (gold or system) in one document."""
 
     def __init__(self, spans: list[Span], marks: list[Mark]) -> None:
         self.spans = spans
         self.marks = marks
-        self._span_index = IntervalIndex([(s.start, max(s.end, s.start + 1)) for s in spans])
-        self._mark_index = IntervalIndex([(m.start, max(m.end, m.start + 1)) for m in marks])
+        self._span_index = StretchIndex(*_positions(spans))
+        self._mark_index = StretchIndex(*_positions(marks))
 
     def spans_in(self, start: int, end: int) -> list[Span]:
         """Spans sharing a position with [start, end), in order of position (outer first)."""
@@ -216,9 +251,9 @@ class DocumentData:
                 f"words are shown for the first {min(n_sentences, n_units)}."
             )
         if short:
+            which = "1 sentence has" if short == 1 else f"{short} sentences have"
             notes.append(
-                f"{short} sentences have fewer tokens than the annotation uses; "
-                "the positions beyond them keep their numbers."
+                f"{which} fewer tokens than the annotation uses; the positions beyond keep their numbers."
             )
         return notes
 
@@ -277,7 +312,7 @@ class ReportData:
 
 
 def _holds_values(column: pd.Series) -> bool:
-    return bool(column.map(lambda v: v is not None and v != "" and v == v).any())
+    return any(v is not None and v is not pd.NA and v == v and v != "" for v in column)
 
 
 def _by_document(spans: list[Span]) -> dict[str, list[Span]]:

@@ -1,0 +1,47 @@
+"""What the viewer prepares off the UI thread: layout blocks and the index of stretches."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.spans import Document
+from gui.viewer_data import WORD_BLOCK, DocumentData, Side, StretchIndex, unit_ranges
+
+stretches = st.lists(st.tuples(st.integers(0, 300), st.integers(0, 400)), max_size=80)
+
+
+@settings(max_examples=300, deadline=None)
+@given(stretches, st.integers(0, 400), st.integers(1, 60))
+def test_the_stretch_index_finds_exactly_the_overlapping_stretches(pairs, start, length):
+    starts = np.array([a for a, _ in pairs], dtype=np.int64)
+    ends = np.array([a + b % 50 if b % 7 else a + b for a, b in pairs], dtype=np.int64)  # a few long ones
+    index = StretchIndex(starts, ends)
+    end = start + length
+    expected = [i for i in range(len(pairs)) if starts[i] < end and max(ends[i], starts[i] + 1) > start]
+    assert sorted(index.overlapping(start, end)) == expected
+
+
+def test_units_are_cut_into_blocks_and_gaps_become_blocks_of_their_own():
+    doc = Document("d", [str(i) for i in range(1000)], [(0, 10), (20, 700)])
+    assert unit_ranges(doc) == [(0, 10), (10, 20), (20, 700), (700, 1000)]
+    data = DocumentData(doc, Side([], []), Side([], []))
+    assert data.blocks == [(0, 10), (10, 20), (20, 20 + WORD_BLOCK), (20 + WORD_BLOCK, 20 + 2 * WORD_BLOCK),
+                           (20 + 2 * WORD_BLOCK, 700), (700, 956), (956, 1000)]  # fmt: skip
+    assert data.block_of(0) == 0 and data.block_of(21) == 2 and data.block_of(999) == 6
+
+
+def test_attached_words_replace_numbers_unit_by_unit():
+    doc = Document("d", [str(i % 3 + 1) for i in range(6)], [(0, 3), (3, 6)], has_words=False)
+    data = DocumentData(doc, Side([], []), Side([], []))
+    assert data.numbered
+    attachment = data.attached([["a", "b", "c", "d"], ["e"]])
+    assert attachment.words == ["a", "b", "c", "e", "2", "3"]
+    assert attachment.tails == {0: ["d"]}
+    assert attachment.notes == [
+        "1 sentence has fewer tokens than the annotation uses; the positions beyond keep their numbers."
+    ]
+    data.attach(attachment)
+    assert not data.numbered and data.text(3) == "e"
+    assert data.shown(0, 3) == "a b c"
