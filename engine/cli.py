@@ -175,8 +175,9 @@ def _targets(method: Method, invocation: Invocation, json_path: str | None) -> d
     return targets
 
 
-def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str]]:
-    """Evaluate, write every output; return (standard output text, warnings)."""
+def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str]:
+    """Evaluate, write every output; return (standard output text, warnings, other
+    standard error text)."""
     invocation = method.invocation(args, _options(method, args))
     json_path = args.json
     targets = _targets(method, invocation, json_path)
@@ -195,10 +196,7 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str]]:
             stdout += text
         else:
             atomic_write_text(path, text, make_parents=True)
-    warnings = list(report.messages)
-    if stderr:
-        warnings.append(stderr.rstrip("\n"))
-    return stdout, warnings
+    return stdout, list(report.messages), stderr
 
 
 def _list_methods() -> str:
@@ -218,7 +216,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "methods":
             sys.stdout.write(_list_methods())
             return 0
-        stdout, warnings = run(args.method, args)
+        stdout, warnings, stderr = run(args.method, args)
     except (InputError, UsageError) as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return 2
@@ -232,6 +230,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     for warning in warnings:
         print(f"{PROG}: warning: {warning}", file=sys.stderr)
+    sys.stderr.write(stderr)
     sys.stdout.write(stdout)
     sys.stdout.flush()
     return 0
