@@ -63,8 +63,10 @@ def sniff(lines: list[str]) -> bool:
         first = json.loads(lines[0].lstrip("\ufeff"))
     except ValueError:
         return False
-    return isinstance(first, dict) and "page_id" in first and (
-        "excerpts" in first or "poem_spans" in first or "n_excerpts" in first or "n_spans" in first
+    return (
+        isinstance(first, dict)
+        and "page_id" in first
+        and ("excerpts" in first or "poem_spans" in first or "n_excerpts" in first or "n_spans" in first)
     )
 
 
@@ -367,15 +369,33 @@ def spans_of(
         raise InputError(f"key '{layout.items}'", "none", file=name, line=number) from None
     if type(items) is not list:
         raise InputError(f"an array for {layout.items}", describe(items), file=name, line=number)
+    start_key, end_key, label_key = layout.start, layout.end, layout.label
+    spans: list[SpanTuple] = []
+    index = 0
+    try:
+        for item in items:
+            start, end, label = item[start_key], item[end_key], item[label_key]
+            if type(start) is not int or type(end) is not int or end <= start or type(label) in CONTAINERS:
+                return _checked_spans(items, layout, name, number)
+            spans.append((start, end, index, label))
+            index += 1
+    except (KeyError, TypeError, IndexError):  # an entry that is not an object, or lacks a key
+        return _checked_spans(items, layout, name, number)
+    return spans
+
+
+CONTAINERS = frozenset((list, dict))  # JSON arrays and objects: not an id or a label
+
+
+def _checked_spans(items: list[Any], layout: Layout, name: str, number: int) -> list[SpanTuple]:
+    """spans_of for lists with something unusual: each entry checked in turn, the first
+    bad one raising InputError (true/false offsets pass, as 1/0)."""
     spans: list[SpanTuple] = []
     start_key, end_key, label_key = layout.start, layout.end, layout.label
     for index, item in enumerate(items):
-        if type(item) is not dict:
+        if type(item) is not dict or start_key not in item or end_key not in item or label_key not in item:
             _bad_item(item, index, layout, name, number)
-        try:
-            start, end, label = item[start_key], item[end_key], item[label_key]
-        except KeyError:
-            _bad_item(item, index, layout, name, number)
+        start, end, label = item[start_key], item[end_key], item[label_key]
         if type(start) is not int or type(end) is not int:
             start, end = _offsets(start, end, layout, name, number)
         if end <= start:
@@ -384,7 +404,10 @@ def spans_of(
             )
         if isinstance(label, list | dict):
             raise InputError(
-                f"a string, number, true/false or null for {label_key}", describe(label), file=name, line=number
+                f"a string, number, true/false or null for {label_key}",
+                describe(label),
+                file=name,
+                line=number,
             )
         spans.append((start, end, index, label))
     return spans

@@ -17,14 +17,23 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import InputError
-from ...formats.poetry_jsonl import REFERENCE, SYSTEM, JsonLines, page_id_of, quote_id, require_file, spans_of
+from ...formats.poetry_jsonl import (
+    CONTAINERS,
+    REFERENCE,
+    SYSTEM,
+    JsonLines,
+    page_id_of,
+    quote_id,
+    require_file,
+    spans_of,
+)
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report
 from .. import InputSpec, Invocation, Method, OutputSpec, register
 from .compare import PageDetail, SplitError, score_page
 from .detail import PageRecord, Warnings, corpus_scores, fill_detail, read_texts, tables
-from .render import COLUMNS, csv_text, mean, overall_line
+from .render import COLUMNS, csv_text, json_rows, mean, overall_line
 
 WEIGHT_FLAG = "--partial-match-weight"
 
@@ -86,7 +95,7 @@ class Poetry(Method):
             return Run(gold, system, options, weight, progress, detail).report()
 
     def render_output(self, name: str, report: Report) -> str:
-        return csv_text(report.data["_csv_rows"])
+        return csv_text(*report.data["_pages"])
 
     def output_path(self, name: str, value: str) -> Path | None:
         return Path(value)
@@ -181,15 +190,11 @@ class SystemIndex:
             if number & 1023 == 0:
                 progress.update(share * self.file.position / size, "reading the system file")
 
-    def spans(self, page_id: Any, warn: Warnings) -> tuple[int, list[Any]] | None:
-        """(line, spans in file order) of a page, or None when the file lacks it."""
-        entry = self.pages.get(page_id)
-        if entry is None:
-            return None
-        if entry[2] is None:
-            entry[2] = spans_of(entry[1], SYSTEM, self.name, entry[0], warn)
-            entry[1] = None  # the spans are all that is needed from now on
-        return entry[0], entry[2]
+    def spans_at(self, entry: list[Any], warn: Warnings) -> list[Any]:
+        """The spans of an entry [line, page, spans], checked and read on first use."""
+        entry[2] = spans_of(entry[1], SYSTEM, self.name, entry[0], warn)
+        entry[1] = None  # the spans are all that is needed from now on
+        return entry[2]
 
     def unused(self) -> int:
         return sum(1 for entry in self.pages.values() if entry[2] is None)
@@ -206,8 +211,8 @@ class Run:
         self.progress = progress
         self.detail = detail
         self.warn = Warnings()
-        self.rows: list[list[Any]] = []  # the CSV rows
-        self.scores: list[tuple[Any, ...]] = []  # score_page's numbers per row
+        self.page_ids: list[Any] = []  # per CSV row
+        self.scores: list[tuple[Any, ...]] = []  # score_page's numbers per CSV row
         self.records: list[PageRecord] = []  # with detail
 
     def report(self) -> Report:
@@ -222,73 +227,93 @@ class Run:
         texts = read_texts(self.options.texts) if self.detail and self.options.texts else None
         reference = JsonLines(self.gold, self.gold)
         self._pages(reference, index, texts, share)
-        if not self.rows:
+        if not self.page_ids:
             raise InputError("at least one page", "none", file=self.gold)
         unused = index.unused()
         if unused:
             self.warn("unused", f"{self.system}: {unused} page{'s' if unused != 1 else ''} not in "
                       f"{self.gold} ignored, as in the original (no row, no spurious count)")  # fmt: skip
         self.progress.update(1.0, "scoring", force=True)
-        inputs = [InputFile("gold", self.gold, reference.sha256), InputFile("system", self.system, index.file.sha256)]
+        inputs = [
+            InputFile("gold", self.gold, reference.sha256),
+            InputFile("system", self.system, index.file.sha256),
+        ]
         return self._build(inputs)
 
-    def _pages(self, reference: JsonLines, index: SystemIndex, texts: dict[Any, str] | None, share: float) -> None:
+    def _pages(
+        self, reference: JsonLines, index: SystemIndex, texts: dict[Any, str] | None, share: float
+    ) -> None:
+        """Score every reference line (the hot loop: kept flat on purpose)."""
         name, warn, progress = self.gold, self.warn, self.progress
         ignore_label, weight, detail = self.options.ignore_label, self.weight, self.detail
-        rows, scores, records = self.rows, self.scores, self.records
+        page_ids, scores, records, system_pages = self.page_ids, self.scores, self.records, index.pages
         seen: dict[Any, int] = {}
         size = max(reference.size, 1)
+        record = None
         for number, page in reference:
-            page_id = page_id_of(page, name, number)
-            found = index.spans(page_id, warn)
-            if found is None:
+            page_id = page.get("page_id", page_id_of) if type(page) is dict else page_id_of
+            if page_id is page_id_of or type(page_id) in CONTAINERS:
+                page_id_of(page, name, number)  # raises the message for this line
+            entry = system_pages.get(page_id)
+            if entry is None:
                 raise _missing_page(page_id, name, number, index.name)
-            earlier = seen.setdefault(page_id, number)
-            if earlier != number:
+            if seen.setdefault(page_id, number) != number:
                 warn("reference-repeat", f"{name}:{number}: page {quote_id(page_id)} is also on line "
-                     f"{earlier}; it is evaluated and written again, as in the original")  # fmt: skip
-            refs = spans_of(page, REFERENCE, name, number, warn)
-            record = PageDetail() if detail else None
+                     f"{seen[page_id]}; it is evaluated and written again, as in the original")  # fmt: skip
+            system_spans = entry[2] if entry[2] is not None else index.spans_at(entry, warn)
+            if detail:
+                record = PageDetail()
             try:
-                score = score_page(refs, found[1], ignore_label, weight, record)
+                score = score_page(spans_of(page, REFERENCE, name, number, warn), system_spans,
+                                   ignore_label, weight, record)  # fmt: skip
             except SplitError as err:
                 raise _split_error(err, page_id, name, number) from None
-            rows.append([page_id, *score[:8]])
+            page_ids.append(page_id)
             scores.append(score)
             if record is not None:
-                text = texts.get(page_id) if texts is not None else None
-                if text is None and type(page.get("text")) is str:
-                    text = page["text"]
-                records.append(PageRecord(number, page_id, found[0], text, record))
+                records.append(
+                    PageRecord(number, page_id, entry[0], _page_text(page, page_id, texts), record)
+                )
             if number & 1023 == 0:
                 progress.update(share + (1 - share) * reference.position / size, "scoring pages")
 
     def _build(self, inputs: list[InputFile]) -> Report:
-        rows = self.rows
-        precision, recall = mean([row[1] for row in rows]), mean([row[2] for row in rows])
-        line = overall_line(len(rows), precision, recall)
-        corpus = corpus_scores(self.scores, precision, recall)
+        page_ids, scores = self.page_ids, self.scores
+        precision, recall = mean([score[0] for score in scores]), mean([score[1] for score in scores])
+        line = overall_line(len(scores), precision, recall)
+        corpus = corpus_scores(scores, precision, recall)
         data: dict[str, Any] = {
             "inputs": {"reference": self.gold, "system": self.system},
             "columns": list(COLUMNS),
-            "rows": [dict(zip(COLUMNS, row, strict=True)) for row in rows] if self.detail else [],
-            "overall": {"pages": len(rows), "precision": precision, "recall": recall, "line": line},
+            "rows": json_rows(page_ids, scores) if self.detail else [],
+            "overall": {"pages": len(scores), "precision": precision, "recall": recall, "line": line},
             "corpus": corpus,
-            "_csv_rows": rows,
+            "_pages": (page_ids, scores),
         }
         report = Report(
             method=Poetry.name,
             title=Poetry.title,
-            options={"ignore_label": self.options.ignore_label, "partial_match_weight": self.weight,
-                     "texts": self.options.texts},  # fmt: skip
+            options={
+                "ignore_label": self.options.ignore_label,
+                "partial_match_weight": self.weight,
+                "texts": self.options.texts,
+            },  # fmt: skip
             inputs=inputs,
-            tables=tables(rows, self.scores, corpus),
+            tables=tables(page_ids, scores, corpus, self.detail),
             messages=self.warn.finish(),
             data=data,
         )
         if self.detail:
-            fill_detail(report, self.records, self.scores, self.options.ignore_label)
+            fill_detail(report, self.records, self.options.ignore_label)
         return report
+
+
+def _page_text(page: dict[str, Any], page_id: Any, texts: dict[Any, str] | None) -> str | None:
+    """The page's text from --texts, else from the reference line's 'text', else None."""
+    text = texts.get(page_id) if texts is not None else None
+    if text is None and type(page.get("text")) is str:
+        text = page["text"]
+    return text
 
 
 def _missing_page(page_id: Any, name: str, number: int, system: str) -> InputError:

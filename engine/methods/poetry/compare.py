@@ -61,73 +61,83 @@ def merge_system(spans: list[SpanTuple], members: list[list[int]] | None = None)
     return merged
 
 
-def _sweep(refs: list[tuple[int, int, int]], syss: list[tuple[int, int, int]],
-           best: list[int], factors: list[float]) -> None:  # fmt: skip
-    """The best system span of each reference (§3.3): both lists sorted by (start, end),
-    each entry (start, end, index in the page's sorted list).
+#: Pages with at most this many system spans are swept once with a label check; larger
+#: pages in label mode are swept label by label (fewer candidates to look at).
+SMALL_PAGE = 16
+
+
+def _sweep(refs: list[SpanTuple], syss: list[SpanTuple], check_label: bool) -> tuple[list[int], list[float]]:
+    """The best system span of each reference (§3.3), both lists sorted by (start, end):
+    per reference the index of its system span (-1: none) and the factor.
 
     References come in order of start, so a system span that ends before one reference
     starts ends before every later one: it leaves `active` for good. The candidates of a
     reference are the active spans (started before it, still running) and the spans that
     start inside it; both are visited in sorted order, so the first of equal factors wins.
     """
-    active: list[tuple[int, int, int]] = []
+    n = len(refs)
+    best = [-1] * n
+    factors = [0.0] * n
     count = len(syss)
+    active: list[int] = []
     p = 0
-    for rs, re, i in refs:
+    for i in range(n):
+        rs, re, _, rl = refs[i]
         while p < count and syss[p][0] < rs:
-            active.append(syss[p])
+            active.append(p)
             p += 1
         if active:
-            active = [span for span in active if span[1] > rs]
+            active = [j for j in active if syss[j][1] > rs]
         length = re - rs
         top = 0.0
         pick = -1
-        for ss, se, j in active:  # ss < rs < se
+        for j in active:  # start < rs < end
+            ss, se, _, sl = syss[j]
+            if check_label and sl != rl:
+                continue
             longer = se - ss if se - ss > length else length
             factor = ((se if se < re else re) - rs) / longer
             if factor > top:
                 top, pick = factor, j
         q = p
         while q < count:
-            ss, se, j = syss[q]
+            ss, se, _, sl = syss[q]
             if ss >= re:
                 break
-            longer = se - ss if se - ss > length else length
-            factor = ((se if se < re else re) - ss) / longer
-            if factor > top:
-                top, pick = factor, j
+            if not check_label or sl == rl:
+                longer = se - ss if se - ss > length else length
+                factor = ((se if se < re else re) - ss) / longer
+                if factor > top:
+                    top, pick = factor, q
             q += 1
         if pick >= 0:
             best[i] = pick
             factors[i] = top
+    return best, factors
 
 
-def map_references(refs: list[SpanTuple], syss: list[SpanTuple], ignore_label: bool) -> tuple[list[int], list[float]]:
+def map_references(
+    refs: list[SpanTuple], syss: list[SpanTuple], ignore_label: bool
+) -> tuple[list[int], list[float]]:
     """Per sorted reference: the index of its system span (-1: none) and the factor."""
+    if ignore_label or len(syss) <= SMALL_PAGE:
+        return _sweep(refs, syss, not ignore_label)
     best = [-1] * len(refs)
     factors = [0.0] * len(refs)
-    if ignore_label:
-        _sweep([(s, e, i) for i, (s, e, _, _) in enumerate(refs)],
-               [(s, e, j) for j, (s, e, _, _) in enumerate(syss)], best, factors)  # fmt: skip
-        return best, factors
-    by_label: dict[Any, list[tuple[int, int, int]]] = {}
-    for j, (s, e, _, label) in enumerate(syss):
-        group = by_label.get(label)
-        if group is None:
-            by_label[label] = [(s, e, j)]
-        else:
-            group.append((s, e, j))
-    wanted: dict[Any, list[tuple[int, int, int]]] = {}
-    for i, (s, e, _, label) in enumerate(refs):
-        if label in by_label:
-            group = wanted.get(label)
-            if group is None:
-                wanted[label] = [(s, e, i)]
-            else:
-                group.append((s, e, i))
-    for label, group in wanted.items():
-        _sweep(group, by_label[label], best, factors)
+    groups: dict[Any, tuple[list[int], list[int]]] = {}
+    for j, span in enumerate(syss):
+        groups.setdefault(span[3], ([], []))[1].append(j)
+    for i, span in enumerate(refs):
+        group = groups.get(span[3])
+        if group is not None:
+            group[0].append(i)
+    for ref_at, sys_at in groups.values():
+        if ref_at:
+            picks, tops = _sweep([refs[i] for i in ref_at], [syss[j] for j in sys_at], False)
+            for k, i in enumerate(ref_at):
+                if picks[k] >= 0:
+                    best[i] = sys_at[picks[k]]
+                    factors[i] = tops[k]
     return best, factors
 
 
@@ -141,32 +151,31 @@ def piece_factor(rs: int, re: int, ps: int, pe: int) -> float | int:
 
 def _relevance(refs: list[SpanTuple], syss: list[SpanTuple], refs_of: dict[int, list[int]],
                factors: list[float], weight: float, pairs: list[Pair] | None) -> Any:  # fmt: skip
-    """§3.5: a running total over the pair list, one operation at a time."""
+    """§3.5: a running total over the pair list (system spans in order, references in
+    order within a split), one operation at a time."""
     relevance: Any = 0
     for j in sorted(refs_of):
         group = refs_of[j]
         ss, se = syss[j][0], syss[j][1]
-        if len(group) == 1:
-            i = group[0]
-            exact = refs[i][0] == ss and refs[i][1] == se
-            factor: Any = 1.0 if exact else factors[i]
-            pieces = [(i, ss, se, exact, factor)]
-        else:
-            pieces = list(_split(refs, group, ss, se))
-        for i, ps, pe, exact, factor in pieces:
-            if exact:
-                relevance = relevance + 1
-                credit: Any = 1
-            else:
-                credit = weight * factor
-                relevance = relevance + credit
+        if len(group) > 1:
+            relevance = _split_relevance(refs, group, j, ss, se, weight, relevance, pairs)
+            continue
+        i = group[0]
+        if refs[i][0] == ss and refs[i][1] == se:
+            relevance = relevance + 1
             if pairs is not None:
-                pairs.append((i, j, ps, pe, exact, float(factor), float(credit)))
+                pairs.append((i, j, ss, se, True, 1.0, 1.0))
+        else:
+            credit = weight * factors[i]
+            relevance = relevance + credit
+            if pairs is not None:
+                pairs.append((i, j, ss, se, False, factors[i], credit))
     return relevance
 
 
-def _split(refs: list[SpanTuple], group: list[int], ss: int, se: int):
-    """§3.4: the pieces of one system span over its k ≥ 2 references, in order."""
+def _split_relevance(refs: list[SpanTuple], group: list[int], j: int, ss: int, se: int, weight: float,
+                     relevance: Any, pairs: list[Pair] | None) -> Any:  # fmt: skip
+    """§3.4–3.5 for one system span over k ≥ 2 references: its pieces, in order."""
     last = len(group) - 1
     for p, i in enumerate(group):
         rs, re = refs[i][0], refs[i][1]
@@ -174,52 +183,77 @@ def _split(refs: list[SpanTuple], group: list[int], ss: int, se: int):
         pe = se if p == last else refs[group[p + 1]][0]
         if pe <= ps:
             raise SplitError(refs[i], refs[group[p + 1]], (ps, pe))
-        exact = rs == ps and re == pe
-        yield i, ps, pe, exact, (1.0 if exact else piece_factor(rs, re, ps, pe))
+        if rs == ps and re == pe:
+            relevance = relevance + 1
+            if pairs is not None:
+                pairs.append((i, j, ps, pe, True, 1.0, 1.0))
+        else:
+            factor = piece_factor(rs, re, ps, pe)
+            credit = weight * factor
+            relevance = relevance + credit
+            if pairs is not None:
+                pairs.append((i, j, ps, pe, False, float(factor), float(credit)))
+    return relevance
+
+
+def _distinct(spans: list[SpanTuple]) -> int:
+    """Number of distinct labels (Python set semantics: 1, 1.0 and true are one)."""
+    return len({span[3] for span in spans})
+
+
+def _empty_side(refs: list[SpanTuple], syss: list[SpanTuple]) -> PageScore:
+    """A page without reference spans or without system spans (§4.1 edge cases)."""
+    n_ref, n_sys = len(refs), len(syss)
+    if n_sys:  # system spans only: all spurious
+        return (0 / n_sys, 0, 0, 0, n_sys, 0, 0, _distinct(syss), 0, n_sys, 0, n_sys)
+    if n_ref:  # references only: all missed
+        return (0, 0 / n_ref, 0, n_ref, 0, 0, _distinct(refs), 0, 0, 0, n_ref, 0)
+    return (1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
 
 def score_page(refs: list[SpanTuple], syss: list[SpanTuple], ignore_label: bool, weight: float,
                detail: PageDetail | None = None) -> PageScore:  # fmt: skip
-    """The numbers of one page (§3–§4.1) from its spans in file order."""
-    refs = sorted(refs)
-    syss = sorted(syss)
+    """The numbers of one page (§3–§4.1) from its spans in file order (both lists are
+    sorted in place)."""
+    refs.sort()
+    syss.sort()
     members: list[list[int]] | None = [] if detail is not None else None
     if ignore_label and syss:
         syss = merge_system(syss, members)
     elif members is not None:
         members.extend([index] for _, _, index, _ in syss)
     n_ref, n_sys = len(refs), len(syss)
-    if n_ref and n_sys:
-        best, factors = map_references(refs, syss, ignore_label)
-    else:
-        best, factors = [-1] * n_ref, [0.0] * n_ref
+    if not n_ref or not n_sys:
+        if detail is not None:
+            detail.references, detail.systems, detail.members = refs, syss, members or []
+            detail.system_of, detail.factors = [-1] * n_ref, [0.0] * n_ref
+        return _empty_side(refs, syss)
+    best, factors = map_references(refs, syss, ignore_label)
     refs_of: dict[int, list[int]] = {}
-    matched_poems, missed_poems = set(), set()
     for i, j in enumerate(best):
-        if j < 0:
-            missed_poems.add(refs[i][3])
-        else:
-            matched_poems.add(refs[i][3])
-            group = refs_of.get(j)
-            if group is None:
-                refs_of[j] = [i]
+        if j >= 0:
+            if j in refs_of:
+                refs_of[j].append(i)
             else:
-                group.append(i)
+                refs_of[j] = [i]
     pairs: list[Pair] | None = [] if detail is not None else None
     relevance = _relevance(refs, syss, refs_of, factors, weight, pairs) if refs_of else 0
+    n_matched = n_ref - best.count(-1)
+    if n_matched == n_ref:
+        poems = (_distinct(refs), 0)
+    elif n_matched == 0:
+        poems = (0, _distinct(refs))
+    else:
+        poems = (len({refs[i][3] for i in range(n_ref) if best[i] >= 0}),
+                 len({refs[i][3] for i in range(n_ref) if best[i] < 0}))  # fmt: skip
     n_spurious = n_sys - len(refs_of)
-    n_matched = n_ref - sum(1 for j in best if j < 0)
     spurious_poems = 0
     if n_spurious:
-        labels = {refs[i][3] for i in range(n_ref)}
+        labels = {span[3] for span in refs}
         spurious_poems = len({syss[j][3] for j in range(n_sys) if j not in refs_of} - labels)
     n_retrieved = n_spurious + n_matched
-    precision = relevance / n_retrieved if n_sys else (0 if n_ref else 1)
-    recall = relevance / n_ref if n_ref else (0 if n_sys else 1)
     if detail is not None:
-        detail.references, detail.systems, detail.system_of, detail.factors = refs, syss, best, factors
-        detail.members = members or []
-        detail.pairs = pairs or []
-    return (precision, recall, n_matched, n_ref - n_matched, n_spurious,
-            len(matched_poems), len(missed_poems), spurious_poems,
-            relevance, n_retrieved, n_ref, n_sys)  # fmt: skip
+        detail.references, detail.systems, detail.members = refs, syss, members or []
+        detail.system_of, detail.factors, detail.pairs = best, factors, pairs or []
+    return (relevance / n_retrieved, relevance / n_ref, n_matched, n_ref - n_matched, n_spurious,
+            poems[0], poems[1], spurious_poems, relevance, n_retrieved, n_ref, n_sys)  # fmt: skip

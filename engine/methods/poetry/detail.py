@@ -67,29 +67,32 @@ def f1(precision: float, recall: float) -> float:
 
 
 def corpus_scores(scores: list[tuple[Any, ...]], precision: float, recall: float) -> dict[str, Any]:
-    """Macro (mean over pages, the original's Overall numbers) and micro (all spans
-    pooled: total relevance over total retrieved / reference spans) P, R, F1, and the
-    summed counts."""
+    """Macro (mean over pages: the original's Overall precision and recall, and the mean
+    page F1) and micro (all spans pooled: total relevance over the total retrieved and
+    the total reference spans) scores, and the summed counts."""
+    columns = list(zip(*scores, strict=True))
     relevance = 0.0
-    retrieved = references = systems = 0
+    for value in columns[8]:  # a running total in row order, like every sum here
+        relevance += value
     page_f1 = 0.0
-    for score in scores:
-        relevance += score[8]
-        retrieved += score[9]
-        references += score[10]
-        systems += score[11]
-        page_f1 += f1(score[0], score[1])
+    for p, r in zip(columns[0], columns[1], strict=True):
+        page_f1 += f1(p, r)
+    retrieved, references, systems = sum(columns[9]), sum(columns[10]), sum(columns[11])
     micro_p = relevance / retrieved if retrieved else (0.0 if references else 1.0)
     micro_r = relevance / references if references else (0.0 if systems else 1.0)
-    counts = {name: sum(score[k] for score in scores) for k, name in enumerate(COUNT_NAMES, 2)}
     return {
         "macro": {"precision": precision, "recall": recall, "f1": page_f1 / len(scores)},
-        "micro": {"precision": micro_p, "recall": micro_r, "f1": f1(micro_p, micro_r),
-                  "relevance": relevance, "retrieved": retrieved},  # fmt: skip
+        "micro": {
+            "precision": micro_p,
+            "recall": micro_r,
+            "f1": f1(micro_p, micro_r),
+            "relevance": relevance,
+            "retrieved": retrieved,
+        },  # fmt: skip
         "pages": len(scores),
         "reference_spans": references,
         "system_spans": systems,
-        "counts": counts,
+        "counts": {name: sum(columns[k]) for k, name in enumerate(COUNT_NAMES, 2)},
     }
 
 
@@ -98,8 +101,10 @@ def csv_value(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def tables(rows: list[list[Any]], scores: list[tuple[Any, ...]], corpus: dict[str, Any]) -> dict[str, Table]:
-    """The headline (macro and micro scores), the summed counts and the Pages sheet."""
+def tables(page_ids: list[Any], scores: list[tuple[Any, ...]], corpus: dict[str, Any],
+           detail: bool) -> dict[str, Table]:  # fmt: skip
+    """The headline (macro and micro scores), the summed counts and, with detail, the
+    Pages sheet (one row per CSV row)."""
     macro, micro = corpus["macro"], corpus["micro"]
     headline = Table(
         ["average", "precision", "recall", "f1"],
@@ -113,15 +118,17 @@ def tables(rows: list[list[Any]], scores: list[tuple[Any, ...]], corpus: dict[st
         [[corpus["pages"], corpus["reference_spans"], corpus["system_spans"], *corpus["counts"].values()]],
         "Summed counts",
     )
-    pages = Table(
-        [*COLUMNS, *PAGE_EXTRA],
-        [[csv_value(row[0]), *row[1:], f1(row[1], row[2]), *score[8:12], number]
-         for number, (row, score) in enumerate(zip(rows, scores, strict=True), 1)],
-        "Pages",
-        kind="detail",
-        note="One row per reference line, as the CSV; line = the row's line in the reference file.",
-    )  # fmt: skip
-    return {"scores": headline, "counts": counts, "pages": pages}
+    result = {"scores": headline, "counts": counts}
+    if detail:
+        result["pages"] = Table(
+            [*COLUMNS, *PAGE_EXTRA],
+            [[csv_value(page_id), *score[:8], f1(score[0], score[1]), *score[8:12], line]
+             for line, (page_id, score) in enumerate(zip(page_ids, scores, strict=True), 1)],
+            "Pages",
+            kind="detail",
+            note="One row per reference line, as the CSV; line = its line in the reference file.",
+        )  # fmt: skip
+    return result
 
 
 # --- page texts -----------------------------------------------------------------------
@@ -219,15 +226,24 @@ class PageView:
         return "spurious" if not refs else ("split" if len(refs) > 1 else "matched")
 
     def spans(self) -> tuple[list[Span], list[Span]]:
-        detail, doc, line = self.record.detail, self.document, self.record.line
-        gold = [Span(s, e, label_text(lab), doc, {"status": self.reference_status(i), "line": line, "index": k})
-                for i, (s, e, k, lab) in enumerate(detail.references)]  # fmt: skip
+        """The page's reference spans and the system spans it was scored with (merged
+        ones with --ignore-label), each with its status, line and file index."""
+        record, doc = self.record, self.document
+        detail = record.detail
+        gold = []
+        for i, (s, e, k, lab) in enumerate(detail.references):
+            attrs = {"status": self.reference_status(i), "line": record.line, "index": k}
+            gold.append(Span(s, e, label_text(lab), doc, attrs))
         system = []
         for j, (s, e, k, lab) in enumerate(detail.systems):
-            pieces = self.pieces_of.get(j, [])
-            system.append(Span(s, e, label_text(lab), doc, {
-                "status": self.system_status(j), "line": self.record.system_line, "index": k,
-                "parts": [[s, e]], "pieces": pieces, "merged": detail.members[j] if detail.members else [k]}))  # fmt: skip
+            attrs = {
+                "status": self.system_status(j),
+                "line": record.system_line,
+                "index": k,
+                "pieces": self.pieces_of.get(j, []),
+                "merged": detail.members[j] if detail.members else [k],
+            }
+            system.append(Span(s, e, label_text(lab), doc, attrs))
         return gold, system
 
     def error_rows(self) -> list[dict[str, Any]]:
@@ -258,7 +274,9 @@ class PageView:
             s, e, _, lab = detail.systems[j]
             values.update(self._side("system", s, e, lab), system_line=record.system_line)
         split = j is not None and len(self.refs_of.get(j, [])) > 1
-        marker = MARKERS["both" if i is not None and j is not None else "reference" if i is not None else "system"]
+        marker = MARKERS[
+            "both" if i is not None and j is not None else "reference" if i is not None else "system"
+        ]
         return error_row(
             document=self.document, unit=1, unit_id=label_text(record.page_id), type=status,
             subtype="split" if split else "", detail=self._detail_text(j, pair, split),
@@ -281,7 +299,9 @@ class PageView:
     def _detail_text(self, j: int | None, pair: Any, split: bool) -> str:
         notes = []
         if split and pair is not None:
-            notes.append(f"system span split into {len(self.refs_of[j])} pieces; this one is {pair[2]}-{pair[3]}")
+            notes.append(
+                f"system span split into {len(self.refs_of[j])} pieces; this one is {pair[2]}-{pair[3]}"
+            )
         members = self.record.detail.members
         if self.ignore_label and j is not None and members and len(members[j]) > 1:
             notes.append(f"merged from {len(members[j])} overlapping system spans")
@@ -319,7 +339,7 @@ def _document_names(records: list[PageRecord]) -> list[str]:
     return names
 
 
-def fill_detail(report: Report, records: list[PageRecord], scores: list[Any], ignore_label: bool) -> None:
+def fill_detail(report: Report, records: list[PageRecord], ignore_label: bool) -> None:
     """Documents, spans, error rows and the JSON details of every page."""
     details = []
     for record, name in zip(records, _document_names(records), strict=True):
