@@ -282,10 +282,8 @@ class JsonLines:
                 break
             lines = (pending + chunk).split(b"\n")
             pending = lines.pop()
-            values = _parse_lines(lines, number + 1, self.name)
-            for value in values:
-                number += 1
-                yield number, value
+            yield from enumerate(_parse_lines(lines, number + 1, self.name), number + 1)
+            number += len(lines)
         if pending:
             yield number + 1, _parse_lines([pending], number + 1, self.name)[0]
 

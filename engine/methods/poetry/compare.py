@@ -116,10 +116,31 @@ def _sweep(refs: list[SpanTuple], syss: list[SpanTuple], check_label: bool) -> t
     return best, factors
 
 
+def _one_system(
+    refs: list[SpanTuple], system: SpanTuple, ignore_label: bool
+) -> tuple[list[int], list[float]]:  # noqa: E501
+    """§3.3 when the page has one system span: each reference overlaps it or not."""
+    ss, se, _, sl = system
+    ls = se - ss
+    best: list[int] = []
+    factors: list[float] = []
+    for rs, re, _, rl in refs:
+        if rs < se and ss < re and (ignore_label or rl == sl):
+            lr = re - rs
+            best.append(0)
+            factors.append(((se if se < re else re) - (ss if ss > rs else rs)) / (ls if ls > lr else lr))
+        else:
+            best.append(-1)
+            factors.append(0.0)
+    return best, factors
+
+
 def map_references(
     refs: list[SpanTuple], syss: list[SpanTuple], ignore_label: bool
 ) -> tuple[list[int], list[float]]:
     """Per sorted reference: the index of its system span (-1: none) and the factor."""
+    if len(syss) == 1:
+        return _one_system(refs, syss[0], ignore_label)
     if ignore_label or len(syss) <= SMALL_PAGE:
         return _sweep(refs, syss, not ignore_label)
     best = [-1] * len(refs)
@@ -147,30 +168,6 @@ def piece_factor(rs: int, re: int, ps: int, pe: int) -> float | int:
     if rs < pe and ps < re:
         return ((re if re < pe else pe) - (rs if rs > ps else ps)) / max(re - rs, pe - ps)
     return 0
-
-
-def _relevance(refs: list[SpanTuple], syss: list[SpanTuple], refs_of: dict[int, list[int]],
-               factors: list[float], weight: float, pairs: list[Pair] | None) -> Any:  # fmt: skip
-    """§3.5: a running total over the pair list (system spans in order, references in
-    order within a split), one operation at a time."""
-    relevance: Any = 0
-    for j in sorted(refs_of):
-        group = refs_of[j]
-        ss, se = syss[j][0], syss[j][1]
-        if len(group) > 1:
-            relevance = _split_relevance(refs, group, j, ss, se, weight, relevance, pairs)
-            continue
-        i = group[0]
-        if refs[i][0] == ss and refs[i][1] == se:
-            relevance = relevance + 1
-            if pairs is not None:
-                pairs.append((i, j, ss, se, True, 1.0, 1.0))
-        else:
-            credit = weight * factors[i]
-            relevance = relevance + credit
-            if pairs is not None:
-                pairs.append((i, j, ss, se, False, factors[i], credit))
-    return relevance
 
 
 def _split_relevance(refs: list[SpanTuple], group: list[int], j: int, ss: int, se: int, weight: float,
@@ -229,31 +226,49 @@ def score_page(refs: list[SpanTuple], syss: list[SpanTuple], ignore_label: bool,
             detail.system_of, detail.factors = [-1] * n_ref, [0.0] * n_ref
         return _empty_side(refs, syss)
     best, factors = map_references(refs, syss, ignore_label)
-    refs_of: dict[int, list[int]] = {}
+    groups: list[list[int] | None] = [None] * n_sys  # the references of each system span
     for i, j in enumerate(best):
         if j >= 0:
-            if j in refs_of:
-                refs_of[j].append(i)
+            group = groups[j]
+            if group is None:
+                groups[j] = [i]
             else:
-                refs_of[j] = [i]
+                group.append(i)
     pairs: list[Pair] | None = [] if detail is not None else None
-    relevance = _relevance(refs, syss, refs_of, factors, weight, pairs) if refs_of else 0
-    n_matched = n_ref - best.count(-1)
-    if n_matched == n_ref:
-        poems = (_distinct(refs), 0)
-    elif n_matched == 0:
-        poems = (0, _distinct(refs))
+    relevance: Any = 0  # §3.5: a running total over the pair list, one operation at a time
+    spurious = []
+    for j, group in enumerate(groups):
+        if group is None:
+            spurious.append(syss[j][3])
+            continue
+        ss, se = syss[j][0], syss[j][1]
+        if len(group) > 1:
+            relevance = _split_relevance(refs, group, j, ss, se, weight, relevance, pairs)
+            continue
+        i = group[0]
+        if refs[i][0] == ss and refs[i][1] == se:
+            relevance = relevance + 1
+            if pairs is not None:
+                pairs.append((i, j, ss, se, True, 1.0, 1.0))
+        else:
+            credit = weight * factors[i]
+            relevance = relevance + credit
+            if pairs is not None:
+                pairs.append((i, j, ss, se, False, factors[i], credit))
+    n_missed = best.count(-1)
+    n_matched = n_ref - n_missed
+    labels = {span[3] for span in refs}
+    if not n_missed:
+        poems = (len(labels), 0)
+    elif not n_matched:
+        poems = (0, len(labels))
     else:
         poems = (len({refs[i][3] for i in range(n_ref) if best[i] >= 0}),
                  len({refs[i][3] for i in range(n_ref) if best[i] < 0}))  # fmt: skip
-    n_spurious = n_sys - len(refs_of)
-    spurious_poems = 0
-    if n_spurious:
-        labels = {span[3] for span in refs}
-        spurious_poems = len({syss[j][3] for j in range(n_sys) if j not in refs_of} - labels)
-    n_retrieved = n_spurious + n_matched
+    n_retrieved = len(spurious) + n_matched
     if detail is not None:
         detail.references, detail.systems, detail.members = refs, syss, members or []
         detail.system_of, detail.factors, detail.pairs = best, factors, pairs or []
-    return (relevance / n_retrieved, relevance / n_ref, n_matched, n_ref - n_matched, n_spurious,
-            poems[0], poems[1], spurious_poems, relevance, n_retrieved, n_ref, n_sys)  # fmt: skip
+    return (relevance / n_retrieved, relevance / n_ref, n_matched, n_missed, len(spurious),
+            poems[0], poems[1], len(set(spurious).difference(labels)) if spurious else 0,
+            relevance, n_retrieved, n_ref, n_sys)  # fmt: skip
