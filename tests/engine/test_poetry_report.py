@@ -174,6 +174,22 @@ def test_bad_texts_file(cli, tmp_path):
     assert not (tmp_path / "o.csv").exists()
 
 
+def test_missing_texts_file(cli, tmp_path):
+    write_pages(tmp_path, [("p", [(0, 3, A)], [(0, 3, A)])])
+    result = cli(
+        "poetry",
+        tmp_path / "ref.jsonl",
+        tmp_path / "sys.jsonl",
+        tmp_path / "o.csv",
+        "--texts",
+        tmp_path / "t",
+    )
+    assert (result.code, result.err) == (
+        2,
+        f"spanstudio: error: {tmp_path / 't'}: expected an existing file, found nothing\n",
+    )
+
+
 def test_spans_for_the_viewer(cli, tmp_path):
     write_pages(tmp_path, PAGES)
     report = get_method("poetry").evaluate(

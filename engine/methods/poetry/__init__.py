@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import gc
+import json
 import math
 from collections.abc import Iterator
 from contextlib import contextmanager
@@ -36,6 +37,7 @@ from .detail import PageRecord, Warnings, corpus_scores, fill_detail, read_texts
 from .render import COLUMNS, csv_text, json_rows, mean, overall_line
 
 WEIGHT_FLAG = "--partial-match-weight"
+_MISSING = object()
 
 
 @dataclass(frozen=True)
@@ -125,6 +127,8 @@ class Poetry(Method):
             raise InputError("REFERENCE.jsonl SYSTEM.jsonl OUTPUT.csv", "fewer arguments", option="poetry")
         require_file(args.gold)
         require_file(args.system)
+        if options.texts is not None:
+            require_file(options.texts)
         check_new_file(args.out_csv)
         if args.weight_text is not None:
             weight = check_weight(_number(args.weight_text), f"'{args.weight_text}'")
@@ -251,8 +255,8 @@ class Run:
         size = max(reference.size, 1)
         record = None
         for number, page in reference:
-            page_id = page.get("page_id", page_id_of) if type(page) is dict else page_id_of
-            if page_id is page_id_of or type(page_id) in CONTAINERS:
+            page_id = page.get("page_id", _MISSING) if type(page) is dict else _MISSING
+            if page_id is _MISSING or type(page_id) in CONTAINERS:
                 page_id_of(page, name, number)  # raises the message for this line
             entry = system_pages.get(page_id)
             if entry is None:
@@ -318,8 +322,6 @@ def _page_text(page: dict[str, Any], page_id: Any, texts: dict[Any, str] | None)
 
 def _missing_page(page_id: Any, name: str, number: int, system: str) -> InputError:
     """P14, with the line that would make the page an empty one."""
-    import json
-
     empty = json.dumps({"page_id": page_id, "n_spans": 0, "poem_spans": []}, ensure_ascii=False)
     return InputError(
         f"page {quote_id(page_id)} in {system}",

@@ -5,9 +5,9 @@ the JSON `details`."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any, overload
+from typing import Any
 
 from ...errors import InputError
 from ...formats.poetry_jsonl import JsonLines, describe, page_id_of
@@ -158,19 +158,12 @@ class Positions(Sequence[str]):
     def __len__(self) -> int:
         return self._length
 
-    @overload
-    def __getitem__(self, index: int) -> str: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[str]: ...
-    def __getitem__(self, index: int | slice) -> str | list[str]:
+    def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
             return ["·"] * len(range(*index.indices(self._length)))
         if not -self._length <= index < self._length:
             raise IndexError(index)
         return "·"
-
-    def __iter__(self) -> Iterator[str]:
-        return iter(["·"] * self._length)
 
 
 # --- documents, spans, error rows, JSON details -----------------------------------------
