@@ -19,6 +19,7 @@ import hashlib
 import json
 import lzma
 import math
+import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -290,7 +291,7 @@ class JsonLines:
     def _read(self, stream: Any, kind: str | None) -> bytes:
         try:
             return stream.read(_CHUNK)
-        except (OSError, EOFError, lzma.LZMAError, ValueError) as err:
+        except (OSError, EOFError, lzma.LZMAError, zlib.error, ValueError) as err:
             if kind is None:
                 raise InputError("a readable file", str(err), file=self.name) from None
             raise InputError(

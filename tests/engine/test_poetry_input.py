@@ -315,6 +315,15 @@ def test_damaged_compressed_file(cli, tmp_path):
     )
 
 
+@pytest.mark.parametrize("suffix", sorted(COMPRESSORS))
+def test_corrupted_compressed_file(cli, tmp_path, suffix):
+    data = bytearray(COMPRESSORS[suffix]((GOOD_REF * 200).encode()))
+    for k in range(20, len(data) - 20, 7):
+        data[k] ^= 0x5A
+    message = fails(cli, tmp_path, bytes(data))
+    assert message.startswith("ref.jsonl: expected a readable gzip/bzip2/xz/zstd stream, found a damaged ")
+
+
 def test_zstd_without_support_says_what_to_install(cli, tmp_path, monkeypatch):
     import builtins
 
