@@ -108,8 +108,14 @@ def all_pairs_seconds(ref: Path, sys_: Path) -> float:
     for line in ref.open("rb"):
         page = json.loads(line)
         other = pages[page["page_id"]]
-        refs = [(e["start"], e["end"], e["poem_id"]) for e in page["excerpts"]] if page["n_excerpts"] > 0 else []
-        syss = [(s["page_start"], s["page_end"], s["ref_id"]) for s in other["poem_spans"]] if other["n_spans"] > 0 else []
+        refs = (
+            [(e["start"], e["end"], e["poem_id"]) for e in page["excerpts"]] if page["n_excerpts"] > 0 else []
+        )
+        syss = (
+            [(s["page_start"], s["page_end"], s["ref_id"]) for s in other["poem_spans"]]
+            if other["n_spans"] > 0
+            else []
+        )
         poetry_reference.evaluate_page(refs, syss)
     return time.perf_counter() - start
 
@@ -157,7 +163,9 @@ def one_page(n: int, seed: int = 5) -> tuple[list, list]:
         label = rnd.choice(poems)
         refs.append((start, end, k, label))
         shift = rnd.randint(-15, 15)
-        syss.append((max(0, start + shift), end + rnd.randint(-15, 15), k, label if rnd.random() < 0.9 else "x"))
+        syss.append(
+            (max(0, start + shift), end + rnd.randint(-15, 15), k, label if rnd.random() < 0.9 else "x")
+        )
         pos = end
     rnd.shuffle(syss)
     return refs, [(s, e, k, lab) for k, (s, e, _, lab) in enumerate(syss) if e > s]
