@@ -218,6 +218,7 @@ class Run:
         self.page_ids: list[Any] = []  # per CSV row
         self.scores: list[tuple[Any, ...]] = []  # score_page's numbers per CSV row
         self.records: list[PageRecord] = []  # with detail
+        self.reading = 0.75 if detail else 1.0  # reading and scoring's part of the progress bar
 
     def report(self) -> Report:
         require_file(self.gold)
@@ -226,7 +227,7 @@ class Run:
             self.warn("weight", f"{WEIGHT_FLAG} {self.weight:g} is above 1: a partial match earns more "
                       "than its overlap and scores can exceed 1")  # fmt: skip
         sizes = (Path(self.system).stat().st_size, Path(self.gold).stat().st_size)
-        share = sizes[0] / max(sum(sizes), 1)
+        share = sizes[0] / max(sum(sizes), 1) * self.reading  # of the progress bar
         index = SystemIndex(self.system, self.warn, self.progress, share)
         texts = read_texts(self.options.texts) if self.detail and self.options.texts else None
         reference = JsonLines(self.gold, self.gold)
@@ -237,7 +238,7 @@ class Run:
         if unused:
             self.warn("unused", f"{self.system}: {unused} page{'s' if unused != 1 else ''} not in "
                       f"{self.gold} ignored, as in the original (no row, no spurious count)")  # fmt: skip
-        self.progress.update(1.0, "scoring", force=True)
+        self.progress.update(self.reading, "scoring", force=True)
         inputs = [
             InputFile("gold", self.gold, reference.sha256),
             InputFile("system", self.system, index.file.sha256),
@@ -279,7 +280,7 @@ class Run:
                     PageRecord(number, page_id, entry[0], _page_text(page, page_id, texts), record)
                 )
             if number & 1023 == 0:
-                progress.update(share + (1 - share) * reference.position / size, "scoring pages")
+                progress.update(share + (self.reading - share) * reference.position / size, "scoring pages")
 
     def _build(self, inputs: list[InputFile]) -> Report:
         page_ids, scores = self.page_ids, self.scores
@@ -308,7 +309,8 @@ class Run:
             data=data,
         )
         if self.detail:
-            fill_detail(report, self.records, self.options.ignore_label)
+            fill_detail(report, self.records, self.options.ignore_label, self.progress, self.reading)
+            self.progress.update(1.0, "done", force=True)
         return report
 
 

@@ -11,6 +11,7 @@ from typing import Any
 
 from ...errors import InputError
 from ...formats.poetry_jsonl import JsonLines, describe, page_id_of
+from ...progress import Progress
 from ...report import Report, Table, error_row
 from ...spans import Document, Span
 from .compare import PageDetail
@@ -332,10 +333,15 @@ def _document_names(records: list[PageRecord]) -> list[str]:
     return names
 
 
-def fill_detail(report: Report, records: list[PageRecord], ignore_label: bool) -> None:
-    """Documents, spans, error rows and the JSON details of every page."""
+def fill_detail(report: Report, records: list[PageRecord], ignore_label: bool, progress: Progress,
+                done: float) -> None:  # fmt: skip
+    """Documents, spans, error rows and the JSON details of every page; `progress` goes
+    from `done` to 1."""
     details = []
-    for record, name in zip(records, _document_names(records), strict=True):
+    step = (1 - done) / max(len(records), 1)
+    for number, (record, name) in enumerate(zip(records, _document_names(records), strict=True)):
+        if number & 1023 == 0:
+            progress.update(done + number * step, "collecting the spans for review")
         view = PageView(record, name, ignore_label)
         report.documents.append(_document(record, name))
         gold, system = view.spans()
