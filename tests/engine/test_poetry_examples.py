@@ -259,3 +259,16 @@ def test_overall_means_include_the_edge_case_integers(cli, tmp_path):
     code, _, out, _, report = run_pages(cli, tmp_path, pages)
     assert out == "Overall: 3 Pages | Precision = 0.4667 | Recall = 0.6\n"
     assert report["overall"]["precision"] == (0.0 + 1 + 0 + 0.4) / 3
+
+
+def test_repeated_warnings_are_summed_up(cli, tmp_path):
+    line = '{"page_id": "p%d", "n_excerpts": 0, "excerpts": [{"start": 0, "end": 10, "poem_id": "A"}]}\n'
+    (tmp_path / "ref.jsonl").write_text("".join(line % i for i in range(13)))
+    (tmp_path / "sys.jsonl").write_text("".join(system_line(f"p{i}", []) + "\n" for i in range(13)))
+    result = cli("poetry", tmp_path / "ref.jsonl", tmp_path / "sys.jsonl", tmp_path / "out.csv")
+    warnings = result.err.splitlines()
+    assert len(warnings) == 11 and "ref.jsonl:10: n_excerpts is 0" in warnings[9]
+    assert (
+        warnings[10]
+        == "spanstudio: warning: … and 3 more pages whose list is ignored because of its count field"
+    )
