@@ -349,25 +349,17 @@ REFERENCE = Layout("n_excerpts", "excerpts", "start", "end", "poem_id", "excerpt
 SYSTEM = Layout("n_spans", "poem_spans", "page_start", "page_end", "ref_id", "poem span", "poem spans")
 
 
-def spans_of(
-    page: dict[str, Any], layout: Layout, name: str, number: int, warn: Callable[[str, str], None]
-) -> list[SpanTuple]:
-    """The spans of one page in file order; InputError for anything the original cannot use."""
-    try:
-        gate = page[layout.gate]
-    except KeyError:
-        raise InputError(f"key '{layout.gate}'", "none", file=name, line=number) from None
-    if type(gate) not in (int, float, bool):
-        raise InputError(f"a number for {layout.gate}", describe(gate), file=name, line=number)
+def quick_spans(page: dict[str, Any], layout: Layout) -> list[SpanTuple] | None:
+    """The spans of a page in file order when nothing about it needs a message (the
+    common case, in one pass), else None: spans_of then says what is wrong."""
+    gate = page.get(layout.gate)
+    if type(gate) not in NUMBERS:
+        return None
+    items = page.get(layout.items)
     if not gate > 0:
-        _warn_closed_gate(page, layout, gate, name, number, warn)
-        return []
-    try:
-        items = page[layout.items]
-    except KeyError:
-        raise InputError(f"key '{layout.items}'", "none", file=name, line=number) from None
+        return None if type(items) is list and items else []  # a listed but ignored list warns
     if type(items) is not list:
-        raise InputError(f"an array for {layout.items}", describe(items), file=name, line=number)
+        return None
     start_key, end_key, label_key = layout.start, layout.end, layout.label
     spans: list[SpanTuple] = []
     index = 0
@@ -375,14 +367,44 @@ def spans_of(
         for item in items:
             start, end, label = item[start_key], item[end_key], item[label_key]
             if type(start) is not int or type(end) is not int or end <= start or type(label) in CONTAINERS:
-                return _checked_spans(items, layout, name, number)
+                return None
             spans.append((start, end, index, label))
             index += 1
     except (KeyError, TypeError, IndexError):  # an entry that is not an object, or lacks a key
-        return _checked_spans(items, layout, name, number)
+        return None
     return spans
 
 
+def spans_of(
+    page: dict[str, Any], layout: Layout, name: str, number: int, warn: Callable[[str, str], None]
+) -> list[SpanTuple]:
+    """The spans of one page in file order; InputError for anything the original cannot
+    use, a warning for a list its count field makes the original ignore (P13)."""
+    spans = quick_spans(page, layout)
+    return spans if spans is not None else _checked_page(page, layout, name, number, warn)
+
+
+def _checked_page(
+    page: dict[str, Any], layout: Layout, name: str, number: int, warn: Callable[[str, str], None]
+) -> list[SpanTuple]:
+    """spans_of for a page with something unusual, checked step by step."""
+    if layout.gate not in page:
+        raise InputError(f"key '{layout.gate}'", "none", file=name, line=number)
+    gate = page[layout.gate]
+    if type(gate) not in NUMBERS:
+        raise InputError(f"a number for {layout.gate}", describe(gate), file=name, line=number)
+    if not gate > 0:
+        _warn_closed_gate(page, layout, gate, name, number, warn)
+        return []
+    if layout.items not in page:
+        raise InputError(f"key '{layout.items}'", "none", file=name, line=number)
+    items = page[layout.items]
+    if type(items) is not list:
+        raise InputError(f"an array for {layout.items}", describe(items), file=name, line=number)
+    return _checked_spans(items, layout, name, number)
+
+
+NUMBERS = frozenset((int, float, bool))  # what a count field may be
 CONTAINERS = frozenset((list, dict))  # JSON arrays and objects: not an id or a label
 
 

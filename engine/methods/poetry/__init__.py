@@ -24,6 +24,7 @@ from ...formats.poetry_jsonl import (
     SYSTEM,
     JsonLines,
     page_id_of,
+    quick_spans,
     quote_id,
     require_file,
     spans_of,
@@ -190,18 +191,17 @@ class SystemIndex:
             if earlier is not None:
                 warn("system-repeat", f"{name}:{number}: page {quote_id(page_id)} is also on line "
                      f"{earlier[0]}; the last line is used, as in the original")  # fmt: skip
-            pages[page_id] = [number, page, None]
+            spans = quick_spans(page, SYSTEM)  # the page itself is kept only when it needs a message
+            pages[page_id] = [number, None, spans] if spans is not None else [number, page, None]
             if number & 1023 == 0:
                 progress.update(share * self.file.position / size, "reading the system file")
 
     def spans_at(self, entry: list[Any], warn: Warnings) -> list[Any]:
-        """The spans of an entry [line, page, spans], checked and read on first use."""
+        """The spans of an entry [line, page, None] that quick_spans could not read:
+        checked when a reference line first asks for it (unused lines are not)."""
         entry[2] = spans_of(entry[1], SYSTEM, self.name, entry[0], warn)
         entry[1] = None  # the spans are all that is needed from now on
         return entry[2]
-
-    def unused(self) -> int:
-        return sum(1 for entry in self.pages.values() if entry[2] is None)
 
 
 class Run:
@@ -231,10 +231,10 @@ class Run:
         index = SystemIndex(self.system, self.warn, self.progress, share)
         texts = read_texts(self.options.texts) if self.detail and self.options.texts else None
         reference = JsonLines(self.gold, self.gold)
-        self._pages(reference, index, texts, share)
+        asked = self._pages(reference, index, texts, share)
         if not self.page_ids:
             raise InputError("at least one page", "none", file=self.gold)
-        unused = index.unused()
+        unused = len(index.pages) - asked
         if unused:
             self.warn("unused", f"{self.system}: {unused} page{'s' if unused != 1 else ''} not in "
                       f"{self.gold} ignored, as in the original (no row, no spurious count)")  # fmt: skip
@@ -247,8 +247,9 @@ class Run:
 
     def _pages(
         self, reference: JsonLines, index: SystemIndex, texts: dict[Any, str] | None, share: float
-    ) -> None:
-        """Score every reference line (the hot loop: kept flat on purpose)."""
+    ) -> int:
+        """Score every reference line (the hot loop: kept flat on purpose); the number of
+        distinct pages asked for."""
         name, warn, progress = self.gold, self.warn, self.progress
         ignore_label, weight, detail = self.options.ignore_label, self.weight, self.detail
         page_ids, scores, records, system_pages = self.page_ids, self.scores, self.records, index.pages
@@ -281,6 +282,7 @@ class Run:
                 )
             if number & 1023 == 0:
                 progress.update(share + (self.reading - share) * reference.position / size, "scoring pages")
+        return len(seen)
 
     def _build(self, inputs: list[InputFile]) -> Report:
         page_ids, scores = self.page_ids, self.scores
