@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .errors import Cancelled, InputError
-from .methods import Invocation, Method, all_methods
+from .methods import Invocation, Method, all_methods, format_table
 from .options import OptionSpec, either, option_specs, validate
 from .textio import atomic_write_text
 
@@ -117,6 +117,7 @@ def _method_parser(sub: argparse._SubParsersAction, method: Method) -> None:
         else:
             outputs.add_argument("out_" + out.name, metavar=out.metavar, nargs="?", help=out.help)
     outputs.add_argument("--json", metavar="PATH", help="Write the JSON report here ('-' = standard output).")
+    outputs.add_argument("--xlsx", metavar="PATH", help="Write the review workbook (Excel) here.")
     method.add_arguments(parser)
 
 
@@ -129,6 +130,18 @@ def build_parser() -> Parser:
     parser.add_argument("--version", action="version", version=f"Span Studio {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
     sub.add_parser("methods", help="List the evaluation methods.")
+    review = sub.add_parser(
+        "review",
+        help="Read the verdicts of a review workbook and print the reviewed scores.",
+        description="Reads the Verdict column of a review workbook (written with --xlsx, perhaps edited and "
+        "saved by Excel or LibreOffice) and prints, per error type and label, how many errors were "
+        "judged each way, then the method's scores with the errors judged 'gold wrong' or 'both "
+        "acceptable' counted as agreements.",
+    )
+    review.add_argument("workbook", metavar="WORKBOOK.xlsx")
+    review.add_argument(
+        "--json", metavar="PATH", help="Write verdicts and reviewed scores as JSON ('-' = standard output)."
+    )
     for method in all_methods():
         _method_parser(sub, method)
     return parser
@@ -159,13 +172,17 @@ def _check_writable(path: Path) -> None:
         raise InputError("a writable location", "permission denied", file=str(path))
 
 
-def _targets(method: Method, invocation: Invocation, json_path: str | None) -> dict[str, Path | None]:
+def _targets(
+    method: Method, invocation: Invocation, json_path: str | None, xlsx_path: str | None = None
+) -> dict[str, Path | None]:
     """Where each requested output goes (None = standard output), checked before running."""
     targets: dict[str, Path | None] = {}
     for name, value in invocation.outputs.items():
         targets[name] = method.output_path(name, value)
     if json_path is not None:
         targets["--json"] = None if json_path == "-" else Path(json_path)
+    if xlsx_path is not None:
+        targets["--xlsx"] = Path(xlsx_path)
     to_stdout = [name for name, path in targets.items() if path is None]
     if len(to_stdout) > 1:
         raise InputError("at most one output on standard output", " and ".join(to_stdout), option="--json")
@@ -179,17 +196,20 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str]:
     """Evaluate, write every output; return (standard output text, warnings, other
     standard error text)."""
     invocation = method.invocation(args, _options(method, args))
-    json_path = args.json
-    targets = _targets(method, invocation, json_path)
-    report = method.evaluate(
-        invocation.gold, invocation.system, invocation.options, detail=json_path is not None
-    )
+    json_path, xlsx_path = args.json, args.xlsx
+    targets = _targets(method, invocation, json_path, xlsx_path)
+    detail = json_path is not None or xlsx_path is not None
+    report = method.evaluate(invocation.gold, invocation.system, invocation.options, detail=detail)
     files: dict[str, str] = {name: method.render_output(name, report) for name in invocation.outputs}
     if json_path is not None:
         from .export.json import dumps
 
         files["--json"] = dumps(report)
     stdout, stderr = method.console_text(report, invocation, json_path == "-")
+    if xlsx_path is not None:
+        from .export.xlsx import write_workbook
+
+        write_workbook(report, xlsx_path)
     for name, text in files.items():
         path = targets[name]
         if path is None:
@@ -197,6 +217,34 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str]:
         else:
             atomic_write_text(path, text, make_parents=True)
     return stdout, list(report.messages), stderr
+
+
+def run_review(args: argparse.Namespace) -> tuple[str, list[str]]:
+    """`spanstudio review`: verdict counts and reviewed scores of a workbook."""
+    from .export.json import table_dict
+    from .review import read_review, reviewed_tables, verdict_table
+
+    if args.json is not None and args.json != "-":
+        _check_writable(Path(args.json))
+    review = read_review(args.workbook)
+    tables = {"verdicts": verdict_table(review), **reviewed_tables(review)}
+    if args.json is not None:
+        import json
+
+        data = {
+            "method": review.method,
+            "workbook": args.workbook,
+            "errors": len(review.rows),
+            "tables": {name: table_dict(t) for name, t in tables.items()},
+        }
+        text = json.dumps(data, ensure_ascii=False) + "\n"
+        if args.json == "-":
+            return text, review.warnings
+        atomic_write_text(args.json, text)
+    blocks = [f"# {t.title}\n" + format_table(t) for t in tables.values()]
+    if len(tables) == 1:
+        blocks.append("# No reviewed scores: this method keeps none in the workbook.\n")
+    return "\n".join(blocks), review.warnings
 
 
 def _list_methods() -> str:
@@ -216,7 +264,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "methods":
             sys.stdout.write(_list_methods())
             return 0
-        stdout, warnings, stderr = run(args.method, args)
+        if args.command == "review":
+            stdout, warnings = run_review(args)
+            stderr = ""
+        else:
+            stdout, warnings, stderr = run(args.method, args)
     except (InputError, UsageError) as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return 2

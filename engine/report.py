@@ -67,6 +67,7 @@ class Table:
     title: str = ""
     kind: str = "scores"
     note: str = ""
+    formats: dict[str, str] = field(default_factory=dict)  # column → number format (workbook)
 
     def frame(self) -> pd.DataFrame:
         import pandas as pd
@@ -128,8 +129,14 @@ class Report:
     )
 
     def __post_init__(self) -> None:
-        for number, row in enumerate(self.error_rows, 1):
-            row.setdefault("error_id", f"E{number}")
+        self.set_errors(self.error_rows)
+
+    def set_errors(self, rows: list[dict[str, Any]]) -> None:
+        """Use `rows` as the error table; rows without an id get E1, E2, … by position."""
+        for number, row in enumerate(rows, 1):
+            if not row.get("error_id"):
+                row["error_id"] = f"E{number}"
+        self.error_rows = rows
 
     @property
     def headline(self) -> Table:

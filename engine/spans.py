@@ -79,6 +79,7 @@ class Document:
     unit_ids: list[str] | None = None
     joiner: str = " "
     has_words: bool = True
+    unit_name: str = "sentence"  # what a unit is called: sentence, page, process, …
 
     def __post_init__(self) -> None:
         if not self.units and len(self.tokens):

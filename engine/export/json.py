@@ -6,7 +6,7 @@ import json
 import math
 from typing import Any
 
-from ..report import Report
+from ..report import Report, Table
 
 
 def _plain(value: Any) -> Any:
@@ -18,15 +18,20 @@ def _plain(value: Any) -> Any:
     return value
 
 
+def table_dict(table: Table) -> dict[str, Any]:
+    return {
+        "title": table.title,
+        "columns": table.columns,
+        "rows": [[_plain(v) for v in row] for row in table.rows],
+    }
+
+
 def report_dict(report: Report) -> dict[str, Any]:
     """The report as one JSON object: the common envelope, then the method's own keys."""
     envelope = report.metadata()
     envelope["messages"] = list(report.messages)
     method_data = {key: value for key, value in report.data.items() if not key.startswith("_")}
-    tables = {
-        name: {"title": t.title, "columns": t.columns, "rows": [[_plain(v) for v in row] for row in t.rows]}
-        for name, t in report.tables.items()
-    }
+    tables = {name: table_dict(t) for name, t in report.tables.items()}
     errors = [{key: _plain(value) for key, value in row.items()} for row in report.error_rows]
     return {**envelope, **method_data, "tables": tables, "errors": errors}
 

@@ -13,9 +13,27 @@ TITLE = "CoNLL-2000 (BIO chunks)"
 
 #: POS tags that count as punctuation for ignore_punct (STTS, UPOS, custom, PTB).
 PUNCTUATION_TAGS = frozenset(
-    ["$.", "$,", "$(", "PUNCT", "PUNKT", "KOMMA", "COMMA", "KLAMMER",
-     ".", ",", ":", "(", ")", '"', "‘", "“", "’", "”"]
-)  # fmt: skip
+    [
+        "$.",
+        "$,",
+        "$(",
+        "PUNCT",
+        "PUNKT",
+        "KOMMA",
+        "COMMA",
+        "KLAMMER",
+        ".",
+        ",",
+        ":",
+        "(",
+        ")",
+        '"',
+        "‘",
+        "“",
+        "’",
+        "”",
+    ]
+)
 
 
 def sniff(lines: list[str]) -> bool:

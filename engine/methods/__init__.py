@@ -16,7 +16,7 @@ from typing import Any, ClassVar
 
 from ..errors import InputError
 from ..progress import NO_PROGRESS, Progress
-from ..report import Report
+from ..report import Report, Table
 
 #: Modules under engine.methods that hold the built-in methods, in menu order.
 BUILTIN_METHODS: tuple[str, ...] = ("faireval", "poetry")
@@ -88,6 +88,23 @@ class Method:
         """The report under other options without reading the files again, where the
         method can do that (e.g. another leniency level); None when it cannot."""
         return None
+
+    def review_basis(self, report: Report) -> dict[str, Any] | None:
+        """What the review workbook keeps so that `review_scores` can recompute the scores
+        from the verdicts (small, JSON-ready); None when the method has no reviewed scores.
+
+        The default suits methods that count TP/FP/FN per label: report.data["_review"] =
+        {"counts": {label: {"TP": n, "FP": n, "FN": n}}, "effects": {error type: [[count,
+        side, delta], …]}} — accepting an error of that type adds `delta` to `count` of the
+        row's gold or system label (see engine.review.count_scores)."""
+        return report.data.get("_review")
+
+    def review_scores(self, basis: dict[str, Any], accepted: list[dict[str, Any]]) -> dict[str, Table]:
+        """Score tables with the `accepted` error rows (gold wrong / both acceptable)
+        counted as agreements."""
+        from ..review import count_scores
+
+        return {"reviewed": count_scores(basis, accepted)}
 
     def render_output(self, name: str, report: Report) -> str:
         """The text of the original-format output `name`."""

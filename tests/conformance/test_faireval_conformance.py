@@ -43,8 +43,15 @@ def test_config_form_gives_the_original_report_and_numbers(example, config_dir, 
 def test_positional_form_reproduces_the_config_report(example, config_dir, tmp_path, cli):
     name = SPAN_FILE[example]
     out = tmp_path / "eval.csv"
-    result = cli("faireval", f"./../data/target/{name}", f"./../data/system/{name}",
-                 "--weights", PAPER_WEIGHTS, "--eval-out", out)  # fmt: skip
+    result = cli(
+        "faireval",
+        f"./../data/target/{name}",
+        f"./../data/system/{name}",
+        "--weights",
+        PAPER_WEIGHTS,
+        "--eval-out",
+        out,
+    )
     assert result.code == 0, result.err
     assert out.read_bytes() == (config_dir.parent / "eval" / f"eval_{example}.csv").read_bytes()
 

@@ -90,8 +90,9 @@ def test_help_lists_every_option_with_its_default(cli):
     for method in all_methods():
         with pytest.raises(SystemExit):
             cli(method.name, "--help")
-    result = subprocess.run([sys.executable, "-m", "engine.cli", "faireval", "--help"],
-                            capture_output=True, text=True, cwd=ROOT)  # fmt: skip
+    result = subprocess.run(
+        [sys.executable, "-m", "engine.cli", "faireval", "--help"], capture_output=True, text=True, cwd=ROOT
+    )
     for spec in option_specs(get_method("faireval").Options):
         assert spec.flag in result.stdout
     assert result.stdout.count("(default:") >= len(option_specs(get_method("faireval").Options))
@@ -138,7 +139,9 @@ def test_json_report_envelope_and_error_table(cli, tmp_path):
     assert [f["role"] for f in report["input_files"]] == ["gold", "system"]
     assert all(len(f["sha256"]) == 64 for f in report["input_files"])
     assert [(e["type"], e["gold_label"], e["system_label"]) for e in report["errors"]] == [
-        ("LE", "PER", "LOC"), ("BE", "ORG", "ORG")]  # fmt: skip
+        ("LE", "PER", "LOC"),
+        ("BE", "ORG", "ORG"),
+    ]
     be = report["errors"][1]
     assert (be["subtype"], be["gold_position"], be["system_position"]) == ("BEO", "6-8", "7-9")
     assert (be["gold_start"], be["gold_end"], be["system_start"], be["system_end"]) == (5, 8, 6, 9)

@@ -32,8 +32,15 @@ def _sentence(items) -> Sentence:
 
 def _engine(targets, systems, focus):
     tally = Tally()
-    compare_sentence(_sentence(targets), _sentence(systems), tally, focus, [],
-                     lambda work: InputError("token numbers", "range"))  # fmt: skip
+    compare_sentence(
+        _sentence(targets),
+        _sentence(systems),
+        tally,
+        focus,
+        [],
+        lambda work: InputError("token numbers", "range"),
+    )
+    tally.finish()
     per_label_t = Counter(
         {(lab, k): v for lab, row in tally.traditional_by_label.items() for k, v in row.items()}
     )

@@ -114,9 +114,11 @@ def test_worked_example_report_bytes(cli, tmp_path, monkeypatch):
         [("PER", 1, 2), ("LOC", 4, 4), ("ORG", 6, 8), ("PER", 10, 11)],
         [("NP", 1, 3)],
     )
-    span_file(tmp_path / "system" / "s.tsv",
-              [("LOC", 1, 2), ("LOC", 4, 4), ("ORG", 7, 9), ("ORG", 11, 12), ("MISC", 14, 14)],
-              [("NP", 1, 3)])  # fmt: skip
+    span_file(
+        tmp_path / "system" / "s.tsv",
+        [("LOC", 1, 2), ("LOC", 4, 4), ("ORG", 7, 9), ("ORG", 11, 12), ("MISC", 14, 14)],
+        [("NP", 1, 3)],
+    )
     result = cli(
         "faireval", "target/s.tsv", "system/s.tsv", "--eval-out", "out/report.csv", "--weights", PAPER
     )

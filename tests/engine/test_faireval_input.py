@@ -81,9 +81,16 @@ def test_config_without_exclude_scores_dummy_spans(cli, tmp_path, monkeypatch):
 def test_config_values_parsed_as_the_original(cli, tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     span_file(tmp_path / "a.tsv", [("NX", 1, 2), ("PX", 3, 3)])
-    write_config(tmp_path / "c.config", target_in="a.tsv", system_in="a.tsv", labels="NX, PX, NX",
-                 exclude="NONE", ignore_punct="no", focus="SYSTEM",
-                 eval_method="Traditional, fair, weighted")  # fmt: skip
+    write_config(
+        tmp_path / "c.config",
+        target_in="a.tsv",
+        system_in="a.tsv",
+        labels="NX, PX, NX",
+        exclude="NONE",
+        ignore_punct="no",
+        focus="SYSTEM",
+        eval_method="Traditional, fair, weighted",
+    )
     result = cli("faireval", "--config", "c.config")
     assert result.code == 0, result.err
     head = result.out.split("\n\n")[0].splitlines()
@@ -171,14 +178,20 @@ def bad_run(cli, tmp_path, target_text=None, system_text=None, *options):
         ("NP\t0\t2\t1,2\n", "t.tsv:1: expected begin to be a whole number ≥ 1, found '0'"),
         ("NP\t1\tz\t1\n", "t.tsv:1: expected end to be a whole number ≥ 1, found 'z'"),
         ("NP\t1\t2\t1,2\nNP\t3\n", "t.tsv:2: expected 4 TAB-separated fields, found 2"),
-        ("NP\t1\t2\t1,2\n3\t5\t3,5\n", "t.tsv:2: expected end to be a whole number ≥ 1, found '3,5' (is the label missing?)"),
-        ("a\tNN\tB-NP\n", "t.tsv:1: expected 4 TAB-separated fields (span file) or 3 space-separated fields "
-                          "(CoNLL-2000), found 3 TAB-separated fields"),
+        (
+            "NP\t1\t2\t1,2\n3\t5\t3,5\n",
+            "t.tsv:2: expected end to be a whole number ≥ 1, found '3,5' (is the label missing?)",
+        ),
+        (
+            "a\tNN\tB-NP\n",
+            "t.tsv:1: expected 4 TAB-separated fields (span file) or 3 space-separated fields "
+            "(CoNLL-2000), found 3 TAB-separated fields",
+        ),
         ("I NN I-NP\n", "t.tsv:1: expected B- to open a span before 'I-NP' at level 1, found no open span"),
         ("\n\n  \n", "t.tsv: expected at least one sentence, found none"),
         (b"NP\t1\t2\t1,2\n\nN\xe9\t1\t1\t1\n", "t.tsv:3: expected UTF-8 text, found byte 0xE9"),
     ],
-)  # fmt: skip
+)
 def test_bad_data_files(cli, tmp_path, target, expected):
     assert bad_run(cli, tmp_path, target) == expected
 
@@ -228,23 +241,43 @@ def test_missing_input(cli, tmp_path):
 @pytest.mark.parametrize(
     ("config", "expected"),
     [
-        ("foo = bar\n", "c.config:1: expected one of target_in, system_in, labels, exclude, ignore_punct, focus, "
-                        "eval_method, weights, eval_out, found 'foo'"),
-        ("Labels = all\n", "c.config:1: expected one of target_in, system_in, labels, exclude, ignore_punct, "
-                           "focus, eval_method, weights, eval_out, found 'Labels'"),
+        (
+            "foo = bar\n",
+            "c.config:1: expected one of target_in, system_in, labels, exclude, ignore_punct, focus, "
+            "eval_method, weights, eval_out, found 'foo'",
+        ),
+        (
+            "Labels = all\n",
+            "c.config:1: expected one of target_in, system_in, labels, exclude, ignore_punct, "
+            "focus, eval_method, weights, eval_out, found 'Labels'",
+        ),
         ("system_in = s.tsv\n", "c.config: expected a target_in line, found none"),
-        ("target_in = nofile\nsystem_in = s.tsv\n",
-         "c.config:1: expected an existing file or directory for target_in, found 'nofile'"),
-        ("target_in = t.tsv\nsystem_in = s.tsv\nlabels =\n",
-         "c.config:3: expected a label list or 'all' for labels, found an empty value"),
-        ("target_in = t.tsv\nsystem_in = s.tsv\neval_out = cmd\n",
-         "c.config:3: expected a file or directory path for eval_out, found 'cmd' (leave eval_out out to print the report)"),
-        ("target_in = t.tsv\nsystem_in = s.tsv\neval_out = res/\n",
-         "c.config:3: expected an existing directory for eval_out 'res/', found none"),
-        ("\ufefftarget_in = t.tsv\n", "c.config:1: expected a setting name, found a byte-order mark (save as UTF-8 without BOM)"),
-        ("target_in = t.tsv\nsystem_in = s.tsv\n", "c.config: expected a system file named 't.tsv' for target file 't.tsv', found none"),
+        (
+            "target_in = nofile\nsystem_in = s.tsv\n",
+            "c.config:1: expected an existing file or directory for target_in, found 'nofile'",
+        ),
+        (
+            "target_in = t.tsv\nsystem_in = s.tsv\nlabels =\n",
+            "c.config:3: expected a label list or 'all' for labels, found an empty value",
+        ),
+        (
+            "target_in = t.tsv\nsystem_in = s.tsv\neval_out = cmd\n",
+            "c.config:3: expected a file or directory path for eval_out, found 'cmd' (leave eval_out out to print the report)",
+        ),
+        (
+            "target_in = t.tsv\nsystem_in = s.tsv\neval_out = res/\n",
+            "c.config:3: expected an existing directory for eval_out 'res/', found none",
+        ),
+        (
+            "\ufefftarget_in = t.tsv\n",
+            "c.config:1: expected a setting name, found a byte-order mark (save as UTF-8 without BOM)",
+        ),
+        (
+            "target_in = t.tsv\nsystem_in = s.tsv\n",
+            "c.config: expected a system file named 't.tsv' for target file 't.tsv', found none",
+        ),
     ],
-)  # fmt: skip
+)
 def test_bad_config(cli, tmp_path, monkeypatch, config, expected):
     monkeypatch.chdir(tmp_path)
     span_file(tmp_path / "t.tsv", GOOD)

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 from dataclasses import dataclass
+from operator import itemgetter
 from pathlib import Path
 from typing import Any
 
@@ -18,6 +19,7 @@ from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
 from .. import InputSpec, Invocation, Method, OutputSpec, register
+from . import review
 from .compare import Decision, Tally, Work, compare_sentence
 from .detail import DocumentBuilder
 from .reading import FilePair, SentenceParser, count_lines, file_blocks, file_pairs, token_field
@@ -32,26 +34,34 @@ class Options:
         "all", "Labels to evaluate, comma-separated, or 'all'.", metavar="L,..", label="Labels"
     )
     exclude: str = option(
-        "", "Labels to leave out, comma-separated (NONE and EMPTY are always left out).",
-        metavar="L,..", label="Exclude labels",
-    )  # fmt: skip
+        "",
+        "Labels to leave out, comma-separated (NONE and EMPTY are always left out).",
+        metavar="L,..",
+        label="Exclude labels",
+    )
     ignore_punct: bool = option(
-        False, "Leave punctuation tokens out of CoNLL-2000 spans (by their POS tag).",
+        False,
+        "Leave punctuation tokens out of CoNLL-2000 spans (by their POS tag).",
         label="Ignore punctuation",
-    )  # fmt: skip
+    )
     focus: str = option(
-        "target", "Which label counts a labelling (LE) or labelling-boundary (LBE) error.",
+        "target",
+        "Which label counts a labelling (LE) or labelling-boundary (LBE) error.",
         choices=("target", "system"),
-    )  # fmt: skip
+    )
     eval_method: str = option(
-        "all", "Report sections: traditional, fair, weighted (comma-separated) or all.",
-        metavar="M,..", label="Evaluation methods",
-    )  # fmt: skip
+        "all",
+        "Report sections: traditional, fair, weighted (comma-separated) or all.",
+        metavar="M,..",
+        label="Evaluation methods",
+    )
     weights: str | None = option(
-        None, "Weight formulas for the weighted scores, e.g. 'LE = 0.5 FP + 0.5 FN, "
+        None,
+        "Weight formulas for the weighted scores, e.g. 'LE = 0.5 FP + 0.5 FN, "
         "BEO = 0.5 TP + 0.25 FP + 0.25 FN', or 'default'. Without weights, "
-        "weighted equals fair.", metavar="FORMULA",
-    )  # fmt: skip
+        "weighted equals fair.",
+        metavar="FORMULA",
+    )
 
 
 @register
@@ -68,16 +78,29 @@ class FairEval(Method):
     )
     Options = Options
     inputs = (
-        InputSpec("gold", "target", "Gold annotation: a span or CoNLL-2000 file, or a folder of them.",
-                  directory=True, formats=("faireval_spans", "conll2000")),
-        InputSpec("system", "system", "System annotation: a file or folder like TARGET.",
-                  directory=True, formats=("faireval_spans", "conll2000")),
-    )  # fmt: skip
+        InputSpec(
+            "gold",
+            "target",
+            "Gold annotation: a span or CoNLL-2000 file, or a folder of them.",
+            directory=True,
+            formats=("faireval_spans", "conll2000"),
+        ),
+        InputSpec(
+            "system",
+            "system",
+            "System annotation: a file or folder like TARGET.",
+            directory=True,
+            formats=("faireval_spans", "conll2000"),
+        ),
+    )
     outputs = (
-        OutputSpec("eval_out", "Write the original FairEval report here (a file, or a folder "
-                   "for eval.csv; '-' = standard output). Without it the report is printed.",
-                   flags=("--eval-out",)),
-    )  # fmt: skip
+        OutputSpec(
+            "eval_out",
+            "Write the original FairEval report here (a file, or a folder "
+            "for eval.csv; '-' = standard output). Without it the report is printed.",
+            flags=("--eval-out",),
+        ),
+    )
 
     # --- evaluation ----------------------------------------------------------------
 
@@ -100,6 +123,12 @@ class FairEval(Method):
     def render_output(self, name: str, report: Report) -> str:
         return report.data["_report_text"]
 
+    def review_basis(self, report: Report) -> dict[str, Any]:
+        return review.review_basis(report)
+
+    def review_scores(self, basis: dict[str, Any], accepted: list[dict[str, Any]]) -> dict[str, Table]:
+        return review.review_scores(basis, accepted)
+
     def output_path(self, name: str, value: str) -> Path | None:
         """§5.3: '-' prints; an existing folder gets eval.csv; parents are created."""
         if value == "-":
@@ -116,11 +145,12 @@ class FairEval(Method):
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         parser.add_argument(
-            "--config", metavar="FILE.config",
+            "--config",
+            metavar="FILE.config",
             help="Read every setting from a FairEval config file, as the original does "
             "(relative paths against the current folder). Not combined with TARGET SYSTEM "
             "or the evaluation options.",
-        )  # fmt: skip
+        )
 
     def invocation(self, args: argparse.Namespace, options: Any) -> Invocation:
         outputs = {"eval_out": args.out_eval_out} if args.out_eval_out is not None else {}
@@ -160,6 +190,7 @@ class Run:
         self.decisions: list[tuple[FilePair, int, Decision]] = []
         self.documents = DocumentBuilder() if detail else None
         self.any_span = False
+        self.wanted_labels: set[str] = set()
 
     def report(self) -> Report:
         pairs = file_pairs(self.settings, self.warnings)
@@ -178,8 +209,10 @@ class Run:
 
     def _pair(self, pair: FilePair, done_lines: int, total_lines: int) -> int:
         settings, warnings = self.settings, self.warnings
-        parsers = (SentenceParser(pair.target, warnings, settings.ignore_punct),
-                   SentenceParser(pair.system, warnings, settings.ignore_punct))  # fmt: skip
+        parsers = (
+            SentenceParser(pair.target, warnings, settings.ignore_punct),
+            SentenceParser(pair.system, warnings, settings.ignore_punct),
+        )
         target_blocks = file_blocks(pair.target, warnings)
         system_blocks = file_blocks(pair.system, warnings)
         compared = unpaired = 0
@@ -215,16 +248,20 @@ class Run:
             )
 
     def _sentence(self, pair, number, parsers, t_block, s_block, record) -> None:
-        keeps = self.settings.keeps
-        target = parsers[0].parse(t_block).keep(keeps)
-        system = parsers[1].parse(s_block).keep(keeps)
+        keeps, known = self.settings.keeps, self.wanted_labels
+        target = parsers[0].parse(t_block).keep(keeps, known)
+        system = parsers[1].parse(s_block).keep(keeps, known)
         if target.keys or system.keys:
             self.any_span = True
-        stats = self.tally.data_stats
-        for key in target.keys:
-            stats[key[0]] = stats.get(key[0], 0) + 1
-        compare_sentence(target, system, self.tally, self.settings.focus, record,
-                         lambda work: self._range_error(pair, work))  # fmt: skip
+        self.tally.data_stats.update(map(itemgetter(0), target.keys))
+        compare_sentence(
+            target,
+            system,
+            self.tally,
+            self.settings.focus,
+            record,
+            lambda work: self._range_error(pair, work),
+        )
         if record is not None and self.documents is not None:
             self.documents.sentence(pair, number, target, system)
             self.decisions.extend((pair, number, d) for d in record)
@@ -242,7 +279,7 @@ class Run:
 
     def _warn_unexcluded(self) -> None:
         """F1: a config without `exclude` scores the dummy spans; F31: a label '_'."""
-        labels = self.tally.fair_by_label
+        labels = self.tally.seen
         if "exclude" not in self.settings.shown and ("NONE" in labels or "EMPTY" in labels):
             self.warnings.append(
                 "spans labelled NONE/EMPTY are scored because the config has no 'exclude' key"
@@ -255,6 +292,7 @@ class Run:
     def results(self) -> dict[str, Any]:
         """Counts and unrounded scores in the shape of the conformance expected.json."""
         tally, weights = self.tally, self.settings.weights
+        tally.finish()
         overall: dict[str, Any] = {}
         per_label: dict[str, Any] = {}
         for version in METHODS:
@@ -265,8 +303,12 @@ class Run:
             per_label[version] = {label: {**row, **scores(row, table)} for label, row in rows.items()}
         labels = [*tally.labels(), "_"]
         confusion = {t: {s: tally.confusion.get(t, {}).get(s, 0) for s in labels} for t in labels}
-        return {"overall": overall, "per_label": per_label, "confusion": confusion,
-                "data_stats": [[label, n] for label, n in tally.data_stats.items()]}  # fmt: skip
+        return {
+            "overall": overall,
+            "per_label": per_label,
+            "confusion": confusion,
+            "data_stats": [[label, n] for label, n in tally.data_stats.items()],
+        }
 
     def _build(self, pairs: list[FilePair]) -> Report:
         results = self.results()
@@ -315,6 +357,7 @@ def _tables(results: dict[str, Any]) -> dict[str, Table]:
             ["method", "precision", "recall", "f1"],
             [[v, overall[v]["Prec"], overall[v]["Rec"], overall[v]["F1"]] for v in METHODS],
             "Overall",
+            formats=review.PERCENT,
         )
     }
     for version in METHODS:
@@ -327,7 +370,7 @@ def _tables(results: dict[str, Any]) -> dict[str, Table]:
     tables["confusion"] = Table(
         ["target \\ system", *confusion],
         [[t, *row.values()] for t, row in confusion.items()],
-        "Confusion matrix",
+        "Confusion",
     )
     tables["data_stats"] = Table(
         ["label", "freq"], [list(r) for r in results["data_stats"]], "Target data stats"
@@ -338,11 +381,22 @@ def _tables(results: dict[str, Any]) -> dict[str, Table]:
 def _span_json(span: TokenSpan | None) -> dict[str, Any] | None:
     if span is None:
         return None
-    return {"label": span.label, "begin": span.begin, "end": span.end,
-            "tokens": sorted(span.tokens), "line": span.line}  # fmt: skip
+    return {
+        "label": span.label,
+        "begin": span.begin,
+        "end": span.end,
+        "tokens": sorted(span.tokens),
+        "line": span.line,
+    }
 
 
 def _pair_json(pair: FilePair, number: int, decision: Decision) -> dict[str, Any]:
     kind, sub, target, system = decision
-    return {"file": pair.names[0], "sentence": number, "type": kind, "subtype": sub,
-            "target": _span_json(target), "system": _span_json(system)}  # fmt: skip
+    return {
+        "file": pair.names[0],
+        "sentence": number,
+        "type": kind,
+        "subtype": sub,
+        "target": _span_json(target),
+        "system": _span_json(system),
+    }

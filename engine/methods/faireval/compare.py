@@ -9,8 +9,10 @@ so a sentence with n spans costs O(n log n) plus the candidates found.
 from __future__ import annotations
 
 import bisect
-from collections import deque
+from collections import Counter, defaultdict, deque
 from collections.abc import Callable, Iterable
+from functools import partial
+from operator import itemgetter
 
 from ...errors import InputError
 from ...formats.faireval_spans import Key, TokenSpan
@@ -18,6 +20,7 @@ from ...intervals import IntervalIndex
 from .reading import Sentence
 from .settings import COUNTS
 
+TRADITIONAL = ("TP", "FP", "FN")
 SMALL = 24  # below this many spans a pass scans its list instead of building an index
 
 Decision = tuple[str, str, TokenSpan | None, TokenSpan | None]  # type, subtype, target, system
@@ -27,26 +30,37 @@ class Tally:
     """Counts summed over every compared sentence (§3.7)."""
 
     def __init__(self) -> None:
-        self.traditional = dict.fromkeys(("TP", "FP", "FN"), 0)
+        self.traditional = dict.fromkeys(TRADITIONAL, 0)
         self.fair = dict.fromkeys(COUNTS, 0)
-        self.traditional_by_label: dict[str, dict[str, int]] = {}
-        self.fair_by_label: dict[str, dict[str, int]] = {}
+        self.traditional_by_label: defaultdict[str, dict[str, int]] = defaultdict(
+            partial(dict.fromkeys, TRADITIONAL, 0)
+        )
+        self.fair_by_label: defaultdict[str, dict[str, int]] = defaultdict(partial(dict.fromkeys, COUNTS, 0))
         self.confusion: dict[str, dict[str, int]] = {}
-        self.data_stats: dict[str, int] = {}
+        self.data_stats: Counter[str] = Counter()  # target labels, in order of first appearance
+        self.seen: set[str] = set()
+        self.identical: Counter[str] = Counter()  # spans of identical sentences, by label
 
     def add_labels(self, keys: Iterable[Key]) -> None:
-        for key in keys:
-            if key[0] not in self.fair_by_label:
-                self.traditional_by_label[key[0]] = dict.fromkeys(("TP", "FP", "FN"), 0)
-                self.fair_by_label[key[0]] = dict.fromkeys(COUNTS, 0)
+        self.seen.update(map(itemgetter(0), keys))
 
     def confuse(self, target_label: str, system_label: str) -> None:
         row = self.confusion.setdefault(target_label, {})
         row[system_label] = row.get(system_label, 0) + 1
 
+    def finish(self) -> None:
+        """Fold in the counts kept in bulk: every label seen gets its rows."""
+        for label in self.seen:
+            self.traditional_by_label[label]  # noqa: B018 (creates the row)
+            self.fair_by_label[label]  # noqa: B018
+        for label, n in self.identical.items():
+            self.traditional_by_label[label]["TP"] += n
+            self.fair_by_label[label]["TP"] += n
+        self.identical.clear()
+
     def labels(self) -> list[str]:
         """Every label seen, in code-point order."""
-        return sorted(self.fair_by_label)
+        return sorted(self.seen)
 
 
 class Work:
@@ -285,11 +299,8 @@ def compare_sentence(
     if target.keys == system.keys:
         _identical(target, system, tally, record)
         return
-    targets, systems = target.spans(), system.spans()
-    target_keys = [_identity(t) for t in targets]
-    system_keys = [_identity(s) for s in systems]
-    _traditional(targets, systems, target_keys, system_keys, tally)
-    rest_t, rest_s = _true_positives(targets, systems, target_keys, system_keys, tally, record)
+    _traditional(target.keys, system.keys, tally)
+    rest_t, rest_s = _true_positives(target, system, tally, record)
     rest_t, rest_s = _label_errors(rest_t, rest_s, tally, focus, record)
     if not rest_t and not rest_s:
         return
@@ -302,47 +313,50 @@ def _identical(target: Sentence, system: Sentence, tally: Tally, record: list[De
     n = len(target.keys)
     tally.traditional["TP"] += n
     tally.fair["TP"] += n
-    traditional, fair = tally.traditional_by_label, tally.fair_by_label
-    for key in target.keys:
-        traditional[key[0]]["TP"] += 1
-        fair[key[0]]["TP"] += 1
+    tally.identical.update(map(itemgetter(0), target.keys))
     if record is not None:
         record += [("TP", "", t, s) for t, s in zip(target.spans(), system.spans(), strict=True)]
 
 
-def _traditional(targets, systems, target_keys, system_keys, tally: Tally) -> None:
-    """TP/FN per target by membership, FP per system span without an identical target."""
+def _traditional(target_keys: list[Key], system_keys: list[Key], tally: Tally) -> None:
+    """TP/FN per target by membership, FP per system span without an identical target
+    (keys are equal exactly when spans are identical, §2.8)."""
     in_system, in_target = set(system_keys), set(target_keys)
     counts, by_label = tally.traditional, tally.traditional_by_label
-    for t, key in zip(targets, target_keys, strict=True):
+    for key in target_keys:
         kind = "TP" if key in in_system else "FN"
         counts[kind] += 1
-        by_label[t.label][kind] += 1
-    for s, key in zip(systems, system_keys, strict=True):
+        by_label[key[0]][kind] += 1
+    for key in system_keys:
         if key not in in_target:
             counts["FP"] += 1
-            by_label[s.label]["FP"] += 1
+            by_label[key[0]]["FP"] += 1
 
 
-def _true_positives(targets, systems, target_keys, system_keys, tally: Tally, record):
-    """Step 1: each target takes the first identical system span still there."""
-    waiting: dict[tuple, deque[int]] = {}
-    for position, key in enumerate(system_keys):
+def _true_positives(target: Sentence, system: Sentence, tally: Tally, record: list[Decision] | None):
+    """Step 1: each target takes the first identical system span still there; returns
+    the spans left on both sides."""
+    waiting: dict[Key, deque[int]] = {}
+    for position, key in enumerate(system.keys):
         waiting.setdefault(key, deque()).append(position)
-    taken = [False] * len(systems)
+    taken = [False] * len(system.keys)
     rest_t = []
-    for t, key in zip(targets, target_keys, strict=True):
+    for i, key in enumerate(target.keys):
         queue = waiting.get(key)
         if not queue:
-            rest_t.append(t)
+            rest_t.append(TokenSpan.of(key, target.lines[i]))
             continue
         position = queue.popleft()
         taken[position] = True
         tally.fair["TP"] += 1
-        tally.fair_by_label[t.label]["TP"] += 1
+        tally.fair_by_label[key[0]]["TP"] += 1
         if record is not None:
-            record.append(("TP", "", t, systems[position]))
-    rest_s = [s for s, used in zip(systems, taken, strict=True) if not used]
+            pair = (
+                TokenSpan.of(key, target.lines[i]),
+                TokenSpan.of(system.keys[position], system.lines[position]),
+            )
+            record.append(("TP", "", *pair))
+    rest_s = [TokenSpan.of(k, system.lines[p]) for p, k in enumerate(system.keys) if not taken[p]]
     return rest_t, rest_s
 
 

@@ -83,14 +83,17 @@ class DocumentBuilder:
             doc = docs[pair.names[0]]
             offset = self.offsets[(pair.target, number)]
             rows.append(_error_row(doc, number, offset, kind, sub, target, system))
-        for i, row in enumerate(rows, 1):
-            row["error_id"] = f"E{i}"
-        report.error_rows = rows
+        report.set_errors(rows)
 
 
 def _span(span: TokenSpan, offset: int, doc: str, number: int) -> Span:
-    return Span(offset + span.begin - 1, offset + span.end, span.label, doc,
-                {"line": span.line, "sentence": number, "tokens": sorted(span.tokens)})  # fmt: skip
+    return Span(
+        offset + span.begin - 1,
+        offset + span.end,
+        span.label,
+        doc,
+        {"line": span.line, "sentence": number, "tokens": sorted(span.tokens)},
+    )
 
 
 def _side(doc: Document, offset: int, span: TokenSpan | None, prefix: str) -> dict[str, Any]:
@@ -108,9 +111,36 @@ def _side(doc: Document, offset: int, span: TokenSpan | None, prefix: str) -> di
     }
 
 
-def _error_row(doc: Document, number: int, offset: int, kind: str, sub: str,
-               target: TokenSpan | None, system: TokenSpan | None) -> dict[str, Any]:  # fmt: skip
+STRIP_MARKS = {(True, False): "\U0001f7e9", (False, True): "\U0001f7e5", (True, True): "\U0001f7e8"}
+
+
+def token_strip(target: TokenSpan | None, system: TokenSpan | None, length: int) -> str:
+    """Token numbers from the first begin − 2 to the last end + 2, target-only tokens
+    marked 🟩, system-only 🟥, shared 🟨 (specs/faireval.md §6.5)."""
+    spans = [s for s in (target, system) if s is not None]
+    first = max(1, min(s.begin for s in spans) - 2)
+    last = min(max(length, max(s.end for s in spans)), max(s.end for s in spans) + 2)
+    t_tokens = target.tokens if target else frozenset()
+    s_tokens = system.tokens if system else frozenset()
+    cells = []
+    for k in range(first, last + 1):
+        mark = STRIP_MARKS.get((k in t_tokens, k in s_tokens), "")
+        cells.append(f"{mark}{k}")
+    return " ".join(cells)
+
+
+def _error_row(
+    doc: Document,
+    number: int,
+    offset: int,
+    kind: str,
+    sub: str,
+    target: TokenSpan | None,
+    system: TokenSpan | None,
+) -> dict[str, Any]:
     sides = {"gold_line": None, "system_line": None}
     sides.update(_side(doc, offset, target, "gold"))
     sides.update(_side(doc, offset, system, "system"))
+    unit_start, unit_end = doc.units[number - 1]
+    sides["token_strip"] = token_strip(target, system, unit_end - unit_start)
     return error_row(document=doc.name, unit=number, type=kind, subtype=sub, **sides)

@@ -89,9 +89,14 @@ class Sentence:
     lines: Sequence[int]  # line number of each span
     forms: list[str] | None  # the words of a CoNLL sentence
 
-    def keep(self, wanted: Callable[[str], bool]) -> Sentence:
-        """The sentence without the spans whose label is not wanted (§2.7)."""
-        if all(map(wanted, {key[0] for key in self.keys})):
+    def keep(self, wanted: Callable[[str], bool], known: set[str]) -> Sentence:
+        """The sentence without the spans whose label is not wanted (§2.7); `known` holds
+        labels already found wanted (it grows)."""
+        labels = {key[0] for key in self.keys}
+        if labels <= known:
+            return self
+        if all(map(wanted, labels)):
+            known.update(labels)
             return self
         kept = [i for i, key in enumerate(self.keys) if wanted(key[0])]
         return Sentence([self.keys[i] for i in kept], [self.lines[i] for i in kept], self.forms)

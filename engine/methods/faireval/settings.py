@@ -12,8 +12,17 @@ from typing import Any
 from ...errors import InputError
 from ...textio import BOM, iter_lines
 
-KEYS = ("target_in", "system_in", "labels", "exclude", "ignore_punct", "focus",
-        "eval_method", "weights", "eval_out")  # fmt: skip
+KEYS = (
+    "target_in",
+    "system_in",
+    "labels",
+    "exclude",
+    "ignore_punct",
+    "focus",
+    "eval_method",
+    "weights",
+    "eval_out",
+)
 METHODS = ("traditional", "fair", "weighted")
 COUNTS = ("TP", "FP", "FN", "LE", "BE", "BES", "BEL", "BEO", "LBE")
 WEIGHT_PARTS = ("TP", "FP", "FN")
@@ -23,8 +32,14 @@ Weights = dict[str, dict[str, float]]
 
 def default_weights() -> Weights:
     half = {"TP": 0, "FP": 0.5, "FN": 0.5}
-    return {"TP": {"TP": 1}, "FP": {"FP": 1}, "FN": {"FN": 1},
-            "LE": dict(half), "BE": dict(half), "LBE": dict(half)}  # fmt: skip
+    return {
+        "TP": {"TP": 1},
+        "FP": {"FP": 1},
+        "FN": {"FN": 1},
+        "LE": dict(half),
+        "BE": dict(half),
+        "LBE": dict(half),
+    }
 
 
 @dataclass
@@ -52,17 +67,28 @@ class Settings:
     def settings_block(self) -> list[tuple[str, str]]:
         """(key, printed value) of the report's settings block, keys in code-point order."""
         values: dict[str, Any] = {
-            "eval_method": self.eval_method, "exclude": self.exclude, "focus": self.focus,
-            "ignore_punct": self.ignore_punct, "labels": self.labels,
-            "system_in": self.system_in, "target_in": self.target_in, "weights": self.weights,
-        }  # fmt: skip
+            "eval_method": self.eval_method,
+            "exclude": self.exclude,
+            "focus": self.focus,
+            "ignore_punct": self.ignore_punct,
+            "labels": self.labels,
+            "system_in": self.system_in,
+            "target_in": self.target_in,
+            "weights": self.weights,
+        }
         return [(key, str(values[key])) for key in sorted(self.shown)]
 
     def plain(self) -> dict[str, Any]:
         """The settings for the JSON report's `options`."""
         weights = None if self.weights is None else [[k, v] for k, v in self.weights.items()]
-        return {"labels": self.labels, "exclude": self.exclude, "ignore_punct": self.ignore_punct,
-                "focus": self.focus, "eval_method": self.eval_method, "weights": weights}  # fmt: skip
+        return {
+            "labels": self.labels,
+            "exclude": self.exclude,
+            "ignore_punct": self.ignore_punct,
+            "focus": self.focus,
+            "eval_method": self.eval_method,
+            "weights": weights,
+        }
 
 
 # --- parsing single values -------------------------------------------------------

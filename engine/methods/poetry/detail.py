@@ -18,6 +18,13 @@ from .compare import PageDetail
 from .render import COLUMNS
 
 MARKERS = {"reference": "🟩", "system": "🟥", "both": "🟨"}
+SPANS_LEGEND = (
+    "One row per reference span and per spurious system span. Status: exact, partial, missed "
+    "(marker 🟩: reference only), spurious (🟥: system only); 🟨 both. factor: the pair's overlap "
+    "factor; credit: what the pair added to the page's relevance (1 when exact, else weight × "
+    "factor); piece: the part of a split system span paired with the reference. Context: "
+    "🟩…🟩 reference span, 🟥…🟥 system span."
+)
 PAGE_EXTRA = ["f1", "relevance", "n_retrieved", "n_reference_spans", "n_system_spans", "line"]
 COUNT_NAMES = COLUMNS[3:]
 
@@ -184,10 +191,12 @@ def label_text(label: Any) -> str:
 def _document(record: PageRecord, name: str) -> Document:
     label = label_text(record.page_id)
     if record.text is not None:
-        return Document(name, record.text, [(0, len(record.text))], [label], joiner="")
+        return Document(name, record.text, [(0, len(record.text))], [label], joiner="", unit_name="page")
     ends = [s[1] for s in record.detail.references] + [s[1] for s in record.detail.systems]
     length = max([0, *ends])
-    return Document(name, Positions(length), [(0, length)], [label], joiner="", has_words=False)
+    return Document(
+        name, Positions(length), [(0, length)], [label], joiner="", has_words=False, unit_name="page"
+    )
 
 
 def _text(text: str | None, start: int, end: int) -> str:
@@ -259,25 +268,28 @@ class PageView:
         return self._row("exact" if pair[4] else "partial", i, pair[1], pair)
 
     def _row(self, status: str, i: int | None, j: int | None, pair: Any) -> dict[str, Any]:
+        """One row of the Spans sheet: the standard columns, then the sheet's own
+        (status, marker, both spans as numbers, the piece when split, factor, credit)."""
         record, detail = self.record, self.record.detail
-        values: dict[str, Any] = {"gold_line": None, "system_line": None}
-        if i is not None:
-            s, e, _, lab = detail.references[i]
-            values.update(self._side("gold", s, e, lab), gold_line=record.line)
-        if j is not None:
-            s, e, _, lab = detail.systems[j]
-            values.update(self._side("system", s, e, lab), system_line=record.system_line)
+        ref = detail.references[i] if i is not None else None
+        sys_ = detail.systems[j] if j is not None else None
         split = j is not None and len(self.refs_of.get(j, [])) > 1
-        marker = MARKERS[
-            "both" if i is not None and j is not None else "reference" if i is not None else "system"
-        ]
+        sides: dict[str, Any] = {}
+        if ref is not None:
+            sides.update(self._side("gold", ref[0], ref[1], ref[3]))
+        if sys_ is not None:
+            sides.update(self._side("system", sys_[0], sys_[1], sys_[3]))
+        marker = MARKERS["both" if ref and sys_ else "reference" if ref else "system"]
         return error_row(
             document=self.document, unit=1, unit_id=label_text(record.page_id), type=status,
-            subtype="split" if split else "", detail=self._detail_text(j, pair, split),
-            sheet="Spans", status=status,
+            subtype="split" if split else "", detail=self._detail_text(j, pair, split), sheet="Spans",
+            **sides,
+            status=status, marker=marker,
+            ref_start=ref[0] if ref else None, ref_end=ref[1] if ref else None,
+            sys_start=sys_[0] if sys_ else None, sys_end=sys_[1] if sys_ else None,
             piece_start=pair[2] if split else None, piece_end=pair[3] if split else None,
-            factor=pair[5] if pair else None, credit=pair[6] if pair else None, marker=marker,
-            **values,
+            factor=pair[5] if pair else None, credit=pair[6] if pair else None,
+            gold_line=record.line if ref else None, system_line=record.system_line if sys_ else None,
         )  # fmt: skip
 
     def _side(self, prefix: str, start: int, end: int, label: Any) -> dict[str, Any]:
@@ -337,7 +349,7 @@ def fill_detail(report: Report, records: list[PageRecord], ignore_label: bool, p
                 done: float) -> None:  # fmt: skip
     """Documents, spans, error rows and the JSON details of every page; `progress` goes
     from `done` to 1."""
-    details = []
+    details, rows = [], []
     step = (1 - done) / max(len(records), 1)
     for number, (record, name) in enumerate(zip(records, _document_names(records), strict=True)):
         if number & 1023 == 0:
@@ -347,8 +359,8 @@ def fill_detail(report: Report, records: list[PageRecord], ignore_label: bool, p
         gold, system = view.spans()
         report.gold_spans.extend(gold)
         report.system_spans.extend(system)
-        report.error_rows.extend(view.error_rows())
+        rows.extend(view.error_rows())
         details.append(view.json())
-    for number, row in enumerate(report.error_rows, 1):
-        row["error_id"] = f"E{number}"
+    report.set_errors(rows)
     report.data["details"] = details
+    report.data["_legends"] = {"Spans": SPANS_LEGEND}

@@ -1,0 +1,131 @@
+"""Context of an error: the sentence (or a window of a page) with the gold and the
+system span marked, as emoji text (🟩 gold, 🟥 system, properly nested) and as runs for
+rich text (each run knows whether the gold span, the system span or both cover it)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from .spans import Document
+
+GOLD_MARK = "\U0001f7e9"  # 🟩 LARGE GREEN SQUARE
+SYSTEM_MARK = "\U0001f7e5"  # 🟥 LARGE RED SQUARE
+LEGEND = (
+    f"{GOLD_MARK}…{GOLD_MARK} gold span, {SYSTEM_MARK}…{SYSTEM_MARK} system span, nested where they "
+    f"overlap ({GOLD_MARK}{SYSTEM_MARK}Sherlock{SYSTEM_MARK} Holmes{GOLD_MARK}). Coloured context: green = "
+    "gold only, red = system only, orange underlined = both. [...] marks a cut sentence."
+)
+MAX_TOKENS = 80  # a longer sentence is shown as a window around the spans
+WINDOW_TOKENS = 30
+WINDOW_CHARS = 120  # characters on each side of the spans in a character document
+
+
+@dataclass(frozen=True)
+class Run:
+    """Consecutive positions covered by the same spans, as text."""
+
+    text: str
+    gold: bool = False
+    system: bool = False
+
+
+@dataclass(frozen=True)
+class Context:
+    runs: list[Run]
+    joiner: str  # between runs: " " for tokens, "" for characters
+    cut_before: bool
+    cut_after: bool
+
+    @property
+    def cut_mark(self) -> str:
+        return "[...]" if self.joiner else "…"
+
+
+def _covered(parts: Iterable[Sequence[int]]) -> set[int]:
+    return {p for start, end in parts for p in range(start, end)}
+
+
+def _window(doc: Document, unit: int, marked: set[int]) -> tuple[int, int, int, int]:
+    """(first, end) of the positions shown and of the whole unit they come from."""
+    unit_start, unit_end = doc.units[unit] if doc.units else (0, len(doc.tokens))
+    if marked:
+        unit_start, unit_end = min(unit_start, min(marked)), max(unit_end, max(marked) + 1)
+    chars = doc.joiner == ""
+    limit, margin = (2 * WINDOW_CHARS, WINDOW_CHARS) if chars else (MAX_TOKENS, WINDOW_TOKENS)
+    if unit_end - unit_start <= limit:
+        return unit_start, unit_end, unit_start, unit_end
+    if not marked:
+        return unit_start, unit_start + limit, unit_start, unit_end
+    first, end = max(unit_start, min(marked) - margin), min(unit_end, max(marked) + 1 + margin)
+    return first, end, unit_start, unit_end
+
+
+def build_context(
+    doc: Document,
+    gold_parts: Iterable[Sequence[int]],
+    system_parts: Iterable[Sequence[int]],
+    unit: int | None = None,
+) -> Context:
+    """The runs of an error's context: its unit (or a window of it) split where the
+    covering spans change."""
+    gold, system = _covered(gold_parts), _covered(system_parts)
+    marked = gold | system
+    if unit is None:
+        unit = doc.unit_of(min(marked)) if marked else 0
+    first, end, unit_start, unit_end = _window(doc, unit, marked)
+    runs = []
+    position = first
+    while position < end:
+        flags = (position in gold, position in system)
+        stop = position + 1
+        while stop < end and (stop in gold, stop in system) == flags:
+            stop += 1
+        runs.append(Run(doc.joiner.join(doc.tokens[position:stop]), *flags))
+        position = stop
+    return Context(runs, doc.joiner, first > unit_start, end < unit_end)
+
+
+def _marks(run: Run) -> set[str]:
+    return {m for m, on in ((GOLD_MARK, run.gold), (SYSTEM_MARK, run.system)) if on}
+
+
+def _reach(runs: list[Run], i: int, mark: str) -> int:
+    """How many runs from run i on the span of `mark` keeps covering."""
+    n = 0
+    while i + n < len(runs) and mark in _marks(runs[i + n]):
+        n += 1
+    return n
+
+
+def marked_text(context: Context) -> str:
+    """Emoji text: each span wrapped in its squares, nested properly where they overlap
+    (a span crossing another is closed and reopened around it)."""
+    pieces = [context.cut_mark + context.joiner] if context.cut_before else []
+    stack: list[str] = []  # open marks, innermost last
+    for i, run in enumerate(context.runs):
+        wanted = _marks(run)
+        while any(m not in wanted for m in stack):
+            pieces.append(stack.pop())
+        if i:
+            pieces.append(context.joiner)
+        for mark in sorted(wanted - set(stack), key=lambda m: -_reach(context.runs, i, m)):
+            pieces.append(mark)
+            stack.append(mark)
+        pieces.append(run.text)
+    pieces.extend(reversed(stack))
+    if context.cut_after:
+        pieces.append(context.joiner + context.cut_mark)
+    return "".join(pieces)
+
+
+def rich_runs(context: Context) -> Iterator[Run]:
+    """The context as runs with the joiners and cut marks as plain runs, for rich text."""
+    if context.cut_before:
+        yield Run(context.cut_mark + context.joiner)
+    for i, run in enumerate(context.runs):
+        if i and context.joiner:
+            yield Run(context.joiner)
+        yield run
+    if context.cut_after:
+        yield Run(context.joiner + context.cut_mark)

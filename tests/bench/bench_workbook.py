@@ -1,0 +1,63 @@
+"""Writing and reading back a review workbook of 200,000 errors (make bench)."""
+
+from __future__ import annotations
+
+import random
+import time
+
+from engine.export.xlsx import write_workbook
+from engine.report import Report, Table, error_row
+from engine.review import read_review
+from engine.spans import Document
+
+N_ERRORS = 200_000
+
+
+def _report() -> Report:
+    rnd = random.Random(4)
+    words = ["the", "old", "house", "of", "Sherlock", "Holmes", "stood", "in", "Baker", "Street", "."]
+    sentences = 20_000
+    tokens = [rnd.choice(words) for _ in range(sentences * 20)]
+    doc = Document("corpus.conll", tokens, [(i * 20, i * 20 + 20) for i in range(sentences)])
+    rows = []
+    for i in range(N_ERRORS):
+        unit = i % sentences
+        start = unit * 20 + rnd.randint(0, 15)
+        g, s = (start, start + 2), (start + 1, start + 4)
+        rows.append(
+            error_row(
+                document=doc.name,
+                unit=unit + 1,
+                type=rnd.choice(["BE", "LE", "FN", "FP"]),
+                gold_label="PER",
+                system_label="LOC",
+                gold_start=g[0],
+                gold_end=g[1],
+                system_start=s[0],
+                system_end=s[1],
+                gold_parts=[list(g)],
+                system_parts=[list(s)],
+                gold_position=f"{g[0] + 1}-{g[1]}",
+                system_position=f"{s[0] + 1}-{s[1]}",
+                gold_text=doc.text(*g),
+                system_text=doc.text(*s),
+            )
+        )
+    table = Table(["method", "precision", "recall", "f1"], [["x", 0.5, 0.5, 0.5]], "Overall")
+    return Report("bench", "Bench", {}, [], {"overall": table}, rows, [doc])
+
+
+def test_export_of_200000_errors(tmp_path):
+    report = _report()
+    path = tmp_path / "big.xlsx"
+    start = time.perf_counter()
+    write_workbook(report, str(path))
+    took = time.perf_counter() - start
+    print(
+        f"\nworkbook with {N_ERRORS:,} errors: written in {took:.1f} s "
+        f"({N_ERRORS / took:,.0f} rows/s), {path.stat().st_size / 1e6:.0f} MB"
+    )
+    start = time.perf_counter()
+    review = read_review(str(path))
+    print(f"  read back in {time.perf_counter() - start:.1f} s")
+    assert len(review.rows) == N_ERRORS

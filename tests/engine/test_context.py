@@ -1,0 +1,68 @@
+"""Error contexts with gold and system spans marked, nested properly."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+
+from engine.context import GOLD_MARK as G
+from engine.context import SYSTEM_MARK as S
+from engine.context import build_context, marked_text
+from engine.spans import Document
+
+SENTENCE = Document("d", ["the", "Sherlock", "Holmes", "said", "so"], [(0, 5)])
+
+
+def text(gold, system, doc=SENTENCE):
+    return marked_text(build_context(doc, gold, system))
+
+
+def test_nested_spans():
+    assert text([(1, 3)], [(1, 2)]) == f"the {G}{S}Sherlock{S} Holmes{G} said so"
+
+
+def test_crossing_spans_are_closed_and_reopened():
+    assert text([(0, 2)], [(1, 3)]) == f"{G}the {S}Sherlock{S}{G} {S}Holmes{S} said so"
+
+
+def test_one_side_only_and_gaps():
+    assert text([(1, 3)], []) == f"the {G}Sherlock Holmes{G} said so"
+    assert text([], [(4, 5)]) == f"the Sherlock Holmes said {S}so{S}"
+    assert text([(0, 1), (2, 3)], []) == f"{G}the{G} Sherlock {G}Holmes{G} said so"
+
+
+def test_long_sentences_are_cut_around_the_spans():
+    doc = Document("d", [f"w{i}" for i in range(200)], [(0, 200)])
+    result = text([(100, 101)], [], doc)
+    assert result.startswith("[...] w70 ") and result.endswith(" w130 [...]")
+    assert f"{G}w100{G}" in result
+
+
+def test_character_documents_use_no_joiner():
+    page = Document("p", "Tyger Tyger, burning bright", [(0, 27)], joiner="")
+    assert text([(0, 5)], [(0, 12)], page) == f"{S}{G}Tyger{G} Tyger,{S} burning bright"
+
+
+def strip(text: str) -> str:
+    return text.replace(G, "").replace(S, "")
+
+
+@given(
+    st.lists(st.tuples(st.integers(0, 9), st.integers(1, 4)), max_size=3),
+    st.lists(st.tuples(st.integers(0, 9), st.integers(1, 4)), max_size=3),
+)
+def test_marks_are_balanced_and_the_words_untouched(gold, system):
+    doc = Document("d", [f"t{i}" for i in range(12)], [(0, 12)])
+    gold = [(a, min(a + n, 12)) for a, n in gold]
+    system = [(a, min(a + n, 12)) for a, n in system]
+    result = text(gold, system, doc)
+    assert strip(result) == " ".join(doc.tokens)
+    stack = []
+    for ch in result:
+        if ch in (G, S):
+            if stack and stack[-1] == ch:
+                stack.pop()
+            else:
+                assert ch not in stack  # never opened twice: proper nesting
+                stack.append(ch)
+    assert stack == []
