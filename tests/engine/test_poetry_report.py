@@ -254,3 +254,44 @@ def test_progress_is_reported_and_cancellable(tmp_path):
         get_method("poetry").evaluate(
             str(tmp_path / "ref.jsonl"), str(tmp_path / "sys.jsonl"), Options(), progress
         )
+
+
+def test_spans_sheet_columns(report):
+    rows = report["errors"]
+    split = ["status", "marker", "ref_start", "ref_end", "sys_start", "sys_end", "piece_start", "piece_end",
+             "factor", "credit", "gold_line", "system_line"]  # fmt: skip
+    assert [k for k in rows[0] if k not in ERROR_COLUMNS and k != "sheet"] == split
+    missed, spurious = rows[2], rows[3]
+    assert (missed["ref_start"], missed["ref_end"], missed["sys_start"], missed["system_line"]) == (
+        20,
+        30,
+        None,
+        None,
+    )
+    assert (spurious["ref_start"], spurious["sys_start"], spurious["sys_end"], spurious["gold_line"]) == (
+        None,
+        40,
+        50,
+        None,
+    )
+
+
+def test_review_workbook(cli, tmp_path):
+    import openpyxl
+
+    write_pages(tmp_path, PAGES)
+    book = tmp_path / "review.xlsx"
+    result = cli("poetry", tmp_path / "ref.jsonl", tmp_path / "sys.jsonl", tmp_path / "o.csv", "--xlsx", book)
+    assert result.code == 0, result.err
+    assert result.out == "Overall: 3 Pages | Precision = 0.75 | Recall = 0.75\n"
+    workbook = openpyxl.load_workbook(book)
+    assert workbook.sheetnames[:4] == ["Summary", "Summed counts", "Pages", "Spans"]
+    spans = list(workbook["Spans"].iter_rows(values_only=True))
+    assert spans[0][0].startswith("One row per reference span and per spurious system span.")
+    header = spans[1]
+    assert header[2] == "Page" and "Verdict" in header and "marker" in header
+    cells = [dict(zip(header, row, strict=True)) for row in spans[2:]]
+    assert [(c["Document"], c["Type"], c["marker"]) for c in cells] == [
+        ("p1", "exact", "🟨"), ("p2", "partial", "🟨"), ("p2", "missed", "🟩"), ("p2", "spurious", "🟥")]  # fmt: skip
+    pages = list(workbook["Pages"].iter_rows(values_only=True))
+    assert pages[3][:3] == ("p1", 1, 1) and pages[4][:3] == ("p2", 0.25, 0.25)
