@@ -81,13 +81,45 @@ def _zstd_reader(raw: IO[bytes], name: str) -> IO[bytes]:
         except ImportError:
             continue
         if module == "zstandard":
-            return zstd.ZstdDecompressor().stream_reader(raw, read_across_frames=True)
+            return _ZstandardReader(raw, zstd)
         return zstd.ZstdFile(raw)
     raise InputError(
         "a readable gzip/bzip2/xz/zstd stream",
         "Zstandard data, but no Zstandard support is installed (pip install zstandard)",
         file=name,
     )
+
+
+class _ZstandardReader:
+    """Frames of Zstandard data decompressed one after another with the `zstandard`
+    package, an incomplete last frame being an error (its stream reader stops quietly)."""
+
+    def __init__(self, raw: IO[bytes], zstd: Any) -> None:
+        self.raw, self.zstd = raw, zstd
+        self.frame = zstd.ZstdDecompressor().decompressobj()
+        self.started = False  # whether the current frame has had input
+
+    def read(self, size: int) -> bytes:
+        out = b""
+        while not out:
+            data = self.raw.read(size)
+            if not data:
+                if self.started and not self.frame.eof:
+                    raise EOFError("the last Zstandard frame is incomplete")
+                return b""
+            out = self._feed(data)
+        return out
+
+    def _feed(self, data: bytes) -> bytes:
+        out = []
+        while data:
+            self.started = True
+            out.append(self.frame.decompress(data))
+            data = self.frame.unused_data if self.frame.eof else b""
+            if self.frame.eof:
+                self.frame = self.zstd.ZstdDecompressor().decompressobj()
+                self.started = False
+        return b"".join(out)
 
 
 _MAGIC: list[tuple[bytes, str]] = [

@@ -324,6 +324,27 @@ def test_corrupted_compressed_file(cli, tmp_path, suffix):
     assert message.startswith("ref.jsonl: expected a readable gzip/bzip2/xz/zstd stream, found a damaged ")
 
 
+def test_zstd_inputs_when_a_zstd_library_is_installed(cli, tmp_path):
+    zstd = pytest.importorskip("zstandard")
+    ref = "".join(reference_line(f"p{i}", [(0, 10, "A")]) + "\n" for i in range(2000))
+    sys_ = "".join(system_line(f"p{i}", [(0, 10 + i % 3, "A")]) + "\n" for i in range(2000))
+    write(tmp_path / "r.jsonl", ref)
+    write(tmp_path / "s.jsonl", sys_)
+    assert cli("poetry", tmp_path / "r.jsonl", tmp_path / "s.jsonl", tmp_path / "plain.csv").code == 0
+    compressor = zstd.ZstdCompressor()
+    cut = sys_.rfind("\n", 0, len(sys_) // 2) + 1
+    write(tmp_path / "r.zst", compressor.compress(ref.encode()))
+    write(
+        tmp_path / "s.zst",
+        compressor.compress(sys_[:cut].encode()) + compressor.compress(sys_[cut:].encode()),
+    )
+    assert cli("poetry", tmp_path / "r.zst", tmp_path / "s.zst", tmp_path / "z.csv").code == 0
+    assert (tmp_path / "z.csv").read_bytes() == (tmp_path / "plain.csv").read_bytes()
+    truncated = compressor.compress(ref.encode())[:-3]
+    result = cli("poetry", write(tmp_path / "t.zst", truncated), tmp_path / "s.zst", tmp_path / "t.csv")
+    assert "expected a readable gzip/bzip2/xz/zstd stream, found a damaged zstd stream" in result.err
+
+
 def test_zstd_without_support_says_what_to_install(cli, tmp_path, monkeypatch):
     import builtins
 
