@@ -221,7 +221,7 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str]:
 
 def run_review(args: argparse.Namespace) -> tuple[str, list[str]]:
     """`spanstudio review`: verdict counts and reviewed scores of a workbook."""
-    from .export.json import table_dict
+    from .export.json import table_dict, to_json
     from .review import read_review, reviewed_tables, verdict_table
 
     if args.json is not None and args.json != "-":
@@ -229,15 +229,13 @@ def run_review(args: argparse.Namespace) -> tuple[str, list[str]]:
     review = read_review(args.workbook)
     tables = {"verdicts": verdict_table(review), **reviewed_tables(review)}
     if args.json is not None:
-        import json
-
         data = {
             "method": review.method,
             "workbook": args.workbook,
             "errors": len(review.rows),
             "tables": {name: table_dict(t) for name, t in tables.items()},
         }
-        text = json.dumps(data, ensure_ascii=False) + "\n"
+        text = to_json(data)
         if args.json == "-":
             return text, review.warnings
         atomic_write_text(args.json, text)
