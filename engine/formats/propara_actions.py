@@ -13,8 +13,8 @@ from __future__ import annotations
 import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import compress
-from operator import methodcaller, ne, or_
+from itertools import compress, repeat
+from operator import eq, methodcaller, ne, not_, or_
 from pathlib import Path
 
 from ..errors import InputError
@@ -81,6 +81,17 @@ class Process:
     line: int  # its first row in the file
     sentences: int = 0  # the largest sentence number of its rows
     participants: dict[str, Participant] = field(default_factory=dict)
+    ragged: bool = False  # some participant's track may be shorter than the others (pad it)
+
+    def plain(self) -> bool:
+        """No participant or location holds ` AND ` (so no similarity between two of its
+        items can exceed 1, even in the original)."""
+        for participant in self.participants.values():
+            if "AND" in participant.name or " AND " in "\t".join(
+                participant.track
+            ):  # "a ;AND b" → "a OR AND b"
+                return False
+        return True
 
     def same(self, other: Process) -> bool:
         """The same sentence count and participants (in the same order, equal tracks and actions)."""
@@ -114,6 +125,7 @@ class ActionFile:
     path: str  # as the user gave it
     processes: dict[int, Process]  # in order of first appearance
     duplicate: Duplicate | None = None
+    mentions_and: bool = True  # the text holds "AND" somewhere (see Process.plain)
 
     @property
     def warnings(self) -> list[str]:
@@ -243,7 +255,7 @@ def read_lines(path: str) -> list[str]:
 CHUNK = 1 << 20  # characters split into fields at a time (memory stays small)
 _TABS = methodcaller("count", "\t")
 _CANONICAL = {action: action for action in ACTIONS}
-Columns = tuple[list[int], list[int], list[str], list[str], list[str], list[str]]
+Columns = tuple[list[str], list[str], list[str], list[str], list[str], list[str]]
 
 
 class Reader:
@@ -264,7 +276,7 @@ class Reader:
         self._pids: dict[str, int] = {}
         self._sentences: dict[str, int] = {}
         self._valid: set[tuple[str, str, str]] = set()
-        self._ranges: dict[int, list[int]] = {}
+        self._ranges: dict[int, list[str]] = {}  # size → ["1", "2", …]
         self._process: Process | None = None
         self._stored: dict[str, str] = dict(STORED)  # each distinct location once, - and ? as stored
 
@@ -290,15 +302,16 @@ class Reader:
             if self.progress is not None:
                 self.progress(start / len(text))
         for process in self.processes.values():
-            for participant in process.participants.values():
-                participant.pad(process.sentences)
-        return ActionFile(self.path, self.processes, self.duplicate)
+            if process.ragged:
+                for participant in process.participants.values():
+                    participant.pad(process.sentences)
+        return ActionFile(self.path, self.processes, self.duplicate, "AND" in text)
 
     # --- the bulk checks -----------------------------------------------------------------
 
     def _columns(self, chunk: str) -> Columns | None:
-        """(pids, sentences, participants, actions, befores, afters) of whole lines (each
-        ending in \\n), or None when a line breaks a rule (or needs the validator to tell)."""
+        """The six columns (as text) of whole lines (each ending in \\n), or None when a
+        line breaks a rule (or needs the validator to tell)."""
         lines = chunk.count("\n")
         # Each line ends in a field "\n" of its own: seven fields a line, the 7th "\n".
         flat = chunk.replace("\n", "\t\n\t").split("\t")
@@ -308,11 +321,13 @@ class Reader:
             fields = self._irregular(chunk)
             if fields is None:
                 return None
-        pids = self._integers(fields[0], self._pids, None)
-        sentences = self._integers(fields[1], self._sentences, 1)
-        if pids is None or sentences is None or not self._valid_rows(*fields[3:]):
+        if not (
+            self._integers(fields[0], self._pids, None)
+            and self._integers(fields[1], self._sentences, 1)
+            and self._valid_rows(*fields[3:])
+        ):
             return None
-        return pids, sentences, fields[2], fields[3], fields[4], fields[5]
+        return fields[0], fields[1], fields[2], fields[3], fields[4], fields[5]
 
     @staticmethod
     def _irregular(chunk: str) -> list[list[str]] | None:
@@ -331,21 +346,23 @@ class Reader:
         return [flat[i::6] for i in range(6)]
 
     @staticmethod
-    def _integers(texts: list[str], known: dict[str, int], minimum: int | None) -> list[int] | None:
-        """The integers of a column (parsed once per distinct text); None when one is not an
+    def _integers(texts: list[str], known: dict[str, int], minimum: int | None) -> bool:
+        """Learn the integer of every text of a column not seen yet; False when one is not an
         integer (or below `minimum`)."""
-        values = list(map(known.get, texts))
-        if None not in values:
-            return values  # type: ignore[return-value]
-        for text in {t for t, v in zip(texts, values, strict=True) if v is None}:
+        for text in set(texts).difference(known):
             value = _int(text)
             if value is None or (minimum is not None and value < minimum):
-                return None
+                return False
             known[text] = value
-        return list(map(known.__getitem__, texts))
+        return True
 
     def _valid_rows(self, actions: list[str], befores: list[str], afters: list[str]) -> bool:
-        for triple in set(zip(actions, befores, afters, strict=True)):
+        """NONE rows need equal locations; the other rows are checked once per distinct
+        (action, before, after)."""
+        is_none = list(map(eq, actions, repeat("NONE")))
+        if not all(map(eq, compress(befores, is_none), compress(afters, is_none))):
+            return False
+        for triple in set(compress(zip(actions, befores, afters, strict=True), map(not_, is_none))):
             if triple not in self._valid:
                 if _row_error(self.path, 0, *triple) is not None:
                     return False
@@ -354,57 +371,65 @@ class Reader:
 
     # --- storing ---------------------------------------------------------------------------
 
-    def _range(self, size: int) -> list[int]:
+    def _range(self, size: int) -> list[str]:
         numbers = self._ranges.get(size)
         if numbers is None:
-            numbers = self._ranges[size] = list(range(1, size + 1))
+            numbers = self._ranges[size] = [str(k) for k in range(1, size + 1)]
         return numbers
 
-    def _store(self, first_line: int, pids: list[int], sentences: list[int], names: list[str],
+    def _store(self, first_line: int, pids: list[str], sentences: list[str], names: list[str],
                actions: list[str], befores: list[str], afters: list[str]) -> None:  # fmt: skip
-        """Store a chunk run by run (a run: consecutive rows of one participant)."""
+        """Store a chunk run by run (a run: consecutive rows of one participant, as written:
+        `7` and ` 7` start different runs of the same process, which is fine)."""
         size = len(pids)
         changes = map(or_, map(ne, names[1:], names[:-1]), map(ne, pids[1:], pids[:-1]))
         bounds = [0, *compress(range(1, size), changes), size]
+        known_pids = self._pids
         stored = self._stored
         afters = list(map(stored.setdefault, afters, afters))
         actions = list(map(_CANONICAL.__getitem__, actions))
         process = self._process
+        ranges = self._ranges
         for a, b in zip(bounds, bounds[1:], strict=False):
-            pid = pids[a]
+            pid = known_pids[pids[a]]
             if process is None or process.pid != pid:
                 process = self.processes.get(pid)
                 if process is None:
                     process = self.processes[pid] = Process(pid, first_line + a)
             name = names[a]
             participant = process.participants.get(name)
-            if participant is None and sentences[a:b] == self._range(b - a):
+            size = b - a
+            if participant is None and sentences[a:b] == (ranges.get(size) or self._range(size)):
                 before = befores[a]
                 track = [stored.setdefault(before, before), *afters[a:b]]
                 process.participants[name] = Participant(name, first_line + a, track, actions[a:b], None)
-                if b - a > process.sentences:
-                    process.sentences = b - a
+                if size != process.sentences:
+                    process.ragged = process.ragged or bool(process.sentences)
+                    if size > process.sentences:
+                        process.sentences = size
             else:
                 self._fill(process, name, first_line, a, b, sentences, actions, befores, afters)
         self._process = process
 
-    def _fill(self, process: Process, name: str, first_line: int, a: int, b: int, sentences: list[int],
+    def _fill(self, process: Process, name: str, first_line: int, a: int, b: int, texts: list[str],
               actions: list[str], befores: list[str], afters: list[str]) -> None:  # fmt: skip
         """Store rows a … b − 1 one by one (any order, gaps, repeats)."""
+        process.ragged = True
         participant = process.participants.get(name)
         if participant is None:
             participant = process.participants[name] = Participant(name, first_line + a)
-        track, rows = participant.track, participant.row_lines()
-        for k in range(a, b):
-            sentence = sentences[k]
-            if sentence > process.sentences:
-                process.sentences = sentence
-            if sentence >= len(track):
-                participant.pad(sentence)
-            elif rows[sentence] and self.duplicate is None:
+        rows = participant.row_lines()  # before padding: padded slots were never written
+        sentences = [self._sentences[t] for t in texts[a:b]]
+        top = max(sentences)
+        if top > process.sentences:
+            process.sentences = top
+        participant.pad(top)
+        track, stored = participant.track, self._stored
+        for k, sentence in enumerate(sentences, a):
+            if rows[sentence] and self.duplicate is None:
                 self.duplicate = Duplicate(first_line + k, process.pid, sentence, name, rows[sentence])
             track[sentence] = afters[k]
             if sentence == 1:
-                track[0] = self._stored.setdefault(befores[k], befores[k])
+                track[0] = stored.setdefault(befores[k], befores[k])
             participant.actions[sentence - 1] = actions[k]
             rows[sentence] = first_line + k

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import InputError
-from ...formats.propara_actions import ActionFile, Reader, read_bytes
+from ...formats.propara_actions import ActionFile, Process, Reader, read_bytes
 from ...formats.propara_sentences import read_sentences
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
@@ -25,7 +25,7 @@ from .check import check_participants
 from .compare import Comparer, DivisionByZero
 from .explain import explain
 from .render import diagnostics_text, output_text, report_text
-from .scores import LABELS, Averages, ProcessScore, averages, score_process
+from .scores import LABELS, Averages, ProcessScore, averages, perfect_score, score_process
 from .summary import Summary, summarize
 
 
@@ -144,6 +144,33 @@ class ProPara(Method):
 # --- one evaluation ------------------------------------------------------------------
 
 
+class Pair:
+    """An answer process, its prediction and their scores; the summaries are made when
+    first needed (a prediction identical to its answer is scored without them)."""
+
+    def __init__(self, answer: Process, prediction: Process, same: bool) -> None:
+        self.answer_process, self.prediction_process, self.same = answer, prediction, same
+        self.score: ProcessScore
+        self._summaries: tuple[Summary, Summary] | None = None
+
+    @property
+    def pid(self) -> int:
+        return self.answer_process.pid
+
+    def summaries(self) -> tuple[Summary, Summary]:
+        if self._summaries is None:
+            answer = summarize(self.answer_process)
+            self._summaries = (answer, answer if self.same else summarize(self.prediction_process))
+        return self._summaries
+
+    def scored(self, comparer: Comparer, exact_items: bool, mentions_and: bool) -> ProcessScore:
+        if self.same and not exact_items and (not mentions_and or self.answer_process.plain()):
+            self.score = perfect_score(self.pid)
+        else:
+            self.score = score_process(*self.summaries(), comparer, exact_items=exact_items)
+        return self.score
+
+
 class Run:
     """One evaluation of predictions against answers."""
 
@@ -156,7 +183,7 @@ class Run:
         if options.sentences_ignored:
             self.warnings.append("--sentences is ignored without --diagnostics")
         self.comparer = Comparer()
-        self.pairs: list[tuple[Summary, Summary, ProcessScore]] = []
+        self.pairs: list[Pair] = []
         self.averages: Averages
         self.sentences: dict[int, list[str]] | None = None
 
@@ -174,9 +201,8 @@ class Run:
         self.predictions = self._read(self.predictions_path, data, 0.0)
         same = read_bytes(self.answers_path)
         if same == data:
-            self.answers = ActionFile(
-                self.answers_path, self.predictions.processes, self.predictions.duplicate
-            )
+            first = self.predictions
+            self.answers = ActionFile(self.answers_path, first.processes, first.duplicate, first.mentions_and)
             self.warnings += self.answers.warnings
         else:
             self.answers = self._read(self.answers_path, same, 0.2)
@@ -185,7 +211,8 @@ class Run:
         if self.options.sentences is not None:
             self.sentences = read_sentences(self.options.sentences)
         self._read_both()
-        check_participants(self.answers, self.predictions)
+        if self.answers.processes is not self.predictions.processes:  # a file against itself agrees
+            check_participants(self.answers, self.predictions)
         self._check_sentences()
         self._warn_unscored()
         self._score()
@@ -222,12 +249,10 @@ class Run:
             if not done & 255:
                 self.progress.update(0.4 + 0.5 * done / total, "scoring processes")
             other = predicted[pid]
-            answer = summarize(process)
-            prediction = answer if other is process or process.same(other) else summarize(other)
-            score = score_process(answer, prediction, self.comparer, exact_items=self.detail)
-            self._warn_corrections(score)
-            self.pairs.append((answer, prediction, score))
-        self.averages = averages([score for _, _, score in self.pairs])
+            pair = Pair(process, other, other is process or process.same(other))
+            self._warn_corrections(pair.scored(self.comparer, self.detail, self.answers.mentions_and))
+            self.pairs.append(pair)
+        self.averages = averages([pair.score for pair in self.pairs])
 
     def _warn_corrections(self, score: ProcessScore) -> None:
         """One warning per process and question whose similarities §4.2 corrected."""
@@ -237,11 +262,11 @@ class Run:
 
     def uncorrected(self) -> dict[str, Any] | None:
         """What the original would have printed, when §4.2 changed a similarity."""
-        if not any(score.corrections for _, _, score in self.pairs):
+        if not any(pair.score.corrections for pair in self.pairs):
             return None
         original = self.comparer.as_original()
         try:
-            scores = [score_process(a, p, original) for a, p, _ in self.pairs]
+            scores = [score_process(*pair.summaries(), original) for pair in self.pairs]
         except DivisionByZero:
             return {"error": "division by zero"}
         result = averages(scores)
@@ -251,7 +276,8 @@ class Run:
 
     def diagnostics(self) -> str:
         blocks = []
-        for answer, prediction, score in self.pairs:
+        for pair in self.pairs:
+            (answer, prediction), score = pair.summaries(), pair.score
             block: dict[str, Any] = {
                 "prediction_summary": prediction.diagnostics(),
                 "answer_summary": answer.diagnostics(),
@@ -264,7 +290,7 @@ class Run:
         return diagnostics_text(self.predictions_path, self.answers_path, blocks, self.averages)
 
     def _data(self) -> dict[str, Any]:
-        ordered = sorted(self.pairs, key=lambda pair: pair[0].pid)
+        ordered = sorted(self.pairs, key=lambda pair: pair.pid)
         return {
             "inputs": {
                 "predictions": self.predictions_path,
@@ -275,10 +301,8 @@ class Run:
             "overall": self.averages.output(),
             "num_predictions": len(self.predictions.processes),
             "num_answers": len(self.answers.processes),
-            "processes": [score.diagnostics() for _, _, score in ordered],
-            "summaries": {
-                str(a.pid): {"answer": a.diagnostics(), "prediction": p.diagnostics()} for a, p, _ in ordered
-            },  # fmt: skip
+            "processes": [pair.score.diagnostics() for pair in ordered],
+            "summaries": {str(pair.pid): _summaries_json(*pair.summaries()) for pair in ordered},  # fmt: skip
             "uncorrected": self.uncorrected(),
         }
 
@@ -307,10 +331,10 @@ class Run:
 
     def _fill_detail(self, report: Report) -> None:
         """Items, error rows, documents, spans and the Processes and Grid tables."""
-        ordered = sorted(self.pairs, key=lambda pair: pair[0].pid)
+        ordered = sorted(self.pairs, key=lambda pair: pair.pid)
         items, grid = [], []
-        for answer, prediction, score in ordered:
-            pid = answer.pid
+        for pair in ordered:
+            (answer, prediction), score, pid = pair.summaries(), pair.score, pair.pid
             texts = (self.sentences or {}).get(pid)
             gold_process, predicted_process = self.answers.processes[pid], self.predictions.processes[pid]
             steps = max(gold_process.sentences, predicted_process.sentences)
@@ -325,8 +349,12 @@ class Run:
         for number, row in enumerate(report.error_rows, 1):
             row["error_id"] = f"E{number}"
         report.data["items"] = items
-        report.tables["processes"] = detail.processes_table([score for _, _, score in ordered])
+        report.tables["processes"] = detail.processes_table([pair.score for pair in ordered])
         report.tables["grid"] = detail.grid_table(grid)
+
+
+def _summaries_json(answer: Summary, prediction: Summary) -> dict[str, Any]:
+    return {"answer": answer.diagnostics(), "prediction": prediction.diagnostics()}
 
 
 def _scores_table(result: Averages) -> Table:

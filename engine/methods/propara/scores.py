@@ -78,6 +78,12 @@ class ProcessScore:
         return {"process_id": self.pid, **{q: self.questions[q].diagnostics() for q in QUESTIONS}}
 
 
+def perfect_score(pid: int) -> ProcessScore:
+    """1 everywhere (a prediction identical to an answer without ` AND ` in its phrases)."""
+    perfect = QuestionScore(1.0, 1.0, [], [])
+    return ProcessScore(pid, dict.fromkeys(QUESTIONS, perfect), {})
+
+
 def _perfect(answer: Summary, prediction: Summary) -> ProcessScore | None:
     """A prediction equal to the answer scores 1 everywhere, unless a part repeated inside a
     phrase (` AND `) could make the original's similarity of two different items exceed 1."""
