@@ -10,6 +10,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import gc
+import hashlib
 from dataclasses import dataclass
 from typing import Any
 
@@ -200,6 +201,8 @@ class Run:
         data = read_bytes(self.predictions_path)
         self.predictions = self._read(self.predictions_path, data, 0.0)
         same = read_bytes(self.answers_path)
+        self.digests = {"system": hashlib.sha256(data).hexdigest()}
+        self.digests["gold"] = self.digests["system"] if same == data else hashlib.sha256(same).hexdigest()
         if same == data:
             first = self.predictions
             self.answers = ActionFile(self.answers_path, first.processes, first.duplicate, first.mentions_and)
@@ -313,7 +316,8 @@ class Run:
         data: dict[str, Any] = {"_run": self, "_report_text": text}
         if self.detail:
             data.update(self._data())
-        inputs = [*InputFile.of("gold", self.answers_path), *InputFile.of("system", self.predictions_path)]
+        inputs = [InputFile("gold", self.answers_path, self.digests["gold"]),
+                  InputFile("system", self.predictions_path, self.digests["system"])]  # fmt: skip
         if self.options.sentences is not None:
             inputs += InputFile.of("sentences", self.options.sentences)
         report = Report(

@@ -11,6 +11,7 @@ from .compare import Comparer, Correction
 from .summary import Summary
 
 QUESTIONS = ("inputs", "outputs", "conversions", "moves")
+BY_STEP = ("conversions", "moves")  # their pair score is 0 unless the steps are equal
 LABELS = {"inputs": "Inputs", "outputs": "Outputs", "conversions": "Conversions", "moves": "Moves"}
 
 
@@ -34,19 +35,36 @@ def _total(values: Sequence[float]) -> float:
     return total
 
 
-def _best(scores: Sequence[float]) -> tuple[float, int]:
-    """The best score starting from 0.0, and where (-1: none above 0)."""
+def _best(scores: dict[int, float]) -> tuple[float, int]:
+    """The best score starting from 0.0, and where (-1: none above 0); `scores` maps the
+    candidates' indexes (in increasing order) to their scores, the others score 0."""
     best, where = 0.0, -1
-    for index, score in enumerate(scores):
+    for index, score in scores.items():
         if score > best:
             best, where = score, index
     return best, where
 
 
+def _candidates(answers: Sequence[Any], predictions: Sequence[Any], by_step: bool) -> list[list[int]]:
+    """Per prediction, the answers it can score above 0 with (in order): all of them, or
+    with `by_step` only those of the same step (a pair of different steps scores 0)."""
+    if not by_step:
+        every = list(range(len(answers)))
+        return [every] * len(predictions)
+    at: dict[int, list[int]] = {}
+    for j, answer in enumerate(answers):
+        at.setdefault(answer.step, []).append(j)
+    return [at.get(prediction.step, []) for prediction in predictions]
+
+
 def score_question(
-    answers: Sequence[Any], predictions: Sequence[Any], pair: Callable[[Any, Any], float]
+    answers: Sequence[Any],
+    predictions: Sequence[Any],
+    pair: Callable[[Any, Any], float],
+    by_step: bool = False,
 ) -> QuestionScore:
-    """§3.6; `pair(answer, prediction)` is the pair score."""
+    """§3.6; `pair(answer, prediction)` is the pair score (0 for different steps when
+    `by_step`, so those pairs are not compared)."""
     if not answers or not predictions:
         nothing = [(0.0, -1)]
         return QuestionScore(
@@ -55,9 +73,16 @@ def score_question(
             nothing * len(answers),
             nothing * len(predictions),
         )
-    rows = [[pair(a, p) for a in answers] for p in predictions]
+    rows = [
+        {j: pair(answers[j], p) for j in js}
+        for p, js in zip(predictions, _candidates(answers, predictions, by_step), strict=True)
+    ]
     prediction_best = [_best(row) for row in rows]
-    answer_best = [_best([row[j] for row in rows]) for j in range(len(answers))]
+    columns: list[dict[int, float]] = [{} for _ in answers]
+    for i, row in enumerate(rows):
+        for j, score in row.items():
+            columns[j][i] = score
+    answer_best = [_best(column) for column in columns]
     precision_numerator = _total([best for best, _ in prediction_best])
     if len(predictions) == len(answers):
         recall_numerator = precision_numerator  # Q1: the original reuses it
@@ -115,7 +140,7 @@ def score_process(
     questions: dict[str, QuestionScore] = {}
     corrections: dict[str, list[Correction]] = {}
     for q in QUESTIONS:
-        questions[q] = score_question(getattr(answer, q), getattr(prediction, q), pairs[q])
+        questions[q] = score_question(getattr(answer, q), getattr(prediction, q), pairs[q], q in BY_STEP)
         found = comparer.take()
         if found:
             corrections[q] = found

@@ -8,7 +8,7 @@ from itertools import compress, repeat
 from operator import eq, ne
 from typing import Any, NamedTuple
 
-from ...formats.propara_actions import NULL, Participant, Process
+from ...formats.propara_actions import NULL, Process
 
 
 class Conversion(NamedTuple):
@@ -125,49 +125,38 @@ def conversions(created: Changes, destroyed: Changes, n: int) -> list[Conversion
     return found
 
 
-class _Collector:
-    """Walks the participants once, collecting inputs, outputs, moves and changes."""
-
-    def __init__(self, n: int) -> None:
-        self.steps = range(1, n + 1)
-        self.inputs: list[str] = []
-        self.outputs: list[str] = []
-        self.moves: list[Move] = []
-        self.created: Changes = {}
-        self.destroyed: Changes = {}
-
-    def add(self, name: str, participant: Participant) -> None:
+def summarize(process: Process) -> Summary:
+    """One walk over the participants: inputs and outputs from the actions, and where each
+    track changes (creations, destructions, moves) or a MOVE action stands."""
+    n = process.sentences
+    steps = range(1, n + 1)
+    inputs: list[str] = []
+    outputs: list[str] = []
+    moves: list[Move] = []
+    created: Changes = {}
+    destroyed: Changes = {}
+    for participant in process.participants.values():
+        name = display(participant.name)
         actions, track = participant.actions, participant.track
-        if is_output(actions):
-            self.outputs.append(name)
-        elif is_input(actions):
-            self.inputs.append(name)
-        changes = list(compress(self.steps, map(ne, track, track[1:])))
-        moved = list(compress(self.steps, map(eq, actions, repeat("MOVE")))) if "MOVE" in actions else []
-        if not changes and not moved:
-            return
-        move_steps = set(moved)
+        if "CREATE" in actions:
+            if is_output(actions):
+                outputs.append(name)
+        elif "DESTROY" in actions and is_input(actions):
+            inputs.append(name)
+        changes = list(compress(steps, map(ne, track, track[1:])))
+        moving = "MOVE" in actions
+        if not changes and not moving:
+            continue
+        move_steps = set(compress(steps, map(eq, actions, repeat("MOVE")))) if moving else set()
         for s in changes:
             before, after = track[s - 1], track[s]
             if before == NULL:
-                self.created.setdefault(s, []).append((name, after))
+                created.setdefault(s, []).append((name, after))
             elif after == NULL:
-                self.destroyed.setdefault(s, []).append((name, before))
+                destroyed.setdefault(s, []).append((name, before))
             else:
                 move_steps.add(s)
         for s in sorted(move_steps):
-            self.moves.append(Move(name, track[s - 1], track[s], s))
-
-
-def summarize(process: Process) -> Summary:
-    n = process.sentences
-    collector = _Collector(n)
-    for participant in process.participants.values():
-        collector.add(display(participant.name), participant)
-    return Summary(
-        pid=process.pid,
-        inputs=collector.inputs,
-        outputs=collector.outputs,
-        conversions=conversions(collector.created, collector.destroyed, n),
-        moves=collector.moves,
-    )
+            moves.append(Move(name, track[s - 1], track[s], s))
+    found = conversions(created, destroyed, n) if created or destroyed else []
+    return Summary(process.pid, inputs, outputs, found, moves)
