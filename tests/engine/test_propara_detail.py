@@ -158,3 +158,28 @@ def test_formats_are_detected():
     dummy = root / "data" / "test" / "dummy-predictions.tsv"  # empty locations: 4 fields once stripped
     assert detect(dummy, ProPara.inputs[1].formats) == "ProPara action file"
     assert detect(root / "data" / "test" / "sentences.tsv") == "ProPara sentences file"
+
+
+def test_review_workbook(monkeypatch, cli, tmp_path):
+    """--xlsx (the generic exporter) gets the spec's sheets from the report (§6.3)."""
+    import openpyxl
+
+    monkeypatch.chdir(conformance("propara"))
+    book = tmp_path / "review.xlsx"
+    result = cli(
+        "propara", "-p", "testfiles-3/predictions.tsv", "-a", "testfiles-3/answers.tsv", "--xlsx", book
+    )
+    assert result.code == 0, result.err
+    workbook = openpyxl.load_workbook(book)
+    assert {"Summary", "Processes", "Grid", "Errors"} <= set(workbook.sheetnames)
+    header, *rows = [
+        r
+        for r in workbook["Errors"].iter_rows(values_only=True)
+        if r[0] and str(r[0]).startswith(("ID", "E"))
+    ]
+    assert "Verdict" in header and "marker" in header
+    assert [row[header.index("marker")] for row in rows] == ["🟥", "🟨", "🟨"]
+    explained = tmp_path / "explain.xlsx"
+    assert cli("propara", "explain", "testfiles-3/predictions.tsv", "--xlsx", explained).code == 0
+    sheet = openpyxl.load_workbook(explained)["Explanations"]
+    assert sheet.max_row >= 4

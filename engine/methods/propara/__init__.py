@@ -24,7 +24,7 @@ from .. import InputSpec, Invocation, Method, OutputSpec, register
 from . import detail
 from .check import check_participants
 from .compare import Comparer, DivisionByZero
-from .explain import explain
+from .explain import PRINTED, explain
 from .render import diagnostics_text, output_text, report_text
 from .scores import LABELS, Averages, ProcessScore, averages, perfect_score, score_process
 from .summary import Summary, summarize
@@ -379,20 +379,19 @@ def _scores_table(result: Averages) -> Table:
 def explain_report(path: str) -> Report:
     explanations, warnings = explain(path)
     rows = [[e.pid, e.sentence, e.participant, e.action, e.text] for e in explanations]
+    counts = [[action, sum(1 for e in explanations if e.action == action)] for action in PRINTED]
     inputs = [] if path == "-" else InputFile.of("actions", path)
+    tables = {
+        "lines": Table(["action", "lines"], [*counts, ["all", len(explanations)]], "Lines per action"),
+        "explanations": Table(["process_id", "sentence", "participant", "action", "text"], rows,
+                              "Explanations", kind="detail"),
+    }  # fmt: skip
     return Report(
         method="propara-explain",
         title="ProPara explainer",
         options={},
         inputs=inputs,
-        tables={
-            "explanations": Table(
-                ["process_id", "sentence", "participant", "action", "text"],
-                rows,
-                "Explanations",
-                kind="detail",
-            )
-        },  # fmt: skip
+        tables=tables,
         messages=warnings,
         data={
             "inputs": {"actions": path},
