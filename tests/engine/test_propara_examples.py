@@ -254,14 +254,19 @@ def test_q3_division_by_zero_is_corrected(cli, tmp_path):
 
 
 def test_q3_negative_similarity_is_corrected(cli, tmp_path):
-    locations = ["sun", "the sun", "suns"]
-    answers = [(1, 1, f"d{i}", "DESTROY", loc, "-") for i, loc in enumerate(locations)]
-    answers += [(1, 1, "c", "CREATE", "-", "rock")]
-    predictions = [(1, 1, f"d{i}", "DESTROY", loc, "-") for i, loc in enumerate(reversed(locations))]
-    predictions += [(1, 1, "c", "CREATE", "-", "rock")]
+    answers = [(1, 1, "c", "CREATE", "-", "x")]
+    answers += [(1, 1, f"d{i}", "DESTROY", loc, "-") for i, loc in enumerate(["sun", "the sun", "suns"])]
+    predictions = answers[:1]
+    predictions += [(1, 1, f"d{i}", "DESTROY", loc, "-") for i, loc in enumerate(["a sun", "sun", "the suns"])]
     report, result = evaluate(cli, tmp_path, answers, predictions)
-    assert "is -3.0 in the original" not in result.err  # 'rock' is a fourth part on both sides
+    # 4 parts a side, 10 sharing pairs: 10 / (4 + 4 - 10) = -5.0 in the original
+    assert result.err == (
+        "spanstudio: warning: process 1, conversions: similarity of prediction 'x AND a sun AND sun AND the suns' "
+        "and answer 'x AND sun AND the sun AND suns' is -5.0 in the original (a part was counted twice); "
+        "corrected to 1.0\n"
+    )
     assert scores(report, 1, "conversions") == (1.0, 1.0)
+    assert report["uncorrected"]["questions"]["conversions"] == {"precision": 0.0, "recall": 0.0, "f1": 0.0}
 
 
 def test_q3_negative_similarity_message(cli, tmp_path):
