@@ -257,7 +257,9 @@ def test_q3_negative_similarity_is_corrected(cli, tmp_path):
     answers = [(1, 1, "c", "CREATE", "-", "x")]
     answers += [(1, 1, f"d{i}", "DESTROY", loc, "-") for i, loc in enumerate(["sun", "the sun", "suns"])]
     predictions = answers[:1]
-    predictions += [(1, 1, f"d{i}", "DESTROY", loc, "-") for i, loc in enumerate(["a sun", "sun", "the suns"])]
+    predictions += [
+        (1, 1, f"d{i}", "DESTROY", loc, "-") for i, loc in enumerate(["a sun", "sun", "the suns"])
+    ]
     report, result = evaluate(cli, tmp_path, answers, predictions)
     # 4 parts a side, 10 sharing pairs: 10 / (4 + 4 - 10) = -5.0 in the original
     assert result.err == (
