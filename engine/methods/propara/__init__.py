@@ -121,10 +121,10 @@ class ProPara(Method):
         explainer.add_argument(
             "actions", metavar="ACTIONS.tsv", help="An action file ('-' = standard input)."
         )
-        for action in parser._actions:  # the report outputs every run offers (--json, …)
+        for action in parser._actions:  # the report outputs every run offers (--json, --xlsx)
             if action.dest in ("json", "xlsx") and action.option_strings:
                 explainer.add_argument(*action.option_strings, dest=action.dest, metavar=action.metavar,
-                                       help=action.help)  # fmt: skip
+                                       help=action.help, default=argparse.SUPPRESS)  # fmt: skip
 
     def invocation(self, args: argparse.Namespace, options: Any) -> Invocation:
         if getattr(args, "propara_command", None) == "explain":
