@@ -153,7 +153,7 @@ def _summary(entry: dict) -> dict:
     }
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=300, deadline=None)
 @given(st.integers(0, 10**9), st.sampled_from([None, 1, 40, 200]))
 def test_engine_equals_reference(seed, chunk):
     predictions, answers = _files(seed)
