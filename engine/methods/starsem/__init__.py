@@ -102,8 +102,10 @@ class StarSem(Method):
         group.add_argument("--extended", action="store_true",
                            help="Print the Bosch extended table instead of the *SEM 2012 table.")
         task = next(spec for spec in option_specs(Options) if spec.name == "task")
-        group.add_argument(*task.info.flags, dest="task", metavar="TASK", default=None,
-                           help=f"{task.info.help} Choices: negation or speculation. (default: negation)")  # fmt: skip
+        group.add_argument(
+            *task.info.flags, dest="task", metavar="TASK", default=None,
+            help=f"{task.info.help} Choices: negation or speculation. (default: negation)",
+        )  # fmt: skip
 
     def invocation(self, args: argparse.Namespace, options: Any) -> Invocation:
         if args.starsem_exact and args.extended:
@@ -145,7 +147,8 @@ def _standard(gold: str, system: str, options: Options, progress: Progress, deta
             if layout is not None:
                 layout.add(sentence.number, sentence.rows, sentence.chapter, sentence.sentence_id)
         if count % 2048 == 0:
-            progress.update(0.1 + 0.85 * sentence_fraction(sentence, count, total, exact), "scoring sentences")
+            done = sentence_fraction(sentence, count, total, exact)
+            progress.update(0.1 + 0.85 * done, "scoring sentences")
     counts = scorer.counts
     if exact and (not counts.sentences or not counts.negation_sentences):
         raise InputError(
@@ -179,8 +182,11 @@ def sentence_fraction(sentence: Any, count: int, total: int, exact: bool) -> flo
 
 
 def _score_rows(rows: dict[str, dict[str, Any]]) -> list[list[Any]]:
-    return [[row["label"].rstrip(":"), row["gold"], row["system"], row["tp"], row["fp"], row["fn"],
-             float(row["precision"]), float(row["recall"]), float(row["f1"])] for row in rows.values()]  # fmt: skip
+    return [
+        [row["label"].rstrip(":"), row["gold"], row["system"], row["tp"], row["fp"], row["fn"],
+         float(row["precision"]), float(row["recall"]), float(row["f1"])]
+        for row in rows.values()
+    ]  # fmt: skip
 
 
 def _standard_tables(table: ScoreTable) -> dict[str, Table]:

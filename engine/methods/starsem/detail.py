@@ -50,6 +50,12 @@ def _runs(positions: list[int]) -> list[list[int]]:
     return runs
 
 
+def _scope_mark(in_gold: bool, in_system: bool) -> str:
+    if in_gold:
+        return BOTH if in_system else GOLD_ONLY
+    return SYSTEM_ONLY if in_system else ""
+
+
 def _text(pairs: list[list[Any]] | None) -> str:
     return " ".join(str(text) for _, text in pairs or [])
 
@@ -96,7 +102,9 @@ class DetailBuilder:
 
     def _side(self, record: dict[str, Any], side: str, offset: int) -> dict[str, Any]:
         elements = record[f"{side}_elements"]
-        values: dict[str, Any] = {f"{side}_{kind}": _text(elements[kind]) if elements else "" for kind in ELEMENTS}
+        values: dict[str, Any] = {
+            f"{side}_{kind}": _text(elements[kind]) if elements else "" for kind in ELEMENTS
+        }
         values[f"{side}_negation"] = None if record[side] is None else record[side] + 1
         if not elements:
             return values
@@ -155,6 +163,5 @@ class DetailBuilder:
             if index in g_cue:
                 word = f"[{word}]"
             in_gold, in_system = index in g_scope, index in s_scope
-            mark = BOTH if in_gold and in_system else GOLD_ONLY if in_gold else SYSTEM_ONLY if in_system else ""
-            words.append(mark + word)
+            words.append(_scope_mark(in_gold, in_system) + word)
         return " ".join(words)

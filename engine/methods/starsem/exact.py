@@ -198,7 +198,7 @@ class ExactReader:
         g_rows = [perl_fields(line) for line in g_lines]
         if plain:
             return Sentence(number, start + 1, NO_NEGATION, NO_NEGATION, g_rows, start + 1)
-        keeps = [RULES.scoring_tag(row[5] if len(row) > 5 else None) for row in g_rows]
+        keeps = RULES.scoring_tags(row[5] if len(row) > 5 else None for row in g_rows)
         gold = _side([negation_string(row) for row in g_rows], keeps)
         system = _side([negation_string(perl_fields(line)) for line in s_lines], keeps)
         for instance in system.instances or ():

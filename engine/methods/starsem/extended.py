@@ -554,8 +554,8 @@ def _elements_json(instance: XInstance | None) -> dict[str, list[list[Any]]] | N
         return None
     out = {}
     for kind, name in ((CUE, "cue"), (SCOPE, "scope"), (EVENT, "event")):
-        out[name] = [[pos, text] for pos, (_, text) in zip(instance.positions.get(kind, []), instance.get(kind),
-                                                           strict=True)]  # fmt: skip
+        positions = instance.positions.get(kind, [])
+        out[name] = [[pos, text] for pos, (_, text) in zip(positions, instance.get(kind), strict=True)]
     return out
 
 
@@ -584,11 +584,10 @@ def render(sections: dict[str, dict[str, dict[str, Any]]], overall: dict[str, An
         out += [D, " " + title, D, H]
         for row in rows.values():
             label = row["label"]
-            out.append(
-                label + " " * (32 - len(label) + 1) + f" {row['gold']:4d} | {row['system']:6d} | {row['tp']:4d} |"
-                f" {row['fp']:4d} | {row['fn']:4d} | {row['precision']:>13} | {row['recall']:>10} |"
-                f" {row['f1']:>7}"
-            )
+            counts = f" {row['gold']:4d} | {row['system']:6d} | {row['tp']:4d} |"
+            counts += f" {row['fp']:4d} | {row['fn']:4d} |"
+            scores = f" {row['precision']:>13} | {row['recall']:>10} | {row['f1']:>7}"
+            out.append(label + " " * (32 - len(label) + 1) + counts + scores)
         out.append(H)
     out.append(D)
     for key, value in overall.items():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import accumulate, repeat
 from pathlib import Path
 
 from ...errors import InputError
@@ -49,12 +50,10 @@ def sentence_blocks(text: str, path: str) -> tuple[list[Block], int]:
     core = text.strip()
     if not core:
         raise InputError("at least one sentence", "none", file=path)
-    line = text[: len(text) - len(text.lstrip())].count("\n") + 1
-    blocks = []
-    for block in core.split("\n\n"):
-        blocks.append((line, block))
-        line += block.count("\n") + 2
-    return blocks, line - 1
+    first = text[: len(text) - len(text.lstrip())].count("\n") + 1
+    texts = core.split("\n\n")
+    lines = list(accumulate(map((2).__add__, map(str.count, texts, repeat("\n"))), initial=first))
+    return list(zip(lines, texts, strict=False)), lines[-1] - 1
 
 
 def check_block_start(block: Block, path: str) -> None:

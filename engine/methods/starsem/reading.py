@@ -8,7 +8,6 @@ detected in bulk with one regular expression).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterator
 
 from ...errors import InputError
@@ -21,10 +20,8 @@ from .files import (
     read_text,
     sentence_blocks,
 )
-from .model import NO_NEGATION, Instance, Sentence, Side, TextRules, column_element, scope_element
+from .model import Columns, Sentence, Side, TextRules, column_side, plain_block, regular_columns
 
-#: A sentence without negation: 8 non-empty fields per line, `***` in the 8th.
-PLAIN = re.compile(r"[^\t\n]+(?:\t[^\t\n]+){6}\t\*\*\*(?:\n[^\t\n]+(?:\t[^\t\n]+){6}\t\*\*\*)*")
 RULES = TextRules("unicode")
 
 
@@ -66,13 +63,15 @@ class DefaultReader:
                 self._missing_sentence(gold)
             system = self.system_blocks[number - 1]
             check_block_start(system, self.system_path)
-            if gold[1] == system[1] and not self.keep_rows and PLAIN.fullmatch(gold[1]):
+            if gold[1] == system[1] and not self.keep_rows and plain_block(gold[1]):
                 yield None
             else:
                 yield self._sentence(number, gold, system)
         extra = n_system - len(self.gold_blocks)
         if extra > 0:
-            self.warnings.append(f"SYSTEM has {extra} sentences after the end of GOLD; they were not evaluated")
+            self.warnings.append(
+                f"SYSTEM has {extra} sentences after the end of GOLD; they were not evaluated"
+            )
 
     def _missing_sentence(self, gold: Block) -> None:
         line, text = gold
@@ -87,6 +86,23 @@ class DefaultReader:
     # --- one sentence ----------------------------------------------------------------
 
     def _sentence(self, number: int, gold: Block, system: Block) -> Sentence:
+        g_line, g_text = gold
+        s_line, s_text = system
+        same = g_text == s_text
+        g_parsed = regular_columns(g_text, strip=True)
+        s_parsed = g_parsed if same else regular_columns(s_text, strip=True)
+        if g_parsed is None or s_parsed is None or g_parsed[1][:4] != s_parsed[1][:4]:
+            g_rows, s_rows = self._checked_rows(number, gold, system)
+            g_columns = s_columns = None
+        else:
+            (g_rows, g_columns), (s_rows, s_columns) = g_parsed, s_parsed
+        keeps = RULES.scoring_tags(g_columns[5] if g_columns else (row[5] for row in g_rows))
+        g_side = _side(g_rows, keeps, self.gold_path, g_line, g_columns)
+        s_side = g_side if same else _side(s_rows, keeps, self.system_path, s_line, s_columns)
+        return Sentence(number, g_line, g_side, s_side, g_rows, s_line)
+
+    def _checked_rows(self, number: int, gold: Block, system: Block) -> tuple[list[list[str]], ...]:
+        """The fields of both sides, every line checked in file order (§2.3, §8)."""
         g_line, g_text = gold
         s_line, s_text = system
         same = g_text == s_text
@@ -114,10 +130,7 @@ class DefaultReader:
                 file=self.system_path,
                 line=s_line + len(g_lines),
             )
-        keeps = [RULES.scoring_tag(row[5]) for row in g_rows]
-        g_side = _side(g_rows, keeps, self.gold_path, g_line)
-        s_side = g_side if same else _side(s_rows, keeps, self.system_path, s_line)
-        return Sentence(number, g_line, g_side, s_side, g_rows, s_line)
+        return g_rows, s_rows
 
     def _system_fields(
         self, s_lines: list[str], j: int, g_fields: list[str], g_number: int, s_line: int, number: int
@@ -194,20 +207,12 @@ class LineChecks:
                 raise InputError(f"'_' or a word in column {column + 1}", found, file=self.path, line=number)
 
 
-def _side(rows: list[list[str]], keeps: list[bool], path: str, first_line: int) -> Side:
+def _side(
+    rows: list[list[str]], keeps: list[bool], path: str, first_line: int, columns: Columns | None
+) -> Side:
     """The instances of one side (§3.1.2); every negation needs a cue."""
-    if len(rows[0]) == 8:
-        return NO_NEGATION
-    n = len(rows)
-    columns = list(zip(*rows, strict=True))
-    instances = []
-    scope_tokens = 0
-    for group in range((len(columns) - 7) // 3):
-        base = 7 + 3 * group
-        cue = column_element(columns[base], n)
-        if not cue:
-            raise missing_cue_error(path, first_line, group)
-        scope = scope_element(columns[base + 1], n, keeps, RULES)
-        scope_tokens += len(scope)
-        instances.append(Instance(group, cue, scope, column_element(columns[base + 2], n)))
-    return Side(instances, scope_tokens)
+    side = column_side(rows, keeps, RULES, columns)
+    for instance in side.instances or ():
+        if not instance.cue:
+            raise missing_cue_error(path, first_line, instance.group)
+    return side

@@ -47,7 +47,7 @@ def f1(p: float, r: float) -> float:
 
 
 def two(x: float) -> str:
-    return "%.2f" % x
+    return f"{x:.2f}"
 
 
 def scores(tp: int, fp: int, fn: int, system: int, exact: bool) -> tuple[str, str, str, str, str]:
@@ -99,7 +99,9 @@ class Table:
                 negation = two(100 - float(two((c.error_negation_sentences * 100) / c.negation_sentences)))
         else:
             correct = two(100 - (c.error_sentences * 100) / c.sentences)
-            errors = (c.error_negation_sentences * 100) / c.negation_sentences if c.negation_sentences else 0.0
+            errors = 0.0
+            if c.negation_sentences:
+                errors = (c.error_negation_sentences * 100) / c.negation_sentences
             negation = two(100 - errors)
         return {"sentences": c.sentences, "negation_sentences": c.negation_sentences,
                 "negation_sentences_with_errors": c.error_negation_sentences,
