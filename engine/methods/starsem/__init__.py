@@ -140,15 +140,12 @@ def _standard(gold: str, system: str, options: Options, progress: Progress, deta
     layout = Layout(Path(gold).name) if detail else None
     total = max(len(reader), 1)
     for count, sentence in enumerate(reader.sentences(), 1):
-        if sentence is None:
-            scorer.add_plain()
-        else:
-            scorer.add(sentence)
-            if layout is not None:
-                layout.add(sentence.number, sentence.rows, sentence.chapter, sentence.sentence_id)
-        if count % 2048 == 0:
-            done = sentence_fraction(sentence, count, total, exact)
-            progress.update(0.1 + 0.85 * done, "scoring sentences")
+        scorer.add(sentence)
+        if layout is not None:
+            layout.add(sentence.number, sentence.rows, sentence.chapter, sentence.sentence_id)
+        if count % 512 == 0:
+            progress.update(0.1 + 0.85 * min(sentence.number / total, 1.0), "scoring sentences")
+    scorer.add_plain(reader.plain_count)
     counts = scorer.counts
     if exact and (not counts.sentences or not counts.negation_sentences):
         raise InputError(
@@ -172,13 +169,6 @@ def _standard(gold: str, system: str, options: Options, progress: Progress, deta
         DetailBuilder(layout, "negation").fill(report, scorer.verdicts)
     progress.update(1.0, "done", force=True)
     return report
-
-
-def sentence_fraction(sentence: Any, count: int, total: int, exact: bool) -> float:
-    """How far the run is: sentences (lines in exact mode) done of all."""
-    if exact and sentence is not None:
-        return min(sentence.line / total, 1.0)
-    return min(count / total, 1.0)
 
 
 def _score_rows(rows: dict[str, dict[str, Any]]) -> list[list[Any]]:
@@ -222,10 +212,11 @@ def _extended(gold: str, system: str, options: Options, progress: Progress, deta
     total = max(len(reader), 1)
     for count, sentence in enumerate(reader.sentences(), 1):
         scorer.add(sentence)
-        if layout is not None and sentence is not None:
+        if layout is not None:
             layout.add(sentence.number, sentence.rows, sentence.chapter, sentence.sentence_id)
-        if count % 2048 == 0:
-            progress.update(count / total, "scoring sentences")
+        if count % 512 == 0:
+            progress.update(min(sentence.number / total, 1.0), "scoring sentences")
+    scorer.add_plain(reader.plain_count)
     sections = scorer.sections()
     overall = scorer.overall()
     data: dict[str, Any] = {"sections": plain_sections(sections), "overall": overall,

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...errors import InputError
-from .files import Block, blank_line_error, check_block_start, read_text, sentence_blocks
+from .files import Block, blank_line_error, check_block_start, plain_flags, read_text, sentence_blocks
+from .model import regular_columns
 from .reading import field_count_error
 
 CUE, SCOPE, EVENT = "Cue", "Scope", "Event"
@@ -50,6 +51,14 @@ Token = tuple[str, str]  # (token id = column 3 text, annotated text)
 
 def is_punct(text: str) -> bool:
     return _WORD.search(text) is None
+
+
+class _Punct(dict):
+    """Text → whether it is punctuation (no word character), remembered."""
+
+    def __missing__(self, text: str) -> bool:
+        value = self[text] = is_punct(text)
+        return value
 
 
 class Count:
@@ -103,12 +112,12 @@ class ExtendedReader:
     def __init__(self, gold: str, system: str, keep_rows: bool) -> None:
         self.gold_path, self.system_path = gold, system
         self.keep_rows = keep_rows
-        self.gold_blocks, _ = sentence_blocks(read_text(gold), gold)
-        self.system_blocks, _ = sentence_blocks(read_text(system), system)
-        for block in self.gold_blocks:
-            check_block_start(block, gold)
-        for block in self.system_blocks:
-            check_block_start(block, system)
+        self.gold_blocks = sentence_blocks(read_text(gold), gold)
+        self.system_blocks = sentence_blocks(read_text(system), system)
+        self.plain_count = 0
+        for blocks, path in ((self.gold_blocks, gold), (self.system_blocks, system)):
+            for i in [i for i, text in enumerate(blocks.texts) if not text or text[0] == "\n"][:1]:
+                check_block_start(blocks[i], path)
         if len(self.gold_blocks) != len(self.system_blocks):
             raise InputError(f"{len(self.gold_blocks)} sentences as in GOLD", str(len(self.system_blocks)),
                              file=system)  # fmt: skip
@@ -116,14 +125,32 @@ class ExtendedReader:
     def __len__(self) -> int:
         return len(self.gold_blocks)
 
-    def sentences(self) -> Iterator[XSentence | None]:
-        for number, (gold, system) in enumerate(zip(self.gold_blocks, self.system_blocks, strict=True), 1):
+    def sentences(self) -> Iterator[XSentence]:
+        """The sentence pairs in order, but those without negation that are the same text
+        in both files (only counted, `plain_count`)."""
+        golds, systems = self.gold_blocks, self.system_blocks
+        flags = [False] * len(golds) if self.keep_rows else plain_flags(golds, systems, strip=False)
+        self.plain_count = sum(flags)
+        for i in [i for i, flag in enumerate(flags) if not flag]:
+            gold, system = golds[i], systems[i]
             if gold[1] == system[1] and not self.keep_rows and PLAIN.fullmatch(gold[1]):
-                yield None
+                self.plain_count += 1
             else:
-                yield self._sentence(number, gold, system)
+                yield self._sentence(i + 1, gold, system)
 
     def _sentence(self, number: int, gold: Block, system: Block) -> XSentence:
+        g_regular = regular_columns(gold[1], strip=False)
+        s_regular = g_regular if gold[1] == system[1] else regular_columns(system[1], strip=False)
+        if g_regular is not None and s_regular is not None:
+            g_rows, g_columns = g_regular
+            s_rows, s_columns = s_regular
+            if g_columns[2:4] == s_columns[2:4]:
+                return XSentence(number, gold[0], g_rows, _column_instances(g_columns),
+                                 _column_instances(s_columns))  # fmt: skip
+        return self._checked_sentence(number, gold, system)
+
+    def _checked_sentence(self, number: int, gold: Block, system: Block) -> XSentence:
+        """A sentence read line by line, every check of §2.3 in file order."""
         g_line, g_text = gold
         s_line, s_text = system
         g_lines, s_lines = g_text.split("\n"), s_text.split("\n")
@@ -185,6 +212,27 @@ def _same_width(groups: int, first_groups: int, fields: list[str], width: int, p
                          file=path, line=first_line + j)  # fmt: skip
 
 
+def _column_instances(columns: list[tuple[str, ...]]) -> list[XInstance]:
+    """The instances of a sentence whose lines all have the same number of fields."""
+    ids = columns[2]
+    n = len(ids)
+    instances = []
+    for group in range((len(columns) - 7) // 3 if len(columns) > 8 else 0):
+        instance = XInstance(group)
+        for kind, column in zip(KINDS, columns[7 + 3 * group : 10 + 3 * group], strict=True):
+            if column.count("_") == n:
+                continue
+            cells = [(i, text) for i, text in enumerate(column) if text != "_"]
+            if kind != CUE:  # one final period goes (`Mr.` → `Mr`, `_.` → `_`, absent)
+                cells = [(i, t[:-1] if len(t) > 1 and t[-1] == "." else t) for i, t in cells]
+                cells = [(i, t) for i, t in cells if t != "_"]
+            if cells:
+                instance.elements[kind] = [(ids[i], t) for i, t in cells]
+                instance.positions[kind] = [i for i, _ in cells]
+        instances.append(instance)
+    return instances
+
+
 def _instances(rows: list[list[str]], groups: int) -> list[XInstance]:
     instances = [XInstance(g) for g in range(groups)]
     for position, fields in enumerate(rows):
@@ -222,19 +270,19 @@ class ExtendedScorer:
         self.correct = {"": 0, NP: 0}
         self.correct_negation = {"": 0, NP: 0}
         self.verdicts: list[dict[str, Any]] | None = [] if record else None
-        self._punct: dict[str, bool] = {}
-
-    def punct(self, text: str) -> bool:
-        known = self._punct.get(text)
-        if known is None:
-            known = self._punct[text] = is_punct(text)
-        return known
+        self.punct = _Punct()
 
     # --- a sentence --------------------------------------------------------------------
 
-    def add(self, sentence: XSentence | None) -> None:
+    def add_plain(self, count: int) -> None:
+        """Sentences without negation on either side: correct in both variants."""
+        self.sentences += count
+        self.correct[""] += count
+        self.correct[NP] += count
+
+    def add(self, sentence: XSentence) -> None:
         self.sentences += 1
-        if sentence is None or (not sentence.gold and not sentence.system):
+        if not sentence.gold and not sentence.system:
             self.correct[""] += 1
             self.correct[NP] += 1
             return
@@ -289,7 +337,7 @@ class ExtendedScorer:
         for family in (SCOPE, EVENT):
             tokens = instance.get(family)
             for _, text in tokens:
-                punct = self.punct(text)
+                punct = self.punct[text]
                 for detail in TOKEN_DETAILS[family]:
                     if _cue_dependent(detail) and not (punct and "punct" in detail):
                         _bump(self.token[(family, detail)], kind)
@@ -315,7 +363,7 @@ class ExtendedScorer:
         gold_ids = {token_id for token_id, _ in gold}
         details = [d for d in TOKEN_DETAILS[kind] if _cue_dependent(d)]
         for token in gold:
-            punct = self.punct(token[1])
+            punct = self.punct[token[1]]
             if token in left:
                 for detail in details:
                     if not (punct and "punct" in detail):
@@ -334,7 +382,7 @@ class ExtendedScorer:
                     if not (punct and "punct" in detail):
                         self.token[(kind, detail)].fn += 1
         for token_id, text in left:
-            punct = self.punct(text)
+            punct = self.punct[text]
             flags[""] = False
             if not punct:
                 flags[NP] = False
@@ -376,7 +424,7 @@ class ExtendedScorer:
                 pool[kind] += tokens
                 whole[kind].append(list(tokens))
                 if kind == SCOPE:
-                    whole_np.append([t for t in tokens if not self.punct(t[1])])
+                    whole_np.append([t for t in tokens if not self.punct[t[1]]])
         binary_system = {SCOPE: set(pool[SCOPE]), EVENT: set(pool[EVENT])}
         binary_gold: dict[str, set[Token]] = {SCOPE: set(), EVENT: set()}
         missed: dict[str, list[list[str]]] = {CUE: [], SCOPE: [], EVENT: [], NP: []}
@@ -402,7 +450,7 @@ class ExtendedScorer:
         for token in tokens:
             if kind != CUE:
                 binary_gold[kind].add(token)
-            counted = kind == SCOPE and not self.punct(token[1])
+            counted = kind == SCOPE and not self.punct[token[1]]
             if token in pool[kind]:
                 token_count.tp += 1
                 if counted:
@@ -432,7 +480,7 @@ class ExtendedScorer:
                           missed: list[list[str]]) -> None:  # fmt: skip
         detail = "" if kind == CUE else "(no cue)"
         for _, text in tokens:
-            if kind == SCOPE and not self.punct(text):
+            if kind == SCOPE and not self.punct[text]:
                 self.token[(SCOPE, "(no cue, no punct)")].fp += 1
             self.token[(kind, detail)].fp += 1
         for instance in lists:
@@ -445,7 +493,7 @@ class ExtendedScorer:
         row = self.token[(kind, "(binary labels)")]
         row_np = self.token[(SCOPE, "(binary labels, no punct)")] if kind == SCOPE else None
         for token in gold:
-            counted = row_np is not None and not self.punct(token[1])
+            counted = row_np is not None and not self.punct[token[1]]
             if token in system:
                 row.tp += 1
                 system.discard(token)
@@ -457,7 +505,7 @@ class ExtendedScorer:
                     row_np.fn += 1
         for token in system:
             row.fp += 1
-            if row_np is not None and not self.punct(token[1]):
+            if row_np is not None and not self.punct[token[1]]:
                 row_np.fp += 1
 
     # --- records and results -------------------------------------------------------------

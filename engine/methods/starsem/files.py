@@ -7,6 +7,7 @@ from itertools import accumulate, repeat
 from pathlib import Path
 
 from ...errors import InputError
+from .model import plain_block
 
 Block = tuple[int, str]  # physical number of the block's first line, the block's text
 
@@ -43,17 +44,65 @@ def read_text(path: str) -> str:
     return decode_utf8(read_bytes(path), path)
 
 
-def sentence_blocks(text: str, path: str) -> tuple[list[Block], int]:
-    """The blocks between blank lines of a file whose surrounding whitespace is ignored,
-    and the number of the line after its last token line. Raises InputError when the
-    file holds no token line."""
+class Blocks:
+    """The blocks between blank lines of a file: their texts, the number of each one's
+    first line, and the number of the line after the last token line."""
+
+    def __init__(self, texts: list[str], first_line: int) -> None:
+        self.texts = texts
+        self.newlines = list(map(str.count, texts, repeat("\n")))
+        self.lines = list(accumulate(map((2).__add__, self.newlines), initial=first_line))
+        self.end = self.lines.pop() - 1
+
+    def __len__(self) -> int:
+        return len(self.texts)
+
+    def __getitem__(self, index: int) -> Block:
+        return self.lines[index], self.texts[index]
+
+
+def sentence_blocks(text: str, path: str) -> Blocks:
+    """The blocks of a file whose surrounding whitespace is ignored. Raises InputError
+    when the file holds no token line."""
     core = text.strip()
     if not core:
         raise InputError("at least one sentence", "none", file=path)
     first = text[: len(text) - len(text.lstrip())].count("\n") + 1
-    texts = core.split("\n\n")
-    lines = list(accumulate(map((2).__add__, map(str.count, texts, repeat("\n"))), initial=first))
-    return list(zip(lines, texts, strict=False)), lines[-1] - 1
+    return Blocks(core.split("\n\n"), first)
+
+
+#: Bytes other than TAB, LF and the ASCII whitespace that needs a closer look.
+_NOT_SPACE = bytes(b for b in range(256) if b not in b"\t\n \r\x0b\x0c\x1c\x1d\x1e\x1f")
+
+
+def plain_flags(gold: Blocks, system: Blocks | None, strip: bool) -> list[bool]:
+    """Per GOLD block: whether it is a sentence without negation — 8 fields per line,
+    `***` in the 8th, no whitespace but TABs and LFs (and, with `strip`, no leading TAB)
+    — that SYSTEM (when given) has as the very same text. Checked in bulk: per block
+    with C-level counts, then all candidates at once."""
+    texts = gold.texts
+    same = map(str.__eq__, texts, system.texts) if system is not None else repeat(True)
+    stars = map(str.count, texts, repeat("\t***\n"))
+    ends = map(str.endswith, texts, repeat("\t***"))
+    flags = [s and e and c == n for s, e, c, n in zip(same, ends, stars, gold.newlines, strict=False)]
+    chosen = [text for text, flag in zip(texts, flags, strict=False) if flag]
+    n_lines = sum(n + 1 for n, flag in zip(gold.newlines, flags, strict=False) if flag)
+    if chosen and not _all_plain("\n\n".join(chosen).encode(), n_lines, strip):
+        flags = [flag and plain_block(text, strip) for text, flag in zip(texts, flags, strict=False)]
+    return flags
+
+
+def _all_plain(data: bytes, n_lines: int, strip: bool) -> bool:
+    """Lines that all end in `\t***`: whether each has exactly 7 TABs and no other
+    whitespace. The TABs per line are multiples of 7 (none left once every run of 7
+    is removed) and 7 per line in total, so exactly 7 on each."""
+    spaces = data.translate(None, _NOT_SPACE)
+    tabs = spaces.count(b"\t")
+    if tabs != 7 * n_lines or tabs + spaces.count(b"\n") != len(spaces):
+        return False
+    if strip and (data.startswith(b"\t") or b"\n\t" in data):
+        return False
+    return b"\t" not in spaces.replace(b"\t" * 7, b"")
 
 
 def check_block_start(block: Block, path: str) -> None:

@@ -126,9 +126,9 @@ def odd_space(block: str) -> bool:
             or "\x1d" in block or "\x1e" in block or "\x1f" in block)  # fmt: skip
 
 
-def plain_block(block: str) -> bool:
+def plain_block(block: str, strip: bool = True) -> bool:
     """Whether a sentence plainly has no negation: 8 fields on every line, `***` in the
-    8th, no whitespace but TABs and LFs, no line starting with a TAB."""
+    8th, no whitespace but TABs and LFs (with `strip`, no line starting with a TAB)."""
     lines = block.split("\n")
     n = len(lines)
     return (
@@ -136,8 +136,7 @@ def plain_block(block: str) -> bool:
         and block.count("\t***\n") == n - 1
         and block.count("\t") == 7 * n
         and not odd_space(block)
-        and "\n\t" not in block
-        and block[0] != "\t"
+        and not (strip and ("\n\t" in block or block[0] == "\t"))
         and list(map(str.count, lines, repeat("\t"))) == [7] * n
     )
 
@@ -157,17 +156,21 @@ def regular_columns(block: str, strip: bool) -> tuple[list[list[str]], Columns] 
         return None
     if strip and ("\n\t" in block or block.startswith("\t")):
         return None
-    rows = [line.split("\t") for line in block.split("\n")]
-    width = len(rows[0])
-    if not valid_width(width) or len(set(map(len, rows))) != 1:
+    lines = block.split("\n")
+    n = len(lines)
+    tabs = lines[0].count("\t")
+    width = tabs + 1
+    if not valid_width(width) or block.count("\t") != tabs * n:
         return None
-    columns = columns_of(rows)
-    stars = columns[7].count("***")
-    if stars != (len(rows) if width == 8 else 0):
+    if n > 1 and list(map(str.count, lines, repeat("\t"))) != [tabs] * n:
         return None
-    if any("" in column for column in columns[8:]):
+    cells = block.replace("\n", "\t").split("\t")
+    columns = [tuple(cells[c::width]) for c in range(width)]
+    if columns[7].count("***") != (n if width == 8 else 0):
         return None
-    return rows, columns
+    if any("" in column for column in columns[7:]):
+        return None
+    return [cells[i : i + width] for i in range(0, n * width, width)], columns
 
 
 def columns_of(rows: list[list[str]]) -> Columns:

@@ -17,10 +17,11 @@ from .files import (
     check_block_start,
     columns_text,
     gold_token_text,
+    plain_flags,
     read_text,
     sentence_blocks,
 )
-from .model import Columns, Sentence, Side, TextRules, column_side, plain_block, regular_columns
+from .model import Columns, Sentence, Side, TextRules, column_side, regular_columns
 
 RULES = TextRules("unicode")
 
@@ -48,26 +49,29 @@ class DefaultReader:
     def __init__(self, gold: str, system: str, keep_rows: bool) -> None:
         self.gold_path, self.system_path = gold, system
         self.keep_rows = keep_rows
-        self.gold_blocks, _ = sentence_blocks(read_text(gold), gold)
-        self.system_blocks, self.system_end = sentence_blocks(read_text(system), system)
+        self.gold_blocks = sentence_blocks(read_text(gold), gold)
+        self.system_blocks = sentence_blocks(read_text(system), system)
+        self.plain_count = 0
         self.warnings: list[str] = []
 
     def __len__(self) -> int:
         return len(self.gold_blocks)
 
-    def sentences(self) -> Iterator[Sentence | None]:
-        n_system = len(self.system_blocks)
-        for number, gold in enumerate(self.gold_blocks, 1):
-            check_block_start(gold, self.gold_path)
-            if number > n_system:
-                self._missing_sentence(gold)
-            system = self.system_blocks[number - 1]
-            check_block_start(system, self.system_path)
-            if gold[1] == system[1] and not self.keep_rows and plain_block(gold[1]):
-                yield None
-            else:
-                yield self._sentence(number, gold, system)
-        extra = n_system - len(self.gold_blocks)
+    def sentences(self) -> Iterator[Sentence]:
+        """The sentence pairs in order, but those without negation that are the same text
+        in both files (only counted, `plain_count`)."""
+        golds, systems = self.gold_blocks, self.system_blocks
+        paired = min(len(golds), len(systems))
+        flags = [False] * paired if self.keep_rows else plain_flags(golds, systems, strip=True)
+        self.plain_count = sum(flags)
+        for i in [i for i, flag in enumerate(flags) if not flag]:
+            check_block_start(golds[i], self.gold_path)
+            check_block_start(systems[i], self.system_path)
+            yield self._sentence(i + 1, golds[i], systems[i])
+        if len(golds) > paired:
+            check_block_start(golds[paired], self.gold_path)
+            self._missing_sentence(golds[paired])
+        extra = len(systems) - len(golds)
         if extra > 0:
             self.warnings.append(
                 f"SYSTEM has {extra} sentences after the end of GOLD; they were not evaluated"
@@ -80,7 +84,7 @@ class DefaultReader:
             f"a token line matching GOLD line {line} ({gold_token_text(fields)})",
             "end of file",
             file=self.system_path,
-            line=self.system_end,
+            line=self.system_blocks.end,
         )
 
     # --- one sentence ----------------------------------------------------------------

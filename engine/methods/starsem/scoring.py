@@ -105,9 +105,9 @@ class Scorer:
         self.counts = Counts()
         self.verdicts: list[dict[str, Any]] | None = [] if record else None
 
-    def add_plain(self) -> None:
-        """A sentence without negation on either side: only counted."""
-        self.counts.sentences += 1
+    def add_plain(self, count: int = 1) -> None:
+        """Sentences without negation on either side: only counted."""
+        self.counts.sentences += count
 
     def add(self, sentence: Sentence) -> None:
         c = self.counts
