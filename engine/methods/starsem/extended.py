@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...errors import InputError
-from .files import Block, blank_line_error, check_block_start, plain_flags, read_text, sentence_blocks
+from .files import Block, Blocks, blank_line_error, check_block_start, plain_flags, read_text, sentence_blocks
 from .model import regular_columns
 from .reading import field_count_error
 
@@ -119,6 +119,8 @@ class ExtendedReader:
             for i in [i for i, text in enumerate(blocks.texts) if not text or text[0] == "\n"][:1]:
                 check_block_start(blocks[i], path)
         if len(self.gold_blocks) != len(self.system_blocks):
+            for blocks, path in ((self.gold_blocks, gold), (self.system_blocks, system)):
+                _check_blank_lines(blocks, path)
             raise InputError(f"{len(self.gold_blocks)} sentences as in GOLD", str(len(self.system_blocks)),
                              file=system)  # fmt: skip
 
@@ -192,6 +194,14 @@ class ExtendedReader:
         found = f"token {s[2]} '{s[3]}'" if len(s) >= 4 else f"{len(s)} fields"
         raise InputError(f"token {g[2]} '{g[3]}' (any case) as on GOLD line {g_number}", found,
                          file=self.system_path, line=s_number)  # fmt: skip
+
+
+def _check_blank_lines(blocks: Blocks, path: str) -> None:
+    """A line of blanks splits no sentence here but is bad input: name it first."""
+    for line, text in zip(blocks.lines, blocks.texts, strict=True):
+        for j, raw in enumerate(text.split("\n")):
+            if not raw.strip():
+                raise blank_line_error(path, line + j)
 
 
 def _groups(fields: list[str], raw: str, path: str, line: int) -> int:

@@ -128,6 +128,7 @@ class DefaultReader:
             g_rows.append(g_fields)
             s_rows.append(s_fields)
         if len(s_lines) > len(g_lines):
+            _fields(s_lines[len(g_lines)], self.system_path, s_line + len(g_lines))  # a line of blanks?
             raise InputError(
                 f"an empty line (end of sentence, as GOLD line {g_line + len(g_lines)})",
                 "a token line",
