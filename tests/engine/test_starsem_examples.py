@@ -429,3 +429,30 @@ def test_x7_instances_without_cue_are_accepted(tmp_path):
     report = evaluate(*one(tmp_path, words, [neg({0: "not"}, {1: "x"})], [neg({}, {1: "x"})]), "extended")
     assert xrow(report, 1, "Full negation") == (1, 1, 0, 1, 1)
     assert xrow(report, 1, "Cue") == (1, 0, 0, 0, 1)
+
+
+def test_cdsco_files_are_recognised(tmp_path):
+    from engine.formats import detect
+
+    gold, _ = worked_example()
+    assert detect(write(tmp_path, "g.txt", gold)) == "CD-SCO (*SEM 2012 negation)"
+    no_negation = document(sentence(["Yes", "."], []))
+    assert detect(write(tmp_path, "n.txt", no_negation)) == "CD-SCO (*SEM 2012 negation)"
+    assert detect(write(tmp_path, "x.txt", "NP\t1\t2\t1, 2\n")) != "CD-SCO (*SEM 2012 negation)"
+
+
+def test_report_carries_documents_spans_and_errors(worked):
+    report = evaluate(*worked, detail=True)
+    (doc,) = report.documents
+    assert doc.units == [(0, 5), (5, 10), (10, 12)] and doc.unit_ids == ["story 1", "story 2", "story 3"]
+    kinds = sorted({s.attrs["kind"] for s in report.gold_spans})
+    assert kinds == ["cue", "event", "scope"]
+    scope = next(s for s in report.gold_spans if s.attrs["kind"] == "scope")
+    assert (scope.start, scope.end, scope.attrs["parts"]) == (0, 4, [[0, 2], [3, 4]])
+    rows = report.error_rows
+    assert [(r["unit"], r["type"], r["cue"], r["scope"]) for r in rows] == [
+        (1, "FN", "PARTIAL", "TP"), (2, "FN", "TP", "FN"),
+    ]  # fmt: skip
+    assert rows[1]["tokens"] == "🟩I [⟨never⟩] 🟨saw 🟨him ."
+    assert rows[0]["gold_cue"] == "un" and rows[0]["system_cue"] == "unhappy"
+    assert rows[0]["gold_position"] == "3" and rows[1]["gold_position"] == "0-3"

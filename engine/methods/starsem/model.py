@@ -112,7 +112,10 @@ def scope_element(column: tuple[str, ...], n: int, keeps: list[bool], rules: Tex
     """A scope column: punctuation tokens dropped, texts normalised."""
     if column.count("_") == n:
         return EMPTY
-    return tuple((i, rules.scope_text(v)) for i, v in enumerate(column) if v != "_" and keeps[i])
+    cells = [(i, v) for i, v in enumerate(column) if v != "_" and keeps[i]]
+    if any("." in v for _, v in cells):
+        cells = [(i, rules.scope_text(v)) for i, v in cells]
+    return tuple(cells)
 
 
 # --- bulk checks of whole sentences ---------------------------------------------------------
