@@ -15,7 +15,7 @@ from engine.errors import InputError
 from engine.methods.starsem import exact, extended, files, model, reading
 from engine.methods.starsem.model import Instance, Sentence
 from engine.methods.starsem.scoring import Scorer
-from tests.engine.starsem_data import document, neg, sentence
+from tests.engine.starsem_data import neg, sentence
 
 WORDS = ["not", "unhappy", "Mr.", "never", "saw", "him", ",", ".", "(", "no", "one"]
 TAGS = {",": ",", ".": ".", "(": "-LRB-"}
@@ -149,8 +149,32 @@ def corpora(draw) -> tuple[str, str]:
         other = negs if rnd.random() < 0.4 else [_random_neg(rnd, words) for _ in range(rnd.choice([0, 1, 2]))]
         gold.append(sentence(words, negs, number, pos=TAGS_FOR(words)))
         system.append(sentence(words, other, number, pos=TAGS_FOR(words)))
-    final = draw(st.booleans())
-    return document(*gold, final_blank=final), document(*system, final_blank=final)
+    texts = ["\n\n".join(gold), "\n\n".join(system)]
+    for k in range(2):
+        texts[k] += draw(st.sampled_from(["\n", "\n\n", "", "\n\n\n"]))
+    if draw(st.booleans()):
+        texts = [_damage(rnd, text) for text in texts] if draw(st.booleans()) else [texts[0], _damage(rnd, texts[1])]
+    return texts[0], texts[1]
+
+
+DAMAGE = ["\t_", "\t", " ", "\t***", "***", "\n", "\r", "é", "\t\t\t_"]
+
+
+def _damage(rnd: random.Random, text: str) -> str:
+    """One small change that real files have: an extra field, a trailing TAB, a space, a
+    stray `***`, a doubled empty line, a CR, a non-ASCII letter, a cell emptied."""
+    lines = text.split("\n")
+    k = rnd.randrange(len(lines))
+    change = rnd.choice(DAMAGE)
+    if change == "***" and "\t" in lines[k]:
+        lines[k] = lines[k].rsplit("\t", 1)[0] + "\t***"
+    elif change == "\n":
+        lines.insert(k, "")
+    elif change == " " and "\t_" in lines[k]:
+        lines[k] = lines[k].replace("\t_", "\tby no", 1)
+    else:
+        lines[k] += change
+    return "\n".join(lines)
 
 
 def TAGS_FOR(words: list[str]) -> dict[int, str]:  # noqa: N802
@@ -196,7 +220,7 @@ def slow_paths(monkeypatch):
     return switch
 
 
-@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
 @given(corpus=corpora())
 def test_bulk_reading_equals_line_by_line_reading(tmp_path_factory, slow_paths, monkeypatch, corpus):
     tmp = tmp_path_factory.mktemp("corpus")

@@ -95,6 +95,8 @@ def _with_hint(err: InputError, *lines: str | None) -> InputError:
     return err
 
 
+#: Columns 1-4 of every line of a block (lines with fewer fields do not match).
+_PREFIX = re.compile(r"^[^\t\n]*\t[^\t\n]*\t[^\t\n]*\t[^\t\n]*", re.M)
 _PLAIN = re.compile(r"[^\t\n]*(?:\t[^\t\n]*){6}\t\*\*\*\t*")
 
 
@@ -129,7 +131,7 @@ class ExactReader:
         if self.blocks:
             gold, system, _ = self.blocks
             for i, (g, s) in enumerate(zip(gold.texts, system.texts, strict=True)):
-                if g != s:
+                if g != s and not _same_prefixes(g, s, gold.newlines[i] + 1):
                     first = gold.lines[i] - 1
                     for j, (g_line, s_line) in enumerate(zip(g.split("\n"), s.split("\n"), strict=True)):
                         self._align(first + j, g_line, s_line)
@@ -297,6 +299,12 @@ class ExactReader:
 
 def empty_lines(lines: list[str]) -> list[int]:
     return [k for k, line in enumerate(lines) if not line]
+
+
+def _same_prefixes(gold: str, system: str, n: int) -> bool:
+    """Whether every line of two blocks has 4 fields or more and the same first four."""
+    prefixes = _PREFIX.findall(gold)
+    return len(prefixes) == n and prefixes == _PREFIX.findall(system)
 
 
 def _plain_run(text: str, closed: bool) -> bool:
