@@ -210,10 +210,13 @@ def _run(tmp: Path, gold: str, system: str, mode: str, detail: bool = False) -> 
 def slow_paths(monkeypatch):
     """Switch every bulk shortcut off: plain sentences, regular sentences, aligned blocks."""
 
+    def no_plain(gold, system, strip):  # one flag per sentence pair, as plain_flags gives
+        return [False] * (len(gold) if system is None else min(len(gold), len(system)))
+
     def switch() -> None:
-        monkeypatch.setattr(files, "plain_flags", lambda gold, system, strip: [False] * len(gold))
+        monkeypatch.setattr(files, "plain_flags", no_plain)
         for module in (reading, exact, extended):
-            monkeypatch.setattr(module, "plain_flags", lambda gold, system, strip: [False] * len(gold))
+            monkeypatch.setattr(module, "plain_flags", no_plain)
             monkeypatch.setattr(module, "regular_columns", lambda block, strip: None, raising=False)
         monkeypatch.setattr(exact, "aligned_blocks", lambda gold, system: None)
 
