@@ -138,14 +138,7 @@ def _standard(gold: str, system: str, options: Options, progress: Progress, deta
         reader = DefaultReader(gold, system, keep_rows=detail)
     scorer = Scorer(record=detail)
     layout = Layout(Path(gold).name) if detail else None
-    total = max(len(reader), 1)
-    for count, sentence in enumerate(reader.sentences(), 1):
-        scorer.add(sentence)
-        if layout is not None:
-            layout.add(sentence.number, sentence.rows, sentence.chapter, sentence.sentence_id)
-        if count % 512 == 0:
-            progress.update(0.1 + 0.85 * min(sentence.number / total, 1.0), "scoring sentences")
-    scorer.add_plain(reader.plain_count)
+    _score_all(reader, scorer, layout, progress)
     counts = scorer.counts
     if exact and (not counts.sentences or not counts.negation_sentences):
         raise InputError(
@@ -169,6 +162,19 @@ def _standard(gold: str, system: str, options: Options, progress: Progress, deta
         DetailBuilder(layout, "negation").fill(report, scorer.verdicts)
     progress.update(1.0, "done", force=True)
     return report
+
+
+def _score_all(reader: Any, scorer: Any, layout: Layout | None, progress: Progress) -> None:
+    """Feed every sentence the reader yields to the scorer (and the detail layout); add
+    the sentences it only counted."""
+    total = max(len(reader), 1)
+    for count, sentence in enumerate(reader.sentences(), 1):
+        scorer.add(sentence)
+        if layout is not None:
+            layout.add(sentence.number, sentence.rows, sentence.chapter, sentence.sentence_id)
+        if count % 512 == 0:
+            progress.update(0.1 + 0.85 * min(sentence.number / total, 1.0), "scoring sentences")
+    scorer.add_plain(reader.plain_count)
 
 
 def _score_rows(rows: dict[str, dict[str, Any]]) -> list[list[Any]]:
@@ -209,14 +215,7 @@ def _extended(gold: str, system: str, options: Options, progress: Progress, deta
     reader = ExtendedReader(gold, system, keep_rows=detail)
     scorer = ExtendedScorer(options.task, record=detail)
     layout = Layout(Path(gold).name) if detail else None
-    total = max(len(reader), 1)
-    for count, sentence in enumerate(reader.sentences(), 1):
-        scorer.add(sentence)
-        if layout is not None:
-            layout.add(sentence.number, sentence.rows, sentence.chapter, sentence.sentence_id)
-        if count % 512 == 0:
-            progress.update(min(sentence.number / total, 1.0), "scoring sentences")
-    scorer.add_plain(reader.plain_count)
+    _score_all(reader, scorer, layout, progress)
     sections = scorer.sections()
     overall = scorer.overall()
     data: dict[str, Any] = {"sections": plain_sections(sections), "overall": overall,

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from ...errors import InputError
-from .files import Block, Blocks, blank_line_error, check_block_start, plain_flags, read_text, sentence_blocks
+from .files import Block, BlockReader, Blocks, blank_line_error, check_block_start, plain_flags
 from .model import regular_columns
 from .reading import field_count_error
 
@@ -105,16 +105,12 @@ class XSentence:
         return self.rows[0][1] if self.rows and len(self.rows[0]) > 1 else ""
 
 
-class ExtendedReader:
+class ExtendedReader(BlockReader):
     """Sentence pairs of the extended script: whole-file strip, split at blank lines,
     lines neither stripped nor trimmed (every TAB counts)."""
 
     def __init__(self, gold: str, system: str, keep_rows: bool) -> None:
-        self.gold_path, self.system_path = gold, system
-        self.keep_rows = keep_rows
-        self.gold_blocks = sentence_blocks(read_text(gold), gold)
-        self.system_blocks = sentence_blocks(read_text(system), system)
-        self.plain_count = 0
+        super().__init__(gold, system, keep_rows)
         for blocks, path in ((self.gold_blocks, gold), (self.system_blocks, system)):
             for i in [i for i, text in enumerate(blocks.texts) if not text or text[0] == "\n"][:1]:
                 check_block_start(blocks[i], path)
@@ -123,9 +119,6 @@ class ExtendedReader:
                 _check_blank_lines(blocks, path)
             raise InputError(f"{len(self.gold_blocks)} sentences as in GOLD", str(len(self.system_blocks)),
                              file=system)  # fmt: skip
-
-    def __len__(self) -> int:
-        return len(self.gold_blocks)
 
     def sentences(self) -> Iterator[XSentence]:
         """The sentence pairs in order, but those without negation that are the same text

@@ -61,6 +61,21 @@ class Blocks:
         return self.lines[index], self.texts[index]
 
 
+class BlockReader:
+    """What the default and the extended reader share: both files as sentence blocks."""
+
+    def __init__(self, gold: str, system: str, keep_rows: bool) -> None:
+        self.gold_path, self.system_path = gold, system
+        self.keep_rows = keep_rows  # every sentence for the detail view, none only counted
+        self.gold_blocks = sentence_blocks(read_text(gold), gold)
+        self.system_blocks = sentence_blocks(read_text(system), system)
+        self.plain_count = 0  # sentences without negation on either side, only counted
+        self.warnings: list[str] = []
+
+    def __len__(self) -> int:
+        return len(self.gold_blocks)
+
+
 def sentence_blocks(text: str, path: str) -> Blocks:
     """The blocks of a file whose surrounding whitespace is ignored. Raises InputError
     when the file holds no token line."""

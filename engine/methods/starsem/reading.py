@@ -13,13 +13,12 @@ from collections.abc import Iterator
 from ...errors import InputError
 from .files import (
     Block,
+    BlockReader,
     blank_line_error,
     check_block_start,
     columns_text,
     gold_token_text,
     plain_flags,
-    read_text,
-    sentence_blocks,
 )
 from .model import Columns, Sentence, Side, TextRules, column_side, regular_columns
 
@@ -42,20 +41,8 @@ def missing_cue_error(path: str, line: int, group: int) -> InputError:
     )
 
 
-class DefaultReader:
-    """Yields the sentence pairs of GOLD and SYSTEM; None for a plain sentence without
-    negation on both sides (unless `keep_rows`, which the detail view needs)."""
-
-    def __init__(self, gold: str, system: str, keep_rows: bool) -> None:
-        self.gold_path, self.system_path = gold, system
-        self.keep_rows = keep_rows
-        self.gold_blocks = sentence_blocks(read_text(gold), gold)
-        self.system_blocks = sentence_blocks(read_text(system), system)
-        self.plain_count = 0
-        self.warnings: list[str] = []
-
-    def __len__(self) -> int:
-        return len(self.gold_blocks)
+class DefaultReader(BlockReader):
+    """The sentence pairs of GOLD and SYSTEM, checked as §2.3 asks."""
 
     def sentences(self) -> Iterator[Sentence]:
         """The sentence pairs in order, but those without negation that are the same text

@@ -131,7 +131,7 @@ class Scorer:
             z = partners[gi]
             if z is None:
                 if missed_count:
-                    self._missed(g)
+                    self._unpaired(g, "fn")
                     error = True
                 self._record(sentence, g, None, "FN")
             elif not self._pair(g, system[z]):
@@ -142,7 +142,7 @@ class Scorer:
         for z, s in enumerate(system):
             if not taken[z]:
                 if spurious_count:
-                    self._spurious(s)
+                    self._unpaired(s, "fp")
                     error = True
                 self._record(sentence, None, s, "FP")
         self._negated(gold, system, g_side.negated, s_side.negated)
@@ -194,25 +194,17 @@ class Scorer:
                 tokens.fn += 1
         tokens.fp += sum(1 for i, text in s.scope if gold.get(i) != text)
 
-    def _missed(self, g: Instance) -> None:
+    def _unpaired(self, instance: Instance, kind: str) -> None:
+        """An instance without partner: `fn` for a GOLD one, `fp` for a SYSTEM one."""
         c = self.counts
-        if g.cue:
-            c.cue.fn += 1
-        if g.scope:
-            c.scope.fn += 1
-            c.scope_free.fn += 1
-            c.tokens.fn += len(g.scope)
-        c.full.fn += 1
-
-    def _spurious(self, s: Instance) -> None:
-        c = self.counts
-        if s.cue:
-            c.cue.fp += 1
-        if s.scope:
-            c.scope.fp += 1
-            c.scope_free.fp += 1
-            c.tokens.fp += len(s.scope)
-        c.full.fp += 1
+        rows = [c.full]
+        if instance.cue:
+            rows.append(c.cue)
+        if instance.scope:
+            rows += [c.scope, c.scope_free]
+            setattr(c.tokens, kind, getattr(c.tokens, kind) + len(instance.scope))
+        for row in rows:
+            setattr(row, kind, getattr(row, kind) + 1)
 
     # --- §3.5 --------------------------------------------------------------------------
 
