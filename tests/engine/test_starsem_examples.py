@@ -456,3 +456,21 @@ def test_report_carries_documents_spans_and_errors(worked):
     assert rows[1]["tokens"] == "🟩I [⟨never⟩] 🟨saw 🟨him ."
     assert rows[0]["gold_cue"] == "un" and rows[0]["system_cue"] == "unhappy"
     assert rows[0]["gold_position"] == "3" and rows[1]["gold_position"] == "0-3"
+
+
+def test_review_workbook_lists_the_errors_with_their_token_strip(worked, cli, tmp_path):
+    import openpyxl
+
+    book = tmp_path / "review.xlsx"
+    assert cli("starsem", "-g", worked[0], "-s", worked[1], "--xlsx", book).code == 0
+    sheet = openpyxl.load_workbook(book)["Errors"]
+    rows = [[cell.value for cell in row] for row in sheet.iter_rows()]
+    header = next(r for r in rows if r and r[0] == "ID")
+    errors = rows[rows.index(header) + 1 :]
+    assert len(errors) == 2 and "Verdict" in header
+    column = {name: header.index(name) for name in ("tokens", "cue", "gold_cue", "system_cue", "Type")}
+    assert errors[1][column["tokens"]] == "🟩I [⟨never⟩] 🟨saw 🟨him ."
+    assert (errors[0][column["cue"]], errors[0][column["gold_cue"]], errors[0][column["system_cue"]]) == (
+        "PARTIAL", "un", "unhappy",
+    )  # fmt: skip
+    assert {e[column["Type"]] for e in errors} == {"FN"}
