@@ -289,8 +289,11 @@ class ExactReader:
             return Sentence(number, start + 1, NO_NEGATION, NO_NEGATION, g_rows, start + 1)
         keeps = RULES.scoring_tags(row[5] if len(row) > 5 else None for row in g_rows)
         gold = _fields_side(g_rows, g_lines, g_regular, keeps)
-        s_regular = g_regular if s_lines == g_lines else regular_columns("\n".join(s_lines), strip=False)
-        system = _fields_side(None, s_lines, s_regular, keeps)
+        if s_lines == g_lines:
+            system = gold
+        else:
+            s_regular = regular_columns("\n".join(s_lines), strip=False)
+            system = _fields_side(None, s_lines, s_regular, keeps)
         for instance in system.instances or ():
             if not instance.cue:
                 raise missing_cue_error(self.system_path, start + 1, instance.group)

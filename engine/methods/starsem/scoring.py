@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from .model import Instance, Sentence
+from .model import Instance, Sentence, Side
 
 
 @dataclass
@@ -112,6 +112,9 @@ class Scorer:
     def add(self, sentence: Sentence) -> None:
         c = self.counts
         g_side, s_side = sentence.gold, sentence.system
+        if g_side is s_side and self.verdicts is None:
+            self._add_identical(g_side)
+            return
         c.sentences += 1
         gold = g_side.instances or []
         system = s_side.instances or []
@@ -150,6 +153,31 @@ class Scorer:
             c.error_sentences += 1
             if g_side.negated:
                 c.error_negation_sentences += 1
+
+    def _add_identical(self, side: Side) -> None:
+        """A sentence the same on both sides (every instance with a cue): each instance
+        pairs with itself (§3.2, §3.5 take the first free partner, and every earlier
+        partner is taken), so every element is a true positive."""
+        c = self.counts
+        c.sentences += 1
+        if not side.negated:
+            return
+        c.negation_sentences += 1
+        instances = side.instances or []
+        n, scopes = len(instances), sum(1 for i in instances if i.scope)
+        events = sum(1 for i in instances if i.event)
+        c.cues_g += n
+        c.cues_p += n
+        c.scopes_g += scopes
+        c.scopes_p += scopes
+        c.negated_g += events
+        c.negated_p += events
+        c.tokens_g += side.scope_tokens
+        c.tokens_p += side.scope_tokens
+        for row, tp in ((c.cue, n), (c.scope, scopes), (c.scope_free, scopes), (c.negated, events),
+                        (c.negated_v22, events), (c.full, n)):  # fmt: skip
+            row.tp += tp
+        c.tokens.tp += sum(len(i.scope) for i in instances)
 
     # --- §3.3 and §3.4 ----------------------------------------------------------------
 
