@@ -140,8 +140,9 @@ class ExtendedReader(BlockReader):
             g_rows, g_columns = g_regular
             s_rows, s_columns = s_regular
             if g_columns[2:4] == s_columns[2:4]:
-                return XSentence(number, gold[0], g_rows, _column_instances(g_columns),
-                                 _column_instances(s_columns))  # fmt: skip
+                g_instances = _column_instances(g_columns)
+                s_instances = g_instances if s_regular is g_regular else _column_instances(s_columns)
+                return XSentence(number, gold[0], g_rows, g_instances, s_instances)
         return self._checked_sentence(number, gold, system)
 
     def _checked_sentence(self, number: int, gold: Block, system: Block) -> XSentence:
@@ -290,6 +291,9 @@ class ExtendedScorer:
             self.correct[NP] += 1
             return
         gold, system = sentence.gold, list(sentence.system)
+        if sentence.gold is sentence.system and self.verdicts is None and all(g.get(CUE) for g in gold):
+            self._add_identical(gold)
+            return
         self.independent(gold, system)
         if not gold:
             for p in system:
@@ -334,6 +338,36 @@ class ExtendedScorer:
             if value:
                 self.correct[variant] += 1
                 self.correct_negation[variant] += 1
+
+    def _add_identical(self, instances: list[XInstance]) -> None:
+        """A sentence the same on both sides, every instance with a cue: each instance is
+        its own partner (the first free one sharing a cue token) and every token, list
+        and label a true positive, in every row (§3.9)."""
+        self.negation_sentences += 1
+        for variant in ("", NP):
+            self.correct[variant] += 1
+            self.correct_negation[variant] += 1
+        binary: dict[str, set[Token]] = {SCOPE: set(), EVENT: set()}
+        for instance in instances:
+            self.token[(CUE, "")].tp += len(instance.get(CUE))
+            self.scope[(CUE, "")].tp += 1
+            for kind in (SCOPE, EVENT):
+                tokens = instance.get(kind)
+                if not tokens:
+                    continue
+                binary[kind].update(tokens)
+                words = sum(1 for _, text in tokens if not self.punct[text])
+                for detail in TOKEN_DETAILS[kind]:
+                    if "binary" not in detail:
+                        self.token[(kind, detail)].tp += words if "punct" in detail else len(tokens)
+                for detail in SCOPE_DETAILS[kind]:
+                    self.scope[(kind, detail)].tp += 1
+            for detail in FULL_DETAILS:
+                self.scope[(self.full, detail)].tp += 1
+        for kind, tokens in binary.items():
+            self.token[(kind, "(binary labels)")].tp += len(tokens)
+        words = sum(1 for _, text in binary[SCOPE] if not self.punct[text])
+        self.token[(SCOPE, "(binary labels, no punct)")].tp += words
 
     def unmatched(self, kind: str, instance: XInstance) -> None:
         """U(kind, instance): an instance without partner (§3.9)."""
