@@ -286,7 +286,7 @@ class ExactReader:
         g_regular = regular_columns("\n".join(g_lines), strip=False)
         g_rows = g_regular[0] if g_regular else [perl_fields(line) for line in g_lines]
         if plain:
-            return Sentence(number, start + 1, NO_NEGATION, NO_NEGATION, g_rows, start + 1)
+            return Sentence(number, start + 1, NO_NEGATION, NO_NEGATION, g_rows)
         keeps = RULES.scoring_tags(row[5] if len(row) > 5 else None for row in g_rows)
         gold = _fields_side(g_rows, g_lines, g_regular, keeps)
         if s_lines == g_lines:
@@ -297,7 +297,7 @@ class ExactReader:
         for instance in system.instances or ():
             if not instance.cue:
                 raise missing_cue_error(self.system_path, start + 1, instance.group)
-        return Sentence(number, start + 1, gold, system, g_rows, start + 1)
+        return Sentence(number, start + 1, gold, system, g_rows)
 
 
 def empty_lines(lines: list[str]) -> list[int]:

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from itertools import accumulate, repeat
 from pathlib import Path
 
@@ -143,7 +142,3 @@ def columns_text(fields: list[str]) -> str:
     """`'wisteria01 5 3 house'`: columns 1-4 of a line as messages quote them."""
     return "'" + " ".join([*fields[:4], "", "", "", ""][:4]) + "'"
 
-
-def iter_pairs(gold: list[Block], system: list[Block]) -> Iterator[tuple[Block, Block | None]]:
-    for i, block in enumerate(gold):
-        yield block, system[i] if i < len(system) else None

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from itertools import repeat
 
 Element = tuple[tuple[int, str], ...]  # (token index in the sentence, annotated text), in token order
@@ -57,9 +57,7 @@ class Sentence:
     line: int  # GOLD line of its first token (the boundary line for an empty sentence)
     gold: Side
     system: Side
-    rows: list[list[str]] | None = None  # GOLD fields per token (kept only for the detail view)
-    system_line: int = 0
-    extra: dict = field(default_factory=dict)
+    rows: list[list[str]] | None = None  # GOLD fields per token
 
     @property
     def chapter(self) -> str:

@@ -3,7 +3,9 @@ strict validation of §2.3 and the messages of §8.
 
 Sentences pair by position; lines are stripped and split on TAB. A sentence that is the
 same text in both files and has `***` on every line is only counted (the common case,
-detected in bulk with one regular expression).
+found for all sentences at once, files.plain_flags); a sentence whose lines are all
+regular is split into columns in one go (model.regular_columns); anything else is read
+line by line with every check in file order.
 """
 
 from __future__ import annotations
@@ -90,7 +92,7 @@ class DefaultReader(BlockReader):
         keeps = RULES.scoring_tags(g_columns[5] if g_columns else (row[5] for row in g_rows))
         g_side = _side(g_rows, keeps, self.gold_path, g_line, g_columns)
         s_side = g_side if same else _side(s_rows, keeps, self.system_path, s_line, s_columns)
-        return Sentence(number, g_line, g_side, s_side, g_rows, s_line)
+        return Sentence(number, g_line, g_side, s_side, g_rows)
 
     def _checked_rows(self, number: int, gold: Block, system: Block) -> tuple[list[list[str]], ...]:
         """The fields of both sides, every line checked in file order (§2.3, §8)."""
