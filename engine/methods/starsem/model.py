@@ -153,25 +153,18 @@ def regular_columns(block: str, strip: bool) -> tuple[list[list[str]], Columns] 
     sentence and on none of a longer one, no empty annotation cell, no empty trailing
     field — or None when it needs the line-by-line checks. `strip`: no leading TAB
     either (the default reader strips lines)."""
-    if not block.isascii() or odd_space(block) or "\t\n" in block or block.endswith("\t"):
+    if not block.isascii() or odd_space(block):
         return None
-    if strip and ("\n\t" in block or block.startswith("\t")):
+    rows = [line.split("\t") for line in block.split("\n")]
+    width = len(rows[0])
+    if not valid_width(width) or len(set(map(len, rows))) != 1:
         return None
-    lines = block.split("\n")
-    n = len(lines)
-    tabs = lines[0].count("\t")
-    width = tabs + 1
-    if not valid_width(width) or block.count("\t") != tabs * n:
+    columns = columns_of(rows)
+    if columns[7].count("***") != (len(rows) if width == 8 else 0):
         return None
-    if n > 1 and list(map(str.count, lines, repeat("\t"))) != [tabs] * n:
-        return None
-    cells = block.replace("\n", "\t").split("\t")
-    columns = [tuple(cells[c::width]) for c in range(width)]
-    if columns[7].count("***") != (n if width == 8 else 0):
-        return None
-    if any("" in column for column in columns[7:]):
-        return None
-    return [cells[i : i + width] for i in range(0, n * width, width)], columns
+    if any("" in column for column in columns[7:]) or (strip and "" in columns[0]):
+        return None  # an empty cell, a trailing TAB, or (stripped lines) a leading TAB
+    return rows, columns
 
 
 def columns_of(rows: list[list[str]]) -> Columns:
