@@ -232,7 +232,7 @@ class ExactReader:
             if start == k:
                 yield self._empty_sentence(number, k, previous)
             else:
-                sentence = self._sentence(number, start, gold[start:k], system[start:k])
+                sentence = self._sentence(number, start, "\n".join(gold[start:k]), "\n".join(system[start:k]))
                 previous = (_count(sentence.gold), _count(sentence.system)) if sentence else (0, 0)
                 if sentence is None:
                     self.plain_count += 1
@@ -252,15 +252,14 @@ class ExactReader:
         for i in [i for i, flag in enumerate(flags) if not flag]:
             if i and flags[i - 1]:
                 previous = (0, 0)
-            g_lines, s_lines = gold.texts[i].split("\n"), system.texts[i].split("\n")
-            if i == last and not closed:
-                g_lines.pop()
-                s_lines.pop()
+            g_text, s_text = gold.texts[i], system.texts[i]
+            if i == last and not closed:  # the file's last line is not collected
+                g_text, s_text = g_text.rpartition("\n")[0], s_text.rpartition("\n")[0]
             start = gold.lines[i] - 1
-            if not g_lines:
+            if not g_text:
                 yield self._empty_sentence(i + 1, start, previous)
                 continue
-            sentence = self._sentence(i + 1, start, g_lines, s_lines)
+            sentence = self._sentence(i + 1, start, g_text, s_text)
             previous = (_count(sentence.gold), _count(sentence.system)) if sentence else (0, 0)
             if sentence is None:
                 self.plain_count += 1
@@ -279,21 +278,23 @@ class ExactReader:
         gold = Side([Instance(z, EMPTY, EMPTY, EMPTY) for z in range(previous[0])])
         return Sentence(number, k + 1, gold, Side([]), [] if self.keep_rows else None)
 
-    def _sentence(self, number: int, start: int, g_lines: list[str], s_lines: list[str]) -> Sentence | None:
-        plain = _plain(g_lines[0]) and _plain(s_lines[0])
+    def _sentence(self, number: int, start: int, g_text: str, s_text: str) -> Sentence | None:
+        """A collected sentence (its GOLD and SYSTEM lines as text); None when both first
+        lines say `***` (only counted)."""
+        plain = _plain(g_text.partition("\n")[0]) and _plain(s_text.partition("\n")[0])
         if plain and not self.keep_rows:
             return None
-        g_regular = regular_columns("\n".join(g_lines), strip=False)
-        g_rows = g_regular[0] if g_regular else [perl_fields(line) for line in g_lines]
+        g_regular = regular_columns(g_text, strip=False)
+        g_rows = g_regular[0] if g_regular else [perl_fields(line) for line in g_text.split("\n")]
         if plain:
             return Sentence(number, start + 1, NO_NEGATION, NO_NEGATION, g_rows)
-        keeps = RULES.scoring_tags(row[5] if len(row) > 5 else None for row in g_rows)
-        gold = _fields_side(g_rows, g_lines, g_regular, keeps)
-        if s_lines == g_lines:
+        tags = g_regular[1][5] if g_regular else (row[5] if len(row) > 5 else None for row in g_rows)
+        keeps = RULES.scoring_tags(tags)
+        gold = _fields_side(g_rows, g_text, g_regular, keeps)
+        if s_text == g_text:
             system = gold
         else:
-            s_regular = regular_columns("\n".join(s_lines), strip=False)
-            system = _fields_side(None, s_lines, s_regular, keeps)
+            system = _fields_side(None, s_text, regular_columns(s_text, strip=False), keeps)
         for instance in system.instances or ():
             if not instance.cue:
                 raise missing_cue_error(self.system_path, start + 1, instance.group)
@@ -324,12 +325,12 @@ def _plain_run(text: str, closed: bool) -> bool:
     return tabs == 7 and text.count("\t***\n") == len(lines) - 1 and text.endswith("\t***")
 
 
-def _fields_side(rows: list[list[str]] | None, lines: list[str], regular: Any, keeps: list[bool]) -> Side:
+def _fields_side(rows: list[list[str]] | None, text: str, regular: Any, keeps: list[bool]) -> Side:
     """A side of a sentence: column by column when its lines are regular (the same
     result as v2.2's strings then), else through v2.2's negation strings."""
     if regular is not None:
         return column_side(regular[0], keeps, RULES, regular[1])
-    rows = rows or [perl_fields(line) for line in lines]
+    rows = rows or [perl_fields(line) for line in text.split("\n")]
     return _side([negation_string(row) for row in rows], keeps)
 
 
