@@ -186,24 +186,12 @@ class Scorer:
         c = self.counts
         if g.cue == s.cue:
             c.cue.tp += 1
-            if not g.scope:
-                if s.scope:
-                    c.scope.fp += 1
-            elif g.scope == s.scope:
-                c.scope.tp += 1
-            else:
-                c.scope.fn += 1
+            _judge_scope(c.scope, g, s)
         else:
-            c.cue.fn += 1
+            c.cue.fn += 1  # a partial cue: no fp for the SYSTEM instance (S6)
             if g.scope:
                 c.scope.fn += 1
-        if not g.scope:
-            if s.scope:
-                c.scope_free.fp += 1
-        elif g.scope == s.scope:
-            c.scope_free.tp += 1
-        else:
-            c.scope_free.fn += 1
+        _judge_scope(c.scope_free, g, s)
         self._scope_tokens(g, s)
         if g.cue == s.cue and g.scope == s.scope and g.event == s.event:
             c.full.tp += 1
@@ -267,6 +255,18 @@ class Scorer:
             "gold_elements": None if g is None else g.elements(),
             "system_elements": None if s is None else s.elements(),
         })  # fmt: skip
+
+
+def _judge_scope(row: Row, g: Instance, s: Instance) -> None:
+    """A matched pair's scopes: spurious → fp, equal → tp, different → fn, both empty →
+    nothing (§3.3, §3.4)."""
+    if not g.scope:
+        if s.scope:
+            row.fp += 1
+    elif g.scope == s.scope:
+        row.tp += 1
+    else:
+        row.fn += 1
 
 
 def cue_verdict(g: Instance | None, s: Instance | None) -> str:
