@@ -117,6 +117,7 @@ class ExactReader:
         self.gold = [] if self.blocks else text_lines(g_text)
         self.system = [] if self.blocks else text_lines(s_text)
         self.plain_count = 0
+        self._system_plain: list[bool] = []  # per SYSTEM block: no negation (pass 2)
         self.warnings: list[str] = []
         extra = len(self.system) - len(self.gold)
         if extra > 0:
@@ -167,7 +168,7 @@ class ExactReader:
         has the same valid number of fields and no suspicious `***` needs no line loop."""
         if self.blocks:
             _, system, closed = self.blocks
-            flags = plain_flags(system, None, strip=False)
+            flags = self._system_plain = plain_flags(system, None, strip=False)
             last = len(system) - 1
             for i, text in enumerate(system.texts):
                 if not flags[i]:
@@ -243,7 +244,11 @@ class ExactReader:
     def _block_sentences(self, gold: Blocks, system: Blocks, closed: bool) -> Iterator[Sentence]:
         """Pass 3 on aligned blocks: each block is a sentence; without a final empty line
         the file's last line is not collected (S10), which empties a one-line block."""
-        flags = [False] * len(gold) if self.keep_rows else plain_flags(gold, system, strip=False)
+        if self.keep_rows:
+            flags = [False] * len(gold)
+        else:  # the same text in both files, without negation in SYSTEM (found by pass 2)
+            plain = self._system_plain or plain_flags(system, None, strip=False)
+            flags = [s and p for s, p in zip(map(str.__eq__, gold.texts, system.texts), plain, strict=True)]
         last = len(gold) - 1
         if not closed and gold.newlines[last] == 0:
             flags[last] = False

@@ -78,11 +78,19 @@ class BlockReader:
 def sentence_blocks(text: str, path: str) -> Blocks:
     """The blocks of a file whose surrounding whitespace is ignored. Raises InputError
     when the file holds no token line."""
-    core = text.strip()
-    if not core:
+    texts = text.split("\n\n")  # then the whitespace around the file goes, without copying it
+    first = 1
+    while texts and not texts[0].strip():
+        first += texts.pop(0).count("\n") + 2
+    while texts and not texts[-1].strip():
+        texts.pop()
+    if not texts:
         raise InputError("at least one sentence", "none", file=path)
-    first = text[: len(text) - len(text.lstrip())].count("\n") + 1
-    return Blocks(core.split("\n\n"), first)
+    head = texts[0]
+    texts[0] = head.lstrip()
+    first += head[: len(head) - len(texts[0])].count("\n")
+    texts[-1] = texts[-1].rstrip()
+    return Blocks(texts, first)
 
 
 #: Bytes other than TAB, LF and the ASCII whitespace that needs a closer look.
