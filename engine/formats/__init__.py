@@ -12,8 +12,9 @@ from pathlib import Path
 from types import ModuleType
 
 #: Modules under engine.formats; each has TITLE and sniff(first_lines) -> bool.
+# Most specific first: detect() names the first format that recognises a file.
 FORMAT_MODULES: tuple[str, ...] = (
-    "faireval_spans", "conll2000", "poetry_jsonl", "propara_actions", "propara_sentences",
+    "poetry_jsonl", "cdsco", "propara_actions", "propara_sentences", "faireval_spans", "conll2000",
 )
 
 _SNIFF_LINES = 50

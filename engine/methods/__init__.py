@@ -19,7 +19,7 @@ from ..progress import NO_PROGRESS, Progress
 from ..report import Report, Table
 
 #: Modules under engine.methods that hold the built-in methods, in menu order.
-BUILTIN_METHODS: tuple[str, ...] = ("faireval", "poetry", "propara")
+BUILTIN_METHODS: tuple[str, ...] = ("faireval", "poetry", "starsem", "propara")
 
 
 @dataclass(frozen=True)
