@@ -193,22 +193,13 @@ def test_missing_arguments(cli, tmp_path):
     assert cli("propara", "-p", "x").err == "spanstudio: error: --answers: expected a file path, found none\n"
 
 
-def test_output_not_writable(cli, tmp_path):
+def test_output_not_writable(cli, tmp_path, read_only_folder):
     (tmp_path / "a.tsv").write_text(GOOD)
-    locked = tmp_path / "locked"
-    locked.mkdir()
-    locked.chmod(0o500)
-    try:
-        if os.access(locked, os.W_OK):
-            pytest.skip("running as a user who can write anywhere")
-        result = cli("propara", "-p", tmp_path / "a.tsv", "-a", tmp_path / "a.tsv", "-o", locked / "m.json")
-        assert result.code == 2
-        assert (
-            result.err
-            == f"spanstudio: error: {locked / 'm.json'}: expected a writable location, found permission denied\n"
-        )
-    finally:
-        locked.chmod(0o700)
+    target = read_only_folder / "m.json"
+    result = cli("propara", "-p", tmp_path / "a.tsv", "-a", tmp_path / "a.tsv", "-o", target)
+    assert result.code == 2
+    assert result.err == f"spanstudio: error: {target}: expected a writable location, found permission denied\n"
+    assert not target.exists()
 
 
 @pytest.mark.parametrize(
