@@ -97,6 +97,20 @@ class Poetry(Method):
         with _collector_paused():
             return Run(gold, system, options, weight, progress, detail).report()
 
+    def review_basis(self, report: Report) -> dict[str, Any]:
+        """Span counts over all pages: a reviewer's accepted spurious span becomes a match,
+        an accepted missed span is withdrawn (partial matches already count as matches)."""
+        _, scores = report.data["_pages"]
+        matches, misses, spurious = (sum(score[k] for score in scores) for k in (2, 3, 4))
+        return {
+            "label": "spans",
+            "counts": {"spans": {"TP": matches, "FP": spurious, "FN": misses}},
+            "effects": {
+                "missed": [["FN", "gold", -1]],
+                "spurious": [["FP", "system", -1], ["TP", "system", 1]],
+            },
+        }
+
     def render_output(self, name: str, report: Report) -> str:
         return csv_text(*report.data["_pages"])
 

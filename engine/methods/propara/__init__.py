@@ -33,9 +33,13 @@ from .summary import Summary, summarize
 @dataclass(frozen=True)
 class Options:
     sentences: str | None = option(
-        None, "Sentences file (process id, sentence number, text) for the diagnostics and the viewer; "
-        "read only together with --diagnostics.", flags=("--sentences", "-s"), metavar="FILE", path=True,
-    )  # fmt: skip
+        None,
+        "Sentences file (process id, sentence number, text) for the diagnostics and the viewer; "
+        "read only together with --diagnostics.",
+        flags=("--sentences", "-s"),
+        metavar="FILE",
+        path=True,
+    )
     # Set by the command line when --sentences comes without --diagnostics (the file is not read).
     sentences_ignored: bool = False
 
@@ -60,17 +64,35 @@ class ProPara(Method):
     )
     Options = Options
     inputs = (
-        InputSpec("gold", "answers", "Gold action file (the answers).", flags=("--answers", "-a"),
-                  formats=("propara_actions",)),
-        InputSpec("system", "predictions", "Predicted action file.", flags=("--predictions", "-p"),
-                  formats=("propara_actions",)),
-    )  # fmt: skip
+        InputSpec(
+            "gold",
+            "answers",
+            "Gold action file (the answers).",
+            flags=("--answers", "-a"),
+            formats=("propara_actions",),
+        ),
+        InputSpec(
+            "system",
+            "predictions",
+            "Predicted action file.",
+            flags=("--predictions", "-p"),
+            formats=("propara_actions",),
+        ),
+    )
     outputs = (
-        OutputSpec("output", "Write the overall scores as the original's JSON here.",
-                   flags=("--output", "-o"), metavar="METRICS.json"),
-        OutputSpec("diagnostics", "Write the original's diagnostics (summaries and scores per process) here.",
-                   flags=("--diagnostics", "-d"), metavar="FILE"),
-    )  # fmt: skip
+        OutputSpec(
+            "output",
+            "Write the overall scores as the original's JSON here.",
+            flags=("--output", "-o"),
+            metavar="METRICS.json",
+        ),
+        OutputSpec(
+            "diagnostics",
+            "Write the original's diagnostics (summaries and scores per process) here.",
+            flags=("--diagnostics", "-d"),
+            metavar="FILE",
+        ),
+    )
 
     def evaluate(
         self,
@@ -90,6 +112,26 @@ class ProPara(Method):
         finally:
             if collecting:
                 gc.enable()
+
+    def review_basis(self, report: Report) -> dict[str, Any] | None:
+        """Per question, how many answer and prediction items there are and the credit
+        they got; an accepted item (gold wrong / both acceptable) gets full credit."""
+        if "items" not in report.data:
+            return None
+        basis: dict[str, dict[str, float]] = {}
+        for item in report.data["items"]:
+            sums = basis.setdefault(
+                item["question"],
+                {"answer": 0, "answer_credit": 0.0, "prediction": 0, "prediction_credit": 0.0},
+            )
+            sums[item["side"]] += 1
+            sums[item["side"] + "_credit"] += item["score"]
+        return basis
+
+    def review_scores(self, basis: dict[str, Any], accepted: list[dict[str, Any]]) -> dict[str, Table]:
+        from ...review import credit_table
+
+        return {"reviewed": credit_table(basis, accepted)}
 
     def render_output(self, name: str, report: Report) -> str:
         run: Run = report.data["_run"]
@@ -115,22 +157,29 @@ class ProPara(Method):
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         commands = parser.add_subparsers(dest="propara_command", metavar="explain", parser_class=type(parser))
         explainer = commands.add_parser(
-            "explain", help="Print an action file as sentences (the original's explainer.py).",
+            "explain",
+            help="Print an action file as sentences (the original's explainer.py).",
             description="Print each CREATE, DESTROY and MOVE row of an action file as a sentence.",
-        )  # fmt: skip
+        )
         explainer.add_argument(
             "actions", metavar="ACTIONS.tsv", help="An action file ('-' = standard input)."
         )
         for action in parser._actions:  # the report outputs every run offers (--json, --xlsx)
             if action.dest in ("json", "xlsx") and action.option_strings:
-                explainer.add_argument(*action.option_strings, dest=action.dest, metavar=action.metavar,
-                                       help=action.help, default=argparse.SUPPRESS)  # fmt: skip
+                explainer.add_argument(
+                    *action.option_strings,
+                    dest=action.dest,
+                    metavar=action.metavar,
+                    help=action.help,
+                    default=argparse.SUPPRESS,
+                )
 
     def invocation(self, args: argparse.Namespace, options: Any) -> Invocation:
         if getattr(args, "propara_command", None) == "explain":
             if args.gold is not None or args.system is not None:
-                raise InputError("either 'explain ACTIONS.tsv' or --predictions and --answers", "both",
-                                 option="explain")  # fmt: skip
+                raise InputError(
+                    "either 'explain ACTIONS.tsv' or --predictions and --answers", "both", option="explain"
+                )
             return Invocation(args.actions, "", ExplainRequest())
         for spec in reversed(self.inputs):  # --predictions first
             if getattr(args, spec.role) is None:
@@ -299,13 +348,13 @@ class Run:
                 "predictions": self.predictions_path,
                 "answers": self.answers_path,
                 "sentences": self.options.sentences,
-            },  # fmt: skip
+            },
             "questions": self.averages.questions(),
             "overall": self.averages.output(),
             "num_predictions": len(self.predictions.processes),
             "num_answers": len(self.answers.processes),
             "processes": [pair.score.diagnostics() for pair in ordered],
-            "summaries": {str(pair.pid): _summaries_json(*pair.summaries()) for pair in ordered},  # fmt: skip
+            "summaries": {str(pair.pid): _summaries_json(*pair.summaries()) for pair in ordered},
             "uncorrected": self.uncorrected(),
         }
 
@@ -316,8 +365,10 @@ class Run:
         data: dict[str, Any] = {"_run": self, "_report_text": text}
         if self.detail:
             data.update(self._data())
-        inputs = [InputFile("gold", self.answers_path, self.digests["gold"]),
-                  InputFile("system", self.predictions_path, self.digests["system"])]  # fmt: skip
+        inputs = [
+            InputFile("gold", self.answers_path, self.digests["gold"]),
+            InputFile("system", self.predictions_path, self.digests["system"]),
+        ]
         if self.options.sentences is not None:
             inputs += InputFile.of("sentences", self.options.sentences)
         report = Report(
@@ -383,9 +434,10 @@ def explain_report(path: str) -> Report:
     inputs = [] if path == "-" else InputFile.of("actions", path)
     tables = {
         "lines": Table(["action", "lines"], [*counts, ["all", len(explanations)]], "Lines per action"),
-        "explanations": Table(["process_id", "sentence", "participant", "action", "text"], rows,
-                              "Explanations", kind="detail"),
-    }  # fmt: skip
+        "explanations": Table(
+            ["process_id", "sentence", "participant", "action", "text"], rows, "Explanations", kind="detail"
+        ),
+    }
     return Report(
         method="propara-explain",
         title="ProPara explainer",

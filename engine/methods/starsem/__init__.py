@@ -90,6 +90,19 @@ class StarSem(Method):
             return _extended(gold, system, options, progress, detail)
         return _standard(gold, system, options, progress, detail)
 
+    def review_basis(self, report: Report) -> dict[str, Any]:
+        """Full-negation counts of the instances: an accepted FP becomes a TP, an
+        accepted FN is withdrawn."""
+        counts = {"TP": 0, "FP": 0, "FN": 0}
+        for instance in report.data["instances"]:
+            if instance["full"] in counts:
+                counts[instance["full"]] += 1
+        return {
+            "label": "Full negation",
+            "counts": {"Full negation": counts},
+            "effects": {"FN": [["FN", "gold", -1]], "FP": [["FP", "system", -1], ["TP", "system", 1]]},
+        }
+
     def console_text(self, report: Report, invocation: Invocation, json_to_stdout: bool) -> tuple[str, str]:
         return ("" if json_to_stdout else report.data["_text"], "")
 
@@ -97,10 +110,16 @@ class StarSem(Method):
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         group = parser.add_argument_group("scoring mode")
-        group.add_argument("--starsem-exact", action="store_true",
-                           help="Print the very numbers of eval.cd-sco.pl v2.2 (its quirks included).")
-        group.add_argument("--extended", action="store_true",
-                           help="Print the Bosch extended table instead of the *SEM 2012 table.")
+        group.add_argument(
+            "--starsem-exact",
+            action="store_true",
+            help="Print the very numbers of eval.cd-sco.pl v2.2 (its quirks included).",
+        )
+        group.add_argument(
+            "--extended",
+            action="store_true",
+            help="Print the Bosch extended table instead of the *SEM 2012 table.",
+        )
         task = next(spec for spec in option_specs(Options) if spec.name == "task")
         group.add_argument(
             *task.info.flags, dest="task", metavar="TASK", default=None,
