@@ -12,7 +12,7 @@ from pathlib import Path
 from types import ModuleType
 
 #: Modules under engine.formats; each has TITLE and sniff(first_lines) -> bool.
-FORMAT_MODULES: tuple[str, ...] = ("faireval_spans", "conll2000", "poetry_jsonl")
+FORMAT_MODULES: tuple[str, ...] = ("vrt", "faireval_spans", "conll2000", "poetry_jsonl")
 
 _SNIFF_LINES = 50
 
