@@ -14,8 +14,11 @@ non-token line (from which line numbers and boundaries are derived).
 from __future__ import annotations
 
 import bisect
+import itertools
+import os
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html import unescape
 
@@ -180,29 +183,35 @@ class VrtFile:
         return self.xml_ids(position)[0]
 
 
-def _read_lines(path: str, name: str, warnings: list[str]) -> list[str]:
-    """The file's lines as Python's text mode splits them; a leading BOM is dropped (C7)."""
+@contextmanager
+def _lines(path: str, name: str, warnings: list[str]) -> Iterator[Iterator[str]]:
+    """The file's lines as Python's text mode splits them (at \\n, \\r\\n and a lone \\r);
+    a byte-order mark at the very start is dropped with a warning (C7)."""
     p = require_file(path)
     if not p.is_file():
         raise InputError("an existing file", "nothing", file=name)
     try:
+        with open(p, encoding="utf-8", newline=None) as handle:
+            first = handle.readline()
+            if first.startswith(BOM):
+                first = first[1:]
+                warnings.append(f"{name}: byte-order mark ignored")
+            yield itertools.chain((first,) if first else (), handle)
+    except UnicodeDecodeError:
         data = p.read_bytes()
+        position = _bad_byte(data)
+        line = data[:position].replace(b"\r\n", b"\n").replace(b"\r", b"\n").count(b"\n") + 1
+        raise InputError("UTF-8 text", f"byte 0x{data[position]:02X}", file=name, line=line) from None
     except PermissionError:
         raise InputError("a readable file", "permission denied", file=name) from None
+
+
+def _bad_byte(data: bytes) -> int:
     try:
-        text = data.decode("utf-8")
+        data.decode("utf-8")
     except UnicodeDecodeError as err:
-        line = data[: err.start].replace(b"\r\n", b"\n").replace(b"\r", b"\n").count(b"\n") + 1
-        raise InputError("UTF-8 text", f"byte 0x{data[err.start]:02X}", file=name, line=line) from None
-    if text.startswith(BOM):
-        text = text[1:]
-        warnings.append(f"{name}: byte-order mark ignored")
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()
-    return lines
+        return err.start
+    return 0
 
 
 class _Structure:
@@ -280,7 +289,6 @@ def read_vrt(
     hears the fraction read now and then."""
     name = str(path) if name is None else name
     warnings: list[str] = []
-    lines = _read_lines(path, name, warnings)
     n_tags = layout.n_tag_columns
     need = layout.fields_needed()
     tokens: list[str] = []
@@ -294,48 +302,55 @@ def read_vrt(
     structure = _Structure(layout, name, warnings)
     xml_changes: list[tuple[int, str, str]] = []
     one_field: int | None = None
+    shared = {}.setdefault  # one string object per distinct tag, doc id and domain
+    add_token, add_nontoken = tokens.append, nontoken.append
+    appends = [(ti, token_ids.append)] if token_ids is not None else []
+    interned = [(k + 1, column.append) for k, column in enumerate(tag_columns)]
+    if domains is not None:
+        interned.append((mi, domains.append))
     current_doc = ""
-    add_token = tokens.append
-    add_nontoken = nontoken.append
-    for number, raw in enumerate(lines, 1):
-        if not number & 0xFFFF and on_progress is not None:
-            on_progress(number / len(lines))
-        line = raw.strip()
-        if not line:
-            add_nontoken(len(tokens))
-            sentence_marks.append(len(tokens))
-            continue
-        fields = line.split("\t")
-        if len(fields) < 2:
-            add_nontoken(len(tokens))
-            if is_xml_line(line):
-                if structure.apply(line, number):
-                    sentence_marks.append(len(tokens))
-                ids = structure.ids()
-                if (xml_changes[-1][1:] if xml_changes else ("", "")) != ids:
-                    xml_changes.append((len(tokens), *ids))
+    n = number = 0  # token lines and lines so far
+    raw = ""
+    size = max(os.path.getsize(path), 1) if os.path.isfile(path) else 1
+    with _lines(path, name, warnings) as lines:
+        for number, raw in enumerate(lines, 1):
+            line = raw.strip()
+            if not line:
+                add_nontoken(n)
+                sentence_marks.append(n)
                 continue
-            if _empty_token_field(raw):
+            fields = line.split("\t")
+            if len(fields) < 2:
+                add_nontoken(n)
+                if line[0] == "<" and line[-1] == ">":
+                    if structure.apply(line, number):
+                        sentence_marks.append(n)
+                    ids = structure.ids()
+                    if (xml_changes[-1][1:] if xml_changes else ("", "")) != ids:
+                        xml_changes.append((n, *ids))
+                elif _empty_token_field(raw):
+                    raise InputError("a token in column 0", "an empty field", file=name, line=number)
+                elif one_field is None:
+                    one_field = number
+                continue
+            if raw[0] != line[0] and _empty_token_field(raw):  # the raw line starts with whitespace
                 raise InputError("a token in column 0", "an empty field", file=name, line=number)
-            if one_field is None:
-                one_field = number
-            continue
-        if raw[0] != line[0] and _empty_token_field(raw):  # the raw line starts with whitespace
-            raise InputError("a token in column 0", "an empty field", file=name, line=number)
-        if len(fields) < need:
-            raise _too_short(name, number, fields, layout)
-        add_token(fields[0])
-        for k in range(n_tags):
-            tag_columns[k].append(fields[k + 1])
-        if token_ids is not None:
-            token_ids.append(fields[ti])
-        if domains is not None:
-            domains.append(fields[mi])
-        if doc_ids is not None:
-            value = fields[di]
-            if value:
-                current_doc = value
-            doc_ids.append(current_doc)
+            if len(fields) < need:
+                raise _too_short(name, number, fields, layout)
+            add_token(fields[0])
+            for k, add in appends:
+                add(fields[k])
+            for k, add in interned:
+                value = fields[k]
+                add(shared(value, value))
+            if doc_ids is not None:
+                value = fields[di]
+                if value:
+                    current_doc = shared(value, value)
+                doc_ids.append(current_doc)
+            n += 1
+            if not n & 0xFFFF and on_progress is not None:
+                on_progress(min(n * 40 / size, 1.0))
     if not tokens:
         raise InputError("at least one token line (token TAB tag)", "none", file=name)
     if one_field is not None:
@@ -343,7 +358,7 @@ def read_vrt(
             f"{name}:{one_field}: a line with a single field is not a token line and gets no position "
             "(as in the original); later positions shift by one against a file with a token there"
         )
-    last = lines[-1].strip() if lines else ""
+    last = raw.strip()
     last_is_token = bool(last) and len(last.split("\t")) >= 2
     return VrtFile(
         path=name,

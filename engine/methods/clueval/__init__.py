@@ -163,7 +163,7 @@ class CluEval(Method):
         stand, -m as a plain switch, -v/--version."""
         for action in parser._actions:
             if action.dest in ("gold", "system"):
-                action.nargs = None
+                action.nargs, action.required = None, True
         spec = next(s for s in option_specs(Options) if s.name == "match_tables")
         parser.add_argument(
             *spec.info.flags, dest="opt_match_tables", action="store_true", help=spec.info.help

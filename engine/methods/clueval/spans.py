@@ -77,7 +77,10 @@ class ColumnSpans:
 
 
 def _codes(column: list[str], table: dict[str, int]) -> np.ndarray:
-    return np.fromiter((table.setdefault(t, len(table)) for t in column), dtype=np.int32, count=len(column))
+    """The column's strings as numbers; new strings are added to `table`."""
+    for value in dict.fromkeys(column):
+        table.setdefault(value, len(table))
+    return np.fromiter(map(table.__getitem__, column), dtype=np.int32, count=len(column))
 
 
 def column_spans(vrt: VrtFile, warnings: list[str]) -> list[ColumnSpans]:
