@@ -21,11 +21,12 @@ from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html import unescape
+from pathlib import Path
 
 import numpy as np
 
 from ..errors import InputError
-from ..textio import BOM, require_file
+from ..textio import BOM
 
 TITLE = "Vertical text (.vrt) with BIO columns"
 
@@ -187,7 +188,7 @@ class VrtFile:
 def _lines(path: str, name: str, warnings: list[str]) -> Iterator[Iterator[str]]:
     """The file's lines as Python's text mode splits them (at \\n, \\r\\n and a lone \\r);
     a byte-order mark at the very start is dropped with a warning (C7)."""
-    p = require_file(path)
+    p = Path(path)
     if not p.is_file():
         raise InputError("an existing file", "nothing", file=name)
     try:

@@ -165,9 +165,10 @@ def _load_builtins() -> None:
 
 
 def all_methods() -> list[Method]:
-    """Every registered method, built-ins first in menu order."""
+    """Every registered method, built-ins first in menu order (whatever order they were imported in)."""
     _load_builtins()
-    return list(_REGISTRY.values())
+    menu = {name: i for i, name in enumerate(BUILTIN_METHODS)}
+    return sorted(_REGISTRY.values(), key=lambda m: menu.get(m.name, len(menu)))
 
 
 def get_method(name: str) -> Method:

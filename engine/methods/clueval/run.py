@@ -5,9 +5,11 @@ reading of the files."""
 
 from __future__ import annotations
 
+import os
 from dataclasses import dataclass, field
 from typing import Any
 
+from ...errors import InputError
 from ...formats.vrt import VrtFile, read_vrt
 from ...progress import NO_PROGRESS, Progress
 from .errortables import ErrorRow, Sentences, error_table
@@ -149,6 +151,9 @@ def evaluate_files(
     gold: str, system: str, options: Options, warnings: list[str], progress: Progress = NO_PROGRESS
 ) -> Run:
     """Read, combine, match and score (the scores of every level come from the counts)."""
+    for path in (gold, system):
+        if not os.path.isfile(path):
+            raise InputError("an existing file", "nothing", file=path)
     reference, ref_table = read_side(gold, options, warnings, progress, 0.0, 0.4)
     candidate, cand_table = read_side(system, options, warnings, progress, 0.4, 0.4)
     compare_tokens(reference, candidate, warnings)
