@@ -19,7 +19,7 @@ from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
 from .. import InputSpec, Invocation, Method, OutputSpec, register
 from .render import PlainTable, console, tsv, xlsx
-from .run import Run, evaluate_files
+from .run import Run, evaluate_files, gc_paused
 from .scores import EVALUATION_COLUMNS
 from .settings import Options, checked
 
@@ -78,10 +78,11 @@ class CluEval(Method):
         options = checked(options, warnings)
         if options.error_tables is not None:
             options = dataclasses.replace(options, error_tables=options.error_types)
-        run = evaluate_files(gold, system, options, warnings, progress)
-        if detail or options.error_tables is not None:
-            run.ensure_errors()
-        return build_report(run, options, detail)
+        with gc_paused():
+            run = evaluate_files(gold, system, options, warnings, progress)
+            if detail or options.error_tables is not None:
+                run.ensure_errors()
+            return build_report(run, options, detail)
 
     def rescore(self, report: Report, options: Any) -> Report | None:
         """Another leniency level (or display option) from the kept match tables."""
@@ -121,6 +122,11 @@ class CluEval(Method):
     ) -> list[tuple[Path | None, str | bytes]]:
         if name != "write_to_folder" or path is None:
             return super().render_files(name, report, path)
+        with gc_paused():
+            return self._original_files(report, path)
+
+    def _original_files(self, report: Report, path: Path) -> list[tuple[Path | None, str | bytes]]:
+        """§5.2: each table as .tsv and .xlsx."""
         run: Run = report.data["_run"]
         level = report.data["_level"]
         tables = {

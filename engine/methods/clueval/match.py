@@ -57,6 +57,38 @@ class Matches:
         text = " | ".join(y.texts[lo:hi])
         return y.token_id(y.starts[lo]), y.token_id(y.ends[hi - 1]), text
 
+    def rows(self) -> list[list[Any]]:
+        """The match table of §3.3, built column by column."""
+        x, y = self.x, self.y
+        n_layers = len(x.layers)
+        id_start, id_end, text_y = [], [], []
+        y_ids, y_texts = y.vrt.token_ids, y.texts
+        for status, lo, hi in zip(self.status, self.overlap_lo, self.overlap_hi, strict=True):
+            if status == UNMATCHED:
+                id_start.append("")
+                id_end.append("")
+                text_y.append("")
+            else:
+                id_start.append(
+                    y_ids[y.starts[lo]] if y_ids is not None and y.starts[lo] < len(y_ids) else ""
+                )
+                id_end.append(
+                    y_ids[y.ends[hi - 1]] if y_ids is not None and y.ends[hi - 1] < len(y_ids) else ""
+                )
+                text_y.append(y_texts[lo] if hi - lo == 1 else " | ".join(y_texts[lo:hi]))
+        fn = ("FN",) * n_layers
+        labels_y = [y.labels[c] if c >= 0 else fn for c in self.chosen]
+        columns = [
+            x.starts, x.ends, x.token_ids_at(x.starts), x.token_ids_at(x.ends), x.texts,
+            x.doc_id_column(), x.domain_column(),
+            *([labels[k] for labels in x.labels] for k in range(n_layers)),
+            id_start, id_end, text_y,
+            *([labels[k] for labels in labels_y] for k in range(n_layers)),
+            [STATUSES[s] for s in self.status],
+            [j[0] for j in self.joined], [j[1] for j in self.joined],
+        ]  # fmt: skip
+        return [list(row) for row in zip(*columns, strict=True)]
+
     def row(self, i: int) -> list[Any]:
         """The match-table row of §3.3, in column order."""
         x = self.x

@@ -25,22 +25,30 @@ class PlainTable:
 _QUOTE = re.compile('[\t"\n\r]')
 
 
-def _tsv_cell(value: Any) -> str:
-    if isinstance(value, float):
-        return repr(value)
-    if isinstance(value, int):
-        return str(value)
-    text = str(value)
-    if _QUOTE.search(text):
-        return '"' + text.replace('"', '""') + '"'
-    return text
+def _quoted(text: str) -> str:
+    return '"' + text.replace('"', '""') + '"' if _QUOTE.search(text) else text
+
+
+def _tsv_column(values: tuple[Any, ...], kind: str) -> list[str]:
+    """One column's cells: integers in decimal, floats as Python's repr, text quoted as
+    pandas' to_csv quotes it (only where it holds a TAB, a quote or a line break)."""
+    if kind in ("int64", "Int64"):
+        return list(map(str, values))
+    if kind == "float64":
+        return list(map(repr, values))
+    texts = [str(v) for v in values]
+    if _QUOTE.search("".join(texts)):
+        return [_quoted(t) for t in texts]
+    return texts
 
 
 def tsv(table: PlainTable) -> str:
-    """TAB-separated, header first, \\n after every line, fields quoted as pandas does."""
-    out = ["\t".join(_tsv_cell(c) for c in table.columns)]
-    out += ["\t".join(_tsv_cell(v) for v in row) for row in table.rows]
-    return "\n".join(out) + "\n"
+    """TAB-separated, header first, \\n after every line (C48), no index column."""
+    columns = list(zip(*table.rows, strict=True)) if table.rows else []
+    kinds = [table.dtypes.get(name, "object") for name in table.columns]
+    cells = [_tsv_column(values, kind) for values, kind in zip(columns, kinds, strict=False)]
+    lines = ["\t".join(_quoted(c) for c in table.columns), *map("\t".join, zip(*cells, strict=True))]
+    return "\n".join(lines) + "\n"
 
 
 # --- XLSX (§5.2) -----------------------------------------------------------------------

@@ -5,7 +5,10 @@ reading of the files."""
 
 from __future__ import annotations
 
+import gc
 import os
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -31,6 +34,19 @@ EVALUATION_DTYPES = {
     "Support": "int64",
 }
 MATCH_DTYPES = {"start": "int64", "end": "int64", "start_Y": "Int64", "end_Y": "Int64"}
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector: a run makes millions of small objects and no
+    cycles, and each collection would only scan them again (10–40 % of the time)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 def read_side(
@@ -121,9 +137,7 @@ class Run:
     # --- tables ---------------------------------------------------------------------
 
     def match_table(self, matches: Matches) -> PlainTable:
-        return PlainTable(
-            match_columns(self.layers), [matches.row(i) for i in range(len(matches))], MATCH_DTYPES
-        )
+        return PlainTable(match_columns(self.layers), matches.rows(), MATCH_DTYPES)
 
     def error_types(self) -> tuple[str, ...]:
         return self.options.error_types or DEFAULT_ERROR_TYPES

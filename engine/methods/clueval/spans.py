@@ -164,6 +164,25 @@ class SpanTable:
         domains = self.vrt.domains
         return domains[self.ends[i]].lower() if domains is not None else ""
 
+    def token_ids_at(self, positions: list[int]) -> list[str]:
+        """token_id(p) for many positions at once."""
+        ids = self.vrt.token_ids
+        if ids is None:
+            return [""] * len(positions)
+        n = len(ids)
+        return [ids[p] if p < n else "" for p in positions]
+
+    def doc_id_column(self) -> list[str]:
+        docs = self.vrt.doc_ids
+        return [docs[e] for e in self.ends] if docs is not None else [""] * len(self)
+
+    def domain_column(self) -> list[str]:
+        domains = self.vrt.domains
+        if domains is None:
+            return [""] * len(self)
+        lowered: dict[str, str] = {}
+        return [lowered.get(d) or lowered.setdefault(d, d.lower()) for d in (domains[e] for e in self.ends)]
+
     def document(self, i: int) -> str:
         """Span Studio's document: the doc-id column value, else the XML document id."""
         return self.vrt.document_of(self.ends[i])
