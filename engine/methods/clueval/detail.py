@@ -32,47 +32,57 @@ _OWN_EXTRA = ("start", "end", "sentence", "sheet", "context_unit", "context_mark
 # --- JSON (§5.5) ---------------------------------------------------------------------------
 
 
-def span_json(table: SpanTable, i: int) -> dict[str, Any]:
-    s, e = table.starts[i], table.ends[i]
-    return {
-        "id": table.span_id(i),
-        "start": s,
-        "end": e,
-        "token_id_start": table.token_id(s),
-        "token_id_end": table.token_id(e),
-        "text": table.texts[i],
-        "doc_id": table.doc_id(i),
-        "domain": table.domain(i),
-        "labels": dict(zip(table.layers, table.labels[i], strict=True)),
-        "document": table.document(i),
-        "sentence": table.sentence(i),
-        "line_start": table.vrt.line(s),
-        "line_end": table.vrt.line(e),
-    }
+SPAN_KEYS = ("id", "start", "end", "token_id_start", "token_id_end", "text", "doc_id", "domain", "labels",
+             "document", "sentence", "line_start", "line_end")  # fmt: skip
+MATCH_KEYS = ("start", "end", "token_id_start", "token_id_end", "text", "doc_id", "domain")
+MATCH_Y_KEYS = ("token_id_start_Y", "token_id_end_Y", "text_Y")
 
 
-def match_json(matches: Matches, i: int) -> dict[str, Any]:
-    x, layers = matches.x, matches.x.layers
-    s, e = x.starts[i], x.ends[i]
-    id_start, id_end, text_y = matches.y_fields(i)
-    start_y, end_y = matches.joined[i]
-    return {
-        "start": s,
-        "end": e,
-        "token_id_start": x.token_id(s),
-        "token_id_end": x.token_id(e),
-        "text": x.texts[i],
-        "doc_id": x.doc_id(i),
-        "domain": x.domain(i),
-        "labels": dict(zip(layers, x.labels[i], strict=True)),
-        "token_id_start_Y": id_start,
-        "token_id_end_Y": id_end,
-        "text_Y": text_y,
-        "labels_Y": dict(zip(layers, matches.labels_y(i), strict=True)),
-        "status": STATUSES[matches.status[i]],
-        "start_Y": start_y,
-        "end_Y": end_y,
-    }
+class LabelDicts:
+    """{layer: label} objects, one per distinct label combination (they are many, and alike)."""
+
+    def __init__(self, layers: tuple[str, ...]) -> None:
+        self.layers = layers
+        self.made: dict[tuple[str, ...], dict[str, str]] = {}
+
+    def __call__(self, labels: tuple[str, ...]) -> dict[str, str]:
+        found = self.made.get(labels)
+        if found is None:
+            found = self.made[labels] = dict(zip(self.layers, labels, strict=True))
+        return found
+
+
+def spans_json(table: SpanTable) -> list[dict[str, Any]]:
+    """SPAN objects of §5.5 for every span of a table, built column by column."""
+    labels = LabelDicts(table.layers)
+    lines = table.vrt.lines(np.array(table.starts + table.ends, dtype=np.int64)).tolist()
+    n = len(table)
+    columns = (
+        [table.span_id(i) for i in range(n)], table.starts, table.ends,
+        table.token_ids_at(table.starts), table.token_ids_at(table.ends), table.texts,
+        table.doc_id_column(), table.domain_column(), [labels(t) for t in table.labels],
+        table.document_column(), table.sentence_column(), lines[:n], lines[n:],
+    )  # fmt: skip
+    return [dict(zip(SPAN_KEYS, values, strict=True)) for values in zip(*columns, strict=True)]
+
+
+def matches_json(rows: list[list[Any]], layers: tuple[str, ...]) -> list[dict[str, Any]]:
+    """MATCH objects of §5.5 from the match-table rows of §3.3."""
+    labels = LabelDicts(layers)
+    n = len(layers)
+    y = 7 + n  # where token_id_start_Y stands
+    return [
+        {
+            **dict(zip(MATCH_KEYS, row[:7], strict=True)),
+            "labels": labels(tuple(row[7:y])),
+            **dict(zip(MATCH_Y_KEYS, row[y : y + 3], strict=True)),
+            "labels_Y": labels(tuple(row[y + 3 : y + 3 + n])),
+            "status": row[-3],
+            "start_Y": row[-2],
+            "end_Y": row[-1],
+        }
+        for row in rows
+    ]
 
 
 def error_json(matches: Matches, row: ErrorRow) -> dict[str, Any]:
@@ -97,12 +107,9 @@ def json_data(run: Run, level: int) -> dict[str, Any]:
         "compatible_with": "clueval 0.4.0.1",
         "inputs": {"reference": run.gold, "candidate": run.system},
         "n_spans": {"reference": len(ref), "candidate": len(cand)},
-        "spans": {
-            "reference": [span_json(ref, i) for i in range(len(ref))],
-            "candidate": [span_json(cand, i) for i in range(len(cand))],
-        },
-        "recall_table": [match_json(run.recall, i) for i in range(len(run.recall))],
-        "precision_table": [match_json(run.precision, i) for i in range(len(run.precision))],
+        "spans": {"reference": spans_json(ref), "candidate": spans_json(cand)},
+        "recall_table": matches_json(run.match_table(run.recall).rows, run.layers),
+        "precision_table": matches_json(run.match_table(run.precision).rows, run.layers),
         "class_counts": run.class_counts(),
         "levels": run.levels(),
         "evaluation_table": run.scorer.evaluation_table(level),
@@ -167,6 +174,8 @@ class DocumentMap:
         lo, hi = bisect.bisect_right(sentence_starts, start), bisect.bisect_left(sentence_starts, end)
         cuts = [start, *sentence_starts[lo:hi], end]
         units = [(a - start, b - start) for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
+        if not reference.xml_changes:
+            return Document(name, tokens, units)
         ids = [reference.xml_ids(a + start)[1] if a + start < len(reference) else "" for a, _ in units]
         return Document(name, tokens, units, ids if any(ids) else None)
 
@@ -178,18 +187,18 @@ class DocumentMap:
 
 def viewer_spans(table: SpanTable, matches: Matches, documents: DocumentMap, side: str) -> list[Span]:
     """Every span of one side in document positions, with its match class as status."""
+    labels = LabelDicts(table.layers)
+    starts = np.array(table.starts, dtype=np.int64)
+    which = np.maximum(np.searchsorted(np.array(documents.starts), starts, side="right") - 1, 0).tolist()
+    lines = table.vrt.lines(starts).tolist()
     spans = []
-    for i in range(len(table)):
-        document, start = documents.locate(table.starts[i])
-        end = min(start + table.ends[i] - table.starts[i] + 1, len(document))
-        attrs = {
-            "status": STATUSES[matches.status[i]],
-            "line": table.vrt.line(table.starts[i]),
-            "labels": dict(zip(table.layers, table.labels[i], strict=True)),
-            "id": table.span_id(i),
-            "side": side,
-        }
-        spans.append(Span(start, max(end, start), "/".join(table.labels[i]), document.name, attrs))
+    for i, (k, start, end) in enumerate(zip(which, table.starts, table.ends, strict=True)):
+        document, offset = documents.documents[k], documents.starts[k]
+        attrs = {"status": STATUSES[matches.status[i]], "line": lines[i], "labels": labels(table.labels[i]),
+                 "id": table.span_id(i), "side": side}  # fmt: skip
+        begin = start - offset
+        spans.append(Span(begin, max(min(end + 1 - offset, len(document)), begin), "/".join(table.labels[i]),
+                          document.name, attrs))  # fmt: skip
     return spans
 
 

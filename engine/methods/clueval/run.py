@@ -97,6 +97,7 @@ class Run:
     scorer: Scorer
     warnings: list[str]  # reading and option warnings (not level-dependent)
     errors: dict[str, list[ErrorRow]] = field(default_factory=dict)  # "recall", "precision"
+    _match_rows: dict[str, list[list[Any]]] = field(default_factory=dict, repr=False)
 
     @property
     def layers(self) -> tuple[str, ...]:
@@ -137,7 +138,11 @@ class Run:
     # --- tables ---------------------------------------------------------------------
 
     def match_table(self, matches: Matches) -> PlainTable:
-        return PlainTable(match_columns(self.layers), matches.rows(), MATCH_DTYPES)
+        """The match table of §3.3 (made once per side)."""
+        side = "recall" if matches is self.recall else "precision"
+        if side not in self._match_rows:
+            self._match_rows[side] = matches.rows()
+        return PlainTable(match_columns(self.layers), self._match_rows[side], MATCH_DTYPES)
 
     def error_types(self) -> tuple[str, ...]:
         return self.options.error_types or DEFAULT_ERROR_TYPES

@@ -183,6 +183,19 @@ class SpanTable:
         lowered: dict[str, str] = {}
         return [lowered.get(d) or lowered.setdefault(d, d.lower()) for d in (domains[e] for e in self.ends)]
 
+    def document_column(self) -> list[str]:
+        """document(i) of every span."""
+        if self.vrt.doc_ids is not None:
+            return self.doc_id_column()
+        if not self.vrt.xml_changes:
+            return [""] * len(self)
+        return [self.vrt.xml_ids(e)[0] for e in self.ends]
+
+    def sentence_column(self) -> list[str]:
+        if not self.vrt.xml_changes:
+            return [""] * len(self)
+        return [self.vrt.xml_ids(s)[1] for s in self.starts]
+
     def document(self, i: int) -> str:
         """Span Studio's document: the doc-id column value, else the XML document id."""
         return self.vrt.document_of(self.ends[i])
