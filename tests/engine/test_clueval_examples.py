@@ -338,3 +338,35 @@ def test_rescoring_another_level_needs_no_files(tmp_path):
         assert rescored.options["lenient"] == level
     assert report.options["lenient"] == 3  # the original report is unchanged
     assert method.rescore(report, method.Options(layers=("entity",))) is None  # needs the files again
+
+
+def test_progress_is_reported_and_cancelling_stops_the_run(tmp_path):
+    from engine.errors import Cancelled
+    from engine.progress import Progress
+
+    heard: list[tuple[float, str]] = []
+    method = get_method("clueval")
+    options = method.Options(layers=("entity", "risk"))
+    method.evaluate(str(WORKED / "gold.vrt"), str(WORKED / "system.vrt"), options,
+                    Progress(lambda f, m: heard.append((f, m)), interval=0))  # fmt: skip
+    assert heard[0][1].startswith("reading") and [m for _, m in heard][-1] == "scoring"
+    assert [f for f, _ in heard] == sorted(f for f, _ in heard)
+    stop = Progress()
+    stop.cancel()
+    with pytest.raises(Cancelled):
+        method.evaluate(str(WORKED / "gold.vrt"), str(WORKED / "system.vrt"), options, stop)
+
+
+def test_vrt_files_are_recognised():
+    from engine.formats import detect
+
+    assert detect(WORKED / "gold.vrt") == "Vertical text (.vrt) with BIO columns"
+
+
+def test_xml_oddities_warn_once_and_never_fail(cli, tmp_path):
+    text = '<text id="a&amp;b">\n<s id=\'1\' junk>\n<?xml version="1.0"?>\nx\tB-X\n</p>\n</s>\n<3>\ny\tO\n</text>\n'
+    gold = vrt(tmp_path, "g.vrt", text)
+    data, err = run_json(cli, gold, gold)
+    assert data["spans"]["reference"][0]["document"] == "a&b" and data["spans"]["reference"][0]["sentence"] == "1"
+    assert err.count("unreadable XML") == 2  # once per file (the file is read as both sides)
+    assert f"{gold}:5: end tag '</p>' without an open <p> ignored" in err
