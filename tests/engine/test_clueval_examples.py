@@ -370,3 +370,20 @@ def test_xml_oddities_warn_once_and_never_fail(cli, tmp_path):
     assert data["spans"]["reference"][0]["document"] == "a&b" and data["spans"]["reference"][0]["sentence"] == "1"
     assert err.count("unreadable XML") == 2  # once per file (the file is read as both sides)
     assert f"{gold}:5: end tag '</p>' without an open <p> ignored" in err
+
+
+def test_review_workbook_sheets_and_legends(cli, worked):
+    result = cli("clueval", "gold.vrt", "system.vrt", "-a", "entity", "risk", "-e", *ALL_TYPES, "--xlsx", "r.xlsx")
+    assert result.code == 0, result.err
+    book = openpyxl.load_workbook(worked / "r.xlsx")
+    assert book.sheetnames[:6] == ["Summary", "Evaluation", "Recall matches", "Precision matches",
+                                   "Recall errors", "Precision errors"]  # fmt: skip
+    recall = list(book["Recall errors"].iter_rows(values_only=True))
+    assert "🟥…🟥 only in the reference span (missed)" in recall[0][0]
+    header = recall[1]
+    for column in ("Verdict", "Comment", "Document", "context_marked", "start", "end", "sentence", "entity_Y"):
+        assert column in header
+    covered = dict(zip(header, next(r for r in recall[2:] if r[header.index("Type")] == "covered"), strict=True))
+    assert covered["context_marked"] == "🟧Am🟧 🟩3. Mai 2020🟩 🟧zahlte🟧 sie 500 Euro ."
+    assert (covered["start"], covered["end"], covered["System position"]) == (13, 15, "12-13 14-16")
+    assert len(list(book["Precision errors"].iter_rows())) == 2 + 8

@@ -76,8 +76,6 @@ class CluEval(Method):
     ) -> Report:
         warnings: list[str] = []
         options = checked(options, warnings)
-        if options.error_tables is not None:
-            options = dataclasses.replace(options, error_tables=options.error_types)
         with gc_paused():
             run = evaluate_files(gold, system, options, warnings, progress)
             if detail or options.error_tables is not None:
@@ -89,14 +87,16 @@ class CluEval(Method):
         run: Run | None = report.data.get("_run")
         if run is None:
             return None
+        try:
+            options = checked(options, [])
+        except InputError:
+            return None
         differs = {
             f.name
             for f in dataclasses.fields(Options)
             if getattr(options, f.name) != getattr(run.options, f.name)
         }
         if differs - RESCORABLE:
-            return None
-        if options.lenient not in (0, 1, 2, 3):
             return None
         rescored = dataclasses.replace(
             report, options=to_plain(options), tables=dict(report.tables), data=dict(report.data)

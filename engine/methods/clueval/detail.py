@@ -19,12 +19,15 @@ from .spans import SpanTable
 
 SHEETS = {"recall": "Recall errors", "precision": "Precision errors"}
 LEGENDS = {
-    "Recall errors": "Each row is a reference span the candidate missed or matched loosely, in its "
-    "sentence: 🟩…🟩 in both the reference span and a candidate span; 🟥…🟥 only in the reference "
-    "span (missed); 🟧…🟧 only in a candidate span.",
-    "Precision errors": "Each row is a candidate span the reference does not support or supports "
-    "loosely, in its sentence: 🟩…🟩 in both the candidate span and a reference span; 🟥…🟥 only in "
-    "the candidate span (spurious); 🟧…🟧 only in a reference span.",
+    "Recall errors": "One row per reference span the candidate missed or matched only loosely (gold = the "
+    "reference span, system = every candidate span overlapping it). Context: 🟩…🟩 the reference span, "
+    "🟥…🟥 candidate spans, nested where they overlap. context_marked (the original CLUEval's marks): "
+    "🟩…🟩 in both, 🟥…🟥 only in the reference span (missed), 🟧…🟧 only in a candidate span.",
+    "Precision errors": "One row per candidate span the reference does not support or supports only "
+    "loosely (system = the candidate span, gold = every reference span overlapping it). Context: 🟩…🟩 "
+    "reference spans, 🟥…🟥 the candidate span, nested where they overlap. context_marked (the original "
+    "CLUEval's marks): 🟩…🟩 in both, 🟥…🟥 only in the candidate span (spurious), 🟧…🟧 only in a "
+    "reference span.",
 }
 _OWN_EXTRA = ("start", "end", "sentence", "sheet", "context_unit", "context_marked")
 

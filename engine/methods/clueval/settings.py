@@ -173,7 +173,8 @@ class Options:
 
 
 def checked(options: Options, warnings: list[str]) -> Options:
-    """The options with C11 applied; InputError for what the original cannot run."""
+    """The options as a run uses them (C11 applied, a bare --error-tables as unmatched);
+    InputError for what the original cannot run."""
     _check_layers(options.layers)
     for name in options.labelled or ():
         if name not in options.layers:
@@ -207,6 +208,8 @@ def checked(options: Options, warnings: list[str]) -> Options:
         if getattr(options, name) == 0:
             warnings.append(f"{flag}: 0 is the token column; ignored as in the original")
             changes[name] = None
+    if options.error_tables is not None:
+        changes["error_tables"] = options.error_types
     options = replace(options, **changes)
     _warn_shared_columns(options, warnings)
     return options
