@@ -180,16 +180,15 @@ def _options(method: Method, args: argparse.Namespace) -> Any:
 
 def _check_writable(path: Path, folder_output: bool = False) -> None:
     """InputError unless `path` can be created or replaced (a folder output: written into)."""
-    if folder_output:
-        if path.exists() and not path.is_dir():
-            raise InputError("a folder", "a file", file=str(path))
-        path = path / "_"
-    elif path.is_dir():
+    if folder_output and path.exists() and not path.is_dir():
+        raise InputError("a folder", "a file", file=str(path))
+    if not folder_output and path.is_dir():
         raise InputError("a file path", "a directory", file=str(path))
-    folder = path.parent
+    folder = path if folder_output else path.parent
     while not folder.exists() and folder != folder.parent:
         folder = folder.parent
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+    replaced = not folder_output and path.exists()
+    if not os.access(folder, os.W_OK) or (replaced and not os.access(path, os.W_OK)):
         raise InputError("a writable location", "permission denied", file=str(path))
 
 
