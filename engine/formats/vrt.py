@@ -143,7 +143,6 @@ class VrtFile:
     xml_changes: list[tuple[int, str, str]]  # (from token index, XML document id, sentence id)
     last_line_is_token: bool
     warnings: list[str]
-    first_one_field_line: int | None = None
     _xml_starts: list[int] = field(default_factory=list, repr=False)
 
     def __len__(self) -> int:
@@ -373,5 +372,4 @@ def read_vrt(
         xml_changes=xml_changes,
         last_line_is_token=last_is_token,
         warnings=warnings,
-        first_one_field_line=one_field,
     )
