@@ -211,13 +211,6 @@ def build_report(run: Run, options: Options, detail: bool) -> Report:
     _score_tables(report, run, level, detail)
     if detail:
         _fill_detail(report, run, level)
-    elif run.errors:
-        from .detail import error_json
-
-        report.data["error_tables"] = {
-            side: [error_json(m, r) for r in run.errors[side]]
-            for side, m in (("recall", run.recall), ("precision", run.precision))
-        }
     return report
 
 

@@ -16,6 +16,7 @@ from ...errors import InputError
 from ...formats.vrt import VrtFile, read_vrt
 from ...progress import NO_PROGRESS, Progress
 from .errortables import ErrorRow, Sentences, error_table
+from .errortables import columns as error_columns
 from .match import STATUSES, Matches, match
 from .match import columns as match_columns
 from .render import PlainTable
@@ -160,9 +161,8 @@ class Run:
         return self.errors
 
     def error_plain(self, side: str) -> PlainTable:
-        from .errortables import columns
-
-        cols = columns(self.layers)
+        """An error table of §5.4 as the original writes it."""
+        cols = error_columns(self.layers)
         return PlainTable(cols, [[row.values[c] for c in cols] for row in self.ensure_errors()[side]], {})
 
 
