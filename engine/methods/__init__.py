@@ -19,7 +19,7 @@ from ..progress import NO_PROGRESS, Progress
 from ..report import Report, Table
 
 #: Modules under engine.methods that hold the built-in methods, in menu order.
-BUILTIN_METHODS: tuple[str, ...] = ("faireval", "clueval", "poetry")
+BUILTIN_METHODS: tuple[str, ...] = ("faireval", "clueval", "poetry", "starsem", "propara")
 
 
 @dataclass(frozen=True)
