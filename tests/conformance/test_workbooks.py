@@ -22,16 +22,19 @@ def _runs(tmp_path):
     po = conformance("poetry") / "readme_example"
     st = conformance("starsem")
     pp = conformance("propara") / "testfiles-3"
+    cl = conformance("clueval") / "data"
     return {
         "faireval": ["faireval", fe / "target" / "ner_spans.csv", fe / "system" / "ner_spans.csv"],
         "poetry": ["poetry", po / "ref.jsonl", po / "sys.jsonl", tmp_path / "out.csv"],
         "starsem": ["starsem", "-g", st / "SEM-2012-SharedTask-CD-SCO-dev-09032012.txt", "-s",
                     st / "dev.mixed.system.txt"],
         "propara": ["propara", "--predictions", pp / "predictions.tsv", "--answers", pp / "answers.tsv"],
+        "clueval": ["clueval", cl / "fiktives-urteil-p1.bio", cl / "fiktives-urteil-p2.bio",
+                    "--layers", "anon", "entity", "risk", "--labelled", "entity", "risk"],
     }  # fmt: skip
 
 
-METHODS = ["faireval", "poetry", "starsem", "propara"]
+METHODS = ["faireval", "clueval", "poetry", "starsem", "propara"]
 
 
 @pytest.mark.parametrize("method", METHODS)

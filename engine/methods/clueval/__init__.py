@@ -18,6 +18,7 @@ from ...options import option_specs, to_plain
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
 from .. import InputSpec, Invocation, Method, OutputSpec, register
+from .match import STATUSES
 from .render import PlainTable, console, tsv, xlsx
 from .run import Run, evaluate_files, gc_paused
 from .scores import EVALUATION_COLUMNS
@@ -107,6 +108,42 @@ class CluEval(Method):
             rescored.data["evaluation_table"] = run.scorer.evaluation_table(options.lenient)
         rescored.data["_level"] = options.lenient
         return rescored
+
+    def review_basis(self, report: Report) -> dict[str, Any] | None:
+        """The span counts at the report's level: an accepted recall error becomes a hit
+        of the recall table, an accepted precision error one of the precision table."""
+        levels = report.data.get("levels")
+        if levels is None:
+            return None
+        level = report.data["_level"]
+        span = levels[str(level)]["span"]
+        return {
+            "level": level,
+            "hits": list(STATUSES[: level + 1]),
+            "recall": {"TP": span["TP_Recall"], "FN": span["FN"]},
+            "precision": {"TP": span["TP_Precision"], "FP": span["FP"]},
+        }
+
+    def review_scores(self, basis: dict[str, Any], accepted: list[dict[str, Any]]) -> dict[str, Table]:
+        recall, precision = dict(basis["recall"]), dict(basis["precision"])
+        for row in accepted:
+            if row["type"] in basis["hits"]:
+                continue  # an error table row that is already a hit at this level
+            if row.get("sheet", "").startswith("Recall"):
+                recall["TP"], recall["FN"] = recall["TP"] + 1, max(recall["FN"] - 1, 0)
+            elif row.get("sheet", "").startswith("Precision"):
+                precision["TP"], precision["FP"] = precision["TP"] + 1, max(precision["FP"] - 1, 0)
+        p = (
+            precision["TP"] / (precision["TP"] + precision["FP"])
+            if precision["TP"] + precision["FP"]
+            else 0.0
+        )
+        r = recall["TP"] / (recall["TP"] + recall["FN"]) if recall["TP"] + recall["FN"] else 0.0
+        f = 2 * p * r / (p + r) if p + r else 0.0
+        row = [basis["level"], precision["TP"], recall["TP"], precision["FP"], recall["FN"], p, r, f]
+        columns = ["level", "TP_Precision", "TP_Recall", "FP", "FN", "precision", "recall", "f1"]
+        percent = {"precision": "0.00%", "recall": "0.00%", "f1": "0.00%"}
+        return {"reviewed": Table(columns, [row], "Reviewed span scores", formats=percent)}
 
     # --- outputs -------------------------------------------------------------------
 
