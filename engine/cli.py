@@ -21,7 +21,7 @@ from . import __version__
 from .errors import Cancelled, InputError
 from .methods import Invocation, Method, all_methods, format_table
 from .options import OptionSpec, either, option_specs, validate
-from .textio import atomic_write_text
+from .textio import atomic_write_bytes, atomic_write_text
 
 PROG = "spanstudio"
 
@@ -36,7 +36,19 @@ class Parser(argparse.ArgumentParser):
     def error(self, message: str) -> NoReturn:
         if message.startswith("argument "):
             message = message[len("argument ") :]
+        if message.startswith("unrecognized arguments: "):
+            first = message.split(": ", 1)[1].split(" ")[0]
+            if first.startswith("-"):
+                raise UsageError(f"{first.split('=')[0]}: expected a known option, found '{first}'")
+            raise UsageError(f"expected no more arguments, found '{first}'")
         raise UsageError(message)
+
+    def _get_option_tuples(self, option_string: str) -> list[tuple[Any, ...]]:
+        """Prefix matches, one per option: spellings of one option are not ambiguous."""
+        matches: dict[int, tuple[Any, ...]] = {}
+        for match in super()._get_option_tuples(option_string):
+            matches.setdefault(id(match[0]), match)
+        return list(matches.values())
 
 
 # --- building the parser ------------------------------------------------------------
@@ -84,7 +96,9 @@ def add_option(parser: argparse.ArgumentParser, spec: OptionSpec) -> None:
         kwargs["action"] = argparse.BooleanOptionalAction
     else:
         kwargs["metavar"] = spec.info.metavar or spec.name.upper()
-        if spec.type in (int, float):
+        if spec.info.parse is not None:
+            kwargs["type"] = spec.info.parse
+        elif spec.type in (int, float):
             kwargs["type"] = _number(spec.type, spec.flag)
         if spec.is_list:
             kwargs["nargs"] = spec.info.nargs or "+"
@@ -113,7 +127,10 @@ def _method_parser(sub: argparse._SubParsersAction, method: Method) -> None:
     outputs = parser.add_argument_group("output files")
     for out in method.outputs:
         if out.flags:
-            outputs.add_argument(*out.flags, dest="out_" + out.name, metavar=out.metavar, help=out.help)
+            bare = {"nargs": "?", "const": out.const} if out.const is not None else {}
+            outputs.add_argument(
+                *out.flags, dest="out_" + out.name, metavar=out.metavar, help=out.help, **bare
+            )
         else:
             outputs.add_argument("out_" + out.name, metavar=out.metavar, nargs="?", help=out.help)
     outputs.add_argument("--json", metavar="PATH", help="Write the JSON report here ('-' = standard output).")
@@ -161,14 +178,17 @@ def _options(method: Method, args: argparse.Namespace) -> Any:
     return options
 
 
-def _check_writable(path: Path) -> None:
-    """InputError unless `path` can be created or replaced."""
-    if path.is_dir():
+def _check_writable(path: Path, folder_output: bool = False) -> None:
+    """InputError unless `path` can be created or replaced (a folder output: written into)."""
+    if folder_output and path.exists() and not path.is_dir():
+        raise InputError("a folder", "a file", file=str(path))
+    if not folder_output and path.is_dir():
         raise InputError("a file path", "a directory", file=str(path))
-    folder = path.parent
+    folder = path if folder_output else path.parent
     while not folder.exists() and folder != folder.parent:
         folder = folder.parent
-    if not os.access(folder, os.W_OK) or (path.exists() and not os.access(path, os.W_OK)):
+    replaced = not folder_output and path.exists()
+    if not os.access(folder, os.W_OK) or (replaced and not os.access(path, os.W_OK)):
         raise InputError("a writable location", "permission denied", file=str(path))
 
 
@@ -186,44 +206,47 @@ def _targets(
     to_stdout = [name for name, path in targets.items() if path is None]
     if len(to_stdout) > 1:
         raise InputError("at most one output on standard output", " and ".join(to_stdout), option="--json")
-    for path in targets.values():
+    folders = {out.name for out in method.outputs if out.folder}
+    for name, path in targets.items():
         if path is not None:
-            _check_writable(path)
+            _check_writable(path, name in folders)
     return targets
 
 
-def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str]]:
-    """Evaluate, write every output; return (standard output text, warnings)."""
+def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str]:
+    """Evaluate, write every output; return (standard output text, warnings, standard error text).
+
+    Every file is rendered in memory before the first one is written."""
     invocation = method.invocation(args, _options(method, args))
     json_path, xlsx_path = args.json, args.xlsx
     targets = _targets(method, invocation, json_path, xlsx_path)
     detail = json_path is not None or xlsx_path is not None
     report = method.evaluate(invocation.gold, invocation.system, invocation.options, detail=detail)
-    files: dict[str, str] = {name: method.render_output(name, report) for name in invocation.outputs}
+    files: list[tuple[Path | None, str | bytes]] = []
+    for name in invocation.outputs:
+        files += method.render_files(name, report, targets[name])
     if json_path is not None:
         from .export.json import dumps
 
-        files["--json"] = dumps(report)
+        files.append((targets["--json"], dumps(report)))
     stdout, stderr = method.console_text(report, invocation, json_path == "-")
     if xlsx_path is not None:
         from .export.xlsx import write_workbook
 
         write_workbook(report, xlsx_path)
-    for name, text in files.items():
-        path = targets[name]
+    for path, content in files:
         if path is None:
-            stdout += text
+            stdout += content if isinstance(content, str) else content.decode("utf-8")
+        elif isinstance(content, bytes):
+            atomic_write_bytes(path, content, make_parents=True)
         else:
-            atomic_write_text(path, text, make_parents=True)
-    warnings = list(report.messages)
-    if stderr:
-        warnings.append(stderr.rstrip("\n"))
-    return stdout, warnings
+            atomic_write_text(path, content, make_parents=True)
+    return stdout, list(report.messages), stderr
 
 
 def run_review(args: argparse.Namespace) -> tuple[str, list[str]]:
     """`spanstudio review`: verdict counts and reviewed scores of a workbook."""
-    from .export.json import table_dict
+    from .export.json import table_dict, to_json
     from .review import read_review, reviewed_tables, verdict_table
 
     if args.json is not None and args.json != "-":
@@ -231,15 +254,13 @@ def run_review(args: argparse.Namespace) -> tuple[str, list[str]]:
     review = read_review(args.workbook)
     tables = {"verdicts": verdict_table(review), **reviewed_tables(review)}
     if args.json is not None:
-        import json
-
         data = {
             "method": review.method,
             "workbook": args.workbook,
             "errors": len(review.rows),
             "tables": {name: table_dict(t) for name, t in tables.items()},
         }
-        text = json.dumps(data, ensure_ascii=False) + "\n"
+        text = to_json(data)
         if args.json == "-":
             return text, review.warnings
         atomic_write_text(args.json, text)
@@ -268,8 +289,9 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "review":
             stdout, warnings = run_review(args)
+            stderr = ""
         else:
-            stdout, warnings = run(args.method, args)
+            stdout, warnings, stderr = run(args.method, args)
     except (InputError, UsageError) as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return 2
@@ -283,6 +305,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     for warning in warnings:
         print(f"{PROG}: warning: {warning}", file=sys.stderr)
+    sys.stderr.write(stderr)
     sys.stdout.write(stdout)
     sys.stdout.flush()
     return 0

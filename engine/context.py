@@ -42,8 +42,9 @@ class Context:
         return "[...]" if self.joiner else "…"
 
 
-def _covered(parts: Iterable[Sequence[int]]) -> set[int]:
-    return {p for start, end in parts for p in range(start, end)}
+def _covered(parts: Iterable[Sequence[int]], length: int) -> set[int]:
+    """Positions covered by the parts that exist in a document of `length` positions."""
+    return {p for start, end in parts for p in range(max(start, 0), min(end, length))}
 
 
 def _window(doc: Document, unit: int, marked: set[int]) -> tuple[int, int, int, int]:
@@ -69,7 +70,7 @@ def build_context(
 ) -> Context:
     """The runs of an error's context: its unit (or a window of it) split where the
     covering spans change."""
-    gold, system = _covered(gold_parts), _covered(system_parts)
+    gold, system = _covered(gold_parts, len(doc.tokens)), _covered(system_parts, len(doc.tokens))
     marked = gold | system
     if unit is None:
         unit = doc.unit_of(min(marked)) if marked else 0

@@ -11,6 +11,7 @@ import dataclasses
 import math
 import types
 import typing
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -34,6 +35,7 @@ class OptionInfo:
     path: bool = False
     cli: bool = True
     gui: bool = True
+    parse: Callable[[str], Any] | None = None  # reads one command-line value (may raise InputError)
 
 
 def option(default: Any, help: str, **info: Any) -> Any:

@@ -92,7 +92,7 @@ def _read_sheet(sheet: Any, review: Review) -> None:
     for number, values in enumerate(sheet.iter_rows(values_only=True), 1):
         if columns is None:
             if values and "ID" in values and "Verdict" in values:
-                columns = {KEYS[v]: i for i, v in enumerate(values) if v in KEYS}
+                columns = {KEYS.get(v, v): i for i, v in enumerate(values) if isinstance(v, str) and v}
             continue
         row = {key: values[i] if i < len(values) else None for key, i in columns.items()}
         if not row.get("error_id"):
@@ -155,19 +155,43 @@ def prf_row(name: str, tp: int, fp: int, fn: int) -> list[Any]:
 
 def count_scores(basis: dict[str, Any], accepted: list[dict[str, Any]]) -> Table:
     """Micro P/R/F1 from TP/FP/FN counts per label after applying each accepted error's
-    effects (basis: {"counts": {label: {TP, FP, FN}}, "effects": {type: [[count, side, delta]]}})."""
+    effects (basis: {"counts": {label: {TP, FP, FN}}, "effects": {type: [[count, side,
+    delta]]}}, and "label": one label for every row, when the counts are not per label)."""
     counts = {label: dict(c) for label, c in basis["counts"].items()}
+    pooled = basis.get("label")
     for row in accepted:
         for count, side, delta in basis["effects"].get(row["type"], []):
-            label = row.get("gold_label" if side == "gold" else "system_label") or ""
+            label = pooled or row.get("gold_label" if side == "gold" else "system_label") or ""
             bucket = counts.setdefault(label, {"TP": 0, "FP": 0, "FN": 0})
             bucket[count] = max(bucket.get(count, 0) + delta, 0)
     rows = [prf_row(label, c["TP"], c["FP"], c["FN"]) for label, c in sorted(counts.items())]
-    total = [sum(c[k] for c in counts.values()) for k in ("TP", "FP", "FN")]
-    rows.append(prf_row("overall", *total))
+    if len(rows) > 1:
+        rows.append(prf_row("overall", *(sum(c[k] for c in counts.values()) for k in ("TP", "FP", "FN"))))
     return Table(
         ["label", "TP", "FP", "FN", "precision", "recall", "f1"],
         rows,
         "Reviewed scores",
+        formats={"precision": "0.00%", "recall": "0.00%", "f1": "0.00%"},
+    )
+
+
+def credit_table(basis: dict[str, dict[str, float]], accepted: list[dict[str, Any]]) -> Table:
+    """Micro precision and recall from item credit per question (ProPara): an accepted
+    item scored below 1 gets full credit."""
+    sums = {question: dict(values) for question, values in basis.items()}
+    for row in accepted:
+        question, side = row.get("question"), row.get("side")
+        if question in sums and side in ("answer", "prediction"):
+            score = float(row.get("score") or 0)
+            sums[question][side + "_credit"] += 1 - score
+    rows = []
+    for question, s in sums.items():
+        p = _ratio(s["prediction_credit"], s["prediction"])
+        r = _ratio(s["answer_credit"], s["answer"])
+        rows.append([question, s["answer"], s["prediction"], p, r, _ratio(2 * p * r, p + r)])
+    return Table(
+        ["question", "answer items", "prediction items", "precision", "recall", "f1"],
+        rows,
+        "Reviewed scores (micro, by item credit)",
         formats={"precision": "0.00%", "recall": "0.00%", "f1": "0.00%"},
     )

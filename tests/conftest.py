@@ -50,3 +50,21 @@ def cli(capsys):
         return CliResult(code, captured.out, captured.err)
 
     return run
+
+
+@pytest.fixture
+def read_only_folder(tmp_path, monkeypatch):
+    """A folder the CLI sees as not writable, whoever runs the tests (root writes
+    anywhere, so the permission check is made to answer as for another user)."""
+    import engine.cli
+
+    folder = tmp_path / "read-only"
+    folder.mkdir()
+    real_access = engine.cli.os.access
+
+    def access(path, mode, *args, **kwargs):
+        inside = Path(path) == folder or folder in Path(path).parents
+        return False if inside and mode & os.W_OK else real_access(path, mode, *args, **kwargs)
+
+    monkeypatch.setattr(engine.cli.os, "access", access)
+    return folder

@@ -9,21 +9,19 @@ from typing import Any
 from ..report import Report, Table
 
 
-def _plain(value: Any) -> Any:
-    """JSON-ready values: tuples as lists, NaN as null."""
+def _without_nan(value: Any) -> Any:
+    """The value with every NaN as null (JSON has no NaN)."""
     if isinstance(value, float) and math.isnan(value):
         return None
-    if isinstance(value, tuple):
-        return [_plain(v) for v in value]
+    if isinstance(value, list | tuple):
+        return [_without_nan(v) for v in value]
+    if isinstance(value, dict):
+        return {k: _without_nan(v) for k, v in value.items()}
     return value
 
 
 def table_dict(table: Table) -> dict[str, Any]:
-    return {
-        "title": table.title,
-        "columns": table.columns,
-        "rows": [[_plain(v) for v in row] for row in table.rows],
-    }
+    return {"title": table.title, "columns": table.columns, "rows": table.rows}
 
 
 def report_dict(report: Report) -> dict[str, Any]:
@@ -32,10 +30,17 @@ def report_dict(report: Report) -> dict[str, Any]:
     envelope["messages"] = list(report.messages)
     method_data = {key: value for key, value in report.data.items() if not key.startswith("_")}
     tables = {name: table_dict(t) for name, t in report.tables.items()}
-    errors = [{key: _plain(value) for key, value in row.items()} for row in report.error_rows]
-    return {**envelope, **method_data, "tables": tables, "errors": errors}
+    return {**envelope, **method_data, "tables": tables, "errors": report.error_rows}
+
+
+def to_json(data: Any) -> str:
+    """Compact JSON (the C encoder only runs without indentation), floats exact, NaN as
+    null; values are only walked when a NaN is actually there."""
+    try:
+        return json.dumps(data, ensure_ascii=False, allow_nan=False) + "\n"
+    except ValueError:
+        return json.dumps(_without_nan(data), ensure_ascii=False) + "\n"
 
 
 def dumps(report: Report) -> str:
-    """The JSON text (compact: the C encoder only runs without indentation)."""
-    return json.dumps(report_dict(report), ensure_ascii=False) + "\n"
+    return to_json(report_dict(report))

@@ -12,7 +12,10 @@ from pathlib import Path
 from types import ModuleType
 
 #: Modules under engine.formats; each has TITLE and sniff(first_lines) -> bool.
-FORMAT_MODULES: tuple[str, ...] = ("faireval_spans", "conll2000")
+# Most specific first: detect() names the first format that recognises a file.
+FORMAT_MODULES: tuple[str, ...] = (
+    "poetry_jsonl", "cdsco", "propara_actions", "propara_sentences", "vrt", "faireval_spans", "conll2000",
+)
 
 _SNIFF_LINES = 50
 

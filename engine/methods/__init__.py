@@ -19,7 +19,7 @@ from ..progress import NO_PROGRESS, Progress
 from ..report import Report, Table
 
 #: Modules under engine.methods that hold the built-in methods, in menu order.
-BUILTIN_METHODS: tuple[str, ...] = ("faireval",)
+BUILTIN_METHODS: tuple[str, ...] = ("faireval", "clueval", "poetry", "starsem", "propara")
 
 
 @dataclass(frozen=True)
@@ -46,6 +46,8 @@ class OutputSpec:
     help: str
     flags: tuple[str, ...] = ()  # () makes it a positional argument
     metavar: str = "PATH"
+    const: str | None = None  # the value of the flag given bare (then the value is optional)
+    folder: bool = False  # the path is a folder the method writes its files into
 
 
 @dataclass
@@ -110,6 +112,13 @@ class Method:
         """The text of the original-format output `name`."""
         raise NotImplementedError(name)
 
+    def render_files(
+        self, name: str, report: Report, path: Path | None
+    ) -> list[tuple[Path | None, str | bytes]]:
+        """The files output `name` writes when it goes to `path` (None: standard output):
+        by default the one text of render_output; a folder output lists each file."""
+        return [(path, self.render_output(name, report))]
+
     def output_path(self, name: str, value: str) -> Path | None:
         """Where output `name` goes for the value the user gave (None: standard output)."""
         return None if value == "-" else Path(value)
@@ -156,9 +165,10 @@ def _load_builtins() -> None:
 
 
 def all_methods() -> list[Method]:
-    """Every registered method, built-ins first in menu order."""
+    """Every registered method, built-ins first in menu order (whatever order they were imported in)."""
     _load_builtins()
-    return list(_REGISTRY.values())
+    menu = {name: i for i, name in enumerate(BUILTIN_METHODS)}
+    return sorted(_REGISTRY.values(), key=lambda m: menu.get(m.name, len(menu)))
 
 
 def get_method(name: str) -> Method:

@@ -66,3 +66,7 @@ def test_marks_are_balanced_and_the_words_untouched(gold, system):
                 assert ch not in stack  # never opened twice: proper nesting
                 stack.append(ch)
     assert stack == []
+
+
+def test_positions_outside_the_document_are_left_out():
+    assert text([(-3, 1)], [(4, 9)]) == f"{G}the{G} Sherlock Holmes said {S}so{S}"

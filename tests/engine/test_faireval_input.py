@@ -300,15 +300,10 @@ def test_config_and_positional_form_do_not_mix(cli, tmp_path, monkeypatch):
     )
 
 
-def test_unwritable_output(cli, tmp_path, monkeypatch):
-    import engine.cli
-
+def test_unwritable_output(cli, tmp_path, read_only_folder):
     span_file(tmp_path / "t.tsv", GOOD)
-    monkeypatch.setattr(engine.cli.os, "access", lambda path, mode: False)  # as if not ours
-    result = cli("faireval", tmp_path / "t.tsv", tmp_path / "t.tsv", "--eval-out", tmp_path / "out.csv")
+    target = read_only_folder / "out.csv"
+    result = cli("faireval", tmp_path / "t.tsv", tmp_path / "t.tsv", "--eval-out", target)
     assert result.code == 2
-    assert (
-        result.err
-        == f"spanstudio: error: {tmp_path / 'out.csv'}: expected a writable location, found permission denied\n"
-    )
-    assert not (tmp_path / "out.csv").exists()
+    assert result.err == f"spanstudio: error: {target}: expected a writable location, found permission denied\n"
+    assert not target.exists()

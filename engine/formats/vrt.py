@@ -1,0 +1,375 @@
+"""Vertical text files (.vrt): one token per line, TAB-separated columns, XML structure.
+
+A token line has two or more fields after stripping the line: the token, then columns
+such as BIO tags, token ids or document ids (which column holds what is the caller's
+business). Every other line is a non-token line: empty lines, XML lines (`<s id="1">`)
+and lines with a single field. Corpus positions count token lines from 0 over the whole
+file (specs/clueval.md §2).
+
+The reader keeps flat arrays, never a Python object per token beyond its strings: the
+token text, the raw fields of the requested columns, and the token index of every
+non-token line (from which line numbers and boundaries are derived).
+"""
+
+from __future__ import annotations
+
+import bisect
+import itertools
+import os
+import re
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from html import unescape
+from pathlib import Path
+
+import numpy as np
+
+from ..errors import InputError
+from ..textio import BOM
+
+TITLE = "Vertical text (.vrt) with BIO columns"
+
+_BIO = re.compile(r"^(?:O|[BIES]-\S.*)$")
+
+
+def sniff(lines: Sequence[str]) -> bool:
+    """TAB-separated token lines whose second field is a BIO tag, or <text>/<s> structure."""
+    token_lines = [line.strip().split("\t") for line in lines if "\t" in line.strip()]
+    if any(line.strip().startswith(("<text", "<s>", "<s ")) for line in lines):
+        return True
+    if not token_lines:
+        return False
+    return all(len(f) >= 2 and _BIO.match(f[1]) for f in token_lines[:20])
+
+
+# --- XML lines (specs/clueval.md §2.4) ------------------------------------------------
+
+_NAME = r"[A-Za-z_][A-Za-z0-9_\-.:]*"
+_END_TAG = re.compile(rf"^</({_NAME})\s*>$")
+_START_TAG = re.compile(rf"^<({_NAME})(.*?)(/?)>$", re.S)
+_ATTRIBUTE = re.compile(rf"\s*({_NAME})\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
+
+
+def is_xml_line(text: str) -> bool:
+    """A stripped non-token line that is an XML line."""
+    return text.startswith("<") and text.endswith(">")
+
+
+@dataclass
+class XmlTag:
+    kind: str  # "start", "end", "empty" or "other" (<?…?>, <!…>, unreadable)
+    name: str = ""
+    attrs: dict[str, str] = field(default_factory=dict)
+    clean: bool = True  # False when something inside the tag was skipped
+
+
+def parse_xml_line(text: str) -> XmlTag:
+    """One XML line: a start, end or empty-element tag with its attributes."""
+    if text.startswith(("<?", "<!")):
+        return XmlTag("other")
+    end = _END_TAG.match(text)
+    if end:
+        return XmlTag("end", end.group(1))
+    start = _START_TAG.match(text)
+    if not start:
+        return XmlTag("other", clean=False)
+    name, rest, slash = start.groups()
+    attrs: dict[str, str] = {}
+    clean = not rest or rest[0].isspace()
+    pos = 0
+    for match in _ATTRIBUTE.finditer(rest):
+        if rest[pos : match.start()].strip():
+            clean = False
+        value = match.group(2) if match.group(2) is not None else match.group(3)
+        attrs[match.group(1)] = _decode(value)
+        pos = match.end()
+    if rest[pos:].strip():
+        clean = False
+    return XmlTag("empty" if slash else "start", name, attrs, clean)
+
+
+def _decode(value: str) -> str:
+    """Entity references: the five named ones and numeric ones (others stay as written)."""
+    if "&" not in value:
+        return value
+    return re.sub(
+        r"&(?:lt|gt|amp|quot|apos|#[0-9]+|#[xX][0-9a-fA-F]+);", lambda m: unescape(m.group(0)), value
+    )
+
+
+# --- the file --------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class VrtLayout:
+    """Which columns a reader needs (0-based; negative = from the end; None = not given)."""
+
+    n_tag_columns: int
+    token_id_column: int | None = None
+    doc_id_column: int | None = None
+    domain_column: int | None = None
+    xml_document: str = "text"
+    xml_sentence: str = "s"
+
+    def metadata(self) -> list[tuple[str, int]]:
+        named = (
+            ("token id", self.token_id_column),
+            ("doc id", self.doc_id_column),
+            ("domain", self.domain_column),
+        )
+        return [(name, index) for name, index in named if index is not None]
+
+    def fields_needed(self) -> int:
+        """The fewest fields a token line must have."""
+        need = 1 + self.n_tag_columns
+        for _, index in self.metadata():
+            need = max(need, index + 1 if index >= 0 else -index)
+        return need
+
+
+@dataclass
+class VrtFile:
+    """One vertical file as flat arrays over its token lines (corpus positions)."""
+
+    path: str
+    tokens: list[str]
+    tag_columns: list[list[str]]  # raw tag strings, one list per BIO column
+    token_ids: list[str] | None
+    domains: list[str] | None  # raw values (not yet lower-cased)
+    doc_ids: list[str] | None  # effective values of the doc-id column ("" continues the previous)
+    nontoken: np.ndarray  # token index of every non-token line, in file order
+    sentence_marks: np.ndarray  # token index of every sentence boundary (§2.4)
+    xml_changes: list[tuple[int, str, str]]  # (from token index, XML document id, sentence id)
+    last_line_is_token: bool
+    warnings: list[str]
+    _xml_starts: list[int] = field(default_factory=list, repr=False)
+
+    def __len__(self) -> int:
+        return len(self.tokens)
+
+    def span_breaks(self) -> np.ndarray:
+        """True at position i when a non-token line lies between token i-1 and i (or i = 0)."""
+        flags = np.zeros(len(self.tokens) + 1, dtype=bool)
+        flags[self.nontoken] = True
+        flags[0] = True
+        return flags[: len(self.tokens)]
+
+    def sentence_starts(self) -> np.ndarray:
+        """Sorted positions at which a context sentence starts."""
+        starts = np.unique(np.concatenate(([0], self.sentence_marks)))
+        return starts[starts < max(len(self.tokens), 1)]
+
+    def line(self, position: int) -> int:
+        """1-based line number of the token at a corpus position."""
+        return position + 1 + int(np.searchsorted(self.nontoken, position, side="right"))
+
+    def lines(self, positions: np.ndarray) -> np.ndarray:
+        return positions + 1 + np.searchsorted(self.nontoken, positions, side="right")
+
+    def xml_ids(self, position: int) -> tuple[str, str]:
+        """(XML document id, XML sentence id) of the token at a position."""
+        if not self.xml_changes:
+            return "", ""
+        if len(self._xml_starts) != len(self.xml_changes):
+            self._xml_starts = [c[0] for c in self.xml_changes]
+        k = bisect.bisect_right(self._xml_starts, position) - 1
+        return (self.xml_changes[k][1], self.xml_changes[k][2]) if k >= 0 else ("", "")
+
+    def document_of(self, position: int) -> str:
+        """Span Studio's document of a token: the doc-id column value, else the XML document id."""
+        if self.doc_ids is not None:
+            return self.doc_ids[position]
+        return self.xml_ids(position)[0]
+
+
+@contextmanager
+def _lines(path: str, name: str, warnings: list[str]) -> Iterator[Iterator[str]]:
+    """The file's lines as Python's text mode splits them (at \\n, \\r\\n and a lone \\r);
+    a byte-order mark at the very start is dropped with a warning (C7)."""
+    p = Path(path)
+    if not p.is_file():
+        raise InputError("an existing file", "nothing", file=name)
+    try:
+        with open(p, encoding="utf-8", newline=None) as handle:
+            first = handle.readline()
+            if first.startswith(BOM):
+                first = first[1:]
+                warnings.append(f"{name}: byte-order mark ignored")
+            yield itertools.chain((first,) if first else (), handle)
+    except UnicodeDecodeError:
+        data = p.read_bytes()
+        position = _bad_byte(data)
+        line = data[:position].replace(b"\r\n", b"\n").replace(b"\r", b"\n").count(b"\n") + 1
+        raise InputError("UTF-8 text", f"byte 0x{data[position]:02X}", file=name, line=line) from None
+    except PermissionError:
+        raise InputError("a readable file", "permission denied", file=name) from None
+
+
+def _bad_byte(data: bytes) -> int:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError as err:
+        return err.start
+    return 0
+
+
+class _Structure:
+    """The XML element stack of one file and what it says about documents and sentences."""
+
+    def __init__(self, layout: VrtLayout, name: str, warnings: list[str]) -> None:
+        self.document, self.sentence = layout.xml_document, layout.xml_sentence
+        self.stack: list[tuple[str, dict[str, str]]] = []
+        self.name, self.warnings = name, warnings
+        self.warned_syntax = self.warned_end = False
+
+    def ids(self) -> tuple[str, str]:
+        return self._innermost(self.document), self._innermost(self.sentence)
+
+    def _innermost(self, element: str) -> str:
+        for name, attrs in reversed(self.stack):
+            if name == element:
+                return attrs.get("id", "")
+        return ""
+
+    def apply(self, text: str, line: int) -> bool:
+        """Apply one XML line; True when it is a sentence boundary for contexts."""
+        tag = parse_xml_line(text)
+        if not tag.clean and not self.warned_syntax:
+            self.warned_syntax = True
+            self.warnings.append(f"{self.name}:{line}: unreadable XML in {text!r} skipped")
+        if tag.kind == "start":
+            self.stack.append((tag.name, tag.attrs))
+            return tag.name in (self.document, self.sentence)
+        if tag.kind != "end":
+            return False
+        for depth in range(len(self.stack) - 1, -1, -1):
+            if self.stack[depth][0] == tag.name:
+                closed = {name for name, _ in self.stack[depth:]}
+                del self.stack[depth:]
+                return bool(closed & {self.document, self.sentence})
+        if not self.warned_end:
+            self.warned_end = True
+            self.warnings.append(f"{self.name}:{line}: end tag {text!r} without an open <{tag.name}> ignored")
+        return False
+
+
+def _too_short(name: str, number: int, fields: list[str], layout: VrtLayout) -> InputError:
+    """C10: which needed column a token line lacks."""
+    n = layout.n_tag_columns
+    if len(fields) < 1 + n:
+        columns = "1 BIO column" if n == 1 else f"{n} BIO columns"
+        return InputError(
+            f"at least {1 + n} TAB-separated fields (token, {columns})",
+            str(len(fields)),
+            file=name,
+            line=number,
+        )
+    for what, index in layout.metadata():
+        need = index + 1 if index >= 0 else -index
+        if len(fields) < need:
+            return InputError(
+                f"at least {need} TAB-separated fields ({what} in column {index})",
+                str(len(fields)),
+                file=name,
+                line=number,
+            )
+    raise AssertionError("line is long enough")
+
+
+def _empty_token_field(raw: str) -> bool:
+    """C8: a non-blank line whose text before the first TAB is empty or only whitespace."""
+    return "\t" in raw and not raw.split("\t", 1)[0].strip()
+
+
+def read_vrt(
+    path: str, layout: VrtLayout, name: str | None = None, on_progress: Callable[[float], None] | None = None
+) -> VrtFile:
+    """Read a vertical file into flat arrays (bad input raises InputError); `on_progress`
+    hears the fraction read now and then."""
+    name = str(path) if name is None else name
+    warnings: list[str] = []
+    n_tags = layout.n_tag_columns
+    need = layout.fields_needed()
+    tokens: list[str] = []
+    tag_columns: list[list[str]] = [[] for _ in range(n_tags)]
+    ti, di, mi = layout.token_id_column, layout.doc_id_column, layout.domain_column
+    token_ids: list[str] | None = [] if ti is not None else None
+    domains: list[str] | None = [] if mi is not None else None
+    doc_ids: list[str] | None = [] if di is not None else None
+    nontoken: list[int] = []
+    sentence_marks: list[int] = []
+    structure = _Structure(layout, name, warnings)
+    xml_changes: list[tuple[int, str, str]] = []
+    one_field: int | None = None
+    shared = {}.setdefault  # one string object per distinct tag, doc id and domain
+    add_token, add_nontoken = tokens.append, nontoken.append
+    appends = [(ti, token_ids.append)] if token_ids is not None else []
+    interned = [(k + 1, column.append) for k, column in enumerate(tag_columns)]
+    if domains is not None:
+        interned.append((mi, domains.append))
+    current_doc = ""
+    n = number = 0  # token lines and lines so far
+    raw = ""
+    size = max(os.path.getsize(path), 1) if os.path.isfile(path) else 1
+    with _lines(path, name, warnings) as lines:
+        for number, raw in enumerate(lines, 1):
+            line = raw.strip()
+            if not line:
+                add_nontoken(n)
+                sentence_marks.append(n)
+                continue
+            fields = line.split("\t")
+            if len(fields) < 2:
+                add_nontoken(n)
+                if line[0] == "<" and line[-1] == ">":
+                    if structure.apply(line, number):
+                        sentence_marks.append(n)
+                    ids = structure.ids()
+                    if (xml_changes[-1][1:] if xml_changes else ("", "")) != ids:
+                        xml_changes.append((n, *ids))
+                elif _empty_token_field(raw):
+                    raise InputError("a token in column 0", "an empty field", file=name, line=number)
+                elif one_field is None:
+                    one_field = number
+                continue
+            if raw[0] != line[0] and _empty_token_field(raw):  # the raw line starts with whitespace
+                raise InputError("a token in column 0", "an empty field", file=name, line=number)
+            if len(fields) < need:
+                raise _too_short(name, number, fields, layout)
+            add_token(fields[0])
+            for k, add in appends:
+                add(fields[k])
+            for k, add in interned:
+                value = fields[k]
+                add(shared(value, value))
+            if doc_ids is not None:
+                value = fields[di]
+                if value:
+                    current_doc = shared(value, value)
+                doc_ids.append(current_doc)
+            n += 1
+            if not n & 0xFFFF and on_progress is not None:
+                on_progress(min(n * 40 / size, 1.0))
+    if not tokens:
+        raise InputError("at least one token line (token TAB tag)", "none", file=name)
+    if one_field is not None:
+        warnings.append(
+            f"{name}:{one_field}: a line with a single field is not a token line and gets no position "
+            "(as in the original); later positions shift by one against a file with a token there"
+        )
+    last = raw.strip()
+    last_is_token = bool(last) and len(last.split("\t")) >= 2
+    return VrtFile(
+        path=name,
+        tokens=tokens,
+        tag_columns=tag_columns,
+        token_ids=token_ids,
+        domains=domains,
+        doc_ids=doc_ids,
+        nontoken=np.array(nontoken, dtype=np.int64),
+        sentence_marks=np.array(sentence_marks, dtype=np.int64),
+        xml_changes=xml_changes,
+        last_line_is_token=last_is_token,
+        warnings=warnings,
+    )

@@ -1,0 +1,278 @@
+"""What a CLUEval report carries beyond the scores: the JSON keys of specs/clueval.md §5.5,
+the documents and spans for the viewer, and the error rows for the review workbook."""
+
+from __future__ import annotations
+
+import bisect
+import os
+from typing import Any
+
+import numpy as np
+
+from ...formats.vrt import VrtFile
+from ...report import ERROR_COLUMNS, error_row
+from ...spans import Document, Span
+from .errortables import NONE, ErrorRow
+from .match import STATUSES, Matches
+from .run import Run
+from .spans import SpanTable
+
+SHEETS = {"recall": "Recall errors", "precision": "Precision errors"}
+LEGENDS = {
+    "Recall errors": "One row per reference span the candidate missed or matched only loosely (gold = the "
+    "reference span, system = every candidate span overlapping it). Context: 🟩…🟩 the reference span, "
+    "🟥…🟥 candidate spans, nested where they overlap. context_marked (the original CLUEval's marks): "
+    "🟩…🟩 in both, 🟥…🟥 only in the reference span (missed), 🟧…🟧 only in a candidate span.",
+    "Precision errors": "One row per candidate span the reference does not support or supports only "
+    "loosely (system = the candidate span, gold = every reference span overlapping it). Context: 🟩…🟩 "
+    "reference spans, 🟥…🟥 the candidate span, nested where they overlap. context_marked (the original "
+    "CLUEval's marks): 🟩…🟩 in both, 🟥…🟥 only in the candidate span (spurious), 🟧…🟧 only in a "
+    "reference span.",
+}
+_OWN_EXTRA = ("start", "end", "sentence", "sheet", "context_unit", "context_marked")
+
+
+# --- JSON (§5.5) ---------------------------------------------------------------------------
+
+
+SPAN_KEYS = ("id", "start", "end", "token_id_start", "token_id_end", "text", "doc_id", "domain", "labels",
+             "document", "sentence", "line_start", "line_end")  # fmt: skip
+MATCH_KEYS = ("start", "end", "token_id_start", "token_id_end", "text", "doc_id", "domain")
+MATCH_Y_KEYS = ("token_id_start_Y", "token_id_end_Y", "text_Y")
+
+
+class LabelDicts:
+    """{layer: label} objects, one per distinct label combination (they are many, and alike)."""
+
+    def __init__(self, layers: tuple[str, ...]) -> None:
+        self.layers = layers
+        self.made: dict[tuple[str, ...], dict[str, str]] = {}
+
+    def __call__(self, labels: tuple[str, ...]) -> dict[str, str]:
+        found = self.made.get(labels)
+        if found is None:
+            found = self.made[labels] = dict(zip(self.layers, labels, strict=True))
+        return found
+
+
+def spans_json(table: SpanTable) -> list[dict[str, Any]]:
+    """SPAN objects of §5.5 for every span of a table, built column by column."""
+    labels = LabelDicts(table.layers)
+    lines = table.vrt.lines(np.array(table.starts + table.ends, dtype=np.int64)).tolist()
+    n = len(table)
+    columns = (
+        [table.span_id(i) for i in range(n)], table.starts, table.ends,
+        table.token_ids_at(table.starts), table.token_ids_at(table.ends), table.texts,
+        table.doc_id_column(), table.domain_column(), [labels(t) for t in table.labels],
+        table.document_column(), table.sentence_column(), lines[:n], lines[n:],
+    )  # fmt: skip
+    return [dict(zip(SPAN_KEYS, values, strict=True)) for values in zip(*columns, strict=True)]
+
+
+def matches_json(rows: list[list[Any]], layers: tuple[str, ...]) -> list[dict[str, Any]]:
+    """MATCH objects of §5.5 from the match-table rows of §3.3."""
+    labels = LabelDicts(layers)
+    n = len(layers)
+    y = 7 + n  # where token_id_start_Y stands
+    return [
+        {
+            **dict(zip(MATCH_KEYS, row[:7], strict=True)),
+            "labels": labels(tuple(row[7:y])),
+            **dict(zip(MATCH_Y_KEYS, row[y : y + 3], strict=True)),
+            "labels_Y": labels(tuple(row[y + 3 : y + 3 + n])),
+            "status": row[-3],
+            "start_Y": row[-2],
+            "end_Y": row[-1],
+        }
+        for row in rows
+    ]
+
+
+def error_json(matches: Matches, row: ErrorRow) -> dict[str, Any]:
+    x, y = matches.x, matches.y
+    overlaps = [
+        {"start": y.starts[k], "end": y.ends[k], "labels": dict(zip(y.layers, y.labels[k], strict=True))}
+        for k in row.overlaps
+    ]
+    return {
+        **row.values,
+        "start": x.starts[row.index],
+        "end": x.ends[row.index],
+        "overlaps": overlaps,
+        "window": {"first": row.context.first, "last": row.context.last},
+    }
+
+
+def json_data(run: Run, level: int) -> dict[str, Any]:
+    """The method's own JSON keys (the evaluation table at the chosen level)."""
+    ref, cand = run.recall.x, run.precision.x
+    data: dict[str, Any] = {
+        "compatible_with": "clueval 0.4.0.1",
+        "inputs": {"reference": run.gold, "candidate": run.system},
+        "n_spans": {"reference": len(ref), "candidate": len(cand)},
+        "spans": {"reference": spans_json(ref), "candidate": spans_json(cand)},
+        "recall_table": matches_json(run.match_table(run.recall).rows, run.layers),
+        "precision_table": matches_json(run.match_table(run.precision).rows, run.layers),
+        "class_counts": run.class_counts(),
+        "levels": run.levels(),
+        "evaluation_table": run.scorer.evaluation_table(level),
+    }
+    if run.errors:
+        data["error_tables"] = {
+            side: [error_json(m, r) for r in run.errors[side]]
+            for side, m in (("recall", run.recall), ("precision", run.precision))
+        }
+    return data
+
+
+# --- documents and spans for the viewer -------------------------------------------------
+
+
+def _document_runs(vrt: VrtFile) -> list[tuple[str, int]]:
+    """(document id, first position) of each run of tokens with the same document."""
+    if vrt.doc_ids is not None:
+        table: dict[str, int] = {}
+        codes = np.fromiter(
+            (table.setdefault(d, len(table)) for d in vrt.doc_ids), dtype=np.int64, count=len(vrt)
+        )
+        starts = [0, *(np.flatnonzero(codes[1:] != codes[:-1]) + 1).tolist()]
+        return [(vrt.doc_ids[s], s) for s in starts]
+    runs = [("", 0)]
+    for position, document, _ in vrt.xml_changes:
+        if position >= len(vrt):
+            break
+        if position == runs[-1][1]:
+            runs.pop()
+        if not runs or runs[-1][0] != document:
+            runs.append((document, position))
+    return runs
+
+
+class DocumentMap:
+    """The reference file cut into documents: corpus positions ↔ (document, position in it)."""
+
+    def __init__(self, reference: VrtFile, candidate: VrtFile) -> None:
+        runs = _document_runs(reference)
+        n = max(len(reference), len(candidate))
+        fallback = os.path.basename(reference.path) or "document"
+        seen: dict[str, int] = {}
+        self.starts = [start for _, start in runs]
+        self.documents: list[Document] = []
+        sentence_starts = reference.sentence_starts().tolist()
+        for k, (name, start) in enumerate(runs):
+            end = runs[k + 1][1] if k + 1 < len(runs) else n
+            name = name or fallback
+            seen[name] = seen.get(name, 0) + 1
+            if seen[name] > 1:
+                name = f"{name} ({seen[name]})"
+            tokens = reference.tokens[start:end]
+            if end > len(reference):  # a longer candidate: its extra tokens end the last document
+                tokens += candidate.tokens[len(reference) : end]
+            self.documents.append(self._document(name, start, end, tokens, sentence_starts, reference))
+
+    @staticmethod
+    def _document(
+        name: str, start: int, end: int, tokens: list[str], sentence_starts: list[int], reference: VrtFile
+    ) -> Document:
+        lo, hi = bisect.bisect_right(sentence_starts, start), bisect.bisect_left(sentence_starts, end)
+        cuts = [start, *sentence_starts[lo:hi], end]
+        units = [(a - start, b - start) for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
+        if not reference.xml_changes:
+            return Document(name, tokens, units)
+        ids = [reference.xml_ids(a + start)[1] if a + start < len(reference) else "" for a, _ in units]
+        return Document(name, tokens, units, ids if any(ids) else None)
+
+    def locate(self, position: int) -> tuple[Document, int]:
+        """The document holding a corpus position and the position within it."""
+        k = max(bisect.bisect_right(self.starts, position) - 1, 0)
+        return self.documents[k], position - self.starts[k]
+
+
+def viewer_spans(table: SpanTable, matches: Matches, documents: DocumentMap, side: str) -> list[Span]:
+    """Every span of one side in document positions, with its match class as status."""
+    labels = LabelDicts(table.layers)
+    starts = np.array(table.starts, dtype=np.int64)
+    which = np.maximum(np.searchsorted(np.array(documents.starts), starts, side="right") - 1, 0).tolist()
+    lines = table.vrt.lines(starts).tolist()
+    spans = []
+    for i, (k, start, end) in enumerate(zip(which, table.starts, table.ends, strict=True)):
+        document, offset = documents.documents[k], documents.starts[k]
+        attrs = {"status": STATUSES[matches.status[i]], "line": lines[i], "labels": labels(table.labels[i]),
+                 "id": table.span_id(i), "side": side}  # fmt: skip
+        begin = start - offset
+        spans.append(Span(begin, max(min(end + 1 - offset, len(document)), begin), "/".join(table.labels[i]),
+                          document.name, attrs))  # fmt: skip
+    return spans
+
+
+# --- error rows for the review workbook --------------------------------------------------
+
+
+def _extra_name(key: str) -> str:
+    """§5.4 column names as error-row keys, kept apart from the standard columns."""
+    if key == "context":
+        return "context_marked"
+    return f"{key} (layer)" if key in ERROR_COLUMNS or key in _OWN_EXTRA else key
+
+
+def _side(
+    prefix: str, documents: DocumentMap, spans: list[tuple[int, int]], texts: list[str], labels: str
+) -> dict[str, Any]:
+    """The standard columns of one side (gold or system) of an error row."""
+    if not spans:
+        return {}
+    document, start = documents.locate(spans[0][0])
+    offset = spans[0][0] - start
+    return {
+        f"{prefix}_label": labels,
+        f"{prefix}_start": spans[0][0] - offset,
+        f"{prefix}_end": spans[-1][1] + 1 - offset,
+        f"{prefix}_parts": [[s - offset, e + 1 - offset] for s, e in spans],
+        f"{prefix}_position": " ".join(f"{s}-{e}" for s, e in spans),
+        f"{prefix}_text": " | ".join(texts),
+    }
+
+
+def error_rows(run: Run, documents: DocumentMap) -> list[dict[str, Any]]:
+    """The error tables as report error rows, recall then precision, each on its own sheet."""
+    rows = []
+    for side, matches in (("recall", run.recall), ("precision", run.precision)):
+        x, y = matches.x, matches.y
+        for row in run.errors[side]:
+            i = row.index
+            own = [(x.starts[i], x.ends[i])]
+            other = [(y.starts[k], y.ends[k]) for k in row.overlaps]
+            own_side = _side(
+                "gold" if side == "recall" else "system", documents, own, [x.texts[i]], "/".join(x.labels[i])
+            )
+            labels_y = [row.values[f"{layer}_Y"] for layer in y.layers]
+            other_side = _side(
+                "system" if side == "recall" else "gold",
+                documents,
+                other,
+                [y.texts[k] for k in row.overlaps],
+                "" if labels_y[0] == NONE else "/".join(labels_y),
+            )
+            document, position = documents.locate(x.starts[i])
+            unit = document.unit_of(position)
+            extra = {_extra_name(k): v for k, v in row.values.items()}
+            note = "context from the candidate file (C37)" if row.context.from_candidate else ""
+            rows.append(
+                error_row(
+                    document=document.name,
+                    unit=unit + 1,
+                    unit_id=document.unit_id(unit) if document.unit_ids else "",
+                    type=row.values["error_type"],
+                    detail=note,
+                    **own_side,
+                    **other_side,
+                    **extra,
+                    start=x.starts[i],
+                    end=x.ends[i],
+                    sentence=x.sentence(i),
+                    sheet=SHEETS[side],
+                )
+            )
+    for number, row in enumerate(rows, 1):
+        row["error_id"] = f"E{number}"
+    return rows

@@ -1,0 +1,185 @@
+"""Error tables: selected match-table rows with all overlapping spans of the other file and
+the row's sentence with the spans marked (specs/clueval.md §5.3, §5.4)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ...formats.vrt import VrtFile
+from .match import STATUSES, Matches, most_shared_words
+
+BOTH, OWN, OTHER, PLAIN = "both", "own", "other", ""
+EMOJI = {BOTH: "\U0001f7e9", OWN: "\U0001f7e5", OTHER: "\U0001f7e7"}
+NONE = "---"
+
+
+def columns(layers: tuple[str, ...]) -> list[str]:
+    return [
+        "token_id_start",
+        "token_id_end",
+        "token_id_start_Y",
+        "token_id_end_Y",
+        "domain",
+        *layers,
+        *(f"{layer}_Y" for layer in layers),
+        "reference",
+        "candidate",
+        "context",
+        "error_type",
+    ]
+
+
+class Sentences:
+    """The context sentences of one file: positions cut at the boundaries of §2.4."""
+
+    def __init__(self, vrt: VrtFile) -> None:
+        self.vrt = vrt
+        self.starts = vrt.sentence_starts()
+        self.n = len(vrt)
+
+    def index(self, position: int) -> int:
+        return int(np.searchsorted(self.starts, position, side="right")) - 1
+
+    def bounds(self, index: int) -> tuple[int, int]:
+        """[start, end) of a sentence."""
+        end = int(self.starts[index + 1]) if index + 1 < len(self.starts) else self.n
+        return int(self.starts[index]), end
+
+    def holds(self, start: int, end: int) -> bool:
+        """Whether inclusive [start, end] lies inside one sentence of this file."""
+        return end < self.n and self.index(start) == self.index(end)
+
+    def shown(self, start: int, end: int) -> tuple[int, int]:
+        """The [start, end) of the sentence of a span as contexts show it: without the file's
+        last token when the file does not end with a non-token line (C39), unless the span
+        itself holds that token (C40)."""
+        first, last = self.bounds(self.index(start))
+        if self.vrt.last_line_is_token and last == self.n and end < self.n - 1:
+            last -= 1
+        return first, last
+
+
+@dataclass
+class Context:
+    text: str
+    first: int  # corpus positions of the first and last shown token
+    last: int
+    sentence_start: int
+    sentence_end: int  # exclusive
+    from_candidate: bool
+
+
+def context(
+    xs: int,
+    xe: int,
+    overlaps: list[tuple[int, int]],
+    sentences: Sentences,
+    left: int,
+    right: int,
+    from_candidate: bool = False,
+) -> Context:
+    """The row's sentence window with the runs of x (own), overlaps (other) and both marked."""
+    first, last = sentences.shown(xs, xe)
+    lo = max(first, xs - left)
+    hi = min(last, xe + right + 1)
+    tokens = sentences.vrt.tokens
+    pieces: list[str] = []
+    run: list[str] = []
+    run_mark = PLAIN
+    k = 0
+    for q in range(lo, hi):
+        while k < len(overlaps) and overlaps[k][1] < q:
+            k += 1
+        in_other = k < len(overlaps) and overlaps[k][0] <= q
+        in_own = xs <= q <= xe
+        mark = BOTH if in_own and in_other else OWN if in_own else OTHER if in_other else PLAIN
+        if mark != run_mark or mark == PLAIN:
+            _flush(pieces, run, run_mark)
+            run, run_mark = [], mark
+        run.append(tokens[q])
+    _flush(pieces, run, run_mark)
+    text = " ".join(pieces)
+    if lo > first:
+        text = "[...] " + text
+    if hi < last:
+        text += " [...]"
+    return Context(text, lo, hi - 1, first, last, from_candidate)
+
+
+def _flush(pieces: list[str], run: list[str], mark: str) -> None:
+    if not run:
+        return
+    if mark == PLAIN:
+        pieces.extend(run)
+    else:
+        pieces.append(EMOJI[mark] + " ".join(run) + EMOJI[mark])
+
+
+@dataclass
+class ErrorRow:
+    """One row of an error table, with what Span Studio adds for its own outputs."""
+
+    index: int  # the row of the match table
+    values: dict[str, Any]  # the §5.4 columns
+    overlaps: list[int]  # indices into the other table
+    context: Context
+
+
+def error_table(
+    matches: Matches,
+    types: tuple[str, ...],
+    reference: Sentences,
+    candidate: Sentences | None,
+    left: int,
+    right: int,
+) -> list[ErrorRow]:
+    """The error table of one match table (recall: x = reference spans; precision: x =
+    candidate spans, `candidate` then holds the candidate's sentences for C37)."""
+    wanted = {STATUSES.index(t) for t in types}
+    rows = [
+        _row(matches, i, reference, candidate, left, right)
+        for i, s in enumerate(matches.status)
+        if s in wanted
+    ]
+    rows.sort(key=lambda r: (r.values["error_type"], r.values["token_id_start"]))
+    return rows
+
+
+def _row(
+    matches: Matches, i: int, reference: Sentences, candidate: Sentences | None, left: int, right: int
+) -> ErrorRow:
+    x, y = matches.x, matches.y
+    xs, xe = x.starts[i], x.ends[i]
+    found = list(matches.overlaps(i))
+    spans = [(y.starts[k], y.ends[k]) for k in found]
+    sentences = reference
+    if candidate is not None and not reference.holds(xs, xe):
+        sentences = candidate
+    ctx = context(xs, xe, spans, sentences, left, right, sentences is not reference)
+    if found:
+        best = found[most_shared_words(x.texts[i], [y.texts[k] for k in found])]
+        labels_y = list(y.labels[best])
+        ids_start = " ".join(y.token_id(y.starts[k]) for k in found)
+        ids_end = " ".join(y.token_id(y.ends[k]) for k in found)
+        other_text = " | ".join(y.texts[k] for k in found)
+    else:
+        labels_y = [NONE] * len(y.layers)
+        ids_start = ids_end = other_text = NONE
+    layers = x.layers
+    values = {
+        "token_id_start": x.token_id(xs),
+        "token_id_end": x.token_id(xe),
+        "token_id_start_Y": ids_start,
+        "token_id_end_Y": ids_end,
+        "domain": x.domain(i),
+        **dict(zip(layers, x.labels[i], strict=True)),
+        **{f"{layer}_Y": label for layer, label in zip(layers, labels_y, strict=True)},
+        "reference": " ".join(x.texts[i].split()),
+        "candidate": other_text,
+        "context": ctx.text,
+        "error_type": STATUSES[matches.status[i]],
+    }
+    return ErrorRow(i, values, found, ctx)

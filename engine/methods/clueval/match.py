@@ -1,0 +1,183 @@
+"""Classifying the spans of one table against the other (specs/clueval.md §3.2, §3.3).
+
+`match(X, Y)` sweeps both tables once, sorted by start: the spans of each table are
+disjoint, so the spans of Y overlapping x form one contiguous run of Y, found by a
+pointer that only moves forward. Every decision of §3.2 follows from that run.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from .spans import SpanTable
+
+STATUSES = ("exact", "contained", "tiled", "covered", "unmatched")
+EXACT, CONTAINED, TILED, COVERED, UNMATCHED = range(5)
+NO_MATCH = -100  # start_Y / end_Y of an unmatched span without partial information
+
+
+def most_shared_words(x_text: str, texts: list[str]) -> int:
+    """Index of the text with the most words found among x's words (ties: the first)."""
+    if len(texts) == 1:
+        return 0
+    words = set(x_text.split())
+    counts = [sum(1 for w in text.split() if w in words) for text in texts]
+    return counts.index(max(counts))
+
+
+@dataclass
+class Matches:
+    """The match table of X against Y: one classified row per span of X, in X's order."""
+
+    x: SpanTable
+    y: SpanTable
+    status: list[int]
+    overlap_lo: list[int]  # the spans of Y overlapping x are y[overlap_lo : overlap_hi]
+    overlap_hi: list[int]
+    chosen: list[int]  # the span of Y giving the _Y labels, -1 for none (FN)
+    joined: list[tuple[int, int]]  # start_Y, end_Y
+
+    def __len__(self) -> int:
+        return len(self.status)
+
+    def labels_y(self, i: int) -> tuple[str, ...]:
+        chosen = self.chosen[i]
+        return self.y.labels[chosen] if chosen >= 0 else ("FN",) * len(self.y.layers)
+
+    def overlaps(self, i: int) -> range:
+        return range(self.overlap_lo[i], self.overlap_hi[i])
+
+    def y_fields(self, i: int) -> tuple[str, str, str]:
+        """token_id_start_Y, token_id_end_Y and text_Y of row i (§3.3)."""
+        status, y = self.status[i], self.y
+        if status == UNMATCHED:
+            return "", "", ""
+        lo, hi = self.overlap_lo[i], self.overlap_hi[i]
+        text = " | ".join(y.texts[lo:hi])
+        return y.token_id(y.starts[lo]), y.token_id(y.ends[hi - 1]), text
+
+    def rows(self) -> list[list[Any]]:
+        """The match table of §3.3, built column by column."""
+        x, y = self.x, self.y
+        n_layers = len(x.layers)
+        id_start, id_end, text_y = [], [], []
+        y_ids, y_texts = y.vrt.token_ids, y.texts
+        for status, lo, hi in zip(self.status, self.overlap_lo, self.overlap_hi, strict=True):
+            if status == UNMATCHED:
+                id_start.append("")
+                id_end.append("")
+                text_y.append("")
+            else:
+                id_start.append(
+                    y_ids[y.starts[lo]] if y_ids is not None and y.starts[lo] < len(y_ids) else ""
+                )
+                id_end.append(
+                    y_ids[y.ends[hi - 1]] if y_ids is not None and y.ends[hi - 1] < len(y_ids) else ""
+                )
+                text_y.append(y_texts[lo] if hi - lo == 1 else " | ".join(y_texts[lo:hi]))
+        fn = ("FN",) * n_layers
+        labels_y = [y.labels[c] if c >= 0 else fn for c in self.chosen]
+        columns = [
+            x.starts, x.ends, x.token_ids_at(x.starts), x.token_ids_at(x.ends), x.texts,
+            x.doc_id_column(), x.domain_column(),
+            *([labels[k] for labels in x.labels] for k in range(n_layers)),
+            id_start, id_end, text_y,
+            *([labels[k] for labels in labels_y] for k in range(n_layers)),
+            [STATUSES[s] for s in self.status],
+            [j[0] for j in self.joined], [j[1] for j in self.joined],
+        ]  # fmt: skip
+        return [list(row) for row in zip(*columns, strict=True)]
+
+    def row(self, i: int) -> list[Any]:
+        """The match-table row of §3.3, in column order."""
+        x = self.x
+        start, end = x.starts[i], x.ends[i]
+        id_start, id_end, text_y = self.y_fields(i)
+        return [
+            start,
+            end,
+            x.token_id(start),
+            x.token_id(end),
+            x.texts[i],
+            x.doc_id(i),
+            x.domain(i),
+            *x.labels[i],
+            id_start,
+            id_end,
+            text_y,
+            *self.labels_y(i),
+            STATUSES[self.status[i]],
+            *self.joined[i],
+        ]
+
+
+def columns(layers: tuple[str, ...]) -> list[str]:
+    """The match table's columns (§3.3)."""
+    return [
+        "start",
+        "end",
+        "token_id_start",
+        "token_id_end",
+        "text",
+        "doc_id",
+        "domain",
+        *layers,
+        "token_id_start_Y",
+        "token_id_end_Y",
+        "text_Y",
+        *(f"{layer}_Y" for layer in layers),
+        "status",
+        "start_Y",
+        "end_Y",
+    ]
+
+
+def match(x: SpanTable, y: SpanTable) -> Matches:
+    """Classify every span of x against the spans of y (§3.2)."""
+    ys, ye = y.starts, y.ends
+    n_y = len(ys)
+    status: list[int] = []
+    lows: list[int] = []
+    highs: list[int] = []
+    chosen: list[int] = []
+    joined: list[tuple[int, int]] = []
+    j = 0
+    for i, (xs, xe) in enumerate(zip(x.starts, x.ends, strict=True)):
+        while j < n_y and ye[j] < xs:
+            j += 1
+        k = j
+        while k < n_y and ys[k] <= xe:
+            k += 1
+        lows.append(j)
+        highs.append(k)
+        kind, pick, span = _classify(xs, xe, ys, ye, j, k, x.texts[i], y.texts)
+        status.append(kind)
+        chosen.append(pick)
+        joined.append(span)
+    return Matches(x, y, status, lows, highs, chosen, joined)
+
+
+def _classify(
+    xs: int, xe: int, ys: list[int], ye: list[int], lo: int, hi: int, x_text: str, y_texts: list[str]
+) -> tuple[int, int, tuple[int, int]]:
+    """(status, chosen span of y or -1, (start_Y, end_Y)) for x with pieces y[lo:hi]."""
+    if hi == lo:
+        return UNMATCHED, -1, (NO_MATCH, NO_MATCH)
+    if hi - lo == 1:
+        s, e = ys[lo], ye[lo]
+        if s == xs and e == xe:
+            return EXACT, lo, (xs, xe)
+        if s <= xs and e >= xe:
+            return CONTAINED, lo, (s, e)
+        return UNMATCHED, lo, (s, e)
+    for k in range(lo, hi - 1):
+        if ye[k] + 1 != ys[k + 1]:
+            return UNMATCHED, -1, (NO_MATCH, NO_MATCH)
+    s, e = ys[lo], ye[hi - 1]
+    pick = lo + most_shared_words(x_text, y_texts[lo:hi])
+    if s == xs and e == xe:
+        return TILED, pick, (s, e)
+    if s <= xs and e >= xe:
+        return COVERED, pick, (s, e)
+    return UNMATCHED, pick, (s, e)

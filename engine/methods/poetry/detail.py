@@ -1,0 +1,366 @@
+"""What a poetry report shows beyond the original's CSV (specs/poetry.md §6.2–§6.3):
+corpus scores, the Pages and Spans tables, one document per page for the viewer, and
+the JSON `details`."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from ...errors import InputError
+from ...formats.poetry_jsonl import JsonLines, describe, page_id_of
+from ...progress import Progress
+from ...report import Report, Table, error_row
+from ...spans import Document, Span
+from .compare import PageDetail
+from .render import COLUMNS
+
+MARKERS = {"reference": "🟩", "system": "🟥", "both": "🟨"}
+SPANS_LEGEND = (
+    "One row per reference span and per spurious system span. Status: exact, partial, missed "
+    "(marker 🟩: reference only), spurious (🟥: system only); 🟨 both. factor: the pair's overlap "
+    "factor; credit: what the pair added to the page's relevance (1 when exact, else weight × "
+    "factor); piece: the part of a split system span paired with the reference. Context: "
+    "🟩…🟩 reference span, 🟥…🟥 system span."
+)
+PAGE_EXTRA = ["f1", "relevance", "n_retrieved", "n_reference_spans", "n_system_spans", "line"]
+COUNT_NAMES = COLUMNS[3:]
+
+
+@dataclass
+class PageRecord:
+    """One reference line as the report shows it."""
+
+    line: int
+    page_id: Any
+    system_line: int
+    text: str | None
+    detail: PageDetail
+
+
+class Warnings:
+    """Warnings with a cap per kind, so that a file repeating one oddity stays readable."""
+
+    LIMIT = 10
+    SUMMARY = {
+        "gate": "pages whose list is ignored because of its count field",
+        "system-repeat": "repeated page ids in the system file",
+        "reference-repeat": "repeated page ids in the reference file",
+    }
+
+    def __init__(self) -> None:
+        self.messages: list[str] = []
+        self.counts: Counter[str] = Counter()
+
+    def __call__(self, kind: str, text: str) -> None:
+        self.counts[kind] += 1
+        if self.counts[kind] <= self.LIMIT:
+            self.messages.append(text)
+
+    def finish(self) -> list[str]:
+        for kind, count in self.counts.items():
+            if count > self.LIMIT:
+                self.messages.append(f"… and {count - self.LIMIT} more {self.SUMMARY.get(kind, kind)}")
+        return self.messages
+
+
+# --- corpus level ---------------------------------------------------------------------
+
+
+def f1(precision: float, recall: float) -> float:
+    """The harmonic mean, 0.0 when both are 0 (as corppa's later page F1)."""
+    return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
+
+
+def corpus_scores(scores: list[tuple[Any, ...]], precision: float, recall: float) -> dict[str, Any]:
+    """Macro (mean over pages: the original's Overall precision and recall, and the mean
+    page F1) and micro (all spans pooled: total relevance over the total retrieved and
+    the total reference spans) scores, and the summed counts."""
+    columns = list(zip(*scores, strict=True))
+    relevance = 0.0
+    for value in columns[8]:  # a running total in row order, like every sum here
+        relevance += value
+    page_f1 = 0.0
+    for p, r in zip(columns[0], columns[1], strict=True):
+        page_f1 += f1(p, r)
+    retrieved, references, systems = sum(columns[9]), sum(columns[10]), sum(columns[11])
+    micro_p = relevance / retrieved if retrieved else (0.0 if references else 1.0)
+    micro_r = relevance / references if references else (0.0 if systems else 1.0)
+    return {
+        "macro": {"precision": precision, "recall": recall, "f1": page_f1 / len(scores)},
+        "micro": {
+            "precision": micro_p,
+            "recall": micro_r,
+            "f1": f1(micro_p, micro_r),
+            "relevance": relevance,
+            "retrieved": retrieved,
+        },  # fmt: skip
+        "pages": len(scores),
+        "reference_spans": references,
+        "system_spans": systems,
+        "counts": {name: sum(columns[k]) for k, name in enumerate(COUNT_NAMES, 2)},
+    }
+
+
+def csv_value(value: Any) -> str:
+    """A page id as the CSV writes it."""
+    return "" if value is None else str(value)
+
+
+def tables(page_ids: list[Any], scores: list[tuple[Any, ...]], corpus: dict[str, Any],
+           detail: bool) -> dict[str, Table]:  # fmt: skip
+    """The headline (macro and micro scores), the summed counts and, with detail, the
+    Pages sheet (one row per CSV row)."""
+    macro, micro = corpus["macro"], corpus["micro"]
+    headline = Table(
+        ["average", "precision", "recall", "f1"],
+        [["macro (mean over pages)", macro["precision"], macro["recall"], macro["f1"]],
+         ["micro (all spans pooled)", micro["precision"], micro["recall"], micro["f1"]]],
+        "Corpus scores",
+        note="Macro precision and recall are the original's Overall line; F1 is the mean page F1.",
+    )  # fmt: skip
+    counts = Table(
+        ["pages", "reference spans", "system spans", *COUNT_NAMES],
+        [[corpus["pages"], corpus["reference_spans"], corpus["system_spans"], *corpus["counts"].values()]],
+        "Summed counts",
+    )
+    result = {"scores": headline, "counts": counts}
+    if detail:
+        result["pages"] = Table(
+            [*COLUMNS, *PAGE_EXTRA],
+            [[csv_value(page_id), *score[:8], f1(score[0], score[1]), *score[8:12], line]
+             for line, (page_id, score) in enumerate(zip(page_ids, scores, strict=True), 1)],
+            "Pages",
+            kind="detail",
+            note="One row per reference line, as the CSV; line = its line in the reference file.",
+        )  # fmt: skip
+    return result
+
+
+# --- page texts -----------------------------------------------------------------------
+
+
+def read_texts(path: str) -> dict[Any, str]:
+    """`--texts`: page id (key page_id, or id) → page text, from a JSONL file."""
+    texts: dict[Any, str] = {}
+    for number, page in JsonLines(path, path):
+        if type(page) is dict and "page_id" not in page and "id" in page:
+            page = {**page, "page_id": page["id"]}
+        page_id = page_id_of(page, path, number)
+        text = page.get("text")
+        if type(text) is not str:
+            found = "none" if text is None and "text" not in page else describe(text)
+            raise InputError("a string for text", found, file=path, line=number)
+        texts[page_id] = text
+    return texts
+
+
+class Positions(Sequence[str]):
+    """Stand-in characters for a page without text: a middle dot per position."""
+
+    def __init__(self, length: int) -> None:
+        self._length = length
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice):
+            return ["·"] * len(range(*index.indices(self._length)))
+        if not -self._length <= index < self._length:
+            raise IndexError(index)
+        return "·"
+
+
+# --- documents, spans, error rows, JSON details -----------------------------------------
+
+
+def label_text(label: Any) -> str:
+    """A poem id or page id for display: strings as they are, other values as JSON."""
+    if isinstance(label, str):
+        return label
+    if label is None:
+        return "null"
+    if isinstance(label, bool):
+        return "true" if label else "false"
+    return str(label)
+
+
+def _document(record: PageRecord, name: str) -> Document:
+    label = label_text(record.page_id)
+    if record.text is not None:
+        return Document(name, record.text, [(0, len(record.text))], [label], joiner="", unit_name="page")
+    ends = [s[1] for s in record.detail.references] + [s[1] for s in record.detail.systems]
+    length = max([0, *ends])
+    return Document(
+        name, Positions(length), [(0, length)], [label], joiner="", has_words=False, unit_name="page"
+    )
+
+
+def _text(text: str | None, start: int, end: int) -> str:
+    return "" if text is None else text[max(start, 0) : max(end, 0)]
+
+
+class PageView:
+    """One page's spans turned into the report's rows, spans and JSON."""
+
+    def __init__(self, record: PageRecord, document: str, ignore_label: bool) -> None:
+        self.record = record
+        self.document = document
+        self.ignore_label = ignore_label
+        detail = record.detail
+        self.refs_of: dict[int, list[int]] = {}
+        for i, j in enumerate(detail.system_of):
+            if j >= 0:
+                self.refs_of.setdefault(j, []).append(i)
+        self.pair_of = {pair[0]: pair for pair in detail.pairs}
+        self.pieces_of: dict[int, list[list[int]]] = {}
+        for pair in detail.pairs:
+            self.pieces_of.setdefault(pair[1], []).append([pair[2], pair[3]])
+
+    def reference_status(self, i: int) -> str:
+        pair = self.pair_of.get(i)
+        return "missed" if pair is None else ("exact" if pair[4] else "partial")
+
+    def system_status(self, j: int) -> str:
+        refs = self.refs_of.get(j, [])
+        return "spurious" if not refs else ("split" if len(refs) > 1 else "matched")
+
+    def spans(self) -> tuple[list[Span], list[Span]]:
+        """The page's reference spans and the system spans it was scored with (merged
+        ones with --ignore-label), each with its status, line and file index."""
+        record, doc = self.record, self.document
+        detail = record.detail
+        gold = []
+        for i, (s, e, k, lab) in enumerate(detail.references):
+            attrs = {"status": self.reference_status(i), "line": record.line, "index": k}
+            gold.append(Span(s, e, label_text(lab), doc, attrs))
+        system = []
+        for j, (s, e, k, lab) in enumerate(detail.systems):
+            attrs = {
+                "status": self.system_status(j),
+                "line": record.system_line,
+                "index": k,
+                "pieces": self.pieces_of.get(j, []),
+                "merged": detail.members[j] if detail.members else [k],
+            }
+            system.append(Span(s, e, label_text(lab), doc, attrs))
+        return gold, system
+
+    def error_rows(self) -> list[dict[str, Any]]:
+        """One row per reference span and per spurious system span, in page order."""
+        detail = self.record.detail
+        keyed = []
+        for i, (s, e, _, _) in enumerate(detail.references):
+            keyed.append(((s, e, 0, i), self._reference_row(i)))
+        for j, (s, e, _, _) in enumerate(detail.systems):
+            if j not in self.refs_of:
+                keyed.append(((s, e, 1, j), self._row("spurious", None, j, None)))
+        keyed.sort(key=lambda item: item[0])
+        return [row for _, row in keyed]
+
+    def _reference_row(self, i: int) -> dict[str, Any]:
+        pair = self.pair_of.get(i)
+        if pair is None:
+            return self._row("missed", i, None, None)
+        return self._row("exact" if pair[4] else "partial", i, pair[1], pair)
+
+    def _row(self, status: str, i: int | None, j: int | None, pair: Any) -> dict[str, Any]:
+        """One row of the Spans sheet: the standard columns, then the sheet's own
+        (status, marker, both spans as numbers, the piece when split, factor, credit)."""
+        record, detail = self.record, self.record.detail
+        ref = detail.references[i] if i is not None else None
+        sys_ = detail.systems[j] if j is not None else None
+        split = j is not None and len(self.refs_of.get(j, [])) > 1
+        sides: dict[str, Any] = {}
+        if ref is not None:
+            sides.update(self._side("gold", ref[0], ref[1], ref[3]))
+        if sys_ is not None:
+            sides.update(self._side("system", sys_[0], sys_[1], sys_[3]))
+        marker = MARKERS["both" if ref and sys_ else "reference" if ref else "system"]
+        return error_row(
+            document=self.document, unit=1, unit_id=label_text(record.page_id), type=status,
+            subtype="split" if split else "", detail=self._detail_text(j, pair, split), sheet="Spans",
+            **sides,
+            status=status, marker=marker,
+            ref_start=ref[0] if ref else None, ref_end=ref[1] if ref else None,
+            sys_start=sys_[0] if sys_ else None, sys_end=sys_[1] if sys_ else None,
+            piece_start=pair[2] if split else None, piece_end=pair[3] if split else None,
+            factor=pair[5] if pair else None, credit=pair[6] if pair else None,
+            gold_line=record.line if ref else None, system_line=record.system_line if sys_ else None,
+        )  # fmt: skip
+
+    def _side(self, prefix: str, start: int, end: int, label: Any) -> dict[str, Any]:
+        return {
+            f"{prefix}_label": label_text(label),
+            f"{prefix}_start": start,
+            f"{prefix}_end": end,
+            f"{prefix}_parts": [[start, end]],
+            f"{prefix}_position": f"{start}-{end}",
+            f"{prefix}_text": _text(self.record.text, start, end),
+        }
+
+    def _detail_text(self, j: int | None, pair: Any, split: bool) -> str:
+        notes = []
+        if split and pair is not None:
+            notes.append(
+                f"system span split into {len(self.refs_of[j])} pieces; this one is {pair[2]}-{pair[3]}"
+            )
+        members = self.record.detail.members
+        if self.ignore_label and j is not None and members and len(members[j]) > 1:
+            notes.append(f"merged from {len(members[j])} overlapping system spans")
+        return "; ".join(notes)
+
+    def json(self) -> dict[str, Any]:
+        detail = self.record.detail
+        return {
+            "page_id": self.record.page_id,
+            "line": self.record.line,
+            "system_line": self.record.system_line,
+            "reference": [{"start": s, "end": e, "label": lab,
+                           "system": detail.system_of[i] if detail.system_of[i] >= 0 else None,
+                           "factor": detail.factors[i] if detail.system_of[i] >= 0 else None}
+                          for i, (s, e, _, lab) in enumerate(detail.references)],
+            "system": [{"start": s, "end": e, "label": lab, "references": self.refs_of.get(j, []),
+                        "merged": detail.members[j] if detail.members else [k]}
+                       for j, (s, e, k, lab) in enumerate(detail.systems)],
+            "pairs": [{"reference": i, "system": j, "piece": [ps, pe], "exact": exact,
+                       "factor": factor, "credit": credit}
+                      for i, j, ps, pe, exact, factor, credit in detail.pairs],
+        }  # fmt: skip
+
+
+def _document_names(records: list[PageRecord]) -> list[str]:
+    """One unique name per page: its id, with the line added where an id repeats."""
+    names: list[str] = []
+    used: set[str] = set()
+    for record in records:
+        name = label_text(record.page_id)
+        if name in used:
+            name = f"{name} (line {record.line})"
+        used.add(name)
+        names.append(name)
+    return names
+
+
+def fill_detail(report: Report, records: list[PageRecord], ignore_label: bool, progress: Progress,
+                done: float) -> None:  # fmt: skip
+    """Documents, spans, error rows and the JSON details of every page; `progress` goes
+    from `done` to 1."""
+    details, rows = [], []
+    step = (1 - done) / max(len(records), 1)
+    for number, (record, name) in enumerate(zip(records, _document_names(records), strict=True)):
+        if number & 1023 == 0:
+            progress.update(done + number * step, "collecting the spans for review")
+        view = PageView(record, name, ignore_label)
+        report.documents.append(_document(record, name))
+        gold, system = view.spans()
+        report.gold_spans.extend(gold)
+        report.system_spans.extend(system)
+        rows.extend(view.error_rows())
+        details.append(view.json())
+    report.set_errors(rows)
+    report.data["details"] = details
+    report.data["_legends"] = {"Spans": SPANS_LEGEND}

@@ -1,0 +1,453 @@
+"""ProPara process evaluation (AllenAI leaderboard evaluator) and its explainer.
+
+specs/propara.md is the contract; this package follows its sections: reading
+(engine/formats/propara_actions.py, §2–3.2), check (§3.3), summary (§3.4), compare
+(§3.5, §4.2), scores (§3.6–3.7), render (§5), explain (§5.4), detail (§6.2–6.3).
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import gc
+import hashlib
+from dataclasses import dataclass
+from typing import Any
+
+from ...errors import InputError
+from ...formats.propara_actions import ActionFile, Process, Reader, read_bytes
+from ...formats.propara_sentences import read_sentences
+from ...options import option
+from ...progress import NO_PROGRESS, Progress
+from ...report import InputFile, Report, Table
+from .. import InputSpec, Invocation, Method, OutputSpec, register
+from . import detail
+from .check import check_participants
+from .compare import Comparer, DivisionByZero
+from .explain import PRINTED, explain
+from .render import diagnostics_text, output_text, report_text
+from .scores import LABELS, Averages, ProcessScore, averages, perfect_score, score_process
+from .summary import Summary, summarize
+
+
+@dataclass(frozen=True)
+class Options:
+    sentences: str | None = option(
+        None,
+        "Sentences file (process id, sentence number, text) for the diagnostics and the viewer; "
+        "read only together with --diagnostics.",
+        flags=("--sentences", "-s"),
+        metavar="FILE",
+        path=True,
+    )
+    # Set by the command line when --sentences comes without --diagnostics (the file is not read).
+    sentences_ignored: bool = False
+
+
+@dataclass(frozen=True)
+class ExplainRequest:
+    """`spanstudio propara explain ACTIONS.tsv`: the run explains one action file."""
+
+
+@register
+class ProPara(Method):
+    name = "propara"
+    title = "ProPara — process paragraph state changes (AllenAI leaderboard)"
+    description = (
+        "The AllenAI ProPara leaderboard evaluator: each process paragraph of the predictions and "
+        "the answers (action files: process, sentence, participant, NONE/CREATE/DESTROY/MOVE, "
+        "location before and after) is summarised into its inputs, outputs, conversions and "
+        "moves, which are compared with participant alternatives and stemmed locations. Reports "
+        "precision, recall and F1 per question averaged over the processes, overall scores, the "
+        "original's --output and --diagnostics files, and every missing, spurious or partly "
+        "matched item. 'spanstudio propara explain ACTIONS.tsv' prints an action file as sentences."
+    )
+    Options = Options
+    inputs = (
+        InputSpec(
+            "gold",
+            "answers",
+            "Gold action file (the answers).",
+            flags=("--answers", "-a"),
+            formats=("propara_actions",),
+        ),
+        InputSpec(
+            "system",
+            "predictions",
+            "Predicted action file.",
+            flags=("--predictions", "-p"),
+            formats=("propara_actions",),
+        ),
+    )
+    outputs = (
+        OutputSpec(
+            "output",
+            "Write the overall scores as the original's JSON here.",
+            flags=("--output", "-o"),
+            metavar="METRICS.json",
+        ),
+        OutputSpec(
+            "diagnostics",
+            "Write the original's diagnostics (summaries and scores per process) here.",
+            flags=("--diagnostics", "-d"),
+            metavar="FILE",
+        ),
+    )
+
+    def evaluate(
+        self,
+        gold: str,
+        system: str,
+        options: Any,
+        progress: Progress = NO_PROGRESS,
+        *,
+        detail: bool = True,
+    ) -> Report:
+        if isinstance(options, ExplainRequest):
+            return explain_report(gold)
+        collecting = gc.isenabled()
+        gc.disable()  # millions of small objects and no cycles: the collector would only cost time
+        try:
+            return Run(gold, system, options, progress, detail).report()
+        finally:
+            if collecting:
+                gc.enable()
+
+    def review_basis(self, report: Report) -> dict[str, Any] | None:
+        """Per question, how many answer and prediction items there are and the credit
+        they got; an accepted item (gold wrong / both acceptable) gets full credit."""
+        if "items" not in report.data:
+            return None
+        basis: dict[str, dict[str, float]] = {}
+        for item in report.data["items"]:
+            sums = basis.setdefault(
+                item["question"],
+                {"answer": 0, "answer_credit": 0.0, "prediction": 0, "prediction_credit": 0.0},
+            )
+            sums[item["side"]] += 1
+            sums[item["side"] + "_credit"] += item["score"]
+        return basis
+
+    def review_scores(self, basis: dict[str, Any], accepted: list[dict[str, Any]]) -> dict[str, Table]:
+        from ...review import credit_table
+
+        return {"reviewed": credit_table(basis, accepted)}
+
+    def render_output(self, name: str, report: Report) -> str:
+        run: Run = report.data["_run"]
+        if name == "output":
+            return output_text(run.averages)
+        return run.diagnostics()
+
+    def console_text(self, report: Report, invocation: Invocation, json_to_stdout: bool) -> tuple[str, str]:
+        if json_to_stdout:
+            return "", ""
+        if report.method == "propara-explain":
+            return "".join(e.text + "\n" for e in report.data["_explanations"]), ""
+        outputs = invocation.outputs
+        text = report.data["_report_text"]
+        if "diagnostics" in outputs:
+            text = f"Writing diagnostics to file {outputs['diagnostics']}\n" + text
+        if "output" in outputs:
+            text += f"Writing results to file: {outputs['output']}\n"
+        return text, ""
+
+    # --- command line --------------------------------------------------------------
+
+    def add_arguments(self, parser: argparse.ArgumentParser) -> None:
+        commands = parser.add_subparsers(dest="propara_command", metavar="explain", parser_class=type(parser))
+        explainer = commands.add_parser(
+            "explain",
+            help="Print an action file as sentences (the original's explainer.py).",
+            description="Print each CREATE, DESTROY and MOVE row of an action file as a sentence.",
+        )
+        explainer.add_argument(
+            "actions", metavar="ACTIONS.tsv", help="An action file ('-' = standard input)."
+        )
+        for action in parser._actions:  # the report outputs every run offers (--json, --xlsx)
+            if action.dest in ("json", "xlsx") and action.option_strings:
+                explainer.add_argument(
+                    *action.option_strings,
+                    dest=action.dest,
+                    metavar=action.metavar,
+                    help=action.help,
+                    default=argparse.SUPPRESS,
+                )
+
+    def invocation(self, args: argparse.Namespace, options: Any) -> Invocation:
+        if getattr(args, "propara_command", None) == "explain":
+            if args.gold is not None or args.system is not None:
+                raise InputError(
+                    "either 'explain ACTIONS.tsv' or --predictions and --answers", "both", option="explain"
+                )
+            return Invocation(args.actions, "", ExplainRequest())
+        for spec in reversed(self.inputs):  # --predictions first
+            if getattr(args, spec.role) is None:
+                raise InputError("a file path", "none", option=spec.flags[0])
+        outputs = {o.name: getattr(args, "out_" + o.name) for o in self.outputs}
+        outputs = {name: value for name, value in outputs.items() if value is not None}
+        if options.sentences is not None and "diagnostics" not in outputs:
+            options = dataclasses.replace(options, sentences=None, sentences_ignored=True)
+        return Invocation(args.gold, args.system, options, outputs)
+
+
+# --- one evaluation ------------------------------------------------------------------
+
+
+class Pair:
+    """An answer process, its prediction and their scores; the summaries are made when
+    first needed (a prediction identical to its answer is scored without them)."""
+
+    def __init__(self, answer: Process, prediction: Process, same: bool) -> None:
+        self.answer_process, self.prediction_process, self.same = answer, prediction, same
+        self.score: ProcessScore
+        self._summaries: tuple[Summary, Summary] | None = None
+
+    @property
+    def pid(self) -> int:
+        return self.answer_process.pid
+
+    def summaries(self) -> tuple[Summary, Summary]:
+        if self._summaries is None:
+            answer = summarize(self.answer_process)
+            self._summaries = (answer, answer if self.same else summarize(self.prediction_process))
+        return self._summaries
+
+    def scored(self, comparer: Comparer, exact_items: bool, mentions_and: bool) -> ProcessScore:
+        if self.same and not exact_items and (not mentions_and or self.answer_process.plain()):
+            self.score = perfect_score(self.pid)
+        else:
+            self.score = score_process(*self.summaries(), comparer, exact_items=exact_items)
+        return self.score
+
+
+class Run:
+    """One evaluation of predictions against answers."""
+
+    def __init__(self, answers: str, predictions: str, options: Options, progress: Progress, detail: bool):
+        self.answers_path, self.predictions_path = answers, predictions
+        self.options = options
+        self.progress = progress
+        self.detail = detail
+        self.warnings: list[str] = []
+        if options.sentences_ignored:
+            self.warnings.append("--sentences is ignored without --diagnostics")
+        self.comparer = Comparer()
+        self.pairs: list[Pair] = []
+        self.averages: Averages
+        self.sentences: dict[int, list[str]] | None = None
+
+    # --- reading ---------------------------------------------------------------------
+
+    def _read(self, path: str, data: bytes, start: float) -> ActionFile:
+        progress = self.progress
+        actions = Reader(path, lambda f: progress.update(start + 0.2 * f, f"reading {path}")).read(data)
+        self.warnings += actions.warnings
+        return actions
+
+    def _read_both(self) -> None:
+        """Predictions, then answers (a file evaluated against itself is read once)."""
+        data = read_bytes(self.predictions_path)
+        self.predictions = self._read(self.predictions_path, data, 0.0)
+        same = read_bytes(self.answers_path)
+        self.digests = {"system": hashlib.sha256(data).hexdigest()}
+        self.digests["gold"] = self.digests["system"] if same == data else hashlib.sha256(same).hexdigest()
+        if same == data:
+            first = self.predictions
+            self.answers = ActionFile(self.answers_path, first.processes, first.duplicate, first.mentions_and)
+            self.warnings += self.answers.warnings
+        else:
+            self.answers = self._read(self.answers_path, same, 0.2)
+
+    def report(self) -> Report:
+        if self.options.sentences is not None:
+            self.sentences = read_sentences(self.options.sentences)
+        self._read_both()
+        if self.answers.processes is not self.predictions.processes:  # a file against itself agrees
+            check_participants(self.answers, self.predictions)
+        self._check_sentences()
+        self._warn_unscored()
+        self._score()
+        return self._build()
+
+    def _check_sentences(self) -> None:
+        if not self.sentences:
+            return
+        for pid in self.answers.processes:
+            if pid not in self.sentences:
+                raise InputError(f"sentences for process {pid}", "none", file=self.options.sentences)
+
+    def _warn_unscored(self) -> None:
+        extra = [pid for pid in self.predictions.processes if pid not in self.answers.processes]
+        if not extra:
+            return
+        shown = ", ".join(map(str, extra[:10])) + (", …" if len(extra) > 10 else "")
+        if len(extra) == 1:
+            self.warnings.append(
+                f"predictions contain 1 process not in the answers ({shown}); it was not scored"
+            )
+        else:
+            count = len(extra)
+            self.warnings.append(
+                f"predictions contain {count} processes not in the answers ({shown}); they were not scored"
+            )
+
+    # --- scoring -----------------------------------------------------------------------
+
+    def _score(self) -> None:
+        predicted = self.predictions.processes
+        total = len(self.answers.processes)
+        for done, (pid, process) in enumerate(self.answers.processes.items()):
+            if not done & 255:
+                self.progress.update(0.4 + 0.5 * done / total, "scoring processes")
+            other = predicted[pid]
+            pair = Pair(process, other, other is process or process.same(other))
+            self._warn_corrections(pair.scored(self.comparer, self.detail, self.answers.mentions_and))
+            self.pairs.append(pair)
+        self.averages = averages([pair.score for pair in self.pairs])
+
+    def _warn_corrections(self, score: ProcessScore) -> None:
+        """One warning per process and question whose similarities §4.2 corrected."""
+        for question, corrections in score.corrections.items():
+            more = f" (+{len(corrections) - 1} more)" if len(corrections) > 1 else ""
+            self.warnings.append(f"process {score.pid}, {question}: {corrections[0].message()}{more}")
+
+    def uncorrected(self) -> dict[str, Any] | None:
+        """What the original would have printed, when §4.2 changed a similarity."""
+        if not any(pair.score.corrections for pair in self.pairs):
+            return None
+        original = self.comparer.as_original()
+        try:
+            scores = [score_process(*pair.summaries(), original) for pair in self.pairs]
+        except DivisionByZero:
+            return {"error": "division by zero"}
+        result = averages(scores)
+        return {"questions": result.questions(), "overall": result.output()}
+
+    # --- results -----------------------------------------------------------------------
+
+    def diagnostics(self) -> str:
+        blocks = []
+        for pair in self.pairs:
+            (answer, prediction), score = pair.summaries(), pair.score
+            block: dict[str, Any] = {
+                "prediction_summary": prediction.diagnostics(),
+                "answer_summary": answer.diagnostics(),
+                "score": score.diagnostics(),
+            }
+            if self.sentences:
+                texts = self.sentences[answer.pid]
+                block["sentences"] = [{"step_number": i, "text": t} for i, t in enumerate(texts, 1)]
+            blocks.append(block)
+        return diagnostics_text(self.predictions_path, self.answers_path, blocks, self.averages)
+
+    def _data(self) -> dict[str, Any]:
+        ordered = sorted(self.pairs, key=lambda pair: pair.pid)
+        return {
+            "inputs": {
+                "predictions": self.predictions_path,
+                "answers": self.answers_path,
+                "sentences": self.options.sentences,
+            },
+            "questions": self.averages.questions(),
+            "overall": self.averages.output(),
+            "num_predictions": len(self.predictions.processes),
+            "num_answers": len(self.answers.processes),
+            "processes": [pair.score.diagnostics() for pair in ordered],
+            "summaries": {str(pair.pid): _summaries_json(*pair.summaries()) for pair in ordered},
+            "uncorrected": self.uncorrected(),
+        }
+
+    def _build(self) -> Report:
+        self.progress.update(0.9, "building the report", force=True)
+        averages_ = self.averages
+        text = report_text(averages_, len(self.predictions.processes), len(self.answers.processes))
+        data: dict[str, Any] = {"_run": self, "_report_text": text}
+        if self.detail:
+            data.update(self._data())
+        inputs = [
+            InputFile("gold", self.answers_path, self.digests["gold"]),
+            InputFile("system", self.predictions_path, self.digests["system"]),
+        ]
+        if self.options.sentences is not None:
+            inputs += InputFile.of("sentences", self.options.sentences)
+        report = Report(
+            method="propara",
+            title=ProPara.title,
+            options={},
+            inputs=inputs,
+            tables={"overall": _scores_table(averages_)},
+            messages=self.warnings,
+            data=data,
+        )
+        if self.detail:
+            self._fill_detail(report)
+        return report
+
+    def _fill_detail(self, report: Report) -> None:
+        """Items, error rows, documents, spans and the Processes and Grid tables."""
+        ordered = sorted(self.pairs, key=lambda pair: pair.pid)
+        items, grid = [], []
+        for pair in ordered:
+            (answer, prediction), score, pid = pair.summaries(), pair.score, pair.pid
+            texts = (self.sentences or {}).get(pid)
+            gold_process, predicted_process = self.answers.processes[pid], self.predictions.processes[pid]
+            steps = max(gold_process.sentences, predicted_process.sentences)
+            doc = detail.process_document(pid, steps, texts)
+            found = detail.entries(answer, prediction, score)
+            items += [entry.json() for entry in found]
+            report.documents.append(doc)
+            report.error_rows += detail.error_rows(doc, found)
+            report.gold_spans += detail.spans(doc, found, "answer")
+            report.system_spans += detail.spans(doc, found, "prediction")
+            grid += detail.grid_rows(gold_process, predicted_process, texts)
+        for number, row in enumerate(report.error_rows, 1):
+            row["error_id"] = f"E{number}"
+        report.data["items"] = items
+        report.tables["processes"] = detail.processes_table([pair.score for pair in ordered])
+        report.tables["grid"] = detail.grid_table(grid)
+
+
+def _summaries_json(answer: Summary, prediction: Summary) -> dict[str, Any]:
+    return {"answer": answer.diagnostics(), "prediction": prediction.diagnostics()}
+
+
+def _scores_table(result: Averages) -> Table:
+    """The printed report as numbers: one row per question, then the overall row."""
+    rows: list[list[Any]] = [
+        [LABELS[q], values["precision"], values["recall"], values["f1"]]
+        for q, values in result.questions().items()
+    ]
+    overall = result.output()
+    rows.append(["Overall", overall["precision"], overall["recall"], overall["f1"]])
+    note = "Precision and recall averaged over the answer processes; overall = mean of the four questions."
+    return Table(["question", "precision", "recall", "f1"], rows, "Scores", note=note)
+
+
+# --- the explainer -------------------------------------------------------------------
+
+
+def explain_report(path: str) -> Report:
+    explanations, warnings = explain(path)
+    rows = [[e.pid, e.sentence, e.participant, e.action, e.text] for e in explanations]
+    counts = [[action, sum(1 for e in explanations if e.action == action)] for action in PRINTED]
+    inputs = [] if path == "-" else InputFile.of("actions", path)
+    tables = {
+        "lines": Table(["action", "lines"], [*counts, ["all", len(explanations)]], "Lines per action"),
+        "explanations": Table(
+            ["process_id", "sentence", "participant", "action", "text"], rows, "Explanations", kind="detail"
+        ),
+    }
+    return Report(
+        method="propara-explain",
+        title="ProPara explainer",
+        options={},
+        inputs=inputs,
+        tables=tables,
+        messages=warnings,
+        data={
+            "inputs": {"actions": path},
+            "lines": [e.json() for e in explanations],
+            "_explanations": explanations,
+        },
+    )

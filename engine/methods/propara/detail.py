@@ -1,0 +1,193 @@
+"""What a ProPara report shows beyond the scores: every summary item with its best
+partner (the JSON `items`, the error table), one document per process (its sentences,
+or one stand-in token per step) with the items as spans, and the action grid.
+
+Item texts: an input or output is its participant; a conversion `destroyed → created at
+location (step s)`; a move `participant: before → after (step s)` (locations as the
+summary stores them: `null`, `unk` or the text).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ...formats.propara_actions import NULL, UNK, Process
+from ...report import Table, error_row
+from ...spans import Document, Span
+from .scores import QUESTIONS, ProcessScore, QuestionScore
+from .summary import Conversion, Move, Summary
+
+SINGULAR = {"inputs": "input", "outputs": "output", "conversions": "conversion", "moves": "move"}
+MARKERS = {"missing": "🟥", "spurious": "🟦", "partial": "🟨"}
+SHOWN = {NULL: "-", UNK: "?"}  # the grid shows locations as the files write them
+
+Item = str | Conversion | Move
+
+
+def item_json(item: Item) -> dict[str, Any]:
+    return {"participants": item} if isinstance(item, str) else item.diagnostics()
+
+
+def item_text(item: Item) -> str:
+    if isinstance(item, Conversion):
+        return f"{item.destroyed} → {item.created} at {item.location} (step {item.step})"
+    if isinstance(item, Move):
+        return f"{item.participants}: {item.before} → {item.after} (step {item.step})"
+    return item
+
+
+def item_step(item: Item) -> int:
+    return 0 if isinstance(item, str) else item.step
+
+
+def document_name(pid: int) -> str:
+    return f"process {pid}"
+
+
+def process_document(pid: int, steps: int, sentences: list[str] | None) -> Document:
+    """The process as its sentences (words as tokens), one unit per step; without a text a
+    step is one stand-in token `(step k)`."""
+    tokens: list[str] = []
+    units: list[tuple[int, int]] = []
+    texts = sentences or []
+    for k in range(1, max(steps, len(texts)) + 1):
+        words = texts[k - 1].split() if k <= len(texts) else []
+        start = len(tokens)
+        tokens += words or [f"(step {k})"]
+        units.append((start, len(tokens)))
+    return Document(document_name(pid), tokens, units, [str(k) for k in range(1, len(units) + 1)],
+                    has_words=bool(texts))  # fmt: skip
+
+
+@dataclass
+class Entry:
+    """One item of one side with its best partner on the other side."""
+
+    pid: int
+    question: str
+    side: str  # "answer" or "prediction"
+    item: Item
+    best: Item | None
+    score: float
+
+    @property
+    def kind(self) -> str:
+        """matched, partial, missing (answer without credit) or spurious (prediction without)."""
+        if self.score >= 1.0:
+            return "matched"
+        if self.score > 0.0:
+            return "partial"
+        return "missing" if self.side == "answer" else "spurious"
+
+    def json(self) -> dict[str, Any]:
+        return {"process_id": self.pid, "question": self.question, "side": self.side,
+                "item": item_json(self.item), "best": None if self.best is None else item_json(self.best),
+                "score": self.score}  # fmt: skip
+
+
+def entries(answer: Summary, prediction: Summary, score: ProcessScore) -> list[Entry]:
+    """Per question: the answer items, then the prediction items."""
+    found: list[Entry] = []
+    for q in QUESTIONS:
+        answers, predictions = getattr(answer, q), getattr(prediction, q)
+        result: QuestionScore = score.questions[q]
+        for item, (best, where) in zip(answers, result.answer_best, strict=True):
+            found.append(
+                Entry(answer.pid, q, "answer", item, predictions[where] if where >= 0 else None, best)
+            )
+        for item, (best, where) in zip(predictions, result.prediction_best, strict=True):
+            found.append(
+                Entry(answer.pid, q, "prediction", item, answers[where] if where >= 0 else None, best)
+            )
+    return found
+
+
+def _side(doc: Document, item: Item | None, prefix: str, question: str) -> dict[str, Any]:
+    if item is None:
+        return {}
+    values: dict[str, Any] = {f"{prefix}_label": SINGULAR[question], f"{prefix}_text": item_text(item)}
+    step = item_step(item)
+    if step and step <= len(doc.units):
+        start, end = doc.units[step - 1]
+        values.update({f"{prefix}_start": start, f"{prefix}_end": end, f"{prefix}_parts": [[start, end]],
+                       f"{prefix}_position": f"step {step}"})  # fmt: skip
+    return values
+
+
+def error_rows(doc: Document, found: list[Entry]) -> list[dict[str, Any]]:
+    """One row per item scored below 1."""
+    rows = []
+    for entry in found:
+        kind = entry.kind
+        if kind == "matched":
+            continue
+        gold, system = (entry.item, entry.best) if entry.side == "answer" else (entry.best, entry.item)
+        step = item_step(entry.item)
+        rows.append(error_row(
+            document=doc.name, unit=step, unit_id=str(step) if step else "", type=kind,
+            detail=f"{SINGULAR[entry.question]} scored {entry.score:.3f}",
+            **_side(doc, gold, "gold", entry.question), **_side(doc, system, "system", entry.question),
+            process_id=entry.pid, question=entry.question, side=entry.side, item=item_text(entry.item),
+            best="" if entry.best is None else item_text(entry.best), score=entry.score, marker=MARKERS[kind],
+        ))  # fmt: skip
+    return rows
+
+
+def spans(doc: Document, found: list[Entry], side: str) -> list[Span]:
+    """The conversions and moves of one side at their steps (status: their kind)."""
+    result = []
+    for entry in found:
+        step = item_step(entry.item)
+        if entry.side == side and step and step <= len(doc.units):
+            start, end = doc.units[step - 1]
+            attrs = {"kind": SINGULAR[entry.question], "status": entry.kind, "step": step,
+                     "text": item_text(entry.item)}  # fmt: skip
+            result.append(Span(start, end, SINGULAR[entry.question], doc.name, attrs))
+    return result
+
+
+CELLS = ("action", "before", "after")
+GRID_COLUMNS = ["process_id", "step", "sentence", "participant", "gold_action", "gold_before", "gold_after",
+                "predicted_action", "predicted_before", "predicted_after", "differs"]  # fmt: skip
+
+
+def _cells(process: Process, name: str, step: int) -> tuple[str, str, str]:
+    participant = process.participants.get(name)
+    if participant is None or step > process.sentences:
+        return ("", "", "")
+    track = participant.track
+    return (participant.actions[step - 1], SHOWN.get(track[step - 1], track[step - 1]),
+            SHOWN.get(track[step], track[step]))  # fmt: skip
+
+
+def grid_rows(answer: Process, prediction: Process, sentences: list[str] | None) -> list[list[Any]]:
+    """Per participant and step: the gold and the predicted action and locations (as the
+    evaluator stores them: the before column after sentence 1 is the previous after)."""
+    rows = []
+    steps = max(answer.sentences, prediction.sentences)
+    texts = sentences or []
+    for name in answer.participants:
+        for step in range(1, steps + 1):
+            gold, predicted = _cells(answer, name, step), _cells(prediction, name, step)
+            differs = ", ".join(c for c, g, p in zip(CELLS, gold, predicted, strict=True) if g != p)
+            text = texts[step - 1] if step <= len(texts) else ""
+            rows.append([answer.pid, step, text, name, *gold, *predicted, differs])
+    return rows
+
+
+def grid_table(rows: list[list[Any]]) -> Table:
+    return Table(GRID_COLUMNS, rows, "Grid", kind="detail",
+                 note="Per process, participant and step: the gold and the predicted action and locations "
+                 "before/after the step as the evaluator reads them ('-' does not exist, '?' unknown); "
+                 "differs names the cells that differ.")  # fmt: skip
+
+
+PROCESS_COLUMNS = ["process_id"] + [f"{q}_{m}" for q in QUESTIONS for m in ("precision", "recall")]
+
+
+def processes_table(scores: list[ProcessScore]) -> Table:
+    rows = [[s.pid, *(getattr(s.questions[q], m) for q in QUESTIONS for m in ("precision", "recall"))]
+            for s in scores]  # fmt: skip
+    return Table(PROCESS_COLUMNS, rows, "Processes", kind="detail",
+                 note="Per answer process: precision and recall of each question.")  # fmt: skip

@@ -1,0 +1,197 @@
+"""Per-process precision and recall per question, averages and overall scores
+(specs/propara.md §3.6–3.7, §4.1). Sums run left to right from 0.0, as the original's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from .compare import Comparer, Correction
+from .summary import Summary
+
+QUESTIONS = ("inputs", "outputs", "conversions", "moves")
+BY_STEP = ("conversions", "moves")  # their pair score is 0 unless the steps are equal
+LABELS = {"inputs": "Inputs", "outputs": "Outputs", "conversions": "Conversions", "moves": "Moves"}
+
+
+@dataclass
+class QuestionScore:
+    """One question of one process: P and R, and every item's best pair (for the error table)."""
+
+    precision: float
+    recall: float
+    answer_best: list[tuple[float, int]]  # per answer item: (best score, index of the prediction or -1)
+    prediction_best: list[tuple[float, int]]  # per prediction item: (best score, index of the answer or -1)
+
+    def diagnostics(self) -> dict[str, float]:
+        return {"precision": self.precision, "recall": self.recall}
+
+
+def _total(values: Sequence[float]) -> float:
+    total = 0.0
+    for value in values:
+        total += value
+    return total
+
+
+def _best(scores: dict[int, float]) -> tuple[float, int]:
+    """The best score starting from 0.0, and where (-1: none above 0); `scores` maps the
+    candidates' indexes (in increasing order) to their scores, the others score 0."""
+    best, where = 0.0, -1
+    for index, score in scores.items():
+        if score > best:
+            best, where = score, index
+    return best, where
+
+
+def _candidates(answers: Sequence[Any], predictions: Sequence[Any], by_step: bool) -> list[list[int]]:
+    """Per prediction, the answers it can score above 0 with (in order): all of them, or
+    with `by_step` only those of the same step (a pair of different steps scores 0)."""
+    if not by_step:
+        every = list(range(len(answers)))
+        return [every] * len(predictions)
+    at: dict[int, list[int]] = {}
+    for j, answer in enumerate(answers):
+        at.setdefault(answer.step, []).append(j)
+    return [at.get(prediction.step, []) for prediction in predictions]
+
+
+def score_question(
+    answers: Sequence[Any],
+    predictions: Sequence[Any],
+    pair: Callable[[Any, Any], float],
+    by_step: bool = False,
+) -> QuestionScore:
+    """§3.6; `pair(answer, prediction)` is the pair score (0 for different steps when
+    `by_step`, so those pairs are not compared)."""
+    if not answers or not predictions:
+        nothing = [(0.0, -1)]
+        return QuestionScore(
+            0.0 if predictions else 1.0,
+            0.0 if answers else 1.0,
+            nothing * len(answers),
+            nothing * len(predictions),
+        )
+    rows = [
+        {j: pair(answers[j], p) for j in js}
+        for p, js in zip(predictions, _candidates(answers, predictions, by_step), strict=True)
+    ]
+    prediction_best = [_best(row) for row in rows]
+    columns: list[dict[int, float]] = [{} for _ in answers]
+    for i, row in enumerate(rows):
+        for j, score in row.items():
+            columns[j][i] = score
+    answer_best = [_best(column) for column in columns]
+    precision_numerator = _total([best for best, _ in prediction_best])
+    if len(predictions) == len(answers):
+        recall_numerator = precision_numerator  # Q1: the original reuses it
+    else:
+        recall_numerator = _total([best for best, _ in answer_best])
+    return QuestionScore(
+        precision_numerator / len(predictions), recall_numerator / len(answers), answer_best, prediction_best
+    )
+
+
+@dataclass
+class ProcessScore:
+    pid: int
+    questions: dict[str, QuestionScore]
+    corrections: dict[str, list[Correction]]  # per question: the similarities §4.2 corrected
+
+    def diagnostics(self) -> dict[str, Any]:
+        return {"process_id": self.pid, **{q: self.questions[q].diagnostics() for q in QUESTIONS}}
+
+
+def perfect_score(pid: int) -> ProcessScore:
+    """1 everywhere (a prediction identical to an answer without ` AND ` in its phrases)."""
+    perfect = QuestionScore(1.0, 1.0, [], [])
+    return ProcessScore(pid, dict.fromkeys(QUESTIONS, perfect), {})
+
+
+def _perfect(answer: Summary, prediction: Summary) -> ProcessScore | None:
+    """A prediction equal to the answer scores 1 everywhere, unless a part repeated inside a
+    phrase (` AND `) could make the original's similarity of two different items exceed 1."""
+    if answer is not prediction and answer != prediction:
+        return None
+    phrases = [*answer.inputs, *answer.outputs, *(text for move in answer.moves for text in move[:3])]
+    if any(" AND " in phrase for phrase in phrases):
+        return None
+    questions = {}
+    for q in QUESTIONS:
+        items = getattr(answer, q)
+        best = [(1.0, items.index(item)) for item in items]  # the first equal item (ties aside)
+        questions[q] = QuestionScore(1.0, 1.0, best, best)
+    return ProcessScore(answer.pid, questions, {})
+
+
+def score_process(
+    answer: Summary, prediction: Summary, comparer: Comparer, *, exact_items: bool = True
+) -> ProcessScore:
+    """The four questions of one process. Without `exact_items` a perfect prediction is
+    scored without comparing its items (the scores are the same; the best partner of an
+    item may then be another item of equal score)."""
+    if not exact_items and not comparer.original:
+        perfect = _perfect(answer, prediction)
+        if perfect is not None:
+            return perfect
+    pairs = {"inputs": comparer.participants, "outputs": comparer.participants,
+             "conversions": comparer.conversion, "moves": comparer.move}  # fmt: skip
+    questions: dict[str, QuestionScore] = {}
+    corrections: dict[str, list[Correction]] = {}
+    for q in QUESTIONS:
+        questions[q] = score_question(getattr(answer, q), getattr(prediction, q), pairs[q], q in BY_STEP)
+        found = comparer.take()
+        if found:
+            corrections[q] = found
+    return ProcessScore(answer.pid, questions, corrections)
+
+
+@dataclass
+class Averages:
+    """The report's numbers: per question P̄, R̄ (rounded) and F1; overall P, R, F1."""
+
+    precision: dict[str, float]
+    recall: dict[str, float]
+    overall_precision: float
+    overall_recall: float
+
+    @staticmethod
+    def f1(precision: float, recall: float) -> float:
+        return 0.0 if precision + recall == 0 else 2 * precision * recall / (precision + recall)
+
+    def question_f1(self, question: str) -> float:
+        return self.f1(self.precision[question], self.recall[question])
+
+    @property
+    def overall_f1(self) -> float:
+        return self.f1(self.overall_precision, self.overall_recall)
+
+    def output(self) -> dict[str, float]:
+        """The --output values: round(·, 3) of the overall figures."""
+        return {"precision": round(self.overall_precision, 3), "recall": round(self.overall_recall, 3),
+                "f1": round(self.overall_f1, 3)}  # fmt: skip
+
+    def questions(self) -> dict[str, dict[str, float]]:
+        """The printed per-question values as numbers."""
+        return {
+            q: {
+                "precision": self.precision[q],
+                "recall": self.recall[q],
+                "f1": float(f"{self.question_f1(q):.3f}"),
+            }
+            for q in QUESTIONS
+        }
+
+
+def averages(scores: Sequence[ProcessScore]) -> Averages:
+    """§3.7: per question the mean over the answer processes, rounded to 3 places at once."""
+    count = len(scores)
+    precision = {q: round(_total([s.questions[q].precision for s in scores]) / count, 3) for q in QUESTIONS}
+    recall = {q: round(_total([s.questions[q].recall for s in scores]) / count, 3) for q in QUESTIONS}
+    return Averages(
+        precision,
+        recall,
+        _total([precision[q] for q in QUESTIONS]) / 4,
+        _total([recall[q] for q in QUESTIONS]) / 4,
+    )

@@ -1,0 +1,167 @@
+"""What a *SEM report shows beyond the scores: the document (the GOLD file's words,
+one unit per sentence), the cue / scope / event spans of both sides, and one error row
+per instance that is not a Full negation TP (specs/starsem.md §6.2, §6.3)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...report import Report, error_row
+from ...spans import Document, Span
+
+ELEMENTS = ("cue", "scope", "event")
+VERDICT_KEYS = {"cue": "cue", "scope": "scope", "event": "negated"}
+BOTH, GOLD_ONLY, SYSTEM_ONLY = "🟨", "🟩", "🟥"
+
+
+class Layout:
+    """The document built from the sentences in order: where each sentence starts."""
+
+    def __init__(self, name: str) -> None:
+        self.name = name
+        self.tokens: list[str] = []
+        self.numbers: list[str] = []  # column 3 of each token, as the file writes it
+        self.units: list[tuple[int, int]] = []
+        self.unit_ids: list[str] = []
+        self.offsets: dict[int, int] = {}
+        self.spans: dict[int, tuple[int, int]] = {}  # sentence number → its [start, end)
+
+    def add(self, number: int, rows: list[list[str]] | None, chapter: str, sentence_id: str) -> None:
+        rows = rows or []
+        offset = len(self.tokens)
+        self.offsets[number] = offset
+        self.tokens += [row[3] if len(row) > 3 else "" for row in rows]
+        self.numbers += [row[2] if len(row) > 2 else str(i) for i, row in enumerate(rows)]
+        self.units.append((offset, len(self.tokens)))
+        self.spans[number] = self.units[-1]
+        self.unit_ids.append(f"{chapter} {sentence_id}".strip())
+
+    def document(self) -> Document:
+        return Document(self.name, self.tokens, self.units, self.unit_ids)
+
+
+def _runs(positions: list[int]) -> list[list[int]]:
+    runs: list[list[int]] = []
+    for p in sorted(set(positions)):
+        if runs and p == runs[-1][1]:
+            runs[-1][1] = p + 1
+        else:
+            runs.append([p, p + 1])
+    return runs
+
+
+def _scope_mark(in_gold: bool, in_system: bool) -> str:
+    if in_gold:
+        return BOTH if in_system else GOLD_ONLY
+    return SYSTEM_ONLY if in_system else ""
+
+
+def _text(pairs: list[list[Any]] | None) -> str:
+    return " ".join(str(text) for _, text in pairs or [])
+
+
+class DetailBuilder:
+    """Fills a Report's documents, spans and error rows from the instance records."""
+
+    def __init__(self, layout: Layout, label: str) -> None:
+        self.layout = layout
+        self.label = label
+
+    def fill(self, report: Report, records: list[dict[str, Any]]) -> None:
+        layout = self.layout
+        report.documents = [layout.document()]
+        gold_spans: list[Span] = []
+        system_spans: list[Span] = []
+        rows = []
+        for record in records:
+            offset = layout.offsets.get(record["sentence"], 0)
+            gold_spans += self._spans(record, "gold", offset)
+            system_spans += self._spans(record, "system", offset)
+            if record["full"] != "TP":
+                rows.append(self._error_row(record, offset))
+        for number, row in enumerate(rows, 1):
+            row["error_id"] = f"E{number}"
+        report.gold_spans, report.system_spans, report.error_rows = gold_spans, system_spans, rows
+
+    def _spans(self, record: dict[str, Any], side: str, offset: int) -> list[Span]:
+        elements = record[f"{side}_elements"]
+        if not elements:
+            return []
+        spans = []
+        for kind in ELEMENTS:
+            pairs = elements[kind]
+            if not pairs:
+                continue
+            positions = [offset + index for index, _ in pairs]
+            parts = _runs(positions)
+            attrs = {"kind": kind, "status": record[VERDICT_KEYS[kind]] or "", "parts": parts,
+                     "line": record["line"], "sentence": record["sentence"],
+                     "negation": record[side] + 1, "text": _text(pairs)}  # fmt: skip
+            spans.append(Span(parts[0][0], parts[-1][1], kind, self.layout.name, attrs))
+        return spans
+
+    def _side(self, record: dict[str, Any], side: str, offset: int) -> dict[str, Any]:
+        elements = record[f"{side}_elements"]
+        values: dict[str, Any] = {
+            f"{side}_{kind}": _text(elements[kind]) if elements else "" for kind in ELEMENTS
+        }
+        values[f"{side}_negation"] = None if record[side] is None else record[side] + 1
+        if not elements:
+            return values
+        positions = [offset + i for kind in ("cue", "scope") for i, _ in elements[kind]]
+        if not positions:
+            return values
+        parts = _runs(positions)
+        tokens, numbers = self.layout.tokens, self.layout.numbers
+        covered = [p for start, end in parts for p in range(start, end)]
+        values.update({
+            f"{side}_label": self.label,
+            f"{side}_start": parts[0][0], f"{side}_end": parts[-1][1], f"{side}_parts": parts,
+            f"{side}_position": ",".join(
+                numbers[s] if e - s == 1 else f"{numbers[s]}-{numbers[e - 1]}" for s, e in parts),
+            f"{side}_text": " ".join(tokens[p] for p in covered),
+        })  # fmt: skip
+        return values
+
+    def _error_row(self, record: dict[str, Any], offset: int) -> dict[str, Any]:
+        verdicts = {kind: record[VERDICT_KEYS[kind]] for kind in ELEMENTS}
+        detail = ", ".join(f"{kind} {verdict}" for kind, verdict in verdicts.items() if verdict)
+        values = {**self._side(record, "gold", offset), **self._side(record, "system", offset)}
+        unit = record["sentence"]
+        return error_row(
+            document=self.layout.name,
+            unit=unit,
+            unit_id=f"{record['chapter']} {record['sentence_id']}".strip(),
+            type=record["full"],
+            subtype=record["cue"],
+            detail=detail,
+            sentence=unit,
+            chapter=record["chapter"],
+            sentence_id=record["sentence_id"],
+            line=record["line"],
+            cue=verdicts["cue"],
+            scope=verdicts["scope"] or "",
+            event=verdicts["event"] or "",
+            tokens=self._strip(record, offset),
+            **values,
+        )
+
+    def _strip(self, record: dict[str, Any], offset: int) -> str:
+        """The sentence with both scopes marked and both cues bracketed (§6.3)."""
+        unit = self.layout.spans.get(record["sentence"])
+        if unit is None:
+            return ""
+        gold, system = record["gold_elements"] or {}, record["system_elements"] or {}
+        g_scope = {i for i, _ in gold.get("scope", [])}
+        s_scope = {i for i, _ in system.get("scope", [])}
+        g_cue = {i for i, _ in gold.get("cue", [])}
+        s_cue = {i for i, _ in system.get("cue", [])}
+        words = []
+        for index, word in enumerate(self.layout.tokens[unit[0]:unit[1]]):
+            if index in s_cue:
+                word = f"⟨{word}⟩"
+            if index in g_cue:
+                word = f"[{word}]"
+            in_gold, in_system = index in g_scope, index in s_scope
+            words.append(_scope_mark(in_gold, in_system) + word)
+        return " ".join(words)

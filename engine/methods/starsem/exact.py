@@ -1,0 +1,379 @@
+"""`--starsem-exact`: how eval.cd-sco.pl v2.2 walks the two files (specs/starsem.md §3.8).
+
+Lines are split on LF only (a CR stays data), fields on TAB with trailing empty fields
+dropped (Perl's split). Pass 1 aligns GOLD with SYSTEM, pass 2 checks SYSTEM's format,
+pass 3 collects sentences — without the line that ends the file or that meets the end of
+SYSTEM — and builds each side's instances from v2.2's "negation strings".
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from itertools import repeat
+from typing import Any
+
+from ...errors import InputError
+from .files import Blocks, columns_text, plain_flags, read_bytes
+from .model import EMPTY, NO_NEGATION, Instance, Sentence, Side, TextRules, column_side, regular_columns
+from .reading import field_count_error, missing_cue_error
+
+RULES = TextRules("ascii")
+CRLF_HINT = " (CRLF line ends: --starsem-exact reads files like eval.cd-sco.pl, which cannot evaluate them)"
+
+
+def file_text(path: str) -> str:
+    """The file as v2.2 sees it: UTF-8, or Latin-1 when it is not UTF-8 (every byte kept)."""
+    data = read_bytes(path)
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
+
+
+def text_lines(text: str) -> list[str]:
+    """The lines as v2.2 reads them: LF ends a line, a final LF adds no empty line."""
+    if not text:
+        return []
+    lines = text.split("\n")
+    if text.endswith("\n"):
+        lines.pop()
+    return lines
+
+
+def aligned_blocks(gold: str, system: str) -> tuple[Blocks, Blocks, bool] | None:
+    """The common case in bulk: both files made of sentences separated by single empty
+    lines, with the same number of lines in each, and a final empty line in both or in
+    neither. Then (GOLD blocks, SYSTEM blocks, whether the last sentence is closed by an
+    empty line); None for anything else (read line by line)."""
+    bodies = []
+    for text in (gold, system):
+        body = text[:-1] if text.endswith("\n") else text
+        if not body or body[0] == "\n" or "\n\n\n" in body:
+            return None
+        bodies.append(body)
+    closed = bodies[0].endswith("\n")
+    if bodies[1].endswith("\n") != closed:
+        return None
+    if closed:
+        bodies = [body[:-1] for body in bodies]
+    if bodies[0].endswith("\n") or bodies[1].endswith("\n"):
+        return None
+    g_blocks, s_blocks = (Blocks(body.split("\n\n"), 1) for body in bodies)
+    if g_blocks.newlines != s_blocks.newlines:
+        return None
+    return g_blocks, s_blocks, closed
+
+
+def perl_fields(line: str, sep: str = "\t") -> list[str]:
+    """Perl's `split /SEP/`: trailing empty fields are dropped."""
+    parts = line.split(sep)
+    while parts and not parts[-1]:
+        parts.pop()
+    return parts
+
+
+def negation_string(fields: list[str]) -> str:
+    """v2.2's string of a line's annotation: cue, scope, event joined by spaces,
+    negations by TABs, `***` alone for a line without negation (§3.8 pass 3)."""
+    last = len(fields) - 1
+    if last < 7:
+        return ""
+    first = fields[7]
+    out = [first if first == "***" else first + " "]
+    for i in range(8, last):
+        out.append(fields[i] + ("\t" if i % 3 == 0 else " "))
+    if last > 7:
+        out.append(fields[last])
+    return "".join(out)
+
+
+def _with_hint(err: InputError, *lines: str | None) -> InputError:
+    if any(line is not None and "\r" in line for line in lines):
+        err.found += CRLF_HINT
+        err.args = (err.message,)
+    return err
+
+
+#: Columns 1-4 of every line of a block (lines with fewer fields do not match).
+_PREFIX = re.compile(r"^[^\t\n]*\t[^\t\n]*\t[^\t\n]*\t[^\t\n]*", re.M)
+_PLAIN = re.compile(r"[^\t\n]*(?:\t[^\t\n]*){6}\t\*\*\*\t*")
+
+
+def _plain(line: str) -> bool:
+    """Whether a line's negation string is exactly `***` (8 fields, `***` in the last)."""
+    return _PLAIN.fullmatch(line) is not None
+
+
+class ExactReader:
+    """The three passes of v2.2 over GOLD and SYSTEM; sentences without negation on
+    either side are only counted (`plain_count`)."""
+
+    def __init__(self, gold: str, system: str, keep_rows: bool) -> None:
+        self.gold_path, self.system_path = gold, system
+        self.keep_rows = keep_rows
+        g_text, s_text = file_text(gold), file_text(system)
+        self.blocks = aligned_blocks(g_text, s_text)
+        self.gold = [] if self.blocks else text_lines(g_text)
+        self.system = [] if self.blocks else text_lines(s_text)
+        self.plain_count = 0
+        self._system_plain: list[bool] = []  # per SYSTEM block: no negation (pass 2)
+        self.warnings: list[str] = []
+        extra = len(self.system) - len(self.gold)
+        if extra > 0:
+            self.warnings.append(f"SYSTEM has {extra} lines after the end of GOLD; they were not evaluated")
+
+    def __len__(self) -> int:
+        return len(self.blocks[0]) if self.blocks else len(self.gold)
+
+    # --- pass 1 ---------------------------------------------------------------------
+
+    def check_alignment(self) -> None:
+        if self.blocks:
+            gold, system, _ = self.blocks
+            for i, (g, s) in enumerate(zip(gold.texts, system.texts, strict=True)):
+                if g != s and not _same_prefixes(g, s, gold.newlines[i] + 1):
+                    first = gold.lines[i] - 1
+                    for j, (g_line, s_line) in enumerate(zip(g.split("\n"), s.split("\n"), strict=True)):
+                        self._align(first + j, g_line, s_line)
+            return
+        gold, system = self.gold, self.system
+        differing = [k for k, g, s in zip(range(len(gold)), gold, system, strict=False) if g != s]
+        for k in differing:
+            self._align(k, gold[k], system[k])
+        for k in range(len(system), len(gold)):
+            self._align(k, gold[k], None)
+
+    def _align(self, k: int, g: str, s: str | None) -> None:
+        if g == s:
+            return
+        if g == "":
+            if s:
+                err = InputError(f"an empty line as GOLD line {k + 1}", "a token line", file=self.system_path,
+                                 line=k + 1)  # fmt: skip
+                raise _with_hint(err, s)
+            return
+        g_cols = ([*perl_fields(g)[:4], "", "", "", ""])[:4]
+        s_cols = ([*perl_fields(s or "")[:4], "", "", "", ""])[:4]
+        if g_cols != s_cols:
+            found = "end of file" if s is None else "an empty line" if s == "" else columns_text(s_cols)
+            err = InputError(f"{columns_text(g_cols)} in columns 1-4 as on GOLD line {k + 1}", found,
+                             file=self.system_path, line=k + 1)  # fmt: skip
+            raise _with_hint(err, g, s)
+
+    # --- pass 2 ---------------------------------------------------------------------
+
+    def check_system_format(self) -> None:
+        """Pass 2, a sentence (run of non-empty lines) at a time; a run whose every line
+        has the same valid number of fields and no suspicious `***` needs no line loop."""
+        if self.blocks:
+            _, system, closed = self.blocks
+            flags = self._system_plain = plain_flags(system, None, strip=False)
+            last = len(system) - 1
+            for i, text in enumerate(system.texts):
+                if not flags[i]:
+                    self._check_run(text, system.lines[i] - 1, closed or i < last)
+            return
+        lines = self.system
+        start = 0
+        for end in [*empty_lines(lines), len(lines)]:
+            if start < end:
+                self._check_run("\n".join(lines[start:end]), start, end < len(lines))
+            start = end + 1
+
+    def _check_run(self, text: str, first: int, closed: bool) -> None:
+        """v2.2's pass 2 over one run of lines (`first`: index of its first line)."""
+        if _plain_run(text, closed):
+            return
+        lines = text.split("\n")
+        stars: list[str | None] = []
+        origin = 0  # the line whose width the others must have
+        width = -1
+        for j, line in enumerate(lines):
+            fields = perl_fields(line)
+            stars.append(fields[7] if len(fields) > 7 else None)
+            last = len(fields) - 1
+            if width == -1:
+                width = last
+                origin = j
+            if last != width:
+                err = InputError(f"{width + 1} fields as on line {first + origin + 1} (same sentence)",
+                                 str(last + 1), file=self.system_path, line=first + j + 1)  # fmt: skip
+                raise _with_hint(err, line, lines[origin])
+            if width != 7 and width % 3:
+                raise _with_hint(field_count_error(self.system_path, first + j + 1, width + 1), line)
+        if closed:
+            self._check_stars(stars, lines, first)
+
+    def _check_stars(self, stars: list[str | None], lines: list[str], first: int) -> None:
+        """An interior `***` token needs `***` on both neighbours (first and last exempt)."""
+        for i in range(1, len(stars) - 1):
+            if stars[i] != "***":
+                continue
+            for j in (i - 1, i + 1):
+                if stars[j] != "***":
+                    found = "nothing" if stars[j] is None else f"'{stars[j]}'"
+                    err = InputError("'***' in column 8 of both neighbours of a '***' token", found,
+                                     file=self.system_path, line=first + j + 1)  # fmt: skip
+                    raise _with_hint(err, lines[j])
+
+    # --- pass 3 ---------------------------------------------------------------------
+
+    def sentences(self) -> Iterator[Sentence]:
+        """The collected sentences in order, but those without negation on either side."""
+        if self.blocks:
+            yield from self._block_sentences(*self.blocks)
+            return
+        gold, system = self.gold, self.system
+        forced = max(min(len(gold), len(system)) - 1, 0)  # from here on every line ends a sentence
+        previous = (0, 0)  # instance counts of the sentence processed last (GOLD, SYSTEM)
+        start = 0
+        boundaries = [*empty_lines(gold[:forced]), *range(forced, len(gold))]
+        for number, k in enumerate(boundaries, 1):
+            if start == k:
+                yield self._empty_sentence(number, k, previous)
+            else:
+                sentence = self._sentence(number, start, "\n".join(gold[start:k]), "\n".join(system[start:k]))
+                previous = (_count(sentence.gold), _count(sentence.system)) if sentence else (0, 0)
+                if sentence is None:
+                    self.plain_count += 1
+                else:
+                    yield sentence
+            start = k + 1
+
+    def _block_sentences(self, gold: Blocks, system: Blocks, closed: bool) -> Iterator[Sentence]:
+        """Pass 3 on aligned blocks: each block is a sentence; without a final empty line
+        the file's last line is not collected (S10), which empties a one-line block."""
+        if self.keep_rows:
+            flags = [False] * len(gold)
+        else:  # the same text in both files, without negation in SYSTEM (found by pass 2)
+            plain = self._system_plain or plain_flags(system, None, strip=False)
+            flags = [s and p for s, p in zip(map(str.__eq__, gold.texts, system.texts), plain, strict=True)]
+        last = len(gold) - 1
+        if not closed and gold.newlines[last] == 0:
+            flags[last] = False
+        self.plain_count = sum(flags)
+        previous = (0, 0)
+        for i in [i for i, flag in enumerate(flags) if not flag]:
+            if i and flags[i - 1]:
+                previous = (0, 0)
+            g_text, s_text = gold.texts[i], system.texts[i]
+            if i == last and not closed:  # the file's last line is not collected
+                g_text, s_text = g_text.rpartition("\n")[0], s_text.rpartition("\n")[0]
+            start = gold.lines[i] - 1
+            if not g_text:
+                yield self._empty_sentence(i + 1, start, previous)
+                continue
+            sentence = self._sentence(i + 1, start, g_text, s_text)
+            previous = (_count(sentence.gold), _count(sentence.system)) if sentence else (0, 0)
+            if sentence is None:
+                self.plain_count += 1
+            else:
+                yield sentence
+
+    def _empty_sentence(self, number: int, k: int, previous: tuple[int, int]) -> Sentence:
+        """§3.8.4: nothing collected; both sides inherit the previous instance counts."""
+        if previous[1]:
+            raise InputError(
+                "one empty line between sentences",
+                "a second one after a sentence whose system side has negations (eval.cd-sco.pl aborts here)",
+                file=self.gold_path,
+                line=k + 1,
+            )
+        gold = Side([Instance(z, EMPTY, EMPTY, EMPTY) for z in range(previous[0])])
+        return Sentence(number, k + 1, gold, Side([]), [] if self.keep_rows else None)
+
+    def _sentence(self, number: int, start: int, g_text: str, s_text: str) -> Sentence | None:
+        """A collected sentence (its GOLD and SYSTEM lines as text); None when both first
+        lines say `***` (only counted)."""
+        plain = _plain(g_text.partition("\n")[0]) and _plain(s_text.partition("\n")[0])
+        if plain and not self.keep_rows:
+            return None
+        g_regular = regular_columns(g_text, strip=False)
+        g_rows = g_regular[0] if g_regular else [perl_fields(line) for line in g_text.split("\n")]
+        if plain:
+            return Sentence(number, start + 1, NO_NEGATION, NO_NEGATION, g_rows)
+        tags = g_regular[1][5] if g_regular else (row[5] if len(row) > 5 else None for row in g_rows)
+        keeps = RULES.scoring_tags(tags)
+        gold = _fields_side(g_rows, g_text, g_regular, keeps)
+        if s_text == g_text:
+            system = gold
+        else:
+            system = _fields_side(None, s_text, regular_columns(s_text, strip=False), keeps)
+        for instance in system.instances or ():
+            if not instance.cue:
+                raise missing_cue_error(self.system_path, start + 1, instance.group)
+        return Sentence(number, start + 1, gold, system, g_rows)
+
+
+def empty_lines(lines: list[str]) -> list[int]:
+    return [k for k, line in enumerate(lines) if not line]
+
+
+def _same_prefixes(gold: str, system: str, n: int) -> bool:
+    """Whether every line of two blocks has 4 fields or more and the same first four."""
+    prefixes = _PREFIX.findall(gold)
+    return len(prefixes) == n and prefixes == _PREFIX.findall(system)
+
+
+def _plain_run(text: str, closed: bool) -> bool:
+    """Whether pass 2 has nothing to find in a run: all lines of one width that v2.2
+    accepts, and (when a blank line closes it) `***` on all lines or on none."""
+    lines = text.split("\n")
+    tabs = lines[0].count("\t")
+    if text.endswith("\t") or "\t\n" in text or (tabs != 7 and tabs % 3):
+        return False
+    if list(map(str.count, lines, repeat("\t"))) != [tabs] * len(lines):
+        return False
+    if not closed or "***" not in text:
+        return True
+    return tabs == 7 and text.count("\t***\n") == len(lines) - 1 and text.endswith("\t***")
+
+
+def _fields_side(rows: list[list[str]] | None, text: str, regular: Any, keeps: list[bool]) -> Side:
+    """A side of a sentence: column by column when its lines are regular (the same
+    result as v2.2's strings then), else through v2.2's negation strings."""
+    if regular is not None:
+        return column_side(regular[0], keeps, RULES, regular[1])
+    rows = rows or [perl_fields(line) for line in text.split("\n")]
+    return _side([negation_string(row) for row in rows], keeps)
+
+
+def _count(side: Side) -> int:
+    return len(side.instances) if side.instances is not None else 0
+
+
+def _piece(pieces: list[str], index: int) -> str | None:
+    """The text of an element on a token, None when the cell is `_` (a missing piece
+    counts as present with empty text, S18)."""
+    if index >= len(pieces):
+        return ""
+    return None if pieces[index] == "_" else pieces[index]
+
+
+def _side(strings: list[str], keeps: list[bool]) -> Side:
+    """§3.8 "Processing a collected sentence" for one side."""
+    if strings[0] == "***":
+        return NO_NEGATION
+    count = len(perl_fields(strings[-1]))
+    cues: list[list[tuple[int, str]]] = [[] for _ in range(count)]
+    scopes: list[list[tuple[int, str]]] = [[] for _ in range(count)]
+    events: list[list[tuple[int, str]]] = [[] for _ in range(count)]
+    scope_tokens = 0
+    for i, string in enumerate(strings):
+        for z, part in enumerate(perl_fields(string)):
+            pieces = perl_fields(part, " ")
+            scope = _piece(pieces, 1)
+            if scope is not None and keeps[i]:
+                scope_tokens += 1
+                if z < count:
+                    scopes[z].append((i, RULES.scope_text(scope)))
+            if z >= count:
+                continue
+            cue, event = _piece(pieces, 0), _piece(pieces, 2)
+            if cue is not None:
+                cues[z].append((i, cue))
+            if event is not None:
+                events[z].append((i, event))
+    instances = [Instance(z, tuple(cues[z]), tuple(scopes[z]), tuple(events[z])) for z in range(count)]
+    return Side(instances, scope_tokens)

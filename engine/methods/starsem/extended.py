@@ -1,0 +1,688 @@
+"""`--extended`: the Bosch extended table (specs/starsem.md §2.2, §3.9, §4.3, §5.2).
+
+A different model from the standard report: token ids are the file's column 3, texts
+are punctuation when they hold no word character, and every row keeps tp, fp, fn and
+fpx (the false positives that did not already make a false negative). The script's
+quirks X1–X7 are reproduced.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import Any
+
+from ...errors import InputError
+from .files import Block, BlockReader, Blocks, blank_line_error, check_block_start, plain_flags
+from .model import regular_columns
+from .reading import field_count_error
+
+CUE, SCOPE, EVENT = "Cue", "Scope", "Event"
+KINDS = (CUE, SCOPE, EVENT)
+TOKEN_DETAILS = {
+    CUE: ("",),
+    SCOPE: ("(full cue)", "(partial cue)", "(no cue)", "(binary labels)", "(full cue, no punct)",
+            "(partial cue, no punct)", "(no cue, no punct)", "(binary labels, no punct)"),
+    EVENT: ("(full cue)", "(partial cue)", "(no cue)", "(binary labels)"),
+}  # fmt: skip
+SCOPE_DETAILS = {
+    CUE: ("",),
+    SCOPE: ("(full cue)", "(partial cue)", "(no cue)", "(full cue, no punct)", "(partial cue, no punct)",
+            "(no cue, no punct)"),
+    EVENT: ("(full cue)", "(partial cue)", "(no cue)"),
+}  # fmt: skip
+FULL_DETAILS = ("", "(no punct)")
+TITLES = (
+    "Token-level scores",
+    "Scope-level scores (*SEM 2012's B-scores)",
+    "Scope-level scores (*SEM 2012: exclude fp that intersect with fn)",
+)
+H = "-" * 32 + "+------+--------+------+------+------+---------------+------------+---------"
+HEADER = " " * 32 + "| gold | system | tp   | fp   | fn   | precision (%) | recall (%) | F1  (%) "
+D = "-" * 108
+NP = "(no punct)"
+
+_WORD = re.compile(r"\w")
+#: A sentence without negation on either side: 4 to 8 fields on every line.
+PLAIN = re.compile(r"[^\t\n]*(?:\t[^\t\n]*){3,7}(?:\n[^\t\n]*(?:\t[^\t\n]*){3,7})*")
+
+Token = tuple[str, str]  # (token id = column 3 text, annotated text)
+
+
+def is_punct(text: str) -> bool:
+    return _WORD.search(text) is None
+
+
+class _Punct(dict):
+    """Text → whether it is punctuation (no word character), remembered."""
+
+    def __missing__(self, text: str) -> bool:
+        value = self[text] = is_punct(text)
+        return value
+
+
+class Count:
+    __slots__ = ("tp", "fp", "fpx", "fn")
+
+    def __init__(self) -> None:
+        self.tp = self.fp = self.fpx = self.fn = 0
+
+
+class XInstance:
+    """One negation as the extended script reads it, with the tokens' line positions."""
+
+    __slots__ = ("group", "elements", "positions")
+
+    def __init__(self, group: int) -> None:
+        self.group = group
+        self.elements: dict[str, list[Token]] = {}
+        self.positions: dict[str, list[int]] = {}
+
+    def get(self, kind: str) -> list[Token]:
+        return self.elements.get(kind, [])
+
+    def add(self, kind: str, token: Token, position: int) -> None:
+        self.elements.setdefault(kind, []).append(token)
+        self.positions.setdefault(kind, []).append(position)
+
+
+# --- reading ---------------------------------------------------------------------------
+
+
+class XSentence:
+    __slots__ = ("number", "line", "rows", "gold", "system")
+
+    def __init__(self, number: int, line: int, rows: list[list[str]] | None,
+                 gold: list[XInstance], system: list[XInstance]) -> None:  # fmt: skip
+        self.number, self.line, self.rows, self.gold, self.system = number, line, rows, gold, system
+
+    @property
+    def chapter(self) -> str:
+        return self.rows[0][0] if self.rows else ""
+
+    @property
+    def sentence_id(self) -> str:
+        return self.rows[0][1] if self.rows and len(self.rows[0]) > 1 else ""
+
+
+class ExtendedReader(BlockReader):
+    """Sentence pairs of the extended script: whole-file strip, split at blank lines,
+    lines neither stripped nor trimmed (every TAB counts)."""
+
+    def __init__(self, gold: str, system: str, keep_rows: bool) -> None:
+        super().__init__(gold, system, keep_rows)
+        for blocks, path in ((self.gold_blocks, gold), (self.system_blocks, system)):
+            for i in [i for i, text in enumerate(blocks.texts) if not text or text[0] == "\n"][:1]:
+                check_block_start(blocks[i], path)
+        if len(self.gold_blocks) != len(self.system_blocks):
+            for blocks, path in ((self.gold_blocks, gold), (self.system_blocks, system)):
+                _check_blank_lines(blocks, path)
+            raise InputError(f"{len(self.gold_blocks)} sentences as in GOLD", str(len(self.system_blocks)),
+                             file=system)  # fmt: skip
+
+    def sentences(self) -> Iterator[XSentence]:
+        """The sentence pairs in order, but those without negation that are the same text
+        in both files (only counted, `plain_count`)."""
+        golds, systems = self.gold_blocks, self.system_blocks
+        flags = [False] * len(golds) if self.keep_rows else plain_flags(golds, systems, strip=False)
+        self.plain_count = sum(flags)
+        for i in [i for i, flag in enumerate(flags) if not flag]:
+            gold, system = golds[i], systems[i]
+            if gold[1] == system[1] and not self.keep_rows and PLAIN.fullmatch(gold[1]):
+                self.plain_count += 1
+            else:
+                yield self._sentence(i + 1, gold, system)
+
+    def _sentence(self, number: int, gold: Block, system: Block) -> XSentence:
+        g_regular = regular_columns(gold[1], strip=False)
+        s_regular = g_regular if gold[1] == system[1] else regular_columns(system[1], strip=False)
+        if g_regular is not None and s_regular is not None:
+            g_rows, g_columns = g_regular
+            s_rows, s_columns = s_regular
+            if g_columns[2:4] == s_columns[2:4]:
+                g_instances = _column_instances(g_columns)
+                s_instances = g_instances if s_regular is g_regular else _column_instances(s_columns)
+                return XSentence(number, gold[0], g_rows, g_instances, s_instances)
+        return self._checked_sentence(number, gold, system)
+
+    def _checked_sentence(self, number: int, gold: Block, system: Block) -> XSentence:
+        """A sentence read line by line, every check of §2.3 in file order."""
+        g_line, g_text = gold
+        s_line, s_text = system
+        g_lines, s_lines = g_text.split("\n"), s_text.split("\n")
+        if len(g_lines) != len(s_lines):
+            raise InputError(f"{len(g_lines)} token lines in this sentence as in GOLD (line {g_line})",
+                             str(len(s_lines)), file=self.system_path, line=s_line)  # fmt: skip
+        g_rows, s_rows = [], []
+        g_width = s_width = 0
+        for j, (g_raw, s_raw) in enumerate(zip(g_lines, s_lines, strict=True)):
+            g_fields = self._fields(g_raw, self.gold_path, g_line + j)
+            s_fields = s_raw.split("\t")
+            self._check_token(g_fields, s_fields, s_raw, g_line + j, s_line + j)
+            g_groups = _groups(g_fields, g_raw, self.gold_path, g_line + j)
+            s_groups = _groups(s_fields, s_raw, self.system_path, s_line + j)
+            if j == 0:
+                g_width, s_width = len(g_fields), len(s_fields)
+                g_k, s_k = g_groups, s_groups
+            else:
+                _same_width(g_groups, g_k, g_fields, g_width, self.gold_path, g_line, j)
+                _same_width(s_groups, s_k, s_fields, s_width, self.system_path, s_line, j)
+            g_rows.append(g_fields)
+            s_rows.append(s_fields)
+        return XSentence(number, g_line, g_rows, _instances(g_rows, g_k), _instances(s_rows, s_k))
+
+    def _fields(self, raw: str, path: str, line: int) -> list[str]:
+        if not raw.strip():
+            raise blank_line_error(path, line)
+        fields = raw.split("\t")
+        if len(fields) < 4:
+            raise InputError("at least 4 fields (token number and word in columns 3-4)", str(len(fields)),
+                             file=path, line=line)  # fmt: skip
+        return fields
+
+    def _check_token(self, g: list[str], s: list[str], s_raw: str, g_number: int, s_number: int) -> None:
+        if len(s) >= 4 and s[2] == g[2] and s[3].lower() == g[3].lower():
+            return
+        if not s_raw.strip():
+            raise blank_line_error(self.system_path, s_number)
+        found = f"token {s[2]} '{s[3]}'" if len(s) >= 4 else f"{len(s)} fields"
+        raise InputError(f"token {g[2]} '{g[3]}' (any case) as on GOLD line {g_number}", found,
+                         file=self.system_path, line=s_number)  # fmt: skip
+
+
+def _check_blank_lines(blocks: Blocks, path: str) -> None:
+    """A line of blanks splits no sentence here but is bad input: name it first."""
+    for line, text in zip(blocks.lines, blocks.texts, strict=True):
+        for j, raw in enumerate(text.split("\n")):
+            if not raw.strip():
+                raise blank_line_error(path, line + j)
+
+
+def _groups(fields: list[str], raw: str, path: str, line: int) -> int:
+    """Negations on a line: 0 for 8 fields or fewer, else (fields − 7) / 3."""
+    n = len(fields)
+    if n <= 8:
+        return 0
+    if (n - 7) % 3:
+        suffix = " (every TAB counts in --extended)" if raw.endswith("\t") else ""
+        raise field_count_error(path, line, n, suffix)
+    return (n - 7) // 3
+
+
+def _same_width(groups: int, first_groups: int, fields: list[str], width: int, path: str,
+                first_line: int, j: int) -> None:  # fmt: skip
+    if groups != first_groups:
+        raise InputError(f"{width} fields as on line {first_line} (same sentence)", str(len(fields)),
+                         file=path, line=first_line + j)  # fmt: skip
+
+
+def _column_instances(columns: list[tuple[str, ...]]) -> list[XInstance]:
+    """The instances of a sentence whose lines all have the same number of fields."""
+    ids = columns[2]
+    n = len(ids)
+    instances = []
+    for group in range((len(columns) - 7) // 3 if len(columns) > 8 else 0):
+        instance = XInstance(group)
+        for kind, column in zip(KINDS, columns[7 + 3 * group : 10 + 3 * group], strict=True):
+            if column.count("_") == n:
+                continue
+            cells = [(i, text) for i, text in enumerate(column) if text != "_"]
+            if kind != CUE:  # one final period goes (`Mr.` → `Mr`, `_.` → `_`, absent)
+                cells = [(i, t[:-1] if len(t) > 1 and t[-1] == "." else t) for i, t in cells]
+                cells = [(i, t) for i, t in cells if t != "_"]
+            if cells:
+                instance.elements[kind] = [(ids[i], t) for i, t in cells]
+                instance.positions[kind] = [i for i, _ in cells]
+        instances.append(instance)
+    return instances
+
+
+def _instances(rows: list[list[str]], groups: int) -> list[XInstance]:
+    instances = [XInstance(g) for g in range(groups)]
+    for position, fields in enumerate(rows):
+        token = fields[2]
+        for g, instance in enumerate(instances):
+            base = 7 + 3 * g
+            cue, scope, event = fields[base], fields[base + 1], fields[base + 2]
+            if len(scope) > 1 and scope.endswith("."):
+                scope = scope[:-1]
+            if len(event) > 1 and event.endswith("."):
+                event = event[:-1]
+            if cue != "_":
+                instance.add(CUE, (token, cue), position)
+            if scope != "_":
+                instance.add(SCOPE, (token, scope), position)
+            if event != "_":
+                instance.add(EVENT, (token, event), position)
+    return instances
+
+
+# --- scoring -----------------------------------------------------------------------------
+
+
+class ExtendedScorer:
+    """§3.9 over all sentences."""
+
+    def __init__(self, task: str, record: bool) -> None:
+        self.full = "Full " + task
+        self.task = task
+        self.token = {(k, d): Count() for k in KINDS for d in TOKEN_DETAILS[k]}
+        self.scope = {(k, d): Count() for k in KINDS for d in SCOPE_DETAILS[k]}
+        self.scope.update({(self.full, d): Count() for d in FULL_DETAILS})
+        self.sentences = 0
+        self.negation_sentences = 0
+        self.correct = {"": 0, NP: 0}
+        self.correct_negation = {"": 0, NP: 0}
+        self.verdicts: list[dict[str, Any]] | None = [] if record else None
+        self.punct = _Punct()
+
+    # --- a sentence --------------------------------------------------------------------
+
+    def add_plain(self, count: int) -> None:
+        """Sentences without negation on either side: correct in both variants."""
+        self.sentences += count
+        self.correct[""] += count
+        self.correct[NP] += count
+
+    def add(self, sentence: XSentence) -> None:
+        self.sentences += 1
+        if not sentence.gold and not sentence.system:
+            self.correct[""] += 1
+            self.correct[NP] += 1
+            return
+        gold, system = sentence.gold, list(sentence.system)
+        if sentence.gold is sentence.system and self.verdicts is None and all(g.get(CUE) for g in gold):
+            self._add_identical(gold)
+            return
+        self.independent(gold, system)
+        if not gold:
+            for p in system:
+                self.unmatched("fp", p)
+                self._record(sentence, None, p, "FP")
+            return
+        self.negation_sentences += 1
+        if not system:
+            for g in gold:
+                self.unmatched("fn", g)
+                self._record(sentence, g, None, "FN")
+            return
+        ok = {"": True, NP: True}
+        for g in gold:
+            found, full_cue = _take_partner(g, system)
+            if found is None:
+                self.unmatched("fn", g)  # the sentence stays correct (X2)
+                self._record(sentence, g, None, "FN")
+                continue
+            flags = {"": full_cue, NP: True}  # the no-punct variant ignores the cue (X3)
+            verdicts = {}
+            for kind in (SCOPE, EVENT):
+                result = self.pair(g.get(kind), found.get(kind), kind, full_cue)
+                verdicts[kind] = _element_verdict(g.get(kind), found.get(kind), result[""])
+                for variant, value in result.items():
+                    if not value:
+                        flags[variant] = False
+            for variant in FULL_DETAILS:
+                count = self.scope[(self.full, variant)]
+                if flags[variant]:
+                    count.tp += 1
+                else:
+                    count.fn += 1
+                    count.fp += 1
+                    ok[variant] = False
+            self._record(sentence, g, found, "TP" if flags[""] else "FN", full_cue, verdicts)
+        for p in system:
+            ok = {"": False, NP: False}
+            self.unmatched("fp", p)
+            self._record(sentence, None, p, "FP")
+        for variant, value in ok.items():
+            if value:
+                self.correct[variant] += 1
+                self.correct_negation[variant] += 1
+
+    def _add_identical(self, instances: list[XInstance]) -> None:
+        """A sentence the same on both sides, every instance with a cue: each instance is
+        its own partner (the first free one sharing a cue token) and every token, list
+        and label a true positive, in every row (§3.9)."""
+        self.negation_sentences += 1
+        for variant in ("", NP):
+            self.correct[variant] += 1
+            self.correct_negation[variant] += 1
+        binary: dict[str, set[Token]] = {SCOPE: set(), EVENT: set()}
+        for instance in instances:
+            self.token[(CUE, "")].tp += len(instance.get(CUE))
+            self.scope[(CUE, "")].tp += 1
+            for kind in (SCOPE, EVENT):
+                tokens = instance.get(kind)
+                if not tokens:
+                    continue
+                binary[kind].update(tokens)
+                words = sum(1 for _, text in tokens if not self.punct[text])
+                for detail in TOKEN_DETAILS[kind]:
+                    if "binary" not in detail:
+                        self.token[(kind, detail)].tp += words if "punct" in detail else len(tokens)
+                for detail in SCOPE_DETAILS[kind]:
+                    self.scope[(kind, detail)].tp += 1
+            for detail in FULL_DETAILS:
+                self.scope[(self.full, detail)].tp += 1
+        for kind, tokens in binary.items():
+            self.token[(kind, "(binary labels)")].tp += len(tokens)
+        words = sum(1 for _, text in binary[SCOPE] if not self.punct[text])
+        self.token[(SCOPE, "(binary labels, no punct)")].tp += words
+
+    def unmatched(self, kind: str, instance: XInstance) -> None:
+        """U(kind, instance): an instance without partner (§3.9)."""
+        for family in (SCOPE, EVENT):
+            tokens = instance.get(family)
+            for _, text in tokens:
+                punct = self.punct[text]
+                for detail in TOKEN_DETAILS[family]:
+                    if _cue_dependent(detail) and not (punct and "punct" in detail):
+                        _bump(self.token[(family, detail)], kind)
+            if tokens:
+                self._unmatched_scope_level(family, kind)
+        self._unmatched_scope_level(self.full, kind)
+
+    def _unmatched_scope_level(self, family: str, kind: str) -> None:
+        details = FULL_DETAILS if family == self.full else SCOPE_DETAILS[family]
+        for detail in details:
+            if "no cue" not in detail:
+                count = self.scope[(family, detail)]
+                _bump(count, kind)
+                if kind == "fp":
+                    count.fpx += 1
+
+    def pair(self, gold: list[Token], system: list[Token], kind: str, full_cue: bool) -> dict[str, bool]:
+        """B. pair scoring of one element of a matched pair; the full-match flags."""
+        flags = {"": True, NP: True}
+        if not gold and not system:
+            return flags
+        left = list(system)
+        gold_ids = {token_id for token_id, _ in gold}
+        details = [d for d in TOKEN_DETAILS[kind] if _cue_dependent(d)]
+        for token in gold:
+            punct = self.punct[token[1]]
+            if token in left:
+                for detail in details:
+                    if not (punct and "punct" in detail):
+                        count = self.token[(kind, detail)]
+                        if "full" in detail and not full_cue:
+                            count.fp += 1
+                            count.fn += 1
+                        else:
+                            count.tp += 1
+                left.remove(token)
+            else:
+                flags[""] = False
+                if not punct:
+                    flags[NP] = False
+                for detail in details:
+                    if not (punct and "punct" in detail):
+                        self.token[(kind, detail)].fn += 1
+        for token_id, text in left:
+            punct = self.punct[text]
+            flags[""] = False
+            if not punct:
+                flags[NP] = False
+            for detail in details:
+                if not (punct and "punct" in detail):
+                    count = self.token[(kind, detail)]
+                    count.fp += 1
+                    if token_id not in gold_ids:
+                        count.fpx += 1
+        for detail in SCOPE_DETAILS[kind]:
+            if "no cue" in detail:
+                continue
+            count = self.scope[(kind, detail)]
+            if "full" in detail and not full_cue:
+                match = False
+            else:
+                match = flags[NP] if "punct" in detail else flags[""]
+            if match:
+                count.tp += 1
+            else:
+                if gold:
+                    count.fn += 1
+                if system:
+                    count.fp += 1
+                if not gold:
+                    count.fpx += 1
+        return flags
+
+    def independent(self, gold: list[XInstance], system: list[XInstance]) -> None:
+        """A. cue-independent scoring: Cue, the (no cue…) and (binary labels…) rows."""
+        pool: dict[str, list[Token]] = {k: [] for k in KINDS}
+        whole: dict[str, list[list[Token]]] = {k: [] for k in KINDS}
+        whole_np: list[list[Token]] = []
+        for p in system:
+            for kind in KINDS:
+                tokens = p.get(kind)
+                if not tokens:
+                    continue
+                pool[kind] += tokens
+                whole[kind].append(list(tokens))
+                if kind == SCOPE:
+                    whole_np.append([t for t in tokens if not self.punct[t[1]]])
+        binary_system = {SCOPE: set(pool[SCOPE]), EVENT: set(pool[EVENT])}
+        binary_gold: dict[str, set[Token]] = {SCOPE: set(), EVENT: set()}
+        missed: dict[str, list[list[str]]] = {CUE: [], SCOPE: [], EVENT: [], NP: []}
+        for g in gold:
+            for kind in KINDS:
+                tokens = g.get(kind)
+                if tokens:
+                    self._independent_gold(kind, tokens, pool, whole, whole_np, binary_gold, missed)
+        for kind in KINDS:
+            self._independent_left(kind, pool[kind], whole[kind], missed[kind])
+        for tokens in whole_np:
+            self.scope[(SCOPE, "(no cue, no punct)")].fp += 1
+            if not _claims(tokens, missed[NP]):
+                self.scope[(EVENT, "(no cue)")].fpx += 1  # quirk X1
+        for kind in (SCOPE, EVENT):
+            self._binary(kind, binary_gold[kind], binary_system[kind])
+
+    def _independent_gold(self, kind, tokens, pool, whole, whole_np, binary_gold, missed) -> None:
+        detail = "" if kind == CUE else "(no cue)"
+        token_count = self.token[(kind, detail)]
+        no_punct = self.token[(SCOPE, "(no cue, no punct)")]
+        kept = []
+        for token in tokens:
+            if kind != CUE:
+                binary_gold[kind].add(token)
+            counted = kind == SCOPE and not self.punct[token[1]]
+            if token in pool[kind]:
+                token_count.tp += 1
+                if counted:
+                    no_punct.tp += 1
+                pool[kind].remove(token)
+            else:
+                token_count.fn += 1
+                if counted:
+                    no_punct.fn += 1
+            if counted:
+                kept.append(token)
+        if tokens in whole[kind]:
+            self.scope[(kind, detail)].tp += 1
+            whole[kind].remove(tokens)
+        else:
+            self.scope[(kind, detail)].fn += 1
+            missed[kind].append([token_id for token_id, _ in tokens])
+        if kind == SCOPE:
+            if kept in whole_np:
+                self.scope[(SCOPE, "(no cue, no punct)")].tp += 1
+                whole_np.remove(kept)
+            else:
+                self.scope[(SCOPE, "(no cue, no punct)")].fn += 1
+                missed[NP].append([token_id for token_id, _ in kept])
+
+    def _independent_left(self, kind: str, tokens: list[Token], lists: list[list[Token]],
+                          missed: list[list[str]]) -> None:  # fmt: skip
+        detail = "" if kind == CUE else "(no cue)"
+        for _, text in tokens:
+            if kind == SCOPE and not self.punct[text]:
+                self.token[(SCOPE, "(no cue, no punct)")].fp += 1
+            self.token[(kind, detail)].fp += 1
+        for instance in lists:
+            count = self.scope[(kind, detail)]
+            count.fp += 1
+            if not _claims(instance, missed):
+                count.fpx += 1
+
+    def _binary(self, kind: str, gold: set[Token], system: set[Token]) -> None:
+        row = self.token[(kind, "(binary labels)")]
+        row_np = self.token[(SCOPE, "(binary labels, no punct)")] if kind == SCOPE else None
+        for token in gold:
+            counted = row_np is not None and not self.punct[token[1]]
+            if token in system:
+                row.tp += 1
+                system.discard(token)
+                if counted:
+                    row_np.tp += 1
+            else:
+                row.fn += 1
+                if counted:
+                    row_np.fn += 1
+        for token in system:
+            row.fp += 1
+            if row_np is not None and not self.punct[token[1]]:
+                row_np.fp += 1
+
+    # --- records and results -------------------------------------------------------------
+
+    def _record(self, sentence: XSentence, g: XInstance | None, p: XInstance | None, full: str,
+                full_cue: bool = True, verdicts: dict[str, str | None] | None = None) -> None:  # fmt: skip
+        if self.verdicts is None:
+            return
+        if g is None or p is None:
+            one = g or p
+            verdict = "FN" if g is not None else "FP"
+            cue = verdict
+            verdicts = {kind: verdict if one.get(kind) else None for kind in (SCOPE, EVENT)}
+        else:
+            cue = "TP" if full_cue else "PARTIAL"
+        self.verdicts.append({
+            "sentence": sentence.number, "line": sentence.line,
+            "chapter": sentence.chapter, "sentence_id": sentence.sentence_id,
+            "gold": None if g is None else g.group, "system": None if p is None else p.group,
+            "cue": cue, "scope": verdicts[SCOPE], "negated": verdicts[EVENT], "full": full,
+            "gold_elements": _elements_json(g), "system_elements": _elements_json(p),
+        })  # fmt: skip
+
+    def sections(self) -> dict[str, dict[str, dict[str, Any]]]:
+        """The three printed sections, each row with its printed values (§6.2)."""
+        token_rows = [((k, d), self.token[(k, d)]) for k in KINDS for d in TOKEN_DETAILS[k]]
+        scope_rows = [((k, d), self.scope[(k, d)]) for k in KINDS for d in SCOPE_DETAILS[k]]
+        scope_rows += [((self.full, d), self.scope[(self.full, d)]) for d in FULL_DETAILS]
+        return {
+            TITLES[0]: dict(_row(key, count, count.fp) for key, count in token_rows),
+            TITLES[1]: dict(_row(key, count, count.fp) for key, count in scope_rows),
+            TITLES[2]: dict(_row(key, count, count.fpx) for key, count in scope_rows),
+        }
+
+    def overall(self) -> dict[str, Any]:
+        n, neg = self.sentences, self.negation_sentences
+        task = self.task
+        return {
+            "# sentences": n,
+            "# sentences with errors": n - self.correct[""],
+            "% correct sentences": _pct(self.correct[""], n),
+            "# sentences with errors (no punct)": n - self.correct[NP],
+            "% correct sentences (no punct)": _pct(self.correct[NP], n),
+            f"# {task} sentences": neg,
+            f"# {task} sentences with errors": neg - self.correct_negation[""],
+            "% correct negation sentences": _pct(self.correct_negation[""], neg),  # X4
+            f"# {task} sentences with errors (no punct)": neg - self.correct_negation[NP],
+            "% correct negation sentences (no punct)": _pct(self.correct_negation[NP], neg),
+        }
+
+
+def _cue_dependent(detail: str) -> bool:
+    return "no cue" not in detail and "binary labels" not in detail
+
+
+def _bump(count: Count, kind: str) -> None:
+    if kind == "fp":
+        count.fp += 1
+    else:
+        count.fn += 1
+
+
+def _take_partner(g: XInstance, system: list[XInstance]) -> tuple[XInstance | None, bool]:
+    """The first remaining SYSTEM instance with a cue token id of g's cue (removed from
+    the list), and whether the cues hold the same (id, text) pairs."""
+    cue = g.get(CUE)
+    for index, p in enumerate(system):
+        ids = {token_id for token_id, _ in p.get(CUE)}
+        if any(token_id in ids for token_id, _ in cue):
+            return system.pop(index), sorted(cue) == sorted(p.get(CUE))
+    return None, True
+
+
+def _claims(tokens: list[Token], missed: list[list[str]]) -> bool:
+    """Whether a left-over prediction overlaps a missed gold (and uses that gold up)."""
+    for token_id, _ in tokens:
+        for index, ids in enumerate(missed):
+            if token_id in ids:
+                del missed[index]
+                return True
+    return False
+
+
+def _element_verdict(gold: list[Token], system: list[Token], match: bool) -> str | None:
+    if not gold and not system:
+        return None
+    if match:
+        return "TP"
+    return "FN" if gold else "FP"
+
+
+def _elements_json(instance: XInstance | None) -> dict[str, list[list[Any]]] | None:
+    if instance is None:
+        return None
+    out = {}
+    for kind, name in ((CUE, "cue"), (SCOPE, "scope"), (EVENT, "event")):
+        positions = instance.positions.get(kind, [])
+        out[name] = [[pos, text] for pos, (_, text) in zip(positions, instance.get(kind), strict=True)]
+    return out
+
+
+def _ratio(part: int, whole: int) -> float:
+    return part / whole if whole else 0.0
+
+
+def _pct(part: int, whole: int) -> float:
+    return float("%.2f" % ((part / whole) * 100)) if whole else 0.0
+
+
+def _row(key: tuple[str, str], count: Count, fp: int) -> tuple[str, dict[str, Any]]:
+    name = (key[0] + " " + key[1]).strip()
+    p = _ratio(count.tp, count.tp + fp)
+    r = _ratio(count.tp, count.tp + count.fn)
+    f = 2 * p * r / (p + r) if p + r else 0.0
+    return name, {"label": name + ":", "gold": count.tp + count.fn, "system": count.tp + count.fp,
+                  "tp": count.tp, "fp": fp, "fn": count.fn, "precision": "%.2f" % (p * 100),
+                  "recall": "%.2f" % (r * 100), "f1": "%.2f" % (f * 100)}  # fmt: skip
+
+
+def render(sections: dict[str, dict[str, dict[str, Any]]], overall: dict[str, Any]) -> str:
+    """The extended report, byte for byte (§5.2)."""
+    out = [H, HEADER, H]
+    for title, rows in sections.items():
+        out += [D, " " + title, D, H]
+        for row in rows.values():
+            label = row["label"]
+            counts = f" {row['gold']:4d} | {row['system']:6d} | {row['tp']:4d} |"
+            counts += f" {row['fp']:4d} | {row['fn']:4d} |"
+            scores = f" {row['precision']:>13} | {row['recall']:>10} | {row['f1']:>7}"
+            out.append(label + " " * (32 - len(label) + 1) + counts + scores)
+        out.append(H)
+    out.append(D)
+    for key, value in overall.items():
+        if "%" in key:
+            out += [f" {key}: {value:.2f}", D]
+        else:
+            out.append(f" {key}: {value}")
+    return "\n".join(out) + "\n\n"
+
+
+def plain_sections(sections: dict[str, dict[str, dict[str, Any]]]) -> dict[str, Any]:
+    return {title: {name: {k: float(v) if isinstance(v, str) and k != "label" else v for k, v in row.items()}
+                    for name, row in rows.items()} for title, rows in sections.items()}  # fmt: skip

@@ -1,0 +1,191 @@
+"""What the three readers hand to the scorers: sentences and their negation instances
+(specs/starsem.md §3.1), plus the text rules shared by the readers."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from dataclasses import dataclass
+from itertools import repeat
+
+Element = tuple[tuple[int, str], ...]  # (token index in the sentence, annotated text), in token order
+EMPTY: Element = ()
+
+#: Scope texts starting with word characters and a period keep only the word (`Mr.` → `Mr`).
+_DOTTED = {"unicode": re.compile(r"^(\w+)\."), "ascii": re.compile(r"^(\w+)\.", re.ASCII)}
+_WORD = {"unicode": re.compile(r"\w"), "ascii": re.compile(r"\w", re.ASCII)}
+
+
+class Instance:
+    """One negation: its cue, scope and event, and its column group in the file."""
+
+    __slots__ = ("group", "cue", "scope", "event", "cue_tokens", "event_tokens")
+
+    def __init__(self, group: int, cue: Element, scope: Element, event: Element) -> None:
+        self.group = group
+        self.cue = cue
+        self.scope = scope
+        self.event = event
+        self.cue_tokens = frozenset(i for i, _ in cue)
+        self.event_tokens = frozenset(i for i, _ in event)
+
+    def elements(self) -> dict[str, list[list]]:
+        return {"cue": [list(p) for p in self.cue], "scope": [list(p) for p in self.scope],
+                "event": [list(p) for p in self.event]}  # fmt: skip
+
+
+@dataclass
+class Side:
+    """One file's annotation of a sentence: None instances = no negation (`***`)."""
+
+    instances: list[Instance] | None
+    scope_tokens: int = 0  # scope tokens counted for the report (§3.1.4; exact mode §3.8.3)
+
+    @property
+    def negated(self) -> bool:
+        return self.instances is not None
+
+
+NO_NEGATION = Side(None)
+
+
+@dataclass
+class Sentence:
+    """A sentence as the scorer sees it, with what the report shows of it."""
+
+    number: int  # 1-based
+    line: int  # GOLD line of its first token (the boundary line for an empty sentence)
+    gold: Side
+    system: Side
+    rows: list[list[str]] | None = None  # GOLD fields per token
+
+    @property
+    def chapter(self) -> str:
+        return self.rows[0][0] if self.rows and self.rows[0] else ""
+
+    @property
+    def sentence_id(self) -> str:
+        return self.rows[0][1] if self.rows and len(self.rows[0]) > 1 else ""
+
+
+class _Tags(dict):
+    """POS tag → whether it is a word tag: has a word character, not -LRB-/-RRB-."""
+
+    def __init__(self, word: re.Pattern[str]) -> None:
+        super().__init__({None: False})
+        self._word = word
+
+    def __missing__(self, tag: str) -> bool:
+        value = self[tag] = bool(self._word.search(tag)) and tag not in ("-LRB-", "-RRB-")
+        return value
+
+
+class TextRules:
+    """Punctuation by GOLD POS tag and scope-text normalisation (§3.1.2, S9)."""
+
+    def __init__(self, word_chars: str) -> None:
+        self._dotted = _DOTTED[word_chars]
+        self._word = _WORD[word_chars]
+        self.tags = _Tags(self._word)
+
+    def scoring_tags(self, tags: Iterable[str | None]) -> list[bool]:
+        """Per token, whether its GOLD POS tag lets it be in a scope (not punctuation)."""
+        return list(map(self.tags.__getitem__, tags))
+
+    def scope_text(self, text: str) -> str:
+        if "." not in text:
+            return text
+        found = self._dotted.match(text)
+        return found.group(1) if found else text
+
+
+def column_element(column: tuple[str, ...], n: int) -> Element:
+    """The (index, text) pairs of a column's cells that are not `_`."""
+    if column.count("_") == n:
+        return EMPTY
+    return tuple((i, v) for i, v in enumerate(column) if v != "_")
+
+
+def scope_element(column: tuple[str, ...], n: int, keeps: list[bool], rules: TextRules) -> Element:
+    """A scope column: punctuation tokens dropped, texts normalised."""
+    if column.count("_") == n:
+        return EMPTY
+    cells = [(i, v) for i, v in enumerate(column) if v != "_" and keeps[i]]
+    if any("." in v for _, v in cells):
+        cells = [(i, rules.scope_text(v)) for i, v in cells]
+    return tuple(cells)
+
+
+# --- bulk checks of whole sentences ---------------------------------------------------------
+
+#: ASCII whitespace other than TAB and LF: a line holding one needs the line-by-line path.
+Columns = list[tuple[str, ...]]
+
+
+def odd_space(block: str) -> bool:
+    return (" " in block or "\r" in block or "\x0b" in block or "\x0c" in block or "\x1c" in block
+            or "\x1d" in block or "\x1e" in block or "\x1f" in block)  # fmt: skip
+
+
+def plain_block(block: str, strip: bool = True) -> bool:
+    """Whether a sentence plainly has no negation: 8 fields on every line, `***` in the
+    8th, no whitespace but TABs and LFs (with `strip`, no line starting with a TAB)."""
+    lines = block.split("\n")
+    n = len(lines)
+    return (
+        block.endswith("\t***")
+        and block.count("\t***\n") == n - 1
+        and block.count("\t") == 7 * n
+        and not odd_space(block)
+        and not (strip and ("\n\t" in block or block[0] == "\t"))
+        and list(map(str.count, lines, repeat("\t"))) == [7] * n
+    )
+
+
+def valid_width(fields: int) -> bool:
+    """8 fields (no negation) or 7+3k, k ≥ 1."""
+    return fields == 8 or (fields >= 10 and (fields - 7) % 3 == 0)
+
+
+def regular_columns(block: str, strip: bool) -> tuple[list[list[str]], Columns] | None:
+    """The fields and columns of a sentence that plainly satisfies §2.3 — ASCII, no
+    whitespace but TABs and LFs, one valid width, `***` on every line of an 8-field
+    sentence and on none of a longer one, no empty annotation cell, no empty trailing
+    field — or None when it needs the line-by-line checks. `strip`: no leading TAB
+    either (the default reader strips lines)."""
+    if not block.isascii() or odd_space(block):
+        return None
+    rows = [line.split("\t") for line in block.split("\n")]
+    width = len(rows[0])
+    if not valid_width(width) or len(set(map(len, rows))) != 1:
+        return None
+    columns = columns_of(rows)
+    if columns[7].count("***") != (len(rows) if width == 8 else 0):
+        return None
+    if any("" in column for column in columns[7:]) or (strip and "" in columns[0]):
+        return None  # an empty cell, a trailing TAB, or (stripped lines) a leading TAB
+    return rows, columns
+
+
+def columns_of(rows: list[list[str]]) -> Columns:
+    return list(zip(*rows, strict=True))
+
+
+def column_side(
+    rows: list[list[str]], keeps: list[bool], rules: TextRules, columns: Columns | None = None
+) -> Side:
+    """The instances of one side of a sentence whose lines all have the same number of
+    fields, one column per element (§3.1.2). Instances without cue are kept."""
+    if len(rows[0]) <= 8:
+        return NO_NEGATION
+    n = len(rows)
+    columns = columns or columns_of(rows)
+    instances = []
+    scope_tokens = 0
+    for group in range((len(columns) - 7) // 3):
+        base = 7 + 3 * group
+        scope = scope_element(columns[base + 1], n, keeps, rules)
+        scope_tokens += len(scope)
+        cue, event = column_element(columns[base], n), column_element(columns[base + 2], n)
+        instances.append(Instance(group, cue, scope, event))
+    return Side(instances, scope_tokens)

@@ -1,0 +1,297 @@
+"""Poetry span evaluation beyond the original's CSV: the JSON report's keys, corpus
+scores (micro and macro), the Pages and Spans tables, documents with page text."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.methods import get_method
+from engine.methods.poetry import Options
+from engine.report import ERROR_COLUMNS
+from tests.engine.test_poetry_examples import reference_line, run_pages, system_line, write_pages
+
+A, B, C = "A", "B", "C"
+PAGES = [
+    ("p1", [(0, 10, A)], [(0, 10, A)]),
+    ("p2", [(0, 10, A), (20, 30, B)], [(0, 5, A), (40, 50, C)]),
+    ("p3", [], []),
+]
+
+
+@pytest.fixture
+def report(cli, tmp_path):
+    code, _, _, err, report = run_pages(cli, tmp_path, PAGES)
+    assert code == 0, err
+    return report
+
+
+def test_json_keys_of_the_spec(report):
+    assert report["method"] == "poetry"
+    assert report["options"] == {"ignore_label": False, "partial_match_weight": 1.0, "texts": None}
+    assert set(report["inputs"]) == {"reference", "system"}
+    assert report["columns"][0] == "page_id" and len(report["columns"]) == 9
+    assert report["rows"][1] == {"page_id": "p2", "precision": 0.25, "recall": 0.25, "n_span_matches": 1,
+                                 "n_span_misses": 1, "n_span_spurious": 1, "n_poem_matches": 1,
+                                 "n_poem_misses": 1, "n_poem_spurious": 1}  # fmt: skip
+    assert report["overall"] == {"pages": 3, "precision": 0.75, "recall": 0.75,
+                                 "line": "Overall: 3 Pages | Precision = 0.75 | Recall = 0.75"}  # fmt: skip
+    assert [r["sha256"] for r in report["input_files"]] and report["messages"] == []
+
+
+def test_corpus_scores_micro_and_macro(report):
+    corpus = report["corpus"]
+    assert corpus["macro"] == {"precision": 0.75, "recall": 0.75, "f1": 0.75}
+    assert corpus["micro"] == {"precision": 0.5, "recall": 0.5, "f1": 0.5, "relevance": 1.5, "retrieved": 3}
+    assert (corpus["pages"], corpus["reference_spans"], corpus["system_spans"]) == (3, 3, 3)
+    assert corpus["counts"] == {"n_span_matches": 2, "n_span_misses": 1, "n_span_spurious": 1,
+                                "n_poem_matches": 2, "n_poem_misses": 1, "n_poem_spurious": 1}  # fmt: skip
+    headline = report["tables"]["scores"]
+    assert headline["rows"] == [
+        ["macro (mean over pages)", 0.75, 0.75, 0.75],
+        ["micro (all spans pooled)", 0.5, 0.5, 0.5],
+    ]
+    assert report["tables"]["counts"]["rows"] == [[3, 3, 3, 2, 1, 1, 2, 1, 1]]
+
+
+def test_pages_table_has_the_csv_columns_as_numbers(report):
+    pages = report["tables"]["pages"]
+    assert pages["title"] == "Pages"
+    assert pages["columns"][:9] == report["columns"]
+    assert pages["rows"][1][:9] == ["p2", 0.25, 0.25, 1, 1, 1, 1, 1, 1]
+    assert pages["rows"][2][:3] == ["p3", 1, 1]
+
+
+def test_details_give_mapping_and_pairs(report):
+    page = report["details"][1]
+    assert page["page_id"] == "p2" and page["line"] == 2 and page["system_line"] == 2
+    assert page["reference"] == [
+        {"start": 0, "end": 10, "label": "A", "system": 0, "factor": 0.5},
+        {"start": 20, "end": 30, "label": "B", "system": None, "factor": None},
+    ]
+    assert page["system"][1] == {"start": 40, "end": 50, "label": "C", "references": [], "merged": [1]}
+    assert page["pairs"] == [{"reference": 0, "system": 0, "piece": [0, 5], "exact": False, "factor": 0.5,
+                              "credit": 0.5}]  # fmt: skip
+
+
+def test_error_rows_for_the_spans_sheet(report):
+    rows = report["errors"]
+    assert [(r["unit_id"], r["status"], r["marker"]) for r in rows] == [
+        ("p1", "exact", "🟨"), ("p2", "partial", "🟨"), ("p2", "missed", "🟩"), ("p2", "spurious", "🟥")]  # fmt: skip
+    assert all(list(r)[: len(ERROR_COLUMNS)] == list(ERROR_COLUMNS) for r in rows)
+    partial = rows[1]
+    assert (partial["gold_start"], partial["gold_end"], partial["system_start"], partial["system_end"]) == (
+        0,
+        10,
+        0,
+        5,
+    )
+    assert (partial["factor"], partial["credit"], partial["piece_start"]) == (0.5, 0.5, None)
+    assert (partial["gold_label"], partial["system_label"], partial["sheet"]) == ("A", "A", "Spans")
+    assert (partial["gold_line"], partial["system_line"], partial["document"], partial["unit"]) == (
+        2,
+        2,
+        "p2",
+        1,
+    )
+    spurious = rows[3]
+    assert (spurious["gold_start"], spurious["system_label"], spurious["factor"]) == (None, "C", None)
+    assert [r["error_id"] for r in rows] == ["E1", "E2", "E3", "E4"]
+
+
+def test_split_pieces_in_error_rows(cli, tmp_path):
+    refs = [(394, 512, A), (516, 557, A), (563, 633, A), (637, 675, A)]
+    _, _, _, _, report = run_pages(cli, tmp_path, [("seed", refs, [(389, 678, A)])])
+    rows = report["errors"]
+    assert [(r["piece_start"], r["piece_end"], r["subtype"]) for r in rows] == [
+        (389, 516, "split"), (516, 563, "split"), (563, 637, "split"), (637, 678, "split")]  # fmt: skip
+    assert rows[0]["factor"] == 0.9291338582677166
+    assert "split into 4 pieces" in rows[0]["detail"]
+
+
+def test_merged_system_spans_with_ignore_label(cli, tmp_path):
+    _, _, _, _, report = run_pages(
+        cli, tmp_path, [("p", [(0, 10, A)], [(0, 6, A), (5, 10, B)])], "--ignore-label"
+    )
+    assert report["details"][0]["system"] == [
+        {"start": 0, "end": 10, "label": "", "references": [0], "merged": [0, 1]}
+    ]
+    assert report["errors"][0]["status"] == "exact"
+    assert report["errors"][0]["detail"] == "merged from 2 overlapping system spans"
+
+
+def page_text(n):
+    return "".join(chr(ord("a") + i % 26) for i in range(n))
+
+
+def test_page_text_from_the_reference_file(cli, tmp_path):
+    text = page_text(60)
+    ref, sys_ = tmp_path / "ref.jsonl", tmp_path / "sys.jsonl"
+    ref.write_text(
+        reference_line("p", [(0, 10, A)], text=text) + "\n" + reference_line("q", [(2, 4, A)]) + "\n"
+    )
+    sys_.write_text(system_line("p", [(5, 12, A)]) + "\n" + system_line("q", []) + "\n")
+    method = get_method("poetry")
+    report = method.evaluate(str(ref), str(sys_), Options())
+    doc = report.documents[0]
+    assert (doc.name, doc.joiner, doc.has_words, doc.units, doc.unit_ids) == ("p", "", True, [(0, 60)], ["p"])
+    assert doc.text(0, 10) == text[:10]
+    assert (
+        report.error_rows[0]["gold_text"] == text[:10] and report.error_rows[0]["system_text"] == text[5:12]
+    )
+    blank = report.documents[1]
+    assert (blank.has_words, len(blank), blank.text(2, 4)) == (False, 4, "··")
+    assert report.error_rows[1]["gold_text"] == ""
+
+
+def test_page_texts_from_a_texts_file(cli, tmp_path):
+    write_pages(tmp_path, [("p", [(0, 3, A)], [(0, 3, A)]), ("q", [(1, 2, A)], [])])
+    texts = tmp_path / "pages.jsonl"
+    texts.write_text(
+        json.dumps({"id": "p", "text": "Sing, muse"})
+        + "\n"
+        + json.dumps({"page_id": "q", "text": "xyz"})
+        + "\n"
+    )
+    out, js = tmp_path / "o.csv", tmp_path / "o.json"
+    result = cli(
+        "poetry", tmp_path / "ref.jsonl", tmp_path / "sys.jsonl", out, "--texts", texts, "--json", js
+    )
+    assert result.code == 0, result.err
+    errors = json.loads(js.read_text(encoding="utf-8"))["errors"]
+    assert [(e["gold_text"], e["system_text"]) for e in errors] == [("Sin", "Sin"), ("y", "")]
+
+
+def test_bad_texts_file(cli, tmp_path):
+    write_pages(tmp_path, [("p", [(0, 3, A)], [(0, 3, A)])])
+    texts = tmp_path / "pages.jsonl"
+    texts.write_text('{"page_id": "p", "text": 5}\n')
+    result = cli("poetry", tmp_path / "ref.jsonl", tmp_path / "sys.jsonl", tmp_path / "o.csv", "--texts", texts,
+                 "--json", tmp_path / "o.json")  # fmt: skip
+    assert result.code == 2
+    assert result.err == f"spanstudio: error: {texts}:1: expected a string for text, found 5\n"
+    assert not (tmp_path / "o.csv").exists()
+
+
+def test_missing_texts_file(cli, tmp_path):
+    write_pages(tmp_path, [("p", [(0, 3, A)], [(0, 3, A)])])
+    result = cli(
+        "poetry",
+        tmp_path / "ref.jsonl",
+        tmp_path / "sys.jsonl",
+        tmp_path / "o.csv",
+        "--texts",
+        tmp_path / "t",
+    )
+    assert (result.code, result.err) == (
+        2,
+        f"spanstudio: error: {tmp_path / 't'}: expected an existing file, found nothing\n",
+    )
+
+
+def test_spans_for_the_viewer(cli, tmp_path):
+    write_pages(tmp_path, PAGES)
+    report = get_method("poetry").evaluate(
+        str(tmp_path / "ref.jsonl"), str(tmp_path / "sys.jsonl"), Options()
+    )
+    assert [d.name for d in report.documents] == ["p1", "p2", "p3"]
+    assert [(s.doc, s.start, s.end, s.attrs["status"]) for s in report.gold_spans] == [
+        ("p1", 0, 10, "exact"), ("p2", 0, 10, "partial"), ("p2", 20, 30, "missed")]  # fmt: skip
+    assert [(s.doc, s.label, s.attrs["status"], s.attrs["pieces"]) for s in report.system_spans] == [
+        ("p1", "A", "matched", [[0, 10]]), ("p2", "A", "matched", [[0, 5]]), ("p2", "C", "spurious", [])]  # fmt: skip
+    assert report.headline.title == "Corpus scores"
+    assert [t.kind for t in report.tables.values()] == ["scores", "scores", "detail"]
+
+
+def test_repeated_page_ids_get_distinct_documents(cli, tmp_path):
+    ref, sys_ = tmp_path / "ref.jsonl", tmp_path / "sys.jsonl"
+    ref.write_text((reference_line("p", [(0, 1, A)]) + "\n") * 2 + reference_line(None, []) + "\n")
+    sys_.write_text(system_line("p", []) + "\n" + system_line(None, []) + "\n")
+    report = get_method("poetry").evaluate(str(ref), str(sys_), Options())
+    assert [d.name for d in report.documents] == ["p", "p (line 2)", "null"]
+
+
+def test_without_detail_only_scores(tmp_path):
+    write_pages(tmp_path, PAGES)
+    report = get_method("poetry").evaluate(str(tmp_path / "ref.jsonl"), str(tmp_path / "sys.jsonl"), Options(),
+                                           detail=False)  # fmt: skip
+    assert report.error_rows == [] and report.documents == [] and "details" not in report.data
+    assert report.data["overall"]["line"] == "Overall: 3 Pages | Precision = 0.75 | Recall = 0.75"
+    assert list(report.tables) == ["scores", "counts"]
+
+
+def test_api_rejects_a_bad_weight(tmp_path):
+    from engine.errors import InputError
+
+    write_pages(tmp_path, PAGES)
+    with pytest.raises(InputError, match="partial-match-weight: expected a finite number ≥ 0"):
+        get_method("poetry").evaluate(str(tmp_path / "ref.jsonl"), str(tmp_path / "sys.jsonl"),
+                                      Options(partial_match_weight=float("nan")))  # fmt: skip
+
+
+def test_format_is_detected(tmp_path):
+    from engine.formats import detect
+
+    ref, sys_ = write_pages(tmp_path, PAGES)
+    assert detect(ref) == detect(sys_) == "Poetry spans (corppa JSONL)"
+
+
+def test_progress_is_reported_and_cancellable(tmp_path):
+    from engine.errors import Cancelled
+    from engine.progress import Progress
+
+    pages = [(f"p{i}", [(0, 10, A)], [(0, 10, A)]) for i in range(5000)]
+    write_pages(tmp_path, pages)
+    seen = []
+    progress = Progress(lambda fraction, message: seen.append(fraction), interval=0)
+    get_method("poetry").evaluate(
+        str(tmp_path / "ref.jsonl"), str(tmp_path / "sys.jsonl"), Options(), progress
+    )
+    assert seen and seen[-1] == 1.0 and seen == sorted(seen)
+    progress = Progress(lambda fraction, message: progress.cancel(), interval=0)
+    with pytest.raises(Cancelled):
+        get_method("poetry").evaluate(
+            str(tmp_path / "ref.jsonl"), str(tmp_path / "sys.jsonl"), Options(), progress
+        )
+
+
+def test_spans_sheet_columns(report):
+    rows = report["errors"]
+    split = ["status", "marker", "ref_start", "ref_end", "sys_start", "sys_end", "piece_start", "piece_end",
+             "factor", "credit", "gold_line", "system_line"]  # fmt: skip
+    assert [k for k in rows[0] if k not in ERROR_COLUMNS and k != "sheet"] == split
+    missed, spurious = rows[2], rows[3]
+    assert (missed["ref_start"], missed["ref_end"], missed["sys_start"], missed["system_line"]) == (
+        20,
+        30,
+        None,
+        None,
+    )
+    assert (spurious["ref_start"], spurious["sys_start"], spurious["sys_end"], spurious["gold_line"]) == (
+        None,
+        40,
+        50,
+        None,
+    )
+
+
+def test_review_workbook(cli, tmp_path):
+    import openpyxl
+
+    write_pages(tmp_path, PAGES)
+    book = tmp_path / "review.xlsx"
+    result = cli("poetry", tmp_path / "ref.jsonl", tmp_path / "sys.jsonl", tmp_path / "o.csv", "--xlsx", book)
+    assert result.code == 0, result.err
+    assert result.out == "Overall: 3 Pages | Precision = 0.75 | Recall = 0.75\n"
+    workbook = openpyxl.load_workbook(book)
+    assert workbook.sheetnames[:4] == ["Summary", "Summed counts", "Pages", "Spans"]
+    spans = list(workbook["Spans"].iter_rows(values_only=True))
+    assert spans[0][0].startswith("One row per reference span and per spurious system span.")
+    header = spans[1]
+    assert header[2] == "Page" and "Verdict" in header and "marker" in header
+    cells = [dict(zip(header, row, strict=True)) for row in spans[2:]]
+    assert [(c["Document"], c["Type"], c["marker"]) for c in cells] == [
+        ("p1", "exact", "🟨"), ("p2", "partial", "🟨"), ("p2", "missed", "🟩"), ("p2", "spurious", "🟥")]  # fmt: skip
+    pages = list(workbook["Pages"].iter_rows(values_only=True))
+    assert pages[3][:3] == ("p1", 1, 1) and pages[4][:3] == ("p2", 0.25, 0.25)

@@ -1,0 +1,185 @@
+"""What a ProPara report carries for the app, the workbook and --json: score tables, the
+Processes and Grid tables, the items with their best partners, the error rows with their
+markers, one document per process with its sentences and the items as spans."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.methods.propara import Options, ProPara
+from engine.report import ERROR_COLUMNS
+from tests.conftest import conformance
+
+
+@pytest.fixture
+def report(monkeypatch):
+    monkeypatch.chdir(conformance("propara"))
+    options = Options(sentences="data/train/sentences.tsv")
+    return ProPara().evaluate("testfiles-3/answers.tsv", "testfiles-3/predictions.tsv", options)
+
+
+def test_score_table_is_the_printed_report(report):
+    table = report.headline
+    assert table.columns == ["question", "precision", "recall", "f1"]
+    assert table.rows == [
+        ["Inputs", 1.0, 1.0, 1.0],
+        ["Outputs", 1.0, 1.0, 1.0],
+        ["Conversions", 1.0, 0.0, 0.0],
+        ["Moves", 0.333, 0.333, 0.333],
+        ["Overall", 0.833, 0.583, 0.686],
+    ]
+
+
+def test_processes_table(report):
+    table = report.tables["processes"]
+    assert (table.title, table.kind) == ("Processes", "detail")
+    assert table.columns[:3] == ["process_id", "inputs_precision", "inputs_recall"]
+    assert table.rows == [[1167, 1.0, 1.0, 1.0, 1.0, 1.0, 0.0, 1 / 3, 1 / 3]]
+
+
+def test_items_and_best_partners(report):
+    items = report.data["items"]
+    assert len(items) == 7  # inputs 1 + 1, outputs 1 + 1, conversions 1 + 0, moves 1 + 1
+    move = next(i for i in items if i["question"] == "moves" and i["side"] == "answer")
+    assert move["item"] == {"participants": "sunlight OR light", "location_before": "sun",
+                            "location_after": "earth", "step_number": 5}  # fmt: skip
+    assert move["best"]["location_before"] == "star" and move["score"] == 1 / 3
+    conversion = next(i for i in items if i["question"] == "conversions")
+    assert (conversion["side"], conversion["best"], conversion["score"]) == ("answer", None, 0.0)
+
+
+def test_error_rows(report):
+    rows = report.error_rows
+    assert [(r["question"], r["side"], r["type"], r["marker"]) for r in rows] == [
+        ("conversions", "answer", "missing", "🟥"),
+        ("moves", "answer", "partial", "🟨"),
+        ("moves", "prediction", "partial", "🟨"),
+    ]
+    missing, answer_move, predicted_move = rows
+    assert missing["item"] == "atoms of hydrogen → sunlight OR light at sun (step 3)"
+    assert missing["best"] == "" and missing["score"] == 0.0
+    assert missing["gold_label"] == "conversion" and missing["system_label"] == ""
+    assert answer_move["gold_text"] == "sunlight OR light: sun → earth (step 5)"
+    assert answer_move["system_text"] == "sunlight OR light: star → soil (step 5)"
+    assert predicted_move["system_text"] == answer_move["system_text"]
+    assert answer_move["gold_position"] == "step 5" and answer_move["unit"] == 5
+    doc = report.document("process 1167")
+    start, end = doc.units[4]
+    assert (answer_move["gold_start"], answer_move["gold_end"]) == (start, end)
+    assert doc.text(start, end) == "The light travels to the Earth."
+    assert [r["error_id"] for r in rows] == ["E1", "E2", "E3"]
+    for row in rows:
+        assert all(column in row for column in ERROR_COLUMNS)
+        assert row["document"] == "process 1167" and row["process_id"] == 1167
+
+
+def test_spurious_prediction_gets_the_blue_marker(cli, tmp_path):
+    (tmp_path / "a.tsv").write_text("1\t1\tx\tNONE\ta\ta\n1\t2\tx\tNONE\ta\ta\n")
+    (tmp_path / "p.tsv").write_text("1\t1\tx\tNONE\ta\ta\n1\t2\tx\tMOVE\ta\tb\n")
+    data = json.loads(cli("propara", "-p", tmp_path / "p.tsv", "-a", tmp_path / "a.tsv", "--json", "-").out)
+    (row,) = data["errors"]
+    assert (row["type"], row["marker"], row["side"], row["system_text"]) == ("spurious", "🟦", "prediction",
+                                                                               "x: a → b (step 2)")  # fmt: skip
+
+
+def test_document_per_process_with_sentences(report):
+    (doc,) = report.documents
+    assert doc.has_words and len(doc.units) == 5
+    assert doc.text(*doc.units[0]) == "The gravity of the sun pulls its mass inward."
+
+
+def test_document_without_sentences_has_one_token_per_step(monkeypatch):
+    monkeypatch.chdir(conformance("propara"))
+    report = ProPara().evaluate("testfiles-3/answers.tsv", "testfiles-3/predictions.tsv", Options())
+    (doc,) = report.documents
+    assert list(doc.tokens) == [f"(step {k})" for k in range(1, 6)] and not doc.has_words
+
+
+def test_spans_for_the_viewer(report):
+    assert [(s.label, s.attrs["status"], s.attrs["step"]) for s in report.gold_spans] == [
+        ("conversion", "missing", 3), ("move", "partial", 5)
+    ]  # fmt: skip
+    assert [(s.label, s.attrs["status"]) for s in report.system_spans] == [("move", "partial")]
+
+
+def test_grid(report):
+    grid = report.tables["grid"]
+    assert (grid.title, grid.kind) == ("Grid", "detail")
+    rows = {(r[3], r[1]): dict(zip(grid.columns, r, strict=True)) for r in grid.rows}
+    assert len(rows) == 10
+    atoms3 = rows[("atoms of hydrogen", 3)]
+    assert (atoms3["gold_action"], atoms3["gold_before"], atoms3["gold_after"]) == ("DESTROY", "sun", "-")
+    assert (atoms3["predicted_action"], atoms3["predicted_before"], atoms3["predicted_after"]) == (
+        "DESTROY",
+        "-",
+        "-",
+    )
+    assert atoms3["differs"] == "before"
+    assert atoms3["sentence"].startswith("The pressure forces atoms")
+    light5 = rows[("sunlight; light", 5)]
+    assert light5["differs"] == "before, after"
+    assert rows[("sunlight; light", 2)]["differs"] == ""
+
+
+def test_json_report_keys(monkeypatch, cli, tmp_path):
+    monkeypatch.chdir(conformance("propara"))
+    result = cli("propara", "-p", "testfiles-3/predictions.tsv", "-a", "testfiles-3/answers.tsv", "-d",
+                 tmp_path / "d.txt", "-s", "data/train/sentences.tsv", "--json", "-")  # fmt: skip
+    data = json.loads(result.out)
+    assert data["method"] == "propara" and data["options"] == {}
+    assert data["inputs"] == {"predictions": "testfiles-3/predictions.tsv", "answers": "testfiles-3/answers.tsv",
+                              "sentences": "data/train/sentences.tsv"}  # fmt: skip
+    for key in ("questions", "overall", "num_predictions", "num_answers", "processes", "summaries", "uncorrected",
+                "items", "tables", "errors"):  # fmt: skip
+        assert key in data
+    assert not any(key.startswith("_") for key in data)
+    assert set(data["tables"]) == {"overall", "processes", "grid"}
+
+
+def test_explain_json(monkeypatch, cli):
+    monkeypatch.chdir(conformance("propara"))
+    data = json.loads(cli("propara", "explain", "testfiles-3/predictions.tsv", "--json", "-").out)
+    assert data["method"] == "propara-explain"
+    assert data["inputs"] == {"actions": "testfiles-3/predictions.tsv"}
+    assert data["lines"][0] == {
+        "process_id": "1167", "sentence": "3", "participant": "atoms of hydrogen", "action": "DESTROY",
+        "text": "In paragraph 1167, sentence 3, the participant `atoms of hydrogen` is destroyed at `star`",
+    }  # fmt: skip
+    assert data["tables"]["explanations"]["title"] == "Explanations"
+
+
+def test_formats_are_detected():
+    from engine.formats import detect
+
+    root = conformance("propara")
+    assert detect(root / "testfiles-1" / "answers.tsv") == "ProPara action file"
+    dummy = root / "data" / "test" / "dummy-predictions.tsv"  # empty locations: 4 fields once stripped
+    assert detect(dummy, ProPara.inputs[1].formats) == "ProPara action file"
+    assert detect(root / "data" / "test" / "sentences.tsv") == "ProPara sentences file"
+
+
+def test_review_workbook(monkeypatch, cli, tmp_path):
+    """--xlsx (the generic exporter) gets the spec's sheets from the report (§6.3)."""
+    import openpyxl
+
+    monkeypatch.chdir(conformance("propara"))
+    book = tmp_path / "review.xlsx"
+    result = cli(
+        "propara", "-p", "testfiles-3/predictions.tsv", "-a", "testfiles-3/answers.tsv", "--xlsx", book
+    )
+    assert result.code == 0, result.err
+    workbook = openpyxl.load_workbook(book)
+    assert {"Summary", "Processes", "Grid", "Errors"} <= set(workbook.sheetnames)
+    header, *rows = [
+        r
+        for r in workbook["Errors"].iter_rows(values_only=True)
+        if r[0] and str(r[0]).startswith(("ID", "E"))
+    ]
+    assert "Verdict" in header and "marker" in header
+    assert [row[header.index("marker")] for row in rows] == ["🟥", "🟨", "🟨"]
+    explained = tmp_path / "explain.xlsx"
+    assert cli("propara", "explain", "testfiles-3/predictions.tsv", "--xlsx", explained).code == 0
+    sheet = openpyxl.load_workbook(explained)["Explanations"]
+    assert sheet.max_row >= 4

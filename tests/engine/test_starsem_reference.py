@@ -1,0 +1,254 @@
+"""starsem against slow references (hypothesis): the standard rows counted the way v2.2
+writes them (joined strings, found flags, §3.2–3.7), the bulk readers against the
+line-by-line ones, and --starsem-exact's aligned-block reading against its line model."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engine.errors import InputError
+from engine.methods.starsem import exact, extended, files, model, reading
+from engine.methods.starsem.model import Instance, Sentence
+from engine.methods.starsem.scoring import Scorer
+from tests.engine.starsem_data import neg, sentence
+
+WORDS = ["not", "unhappy", "Mr.", "never", "saw", "him", ",", ".", "(", "no", "one"]
+TAGS = {",": ",", ".": ".", "(": "-LRB-"}
+
+
+# --- a literal reference of §3.2–3.7 (one sentence, both sides with negation) -----------------
+
+
+def _s(pairs) -> tuple[str, str]:
+    return " ".join(str(i) for i, _ in pairs), " ".join(t for _, t in pairs)
+
+
+def reference_rows(gold: list[Instance], system: list[Instance], exact_mode: bool) -> dict[str, list[int]]:
+    """v2.2's loops as §3.3–3.5 describe them, on joined strings."""
+    rows = {k: [0, 0, 0] for k in ("cue", "scope", "free", "tokens", "full", "negated")}
+    found_g, found_p = [0] * len(gold), [0] * len(system)
+    for i, g in enumerate(gold):
+        for z, p in enumerate(system):
+            hit = found_g[i] == 0 and found_p[z] == 0 and any(a == b for a, _ in g.cue for b, _ in p.cue)
+            if hit:
+                found_g[i] = found_p[z] = 1
+                for gi, gt in g.scope:
+                    ok = any(pi == gi and pt == gt for pi, pt in p.scope)
+                    rows["tokens"][0 if ok else 2] += 1
+                rows["tokens"][1] += sum(1 for pi, pt in p.scope if (pi, pt) not in g.scope)
+                same = _s(g.cue) == _s(p.cue) and _s(g.scope) == _s(p.scope) and _s(g.event) == _s(p.event)
+                rows["full"][0 if same and g.cue else 2] += 1
+                if g.cue and _s(g.cue) == _s(p.cue):
+                    rows["cue"][0] += 1
+                    if not g.scope and p.scope:
+                        rows["scope"][1] += 1
+                    elif g.scope:
+                        rows["scope"][0 if _s(g.scope) == _s(p.scope) else 2] += 1
+                else:
+                    rows["cue"][2] += 1
+                    if g.scope:
+                        rows["scope"][2] += 1
+                if not g.scope and p.scope:
+                    rows["free"][1] += 1
+                elif g.scope:
+                    rows["free"][0 if _s(g.scope) == _s(p.scope) else 2] += 1
+                break
+            if z == len(system) - 1:
+                rows["cue"][2] += bool(g.cue)
+                if g.scope:
+                    rows["scope"][2] += 1
+                    rows["free"][2] += 1
+                    rows["tokens"][2] += len(g.scope)
+                rows["full"][2] += 1
+    if gold:
+        for z, p in enumerate(system):
+            if not found_p[z]:
+                rows["cue"][1] += bool(p.cue)
+                if p.scope:
+                    rows["scope"][1] += 1
+                    rows["free"][1] += 1
+                    rows["tokens"][1] += len(p.scope)
+                rows["full"][1] += 1
+    rows["negated"] = _reference_negated(gold, system, exact_mode)
+    return rows
+
+
+def _reference_negated(gold: list[Instance], system: list[Instance], exact_mode: bool) -> list[int]:
+    """The pseudo-code of §3.5, line for line."""
+    tp = fn = fp = 0
+    taken_g, taken_p = [False] * len(gold), [False] * len(system)
+    for i, g in enumerate(gold):
+        for z, p in enumerate(system):
+            share = any(a == b for a, _ in g.event for b, _ in p.event)
+            if not taken_g[i] and not taken_p[z] and share:
+                taken_g[i] = taken_p[z] = True
+                if _s(g.event) == _s(p.event):
+                    tp += 1
+                    break
+                if exact_mode:
+                    continue
+                if any(a == b for _, a in g.event for _, b in p.event):
+                    fn += 1
+                    break
+                taken_g[i] = taken_p[z] = False
+            elif z == len(system) - 1 and g.event:
+                fn += 1
+    if gold:
+        fp = sum(1 for z, p in enumerate(system) if p.event and not taken_p[z])
+    return [tp, fp, fn]
+
+
+def _element(draw, n: int) -> tuple[tuple[int, str], ...]:
+    chosen = sorted(draw(st.sets(st.integers(0, n - 1), max_size=n)))
+    return tuple((i, draw(st.sampled_from(["a", "b", "un", ""]))) for i in chosen)
+
+
+@st.composite
+def instances(draw, n: int) -> list[Instance]:
+    out = []
+    for group in range(draw(st.integers(0, 3))):
+        cue = _element(draw, n)
+        out.append(Instance(group, cue, _element(draw, n), _element(draw, n)))
+    return out
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.data())
+def test_rows_match_the_literal_reference(data):
+    n = data.draw(st.integers(1, 5))
+    gold, system = data.draw(instances(n)), data.draw(instances(n))
+    if not gold or not system:
+        return
+    for exact_mode in (False, True):
+        scorer = Scorer(record=False)
+        scorer.add(Sentence(1, 1, model.Side(gold), model.Side(system)))
+        c = scorer.counts
+        neg_row = c.negated_v22 if exact_mode else c.negated
+        got = {"cue": c.cue, "scope": c.scope, "free": c.scope_free, "tokens": c.tokens, "full": c.full,
+               "negated": neg_row}  # fmt: skip
+        expected = reference_rows(gold, system, exact_mode)
+        assert {k: [r.tp, r.fp, r.fn] for k, r in got.items()} == expected
+
+
+# --- bulk readers against the line-by-line paths -------------------------------------------
+
+
+@st.composite
+def corpora(draw) -> tuple[str, str]:
+    """A GOLD file and a SYSTEM file with the same tokens (valid in every mode)."""
+    rnd = random.Random(draw(st.integers(0, 10**6)))
+    gold, system = [], []
+    for number in range(draw(st.integers(1, 6))):
+        words = [rnd.choice(WORDS) for _ in range(rnd.randint(1, 6))]
+        negs = [_random_neg(rnd, words) for _ in range(rnd.choice([0, 0, 1, 2]))]
+        other = negs if rnd.random() < 0.4 else [_random_neg(rnd, words) for _ in range(rnd.choice([0, 1, 2]))]
+        gold.append(sentence(words, negs, number, pos=TAGS_FOR(words)))
+        system.append(sentence(words, other, number, pos=TAGS_FOR(words)))
+    texts = ["\n\n".join(gold), "\n\n".join(system)]
+    for k in range(2):
+        texts[k] += draw(st.sampled_from(["\n", "\n\n", "", "\n\n\n"]))
+    if draw(st.booleans()):
+        texts = [_damage(rnd, text) for text in texts] if draw(st.booleans()) else [texts[0], _damage(rnd, texts[1])]
+    return texts[0], texts[1]
+
+
+DAMAGE = ["\t_", "\t", " ", "\t***", "***", "\n", "\r", "é", "\t\t\t_"]
+
+
+def _damage(rnd: random.Random, text: str) -> str:
+    """One small change that real files have: an extra field, a trailing TAB, a space, a
+    stray `***`, a doubled empty line, a CR, a non-ASCII letter, a cell emptied."""
+    lines = text.split("\n")
+    k = rnd.randrange(len(lines))
+    change = rnd.choice(DAMAGE)
+    if change == "***" and "\t" in lines[k]:
+        lines[k] = lines[k].rsplit("\t", 1)[0] + "\t***"
+    elif change == "\n":
+        lines.insert(k, "")
+    elif change == " " and "\t_" in lines[k]:
+        lines[k] = lines[k].replace("\t_", "\tby no", 1)
+    else:
+        lines[k] += change
+    return "\n".join(lines)
+
+
+def TAGS_FOR(words: list[str]) -> dict[int, str]:  # noqa: N802
+    return {i: TAGS[w] for i, w in enumerate(words) if w in TAGS}
+
+
+def _random_neg(rnd: random.Random, words: list[str]) -> dict:
+    def pick(k: int) -> dict[int, str]:
+        idx = rnd.sample(range(len(words)), min(k, len(words)))
+        return {i: rnd.choice([words[i], words[i][2:] or words[i], "Mr."]) for i in idx}
+
+    cue = pick(rnd.randint(1, 2))
+    return neg(cue, pick(rnd.randint(0, 4)), pick(rnd.randint(0, 1)))
+
+
+def _run(tmp: Path, gold: str, system: str, mode: str, detail: bool = False) -> dict:
+    """The report's data without the instances, or the message of the input error."""
+    from engine.methods.starsem import Options, StarSem
+
+    g, s = tmp / "g.txt", tmp / "s.txt"
+    g.write_text(gold)
+    s.write_text(system)
+    try:
+        report = StarSem().evaluate(str(g), str(s), Options(mode), detail=detail)
+    except InputError as err:
+        return {"error": str(err)}
+    if detail:
+        assert len(report.error_rows) == sum(1 for i in report.data["instances"] if i["full"] != "TP")
+    return {k: v for k, v in report.data.items() if k != "instances"}
+
+
+@pytest.fixture
+def slow_paths(monkeypatch):
+    """Switch every bulk shortcut off: plain sentences, regular sentences, aligned blocks."""
+
+    def no_plain(gold, system, strip):  # one flag per sentence pair, as plain_flags gives
+        return [False] * (len(gold) if system is None else min(len(gold), len(system)))
+
+    def switch() -> None:
+        monkeypatch.setattr(files, "plain_flags", no_plain)
+        for module in (reading, exact, extended):
+            monkeypatch.setattr(module, "plain_flags", no_plain)
+            monkeypatch.setattr(module, "regular_columns", lambda block, strip: None, raising=False)
+        monkeypatch.setattr(exact, "aligned_blocks", lambda gold, system: None)
+
+    return switch
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(corpus=corpora())
+def test_bulk_reading_equals_line_by_line_reading(tmp_path_factory, slow_paths, monkeypatch, corpus):
+    tmp = tmp_path_factory.mktemp("corpus")
+    fast = {mode: _run(tmp, *corpus, mode) for mode in ("default", "starsem-exact", "extended")}
+    with monkeypatch.context():
+        slow_paths()
+        slow = {mode: _run(tmp, *corpus, mode) for mode in ("default", "starsem-exact", "extended")}
+    assert fast == slow
+
+
+@settings(max_examples=60, deadline=None)
+@given(corpus=corpora())
+def test_detail_view_does_not_change_the_numbers(tmp_path_factory, corpus):
+    tmp = tmp_path_factory.mktemp("detail")
+    for mode in ("default", "starsem-exact", "extended"):
+        assert _run(tmp, *corpus, mode, detail=True) == _run(tmp, *corpus, mode)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.data())
+def test_a_sentence_the_same_on_both_sides_counts_like_any_other(data):
+    """The shortcut for identical sides (every instance with a cue) against the full pairing."""
+    n = data.draw(st.integers(1, 5))
+    side = model.Side([i for i in data.draw(instances(n)) if i.cue], data.draw(st.integers(0, 9)))
+    shortcut, paired = Scorer(record=False), Scorer(record=True)
+    shortcut.add(Sentence(1, 1, side, side))
+    paired.add(Sentence(1, 1, side, model.Side(side.instances, side.scope_tokens)))
+    assert shortcut.counts == paired.counts
