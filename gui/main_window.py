@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QProgressBar,
-    QScrollArea,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -38,7 +37,7 @@ from .resources import example_inputs
 from .results import DetailView, MessagesView, ScoresView
 from .settings import AppSettings
 from .setup_panel import SetupPanel
-from .viewer import SideBySideViewer
+from .viewer import SideBySideViewer, attachable
 from .viewer_data import ReportData
 from .worker import Job, Task, finish, start
 
@@ -90,12 +89,9 @@ class MainWindow(QMainWindow):
     # --- building ----------------------------------------------------------------------
 
     def _build(self) -> None:
-        scroll = QScrollArea()
-        scroll.setWidgetResizable(True)
-        scroll.setWidget(self.setup)
         dock = QDockWidget("Setup")
         dock.setObjectName("setup")
-        dock.setWidget(scroll)
+        dock.setWidget(self.setup)
         dock.setFeatures(
             QDockWidget.DockWidgetFeature.DockWidgetMovable | QDockWidget.DockWidgetFeature.DockWidgetClosable
         )
@@ -372,8 +368,7 @@ class MainWindow(QMainWindow):
         self.setup.set_running(busy)
         for action in (self.xlsx_action, self.csv_action, self.json_action):
             action.setEnabled(has_report and not busy)
-        doc = self.viewer.doc
-        self.attach_action.setEnabled(not busy and doc is not None and not doc.document.has_words)
+        self.attach_action.setEnabled(not busy and attachable(self.viewer.doc))
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         """Stop running work, remember the settings, then close."""
@@ -516,8 +511,10 @@ class MainWindow(QMainWindow):
         report = self.report
         if report is None:
             return
-        warnings = f", {len(report.messages)} warnings" if report.messages else ""
-        text = f"<b>{report.title}</b>: {len(report.error_rows)} errors{warnings}."
+        count = len(report.messages)
+        warnings = f", {count} warning{'s' if count > 1 else ''}" if count else ""
+        errors = len(report.error_rows)
+        text = f"<b>{report.title}</b>: {errors} error{'' if errors == 1 else 's'}{warnings}."
         if stale or self._rescore_pending():
             text += (
                 " <span style='color:#8a5a00'>The options changed since this evaluation: "
@@ -531,7 +528,7 @@ class MainWindow(QMainWindow):
 
     def attach_text(self) -> None:
         doc = self.viewer.doc
-        if doc is None or doc.document.has_words:
+        if doc is None or not attachable(doc):
             return
         path = self.choose_open_path(
             "Attach the text (CoNLL or one token per line)", self.settings.folder("text")

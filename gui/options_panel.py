@@ -131,6 +131,7 @@ class NumberEditor(Editor):
         high = spec.info.maximum if spec.info.maximum is not None else limit
         self.spin.setRange(spec.type(low), spec.type(high))  # type: ignore[arg-type]
         self.spin.setKeyboardTracking(False)
+        self.spin.setMinimumWidth(72)  # not as wide as the largest number it could hold
         self.spin.valueChanged.connect(self.changed)
         self.set_box.toggled.connect(self._toggled)
         if spec.optional:
@@ -234,7 +235,7 @@ class ChoiceListEditor(Editor):
             box = QCheckBox(str(choice))
             box.toggled.connect(self.changed)
             self.boxes[choice] = box
-            grid.addWidget(box, i // 2, i % 2)
+            grid.addWidget(box, i, 0)
         self.row.addLayout(grid, 1)
 
     def value(self) -> Any:

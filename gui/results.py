@@ -85,7 +85,8 @@ def titled(table: Table, name: str, view: QWidget) -> list[QWidget]:
     title = QLabel(f"<b>{html.escape(table.title or name)}</b>")
     widgets: list[QWidget] = [title]
     if table.note:
-        note = QLabel(html.escape(table.note))
+        note = QLabel(table.note)
+        note.setTextFormat(Qt.TextFormat.PlainText)
         note.setWordWrap(True)
         widgets.append(note)
     widgets.append(view)

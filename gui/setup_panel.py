@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QComboBox,
     QFrame,
@@ -10,6 +10,7 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
+    QScrollArea,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -36,6 +37,9 @@ class SetupPanel(QWidget):
         for method in methods:
             self.method_box.addItem(method.title, method.name)
         self.method_box.setToolTip("The evaluation method")
+        # As narrow as the panel: long titles are cut in the closed box, whole in the list.
+        self.method_box.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.method_box.setMinimumContentsLength(20)
         self.description = QLabel()
         self.description.setWordWrap(True)
         self.fields = {role: FileField(role) for role in SIDES}
@@ -66,20 +70,30 @@ class SetupPanel(QWidget):
         reset.addWidget(self.reset_button)
         box.addLayout(reset)
         run = QHBoxLayout()
+        run.setContentsMargins(9, 0, 9, 0)
         run.addWidget(self.evaluate_button, 1)
         run.addWidget(self.cancel_button)
         line = QFrame()
         line.setFrameShape(QFrame.Shape.HLine)
-        layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("<b>Method</b>"))
-        layout.addWidget(self.method_box)
-        layout.addWidget(self.description)
-        layout.addWidget(line)
+        body = QWidget()
+        form = QVBoxLayout(body)
+        form.addWidget(QLabel("<b>Method</b>"))
+        form.addWidget(self.method_box)
+        form.addWidget(self.description)
+        form.addWidget(line)
         for field in self.fields.values():
-            layout.addWidget(field)
-        layout.addWidget(options)
-        layout.addLayout(run)
-        layout.addStretch(1)
+            form.addWidget(field)
+        form.addWidget(options)
+        form.addStretch(1)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setFrameShape(QFrame.Shape.NoFrame)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(body)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 6)
+        layout.addWidget(scroll, 1)
+        layout.addLayout(run)  # always in view, however long the options
 
     @property
     def method(self) -> Method:

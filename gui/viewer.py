@@ -650,13 +650,17 @@ class SideBySideViewer(QWidget):
 
     def _show_note(self) -> None:
         doc = self.doc
-        numbered = doc is not None and not doc.document.has_words
-        self.attach_button.setVisible(numbered)
+        self.attach_button.setVisible(attachable(doc))
         self.note.setVisible(doc is not None and doc.numbered)
-        self.note.setText(
-            "This input carries no words: the viewer shows token numbers. "
-            "Attach the text (a CoNLL or one-token-per-line file) to see the words."
-        )
+        if doc is not None and doc.chars:
+            self.note.setText(
+                "This input carries no text: the viewer shows a placeholder for each character."
+            )
+        else:
+            self.note.setText(
+                "This input carries no words: the viewer shows what stands for them (token numbers). "
+                "Attach the text (a CoNLL or one-token-per-line file) to see the words."
+            )
 
     def words_attached(self) -> None:
         """Repaint after words were attached to the current document."""
@@ -723,6 +727,11 @@ class SideBySideViewer(QWidget):
             self.error_clicked.emit(innermost.row)
         elif doc.sides[side].spans_in(pos, pos + 1):
             self.status.emit("This span has no error.")
+
+
+def attachable(doc: DocumentData | None) -> bool:
+    """Whether words can be attached to a document: a token document without words."""
+    return doc is not None and not doc.document.has_words and not doc.chars
 
 
 def _anchor(error: dict[str, Any], pieces: dict[str, list[tuple[int, int]]], doc: DocumentData) -> int | None:

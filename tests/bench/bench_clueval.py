@@ -137,7 +137,9 @@ def test_benchmark_pair_through_the_cli(pair):
     wall_no_doc, cpu_no_doc, _ = median_run(gold, system, *no_doc)
     print(f"  without the doc-id column (one document): {wall_no_doc:.2f} s wall, {cpu_no_doc:.2f} s CPU")
     peak_kb = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
-    print(f"  peak memory of a run: {peak_kb / 1024:.0f} MB = {peak_kb * 1024 / 2_000_012:.0f} bytes per token read")
+    print(
+        f"  peak memory of a run: {peak_kb / 1024:.0f} MB = {peak_kb * 1024 / 2_000_012:.0f} bytes per token read"
+    )
     assert cpu < 10 and cpu_no_doc < 10
     assert ORIGINAL_CPU_SECONDS / cpu >= 50
 
@@ -161,7 +163,9 @@ def test_evaluation_table_and_class_counts_of_the_original(pair):
         for table in (run.evaluation(3), run.match_table(run.precision), run.match_table(run.recall)):
             tsv(table)
     tsv_seconds = time.process_time() - start
-    print(f"\n  evaluation in-process: {evaluated:.2f} s wall; the three -w TSV tables: {tsv_seconds:.2f} s CPU")
+    print(
+        f"\n  evaluation in-process: {evaluated:.2f} s wall; the three -w TSV tables: {tsv_seconds:.2f} s CPU"
+    )
     assert tsv_seconds < 5
 
 

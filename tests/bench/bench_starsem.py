@@ -41,7 +41,9 @@ def _timed(args: list[str]) -> tuple[float, float, str]:
     """Wall and CPU seconds of one CLI run, and its standard output."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "engine.cli", *args], check=True, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "engine.cli", *args], check=True, capture_output=True, text=True
+    )
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
@@ -55,7 +57,9 @@ def corpora(tmp_path_factory):
 
 
 def test_whole_corpus_concatenated(corpora, tmp_path):
-    print("\n*SEM 2012 (starsem), dev+cardboard+circle against the mixed systems, CLI wall (CPU), median of 3:")
+    print(
+        "\n*SEM 2012 (starsem), dev+cardboard+circle against the mixed systems, CLI wall (CPU), median of 3:"
+    )
     results: dict[tuple[str, int], float] = {}
     for mode, flags in MODES.items():
         outputs = {}

@@ -26,11 +26,17 @@ def same_values(got, expected, where: str = "") -> list[str]:
     if isinstance(expected, dict):
         if not isinstance(got, dict):
             return [f"{where}: {got!r} is not an object"]
-        return [d for k in expected for d in same_values(got.get(k, "<missing>"), expected[k], f"{where}.{k}")]
+        return [
+            d for k in expected for d in same_values(got.get(k, "<missing>"), expected[k], f"{where}.{k}")
+        ]
     if isinstance(expected, list):
         if not isinstance(got, list) or len(got) != len(expected):
             return [f"{where}: length differs"]
-        return [d for i, (g, e) in enumerate(zip(got, expected, strict=True)) for d in same_values(g, e, f"{where}[{i}]")]
+        return [
+            d
+            for i, (g, e) in enumerate(zip(got, expected, strict=True))
+            for d in same_values(g, e, f"{where}[{i}]")
+        ]
     if type(got) is not type(expected) or got != expected:
         return [f"{where}: {got!r} != {expected!r}"]
     return []
@@ -53,7 +59,15 @@ def runs(tmp_path_factory):
         args = shlex.split(json.loads((folder / "meta.json").read_text())["cli_command"])[1:]
         at = args.index("-w")
         out = tmp_path_factory.mktemp(name)
-        args = ["clueval", *args[:at], *args[at + 2 :], "-w", str(out / "cli"), "--json", str(out / "out.json")]
+        args = [
+            "clueval",
+            *args[:at],
+            *args[at + 2 :],
+            "-w",
+            str(out / "cli"),
+            "--json",
+            str(out / "out.json"),
+        ]
         results[name] = (folder, out, args)
     return results, main
 
@@ -94,7 +108,9 @@ def test_headline_numbers_of_the_spec(runs, capsys, monkeypatch):
         folder, out, args = examples[name]
         monkeypatch.chdir(folder)
         assert main(args) == 0
-        span_row = (out / "cli" / "evaluation_table.tsv").read_text(encoding="utf-8").splitlines()[1].split("\t")
+        span_row = (
+            (out / "cli" / "evaluation_table.tsv").read_text(encoding="utf-8").splitlines()[1].split("\t")
+        )
         assert tuple(span_row[1 : 1 + len(numbers)]) == numbers
     capsys.readouterr()
     labelled = (examples["urteil_labelled"][1] / "cli" / "evaluation_table.tsv").read_text(encoding="utf-8")

@@ -11,7 +11,15 @@ import pytest
 
 from tests.conftest import conformance
 
-CASES = ["dev.identity", "dev.mixed", "dev.cues", "dev.scopes", "dev.events", "cardboard.mixed", "circle.mixed"]
+CASES = [
+    "dev.identity",
+    "dev.mixed",
+    "dev.cues",
+    "dev.scopes",
+    "dev.events",
+    "cardboard.mixed",
+    "circle.mixed",
+]
 
 
 def _case(name: str) -> tuple[str, str, dict]:
@@ -73,8 +81,14 @@ def test_headline_numbers(cli, tmp_path):
     cues = exact["scores"]["cues"]
     assert (cues["precision"], cues["recall"], cues["f1"]) == (78.45, 82.08, 80.22)
     assert fixed["scores"]["cues"]["f1"] == 80.23
-    assert (exact["scores"]["scopes_no_cue_match"]["tp"], fixed["scores"]["scopes_no_cue_match"]["tp"]) == (116, 129)
-    assert (exact["scores"]["negated_no_cue_match"]["tp"], fixed["scores"]["negated_no_cue_match"]["tp"]) == (92, 94)
+    assert (exact["scores"]["scopes_no_cue_match"]["tp"], fixed["scores"]["scopes_no_cue_match"]["tp"]) == (
+        116,
+        129,
+    )
+    assert (exact["scores"]["negated_no_cue_match"]["tp"], fixed["scores"]["negated_no_cue_match"]["tp"]) == (
+        92,
+        94,
+    )
 
 
 def test_identity_is_perfect_in_every_mode(cli, tmp_path):

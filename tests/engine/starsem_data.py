@@ -8,7 +8,9 @@ from typing import Any
 PUNCT = {".", ",", ":", ";", "!", "?", "``", "''"}
 
 
-def neg(cue: dict[int, str], scope: dict[int, str] | None = None, event: dict[int, str] | None = None) -> dict:
+def neg(
+    cue: dict[int, str], scope: dict[int, str] | None = None, event: dict[int, str] | None = None
+) -> dict:
     """One negation: token index → annotated text, per element."""
     return {"cue": cue, "scope": scope or {}, "event": event or {}}
 

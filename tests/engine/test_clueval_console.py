@@ -25,7 +25,9 @@ def test_the_cases_cover_every_branch():
     texts = [c["expected"] for c in CASES]
     assert any(t.startswith("Empty DataFrame") for t in texts)
     assert any(" ..." in t.splitlines()[0] for t in texts if "\n" in t)  # columns cut
-    assert any(line.strip() in ("..", "...") or line.startswith("..") for t in texts for line in t.splitlines())
+    assert any(
+        line.strip() in ("..", "...") or line.startswith("..") for t in texts for line in t.splitlines()
+    )
     assert any("e+" in t or "e-" in t for t in texts)  # scientific notation
 
 

@@ -14,7 +14,13 @@ from engine.methods import get_method
 from tests.engine.test_clueval_input import run_json, vrt
 
 WORKED = Path(__file__).parent / "data" / "clueval" / "worked"
-TABLES = ["recall_table", "precision_table", "evaluation_table", "recall_error_table", "precision_error_table"]
+TABLES = [
+    "recall_table",
+    "precision_table",
+    "evaluation_table",
+    "recall_error_table",
+    "precision_error_table",
+]
 ALL_TYPES = ["contained", "tiled", "covered", "unmatched"]
 
 
@@ -114,7 +120,13 @@ def test_a_file_without_spans_gives_zeros_with_a_warning(cli, tmp_path):  # C29
     gold = vrt(tmp_path, "g.vrt", "a\tB-X\nb\tO\n")
     system = vrt(tmp_path, "s.vrt", "a\tO\nb\tO\n")
     data, err = run_json(cli, gold, system, "-le", "span", "-e")
-    assert [data["evaluation_table"][0][k] for k in ("P", "R", "F1", "FN", "Support")] == [0.0, 0.0, 0.0, 1, 1]
+    assert [data["evaluation_table"][0][k] for k in ("P", "R", "F1", "FN", "Support")] == [
+        0.0,
+        0.0,
+        0.0,
+        1,
+        1,
+    ]
     assert f"{system}: no span in any BIO column" in err
     assert data["error_tables"]["recall"][0]["candidate"] == "---"  # C42: rows without overlaps
 
@@ -172,7 +184,10 @@ def test_xml_lines_never_show_in_contexts_and_cut_sentences(cli, tmp_path):  # C
     gold = vrt(tmp_path, "g.vrt", text)
     system = vrt(tmp_path, "s.vrt", text.replace("B-PER", "O"))
     data, _ = run_json(cli, gold, system, "-e")
-    assert [r["context"] for r in data["error_tables"]["recall"]] == ["Die 🟥Anna🟥 Schulz", "Die Anna 🟥Schulz🟥"]
+    assert [r["context"] for r in data["error_tables"]["recall"]] == [
+        "Die 🟥Anna🟥 Schulz",
+        "Die Anna 🟥Schulz🟥",
+    ]
     spans = data["spans"]["reference"]
     assert [(s["document"], s["sentence"], s["doc_id"]) for s in spans] == [
         ("t1", "s1", ""), ("t1", "s1", ""), ("t2", "s3", ""),
@@ -207,7 +222,10 @@ def test_without_w_nothing_is_written_and_bare_w_writes_tables(cli, worked):  # 
     assert cli("clueval", "gold.vrt", "system.vrt").code == 0
     assert sorted(p.name for p in worked.iterdir()) == ["gold.vrt", "system.vrt"]
     assert cli("clueval", "gold.vrt", "system.vrt", "-w").code == 0
-    assert sorted(p.name for p in (worked / "tables").iterdir())[:2] == ["evaluation_table.tsv", "evaluation_table.xlsx"]
+    assert sorted(p.name for p in (worked / "tables").iterdir())[:2] == [
+        "evaluation_table.tsv",
+        "evaluation_table.xlsx",
+    ]
 
 
 def test_absolute_folder_with_parents(cli, worked, tmp_path_factory):  # C45
@@ -248,7 +266,14 @@ def test_tsv_quoting_and_line_ends(cli, tmp_path):  # §5.2, C48
 def test_original_spellings_and_prefixes(cli, worked, args):  # C49, §6.1
     data, _ = run_json(cli, "gold.vrt", "system.vrt", *args)
     assert data["options"]["lenient"] == 0
-    assert [r["Level"] for r in data["evaluation_table"]] == ["Span", "Hoch", "entity", "entity", "entity", "entity"]
+    assert [r["Level"] for r in data["evaluation_table"]] == [
+        "Span",
+        "Hoch",
+        "entity",
+        "entity",
+        "entity",
+        "entity",
+    ]
 
 
 def test_row_and_switch_prefixes_of_the_original(cli, worked):
@@ -270,13 +295,18 @@ def test_version(cli, capsys):
 
 
 def test_html_page(cli, worked):
-    result = cli("clueval", "gold.vrt", "system.vrt", "-a", "entity", "risk", "-e", *ALL_TYPES, "--html", "e.html")
+    result = cli(
+        "clueval", "gold.vrt", "system.vrt", "-a", "entity", "risk", "-e", *ALL_TYPES, "--html", "e.html"
+    )
     assert result.code == 0
     page = (worked / "e.html").read_text(encoding="utf-8")
     assert page.startswith("<!DOCTYPE html>") and "<script" not in page and "http" not in page
     assert page.count('class="entry"') == 13
     assert page.index("Recall errors (reference spans)") < page.index("Precision errors (candidate spans)")
-    assert 'title="reference [13–15] entity=date, risk=niedrig&#10;candidate [12–13] entity=date, risk=niedrig"' in page
+    assert (
+        'title="reference [13–15] entity=date, risk=niedrig&#10;candidate [12–13] entity=date, risk=niedrig"'
+        in page
+    )
     assert '<span class="ref ref-start ref-end cand cand-end"' in page  # both colours, span boundaries
     assert "55.5556" in page
 
@@ -304,7 +334,11 @@ def test_viewer_spans_carry_their_match_class_and_documents_their_sentences():
     assert [s.attrs["status"] for s in report.gold_spans] == [
         "contained", "tiled", "covered", "unmatched", "unmatched", "exact",
     ]  # fmt: skip
-    assert (report.gold_spans[0].start, report.gold_spans[0].end, report.gold_spans[0].label) == (2, 4, "person/hoch")
+    assert (report.gold_spans[0].start, report.gold_spans[0].end, report.gold_spans[0].label) == (
+        2,
+        4,
+        "person/hoch",
+    )
     (document,) = report.documents
     assert document.units == [(0, 12), (12, 21), (21, 30)] and document.tokens[2] == "Anna"
 
@@ -315,10 +349,18 @@ def test_error_rows_for_the_workbook():
     assert sheets == ["Recall errors"] * 5 + ["Precision errors"] * 8
     covered = next(r for r in report.error_rows if r["type"] == "covered")
     assert covered["context_marked"] == "🟧Am🟧 🟩3. Mai 2020🟩 🟧zahlte🟧 sie 500 Euro ."
-    assert (covered["gold_start"], covered["gold_end"], covered["system_parts"]) == (13, 16, [[12, 14], [14, 17]])
+    assert (covered["gold_start"], covered["gold_end"], covered["system_parts"]) == (
+        13,
+        16,
+        [[12, 14], [14, 17]],
+    )
     assert (covered["start"], covered["end"], covered["unit"]) == (13, 15, 2)
     assert set(report.data["_legends"]) == {"Recall errors", "Precision errors"}
-    assert {t.title for t in report.detail_tables().values()} == {"Evaluation", "Recall matches", "Precision matches"}
+    assert {t.title for t in report.detail_tables().values()} == {
+        "Evaluation",
+        "Recall matches",
+        "Precision matches",
+    }
 
 
 def test_rescoring_another_level_needs_no_files(tmp_path):
@@ -330,7 +372,9 @@ def test_rescoring_another_level_needs_no_files(tmp_path):
     for name in ("gold.vrt", "system.vrt"):
         (tmp_path / name).unlink()
     for level in (0, 1, 2, 3):
-        rescored = method.rescore(report, method.Options(layers=("entity", "risk"), labelled=("entity",), lenient=level))
+        rescored = method.rescore(
+            report, method.Options(layers=("entity", "risk"), labelled=("entity",), lenient=level)
+        )
         _, _, fresh = _report(level)
         assert rescored.tables["overall"].rows == fresh.tables["overall"].rows
         assert rescored.tables["labelled"].rows == fresh.tables["labelled"].rows
@@ -367,13 +411,18 @@ def test_xml_oddities_warn_once_and_never_fail(cli, tmp_path):
     text = '<text id="a&amp;b">\n<s id=\'1\' junk>\n<?xml version="1.0"?>\nx\tB-X\n</p>\n</s>\n<3>\ny\tO\n</text>\n'
     gold = vrt(tmp_path, "g.vrt", text)
     data, err = run_json(cli, gold, gold)
-    assert data["spans"]["reference"][0]["document"] == "a&b" and data["spans"]["reference"][0]["sentence"] == "1"
+    assert (
+        data["spans"]["reference"][0]["document"] == "a&b"
+        and data["spans"]["reference"][0]["sentence"] == "1"
+    )
     assert err.count("unreadable XML") == 2  # once per file (the file is read as both sides)
     assert f"{gold}:5: end tag '</p>' without an open <p> ignored" in err
 
 
 def test_review_workbook_sheets_and_legends(cli, worked):
-    result = cli("clueval", "gold.vrt", "system.vrt", "-a", "entity", "risk", "-e", *ALL_TYPES, "--xlsx", "r.xlsx")
+    result = cli(
+        "clueval", "gold.vrt", "system.vrt", "-a", "entity", "risk", "-e", *ALL_TYPES, "--xlsx", "r.xlsx"
+    )
     assert result.code == 0, result.err
     book = openpyxl.load_workbook(worked / "r.xlsx")
     assert book.sheetnames[:6] == ["Summary", "Evaluation", "Recall matches", "Precision matches",
@@ -381,9 +430,20 @@ def test_review_workbook_sheets_and_legends(cli, worked):
     recall = list(book["Recall errors"].iter_rows(values_only=True))
     assert "🟥…🟥 only in the reference span (missed)" in recall[0][0]
     header = recall[1]
-    for column in ("Verdict", "Comment", "Document", "context_marked", "start", "end", "sentence", "entity_Y"):
+    for column in (
+        "Verdict",
+        "Comment",
+        "Document",
+        "context_marked",
+        "start",
+        "end",
+        "sentence",
+        "entity_Y",
+    ):
         assert column in header
-    covered = dict(zip(header, next(r for r in recall[2:] if r[header.index("Type")] == "covered"), strict=True))
+    covered = dict(
+        zip(header, next(r for r in recall[2:] if r[header.index("Type")] == "covered"), strict=True)
+    )
     assert covered["context_marked"] == "🟧Am🟧 🟩3. Mai 2020🟩 🟧zahlte🟧 sie 500 Euro ."
     assert (covered["start"], covered["end"], covered["System position"]) == (13, 15, "12-13 14-16")
     assert len(list(book["Precision errors"].iter_rows())) == 2 + 8

@@ -55,7 +55,10 @@ def fails(cli, tmp_path, *args) -> str:
 
 def test_missing_or_irregular_files(cli, tmp_path, files):
     gold, _ = files
-    assert fails(cli, tmp_path, gold, tmp_path / "nope.vrt") == f"{tmp_path / 'nope.vrt'}: expected an existing file, found nothing"
+    assert (
+        fails(cli, tmp_path, gold, tmp_path / "nope.vrt")
+        == f"{tmp_path / 'nope.vrt'}: expected an existing file, found nothing"
+    )
     assert fails(cli, tmp_path, tmp_path, gold) == f"{tmp_path}: expected an existing file, found nothing"
 
 
@@ -67,7 +70,10 @@ def test_not_utf8(cli, tmp_path, files):
 @pytest.mark.parametrize("text", ["", "\n\n", "<text id='a'>\n<s>\n</s>\n</text>\n", "word\n"])
 def test_no_token_line(cli, tmp_path, files, text):
     empty = vrt(tmp_path, "empty.vrt", text)
-    assert fails(cli, tmp_path, empty, files[1]) == f"{empty}: expected at least one token line (token TAB tag), found none"
+    assert (
+        fails(cli, tmp_path, empty, files[1])
+        == f"{empty}: expected at least one token line (token TAB tag), found none"
+    )
 
 
 def test_line_too_short_for_the_layers_or_a_column(cli, tmp_path):
@@ -82,7 +88,8 @@ def test_line_too_short_for_the_layers_or_a_column(cli, tmp_path):
 
 
 @pytest.mark.parametrize(
-    ("tag", "found"), [("B-", "'B-'"), ("I-", "'I-'"), ("B-O", "'B-O'"), ("I-O", "'I-O'"), ("", "an empty field")]
+    ("tag", "found"),
+    [("B-", "'B-'"), ("I-", "'I-'"), ("B-O", "'B-O'"), ("I-O", "'I-O'"), ("", "an empty field")],
 )
 def test_tags_without_a_label(cli, tmp_path, tag, found):
     bad = vrt(tmp_path, "bad.vrt", f"a\tO\tO\nb\tO\t{tag}\tx\n")
@@ -139,7 +146,10 @@ def test_output_folder_not_writable(cli, tmp_path, files, monkeypatch):
     monkeypatch.setattr(engine.cli.os, "access", lambda p, mode: Path(p) != locked and real_access(p, mode))
     result = cli("clueval", *files, "-w", locked / "out")
     assert result.code == 2
-    assert result.err == f"spanstudio: error: {locked / 'out'}: expected a writable location, found permission denied\n"
+    assert (
+        result.err
+        == f"spanstudio: error: {locked / 'out'}: expected a writable location, found permission denied\n"
+    )
     assert list(locked.iterdir()) == []
 
 
@@ -182,7 +192,10 @@ def test_column_zero_means_none_and_negative_columns_count_from_the_end(cli, tmp
     path = vrt(tmp_path, "a.vrt", "a\tB-X\tt1\td1\nb\tI-X\tt2\td1\nc\tB-Y\tt3\textra\td2\n")
     data, err = run_json(cli, path, path, "-ct", "0", "-ci", "-1")
     assert "--token-id-column: 0 is the token column; ignored as in the original" in err
-    assert [(s["doc_id"], s["token_id_start"]) for s in data["spans"]["reference"]] == [("d1", ""), ("d2", "")]
+    assert [(s["doc_id"], s["token_id_start"]) for s in data["spans"]["reference"]] == [
+        ("d1", ""),
+        ("d2", ""),
+    ]
 
 
 def test_more_layer_names_than_tag_columns_read_metadata_as_tags(cli, tmp_path):  # C13
@@ -197,8 +210,14 @@ def test_more_layer_names_than_tag_columns_read_metadata_as_tags(cli, tmp_path):
 def test_empty_doc_ids_continue_and_doc_changes_close_spans(cli, tmp_path):  # C14, C15
     path = vrt(tmp_path, "a.vrt", "a\tB-X\td1\nb\tI-X\t\tx\nc\tI-X\td2\nd\tO\td2\n")
     data, err = run_json(cli, path, path, "-ci", "2")
-    assert [(s["start"], s["end"], s["doc_id"]) for s in data["spans"]["reference"]] == [(0, 1, "d1"), (2, 2, "d2")]
-    assert f"{path}:3: span closed where the document id changes from 'd1' to 'd2' (the original stops here)" in err
+    assert [(s["start"], s["end"], s["doc_id"]) for s in data["spans"]["reference"]] == [
+        (0, 1, "d1"),
+        (2, 2, "d2"),
+    ]
+    assert (
+        f"{path}:3: span closed where the document id changes from 'd1' to 'd2' (the original stops here)"
+        in err
+    )
 
 
 def test_mismatched_files_are_compared_by_position_with_warnings(cli, tmp_path):  # C16
@@ -207,7 +226,10 @@ def test_mismatched_files_are_compared_by_position_with_warnings(cli, tmp_path):
     data, err = run_json(cli, gold, system)
     assert data["class_counts"]["recall"]["exact"] == 1
     assert f"{gold} has 3 tokens, {system} has 2; positions are compared as numbers" in err
-    assert f"{system}:2: token 'Mayer' at position 1 differs from {gold}:2 'Meier'; positions are compared as numbers" in err
+    assert (
+        f"{system}:2: token 'Mayer' at position 1 differs from {gold}:2 'Meier'; positions are compared as numbers"
+        in err
+    )
 
 
 @pytest.mark.parametrize("name", ["CATEGORY", "Year", "_x", "x_"])

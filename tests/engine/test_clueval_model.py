@@ -30,7 +30,9 @@ def spans_of(path: Path, n_layers: int, layers: tuple[str, ...] | None = None, *
     vrt = read_vrt(str(path), VrtLayout(n_layers, **layout))
     warnings: list[str] = []
     table = combine(vrt, layers or tuple(f"l{k}" for k in range(n_layers)), column_spans(vrt, warnings))
-    return [(s, e, labels) for s, e, labels in zip(table.starts, table.ends, table.labels, strict=True)], warnings
+    return [
+        (s, e, labels) for s, e, labels in zip(table.starts, table.ends, table.labels, strict=True)
+    ], warnings
 
 
 # --- §2.5 and §2.6 ---------------------------------------------------------------------------
@@ -60,7 +62,12 @@ def test_stored_labels_drop_every_prefix_but_boundaries_only_one():
     assert [tag_info(t).stored for t in ("B-PER", "O", "B-PII-EMAIL", "I-MULTI-WORD", "B-ORGI-X")] == [
         "PER", "O", "PIEMAIL", "MULTWORD", "ORGX",
     ]  # fmt: skip
-    assert [tag_info(t).boundary for t in ("B-PER", "PER", "S-PER", "B-B-X")] == ["PER", "PER", "S-PER", "B-X"]
+    assert [tag_info(t).boundary for t in ("B-PER", "PER", "S-PER", "B-B-X")] == [
+        "PER",
+        "PER",
+        "S-PER",
+        "B-X",
+    ]
 
 
 def test_label_change_on_mangled_labels_follows_the_boundary_label(tmp_path):

@@ -305,5 +305,7 @@ def test_unwritable_output(cli, tmp_path, read_only_folder):
     target = read_only_folder / "out.csv"
     result = cli("faireval", tmp_path / "t.tsv", tmp_path / "t.tsv", "--eval-out", target)
     assert result.code == 2
-    assert result.err == f"spanstudio: error: {target}: expected a writable location, found permission denied\n"
+    assert (
+        result.err == f"spanstudio: error: {target}: expected a writable location, found permission denied\n"
+    )
     assert not target.exists()

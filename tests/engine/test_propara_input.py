@@ -198,7 +198,9 @@ def test_output_not_writable(cli, tmp_path, read_only_folder):
     target = read_only_folder / "m.json"
     result = cli("propara", "-p", tmp_path / "a.tsv", "-a", tmp_path / "a.tsv", "-o", target)
     assert result.code == 2
-    assert result.err == f"spanstudio: error: {target}: expected a writable location, found permission denied\n"
+    assert (
+        result.err == f"spanstudio: error: {target}: expected a writable location, found permission denied\n"
+    )
     assert not target.exists()
 
 

@@ -51,8 +51,12 @@ def test_worked_example_exact_output_shows_the_cue_match_tp(worked, cli):
     """S1: v2.2 prints the Scopes(cue match) tp (1) where P and R use 2."""
     result = cli("starsem", "--gold", worked[0], "--system", worked[1], "--starsem-exact")
     expected = WORKED_DEFAULT.replace(
-        "Scopes(no cue match):            3 |      3 |    2 |", "Scopes(no cue match):            3 |      3 |    1 |"
-    ).replace("Scopes B (no cue match):         3 |      3 |    2 |", "Scopes B (no cue match):         3 |      3 |    1 |")
+        "Scopes(no cue match):            3 |      3 |    2 |",
+        "Scopes(no cue match):            3 |      3 |    1 |",
+    ).replace(
+        "Scopes B (no cue match):         3 |      3 |    2 |",
+        "Scopes B (no cue match):         3 |      3 |    1 |",
+    )
     assert expected != WORKED_DEFAULT
     assert (result.code, result.out, result.err) == (0, expected, "")
 
@@ -333,7 +337,9 @@ def test_a_cell_with_a_space_breaks_the_grouping_in_exact_mode(tmp_path):
 def test_trailing_tab_is_harmless_in_default_and_exact_mode(tmp_path):
     """S21."""
     gold, system = worked_example()
-    plain = {m: evaluate(*pair(tmp_path, gold, system), m).data["_text"] for m in ("default", "starsem-exact")}
+    plain = {
+        m: evaluate(*pair(tmp_path, gold, system), m).data["_text"] for m in ("default", "starsem-exact")
+    }
     tabbed = "\n".join(line + "\t" if line else line for line in system.split("\n"))
     g, s = pair(tmp_path, gold, tabbed)
     assert {m: evaluate(g, s, m).data["_text"] for m in ("default", "starsem-exact")} == plain
@@ -351,7 +357,9 @@ def test_system_lines_after_the_end_of_gold(tmp_path):
     """S22: ignored with a warning (sentences in the default mode, lines in exact mode)."""
     gold, system = worked_example()
     g, s = pair(tmp_path, gold, system + sentence(["Yes"], [], 4) + "\n")
-    assert evaluate(g, s).messages[0] == "SYSTEM has 1 sentences after the end of GOLD; they were not evaluated"
+    assert (
+        evaluate(g, s).messages[0] == "SYSTEM has 1 sentences after the end of GOLD; they were not evaluated"
+    )
     assert evaluate(g, s, "starsem-exact").messages == [
         "SYSTEM has 1 lines after the end of GOLD; they were not evaluated"
     ]
@@ -370,7 +378,10 @@ def test_gold_without_negation_prints_100_in_default_mode(tmp_path):
     report = evaluate(*pair(tmp_path, text, text))
     assert report.data["sentences"]["correct_negation_sentences_pct"] == 100.0
     assert report.messages == []
-    assert evaluate(*pair(tmp_path, text, text), "extended").data["overall"]["% correct negation sentences"] == 0.0
+    assert (
+        evaluate(*pair(tmp_path, text, text), "extended").data["overall"]["% correct negation sentences"]
+        == 0.0
+    )
 
 
 # --- §3.9 --extended quirks --------------------------------------------------------------------

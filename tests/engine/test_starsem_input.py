@@ -62,7 +62,10 @@ def test_missing_file(tmp_path, cli, flags):
     write(tmp_path, "gold.txt", GOLD)
     result = cli("starsem", "-g", tmp_path / "gold.txt", "-s", tmp_path / "nope.txt", *flags)
     assert result.code == 2
-    assert result.err == f"spanstudio: error: {tmp_path}/nope.txt: expected an existing readable file, found nothing\n"
+    assert (
+        result.err
+        == f"spanstudio: error: {tmp_path}/nope.txt: expected an existing readable file, found nothing\n"
+    )
 
 
 @pytest.mark.parametrize("flags", D_AND_X)
@@ -174,7 +177,9 @@ def test_wrong_number_of_fields_extended_with_trailing_tab(run):
 @pytest.mark.parametrize("flags", ALL)
 def test_field_counts_differ_inside_a_sentence(run, flags):
     system = edit(SYSTEM, 9, "\t".join(SYSTEM.split("\n")[8].split("\t")[:8]))
-    assert run(GOLD, system, *flags) == "system.txt:9: expected 10 fields as on line 7 (same sentence), found 8"
+    assert (
+        run(GOLD, system, *flags) == "system.txt:9: expected 10 fields as on line 7 (same sentence), found 8"
+    )
 
 
 def test_stars_missing_on_a_line_without_negation(run):
@@ -197,7 +202,9 @@ def test_interior_stars_need_stars_around_in_exact_mode(run):
     )
 
 
-@pytest.mark.parametrize(("flags", "file"), [((), "gold.txt"), ((), "system.txt"), (("--starsem-exact",), "system.txt")])
+@pytest.mark.parametrize(
+    ("flags", "file"), [((), "gold.txt"), ((), "system.txt"), (("--starsem-exact",), "system.txt")]
+)
 def test_negation_without_cue(run, flags, file):
     bad = cell(SYSTEM if file == "system.txt" else GOLD, 8, 8, "_")
     gold, system = (GOLD, bad) if file == "system.txt" else (bad, SYSTEM)
@@ -281,7 +288,10 @@ def test_token_differs_extended(run):
 @pytest.mark.parametrize(
     ("flags", "message"),
     [
-        (("--extended", "--starsem-exact"), "--extended: expected either --extended or --starsem-exact, found both"),
+        (
+            ("--extended", "--starsem-exact"),
+            "--extended: expected either --extended or --starsem-exact, found both",
+        ),
         (("-t", "speculation"), "--task: expected --extended with --task, found --task alone"),
         (("--extended", "--task", "other"), "--task: expected negation or speculation, found 'other'"),
     ],
@@ -295,7 +305,10 @@ def test_usage_errors(tmp_path, cli, flags, message):
 def test_missing_gold_option(tmp_path, cli):
     s = write(tmp_path, "s.txt", SYSTEM)
     result = cli("starsem", "-s", s)
-    assert (result.code, result.err) == (2, "spanstudio: error: --gold: expected a GOLD file (--gold PATH), found none\n")
+    assert (result.code, result.err) == (
+        2,
+        "spanstudio: error: --gold: expected a GOLD file (--gold PATH), found none\n",
+    )
 
 
 def test_output_not_writable(tmp_path, cli, read_only_folder):

@@ -146,14 +146,20 @@ def corpora(draw) -> tuple[str, str]:
     for number in range(draw(st.integers(1, 6))):
         words = [rnd.choice(WORDS) for _ in range(rnd.randint(1, 6))]
         negs = [_random_neg(rnd, words) for _ in range(rnd.choice([0, 0, 1, 2]))]
-        other = negs if rnd.random() < 0.4 else [_random_neg(rnd, words) for _ in range(rnd.choice([0, 1, 2]))]
+        other = (
+            negs if rnd.random() < 0.4 else [_random_neg(rnd, words) for _ in range(rnd.choice([0, 1, 2]))]
+        )
         gold.append(sentence(words, negs, number, pos=TAGS_FOR(words)))
         system.append(sentence(words, other, number, pos=TAGS_FOR(words)))
     texts = ["\n\n".join(gold), "\n\n".join(system)]
     for k in range(2):
         texts[k] += draw(st.sampled_from(["\n", "\n\n", "", "\n\n\n"]))
     if draw(st.booleans()):
-        texts = [_damage(rnd, text) for text in texts] if draw(st.booleans()) else [texts[0], _damage(rnd, texts[1])]
+        texts = (
+            [_damage(rnd, text) for text in texts]
+            if draw(st.booleans())
+            else [texts[0], _damage(rnd, texts[1])]
+        )
     return texts[0], texts[1]
 
 

@@ -462,7 +462,7 @@ def test_detail_tables_and_warnings_get_their_own_tabs(qtbot, toy_window, exampl
     detail = window.tabs.widget(1)
     assert cells(detail.view) == [[1]]
     assert window.tabs.widget(2).toPlainText() == "a toy warning"
-    assert "1 warnings" in window.summary.text()
+    assert window.summary.text() == "<b>Toy — a method for tests</b>: 1 error, 1 warning."
 
 
 def test_a_file_dropped_onto_a_field_becomes_that_input(qtbot, window, example):
@@ -481,3 +481,27 @@ def test_a_file_dropped_onto_a_field_becomes_that_input(qtbot, window, example):
     )
     field.dropEvent(event)
     assert field.path == example[1] and field.status.text() == "Format: CoNLL-2000 (BIO chunks)"
+
+
+def test_clueval_shows_another_leniency_level_at_once(qtbot, window, monkeypatch):
+    from dataclasses import replace
+
+    from tests.conftest import conformance
+
+    data = conformance("clueval") / "data"
+    gold, system = str(data / "fiktives-urteil-p1.bio"), str(data / "fiktives-urteil-p2.bio")
+    method = get_method("clueval")
+    options = replace(method.Options(), layers=("span", "entity"))
+    evaluate(qtbot, window, "clueval", gold, system, options)
+    reads = []
+    read = type(method).evaluate
+    monkeypatch.setattr(type(method), "evaluate", lambda *args, **kwargs: reads.append(args))
+    window.setup.panel.editors["lenient"].set_value(0)
+    window.setup.panel.editors["lenient"].changed.emit()
+    qtbot.waitUntil(lambda: window.report.options["lenient"] == 0, timeout=10_000)
+    monkeypatch.setattr(type(method), "evaluate", read)
+    expected = method.evaluate(gold, system, replace(options, lenient=0))
+    shown = window.tabs.widget(0).views
+    for name, table in expected.score_tables().items():
+        assert cells(shown[name]) == table.rows
+    assert reads == []  # re-scored from the report, the files were not read again
