@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPushButton,
     QScrollArea,
+    QSizePolicy,
     QStackedWidget,
     QVBoxLayout,
     QWidget,
@@ -112,6 +113,10 @@ class SetupPanel(QWidget):
         method = self.method
         self.description.setText(method.description)
         self.stack.setCurrentWidget(self.panels[method.name])
+        for panel in self.panels.values():  # the stack as tall as the shown panel, not the tallest
+            policy = QSizePolicy.Policy.Preferred if panel is self.panel else QSizePolicy.Policy.Ignored
+            panel.setSizePolicy(policy, policy)
+        self.stack.adjustSize()
         for spec in method.inputs:
             if spec.role in self.fields:
                 self.fields[spec.role].set_spec(spec)
