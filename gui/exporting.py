@@ -2,32 +2,20 @@
 
 from __future__ import annotations
 
-import importlib
-import importlib.util
 from pathlib import Path
 
 from engine.export.csv import file_names, write_csv
+from engine.export.xlsx import write_workbook
 from engine.progress import Progress
 from engine.report import Report
 from engine.textio import atomic_write_text
 
 from .worker import Job
 
-XLSX_MODULE = "engine.export.xlsx"
-
-
-def xlsx_available() -> bool:
-    """Whether this build has the review-workbook exporter."""
-    try:
-        return importlib.util.find_spec(XLSX_MODULE) is not None
-    except ImportError:
-        return False
-
 
 def xlsx_job(report: Report, path: str) -> Job:
     def job(progress: Progress) -> list[Path]:
-        exporter = importlib.import_module(XLSX_MODULE)
-        exporter.write_workbook(report, path, progress=progress)
+        write_workbook(report, path, progress=progress)
         return [Path(path)]
 
     return job

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import gc
 import logging
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
@@ -31,7 +32,7 @@ from engine.report import Report
 
 from . import dialogs
 from .errors_panel import ErrorsPanel
-from .exporting import csv_job, csv_targets, json_job, xlsx_available, xlsx_job
+from .exporting import csv_job, csv_targets, json_job, xlsx_job
 from .inputs import dropped_paths
 from .resources import example_inputs
 from .results import DetailView, MessagesView, ScoresView
@@ -46,11 +47,14 @@ log = logging.getLogger("spanstudio.gui")
 RESCORE_DELAY_MS = 250
 
 
+@dataclass(frozen=True)
 class Run:
     """What one evaluation was asked for: method, inputs, options."""
 
-    def __init__(self, method: Method, gold: str, system: str, options: Any) -> None:
-        self.method, self.gold, self.system, self.options = method, gold, system, options
+    method: Method
+    gold: str
+    system: str
+    options: Any
 
 
 class MainWindow(QMainWindow):
@@ -375,7 +379,8 @@ class MainWindow(QMainWindow):
         thread = self._thread
         if thread is not None:
             self.cancel()
-            thread.wait(10_000)
+            if thread.wait(10_000):
+                self._thread_finished()
         self.save_settings()
         super().closeEvent(event)
 
@@ -581,22 +586,10 @@ class MainWindow(QMainWindow):
     def export_xlsx(self) -> None:
         if self.report is None:
             return
-        if not xlsx_available():
-            dialogs.show_message(
-                self,
-                "Export to Excel is not available yet.",
-                "This build has no review-workbook exporter yet. "
-                "Export CSV… and Export JSON… write the same tables.",
-            )
-            return
         path = self.choose_save_path("Export to Excel", self._suggested(".xlsx"), "Excel workbook (*.xlsx)")
         if path:
-            self.run_task(
-                "Writing the workbook",
-                xlsx_job(self.report, path),
-                self._exported,
-                "The workbook could not be written",
-            )
+            job = xlsx_job(self.report, path)
+            self.run_task("Writing the workbook", job, self._exported, "The workbook could not be written")
 
     def export_csv(self) -> None:
         if self.report is None:
@@ -605,27 +598,20 @@ class MainWindow(QMainWindow):
         if not folder:
             return
         existing = [p.name for p in csv_targets(self.report, folder) if p.exists()]
-        if existing and not dialogs.ask(
-            self, f"Replace {len(existing)} files in {folder}?", ", ".join(existing)
-        ):
+        question = f"Replace {len(existing)} files in {folder}?"
+        if existing and not dialogs.ask(self, question, ", ".join(existing)):
             return
-        self.run_task(
-            "Writing CSV files",
-            csv_job(self.report, folder),
-            self._exported,
-            "The CSV files could not be written",
-        )
+        job = csv_job(self.report, folder)
+        self.run_task("Writing CSV files", job, self._exported, "The CSV files could not be written")
 
     def export_json(self) -> None:
         if self.report is None:
             return
         path = self.choose_save_path("Export JSON", self._suggested(".json"), "JSON report (*.json)")
         if path:
+            job = json_job(self.report, path)
             self.run_task(
-                "Writing the JSON report",
-                json_job(self.report, path),
-                self._exported,
-                "The JSON report could not be written",
+                "Writing the JSON report", job, self._exported, "The JSON report could not be written"
             )
 
     # --- drag and drop -----------------------------------------------------------------

@@ -354,19 +354,11 @@ def test_export_into_a_folder_that_cannot_be_written_is_a_message(
     wait_idle(qtbot, window)
     assert shown.input_errors == [
         (
-            "The JSON report could not be written",
+            "The JSON report was not written",
             f"{blocker / 'report.json'}: expected an existing folder, found none",
         )
     ]
     assert not shown.crashes
-
-
-def test_export_to_excel_until_the_exporter_lands_is_a_clear_message(qtbot, window, monkeypatch, shown):
-    evaluate(qtbot, window)
-    monkeypatch.setattr("gui.main_window.xlsx_available", lambda: False)
-    window.xlsx_action.trigger()
-    assert shown.messages[0][0] == "Export to Excel is not available yet."
-    assert not window.busy
 
 
 def test_export_to_excel_writes_the_review_workbook(qtbot, window, tmp_path, monkeypatch):
