@@ -354,7 +354,7 @@ def test_export_into_a_folder_that_cannot_be_written_is_a_message(
     wait_idle(qtbot, window)
     assert shown.input_errors == [
         (
-            "The JSON report was not written",
+            "The JSON report could not be written",
             f"{blocker / 'report.json'}: expected an existing folder, found none",
         )
     ]
