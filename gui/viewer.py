@@ -34,39 +34,12 @@ from engine.spans import Span
 from .viewer_data import SIDES, DocumentData, ReportData, row_pieces, span_pieces
 
 #: Label fills (ColorBrewer Set3, then Pastel1), assigned in label order.
-LABEL_COLOURS = (
-    "#8dd3c7",
-    "#fdb462",
-    "#bebada",
-    "#fb8072",
-    "#80b1d3",
-    "#b3de69",
-    "#fccde5",
-    "#ffed6f",
-    "#bc80bd",
-    "#ccebc5",
-    "#d9d9d9",
-    "#ffffb3",
-    "#fbb4ae",
-    "#b3cde3",
-    "#decbe4",
-    "#fed9a6",
-    "#e5d8bd",
-    "#fddaec",
-)
+LABEL_COLOURS = ("#8dd3c7", "#fdb462", "#bebada", "#fb8072", "#80b1d3", "#b3de69", "#fccde5",
+                 "#ffed6f", "#bc80bd", "#ccebc5", "#d9d9d9", "#ffffb3", "#fbb4ae", "#b3cde3",
+                 "#decbe4", "#fed9a6", "#e5d8bd", "#fddaec")  # fmt: skip
 #: Error-type underlines (Tableau 10), assigned in type order.
-TYPE_COLOURS = (
-    "#d62728",
-    "#1f77b4",
-    "#ff7f0e",
-    "#9467bd",
-    "#2ca02c",
-    "#8c564b",
-    "#e377c2",
-    "#17becf",
-    "#7f7f7f",
-    "#bcbd22",
-)
+TYPE_COLOURS = ("#d62728", "#1f77b4", "#ff7f0e", "#9467bd", "#2ca02c", "#8c564b", "#e377c2",
+                "#17becf", "#7f7f7f", "#bcbd22")  # fmt: skip
 #: How span kinds are drawn, in kind order.
 KIND_STYLES = ("fill", "outline", "dashed", "hatched")
 SELECTION_COLOUR = "#111111"
@@ -167,7 +140,7 @@ class Layout:
             width = self.measure(text)
             line = lines[-1]
             if line.xs and x + width > self.width:
-                line, x = self._wrap(lines, block, pos) if chars else (Line(block, pos), 0.0)
+                line, x = self._wrap(lines, block) if chars else (Line(block, pos), 0.0)
                 if line is not lines[-1]:
                     lines.append(line)
             line.xs.append(x)
@@ -183,7 +156,7 @@ class Layout:
             x += width + self.space
         return lines
 
-    def _wrap(self, lines: list[Line], block: int, pos: int) -> tuple[Line, float]:
+    def _wrap(self, lines: list[Line], block: int) -> tuple[Line, float]:
         """Break a character line after its last blank, carrying the word after it over."""
         line = lines[-1]
         blank = max((i for i, t in enumerate(line.texts) if t.isspace() or t == ""), default=-1)
