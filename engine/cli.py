@@ -225,11 +225,15 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str]:
     files: list[tuple[Path | None, str | bytes]] = []
     for name in invocation.outputs:
         files += method.render_files(name, report, targets[name])
-    if json_path is not None:
+    if json_path == "-":
         from .export.json import dumps
 
-        files.append((targets["--json"], dumps(report)))
+        files.append((None, dumps(report)))
     stdout, stderr = method.console_text(report, invocation, json_path == "-")
+    if json_path is not None and json_path != "-":
+        from .export.json import write_json
+
+        write_json(report, json_path)
     if xlsx_path is not None:
         from .export.xlsx import write_workbook
 
