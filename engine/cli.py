@@ -19,7 +19,7 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .errors import Cancelled, InputError
-from .methods import Invocation, Method, all_methods, format_table
+from .methods import BUILTIN_METHODS, Invocation, Method, all_methods, format_table, get_method
 from .options import OptionSpec, either, option_specs, validate
 from .textio import atomic_write_bytes, atomic_write_text
 
@@ -138,7 +138,9 @@ def _method_parser(sub: argparse._SubParsersAction, method: Method) -> None:
     method.add_arguments(parser)
 
 
-def build_parser() -> Parser:
+def build_parser(argv: list[str] | None = None) -> Parser:
+    """The whole command line; when `argv` names a built-in method, only that method's
+    part is built (so a run imports no other method)."""
     parser = Parser(
         prog=PROG,
         description="Span Studio: evaluate span annotations with published methods.",
@@ -159,9 +161,16 @@ def build_parser() -> Parser:
     review.add_argument(
         "--json", metavar="PATH", help="Write verdicts and reviewed scores as JSON ('-' = standard output)."
     )
-    for method in all_methods():
+    for method in _methods_for(argv):
         _method_parser(sub, method)
     return parser
+
+
+def _methods_for(argv: list[str] | None) -> list[Method]:
+    command = next((a for a in argv or [] if not a.startswith("-")), None)
+    if command in BUILTIN_METHODS:
+        return [get_method(command)]
+    return all_methods()
 
 
 # --- running --------------------------------------------------------------------------
@@ -225,11 +234,15 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str]:
     files: list[tuple[Path | None, str | bytes]] = []
     for name in invocation.outputs:
         files += method.render_files(name, report, targets[name])
-    if json_path is not None:
+    if json_path == "-":
         from .export.json import dumps
 
-        files.append((targets["--json"], dumps(report)))
+        files.append((None, dumps(report)))
     stdout, stderr = method.console_text(report, invocation, json_path == "-")
+    if json_path is not None and json_path != "-":
+        from .export.json import write_json
+
+        write_json(report, json_path)
     if xlsx_path is not None:
         from .export.xlsx import write_workbook
 
@@ -280,7 +293,8 @@ def _list_methods() -> str:
 
 def main(argv: list[str] | None = None) -> int:
     try:
-        args = build_parser().parse_args(argv)
+        argv = sys.argv[1:] if argv is None else argv
+        args = build_parser(argv).parse_args(argv)
         if args.command is None:
             build_parser().print_help()
             return 2

@@ -8,6 +8,7 @@ import os
 import tempfile
 from collections.abc import Iterable, Iterator
 from pathlib import Path
+from typing import IO
 
 from .errors import InputError
 
@@ -140,11 +141,11 @@ def sha256_file(path: str | os.PathLike[str]) -> str:
     return digest.hexdigest()
 
 
-def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, make_parents: bool = False) -> None:
-    """Write `data` to a temporary file beside `path`, then rename it over `path`.
-
-    A failure leaves no partial file and any existing file untouched.
-    """
+@contextlib.contextmanager
+def atomic_file(path: str | os.PathLike[str], *, make_parents: bool = False) -> Iterator[IO[bytes]]:
+    """A binary file to write `path` through: a temporary file beside it, renamed over
+    `path` when the block ends without error. A failure leaves no partial file and any
+    existing file untouched."""
     target = Path(path)
     folder = target.parent
     try:
@@ -157,7 +158,7 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, make_parent
         raise InputError("a writable location", "permission denied", file=str(path)) from None
     try:
         with os.fdopen(fd, "wb") as handle:
-            handle.write(data)
+            yield handle
         if target.exists():
             _copy_mode(target, tmp)
         else:
@@ -170,6 +171,12 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, make_parent
         if isinstance(err, IsADirectoryError):
             raise InputError("a file path", "a directory", file=str(path)) from None
         raise
+
+
+def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, make_parents: bool = False) -> None:
+    """Write `data` to `path` atomically (see atomic_file)."""
+    with atomic_file(path, make_parents=make_parents) as handle:
+        handle.write(data)
 
 
 def atomic_write_text(path: str | os.PathLike[str], text: str, *, make_parents: bool = False) -> None:

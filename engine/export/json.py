@@ -7,6 +7,7 @@ import math
 from typing import Any
 
 from ..report import Report, Table
+from ..textio import atomic_file
 
 
 def _without_nan(value: Any) -> Any:
@@ -44,3 +45,28 @@ def to_json(data: Any) -> str:
 
 def dumps(report: Report) -> str:
     return to_json(report_dict(report))
+
+
+def write_json(report: Report, path: str) -> None:
+    """Stream the JSON report into `path` (atomically): a large report is never held as
+    one string."""
+    data = report_dict(report)
+    try:
+        _stream(data, path)
+    except ValueError:  # a NaN somewhere: write it as null
+        _stream(_without_nan(data), path)
+
+
+def _stream(data: Any, path: str) -> None:
+    encoder = json.JSONEncoder(ensure_ascii=False, allow_nan=False)
+    with atomic_file(path, make_parents=True) as handle:
+        buffer: list[str] = []
+        size = 0
+        for chunk in encoder.iterencode(data):
+            buffer.append(chunk)
+            size += len(chunk)
+            if size > 1 << 20:
+                handle.write("".join(buffer).encode("utf-8"))
+                buffer, size = [], 0
+        buffer.append("\n")
+        handle.write("".join(buffer).encode("utf-8"))

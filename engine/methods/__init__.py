@@ -172,7 +172,11 @@ def all_methods() -> list[Method]:
 
 
 def get_method(name: str) -> Method:
-    _load_builtins()
+    """The method called `name`; a built-in one is imported alone (a quick CLI start)."""
+    if name not in _REGISTRY and name in BUILTIN_METHODS:
+        importlib.import_module(f"{__name__}.{name}")
+    if name not in _REGISTRY:
+        _load_builtins()
     try:
         return _REGISTRY[name]
     except KeyError:
