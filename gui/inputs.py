@@ -41,6 +41,18 @@ class Probe:
     unknown: bool = False  # readable, but not one of the formats the method reads
 
 
+#: The magic bytes of gzip, bzip2, xz and Zstandard streams.
+COMPRESSION_MAGIC = (b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00", b"\x28\xb5\x2f\xfd")
+COMPRESSED = "compressed (read when evaluating)"
+
+
+def compressed(path: Path) -> bool:
+    """Whether a file starts like a compressed stream (its text cannot be looked at here)."""
+    with open(path, "rb") as handle:
+        head = handle.read(6)
+    return head.startswith(COMPRESSION_MAGIC)
+
+
 def _first_file(folder: Path) -> Path:
     files = sorted(f for f in folder.iterdir() if f.is_file() and not f.name.startswith("."))
     if not files:
@@ -58,6 +70,8 @@ def probe(path: str, spec: InputSpec) -> Probe:
             target = _first_file(p)
         else:
             target = require_file(path)
+        if compressed(target):
+            return Probe(format=COMPRESSED)  # read (and checked) by the method itself
         for _ in itertools.islice(iter_lines(target), CHECKED_LINES):
             pass
     except InputError as err:

@@ -497,3 +497,15 @@ def test_clueval_shows_another_leniency_level_at_once(qtbot, window, monkeypatch
     for name, table in expected.score_tables().items():
         assert cells(shown[name]) == table.rows
     assert reads == []  # re-scored from the report, the files were not read again
+
+
+def test_a_compressed_input_is_left_to_the_method(window, tmp_path):
+    import gzip
+
+    packed = tmp_path / "ref.jsonl.gz"
+    packed.write_bytes(gzip.compress(b'{"page_id": "p", "spans": []}\n'))
+    window.setup.set_method("poetry")
+    field = window.setup.fields["gold"]
+    field.set_path(str(packed))
+    assert field.error_text == ""
+    assert field.status.text() == "Format: compressed (read when evaluating)"
