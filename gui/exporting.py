@@ -8,7 +8,6 @@ from engine.export.csv import file_names, write_csv
 from engine.export.xlsx import write_workbook
 from engine.progress import Progress
 from engine.report import Report
-from engine.textio import atomic_write_text
 
 from .worker import Job
 
@@ -35,10 +34,10 @@ def csv_targets(report: Report, folder: str) -> list[Path]:
 
 def json_job(report: Report, path: str) -> Job:
     def job(progress: Progress) -> list[Path]:
-        from engine.export.json import dumps
+        from engine.export.json import write_json
 
         progress.update(0.0, "writing the JSON report", force=True)
-        atomic_write_text(path, dumps(report))
+        write_json(report, path)
         return [Path(path)]
 
     return job

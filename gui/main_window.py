@@ -36,6 +36,7 @@ from .exporting import csv_job, csv_targets, json_job, xlsx_job
 from .inputs import dropped_paths
 from .resources import example_inputs
 from .results import DetailView, MessagesView, ScoresView
+from .review_dialog import ReviewDialog, ReviewResult, review_job
 from .settings import AppSettings
 from .setup_panel import SetupPanel
 from .viewer import SideBySideViewer, attachable
@@ -168,6 +169,13 @@ class MainWindow(QMainWindow):
             tip="Write the error table and every score table as CSV files",
         )
         self.json_action = self._action(file, "Export &JSON…", self.export_json, tip="Write the JSON report")
+        file.addSeparator()
+        self.review_action = self._action(
+            file,
+            "Import &Review…",
+            self.import_review,
+            tip="Read the verdicts of a review workbook and show the reviewed scores",
+        )
         file.addSeparator()
         self.quit_action = self._action(file, "&Quit", self.close, "Ctrl+Q")
         run = bar.addMenu("&Evaluate")
@@ -373,6 +381,7 @@ class MainWindow(QMainWindow):
         for action in (self.xlsx_action, self.csv_action, self.json_action):
             action.setEnabled(has_report and not busy)
         self.attach_action.setEnabled(not busy and attachable(self.viewer.doc))
+        self.review_action.setEnabled(not busy)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         """Stop running work, remember the settings, then close."""
@@ -613,6 +622,18 @@ class MainWindow(QMainWindow):
             self.run_task(
                 "Writing the JSON report", job, self._exported, "The JSON report could not be written"
             )
+
+    def import_review(self, path: str = "") -> None:
+        """Read the verdicts of a review workbook (chosen, or given) and show them."""
+        path = path or self.choose_open_path("Import review", self.settings.folder("exports"))
+        if path:
+            self.run_task(
+                "Reading the review", review_job(path), self.show_review, "The review could not be read"
+            )
+
+    def show_review(self, result: ReviewResult) -> None:
+        self.review_dialog = ReviewDialog(self, result)
+        self.review_dialog.show()
 
     # --- drag and drop -----------------------------------------------------------------
 
