@@ -150,7 +150,8 @@ def atomic_file(path: str | os.PathLike[str], *, make_parents: bool = False) -> 
     folder = target.parent
     try:
         if make_parents:
-            folder.mkdir(parents=True, exist_ok=True)
+            with contextlib.suppress(FileExistsError, NotADirectoryError):  # reported just below
+                folder.mkdir(parents=True, exist_ok=True)
         if not folder.is_dir():
             raise InputError("an existing folder", "none", file=str(path))
         fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
