@@ -9,6 +9,8 @@ EXAMPLE := resources/examples/faireval
 
 export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
+PACKAGE_STAMP := $(VENV)/.installed-package
+
 .PHONY: run test lint bench package package-test system-deps-test system-deps-run clean
 
 $(STAMP): pyproject.toml
@@ -35,6 +37,19 @@ lint: $(STAMP)
 
 test: $(STAMP) system-deps-test lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+
+$(PACKAGE_STAMP): $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[test,package]'
+	touch $@
+
+# The packaged app (PyInstaller, about 2 minutes): dist/span-studio/, a one-file app and,
+# on Linux, a tar.gz bundle with the menu entry. Not part of `make test`.
+package: $(PACKAGE_STAMP)
+	@sh scripts/system-deps.sh package
+	sh packaging/build.sh $(BIN)/python
+
+package-test: package
+	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -s tests/package -o python_files='package_*.py' -p no:cacheprovider
 
 bench: $(STAMP)
 	$(BIN)/python -m pytest -q -s tests/bench -o python_files='bench_*.py' -p no:cacheprovider

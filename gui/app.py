@@ -27,6 +27,12 @@ def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="spanstudio-gui", description="Span Studio desktop app.")
     parser.add_argument("--example", action="store_true", help="Open on the bundled example and evaluate it.")
     parser.add_argument("--version", action="version", version=f"Span Studio {__version__}")
+    parser.add_argument(
+        "--selfcheck",
+        action="store_true",
+        help="Evaluate the bundled example in the main window, write its workbook to a temporary "
+        "folder, print what was found and exit (0 when everything worked).",
+    )
     return parser.parse_args(argv)
 
 
@@ -80,6 +86,10 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationVersion(__version__)
     setup_logging()
     app.setWindowIcon(app_icon())
+    if args.selfcheck:
+        from .selfcheck import run_selfcheck
+
+        return run_selfcheck(app)
     window = MainWindow()
     sys.excepthook = crash_hook(window)
     window.show()

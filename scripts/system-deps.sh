@@ -12,7 +12,8 @@ libxcb-render-util0 libxcb-shape0 libxcb-xfixes0 libxcb-xkb1 libxkbcommon-x11-0 
 
 case "${1:-test}" in
   test) wanted="$QT_CORE" ;;
-  run|package) wanted="$QT_CORE $QT_XCB" ;;
+  run) wanted="$QT_CORE $QT_XCB" ;;
+  package) wanted="$QT_CORE $QT_XCB binutils" ;;  # PyInstaller reads libraries with objdump
   *) echo "usage: $0 test|run|package" >&2; exit 2 ;;
 esac
 
