@@ -7,6 +7,7 @@ import hashlib
 import os
 import tempfile
 from collections.abc import Iterable, Iterator
+from itertools import chain
 from pathlib import Path
 from typing import IO
 
@@ -25,15 +26,49 @@ def require_file(path: str | os.PathLike[str]) -> Path:
     return p
 
 
-def _decode_error(path: Path, name: str) -> InputError:
-    """Locate the first byte that is not UTF-8 and describe it."""
-    data = path.read_bytes()
+def decode_utf8(data: bytes, name: str) -> str:
+    """UTF-8 text with every line end (\\r\\n, lone \\r) turned into \\n and a leading
+    byte-order mark dropped; InputError naming the line of the first byte that is not UTF-8."""
     try:
-        data.decode("utf-8")
+        text = data.decode("utf-8")
     except UnicodeDecodeError as err:
         prefix = data[: err.start].decode("utf-8")
         line = prefix.replace("\r\n", "\n").replace("\r", "\n").count("\n") + 1
-        return InputError("UTF-8 text", f"byte 0x{data[err.start]:02X}", file=name, line=line)
+        raise InputError("UTF-8 text", f"byte 0x{data[err.start]:02X}", file=name, line=line) from None
+    if text.startswith(BOM):
+        text = text[1:]
+    if "\r" in text:
+        text = text.replace("\r\n", "\n").replace("\r", "\n")
+    return text
+
+
+def read_input_bytes(
+    path: str, *, directory: tuple[str, str] = ("an existing readable file", "a directory")
+) -> bytes:
+    """The bytes of an input file; InputError (`FILE: expected an existing readable file,
+    found nothing / permission denied`, or `directory` for a folder) when it cannot be read."""
+    p = Path(path)
+    if p.is_dir():
+        raise InputError(*directory, file=path)
+    try:
+        return p.read_bytes()
+    except FileNotFoundError:
+        raise InputError("an existing readable file", "nothing", file=path) from None
+    except PermissionError:
+        raise InputError("an existing readable file", "permission denied", file=path) from None
+
+
+def read_text(path: str) -> str:
+    """A whole input file as text with \\n line ends (see decode_utf8)."""
+    return decode_utf8(read_input_bytes(path), path)
+
+
+def _decode_error(path: Path, name: str) -> InputError:
+    """The error of the first byte that is not UTF-8 (found after a streaming read failed)."""
+    try:
+        decode_utf8(path.read_bytes(), name)
+    except InputError as err:
+        return err
     return InputError("UTF-8 text", "undecodable bytes", file=name)
 
 
@@ -53,21 +88,6 @@ def iter_lines(path: str | os.PathLike[str], name: str | None = None) -> Iterato
         raise _decode_error(p, name) from None
     except PermissionError:
         raise InputError("a readable file", "permission denied", file=name) from None
-
-
-def read_text(path: str | os.PathLike[str], name: str | None = None) -> str:
-    """The whole file as text with \\n line ends."""
-    name = str(path) if name is None else name
-    p = require_file(path)
-    try:
-        data = p.read_bytes()
-    except PermissionError:
-        raise InputError("a readable file", "permission denied", file=name) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise _decode_error(p, name) from None
-    return text.replace("\r\n", "\n").replace("\r", "\n")
 
 
 Block = tuple[int, list[str]]  # number of the block's first line, its stripped lines
@@ -92,42 +112,29 @@ def blocks(lines: Iterable[str]) -> Iterator[Block]:
 
 
 def read_blocks(path: str | os.PathLike[str], name: str | None = None) -> Iterator[Block]:
-    """The blank-line separated blocks of a UTF-8 file, as `blocks` gives them.
+    """The blank-line separated blocks of a UTF-8 file, as `blocks` gives them; lines are
+    read a few MB at a time and split in bulk, so memory stays flat and the cost per line
+    small (files of millions of lines)."""
+    return blocks(chain.from_iterable(_line_chunks(path, name)))
 
-    Reads a few MB at a time and splits lines in bulk: memory stays flat and the cost
-    per line is small, which matters for files of millions of lines.
-    """
+
+def _line_chunks(path: str | os.PathLike[str], name: str | None) -> Iterator[list[str]]:
+    """The lines of a file (ends as in text-mode iteration), a list per chunk read."""
     name = str(path) if name is None else name
     p = require_file(path)
-    block: list[str] = []
-    first = number = 0
     pending = ""
     try:
         with open(p, encoding="utf-8", newline=None) as handle:
             while chunk := handle.read(_CHUNK):
                 lines = (pending + chunk).split("\n")
                 pending = lines.pop()
-                for raw in lines:
-                    number += 1
-                    line = raw.strip()
-                    if line:
-                        if not block:
-                            first = number
-                        block.append(line)
-                    elif block:
-                        yield first, block
-                        block = []
+                yield lines
     except UnicodeDecodeError:
         raise _decode_error(p, name) from None
     except PermissionError:
         raise InputError("a readable file", "permission denied", file=name) from None
-    line = pending.strip()
-    if line:
-        if not block:
-            first = number + 1
-        block.append(line)
-    if block:
-        yield first, block
+    if pending:
+        yield [pending]
 
 
 _CHUNK = 1 << 22

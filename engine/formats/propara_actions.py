@@ -10,15 +10,13 @@ problem anywhere before the first pass-2 problem).
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import compress, repeat
 from operator import eq, methodcaller, ne, not_, or_
-from pathlib import Path
 
 from ..errors import InputError
-from ..textio import BOM
+from ..textio import decode_utf8, read_input_bytes
 
 TITLE = "ProPara action file"
 
@@ -210,33 +208,6 @@ def first_error(path: str, lines: list[str]) -> InputError | None:
     return None
 
 
-def read_bytes(path: str) -> bytes:
-    """The file's bytes; the messages of specs/propara.md §8 when it cannot be read."""
-    p = Path(path)
-    if not p.exists():
-        raise InputError("an existing readable file", "nothing", file=path)
-    if p.is_dir():
-        raise InputError("an existing readable file", "a directory", file=path)
-    if not os.access(p, os.R_OK):
-        raise InputError("an existing readable file", "permission denied", file=path)
-    try:
-        return p.read_bytes()
-    except OSError:
-        raise InputError("an existing readable file", "permission denied", file=path) from None
-
-
-def decode_text(data: bytes, path: str) -> str:
-    """UTF-8 text with LF line ends and no BOM."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        line = data[: err.start].replace(b"\r\n", b"\n").replace(b"\r", b"\n").count(b"\n") + 1
-        raise InputError("UTF-8 text", f"byte 0x{data[err.start]:02X}", file=path, line=line) from None
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text[1:] if text.startswith(BOM) else text
-
-
 def split_lines(text: str) -> list[str]:
     """Lines without their ends; a final line end makes no extra line."""
     if not text:
@@ -249,7 +220,7 @@ def split_lines(text: str) -> list[str]:
 
 def read_lines(path: str) -> list[str]:
     """The lines of a UTF-8 text file (BOM and line ends removed)."""
-    return split_lines(decode_text(read_bytes(path), path))
+    return split_lines(decode_utf8(read_input_bytes(path), path))
 
 
 CHUNK = 1 << 20  # characters split into fields at a time (memory stays small)
@@ -282,7 +253,7 @@ class Reader:
 
     def read(self, data: bytes | None = None) -> ActionFile:
         """Read the file (or `data`, its bytes, when the caller has them already)."""
-        text = decode_text(read_bytes(self.path) if data is None else data, self.path)
+        text = decode_utf8(read_input_bytes(self.path) if data is None else data, self.path)
         if not text:
             raise InputError("tab-separated action rows", "an empty file", file=self.path)
         if not text.endswith("\n"):

@@ -15,11 +15,12 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import InputError
-from ...formats.propara_actions import ActionFile, Process, Reader, read_bytes
+from ...formats.propara_actions import ActionFile, Process, Reader
 from ...formats.propara_sentences import read_sentences
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
+from ...textio import read_input_bytes
 from .. import InputSpec, Invocation, Method, OutputSpec, register
 from . import detail
 from .check import check_participants
@@ -247,9 +248,9 @@ class Run:
 
     def _read_both(self) -> None:
         """Predictions, then answers (a file evaluated against itself is read once)."""
-        data = read_bytes(self.predictions_path)
+        data = read_input_bytes(self.predictions_path)
         self.predictions = self._read(self.predictions_path, data, 0.0)
-        same = read_bytes(self.answers_path)
+        same = read_input_bytes(self.answers_path)
         self.digests = {"system": hashlib.sha256(data).hexdigest()}
         self.digests["gold"] = self.digests["system"] if same == data else hashlib.sha256(same).hexdigest()
         if same == data:

@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from itertools import accumulate, repeat
-from pathlib import Path
 
 from ...errors import InputError
+from ...textio import decode_utf8, read_input_bytes
 from .model import plain_block
 
 Block = tuple[int, str]  # physical number of the block's first line, the block's text
@@ -13,33 +13,11 @@ Block = tuple[int, str]  # physical number of the block's first line, the block'
 
 def read_bytes(path: str) -> bytes:
     """The file's bytes, or the §8 error for a missing or unreadable file."""
-    p = Path(path)
-    if p.is_dir():
-        raise InputError("a file", "a directory", file=path)
-    try:
-        return p.read_bytes()
-    except FileNotFoundError:
-        raise InputError("an existing readable file", "nothing", file=path) from None
-    except PermissionError:
-        raise InputError("an existing readable file", "permission denied", file=path) from None
-
-
-def decode_utf8(data: bytes, path: str) -> str:
-    """UTF-8 text without a leading byte-order mark, every line end turned into LF."""
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError as err:
-        prefix = data[: err.start].decode("utf-8")
-        line = prefix.replace("\r\n", "\n").replace("\r", "\n").count("\n") + 1
-        raise InputError("UTF-8 text", f"byte 0x{data[err.start]:02X}", file=path, line=line) from None
-    if text.startswith("\ufeff"):
-        text = text[1:]
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text
+    return read_input_bytes(path, directory=("a file", "a directory"))
 
 
 def read_text(path: str) -> str:
+    """The text of a CD-SCO file (a folder is 'expected a file')."""
     return decode_utf8(read_bytes(path), path)
 
 
