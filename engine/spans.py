@@ -34,21 +34,28 @@ class Span:
 
 
 class TokenNumbers(Sequence[str]):
-    """Stand-in tokens for inputs without words: each position shows its 1-based
-    number within its unit (sentence), as the input file counts tokens."""
+    """Tokens computed on demand: each position shows its 1-based number within its unit
+    (sentence), as an input without words counts tokens, or the unit's word where `words`
+    has words for that unit. Nothing is stored per position, so a unit can be long."""
 
-    def __init__(self, units: Sequence[tuple[int, int]]) -> None:
+    def __init__(
+        self, units: Sequence[tuple[int, int]], words: dict[int, Sequence[str]] | None = None
+    ) -> None:
+        self._units = list(units)
         self._starts = [start for start, _ in units]
         self._length = units[-1][1] if units else 0
+        self._words = words or {}
 
     def __len__(self) -> int:
         return self._length
 
-    def _number(self, pos: int) -> str:
+    def _token(self, pos: int) -> str:
         if not 0 <= pos < self._length:
             raise IndexError(pos)
         unit = bisect.bisect_right(self._starts, pos) - 1
-        return str(pos - self._starts[unit] + 1)
+        local = pos - self._starts[unit]
+        words = self._words.get(unit)
+        return words[local] if words is not None and local < len(words) else str(local + 1)
 
     @overload
     def __getitem__(self, index: int) -> str: ...
@@ -56,11 +63,31 @@ class TokenNumbers(Sequence[str]):
     def __getitem__(self, index: slice) -> list[str]: ...
     def __getitem__(self, index: int | slice) -> str | list[str]:
         if isinstance(index, slice):
-            return [self._number(i) for i in range(*index.indices(self._length))]
-        return self._number(index + self._length if index < 0 else index)
+            start, stop, step = index.indices(self._length)
+            if step == 1:
+                return list(self._stretch(start, stop))
+            return [self._token(i) for i in range(start, stop, step)]
+        return self._token(index + self._length if index < 0 else index)
 
     def __iter__(self) -> Iterator[str]:
-        return (self._number(i) for i in range(self._length))
+        return self._stretch(0, self._length)
+
+    def _stretch(self, start: int, stop: int) -> Iterator[str]:
+        """The tokens of [start, stop), unit by unit (no search per position)."""
+        if start >= stop:
+            return
+        unit = max(bisect.bisect_right(self._starts, start) - 1, 0)
+        while start < stop and unit < len(self._units):
+            first, end = self._units[unit]
+            words = self._words.get(unit, ())
+            for pos in range(max(start, first), min(stop, end)):
+                local = pos - first
+                yield words[local] if local < len(words) else str(local + 1)
+            start = max(start, end)
+            unit += 1
+
+
+TEXT_LIMIT = 2_000  # positions of a span's text shown whole; longer ones keep both ends
 
 
 @dataclass
@@ -97,7 +124,13 @@ class Document:
         return self.unit_ids[index] if self.unit_ids else str(index + 1)
 
     def text(self, start: int, end: int) -> str:
-        return self.joiner.join(self.tokens[start:end])
+        """The text of [start, end); a very long stretch keeps its ends around a '…'."""
+        if end - start <= TEXT_LIMIT:
+            return self.joiner.join(self.tokens[start:end])
+        half = TEXT_LIMIT // 2
+        head = self.joiner.join(self.tokens[start : start + half])
+        tail = self.joiner.join(self.tokens[end - half : end])
+        return f"{head}{self.joiner or ' '}…{self.joiner or ' '}{tail}"
 
 
 @dataclass

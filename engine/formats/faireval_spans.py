@@ -7,6 +7,8 @@ of specs/faireval.md §2.4.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
 from ..errors import InputError
@@ -14,10 +16,43 @@ from ..errors import InputError
 TITLE = "FairEval span file"
 
 _CACHE_LIMIT = 100_000  # parsed lines kept per file (real data repeats many lines)
+#: A range span (unusable token field) may cover at most this many tokens: the original
+#: builds a list of them and runs out of memory far below a billion.
+RANGE_LIMIT = 10_000_000
 
 #: A span as compared: (label, begin, end, token numbers), tokens None for a range span.
 #: Two spans are identical exactly when their keys are equal (specs/faireval.md §2.8).
 Key = tuple[str, int, int, "frozenset[int] | None"]
+
+
+class RangeTokens:
+    """The token numbers first..last of a range span, without a set of them (a range can
+    be long); set-like where the comparison needs it: `&` with a set, len, in, iteration."""
+
+    __slots__ = ("first", "last")
+
+    def __init__(self, first: int, last: int) -> None:
+        self.first, self.last = first, last
+
+    def __len__(self) -> int:
+        return self.last - self.first + 1
+
+    def __contains__(self, number: object) -> bool:
+        return isinstance(number, int) and self.first <= number <= self.last
+
+    def __iter__(self) -> Iterator[int]:
+        return iter(range(self.first, self.last + 1))
+
+    def __and__(self, other: AbstractSet[int]) -> frozenset[int]:
+        return frozenset(n for n in other if self.first <= n <= self.last)
+
+    __rand__ = __and__
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, RangeTokens) and (self.first, self.last) == (other.first, other.last)
+
+    def __hash__(self) -> int:
+        return hash((self.first, self.last))
 
 
 class TokenSpan(NamedTuple):
@@ -26,7 +61,7 @@ class TokenSpan(NamedTuple):
     label: str
     begin: int
     end: int
-    tokens: frozenset[int]  # for a range span: every number begin..end
+    tokens: frozenset[int] | RangeTokens  # for a range span: every number begin..end
     is_range: bool  # the token field was unusable, so the range begin..end stands in
     line: int
 
@@ -34,7 +69,7 @@ class TokenSpan(NamedTuple):
     def of(cls, key: Key, line: int) -> TokenSpan:
         label, begin, end, tokens = key
         if tokens is None:
-            return cls(label, begin, end, frozenset(range(begin, end + 1)), True, line)
+            return cls(label, begin, end, RangeTokens(begin, end), True, line)
         return cls(label, begin, end, tokens, False, line)
 
 
@@ -81,6 +116,13 @@ class SpanFileReader:
         if end < begin:
             begin, end = end, begin
         tokens = _token_set(fields[-1], begin, end)
+        if tokens is None and end - begin >= RANGE_LIMIT:
+            raise InputError(
+                f"token numbers in the 4th field of a span over more than {RANGE_LIMIT:,} tokens",
+                f"'{fields[-1]}'",
+                file=self.name,
+                line=number,
+            )
         if tokens is None and not self._warned_range:
             self._warn_range(number, fields[-1])
         key = (fields[0], begin, end, tokens)

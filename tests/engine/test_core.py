@@ -147,3 +147,16 @@ def test_json_report_envelope_and_error_table(cli, tmp_path):
     assert (be["gold_start"], be["gold_end"], be["system_start"], be["system_end"]) == (5, 8, 6, 9)
     assert report["tables"]["overall"]["columns"] == ["method", "precision", "recall", "f1"]
     assert [p["type"] for p in report["pairs"]] == ["LE", "BE"]
+
+
+def test_token_numbers_show_words_where_a_unit_has_them():
+    from engine.spans import Document, TokenNumbers
+
+    units = [(0, 3), (3, 3), (3, 7)]
+    tokens = TokenNumbers(units, {2: ["a", "b"]})
+    assert list(tokens) == ["1", "2", "3", "a", "b", "3", "4"]
+    assert tokens[2:5] == ["3", "a", "b"] and tokens[-1] == "4" and tokens[::3] == ["1", "a", "4"]
+    assert len(tokens) == 7
+    huge = Document("d", TokenNumbers([(0, 10**9)]), [(0, 10**9)])
+    text = huge.text(5, 10**9 - 5)  # a stretch too long to show whole keeps its ends
+    assert text.startswith("6 7 8") and " … " in text and text.endswith(f"{10**9 - 5}")

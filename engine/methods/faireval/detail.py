@@ -9,15 +9,17 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...formats.faireval_spans import TokenSpan
+from ...formats.faireval_spans import RangeTokens, TokenSpan
 from ...report import Report, error_row
-from ...spans import Document, Span
+from ...spans import Document, Span, TokenNumbers
 from .compare import Decision
 from .reading import FilePair, Sentence
 
 
-def _runs(tokens: frozenset[int]) -> list[tuple[int, int]]:
+def _runs(tokens: frozenset[int] | RangeTokens) -> list[tuple[int, int]]:
     """Token numbers as [first, last + 1) runs."""
+    if isinstance(tokens, RangeTokens):
+        return [(tokens.first, tokens.last + 1)]
     runs: list[list[int]] = []
     for n in sorted(tokens):
         if runs and n == runs[-1][1]:
@@ -46,29 +48,29 @@ class DocumentBuilder:
         self._reset()
 
     def _reset(self) -> None:
-        self.tokens: list[str] = []
+        self.words: dict[int, list[str]] = {}  # the words of CoNLL sentences, by unit
         self.units: list[tuple[int, int]] = []
-        self.has_words = False
+        self.length = 0
 
     def sentence(self, pair: FilePair, number: int, target: Sentence, system: Sentence) -> None:
         """Lay out one compared sentence and place its spans."""
         targets, systems = target.spans(), system.spans()
         forms = target.forms or system.forms
         length = max([len(forms or ()), *(s.end for s in targets), *(s.end for s in systems)])
-        offset = len(self.tokens)
+        offset = self.length
         self.offsets[(pair.target, number)] = offset
-        words = list(forms or ())
-        self.has_words = self.has_words or bool(words)
-        words += [str(k) for k in range(len(words) + 1, length + 1)]
-        self.tokens.extend(words)
+        if forms:
+            self.words[len(self.units)] = forms
         self.units.append((offset, offset + length))
+        self.length += length
         doc = pair.names[0]
         self.gold += [_span(s, offset, doc, number) for s in targets]
         self.system += [_span(s, offset, doc, number) for s in systems]
 
     def finish(self, pair: FilePair) -> None:
         """Close the document of a file pair."""
-        self.documents.append(Document(pair.names[0], self.tokens, self.units, has_words=self.has_words))
+        tokens = TokenNumbers(self.units, self.words)
+        self.documents.append(Document(pair.names[0], tokens, self.units, has_words=bool(self.words)))
         self._reset()
 
     def fill(self, report: Report, decisions: list[tuple[FilePair, int, Decision]]) -> None:
@@ -114,6 +116,9 @@ def _side(doc: Document, offset: int, span: TokenSpan | None, prefix: str) -> di
 STRIP_MARKS = {(True, False): "\U0001f7e9", (False, True): "\U0001f7e5", (True, True): "\U0001f7e8"}
 
 
+STRIP_EDGE = 30  # a longer strip shows this many numbers at each end around "…"
+
+
 def token_strip(target: TokenSpan | None, system: TokenSpan | None, length: int) -> str:
     """Token numbers from the first begin − 2 to the last end + 2, target-only tokens
     marked 🟩, system-only 🟥, shared 🟨 (specs/faireval.md §6.5)."""
@@ -122,11 +127,15 @@ def token_strip(target: TokenSpan | None, system: TokenSpan | None, length: int)
     last = min(max(length, max(s.end for s in spans)), max(s.end for s in spans) + 2)
     t_tokens = target.tokens if target else frozenset()
     s_tokens = system.tokens if system else frozenset()
-    cells = []
-    for k in range(first, last + 1):
-        mark = STRIP_MARKS.get((k in t_tokens, k in s_tokens), "")
-        cells.append(f"{mark}{k}")
-    return " ".join(cells)
+
+    def cell(k: int) -> str:
+        return STRIP_MARKS.get((k in t_tokens, k in s_tokens), "") + str(k)
+
+    if last - first + 1 <= 2 * STRIP_EDGE + 1:
+        return " ".join(cell(k) for k in range(first, last + 1))
+    head = (cell(k) for k in range(first, first + STRIP_EDGE))
+    tail = (cell(k) for k in range(last - STRIP_EDGE + 1, last + 1))
+    return " ".join([*head, "…", *tail])
 
 
 def _error_row(
