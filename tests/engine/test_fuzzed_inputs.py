@@ -91,9 +91,10 @@ def test_damaged_files_give_results_or_one_error_line(case, seed, steps, side, c
     paths = {"gold": folder / f"gold{suffix}", "system": folder / f"system{suffix}", "out": folder / "out.csv"}
     paths["gold"].write_text(gold_text, encoding="utf-8")
     paths["system"].write_text(system_text, encoding="utf-8")
-    result = cli(*(a.format(**paths) for a in args), "--json", folder / "r.json")
+    output = folder / ("r.xlsx" if seed % 4 == 0 else "r.json")  # the workbook too, now and then
+    result = cli(*(a.format(**paths) for a in args), f"--{output.suffix[1:]}", output)
     assert result.code in (0, 2), result.err
     assert "internal error" not in result.err and "Traceback" not in result.err
     if result.code == 2:
         assert result.err.count("\n") == 1 and result.err.startswith("spanstudio: error: ")
-        assert not (folder / "r.json").exists() and not paths["out"].exists()
+        assert not output.exists() and not paths["out"].exists()
