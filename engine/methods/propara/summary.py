@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import compress, repeat
-from operator import eq, ne
-from typing import Any, NamedTuple
+from functools import cached_property, lru_cache
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...formats.propara_actions import NULL, Process
+from ...formats.propara_actions import CREATE_CODE, DESTROY_CODE, MOVE_CODE, NULL_CODE, ActionFile, Process
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class Conversion(NamedTuple):
@@ -125,38 +126,96 @@ def conversions(created: Changes, destroyed: Changes, n: int) -> list[Conversion
     return found
 
 
-def summarize(process: Process) -> Summary:
-    """One walk over the participants: inputs and outputs from the actions, and where each
-    track changes (creations, destructions, moves) or a MOVE action stands."""
-    n = process.sentences
-    steps = range(1, n + 1)
-    inputs: list[str] = []
-    outputs: list[str] = []
-    moves: list[Move] = []
-    created: Changes = {}
-    destroyed: Changes = {}
-    for participant in process.participants.values():
-        name = display(participant.name)
-        actions, track = participant.actions, participant.track
-        if "CREATE" in actions:
-            if is_output(actions):
-                outputs.append(name)
-        elif "DESTROY" in actions and is_input(actions):
-            inputs.append(name)
-        changes = list(compress(steps, map(ne, track, track[1:])))
-        moving = "MOVE" in actions
-        if not changes and not moving:
-            continue
-        move_steps = set(compress(steps, map(eq, actions, repeat("MOVE")))) if moving else set()
-        for s in changes:
-            before, after = track[s - 1], track[s]
-            if before == NULL:
-                created.setdefault(s, []).append((name, after))
-            elif after == NULL:
-                destroyed.setdefault(s, []).append((name, before))
-            else:
-                move_steps.add(s)
-        for s in sorted(move_steps):
-            moves.append(Move(name, track[s - 1], track[s], s))
-    found = conversions(created, destroyed, n) if created or destroyed else []
-    return Summary(process.pid, inputs, outputs, found, moves)
+class Summaries:
+    """The summaries of the processes of one action file. Where tracks change and which
+    participants are inputs or outputs is found for all participants at once (numpy, on
+    the file's Table); the summary of a process is built from that when asked for."""
+
+    def __init__(self, actions: ActionFile) -> None:
+        import numpy as np
+
+        table = actions.table
+        assert table is not None
+        self.table = table
+        track, codes, offset = table.track, table.actions, table.offset
+        before, after = track[:-1], track[1:]  # pair j − 1: the slots j − 1 and j
+        inside = np.ones(len(before), bool)
+        inside[offset[1:-1] - 1] = False  # slot j is slot 0 of the next participant
+        existed, exists = before != NULL_CODE, after != NULL_CODE
+        moved = (codes[1:] == MOVE_CODE) | (existed & exists & (before != after))
+        self._created = self._events(np.flatnonzero(inside & ~existed & exists) + 1, track)
+        self._destroyed = self._events(np.flatnonzero(inside & existed & ~exists) + 1, track, -1)
+        self._moved = self._events(np.flatnonzero(inside & moved) + 1, track, -1, 0)
+        self._inputs, self._outputs = self._ends(codes, offset[:-1])
+
+    def _events(self, slots: np.ndarray, track: np.ndarray, *shifts: int) -> Events:
+        """Slots where something happens: per process the events (participant, step, the
+        locations at slot + each shift), in slot order."""
+        import numpy as np
+
+        offset = self.table.offset
+        participant = np.searchsorted(offset, slots, side="right") - 1
+        columns = [participant.tolist(), (slots - offset[participant]).tolist()]
+        columns += [track[slots + shift].tolist() for shift in shifts or (0,)]
+        bounds = np.searchsorted(slots, offset[self.table.process_parts]).tolist()
+        return Events(list(zip(*columns, strict=True)), bounds)
+
+    @staticmethod
+    def _ends(codes: np.ndarray, starts: np.ndarray) -> tuple[list[bool], list[bool]]:
+        """Per participant: is it an input, an output? (§3.4, from the actions only)."""
+        import numpy as np
+
+        position = np.arange(len(codes))
+        missing = len(codes)
+
+        def last(code: int) -> np.ndarray:
+            return np.maximum.reduceat(np.where(codes == code, position, -1), starts)
+
+        def first(code: int) -> np.ndarray:
+            return np.minimum.reduceat(np.where(codes == code, position, missing), starts)
+
+        # input: destroyed, never created, the last DESTROY after the last MOVE (both -1 when absent)
+        inputs = (last(CREATE_CODE) < 0) & (last(DESTROY_CODE) > last(MOVE_CODE))
+        # output: created, never destroyed, the first CREATE before the first MOVE (`missing` when absent)
+        outputs = (last(DESTROY_CODE) < 0) & (first(CREATE_CODE) < first(MOVE_CODE))
+        return inputs.tolist(), outputs.tolist()
+
+    @cached_property
+    def _names(self) -> list[str]:
+        """Per participant: its display form."""
+        names = self.table.names.texts()
+        return [display(names[code]) for code in self.table.part_name.tolist()]
+
+    @cached_property
+    def _process_parts(self) -> list[int]:
+        return self.table.process_parts.tolist()
+
+    def of(self, process: Process) -> Summary:
+        k = process.index
+        first, end = self._process_parts[k], self._process_parts[k + 1]
+        names = self._names
+        inputs = [names[p] for p in range(first, end) if self._inputs[p]]
+        outputs = [names[p] for p in range(first, end) if self._outputs[p]]
+        places = self.table.locations.texts()
+        moves = [
+            Move(names[p], places[before], places[after], step)
+            for p, step, before, after in self._moved.of(k)
+        ]
+        created: Changes = {}
+        destroyed: Changes = {}
+        for changes, events in ((created, self._created), (destroyed, self._destroyed)):
+            for p, step, place in events.of(k):
+                changes.setdefault(step, []).append((names[p], places[place]))
+        found = conversions(created, destroyed, process.sentences) if created or destroyed else []
+        return Summary(process.pid, inputs, outputs, found, moves)
+
+
+@dataclass
+class Events:
+    """Events of a file in slot order; those of process k are events[bounds[k]:bounds[k + 1]]."""
+
+    events: list[tuple[int, ...]]
+    bounds: list[int]
+
+    def of(self, k: int) -> list[tuple[int, ...]]:
+        return self.events[self.bounds[k] : self.bounds[k + 1]]
