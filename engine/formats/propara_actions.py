@@ -83,6 +83,26 @@ class Strings:
     def text(self, code: int) -> str:
         return self.texts()[code]
 
+    def mark(self) -> int:
+        """A code below every code given from now on (see `since`)."""
+        return next(self._next)
+
+    def since(self, mark: int) -> tuple[int, dict[str, int]]:
+        """The strings coded since `mark` (in a process forked after it), for `merge`."""
+        return mark, {text: code for text, code in self.codes.items() if code > mark}
+
+    def merge(self, mark: int, coded: dict[str, int]) -> Callable[[np.ndarray], np.ndarray]:
+        """Codes given by another process (forked at `mark`, its strings `coded` since) → ours."""
+        import numpy as np
+
+        if not coded:
+            return lambda codes: codes
+        ours = np.zeros(max(coded.values()) - mark, np.int32)
+        for text, code in coded.items():
+            ours[code - mark - 1] = self.codes.setdefault(text, next(self._next))
+        self._texts = None
+        return lambda codes: np.where(codes > mark, ours[np.maximum(codes - mark - 1, 0)], codes)
+
 
 def location_strings() -> Strings:
     return Strings(SEEDED_LOCATIONS, {NULL_CODE: NULL, UNK_CODE: UNK})
@@ -354,9 +374,22 @@ def concatenated_ranges(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
     return np.arange(int(lengths.sum())) + shift
 
 
+@dataclass
+class Part:
+    """The rows of a stretch of a file as coded by another process (see Reader.part)."""
+
+    rows: int
+    run_starts: list[int]  # rows (from the stretch's start) where the process id as written changes
+    run_pids: list[str]  # the id of each run as written
+    columns: tuple[np.ndarray, ...]  # sentence, name, action, before, after
+    names: tuple[int, dict[str, int]]  # the Strings' mark and the names coded since
+    locations: tuple[int, dict[str, int]]
+
+
 class Reader:
     """Reads one action file into a Table of codes and its processes, a chunk of lines at
-    a time; anything invalid sends the whole file through `first_error`."""
+    a time; anything invalid sends the whole file through `first_error`. A stretch of the
+    text can be coded by another process (`part`, `add_part`)."""
 
     def __init__(self, path: str, progress: Callable[[float], None] | None = None,
                  names: Strings | None = None, locations: Strings | None = None) -> None:  # fmt: skip
@@ -364,92 +397,102 @@ class Reader:
         self.progress = progress
         self.names = names or Strings()
         self.locations = locations or location_strings()
-        self._process_of: dict[str, int] = {}  # process id as written → process number
-        self._process_of_value: dict[int, int] = {}
-        self._pids: list[int] = []  # per process number: its id
-        self._lines: list[int] = []  # per process number: its first row
+        self.valid = True  # no row broke a rule so far
+        self.rows = 0
         self._sentences: dict[str, int] = {}
         self._run_starts: list[int] = []  # rows where the process id (as written) changes
-        self._run_processes: list[int] = []  # the process number of each of those runs
+        self._run_pids: list[str] = []  # the id of each of those runs as written
         self._columns: list[tuple[np.ndarray, ...]] = []  # per chunk: sentence, name, action, before, after
+        self._run_processes: list[int] = []  # the process number of each run
 
     def read(self, data: bytes | None = None) -> ActionFile:
         """Read the file (or `data`, its bytes, when the caller has them already)."""
+        text = self.text(data)
+        self.add_text(text, 0, len(text))
+        return self.finish(text)
+
+    def text(self, data: bytes | None = None) -> str:
+        """The file's text, ending in a line end; InputError when it is empty."""
         text = decode_utf8(read_input_bytes(self.path) if data is None else data, self.path)
         if not text:
             raise InputError("tab-separated action rows", "an empty file", file=self.path)
-        if not text.endswith("\n"):
-            text += "\n"
-        rows: int | None = 0
-        start = 0
-        while start < len(text):
-            end = text.find("\n", start + CHUNK) + 1 or len(text)
-            rows = self._add(text[start:end], rows)
-            if rows is None:
-                raise self._first_error(text)
-            start = end
+        return text if text.endswith("\n") else text + "\n"
+
+    def add_text(self, text: str, start: int, end: int) -> None:
+        """Code the lines of text[start:end] (whole lines), a small chunk at a time (its
+        strings stay in the CPU cache while each column is coded)."""
+        while start < end and self.valid:
+            stop = min(text.find("\n", start + CHUNK) + 1 or end, end)
+            self.valid = self._add(text[start:stop])
+            start = stop
             if self.progress is not None:
                 self.progress(start / len(text))
-        columns = self._joined(rows)
-        if not valid_rows(*columns[3:]):
-            raise self._first_error(text)
-        table, duplicate = self._table(*columns)
-        processes = {
-            pid: Process(pid, line, n, k, table)
-            for k, (pid, line, n) in enumerate(zip(self._pids, self._lines, table.process_sentences.tolist(),
-                                                   strict=True))
-        }  # fmt: skip
-        return ActionFile(self.path, processes, duplicate, "AND" in text, table)
 
-    def _first_error(self, text: str) -> InputError:
-        error = first_error(self.path, split_lines(text))
-        assert error is not None, "the bulk checks and the validator disagree"
-        return error
+    def finish(self, text: str) -> ActionFile:
+        """The file read (all its lines added); InputError naming the original's first error."""
+        processes = self._processes() if self.valid else None
+        columns = self._joined() if processes is not None else None
+        if processes is None or columns is None or not valid_rows(*columns[3:]):
+            error = first_error(self.path, split_lines(text))
+            assert error is not None, "the bulk checks and the validator disagree"
+            raise error
+        pids, lines = processes
+        table, duplicate = self._table(*columns, pids)
+        numbers = zip(pids, lines, table.process_sentences.tolist(), strict=True)
+        found = {pid: Process(pid, line, n, k, table) for k, (pid, line, n) in enumerate(numbers)}
+        return ActionFile(self.path, found, duplicate, "AND" in text, table)
+
+    # --- another process's stretch -------------------------------------------------------------
+
+    def mark(self) -> tuple[int, int]:
+        """Where the codes stand before another process codes a stretch (see `part`)."""
+        return self.names.mark(), self.locations.mark()
+
+    def part(self, marks: tuple[int, int]) -> Part | None:
+        """What this reader (in another process) coded, for `add_part` (None: a rule broken)."""
+        import numpy as np
+
+        if not self.valid:
+            return None
+        columns = tuple(np.concatenate(c) for c in zip(*self._columns, strict=True)) if self._columns else ()
+        names, locations = self.names.since(marks[0]), self.locations.since(marks[1])
+        return Part(self.rows, self._run_starts, self._run_pids, columns, names, locations)
+
+    def add_part(self, part: Part | None) -> None:
+        """Rows another process coded (`part`) after the rows added so far."""
+        if part is None or not self.valid:
+            self.valid = False
+            return
+        self._run_starts += [self.rows + start for start in part.run_starts]
+        self._run_pids += part.run_pids
+        if part.columns:
+            sentence, name, action, before, after = part.columns
+            locations = self.locations.merge(*part.locations)
+            self._columns.append((sentence, self.names.merge(*part.names)(name), action,
+                                  locations(before), locations(after)))  # fmt: skip
+        self.rows += part.rows
 
     # --- one chunk of lines to codes ------------------------------------------------------
 
-    def _add(self, chunk: str, first_row: int) -> int | None:
-        """Codes of the rows of a chunk (small: its strings stay in the CPU cache while each
-        column is coded); the rows read so far, or None when a row breaks a rule."""
+    def _add(self, chunk: str) -> bool:
+        """Code the rows of a chunk; False when a row breaks a rule."""
         import numpy as np
 
         columns = text_columns(chunk)
         if columns is None:
-            return None
+            return False
         pids, sentences, names, actions, befores, afters = columns
         sentence = self._sentence_numbers(sentences)
-        if sentence is None or not self._add_processes(pids, first_row):
-            return None
+        if sentence is None:
+            return False
+        for start in compress(range(len(pids)), map(ne, pids, [None, *pids])):
+            self._run_starts.append(self.rows + start)
+            self._run_pids.append(pids[start])
         action = np.fromiter(map(ACTION_CODES.get, actions, repeat(BAD_ACTION)), np.int8, len(actions))
         encode = self.locations.encode
         self._columns.append((sentence, self.names.encode(names), action, encode(befores), encode(afters)))
-        return first_row + len(pids)
-
-    def _add_processes(self, pids: list[str], first_row: int) -> bool:
-        """Note where the process id changes and the process number of each run (processes
-        numbered by first appearance of their id's value: `7` and `07` are one process);
-        False when an id is not an integer."""
-        for start in compress(range(len(pids)), map(ne, pids, [None, *pids])):
-            number = self._process_of.get(pids[start])
-            if number is None:
-                number = self._new_process(pids[start], first_row + start)
-                if number is None:
-                    return False
-            self._run_starts.append(first_row + start)
-            self._run_processes.append(number)
+        self.rows += len(pids)
         return True
-
-    def _new_process(self, text: str, row: int) -> int | None:
-        value = _int(text)
-        if value is None:
-            return None
-        number = self._process_of_value.get(value)
-        if number is None:
-            number = self._process_of_value[value] = len(self._pids)
-            self._pids.append(value)
-            self._lines.append(row + 1)
-        self._process_of[text] = number
-        return number
 
     def _sentence_numbers(self, texts: list[str]) -> np.ndarray | None:
         """Per row its sentence number; None when one is not an integer of 1 or more (Q12)."""
@@ -466,11 +509,37 @@ class Reader:
                 known[text] = value
             return np.fromiter(map(known.__getitem__, texts), np.int64, len(texts))
 
-    def _joined(self, rows: int) -> tuple[np.ndarray, ...]:
-        """Per row: process number, sentence, name code, action code, before and after codes."""
+    # --- all rows -------------------------------------------------------------------------------
+
+    def _processes(self) -> tuple[list[int], list[int]] | None:
+        """Per process (numbered by first appearance of its id's value: `7` and `07` are one
+        process) its id and first row; None when an id is not an integer."""
+        numbers: dict[str, int] = {}  # id as written → process number
+        by_value: dict[int, int] = {}
+        pids: list[int] = []
+        lines: list[int] = []
+        self._run_processes = []
+        for start, text in zip(self._run_starts, self._run_pids, strict=True):
+            number = numbers.get(text)
+            if number is None:
+                value = _int(text)
+                if value is None:
+                    return None
+                number = numbers[text] = by_value.setdefault(value, len(pids))
+                if number == len(pids):
+                    pids.append(value)
+                    lines.append(start + 1)
+            self._run_processes.append(number)
+        return pids, lines
+
+    def _joined(self) -> tuple[np.ndarray, ...] | None:
+        """Per row: process number, sentence, name code, action code, before and after codes
+        (None: no rows)."""
         import numpy as np
 
-        lengths = np.diff(np.array([*self._run_starts, rows]))
+        if not self._columns:
+            return None
+        lengths = np.diff(np.array([*self._run_starts, self.rows]))
         process = np.repeat(np.array(self._run_processes, np.int64), lengths)
         columns = tuple(np.concatenate(column) for column in zip(*self._columns, strict=True))
         self._columns = []
@@ -479,21 +548,22 @@ class Reader:
     # --- all rows to tracks -----------------------------------------------------------------
 
     def _table(self, process: np.ndarray, sentence: np.ndarray, name: np.ndarray, action: np.ndarray,
-               before: np.ndarray, after: np.ndarray) -> tuple[Table, Duplicate | None]:  # fmt: skip
+               before: np.ndarray, after: np.ndarray, pids: list[int]
+               ) -> tuple[Table, Duplicate | None]:  # fmt: skip
         """Participants, their slots and the tracks; the first repeated row (Q16)."""
         import numpy as np
 
         participant, part_process, part_name, part_line = self._participants(process, name)
         part_sentences = np.zeros(len(part_process), np.int64)
         np.maximum.at(part_sentences, participant, sentence)
-        process_parts = np.searchsorted(part_process, np.arange(len(self._pids) + 1))
+        process_parts = np.searchsorted(part_process, np.arange(len(pids) + 1))
         process_sentences = np.maximum.reduceat(part_sentences, process_parts[:-1])
         widths = process_sentences[part_process] + 1
         offset = np.concatenate(([0], np.cumsum(widths)))
         slot = offset[participant] + sentence
         duplicate = None
         if len(slot) and np.bincount(slot).max() > 1:
-            kept, duplicate = self._last_rows(slot, process, sentence, name)
+            kept, duplicate = self._last_rows(slot, process, sentence, name, pids)
             participant, slot, sentence, action, before, after = (
                 column[kept] for column in (participant, slot, sentence, action, before, after)
             )
@@ -519,8 +589,8 @@ class Reader:
         number[order] = np.arange(len(order))
         return number[inverse.ravel()], (keys >> 32)[order], (keys & 0xFFFFFFFF)[order], first[order] + 1
 
-    def _last_rows(self, slot: np.ndarray, process: np.ndarray, sentence: np.ndarray,
-                   name: np.ndarray) -> tuple[np.ndarray, Duplicate]:  # fmt: skip
+    def _last_rows(self, slot: np.ndarray, process: np.ndarray, sentence: np.ndarray, name: np.ndarray,
+                   pids: list[int]) -> tuple[np.ndarray, Duplicate]:  # fmt: skip
         """The rows no later row replaces, and the first row that replaces one."""
         import numpy as np
 
@@ -529,7 +599,7 @@ class Reader:
         later, earlier = order[repeated + 1], order[repeated]
         first = int(np.argmin(later))
         row = int(later[first])
-        duplicate = Duplicate(row + 1, self._pids[int(process[row])], int(sentence[row]),
+        duplicate = Duplicate(row + 1, pids[int(process[row])], int(sentence[row]),
                               self.names.text(int(name[row])), int(earlier[first]) + 1)  # fmt: skip
         kept = np.ones(len(slot), bool)
         kept[earlier] = False
@@ -539,31 +609,31 @@ class Reader:
 # --- comparing two files --------------------------------------------------------------------
 
 
-def same_processes(answers: ActionFile, predictions: ActionFile) -> list[bool]:
-    """Per answer process (in order): is there a predictions' process of its id with the
-    same sentence count and the same participants in the same order, with equal tracks and
-    actions? The two files must share their Strings (names, locations)."""
+def compare_processes(answers: ActionFile, predictions: ActionFile) -> tuple[list[bool], list[bool]]:
+    """Per answer process (in order): has the predictions' process of its id the same
+    participants in the same order; and has it moreover the same sentence count, tracks
+    and actions? The two files must share their Strings (names, locations)."""
     import numpy as np
 
     mine, theirs = answers.table, predictions.table
     assert mine is not None and theirs is not None
     if mine is theirs:
-        return [True] * len(answers.processes)
+        return [True] * len(answers.processes), [True] * len(answers.processes)
     found = [predictions.processes.get(pid) for pid in answers.processes]
-    same = np.array([process is not None for process in found])
     other = np.array([-1 if process is None else process.index for process in found], np.int64)
-    same &= mine.process_sentences == theirs.process_sentences[other]
-    same &= np.diff(mine.process_parts) == np.diff(theirs.process_parts)[other]
-    candidates = np.flatnonzero(same)  # processes with as many participants and slots on both sides
-    parts = (mine.process_parts[candidates], mine.process_parts[candidates + 1])
-    their_parts = (theirs.process_parts[other[candidates]], theirs.process_parts[other[candidates] + 1])
-    slots = (mine.offset[parts[0]], mine.offset[parts[1]])
-    their_slots = (theirs.offset[their_parts[0]], theirs.offset[their_parts[1]])
-    equal = _equal_ranges(mine.part_name, parts, theirs.part_name, their_parts)
-    equal &= _equal_ranges(mine.track, slots, theirs.track, their_slots)
-    equal &= _equal_ranges(mine.actions, slots, theirs.actions, their_slots)
-    same[candidates] = equal
-    return same.tolist()
+    named = (other >= 0) & (np.diff(mine.process_parts) == np.diff(theirs.process_parts)[other])
+    chosen = np.flatnonzero(named)
+    parts = (mine.process_parts[chosen], mine.process_parts[chosen + 1])
+    their_parts = (theirs.process_parts[other[chosen]], theirs.process_parts[other[chosen] + 1])
+    named[chosen] = _equal_ranges(mine.part_name, parts, theirs.part_name, their_parts)
+    same = named & (mine.process_sentences == theirs.process_sentences[other])
+    chosen = np.flatnonzero(same)  # as many slots on both sides
+    slots = (mine.offset[mine.process_parts[chosen]], mine.offset[mine.process_parts[chosen + 1]])
+    their_slots = (theirs.offset[theirs.process_parts[other[chosen]]],
+                   theirs.offset[theirs.process_parts[other[chosen] + 1]])  # fmt: skip
+    equal = _equal_ranges(mine.track, slots, theirs.track, their_slots)
+    same[chosen] = equal & _equal_ranges(mine.actions, slots, theirs.actions, their_slots)
+    return named.tolist(), same.tolist()
 
 
 def _equal_ranges(values: np.ndarray, ranges: tuple[np.ndarray, np.ndarray], their_values: np.ndarray,

@@ -16,7 +16,7 @@ from functools import cached_property
 from typing import Any
 
 from ...errors import InputError
-from ...formats.propara_actions import ActionFile, Process, Reader, Strings, location_strings, same_processes
+from ...formats.propara_actions import ActionFile, Process, Reader, compare_processes
 from ...formats.propara_sentences import read_sentences
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
@@ -27,6 +27,7 @@ from . import detail
 from .check import check_participants
 from .compare import Comparer, DivisionByZero
 from .explain import PRINTED, explain
+from .reading import read_pair
 from .render import diagnostics_text, output_text, report_text
 from .scores import LABELS, Averages, ProcessScore, averages, perfect_score, score_process
 from .summary import Summaries, Summary
@@ -238,11 +239,12 @@ class Pair:
         return answer, answer if self.same else self.sources.predictions.of(self.prediction_process)
 
     def scored(self, comparer: Comparer, exact_items: bool, mentions_and: bool) -> ProcessScore:
+        """`mentions_and`: "AND" occurs in one of the files."""
         if self.same and not exact_items and (not mentions_and or self.answer_process.plain()):
             self.score = perfect_score(self.pid)
         else:
             summaries = self.summaries() if exact_items else self._made()
-            self.score = score_process(*summaries, comparer, exact_items=exact_items)
+            self.score = score_process(*summaries, comparer, exact_items=exact_items, plain=not mentions_and)
         return self.score
 
 
@@ -258,44 +260,39 @@ class Run:
         if options.sentences_ignored:
             self.warnings.append("--sentences is ignored without --diagnostics")
         self.comparer = Comparer()
-        self.names, self.locations = Strings(), location_strings()  # codes shared by the two files
         self.pairs: list[Pair] = []
         self.averages: Averages
         self.sentences: dict[int, list[str]] | None = None
 
     # --- reading ---------------------------------------------------------------------
 
-    def _read(self, path: str, data: bytes, start: float) -> ActionFile:
-        progress = self.progress
-        reader = Reader(path, lambda f: progress.update(start + 0.2 * f, f"reading {path}"),
-                        self.names, self.locations)  # fmt: skip
-        actions = reader.read(data)
-        self.warnings += actions.warnings
-        return actions
-
     def _read_both(self) -> None:
-        """Predictions, then answers (a file evaluated against itself is read once)."""
+        """Predictions, then answers (their errors in that order; see reading.read_pair)."""
         data = read_input_bytes(self.predictions_path)
-        self.predictions = self._read(self.predictions_path, data, 0.0)
-        same = read_input_bytes(self.answers_path)
+        try:
+            answers = read_input_bytes(self.answers_path)
+        except InputError:
+            Reader(self.predictions_path).read(data)  # its own errors come first
+            raise
+        if answers == data:
+            answers = data  # one copy in memory
         self.digests = {"system": hashlib.sha256(data).hexdigest()}
-        self.digests["gold"] = self.digests["system"] if same == data else hashlib.sha256(same).hexdigest()
-        if same == data:
-            first = self.predictions
-            self.answers = ActionFile(self.answers_path, first.processes, first.duplicate, first.mentions_and,
-                                      first.table)  # fmt: skip
-            self.warnings += self.answers.warnings
-        else:
-            self.answers = self._read(self.answers_path, same, 0.2)
+        self.digests["gold"] = (
+            self.digests["system"] if answers == data else hashlib.sha256(answers).hexdigest()
+        )
+        files = (self.predictions_path, data), (self.answers_path, answers)
+        self.predictions, self.answers = read_pair(*files, self.progress)
+        self.warnings += self.predictions.warnings + self.answers.warnings
 
     def report(self) -> Report:
         if self.options.sentences is not None:
             self.sentences = read_sentences(self.options.sentences)
         self._read_both()
-        self.same = dict(
-            zip(self.answers.processes, same_processes(self.answers, self.predictions), strict=True)
+        named, same = compare_processes(self.answers, self.predictions)
+        check_participants(
+            self.answers, self.predictions, dict(zip(self.answers.processes, named, strict=True))
         )
-        check_participants(self.answers, self.predictions, self.same)
+        self.same = dict(zip(self.answers.processes, same, strict=True))
         self._check_sentences()
         self._warn_unscored()
         self._score()
@@ -329,11 +326,12 @@ class Run:
         predicted = self.predictions.processes
         total = len(self.answers.processes)
         sources = Sources(self.answers, self.predictions)
+        mentions_and = self.answers.mentions_and or self.predictions.mentions_and
         for done, (pid, process) in enumerate(self.answers.processes.items()):
             if not done & 255:
                 self.progress.update(0.4 + 0.5 * done / total, "scoring processes")
             pair = Pair(sources, process, predicted[pid], self.same[pid])
-            self._warn_corrections(pair.scored(self.comparer, self.detail, self.answers.mentions_and))
+            self._warn_corrections(pair.scored(self.comparer, self.detail, mentions_and))
             self.pairs.append(pair)
         self.averages = averages([pair.score for pair in self.pairs])
 

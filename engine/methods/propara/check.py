@@ -29,11 +29,11 @@ def _process_differences(answers: ActionFile, predictions: ActionFile, pid: int)
     return [error for _, error in sorted(found, key=lambda item: item[0])]
 
 
-def check_participants(answers: ActionFile, predictions: ActionFile, same: dict[int, bool]) -> None:
+def check_participants(answers: ActionFile, predictions: ActionFile, named: dict[int, bool]) -> None:
     """InputError naming the first difference and how many more there are; processes whose
-    prediction is the `same` have none."""
+    prediction `named` the same participants in the same order have none."""
     differences: list[InputError] = []
-    for pid in sorted(pid for pid in answers.processes if not same[pid]):
+    for pid in sorted(pid for pid in answers.processes if not named[pid]):
         differences += _process_differences(answers, predictions, pid)
     if not differences:
         return

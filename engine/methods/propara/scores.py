@@ -122,12 +122,12 @@ def _perfect(answer: Summary, prediction: Summary) -> bool:
 
 
 def score_process(
-    answer: Summary, prediction: Summary, comparer: Comparer, *, exact_items: bool = True
+    answer: Summary, prediction: Summary, comparer: Comparer, *, exact_items: bool = True, plain: bool = False
 ) -> ProcessScore:
     """The four questions of one process. Without `exact_items` only P and R are wanted:
     a perfect prediction is scored without comparing its items, and so is a question whose
     similarities all lie in {0, 1} (`quick_question`; the scores are the same, the best
-    partners are not kept)."""
+    partners are not kept). `plain`: no participant or location of either file holds ` AND `."""
     if not exact_items and not comparer.original and _perfect(answer, prediction):
         return perfect_score(answer.pid)
     pairs = {"inputs": comparer.participants, "outputs": comparer.participants,
@@ -136,7 +136,7 @@ def score_process(
     corrections: dict[str, list[Correction]] = {}
     for q in QUESTIONS:
         answers, predictions = getattr(answer, q), getattr(prediction, q)
-        if not exact_items and not comparer.original and _in_zero_one(q, answers, predictions):
+        if not exact_items and not comparer.original and _in_zero_one(q, answers, predictions, plain):
             questions[q] = quick_question(answers, predictions, pairs[q], q in BY_STEP)
             continue
         questions[q] = score_question(answers, predictions, pairs[q], q in BY_STEP)
@@ -146,12 +146,14 @@ def score_process(
     return ProcessScore(answer.pid, questions, corrections)
 
 
-def _in_zero_one(question: str, answers: Sequence[Any], predictions: Sequence[Any]) -> bool:
+def _in_zero_one(question: str, answers: Sequence[Any], predictions: Sequence[Any], plain: bool) -> bool:
     """Every similarity the question compares is 0 or 1: no phrase has two ` AND ` parts
     (one part against one: m / (1 + 1 − m)). Equal conversion lists qualify too: at most
     one conversion a step, so only equal items of the same step are compared."""
     if question == "conversions":
         return answers == predictions
+    if plain:
+        return True
     if question == "moves":
         phrases = (text for move in (*answers, *predictions) for text in move[:3])
     else:
@@ -181,15 +183,19 @@ def _bests(items: Sequence[Any], others: Sequence[Any], score: Callable[[Any, An
     """Per item its best score(item, other), from 0.0; 1.0 at once for an item that has an
     equal other."""
     equal = set(others)
+    at: dict[int, list[Any]] | None = None
     bests = []
     for item in items:
         if item in equal:
             bests.append(1.0)
             continue
+        if by_step and at is None:
+            at = {}
+            for other in others:
+                at.setdefault(other.step, []).append(other)
         best = 0.0
-        for other in others:
-            if not by_step or other.step == item.step:
-                best = max(best, score(item, other))
+        for other in at.get(item.step, ()) if at is not None else others:
+            best = max(best, score(item, other))
         bests.append(best)
     return bests
 

@@ -1,0 +1,89 @@
+"""Reading the predictions and the answers (specs/propara.md §3.1), on both cores when the
+files are large and fork is at hand: two different files are read one in each process, a
+file evaluated against itself is read once, its second half in the other process. The
+results and the errors are those of reading the predictions completely, then the answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+from ...errors import InputError
+from ...formats.propara_actions import ActionFile, Part, Reader, Strings, location_strings
+from ...progress import Progress
+from .cores import Beside, can_fork
+
+PARALLEL_MIN = 1 << 21  # bytes the other process must be given before it pays
+
+
+def read_pair(predictions: tuple[str, bytes], answers: tuple[str, bytes], progress: Progress
+              ) -> tuple[ActionFile, ActionFile]:  # fmt: skip
+    """Both files, their codes shared (`same_processes` compares them); (path, bytes) each."""
+    names, locations = Strings(), location_strings()
+
+    def reader(path: str, start: float) -> Reader:
+        return Reader(path, lambda f: progress.update(start + 0.2 * f, f"reading {path}"), names, locations)
+
+    (path, data), (answers_path, answers_data) = predictions, answers
+    first = reader(path, 0.0)
+    if data == answers_data:
+        found = _read_in_halves(first, data) if _parallel(len(data) // 2) else first.read(data)
+        return found, ActionFile(
+            answers_path, found.processes, found.duplicate, found.mentions_and, found.table
+        )
+    second = reader(answers_path, 0.2)
+    if _parallel(min(len(data), len(answers_data))):
+        return _read_side_by_side(first, data, second, answers_data)
+    return first.read(data), second.read(answers_data)
+
+
+def _parallel(size: int) -> bool:
+    return size >= PARALLEL_MIN and can_fork()
+
+
+def _coded(reader: Reader, text: str, start: int, end: int) -> Callable[[], Part | None]:
+    """The other process's work: text[start:end] coded by a new reader sharing `reader`'s
+    codes as they stand now."""
+    marks = reader.mark()
+
+    def work() -> Part | None:
+        stretch = Reader(reader.path, None, reader.names, reader.locations)
+        stretch.add_text(text, start, end)
+        return stretch.part(marks)
+
+    return work
+
+
+def _read_in_halves(reader: Reader, data: bytes) -> ActionFile:
+    text = reader.text(data)
+    middle = text.find("\n", len(text) // 2) + 1 or len(text)
+    other = Beside(_coded(reader, text, middle, len(text)))
+    try:
+        reader.add_text(text, 0, middle)
+        if reader.valid:
+            reader.add_part(other.result())
+    finally:
+        other.cancel()
+    return reader.finish(text)
+
+
+def _read_side_by_side(first: Reader, data: bytes, second: Reader, second_data: bytes
+                       ) -> tuple[ActionFile, ActionFile]:  # fmt: skip
+    """The predictions (`first`) in the other process, the answers (`second`) here."""
+    text = first.text(data)
+    other = Beside(_coded(first, text, 0, len(text)))
+    error: InputError | None = None
+    second_text = ""
+    try:
+        try:
+            second_text = second.text(second_data)
+            second.add_text(second_text, 0, len(second_text))
+        except InputError as err:  # reported after the predictions' errors
+            error = err
+        first.add_part(other.result())
+    finally:
+        other.cancel()
+    predictions = first.finish(text)
+    if error is not None:
+        raise error
+    return predictions, second.finish(second_text)
