@@ -134,6 +134,13 @@ class Table:
     track: np.ndarray  # location codes as stored (NULL_CODE, UNK_CODE, …)
     actions: np.ndarray  # action codes (NONE_CODE, …)
 
+    def adopt(self, names: Strings, locations: Strings, marks: tuple[int, int]) -> None:
+        """Take on the codes of `names` and `locations`, which ours were copies of (in a
+        process forked at `marks`, see Reader.mark)."""
+        self.part_name = names.merge(*self.names.since(marks[0]))(self.part_name)
+        self.track = locations.merge(*self.locations.since(marks[1]))(self.track)
+        self.names, self.locations = names, locations
+
     def parts(self, k: int) -> range:
         """The participant numbers of process k."""
         return range(int(self.process_parts[k]), int(self.process_parts[k + 1]))
@@ -375,6 +382,22 @@ def concatenated_ranges(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
 
 
 @dataclass
+class Contents:
+    """A file once read, what its ActionFile is made of (another process can send it)."""
+
+    table: Table
+    pids: list[int]  # per process number: its id
+    lines: list[int]  # per process number: its first row
+    duplicate: Duplicate | None
+    mentions_and: bool
+
+    def file(self, path: str) -> ActionFile:
+        numbers = zip(self.pids, self.lines, self.table.process_sentences.tolist(), strict=True)
+        found = {pid: Process(pid, line, n, k, self.table) for k, (pid, line, n) in enumerate(numbers)}
+        return ActionFile(path, found, self.duplicate, self.mentions_and, self.table)
+
+
+@dataclass
 class Part:
     """The rows of a stretch of a file as coded by another process (see Reader.part)."""
 
@@ -430,6 +453,10 @@ class Reader:
 
     def finish(self, text: str) -> ActionFile:
         """The file read (all its lines added); InputError naming the original's first error."""
+        return self.contents(text).file(self.path)
+
+    def contents(self, text: str) -> Contents:
+        """What the file is made of (all its lines added); InputError as `finish`."""
         processes = self._processes() if self.valid else None
         columns = self._joined() if processes is not None else None
         if processes is None or columns is None or not valid_rows(*columns[3:]):
@@ -438,9 +465,7 @@ class Reader:
             raise error
         pids, lines = processes
         table, duplicate = self._table(*columns, pids)
-        numbers = zip(pids, lines, table.process_sentences.tolist(), strict=True)
-        found = {pid: Process(pid, line, n, k, table) for k, (pid, line, n) in enumerate(numbers)}
-        return ActionFile(self.path, found, duplicate, "AND" in text, table)
+        return Contents(table, pids, lines, duplicate, "AND" in text)
 
     # --- another process's stretch -------------------------------------------------------------
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from ...errors import InputError
-from ...formats.propara_actions import ActionFile, Part, Reader, Strings, location_strings
+from ...formats.propara_actions import ActionFile, Contents, Part, Reader, Strings, location_strings
 from ...progress import Progress
 from .cores import Beside, can_fork
 
@@ -26,6 +26,8 @@ def read_pair(predictions: tuple[str, bytes], answers: tuple[str, bytes], progre
 
     (path, data), (answers_path, answers_data) = predictions, answers
     first = reader(path, 0.0)
+    if _parallel(min(len(data), len(answers_data))):
+        import numpy  # noqa: F401  (once, before the other process starts)
     if data == answers_data:
         found = _read_in_halves(first, data) if _parallel(len(data) // 2) else first.read(data)
         return found, ActionFile(
@@ -71,7 +73,17 @@ def _read_side_by_side(first: Reader, data: bytes, second: Reader, second_data: 
                        ) -> tuple[ActionFile, ActionFile]:  # fmt: skip
     """The predictions (`first`) in the other process, the answers (`second`) here."""
     text = first.text(data)
-    other = Beside(_coded(first, text, 0, len(text)))
+    marks = first.mark()
+
+    def work() -> Contents | None:
+        try:
+            reader = Reader(first.path, None, first.names, first.locations)
+            reader.add_text(text, 0, len(text))
+            return reader.contents(text)
+        except InputError:
+            return None  # read again below, for the error
+
+    other = Beside(work)
     error: InputError | None = None
     second_text = ""
     try:
@@ -80,10 +92,14 @@ def _read_side_by_side(first: Reader, data: bytes, second: Reader, second_data: 
             second.add_text(second_text, 0, len(second_text))
         except InputError as err:  # reported after the predictions' errors
             error = err
-        first.add_part(other.result())
+        contents = other.result()
     finally:
         other.cancel()
-    predictions = first.finish(text)
+    if contents is None:
+        predictions = first.read(data)  # raises its error
+    else:
+        contents.table.adopt(first.names, first.locations, marks)
+        predictions = contents.file(first.path)
     if error is not None:
         raise error
     return predictions, second.finish(second_text)
