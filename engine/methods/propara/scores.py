@@ -21,8 +21,10 @@ class QuestionScore:
 
     precision: float
     recall: float
-    answer_best: list[tuple[float, int]]  # per answer item: (best score, index of the prediction or -1)
-    prediction_best: list[tuple[float, int]]  # per prediction item: (best score, index of the answer or -1)
+    # Kept for exact items only (else empty): per answer item (best score, index of the
+    # prediction or -1), per prediction item (best score, index of the answer or -1).
+    answer_best: Sequence[tuple[float, int]]
+    prediction_best: Sequence[tuple[float, int]]
 
     def diagnostics(self) -> dict[str, float]:
         return {"precision": self.precision, "recall": self.recall}
@@ -103,7 +105,7 @@ class ProcessScore:
         return {"process_id": self.pid, **{q: self.questions[q].diagnostics() for q in QUESTIONS}}
 
 
-PERFECT = QuestionScore(1.0, 1.0, [], [])  # best partners are kept only for exact items
+PERFECT = QuestionScore(1.0, 1.0, (), ())
 _ALL_PERFECT = dict.fromkeys(QUESTIONS, PERFECT)  # shared, never changed
 
 
@@ -167,7 +169,7 @@ def quick_question(
     """§3.6 when every pair score is at most 1: an item with an equal item on the other side
     has best score 1 without comparing; P and R as `score_question` computes them."""
     if not answers or not predictions:
-        return QuestionScore(0.0 if predictions else 1.0, 0.0 if answers else 1.0, [], [])
+        return QuestionScore(0.0 if predictions else 1.0, 0.0 if answers else 1.0, (), ())
     if answers == predictions:
         return PERFECT
     precision = _total(_bests(predictions, answers, lambda p, a: pair(a, p), by_step))
@@ -175,7 +177,7 @@ def quick_question(
         recall = precision  # Q1
     else:
         recall = _total(_bests(answers, predictions, pair, by_step))
-    return QuestionScore(precision / len(predictions), recall / len(answers), [], [])
+    return QuestionScore(precision / len(predictions), recall / len(answers), (), ())
 
 
 def _bests(items: Sequence[Any], others: Sequence[Any], score: Callable[[Any, Any], float],
