@@ -75,23 +75,16 @@ def _read_side_by_side(first: Reader, data: bytes, second: Reader, second_data: 
     text = first.text(data)
     marks = first.mark()
 
-    def work() -> Contents | None:
-        try:
-            reader = Reader(first.path, None, first.names, first.locations)
-            reader.add_text(text, 0, len(text))
-            return reader.contents(text)
-        except InputError:
-            return None  # read again below, for the error
+    def work() -> Contents | None:  # (an InputError cannot be sent: the file is read again below)
+        found = _contents(Reader(first.path, None, first.names, first.locations), text)
+        return None if isinstance(found, InputError) else found
 
     other = Beside(work)
-    error: InputError | None = None
-    second_text = ""
     try:
         try:
-            second_text = second.text(second_data)
-            second.add_text(second_text, 0, len(second_text))
-        except InputError as err:  # reported after the predictions' errors
-            error = err
+            answers = _contents(second, second.text(second_data))
+        except InputError as error:  # empty, not UTF-8
+            answers = error
         contents = other.result()
     finally:
         other.cancel()
@@ -100,6 +93,14 @@ def _read_side_by_side(first: Reader, data: bytes, second: Reader, second_data: 
     else:
         contents.table.adopt(first.names, first.locations, marks)
         predictions = contents.file(first.path)
-    if error is not None:
-        raise error
-    return predictions, second.finish(second_text)
+    if isinstance(answers, InputError):
+        raise answers  # after the predictions' errors
+    return predictions, answers.file(second.path)
+
+
+def _contents(reader: Reader, text: str) -> Contents | InputError:
+    try:
+        reader.add_text(text, 0, len(text))
+        return reader.contents(text)
+    except InputError as error:
+        return error
