@@ -35,7 +35,6 @@ ACTIONS = ("NONE", "CREATE", "DESTROY", "MOVE")
 NONE_CODE, CREATE_CODE, DESTROY_CODE, MOVE_CODE, BAD_ACTION = 0, 1, 2, 3, 4
 ACTION_CODES = {action: code for code, action in enumerate(ACTIONS)}
 NULL, UNK = "null", "unk"
-STORED = {"-": NULL, "?": UNK}  # how the evaluator stores the two special locations
 
 # Location codes fixed in advance: the text as written ("-" and "null" differ for the
 # rules); a track holds the stored value, where "null" is "-" (NULL_CODE) and "unk" is "?".
@@ -148,23 +147,21 @@ class Table:
     def participant_lines(self, k: int) -> dict[str, int]:
         """The names of the participants of process k (in order) and their first rows."""
         parts, names = self.parts(k), self.names.texts()
-        codes, lines = (
-            self.part_name[parts.start : parts.stop].tolist(),
-            self.part_line[parts.start : parts.stop],
-        )
-        return dict(zip(map(names.__getitem__, codes), lines.tolist(), strict=True))
+        codes = self.part_name[parts.start : parts.stop].tolist()
+        lines = self.part_line[parts.start : parts.stop].tolist()
+        return dict(zip(map(names.__getitem__, codes), lines, strict=True))
 
     def participants(self, k: int) -> dict[str, Participant]:
         """The participants of process k with their tracks and actions as strings."""
         parts = self.parts(k)
         bounds = self.offset[parts.start : parts.stop + 1].tolist()
-        track = list(map(self.locations.texts().__getitem__, self.track[bounds[0] : bounds[-1]].tolist()))
-        actions = list(map(ACTIONS.__getitem__, self.actions[bounds[0] : bounds[-1]].tolist()))
+        first, last = bounds[0], bounds[-1]
+        track = list(map(self.locations.texts().__getitem__, self.track[first:last].tolist()))
+        actions = list(map(ACTIONS.__getitem__, self.actions[first:last].tolist()))
         found = {}
-        for (name, line), start, end in zip(
-            self.participant_lines(k).items(), bounds, bounds[1:], strict=False
-        ):
-            start, end = start - bounds[0], end - bounds[0]
+        lines = self.participant_lines(k).items()
+        for (name, line), start, end in zip(lines, bounds, bounds[1:], strict=False):
+            start, end = start - first, end - first
             found[name] = Participant(name, line, track[start:end], actions[start + 1 : end])
         return found
 
@@ -222,9 +219,9 @@ class Duplicate:
 class ActionFile:
     path: str  # as the user gave it
     processes: dict[int, Process]  # in order of first appearance
+    table: Table
     duplicate: Duplicate | None = None
     mentions_and: bool = True  # the text holds "AND" somewhere (see Process.plain)
-    table: Table | None = None
 
     @property
     def warnings(self) -> list[str]:
@@ -394,7 +391,7 @@ class Contents:
     def file(self, path: str) -> ActionFile:
         numbers = zip(self.pids, self.lines, self.table.process_sentences.tolist(), strict=True)
         found = {pid: Process(pid, line, n, k, self.table) for k, (pid, line, n) in enumerate(numbers)}
-        return ActionFile(path, found, self.duplicate, self.mentions_and, self.table)
+        return ActionFile(path, found, self.table, self.duplicate, self.mentions_and)
 
 
 @dataclass
@@ -641,7 +638,6 @@ def compare_processes(answers: ActionFile, predictions: ActionFile) -> tuple[lis
     import numpy as np
 
     mine, theirs = answers.table, predictions.table
-    assert mine is not None and theirs is not None
     if mine is theirs:
         return [True] * len(answers.processes), [True] * len(answers.processes)
     found = [predictions.processes.get(pid) for pid in answers.processes]

@@ -6,6 +6,7 @@ results and the errors are those of reading the predictions completely, then the
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 
 from ...errors import InputError
@@ -18,7 +19,7 @@ PARALLEL_MIN = 1 << 21  # bytes the other process must be given before it pays
 
 def read_pair(predictions: tuple[str, bytes], answers: tuple[str, bytes], progress: Progress
               ) -> tuple[ActionFile, ActionFile]:  # fmt: skip
-    """Both files, their codes shared (`same_processes` compares them); (path, bytes) each."""
+    """Both files, their codes shared (`compare_processes` compares them); (path, bytes) each."""
     names, locations = Strings(), location_strings()
 
     def reader(path: str, start: float) -> Reader:
@@ -26,13 +27,9 @@ def read_pair(predictions: tuple[str, bytes], answers: tuple[str, bytes], progre
 
     (path, data), (answers_path, answers_data) = predictions, answers
     first = reader(path, 0.0)
-    if _parallel(min(len(data), len(answers_data))):
-        import numpy  # noqa: F401  (once, before the other process starts)
     if data == answers_data:
         found = _read_in_halves(first, data) if _parallel(len(data) // 2) else first.read(data)
-        return found, ActionFile(
-            answers_path, found.processes, found.duplicate, found.mentions_and, found.table
-        )
+        return found, dataclasses.replace(found, path=answers_path)
     second = reader(answers_path, 0.2)
     if _parallel(min(len(data), len(answers_data))):
         return _read_side_by_side(first, data, second, answers_data)
@@ -57,6 +54,8 @@ def _coded(reader: Reader, text: str, start: int, end: int) -> Callable[[], Part
 
 
 def _read_in_halves(reader: Reader, data: bytes) -> ActionFile:
+    import numpy  # noqa: F401  (once, before the other process starts)
+
     text = reader.text(data)
     middle = text.find("\n", len(text) // 2) + 1 or len(text)
     other = Beside(_coded(reader, text, middle, len(text)))
@@ -72,6 +71,8 @@ def _read_in_halves(reader: Reader, data: bytes) -> ActionFile:
 def _read_side_by_side(first: Reader, data: bytes, second: Reader, second_data: bytes
                        ) -> tuple[ActionFile, ActionFile]:  # fmt: skip
     """The predictions (`first`) in the other process, the answers (`second`) here."""
+    import numpy  # noqa: F401  (once, before the other process starts)
+
     text = first.text(data)
     marks = first.mark()
 
