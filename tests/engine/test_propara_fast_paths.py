@@ -15,8 +15,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import Cancelled, InputError
-from engine.formats.propara_actions import Strings
+from engine.formats.propara_actions import Reader, Strings
 from engine.methods.propara import Options, ProPara, cores, reading
+from engine.methods.propara.summary import Summaries, is_input, is_output
 from engine.progress import Progress
 from tests.engine.test_propara_reference import _files
 
@@ -177,3 +178,27 @@ def test_codes_from_another_process_are_taken_over():
     assert [ours.text(int(code)) for code in merged] == ["c", "a", "d", "c"]
     assert merged[2] == our_codes[0]
     assert np.array_equal(ours.merge(mark, {})(their_codes), their_codes)
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.lists(st.sampled_from(["NONE", "CREATE", "DESTROY", "MOVE"]), min_size=1, max_size=7),
+                min_size=1, max_size=6))  # fmt: skip
+def test_inputs_and_outputs_found_at_once_follow_their_definitions(participants):
+    """The summaries' inputs and outputs (found for all participants at once) are those of
+    is_input / is_output, one participant at a time."""
+    rows = []
+    for number, actions in enumerate(participants):
+        place = "-"
+        for sentence, action in enumerate(actions, 1):
+            before, after = {"NONE": (place, place), "CREATE": ("-", "x"), "DESTROY": ("x", "-"),
+                             "MOVE": ("x", "y")}[action]  # fmt: skip
+            rows.append(f"1\t{sentence}\tp{number}\t{action}\t{before}\t{after}\n")
+            place = after
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder, "a.tsv")
+        path.write_text("".join(rows), encoding="utf-8")
+        actions = Reader(str(path)).read()
+    summary = Summaries(actions).of(actions.processes[1])
+    names = [f"p{number}" for number in range(len(participants))]
+    assert summary.inputs == [name for name, a in zip(names, participants, strict=True) if is_input(a)]
+    assert summary.outputs == [name for name, a in zip(names, participants, strict=True) if is_output(a)]

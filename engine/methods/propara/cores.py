@@ -36,9 +36,14 @@ class Beside(Generic[T]):
 
     def _fork(self) -> None:
         read_end, write_end = os.pipe()
-        with warnings.catch_warnings():
-            warnings.simplefilter("ignore", DeprecationWarning)  # Python 3.12+ on a process with threads
-            pid = os.fork()
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)  # Python 3.12+ on a process with threads
+                pid = os.fork()
+        except OSError:  # no memory or processes left: the work is done here
+            os.close(read_end)
+            os.close(write_end)
+            return
         if pid == 0:
             os.close(read_end)
             self._child(write_end)

@@ -82,9 +82,8 @@ def _last(actions: list[str], action: str) -> int:
     return -1
 
 
-Changes = dict[
-    int, tuple[list[str], list[str]]
-]  # step → the participants created (or destroyed) there, their locations
+# step → the participants created (or destroyed) there and their locations
+Changes = dict[int, tuple[list[str], list[str]]]
 
 
 def _distinct(values: list[str]) -> list[str]:
@@ -130,9 +129,7 @@ class Summaries:
     def __init__(self, actions: ActionFile) -> None:
         import numpy as np
 
-        table = actions.table
-        assert table is not None
-        self.table = table
+        self.table = table = actions.table
         names = table.names.texts()
         self.names = [display(names[code]) for code in table.part_name.tolist()]
         self.places = table.locations.texts()
