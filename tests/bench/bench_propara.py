@@ -107,6 +107,26 @@ def test_scaled_against_a_perturbed_copy(tmp_path):
     result = (tmp_path / "m.json").read_text()
     print(f"  {_medians(runs)}; peak memory {max(r.peak_mb for r in runs):.0f} MB; scores {result}")
     assert result == '{"precision": 0.927, "recall": 0.954, "f1": 0.941}'  # as before the speed work
+    assert all(r.stdout.startswith(PERTURBED_REPORT) for r in runs)
+
+
+PERTURBED_REPORT = "\n".join([  # the report before the speed work
+    "=" * 49,
+    "Question     Avg. Precision  Avg. Recall  Avg. F1",
+    "-" * 49,
+    "Inputs                1.000        1.000    1.000",
+    "Outputs               1.000        1.000    1.000",
+    "Conversions           0.986        0.986    0.986",
+    "Moves                 0.724        0.832    0.774",
+    "-" * 49,
+    "Overall Precision 0.927" + " " * 26,
+    "Overall Recall    0.954" + " " * 26,
+    "Overall F1        0.941" + " " * 26,
+    "=" * 49,
+    "",
+    "Evaluated 24400 predictions against 24400 answers.",
+    "",
+])  # fmt: skip
 
 
 def _load() -> str:
