@@ -21,7 +21,9 @@ from engine.methods.propara.summary import Summaries, is_input, is_output
 from engine.progress import Progress
 from tests.engine.test_propara_reference import _files
 
-needs_fork = pytest.mark.skipif(not cores.can_fork(), reason="fork is used on Linux with two cores")
+needs_fork = pytest.mark.skipif(
+    not cores.can_fork(), reason="fork is used on Linux with two cores, no threads"
+)
 
 
 def _evaluate(predictions: str, answers: str | None, *, detail: bool, parallel: bool) -> dict | str:
@@ -71,8 +73,20 @@ def test_reading_on_two_cores_gives_what_one_gives(seed, against_itself, detail)
     predictions, answers = _files(seed)
     answers_or_none = None if against_itself else answers
     one = _evaluate(predictions, answers_or_none, detail=detail, parallel=False)
-    two = _evaluate(predictions, answers_or_none, detail=detail, parallel=True)
+    forks = []
+    fork = cores.Beside._fork
+
+    def counted(self):
+        fork(self)
+        forks.append(self.pid)
+
+    cores.Beside._fork = counted
+    try:
+        two = _evaluate(predictions, answers_or_none, detail=detail, parallel=True)
+    finally:
+        cores.Beside._fork = fork
     assert two == one
+    assert forks and all(forks)  # the other process did its share
 
 
 GOOD = "1\t1\tx\tNONE\ta\ta\n1\t2\tx\tMOVE\ta\tb\n"

@@ -1,10 +1,10 @@
 """The second core: a forked child process computes a value while this process goes on.
 
-Only on Linux (fork is missing on Windows and unsafe with the system libraries on macOS)
-and with more than one core; there, and whenever the child fails, the value is computed
-in this process when it is wanted, so the result never depends on where it was made. The
-child never reports progress (the caller does, for its own share) and is killed when the
-caller stops early (an error, a cancelled run).
+Only on Linux (fork is missing on Windows and unsafe with the system libraries on macOS),
+with more than one core and no other thread; elsewhere, and whenever the child fails, the
+value is computed in this process when it is wanted, so the result never depends on where
+it was made. The child never reports progress (the caller does, for its own share) and is
+killed when the caller stops early (an error, a cancelled run).
 """
 
 from __future__ import annotations
@@ -21,7 +21,15 @@ T = TypeVar("T")
 
 
 def can_fork() -> bool:
-    return sys.platform.startswith("linux") and hasattr(os, "fork") and (os.cpu_count() or 1) > 1
+    """Fork is safe and useful: Linux, a second core, no other thread in this process (the
+    app's evaluations run in a thread of their own: they stay on one core)."""
+    threading = sys.modules.get("threading")  # not imported: no other thread
+    return (
+        sys.platform.startswith("linux")
+        and hasattr(os, "fork")
+        and (threading is None or threading.active_count() == 1)
+        and len(os.sched_getaffinity(0)) > 1
+    )
 
 
 class Beside(Generic[T]):
