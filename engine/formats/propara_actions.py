@@ -576,15 +576,10 @@ class Reader:
         import numpy as np
 
         participant, part_process, part_name, part_line = self._participants(process, name)
-        part_sentences = np.zeros(len(part_process), np.int64)
-        np.maximum.at(part_sentences, participant, sentence)
-        process_parts = np.searchsorted(part_process, np.arange(len(pids) + 1))
-        process_sentences = np.maximum.reduceat(part_sentences, process_parts[:-1])
-        widths = process_sentences[part_process] + 1
-        offset = np.concatenate(([0], np.cumsum(widths)))
+        process_parts, process_sentences, offset = _layout(participant, part_process, sentence, len(pids))
         slot = offset[participant] + sentence
         duplicate = None
-        if len(slot) and np.bincount(slot).max() > 1:
+        if np.bincount(slot).max() > 1:
             kept, duplicate = self._last_rows(slot, process, sentence, name, pids)
             participant, slot, sentence, action, before, after = (
                 column[kept] for column in (participant, slot, sentence, action, before, after)
@@ -626,6 +621,20 @@ class Reader:
         kept = np.ones(len(slot), bool)
         kept[earlier] = False
         return kept, duplicate
+
+
+def _layout(participant: np.ndarray, part_process: np.ndarray, sentence: np.ndarray, processes: int
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+    """Per process its first participant (and the end) and its sentence count n; per
+    participant where its n + 1 slots start (and the end)."""
+    import numpy as np
+
+    part_sentences = np.zeros(len(part_process), np.int64)
+    np.maximum.at(part_sentences, participant, sentence)
+    process_parts = np.searchsorted(part_process, np.arange(processes + 1))
+    process_sentences = np.maximum.reduceat(part_sentences, process_parts[:-1])
+    offset = np.concatenate(([0], np.cumsum(process_sentences[part_process] + 1)))
+    return process_parts, process_sentences, offset
 
 
 # --- comparing two files --------------------------------------------------------------------
