@@ -3,26 +3,43 @@
 One row per (process, sentence, participant), no header, rows in any order. The rules
 are those of specs/propara.md §2.1 and §3.1–3.2: the original reads a file twice, first
 for the sentence counts (pass 1: the stripped line's first two fields must be integers),
-then for the rows (pass 2: six fields, the action's location rules). Both passes happen
-here in one sweep over the lines; the errors come out in the original's order (a pass-1
-problem anywhere before the first pass-2 problem).
+then for the rows (pass 2: six fields, the action's location rules). A line that passes
+pass 2 passes pass 1, so a file is checked in one sweep; when some line breaks a rule,
+the line-by-line validator (`first_error`) names the error the original reports first.
+
+The sweep turns the text, a chunk at a time, into columns of integer codes (numpy
+arrays): per row the process, the sentence number, the participant's name, the action
+and the two locations, equal codes meaning equal strings (`Strings`; the two files of a
+run share them, so their processes compare as numbers). The location rules are checked
+on the codes, and all tracks are filled at once (`Table`): one flat array of location
+codes with the slots 0 … n of every participant, the actions beside them.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import compress, repeat
-from operator import eq, methodcaller, ne, not_, or_
+from itertools import compress, count, repeat
+from operator import ne
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..textio import decode_utf8, read_input_bytes
 
+if TYPE_CHECKING:
+    import numpy as np
+
 TITLE = "ProPara action file"
 
 ACTIONS = ("NONE", "CREATE", "DESTROY", "MOVE")
+NONE_CODE, CREATE_CODE, DESTROY_CODE, MOVE_CODE, BAD_ACTION = 0, 1, 2, 3, 4
+ACTION_CODES = {action: code for code, action in enumerate(ACTIONS)}
 NULL, UNK = "null", "unk"
-STORED = {"-": NULL, "?": UNK}  # how the evaluator stores the two special locations
+
+# Location codes fixed in advance: the text as written ("-" and "null" differ for the
+# rules); a track holds the stored value, where "null" is "-" (NULL_CODE) and "unk" is "?".
+SEEDED_LOCATIONS = ("-", "?", "", NULL, UNK)
+NULL_CODE, UNK_CODE, EMPTY_CODE, NULL_TEXT_CODE, UNK_TEXT_CODE = range(5)
 
 
 def sniff(lines: list[str]) -> bool:
@@ -40,46 +57,135 @@ def _int(text: str) -> int | None:
         return None
 
 
+class Strings:
+    """Integer codes of distinct strings (equal codes, equal strings), shared by the files
+    of one run. Codes are unique but not dense."""
+
+    def __init__(self, seed: tuple[str, ...] = (), shown: dict[int, str] | None = None) -> None:
+        self._next = count()
+        self.codes: dict[str, int] = {text: next(self._next) for text in seed}
+        self._shown = shown or {}  # codes shown as another text (the stored form of - and ?)
+        self._texts: dict[int, str] | None = None
+
+    def encode(self, texts: list[str]) -> np.ndarray:
+        import numpy as np
+
+        self._texts = None
+        return np.fromiter(map(self.codes.setdefault, texts, self._next), np.int32, len(texts))
+
+    def texts(self) -> dict[int, str]:
+        """Code → text (for locations: as the evaluator stores it)."""
+        if self._texts is None:
+            self._texts = {code: text for text, code in self.codes.items()} | self._shown
+        return self._texts
+
+    def text(self, code: int) -> str:
+        return self.texts()[code]
+
+    def mark(self) -> int:
+        """A code below every code given from now on (see `since`)."""
+        return next(self._next)
+
+    def since(self, mark: int) -> tuple[int, dict[str, int]]:
+        """The strings coded since `mark` (in a process forked after it), for `merge`."""
+        return mark, {text: code for text, code in self.codes.items() if code > mark}
+
+    def merge(self, mark: int, coded: dict[str, int]) -> Callable[[np.ndarray], np.ndarray]:
+        """Codes given by another process (forked at `mark`, its strings `coded` since) → ours."""
+        import numpy as np
+
+        if not coded:
+            return lambda codes: codes
+        ours = np.zeros(max(coded.values()) - mark, np.int32)
+        for text, code in coded.items():
+            ours[code - mark - 1] = self.codes.setdefault(text, next(self._next))
+        self._texts = None
+        return lambda codes: np.where(codes > mark, ours[np.maximum(codes - mark - 1, 0)], codes)
+
+
+def location_strings() -> Strings:
+    return Strings(SEEDED_LOCATIONS, {NULL_CODE: NULL, UNK_CODE: UNK})
+
+
 @dataclass(eq=False, slots=True)
 class Participant:
     """One participant of a process: its track of locations and its actions."""
 
     name: str
     line: int  # its first row in the file
-    track: list[str] = field(default_factory=lambda: [UNK])  # slot 0 = before sentence 1
-    actions: list[str] = field(default_factory=list)  # actions[k - 1] = action of sentence k
-    # rows[k]: the line that wrote slot k (0: none); None while the rows were one run of
-    # sentences 1, 2, … starting at `line`
-    rows: list[int] | None = field(default_factory=lambda: [0])
+    track: list[str]  # slot 0 = before sentence 1, slot k = after sentence k
+    actions: list[str]  # actions[k - 1] = action of sentence k
 
-    def pad(self, sentences: int) -> None:
-        """Grow to `sentences` sentences: missing rows leave unk / NONE."""
-        missing = sentences + 1 - len(self.track)
-        if missing > 0:
-            self.track += [UNK] * missing
-            self.actions += ["NONE"] * missing
-            if self.rows is not None:
-                self.rows += [0] * missing
 
-    def row_lines(self) -> list[int]:
-        if self.rows is None:
-            self.rows = [0, *range(self.line, self.line + len(self.track) - 1)]
-        return self.rows
+@dataclass(eq=False)
+class Table:
+    """The rows of one file as arrays. Participants are numbered by process, then by first
+    row; participant p owns the slots offset[p] … offset[p + 1] − 1 of `track` and
+    `actions` (slot 0 of each: the location before sentence 1, and no action)."""
 
-    def same(self, other: Participant) -> bool:
-        """Equal name, track and actions."""
-        return self.name == other.name and self.track == other.track and self.actions == other.actions
+    names: Strings
+    locations: Strings
+    part_name: np.ndarray  # per participant: its name's code
+    part_line: np.ndarray  # per participant: its first row
+    process_parts: np.ndarray  # process k owns participants process_parts[k] … process_parts[k + 1] − 1
+    process_sentences: np.ndarray  # per process: the largest sentence number of its rows
+    offset: np.ndarray  # per participant, and the total at the end
+    track: np.ndarray  # location codes as stored (NULL_CODE, UNK_CODE, …)
+    actions: np.ndarray  # action codes (NONE_CODE, …)
+
+    def adopt(self, names: Strings, locations: Strings, marks: tuple[int, int]) -> None:
+        """Take on the codes of `names` and `locations`, which ours were copies of (in a
+        process forked at `marks`, see Reader.mark)."""
+        self.part_name = names.merge(*self.names.since(marks[0]))(self.part_name)
+        self.track = locations.merge(*self.locations.since(marks[1]))(self.track)
+        self.names, self.locations = names, locations
+
+    def parts(self, k: int) -> range:
+        """The participant numbers of process k."""
+        return range(int(self.process_parts[k]), int(self.process_parts[k + 1]))
+
+    def participant_lines(self, k: int) -> dict[str, int]:
+        """The names of the participants of process k (in order) and their first rows."""
+        parts, names = self.parts(k), self.names.texts()
+        codes = self.part_name[parts.start : parts.stop].tolist()
+        lines = self.part_line[parts.start : parts.stop].tolist()
+        return dict(zip(map(names.__getitem__, codes), lines, strict=True))
+
+    def participants(self, k: int) -> dict[str, Participant]:
+        """The participants of process k with their tracks and actions as strings."""
+        parts = self.parts(k)
+        bounds = self.offset[parts.start : parts.stop + 1].tolist()
+        first, last = bounds[0], bounds[-1]
+        track = list(map(self.locations.texts().__getitem__, self.track[first:last].tolist()))
+        actions = list(map(ACTIONS.__getitem__, self.actions[first:last].tolist()))
+        found = {}
+        lines = self.participant_lines(k).items()
+        for (name, line), start, end in zip(lines, bounds, bounds[1:], strict=False):
+            start, end = start - first, end - first
+            found[name] = Participant(name, line, track[start:end], actions[start + 1 : end])
+        return found
 
 
 @dataclass(eq=False, slots=True)
 class Process:
-    """One paragraph: its participants in order of first appearance."""
+    """One paragraph: its id, first row, sentence count and (built when first asked for)
+    its participants in order of first appearance."""
 
     pid: int
     line: int  # its first row in the file
-    sentences: int = 0  # the largest sentence number of its rows
-    participants: dict[str, Participant] = field(default_factory=dict)
-    ragged: bool = False  # some participant's track may be shorter than the others (pad it)
+    sentences: int  # the largest sentence number of its rows
+    index: int  # its number in the file's Table
+    table: Table = field(repr=False)
+    _participants: dict[str, Participant] | None = field(default=None, repr=False)
+
+    @property
+    def participants(self) -> dict[str, Participant]:
+        if self._participants is None:
+            self._participants = self.table.participants(self.index)
+        return self._participants
+
+    def participant_lines(self) -> dict[str, int]:
+        return self.table.participant_lines(self.index)
 
     def plain(self) -> bool:
         """No participant or location holds ` AND ` (so no similarity between two of its
@@ -90,15 +196,6 @@ class Process:
             ):  # "a ;AND b" → "a OR AND b"
                 return False
         return True
-
-    def same(self, other: Process) -> bool:
-        """The same sentence count and participants (in the same order, equal tracks and actions)."""
-        mine, theirs = self.participants, other.participants
-        return (
-            self.sentences == other.sentences
-            and list(mine) == list(theirs)
-            and all(p.same(theirs[name]) for name, p in mine.items())
-        )
 
 
 @dataclass(frozen=True)
@@ -122,6 +219,7 @@ class Duplicate:
 class ActionFile:
     path: str  # as the user gave it
     processes: dict[int, Process]  # in order of first appearance
+    table: Table
     duplicate: Duplicate | None = None
     mentions_and: bool = True  # the text holds "AND" somewhere (see Process.plain)
 
@@ -223,184 +321,358 @@ def read_lines(path: str) -> list[str]:
     return split_lines(decode_utf8(read_input_bytes(path), path))
 
 
-CHUNK = 1 << 20  # characters split into fields at a time (memory stays small)
-_TABS = methodcaller("count", "\t")
-_CANONICAL = {action: action for action in ACTIONS}
-Columns = tuple[list[str], list[str], list[str], list[str], list[str], list[str]]
+CHUNK = 1 << 15  # characters split into fields at a time (their strings stay in the CPU cache)
+Columns = tuple[list[str], ...]  # process ids, sentences, participants, actions, befores, afters
+
+
+def text_columns(chunk: str) -> Columns | None:
+    """The first six fields of whole lines (each ending in \\n) as six columns; None when a
+    line has fewer."""
+    lines = chunk.count("\n")
+    # Each line ends in a field "\n" of its own: seven fields a line, the 7th "\n".
+    flat = chunk.replace("\n", "\t\n\t").split("\t")
+    if len(flat) == 7 * lines + 1 and flat[6::7].count("\n") == lines:
+        return tuple(flat[i : 7 * lines : 7] for i in range(6))
+    return _longer_lines(chunk)
+
+
+def _longer_lines(chunk: str) -> Columns | None:
+    """Columns of lines with more than six fields (the rest is ignored); None when a line
+    has fewer."""
+    rows = chunk.split("\n")
+    rows.pop()
+    if min(row.count("\t") for row in rows) < 5:
+        return None
+    flat = "\t".join(["\t".join(row.split("\t", 6)[:6]) for row in rows]).split("\t")
+    return tuple(flat[i::6] for i in range(6))
+
+
+def valid_rows(actions: np.ndarray, before: np.ndarray, after: np.ndarray) -> bool:
+    """The location rules of §2.1 on location codes (equal codes, equal texts)."""
+    import numpy as np
+
+    placed_before = (before != NULL_CODE) & (before != EMPTY_CODE)  # not '-', not empty
+    placed_after = (after != NULL_CODE) & (after != EMPTY_CODE)
+    rules = np.select(
+        [actions == NONE_CODE, actions == CREATE_CODE, actions == DESTROY_CODE, actions == MOVE_CODE],
+        [before == after, (before == NULL_CODE) & placed_after, placed_before & (after == NULL_CODE),
+         placed_before & placed_after],
+        False,
+    )  # fmt: skip
+    return bool(rules.all())
+
+
+def stored(codes: np.ndarray) -> np.ndarray:
+    """Location codes as the evaluator stores them: a literal `null` is `-`, `unk` is `?` (Q6)."""
+    import numpy as np
+
+    return np.where(codes == NULL_TEXT_CODE, NULL_CODE, np.where(codes == UNK_TEXT_CODE, UNK_CODE, codes))
+
+
+def concatenated_ranges(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
+    """starts[0] … ends[0] − 1, then starts[1] … ends[1] − 1, …"""
+    import numpy as np
+
+    lengths = ends - starts
+    shift = np.repeat(starts - (np.cumsum(lengths) - lengths), lengths)
+    return np.arange(int(lengths.sum())) + shift
+
+
+@dataclass
+class Contents:
+    """A file once read, what its ActionFile is made of (another process can send it)."""
+
+    table: Table
+    pids: list[int]  # per process number: its id
+    lines: list[int]  # per process number: its first row
+    duplicate: Duplicate | None
+    mentions_and: bool
+
+    def file(self, path: str) -> ActionFile:
+        numbers = zip(self.pids, self.lines, self.table.process_sentences.tolist(), strict=True)
+        found = {pid: Process(pid, line, n, k, self.table) for k, (pid, line, n) in enumerate(numbers)}
+        return ActionFile(path, found, self.table, self.duplicate, self.mentions_and)
+
+
+@dataclass
+class Part:
+    """The rows of a stretch of a file as coded by another process (see Reader.part)."""
+
+    rows: int
+    run_starts: list[int]  # rows (from the stretch's start) where the process id as written changes
+    run_pids: list[str]  # the id of each run as written
+    columns: tuple[np.ndarray, ...]  # sentence, name, action, before, after
+    names: tuple[int, dict[str, int]]  # the Strings' mark and the names coded since
+    locations: tuple[int, dict[str, int]]
 
 
 class Reader:
-    """Reads one action file into processes, a chunk of lines at a time.
+    """Reads one action file into a Table of codes and its processes, a chunk of lines at
+    a time; anything invalid sends the whole file through `first_error`. A stretch of the
+    text can be coded by another process (`part`, `add_part`)."""
 
-    The bulk path splits a chunk into six columns, checks the distinct integers and the
-    distinct (action, before, after) triples, and stores each run of rows of one
-    participant at once (a run of sentences 1, 2, … of a new participant is sliced
-    straight into its track). Anything irregular sends the whole file through the
-    line-by-line validator (`first_error`), which names the error the original reports.
-    """
-
-    def __init__(self, path: str, progress: Callable[[float], None] | None = None) -> None:
+    def __init__(self, path: str, progress: Callable[[float], None] | None = None,
+                 names: Strings | None = None, locations: Strings | None = None) -> None:  # fmt: skip
         self.path = path
         self.progress = progress
-        self.processes: dict[int, Process] = {}
-        self.duplicate: Duplicate | None = None
-        self._pids: dict[str, int] = {}
+        self.names = names or Strings()
+        self.locations = locations or location_strings()
+        self.valid = True  # no row broke a rule so far
+        self.rows = 0
         self._sentences: dict[str, int] = {}
-        self._valid: set[tuple[str, str, str]] = set()
-        self._ranges: dict[int, list[str]] = {}  # size → ["1", "2", …]
-        self._process: Process | None = None
-        self._stored: dict[str, str] = dict(STORED)  # each distinct location once, - and ? as stored
+        self._run_starts: list[int] = []  # rows where the process id (as written) changes
+        self._run_pids: list[str] = []  # the id of each of those runs as written
+        self._columns: list[tuple[np.ndarray, ...]] = []  # per chunk: sentence, name, action, before, after
+        self._run_processes: list[int] = []  # the process number of each run
 
     def read(self, data: bytes | None = None) -> ActionFile:
         """Read the file (or `data`, its bytes, when the caller has them already)."""
+        text = self.text(data)
+        self.add_text(text, 0, len(text))
+        return self.finish(text)
+
+    def text(self, data: bytes | None = None) -> str:
+        """The file's text, ending in a line end; InputError when it is empty."""
         text = decode_utf8(read_input_bytes(self.path) if data is None else data, self.path)
         if not text:
             raise InputError("tab-separated action rows", "an empty file", file=self.path)
-        if not text.endswith("\n"):
-            text += "\n"
-        first_line = start = 0
-        while start < len(text):
-            end = text.find("\n", start + CHUNK) + 1 or len(text)
-            chunk = text[start:end]
-            columns = self._columns(chunk)
-            if columns is None:
-                error = first_error(self.path, split_lines(text))
-                assert error is not None, "the bulk checks and the validator disagree"
-                raise error
-            self._store(first_line + 1, *columns)
-            first_line += len(columns[0])
-            start = end
+        return text if text.endswith("\n") else text + "\n"
+
+    def add_text(self, text: str, start: int, end: int) -> None:
+        """Code the lines of text[start:end] (whole lines), a small chunk at a time (its
+        strings stay in the CPU cache while each column is coded)."""
+        while start < end and self.valid:
+            stop = min(text.find("\n", start + CHUNK) + 1 or end, end)
+            self.valid = self._add(text[start:stop])
+            start = stop
             if self.progress is not None:
                 self.progress(start / len(text))
-        for process in self.processes.values():
-            if process.ragged:
-                for participant in process.participants.values():
-                    participant.pad(process.sentences)
-        return ActionFile(self.path, self.processes, self.duplicate, "AND" in text)
 
-    # --- the bulk checks -----------------------------------------------------------------
+    def finish(self, text: str) -> ActionFile:
+        """The file read (all its lines added); InputError naming the original's first error."""
+        return self.contents(text).file(self.path)
 
-    def _columns(self, chunk: str) -> Columns | None:
-        """The six columns (as text) of whole lines (each ending in \\n), or None when a
-        line breaks a rule (or needs the validator to tell)."""
-        lines = chunk.count("\n")
-        # Each line ends in a field "\n" of its own: seven fields a line, the 7th "\n".
-        flat = chunk.replace("\n", "\t\n\t").split("\t")
-        if len(flat) == 7 * lines + 1 and flat[6::7].count("\n") == lines:
-            fields = [flat[i : 7 * lines : 7] for i in range(6)]
-        else:
-            fields = self._irregular(chunk)
-            if fields is None:
-                return None
-        if not (
-            self._integers(fields[0], self._pids, None)
-            and self._integers(fields[1], self._sentences, 1)
-            and self._valid_rows(*fields[3:])
-        ):
+    def contents(self, text: str) -> Contents:
+        """What the file is made of (all its lines added); InputError as `finish`."""
+        processes = self._processes() if self.valid else None
+        columns = self._joined() if processes is not None else None
+        if processes is None or columns is None or not valid_rows(*columns[3:]):
+            error = first_error(self.path, split_lines(text))
+            assert error is not None, "the bulk checks and the validator disagree"
+            raise error
+        pids, lines = processes
+        table, duplicate = self._table(*columns, pids)
+        return Contents(table, pids, lines, duplicate, "AND" in text)
+
+    # --- another process's stretch -------------------------------------------------------------
+
+    def mark(self) -> tuple[int, int]:
+        """Where the codes stand before another process codes a stretch (see `part`)."""
+        return self.names.mark(), self.locations.mark()
+
+    def part(self, marks: tuple[int, int]) -> Part | None:
+        """What this reader (in another process) coded, for `add_part` (None: a rule broken)."""
+        import numpy as np
+
+        if not self.valid:
             return None
-        return fields[0], fields[1], fields[2], fields[3], fields[4], fields[5]
+        columns = tuple(np.concatenate(c) for c in zip(*self._columns, strict=True)) if self._columns else ()
+        names, locations = self.names.since(marks[0]), self.locations.since(marks[1])
+        return Part(self.rows, self._run_starts, self._run_pids, columns, names, locations)
 
-    @staticmethod
-    def _irregular(chunk: str) -> list[list[str]] | None:
-        """Columns of lines with more than six fields (the rest is ignored); None when a
-        line has fewer."""
-        lines = chunk.split("\n")
-        lines.pop()
-        counts = list(map(_TABS, lines))
-        if min(counts) < 5:
-            return None
-        lines = [
-            line if n == 5 else "\t".join(line.split("\t", 6)[:6])
-            for line, n in zip(lines, counts, strict=True)
-        ]
-        flat = "\t".join(lines).split("\t")
-        return [flat[i::6] for i in range(6)]
+    def add_part(self, part: Part | None) -> None:
+        """Rows another process coded (`part`) after the rows added so far."""
+        if part is None or not self.valid:
+            self.valid = False
+            return
+        self._run_starts += [self.rows + start for start in part.run_starts]
+        self._run_pids += part.run_pids
+        if part.columns:
+            sentence, name, action, before, after = part.columns
+            locations = self.locations.merge(*part.locations)
+            self._columns.append((sentence, self.names.merge(*part.names)(name), action,
+                                  locations(before), locations(after)))  # fmt: skip
+        self.rows += part.rows
 
-    @staticmethod
-    def _integers(texts: list[str], known: dict[str, int], minimum: int | None) -> bool:
-        """Learn the integer of every text of a column not seen yet; False when one is not an
-        integer (or below `minimum`)."""
-        for text in set(texts).difference(known):
-            value = _int(text)
-            if value is None or (minimum is not None and value < minimum):
-                return False
-            known[text] = value
-        return True
+    # --- one chunk of lines to codes ------------------------------------------------------
 
-    def _valid_rows(self, actions: list[str], befores: list[str], afters: list[str]) -> bool:
-        """NONE rows need equal locations; the other rows are checked once per distinct
-        (action, before, after)."""
-        is_none = list(map(eq, actions, repeat("NONE")))
-        if not all(map(eq, compress(befores, is_none), compress(afters, is_none))):
+    def _add(self, chunk: str) -> bool:
+        """Code the rows of a chunk; False when a row breaks a rule."""
+        import numpy as np
+
+        columns = text_columns(chunk)
+        if columns is None:
             return False
-        for triple in set(compress(zip(actions, befores, afters, strict=True), map(not_, is_none))):
-            if triple not in self._valid:
-                if _row_error(self.path, 0, *triple) is not None:
-                    return False
-                self._valid.add(triple)
+        pids, sentences, names, actions, befores, afters = columns
+        sentence = self._sentence_numbers(sentences)
+        if sentence is None:
+            return False
+        for start in compress(range(len(pids)), map(ne, pids, [None, *pids])):
+            self._run_starts.append(self.rows + start)
+            self._run_pids.append(pids[start])
+        action = np.fromiter(map(ACTION_CODES.get, actions, repeat(BAD_ACTION)), np.int8, len(actions))
+        encode = self.locations.encode
+        self._columns.append((sentence, self.names.encode(names), action, encode(befores), encode(afters)))
+        self.rows += len(pids)
         return True
 
-    # --- storing ---------------------------------------------------------------------------
+    def _sentence_numbers(self, texts: list[str]) -> np.ndarray | None:
+        """Per row its sentence number; None when one is not an integer of 1 or more (Q12)."""
+        import numpy as np
 
-    def _range(self, size: int) -> list[str]:
-        numbers = self._ranges.get(size)
-        if numbers is None:
-            numbers = self._ranges[size] = [str(k) for k in range(1, size + 1)]
-        return numbers
+        known = self._sentences
+        try:
+            return np.fromiter(map(known.__getitem__, texts), np.int64, len(texts))
+        except KeyError:
+            for text in set(texts).difference(known):
+                value = _int(text)
+                if value is None or value < 1:
+                    return None
+                known[text] = value
+            return np.fromiter(map(known.__getitem__, texts), np.int64, len(texts))
 
-    def _store(self, first_line: int, pids: list[str], sentences: list[str], names: list[str],
-               actions: list[str], befores: list[str], afters: list[str]) -> None:  # fmt: skip
-        """Store a chunk run by run (a run: consecutive rows of one participant, as written:
-        `7` and ` 7` start different runs of the same process, which is fine)."""
-        size = len(pids)
-        changes = map(or_, map(ne, names[1:], names[:-1]), map(ne, pids[1:], pids[:-1]))
-        bounds = [0, *compress(range(1, size), changes), size]
-        known_pids = self._pids
-        stored = self._stored
-        afters = list(map(stored.setdefault, afters, afters))
-        actions = list(map(_CANONICAL.__getitem__, actions))
-        process = self._process
-        ranges = self._ranges
-        for a, b in zip(bounds, bounds[1:], strict=False):
-            pid = known_pids[pids[a]]
-            if process is None or process.pid != pid:
-                process = self.processes.get(pid)
-                if process is None:
-                    process = self.processes[pid] = Process(pid, first_line + a)
-            name = names[a]
-            participant = process.participants.get(name)
-            size = b - a
-            if participant is None and sentences[a:b] == (ranges.get(size) or self._range(size)):
-                before = befores[a]
-                track = [stored.setdefault(before, before), *afters[a:b]]
-                process.participants[name] = Participant(name, first_line + a, track, actions[a:b], None)
-                if size != process.sentences:
-                    process.ragged = process.ragged or bool(process.sentences)
-                    if size > process.sentences:
-                        process.sentences = size
-            else:
-                self._fill(process, name, first_line, a, b, sentences, actions, befores, afters)
-        self._process = process
+    # --- all rows -------------------------------------------------------------------------------
 
-    def _fill(self, process: Process, name: str, first_line: int, a: int, b: int, texts: list[str],
-              actions: list[str], befores: list[str], afters: list[str]) -> None:  # fmt: skip
-        """Store rows a … b − 1 one by one (any order, gaps, repeats)."""
-        process.ragged = True
-        participant = process.participants.get(name)
-        if participant is None:
-            participant = process.participants[name] = Participant(name, first_line + a)
-        rows = participant.row_lines()  # before padding: padded slots were never written
-        sentences = [self._sentences[t] for t in texts[a:b]]
-        top = max(sentences)
-        if top > process.sentences:
-            process.sentences = top
-        participant.pad(top)
-        track, stored = participant.track, self._stored
-        for k, sentence in enumerate(sentences, a):
-            if rows[sentence] and self.duplicate is None:
-                self.duplicate = Duplicate(first_line + k, process.pid, sentence, name, rows[sentence])
-            track[sentence] = afters[k]
-            if sentence == 1:
-                track[0] = stored.setdefault(befores[k], befores[k])
-            participant.actions[sentence - 1] = actions[k]
-            rows[sentence] = first_line + k
+    def _processes(self) -> tuple[list[int], list[int]] | None:
+        """Per process (numbered by first appearance of its id's value: `7` and `07` are one
+        process) its id and first row; None when an id is not an integer."""
+        numbers: dict[str, int] = {}  # id as written → process number
+        by_value: dict[int, int] = {}
+        pids: list[int] = []
+        lines: list[int] = []
+        self._run_processes = []
+        for start, text in zip(self._run_starts, self._run_pids, strict=True):
+            number = numbers.get(text)
+            if number is None:
+                value = _int(text)
+                if value is None:
+                    return None
+                number = numbers[text] = by_value.setdefault(value, len(pids))
+                if number == len(pids):
+                    pids.append(value)
+                    lines.append(start + 1)
+            self._run_processes.append(number)
+        return pids, lines
+
+    def _joined(self) -> tuple[np.ndarray, ...] | None:
+        """Per row: process number, sentence, name code, action code, before and after codes
+        (None: no rows)."""
+        import numpy as np
+
+        if not self._columns:
+            return None
+        lengths = np.diff(np.array([*self._run_starts, self.rows]))
+        process = np.repeat(np.array(self._run_processes, np.int64), lengths)
+        columns = tuple(np.concatenate(column) for column in zip(*self._columns, strict=True))
+        self._columns = []
+        return (process, *columns)
+
+    # --- all rows to tracks -----------------------------------------------------------------
+
+    def _table(self, process: np.ndarray, sentence: np.ndarray, name: np.ndarray, action: np.ndarray,
+               before: np.ndarray, after: np.ndarray, pids: list[int]
+               ) -> tuple[Table, Duplicate | None]:  # fmt: skip
+        """Participants, their slots and the tracks; the first repeated row (Q16)."""
+        import numpy as np
+
+        participant, part_process, part_name, part_line = self._participants(process, name)
+        process_parts, process_sentences, offset = _layout(participant, part_process, sentence, len(pids))
+        slot = offset[participant] + sentence
+        duplicate = None
+        if np.bincount(slot).max() > 1:
+            kept, duplicate = self._last_rows(slot, process, sentence, name, pids)
+            participant, slot, sentence, action, before, after = (
+                column[kept] for column in (participant, slot, sentence, action, before, after)
+            )
+        track = np.full(int(offset[-1]), UNK_CODE, np.int32)
+        track[slot] = stored(after)
+        first = sentence == 1
+        track[offset[participant[first]]] = stored(before[first])  # only sentence 1 writes slot 0
+        actions = np.zeros(int(offset[-1]), np.int8)
+        actions[slot] = action
+        table = Table(self.names, self.locations, part_name, part_line, process_parts, process_sentences,
+                      offset, track, actions)  # fmt: skip
+        return table, duplicate
+
+    @staticmethod
+    def _participants(process: np.ndarray, name: np.ndarray) -> tuple[np.ndarray, ...]:
+        """Per row its participant number (by process, then first row); per participant its
+        process, name code and first row."""
+        import numpy as np
+
+        keys, first, inverse = np.unique((process << 32) | name, return_index=True, return_inverse=True)
+        order = np.lexsort((first, keys >> 32))
+        number = np.empty(len(order), np.int64)
+        number[order] = np.arange(len(order))
+        return number[inverse.ravel()], (keys >> 32)[order], (keys & 0xFFFFFFFF)[order], first[order] + 1
+
+    def _last_rows(self, slot: np.ndarray, process: np.ndarray, sentence: np.ndarray, name: np.ndarray,
+                   pids: list[int]) -> tuple[np.ndarray, Duplicate]:  # fmt: skip
+        """The rows no later row replaces, and the first row that replaces one."""
+        import numpy as np
+
+        order = np.argsort(slot, kind="stable")  # rows of a slot stay in file order
+        repeated = np.flatnonzero(slot[order][1:] == slot[order][:-1])
+        later, earlier = order[repeated + 1], order[repeated]
+        first = int(np.argmin(later))
+        row = int(later[first])
+        duplicate = Duplicate(row + 1, pids[int(process[row])], int(sentence[row]),
+                              self.names.text(int(name[row])), int(earlier[first]) + 1)  # fmt: skip
+        kept = np.ones(len(slot), bool)
+        kept[earlier] = False
+        return kept, duplicate
+
+
+def _layout(participant: np.ndarray, part_process: np.ndarray, sentence: np.ndarray, processes: int
+            ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+    """Per process its first participant (and the end) and its sentence count n; per
+    participant where its n + 1 slots start (and the end)."""
+    import numpy as np
+
+    part_sentences = np.zeros(len(part_process), np.int64)
+    np.maximum.at(part_sentences, participant, sentence)
+    process_parts = np.searchsorted(part_process, np.arange(processes + 1))
+    process_sentences = np.maximum.reduceat(part_sentences, process_parts[:-1])
+    offset = np.concatenate(([0], np.cumsum(process_sentences[part_process] + 1)))
+    return process_parts, process_sentences, offset
+
+
+# --- comparing two files --------------------------------------------------------------------
+
+
+def compare_processes(answers: ActionFile, predictions: ActionFile) -> tuple[list[bool], list[bool]]:
+    """Per answer process (in order): has the predictions' process of its id the same
+    participants in the same order; and has it moreover the same sentence count, tracks
+    and actions? The two files must share their Strings (names, locations)."""
+    import numpy as np
+
+    mine, theirs = answers.table, predictions.table
+    if mine is theirs:
+        return [True] * len(answers.processes), [True] * len(answers.processes)
+    found = [predictions.processes.get(pid) for pid in answers.processes]
+    other = np.array([-1 if process is None else process.index for process in found], np.int64)
+    named = (other >= 0) & (np.diff(mine.process_parts) == np.diff(theirs.process_parts)[other])
+    chosen = np.flatnonzero(named)
+    parts = (mine.process_parts[chosen], mine.process_parts[chosen + 1])
+    their_parts = (theirs.process_parts[other[chosen]], theirs.process_parts[other[chosen] + 1])
+    named[chosen] = _equal_ranges(mine.part_name, parts, theirs.part_name, their_parts)
+    same = named & (mine.process_sentences == theirs.process_sentences[other])
+    chosen = np.flatnonzero(same)  # as many slots on both sides
+    slots = (mine.offset[mine.process_parts[chosen]], mine.offset[mine.process_parts[chosen + 1]])
+    their_slots = (theirs.offset[theirs.process_parts[other[chosen]]],
+                   theirs.offset[theirs.process_parts[other[chosen] + 1]])  # fmt: skip
+    equal = _equal_ranges(mine.track, slots, theirs.track, their_slots)
+    same[chosen] = equal & _equal_ranges(mine.actions, slots, theirs.actions, their_slots)
+    return named.tolist(), same.tolist()
+
+
+def _equal_ranges(values: np.ndarray, ranges: tuple[np.ndarray, np.ndarray], their_values: np.ndarray,
+                  their_ranges: tuple[np.ndarray, np.ndarray]) -> np.ndarray:  # fmt: skip
+    """Per i: values[ranges[0][i]:ranges[1][i]] == their_values[their_ranges[0][i]:their_ranges[1][i]]
+    (ranges of equal lengths)."""
+    import numpy as np
+
+    lengths = ranges[1] - ranges[0]
+    differs = values[concatenated_ranges(*ranges)] != their_values[concatenated_ranges(*their_ranges)]
+    group = np.repeat(np.arange(len(lengths)), lengths)
+    return np.bincount(group[differs], minlength=len(lengths)) == 0

@@ -12,10 +12,11 @@ import dataclasses
 import gc
 import hashlib
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ...errors import InputError
-from ...formats.propara_actions import ActionFile, Process, Reader
+from ...formats.propara_actions import ActionFile, Process, Reader, compare_processes
 from ...formats.propara_sentences import read_sentences
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
@@ -26,9 +27,10 @@ from . import detail
 from .check import check_participants
 from .compare import Comparer, DivisionByZero
 from .explain import PRINTED, explain
+from .reading import read_pair
 from .render import diagnostics_text, output_text, report_text
 from .scores import LABELS, Averages, ProcessScore, averages, perfect_score, score_process
-from .summary import Summary, summarize
+from .summary import Summaries, Summary
 
 
 @dataclass(frozen=True)
@@ -195,11 +197,30 @@ class ProPara(Method):
 # --- one evaluation ------------------------------------------------------------------
 
 
-class Pair:
-    """An answer process, its prediction and their scores; the summaries are made when
-    first needed (a prediction identical to its answer is scored without them)."""
+class Sources:
+    """The Summaries of the answers and of the predictions, made when first needed."""
 
-    def __init__(self, answer: Process, prediction: Process, same: bool) -> None:
+    def __init__(self, answers: ActionFile, predictions: ActionFile) -> None:
+        self.answer_file, self.prediction_file = answers, predictions
+
+    @cached_property
+    def answers(self) -> Summaries:
+        return Summaries(self.answer_file)
+
+    @cached_property
+    def predictions(self) -> Summaries:
+        if self.prediction_file.table is self.answer_file.table:
+            return self.answers
+        return Summaries(self.prediction_file)
+
+
+class Pair:
+    """An answer process, its prediction and their scores. The summaries are made when
+    first needed (a prediction identical to its answer is scored without them) and kept
+    only for a detailed report (a plain run keeps only the scores: fewer objects)."""
+
+    def __init__(self, sources: Sources, answer: Process, prediction: Process, same: bool) -> None:
+        self.sources = sources
         self.answer_process, self.prediction_process, self.same = answer, prediction, same
         self.score: ProcessScore
         self._summaries: tuple[Summary, Summary] | None = None
@@ -210,15 +231,20 @@ class Pair:
 
     def summaries(self) -> tuple[Summary, Summary]:
         if self._summaries is None:
-            answer = summarize(self.answer_process)
-            self._summaries = (answer, answer if self.same else summarize(self.prediction_process))
+            self._summaries = self._made()
         return self._summaries
 
+    def _made(self) -> tuple[Summary, Summary]:
+        answer = self.sources.answers.of(self.answer_process)
+        return answer, answer if self.same else self.sources.predictions.of(self.prediction_process)
+
     def scored(self, comparer: Comparer, exact_items: bool, mentions_and: bool) -> ProcessScore:
+        """`mentions_and`: "AND" occurs in one of the files."""
         if self.same and not exact_items and (not mentions_and or self.answer_process.plain()):
             self.score = perfect_score(self.pid)
         else:
-            self.score = score_process(*self.summaries(), comparer, exact_items=exact_items)
+            summaries = self.summaries() if exact_items else self._made()
+            self.score = score_process(*summaries, comparer, exact_items=exact_items, plain=not mentions_and)
         return self.score
 
 
@@ -240,32 +266,33 @@ class Run:
 
     # --- reading ---------------------------------------------------------------------
 
-    def _read(self, path: str, data: bytes, start: float) -> ActionFile:
-        progress = self.progress
-        actions = Reader(path, lambda f: progress.update(start + 0.2 * f, f"reading {path}")).read(data)
-        self.warnings += actions.warnings
-        return actions
-
     def _read_both(self) -> None:
-        """Predictions, then answers (a file evaluated against itself is read once)."""
+        """Predictions, then answers (their errors in that order; see reading.read_pair)."""
         data = read_input_bytes(self.predictions_path)
-        self.predictions = self._read(self.predictions_path, data, 0.0)
-        same = read_input_bytes(self.answers_path)
+        try:
+            answers = read_input_bytes(self.answers_path)
+        except InputError:
+            Reader(self.predictions_path).read(data)  # its own errors come first
+            raise
+        if answers == data:
+            answers = data  # one copy in memory
         self.digests = {"system": hashlib.sha256(data).hexdigest()}
-        self.digests["gold"] = self.digests["system"] if same == data else hashlib.sha256(same).hexdigest()
-        if same == data:
-            first = self.predictions
-            self.answers = ActionFile(self.answers_path, first.processes, first.duplicate, first.mentions_and)
-            self.warnings += self.answers.warnings
-        else:
-            self.answers = self._read(self.answers_path, same, 0.2)
+        self.digests["gold"] = (
+            self.digests["system"] if answers == data else hashlib.sha256(answers).hexdigest()
+        )
+        files = (self.predictions_path, data), (self.answers_path, answers)
+        self.predictions, self.answers = read_pair(*files, self.progress)
+        self.warnings += self.predictions.warnings + self.answers.warnings
 
     def report(self) -> Report:
         if self.options.sentences is not None:
             self.sentences = read_sentences(self.options.sentences)
         self._read_both()
-        if self.answers.processes is not self.predictions.processes:  # a file against itself agrees
-            check_participants(self.answers, self.predictions)
+        named, same = compare_processes(self.answers, self.predictions)
+        check_participants(
+            self.answers, self.predictions, dict(zip(self.answers.processes, named, strict=True))
+        )
+        self.same = dict(zip(self.answers.processes, same, strict=True))
         self._check_sentences()
         self._warn_unscored()
         self._score()
@@ -298,12 +325,13 @@ class Run:
     def _score(self) -> None:
         predicted = self.predictions.processes
         total = len(self.answers.processes)
+        sources = Sources(self.answers, self.predictions)
+        mentions_and = self.answers.mentions_and or self.predictions.mentions_and
         for done, (pid, process) in enumerate(self.answers.processes.items()):
             if not done & 255:
                 self.progress.update(0.4 + 0.5 * done / total, "scoring processes")
-            other = predicted[pid]
-            pair = Pair(process, other, other is process or process.same(other))
-            self._warn_corrections(pair.scored(self.comparer, self.detail, self.answers.mentions_and))
+            pair = Pair(sources, process, predicted[pid], self.same[pid])
+            self._warn_corrections(pair.scored(self.comparer, self.detail, mentions_and))
             self.pairs.append(pair)
         self.averages = averages([pair.score for pair in self.pairs])
 

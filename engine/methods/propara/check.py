@@ -16,22 +16,24 @@ def _process_differences(answers: ActionFile, predictions: ActionFile, pid: int)
         return [InputError(f"rows for process {pid} ({ans} line {answer.line})", "none", file=pred)]
     found: list[tuple[str, InputError]] = []
     prefix = f"Process {pid} in {pred}: participant"
-    for name, participant in answer.participants.items():
-        if name not in predicted.participants:
-            expected = f'rows for participant "{name}" of process {pid} ({ans} line {participant.line})'
+    mine, theirs = answer.participant_lines(), predicted.participant_lines()
+    for name, line in mine.items():
+        if name not in theirs:
+            expected = f'rows for participant "{name}" of process {pid} ({ans} line {line})'
             found.append((f'{prefix} "{name}" is missing.', InputError(expected, "none", file=pred)))
-    for name, participant in predicted.participants.items():
-        if name not in answer.participants:
+    for name, line in theirs.items():
+        if name not in mine:
             error = InputError(f"a participant of process {pid} as written in {ans}", f'"{name}"',
-                               file=pred, line=participant.line)  # fmt: skip
+                               file=pred, line=line)  # fmt: skip
             found.append((f'{prefix} "{name}" is unexpected.', error))
     return [error for _, error in sorted(found, key=lambda item: item[0])]
 
 
-def check_participants(answers: ActionFile, predictions: ActionFile) -> None:
-    """InputError naming the first difference and how many more there are."""
+def check_participants(answers: ActionFile, predictions: ActionFile, named: dict[int, bool]) -> None:
+    """InputError naming the first difference and how many more there are; processes whose
+    prediction `named` the same participants in the same order have none."""
     differences: list[InputError] = []
-    for pid in sorted(answers.processes):
+    for pid in sorted(pid for pid in answers.processes if not named[pid]):
         differences += _process_differences(answers, predictions, pid)
     if not differences:
         return

@@ -21,8 +21,10 @@ class QuestionScore:
 
     precision: float
     recall: float
-    answer_best: list[tuple[float, int]]  # per answer item: (best score, index of the prediction or -1)
-    prediction_best: list[tuple[float, int]]  # per prediction item: (best score, index of the answer or -1)
+    # Kept for exact items only (else empty): per answer item (best score, index of the
+    # prediction or -1), per prediction item (best score, index of the answer or -1).
+    answer_best: Sequence[tuple[float, int]]
+    prediction_best: Sequence[tuple[float, int]]
 
     def diagnostics(self) -> dict[str, float]:
         return {"precision": self.precision, "recall": self.recall}
@@ -103,48 +105,101 @@ class ProcessScore:
         return {"process_id": self.pid, **{q: self.questions[q].diagnostics() for q in QUESTIONS}}
 
 
+PERFECT = QuestionScore(1.0, 1.0, (), ())
+_ALL_PERFECT = dict.fromkeys(QUESTIONS, PERFECT)  # shared, never changed
+
+
 def perfect_score(pid: int) -> ProcessScore:
     """1 everywhere (a prediction identical to an answer without ` AND ` in its phrases)."""
-    perfect = QuestionScore(1.0, 1.0, [], [])
-    return ProcessScore(pid, dict.fromkeys(QUESTIONS, perfect), {})
+    return ProcessScore(pid, _ALL_PERFECT, {})
 
 
-def _perfect(answer: Summary, prediction: Summary) -> ProcessScore | None:
+def _perfect(answer: Summary, prediction: Summary) -> bool:
     """A prediction equal to the answer scores 1 everywhere, unless a part repeated inside a
     phrase (` AND `) could make the original's similarity of two different items exceed 1."""
     if answer is not prediction and answer != prediction:
-        return None
+        return False
     phrases = [*answer.inputs, *answer.outputs, *(text for move in answer.moves for text in move[:3])]
-    if any(" AND " in phrase for phrase in phrases):
-        return None
-    questions = {}
-    for q in QUESTIONS:
-        items = getattr(answer, q)
-        best = [(1.0, items.index(item)) for item in items]  # the first equal item (ties aside)
-        questions[q] = QuestionScore(1.0, 1.0, best, best)
-    return ProcessScore(answer.pid, questions, {})
+    return not any(" AND " in phrase for phrase in phrases)
 
 
 def score_process(
-    answer: Summary, prediction: Summary, comparer: Comparer, *, exact_items: bool = True
+    answer: Summary, prediction: Summary, comparer: Comparer, *, exact_items: bool = True, plain: bool = False
 ) -> ProcessScore:
-    """The four questions of one process. Without `exact_items` a perfect prediction is
-    scored without comparing its items (the scores are the same; the best partner of an
-    item may then be another item of equal score)."""
-    if not exact_items and not comparer.original:
-        perfect = _perfect(answer, prediction)
-        if perfect is not None:
-            return perfect
+    """The four questions of one process. Without `exact_items` only P and R are wanted:
+    a perfect prediction is scored without comparing its items, and so is a question whose
+    similarities all lie in {0, 1} (`quick_question`; the scores are the same, the best
+    partners are not kept). `plain`: no participant or location of either file holds ` AND `."""
+    if not exact_items and not comparer.original and _perfect(answer, prediction):
+        return perfect_score(answer.pid)
     pairs = {"inputs": comparer.participants, "outputs": comparer.participants,
              "conversions": comparer.conversion, "moves": comparer.move}  # fmt: skip
     questions: dict[str, QuestionScore] = {}
     corrections: dict[str, list[Correction]] = {}
     for q in QUESTIONS:
-        questions[q] = score_question(getattr(answer, q), getattr(prediction, q), pairs[q], q in BY_STEP)
+        answers, predictions = getattr(answer, q), getattr(prediction, q)
+        if not exact_items and not comparer.original and _in_zero_one(q, answers, predictions, plain):
+            questions[q] = quick_question(answers, predictions, pairs[q], q in BY_STEP)
+            continue
+        questions[q] = score_question(answers, predictions, pairs[q], q in BY_STEP)
         found = comparer.take()
         if found:
             corrections[q] = found
     return ProcessScore(answer.pid, questions, corrections)
+
+
+def _in_zero_one(question: str, answers: Sequence[Any], predictions: Sequence[Any], plain: bool) -> bool:
+    """Every similarity the question compares is 0 or 1: no phrase has two ` AND ` parts
+    (one part against one: m / (1 + 1 − m)). Equal conversion lists qualify too: at most
+    one conversion a step, so only equal items of the same step are compared."""
+    if question == "conversions":
+        return answers == predictions
+    if plain:
+        return True
+    if question == "moves":
+        phrases = (text for move in (*answers, *predictions) for text in move[:3])
+    else:
+        phrases = (*answers, *predictions)
+    return not any(" AND " in phrase for phrase in phrases)
+
+
+def quick_question(
+    answers: Sequence[Any], predictions: Sequence[Any], pair: Callable[[Any, Any], float], by_step: bool
+) -> QuestionScore:
+    """§3.6 when every pair score is at most 1: an item with an equal item on the other side
+    has best score 1 without comparing; P and R as `score_question` computes them."""
+    if not answers or not predictions:
+        return QuestionScore(0.0 if predictions else 1.0, 0.0 if answers else 1.0, (), ())
+    if answers == predictions:
+        return PERFECT
+    precision = _total(_bests(predictions, answers, lambda p, a: pair(a, p), by_step))
+    if len(predictions) == len(answers):
+        recall = precision  # Q1
+    else:
+        recall = _total(_bests(answers, predictions, pair, by_step))
+    return QuestionScore(precision / len(predictions), recall / len(answers), (), ())
+
+
+def _bests(items: Sequence[Any], others: Sequence[Any], score: Callable[[Any, Any], float],
+           by_step: bool) -> list[float]:  # fmt: skip
+    """Per item its best score(item, other), from 0.0; 1.0 at once for an item that has an
+    equal other."""
+    equal = set(others)
+    at: dict[int, list[Any]] | None = None
+    bests = []
+    for item in items:
+        if item in equal:
+            bests.append(1.0)
+            continue
+        if by_step and at is None:
+            at = {}
+            for other in others:
+                at.setdefault(other.step, []).append(other)
+        best = 0.0
+        for other in at.get(item.step, ()) if at is not None else others:
+            best = max(best, score(item, other))
+        bests.append(best)
+    return bests
 
 
 @dataclass

@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import lru_cache
-from itertools import compress, repeat
-from operator import eq, ne
-from typing import Any, NamedTuple
+from functools import lru_cache, partial
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ...formats.propara_actions import NULL, Process
+from ...formats.propara_actions import CREATE_CODE, DESTROY_CODE, MOVE_CODE, NULL_CODE, ActionFile, Process
+
+if TYPE_CHECKING:
+    import numpy as np
 
 
 class Conversion(NamedTuple):
@@ -81,8 +82,8 @@ def _last(actions: list[str], action: str) -> int:
     return -1
 
 
-Change = tuple[str, str]  # (display form, location)
-Changes = dict[int, list[Change]]  # step → the participants created (or destroyed) there
+# step → the participants created (or destroyed) there and their locations
+Changes = dict[int, tuple[list[str], list[str]]]
 
 
 def _distinct(values: list[str]) -> list[str]:
@@ -94,69 +95,132 @@ def _conversion(destroyed: list[str], created: list[str], locations: list[str], 
     return Conversion(joined(destroyed), joined(created), joined(_distinct(locations)), step)
 
 
-def _names(changes: list[Change]) -> list[str]:
-    return [name for name, _ in changes]
-
-
-def _locations(changes: list[Change]) -> list[str]:
-    return [location for _, location in changes]
-
-
 def conversions(created: Changes, destroyed: Changes, n: int) -> list[Conversion]:
     """The three branches of §3.4, first that applies per step (look-ahead needs s < n − 1).
     Only steps where something is created or destroyed can hold one."""
     found: list[Conversion] = []
     for s in sorted(created.keys() | destroyed.keys()):
-        c, d = created.get(s, []), destroyed.get(s, [])
+        c, d = created.get(s), destroyed.get(s)
         if c and d:
-            found.append(_conversion(_names(d), _names(c), [*_locations(c), *_locations(d)], s))
+            found.append(_conversion(d[0], c[0], [*c[1], *d[1]], s))
         elif d and s < n - 1:
-            gone = set(_names(d))
-            following = created.get(s + 1, [])
-            new = _distinct([x for x in _names(following) if x not in gone])
-            if new and not destroyed.get(s + 1):
-                found.append(_conversion(_names(d), new, [*_locations(following), *_locations(d)], s))
+            following = created.get(s + 1)
+            if following and s + 1 not in destroyed:
+                gone = set(d[0])
+                new = _distinct([x for x in following[0] if x not in gone])
+                if new:
+                    found.append(_conversion(d[0], new, [*following[1], *d[1]], s))
         elif c and s < n - 1:
-            made = set(_names(c))
-            following = destroyed.get(s + 1, [])
-            gone_next = _distinct([x for x in _names(following) if x not in made])
-            if gone_next and not created.get(s + 1):
-                found.append(_conversion(gone_next, _names(c), [*_locations(c), *_locations(following)], s))
+            following = destroyed.get(s + 1)
+            if following and s + 1 not in created:
+                made = set(c[0])
+                gone_next = _distinct([x for x in following[0] if x not in made])
+                if gone_next:
+                    found.append(_conversion(gone_next, c[0], [*c[1], *following[1]], s))
     return found
 
 
-def summarize(process: Process) -> Summary:
-    """One walk over the participants: inputs and outputs from the actions, and where each
-    track changes (creations, destructions, moves) or a MOVE action stands."""
-    n = process.sentences
-    steps = range(1, n + 1)
-    inputs: list[str] = []
-    outputs: list[str] = []
-    moves: list[Move] = []
-    created: Changes = {}
-    destroyed: Changes = {}
-    for participant in process.participants.values():
-        name = display(participant.name)
-        actions, track = participant.actions, participant.track
-        if "CREATE" in actions:
-            if is_output(actions):
-                outputs.append(name)
-        elif "DESTROY" in actions and is_input(actions):
-            inputs.append(name)
-        changes = list(compress(steps, map(ne, track, track[1:])))
-        moving = "MOVE" in actions
-        if not changes and not moving:
-            continue
-        move_steps = set(compress(steps, map(eq, actions, repeat("MOVE")))) if moving else set()
-        for s in changes:
-            before, after = track[s - 1], track[s]
-            if before == NULL:
-                created.setdefault(s, []).append((name, after))
-            elif after == NULL:
-                destroyed.setdefault(s, []).append((name, before))
-            else:
-                move_steps.add(s)
-        for s in sorted(move_steps):
-            moves.append(Move(name, track[s - 1], track[s], s))
-    found = conversions(created, destroyed, n) if created or destroyed else []
-    return Summary(process.pid, inputs, outputs, found, moves)
+class Summaries:
+    """The summaries of the processes of one action file. Where tracks change and which
+    participants are inputs or outputs is found for all participants at once (numpy, on
+    the file's Table), and so are the moves; the summary of a process is put together
+    from them when asked for."""
+
+    def __init__(self, actions: ActionFile) -> None:
+        import numpy as np
+
+        self.table = table = actions.table
+        names = table.names.texts()
+        self.names = [display(names[code]) for code in table.part_name.tolist()]
+        self.places = table.locations.texts()
+        self.process_parts = table.process_parts.tolist()
+        track, codes, offset = table.track, table.actions, table.offset
+        before, after = track[:-1], track[1:]  # pair j − 1: the slots j − 1 and j
+        inside = np.ones(len(before), bool)
+        inside[offset[1:-1] - 1] = False  # slot j is slot 0 of the next participant
+        existed, exists = before != NULL_CODE, after != NULL_CODE
+        moved = (codes[1:] == MOVE_CODE) | (existed & exists & (before != after))
+        self._created = self._events(np.flatnonzero(inside & ~existed & exists) + 1, 0)
+        self._destroyed = self._events(np.flatnonzero(inside & existed & ~exists) + 1, -1)
+        self._moves = self._all_moves(np.flatnonzero(inside & moved) + 1)
+        self._inputs, self._outputs = self._ends(codes, offset[:-1])
+
+    def _located(self, slots: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[int]]:
+        """Per slot its participant and step; per process where its slots start among them."""
+        import numpy as np
+
+        offset = self.table.offset
+        participant = np.searchsorted(offset, slots, side="right") - 1
+        bounds = np.searchsorted(slots, offset[self.table.process_parts]).tolist()
+        return participant, slots - offset[participant], bounds
+
+    def _events(self, slots: np.ndarray, shift: int) -> Events:
+        """Per process the (participant, step, location at slot + shift) of the given slots."""
+        participant, step, bounds = self._located(slots)
+        places = self.table.track[slots + shift].tolist()
+        return Events(list(zip(participant.tolist(), step.tolist(), places, strict=True)), bounds)
+
+    def _all_moves(self, slots: np.ndarray) -> Events:
+        """Per process its moves, from the slots where the action is MOVE or the track moves."""
+        participant, step, bounds = self._located(slots)
+        names, places, track = self.names, self.places, self.table.track
+        fields = (
+            map(names.__getitem__, participant.tolist()),
+            map(places.__getitem__, track[slots - 1].tolist()),
+            map(places.__getitem__, track[slots].tolist()),
+            step.tolist(),
+        )
+        moves = map(partial(tuple.__new__, Move), zip(*fields, strict=True))
+        return Events(list(moves), bounds)
+
+    def _ends(self, codes: np.ndarray, starts: np.ndarray) -> tuple[Events, Events]:
+        """Per process its inputs and its outputs (§3.4, from the actions only)."""
+        import numpy as np
+
+        position = np.arange(len(codes))
+        missing = len(codes)
+
+        def last(code: int) -> np.ndarray:
+            return np.maximum.reduceat(np.where(codes == code, position, -1), starts)
+
+        def first(code: int) -> np.ndarray:
+            return np.minimum.reduceat(np.where(codes == code, position, missing), starts)
+
+        # input: destroyed, never created, the last DESTROY after the last MOVE (both -1 when absent)
+        inputs = (last(CREATE_CODE) < 0) & (last(DESTROY_CODE) > last(MOVE_CODE))
+        # output: created, never destroyed, the first CREATE before the first MOVE (`missing` when absent)
+        outputs = (last(DESTROY_CODE) < 0) & (first(CREATE_CODE) < first(MOVE_CODE))
+        return self._participant_names(inputs), self._participant_names(outputs)
+
+    def _participant_names(self, chosen: np.ndarray) -> Events:
+        import numpy as np
+
+        numbers = np.flatnonzero(chosen)
+        bounds = np.searchsorted(numbers, self.table.process_parts).tolist()
+        return Events(list(map(self.names.__getitem__, numbers.tolist())), bounds)
+
+    def of(self, process: Process) -> Summary:
+        k = process.index
+        names, places = self.names, self.places
+        created: Changes = {}
+        destroyed: Changes = {}
+        for changes, events in ((created, self._created), (destroyed, self._destroyed)):
+            for p, step, place in events.of(k):
+                if step in changes:
+                    changes[step][0].append(names[p])
+                    changes[step][1].append(places[place])
+                else:
+                    changes[step] = ([names[p]], [places[place]])
+        found = conversions(created, destroyed, process.sentences) if created or destroyed else []
+        return Summary(process.pid, self._inputs.of(k), self._outputs.of(k), found, self._moves.of(k))
+
+
+@dataclass
+class Events:
+    """Things of a file in slot order; those of process k are items[bounds[k]:bounds[k + 1]]."""
+
+    items: list[Any]
+    bounds: list[int]
+
+    def of(self, k: int) -> list[Any]:
+        return self.items[self.bounds[k] : self.bounds[k + 1]]

@@ -1,0 +1,90 @@
+"""The second core: a forked child process computes a value while this process goes on.
+
+Only on Linux (fork is missing on Windows and unsafe with the system libraries on macOS),
+with more than one core and no other thread; elsewhere, and whenever the child fails, the
+value is computed in this process when it is wanted, so the result never depends on where
+it was made. The child never reports progress (the caller does, for its own share) and is
+killed when the caller stops early (an error, a cancelled run).
+"""
+
+from __future__ import annotations
+
+import os
+import pickle
+import signal
+import sys
+import warnings
+from collections.abc import Callable
+from typing import Generic, NoReturn, TypeVar
+
+T = TypeVar("T")
+
+
+def can_fork() -> bool:
+    """Fork is safe and useful: Linux, a second core, no other thread in this process (the
+    app's evaluations run in a thread of their own: they stay on one core)."""
+    threading = sys.modules.get("threading")  # not imported: no other thread
+    return (
+        sys.platform.startswith("linux")
+        and hasattr(os, "fork")
+        and (threading is None or threading.active_count() == 1)
+        and len(os.sched_getaffinity(0)) > 1
+    )
+
+
+class Beside(Generic[T]):
+    """`work()` started in a forked child (when `start`); `result()` waits for it."""
+
+    def __init__(self, work: Callable[[], T], start: bool = True) -> None:
+        self.work = work
+        self.pid: int | None = None
+        self.pipe: int | None = None
+        if start and can_fork():
+            self._fork()
+
+    def _fork(self) -> None:
+        read_end, write_end = os.pipe()
+        try:
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)  # Python 3.12+ on a process with threads
+                pid = os.fork()
+        except OSError:  # no memory or processes left: the work is done here
+            os.close(read_end)
+            os.close(write_end)
+            return
+        if pid == 0:
+            os.close(read_end)
+            self._child(write_end)
+        os.close(write_end)
+        self.pid, self.pipe = pid, read_end
+
+    def _child(self, pipe: int) -> NoReturn:
+        status = 1
+        try:
+            data = memoryview(pickle.dumps(self.work(), pickle.HIGHEST_PROTOCOL))
+            while data:
+                data = data[os.write(pipe, data) :]
+            status = 0
+        finally:
+            os._exit(status)  # no clean-up of the parent's state (open files, atexit)
+
+    def result(self) -> T:
+        """The child's value, or `work()` done here (no child, or it failed)."""
+        if self.pid is None or self.pipe is None:
+            return self.work()
+        with os.fdopen(self.pipe, "rb") as pipe:
+            self.pipe = None
+            data = pipe.read()
+        _, status = os.waitpid(self.pid, 0)
+        self.pid = None
+        return pickle.loads(data) if status == 0 else self.work()
+
+    def cancel(self) -> None:
+        """Stop the child if it still runs (safe to call after `result`)."""
+        if self.pid is not None:
+            os.kill(self.pid, signal.SIGKILL)
+            os.waitpid(self.pid, 0)
+            self.pid = None
+        if self.pipe is not None:
+            os.close(self.pipe)
+            self.pipe = None
