@@ -224,7 +224,7 @@ def slow_paths(monkeypatch):
         for module in (reading, exact, extended):
             monkeypatch.setattr(module, "plain_flags", no_plain)
             monkeypatch.setattr(module, "regular_columns", lambda block, strip: None, raising=False)
-        monkeypatch.setattr(exact, "aligned_blocks", lambda gold, system: None)
+        monkeypatch.setattr(exact, "aligned_blocks", lambda gold, system, data=None: None)
 
     return switch
 

@@ -175,7 +175,7 @@ def _standard(gold: str, system: str, options: Options, progress: Progress, deta
                 f"{', '.join(changed)}; use --starsem-exact for the original numbers"
             )
     data: dict[str, Any] = {**table.data(), "_text": table.text()}
-    report = _report(gold, system, options, _standard_tables(table), messages, data)
+    report = _report(reader, options, _standard_tables(table), messages, data)
     if layout is not None and scorer.verdicts is not None:
         data["instances"] = scorer.verdicts
         DetailBuilder(layout, "negation").fill(report, scorer.verdicts)
@@ -214,13 +214,15 @@ def _standard_tables(table: ScoreTable) -> dict[str, Table]:
     }  # fmt: skip
 
 
-def _report(gold: str, system: str, options: Options, tables: dict[str, Table], messages: list[str],
+def _report(reader: Any, options: Options, tables: dict[str, Table], messages: list[str],
             data: dict[str, Any]) -> Report:  # fmt: skip
+    """The report of a run; the inputs' digests come from the bytes the reader read."""
     return Report(
         method="starsem",
         title=StarSem.title,
         options=to_plain(options),
-        inputs=[*InputFile.of("gold", gold), *InputFile.of("system", system)],
+        inputs=[InputFile(role, path, reader.digests[role])
+                for role, path in (("gold", reader.gold_path), ("system", reader.system_path))],  # fmt: skip
         tables=tables,
         messages=messages,
         data=data,
@@ -244,7 +246,7 @@ def _extended(gold: str, system: str, options: Options, progress: Progress, deta
         for i, (title, rows) in enumerate(sections.items(), 1)
     }
     tables["overall"] = Table(["statistic", "value"], [[k, v] for k, v in overall.items()], "Sentences")
-    report = _report(gold, system, options, tables, [], data)
+    report = _report(reader, options, tables, [], data)
     if layout is not None and scorer.verdicts is not None:
         data["instances"] = scorer.verdicts
         DetailBuilder(layout, options.task).fill(report, scorer.verdicts)

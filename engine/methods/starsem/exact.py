@@ -11,20 +11,29 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from itertools import repeat
-from typing import Any
 
 from ...errors import InputError
-from .files import Blocks, columns_text, plain_flags, read_bytes
-from .model import EMPTY, NO_NEGATION, Instance, Sentence, Side, TextRules, column_side, regular_columns
+from .files import Blocks, columns_text, digest, plain_flags, read_bytes, skeleton_pieces
+from .model import (
+    EMPTY,
+    NO_NEGATION,
+    Columns,
+    Instance,
+    Sentence,
+    Side,
+    TextRules,
+    column_side,
+    regular_columns,
+    rows_of,
+)
 from .reading import field_count_error, missing_cue_error
 
 RULES = TextRules("ascii")
 CRLF_HINT = " (CRLF line ends: --starsem-exact reads files like eval.cd-sco.pl, which cannot evaluate them)"
 
 
-def file_text(path: str) -> str:
+def file_text(data: bytes) -> str:
     """The file as v2.2 sees it: UTF-8, or Latin-1 when it is not UTF-8 (every byte kept)."""
-    data = read_bytes(path)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -41,28 +50,60 @@ def text_lines(text: str) -> list[str]:
     return lines
 
 
-def aligned_blocks(gold: str, system: str) -> tuple[Blocks, Blocks, bool] | None:
+Aligned = tuple[Blocks, Blocks, bool]  # GOLD blocks, SYSTEM blocks, whether an empty line ends the last
+
+
+def aligned_blocks(gold: str, system: str, system_data: bytes | None = None) -> Aligned | None:
     """The common case in bulk: both files made of sentences separated by single empty
     lines, with the same number of lines in each, and a final empty line in both or in
-    neither. Then (GOLD blocks, SYSTEM blocks, whether the last sentence is closed by an
-    empty line); None for anything else (read line by line)."""
-    bodies = []
-    for text in (gold, system):
-        body = text[:-1] if text.endswith("\n") else text
-        if not body or body[0] == "\n" or "\n\n\n" in body:
-            return None
-        bodies.append(body)
-    closed = bodies[0].endswith("\n")
-    if bodies[1].endswith("\n") != closed:
+    neither. Then (GOLD blocks, SYSTEM blocks — with skeletons when `system_data`, its
+    bytes, allow them — whether the last sentence is closed by an empty line); None for
+    anything else (read line by line)."""
+    ends = [_body_end(gold), _body_end(system)]
+    if None in ends or (len(gold) - ends[0] == 2) != (len(system) - ends[1] == 2):
         return None
-    if closed:
-        bodies = [body[:-1] for body in bodies]
-    if bodies[0].endswith("\n") or bodies[1].endswith("\n"):
+    g_texts = _body_blocks(gold, ends[0])
+    s_texts = _body_blocks(system, ends[1])
+    if g_texts is None or s_texts is None or len(g_texts) != len(s_texts):
         return None
-    g_blocks, s_blocks = (Blocks(body.split("\n\n"), 1) for body in bodies)
-    if g_blocks.newlines != s_blocks.newlines:
+    pieces = skeleton_pieces(system_data, system, len(s_texts) + (len(system) - ends[1] == 2))
+    if pieces is not None and len(system) - ends[1]:
+        _cut_tail(pieces, len(system) - ends[1])
+    s_blocks = Blocks(s_texts, 1, pieces)
+    differing = [i for i, same in enumerate(map(str.__eq__, g_texts, s_texts)) if not same]
+    if any(g_texts[i].count("\n") != s_texts[i].count("\n") for i in differing):
         return None
-    return g_blocks, s_blocks, closed
+    g_blocks = Blocks(g_texts, 1)
+    g_blocks.newlines = s_blocks.newlines  # the same number of lines in every block
+    return g_blocks, s_blocks, len(gold) - ends[0] == 2
+
+
+def _body_end(text: str) -> int | None:
+    """Where a file's sentences end: before a final LF and the empty line after it (or
+    None when the file is empty, starts with an empty line or ends with more)."""
+    end = len(text) - text.endswith("\n")
+    end -= text.endswith("\n", 0, end)
+    if end <= 0 or text[0] == "\n" or text.endswith("\n", 0, end):
+        return None
+    return end
+
+
+def _body_blocks(text: str, end: int) -> list[str] | None:
+    """The blocks of text[:end] split at single empty lines (None when two follow each
+    other), split without copying the text first."""
+    blocks = text.split("\n\n")
+    _cut_tail(blocks, len(text) - end)
+    if "" in blocks or any(map(str.startswith, blocks, repeat("\n"))):
+        return None
+    return blocks
+
+
+def _cut_tail(pieces: list, tail: int) -> None:
+    """Drop the final LFs (`tail` of them) from a file's pieces split at empty lines."""
+    if tail == 2:
+        pieces.pop()  # the final empty line split off an empty piece
+    elif tail == 1:
+        pieces[-1] = pieces[-1][:-1]
 
 
 def perl_fields(line: str, sep: str = "\t") -> list[str]:
@@ -112,8 +153,10 @@ class ExactReader:
     def __init__(self, gold: str, system: str, keep_rows: bool) -> None:
         self.gold_path, self.system_path = gold, system
         self.keep_rows = keep_rows
-        g_text, s_text = file_text(gold), file_text(system)
-        self.blocks = aligned_blocks(g_text, s_text)
+        g_data, s_data = read_bytes(gold), read_bytes(system)
+        self.digests = {"gold": digest(g_data), "system": digest(s_data)}
+        g_text, s_text = file_text(g_data), file_text(s_data)
+        self.blocks = aligned_blocks(g_text, s_text, s_data)
         self.gold = [] if self.blocks else text_lines(g_text)
         self.system = [] if self.blocks else text_lines(s_text)
         self.plain_count = 0
@@ -289,13 +332,13 @@ class ExactReader:
         plain = _plain(g_text.partition("\n")[0]) and _plain(s_text.partition("\n")[0])
         if plain and not self.keep_rows:
             return None
-        g_regular = regular_columns(g_text, strip=False)
-        g_rows = g_regular[0] if g_regular else [perl_fields(line) for line in g_text.split("\n")]
+        g_columns = regular_columns(g_text, strip=False)
+        g_rows = None if g_columns else [perl_fields(line) for line in g_text.split("\n")]
         if plain:
-            return Sentence(number, start + 1, NO_NEGATION, NO_NEGATION, g_rows)
-        tags = g_regular[1][5] if g_regular else (row[5] if len(row) > 5 else None for row in g_rows)
+            return Sentence(number, start + 1, NO_NEGATION, NO_NEGATION, g_rows or rows_of(g_columns))
+        tags = g_columns[5] if g_columns else (row[5] if len(row) > 5 else None for row in g_rows)
         keeps = RULES.scoring_tags(tags)
-        gold = _fields_side(g_rows, g_text, g_regular, keeps)
+        gold = _fields_side(g_rows, g_text, g_columns, keeps)
         if s_text == g_text:
             system = gold
         else:
@@ -303,7 +346,8 @@ class ExactReader:
         for instance in system.instances or ():
             if not instance.cue:
                 raise missing_cue_error(self.system_path, start + 1, instance.group)
-        return Sentence(number, start + 1, gold, system, g_rows)
+        rows = (g_rows or rows_of(g_columns)) if self.keep_rows else None
+        return Sentence(number, start + 1, gold, system, rows)
 
 
 def empty_lines(lines: list[str]) -> list[int]:
@@ -330,11 +374,11 @@ def _plain_run(text: str, closed: bool) -> bool:
     return tabs == 7 and text.count("\t***\n") == len(lines) - 1 and text.endswith("\t***")
 
 
-def _fields_side(rows: list[list[str]] | None, text: str, regular: Any, keeps: list[bool]) -> Side:
+def _fields_side(rows: list[list[str]] | None, text: str, columns: Columns | None, keeps: list[bool]) -> Side:
     """A side of a sentence: column by column when its lines are regular (the same
     result as v2.2's strings then), else through v2.2's negation strings."""
-    if regular is not None:
-        return column_side(regular[0], keeps, RULES, regular[1])
+    if columns is not None:
+        return column_side(columns, keeps, RULES)
     rows = rows or [perl_fields(line) for line in text.split("\n")]
     return _side([negation_string(row) for row in rows], keeps)
 

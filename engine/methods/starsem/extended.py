@@ -14,7 +14,7 @@ from typing import Any
 
 from ...errors import InputError
 from .files import Block, BlockReader, Blocks, blank_line_error, check_block_start, plain_flags
-from .model import regular_columns
+from .model import regular_columns, rows_of
 from .reading import field_count_error
 
 CUE, SCOPE, EVENT = "Cue", "Scope", "Event"
@@ -126,23 +126,23 @@ class ExtendedReader(BlockReader):
         golds, systems = self.gold_blocks, self.system_blocks
         flags = [False] * len(golds) if self.keep_rows else plain_flags(golds, systems, strip=False)
         self.plain_count = sum(flags)
+        shift = systems.first - golds.first  # as in the default reader: lines follow GOLD's
         for i in [i for i, flag in enumerate(flags) if not flag]:
-            gold, system = golds[i], systems[i]
+            gold = golds[i]
+            system = (gold[0] + shift, systems.texts[i])
             if gold[1] == system[1] and not self.keep_rows and PLAIN.fullmatch(gold[1]):
                 self.plain_count += 1
             else:
                 yield self._sentence(i + 1, gold, system)
 
     def _sentence(self, number: int, gold: Block, system: Block) -> XSentence:
-        g_regular = regular_columns(gold[1], strip=False)
-        s_regular = g_regular if gold[1] == system[1] else regular_columns(system[1], strip=False)
-        if g_regular is not None and s_regular is not None:
-            g_rows, g_columns = g_regular
-            s_rows, s_columns = s_regular
-            if g_columns[2:4] == s_columns[2:4]:
-                g_instances = _column_instances(g_columns)
-                s_instances = g_instances if s_regular is g_regular else _column_instances(s_columns)
-                return XSentence(number, gold[0], g_rows, g_instances, s_instances)
+        g_columns = regular_columns(gold[1], strip=False)
+        s_columns = g_columns if gold[1] == system[1] else regular_columns(system[1], strip=False)
+        if g_columns is not None and s_columns is not None and g_columns[2:4] == s_columns[2:4]:
+            g_instances = _column_instances(g_columns)
+            s_instances = g_instances if s_columns is g_columns else _column_instances(s_columns)
+            rows = rows_of(g_columns) if self.keep_rows else None
+            return XSentence(number, gold[0], rows, g_instances, s_instances)
         return self._checked_sentence(number, gold, system)
 
     def _checked_sentence(self, number: int, gold: Block, system: Block) -> XSentence:
@@ -216,7 +216,7 @@ def _same_width(groups: int, first_groups: int, fields: list[str], width: int, p
                          file=path, line=first_line + j)  # fmt: skip
 
 
-def _column_instances(columns: list[tuple[str, ...]]) -> list[XInstance]:
+def _column_instances(columns: list[list[str]]) -> list[XInstance]:
     """The instances of a sentence whose lines all have the same number of fields."""
     ids = columns[2]
     n = len(ids)

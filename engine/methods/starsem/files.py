@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import hashlib
+import re
+from functools import cached_property
 from itertools import accumulate, repeat
 
 from ...errors import InputError
@@ -16,26 +19,44 @@ def read_bytes(path: str) -> bytes:
     return read_input_bytes(path, directory=("a file", "a directory"))
 
 
-def read_text(path: str) -> str:
-    """The text of a CD-SCO file (a folder is 'expected a file')."""
-    return decode_utf8(read_bytes(path), path)
+def digest(data: bytes) -> str:
+    """The sha256 of a file's bytes, for the report's record of its inputs."""
+    return hashlib.sha256(data).hexdigest()
 
 
 class Blocks:
     """The blocks between blank lines of a file: their texts, the number of each one's
-    first line, and the number of the line after the last token line."""
+    first line, and the number of the line after the last token line. With `skeletons`
+    (files.skeleton_pieces) each block's whitespace is known as well, which finds the
+    sentences without negation in bulk and counts lines without reading the texts."""
 
-    def __init__(self, texts: list[str], first_line: int) -> None:
+    def __init__(self, texts: list[str], first_line: int, skeletons: list[bytes] | None = None) -> None:
         self.texts = texts
-        self.newlines = list(map(str.count, texts, repeat("\n")))
-        self.lines = list(accumulate(map((2).__add__, self.newlines), initial=first_line))
-        self.end = self.lines.pop() - 1
+        self.first = first_line
+        self.skeletons = skeletons
 
     def __len__(self) -> int:
         return len(self.texts)
 
     def __getitem__(self, index: int) -> Block:
         return self.lines[index], self.texts[index]
+
+    @cached_property
+    def newlines(self) -> list[int]:
+        """Per block, the LFs inside it (its lines − 1)."""
+        if self.skeletons is not None:
+            return list(map(bytes.count, self.skeletons, repeat(b"\n")))
+        return list(map(str.count, self.texts, repeat("\n")))
+
+    @cached_property
+    def lines(self) -> list[int]:
+        """Per block, the number of its first line."""
+        return list(accumulate(map((2).__add__, self.newlines[:-1]), initial=self.first))
+
+    @property
+    def end(self) -> int:
+        """The number of the line after the last token line."""
+        return self.lines[-1] + self.newlines[-1] + 1
 
 
 class BlockReader:
@@ -44,8 +65,10 @@ class BlockReader:
     def __init__(self, gold: str, system: str, keep_rows: bool) -> None:
         self.gold_path, self.system_path = gold, system
         self.keep_rows = keep_rows  # every sentence for the detail view, none only counted
-        self.gold_blocks = sentence_blocks(read_text(gold), gold)
-        self.system_blocks = sentence_blocks(read_text(system), system)
+        g_data, s_data = read_bytes(gold), read_bytes(system)
+        self.digests = {"gold": digest(g_data), "system": digest(s_data)}
+        self.gold_blocks = sentence_blocks(decode_utf8(g_data, gold), gold, g_data)
+        self.system_blocks = sentence_blocks(decode_utf8(s_data, system), system)
         self.plain_count = 0  # sentences without negation on either side, only counted
         self.warnings: list[str] = []
 
@@ -53,26 +76,54 @@ class BlockReader:
         return len(self.gold_blocks)
 
 
-def sentence_blocks(text: str, path: str) -> Blocks:
-    """The blocks of a file whose surrounding whitespace is ignored. Raises InputError
-    when the file holds no token line."""
+def sentence_blocks(text: str, path: str, data: bytes | None = None) -> Blocks:
+    """The blocks of a file whose surrounding whitespace is ignored (with their skeletons
+    when `data`, the file's bytes, allow them). Raises InputError when the file holds no
+    token line."""
     texts = text.split("\n\n")  # then the whitespace around the file goes, without copying it
+    skeletons = skeleton_pieces(data, text, len(texts))
     first = 1
     while texts and not texts[0].strip():
         first += texts.pop(0).count("\n") + 2
+        if skeletons is not None:
+            skeletons.pop(0)
     while texts and not texts[-1].strip():
         texts.pop()
+        if skeletons is not None:
+            skeletons.pop()
     if not texts:
         raise InputError("at least one sentence", "none", file=path)
     head = texts[0]
     texts[0] = head.lstrip()
-    first += head[: len(head) - len(texts[0])].count("\n")
-    texts[-1] = texts[-1].rstrip()
-    return Blocks(texts, first)
+    cut = len(head) - len(texts[0])
+    first += head[:cut].count("\n")
+    tail = texts[-1]
+    texts[-1] = tail.rstrip()
+    if skeletons is not None:  # the blanks stripped from a text are the ends of its skeleton
+        skeletons[0] = skeletons[0][cut:]
+        skeletons[-1] = skeletons[-1][: len(skeletons[-1]) - (len(tail) - len(texts[-1]))]
+    return Blocks(texts, first, skeletons)
 
 
 #: Bytes other than TAB, LF and the ASCII whitespace that needs a closer look.
 _NOT_SPACE = bytes(b for b in range(256) if b not in b"\t\n \r\x0b\x0c\x1c\x1d\x1e\x1f")
+
+
+#: A line that starts with a TAB.
+_LINE_START_TAB = re.compile(b"\n\t")
+
+
+def skeleton_pieces(data: bytes | None, text: str, count: int) -> list[bytes] | None:
+    """Per block of `text` (its `count` parts between empty lines), the block's whitespace
+    in order: TABs, LFs and any other blank. Only for a file whose bytes are its text
+    (ASCII without CR), without a line that starts with a TAB, and whose every line holds
+    a blank — otherwise a line without one would end a skeleton's block early — else None."""
+    if data is None or len(data) != len(text) or b"\r" in data or not data.isascii():
+        return None
+    if data.startswith(b"\t") or _LINE_START_TAB.search(data):
+        return None
+    pieces = data.translate(None, _NOT_SPACE).split(b"\n\n")
+    return pieces if len(pieces) == count else None
 
 
 def plain_flags(gold: Blocks, system: Blocks | None, strip: bool) -> list[bool]:
@@ -80,6 +131,8 @@ def plain_flags(gold: Blocks, system: Blocks | None, strip: bool) -> list[bool]:
     `***` in the 8th, no whitespace but TABs and LFs (and, with `strip`, no leading TAB)
     — that SYSTEM (when given) has as the very same text. Checked in bulk: per block
     with C-level counts, then all candidates at once."""
+    if gold.skeletons is not None:
+        return _skeleton_plain_flags(gold, system, strip)
     texts = gold.texts
     same = map(str.__eq__, texts, system.texts) if system is not None else repeat(True)
     stars = map(str.count, texts, repeat("\t***\n"))
@@ -89,6 +142,32 @@ def plain_flags(gold: Blocks, system: Blocks | None, strip: bool) -> list[bool]:
     n_lines = sum(n + 1 for n, flag in zip(gold.newlines, flags, strict=False) if flag)
     if chosen and not _all_plain("\n\n".join(chosen).encode(), n_lines, strip):
         flags = [flag and plain_block(text, strip) for text, flag in zip(texts, flags, strict=False)]
+    return flags
+
+
+#: The skeleton of a sentence without negation: 7 TABs per line (a prefix of this).
+_LINE_SHAPE = b"\t" * 7 + b"\n"
+
+
+def _skeleton_plain_flags(gold: Blocks, system: Blocks | None, strip: bool) -> list[bool]:
+    """plain_flags from the skeletons: a block whose skeleton is 7 TABs per line has
+    exactly 8 fields on every line and no other blank; then every line must end in
+    `\t***` (no line starts with a TAB in a file with skeletons)."""
+    texts, skeletons = gold.texts, gold.skeletons
+    assert skeletons is not None
+    shape = _LINE_SHAPE * (max(map(len, skeletons)) // 8 + 1)
+    same = map(str.__eq__, texts, system.texts) if system is not None else repeat(True)
+    fits = map(shape.startswith, skeletons)
+    sizes = map(len, skeletons)
+    flags = [s and f and n % 8 == 7 for s, f, n in zip(same, fits, sizes, strict=False)]
+    chosen = [i for i, flag in enumerate(flags) if flag]
+    texts = [texts[i] for i in chosen]
+    ends = map(str.endswith, texts, repeat("\t***"))
+    stars = map(str.count, texts, repeat("\t***\n"))
+    lines = [len(skeletons[i]) // 8 for i in chosen]  # LFs in the block
+    for i, end, star, n in zip(chosen, ends, stars, lines, strict=True):
+        if not end or star != n:
+            flags[i] = False
     return flags
 
 
