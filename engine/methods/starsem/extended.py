@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import repeat
 from typing import Any
 
 from ...errors import InputError
@@ -112,7 +113,8 @@ class ExtendedReader(BlockReader):
     def __init__(self, gold: str, system: str, keep_rows: bool) -> None:
         super().__init__(gold, system, keep_rows)
         for blocks, path in ((self.gold_blocks, gold), (self.system_blocks, system)):
-            for i in [i for i, text in enumerate(blocks.texts) if not text or text[0] == "\n"][:1]:
+            if "" in blocks.texts or any(map(str.startswith, blocks.texts, repeat("\n"))):
+                i = next(i for i, text in enumerate(blocks.texts) if not text or text[0] == "\n")
                 check_block_start(blocks[i], path)
         if len(self.gold_blocks) != len(self.system_blocks):
             for blocks, path in ((self.gold_blocks, gold), (self.system_blocks, system)):

@@ -166,11 +166,13 @@ def regular_columns(block: str, strip: bool) -> Columns | None:
     firsts = "".join(cells[::width]).split("\n")
     if len(firsts) != n:
         return None
-    columns = [firsts, *(cells[j::width] for j in range(1, width))]
+    columns = [firsts] + [cells[j::width] for j in range(1, width)]
     if columns[7].count("***") != (n if width == 8 else 0):
         return None
-    if any("" in column for column in columns[7:]) or (strip and "" in columns[0]):
-        return None  # an empty cell, a trailing TAB, or (stripped lines) a leading TAB
+    if strip and "" in firsts:
+        return None  # a leading TAB (the default reader strips lines)
+    if "" in cells and any("" in column for column in columns[7:]):
+        return None  # an empty cell or a trailing TAB
     return columns
 
 
