@@ -19,6 +19,7 @@ from ...options import check_value, option, option_specs, to_plain
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
 from .. import InputSpec, Invocation, Method, register
+from . import halves
 from .detail import DetailBuilder, Layout
 from .exact import ExactReader
 from .extended import ExtendedReader, ExtendedScorer, plain_sections
@@ -146,18 +147,10 @@ class StarSem(Method):
 
 def _standard(gold: str, system: str, options: Options, progress: Progress, detail: bool) -> Report:
     exact = options.mode == "starsem-exact"
-    reader: ExactReader | DefaultReader
-    if exact:
-        reader = ExactReader(gold, system, keep_rows=detail)
-        progress.update(0.05, "checking the alignment")
-        reader.check_alignment()
-        progress.update(0.1, "checking the system file")
-        reader.check_system_format()
-    else:
-        reader = DefaultReader(gold, system, keep_rows=detail)
+    reader = (ExactReader if exact else DefaultReader)(gold, system, keep_rows=detail)
     scorer = Scorer(record=detail)
     layout = Layout(Path(gold).name) if detail else None
-    _score_all(reader, scorer, layout, progress)
+    _score_all(reader, scorer, layout, progress, _exact_checks(reader) if exact else [])
     counts = scorer.counts
     if exact and (not counts.sentences or not counts.negation_sentences):
         raise InputError(
@@ -183,16 +176,51 @@ def _standard(gold: str, system: str, options: Options, progress: Progress, deta
     return report
 
 
-def _score_all(reader: Any, scorer: Any, layout: Layout | None, progress: Progress) -> None:
-    """Feed every sentence the reader yields to the scorer (and the detail layout); add
-    the sentences it only counted."""
-    total = max(len(reader), 1)
-    for count, sentence in enumerate(reader.sentences(), 1):
-        scorer.add(sentence)
-        if layout is not None:
-            layout.add(sentence.number, sentence.rows, sentence.chapter, sentence.sentence_id)
-        if count % 512 == 0:
-            progress.update(0.1 + 0.85 * min(sentence.number / total, 1.0), "scoring sentences")
+def _exact_checks(reader: ExactReader) -> list[halves.Step]:
+    """v2.2's passes 1 and 2, which check the whole input before pass 3 scores it."""
+
+    def alignment(start: int, stop: int | None, progress: Progress) -> None:
+        progress.update(0.05, "checking the alignment")
+        reader.check_alignment(start, stop)
+
+    def system_format(start: int, stop: int | None, progress: Progress) -> None:
+        progress.update(0.1, "checking the system file")
+        reader.check_system_format(start, stop)
+
+    return [alignment, system_format]
+
+
+def _score_all(reader: Any, scorer: Any, layout: Layout | None, progress: Progress,
+               checks: list[halves.Step]) -> None:  # fmt: skip
+    """Run the reader's checks, then feed every sentence it yields to the scorer (and
+    the detail layout); add the sentences it only counted. Without detail, a large
+    input is read in two halves on two cores (halves.py)."""
+
+    def score(start: int, stop: int | None, progress: Progress) -> None:
+        total = max((len(reader) if stop is None else stop) - start, 1)
+        for count, sentence in enumerate(reader.sentences(start, stop), 1):
+            scorer.add(sentence)
+            if layout is not None:
+                layout.add(sentence.number, sentence.rows, sentence.chapter, sentence.sentence_id)
+            if count % 512 == 0:
+                progress.update(0.1 + 0.85 * min((sentence.number - start) / total, 1.0), "scoring sentences")
+
+    steps = [*checks, score]
+    if layout is not None:
+        for step in steps:
+            step(0, None, progress)
+    else:
+        plain, warnings = reader.plain_count, len(reader.warnings)
+
+        def state() -> tuple[Any, int, list[str]]:
+            return scorer.state(), reader.plain_count - plain, reader.warnings[warnings:]
+
+        def merge(outcome: tuple[Any, int, list[str]]) -> None:
+            scorer.merge(outcome[0])
+            reader.plain_count += outcome[1]
+            reader.warnings += outcome[2]
+
+        halves.run(steps, reader.units(), progress, state, merge)
     scorer.add_plain(reader.plain_count)
 
 
@@ -236,7 +264,7 @@ def _extended(gold: str, system: str, options: Options, progress: Progress, deta
     reader = ExtendedReader(gold, system, keep_rows=detail)
     scorer = ExtendedScorer(options.task, record=detail)
     layout = Layout(Path(gold).name) if detail else None
-    _score_all(reader, scorer, layout, progress)
+    _score_all(reader, scorer, layout, progress, [])
     sections = scorer.sections()
     overall = scorer.overall()
     data: dict[str, Any] = {"sections": plain_sections(sections), "overall": overall,

@@ -160,7 +160,7 @@ class ExactReader:
         self.gold = [] if self.blocks else text_lines(g_text)
         self.system = [] if self.blocks else text_lines(s_text)
         self.plain_count = 0
-        self._system_plain: list[bool] = []  # per SYSTEM block: no negation (pass 2)
+        self._system_plain: dict[int, list[bool]] = {}  # range start → per SYSTEM block: no negation
         self.warnings: list[str] = []
         extra = len(self.system) - len(self.gold)
         if extra > 0:
@@ -169,12 +169,19 @@ class ExactReader:
     def __len__(self) -> int:
         return len(self.blocks[0]) if self.blocks else len(self.gold)
 
+    def units(self) -> int:
+        """The sentences each pass can read a range of: the blocks of aligned files (0
+        when the files are read line by line, all at once)."""
+        return len(self.blocks[0]) if self.blocks else 0
+
     # --- pass 1 ---------------------------------------------------------------------
 
-    def check_alignment(self) -> None:
+    def check_alignment(self, start: int = 0, stop: int | None = None) -> None:
+        """Pass 1 over a range of blocks (the whole file when it is read line by line)."""
         if self.blocks:
             gold, system, _ = self.blocks
-            for i, (g, s) in enumerate(zip(gold.texts, system.texts, strict=True)):
+            texts = zip(gold.texts[start:stop], system.texts[start:stop], strict=True)
+            for i, (g, s) in enumerate(texts, start):
                 if g != s and not _same_prefixes(g, s, gold.newlines[i] + 1):
                     first = gold.lines[i] - 1
                     for j, (g_line, s_line) in enumerate(zip(g.split("\n"), s.split("\n"), strict=True)):
@@ -206,16 +213,16 @@ class ExactReader:
 
     # --- pass 2 ---------------------------------------------------------------------
 
-    def check_system_format(self) -> None:
+    def check_system_format(self, start: int = 0, stop: int | None = None) -> None:
         """Pass 2, a sentence (run of non-empty lines) at a time; a run whose every line
-        has the same valid number of fields and no suspicious `***` needs no line loop."""
+        has the same valid number of fields and no suspicious `***` needs no line loop.
+        Over a range of blocks (the whole file when it is read line by line)."""
         if self.blocks:
             _, system, closed = self.blocks
-            flags = self._system_plain = plain_flags(system, None, strip=False)
+            flags = self._system_plain[start] = plain_flags(system, None, False, start, stop)
             last = len(system) - 1
-            for i, text in enumerate(system.texts):
-                if not flags[i]:
-                    self._check_run(text, system.lines[i] - 1, closed or i < last)
+            for i in [start + k for k, flag in enumerate(flags) if not flag]:
+                self._check_run(system.texts[i], system.lines[i] - 1, closed or i < last)
             return
         lines = self.system
         start = 0
@@ -262,10 +269,12 @@ class ExactReader:
 
     # --- pass 3 ---------------------------------------------------------------------
 
-    def sentences(self) -> Iterator[Sentence]:
-        """The collected sentences in order, but those without negation on either side."""
+    def sentences(self, start: int = 0, stop: int | None = None) -> Iterator[Sentence]:
+        """The collected sentences in order, but those without negation on either side:
+        of a range of blocks (the whole file when it is read line by line)."""
         if self.blocks:
-            yield from self._block_sentences(*self.blocks)
+            stop = len(self.blocks[0]) if stop is None else stop
+            yield from self._block_sentences(*self.blocks, start, stop)
             return
         gold, system = self.gold, self.system
         forced = max(min(len(gold), len(system)) - 1, 0)  # from here on every line ends a sentence
@@ -284,30 +293,34 @@ class ExactReader:
                     yield sentence
             start = k + 1
 
-    def _block_sentences(self, gold: Blocks, system: Blocks, closed: bool) -> Iterator[Sentence]:
-        """Pass 3 on aligned blocks: each block is a sentence; without a final empty line
-        the file's last line is not collected (S10), which empties a one-line block."""
+    def _block_sentences(self, gold: Blocks, system: Blocks, closed: bool, start: int, stop: int
+                         ) -> Iterator[Sentence]:  # fmt: skip
+        """Pass 3 on a range of aligned blocks: each block is a sentence; without a final
+        empty line the file's last line is not collected (S10), which empties a one-line
+        block. (An empty sentence inherits from the block before it, §3.8.4: only the
+        last block can be one, and a range starts far from it or at the first block.)"""
         if self.keep_rows:
-            flags = [False] * len(gold)
+            flags = [False] * (stop - start)
         else:  # the same text in both files, without negation in SYSTEM (found by pass 2)
-            plain = self._system_plain or plain_flags(system, None, strip=False)
-            flags = [s and p for s, p in zip(map(str.__eq__, gold.texts, system.texts), plain, strict=True)]
+            plain = self._system_plain.get(start) or plain_flags(system, None, False, start, stop)
+            same = map(str.__eq__, gold.texts[start:stop], system.texts[start:stop])
+            flags = [s and p for s, p in zip(same, plain, strict=True)]
         last = len(gold) - 1
-        if not closed and gold.newlines[last] == 0:
-            flags[last] = False
-        self.plain_count = sum(flags)
+        if stop > last and not closed and gold.newlines[last] == 0:
+            flags[last - start] = False
+        self.plain_count += sum(flags)
         previous = (0, 0)
-        for i in [i for i, flag in enumerate(flags) if not flag]:
-            if i and flags[i - 1]:
+        for i in [start + k for k, flag in enumerate(flags) if not flag]:
+            if i > start and flags[i - start - 1]:
                 previous = (0, 0)
             g_text, s_text = gold.texts[i], system.texts[i]
             if i == last and not closed:  # the file's last line is not collected
                 g_text, s_text = g_text.rpartition("\n")[0], s_text.rpartition("\n")[0]
-            start = gold.lines[i] - 1
+            first = gold.lines[i] - 1
             if not g_text:
-                yield self._empty_sentence(i + 1, start, previous)
+                yield self._empty_sentence(i + 1, first, previous)
                 continue
-            sentence = self._sentence(i + 1, start, g_text, s_text)
+            sentence = self._sentence(i + 1, first, g_text, s_text)
             previous = (_count(sentence.gold), _count(sentence.system)) if sentence else (0, 0)
             if sentence is None:
                 self.plain_count += 1

@@ -68,6 +68,12 @@ class Count:
     def __init__(self) -> None:
         self.tp = self.fp = self.fpx = self.fn = 0
 
+    def add(self, other: Count) -> None:
+        self.tp += other.tp
+        self.fp += other.fp
+        self.fpx += other.fpx
+        self.fn += other.fn
+
 
 class XInstance:
     """One negation as the extended script reads it, with the tokens' line positions."""
@@ -122,14 +128,22 @@ class ExtendedReader(BlockReader):
             raise InputError(f"{len(self.gold_blocks)} sentences as in GOLD", str(len(self.system_blocks)),
                              file=system)  # fmt: skip
 
-    def sentences(self) -> Iterator[XSentence]:
-        """The sentence pairs in order, but those without negation that are the same text
-        in both files (only counted, `plain_count`)."""
+    def units(self) -> int:
+        """The sentence pairs: what `sentences` can read a range of."""
+        return len(self.gold_blocks)
+
+    def sentences(self, start: int = 0, stop: int | None = None) -> Iterator[XSentence]:
+        """The sentence pairs of a range in order (all by default), but those without
+        negation that are the same text in both files (only counted, `plain_count`)."""
         golds, systems = self.gold_blocks, self.system_blocks
-        flags = [False] * len(golds) if self.keep_rows else plain_flags(golds, systems, strip=False)
-        self.plain_count = sum(flags)
+        stop = len(golds) if stop is None else stop
+        if self.keep_rows:
+            flags = [False] * (stop - start)
+        else:
+            flags = plain_flags(golds, systems, False, start, stop)
+        self.plain_count += sum(flags)
         shift = systems.first - golds.first  # as in the default reader: lines follow GOLD's
-        for i in [i for i, flag in enumerate(flags) if not flag]:
+        for i in [start + k for k, flag in enumerate(flags) if not flag]:
             gold = golds[i]
             system = (gold[0] + shift, systems.texts[i])
             if gold[1] == system[1] and not self.keep_rows and PLAIN.fullmatch(gold[1]):
@@ -285,6 +299,22 @@ class ExtendedScorer:
         self.sentences += count
         self.correct[""] += count
         self.correct[NP] += count
+
+    def state(self) -> tuple[Any, ...]:
+        """What another process sends back of its part of the input (halves.py)."""
+        return (self.token, self.scope, self.sentences, self.negation_sentences, self.correct,
+                self.correct_negation)  # fmt: skip
+
+    def merge(self, state: tuple[Any, ...]) -> None:
+        token, scope, sentences, negation_sentences, correct, correct_negation = state
+        for mine, theirs in ((self.token, token), (self.scope, scope)):
+            for key, count in theirs.items():
+                mine[key].add(count)
+        self.sentences += sentences
+        self.negation_sentences += negation_sentences
+        for key in correct:
+            self.correct[key] += correct[key]
+            self.correct_negation[key] += correct_negation[key]
 
     def add(self, sentence: XSentence) -> None:
         self.sentences += 1

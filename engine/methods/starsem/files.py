@@ -126,20 +126,25 @@ def skeleton_pieces(data: bytes | None, text: str, count: int) -> list[bytes] | 
     return pieces if len(pieces) == count else None
 
 
-def plain_flags(gold: Blocks, system: Blocks | None, strip: bool) -> list[bool]:
-    """Per GOLD block: whether it is a sentence without negation — 8 fields per line,
-    `***` in the 8th, no whitespace but TABs and LFs (and, with `strip`, no leading TAB)
-    — that SYSTEM (when given) has as the very same text. Checked in bulk: per block
-    with C-level counts, then all candidates at once."""
+def plain_flags(gold: Blocks, system: Blocks | None, strip: bool, start: int = 0,
+                stop: int | None = None) -> list[bool]:  # fmt: skip
+    """Per GOLD block of the range [start, stop) (all by default): whether it is a
+    sentence without negation — 8 fields per line, `***` in the 8th, no whitespace but
+    TABs and LFs (and, with `strip`, no leading TAB) — that SYSTEM (when given) has as
+    the very same text. Checked in bulk: per block with C-level counts, then all
+    candidates at once (or from the skeletons, when the file has them)."""
+    stop = len(gold) if stop is None else stop
+    texts = gold.texts[start:stop]
+    others = system.texts[start:stop] if system is not None else None
     if gold.skeletons is not None:
-        return _skeleton_plain_flags(gold, system, strip)
-    texts = gold.texts
-    same = map(str.__eq__, texts, system.texts) if system is not None else repeat(True)
+        return _skeleton_plain_flags(texts, gold.skeletons[start:stop], others)
+    newlines = gold.newlines[start:stop]
+    same = map(str.__eq__, texts, others) if others is not None else repeat(True)
     stars = map(str.count, texts, repeat("\t***\n"))
     ends = map(str.endswith, texts, repeat("\t***"))
-    flags = [s and e and c == n for s, e, c, n in zip(same, ends, stars, gold.newlines, strict=False)]
+    flags = [s and e and c == n for s, e, c, n in zip(same, ends, stars, newlines, strict=False)]
     chosen = [text for text, flag in zip(texts, flags, strict=False) if flag]
-    n_lines = sum(n + 1 for n, flag in zip(gold.newlines, flags, strict=False) if flag)
+    n_lines = sum(n + 1 for n, flag in zip(newlines, flags, strict=False) if flag)
     if chosen and not _all_plain("\n\n".join(chosen).encode(), n_lines, strip):
         flags = [flag and plain_block(text, strip) for text, flag in zip(texts, flags, strict=False)]
     return flags
@@ -149,14 +154,12 @@ def plain_flags(gold: Blocks, system: Blocks | None, strip: bool) -> list[bool]:
 _LINE_SHAPE = b"\t" * 7 + b"\n"
 
 
-def _skeleton_plain_flags(gold: Blocks, system: Blocks | None, strip: bool) -> list[bool]:
+def _skeleton_plain_flags(texts: list[str], skeletons: list[bytes], others: list[str] | None) -> list[bool]:
     """plain_flags from the skeletons: a block whose skeleton is 7 TABs per line has
     exactly 8 fields on every line and no other blank; then every line must end in
     `\t***` (no line starts with a TAB in a file with skeletons)."""
-    texts, skeletons = gold.texts, gold.skeletons
-    assert skeletons is not None
-    shape = _LINE_SHAPE * (max(map(len, skeletons)) // 8 + 1)
-    same = map(str.__eq__, texts, system.texts) if system is not None else repeat(True)
+    shape = _LINE_SHAPE * (max(map(len, skeletons), default=0) // 8 + 1)
+    same = map(str.__eq__, texts, others) if others is not None else repeat(True)
     fits = map(shape.startswith, skeletons)
     sizes = map(len, skeletons)
     flags = [s and f and n % 8 == 7 for s, f, n in zip(same, fits, sizes, strict=False)]

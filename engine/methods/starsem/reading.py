@@ -46,22 +46,30 @@ def missing_cue_error(path: str, line: int, group: int) -> InputError:
 class DefaultReader(BlockReader):
     """The sentence pairs of GOLD and SYSTEM, checked as §2.3 asks."""
 
-    def sentences(self) -> Iterator[Sentence]:
-        """The sentence pairs in order, but those without negation that are the same text
-        in both files (only counted, `plain_count`)."""
+    def units(self) -> int:
+        """The sentence pairs: what `sentences` can read a range of."""
+        return min(len(self.gold_blocks), len(self.system_blocks))
+
+    def sentences(self, start: int = 0, stop: int | None = None) -> Iterator[Sentence]:
+        """The sentence pairs of a range in order (all by default), but those without
+        negation that are the same text in both files (only counted, `plain_count`); the
+        range that reaches the end checks the ends of the files."""
         golds, systems = self.gold_blocks, self.system_blocks
-        paired = min(len(golds), len(systems))
-        flags = [False] * paired if self.keep_rows else plain_flags(golds, systems, strip=True)
-        self.plain_count = sum(flags)
+        paired = self.units()
+        stop = paired if stop is None else stop
+        flags = [False] * (stop - start) if self.keep_rows else plain_flags(golds, systems, True, start, stop)
+        self.plain_count += sum(flags)
         # SYSTEM's line numbers follow GOLD's: every earlier sentence has as many lines on
         # both sides (the same text, or checked to hold the same tokens), or reading stopped.
         shift = systems.first - golds.first
-        for i in [i for i, flag in enumerate(flags) if not flag]:
+        for i in [start + k for k, flag in enumerate(flags) if not flag]:
             gold = golds[i]
             system = (gold[0] + shift, systems.texts[i])
             check_block_start(gold, self.gold_path)
             check_block_start(system, self.system_path)
             yield self._sentence(i + 1, gold, system)
+        if stop < paired:
+            return
         if len(golds) > paired:
             check_block_start(golds[paired], self.gold_path)
             self._missing_sentence(golds[paired])
