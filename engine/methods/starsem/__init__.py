@@ -220,6 +220,7 @@ def _score_all(reader: Any, scorer: Any, layout: Layout | None, progress: Progre
             reader.plain_count += outcome[1]
             reader.warnings += outcome[2]
 
+        reader.digests.wait()  # its thread ends before halves forks
         halves.run(steps, reader.units(), progress, state, merge)
     scorer.add_plain(reader.plain_count)
 
@@ -245,11 +246,12 @@ def _standard_tables(table: ScoreTable) -> dict[str, Table]:
 def _report(reader: Any, options: Options, tables: dict[str, Table], messages: list[str],
             data: dict[str, Any]) -> Report:  # fmt: skip
     """The report of a run; the inputs' digests come from the bytes the reader read."""
+    digests = reader.digests.wait()
     return Report(
         method="starsem",
         title=StarSem.title,
         options=to_plain(options),
-        inputs=[InputFile(role, path, reader.digests[role])
+        inputs=[InputFile(role, path, digests[role])
                 for role, path in (("gold", reader.gold_path), ("system", reader.system_path))],  # fmt: skip
         tables=tables,
         messages=messages,

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from itertools import repeat
 
 from ...errors import InputError
-from .files import Blocks, columns_text, digest, plain_flags, read_bytes, skeleton_pieces
+from .files import Blocks, Digests, columns_text, plain_flags, read_bytes, skeleton_pieces
 from .model import (
     EMPTY,
     NO_NEGATION,
@@ -154,7 +154,7 @@ class ExactReader:
         self.gold_path, self.system_path = gold, system
         self.keep_rows = keep_rows
         g_data, s_data = read_bytes(gold), read_bytes(system)
-        self.digests = {"gold": digest(g_data), "system": digest(s_data)}
+        self.digests = Digests({"gold": g_data, "system": s_data})
         g_text, s_text = file_text(g_data), file_text(s_data)
         self.blocks = aligned_blocks(g_text, s_text, s_data)
         self.gold = [] if self.blocks else text_lines(g_text)
