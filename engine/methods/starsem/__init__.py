@@ -3,15 +3,16 @@
 specs/starsem.md is the contract. Three modes, each reproducing one original:
 the default (bug-fixed scores of the Bosch translated script, printed in v2.2's layout),
 `--starsem-exact` (eval.cd-sco.pl v2.2's own numbers) and `--extended` (the Bosch
-extended table). Modules: reading (default reader), exact (v2.2's reader), extended,
-scoring (§3.2–3.7), render (§4, §5.1), detail (documents, spans, error rows).
+extended table). Modules: files (reading the files, sentence blocks), reading (default
+reader), exact (v2.2's reader), extended, scoring (§3.2–3.7), counting (reader and scorer
+step by step; halves: large inputs on two cores), render (§4, §5.1), detail (documents,
+spans, error rows).
 """
 
 from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
-from pathlib import Path
 from typing import Any
 
 from ...errors import InputError
@@ -19,15 +20,13 @@ from ...options import check_value, option, option_specs, to_plain
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
 from .. import InputSpec, Invocation, Method, register
-from . import halves
-from .detail import DetailBuilder, Layout
-from .exact import ExactReader
-from .extended import ExtendedReader, ExtendedScorer, plain_sections
+from .counting import count
+from .detail import DetailBuilder
+from .extended import plain_sections
 from .extended import render as render_extended
-from .reading import DefaultReader
+from .files import Digests
 from .render import Table as ScoreTable
 from .render import changed_rows
-from .scoring import Scorer
 
 MODES = ("default", "starsem-exact", "extended")
 TASKS = ("negation", "speculation")
@@ -147,10 +146,8 @@ class StarSem(Method):
 
 def _standard(gold: str, system: str, options: Options, progress: Progress, detail: bool) -> Report:
     exact = options.mode == "starsem-exact"
-    reader = (ExactReader if exact else DefaultReader)(gold, system, keep_rows=detail)
-    scorer = Scorer(record=detail)
-    layout = Layout(Path(gold).name) if detail else None
-    _score_all(reader, scorer, layout, progress, _exact_checks(reader) if exact else [])
+    counting, digests = count(gold, system, options.mode, options.task, progress, detail)
+    reader, scorer, layout = counting.reader, counting.scorer, counting.layout
     counts = scorer.counts
     if exact and (not counts.sentences or not counts.negation_sentences):
         raise InputError(
@@ -168,61 +165,12 @@ def _standard(gold: str, system: str, options: Options, progress: Progress, deta
                 f"{', '.join(changed)}; use --starsem-exact for the original numbers"
             )
     data: dict[str, Any] = {**table.data(), "_text": table.text()}
-    report = _report(reader, options, _standard_tables(table), messages, data)
+    report = _report(gold, system, digests, options, _standard_tables(table), messages, data)
     if layout is not None and scorer.verdicts is not None:
         data["instances"] = scorer.verdicts
         DetailBuilder(layout, "negation").fill(report, scorer.verdicts)
     progress.update(1.0, "done", force=True)
     return report
-
-
-def _exact_checks(reader: ExactReader) -> list[halves.Step]:
-    """v2.2's passes 1 and 2, which check the whole input before pass 3 scores it."""
-
-    def alignment(start: int, stop: int | None, progress: Progress) -> None:
-        progress.update(0.05, "checking the alignment")
-        reader.check_alignment(start, stop)
-
-    def system_format(start: int, stop: int | None, progress: Progress) -> None:
-        progress.update(0.1, "checking the system file")
-        reader.check_system_format(start, stop)
-
-    return [alignment, system_format]
-
-
-def _score_all(reader: Any, scorer: Any, layout: Layout | None, progress: Progress,
-               checks: list[halves.Step]) -> None:  # fmt: skip
-    """Run the reader's checks, then feed every sentence it yields to the scorer (and
-    the detail layout); add the sentences it only counted. Without detail, a large
-    input is read in two halves on two cores (halves.py)."""
-
-    def score(start: int, stop: int | None, progress: Progress) -> None:
-        total = max((len(reader) if stop is None else stop) - start, 1)
-        for count, sentence in enumerate(reader.sentences(start, stop), 1):
-            scorer.add(sentence)
-            if layout is not None:
-                layout.add(sentence.number, sentence.rows, sentence.chapter, sentence.sentence_id)
-            if count % 512 == 0:
-                progress.update(0.1 + 0.85 * min((sentence.number - start) / total, 1.0), "scoring sentences")
-
-    steps = [*checks, score]
-    if layout is not None:
-        for step in steps:
-            step(0, None, progress)
-    else:
-        plain, warnings = reader.plain_count, len(reader.warnings)
-
-        def state() -> tuple[Any, int, list[str]]:
-            return scorer.state(), reader.plain_count - plain, reader.warnings[warnings:]
-
-        def merge(outcome: tuple[Any, int, list[str]]) -> None:
-            scorer.merge(outcome[0])
-            reader.plain_count += outcome[1]
-            reader.warnings += outcome[2]
-
-        reader.digests.wait()  # its thread ends before halves forks
-        halves.run(steps, reader.units(), progress, state, merge)
-    scorer.add_plain(reader.plain_count)
 
 
 def _score_rows(rows: dict[str, dict[str, Any]]) -> list[list[Any]]:
@@ -243,16 +191,15 @@ def _standard_tables(table: ScoreTable) -> dict[str, Table]:
     }  # fmt: skip
 
 
-def _report(reader: Any, options: Options, tables: dict[str, Table], messages: list[str],
-            data: dict[str, Any]) -> Report:  # fmt: skip
-    """The report of a run; the inputs' digests come from the bytes the reader read."""
-    digests = reader.digests.wait()
+def _report(gold: str, system: str, digests: Digests, options: Options, tables: dict[str, Table],
+            messages: list[str], data: dict[str, Any]) -> Report:  # fmt: skip
+    """The report of a run (the inputs' digests are those of the bytes read)."""
+    sha256 = digests.wait()
     return Report(
         method="starsem",
         title=StarSem.title,
         options=to_plain(options),
-        inputs=[InputFile(role, path, digests[role])
-                for role, path in (("gold", reader.gold_path), ("system", reader.system_path))],  # fmt: skip
+        inputs=[InputFile("gold", gold, sha256["gold"]), InputFile("system", system, sha256["system"])],
         tables=tables,
         messages=messages,
         data=data,
@@ -263,10 +210,8 @@ def _report(reader: Any, options: Options, tables: dict[str, Table], messages: l
 
 
 def _extended(gold: str, system: str, options: Options, progress: Progress, detail: bool) -> Report:
-    reader = ExtendedReader(gold, system, keep_rows=detail)
-    scorer = ExtendedScorer(options.task, record=detail)
-    layout = Layout(Path(gold).name) if detail else None
-    _score_all(reader, scorer, layout, progress, [])
+    counting, digests = count(gold, system, options.mode, options.task, progress, detail)
+    scorer, layout = counting.scorer, counting.layout
     sections = scorer.sections()
     overall = scorer.overall()
     data: dict[str, Any] = {"sections": plain_sections(sections), "overall": overall,
@@ -276,7 +221,7 @@ def _extended(gold: str, system: str, options: Options, progress: Progress, deta
         for i, (title, rows) in enumerate(sections.items(), 1)
     }
     tables["overall"] = Table(["statistic", "value"], [[k, v] for k, v in overall.items()], "Sentences")
-    report = _report(reader, options, tables, [], data)
+    report = _report(gold, system, digests, options, tables, [], data)
     if layout is not None and scorer.verdicts is not None:
         data["instances"] = scorer.verdicts
         DetailBuilder(layout, options.task).fill(report, scorer.verdicts)

@@ -13,7 +13,8 @@ from collections.abc import Iterator
 from itertools import repeat
 
 from ...errors import InputError
-from .files import Blocks, Digests, columns_text, plain_flags, read_bytes, skeleton_pieces
+from .files import Blocks, Part, columns_text, plain_flags, skeleton_pieces
+from .halves import WholeFile
 from .model import (
     EMPTY,
     NO_NEGATION,
@@ -53,13 +54,16 @@ def text_lines(text: str) -> list[str]:
 Aligned = tuple[Blocks, Blocks, bool]  # GOLD blocks, SYSTEM blocks, whether an empty line ends the last
 
 
-def aligned_blocks(gold: str, system: str, system_data: bytes | None = None) -> Aligned | None:
+def aligned_blocks(gold: str, system: str, system_data: bytes | None = None, first_line: int = 1,
+                   at_end: bool = True) -> Aligned | None:  # fmt: skip
     """The common case in bulk: both files made of sentences separated by single empty
     lines, with the same number of lines in each, and a final empty line in both or in
     neither. Then (GOLD blocks, SYSTEM blocks — with skeletons when `system_data`, its
     bytes, allow them — whether the last sentence is closed by an empty line); None for
-    anything else (read line by line)."""
-    ends = [_body_end(gold), _body_end(system)]
+    anything else (read line by line). Also for windows of the files (files.Part)
+    starting at `first_line`: one that is not `at_end` has nothing after its last
+    sentence and counts as closed (its last sentence is not the file's)."""
+    ends = [_body_end(gold), _body_end(system)] if at_end else [len(gold), len(system)]
     if None in ends or (len(gold) - ends[0] == 2) != (len(system) - ends[1] == 2):
         return None
     g_texts = _body_blocks(gold, ends[0])
@@ -69,13 +73,13 @@ def aligned_blocks(gold: str, system: str, system_data: bytes | None = None) -> 
     pieces = skeleton_pieces(system_data, system, len(s_texts) + (len(system) - ends[1] == 2))
     if pieces is not None and len(system) - ends[1]:
         _cut_tail(pieces, len(system) - ends[1])
-    s_blocks = Blocks(s_texts, 1, pieces)
+    s_blocks = Blocks(s_texts, first_line, pieces)
     differing = [i for i, same in enumerate(map(str.__eq__, g_texts, s_texts)) if not same]
     if any(g_texts[i].count("\n") != s_texts[i].count("\n") for i in differing):
         return None
-    g_blocks = Blocks(g_texts, 1)
+    g_blocks = Blocks(g_texts, first_line)
     g_blocks.newlines = s_blocks.newlines  # the same number of lines in every block
-    return g_blocks, s_blocks, len(gold) - ends[0] == 2
+    return g_blocks, s_blocks, not at_end or len(gold) - ends[0] == 2
 
 
 def _body_end(text: str) -> int | None:
@@ -150,17 +154,18 @@ class ExactReader:
     """The three passes of v2.2 over GOLD and SYSTEM; sentences without negation on
     either side are only counted (`plain_count`)."""
 
-    def __init__(self, gold: str, system: str, keep_rows: bool) -> None:
-        self.gold_path, self.system_path = gold, system
+    def __init__(self, gold: Part, system: Part, keep_rows: bool) -> None:
+        self.gold_path, self.system_path = gold.path, system.path
         self.keep_rows = keep_rows
-        g_data, s_data = read_bytes(gold), read_bytes(system)
-        self.digests = Digests({"gold": g_data, "system": s_data})
-        g_text, s_text = file_text(g_data), file_text(s_data)
-        self.blocks = aligned_blocks(g_text, s_text, s_data)
+        s_data = system.bytes()
+        g_text, s_text = file_text(gold.bytes()), file_text(s_data)
+        self.blocks = aligned_blocks(g_text, s_text, s_data, gold.first_line(), gold.at_end)
+        if self.blocks is None and not gold.whole:
+            raise WholeFile("files read line by line")
         self.gold = [] if self.blocks else text_lines(g_text)
         self.system = [] if self.blocks else text_lines(s_text)
         self.plain_count = 0
-        self._system_plain: dict[int, list[bool]] = {}  # range start → per SYSTEM block: no negation
+        self._system_plain: list[bool] = []  # per SYSTEM block: no negation (pass 2)
         self.warnings: list[str] = []
         extra = len(self.system) - len(self.gold)
         if extra > 0:
@@ -169,19 +174,12 @@ class ExactReader:
     def __len__(self) -> int:
         return len(self.blocks[0]) if self.blocks else len(self.gold)
 
-    def units(self) -> int:
-        """The sentences each pass can read a range of: the blocks of aligned files (0
-        when the files are read line by line, all at once)."""
-        return len(self.blocks[0]) if self.blocks else 0
-
     # --- pass 1 ---------------------------------------------------------------------
 
-    def check_alignment(self, start: int = 0, stop: int | None = None) -> None:
-        """Pass 1 over a range of blocks (the whole file when it is read line by line)."""
+    def check_alignment(self) -> None:
         if self.blocks:
             gold, system, _ = self.blocks
-            texts = zip(gold.texts[start:stop], system.texts[start:stop], strict=True)
-            for i, (g, s) in enumerate(texts, start):
+            for i, (g, s) in enumerate(zip(gold.texts, system.texts, strict=True)):
                 if g != s and not _same_prefixes(g, s, gold.newlines[i] + 1):
                     first = gold.lines[i] - 1
                     for j, (g_line, s_line) in enumerate(zip(g.split("\n"), s.split("\n"), strict=True)):
@@ -213,15 +211,14 @@ class ExactReader:
 
     # --- pass 2 ---------------------------------------------------------------------
 
-    def check_system_format(self, start: int = 0, stop: int | None = None) -> None:
+    def check_system_format(self) -> None:
         """Pass 2, a sentence (run of non-empty lines) at a time; a run whose every line
-        has the same valid number of fields and no suspicious `***` needs no line loop.
-        Over a range of blocks (the whole file when it is read line by line)."""
+        has the same valid number of fields and no suspicious `***` needs no line loop."""
         if self.blocks:
             _, system, closed = self.blocks
-            flags = self._system_plain[start] = plain_flags(system, None, False, start, stop)
+            flags = self._system_plain = plain_flags(system, None, strip=False)
             last = len(system) - 1
-            for i in [start + k for k, flag in enumerate(flags) if not flag]:
+            for i in [i for i, flag in enumerate(flags) if not flag]:
                 self._check_run(system.texts[i], system.lines[i] - 1, closed or i < last)
             return
         lines = self.system
@@ -269,12 +266,10 @@ class ExactReader:
 
     # --- pass 3 ---------------------------------------------------------------------
 
-    def sentences(self, start: int = 0, stop: int | None = None) -> Iterator[Sentence]:
-        """The collected sentences in order, but those without negation on either side:
-        of a range of blocks (the whole file when it is read line by line)."""
+    def sentences(self) -> Iterator[Sentence]:
+        """The collected sentences in order, but those without negation on either side."""
         if self.blocks:
-            stop = len(self.blocks[0]) if stop is None else stop
-            yield from self._block_sentences(*self.blocks, start, stop)
+            yield from self._block_sentences(*self.blocks)
             return
         gold, system = self.gold, self.system
         forced = max(min(len(gold), len(system)) - 1, 0)  # from here on every line ends a sentence
@@ -293,34 +288,32 @@ class ExactReader:
                     yield sentence
             start = k + 1
 
-    def _block_sentences(self, gold: Blocks, system: Blocks, closed: bool, start: int, stop: int
-                         ) -> Iterator[Sentence]:  # fmt: skip
-        """Pass 3 on a range of aligned blocks: each block is a sentence; without a final
-        empty line the file's last line is not collected (S10), which empties a one-line
-        block. (An empty sentence inherits from the block before it, §3.8.4: only the
-        last block can be one, and a range starts far from it or at the first block.)"""
+    def _block_sentences(self, gold: Blocks, system: Blocks, closed: bool) -> Iterator[Sentence]:
+        """Pass 3 on aligned blocks: each block is a sentence; without a final empty line
+        the file's last line is not collected (S10), which empties a one-line block. (An
+        empty sentence inherits from the block before it, §3.8.4: only the file's last
+        block can be one, and a window that holds it holds the block before it too.)"""
         if self.keep_rows:
-            flags = [False] * (stop - start)
+            flags = [False] * len(gold)
         else:  # the same text in both files, without negation in SYSTEM (found by pass 2)
-            plain = self._system_plain.get(start) or plain_flags(system, None, False, start, stop)
-            same = map(str.__eq__, gold.texts[start:stop], system.texts[start:stop])
-            flags = [s and p for s, p in zip(same, plain, strict=True)]
+            plain = self._system_plain or plain_flags(system, None, strip=False)
+            flags = [s and p for s, p in zip(map(str.__eq__, gold.texts, system.texts), plain, strict=True)]
         last = len(gold) - 1
-        if stop > last and not closed and gold.newlines[last] == 0:
-            flags[last - start] = False
+        if not closed and gold.newlines[last] == 0:
+            flags[last] = False
         self.plain_count += sum(flags)
         previous = (0, 0)
-        for i in [start + k for k, flag in enumerate(flags) if not flag]:
-            if i > start and flags[i - start - 1]:
+        for i in [i for i, flag in enumerate(flags) if not flag]:
+            if i and flags[i - 1]:
                 previous = (0, 0)
             g_text, s_text = gold.texts[i], system.texts[i]
             if i == last and not closed:  # the file's last line is not collected
                 g_text, s_text = g_text.rpartition("\n")[0], s_text.rpartition("\n")[0]
-            first = gold.lines[i] - 1
+            start = gold.lines[i] - 1
             if not g_text:
-                yield self._empty_sentence(i + 1, first, previous)
+                yield self._empty_sentence(i + 1, start, previous)
                 continue
-            sentence = self._sentence(i + 1, first, g_text, s_text)
+            sentence = self._sentence(i + 1, start, g_text, s_text)
             previous = (_count(sentence.gold), _count(sentence.system)) if sentence else (0, 0)
             if sentence is None:
                 self.plain_count += 1

@@ -15,6 +15,7 @@ from typing import Any
 
 from ...errors import InputError
 from .files import Block, BlockReader, Blocks, blank_line_error, check_block_start, plain_flags
+from .halves import WholeFile
 from .model import regular_columns, rows_of
 from .reading import field_count_error
 
@@ -116,34 +117,34 @@ class ExtendedReader(BlockReader):
     """Sentence pairs of the extended script: whole-file strip, split at blank lines,
     lines neither stripped nor trimmed (every TAB counts)."""
 
-    def __init__(self, gold: str, system: str, keep_rows: bool) -> None:
-        super().__init__(gold, system, keep_rows)
-        for blocks, path in ((self.gold_blocks, gold), (self.system_blocks, system)):
-            if "" in blocks.texts or any(map(str.startswith, blocks.texts, repeat("\n"))):
-                i = next(i for i, text in enumerate(blocks.texts) if not text or text[0] == "\n")
-                check_block_start(blocks[i], path)
-        if len(self.gold_blocks) != len(self.system_blocks):
-            for blocks, path in ((self.gold_blocks, gold), (self.system_blocks, system)):
-                _check_blank_lines(blocks, path)
-            raise InputError(f"{len(self.gold_blocks)} sentences as in GOLD", str(len(self.system_blocks)),
-                             file=system)  # fmt: skip
+    # The checks of the whole files before any sentence, in this order (specs §8).
 
-    def units(self) -> int:
-        """The sentence pairs: what `sentences` can read a range of."""
-        return len(self.gold_blocks)
+    def check_gold_starts(self) -> None:
+        _check_starts(self.gold_blocks, self.gold_path)
 
-    def sentences(self, start: int = 0, stop: int | None = None) -> Iterator[XSentence]:
-        """The sentence pairs of a range in order (all by default), but those without
-        negation that are the same text in both files (only counted, `plain_count`)."""
+    def check_system_starts(self) -> None:
+        _check_starts(self.system_blocks, self.system_path)
+
+    def check_counts(self, whole: bool = True) -> None:
+        """Both files hold as many sentences (`whole`: the reader reads the whole files,
+        not windows of them, so the lines of blanks that cause a difference can be named)."""
+        if len(self.gold_blocks) == len(self.system_blocks):
+            return
+        if not whole:
+            raise WholeFile("different numbers of sentences")
+        for blocks, path in ((self.gold_blocks, self.gold_path), (self.system_blocks, self.system_path)):
+            _check_blank_lines(blocks, path)
+        raise InputError(f"{len(self.gold_blocks)} sentences as in GOLD", str(len(self.system_blocks)),
+                         file=self.system_path)  # fmt: skip
+
+    def sentences(self) -> Iterator[XSentence]:
+        """The sentence pairs in order, but those without negation that are the same text
+        in both files (only counted, `plain_count`)."""
         golds, systems = self.gold_blocks, self.system_blocks
-        stop = len(golds) if stop is None else stop
-        if self.keep_rows:
-            flags = [False] * (stop - start)
-        else:
-            flags = plain_flags(golds, systems, False, start, stop)
+        flags = [False] * len(golds) if self.keep_rows else plain_flags(golds, systems, strip=False)
         self.plain_count += sum(flags)
         shift = systems.first - golds.first  # as in the default reader: lines follow GOLD's
-        for i in [start + k for k, flag in enumerate(flags) if not flag]:
+        for i in [i for i, flag in enumerate(flags) if not flag]:
             gold = golds[i]
             system = (gold[0] + shift, systems.texts[i])
             if gold[1] == system[1] and not self.keep_rows and PLAIN.fullmatch(gold[1]):
@@ -204,6 +205,14 @@ class ExtendedReader(BlockReader):
         found = f"token {s[2]} '{s[3]}'" if len(s) >= 4 else f"{len(s)} fields"
         raise InputError(f"token {g[2]} '{g[3]}' (any case) as on GOLD line {g_number}", found,
                          file=self.system_path, line=s_number)  # fmt: skip
+
+
+def _check_starts(blocks: Blocks, path: str) -> None:
+    """The first sentence that starts with an empty line (two empty lines before it)."""
+    texts = blocks.texts
+    if "" in texts or any(map(str.startswith, texts, repeat("\n"))):
+        first = next(i for i, text in enumerate(texts) if not text or text[0] == "\n")
+        check_block_start(blocks[first], path)
 
 
 def _check_blank_lines(blocks: Blocks, path: str) -> None:

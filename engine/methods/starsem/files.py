@@ -20,21 +20,71 @@ def read_bytes(path: str) -> bytes:
     return read_input_bytes(path, directory=("a file", "a directory"))
 
 
+class Part:
+    """What a reader reads of an input file: all of it, or a window of its bytes
+    [start, stop) between two sentences (halves.py reads a large input in two windows,
+    one per process). Windows are cut only in ASCII files without CR, where the text is
+    the bytes."""
+
+    def __init__(self, path: str, data: bytes, start: int = 0, stop: int | None = None) -> None:
+        self.path = path
+        self.data = data
+        self.start = start
+        self.stop = stop
+
+    @property
+    def at_start(self) -> bool:
+        return self.start == 0
+
+    @property
+    def at_end(self) -> bool:
+        return self.stop is None
+
+    @property
+    def whole(self) -> bool:
+        return self.at_start and self.at_end
+
+    def bytes(self) -> bytes:
+        return self.data if self.whole else self.data[self.start : self.stop]
+
+    def text(self) -> str:
+        """The text (UTF-8, line ends made LF, textio.decode_utf8)."""
+        return decode_utf8(self.bytes(), self.path)
+
+    def first_line(self) -> int:
+        """The number of the part's first line in the file."""
+        return self.data.count(b"\n", 0, self.start) + 1
+
+    def blocks(self) -> Blocks:
+        """The part's sentence blocks, with skeletons when its bytes allow them."""
+        data = self.bytes()
+        return sentence_blocks(decode_utf8(data, self.path), self.path, data, self.first_line(),
+                               self.at_start, self.at_end)  # fmt: skip
+
+
 class Digests:
     """The sha256 of each input's bytes, for the report's record of its inputs: computed
     on a second thread (hashlib lets go of the GIL) while this one splits the files."""
 
     def __init__(self, data: dict[str, bytes]) -> None:
+        self._data = data
         self._values: dict[str, str] = {}
-        self._thread = threading.Thread(target=self._compute, args=(data,), daemon=True)
-        self._thread.start()
+        self._thread: threading.Thread | None = None
 
-    def _compute(self, data: dict[str, bytes]) -> None:
-        for role, content in data.items():
+    def start(self) -> None:
+        """Start the thread (once; halves.py forks before it starts)."""
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._compute, daemon=True)
+            self._thread.start()
+
+    def _compute(self) -> None:
+        for role, content in self._data.items():
             self._values[role] = hashlib.sha256(content).hexdigest()
 
     def wait(self) -> dict[str, str]:
-        """The digests by role, once the thread is done (it must be before a fork)."""
+        """The digests by role."""
+        self.start()
+        assert self._thread is not None
         self._thread.join()
         return self._values
 
@@ -75,15 +125,16 @@ class Blocks:
 
 
 class BlockReader:
-    """What the default and the extended reader share: both files as sentence blocks."""
+    """What the default and the extended reader share: both files (or windows of them)
+    as sentence blocks."""
 
-    def __init__(self, gold: str, system: str, keep_rows: bool) -> None:
-        self.gold_path, self.system_path = gold, system
+    def __init__(self, gold: Part, system: Part, keep_rows: bool) -> None:
+        self.gold_path, self.system_path = gold.path, system.path
+        self.at_end = system.at_end  # the last sentence read is the file's
         self.keep_rows = keep_rows  # every sentence for the detail view, none only counted
-        g_data, s_data = read_bytes(gold), read_bytes(system)
-        self.digests = Digests({"gold": g_data, "system": s_data})
-        self.gold_blocks = sentence_blocks(decode_utf8(g_data, gold), gold, g_data)
-        self.system_blocks = sentence_blocks(decode_utf8(s_data, system), system)
+        self.gold_blocks = gold.blocks()
+        self.system_blocks = sentence_blocks(system.text(), system.path, None, system.first_line(),
+                                             system.at_start, system.at_end)  # fmt: skip
         self.plain_count = 0  # sentences without negation on either side, only counted
         self.warnings: list[str] = []
 
@@ -91,33 +142,94 @@ class BlockReader:
         return len(self.gold_blocks)
 
 
-def sentence_blocks(text: str, path: str, data: bytes | None = None) -> Blocks:
-    """The blocks of a file whose surrounding whitespace is ignored (with their skeletons
-    when `data`, the file's bytes, allow them). Raises InputError when the file holds no
-    token line."""
+def sentence_blocks(text: str, path: str, data: bytes | None = None, first: int = 1, at_start: bool = True,
+                    at_end: bool = True) -> Blocks:  # fmt: skip
+    """The blocks of a file whose surrounding whitespace is ignored (or of a window that
+    is not `at_start` or not `at_end` of its file: nothing is stripped there), with
+    their skeletons when `data`, the text's bytes, allow them. Raises InputError when the
+    file holds no token line."""
     texts = text.split("\n\n")  # then the whitespace around the file goes, without copying it
     skeletons = skeleton_pieces(data, text, len(texts))
-    first = 1
-    while texts and not texts[0].strip():
+    while at_start and texts and not texts[0].strip():
         first += texts.pop(0).count("\n") + 2
         if skeletons is not None:
             skeletons.pop(0)
-    while texts and not texts[-1].strip():
+    while at_end and texts and not texts[-1].strip():
         texts.pop()
         if skeletons is not None:
             skeletons.pop()
     if not texts:
         raise InputError("at least one sentence", "none", file=path)
     head = texts[0]
-    texts[0] = head.lstrip()
+    texts[0] = head.lstrip() if at_start else head
     cut = len(head) - len(texts[0])
     first += head[:cut].count("\n")
     tail = texts[-1]
-    texts[-1] = tail.rstrip()
+    texts[-1] = tail.rstrip() if at_end else tail
     if skeletons is not None:  # the blanks stripped from a text are the ends of its skeleton
         skeletons[0] = skeletons[0][cut:]
         skeletons[-1] = skeletons[-1][: len(skeletons[-1]) - (len(tail) - len(texts[-1]))]
     return Blocks(texts, first, skeletons)
+
+
+# --- two windows of a large input --------------------------------------------------------
+
+#: A byte that is not blank (str.strip() strips all the others of ASCII).
+_NOT_BLANK = re.compile(rb"[^ \t\n\r\x0b\x0c\x1c-\x1f]")
+
+
+def halve(gold: Part, system: Part) -> tuple[tuple[Part, Part], tuple[Part, Part]] | None:
+    """Two windows of each file, (GOLD, SYSTEM) before and after one empty line near the
+    middle of GOLD and the empty line before the same sentence in SYSTEM, so that each
+    pair is read as the files would be. None unless both files are ASCII without CR,
+    start with a token, and such empty lines are found (with two sentences at least
+    after them: the sentence v2.2 collects last inherits from the one before it)."""
+    g, s = gold.data, system.data
+    if not all(d.isascii() and b"\r" not in d and _NOT_BLANK.match(d) for d in (g, s)):
+        return None
+    g_cut = _clean_gap(g, len(g) // 2)
+    if g_cut is None:
+        return None
+    after = _clean_gap(g, g_cut + 2)
+    if after is None or not _NOT_BLANK.search(g, after + 2):
+        return None
+    s_cut = _same_sentence(s, g.count(b"\n\n", 0, g_cut), g_cut * len(s) // max(len(g), 1))
+    if s_cut is None:
+        return None
+    return ((Part(gold.path, g, 0, g_cut), Part(system.path, s, 0, s_cut)),
+            (Part(gold.path, g, g_cut + 2), Part(system.path, s, s_cut + 2)))  # fmt: skip
+
+
+def _clean(data: bytes, gap: int) -> bool:
+    """Whether the LFs at gap, gap + 1 are one empty line between two token lines."""
+    return gap > 0 and data[gap - 1] != 10 and data[gap + 2 : gap + 3] not in (b"", b"\n")
+
+
+def _clean_gap(data: bytes, start: int, tries: int = 100) -> int | None:
+    """The first clean empty line from `start` on (a few tries), or None."""
+    gap = data.find(b"\n\n", start)
+    while gap != -1 and tries:
+        if _clean(data, gap):
+            return gap
+        gap = data.find(b"\n\n", gap + 1)
+        tries -= 1
+    return None
+
+
+def _same_sentence(data: bytes, count: int, guess: int, steps: int = 100_000) -> int | None:
+    """SYSTEM's clean empty line with `count` empty lines before it (as GOLD's cut has),
+    searched from a guessed position, stepping over clean empty lines only."""
+    gap = _clean_gap(data, guess)
+    if gap is None:
+        return None
+    found = data.count(b"\n\n", 0, gap)
+    while found != count and steps:
+        gap = data.find(b"\n\n", gap + 2) if found < count else data.rfind(b"\n\n", 0, gap)
+        if gap == -1 or not _clean(data, gap):
+            return None
+        found += 1 if found < count else -1
+        steps -= 1
+    return gap if found == count else None
 
 
 #: Bytes other than TAB, LF and the ASCII whitespace that needs a closer look.
@@ -141,25 +253,22 @@ def skeleton_pieces(data: bytes | None, text: str, count: int) -> list[bytes] | 
     return pieces if len(pieces) == count else None
 
 
-def plain_flags(gold: Blocks, system: Blocks | None, strip: bool, start: int = 0,
-                stop: int | None = None) -> list[bool]:  # fmt: skip
-    """Per GOLD block of the range [start, stop) (all by default): whether it is a
-    sentence without negation — 8 fields per line, `***` in the 8th, no whitespace but
-    TABs and LFs (and, with `strip`, no leading TAB) — that SYSTEM (when given) has as
-    the very same text. Checked in bulk: per block with C-level counts, then all
-    candidates at once (or from the skeletons, when the file has them)."""
-    stop = len(gold) if stop is None else stop
-    texts = gold.texts[start:stop]
-    others = system.texts[start:stop] if system is not None else None
+def plain_flags(gold: Blocks, system: Blocks | None, strip: bool) -> list[bool]:
+    """Per GOLD block: whether it is a sentence without negation — 8 fields per line,
+    `***` in the 8th, no whitespace but TABs and LFs (and, with `strip`, no leading TAB)
+    — that SYSTEM (when given) has as the very same text. Checked in bulk: from the
+    skeletons when the file has them, else per block with C-level counts, then all
+    candidates at once."""
+    texts = gold.texts
+    others = system.texts if system is not None else None
     if gold.skeletons is not None:
-        return _skeleton_plain_flags(texts, gold.skeletons[start:stop], others)
-    newlines = gold.newlines[start:stop]
+        return _skeleton_plain_flags(texts, gold.skeletons, others)
     same = map(str.__eq__, texts, others) if others is not None else repeat(True)
     stars = map(str.count, texts, repeat("\t***\n"))
     ends = map(str.endswith, texts, repeat("\t***"))
-    flags = [s and e and c == n for s, e, c, n in zip(same, ends, stars, newlines, strict=False)]
+    flags = [s and e and c == n for s, e, c, n in zip(same, ends, stars, gold.newlines, strict=False)]
     chosen = [text for text, flag in zip(texts, flags, strict=False) if flag]
-    n_lines = sum(n + 1 for n, flag in zip(newlines, flags, strict=False) if flag)
+    n_lines = sum(n + 1 for n, flag in zip(gold.newlines, flags, strict=False) if flag)
     if chosen and not _all_plain("\n\n".join(chosen).encode(), n_lines, strip):
         flags = [flag and plain_block(text, strip) for text, flag in zip(texts, flags, strict=False)]
     return flags

@@ -1,11 +1,11 @@
-"""Both cores for a large input: a forked child runs the steps over the second half of the
-sentences while this process runs them over the first; the child's counts are merged
-after this process's own, so the result is that of one pass in file order.
+"""Both cores for a large input: a forked child reads and scores the second half of the
+files while this process does the first; the child's counts are added to this
+process's, so the result is that of one pass in file order.
 
-Used on Linux (fork) for plain command-line runs of large inputs; everywhere else, and
-whenever the child does not deliver, the steps simply run over the whole input here. The
-child is only an accelerator: when it fails for any reason (bad input included) this
-process runs its half itself, so every error is raised here, the first in file order.
+Used on Linux (fork) for plain command-line runs of large inputs; everywhere else the
+work runs here over the whole input. The child is only an accelerator: when it fails
+for any reason (bad input included) this process does its half itself, so every error
+is raised here, the first in file order.
 """
 
 from __future__ import annotations
@@ -14,16 +14,31 @@ import contextlib
 import os
 import sys
 import threading
-from collections.abc import Callable, Sequence
-from typing import Any
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from ...errors import InputError
 from ...progress import NO_PROGRESS, Progress
 
-#: Below this many sentences a second process does not pay for itself.
-MIN_UNITS = 4000
+#: Below this many bytes of GOLD a second process does not pay for itself.
+MIN_BYTES = 1 << 20
 
-Step = Callable[[int, int | None, Progress], None]  # (start, stop, progress): one pass over a range
+
+class WholeFile(Exception):
+    """A half cannot be read on its own (the files must be read as a whole)."""
+
+
+class Work(Protocol):
+    """What one process does over its part of the input."""
+
+    #: One pass each, in the order the original makes them over the whole input.
+    steps: list[Callable[[Progress], None]]
+
+    def state(self) -> Any:
+        """What the child sends back (pickled)."""
+
+    def merge(self, state: Any) -> None:
+        """Add the state of the second half to this first half."""
 
 
 def can_fork() -> bool:
@@ -36,25 +51,22 @@ def can_fork() -> bool:
     )
 
 
-def run(steps: Sequence[Step], units: int, progress: Progress, state: Callable[[], Any],
-        merge: Callable[[Any], None]) -> None:  # fmt: skip
-    """Run `steps` in order over the units [0, units): this process runs them over the
-    first half while a forked child runs them over the second; `state()` is what the
-    child sends back and `merge(state)` adds it here. Errors are those of one pass over
-    all units: the first half's first, but a step of the second half that comes earlier
-    in `steps` fails before it."""
-    mid = units // 2  # (with 3 units or more, the last two are in the second half together)
-    child = Child.start(steps, mid, units, state) if units >= max(MIN_UNITS, 3) and can_fork() else None
+def run(make: Callable[[int], Work], progress: Progress) -> Work:
+    """The work of the first half (`make(0)`), run here, with that of the second half
+    (`make(1)`, run in a child) merged into it. Errors are those of one pass over the
+    whole input: the first half's first, but a step of the second half that comes
+    earlier in `steps` fails before it. Raises WholeFile when a half cannot be read on
+    its own; Child.start must have found a way to fork (else make the work whole)."""
+    child = Child.start(make)
     if child is None:
-        for step in steps:
-            step(0, None, progress)
-        return
-    failed: tuple[int, InputError] | None = None
+        raise WholeFile("no second process")
+    first = make(0)
+    failed: tuple[int, Exception] | None = None
     try:
-        for index, step in enumerate(steps):
+        for index, step in enumerate(first.steps):
             try:
-                step(0, mid, progress)
-            except InputError as err:
+                step(progress)
+            except (InputError, WholeFile) as err:
                 failed = (index, err)
                 break
         outcome = child.result(progress)
@@ -64,26 +76,28 @@ def run(steps: Sequence[Step], units: int, progress: Progress, state: Callable[[
     if failed is not None:
         index, err = failed
         if outcome is None:  # the child failed: an earlier step may fail in its half
-            for step in steps[:index]:
-                step(mid, units, NO_PROGRESS)
+            for step in make(1).steps[:index]:
+                step(NO_PROGRESS)
         raise err
     if outcome is None:
-        for step in steps:
-            step(mid, units, progress)
-    else:
-        merge(outcome)
+        second = make(1)
+        for step in second.steps:
+            step(progress)
+        outcome = second.state()
+    first.merge(outcome)
+    return first
 
 
 class Child:
-    """A forked process running the steps over [start, stop) and sending `state()` back
-    through a pipe (pickled); None as its result when it did not finish cleanly."""
+    """A forked process doing the second half's work and sending its state back through
+    a pipe (pickled); None as its result when it did not finish cleanly."""
 
     def __init__(self, pid: int, fd: int) -> None:
         self.pid = pid
         self.fd = fd
 
     @classmethod
-    def start(cls, steps: Sequence[Step], start: int, stop: int, state: Callable[[], Any]) -> Child | None:
+    def start(cls, make: Callable[[int], Work]) -> Child | None:
         import pickle  # noqa: F401 - loaded here, for the child
 
         try:
@@ -93,7 +107,7 @@ class Child:
             return None
         if pid == 0:  # the child: never returns
             os.close(read_fd)
-            _child_main(steps, start, stop, state, write_fd)
+            _child_main(make, write_fd)
         os.close(write_fd)
         return cls(pid, read_fd)
 
@@ -128,21 +142,22 @@ class Child:
         os.close(self.fd)
 
 
-def _child_main(steps: Sequence[Step], start: int, stop: int, state: Callable[[], Any], fd: int) -> None:
-    """In the child: run the steps, write the pickled state, exit without cleaning up
-    anything the parent owns; exit status 1 on any failure."""
+def _child_main(make: Callable[[int], Work], fd: int) -> None:
+    """In the child: do the second half, write the pickled state, exit without cleaning
+    up anything the parent owns; exit status 1 on any failure."""
     status = 1
     try:
         import pickle
 
-        for step in steps:
-            step(start, stop, NO_PROGRESS)
-        data = pickle.dumps(state(), protocol=pickle.HIGHEST_PROTOCOL)
+        work = make(1)
+        for step in work.steps:
+            step(NO_PROGRESS)
+        data = pickle.dumps(work.state(), protocol=pickle.HIGHEST_PROTOCOL)
         view = memoryview(data)
         while view:
             view = view[os.write(fd, view) :]
         status = 0
-    except BaseException:  # noqa: BLE001 - the parent runs this half itself
+    except BaseException:  # noqa: BLE001 - the parent does this half itself
         pass
     finally:
         os._exit(status)

@@ -46,30 +46,23 @@ def missing_cue_error(path: str, line: int, group: int) -> InputError:
 class DefaultReader(BlockReader):
     """The sentence pairs of GOLD and SYSTEM, checked as §2.3 asks."""
 
-    def units(self) -> int:
-        """The sentence pairs: what `sentences` can read a range of."""
-        return min(len(self.gold_blocks), len(self.system_blocks))
-
-    def sentences(self, start: int = 0, stop: int | None = None) -> Iterator[Sentence]:
-        """The sentence pairs of a range in order (all by default), but those without
-        negation that are the same text in both files (only counted, `plain_count`); the
-        range that reaches the end checks the ends of the files."""
+    def sentences(self) -> Iterator[Sentence]:
+        """The sentence pairs in order, but those without negation that are the same text
+        in both files (only counted, `plain_count`); at the end of the files, what is
+        left of either."""
         golds, systems = self.gold_blocks, self.system_blocks
-        paired = self.units()
-        stop = paired if stop is None else stop
-        flags = [False] * (stop - start) if self.keep_rows else plain_flags(golds, systems, True, start, stop)
+        paired = min(len(golds), len(systems))
+        flags = [False] * paired if self.keep_rows else plain_flags(golds, systems, strip=True)
         self.plain_count += sum(flags)
         # SYSTEM's line numbers follow GOLD's: every earlier sentence has as many lines on
         # both sides (the same text, or checked to hold the same tokens), or reading stopped.
         shift = systems.first - golds.first
-        for i in [start + k for k, flag in enumerate(flags) if not flag]:
+        for i in [i for i, flag in enumerate(flags) if not flag]:
             gold = golds[i]
             system = (gold[0] + shift, systems.texts[i])
             check_block_start(gold, self.gold_path)
             check_block_start(system, self.system_path)
             yield self._sentence(i + 1, gold, system)
-        if stop < paired:
-            return
         if len(golds) > paired:
             check_block_start(golds[paired], self.gold_path)
             self._missing_sentence(golds[paired])
@@ -144,7 +137,7 @@ class DefaultReader(BlockReader):
         self, s_lines: list[str], j: int, g_fields: list[str], g_number: int, s_line: int, number: int
     ) -> list[str]:
         if j >= len(s_lines):
-            last = number == len(self.system_blocks)
+            last = self.at_end and number == len(self.system_blocks)
             raise InputError(
                 f"a token line matching GOLD line {g_number} ({gold_token_text(g_fields)})",
                 "end of file" if last else "end of sentence",

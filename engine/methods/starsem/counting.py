@@ -1,0 +1,111 @@
+"""Reading and scoring the two files: the reader of the mode and its scorer, step by step
+in the order the original checks and counts, over the whole files — or, for a large
+input on a plain command-line run, over two windows of them in two processes
+(halves.py), the second window's counts added to the first's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ...progress import Progress
+from . import halves
+from .detail import Layout
+from .exact import ExactReader
+from .extended import ExtendedReader, ExtendedScorer
+from .files import Digests, Part, halve, read_bytes
+from .reading import DefaultReader
+from .scoring import Scorer
+
+READERS: dict[str, Any] = {"default": DefaultReader, "starsem-exact": ExactReader, "extended": ExtendedReader}
+
+
+class Counting:
+    """A reader and its scorer over a pair of parts of the files (halves.Work)."""
+
+    def __init__(self, mode: str, task: str, parts: tuple[Part, Part], detail: bool) -> None:
+        self.mode = mode
+        self.parts = parts
+        self.detail = detail
+        self.reader: Any = None
+        self.scorer: Any = ExtendedScorer(task, detail) if mode == "extended" else Scorer(record=detail)
+        self.layout = Layout(Path(parts[0].path).name) if detail else None
+        self.steps: list[Callable[[Progress], None]] = [self.load, *self._checks(), self.score]
+
+    def load(self, progress: Progress) -> None:
+        self.reader = READERS[self.mode](*self.parts, keep_rows=self.detail)
+
+    def _checks(self) -> list[Callable[[Progress], None]]:
+        """The checks of the whole input before the first sentence is scored."""
+        if self.mode == "starsem-exact":
+            return [self._alignment, self._system_format]
+        if self.mode == "extended":
+            whole = self.parts[0].whole
+            return [lambda _: self.reader.check_gold_starts(), lambda _: self.reader.check_system_starts(),
+                    lambda _: self.reader.check_counts(whole)]  # fmt: skip
+        return []
+
+    def _alignment(self, progress: Progress) -> None:
+        progress.update(0.05, "checking the alignment")
+        self.reader.check_alignment()
+
+    def _system_format(self, progress: Progress) -> None:
+        progress.update(0.1, "checking the system file")
+        self.reader.check_system_format()
+
+    def score(self, progress: Progress) -> None:
+        """Feed every sentence the reader yields to the scorer (and the detail layout)."""
+        reader, scorer, layout = self.reader, self.scorer, self.layout
+        total = max(len(reader), 1)
+        for count, sentence in enumerate(reader.sentences(), 1):
+            scorer.add(sentence)
+            if layout is not None:
+                layout.add(sentence.number, sentence.rows, sentence.chapter, sentence.sentence_id)
+            if count % 512 == 0:
+                progress.update(0.1 + 0.85 * min(sentence.number / total, 1.0), "scoring sentences")
+
+    def state(self) -> tuple[Any, int, list[str]]:
+        return self.scorer.state(), self.reader.plain_count, self.reader.warnings
+
+    def merge(self, state: tuple[Any, int, list[str]]) -> None:
+        scores, plain, warnings = state
+        self.scorer.merge(scores)
+        self.reader.plain_count += plain
+        self.reader.warnings += warnings
+
+
+def count(gold: str, system: str, mode: str, task: str, progress: Progress, detail: bool
+          ) -> tuple[Counting, Digests]:  # fmt: skip
+    """Read and score the files; the sentences the reader only counted are added to the
+    scorer. Also the files' digests (computed on the side)."""
+    parts = Part(gold, read_bytes(gold)), Part(system, read_bytes(system))
+    digests = Digests({"gold": parts[0].data, "system": parts[1].data})
+    counting = _in_halves(parts, mode, task, progress, detail, digests)
+    if counting is None:
+        digests.start()
+        counting = Counting(mode, task, parts, detail)
+        for step in counting.steps:
+            step(progress)
+    counting.scorer.add_plain(counting.reader.plain_count)
+    return counting, digests
+
+
+def _in_halves(parts: tuple[Part, Part], mode: str, task: str, progress: Progress, detail: bool,
+               digests: Digests) -> Counting | None:  # fmt: skip
+    """The counting of a large input in two processes, or None when it is read whole."""
+    if detail or len(parts[0].data) < halves.MIN_BYTES or not halves.can_fork():
+        return None
+    windows = halve(*parts)
+    if windows is None:
+        return None
+
+    def make(half: int) -> Counting:
+        if half == 0:
+            digests.start()  # in this process, after the fork
+        return Counting(mode, task, windows[half], detail)
+
+    try:
+        return halves.run(make, progress)  # type: ignore[return-value]
+    except halves.WholeFile:
+        return None
