@@ -83,7 +83,6 @@ def count(gold: str, system: str, mode: str, task: str, progress: Progress, deta
     digests = Digests({"gold": parts[0].data, "system": parts[1].data})
     counting = _in_halves(parts, mode, task, progress, detail, digests)
     if counting is None:
-        digests.start()
         counting = Counting(mode, task, parts, detail)
         for step in counting.steps:
             step(progress)
@@ -93,16 +92,17 @@ def count(gold: str, system: str, mode: str, task: str, progress: Progress, deta
 
 def _in_halves(parts: tuple[Part, Part], mode: str, task: str, progress: Progress, detail: bool,
                digests: Digests) -> Counting | None:  # fmt: skip
-    """The counting of a large input in two processes, or None when it is read whole."""
-    if detail or len(parts[0].data) < halves.MIN_BYTES or not halves.can_fork():
+    """The counting of a large input in two processes, or None when it is read whole.
+    (The digests are computed while the windows are found: their thread ends before the
+    fork.)"""
+    if detail or len(parts[0].data) < halves.MIN_BYTES:
         return None
     windows = halve(*parts)
-    if windows is None:
+    digests.wait()
+    if windows is None or not halves.can_fork():
         return None
 
     def make(half: int) -> Counting:
-        if half == 0:
-            digests.start()  # in this process, after the fork
         return Counting(mode, task, windows[half], detail)
 
     try:

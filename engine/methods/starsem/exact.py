@@ -158,7 +158,8 @@ class ExactReader:
         self.gold_path, self.system_path = gold.path, system.path
         self.keep_rows = keep_rows
         s_data = system.bytes()
-        g_text, s_text = file_text(gold.bytes()), file_text(s_data)
+        g_text = file_text(gold.data) if gold.whole else gold.text()
+        s_text = file_text(s_data)
         self.blocks = aligned_blocks(g_text, s_text, s_data, gold.first_line(), gold.at_end)
         if self.blocks is None and not gold.whole:
             raise WholeFile("files read line by line")

@@ -252,9 +252,9 @@ def _column_instances(columns: list[list[str]]) -> list[XInstance]:
             if column.count("_") == n:
                 continue
             cells = [(i, text) for i, text in enumerate(column) if text != "_"]
-            if kind != CUE:  # one final period goes (`Mr.` → `Mr`, `_.` → `_`, absent)
-                cells = [(i, t[:-1] if len(t) > 1 and t[-1] == "." else t) for i, t in cells]
-                cells = [(i, t) for i, t in cells if t != "_"]
+            if kind != CUE and any(t[-1] == "." for _, t in cells):  # one final period goes
+                cells = [(i, t[:-1] if len(t) > 1 and t[-1] == "." else t) for i, t in cells]  # Mr. → Mr
+                cells = [(i, t) for i, t in cells if t != "_"]  # `_.` → absent
             if cells:
                 instance.elements[kind] = [(ids[i], t) for i, t in cells]
                 instance.positions[kind] = [i for i, _ in cells]
@@ -294,6 +294,13 @@ class ExtendedScorer:
         self.token = {(k, d): Count() for k in KINDS for d in TOKEN_DETAILS[k]}
         self.scope = {(k, d): Count() for k in KINDS for d in SCOPE_DETAILS[k]}
         self.scope.update({(self.full, d): Count() for d in FULL_DETAILS})
+        # Per element kind and whether a token is punctuation: the cue-dependent token rows
+        # it counts in, with whether the row is a (full cue…) one.
+        self.pair_rows = {
+            (kind, punct): [(self.token[(kind, d)], "full" in d) for d in TOKEN_DETAILS[kind]
+                            if _cue_dependent(d) and not (punct and "punct" in d)]
+            for kind in (SCOPE, EVENT) for punct in (False, True)
+        }  # fmt: skip
         self.sentences = 0
         self.negation_sentences = 0
         self.correct = {"": 0, NP: 0}
@@ -415,10 +422,8 @@ class ExtendedScorer:
         for family in (SCOPE, EVENT):
             tokens = instance.get(family)
             for _, text in tokens:
-                punct = self.punct[text]
-                for detail in TOKEN_DETAILS[family]:
-                    if _cue_dependent(detail) and not (punct and "punct" in detail):
-                        _bump(self.token[(family, detail)], kind)
+                for count, _ in self.pair_rows[(family, self.punct[text])]:
+                    _bump(count, kind)
             if tokens:
                 self._unmatched_scope_level(family, kind)
         self._unmatched_scope_level(self.full, kind)
@@ -439,37 +444,31 @@ class ExtendedScorer:
             return flags
         left = list(system)
         gold_ids = {token_id for token_id, _ in gold}
-        details = [d for d in TOKEN_DETAILS[kind] if _cue_dependent(d)]
         for token in gold:
             punct = self.punct[token[1]]
             if token in left:
-                for detail in details:
-                    if not (punct and "punct" in detail):
-                        count = self.token[(kind, detail)]
-                        if "full" in detail and not full_cue:
-                            count.fp += 1
-                            count.fn += 1
-                        else:
-                            count.tp += 1
+                for count, full in self.pair_rows[(kind, punct)]:
+                    if full and not full_cue:
+                        count.fp += 1
+                        count.fn += 1
+                    else:
+                        count.tp += 1
                 left.remove(token)
             else:
                 flags[""] = False
                 if not punct:
                     flags[NP] = False
-                for detail in details:
-                    if not (punct and "punct" in detail):
-                        self.token[(kind, detail)].fn += 1
+                for count, _ in self.pair_rows[(kind, punct)]:
+                    count.fn += 1
         for token_id, text in left:
             punct = self.punct[text]
             flags[""] = False
             if not punct:
                 flags[NP] = False
-            for detail in details:
-                if not (punct and "punct" in detail):
-                    count = self.token[(kind, detail)]
-                    count.fp += 1
-                    if token_id not in gold_ids:
-                        count.fpx += 1
+            for count, _ in self.pair_rows[(kind, punct)]:
+                count.fp += 1
+                if token_id not in gold_ids:
+                    count.fpx += 1
         for detail in SCOPE_DETAILS[kind]:
             if "no cue" in detail:
                 continue

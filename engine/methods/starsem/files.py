@@ -48,8 +48,11 @@ class Part:
         return self.data if self.whole else self.data[self.start : self.stop]
 
     def text(self) -> str:
-        """The text (UTF-8, line ends made LF, textio.decode_utf8)."""
-        return decode_utf8(self.bytes(), self.path)
+        """The text (UTF-8, line ends made LF, textio.decode_utf8; a window's ASCII is
+        decoded in place)."""
+        if self.whole:
+            return decode_utf8(self.data, self.path)
+        return str(memoryview(self.data)[self.start : self.stop], "ascii")
 
     def first_line(self) -> int:
         """The number of the part's first line in the file."""
@@ -58,33 +61,25 @@ class Part:
     def blocks(self) -> Blocks:
         """The part's sentence blocks, with skeletons when its bytes allow them."""
         data = self.bytes()
-        return sentence_blocks(decode_utf8(data, self.path), self.path, data, self.first_line(),
-                               self.at_start, self.at_end)  # fmt: skip
+        text = decode_utf8(data, self.path) if self.whole else str(data, "ascii")
+        return sentence_blocks(text, self.path, data, self.first_line(), self.at_start, self.at_end)
 
 
 class Digests:
     """The sha256 of each input's bytes, for the report's record of its inputs: computed
-    on a second thread (hashlib lets go of the GIL) while this one splits the files."""
+    on a second thread (hashlib lets go of the GIL) while this one goes on reading."""
 
     def __init__(self, data: dict[str, bytes]) -> None:
-        self._data = data
         self._values: dict[str, str] = {}
-        self._thread: threading.Thread | None = None
+        self._thread = threading.Thread(target=self._compute, args=(data,), daemon=True)
+        self._thread.start()
 
-    def start(self) -> None:
-        """Start the thread (once; halves.py forks before it starts)."""
-        if self._thread is None:
-            self._thread = threading.Thread(target=self._compute, daemon=True)
-            self._thread.start()
-
-    def _compute(self) -> None:
-        for role, content in self._data.items():
+    def _compute(self, data: dict[str, bytes]) -> None:
+        for role, content in data.items():
             self._values[role] = hashlib.sha256(content).hexdigest()
 
     def wait(self) -> dict[str, str]:
-        """The digests by role."""
-        self.start()
-        assert self._thread is not None
+        """The digests by role, once the thread is done."""
         self._thread.join()
         return self._values
 
