@@ -14,7 +14,7 @@ from . import halves
 from .detail import Layout
 from .exact import ExactReader
 from .extended import ExtendedReader, ExtendedScorer
-from .files import Digests, Part, halve, read_bytes
+from .files import Digests, Part, halve, read_both
 from .reading import DefaultReader
 from .scoring import Scorer
 
@@ -79,7 +79,8 @@ def count(gold: str, system: str, mode: str, task: str, progress: Progress, deta
           ) -> tuple[Counting, Digests]:  # fmt: skip
     """Read and score the files; the sentences the reader only counted are added to the
     scorer. Also the files' digests (computed on the side)."""
-    parts = Part(gold, read_bytes(gold)), Part(system, read_bytes(system))
+    g_data, s_data = read_both(gold, system)
+    parts = Part(gold, g_data), Part(system, s_data)
     digests = Digests({"gold": parts[0].data, "system": parts[1].data})
     counting = _in_halves(parts, mode, task, progress, detail, digests)
     if counting is None:

@@ -20,6 +20,29 @@ def read_bytes(path: str) -> bytes:
     return read_input_bytes(path, directory=("a file", "a directory"))
 
 
+def read_both(gold: str, system: str) -> tuple[bytes, bytes]:
+    """Both files' bytes, SYSTEM's read on a second thread while GOLD's is read here (the
+    copies from the system's cache run side by side); GOLD's error comes first."""
+    result: list[bytes | InputError] = []
+
+    def read_system() -> None:
+        try:
+            result.append(read_bytes(system))
+        except InputError as err:
+            result.append(err)
+
+    thread = threading.Thread(target=read_system, daemon=True)
+    thread.start()
+    try:
+        g_data = read_bytes(gold)
+    finally:
+        thread.join()
+    s_data = result[0]
+    if isinstance(s_data, InputError):
+        raise s_data
+    return g_data, s_data
+
+
 class Part:
     """What a reader reads of an input file: all of it, or a window of its bytes
     [start, stop) between two sentences (halves.py reads a large input in two windows,

@@ -7,9 +7,11 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import repeat
+from operator import itemgetter
 
 Element = tuple[tuple[int, str], ...]  # (token index in the sentence, annotated text), in token order
 EMPTY: Element = ()
+_INDEX = itemgetter(0)
 
 #: Scope texts starting with word characters and a period keep only the word (`Mr.` → `Mr`).
 _DOTTED = {"unicode": re.compile(r"^(\w+)\."), "ascii": re.compile(r"^(\w+)\.", re.ASCII)}
@@ -26,8 +28,8 @@ class Instance:
         self.cue = cue
         self.scope = scope
         self.event = event
-        self.cue_tokens = frozenset(i for i, _ in cue)
-        self.event_tokens = frozenset(i for i, _ in event)
+        self.cue_tokens = frozenset(map(_INDEX, cue))
+        self.event_tokens = frozenset(map(_INDEX, event))
 
     def elements(self) -> dict[str, list[list]]:
         return {"cue": [list(p) for p in self.cue], "scope": [list(p) for p in self.scope],
@@ -103,7 +105,7 @@ def column_element(column: list[str], n: int) -> Element:
     """The (index, text) pairs of a column's cells that are not `_`."""
     if column.count("_") == n:
         return EMPTY
-    return tuple((i, v) for i, v in enumerate(column) if v != "_")
+    return tuple([(i, v) for i, v in enumerate(column) if v != "_"])
 
 
 def scope_element(column: list[str], n: int, keeps: list[bool], rules: TextRules) -> Element:
