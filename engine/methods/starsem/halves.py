@@ -21,7 +21,7 @@ from ...errors import InputError
 from ...progress import NO_PROGRESS, Progress
 
 #: Below this many bytes of GOLD a second process does not pay for itself.
-MIN_BYTES = 1 << 20
+MIN_BYTES = 1 << 21
 
 
 class WholeFile(Exception):
@@ -52,17 +52,17 @@ def can_fork() -> bool:
 
 
 def run(make: Callable[[int], Work], progress: Progress) -> Work:
-    """The work of the first half (`make(0)`), run here, with that of the second half
-    (`make(1)`, run in a child) merged into it. Errors are those of one pass over the
+    """The work of the first half (`make(0)`), done here, with that of the second half
+    (`make(1)`, done in a child) merged into it. Errors are those of one pass over the
     whole input: the first half's first, but a step of the second half that comes
     earlier in `steps` fails before it. Raises WholeFile when a half cannot be read on
-    its own; Child.start must have found a way to fork (else make the work whole)."""
+    its own or no child could be started: then the input is read whole."""
     child = Child.start(make)
     if child is None:
         raise WholeFile("no second process")
-    first = make(0)
     failed: tuple[int, Exception] | None = None
     try:
+        first = make(0)
         for index, step in enumerate(first.steps):
             try:
                 step(progress)
