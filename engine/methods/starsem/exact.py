@@ -219,8 +219,9 @@ class ExactReader:
             _, system, closed = self.blocks
             flags = self._system_plain = plain_flags(system, None, strip=False)
             last = len(system) - 1
+            skeletons = system.skeletons or [None] * len(system)
             for i in [i for i, flag in enumerate(flags) if not flag]:
-                self._check_run(system.texts[i], system.lines[i] - 1, closed or i < last)
+                self._check_run(system.texts[i], system.lines[i] - 1, closed or i < last, skeletons[i])
             return
         lines = self.system
         start = 0
@@ -229,9 +230,10 @@ class ExactReader:
                 self._check_run("\n".join(lines[start:end]), start, end < len(lines))
             start = end + 1
 
-    def _check_run(self, text: str, first: int, closed: bool) -> None:
-        """v2.2's pass 2 over one run of lines (`first`: index of its first line)."""
-        if _plain_run(text, closed):
+    def _check_run(self, text: str, first: int, closed: bool, skeleton: bytes | None = None) -> None:
+        """v2.2's pass 2 over one run of lines (`first`: index of its first line; its
+        skeleton when known, files.skeleton_pieces)."""
+        if _plain_run(text, closed, skeleton):
             return
         lines = text.split("\n")
         stars: list[str | None] = []
@@ -367,18 +369,22 @@ def _same_prefixes(gold: str, system: str, n: int) -> bool:
     return len(prefixes) == n and prefixes == _PREFIX.findall(system)
 
 
-def _plain_run(text: str, closed: bool) -> bool:
+def _plain_run(text: str, closed: bool, skeleton: bytes | None = None) -> bool:
     """Whether pass 2 has nothing to find in a run: all lines of one width that v2.2
-    accepts, and (when a blank line closes it) `***` on all lines or on none."""
-    lines = text.split("\n")
-    tabs = lines[0].count("\t")
+    accepts, and (when a blank line closes it) `***` on all lines or on none. The
+    skeleton, when given, shows the TABs of every line without splitting the run."""
+    first = text.partition("\n")[0]
+    tabs = first.count("\t")
     if text.endswith("\t") or "\t\n" in text or (tabs != 7 and tabs % 3):
         return False
-    if list(map(str.count, lines, repeat("\t"))) != [tabs] * len(lines):
+    n = text.count("\n") + 1
+    if skeleton is not None and skeleton == (b"\t" * tabs + b"\n") * (n - 1) + b"\t" * tabs:
+        pass  # the same TABs on every line, and no other blank
+    elif list(map(str.count, text.split("\n"), repeat("\t"))) != [tabs] * n:
         return False
     if not closed or "***" not in text:
         return True
-    return tabs == 7 and text.count("\t***\n") == len(lines) - 1 and text.endswith("\t***")
+    return tabs == 7 and text.count("\t***\n") == n - 1 and text.endswith("\t***")
 
 
 def _fields_side(rows: list[list[str]] | None, text: str, columns: Columns | None, keeps: list[bool]) -> Side:
