@@ -156,8 +156,9 @@ class ExtendedReader(BlockReader):
         g_columns = regular_columns(gold[1], strip=False)
         s_columns = g_columns if gold[1] == system[1] else regular_columns(system[1], strip=False)
         if g_columns is not None and s_columns is not None and g_columns[2:4] == s_columns[2:4]:
-            g_instances = _column_instances(g_columns)
-            s_instances = g_instances if s_columns is g_columns else _column_instances(s_columns)
+            detail = self.keep_rows
+            g_instances = _column_instances(g_columns, detail)
+            s_instances = g_instances if s_columns is g_columns else _column_instances(s_columns, detail)
             rows = rows_of(g_columns) if self.keep_rows else None
             return XSentence(number, gold[0], rows, g_instances, s_instances)
         return self._checked_sentence(number, gold, system)
@@ -241,8 +242,9 @@ def _same_width(groups: int, first_groups: int, fields: list[str], width: int, p
                          file=path, line=first_line + j)  # fmt: skip
 
 
-def _column_instances(columns: list[list[str]]) -> list[XInstance]:
-    """The instances of a sentence whose lines all have the same number of fields."""
+def _column_instances(columns: list[list[str]], positions: bool) -> list[XInstance]:
+    """The instances of a sentence whose lines all have the same number of fields (with
+    the tokens' line positions, for the detail view, when `positions`)."""
     ids = columns[2]
     n = len(ids)
     instances = []
@@ -257,7 +259,8 @@ def _column_instances(columns: list[list[str]]) -> list[XInstance]:
                 cells = [(i, t) for i, t in cells if t != "_"]  # `_.` → absent
             if cells:
                 instance.elements[kind] = [(ids[i], t) for i, t in cells]
-                instance.positions[kind] = [i for i, _ in cells]
+                if positions:
+                    instance.positions[kind] = [i for i, _ in cells]
         instances.append(instance)
     return instances
 
