@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError
 from ...options import check_value, option, option_specs, to_plain
@@ -21,12 +21,13 @@ from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
 from .. import InputSpec, Invocation, Method, register
 from .counting import count
-from .detail import DetailBuilder
-from .extended import plain_sections
-from .extended import render as render_extended
 from .files import Digests
-from .render import Table as ScoreTable
-from .render import changed_rows
+
+if TYPE_CHECKING:
+    from .render import Table as ScoreTable
+
+# The modules of one mode are imported when it runs: the CLI starts light (its Python is
+# compiled from source when no bytecode is cached).
 
 MODES = ("default", "starsem-exact", "extended")
 TASKS = ("negation", "speculation")
@@ -145,6 +146,9 @@ class StarSem(Method):
 
 
 def _standard(gold: str, system: str, options: Options, progress: Progress, detail: bool) -> Report:
+    from .render import Table as ScoreTable
+    from .render import changed_rows
+
     exact = options.mode == "starsem-exact"
     counting, digests = count(gold, system, options.mode, options.task, progress, detail)
     reader, scorer, layout = counting.reader, counting.scorer, counting.layout
@@ -168,7 +172,7 @@ def _standard(gold: str, system: str, options: Options, progress: Progress, deta
     report = _report(gold, system, digests, options, _standard_tables(table), messages, data)
     if layout is not None and scorer.verdicts is not None:
         data["instances"] = scorer.verdicts
-        DetailBuilder(layout, "negation").fill(report, scorer.verdicts)
+        _fill_detail(report, layout, "negation", scorer.verdicts)
     progress.update(1.0, "done", force=True)
     return report
 
@@ -210,6 +214,9 @@ def _report(gold: str, system: str, digests: Digests, options: Options, tables: 
 
 
 def _extended(gold: str, system: str, options: Options, progress: Progress, detail: bool) -> Report:
+    from .extended import plain_sections
+    from .extended import render as render_extended
+
     counting, digests = count(gold, system, options.mode, options.task, progress, detail)
     scorer, layout = counting.scorer, counting.layout
     sections = scorer.sections()
@@ -224,6 +231,12 @@ def _extended(gold: str, system: str, options: Options, progress: Progress, deta
     report = _report(gold, system, digests, options, tables, [], data)
     if layout is not None and scorer.verdicts is not None:
         data["instances"] = scorer.verdicts
-        DetailBuilder(layout, options.task).fill(report, scorer.verdicts)
+        _fill_detail(report, layout, options.task, scorer.verdicts)
     progress.update(1.0, "done", force=True)
     return report
+
+
+def _fill_detail(report: Report, layout: Any, task: str, verdicts: list[dict[str, Any]]) -> None:
+    from .detail import DetailBuilder
+
+    DetailBuilder(layout, task).fill(report, verdicts)

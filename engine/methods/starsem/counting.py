@@ -11,14 +11,7 @@ from typing import Any
 
 from ...progress import Progress
 from . import halves
-from .detail import Layout
-from .exact import ExactReader
-from .extended import ExtendedReader, ExtendedScorer
 from .files import Digests, Part, halve, read_both
-from .reading import DefaultReader
-from .scoring import Scorer
-
-READERS: dict[str, Any] = {"default": DefaultReader, "starsem-exact": ExactReader, "extended": ExtendedReader}
 
 
 class Counting:
@@ -29,12 +22,12 @@ class Counting:
         self.parts = parts
         self.detail = detail
         self.reader: Any = None
-        self.scorer: Any = ExtendedScorer(task, detail) if mode == "extended" else Scorer(record=detail)
-        self.layout = Layout(Path(parts[0].path).name) if detail else None
+        self.scorer = _scorer(mode, task, detail)
+        self.layout = _layout(parts[0].path) if detail else None
         self.steps: list[Callable[[Progress], None]] = [self.load, *self._checks(), self.score]
 
     def load(self, progress: Progress) -> None:
-        self.reader = READERS[self.mode](*self.parts, keep_rows=self.detail)
+        self.reader = _reader_class(self.mode)(*self.parts, keep_rows=self.detail)
 
     def _checks(self) -> list[Callable[[Progress], None]]:
         """The checks of the whole input before the first sentence is scored."""
@@ -73,6 +66,37 @@ class Counting:
         self.scorer.merge(scores)
         self.reader.plain_count += plain
         self.reader.warnings += warnings
+
+
+def _reader_class(mode: str) -> Any:
+    """The reader of a mode (its module imported now: a run needs one mode's only)."""
+    if mode == "starsem-exact":
+        from .exact import ExactReader
+
+        return ExactReader
+    if mode == "extended":
+        from .extended import ExtendedReader
+
+        return ExtendedReader
+    from .reading import DefaultReader
+
+    return DefaultReader
+
+
+def _scorer(mode: str, task: str, detail: bool) -> Any:
+    if mode == "extended":
+        from .extended import ExtendedScorer
+
+        return ExtendedScorer(task, record=detail)
+    from .scoring import Scorer
+
+    return Scorer(record=detail)
+
+
+def _layout(path: str) -> Any:
+    from .detail import Layout
+
+    return Layout(Path(path).name)
 
 
 def count(gold: str, system: str, mode: str, task: str, progress: Progress, detail: bool
