@@ -68,6 +68,16 @@ def test_missing_file(tmp_path, cli, flags):
     )
 
 
+@pytest.mark.parametrize("flags", ALL)
+def test_both_files_missing_names_gold(tmp_path, cli, flags):
+    """SYSTEM is read on a second thread while GOLD is read: GOLD's error comes first."""
+    result = cli("starsem", "-g", tmp_path / "gold.txt", "-s", tmp_path, *flags)
+    assert result.err == f"spanstudio: error: {tmp_path}/gold.txt: expected an existing readable file, found nothing\n"
+    write(tmp_path, "gold.txt", GOLD)
+    result = cli("starsem", "-g", tmp_path / "gold.txt", "-s", tmp_path, *flags)
+    assert result.err == f"spanstudio: error: {tmp_path}: expected a file, found a directory\n"
+
+
 @pytest.mark.parametrize("flags", D_AND_X)
 def test_not_utf8(run, flags):
     system = SYSTEM.encode("utf-8").replace(b"\tnot\tnot\tNN", b"\tnot\tn\xe9t\tNN")

@@ -224,7 +224,7 @@ def slow_paths(monkeypatch):
         for module in (reading, exact, extended):
             monkeypatch.setattr(module, "plain_flags", no_plain)
             monkeypatch.setattr(module, "regular_columns", lambda block, strip: None, raising=False)
-        monkeypatch.setattr(exact, "aligned_blocks", lambda gold, system: None)
+        monkeypatch.setattr(exact, "aligned_blocks", lambda *args: None)
 
     return switch
 
@@ -258,3 +258,89 @@ def test_a_sentence_the_same_on_both_sides_counts_like_any_other(data):
     shortcut.add(Sentence(1, 1, side, side))
     paired.add(Sentence(1, 1, side, model.Side(side.instances, side.scope_tokens)))
     assert shortcut.counts == paired.counts
+
+
+# --- the bulk shortcuts against their literal definitions -----------------------------------
+
+CELLS = ["a", "_", "***", "", "not", "Mr."]
+ODD_CELLS = [" ", "x y", "\r", "é", "\x0b"]
+
+
+def _random_block(rnd: random.Random, damage: float = 0.1) -> str:
+    """Lines of 7 to 13 cells, mostly alike, some damaged (a cell more or less, a blank
+    or a letter other than ASCII in a cell, no `***` in an 8th cell, an empty first
+    cell, an empty line, a leading TAB)."""
+    width = rnd.choice([8, 8, 10, 13, 9])
+    cells_used = CELLS + ODD_CELLS if rnd.random() < damage else CELLS
+    lines = []
+    for _ in range(rnd.randint(1, 5)):
+        cells = ["ch", "1", "2", "word", "lemma", rnd.choice(["NN", ",", "."]), "*"]
+        cells += ["***"] * (width == 8) or [rnd.choice(["_"] * 6 + cells_used) for _ in range(width - 7)]
+        if rnd.random() < damage:
+            cells = cells[:-1] if rnd.random() < 0.5 else [*cells, "_"]
+        if rnd.random() < damage:
+            cells[rnd.choice([0, len(cells) - 1])] = rnd.choice(["", "_", "a***"])
+        lines.append(("\t" if rnd.random() < damage / 2 else "") + "\t".join(cells))
+    if rnd.random() < damage / 2:
+        lines.insert(rnd.randrange(len(lines)), "")
+    return "\n".join(lines)
+
+
+def _reference_columns(block: str, strip: bool) -> list[list[str]] | None:
+    """regular_columns as §2.3 says it, line by line."""
+    if not block.isascii() or model.odd_space(block):
+        return None
+    rows = [line.split("\t") for line in block.split("\n")]
+    width = len(rows[0])
+    if not model.valid_width(width) or any(len(row) != width for row in rows):
+        return None
+    columns = [list(column) for column in zip(*rows, strict=True)]
+    if columns[7].count("***") != (len(rows) if width == 8 else 0):
+        return None
+    if any("" in column for column in columns[7:]) or (strip and "" in columns[0]):
+        return None
+    return columns
+
+
+def test_regular_columns_match_the_line_by_line_split():
+    rnd = random.Random(6)
+    regular = 0
+    for _ in range(3000):
+        block = _random_block(rnd, damage=0.3)
+        for strip in (False, True):
+            expected = _reference_columns(block, strip)
+            assert model.regular_columns(block, strip) == expected, block
+            regular += expected is not None
+    assert regular > 500  # both outcomes are tried
+
+
+def _random_file(rnd: random.Random) -> str:
+    damage = rnd.choice([0.0, 0.02, 0.2])
+    blocks = [_random_block(rnd, damage) for _ in range(rnd.randint(1, 8))]
+    return rnd.choice(["", "\n", "\t\n"]) + "\n\n".join(blocks) + rnd.choice(["", "\n", "\n\n", " \n"])
+
+
+def test_skeletons_find_the_same_sentences_without_negation():
+    """plain_flags from the whitespace skeletons against the general bulk check and
+    against plain_block, sentence by sentence; the line numbers from the skeletons."""
+    rnd = random.Random(12)
+    with_skeletons = plain = 0
+    for _ in range(1500):
+        gold = _random_file(rnd)
+        system = gold if rnd.random() < 0.5 else _random_file(rnd)
+        try:
+            fast = files.sentence_blocks(gold, "g", gold.encode())
+        except InputError:
+            continue
+        general = files.sentence_blocks(gold, "g")
+        other = files.sentence_blocks(system, "s") if system.strip() else None
+        with_skeletons += fast.skeletons is not None
+        assert fast.texts == general.texts
+        assert (fast.lines, fast.end) == (general.lines, general.end)
+        for strip in (False, True):
+            flags = files.plain_flags(fast, other, strip)
+            plain += sum(flags) if fast.skeletons else 0
+            assert flags == files.plain_flags(general, other, strip), gold
+            pairs = zip(fast.texts, other.texts if other else fast.texts, strict=False)
+            assert flags == [g == s and model.plain_block(g, strip) for g, s in pairs]
+    assert with_skeletons > 500 and plain > 500

@@ -3,30 +3,31 @@
 specs/starsem.md is the contract. Three modes, each reproducing one original:
 the default (bug-fixed scores of the Bosch translated script, printed in v2.2's layout),
 `--starsem-exact` (eval.cd-sco.pl v2.2's own numbers) and `--extended` (the Bosch
-extended table). Modules: reading (default reader), exact (v2.2's reader), extended,
-scoring (§3.2–3.7), render (§4, §5.1), detail (documents, spans, error rows).
+extended table). Modules: files (reading the files, sentence blocks), reading (default
+reader), exact (v2.2's reader), extended, scoring (§3.2–3.7), counting (reader and scorer
+step by step; halves: large inputs on two cores), render (§4, §5.1), detail (documents,
+spans, error rows).
 """
 
 from __future__ import annotations
 
 import argparse
 from dataclasses import dataclass
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError
 from ...options import check_value, option, option_specs, to_plain
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
 from .. import InputSpec, Invocation, Method, register
-from .detail import DetailBuilder, Layout
-from .exact import ExactReader
-from .extended import ExtendedReader, ExtendedScorer, plain_sections
-from .extended import render as render_extended
-from .reading import DefaultReader
-from .render import Table as ScoreTable
-from .render import changed_rows
-from .scoring import Scorer
+from .counting import count
+from .files import Digests
+
+if TYPE_CHECKING:
+    from .render import Table as ScoreTable
+
+# The modules of one mode are imported when it runs: the CLI starts light (its Python is
+# compiled from source when no bytecode is cached).
 
 MODES = ("default", "starsem-exact", "extended")
 TASKS = ("negation", "speculation")
@@ -145,19 +146,12 @@ class StarSem(Method):
 
 
 def _standard(gold: str, system: str, options: Options, progress: Progress, detail: bool) -> Report:
+    from .render import Table as ScoreTable
+    from .render import changed_rows
+
     exact = options.mode == "starsem-exact"
-    reader: ExactReader | DefaultReader
-    if exact:
-        reader = ExactReader(gold, system, keep_rows=detail)
-        progress.update(0.05, "checking the alignment")
-        reader.check_alignment()
-        progress.update(0.1, "checking the system file")
-        reader.check_system_format()
-    else:
-        reader = DefaultReader(gold, system, keep_rows=detail)
-    scorer = Scorer(record=detail)
-    layout = Layout(Path(gold).name) if detail else None
-    _score_all(reader, scorer, layout, progress)
+    counting, digests = count(gold, system, options.mode, options.task, progress, detail)
+    reader, scorer, layout = counting.reader, counting.scorer, counting.layout
     counts = scorer.counts
     if exact and (not counts.sentences or not counts.negation_sentences):
         raise InputError(
@@ -175,25 +169,12 @@ def _standard(gold: str, system: str, options: Options, progress: Progress, deta
                 f"{', '.join(changed)}; use --starsem-exact for the original numbers"
             )
     data: dict[str, Any] = {**table.data(), "_text": table.text()}
-    report = _report(gold, system, options, _standard_tables(table), messages, data)
+    report = _report(gold, system, digests, options, _standard_tables(table), messages, data)
     if layout is not None and scorer.verdicts is not None:
         data["instances"] = scorer.verdicts
-        DetailBuilder(layout, "negation").fill(report, scorer.verdicts)
+        _fill_detail(report, layout, "negation", scorer.verdicts)
     progress.update(1.0, "done", force=True)
     return report
-
-
-def _score_all(reader: Any, scorer: Any, layout: Layout | None, progress: Progress) -> None:
-    """Feed every sentence the reader yields to the scorer (and the detail layout); add
-    the sentences it only counted."""
-    total = max(len(reader), 1)
-    for count, sentence in enumerate(reader.sentences(), 1):
-        scorer.add(sentence)
-        if layout is not None:
-            layout.add(sentence.number, sentence.rows, sentence.chapter, sentence.sentence_id)
-        if count % 512 == 0:
-            progress.update(0.1 + 0.85 * min(sentence.number / total, 1.0), "scoring sentences")
-    scorer.add_plain(reader.plain_count)
 
 
 def _score_rows(rows: dict[str, dict[str, Any]]) -> list[list[Any]]:
@@ -214,13 +195,15 @@ def _standard_tables(table: ScoreTable) -> dict[str, Table]:
     }  # fmt: skip
 
 
-def _report(gold: str, system: str, options: Options, tables: dict[str, Table], messages: list[str],
-            data: dict[str, Any]) -> Report:  # fmt: skip
+def _report(gold: str, system: str, digests: Digests, options: Options, tables: dict[str, Table],
+            messages: list[str], data: dict[str, Any]) -> Report:  # fmt: skip
+    """The report of a run (the inputs' digests are those of the bytes read)."""
+    sha256 = digests.wait()
     return Report(
         method="starsem",
         title=StarSem.title,
         options=to_plain(options),
-        inputs=[*InputFile.of("gold", gold), *InputFile.of("system", system)],
+        inputs=[InputFile("gold", gold, sha256["gold"]), InputFile("system", system, sha256["system"])],
         tables=tables,
         messages=messages,
         data=data,
@@ -231,10 +214,11 @@ def _report(gold: str, system: str, options: Options, tables: dict[str, Table], 
 
 
 def _extended(gold: str, system: str, options: Options, progress: Progress, detail: bool) -> Report:
-    reader = ExtendedReader(gold, system, keep_rows=detail)
-    scorer = ExtendedScorer(options.task, record=detail)
-    layout = Layout(Path(gold).name) if detail else None
-    _score_all(reader, scorer, layout, progress)
+    from .extended import plain_sections
+    from .extended import render as render_extended
+
+    counting, digests = count(gold, system, options.mode, options.task, progress, detail)
+    scorer, layout = counting.scorer, counting.layout
     sections = scorer.sections()
     overall = scorer.overall()
     data: dict[str, Any] = {"sections": plain_sections(sections), "overall": overall,
@@ -244,9 +228,15 @@ def _extended(gold: str, system: str, options: Options, progress: Progress, deta
         for i, (title, rows) in enumerate(sections.items(), 1)
     }
     tables["overall"] = Table(["statistic", "value"], [[k, v] for k, v in overall.items()], "Sentences")
-    report = _report(gold, system, options, tables, [], data)
+    report = _report(gold, system, digests, options, tables, [], data)
     if layout is not None and scorer.verdicts is not None:
         data["instances"] = scorer.verdicts
-        DetailBuilder(layout, options.task).fill(report, scorer.verdicts)
+        _fill_detail(report, layout, options.task, scorer.verdicts)
     progress.update(1.0, "done", force=True)
     return report
+
+
+def _fill_detail(report: Report, layout: Any, task: str, verdicts: list[dict[str, Any]]) -> None:
+    from .detail import DetailBuilder
+
+    DetailBuilder(layout, task).fill(report, verdicts)

@@ -11,20 +11,30 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator
 from itertools import repeat
-from typing import Any
 
 from ...errors import InputError
-from .files import Blocks, columns_text, plain_flags, read_bytes
-from .model import EMPTY, NO_NEGATION, Instance, Sentence, Side, TextRules, column_side, regular_columns
+from .files import Blocks, Part, columns_text, plain_flags, skeleton_pieces
+from .halves import WholeFile
+from .model import (
+    EMPTY,
+    NO_NEGATION,
+    Columns,
+    Instance,
+    Sentence,
+    Side,
+    TextRules,
+    column_side,
+    regular_columns,
+    rows_of,
+)
 from .reading import field_count_error, missing_cue_error
 
 RULES = TextRules("ascii")
 CRLF_HINT = " (CRLF line ends: --starsem-exact reads files like eval.cd-sco.pl, which cannot evaluate them)"
 
 
-def file_text(path: str) -> str:
+def file_text(data: bytes) -> str:
     """The file as v2.2 sees it: UTF-8, or Latin-1 when it is not UTF-8 (every byte kept)."""
-    data = read_bytes(path)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
@@ -41,28 +51,63 @@ def text_lines(text: str) -> list[str]:
     return lines
 
 
-def aligned_blocks(gold: str, system: str) -> tuple[Blocks, Blocks, bool] | None:
+Aligned = tuple[Blocks, Blocks, bool]  # GOLD blocks, SYSTEM blocks, whether an empty line ends the last
+
+
+def aligned_blocks(gold: str, system: str, system_data: bytes | None = None, first_line: int = 1,
+                   at_end: bool = True) -> Aligned | None:  # fmt: skip
     """The common case in bulk: both files made of sentences separated by single empty
     lines, with the same number of lines in each, and a final empty line in both or in
-    neither. Then (GOLD blocks, SYSTEM blocks, whether the last sentence is closed by an
-    empty line); None for anything else (read line by line)."""
-    bodies = []
-    for text in (gold, system):
-        body = text[:-1] if text.endswith("\n") else text
-        if not body or body[0] == "\n" or "\n\n\n" in body:
-            return None
-        bodies.append(body)
-    closed = bodies[0].endswith("\n")
-    if bodies[1].endswith("\n") != closed:
+    neither. Then (GOLD blocks, SYSTEM blocks — with skeletons when `system_data`, its
+    bytes, allow them — whether the last sentence is closed by an empty line); None for
+    anything else (read line by line). Also for windows of the files (files.Part)
+    starting at `first_line`: one that is not `at_end` has nothing after its last
+    sentence and counts as closed (its last sentence is not the file's)."""
+    ends = [_body_end(gold), _body_end(system)] if at_end else [len(gold), len(system)]
+    if None in ends or (len(gold) - ends[0] == 2) != (len(system) - ends[1] == 2):
         return None
-    if closed:
-        bodies = [body[:-1] for body in bodies]
-    if bodies[0].endswith("\n") or bodies[1].endswith("\n"):
+    g_texts = _body_blocks(gold, ends[0])
+    s_texts = _body_blocks(system, ends[1])
+    if g_texts is None or s_texts is None or len(g_texts) != len(s_texts):
         return None
-    g_blocks, s_blocks = (Blocks(body.split("\n\n"), 1) for body in bodies)
-    if g_blocks.newlines != s_blocks.newlines:
+    pieces = skeleton_pieces(system_data, system, len(s_texts) + (len(system) - ends[1] == 2))
+    if pieces is not None and len(system) - ends[1]:
+        _cut_tail(pieces, len(system) - ends[1])
+    s_blocks = Blocks(s_texts, first_line, pieces)
+    differing = [i for i, same in enumerate(map(str.__eq__, g_texts, s_texts)) if not same]
+    if any(g_texts[i].count("\n") != s_texts[i].count("\n") for i in differing):
         return None
-    return g_blocks, s_blocks, closed
+    g_blocks = Blocks(g_texts, first_line)
+    g_blocks.newlines = s_blocks.newlines  # the same number of lines in every block
+    return g_blocks, s_blocks, not at_end or len(gold) - ends[0] == 2
+
+
+def _body_end(text: str) -> int | None:
+    """Where a file's sentences end: before a final LF and the empty line after it (or
+    None when the file is empty, starts with an empty line or ends with more)."""
+    end = len(text) - text.endswith("\n")
+    end -= text.endswith("\n", 0, end)
+    if end <= 0 or text[0] == "\n" or text.endswith("\n", 0, end):
+        return None
+    return end
+
+
+def _body_blocks(text: str, end: int) -> list[str] | None:
+    """The blocks of text[:end] split at single empty lines (None when two follow each
+    other), split without copying the text first."""
+    blocks = text.split("\n\n")
+    _cut_tail(blocks, len(text) - end)
+    if "" in blocks or any(map(str.startswith, blocks, repeat("\n"))):
+        return None
+    return blocks
+
+
+def _cut_tail(pieces: list, tail: int) -> None:
+    """Drop the final LFs (`tail` of them) from a file's pieces split at empty lines."""
+    if tail == 2:
+        pieces.pop()  # the final empty line split off an empty piece
+    elif tail == 1:
+        pieces[-1] = pieces[-1][:-1]
 
 
 def perl_fields(line: str, sep: str = "\t") -> list[str]:
@@ -109,11 +154,15 @@ class ExactReader:
     """The three passes of v2.2 over GOLD and SYSTEM; sentences without negation on
     either side are only counted (`plain_count`)."""
 
-    def __init__(self, gold: str, system: str, keep_rows: bool) -> None:
-        self.gold_path, self.system_path = gold, system
+    def __init__(self, gold: Part, system: Part, keep_rows: bool) -> None:
+        self.gold_path, self.system_path = gold.path, system.path
         self.keep_rows = keep_rows
-        g_text, s_text = file_text(gold), file_text(system)
-        self.blocks = aligned_blocks(g_text, s_text)
+        s_data = system.bytes()
+        g_text = file_text(gold.data) if gold.whole else gold.text()
+        s_text = file_text(s_data)
+        self.blocks = aligned_blocks(g_text, s_text, s_data, gold.first_line(), gold.at_end)
+        if self.blocks is None and not gold.whole:
+            raise WholeFile("files read line by line")
         self.gold = [] if self.blocks else text_lines(g_text)
         self.system = [] if self.blocks else text_lines(s_text)
         self.plain_count = 0
@@ -170,9 +219,9 @@ class ExactReader:
             _, system, closed = self.blocks
             flags = self._system_plain = plain_flags(system, None, strip=False)
             last = len(system) - 1
-            for i, text in enumerate(system.texts):
-                if not flags[i]:
-                    self._check_run(text, system.lines[i] - 1, closed or i < last)
+            skeletons = system.skeletons or [None] * len(system)
+            for i in [i for i, flag in enumerate(flags) if not flag]:
+                self._check_run(system.texts[i], system.lines[i] - 1, closed or i < last, skeletons[i])
             return
         lines = self.system
         start = 0
@@ -181,9 +230,10 @@ class ExactReader:
                 self._check_run("\n".join(lines[start:end]), start, end < len(lines))
             start = end + 1
 
-    def _check_run(self, text: str, first: int, closed: bool) -> None:
-        """v2.2's pass 2 over one run of lines (`first`: index of its first line)."""
-        if _plain_run(text, closed):
+    def _check_run(self, text: str, first: int, closed: bool, skeleton: bytes | None = None) -> None:
+        """v2.2's pass 2 over one run of lines (`first`: index of its first line; its
+        skeleton when known, files.skeleton_pieces)."""
+        if _plain_run(text, closed, skeleton):
             return
         lines = text.split("\n")
         stars: list[str | None] = []
@@ -243,7 +293,9 @@ class ExactReader:
 
     def _block_sentences(self, gold: Blocks, system: Blocks, closed: bool) -> Iterator[Sentence]:
         """Pass 3 on aligned blocks: each block is a sentence; without a final empty line
-        the file's last line is not collected (S10), which empties a one-line block."""
+        the file's last line is not collected (S10), which empties a one-line block. (An
+        empty sentence inherits from the block before it, §3.8.4: only the file's last
+        block can be one, and a window that holds it holds the block before it too.)"""
         if self.keep_rows:
             flags = [False] * len(gold)
         else:  # the same text in both files, without negation in SYSTEM (found by pass 2)
@@ -252,7 +304,7 @@ class ExactReader:
         last = len(gold) - 1
         if not closed and gold.newlines[last] == 0:
             flags[last] = False
-        self.plain_count = sum(flags)
+        self.plain_count += sum(flags)
         previous = (0, 0)
         for i in [i for i, flag in enumerate(flags) if not flag]:
             if i and flags[i - 1]:
@@ -289,13 +341,13 @@ class ExactReader:
         plain = _plain(g_text.partition("\n")[0]) and _plain(s_text.partition("\n")[0])
         if plain and not self.keep_rows:
             return None
-        g_regular = regular_columns(g_text, strip=False)
-        g_rows = g_regular[0] if g_regular else [perl_fields(line) for line in g_text.split("\n")]
+        g_columns = regular_columns(g_text, strip=False)
+        g_rows = None if g_columns else [perl_fields(line) for line in g_text.split("\n")]
         if plain:
-            return Sentence(number, start + 1, NO_NEGATION, NO_NEGATION, g_rows)
-        tags = g_regular[1][5] if g_regular else (row[5] if len(row) > 5 else None for row in g_rows)
+            return Sentence(number, start + 1, NO_NEGATION, NO_NEGATION, g_rows or rows_of(g_columns))
+        tags = g_columns[5] if g_columns else (row[5] if len(row) > 5 else None for row in g_rows)
         keeps = RULES.scoring_tags(tags)
-        gold = _fields_side(g_rows, g_text, g_regular, keeps)
+        gold = _fields_side(g_rows, g_text, g_columns, keeps)
         if s_text == g_text:
             system = gold
         else:
@@ -303,7 +355,8 @@ class ExactReader:
         for instance in system.instances or ():
             if not instance.cue:
                 raise missing_cue_error(self.system_path, start + 1, instance.group)
-        return Sentence(number, start + 1, gold, system, g_rows)
+        rows = (g_rows or rows_of(g_columns)) if self.keep_rows else None
+        return Sentence(number, start + 1, gold, system, rows)
 
 
 def empty_lines(lines: list[str]) -> list[int]:
@@ -316,25 +369,29 @@ def _same_prefixes(gold: str, system: str, n: int) -> bool:
     return len(prefixes) == n and prefixes == _PREFIX.findall(system)
 
 
-def _plain_run(text: str, closed: bool) -> bool:
+def _plain_run(text: str, closed: bool, skeleton: bytes | None = None) -> bool:
     """Whether pass 2 has nothing to find in a run: all lines of one width that v2.2
-    accepts, and (when a blank line closes it) `***` on all lines or on none."""
-    lines = text.split("\n")
-    tabs = lines[0].count("\t")
+    accepts, and (when a blank line closes it) `***` on all lines or on none. The
+    skeleton, when given, shows the TABs of every line without splitting the run."""
+    first = text.partition("\n")[0]
+    tabs = first.count("\t")
     if text.endswith("\t") or "\t\n" in text or (tabs != 7 and tabs % 3):
         return False
-    if list(map(str.count, lines, repeat("\t"))) != [tabs] * len(lines):
+    n = text.count("\n") + 1
+    if skeleton is not None and skeleton == (b"\t" * tabs + b"\n") * (n - 1) + b"\t" * tabs:
+        pass  # the same TABs on every line, and no other blank
+    elif list(map(str.count, text.split("\n"), repeat("\t"))) != [tabs] * n:
         return False
     if not closed or "***" not in text:
         return True
-    return tabs == 7 and text.count("\t***\n") == len(lines) - 1 and text.endswith("\t***")
+    return tabs == 7 and text.count("\t***\n") == n - 1 and text.endswith("\t***")
 
 
-def _fields_side(rows: list[list[str]] | None, text: str, regular: Any, keeps: list[bool]) -> Side:
+def _fields_side(rows: list[list[str]] | None, text: str, columns: Columns | None, keeps: list[bool]) -> Side:
     """A side of a sentence: column by column when its lines are regular (the same
     result as v2.2's strings then), else through v2.2's negation strings."""
-    if regular is not None:
-        return column_side(regular[0], keeps, RULES, regular[1])
+    if columns is not None:
+        return column_side(columns, keeps, RULES)
     rows = rows or [perl_fields(line) for line in text.split("\n")]
     return _side([negation_string(row) for row in rows], keeps)
 

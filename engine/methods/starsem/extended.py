@@ -10,11 +10,13 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
+from itertools import repeat
 from typing import Any
 
 from ...errors import InputError
 from .files import Block, BlockReader, Blocks, blank_line_error, check_block_start, plain_flags
-from .model import regular_columns
+from .halves import WholeFile
+from .model import regular_columns, rows_of
 from .reading import field_count_error
 
 CUE, SCOPE, EVENT = "Cue", "Scope", "Event"
@@ -67,6 +69,12 @@ class Count:
     def __init__(self) -> None:
         self.tp = self.fp = self.fpx = self.fn = 0
 
+    def add(self, other: Count) -> None:
+        self.tp += other.tp
+        self.fp += other.fp
+        self.fpx += other.fpx
+        self.fn += other.fn
+
 
 class XInstance:
     """One negation as the extended script reads it, with the tokens' line positions."""
@@ -109,40 +117,50 @@ class ExtendedReader(BlockReader):
     """Sentence pairs of the extended script: whole-file strip, split at blank lines,
     lines neither stripped nor trimmed (every TAB counts)."""
 
-    def __init__(self, gold: str, system: str, keep_rows: bool) -> None:
-        super().__init__(gold, system, keep_rows)
-        for blocks, path in ((self.gold_blocks, gold), (self.system_blocks, system)):
-            for i in [i for i, text in enumerate(blocks.texts) if not text or text[0] == "\n"][:1]:
-                check_block_start(blocks[i], path)
-        if len(self.gold_blocks) != len(self.system_blocks):
-            for blocks, path in ((self.gold_blocks, gold), (self.system_blocks, system)):
-                _check_blank_lines(blocks, path)
-            raise InputError(f"{len(self.gold_blocks)} sentences as in GOLD", str(len(self.system_blocks)),
-                             file=system)  # fmt: skip
+    # The checks of the whole files before any sentence, in this order (specs §8).
+
+    def check_gold_starts(self) -> None:
+        _check_starts(self.gold_blocks, self.gold_path)
+
+    def check_system_starts(self) -> None:
+        _check_starts(self.system_blocks, self.system_path)
+
+    def check_counts(self, whole: bool = True) -> None:
+        """Both files hold as many sentences (`whole`: the reader reads the whole files,
+        not windows of them, so the lines of blanks that cause a difference can be named)."""
+        if len(self.gold_blocks) == len(self.system_blocks):
+            return
+        if not whole:
+            raise WholeFile("different numbers of sentences")
+        for blocks, path in ((self.gold_blocks, self.gold_path), (self.system_blocks, self.system_path)):
+            _check_blank_lines(blocks, path)
+        raise InputError(f"{len(self.gold_blocks)} sentences as in GOLD", str(len(self.system_blocks)),
+                         file=self.system_path)  # fmt: skip
 
     def sentences(self) -> Iterator[XSentence]:
         """The sentence pairs in order, but those without negation that are the same text
         in both files (only counted, `plain_count`)."""
         golds, systems = self.gold_blocks, self.system_blocks
         flags = [False] * len(golds) if self.keep_rows else plain_flags(golds, systems, strip=False)
-        self.plain_count = sum(flags)
+        self.plain_count += sum(flags)
+        shift = systems.first - golds.first  # as in the default reader: lines follow GOLD's
         for i in [i for i, flag in enumerate(flags) if not flag]:
-            gold, system = golds[i], systems[i]
+            gold = golds[i]
+            system = (gold[0] + shift, systems.texts[i])
             if gold[1] == system[1] and not self.keep_rows and PLAIN.fullmatch(gold[1]):
                 self.plain_count += 1
             else:
                 yield self._sentence(i + 1, gold, system)
 
     def _sentence(self, number: int, gold: Block, system: Block) -> XSentence:
-        g_regular = regular_columns(gold[1], strip=False)
-        s_regular = g_regular if gold[1] == system[1] else regular_columns(system[1], strip=False)
-        if g_regular is not None and s_regular is not None:
-            g_rows, g_columns = g_regular
-            s_rows, s_columns = s_regular
-            if g_columns[2:4] == s_columns[2:4]:
-                g_instances = _column_instances(g_columns)
-                s_instances = g_instances if s_regular is g_regular else _column_instances(s_columns)
-                return XSentence(number, gold[0], g_rows, g_instances, s_instances)
+        g_columns = regular_columns(gold[1], strip=False)
+        s_columns = g_columns if gold[1] == system[1] else regular_columns(system[1], strip=False)
+        if g_columns is not None and s_columns is not None and g_columns[2:4] == s_columns[2:4]:
+            detail = self.keep_rows
+            g_instances = _column_instances(g_columns, detail)
+            s_instances = g_instances if s_columns is g_columns else _column_instances(s_columns, detail)
+            rows = rows_of(g_columns) if self.keep_rows else None
+            return XSentence(number, gold[0], rows, g_instances, s_instances)
         return self._checked_sentence(number, gold, system)
 
     def _checked_sentence(self, number: int, gold: Block, system: Block) -> XSentence:
@@ -190,6 +208,14 @@ class ExtendedReader(BlockReader):
                          file=self.system_path, line=s_number)  # fmt: skip
 
 
+def _check_starts(blocks: Blocks, path: str) -> None:
+    """The first sentence that starts with an empty line (two empty lines before it)."""
+    texts = blocks.texts
+    if "" in texts or any(map(str.startswith, texts, repeat("\n"))):
+        first = next(i for i, text in enumerate(texts) if not text or text[0] == "\n")
+        check_block_start(blocks[first], path)
+
+
 def _check_blank_lines(blocks: Blocks, path: str) -> None:
     """A line of blanks splits no sentence here but is bad input: name it first."""
     for line, text in zip(blocks.lines, blocks.texts, strict=True):
@@ -216,8 +242,9 @@ def _same_width(groups: int, first_groups: int, fields: list[str], width: int, p
                          file=path, line=first_line + j)  # fmt: skip
 
 
-def _column_instances(columns: list[tuple[str, ...]]) -> list[XInstance]:
-    """The instances of a sentence whose lines all have the same number of fields."""
+def _column_instances(columns: list[list[str]], positions: bool) -> list[XInstance]:
+    """The instances of a sentence whose lines all have the same number of fields (with
+    the tokens' line positions, for the detail view, when `positions`)."""
     ids = columns[2]
     n = len(ids)
     instances = []
@@ -227,12 +254,13 @@ def _column_instances(columns: list[tuple[str, ...]]) -> list[XInstance]:
             if column.count("_") == n:
                 continue
             cells = [(i, text) for i, text in enumerate(column) if text != "_"]
-            if kind != CUE:  # one final period goes (`Mr.` → `Mr`, `_.` → `_`, absent)
-                cells = [(i, t[:-1] if len(t) > 1 and t[-1] == "." else t) for i, t in cells]
-                cells = [(i, t) for i, t in cells if t != "_"]
+            if kind != CUE and any(t[-1] == "." for _, t in cells):  # one final period goes
+                cells = [(i, t[:-1] if len(t) > 1 and t[-1] == "." else t) for i, t in cells]  # Mr. → Mr
+                cells = [(i, t) for i, t in cells if t != "_"]  # `_.` → absent
             if cells:
                 instance.elements[kind] = [(ids[i], t) for i, t in cells]
-                instance.positions[kind] = [i for i, _ in cells]
+                if positions:
+                    instance.positions[kind] = [i for i, _ in cells]
         instances.append(instance)
     return instances
 
@@ -269,6 +297,13 @@ class ExtendedScorer:
         self.token = {(k, d): Count() for k in KINDS for d in TOKEN_DETAILS[k]}
         self.scope = {(k, d): Count() for k in KINDS for d in SCOPE_DETAILS[k]}
         self.scope.update({(self.full, d): Count() for d in FULL_DETAILS})
+        # Per element kind and whether a token is punctuation: the cue-dependent token rows
+        # it counts in, with whether the row is a (full cue…) one.
+        self.pair_rows = {
+            (kind, punct): [(self.token[(kind, d)], "full" in d) for d in TOKEN_DETAILS[kind]
+                            if _cue_dependent(d) and not (punct and "punct" in d)]
+            for kind in (SCOPE, EVENT) for punct in (False, True)
+        }  # fmt: skip
         self.sentences = 0
         self.negation_sentences = 0
         self.correct = {"": 0, NP: 0}
@@ -283,6 +318,22 @@ class ExtendedScorer:
         self.sentences += count
         self.correct[""] += count
         self.correct[NP] += count
+
+    def state(self) -> tuple[Any, ...]:
+        """What another process sends back of its part of the input (halves.py)."""
+        return (self.token, self.scope, self.sentences, self.negation_sentences, self.correct,
+                self.correct_negation)  # fmt: skip
+
+    def merge(self, state: tuple[Any, ...]) -> None:
+        token, scope, sentences, negation_sentences, correct, correct_negation = state
+        for mine, theirs in ((self.token, token), (self.scope, scope)):
+            for key, count in theirs.items():
+                mine[key].add(count)
+        self.sentences += sentences
+        self.negation_sentences += negation_sentences
+        for key in correct:
+            self.correct[key] += correct[key]
+            self.correct_negation[key] += correct_negation[key]
 
     def add(self, sentence: XSentence) -> None:
         self.sentences += 1
@@ -374,10 +425,8 @@ class ExtendedScorer:
         for family in (SCOPE, EVENT):
             tokens = instance.get(family)
             for _, text in tokens:
-                punct = self.punct[text]
-                for detail in TOKEN_DETAILS[family]:
-                    if _cue_dependent(detail) and not (punct and "punct" in detail):
-                        _bump(self.token[(family, detail)], kind)
+                for count, _ in self.pair_rows[(family, self.punct[text])]:
+                    _bump(count, kind)
             if tokens:
                 self._unmatched_scope_level(family, kind)
         self._unmatched_scope_level(self.full, kind)
@@ -398,37 +447,31 @@ class ExtendedScorer:
             return flags
         left = list(system)
         gold_ids = {token_id for token_id, _ in gold}
-        details = [d for d in TOKEN_DETAILS[kind] if _cue_dependent(d)]
         for token in gold:
             punct = self.punct[token[1]]
             if token in left:
-                for detail in details:
-                    if not (punct and "punct" in detail):
-                        count = self.token[(kind, detail)]
-                        if "full" in detail and not full_cue:
-                            count.fp += 1
-                            count.fn += 1
-                        else:
-                            count.tp += 1
+                for count, full in self.pair_rows[(kind, punct)]:
+                    if full and not full_cue:
+                        count.fp += 1
+                        count.fn += 1
+                    else:
+                        count.tp += 1
                 left.remove(token)
             else:
                 flags[""] = False
                 if not punct:
                     flags[NP] = False
-                for detail in details:
-                    if not (punct and "punct" in detail):
-                        self.token[(kind, detail)].fn += 1
+                for count, _ in self.pair_rows[(kind, punct)]:
+                    count.fn += 1
         for token_id, text in left:
             punct = self.punct[text]
             flags[""] = False
             if not punct:
                 flags[NP] = False
-            for detail in details:
-                if not (punct and "punct" in detail):
-                    count = self.token[(kind, detail)]
-                    count.fp += 1
-                    if token_id not in gold_ids:
-                        count.fpx += 1
+            for count, _ in self.pair_rows[(kind, punct)]:
+                count.fp += 1
+                if token_id not in gold_ids:
+                    count.fpx += 1
         for detail in SCOPE_DETAILS[kind]:
             if "no cue" in detail:
                 continue

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import hashlib
+import re
+import threading
+from functools import cached_property
 from itertools import accumulate, repeat
 
 from ...errors import InputError
@@ -16,20 +20,103 @@ def read_bytes(path: str) -> bytes:
     return read_input_bytes(path, directory=("a file", "a directory"))
 
 
-def read_text(path: str) -> str:
-    """The text of a CD-SCO file (a folder is 'expected a file')."""
-    return decode_utf8(read_bytes(path), path)
+def read_both(gold: str, system: str) -> tuple[bytes, bytes]:
+    """Both files' bytes, SYSTEM's read on a second thread while GOLD's is read here (the
+    copies from the system's cache run side by side); GOLD's error comes first."""
+    result: list[bytes | InputError] = []
+
+    def read_system() -> None:
+        try:
+            result.append(read_bytes(system))
+        except InputError as err:
+            result.append(err)
+
+    thread = threading.Thread(target=read_system, daemon=True)
+    thread.start()
+    try:
+        g_data = read_bytes(gold)
+    finally:
+        thread.join()
+    s_data = result[0]
+    if isinstance(s_data, InputError):
+        raise s_data
+    return g_data, s_data
+
+
+class Part:
+    """What a reader reads of an input file: all of it, or a window of its bytes
+    [start, stop) between two sentences (halves.py reads a large input in two windows,
+    one per process). Windows are cut only in ASCII files without CR, where the text is
+    the bytes."""
+
+    def __init__(self, path: str, data: bytes, start: int = 0, stop: int | None = None) -> None:
+        self.path = path
+        self.data = data
+        self.start = start
+        self.stop = stop
+
+    @property
+    def at_start(self) -> bool:
+        return self.start == 0
+
+    @property
+    def at_end(self) -> bool:
+        return self.stop is None
+
+    @property
+    def whole(self) -> bool:
+        return self.at_start and self.at_end
+
+    def bytes(self) -> bytes:
+        return self.data if self.whole else self.data[self.start : self.stop]
+
+    def text(self) -> str:
+        """The text (UTF-8, line ends made LF, textio.decode_utf8; a window's ASCII is
+        decoded in place)."""
+        if self.whole:
+            return decode_utf8(self.data, self.path)
+        return str(memoryview(self.data)[self.start : self.stop], "ascii")
+
+    def first_line(self) -> int:
+        """The number of the part's first line in the file."""
+        return self.data.count(b"\n", 0, self.start) + 1
+
+    def blocks(self) -> Blocks:
+        """The part's sentence blocks, with skeletons when its bytes allow them."""
+        data = self.bytes()
+        text = decode_utf8(data, self.path) if self.whole else str(data, "ascii")
+        return sentence_blocks(text, self.path, data, self.first_line(), self.at_start, self.at_end)
+
+
+class Digests:
+    """The sha256 of each input's bytes, for the report's record of its inputs: computed
+    on a second thread (hashlib lets go of the GIL) while this one goes on reading."""
+
+    def __init__(self, data: dict[str, bytes]) -> None:
+        self._values: dict[str, str] = {}
+        self._thread = threading.Thread(target=self._compute, args=(data,), daemon=True)
+        self._thread.start()
+
+    def _compute(self, data: dict[str, bytes]) -> None:
+        for role, content in data.items():
+            self._values[role] = hashlib.sha256(content).hexdigest()
+
+    def wait(self) -> dict[str, str]:
+        """The digests by role, once the thread is done."""
+        self._thread.join()
+        return self._values
 
 
 class Blocks:
     """The blocks between blank lines of a file: their texts, the number of each one's
-    first line, and the number of the line after the last token line."""
+    first line, and the number of the line after the last token line. With `skeletons`
+    (files.skeleton_pieces) each block's whitespace is known as well, which finds the
+    sentences without negation in bulk and counts lines without reading the texts."""
 
-    def __init__(self, texts: list[str], first_line: int) -> None:
+    def __init__(self, texts: list[str], first_line: int, skeletons: list[bytes] | None = None) -> None:
         self.texts = texts
-        self.newlines = list(map(str.count, texts, repeat("\n")))
-        self.lines = list(accumulate(map((2).__add__, self.newlines), initial=first_line))
-        self.end = self.lines.pop() - 1
+        self.first = first_line
+        self.skeletons = skeletons
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -37,15 +124,35 @@ class Blocks:
     def __getitem__(self, index: int) -> Block:
         return self.lines[index], self.texts[index]
 
+    @cached_property
+    def newlines(self) -> list[int]:
+        """Per block, the LFs inside it (its lines − 1)."""
+        if self.skeletons is not None:
+            return list(map(bytes.count, self.skeletons, repeat(b"\n")))
+        return list(map(str.count, self.texts, repeat("\n")))
+
+    @cached_property
+    def lines(self) -> list[int]:
+        """Per block, the number of its first line."""
+        return list(accumulate(map((2).__add__, self.newlines[:-1]), initial=self.first))
+
+    @property
+    def end(self) -> int:
+        """The number of the line after the last token line."""
+        return self.lines[-1] + self.newlines[-1] + 1
+
 
 class BlockReader:
-    """What the default and the extended reader share: both files as sentence blocks."""
+    """What the default and the extended reader share: both files (or windows of them)
+    as sentence blocks."""
 
-    def __init__(self, gold: str, system: str, keep_rows: bool) -> None:
-        self.gold_path, self.system_path = gold, system
+    def __init__(self, gold: Part, system: Part, keep_rows: bool) -> None:
+        self.gold_path, self.system_path = gold.path, system.path
+        self.at_end = system.at_end  # the last sentence read is the file's
         self.keep_rows = keep_rows  # every sentence for the detail view, none only counted
-        self.gold_blocks = sentence_blocks(read_text(gold), gold)
-        self.system_blocks = sentence_blocks(read_text(system), system)
+        self.gold_blocks = gold.blocks()
+        self.system_blocks = sentence_blocks(system.text(), system.path, None, system.first_line(),
+                                             system.at_start, system.at_end)  # fmt: skip
         self.plain_count = 0  # sentences without negation on either side, only counted
         self.warnings: list[str] = []
 
@@ -53,35 +160,130 @@ class BlockReader:
         return len(self.gold_blocks)
 
 
-def sentence_blocks(text: str, path: str) -> Blocks:
-    """The blocks of a file whose surrounding whitespace is ignored. Raises InputError
-    when the file holds no token line."""
+def sentence_blocks(text: str, path: str, data: bytes | None = None, first: int = 1, at_start: bool = True,
+                    at_end: bool = True) -> Blocks:  # fmt: skip
+    """The blocks of a file whose surrounding whitespace is ignored (or of a window that
+    is not `at_start` or not `at_end` of its file: nothing is stripped there), with
+    their skeletons when `data`, the text's bytes, allow them. Raises InputError when the
+    file holds no token line."""
     texts = text.split("\n\n")  # then the whitespace around the file goes, without copying it
-    first = 1
-    while texts and not texts[0].strip():
+    skeletons = skeleton_pieces(data, text, len(texts))
+    while at_start and texts and not texts[0].strip():
         first += texts.pop(0).count("\n") + 2
-    while texts and not texts[-1].strip():
+        if skeletons is not None:
+            skeletons.pop(0)
+    while at_end and texts and not texts[-1].strip():
         texts.pop()
+        if skeletons is not None:
+            skeletons.pop()
     if not texts:
         raise InputError("at least one sentence", "none", file=path)
     head = texts[0]
-    texts[0] = head.lstrip()
-    first += head[: len(head) - len(texts[0])].count("\n")
-    texts[-1] = texts[-1].rstrip()
-    return Blocks(texts, first)
+    texts[0] = head.lstrip() if at_start else head
+    cut = len(head) - len(texts[0])
+    first += head[:cut].count("\n")
+    tail = texts[-1]
+    texts[-1] = tail.rstrip() if at_end else tail
+    if skeletons is not None:  # the blanks stripped from a text are the ends of its skeleton
+        skeletons[0] = skeletons[0][cut:]
+        skeletons[-1] = skeletons[-1][: len(skeletons[-1]) - (len(tail) - len(texts[-1]))]
+    return Blocks(texts, first, skeletons)
+
+
+# --- two windows of a large input --------------------------------------------------------
+
+#: A byte that is not blank (str.strip() strips all the others of ASCII).
+_NOT_BLANK = re.compile(rb"[^ \t\n\r\x0b\x0c\x1c-\x1f]")
+
+
+def halve(gold: Part, system: Part) -> tuple[tuple[Part, Part], tuple[Part, Part]] | None:
+    """Two windows of each file, (GOLD, SYSTEM) before and after one empty line near the
+    middle of GOLD and the empty line before the same sentence in SYSTEM, so that each
+    pair is read as the files would be. None unless both files are ASCII without CR,
+    start with a token, and such empty lines are found (with two sentences at least
+    after them: the sentence v2.2 collects last inherits from the one before it)."""
+    g, s = gold.data, system.data
+    if not all(d.isascii() and b"\r" not in d and _NOT_BLANK.match(d) for d in (g, s)):
+        return None
+    # A little more than half for the first window: the second process pays for the fork
+    # and counts the lines before its window.
+    g_cut = _clean_gap(g, len(g) * 52 // 100)
+    if g_cut is None:
+        return None
+    after = _clean_gap(g, g_cut + 2)
+    if after is None or not _NOT_BLANK.search(g, after + 2):
+        return None
+    s_cut = _same_sentence(s, g.count(b"\n\n", 0, g_cut), g_cut * len(s) // max(len(g), 1))
+    if s_cut is None:
+        return None
+    return ((Part(gold.path, g, 0, g_cut), Part(system.path, s, 0, s_cut)),
+            (Part(gold.path, g, g_cut + 2), Part(system.path, s, s_cut + 2)))  # fmt: skip
+
+
+def _clean(data: bytes, gap: int) -> bool:
+    """Whether the LFs at gap, gap + 1 are one empty line between two token lines."""
+    return gap > 0 and data[gap - 1] != 10 and data[gap + 2 : gap + 3] not in (b"", b"\n")
+
+
+def _clean_gap(data: bytes, start: int, tries: int = 100) -> int | None:
+    """The first clean empty line from `start` on (a few tries), or None."""
+    gap = data.find(b"\n\n", start)
+    while gap != -1 and tries:
+        if _clean(data, gap):
+            return gap
+        gap = data.find(b"\n\n", gap + 1)
+        tries -= 1
+    return None
+
+
+def _same_sentence(data: bytes, count: int, guess: int, steps: int = 100_000) -> int | None:
+    """SYSTEM's clean empty line with `count` empty lines before it (as GOLD's cut has),
+    searched from a guessed position, stepping over clean empty lines only."""
+    gap = _clean_gap(data, guess)
+    if gap is None:
+        return None
+    found = data.count(b"\n\n", 0, gap)
+    while found != count and steps:
+        gap = data.find(b"\n\n", gap + 2) if found < count else data.rfind(b"\n\n", 0, gap)
+        if gap == -1 or not _clean(data, gap):
+            return None
+        found += 1 if found < count else -1
+        steps -= 1
+    return gap if found == count else None
 
 
 #: Bytes other than TAB, LF and the ASCII whitespace that needs a closer look.
 _NOT_SPACE = bytes(b for b in range(256) if b not in b"\t\n \r\x0b\x0c\x1c\x1d\x1e\x1f")
 
 
+#: A line that starts with a TAB.
+_LINE_START_TAB = re.compile(b"\n\t")
+
+
+def skeleton_pieces(data: bytes | None, text: str, count: int) -> list[bytes] | None:
+    """Per block of `text` (its `count` parts between empty lines), the block's whitespace
+    in order: TABs, LFs and any other blank. Only for a file whose bytes are its text
+    (ASCII without CR), without a line that starts with a TAB, and whose every line holds
+    a blank — otherwise a line without one would end a skeleton's block early — else None."""
+    if data is None or len(data) != len(text) or b"\r" in data or not data.isascii():
+        return None
+    if data.startswith(b"\t") or _LINE_START_TAB.search(data):
+        return None
+    pieces = data.translate(None, _NOT_SPACE).split(b"\n\n")
+    return pieces if len(pieces) == count else None
+
+
 def plain_flags(gold: Blocks, system: Blocks | None, strip: bool) -> list[bool]:
     """Per GOLD block: whether it is a sentence without negation — 8 fields per line,
     `***` in the 8th, no whitespace but TABs and LFs (and, with `strip`, no leading TAB)
-    — that SYSTEM (when given) has as the very same text. Checked in bulk: per block
-    with C-level counts, then all candidates at once."""
+    — that SYSTEM (when given) has as the very same text. Checked in bulk: from the
+    skeletons when the file has them, else per block with C-level counts, then all
+    candidates at once."""
     texts = gold.texts
-    same = map(str.__eq__, texts, system.texts) if system is not None else repeat(True)
+    others = system.texts if system is not None else None
+    if gold.skeletons is not None:
+        return _skeleton_plain_flags(texts, gold.skeletons, others)
+    same = map(str.__eq__, texts, others) if others is not None else repeat(True)
     stars = map(str.count, texts, repeat("\t***\n"))
     ends = map(str.endswith, texts, repeat("\t***"))
     flags = [s and e and c == n for s, e, c, n in zip(same, ends, stars, gold.newlines, strict=False)]
@@ -89,6 +291,30 @@ def plain_flags(gold: Blocks, system: Blocks | None, strip: bool) -> list[bool]:
     n_lines = sum(n + 1 for n, flag in zip(gold.newlines, flags, strict=False) if flag)
     if chosen and not _all_plain("\n\n".join(chosen).encode(), n_lines, strip):
         flags = [flag and plain_block(text, strip) for text, flag in zip(texts, flags, strict=False)]
+    return flags
+
+
+#: The skeleton of a sentence without negation: 7 TABs per line (a prefix of this).
+_LINE_SHAPE = b"\t" * 7 + b"\n"
+
+
+def _skeleton_plain_flags(texts: list[str], skeletons: list[bytes], others: list[str] | None) -> list[bool]:
+    """plain_flags from the skeletons: a block whose skeleton is 7 TABs per line has
+    exactly 8 fields on every line and no other blank; then every line must end in
+    `\t***` (no line starts with a TAB in a file with skeletons)."""
+    shape = _LINE_SHAPE * (max(map(len, skeletons), default=0) // 8 + 1)
+    same = map(str.__eq__, texts, others) if others is not None else repeat(True)
+    fits = map(shape.startswith, skeletons)
+    sizes = map(len, skeletons)
+    flags = [s and f and n % 8 == 7 for s, f, n in zip(same, fits, sizes, strict=False)]
+    chosen = [i for i, flag in enumerate(flags) if flag]
+    texts = [texts[i] for i in chosen]
+    ends = map(str.endswith, texts, repeat("\t***"))
+    stars = map(str.count, texts, repeat("\t***\n"))
+    lines = [len(skeletons[i]) // 8 for i in chosen]  # LFs in the block
+    for i, end, star, n in zip(chosen, ends, stars, lines, strict=True):
+        if not end or star != n:
+            flags[i] = False
     return flags
 
 

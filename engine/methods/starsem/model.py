@@ -7,9 +7,11 @@ import re
 from collections.abc import Iterable
 from dataclasses import dataclass
 from itertools import repeat
+from operator import itemgetter
 
 Element = tuple[tuple[int, str], ...]  # (token index in the sentence, annotated text), in token order
 EMPTY: Element = ()
+_INDEX = itemgetter(0)
 
 #: Scope texts starting with word characters and a period keep only the word (`Mr.` → `Mr`).
 _DOTTED = {"unicode": re.compile(r"^(\w+)\."), "ascii": re.compile(r"^(\w+)\.", re.ASCII)}
@@ -26,8 +28,8 @@ class Instance:
         self.cue = cue
         self.scope = scope
         self.event = event
-        self.cue_tokens = frozenset(i for i, _ in cue)
-        self.event_tokens = frozenset(i for i, _ in event)
+        self.cue_tokens = frozenset(map(_INDEX, cue))
+        self.event_tokens = frozenset(map(_INDEX, event))
 
     def elements(self) -> dict[str, list[list]]:
         return {"cue": [list(p) for p in self.cue], "scope": [list(p) for p in self.scope],
@@ -99,14 +101,14 @@ class TextRules:
         return found.group(1) if found else text
 
 
-def column_element(column: tuple[str, ...], n: int) -> Element:
+def column_element(column: list[str], n: int) -> Element:
     """The (index, text) pairs of a column's cells that are not `_`."""
     if column.count("_") == n:
         return EMPTY
-    return tuple((i, v) for i, v in enumerate(column) if v != "_")
+    return tuple([(i, v) for i, v in enumerate(column) if v != "_"])
 
 
-def scope_element(column: tuple[str, ...], n: int, keeps: list[bool], rules: TextRules) -> Element:
+def scope_element(column: list[str], n: int, keeps: list[bool], rules: TextRules) -> Element:
     """A scope column: punctuation tokens dropped, texts normalised."""
     if column.count("_") == n:
         return EMPTY
@@ -118,11 +120,12 @@ def scope_element(column: tuple[str, ...], n: int, keeps: list[bool], rules: Tex
 
 # --- bulk checks of whole sentences ---------------------------------------------------------
 
-#: ASCII whitespace other than TAB and LF: a line holding one needs the line-by-line path.
-Columns = list[tuple[str, ...]]
+Columns = list[list[str]]  # a sentence's fields, column by column
 
 
 def odd_space(block: str) -> bool:
+    """Whether a block holds ASCII whitespace other than TAB and LF (a line holding one
+    needs the line-by-line path)."""
     return (" " in block or "\r" in block or "\x0b" in block or "\x0c" in block or "\x1c" in block
             or "\x1d" in block or "\x1e" in block or "\x1f" in block)  # fmt: skip
 
@@ -147,39 +150,48 @@ def valid_width(fields: int) -> bool:
     return fields == 8 or (fields >= 10 and (fields - 7) % 3 == 0)
 
 
-def regular_columns(block: str, strip: bool) -> tuple[list[list[str]], Columns] | None:
-    """The fields and columns of a sentence that plainly satisfies §2.3 — ASCII, no
-    whitespace but TABs and LFs, one valid width, `***` on every line of an 8-field
-    sentence and on none of a longer one, no empty annotation cell, no empty trailing
-    field — or None when it needs the line-by-line checks. `strip`: no leading TAB
-    either (the default reader strips lines)."""
+def regular_columns(block: str, strip: bool) -> Columns | None:
+    """The columns of a sentence that plainly satisfies §2.3 — ASCII, no whitespace but
+    TABs and LFs, one valid width, `***` on every line of an 8-field sentence and on none
+    of a longer one, no empty annotation cell, no empty trailing field — or None when it
+    needs the line-by-line checks. `strip`: no leading TAB either (the default reader
+    strips lines). Split in one go: every LF is turned into a TAB that starts the next
+    line's first cell, so each line has `width` cells exactly when the cells starting
+    with an LF are those at the multiples of `width`."""
     if not block.isascii() or odd_space(block):
         return None
-    rows = [line.split("\t") for line in block.split("\n")]
-    width = len(rows[0])
-    if not valid_width(width) or len(set(map(len, rows))) != 1:
+    n = block.count("\n") + 1
+    cells = block.replace("\n", "\t\n").split("\t")
+    width, rest = divmod(len(cells), n)
+    if rest or not valid_width(width):
         return None
-    columns = columns_of(rows)
-    if columns[7].count("***") != (len(rows) if width == 8 else 0):
+    firsts = "".join(cells[::width]).split("\n")
+    if len(firsts) != n:
         return None
-    if any("" in column for column in columns[7:]) or (strip and "" in columns[0]):
-        return None  # an empty cell, a trailing TAB, or (stripped lines) a leading TAB
-    return rows, columns
+    columns = [firsts] + [cells[j::width] for j in range(1, width)]
+    if columns[7].count("***") != (n if width == 8 else 0):
+        return None
+    if strip and "" in firsts:
+        return None  # a leading TAB (the default reader strips lines)
+    if "" in cells and any("" in column for column in columns[7:]):
+        return None  # an empty cell or a trailing TAB
+    return columns
 
 
 def columns_of(rows: list[list[str]]) -> Columns:
-    return list(zip(*rows, strict=True))
+    return [list(column) for column in zip(*rows, strict=True)]
 
 
-def column_side(
-    rows: list[list[str]], keeps: list[bool], rules: TextRules, columns: Columns | None = None
-) -> Side:
+def rows_of(columns: Columns) -> list[list[str]]:
+    return [list(row) for row in zip(*columns, strict=True)]
+
+
+def column_side(columns: Columns, keeps: list[bool], rules: TextRules) -> Side:
     """The instances of one side of a sentence whose lines all have the same number of
     fields, one column per element (§3.1.2). Instances without cue are kept."""
-    if len(rows[0]) <= 8:
+    if len(columns) <= 8:
         return NO_NEGATION
-    n = len(rows)
-    columns = columns or columns_of(rows)
+    n = len(columns[0])
     instances = []
     scope_tokens = 0
     for group in range((len(columns) - 7) // 3):

@@ -22,7 +22,7 @@ from .files import (
     gold_token_text,
     plain_flags,
 )
-from .model import Columns, Sentence, Side, TextRules, column_side, regular_columns
+from .model import Columns, Sentence, Side, TextRules, column_side, columns_of, regular_columns, rows_of
 
 RULES = TextRules("unicode")
 
@@ -48,15 +48,21 @@ class DefaultReader(BlockReader):
 
     def sentences(self) -> Iterator[Sentence]:
         """The sentence pairs in order, but those without negation that are the same text
-        in both files (only counted, `plain_count`)."""
+        in both files (only counted, `plain_count`); at the end of the files, what is
+        left of either."""
         golds, systems = self.gold_blocks, self.system_blocks
         paired = min(len(golds), len(systems))
         flags = [False] * paired if self.keep_rows else plain_flags(golds, systems, strip=True)
-        self.plain_count = sum(flags)
+        self.plain_count += sum(flags)
+        # SYSTEM's line numbers follow GOLD's: every earlier sentence has as many lines on
+        # both sides (the same text, or checked to hold the same tokens), or reading stopped.
+        shift = systems.first - golds.first
         for i in [i for i, flag in enumerate(flags) if not flag]:
-            check_block_start(golds[i], self.gold_path)
-            check_block_start(systems[i], self.system_path)
-            yield self._sentence(i + 1, golds[i], systems[i])
+            gold = golds[i]
+            system = (gold[0] + shift, systems.texts[i])
+            check_block_start(gold, self.gold_path)
+            check_block_start(system, self.system_path)
+            yield self._sentence(i + 1, gold, system)
         if len(golds) > paired:
             check_block_start(golds[paired], self.gold_path)
             self._missing_sentence(golds[paired])
@@ -82,16 +88,17 @@ class DefaultReader(BlockReader):
         g_line, g_text = gold
         s_line, s_text = system
         same = g_text == s_text
-        g_parsed = regular_columns(g_text, strip=True)
-        s_parsed = g_parsed if same else regular_columns(s_text, strip=True)
-        if g_parsed is None or s_parsed is None or g_parsed[1][:4] != s_parsed[1][:4]:
+        g_columns = regular_columns(g_text, strip=True)
+        s_columns = g_columns if same else regular_columns(s_text, strip=True)
+        if g_columns is None or s_columns is None or g_columns[:4] != s_columns[:4]:
             g_rows, s_rows = self._checked_rows(number, gold, system)
-            g_columns = s_columns = None
+            g_columns = columns_of(g_rows)
+            s_columns = g_columns if same else columns_of(s_rows)
         else:
-            (g_rows, g_columns), (s_rows, s_columns) = g_parsed, s_parsed
-        keeps = RULES.scoring_tags(g_columns[5] if g_columns else (row[5] for row in g_rows))
-        g_side = _side(g_rows, keeps, self.gold_path, g_line, g_columns)
-        s_side = g_side if same else _side(s_rows, keeps, self.system_path, s_line, s_columns)
+            g_rows = rows_of(g_columns) if self.keep_rows else None
+        keeps = RULES.scoring_tags(g_columns[5])
+        g_side = _side(g_columns, keeps, self.gold_path, g_line)
+        s_side = g_side if same else _side(s_columns, keeps, self.system_path, s_line)
         return Sentence(number, g_line, g_side, s_side, g_rows)
 
     def _checked_rows(self, number: int, gold: Block, system: Block) -> tuple[list[list[str]], ...]:
@@ -130,7 +137,7 @@ class DefaultReader(BlockReader):
         self, s_lines: list[str], j: int, g_fields: list[str], g_number: int, s_line: int, number: int
     ) -> list[str]:
         if j >= len(s_lines):
-            last = number == len(self.system_blocks)
+            last = self.at_end and number == len(self.system_blocks)
             raise InputError(
                 f"a token line matching GOLD line {g_number} ({gold_token_text(g_fields)})",
                 "end of file" if last else "end of sentence",
@@ -201,11 +208,9 @@ class LineChecks:
                 raise InputError(f"'_' or a word in column {column + 1}", found, file=self.path, line=number)
 
 
-def _side(
-    rows: list[list[str]], keeps: list[bool], path: str, first_line: int, columns: Columns | None
-) -> Side:
+def _side(columns: Columns, keeps: list[bool], path: str, first_line: int) -> Side:
     """The instances of one side (§3.1.2); every negation needs a cue."""
-    side = column_side(rows, keeps, RULES, columns)
+    side = column_side(columns, keeps, RULES)
     for instance in side.instances or ():
         if not instance.cue:
             raise missing_cue_error(path, first_line, instance.group)

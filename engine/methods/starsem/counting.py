@@ -1,0 +1,136 @@
+"""Reading and scoring the two files: the reader of the mode and its scorer, step by step
+in the order the original checks and counts, over the whole files — or, for a large
+input on a plain command-line run, over two windows of them in two processes
+(halves.py), the second window's counts added to the first's."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from ...progress import Progress
+from . import halves
+from .files import Digests, Part, halve, read_both
+
+
+class Counting:
+    """A reader and its scorer over a pair of parts of the files (halves.Work)."""
+
+    def __init__(self, mode: str, task: str, parts: tuple[Part, Part], detail: bool) -> None:
+        self.mode = mode
+        self.parts = parts
+        self.detail = detail
+        self.reader: Any = None
+        self.scorer = _scorer(mode, task, detail)
+        self.layout = _layout(parts[0].path) if detail else None
+        self.steps: list[Callable[[Progress], None]] = [self.load, *self._checks(), self.score]
+
+    def load(self, progress: Progress) -> None:
+        self.reader = _reader_class(self.mode)(*self.parts, keep_rows=self.detail)
+
+    def _checks(self) -> list[Callable[[Progress], None]]:
+        """The checks of the whole input before the first sentence is scored."""
+        if self.mode == "starsem-exact":
+            return [self._alignment, self._system_format]
+        if self.mode == "extended":
+            whole = self.parts[0].whole
+            return [lambda _: self.reader.check_gold_starts(), lambda _: self.reader.check_system_starts(),
+                    lambda _: self.reader.check_counts(whole)]  # fmt: skip
+        return []
+
+    def _alignment(self, progress: Progress) -> None:
+        progress.update(0.05, "checking the alignment")
+        self.reader.check_alignment()
+
+    def _system_format(self, progress: Progress) -> None:
+        progress.update(0.1, "checking the system file")
+        self.reader.check_system_format()
+
+    def score(self, progress: Progress) -> None:
+        """Feed every sentence the reader yields to the scorer (and the detail layout)."""
+        reader, scorer, layout = self.reader, self.scorer, self.layout
+        total = max(len(reader), 1)
+        for count, sentence in enumerate(reader.sentences(), 1):
+            scorer.add(sentence)
+            if layout is not None:
+                layout.add(sentence.number, sentence.rows, sentence.chapter, sentence.sentence_id)
+            if count % 512 == 0:
+                progress.update(0.1 + 0.85 * min(sentence.number / total, 1.0), "scoring sentences")
+
+    def state(self) -> tuple[Any, int, list[str]]:
+        return self.scorer.state(), self.reader.plain_count, self.reader.warnings
+
+    def merge(self, state: tuple[Any, int, list[str]]) -> None:
+        scores, plain, warnings = state
+        self.scorer.merge(scores)
+        self.reader.plain_count += plain
+        self.reader.warnings += warnings
+
+
+def _reader_class(mode: str) -> Any:
+    """The reader of a mode (its module imported now: a run needs one mode's only)."""
+    if mode == "starsem-exact":
+        from .exact import ExactReader
+
+        return ExactReader
+    if mode == "extended":
+        from .extended import ExtendedReader
+
+        return ExtendedReader
+    from .reading import DefaultReader
+
+    return DefaultReader
+
+
+def _scorer(mode: str, task: str, detail: bool) -> Any:
+    if mode == "extended":
+        from .extended import ExtendedScorer
+
+        return ExtendedScorer(task, record=detail)
+    from .scoring import Scorer
+
+    return Scorer(record=detail)
+
+
+def _layout(path: str) -> Any:
+    from .detail import Layout
+
+    return Layout(Path(path).name)
+
+
+def count(gold: str, system: str, mode: str, task: str, progress: Progress, detail: bool
+          ) -> tuple[Counting, Digests]:  # fmt: skip
+    """Read and score the files; the sentences the reader only counted are added to the
+    scorer. Also the files' digests (computed on the side)."""
+    g_data, s_data = read_both(gold, system)
+    parts = Part(gold, g_data), Part(system, s_data)
+    digests = Digests({"gold": parts[0].data, "system": parts[1].data})
+    counting = _in_halves(parts, mode, task, progress, detail, digests)
+    if counting is None:
+        counting = Counting(mode, task, parts, detail)
+        for step in counting.steps:
+            step(progress)
+    counting.scorer.add_plain(counting.reader.plain_count)
+    return counting, digests
+
+
+def _in_halves(parts: tuple[Part, Part], mode: str, task: str, progress: Progress, detail: bool,
+               digests: Digests) -> Counting | None:  # fmt: skip
+    """The counting of a large input in two processes, or None when it is read whole.
+    (The digests are computed while the windows are found: their thread ends before the
+    fork.)"""
+    if detail or len(parts[0].data) < halves.MIN_BYTES:
+        return None
+    windows = halve(*parts)
+    digests.wait()
+    if windows is None or not halves.can_fork():
+        return None
+
+    def make(half: int) -> Counting:
+        return Counting(mode, task, windows[half], detail)
+
+    try:
+        return halves.run(make, progress)  # type: ignore[return-value]
+    except halves.WholeFile:
+        return None

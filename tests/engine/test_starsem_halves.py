@@ -1,0 +1,250 @@
+"""starsem on both cores (halves.py): an input read in two halves, the second in a forked
+child, gives what one pass gives — numbers, warnings and the first error in file order —
+in every mode; a child that fails is replaced by this process, and a cancelled run ends
+its child."""
+
+from __future__ import annotations
+
+import os
+import sys
+import threading
+import time
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from engine.errors import Cancelled, InputError
+from engine.methods.starsem import Options, StarSem, files, halves
+from engine.progress import Progress
+from tests.engine.starsem_data import document, neg, sentence, write
+from tests.engine.test_starsem_reference import corpora
+
+pytestmark = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="halves fork on Linux only")
+
+MODES = ("default", "starsem-exact", "extended")
+WORDS = ["He", "did", "not", "come", "."]
+
+
+@pytest.fixture
+def forks(monkeypatch):
+    """Halve inputs of any size (also while other tests' threads run); the pids of the
+    children started."""
+    started: list[int] = []
+    start = halves.Child.start
+
+    def counted(make):
+        child = start(make)
+        started.append(child.pid)
+        return child
+
+    monkeypatch.setattr(halves, "MIN_BYTES", 0)
+    monkeypatch.setattr(halves, "can_fork", lambda: True)
+    monkeypatch.setattr(halves.Child, "start", counted)
+    return started
+
+
+def _outcome(gold, system, mode: str, progress: Progress | None = None) -> dict:
+    """The report's data (without the text), its warnings, or the input error."""
+    try:
+        report = StarSem().evaluate(str(gold), str(system), Options(mode), progress or Progress(), detail=False)
+    except InputError as err:
+        return {"error": str(err)}
+    return {"data": {k: v for k, v in report.data.items() if k != "_text"}, "messages": report.messages}
+
+
+def _both_ways(monkeypatch, gold, system, mode: str) -> tuple[dict, dict]:
+    """(in halves, in one pass)."""
+    halved = _outcome(gold, system, mode)
+    with monkeypatch.context() as m:
+        m.setattr(halves, "can_fork", lambda: False)
+        single = _outcome(gold, system, mode)
+    return halved, single
+
+
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@given(corpus=corpora())
+def test_halves_give_what_one_pass_gives(tmp_path_factory, monkeypatch, forks, corpus):
+    tmp = tmp_path_factory.mktemp("halves")
+    gold, system = write(tmp, "g.txt", corpus[0]), write(tmp, "s.txt", corpus[1])
+    halved = files.halve(files.Part(str(gold), gold.read_bytes()), files.Part(str(system), system.read_bytes()))
+    for mode in MODES:
+        forks.clear()
+        halves_outcome, single = _both_ways(monkeypatch, gold, system, mode)
+        assert halves_outcome == single
+        assert len(forks) == (halved is not None)
+
+
+def _sentences(count: int) -> list[str]:
+    return [sentence(WORDS, [neg({2: "not"}, {0: "He", 1: "did", 3: "come"}, {3: "come"})], n)
+            for n in range(count)]  # fmt: skip
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_large_input_is_split_and_counted_once(tmp_path, monkeypatch, forks, mode):
+    gold = _sentences(12)
+    system = list(gold)
+    system[9] = sentence(WORDS, [neg({2: "not"}, {0: "He"}, {3: "come"})], 9)
+    system[3] = sentence(WORDS, [], 3)
+    g, s = write(tmp_path, "g.txt", document(*gold)), write(tmp_path, "s.txt", document(*system))
+    halved, single = _both_ways(monkeypatch, g, s, mode)
+    assert len(forks) == 1
+    assert halved == single and "data" in halved
+
+
+def test_the_first_error_in_file_order_wins(tmp_path, monkeypatch, forks):
+    gold = _sentences(12)
+    system = list(gold)
+    system[2] = system[2].replace("\tcome\t", "\tcame\t", 1)  # columns 1-4 differ (first half)
+    system[10] = system[10].replace("\t*\tnot\t", "\t*\t_\t", 1)  # a negation without cue (second half)
+    g, s = write(tmp_path, "g.txt", document(*gold)), write(tmp_path, "s.txt", document(*system))
+    for mode in MODES:
+        halved, single = _both_ways(monkeypatch, g, s, mode)
+        assert halved == single and "s.txt:" in halved["error"]
+    assert len(forks) == 3
+    assert "s.txt:16:" in _outcome(g, s, "default")["error"]
+
+
+def test_an_error_in_the_second_half_alone(tmp_path, monkeypatch, forks):
+    gold = _sentences(12)
+    system = list(gold)
+    system[10] = system[10].replace("\t*\tnot\t", "\t*\t_\t", 1)
+    g, s = write(tmp_path, "g.txt", document(*gold)), write(tmp_path, "s.txt", document(*system))
+    for mode in ("default", "starsem-exact"):
+        halved, single = _both_ways(monkeypatch, g, s, mode)
+        assert forks and halved == single == {"error": f"{s}:61: expected a cue in negation 1 (columns 8-10) of the "
+                                             "sentence starting here, found none"}  # fmt: skip
+
+
+def test_an_earlier_pass_of_the_second_half_fails_first_in_exact_mode(tmp_path, monkeypatch, forks):
+    """v2.2 checks the alignment of the whole input (pass 1) before it reads a sentence
+    (pass 3): a pass-1 error in the second half beats a pass-3 error in the first."""
+    gold = _sentences(12)
+    system = list(gold)
+    system[1] = system[1].replace("\t*\tnot\t", "\t*\t_\t", 1)  # pass 3: a negation without cue
+    system[10] = system[10].replace("\tcome\t", "\tcame\t", 1)  # pass 1: columns 1-4 differ
+    g, s = write(tmp_path, "g.txt", document(*gold)), write(tmp_path, "s.txt", document(*system))
+    halved, single = _both_ways(monkeypatch, g, s, "starsem-exact")
+    assert forks and halved == single
+    assert "in columns 1-4 as on GOLD line 64" in halved["error"]
+
+
+def test_a_failing_child_is_replaced_by_this_process(tmp_path, monkeypatch, forks):
+    monkeypatch.setattr(halves, "_child_main", lambda make, fd: os._exit(3))
+    gold = _sentences(12)
+    system = list(gold)
+    system[9] = sentence(WORDS, [neg({2: "not"})], 9)
+    g, s = write(tmp_path, "g.txt", document(*gold)), write(tmp_path, "s.txt", document(*system))
+    for mode in MODES:
+        halved, single = _both_ways(monkeypatch, g, s, mode)
+        assert halved == single and "data" in halved
+    assert len(forks) == 3
+
+
+def _reaped(pid: int) -> bool:
+    try:
+        os.waitpid(pid, os.WNOHANG)
+    except ChildProcessError:
+        return True
+    return False
+
+
+def test_cancelling_while_the_child_works_ends_it(tmp_path, monkeypatch, forks):
+    main = halves._child_main
+
+    def slow(make, fd):
+        time.sleep(30)
+        main(make, fd)
+
+    monkeypatch.setattr(halves, "_child_main", slow)
+    text = document(*_sentences(12))
+    g, s = write(tmp_path, "g.txt", text), write(tmp_path, "s.txt", text)
+    progress = Progress()
+    progress.cancel()
+    started = time.monotonic()
+    with pytest.raises(Cancelled):
+        StarSem().evaluate(str(g), str(s), Options("default"), progress, detail=False)
+    assert time.monotonic() - started < 5
+    assert len(forks) == 1 and _reaped(forks[0])
+
+
+def test_cancelling_in_this_process_ends_the_child(tmp_path, forks):
+    text = document(*_sentences(12))
+    g, s = write(tmp_path, "g.txt", text), write(tmp_path, "s.txt", text)
+    progress = Progress(lambda fraction, message: progress.cancel())  # cancelled at the first report
+    with pytest.raises(Cancelled):  # pass 1 reports, pass 2 finds the run cancelled
+        StarSem().evaluate(str(g), str(s), Options("starsem-exact"), progress, detail=False)
+    assert len(forks) == 1 and _reaped(forks[0])
+
+
+def test_fork_only_without_other_threads():
+    stop = threading.Event()
+    thread = threading.Thread(target=stop.wait)
+    thread.start()
+    try:
+        assert not halves.can_fork()
+    finally:
+        stop.set()
+        thread.join()
+    if threading.active_count() == 1 and len(os.sched_getaffinity(0)) > 1:
+        assert halves.can_fork()
+
+
+def test_small_inputs_and_detail_runs_stay_in_one_process(tmp_path, monkeypatch):
+    started = []
+    monkeypatch.setattr(halves.Child, "start", lambda make: started.append(make))
+    text = document(*_sentences(12))
+    g, s = write(tmp_path, "g.txt", text), write(tmp_path, "s.txt", text)
+    StarSem().evaluate(str(g), str(s), Options("default"), detail=False)  # below MIN_BYTES
+    monkeypatch.setattr(halves, "MIN_BYTES", 0)
+    StarSem().evaluate(str(g), str(s), Options("default"), detail=True)  # the detail view
+    assert started == []
+
+
+def _halves_of(gold: str, system: str) -> tuple[tuple[str, str], tuple[str, str]] | None:
+    parts = files.halve(files.Part("g", gold.encode()), files.Part("s", system.encode()))
+    if parts is None:
+        return None
+    return tuple(tuple(p.bytes().decode() for p in pair) for pair in parts)  # type: ignore[return-value]
+
+
+def test_files_are_cut_at_the_same_sentence():
+    gold = _sentences(12)
+    system = list(gold)
+    system[1] = sentence(WORDS, [neg({2: "not"}, {0: "He", 1: "did", 3: "come"}, {3: "come"})] * 3, 1)
+    system[2] = sentence(WORDS, [], 2)
+    cut = _halves_of(document(*gold), document(*system))
+    assert cut is not None
+    (g1, s1), (g2, s2) = cut
+    before = g1.count("\n\n") + 1  # sentences in the first window
+    first = f"story\t{before}\t0\t"  # the first token of the second window
+    assert s1.count("\n\n") + 1 == before > 3 and g2.startswith(first) and s2.startswith(first)
+    assert (g1 + "\n\n" + g2, s1 + "\n\n" + s2) == (document(*gold), document(*system))
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        lambda text: "\n" + text,  # a blank line first
+        lambda text: text.replace("\n", "\r\n"),  # CR LF
+        lambda text: text.replace("He", "Hé"),  # not ASCII
+        lambda text: text.replace("\n\n", "\n\n\n"),  # no single empty line near the middle
+        lambda text: text[: text.index("\n\n") + 2] + text[text.index("\n\n") + 2 :].replace("\n\n", "\n"),
+    ],
+)
+def test_files_are_cut_only_where_windows_read_like_the_file(change):
+    text = document(*_sentences(12))
+    assert _halves_of(text, text) is not None
+    assert _halves_of(change(text), text) is None and _halves_of(text, change(text)) is None
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_a_half_that_needs_the_whole_files_reads_them_whole(tmp_path, monkeypatch, forks, mode):
+    """A doubled empty line in the second half (v2.2's files are then read line by line;
+    the extended script's numbers of sentences differ, with the line of blanks named)."""
+    gold = _sentences(12)
+    system = list(gold)
+    system[10] = system[10].replace("\n", "\n\n", 1)
+    gold[9] = gold[9].replace("\n", "\n \n", 1)
+    g, s = write(tmp_path, "g.txt", document(*gold)), write(tmp_path, "s.txt", document(*system))
+    halved, single = _both_ways(monkeypatch, g, s, mode)
+    assert forks and halved == single
