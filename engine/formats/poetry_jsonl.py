@@ -22,6 +22,8 @@ import math
 import zlib
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
+from itertools import accumulate, chain, compress, count, repeat
+from operator import gt, itemgetter, le
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
@@ -35,7 +37,7 @@ except ImportError:  # pragma: no cover - exercised by forcing the fallback in t
 TITLE = "Poetry spans (corppa JSONL)"
 
 BOM = b"\xef\xbb\xbf"
-_CHUNK = 1 << 22
+_CHUNK = 1 << 16
 _INT_MIN, _INT_MAX = -(2**63), 2**64 - 1  # orjson reads integers outside this as floats
 
 # --- describing values in messages --------------------------------------------------
@@ -275,10 +277,14 @@ class JsonLines:
 
     `position` and `size` (bytes of the file as stored) tell how far reading has got;
     `sha256` is the stored file's digest once it has been read to the end.
+    `start` and `stop` read only the lines between two byte offsets of an uncompressed
+    file (the two halves of a parallel run; line numbers then count from `start`).
     """
 
     path: str
     name: str
+    start: int = 0
+    stop: int | None = None
 
     def __post_init__(self) -> None:
         self.size = require_file(self.path).stat().st_size
@@ -293,36 +299,55 @@ class JsonLines:
         return self._raw.digest.hexdigest() if self._raw else hashlib.sha256(b"").hexdigest()
 
     def __iter__(self) -> Iterator[tuple[int, Any]]:
+        for first, lines in self.blocks():
+            yield from enumerate(_parse_lines(lines, first, self.name), first)
+
+    def blocks(self) -> Iterator[tuple[int, list[bytes]]]:
+        """The lines in blocks of about 1 MiB: (number of the first line, lines without
+        their newline)."""
         try:
             handle = open(self.path, "rb")  # noqa: SIM115 - closed below
         except OSError as err:
             raise InputError("a readable file", err.strerror or "an error", file=self.name) from None
         self._raw = raw = HashingReader(handle)
         try:
-            head = handle.peek(6)[:6] if hasattr(handle, "peek") else b""
+            if self.start:
+                handle.seek(self.start)
+            head = handle.peek(6)[:6] if hasattr(handle, "peek") and not self.start else b""
             kind = _compression(head)
             stream = _decompressed(raw, kind, self.name)
-            yield from self._records(stream, kind)
+            yield from self._blocks(stream, kind)
         finally:
             raw.close()
 
-    def _records(self, stream: Any, kind: str | None) -> Iterator[tuple[int, Any]]:
+    def hash_rest(self) -> None:
+        """Read the bytes after `stop` into `sha256` (the whole file's digest when
+        reading started at 0)."""
+        assert self._raw is not None and self.stop is not None
+        with open(self.path, "rb") as handle:
+            handle.seek(self.stop)
+            while data := handle.read(_CHUNK):
+                self._raw.digest.update(data)
+
+    def _blocks(self, stream: Any, kind: str | None) -> Iterator[tuple[int, list[bytes]]]:
         number = 0
         pending = b""
-        while True:
-            chunk = self._read(stream, kind)
+        left = -1 if self.stop is None else self.stop - self.start
+        while left:
+            chunk = self._read(stream, kind, _CHUNK if left < 0 else min(left, _CHUNK))
             if not chunk:
                 break
+            left -= len(chunk) if left > 0 else 0
             lines = (pending + chunk).split(b"\n")
             pending = lines.pop()
-            yield from enumerate(_parse_lines(lines, number + 1, self.name), number + 1)
+            yield number + 1, lines
             number += len(lines)
         if pending:
-            yield number + 1, _parse_lines([pending], number + 1, self.name)[0]
+            yield number + 1, [pending]
 
-    def _read(self, stream: Any, kind: str | None) -> bytes:
+    def _read(self, stream: Any, kind: str | None, size: int) -> bytes:
         try:
-            return stream.read(_CHUNK)
+            return stream.read(size)
         except (OSError, EOFError, lzma.LZMAError, zlib.error, ValueError) as err:
             if kind is None:
                 raise InputError("a readable file", str(err), file=self.name) from None
@@ -335,6 +360,22 @@ class JsonLines:
             raise InputError(
                 "a readable gzip/bzip2/xz/zstd stream", f"a damaged zstd stream ({err})", file=self.name
             ) from None
+
+
+def middle_line_start(path: str) -> int | None:
+    """The offset of the first line that starts in the second half of an uncompressed
+    file (where a parallel run splits it), or None (compressed, or no such line)."""
+    with open(path, "rb") as handle:
+        if _compression(handle.read(6)) is not None:
+            return None
+        size = handle.seek(0, 2)
+        handle.seek(size // 2)
+        while data := handle.read(1 << 16):
+            newline = data.find(b"\n")
+            if newline >= 0:
+                cut = handle.tell() - len(data) + newline + 1
+                return cut if cut < size else None
+    return None
 
 
 # --- pages and spans ------------------------------------------------------------------------
@@ -498,3 +539,69 @@ def _warn_closed_gate(
             f"{name}:{number}: {layout.gate} is {describe(gate)} but {len(items)} {word} {verb} listed; "
             "ignored as in the original",
         )
+
+
+# --- whole blocks of ordinary pages at once ------------------------------------------------
+
+ID_TYPES = frozenset((str, int, float, bool, type(None)))  # what a page id or a label may be
+_DICTS, _LISTS, _INTS = frozenset((dict,)), frozenset((list,)), frozenset((int,))
+_PAGE_ID = itemgetter("page_id")
+
+
+def read_block(lines: list[bytes], layout: Layout) -> tuple[list[Any], list[list[SpanTuple]]] | None:
+    """The page ids and the spans of each page (file order) of a block of lines, read
+    with bulk operations, when every line is an ordinary page; else None, and the
+    line-by-line reader (page_id_of, spans_of) says what is wrong or what it warns about.
+
+    Ordinary: a JSON object with page_id, the gate and the list; a closed gate with an
+    empty list; entries that are objects with integer offsets (end > start) and a
+    scalar label. The index of a span here counts through the whole block (it only
+    has to grow in file order)."""
+    pages = _loads_all(lines)
+    if pages is None or not _DICTS.issuperset(map(type, pages)):
+        return None
+    try:
+        ids = list(map(_PAGE_ID, pages))
+        gates = list(map(itemgetter(layout.gate), pages))
+        items = list(map(itemgetter(layout.items), pages))
+    except KeyError:
+        return None
+    if not (
+        ID_TYPES.issuperset(map(type, ids))
+        and NUMBERS.issuperset(map(type, gates))
+        and _LISTS.issuperset(map(type, items))
+    ) or any(compress(items, map(le, gates, repeat(0)))):  # P13: a closed gate over a list warns
+        return None
+    spans = _block_spans(list(chain.from_iterable(items)), layout)
+    if spans is None:
+        return None
+    bounds = list(accumulate(map(len, items), initial=0))
+    return ids, list(map(spans.__getitem__, map(slice, bounds, bounds[1:])))
+
+
+def _loads_all(lines: list[bytes]) -> list[Any] | None:
+    loads = _orjson.loads if _orjson is not None else _stdlib_loads
+    try:
+        return list(map(loads, lines))
+    except (ValueError, RecursionError):
+        return None
+
+
+def _block_spans(items: list[Any], layout: Layout) -> list[SpanTuple] | None:
+    """The spans of a block's entries, all pages after each other, or None."""
+    if not _DICTS.issuperset(map(type, items)):
+        return None
+    try:
+        starts = list(map(itemgetter(layout.start), items))
+        ends = list(map(itemgetter(layout.end), items))
+        labels = list(map(itemgetter(layout.label), items))
+    except KeyError:
+        return None
+    if not (
+        _INTS.issuperset(map(type, starts))
+        and _INTS.issuperset(map(type, ends))
+        and CONTAINERS.isdisjoint(map(type, labels))
+        and all(map(gt, ends, starts))
+    ):
+        return None
+    return list(zip(starts, ends, count(), labels))

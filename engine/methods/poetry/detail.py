@@ -15,7 +15,7 @@ from ...progress import Progress
 from ...report import Report, Table, error_row
 from ...spans import Document, Span
 from .compare import PageDetail
-from .render import COLUMNS
+from .render import COLUMNS, running_total
 
 MARKERS = {"reference": "🟩", "system": "🟥", "both": "🟨"}
 SPANS_LEGEND = (
@@ -74,22 +74,57 @@ def f1(precision: float, recall: float) -> float:
     return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
 
 
-def corpus_scores(scores: list[tuple[Any, ...]], precision: float, recall: float) -> dict[str, Any]:
+class Totals:
+    """The page numbers that the Overall line and the corpus scores add up, column by
+    column in row order: precision, recall, relevance and page F1 per page, and the
+    sums of the counts (COUNT_NAMES, then n_retrieved, reference and system spans)."""
+
+    def __init__(self) -> None:
+        self.precision: list[Any] = []
+        self.recall: list[Any] = []
+        self.relevance: list[Any] = []
+        self.f1: list[float] = []
+        self.sums = [0] * 9
+
+    def add(self, scores: list[tuple[Any, ...]]) -> None:
+        """The numbers of the next pages (score tuples, in row order)."""
+        if scores:
+            columns = list(zip(*scores, strict=True))
+            sums = [sum(column) for column in (*columns[2:8], *columns[9:12])]
+            self.add_columns(columns[0], columns[1], columns[8], list(map(f1, columns[0], columns[1])), sums)
+
+    def add_columns(self, precision: Sequence[Any], recall: Sequence[Any], relevance: Sequence[Any],
+                    page_f1: Sequence[float], sums: Sequence[int]) -> None:  # fmt: skip
+        self.precision += precision
+        self.recall += recall
+        self.relevance += relevance
+        self.f1 += page_f1
+        self.sums = [a + b for a, b in zip(self.sums, sums, strict=True)]
+
+    def columns(self) -> tuple[list[Any], list[Any], list[Any], list[float], list[int]]:
+        """What add_columns takes (to send the totals of one half to the other)."""
+        return self.precision, self.recall, self.relevance, self.f1, self.sums
+
+    @property
+    def pages(self) -> int:
+        return len(self.precision)
+
+
+def corpus_scores(totals: Totals) -> dict[str, Any]:
     """Macro (mean over pages: the original's Overall precision and recall, and the mean
     page F1) and micro (all spans pooled: total relevance over the total retrieved and
-    the total reference spans) scores, and the summed counts."""
-    columns = list(zip(*scores, strict=True))
-    relevance = 0.0
-    for value in columns[8]:  # a running total in row order, like every sum here
-        relevance += value
-    page_f1 = 0.0
-    for p, r in zip(columns[0], columns[1], strict=True):
-        page_f1 += f1(p, r)
-    retrieved, references, systems = sum(columns[9]), sum(columns[10]), sum(columns[11])
+    the total reference spans) scores, and the summed counts. Every sum is a running
+    total in row order."""
+    pages, counts = totals.pages, totals.sums
+    relevance, retrieved, references, systems = running_total(totals.relevance), *counts[6:]
     micro_p = relevance / retrieved if retrieved else (0.0 if references else 1.0)
     micro_r = relevance / references if references else (0.0 if systems else 1.0)
     return {
-        "macro": {"precision": precision, "recall": recall, "f1": page_f1 / len(scores)},
+        "macro": {
+            "precision": running_total(totals.precision) / pages,
+            "recall": running_total(totals.recall) / pages,
+            "f1": running_total(totals.f1) / pages,
+        },  # fmt: skip
         "micro": {
             "precision": micro_p,
             "recall": micro_r,
@@ -97,10 +132,10 @@ def corpus_scores(scores: list[tuple[Any, ...]], precision: float, recall: float
             "relevance": relevance,
             "retrieved": retrieved,
         },  # fmt: skip
-        "pages": len(scores),
+        "pages": pages,
         "reference_spans": references,
         "system_spans": systems,
-        "counts": {name: sum(columns[k]) for k, name in enumerate(COUNT_NAMES, 2)},
+        "counts": dict(zip(COUNT_NAMES, counts[:6], strict=True)),
     }
 
 
@@ -109,10 +144,8 @@ def csv_value(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def tables(page_ids: list[Any], scores: list[tuple[Any, ...]], corpus: dict[str, Any],
-           detail: bool) -> dict[str, Table]:  # fmt: skip
-    """The headline (macro and micro scores), the summed counts and, with detail, the
-    Pages sheet (one row per CSV row)."""
+def tables(corpus: dict[str, Any]) -> dict[str, Table]:
+    """The headline (macro and micro scores) and the summed counts."""
     macro, micro = corpus["macro"], corpus["micro"]
     headline = Table(
         ["average", "precision", "recall", "f1"],
@@ -126,17 +159,19 @@ def tables(page_ids: list[Any], scores: list[tuple[Any, ...]], corpus: dict[str,
         [[corpus["pages"], corpus["reference_spans"], corpus["system_spans"], *corpus["counts"].values()]],
         "Summed counts",
     )
-    result = {"scores": headline, "counts": counts}
-    if detail:
-        result["pages"] = Table(
-            [*COLUMNS, *PAGE_EXTRA],
-            [[csv_value(page_id), *score[:8], f1(score[0], score[1]), *score[8:12], line]
-             for line, (page_id, score) in enumerate(zip(page_ids, scores, strict=True), 1)],
-            "Pages",
-            kind="detail",
-            note="One row per reference line, as the CSV; line = its line in the reference file.",
-        )  # fmt: skip
-    return result
+    return {"scores": headline, "counts": counts}
+
+
+def pages_table(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> Table:
+    """The Pages sheet: one row per CSV row."""
+    return Table(
+        [*COLUMNS, *PAGE_EXTRA],
+        [[csv_value(page_id), *score[:8], f1(score[0], score[1]), *score[8:12], line]
+         for line, (page_id, score) in enumerate(zip(page_ids, scores, strict=True), 1)],
+        "Pages",
+        kind="detail",
+        note="One row per reference line, as the CSV; line = its line in the reference file.",
+    )  # fmt: skip
 
 
 # --- page texts -----------------------------------------------------------------------
