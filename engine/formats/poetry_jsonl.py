@@ -133,16 +133,18 @@ _MAGIC: list[tuple[bytes, str]] = [
 
 
 class HashingReader:
-    """A binary file read once: its bytes also go into a sha256 and a byte count."""
+    """A binary file read once: its bytes also go into a sha256 (unless `digest` is
+    None) and a byte count."""
 
-    def __init__(self, handle: IO[bytes]) -> None:
+    def __init__(self, handle: IO[bytes], digest: Any = None) -> None:
         self.handle = handle
-        self.digest = hashlib.sha256()
+        self.digest = digest
         self.position = 0
 
     def read(self, size: int = -1) -> bytes:
         data = self.handle.read(size)
-        self.digest.update(data)
+        if self.digest is not None:
+            self.digest.update(data)
         self.position += len(data)
         return data
 
@@ -278,13 +280,15 @@ class JsonLines:
     `position` and `size` (bytes of the file as stored) tell how far reading has got;
     `sha256` is the stored file's digest once it has been read to the end.
     `start` and `stop` read only the lines between two byte offsets of an uncompressed
-    file (the two halves of a parallel run; line numbers then count from `start`).
+    file (the two halves of a parallel run; line numbers then count from `start`); the
+    digest still covers the file from its first byte, unless `hashed` is false.
     """
 
     path: str
     name: str
     start: int = 0
     stop: int | None = None
+    hashed: bool = True
 
     def __post_init__(self) -> None:
         self.size = require_file(self.path).stat().st_size
@@ -296,38 +300,31 @@ class JsonLines:
 
     @property
     def sha256(self) -> str:
-        return self._raw.digest.hexdigest() if self._raw else hashlib.sha256(b"").hexdigest()
+        digest = self._raw.digest if self._raw else None
+        return (digest or hashlib.sha256(b"")).hexdigest()
 
     def __iter__(self) -> Iterator[tuple[int, Any]]:
         for first, lines in self.blocks():
             yield from enumerate(_parse_lines(lines, first, self.name), first)
 
     def blocks(self) -> Iterator[tuple[int, list[bytes]]]:
-        """The lines in blocks of about 1 MiB: (number of the first line, lines without
+        """The lines in blocks of about 64 KiB: (number of the first line, lines without
         their newline)."""
         try:
             handle = open(self.path, "rb")  # noqa: SIM115 - closed below
         except OSError as err:
             raise InputError("a readable file", err.strerror or "an error", file=self.name) from None
-        self._raw = raw = HashingReader(handle)
+        digest = hashlib.sha256() if self.hashed else None
+        self._raw = raw = HashingReader(handle, digest)
         try:
             if self.start:
-                handle.seek(self.start)
+                _hash_head(handle, self.start, digest)
             head = handle.peek(6)[:6] if hasattr(handle, "peek") and not self.start else b""
             kind = _compression(head)
             stream = _decompressed(raw, kind, self.name)
             yield from self._blocks(stream, kind)
         finally:
             raw.close()
-
-    def hash_rest(self) -> None:
-        """Read the bytes after `stop` into `sha256` (the whole file's digest when
-        reading started at 0)."""
-        assert self._raw is not None and self.stop is not None
-        with open(self.path, "rb") as handle:
-            handle.seek(self.stop)
-            while data := handle.read(_CHUNK):
-                self._raw.digest.update(data)
 
     def _blocks(self, stream: Any, kind: str | None) -> Iterator[tuple[int, list[bytes]]]:
         number = 0
@@ -360,6 +357,16 @@ class JsonLines:
             raise InputError(
                 "a readable gzip/bzip2/xz/zstd stream", f"a damaged zstd stream ({err})", file=self.name
             ) from None
+
+
+def _hash_head(handle: IO[bytes], size: int, digest: Any) -> None:
+    """Read the first `size` bytes (into `digest` unless it is None)."""
+    if digest is None:
+        handle.seek(size)
+        return
+    while size and (data := handle.read(min(size, 1 << 20))):
+        digest.update(data)
+        size -= len(data)
 
 
 def middle_line_start(path: str) -> int | None:
@@ -548,7 +555,17 @@ _DICTS, _LISTS, _INTS = frozenset((dict,)), frozenset((list,)), frozenset((int,)
 _PAGE_ID = itemgetter("page_id")
 
 
-def read_block(lines: list[bytes], layout: Layout) -> tuple[list[Any], list[list[SpanTuple]]] | None:
+class Shared:
+    """One object for each offset and each label that a run reads (equal values, the
+    same object): a run keeps far fewer objects, and fewer fresh memory pages."""
+
+    def __init__(self) -> None:
+        self.offsets: dict[int, int] = {}
+        self.labels: dict[Any, Any] = {}  # 1, 1.0 and true are one label: the first one read stands for all
+
+
+def read_block(lines: list[bytes], layout: Layout,
+               shared: Shared | None = None) -> tuple[list[Any], list[list[SpanTuple]]] | None:  # fmt: skip
     """The page ids and the spans of each page (file order) of a block of lines, read
     with bulk operations, when every line is an ordinary page; else None, and the
     line-by-line reader (page_id_of, spans_of) says what is wrong or what it warns about.
@@ -572,7 +589,7 @@ def read_block(lines: list[bytes], layout: Layout) -> tuple[list[Any], list[list
         and _LISTS.issuperset(map(type, items))
     ) or any(compress(items, map(le, gates, repeat(0)))):  # P13: a closed gate over a list warns
         return None
-    spans = _block_spans(list(chain.from_iterable(items)), layout)
+    spans = _block_spans(list(chain.from_iterable(items)), layout, shared or Shared())
     if spans is None:
         return None
     bounds = list(accumulate(map(len, items), initial=0))
@@ -587,7 +604,7 @@ def _loads_all(lines: list[bytes]) -> list[Any] | None:
         return None
 
 
-def _block_spans(items: list[Any], layout: Layout) -> list[SpanTuple] | None:
+def _block_spans(items: list[Any], layout: Layout, shared: Shared) -> list[SpanTuple] | None:
     """The spans of a block's entries, all pages after each other, or None."""
     if not _DICTS.issuperset(map(type, items)):
         return None
@@ -604,4 +621,6 @@ def _block_spans(items: list[Any], layout: Layout) -> list[SpanTuple] | None:
         and all(map(gt, ends, starts))
     ):
         return None
+    offset, label = shared.offsets.setdefault, shared.labels.setdefault
+    starts, ends, labels = map(offset, starts, starts), map(offset, ends, ends), map(label, labels, labels)
     return list(zip(starts, ends, count(), labels))

@@ -91,7 +91,9 @@ class Totals:
         if scores:
             columns = list(zip(*scores, strict=True))
             sums = [sum(column) for column in (*columns[2:8], *columns[9:12])]
-            self.add_columns(columns[0], columns[1], columns[8], list(map(f1, columns[0], columns[1])), sums)
+            page_f1 = [2 * p * r / (p + r) if p + r else 0.0  # f1(), inlined
+                       for p, r in zip(columns[0], columns[1], strict=True)]  # fmt: skip
+            self.add_columns(columns[0], columns[1], columns[8], page_f1, sums)
 
     def add_columns(self, precision: Sequence[Any], recall: Sequence[Any], relevance: Sequence[Any],
                     page_f1: Sequence[float], sums: Sequence[int]) -> None:  # fmt: skip

@@ -22,13 +22,12 @@ import marshal
 import os
 import signal
 import sys
-import threading
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
-from itertools import filterfalse, repeat
+from itertools import chain, filterfalse, repeat
 from typing import IO, Any
 
-from ...formats.poetry_jsonl import REFERENCE, SYSTEM, JsonLines, middle_line_start, read_block
+from ...formats.poetry_jsonl import REFERENCE, SYSTEM, JsonLines, Shared, middle_line_start, read_block
 from ...progress import NO_PROGRESS, Progress
 from .compare import SpanTuple, SplitError, score_quick
 from .detail import Totals
@@ -87,11 +86,12 @@ def _run_single(gold: str, system: str, ignore_label: bool, weight: float,
                 progress: Progress) -> Quick | None:  # fmt: skip
     system_file, reference = JsonLines(system, system), JsonLines(gold, gold)
     share = system_file.size / max(system_file.size + reference.size, 1)
-    index = read_index(system_file, Stage(progress, 0.0, share, "reading the system file"))
+    shared = Shared()
+    index = read_index(system_file, Stage(progress, 0.0, share, "reading the system file"), shared)
     if index is None:
         return None
     quick = Quick()
-    for ids, spans in read_blocks(reference, REFERENCE, Stage(progress, share, 1.0, "scoring pages")):
+    for ids, spans in read_blocks(reference, REFERENCE, Stage(progress, share, 1.0, "scoring pages"), shared):
         scores = None if ids is None else score_block(ids, spans, index, ignore_label, weight)
         if scores is None:
             return None
@@ -103,12 +103,13 @@ def _run_single(gold: str, system: str, ignore_label: bool, weight: float,
     return quick
 
 
-def read_blocks(file: JsonLines, layout: Any, stage: Stage) -> Iterator[Block | tuple[None, None]]:
+def read_blocks(file: JsonLines, layout: Any, stage: Stage,
+                shared: Shared) -> Iterator[Block | tuple[None, None]]:  # fmt: skip
     """The file's blocks of pages; (None, None) for a block that read_block does not take
     (and nothing after it)."""
     size = max(file.size, 1)
     for _, lines in file.blocks():
-        block = read_block(lines, layout)
+        block = read_block(lines, layout, shared)
         if block is None:
             yield None, None
             return
@@ -116,11 +117,11 @@ def read_blocks(file: JsonLines, layout: Any, stage: Stage) -> Iterator[Block | 
         stage.at(file.position / size)
 
 
-def read_index(file: JsonLines, stage: Stage) -> Index | None:
+def read_index(file: JsonLines, stage: Stage, shared: Shared) -> Index | None:
     """The system file (or a part of it) by page id, or None (also for a repeated id)."""
     index: Index = {}
     pages = 0
-    for ids, spans in read_blocks(file, SYSTEM, stage):
+    for ids, spans in read_blocks(file, SYSTEM, stage, shared):
         if ids is None:
             return None
         index.update(zip(ids, spans, strict=True))
@@ -145,8 +146,11 @@ def score_block(ids: list[Any], spans: list[list[SpanTuple]], index: Index, igno
 
 def _parallel_cuts(gold: str, system: str) -> tuple[int, int] | None:
     """Where to split the two files for two processes, or None to stay in one."""
-    if not sys.platform.startswith("linux") or not hasattr(os, "fork") or threading.active_count() != 1:
-        return None  # macOS and Windows start processes anew; forking a threaded process is unsafe
+    threading = sys.modules.get("threading")  # not imported: no other thread
+    if not sys.platform.startswith("linux") or not hasattr(os, "fork"):
+        return None  # macOS and Windows start processes anew
+    if threading is not None and threading.active_count() > 1:
+        return None  # forking a process with threads is unsafe
     if len(os.sched_getaffinity(0)) < 2 or os.path.getsize(gold) + os.path.getsize(system) < PARALLEL_BYTES:
         return None
     system_cut, gold_cut = middle_line_start(system), middle_line_start(gold)
@@ -160,18 +164,27 @@ class Half:
     index: Index
     blocks: list[Block]
 
-    @property
-    def reference_ids(self) -> list[Any]:
-        return [page_id for ids, _ in self.blocks for page_id in ids]
+    def elsewhere(self) -> list[Any]:
+        """The ids of the reference pages whose system page is not in this half."""
+        return list(filterfalse(self.index.__contains__, chain.from_iterable(ids for ids, _ in self.blocks)))
+
+    def give(self, page_ids: list[Any]) -> Index | None:
+        """The system pages that the other half asks for (they leave this half), or None
+        when one is missing (or asked for twice)."""
+        try:
+            return {page_id: self.index.pop(page_id) for page_id in page_ids}
+        except KeyError:
+            return None
 
 
 def read_half(gold: JsonLines, system: JsonLines,
               stages: tuple[Stage, Stage] = (QUIET, QUIET)) -> Half | None:  # fmt: skip
-    index = read_index(system, stages[0])
+    shared = Shared()
+    index = read_index(system, stages[0], shared)
     if index is None:
         return None
     blocks: list[Block] = []
-    for ids, spans in read_blocks(gold, REFERENCE, stages[1]):
+    for ids, spans in read_blocks(gold, REFERENCE, stages[1], shared):
         if ids is None:
             return None
         blocks.append((ids, spans))
@@ -192,71 +205,61 @@ def score_half(half: Half, ignore_label: bool, weight: float, stage: Stage = QUI
 def _run_parallel(gold: str, system: str, cuts: tuple[int, int], ignore_label: bool, weight: float,
                   progress: Progress) -> Quick | None:  # fmt: skip
     """This process reads and scores the first half of both files, a forked child the
-    second (_child_half); the halves swap the system pages they need from each other."""
+    second (_child_half), which also hashes both files. The halves swap the system pages
+    that their reference pages ask for: a page id in both halves of the system file
+    returns None here; one that the references ask for twice, or that is missing, is
+    noticed when it is taken from an index a second time or not found."""
     system_cut, gold_cut = cuts
     child = Child(_child_half, gold, system, cuts, ignore_label, weight)
     try:
-        system_file = JsonLines(system, system, stop=system_cut)
-        reference = JsonLines(gold, gold, stop=gold_cut)
+        system_file = JsonLines(system, system, stop=system_cut, hashed=False)
+        reference = JsonLines(gold, gold, stop=gold_cut, hashed=False)
         reading = (Stage(progress, 0.0, 0.3, "reading the system file"), Stage(progress, 0.3, 0.5, "reading"))
         half = read_half(reference, system_file, reading)
-        if half is None:
+        theirs = child.receive() if half is not None else None
+        if half is None or theirs is None or not half.index.keys().isdisjoint(theirs[0]):
             return None
-        system_file.hash_rest()
-        reference.hash_rest()
-        theirs = child.receive()
-        swap = None if theirs is None else _swap(half, *theirs)
-        if swap is None:
+        wanted, given = half.elsewhere(), half.give(theirs[1])
+        if given is None:
             return None
-        unused, wanted, given = swap
-        child.send((wanted, {page_id: half.index.pop(page_id) for page_id in given}))
-        half.index.update(child.receive() or {})
+        child.send((wanted, given))
+        pages = child.receive()
+        if pages is None:
+            return None
+        half.index.update(pages)
         quick = score_half(half, ignore_label, weight, Stage(progress, 0.5, 0.95, "scoring pages"))
         rest = child.receive()
         if quick is None or rest is None:
             return None
-        rows, columns = rest
+        rows, columns, unused, quick.gold_sha256, quick.system_sha256 = rest
         quick.rows.append(rows)
         quick.totals.add_columns(*columns)
-        quick.unused = unused
-        quick.gold_sha256, quick.system_sha256 = reference.sha256, system_file.sha256
+        quick.unused = len(half.index) + unused
         return quick
     finally:
         child.stop()
-
-
-def _swap(half: Half, their_system_ids: list[Any],
-          their_reference_ids: list[Any]) -> tuple[int, list[Any], list[Any]] | None:  # fmt: skip
-    """(unused system pages, the pages this half needs from the child, the pages the
-    child needs from this half), or None when a page id repeats in either file or a
-    reference page is in neither half of the system file."""
-    index, ours = half.index, half.reference_ids
-    their_system = set(their_system_ids)
-    references = set(ours)
-    references.update(their_reference_ids)
-    if len(references) != len(ours) + len(their_reference_ids) or not index.keys().isdisjoint(their_system):
-        return None
-    wanted = list(filterfalse(index.__contains__, ours))
-    given = list(filterfalse(their_system.__contains__, their_reference_ids))
-    if not their_system.issuperset(wanted) or not index.keys() >= set(given):
-        return None
-    return len(index) + len(their_system) - len(references), wanted, given
 
 
 def _child_half(parent: Channel, gold: str, system: str, cuts: tuple[int, int], ignore_label: bool,
                 weight: float) -> None:  # fmt: skip
     """The child's side of _run_parallel: the second half of both files."""
     system_cut, gold_cut = cuts
-    half = read_half(JsonLines(gold, gold, start=gold_cut), JsonLines(system, system, start=system_cut))
-    parent.send(None if half is None else (list(half.index), half.reference_ids))
+    system_file = JsonLines(system, system, start=system_cut)
+    reference = JsonLines(gold, gold, start=gold_cut)
+    half = read_half(reference, system_file)
+    parent.send(None if half is None else (list(half.index), half.elsewhere()))
     request = parent.receive() if half is not None else None
     if half is None or request is None:
         return
     wanted, given = request
-    parent.send({page_id: half.index.pop(page_id) for page_id in wanted})
+    pages = half.give(wanted)
+    parent.send(pages)
+    if pages is None:
+        return
     half.index.update(given)
     quick = score_half(half, ignore_label, weight)
-    parent.send(None if quick is None else ("".join(quick.rows), quick.totals.columns()))
+    parent.send(None if quick is None else ("".join(quick.rows), quick.totals.columns(), len(half.index),
+                                            reference.sha256, system_file.sha256))  # fmt: skip
 
 
 class Channel:

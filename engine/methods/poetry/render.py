@@ -29,11 +29,16 @@ def csv_rows(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> str:
     if not _STRINGS.issuperset(map(type, page_ids)) or _SPECIAL.search("".join(page_ids)):
         return _csv_module_rows(page_ids, scores)
     columns = list(zip(*scores, strict=True))
-    texts = [page_ids, *(list(map(str, column)) for column in columns[:8])]
+    texts = [page_ids, list(map(str, columns[0])), list(map(str, columns[1]))]
+    try:
+        texts += [list(map(_SMALL.__getitem__, column)) for column in columns[2:8]]
+    except IndexError:  # a count above the table
+        texts[3:] = [list(map(str, column)) for column in columns[2:8]]
     return "\r\n".join(map(",".join, zip(*texts, strict=True))) + "\r\n"
 
 
 _STRINGS = frozenset((str,))
+_SMALL = [str(number) for number in range(256)]  # the text of the counts most pages have
 
 
 def _csv_module_rows(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> str:
