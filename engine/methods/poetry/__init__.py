@@ -249,7 +249,9 @@ class Run:
                 inputs = [InputFile("gold", self.gold, quick.gold_sha256),
                           InputFile("system", self.system, quick.system_sha256)]  # fmt: skip
                 header = ",".join(COLUMNS) + "\r\n"
-                return self._build(inputs, quick.totals, {"_csv": "".join([header, *quick.rows])})
+                report = self._build(inputs, quick.totals, {"_csv": "".join([header, *quick.rows])})
+                self.progress.update(1.0, "done", force=True)
+                return report
         sizes = (Path(self.system).stat().st_size, Path(self.gold).stat().st_size)
         share = sizes[0] / max(sum(sizes), 1) * self.reading  # of the progress bar
         index = SystemIndex(self.system, self.warn, self.progress, share)
