@@ -369,14 +369,14 @@ def _hash_head(handle: IO[bytes], size: int, digest: Any) -> None:
         size -= len(data)
 
 
-def middle_line_start(path: str) -> int | None:
-    """The offset of the first line that starts in the second half of an uncompressed
-    file (where a parallel run splits it), or None (compressed, or no such line)."""
+def line_start_after(path: str, fraction: float) -> int | None:
+    """The offset of the first line that starts after `fraction` of an uncompressed file
+    (where a parallel run splits it), or None (compressed, or no such line)."""
     with open(path, "rb") as handle:
         if _compression(handle.read(6)) is not None:
             return None
         size = handle.seek(0, 2)
-        handle.seek(size // 2)
+        handle.seek(int(size * fraction))
         while data := handle.read(1 << 16):
             newline = data.find(b"\n")
             if newline >= 0:
@@ -556,12 +556,13 @@ _PAGE_ID = itemgetter("page_id")
 
 
 class Shared:
-    """One object for each offset and each label that a run reads (equal values, the
-    same object): a run keeps far fewer objects, and fewer fresh memory pages."""
+    """One object for each label that a run reads (equal values, the same object): the
+    parser makes a new string for every occurrence, and a run then keeps far fewer
+    objects and touches fewer fresh memory pages. 1, 1.0 and true are one label (as
+    they compare equal): the first one read stands for all."""
 
     def __init__(self) -> None:
-        self.offsets: dict[int, int] = {}
-        self.labels: dict[Any, Any] = {}  # 1, 1.0 and true are one label: the first one read stands for all
+        self.labels: dict[Any, Any] = {}
 
 
 def read_block(lines: list[bytes], layout: Layout,
@@ -621,6 +622,5 @@ def _block_spans(items: list[Any], layout: Layout, shared: Shared) -> list[SpanT
         and all(map(gt, ends, starts))
     ):
         return None
-    offset, label = shared.offsets.setdefault, shared.labels.setdefault
-    starts, ends, labels = map(offset, starts, starts), map(offset, ends, ends), map(label, labels, labels)
-    return list(zip(starts, ends, count(), labels))
+    label = shared.labels.setdefault
+    return list(zip(starts, ends, count(), map(label, labels, labels)))

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError
 from ...formats.poetry_jsonl import (
@@ -34,9 +34,12 @@ from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report
 from .. import InputSpec, Invocation, Method, OutputSpec, register
 from .compare import PageDetail, SplitError, score_page
-from .detail import PageRecord, Totals, Warnings, corpus_scores, fill_detail, pages_table, read_texts, tables
 from .fast import run_quick
 from .render import COLUMNS, csv_text, json_rows, overall_line
+from .summary import Totals, Warnings, corpus_scores, tables
+
+if TYPE_CHECKING:
+    from .detail import PageRecord
 
 WEIGHT_FLAG = "--partial-match-weight"
 _MISSING = object()
@@ -255,7 +258,11 @@ class Run:
         sizes = (Path(self.system).stat().st_size, Path(self.gold).stat().st_size)
         share = sizes[0] / max(sum(sizes), 1) * self.reading  # of the progress bar
         index = SystemIndex(self.system, self.warn, self.progress, share)
-        texts = read_texts(self.options.texts) if self.detail and self.options.texts else None
+        texts = None
+        if self.detail and self.options.texts:
+            from .detail import read_texts  # only runs with detail need the module
+
+            texts = read_texts(self.options.texts)
         reference = JsonLines(self.gold, self.gold)
         asked = self._pages(reference, index, texts, share)
         if not self.page_ids:
@@ -286,6 +293,8 @@ class Run:
         seen: dict[Any, int] = {}
         size = max(reference.size, 1)
         record = None
+        if detail:
+            from .detail import PageRecord
         for number, page in reference:
             page_id = page.get("page_id", _MISSING) if type(page) is dict else _MISSING
             if page_id is _MISSING or type(page_id) in CONTAINERS:
@@ -341,6 +350,8 @@ class Run:
             data=data,
         )
         if self.detail:
+            from .detail import fill_detail, pages_table
+
             report.tables["pages"] = pages_table(self.page_ids, self.scores)
             fill_detail(report, self.records, self.options.ignore_label, self.progress, self.reading)
             self.progress.update(1.0, "done", force=True)

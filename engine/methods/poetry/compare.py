@@ -8,6 +8,7 @@ division of two integers, the relevance a running total in pair order.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Any
 
 from ...formats.poetry_jsonl import SpanTuple
@@ -291,6 +292,7 @@ def score_page(refs: list[SpanTuple], syss: list[SpanTuple], ignore_label: bool,
 # --- the quick way through a page without detail -----------------------------------------
 
 _EMPTY_PAGE = (1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+_LABEL = itemgetter(3)
 
 
 def score_quick(refs: list[SpanTuple], syss: list[SpanTuple], ignore_label: bool, weight: float) -> PageScore:
@@ -365,13 +367,13 @@ def _small_counts(refs: list[SpanTuple], syss: list[SpanTuple], ignore_label: bo
     n_ref, n_sys = len(refs), len(syss)
     matched = len(matched_labels)
     spurious = n_sys - matched
-    labels = {span[3] for span in refs}
+    labels = set(map(_LABEL, refs))
     if not spurious:
         poem_spurious = 0
     elif ignore_label:
         poem_spurious = 0 if "" in labels else 1
     else:
-        poem_spurious = len({span[3] for span in syss}.difference(labels))
+        poem_spurious = len(set(map(_LABEL, syss)).difference(labels))
     poem_matches = len(labels) if not missed_labels else len(set(matched_labels))
     return (relevance / n_sys, relevance / n_ref, matched, n_ref - matched, spurious,
             poem_matches, len(set(missed_labels)), poem_spurious, relevance, n_sys, n_ref, n_sys)  # fmt: skip

@@ -20,22 +20,26 @@ from __future__ import annotations
 import contextlib
 import marshal
 import os
-import signal
 import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain, filterfalse, repeat
 from typing import IO, Any
 
-from ...formats.poetry_jsonl import REFERENCE, SYSTEM, JsonLines, Shared, middle_line_start, read_block
+from ...formats.poetry_jsonl import REFERENCE, SYSTEM, JsonLines, Shared, line_start_after, read_block
 from ...progress import NO_PROGRESS, Progress
+from ...textio import sha256_file
 from .compare import SpanTuple, SplitError, score_quick
-from .detail import Totals
 from .render import csv_rows
+from .summary import Totals
 
 #: Inputs smaller than this (both files, in bytes) are read in one process: a fork and
 #: the swap of pages would cost more than the second core saves.
 PARALLEL_BYTES = 2 << 20
+
+#: The part of both files that this process reads when a child reads the rest: the child
+#: also hashes both files when it has scored its pages.
+FIRST_HALF = 0.55
 
 Index = dict[Any, list[SpanTuple]]  # page id → the page's spans (file order)
 Block = tuple[list[Any], list[list[SpanTuple]]]  # page ids, spans per page
@@ -153,7 +157,7 @@ def _parallel_cuts(gold: str, system: str) -> tuple[int, int] | None:
         return None  # forking a process with threads is unsafe
     if len(os.sched_getaffinity(0)) < 2 or os.path.getsize(gold) + os.path.getsize(system) < PARALLEL_BYTES:
         return None
-    system_cut, gold_cut = middle_line_start(system), middle_line_start(gold)
+    system_cut, gold_cut = line_start_after(system, FIRST_HALF), line_start_after(gold, FIRST_HALF)
     return None if system_cut is None or gold_cut is None else (system_cut, gold_cut)
 
 
@@ -192,20 +196,25 @@ def read_half(gold: JsonLines, system: JsonLines,
 
 
 def score_half(half: Half, ignore_label: bool, weight: float, stage: Stage = QUIET) -> Quick | None:
+    """The half's pages, a block at a time; each block leaves the half when it is scored
+    (its memory serves the next block's numbers)."""
     quick = Quick()
-    for done, (ids, spans) in enumerate(half.blocks, 1):
+    blocks = len(half.blocks)
+    half.blocks.reverse()
+    while half.blocks:
+        ids, spans = half.blocks.pop()
         scores = score_block(ids, spans, half.index, ignore_label, weight)
         if scores is None:
             return None
         quick.add(ids, scores)
-        stage.at(done / len(half.blocks))
+        stage.at(1 - len(half.blocks) / blocks)
     return quick
 
 
 def _run_parallel(gold: str, system: str, cuts: tuple[int, int], ignore_label: bool, weight: float,
                   progress: Progress) -> Quick | None:  # fmt: skip
     """This process reads and scores the first half of both files, a forked child the
-    second (_child_half), which also hashes both files. The halves swap the system pages
+    second (_child_half), which also hashes both files when it is done. The halves swap the system pages
     that their reference pages ask for: a page id in both halves of the system file
     returns None here; one that the references ask for twice, or that is missing, is
     noticed when it is taken from an index a second time or not found."""
@@ -244,8 +253,8 @@ def _child_half(parent: Channel, gold: str, system: str, cuts: tuple[int, int], 
                 weight: float) -> None:  # fmt: skip
     """The child's side of _run_parallel: the second half of both files."""
     system_cut, gold_cut = cuts
-    system_file = JsonLines(system, system, start=system_cut)
-    reference = JsonLines(gold, gold, start=gold_cut)
+    system_file = JsonLines(system, system, start=system_cut, hashed=False)
+    reference = JsonLines(gold, gold, start=gold_cut, hashed=False)
     half = read_half(reference, system_file)
     parent.send(None if half is None else (list(half.index), half.elsewhere()))
     request = parent.receive() if half is not None else None
@@ -258,8 +267,11 @@ def _child_half(parent: Channel, gold: str, system: str, cuts: tuple[int, int], 
         return
     half.index.update(given)
     quick = score_half(half, ignore_label, weight)
-    parent.send(None if quick is None else ("".join(quick.rows), quick.totals.columns(), len(half.index),
-                                            reference.sha256, system_file.sha256))  # fmt: skip
+    if quick is None:
+        parent.send(None)
+        return
+    digests = sha256_file(gold), sha256_file(system)  # here, where this half waits for the other anyway
+    parent.send(("".join(quick.rows), quick.totals.columns(), len(half.index), *digests))
 
 
 class Channel:
@@ -318,6 +330,8 @@ class Child:
 
     def stop(self) -> None:
         """Close the pipes, end the child if it still runs and reap it."""
+        import signal
+
         self.channel.close()
         with contextlib.suppress(ProcessLookupError):
             os.kill(self.pid, signal.SIGKILL)
