@@ -240,7 +240,7 @@ def test_a_failing_child_leaves_the_run_to_this_process(cli, tmp_path, monkeypat
     def fails(*args):
         raise MemoryError
 
-    monkeypatch.setattr(fast, "_child_half", fails)
+    monkeypatch.setattr(fast, "_child_part", fails)
     ref, sys_ = write_corpus(tmp_path, base_pages())
     quick, general = both_ways(cli, tmp_path, ref, sys_)
     assert quick == general and quick[0] == 0

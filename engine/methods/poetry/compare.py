@@ -322,20 +322,25 @@ def _score_small(refs: list[SpanTuple], syss: list[SpanTuple], ignore_label: boo
     start (`lo`) up to the first that starts at or after its end, in sorted order,
     keeping the first strictly largest factor (§3.3). While the chosen system spans
     rise, each is paired with one reference and the pair order is the reference order,
-    so the relevance is the running total in that order (§3.5)."""
-    ns = len(syss)
+    so the relevance is the running total in that order (§3.5), and every system span
+    that no reference chose is spurious.
+
+    The counts (§3.6): a system span chosen in label mode has its reference's label, so
+    the labels of the spurious spans that no reference has are those of all system
+    spans that no reference has."""
+    n_sys = len(syss)
     lo = 0
     last = -1  # the system span of the previous matched reference
     relevance: Any = 0
-    matched_labels: list[Any] = []
-    missed_labels: list[Any] = []
+    matched: list[Any] = []  # labels of the matched references
+    missed: list[Any] | None = None  # and of the missed ones
     for rs, re, _, rl in refs:
-        while lo < ns and syss[lo][1] <= rs:
+        while lo < n_sys and syss[lo][1] <= rs:
             lo += 1
         top = 0.0
         pick = -1
         length = re - rs
-        for j in range(lo, ns):
+        for j in range(lo, n_sys):
             ss, se, _, sl = syss[j]
             if ss >= re:
                 break
@@ -345,35 +350,30 @@ def _score_small(refs: list[SpanTuple], syss: list[SpanTuple], ignore_label: boo
                 if factor > top:
                     top, pick = factor, j
         if pick < 0:
-            missed_labels.append(rl)
+            if missed is None:
+                missed = [rl]
+            else:
+                missed.append(rl)
         elif pick > last:
             last = pick
-            matched_labels.append(rl)
-            if syss[pick][0] == rs and syss[pick][1] == re:
-                relevance = relevance + 1
-            else:
-                relevance = relevance + weight * top
+            matched.append(rl)
+            span = syss[pick]
+            relevance = relevance + (1 if span[0] == rs and span[1] == re else weight * top)  # §3.5
         else:
             return None
-    return _small_counts(refs, syss, ignore_label, relevance, matched_labels, missed_labels)
-
-
-def _small_counts(refs: list[SpanTuple], syss: list[SpanTuple], ignore_label: bool, relevance: Any,
-                  matched_labels: list[Any], missed_labels: list[Any]) -> PageScore:  # fmt: skip
-    """The page's numbers when every matched reference has a system span of its own
-    (§3.6, §4.1). A system span chosen in label mode has the label of its reference,
-    so the labels of the spurious spans that no reference has are those of all system
-    spans that no reference has."""
-    n_ref, n_sys = len(refs), len(syss)
-    matched = len(matched_labels)
-    spurious = n_sys - matched
-    labels = set(map(_LABEL, refs))
+    n_ref, n_matched = len(refs), len(matched)
+    spurious = n_sys - n_matched
+    if missed is None:
+        labels = set(matched)  # every reference's
+        poem_matches, poem_misses = len(labels), 0
+    else:
+        labels = set(map(_LABEL, refs))
+        poem_matches, poem_misses = len(set(matched)), len(set(missed))
     if not spurious:
         poem_spurious = 0
     elif ignore_label:
         poem_spurious = 0 if "" in labels else 1
     else:
         poem_spurious = len(set(map(_LABEL, syss)).difference(labels))
-    poem_matches = len(labels) if not missed_labels else len(set(matched_labels))
-    return (relevance / n_sys, relevance / n_ref, matched, n_ref - matched, spurious,
-            poem_matches, len(set(missed_labels)), poem_spurious, relevance, n_sys, n_ref, n_sys)  # fmt: skip
+    return (relevance / n_sys, relevance / n_ref, n_matched, n_ref - n_matched, spurious,
+            poem_matches, poem_misses, poem_spurious, relevance, n_sys, n_ref, n_sys)  # fmt: skip

@@ -2,12 +2,16 @@
 --xlsx): the same CSV, Overall line and corpus scores as the general reader in
 __init__.py, several times faster (specs/poetry.md §10).
 
-Pages are read a block of lines at a time with bulk operations (read_block), each page
-is scored by score_quick and a block's CSV rows are joined column by column. On Linux,
-with two cores and large uncompressed inputs, a forked child takes the second half of
-both files (split at a line start) while this process takes the first; the two swap the
-system pages that the other half's references ask for, and the child sends back its CSV
-rows and page numbers, which follow this process's in row order.
+The system file is read into an index by page id, then the reference file streams
+through: a block of lines at a time is read with bulk operations (read_block), each page
+is scored by score_quick and the block's CSV rows are joined column by column.
+
+On Linux, with two cores and large uncompressed inputs, a forked child reads the second
+part of both files (split at a line start) while this process reads the first. After
+reading their parts of the system file the two check that no page id is in both; each
+then scores the reference pages whose system page it has, and keeps the others (with
+every block after them) until the other sends those system pages. The child sends back
+its CSV rows and page numbers, which follow this process's in row order.
 
 Whatever is unusual (a line the bulk reader does not take, a repeated page id, a
 reference page missing from the system file, a split piece that would be empty, a
@@ -22,8 +26,7 @@ import marshal
 import os
 import sys
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
-from itertools import chain, filterfalse, repeat
+from itertools import compress, repeat
 from typing import IO, Any
 
 from ...formats.poetry_jsonl import REFERENCE, SYSTEM, JsonLines, Shared, line_start_after, read_block
@@ -37,24 +40,23 @@ from .summary import Totals
 #: the swap of pages would cost more than the second core saves.
 PARALLEL_BYTES = 2 << 20
 
-#: The part of both files that this process reads when a child reads the rest: the child
-#: also hashes both files when it has scored its pages.
-FIRST_HALF = 0.55
+#: The part of both files that this process reads when a child reads the rest (the
+#: child also hashes both files when it has scored its pages).
+FIRST_PART = 0.55
 
 Index = dict[Any, list[SpanTuple]]  # page id → the page's spans (file order)
 Block = tuple[list[Any], list[list[SpanTuple]]]  # page ids, spans per page
 
 
-@dataclass
 class Quick:
     """A quick run's result: the CSV rows, the page numbers, the number of system pages
     no reference line asks for, and the digests of the two files."""
 
-    rows: list[str] = field(default_factory=list)
-    totals: Totals = field(default_factory=Totals)
-    unused: int = 0
-    gold_sha256: str = ""
-    system_sha256: str = ""
+    def __init__(self) -> None:
+        self.rows: list[str] = []
+        self.totals = Totals()
+        self.unused = 0
+        self.gold_sha256 = self.system_sha256 = ""
 
     def add(self, ids: list[Any], scores: list[tuple[Any, ...]]) -> None:
         self.rows.append(csv_rows(ids, scores))
@@ -83,28 +85,7 @@ class Stage:
 QUIET = Stage(NO_PROGRESS, 0.0, 1.0, "")
 
 
-# --- one process --------------------------------------------------------------------------
-
-
-def _run_single(gold: str, system: str, ignore_label: bool, weight: float,
-                progress: Progress) -> Quick | None:  # fmt: skip
-    system_file, reference = JsonLines(system, system), JsonLines(gold, gold)
-    share = system_file.size / max(system_file.size + reference.size, 1)
-    shared = Shared()
-    index = read_index(system_file, Stage(progress, 0.0, share, "reading the system file"), shared)
-    if index is None:
-        return None
-    quick = Quick()
-    for ids, spans in read_blocks(reference, REFERENCE, Stage(progress, share, 1.0, "scoring pages"), shared):
-        scores = None if ids is None else score_block(ids, spans, index, ignore_label, weight)
-        if scores is None:
-            return None
-        quick.add(ids, scores)
-    if not quick.totals.pages:
-        return None
-    quick.unused = len(index)
-    quick.gold_sha256, quick.system_sha256 = reference.sha256, system_file.sha256
-    return quick
+# --- reading and scoring ---------------------------------------------------------------------
 
 
 def read_blocks(file: JsonLines, layout: Any, stage: Stage,
@@ -121,28 +102,115 @@ def read_blocks(file: JsonLines, layout: Any, stage: Stage,
         stage.at(file.position / size)
 
 
-def read_index(file: JsonLines, stage: Stage, shared: Shared) -> Index | None:
-    """The system file (or a part of it) by page id, or None (also for a repeated id)."""
-    index: Index = {}
-    pages = 0
-    for ids, spans in read_blocks(file, SYSTEM, stage, shared):
-        if ids is None:
+class Part:
+    """What one process reads: (a part of) the system file by page id, then (a part of)
+    the reference file, scored as it streams. The pages whose system page is not in this
+    part wait until `finish` brings them; so do the rows after them (the CSV rows and the
+    running totals keep the reference order)."""
+
+    def __init__(self, ignore_label: bool, weight: float) -> None:
+        self.ignore_label, self.weight = ignore_label, weight
+        self.shared = Shared()
+        self.index: Index = {}
+        self.quick = Quick()
+        self.held: list[tuple[list[Any], list[list[SpanTuple]], list[Any]]] = []  # ids, spans, scores
+        self.wanted: list[Any] = []  # the ids of the pages that wait for their system page
+
+    def read_system(self, file: JsonLines, stage: Stage) -> bool:
+        """The system pages by page id; False for a block read_block does not take or a
+        repeated page id."""
+        pages = 0
+        for ids, spans in read_blocks(file, SYSTEM, stage, self.shared):
+            if ids is None:
+                return False
+            self.index.update(zip(ids, spans, strict=True))
+            pages += len(ids)
+        return len(self.index) == pages
+
+    def score_references(self, file: JsonLines, stage: Stage) -> bool:
+        """Score the reference pages as they stream; False for a block read_block does not
+        take or an empty split piece. Each system page leaves the index when it is used,
+        so that a page asked for twice is noticed (it is then missing)."""
+        for ids, spans in read_blocks(file, REFERENCE, stage, self.shared):
+            if ids is None:
+                return False
+            systems = list(map(self.index.pop, ids, repeat(None)))
+            waits = None in systems
+            if waits:
+                self.wanted += compress(ids, map(_is_none, systems))
+            scores = self._scores(spans, systems, waits)
+            if scores is None:
+                return False
+            if waits or self.held:
+                self.held.append((ids, spans, scores))
+            else:
+                self.quick.add(ids, scores)
+        return True
+
+    def give(self, page_ids: list[Any]) -> Index | None:
+        """The system pages that the other part asks for (they leave this part), or None
+        when one is missing (or asked for twice)."""
+        try:
+            return {page_id: self.index.pop(page_id) for page_id in page_ids}
+        except KeyError:
             return None
-        index.update(zip(ids, spans, strict=True))
-        pages += len(ids)
-    return index if len(index) == pages else None
+
+    def finish(self, pages: Index) -> bool:
+        """Score the waiting pages with the system pages from the other part and add the
+        held rows; False for a page that is still missing or an empty split piece."""
+        for ids, spans, scores in self.held:
+            if None in scores:
+                scores = self._late(ids, spans, scores, pages)
+                if scores is None:
+                    return False
+            self.quick.add(ids, scores)
+        self.held = []
+        return True
+
+    def _late(self, ids: list[Any], spans: list[list[SpanTuple]], scores: list[Any],
+              pages: Index) -> list[Any] | None:  # fmt: skip
+        """A held block's numbers, its waiting pages scored with `pages`; None for a page
+        that is in neither part or an empty split piece."""
+        systems = [pages.get(page) if done is None else None for page, done in zip(ids, scores, strict=True)]
+        if systems.count(None) != len(scores) - scores.count(None):
+            return None
+        late = self._scores(spans, systems, True)
+        return None if late is None else [b if a is None else a for a, b in zip(scores, late, strict=True)]
+
+    def _scores(self, spans: list[list[SpanTuple]], systems: list[Any], some: bool) -> list[Any] | None:
+        """The pages' numbers (None for a page without its system spans when `some`), or
+        None for an empty split piece."""
+        ignore_label, weight = self.ignore_label, self.weight
+        try:
+            if some:
+                return [None if system is None else score_quick(refs, system, ignore_label, weight)
+                        for refs, system in zip(spans, systems, strict=True)]  # fmt: skip
+            return list(map(score_quick, spans, systems, repeat(ignore_label), repeat(weight)))
+        except SplitError:
+            return None
 
 
-def score_block(ids: list[Any], spans: list[list[SpanTuple]], index: Index, ignore_label: bool,
-                weight: float) -> list[tuple[Any, ...]] | None:  # fmt: skip
-    """The numbers of a block of reference pages; each system page leaves the index
-    when it is used, so that a page asked for twice is noticed. None for a missing
-    page or an empty split piece."""
-    try:
-        systems = list(map(index.pop, ids))
-        return list(map(score_quick, spans, systems, repeat(ignore_label), repeat(weight)))
-    except (KeyError, SplitError):
-        return None
+def _is_none(value: Any) -> bool:
+    return value is None
+
+
+# --- one process --------------------------------------------------------------------------
+
+
+def _run_single(gold: str, system: str, ignore_label: bool, weight: float,
+                progress: Progress) -> Quick | None:  # fmt: skip
+    system_file, reference = JsonLines(system, system), JsonLines(gold, gold)
+    share = system_file.size / max(system_file.size + reference.size, 1)
+    part = Part(ignore_label, weight)
+    if not (
+        part.read_system(system_file, Stage(progress, 0.0, share, "reading the system file"))
+        and part.score_references(reference, Stage(progress, share, 1.0, "scoring pages"))
+    ) or part.wanted or not part.quick.totals.pages:
+        return None  # ... or a reference page missing from the system file, or no reference page
+    quick = part.quick
+    quick.unused = len(part.index)
+    quick.gold_sha256, quick.system_sha256 = reference.sha256, system_file.sha256
+    return quick
 
 
 # --- two processes --------------------------------------------------------------------------
@@ -157,121 +225,72 @@ def _parallel_cuts(gold: str, system: str) -> tuple[int, int] | None:
         return None  # forking a process with threads is unsafe
     if len(os.sched_getaffinity(0)) < 2 or os.path.getsize(gold) + os.path.getsize(system) < PARALLEL_BYTES:
         return None
-    system_cut, gold_cut = line_start_after(system, FIRST_HALF), line_start_after(gold, FIRST_HALF)
+    # The system file a little before the reference file: when the two list the pages in
+    # the same order, the child then has the system pages of all its reference pages.
+    system_cut, gold_cut = line_start_after(system, FIRST_PART - 0.01), line_start_after(gold, FIRST_PART)
     return None if system_cut is None or gold_cut is None else (system_cut, gold_cut)
-
-
-@dataclass
-class Half:
-    """One process's half of both files: its system pages and its reference pages."""
-
-    index: Index
-    blocks: list[Block]
-
-    def elsewhere(self) -> list[Any]:
-        """The ids of the reference pages whose system page is not in this half."""
-        return list(filterfalse(self.index.__contains__, chain.from_iterable(ids for ids, _ in self.blocks)))
-
-    def give(self, page_ids: list[Any]) -> Index | None:
-        """The system pages that the other half asks for (they leave this half), or None
-        when one is missing (or asked for twice)."""
-        try:
-            return {page_id: self.index.pop(page_id) for page_id in page_ids}
-        except KeyError:
-            return None
-
-
-def read_half(gold: JsonLines, system: JsonLines,
-              stages: tuple[Stage, Stage] = (QUIET, QUIET)) -> Half | None:  # fmt: skip
-    shared = Shared()
-    index = read_index(system, stages[0], shared)
-    if index is None:
-        return None
-    blocks: list[Block] = []
-    for ids, spans in read_blocks(gold, REFERENCE, stages[1], shared):
-        if ids is None:
-            return None
-        blocks.append((ids, spans))
-    return Half(index, blocks)
-
-
-def score_half(half: Half, ignore_label: bool, weight: float, stage: Stage = QUIET) -> Quick | None:
-    """The half's pages, a block at a time; each block leaves the half when it is scored
-    (its memory serves the next block's numbers)."""
-    quick = Quick()
-    blocks = len(half.blocks)
-    half.blocks.reverse()
-    while half.blocks:
-        ids, spans = half.blocks.pop()
-        scores = score_block(ids, spans, half.index, ignore_label, weight)
-        if scores is None:
-            return None
-        quick.add(ids, scores)
-        stage.at(1 - len(half.blocks) / blocks)
-    return quick
 
 
 def _run_parallel(gold: str, system: str, cuts: tuple[int, int], ignore_label: bool, weight: float,
                   progress: Progress) -> Quick | None:  # fmt: skip
-    """This process reads and scores the first half of both files, a forked child the
-    second (_child_half), which also hashes both files when it is done. The halves swap the system pages
-    that their reference pages ask for: a page id in both halves of the system file
-    returns None here; one that the references ask for twice, or that is missing, is
-    noticed when it is taken from an index a second time or not found."""
+    """This process reads and scores the first part of both files, a forked child the
+    rest (_child_part). A page id in both parts of the system file returns None here;
+    a reference page that is missing, or asked for twice, is noticed when its system
+    page is not found in either part."""
     system_cut, gold_cut = cuts
-    child = Child(_child_half, gold, system, cuts, ignore_label, weight)
+    child = Child(_child_part, gold, system, cuts, ignore_label, weight)
     try:
+        part = Part(ignore_label, weight)
         system_file = JsonLines(system, system, stop=system_cut, hashed=False)
-        reference = JsonLines(gold, gold, stop=gold_cut, hashed=False)
-        reading = (Stage(progress, 0.0, 0.3, "reading the system file"), Stage(progress, 0.3, 0.5, "reading"))
-        half = read_half(reference, system_file, reading)
-        theirs = child.receive() if half is not None else None
-        if half is None or theirs is None or not half.index.keys().isdisjoint(theirs[0]):
+        if not part.read_system(system_file, Stage(progress, 0.0, 0.3, "reading the system file")):
             return None
-        wanted, given = half.elsewhere(), half.give(theirs[1])
+        theirs = child.receive()
+        if theirs is None or not part.index.keys().isdisjoint(theirs):
+            return None
+        child.send(True)
+        reference = JsonLines(gold, gold, stop=gold_cut, hashed=False)
+        if not part.score_references(reference, Stage(progress, 0.3, 0.95, "scoring pages")):
+            return None
+        wanted = child.receive()
+        given = None if wanted is None else part.give(wanted)
         if given is None:
             return None
-        child.send((wanted, given))
+        child.send((part.wanted, given))
         pages = child.receive()
-        if pages is None:
+        rest = None if pages is None or not part.finish(pages) else child.receive()
+        if rest is None:
             return None
-        half.index.update(pages)
-        quick = score_half(half, ignore_label, weight, Stage(progress, 0.5, 0.95, "scoring pages"))
-        rest = child.receive()
-        if quick is None or rest is None:
-            return None
+        quick = part.quick
         rows, columns, unused, quick.gold_sha256, quick.system_sha256 = rest
         quick.rows.append(rows)
         quick.totals.add_columns(*columns)
-        quick.unused = len(half.index) + unused
+        quick.unused = len(part.index) + unused
         return quick
     finally:
         child.stop()
 
 
-def _child_half(parent: Channel, gold: str, system: str, cuts: tuple[int, int], ignore_label: bool,
+def _child_part(parent: Channel, gold: str, system: str, cuts: tuple[int, int], ignore_label: bool,
                 weight: float) -> None:  # fmt: skip
-    """The child's side of _run_parallel: the second half of both files."""
+    """The child's side of _run_parallel: the second part of both files."""
     system_cut, gold_cut = cuts
-    system_file = JsonLines(system, system, start=system_cut, hashed=False)
+    part = Part(ignore_label, weight)
+    if not part.read_system(JsonLines(system, system, start=system_cut, hashed=False), QUIET):
+        return parent.send(None)
+    parent.send(list(part.index))
+    if parent.receive() is None:
+        return None
     reference = JsonLines(gold, gold, start=gold_cut, hashed=False)
-    half = read_half(reference, system_file)
-    parent.send(None if half is None else (list(half.index), half.elsewhere()))
-    request = parent.receive() if half is not None else None
-    if half is None or request is None:
-        return
-    wanted, given = request
-    pages = half.give(wanted)
-    parent.send(pages)
-    if pages is None:
-        return
-    half.index.update(given)
-    quick = score_half(half, ignore_label, weight)
-    if quick is None:
-        parent.send(None)
-        return
-    digests = sha256_file(gold), sha256_file(system)  # here, where this half waits for the other anyway
-    parent.send(("".join(quick.rows), quick.totals.columns(), len(half.index), *digests))
+    parent.send(part.wanted if part.score_references(reference, QUIET) else None)
+    request = parent.receive()
+    given = None if request is None else part.give(request[0])
+    parent.send(given)
+    if given is None or not part.finish(request[1]):
+        return parent.send(None)
+    digests = sha256_file(gold), sha256_file(system)  # here, where the parent has its own last blocks to do
+    quick = part.quick
+    parent.send(("".join(quick.rows), quick.totals.columns(), len(part.index), *digests))
+    return None
 
 
 class Channel:
