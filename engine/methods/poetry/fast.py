@@ -59,8 +59,9 @@ class Quick:
         self.gold_sha256 = self.system_sha256 = ""
 
     def add(self, ids: list[Any], scores: list[tuple[Any, ...]]) -> None:
-        self.rows.append(csv_rows(ids, scores))
-        self.totals.add(scores)
+        columns = list(zip(*scores, strict=True))
+        self.rows.append(csv_rows(ids, scores, columns))
+        self.totals.add(scores, columns)
 
 
 def run_quick(gold: str, system: str, ignore_label: bool, weight: float,

@@ -57,10 +57,12 @@ class Totals:
         self.f1: list[float] = []
         self.sums = [0] * 9
 
-    def add(self, scores: list[tuple[Any, ...]]) -> None:
-        """The numbers of the next pages (score tuples, in row order)."""
+    def add(self, scores: list[tuple[Any, ...]], columns: list[tuple[Any, ...]] | None = None) -> None:
+        """The numbers of the next pages (score tuples, in row order; `columns`: theirs,
+        when the caller has them)."""
         if scores:
-            columns = list(zip(*scores, strict=True))
+            if columns is None:
+                columns = list(zip(*scores, strict=True))
             sums = [sum(column) for column in (*columns[2:8], *columns[9:12])]
             page_f1 = [2 * p * r / (p + r) if p + r else 0.0  # f1(), inlined
                        for p, r in zip(columns[0], columns[1], strict=True)]  # fmt: skip
