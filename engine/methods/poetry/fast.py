@@ -113,6 +113,7 @@ class Part:
         self.ignore_label, self.weight = ignore_label, weight
         self.shared = Shared()
         self.index: Index = {}
+        self.system_ids: list[Any] = []  # the index's keys before any page left it
         self.quick = Quick()
         self.held: list[tuple[list[Any], list[list[SpanTuple]], list[Any]]] = []  # ids, spans, scores
         self.wanted: list[Any] = []  # the ids of the pages that wait for their system page
@@ -126,6 +127,7 @@ class Part:
                 return False
             self.index.update(zip(ids, spans, strict=True))
             pages += len(ids)
+        self.system_ids = list(self.index)
         return len(self.index) == pages
 
     def score_references(self, file: JsonLines, stage: Stage) -> bool:
@@ -235,25 +237,24 @@ def _parallel_cuts(gold: str, system: str) -> tuple[int, int] | None:
 def _run_parallel(gold: str, system: str, cuts: tuple[int, int], ignore_label: bool, weight: float,
                   progress: Progress) -> Quick | None:  # fmt: skip
     """This process reads and scores the first part of both files, a forked child the
-    rest (_child_part). A page id in both parts of the system file returns None here;
-    a reference page that is missing, or asked for twice, is noticed when its system
-    page is not found in either part."""
+    rest (_child_part); each takes the system pages of its references from its own part
+    of the system file and asks the other for the rest once it is through. A page id in
+    both parts of the system file returns None then (the pages scored with one of them
+    are thrown away with the rest); a reference page that is missing, or asked for
+    twice, is noticed when its system page is not found in either part."""
     system_cut, gold_cut = cuts
     child = Child(_child_part, gold, system, cuts, ignore_label, weight)
     try:
         part = Part(ignore_label, weight)
         system_file = JsonLines(system, system, stop=system_cut, hashed=False)
-        if not part.read_system(system_file, Stage(progress, 0.0, 0.3, "reading the system file")):
-            return None
-        theirs = child.receive()
-        if theirs is None or not part.index.keys().isdisjoint(theirs):
-            return None
-        child.send(True)
         reference = JsonLines(gold, gold, stop=gold_cut, hashed=False)
-        if not part.score_references(reference, Stage(progress, 0.3, 0.95, "scoring pages")):
+        reading, scoring = Stage(progress, 0.0, 0.3, "reading"), Stage(progress, 0.3, 0.95, "scoring pages")
+        if not (part.read_system(system_file, reading) and part.score_references(reference, scoring)):
             return None
-        wanted = child.receive()
-        given = None if wanted is None else part.give(wanted)
+        theirs = child.receive()  # their system page ids, and the pages they want
+        if theirs is None or not set(part.system_ids).isdisjoint(theirs[0]):
+            return None
+        given = part.give(theirs[1])
         if given is None:
             return None
         child.send((part.wanted, given))
@@ -276,19 +277,17 @@ def _child_part(parent: Channel, gold: str, system: str, cuts: tuple[int, int], 
     """The child's side of _run_parallel: the second part of both files."""
     system_cut, gold_cut = cuts
     part = Part(ignore_label, weight)
-    if not part.read_system(JsonLines(system, system, start=system_cut, hashed=False), QUIET):
-        return parent.send(None)
-    parent.send(list(part.index))
-    if parent.receive() is None:
-        return None
+    system_file = JsonLines(system, system, start=system_cut, hashed=False)
     reference = JsonLines(gold, gold, start=gold_cut, hashed=False)
-    parent.send(part.wanted if part.score_references(reference, QUIET) else None)
+    if not (part.read_system(system_file, QUIET) and part.score_references(reference, QUIET)):
+        return parent.send(None)
+    digests = sha256_file(gold), sha256_file(system)  # while the parent scores its last pages
+    parent.send((part.system_ids, part.wanted))
     request = parent.receive()
     given = None if request is None else part.give(request[0])
     parent.send(given)
     if given is None or not part.finish(request[1]):
         return parent.send(None)
-    digests = sha256_file(gold), sha256_file(system)  # here, where the parent has its own last blocks to do
     quick = part.quick
     parent.send(("".join(quick.rows), quick.totals.columns(), len(part.index), *digests))
     return None
