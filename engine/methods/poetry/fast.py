@@ -26,7 +26,7 @@ import marshal
 import os
 import sys
 from collections.abc import Callable, Iterator
-from itertools import compress, repeat
+from itertools import compress, count, repeat
 from typing import IO, Any
 
 from ...formats.poetry_jsonl import REFERENCE, SYSTEM, JsonLines, Shared, line_start_after, read_block
@@ -112,32 +112,31 @@ class Part:
     def __init__(self, ignore_label: bool, weight: float) -> None:
         self.ignore_label, self.weight = ignore_label, weight
         self.shared = Shared()
-        self.index: Index = {}
-        self.system_ids: list[Any] = []  # the index's keys before any page left it
+        self.system_ids: list[Any] = []  # the system pages in file order: their ids,
+        self.pages: list[list[SpanTuple] | None] = []  # their spans (None once taken),
+        self.row: dict[Any, int] = {}  # and where each id is in these lists
         self.quick = Quick()
         self.held: list[tuple[list[Any], list[list[SpanTuple]], list[Any]]] = []  # ids, spans, scores
         self.wanted: list[Any] = []  # the ids of the pages that wait for their system page
 
     def read_system(self, file: JsonLines, stage: Stage) -> bool:
-        """The system pages by page id; False for a block read_block does not take or a
-        repeated page id."""
-        pages = 0
+        """The system pages; False for a block read_block does not take or a repeated
+        page id."""
         for ids, spans in read_blocks(file, SYSTEM, stage, self.shared):
             if ids is None:
                 return False
-            self.index.update(zip(ids, spans, strict=True))
-            pages += len(ids)
-        self.system_ids = list(self.index)
-        return len(self.index) == pages
+            self.row.update(zip(ids, count(len(self.system_ids))))
+            self.system_ids += ids
+            self.pages += spans
+        return len(self.row) == len(self.system_ids)
 
     def score_references(self, file: JsonLines, stage: Stage) -> bool:
         """Score the reference pages as they stream; False for a block read_block does not
-        take or an empty split piece. Each system page leaves the index when it is used,
-        so that a page asked for twice is noticed (it is then missing)."""
+        take or an empty split piece."""
         for ids, spans in read_blocks(file, REFERENCE, stage, self.shared):
             if ids is None:
                 return False
-            systems = list(map(self.index.pop, ids, repeat(None)))
+            systems = self._take_block(ids)
             waits = None in systems
             if waits:
                 self.wanted += compress(ids, map(_is_none, systems))
@@ -150,13 +149,37 @@ class Part:
                 self.quick.add(ids, scores)
         return True
 
-    def give(self, page_ids: list[Any]) -> Index | None:
-        """The system pages that the other part asks for (they leave this part), or None
-        when one is missing (or asked for twice)."""
-        try:
-            return {page_id: self.index.pop(page_id) for page_id in page_ids}
-        except KeyError:
+    def _take_block(self, ids: list[Any]) -> list[Any]:
+        """The system spans of a block of reference pages (None where this part does not
+        have them); each is taken only once, so that a page asked for twice is noticed
+        (it is then missing). When the two files list the pages in the same order, the
+        block is a stretch of the system pages, taken at once."""
+        pages, size = self.pages, len(ids)
+        row = self.row.get(ids[0])
+        if row is not None and self.system_ids[row : row + size] == ids:
+            systems = pages[row : row + size]
+            if None not in systems:
+                pages[row : row + size] = [None] * size
+                return systems
+        return list(map(self._take, ids))
+
+    def _take(self, page_id: Any) -> list[SpanTuple] | None:
+        row = self.row.get(page_id)
+        if row is None:
             return None
+        page, self.pages[row] = self.pages[row], None
+        return page
+
+    @property
+    def unused(self) -> int:
+        """The number of system pages not taken."""
+        return len(self.pages) - self.pages.count(None)
+
+    def give(self, page_ids: list[Any]) -> Index | None:
+        """The system pages that the other part asks for (they are taken here), or None
+        when one is missing (or asked for twice)."""
+        given = dict(zip(page_ids, map(self._take, page_ids), strict=True))
+        return None if len(given) != len(page_ids) or None in given.values() else given
 
     def finish(self, pages: Index) -> bool:
         """Score the waiting pages with the system pages from the other part and add the
@@ -211,7 +234,7 @@ def _run_single(gold: str, system: str, ignore_label: bool, weight: float,
     ) or part.wanted or not part.quick.totals.pages:
         return None  # ... or a reference page missing from the system file, or no reference page
     quick = part.quick
-    quick.unused = len(part.index)
+    quick.unused = part.unused
     quick.gold_sha256, quick.system_sha256 = reference.sha256, system_file.sha256
     return quick
 
@@ -266,7 +289,7 @@ def _run_parallel(gold: str, system: str, cuts: tuple[int, int], ignore_label: b
         rows, columns, unused, quick.gold_sha256, quick.system_sha256 = rest
         quick.rows.append(rows)
         quick.totals.add_columns(*columns)
-        quick.unused = len(part.index) + unused
+        quick.unused = part.unused + unused
         return quick
     finally:
         child.stop()
@@ -289,7 +312,7 @@ def _child_part(parent: Channel, gold: str, system: str, cuts: tuple[int, int], 
     if given is None or not part.finish(request[1]):
         return parent.send(None)
     quick = part.quick
-    parent.send(("".join(quick.rows), quick.totals.columns(), len(part.index), *digests))
+    parent.send(("".join(quick.rows), quick.totals.columns(), part.unused, *digests))
     return None
 
 
