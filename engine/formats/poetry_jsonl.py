@@ -21,7 +21,6 @@ import lzma
 import math
 import zlib
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass
 from itertools import accumulate, chain, compress, count, repeat
 from operator import gt, itemgetter, le
 from pathlib import Path
@@ -273,25 +272,21 @@ def _parse_lines(lines: list[bytes], first: int, name: str) -> list[Any]:
     raise AssertionError("a line failed to parse, then parsed")  # pragma: no cover
 
 
-@dataclass
 class JsonLines:
     """A JSON Lines file read once, in chunks: (line number, value) pairs in file order.
 
     `position` and `size` (bytes of the file as stored) tell how far reading has got;
     `sha256` is the stored file's digest once it has been read to the end.
     `start` and `stop` read only the lines between two byte offsets of an uncompressed
-    file (the two halves of a parallel run; line numbers then count from `start`); the
+    file (the two parts of a parallel run; line numbers then count from `start`); the
     digest still covers the file from its first byte, unless `hashed` is false.
     """
 
-    path: str
-    name: str
-    start: int = 0
-    stop: int | None = None
-    hashed: bool = True
-
-    def __post_init__(self) -> None:
-        self.size = require_file(self.path).stat().st_size
+    def __init__(self, path: str, name: str, start: int = 0, stop: int | None = None,
+                 hashed: bool = True) -> None:  # fmt: skip
+        self.path, self.name = path, name
+        self.start, self.stop, self.hashed = start, stop, hashed
+        self.size = require_file(path).stat().st_size
         self._raw: HashingReader | None = None
 
     @property
@@ -412,17 +407,14 @@ def page_id_of(value: Any, name: str, number: int) -> Any:
 SpanTuple = tuple[int, int, int, Any]
 
 
-@dataclass(frozen=True)
 class Layout:
-    """The keys of one side's page objects."""
+    """The keys of one side's page objects, and the words for its entries in messages
+    (one entry, several entries)."""
 
-    gate: str
-    items: str
-    start: str
-    end: str
-    label: str
-    item: str  # one entry, in messages
-    items_word: str  # several entries, in messages
+    def __init__(self, gate: str, items: str, start: str, end: str, label: str, item: str,
+                 items_word: str) -> None:  # fmt: skip
+        self.gate, self.items, self.start, self.end, self.label = gate, items, start, end, label
+        self.item, self.items_word = item, items_word
 
 
 REFERENCE = Layout("n_excerpts", "excerpts", "start", "end", "poem_id", "excerpt", "excerpts")

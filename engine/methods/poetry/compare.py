@@ -7,7 +7,6 @@ division of two integers, the relevance a running total in pair order.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
 from operator import itemgetter
 from typing import Any
 
@@ -33,16 +32,16 @@ class SplitError(Exception):
         super().__init__(piece)
 
 
-@dataclass
 class PageDetail:
     """What the report shows of a page besides its numbers (filled by score_page)."""
 
-    references: list[SpanTuple] = field(default_factory=list)  # sorted
-    systems: list[SpanTuple] = field(default_factory=list)  # sorted; merged with ignore_label
-    members: list[list[int]] = field(default_factory=list)  # file indices merged into each system span
-    system_of: list[int] = field(default_factory=list)  # per reference: system index or -1
-    factors: list[float] = field(default_factory=list)  # per reference: the factor it was mapped with
-    pairs: list[Pair] = field(default_factory=list)  # in pair order
+    def __init__(self) -> None:
+        self.references: list[SpanTuple] = []  # sorted
+        self.systems: list[SpanTuple] = []  # sorted; merged with ignore_label
+        self.members: list[list[int]] = []  # file indices merged into each system span
+        self.system_of: list[int] = []  # per reference: system index or -1
+        self.factors: list[float] = []  # per reference: the factor it was mapped with
+        self.pairs: list[Pair] = []  # in pair order
 
 
 def merge_system(spans: list[SpanTuple], members: list[list[int]] | None = None) -> list[SpanTuple]:

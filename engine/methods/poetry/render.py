@@ -2,8 +2,6 @@
 
 from __future__ import annotations
 
-import csv
-import io
 import re
 from collections.abc import Iterable
 from typing import Any
@@ -45,6 +43,9 @@ _SMALL = [str(number) for number in range(256)]  # the text of the counts most p
 
 
 def _csv_module_rows(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> str:
+    import csv
+    import io
+
     buffer = io.StringIO()
     writer = csv.writer(buffer)
     writer.writerows([page_id, *score[:8]] for page_id, score in zip(page_ids, scores, strict=True))
