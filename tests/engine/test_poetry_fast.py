@@ -224,6 +224,31 @@ def test_a_system_file_in_reverse_order_swaps_every_page(cli, tmp_path, processe
     assert processes.took_the_quick_path()
 
 
+def test_too_many_waiting_pages_leave_the_run_to_one_process(cli, tmp_path, monkeypatch):
+    """Files in very different orders would make both processes hold most of their pages
+    until the end: past HELD_PAGES, one process does the run (streaming, as always)."""
+    monkeypatch.setattr(fast, "PARALLEL_BYTES", 0)
+    monkeypatch.setattr(fast, "HELD_PAGES", 1500)  # about two blocks
+    single = fast._run_single
+    runs = []
+
+    def counted(*args):
+        result = single(*args)
+        runs.append(result is not None)
+        return result
+
+    monkeypatch.setattr(fast, "_run_single", counted)
+    pages = base_pages(5000)
+    ref, sys_ = write_corpus(tmp_path, pages, system_order=range(len(pages) - 1, -1, -1))
+    quick, general = both_ways(cli, tmp_path, ref, sys_)
+    assert quick == general and quick[0] == 0
+    assert runs == [True]
+    runs.clear()
+    ref, sys_ = write_corpus(tmp_path, pages)  # the same order: a few waiting pages at most
+    quick, general = both_ways(cli, tmp_path, ref, sys_)
+    assert quick == general and quick[0] == 0 and runs == []
+
+
 def test_compressed_files_are_read_in_one_process(cli, tmp_path, processes):
     import gzip
 

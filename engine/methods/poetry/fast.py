@@ -40,6 +40,10 @@ from .summary import Totals
 #: the swap of pages would cost more than the second core saves.
 PARALLEL_BYTES = 2 << 20
 
+#: At most this many reference pages of a part wait for the other part's system pages
+#: (each waiting page, and every row after it, is held in memory until the end).
+HELD_PAGES = 50_000
+
 #: The part of both files that this process reads when a child reads the rest (the
 #: child also hashes both files when it has scored its pages).
 FIRST_PART = 0.55
@@ -68,9 +72,17 @@ def run_quick(gold: str, system: str, ignore_label: bool, weight: float,
               progress: Progress = NO_PROGRESS) -> Quick | None:  # fmt: skip
     """The run's result, or None when the general reader must do it."""
     cuts = _parallel_cuts(gold, system)
-    if cuts is None:
-        return _run_single(gold, system, ignore_label, weight, progress)
-    return _run_parallel(gold, system, cuts, ignore_label, weight, progress)
+    if cuts is not None:
+        try:
+            return _run_parallel(gold, system, cuts, ignore_label, weight, progress)
+        except Unsuited:
+            pass
+    return _run_single(gold, system, ignore_label, weight, progress)
+
+
+class Unsuited(Exception):
+    """Two processes would hold too many pages that wait for the other's system pages
+    (the two files list the pages in very different orders): one process does it."""
 
 
 class Stage:
@@ -117,6 +129,7 @@ class Part:
         self.row: dict[Any, int] = {}  # and where each id is in these lists
         self.quick = Quick()
         self.held: list[tuple[list[Any], list[list[SpanTuple]], list[Any]]] = []  # ids, spans, scores
+        self.held_pages = 0
         self.wanted: list[Any] = []  # the ids of the pages that wait for their system page
 
     def read_system(self, file: JsonLines, stage: Stage) -> bool:
@@ -145,6 +158,9 @@ class Part:
                 return False
             if waits or self.held:
                 self.held.append((ids, spans, scores))
+                self.held_pages += len(ids)
+                if self.held_pages > HELD_PAGES:
+                    raise Unsuited
             else:
                 self.quick.add(ids, scores)
         return True
@@ -275,6 +291,8 @@ def _run_parallel(gold: str, system: str, cuts: tuple[int, int], ignore_label: b
         if not (part.read_system(system_file, reading) and part.score_references(reference, scoring)):
             return None
         theirs = child.receive()  # their system page ids, and the pages they want
+        if theirs == "unsuited":
+            raise Unsuited
         if theirs is None or not set(part.system_ids).isdisjoint(theirs[0]):
             return None
         given = part.give(theirs[1])
@@ -302,8 +320,11 @@ def _child_part(parent: Channel, gold: str, system: str, cuts: tuple[int, int], 
     part = Part(ignore_label, weight)
     system_file = JsonLines(system, system, start=system_cut, hashed=False)
     reference = JsonLines(gold, gold, start=gold_cut, hashed=False)
-    if not (part.read_system(system_file, QUIET) and part.score_references(reference, QUIET)):
-        return parent.send(None)
+    try:
+        if not (part.read_system(system_file, QUIET) and part.score_references(reference, QUIET)):
+            return parent.send(None)
+    except Unsuited:
+        return parent.send("unsuited")
     digests = sha256_file(gold), sha256_file(system)  # while the parent scores its last pages
     parent.send((part.system_ids, part.wanted))
     request = parent.receive()
