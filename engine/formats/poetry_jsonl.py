@@ -19,6 +19,7 @@ import hashlib
 import json
 import lzma
 import math
+import re
 import zlib
 from collections.abc import Callable, Iterator
 from itertools import accumulate, chain, compress, count, repeat
@@ -362,6 +363,28 @@ def _hash_head(handle: IO[bytes], size: int, digest: Any) -> None:
     while size and (data := handle.read(min(size, 1 << 20))):
         digest.update(data)
         size -= len(data)
+
+
+_RAW_ID = re.compile(rb'\{\s*"page_id"\s*:\s*("(?:[^"\\\n]|\\.)*"|[^,}\s]+)\s*[,}]')
+
+
+def line_of_same_page(path: str, line_start: int, other: str, near: int, window: int = 1 << 20) -> int | None:
+    """Where the line of `other` that starts with the same page id as the line at
+    `line_start` of `path` starts, searched within `window` bytes around `near`; None when
+    not found (the two files write the id differently, or list the pages in other
+    orders). Only a hint: the id is compared as written."""
+    with open(path, "rb") as handle:
+        handle.seek(line_start)
+        found = _RAW_ID.match(handle.readline())
+    if found is None:
+        return None
+    with open(other, "rb") as handle:
+        start = max(near - window // 2, 0)
+        handle.seek(start)
+        data = handle.read(window)
+    key = re.compile(rb'\n\{\s*"page_id"\s*:\s*' + re.escape(found.group(1)) + rb'\s*[,}]')
+    match = key.search(data)
+    return None if match is None else start + match.start() + 1
 
 
 def line_start_after(path: str, fraction: float) -> int | None:

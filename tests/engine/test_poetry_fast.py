@@ -334,6 +334,19 @@ def test_csv_rows_as_the_csv_module(rows):
     assert csv_rows(page_ids, scores) == csv_module(page_ids, scores)
 
 
+def test_the_system_file_is_split_at_the_childs_first_page(tmp_path):
+    pages = base_pages(2000)
+    ref, sys_ = write_corpus(tmp_path, pages, unused=5)
+    gold_cut = poetry_jsonl.line_start_after(str(ref), 0.5)
+    page = ref.read_bytes()[gold_cut:].split(b"\n")[0][:20]
+    cut = poetry_jsonl.line_of_same_page(str(ref), gold_cut, str(sys_), sys_.stat().st_size // 2)
+    assert sys_.read_bytes()[cut - 1 : cut + 20] == b"\n" + page
+    other = tmp_path / "other.jsonl"
+    other.write_text(sys_.read_text().replace('"page_id": "p', '"page_id": "\\u0070'))  # the same ids, escaped
+    assert poetry_jsonl.line_of_same_page(str(ref), gold_cut, str(other), other.stat().st_size // 2) is None
+    assert poetry_jsonl.line_of_same_page(str(ref), gold_cut, str(sys_), 0, window=1000) is None  # too far
+
+
 def test_read_block_leaves_unusual_lines_to_the_line_reader():
     layout = poetry_jsonl.REFERENCE
     good = reference_line("p", [(0, 5, "A"), (7, 9, 1)]).encode()

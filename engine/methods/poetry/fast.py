@@ -29,7 +29,15 @@ from collections.abc import Callable, Iterator
 from itertools import compress, count, repeat
 from typing import IO, Any
 
-from ...formats.poetry_jsonl import REFERENCE, SYSTEM, JsonLines, Shared, line_start_after, read_block
+from ...formats.poetry_jsonl import (
+    REFERENCE,
+    SYSTEM,
+    JsonLines,
+    Shared,
+    line_of_same_page,
+    line_start_after,
+    read_block,
+)
 from ...progress import NO_PROGRESS, Progress
 from ...textio import sha256_file
 from .compare import SpanTuple, SplitError, score_quick
@@ -186,6 +194,12 @@ class Part:
         page, self.pages[row] = self.pages[row], None
         return page
 
+    def rows_so_far(self) -> tuple[str, tuple[list[Any], ...]]:
+        """The CSV rows and the totals' columns added so far (to send them to the parent);
+        they leave this part."""
+        quick, self.quick = self.quick, Quick()
+        return "".join(quick.rows), quick.totals.columns()
+
     @property
     def unused(self) -> int:
         """The number of system pages not taken."""
@@ -267,10 +281,14 @@ def _parallel_cuts(gold: str, system: str) -> tuple[int, int] | None:
         return None  # forking a process with threads is unsafe
     if len(os.sched_getaffinity(0)) < 2 or os.path.getsize(gold) + os.path.getsize(system) < PARALLEL_BYTES:
         return None
-    # The system file a little before the reference file: when the two list the pages in
-    # the same order, the child then has the system pages of all its reference pages.
-    system_cut, gold_cut = line_start_after(system, FIRST_PART - 0.01), line_start_after(gold, FIRST_PART)
-    return None if system_cut is None or gold_cut is None else (system_cut, gold_cut)
+    gold_cut = line_start_after(gold, FIRST_PART)
+    if gold_cut is None or (system_cut := line_start_after(system, FIRST_PART - 0.01)) is None:
+        return None
+    # When the two files list the pages in the same order, each process then has the
+    # system pages of all its reference pages: the system file is split at the first
+    # page of the child's reference pages, or else a little before the reference file.
+    same_page = line_of_same_page(gold, gold_cut, system, system_cut)
+    return (same_page or system_cut), gold_cut
 
 
 def _run_parallel(gold: str, system: str, cuts: tuple[int, int], ignore_label: bool, weight: float,
@@ -290,24 +308,26 @@ def _run_parallel(gold: str, system: str, cuts: tuple[int, int], ignore_label: b
         reading, scoring = Stage(progress, 0.0, 0.3, "reading"), Stage(progress, 0.3, 0.95, "scoring pages")
         if not (part.read_system(system_file, reading) and part.score_references(reference, scoring)):
             return None
-        theirs = child.receive()  # their system page ids, and the pages they want
+        theirs = child.receive()
         if theirs == "unsuited":
             raise Unsuited
-        if theirs is None or not set(part.system_ids).isdisjoint(theirs[0]):
+        if theirs is None:
             return None
-        given = part.give(theirs[1])
+        system_ids, wanted, done, digests = theirs
+        given = part.give(wanted) if part.row.keys().isdisjoint(system_ids) else None
         if given is None:
             return None
         child.send((part.wanted, given))
         pages = child.receive()
-        rest = None if pages is None or not part.finish(pages) else child.receive()
-        if rest is None:
+        late = None if pages is None or not part.finish(pages) else child.receive()
+        if late is None:
             return None
         quick = part.quick
-        rows, columns, unused, quick.gold_sha256, quick.system_sha256 = rest
-        quick.rows.append(rows)
-        quick.totals.add_columns(*columns)
-        quick.unused = part.unused + unused
+        for rows, columns in (done, late[:2]):
+            quick.rows.append(rows)
+            quick.totals.add_columns(*columns)
+        quick.unused = part.unused + late[2]
+        quick.gold_sha256, quick.system_sha256 = digests
         return quick
     finally:
         child.stop()
@@ -315,7 +335,9 @@ def _run_parallel(gold: str, system: str, cuts: tuple[int, int], ignore_label: b
 
 def _child_part(parent: Channel, gold: str, system: str, cuts: tuple[int, int], ignore_label: bool,
                 weight: float) -> None:  # fmt: skip
-    """The child's side of _run_parallel: the second part of both files."""
+    """The child's side of _run_parallel: the second part of both files. Once through,
+    it sends its system page ids, the pages it wants, its rows so far and the files'
+    digests; then the system pages the parent wants, and at last its waiting rows."""
     system_cut, gold_cut = cuts
     part = Part(ignore_label, weight)
     system_file = JsonLines(system, system, start=system_cut, hashed=False)
@@ -326,14 +348,13 @@ def _child_part(parent: Channel, gold: str, system: str, cuts: tuple[int, int], 
     except Unsuited:
         return parent.send("unsuited")
     digests = sha256_file(gold), sha256_file(system)  # while the parent scores its last pages
-    parent.send((part.system_ids, part.wanted))
+    parent.send((part.system_ids, part.wanted, part.rows_so_far(), digests))
     request = parent.receive()
     given = None if request is None else part.give(request[0])
     parent.send(given)
     if given is None or not part.finish(request[1]):
         return parent.send(None)
-    quick = part.quick
-    parent.send(("".join(quick.rows), quick.totals.columns(), part.unused, *digests))
+    parent.send((*part.rows_so_far(), part.unused))
     return None
 
 
@@ -383,6 +404,10 @@ class Child:
                 os._exit(code)
         os.close(down_read)
         os.close(up_write)
+        with contextlib.suppress(OSError, AttributeError):  # room for the child's rows in the pipe (Linux)
+            import fcntl
+
+            fcntl.fcntl(up_read, fcntl.F_SETPIPE_SZ, 1 << 20)
         self.channel = Channel(up_read, down_write)
 
     def send(self, value: Any) -> None:
