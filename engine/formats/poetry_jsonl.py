@@ -566,8 +566,7 @@ def _warn_closed_gate(
 # --- whole blocks of ordinary pages at once ------------------------------------------------
 
 ID_TYPES = frozenset((str, int, float, bool, type(None)))  # what a page id or a label may be
-_DICTS, _LISTS, _INTS = frozenset((dict,)), frozenset((list,)), frozenset((int,))
-_PAGE_ID = itemgetter("page_id")
+_LISTS, _INTS = frozenset((list,)), frozenset((int,))
 
 
 class Shared:
@@ -591,14 +590,10 @@ def read_block(lines: list[bytes], layout: Layout,
     scalar label. The index of a span here counts through the whole block (it only
     has to grow in file order)."""
     pages = _loads_all(lines)
-    if pages is None or not _DICTS.issuperset(map(type, pages)):
+    fields = None if pages is None else _fields(pages, ("page_id", layout.gate, layout.items))
+    if fields is None:
         return None
-    try:
-        ids = list(map(_PAGE_ID, pages))
-        gates = list(map(itemgetter(layout.gate), pages))
-        items = list(map(itemgetter(layout.items), pages))
-    except KeyError:
-        return None
+    ids, gates, items = fields
     if not (
         ID_TYPES.issuperset(map(type, ids))
         and NUMBERS.issuperset(map(type, gates))
@@ -620,16 +615,21 @@ def _loads_all(lines: list[bytes]) -> list[Any] | None:
         return None
 
 
+def _fields(objects: list[Any], keys: tuple[str, ...]) -> list[list[Any]] | None:
+    """Per key, its value in every object; None when one is not an object (indexing it
+    by a string fails) or lacks a key."""
+    try:
+        return [list(map(itemgetter(key), objects)) for key in keys]
+    except (KeyError, TypeError):
+        return None
+
+
 def _block_spans(items: list[Any], layout: Layout, shared: Shared) -> list[SpanTuple] | None:
     """The spans of a block's entries, all pages after each other, or None."""
-    if not _DICTS.issuperset(map(type, items)):
+    fields = _fields(items, (layout.start, layout.end, layout.label))
+    if fields is None:
         return None
-    try:
-        starts = list(map(itemgetter(layout.start), items))
-        ends = list(map(itemgetter(layout.end), items))
-        labels = list(map(itemgetter(layout.label), items))
-    except KeyError:
-        return None
+    starts, ends, labels = fields
     if not (
         _INTS.issuperset(map(type, starts))
         and _INTS.issuperset(map(type, ends))

@@ -54,7 +54,7 @@ HELD_PAGES = 50_000
 
 #: The part of both files that this process reads when a child reads the rest (the
 #: child also hashes both files when it has scored its pages).
-FIRST_PART = 0.55
+FIRST_PART = 0.53
 
 Index = dict[Any, list[SpanTuple]]  # page id → the page's spans (file order)
 Block = tuple[list[Any], list[list[SpanTuple]]]  # page ids, spans per page
