@@ -31,6 +31,8 @@ def run_example(cli, folder, tmp_path, json_path="out.json"):
             "--partial-match-weight", str(options["partial_match_weight"])]  # fmt: skip
     if options["ignore_label"]:
         args.append("--ignore-label")
+    if json_path is None:
+        return cli(*args)
     return cli(*args, "--json", tmp_path / json_path if json_path != "-" else "-")
 
 
@@ -53,6 +55,21 @@ def test_csv_line_and_rows_as_the_original(example, cli, tmp_path):
     assert got["columns"] == expected["columns"]
     assert got["options"]["ignore_label"] == expected["options"]["ignore_label"]
     assert got["options"]["partial_match_weight"] == expected["options"]["partial_match_weight"]
+
+
+@pytest.mark.parametrize("parallel", [False, True], ids=["one process", "two processes"])
+@pytest.mark.parametrize("example", EXAMPLES)
+def test_csv_and_line_without_json(example, parallel, cli, tmp_path, monkeypatch):
+    """A plain run takes the quick path (engine/methods/poetry/fast.py): the same bytes."""
+    from engine.methods.poetry import fast
+
+    monkeypatch.setattr(fast, "PARALLEL_BYTES", 0 if parallel else 1 << 60)
+    folder = conformance("poetry") / example
+    expected = json.loads((folder / "expected.json").read_text())
+    result = run_example(cli, folder, tmp_path, json_path=None)
+    assert result.code == 0, result.err
+    assert (tmp_path / "out.csv").read_bytes() == (folder / "expected.csv").read_bytes()
+    assert result.out == expected["overall"]["line"] + "\n"
 
 
 def test_json_on_stdout_moves_the_overall_line_to_stderr(cli, tmp_path):

@@ -25,15 +25,20 @@ def write(path, content):
 
 
 def fails(cli, tmp_path, ref=GOOD_REF, sys_=GOOD_SYS, *options, out_name="out.csv"):
-    """The error message of a run that must fail cleanly (and leave nothing behind)."""
+    """The error message of a run that must fail cleanly (and leave nothing behind), the
+    same with --json (the general reader) and without (the quick path first)."""
     ref_path, sys_path = write(tmp_path / "ref.jsonl", ref), write(tmp_path / "sys.jsonl", sys_)
     before = sorted(os.listdir(tmp_path))
-    result = cli("poetry", ref_path, sys_path, tmp_path / out_name, "--json", tmp_path / "out.json", *options)
-    assert result.code == 2
-    assert result.out == ""
-    assert result.err.count("\n") == 1 and result.err.startswith("spanstudio: error: "), result.err
-    assert sorted(os.listdir(tmp_path)) == before  # no CSV, no JSON, no temporary file
-    return result.err[len("spanstudio: error: ") : -1].replace(str(tmp_path) + "/", "")
+    errors = []
+    for extra in (["--json", tmp_path / "out.json"], []):
+        result = cli("poetry", ref_path, sys_path, tmp_path / out_name, *extra, *options)
+        assert result.code == 2
+        assert result.out == ""
+        assert result.err.count("\n") == 1 and result.err.startswith("spanstudio: error: "), result.err
+        assert sorted(os.listdir(tmp_path)) == before  # no CSV, no JSON, no temporary file
+        errors.append(result.err)
+    assert errors[0] == errors[1]
+    return errors[0][len("spanstudio: error: ") : -1].replace(str(tmp_path) + "/", "")
 
 
 def test_p11_empty_piece(cli, tmp_path):

@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError
 from ...formats.poetry_jsonl import (
@@ -34,8 +34,12 @@ from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report
 from .. import InputSpec, Invocation, Method, OutputSpec, register
 from .compare import PageDetail, SplitError, score_page
-from .detail import PageRecord, Warnings, corpus_scores, fill_detail, read_texts, tables
-from .render import COLUMNS, csv_text, json_rows, mean, overall_line
+from .fast import run_quick
+from .render import COLUMNS, csv_text, json_rows, overall_line
+from .summary import Totals, Warnings, corpus_scores, tables
+
+if TYPE_CHECKING:
+    from .detail import PageRecord
 
 WEIGHT_FLAG = "--partial-match-weight"
 _MISSING = object()
@@ -100,8 +104,8 @@ class Poetry(Method):
     def review_basis(self, report: Report) -> dict[str, Any]:
         """Span counts over all pages: a reviewer's accepted spurious span becomes a match,
         an accepted missed span is withdrawn (partial matches already count as matches)."""
-        _, scores = report.data["_pages"]
-        matches, misses, spurious = (sum(score[k] for score in scores) for k in (2, 3, 4))
+        counts = report.data["corpus"]["counts"]
+        matches, misses, spurious = (counts[k] for k in COLUMNS[3:6])
         return {
             "label": "spans",
             "counts": {"spans": {"TP": matches, "FP": spurious, "FN": misses}},
@@ -112,7 +116,8 @@ class Poetry(Method):
         }
 
     def render_output(self, name: str, report: Report) -> str:
-        return csv_text(*report.data["_pages"])
+        text = report.data.get("_csv")  # a quick run's (fast.py)
+        return text if text is not None else csv_text(*report.data["_pages"])
 
     def output_path(self, name: str, value: str) -> Path | None:
         return Path(value)
@@ -240,24 +245,42 @@ class Run:
         if self.weight > 1:
             self.warn("weight", f"{WEIGHT_FLAG} {self.weight:g} is above 1: a partial match earns more "
                       "than its overlap and scores can exceed 1")  # fmt: skip
+        if not self.detail:
+            quick = run_quick(self.gold, self.system, self.options.ignore_label, self.weight, self.progress)
+            if quick is not None:
+                self._warn_unused(quick.unused)
+                inputs = [InputFile("gold", self.gold, quick.gold_sha256),
+                          InputFile("system", self.system, quick.system_sha256)]  # fmt: skip
+                header = ",".join(COLUMNS) + "\r\n"
+                report = self._build(inputs, quick.totals, {"_csv": "".join([header, *quick.rows])})
+                self.progress.update(1.0, "done", force=True)
+                return report
         sizes = (Path(self.system).stat().st_size, Path(self.gold).stat().st_size)
         share = sizes[0] / max(sum(sizes), 1) * self.reading  # of the progress bar
         index = SystemIndex(self.system, self.warn, self.progress, share)
-        texts = read_texts(self.options.texts) if self.detail and self.options.texts else None
+        texts = None
+        if self.detail and self.options.texts:
+            from .detail import read_texts  # only runs with detail need the module
+
+            texts = read_texts(self.options.texts)
         reference = JsonLines(self.gold, self.gold)
         asked = self._pages(reference, index, texts, share)
         if not self.page_ids:
             raise InputError("at least one page", "none", file=self.gold)
-        unused = len(index.pages) - asked
-        if unused:
-            self.warn("unused", f"{self.system}: {unused} page{'s' if unused != 1 else ''} not in "
-                      f"{self.gold} ignored, as in the original (no row, no spurious count)")  # fmt: skip
+        self._warn_unused(len(index.pages) - asked)
         self.progress.update(self.reading, "scoring", force=True)
         inputs = [
             InputFile("gold", self.gold, reference.sha256),
             InputFile("system", self.system, index.file.sha256),
         ]
-        return self._build(inputs)
+        totals = Totals()
+        totals.add(self.scores)
+        return self._build(inputs, totals, {"_pages": (self.page_ids, self.scores)})
+
+    def _warn_unused(self, unused: int) -> None:
+        if unused:
+            self.warn("unused", f"{self.system}: {unused} page{'s' if unused != 1 else ''} not in "
+                      f"{self.gold} ignored, as in the original (no row, no spurious count)")  # fmt: skip
 
     def _pages(
         self, reference: JsonLines, index: SystemIndex, texts: dict[Any, str] | None, share: float
@@ -270,6 +293,8 @@ class Run:
         seen: dict[Any, int] = {}
         size = max(reference.size, 1)
         record = None
+        if detail:
+            from .detail import PageRecord
         for number, page in reference:
             page_id = page.get("page_id", _MISSING) if type(page) is dict else _MISSING
             if page_id is _MISSING or type(page_id) in CONTAINERS:
@@ -298,18 +323,18 @@ class Run:
                 progress.update(share + (self.reading - share) * reference.position / size, "scoring pages")
         return len(seen)
 
-    def _build(self, inputs: list[InputFile]) -> Report:
-        page_ids, scores = self.page_ids, self.scores
-        precision, recall = mean([score[0] for score in scores]), mean([score[1] for score in scores])
-        line = overall_line(len(scores), precision, recall)
-        corpus = corpus_scores(scores, precision, recall)
+    def _build(self, inputs: list[InputFile], totals: Totals, private: dict[str, Any]) -> Report:
+        corpus = corpus_scores(totals)
+        macro = corpus["macro"]
+        line = overall_line(totals.pages, macro["precision"], macro["recall"])
         data: dict[str, Any] = {
             "inputs": {"reference": self.gold, "system": self.system},
             "columns": list(COLUMNS),
-            "rows": json_rows(page_ids, scores) if self.detail else [],
-            "overall": {"pages": len(scores), "precision": precision, "recall": recall, "line": line},
+            "rows": json_rows(self.page_ids, self.scores) if self.detail else [],
+            "overall": {"pages": totals.pages, "precision": macro["precision"], "recall": macro["recall"],
+                        "line": line},  # fmt: skip
             "corpus": corpus,
-            "_pages": (page_ids, scores),
+            **private,
         }
         report = Report(
             method=Poetry.name,
@@ -320,11 +345,14 @@ class Run:
                 "texts": self.options.texts,
             },  # fmt: skip
             inputs=inputs,
-            tables=tables(page_ids, scores, corpus, self.detail),
+            tables=tables(corpus),
             messages=self.warn.finish(),
             data=data,
         )
         if self.detail:
+            from .detail import fill_detail, pages_table
+
+            report.tables["pages"] = pages_table(self.page_ids, self.scores)
             fill_detail(report, self.records, self.options.ignore_label, self.progress, self.reading)
             self.progress.update(1.0, "done", force=True)
         return report

@@ -1,10 +1,9 @@
-"""What a poetry report shows beyond the original's CSV (specs/poetry.md §6.2–§6.3):
-corpus scores, the Pages and Spans tables, one document per page for the viewer, and
-the JSON `details`."""
+"""What a poetry report shows beyond the original's CSV and the corpus scores
+(specs/poetry.md §6.2–§6.3): the Pages and Spans tables, one document per page for the
+viewer, and the JSON `details`. Only runs with detail (--json, --xlsx, the app) need it."""
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -16,6 +15,7 @@ from ...report import Report, Table, error_row
 from ...spans import Document, Span
 from .compare import PageDetail
 from .render import COLUMNS
+from .summary import f1
 
 MARKERS = {"reference": "🟩", "system": "🟥", "both": "🟨"}
 SPANS_LEGEND = (
@@ -26,7 +26,6 @@ SPANS_LEGEND = (
     "🟩…🟩 reference span, 🟥…🟥 system span."
 )
 PAGE_EXTRA = ["f1", "relevance", "n_retrieved", "n_reference_spans", "n_system_spans", "line"]
-COUNT_NAMES = COLUMNS[3:]
 
 
 @dataclass
@@ -40,68 +39,7 @@ class PageRecord:
     detail: PageDetail
 
 
-class Warnings:
-    """Warnings with a cap per kind, so that a file repeating one oddity stays readable."""
-
-    LIMIT = 10
-    SUMMARY = {
-        "gate": "pages whose list is ignored because of its count field",
-        "system-repeat": "repeated page ids in the system file",
-        "reference-repeat": "repeated page ids in the reference file",
-    }
-
-    def __init__(self) -> None:
-        self.messages: list[str] = []
-        self.counts: Counter[str] = Counter()
-
-    def __call__(self, kind: str, text: str) -> None:
-        self.counts[kind] += 1
-        if self.counts[kind] <= self.LIMIT:
-            self.messages.append(text)
-
-    def finish(self) -> list[str]:
-        for kind, count in self.counts.items():
-            if count > self.LIMIT:
-                self.messages.append(f"… and {count - self.LIMIT} more {self.SUMMARY.get(kind, kind)}")
-        return self.messages
-
-
-# --- corpus level ---------------------------------------------------------------------
-
-
-def f1(precision: float, recall: float) -> float:
-    """The harmonic mean, 0.0 when both are 0 (as corppa's later page F1)."""
-    return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
-
-
-def corpus_scores(scores: list[tuple[Any, ...]], precision: float, recall: float) -> dict[str, Any]:
-    """Macro (mean over pages: the original's Overall precision and recall, and the mean
-    page F1) and micro (all spans pooled: total relevance over the total retrieved and
-    the total reference spans) scores, and the summed counts."""
-    columns = list(zip(*scores, strict=True))
-    relevance = 0.0
-    for value in columns[8]:  # a running total in row order, like every sum here
-        relevance += value
-    page_f1 = 0.0
-    for p, r in zip(columns[0], columns[1], strict=True):
-        page_f1 += f1(p, r)
-    retrieved, references, systems = sum(columns[9]), sum(columns[10]), sum(columns[11])
-    micro_p = relevance / retrieved if retrieved else (0.0 if references else 1.0)
-    micro_r = relevance / references if references else (0.0 if systems else 1.0)
-    return {
-        "macro": {"precision": precision, "recall": recall, "f1": page_f1 / len(scores)},
-        "micro": {
-            "precision": micro_p,
-            "recall": micro_r,
-            "f1": f1(micro_p, micro_r),
-            "relevance": relevance,
-            "retrieved": retrieved,
-        },  # fmt: skip
-        "pages": len(scores),
-        "reference_spans": references,
-        "system_spans": systems,
-        "counts": {name: sum(columns[k]) for k, name in enumerate(COUNT_NAMES, 2)},
-    }
+# --- the Pages sheet -------------------------------------------------------------------
 
 
 def csv_value(value: Any) -> str:
@@ -109,34 +47,16 @@ def csv_value(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def tables(page_ids: list[Any], scores: list[tuple[Any, ...]], corpus: dict[str, Any],
-           detail: bool) -> dict[str, Table]:  # fmt: skip
-    """The headline (macro and micro scores), the summed counts and, with detail, the
-    Pages sheet (one row per CSV row)."""
-    macro, micro = corpus["macro"], corpus["micro"]
-    headline = Table(
-        ["average", "precision", "recall", "f1"],
-        [["macro (mean over pages)", macro["precision"], macro["recall"], macro["f1"]],
-         ["micro (all spans pooled)", micro["precision"], micro["recall"], micro["f1"]]],
-        "Corpus scores",
-        note="Macro precision and recall are the original's Overall line; F1 is the mean page F1.",
+def pages_table(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> Table:
+    """The Pages sheet: one row per CSV row."""
+    return Table(
+        [*COLUMNS, *PAGE_EXTRA],
+        [[csv_value(page_id), *score[:8], f1(score[0], score[1]), *score[8:12], line]
+         for line, (page_id, score) in enumerate(zip(page_ids, scores, strict=True), 1)],
+        "Pages",
+        kind="detail",
+        note="One row per reference line, as the CSV; line = its line in the reference file.",
     )  # fmt: skip
-    counts = Table(
-        ["pages", "reference spans", "system spans", *COUNT_NAMES],
-        [[corpus["pages"], corpus["reference_spans"], corpus["system_spans"], *corpus["counts"].values()]],
-        "Summed counts",
-    )
-    result = {"scores": headline, "counts": counts}
-    if detail:
-        result["pages"] = Table(
-            [*COLUMNS, *PAGE_EXTRA],
-            [[csv_value(page_id), *score[:8], f1(score[0], score[1]), *score[8:12], line]
-             for line, (page_id, score) in enumerate(zip(page_ids, scores, strict=True), 1)],
-            "Pages",
-            kind="detail",
-            note="One row per reference line, as the CSV; line = its line in the reference file.",
-        )  # fmt: skip
-    return result
 
 
 # --- page texts -----------------------------------------------------------------------
