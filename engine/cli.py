@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__
+from .cores import forking
 from .errors import Cancelled, InputError
 from .methods import BUILTIN_METHODS, Invocation, Method, all_methods, format_table, get_method
 from .options import OptionSpec, either, option_specs, validate
@@ -305,7 +306,8 @@ def main(argv: list[str] | None = None) -> int:
             stdout, warnings = run_review(args)
             stderr = ""
         else:
-            stdout, warnings, stderr = run(args.method, args)
+            with forking():  # a plain run may use the second core (engine/cores.py)
+                stdout, warnings, stderr = run(args.method, args)
     except (InputError, UsageError) as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return 2

@@ -22,6 +22,8 @@ from engine.methods.poetry.render import csv_rows
 from engine.progress import Progress
 from tests.engine.test_poetry_examples import reference_line, system_line
 
+pytestmark = pytest.mark.usefixtures("forking")
+
 LABELS = ["A", "B", "C", "", None, 1, 1.0, True, "1"]
 
 

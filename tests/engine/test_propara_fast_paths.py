@@ -14,15 +14,17 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine import cores
 from engine.errors import Cancelled, InputError
 from engine.formats.propara_actions import Reader, Strings
-from engine.methods.propara import Options, ProPara, cores, reading
+from engine.methods.propara import Options, ProPara, reading
 from engine.methods.propara.summary import Summaries, is_input, is_output
 from engine.progress import Progress
 from tests.engine.test_propara_reference import _files
 
+pytestmark = pytest.mark.usefixtures("forking")
 needs_fork = pytest.mark.skipif(
-    not cores.can_fork(), reason="fork is used on Linux with two cores, no threads"
+    not cores.fork_possible(), reason="fork is used on Linux with two cores, no threads"
 )
 
 

@@ -24,11 +24,11 @@ from __future__ import annotations
 import contextlib
 import marshal
 import os
-import sys
 from collections.abc import Callable, Iterator
 from itertools import compress, count, repeat
 from typing import IO, Any
 
+from ...cores import can_fork
 from ...formats.poetry_jsonl import (
     REFERENCE,
     SYSTEM,
@@ -274,12 +274,7 @@ def _run_single(gold: str, system: str, ignore_label: bool, weight: float,
 
 def _parallel_cuts(gold: str, system: str) -> tuple[int, int] | None:
     """Where to split the two files for two processes, or None to stay in one."""
-    threading = sys.modules.get("threading")  # not imported: no other thread
-    if not sys.platform.startswith("linux") or not hasattr(os, "fork"):
-        return None  # macOS and Windows start processes anew
-    if threading is not None and threading.active_count() > 1:
-        return None  # forking a process with threads is unsafe
-    if len(os.sched_getaffinity(0)) < 2 or os.path.getsize(gold) + os.path.getsize(system) < PARALLEL_BYTES:
+    if not can_fork() or os.path.getsize(gold) + os.path.getsize(system) < PARALLEL_BYTES:
         return None
     gold_cut = line_start_after(gold, FIRST_PART)
     if gold_cut is None or (system_cut := line_start_after(system, FIRST_PART - 0.01)) is None:

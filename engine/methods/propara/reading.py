@@ -9,10 +9,10 @@ from __future__ import annotations
 import dataclasses
 from collections.abc import Callable
 
+from ...cores import Beside, can_fork
 from ...errors import InputError
 from ...formats.propara_actions import ActionFile, Contents, Part, Reader, Strings, location_strings
 from ...progress import Progress
-from .cores import Beside, can_fork
 
 PARALLEL_MIN = 1 << 21  # bytes the other process must be given before it pays
 

@@ -1,28 +1,44 @@
 """The second core: a forked child process computes a value while this process goes on.
 
-Only on Linux (fork is missing on Windows and unsafe with the system libraries on macOS),
-with more than one core and no other thread; elsewhere, and whenever the child fails, the
-value is computed in this process when it is wanted, so the result never depends on where
-it was made. The child never reports progress (the caller does, for its own share) and is
+Only inside `forking()` (the command line's runs: a process that does nothing else), on
+Linux (fork is missing on Windows and unsafe with the system libraries on macOS), with more
+than one core and no other thread; elsewhere (the app, scripts), and whenever the child
+fails, the value is computed in this process when it is wanted, so the result never
+depends on where it was made. The child never reports progress (the caller does, for its own share) and is
 killed when the caller stops early (an error, a cancelled run).
 """
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pickle
 import signal
 import sys
 import warnings
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import Generic, NoReturn, TypeVar
 
 T = TypeVar("T")
 
+_allowed = False  # see forking()
 
-def can_fork() -> bool:
-    """Fork is safe and useful: Linux, a second core, no other thread in this process (the
-    app's evaluations run in a thread of their own: they stay on one core)."""
+
+@contextlib.contextmanager
+def forking() -> Iterator[None]:
+    """Within, runs may fork (the command line's main). The app's evaluations run in a Qt
+    thread that Python's threading does not count, and scripts may have threads of their
+    own: outside, everything stays in this process."""
+    global _allowed
+    saved, _allowed = _allowed, True
+    try:
+        yield
+    finally:
+        _allowed = saved
+
+
+def fork_possible() -> bool:
+    """Fork is at hand and useful: Linux, a second core, no other Python thread."""
     threading = sys.modules.get("threading")  # not imported: no other thread
     return (
         sys.platform.startswith("linux")
@@ -30,6 +46,11 @@ def can_fork() -> bool:
         and (threading is None or threading.active_count() == 1)
         and len(os.sched_getaffinity(0)) > 1
     )
+
+
+def can_fork() -> bool:
+    """Fork is allowed (forking()), at hand and useful."""
+    return _allowed and fork_possible()
 
 
 class Beside(Generic[T]):
