@@ -108,6 +108,7 @@ def count(gold: str, system: str, mode: str, task: str, progress: Progress, deta
     digests = Digests({"gold": parts[0].data, "system": parts[1].data})
     counting = _in_halves(parts, mode, task, progress, detail, digests)
     if counting is None:
+        digests.start()
         counting = Counting(mode, task, parts, detail)
         for step in counting.steps:
             step(progress)
@@ -118,12 +119,10 @@ def count(gold: str, system: str, mode: str, task: str, progress: Progress, deta
 def _in_halves(parts: tuple[Part, Part], mode: str, task: str, progress: Progress, detail: bool,
                digests: Digests) -> Counting | None:  # fmt: skip
     """The counting of a large input in two processes, or None when it is read whole.
-    (The digests are computed while the windows are found: their thread ends before the
-    fork.)"""
+    (The digests are computed in this process once the second one is started.)"""
     if detail or len(parts[0].data) < halves.MIN_BYTES:
         return None
     windows = halve(*parts)
-    digests.wait()
     if windows is None or not halves.can_fork():
         return None
 
@@ -131,6 +130,6 @@ def _in_halves(parts: tuple[Part, Part], mode: str, task: str, progress: Progres
         return Counting(mode, task, windows[half], detail)
 
     try:
-        return halves.run(make, progress)  # type: ignore[return-value]
+        return halves.run(make, progress, forked=digests.start)  # type: ignore[return-value]
     except halves.WholeFile:
         return None

@@ -90,12 +90,17 @@ class Part:
 
 class Digests:
     """The sha256 of each input's bytes, for the report's record of its inputs: computed
-    on a second thread (hashlib lets go of the GIL) while this one goes on reading."""
+    on a second thread (hashlib lets go of the GIL) while this one goes on reading. The
+    thread is started by `start` (after a fork: a process forks with one thread only)."""
 
     def __init__(self, data: dict[str, bytes]) -> None:
         self._values: dict[str, str] = {}
         self._thread = threading.Thread(target=self._compute, args=(data,), daemon=True)
-        self._thread.start()
+
+    def start(self) -> None:
+        """Start computing (once)."""
+        if self._thread.ident is None:
+            self._thread.start()
 
     def _compute(self, data: dict[str, bytes]) -> None:
         for role, content in data.items():
@@ -103,6 +108,7 @@ class Digests:
 
     def wait(self) -> dict[str, str]:
         """The digests by role, once the thread is done."""
+        self.start()
         self._thread.join()
         return self._values
 
@@ -205,19 +211,29 @@ def halve(gold: Part, system: Part) -> tuple[tuple[Part, Part], tuple[Part, Part
     g, s = gold.data, system.data
     if not all(d.isascii() and b"\r" not in d and _NOT_BLANK.match(d) for d in (g, s)):
         return None
-    # A little more than half for the first window: the second process pays for the fork
-    # and counts the lines before its window.
-    g_cut = _clean_gap(g, len(g) * 52 // 100)
+    # More than half for the first window: the second process pays for the fork (pages
+    # copied on write) and counts the lines before its window, more than this process
+    # pays for the digests it computes meanwhile.
+    g_cut = _clean_gap(g, len(g) * 55 // 100)
     if g_cut is None:
         return None
     after = _clean_gap(g, g_cut + 2)
     if after is None or not _NOT_BLANK.search(g, after + 2):
         return None
-    s_cut = _same_sentence(s, g.count(b"\n\n", 0, g_cut), g_cut * len(s) // max(len(g), 1))
+    s_cut = _same_sentence(s, _pairs(g, g_cut), g_cut * len(s) // max(len(g), 1))
     if s_cut is None:
         return None
     return ((Part(gold.path, g, 0, g_cut), Part(system.path, s, 0, s_cut)),
             (Part(gold.path, g, g_cut + 2), Part(system.path, s, s_cut + 2)))  # fmt: skip
+
+
+#: Two LFs (the regular expression finds them about twice as fast as bytes.count).
+_PAIR = re.compile(b"\n\n")
+
+
+def _pairs(data: bytes, stop: int) -> int:
+    """data[:stop].count(b"\\n\\n"): the pairs of LFs before `stop`, not overlapping."""
+    return len(_PAIR.findall(data, 0, stop))
 
 
 def _clean(data: bytes, gap: int) -> bool:
@@ -242,7 +258,7 @@ def _same_sentence(data: bytes, count: int, guess: int, steps: int = 100_000) ->
     gap = _clean_gap(data, guess)
     if gap is None:
         return None
-    found = data.count(b"\n\n", 0, gap)
+    found = _pairs(data, gap)
     while found != count and steps:
         gap = data.find(b"\n\n", gap + 2) if found < count else data.rfind(b"\n\n", 0, gap)
         if gap == -1 or not _clean(data, gap):
