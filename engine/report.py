@@ -17,11 +17,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
-from .spans import Document, Span
 from .textio import sha256_file
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from .spans import Document, Span
 
 #: Columns of every error table, in this order (methods may add their own after them).
 ERROR_COLUMNS: tuple[str, ...] = (
