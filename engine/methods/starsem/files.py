@@ -14,6 +14,16 @@ from .model import plain_block
 
 Block = tuple[int, str]  # physical number of the block's first line, the block's text
 
+#: Two LFs, an empty line: found by a regular expression about twice as fast as by
+#: str.split, bytes.split or bytes.count.
+_PAIR = re.compile(b"\n\n")
+_TEXT_PAIR = re.compile("\n\n")
+
+
+def split_blocks(text: str) -> list[str]:
+    """text.split("\\n\\n"), faster."""
+    return _TEXT_PAIR.split(text)
+
 
 def read_bytes(path: str) -> bytes:
     """The file's bytes, or the §8 error for a missing or unreadable file."""
@@ -172,7 +182,7 @@ def sentence_blocks(text: str, path: str, data: bytes | None = None, first: int 
     is not `at_start` or not `at_end` of its file: nothing is stripped there), with
     their skeletons when `data`, the text's bytes, allow them. Raises InputError when the
     file holds no token line."""
-    texts = text.split("\n\n")  # then the whitespace around the file goes, without copying it
+    texts = split_blocks(text)  # then the whitespace around the file goes, without copying it
     skeletons = skeleton_pieces(data, text, len(texts))
     while at_start and texts and not texts[0].strip():
         first += texts.pop(0).count("\n") + 2
@@ -225,10 +235,6 @@ def halve(gold: Part, system: Part) -> tuple[tuple[Part, Part], tuple[Part, Part
         return None
     return ((Part(gold.path, g, 0, g_cut), Part(system.path, s, 0, s_cut)),
             (Part(gold.path, g, g_cut + 2), Part(system.path, s, s_cut + 2)))  # fmt: skip
-
-
-#: Two LFs (the regular expression finds them about twice as fast as bytes.count).
-_PAIR = re.compile(b"\n\n")
 
 
 def _pairs(data: bytes, stop: int) -> int:
@@ -285,7 +291,7 @@ def skeleton_pieces(data: bytes | None, text: str, count: int) -> list[bytes] | 
         return None
     if data.startswith(b"\t") or _LINE_START_TAB.search(data):
         return None
-    pieces = data.translate(None, _NOT_SPACE).split(b"\n\n")
+    pieces = _PAIR.split(data.translate(None, _NOT_SPACE))
     return pieces if len(pieces) == count else None
 
 
