@@ -21,7 +21,6 @@ from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
 from .. import InputSpec, Invocation, Method, register
 from .counting import count
-from .files import Digests
 
 if TYPE_CHECKING:
     from .render import Table as ScoreTable
@@ -195,10 +194,9 @@ def _standard_tables(table: ScoreTable) -> dict[str, Table]:
     }  # fmt: skip
 
 
-def _report(gold: str, system: str, digests: Digests, options: Options, tables: dict[str, Table],
+def _report(gold: str, system: str, sha256: dict[str, str], options: Options, tables: dict[str, Table],
             messages: list[str], data: dict[str, Any]) -> Report:  # fmt: skip
     """The report of a run (the inputs' digests are those of the bytes read)."""
-    sha256 = digests.wait()
     return Report(
         method="starsem",
         title=StarSem.title,

@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
+from collections.abc import Callable
 from functools import cached_property
 from itertools import accumulate, repeat
 
@@ -30,27 +31,37 @@ def read_bytes(path: str) -> bytes:
     return read_input_bytes(path, directory=("a file", "a directory"))
 
 
-def read_both(gold: str, system: str) -> tuple[bytes, bytes]:
-    """Both files' bytes, SYSTEM's read on a second thread while GOLD's is read here (the
-    copies from the system's cache run side by side); GOLD's error comes first."""
-    result: list[bytes | InputError] = []
+def read_both(gold: str, system: str, meanwhile: Callable[[], object]) -> tuple[bytes, bytes, dict[str, str]]:
+    """Both files' bytes and their sha256 digests (the report's record of its inputs),
+    each file read and digested on a thread of its own (the copies from the system's
+    cache and hashlib let go of the GIL) while `meanwhile` runs here; GOLD's error comes
+    first."""
+    results: dict[str, tuple[bytes, str] | InputError] = {}
 
-    def read_system() -> None:
+    def read(role: str, path: str) -> None:
         try:
-            result.append(read_bytes(system))
+            data = read_bytes(path)
+            results[role] = data, hashlib.sha256(data).hexdigest()
         except InputError as err:
-            result.append(err)
+            results[role] = err
 
-    thread = threading.Thread(target=read_system, daemon=True)
-    thread.start()
+    roles = {"gold": gold, "system": system}
+    threads = [threading.Thread(target=read, args=pair, daemon=True) for pair in roles.items()]
+    for thread in threads:
+        thread.start()
     try:
-        g_data = read_bytes(gold)
+        meanwhile()
     finally:
-        thread.join()
-    s_data = result[0]
-    if isinstance(s_data, InputError):
-        raise s_data
-    return g_data, s_data
+        for thread in threads:
+            thread.join()
+    (g_data, g_digest), (s_data, s_digest) = (_read_result(results[role]) for role in roles)
+    return g_data, s_data, {"gold": g_digest, "system": s_digest}
+
+
+def _read_result(result: tuple[bytes, str] | InputError) -> tuple[bytes, str]:
+    if isinstance(result, InputError):
+        raise result
+    return result
 
 
 class Part:
@@ -96,31 +107,6 @@ class Part:
         data = self.bytes()
         text = decode_utf8(data, self.path) if self.whole else str(data, "ascii")
         return sentence_blocks(text, self.path, data, self.first_line(), self.at_start, self.at_end)
-
-
-class Digests:
-    """The sha256 of each input's bytes, for the report's record of its inputs: computed
-    on a second thread (hashlib lets go of the GIL) while this one goes on reading. The
-    thread is started by `start` (after a fork: a process forks with one thread only)."""
-
-    def __init__(self, data: dict[str, bytes]) -> None:
-        self._values: dict[str, str] = {}
-        self._thread = threading.Thread(target=self._compute, args=(data,), daemon=True)
-
-    def start(self) -> None:
-        """Start computing (once)."""
-        if self._thread.ident is None:
-            self._thread.start()
-
-    def _compute(self, data: dict[str, bytes]) -> None:
-        for role, content in data.items():
-            self._values[role] = hashlib.sha256(content).hexdigest()
-
-    def wait(self) -> dict[str, str]:
-        """The digests by role, once the thread is done."""
-        self.start()
-        self._thread.join()
-        return self._values
 
 
 class Blocks:

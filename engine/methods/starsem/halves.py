@@ -51,19 +51,17 @@ def can_fork() -> bool:
     )
 
 
-def run(make: Callable[[int], Work], progress: Progress, forked: Callable[[], None] = lambda: None) -> Work:
+def run(make: Callable[[int], Work], progress: Progress) -> Work:
     """The work of the first half (`make(0)`), done here, with that of the second half
-    (`make(1)`, done in a child) merged into it; `forked` is called here once the child
-    is started. Errors are those of one pass over the whole input: the first half's
-    first, but a step of the second half that comes earlier in `steps` fails before it.
-    Raises WholeFile when a half cannot be read on its own or no child could be started:
-    then the input is read whole."""
+    (`make(1)`, done in a child) merged into it. Errors are those of one pass over the
+    whole input: the first half's first, but a step of the second half that comes
+    earlier in `steps` fails before it. Raises WholeFile when a half cannot be read on
+    its own or no child could be started: then the input is read whole."""
     child = Child.start(make)
     if child is None:
         raise WholeFile("no second process")
     failed: tuple[int, Exception] | None = None
     try:
-        forked()
         first = make(0)
         for index, step in enumerate(first.steps):
             try:
