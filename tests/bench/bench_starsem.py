@@ -2,8 +2,9 @@
 files concatenated (each followed by one empty line) against dev.mixed, cardboard.mixed
 and circle.mixed concatenated the same way, repeated ×10 and ×50; every mode, whole CLI
 runs, median of 3. The original eval.cd-sco.pl v2.2 took 3.05 s (×10) and 14.1 s (×50) on
-the spec's 2-core machine; the target is 10× that on ×50 and 5× on ×10. Large inputs are
-read in two processes (halves.py): their output must be that of one process."""
+the spec's 2-core machine; the spec's target is 10× faster than that on ×50 and 5× on ×10,
+issue 6 asks for 10× on ×10 as well (0.305 s), in every mode. Large inputs are read in two
+processes (halves.py): their output must be that of one process."""
 
 from __future__ import annotations
 
@@ -26,7 +27,8 @@ PARTS = [
     ("SEM-2012-SharedTask-CD-SCO-test-circle-GOLD.txt", "circle.mixed.system.txt"),
 ]
 ORIGINAL = {10: 3.05, 50: 14.1}  # eval.cd-sco.pl v2.2, wall seconds (spec §10)
-TARGET = {10: 5, 50: 10}  # times faster than v2.2 (spec §10)
+#: Times faster than v2.2, by input: the spec's targets (§10) and issue 6's.
+TARGETS = {10: {"spec": 5, "issue 6": 10}, 50: {"spec": 10}}
 MODES = {"default": (), "starsem-exact": ("--starsem-exact",), "extended": ("--extended",)}
 
 
@@ -77,8 +79,10 @@ def test_whole_corpus_concatenated(corpora, tmp_path):
             results[(mode, times)] = wall
             ratio = ""
             if times in ORIGINAL:
-                met = "met" if ORIGINAL[times] / wall >= TARGET[times] else "NOT met"
-                ratio = f"  {ORIGINAL[times] / wall:5.1f}× faster than v2.2 (target {TARGET[times]}×: {met})"
+                faster = ORIGINAL[times] / wall
+                met = ", ".join(f"{name} {target}×: {'met' if faster >= target else 'NOT met'}"
+                                for name, target in TARGETS[times].items())  # fmt: skip
+                ratio = f"  {faster:5.1f}× faster than v2.2 ({met})"
             print(f"  {mode:13} ×{times:<2}: {wall:6.2f} s ({cpu:5.2f} s CPU){ratio}")
         growth = results[(mode, 50)] / results[(mode, 10)]
         print(f"  {mode:13} ×50 / ×10 = {growth:.2f}")
