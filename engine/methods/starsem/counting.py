@@ -11,7 +11,7 @@ from typing import Any
 
 from ...progress import Progress
 from . import halves
-from .files import Part, halve, read_both
+from .files import Part, Reading, halve
 
 
 class Counting:
@@ -94,27 +94,32 @@ def _layout(path: str) -> Any:
 
 
 def count(gold: str, system: str, mode: str, task: str, progress: Progress, detail: bool
-          ) -> tuple[Counting, dict[str, str]]:  # fmt: skip
+          ) -> tuple[Counting, Reading]:  # fmt: skip
     """Read and score the files; the sentences the reader only counted are added to the
-    scorer. Also the files' sha256 digests by role (the mode's modules are imported
-    while the files are read and digested)."""
-    g_data, s_data, digests = read_both(gold, system, lambda: _classes(mode))
+    scorer. Also the reading of the files, for their digests. (The mode's reader and
+    scorer are imported while the files are read.)"""
+    reading = Reading({"gold": gold, "system": system})
+    _classes(mode)
+    g_data, s_data = reading.data()
     parts = Part(gold, g_data), Part(system, s_data)
-    counting = _in_halves(parts, mode, task, progress, detail)
+    counting = _in_halves(parts, mode, task, progress, detail, reading)
     if counting is None:
         counting = Counting(mode, task, parts, detail)
         for step in counting.steps:
             step(progress)
     counting.scorer.add_plain(counting.reader.plain_count)
-    return counting, digests
+    return counting, reading
 
 
-def _in_halves(parts: tuple[Part, Part], mode: str, task: str, progress: Progress, detail: bool
-               ) -> Counting | None:  # fmt: skip
-    """The counting of a large input in two processes, or None when it is read whole."""
+def _in_halves(parts: tuple[Part, Part], mode: str, task: str, progress: Progress, detail: bool,
+               reading: Reading) -> Counting | None:  # fmt: skip
+    """The counting of a large input in two processes, or None when it is read whole.
+    (The digests are computed while the windows are found: their threads end before the
+    fork.)"""
     if detail or len(parts[0].data) < halves.MIN_BYTES:
         return None
     windows = halve(*parts)
+    reading.digests()
     if windows is None or not halves.can_fork():
         return None
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
-from collections.abc import Callable
 from functools import cached_property
 from itertools import accumulate, repeat
 
@@ -31,37 +30,44 @@ def read_bytes(path: str) -> bytes:
     return read_input_bytes(path, directory=("a file", "a directory"))
 
 
-def read_both(gold: str, system: str, meanwhile: Callable[[], object]) -> tuple[bytes, bytes, dict[str, str]]:
-    """Both files' bytes and their sha256 digests (the report's record of its inputs),
-    each file read and digested on a thread of its own (the copies from the system's
-    cache and hashlib let go of the GIL) while `meanwhile` runs here; GOLD's error comes
-    first."""
-    results: dict[str, tuple[bytes, str] | InputError] = {}
+class Reading:
+    """The input files by role, each read and then digested (sha256, the report's record
+    of its inputs) on a thread of its own: the copies from the system's cache and
+    hashlib let go of the GIL, so this thread goes on meanwhile."""
 
-    def read(role: str, path: str) -> None:
+    def __init__(self, paths: dict[str, str]) -> None:
+        self._read = {role: threading.Event() for role in paths}
+        self._data: dict[str, bytes | InputError] = {}
+        self._digests: dict[str, str] = {}
+        self._threads = [threading.Thread(target=self._run, args=pair, daemon=True) for pair in paths.items()]
+        for thread in self._threads:
+            thread.start()
+
+    def _run(self, role: str, path: str) -> None:
         try:
-            data = read_bytes(path)
-            results[role] = data, hashlib.sha256(data).hexdigest()
+            self._data[role] = data = read_bytes(path)
         except InputError as err:
-            results[role] = err
+            self._data[role] = err
+            return
+        finally:
+            self._read[role].set()
+        self._digests[role] = hashlib.sha256(data).hexdigest()
 
-    roles = {"gold": gold, "system": system}
-    threads = [threading.Thread(target=read, args=pair, daemon=True) for pair in roles.items()]
-    for thread in threads:
-        thread.start()
-    try:
-        meanwhile()
-    finally:
-        for thread in threads:
+    def data(self) -> list[bytes]:
+        """The files' bytes in role order, once read (the first role's error first)."""
+        for event in self._read.values():
+            event.wait()
+        files = [self._data[role] for role in self._read]
+        for data in files:
+            if isinstance(data, InputError):
+                raise data
+        return files  # type: ignore[return-value]
+
+    def digests(self) -> dict[str, str]:
+        """The digests by role, once computed (then no thread of this is left)."""
+        for thread in self._threads:
             thread.join()
-    (g_data, g_digest), (s_data, s_digest) = (_read_result(results[role]) for role in roles)
-    return g_data, s_data, {"gold": g_digest, "system": s_digest}
-
-
-def _read_result(result: tuple[bytes, str] | InputError) -> tuple[bytes, str]:
-    if isinstance(result, InputError):
-        raise result
-    return result
+        return self._digests
 
 
 class Part:
