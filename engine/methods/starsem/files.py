@@ -213,10 +213,9 @@ def halve(gold: Part, system: Part) -> tuple[tuple[Part, Part], tuple[Part, Part
     g, s = gold.data, system.data
     if not all(d.isascii() and b"\r" not in d and _NOT_BLANK.match(d) for d in (g, s)):
         return None
-    # More than half for the first window: the second process pays for the fork (pages
-    # copied on write) and counts the lines before its window, more than this process
-    # pays for the digests it computes meanwhile.
-    g_cut = _clean_gap(g, len(g) * 55 // 100)
+    # A little more than half for the first window: the second process pays for the fork
+    # (pages copied on write) and counts the lines before its window.
+    g_cut = _clean_gap(g, len(g) * 53 // 100)
     if g_cut is None:
         return None
     after = _clean_gap(g, g_cut + 2)
