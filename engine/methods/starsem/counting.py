@@ -99,7 +99,7 @@ def count(gold: str, system: str, mode: str, task: str, progress: Progress, deta
     scorer. Also the reading of the files, for their digests. (The mode's reader and
     scorer are imported while the files are read.)"""
     reading = Reading({"gold": gold, "system": system})
-    _classes(mode)
+    _classes(mode)  # imported while the threads read
     g_data, s_data = reading.data()
     parts = Part(gold, g_data), Part(system, s_data)
     counting = _in_halves(parts, mode, task, progress, detail, reading)
