@@ -10,18 +10,19 @@ command-line run that only prints a report never pays for importing pandas.
 
 from __future__ import annotations
 
-import datetime as _dt
 import os
+import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from . import __version__
-from .spans import Document, Span
 from .textio import sha256_file
 
 if TYPE_CHECKING:
     import pandas as pd
+
+    from .spans import Document, Span
 
 #: Columns of every error table, in this order (methods may add their own after them).
 ERROR_COLUMNS: tuple[str, ...] = (
@@ -108,6 +109,15 @@ def error_row(**values: Any) -> dict[str, Any]:
     return row
 
 
+def _now() -> str:
+    """The local time to the second with its UTC offset, in ISO 8601 (what datetime's
+    now().astimezone().isoformat(timespec="seconds") gives, without loading datetime)."""
+    now = time.localtime()
+    minutes, seconds = divmod(abs(now.tm_gmtoff), 60)
+    offset = f"{'-' if now.tm_gmtoff < 0 else '+'}{minutes // 60:02d}:{minutes % 60:02d}"
+    return time.strftime("%Y-%m-%dT%H:%M:%S", now) + offset + (f":{seconds:02d}" if seconds else "")
+
+
 @dataclass
 class Report:
     """The result of one evaluation."""
@@ -124,9 +134,7 @@ class Report:
     messages: list[str] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)
     engine_version: str = __version__
-    created: str = field(
-        default_factory=lambda: _dt.datetime.now().astimezone().isoformat(timespec="seconds")
-    )
+    created: str = field(default_factory=_now)
 
     def __post_init__(self) -> None:
         self.set_errors(self.error_rows)

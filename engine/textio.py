@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import hashlib
 import os
-import tempfile
 from collections.abc import Iterable, Iterator
 from itertools import chain
 from pathlib import Path
@@ -153,6 +152,8 @@ def atomic_file(path: str | os.PathLike[str], *, make_parents: bool = False) -> 
     """A binary file to write `path` through: a temporary file beside it, renamed over
     `path` when the block ends without error. A failure leaves no partial file and any
     existing file untouched."""
+    import tempfile  # not loaded by runs that write no file
+
     target = Path(path)
     folder = target.parent
     try:

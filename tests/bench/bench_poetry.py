@@ -20,6 +20,7 @@ from pathlib import Path
 
 from engine.methods.poetry import Options, Poetry
 from engine.methods.poetry.compare import score_page
+from tests.bench import bytecode_cached
 from tests.engine import poetry_reference
 
 ORIGINAL_43K_SECONDS = 3.3  # specs/poetry.md §10, CLI wall clock
@@ -94,15 +95,6 @@ def cli_seconds(ref: Path, sys_: Path, out: Path, *options: str, runs: int = 3,
         cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
         stdout = done.stdout
     return statistics.median(walls), statistics.median(cpus), stdout
-
-
-def bytecode_cached(folder: Path) -> dict[str, str]:
-    """An environment in which every module the CLI imports has its bytecode cached (in
-    `folder`), as in an installed app; this machine's environment may forbid writing it
-    (PYTHONDONTWRITEBYTECODE), so that each run compiles the engine anew."""
-    env = {k: v for k, v in os.environ.items() if k != "PYTHONDONTWRITEBYTECODE"}
-    env["PYTHONPYCACHEPREFIX"] = str(folder)
-    return env
 
 
 def evaluate_seconds(ref: Path, sys_: Path, runs: int = 3) -> float:

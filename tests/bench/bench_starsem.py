@@ -2,7 +2,9 @@
 files concatenated (each followed by one empty line) against dev.mixed, cardboard.mixed
 and circle.mixed concatenated the same way, repeated ×10 and ×50; every mode, whole CLI
 runs, median of 3. The original eval.cd-sco.pl v2.2 took 3.05 s (×10) and 14.1 s (×50) on
-the spec's 2-core machine; the target is 10× that on ×50 and 5× on ×10. Large inputs are
+the spec's 2-core machine; the spec's target is 10× faster than that on ×50 and 5× on ×10,
+issue 6 asks for 10× on ×10 as well (0.305 s), in every mode. Each run is timed as this
+environment runs it and with the bytecode cached (as in an installed app). Large inputs are
 read in two processes (halves.py): their output must be that of one process."""
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ from pathlib import Path
 
 import pytest
 
+from tests.bench import bytecode_cached
 from tests.conftest import conformance
 
 PARTS = [
@@ -26,7 +29,8 @@ PARTS = [
     ("SEM-2012-SharedTask-CD-SCO-test-circle-GOLD.txt", "circle.mixed.system.txt"),
 ]
 ORIGINAL = {10: 3.05, 50: 14.1}  # eval.cd-sco.pl v2.2, wall seconds (spec §10)
-TARGET = {10: 5, 50: 10}  # times faster than v2.2 (spec §10)
+#: Times faster than v2.2, by input: the spec's targets (§10) and issue 6's.
+TARGETS = {10: {"spec": 5, "issue 6": 10}, 50: {"spec": 10}}
 MODES = {"default": (), "starsem-exact": ("--starsem-exact",), "extended": ("--extended",)}
 
 
@@ -40,12 +44,12 @@ def _concatenated(folder: Path, times: int) -> tuple[Path, Path]:
     return paths
 
 
-def _timed(args: list[str]) -> tuple[float, float, str]:
+def _timed(args: list[str], env: dict[str, str] | None = None) -> tuple[float, float, str]:
     """Wall and CPU seconds of one CLI run, and its standard output."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
     done = subprocess.run(
-        [sys.executable, "-m", "engine.cli", *args], check=True, capture_output=True, text=True
+        [sys.executable, "-m", "engine.cli", *args], check=True, capture_output=True, text=True, env=env
     )
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -65,27 +69,38 @@ def test_whole_corpus_concatenated(corpora, tmp_path):
         "\n*SEM 2012 (starsem), dev+cardboard+circle against the mixed systems, CLI wall (CPU), median of 3"
         f" (load average {load}):"
     )
+    cached = bytecode_cached(tmp_path / "bytecode")
+    for flags in MODES.values():  # writes the bytecode
+        _timed(["starsem", "-g", str(corpora[1][0]), "-s", str(corpora[1][1]), *flags], cached)
     results: dict[tuple[str, int], float] = {}
     for mode, flags in MODES.items():
         outputs = {}
         for times in (1, 10, 50):
             gold, system = corpora[times]
-            runs = [_timed(["starsem", "-g", str(gold), "-s", str(system), *flags]) for _ in range(3)]
-            wall = statistics.median(r[0] for r in runs)
-            cpu = statistics.median(r[1] for r in runs)
-            outputs[times] = runs[0][2]
-            results[(mode, times)] = wall
-            ratio = ""
-            if times in ORIGINAL:
-                met = "met" if ORIGINAL[times] / wall >= TARGET[times] else "NOT met"
-                ratio = f"  {ORIGINAL[times] / wall:5.1f}× faster than v2.2 (target {TARGET[times]}×: {met})"
-            print(f"  {mode:13} ×{times:<2}: {wall:6.2f} s ({cpu:5.2f} s CPU){ratio}")
+            for env, how in ((None, "as this environment runs it"), (cached, "bytecode cached")):
+                runs = [_timed(["starsem", "-g", str(gold), "-s", str(system), *flags], env) for _ in range(3)]
+                wall = statistics.median(r[0] for r in runs)
+                cpu = statistics.median(r[1] for r in runs)
+                if env is None:
+                    outputs[times] = runs[0][2]
+                    results[(mode, times)] = wall
+                print(f"  {mode:13} ×{times:<2} {how:27}: {wall:6.2f} s ({cpu:5.2f} s CPU){_ratio(times, wall)}")
         growth = results[(mode, 50)] / results[(mode, 10)]
         print(f"  {mode:13} ×50 / ×10 = {growth:.2f}")
         assert growth <= 5.5 * 1.2, "time must grow linearly with the input"
         assert outputs[1] and outputs[10] and outputs[50]
         assert outputs[10] == _one_process_text(*corpora[10], mode), "two processes give one's output"
     _check_counts_scale(corpora)
+
+
+def _ratio(times: int, wall: float) -> str:
+    """How much faster than v2.2 a run was, and which targets that meets."""
+    if times not in ORIGINAL:
+        return ""
+    faster = ORIGINAL[times] / wall
+    met = ", ".join(f"{name} {target}×: {'met' if faster >= target else 'NOT met'}"
+                    for name, target in TARGETS[times].items())  # fmt: skip
+    return f"  {faster:5.1f}× faster than v2.2 ({met})"
 
 
 def _one_process_text(gold: Path, system: Path, mode: str) -> str:

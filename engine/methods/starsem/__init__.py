@@ -21,7 +21,7 @@ from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
 from .. import InputSpec, Invocation, Method, register
 from .counting import count
-from .files import Digests
+from .files import Reading
 
 if TYPE_CHECKING:
     from .render import Table as ScoreTable
@@ -150,7 +150,7 @@ def _standard(gold: str, system: str, options: Options, progress: Progress, deta
     from .render import changed_rows
 
     exact = options.mode == "starsem-exact"
-    counting, digests = count(gold, system, options.mode, options.task, progress, detail)
+    counting, reading = count(gold, system, options.mode, options.task, progress, detail)
     reader, scorer, layout = counting.reader, counting.scorer, counting.layout
     counts = scorer.counts
     if exact and (not counts.sentences or not counts.negation_sentences):
@@ -169,7 +169,7 @@ def _standard(gold: str, system: str, options: Options, progress: Progress, deta
                 f"{', '.join(changed)}; use --starsem-exact for the original numbers"
             )
     data: dict[str, Any] = {**table.data(), "_text": table.text()}
-    report = _report(gold, system, digests, options, _standard_tables(table), messages, data)
+    report = _report(gold, system, reading, options, _standard_tables(table), messages, data)
     if layout is not None and scorer.verdicts is not None:
         data["instances"] = scorer.verdicts
         _fill_detail(report, layout, "negation", scorer.verdicts)
@@ -195,10 +195,10 @@ def _standard_tables(table: ScoreTable) -> dict[str, Table]:
     }  # fmt: skip
 
 
-def _report(gold: str, system: str, digests: Digests, options: Options, tables: dict[str, Table],
+def _report(gold: str, system: str, reading: Reading, options: Options, tables: dict[str, Table],
             messages: list[str], data: dict[str, Any]) -> Report:  # fmt: skip
     """The report of a run (the inputs' digests are those of the bytes read)."""
-    sha256 = digests.wait()
+    sha256 = reading.digests()
     return Report(
         method="starsem",
         title=StarSem.title,
@@ -217,7 +217,7 @@ def _extended(gold: str, system: str, options: Options, progress: Progress, deta
     from .extended import plain_sections
     from .extended import render as render_extended
 
-    counting, digests = count(gold, system, options.mode, options.task, progress, detail)
+    counting, reading = count(gold, system, options.mode, options.task, progress, detail)
     scorer, layout = counting.scorer, counting.layout
     sections = scorer.sections()
     overall = scorer.overall()
@@ -228,7 +228,7 @@ def _extended(gold: str, system: str, options: Options, progress: Progress, deta
         for i, (title, rows) in enumerate(sections.items(), 1)
     }
     tables["overall"] = Table(["statistic", "value"], [[k, v] for k, v in overall.items()], "Sentences")
-    report = _report(gold, system, digests, options, tables, [], data)
+    report = _report(gold, system, reading, options, tables, [], data)
     if layout is not None and scorer.verdicts is not None:
         data["instances"] = scorer.verdicts
         _fill_detail(report, layout, options.task, scorer.verdicts)

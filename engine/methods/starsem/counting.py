@@ -11,7 +11,7 @@ from typing import Any
 
 from ...progress import Progress
 from . import halves
-from .files import Digests, Part, halve, read_both
+from .files import Part, Reading, halve
 
 
 class Counting:
@@ -22,12 +22,13 @@ class Counting:
         self.parts = parts
         self.detail = detail
         self.reader: Any = None
-        self.scorer = _scorer(mode, task, detail)
+        self.reader_class, scorer_class = _classes(mode)
+        self.scorer = scorer_class(task, record=detail) if mode == "extended" else scorer_class(record=detail)
         self.layout = _layout(parts[0].path) if detail else None
         self.steps: list[Callable[[Progress], None]] = [self.load, *self._checks(), self.score]
 
     def load(self, progress: Progress) -> None:
-        self.reader = _reader_class(self.mode)(*self.parts, keep_rows=self.detail)
+        self.reader = self.reader_class(*self.parts, keep_rows=self.detail)
 
     def _checks(self) -> list[Callable[[Progress], None]]:
         """The checks of the whole input before the first sentence is scored."""
@@ -68,29 +69,22 @@ class Counting:
         self.reader.warnings += warnings
 
 
-def _reader_class(mode: str) -> Any:
-    """The reader of a mode (its module imported now: a run needs one mode's only)."""
+def _classes(mode: str) -> tuple[Any, Any]:
+    """The reader and the scorer of a mode (their modules imported now: a run needs one
+    mode's only)."""
     if mode == "starsem-exact":
         from .exact import ExactReader
+        from .scoring import Scorer
 
-        return ExactReader
+        return ExactReader, Scorer
     if mode == "extended":
-        from .extended import ExtendedReader
+        from .extended import ExtendedReader, ExtendedScorer
 
-        return ExtendedReader
+        return ExtendedReader, ExtendedScorer
     from .reading import DefaultReader
-
-    return DefaultReader
-
-
-def _scorer(mode: str, task: str, detail: bool) -> Any:
-    if mode == "extended":
-        from .extended import ExtendedScorer
-
-        return ExtendedScorer(task, record=detail)
     from .scoring import Scorer
 
-    return Scorer(record=detail)
+    return DefaultReader, Scorer
 
 
 def _layout(path: str) -> Any:
@@ -100,30 +94,32 @@ def _layout(path: str) -> Any:
 
 
 def count(gold: str, system: str, mode: str, task: str, progress: Progress, detail: bool
-          ) -> tuple[Counting, Digests]:  # fmt: skip
+          ) -> tuple[Counting, Reading]:  # fmt: skip
     """Read and score the files; the sentences the reader only counted are added to the
-    scorer. Also the files' digests (computed on the side)."""
-    g_data, s_data = read_both(gold, system)
+    scorer. Also the reading of the files, for their digests. (The mode's reader and
+    scorer are imported while the files are read.)"""
+    reading = Reading({"gold": gold, "system": system})
+    _classes(mode)  # imported while the threads read
+    g_data, s_data = reading.data()
     parts = Part(gold, g_data), Part(system, s_data)
-    digests = Digests({"gold": parts[0].data, "system": parts[1].data})
-    counting = _in_halves(parts, mode, task, progress, detail, digests)
+    counting = _in_halves(parts, mode, task, progress, detail, reading)
     if counting is None:
         counting = Counting(mode, task, parts, detail)
         for step in counting.steps:
             step(progress)
     counting.scorer.add_plain(counting.reader.plain_count)
-    return counting, digests
+    return counting, reading
 
 
 def _in_halves(parts: tuple[Part, Part], mode: str, task: str, progress: Progress, detail: bool,
-               digests: Digests) -> Counting | None:  # fmt: skip
+               reading: Reading) -> Counting | None:  # fmt: skip
     """The counting of a large input in two processes, or None when it is read whole.
-    (The digests are computed while the windows are found: their thread ends before the
+    (The digests are computed while the windows are found: their threads end before the
     fork.)"""
     if detail or len(parts[0].data) < halves.MIN_BYTES:
         return None
     windows = halve(*parts)
-    digests.wait()
+    reading.digests()
     if windows is None or not halves.can_fork():
         return None
 

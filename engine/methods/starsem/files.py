@@ -14,33 +14,60 @@ from .model import plain_block
 
 Block = tuple[int, str]  # physical number of the block's first line, the block's text
 
+#: Two LFs, an empty line: found by a regular expression about twice as fast as by
+#: str.split, bytes.split or bytes.count.
+_PAIR = re.compile(b"\n\n")
+_TEXT_PAIR = re.compile("\n\n")
+
+
+def split_blocks(text: str) -> list[str]:
+    """text.split("\\n\\n"), faster."""
+    return _TEXT_PAIR.split(text)
+
 
 def read_bytes(path: str) -> bytes:
     """The file's bytes, or the §8 error for a missing or unreadable file."""
     return read_input_bytes(path, directory=("a file", "a directory"))
 
 
-def read_both(gold: str, system: str) -> tuple[bytes, bytes]:
-    """Both files' bytes, SYSTEM's read on a second thread while GOLD's is read here (the
-    copies from the system's cache run side by side); GOLD's error comes first."""
-    result: list[bytes | InputError] = []
+class Reading:
+    """The input files by role, each read and then digested (sha256, the report's record
+    of its inputs) on a thread of its own: the copies from the system's cache and
+    hashlib let go of the GIL, so this thread goes on meanwhile."""
 
-    def read_system() -> None:
+    def __init__(self, paths: dict[str, str]) -> None:
+        self._read = {role: threading.Event() for role in paths}
+        self._data: dict[str, bytes | InputError] = {}
+        self._digests: dict[str, str] = {}
+        self._threads = [threading.Thread(target=self._run, args=pair, daemon=True) for pair in paths.items()]
+        for thread in self._threads:
+            thread.start()
+
+    def _run(self, role: str, path: str) -> None:
         try:
-            result.append(read_bytes(system))
+            self._data[role] = data = read_bytes(path)
         except InputError as err:
-            result.append(err)
+            self._data[role] = err
+            return
+        finally:
+            self._read[role].set()
+        self._digests[role] = hashlib.sha256(data).hexdigest()
 
-    thread = threading.Thread(target=read_system, daemon=True)
-    thread.start()
-    try:
-        g_data = read_bytes(gold)
-    finally:
-        thread.join()
-    s_data = result[0]
-    if isinstance(s_data, InputError):
-        raise s_data
-    return g_data, s_data
+    def data(self) -> list[bytes]:
+        """The files' bytes in role order, once read (the first role's error first)."""
+        for event in self._read.values():
+            event.wait()
+        files = [self._data[role] for role in self._read]
+        for data in files:
+            if isinstance(data, InputError):
+                raise data
+        return files  # type: ignore[return-value]
+
+    def digests(self) -> dict[str, str]:
+        """The digests by role, once computed (then no thread of this is left)."""
+        for thread in self._threads:
+            thread.join()
+        return self._digests
 
 
 class Part:
@@ -86,25 +113,6 @@ class Part:
         data = self.bytes()
         text = decode_utf8(data, self.path) if self.whole else str(data, "ascii")
         return sentence_blocks(text, self.path, data, self.first_line(), self.at_start, self.at_end)
-
-
-class Digests:
-    """The sha256 of each input's bytes, for the report's record of its inputs: computed
-    on a second thread (hashlib lets go of the GIL) while this one goes on reading."""
-
-    def __init__(self, data: dict[str, bytes]) -> None:
-        self._values: dict[str, str] = {}
-        self._thread = threading.Thread(target=self._compute, args=(data,), daemon=True)
-        self._thread.start()
-
-    def _compute(self, data: dict[str, bytes]) -> None:
-        for role, content in data.items():
-            self._values[role] = hashlib.sha256(content).hexdigest()
-
-    def wait(self) -> dict[str, str]:
-        """The digests by role, once the thread is done."""
-        self._thread.join()
-        return self._values
 
 
 class Blocks:
@@ -166,7 +174,7 @@ def sentence_blocks(text: str, path: str, data: bytes | None = None, first: int 
     is not `at_start` or not `at_end` of its file: nothing is stripped there), with
     their skeletons when `data`, the text's bytes, allow them. Raises InputError when the
     file holds no token line."""
-    texts = text.split("\n\n")  # then the whitespace around the file goes, without copying it
+    texts = split_blocks(text)  # then the whitespace around the file goes, without copying it
     skeletons = skeleton_pieces(data, text, len(texts))
     while at_start and texts and not texts[0].strip():
         first += texts.pop(0).count("\n") + 2
@@ -206,18 +214,23 @@ def halve(gold: Part, system: Part) -> tuple[tuple[Part, Part], tuple[Part, Part
     if not all(d.isascii() and b"\r" not in d and _NOT_BLANK.match(d) for d in (g, s)):
         return None
     # A little more than half for the first window: the second process pays for the fork
-    # and counts the lines before its window.
-    g_cut = _clean_gap(g, len(g) * 52 // 100)
+    # (pages copied on write) and counts the lines before its window.
+    g_cut = _clean_gap(g, len(g) * 53 // 100)
     if g_cut is None:
         return None
     after = _clean_gap(g, g_cut + 2)
     if after is None or not _NOT_BLANK.search(g, after + 2):
         return None
-    s_cut = _same_sentence(s, g.count(b"\n\n", 0, g_cut), g_cut * len(s) // max(len(g), 1))
+    s_cut = _same_sentence(s, _pairs(g, g_cut), g_cut * len(s) // max(len(g), 1))
     if s_cut is None:
         return None
     return ((Part(gold.path, g, 0, g_cut), Part(system.path, s, 0, s_cut)),
             (Part(gold.path, g, g_cut + 2), Part(system.path, s, s_cut + 2)))  # fmt: skip
+
+
+def _pairs(data: bytes, stop: int) -> int:
+    """data[:stop].count(b"\\n\\n"): the pairs of LFs before `stop`, not overlapping."""
+    return len(_PAIR.findall(data, 0, stop))
 
 
 def _clean(data: bytes, gap: int) -> bool:
@@ -242,7 +255,7 @@ def _same_sentence(data: bytes, count: int, guess: int, steps: int = 100_000) ->
     gap = _clean_gap(data, guess)
     if gap is None:
         return None
-    found = data.count(b"\n\n", 0, gap)
+    found = _pairs(data, gap)
     while found != count and steps:
         gap = data.find(b"\n\n", gap + 2) if found < count else data.rfind(b"\n\n", 0, gap)
         if gap == -1 or not _clean(data, gap):
@@ -269,7 +282,7 @@ def skeleton_pieces(data: bytes | None, text: str, count: int) -> list[bytes] | 
         return None
     if data.startswith(b"\t") or _LINE_START_TAB.search(data):
         return None
-    pieces = data.translate(None, _NOT_SPACE).split(b"\n\n")
+    pieces = _PAIR.split(data.translate(None, _NOT_SPACE))
     return pieces if len(pieces) == count else None
 
 

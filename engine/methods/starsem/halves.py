@@ -98,8 +98,6 @@ class Child:
 
     @classmethod
     def start(cls, make: Callable[[int], Work]) -> Child | None:
-        import pickle  # noqa: F401 - loaded here, for the child
-
         try:
             read_fd, write_fd = os.pipe()
             pid = os.fork()
