@@ -7,12 +7,12 @@ from __future__ import annotations
 
 import os
 import sys
-import threading
 import time
 
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from engine import cores
 from engine.errors import Cancelled, InputError
 from engine.methods.starsem import Options, StarSem, files, halves
 from engine.progress import Progress
@@ -38,7 +38,7 @@ def forks(monkeypatch):
         return child
 
     monkeypatch.setattr(halves, "MIN_BYTES", 0)
-    monkeypatch.setattr(halves, "can_fork", lambda: True)
+    monkeypatch.setattr(cores, "can_fork", lambda: True)
     monkeypatch.setattr(halves.Child, "start", counted)
     return started
 
@@ -56,7 +56,7 @@ def _both_ways(monkeypatch, gold, system, mode: str) -> tuple[dict, dict]:
     """(in halves, in one pass)."""
     halved = _outcome(gold, system, mode)
     with monkeypatch.context() as m:
-        m.setattr(halves, "can_fork", lambda: False)
+        m.setattr(cores, "can_fork", lambda: False)
         single = _outcome(gold, system, mode)
     return halved, single
 
@@ -174,19 +174,6 @@ def test_cancelling_in_this_process_ends_the_child(tmp_path, forks):
     with pytest.raises(Cancelled):  # pass 1 reports, pass 2 finds the run cancelled
         StarSem().evaluate(str(g), str(s), Options("starsem-exact"), progress, detail=False)
     assert len(forks) == 1 and _reaped(forks[0])
-
-
-def test_fork_only_without_other_threads():
-    stop = threading.Event()
-    thread = threading.Thread(target=stop.wait)
-    thread.start()
-    try:
-        assert not halves.can_fork()
-    finally:
-        stop.set()
-        thread.join()
-    if threading.active_count() == 1 and len(os.sched_getaffinity(0)) > 1:
-        assert halves.can_fork()
 
 
 def test_small_inputs_and_detail_runs_stay_in_one_process(tmp_path, monkeypatch):

@@ -9,6 +9,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from ... import cores
 from ...progress import Progress
 from . import halves
 from .files import Part, Reading, halve
@@ -120,7 +121,7 @@ def _in_halves(parts: tuple[Part, Part], mode: str, task: str, progress: Progres
         return None
     windows = halve(*parts)
     reading.digests()
-    if windows is None or not halves.can_fork():
+    if windows is None or not cores.can_fork():
         return None
 
     def make(half: int) -> Counting:

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import sys
-import threading
 from collections.abc import Callable
 from typing import Any, Protocol
 
@@ -39,16 +37,6 @@ class Work(Protocol):
 
     def merge(self, state: Any) -> None:
         """Add the state of the second half to this first half."""
-
-
-def can_fork() -> bool:
-    """Fork is safe and useful: Linux, a second core, no other thread in this process."""
-    return (
-        sys.platform.startswith("linux")
-        and hasattr(os, "fork")
-        and threading.active_count() == 1
-        and len(os.sched_getaffinity(0)) > 1
-    )
 
 
 def run(make: Callable[[int], Work], progress: Progress) -> Work:
