@@ -14,6 +14,7 @@ import sys
 import time
 from pathlib import Path
 
+from tests.bench import peak_mb
 from tests.conftest import CONFORMANCE
 
 ORIGINAL_SECONDS = {10: 2.30, 50: 15.6}  # the original, Python 3.11, 2-core machine (spec §10)
@@ -45,16 +46,14 @@ def perturbed(text: str, seed: int = 3) -> str:
 
 
 class Run:
-    """One CLI run: wall time, CPU time (user + system), peak memory (MB) and standard output.
-
-    os.wait4 reports this very process (not every child the test process ever ran): its
-    CPU time includes its helper process on the second core, its peak memory is the larger
-    of the two."""
+    """One CLI run: wall time, CPU time (user + system) and standard output. os.wait4
+    reports this very process (not every child the test process ever ran): its CPU time
+    includes its helper process on the second core."""
 
     def __init__(self, predictions: Path, answers: Path, out: Path) -> None:
         start = time.perf_counter()
         child = subprocess.Popen(
-            [sys.executable, "-m", "engine.cli", "propara", "-p", predictions, "-a", answers, "-o", out],
+            _command(predictions, answers, out),
             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
         )  # fmt: skip
         assert child.stdout is not None
@@ -64,7 +63,10 @@ class Run:
         assert child.returncode == 0
         self.wall = time.perf_counter() - start
         self.cpu = usage.ru_utime + usage.ru_stime
-        self.peak_mb = usage.ru_maxrss / 1024
+
+
+def _command(predictions: Path, answers: Path, out: Path) -> list[str | Path]:
+    return [sys.executable, "-m", "engine.cli", "propara", "-p", predictions, "-a", answers, "-o", out]
 
 
 def _medians(runs: list[Run]) -> str:
@@ -83,7 +85,7 @@ def test_scaled_self_evaluation(tmp_path):
         out = tmp_path / f"m{k}.json"
         runs = [Run(path, path, out) for _ in range(3)]
         medians[k] = statistics.median(r.wall for r in runs)
-        peak = max(peak, *(r.peak_mb for r in runs))
+        peak = max(peak, peak_mb(_command(path, path, out)))
         assert out.read_text() == '{"precision": 1.0, "recall": 1.0, "f1": 1.0}'
         assert all(f"Evaluated {488 * k} predictions against {488 * k} answers." in r.stdout for r in runs)
         ratio = ORIGINAL_SECONDS[k] / medians[k]
@@ -105,7 +107,8 @@ def test_scaled_against_a_perturbed_copy(tmp_path):
     predictions.write_text(perturbed(text), encoding="utf-8")
     runs = [Run(predictions, answers, tmp_path / "m.json") for _ in range(3)]
     result = (tmp_path / "m.json").read_text()
-    print(f"  {_medians(runs)}; peak memory {max(r.peak_mb for r in runs):.0f} MB; scores {result}")
+    peak = peak_mb(_command(predictions, answers, tmp_path / "m.json"))
+    print(f"  {_medians(runs)}; peak memory {peak:.0f} MB; scores {result}")
     assert result == '{"precision": 0.927, "recall": 0.954, "f1": 0.941}'  # as before the speed work
     assert all(r.stdout.startswith(PERTURBED_REPORT) for r in runs)
 
