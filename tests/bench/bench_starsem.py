@@ -104,16 +104,11 @@ def _ratio(times: int, wall: float) -> str:
 
 
 def _one_process_text(gold: Path, system: Path, mode: str) -> str:
-    """The report text of a run in this process, without a second one."""
-    from engine.methods.starsem import Options, StarSem, halves
+    """The report text of a run in this process, without a second one (only the command
+    line's runs fork: engine/cores.py)."""
+    from engine.methods.starsem import Options, StarSem
 
-    can_fork = halves.can_fork
-    halves.can_fork = lambda: False
-    try:
-        report = StarSem().evaluate(str(gold), str(system), Options(mode), detail=False)
-    finally:
-        halves.can_fork = can_fork
-    return report.data["_text"]
+    return StarSem().evaluate(str(gold), str(system), Options(mode), detail=False).data["_text"]
 
 
 def _check_counts_scale(corpora) -> None:
