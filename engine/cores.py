@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import contextlib
 import os
-import pickle
-import signal
 import sys
 import warnings
 from collections.abc import Callable, Iterator
@@ -82,6 +80,8 @@ class Beside(Generic[T]):
     def _child(self, pipe: int) -> NoReturn:
         status = 1
         try:
+            import pickle  # here and in result(): a run that never forks does not load it
+
             data = memoryview(pickle.dumps(self.work(), pickle.HIGHEST_PROTOCOL))
             while data:
                 data = data[os.write(pipe, data) :]
@@ -98,11 +98,15 @@ class Beside(Generic[T]):
             data = pipe.read()
         _, status = os.waitpid(self.pid, 0)
         self.pid = None
+        import pickle
+
         return pickle.loads(data) if status == 0 else self.work()
 
     def cancel(self) -> None:
         """Stop the child if it still runs (safe to call after `result`)."""
         if self.pid is not None:
+            import signal
+
             os.kill(self.pid, signal.SIGKILL)
             os.waitpid(self.pid, 0)
             self.pid = None
