@@ -344,3 +344,14 @@ def test_skeletons_find_the_same_sentences_without_negation():
             pairs = zip(fast.texts, other.texts if other else fast.texts, strict=False)
             assert flags == [g == s and model.plain_block(g, strip) for g, s in pairs]
     assert with_skeletons > 500 and plain > 500
+
+
+@pytest.mark.parametrize(
+    "text", ["a\tb\nabc\n\nc\td\ne\tf", "a\tb\n\nabc\nc\td", "x\ty\n\nabc\ndef\n\nc\td\ne\tf"]
+)
+def test_a_line_without_blanks_next_to_an_empty_line_keeps_the_line_numbers(text):
+    """Its LF and the empty line's make three LFs in a row in the skeleton, which could
+    be split on either side: the lines are counted from the text."""
+    fast = files.sentence_blocks(text, "g", text.encode())
+    general = files.sentence_blocks(text, "g")
+    assert (fast.lines, fast.end) == (general.lines, general.end)

@@ -276,13 +276,18 @@ _LINE_START_TAB = re.compile(b"\n\t")
 def skeleton_pieces(data: bytes | None, text: str, count: int) -> list[bytes] | None:
     """Per block of `text` (its `count` parts between empty lines), the block's whitespace
     in order: TABs, LFs and any other blank. Only for a file whose bytes are its text
-    (ASCII without CR), without a line that starts with a TAB, and whose every line holds
-    a blank — otherwise a line without one would end a skeleton's block early — else None."""
+    (ASCII without CR), without a line that starts with a TAB, and whose skeleton splits
+    where the text does, else None: a line without a blank inside a block splits it
+    once more, and next to an empty line it makes three LFs in a row, which could be
+    split on either side."""
     if data is None or len(data) != len(text) or b"\r" in data or not data.isascii():
         return None
     if data.startswith(b"\t") or _LINE_START_TAB.search(data):
         return None
-    pieces = _PAIR.split(data.translate(None, _NOT_SPACE))
+    skeleton = data.translate(None, _NOT_SPACE)
+    if b"\n\n\n" in skeleton:
+        return None
+    pieces = _PAIR.split(skeleton)
     return pieces if len(pieces) == count else None
 
 
