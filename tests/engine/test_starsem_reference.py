@@ -346,6 +346,30 @@ def test_skeletons_find_the_same_sentences_without_negation():
     assert with_skeletons > 500 and plain > 500
 
 
+def test_a_window_read_in_chunks_is_read_as_in_one_piece(monkeypatch):
+    """window_pieces, in chunks of a few bytes, against split_blocks and skeleton_pieces
+    of the window's bytes, for windows anywhere in files that are ASCII without CR, also
+    with lines without blanks and lines starting with a TAB."""
+    monkeypatch.setattr(files, "CHUNK", 24)
+    rnd = random.Random(7)
+    chunked = 0
+    for _ in range(1500):
+        blocks = [_random_block(rnd, 0.05) for _ in range(rnd.randint(1, 12))]
+        if rnd.random() < 0.2:
+            blocks.insert(rnd.randrange(len(blocks)), rnd.choice(["abc", "a\nb", "x\ty\nz", "\tq\tr"]))
+        data = "\n\n".join(blocks).encode()
+        if not data.isascii() or b"\r" in data:
+            continue
+        start, stop = sorted(rnd.sample(range(len(data) + 1), 2))
+        window = data[start:stop]
+        texts, pieces = files.window_pieces(data, start, stop, True)
+        assert texts == files.split_blocks(window.decode())
+        assert pieces == files.skeleton_pieces(window, window.decode(), len(texts))
+        assert files.window_pieces(data, start, stop, False) == (texts, None)
+        chunked += len(list(files._chunks(data, start, stop))) > 1 and pieces is not None
+    assert chunked > 200
+
+
 @pytest.mark.parametrize(
     "text", ["a\tb\nabc\n\nc\td\ne\tf", "a\tb\n\nabc\nc\td", "x\ty\n\nabc\ndef\n\nc\td\ne\tf"]
 )

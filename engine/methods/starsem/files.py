@@ -5,6 +5,7 @@ from __future__ import annotations
 import hashlib
 import re
 import threading
+from collections.abc import Iterator
 from functools import cached_property
 from itertools import accumulate, repeat
 
@@ -108,11 +109,15 @@ class Part:
         """The number of the part's first line in the file."""
         return self.data.count(b"\n", 0, self.start) + 1
 
-    def blocks(self) -> Blocks:
-        """The part's sentence blocks, with skeletons when its bytes allow them."""
-        data = self.bytes()
-        text = decode_utf8(data, self.path) if self.whole else str(data, "ascii")
-        return sentence_blocks(text, self.path, data, self.first_line(), self.at_start, self.at_end)
+    def blocks(self, skeletons: bool = True) -> Blocks:
+        """The part's sentence blocks, with skeletons when asked for and its bytes allow
+        them (a window's are made chunk by chunk, window_pieces)."""
+        if self.whole:
+            text = decode_utf8(self.data, self.path)
+            return sentence_blocks(text, self.path, self.data if skeletons else None)
+        stop = len(self.data) if self.stop is None else self.stop
+        texts, pieces = window_pieces(self.data, self.start, stop, skeletons)
+        return trimmed_blocks(texts, pieces, self.path, self.first_line(), self.at_start, self.at_end)
 
 
 class Blocks:
@@ -159,8 +164,7 @@ class BlockReader:
         self.at_end = system.at_end  # the last sentence read is the file's
         self.keep_rows = keep_rows  # every sentence for the detail view, none only counted
         self.gold_blocks = gold.blocks()
-        self.system_blocks = sentence_blocks(system.text(), system.path, None, system.first_line(),
-                                             system.at_start, system.at_end)  # fmt: skip
+        self.system_blocks = system.blocks(skeletons=False)
         self.plain_count = 0  # sentences without negation on either side, only counted
         self.warnings: list[str] = []
 
@@ -175,7 +179,12 @@ def sentence_blocks(text: str, path: str, data: bytes | None = None, first: int 
     their skeletons when `data`, the text's bytes, allow them. Raises InputError when the
     file holds no token line."""
     texts = split_blocks(text)  # then the whitespace around the file goes, without copying it
-    skeletons = skeleton_pieces(data, text, len(texts))
+    return trimmed_blocks(texts, skeleton_pieces(data, text, len(texts)), path, first, at_start, at_end)
+
+
+def trimmed_blocks(texts: list[str], skeletons: list[bytes] | None, path: str, first: int, at_start: bool,
+                   at_end: bool) -> Blocks:  # fmt: skip
+    """sentence_blocks from the text's pieces between empty lines and their skeletons."""
     while at_start and texts and not texts[0].strip():
         first += texts.pop(0).count("\n") + 2
         if skeletons is not None:
@@ -289,6 +298,59 @@ def skeleton_pieces(data: bytes | None, text: str, count: int) -> list[bytes] | 
         return None
     pieces = _PAIR.split(skeleton)
     return pieces if len(pieces) == count else None
+
+
+#: A window is read in chunks of about this many bytes: each chunk's text and skeleton
+#: are made and split while the chunk is in the processor's cache, and their memory
+#: serves the next chunk (a window's text in one piece costs a page fault every 4 KB).
+CHUNK = 1 << 20
+
+
+Pieces = tuple[list[str], list[bytes] | None]  # texts between empty lines, their skeletons
+
+
+def window_pieces(data: bytes, start: int, stop: int, skeletons: bool) -> Pieces:
+    """The pieces between empty lines of an ASCII window data[start:stop] without CR, as
+    split_blocks gives them, and with `skeletons` theirs as skeleton_pieces gives them
+    (or None), both made chunk by chunk."""
+    texts: list[str] = []
+    starts_tab = data[start : start + 1] == b"\t" or _LINE_START_TAB.search(data, start, stop) is not None
+    pieces: list[bytes] | None = [] if skeletons and not starts_tab else None
+    view = memoryview(data)
+    for a, b in _chunks(data, start, stop):
+        texts += split_blocks(str(view[a:b], "ascii"))
+        if pieces is None:
+            continue
+        skeleton = data[a:b].translate(None, _NOT_SPACE)
+        if b"\n\n\n" in skeleton:
+            pieces = None
+        else:
+            pieces += _PAIR.split(skeleton)
+    return texts, pieces if pieces is not None and len(pieces) == len(texts) else None
+
+
+def _chunks(data: bytes, start: int, stop: int) -> Iterator[tuple[int, int]]:
+    """[start, stop) in runs of about CHUNK bytes, cut at empty lines between two lines
+    that hold a TAB: there the whole window's text and skeleton split as well, so the
+    runs' pieces are the window's."""
+    while stop - start > CHUNK:
+        gap = data.find(b"\n\n", start + CHUNK, stop - 1)
+        while gap != -1 and not _tabs_around(data, start, gap, stop):
+            gap = data.find(b"\n\n", gap + 2, stop - 1)
+        if gap == -1:
+            break
+        yield start, gap
+        start = gap + 2
+    yield start, stop
+
+
+def _tabs_around(data: bytes, start: int, gap: int, stop: int) -> bool:
+    """Whether the lines before and after the empty line at `gap` hold a TAB (within
+    [start, stop); only those two lines are searched)."""
+    before = max(data.rfind(b"\n", start, gap) + 1, start)
+    after = data.find(b"\n", gap + 2, stop)
+    after = stop if after == -1 else after
+    return data.find(b"\t", before, gap) != -1 and data.find(b"\t", gap + 2, after) != -1
 
 
 def plain_flags(gold: Blocks, system: Blocks | None, strip: bool) -> list[bool]:
