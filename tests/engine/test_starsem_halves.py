@@ -27,8 +27,8 @@ WORDS = ["He", "did", "not", "come", "."]
 
 @pytest.fixture
 def forks(monkeypatch):
-    """Halve inputs of any size (also while other tests' threads run); the pids of the
-    children started."""
+    """Halve inputs of any size (also while other tests' threads run) and read the
+    windows in small chunks; the pids of the children started."""
     started: list[int] = []
     start = halves.Child.start
 
@@ -38,6 +38,7 @@ def forks(monkeypatch):
         return child
 
     monkeypatch.setattr(halves, "MIN_BYTES", 0)
+    monkeypatch.setattr(files, "CHUNK", 64)
     monkeypatch.setattr(cores, "can_fork", lambda: True)
     monkeypatch.setattr(halves.Child, "start", counted)
     return started

@@ -54,52 +54,66 @@ def text_lines(text: str) -> list[str]:
 Aligned = tuple[Blocks, Blocks, bool]  # GOLD blocks, SYSTEM blocks, whether an empty line ends the last
 
 
-def aligned_blocks(gold: str, system: str, system_data: bytes | None = None, first_line: int = 1,
-                   at_end: bool = True) -> Aligned | None:  # fmt: skip
+def aligned_blocks(gold: str, system: str, system_data: bytes | None = None) -> Aligned | None:
     """The common case in bulk: both files made of sentences separated by single empty
     lines, with the same number of lines in each, and a final empty line in both or in
     neither. Then (GOLD blocks, SYSTEM blocks — with skeletons when `system_data`, its
     bytes, allow them — whether the last sentence is closed by an empty line); None for
-    anything else (read line by line). Also for windows of the files (files.Part)
-    starting at `first_line`: one that is not `at_end` has nothing after its last
-    sentence and counts as closed (its last sentence is not the file's)."""
-    ends = [_body_end(gold), _body_end(system)] if at_end else [len(gold), len(system)]
-    if None in ends or (len(gold) - ends[0] == 2) != (len(system) - ends[1] == 2):
+    anything else (read line by line)."""
+    s_pieces = split_blocks(system)
+    skeletons = skeleton_pieces(system_data, system, len(s_pieces))
+    return _aligned(split_blocks(gold), s_pieces, skeletons, (_tail(gold), _tail(system)), 1, True)
+
+
+def aligned_windows(gold: Part, system: Part) -> Aligned | None:
+    """aligned_blocks for windows of the files (files.Part), read in chunks: a window
+    that is not `at_end` has nothing after its last sentence and counts as closed (its
+    last sentence is not the file's)."""
+    g_pieces, _ = gold.window_pieces(skeletons=False)
+    s_pieces, skeletons = system.window_pieces(skeletons=True)
+    tails = (_tail(gold.data, gold.start), _tail(system.data, system.start)) if gold.at_end else (0, 0)
+    return _aligned(g_pieces, s_pieces, skeletons, tails, gold.first_line(), gold.at_end)
+
+
+def _aligned(g_pieces: list[str], s_pieces: list[str], skeletons: list[bytes] | None,
+             tails: tuple[int | None, ...], first_line: int, at_end: bool) -> Aligned | None:  # fmt: skip
+    """aligned_blocks from the files' pieces between empty lines, SYSTEM's skeletons (or
+    None) and the LFs after each file's sentences (_tail)."""
+    if None in tails or (tails[0] == 2) != (tails[1] == 2):
         return None
-    g_texts = _body_blocks(gold, ends[0])
-    s_texts = _body_blocks(system, ends[1])
+    g_texts = _body_blocks(g_pieces, tails[0])
+    s_texts = _body_blocks(s_pieces, tails[1])
     if g_texts is None or s_texts is None or len(g_texts) != len(s_texts):
         return None
-    pieces = skeleton_pieces(system_data, system, len(s_texts) + (len(system) - ends[1] == 2))
-    if pieces is not None and len(system) - ends[1]:
-        _cut_tail(pieces, len(system) - ends[1])
-    s_blocks = Blocks(s_texts, first_line, pieces)
+    if skeletons is not None:
+        _cut_tail(skeletons, tails[1])
+    s_blocks = Blocks(s_texts, first_line, skeletons)
     differing = [i for i, same in enumerate(map(str.__eq__, g_texts, s_texts)) if not same]
     if any(g_texts[i].count("\n") != s_texts[i].count("\n") for i in differing):
         return None
     g_blocks = Blocks(g_texts, first_line)
     g_blocks.newlines = s_blocks.newlines  # the same number of lines in every block
-    return g_blocks, s_blocks, not at_end or len(gold) - ends[0] == 2
+    return g_blocks, s_blocks, not at_end or tails[0] == 2
 
 
-def _body_end(text: str) -> int | None:
-    """Where a file's sentences end: before a final LF and the empty line after it (or
-    None when the file is empty, starts with an empty line or ends with more)."""
-    end = len(text) - text.endswith("\n")
-    end -= text.endswith("\n", 0, end)
-    if end <= 0 or text[0] == "\n" or text.endswith("\n", 0, end):
+def _tail(text: str | bytes, start: int = 0) -> int | None:
+    """How many LFs end text[start:] after its sentences: a final LF and the empty line
+    after it, 0 to 2 (None when it is empty, starts with an empty line or ends with more)."""
+    lf = "\n" if isinstance(text, str) else b"\n"
+    end = len(text) - text.endswith(lf, start)
+    end -= text.endswith(lf, start, end)
+    if end <= start or text.startswith(lf, start) or text.endswith(lf, start, end):
         return None
-    return end
+    return len(text) - end
 
 
-def _body_blocks(text: str, end: int) -> list[str] | None:
-    """The blocks of text[:end] split at single empty lines (None when two follow each
-    other), split without copying the text first."""
-    blocks = split_blocks(text)
-    _cut_tail(blocks, len(text) - end)
-    if "" in blocks or any(map(str.startswith, blocks, repeat("\n"))):
+def _body_blocks(pieces: list[str], tail: int) -> list[str] | None:
+    """The blocks of a file's sentences, from its pieces split at empty lines and the
+    LFs after its sentences (None when two empty lines follow each other)."""
+    _cut_tail(pieces, tail)
+    if "" in pieces or any(map(str.startswith, pieces, repeat("\n"))):
         return None
-    return blocks
+    return pieces
 
 
 def _cut_tail(pieces: list, tail: int) -> None:
@@ -155,14 +169,17 @@ class ExactReader:
     def __init__(self, gold: Part, system: Part, keep_rows: bool) -> None:
         self.gold_path, self.system_path = gold.path, system.path
         self.keep_rows = keep_rows
-        s_data = system.bytes()
-        g_text = file_text(gold.data) if gold.whole else gold.text()
-        s_text = file_text(s_data)
-        self.blocks = aligned_blocks(g_text, s_text, s_data, gold.first_line(), gold.at_end)
-        if self.blocks is None and not gold.whole:
-            raise WholeFile("files read line by line")
-        self.gold = [] if self.blocks else text_lines(g_text)
-        self.system = [] if self.blocks else text_lines(s_text)
+        self.gold: list[str] = []
+        self.system: list[str] = []
+        if gold.whole:
+            g_text, s_text = file_text(gold.data), file_text(system.data)
+            self.blocks = aligned_blocks(g_text, s_text, system.data)
+            if self.blocks is None:
+                self.gold, self.system = text_lines(g_text), text_lines(s_text)
+        else:
+            self.blocks = aligned_windows(gold, system)
+            if self.blocks is None:
+                raise WholeFile("files read line by line")
         self.plain_count = 0
         self._system_plain: list[bool] = []  # per SYSTEM block: no negation (pass 2)
         self.warnings: list[str] = []

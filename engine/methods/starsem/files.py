@@ -98,13 +98,6 @@ class Part:
     def bytes(self) -> bytes:
         return self.data if self.whole else self.data[self.start : self.stop]
 
-    def text(self) -> str:
-        """The text (UTF-8, line ends made LF, textio.decode_utf8; a window's ASCII is
-        decoded in place)."""
-        if self.whole:
-            return decode_utf8(self.data, self.path)
-        return str(memoryview(self.data)[self.start : self.stop], "ascii")
-
     def first_line(self) -> int:
         """The number of the part's first line in the file."""
         return self.data.count(b"\n", 0, self.start) + 1
@@ -115,9 +108,13 @@ class Part:
         if self.whole:
             text = decode_utf8(self.data, self.path)
             return sentence_blocks(text, self.path, self.data if skeletons else None)
-        stop = len(self.data) if self.stop is None else self.stop
-        texts, pieces = window_pieces(self.data, self.start, stop, skeletons)
+        texts, pieces = self.window_pieces(skeletons)
         return trimmed_blocks(texts, pieces, self.path, self.first_line(), self.at_start, self.at_end)
+
+    def window_pieces(self, skeletons: bool) -> Pieces:
+        """A window's pieces between empty lines, and their skeletons (window_pieces)."""
+        stop = len(self.data) if self.stop is None else self.stop
+        return window_pieces(self.data, self.start, stop, skeletons)
 
 
 class Blocks:
