@@ -9,7 +9,10 @@ method in code.
 from __future__ import annotations
 
 import argparse
+import gc
 import importlib
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, ClassVar
@@ -58,6 +61,20 @@ class Invocation:
     system: str
     options: Any
     outputs: dict[str, str] = field(default_factory=dict)  # OutputSpec name → path ("-" = stdout)
+
+
+@contextmanager
+def gc_paused() -> Iterator[None]:
+    """Pause the cyclic garbage collector during a run: reading builds millions of small
+    objects that live to the end and make no cycles, and each collection would only scan
+    them again (10–40 % of the time)."""
+    enabled = gc.isenabled()
+    gc.disable()
+    try:
+        yield
+    finally:
+        if enabled:
+            gc.enable()
 
 
 class Method:

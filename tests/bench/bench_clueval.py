@@ -15,9 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from engine.methods import get_method
+from engine.methods import gc_paused, get_method
 from engine.methods.clueval.render import tsv
-from engine.methods.clueval.run import gc_paused
 from tests.bench import peak_mb
 
 ORIGINAL_CPU_SECONDS = 731  # the original, same command, 2-core machine (spec §10)

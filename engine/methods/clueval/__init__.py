@@ -17,10 +17,10 @@ from ...errors import InputError
 from ...options import option_specs, to_plain
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
-from .. import InputSpec, Invocation, Method, OutputSpec, register
+from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register
 from .match import STATUSES
 from .render import PlainTable, console, tsv, xlsx
-from .run import Run, evaluate_files, gc_paused
+from .run import Run, evaluate_files
 from .scores import EVALUATION_COLUMNS
 from .settings import Options, checked
 

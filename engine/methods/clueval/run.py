@@ -5,10 +5,7 @@ reading of the files."""
 
 from __future__ import annotations
 
-import gc
 import os
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -35,19 +32,6 @@ EVALUATION_DTYPES = {
     "Support": "int64",
 }
 MATCH_DTYPES = {"start": "int64", "end": "int64", "start_Y": "Int64", "end_Y": "Int64"}
-
-
-@contextmanager
-def gc_paused() -> Iterator[None]:
-    """Pause the cyclic garbage collector: a run makes millions of small objects and no
-    cycles, and each collection would only scan them again (10–40 % of the time)."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def read_side(

@@ -8,11 +8,8 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import gc
 import json
 import math
-from collections.abc import Iterator
-from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -32,7 +29,7 @@ from ...formats.poetry_jsonl import (
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report
-from .. import InputSpec, Invocation, Method, OutputSpec, register
+from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register
 from .compare import PageDetail, SplitError, score_page
 from .fast import run_quick
 from .render import COLUMNS, csv_text, json_rows, overall_line
@@ -98,7 +95,7 @@ class Poetry(Method):
         detail: bool = True,
     ) -> Report:
         weight = check_weight(options.partial_match_weight, repr(options.partial_match_weight))
-        with _collector_paused():
+        with gc_paused():
             return Run(gold, system, options, weight, progress, detail).report()
 
     def review_basis(self, report: Report) -> dict[str, Any]:
@@ -177,19 +174,6 @@ def check_new_file(path: str) -> None:
         raise InputError("a new file", "an existing one (not overwriting)", file=path)
     if not target.parent.is_dir():
         raise InputError("an existing folder", "none", file=path)
-
-
-@contextmanager
-def _collector_paused() -> Iterator[None]:
-    """Reading builds millions of small containers that live to the end; the cyclic
-    garbage collector would scan them again and again. Nothing here makes cycles."""
-    was_enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if was_enabled:
-            gc.enable()
 
 
 class SystemIndex:

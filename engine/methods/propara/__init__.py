@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import gc
 import hashlib
 from dataclasses import dataclass
 from functools import cached_property
@@ -22,7 +21,7 @@ from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
 from ...textio import read_input_bytes
-from .. import InputSpec, Invocation, Method, OutputSpec, register
+from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register
 from . import detail
 from .check import check_participants
 from .compare import Comparer, DivisionByZero
@@ -108,13 +107,8 @@ class ProPara(Method):
     ) -> Report:
         if isinstance(options, ExplainRequest):
             return explain_report(gold)
-        collecting = gc.isenabled()
-        gc.disable()  # millions of small objects and no cycles: the collector would only cost time
-        try:
+        with gc_paused():
             return Run(gold, system, options, progress, detail).report()
-        finally:
-            if collecting:
-                gc.enable()
 
     def review_basis(self, report: Report) -> dict[str, Any] | None:
         """Per question, how many answer and prediction items there are and the credit

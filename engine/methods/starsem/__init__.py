@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError
-from ...options import check_value, option, option_specs, to_plain
+from ...options import OptionSpec, check_value, option, option_specs, to_plain, validate
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
 from .. import InputSpec, Invocation, Method, register
@@ -85,8 +85,7 @@ class StarSem(Method):
         *,
         detail: bool = True,
     ) -> Report:
-        for spec in option_specs(Options):
-            check_value(spec, getattr(options, spec.name))
+        validate(options)
         if options.mode == "extended":
             return _extended(gold, system, options, progress, detail)
         return _standard(gold, system, options, progress, detail)
@@ -121,7 +120,7 @@ class StarSem(Method):
             action="store_true",
             help="Print the Bosch extended table instead of the *SEM 2012 table.",
         )
-        task = next(spec for spec in option_specs(Options) if spec.name == "task")
+        task = _task_spec()
         group.add_argument(
             *task.info.flags, dest="task", metavar="TASK", default=None,
             help=f"{task.info.help} Choices: negation or speculation. (default: negation)",
@@ -130,9 +129,8 @@ class StarSem(Method):
     def invocation(self, args: argparse.Namespace, options: Any) -> Invocation:
         if args.starsem_exact and args.extended:
             raise InputError("either --extended or --starsem-exact", "both", option="--extended")
-        task_spec = next(spec for spec in option_specs(Options) if spec.name == "task")
         if args.task is not None:
-            check_value(task_spec, args.task)
+            check_value(_task_spec(), args.task)
             if not args.extended:
                 raise InputError("--extended with --task", "--task alone", option="--task")
         for role, flag in (("gold", "--gold"), ("system", "--system")):
@@ -211,6 +209,11 @@ def _report(gold: str, system: str, reading: Reading, options: Options, tables: 
 
 
 # --- the extended report -----------------------------------------------------------------
+
+
+def _task_spec() -> OptionSpec:
+    """The declaration of --task (its flags, help and choices)."""
+    return next(spec for spec in option_specs(Options) if spec.name == "task")
 
 
 def _extended(gold: str, system: str, options: Options, progress: Progress, detail: bool) -> Report:
