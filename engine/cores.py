@@ -17,6 +17,8 @@ import warnings
 from collections.abc import Callable, Iterator
 from typing import Generic, NoReturn, TypeVar
 
+from .progress import NO_PROGRESS, Progress
+
 T = TypeVar("T")
 
 _allowed = False  # see forking()
@@ -89,18 +91,41 @@ class Beside(Generic[T]):
         finally:
             os._exit(status)  # no clean-up of the parent's state (open files, atexit)
 
+    @property
+    def started(self) -> bool:
+        """A child is working (or done, its value not yet collected)."""
+        return self.pid is not None
+
     def result(self) -> T:
         """The child's value, or `work()` done here (no child, or it failed)."""
+        collected = self.collect()
+        return collected[0] if collected is not None else self.work()
+
+    def collect(self, progress: Progress = NO_PROGRESS) -> tuple[T] | None:
+        """The child's value (in a 1-tuple), or None when there is no child or it failed.
+        While waiting, `progress` is checked for cancellation (Cancelled: the caller
+        cancels the child)."""
         if self.pid is None or self.pipe is None:
-            return self.work()
-        with os.fdopen(self.pipe, "rb") as pipe:
-            self.pipe = None
-            data = pipe.read()
+            return None
+        chunks = []
+        while chunk := self._read(progress):
+            chunks.append(chunk)
+        os.close(self.pipe)
+        self.pipe = None
         _, status = os.waitpid(self.pid, 0)
         self.pid = None
         import pickle
 
-        return pickle.loads(data) if status == 0 else self.work()
+        return (pickle.loads(b"".join(chunks)),) if status == 0 and chunks else None
+
+    def _read(self, progress: Progress) -> bytes:
+        """The next piece of the child's pickled value (b"" at its end)."""
+        import select
+
+        assert self.pipe is not None
+        while not select.select([self.pipe], [], [], 0.1)[0]:
+            progress.check()
+        return os.read(self.pipe, 1 << 16)
 
     def cancel(self) -> None:
         """Stop the child if it still runs (safe to call after `result`)."""

@@ -30,17 +30,16 @@ def forks(monkeypatch):
     """Halve inputs of any size (also while other tests' threads run) and read the
     windows in small chunks; the pids of the children started."""
     started: list[int] = []
-    start = halves.Child.start
+    fork = cores.Beside._fork
 
-    def counted(make):
-        child = start(make)
-        started.append(child.pid)
-        return child
+    def counted(self):
+        fork(self)
+        started.append(self.pid)
 
     monkeypatch.setattr(halves, "MIN_BYTES", 0)
     monkeypatch.setattr(files, "CHUNK", 64)
     monkeypatch.setattr(cores, "can_fork", lambda: True)
-    monkeypatch.setattr(halves.Child, "start", counted)
+    monkeypatch.setattr(cores.Beside, "_fork", counted)
     return started
 
 
@@ -130,7 +129,7 @@ def test_an_earlier_pass_of_the_second_half_fails_first_in_exact_mode(tmp_path, 
 
 
 def test_a_failing_child_is_replaced_by_this_process(tmp_path, monkeypatch, forks):
-    monkeypatch.setattr(halves, "_child_main", lambda make, fd: os._exit(3))
+    monkeypatch.setattr(cores.Beside, "_child", lambda self, pipe: os._exit(3))
     gold = _sentences(12)
     system = list(gold)
     system[9] = sentence(WORDS, [neg({2: "not"})], 9)
@@ -150,13 +149,13 @@ def _reaped(pid: int) -> bool:
 
 
 def test_cancelling_while_the_child_works_ends_it(tmp_path, monkeypatch, forks):
-    main = halves._child_main
+    child = cores.Beside._child
 
-    def slow(make, fd):
+    def slow(self, pipe):
         time.sleep(30)
-        main(make, fd)
+        child(self, pipe)
 
-    monkeypatch.setattr(halves, "_child_main", slow)
+    monkeypatch.setattr(cores.Beside, "_child", slow)
     text = document(*_sentences(12))
     g, s = write(tmp_path, "g.txt", text), write(tmp_path, "s.txt", text)
     progress = Progress()
@@ -179,7 +178,8 @@ def test_cancelling_in_this_process_ends_the_child(tmp_path, forks):
 
 def test_small_inputs_and_detail_runs_stay_in_one_process(tmp_path, monkeypatch):
     started = []
-    monkeypatch.setattr(halves.Child, "start", lambda make: started.append(make))
+    monkeypatch.setattr(cores, "can_fork", lambda: True)  # only the size and the detail decide
+    monkeypatch.setattr(cores.Beside, "_fork", lambda self: started.append(self))
     text = document(*_sentences(12))
     g, s = write(tmp_path, "g.txt", text), write(tmp_path, "s.txt", text)
     StarSem().evaluate(str(g), str(s), Options("default"), detail=False)  # below MIN_BYTES
