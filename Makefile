@@ -11,7 +11,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 PACKAGE_STAMP := $(VENV)/.installed-package
 
-.PHONY: run test lint bench package package-test system-deps-test system-deps-run clean
+.PHONY: run test lint bench bytecode package package-test system-deps-test system-deps-run clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -19,7 +19,14 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
+	$(MAKE) --no-print-directory bytecode
 	touch $@
+
+# The bytecode of our own modules, as pip writes it for an installed package (an editable
+# install leaves it out, and PYTHONDONTWRITEBYTECODE would have every start compile anew).
+# Stale files are harmless: Python checks each against its source.
+bytecode:
+	$(BIN)/python -m compileall -q engine gui
 
 system-deps-test:
 	@sh scripts/system-deps.sh test
@@ -35,7 +42,7 @@ run: $(STAMP) system-deps-run
 lint: $(STAMP)
 	$(BIN)/ruff check engine gui tests
 
-test: $(STAMP) system-deps-test lint
+test: $(STAMP) bytecode system-deps-test lint
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
 
 $(PACKAGE_STAMP): $(STAMP)
@@ -51,7 +58,7 @@ package: $(PACKAGE_STAMP)
 package-test: package
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -s tests/package -o python_files='package_*.py' -p no:cacheprovider
 
-bench: $(STAMP)
+bench: $(STAMP) bytecode
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -s tests/bench -o python_files='bench_*.py' -p no:cacheprovider
 
 clean:

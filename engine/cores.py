@@ -22,6 +22,24 @@ from .progress import NO_PROGRESS, Progress
 T = TypeVar("T")
 
 _allowed = False  # see forking()
+_SIZE = 8  # bytes of the length that precedes a child's value in the pipe
+_exited: list[int] = []  # children whose value was collected, until their exit is reaped
+
+
+def reap_exited(wait: bool = False) -> None:
+    """Reap the children that have ended (with `wait`, all of them, waiting as needed)."""
+    for pid in list(_exited):
+        try:
+            done, _ = os.waitpid(pid, 0 if wait else os.WNOHANG)
+        except ChildProcessError:
+            done = pid
+        if done:
+            _exited.remove(pid)
+
+
+def _complete(received: bytes | bytearray) -> bool:
+    """Whether a child's value has arrived whole: its length, then that many bytes."""
+    return len(received) >= _SIZE and len(received) >= _SIZE + int.from_bytes(received[:_SIZE], "little")
 
 
 @contextlib.contextmanager
@@ -64,6 +82,7 @@ class Beside(Generic[T]):
             self._fork()
 
     def _fork(self) -> None:
+        reap_exited()
         read_end, write_end = os.pipe()
         try:
             with warnings.catch_warnings():
@@ -82,9 +101,10 @@ class Beside(Generic[T]):
     def _child(self, pipe: int) -> NoReturn:
         status = 1
         try:
-            import pickle  # here and in result(): a run that never forks does not load it
+            import pickle  # here and in collect(): a run that never forks does not load it
 
-            data = memoryview(pickle.dumps(self.work(), pickle.HIGHEST_PROTOCOL))
+            value = pickle.dumps(self.work(), pickle.HIGHEST_PROTOCOL)
+            data = memoryview(len(value).to_bytes(_SIZE, "little") + value)
             while data:
                 data = data[os.write(pipe, data) :]
             status = 0
@@ -104,19 +124,27 @@ class Beside(Generic[T]):
     def collect(self, progress: Progress = NO_PROGRESS) -> tuple[T] | None:
         """The child's value (in a 1-tuple), or None when there is no child or it failed.
         While waiting, `progress` is checked for cancellation (Cancelled: the caller
-        cancels the child)."""
+        cancels the child). The value is taken as soon as all of it has arrived: the
+        child's exit (the system freeing its memory) is not waited for."""
         if self.pid is None or self.pipe is None:
             return None
-        chunks = []
-        while chunk := self._read(progress):
-            chunks.append(chunk)
+        received = bytearray()
+        while not _complete(received):
+            chunk = self._read(progress)
+            if not chunk:  # the child ended without sending all of its value: it failed
+                break
+            received += chunk
         os.close(self.pipe)
         self.pipe = None
-        _, status = os.waitpid(self.pid, 0)
+        complete = _complete(received)
+        _exited.append(self.pid)
         self.pid = None
+        reap_exited(wait=not complete)
+        if not complete:
+            return None
         import pickle
 
-        return (pickle.loads(b"".join(chunks)),) if status == 0 and chunks else None
+        return (pickle.loads(memoryview(received)[_SIZE:]),)
 
     def _read(self, progress: Progress) -> bytes:
         """The next piece of the child's pickled value (b"" at its end)."""

@@ -1,8 +1,6 @@
 """Entry point of the packaged command line (PyInstaller)."""
 
-import sys
-
-from engine.cli import main
+from engine.cli import entry
 
 if __name__ == "__main__":
-    sys.exit(main())
+    entry()

@@ -3,8 +3,12 @@
 from __future__ import annotations
 
 import os
+import signal
 import sys
 import threading
+import time
+
+import pytest
 
 from engine import cli as cli_module
 from engine import cores
@@ -49,3 +53,50 @@ def test_no_fork_beside_another_thread():
     if threading.active_count() == 1 and sys.platform.startswith("linux") and len(os.sched_getaffinity(0)) > 1:
         with cores.forking():
             assert cores.can_fork()
+
+
+needs_fork = pytest.mark.skipif(not cores.fork_possible(), reason="needs fork, a second core and no other thread")
+
+
+def _answer() -> int:
+    return 42
+
+
+@needs_fork
+def test_a_value_is_taken_without_waiting_for_the_child_to_end(monkeypatch, forking):
+    """The child's value is used once it has arrived whole; its exit (the system freeing
+    its memory) goes on meanwhile and is reaped later."""
+    real_exit = os._exit
+
+    def slow_exit(code: int) -> None:
+        time.sleep(30)
+        real_exit(code)
+
+    monkeypatch.setattr(cores.os, "_exit", slow_exit)  # in the child only: this process never exits here
+    beside = cores.Beside(_answer)
+    pid = beside.pid
+    started = time.monotonic()
+    try:
+        assert beside.result() == 42
+        assert time.monotonic() - started < 10
+        assert pid in cores._exited
+    finally:
+        os.kill(pid, signal.SIGKILL)
+    cores.reap_exited(wait=True)
+    assert pid not in cores._exited
+
+
+@needs_fork
+def test_a_value_cut_short_is_worked_out_here(monkeypatch, forking):
+    """A child that ends before all of its value arrived has failed: the work is done here."""
+    parent = os.getpid()
+
+    def cut_short(self, pipe: int) -> None:
+        os.write(pipe, (100).to_bytes(cores._SIZE, "little") + b"0123456789")
+        os._exit(0)
+
+    monkeypatch.setattr(cores.Beside, "_child", cut_short)
+    beside = cores.Beside(os.getpid)
+    assert beside.started
+    assert beside.result() == parent
+    assert not cores._exited  # the failed child was waited for
