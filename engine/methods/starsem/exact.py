@@ -360,13 +360,12 @@ class ExactReader:
         g_rows = None if g_columns else [perl_fields(line) for line in g_text.split("\n")]
         if plain:
             return Sentence(number, start + 1, NO_NEGATION, NO_NEGATION, g_rows or rows_of(g_columns))
-        tags = g_columns[5] if g_columns else (row[5] if len(row) > 5 else None for row in g_rows)
-        keeps = RULES.scoring_tags(tags)
-        gold = _fields_side(g_rows, g_text, g_columns, keeps)
+        tags = g_columns[5] if g_columns else [row[5] if len(row) > 5 else None for row in g_rows]
+        gold = _fields_side(g_rows, g_text, g_columns, tags)
         if s_text == g_text:
             system = gold
         else:
-            system = _fields_side(None, s_text, regular_columns(s_text, strip=False), keeps)
+            system = _fields_side(None, s_text, regular_columns(s_text, strip=False), tags)
         for instance in system.instances or ():
             if not instance.cue:
                 raise missing_cue_error(self.system_path, start + 1, instance.group)
@@ -405,13 +404,15 @@ def _plain_run(text: str, closed: bool, skeleton: bytes | None = None) -> bool:
     return tabs == 7 and text.count("\t***\n") == n - 1 and text.endswith("\t***")
 
 
-def _fields_side(rows: list[list[str]] | None, text: str, columns: Columns | None, keeps: list[bool]) -> Side:
-    """A side of a sentence: column by column when its lines are regular (the same
-    result as v2.2's strings then), else through v2.2's negation strings."""
+def _fields_side(rows: list[list[str]] | None, text: str, columns: Columns | None,
+                 tags: list[str | None]) -> Side:  # fmt: skip
+    """A side of a sentence, punctuation by the GOLD POS `tags`: column by column when its
+    lines are regular (the same result as v2.2's strings then), else through v2.2's
+    negation strings."""
     if columns is not None:
-        return column_side(columns, keeps, RULES)
+        return column_side(columns, tags, RULES)
     rows = rows or [perl_fields(line) for line in text.split("\n")]
-    return _side([negation_string(row) for row in rows], keeps)
+    return _side([negation_string(row) for row in rows], RULES.scoring_tags(tags))
 
 
 def _count(side: Side) -> int:

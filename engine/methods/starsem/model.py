@@ -108,11 +108,13 @@ def column_element(column: list[str], n: int) -> Element:
     return tuple([(i, v) for i, v in enumerate(column) if v != "_"])
 
 
-def scope_element(column: list[str], n: int, keeps: list[bool], rules: TextRules) -> Element:
-    """A scope column: punctuation tokens dropped, texts normalised."""
+def scope_element(column: list[str], n: int, tags: list[str | None], rules: TextRules) -> Element:
+    """A scope column: tokens whose GOLD POS tag (`tags`) is punctuation dropped, texts
+    normalised."""
     if column.count("_") == n:
         return EMPTY
-    cells = [(i, v) for i, v in enumerate(column) if v != "_" and keeps[i]]
+    words = rules.tags
+    cells = [(i, v) for i, v in enumerate(column) if v != "_" and words[tags[i]]]
     if any("." in v for _, v in cells):
         cells = [(i, rules.scope_text(v)) for i, v in cells]
     return tuple(cells)
@@ -171,11 +173,19 @@ def regular_columns(block: str, strip: bool) -> Columns | None:
     columns = [firsts] + [cells[j::width] for j in range(1, width)]
     if columns[7].count("***") != (n if width == 8 else 0):
         return None
-    if strip and "" in firsts:
-        return None  # a leading TAB (the default reader strips lines)
-    if "" in cells and any("" in column for column in columns[7:]):
-        return None  # an empty cell or a trailing TAB
+    if _maybe_empty_cell(block):
+        if strip and "" in firsts:
+            return None  # a leading TAB (the default reader strips lines)
+        if any("" in column for column in columns[7:]):
+            return None  # an empty cell or a trailing TAB
     return columns
+
+
+def _maybe_empty_cell(block: str) -> bool:
+    """Whether a block of lines without an empty one may have an empty cell: a TAB at
+    the start or end of a line or next to another (found far faster in the text than
+    in its cells)."""
+    return block[0] == "\t" or block[-1] == "\t" or "\t\t" in block or "\t\n" in block or "\n\t" in block
 
 
 def columns_of(rows: list[list[str]]) -> Columns:
@@ -186,9 +196,10 @@ def rows_of(columns: Columns) -> list[list[str]]:
     return [list(row) for row in zip(*columns, strict=True)]
 
 
-def column_side(columns: Columns, keeps: list[bool], rules: TextRules) -> Side:
+def column_side(columns: Columns, tags: list[str | None], rules: TextRules) -> Side:
     """The instances of one side of a sentence whose lines all have the same number of
-    fields, one column per element (§3.1.2). Instances without cue are kept."""
+    fields, one column per element (§3.1.2), punctuation by the GOLD POS `tags`.
+    Instances without cue are kept."""
     if len(columns) <= 8:
         return NO_NEGATION
     n = len(columns[0])
@@ -196,7 +207,7 @@ def column_side(columns: Columns, keeps: list[bool], rules: TextRules) -> Side:
     scope_tokens = 0
     for group in range((len(columns) - 7) // 3):
         base = 7 + 3 * group
-        scope = scope_element(columns[base + 1], n, keeps, rules)
+        scope = scope_element(columns[base + 1], n, tags, rules)
         scope_tokens += len(scope)
         cue, event = column_element(columns[base], n), column_element(columns[base + 2], n)
         instances.append(Instance(group, cue, scope, event))

@@ -96,9 +96,9 @@ class DefaultReader(BlockReader):
             s_columns = g_columns if same else columns_of(s_rows)
         else:
             g_rows = rows_of(g_columns) if self.keep_rows else None
-        keeps = RULES.scoring_tags(g_columns[5])
-        g_side = _side(g_columns, keeps, self.gold_path, g_line)
-        s_side = g_side if same else _side(s_columns, keeps, self.system_path, s_line)
+        tags = g_columns[5]
+        g_side = _side(g_columns, tags, self.gold_path, g_line)
+        s_side = g_side if same else _side(s_columns, tags, self.system_path, s_line)
         return Sentence(number, g_line, g_side, s_side, g_rows)
 
     def _checked_rows(self, number: int, gold: Block, system: Block) -> tuple[list[list[str]], ...]:
@@ -208,9 +208,10 @@ class LineChecks:
                 raise InputError(f"'_' or a word in column {column + 1}", found, file=self.path, line=number)
 
 
-def _side(columns: Columns, keeps: list[bool], path: str, first_line: int) -> Side:
-    """The instances of one side (§3.1.2); every negation needs a cue."""
-    side = column_side(columns, keeps, RULES)
+def _side(columns: Columns, tags: list[str], path: str, first_line: int) -> Side:
+    """The instances of one side (§3.1.2), punctuation by the GOLD POS `tags`; every
+    negation needs a cue."""
+    side = column_side(columns, tags, RULES)
     for instance in side.instances or ():
         if not instance.cue:
             raise missing_cue_error(path, first_line, instance.group)
