@@ -19,7 +19,7 @@ from ...errors import InputError
 from ...options import OptionSpec, check_value, option, option_specs, to_plain, validate
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
-from .. import InputSpec, Invocation, Method, register
+from .. import InputSpec, Invocation, Method, gc_paused, register
 from .counting import count
 from .files import Reading
 
@@ -86,9 +86,10 @@ class StarSem(Method):
         detail: bool = True,
     ) -> Report:
         validate(options)
-        if options.mode == "extended":
-            return _extended(gold, system, options, progress, detail)
-        return _standard(gold, system, options, progress, detail)
+        with gc_paused():
+            if options.mode == "extended":
+                return _extended(gold, system, options, progress, detail)
+            return _standard(gold, system, options, progress, detail)
 
     def review_basis(self, report: Report) -> dict[str, Any]:
         """Full-negation counts of the instances: an accepted FP becomes a TP, an

@@ -311,8 +311,7 @@ def window_pieces(data: bytes, start: int, stop: int, skeletons: bool) -> Pieces
     split_blocks gives them, and with `skeletons` theirs as skeleton_pieces gives them
     (or None), both made chunk by chunk."""
     texts: list[str] = []
-    starts_tab = data[start : start + 1] == b"\t" or _LINE_START_TAB.search(data, start, stop) is not None
-    pieces: list[bytes] | None = [] if skeletons and not starts_tab else None
+    pieces: list[bytes] | None = [] if skeletons and not _starts_tab(data, start, stop) else None
     view = memoryview(data)
     for a, b in _chunks(data, start, stop):
         texts += split_blocks(str(view[a:b], "ascii"))
@@ -324,6 +323,11 @@ def window_pieces(data: bytes, start: int, stop: int, skeletons: bool) -> Pieces
         else:
             pieces += _PAIR.split(skeleton)
     return texts, pieces if pieces is not None and len(pieces) == len(texts) else None
+
+
+def _starts_tab(data: bytes, start: int, stop: int) -> bool:
+    """Whether a line of data[start:stop] starts with a TAB."""
+    return data[start : start + 1] == b"\t" or _LINE_START_TAB.search(data, start, stop) is not None
 
 
 def _chunks(data: bytes, start: int, stop: int) -> Iterator[tuple[int, int]]:
