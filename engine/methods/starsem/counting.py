@@ -124,8 +124,11 @@ def _in_halves(parts: tuple[Part, Part], mode: str, task: str, progress: Progres
     if windows is None or not cores.can_fork():
         return None
 
-    def make(half: int) -> Counting:
-        return Counting(mode, task, windows[half], detail)
+    def make(half: int, helper: bool) -> Counting:
+        parts = windows[half]
+        if helper:
+            parts = (parts[0].unnumbered(), parts[1].unnumbered())
+        return Counting(mode, task, parts, detail)
 
     try:
         return halves.run(make, progress)  # type: ignore[return-value]

@@ -77,11 +77,18 @@ class Part:
     one per process). Windows are cut only in ASCII files without CR, where the text is
     the bytes."""
 
-    def __init__(self, path: str, data: bytes, start: int = 0, stop: int | None = None) -> None:
+    def __init__(self, path: str, data: bytes, start: int = 0, stop: int | None = None,
+                 numbered: bool = True) -> None:  # fmt: skip
         self.path = path
         self.data = data
         self.start = start
         self.stop = stop
+        self.numbered = numbered
+
+    def unnumbered(self) -> Part:
+        """The part for a helper process, whose messages are never shown (halves.py): its
+        lines are numbered from 1, which spares counting the lines before it."""
+        return Part(self.path, self.data, self.start, self.stop, numbered=False)
 
     @property
     def at_start(self) -> bool:
@@ -99,8 +106,8 @@ class Part:
         return self.data if self.whole else self.data[self.start : self.stop]
 
     def first_line(self) -> int:
-        """The number of the part's first line in the file."""
-        return self.data.count(b"\n", 0, self.start) + 1
+        """The number of the part's first line in the file (1 when not `numbered`)."""
+        return self.data.count(b"\n", 0, self.start) + 1 if self.numbered else 1
 
     def blocks(self, skeletons: bool = True) -> Blocks:
         """The part's sentence blocks, with skeletons when asked for and its bytes allow
@@ -220,8 +227,8 @@ def halve(gold: Part, system: Part) -> tuple[tuple[Part, Part], tuple[Part, Part
     if not all(d.isascii() and b"\r" not in d and _NOT_BLANK.match(d) for d in (g, s)):
         return None
     # A little more than half for the first window: the second process pays for the fork
-    # (pages copied on write) and counts the lines before its window.
-    g_cut = _clean_gap(g, len(g) * 53 // 100)
+    # (pages copied on write).
+    g_cut = _clean_gap(g, len(g) * 52 // 100)
     if g_cut is None:
         return None
     after = _clean_gap(g, g_cut + 2)

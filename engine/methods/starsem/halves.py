@@ -38,18 +38,19 @@ class Work(Protocol):
         """Add the state of the second half to this first half."""
 
 
-def run(make: Callable[[int], Work], progress: Progress) -> Work:
-    """The work of the first half (`make(0)`), done here, with that of the second half
-    (`make(1)`, done in a child) merged into it. Errors are those of one pass over the
+def run(make: Callable[[int, bool], Work], progress: Progress) -> Work:
+    """The work of the first half (`make(0, False)`), done here, with that of the second
+    half (`make(1, True)`, done in a child: True says that its messages are never shown)
+    merged into it. Errors are those of one pass over the
     whole input: the first half's first, but a step of the second half that comes
     earlier in `steps` fails before it. Raises WholeFile when a half cannot be read on
     its own or no child could be started: then the input is read whole."""
-    child = Beside(lambda: _second_half(make))
+    child = Beside(lambda: _second_half(make, helper=True))
     if not child.started:
         raise WholeFile("no second process")
     failed: tuple[int, Exception] | None = None
     try:
-        first = make(0)
+        first = make(0, False)
         for index, step in enumerate(first.steps):
             try:
                 step(progress)
@@ -63,17 +64,18 @@ def run(make: Callable[[int], Work], progress: Progress) -> Work:
     if failed is not None:
         index, err = failed
         if collected is None:  # the child failed: an earlier step may fail in its half
-            for step in make(1).steps[:index]:
+            for step in make(1, False).steps[:index]:
                 step(NO_PROGRESS)
         raise err
     first.merge(collected[0] if collected is not None else _second_half(make, progress))
     return first
 
 
-def _second_half(make: Callable[[int], Work], progress: Progress = NO_PROGRESS) -> Any:
-    """The state of the second half's work (in the child; here when the child failed,
-    so that its errors are raised here)."""
-    second = make(1)
+def _second_half(make: Callable[[int, bool], Work], progress: Progress = NO_PROGRESS,
+                 helper: bool = False) -> Any:  # fmt: skip
+    """The state of the second half's work (in the child, the `helper`; here when the
+    child failed, so that its errors are raised here)."""
+    second = make(1, helper)
     for step in second.steps:
         step(progress)
     return second.state()
