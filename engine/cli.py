@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__
-from .cores import forking
+from .cores import forking, reap_exited
 from .errors import Cancelled, InputError
 from .methods import BUILTIN_METHODS, Invocation, Method, all_methods, format_table, get_method
 from .options import OptionSpec, either, option_specs, validate
@@ -337,6 +337,7 @@ def entry() -> NoReturn:
         sys.stderr.flush()
     except OSError:  # the reader of a pipe went away: nothing more can be said
         code = code or 1
+    reap_exited(wait=True)  # a helper process that is still ending (its time counts as ours)
     os._exit(code)
 
 

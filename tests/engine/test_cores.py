@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import json
 import os
 import signal
+import subprocess
 import sys
 import threading
 import time
@@ -12,7 +14,7 @@ import pytest
 
 from engine import cli as cli_module
 from engine import cores
-from tests.conftest import conformance
+from tests.conftest import ROOT, conformance
 
 
 def test_only_runs_inside_forking_may_fork():
@@ -100,3 +102,22 @@ def test_a_value_cut_short_is_worked_out_here(monkeypatch, forking):
     assert beside.started
     assert beside.result() == parent
     assert not cores._exited  # the failed child was waited for
+
+
+def test_the_command_ends_quickly_with_all_of_its_output(tmp_path, cli):
+    """`spanstudio` ends with os._exit (engine.cli.entry): the whole report still reaches
+    a pipe, with the status of main, when a helper process read half of the input."""
+    folder = conformance("starsem")
+    gold = folder / "SEM-2012-SharedTask-CD-SCO-dev-09032012.txt"
+    system = tmp_path / "system.txt"  # the dev file four times over: large enough for two processes
+    text = (folder / "dev.mixed.system.txt").read_text(encoding="utf-8").rstrip("\n") + "\n\n"
+    system.write_text(text * 4, encoding="utf-8")
+    gold_text = gold.read_text(encoding="utf-8").rstrip("\n") + "\n\n"
+    (tmp_path / "gold.txt").write_text(gold_text * 4, encoding="utf-8")
+    args = ["starsem", "-g", str(tmp_path / "gold.txt"), "-s", str(system), "--json", "-"]
+    done = subprocess.run([sys.executable, "-m", "engine.cli", *args], capture_output=True, text=True, cwd=ROOT)
+    assert done.returncode == 0
+    assert json.loads(done.stdout)["scores"] == json.loads(cli(*args).out)["scores"]
+    bad = subprocess.run([sys.executable, "-m", "engine.cli", "starsem", "-g", str(tmp_path / "none.txt"), "-s",
+                          str(system)], capture_output=True, text=True, cwd=ROOT)  # fmt: skip
+    assert bad.returncode == 2 and bad.stderr.count("\n") == 1 and bad.stdout == ""
