@@ -20,7 +20,7 @@ from pathlib import Path
 
 from engine.methods.poetry import Options, Poetry
 from engine.methods.poetry.compare import score_page
-from tests.bench import bytecode_cached
+from tests.bench import compile_engine
 from tests.engine import poetry_reference
 
 ORIGINAL_43K_SECONDS = 3.3  # specs/poetry.md §10, CLI wall clock
@@ -78,8 +78,7 @@ def sha256(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
-def cli_seconds(ref: Path, sys_: Path, out: Path, *options: str, runs: int = 3,
-                env: dict[str, str] | None = None) -> tuple[float, float, str]:  # fmt: skip
+def cli_seconds(ref: Path, sys_: Path, out: Path, *options: str, runs: int = 3) -> tuple[float, float, str]:
     """Median wall clock and CPU time (user + system, of the CLI and of the child it forks
     for the second half of the files) of `spanstudio poetry`, a fresh process each time,
     and its stdout. On a shared machine the CPU time moves less."""
@@ -89,7 +88,7 @@ def cli_seconds(ref: Path, sys_: Path, out: Path, *options: str, runs: int = 3,
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
         done = subprocess.run([sys.executable, "-m", "engine.cli", "poetry", ref, sys_, out, *options],
-                              check=True, capture_output=True, text=True, env=env)  # fmt: skip
+                              check=True, capture_output=True, text=True)  # fmt: skip
         walls.append(time.perf_counter() - start)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)
         cpus.append(after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime)
@@ -136,16 +135,15 @@ def test_benchmark_corpus_43000_pages(tmp_path):
     assert (sha256(ref), sha256(sys_)) == (REF_SHA, SYS_SHA)
     print(f"\nPoetry, benchmark corpus (43,000 pages, 80,623 + 120,988 spans), median of 3, "
           f"load average {os.getloadavg()[0]:.2f}:")  # fmt: skip
-    cached = bytecode_cached(tmp_path / "bytecode")
-    cli_seconds(ref, sys_, tmp_path / "out.csv", runs=1, env=cached)  # writes the bytecode
+    compile_engine()
+    cli_seconds(ref, sys_, tmp_path / "out.csv", runs=1)  # warm
     for options, (csv_sha, line) in CSV_SHA.items():
-        for env, how in ((None, "as this environment runs it"), (cached, "bytecode cached")):
-            seconds, cpu, stdout = cli_seconds(ref, sys_, tmp_path / "out.csv", *options, env=env)
-            assert sha256(tmp_path / "out.csv") == csv_sha and stdout == line + "\n"
-            name = " ".join(options) or "default options"
-            print(f"  CLI, {name:45} {how:28}: {seconds:.2f} s wall, {cpu:.2f} s CPU = "
-                  f"{43_000 / seconds:,.0f} pages/s (original {ORIGINAL_43K_SECONDS} s: "
-                  f"×{ORIGINAL_43K_SECONDS / seconds:.1f})")  # fmt: skip
+        seconds, cpu, stdout = cli_seconds(ref, sys_, tmp_path / "out.csv", *options)
+        assert sha256(tmp_path / "out.csv") == csv_sha and stdout == line + "\n"
+        name = " ".join(options) or "default options"
+        print(f"  CLI, {name:45}: {seconds:.2f} s wall, {cpu:.2f} s CPU = "
+              f"{43_000 / seconds:,.0f} pages/s (original {ORIGINAL_43K_SECONDS} s: "
+              f"×{ORIGINAL_43K_SECONDS / seconds:.1f})")  # fmt: skip
     seconds = evaluate_seconds(ref, sys_)
     print(f"  in-process evaluate + CSV text: {seconds:.2f} s = {43_000 / seconds:,.0f} pages/s "
           f"(×{ORIGINAL_43K_SECONDS / seconds:.1f} the original's pages per second)")  # fmt: skip
@@ -160,12 +158,11 @@ def test_100000_pages(tmp_path):
     n_sys = sum(len(json.loads(line)["poem_spans"]) for line in sys_.open())
     print(f"\nPoetry, 100,000 pages ({n_ref:,} + {n_sys:,} spans), median of 3, "
           f"load average {os.getloadavg()[0]:.2f}:")  # fmt: skip
-    cached = bytecode_cached(tmp_path / "bytecode")
-    cli_seconds(ref, sys_, tmp_path / "out.csv", runs=1, env=cached)
-    for env, how in ((None, "as this environment runs it"), (cached, "bytecode cached")):
-        seconds, cpu, _ = cli_seconds(ref, sys_, tmp_path / "out.csv", env=env)
-        print(f"  CLI, {how:28}: {seconds:.2f} s wall, {cpu:.2f} s CPU = {100_000 / seconds:,.0f} pages/s "
-              f"(original {ORIGINAL_100K_SECONDS} s: ×{ORIGINAL_100K_SECONDS / seconds:.1f})")  # fmt: skip
+    compile_engine()
+    cli_seconds(ref, sys_, tmp_path / "out.csv", runs=1)  # warm
+    seconds, cpu, _ = cli_seconds(ref, sys_, tmp_path / "out.csv")
+    print(f"  CLI: {seconds:.2f} s wall, {cpu:.2f} s CPU = {100_000 / seconds:,.0f} pages/s "
+          f"(original {ORIGINAL_100K_SECONDS} s: ×{ORIGINAL_100K_SECONDS / seconds:.1f})")  # fmt: skip
     in_process = evaluate_seconds(ref, sys_)
     print(f"  in-process evaluate + CSV text: {in_process:.2f} s = {100_000 / in_process:,.0f} pages/s "
           f"(×{ORIGINAL_100K_SECONDS / in_process:.1f})")  # fmt: skip
