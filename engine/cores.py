@@ -26,6 +26,13 @@ _SIZE = 8  # bytes of the length that precedes a child's value in the pipe
 _exited: list[int] = []  # children whose value was collected, until their exit is reaped
 
 
+def reap_later(pid: int) -> None:
+    """A child that has sent all it had and is ending: reaped when it has ended (not
+    waited for now: the system frees its memory meanwhile)."""
+    _exited.append(pid)
+    reap_exited()
+
+
 def reap_exited(wait: bool = False) -> None:
     """Reap the children that have ended (with `wait`, all of them, waiting as needed)."""
     for pid in list(_exited):
@@ -163,6 +170,7 @@ class Beside(Generic[T]):
             os.kill(self.pid, signal.SIGKILL)
             os.waitpid(self.pid, 0)
             self.pid = None
+            reap_exited(wait=True)  # none left behind when a run stops early
         if self.pipe is not None:
             os.close(self.pipe)
             self.pipe = None

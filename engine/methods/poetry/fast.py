@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator
 from itertools import compress, count, repeat
 from typing import IO, Any
 
-from ...cores import can_fork
+from ...cores import can_fork, reap_exited, reap_later
 from ...formats.poetry_jsonl import (
     REFERENCE,
     SYSTEM,
@@ -317,6 +317,7 @@ def _run_parallel(gold: str, system: str, cuts: tuple[int, int], ignore_label: b
         late = None if pages is None or not part.finish(pages) else child.receive()
         if late is None:
             return None
+        child.done = True
         quick = part.quick
         for rows, columns in (done, late[:2]):
             quick.rows.append(rows)
@@ -385,6 +386,8 @@ class Child:
     none of the parent's clean-up runs in the child); send and receive talk to it."""
 
     def __init__(self, work: Callable[..., None], *args: Any) -> None:
+        reap_exited()
+        self.done = False  # the child has sent its last message
         down_read, down_write = os.pipe()  # parent → child
         up_read, up_write = os.pipe()  # child → parent
         self.pid = os.fork()
@@ -412,10 +415,15 @@ class Child:
         return self.channel.receive()
 
     def stop(self) -> None:
-        """Close the pipes, end the child if it still runs and reap it."""
+        """Close the pipes; a child that is `done` is reaped once it has ended, any other
+        is ended now and reaped."""
         import signal
 
         self.channel.close()
+        if self.done:
+            reap_later(self.pid)
+            return
         with contextlib.suppress(ProcessLookupError):
             os.kill(self.pid, signal.SIGKILL)
         os.waitpid(self.pid, 0)
+        reap_exited(wait=True)  # none left behind when a run stops early
