@@ -41,10 +41,10 @@ class Work(Protocol):
 def run(make: Callable[[int, bool], Work], progress: Progress) -> Work:
     """The work of the first half (`make(0, False)`), done here, with that of the second
     half (`make(1, True)`, done in a child: True says that its messages are never shown)
-    merged into it. Errors are those of one pass over the
-    whole input: the first half's first, but a step of the second half that comes
-    earlier in `steps` fails before it. Raises WholeFile when a half cannot be read on
-    its own or no child could be started: then the input is read whole."""
+    merged into it. Errors are those of one pass over the whole input: the first half's
+    first, but a step of the second half that comes earlier in `steps` fails before it.
+    Raises WholeFile when a half cannot be read on its own or no child could be started:
+    then the input is read whole."""
     child = Beside(lambda: _second_half(make, helper=True))
     if not child.started:
         raise WholeFile("no second process")
