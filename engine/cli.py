@@ -11,6 +11,7 @@ written. Warnings go to standard error as `spanstudio: warning: …`.
 from __future__ import annotations
 
 import argparse
+import gc
 import os
 import sys
 import textwrap
@@ -330,7 +331,10 @@ def main(argv: list[str] | None = None) -> int:
 def entry() -> NoReturn:
     """The `spanstudio` command: main(), then a quick exit. Everything is written and
     closed by then; the interpreter's own exit would free every object of a large run one
-    by one (tens of milliseconds) for nothing."""
+    by one (tens of milliseconds) for nothing. The process lives for one run, so the
+    cyclic garbage collector stays off (the methods pause it while they run; turned on
+    again, it would scan what the run left, 0.01–0.04 s on large inputs)."""
+    gc.disable()
     code = main()
     try:
         sys.stdout.flush()
