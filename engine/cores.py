@@ -4,8 +4,9 @@ Only inside `forking()` (the command line's runs: a process that does nothing el
 Linux (fork is missing on Windows and unsafe with the system libraries on macOS), with more
 than one core and no other thread; elsewhere (the app, scripts), and whenever the child
 fails, the value is computed in this process when it is wanted, so the result never
-depends on where it was made. The child never reports progress (the caller does, for its own share) and is
-killed when the caller stops early (an error, a cancelled run).
+depends on where it was made. The child never reports progress (the caller does, for its
+own share) and is killed when the caller stops early (an error, a cancelled run). A child
+that has sent its value is not waited for: it is reaped once it has ended.
 """
 
 from __future__ import annotations
@@ -31,6 +32,17 @@ def reap_later(pid: int) -> None:
     waited for now: the system frees its memory meanwhile)."""
     _exited.append(pid)
     reap_exited()
+
+
+def end_child(pid: int) -> None:
+    """Kill a child that may still run and reap it, with every other that has ended: a run
+    that stops early leaves none behind."""
+    import signal
+
+    with contextlib.suppress(ProcessLookupError):
+        os.kill(pid, signal.SIGKILL)
+    os.waitpid(pid, 0)
+    reap_exited(wait=True)
 
 
 def reap_exited(wait: bool = False) -> None:
@@ -143,12 +155,11 @@ class Beside(Generic[T]):
             received += chunk
         os.close(self.pipe)
         self.pipe = None
-        complete = _complete(received)
-        _exited.append(self.pid)
-        self.pid = None
-        reap_exited(wait=not complete)
-        if not complete:
+        pid, self.pid = self.pid, None
+        if not _complete(received):
+            end_child(pid)
             return None
+        reap_later(pid)
         import pickle
 
         return (pickle.loads(memoryview(received)[_SIZE:]),)
@@ -165,12 +176,8 @@ class Beside(Generic[T]):
     def cancel(self) -> None:
         """Stop the child if it still runs (safe to call after `result`)."""
         if self.pid is not None:
-            import signal
-
-            os.kill(self.pid, signal.SIGKILL)
-            os.waitpid(self.pid, 0)
+            end_child(self.pid)
             self.pid = None
-            reap_exited(wait=True)  # none left behind when a run stops early
         if self.pipe is not None:
             os.close(self.pipe)
             self.pipe = None

@@ -52,10 +52,7 @@ class TokenNumbers(Sequence[str]):
     def _token(self, pos: int) -> str:
         if not 0 <= pos < self._length:
             raise IndexError(pos)
-        unit = bisect.bisect_right(self._starts, pos) - 1
-        local = pos - self._starts[unit]
-        words = self._words.get(unit)
-        return words[local] if words is not None and local < len(words) else str(local + 1)
+        return next(self._stretch(pos, pos + 1))
 
     @overload
     def __getitem__(self, index: int) -> str: ...

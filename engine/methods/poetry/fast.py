@@ -28,7 +28,7 @@ from collections.abc import Callable, Iterator
 from itertools import compress, count, repeat
 from typing import IO, Any
 
-from ...cores import can_fork, reap_exited, reap_later
+from ...cores import can_fork, end_child, reap_exited, reap_later
 from ...formats.poetry_jsonl import (
     REFERENCE,
     SYSTEM,
@@ -417,13 +417,8 @@ class Child:
     def stop(self) -> None:
         """Close the pipes; a child that is `done` is reaped once it has ended, any other
         is ended now and reaped."""
-        import signal
-
         self.channel.close()
         if self.done:
             reap_later(self.pid)
-            return
-        with contextlib.suppress(ProcessLookupError):
-            os.kill(self.pid, signal.SIGKILL)
-        os.waitpid(self.pid, 0)
-        reap_exited(wait=True)  # none left behind when a run stops early
+        else:
+            end_child(self.pid)

@@ -268,12 +268,11 @@ class Run:
         except InputError:
             Reader(self.predictions_path).read(data)  # its own errors come first
             raise
-        if answers == data:
+        same = answers == data
+        if same:
             answers = data  # one copy in memory
         self.digests = {"system": hashlib.sha256(data).hexdigest()}
-        self.digests["gold"] = (
-            self.digests["system"] if answers == data else hashlib.sha256(answers).hexdigest()
-        )
+        self.digests["gold"] = self.digests["system"] if same else hashlib.sha256(answers).hexdigest()
         files = (self.predictions_path, data), (self.answers_path, answers)
         self.predictions, self.answers = read_pair(*files, self.progress)
         self.warnings += self.predictions.warnings + self.answers.warnings
