@@ -24,6 +24,7 @@ $(STAMP): pyproject.toml
 
 # The bytecode of our own modules, as pip writes it for an installed package (an editable
 # install leaves it out, and PYTHONDONTWRITEBYTECODE would have every start compile anew).
+# The benches compile the engine themselves before they time it (tests/bench).
 # Stale files are harmless: Python checks each against its source.
 bytecode:
 	$(BIN)/python -m compileall -q engine gui
@@ -58,7 +59,7 @@ package: $(PACKAGE_STAMP)
 package-test: package
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -s tests/package -o python_files='package_*.py' -p no:cacheprovider
 
-bench: $(STAMP) bytecode
+bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -s tests/bench -o python_files='bench_*.py' -p no:cacheprovider
 
 clean:
