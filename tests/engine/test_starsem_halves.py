@@ -128,6 +128,21 @@ def test_an_earlier_pass_of_the_second_half_fails_first_in_exact_mode(tmp_path, 
     assert "in columns 1-4 as on GOLD line 64" in halved["error"]
 
 
+@pytest.mark.parametrize("later", ["\tcame\t", "\t*\tnot\t_\t"], ids=["pass 1", "pass 2"])
+def test_passes_1_and_2_made_in_pass_3_still_fail_first(tmp_path, monkeypatch, forks, later):
+    """In a window, passes 1 and 2 are made sentence by sentence in pass 3: a later
+    sentence's pass-1 or pass-2 error still beats an earlier pass-3 error."""
+    gold = _sentences(12)
+    system = list(gold)
+    system[1] = system[1].replace("\t*\tnot\t", "\t*\t_\t", 1)  # pass 3: a negation without cue
+    system[4] = system[4].replace("\tcome\t" if "came" in later else "\t*\tnot\t", later, 1)
+    g, s = write(tmp_path, "g.txt", document(*gold)), write(tmp_path, "s.txt", document(*system))
+    halved, single = _both_ways(monkeypatch, g, s, "starsem-exact")
+    assert forks and halved == single
+    line = int(halved["error"].removeprefix(f"{s}:").split(":")[0])
+    assert 4 * 6 < line <= 5 * 6 and "cue" not in halved["error"]  # sentence 5's
+
+
 def test_a_failing_child_is_replaced_by_this_process(tmp_path, monkeypatch, forks):
     monkeypatch.setattr(cores.Beside, "_child", lambda self, pipe: os._exit(3))
     gold = _sentences(12)
@@ -171,7 +186,7 @@ def test_cancelling_in_this_process_ends_the_child(tmp_path, forks):
     text = document(*_sentences(12))
     g, s = write(tmp_path, "g.txt", text), write(tmp_path, "s.txt", text)
     progress = Progress(lambda fraction, message: progress.cancel())  # cancelled at the first report
-    with pytest.raises(Cancelled):  # pass 1 reports, pass 2 finds the run cancelled
+    with pytest.raises(Cancelled):  # reading reports, scoring finds the run cancelled
         StarSem().evaluate(str(g), str(s), Options("starsem-exact"), progress, detail=False)
     assert len(forks) == 1 and _reaped(forks[0])
 

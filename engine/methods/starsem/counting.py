@@ -29,12 +29,13 @@ class Counting:
         self.steps: list[Callable[[Progress], None]] = [self.load, *self._checks(), self.score]
 
     def load(self, progress: Progress) -> None:
+        progress.update(0.02, "reading the files")
         self.reader = self.reader_class(*self.parts, keep_rows=self.detail)
 
     def _checks(self) -> list[Callable[[Progress], None]]:
         """The checks of the whole input before the first sentence is scored."""
-        if self.mode == "starsem-exact":
-            return [self._alignment, self._system_format]
+        if self.mode == "starsem-exact":  # in a window, made in pass 3 (exact.ExactReader)
+            return [self._alignment, self._system_format] if self.parts[0].whole else []
         if self.mode == "extended":
             whole = self.parts[0].whole
             return [lambda _: self.reader.check_gold_starts(), lambda _: self.reader.check_system_starts(),
@@ -53,6 +54,7 @@ class Counting:
         """Feed every sentence the reader yields to the scorer (and the detail layout)."""
         reader, scorer, layout = self.reader, self.scorer, self.layout
         total = max(len(reader), 1)
+        progress.update(0.1, "scoring sentences")
         for count, sentence in enumerate(reader.sentences(), 1):
             scorer.add(sentence)
             if layout is not None:

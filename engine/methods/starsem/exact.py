@@ -180,6 +180,9 @@ class ExactReader:
             self.blocks = aligned_windows(gold, system)
             if self.blocks is None:
                 raise WholeFile("files read line by line")
+        # In a window, passes 1 and 2 are made in pass 3, sentence by sentence; their first
+        # error (or pass 3's) sends the run to the whole files, where the passes run in order.
+        self.passes_in_pass_3 = not gold.whole and not keep_rows
         self.plain_count = 0
         self._system_plain: list[bool] = []  # per SYSTEM block: no negation (pass 2)
         self.warnings: list[str] = []
@@ -196,10 +199,8 @@ class ExactReader:
         if self.blocks:
             gold, system, _ = self.blocks
             for i, (g, s) in enumerate(zip(gold.texts, system.texts, strict=True)):
-                if g != s and not _same_prefixes(g, s):
-                    first = gold.lines[i] - 1
-                    for j, (g_line, s_line) in enumerate(zip(g.split("\n"), s.split("\n"), strict=True)):
-                        self._align(first + j, g_line, s_line)
+                if g != s:
+                    self._align_block(g, s, gold.lines[i] - 1)
             return
         gold, system = self.gold, self.system
         differing = [k for k, g, s in zip(range(len(gold)), gold, system, strict=False) if g != s]
@@ -207,6 +208,13 @@ class ExactReader:
             self._align(k, gold[k], system[k])
         for k in range(len(system), len(gold)):
             self._align(k, gold[k], None)
+
+    def _align_block(self, gold: str, system: str, first: int) -> None:
+        """Pass 1 over a block of each file with as many lines (`first`: the index of its
+        first line)."""
+        if not _same_prefixes(gold, system):
+            for j, (g_line, s_line) in enumerate(zip(gold.split("\n"), system.split("\n"), strict=True)):
+                self._align(first + j, g_line, s_line)
 
     def _align(self, k: int, g: str, s: str | None) -> None:
         if g == s:
@@ -233,10 +241,8 @@ class ExactReader:
         if self.blocks:
             _, system, closed = self.blocks
             flags = self._system_plain = plain_flags(system, None, strip=False)
-            last = len(system) - 1
-            skeletons = system.skeletons or [None] * len(system)
             for i in [i for i, flag in enumerate(flags) if not flag]:
-                self._check_run(system.texts[i], system.lines[i] - 1, closed or i < last, skeletons[i])
+                self._check_block(system, i, closed)
             return
         lines = self.system
         start = 0
@@ -244,6 +250,11 @@ class ExactReader:
             if start < end:
                 self._check_run("\n".join(lines[start:end]), start, end < len(lines))
             start = end + 1
+
+    def _check_block(self, system: Blocks, i: int, closed: bool) -> None:
+        """Pass 2 over SYSTEM's block i (`closed`: an empty line ends the file's last)."""
+        skeleton = system.skeletons[i] if system.skeletons is not None else None
+        self._check_run(system.texts[i], system.lines[i] - 1, closed or i < len(system) - 1, skeleton)
 
     def _check_run(self, text: str, first: int, closed: bool, skeleton: bytes | None = None) -> None:
         """v2.2's pass 2 over one run of lines (`first`: index of its first line; its
@@ -286,6 +297,12 @@ class ExactReader:
 
     def sentences(self) -> Iterator[Sentence]:
         """The collected sentences in order, but those without negation on either side."""
+        if self.blocks and self.passes_in_pass_3:
+            try:
+                yield from self._block_sentences(*self.blocks)
+            except InputError as err:
+                raise WholeFile("an error, found in a window: the passes run in order") from err
+            return
         if self.blocks:
             yield from self._block_sentences(*self.blocks)
             return
@@ -311,10 +328,10 @@ class ExactReader:
         the file's last line is not collected (S10), which empties a one-line block. (An
         empty sentence inherits from the block before it, §3.8.4: only the file's last
         block can be one, and a window that holds it holds the block before it too.)"""
+        plain = self._system_plain or plain_flags(system, None, strip=False)  # (found by pass 2)
         if self.keep_rows:
             flags = [False] * len(gold)
-        else:  # the same text in both files, without negation in SYSTEM (found by pass 2)
-            plain = self._system_plain or plain_flags(system, None, strip=False)
+        else:  # the same text in both files, without negation in SYSTEM
             flags = [s and p for s, p in zip(map(str.__eq__, gold.texts, system.texts), plain, strict=True)]
         last = len(gold) - 1
         if not closed and gold.newlines[last] == 0:
@@ -325,13 +342,17 @@ class ExactReader:
             if i and flags[i - 1]:
                 previous = (0, 0)
             g_text, s_text = gold.texts[i], system.texts[i]
-            if i == last and not closed:  # the file's last line is not collected
+            cut = i == last and not closed
+            if cut:  # the file's last line is not collected
                 g_text, s_text = g_text.rpartition("\n")[0], s_text.rpartition("\n")[0]
+            passes = _Passes(self, gold, system, i, closed, plain[i], cut) if self.passes_in_pass_3 else None
             start = gold.lines[i] - 1
             if not g_text:
+                if passes is not None:
+                    passes.check(None, None)
                 yield self._empty_sentence(i + 1, start, previous)
                 continue
-            sentence = self._sentence(i + 1, start, g_text, s_text)
+            sentence = self._sentence(i + 1, start, g_text, s_text, passes)
             previous = (_count(sentence.gold), _count(sentence.system)) if sentence else (0, 0)
             if sentence is None:
                 self.plain_count += 1
@@ -350,27 +371,50 @@ class ExactReader:
         gold = Side([Instance(z, EMPTY, EMPTY, EMPTY) for z in range(previous[0])])
         return Sentence(number, k + 1, gold, Side([]), [] if self.keep_rows else None)
 
-    def _sentence(self, number: int, start: int, g_text: str, s_text: str) -> Sentence | None:
+    def _sentence(self, number: int, start: int, g_text: str, s_text: str,
+                  passes: _Passes | None = None) -> Sentence | None:  # fmt: skip
         """A collected sentence (its GOLD and SYSTEM lines as text); None when both first
-        lines say `***` (only counted)."""
+        lines say `***` (only counted). With `passes`, passes 1 and 2 on its block too."""
         plain = _plain(g_text.partition("\n")[0]) and _plain(s_text.partition("\n")[0])
         if plain and not self.keep_rows:
+            if passes is not None:
+                passes.check(None, None)
             return None
         g_columns = regular_columns(g_text, strip=False)
         g_rows = None if g_columns else [perl_fields(line) for line in g_text.split("\n")]
         if plain:
             return Sentence(number, start + 1, NO_NEGATION, NO_NEGATION, g_rows or rows_of(g_columns))
+        s_columns = g_columns if s_text == g_text else regular_columns(s_text, strip=False)
+        if passes is not None:
+            passes.check(g_columns, s_columns)
         tags = g_columns[5] if g_columns else [row[5] if len(row) > 5 else None for row in g_rows]
         gold = _fields_side(g_rows, g_text, g_columns, tags)
-        if s_text == g_text:
-            system = gold
-        else:
-            system = _fields_side(None, s_text, regular_columns(s_text, strip=False), tags)
+        system = gold if s_text == g_text else _fields_side(None, s_text, s_columns, tags)
         for instance in system.instances or ():
             if not instance.cue:
                 raise missing_cue_error(self.system_path, start + 1, instance.group)
         rows = (g_rows or rows_of(g_columns)) if self.keep_rows else None
         return Sentence(number, start + 1, gold, system, rows)
+
+
+class _Passes:
+    """Passes 1 and 2 on one block of a window, made in pass 3: what they check holds
+    when the block's columns show it (both sides regular, the same columns 1-4), else
+    they run on the block (and raise what they find)."""
+
+    def __init__(self, reader: ExactReader, gold: Blocks, system: Blocks, i: int, closed: bool,
+                 system_plain: bool, cut: bool) -> None:  # fmt: skip
+        self.reader, self.gold, self.system, self.i = reader, gold, system, i
+        self.closed, self.system_plain, self.cut = closed, system_plain, cut
+
+    def check(self, g_columns: Columns | None, s_columns: Columns | None) -> None:
+        """The block's columns as pass 3 split them (None: not split, or not regular)."""
+        i, g, s = self.i, self.gold.texts[self.i], self.system.texts[self.i]
+        s_regular = s_columns is not None and not self.cut  # columns of the whole block
+        if g != s and not (s_regular and g_columns is not None and g_columns[:4] == s_columns[:4]):
+            self.reader._align_block(g, s, self.gold.lines[i] - 1)
+        if not self.system_plain and not s_regular:  # a regular block passes pass 2
+            self.reader._check_block(self.system, i, self.closed)
 
 
 def empty_lines(lines: list[str]) -> list[int]:
