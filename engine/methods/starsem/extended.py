@@ -9,8 +9,9 @@ quirks X1–X7 are reproduced.
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Collection, Iterator, Sequence
 from itertools import repeat
+from operator import itemgetter
 from typing import Any
 
 from ...errors import InputError
@@ -49,6 +50,8 @@ _WORD = re.compile(r"\w")
 PLAIN = re.compile(r"[^\t\n]*(?:\t[^\t\n]*){3,7}(?:\n[^\t\n]*(?:\t[^\t\n]*){3,7})*")
 
 Token = tuple[str, str]  # (token id = column 3 text, annotated text)
+NO_TOKENS: tuple[Token, ...] = ()  # an element an instance does not have
+_TEXT = itemgetter(1)
 
 
 def is_punct(text: str) -> bool:
@@ -86,8 +89,8 @@ class XInstance:
         self.elements: dict[str, list[Token]] = {}
         self.positions: dict[str, list[int]] = {}
 
-    def get(self, kind: str) -> list[Token]:
-        return self.elements.get(kind, [])
+    def get(self, kind: str) -> Sequence[Token]:
+        return self.elements.get(kind, NO_TOKENS)
 
     def add(self, kind: str, token: Token, position: int) -> None:
         self.elements.setdefault(kind, []).append(token)
@@ -310,6 +313,13 @@ class ExtendedScorer:
                             if _cue_dependent(d) and not (punct and "punct" in d)]
             for kind in (SCOPE, EVENT) for punct in (False, True)
         }  # fmt: skip
+        # Per element kind: the token rows a true positive of an identical sentence counts
+        # in (with whether the row counts words only) and its scope-level rows.
+        self.identical_rows = {
+            kind: ([(self.token[(kind, d)], "punct" in d) for d in TOKEN_DETAILS[kind] if "binary" not in d],
+                   [self.scope[(kind, d)] for d in SCOPE_DETAILS[kind]])
+            for kind in (SCOPE, EVENT)
+        }  # fmt: skip
         self.sentences = 0
         self.negation_sentences = 0
         self.correct = {"": 0, NP: 0}
@@ -348,7 +358,8 @@ class ExtendedScorer:
             self.correct[NP] += 1
             return
         gold, system = sentence.gold, list(sentence.system)
-        if sentence.gold is sentence.system and self.verdicts is None and all(g.get(CUE) for g in gold):
+        identical = sentence.gold is sentence.system and self.verdicts is None
+        if identical and all(g.elements.get(CUE) for g in gold):
             self._add_identical(gold)
             return
         self.independent(gold, system)
@@ -373,8 +384,9 @@ class ExtendedScorer:
             flags = {"": full_cue, NP: True}  # the no-punct variant ignores the cue (X3)
             verdicts = {}
             for kind in (SCOPE, EVENT):
-                result = self.pair(g.get(kind), found.get(kind), kind, full_cue)
-                verdicts[kind] = _element_verdict(g.get(kind), found.get(kind), result[""])
+                g_tokens, p_tokens = g.elements.get(kind, NO_TOKENS), found.elements.get(kind, NO_TOKENS)
+                result = self.pair(g_tokens, p_tokens, kind, full_cue)
+                verdicts[kind] = _element_verdict(g_tokens, p_tokens, result[""])
                 for variant, value in result.items():
                     if not value:
                         flags[variant] = False
@@ -405,36 +417,41 @@ class ExtendedScorer:
             self.correct[variant] += 1
             self.correct_negation[variant] += 1
         binary: dict[str, set[Token]] = {SCOPE: set(), EVENT: set()}
-        for instance in instances:
-            self.token[(CUE, "")].tp += len(instance.get(CUE))
-            self.scope[(CUE, "")].tp += 1
-            for kind in (SCOPE, EVENT):
-                tokens = instance.get(kind)
-                if not tokens:
-                    continue
-                binary[kind].update(tokens)
-                words = sum(1 for _, text in tokens if not self.punct[text])
-                for detail in TOKEN_DETAILS[kind]:
-                    if "binary" not in detail:
-                        self.token[(kind, detail)].tp += words if "punct" in detail else len(tokens)
-                for detail in SCOPE_DETAILS[kind]:
-                    self.scope[(kind, detail)].tp += 1
-            for detail in FULL_DETAILS:
-                self.scope[(self.full, detail)].tp += 1
+        self.token[(CUE, "")].tp += sum(len(instance.elements[CUE]) for instance in instances)
+        for count in (self.scope[(CUE, "")], *(self.scope[(self.full, d)] for d in FULL_DETAILS)):
+            count.tp += len(instances)
+        for kind in (SCOPE, EVENT):
+            token_rows, scope_rows = self.identical_rows[kind]
+            lists = 0
+            for instance in instances:
+                tokens = instance.elements.get(kind)
+                if tokens:
+                    lists += 1
+                    binary[kind].update(tokens)
+                    words = self._words(tokens)
+                    for count, words_only in token_rows:
+                        count.tp += words if words_only else len(tokens)
+            for count in scope_rows:
+                count.tp += lists
         for kind, tokens in binary.items():
             self.token[(kind, "(binary labels)")].tp += len(tokens)
-        words = sum(1 for _, text in binary[SCOPE] if not self.punct[text])
-        self.token[(SCOPE, "(binary labels, no punct)")].tp += words
+        self.token[(SCOPE, "(binary labels, no punct)")].tp += self._words(binary[SCOPE])
+
+    def _words(self, tokens: Collection[Token]) -> int:
+        """How many of the tokens are not punctuation."""
+        return len(tokens) - sum(map(self.punct.__getitem__, map(_TEXT, tokens)))
 
     def unmatched(self, kind: str, instance: XInstance) -> None:
         """U(kind, instance): an instance without partner (§3.9)."""
         for family in (SCOPE, EVENT):
-            tokens = instance.get(family)
-            for _, text in tokens:
-                for count, _ in self.pair_rows[(family, self.punct[text])]:
-                    _bump(count, kind)
-            if tokens:
-                self._unmatched_scope_level(family, kind)
+            tokens = instance.elements.get(family)
+            if not tokens:
+                continue
+            words = self._words(tokens)
+            for punct, number in ((False, words), (True, len(tokens) - words)):
+                for count, _ in self.pair_rows[(family, punct)]:
+                    _bump(count, kind, number)
+            self._unmatched_scope_level(family, kind)
         self._unmatched_scope_level(self.full, kind)
 
     def _unmatched_scope_level(self, family: str, kind: str) -> None:
@@ -451,33 +468,35 @@ class ExtendedScorer:
         flags = {"": True, NP: True}
         if not gold and not system:
             return flags
+        punct = self.punct
         left = list(system)
-        gold_ids = {token_id for token_id, _ in gold}
+        matched, missed = [0, 0], [0, 0]  # tokens by whether they are punctuation
         for token in gold:
-            punct = self.punct[token[1]]
             if token in left:
-                for count, full in self.pair_rows[(kind, punct)]:
-                    if full and not full_cue:
-                        count.fp += 1
-                        count.fn += 1
-                    else:
-                        count.tp += 1
                 left.remove(token)
+                matched[punct[token[1]]] += 1
             else:
-                flags[""] = False
-                if not punct:
-                    flags[NP] = False
-                for count, _ in self.pair_rows[(kind, punct)]:
-                    count.fn += 1
-        for token_id, text in left:
-            punct = self.punct[text]
+                missed[punct[token[1]]] += 1
+        spurious, beside = [0, 0], [0, 0]  # beside: on a token that no GOLD one has (fpx)
+        if left:
+            gold_ids = {token_id for token_id, _ in gold}
+            for token_id, text in left:
+                spurious[punct[text]] += 1
+                beside[punct[text]] += token_id not in gold_ids
+        if missed[False] or spurious[False]:
+            flags[""] = flags[NP] = False
+        elif missed[True] or spurious[True]:
             flags[""] = False
-            if not punct:
-                flags[NP] = False
-            for count, _ in self.pair_rows[(kind, punct)]:
-                count.fp += 1
-                if token_id not in gold_ids:
-                    count.fpx += 1
+        for is_punct in (False, True):
+            for count, full in self.pair_rows[(kind, is_punct)]:
+                if full and not full_cue:  # a match is no true positive without the full cue
+                    count.fp += matched[is_punct] + spurious[is_punct]
+                    count.fn += matched[is_punct] + missed[is_punct]
+                else:
+                    count.tp += matched[is_punct]
+                    count.fp += spurious[is_punct]
+                    count.fn += missed[is_punct]
+                count.fpx += beside[is_punct]
         for detail in SCOPE_DETAILS[kind]:
             if "no cue" in detail:
                 continue
@@ -503,8 +522,7 @@ class ExtendedScorer:
         whole: dict[str, list[list[Token]]] = {k: [] for k in KINDS}
         whole_np: list[list[Token]] = []
         for p in system:
-            for kind in KINDS:
-                tokens = p.get(kind)
+            for kind, tokens in p.elements.items():
                 if not tokens:
                     continue
                 pool[kind] += tokens
@@ -515,8 +533,7 @@ class ExtendedScorer:
         binary_gold: dict[str, set[Token]] = {SCOPE: set(), EVENT: set()}
         missed: dict[str, list[list[str]]] = {CUE: [], SCOPE: [], EVENT: [], NP: []}
         for g in gold:
-            for kind in KINDS:
-                tokens = g.get(kind)
+            for kind, tokens in g.elements.items():
                 if tokens:
                     self._independent_gold(kind, tokens, pool, whole, whole_np, binary_gold, missed)
         for kind in KINDS:
@@ -647,21 +664,22 @@ def _cue_dependent(detail: str) -> bool:
     return "no cue" not in detail and "binary labels" not in detail
 
 
-def _bump(count: Count, kind: str) -> None:
+def _bump(count: Count, kind: str, number: int = 1) -> None:
     if kind == "fp":
-        count.fp += 1
+        count.fp += number
     else:
-        count.fn += 1
+        count.fn += number
 
 
 def _take_partner(g: XInstance, system: list[XInstance]) -> tuple[XInstance | None, bool]:
     """The first remaining SYSTEM instance with a cue token id of g's cue (removed from
     the list), and whether the cues hold the same (id, text) pairs."""
-    cue = g.get(CUE)
+    cue = g.elements.get(CUE, NO_TOKENS)
     for index, p in enumerate(system):
-        ids = {token_id for token_id, _ in p.get(CUE)}
+        p_cue = p.elements.get(CUE, NO_TOKENS)
+        ids = {token_id for token_id, _ in p_cue}
         if any(token_id in ids for token_id, _ in cue):
-            return system.pop(index), sorted(cue) == sorted(p.get(CUE))
+            return system.pop(index), sorted(cue) == sorted(p_cue)
     return None, True
 
 
