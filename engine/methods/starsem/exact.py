@@ -328,7 +328,7 @@ class ExactReader:
         the file's last line is not collected (S10), which empties a one-line block. (An
         empty sentence inherits from the block before it, §3.8.4: only the file's last
         block can be one, and a window that holds it holds the block before it too.)"""
-        plain = self._system_plain or plain_flags(system, None, strip=False)  # (found by pass 2)
+        plain = self._system_plain or plain_flags(system, None, strip=False)  # SYSTEM's, as pass 2 finds them
         if self.keep_rows:
             flags = [False] * len(gold)
         else:  # the same text in both files, without negation in SYSTEM
