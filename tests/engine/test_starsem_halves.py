@@ -207,7 +207,7 @@ def _halves_of(gold: str, system: str) -> tuple[tuple[str, str], tuple[str, str]
     parts = files.halve(files.Part("g", gold.encode()), files.Part("s", system.encode()))
     if parts is None:
         return None
-    return tuple(tuple(p.bytes().decode() for p in pair) for pair in parts)  # type: ignore[return-value]
+    return tuple(tuple(p.data[p.start : p.stop].decode() for p in pair) for pair in parts)  # type: ignore[return-value]
 
 
 def test_files_are_cut_at_the_same_sentence():

@@ -297,14 +297,13 @@ class ExactReader:
 
     def sentences(self) -> Iterator[Sentence]:
         """The collected sentences in order, but those without negation on either side."""
-        if self.blocks and self.passes_in_pass_3:
+        if self.blocks:
             try:
                 yield from self._block_sentences(*self.blocks)
             except InputError as err:
-                raise WholeFile("an error, found in a window: the passes run in order") from err
-            return
-        if self.blocks:
-            yield from self._block_sentences(*self.blocks)
+                if self.passes_in_pass_3:
+                    raise WholeFile("an error, found in a window: the passes run in order") from err
+                raise
             return
         gold, system = self.gold, self.system
         forced = max(min(len(gold), len(system)) - 1, 0)  # from here on every line ends a sentence

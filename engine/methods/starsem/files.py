@@ -102,9 +102,6 @@ class Part:
     def whole(self) -> bool:
         return self.at_start and self.at_end
 
-    def bytes(self) -> bytes:
-        return self.data if self.whole else self.data[self.start : self.stop]
-
     def first_line(self) -> int:
         """The number of the part's first line in the file (1 when not `numbered`)."""
         return self.data.count(b"\n", 0, self.start) + 1 if self.numbered else 1
@@ -295,13 +292,17 @@ def skeleton_pieces(data: bytes | None, text: str, count: int) -> list[bytes] | 
     split on either side."""
     if data is None or len(data) != len(text) or b"\r" in data or not data.isascii():
         return None
-    if data.startswith(b"\t") or _LINE_START_TAB.search(data):
+    if _starts_tab(data, 0, len(data)):
         return None
+    pieces = _skeleton_split(data)
+    return pieces if pieces is not None and len(pieces) == count else None
+
+
+def _skeleton_split(data: bytes) -> list[bytes] | None:
+    """The skeleton of `data` split at its empty lines, or None when three LFs follow
+    each other there (see skeleton_pieces)."""
     skeleton = data.translate(None, _NOT_SPACE)
-    if b"\n\n\n" in skeleton:
-        return None
-    pieces = _PAIR.split(skeleton)
-    return pieces if len(pieces) == count else None
+    return None if b"\n\n\n" in skeleton else _PAIR.split(skeleton)
 
 
 #: A window is read in chunks of about this many bytes: each chunk's text and skeleton
@@ -324,11 +325,11 @@ def window_pieces(data: bytes, start: int, stop: int, skeletons: bool) -> Pieces
         texts += split_blocks(str(view[a:b], "ascii"))
         if pieces is None:
             continue
-        skeleton = data[a:b].translate(None, _NOT_SPACE)
-        if b"\n\n\n" in skeleton:
+        chunk = _skeleton_split(data[a:b])
+        if chunk is None:
             pieces = None
         else:
-            pieces += _PAIR.split(skeleton)
+            pieces += chunk
     return texts, pieces if pieces is not None and len(pieces) == len(texts) else None
 
 
