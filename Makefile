@@ -43,8 +43,15 @@ run: $(STAMP) system-deps-run
 lint: $(STAMP)
 	$(BIN)/ruff check engine gui tests
 
+# A run that dies of a signal says which test it was in (the crash's own report is long).
+TEST_MARK := $(VENV)/running-test
+
 test: $(STAMP) bytecode system-deps-test lint
-	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q
+	@rm -f $(TEST_MARK)
+	QT_QPA_PLATFORM=offscreen SPANSTUDIO_TEST_MARK=$(TEST_MARK) $(BIN)/python -m pytest -q || { \
+	  status=$$?; [ $$status -le 128 ] || [ ! -f $(TEST_MARK) ] || \
+	  echo "make test: the test run died of signal $$((status - 128)) in $$(cat $(TEST_MARK))" >&2; \
+	  exit $$status; }
 
 $(PACKAGE_STAMP): $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[test,package]'

@@ -46,6 +46,7 @@ from .worker import Job, Task, finish, start
 log = logging.getLogger("spanstudio.gui")
 
 RESCORE_DELAY_MS = 250
+CLOSE_WAIT_MS = 2000  # closing waits this long for cancelled work to stop, then closes when it has
 
 
 @dataclass(frozen=True)
@@ -73,6 +74,8 @@ class MainWindow(QMainWindow):
         self._done: Any = None
         self._doing = ""
         self._shown = False
+        self._closed = False  # a closed window starts no work
+        self._close_when_idle = False  # a close waits for work that did not stop at once
         self._rescore_timer = QTimer(self)
         self._rescore_timer.setSingleShot(True)
         self._rescore_timer.setInterval(RESCORE_DELAY_MS)
@@ -296,6 +299,8 @@ class MainWindow(QMainWindow):
 
     def run_task(self, title: str, job: Job, done: Any, failed_doing: str) -> bool:
         """Run a job off the UI thread with the progress bar; `done(result)` when it ends well."""
+        if self._closed:
+            return False
         if self.busy:
             self.statusBar().showMessage("Please wait: something is still running (Esc cancels it).", 4000)
             return False
@@ -360,7 +365,9 @@ class MainWindow(QMainWindow):
         gc.freeze()
         gc.enable()
         self._update_actions()
-        if self._rescore_pending():
+        if self._close_when_idle:
+            self.close()
+        elif not self._closed and self._rescore_pending():
             self._rescore_timer.start()
 
     def show_in_place(self, err: InputError) -> None:
@@ -384,12 +391,22 @@ class MainWindow(QMainWindow):
         self.review_action.setEnabled(not busy)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
-        """Stop running work, remember the settings, then close."""
+        """Stop running work, remember the settings, then close. Work that does not stop
+        within CLOSE_WAIT_MS (a step that cannot be interrupted, such as saving a large
+        workbook) keeps the window open until it ends; the window then closes by itself. A
+        window never goes while its work runs: Qt would abort the app."""
+        self._rescore_timer.stop()
         thread = self._thread
         if thread is not None:
             self.cancel()
-            if thread.wait(10_000):
-                self._thread_finished()
+            if self._close_when_idle or not thread.wait(CLOSE_WAIT_MS):
+                self._close_when_idle = True
+                self.statusBar().showMessage("Closing when the current step has ended…")
+                event.ignore()
+                return
+            self._close_when_idle = False
+            self._thread_finished()
+        self._closed = True
         self.save_settings()
         super().closeEvent(event)
 

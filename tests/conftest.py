@@ -19,6 +19,14 @@ def _shared() -> Path:
 
 
 SHARED = _shared()
+
+
+def pytest_runtest_logstart(nodeid: str, location: object) -> None:
+    """With $SPANSTUDIO_TEST_MARK set (make test), the test that runs is written there, so
+    that a run that dies of a signal (a crash in Qt) can say which test it was in."""
+    mark = os.environ.get("SPANSTUDIO_TEST_MARK")
+    if mark:
+        Path(mark).write_text(nodeid + "\n", encoding="utf-8")
 CONFORMANCE = SHARED / "conformance"
 
 

@@ -57,7 +57,9 @@ def settings_file(tmp_path) -> Path:
 
 def open_window(qtbot, settings_file: Path) -> MainWindow:
     window = MainWindow(QSettings(str(settings_file), QSettings.Format.IniFormat))
-    qtbot.addWidget(window)
+    # Work still running when the test ends is waited for (a timeout fails the test): Qt
+    # would abort the whole run if the window were deleted under it.
+    qtbot.addWidget(window, before_close_func=lambda w: wait_idle(qtbot, w))
     window.show()
     qtbot.waitExposed(window)
     return window

@@ -253,6 +253,38 @@ def test_cancelling_a_faireval_run(qtbot, window, example, tmp_path):
     assert window.report is None
 
 
+def test_a_closed_window_starts_no_work(qtbot, window, monkeypatch):
+    import gui.main_window
+
+    evaluate(qtbot, window)
+    started = []
+    real_start = gui.main_window.start
+    monkeypatch.setattr(gui.main_window, "start", lambda *args: started.append(args) or real_start(*args))
+    window.setup.panel.editors["focus"].set_value("system")  # a re-score is due in RESCORE_DELAY_MS
+    window.close()
+    qtbot.wait(gui.main_window.RESCORE_DELAY_MS + 250)
+    assert started == [] and not window.busy  # a thread left running would abort Qt at deletion
+
+
+def test_closing_during_a_step_that_cannot_stop_waits_for_it(qtbot, window, monkeypatch, settings_file):
+    import threading
+
+    import gui.main_window
+
+    monkeypatch.setattr(gui.main_window, "CLOSE_WAIT_MS", 50)
+    step_may_end = threading.Event()
+    assert window.run_task("Saving", lambda progress: step_may_end.wait(20), lambda result: None, "x")
+    window.close()
+    assert window.isVisible() and window.busy
+    assert window.statusBar().currentMessage() == "Closing when the current step has ended…"
+    window.close()  # asked again: still waiting, without blocking the window
+    assert window.isVisible()
+    step_may_end.set()
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=5000)
+    assert not window.busy
+    assert QSettings(str(settings_file), QSettings.Format.IniFormat).value("layout/geometry")  # saved on closing
+
+
 # --- options ---------------------------------------------------------------------------------
 
 
