@@ -46,7 +46,6 @@ from .worker import Job, Task, finish, start
 log = logging.getLogger("spanstudio.gui")
 
 RESCORE_DELAY_MS = 250
-CLOSE_WAIT_MS = 2000  # closing waits this long for cancelled work to stop, then closes when it has
 
 
 @dataclass(frozen=True)
@@ -75,7 +74,7 @@ class MainWindow(QMainWindow):
         self._doing = ""
         self._shown = False
         self._closed = False  # a closed window starts no work
-        self._close_when_idle = False  # a close waits for work that did not stop at once
+        self._close_when_idle = False  # a close waits for running work to stop
         self._rescore_timer = QTimer(self)
         self._rescore_timer.setSingleShot(True)
         self._rescore_timer.setInterval(RESCORE_DELAY_MS)
@@ -391,21 +390,17 @@ class MainWindow(QMainWindow):
         self.review_action.setEnabled(not busy)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
-        """Stop running work, remember the settings, then close. Work that does not stop
-        within CLOSE_WAIT_MS (a step that cannot be interrupted, such as saving a large
-        workbook) keeps the window open until it ends; the window then closes by itself. A
-        window never goes while its work runs: Qt would abort the app."""
+        """Remember the settings, then close. Running work is cancelled first and the window
+        closes by itself once it has stopped (at once, or after a step that cannot be
+        interrupted, such as saving a large workbook): it never goes while its work runs,
+        which would abort the app, and it never freezes waiting."""
         self._rescore_timer.stop()
-        thread = self._thread
-        if thread is not None:
+        if self._thread is not None:
             self.cancel()
-            if self._close_when_idle or not thread.wait(CLOSE_WAIT_MS):
-                self._close_when_idle = True
-                self.statusBar().showMessage("Closing when the current step has ended…")
-                event.ignore()
-                return
-            self._close_when_idle = False
-            self._thread_finished()
+            self._close_when_idle = True
+            self.statusBar().showMessage("Closing when the current step has ended…")
+            event.ignore()
+            return
         self._closed = True
         self.save_settings()
         super().closeEvent(event)

@@ -266,18 +266,27 @@ def test_a_closed_window_starts_no_work(qtbot, window, monkeypatch):
     assert started == [] and not window.busy  # a thread left running would abort Qt at deletion
 
 
-def test_closing_during_a_step_that_cannot_stop_waits_for_it(qtbot, window, monkeypatch, settings_file):
+def test_closing_during_a_run_cancels_it_and_closes(qtbot, toy_window, example):
+    window = toy_window
+    window.setup.panel.editors["mode"].set_value("slow")
+    window.setup.set_paths(example[1], example[2])
+    assert window.evaluate()
+    with qtbot.waitSignal(window.progress.valueChanged, timeout=10_000):
+        pass
+    window.close()
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=10_000)
+    assert not window.busy and window.report is None
+
+
+def test_closing_during_a_step_that_cannot_stop_waits_for_it(qtbot, window, settings_file):
     import threading
 
-    import gui.main_window
-
-    monkeypatch.setattr(gui.main_window, "CLOSE_WAIT_MS", 50)
     step_may_end = threading.Event()
     assert window.run_task("Saving", lambda progress: step_may_end.wait(20), lambda result: None, "x")
     window.close()
     assert window.isVisible() and window.busy
     assert window.statusBar().currentMessage() == "Closing when the current step has ended…"
-    window.close()  # asked again: still waiting, without blocking the window
+    window.close()  # asked again: still waiting
     assert window.isVisible()
     step_may_end.set()
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=5000)
