@@ -61,8 +61,11 @@ def crash_hook(parent: QWidget | None):
     keep the app running."""
 
     def hook(kind: type[BaseException], error: BaseException, tb: TracebackType | None) -> None:
-        if issubclass(kind, KeyboardInterrupt):
-            QApplication.quit()
+        if issubclass(kind, KeyboardInterrupt):  # Ctrl+C in the terminal: as closing the window
+            if parent is not None:
+                parent.close()  # running work is cancelled first (MainWindow.closeEvent)
+            else:
+                QApplication.quit()
             return
         details = "".join(traceback.format_exception(kind, error, tb))
         log.error("unexpected error\n%s", details)

@@ -278,6 +278,17 @@ def test_closing_during_a_run_cancels_it_and_closes(qtbot, toy_window, example):
     assert not window.busy and window.report is None
 
 
+def test_ctrl_c_in_the_terminal_closes_as_the_window_does(qtbot, toy_window, example):
+    window = toy_window
+    window.setup.panel.editors["mode"].set_value("slow")
+    window.setup.set_paths(example[1], example[2])
+    assert window.evaluate()
+    crash_hook(window)(KeyboardInterrupt, KeyboardInterrupt(), None)
+    assert window.isVisible()  # the run is cancelled first
+    qtbot.waitUntil(lambda: not window.isVisible(), timeout=10_000)
+    assert not window.busy
+
+
 def test_closing_during_a_step_that_cannot_stop_waits_for_it(qtbot, window, settings_file):
     import threading
 
