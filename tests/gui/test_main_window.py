@@ -230,11 +230,16 @@ def test_an_exception_on_the_ui_thread_is_a_dialog_and_logged(window, shown, cap
 # --- cancelling ------------------------------------------------------------------------------
 
 
-def test_a_long_run_can_be_cancelled(qtbot, toy_window, example):
-    window = toy_window
+def start_slow_run(window, example) -> None:
+    """Start the toy method's slow run, which reports progress until it is cancelled."""
     window.setup.panel.editors["mode"].set_value("slow")
     window.setup.set_paths(example[1], example[2])
     assert window.evaluate()
+
+
+def test_a_long_run_can_be_cancelled(qtbot, toy_window, example):
+    window = toy_window
+    start_slow_run(window, example)
     with qtbot.waitSignal(window.progress.valueChanged, timeout=10_000):
         pass  # it runs, and reports progress
     assert window.busy and window.cancel_action.isEnabled() and not window.evaluate_action.isEnabled()
@@ -268,9 +273,7 @@ def test_a_closed_window_starts_no_work(qtbot, window, monkeypatch):
 
 def test_closing_during_a_run_cancels_it_and_closes(qtbot, toy_window, example):
     window = toy_window
-    window.setup.panel.editors["mode"].set_value("slow")
-    window.setup.set_paths(example[1], example[2])
-    assert window.evaluate()
+    start_slow_run(window, example)
     with qtbot.waitSignal(window.progress.valueChanged, timeout=10_000):
         pass
     window.close()
@@ -280,9 +283,7 @@ def test_closing_during_a_run_cancels_it_and_closes(qtbot, toy_window, example):
 
 def test_ctrl_c_in_the_terminal_closes_as_the_window_does(qtbot, toy_window, example):
     window = toy_window
-    window.setup.panel.editors["mode"].set_value("slow")
-    window.setup.set_paths(example[1], example[2])
-    assert window.evaluate()
+    start_slow_run(window, example)
     crash_hook(window)(KeyboardInterrupt, KeyboardInterrupt(), None)
     assert window.isVisible()  # the run is cancelled first
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=10_000)
