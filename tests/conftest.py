@@ -19,6 +19,7 @@ def _shared() -> Path:
 
 
 SHARED = _shared()
+CONFORMANCE = SHARED / "conformance"
 
 
 def pytest_runtest_logstart(nodeid: str, location: object) -> None:
@@ -27,7 +28,6 @@ def pytest_runtest_logstart(nodeid: str, location: object) -> None:
     mark = os.environ.get("SPANSTUDIO_TEST_MARK")
     if mark:
         Path(mark).write_text(nodeid + "\n", encoding="utf-8")
-CONFORMANCE = SHARED / "conformance"
 
 
 def conformance(method: str) -> Path:
