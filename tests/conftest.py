@@ -6,8 +6,14 @@ import os
 from pathlib import Path
 
 import pytest
+from hypothesis import settings
 
 ROOT = Path(__file__).resolve().parent.parent
+
+# No property test fails by its timing on a slow or busy machine (CI): Hypothesis's
+# default deadline is 200 ms per example. Speed is measured in tests/bench.
+settings.register_profile("suite", deadline=None)
+settings.load_profile("suite")
 
 
 def _shared() -> Path:
