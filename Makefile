@@ -19,14 +19,13 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PYTHON) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[test]'
-	$(MAKE) --no-print-directory bytecode
 	touch $@
 
 # The bytecode of our own modules, as pip writes it for an installed package (an editable
 # install leaves it out, and PYTHONDONTWRITEBYTECODE would have every start compile anew).
 # The benches compile the engine themselves before they time it (tests/bench).
 # Stale files are harmless: Python checks each against its source.
-bytecode:
+bytecode: $(STAMP)
 	$(BIN)/python -m compileall -q engine gui
 
 system-deps-test:
@@ -35,7 +34,7 @@ system-deps-test:
 system-deps-run:
 	@sh scripts/system-deps.sh run
 
-run: $(STAMP) system-deps-run
+run: $(STAMP) bytecode system-deps-run
 	@if [ -z "$${DISPLAY:-}$${WAYLAND_DISPLAY:-}" ] && [ -z "$${QT_QPA_PLATFORM:-}" ]; then \
 	  echo "make run: no display found (DISPLAY is empty); on a machine without a screen use: xvfb-run -a make run" >&2; exit 2; fi
 	$(BIN)/spanstudio-gui --example

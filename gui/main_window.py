@@ -366,7 +366,7 @@ class MainWindow(QMainWindow):
         self._update_actions()
         if self._close_when_idle:
             self.close()
-        elif not self._closed and self._rescore_pending():
+        elif self._rescore_pending():
             self._rescore_timer.start()
 
     def show_in_place(self, err: InputError) -> None:
