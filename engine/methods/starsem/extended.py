@@ -262,16 +262,25 @@ def _column_instances(columns: list[list[str]], positions: bool) -> list[XInstan
         for kind, column in zip(KINDS, columns[7 + 3 * group : 10 + 3 * group], strict=True):
             if column.count("_") == n:
                 continue
-            cells = [(i, text) for i, text in enumerate(column) if text != "_"]
-            if kind != CUE and any(t[-1] == "." for _, t in cells):  # one final period goes
-                cells = [(i, t[:-1] if len(t) > 1 and t[-1] == "." else t) for i, t in cells]  # Mr. → Mr
-                cells = [(i, t) for i, t in cells if t != "_"]  # `_.` → absent
-            if cells:
-                instance.elements[kind] = [(ids[i], t) for i, t in cells]
-                if positions:
-                    instance.positions[kind] = [i for i, _ in cells]
+            if positions or (kind != CUE and "." in "".join(column)):
+                _add_cells(instance, kind, column, ids, positions)
+            else:  # the common case: the cells but `_`, as they are
+                instance.elements[kind] = [(i, text) for i, text in zip(ids, column) if text != "_"]
         instances.append(instance)
     return instances
+
+
+def _add_cells(instance: XInstance, kind: str, column: list[str], ids: list[str], positions: bool) -> None:
+    """The tokens of one column of a negation, with their line positions when asked for,
+    one final period dropped from scope and event texts."""
+    cells = [(i, text) for i, text in enumerate(column) if text != "_"]
+    if kind != CUE and any(t[-1] == "." for _, t in cells):  # one final period goes
+        cells = [(i, t[:-1] if len(t) > 1 and t[-1] == "." else t) for i, t in cells]  # Mr. → Mr
+        cells = [(i, t) for i, t in cells if t != "_"]  # `_.` → absent
+    if cells:
+        instance.elements[kind] = [(ids[i], t) for i, t in cells]
+        if positions:
+            instance.positions[kind] = [i for i, _ in cells]
 
 
 def _instances(rows: list[list[str]], groups: int) -> list[XInstance]:
