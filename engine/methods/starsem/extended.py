@@ -79,6 +79,20 @@ class Count:
         self.fn += other.fn
 
 
+class _Same:
+    """What the sentences that are the same on both sides add up to, kept apart while
+    they are added (ExtendedScorer._add_identical) and added to the rows once, at the end:
+    every one of their tokens, lists and labels is a true positive in each of its rows."""
+
+    __slots__ = ("sentences", "instances", "cue_tokens", "scope_lists", "scope_tokens", "scope_words",
+                 "scope_binary", "scope_binary_words", "event_lists", "event_tokens",
+                 "event_binary")  # fmt: skip
+
+    def __init__(self) -> None:
+        for name in self.__slots__:
+            setattr(self, name, 0)
+
+
 class XInstance:
     """One negation as the extended script reads it, with the tokens' line positions."""
 
@@ -259,13 +273,14 @@ def _column_instances(columns: list[list[str]], positions: bool) -> list[XInstan
     instances = []
     for group in range((len(columns) - 7) // 3 if len(columns) > 8 else 0):
         instance = XInstance(group)
-        for kind, column in zip(KINDS, columns[7 + 3 * group : 10 + 3 * group], strict=True):
+        base = 7 + 3 * group
+        for kind, column in ((CUE, columns[base]), (SCOPE, columns[base + 1]), (EVENT, columns[base + 2])):
             if column.count("_") == n:
                 continue
             if positions or (kind != CUE and "." in "".join(column)):
                 _add_cells(instance, kind, column, ids, positions)
             else:  # the common case: the cells but `_`, as they are
-                instance.elements[kind] = [(i, text) for i, text in zip(ids, column) if text != "_"]
+                instance.elements[kind] = [(ids[i], text) for i, text in enumerate(column) if text != "_"]
         instances.append(instance)
     return instances
 
@@ -335,6 +350,7 @@ class ExtendedScorer:
         self.correct_negation = {"": 0, NP: 0}
         self.verdicts: list[dict[str, Any]] | None = [] if record else None
         self.punct = _Punct()
+        self.same = _Same()
 
     # --- a sentence --------------------------------------------------------------------
 
@@ -346,6 +362,7 @@ class ExtendedScorer:
 
     def state(self) -> tuple[Any, ...]:
         """What another process sends back of its part of the input (halves.py)."""
+        self._fold()
         return (self.token, self.scope, self.sentences, self.negation_sentences, self.correct,
                 self.correct_negation)  # fmt: skip
 
@@ -420,31 +437,51 @@ class ExtendedScorer:
     def _add_identical(self, instances: list[XInstance]) -> None:
         """A sentence the same on both sides, every instance with a cue: each instance is
         its own partner (the first free one sharing a cue token) and every token, list
-        and label a true positive, in every row (§3.9)."""
-        self.negation_sentences += 1
+        and label a true positive, in every row (§3.9); counted in `same` (_fold)."""
+        same = self.same
+        same.sentences += 1
+        same.instances += len(instances)
+        scope_labels: set[Token] = set()
+        event_labels: set[Token] = set()
+        for instance in instances:
+            elements = instance.elements
+            same.cue_tokens += len(elements[CUE])
+            tokens = elements.get(SCOPE)
+            if tokens:
+                same.scope_lists += 1
+                same.scope_tokens += len(tokens)
+                same.scope_words += self._words(tokens)
+                scope_labels.update(tokens)
+            tokens = elements.get(EVENT)
+            if tokens:
+                same.event_lists += 1
+                same.event_tokens += len(tokens)
+                event_labels.update(tokens)
+        same.scope_binary += len(scope_labels)
+        same.scope_binary_words += self._words(scope_labels)
+        same.event_binary += len(event_labels)
+
+    def _fold(self) -> None:
+        """Add what the sentences the same on both sides counted to the rows."""
+        same, self.same = self.same, _Same()
+        self.negation_sentences += same.sentences
         for variant in ("", NP):
-            self.correct[variant] += 1
-            self.correct_negation[variant] += 1
-        binary: dict[str, set[Token]] = {SCOPE: set(), EVENT: set()}
-        self.token[(CUE, "")].tp += sum(len(instance.elements[CUE]) for instance in instances)
+            self.correct[variant] += same.sentences
+            self.correct_negation[variant] += same.sentences
+        self.token[(CUE, "")].tp += same.cue_tokens
         for count in (self.scope[(CUE, "")], *(self.scope[(self.full, d)] for d in FULL_DETAILS)):
-            count.tp += len(instances)
-        for kind in (SCOPE, EVENT):
+            count.tp += same.instances
+        # (No event row counts words only: its words are not counted.)
+        for kind, lists, tokens, words in ((SCOPE, same.scope_lists, same.scope_tokens, same.scope_words),
+                                           (EVENT, same.event_lists, same.event_tokens, 0)):
             token_rows, scope_rows = self.identical_rows[kind]
-            lists = 0
-            for instance in instances:
-                tokens = instance.elements.get(kind)
-                if tokens:
-                    lists += 1
-                    binary[kind].update(tokens)
-                    words = self._words(tokens)
-                    for count, words_only in token_rows:
-                        count.tp += words if words_only else len(tokens)
+            for count, words_only in token_rows:
+                count.tp += words if words_only else tokens
             for count in scope_rows:
                 count.tp += lists
-        for kind, tokens in binary.items():
-            self.token[(kind, "(binary labels)")].tp += len(tokens)
-        self.token[(SCOPE, "(binary labels, no punct)")].tp += self._words(binary[SCOPE])
+        self.token[(SCOPE, "(binary labels)")].tp += same.scope_binary
+        self.token[(SCOPE, "(binary labels, no punct)")].tp += same.scope_binary_words
+        self.token[(EVENT, "(binary labels)")].tp += same.event_binary
 
     def _words(self, tokens: Collection[Token]) -> int:
         """How many of the tokens are not punctuation."""
@@ -643,6 +680,7 @@ class ExtendedScorer:
 
     def sections(self) -> dict[str, dict[str, dict[str, Any]]]:
         """The three printed sections, each row with its printed values (§6.2)."""
+        self._fold()
         token_rows = [((k, d), self.token[(k, d)]) for k in KINDS for d in TOKEN_DETAILS[k]]
         scope_rows = [((k, d), self.scope[(k, d)]) for k in KINDS for d in SCOPE_DETAILS[k]]
         scope_rows += [((self.full, d), self.scope[(self.full, d)]) for d in FULL_DETAILS]
@@ -653,6 +691,7 @@ class ExtendedScorer:
         }
 
     def overall(self) -> dict[str, Any]:
+        self._fold()
         n, neg = self.sentences, self.negation_sentences
         task = self.task
         return {
