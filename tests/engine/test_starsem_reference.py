@@ -322,9 +322,11 @@ def _random_file(rnd: random.Random) -> str:
 
 def test_skeletons_find_the_same_sentences_without_negation():
     """plain_flags from the whitespace skeletons against the general bulk check and
-    against plain_block, sentence by sentence; the line numbers from the skeletons."""
+    against plain_block, sentence by sentence; the line numbers from the skeletons. The
+    skeletons made for a reader that keeps a line's leading TABs (strip=False) also show
+    lines that start with one; a reader that strips lines never uses them."""
     rnd = random.Random(12)
-    with_skeletons = plain = 0
+    with_skeletons = plain = tab_led = 0
     for _ in range(1500):
         gold = _random_file(rnd)
         system = gold if rnd.random() < 0.5 else _random_file(rnd)
@@ -332,18 +334,20 @@ def test_skeletons_find_the_same_sentences_without_negation():
             fast = files.sentence_blocks(gold, "g", gold.encode())
         except InputError:
             continue
+        kept = files.sentence_blocks(gold, "g", gold.encode(), strip=False)
         general = files.sentence_blocks(gold, "g")
         other = files.sentence_blocks(system, "s") if system.strip() else None
         with_skeletons += fast.skeletons is not None
-        assert fast.texts == general.texts
-        assert (fast.lines, fast.end) == (general.lines, general.end)
+        tab_led += kept.skeletons is not None and fast.skeletons is None
+        assert fast.texts == kept.texts == general.texts
+        assert (fast.lines, fast.end) == (kept.lines, kept.end) == (general.lines, general.end)
         for strip in (False, True):
             flags = files.plain_flags(fast, other, strip)
             plain += sum(flags) if fast.skeletons else 0
-            assert flags == files.plain_flags(general, other, strip), gold
+            assert flags == files.plain_flags(general, other, strip) == files.plain_flags(kept, other, strip)
             pairs = zip(fast.texts, other.texts if other else fast.texts, strict=False)
             assert flags == [g == s and model.plain_block(g, strip) for g, s in pairs]
-    assert with_skeletons > 500 and plain > 500
+    assert with_skeletons > 500 and plain > 500 and tab_led > 50
 
 
 def test_a_window_read_in_chunks_is_read_as_in_one_piece(monkeypatch):
@@ -366,6 +370,8 @@ def test_a_window_read_in_chunks_is_read_as_in_one_piece(monkeypatch):
         assert texts == files.split_blocks(window.decode())
         assert pieces == files.skeleton_pieces(window, window.decode(), len(texts))
         assert files.window_pieces(data, start, stop, False) == (texts, None)
+        kept = files.skeleton_pieces(window, window.decode(), len(texts), strip=False)
+        assert files.window_pieces(data, start, stop, True, strip=False) == (texts, kept)
         chunked += len(list(files._chunks(data, start, stop))) > 1 and pieces is not None
     assert chunked > 200
 

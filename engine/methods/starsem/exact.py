@@ -61,7 +61,7 @@ def aligned_blocks(gold: str, system: str, system_data: bytes | None = None) -> 
     bytes, allow them — whether the last sentence is closed by an empty line); None for
     anything else (read line by line)."""
     s_pieces = split_blocks(system)
-    skeletons = skeleton_pieces(system_data, system, len(s_pieces))
+    skeletons = skeleton_pieces(system_data, system, len(s_pieces), strip=False)
     return _aligned(split_blocks(gold), s_pieces, skeletons, (_tail(gold), _tail(system)), 1, True)
 
 
@@ -70,7 +70,7 @@ def aligned_windows(gold: Part, system: Part) -> Aligned | None:
     that is not `at_end` has nothing after its last sentence and counts as closed (its
     last sentence is not the file's)."""
     g_pieces, _ = gold.window_pieces(skeletons=False)
-    s_pieces, skeletons = system.window_pieces(skeletons=True)
+    s_pieces, skeletons = system.window_pieces(skeletons=True, strip=False)
     tails = (_tail(gold.data, gold.start), _tail(system.data, system.start)) if gold.at_end else (0, 0)
     return _aligned(g_pieces, s_pieces, skeletons, tails, gold.first_line(), gold.at_end)
 
@@ -87,7 +87,7 @@ def _aligned(g_pieces: list[str], s_pieces: list[str], skeletons: list[bytes] | 
         return None
     if skeletons is not None:
         _cut_tail(skeletons, tails[1])
-    s_blocks = Blocks(s_texts, first_line, skeletons)
+    s_blocks = Blocks(s_texts, first_line, skeletons, strip=False)
     differing = [i for i, same in enumerate(map(str.__eq__, g_texts, s_texts)) if not same]
     if any(g_texts[i].count("\n") != s_texts[i].count("\n") for i in differing):
         return None

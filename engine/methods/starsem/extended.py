@@ -134,6 +134,8 @@ class ExtendedReader(BlockReader):
     """Sentence pairs of the extended script: whole-file strip, split at blank lines,
     lines neither stripped nor trimmed (every TAB counts)."""
 
+    STRIP = False
+
     # The checks of the whole files before any sentence, in this order (specs §8).
 
     def check_gold_starts(self) -> None:
@@ -158,7 +160,7 @@ class ExtendedReader(BlockReader):
         """The sentence pairs in order, but those without negation that are the same text
         in both files (only counted, `plain_count`)."""
         golds, systems = self.gold_blocks, self.system_blocks
-        flags = [False] * len(golds) if self.keep_rows else plain_flags(golds, systems, strip=False)
+        flags = [False] * len(golds) if self.keep_rows else plain_flags(golds, systems, strip=self.STRIP)
         self.plain_count += sum(flags)
         shift = systems.first - golds.first  # as in the default reader: lines follow GOLD's
         for i in [i for i, flag in enumerate(flags) if not flag]:

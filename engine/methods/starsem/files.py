@@ -106,31 +106,36 @@ class Part:
         """The number of the part's first line in the file (1 when not `numbered`)."""
         return self.data.count(b"\n", 0, self.start) + 1 if self.numbered else 1
 
-    def blocks(self, skeletons: bool = True) -> Blocks:
+    def blocks(self, skeletons: bool = True, strip: bool = True) -> Blocks:
         """The part's sentence blocks, with skeletons when asked for and its bytes allow
-        them (a window's are made chunk by chunk, window_pieces)."""
+        them (a window's are made chunk by chunk, window_pieces) for a reader that does
+        or does not `strip` its lines (skeleton_pieces)."""
         if self.whole:
             text = decode_utf8(self.data, self.path)
-            return sentence_blocks(text, self.path, self.data if skeletons else None)
-        texts, pieces = self.window_pieces(skeletons)
-        return trimmed_blocks(texts, pieces, self.path, self.first_line(), self.at_start, self.at_end)
+            return sentence_blocks(text, self.path, self.data if skeletons else None, strip=strip)
+        texts, pieces = self.window_pieces(skeletons, strip)
+        return trimmed_blocks(texts, pieces, self.path, self.first_line(), self.at_start, self.at_end, strip)
 
-    def window_pieces(self, skeletons: bool) -> Pieces:
+    def window_pieces(self, skeletons: bool, strip: bool = True) -> Pieces:
         """A window's pieces between empty lines, and their skeletons (window_pieces)."""
         stop = len(self.data) if self.stop is None else self.stop
-        return window_pieces(self.data, self.start, stop, skeletons)
+        return window_pieces(self.data, self.start, stop, skeletons, strip)
 
 
 class Blocks:
     """The blocks between blank lines of a file: their texts, the number of each one's
     first line, and the number of the line after the last token line. With `skeletons`
     (files.skeleton_pieces) each block's whitespace is known as well, which finds the
-    sentences without negation in bulk and counts lines without reading the texts."""
+    sentences without negation in bulk and counts lines without reading the texts.
+    `strip`: the skeletons were made for a reader that strips its lines (no line starts
+    with a TAB)."""
 
-    def __init__(self, texts: list[str], first_line: int, skeletons: list[bytes] | None = None) -> None:
+    def __init__(self, texts: list[str], first_line: int, skeletons: list[bytes] | None = None,
+                 strip: bool = True) -> None:  # fmt: skip
         self.texts = texts
         self.first = first_line
         self.skeletons = skeletons
+        self.strip = strip
 
     def __len__(self) -> int:
         return len(self.texts)
@@ -160,11 +165,14 @@ class BlockReader:
     """What the default and the extended reader share: both files (or windows of them)
     as sentence blocks."""
 
+    #: Whether the reader strips its lines (the default one does, the extended one not).
+    STRIP = True
+
     def __init__(self, gold: Part, system: Part, keep_rows: bool) -> None:
         self.gold_path, self.system_path = gold.path, system.path
         self.at_end = system.at_end  # the last sentence read is the file's
         self.keep_rows = keep_rows  # every sentence for the detail view, none only counted
-        self.gold_blocks = gold.blocks()
+        self.gold_blocks = gold.blocks(strip=self.STRIP)
         self.system_blocks = system.blocks(skeletons=False)
         self.plain_count = 0  # sentences without negation on either side, only counted
         self.warnings: list[str] = []
@@ -174,17 +182,18 @@ class BlockReader:
 
 
 def sentence_blocks(text: str, path: str, data: bytes | None = None, first: int = 1, at_start: bool = True,
-                    at_end: bool = True) -> Blocks:  # fmt: skip
+                    at_end: bool = True, strip: bool = True) -> Blocks:  # fmt: skip
     """The blocks of a file whose surrounding whitespace is ignored (or of a window that
     is not `at_start` or not `at_end` of its file: nothing is stripped there), with
-    their skeletons when `data`, the text's bytes, allow them. Raises InputError when the
-    file holds no token line."""
+    their skeletons when `data`, the text's bytes, allow them (for a reader that does or
+    does not `strip` its lines). Raises InputError when the file holds no token line."""
     texts = split_blocks(text)  # then the whitespace around the file goes, without copying it
-    return trimmed_blocks(texts, skeleton_pieces(data, text, len(texts)), path, first, at_start, at_end)
+    skeletons = skeleton_pieces(data, text, len(texts), strip)
+    return trimmed_blocks(texts, skeletons, path, first, at_start, at_end, strip)
 
 
 def trimmed_blocks(texts: list[str], skeletons: list[bytes] | None, path: str, first: int, at_start: bool,
-                   at_end: bool) -> Blocks:  # fmt: skip
+                   at_end: bool, strip: bool = True) -> Blocks:  # fmt: skip
     """sentence_blocks from the text's pieces between empty lines and their skeletons."""
     while at_start and texts and not texts[0].strip():
         first += texts.pop(0).count("\n") + 2
@@ -205,7 +214,7 @@ def trimmed_blocks(texts: list[str], skeletons: list[bytes] | None, path: str, f
     if skeletons is not None:  # the blanks stripped from a text are the ends of its skeleton
         skeletons[0] = skeletons[0][cut:]
         skeletons[-1] = skeletons[-1][: len(skeletons[-1]) - (len(tail) - len(texts[-1]))]
-    return Blocks(texts, first, skeletons)
+    return Blocks(texts, first, skeletons, strip)
 
 
 # --- two windows of a large input --------------------------------------------------------
@@ -283,16 +292,17 @@ _NOT_SPACE = bytes(b for b in range(256) if b not in b"\t\n \r\x0b\x0c\x1c\x1d\x
 _LINE_START_TAB = re.compile(b"\n\t")
 
 
-def skeleton_pieces(data: bytes | None, text: str, count: int) -> list[bytes] | None:
+def skeleton_pieces(data: bytes | None, text: str, count: int, strip: bool = True) -> list[bytes] | None:
     """Per block of `text` (its `count` parts between empty lines), the block's whitespace
     in order: TABs, LFs and any other blank. Only for a file whose bytes are its text
-    (ASCII without CR), without a line that starts with a TAB, and whose skeleton splits
-    where the text does, else None: a line without a blank inside a block splits it
-    once more, and next to an empty line it makes three LFs in a row, which could be
-    split on either side."""
+    (ASCII without CR), without a line that starts with a TAB when its reader `strip`s
+    lines (a skeleton cannot show that the TAB goes), and whose skeleton splits where
+    the text does, else None: a line without a blank inside a block splits it once more,
+    and next to an empty line it makes three LFs in a row, which could be split on
+    either side."""
     if data is None or len(data) != len(text) or b"\r" in data or not data.isascii():
         return None
-    if _starts_tab(data, 0, len(data)):
+    if strip and _starts_tab(data, 0, len(data)):
         return None
     pieces = _skeleton_split(data)
     return pieces if pieces is not None and len(pieces) == count else None
@@ -314,12 +324,12 @@ CHUNK = 1 << 20
 Pieces = tuple[list[str], list[bytes] | None]  # texts between empty lines, their skeletons
 
 
-def window_pieces(data: bytes, start: int, stop: int, skeletons: bool) -> Pieces:
+def window_pieces(data: bytes, start: int, stop: int, skeletons: bool, strip: bool = True) -> Pieces:
     """The pieces between empty lines of an ASCII window data[start:stop] without CR, as
     split_blocks gives them, and with `skeletons` theirs as skeleton_pieces gives them
-    (or None), both made chunk by chunk."""
+    (or None; `strip` as there), both made chunk by chunk."""
     texts: list[str] = []
-    pieces: list[bytes] | None = [] if skeletons and not _starts_tab(data, start, stop) else None
+    pieces: list[bytes] | None = [] if skeletons and not (strip and _starts_tab(data, start, stop)) else None
     view = memoryview(data)
     for a, b in _chunks(data, start, stop):
         texts += split_blocks(str(view[a:b], "ascii"))
@@ -370,7 +380,7 @@ def plain_flags(gold: Blocks, system: Blocks | None, strip: bool) -> list[bool]:
     candidates at once."""
     texts = gold.texts
     others = system.texts if system is not None else None
-    if gold.skeletons is not None:
+    if gold.skeletons is not None and (gold.strip or not strip):
         return _skeleton_plain_flags(texts, gold.skeletons, others)
     same = map(str.__eq__, texts, others) if others is not None else repeat(True)
     stars = map(str.count, texts, repeat("\t***\n"))
@@ -390,7 +400,7 @@ _LINE_SHAPE = b"\t" * 7 + b"\n"
 def _skeleton_plain_flags(texts: list[str], skeletons: list[bytes], others: list[str] | None) -> list[bool]:
     """plain_flags from the skeletons: a block whose skeleton is 7 TABs per line has
     exactly 8 fields on every line and no other blank; then every line must end in
-    `\t***` (no line starts with a TAB in a file with skeletons)."""
+    `\t***` (the skeletons show no line that starts with a TAB when lines are stripped)."""
     shape = _LINE_SHAPE * (max(map(len, skeletons), default=0) // 8 + 1)
     same = map(str.__eq__, texts, others) if others is not None else repeat(True)
     fits = map(shape.startswith, skeletons)

@@ -52,7 +52,7 @@ class DefaultReader(BlockReader):
         left of either."""
         golds, systems = self.gold_blocks, self.system_blocks
         paired = min(len(golds), len(systems))
-        flags = [False] * paired if self.keep_rows else plain_flags(golds, systems, strip=True)
+        flags = [False] * paired if self.keep_rows else plain_flags(golds, systems, strip=self.STRIP)
         self.plain_count += sum(flags)
         # SYSTEM's line numbers follow GOLD's: every earlier sentence has as many lines on
         # both sides (the same text, or checked to hold the same tokens), or reading stopped.
