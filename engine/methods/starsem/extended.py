@@ -473,7 +473,7 @@ class ExtendedScorer:
         self.token[(CUE, "")].tp += same.cue_tokens
         for count in (self.scope[(CUE, "")], *(self.scope[(self.full, d)] for d in FULL_DETAILS)):
             count.tp += same.instances
-        # (No event row counts words only: its words are not counted.)
+        # (No event row counts words only, so the events need no count of words.)
         for kind, lists, tokens, words in ((SCOPE, same.scope_lists, same.scope_tokens, same.scope_words),
                                            (EVENT, same.event_lists, same.event_tokens, 0)):
             token_rows, scope_rows = self.identical_rows[kind]
