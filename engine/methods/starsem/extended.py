@@ -387,7 +387,7 @@ class ExtendedScorer:
             return
         gold, system = sentence.gold, list(sentence.system)
         identical = sentence.gold is sentence.system and self.verdicts is None
-        if identical and all(g.elements.get(CUE) for g in gold):
+        if identical and all(g.get(CUE) for g in gold):
             self._add_identical(gold)
             return
         self.independent(gold, system)
@@ -412,7 +412,7 @@ class ExtendedScorer:
             flags = {"": full_cue, NP: True}  # the no-punct variant ignores the cue (X3)
             verdicts = {}
             for kind in (SCOPE, EVENT):
-                g_tokens, p_tokens = g.elements.get(kind, NO_TOKENS), found.elements.get(kind, NO_TOKENS)
+                g_tokens, p_tokens = g.get(kind), found.get(kind)
                 result = self.pair(g_tokens, p_tokens, kind, full_cue)
                 verdicts[kind] = _element_verdict(g_tokens, p_tokens, result[""])
                 for variant, value in result.items():
@@ -492,7 +492,7 @@ class ExtendedScorer:
     def unmatched(self, kind: str, instance: XInstance) -> None:
         """U(kind, instance): an instance without partner (§3.9)."""
         for family in (SCOPE, EVENT):
-            tokens = instance.elements.get(family)
+            tokens = instance.get(family)
             if not tokens:
                 continue
             words = self._words(tokens)
@@ -511,7 +511,8 @@ class ExtendedScorer:
                 if kind == "fp":
                     count.fpx += 1
 
-    def pair(self, gold: list[Token], system: list[Token], kind: str, full_cue: bool) -> dict[str, bool]:
+    def pair(self, gold: Sequence[Token], system: Sequence[Token], kind: str,
+             full_cue: bool) -> dict[str, bool]:  # fmt: skip
         """B. pair scoring of one element of a matched pair; the full-match flags."""
         flags = {"": True, NP: True}
         if not gold and not system:
@@ -724,9 +725,9 @@ def _bump(count: Count, kind: str, number: int = 1) -> None:
 def _take_partner(g: XInstance, system: list[XInstance]) -> tuple[XInstance | None, bool]:
     """The first remaining SYSTEM instance with a cue token id of g's cue (removed from
     the list), and whether the cues hold the same (id, text) pairs."""
-    cue = g.elements.get(CUE, NO_TOKENS)
+    cue = g.get(CUE)
     for index, p in enumerate(system):
-        p_cue = p.elements.get(CUE, NO_TOKENS)
+        p_cue = p.get(CUE)
         ids = {token_id for token_id, _ in p_cue}
         if any(token_id in ids for token_id, _ in cue):
             return system.pop(index), sorted(cue) == sorted(p_cue)
@@ -743,7 +744,7 @@ def _claims(tokens: list[Token], missed: list[list[str]]) -> bool:
     return False
 
 
-def _element_verdict(gold: list[Token], system: list[Token], match: bool) -> str | None:
+def _element_verdict(gold: Sequence[Token], system: Sequence[Token], match: bool) -> str | None:
     if not gold and not system:
         return None
     if match:
