@@ -11,8 +11,8 @@ from tests.conftest import ROOT
 
 def compile_engine() -> None:
     """Compile the engine's bytecode, as an installed copy has it (pip writes it at install,
-    the packaged app carries it; `make` does it for the checkout at install): the command-line runs
-    are timed as a user's are. This machine's environment (PYTHONDONTWRITEBYTECODE) would
+    the packaged app carries it; `make run` and `make test` do it for the checkout): the
+    command-line runs are timed as a user's are. This machine's environment (PYTHONDONTWRITEBYTECODE) would
     otherwise have every run compile the engine anew (about 0.03 s)."""
     import compileall
 
