@@ -224,6 +224,33 @@ def test_files_are_cut_at_the_same_sentence():
     assert (g1 + "\n\n" + g2, s1 + "\n\n" + s2) == (document(*gold), document(*system))
 
 
+def test_a_cut_found_by_its_tokens_is_checked_by_the_readers(tmp_path, monkeypatch, forks):
+    """SYSTEM repeats the sentence before GOLD's cut: its empty line between the same
+    tokens as GOLD's cut follows one sentence more, and the first windows would pair
+    without an error. Each mode's reader finds that the first windows hold different
+    numbers of sentences, and the files are read whole: the error of one pass."""
+    gold = _sentences(12)
+    before = _halves_of(document(*gold), document(*gold))[0][0].count("\n\n") + 1  # type: ignore[index]
+    system = gold[:before] + gold[before - 1 : before] + gold[before:]
+    (g1, s1), (g2, s2) = _halves_of(document(*gold), document(*system))  # type: ignore[misc]
+    assert g2 == s2 and s1.count("\n\n") == g1.count("\n\n") + 1
+    g, s = write(tmp_path, "g.txt", document(*gold)), write(tmp_path, "s.txt", document(*system))
+    for mode in MODES:
+        halved, single = _both_ways(monkeypatch, g, s, mode)
+        assert halved == single and "error" in halved, mode
+    assert len(forks) == 3
+
+
+def test_a_cut_without_the_same_tokens_is_found_by_counting():
+    """SYSTEM names another chapter: its cut is the empty line after as many sentences."""
+    gold = _sentences(12)
+    system = [text.replace("story", "tale") for text in gold]
+    cut = _halves_of(document(*gold), document(*system))
+    assert cut is not None
+    (g1, s1), (g2, s2) = cut
+    assert s1.count("\n\n") == g1.count("\n\n") and s2 == g2.replace("story", "tale")
+
+
 @pytest.mark.parametrize(
     "change",
     [

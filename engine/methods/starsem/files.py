@@ -11,6 +11,7 @@ from itertools import accumulate, repeat
 
 from ...errors import InputError
 from ...textio import decode_utf8, read_input_bytes
+from .halves import WholeFile
 from .model import plain_block
 
 Block = tuple[int, str]  # physical number of the block's first line, the block's text
@@ -174,6 +175,8 @@ class BlockReader:
         self.keep_rows = keep_rows  # every sentence for the detail view, none only counted
         self.gold_blocks = gold.blocks(strip=self.STRIP)
         self.system_blocks = system.blocks(skeletons=False)
+        if not gold.at_end and len(self.gold_blocks) != len(self.system_blocks):
+            raise WholeFile("the first windows end at different sentences")
         self.plain_count = 0  # sentences without negation on either side, only counted
         self.warnings: list[str] = []
 
@@ -225,8 +228,9 @@ _NOT_BLANK = re.compile(rb"[^ \t\n\r\x0b\x0c\x1c-\x1f]")
 
 def halve(gold: Part, system: Part) -> tuple[tuple[Part, Part], tuple[Part, Part]] | None:
     """Two windows of each file, (GOLD, SYSTEM) before and after one empty line near the
-    middle of GOLD and the empty line before the same sentence in SYSTEM, so that each
-    pair is read as the files would be. None unless both files are ASCII without CR,
+    middle of GOLD and the empty line before the same sentence in SYSTEM (the same tokens
+    around it, _matching_gap, or else as many empty lines before it), so that each pair
+    is read as the files would be. None unless both files are ASCII without CR,
     start with a token, and such empty lines are found (with two sentences at least
     after them: the sentence v2.2 collects last inherits from the one before it)."""
     g, s = gold.data, system.data
@@ -240,11 +244,37 @@ def halve(gold: Part, system: Part) -> tuple[tuple[Part, Part], tuple[Part, Part
     after = _clean_gap(g, g_cut + 2)
     if after is None or not _NOT_BLANK.search(g, after + 2):
         return None
-    s_cut = _same_sentence(s, _pairs(g, g_cut), g_cut * len(s) // max(len(g), 1))
+    guess = g_cut * len(s) // max(len(g), 1)
+    s_cut = _matching_gap(g, g_cut, s, guess)
+    if s_cut is None:
+        s_cut = _same_sentence(s, _pairs(g, g_cut), guess)
     if s_cut is None:
         return None
     return ((Part(gold.path, g, 0, g_cut), Part(system.path, s, 0, s_cut)),
             (Part(gold.path, g, g_cut + 2), Part(system.path, s, s_cut + 2)))  # fmt: skip
+
+
+def _matching_gap(gold: bytes, g_cut: int, system: bytes, guess: int, tries: int = 200) -> int | None:
+    """A clean empty line of SYSTEM near `guess` between the same two sentences as GOLD's
+    cut has (by columns 1-4 of their lines), the nearest first, or None. Only a guess,
+    without counting the sentences before it: the readers check that both first windows
+    hold as many sentences, else the files are read whole (halves.WholeFile)."""
+    tokens = _tokens_around(gold, g_cut)
+    ahead, back = system.find(b"\n\n", guess), system.rfind(b"\n\n", 0, guess)
+    for _ in range(tries):
+        for gap in (ahead, back):
+            if gap != -1 and _clean(system, gap) and _tokens_around(system, gap) == tokens:
+                return gap
+        ahead = system.find(b"\n\n", ahead + 2) if ahead != -1 else -1
+        back = system.rfind(b"\n\n", 0, back) if back != -1 else -1
+    return None
+
+
+def _tokens_around(data: bytes, gap: int) -> list[list[bytes]]:
+    """Columns 1-4 of the lines of the sentences before and after the empty line at `gap`."""
+    before, after = data.rfind(b"\n\n", 0, gap), data.find(b"\n\n", gap + 2)
+    lines = data[before + 2 if before != -1 else 0 : after if after != -1 else len(data)].split(b"\n")
+    return [line.split(b"\t", 4)[:4] for line in lines]
 
 
 def _pairs(data: bytes, stop: int) -> int:

@@ -54,7 +54,9 @@ def run(make: Callable[[int, bool], Work], progress: Progress) -> Work:
         for index, step in enumerate(first.steps):
             try:
                 step(progress)
-            except (InputError, WholeFile) as err:
+            except WholeFile:
+                raise  # the files are read whole: the child is stopped, not waited for
+            except InputError as err:
                 failed = (index, err)
                 break
         collected = child.collect(progress)
