@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import IO
 
 from .errors import InputError
+from .prefetch import take
 
 BOM = "\ufeff"
 
@@ -46,6 +47,9 @@ def read_input_bytes(
 ) -> bytes:
     """The bytes of an input file; InputError (`FILE: expected an existing readable file,
     found nothing / permission denied`, or `directory` for a folder) when it cannot be read."""
+    ahead = take(str(path))
+    if ahead is not None:
+        return ahead[0]
     p = Path(path)
     if p.is_dir():
         raise InputError(*directory, file=path)

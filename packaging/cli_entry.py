@@ -1,6 +1,6 @@
 """Entry point of the packaged command line (PyInstaller)."""
 
-from engine.cli import entry
+from engine.__main__ import entry
 
 if __name__ == "__main__":
     entry()

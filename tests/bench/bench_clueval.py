@@ -113,7 +113,7 @@ def cli_run(gold: Path, system: Path, *args: str) -> tuple[float, float, str]:
     """(wall seconds, CPU seconds of the child, standard output) of one CLI run."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "engine.cli", "clueval", gold, system, *args],
+    done = subprocess.run([sys.executable, "-m", "engine", "clueval", gold, system, *args],
                           check=True, capture_output=True, text=True)  # fmt: skip
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
@@ -136,7 +136,7 @@ def test_benchmark_pair_through_the_cli(pair):
     no_doc = [a for i, a in enumerate(ARGS) if a != "-ci" and ARGS[i - 1] != "-ci"]
     wall_no_doc, cpu_no_doc, _ = median_run(gold, system, *no_doc)
     print(f"  without the doc-id column (one document): {wall_no_doc:.2f} s wall, {cpu_no_doc:.2f} s CPU")
-    peak = peak_mb([sys.executable, "-m", "engine.cli", "clueval", gold, system, *ARGS])
+    peak = peak_mb([sys.executable, "-m", "engine", "clueval", gold, system, *ARGS])
     print(f"  peak memory of a run: {peak:.0f} MB = {peak * 2**20 / 2_000_012:.0f} bytes per token read")
     assert cpu < 10 and cpu_no_doc < 10
     assert ORIGINAL_CPU_SECONDS / cpu >= 50

@@ -84,7 +84,7 @@ def test_corpus_of_200000_spans(tmp_path):
     print(f"  scoring: {scoring:.2f} s = {n_spans / scoring:,.0f} spans/s")
     start = time.perf_counter()
     subprocess.run(
-        [sys.executable, "-m", "engine.cli", "faireval", gold, system, "--eval-out", tmp_path / "out.csv"],
+        [sys.executable, "-m", "engine", "faireval", gold, system, "--eval-out", tmp_path / "out.csv"],
         check=True,
     )
     print(f"  whole CLI run: {time.perf_counter() - start:.2f} s")
@@ -149,7 +149,7 @@ def test_conformance_examples_end_to_end(tmp_path):
                 [
                     sys.executable,
                     "-m",
-                    "engine.cli",
+                    "engine",
                     "faireval",
                     "--config",
                     f"{example}.config",

@@ -87,7 +87,7 @@ def cli_seconds(ref: Path, sys_: Path, out: Path, *options: str, runs: int = 3) 
         out.unlink(missing_ok=True)
         before = resource.getrusage(resource.RUSAGE_CHILDREN)
         start = time.perf_counter()
-        done = subprocess.run([sys.executable, "-m", "engine.cli", "poetry", ref, sys_, out, *options],
+        done = subprocess.run([sys.executable, "-m", "engine", "poetry", ref, sys_, out, *options],
                               check=True, capture_output=True, text=True)  # fmt: skip
         walls.append(time.perf_counter() - start)
         after = resource.getrusage(resource.RUSAGE_CHILDREN)

@@ -66,7 +66,7 @@ class Run:
 
 
 def _command(predictions: Path, answers: Path, out: Path) -> list[str | Path]:
-    return [sys.executable, "-m", "engine.cli", "propara", "-p", predictions, "-a", answers, "-o", out]
+    return [sys.executable, "-m", "engine", "propara", "-p", predictions, "-a", answers, "-o", out]
 
 
 def _medians(runs: list[Run]) -> str:

@@ -1,0 +1,19 @@
+"""`python -m engine` and the `spanstudio` command: the command line (engine/cli.py), with
+the input files read ahead while its modules load (engine/prefetch.py)."""
+
+from __future__ import annotations
+
+import sys
+
+from .prefetch import read_ahead
+
+
+def entry() -> None:
+    read_ahead(sys.argv[1:])
+    from .cli import entry as run
+
+    run()
+
+
+if __name__ == "__main__":
+    entry()
