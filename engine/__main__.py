@@ -3,12 +3,14 @@ the input files read ahead while its modules load (engine/prefetch.py)."""
 
 from __future__ import annotations
 
+import gc
 import sys
 
 from .prefetch import read_ahead
 
 
 def entry() -> None:
+    gc.disable()  # as engine.cli.entry keeps it, from the start: the imports need no collection
     read_ahead(sys.argv[1:])
     from .cli import entry as run
 
