@@ -18,6 +18,7 @@ import warnings
 from collections.abc import Callable, Iterator
 from typing import Generic, NoReturn, TypeVar
 
+from . import prefetch
 from .progress import NO_PROGRESS, Progress
 
 T = TypeVar("T")
@@ -86,8 +87,12 @@ def fork_possible() -> bool:
 
 
 def can_fork() -> bool:
-    """Fork is allowed (forking()), at hand and useful."""
-    return _allowed and fork_possible()
+    """Fork is allowed (forking()), at hand and useful. (The files still read ahead then,
+    which were no inputs, are waited for and dropped first: prefetch.settle.)"""
+    if not _allowed:
+        return False
+    prefetch.settle()
+    return fork_possible()
 
 
 class Beside(Generic[T]):

@@ -2,9 +2,9 @@
 large files named on its command line, with their sha256, on threads of their own while
 Python loads the command line's modules (tens of milliseconds, on one core); the method
 takes them when it reads its inputs. Only for the methods that read their inputs whole
-(Method.reads_inputs_whole; the others stream them, and a file read ahead for nothing
-would only fill the memory). A file that has changed since it was read ahead is read
-again, so the bytes taken are always the file's."""
+(the others stream them, and a file read ahead for nothing would only fill the memory).
+A file that has changed since it was read ahead is read again, so the bytes taken are
+always the file's."""
 
 from __future__ import annotations
 
@@ -14,9 +14,10 @@ import stat
 import threading
 from itertools import pairwise
 
-#: The commands whose method reads its input files whole (tests/engine/test_prefetch.py
-#: checks this against the methods' declarations: importing them here would take the
-#: time the read-ahead saves).
+#: The commands whose method reads its input files whole, through read_input_bytes:
+#: named here, as importing the methods would take the time the read-ahead saves
+#: (tests/engine/test_prefetch.py runs every method on files read ahead and checks
+#: that exactly these take them).
 WHOLE_INPUT_COMMANDS = frozenset({"propara", "starsem"})
 #: Smaller files are read when wanted: a thread would save less than it costs.
 MIN_BYTES = 1 << 20
@@ -84,3 +85,12 @@ def take(path: str) -> tuple[bytes, str] | None:
     except OSError:
         return None
     return (ahead.data, ahead.sha256) if unchanged and ahead.data is not None else None
+
+
+def settle() -> None:
+    """Wait for the files still being read ahead and drop them: what the method has not
+    taken by now was no input of it (an output that exists, a file it does not read), and
+    no other thread may run when a process forks (engine/cores.py)."""
+    for ahead in _ahead.values():
+        ahead.thread.join()
+    _ahead.clear()

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from engine import prefetch
+from engine import cores, prefetch
 from engine.methods import all_methods, get_method
 from tests.conftest import ROOT, conformance
 
@@ -121,3 +121,15 @@ def test_python_m_engine_is_the_command_line(tmp_path):
     missing = subprocess.run([sys.executable, "-m", "engine", "starsem", "-g", str(tmp_path / "none.txt"), "-s",
                               training], capture_output=True, text=True, cwd=ROOT)  # fmt: skip
     assert missing.returncode == 2 and missing.stderr.count("\n") == 1 and "none.txt" in missing.stderr
+
+
+def test_files_read_ahead_for_nothing_end_before_a_fork(tmp_path, ahead):
+    """An existing output of ProPara's (--diagnostics) is read ahead, never taken; a
+    process that may fork waits for its thread and drops it."""
+    out = tmp_path / "diagnostics.txt"
+    out.write_bytes(b"x" * 100)
+    prefetch.read_ahead(["propara", "-d", str(out)])
+    reading = ahead[str(out)]
+    with cores.forking():
+        cores.can_fork()
+    assert ahead == {} and not reading.thread.is_alive()
