@@ -55,6 +55,7 @@ class _Ahead:
 
 
 _ahead: dict[str, _Ahead] = {}
+_taken: dict[str, tuple[bytes, str]] = {}  # by path: bytes given away, with their sha256
 
 
 def read_ahead(args: list[str]) -> None:
@@ -84,7 +85,19 @@ def take(path: str) -> tuple[bytes, str] | None:
         unchanged = _identity(os.stat(path)) == ahead.identity
     except OSError:
         return None
-    return (ahead.data, ahead.sha256) if unchanged and ahead.data is not None else None
+    if not unchanged or ahead.data is None:
+        return None
+    _taken[path] = ahead.data, ahead.sha256
+    return ahead.data, ahead.sha256
+
+
+def sha256(path: str, data: bytes) -> str:
+    """The sha256 of `data`, the bytes read from `path`: the digest taken with them when
+    they are the bytes read ahead (no second pass over them), else computed now."""
+    taken = _taken.pop(path, None)
+    if taken is not None and taken[0] is data:
+        return taken[1]
+    return hashlib.sha256(data).hexdigest()
 
 
 def settle() -> None:

@@ -10,8 +10,8 @@ from itertools import chain
 from pathlib import Path
 from typing import IO
 
+from . import prefetch
 from .errors import InputError
-from .prefetch import take
 
 BOM = "\ufeff"
 
@@ -47,7 +47,7 @@ def read_input_bytes(
 ) -> bytes:
     """The bytes of an input file; InputError (`FILE: expected an existing readable file,
     found nothing / permission denied`, or `directory` for a folder) when it cannot be read."""
-    ahead = take(str(path))
+    ahead = prefetch.take(str(path))
     if ahead is not None:
         return ahead[0]
     p = Path(path)
@@ -59,6 +59,12 @@ def read_input_bytes(
         raise InputError("an existing readable file", "nothing", file=path) from None
     except PermissionError:
         raise InputError("an existing readable file", "permission denied", file=path) from None
+
+
+def input_sha256(path: str, data: bytes) -> str:
+    """The sha256 of `data`, what read_input_bytes gave for `path` (the report's record of
+    its inputs): taken with the bytes when the command read them ahead."""
+    return prefetch.sha256(str(path), data)
 
 
 def read_text(path: str) -> str:

@@ -133,3 +133,18 @@ def test_files_read_ahead_for_nothing_end_before_a_fork(tmp_path, ahead):
     with cores.forking():
         cores.can_fork()
     assert ahead == {} and not reading.thread.is_alive()
+
+
+def test_the_digest_of_bytes_read_ahead_is_not_computed_again(tmp_path, ahead, monkeypatch):
+    from engine.textio import input_sha256, read_input_bytes
+
+    path = tmp_path / "answers.tsv"
+    path.write_bytes(b"abc\n")
+    prefetch.read_ahead(["propara", "-a", str(path)])
+    ahead[str(path)].thread.join()
+    data = read_input_bytes(str(path))
+    expected = hashlib.sha256(b"abc\n").hexdigest()
+    with monkeypatch.context() as patched:
+        patched.setattr(prefetch.hashlib, "sha256", None)  # any new digest would fail
+        assert input_sha256(str(path), data) == expected
+    assert input_sha256(str(path), b"abcd\n") == hashlib.sha256(b"abcd\n").hexdigest()  # other bytes

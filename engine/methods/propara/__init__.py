@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import hashlib
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -20,7 +19,7 @@ from ...formats.propara_sentences import read_sentences
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
-from ...textio import read_input_bytes
+from ...textio import input_sha256, read_input_bytes
 from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register
 from . import detail
 from .check import check_participants
@@ -271,8 +270,8 @@ class Run:
         same = answers == data
         if same:
             answers = data  # one copy in memory
-        self.digests = {"system": hashlib.sha256(data).hexdigest()}
-        self.digests["gold"] = self.digests["system"] if same else hashlib.sha256(answers).hexdigest()
+        self.digests = {"system": input_sha256(self.predictions_path, data)}
+        self.digests["gold"] = self.digests["system"] if same else input_sha256(self.answers_path, answers)
         files = (self.predictions_path, data), (self.answers_path, answers)
         self.predictions, self.answers = read_pair(*files, self.progress)
         self.warnings += self.predictions.warnings + self.answers.warnings

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import hashlib
 import re
 import threading
 from collections.abc import Iterator
@@ -10,8 +9,7 @@ from functools import cached_property
 from itertools import accumulate, repeat
 
 from ...errors import InputError
-from ...prefetch import take
-from ...textio import decode_utf8, read_input_bytes
+from ...textio import decode_utf8, input_sha256, read_input_bytes
 from .halves import WholeFile
 from .model import plain_block
 
@@ -37,7 +35,7 @@ class Reading:
     """The input files by role, each read and then digested (sha256, the report's record
     of its inputs) on a thread of its own: the copies from the system's cache and
     hashlib let go of the GIL, so this thread goes on meanwhile. (A file the command
-    line read ahead, engine/prefetch.py, is taken as it is.)"""
+    line read ahead, engine/prefetch.py, comes with its digest.)"""
 
     def __init__(self, paths: dict[str, str]) -> None:
         self._read = {role: threading.Event() for role in paths}
@@ -48,15 +46,14 @@ class Reading:
             thread.start()
 
     def _run(self, role: str, path: str) -> None:
-        ahead = take(path)
         try:
-            self._data[role] = data = read_bytes(path) if ahead is None else ahead[0]
+            self._data[role] = data = read_bytes(path)
         except InputError as err:
             self._data[role] = err
             return
         finally:
             self._read[role].set()
-        self._digests[role] = hashlib.sha256(data).hexdigest() if ahead is None else ahead[1]
+        self._digests[role] = input_sha256(path, data)
 
     def data(self) -> list[bytes]:
         """The files' bytes in role order, once read (the first role's error first)."""
