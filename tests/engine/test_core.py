@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import os
 import subprocess
 import sys
 from pathlib import Path
@@ -127,6 +128,19 @@ def test_cli_start_does_not_import_pandas():
     code = "import sys, engine.cli; engine.cli.build_parser(); print('pandas' in sys.modules)"
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT).stdout
     assert out.strip() == "False"
+
+
+def test_help_is_as_wide_as_the_terminal_without_shutil():
+    code = "import sys, engine.cli; engine.cli.build_parser(sys.argv[1:]); print('shutil' in sys.modules)"
+    out = subprocess.run([sys.executable, "-c", code, "starsem"], capture_output=True, text=True, cwd=ROOT)
+    assert out.stdout.strip() == "False"
+    widths = {}
+    for columns in ("50", "120", "x"):  # not a number: the terminal's width, or 80 (shutil's rule)
+        env = {**os.environ, "COLUMNS": columns}
+        result = subprocess.run([sys.executable, "-m", "engine.cli", "--help"], capture_output=True,
+                                text=True, cwd=ROOT, env=env)  # fmt: skip
+        widths[columns] = max(map(len, result.stdout.splitlines()))
+    assert widths["50"] <= 48 < widths["x"] <= 78 < widths["120"] <= 118
 
 
 def test_json_report_envelope_and_error_table(cli, tmp_path):

@@ -236,6 +236,8 @@ def _plain(text: str) -> bool:
 def _check_starts(blocks: Blocks, path: str) -> None:
     """The first sentence that starts with an empty line (two empty lines before it)."""
     texts = blocks.texts
+    if min(texts, default="")[:1] > "\n":  # every text starts after LF (one C-level pass)
+        return
     if "" in texts or any(map(str.startswith, texts, repeat("\n"))):
         first = next(i for i, text in enumerate(texts) if not text or text[0] == "\n")
         check_block_start(blocks[first], path)
