@@ -14,7 +14,7 @@ from hypothesis import HealthCheck, given, settings
 
 from engine import cores
 from engine.errors import Cancelled, InputError
-from engine.methods.starsem import Options, StarSem, files, halves
+from engine.methods.starsem import Options, StarSem, counting, files, halves
 from engine.progress import Progress
 from tests.engine.starsem_data import document, neg, sentence, write
 from tests.engine.test_starsem_reference import corpora
@@ -278,3 +278,45 @@ def test_a_half_that_needs_the_whole_files_reads_them_whole(tmp_path, monkeypatc
     g, s = write(tmp_path, "g.txt", document(*gold)), write(tmp_path, "s.txt", document(*system))
     halved, single = _both_ways(monkeypatch, g, s, mode)
     assert forks and halved == single
+
+
+@pytest.fixture
+def streams(monkeypatch):
+    """Per window read in this process: whether it was read batch by batch."""
+    streamed: list[bool] = []
+    stream = counting.Counting._stream
+
+    def recorded(self):
+        streamed.append(stream(self))
+        return streamed[-1]
+
+    monkeypatch.setattr(counting.Counting, "_stream", recorded)
+    return streamed
+
+
+@pytest.mark.parametrize("mode", ["default", "extended"])
+def test_regular_windows_are_read_batch_by_batch(tmp_path, monkeypatch, forks, streams, mode):
+    monkeypatch.setattr(cores.Beside, "_child", lambda self, pipe: os._exit(3))  # both halves here
+    gold = _sentences(12)
+    system = list(gold)
+    system[9] = sentence(WORDS, [neg({2: "not"}, {0: "He"}, {3: "come"})], 9)
+    g, s = write(tmp_path, "g.txt", document(*gold)), write(tmp_path, "s.txt", document(*system))
+    halved, single = _both_ways(monkeypatch, g, s, mode)
+    assert halved == single and "data" in halved
+    assert streams == [True, True, False]  # the two windows, then the whole files (one pass)
+
+
+@pytest.mark.parametrize("mode", ["default", "extended"])
+def test_a_window_that_must_be_read_whole_after_all_counts_each_sentence_once(tmp_path, monkeypatch, forks,
+                                                                              streams, mode):  # fmt: skip
+    """SYSTEM goes on after GOLD's last sentence (a warning in default mode, an error in
+    extended mode): found when the second window's sentences were counted batch by batch."""
+    monkeypatch.setattr(cores.Beside, "_child", lambda self, pipe: os._exit(3))
+    gold = _sentences(12)
+    system = [*gold, *_sentences(2)]
+    system[9] = sentence(WORDS, [neg({2: "not"})], 9)
+    g, s = write(tmp_path, "g.txt", document(*gold)), write(tmp_path, "s.txt", document(*system))
+    halved, single = _both_ways(monkeypatch, g, s, mode)
+    assert halved == single
+    assert ("data" in halved) == (mode == "default")
+    assert streams[:2] == [True, False]

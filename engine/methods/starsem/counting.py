@@ -1,7 +1,8 @@
 """Reading and scoring the two files: the reader of the mode and its scorer, step by step
 in the order the original checks and counts, over the whole files — or, for a large
 input on a plain command-line run, over two windows of them in two processes
-(halves.py), the second window's counts added to the first's."""
+(halves.py), the second window's counts added to the first's. The default and extended
+readers read a window batch by batch where they can (BlockReader.streamed)."""
 
 from __future__ import annotations
 
@@ -10,9 +11,10 @@ from pathlib import Path
 from typing import Any
 
 from ... import cores
+from ...errors import InputError
 from ...progress import Progress
 from . import halves
-from .files import Part, Reading, halve
+from .files import Irregular, Part, Reading, halve
 
 
 class Counting:
@@ -23,14 +25,45 @@ class Counting:
         self.parts = parts
         self.detail = detail
         self.reader: Any = None
-        self.reader_class, scorer_class = _classes(mode)
-        self.scorer = scorer_class(task, record=detail) if mode == "extended" else scorer_class(record=detail)
+        self.task = task
+        self.reader_class, self.scorer_class = _classes(mode)
+        self.scorer = self._new_scorer()
         self.layout = _layout(parts[0].path) if detail else None
-        self.steps: list[Callable[[Progress], None]] = [self.load, *self._checks(), self.score]
+        self.streamed = False  # read and scored by load (_stream): the other steps have nothing to do
+        self.steps: list[Callable[[Progress], None]] = [
+            self.load, *map(self._unless_streamed, self._checks()), self._unless_streamed(self.score)
+        ]  # fmt: skip
+
+    def _new_scorer(self) -> Any:
+        if self.mode == "extended":
+            return self.scorer_class(self.task, record=self.detail)
+        return self.scorer_class(record=self.detail)
+
+    def _unless_streamed(self, step: Callable[[Progress], None]) -> Callable[[Progress], None]:
+        return lambda progress: None if self.streamed else step(progress)
 
     def load(self, progress: Progress) -> None:
         progress.update(0.02, "reading the files")
+        if self._stream():
+            return
         self.reader = self.reader_class(*self.parts, keep_rows=self.detail)
+
+    def _stream(self) -> bool:
+        """Read and score two windows batch by batch (BlockReader.streamed): a large input
+        read in halves, by the default or the extended reader, its sentences only
+        counted. False, nothing counted, when the windows must be read whole: the steps
+        then read them so, and raise the error to show if there is one."""
+        if self.detail or self.mode == "starsem-exact" or self.parts[0].whole:
+            return False
+        reader = self.reader_class(*self.parts, keep_rows=False, stream=True)
+        try:
+            for sentence in reader.streamed():
+                self.scorer.add(sentence)
+        except (InputError, Irregular):
+            self.scorer = self._new_scorer()
+            return False
+        self.reader, self.streamed = reader, True
+        return True
 
     def _checks(self) -> list[Callable[[Progress], None]]:
         """The checks of the whole input before the first sentence is scored."""

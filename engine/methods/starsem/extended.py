@@ -156,10 +156,18 @@ class ExtendedReader(BlockReader):
         raise InputError(f"{len(self.gold_blocks)} sentences as in GOLD", str(len(self.system_blocks)),
                          file=self.system_path)  # fmt: skip
 
+    def check_batch(self) -> None:
+        self.check_gold_starts()
+        self.check_system_starts()
+
     def sentences(self) -> Iterator[XSentence]:
         """The sentence pairs in order, but those without negation that are the same text
         in both files (only counted, `plain_count`)."""
-        golds, systems = self.gold_blocks, self.system_blocks
+        return self.batch_sentences(self.gold_blocks, self.system_blocks, 0)
+
+    def batch_sentences(self, golds: Blocks, systems: Blocks, before: int) -> Iterator[XSentence]:
+        """The sentence pairs of blocks paired by position (`before` sentences came
+        earlier), but those without negation that are the same text on both sides."""
         flags = [False] * len(golds) if self.keep_rows else plain_flags(golds, systems, strip=self.STRIP)
         self.plain_count += sum(flags)
         shift = systems.first - golds.first  # as in the default reader: lines follow GOLD's
@@ -169,7 +177,7 @@ class ExtendedReader(BlockReader):
             if gold[1] == system[1] and not self.keep_rows and _plain(gold[1]):
                 self.plain_count += 1
             else:
-                yield self._sentence(i + 1, gold, system)
+                yield self._sentence(before + i + 1, gold, system)
 
     def _sentence(self, number: int, gold: Block, system: Block) -> XSentence:
         g_columns = regular_columns(gold[1], strip=False)

@@ -16,6 +16,7 @@ from ...errors import InputError
 from .files import (
     Block,
     BlockReader,
+    Blocks,
     blank_line_error,
     check_block_start,
     columns_text,
@@ -52,6 +53,20 @@ class DefaultReader(BlockReader):
         left of either."""
         golds, systems = self.gold_blocks, self.system_blocks
         paired = min(len(golds), len(systems))
+        yield from self.batch_sentences(golds, systems, 0)
+        if len(golds) > paired:
+            check_block_start(golds[paired], self.gold_path)
+            self._missing_sentence(golds[paired])
+        extra = len(systems) - len(golds)
+        if extra > 0:
+            self.warnings.append(
+                f"SYSTEM has {extra} sentences after the end of GOLD; they were not evaluated"
+            )
+
+    def batch_sentences(self, golds: Blocks, systems: Blocks, before: int) -> Iterator[Sentence]:
+        """The sentence pairs of blocks paired by position (`before` sentences came
+        earlier), but those without negation that are the same text on both sides."""
+        paired = min(len(golds), len(systems))
         flags = [False] * paired if self.keep_rows else plain_flags(golds, systems, strip=self.STRIP)
         self.plain_count += sum(flags)
         # SYSTEM's line numbers follow GOLD's: every earlier sentence has as many lines on
@@ -62,15 +77,7 @@ class DefaultReader(BlockReader):
             system = (gold[0] + shift, systems.texts[i])
             check_block_start(gold, self.gold_path)
             check_block_start(system, self.system_path)
-            yield self._sentence(i + 1, gold, system)
-        if len(golds) > paired:
-            check_block_start(golds[paired], self.gold_path)
-            self._missing_sentence(golds[paired])
-        extra = len(systems) - len(golds)
-        if extra > 0:
-            self.warnings.append(
-                f"SYSTEM has {extra} sentences after the end of GOLD; they were not evaluated"
-            )
+            yield self._sentence(before + i + 1, gold, system)
 
     def _missing_sentence(self, gold: Block) -> None:
         line, text = gold
