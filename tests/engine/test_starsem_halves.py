@@ -286,15 +286,15 @@ def streams(monkeypatch):
     streamed: list[bool] = []
     stream = counting.Counting._stream
 
-    def recorded(self):
-        streamed.append(stream(self))
+    def recorded(self, progress):
+        streamed.append(stream(self, progress))
         return streamed[-1]
 
     monkeypatch.setattr(counting.Counting, "_stream", recorded)
     return streamed
 
 
-@pytest.mark.parametrize("mode", ["default", "extended"])
+@pytest.mark.parametrize("mode", MODES)
 def test_regular_windows_are_read_batch_by_batch(tmp_path, monkeypatch, forks, streams, mode):
     monkeypatch.setattr(cores.Beside, "_child", lambda self, pipe: os._exit(3))  # both halves here
     gold = _sentences(12)
@@ -306,11 +306,12 @@ def test_regular_windows_are_read_batch_by_batch(tmp_path, monkeypatch, forks, s
     assert streams == [True, True, False]  # the two windows, then the whole files (one pass)
 
 
-@pytest.mark.parametrize("mode", ["default", "extended"])
+@pytest.mark.parametrize("mode", MODES)
 def test_a_window_that_must_be_read_whole_after_all_counts_each_sentence_once(tmp_path, monkeypatch, forks,
                                                                               streams, mode):  # fmt: skip
-    """SYSTEM goes on after GOLD's last sentence (a warning in default mode, an error in
-    extended mode): found when the second window's sentences were counted batch by batch."""
+    """SYSTEM goes on after GOLD's last sentence (a warning, but an error in extended
+    mode): found when the second window's sentences were counted batch by batch (in
+    --starsem-exact the files are then read whole)."""
     monkeypatch.setattr(cores.Beside, "_child", lambda self, pipe: os._exit(3))
     gold = _sentences(12)
     system = [*gold, *_sentences(2)]
@@ -318,5 +319,23 @@ def test_a_window_that_must_be_read_whole_after_all_counts_each_sentence_once(tm
     g, s = write(tmp_path, "g.txt", document(*gold)), write(tmp_path, "s.txt", document(*system))
     halved, single = _both_ways(monkeypatch, g, s, mode)
     assert halved == single
-    assert ("data" in halved) == (mode == "default")
+    assert ("data" in halved) == (mode != "extended")
     assert streams[:2] == [True, False]
+
+
+@pytest.mark.parametrize("system_side", ["plain", "negated"])
+def test_the_last_sentence_in_a_batch_of_its_own_inherits_from_the_one_before(tmp_path, monkeypatch, forks,
+                                                                               system_side):  # fmt: skip
+    """--starsem-exact: a last sentence of one line without a final LF is not collected
+    and inherits the instance counts of the sentence before it (§3.8.4), also when that
+    one was in the batch before (each batch is one sentence here): GOLD's negation is
+    then missed; SYSTEM's negation makes v2.2 abort."""
+    gold = _sentences(12)
+    system = list(gold)
+    system[11] = sentence(WORDS, [] if system_side == "plain" else [neg({2: "not"})], 11)
+    last = sentence(["End"], [], 12)
+    g = write(tmp_path, "g.txt", document(*gold, last, final_blank=False).removesuffix("\n"))
+    s = write(tmp_path, "s.txt", document(*system, last, final_blank=False).removesuffix("\n"))
+    halved, single = _both_ways(monkeypatch, g, s, "starsem-exact")
+    assert len(forks) == 1 and halved == single
+    assert ("data" in halved) == (system_side == "plain")

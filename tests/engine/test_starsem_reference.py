@@ -356,7 +356,7 @@ def test_a_window_read_in_chunks_is_read_as_in_one_piece(monkeypatch):
     with lines without blanks and lines starting with a TAB."""
     monkeypatch.setattr(files, "CHUNK", 24)
     rnd = random.Random(7)
-    chunked = 0
+    chunked = batched = 0
     for _ in range(1500):
         blocks = [_random_block(rnd, 0.05) for _ in range(rnd.randint(1, 12))]
         if rnd.random() < 0.2:
@@ -366,14 +366,32 @@ def test_a_window_read_in_chunks_is_read_as_in_one_piece(monkeypatch):
             continue
         start, stop = sorted(rnd.sample(range(len(data) + 1), 2))
         window = data[start:stop]
-        texts, pieces = files.window_pieces(data, start, stop, True)
+        part = files.Part("w", data, start, stop)
+        texts, pieces = part.window_pieces(True)
         assert texts == files.split_blocks(window.decode())
         assert pieces == files.skeleton_pieces(window, window.decode(), len(texts))
-        assert files.window_pieces(data, start, stop, False) == (texts, None)
+        assert part.window_pieces(False) == (texts, None)
         kept = files.skeleton_pieces(window, window.decode(), len(texts), strip=False)
-        assert files.window_pieces(data, start, stop, True, strip=False) == (texts, kept)
+        assert part.window_pieces(True, strip=False) == (texts, kept)
         chunked += len(list(files._chunks(data, start, stop))) > 1 and pieces is not None
-    assert chunked > 200
+        batched += _batches_read_like_the_window(files.Part("w", data, start, None if rnd.random() < 0.5 else stop))
+    assert chunked > 200 and batched > 200
+
+
+def _batches_read_like_the_window(part: files.Part) -> bool:
+    """window_batches against Part.blocks: the same texts and line numbers (when both
+    read the window: a batch that trimming empties raises InputError), skeletons in some
+    batches at least where the window has them."""
+    try:
+        whole = part.blocks(strip=True)
+        batches = list(files.window_batches(part, skeletons=True, strip=True))
+    except InputError:
+        return False
+    assert [t for b in batches for t in b.texts] == whole.texts
+    assert [line for b in batches for line in b.lines] == whole.lines
+    if whole.skeletons is not None:
+        assert [p for b in batches if b.skeletons for p in b.skeletons] != [] or not whole.texts
+    return len(batches) > 1
 
 
 @pytest.mark.parametrize(

@@ -6,7 +6,7 @@ readers read a window batch by batch where they can (BlockReader.streamed)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
@@ -44,21 +44,22 @@ class Counting:
 
     def load(self, progress: Progress) -> None:
         progress.update(0.02, "reading the files")
-        if self._stream():
+        if self._stream(progress):
             return
         self.reader = self.reader_class(*self.parts, keep_rows=self.detail)
 
-    def _stream(self) -> bool:
-        """Read and score two windows batch by batch (BlockReader.streamed): a large input
-        read in halves, by the default or the extended reader, its sentences only
-        counted. False, nothing counted, when the windows must be read whole: the steps
-        then read them so, and raise the error to show if there is one."""
-        if self.detail or self.mode == "starsem-exact" or self.parts[0].whole:
+    def _stream(self, progress: Progress) -> bool:
+        """Read and score two windows batch by batch (the readers' `streamed`): a large
+        input read in halves, its sentences only counted. False, nothing counted, when
+        the windows must be read whole: the steps then read them so, and raise the error
+        to show if there is one. (In --starsem-exact the files are then read whole:
+        WholeFile, as its reader raises it in a window.)"""
+        if self.detail or self.parts[0].whole:
             return False
         reader = self.reader_class(*self.parts, keep_rows=False, stream=True)
+        size = max(self.parts[0].size, 1)
         try:
-            for sentence in reader.streamed():
-                self.scorer.add(sentence)
+            self._add(reader.streamed(), lambda _: reader.streamed_bytes / size, progress)
         except (InputError, Irregular):
             self.scorer = self._new_scorer()
             return False
@@ -85,15 +86,20 @@ class Counting:
 
     def score(self, progress: Progress) -> None:
         """Feed every sentence the reader yields to the scorer (and the detail layout)."""
-        reader, scorer, layout = self.reader, self.scorer, self.layout
-        total = max(len(reader), 1)
+        total = max(len(self.reader), 1)
+        self._add(self.reader.sentences(), lambda sentence: sentence.number / total, progress)
+
+    def _add(self, sentences: Iterator[Any], share: Callable[[Any], float], progress: Progress) -> None:
+        """Add the sentences to the scorer (and the detail layout); `share`: the share of
+        the input read up to a sentence, for progress."""
+        scorer, layout = self.scorer, self.layout
         progress.update(0.1, "scoring sentences")
-        for count, sentence in enumerate(reader.sentences(), 1):
+        for count, sentence in enumerate(sentences, 1):
             scorer.add(sentence)
             if layout is not None:
                 layout.add(sentence.number, sentence.rows, sentence.chapter, sentence.sentence_id)
             if count % 512 == 0:
-                progress.update(0.1 + 0.85 * min(sentence.number / total, 1.0), "scoring sentences")
+                progress.update(0.1 + 0.85 * min(share(sentence), 1.0), "scoring sentences")
 
     def state(self) -> tuple[Any, int, list[str]]:
         return self.scorer.state(), self.reader.plain_count, self.reader.warnings

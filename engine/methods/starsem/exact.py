@@ -13,7 +13,16 @@ from collections.abc import Iterator
 from itertools import repeat
 
 from ...errors import InputError
-from .files import Blocks, Part, columns_text, plain_flags, skeleton_pieces, split_blocks
+from .files import (
+    Blocks,
+    Part,
+    batch_bytes,
+    columns_text,
+    plain_flags,
+    skeleton_pieces,
+    split_blocks,
+    with_last,
+)
 from .halves import WholeFile
 from .model import (
     EMPTY,
@@ -73,6 +82,32 @@ def aligned_windows(gold: Part, system: Part) -> Aligned | None:
     s_pieces, skeletons = system.window_pieces(skeletons=True, strip=False)
     tails = (_tail(gold.data, gold.start), _tail(system.data, system.start)) if gold.at_end else (0, 0)
     return _aligned(g_pieces, s_pieces, skeletons, tails, gold.first_line(), gold.at_end)
+
+
+def aligned_batches(gold: Part, system: Part) -> Iterator[Aligned]:
+    """aligned_windows batch by batch: each of GOLD's chunks (files.Part.chunk_pieces)
+    with as many of SYSTEM's blocks and their skeletons, the last batch with the rest of
+    SYSTEM and the LFs after the files' sentences. WholeFile where aligned_windows gives
+    None (for this batch's blocks)."""
+    tails = (_tail(gold.data, gold.start), _tail(system.data, system.start)) if gold.at_end else (0, 0)
+    systems = system.chunk_pieces(skeletons=True, strip=False)
+    texts: list[str] = []  # SYSTEM's pieces not yet paired, and their skeletons (None: unknown)
+    skeletons: list[bytes | None] = []
+    first = gold.first_line()
+    for (g_pieces, _), last in with_last(gold.chunk_pieces(skeletons=False)):
+        for s_pieces, s_skeletons in systems:
+            texts += s_pieces
+            skeletons += s_skeletons or [None] * len(s_pieces)
+            if len(texts) >= len(g_pieces) and not last:
+                break
+        n = len(texts) if last else len(g_pieces)
+        known = None if None in skeletons[:n] else skeletons[:n]
+        aligned = _aligned(g_pieces, texts[:n], known, tails if last else (0, 0), first, gold.at_end and last)
+        if aligned is None:
+            raise WholeFile("files read line by line")
+        del texts[:n], skeletons[:n]
+        first = aligned[0].end + 1
+        yield aligned
 
 
 def _aligned(g_pieces: list[str], s_pieces: list[str], skeletons: list[bytes] | None,
@@ -166,16 +201,21 @@ class ExactReader:
     """The three passes of v2.2 over GOLD and SYSTEM; sentences without negation on
     either side are only counted (`plain_count`)."""
 
-    def __init__(self, gold: Part, system: Part, keep_rows: bool) -> None:
+    def __init__(self, gold: Part, system: Part, keep_rows: bool, stream: bool = False) -> None:
         self.gold_path, self.system_path = gold.path, system.path
+        self.parts = gold, system
         self.keep_rows = keep_rows
         self.gold: list[str] = []
         self.system: list[str] = []
+        self._previous, self._after_plain = (0, 0), False  # where pass 3 stopped (_block_sentences)
+        self.streamed_bytes = 0  # of GOLD's window, read by `streamed` (about: for progress)
         if gold.whole:
             g_text, s_text = file_text(gold.data), file_text(system.data)
             self.blocks = aligned_blocks(g_text, s_text, system.data)
             if self.blocks is None:
                 self.gold, self.system = text_lines(g_text), text_lines(s_text)
+        elif stream:  # two windows, read batch by batch (streamed)
+            self.blocks = None
         else:
             self.blocks = aligned_windows(gold, system)
             if self.blocks is None:
@@ -322,11 +362,25 @@ class ExactReader:
                     yield sentence
             start = k + 1
 
-    def _block_sentences(self, gold: Blocks, system: Blocks, closed: bool) -> Iterator[Sentence]:
-        """Pass 3 on aligned blocks: each block is a sentence; without a final empty line
-        the file's last line is not collected (S10), which empties a one-line block. (An
-        empty sentence inherits from the block before it, §3.8.4: only the file's last
-        block can be one, and a window that holds it holds the block before it too.)"""
+    def streamed(self) -> Iterator[Sentence]:
+        """The sentences of two windows read batch by batch (aligned_batches), while each
+        batch is in the processor's cache; WholeFile as sentences() raises it in a window."""
+        before = 0
+        try:
+            for gold, system, closed in aligned_batches(*self.parts):
+                yield from self._block_sentences(gold, system, closed, before)
+                before += len(gold)
+                self.streamed_bytes += batch_bytes(gold)
+        except InputError as err:
+            raise WholeFile("an error, found in a window: the passes run in order") from err
+
+    def _block_sentences(self, gold: Blocks, system: Blocks, closed: bool, before: int = 0
+                         ) -> Iterator[Sentence]:  # fmt: skip
+        """Pass 3 on aligned blocks (`before` blocks came earlier): each block is a
+        sentence; without a final empty line the file's last line is not collected (S10),
+        which empties a one-line block. (An empty sentence inherits from the block before
+        it, §3.8.4: only the file's last block can be one, and a window that holds it
+        holds the block before it too.)"""
         plain = self._system_plain or plain_flags(system, None, strip=False)  # SYSTEM's, as pass 2 finds them
         if self.keep_rows:
             flags = [False] * len(gold)
@@ -336,7 +390,7 @@ class ExactReader:
         if not closed and gold.newlines[last] == 0:
             flags[last] = False
         self.plain_count += sum(flags)
-        previous = (0, 0)
+        previous = (0, 0) if self._after_plain else self._previous
         for i in [i for i, flag in enumerate(flags) if not flag]:
             if i and flags[i - 1]:
                 previous = (0, 0)
@@ -349,14 +403,15 @@ class ExactReader:
             if not g_text:
                 if passes is not None:
                     passes.check(None, None)
-                yield self._empty_sentence(i + 1, start, previous)
+                yield self._empty_sentence(before + i + 1, start, previous)
                 continue
-            sentence = self._sentence(i + 1, start, g_text, s_text, passes)
+            sentence = self._sentence(before + i + 1, start, g_text, s_text, passes)
             previous = (_count(sentence.gold), _count(sentence.system)) if sentence else (0, 0)
             if sentence is None:
                 self.plain_count += 1
             else:
                 yield sentence
+        self._previous, self._after_plain = previous, bool(flags) and flags[-1]
 
     def _empty_sentence(self, number: int, k: int, previous: tuple[int, int]) -> Sentence:
         """§3.8.4: nothing collected; both sides inherit the previous instance counts."""

@@ -7,7 +7,7 @@ import threading
 from collections.abc import Iterator
 from functools import cached_property
 from itertools import accumulate, repeat
-from typing import Any
+from typing import Any, TypeVar
 
 from ...errors import InputError
 from ...textio import decode_utf8, input_sha256, read_input_bytes
@@ -15,6 +15,7 @@ from .halves import WholeFile
 from .model import plain_block
 
 Block = tuple[int, str]  # physical number of the block's first line, the block's text
+T = TypeVar("T")
 
 #: Two LFs, an empty line: found by a regular expression about twice as fast as by
 #: str.split, bytes.split or bytes.count.
@@ -97,6 +98,11 @@ class Part:
         return self.start == 0
 
     @property
+    def size(self) -> int:
+        """The part's bytes."""
+        return (len(self.data) if self.stop is None else self.stop) - self.start
+
+    @property
     def at_end(self) -> bool:
         return self.stop is None
 
@@ -119,9 +125,25 @@ class Part:
         return trimmed_blocks(texts, pieces, self.path, self.first_line(), self.at_start, self.at_end, strip)
 
     def window_pieces(self, skeletons: bool, strip: bool = True) -> Pieces:
-        """A window's pieces between empty lines, and their skeletons (window_pieces)."""
-        stop = len(self.data) if self.stop is None else self.stop
-        return window_pieces(self.data, self.start, stop, skeletons, strip)
+        """A window's pieces between empty lines, as split_blocks gives them, and with
+        `skeletons` theirs as skeleton_pieces gives them (or None; `strip` as there)."""
+        texts: list[str] = []
+        pieces: list[bytes] | None = [] if skeletons else None
+        for chunk, more in self.chunk_pieces(skeletons, strip):
+            texts += chunk
+            if pieces is not None and more is not None:
+                pieces += more
+            else:
+                pieces = None
+        return texts, pieces
+
+    def chunk_pieces(self, skeletons: bool, strip: bool = True) -> Iterator[Pieces]:
+        """window_pieces chunk by chunk (_chunks), each chunk's skeletons where its bytes
+        allow them: a window of an ASCII file without CR."""
+        data, view = self.data, memoryview(self.data)
+        for a, b in _chunks(data, self.start, len(data) if self.stop is None else self.stop):
+            texts = split_blocks(str(view[a:b], "ascii"))
+            yield texts, _chunk_skeletons(data, a, b, len(texts), strip) if skeletons else None
 
 
 class Blocks:
@@ -177,6 +199,7 @@ class BlockReader:
         self.keep_rows = keep_rows  # every sentence for the detail view, none only counted
         self.plain_count = 0  # sentences without negation on either side, only counted
         self.warnings: list[str] = []
+        self.streamed_bytes = 0  # of GOLD's window, read by `streamed` (about: for progress)
         if stream:  # two windows, read batch by batch (streamed)
             return
         self.gold_blocks = gold.blocks(strip=self.STRIP)
@@ -198,6 +221,7 @@ class BlockReader:
             self.check_batch()
             yield from self.batch_sentences(golds, systems, before)
             before += len(golds)
+            self.streamed_bytes += batch_bytes(golds)
 
     def check_batch(self) -> None:
         """The checks of the whole files (before any sentence) over the blocks of a batch."""
@@ -382,28 +406,17 @@ CHUNK = 1 << 16
 Pieces = tuple[list[str], list[bytes] | None]  # texts between empty lines, their skeletons
 
 
-def window_pieces(data: bytes, start: int, stop: int, skeletons: bool, strip: bool = True) -> Pieces:
-    """The pieces between empty lines of an ASCII window data[start:stop] without CR, as
-    split_blocks gives them, and with `skeletons` theirs as skeleton_pieces gives them
-    (or None; `strip` as there), both made chunk by chunk."""
-    texts: list[str] = []
-    pieces: list[bytes] | None = [] if skeletons else None
-    view = memoryview(data)
-    for a, b in _chunks(data, start, stop):
-        chunk = split_blocks(str(view[a:b], "ascii"))
-        texts += chunk
-        if pieces is not None:
-            more = _chunk_skeletons(data, a, b, len(chunk), strip)
-            pieces = None if more is None else pieces + more
-    return texts, pieces
-
-
 def _chunk_skeletons(data: bytes, a: int, b: int, count: int, strip: bool) -> list[bytes] | None:
     """skeleton_pieces of the chunk data[a:b] (of a window), which splits into `count` texts."""
     if strip and _starts_tab(data, a, b):
         return None
     pieces = _skeleton_split(data[a:b])
     return pieces if pieces is not None and len(pieces) == count else None
+
+
+def batch_bytes(blocks: Blocks) -> int:
+    """About the bytes of a window that a batch of its blocks holds (for progress)."""
+    return sum(map(len, blocks.texts)) + 2 * len(blocks)
 
 
 class Irregular(Exception):
@@ -417,17 +430,26 @@ def window_batches(part: Part, skeletons: bool, strip: bool = True, numbered: bo
     skeleton_pieces; `strip` as there). The window's ends are trimmed as Part.blocks
     trims them; a batch that trimming empties raises InputError. Not `numbered`: the
     line numbers of the first batch only (the others' are not counted)."""
-    data, view = part.data, memoryview(part.data)
-    chunks = list(_chunks(data, part.start, len(data) if part.stop is None else part.stop))
     first = part.first_line()
-    for k, (a, b) in enumerate(chunks):
-        texts = split_blocks(str(view[a:b], "ascii"))
-        pieces = _chunk_skeletons(data, a, b, len(texts), strip) if skeletons else None
-        at_start, at_end = part.at_start and k == 0, part.at_end and k == len(chunks) - 1
+    for k, ((texts, pieces), last) in enumerate(with_last(part.chunk_pieces(skeletons, strip))):
+        at_start, at_end = part.at_start and k == 0, part.at_end and last
         blocks = trimmed_blocks(texts, pieces, part.path, first, at_start, at_end, strip)
         if numbered:
             first = blocks.end + 1  # after the empty line that ends the chunk
         yield blocks
+
+
+def with_last(items: Iterator[T]) -> Iterator[tuple[T, bool]]:
+    """Each item, and whether it is the last."""
+    previous = next(items, _NONE)
+    for item in items:
+        yield previous, False  # type: ignore[misc]
+        previous = item
+    if previous is not _NONE:
+        yield previous, True  # type: ignore[misc]
+
+
+_NONE: Any = object()
 
 
 def paired_batches(gold: Part, system: Part, strip: bool) -> Iterator[tuple[Blocks, Blocks]]:
