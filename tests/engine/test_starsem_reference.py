@@ -403,3 +403,9 @@ def test_a_line_without_blanks_next_to_an_empty_line_keeps_the_line_numbers(text
     fast = files.sentence_blocks(text, "g", text.encode())
     general = files.sentence_blocks(text, "g")
     assert (fast.lines, fast.end) == (general.lines, general.end)
+
+
+def test_with_last_marks_the_last_item_only():
+    assert list(files.with_last(iter([]))) == []
+    assert list(files.with_last(iter("a"))) == [("a", True)]
+    assert list(files.with_last(iter("abc"))) == [("a", False), ("b", False), ("c", True)]

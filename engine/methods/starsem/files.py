@@ -141,7 +141,7 @@ class Part:
         """window_pieces chunk by chunk (_chunks), each chunk's skeletons where its bytes
         allow them: a window of an ASCII file without CR."""
         data, view = self.data, memoryview(self.data)
-        for a, b in _chunks(data, self.start, len(data) if self.stop is None else self.stop):
+        for a, b in _chunks(data, self.start, self.start + self.size):
             texts = split_blocks(str(view[a:b], "ascii"))
             yield texts, _chunk_skeletons(data, a, b, len(texts), strip) if skeletons else None
 
@@ -441,15 +441,13 @@ def window_batches(part: Part, skeletons: bool, strip: bool = True, numbered: bo
 
 def with_last(items: Iterator[T]) -> Iterator[tuple[T, bool]]:
     """Each item, and whether it is the last."""
-    previous = next(items, _NONE)
+    held: list[T] = []  # the item read last, not yet given
     for item in items:
-        yield previous, False  # type: ignore[misc]
-        previous = item
-    if previous is not _NONE:
-        yield previous, True  # type: ignore[misc]
-
-
-_NONE: Any = object()
+        if held:
+            yield held.pop(), False
+        held.append(item)
+    if held:
+        yield held.pop(), True
 
 
 def paired_batches(gold: Part, system: Part, strip: bool) -> Iterator[tuple[Blocks, Blocks]]:
