@@ -44,6 +44,7 @@ H = "-" * 32 + "+------+--------+------+------+------+---------------+----------
 HEADER = " " * 32 + "| gold | system | tp   | fp   | fn   | precision (%) | recall (%) | F1  (%) "
 D = "-" * 108
 NP = "(no punct)"
+NO_CUE_NP = "(no cue, no punct)"
 
 _WORD = re.compile(r"\w")
 #: A sentence without negation on either side: 4 to 8 fields on every line.
@@ -349,6 +350,7 @@ class ExtendedScorer:
                             if _cue_dependent(d) and not (punct and "punct" in d)]
             for kind in (SCOPE, EVENT) for punct in (False, True)
         }  # fmt: skip
+        self._index_rows()
         # Per element kind: the token rows a true positive of an identical sentence counts
         # in (with whether the row counts words only) and its scope-level rows.
         self.identical_rows = {
@@ -363,6 +365,26 @@ class ExtendedScorer:
         self.verdicts: list[dict[str, Any]] | None = [] if record else None
         self.punct = _Punct()
         self.same = _Same()
+
+    def _index_rows(self) -> None:
+        """The rows the scoring of a sentence updates, found once (not by key per sentence)."""
+        token, scope = self.token, self.scope
+        # Per family (element kind, or the full negation): its cue-dependent scope-level
+        # rows, with whether the row is a (full cue…) one and whether it ignores punctuation.
+        self.pair_levels = {
+            family: [(scope[(family, d)], "full" in d, "punct" in d) for d in details if "no cue" not in d]
+            for family, details in (*((k, SCOPE_DETAILS[k]) for k in KINDS), (self.full, FULL_DETAILS))
+        }  # fmt: skip
+        self.full_rows = [(scope[(self.full, d)], d) for d in FULL_DETAILS]
+        # Per element kind: its cue-independent rows (token level, scope level), and the
+        # scopes' (no cue, no punct) and (binary labels…) ones.
+        self.free_rows = {kind: (token[(kind, d)], scope[(kind, d)])
+                          for kind, d in ((CUE, ""), (SCOPE, "(no cue)"), (EVENT, "(no cue)"))}  # fmt: skip
+        self.free_np_rows = token[(SCOPE, NO_CUE_NP)], scope[(SCOPE, NO_CUE_NP)]
+        self.binary_rows = {
+            SCOPE: (token[(SCOPE, "(binary labels)")], token[(SCOPE, "(binary labels, no punct)")]),
+            EVENT: (token[(EVENT, "(binary labels)")], None),
+        }
 
     # --- a sentence --------------------------------------------------------------------
 
@@ -424,12 +446,12 @@ class ExtendedScorer:
             for kind in (SCOPE, EVENT):
                 g_tokens, p_tokens = g.get(kind), found.get(kind)
                 result = self.pair(g_tokens, p_tokens, kind, full_cue)
-                verdicts[kind] = _element_verdict(g_tokens, p_tokens, result[""])
+                if self.verdicts is not None:
+                    verdicts[kind] = _element_verdict(g_tokens, p_tokens, result[""])
                 for variant, value in result.items():
                     if not value:
                         flags[variant] = False
-            for variant in FULL_DETAILS:
-                count = self.scope[(self.full, variant)]
+            for count, variant in self.full_rows:
                 if flags[variant]:
                     count.tp += 1
                 else:
@@ -513,13 +535,10 @@ class ExtendedScorer:
         self._unmatched_scope_level(self.full, kind)
 
     def _unmatched_scope_level(self, family: str, kind: str) -> None:
-        details = FULL_DETAILS if family == self.full else SCOPE_DETAILS[family]
-        for detail in details:
-            if "no cue" not in detail:
-                count = self.scope[(family, detail)]
-                _bump(count, kind)
-                if kind == "fp":
-                    count.fpx += 1
+        for count, _, _ in self.pair_levels[family]:
+            _bump(count, kind)
+            if kind == "fp":
+                count.fpx += 1
 
     def pair(self, gold: Sequence[Token], system: Sequence[Token], kind: str,
              full_cue: bool) -> dict[str, bool]:  # fmt: skip
@@ -556,14 +575,8 @@ class ExtendedScorer:
                     count.fp += spurious[is_punct]
                     count.fn += missed[is_punct]
                 count.fpx += beside[is_punct]
-        for detail in SCOPE_DETAILS[kind]:
-            if "no cue" in detail:
-                continue
-            count = self.scope[(kind, detail)]
-            if "full" in detail and not full_cue:
-                match = False
-            else:
-                match = flags[NP] if "punct" in detail else flags[""]
+        for count, full, no_punct in self.pair_levels[kind]:
+            match = (flags[NP] if no_punct else flags[""]) and not (full and not full_cue)
             if match:
                 count.tp += 1
             else:
@@ -577,8 +590,8 @@ class ExtendedScorer:
 
     def independent(self, gold: list[XInstance], system: list[XInstance]) -> None:
         """A. cue-independent scoring: Cue, the (no cue…) and (binary labels…) rows."""
-        pool: dict[str, list[Token]] = {k: [] for k in KINDS}
-        whole: dict[str, list[list[Token]]] = {k: [] for k in KINDS}
+        pool: dict[str, list[Token]] = {CUE: [], SCOPE: [], EVENT: []}
+        whole: dict[str, list[list[Token]]] = {CUE: [], SCOPE: [], EVENT: []}
         whole_np: list[list[Token]] = []
         for p in system:
             for kind, tokens in p.elements.items():
@@ -597,27 +610,28 @@ class ExtendedScorer:
                     self._independent_gold(kind, tokens, pool, whole, whole_np, binary_gold, missed)
         for kind in KINDS:
             self._independent_left(kind, pool[kind], whole[kind], missed[kind])
+        np_lists, event_lists = self.free_np_rows[1], self.free_rows[EVENT][1]
         for tokens in whole_np:
-            self.scope[(SCOPE, "(no cue, no punct)")].fp += 1
+            np_lists.fp += 1
             if not _claims(tokens, missed[NP]):
-                self.scope[(EVENT, "(no cue)")].fpx += 1  # quirk X1
+                event_lists.fpx += 1  # quirk X1
         for kind in (SCOPE, EVENT):
             self._binary(kind, binary_gold[kind], binary_system[kind])
 
     def _independent_gold(self, kind, tokens, pool, whole, whole_np, binary_gold, missed) -> None:
-        detail = "" if kind == CUE else "(no cue)"
-        token_count = self.token[(kind, detail)]
-        no_punct = self.token[(SCOPE, "(no cue, no punct)")]
+        token_count, list_count = self.free_rows[kind]
+        no_punct, np_lists = self.free_np_rows
+        punct, left = self.punct, pool[kind]
+        if kind != CUE:
+            binary_gold[kind].update(tokens)
         kept = []
         for token in tokens:
-            if kind != CUE:
-                binary_gold[kind].add(token)
-            counted = kind == SCOPE and not self.punct[token[1]]
-            if token in pool[kind]:
+            counted = kind == SCOPE and not punct[token[1]]
+            if token in left:
                 token_count.tp += 1
                 if counted:
                     no_punct.tp += 1
-                pool[kind].remove(token)
+                left.remove(token)
             else:
                 token_count.fn += 1
                 if counted:
@@ -625,35 +639,32 @@ class ExtendedScorer:
             if counted:
                 kept.append(token)
         if tokens in whole[kind]:
-            self.scope[(kind, detail)].tp += 1
+            list_count.tp += 1
             whole[kind].remove(tokens)
         else:
-            self.scope[(kind, detail)].fn += 1
+            list_count.fn += 1
             missed[kind].append([token_id for token_id, _ in tokens])
         if kind == SCOPE:
             if kept in whole_np:
-                self.scope[(SCOPE, "(no cue, no punct)")].tp += 1
+                np_lists.tp += 1
                 whole_np.remove(kept)
             else:
-                self.scope[(SCOPE, "(no cue, no punct)")].fn += 1
+                np_lists.fn += 1
                 missed[NP].append([token_id for token_id, _ in kept])
 
     def _independent_left(self, kind: str, tokens: list[Token], lists: list[list[Token]],
                           missed: list[list[str]]) -> None:  # fmt: skip
-        detail = "" if kind == CUE else "(no cue)"
-        for _, text in tokens:
-            if kind == SCOPE and not self.punct[text]:
-                self.token[(SCOPE, "(no cue, no punct)")].fp += 1
-            self.token[(kind, detail)].fp += 1
+        token_count, list_count = self.free_rows[kind]
+        token_count.fp += len(tokens)
+        if kind == SCOPE:
+            self.free_np_rows[0].fp += self._words(tokens)
         for instance in lists:
-            count = self.scope[(kind, detail)]
-            count.fp += 1
+            list_count.fp += 1
             if not _claims(instance, missed):
-                count.fpx += 1
+                list_count.fpx += 1
 
     def _binary(self, kind: str, gold: set[Token], system: set[Token]) -> None:
-        row = self.token[(kind, "(binary labels)")]
-        row_np = self.token[(SCOPE, "(binary labels, no punct)")] if kind == SCOPE else None
+        row, row_np = self.binary_rows[kind]
         for token in gold:
             counted = row_np is not None and not self.punct[token[1]]
             if token in system:
