@@ -566,14 +566,17 @@ class ExtendedScorer:
         elif missed[True] or spurious[True]:
             flags[""] = False
         for is_punct in (False, True):
+            hit, wrong, lost = matched[is_punct], spurious[is_punct], missed[is_punct]
+            if not (hit or wrong or lost):
+                continue  # (nothing beside either: those are spurious)
             for count, full in self.pair_rows[(kind, is_punct)]:
                 if full and not full_cue:  # a match is no true positive without the full cue
-                    count.fp += matched[is_punct] + spurious[is_punct]
-                    count.fn += matched[is_punct] + missed[is_punct]
+                    count.fp += hit + wrong
+                    count.fn += hit + lost
                 else:
-                    count.tp += matched[is_punct]
-                    count.fp += spurious[is_punct]
-                    count.fn += missed[is_punct]
+                    count.tp += hit
+                    count.fp += wrong
+                    count.fn += lost
                 count.fpx += beside[is_punct]
         for count, full, no_punct in self.pair_levels[kind]:
             match = (flags[NP] if no_punct else flags[""]) and not (full and not full_cue)
@@ -598,7 +601,7 @@ class ExtendedScorer:
                 if not tokens:
                     continue
                 pool[kind] += tokens
-                whole[kind].append(list(tokens))
+                whole[kind].append(tokens)
                 if kind == SCOPE:
                     whole_np.append([t for t in tokens if not self.punct[t[1]]])
         binary_system = {SCOPE: set(pool[SCOPE]), EVENT: set(pool[EVENT])}
