@@ -1,8 +1,8 @@
 """Reading and scoring the two files: the reader of the mode and its scorer, step by step
 in the order the original checks and counts, over the whole files — or, for a large
 input on a plain command-line run, over two windows of them in two processes
-(halves.py), the second window's counts added to the first's. The default and extended
-readers read a window batch by batch where they can (BlockReader.streamed)."""
+(halves.py), the second window's counts added to the first's. There each reader reads
+its window batch by batch where it can (Counting._stream)."""
 
 from __future__ import annotations
 
