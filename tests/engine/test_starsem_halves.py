@@ -6,6 +6,7 @@ its child."""
 from __future__ import annotations
 
 import os
+import random
 import sys
 import time
 
@@ -339,3 +340,55 @@ def test_the_last_sentence_in_a_batch_of_its_own_inherits_from_the_one_before(tm
     halved, single = _both_ways(monkeypatch, g, s, "starsem-exact")
     assert len(forks) == 1 and halved == single
     assert ("data" in halved) == (system_side == "plain")
+
+
+def _random_negation(rnd, words: list[str]) -> dict:
+    cue = {rnd.randrange(len(words)): rnd.choice(["not", "never", "un", "no"])}
+    scope = {i: w for i, w in enumerate(words) if rnd.random() < 0.4}
+    event = {i: words[i] for i in list(scope)[:1]} if rnd.random() < 0.5 else {}
+    return neg(cue, scope, event)
+
+
+def _random_pair(rnd) -> tuple[list[str], list[str]]:
+    """GOLD and SYSTEM sentences: SYSTEM the same, without negation or with others."""
+    vocabulary = ["He", "did", "not", "come", ",", "never", "unhappy", "Mr.", "."]
+    gold, system = [], []
+    for number in range(rnd.randint(6, 30)):
+        words = vocabulary[: rnd.randint(2, len(vocabulary))]
+        gold.append(sentence(words, [_random_negation(rnd, words) for _ in range(rnd.choice([0, 0, 1, 1, 2]))], number))
+        chance = rnd.random()
+        negations = [] if chance < 0.75 else [_random_negation(rnd, words) for _ in range(rnd.choice([1, 2]))]
+        system.append(gold[-1] if chance < 0.5 else sentence(words, negations, number))
+    return gold, system
+
+
+def _damaged(rnd, sentences: list[str]) -> None:
+    """One line of one sentence made wrong in one of the ways input goes wrong."""
+    j = rnd.randrange(len(sentences))
+    lines = sentences[j].split("\n")
+    i = rnd.randrange(len(lines))
+    lines[i] = rnd.choice([lines[i] + "\t", lines[i].replace("\t_", "\t", 1), "", "  ",
+                           lines[i].replace("not", "nut", 1), lines[i].rsplit("\t", 3)[0]])  # fmt: skip
+    sentences[j] = "\n".join(lines)
+
+
+def test_halves_read_batch_by_batch_give_what_one_pass_gives(tmp_path, monkeypatch, forks, streams):
+    """Generated documents, regular or with one damaged line (then some windows are read
+    whole), in batches of a sentence or two: the outcome of one pass, in every mode."""
+    rnd = random.Random(17)
+    streamed = 0
+    for case in range(40):
+        gold, system = _random_pair(rnd)
+        if case % 2:
+            _damaged(rnd, system if rnd.random() < 0.7 else gold)
+        if case % 5 == 4:  # a sentence more in one file
+            (system if rnd.random() < 0.5 else gold).append(sentence(["End", "."], [], 99))
+        final = rnd.random() < 0.7
+        g = write(tmp_path, "g.txt", document(*gold, final_blank=final))
+        s = write(tmp_path, "s.txt", document(*system, final_blank=final))
+        for mode in MODES:
+            streams.clear()
+            halved, single = _both_ways(monkeypatch, g, s, mode)
+            assert halved == single, (case, mode)
+            streamed += bool(streams and streams[0])
+    assert streamed > 80
