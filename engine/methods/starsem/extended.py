@@ -343,21 +343,7 @@ class ExtendedScorer:
         self.token = {(k, d): Count() for k in KINDS for d in TOKEN_DETAILS[k]}
         self.scope = {(k, d): Count() for k in KINDS for d in SCOPE_DETAILS[k]}
         self.scope.update({(self.full, d): Count() for d in FULL_DETAILS})
-        # Per element kind and whether a token is punctuation: the cue-dependent token rows
-        # it counts in, with whether the row is a (full cue…) one.
-        self.pair_rows = {
-            (kind, punct): [(self.token[(kind, d)], "full" in d) for d in TOKEN_DETAILS[kind]
-                            if _cue_dependent(d) and not (punct and "punct" in d)]
-            for kind in (SCOPE, EVENT) for punct in (False, True)
-        }  # fmt: skip
         self._index_rows()
-        # Per element kind: the token rows a true positive of an identical sentence counts
-        # in (with whether the row counts words only) and its scope-level rows.
-        self.identical_rows = {
-            kind: ([(self.token[(kind, d)], "punct" in d) for d in TOKEN_DETAILS[kind] if "binary" not in d],
-                   [self.scope[(kind, d)] for d in SCOPE_DETAILS[kind]])
-            for kind in (SCOPE, EVENT)
-        }  # fmt: skip
         self.sentences = 0
         self.negation_sentences = 0
         self.correct = {"": 0, NP: 0}
@@ -369,6 +355,13 @@ class ExtendedScorer:
     def _index_rows(self) -> None:
         """The rows the scoring of a sentence updates, found once (not by key per sentence)."""
         token, scope = self.token, self.scope
+        # Per element kind and whether a token is punctuation: the cue-dependent token rows
+        # it counts in, with whether the row is a (full cue…) one.
+        self.pair_rows = {
+            (kind, punct): [(token[(kind, d)], "full" in d) for d in TOKEN_DETAILS[kind]
+                            if _cue_dependent(d) and not (punct and "punct" in d)]
+            for kind in (SCOPE, EVENT) for punct in (False, True)
+        }  # fmt: skip
         # Per family (element kind, or the full negation): its cue-dependent scope-level
         # rows, with whether the row is a (full cue…) one and whether it ignores punctuation.
         self.pair_levels = {
@@ -385,6 +378,13 @@ class ExtendedScorer:
             SCOPE: (token[(SCOPE, "(binary labels)")], token[(SCOPE, "(binary labels, no punct)")]),
             EVENT: (token[(EVENT, "(binary labels)")], None),
         }
+        # Per element kind: the token rows a true positive of an identical sentence counts
+        # in (with whether the row counts words only) and its scope-level rows.
+        self.identical_rows = {
+            kind: ([(token[(kind, d)], "punct" in d) for d in TOKEN_DETAILS[kind] if "binary" not in d],
+                   [scope[(kind, d)] for d in SCOPE_DETAILS[kind]])
+            for kind in (SCOPE, EVENT)
+        }  # fmt: skip
 
     # --- a sentence --------------------------------------------------------------------
 
@@ -502,8 +502,9 @@ class ExtendedScorer:
         for variant in ("", NP):
             self.correct[variant] += same.sentences
             self.correct_negation[variant] += same.sentences
-        self.token[(CUE, "")].tp += same.cue_tokens
-        for count in (self.scope[(CUE, "")], *(self.scope[(self.full, d)] for d in FULL_DETAILS)):
+        cue_tokens, cue_lists = self.free_rows[CUE]
+        cue_tokens.tp += same.cue_tokens
+        for count in (cue_lists, *(count for count, _ in self.full_rows)):
             count.tp += same.instances
         # (No event row counts words only, so the events need no count of words.)
         for kind, lists, tokens, words in ((SCOPE, same.scope_lists, same.scope_tokens, same.scope_words),
@@ -513,9 +514,11 @@ class ExtendedScorer:
                 count.tp += words if words_only else tokens
             for count in scope_rows:
                 count.tp += lists
-        self.token[(SCOPE, "(binary labels)")].tp += same.scope_binary
-        self.token[(SCOPE, "(binary labels, no punct)")].tp += same.scope_binary_words
-        self.token[(EVENT, "(binary labels)")].tp += same.event_binary
+        scope_binary, scope_binary_words = self.binary_rows[SCOPE]
+        event_binary = self.binary_rows[EVENT][0]
+        scope_binary.tp += same.scope_binary
+        scope_binary_words.tp += same.scope_binary_words
+        event_binary.tp += same.event_binary
 
     def _words(self, tokens: Collection[Token]) -> int:
         """How many of the tokens are not punctuation."""
