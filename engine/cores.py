@@ -152,6 +152,8 @@ class Beside(Generic[T]):
         child's exit (the system freeing its memory) is not waited for."""
         if self.pid is None or self.pipe is None:
             return None
+        import pickle  # now, while the child may still work: loading it takes milliseconds
+
         received = bytearray()
         while not _complete(received):
             chunk = self._read(progress)
@@ -165,8 +167,6 @@ class Beside(Generic[T]):
             end_child(pid)
             return None
         reap_later(pid)
-        import pickle
-
         return (pickle.loads(memoryview(received)[_SIZE:]),)
 
     def _read(self, progress: Progress) -> bytes:
