@@ -342,6 +342,23 @@ def test_the_last_sentence_in_a_batch_of_its_own_inherits_from_the_one_before(tm
     assert ("data" in halved) == (system_side == "plain")
 
 
+def test_a_last_sentence_after_one_only_counted_inherits_nothing(tmp_path, monkeypatch, forks, streams):
+    """--starsem-exact: after a sentence without negation on either side (only counted,
+    in a batch of its own), the last sentence of one line inherits nothing, although
+    the one before that has SYSTEM negations (which would make v2.2 abort): no error,
+    and both windows are read batch by batch, not whole after all."""
+    monkeypatch.setattr(cores.Beside, "_child", lambda self, pipe: os._exit(3))  # both halves here
+    gold = _sentences(12)
+    system = list(gold)
+    gold[11] = system[11] = sentence(WORDS, [], 11)
+    last = sentence(["End"], [], 12)
+    g = write(tmp_path, "g.txt", document(*gold, last, final_blank=False).removesuffix("\n"))
+    s = write(tmp_path, "s.txt", document(*system, last, final_blank=False).removesuffix("\n"))
+    halved, single = _both_ways(monkeypatch, g, s, "starsem-exact")
+    assert halved == single and "data" in halved
+    assert streams == [True, True, False]  # the two windows, then the whole files (one pass)
+
+
 def _random_negation(rnd, words: list[str]) -> dict:
     cue = {rnd.randrange(len(words)): rnd.choice(["not", "never", "un", "no"])}
     scope = {i: w for i, w in enumerate(words) if rnd.random() < 0.4}

@@ -207,7 +207,7 @@ class ExactReader:
         self.keep_rows = keep_rows
         self.gold: list[str] = []
         self.system: list[str] = []
-        self._previous, self._after_plain = (0, 0), False  # where pass 3 stopped (_block_sentences)
+        self._previous = (0, 0)  # what the next block inherits, where pass 3 stopped (_block_sentences)
         self.streamed_bytes = 0  # of GOLD's window, read by `streamed` (about: for progress)
         if gold.whole:
             g_text, s_text = file_text(gold.data), file_text(system.data)
@@ -390,7 +390,7 @@ class ExactReader:
         if not closed and gold.newlines[last] == 0:
             flags[last] = False
         self.plain_count += sum(flags)
-        previous = (0, 0) if self._after_plain else self._previous
+        previous = self._previous
         for i in [i for i, flag in enumerate(flags) if not flag]:
             if i and flags[i - 1]:
                 previous = (0, 0)
@@ -411,7 +411,7 @@ class ExactReader:
                 self.plain_count += 1
             else:
                 yield sentence
-        self._previous, self._after_plain = previous, bool(flags) and flags[-1]
+        self._previous = (0, 0) if flags and flags[-1] else previous
 
     def _empty_sentence(self, number: int, k: int, previous: tuple[int, int]) -> Sentence:
         """§3.8.4: nothing collected; both sides inherit the previous instance counts."""
