@@ -104,6 +104,9 @@ class Document:
     joiner: str = " "
     has_words: bool = True
     unit_name: str = "sentence"  # what a unit is called: sentence, page, process, …
+    # Text documents (engine/formats/standoff.py): the tokens as character ranges, where
+    # the format has tokens; None elsewhere.
+    token_bounds: Sequence[tuple[int, int]] | None = None
 
     def __post_init__(self) -> None:
         if not self.units and len(self.tokens):
