@@ -17,6 +17,10 @@ FORMAT_MODULES: tuple[str, ...] = (
     "poetry_jsonl", "cdsco", "propara_actions", "propara_sentences", "vrt", "faireval_spans", "conll2000",
 )
 
+#: The annotation tools' span formats (engine/formats/standoff.py gives their protocol),
+#: recognised after the original tools' formats above.
+SPAN_FORMAT_MODULES: tuple[str, ...] = ("webanno_tsv", "uima_xmi", "brat", "label_studio", "doccano", "conll")
+
 _SNIFF_LINES = 50
 
 
