@@ -1,0 +1,140 @@
+"""--ci on a method's command line and `spanstudio compare`, on the conformance data."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.methods import get_method
+from engine.methods.faireval import Options as FairEvalOptions
+from engine.stats import Confidence, intervals
+
+from ..conftest import CONFORMANCE
+
+FAIREVAL = CONFORMANCE / "faireval" / "data"
+NER = (FAIREVAL / "target" / "ner_spans.csv", FAIREVAL / "system" / "ner_spans.csv")
+PAPER = (
+    "LE = 0.5 FP + 0.5 FN, BES = 0.5 TP + 0.5 FN, BEL = 0.5 TP + 0.5 FP, "
+    "BEO = 0.5 TP + 0.25 FP + 0.25 FN, LBE = 0.5 FP + 0.5 FN"
+)
+
+
+def assert_point_is_the_report(method: str, report) -> None:
+    """The unit statistics give back every score the report has (the method's formulas)."""
+    stats = get_method(method).unit_statistics(report)
+    point = stats.point()
+    checked = 0
+    for name, table in report.score_tables().items():
+        for row in table.rows:
+            for score, value in point.get((name, str(row[0])), {}).items():
+                assert value == pytest.approx(row[table.columns.index(score)], rel=1e-12, abs=1e-12), (
+                    name,
+                    row[0],
+                    score,
+                )
+                checked += 1
+    assert checked >= 3
+
+
+@pytest.mark.parametrize(
+    ("name", "weights", "focus"),
+    [("chunk", PAPER, "system"), ("ner", None, "target"), ("ner", PAPER, "system")],
+)
+def test_faireval_sentence_counts_give_its_scores(name, weights, focus):
+    options = FairEvalOptions(weights=weights, focus=focus)
+    gold, system = (FAIREVAL / side / f"{name}_spans.csv" for side in ("target", "system"))
+    report = get_method("faireval").evaluate(str(gold), str(system), options)
+    assert_point_is_the_report("faireval", report)
+
+
+def test_faireval_intervals_hold_every_score():
+    report = get_method("faireval").evaluate(*map(str, NER), FairEvalOptions(weights=PAPER))
+    stats = get_method("faireval").unit_statistics(report)
+    assert len(stats.ids) == 5100 and stats.unit == "sentence"
+    point = stats.point()
+    for key, scores in intervals(stats, Confidence()).items():
+        for score, (low, high) in scores.items():
+            assert low <= point[key][score] <= high, (key, score)
+
+
+def test_ci_on_the_console_and_in_json(cli, tmp_path):
+    result = cli("faireval", *NER, "--ci")
+    assert result.code == 0, result.err
+    assert (
+        "# 95% confidence intervals: percentile bootstrap, 1000 resamples of sentences, seed 12345"
+        in result.out
+    )
+    assert (
+        "traditional\t0.8666 [0.8571, 0.8761]\t0.8351 [0.8245, 0.8451]\t0.8505 [0.8411, 0.8594]" in result.out
+    )
+    result = cli("faireval", *NER, "--ci", "0.9", "--resamples", "200", "--seed", "3", "--json", "-")
+    report = json.loads(result.out)
+    assert report["confidence"] == {"level": 0.9, "resamples": 200, "seed": 3, "unit": "sentence",
+                                    "method": "percentile bootstrap"}  # fmt: skip
+    overall = report["tables"]["overall"]
+    assert overall["columns"] == ["method", "precision", "precision_low", "precision_high", "recall",
+                                  "recall_low", "recall_high", "f1", "f1_low", "f1_high"]  # fmt: skip
+    for table in (overall, report["tables"]["fair"]):
+        for row in table["rows"]:
+            cells = dict(zip(table["columns"], row, strict=True))
+            for score in ("precision", "recall", "f1"):
+                assert cells[score + "_low"] <= cells[score] <= cells[score + "_high"]
+    assert report["tables"]["confusion"]["columns"][0] == "target \\ system"  # no scores, no intervals
+
+
+@pytest.mark.parametrize(
+    ("flags", "message"),
+    [
+        (
+            ["--ci", "1.5"],
+            "spanstudio: error: --ci: expected a level between 0 and 1 (exclusive), found 1.5\n",
+        ),
+        (["--ci", "0"], "spanstudio: error: --ci: expected a level between 0 and 1 (exclusive), found 0.0\n"),
+        (
+            ["--ci", "--resamples", "99"],
+            "spanstudio: error: --resamples: expected at least 100 resamples, found 99\n",
+        ),
+        (["--ci", "x"], "spanstudio: error: --ci: expected a number, found 'x'\n"),
+    ],
+)
+def test_bad_settings_end_with_one_line(cli, flags, message):
+    result = cli("faireval", *NER, *flags)
+    assert (result.code, result.out, result.err) == (2, "", message)
+
+
+def test_compare_identical_systems(cli):
+    result = cli("compare", "faireval", NER[0], NER[1], NER[1], "--json", "-", "--trials", "500")
+    assert result.code == 0, result.err
+    report = json.loads(result.out)
+    assert report["systems"] == {"a": str(NER[1]), "b": str(NER[1])}
+    assert report["confidence"]["trials"] == 500 and report["confidence"]["unit"] == "sentence"
+    assert len(report["comparison"]) == 3 * 3 + 3 * 5 * 3
+    for row in report["comparison"]:
+        assert set(row) == {"table", "row", "score", "a", "b", "difference", "low", "high", "p_bootstrap",
+                            "p_randomization"}  # fmt: skip
+        assert row["difference"] == 0 and row["p_bootstrap"] == 1 and row["p_randomization"] == 1
+
+
+def test_compare_a_worse_system(cli, tmp_path):
+    worse = tmp_path / "worse.csv"
+    lines = NER[1].read_text(encoding="utf-8").split("\n")
+    worse.write_text("\n".join("ORG" + line[3:] if i % 5 == 0 and line.startswith("PER") else line
+                               for i, line in enumerate(lines)), encoding="utf-8")  # fmt: skip
+    result = cli("compare", "faireval", NER[0], NER[1], worse, "--trials", "1000")
+    assert result.code == 0, result.err
+    line = next(x for x in result.out.splitlines() if x.startswith("overall\ttraditional\tf1"))
+    assert line == "overall\ttraditional\tf1\t0.8505\t0.8008\t-0.0498 [-0.0552, -0.0444]\t0.0010\t0.0010"
+
+
+def test_compare_names_the_first_sentence_that_differs(cli, tmp_path):
+    shorter = tmp_path / "shorter.csv"
+    text = NER[1].read_text(encoding="utf-8")
+    shorter.write_text(text[: text.index("\n\n", len(text) // 2)] + "\n", encoding="utf-8")
+    result = cli("compare", "faireval", NER[0], NER[1], shorter)
+    assert result.code == 2
+    assert result.err.startswith(
+        f"spanstudio: error: {shorter}: expected the same sentences as {NER[1]}, found "
+    )
+    assert "the first that differs is sentence ner_spans.csv:" in result.err
+    assert result.err.count("\n") == 1
