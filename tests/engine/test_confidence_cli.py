@@ -138,3 +138,46 @@ def test_compare_names_the_first_sentence_that_differs(cli, tmp_path):
     )
     assert "the first that differs is sentence ner_spans.csv:" in result.err
     assert result.err.count("\n") == 1
+
+
+POETRY = CONFORMANCE / "poetry"
+
+
+@pytest.mark.parametrize("folder", sorted(p.name for p in POETRY.iterdir() if (p / "options.json").exists()))
+def test_poetry_page_numbers_give_its_scores(folder):
+    from engine.methods.poetry import Options as PoetryOptions
+
+    settings = json.loads((POETRY / folder / "options.json").read_text())
+    options = PoetryOptions(
+        ignore_label=settings["ignore_label"], partial_match_weight=settings["partial_match_weight"]
+    )
+    report = get_method("poetry").evaluate(
+        str(POETRY / folder / "ref.jsonl"), str(POETRY / folder / "sys.jsonl"), options
+    )
+    assert_point_is_the_report("poetry", report)
+    assert get_method("poetry").unit_statistics(report).unit == "page"
+
+
+def test_poetry_ci_and_compare(cli, tmp_path):
+    folder = POETRY / "unit_test_scenarios"
+    result = cli(
+        "poetry", folder / "ref.jsonl", folder / "sys.jsonl", tmp_path / "out.csv", "--ci", "--json", "-"
+    )
+    assert result.code == 0, result.err
+    report = json.loads(result.out)
+    assert report["confidence"]["unit"] == "page"
+    assert report["tables"]["scores"]["columns"][1:4] == ["precision", "precision_low", "precision_high"]
+    perfect = tmp_path / "perfect.jsonl"
+    with perfect.open("w", encoding="utf-8") as out:
+        for line in (folder / "ref.jsonl").read_text(encoding="utf-8").splitlines():
+            page = json.loads(line)
+            spans = [{"page_start": e["start"], "page_end": e["end"], "ref_id": e["poem_id"]} for e in page["excerpts"]]
+            out.write(json.dumps({"page_id": page["page_id"], "n_spans": len(spans), "poem_spans": spans}) + "\n")
+    result = cli("compare", "poetry", folder / "ref.jsonl", folder / "sys.jsonl", perfect,
+                 "--partial-match-weight", "0.5", "--json", "-")  # fmt: skip
+    assert result.code == 0, result.err
+    report = json.loads(result.out)
+    assert report["options"]["partial_match_weight"] == 0.5
+    macro_f1 = next(r for r in report["comparison"] if r["row"].startswith("macro") and r["score"] == "f1")
+    assert macro_f1["b"] == 1 and macro_f1["difference"] > 0 and macro_f1["low"] <= macro_f1["difference"]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv", "perfect.jsonl"]  # compare writes no CSV
