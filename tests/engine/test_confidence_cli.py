@@ -20,14 +20,17 @@ PAPER = (
 )
 
 
-def assert_point_is_the_report(method: str, report) -> None:
-    """The unit statistics give back every score the report has (the method's formulas)."""
+def assert_point_is_the_report(method: str, report, places: int | None = None) -> None:
+    """The unit statistics give back every score the report has (the method's formulas;
+    `places`: the report rounds them)."""
     stats = get_method(method).unit_statistics(report)
     point = stats.point()
     checked = 0
     for name, table in report.score_tables().items():
         for row in table.rows:
             for score, value in point.get((name, str(row[0])), {}).items():
+                if places is not None:
+                    value = float(f"{value:.{places}f}")
                 assert value == pytest.approx(row[table.columns.index(score)], rel=1e-12, abs=1e-12), (
                     name,
                     row[0],
@@ -171,8 +174,13 @@ def test_poetry_ci_and_compare(cli, tmp_path):
     with perfect.open("w", encoding="utf-8") as out:
         for line in (folder / "ref.jsonl").read_text(encoding="utf-8").splitlines():
             page = json.loads(line)
-            spans = [{"page_start": e["start"], "page_end": e["end"], "ref_id": e["poem_id"]} for e in page["excerpts"]]
-            out.write(json.dumps({"page_id": page["page_id"], "n_spans": len(spans), "poem_spans": spans}) + "\n")
+            spans = [
+                {"page_start": e["start"], "page_end": e["end"], "ref_id": e["poem_id"]}
+                for e in page["excerpts"]
+            ]
+            out.write(
+                json.dumps({"page_id": page["page_id"], "n_spans": len(spans), "poem_spans": spans}) + "\n"
+            )
     result = cli("compare", "poetry", folder / "ref.jsonl", folder / "sys.jsonl", perfect,
                  "--partial-match-weight", "0.5", "--json", "-")  # fmt: skip
     assert result.code == 0, result.err
@@ -181,3 +189,30 @@ def test_poetry_ci_and_compare(cli, tmp_path):
     macro_f1 = next(r for r in report["comparison"] if r["row"].startswith("macro") and r["score"] == "f1")
     assert macro_f1["b"] == 1 and macro_f1["difference"] > 0 and macro_f1["low"] <= macro_f1["difference"]
     assert sorted(p.name for p in tmp_path.iterdir()) == ["out.csv", "perfect.jsonl"]  # compare writes no CSV
+
+
+STARSEM = CONFORMANCE / "starsem"
+
+
+@pytest.mark.parametrize("system", ["cues", "scopes", "events", "mixed", "identity"])
+@pytest.mark.parametrize("mode", ["default", "starsem-exact"])
+def test_starsem_sentence_counts_give_its_scores(system, mode):
+    from engine.methods.starsem import Options as StarsemOptions
+
+    gold = STARSEM / "SEM-2012-SharedTask-CD-SCO-dev-09032012.txt"
+    report = get_method("starsem").evaluate(
+        str(gold), str(STARSEM / f"dev.{system}.system.txt"), StarsemOptions(mode)
+    )
+    assert_point_is_the_report("starsem", report, places=2)
+    stats = get_method("starsem").unit_statistics(report)
+    assert stats.ids == [str(n) for n in range(1, 788)]
+
+
+def test_starsem_extended_has_no_intervals(cli):
+    gold, system = STARSEM / "SEM-2012-SharedTask-CD-SCO-dev-09032012.txt", STARSEM / "dev.mixed.system.txt"
+    result = cli("starsem", "-g", gold, "-s", system, "--extended", "--ci")
+    assert result.code == 2
+    assert result.err == (
+        f"spanstudio: error: {system}: expected a starsem run whose scores are sums over sentences, "
+        "found a mode whose scores are not sums over units\n"
+    )

@@ -115,6 +115,8 @@ class Scorer:
     def __init__(self, record: bool) -> None:
         self.counts = Counts()
         self.verdicts: list[dict[str, Any]] | None = [] if record else None
+        #: with `record`, each sentence's own counts (units.py): (sentence number, Counts)
+        self.units: list[tuple[int, Counts]] | None = [] if record else None
 
     def add_plain(self, count: int = 1) -> None:
         """Sentences without negation on either side: only counted."""
@@ -128,6 +130,9 @@ class Scorer:
         self.counts.add(counts)
 
     def add(self, sentence: Sentence) -> None:
+        if self.units is not None:
+            self._add_unit(sentence)
+            return
         c = self.counts
         g_side, s_side = sentence.gold, sentence.system
         if g_side is s_side and self.verdicts is None:
@@ -171,6 +176,17 @@ class Scorer:
             c.error_sentences += 1
             if g_side.negated:
                 c.error_negation_sentences += 1
+
+    def _add_unit(self, sentence: Sentence) -> None:
+        """Add a sentence, keeping its own counts too."""
+        total, units = self.counts, self.units
+        self.counts, self.units = Counts(), None
+        try:
+            self.add(sentence)
+        finally:
+            own, self.counts, self.units = self.counts, total, units
+        total.add(own)
+        units.append((sentence.number, own))
 
     def _add_identical(self, side: Side) -> None:
         """A sentence the same on both sides (every instance with a cue): each instance
