@@ -65,10 +65,13 @@ def confidence_of(args: argparse.Namespace) -> Confidence:
 
 def statistics_of(method: Method, report: Report, path: str) -> UnitStatistics:
     """The report's per-unit statistics, or InputError where the run has none."""
+    from .stats import plural
+
     stats = method.unit_statistics(report)
     if stats is None or not len(stats.ids):
         found = "a run without units" if stats is not None else "a mode whose scores are not sums over units"
-        raise InputError(f"a {method.name} run whose scores are sums over {method.unit}s", found, file=path)
+        expected = f"a {method.name} run whose scores are sums over {plural(method.unit)}"
+        raise InputError(expected, found, file=path)
     return stats
 
 

@@ -277,6 +277,11 @@ def p_value(statistics: np.ndarray, observed: float) -> float:
     return float((np.count_nonzero(np.abs(statistics) >= bar) + 1) / (len(statistics) + 1))
 
 
+def plural(unit: str) -> str:
+    """sentences, pages, processes."""
+    return unit + ("es" if unit.endswith("s") else "s")
+
+
 # --- comparing two systems ---------------------------------------------------------------
 
 
@@ -287,15 +292,15 @@ def check_same_units(a: UnitStatistics, b: UnitStatistics, path_a: str, path_b: 
     for position, (id_a, id_b) in enumerate(zip(a.ids, b.ids, strict=False)):
         if id_a != id_b:
             raise InputError(
-                f"the same {a.unit}s as {path_a}",
+                f"the same {plural(a.unit)} as {path_a}",
                 f"{a.unit} {id_b} where {path_a} has {a.unit} {id_a} ({a.unit} {position + 1})",
                 file=path_b,
             )
     shorter, longer = (b, a) if len(b.ids) < len(a.ids) else (a, b)
     missing = longer.ids[len(shorter.ids)]
     raise InputError(
-        f"the same {a.unit}s as {path_a}",
-        f"{len(b.ids)} {b.unit}s where {path_a} has {len(a.ids)}: the first that differs is "
+        f"the same {plural(a.unit)} as {path_a}",
+        f"{len(b.ids)} {plural(b.unit)} where {path_a} has {len(a.ids)}: the first that differs is "
         f"{a.unit} {missing}",
         file=path_b,
     )
@@ -368,7 +373,7 @@ def interval_text(report: Report) -> str:
     """The score tables that have intervals, each score as `0.8505 [0.8312, 0.8690]`."""
     record = report.data["confidence"]
     blocks = [f"# {record['level']:.0%} confidence intervals: {record['method']}, {record['resamples']} "
-              f"resamples of {record['unit']}s, seed {record['seed']}"]  # fmt: skip
+              f"resamples of {plural(record['unit'])}, seed {record['seed']}"]  # fmt: skip
     for table in report.score_tables().values():
         scored = [c for c in table.columns if c + "_low" in table.columns]
         if not scored:
@@ -399,7 +404,7 @@ def comparison_table(rows: list[dict[str, Any]]) -> Table:
 def comparison_text(rows: list[dict[str, Any]], record: dict[str, Any], trials: int) -> str:
     """The comparison as the console shows it: each difference with its interval and p-values."""
     head = (f"# b − a with {record['level']:.0%} paired bootstrap intervals ({record['resamples']} resamples "
-            f"of {record['unit']}s, seed {record['seed']}); p-values by paired bootstrap and by "
+            f"of {plural(record['unit'])}, seed {record['seed']}); p-values by paired bootstrap and by "
             f"approximate randomization ({trials} trials)")  # fmt: skip
     lines = [head, "table\trow\tscore\ta\tb\tdifference\tp_bootstrap\tp_randomization"]
     for r in rows:

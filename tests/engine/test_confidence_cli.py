@@ -216,3 +216,27 @@ def test_starsem_extended_has_no_intervals(cli):
         f"spanstudio: error: {system}: expected a starsem run whose scores are sums over sentences, "
         "found a mode whose scores are not sums over units\n"
     )
+
+
+PROPARA = CONFORMANCE / "propara"
+
+
+@pytest.mark.parametrize("name", ["testfiles-1", "testfiles-2", "testfiles-3", "testfiles-7", "dev-dummy"])
+def test_propara_process_scores_give_its_scores(name):
+    from engine.methods.propara import Options as ProParaOptions
+
+    setup = json.loads((PROPARA / "expected" / name / "case.json").read_text(encoding="utf-8"))
+    answers, predictions = (str(PROPARA / setup[key]) for key in ("answers", "predictions"))
+    report = get_method("propara").evaluate(answers, predictions, ProParaOptions())
+    assert_point_is_the_report("propara", report)
+    assert get_method("propara").unit_statistics(report).unit == "process"
+
+
+def test_propara_ci_on_the_console(cli):
+    setup = json.loads((PROPARA / "expected" / "testfiles-1" / "case.json").read_text(encoding="utf-8"))
+    answers, predictions = (PROPARA / setup[key] for key in ("answers", "predictions"))
+    result = cli("propara", "--answers", answers, "--predictions", predictions, "--ci", "--resamples", "300")
+    assert result.code == 0, result.err
+    assert "# 95% confidence intervals: percentile bootstrap, 300 resamples of processs" not in result.out
+    assert "resamples of processes, seed 12345" in result.out
+    assert result.out.splitlines()[-1].startswith("Overall\t0.7430 [")
