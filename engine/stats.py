@@ -44,6 +44,7 @@ class ScoreRow:
     row: str  # the row's first cell, as str: a label, "overall", …
     columns: tuple[Hashable, ...]
     score: ScoreFunction
+    position: int | None = None  # the row's index in its table, where first cells repeat
 
 
 @dataclass
@@ -342,14 +343,19 @@ def add_intervals(report: Report, stats: UnitStatistics, confidence: Confidence)
     interval, and record how they were computed (report.data["confidence"])."""
     found = intervals(stats, confidence)
     for name, table in report.score_tables().items():
-        rows = {row: values for (t, row), values in found.items() if t == name}
+        rows = [r for r in stats.rows if r.table == name]
         if rows:
-            _widen(table, rows)
+            by_cell = {r.row: found[(r.table, r.row)] for r in rows if r.position is None}
+            by_position = {r.position: found[(r.table, r.row)] for r in rows if r.position is not None}
+            _widen(
+                table, [by_position.get(i, by_cell.get(str(row[0]), {})) for i, row in enumerate(table.rows)]
+            )
     report.data["confidence"] = confidence.record(stats.unit)
 
 
-def _widen(table: Table, rows: dict[str, dict[str, tuple[float, float]]]) -> None:
-    names = {name for values in rows.values() for name in values}
+def _widen(table: Table, intervals: list[dict[str, tuple[float, float]]]) -> None:
+    """Add the interval columns, with each row's `intervals` (None where it has none)."""
+    names = {name for values in intervals for name in values}
     columns: list[str] = []
     for column in table.columns:
         columns.append(column)
@@ -358,8 +364,7 @@ def _widen(table: Table, rows: dict[str, dict[str, tuple[float, float]]]) -> Non
             if column in table.formats:
                 table.formats.update(dict.fromkeys(columns[-2:], table.formats[column]))
     widened = []
-    for row in table.rows:
-        values = rows.get(str(row[0]), {})
+    for row, values in zip(table.rows, intervals, strict=True):
         cells: list[Any] = []
         for column, cell in zip(table.columns, row, strict=True):
             cells.append(cell)
@@ -378,10 +383,13 @@ def interval_text(report: Report) -> str:
         scored = [c for c in table.columns if c + "_low" in table.columns]
         if not scored:
             continue
-        lines = ["\t".join([table.columns[0], *scored])]
+        firsts = [str(row[0]) for row in table.rows]
+        named = len(set(firsts)) < len(firsts)  # first cells repeat: the last one tells the rows apart
+        lines = ["\t".join([table.columns[0], *([table.columns[-1]] if named else []), *scored])]
         for row in table.rows:
             cells = dict(zip(table.columns, row, strict=True))
-            lines.append("\t".join([str(row[0]), *(_with_interval(cells, c) for c in scored)]))
+            name = [str(row[0]), *([str(row[-1])] if named else [])]
+            lines.append("\t".join([*name, *(_with_interval(cells, c) for c in scored)]))
         blocks.append(f"## {table.title}\n" + "\n".join(lines))
     return "\n".join(blocks) + "\n"
 

@@ -25,19 +25,24 @@ def assert_point_is_the_report(method: str, report, places: int | None = None) -
     `places`: the report rounds them)."""
     stats = get_method(method).unit_statistics(report)
     point = stats.point()
-    checked = 0
-    for name, table in report.score_tables().items():
-        for row in table.rows:
-            for score, value in point.get((name, str(row[0])), {}).items():
-                if places is not None:
-                    value = float(f"{value:.{places}f}")
-                assert value == pytest.approx(row[table.columns.index(score)], rel=1e-12, abs=1e-12), (
-                    name,
-                    row[0],
-                    score,
-                )
-                checked += 1
-    assert checked >= 3
+    tables = report.score_tables()
+    checked = set()
+    for row in stats.rows:
+        table = tables[row.table]
+        if row.position is not None:
+            cells = table.rows[row.position]
+        else:
+            cells = next(r for r in table.rows if str(r[0]) == row.row)
+        for score, value in point[(row.table, row.row)].items():
+            if places is not None:
+                value = float(f"{value:.{places}f}")
+            expected = cells[table.columns.index(score)]
+            assert value == pytest.approx(expected, rel=1e-12, abs=1e-12), (row.table, row.row, score)
+        checked.add((row.table, id(cells)))
+    every = {
+        (name, id(r)) for name, t in tables.items() if "f1" in t.columns or "F1" in t.columns for r in t.rows
+    }
+    assert checked == every  # every row of every score table
 
 
 @pytest.mark.parametrize(
@@ -240,3 +245,34 @@ def test_propara_ci_on_the_console(cli):
     assert "# 95% confidence intervals: percentile bootstrap, 300 resamples of processs" not in result.out
     assert "resamples of processes, seed 12345" in result.out
     assert result.out.splitlines()[-1].startswith("Overall\t0.7430 [")
+
+
+CLUEVAL = CONFORMANCE / "clueval"
+
+
+@pytest.mark.parametrize("name", sorted(p.name for p in (CLUEVAL / "examples").iterdir()))
+def test_clueval_sentence_counts_give_its_scores(name):
+    from engine.methods.clueval import Options as CluevalOptions
+    from engine.options import from_plain
+
+    folder = CLUEVAL / "examples" / name
+    meta = json.loads((folder / "meta.json").read_text(encoding="utf-8"))
+    settings = json.loads((folder / "options.json").read_text(encoding="utf-8"))
+    options = from_plain(CluevalOptions, settings)
+    report = get_method("clueval").evaluate(
+        str(CLUEVAL / meta["gold"]), str(CLUEVAL / meta["system"]), options
+    )
+    assert_point_is_the_report("clueval", report)
+
+
+def test_clueval_labelled_rows_get_their_own_intervals(cli):
+    gold, system = CLUEVAL / "data" / "fiktives-urteil-p1.bio", CLUEVAL / "data" / "fiktives-urteil-p2.bio"
+    args = ["clueval", gold, system, "-l", "3", "-a", "anon", "entity", "risk", "-le", "entity", "risk"]
+    result = cli(*args, "--ci", "--json", "-")
+    assert result.code == 0, result.err
+    labelled = json.loads(result.out)["tables"]["labelled"]
+    assert labelled["columns"][:4] == ["Level", "P", "P_low", "P_high"]
+    rows = [dict(zip(labelled["columns"], row, strict=True)) for row in labelled["rows"]]
+    assert {(r["Level"], r["Label"]) for r in rows if r["P_low"] < r["P"]} >= {("risk", "Niedrig")}
+    result = cli(*args, "--ci")
+    assert "Level\tLabel\tP\tR\tF1\nentity\t" in result.out
