@@ -6,7 +6,8 @@ A method whose scores are sums over units (sentences, documents, pages, processe
 describes them as UnitStatistics: a units × columns array of counts and, for each row of
 its score tables, the columns the row reads and the method's own formula from their sums
 to its scores. A resample is a vector of unit weights (how often each unit is drawn), so
-the resampled sums of every column are one matrix product: no method is run again.
+the resampled sums of every column are one matrix product (with the distinct rows of
+counts: units with equal counts share one): no method is run again.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from threadpoolctl import threadpool_limits
 
 from .errors import InputError
 from .report import Report, Table
@@ -201,37 +203,25 @@ def _joined(parts: list[dict[Key, Scores]]) -> dict[Key, Scores]:
             for key in parts[0]}  # fmt: skip
 
 
-class SparseRows:
-    """A matrix as its non-zero entries, column by column: a product with it costs the
-    number of those entries (a few per unit), not rows × columns (labels × counts)."""
-
-    def __init__(self, matrix: np.ndarray) -> None:
-        transposed = matrix.T
-        columns, self.rows = np.nonzero(transposed)
-        self.values = transposed[columns, self.rows]
-        self.columns, self.starts = np.unique(columns, return_index=True)
-        self.width = matrix.shape[1]
-
-    def __len__(self) -> int:
-        return len(self.rows)
-
-    def product(self, weights: np.ndarray) -> np.ndarray:
-        """weights @ matrix."""
-        out = np.zeros((len(weights), self.width))
-        if len(self.rows):
-            out[:, self.columns] = np.add.reduceat(weights[:, self.rows] * self.values, self.starts, axis=1)
-        return out
+def one_thread() -> threadpool_limits:
+    """BLAS on one thread while resampling: one process, one core (its threads only spin
+    on a busy machine)."""
+    return threadpool_limits(limits=1, user_api="blas")
 
 
 def bootstrap(systems: Sequence[UnitStatistics], resamples: int, seed: int) -> list[dict[Key, Scores]]:
     """The scores of each system on the same resamples of their (common) units."""
+    with one_thread():
+        return _bootstrap(systems, resamples, seed)
+
+
+def _bootstrap(systems: Sequence[UnitStatistics], resamples: int, seed: int) -> list[dict[Key, Scores]]:
     rng = np.random.default_rng(seed)
     widths = np.cumsum([s.counts.shape[1] for s in systems])[:-1]
     distinct, inverse = distinct_rows(np.hstack([s.counts for s in systems]))
-    sparse = SparseRows(distinct)
     parts: list[list[dict[Key, Scores]]] = [[] for _ in systems]
-    for count in _blocks(resamples, max(len(inverse), len(sparse))):
-        sums = sparse.product(bootstrap_weights(rng, inverse, len(distinct), count))
+    for count in _blocks(resamples, len(inverse)):
+        sums = bootstrap_weights(rng, inverse, len(distinct), count) @ distinct
         for part, stats, block in zip(parts, systems, np.hsplit(sums, widths), strict=True):
             part.append(stats.scores(block))
     return [_joined(part) for part in parts]
@@ -241,6 +231,11 @@ def randomization(a: UnitStatistics, b: UnitStatistics, trials: int, seed: int) 
     """Approximate randomization: per trial each unit's counts are swapped between the
     systems with probability ½; the scores of both shuffled systems. Units whose counts
     differ alike are swapped as a group: how many of them is binomial."""
+    with one_thread():
+        return _randomization(a, b, trials, seed)
+
+
+def _randomization(a: UnitStatistics, b: UnitStatistics, trials: int, seed: int) -> list[dict[Key, Scores]]:
     rng = np.random.default_rng(seed)
     delta, inverse = distinct_rows(b.counts - a.counts)
     sizes = np.bincount(inverse, minlength=len(delta))
@@ -249,9 +244,8 @@ def randomization(a: UnitStatistics, b: UnitStatistics, trials: int, seed: int) 
     total_a, total_b = a.counts.sum(axis=0), b.counts.sum(axis=0)
     parts_a: list[dict[Key, Scores]] = []
     parts_b: list[dict[Key, Scores]] = []
-    sparse = SparseRows(delta)
-    for count in _blocks(trials, max(len(sizes), len(sparse))):
-        moved = sparse.product(rng.binomial(sizes, 0.5, size=(count, len(sizes))).astype(float))
+    for count in _blocks(trials, len(sizes)):
+        moved = rng.binomial(sizes, 0.5, size=(count, len(sizes))).astype(float) @ delta
         parts_a.append(a.scores(total_a + moved))
         parts_b.append(b.scores(total_b - moved))
     return [_joined(parts_a), _joined(parts_b)]

@@ -98,7 +98,7 @@ def test_resampled_sums_are_the_sums_of_the_drawn_units():
     weights = stats.bootstrap_weights(np.random.default_rng(8), inverse, 50, 3)
     draws = np.random.default_rng(8).integers(0, 50, size=(3, 50), dtype=np.int32)
     assert weights.sum(axis=1).tolist() == [50, 50, 50]
-    assert np.array_equal(stats.SparseRows(counts).product(weights), counts[draws].sum(axis=1))
+    assert np.array_equal(weights @ counts, counts[draws].sum(axis=1))
 
 
 def test_equal_units_share_a_row():
