@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.comparison import add_intervals
 from engine.errors import InputError
 from engine.formats.token_text import read_sentences
 from engine.methods import Method, all_methods
@@ -426,8 +427,15 @@ class MainWindow(QMainWindow):
             return False
         self.settings.set_inputs(run.gold, run.system)
 
+        intervals = self.setup.intervals
+
         def job(progress: Progress) -> ReportData:
             report = run.method.evaluate(run.gold, run.system, run.options, progress)
+            if intervals:
+                from engine.stats import Confidence  # numpy's import waits for the first such run
+
+                progress.update(1.0, "resampling", force=True)
+                add_intervals(run.method, report, Confidence(), run.system)
             return ReportData.build(report, progress)
 
         title = f"Evaluating with {run.method.title.split(' — ')[0]}"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFrame,
     QGroupBox,
@@ -52,6 +53,11 @@ class SetupPanel(QWidget):
         self.reset_button = QPushButton("Reset to defaults")
         self.reset_button.setToolTip("Set every option of this method back to its default.")
         self.reset_button.clicked.connect(self.reset_options)
+        self.intervals_box = QCheckBox("Confidence intervals (95 %, 1,000 resamples)")
+        self.intervals_box.setToolTip(
+            "Add to each precision, recall and F1 its percentile bootstrap interval over the "
+            "method's units (sentences, pages, processes), seed 12345, as spanstudio --ci does."
+        )
         self.evaluate_button = QPushButton("Evaluate")
         self.evaluate_button.setDefault(True)
         self.cancel_button = QPushButton("Cancel")
@@ -70,6 +76,7 @@ class SetupPanel(QWidget):
         reset.addStretch(1)
         reset.addWidget(self.reset_button)
         box.addLayout(reset)
+        box.addWidget(self.intervals_box)
         run = QHBoxLayout()
         run.setContentsMargins(9, 0, 9, 0)
         run.addWidget(self.evaluate_button, 1)
@@ -117,6 +124,7 @@ class SetupPanel(QWidget):
             policy = QSizePolicy.Policy.Preferred if panel is self.panel else QSizePolicy.Policy.Ignored
             panel.setSizePolicy(policy, policy)
         self.stack.adjustSize()
+        self.intervals_box.setVisible(bool(method.unit))
         for spec in method.inputs:
             if spec.role in self.fields:
                 self.fields[spec.role].set_spec(spec)
@@ -125,6 +133,11 @@ class SetupPanel(QWidget):
     def reset_options(self) -> None:
         self.panel.reset()
         self.options_changed.emit()
+
+    @property
+    def intervals(self) -> bool:
+        """Whether the run adds confidence intervals (for a method whose scores have units)."""
+        return bool(self.method.unit) and self.intervals_box.isChecked()
 
     def paths(self) -> tuple[str, str]:
         return self.fields["gold"].path, self.fields["system"].path
