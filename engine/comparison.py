@@ -68,10 +68,12 @@ def statistics_of(method: Method, report: Report, path: str) -> UnitStatistics:
     from .stats import plural
 
     stats = method.unit_statistics(report)
-    if stats is None or not len(stats.ids):
-        found = "a run without units" if stats is not None else "a mode whose scores are not sums over units"
+    if stats is None:
         expected = f"a {method.name} run whose scores are sums over {plural(method.unit)}"
-        raise InputError(expected, found, file=path)
+        raise InputError(expected, "a mode whose scores are not sums over units", file=path)
+    if len(stats.ids) < 2:
+        found = f"{len(stats.ids)} {stats.unit if len(stats.ids) == 1 else plural(stats.unit)}"
+        raise InputError(f"at least 2 {plural(stats.unit)} to resample", found, file=path)
     return stats
 
 

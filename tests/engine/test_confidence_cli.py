@@ -276,3 +276,14 @@ def test_clueval_labelled_rows_get_their_own_intervals(cli):
     assert {(r["Level"], r["Label"]) for r in rows if r["P_low"] < r["P"]} >= {("risk", "Niedrig")}
     result = cli(*args, "--ci")
     assert "Level\tLabel\tP\tR\tF1\nentity\t" in result.out
+
+
+def test_one_unit_cannot_be_resampled(cli, tmp_path):
+    gold, system = tmp_path / "gold.tsv", tmp_path / "system.tsv"
+    gold.write_text("PER\t1\t2\t1, 2\n", encoding="utf-8")
+    system.write_text("PER\t1\t1\t1\n", encoding="utf-8")
+    result = cli("faireval", gold, system, "--ci")
+    assert (result.code, result.err) == (
+        2,
+        f"spanstudio: error: {system}: expected at least 2 sentences to resample, found 1 sentence\n",
+    )
