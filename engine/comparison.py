@@ -131,5 +131,4 @@ def _system_files(systems: tuple[str, str]) -> list[InputFile]:
 def comparison_text(report: Report) -> str:
     from .stats import comparison_text
 
-    record = report.data["confidence"]
-    return comparison_text(report.data["comparison"], record, record["trials"])
+    return comparison_text(report.data["comparison"], report.data["confidence"], report.data["systems"])

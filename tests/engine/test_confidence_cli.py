@@ -70,7 +70,7 @@ def test_ci_on_the_console_and_in_json(cli, tmp_path):
     result = cli("faireval", *NER, "--ci")
     assert result.code == 0, result.err
     assert (
-        "# 95% confidence intervals: percentile bootstrap, 1000 resamples of sentences, seed 12345"
+        "# 95 % confidence intervals: percentile bootstrap, 1000 resamples of sentences, seed 12345"
         in result.out
     )
     assert (
@@ -242,7 +242,7 @@ def test_propara_ci_on_the_console(cli):
     answers, predictions = (PROPARA / setup[key] for key in ("answers", "predictions"))
     result = cli("propara", "--answers", answers, "--predictions", predictions, "--ci", "--resamples", "300")
     assert result.code == 0, result.err
-    assert "# 95% confidence intervals: percentile bootstrap, 300 resamples of processs" not in result.out
+    assert "# 95 % confidence intervals: percentile bootstrap, 300 resamples of processs" not in result.out
     assert "resamples of processes, seed 12345" in result.out
     assert result.out.splitlines()[-1].startswith("Overall\t0.7430 [")
 
