@@ -371,7 +371,8 @@ def _widen(table: Table, intervals: list[dict[str, tuple[float, float]]]) -> Non
 def interval_text(report: Report) -> str:
     """The score tables that have intervals, each score as `0.8505 [0.8312, 0.8690]`."""
     record = report.data["confidence"]
-    blocks = [f"# {record['level'] * 100:g} % confidence intervals: {record['method']}, {record['resamples']} "
+    level = f"{record['level'] * 100:g} %"
+    blocks = [f"# {level} confidence intervals: {record['method']}, {record['resamples']} "
               f"resamples of {plural(record['unit'])}, seed {record['seed']}"]  # fmt: skip
     for table in report.score_tables().values():
         scored = [c for c in table.columns if c + "_low" in table.columns]
@@ -405,9 +406,9 @@ def comparison_table(rows: list[dict[str, Any]]) -> Table:
 
 def comparison_text(rows: list[dict[str, Any]], record: dict[str, Any], systems: dict[str, str]) -> str:
     """The comparison as the console shows it: each difference with its interval and p-values."""
-    trials = record["trials"]
+    trials, level = record["trials"], f"{record['level'] * 100:g} %"
     head = (f"# a = {systems['a']}\n# b = {systems['b']}\n"
-            f"# b − a with {record['level'] * 100:g} % paired bootstrap intervals ({record['resamples']} resamples "
+            f"# b − a with {level} paired bootstrap intervals ({record['resamples']} resamples "
             f"of {plural(record['unit'])}, seed {record['seed']}); p-values by paired bootstrap and by "
             f"approximate randomization ({trials} trials)")  # fmt: skip
     lines = [head, "table\trow\tscore\ta\tb\tdifference\tp_bootstrap\tp_randomization"]

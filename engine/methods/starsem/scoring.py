@@ -43,7 +43,7 @@ class Counts:
     error_negation_sentences: int = 0
 
     def add(self, other: Counts) -> None:
-        """Add the counts of another part of the input."""
+        """Add the counts of one sentence (a detail run keeps them: units.py)."""
         for name in (f.name for f in fields(self)):
             mine, theirs = getattr(self, name), getattr(other, name)
             if isinstance(mine, Row):
@@ -121,13 +121,6 @@ class Scorer:
     def add_plain(self, count: int = 1) -> None:
         """Sentences without negation on either side: only counted."""
         self.counts.sentences += count
-
-    def state(self) -> Counts:
-        """What another process sends back of its part of the input (halves.py)."""
-        return self.counts
-
-    def merge(self, counts: Counts) -> None:
-        self.counts.add(counts)
 
     def add(self, sentence: Sentence) -> None:
         if self.units is not None:
