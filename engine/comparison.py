@@ -17,7 +17,7 @@ from .progress import NO_PROGRESS, Progress
 from .report import InputFile, Report
 
 if TYPE_CHECKING:
-    from .methods import Method
+    from .methods import Invocation, Method
     from .stats import Confidence, UnitStatistics
 
 LEVEL, RESAMPLES, TRIALS, SEED = 0.95, 1000, 10000, 12345  # engine.stats.DEFAULT_*
@@ -99,15 +99,10 @@ def compare_reports(
     """Both systems scored against `gold`; per score the difference b − a with its
     interval and p-values over the same units (report.data: comparison, systems,
     confidence; report.tables: the comparison, then each system's score tables)."""
-    from . import stats
-
     reports = [method.evaluate(gold, system, options, progress, detail=True) for system in systems]
     progress.update(1.0, "resampling", force=True)
-    a, b = (statistics_of(method, r, path) for r, path in zip(reports, systems, strict=True))
-    rows = stats.compare(a, b, confidence, systems)
-    record = confidence.record(a.unit, f"{stats.INTERVAL_METHOD} (paired); {stats.TESTS}")
-    record["trials"] = confidence.trials
-    tables = {"comparison": stats.comparison_table(rows)}
+    data = _compared(method, reports, systems, confidence)
+    tables = {"comparison": data.pop("_table")}
     for name, report in zip("ab", reports, strict=True):
         for key, table in report.score_tables().items():
             table.title = f"System {name.upper()}: {table.title}"
@@ -120,8 +115,35 @@ def compare_reports(
         inputs=[f for f in first.inputs if f.role != "system"] + _system_files(systems),
         tables=tables,
         messages=[*first.messages, *(m for m in reports[1].messages if m not in first.messages)],
-        data={"comparison": rows, "systems": {"a": systems[0], "b": systems[1]}, "confidence": record},
+        data=data,
     )
+
+
+def add_comparison(
+    method: Method, report: Report, run: Invocation, other: str, confidence: Confidence, progress: Progress
+) -> None:
+    """Compare the system of `report` (the evaluation of `run`: a) with `other` (b): the
+    comparison becomes the report's first table, and its data holds comparison, systems,
+    confidence (the app's run with a second system file)."""
+    second = method.evaluate(run.gold, other, run.options, progress, detail=True)
+    progress.update(1.0, "resampling", force=True)
+    data = _compared(method, [report, second], (run.system, other), confidence)
+    report.tables = {"comparison": data.pop("_table"), **report.tables}
+    report.data.update(data)
+    report.messages += [f"{other}: {m}" for m in second.messages]
+
+
+def _compared(method: Method, reports: list[Report], systems: tuple[str, str], confidence: Confidence
+              ) -> dict[str, Any]:  # fmt: skip
+    """comparison, systems and confidence of two reports (and the comparison table as _table)."""
+    from . import stats
+
+    a, b = (statistics_of(method, r, path) for r, path in zip(reports, systems, strict=True))
+    rows = stats.compare(a, b, confidence, systems)
+    record = confidence.record(a.unit, f"{stats.INTERVAL_METHOD} (paired); {stats.TESTS}")
+    record["trials"] = confidence.trials
+    return {"comparison": rows, "systems": {"a": systems[0], "b": systems[1]}, "confidence": record,
+            "_table": stats.comparison_table(rows)}  # fmt: skip
 
 
 def _system_files(systems: tuple[str, str]) -> list[InputFile]:

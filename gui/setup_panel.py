@@ -45,6 +45,8 @@ class SetupPanel(QWidget):
         self.description = QLabel()
         self.description.setWordWrap(True)
         self.fields = {role: FileField(role) for role in SIDES}
+        self.second = FileField("second system")  # optional: the run becomes a comparison
+        self.second.edit.setPlaceholderText("Optional: a second system, to compare the two…")
         self.panels = {method.name: OptionsPanel(method.Options) for method in methods}
         self.stack = QStackedWidget()
         for panel in self.panels.values():
@@ -91,6 +93,7 @@ class SetupPanel(QWidget):
         form.addWidget(line)
         for field in self.fields.values():
             form.addWidget(field)
+        form.addWidget(self.second)
         form.addWidget(options)
         form.addStretch(1)
         scroll = QScrollArea()
@@ -125,6 +128,8 @@ class SetupPanel(QWidget):
             panel.setSizePolicy(policy, policy)
         self.stack.adjustSize()
         self.intervals_box.setVisible(bool(method.unit))
+        self.second.setVisible(bool(method.unit))
+        self.second.set_spec(method.inputs[1])
         for spec in method.inputs:
             if spec.role in self.fields:
                 self.fields[spec.role].set_spec(spec)
@@ -138,6 +143,11 @@ class SetupPanel(QWidget):
     def intervals(self) -> bool:
         """Whether the run adds confidence intervals (for a method whose scores have units)."""
         return bool(self.method.unit) and self.intervals_box.isChecked()
+
+    @property
+    def second_system(self) -> str:
+        """The second system file to compare with ("" for none, or a method without units)."""
+        return self.second.path if self.method.unit else ""
 
     def paths(self) -> tuple[str, str]:
         return self.fields["gold"].path, self.fields["system"].path
