@@ -26,7 +26,7 @@ INCEpTION's reader (Tsv3XDeserializer) is the reference for what this one takes 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -169,15 +169,16 @@ def stacked_values(cell: str) -> list[str]:
     return [part.replace("\x00", "\\\\") for part in _UNESCAPED_BAR.split(masked)]
 
 
-def _value_and_number(raw: str, path: str, line: int) -> tuple[str, str | None]:
-    """A stacked value without its `[N]`, and N (None where it has none)."""
+def _value_and_number(raw: str) -> tuple[str, str | None]:
+    """A stacked value without its `[N]`, and N (None where it has none); ValueError
+    where the brackets hold no number."""
     masked = raw.replace("\\\\", "\x00") if "\\" in raw else raw
     if not masked.endswith("]") or masked.endswith("\\]"):
         return raw, None
     open_at = masked.rfind("[")
     number = masked[open_at + 1 : -1]
     if open_at < 0 or not number.isdigit():
-        raise InputError("an annotation number as in 'PER[3]'", repr(raw), file=path, line=line)
+        raise ValueError(raw)
     return masked[:open_at].replace("\x00", "\\\\"), number
 
 
@@ -186,18 +187,22 @@ def _value_and_number(raw: str, path: str, line: int) -> tuple[str, str | None]:
 
 @dataclass
 class _Rows:
-    """What one pass over the body collects, in file order ("row": a token or sub-token line)."""
+    """What one pass over the body collects, in file order ("row": a token or sub-token line).
+    Flat lists of numbers and strings only: a million tuples or lists kept here would have
+    the cyclic garbage collector walk them again and again (a third of the reading time)."""
 
     offsets: list[str] = field(default_factory=list)  # each row's "begin-end"
     subtokens: list[int] = field(default_factory=list)  # the sub-token rows
-    cells: list[tuple[int, int, str]] = field(default_factory=list)  # (row, line, cell) annotated
-    sentences: list[tuple[int, int, list[str]]] = field(default_factory=list)  # (row, line, #Text=s)
+    cell_rows: list[int] = field(default_factory=list)  # the rows annotated in the chosen column
+    cells: list[str] = field(default_factory=list)  # and their cells
+    sentence_rows: list[int] = field(default_factory=list)  # each sentence's first row
+    sentence_texts: list[str] = field(default_factory=list)  # its #Text= lines, each with a line break
 
 
 def _scan(lines: list[str], header: Header, column: int | None, path: str) -> _Rows:
     """Collect rows, sentences and the non-empty cells of the chosen column."""
     rows = _Rows()
-    offsets, subtokens, cells = rows.offsets, rows.subtokens, rows.cells
+    offsets, subtokens, cell_rows, cells = rows.offsets, rows.subtokens, rows.cell_rows, rows.cells
     need = header.columns + 3
     text_lines: list[str] = []
     in_tokens = False
@@ -213,13 +218,15 @@ def _scan(lines: list[str], header: Header, column: int | None, path: str) -> _R
             expected = f"{need} TAB-separated fields (as the layers declare)"
             raise InputError(expected, str(len(fields)), file=path, line=index + 1)
         if not in_tokens:
-            rows.sentences.append((len(offsets), index + 1, text_lines))
+            rows.sentence_rows.append(len(offsets))
+            rows.sentence_texts.append("".join(line + "\n" for line in text_lines))
             text_lines = []
             in_tokens = True
         if "." in fields[0]:
             subtokens.append(len(offsets))
         if column is not None and fields[column] != "_":
-            cells.append((len(offsets), index + 1, fields[column]))
+            cell_rows.append(len(offsets))
+            cells.append(fields[column])
         offsets.append(fields[1])
     return rows
 
@@ -261,37 +268,41 @@ class _Text:
     def __init__(self) -> None:
         self.pieces: list[str] = []
         self.length = 0  # in UTF-16 code units
-        self.sentences: list[tuple[int, int]] = []
+        self.begins: list[int] = []  # of the sentences
+        self.ends: list[int] = []
 
-    def add_sentence(self, lines: list[str], begin: int, path: str, line: int) -> None:
-        """A sentence whose first token begins at `begin`, and its #Text= lines."""
-        if not lines:
-            raise InputError("a '#Text=' line before a sentence's rows", "a token row", file=path, line=line)
+    def add_sentence(self, sentence: str, begin: int) -> str | None:
+        """A sentence (its lines, each with a line break) whose first token begins at
+        `begin`; what is wrong where it cannot be placed there."""
+        if not sentence:
+            return "a token row without a '#Text=' line before it"
         if self.length > begin:  # no space between the sentences: take the line break off
             if self.length != begin + 1:
-                found = f"offset {begin}, before the end of the previous sentence ({self.length - 1})"
-                raise InputError("a sentence beginning after the previous one", found, file=path, line=line)
+                return f"offset {begin}, before the end of the previous sentence ({self.length - 1})"
             self.pieces[-1] = self.pieces[-1][:-1]
             self.length -= 1
         elif self.length < begin:
             self.pieces.append(" " * (begin - self.length))
             self.length = begin
-        sentence = "\n".join(lines) + "\n"
         self.pieces.append(sentence)
-        begin = self.length
+        self.begins.append(self.length)
         self.length += len(sentence) if sentence.isascii() else len(sentence.encode("utf-16-le")) // 2
-        self.sentences.append((begin, self.length - 1))
+        self.ends.append(self.length - 1)
+        return None
 
 
-def _rebuild(rows: _Rows, starts: np.ndarray, path: str) -> tuple[_Text, np.ndarray]:
+def _rebuild(reader: _Reader, starts: np.ndarray) -> tuple[_Text, np.ndarray]:
     """The text, and for each row where its sentence ends (no row ends after it)."""
     text = _Text()
-    limits = []
-    for first, line, text_lines in rows.sentences:
-        text.add_sentence(text_lines, int(starts[first]), path, line)
-        limits.append(text.sentences[-1][1])
-    firsts = [first for first, _, _ in rows.sentences] + [len(rows.offsets)]
-    return text, np.repeat(np.array(limits, dtype=np.int64), np.diff(firsts))
+    rows = reader.rows
+    for first, sentence in zip(rows.sentence_rows, rows.sentence_texts, strict=True):
+        wrong = text.add_sentence(sentence, int(starts[first]))
+        if wrong:
+            raise reader.fail(
+                "a '#Text=' line, then the sentence's rows (after the previous one's)", wrong, first
+            )
+    counts = np.diff([*rows.sentence_rows, len(rows.offsets)])
+    return text, np.repeat(np.array(text.ends, dtype=np.int64), counts)
 
 
 class _CodePoints:
@@ -317,36 +328,46 @@ _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 
 
 class _Annotations:
-    """The annotations of one column: [begin, end, label, line] in order of first row."""
+    """The annotations of one column in order of their first row: begin, end, label, row."""
 
-    def __init__(self, path: str, missing_label: str | None) -> None:
-        self.rows: list[list] = []
-        self._numbered: dict[str, list] = {}
+    def __init__(self, path: str, missing_label: str | None, line_of: Callable[[int], int]) -> None:
+        self.begins: list[int] = []
+        self.ends: list[int] = []
+        self.labels: list[str] = []
+        self.rows: list[int] = []
+        self._numbered: dict[str, int] = {}
         self._path = path
         self._missing = missing_label
+        self._line_of = line_of
 
-    def add(self, cell: str, begin: int, end: int, line: int) -> None:
+    def add(self, cell: str, begin: int, end: int, row: int) -> None:
         """The annotations of a non-empty cell of a row covering [begin, end)."""
         plain = "|" not in cell and "\\" not in cell  # the common case: one value, no escapes
         for raw in (cell,) if plain else stacked_values(cell):
-            value, number = _value_and_number(raw, self._path, line) if raw[-1:] == "]" else (raw, None)
+            try:
+                value, number = _value_and_number(raw) if raw[-1:] == "]" else (raw, None)
+            except ValueError:
+                expected = "an annotation number as in 'PER[3]'"
+                raise InputError(expected, repr(raw), file=self._path, line=self._line_of(row)) from None
             if number is not None and (known := self._numbered.get(number)) is not None:
-                known[1] = end  # a row more of annotation N: it ends here (file order)
+                self.ends[known] = end  # a row more of annotation N: it ends here (file order)
                 continue
             if value == "*":
-                value = self._without_value(line)
+                value = self._without_value(row)
             elif not plain:
                 value = unescape_value(value)
-            row = [begin, end, value, line]
-            self.rows.append(row)
             if number is not None:
-                self._numbered[number] = row
+                self._numbered[number] = len(self.begins)
+            self.begins.append(begin)
+            self.ends.append(end)
+            self.labels.append(value)
+            self.rows.append(row)
 
-    def _without_value(self, line: int) -> str:
+    def _without_value(self, row: int) -> str:
         """The label of an annotation without a value (`*`), where the options give one."""
         if self._missing is None:
             expected = "a value for every annotation ('*' marks one without: give a label for those)"
-            raise InputError(expected, "'*'", file=self._path, line=line)
+            raise InputError(expected, "'*'", file=self._path, line=self._line_of(row))
         return self._missing
 
 
@@ -363,13 +384,16 @@ class _Reader:
         self.header = read_header(self.lines, path)
         self.rows = _scan(self.lines, self.header, _pick_column(self.header, options, path), path)
 
+    def line_of(self, row: int) -> int:
+        return _line_of_row(self.lines, self.header, row)
+
     def fail(self, expected: str, found: str, row: int) -> InputError:
-        return InputError(expected, found, file=self.path, line=_line_of_row(self.lines, self.header, row))
+        return InputError(expected, found, file=self.path, line=self.line_of(row))
 
     def offsets(self) -> tuple[str, np.ndarray, np.ndarray, list[tuple[int, int]]]:
         """The text, and the rows' and sentences' offsets in code points (checked)."""
         starts, ends = _offsets(self.lines, self.header, self.rows, self.path)
-        text, limits = _rebuild(self.rows, starts, self.path)
+        text, limits = _rebuild(self, starts)
         bad = np.flatnonzero((starts > ends) | (ends > limits))
         if bad.size:
             row = int(bad[0])
@@ -386,23 +410,25 @@ class _Reader:
                 f"'{self.rows.offsets[row]}', inside an emoji or other character of two UTF-16 units",
                 row,
             )
-        bounds = np.array(text.sentences, dtype=np.int64).reshape(-1, 2)
-        sentences, _ = points.convert(bounds.ravel())
-        pairs = sentences.tolist()
-        return joined, starts, ends, list(zip(pairs[0::2], pairs[1::2], strict=True))
+        begins, _ = points.convert(np.array(text.begins, dtype=np.int64))
+        sentence_ends, _ = points.convert(np.array(text.ends, dtype=np.int64))
+        return joined, starts, ends, list(zip(begins.tolist(), sentence_ends.tolist(), strict=True))
 
-    def tokens(self, starts: np.ndarray, ends: np.ndarray) -> list[tuple[int, int]]:
+    def tokens(self, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The token rows' bounds (sub-token rows left out)."""
-        if self.rows.subtokens:
-            keep = np.ones(len(starts), dtype=bool)
-            keep[self.rows.subtokens] = False
-            starts, ends = starts[keep], ends[keep]
-        return list(zip(starts.tolist(), ends.tolist(), strict=True))
+        if not self.rows.subtokens:
+            return starts, ends
+        keep = np.ones(len(starts), dtype=bool)
+        keep[self.rows.subtokens] = False
+        return starts[keep], ends[keep]
 
-    def annotations(self, starts: list[int], ends: list[int]) -> _Annotations:
-        found = _Annotations(self.path, self.options.missing_label)
-        for row, line, cell in self.rows.cells:
-            found.add(cell, starts[row], ends[row], line)
+    def annotations(self, starts: np.ndarray, ends: np.ndarray) -> _Annotations:
+        found = _Annotations(self.path, self.options.missing_label, self.line_of)
+        rows = self.rows.cell_rows
+        for row, cell, begin, end in zip(
+            rows, self.rows.cells, starts[rows].tolist(), ends[rows].tolist(), strict=True
+        ):
+            found.add(cell, begin, end, row)
         return found
 
 
@@ -410,11 +436,18 @@ def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
     """The spans of the chosen layer and feature, over the text rebuilt from `#Text=` lines."""
     reader = _Reader(path, options)
     text, starts, ends, sentences = reader.offsets()
-    annotations = reader.annotations(starts.tolist(), ends.tolist())
+    found = reader.annotations(starts, ends)
+    token_starts, token_ends = reader.tokens(starts, ends)
+    zero_length = [
+        row for begin, end, row in zip(found.begins, found.ends, found.rows, strict=True) if begin == end
+    ]
+    warnings = []
+    if zero_length:
+        warnings.append(zero_length_warning(path, len(zero_length), reader.line_of(min(zero_length))))
+    begins, ends, labels = found.begins, found.ends, found.labels
+    del reader, found  # the lines and rows gone before the many objects below are made (see _Rows)
     name = Path(path).stem
-    spans = [Span(begin, end, label, name) for begin, end, label, _ in annotations.rows if begin < end]
-    spans.sort(key=lambda span: (span.start, span.end))
-    zero_length = [line for begin, end, _, line in annotations.rows if begin == end]
-    document = text_document(name, text, sentences, reader.tokens(starts, ends))
-    warnings = [zero_length_warning(path, len(zero_length), zero_length[0])] if zero_length else []
-    return Annotations(path, NAME, [document], spans, warnings)
+    order = np.lexsort((ends, begins)).tolist()  # document order (stable: file order within)
+    spans = [Span(begins[k], ends[k], labels[k], name) for k in order if begins[k] < ends[k]]
+    tokens = list(zip(token_starts.tolist(), token_ends.tolist(), strict=True))
+    return Annotations(path, NAME, [text_document(name, text, sentences, tokens)], spans, warnings)
