@@ -262,13 +262,14 @@ def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
 
 
 def choices(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> dict[str, list[str]]:
-    """The span layers with annotations in the (first) document, and the chosen layer's features."""
+    """The span layers with annotations in the (first) document, and the chosen (or default)
+    layer's string features: none where nothing is chosen and there is no default."""
     documents, (ts_where, ts_data) = _sources(path, options)
     typesystem = _load_typesystem(ts_where, ts_data)
     name, where, data = documents[0]
     cas = _load_cas(where, data, typesystem)
     layers = span_layers(cas)
-    if not layers and options.layer is None:
-        return {"layer": [], "feature": []}
+    if options.layer is None and not typesystem.contains_type(NAMED_ENTITY) and len(layers) != 1:
+        return {"layer": layers, "feature": []}
     layer, _feature = _pick_layer(cas, options, where)
     return {"layer": layers, "feature": _string_features(typesystem.get_type(layer))}

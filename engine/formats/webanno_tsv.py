@@ -118,11 +118,12 @@ def _pick_column(header: Header, options: ReadOptions, path: str) -> int | None:
 
 
 def choices(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> dict[str, list[str]]:
-    """The span layers, and the features of the chosen (or default) layer."""
+    """The span layers, and the features of the chosen (or default) layer: none where
+    nothing is chosen and there is no default."""
     header = read_header(read_text(path).split("\n", 1000), path)
     layers = header.span_layers()
-    if not layers:
-        return {"layer": [], "feature": []}
+    if options.layer is None and NAMED_ENTITY not in layers and len(layers) != 1:
+        return {"layer": layers, "feature": []}
     name = pick_name(options.layer, layers, "span layer", path, NAMED_ENTITY)
     return {"layer": layers, "feature": header.layer(name).features}
 

@@ -17,6 +17,15 @@ LABELS = ["PER", "LOC", "ORG", "MISC", "B-NOTBIO!", "*", "_", "a|b", "x[1]", "["
           "line\nbreak", "back\\", "\\", "a\\|b", "é", "😊"]  # fmt: skip
 
 
+def spans_of(annotations) -> list[tuple[int, int, str]]:
+    return sorted((s.start, s.end, s.label) for s in annotations.spans)
+
+
+def covered(annotations) -> list[tuple[str, str]]:
+    doc = annotations.documents[0]
+    return [(s.label, doc.text(s.start, s.end)) for s in annotations.spans]
+
+
 def utf16_len(text: str) -> int:
     return len(text.encode("utf-16-le")) // 2
 

@@ -14,21 +14,12 @@ import pytest
 from engine.errors import InputError
 from engine.formats import uima_xmi
 from engine.formats.standoff import ReadOptions
-from tests.engine.span_samples import NAMED_ENTITY, WORDS
+from tests.engine.span_samples import NAMED_ENTITY, WORDS, covered, spans_of
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "formats" / "uima-xmi"
 SMILEYS = DATA / "cassis-smileys"
 RELATION = DATA / "inception-relation"
 CUSTOM = "webanno.custom.MyRelationBase"
-
-
-def spans_of(annotations) -> list[tuple[int, int, str]]:
-    return sorted((s.start, s.end, s.label) for s in annotations.spans)
-
-
-def covered(annotations) -> list[tuple[str, str]]:
-    doc = annotations.documents[0]
-    return [(s.label, doc.text(s.start, s.end)) for s in annotations.spans]
 
 
 def smileys(**options) -> ReadOptions:

@@ -11,20 +11,11 @@ import pytest
 from engine.errors import InputError
 from engine.formats import uima_xmi, webanno_tsv
 from engine.formats.standoff import ReadOptions
-from tests.engine.span_samples import NAMED_ENTITY, random_tsv_document, write_webanno_tsv
+from tests.engine.span_samples import NAMED_ENTITY, covered, random_tsv_document, spans_of, write_webanno_tsv
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "formats" / "webanno-tsv"
 SUITE = DATA / "tsv3-suite"
 POS = "de.tudarmstadt.ukp.dkpro.core.api.lexmorph.type.pos.POS"
-
-
-def spans_of(annotations) -> list[tuple[int, int, str]]:
-    return sorted((s.start, s.end, s.label) for s in annotations.spans)
-
-
-def covered(annotations) -> list[tuple[str, str]]:
-    doc = annotations.documents[0]
-    return [(s.label, doc.text(s.start, s.end)) for s in annotations.spans]
 
 
 # --- INCEpTION's files -----------------------------------------------------------------
@@ -167,3 +158,15 @@ def test_a_layer_or_feature_that_does_not_exist_lists_those_that_do():
     with pytest.raises(InputError) as caught:
         webanno_tsv.read(path, ReadOptions(feature="identifier"))
     assert str(caught.value) == f"{path}: expected a feature of {NAMED_ENTITY} of this file (value), found 'identifier'"
+
+
+def test_choices_without_a_default_layer(tmp_path):
+    path = tmp_path / "two.tsv"
+    path.write_text("#FORMAT=WebAnno TSV 3.3\n#T_SP=a.Pos|tag\n#T_SP=b.Chunk|kind|value\n\n\n#Text=x\n1-1\t0-1\tx\tN\tNP\tS\t\n")
+    assert webanno_tsv.choices(str(path)) == {"layer": ["a.Pos", "b.Chunk"], "feature": []}
+    assert webanno_tsv.choices(str(path), ReadOptions(layer="Chunk")) == {"layer": ["a.Pos", "b.Chunk"], "feature": ["kind", "value"]}
+    with pytest.raises(InputError) as caught:
+        webanno_tsv.read(str(path))
+    assert str(caught.value) == f"{path}: expected a choice of span layer (one of: a.Pos, b.Chunk), found 2 and no default"
+    assert covered(webanno_tsv.read(str(path), ReadOptions(layer="b.Chunk"))) == [("S", "x")]
+    assert covered(webanno_tsv.read(str(path), ReadOptions(layer="Chunk", feature="kind"))) == [("NP", "x")]
