@@ -146,3 +146,13 @@ def zero_length_warning(where: str, count: int, first_line: int | None = None) -
     what = "annotation" if count == 1 else "annotations"
     at = f", the first at line {first_line}" if first_line is not None else ""
     return f"{where}: {count} zero-length {what} dropped (a span without characters cannot be scored){at}"
+
+
+def layer_choices(
+    layers: Sequence[str], features: dict[str, list[str]], chosen: str | None
+) -> dict[str, list[str]]:
+    """choices() of a format with layers: "layer" (its span layers), "feature" (the features
+    of the chosen or default layer; none without one) and "feature:LAYER" for each layer."""
+    found = {"layer": list(layers), "feature": features[chosen] if chosen else []}
+    found.update({f"feature:{layer}": features[layer] for layer in layers})
+    return found

@@ -29,7 +29,14 @@ from lxml import etree
 from ..errors import InputError
 from ..spans import Annotations, Document, Span
 from ..textio import read_input_bytes
-from .standoff import DEFAULT_OPTIONS, ReadOptions, pick_name, text_document, zero_length_warning
+from .standoff import (
+    DEFAULT_OPTIONS,
+    ReadOptions,
+    layer_choices,
+    pick_name,
+    text_document,
+    zero_length_warning,
+)
 
 NAME = "uima-xmi"
 TITLE = "UIMA CAS XMI (INCEpTION)"
@@ -262,14 +269,17 @@ def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
 
 
 def choices(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> dict[str, list[str]]:
-    """The span layers with annotations in the (first) document, and the chosen (or default)
-    layer's string features: none where nothing is chosen and there is no default."""
+    """The span layers with annotations in the (first) document and their string features
+    (standoff.layer_choices); the default layer may have none annotated."""
     documents, (ts_where, ts_data) = _sources(path, options)
     typesystem = _load_typesystem(ts_where, ts_data)
-    name, where, data = documents[0]
+    _name, where, data = documents[0]
     cas = _load_cas(where, data, typesystem)
     layers = span_layers(cas)
-    if options.layer is None and not typesystem.contains_type(NAMED_ENTITY) and len(layers) != 1:
-        return {"layer": layers, "feature": []}
-    layer, _feature = _pick_layer(cas, options, where)
-    return {"layer": layers, "feature": _string_features(typesystem.get_type(layer))}
+    chosen = None
+    if options.layer is not None or typesystem.contains_type(NAMED_ENTITY) or len(layers) == 1:
+        chosen, _feature = _pick_layer(cas, options, where)
+    features = {
+        name: _string_features(typesystem.get_type(name)) for name in {*layers, *([chosen] if chosen else [])}
+    }
+    return layer_choices(layers, features, chosen)

@@ -35,7 +35,14 @@ import numpy as np
 from ..errors import InputError
 from ..spans import Annotations, Span
 from ..textio import BOM, read_text
-from .standoff import DEFAULT_OPTIONS, ReadOptions, pick_name, text_document, zero_length_warning
+from .standoff import (
+    DEFAULT_OPTIONS,
+    ReadOptions,
+    layer_choices,
+    pick_name,
+    text_document,
+    zero_length_warning,
+)
 
 NAME = "webanno-tsv"
 TITLE = "WebAnno TSV 3.x (INCEpTION)"
@@ -118,14 +125,13 @@ def _pick_column(header: Header, options: ReadOptions, path: str) -> int | None:
 
 
 def choices(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> dict[str, list[str]]:
-    """The span layers, and the features of the chosen (or default) layer: none where
-    nothing is chosen and there is no default."""
+    """The span layers and their features (standoff.layer_choices)."""
     header = read_header(read_text(path).split("\n", 1000), path)
     layers = header.span_layers()
-    if options.layer is None and NAMED_ENTITY not in layers and len(layers) != 1:
-        return {"layer": layers, "feature": []}
-    name = pick_name(options.layer, layers, "span layer", path, NAMED_ENTITY)
-    return {"layer": layers, "feature": header.layer(name).features}
+    chosen = None
+    if options.layer is not None or NAMED_ENTITY in layers or len(layers) == 1:
+        chosen = pick_name(options.layer, layers, "span layer", path, NAMED_ENTITY)
+    return layer_choices(layers, {name: header.layer(name).features for name in layers}, chosen)
 
 
 # --- escapes ---------------------------------------------------------------------------

@@ -49,8 +49,9 @@ def test_inception_export_with_emoji_and_crlf():
 def test_custom_layer_is_picked_by_name():
     path = str(RELATION / "relation_test.xmi")
     assert uima_xmi.read(path).spans == []  # default NamedEntity: declared, none annotated
-    assert uima_xmi.choices(path) == {"layer": [CUSTOM], "feature": ["value", "identifier"]}
-    assert uima_xmi.choices(path, ReadOptions(layer=CUSTOM)) == {"layer": [CUSTOM], "feature": ["value"]}
+    each = {f"feature:{CUSTOM}": ["value"]}
+    assert uima_xmi.choices(path) == {"layer": [CUSTOM], "feature": ["value", "identifier"], **each}  # NamedEntity's
+    assert uima_xmi.choices(path, ReadOptions(layer=CUSTOM)) == {"layer": [CUSTOM], "feature": ["value"], **each}
     found = uima_xmi.read(path, ReadOptions(layer="MyRelationBase"))
     assert covered(found) == [("city", "Darmstadt"), ("state", "Hessen"), ("city", "Hannover"), ("state", "Lower Saxony")]
     assert found.documents[0].units == [(0, 23), (25, 53)]

@@ -37,8 +37,9 @@ def test_example_named_entities_with_multi_token_and_stacked_spans():
 
 def test_layer_and_feature_are_picked_by_name_or_short_name():
     path = str(DATA / "example2.tsv")
-    assert webanno_tsv.choices(path) == {"layer": [POS, NAMED_ENTITY], "feature": ["value"]}
-    assert webanno_tsv.choices(path, ReadOptions(layer="POS")) == {"layer": [POS, NAMED_ENTITY], "feature": ["PosValue"]}
+    each = {f"feature:{POS}": ["PosValue"], f"feature:{NAMED_ENTITY}": ["value"]}
+    assert webanno_tsv.choices(path) == {"layer": [POS, NAMED_ENTITY], "feature": ["value"], **each}
+    assert webanno_tsv.choices(path, ReadOptions(layer="POS")) == {"layer": [POS, NAMED_ENTITY], "feature": ["PosValue"], **each}
     pos = webanno_tsv.read(path, ReadOptions(layer="POS", feature="PosValue"))
     assert len(pos.spans) == len(pos.documents[0].token_bounds)
     assert covered(pos)[:3] == [("NNP", "Ms."), ("NNP", "Haag"), ("VBD", "plays")]
@@ -163,8 +164,9 @@ def test_a_layer_or_feature_that_does_not_exist_lists_those_that_do():
 def test_choices_without_a_default_layer(tmp_path):
     path = tmp_path / "two.tsv"
     path.write_text("#FORMAT=WebAnno TSV 3.3\n#T_SP=a.Pos|tag\n#T_SP=b.Chunk|kind|value\n\n\n#Text=x\n1-1\t0-1\tx\tN\tNP\tS\t\n")
-    assert webanno_tsv.choices(str(path)) == {"layer": ["a.Pos", "b.Chunk"], "feature": []}
-    assert webanno_tsv.choices(str(path), ReadOptions(layer="Chunk")) == {"layer": ["a.Pos", "b.Chunk"], "feature": ["kind", "value"]}
+    each = {"feature:a.Pos": ["tag"], "feature:b.Chunk": ["kind", "value"]}
+    assert webanno_tsv.choices(str(path)) == {"layer": ["a.Pos", "b.Chunk"], "feature": [], **each}
+    assert webanno_tsv.choices(str(path), ReadOptions(layer="Chunk")) == {"layer": ["a.Pos", "b.Chunk"], "feature": ["kind", "value"], **each}
     with pytest.raises(InputError) as caught:
         webanno_tsv.read(str(path))
     assert str(caught.value) == f"{path}: expected a choice of span layer (one of: a.Pos, b.Chunk), found 2 and no default"
