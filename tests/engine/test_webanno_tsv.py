@@ -172,3 +172,24 @@ def test_choices_without_a_default_layer(tmp_path):
     assert str(caught.value) == f"{path}: expected a choice of span layer (one of: a.Pos, b.Chunk), found 2 and no default"
     assert covered(webanno_tsv.read(str(path), ReadOptions(layer="b.Chunk"))) == [("S", "x")]
     assert covered(webanno_tsv.read(str(path), ReadOptions(layer="Chunk", feature="kind"))) == [("NP", "x")]
+
+
+def test_text_escapes_of_each_version(tmp_path):
+    """3.1 escaped #Text= lines as Java strings; 3.2 and later escape TAB, CR, backslash and
+    control characters only (a `\\u` stays as it is)."""
+    row = "1-1\t0-3\tabc\t_\t\n"
+    for version, text, expected in (("3.1", "a\\u00e9\\tb\\\\", "aé\tb\\"), ("3.3", "a\\u00e9\\tb\\\\\\r", "a\\u00e9\tb\\\r")):
+        path = tmp_path / f"v{version}.tsv"
+        path.write_text(HEADER.replace("3.3", version) + f"#Text={text}\n" + row, encoding="utf-8")
+        assert webanno_tsv.read(str(path)).documents[0].tokens == expected + "\n"
+
+
+def test_a_layer_without_features_needs_a_label_for_its_annotations(tmp_path):
+    path = tmp_path / "flags.tsv"
+    path.write_text("#FORMAT=WebAnno TSV 3.3\n#T_SP=webanno.custom.Flag|\n\n\n#Text=ab cd\n"
+                    "1-1\t0-2\tab\t*[1]\t\n1-2\t3-5\tcd\t*[1]\t\n", encoding="utf-8")  # fmt: skip
+    assert webanno_tsv.choices(str(path))["feature:webanno.custom.Flag"] == []
+    assert covered(webanno_tsv.read(str(path), ReadOptions(missing_label="Flag"))) == [("Flag", "ab cd")]
+    with pytest.raises(InputError) as caught:
+        webanno_tsv.read(str(path))
+    assert (caught.value.line, caught.value.found) == (6, "'*'")
