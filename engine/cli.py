@@ -193,6 +193,10 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     review.add_argument(
         "--json", metavar="PATH", help="Write verdicts and reviewed scores as JSON ('-' = standard output)."
     )
+    from .agreement.command import add_adjudicate_parser, add_agreement_parser
+
+    add_agreement_parser(sub)
+    add_adjudicate_parser(sub)
     for method in _methods_for(argv):
         _method_parser(sub, method)
     return parser
@@ -202,6 +206,8 @@ def _methods_for(argv: list[str] | None) -> list[Method]:
     command = next((a for a in argv or [] if not a.startswith("-")), None)
     if command in BUILTIN_METHODS:
         return [get_method(command)]
+    if command in ("agreement", "adjudicate"):
+        return []
     return all_methods()
 
 
@@ -335,6 +341,11 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "review":
             stdout, warnings = run_review(args)
+            stderr = ""
+        elif args.command in ("agreement", "adjudicate"):
+            from .agreement.command import run_adjudicate, run_agreement
+
+            stdout, warnings = (run_agreement if args.command == "agreement" else run_adjudicate)(args)
             stderr = ""
         else:
             with forking():  # a plain run may use the second core (engine/cores.py)

@@ -6,5 +6,6 @@ settles.
     corpus = build_corpus({"anna": annotations_a, "ben": annotations_b})   # corpus.py
     data = measure(corpus)                                                  # measures.py
 
-`data` is the JSON report's shape (docs/agreement.md and the README).
+`data` is the JSON report (its shape: README, section Agreement). command.py holds the
+commands, workbook.py and adjudication.py the adjudication, writers.py the gold files.
 """
