@@ -79,27 +79,35 @@ def _between(units: Units, other: Units) -> tuple[np.ndarray, np.ndarray]:
     return lo, np.maximum(hi, lo)
 
 
-def _alone(units: Units, lo: np.ndarray, hi: np.ndarray) -> int:
-    """Σ length² of the units that overlap none of the other rater's units."""
-    lengths = units.lengths[hi == lo]
-    return int(np.dot(lengths, lengths))
+def _by_part(values: np.ndarray, parts: np.ndarray, n_parts: int) -> np.ndarray:
+    """Sums of `values` per part (parts sorted), in exact integers."""
+    running = np.concatenate(([0], np.cumsum(values, dtype=np.int64)))
+    edges = np.searchsorted(parts, np.arange(n_parts + 1), side="left")
+    return running[edges[1:]] - running[edges[:-1]]
 
 
-def pair_sum(a: Units, b: Units) -> int:
-    """What DKPro's sweep adds up for two raters and one label (before 2/(R(R−1)L²))."""
-    if not len(a.starts) or not len(b.starts):
-        return int(np.dot(a.lengths, a.lengths) + np.dot(b.lengths, b.lengths))
+def pair_sums(a: Units, b: Units, a_part: np.ndarray, b_part: np.ndarray, n_parts: int) -> np.ndarray:
+    """What DKPro's sweep adds up for two raters and one label (before 2/(R(R−1)L²)), for
+    each part of the continuum (a document): units are given in one sorted continuum with
+    the part of each (no unit crosses parts). Every two overlapping units add (Δbegin)² +
+    (Δend)², every unit overlapping none of the other rater's adds length²."""
     lo, hi = _between(a, b)
-    total = _alone(a, lo, hi) + _alone(b, *_between(b, a))
+    b_lo, b_hi = _between(b, a)
+    alone_a, alone_b = a.lengths[hi == lo], b.lengths[b_hi == b_lo]
+    total = _by_part(alone_a * alone_a, a_part[hi == lo], n_parts)
+    total += _by_part(alone_b * alone_b, b_part[b_hi == b_lo], n_parts)
     counts = hi - lo
     if counts.any():
         ia = np.repeat(np.arange(len(counts)), counts)
-        first = np.repeat(lo - (np.cumsum(counts) - counts), counts)
-        ib = first + np.arange(len(ia))
-        begin = a.starts[ia] - b.starts[ib]
-        end = a.ends[ia] - b.ends[ib]
-        total += int(np.dot(begin, begin) + np.dot(end, end))
+        ib = np.repeat(lo - (np.cumsum(counts) - counts), counts) + np.arange(len(ia))
+        begin, end = a.starts[ia] - b.starts[ib], a.ends[ia] - b.ends[ib]
+        total += _by_part(begin * begin + end * end, a_part[ia], n_parts)
     return total
+
+
+def pair_sum(a: Units, b: Units) -> int:
+    """pair_sums on one continuum."""
+    return int(pair_sums(a, b, np.zeros(len(a.starts), np.int64), np.zeros(len(b.starts), np.int64), 1)[0])
 
 
 def gaps(units: Units, begin: int, length: int) -> np.ndarray:
@@ -118,16 +126,17 @@ def observed(pair_total: int, raters: int, length: int) -> float:
 @dataclass(frozen=True)
 class Summary:
     """One rater's units of one label on a continuum, as D_E needs them: the distinct unit
-    lengths with their counts, and the sorted gap lengths with their suffix sums."""
+    lengths with their counts, the sorted gap lengths with their suffix sums, and sums over
+    the units: Σ l(l−1)(2l−1)/3 (a whole number), Σ l(l−1), the longest."""
 
     lengths: np.ndarray
     counts: np.ndarray
     gaps: np.ndarray
     suffix: np.ndarray
-
-    @property
-    def units(self) -> int:
-        return int(self.counts.sum())
+    units: int
+    thirds: int
+    squared: int
+    longest: int
 
 
 def summarise(units: Units, length: int) -> Summary:
@@ -136,7 +145,10 @@ def summarise(units: Units, length: int) -> Summary:
     counts = histogram[distinct]
     ordered = np.sort(gaps(units, 0, length))
     suffix = np.concatenate((np.cumsum(ordered[::-1])[::-1], [0]))
-    return Summary(distinct, counts, ordered, suffix)
+    ls, cs = distinct.tolist(), counts.tolist()
+    thirds = sum(c * (l * (l - 1) * (2 * l - 1) // 3) for l, c in zip(ls, cs, strict=True))
+    squared = sum(c * l * (l - 1) for l, c in zip(ls, cs, strict=True))
+    return Summary(distinct, counts, ordered, suffix, sum(cs), thirds, squared, ls[-1] if ls else 0)
 
 
 def cross(units_of: Summary, gaps_of: Summary) -> int:
@@ -151,9 +163,13 @@ def cross(units_of: Summary, gaps_of: Summary) -> int:
 
 def _thirds(summaries: Sequence[Summary], n_units: int) -> tuple[int, Decimal]:
     """Σ over every unit of (N_c−1)·(2l³−3l²+l) computed in doubles as DKPro does, each
-    divided by 3 in 34 digits: where the double is a whole multiple of 3 (always while it
-    is exact: l(l−1)(2l−1) is a multiple of 6) its third is a whole number, no rounding.
-    Returned as (whole part, the rounded thirds)."""
+    divided by 3 in 34 digits. While every double on the way stays below 2⁵³ they are
+    exact and each third is a whole number (l(l−1)(2l−1) is a multiple of 6): then the sum
+    is (N_c−1)·Σ l(l−1)(2l−1)/3. Otherwise each length's double, as Java rounds it, is
+    divided in 34 digits. Returned as (whole part, the rounded thirds)."""
+    longest = max((s.longest for s in summaries), default=0)
+    if 2 * longest**3 < 2**53 and (n_units - 1) * (2 * longest**3) < 2**53:
+        return (n_units - 1) * sum(s.thirds for s in summaries), Decimal(0)
     whole_sum, rounded = 0, Decimal(0)
     for summary in summaries:
         ls = summary.lengths.astype(np.float64)
@@ -179,7 +195,7 @@ def expected(
     for i, a in enumerate(summaries):
         for j, b in enumerate(summaries):
             whole += crossed[(i, j)] if crossed is not None else cross(a, b)
-    squared = sum(int(np.dot(s.lengths * (s.lengths - 1), s.counts)) for s in summaries)
+    squared = sum(s.squared for s in summaries)
     total = _EXACT.add(Decimal(whole), rounded)
     result = _EXACT.multiply(total, _DECIMAL128.divide(Decimal(2), Decimal(length)))
     denominator = Decimal(raters * length * (raters * length - 1) - squared)

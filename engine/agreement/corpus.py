@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 
 import numpy as np
 
@@ -122,11 +123,16 @@ def _texts(
             else:
                 _same_text(texts[doc.name], doc, names[owner[doc.name]], names[a], side.source)
             if doc.name not in bounds and doc.token_bounds is not None:
-                bounds[doc.name] = np.asarray(doc.token_bounds, dtype=np.int64).reshape(-1, 2)
+                bounds[doc.name] = _pairs(doc.token_bounds)
     for name in order:
         if name not in bounds:
-            bounds[name] = np.asarray(word_bounds(text_of(texts[name])), dtype=np.int64).reshape(-1, 2)
+            bounds[name] = _pairs(word_bounds(text_of(texts[name])))
     return texts, [bounds[name] for name in order]
+
+
+def _pairs(ranges: Sequence[tuple[int, int]]) -> np.ndarray:
+    """(n, 2) int64 array of ranges (np.fromiter: several times faster than np.asarray on tuples)."""
+    return np.fromiter(chain.from_iterable(ranges), dtype=np.int64, count=2 * len(ranges)).reshape(-1, 2)
 
 
 def text_of(doc: Document) -> str:
@@ -148,8 +154,10 @@ def _same_text(first: Document, other: Document, first_name: str, other_name: st
 
 def _raw_rows(side: Annotations, doc_index: dict[str, int], labels: dict[str, int]) -> np.ndarray:
     """(document, start, end, label) of an annotator's spans, sorted, without duplicates."""
-    rows = [(doc_index[s.doc], s.start, s.end, labels[s.label]) for s in side.spans if s.label in labels]
-    data = np.asarray(rows, dtype=np.int64).reshape(-1, 4)
+    rows = chain.from_iterable(
+        (doc_index[s.doc], s.start, s.end, labels[s.label]) for s in side.spans if s.label in labels
+    )
+    data = np.fromiter(rows, dtype=np.int64).reshape(-1, 4)
     data = data[np.lexsort(data.T[::-1])]
     keep = np.ones(len(data), dtype=bool)
     keep[1:] = np.any(data[1:] != data[:-1], axis=1)

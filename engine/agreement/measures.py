@@ -49,27 +49,61 @@ class DocStats:
     kripp: tuple[int, float, np.ndarray] | None = None
 
 
-def doc_stats(corpus: Corpus, d: int) -> DocStats:
+Located = dict[tuple[int, str], tuple[au.Units, np.ndarray, list[int], set[int]]]
+
+
+def corpus_units(corpus: Corpus) -> Located:
+    """Each annotator's units of each label on all documents (token positions counted from
+    the corpus' first token), with the document of each unit, where each document's units
+    begin, and the documents where two of them overlap."""
+    found: Located = {}
+    offsets = corpus.token_offsets
+    for a, table in enumerate(corpus.tables):
+        for i, label in enumerate(corpus.labels):
+            mine = table.label == i
+            if mine.any():
+                shift = offsets[table.doc[mine]]
+                units = au.make_units(table.tok_start[mine] + shift, table.tok_end[mine] + shift)
+                docs = np.searchsorted(offsets, units.starts, side="right") - 1
+                bounds = np.searchsorted(docs, np.arange(len(corpus.documents) + 1)).tolist()
+                clash = (units.starts[1:] < units.ends[:-1]) & (docs[1:] == docs[:-1])
+                found[(a, label)] = units, docs, bounds, set(docs[1:][clash].tolist())
+    return found
+
+
+def pair_sums_by_doc(corpus: Corpus, located: Located) -> dict[tuple[int, int, str], np.ndarray]:
+    """αu's observed sum of each two annotators and each label, per document."""
+    n_docs, empty = len(corpus.documents), (au.EMPTY, np.zeros(0, np.int64), [], set())
+    sums = {}
+    for a, b in combinations(range(len(corpus.annotators)), 2):
+        for label in corpus.labels:
+            (ua, da, _, _), (ub, db, _, _) = located.get((a, label), empty), located.get((b, label), empty)
+            if len(ua.starts) or len(ub.starts):
+                sums[(a, b, label)] = au.pair_sums(ua, ub, da, db, n_docs)
+    return sums
+
+
+def doc_stats(
+    corpus: Corpus, d: int, located: Located, sums: dict[tuple[int, int, str], np.ndarray]
+) -> DocStats:
     holders = corpus.holders(d)
     stats = DocStats(d, corpus.documents[d], holders, corpus.n_tokens(d))
     k = len(corpus.categories)
     codes = {a: corpus.doc_codes(a, d) for a in holders}
-    for a in holders:
-        table = corpus.tables[a]
-        rows = table.rows(d)
-        labels, tok_start, tok_end = table.label[rows], table.tok_start[rows], table.tok_end[rows]
-        for i in np.flatnonzero(np.bincount(labels, minlength=len(corpus.labels))).tolist():
-            mine = labels == i
-            units = au.make_units(tok_start[mine], tok_end[mine])
-            stats.units[(a, corpus.labels[i])] = units
-            if units.overlapping():
-                stats.overlapping.add((a, corpus.labels[i]))
+    offset = int(corpus.token_offsets[d])
+    for (a, label), (units, _, bounds, clashes) in located.items():
+        first, end = bounds[d], bounds[d + 1]
+        if end > first and a in holders:
+            stats.units[(a, label)] = au.Units(
+                units.starts[first:end] - offset, units.ends[first:end] - offset
+            )
+            if d in clashes:
+                stats.overlapping.add((a, label))
     for a, b in combinations(holders, 2):
         stats.confusion[(a, b)] = cohen_confusion(codes[a], codes[b], k)
         for label in corpus.labels:
-            ua, ub = stats.units.get((a, label), au.EMPTY), stats.units.get((b, label), au.EMPTY)
-            if len(ua.starts) or len(ub.starts):
-                stats.pair_sums[(a, b, label)] = au.pair_sum(ua, ub)
+            if (a, b, label) in sums:
+                stats.pair_sums[(a, b, label)] = int(sums[(a, b, label)][d])
     return _coding(stats, codes, k)
 
 
@@ -272,10 +306,12 @@ def measure(corpus: Corpus, progress: Progress = NO_PROGRESS) -> dict[str, Any]:
         (a, b): PairCounts(corpus.tables[a], corpus.tables[b], max(len(corpus.labels), 1), n_docs)
         for a, b in combinations(everyone, 2)
     }
+    located = corpus_units(corpus)
+    sums = pair_sums_by_doc(corpus, located)
     stats = []
     for d in range(n_docs):
         progress.update(0.6 * d / max(n_docs, 1), "measuring the documents")
-        stats.append(doc_stats(corpus, d))
+        stats.append(doc_stats(corpus, d, located, sums))
     per_document = {}
     for d in stats:
         progress.update(0.6 + 0.3 * d.index / max(n_docs, 1), "measuring the documents")
