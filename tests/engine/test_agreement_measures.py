@@ -233,3 +233,17 @@ def test_labels_option_keeps_only_those_labels():
         labels=["PER"],
     )
     assert data["labels"] == ["PER"] and pair(data["overall"], "span_f1", "labelled") == 1.0
+
+
+def test_stacked_labels_make_one_category_and_spans_without_tokens_count_only_for_span_f1():
+    corpus = build_corpus(
+        {
+            "a": side("a", [("d1", *HOLMES, "PER"), ("d1", 0, 8, "LOC"), ("d1", 15, 16, "X")]),
+            "b": side("b", [("d1", *HOLMES, "PER"), ("d1", 15, 16, "X")]),
+        }
+    )
+    assert corpus.categories[int(corpus.doc_codes(0, 0)[0])] == "LOC|PER"
+    assert corpus.categories[int(corpus.doc_codes(0, 0)[1])] == "PER"
+    data = measure(corpus)["overall"]
+    assert pair(data, "span_f1", "labelled") == pytest.approx(2 * 2 / 5)  # the space span X counts here
+    assert set(data["alpha_u"]["per_label"]) == {"LOC", "PER"}  # … but covers no token
