@@ -190,6 +190,9 @@ class MainWindow(QMainWindow):
         )
         self.cancel_action = self._action(run, "&Cancel", self.cancel, "Esc", "Stop the running work")
         self._action(run, "&Reset Options to Defaults", self.setup.reset_options)
+        run.addSeparator()
+        self._action(run, "&Agreement among Annotators…", self.open_agreement, "Ctrl+Shift+A",
+                     "Measure how far two or more annotators agree, and adjudicate")  # fmt: skip
         view = bar.addMenu("&View")
         view.addAction(self.dock.toggleViewAction())
         self._action(view, "Show All &Errors", self.errors.clear_filters, tip="Clear the error filters")
@@ -291,6 +294,15 @@ class MainWindow(QMainWindow):
         self.setup.set_paths(gold, system)
 
     # --- running -----------------------------------------------------------------------
+
+    def open_agreement(self) -> None:
+        """The Agreement mode, in a window of its own (gui/agreement_window.py)."""
+        from .agreement_window import AgreementWindow
+
+        if getattr(self, "agreement", None) is None:
+            self.agreement = AgreementWindow(self)
+        self.agreement.show()
+        self.agreement.raise_()
 
     @property
     def busy(self) -> bool:
