@@ -34,6 +34,14 @@ READER_FLAGS: tuple[tuple[str, str, type, str], ...] = (
     ),
 )
 
+READER_CHOICES = {
+    "source": ("annotations", "predictions"),
+    "scheme": ("IOB1", "IOB2", "IOBES", "BILOU"),
+    "separator": ("tab", "whitespace"),
+    "reading": ("strict", "conlleval"),
+    "discontinuous": ("extent", "fragments", "all-fragments"),
+}
+
 
 def add_agreement_parser(sub: Any) -> None:
     """The `agreement` subcommand."""
@@ -52,7 +60,9 @@ def add_agreement_parser(sub: Any) -> None:
     reader = parser.add_argument_group("reader options (all annotators)")
     reader.add_argument("--format", metavar="F", help="the input format (default: recognised)")
     for flag, dest, kind, text in READER_FLAGS:
-        reader.add_argument(flag, dest="read_" + dest, type=kind, metavar=dest.upper(), help=text)
+        choices = READER_CHOICES.get(dest)
+        metavar = "{" + ",".join(choices) + "}" if choices else dest.upper()
+        reader.add_argument(flag, dest="read_" + dest, type=kind, choices=choices, metavar=metavar, help=text)
     outputs = parser.add_argument_group("output files")
     outputs.add_argument("--json", metavar="PATH", help="Write the JSON report here ('-' = standard output).")
     outputs.add_argument("--xlsx", metavar="PATH", help="Write the adjudication workbook (Excel) here.")
@@ -112,10 +122,13 @@ def read_options(args: argparse.Namespace) -> ReadOptions:
 
 def read_annotators(args: argparse.Namespace) -> dict[str, Annotations]:
     """Every annotator's annotations by name, read with the shared reader options."""
-    from ..formats import read_spans
-
     names = _names(args)
     options = read_options(args)
+    for path in args.annotators:
+        if not Path(path).exists():
+            raise InputError("an annotator's file or folder", "no such file or folder", file=path)
+    from ..formats import read_spans
+
     return {
         name: read_spans(path, args.format, options)
         for name, path in zip(names, args.annotators, strict=True)

@@ -54,6 +54,9 @@ def reader(monkeypatch):
 
 
 def inputs(tmp_path) -> list[str]:
+    """The annotators' files (empty: the test's read_spans makes their annotations)."""
+    for name in SPANS:
+        (tmp_path / name).touch()
     return [str(tmp_path / name) for name in SPANS]
 
 
@@ -77,6 +80,14 @@ def test_names_and_json_on_standard_output(tmp_path, capsys):
     assert main(["agreement", *inputs(tmp_path), "--names", "z", "y", "x", "--json", "-"]) == 0
     data = json.loads(capsys.readouterr().out)
     assert data["annotators"] == ["x", "y", "z"]
+
+
+def test_a_missing_file_is_named(tmp_path, capsys):
+    assert main(["agreement", *inputs(tmp_path), str(tmp_path / "nobody.tsv")]) == 2
+    assert (
+        "nobody.tsv: expected an annotator's file or folder, found no such file or folder"
+        in capsys.readouterr().err
+    )
 
 
 @pytest.mark.parametrize(
