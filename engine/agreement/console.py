@@ -120,11 +120,16 @@ def document_lines(data: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
 def report_text(data: dict[str, Any]) -> str:
     names = data["annotators"]
     common = data["common_documents"]
     head = (
-        f"Agreement of {len(names)} annotators ({', '.join(names)}) on {len(data['documents'])} documents "
+        f"Agreement of {len(names)} annotators ({', '.join(names)}) on "
+        f"{_count(len(data['documents']), 'document')} "
         f"({len(common)} every annotator has)"
     )
     lines = [head, ""] + block_text(names, data["overall"]) + [""] + document_lines(data)

@@ -20,7 +20,7 @@ def render(gold: Gold, fmt: str, out: str) -> list[tuple[str, str]]:
     if fmt == "doccano":
         return [(out, doccano(gold))]
     if fmt == "conll":
-        return [(out, conll(gold))]
+        return [(out, conll(gold, out))]
     return brat(gold, out)
 
 
@@ -52,12 +52,12 @@ def brat(gold: Gold, folder: str) -> list[tuple[str, str]]:
     return files
 
 
-def conll(gold: Gold) -> str:
+def conll(gold: Gold, path: str = "") -> str:
     """IOB2 tags on the documents' tokens, a blank line after each sentence; overlapping
     spans cannot be written."""
     out = []
     for doc, spans in gold:
-        tags = _tags(doc, spans)
+        tags = _tags(doc, spans, path)
         ends = {e for _, e in doc.get("sentences", [])}
         out += [f"-DOCSTART- {doc['name']}", ""]
         for (ts, te), tag in zip(doc["tokens"], tags, strict=True):
@@ -69,7 +69,7 @@ def conll(gold: Gold) -> str:
     return "\n".join(out) + ("\n" if out else "")
 
 
-def _tags(doc: dict[str, Any], spans: list[list]) -> list[str]:
+def _tags(doc: dict[str, Any], spans: list[list], path: str) -> list[str]:
     starts = [t[0] for t in doc["tokens"]]
     ends = [t[1] for t in doc["tokens"]]
     tags = ["O"] * len(starts)
@@ -80,8 +80,8 @@ def _tags(doc: dict[str, Any], spans: list[list]) -> list[str]:
         if any(tag != "O" for tag in tags[first:last]):
             raise InputError(
                 "spans that do not overlap (CoNLL holds one tag per token; write brat or doccano)",
-                f"an overlap at characters {s}–{e} ({label})",
-                file=doc["name"],
+                f"an overlap in document '{doc['name']}' at characters {s}–{e} ({label})",
+                file=path or None,
             )
         tags[first:last] = ["B-" + label] + ["I-" + label] * (last - first - 1)
     return tags

@@ -214,3 +214,13 @@ def test_brat_gold_is_a_folder_of_txt_and_ann(tmp_path):
     assert (out / "dok_é.txt").read_text(encoding="utf-8") == TEXTS["dok_é"]
     ann = (out / "d2.ann").read_text(encoding="utf-8").splitlines()
     assert ann == ["T1\tLOC 17 22\tParis", "T2\t=SUM 26 31\t=dawn"]
+
+
+def test_conll_gold_cannot_hold_overlapping_decisions(tmp_path, capsys):
+    path = _workbook(tmp_path)
+    _decide(path, lambda row: "PER" if row["Text"] in ("Dr Watson", "Watson") else "none")
+    gold = tmp_path / "gold.conll"
+    assert main(["adjudicate", path, "--out", str(gold), "--format", "conll"]) == 2
+    err = capsys.readouterr().err
+    assert "gold.conll: expected spans that do not overlap" in err and "in document 'dok_é' at characters 23–29" in err
+    assert not gold.exists()
