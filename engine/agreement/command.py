@@ -174,7 +174,8 @@ def run_adjudicate(args: argparse.Namespace) -> tuple[str, list[str]]:
     content = render(gold, args.out_format, args.out)
     _write(content)
     kept = sum(len(spans) for _, spans in gold)
-    return f"{kept} spans in {len(gold)} documents written to {args.out}\n", warnings
+    docs = f"{len(gold)} document" + ("" if len(gold) == 1 else "s")
+    return f"{kept} spans in {docs} written to {args.out}\n", warnings
 
 
 def _check_outputs(*paths: str | None) -> None:

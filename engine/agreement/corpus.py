@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain
+from typing import Any
 
 import numpy as np
 
@@ -88,12 +89,15 @@ def build_corpus(annotations: Mapping[str, Annotations], labels: Sequence[str] |
     order = _document_order(sides)
     doc_index = {name: i for i, name in enumerate(order)}
     wanted = set(labels) if labels else None
-    used = sorted({s.label for side in sides for s in side.spans if wanted is None or s.label in wanted})
+    columns = [_columns(side, doc_index) for side in sides]
+    used = sorted(
+        {label for _, _, _, _, names_ in columns for label in names_ if wanted is None or label in wanted}
+    )
     texts, tokens = _texts(sides, names, order)
     present = np.zeros((len(names), len(order)), dtype=bool)
     for a, side in enumerate(sides):
         present[a, [doc_index[d.name] for d in side.documents]] = True
-    raw = [_raw_rows(side, doc_index, {label: i for i, label in enumerate(used)}) for side in sides]
+    raw = [_raw_rows(column, {label: i for i, label in enumerate(used)}) for column in columns]
     extents = _extent_ids(raw)
     tables = [_table(rows, ext, tokens, len(order)) for rows, ext in zip(raw, extents, strict=True)]
     corpus = Corpus(names, [s.source for s in sides], used, order, texts, tokens, present, tables)
@@ -130,8 +134,12 @@ def _texts(
     return texts, [bounds[name] for name in order]
 
 
-def _pairs(ranges: Sequence[tuple[int, int]]) -> np.ndarray:
-    """(n, 2) int64 array of ranges (np.fromiter: several times faster than np.asarray on tuples)."""
+def _pairs(ranges: Any) -> np.ndarray:
+    """(n, 2) int64 array of ranges: of their arrays where they keep them (formats-b's
+    Bounds: starts, ends), else with np.fromiter (several times faster than np.asarray on
+    tuples)."""
+    if hasattr(ranges, "starts") and hasattr(ranges, "ends"):
+        return np.stack((np.asarray(ranges.starts), np.asarray(ranges.ends)), axis=1).astype(np.int64)
     return np.fromiter(chain.from_iterable(ranges), dtype=np.int64, count=2 * len(ranges)).reshape(-1, 2)
 
 
@@ -152,16 +160,38 @@ def _same_text(first: Document, other: Document, first_name: str, other_name: st
     )
 
 
-def _raw_rows(side: Annotations, doc_index: dict[str, int], labels: dict[str, int]) -> np.ndarray:
-    """(document, start, end, label) of an annotator's spans, sorted, without duplicates."""
-    rows = chain.from_iterable(
-        (doc_index[s.doc], s.start, s.end, labels[s.label]) for s in side.spans if s.label in labels
+Columns = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, list[str]]
+
+
+def _columns(side: Annotations, doc_index: dict[str, int]) -> Columns:
+    """An annotator's spans as arrays: document (corpus number), start, end, label number,
+    and the names of those label numbers (of the labels used). Spans that keep their own
+    arrays (formats-b's SpanTable: docs, starts, ends, labels, doc_names, label_names) are
+    taken as they are; a list of Span objects is put into arrays."""
+    spans: Any = side.spans
+    if all(hasattr(spans, key) for key in ("docs", "starts", "ends", "labels", "doc_names", "label_names")):
+        docs = np.asarray([doc_index[name] for name in spans.doc_names], dtype=np.int64)[spans.docs]
+        return docs, spans.starts, spans.ends, spans.labels, list(spans.label_names)
+    labels: dict[str, int] = {}
+    flat = chain.from_iterable(
+        (doc_index[s.doc], s.start, s.end, labels.setdefault(s.label, len(labels))) for s in spans
     )
-    data = np.fromiter(rows, dtype=np.int64).reshape(-1, 4)
+    data = np.fromiter(flat, dtype=np.int64).reshape(-1, 4)
+    return data[:, 0], data[:, 1], data[:, 2], data[:, 3], list(labels)
+
+
+def _raw_rows(columns: Columns, labels: dict[str, int]) -> np.ndarray:
+    """(document, start, end, label) of an annotator's spans with the labels kept, sorted,
+    without duplicates."""
+    docs, starts, ends, numbers, names = columns
+    renumber = np.asarray([labels.get(name, -1) for name in names] or [-1], dtype=np.int64)
+    label = renumber[numbers] if len(numbers) else np.zeros(0, np.int64)
+    keep = label >= 0
+    data = np.stack((docs[keep], starts[keep], ends[keep], label[keep]), axis=1).astype(np.int64)
     data = data[np.lexsort(data.T[::-1])]
-    keep = np.ones(len(data), dtype=bool)
-    keep[1:] = np.any(data[1:] != data[:-1], axis=1)
-    return data[keep]
+    first = np.ones(len(data), dtype=bool)
+    first[1:] = np.any(data[1:] != data[:-1], axis=1)
+    return data[first]
 
 
 def _extent_ids(raw: Sequence[np.ndarray]) -> list[np.ndarray]:

@@ -247,3 +247,28 @@ def test_stacked_labels_make_one_category_and_spans_without_tokens_count_only_fo
     data = measure(corpus)["overall"]
     assert pair(data, "span_f1", "labelled") == pytest.approx(2 * 2 / 5)  # the space span X counts here
     assert set(data["alpha_u"]["per_label"]) == {"LOC", "PER"}  # … but covers no token
+
+
+class ArraySpans(list):
+    """Spans that keep their arrays, as formats-b's SpanTable does (docs, starts, ends,
+    labels by number, doc_names, label_names)."""
+
+    def __init__(self, spans: list[Span], doc_names: list[str]) -> None:
+        super().__init__(spans)
+        import numpy as np
+
+        self.doc_names = doc_names
+        self.label_names = sorted({s.label for s in spans})
+        self.docs = np.array([doc_names.index(s.doc) for s in spans], dtype=np.int64)
+        self.starts = np.array([s.start for s in spans], dtype=np.int64)
+        self.ends = np.array([s.end for s in spans], dtype=np.int64)
+        self.labels = np.array([self.label_names.index(s.label) for s in spans], dtype=np.int64)
+
+
+def test_spans_kept_as_arrays_give_the_same_figures():
+    sides = _five(random.Random(5))
+    as_arrays = {
+        name: Annotations(a.source, a.format, a.documents, ArraySpans(a.spans, [d.name for d in a.documents]))
+        for name, a in sides.items()
+    }
+    assert run(as_arrays) == run(sides)
