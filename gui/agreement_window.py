@@ -273,7 +273,7 @@ class AgreementWindow(QWidget):
         data = self.data or {}
         overall = data["overall"]
         self.summary.setText(
-            f"{len(data['annotators'])} annotators, {len(data['documents'])} documents "
+            f"{len(data['annotators'])} annotators, {_count(len(data['documents']), 'document')} "
             f"({len(data['common_documents'])} every annotator has). "
             f"Fleiss' κ {_text(overall['token']['fleiss_kappa'])}, Krippendorff's α "
             f"{_text(overall['token']['krippendorff_alpha'])}, αu {_text(overall['alpha_u']['overall'])}."
@@ -368,6 +368,8 @@ class AgreementWindow(QWidget):
             self.row_choice.blockSignals(False)
         chosen = rows[self.row_choice.currentRow()] if 0 <= self.row_choice.currentRow() < len(rows) else None
         self.lanes.setHtml(self._lanes_html(name, rows, chosen))
+        if chosen is not None:
+            self.lanes.scrollToAnchor("chosen")
 
     def _lanes_html(self, name: str, rows: list[Any], chosen: Any) -> str:
         """One lane per annotator: the text with that annotator's spans, disagreements in red."""
@@ -402,6 +404,7 @@ class AgreementWindow(QWidget):
             style = "background:#f5b7b1" if (s, e) in disputed else "background:#c8e6c9"
             if chosen is not None and (s, e) == (chosen.start, chosen.end):
                 style += ";text-decoration:underline;font-weight:bold"
+                out.append('<a name="chosen"></a>')
             label_text = html.escape(self.corpus.labels[label])
             out.append(f'<span style="{style}">{html.escape(text[s:e])}<sub>{label_text}</sub></span>')
             at = e
@@ -427,6 +430,10 @@ class AgreementWindow(QWidget):
             dialogs.show_input_error(self, InputError("a writable file", str(err), file=path), "Writing")
             return
         self.summary.setText(f"Adjudication workbook written: {path}")
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _text(value: float | None) -> str:
