@@ -144,8 +144,10 @@ def run_agreement(args: argparse.Namespace) -> tuple[str, list[str]]:
 
     _check_outputs(args.json, args.xlsx)
     labels = [label.strip() for label in args.labels.split(",") if label.strip()] if args.labels else None
-    corpus = build_corpus(read_annotators(args), labels)
-    data = measure(corpus)
+    sides = read_annotators(args)
+    corpus = build_corpus(sides, labels)
+    data = {**_envelope(args, labels), **measure(corpus)}
+    warnings = [w for side in sides.values() for w in getattr(side.spans, "warnings", [])]
     files: list[tuple[str, str | bytes]] = []
     if args.xlsx:
         from .workbook import workbook_bytes
@@ -159,7 +161,22 @@ def run_agreement(args: argparse.Namespace) -> tuple[str, list[str]]:
         else:
             files.append((args.json, text))
     _write(files)
-    return stdout, []
+    return stdout, warnings
+
+
+def _envelope(args: argparse.Namespace, labels: list[str] | None) -> dict[str, Any]:
+    """What makes the result reproducible: engine version, date, options, input files with sha256."""
+    from .. import __version__
+    from ..report import InputFile, _now
+
+    options = {"labels": labels, "names": args.names, "format": args.format, **vars(read_options(args))}
+    inputs = [f for path in args.annotators for f in InputFile.of("annotator", path)]
+    return {
+        "engine_version": __version__,
+        "created": _now(),
+        "options": options,
+        "input_files": [vars(f) for f in inputs],
+    }
 
 
 def run_adjudicate(args: argparse.Namespace) -> tuple[str, list[str]]:

@@ -69,6 +69,8 @@ def test_agreement_prints_the_matrices_and_writes_the_json(tmp_path, capsys):
     assert "Krippendorff's unitizing alpha" in printed and "observed" in printed
     data = json.loads(out.read_text(encoding="utf-8"))
     assert data["annotators"] == ["anna", "ben", "cara"]
+    assert data["method"] == "agreement" and data["engine_version"] and len(data["input_files"]) == 3
+    assert data["input_files"][0]["sha256"] and data["options"]["labels"] is None
     assert set(data["overall"]) >= {"span_f1", "token", "alpha_u"}
     assert set(data["overall"]["alpha_u"]) >= {"overall", "per_label", "pairwise", "pairwise_mean"}
     assert set(data["overall"]["span_f1"]["labelled"]) >= {"pairwise", "mean"}
