@@ -96,7 +96,7 @@ class AgreementWindow(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle("Span Studio — Agreement among annotators")
-        self.resize(1200, 700)
+        self.resize(1180, 660)  # fits a 1280x720 screen with its title bar
         self.data: dict[str, Any] | None = None
         self.corpus: Any = None
         self.sheet: Any = None
