@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 from . import __version__
 from .cores import forking, reap_exited
 from .errors import Cancelled, InputError
+from .formats.suggest import check_inputs
 from .methods import BUILTIN_METHODS, Invocation, Method, all_methods, format_table, get_method
 from .options import OptionSpec, either, option_specs, validate
 from .textio import atomic_write_bytes, atomic_write_text
@@ -261,6 +262,7 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str]:
     invocation = method.invocation(args, _options(method, args))
     json_path, xlsx_path = args.json, args.xlsx
     targets = _targets(method, invocation, json_path, xlsx_path)
+    check_inputs(method, invocation.gold, invocation.system)
     detail = json_path is not None or xlsx_path is not None
     report = method.evaluate(invocation.gold, invocation.system, invocation.options, detail=detail)
     files: list[tuple[Path | None, str | bytes]] = []
