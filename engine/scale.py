@@ -1,0 +1,39 @@
+"""One scale for scores: percent (default) or fraction, whatever scale a method's original
+printed them on. A table says which scale its scores are on (Table.percent); the score
+columns are the precision, recall and F1 columns. The original tools' own files and
+console output keep their own scale: this is for the app and the review workbook."""
+
+from __future__ import annotations
+
+import numbers
+from typing import Any
+
+PERCENT, FRACTION = "percent", "fraction"
+SCALES: tuple[str, ...] = (PERCENT, FRACTION)
+DEFAULT_SCALE = PERCENT
+
+#: Column names of scores (case-insensitive), alone or as the end of a name (inputs_recall).
+SCORE_WORDS = frozenset({"precision", "recall", "f1", "p", "r"})
+
+
+def is_score_column(name: str) -> bool:
+    """Whether a table column holds scores (precision, recall, F1)."""
+    lower = str(name).lower()
+    return lower in SCORE_WORDS or lower.rsplit("_", 1)[-1] in {"precision", "recall", "f1"}
+
+
+def on_scale(value: float, percent: bool, scale: str) -> float:
+    """A score given as a fraction (or a percentage, `percent`) on the chosen scale."""
+    if percent == (scale == PERCENT):
+        return float(value)
+    return float(value) / 100 if percent else float(value) * 100
+
+
+def score_text(value: float, scale: str) -> str:
+    """How a score on `scale` is shown: 86.66 (percent) or 0.8666 (fraction)."""
+    return f"{value:.2f}" if scale == PERCENT else f"{value:.4f}"
+
+
+def is_score(value: Any) -> bool:
+    """Whether a cell of a score column holds a number to put on the scale."""
+    return isinstance(value, numbers.Real) and not isinstance(value, bool) and value == value
