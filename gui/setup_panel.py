@@ -58,6 +58,7 @@ class SetupPanel(QWidget):
         self.cancel_button.setEnabled(False)
         for field in self.fields.values():
             field.path_changed.connect(self.inputs_changed)
+            field.switch_requested.connect(self.set_method)
         self.method_box.currentIndexChanged.connect(self._method_chosen)
         self._build()
         self._method_chosen()
@@ -91,6 +92,7 @@ class SetupPanel(QWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(body)
+        self.scroll = scroll
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 6)
         layout.addWidget(scroll, 1)

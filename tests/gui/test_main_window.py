@@ -58,8 +58,8 @@ def test_example_evaluates_and_the_score_tables_show_the_engines_numbers(qtbot, 
     for name, table in engine_report.score_tables().items():
         assert cells(scores.views[name]) == table.rows  # the exact values, in the engine's order
     overall = shown_cells(scores.views["overall"])
-    assert overall[0] == ["traditional", "0.6667", "0.6364", "0.6512"]
-    assert overall[1][0] == "fair" and overall[1][2] == "0.7368"
+    assert overall[0] == ["traditional", "66.67", "63.64", "65.12"]  # percent, the default scale
+    assert overall[1][0] == "fair" and overall[1][2] == "73.68"
     header = scores.header.text()
     assert "FairEval" in header and f"engine {__version__}" in header and "focus = target" in header
     assert window.errors.model.rowCount() == len(engine_report.error_rows) == 9
@@ -303,7 +303,9 @@ def test_closing_during_a_step_that_cannot_stop_waits_for_it(qtbot, window, sett
     step_may_end.set()
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=5000)
     assert not window.busy
-    assert QSettings(str(settings_file), QSettings.Format.IniFormat).value("layout/geometry")  # saved on closing
+    assert QSettings(str(settings_file), QSettings.Format.IniFormat).value(
+        "layout/geometry"
+    )  # saved on closing
 
 
 # --- options ---------------------------------------------------------------------------------
