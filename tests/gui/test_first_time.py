@@ -249,3 +249,18 @@ def test_the_progress_bar_moves_until_work_reports_progress(qtbot, window):
     assert window.progress.maximum() == 0  # busy: moving, not stuck at 0 %
     window._progressed(0.5, "")
     assert (window.progress.maximum(), window.progress.value()) == (1000, 500)
+
+
+def test_clueval_counts_the_bio_columns_and_offers_to_name_them_all(qtbot, window):
+    root = conformance("clueval") / "data"
+    window.setup.set_method("clueval")
+    window.setup.set_paths(str(root / "fiktives-urteil-p1.bio"), str(root / "fiktives-urteil-p2.bio"))
+    setup = window.setup
+    assert setup.advice.isVisible() and "has 3 BIO columns" in setup.advice.text()
+    assert "only the first is evaluated" in setup.advice.text()
+    qtbot.mouseClick(setup.advice_button, Qt.MouseButton.LeftButton)
+    assert setup.panel.options().layers == ("span", "layer2", "layer3")
+    assert not setup.advice.isVisible()
+    setup.set_paths(str(root / "reference.bio"), str(root / "candidate.bio"))  # one BIO column
+    assert not setup.advice.isVisible()
+    assert "separated by commas in the app" in setup.panel.editors["layers"].toolTip()
