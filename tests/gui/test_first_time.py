@@ -264,3 +264,20 @@ def test_clueval_counts_the_bio_columns_and_offers_to_name_them_all(qtbot, windo
     setup.set_paths(str(root / "reference.bio"), str(root / "candidate.bio"))  # one BIO column
     assert not setup.advice.isVisible()
     assert "separated by commas in the app" in setup.panel.editors["layers"].toolTip()
+
+
+def test_faireval_shows_the_sections_its_options_line_names(qtbot, window):
+    from dataclasses import replace
+
+    from engine.methods import get_method
+
+    evaluate(qtbot, window)  # "all" without weights: weighted equals fair and is left out
+    assert window.report.options["eval_method"] == ["traditional", "fair"]
+    overall = window.tabs.widget(0).views["overall"].model()
+    assert [overall.index(r, 0).data() for r in range(overall.rowCount())] == ["traditional", "fair"]
+    assert "weighted" not in window.tabs.widget(0).views
+    assert "all = traditional, fair" in window.setup.panel.editors["eval_method"].toolTip()
+    options = replace(get_method("faireval").Options(), weights="default")
+    evaluate(qtbot, window, options=options)
+    assert window.report.options["eval_method"] == ["traditional", "fair", "weighted"]
+    assert "weighted" in window.tabs.widget(0).views
