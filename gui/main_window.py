@@ -566,6 +566,8 @@ class MainWindow(WindowExports, QMainWindow):
         self.errors.set_report(data)
         names = {f.role: Path(f.path).name for f in report.inputs}
         self.viewer.set_titles(f"Gold — {names.get('gold', '')}", f"System — {names.get('system', '')}")
+        method = self.setup.methods.get(report.method)
+        self.viewer.text_hint = method.text_hint if method is not None else ""
         self.viewer.set_report(data)
         self._show_summary()
         self._update_actions()

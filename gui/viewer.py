@@ -51,6 +51,7 @@ class DocumentPane(QAbstractScrollArea):
         self.describe_row: Callable[[int], str] = lambda row: f"error {row + 1}"
         self.selection: tuple[list[tuple[int, int]], bool] = ([], True)  # pieces, own side
         self.placeholder = "No document to show."
+        self.mask = ""  # shown instead of the document (how to see its text), "" to show it
         self.top = (0, 0)
         self.wrap_width: float | None = None
         self._layout: Layout | None = None
@@ -103,6 +104,12 @@ class DocumentPane(QAbstractScrollArea):
 
     def visible_lines(self) -> int:
         return max(int(self.viewport().height() / self.line_height), 1)
+
+    def set_mask(self, text: str) -> None:
+        """Show `text` instead of the document ("" shows the document)."""
+        if text != self.mask:
+            self.mask = text
+            self.viewport().update()
 
     def set_selection(self, pieces: list[tuple[int, int]], own: bool) -> None:
         self.selection = (pieces, own)
@@ -216,9 +223,12 @@ class DocumentPane(QAbstractScrollArea):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.fillRect(self.viewport().rect(), self.viewport().palette().base())
         self._painted = []
-        if self.doc is None or not self.doc.blocks:
+        if self.doc is None or not self.doc.blocks or self.mask:
             painter.setPen(self.viewport().palette().placeholderText().color())
-            painter.drawText(self.viewport().rect(), Qt.AlignmentFlag.AlignCenter, self.placeholder)
+            flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+            area = self.viewport().rect().adjusted(24, 12, -24, -12)
+            text = self.mask if self.doc is not None and self.mask else self.placeholder
+            painter.drawText(area, flags, text)
             return
         height, step = self.viewport().height(), self.line_height
         y = 4.0
@@ -379,7 +389,6 @@ def _attr_text(span: Span) -> str:
     return (" · " + " · ".join(parts)) if parts else ""
 
 
-
 class SideBySideViewer(QWidget):
     """The document selector, the legend and the two synchronized panes."""
 
@@ -401,6 +410,12 @@ class SideBySideViewer(QWidget):
         )
         self.attach_button.clicked.connect(self.attach_requested)
         self.attach_button.hide()
+        self.positions_button = QPushButton("Show positions")
+        self.positions_button.setCheckable(True)
+        self.positions_button.setToolTip("Show the spans on the positions that stand for the missing text.")
+        self.positions_button.toggled.connect(lambda _: self._show_note())
+        self.positions_button.hide()
+        self.text_hint = ""  # the method's words on how to see the text of inputs without it
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.hide()
@@ -415,6 +430,7 @@ class SideBySideViewer(QWidget):
         head.addWidget(self.documents)
         head.addWidget(self.legend, 1)
         head.addWidget(self.attach_button)
+        head.addWidget(self.positions_button)
         panes = QHBoxLayout()
         for side in SIDES:
             column = QVBoxLayout()
@@ -463,19 +479,34 @@ class SideBySideViewer(QWidget):
             pane.set_document(doc, self.palette_)
         self._show_note()
 
-    def _show_note(self) -> None:
+    def _show_note(self, extra: str = "") -> None:
+        """How to see the text of a document without it (in the panes, until Show positions),
+        and `extra` (why an error has nothing to show)."""
         doc = self.doc
-        self.attach_button.setVisible(attachable(doc))
-        self.note.setVisible(doc is not None and doc.numbered)
-        if doc is not None and doc.chars:
-            self.note.setText(
-                "This input carries no text: the viewer shows a placeholder for each character."
+        numbered = doc is not None and doc.numbered
+        self.attach_button.setVisible(attachable(doc) and not self.text_hint)
+        self.positions_button.setVisible(numbered)
+        hint = self._text_hint(doc) if numbered else ""
+        shown = self.positions_button.isChecked()
+        for pane in self.panes.values():
+            pane.set_mask("" if shown else hint)
+        lines = [text for text in (hint if shown else "", extra) if text]
+        self.note.setText("\n".join(lines))
+        self.note.setVisible(bool(lines))
+
+    def _text_hint(self, doc: DocumentData | None) -> str:
+        what = "text" if doc is not None and doc.chars else "words"
+        if self.text_hint:
+            how = self.text_hint
+        elif attachable(doc):
+            how = (
+                "To see the words, choose File → Attach Text to Document… (or Attach text… above) "
+                "and pick a CoNLL or one-token-per-line file of the same sentences."
             )
         else:
-            self.note.setText(
-                "This input carries no words: the viewer shows what stands for them (token numbers). "
-                "Attach the text (a CoNLL or one-token-per-line file) to see the words."
-            )
+            how = ""
+        meanwhile = "Show positions shows the spans meanwhile."
+        return f"This input carries no {what}, only positions. {how} {meanwhile}"
 
     def words_attached(self) -> None:
         """Repaint after words were attached to the current document."""
@@ -489,7 +520,8 @@ class SideBySideViewer(QWidget):
         error = self.data.report.error_rows[row]
         kind = "/".join(str(error.get(k)) for k in ("type", "subtype") if error.get(k))
         labels = " → ".join(str(error.get(k)) for k in ("gold_label", "system_label") if error.get(k))
-        return f"{error.get('error_id') or f'row {row + 1}'}: {kind} {labels}".strip()
+        detail = f" — {error['detail']}" if error.get("detail") else ""
+        return f"{error.get('error_id') or f'row {row + 1}'}: {kind} {labels}".strip() + detail
 
     # --- synchronizing -------------------------------------------------------------------
 
@@ -531,6 +563,18 @@ class SideBySideViewer(QWidget):
             pane.set_selection(pieces[side] or other, bool(pieces[side]))
         if anchor is not None:
             self.panes["gold"].scroll_to(anchor)
+        self._show_note("" if anchor is not None else self._unplaced(error))
+
+    @staticmethod
+    def _unplaced(error: dict[str, Any]) -> str:
+        """Why an error frames nothing: it has no position in the document's text."""
+        what = " ".join(str(error.get(k)) for k in ("type", "gold_label", "system_label") if error.get(k))
+        text = error.get("gold_text") or error.get("system_text")
+        quoted = f" “{_shorten(str(text))}”" if text else ""
+        return (
+            f"{error.get('error_id', 'This error')} ({what}{quoted}) has no position in the text of "
+            f"{error.get('document')}: it concerns the document as a whole, so nothing is framed."
+        )
 
     def _clicked(self, side: str, pos: int) -> None:
         doc = self.doc

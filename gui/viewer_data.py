@@ -26,9 +26,8 @@ WORD_BLOCK = 256
 CHAR_BLOCK = 2000
 
 #: Error-table columns the error view shows first (the rest follow, empty ones hidden).
-SHOWN_FIRST = ("error_id", "type", "subtype", "gold_label", "system_label", "gold_position",
-               "system_position", "gold_text", "system_text", "document", "unit", "unit_id",
-               "detail")  # fmt: skip
+SHOWN_FIRST = ("error_id", "type", "subtype", "detail", "gold_label", "system_label", "gold_position",
+               "system_position", "gold_text", "system_text", "document", "unit", "unit_id")  # fmt: skip
 #: Columns the viewer uses but the error view does not show.
 HIDDEN = ("gold_start", "gold_end", "system_start", "system_end", "gold_parts", "system_parts",
           "context_unit", "sheet")  # fmt: skip

@@ -96,6 +96,9 @@ class Method:
     Options: ClassVar[type]
     inputs: ClassVar[tuple[InputSpec, InputSpec]]
     outputs: ClassVar[tuple[OutputSpec, ...]] = ()
+    #: How to see the text of inputs that carry none (an option to set), for the app's viewer;
+    #: "" when the text is attached as a token file (File → Attach Text to Document…).
+    text_hint: ClassVar[str] = ""
 
     def evaluate(
         self,

@@ -281,3 +281,62 @@ def test_faireval_shows_the_sections_its_options_line_names(qtbot, window):
     evaluate(qtbot, window, options=options)
     assert window.report.options["eval_method"] == ["traditional", "fair", "weighted"]
     assert "weighted" in window.tabs.widget(0).views
+
+
+# --- 19.5 the viewer shows something for every error --------------------------------------------
+
+
+def propara_run(qtbot, window, sentences: bool) -> None:
+    from dataclasses import replace
+
+    from engine.methods import get_method
+
+    root = conformance("propara") / "data" / "dev"
+    options = get_method("propara").Options()
+    if sentences:
+        options = replace(options, sentences=str(root / "sentences.tsv"))
+    evaluate(
+        qtbot, window, "propara", str(root / "answers.tsv"), str(root / "dummy-predictions.tsv"), options
+    )
+
+
+def first_row(window, **values) -> int:
+    rows = window.report.error_rows
+    return next(i for i, r in enumerate(rows) if all(r[k] == v for k, v in values.items()))
+
+
+def test_a_missing_propara_input_is_framed_where_the_sentences_mention_it(qtbot, window):
+    propara_run(qtbot, window, sentences=True)
+    row = first_row(window, type="missing", question="inputs")
+    error = window.report.error_rows[row]
+    assert error["gold_parts"] and error["gold_position"].startswith("mentioned in step")
+    doc = window.viewer.doc
+    mentioned = " ".join(doc.text(p).strip(".,;") for p in range(*error["gold_parts"][0])).casefold()
+    assert mentioned in [name.casefold() for name in error["gold_text"].split(" OR ")]
+    window.errors.select_error(row)
+    assert window.viewer.panes["gold"].selection[0] and not window.viewer.note.isVisibleTo(window)
+
+
+def test_without_sentences_the_viewer_says_why_nothing_is_framed_and_how_to_see_the_text(qtbot, window):
+    propara_run(qtbot, window, sentences=False)
+    viewer = window.viewer
+    assert "Options → Sentences" in viewer.panes["gold"].mask and not viewer.attach_button.isVisibleTo(window)
+    window.errors.select_error(first_row(window, type="missing", question="inputs"))
+    assert viewer.note.isVisibleTo(window) and "has no position in the text" in viewer.note.text()
+
+
+def test_poetry_without_page_texts_says_how_to_attach_them(qtbot, window):
+    root = conformance("poetry") / "quirks"
+    evaluate(qtbot, window, "poetry", str(root / "ref.jsonl"), str(root / "sys.jsonl"))
+    assert window.viewer.doc.numbered and "Options → Page texts" in window.viewer.panes["gold"].mask
+
+
+def test_starsem_shows_why_a_negation_is_an_error_near_the_left_and_in_the_viewer(qtbot, window):
+    root = conformance("starsem")
+    gold = root / "SEM-2012-SharedTask-CD-SCO-dev-09032012.txt"
+    evaluate(qtbot, window, "starsem", str(gold), str(root / "dev.mixed.system.txt"))
+    model = window.errors.model
+    titles = [str(c) for c in model.frame.columns]
+    assert titles.index("detail") <= 3
+    row = first_row(window, type="FN", event="FN")
+    assert "event FN" in window.viewer._describe_row(row)

@@ -464,7 +464,11 @@ def test_a_document_without_words_shows_numbers_until_the_text_is_attached(
     system.write_text("PER\t1\t2\t1,2\nLOC\t6\t7\t6,7\n", encoding="utf-8")
     evaluate(qtbot, window, "faireval", str(spans), str(system))
     viewer = window.viewer
-    assert viewer.doc.numbered and viewer.note.isVisibleTo(window) and window.attach_action.isEnabled()
+    assert viewer.doc.numbered and window.attach_action.isEnabled()
+    mask = viewer.panes["gold"].mask  # the pane says how to see the words, not a wall of numbers
+    assert mask.startswith("This input carries no words") and "File → Attach Text to Document…" in mask
+    viewer.positions_button.setChecked(True)  # the numbers on demand, the hint above them
+    assert viewer.panes["gold"].mask == "" and viewer.note.isVisibleTo(window) and viewer.note.text() == mask
     assert viewer.doc.text(0) == "1"
     monkeypatch.setattr(window, "choose_open_path", lambda *args: example[1])
     window.attach_action.trigger()
@@ -479,7 +483,8 @@ def test_a_document_without_words_shows_numbers_until_the_text_is_attached(
         "Street",
     ]
     assert viewer.doc.tails[0] == ["in", "London", "."]  # the sentence goes on beyond the spans
-    assert not viewer.note.isVisibleTo(window)
+    assert not viewer.note.isVisibleTo(window) and viewer.panes["gold"].mask == ""
+    assert not viewer.positions_button.isVisibleTo(window)
     assert shown.messages == [
         (
             "The words of gold.conll are shown.",
