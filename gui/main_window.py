@@ -10,7 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, QThread, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QShowEvent
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
 
 from engine.errors import InputError
 from engine.formats.suggest import WrongFormat, check_inputs
-from engine.formats.token_text import read_sentences
 from engine.methods import Method, all_methods
 from engine.progress import Progress
 from engine.report import Report
@@ -34,7 +33,6 @@ from . import dialogs
 from .errors_panel import ErrorsPanel
 from .geometry import fit_to_screen, restore_or_fit
 from .help_page import GlossaryDialog
-from .inputs import dropped_paths
 from .notice import Notice
 from .resources import example_inputs
 from .results import DetailView, MessagesView, ScoresView
@@ -589,56 +587,3 @@ class MainWindow(WindowExports, QMainWindow):
         elif self.run is not None and (self.run.gold, self.run.system) != self.setup.paths():
             text += " <span style='color:#8a5a00'>The inputs changed since this evaluation.</span>"
         self.summary.setText(text)
-
-    # --- words for documents without them ----------------------------------------------
-
-    def attach_text(self) -> None:
-        doc = self.viewer.doc
-        if doc is None or not attachable(doc):
-            return
-        path = self.choose_open_path(
-            "Attach the text (CoNLL or one token per line)", self.settings.folder("text")
-        )
-        if not path:
-            return
-        self.settings.set_folder("text", str(Path(path).parent))
-
-        def job(progress: Progress) -> Any:
-            progress.update(0.0, "reading the text", force=True)
-            return doc.attached(read_sentences(path))
-
-        def done(attachment: Any) -> None:
-            doc.attach(attachment)
-            self.viewer.words_attached()
-            if attachment.notes:
-                dialogs.show_message(
-                    self, f"The words of {Path(path).name} are shown.", "\n".join(attachment.notes)
-                )
-            else:
-                self.statusBar().showMessage(f"The words of {Path(path).name} are shown.", 5000)
-
-        self.run_task("Reading the text", job, done, "The text could not be read")
-
-    # --- drag and drop -----------------------------------------------------------------
-
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
-        if dropped_paths(event):
-            event.acceptProposedAction()
-
-    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
-        """Two files: gold and system; one file: the gold input when it is empty, else the system."""
-        paths = dropped_paths(event)
-        if not paths:
-            return
-        event.acceptProposedAction()
-        self.drop_paths(paths)
-
-    def drop_paths(self, paths: list[str]) -> None:
-        fields = self.setup.fields
-        if len(paths) >= 2:
-            self.setup.set_paths(paths[0], paths[1])
-            self.statusBar().showMessage("Dropped: the first file is gold, the second system.", 6000)
-            return
-        role = "gold" if not fields["gold"].path else "system"
-        fields[role].set_path(paths[0])
-        self.statusBar().showMessage(f"Dropped as the {role} file (drop onto a field to choose).", 6000)

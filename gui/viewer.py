@@ -30,7 +30,16 @@ from PySide6.QtWidgets import (
 
 from engine.spans import Span
 
-from .viewer_data import SIDES, DocumentData, ReportData, row_pieces, span_pieces
+from .viewer_data import (
+    SIDES,
+    DocumentData,
+    ReportData,
+    attachable,
+    depths,
+    error_anchor,
+    row_pieces,
+    span_pieces,
+)
 from .viewer_layout import MARGIN, SELECTION_COLOUR, UNDERLINE, UNDERLINE_ROOM, Layout, Legend, Line, Palette
 
 __all__ = ["MARGIN", "Layout", "Legend", "Palette", "SideBySideViewer", "attachable"]
@@ -248,7 +257,7 @@ class DocumentPane(QAbstractScrollArea):
         side = self.doc.sides[self.side]
         text_height = self.line_height - UNDERLINE_ROOM
         spans = side.spans_in(line.first, line.end) if line.xs else []
-        for span, depth in _depths(spans):
+        for span, depth in depths(spans):
             for start, end in span_pieces(span):
                 extent = line.x_range(start, end)
                 if extent is not None:
@@ -361,22 +370,6 @@ class DocumentPane(QAbstractScrollArea):
             if pos is not None:
                 self.position_clicked.emit(pos)
         super().mousePressEvent(event)
-
-
-def _depths(spans: list[Span]) -> list[tuple[Span, int]]:
-    """Each span with the number of spans around it (outer spans are drawn first, larger)."""
-    out = []
-    for span in spans:
-        depth = sum(
-            1
-            for other in spans
-            if other is not span
-            and other.start <= span.start
-            and span.end <= other.end
-            and (other.start, -other.end) < (span.start, -span.end)
-        )
-        out.append((span, depth))
-    return out
 
 
 def _shorten(text: str, limit: int = 80) -> str:
@@ -557,7 +550,7 @@ class SideBySideViewer(QWidget):
             self.status.emit(f"{error.get('error_id', 'This error')} has no document to show.")
             return
         pieces = {side: row_pieces(error, side) for side in SIDES}
-        anchor = _anchor(error, pieces, doc)
+        anchor = error_anchor(error, pieces, doc)
         for side, pane in self.panes.items():
             other = pieces["system" if side == "gold" else "gold"]
             pane.set_selection(pieces[side] or other, bool(pieces[side]))
@@ -586,22 +579,3 @@ class SideBySideViewer(QWidget):
             self.error_clicked.emit(innermost.row)
         elif doc.sides[side].spans_in(pos, pos + 1):
             self.status.emit("This span has no error.")
-
-
-def attachable(doc: DocumentData | None) -> bool:
-    """Whether words can be attached to a document: a token document without words."""
-    return doc is not None and not doc.document.has_words and not doc.chars
-
-
-def _anchor(error: dict[str, Any], pieces: dict[str, list[tuple[int, int]]], doc: DocumentData) -> int | None:
-    """Where an error is: its first position, or the start of its context unit."""
-    starts = [start for side in SIDES for start, _ in pieces[side]]
-    if starts:
-        return min(starts)
-    unit = error.get("context_unit")
-    if not isinstance(unit, int):
-        number = error.get("unit")
-        unit = number - 1 if isinstance(number, int) and number > 0 else None
-    if unit is not None and 0 <= unit < len(doc.document.units):
-        return doc.document.units[unit][0]
-    return None

@@ -1,5 +1,6 @@
 """The main window's exports and imports (Excel, CSV, JSON, review), the scale its scores
-are shown on and its Help page: a part of MainWindow kept in a module of its own."""
+are shown on, its Help page, words attached to a document and dropped files: a part of
+MainWindow kept in a module of its own."""
 
 from __future__ import annotations
 
@@ -7,22 +8,27 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtGui import QAction, QActionGroup, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
 
+from engine.formats.token_text import read_sentences
+from engine.progress import Progress
 from engine.report import Report
 from engine.scale import FRACTION, PERCENT
 
 from . import dialogs
 from .exporting import csv_job, csv_targets, json_job, xlsx_job
 from .help_page import GlossaryDialog
+from .inputs import dropped_paths
 from .models import FrameModel
 from .review_dialog import ReviewDialog, ReviewResult, review_job
+from .viewer_data import attachable
 
 if TYPE_CHECKING:
     from .notice import Notice
     from .settings import AppSettings
     from .setup_panel import SetupPanel
+    from .viewer import SideBySideViewer
 
 #: The View menu's scales: (scale, menu text).
 SCALE_CHOICES = ((PERCENT, "Scores in &Percent (86.67)"), (FRACTION, "Scores as &Fractions (0.8667)"))
@@ -47,12 +53,14 @@ def scale_actions(
 
 
 class WindowExports:
-    """Exports, imports, the scale and Help of the main window (mixed into MainWindow)."""
+    """Exports, imports, the scale, Help, attached words and drops of the main window
+    (mixed into MainWindow)."""
 
     report: Report | None
     settings: AppSettings
     setup: SetupPanel
     notice: Notice
+    viewer: SideBySideViewer
     scale: str
     glossary: GlossaryDialog | None
     run_task: Callable[..., bool]
@@ -143,3 +151,56 @@ class WindowExports:
     def show_review(self, result: ReviewResult) -> None:
         self.review_dialog = ReviewDialog(self, result)
         self.review_dialog.show()
+
+    # --- words for documents without them ----------------------------------------------
+
+    def attach_text(self) -> None:
+        doc = self.viewer.doc
+        if doc is None or not attachable(doc):
+            return
+        path = self.choose_open_path(
+            "Attach the text (CoNLL or one token per line)", self.settings.folder("text")
+        )
+        if not path:
+            return
+        self.settings.set_folder("text", str(Path(path).parent))
+
+        def job(progress: Progress) -> Any:
+            progress.update(0.0, "reading the text", force=True)
+            return doc.attached(read_sentences(path))
+
+        def done(attachment: Any) -> None:
+            doc.attach(attachment)
+            self.viewer.words_attached()
+            if attachment.notes:
+                dialogs.show_message(
+                    self, f"The words of {Path(path).name} are shown.", "\n".join(attachment.notes)
+                )
+            else:
+                self.statusBar().showMessage(f"The words of {Path(path).name} are shown.", 5000)
+
+        self.run_task("Reading the text", job, done, "The text could not be read")
+
+    # --- drag and drop -----------------------------------------------------------------
+
+    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
+        if dropped_paths(event):
+            event.acceptProposedAction()
+
+    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
+        """Two files: gold and system; one file: the gold input when it is empty, else the system."""
+        paths = dropped_paths(event)
+        if not paths:
+            return
+        event.acceptProposedAction()
+        self.drop_paths(paths)
+
+    def drop_paths(self, paths: list[str]) -> None:
+        fields = self.setup.fields
+        if len(paths) >= 2:
+            self.setup.set_paths(paths[0], paths[1])
+            self.statusBar().showMessage("Dropped: the first file is gold, the second system.", 6000)
+            return
+        role = "gold" if not fields["gold"].path else "system"
+        fields[role].set_path(paths[0])
+        self.statusBar().showMessage(f"Dropped as the {role} file (drop onto a field to choose).", 6000)
