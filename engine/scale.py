@@ -16,10 +16,17 @@ DEFAULT_SCALE = PERCENT
 SCORE_WORDS = frozenset({"precision", "recall", "f1", "p", "r"})
 
 
+#: Prefixes of columns that count what a score is made of (CLUEval's TP_Precision is a count).
+COUNT_WORDS = frozenset({"tp", "fp", "fn", "n"})
+
+
 def is_score_column(name: str) -> bool:
     """Whether a table column holds scores (precision, recall, F1)."""
     lower = str(name).lower()
-    return lower in SCORE_WORDS or lower.rsplit("_", 1)[-1] in {"precision", "recall", "f1"}
+    if lower in SCORE_WORDS:
+        return True
+    prefix, _, last = lower.rpartition("_")
+    return last in {"precision", "recall", "f1"} and prefix not in COUNT_WORDS
 
 
 def on_scale(value: float, percent: bool, scale: str) -> float:

@@ -28,6 +28,8 @@ from engine.scale import DEFAULT_SCALE
 from .models import SAMPLED_ROWS, FrameModel
 
 MAX_HEADLINE_WIDTH = 560
+#: The share of the Scores tab the headline table may take to show its scores whole.
+HEADLINE_SHARE = 0.7
 
 
 #: Names of the column that says what a row is about: shown first, whatever the engine's order.
@@ -147,7 +149,8 @@ class ScoresView(QWidget):
         super().showEvent(event)
         if not self._fitted and self.headline is not None and self.split.count() == 2:
             self._fitted = True
-            self.headline.setMinimumWidth(min(full_width(self.headline), MAX_HEADLINE_WIDTH))
+            limit = max(MAX_HEADLINE_WIDTH, int(self.width() * HEADLINE_SHARE))
+            self.headline.setMinimumWidth(min(full_width(self.headline), limit))
             self.split.setStretchFactor(0, 0)
             self.split.setStretchFactor(1, 1)
 

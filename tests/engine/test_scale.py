@@ -11,7 +11,7 @@ from tests.conftest import conformance
 def test_score_columns_are_precision_recall_and_f1_whatever_their_spelling():
     for name in ("precision", "recall", "f1", "P", "R", "F1", "inputs_recall", "moves_precision"):
         assert is_score_column(name), name
-    for name in ("TP", "label", "relevance", "value", "score", "FP", "page_id"):
+    for name in ("TP", "label", "relevance", "value", "score", "FP", "page_id", "TP_Precision", "TP_Recall"):
         assert not is_score_column(name), name
 
 
