@@ -107,7 +107,7 @@ def offer_switch(parent: QWidget | None, err: WrongFormat) -> str | None:
         parent,
         QMessageBox.Icon.Question,
         "This file is for another method.",
-        str(err),
+        err.app_sentence,
         QDialogButtonBox.StandardButton.Cancel,
     )
     chosen: list[str] = []

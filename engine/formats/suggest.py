@@ -28,7 +28,11 @@ class WrongFormat(InputError):
         self.method_name = method.name
         self.readers = [reader.name for reader in readers]
         self.reader_titles = {reader.name: short_title(reader) for reader in readers}
-        self.sentence = _sentence(path, format_title, method, readers)
+        looks = _looks_like(path, format_title, method)
+        commands = either(tuple(f"'spanstudio {reader.name}'" for reader in readers))
+        self.sentence = f"{looks} — did you mean {commands}?"  # the command line's
+        names = either(tuple(short_title(reader) for reader in readers))
+        self.app_sentence = f"{looks}. {names} read{'s' if len(readers) == 1 else ''} it."
         super().__init__(f"a file {short_title(method)} reads", described(format_title), file=path)
 
     @property
@@ -51,14 +55,11 @@ def described(format_title: str) -> str:
     return format_title
 
 
-def _sentence(path: str, format_title: str, method: Method, readers: list[Method]) -> str:
+def _looks_like(path: str, format_title: str, method: Method) -> str:
+    """'gold.tsv looks like a FairEval span file; CLUEval reads vertical text …'."""
     own = [format_module(name).TITLE for spec in method.inputs for name in spec.formats]
     reads = either(tuple(described(t) for t in dict.fromkeys(own))) if own else "other files"
-    commands = either(tuple(f"'spanstudio {reader.name}'" for reader in readers))
-    return (
-        f"{path} looks like {described(format_title)}; {short_title(method)} reads {reads} "
-        f"— did you mean {commands}?"
-    )
+    return f"{path} looks like {described(format_title)}; {short_title(method)} reads {reads}"
 
 
 def _sniffed_file(path: Path) -> Path | None:

@@ -59,6 +59,10 @@ def test_a_faireval_span_file_given_to_clueval_names_faireval(tmp_path):
         f"{gold} looks like a FairEval span file; CLUEval reads vertical text (.vrt) with BIO "
         "columns — did you mean 'spanstudio faireval'?"
     )
+    assert err.app_sentence == (  # the app's words, without the command line
+        f"{gold} looks like a FairEval span file; CLUEval reads vertical text (.vrt) with BIO "
+        "columns. FairEval reads it."
+    )
 
 
 @pytest.mark.parametrize(
