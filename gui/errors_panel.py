@@ -92,6 +92,10 @@ class ErrorsPanel(QWidget):
             combo.clear()
             combo.addItems([first, *items])
             combo.blockSignals(False)
+        for index in range(1, self.type_filter.count()):  # what each type means, as in the table
+            self.type_filter.setItemData(
+                index, explain(self.type_filter.itemText(index)), Qt.ItemDataRole.ToolTipRole
+            )
         self.search.blockSignals(True)
         self.search.clear()
         self.search.blockSignals(False)

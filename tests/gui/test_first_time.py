@@ -10,7 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import QPoint, QRect, Qt
 from PySide6.QtWidgets import QMessageBox
 
-from engine.glossary import GLOSSARY
+from engine.glossary import GLOSSARY, meaning
 from engine.methods import all_methods
 from gui import dialogs, geometry, notice
 from gui.help_page import glossary_html
@@ -211,6 +211,15 @@ def test_the_error_tables_type_cells_have_the_glossarys_words_as_tooltips(qtbot,
         kind = model.index(row, column).data()
         tip = model.index(row, column).data(Qt.ItemDataRole.ToolTipRole)
         assert tip == next(t.meaning for t in GLOSSARY["faireval"].error_types if t.name == kind)
+
+
+def test_the_type_filter_says_what_each_type_means(qtbot, window):
+    evaluate(qtbot, window)
+    combo = window.errors.type_filter
+    tips = {
+        combo.itemText(i): combo.itemData(i, Qt.ItemDataRole.ToolTipRole) for i in range(1, combo.count())
+    }
+    assert tips and all(tip == meaning("faireval", kind) for kind, tip in tips.items())
 
 
 def test_an_input_error_dialog_has_its_message_at_the_left(qtbot):
