@@ -200,10 +200,9 @@ class Run:
         for pair in pairs:
             done_lines = self._pair(pair, done_lines, total_lines)
         if not self.any_span:
-            raise InputError(
-                "spans to compare",
-                f"none after applying labels={self.settings.labels} and exclude={self.settings.exclude}",
-            )
+            found = f"none after applying labels={self.settings.labels} and exclude={self.settings.exclude}"
+            why = f" ({'; '.join(self.warnings)})" if self.warnings else ""  # e.g. the tags it ignored
+            raise InputError("spans to compare", found + why)
         self._warn_unexcluded()
         self.progress.update(1.0, "scoring", force=True)
         return self._build(pairs)
