@@ -59,6 +59,7 @@ class DocumentPane(QAbstractScrollArea):
         self.palette_: Palette = Palette([], [], [])
         self.describe_row: Callable[[int], str] = lambda row: f"error {row + 1}"
         self.selection: tuple[list[tuple[int, int]], bool] = ([], True)  # pieces, own side
+        self.selected_row: int | None = None  # the error the frame shows
         self.placeholder = "No document to show."
         self.mask = ""  # shown instead of the document (how to see its text), "" to show it
         self.top = (0, 0)
@@ -79,6 +80,7 @@ class DocumentPane(QAbstractScrollArea):
         self.doc = doc
         self.palette_ = palette
         self.selection = ([], True)
+        self.selected_row = None
         self.top = (0, 0)
         self.relayout()
 
@@ -120,8 +122,10 @@ class DocumentPane(QAbstractScrollArea):
             self.mask = text
             self.viewport().update()
 
-    def set_selection(self, pieces: list[tuple[int, int]], own: bool) -> None:
+    def set_selection(self, pieces: list[tuple[int, int]], own: bool, row: int | None = None) -> None:
+        """Frame `pieces` (solid on the error's `own` side, else dashed) of error `row`."""
         self.selection = (pieces, own)
+        self.selected_row = row
         self.viewport().update()
 
     # --- scrolling -----------------------------------------------------------------------
@@ -348,6 +352,9 @@ class DocumentPane(QAbstractScrollArea):
             rows.append(f"<b>{html.escape(span.label)}</b> “{text}” — {where}{_attr_text(span)}")
         for mark in side.marks_in(pos, pos + 1):
             rows.append(html.escape(self.describe_row(mark.row)))
+        framed = self.selected_row is not None and any(a <= pos < max(b, a + 1) for a, b in self.selection[0])
+        if framed and self.selected_row not in {m.row for m in side.marks_in(pos, pos + 1)}:
+            rows.append("▢ " + html.escape(self.describe_row(self.selected_row)))  # the frame's error
         return "<p style='white-space:pre'>" + "<br>".join(rows) + "</p>" if rows else ""
 
     def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802
@@ -553,7 +560,7 @@ class SideBySideViewer(QWidget):
         anchor = error_anchor(error, pieces, doc)
         for side, pane in self.panes.items():
             other = pieces["system" if side == "gold" else "gold"]
-            pane.set_selection(pieces[side] or other, bool(pieces[side]))
+            pane.set_selection(pieces[side] or other, bool(pieces[side]), row)
         if anchor is not None:
             self.panes["gold"].scroll_to(anchor)
         self._show_note("" if anchor is not None else self._unplaced(error))

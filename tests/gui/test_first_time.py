@@ -349,3 +349,16 @@ def test_starsem_shows_why_a_negation_is_an_error_near_the_left_and_in_the_viewe
     assert titles.index("detail") <= 3
     row = first_row(window, type="FN", event="FN")
     assert "event FN" in window.viewer._describe_row(row)
+
+
+def test_the_selection_frame_tooltip_says_which_error_it_is_and_why(qtbot, window):
+    root = conformance("starsem")
+    gold = root / "SEM-2012-SharedTask-CD-SCO-dev-09032012.txt"
+    evaluate(qtbot, window, "starsem", str(gold), str(root / "dev.mixed.system.txt"))
+    row = first_row(window, type="FP")  # a system negation: the gold pane frames it dashed
+    window.errors.select_error(row)
+    error = window.report.error_rows[row]
+    pane = window.viewer.panes["gold"]
+    start, _ = pane.selection[0][0]
+    tip = pane.tooltip_at(start)
+    assert error["error_id"] in tip and error["detail"] in tip
