@@ -1,5 +1,5 @@
 """One scale for scores: percent (default) or fraction, whatever scale a method's original
-printed them on. A table says which scale its scores are on (Table.percent); the score
+printed them on. A table says which scale its scores are on (Table.scale); the score
 columns are the precision, recall and F1 columns. The original tools' own files and
 console output keep their own scale: this is for the app and the review workbook."""
 
@@ -13,7 +13,7 @@ SCALES: tuple[str, ...] = (PERCENT, FRACTION)
 DEFAULT_SCALE = PERCENT
 
 #: Column names of scores (case-insensitive), alone or as the end of a name (inputs_recall).
-SCORE_WORDS = frozenset({"precision", "recall", "f1", "p", "r"})
+SCORE_WORDS = frozenset({"precision", "recall", "f1", "p", "r", "prec", "rec", "f", "f-score", "fscore"})
 
 
 #: Prefixes of columns that count what a score is made of (CLUEval's TP_Precision is a count).
@@ -29,11 +29,11 @@ def is_score_column(name: str) -> bool:
     return last in {"precision", "recall", "f1"} and prefix not in COUNT_WORDS
 
 
-def on_scale(value: float, percent: bool, scale: str) -> float:
-    """A score given as a fraction (or a percentage, `percent`) on the chosen scale."""
-    if percent == (scale == PERCENT):
+def on_scale(value: float, native: str, scale: str) -> float:
+    """A score given on the `native` scale (its table's) on the chosen `scale`."""
+    if native == scale:
         return float(value)
-    return float(value) / 100 if percent else float(value) * 100
+    return float(value) / 100 if native == PERCENT else float(value) * 100
 
 
 def score_text(value: float, scale: str) -> str:

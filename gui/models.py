@@ -9,7 +9,7 @@ import numpy as np
 import pandas as pd
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
-from engine.scale import DEFAULT_SCALE, is_score, is_score_column, on_scale, score_text
+from engine.scale import DEFAULT_SCALE, FRACTION, is_score, is_score_column, on_scale, score_text
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -63,7 +63,7 @@ class FrameModel(QAbstractTableModel):
         self._columns: list[np.ndarray] = []
         self._scores: set[int] = set()  # positions of the score columns (engine.scale)
         self.scale = DEFAULT_SCALE
-        self.percent = False  # whether the table's scores are percentages (Table.percent)
+        self.native = FRACTION  # the scale the table's scores are on (Table.scale)
         self.explain: dict[str, Callable[[Any], str]] = {}  # column → a cell value's tooltip
         self._adopt(frame if frame is not None else pd.DataFrame())
 
@@ -73,11 +73,11 @@ class FrameModel(QAbstractTableModel):
         self._columns = [frame.iloc[:, i].to_numpy() for i in range(len(frame.columns))]
         self._scores = {i for i, name in enumerate(frame.columns) if is_score_column(name)}
 
-    def set_scale(self, scale: str, percent: bool | None = None) -> None:
-        """Show the scores on `scale` (percent or fraction); `percent`: the table's own scale."""
+    def set_scale(self, scale: str, native: str | None = None) -> None:
+        """Show the scores on `scale` (percent or fraction); `native`: the table's own scale."""
         self.scale = scale
-        if percent is not None:
-            self.percent = percent
+        if native is not None:
+            self.native = native
         if self.rowCount() and self._scores:
             self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1))
 
@@ -121,12 +121,12 @@ class FrameModel(QAbstractTableModel):
         return None
 
     def _score_text(self, value: Any) -> str:
-        return score_text(on_scale(value, self.percent, self.scale), self.scale)
+        return score_text(on_scale(value, self.native, self.scale), self.scale)
 
     def _tooltip(self, column: int, value: Any, score: bool) -> str | None:
         """The exact number behind a rounded one; the meaning of an error type."""
         if score:
-            exact = on_scale(value, self.percent, self.scale)
+            exact = on_scale(value, self.native, self.scale)
             return f"{exact!r}{' %' if self.scale == 'percent' else ''}"
         if isinstance(value, float | np.floating):
             return repr(float(value))

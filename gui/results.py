@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.report import Report, Table
-from engine.scale import DEFAULT_SCALE
+from engine.scale import DEFAULT_SCALE, FRACTION
 
 from .models import SAMPLED_ROWS, FrameModel
 
@@ -36,12 +36,12 @@ HEADLINE_SHARE = 0.7
 LABEL_COLUMNS = ("label", "labels")
 
 
-def table_view(frame: pd.DataFrame, percent: bool = False, scale: str = DEFAULT_SCALE) -> QTableView:
-    """A sortable, read-only view of one report table, its scores on `scale` (`percent`:
-    the table's scores are percentages), its label column first."""
+def table_view(frame: pd.DataFrame, native: str = FRACTION, scale: str = DEFAULT_SCALE) -> QTableView:
+    """A sortable, read-only view of one report table, its scores on `scale` (`native`: the
+    scale the table's scores are on), its label column first."""
     view = QTableView()
     model = FrameModel(frame, view)
-    model.set_scale(scale, percent)
+    model.set_scale(scale, native)
     view.setModel(model)
     label_first(view, [str(c) for c in frame.columns])
     view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # the engine's order first
@@ -128,7 +128,7 @@ class ScoresView(QWidget):
         split = QSplitter(Qt.Orientation.Horizontal)
         split.setChildrenCollapsible(False)
         for number, (name, table) in enumerate(report.score_tables().items()):
-            view = table_view(table.frame(), table.percent, scale)
+            view = table_view(table.frame(), table.scale, scale)
             self.views[name] = view
             panel = titled_panel(table, name, view)
             if number == 0:
@@ -172,7 +172,7 @@ class DetailView(QWidget):
         self, name: str, table: Table, scale: str = DEFAULT_SCALE, parent: QWidget | None = None
     ) -> None:
         super().__init__(parent)
-        self.view = table_view(table.frame(), table.percent, scale)
+        self.view = table_view(table.frame(), table.scale, scale)
         layout = QVBoxLayout(self)
         layout.addWidget(titled_panel(table, name, self.view))
 

@@ -16,9 +16,9 @@ def test_score_columns_are_precision_recall_and_f1_whatever_their_spelling():
 
 
 def test_a_score_on_either_scale_from_either_scale():
-    assert on_scale(0.8666, False, PERCENT) == 86.66
-    assert on_scale(92.8571, True, FRACTION) == 0.928571
-    assert on_scale(92.8571, True, PERCENT) == 92.8571 and on_scale(0.5, False, FRACTION) == 0.5
+    assert on_scale(0.8666, FRACTION, PERCENT) == 86.66
+    assert on_scale(92.8571, PERCENT, FRACTION) == 0.928571
+    assert on_scale(92.8571, PERCENT, PERCENT) == 92.8571 and on_scale(0.5, FRACTION, FRACTION) == 0.5
     assert score_text(86.666, PERCENT) == "86.67" and score_text(0.86666, FRACTION) == "0.8667"
 
 
@@ -42,5 +42,5 @@ def test_the_tables_of_clueval_and_starsem_say_their_scores_are_percentages():
                 v for row in table.rows for c, v in zip(table.columns, row, strict=True) if is_score_column(c)
             ]
             if scores:
-                assert table.percent is percent, (method, table.title)
+                assert table.scale == (PERCENT if percent else FRACTION), (method, table.title)
                 assert max(scores) > 1 if percent else max(scores) <= 1, (method, table.title)
