@@ -259,9 +259,9 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str]:
 
     Every file is rendered in memory before the first one is written."""
     invocation = method.invocation(args, _options(method, args))
+    check_inputs(method, invocation.gold, invocation.system)  # a file of another method's format
     json_path, xlsx_path = args.json, args.xlsx
     targets = _targets(method, invocation, json_path, xlsx_path)
-    check_inputs(method, invocation.gold, invocation.system)
     detail = json_path is not None or xlsx_path is not None
     report = method.evaluate(invocation.gold, invocation.system, invocation.options, detail=detail)
     files: list[tuple[Path | None, str | bytes]] = []

@@ -93,12 +93,12 @@ class Method:
     name: ClassVar[str]
     title: ClassVar[str]
     description: ClassVar[str]  # one paragraph for the GUI and `spanstudio methods`
-    Options: ClassVar[type]
-    inputs: ClassVar[tuple[InputSpec, InputSpec]]
-    outputs: ClassVar[tuple[OutputSpec, ...]] = ()
     #: How to see the text of inputs that carry none (an option to set), for the app's viewer;
     #: "" when the text is attached as a token file (File → Attach Text to Document…).
     text_hint: ClassVar[str] = ""
+    Options: ClassVar[type]
+    inputs: ClassVar[tuple[InputSpec, InputSpec]]
+    outputs: ClassVar[tuple[OutputSpec, ...]] = ()
 
     def evaluate(
         self,
