@@ -20,7 +20,6 @@ from typing import Any, NoReturn
 
 from . import __version__
 from .errors import Cancelled, InputError
-from .formats.suggest import check_inputs
 from .methods import BUILTIN_METHODS, Invocation, Method, all_methods, format_table, get_method
 from .options import OptionSpec, either, option_specs, validate
 from .textio import atomic_write_bytes, atomic_write_text
@@ -258,6 +257,8 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str]:
     """Evaluate, write every output; return (standard output text, warnings, standard error text).
 
     Every file is rendered in memory before the first one is written."""
+    from .formats.suggest import check_inputs
+
     invocation = method.invocation(args, _options(method, args))
     check_inputs(method, invocation.gold, invocation.system)  # a file of another method's format
     json_path, xlsx_path = args.json, args.xlsx
