@@ -263,7 +263,10 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str]:
     """Evaluate, write every output; return (standard output text, warnings, standard error text).
 
     Every file is rendered in memory before the first one is written."""
+    from .formats.suggest import check_inputs
+
     invocation = method.invocation(args, _options(method, args))
+    check_inputs(method, invocation.gold, invocation.system)  # a file of another method's format
     json_path, xlsx_path = args.json, args.xlsx
     targets = _targets(method, invocation, json_path, xlsx_path)
     detail = json_path is not None or xlsx_path is not None
