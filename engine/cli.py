@@ -229,6 +229,10 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     review.add_argument(
         "--json", metavar="PATH", help="Write verdicts and reviewed scores as JSON ('-' = standard output)."
     )
+    from .agreement.command import add_adjudicate_parser, add_agreement_parser
+
+    add_agreement_parser(sub)
+    add_adjudicate_parser(sub)
     methods = _methods_for(argv)
     for method in methods:
         _method_parser(sub, method)
@@ -240,6 +244,8 @@ def _methods_for(argv: list[str] | None) -> list[Method]:
     command = next((a for a in argv or [] if not a.startswith("-")), None)
     if command in BUILTIN_METHODS:
         return [get_method(command)]
+    if command in ("agreement", "adjudicate"):
+        return []
     return all_methods()
 
 
@@ -296,7 +302,10 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str]:
     """Evaluate, write every output; return (standard output text, warnings, standard error text).
 
     Every file is rendered in memory before the first one is written."""
+    from .formats.suggest import check_inputs
+
     invocation = method.invocation(args, _options(method, args))
+    check_inputs(method, invocation.gold, invocation.system)  # a file of another method's format
     json_path, xlsx_path = args.json, args.xlsx
     targets = _targets(method, invocation, json_path, xlsx_path)
     confidence = confidence_of(args) if getattr(args, "ci", None) is not None else None
@@ -339,6 +348,10 @@ def run_compare(args: argparse.Namespace) -> tuple[str, list[str]]:
     for out in method.outputs:
         setattr(args, "out_" + out.name, None)
     options = method.run_options(args, _options(method, args))
+    from .formats.suggest import check_inputs
+
+    for system in (args.system_a, args.system_b):
+        check_inputs(method, args.gold, system)  # a file of another method's format
     targets = _targets(method, Invocation(args.gold, args.system, options), args.json, args.xlsx)
     report = compare_reports(method, args.gold, (args.system_a, args.system_b), options, confidence)
     if args.xlsx is not None:
@@ -405,6 +418,11 @@ def main(argv: list[str] | None = None) -> int:
             if getattr(args, "method", None) is None:
                 raise UsageError("compare: expected a method, found none")
             stdout, warnings = run_compare(args)
+            stderr = ""
+        elif args.command in ("agreement", "adjudicate"):
+            from .agreement.command import run_adjudicate, run_agreement
+
+            stdout, warnings = (run_agreement if args.command == "agreement" else run_adjudicate)(args)
             stderr = ""
         else:
             stdout, warnings, stderr = run(args.method, args)

@@ -30,7 +30,7 @@ def corpus(seed: int) -> UnitStatistics:
                 for count in (traditional if name == "traditional" else (kind,)):
                     counts.add((name, label, count), 1)
                     counts.add((name, None, count), 1)
-    return counts.statistics(_rows(counts, LABELS, None))
+    return counts.statistics(_rows(counts, LABELS, None, ["traditional", "fair"]))
 
 
 def cpu(function, *args) -> tuple[float, object]:

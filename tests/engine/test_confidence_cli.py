@@ -117,7 +117,7 @@ def test_compare_identical_systems(cli):
     report = json.loads(result.out)
     assert report["systems"] == {"a": str(NER[1]), "b": str(NER[1])}
     assert report["confidence"]["trials"] == 500 and report["confidence"]["unit"] == "sentence"
-    assert len(report["comparison"]) == 3 * 3 + 3 * 5 * 3
+    assert len(report["comparison"]) == 2 * 3 + 2 * 5 * 3  # traditional and fair (no weights): overall, per label
     for row in report["comparison"]:
         assert set(row) == {"table", "row", "score", "a", "b", "difference", "low", "high", "p_bootstrap",
                             "p_randomization"}  # fmt: skip

@@ -36,7 +36,8 @@ def unit_statistics(report: Report) -> UnitStatistics | None:
             _add_traditional(counts, sentence)
             _add_fair(counts, sentence, focus)
     weights = dict(report.options["weights"]) if report.options["weights"] else None
-    return counts.statistics(_rows(counts, report.data["per_label"]["traditional"], weights))
+    versions = [v for v in METHODS if v in report.tables]  # the sections the report shows
+    return counts.statistics(_rows(counts, report.data["per_label"]["traditional"], weights, versions))
 
 
 def _add_traditional(counts: UnitCounts, sentence: list[Decision]) -> None:
@@ -80,9 +81,11 @@ def _add(counts: UnitCounts, version: str, label: str, count: str) -> None:
 # --- the score rows ------------------------------------------------------------------------
 
 
-def _rows(counts: UnitCounts, labels: Iterable[str], weights: Weights | None) -> list[ScoreRow]:
-    rows = [ScoreRow("overall", version, *_row(counts, version, OVERALL, weights)) for version in METHODS]
-    for version in METHODS:
+def _rows(
+    counts: UnitCounts, labels: Iterable[str], weights: Weights | None, versions: list[str]
+) -> list[ScoreRow]:
+    rows = [ScoreRow("overall", version, *_row(counts, version, OVERALL, weights)) for version in versions]
+    for version in versions:
         for label in [*sorted(labels), OVERALL]:
             name = "overall" if label is OVERALL else label
             rows.append(ScoreRow(version, name, *_row(counts, version, label, weights)))
