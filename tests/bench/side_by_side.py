@@ -26,7 +26,7 @@ import os
 import resource
 import subprocess
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -147,15 +147,20 @@ class Comparison:
 
 def compare(title: str, ours_command: Sequence[str | Path], floor_command: Sequence[str | Path],
             original_command: Sequence[str | Path] | None = None, runs: int = 3,
-            cwd: Path | None = None) -> Comparison:  # fmt: skip
-    """Run the three commands in turn, `runs` rounds, after one warm-up round of ours; the
-    last output of each is kept (`outputs`) for the caller to check."""
+            cwd: Path | None = None, before: Callable[[str], None] | None = None) -> Comparison:  # fmt: skip
+    """Run the three commands in turn, `runs` rounds, after one warm-up run of ours; the
+    last output of each is kept (`outputs`) for the caller to check. `before(who)` runs
+    before each run of "original" and "ours" (to remove an output file, say)."""
     result = Comparison(title)
+    prepare = before or (lambda who: None)
+    prepare("ours")
     cpu_seconds(ours_command, cwd)
     for _ in range(runs):
         if original_command is not None:
+            prepare("original")
             seconds, result.outputs["original"] = cpu_seconds(original_command, cwd)
             result.original.append(seconds)
+        prepare("ours")
         seconds, result.outputs["ours"] = cpu_seconds(ours_command, cwd)
         result.ours.append(seconds)
         result.floor.append(cpu_seconds(floor_command, cwd)[0])
