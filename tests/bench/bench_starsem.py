@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from tests.bench import compile_engine
+from tests.bench.side_by_side import compare, floor, original, ours
 from tests.conftest import conformance
 
 PARTS = [
@@ -135,3 +136,21 @@ def _check_counts_scale(corpora) -> None:
         assert [ten["scores"][key][k] for k in ("gold", "system", "tp", "fp", "fn")] == [
             10 * row[k] for k in ("gold", "system", "tp", "fp", "fn")
         ]
+
+
+def test_side_by_side_with_the_original(corpora):
+    """×10, every mode, whole-process CPU on one core against eval.cd-sco.pl v2.2 (whose
+    output must be --starsem-exact's) and the parse floor."""
+    gold, system = corpora[10]
+    compile_engine()
+    script = original("starsem")
+    print("\n*SEM 2012 (starsem) ×10, one core:")
+    for mode, flags in MODES.items():
+        result = compare(
+            mode,
+            ours("starsem", "-g", gold, "-s", system, *flags),
+            floor("starsem", gold, system),
+            ["perl", script, "-g", gold, "-s", system] if script else None,
+        )
+        if script and mode == "starsem-exact":
+            assert result.outputs["ours"] == result.outputs["original"]

@@ -56,10 +56,8 @@ for path, layout in zip(sys.argv[1:], (REFERENCE, SYSTEM)):
 """,
     "starsem": """import sys
 from engine.methods.starsem.files import Input, read_bytes
-from engine.methods.starsem.model import regular_columns
-for path in sys.argv[1:]:
-    for text in Input(path, read_bytes(path)).blocks().texts:
-        regular_columns(text, strip=True)
+for path in sys.argv[1:]:  # sentence blocks: each mode splits a sentence's columns only when needed
+    Input(path, read_bytes(path)).blocks()
 """,
     "propara": """import sys
 from engine.formats.propara_actions import Reader
