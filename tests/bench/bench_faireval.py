@@ -14,7 +14,7 @@ from engine.methods.faireval.compare import Tally, compare_sentence
 from engine.methods.faireval.reading import SentenceParser, file_blocks
 from engine.textio import read_blocks
 from tests.bench import compile_engine
-from tests.bench.side_by_side import compare, floor, original, original_python, ours
+from tests.bench.side_by_side import compare, cpu_seconds, floor, original, original_python, ours
 from tests.conftest import CONFORMANCE
 
 LABELS = ["NP", "PP", "VP", "AP", "S"]
@@ -204,3 +204,14 @@ def test_side_by_side_with_the_original(tmp_path):
     if script:  # the same report (the original prints its warnings there too)
         report = {k: v[v.index("### Evaluation settings"):] for k, v in result.outputs.items()}
         assert report["ours"] == report["original"]
+    _exports(tmp_path, config.name, min(result.ours))
+
+
+def _exports(folder: Path, config: str, plain: float) -> None:
+    """What --json and --xlsx add to the run's CPU (each export must cost at most the
+    evaluation that produced it)."""
+    for flag, name in (("--json", "report.json"), ("--xlsx", "review.xlsx")):
+        seconds = min(cpu_seconds(ours("faireval", "--config", config, flag, name), folder)[0] for _ in range(2))
+        size = (folder / name).stat().st_size / 2**20
+        print(f"  with {flag} ({size:.1f} MB): {seconds:.2f} s CPU, the export {seconds - plain:.2f} s "
+              f"= {(seconds - plain) / plain:.1f}× the run without it")  # fmt: skip

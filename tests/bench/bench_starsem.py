@@ -88,29 +88,6 @@ def test_whole_corpus_concatenated(corpora):
         assert growth <= 5.5 * 1.2, "time must grow linearly with the input"
         assert outputs[1] and outputs[10] and outputs[50]
     _check_counts_scale(corpora)
-    _side_by_side(corpora, results)
-
-
-#: The original script, when it is at hand (it is not part of this project): its path.
-ORIGINAL_SCRIPT = os.environ.get("SPANSTUDIO_STARSEM_ORIGINAL")
-
-
-def _side_by_side(corpora, results: dict[tuple[str, int], float]) -> None:
-    """eval.cd-sco.pl v2.2 on the same inputs on this machine (the spec's targets are
-    measured side by side), when SPANSTUDIO_STARSEM_ORIGINAL names it: its output must be
-    --starsem-exact's."""
-    if not ORIGINAL_SCRIPT:
-        print("  (set SPANSTUDIO_STARSEM_ORIGINAL to eval.cd-sco.pl v2.2 to time it side by side)")
-        return
-    for times in (10, 50):
-        gold, system = corpora[times]
-        start = time.perf_counter()
-        done = subprocess.run(["perl", ORIGINAL_SCRIPT, "-g", str(gold), "-s", str(system)],
-                              check=True, capture_output=True, text=True)  # fmt: skip
-        seconds = time.perf_counter() - start
-        assert done.stdout == _timed(["starsem", "-g", str(gold), "-s", str(system), "--starsem-exact"])[2]
-        ratios = ", ".join(f"{mode} {seconds / results[(mode, times)]:.1f}×" for mode in MODES)
-        print(f"  eval.cd-sco.pl v2.2 here, ×{times}: {seconds:.2f} s (one run); Span Studio faster by {ratios}")
 
 
 def _ratio(times: int, wall: float) -> str:
