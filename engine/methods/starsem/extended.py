@@ -13,10 +13,8 @@ from collections.abc import Collection, Sequence
 from operator import itemgetter
 from typing import Any
 
-from .extended_reading import CUE, EVENT, SCOPE, ExtendedReader, Token, XInstance, XSentence
-from .extended_table import Count, percent, plain_sections, render, row_of
-
-__all__ = ["ExtendedReader", "ExtendedScorer", "plain_sections", "render"]
+from .extended_reading import CUE, EVENT, SCOPE, Token, XInstance, XSentence
+from .extended_table import Count, percent, row_of
 
 KINDS = (CUE, SCOPE, EVENT)
 TOKEN_DETAILS = {
