@@ -10,14 +10,18 @@ The originals are not part of this project. `SPANSTUDIO_ORIGINALS=DIR` points at
 that holds them; without it (or without the file) the original's time and the ratio are
 left out, never guessed:
 
-    DIR/faireval/FairEval.py       github.com/katrinortmann/FairEval, src/FairEval.py
-    DIR/starsem/eval.cd-sco.pl     eval.cd-sco.pl v2.2 (specs/starsem.md names a public copy)
-    DIR/poetry/evaluate_poetry_spans.py   corppa's poetry_detection/evaluation script
+    DIR/faireval/FairEval.py       github.com/katrinortmann/FairEval, src/FairEval.py (commit
+                                   a6172f2, specs/faireval.md)
+    DIR/starsem/eval.cd-sco.pl     eval.cd-sco.pl v2.2 (specs/starsem.md names a public copy),
+                                   `use strict` switched off as for the conformance outputs
+    DIR/poetry/evaluate_poetry_spans.py   corppa's evaluation script (commit aac55bf), with
+                                   the Span class of its core.py
     DIR/propara/evaluator.py       aristo-leaderboard's propara/evaluator folder
-    DIR/clueval/bin/cluevaluate    CLUEval (its `clueval` package beside `bin/`)
+    DIR/clueval/bin/cluevaluate    CLUEval's script (its `clueval` package installed for DIR/python)
 
-They run with this interpreter unless DIR/python is an executable (for instance a venv's
-python with the originals' own dependencies).
+They run with this interpreter unless DIR/python is an executable (for instance a script that
+runs a venv's python with the originals' own dependencies: orjsonl, xopen and tqdm for
+poetry; pandas, networkx and openpyxl for CLUEval).
 """
 
 from __future__ import annotations
