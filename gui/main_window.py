@@ -294,7 +294,9 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
             self.statusBar().showMessage(message)
 
     def _task_finished(self, result: Any) -> None:
+        """The work's last progress message goes with the bar; `done` may say what was made."""
         self.progress.hide()
+        self.statusBar().clearMessage()
         self._done(result)
 
     def _task_failed(self, err: InputError) -> None:

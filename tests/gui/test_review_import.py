@@ -31,3 +31,10 @@ def test_a_file_that_is_not_a_review_is_a_message(window, qtbot, tmp_path, shown
     window.import_review(str(bad))
     wait_idle(qtbot, window)
     assert shown.input_errors and shown.input_errors[0][1].startswith(f"{bad}: expected a review workbook")
+
+
+def test_the_status_bar_no_longer_says_the_verdicts_are_being_read(window, qtbot):
+    window.import_review(str(FIXTURE))
+    wait_idle(qtbot, window)
+    assert "reading the verdicts" not in window.statusBar().currentMessage()
+    window.review_dialog.close()
