@@ -5,7 +5,6 @@ Every figure comes from engine.agreement; this window only shows them."""
 
 from __future__ import annotations
 
-import gc
 import html
 from typing import Any
 
@@ -216,7 +215,6 @@ class AgreementWindow(QWidget):
         if self.busy:
             return
         task = Task("Measuring agreement", measure_job(self.path_list()))
-        gc.disable()  # as the main window: no collection on the worker thread
         task.progressed.connect(self._progressed)
         task.finished.connect(self._finished)
         task.failed.connect(self._failed)
@@ -255,7 +253,6 @@ class AgreementWindow(QWidget):
     def _thread_finished(self) -> None:
         finish(self._thread)
         self._thread, self._task = None, None
-        gc.enable()
         self.progress.hide()
         self.measure_button.setEnabled(True)
         self.cancel_button.setEnabled(False)

@@ -3,7 +3,6 @@ exports and what the app remembers. It composes the views; the engine computes."
 
 from __future__ import annotations
 
-import gc
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -260,10 +259,6 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
             self.statusBar().showMessage("Please wait: something is still running (Esc cancels it).", 4000)
             return False
         task = Task(title, job)
-        # No garbage collection while a worker runs: a collection on the worker thread could
-        # delete the Qt objects of dropped views there, which crashes Qt. Collections happen
-        # on the UI thread between runs.
-        gc.disable()
         self._done, self._doing = done, failed_doing
         # Bound methods of the window (never lambdas), so that the calls are queued to the UI thread.
         task.progressed.connect(self._progressed)
@@ -319,11 +314,6 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
             finish(self._thread)
         self._task = None
         self._thread = None
-        # What the run made (a report of a million tokens is millions of objects) is kept
-        # out of later collections, which would otherwise scan it all at once on the UI
-        # thread; reports hold no reference cycles, so they are still freed when dropped.
-        gc.freeze()
-        gc.enable()
         self._update_actions()
         if self._close_when_idle:
             self.close()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import traceback
 from collections.abc import Callable
@@ -58,11 +59,21 @@ class Task(QObject):
         return (self.finished, self.failed, self.crashed, self.cancelled)
 
 
+#: Threads started and not yet finished, in every window: garbage collection is off while any runs.
+_running: set[QThread] = set()
+
+
 def start(task: Task, parent: QObject) -> QThread:
     """Run the task in a new thread owned by `parent`; the thread quits when the task has
     ended, and the task is deleted in its thread as that stops. Once the thread's `finished`
-    arrives, the caller calls `finish(thread)`."""
+    arrives, the caller calls `finish(thread)`.
+
+    No garbage collection runs while a worker does: a collection on the worker thread could
+    delete the Qt objects of dropped views there, which crashes Qt. Collections happen on
+    the UI thread once no worker of any window runs."""
+    gc.disable()
     thread = QThread(parent)
+    _running.add(thread)
     task.moveToThread(thread)
     thread.started.connect(task.run)
     for signal in task.endings:
@@ -73,6 +84,14 @@ def start(task: Task, parent: QObject) -> QThread:
 
 
 def finish(thread: QThread) -> None:
-    """Wait until a finished thread has ended for good, then let Qt delete it."""
+    """Wait until a finished thread has ended for good, then let Qt delete it. When it was
+    the last worker running, collections resume; what the runs made (a report of a million
+    tokens is millions of objects) is kept out of later collections, which would otherwise
+    scan it all at once on the UI thread (reports hold no reference cycles, so they are still
+    freed when dropped)."""
     thread.wait()
     thread.deleteLater()
+    _running.discard(thread)
+    if not _running:
+        gc.freeze()
+        gc.enable()
