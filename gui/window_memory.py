@@ -11,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import QMenu, QSplitter
 
+from engine.formats.suggest import short_title
+
 from .geometry import fit_to_screen, restore_or_fit
 from .resources import example_inputs
 
@@ -84,7 +86,7 @@ class WindowMemory:
         methods = self.setup.methods
         for entry in entries:
             method = methods.get(entry["method"])
-            title = method.title.split(" — ")[0] if method else entry["method"]
+            title = short_title(method) if method else entry["method"]
             text = f"{Path(entry['gold']).name} ⟷ {Path(entry['system']).name}  ({title})"
             action = self.recent_menu.addAction(text)
             action.setToolTip(f"{entry['gold']}\n{entry['system']}")
