@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..formats.standoff import ReadOptions
+from ..formats.standoff import DISCONTINUOUS_MODES, ReadOptions
 from ..spans import Annotations
 
 ANNOTATOR_PREFIX = "annotator_"
@@ -39,7 +39,7 @@ READER_CHOICES = {
     "scheme": ("IOB1", "IOB2", "IOBES", "BILOU"),
     "separator": ("tab", "whitespace"),
     "reading": ("strict", "conlleval"),
-    "discontinuous": ("extent", "fragments", "all-fragments"),
+    "discontinuous": DISCONTINUOUS_MODES,
 }
 
 
