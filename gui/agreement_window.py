@@ -31,7 +31,7 @@ from engine.errors import InputError
 from engine.progress import Progress
 
 from . import dialogs
-from .worker import Task, finish, start
+from .worker import Task, finish, show_progress, start
 
 MEASURES = (  # (title, path in the report's data)
     ("Span F1, labelled", ("span_f1", "labelled")),
@@ -233,8 +233,7 @@ class AgreementWindow(QWidget):
             self._task.cancel()
 
     def _progressed(self, fraction: float, message: str) -> None:
-        self.progress.setRange(0, 1000)
-        self.progress.setValue(int(fraction * 1000))
+        show_progress(self.progress, fraction)
         self.summary.setText(message)
 
     def _finished(self, result: Any) -> None:

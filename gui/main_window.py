@@ -40,7 +40,7 @@ from .viewer import SideBySideViewer, attachable
 from .viewer_data import ReportData
 from .window_exports import WindowExports, scale_actions
 from .window_memory import WindowMemory
-from .worker import Job, Task, finish, start
+from .worker import Job, Task, finish, show_progress, start
 
 log = logging.getLogger("spanstudio.gui")
 
@@ -280,11 +280,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
             self._task.cancel()
 
     def _progressed(self, fraction: float, message: str) -> None:
-        if fraction > 0:
-            self.progress.setRange(0, 1000)
-            self.progress.setValue(int(fraction * 1000))
-        else:  # the work has started, nothing is done yet: the bar moves as busy, not at 0 %
-            self.progress.setRange(0, 0)
+        show_progress(self.progress, fraction)
         if message:
             self.statusBar().showMessage(message)
 

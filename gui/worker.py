@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtWidgets import QProgressBar
 
 from engine.errors import Cancelled, InputError
 from engine.progress import Progress
@@ -57,6 +58,16 @@ class Task(QObject):
     def endings(self) -> tuple[Any, ...]:
         """The signals of which exactly one ends every run."""
         return (self.finished, self.failed, self.crashed, self.cancelled)
+
+
+def show_progress(bar: QProgressBar, fraction: float) -> None:
+    """A task's progress on its bar: the share done, or busy while nothing is done yet
+    (the work has started: the bar moves rather than stand at 0 %)."""
+    if fraction > 0:
+        bar.setRange(0, 1000)
+        bar.setValue(int(fraction * 1000))
+    else:
+        bar.setRange(0, 0)
 
 
 #: Threads started and not yet finished, in every window: garbage collection is off while any runs.

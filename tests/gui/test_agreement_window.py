@@ -70,3 +70,10 @@ def test_the_workbook_is_written(window, qtbot, tmp_path):
     path = tmp_path / "adjudication.xlsx"
     window.write_workbook(str(path))
     assert path.stat().st_size > 0
+
+
+def test_the_progress_bar_moves_until_the_measuring_reports_progress(window):
+    window._progressed(0.0, "reading the annotators' files")
+    assert window.progress.maximum() == 0  # busy, as the main window's: not stuck at 0 %
+    window._progressed(0.5, "")
+    assert (window.progress.maximum(), window.progress.value()) == (1000, 500)
