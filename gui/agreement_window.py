@@ -48,19 +48,11 @@ def measure_job(paths: list[str]) -> Any:
 
     def job(progress: Progress) -> tuple[dict[str, Any], Any, Any]:
         from engine.agreement.adjudication import disagreements
-        from engine.agreement.command import annotator_name
+        from engine.agreement.command import read_annotators
         from engine.agreement.corpus import build_corpus
         from engine.agreement.measures import measure
-        from engine.formats import read_spans
-        from engine.formats.standoff import ReadOptions
 
-        if len(paths) < 2:
-            raise InputError("at least two annotators' files or folders", str(len(paths)))
-        sides = {}
-        for i, path in enumerate(paths):
-            progress.update(0.3 * i / len(paths), f"reading {path}")
-            sides[annotator_name(path)] = read_spans(path, None, ReadOptions())
-        corpus = build_corpus(sides)
+        corpus = build_corpus(read_annotators(paths, progress=progress))
         return measure(corpus, progress), corpus, disagreements(corpus)
 
     return job

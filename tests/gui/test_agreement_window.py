@@ -18,7 +18,10 @@ def window(qtbot, monkeypatch, tmp_path):
     )
     shown = AgreementWindow()
     qtbot.addWidget(shown)
-    shown.add_paths([str(tmp_path / name) for name in ("annotator_anna.tsv", "ben.tsv", "cara.tsv")])
+    files = [tmp_path / name for name in ("annotator_anna.tsv", "ben.tsv", "cara.tsv")]
+    for file in files:
+        file.touch()  # the files exist; their annotations are made by the test
+    shown.add_paths([str(file) for file in files])
     shown.show()
     return shown
 
@@ -63,6 +66,17 @@ def test_fewer_than_two_annotators_is_a_dialog(window, qtbot, shown):
     window.measure()
     qtbot.waitUntil(lambda: not window.busy, timeout=10_000)
     assert shown.input_errors and "at least two annotators" in shown.input_errors[0][1]
+
+
+def test_two_annotators_of_the_same_name_are_a_dialog(window, qtbot, shown, tmp_path):
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    (other / "ben.tsv").touch()
+    window.add_paths([str(other / "ben.tsv")])
+    window.measure()
+    qtbot.waitUntil(lambda: not window.busy, timeout=10_000)
+    assert shown.input_errors and "a different name for each annotator" in shown.input_errors[0][1]
+    assert window.data is None
 
 
 def test_the_workbook_is_written(window, qtbot, tmp_path):
