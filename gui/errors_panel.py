@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.report import COLUMN_TITLES
+
 from .models import SAMPLED_ROWS, FrameModel, error_mask
 from .viewer_data import ReportData
 
@@ -41,7 +43,7 @@ class ErrorsPanel(QWidget):
         self.search.setPlaceholderText("Search the error table…")
         self.search.setClearButtonEnabled(True)
         self.count = QLabel()
-        self.model = FrameModel()
+        self.model = FrameModel(titles=COLUMN_TITLES)
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
