@@ -254,9 +254,11 @@ def build_report(run: Run, options: Options, detail: bool) -> Report:
 def _score_tables(report: Report, run: Run, level: int, detail: bool) -> None:
     rows = run.evaluation(level).rows
     n_head = 2 if run.scorer.filtered is not None else 1
-    report.tables["overall"] = Table(list(EVALUATION_COLUMNS), rows[:n_head], "Overall")
+    report.tables["overall"] = Table(list(EVALUATION_COLUMNS), rows[:n_head], "Overall", scale="percent")
     if run.options.labelled:
-        report.tables["labelled"] = Table(list(EVALUATION_COLUMNS), rows[n_head:], "Labelled")
+        report.tables["labelled"] = Table(
+            list(EVALUATION_COLUMNS), rows[n_head:], "Labelled", scale="percent"
+        )
     if detail:
         report.tables["evaluation"] = Table(
             list(EVALUATION_COLUMNS),
@@ -264,6 +266,7 @@ def _score_tables(report: Report, run: Run, level: int, detail: bool) -> None:
             "Evaluation",
             kind="detail",
             note=f"Leniency level {level}: {_level_note(level)}.",
+            scale="percent",
         )
 
 
