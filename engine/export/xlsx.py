@@ -18,7 +18,7 @@ import os
 from collections.abc import Iterator
 from typing import Any
 
-from ..context import LEGEND, build_context, marked_text, rich_runs
+from ..context import LEGEND, Context, Run, build_context, marked_text, rich_runs
 from ..progress import NO_PROGRESS, Progress
 from ..report import COLUMN_TITLES, ERROR_COLUMNS, Report, Table
 from ..textio import atomic_file
@@ -337,11 +337,15 @@ class _Writer:
         return names.pop().capitalize() if len(names) == 1 else COLUMN_TITLES["unit"]
 
     def _context(self, row: dict[str, Any]) -> Any:
-        if not (row.get("gold_parts") or row.get("system_parts")):
-            return None
+        """The row's context; a row without positions in a text document (a ProPara input
+        or output) gets the whole document's text, unmarked."""
         doc = self._document(row.get("document", ""))
         if doc is None:
             return None
+        if not (row.get("gold_parts") or row.get("system_parts")):
+            if not doc.has_words or len(doc.tokens) > 400:
+                return None
+            return Context([Run(doc.joiner.join(doc.tokens))], doc.joiner, False, False)
         return build_context(
             doc, row.get("gold_parts") or [], row.get("system_parts") or [], row.get("context_unit")
         )
