@@ -172,3 +172,26 @@ def test_review_data_in_many_cells_is_joined_in_linear_time(tmp_path):
     took = time.process_time() - start
     assert len(review.basis["counts"]) == 20_000
     assert took < 30, f"{took:.1f} s"
+
+
+def _one_token_report(n: int) -> Report:
+    doc = Document("one-token sentences", [f"w{i}" for i in range(n)], [(i, i + 1) for i in range(n)])
+    rows = [error_row(document=doc.name, unit=i + 1, type="FN", gold_label="PER", gold_parts=[[i, i + 1]],
+                      gold_position=str(i + 1), gold_text=f"w{i}") for i in range(n)]  # fmt: skip
+    return Report("toy", "Toy", {}, [], {"overall": Table(["label", "precision"], [["x", 0.5]])}, rows, [doc])
+
+
+def test_rows_are_streamed_memory_does_not_grow_with_them(tmp_path):
+    """Writing 8 times the rows takes no more memory: each row goes to disk as it is made
+    (a workbook built in memory grew with its rows; 1,000,000 of them ran out of memory)."""
+    import tracemalloc
+
+    xlsx.write_workbook(_one_token_report(10), str(tmp_path / "warm.xlsx"))  # modules loaded
+    peaks = []
+    for n in (250, 2000):
+        report = _one_token_report(n)
+        tracemalloc.start()
+        xlsx.write_workbook(report, str(tmp_path / f"{n}.xlsx"))
+        peaks.append(tracemalloc.get_traced_memory()[1])
+        tracemalloc.stop()
+    assert peaks[1] - peaks[0] < 60_000, peaks
