@@ -182,16 +182,31 @@ def _one_token_report(n: int) -> Report:
 
 
 def test_rows_are_streamed_memory_does_not_grow_with_them(tmp_path):
-    """Writing 8 times the rows takes no more memory: each row goes to disk as it is made
+    """Writing 6 times the rows takes no more memory: each row goes to disk as it is made
     (a workbook built in memory grew with its rows; 1,000,000 of them ran out of memory)."""
     import tracemalloc
 
     xlsx.write_workbook(_one_token_report(10), str(tmp_path / "warm.xlsx"))  # modules loaded
     peaks = []
-    for n in (250, 2000):
+    for n in (1000, 6000):  # both past the rows sampled to size the columns
         report = _one_token_report(n)
         tracemalloc.start()
         xlsx.write_workbook(report, str(tmp_path / f"{n}.xlsx"))
         peaks.append(tracemalloc.get_traced_memory()[1])
         tracemalloc.stop()
     assert peaks[1] - peaks[0] < 60_000, peaks
+
+
+def test_progress_moves_while_writing_and_cancel_leaves_nothing(tmp_path):
+    from engine.errors import Cancelled
+    from engine.progress import Progress
+
+    report = _one_token_report(3000)
+    seen: list[float] = []
+    xlsx.write_workbook(report, str(tmp_path / "r.xlsx"), progress=Progress(lambda f, m: seen.append(f), 0))
+    assert seen[0] == 0.0 and seen[-1] == 1.0 and len({round(f, 2) for f in seen}) > 4
+    assert seen == sorted(seen)
+    progress = Progress(lambda f, m: progress.cancel() if f > 0.3 else None, 0)
+    with pytest.raises(Cancelled):
+        xlsx.write_workbook(report, str(tmp_path / "c.xlsx"), progress=progress)
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["r.xlsx"]
