@@ -302,7 +302,7 @@ class _Writer:
             context = self._context(row)
             if context is not None:
                 text = marked_text(context)
-                lines = min(10, 1 + len(text) // 66)
+                lines = min(10, 1 + (len(text) - 1) // 80)  # about 80 characters a line fit
                 if lines > 1:  # wrapped context: rows do not grow by themselves in every program
                     ws.set_row(r, 15 * lines)
                 self.put(ws, r, context_col, text, self.wrap)
