@@ -133,6 +133,7 @@ class _Writer:
         }
         self.number_formats: dict[str, Any] = {}
         self.names: set[str] = set()
+        self.documents = {d.name: d for d in reversed(report.documents)}  # the first of a name
 
     # --- cells ------------------------------------------------------------------------
 
@@ -339,7 +340,7 @@ class _Writer:
     def _context(self, row: dict[str, Any]) -> Any:
         """The row's context; a row without positions in a text document (a ProPara input
         or output) gets the whole document's text, unmarked."""
-        doc = self._document(row.get("document", ""))
+        doc = self.documents.get(row.get("document", ""))
         if doc is None:
             return None
         if not (row.get("gold_parts") or row.get("system_parts")):
@@ -349,11 +350,6 @@ class _Writer:
         return build_context(
             doc, row.get("gold_parts") or [], row.get("system_parts") or [], row.get("context_unit")
         )
-
-    def _document(self, name: str) -> Any:
-        if not hasattr(self, "_documents"):
-            self._documents = {d.name: d for d in reversed(self.report.documents)}
-        return self._documents.get(name)
 
     def _rich(self, ws: Any, r: int, col: int, context: Any) -> None:
         """The context in colours: green gold only, red system only, orange both."""

@@ -85,3 +85,17 @@ def test_faireval_workbook_against_its_evaluation(tmp_path):
         f"workbook {writing:.2f} s CPU ({writing / evaluation:.1f}× the evaluation)"
     )
     assert len(report.error_rows) > 15_000
+
+
+def test_clueval_w_files_of_the_benchmark_pair(tmp_path):
+    """CLUEval's -w on the spec's benchmark pair (five .tsv and five .xlsx files), whole CLI
+    run, against the original's 953 s with -w (specs/clueval.md §10)."""
+    from tests.bench.bench_clueval import ARGS, cli_run, generate
+
+    gold, system = tmp_path / "gold.vrt", tmp_path / "system.vrt"
+    generate(1_000_000, gold, system)
+    wall, cpu, _ = cli_run(gold, system, *ARGS, "-e", "-w", str(tmp_path / "tables"))
+    xlsx_files = sorted((tmp_path / "tables").glob("*.xlsx"))
+    print(f"\nCLUEval -w, 1,000,006 tokens: {wall:.1f} s wall, {cpu:.1f} s CPU = {953 / cpu:.0f}× less than "
+          f"the original's 953 s; {len(xlsx_files)} .xlsx files")  # fmt: skip
+    assert len(xlsx_files) == 5

@@ -111,7 +111,7 @@ class ProPara(Method):
 
     def review_basis(self, report: Report) -> dict[str, Any] | None:
         """Per question, how many answer and prediction items there are and the credit
-        they got; an accepted item (gold wrong / both acceptable) gets full credit."""
+        they got; an accepted item (system right (gold wrong) / both acceptable) gets full credit."""
         if "items" not in report.data:
             return None
         basis: dict[str, dict[str, float]] = {}
