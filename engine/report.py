@@ -71,17 +71,6 @@ COLUMN_TITLES: dict[str, str] = {
 }
 
 
-#: Column names of scores (precision, recall, F-measure), also as the end of a name
-#: (`inputs_precision`): shown on one scale, percent or fraction, in the app and workbook.
-SCORE_NAMES = frozenset({"precision", "recall", "f1", "p", "r", "prec", "rec", "f", "f-score", "fscore"})
-
-
-def is_score_column(name: str) -> bool:
-    """Whether a table column named `name` holds scores."""
-    lower = name.lower()
-    return lower in SCORE_NAMES or lower.rsplit("_", 1)[-1] in ("precision", "recall", "f1")
-
-
 def column_title(key: str) -> str:
     """The title of an error-table column (its key when it has none)."""
     return COLUMN_TITLES.get(key, key)
@@ -111,10 +100,6 @@ class Table:
     note: str = ""
     formats: dict[str, str] = field(default_factory=dict)  # column → number format (workbook)
     scale: str = "fraction"  # the score columns hold 0..1 ("fraction") or 0..100 ("percent")
-
-    def score_columns(self) -> list[str]:
-        """The columns holding scores (precision, recall, F1 …), shown on the user's scale."""
-        return [c for c in self.columns if is_score_column(str(c))]
 
     def frame(self) -> pd.DataFrame:
         import pandas as pd

@@ -9,6 +9,8 @@ import re
 from typing import Any
 
 from ..report import Table
+from ..scale import PERCENT as PERCENT_SCALE
+from ..scale import SCALES
 
 MAX_TEXT = 32_767  # characters a cell holds
 CUT = " [… cut]"
@@ -17,7 +19,6 @@ FORMULA_START = ("=", "+", "-", "@")
 # the system gave as bytes that are not UTF-8): none can be written to a workbook's XML.
 _UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
 
-SCALES = ("percent", "fraction")
 PERCENT = "0.00%"  # a 0..1 score shown in percent
 PERCENT_VALUE = '0.00"%"'  # a 0..100 score, shown as it is, with its sign
 FRACTION = "0.0000"
@@ -62,9 +63,9 @@ def score_format(table: Table, scale: str) -> tuple[str, float]:
     value in percent (the format multiplies); a 0..100 score is divided only for fractions."""
     if scale not in SCALES:
         raise ValueError(f"scale must be one of {SCALES}, not {scale!r}")
-    if table.scale == "percent":
-        return (PERCENT_VALUE, 1.0) if scale == "percent" else (FRACTION, 0.01)
-    return (PERCENT, 1.0) if scale == "percent" else (FRACTION, 1.0)
+    if table.scale == PERCENT_SCALE:
+        return (PERCENT_VALUE, 1.0) if scale == PERCENT_SCALE else (FRACTION, 0.01)
+    return (PERCENT, 1.0) if scale == PERCENT_SCALE else (FRACTION, 1.0)
 
 
 def text_width(value: Any) -> int:

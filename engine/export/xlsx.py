@@ -21,6 +21,7 @@ from typing import Any
 from ..context import LEGEND, Context, Run, build_context, marked_text, rich_runs
 from ..progress import NO_PROGRESS, Progress
 from ..report import COLUMN_TITLES, ERROR_COLUMNS, Report, Table
+from ..scale import is_score_column
 from ..textio import atomic_file
 from .cells import (
     CUT,
@@ -225,7 +226,7 @@ class _Writer:
         self.put_row(ws, n, list(table.columns), self.bold)
         n += 1
         code, factor = score_format(table, self.scale)
-        scores = set(table.score_columns())
+        scores = {c for c in table.columns if is_score_column(c)}
         formats = [self._column_format(table, c, c in scores, code) for c in table.columns]
         factors = [factor if c in scores else 1.0 for c in table.columns]
         for values in table.rows:

@@ -56,6 +56,6 @@ def test_every_method_says_what_the_file_looks_like(method, name, cli, tmp_path)
 
 def test_a_file_that_is_only_partly_not_utf8_keeps_the_byte_message(cli, tmp_path):
     path = tmp_path / "latin1.tsv"
-    path.write_bytes("Größe\tB-X\n".encode("latin-1"))
+    path.write_bytes("X\t1\t1\tGröße\n".encode("latin-1"))  # a FairEval span file in Latin-1
     result = cli("faireval", path, path)
     assert result.code == 2 and "expected UTF-8 text, found byte 0xF6" in result.err

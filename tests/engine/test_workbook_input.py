@@ -80,7 +80,7 @@ def test_scores_on_one_scale_values_exact(tmp_path):
     fractions = Table(
         ["label", "precision", "recall", "f1"], [["x", 2 / 3, 0.5, 0.5714285714285714]], "Overall"
     )
-    percents = Table(["row", "tp", "precision"], [["Cues", 7, 78.45]], "Scores", scale="percent")
+    percents = Table(["row", "TP_Precision", "precision"], [["Cues", 7, 78.45]], "Scores", scale="percent")
     report = Report("toy", "Toy", {}, [], {"overall": fractions, "scores": percents})
     expected = {"percent": ("0.00%", '0.00"%"', 78.45), "fraction": ("0.0000", "0.0000", 0.7845)}
     for scale, (first, second, value) in expected.items():
@@ -91,7 +91,7 @@ def test_scores_on_one_scale_values_exact(tmp_path):
         cell = next(c for c in summary if c.value == 2 / 3)  # exact, not rounded
         assert cell.number_format == first
         row = next(r for r in book["Scores"].iter_rows() if r[0].value == "Cues")
-        assert row[1].value == 7 and row[1].number_format == "General"
+        assert row[1].value == 7 and row[1].number_format == "General"  # a count, not a score
         assert row[2].value == pytest.approx(value, abs=1e-12) and row[2].number_format == second
     with pytest.raises(ValueError):
         xlsx.write_workbook(report, str(tmp_path / "x.xlsx"), scale="permille")

@@ -17,7 +17,7 @@ from ...errors import InputError
 from ...options import option_specs, to_plain
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
-from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register
+from .. import Advice, InputSpec, Invocation, Method, OutputSpec, gc_paused, register
 from .match import STATUSES
 from .render import PlainTable, console, tsv, xlsx
 from .run import Run, evaluate_files
@@ -82,6 +82,26 @@ class CluEval(Method):
             if detail or options.error_tables is not None:
                 run.ensure_errors()
             return build_report(run, options, detail)
+
+    def advice(self, gold: str, options: Any) -> Advice | None:
+        """A file with more BIO columns than layer names: only the named ones are evaluated."""
+        from ...formats import _first_lines
+        from ...formats.vrt import bio_columns
+
+        try:
+            count = bio_columns(_first_lines(Path(gold))) if Path(gold).is_file() else 0
+        except OSError:
+            return None
+        named = len(options.layers)
+        if count <= named:
+            return None
+        names = (*options.layers, *(f"layer{i}" for i in range(named + 1, count + 1)))
+        return Advice(
+            f"{Path(gold).name} has {count} BIO columns, but the option Layers names {named}: "
+            f"only {'the first is' if named == 1 else f'the first {named} are'} evaluated.",
+            dataclasses.replace(options, layers=names),
+            f"Name all {count}: {', '.join(names)}",
+        )
 
     def rescore(self, report: Report, options: Any) -> Report | None:
         """Another leniency level (or display option) from the kept match tables."""
