@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.errors import InputError
-from engine.methods.starsem import exact, extended, files, model, reading
+from engine.methods.starsem import exact, extended_reading, files, model, reading
 from engine.methods.starsem.model import Instance, Sentence
 from engine.methods.starsem.scoring import Scorer
 from tests.engine.starsem_data import neg, sentence
@@ -221,7 +221,7 @@ def slow_paths(monkeypatch):
 
     def switch() -> None:
         monkeypatch.setattr(files, "plain_flags", no_plain)
-        for module in (reading, exact, extended):
+        for module in (reading, exact, extended_reading):
             monkeypatch.setattr(module, "plain_flags", no_plain)
             monkeypatch.setattr(module, "regular_columns", lambda block, strip: None, raising=False)
         monkeypatch.setattr(exact, "aligned_blocks", lambda *args: None)

@@ -215,8 +215,8 @@ def _task_spec() -> OptionSpec:
 
 
 def _extended(gold: str, system: str, options: Options, progress: Progress, detail: bool) -> Report:
-    from .extended import plain_sections
-    from .extended import render as render_extended
+    from .extended_table import plain_sections
+    from .extended_table import render as render_extended
 
     counting, sha256 = count(gold, system, options.mode, options.task, progress, detail)
     scorer, layout = counting.scorer, counting.layout
