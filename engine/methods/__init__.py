@@ -143,7 +143,7 @@ class Method:
         return report.data.get("_review")
 
     def review_scores(self, basis: dict[str, Any], accepted: list[dict[str, Any]]) -> dict[str, Table]:
-        """Score tables with the `accepted` error rows (gold wrong / both acceptable)
+        """Score tables with the `accepted` error rows (system right (gold wrong) / both acceptable)
         counted as agreements."""
         from ..review import count_scores
 
