@@ -10,6 +10,10 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..spans import Annotations
 
 #: Modules under engine.formats; each has TITLE and sniff(first_lines) -> bool.
 # Most specific first: detect() names the first format that recognises a file.
@@ -40,7 +44,8 @@ def _first_lines(path: Path) -> list[str]:
 
 
 def detect(path: str | Path, candidates: tuple[str, ...] = FORMAT_MODULES) -> str | None:
-    """The title of the first candidate format that recognises the file, or None."""
+    """The title of the first candidate format that recognises the file, or None; by
+    default the original tools' formats first, then the span formats."""
     p = Path(path)
     if p.is_dir():
         files = sorted(f for f in p.iterdir() if f.is_file() and not f.name.startswith("."))
@@ -57,4 +62,76 @@ def detect(path: str | Path, candidates: tuple[str, ...] = FORMAT_MODULES) -> st
         module = format_module(name)
         if module.sniff(lines):
             return module.TITLE
+    if candidates is FORMAT_MODULES:  # then the annotation tools' span formats
+        spans = next((m for m in span_modules() if m.sniff(lines)), None)
+        return spans.TITLE if spans is not None else None
     return None
+
+
+# --- the annotation tools' span formats ----------------------------------------------
+
+#: --format names of the span formats and their modules.
+SPAN_FORMATS: dict[str, str] = {
+    "webanno-tsv": "webanno_tsv", "uima-xmi": "uima_xmi", "brat": "brat",
+    "label-studio": "label_studio", "doccano": "doccano", "conll": "conll",
+}  # fmt: skip
+
+
+def span_modules() -> list[ModuleType]:
+    """The span format modules that are there (in SPAN_FORMAT_MODULES order)."""
+    modules = []
+    for name in SPAN_FORMAT_MODULES:
+        try:
+            modules.append(format_module(name))
+        except ImportError:  # a reader not written yet
+            continue
+    return modules
+
+
+def _sniffed(path: Path) -> ModuleType | None:
+    try:
+        lines = _first_lines(path)
+    except OSError:
+        return None
+    return next((m for m in span_modules() if m.sniff(lines)), None)
+
+
+def _folder_files(folder: Path) -> list[Path]:
+    return sorted(f for f in folder.iterdir() if f.is_file() and not f.name.startswith("."))
+
+
+def span_format(path: str | Path, format: str | None = None) -> ModuleType:
+    """The reader module of a file or folder: the one named, or the one that recognises it."""
+    from ..errors import InputError
+
+    if format is not None:
+        if format not in SPAN_FORMATS:
+            raise InputError(f"a format {', '.join(SPAN_FORMATS)}", repr(format), option="--format")
+        return format_module(SPAN_FORMATS[format])
+    p = Path(path)
+    if not p.exists():
+        raise InputError("an existing file or folder", "nothing", file=str(path))
+    files = _folder_files(p) if p.is_dir() else [p]
+    for f in files:
+        module = _sniffed(f)
+        if module is not None:
+            return module
+    raise InputError(f"a file of a span format ({', '.join(SPAN_FORMATS)}; choose one with --format)",
+                     "none recognised", file=str(path))  # fmt: skip
+
+
+def read_spans(path: str, format: str | None = None, options: Any = None) -> Annotations:
+    """The documents and spans of a file, or of a folder (a corpus: one document per file,
+    or the files' documents named `file/document`), in any span format."""
+    from .corpus import read_corpus
+    from .standoff import ReadOptions
+
+    module = span_format(path, format)
+    options = options if options is not None else ReadOptions()
+    if Path(path).is_dir() and getattr(module, "NAME", "") != "brat":
+        return read_corpus(path, module, options)
+    from ..textio import require_file
+
+    if not Path(path).is_dir():
+        require_file(path)
+    return module.read(path, options)

@@ -22,7 +22,9 @@ from ..progress import NO_PROGRESS, Progress
 from ..report import Report, Table
 
 #: Modules under engine.methods that hold the built-in methods, in menu order.
-BUILTIN_METHODS: tuple[str, ...] = ("faireval", "clueval", "poetry", "starsem", "propara")
+BUILTIN_METHODS: tuple[str, ...] = (
+    "faireval", "clueval", "poetry", "starsem", "propara", "spans", "nervaluate",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
