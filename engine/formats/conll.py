@@ -84,12 +84,16 @@ class ColumnFile:
         index: dict[str, int] = {}
         new_sentence = True
         for number, line in enumerate(lines, 1):
-            if not line or line.isspace():
+            tab = separator == "tab" or (separator is None and "\t" in line)
+            if tab:
+                fields = line.split("\t")
+            else:
+                fields = line.split() if line.isascii() else [f for f in line.split(" ") if f]
+            if not fields or (tab and line.isspace()):
                 new_sentence = True
                 continue
             if comment and line.startswith(comment):
                 continue
-            fields = _fields(line, separator)
             if fields[0] == DOCSTART:
                 self._start_document(fields[1:], len(tokens))
                 new_sentence = True

@@ -25,11 +25,6 @@ def span_rows(table: SpanTable, labels: np.ndarray, whole_parts: bool) -> np.nda
         np.zeros((0, 5), dtype=np.int64)
 
 
-def _keys(rows: np.ndarray) -> np.ndarray:
-    rows = np.ascontiguousarray(rows, dtype=np.int64)
-    return rows.view(np.dtype((np.void, rows.dtype.itemsize * rows.shape[1]))).ravel()
-
-
 @dataclass
 class Matches:
     """Which spans of each side have an equal span on the other, and which are repeats."""
@@ -40,16 +35,26 @@ class Matches:
     system_first: np.ndarray
 
 
-def _firsts(keys: np.ndarray) -> np.ndarray:
-    first = np.zeros(len(keys), dtype=bool)
-    if len(keys):
-        first[np.unique(keys, return_index=True)[1]] = True
-    return first
-
-
 def match(gold_rows: np.ndarray, system_rows: np.ndarray) -> Matches:
-    g, s = _keys(gold_rows), _keys(system_rows)
-    return Matches(np.isin(g, s), np.isin(s, g), _firsts(g), _firsts(s))
+    """Equal rows found by sorting both sides' rows together (no pairwise comparison)."""
+    rows = np.concatenate([gold_rows, system_rows]).astype(np.int64, copy=False)
+    side = np.repeat(np.array([0, 1], dtype=np.int64), [len(gold_rows), len(system_rows)])
+    order = np.lexsort((side, *rows.T[::-1]))
+    ordered = rows[order]
+    new = np.ones(len(order), dtype=bool)
+    new[1:] = (ordered[1:] != ordered[:-1]).any(axis=1)
+    group = np.cumsum(new) - 1
+    sides = side[order]
+    has_gold = np.bincount(group, weights=sides == 0, minlength=group[-1] + 1 if len(group) else 0) > 0
+    has_system = np.bincount(group, weights=sides == 1, minlength=len(has_gold)) > 0
+    first_of_side = np.ones(len(order), dtype=bool)
+    first_of_side[1:] = new[1:] | (sides[1:] != sides[:-1])
+    matched = np.empty(len(order), dtype=bool)
+    first = np.empty(len(order), dtype=bool)
+    matched[order] = np.where(sides == 0, has_system[group], has_gold[group])
+    first[order] = first_of_side
+    n = len(gold_rows)
+    return Matches(matched[:n], matched[n:], first[:n], first[n:])
 
 
 @dataclass
