@@ -22,6 +22,7 @@ from ..errors import InputError
 from ..spans import Annotations, Document
 from ..textio import read_text
 from . import tagschemes
+from .columns import NEWLINE, SPACE, Lines, gather, split_lines, strings
 from .spantable import Bounds, SpanTable
 from .standoff import ReadOptions, text_document
 
@@ -60,71 +61,61 @@ def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
 
 @dataclass
 class ColumnFile:
-    """The tokens and tags of a file, with where each sentence and document starts."""
+    """The tokens and tags of a file (tokens as byte ranges of its UTF-8 text), with where
+    each sentence and document starts."""
 
     name: str
-    tokens: list[str] = field(default_factory=list)
-    tag_codes: list[int] = field(default_factory=list)
+    data: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint8))
+    token_bytes: tuple[np.ndarray, np.ndarray] = (np.zeros(0, np.int64), np.zeros(0, np.int64))
+    tag_codes: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
     tag_names: list[str] = field(default_factory=list)
-    lines: list[int] = field(default_factory=list)  # line number of each token
-    sentence_starts: list[int] = field(default_factory=list)  # token numbers
+    lines: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))  # line number of each token
+    sentence_starts: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))  # token numbers
     doc_starts: list[int] = field(default_factory=list)  # token numbers
     doc_ids: list[str | None] = field(default_factory=list)
 
     @classmethod
     def read(cls, path: str, options: ReadOptions) -> ColumnFile:
         columns = cls(path)
-        columns._read_lines(read_text(path).split("\n"), options)
+        columns._read_lines(split_lines(read_text(path).encode("utf-8"), options.separator), options)
         return columns
 
-    def _read_lines(self, lines: list[str], options: ReadOptions) -> None:
+    def _read_lines(self, lines: Lines, options: ReadOptions) -> None:
         token_col, tag_col = options.token_column, options.tag_column
-        separator, comment = options.separator, options.comment_prefix
-        tokens, codes, numbers = self.tokens, self.tag_codes, self.lines
-        index: dict[str, int] = {}
-        new_sentence = True
-        for number, line in enumerate(lines, 1):
-            tab = separator == "tab" or (separator is None and "\t" in line)
-            if tab:
-                fields = line.split("\t")
-            else:
-                fields = line.split() if line.isascii() else [f for f in line.split(" ") if f]
-            if not fields or (tab and line.isspace()):
-                new_sentence = True
-                continue
-            if comment and line.startswith(comment):
-                continue
-            if fields[0] == DOCSTART:
-                self._start_document(fields[1:], len(tokens))
-                new_sentence = True
-                continue
-            try:
-                token, tag = fields[token_col], fields[tag_col]
-            except IndexError:
-                raise InputError(f"a token in column {token_col} and a tag in column {tag_col}",
-                                 f"{len(fields)} column{'s' if len(fields) != 1 else ''}",
-                                 file=self.name, line=number) from None  # fmt: skip
-            if new_sentence:
-                self.sentence_starts.append(len(tokens))
-                new_sentence = False
-            tokens.append(token)
-            numbers.append(number)
-            code = index.get(tag)
-            if code is None:
-                code = index[tag] = len(index)
-            codes.append(code)
-        self.tag_names = list(index)
-        if not self.doc_starts:
-            self.doc_starts.insert(0, 0)
-            self.doc_ids.insert(0, None)
+        comment = lines.prefixed(options.comment_prefix.encode("utf-8")) if options.comment_prefix else False
+        docstart = lines.first_field_is(DOCSTART.encode()) & ~comment
+        token_lines = np.flatnonzero(~lines.blank & ~comment & ~docstart)
+        short = ~(lines.has_column(token_lines, token_col) & lines.has_column(token_lines, tag_col))
+        if short.any():
+            line = int(token_lines[np.argmax(short)])
+            count = int(lines.field_count[line])
+            found = f"{count} column{'s' if count != 1 else ''}"
+            expected = f"a token in column {token_col} and a tag in column {tag_col}"
+            raise InputError(expected, found, file=self.name, line=line + 1)
+        self.data = lines.data
+        self.token_bytes = lines.field(token_lines, token_col)
+        tags = strings(lines.data, *lines.field(token_lines, tag_col))
+        self.tag_names = list(dict.fromkeys(tags))
+        index = {tag: code for code, tag in enumerate(self.tag_names)}
+        self.tag_codes = np.fromiter(map(index.__getitem__, tags), dtype=np.int64, count=len(tags))
+        self.lines = token_lines + 1
+        breaks = np.cumsum(lines.blank | docstart)[token_lines]
+        opens = np.ones(len(token_lines), dtype=bool)
+        opens[1:] = breaks[1:] != breaks[:-1]
+        self.sentence_starts = np.flatnonzero(opens)
+        self._documents(lines, np.flatnonzero(docstart), token_lines)
 
-    def _start_document(self, rest: list[str], at: int) -> None:
-        if not self.doc_starts and at > 0:  # tokens before the first -DOCSTART-
+    def _documents(self, lines: Lines, docstarts: np.ndarray, token_lines: np.ndarray) -> None:
+        at = np.searchsorted(token_lines, docstarts).tolist()
+        texts = [lines.data[lines.starts[i] : lines.ends[i]].tobytes().decode("utf-8") for i in docstarts]
+        if not at or at[0] > 0:
             self.doc_starts.append(0)
             self.doc_ids.append(None)
-        named = rest and not set(rest) <= FILLER
-        self.doc_starts.append(at)
-        self.doc_ids.append(" ".join(rest) if named else None)
+        for start, text in zip(at, texts, strict=True):
+            rest = _fields(text, None)[1:]
+            named = rest and not set(rest) <= FILLER
+            self.doc_starts.append(start)
+            self.doc_ids.append(" ".join(rest) if named else None)
 
     def doc_names(self) -> list[str]:
         names, used = [], set()
@@ -133,6 +124,9 @@ class ColumnFile:
             used.add(name)
             names.append(name)
         return names
+
+    def token_count(self) -> int:
+        return len(self.lines)
 
 
 def _tag_parts(columns: ColumnFile) -> tuple[np.ndarray, np.ndarray, list[str]]:
@@ -145,7 +139,7 @@ def _tag_parts(columns: ColumnFile) -> tuple[np.ndarray, np.ndarray, list[str]]:
             continue
         prefix, dash, label = tag.partition("-")
         if not dash or not label or prefix not in tagschemes.PREFIXES:
-            line = columns.lines[columns.tag_codes.index(code)]
+            line = int(columns.lines[np.argmax(columns.tag_codes == code)])
             raise InputError("a tag O or B-, I-, E-, S-, U-, L- followed by a label",
                              repr(tag), file=columns.name, line=line)  # fmt: skip
         prefixes.append(tagschemes.PREFIXES[prefix])
@@ -154,7 +148,7 @@ def _tag_parts(columns: ColumnFile) -> tuple[np.ndarray, np.ndarray, list[str]]:
 
 
 def _sentence_numbers(columns: ColumnFile) -> np.ndarray:
-    flags = np.zeros(len(columns.tokens), dtype=np.int64)
+    flags = np.zeros(columns.token_count(), dtype=np.int64)
     flags[np.array(columns.sentence_starts, dtype=np.int64)] = 1
     flags[np.array(columns.doc_starts, dtype=np.int64)[np.array(columns.doc_starts) < len(flags)]] = 1
     return np.cumsum(flags) - 1
@@ -202,41 +196,46 @@ def read_columns(columns: ColumnFile, options: ReadOptions) -> tuple[SpanTable, 
     return table, scheme
 
 
-def _documents(columns: ColumnFile) -> tuple[list[Document], np.ndarray, np.ndarray]:
-    """The documents, and each token's character start and document number."""
-    tokens = columns.tokens
-    lengths = np.fromiter(map(len, tokens), dtype=np.int64, count=len(tokens))
-    steps = lengths + 1
-    offsets = np.cumsum(steps) - steps  # as if the whole file were one text
-    doc_starts = [*columns.doc_starts, len(tokens)]
-    doc_of = np.zeros(len(tokens), dtype=np.int64)
-    sentence_starts = np.array(columns.sentence_starts, dtype=np.int64)
+def _documents(columns: ColumnFile) -> tuple[list[Document], np.ndarray, np.ndarray, np.ndarray]:
+    """The documents, and each token's character start, end and document number."""
+    n = columns.token_count()
+    sentence_starts = columns.sentence_starts
+    last_in_sentence = np.zeros(n, dtype=bool)
+    last_in_sentence[sentence_starts[1:] - 1] = True
+    last_in_sentence[-1:] = True
+    after = np.where(last_in_sentence, NEWLINE, SPACE).astype(np.uint8)
+    text_bytes = gather(columns.data, *columns.token_bytes, after)
+    lengths = columns.token_bytes[1] - columns.token_bytes[0]
+    slot_starts = np.cumsum(lengths + 1) - (lengths + 1)
+    chars = np.concatenate([[0], np.cumsum((text_bytes & 0xC0) != 0x80, dtype=np.int64)])
+    starts, ends = chars[slot_starts], chars[slot_starts + lengths]
+    doc_starts = [*columns.doc_starts, n]
+    doc_of = np.zeros(n, dtype=np.int64)
     documents = []
     for number, name in enumerate(columns.doc_names()):
         a, b = doc_starts[number], doc_starts[number + 1]
         doc_of[a:b] = number
-        base = offsets[a] if a < b else 0
-        starts = offsets[a:b] - base
-        ends = starts + lengths[a:b]
+        byte_start = int(slot_starts[a]) if a < b else 0
+        byte_end = int(slot_starts[b - 1] + lengths[b - 1]) if a < b else 0
+        text = text_bytes[byte_start:byte_end].tobytes().decode("utf-8")
+        base = int(starts[a]) if a < b else 0
+        starts[a:b] -= base
+        ends[a:b] -= base
         firsts = sentence_starts[(sentence_starts >= a) & (sentence_starts < b)].tolist()
         if a < b and (not firsts or firsts[0] != a):
             firsts.insert(0, a)
-        bounds = list(zip(firsts, [*firsts[1:], b], strict=True))
-        text = "\n".join(" ".join(tokens[s:e]) for s, e in bounds)
-        units = [(int(starts[s - a]), int(ends[e - a - 1])) for s, e in bounds]
-        documents.append(text_document(name, text, units, Bounds(starts, ends)))
-        offsets[a:b] -= base
-    return documents, offsets, doc_of
+        units = [(int(starts[f]), int(ends[e - 1])) for f, e in zip(firsts, [*firsts[1:], b], strict=True)]
+        documents.append(text_document(name, text, units, Bounds(starts[a:b], ends[a:b])))
+    return documents, starts, ends, doc_of
 
 
 def read(path: str, options: ReadOptions) -> Annotations:
     columns = ColumnFile.read(path, options)
     tokens, scheme = read_columns(columns, options)
-    documents, offsets, doc_of = _documents(columns)
+    documents, token_starts, token_ends, doc_of = _documents(columns)
     first, end = tokens.starts, tokens.ends
-    lengths = np.fromiter(map(len, columns.tokens), dtype=np.int64, count=len(columns.tokens))
-    starts = offsets[first] if len(first) else first
-    ends = offsets[end - 1] + lengths[end - 1] if len(end) else end
+    starts = token_starts[first] if len(first) else first
+    ends = token_ends[end - 1] if len(end) else end
     table = SpanTable(doc_of[first] if len(first) else first, starts, ends, tokens.labels,
                       tokens.label_names, [d.name for d in documents])  # fmt: skip
     table.notes = [f"{path}: tags read as {scheme} ({'chosen' if options.scheme else 'detected'}), "
@@ -246,4 +245,4 @@ def read(path: str, options: ReadOptions) -> Annotations:
 
 def tags_of(columns: ColumnFile) -> Sequence[str]:
     """The tag of every token (for tests and peers that read tags)."""
-    return [columns.tag_names[c] for c in columns.tag_codes]
+    return [columns.tag_names[c] for c in columns.tag_codes.tolist()]
