@@ -44,17 +44,18 @@ def read_corpus(path: str, module: ModuleType, options: ReadOptions) -> Annotati
 def _joined(tables: list[SpanTable], names: list[str]) -> SpanTable:
     """One table of several files' tables (their document numbers already shifted)."""
     labels: dict[str, int] = {}
-    label_arrays, parts, notes, offset = [], {}, [], 0
+    label_arrays, parts, notes, warnings, offset = [], {}, [], [], 0
     for table in tables:
         numbers = [labels.setdefault(n, len(labels)) for n in table.label_names]
         mapping = np.array(numbers or [0], dtype=np.int64)
         label_arrays.append(mapping[table.labels])
         parts.update({offset + i: p for i, p in table.parts.items()})
-        notes += getattr(table, "notes", [])
+        notes += table.notes
+        warnings += table.warnings
         offset += len(table)
     joined = SpanTable(
         np.concatenate([t.docs for t in tables]), np.concatenate([t.starts for t in tables]),
         np.concatenate([t.ends for t in tables]), np.concatenate(label_arrays), list(labels), names, parts,
     )  # fmt: skip
-    joined.notes = notes
+    joined.notes, joined.warnings = notes, warnings
     return joined

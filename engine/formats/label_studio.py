@@ -117,7 +117,7 @@ def read(path: str, options: ReadOptions) -> Annotations:
     table = table_of_examples(examples, [d.name for d in documents])
     if missing:
         which = f"{options.source[:-1]} number {options.index + 1}"
-        table.notes = [f"{path}: {missing} task{'s have' if missing != 1 else ' has'} no {which} "
+        table.warnings = [f"{path}: {missing} task{'s have' if missing != 1 else ' has'} no {which} "
                        "(not cancelled): no spans there"]  # fmt: skip
     return Annotations(path, NAME, documents, table)
 

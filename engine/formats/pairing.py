@@ -28,7 +28,8 @@ class Paired:
     gold: SpanTable
     system: SpanTable
     paired_by: str  # "name" or "position"
-    notes: list[str] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)  # how the inputs were read
+    warnings: list[str] = field(default_factory=list)
 
 
 def pair(gold: Annotations, system: Annotations) -> Paired:
@@ -47,11 +48,12 @@ def pair(gold: Annotations, system: Annotations) -> Paired:
     moved = SpanTable(docs[system_table.docs], starts, ends, system_table.labels, system_table.label_names,
                       names, _moved_parts(system_table, gold, system, order))  # fmt: skip
     gold_table.doc_names = names
-    notes = [*getattr(gold_table, "notes", []), *getattr(system_table, "notes", [])]
+    notes = [*gold_table.notes, *system_table.notes]
+    warnings = [*gold_table.warnings, *system_table.warnings]
     if paired_by == "position" and len(order) > 1:
-        notes.append(f"documents paired by position ({len(order)}): their names differ between "
+        warnings.append(f"documents paired by position ({len(order)}): their names differ between "
                      f"{gold.source} and {system.source}")  # fmt: skip
-    return Paired(gold.documents, gold_table, moved, paired_by, notes)
+    return Paired(gold.documents, gold_table, moved, paired_by, notes, warnings)
 
 
 def _partners(gold: Annotations, system: Annotations) -> tuple[list[int], str]:

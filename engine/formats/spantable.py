@@ -37,7 +37,8 @@ class SpanTable(Sequence[Span]):
         self.label_names = list(label_names)
         self.doc_names = list(doc_names)
         self.parts = parts or {}  # span index → pieces of a discontinuous span
-        self.notes: list[str] = []  # what the reader wants said in the report (scheme read, …)
+        self.notes: list[str] = []  # how the reader read the file (the scheme, …), for the report
+        self.warnings: list[str] = []  # what the user should know (tasks without an annotation, …)
 
     @classmethod
     def of_spans(cls, spans: Sequence[Span], doc_names: Sequence[str]) -> SpanTable:

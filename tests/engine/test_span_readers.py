@@ -121,7 +121,7 @@ def test_label_studio_sources():
     assert _texts(predictions) == [("Date", "February 22")]
     annotations = read_spans(str(DATA / "label-studio" / "annotations" / "1.json"))
     assert _texts(annotations) == [("Date", "February 22")]
-    assert "no annotation number 1" in read_spans(path).spans.notes[0]
+    assert "no annotation number 1" in read_spans(path).spans.warnings[0]
 
 
 def test_label_studio_two_labels_cancelled_and_other_results(tmp_path):

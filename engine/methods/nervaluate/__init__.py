@@ -83,7 +83,7 @@ class Nervaluate(Method):
             outcomes = evaluate(true, pred)
             overall = {schema: metrics(schema, outcomes[schema].counts) for schema in SCHEMAS}
             per_label = _per_label(true, pred, names)
-            notes = [*paired.notes, *only_system_labels(paired)]
+            notes = [*paired.warnings, *only_system_labels(paired)]
             if dropped or dropped_pred:
                 notes.append(
                     f"{dropped + dropped_pred} spans of length 0 cannot be scored and were left out "
@@ -101,6 +101,7 @@ class Nervaluate(Method):
                 "overall": overall,
                 "per_label": per_label,
                 "paired_by": paired.paired_by,
+                "reading": paired.notes,
                 "_review": _review(per_label),
             }
             if detail:

@@ -66,12 +66,13 @@ class Spans(Method):
             m = match(gold_rows, span_rows(system_table, system_labels, whole))
             c = counts(names, gold_labels, system_labels, m)
             report_dict = classification_report(c)
-            notes = [*paired.notes, *only_system_labels(paired)]
+            notes = [*paired.warnings, *only_system_labels(paired)]
             report = Report(self.name, self.title, _plain(options), input_files(gold, system),
                             _tables(report_dict, c), messages=notes)  # fmt: skip
             report.data = {
                 "classification_report": report_dict,
                 "paired_by": paired.paired_by,
+                "reading": paired.notes,
                 "_review": _review(c),
             }
             if detail:

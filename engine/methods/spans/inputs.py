@@ -44,6 +44,7 @@ def _fields() -> list[tuple[str, Any, Any]]:
             whose = {"": "Both sides", "gold_": "Gold", "system_": "System"}[side]
             fields.append((side + name, kind | None, option(
                 None, f"{whose}: {help_text}", choices=choices, metavar=metavar,
+                minimum=0 if name == "index" else None,
                 gui=side == "" or name in ("format", "source", "index"),
             )))  # fmt: skip
     fields.append(("reading", str, option(
