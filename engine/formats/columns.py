@@ -106,10 +106,9 @@ def _per_byte(flags: np.ndarray, lengths: np.ndarray, size: int) -> np.ndarray:
 
 def _per_line(flags: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
     """How many flagged bytes each line [start, end) holds."""
-    padded = np.concatenate([flags, [False]]).view(np.uint8)
-    sums = np.add.reduceat(padded, starts, dtype=np.int64)
-    sums[ends == starts] = 0  # reduceat gives an empty line the byte at its start
-    return sums
+    total = np.zeros(len(flags) + 1, dtype=np.int32 if len(flags) < 2**31 else np.int64)
+    np.cumsum(flags, out=total[1:])
+    return (total[ends] - total[starts]).astype(np.int64)
 
 
 def _runs(content: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
