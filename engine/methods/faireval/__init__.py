@@ -114,6 +114,10 @@ class FairEval(Method):
         detail: bool = True,
     ) -> Report:
         settings = options if isinstance(options, Settings) else from_options(gold, system, options)
+        from .spanformats import SpanFormatRun, span_format_inputs  # the annotation tools' formats
+
+        if span_format_inputs(settings.target_in, settings.system_in):
+            return SpanFormatRun(settings, progress, detail).report()
         return Run(settings, progress, detail).report()
 
     def settings(self, invocation: Invocation) -> Settings:
@@ -248,9 +252,13 @@ class Run:
             )
 
     def _sentence(self, pair, number, parsers, t_block, s_block, record) -> None:
+        self._compare(pair, number, parsers[0].parse(t_block), parsers[1].parse(s_block), record)
+
+    def _compare(self, pair, number, target, system, record) -> None:
+        """Compare one sentence pair (as read by either input path)."""
         keeps, known = self.settings.keeps, self.wanted_labels
-        target = parsers[0].parse(t_block).keep(keeps, known)
-        system = parsers[1].parse(s_block).keep(keeps, known)
+        target = target.keep(keeps, known)
+        system = system.keep(keeps, known)
         if target.keys or system.keys:
             self.any_span = True
         self.tally.data_stats.update(map(itemgetter(0), target.keys))

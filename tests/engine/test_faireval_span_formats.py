@@ -1,0 +1,73 @@
+"""FairEval on the annotation tools' span formats: the same numbers as on its own files
+for the same spans (the bundled example written as CoNLL columns and as doccano JSONL)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.methods import get_method
+
+EXAMPLE = Path(__file__).parent.parent.parent / "resources" / "examples" / "faireval"
+
+
+def _sentences(side: str) -> list[list[tuple[str, str]]]:
+    sentences, current = [], []
+    for line in (EXAMPLE / f"{side}.conll").read_text(encoding="utf-8").split("\n"):
+        if not line.strip():
+            if current:
+                sentences.append(current)
+                current = []
+            continue
+        fields = line.split(" ")
+        current.append((fields[0], fields[-1]))
+    return sentences + ([current] if current else [])
+
+
+def _columns(path: Path, sentences) -> str:
+    path.write_text("\n\n".join("\n".join(f"{t}\t{g}" for t, g in s) for s in sentences) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def _doccano(path: Path, sentences) -> str:
+    """One example holding every sentence (a line each), spans as character offsets."""
+    text, spans, offset = [], [], 0
+    for sentence in sentences:
+        starts = []
+        for token, _ in sentence:
+            starts.append(offset)
+            offset += len(token) + 1
+        text.append(" ".join(t for t, _ in sentence))
+        open_ = None
+        for k, (_, tag) in enumerate([*sentence, ("", "O")]):
+            if open_ is not None and not tag.startswith("I-"):
+                spans.append([open_[0], starts[k - 1] + len(sentence[k - 1][0]), open_[1]])
+                open_ = None
+            if tag.startswith("B-"):
+                open_ = (starts[k], tag[2:])
+    path.write_text(json.dumps({"id": "sherlock", "text": "\n".join(text), "label": spans}) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def _results(gold: str, system: str) -> dict:
+    method = get_method("faireval")
+    data = method.evaluate(gold, system, method.Options()).data
+    return {k: data[k] for k in ("overall", "per_label", "confusion")}
+
+
+@pytest.mark.parametrize("writers", [(_columns, _columns), (_doccano, _doccano), (_doccano, _columns)])
+def test_same_numbers_as_on_its_own_files(tmp_path, writers):
+    native = _results(str(EXAMPLE / "gold.conll"), str(EXAMPLE / "system.conll"))
+    gold = writers[0](tmp_path / "gold.x", _sentences("gold"))
+    system = writers[1](tmp_path / "system.y", _sentences("system"))
+    assert _results(gold, system) == native
+
+
+def test_error_rows_show_the_words(tmp_path):
+    gold = _columns(tmp_path / "g.iob", _sentences("gold"))
+    system = _columns(tmp_path / "s.iob", _sentences("system"))
+    report = get_method("faireval").evaluate(gold, system, get_method("faireval").Options())
+    assert report.error_rows and all(r["gold_text"] or r["system_text"] for r in report.error_rows)
+    assert "Sherlock" in report.documents[0].text(0, 5)
