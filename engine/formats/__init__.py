@@ -135,3 +135,14 @@ def read_spans(path: str, format: str | None = None, options: Any = None) -> Ann
     if not Path(path).is_dir():
         require_file(path)
     return module.read(path, options)
+
+
+def span_format_titles() -> set[str]:
+    return {m.TITLE for m in span_modules()}
+
+
+def in_span_formats(paths: tuple[str, ...], native: tuple[str, ...]) -> bool:
+    """Whether a method whose own formats are `native` (titles) reads these inputs through
+    read_spans: some input is recognised, and as none of its own formats."""
+    titles = [detect(p) for p in paths]
+    return any(t is not None and t not in native for t in titles)

@@ -71,3 +71,37 @@ def test_error_rows_show_the_words(tmp_path):
     report = get_method("faireval").evaluate(gold, system, get_method("faireval").Options())
     assert report.error_rows and all(r["gold_text"] or r["system_text"] for r in report.error_rows)
     assert "Sherlock" in report.documents[0].text(0, 5)
+
+
+def _vrt(path: Path, sentences) -> str:
+    """CLUEval's own format: token TAB BIO tag, an empty line after each sentence."""
+    path.write_text("".join("\n".join(f"{t}\t{g}" for t, g in s) + "\n\n" for s in sentences), encoding="utf-8")
+    return str(path)
+
+
+def _clueval(gold: str, system: str) -> dict:
+    """CLUEval's numbers (positions left out: a text without tokens is cut by word_bounds,
+    which can split a CoNLL token such as 'U.S.' and so shift later positions)."""
+    method = get_method("clueval")
+    data = method.evaluate(gold, system, method.Options()).data
+    levels = {level: {k: (len(v) if k in ("fn", "fp") else v) for k, v in values.items()}
+              for level, values in data["levels"].items()}
+    return {"levels": levels, **{k: data[k] for k in ("n_spans", "class_counts", "evaluation_table")}}
+
+
+@pytest.mark.parametrize("writers", [(_doccano, _doccano), (_doccano, _vrt), (_vrt, _doccano)])
+def test_clueval_same_numbers_as_on_its_own_files(tmp_path, writers):
+    native = _clueval(_vrt(tmp_path / "g.vrt", _sentences("gold")), _vrt(tmp_path / "s.vrt", _sentences("system")))
+    gold = writers[0](tmp_path / "gold.x", _sentences("gold"))
+    system = writers[1](tmp_path / "system.y", _sentences("system"))
+    assert _clueval(gold, system) == native
+
+
+def test_clueval_overlapping_spans_are_named(tmp_path):
+    from engine.errors import InputError
+
+    line = '{"id": "a", "text": "New York City", "label": [[0, 8, "LOC"], [4, 13, "LOC"]]}\n'
+    (tmp_path / "g.jsonl").write_text(line, encoding="utf-8")
+    with pytest.raises(InputError, match="overlapping"):
+        get_method("clueval").evaluate(str(tmp_path / "g.jsonl"), str(tmp_path / "g.jsonl"),
+                                       get_method("clueval").Options())

@@ -16,7 +16,7 @@ from collections.abc import Iterator
 import numpy as np
 
 from ...errors import InputError
-from ...formats import detect, read_spans
+from ...formats import in_span_formats, read_spans
 from ...formats.pairing import Paired, pair
 from ...formats.spantable import SpanTable, bounds_arrays
 from ...formats.standoff import word_bounds
@@ -28,9 +28,9 @@ NATIVE = ("FairEval span file", "CoNLL-2000 (BIO chunks)")
 
 
 def span_format_inputs(target: str, system: str) -> bool:
-    """Whether the inputs are in span formats FairEval does not read itself."""
-    titles = [detect(p) for p in (target, system)]
-    return all(t is not None for t in titles) and not any(t in NATIVE for t in titles)
+    """Whether an input is in a format FairEval does not read itself (then both are read
+    as span formats)."""
+    return in_span_formats((target, system), NATIVE)
 
 
 class SpanFormatRun(Run):
