@@ -141,8 +141,23 @@ def span_format_titles() -> set[str]:
     return {m.TITLE for m in span_modules()}
 
 
-def in_span_formats(paths: tuple[str, ...], native: tuple[str, ...]) -> bool:
-    """Whether a method whose own formats are `native` (titles) reads these inputs through
-    read_spans: some input is recognised, and as none of its own formats."""
-    titles = [detect(p) for p in paths]
-    return any(t is not None and t not in native for t in titles)
+def in_span_formats(paths: tuple[str, ...]) -> bool:
+    """Whether a method with its own formats (FairEval, CLUEval) reads these inputs through
+    read_spans: some input is recognised as a span format. The original formats come first,
+    and TAB-separated column files stay theirs (FairEval span files and vertical files are
+    TAB-separated), so every file an original tool reads, or rejects, keeps its messages."""
+    titles = span_format_titles()
+    conll = format_module("conll").TITLE
+    for p in paths:
+        title = detect(p)
+        if title in titles and not (title == conll and _tab_separated(Path(p))):
+            return True
+    return False
+
+
+def _tab_separated(path: Path) -> bool:
+    files = _folder_files(path) if path.is_dir() else [path]
+    try:
+        return bool(files) and any("\t" in line for line in _first_lines(files[0]))
+    except OSError:
+        return False

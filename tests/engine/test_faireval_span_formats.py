@@ -27,7 +27,9 @@ def _sentences(side: str) -> list[list[tuple[str, str]]]:
 
 
 def _columns(path: Path, sentences) -> str:
-    path.write_text("\n\n".join("\n".join(f"{t}\t{g}" for t, g in s) for s in sentences) + "\n", encoding="utf-8")
+    """CoNLL columns separated by spaces (TAB-separated token and tag lines are CLUEval's
+    vertical files, which FairEval does not read)."""
+    path.write_text("\n\n".join("\n".join(f"{t} {g}" for t, g in s) for s in sentences) + "\n", encoding="utf-8")
     return str(path)
 
 
@@ -89,7 +91,7 @@ def _clueval(gold: str, system: str) -> dict:
     return {"levels": levels, **{k: data[k] for k in ("n_spans", "class_counts", "evaluation_table")}}
 
 
-@pytest.mark.parametrize("writers", [(_doccano, _doccano), (_doccano, _vrt), (_vrt, _doccano)])
+@pytest.mark.parametrize("writers", [(_doccano, _doccano), (_doccano, _vrt), (_vrt, _doccano), (_columns, _vrt)])
 def test_clueval_same_numbers_as_on_its_own_files(tmp_path, writers):
     native = _clueval(_vrt(tmp_path / "g.vrt", _sentences("gold")), _vrt(tmp_path / "s.vrt", _sentences("system")))
     gold = writers[0](tmp_path / "gold.x", _sentences("gold"))

@@ -155,10 +155,9 @@ def evaluate_files(
 ) -> Run:
     """Read, combine, match and score (the scores of every level come from the counts)."""
     from ...formats import in_span_formats
-    from ...formats.vrt import TITLE as VRT
     from .spanformats import read_span_formats  # the annotation tools' formats
 
-    if in_span_formats((gold, system), (VRT,)):
+    if in_span_formats((gold, system)):
         reference, candidate = read_span_formats(gold, system, options.layers, warnings)
         ref_table = combine(reference, options.layers, column_spans(reference, warnings))
         cand_table = combine(candidate, options.layers, column_spans(candidate, warnings))

@@ -24,13 +24,10 @@ from ...spans import Document
 from . import Run
 from .reading import FilePair, Sentence
 
-NATIVE = ("FairEval span file", "CoNLL-2000 (BIO chunks)")
-
 
 def span_format_inputs(target: str, system: str) -> bool:
-    """Whether an input is in a format FairEval does not read itself (then both are read
-    as span formats)."""
-    return in_span_formats((target, system), NATIVE)
+    """Whether an input is in one of the span formats (then both are read as such)."""
+    return in_span_formats((target, system))
 
 
 class SpanFormatRun(Run):
