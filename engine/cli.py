@@ -19,7 +19,6 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__
-from .cores import forking, reap_exited
 from .errors import Cancelled, InputError
 from .methods import BUILTIN_METHODS, Invocation, Method, all_methods, format_table, get_method
 from .options import OptionSpec, either, option_specs, validate
@@ -337,8 +336,7 @@ def main(argv: list[str] | None = None) -> int:
             stdout, warnings = run_review(args)
             stderr = ""
         else:
-            with forking():  # a plain run may use the second core (engine/cores.py)
-                stdout, warnings, stderr = run(args.method, args)
+            stdout, warnings, stderr = run(args.method, args)
     except (InputError, UsageError) as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return 2
@@ -371,7 +369,6 @@ def entry() -> NoReturn:
         sys.stderr.flush()
     except OSError:  # the reader of a pipe went away: nothing more can be said
         code = code or 1
-    reap_exited(wait=True)  # a helper process that is still ending (its time counts as ours)
     os._exit(code)
 
 
