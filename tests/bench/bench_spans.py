@@ -19,38 +19,28 @@ LABELS = ("PER", "LOC", "ORG", "MISC")
 TOKENS = 1_000_000
 SENTENCES = 40_000
 
-PEER = {
-    "seqeval": """
+READ_TAGS = """
 import sys
+def read(path):
+    sents, cur = [], []
+    for line in open(path, encoding="utf-8"):
+        line = line.rstrip("\\n")
+        if not line:
+            if cur: sents.append(cur); cur = []
+            continue
+        cur.append(line.split(" ")[-1])
+    if cur: sents.append(cur)
+    return sents
+gold, system = read(sys.argv[1]), read(sys.argv[2])
+"""
+PEER = {
+    "seqeval": READ_TAGS + """
 from seqeval.metrics import classification_report
 from seqeval.scheme import IOB2
-def read(path):
-    sents, cur = [], []
-    for line in open(path, encoding="utf-8"):
-        line = line.rstrip("\\n")
-        if not line:
-            if cur: sents.append(cur); cur = []
-            continue
-        cur.append(line.split(" ")[-1])
-    if cur: sents.append(cur)
-    return sents
-gold, system = read(sys.argv[1]), read(sys.argv[2])
 print(classification_report(gold, system, mode="strict", scheme=IOB2, output_dict=True)["micro avg"])
 """,
-    "nervaluate": """
-import sys
+    "nervaluate": READ_TAGS + """
 from nervaluate import Evaluator
-def read(path):
-    sents, cur = [], []
-    for line in open(path, encoding="utf-8"):
-        line = line.rstrip("\\n")
-        if not line:
-            if cur: sents.append(cur); cur = []
-            continue
-        cur.append(line.split(" ")[-1])
-    if cur: sents.append(cur)
-    return sents
-gold, system = read(sys.argv[1]), read(sys.argv[2])
 print(Evaluator(gold, system, tags=["PER", "LOC", "ORG", "MISC"], loader="list").evaluate()["overall"]["strict"])
 """,
 }
