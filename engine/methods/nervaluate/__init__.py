@@ -11,7 +11,7 @@ import numpy as np
 
 from ...formats.pairing import Paired
 from ...formats.spantable import SpanTable, bounds_arrays
-from ...options import option, to_plain
+from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import Report, Table
 from .. import Method, gc_paused, register
@@ -22,6 +22,7 @@ from ..spans.inputs import (
     labels_of,
     load,
     only_system_labels,
+    plain_options,
     scored,
     span_inputs,
     span_of,
@@ -92,7 +93,7 @@ class Nervaluate(Method):
             report = Report(
                 self.name,
                 self.title,
-                to_plain(options),
+                plain_options(options),
                 input_files(gold, system),
                 _tables(overall, per_label),
                 messages=notes,

@@ -20,6 +20,7 @@ from .inputs import (
     labels_of,
     load,
     only_system_labels,
+    plain_options,
     scored,
     span_inputs,
     span_of,
@@ -67,7 +68,7 @@ class Spans(Method):
             c = counts(names, gold_labels, system_labels, m)
             report_dict = classification_report(c)
             notes = [*paired.warnings, *only_system_labels(paired)]
-            report = Report(self.name, self.title, _plain(options), input_files(gold, system),
+            report = Report(self.name, self.title, plain_options(options), input_files(gold, system),
                             _tables(report_dict, c), messages=notes)  # fmt: skip
             report.data = {
                 "classification_report": report_dict,
@@ -82,12 +83,6 @@ class Spans(Method):
                     report.set_errors(_errors(paired, m))
             progress.update(1.0, "done", force=True)
             return report
-
-
-def _plain(options: Any) -> dict[str, Any]:
-    from ...options import to_plain
-
-    return to_plain(options)
 
 
 def _tables(report: dict[str, dict[str, Any]], c: Any) -> dict[str, Table]:

@@ -107,6 +107,13 @@ def scored(table: SpanTable, options: Any) -> SpanTable:
                      table.doc_names, parts)  # fmt: skip
 
 
+def plain_options(options: Any) -> dict[str, Any]:
+    """The options for the report: those set (a reader option left unset is not listed)."""
+    from ...options import to_plain
+
+    return {name: value for name, value in to_plain(options).items() if value is not None}
+
+
 def input_files(gold: str, system: str) -> list[InputFile]:
     return InputFile.of("gold", gold) + InputFile.of("system", system)
 
