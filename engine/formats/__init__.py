@@ -88,6 +88,11 @@ def span_modules() -> list[ModuleType]:
     return modules
 
 
+def span_reader_names() -> tuple[str, ...]:
+    """Module names of the span readers that are there (for a method's InputSpec.formats)."""
+    return tuple(m.__name__.rsplit(".", 1)[1] for m in span_modules())
+
+
 def _sniffed(path: Path) -> ModuleType | None:
     try:
         lines = _first_lines(path)

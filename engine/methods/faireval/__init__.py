@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import InputError
+from ...formats import span_reader_names
 from ...formats.faireval_spans import TokenSpan
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
@@ -83,14 +84,14 @@ class FairEval(Method):
             "target",
             "Gold annotation: a span or CoNLL-2000 file, or a folder of them.",
             directory=True,
-            formats=("faireval_spans", "conll2000"),
+            formats=("faireval_spans", "conll2000", *span_reader_names()),
         ),
         InputSpec(
             "system",
             "system",
             "System annotation: a file or folder like TARGET.",
             directory=True,
-            formats=("faireval_spans", "conll2000"),
+            formats=("faireval_spans", "conll2000", *span_reader_names()),
         ),
     )
     outputs = (

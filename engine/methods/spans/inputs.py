@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from ...formats import SPAN_FORMATS, read_spans, span_modules
+from ...formats import SPAN_FORMATS, read_spans, span_reader_names
 from ...formats.pairing import Paired, pair
 from ...formats.spantable import SpanTable
 from ...formats.standoff import ReadOptions
@@ -77,7 +77,7 @@ def side_options(options: Any, side: str) -> tuple[str | None, ReadOptions]:
 
 
 def span_inputs(gold_help: str, system_help: str) -> tuple[InputSpec, InputSpec]:
-    formats = tuple(m.__name__.rsplit(".", 1)[1] for m in span_modules())  # the readers there are
+    formats = span_reader_names()
     return (InputSpec("gold", "gold", gold_help, directory=True, formats=formats),
             InputSpec("system", "system", system_help, directory=True, formats=formats))  # fmt: skip
 
