@@ -205,3 +205,31 @@ def test_cli_side_flags_and_outputs(tmp_path, capsys):
                                               "actual", "precision", "recall", "f1"}
     assert data["errors"] and data["errors"][0]["type"] in ("incorrect", "missed", "spurious")
     assert (tmp_path / "r.xlsx").stat().st_size > 0
+
+
+def test_conlleval_demo_nervaluate_numbers():
+    """Pinned from nervaluate 1.2.1 on the same tag columns (its list loader)."""
+    path = str(DATA / "conll" / "seqeval-ground_truth.txt")
+    method = get_method("nervaluate")
+    report = method.evaluate(path, path, method.Options(gold_tag_column=2, system_tag_column=3, reading="conlleval"))
+    overall = report.data["overall"]
+    counts = {s: [overall[s][k] for k in ("correct", "incorrect", "partial", "missed", "spurious")] for s in overall}
+    assert counts == {"strict": [371, 85, 0, 3, 83], "exact": [381, 75, 0, 3, 83],
+                      "partial": [381, 0, 75, 3, 83], "ent_type": [433, 23, 0, 3, 83]}
+    assert (overall["strict"]["f1"], overall["partial"]["f1"], overall["ent_type"]["f1"]) == (
+        0.7434869739478958, 0.838677354709419, 0.8677354709418837)
+    assert report.data["per_label"]["NP"]["ent_type"]["f1"] == 0.9050086355785838
+
+
+def test_folders_pair_documents_by_file_name(tmp_path):
+    for side, tags in (("gold", ("B-A", "O")), ("system", ("B-A", "B-A"))):
+        (tmp_path / side).mkdir()
+        for name in ("one", "two"):
+            (tmp_path / side / f"{name}.conll").write_text(f"x {tags[0]}\ny {tags[1]}\n", encoding="utf-8")
+    report = get_method("spans").evaluate(str(tmp_path / "gold"), str(tmp_path / "system"),
+                                          get_method("spans").Options())
+    assert [d.name for d in report.documents] == ["one", "two"]
+    assert report.data["paired_by"] == "name"
+    assert report.data["classification_report"]["A"] == {"precision": 0.5, "recall": 1.0,
+                                                         "f1-score": 0.6666666666666666, "support": 2}
+    assert [r["document"] for r in report.error_rows] == ["one", "two"]
