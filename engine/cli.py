@@ -192,6 +192,10 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     review.add_argument(
         "--json", metavar="PATH", help="Write verdicts and reviewed scores as JSON ('-' = standard output)."
     )
+    from .agreement.command import add_adjudicate_parser, add_agreement_parser
+
+    add_agreement_parser(sub)
+    add_adjudicate_parser(sub)
     for method in _methods_for(argv):
         _method_parser(sub, method)
     return parser
@@ -201,6 +205,8 @@ def _methods_for(argv: list[str] | None) -> list[Method]:
     command = next((a for a in argv or [] if not a.startswith("-")), None)
     if command in BUILTIN_METHODS:
         return [get_method(command)]
+    if command in ("agreement", "adjudicate"):
+        return []
     return all_methods()
 
 
@@ -257,7 +263,10 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str]:
     """Evaluate, write every output; return (standard output text, warnings, standard error text).
 
     Every file is rendered in memory before the first one is written."""
+    from .formats.suggest import check_inputs
+
     invocation = method.invocation(args, _options(method, args))
+    check_inputs(method, invocation.gold, invocation.system)  # a file of another method's format
     json_path, xlsx_path = args.json, args.xlsx
     targets = _targets(method, invocation, json_path, xlsx_path)
     detail = json_path is not None or xlsx_path is not None
@@ -334,6 +343,11 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "review":
             stdout, warnings = run_review(args)
+            stderr = ""
+        elif args.command in ("agreement", "adjudicate"):
+            from .agreement.command import run_adjudicate, run_agreement
+
+            stdout, warnings = (run_agreement if args.command == "agreement" else run_adjudicate)(args)
             stderr = ""
         else:
             stdout, warnings, stderr = run(args.method, args)

@@ -17,10 +17,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.methods import Method
+from engine.errors import InputError
+from engine.methods import Advice, Method
 
 from .inputs import FileField
 from .options_panel import OptionsPanel
+from .style import WARNING_COLOUR
 from .viewer_data import SIDES
 
 
@@ -56,8 +58,18 @@ class SetupPanel(QWidget):
         self.evaluate_button.setDefault(True)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
+        self.advice = QLabel()
+        self.advice.setWordWrap(True)
+        self.advice.setStyleSheet(f"color: {WARNING_COLOUR}")
+        self.advice_button = QPushButton()
+        self.advice_button.setToolTip("Set the options as this says")
+        self.advice_button.clicked.connect(self.apply_advice)
+        self._advised: Advice | None = None
         for field in self.fields.values():
             field.path_changed.connect(self.inputs_changed)
+            field.switch_requested.connect(self.set_method)
+        for signal in (self.inputs_changed, self.options_changed, self.method_changed):
+            signal.connect(self.refresh_advice)
         self.method_box.currentIndexChanged.connect(self._method_chosen)
         self._build()
         self._method_chosen()
@@ -84,6 +96,8 @@ class SetupPanel(QWidget):
         form.addWidget(line)
         for field in self.fields.values():
             form.addWidget(field)
+        form.addWidget(self.advice)
+        form.addWidget(self.advice_button)
         form.addWidget(options)
         form.addStretch(1)
         scroll = QScrollArea()
@@ -91,6 +105,7 @@ class SetupPanel(QWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(body)
+        self.scroll = scroll
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 6)
         layout.addWidget(scroll, 1)
@@ -121,6 +136,23 @@ class SetupPanel(QWidget):
             if spec.role in self.fields:
                 self.fields[spec.role].set_spec(spec)
         self.method_changed.emit(method.name)
+
+    def refresh_advice(self) -> None:
+        """Show the method's note on the options for the gold input, if it has one."""
+        try:
+            advice = self.method.advice(self.fields["gold"].path, self.panel.options())
+        except (InputError, OSError):
+            advice = None
+        self._advised = advice
+        self.advice.setText(advice.text if advice else "")
+        self.advice.setVisible(advice is not None)
+        self.advice_button.setText(advice.action if advice else "")
+        self.advice_button.setVisible(bool(advice and advice.options is not None))
+
+    def apply_advice(self) -> None:
+        if self._advised is not None and self._advised.options is not None:
+            self.panel.set_options(self._advised.options)
+            self.options_changed.emit()
 
     def reset_options(self) -> None:
         self.panel.reset()

@@ -55,6 +55,16 @@ class OutputSpec:
     folder: bool = False  # the path is a folder the method writes its files into
 
 
+@dataclass(frozen=True)
+class Advice:
+    """A note on the options for the inputs chosen (e.g. columns they leave out), with the
+    options that follow it (None: nothing to apply) and the words of the button applying them."""
+
+    text: str
+    options: Any = None
+    action: str = ""
+
+
 @dataclass
 class Invocation:
     """Everything one evaluation run needs, whichever front end assembled it."""
@@ -85,6 +95,9 @@ class Method:
     name: ClassVar[str]
     title: ClassVar[str]
     description: ClassVar[str]  # one paragraph for the GUI and `spanstudio methods`
+    #: How to see the text of inputs that carry none (an option to set), for the app's viewer;
+    #: "" when the text is attached as a token file (File → Attach Text to Document…).
+    text_hint: ClassVar[str] = ""
     Options: ClassVar[type]
     inputs: ClassVar[tuple[InputSpec, InputSpec]]
     outputs: ClassVar[tuple[OutputSpec, ...]] = ()
@@ -108,6 +121,11 @@ class Method:
     def rescore(self, report: Report, options: Any) -> Report | None:
         """The report under other options without reading the files again, where the
         method can do that (e.g. another leniency level); None when it cannot."""
+        return None
+
+    def advice(self, gold: str, options: Any) -> Advice | None:
+        """A note on `options` for this gold input, from a quick look at its first lines;
+        None when there is nothing to say."""
         return None
 
     def review_basis(self, report: Report) -> dict[str, Any] | None:

@@ -18,7 +18,7 @@ from ...formats import span_reader_names
 from ...options import option_specs, to_plain
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
-from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register
+from .. import Advice, InputSpec, Invocation, Method, OutputSpec, gc_paused, register
 from .match import STATUSES
 from .render import PlainTable, console, tsv, xlsx
 from .run import Run, evaluate_files
@@ -89,6 +89,26 @@ class CluEval(Method):
             if detail or options.error_tables is not None:
                 run.ensure_errors()
             return build_report(run, options, detail)
+
+    def advice(self, gold: str, options: Any) -> Advice | None:
+        """A file with more BIO columns than layer names: only the named ones are evaluated."""
+        from ...formats import _first_lines
+        from ...formats.vrt import bio_columns
+
+        try:
+            count = bio_columns(_first_lines(Path(gold))) if Path(gold).is_file() else 0
+        except OSError:
+            return None
+        named = len(options.layers)
+        if count <= named:
+            return None
+        names = (*options.layers, *(f"layer{i}" for i in range(named + 1, count + 1)))
+        return Advice(
+            f"{Path(gold).name} has {count} BIO columns, but the option Layers names {named}: "
+            f"only {'the first is' if named == 1 else f'the first {named} are'} evaluated.",
+            dataclasses.replace(options, layers=names),
+            f"Name all {count}: {', '.join(names)}",
+        )
 
     def rescore(self, report: Report, options: Any) -> Report | None:
         """Another leniency level (or display option) from the kept match tables."""
@@ -261,9 +281,11 @@ def build_report(run: Run, options: Options, detail: bool) -> Report:
 def _score_tables(report: Report, run: Run, level: int, detail: bool) -> None:
     rows = run.evaluation(level).rows
     n_head = 2 if run.scorer.filtered is not None else 1
-    report.tables["overall"] = Table(list(EVALUATION_COLUMNS), rows[:n_head], "Overall")
+    report.tables["overall"] = Table(list(EVALUATION_COLUMNS), rows[:n_head], "Overall", scale="percent")
     if run.options.labelled:
-        report.tables["labelled"] = Table(list(EVALUATION_COLUMNS), rows[n_head:], "Labelled")
+        report.tables["labelled"] = Table(
+            list(EVALUATION_COLUMNS), rows[n_head:], "Labelled", scale="percent"
+        )
     if detail:
         report.tables["evaluation"] = Table(
             list(EVALUATION_COLUMNS),
@@ -271,6 +293,7 @@ def _score_tables(report: Report, run: Run, level: int, detail: bool) -> None:
             "Evaluation",
             kind="detail",
             note=f"Leniency level {level}: {_level_note(level)}.",
+            scale="percent",
         )
 
 

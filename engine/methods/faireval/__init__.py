@@ -52,7 +52,8 @@ class Options:
     )
     eval_method: str = option(
         "all",
-        "Report sections: traditional, fair, weighted (comma-separated) or all.",
+        "Report sections: traditional, fair, weighted (comma-separated) or all. Weighted "
+        "needs Weights: without them it equals fair and is left out (all = traditional, fair).",
         metavar="M,..",
         label="Evaluation methods",
     )
@@ -204,10 +205,9 @@ class Run:
         for pair in pairs:
             done_lines = self._pair(pair, done_lines, total_lines)
         if not self.any_span:
-            raise InputError(
-                "spans to compare",
-                f"none after applying labels={self.settings.labels} and exclude={self.settings.exclude}",
-            )
+            found = f"none after applying labels={self.settings.labels} and exclude={self.settings.exclude}"
+            why = f" ({'; '.join(self.warnings)})" if self.warnings else ""  # e.g. the tags it ignored
+            raise InputError("spans to compare", found + why)
         self._warn_unexcluded()
         self.progress.update(1.0, "scoring", force=True)
         return self._build(pairs)
@@ -337,7 +337,7 @@ class Run:
             title=FairEval.title,
             options=self.settings.plain(),
             inputs=inputs,
-            tables=_tables(results),
+            tables=_tables(results, self.settings.eval_method),
             messages=self.warnings,
             data=data,
         )
@@ -358,18 +358,20 @@ def _label_rows(
     return [[name, *(row[c] for c in counts), row["Prec"], row["Rec"], row["F1"]] for name, row in named]
 
 
-def _tables(results: dict[str, Any]) -> dict[str, Table]:
-    """Score tables: the comparison (overall) first, then one per-label table per method."""
+def _tables(results: dict[str, Any], sections: list[str]) -> dict[str, Table]:
+    """Score tables of the report's sections (the evaluation methods the report file prints:
+    weighted only with weights): the comparison (overall) first, then one per-label table each."""
     overall = results["overall"]
+    shown = [v for v in METHODS if v in sections]
     tables = {
         "overall": Table(
             ["method", "precision", "recall", "f1"],
-            [[v, overall[v]["Prec"], overall[v]["Rec"], overall[v]["F1"]] for v in METHODS],
+            [[v, overall[v]["Prec"], overall[v]["Rec"], overall[v]["F1"]] for v in shown],
             "Overall",
             formats=review.PERCENT,
         )
     }
-    for version in METHODS:
+    for version in shown:
         counts = COUNT_COLUMNS[version]
         rows = _label_rows(results["per_label"][version], overall[version], counts)
         tables[version] = Table(

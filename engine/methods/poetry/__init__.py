@@ -79,6 +79,10 @@ class Poetry(Method):
         InputSpec("system", "system", "System spans: JSON Lines, one page per line "
                   "(page_id, n_spans, poem_spans).", formats=("poetry_jsonl",)),
     )  # fmt: skip
+    text_hint = (
+        "To see the spans in their text, choose the page texts under Options → Page texts (JSON "
+        "Lines with page_id and text) and evaluate again."
+    )
     outputs = (
         OutputSpec("csv", "Write the original's per-page CSV here (a new file: never overwritten).",
                    metavar="OUTPUT.csv"),

@@ -80,6 +80,10 @@ class ProPara(Method):
             formats=("propara_actions",),
         ),
     )
+    text_hint = (
+        "To see each step's sentence, choose the sentences file under Options → Sentences (process "
+        "id, sentence number, text) and evaluate again."
+    )
     outputs = (
         OutputSpec(
             "output",

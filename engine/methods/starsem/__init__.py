@@ -185,9 +185,9 @@ def _score_rows(rows: dict[str, dict[str, Any]]) -> list[list[Any]]:
 def _standard_tables(table: ScoreTable) -> dict[str, Table]:
     sentences = table.data()["sentences"]
     return {
-        "scores": Table(ROW_COLUMNS, _score_rows(table.scores), "Scores"),
+        "scores": Table(ROW_COLUMNS, _score_rows(table.scores), "Scores", scale="percent"),
         "b_scores": Table(ROW_COLUMNS, _score_rows(table.b_scores), "B-scores",
-                          note="B rows: precision = tp / system"),
+                          note="B rows: precision = tp / system", scale="percent"),
         "sentences": Table(["statistic", "value"], [[k, v] for k, v in sentences.items()], "Sentences"),
     }  # fmt: skip
 
@@ -225,7 +225,7 @@ def _extended(gold: str, system: str, options: Options, progress: Progress, deta
     data: dict[str, Any] = {"sections": plain_sections(sections), "overall": overall,
                             "_text": render_extended(sections, overall)}  # fmt: skip
     tables = {
-        f"section{i}": Table(ROW_COLUMNS, _score_rows(rows), title)
+        f"section{i}": Table(ROW_COLUMNS, _score_rows(rows), title, scale="percent")
         for i, (title, rows) in enumerate(sections.items(), 1)
     }
     tables["overall"] = Table(["statistic", "value"], [[k, v] for k, v in overall.items()], "Sentences")
