@@ -83,8 +83,10 @@ def span_modules() -> list[ModuleType]:
     for name in SPAN_FORMAT_MODULES:
         try:
             modules.append(format_module(name))
-        except ImportError:  # a reader not written yet
-            continue
+        except ModuleNotFoundError as err:
+            if err.name != f"{__name__}.{name}":
+                raise  # the reader is there but a library it needs is not: say so
+            # a reader not written yet
     return modules
 
 
@@ -121,6 +123,9 @@ def span_format(path: str | Path, format: str | None = None) -> ModuleType:
         module = _sniffed(f)
         if module is not None:
             return module
+    conll = format_module("conll")
+    if files and conll.columns_like(_first_lines(files[0])):  # CoNLL-2000's shape too
+        return conll
     raise InputError(f"a file of a span format ({', '.join(SPAN_FORMATS)}; choose one with --format)",
                      "none recognised", file=str(path))  # fmt: skip
 
@@ -146,23 +151,18 @@ def span_format_titles() -> set[str]:
     return {m.TITLE for m in span_modules()}
 
 
+#: The span readers a method with its own column formats (FairEval, CLUEval) takes too:
+#: CoNLL column files stay with those methods' own readers and messages.
+ANNOTATION_TOOL_READERS = ("webanno_tsv", "uima_xmi", "brat", "label_studio", "doccano")
+
+
+def annotation_tool_readers() -> tuple[str, ...]:
+    return tuple(name for name in span_reader_names() if name in ANNOTATION_TOOL_READERS)
+
+
 def in_span_formats(paths: tuple[str, ...]) -> bool:
-    """Whether a method with its own formats (FairEval, CLUEval) reads these inputs through
-    read_spans: some input is recognised as a span format. The original formats come first,
-    and TAB-separated column files stay theirs (FairEval span files and vertical files are
-    TAB-separated), so every file an original tool reads, or rejects, keeps its messages."""
-    titles = span_format_titles()
-    conll = format_module("conll").TITLE
-    for p in paths:
-        title = detect(p)
-        if title in titles and not (title == conll and _tab_separated(Path(p))):
-            return True
-    return False
-
-
-def _tab_separated(path: Path) -> bool:
-    files = _folder_files(path) if path.is_dir() else [path]
-    try:
-        return bool(files) and any("\t" in line for line in _first_lines(files[0]))
-    except OSError:
-        return False
+    """Whether FairEval or CLUEval reads these inputs through read_spans: some input is
+    recognised as an annotation tool's format (the original formats are recognised first,
+    and column files stay theirs, so every file they read, or reject, keeps its messages)."""
+    titles = {format_module(name).TITLE for name in annotation_tool_readers()}
+    return any(detect(p) in titles for p in paths)

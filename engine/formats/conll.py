@@ -43,8 +43,15 @@ def _fields(line: str, separator: str | None) -> list[str]:
 
 
 def sniff(lines: list[str]) -> bool:
-    """Token lines whose last column is a tag (or -DOCSTART- lines), at least one tag
-    that is not O."""
+    """Column lines whose last column is a tag, unless the first has CoNLL-2000's shape
+    (three fields separated by single spaces: FairEval's own format, recognised and read,
+    or rejected with its messages, there; read_spans still reads it as columns)."""
+    first = next((line for line in lines if not line.startswith(("#", DOCSTART))), "")
+    return len(first.strip().split(" ")) != 3 and columns_like(lines)
+
+
+def columns_like(lines: list[str]) -> bool:
+    """Token lines whose last column is a tag (or -DOCSTART- lines)."""
     rows = [_fields(line, None) for line in lines if not line.startswith("#")]
     if not rows or any(len(r) < 2 for r in rows):
         return False

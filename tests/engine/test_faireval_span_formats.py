@@ -1,5 +1,5 @@
-"""FairEval on the annotation tools' span formats: the same numbers as on its own files
-for the same spans (the bundled example written as CoNLL columns and as doccano JSONL)."""
+"""FairEval and CLUEval on the annotation tools' span formats: the same numbers as on their
+own files for the same spans (the bundled example written as doccano JSONL)."""
 
 from __future__ import annotations
 
@@ -24,13 +24,6 @@ def _sentences(side: str) -> list[list[tuple[str, str]]]:
         fields = line.split(" ")
         current.append((fields[0], fields[-1]))
     return sentences + ([current] if current else [])
-
-
-def _columns(path: Path, sentences) -> str:
-    """CoNLL columns separated by spaces (TAB-separated token and tag lines are CLUEval's
-    vertical files, which FairEval does not read)."""
-    path.write_text("\n\n".join("\n".join(f"{t} {g}" for t, g in s) for s in sentences) + "\n", encoding="utf-8")
-    return str(path)
 
 
 def _doccano(path: Path, sentences) -> str:
@@ -59,7 +52,7 @@ def _results(gold: str, system: str) -> dict:
     return {k: data[k] for k in ("overall", "per_label", "confusion")}
 
 
-@pytest.mark.parametrize("writers", [(_columns, _columns), (_doccano, _doccano), (_doccano, _columns)])
+@pytest.mark.parametrize("writers", [(_doccano, _doccano)])
 def test_same_numbers_as_on_its_own_files(tmp_path, writers):
     native = _results(str(EXAMPLE / "gold.conll"), str(EXAMPLE / "system.conll"))
     gold = writers[0](tmp_path / "gold.x", _sentences("gold"))
@@ -68,8 +61,8 @@ def test_same_numbers_as_on_its_own_files(tmp_path, writers):
 
 
 def test_error_rows_show_the_words(tmp_path):
-    gold = _columns(tmp_path / "g.iob", _sentences("gold"))
-    system = _columns(tmp_path / "s.iob", _sentences("system"))
+    gold = _doccano(tmp_path / "g.jsonl", _sentences("gold"))
+    system = _doccano(tmp_path / "s.jsonl", _sentences("system"))
     report = get_method("faireval").evaluate(gold, system, get_method("faireval").Options())
     assert report.error_rows and all(r["gold_text"] or r["system_text"] for r in report.error_rows)
     assert "Sherlock" in report.documents[0].text(0, 5)
@@ -91,7 +84,7 @@ def _clueval(gold: str, system: str) -> dict:
     return {"levels": levels, **{k: data[k] for k in ("n_spans", "class_counts", "evaluation_table")}}
 
 
-@pytest.mark.parametrize("writers", [(_doccano, _doccano), (_doccano, _vrt), (_vrt, _doccano), (_columns, _vrt)])
+@pytest.mark.parametrize("writers", [(_doccano, _doccano), (_doccano, _vrt), (_vrt, _doccano)])
 def test_clueval_same_numbers_as_on_its_own_files(tmp_path, writers):
     native = _clueval(_vrt(tmp_path / "g.vrt", _sentences("gold")), _vrt(tmp_path / "s.vrt", _sentences("system")))
     gold = writers[0](tmp_path / "gold.x", _sentences("gold"))

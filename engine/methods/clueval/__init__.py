@@ -14,7 +14,7 @@ from typing import Any
 
 from ... import __version__
 from ...errors import InputError
-from ...formats import span_reader_names
+from ...formats import annotation_tool_readers
 from ...options import option_specs, to_plain
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
@@ -50,13 +50,13 @@ class CluEval(Method):
             "gold",
             "reference",
             "Reference (gold) vertical file: token TAB BIO tags …",
-            formats=("vrt", *span_reader_names()),
+            formats=("vrt", *annotation_tool_readers()),
         ),
         InputSpec(
             "system",
             "candidate",
             "Candidate vertical file, read with the same columns.",
-            formats=("vrt", *span_reader_names()),
+            formats=("vrt", *annotation_tool_readers()),
         ),
     )
     outputs = (

@@ -14,7 +14,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import InputError
-from ...formats import span_reader_names
+from ...formats import annotation_tool_readers
 from ...formats.faireval_spans import TokenSpan
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
@@ -85,14 +85,14 @@ class FairEval(Method):
             "target",
             "Gold annotation: a span or CoNLL-2000 file, or a folder of them.",
             directory=True,
-            formats=("faireval_spans", "conll2000", *span_reader_names()),
+            formats=("faireval_spans", "conll2000", *annotation_tool_readers()),
         ),
         InputSpec(
             "system",
             "system",
             "System annotation: a file or folder like TARGET.",
             directory=True,
-            formats=("faireval_spans", "conll2000", *span_reader_names()),
+            formats=("faireval_spans", "conll2000", *annotation_tool_readers()),
         ),
     )
     outputs = (
