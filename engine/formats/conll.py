@@ -43,11 +43,11 @@ def _fields(line: str, separator: str | None) -> list[str]:
 
 
 def sniff(lines: list[str]) -> bool:
-    """Column lines whose last column is a tag, unless the first has CoNLL-2000's shape
-    (three fields separated by single spaces: FairEval's own format, recognised and read,
-    or rejected with its messages, there; read_spans still reads it as columns)."""
+    """Column lines whose last column is a tag, unless the first has three columns
+    (CoNLL-2000's shape, FairEval's own: FairEval reads such files, or rejects them with
+    its own messages; read_spans still reads them as columns)."""
     first = next((line for line in lines if not line.startswith(("#", DOCSTART))), "")
-    return len(first.strip().split(" ")) != 3 and columns_like(lines)
+    return len(_fields(first.strip(), None)) != 3 and columns_like(lines)
 
 
 def columns_like(lines: list[str]) -> bool:
