@@ -19,6 +19,13 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__
+from .comparison import (
+    add_confidence_arguments,
+    add_intervals,
+    compare_reports,
+    comparison_text,
+    confidence_of,
+)
 from .errors import Cancelled, InputError
 from .methods import BUILTIN_METHODS, Invocation, Method, all_methods, format_table, get_method
 from .options import OptionSpec, either, option_specs, validate
@@ -166,7 +173,37 @@ def _method_parser(sub: argparse._SubParsersAction, method: Method) -> None:
             outputs.add_argument("out_" + out.name, metavar=out.metavar, nargs="?", help=out.help)
     outputs.add_argument("--json", metavar="PATH", help="Write the JSON report here ('-' = standard output).")
     outputs.add_argument("--xlsx", metavar="PATH", help="Write the review workbook (Excel) here.")
+    if method.unit:
+        add_confidence_arguments(parser)
     method.add_arguments(parser)
+
+
+def _compare_parser(sub: argparse._SubParsersAction, methods: list[Method]) -> None:
+    """`spanstudio compare METHOD GOLD SYSTEM_A SYSTEM_B [method options]`."""
+    compare = sub.add_parser(
+        "compare",
+        help="Compare two systems: each score's difference with its interval and p-values.",
+        description="Scores SYSTEM_A and SYSTEM_B against GOLD with METHOD; for each score the difference "
+        "b - a with its paired bootstrap confidence interval, and its p-values by paired bootstrap and "
+        "by approximate randomization over the method's units (sentences, pages, processes, …).",
+    )
+    by_method = compare.add_subparsers(dest="compare_method", metavar="METHOD", parser_class=Parser)
+    for method in methods:
+        if not method.unit:
+            continue
+        parser = by_method.add_parser(method.name, help=method.title)
+        parser.set_defaults(method=method)
+        parser.add_argument("gold", metavar=method.inputs[0].metavar, help=method.inputs[0].help)
+        parser.add_argument("system_a", metavar="SYSTEM_A", help=method.inputs[1].help)
+        parser.add_argument("system_b", metavar="SYSTEM_B", help="The other system, over the same units.")
+        group = parser.add_argument_group("evaluation options")
+        for spec in option_specs(method.Options):
+            if spec.info.cli:
+                add_option(group, spec)
+        parser.add_argument("--json", metavar="PATH", help="Write the comparison as JSON ('-' = stdout).")
+        parser.add_argument("--xlsx", metavar="PATH", help="Write the comparison workbook (Excel) here.")
+        add_confidence_arguments(parser, compare=True)
+        method.add_arguments(parser)
 
 
 def build_parser(argv: list[str] | None = None) -> Parser:
@@ -196,8 +233,10 @@ def build_parser(argv: list[str] | None = None) -> Parser:
 
     add_agreement_parser(sub)
     add_adjudicate_parser(sub)
-    for method in _methods_for(argv):
+    methods = _methods_for(argv)
+    for method in methods:
         _method_parser(sub, method)
+    _compare_parser(sub, methods)
     return parser
 
 
@@ -269,8 +308,10 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str]:
     check_inputs(method, invocation.gold, invocation.system)  # a file of another method's format
     json_path, xlsx_path = args.json, args.xlsx
     targets = _targets(method, invocation, json_path, xlsx_path)
-    detail = json_path is not None or xlsx_path is not None
+    confidence = confidence_of(args) if getattr(args, "ci", None) is not None else None
+    detail = json_path is not None or xlsx_path is not None or confidence is not None
     report = method.evaluate(invocation.gold, invocation.system, invocation.options, detail=detail)
+    intervals = "" if confidence is None else add_intervals(method, report, confidence, invocation.system)
     files: list[tuple[Path | None, str | bytes]] = []
     for name in invocation.outputs:
         files += method.render_files(name, report, targets[name])
@@ -279,6 +320,8 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str]:
 
         files.append((None, dumps(report)))
     stdout, stderr = method.console_text(report, invocation, json_path == "-")
+    if json_path != "-":
+        stdout += intervals
     if json_path is not None and json_path != "-":
         from .export.json import write_json
 
@@ -295,6 +338,33 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str]:
         else:
             atomic_write_text(path, content, make_parents=True)
     return stdout, list(report.messages), stderr
+
+
+def run_compare(args: argparse.Namespace) -> tuple[str, list[str]]:
+    """`spanstudio compare`: both systems scored, their differences tested."""
+    method: Method = args.method
+    confidence = confidence_of(args)
+    args.system = args.system_a
+    for out in method.outputs:
+        setattr(args, "out_" + out.name, None)
+    options = method.run_options(args, _options(method, args))
+    from .formats.suggest import check_inputs
+
+    for system in (args.system_a, args.system_b):
+        check_inputs(method, args.gold, system)  # a file of another method's format
+    targets = _targets(method, Invocation(args.gold, args.system, options), args.json, args.xlsx)
+    report = compare_reports(method, args.gold, (args.system_a, args.system_b), options, confidence)
+    if args.xlsx is not None:
+        from .export.xlsx import write_workbook
+
+        write_workbook(report, args.xlsx)
+    if args.json is not None:
+        from .export.json import dumps, write_json
+
+        if targets["--json"] is None:
+            return dumps(report), list(report.messages)
+        write_json(report, args.json)
+    return comparison_text(report), list(report.messages)
 
 
 def run_review(args: argparse.Namespace) -> tuple[str, list[str]]:
@@ -343,6 +413,11 @@ def main(argv: list[str] | None = None) -> int:
             return 0
         if args.command == "review":
             stdout, warnings = run_review(args)
+            stderr = ""
+        elif args.command == "compare":
+            if getattr(args, "method", None) is None:
+                raise UsageError("compare: expected a method, found none")
+            stdout, warnings = run_compare(args)
             stderr = ""
         elif args.command in ("agreement", "adjudicate"):
             from .agreement.command import run_adjudicate, run_agreement

@@ -23,9 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.comparison import add_comparison, add_intervals
 from engine.errors import InputError
 from engine.formats.suggest import WrongFormat, check_inputs
-from engine.methods import Method, all_methods
+from engine.methods import Invocation, Method, all_methods
 from engine.progress import Progress
 from engine.report import Report
 
@@ -456,8 +457,19 @@ class MainWindow(WindowExports, QMainWindow):
             return False
         self.settings.set_inputs(run.gold, run.system)
 
+        intervals, second = self.setup.intervals, self.setup.second_system
+
         def job(progress: Progress) -> ReportData:
             report = run.method.evaluate(run.gold, run.system, run.options, progress)
+            if intervals or second:
+                from engine.stats import Confidence  # numpy's import waits for the first such run
+
+                progress.update(1.0, "resampling", force=True)
+            if intervals:
+                add_intervals(run.method, report, Confidence(), run.system)
+            if second:
+                add_comparison(run.method, report, Invocation(run.gold, run.system, run.options), second,
+                               Confidence(), progress)  # fmt: skip
             return ReportData.build(report, progress)
 
         title = f"Evaluating with {run.method.title.split(' — ')[0]}"

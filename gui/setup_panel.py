@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFrame,
     QGroupBox,
@@ -46,6 +47,8 @@ class SetupPanel(QWidget):
         self.description = QLabel()
         self.description.setWordWrap(True)
         self.fields = {role: FileField(role) for role in SIDES}
+        self.second = FileField("second system")  # optional: the run becomes a comparison
+        self.second.edit.setPlaceholderText("Optional: a second system, to compare the two…")
         self.panels = {method.name: OptionsPanel(method.Options) for method in methods}
         self.stack = QStackedWidget()
         for panel in self.panels.values():
@@ -54,6 +57,11 @@ class SetupPanel(QWidget):
         self.reset_button = QPushButton("Reset to defaults")
         self.reset_button.setToolTip("Set every option of this method back to its default.")
         self.reset_button.clicked.connect(self.reset_options)
+        self.intervals_box = QCheckBox("Confidence intervals (95 %)")
+        self.intervals_box.setToolTip(
+            "Add to each precision, recall and F1 its percentile bootstrap interval (1,000 resamples of the "
+            "method's units: sentences, pages, processes; seed 12345), as spanstudio --ci does."
+        )
         self.evaluate_button = QPushButton("Evaluate")
         self.evaluate_button.setDefault(True)
         self.cancel_button = QPushButton("Cancel")
@@ -82,6 +90,7 @@ class SetupPanel(QWidget):
         reset.addStretch(1)
         reset.addWidget(self.reset_button)
         box.addLayout(reset)
+        box.addWidget(self.intervals_box)
         run = QHBoxLayout()
         run.setContentsMargins(9, 0, 9, 0)
         run.addWidget(self.evaluate_button, 1)
@@ -98,6 +107,7 @@ class SetupPanel(QWidget):
             form.addWidget(field)
         form.addWidget(self.advice)
         form.addWidget(self.advice_button)
+        form.addWidget(self.second)
         form.addWidget(options)
         form.addStretch(1)
         scroll = QScrollArea()
@@ -132,6 +142,9 @@ class SetupPanel(QWidget):
             policy = QSizePolicy.Policy.Preferred if panel is self.panel else QSizePolicy.Policy.Ignored
             panel.setSizePolicy(policy, policy)
         self.stack.adjustSize()
+        self.intervals_box.setVisible(bool(method.unit))
+        self.second.setVisible(bool(method.unit))
+        self.second.set_spec(method.inputs[1])
         for spec in method.inputs:
             if spec.role in self.fields:
                 self.fields[spec.role].set_spec(spec)
@@ -157,6 +170,16 @@ class SetupPanel(QWidget):
     def reset_options(self) -> None:
         self.panel.reset()
         self.options_changed.emit()
+
+    @property
+    def intervals(self) -> bool:
+        """Whether the run adds confidence intervals (for a method whose scores have units)."""
+        return bool(self.method.unit) and self.intervals_box.isChecked()
+
+    @property
+    def second_system(self) -> str:
+        """The second system file to compare with ("" for none, or a method without units)."""
+        return self.second.path if self.method.unit else ""
 
     def paths(self) -> tuple[str, str]:
         return self.fields["gold"].path, self.fields["system"].path

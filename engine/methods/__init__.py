@@ -15,11 +15,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import InputError
 from ..progress import NO_PROGRESS, Progress
 from ..report import Report, Table
+
+if TYPE_CHECKING:
+    from ..stats import UnitStatistics
 
 #: Modules under engine.methods that hold the built-in methods, in menu order.
 BUILTIN_METHODS: tuple[str, ...] = (
@@ -101,6 +104,9 @@ class Method:
     Options: ClassVar[type]
     inputs: ClassVar[tuple[InputSpec, InputSpec]]
     outputs: ClassVar[tuple[OutputSpec, ...]] = ()
+    #: What the method's scores are sums over ("sentence", "page", …), for confidence
+    #: intervals and significance tests (engine/stats.py); "" when they are not.
+    unit: ClassVar[str] = ""
 
     def evaluate(
         self,
@@ -145,6 +151,12 @@ class Method:
 
         return {"reviewed": count_scores(basis, accepted)}
 
+    def unit_statistics(self, report: Report) -> UnitStatistics | None:
+        """The report's per-unit counts and score formulas (a report evaluated with
+        `detail`); None where the report's scores are not sums over units (a mode of the
+        method that has none)."""
+        return None
+
     def render_output(self, name: str, report: Report) -> str:
         """The text of the original-format output `name`."""
         raise NotImplementedError(name)
@@ -168,6 +180,10 @@ class Method:
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         """Add method-specific arguments beyond inputs, options and outputs."""
+
+    def run_options(self, args: argparse.Namespace, options: Any) -> Any:
+        """The options of a run from parsed arguments without its output files (compare)."""
+        return self.invocation(args, options).options
 
     def invocation(self, args: argparse.Namespace, options: Any) -> Invocation:
         """Assemble the run from parsed arguments (options already built from the flags)."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ... import __version__
 from ...errors import InputError
@@ -25,6 +25,9 @@ from .run import Run, evaluate_files
 from .scores import EVALUATION_COLUMNS
 from .settings import Options, checked
 
+if TYPE_CHECKING:
+    from ...stats import UnitStatistics
+
 COMPATIBLE = "clueval 0.4.0.1"
 RESCORABLE = {"lenient", "rows", "match_tables"}  # options that never need the files again
 FILES = ("evaluation_table", "precision_table", "recall_table")
@@ -34,6 +37,7 @@ ERROR_FILES = ("precision_error_table", "recall_error_table")
 @register
 class CluEval(Method):
     name = "clueval"
+    unit = "sentence"
     title = "CLUEval — lenient span matching with match classes"
     description = (
         "The CLUEval evaluation of span annotations in vertical (.vrt) files: several BIO "
@@ -135,6 +139,12 @@ class CluEval(Method):
             rescored.data["evaluation_table"] = run.scorer.evaluation_table(options.lenient)
         rescored.data["_level"] = options.lenient
         return rescored
+
+    def unit_statistics(self, report: Report) -> UnitStatistics | None:
+        """Per sentence of the reference file, at the report's leniency level."""
+        from .units import unit_statistics
+
+        return unit_statistics(report)
 
     def review_basis(self, report: Report) -> dict[str, Any] | None:
         """The span counts at the report's level: an accepted recall error becomes a hit

@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError
 from ...formats import annotation_tool_readers
@@ -27,6 +27,9 @@ from .reading import FilePair, SentenceParser, count_lines, file_blocks, file_pa
 from .render import render_report
 from .scores import scores, weights_for
 from .settings import COUNTS, METHODS, Settings, from_options, read_config
+
+if TYPE_CHECKING:
+    from ...stats import UnitStatistics
 
 
 @dataclass(frozen=True)
@@ -69,6 +72,7 @@ class Options:
 @register
 class FairEval(Method):
     name = "faireval"
+    unit = "sentence"
     title = "FairEval — fair evaluation of labelled spans"
     description = (
         "Ortmann's (LREC 2022) fair evaluation: a near miss counts once, as a labelling "
@@ -131,6 +135,11 @@ class FairEval(Method):
 
     def review_basis(self, report: Report) -> dict[str, Any]:
         return review.review_basis(report)
+
+    def unit_statistics(self, report: Report) -> UnitStatistics | None:
+        from .units import unit_statistics
+
+        return unit_statistics(report)
 
     def review_scores(self, basis: dict[str, Any], accepted: list[dict[str, Any]]) -> dict[str, Table]:
         return review.review_scores(basis, accepted)
@@ -343,6 +352,7 @@ class Run:
         )
         if self.documents is not None:
             data["pairs"] = [_pair_json(pair, number, d) for pair, number, d in self.decisions]
+            data["_decisions"] = self.decisions  # the per-sentence counts of units.py
             self.documents.fill(report, self.decisions)
         return report
 
