@@ -9,7 +9,9 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..formats.label_studio import SOURCES
 from ..formats.standoff import DISCONTINUOUS_MODES, ReadOptions
+from ..formats.tagschemes import READINGS, SCHEMES
 from ..progress import NO_PROGRESS, Progress
 from ..spans import Annotations
 
@@ -36,10 +38,10 @@ READER_FLAGS: tuple[tuple[str, str, type, str], ...] = (
 )
 
 READER_CHOICES = {
-    "source": ("annotations", "predictions"),
-    "scheme": ("IOB1", "IOB2", "IOBES", "BILOU"),
+    "source": SOURCES,
+    "scheme": SCHEMES,
     "separator": ("tab", "whitespace"),
-    "reading": ("strict", "conlleval"),
+    "reading": READINGS,
     "discontinuous": DISCONTINUOUS_MODES,
 }
 
