@@ -164,7 +164,7 @@ class FairEval(Method):
         if "eval_out" not in outputs and settings.eval_out is not None:
             outputs["eval_out"] = settings.eval_out
             _note_bare_eval_out(settings)
-        return Invocation(settings.target_in, settings.system_in, settings, outputs)
+        return Invocation(settings.target_in, settings.system_in, settings, outputs, (args.config,))
 
 
 def _note_bare_eval_out(settings: Settings) -> None:
