@@ -14,7 +14,12 @@ SHOWN_TAIL = 60
 _UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u202a-\u202e\u2066-\u2069]")
 
 
+_NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
 def _escaped(char: str) -> str:
+    if char in _NAMED:
+        return _NAMED[char]
     code = ord(char)
     if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (os.fsdecode's surrogateescape)
         return f"\\x{code - 0xDC00:02x}"
