@@ -361,6 +361,7 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str, 
         files += method.render_files(name, report, targets[name])
     stdout, stderr = method.console_text(report, invocation, json_path == "-")
     written = [(path, _bytes(content)) for path, content in files if path is not None]
+    warnings = list(report.messages) + _runnable_warnings(files)
     refuse_overwriting(inputs, {str(path): path for path, _ in written})  # the files of a folder output
     if json_path is not None and json_path != "-":
         from .export.json import write_json
@@ -374,7 +375,25 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str, 
     for path, content in files:
         if path is None:
             stdout += content if isinstance(content, str) else content.decode("utf-8")
-    return stdout, list(report.messages), stderr, report if json_path == "-" else None
+    return stdout, warnings, stderr, report if json_path == "-" else None
+
+
+#: Original-format outputs a spreadsheet program does not open as a table.
+NOT_TABLES = (".xlsx", ".html", ".htm", ".json")
+
+
+def _runnable_warnings(files: list[tuple[Path | None, str | bytes]]) -> list[str]:
+    """A warning for each original-format text file (a table a spreadsheet may open) that
+    holds a cell a spreadsheet would run as a formula."""
+    from .export.csv import runnable_warning
+
+    warnings = []
+    for path, content in files:
+        if path is not None and isinstance(content, str) and path.suffix.lower() not in NOT_TABLES:
+            warning = runnable_warning(str(path), content)
+            if warning is not None:
+                warnings.append(warning)
+    return warnings
 
 
 def _bytes(content: str | bytes) -> bytes:

@@ -65,3 +65,32 @@ def test_the_streamed_json_is_the_same_bytes_as_one_dumps():
         handle = io.BytesIO()
         write_report(report, handle)
         assert handle.getvalue().decode("utf-8") == _whole(report) == dumps(report)
+
+
+def test_an_original_format_file_with_a_runnable_cell_is_written_as_is_with_one_warning(cli, tmp_path):
+    gold = tmp_path / "g.tsv"
+    gold.write_text('=HYPERLINK("http://x")\t1\t1\tword\n=1+1\t2\t2\tw\n', encoding="utf-8")
+    out = tmp_path / "eval.tsv"
+    result = cli("faireval", gold, gold, "--eval-out", out)
+    assert result.code == 0
+    text = out.read_text(encoding="utf-8")
+    assert '\n=HYPERLINK("http://x")\t' in text and "\n=1+1\t" in text  # as the original writes it
+    warnings = [line for line in result.err.splitlines() if "would run as a formula" in line]
+    assert warnings == [
+        f"spanstudio: warning: {out}:{text[: text.index('=1+1')].count(chr(10)) + 1}: the cell "
+        "'=1+1' (and perhaps others) would run as a formula if the file is opened in a "
+        "spreadsheet; it is written as the original tool writes it (the review workbook, --xlsx, and Export CSV "
+        "keep such text as text)"
+    ]
+    plain = tmp_path / "plain.tsv"
+    plain.write_text("PER\t1\t1\tword\n", encoding="utf-8")
+    result = cli("faireval", plain, plain, "--eval-out", tmp_path / "e2.tsv")
+    assert "formula" not in result.err
+
+
+def test_negative_numbers_and_dashes_are_no_formulas():
+    from engine.export.csv import runnable_cell
+
+    assert runnable_cell("a\tb\n-1\t-0.5\t+3\t-\t+\n") is None
+    assert runnable_cell('x,"@SUM(A1)"\n') == (1, '"@SUM(A1)"')
+    assert runnable_cell("a\n-cmd|x\tb") == (2, "-cmd|x")
