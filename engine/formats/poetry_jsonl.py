@@ -324,19 +324,35 @@ class JsonLines:
 
     def _blocks(self, stream: Any, kind: str | None) -> Iterator[tuple[int, list[bytes]]]:
         number = 0
-        pending = b""
+        pending: list[bytes] = []  # the start of a line that has not ended yet, in pieces
         left = -1 if self.stop is None else self.stop - self.start
+        most = None if kind is None else max(MOST_DECOMPRESSED, MOST_RATIO * self.size)
+        total = 0
         while left:
             chunk = self._read(stream, kind, _CHUNK if left < 0 else min(left, _CHUNK))
             if not chunk:
                 break
             left -= len(chunk) if left > 0 else 0
-            lines = (pending + chunk).split(b"\n")
-            pending = lines.pop()
+            total += len(chunk)
+            if most is not None and total > most:
+                raise self._bomb(kind, most)
+            if b"\n" not in chunk:  # a long line: joined once it ends (never copied per chunk)
+                pending.append(chunk)
+                continue
+            lines = (b"".join(pending) + chunk).split(b"\n") if pending else chunk.split(b"\n")
+            pending = [lines.pop()]
             yield number + 1, lines
             number += len(lines)
-        if pending:
-            yield number + 1, [pending]
+        if pending and pending != [b""]:
+            yield number + 1, [b"".join(pending)]
+
+    def _bomb(self, kind: str | None, most: int) -> InputError:
+        return InputError(
+            f"a {kind} file that decompresses to at most {MOST_RATIO} times its size "
+            f"(or {MOST_DECOMPRESSED >> 20:,} MB)",
+            f"more than {most:,} bytes from {self.size:,}",
+            file=self.name,
+        )
 
     def _read(self, stream: Any, kind: str | None, size: int) -> bytes:
         try:
@@ -364,6 +380,12 @@ def _hash_head(handle: IO[bytes], size: int, digest: Any) -> None:
         digest.update(data)
         size -= len(data)
 
+
+#: A compressed file may give at most this many times its size, or this many bytes,
+#: whichever is more: past that it is taken for a decompression bomb (a real corpus of
+#: JSON Lines compresses 5-20 times).
+MOST_RATIO = 200
+MOST_DECOMPRESSED = 1 << 30
 
 _RAW_ID = re.compile(rb'\{\s*"page_id"\s*:\s*("(?:[^"\\\n]|\\.)*"|[^,}\s]+)\s*[,}]')
 
