@@ -57,13 +57,16 @@ $(PACKAGE_STAMP): $(STAMP)
 	touch $@
 
 # The packaged app (PyInstaller, about 2 minutes): dist/span-studio/, a one-file app and,
-# on Linux, a tar.gz bundle with the menu entry. Not part of `make test`.
+# on Linux, a tar.gz bundle with the menu entry and the .deb. Not part of `make test`.
+# package-test also installs the .deb into a clean Debian root (debootstrap; as root).
 package: $(PACKAGE_STAMP)
 	@sh scripts/system-deps.sh package
 	sh packaging/build.sh $(BIN)/python
 
 package-test: package
+	@sh scripts/system-deps.sh package-test
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -s tests/package -o python_files='package_*.py' -p no:cacheprovider
+	sh packaging/linux/test_deb.sh dist/span-studio_$$($(BIN)/python -c 'import engine; print(engine.__version__)')_amd64.deb $(BIN)/python
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -s tests/bench -o python_files='bench_*.py' -p no:cacheprovider

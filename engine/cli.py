@@ -24,7 +24,6 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__
-from .cores import forking, reap_exited
 from .errors import Cancelled, InputError, shown
 from .methods import BUILTIN_METHODS, Invocation, Method, all_methods, format_table, get_method
 from .options import OptionSpec, either, option_specs, validate
@@ -498,8 +497,7 @@ def _main(argv: list[str] | None) -> int:
             stdout, warnings = run_review(args)
             stderr = ""
         else:
-            with forking():  # a plain run may use the second core (engine/cores.py)
-                stdout, warnings, stderr, json_report = run(args.method, args)
+            stdout, warnings, stderr, json_report = run(args.method, args)
     except InputError as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
         return 2
@@ -540,7 +538,6 @@ def entry() -> NoReturn:
         sys.stderr.flush()
     except OSError:  # the reader of a pipe went away: nothing more can be said
         code = code or 1
-    reap_exited(wait=True)  # a helper process that is still ending (its time counts as ours)
     os._exit(code)
 
 

@@ -12,7 +12,6 @@ from itertools import chain
 from pathlib import Path
 from typing import IO
 
-from . import prefetch
 from .errors import InputError
 
 BOM = "\ufeff"
@@ -88,9 +87,6 @@ def read_input_bytes(
 ) -> bytes:
     """The bytes of an input file; InputError (`FILE: expected an existing readable file,
     found nothing / permission denied`, or `directory` for a folder) when it cannot be read."""
-    ahead = prefetch.take(str(path))
-    if ahead is not None:
-        return ahead[0]
     p = Path(path)
     if p.is_dir():
         raise InputError(*directory, file=path)
@@ -102,10 +98,9 @@ def read_input_bytes(
         raise InputError("an existing readable file", "permission denied", file=path) from None
 
 
-def input_sha256(path: str, data: bytes) -> str:
-    """The sha256 of `data`, what read_input_bytes gave for `path` (the report's record of
-    its inputs): taken with the bytes when the command read them ahead."""
-    return prefetch.sha256(str(path), data)
+def sha256_bytes(data: bytes) -> str:
+    """The sha256 of an input's bytes (the report's record of its inputs)."""
+    return hashlib.sha256(data).hexdigest()
 
 
 def read_text(path: str) -> str:

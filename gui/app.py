@@ -11,20 +11,23 @@ from pathlib import Path
 from types import TracebackType
 
 from PySide6.QtCore import QStandardPaths
-from PySide6.QtGui import QIcon
+from PySide6.QtGui import QFontDatabase, QIcon
 from PySide6.QtWidgets import QApplication, QWidget
 
 from engine import __version__
 
 from . import dialogs
 from .main_window import MainWindow
-from .resources import app_icon_files, example_inputs
+from .resources import app_icon_files, example_inputs, font_files
 
 log = logging.getLogger("spanstudio.gui")
 
 
 def parse_args(argv: list[str]) -> argparse.Namespace:
     parser = argparse.ArgumentParser(prog="spanstudio-gui", description="Span Studio desktop app.")
+    parser.add_argument(
+        "files", nargs="*", metavar="FILE", help="Files to open: the first is gold, the second system."
+    )
     parser.add_argument("--example", action="store_true", help="Open on the bundled example and evaluate it.")
     parser.add_argument("--version", action="version", version=f"Span Studio {__version__}")
     parser.add_argument(
@@ -81,6 +84,18 @@ def app_icon() -> QIcon:
     return icon
 
 
+def register_fonts() -> list[str]:
+    """Make the bundled fonts (the packaged app's emoji font) known to Qt; their families."""
+    families: list[str] = []
+    for path in font_files():
+        font_id = QFontDatabase.addApplicationFont(str(path))
+        if font_id < 0:
+            log.warning("could not load the font %s", path)
+            continue
+        families += QFontDatabase.applicationFontFamilies(font_id)
+    return families
+
+
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(sys.argv[1:] if argv is None else argv)
     app = QApplication.instance() or QApplication(sys.argv[:1])
@@ -89,13 +104,16 @@ def main(argv: list[str] | None = None) -> int:
     app.setApplicationVersion(__version__)
     setup_logging()
     app.setWindowIcon(app_icon())
+    fonts = register_fonts()
     if args.selfcheck:
         from .selfcheck import run_selfcheck
 
-        return run_selfcheck(app)
+        return run_selfcheck(app, fonts)
     window = MainWindow()
     sys.excepthook = crash_hook(window)
     window.show()
+    if args.files:
+        window.drop_paths(args.files)
     if args.example:
         window.evaluate(*example_inputs())
     return app.exec()

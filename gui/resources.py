@@ -30,3 +30,9 @@ def app_icon_files() -> list[Path]:
     """The app icon's PNG sizes, smallest first."""
     folder = resources_dir() / "icons"
     return sorted(folder.glob("spanstudio-*.png"), key=lambda p: int(p.stem.rsplit("-", 1)[1]))
+
+
+def font_files() -> list[Path]:
+    """Fonts the build carries (resources/fonts: the emoji font of the packaged app)."""
+    folder = resources_dir() / "fonts"
+    return sorted(p for p in folder.glob("*") if p.suffix.lower() in (".ttf", ".otf"))

@@ -31,8 +31,9 @@ def _wait(app: QApplication, done, timeout: float = TIMEOUT) -> bool:
     return True
 
 
-def run_selfcheck(app: QApplication) -> int:
+def run_selfcheck(app: QApplication, fonts: list[str] | None = None) -> int:
     print(f"Span Studio {__version__} self-check")
+    print(f"bundled fonts: {', '.join(fonts) if fonts else 'none'}")
     with tempfile.TemporaryDirectory() as folder:
         settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
         window = MainWindow(settings)

@@ -1,6 +1,6 @@
 """Entry point of the packaged command line (PyInstaller)."""
 
-from engine.__main__ import entry
+from engine.cli import entry
 
 if __name__ == "__main__":
     entry()

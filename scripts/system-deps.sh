@@ -1,6 +1,6 @@
 #!/bin/sh
 # Install the Debian packages Qt needs, when any is missing.
-# Usage: scripts/system-deps.sh test|run|package
+# Usage: scripts/system-deps.sh test|run|package|package-test
 # As root it runs apt-get; otherwise it prints the apt-get line and exits 2.
 set -eu
 
@@ -14,7 +14,8 @@ case "${1:-test}" in
   test) wanted="$QT_CORE" ;;
   run) wanted="$QT_CORE $QT_XCB" ;;
   package) wanted="$QT_CORE $QT_XCB binutils" ;;  # PyInstaller reads libraries with objdump
-  *) echo "usage: $0 test|run|package" >&2; exit 2 ;;
+  package-test) wanted="debootstrap" ;;  # a clean Debian root to install the .deb into
+  *) echo "usage: $0 test|run|package|package-test" >&2; exit 2 ;;
 esac
 
 command -v dpkg-query >/dev/null 2>&1 || exit 0   # not Debian: nothing we can check

@@ -82,12 +82,3 @@ def read_only_folder(tmp_path, monkeypatch):
 
     monkeypatch.setattr(engine.cli.os, "access", access)
     return folder
-
-
-@pytest.fixture
-def forking():
-    """Runs inside may fork a second process, as the command line's runs do (engine/cores.py)."""
-    from engine.cores import forking
-
-    with forking():
-        yield

@@ -19,11 +19,8 @@ import hashlib
 import json
 import lzma
 import math
-import re
 import zlib
 from collections.abc import Callable, Iterator
-from itertools import accumulate, chain, compress, count, repeat
-from operator import gt, itemgetter, le
 from pathlib import Path
 from typing import IO, Any, NoReturn
 
@@ -278,15 +275,10 @@ class JsonLines:
 
     `position` and `size` (bytes of the file as stored) tell how far reading has got;
     `sha256` is the stored file's digest once it has been read to the end.
-    `start` and `stop` read only the lines between two byte offsets of an uncompressed
-    file (the two parts of a parallel run; line numbers then count from `start`); the
-    digest still covers the file from its first byte, unless `hashed` is false.
     """
 
-    def __init__(self, path: str, name: str, start: int = 0, stop: int | None = None,
-                 hashed: bool = True) -> None:  # fmt: skip
+    def __init__(self, path: str, name: str) -> None:
         self.path, self.name = path, name
-        self.start, self.stop, self.hashed = start, stop, hashed
         self.size = require_file(path).stat().st_size
         self._raw: HashingReader | None = None
 
@@ -310,12 +302,9 @@ class JsonLines:
             handle = open(self.path, "rb")  # noqa: SIM115 - closed below
         except OSError as err:
             raise InputError("a readable file", err.strerror or "an error", file=self.name) from None
-        digest = hashlib.sha256() if self.hashed else None
-        self._raw = raw = HashingReader(handle, digest)
+        self._raw = raw = HashingReader(handle, hashlib.sha256())
         try:
-            if self.start:
-                _hash_head(handle, self.start, digest)
-            head = handle.peek(6)[:6] if hasattr(handle, "peek") and not self.start else b""
+            head = handle.peek(6)[:6] if hasattr(handle, "peek") else b""
             kind = _compression(head)
             stream = _decompressed(raw, kind, self.name)
             yield from self._blocks(stream, kind)
@@ -325,14 +314,9 @@ class JsonLines:
     def _blocks(self, stream: Any, kind: str | None) -> Iterator[tuple[int, list[bytes]]]:
         number = 0
         pending: list[bytes] = []  # the start of a line that has not ended yet, in pieces
-        left = -1 if self.stop is None else self.stop - self.start
         most = None if kind is None else max(MOST_DECOMPRESSED, MOST_RATIO * self.size)
         total = 0
-        while left:
-            chunk = self._read(stream, kind, _CHUNK if left < 0 else min(left, _CHUNK))
-            if not chunk:
-                break
-            left -= len(chunk) if left > 0 else 0
+        while chunk := self._read(stream, kind, _CHUNK):
             total += len(chunk)
             if most is not None and total > most:
                 raise self._bomb(kind, most)
@@ -371,58 +355,11 @@ class JsonLines:
             ) from None
 
 
-def _hash_head(handle: IO[bytes], size: int, digest: Any) -> None:
-    """Read the first `size` bytes (into `digest` unless it is None)."""
-    if digest is None:
-        handle.seek(size)
-        return
-    while size and (data := handle.read(min(size, 1 << 20))):
-        digest.update(data)
-        size -= len(data)
-
-
 #: A compressed file may give at most this many times its size, or this many bytes,
 #: whichever is more: past that it is taken for a decompression bomb (a real corpus of
 #: JSON Lines compresses 5-20 times).
 MOST_RATIO = 200
 MOST_DECOMPRESSED = 1 << 30
-
-_RAW_ID = re.compile(rb'\{\s*"page_id"\s*:\s*("(?:[^"\\\n]|\\.)*"|[^,}\s]+)\s*[,}]')
-
-
-def line_of_same_page(path: str, line_start: int, other: str, near: int, window: int = 1 << 20) -> int | None:
-    """Where the line of `other` that starts with the same page id as the line at
-    `line_start` of `path` starts, searched within `window` bytes around `near`; None when
-    not found (the two files write the id differently, or list the pages in other
-    orders). Only a hint: the id is compared as written."""
-    with open(path, "rb") as handle:
-        handle.seek(line_start)
-        found = _RAW_ID.match(handle.readline())
-    if found is None:
-        return None
-    with open(other, "rb") as handle:
-        start = max(near - window // 2, 0)
-        handle.seek(start)
-        data = handle.read(window)
-    key = re.compile(rb'\n\{\s*"page_id"\s*:\s*' + re.escape(found.group(1)) + rb'\s*[,}]')
-    match = key.search(data)
-    return None if match is None else start + match.start() + 1
-
-
-def line_start_after(path: str, fraction: float) -> int | None:
-    """The offset of the first line that starts after `fraction` of an uncompressed file
-    (where a parallel run splits it), or None (compressed, or no such line)."""
-    with open(path, "rb") as handle:
-        if _compression(handle.read(6)) is not None:
-            return None
-        size = handle.seek(0, 2)
-        handle.seek(int(size * fraction))
-        while data := handle.read(1 << 16):
-            newline = data.find(b"\n")
-            if newline >= 0:
-                cut = handle.tell() - len(data) + newline + 1
-                return cut if cut < size else None
-    return None
 
 
 # --- pages and spans ------------------------------------------------------------------------
@@ -583,81 +520,3 @@ def _warn_closed_gate(
             f"{name}:{number}: {layout.gate} is {describe(gate)} but {len(items)} {word} {verb} listed; "
             "ignored as in the original",
         )
-
-
-# --- whole blocks of ordinary pages at once ------------------------------------------------
-
-ID_TYPES = frozenset((str, int, float, bool, type(None)))  # what a page id or a label may be
-_LISTS, _INTS = frozenset((list,)), frozenset((int,))
-
-
-class Shared:
-    """One object for each label that a run reads (equal values, the same object): the
-    parser makes a new string for every occurrence, and a run then keeps far fewer
-    objects and touches fewer fresh memory pages. 1, 1.0 and true are one label (as
-    they compare equal): the first one read stands for all."""
-
-    def __init__(self) -> None:
-        self.labels: dict[Any, Any] = {}
-
-
-def read_block(lines: list[bytes], layout: Layout,
-               shared: Shared | None = None) -> tuple[list[Any], list[list[SpanTuple]]] | None:  # fmt: skip
-    """The page ids and the spans of each page (file order) of a block of lines, read
-    with bulk operations, when every line is an ordinary page; else None, and the
-    line-by-line reader (page_id_of, spans_of) says what is wrong or what it warns about.
-
-    Ordinary: a JSON object with page_id, the gate and the list; a closed gate with an
-    empty list; entries that are objects with integer offsets (end > start) and a
-    scalar label. The index of a span here counts through the whole block (it only
-    has to grow in file order)."""
-    pages = _loads_all(lines)
-    fields = None if pages is None else _fields(pages, ("page_id", layout.gate, layout.items))
-    if fields is None:
-        return None
-    ids, gates, items = fields
-    if not (
-        ID_TYPES.issuperset(map(type, ids))
-        and NUMBERS.issuperset(map(type, gates))
-        and _LISTS.issuperset(map(type, items))
-    ) or any(compress(items, map(le, gates, repeat(0)))):  # P13: a closed gate over a list warns
-        return None
-    spans = _block_spans(list(chain.from_iterable(items)), layout, shared or Shared())
-    if spans is None:
-        return None
-    bounds = list(accumulate(map(len, items), initial=0))
-    return ids, list(map(spans.__getitem__, map(slice, bounds, bounds[1:])))
-
-
-def _loads_all(lines: list[bytes]) -> list[Any] | None:
-    loads = _orjson.loads if _orjson is not None else _stdlib_loads
-    try:
-        return list(map(loads, lines))
-    except (ValueError, RecursionError):
-        return None
-
-
-def _fields(objects: list[Any], keys: tuple[str, ...]) -> list[list[Any]] | None:
-    """Per key, its value in every object; None when one is not an object (indexing it
-    by a string fails) or lacks a key."""
-    try:
-        return [list(map(itemgetter(key), objects)) for key in keys]
-    except (KeyError, TypeError):
-        return None
-
-
-def _block_spans(items: list[Any], layout: Layout, shared: Shared) -> list[SpanTuple] | None:
-    """The spans of a block's entries, all pages after each other, or None."""
-    fields = _fields(items, (layout.start, layout.end, layout.label))
-    if fields is None:
-        return None
-    starts, ends, labels = fields
-    if not (
-        _INTS.issuperset(map(type, starts))
-        and _INTS.issuperset(map(type, ends))
-        and CONTAINERS.isdisjoint(map(type, labels))
-        and all(map(gt, ends, starts))
-    ):
-        return None
-    label = shared.labels.setdefault
-    return list(zip(starts, ends, count(), map(label, labels, labels)))

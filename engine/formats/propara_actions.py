@@ -82,27 +82,6 @@ class Strings:
     def text(self, code: int) -> str:
         return self.texts()[code]
 
-    def mark(self) -> int:
-        """A code below every code given from now on (see `since`)."""
-        return next(self._next)
-
-    def since(self, mark: int) -> tuple[int, dict[str, int]]:
-        """The strings coded since `mark` (in a process forked after it), for `merge`."""
-        return mark, {text: code for text, code in self.codes.items() if code > mark}
-
-    def merge(self, mark: int, coded: dict[str, int]) -> Callable[[np.ndarray], np.ndarray]:
-        """Codes given by another process (forked at `mark`, its strings `coded` since) → ours."""
-        import numpy as np
-
-        if not coded:
-            return lambda codes: codes
-        ours = np.zeros(max(coded.values()) - mark, np.int32)
-        for text, code in coded.items():
-            ours[code - mark - 1] = self.codes.setdefault(text, next(self._next))
-        self._texts = None
-        return lambda codes: np.where(codes > mark, ours[np.maximum(codes - mark - 1, 0)], codes)
-
-
 def location_strings() -> Strings:
     return Strings(SEEDED_LOCATIONS, {NULL_CODE: NULL, UNK_CODE: UNK})
 
@@ -132,13 +111,6 @@ class Table:
     offset: np.ndarray  # per participant, and the total at the end
     track: np.ndarray  # location codes as stored (NULL_CODE, UNK_CODE, …)
     actions: np.ndarray  # action codes (NONE_CODE, …)
-
-    def adopt(self, names: Strings, locations: Strings, marks: tuple[int, int]) -> None:
-        """Take on the codes of `names` and `locations`, which ours were copies of (in a
-        process forked at `marks`, see Reader.mark)."""
-        self.part_name = names.merge(*self.names.since(marks[0]))(self.part_name)
-        self.track = locations.merge(*self.locations.since(marks[1]))(self.track)
-        self.names, self.locations = names, locations
 
     def parts(self, k: int) -> range:
         """The participant numbers of process k."""
@@ -396,38 +368,9 @@ def concatenated_ranges(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
     return np.arange(int(lengths.sum())) + shift
 
 
-@dataclass
-class Contents:
-    """A file once read, what its ActionFile is made of (another process can send it)."""
-
-    table: Table
-    pids: list[int]  # per process number: its id
-    lines: list[int]  # per process number: its first row
-    duplicate: Duplicate | None
-    mentions_and: bool
-
-    def file(self, path: str) -> ActionFile:
-        numbers = zip(self.pids, self.lines, self.table.process_sentences.tolist(), strict=True)
-        found = {pid: Process(pid, line, n, k, self.table) for k, (pid, line, n) in enumerate(numbers)}
-        return ActionFile(path, found, self.table, self.duplicate, self.mentions_and)
-
-
-@dataclass
-class Part:
-    """The rows of a stretch of a file as coded by another process (see Reader.part)."""
-
-    rows: int
-    run_starts: list[int]  # rows (from the stretch's start) where the process id as written changes
-    run_pids: list[str]  # the id of each run as written
-    columns: tuple[np.ndarray, ...]  # sentence, name, action, before, after
-    names: tuple[int, dict[str, int]]  # the Strings' mark and the names coded since
-    locations: tuple[int, dict[str, int]]
-
-
 class Reader:
     """Reads one action file into a Table of codes and its processes, a chunk of lines at
-    a time; anything invalid sends the whole file through `first_error`. A stretch of the
-    text can be coded by another process (`part`, `add_part`)."""
+    a time; anything invalid sends the whole file through `first_error`."""
 
     def __init__(self, path: str, progress: Callable[[float], None] | None = None,
                  names: Strings | None = None, locations: Strings | None = None) -> None:  # fmt: skip
@@ -447,7 +390,7 @@ class Reader:
     def read(self, data: bytes | None = None) -> ActionFile:
         """Read the file (or `data`, its bytes, when the caller has them already)."""
         text = self.text(data)
-        self.add_text(text, 0, len(text))
+        self.add_text(text)
         return self.finish(text)
 
     def text(self, data: bytes | None = None) -> str:
@@ -457,10 +400,11 @@ class Reader:
             raise InputError("tab-separated action rows", "an empty file", file=self.path)
         return text if text.endswith("\n") else text + "\n"
 
-    def add_text(self, text: str, start: int, end: int) -> None:
-        """Code the lines of text[start:end] (whole lines), a small chunk at a time (its
-        strings stay in the CPU cache while each column is coded)."""
-        self._limit = self._limit or sentence_limit(text.count("\n"))
+    def add_text(self, text: str) -> None:
+        """Code the lines of the text, a small chunk at a time (its strings stay in the CPU
+        cache while each column is coded)."""
+        start, end = 0, len(text)
+        self._limit = sentence_limit(text.count("\n"))
         while start < end and self.valid:
             stop = min(text.find("\n", start + CHUNK) + 1 or end, end)
             self.valid = self._add(text[start:stop])
@@ -470,10 +414,6 @@ class Reader:
 
     def finish(self, text: str) -> ActionFile:
         """The file read (all its lines added); InputError naming the original's first error."""
-        return self.contents(text).file(self.path)
-
-    def contents(self, text: str) -> Contents:
-        """What the file is made of (all its lines added); InputError as `finish`."""
         processes = self._processes() if self.valid else None
         columns = self._joined() if processes is not None else None
         if processes is None or columns is None or not valid_rows(*columns[3:]):
@@ -482,37 +422,9 @@ class Reader:
             raise error
         pids, lines = processes
         table, duplicate = self._table(*columns, pids)
-        return Contents(table, pids, lines, duplicate, "AND" in text)
-
-    # --- another process's stretch -------------------------------------------------------------
-
-    def mark(self) -> tuple[int, int]:
-        """Where the codes stand before another process codes a stretch (see `part`)."""
-        return self.names.mark(), self.locations.mark()
-
-    def part(self, marks: tuple[int, int]) -> Part | None:
-        """What this reader (in another process) coded, for `add_part` (None: a rule broken)."""
-        import numpy as np
-
-        if not self.valid:
-            return None
-        columns = tuple(np.concatenate(c) for c in zip(*self._columns, strict=True)) if self._columns else ()
-        names, locations = self.names.since(marks[0]), self.locations.since(marks[1])
-        return Part(self.rows, self._run_starts, self._run_pids, columns, names, locations)
-
-    def add_part(self, part: Part | None) -> None:
-        """Rows another process coded (`part`) after the rows added so far."""
-        if part is None or not self.valid:
-            self.valid = False
-            return
-        self._run_starts += [self.rows + start for start in part.run_starts]
-        self._run_pids += part.run_pids
-        if part.columns:
-            sentence, name, action, before, after = part.columns
-            locations = self.locations.merge(*part.locations)
-            self._columns.append((sentence, self.names.merge(*part.names)(name), action,
-                                  locations(before), locations(after)))  # fmt: skip
-        self.rows += part.rows
+        numbers = zip(pids, lines, table.process_sentences.tolist(), strict=True)
+        found = {pid: Process(pid, line, n, k, table) for k, (pid, line, n) in enumerate(numbers)}
+        return ActionFile(self.path, found, table, duplicate, "AND" in text)
 
     # --- one chunk of lines to codes ------------------------------------------------------
 

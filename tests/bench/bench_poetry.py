@@ -79,9 +79,8 @@ def sha256(path: Path) -> str:
 
 
 def cli_seconds(ref: Path, sys_: Path, out: Path, *options: str, runs: int = 3) -> tuple[float, float, str]:
-    """Median wall clock and CPU time (user + system, of the CLI and of the child it forks
-    for the second half of the files) of `spanstudio poetry`, a fresh process each time,
-    and its stdout. On a shared machine the CPU time moves less."""
+    """Median wall clock and CPU time (user + system) of `spanstudio poetry`, a fresh
+    process each time, and its stdout. On a shared machine the CPU time moves less."""
     walls, cpus, stdout = [], [], ""
     for _ in range(runs):
         out.unlink(missing_ok=True)

@@ -47,8 +47,7 @@ def perturbed(text: str, seed: int = 3) -> str:
 
 class Run:
     """One CLI run: wall time, CPU time (user + system) and standard output. os.wait4
-    reports this very process (not every child the test process ever ran): its CPU time
-    includes its helper process on the second core."""
+    reports this very process (not every child the test process ever ran)."""
 
     def __init__(self, predictions: Path, answers: Path, out: Path) -> None:
         start = time.perf_counter()

@@ -57,13 +57,9 @@ def test_csv_line_and_rows_as_the_original(example, cli, tmp_path):
     assert got["options"]["partial_match_weight"] == expected["options"]["partial_match_weight"]
 
 
-@pytest.mark.parametrize("parallel", [False, True], ids=["one process", "two processes"])
 @pytest.mark.parametrize("example", EXAMPLES)
-def test_csv_and_line_without_json(example, parallel, cli, tmp_path, monkeypatch):
-    """A plain run takes the quick path (engine/methods/poetry/fast.py): the same bytes."""
-    from engine.methods.poetry import fast
-
-    monkeypatch.setattr(fast, "PARALLEL_BYTES", 0 if parallel else 1 << 60)
+def test_csv_and_line_without_json(example, cli, tmp_path):
+    """A plain run (no detail kept): the same bytes."""
     folder = conformance("poetry") / example
     expected = json.loads((folder / "expected.json").read_text())
     result = run_example(cli, folder, tmp_path, json_path=None)

@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.methods.poetry import compare
-from engine.methods.poetry.compare import PageDetail, SplitError, score_page, score_quick
+from engine.methods.poetry.compare import PageDetail, SplitError, score_page
 from tests.engine import poetry_reference as ref
 
 LABELS = ["A", "B", "", None, 1, 1.0, True, "1"]
@@ -25,10 +25,8 @@ def span_lists(draw, max_spans=6, max_pos=30):
     return spans
 
 
-def engine(refs, syss, ignore_label, weight, detail=None, score=score_page):
+def engine(refs, syss, ignore_label, weight, detail=None):
     as_tuples = [[(s, e, k, lab) for k, (s, e, lab) in enumerate(side)] for side in (refs, syss)]
-    if score is score_quick:
-        return score_quick(as_tuples[0], as_tuples[1], ignore_label, weight)
     return score_page(as_tuples[0], as_tuples[1], ignore_label, weight, detail)
 
 
@@ -50,13 +48,10 @@ def check(refs, syss, ignore_label, weight):
     except ref.EmptyPiece:
         with pytest.raises(SplitError):
             engine(refs, syss, ignore_label, weight)
-        with pytest.raises(SplitError):
-            engine(refs, syss, ignore_label, weight, score=score_quick)
         return
     got = engine(refs, syss, ignore_label, weight, PageDetail())
     assert typed(got[:8]) == typed(expected)
     assert got == engine(refs, syss, ignore_label, weight)  # detail changes nothing
-    assert typed(engine(refs, syss, ignore_label, weight, score=score_quick)) == typed(got)  # nor the quick way
 
 
 @settings(max_examples=600, deadline=None)

@@ -26,7 +26,7 @@ def write(path, content):
 
 def fails(cli, tmp_path, ref=GOOD_REF, sys_=GOOD_SYS, *options, out_name="out.csv"):
     """The error message of a run that must fail cleanly (and leave nothing behind), the
-    same with --json (the general reader) and without (the quick path first)."""
+    same with --json and without."""
     ref_path, sys_path = write(tmp_path / "ref.jsonl", ref), write(tmp_path / "sys.jsonl", sys_)
     before = sorted(os.listdir(tmp_path))
     errors = []

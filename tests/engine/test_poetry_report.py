@@ -3,12 +3,17 @@ scores (micro and macro), the Pages and Spans tables, documents with page text."
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.methods import get_method
 from engine.methods.poetry import Options
+from engine.methods.poetry.render import csv_rows
 from engine.report import ERROR_COLUMNS
 from tests.engine.test_poetry_examples import reference_line, run_pages, system_line, write_pages
 
@@ -295,3 +300,22 @@ def test_review_workbook(cli, tmp_path):
         ("p1", "exact", "🟨"), ("p2", "partial", "🟨"), ("p2", "missed", "🟩"), ("p2", "spurious", "🟥")]  # fmt: skip
     pages = list(workbook["Pages"].iter_rows(values_only=True))
     assert pages[3][:3] == ("p1", 1, 1) and pages[4][:3] == ("p2", 0.25, 0.25)
+
+
+def csv_module(page_ids, scores):
+    buffer = io.StringIO()
+    csv.writer(buffer).writerows([page_id, *score[:8]] for page_id, score in zip(page_ids, scores, strict=True))
+    return buffer.getvalue()
+
+
+SCORE = st.one_of(st.floats(allow_nan=False), st.sampled_from([0, 1]))  # precision, recall: 1 and 0 in the edge cases
+COUNT = st.one_of(st.integers(0, 300), st.integers(0, 10**20))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.one_of(st.text(), st.text(",\"\r\n ab"), st.none(), st.integers(), st.floats(),
+                                    st.booleans()),
+                          st.tuples(SCORE, SCORE, *[COUNT] * 6, SCORE, *[COUNT] * 3))))  # fmt: skip
+def test_csv_rows_as_the_csv_module(rows):
+    page_ids, scores = [row[0] for row in rows], [row[1] for row in rows]
+    assert csv_rows(page_ids, scores) == csv_module(page_ids, scores)

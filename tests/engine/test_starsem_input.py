@@ -70,7 +70,7 @@ def test_missing_file(tmp_path, cli, flags):
 
 @pytest.mark.parametrize("flags", ALL)
 def test_both_files_missing_names_gold(tmp_path, cli, flags):
-    """SYSTEM is read on a second thread while GOLD is read: GOLD's error comes first."""
+    """GOLD is read first: its error comes first."""
     result = cli("starsem", "-g", tmp_path / "gold.txt", "-s", tmp_path, *flags)
     assert result.err == f"spanstudio: error: {tmp_path}/gold.txt: expected an existing readable file, found nothing\n"
     write(tmp_path, "gold.txt", GOLD)

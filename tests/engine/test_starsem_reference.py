@@ -350,50 +350,6 @@ def test_skeletons_find_the_same_sentences_without_negation():
     assert with_skeletons > 500 and plain > 500 and tab_led > 50
 
 
-def test_a_window_read_in_chunks_is_read_as_in_one_piece(monkeypatch):
-    """window_pieces, in chunks of a few bytes, against split_blocks and skeleton_pieces
-    of the window's bytes, for windows anywhere in files that are ASCII without CR, also
-    with lines without blanks and lines starting with a TAB."""
-    monkeypatch.setattr(files, "CHUNK", 24)
-    rnd = random.Random(7)
-    chunked = batched = 0
-    for _ in range(1500):
-        blocks = [_random_block(rnd, 0.05) for _ in range(rnd.randint(1, 12))]
-        if rnd.random() < 0.2:
-            blocks.insert(rnd.randrange(len(blocks)), rnd.choice(["abc", "a\nb", "x\ty\nz", "\tq\tr"]))
-        data = "\n\n".join(blocks).encode()
-        if not data.isascii() or b"\r" in data:
-            continue
-        start, stop = sorted(rnd.sample(range(len(data) + 1), 2))
-        window = data[start:stop]
-        part = files.Part("w", data, start, stop)
-        texts, pieces = part.window_pieces(True)
-        assert texts == files.split_blocks(window.decode())
-        assert pieces == files.skeleton_pieces(window, window.decode(), len(texts))
-        assert part.window_pieces(False) == (texts, None)
-        kept = files.skeleton_pieces(window, window.decode(), len(texts), strip=False)
-        assert part.window_pieces(True, strip=False) == (texts, kept)
-        chunked += len(list(files._chunks(data, start, stop))) > 1 and pieces is not None
-        batched += _batches_read_like_the_window(files.Part("w", data, start, None if rnd.random() < 0.5 else stop))
-    assert chunked > 200 and batched > 200
-
-
-def _batches_read_like_the_window(part: files.Part) -> bool:
-    """window_batches against Part.blocks: the same texts and line numbers (when both
-    read the window: a batch that trimming empties raises InputError), skeletons in some
-    batches at least where the window has them."""
-    try:
-        whole = part.blocks(strip=True)
-        batches = list(files.window_batches(part, skeletons=True, strip=True))
-    except InputError:
-        return False
-    assert [t for b in batches for t in b.texts] == whole.texts
-    assert [line for b in batches for line in b.lines] == whole.lines
-    if whole.skeletons is not None:
-        assert [p for b in batches if b.skeletons for p in b.skeletons] != [] or not whole.texts
-    return len(batches) > 1
-
-
 @pytest.mark.parametrize(
     "text", ["a\tb\nabc\n\nc\td\ne\tf", "a\tb\n\nabc\nc\td", "x\ty\n\nabc\ndef\n\nc\td\ne\tf"]
 )
@@ -403,9 +359,3 @@ def test_a_line_without_blanks_next_to_an_empty_line_keeps_the_line_numbers(text
     fast = files.sentence_blocks(text, "g", text.encode())
     general = files.sentence_blocks(text, "g")
     assert (fast.lines, fast.end) == (general.lines, general.end)
-
-
-def test_with_last_marks_the_last_item_only():
-    assert list(files.with_last(iter([]))) == []
-    assert list(files.with_last(iter("a"))) == [("a", True)]
-    assert list(files.with_last(iter("abc"))) == [("a", False), ("b", False), ("c", True)]

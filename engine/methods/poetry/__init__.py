@@ -31,7 +31,6 @@ from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report
 from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register
 from .compare import PageDetail, SplitError, score_page
-from .fast import run_quick
 from .render import COLUMNS, csv_text, json_rows, overall_line
 from .summary import Totals, Warnings, corpus_scores, tables
 
@@ -113,8 +112,7 @@ class Poetry(Method):
         }
 
     def render_output(self, name: str, report: Report) -> str:
-        text = report.data.get("_csv")  # a quick run's (fast.py)
-        return text if text is not None else csv_text(*report.data["_pages"])
+        return csv_text(*report.data["_pages"])
 
     def output_path(self, name: str, value: str) -> Path | None:
         return Path(value)
@@ -229,16 +227,6 @@ class Run:
         if self.weight > 1:
             self.warn("weight", f"{WEIGHT_FLAG} {self.weight:g} is above 1: a partial match earns more "
                       "than its overlap and scores can exceed 1")  # fmt: skip
-        if not self.detail:
-            quick = run_quick(self.gold, self.system, self.options.ignore_label, self.weight, self.progress)
-            if quick is not None:
-                self._warn_unused(quick.unused)
-                inputs = [InputFile("gold", self.gold, quick.gold_sha256),
-                          InputFile("system", self.system, quick.system_sha256)]  # fmt: skip
-                header = ",".join(COLUMNS) + "\r\n"
-                report = self._build(inputs, quick.totals, {"_csv": "".join([header, *quick.rows])})
-                self.progress.update(1.0, "done", force=True)
-                return report
         sizes = (Path(self.system).stat().st_size, Path(self.gold).stat().st_size)
         share = sizes[0] / max(sum(sizes), 1) * self.reading  # of the progress bar
         index = SystemIndex(self.system, self.warn, self.progress, share)

@@ -7,7 +7,6 @@ division of two integers, the relevance a running total in pair order.
 
 from __future__ import annotations
 
-from operator import itemgetter
 from typing import Any
 
 from ...formats.poetry_jsonl import SpanTuple
@@ -286,93 +285,3 @@ def score_page(refs: list[SpanTuple], syss: list[SpanTuple], ignore_label: bool,
     return (relevance / n_retrieved, relevance / n_ref, n_matched, n_missed, len(spurious),
             poems[0], poems[1], len(set(spurious).difference(labels)) if spurious else 0,
             relevance, n_retrieved, n_ref, n_sys)  # fmt: skip
-
-
-# --- the quick way through a page without detail -----------------------------------------
-
-_EMPTY_PAGE = (1, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
-_LABEL = itemgetter(3)
-
-
-def score_quick(refs: list[SpanTuple], syss: list[SpanTuple], ignore_label: bool, weight: float) -> PageScore:
-    """score_page without detail, the same numbers: small pages whose system spans
-    are each the best of at most one reference take one pass (_score_small); every
-    other page goes to score_page. Both lists are sorted in place."""
-    if not syss:
-        return _empty_side(refs, syss) if refs else _EMPTY_PAGE
-    if len(syss) > SMALL_PAGE:
-        return score_page(refs, syss, ignore_label, weight)
-    syss.sort()
-    merged = _merged(syss) if ignore_label else syss
-    if not refs:
-        return _empty_side(refs, merged)
-    refs.sort()
-    score = _score_small(refs, merged, ignore_label, weight)
-    return score if score is not None else score_page(refs, syss, ignore_label, weight)
-
-
-def _score_small(refs: list[SpanTuple], syss: list[SpanTuple], ignore_label: bool,
-                 weight: float) -> PageScore | None:  # fmt: skip
-    """§3.3–§4.1 for sorted, non-empty lists in one pass over the references, or None
-    when a system span is the best of several references or the best system spans do
-    not rise with the references (then the pair order is not the reference order).
-
-    Each reference scans the system spans from the first that still runs past its
-    start (`lo`) up to the first that starts at or after its end, in sorted order,
-    keeping the first strictly largest factor (§3.3). While the chosen system spans
-    rise, each is paired with one reference and the pair order is the reference order,
-    so the relevance is the running total in that order (§3.5), and every system span
-    that no reference chose is spurious.
-
-    The counts (§3.6): a system span chosen in label mode has its reference's label, so
-    the labels of the spurious spans that no reference has are those of all system
-    spans that no reference has."""
-    n_sys = len(syss)
-    lo = 0
-    last = -1  # the system span of the previous matched reference
-    relevance: Any = 0
-    matched: list[Any] = []  # labels of the matched references
-    missed: list[Any] | None = None  # and of the missed ones
-    for rs, re, _, rl in refs:
-        while lo < n_sys and syss[lo][1] <= rs:
-            lo += 1
-        top = 0.0
-        pick = -1
-        length = re - rs
-        for j in range(lo, n_sys):
-            ss, se, _, sl = syss[j]
-            if ss >= re:
-                break
-            if se > rs and (ignore_label or sl == rl):
-                longer = se - ss if se - ss > length else length
-                factor = ((se if se < re else re) - (ss if ss > rs else rs)) / longer
-                if factor > top:
-                    top, pick = factor, j
-        if pick < 0:
-            if missed is None:
-                missed = [rl]
-            else:
-                missed.append(rl)
-        elif pick > last:
-            last = pick
-            matched.append(rl)
-            span = syss[pick]
-            relevance = relevance + (1 if span[0] == rs and span[1] == re else weight * top)  # §3.5
-        else:
-            return None
-    n_ref, n_matched = len(refs), len(matched)
-    spurious = n_sys - n_matched
-    if missed is None:
-        labels = set(matched)  # every reference's
-        poem_matches, poem_misses = len(labels), 0
-    else:
-        labels = set(map(_LABEL, refs))
-        poem_matches, poem_misses = len(set(matched)), len(set(missed))
-    if not spurious:
-        poem_spurious = 0
-    elif ignore_label:
-        poem_spurious = 0 if "" in labels else 1
-    else:
-        poem_spurious = len(set(map(_LABEL, syss)).difference(labels))
-    return (relevance / n_sys, relevance / n_ref, n_matched, n_ref - n_matched, spurious,
-            poem_matches, poem_misses, poem_spurious, relevance, n_sys, n_ref, n_sys)  # fmt: skip

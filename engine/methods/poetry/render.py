@@ -18,18 +18,15 @@ def csv_text(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> str:
     return ",".join(COLUMNS) + "\r\n" + csv_rows(page_ids, scores)
 
 
-def csv_rows(page_ids: list[Any], scores: list[tuple[Any, ...]],
-             columns: list[tuple[Any, ...]] | None = None) -> str:  # fmt: skip
+def csv_rows(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> str:
     """The rows as Python's csv module writes them: `\r\n` line ends, minimal quoting,
-    values as str() (None as an empty field). Joined column by column (`columns`: the
-    scores' columns, when the caller has them) when every page id is a string that needs
-    no quotes (the common case), else by the csv module."""
+    values as str() (None as an empty field). Joined column by column when every page id
+    is a string that needs no quotes (the common case), else by the csv module."""
     if not page_ids:
         return ""
     if not _STRINGS.issuperset(map(type, page_ids)) or _SPECIAL.search("".join(page_ids)):
         return _csv_module_rows(page_ids, scores)
-    if columns is None:
-        columns = list(zip(*scores, strict=True))
+    columns = list(zip(*scores, strict=True))
     texts = [page_ids, list(map(str, columns[0])), list(map(str, columns[1]))]
     try:
         texts += [list(map(_SMALL.__getitem__, column)) for column in columns[2:8]]

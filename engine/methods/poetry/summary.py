@@ -5,7 +5,6 @@ and the run's warnings."""
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
 from typing import Any
 
 from ...report import Table
@@ -57,28 +56,18 @@ class Totals:
         self.f1: list[float] = []
         self.sums = [0] * 9
 
-    def add(self, scores: list[tuple[Any, ...]], columns: list[tuple[Any, ...]] | None = None) -> None:
-        """The numbers of the next pages (score tuples, in row order; `columns`: theirs,
-        when the caller has them)."""
-        if scores:
-            if columns is None:
-                columns = list(zip(*scores, strict=True))
-            sums = [sum(column) for column in (*columns[2:8], *columns[9:12])]
-            page_f1 = [2 * p * r / (p + r) if p + r else 0.0  # f1(), inlined
-                       for p, r in zip(columns[0], columns[1], strict=True)]  # fmt: skip
-            self.add_columns(columns[0], columns[1], columns[8], page_f1, sums)
-
-    def add_columns(self, precision: Sequence[Any], recall: Sequence[Any], relevance: Sequence[Any],
-                    page_f1: Sequence[float], sums: Sequence[int]) -> None:  # fmt: skip
-        self.precision += precision
-        self.recall += recall
-        self.relevance += relevance
-        self.f1 += page_f1
+    def add(self, scores: list[tuple[Any, ...]]) -> None:
+        """The numbers of the next pages (score tuples, in row order)."""
+        if not scores:
+            return
+        columns = list(zip(*scores, strict=True))
+        sums = [sum(column) for column in (*columns[2:8], *columns[9:12])]
+        self.precision += columns[0]
+        self.recall += columns[1]
+        self.relevance += columns[8]
+        self.f1 += [2 * p * r / (p + r) if p + r else 0.0  # f1(), inlined
+                    for p, r in zip(columns[0], columns[1], strict=True)]  # fmt: skip
         self.sums = [a + b for a, b in zip(self.sums, sums, strict=True)]
-
-    def columns(self) -> tuple[list[Any], list[Any], list[Any], list[float], list[int]]:
-        """What add_columns takes (to send the totals of one half to the other)."""
-        return self.precision, self.recall, self.relevance, self.f1, self.sums
 
     @property
     def pages(self) -> int:

@@ -19,7 +19,7 @@ from ...formats.propara_sentences import read_sentences
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
-from ...textio import input_sha256, read_input_bytes
+from ...textio import read_input_bytes, sha256_bytes
 from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register
 from . import detail
 from .check import check_participants
@@ -270,8 +270,8 @@ class Run:
         same = answers == data
         if same:
             answers = data  # one copy in memory
-        self.digests = {"system": input_sha256(self.predictions_path, data)}
-        self.digests["gold"] = self.digests["system"] if same else input_sha256(self.answers_path, answers)
+        self.digests = {"system": sha256_bytes(data)}
+        self.digests["gold"] = self.digests["system"] if same else sha256_bytes(answers)
         files = (self.predictions_path, data), (self.answers_path, answers)
         self.predictions, self.answers = read_pair(*files, self.progress)
         self.warnings += self.predictions.warnings + self.answers.warnings

@@ -5,8 +5,7 @@ the default (bug-fixed scores of the Bosch translated script, printed in v2.2's 
 `--starsem-exact` (eval.cd-sco.pl v2.2's own numbers) and `--extended` (the Bosch
 extended table). Modules: files (reading the files, sentence blocks), reading (default
 reader), exact (v2.2's reader), extended, scoring (§3.2–3.7), counting (reader and scorer
-step by step; halves: large inputs on two cores), render (§4, §5.1), detail (documents,
-spans, error rows).
+step by step), render (§4, §5.1), detail (documents, spans, error rows).
 """
 
 from __future__ import annotations
@@ -21,7 +20,6 @@ from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
 from .. import InputSpec, Invocation, Method, gc_paused, register
 from .counting import count
-from .files import Reading
 
 if TYPE_CHECKING:
     from .render import Table as ScoreTable
@@ -149,7 +147,7 @@ def _standard(gold: str, system: str, options: Options, progress: Progress, deta
     from .render import changed_rows
 
     exact = options.mode == "starsem-exact"
-    counting, reading = count(gold, system, options.mode, options.task, progress, detail)
+    counting, sha256 = count(gold, system, options.mode, options.task, progress, detail)
     reader, scorer, layout = counting.reader, counting.scorer, counting.layout
     counts = scorer.counts
     if exact and (not counts.sentences or not counts.negation_sentences):
@@ -168,7 +166,7 @@ def _standard(gold: str, system: str, options: Options, progress: Progress, deta
                 f"{', '.join(changed)}; use --starsem-exact for the original numbers"
             )
     data: dict[str, Any] = {**table.data(), "_text": table.text()}
-    report = _report(gold, system, reading, options, _standard_tables(table), messages, data)
+    report = _report(gold, system, sha256, options, _standard_tables(table), messages, data)
     if layout is not None and scorer.verdicts is not None:
         data["instances"] = scorer.verdicts
         _fill_detail(report, layout, "negation", scorer.verdicts)
@@ -194,10 +192,9 @@ def _standard_tables(table: ScoreTable) -> dict[str, Table]:
     }  # fmt: skip
 
 
-def _report(gold: str, system: str, reading: Reading, options: Options, tables: dict[str, Table],
+def _report(gold: str, system: str, sha256: dict[str, str], options: Options, tables: dict[str, Table],
             messages: list[str], data: dict[str, Any]) -> Report:  # fmt: skip
-    """The report of a run (the inputs' digests are those of the bytes read)."""
-    sha256 = reading.digests()
+    """The report of a run (`sha256`: the digests of the bytes read, by role)."""
     return Report(
         method="starsem",
         title=StarSem.title,
@@ -221,7 +218,7 @@ def _extended(gold: str, system: str, options: Options, progress: Progress, deta
     from .extended import plain_sections
     from .extended import render as render_extended
 
-    counting, reading = count(gold, system, options.mode, options.task, progress, detail)
+    counting, sha256 = count(gold, system, options.mode, options.task, progress, detail)
     scorer, layout = counting.scorer, counting.layout
     sections = scorer.sections()
     overall = scorer.overall()
@@ -232,7 +229,7 @@ def _extended(gold: str, system: str, options: Options, progress: Progress, deta
         for i, (title, rows) in enumerate(sections.items(), 1)
     }
     tables["overall"] = Table(["statistic", "value"], [[k, v] for k, v in overall.items()], "Sentences")
-    report = _report(gold, system, reading, options, tables, [], data)
+    report = _report(gold, system, sha256, options, tables, [], data)
     if layout is not None and scorer.verdicts is not None:
         data["instances"] = scorer.verdicts
         _fill_detail(report, layout, options.task, scorer.verdicts)

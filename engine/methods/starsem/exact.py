@@ -13,17 +13,7 @@ from collections.abc import Iterator
 from itertools import repeat
 
 from ...errors import InputError
-from .files import (
-    Blocks,
-    Part,
-    batch_bytes,
-    columns_text,
-    plain_flags,
-    skeleton_pieces,
-    split_blocks,
-    with_last,
-)
-from .halves import WholeFile
+from .files import Blocks, Input, columns_text, plain_flags, skeleton_pieces, split_blocks
 from .model import (
     EMPTY,
     NO_NEGATION,
@@ -71,47 +61,11 @@ def aligned_blocks(gold: str, system: str, system_data: bytes | None = None) -> 
     anything else (read line by line)."""
     s_pieces = split_blocks(system)
     skeletons = skeleton_pieces(system_data, system, len(s_pieces), strip=False)
-    return _aligned(split_blocks(gold), s_pieces, skeletons, (_tail(gold), _tail(system)), 1, True)
-
-
-def aligned_windows(gold: Part, system: Part) -> Aligned | None:
-    """aligned_blocks for windows of the files (files.Part), read in chunks: a window
-    that is not `at_end` has nothing after its last sentence and counts as closed (its
-    last sentence is not the file's)."""
-    g_pieces, _ = gold.window_pieces(skeletons=False)
-    s_pieces, skeletons = system.window_pieces(skeletons=True, strip=False)
-    tails = (_tail(gold.data, gold.start), _tail(system.data, system.start)) if gold.at_end else (0, 0)
-    return _aligned(g_pieces, s_pieces, skeletons, tails, gold.first_line(), gold.at_end)
-
-
-def aligned_batches(gold: Part, system: Part) -> Iterator[Aligned]:
-    """aligned_windows batch by batch: each of GOLD's chunks (files.Part.chunk_pieces)
-    with as many of SYSTEM's blocks and their skeletons, the last batch with the rest of
-    SYSTEM and the LFs after the files' sentences. WholeFile where aligned_windows gives
-    None (for this batch's blocks)."""
-    tails = (_tail(gold.data, gold.start), _tail(system.data, system.start)) if gold.at_end else (0, 0)
-    systems = system.chunk_pieces(skeletons=True, strip=False)
-    texts: list[str] = []  # SYSTEM's pieces not yet paired, and their skeletons (None: unknown)
-    skeletons: list[bytes | None] = []
-    first = gold.first_line()
-    for (g_pieces, _), last in with_last(gold.chunk_pieces(skeletons=False)):
-        for s_pieces, s_skeletons in systems:
-            texts += s_pieces
-            skeletons += s_skeletons or [None] * len(s_pieces)
-            if len(texts) >= len(g_pieces) and not last:
-                break
-        n = len(texts) if last else len(g_pieces)
-        known = None if None in skeletons[:n] else skeletons[:n]
-        aligned = _aligned(g_pieces, texts[:n], known, tails if last else (0, 0), first, gold.at_end and last)
-        if aligned is None:
-            raise WholeFile("files read line by line")
-        del texts[:n], skeletons[:n]
-        first = aligned[0].end + 1
-        yield aligned
+    return _aligned(split_blocks(gold), s_pieces, skeletons, (_tail(gold), _tail(system)))
 
 
 def _aligned(g_pieces: list[str], s_pieces: list[str], skeletons: list[bytes] | None,
-             tails: tuple[int | None, ...], first_line: int, at_end: bool) -> Aligned | None:  # fmt: skip
+             tails: tuple[int | None, ...]) -> Aligned | None:  # fmt: skip
     """aligned_blocks from the files' pieces between empty lines, SYSTEM's skeletons (or
     None) and the LFs after each file's sentences (_tail)."""
     if None in tails or (tails[0] == 2) != (tails[1] == 2):
@@ -122,22 +76,21 @@ def _aligned(g_pieces: list[str], s_pieces: list[str], skeletons: list[bytes] | 
         return None
     if skeletons is not None:
         _cut_tail(skeletons, tails[1])
-    s_blocks = Blocks(s_texts, first_line, skeletons, strip=False)
+    s_blocks = Blocks(s_texts, 1, skeletons, strip=False)
     differing = [i for i, same in enumerate(map(str.__eq__, g_texts, s_texts)) if not same]
     if any(g_texts[i].count("\n") != s_texts[i].count("\n") for i in differing):
         return None
-    g_blocks = Blocks(g_texts, first_line)
+    g_blocks = Blocks(g_texts, 1)
     g_blocks.newlines = s_blocks.newlines  # the same number of lines in every block
-    return g_blocks, s_blocks, not at_end or tails[0] == 2
+    return g_blocks, s_blocks, tails[0] == 2
 
 
-def _tail(text: str | bytes, start: int = 0) -> int | None:
-    """How many LFs end text[start:] after its sentences: a final LF and the empty line
+def _tail(text: str) -> int | None:
+    """How many LFs end the text after its sentences: a final LF and the empty line
     after it, 0 to 2 (None when it is empty, starts with an empty line or ends with more)."""
-    lf = "\n" if isinstance(text, str) else b"\n"
-    end = len(text) - text.endswith(lf, start)
-    end -= text.endswith(lf, start, end)
-    if end <= start or text.startswith(lf, start) or text.endswith(lf, start, end):
+    end = len(text) - text.endswith("\n")
+    end -= text.endswith("\n", 0, end)
+    if end <= 0 or text.startswith("\n") or text.endswith("\n", 0, end):
         return None
     return len(text) - end
 
@@ -201,28 +154,15 @@ class ExactReader:
     """The three passes of v2.2 over GOLD and SYSTEM; sentences without negation on
     either side are only counted (`plain_count`)."""
 
-    def __init__(self, gold: Part, system: Part, keep_rows: bool, stream: bool = False) -> None:
+    def __init__(self, gold: Input, system: Input, keep_rows: bool) -> None:
         self.gold_path, self.system_path = gold.path, system.path
-        self.parts = gold, system
         self.keep_rows = keep_rows
         self.gold: list[str] = []
         self.system: list[str] = []
-        self._previous = (0, 0)  # what the next block inherits, where pass 3 stopped (_block_sentences)
-        self.streamed_bytes = 0  # of GOLD's window, read by `streamed` (about: for progress)
-        if gold.whole:
-            g_text, s_text = file_text(gold.data), file_text(system.data)
-            self.blocks = aligned_blocks(g_text, s_text, system.data)
-            if self.blocks is None:
-                self.gold, self.system = text_lines(g_text), text_lines(s_text)
-        elif stream:  # two windows, read batch by batch (streamed)
-            self.blocks = None
-        else:
-            self.blocks = aligned_windows(gold, system)
-            if self.blocks is None:
-                raise WholeFile("files read line by line")
-        # In a window, passes 1 and 2 are made in pass 3, sentence by sentence; their first
-        # error (or pass 3's) sends the run to the whole files, where the passes run in order.
-        self.passes_in_pass_3 = not gold.whole and not keep_rows
+        g_text, s_text = file_text(gold.data), file_text(system.data)
+        self.blocks = aligned_blocks(g_text, s_text, system.data)
+        if self.blocks is None:
+            self.gold, self.system = text_lines(g_text), text_lines(s_text)
         self.plain_count = 0
         self._system_plain: list[bool] = []  # per SYSTEM block: no negation (pass 2)
         self.warnings: list[str] = []
@@ -338,12 +278,7 @@ class ExactReader:
     def sentences(self) -> Iterator[Sentence]:
         """The collected sentences in order, but those without negation on either side."""
         if self.blocks:
-            try:
-                yield from self._block_sentences(*self.blocks)
-            except InputError as err:
-                if self.passes_in_pass_3:
-                    raise WholeFile("an error, found in a window: the passes run in order") from err
-                raise
+            yield from self._block_sentences(*self.blocks)
             return
         gold, system = self.gold, self.system
         forced = max(min(len(gold), len(system)) - 1, 0)  # from here on every line ends a sentence
@@ -362,25 +297,11 @@ class ExactReader:
                     yield sentence
             start = k + 1
 
-    def streamed(self) -> Iterator[Sentence]:
-        """The sentences of two windows read batch by batch (aligned_batches), while each
-        batch is in the processor's cache; WholeFile as sentences() raises it in a window."""
-        before = 0
-        try:
-            for gold, system, closed in aligned_batches(*self.parts):
-                yield from self._block_sentences(gold, system, closed, before)
-                before += len(gold)
-                self.streamed_bytes += batch_bytes(gold)
-        except InputError as err:
-            raise WholeFile("an error, found in a window: the passes run in order") from err
-
-    def _block_sentences(self, gold: Blocks, system: Blocks, closed: bool, before: int = 0
-                         ) -> Iterator[Sentence]:  # fmt: skip
-        """Pass 3 on aligned blocks (`before` blocks came earlier): each block is a
-        sentence; without a final empty line the file's last line is not collected (S10),
-        which empties a one-line block. (An empty sentence inherits from the block before
-        it, §3.8.4: only the file's last block can be one, and a window that holds it
-        holds the block before it too.)"""
+    def _block_sentences(self, gold: Blocks, system: Blocks, closed: bool) -> Iterator[Sentence]:
+        """Pass 3 on aligned blocks: each block is a sentence; without a final empty line
+        the file's last line is not collected (S10), which empties a one-line block. (An
+        empty sentence inherits from the block before it, §3.8.4: only the file's last
+        block can be one.)"""
         plain = self._system_plain or plain_flags(system, None, strip=False)  # SYSTEM's, as pass 2 finds them
         if self.keep_rows:
             flags = [False] * len(gold)
@@ -390,7 +311,7 @@ class ExactReader:
         if not closed and gold.newlines[last] == 0:
             flags[last] = False
         self.plain_count += sum(flags)
-        previous = self._previous
+        previous = (0, 0)  # instance counts of the sentence processed last (GOLD, SYSTEM)
         for i in [i for i, flag in enumerate(flags) if not flag]:
             if i and flags[i - 1]:
                 previous = (0, 0)
@@ -398,20 +319,16 @@ class ExactReader:
             cut = i == last and not closed
             if cut:  # the file's last line is not collected
                 g_text, s_text = g_text.rpartition("\n")[0], s_text.rpartition("\n")[0]
-            passes = _Passes(self, gold, system, i, closed, plain[i], cut) if self.passes_in_pass_3 else None
             start = gold.lines[i] - 1
             if not g_text:
-                if passes is not None:
-                    passes.check(None, None)
-                yield self._empty_sentence(before + i + 1, start, previous)
+                yield self._empty_sentence(i + 1, start, previous)
                 continue
-            sentence = self._sentence(before + i + 1, start, g_text, s_text, passes)
+            sentence = self._sentence(i + 1, start, g_text, s_text)
             previous = (_count(sentence.gold), _count(sentence.system)) if sentence else (0, 0)
             if sentence is None:
                 self.plain_count += 1
             else:
                 yield sentence
-        self._previous = (0, 0) if flags and flags[-1] else previous
 
     def _empty_sentence(self, number: int, k: int, previous: tuple[int, int]) -> Sentence:
         """§3.8.4: nothing collected; both sides inherit the previous instance counts."""
@@ -425,22 +342,17 @@ class ExactReader:
         gold = Side([Instance(z, EMPTY, EMPTY, EMPTY) for z in range(previous[0])])
         return Sentence(number, k + 1, gold, Side([]), [] if self.keep_rows else None)
 
-    def _sentence(self, number: int, start: int, g_text: str, s_text: str,
-                  passes: _Passes | None = None) -> Sentence | None:  # fmt: skip
+    def _sentence(self, number: int, start: int, g_text: str, s_text: str) -> Sentence | None:
         """A collected sentence (its GOLD and SYSTEM lines as text); None when both first
-        lines say `***` (only counted). With `passes`, passes 1 and 2 on its block too."""
+        lines say `***` (only counted)."""
         plain = _plain(g_text.partition("\n")[0]) and _plain(s_text.partition("\n")[0])
         if plain and not self.keep_rows:
-            if passes is not None:
-                passes.check(None, None)
             return None
         g_columns = regular_columns(g_text, strip=False)
         g_rows = None if g_columns else [perl_fields(line) for line in g_text.split("\n")]
         if plain:
             return Sentence(number, start + 1, NO_NEGATION, NO_NEGATION, g_rows or rows_of(g_columns))
         s_columns = g_columns if s_text == g_text else regular_columns(s_text, strip=False)
-        if passes is not None:
-            passes.check(g_columns, s_columns)
         tags = g_columns[5] if g_columns else [row[5] if len(row) > 5 else None for row in g_rows]
         gold = _fields_side(g_rows, g_text, g_columns, tags)
         system = gold if s_text == g_text else _fields_side(None, s_text, s_columns, tags)
@@ -449,26 +361,6 @@ class ExactReader:
                 raise missing_cue_error(self.system_path, start + 1, instance.group)
         rows = (g_rows or rows_of(g_columns)) if self.keep_rows else None
         return Sentence(number, start + 1, gold, system, rows)
-
-
-class _Passes:
-    """Passes 1 and 2 on one block of a window, made in pass 3: what they check holds
-    when the block's columns show it (both sides regular, the same columns 1-4), else
-    they run on the block (and raise what they find)."""
-
-    def __init__(self, reader: ExactReader, gold: Blocks, system: Blocks, i: int, closed: bool,
-                 system_plain: bool, cut: bool) -> None:  # fmt: skip
-        self.reader, self.gold, self.system, self.i = reader, gold, system, i
-        self.closed, self.system_plain, self.cut = closed, system_plain, cut
-
-    def check(self, g_columns: Columns | None, s_columns: Columns | None) -> None:
-        """The block's columns as pass 3 split them (None: not split, or not regular)."""
-        i, g, s = self.i, self.gold.texts[self.i], self.system.texts[self.i]
-        s_regular = s_columns is not None and not self.cut  # columns of the whole block
-        if g != s and not (s_regular and g_columns is not None and g_columns[:4] == s_columns[:4]):
-            self.reader._align_block(g, s, self.gold.lines[i] - 1)
-        if not self.system_plain and not s_regular:  # a regular block passes pass 2
-            self.reader._check_block(self.system, i, self.closed)
 
 
 def empty_lines(lines: list[str]) -> list[int]:

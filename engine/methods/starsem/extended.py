@@ -16,7 +16,6 @@ from typing import Any
 
 from ...errors import InputError
 from .files import Block, BlockReader, Blocks, blank_line_error, check_block_start, plain_flags
-from .halves import WholeFile
 from .model import regular_columns, rows_of
 from .reading import field_count_error
 
@@ -72,12 +71,6 @@ class Count:
 
     def __init__(self) -> None:
         self.tp = self.fp = self.fpx = self.fn = 0
-
-    def add(self, other: Count) -> None:
-        self.tp += other.tp
-        self.fp += other.fp
-        self.fpx += other.fpx
-        self.fn += other.fn
 
 
 class _Same:
@@ -145,30 +138,20 @@ class ExtendedReader(BlockReader):
     def check_system_starts(self) -> None:
         _check_starts(self.system_blocks, self.system_path)
 
-    def check_counts(self, whole: bool = True) -> None:
-        """Both files hold as many sentences (`whole`: the reader reads the whole files,
-        not windows of them, so the lines of blanks that cause a difference can be named)."""
+    def check_counts(self) -> None:
+        """Both files hold as many sentences (else the lines of blanks that cause a
+        difference are named first)."""
         if len(self.gold_blocks) == len(self.system_blocks):
             return
-        if not whole:
-            raise WholeFile("different numbers of sentences")
         for blocks, path in ((self.gold_blocks, self.gold_path), (self.system_blocks, self.system_path)):
             _check_blank_lines(blocks, path)
         raise InputError(f"{len(self.gold_blocks)} sentences as in GOLD", str(len(self.system_blocks)),
                          file=self.system_path)  # fmt: skip
 
-    def check_batch(self) -> None:
-        self.check_gold_starts()
-        self.check_system_starts()
-
     def sentences(self) -> Iterator[XSentence]:
         """The sentence pairs in order, but those without negation that are the same text
         in both files (only counted, `plain_count`)."""
-        return self.batch_sentences(self.gold_blocks, self.system_blocks, 0)
-
-    def batch_sentences(self, golds: Blocks, systems: Blocks, before: int) -> Iterator[XSentence]:
-        """The sentence pairs of blocks paired by position (`before` sentences came
-        earlier), but those without negation that are the same text on both sides."""
+        golds, systems = self.gold_blocks, self.system_blocks
         flags = [False] * len(golds) if self.keep_rows else plain_flags(golds, systems, strip=self.STRIP)
         self.plain_count += sum(flags)
         shift = systems.first - golds.first  # as in the default reader: lines follow GOLD's
@@ -178,7 +161,7 @@ class ExtendedReader(BlockReader):
             if gold[1] == system[1] and not self.keep_rows and _plain(gold[1]):
                 self.plain_count += 1
             else:
-                yield self._sentence(before + i + 1, gold, system)
+                yield self._sentence(i + 1, gold, system)
 
     def _sentence(self, number: int, gold: Block, system: Block) -> XSentence:
         g_columns = regular_columns(gold[1], strip=False)
@@ -393,23 +376,6 @@ class ExtendedScorer:
         self.sentences += count
         self.correct[""] += count
         self.correct[NP] += count
-
-    def state(self) -> tuple[Any, ...]:
-        """What another process sends back of its part of the input (halves.py)."""
-        self._fold()
-        return (self.token, self.scope, self.sentences, self.negation_sentences, self.correct,
-                self.correct_negation)  # fmt: skip
-
-    def merge(self, state: tuple[Any, ...]) -> None:
-        token, scope, sentences, negation_sentences, correct, correct_negation = state
-        for mine, theirs in ((self.token, token), (self.scope, scope)):
-            for key, count in theirs.items():
-                mine[key].add(count)
-        self.sentences += sentences
-        self.negation_sentences += negation_sentences
-        for key in correct:
-            self.correct[key] += correct[key]
-            self.correct_negation[key] += correct_negation[key]
 
     def add(self, sentence: XSentence) -> None:
         self.sentences += 1

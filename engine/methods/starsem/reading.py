@@ -53,7 +53,7 @@ class DefaultReader(BlockReader):
         left of either."""
         golds, systems = self.gold_blocks, self.system_blocks
         paired = min(len(golds), len(systems))
-        yield from self.batch_sentences(golds, systems, 0)
+        yield from self._paired_sentences(golds, systems)
         if len(golds) > paired:
             check_block_start(golds[paired], self.gold_path)
             self._missing_sentence(golds[paired])
@@ -63,9 +63,9 @@ class DefaultReader(BlockReader):
                 f"SYSTEM has {extra} sentences after the end of GOLD; they were not evaluated"
             )
 
-    def batch_sentences(self, golds: Blocks, systems: Blocks, before: int) -> Iterator[Sentence]:
-        """The sentence pairs of blocks paired by position (`before` sentences came
-        earlier), but those without negation that are the same text on both sides."""
+    def _paired_sentences(self, golds: Blocks, systems: Blocks) -> Iterator[Sentence]:
+        """The sentence pairs of blocks paired by position, but those without negation
+        that are the same text on both sides."""
         paired = min(len(golds), len(systems))
         flags = [False] * paired if self.keep_rows else plain_flags(golds, systems, strip=self.STRIP)
         self.plain_count += sum(flags)
@@ -77,7 +77,7 @@ class DefaultReader(BlockReader):
             system = (gold[0] + shift, systems.texts[i])
             check_block_start(gold, self.gold_path)
             check_block_start(system, self.system_path)
-            yield self._sentence(before + i + 1, gold, system)
+            yield self._sentence(i + 1, gold, system)
 
     def _missing_sentence(self, gold: Block) -> None:
         line, text = gold
@@ -144,7 +144,7 @@ class DefaultReader(BlockReader):
         self, s_lines: list[str], j: int, g_fields: list[str], g_number: int, s_line: int, number: int
     ) -> list[str]:
         if j >= len(s_lines):
-            last = self.at_end and number == len(self.system_blocks)
+            last = number == len(self.system_blocks)
             raise InputError(
                 f"a token line matching GOLD line {g_number} ({gold_token_text(g_fields)})",
                 "end of file" if last else "end of sentence",

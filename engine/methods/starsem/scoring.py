@@ -5,7 +5,7 @@ so the default mode can tell which printed lines the fixes change (§6)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from .model import Instance, Sentence, Side
@@ -41,17 +41,6 @@ class Counts:
     negation_sentences: int = 0
     error_sentences: int = 0
     error_negation_sentences: int = 0
-
-    def add(self, other: Counts) -> None:
-        """Add the counts of another part of the input."""
-        for name in (f.name for f in fields(self)):
-            mine, theirs = getattr(self, name), getattr(other, name)
-            if isinstance(mine, Row):
-                mine.tp += theirs.tp
-                mine.fp += theirs.fp
-                mine.fn += theirs.fn
-            else:
-                setattr(self, name, mine + theirs)
 
 
 def _count_side(instances: list[Instance], counts: Counts, gold: bool) -> None:
@@ -119,13 +108,6 @@ class Scorer:
     def add_plain(self, count: int = 1) -> None:
         """Sentences without negation on either side: only counted."""
         self.counts.sentences += count
-
-    def state(self) -> Counts:
-        """What another process sends back of its part of the input (halves.py)."""
-        return self.counts
-
-    def merge(self, counts: Counts) -> None:
-        self.counts.add(counts)
 
     def add(self, sentence: Sentence) -> None:
         c = self.counts
