@@ -40,3 +40,67 @@ def test_a_decompression_bomb_is_one_clear_error(cli, tmp_path, monkeypatch):
         f"spanstudio: error: {bomb}: expected a gzip file that decompresses to at most 200 times its size "
         f"(or 1 MB), found more than {200 * size:,} bytes from {size:,}\n"
     )
+
+
+# --- issue 20.2: inputs that crashed the removed quick path, now read by the one reader -----
+
+
+def _pair(tmp_path):
+    from tests.conftest import conformance
+
+    folder = conformance("poetry") / "quirks"
+    return (folder / "ref.jsonl").read_bytes(), (folder / "sys.jsonl").read_bytes()
+
+
+def _run(cli, tmp_path, reference: bytes, system: bytes):
+    gold, sys_ = tmp_path / "ref.jsonl", tmp_path / "sys.jsonl"
+    gold.write_bytes(reference)
+    sys_.write_bytes(system)
+    out = tmp_path / "out.csv"
+    out.unlink(missing_ok=True)
+    return cli("poetry", gold, sys_, out), out
+
+
+def test_a_reference_without_a_final_newline_gives_the_same_result(cli, tmp_path):
+    reference, system = _pair(tmp_path)
+    whole, out = _run(cli, tmp_path, reference, system)
+    expected = out.read_bytes()
+    cut, out = _run(cli, tmp_path, reference.rstrip(b"\n"), system)
+    assert (cut.code, cut.out) == (whole.code, whole.out) == (0, whole.out)
+    assert out.read_bytes() == expected
+
+
+def test_a_line_over_64_kib_is_read(cli, tmp_path):
+    reference, system = _pair(tmp_path)
+    first, rest = reference.split(b"\n", 1)
+    page = json.loads(first)
+    long_line = json.dumps({**page, "pad": "x" * (70 << 10)}).encode()
+    whole, out = _run(cli, tmp_path, reference, system)
+    expected = out.read_bytes()
+    result, out = _run(cli, tmp_path, long_line + b"\n" + rest, system)
+    assert result.code == 0 and out.read_bytes() == expected
+
+
+def test_lone_cr_line_ends_and_nul_bytes_are_one_error(cli, tmp_path):
+    reference, system = _pair(tmp_path)
+    cr, _ = _run(cli, tmp_path, reference.replace(b"\n", b"\r"), system)
+    assert cr.code == 2 and cr.err.count("\n") == 1
+    assert cr.err.startswith(f"spanstudio: error: {tmp_path / 'ref.jsonl'}:1: expected a JSON object")
+    nul, _ = _run(cli, tmp_path, reference.replace(b'"page_id"', b'"page\0_id"', 1), system)
+    assert nul.err.startswith(f"spanstudio: error: {tmp_path / 'ref.jsonl'}:1: expected a JSON object")
+    assert nul.code == 2 and nul.err.count("\n") == 1
+    tail, _ = _run(cli, tmp_path, reference + b"\0\n", system)
+    lines = reference.count(b"\n")
+    assert tail.code == 2 and tail.err.startswith(f"spanstudio: error: {tmp_path / 'ref.jsonl'}:{lines + 1}: ")
+
+
+def test_over_50000_reference_pages_without_system_pages_is_one_error(cli, tmp_path):
+    page = '{{"page_id": "p{}", "n_excerpts": 1, "excerpts": [{{"start": 0, "end": 5, "poem_id": "a"}}]}}\n'
+    reference = "".join(page.format(i) for i in range(50_001)).encode()
+    for system in (b"", b'{"page_id": "other", "n_spans": 0, "poem_spans": []}\n'):
+        result, out = _run(cli, tmp_path, reference, system)
+        assert result.code == 2 and not out.exists()
+        assert result.err == (
+            f"spanstudio: error: {tmp_path / 'ref.jsonl'}:1: expected page 'p0' in {tmp_path / 'sys.jsonl'}, "
+            'found none (add {"page_id": "p0", "n_spans": 0, "poem_spans": []} if the system found nothing)\n'
+        )
