@@ -225,8 +225,8 @@ def writes_in_place(path: str | os.PathLike[str]) -> bool:
         info = os.stat(path)
     except OSError:
         return False
-    real = os.path.realpath(path)
-    return not stat.S_ISREG(info.st_mode) or real.startswith(("/dev/", "/proc/"))
+    named = (os.path.abspath(path), os.path.realpath(path))  # /dev/stdout may name a regular file
+    return not stat.S_ISREG(info.st_mode) or any(p.startswith(("/dev/", "/proc/")) for p in named)
 
 
 @contextlib.contextmanager

@@ -36,28 +36,25 @@ def one_error(result, text: str) -> None:
     assert text in result.err, result.err
 
 
+def copies(tmp_path, folder: Path, **names: str) -> tuple[Path, ...]:
+    """The files of `folder` copied into tmp_path under new names (new=old)."""
+    for new, old in names.items():
+        shutil.copy(folder / old, tmp_path / new.replace("_", "."))
+    return tuple(tmp_path / new.replace("_", ".") for new in names)
+
+
 def propara_files(tmp_path):
-    folder = conformance("propara") / "testfiles-3"
-    answers, predictions = tmp_path / "answers.tsv", tmp_path / "predictions.tsv"
-    shutil.copy(folder / "answers.tsv", answers)
-    shutil.copy(folder / "predictions.tsv", predictions)
-    return answers, predictions
+    return copies(tmp_path, conformance("propara") / "testfiles-3", answers_tsv="answers.tsv",
+                  predictions_tsv="predictions.tsv")  # fmt: skip
 
 
 def clueval_files(tmp_path):
-    folder = conformance("clueval") / "data"
-    gold, system = tmp_path / "ref.bio", tmp_path / "cand.bio"
-    shutil.copy(folder / "reference-short.bio", gold)
-    shutil.copy(folder / "candidate-short.bio", system)
-    return gold, system
+    return copies(tmp_path, conformance("clueval") / "data", ref_bio="reference-short.bio",
+                  cand_bio="candidate-short.bio")  # fmt: skip
 
 
 def poetry_files(tmp_path):
-    folder = conformance("poetry") / "readme_example"
-    gold, system = tmp_path / "ref.jsonl", tmp_path / "sys.jsonl"
-    shutil.copy(folder / "ref.jsonl", gold)
-    shutil.copy(folder / "sys.jsonl", system)
-    return gold, system
+    return copies(tmp_path, conformance("poetry") / "readme_example", ref_jsonl="ref.jsonl", sys_jsonl="sys.jsonl")
 
 
 # --- an output that is an input -------------------------------------------------------
@@ -317,3 +314,13 @@ def test_propara_sentence_numbers_beyond_the_file_are_bad_input(cli, tmp_path):
         fields[1] = str(number)
         predictions.write_text("\n".join([lines[0], "\t".join(fields), *lines[2:]]), encoding="utf-8")
         one_error(cli("propara", "-a", answers, "-p", predictions), f"{predictions}:2: expected a sentence number of at most")
+
+
+def test_dev_stdout_redirected_to_a_file_is_written_into_that_file(pair, tmp_path):
+    gold, system = pair
+    target = tmp_path / "redirected.json"
+    with target.open("wb") as handle:
+        done = subprocess.run([sys.executable, "-m", "engine", "faireval", str(gold), str(system), "--eval-out",
+                               str(tmp_path / "e.txt"), "--json", "/dev/stdout"], stdout=handle, cwd=ROOT, timeout=120)  # fmt: skip
+    assert done.returncode == 0
+    assert json.loads(target.read_bytes())["method"] == "faireval"
