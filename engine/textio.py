@@ -18,7 +18,9 @@ BOM = "\ufeff"
 
 
 def require_file(path: str | os.PathLike[str]) -> Path:
-    """The path as a Path, or InputError when it is not an existing file."""
+    """The path as a Path, or InputError when it is not an existing regular file that can
+    be read (see check_input)."""
+    check_input(path)
     p = Path(path)
     if not p.exists():
         raise InputError("an existing file", "nothing", file=str(path))
@@ -86,7 +88,9 @@ def read_input_bytes(
     path: str, *, directory: tuple[str, str] = ("an existing readable file", "a directory")
 ) -> bytes:
     """The bytes of an input file; InputError (`FILE: expected an existing readable file,
-    found nothing / permission denied`, or `directory` for a folder) when it cannot be read."""
+    found nothing / permission denied`, or `directory` for a folder) when it cannot be read
+    (a device or FIFO is refused, see check_input)."""
+    check_input(path)
     p = Path(path)
     if p.is_dir():
         raise InputError(*directory, file=path)

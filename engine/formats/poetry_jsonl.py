@@ -25,6 +25,7 @@ from pathlib import Path
 from typing import IO, Any, NoReturn
 
 from ..errors import InputError
+from ..textio import check_input
 
 try:  # a fast parser where installed; results never depend on it
     import orjson as _orjson
@@ -182,6 +183,7 @@ def _decompressed(raw: HashingReader, kind: str | None, name: str) -> Any:
 
 def require_file(path: str) -> Path:
     """The path, or InputError when it is not an existing regular file (§8)."""
+    check_input(path)  # a device or FIFO is refused (reading it could last forever)
     p = Path(path)
     if not p.is_file():
         raise InputError("an existing file", "nothing", file=path)

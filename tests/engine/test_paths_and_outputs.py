@@ -17,6 +17,7 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import ROOT, conformance
+from tests.fuzzing import time_bound
 
 EXAMPLE = ROOT / "resources" / "examples" / "faireval"
 
@@ -324,3 +325,17 @@ def test_dev_stdout_redirected_to_a_file_is_written_into_that_file(pair, tmp_pat
                                str(tmp_path / "e.txt"), "--json", "/dev/stdout"], stdout=handle, cwd=ROOT, timeout=120)  # fmt: skip
     assert done.returncode == 0
     assert json.loads(target.read_bytes())["method"] == "faireval"
+
+
+def test_the_engine_api_refuses_a_fifo_too(tmp_path):
+    """The app and scripts call the methods directly: a FIFO is refused there too (reading
+    it would wait for a writer forever)."""
+    from engine.errors import InputError
+    from engine.methods import get_method
+
+    fifo = tmp_path / "fifo"
+    os.mkfifo(fifo)
+    for name in ("faireval", "starsem", "propara", "clueval", "poetry"):
+        method = get_method(name)
+        with time_bound(60), pytest.raises(InputError, match="expected a regular file, found a FIFO"):
+            method.evaluate(str(fifo), str(fifo), method.Options())

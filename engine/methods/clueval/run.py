@@ -12,6 +12,7 @@ from typing import Any
 from ...errors import InputError
 from ...formats.vrt import VrtFile, read_vrt
 from ...progress import NO_PROGRESS, Progress
+from ...textio import check_input
 from .errortables import ErrorRow, Sentences, error_table
 from .errortables import columns as error_columns
 from .match import STATUSES, Matches, match
@@ -155,6 +156,7 @@ def evaluate_files(
 ) -> Run:
     """Read, combine, match and score (the scores of every level come from the counts)."""
     for path in (gold, system):
+        check_input(path)  # a device or FIFO is refused (reading it could last forever)
         if not os.path.isfile(path):
             raise InputError("an existing file", "nothing", file=path)
     reference, ref_table = read_side(gold, options, warnings, progress, 0.0, 0.4)
