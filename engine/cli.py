@@ -24,6 +24,13 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__
+from .comparison import (
+    add_confidence_arguments,
+    add_intervals,
+    compare_reports,
+    comparison_text,
+    confidence_of,
+)
 from .errors import Cancelled, InputError, shown
 from .methods import BUILTIN_METHODS, Invocation, Method, all_methods, format_table, get_method
 from .options import OptionSpec, either, option_specs, validate
@@ -172,7 +179,37 @@ def _method_parser(sub: argparse._SubParsersAction, method: Method) -> None:
             outputs.add_argument("out_" + out.name, metavar=out.metavar, nargs="?", help=out.help)
     outputs.add_argument("--json", metavar="PATH", help="Write the JSON report here ('-' = standard output).")
     outputs.add_argument("--xlsx", metavar="PATH", help="Write the review workbook (Excel) here.")
+    if method.unit:
+        add_confidence_arguments(parser)
     method.add_arguments(parser)
+
+
+def _compare_parser(sub: argparse._SubParsersAction, methods: list[Method]) -> None:
+    """`spanstudio compare METHOD GOLD SYSTEM_A SYSTEM_B [method options]`."""
+    compare = sub.add_parser(
+        "compare",
+        help="Compare two systems: each score's difference with its interval and p-values.",
+        description="Scores SYSTEM_A and SYSTEM_B against GOLD with METHOD; for each score the difference "
+        "b - a with its paired bootstrap confidence interval, and its p-values by paired bootstrap and "
+        "by approximate randomization over the method's units (sentences, pages, processes, …).",
+    )
+    by_method = compare.add_subparsers(dest="compare_method", metavar="METHOD", parser_class=Parser)
+    for method in methods:
+        if not method.unit:
+            continue
+        parser = by_method.add_parser(method.name, help=method.title)
+        parser.set_defaults(method=method)
+        parser.add_argument("gold", metavar=method.inputs[0].metavar, help=method.inputs[0].help)
+        parser.add_argument("system_a", metavar="SYSTEM_A", help=method.inputs[1].help)
+        parser.add_argument("system_b", metavar="SYSTEM_B", help="The other system, over the same units.")
+        group = parser.add_argument_group("evaluation options")
+        for spec in option_specs(method.Options):
+            if spec.info.cli:
+                add_option(group, spec)
+        parser.add_argument("--json", metavar="PATH", help="Write the comparison as JSON ('-' = stdout).")
+        parser.add_argument("--xlsx", metavar="PATH", help="Write the comparison workbook (Excel) here.")
+        add_confidence_arguments(parser, compare=True)
+        method.add_arguments(parser)
 
 
 def build_parser(argv: list[str] | None = None) -> Parser:
@@ -198,8 +235,14 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     review.add_argument(
         "--json", metavar="PATH", help="Write verdicts and reviewed scores as JSON ('-' = standard output)."
     )
-    for method in _methods_for(argv):
+    from .agreement.command import add_adjudicate_parser, add_agreement_parser
+
+    add_agreement_parser(sub)
+    add_adjudicate_parser(sub)
+    methods = _methods_for(argv)
+    for method in methods:
         _method_parser(sub, method)
+    _compare_parser(sub, methods)
     return parser
 
 
@@ -207,6 +250,8 @@ def _methods_for(argv: list[str] | None) -> list[Method]:
     command = next((a for a in argv or [] if not a.startswith("-")), None)
     if command in BUILTIN_METHODS:
         return [get_method(command)]
+    if command in ("agreement", "adjudicate"):
+        return []
     return all_methods()
 
 
@@ -341,10 +386,13 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str, 
     text, the report when its JSON goes to standard output after that text).
 
     Every file is rendered in memory before the first one is written."""
+    from .formats.suggest import check_inputs
+
     for spec in method.inputs:  # before the method looks at them (and names them missing)
         if getattr(args, spec.role, None):
             check_input(getattr(args, spec.role))
     invocation = method.invocation(args, _options(method, args))
+    check_inputs(method, invocation.gold, invocation.system)  # a file of another method's format
     json_path, xlsx_path = args.json, args.xlsx
     targets = _targets(method, invocation, json_path, xlsx_path)
     input_paths = _input_files(method, args, invocation)
@@ -353,8 +401,10 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str, 
     folders = tuple(getattr(invocation, spec.role) for spec in method.inputs if spec.directory)
     inputs = _input_identities(input_paths, folders)
     refuse_overwriting(inputs, {name: path for name, path in targets.items() if path is not None})
-    detail = json_path is not None or xlsx_path is not None
+    confidence = confidence_of(args) if getattr(args, "ci", None) is not None else None
+    detail = json_path is not None or xlsx_path is not None or confidence is not None
     report = method.evaluate(invocation.gold, invocation.system, invocation.options, detail=detail)
+    intervals = "" if confidence is None else add_intervals(method, report, confidence, invocation.system)
     files: list[tuple[Path | None, str | bytes]] = []
     for name in invocation.outputs:
         files += method.render_files(name, report, targets[name])
@@ -362,6 +412,8 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str, 
     written = [(path, _bytes(content)) for path, content in files if path is not None]
     warnings = list(report.messages) + _runnable_warnings(files)
     refuse_overwriting(inputs, {str(path): path for path, _ in written})  # the files of a folder output
+    if json_path != "-":
+        stdout += intervals
     if json_path is not None and json_path != "-":
         from .export.json import write_json
 
@@ -398,6 +450,37 @@ def _runnable_warnings(files: list[tuple[Path | None, str | bytes]]) -> list[str
 def _bytes(content: str | bytes) -> bytes:
     """A file's bytes; a name that is not UTF-8 keeps its bytes, as the system gave them."""
     return content if isinstance(content, bytes) else content.encode("utf-8", "surrogateescape")
+
+
+def run_compare(args: argparse.Namespace) -> tuple[str, list[str]]:
+    """`spanstudio compare`: both systems scored, their differences tested."""
+    method: Method = args.method
+    confidence = confidence_of(args)
+    args.system = args.system_a
+    for out in method.outputs:
+        setattr(args, "out_" + out.name, None)
+    options = method.run_options(args, _options(method, args))
+    from .formats.suggest import check_inputs
+
+    for path in (args.gold, args.system_a, args.system_b):
+        check_input(path)
+    for system in (args.system_a, args.system_b):
+        check_inputs(method, args.gold, system)  # a file of another method's format
+    targets = _targets(method, Invocation(args.gold, args.system, options), args.json, args.xlsx)
+    inputs = _input_identities([args.gold, args.system_a, args.system_b])
+    refuse_overwriting(inputs, {name: path for name, path in targets.items() if path is not None})
+    report = compare_reports(method, args.gold, (args.system_a, args.system_b), options, confidence)
+    if args.xlsx is not None:
+        from .export.xlsx import write_workbook
+
+        write_workbook(report, args.xlsx)
+    if args.json is not None:
+        from .export.json import dumps, write_json
+
+        if targets["--json"] is None:
+            return dumps(report), list(report.messages)
+        write_json(report, args.json)
+    return comparison_text(report), list(report.messages)
 
 
 def run_review(args: argparse.Namespace) -> tuple[str, list[str]]:
@@ -495,6 +578,16 @@ def _main(argv: list[str] | None) -> int:
         json_report = None
         if args.command == "review":
             stdout, warnings = run_review(args)
+            stderr = ""
+        elif args.command == "compare":
+            if getattr(args, "method", None) is None:
+                raise UsageError("compare: expected a method, found none")
+            stdout, warnings = run_compare(args)
+            stderr = ""
+        elif args.command in ("agreement", "adjudicate"):
+            from .agreement.command import run_adjudicate, run_agreement
+
+            stdout, warnings = (run_agreement if args.command == "agreement" else run_adjudicate)(args)
             stderr = ""
         else:
             stdout, warnings, stderr, json_report = run(args.method, args)

@@ -69,6 +69,7 @@ class Table:
     kind: str = "scores"
     note: str = ""
     formats: dict[str, str] = field(default_factory=dict)  # column → number format (workbook)
+    scale: str = "fraction"  # the score columns hold 0..1 ("fraction") or 0..100 ("percent")
 
     def frame(self) -> pd.DataFrame:
         import pandas as pd

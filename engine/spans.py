@@ -141,6 +141,8 @@ class Annotations:
     format: str
     documents: list[Document]
     spans: list[Span]
+    # What the reader left out or changed, for the caller to show (e.g. zero-length spans dropped).
+    warnings: list[str] = field(default_factory=list)
 
     def spans_of(self, doc: str) -> list[Span]:
         return [span for span in self.spans if span.doc == doc]

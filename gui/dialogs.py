@@ -9,20 +9,23 @@ import logging
 import platform
 
 from PySide6 import __version__ as pyside_version
-from PySide6.QtCore import qVersion
+from PySide6.QtCore import Qt, qVersion
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
+    QHBoxLayout,
     QLabel,
     QMessageBox,
     QPlainTextEdit,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
 
 from engine import __version__ as engine_version
 from engine.errors import InputError
+from engine.formats.suggest import WrongFormat
 
 log = logging.getLogger("spanstudio.gui")
 
@@ -34,20 +37,89 @@ def input_error_text(err: InputError) -> str:
     return str(err)
 
 
+class MessageDialog(QDialog):
+    """A message laid out from the left: a small icon, the heading and the message beside it
+    taking the whole width (selectable, wrapped), buttons below."""
+
+    def __init__(
+        self,
+        parent: QWidget | None,
+        icon: QMessageBox.Icon,
+        heading: str,
+        message: str = "",
+        buttons: QDialogButtonBox.StandardButton = QDialogButtonBox.StandardButton.Ok,
+    ) -> None:
+        super().__init__(parent)
+        self.setWindowTitle(APP_NAME)
+        self.icon = QLabel()
+        size = self.style().pixelMetric(QStyle.PixelMetric.PM_MessageBoxIconSize, None, self)
+        self.icon.setPixmap(self.style().standardIcon(_ICONS[icon], None, self).pixmap(size, size))
+        self.icon.setAlignment(Qt.AlignmentFlag.AlignTop)
+        self.heading = QLabel(f"<b>{html.escape(heading)}</b>")
+        self.heading.setWordWrap(True)
+        self.message = QLabel(message)
+        self.message.setTextFormat(Qt.TextFormat.PlainText)
+        self.message.setWordWrap(True)
+        self.message.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.message.setVisible(bool(message))
+        self.message.setMinimumWidth(MESSAGE_WIDTH)
+        self.buttons = QDialogButtonBox(buttons)
+        self.buttons.accepted.connect(self.accept)
+        self.buttons.rejected.connect(self.reject)
+        texts = QVBoxLayout()
+        texts.addWidget(self.heading)
+        texts.addWidget(self.message)
+        texts.addStretch(1)
+        row = QHBoxLayout()
+        row.addWidget(self.icon, 0, Qt.AlignmentFlag.AlignTop)
+        row.addLayout(texts, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(row, 1)
+        layout.addWidget(self.buttons)
+
+
+#: The width a message gets at least: a path and a line read best unwrapped.
+MESSAGE_WIDTH = 440
+
+_ICONS = {
+    QMessageBox.Icon.Warning: QStyle.StandardPixmap.SP_MessageBoxWarning,
+    QMessageBox.Icon.Information: QStyle.StandardPixmap.SP_MessageBoxInformation,
+    QMessageBox.Icon.Question: QStyle.StandardPixmap.SP_MessageBoxQuestion,
+    QMessageBox.Icon.Critical: QStyle.StandardPixmap.SP_MessageBoxCritical,
+}
+
+
 def show_input_error(
     parent: QWidget | None, err: InputError, doing: str = "The input could not be used"
 ) -> None:
     """A warning naming the file and line, what was expected and what was found."""
-    box = QMessageBox(QMessageBox.Icon.Warning, APP_NAME, f"{doing}.", parent=parent)
-    box.setInformativeText(input_error_text(err))
-    box.setStyleSheet("QLabel { min-width: 420px; }")  # a path and a line read best unwrapped
-    box.exec()
+    MessageDialog(parent, QMessageBox.Icon.Warning, f"{doing}.", input_error_text(err)).exec()
 
 
 def show_message(parent: QWidget | None, text: str, informative: str = "") -> None:
-    box = QMessageBox(QMessageBox.Icon.Information, APP_NAME, text, parent=parent)
-    box.setInformativeText(informative)
-    box.exec()
+    MessageDialog(parent, QMessageBox.Icon.Information, text, informative).exec()
+
+
+def offer_switch(parent: QWidget | None, err: WrongFormat) -> str | None:
+    """A file of another method's format: the methods that read it, one button each; the
+    method chosen (by name), None to leave things as they are."""
+    dialog = MessageDialog(
+        parent,
+        QMessageBox.Icon.Question,
+        "This file is for another method.",
+        err.app_sentence,
+        QDialogButtonBox.StandardButton.Cancel,
+    )
+    chosen: list[str] = []
+    for name in err.readers:
+        button = dialog.buttons.addButton(
+            f"Use {err.reader_titles[name]}", QDialogButtonBox.ButtonRole.AcceptRole
+        )
+        button.clicked.connect(lambda _=False, n=name: chosen.append(n))
+    if err.readers:
+        dialog.buttons.buttons()[-1].setDefault(True)
+    dialog.exec()
+    return chosen[0] if chosen else None
 
 
 class CrashDialog(QDialog):
@@ -85,10 +157,9 @@ def show_crash(parent: QWidget | None, summary: str, details: str) -> None:
 
 
 def ask(parent: QWidget | None, question: str, informative: str = "") -> bool:
-    box = QMessageBox(QMessageBox.Icon.Question, APP_NAME, question, parent=parent)
-    box.setInformativeText(informative)
-    box.setStandardButtons(QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.Cancel)
-    return box.exec() == QMessageBox.StandardButton.Yes
+    buttons = QDialogButtonBox.StandardButton.Yes | QDialogButtonBox.StandardButton.Cancel
+    dialog = MessageDialog(parent, QMessageBox.Icon.Question, question, informative, buttons)
+    return dialog.exec() == QDialog.DialogCode.Accepted
 
 
 def versions() -> dict[str, str]:

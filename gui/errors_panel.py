@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.glossary import meaning
+
 from .models import SAMPLED_ROWS, FrameModel, error_mask
 from .viewer_data import ReportData
 
@@ -79,6 +81,9 @@ class ErrorsPanel(QWidget):
 
     def set_report(self, data: ReportData | None) -> None:
         self.data = data
+        method = data.report.method if data else ""
+        explain = lambda value: meaning(method, str(value))  # noqa: E731
+        self.model.explain = {"type": explain, "subtype": explain}
         for combo, first, items in (
             (self.type_filter, ALL_TYPES, data.error_types if data else []),
             (self.label_filter, ALL_LABELS, data.labels if data else []),
@@ -87,6 +92,10 @@ class ErrorsPanel(QWidget):
             combo.clear()
             combo.addItems([first, *items])
             combo.blockSignals(False)
+        for index in range(1, self.type_filter.count()):  # what each type means, as in the table
+            self.type_filter.setItemData(
+                index, explain(self.type_filter.itemText(index)), Qt.ItemDataRole.ToolTipRole
+            )
         self.search.blockSignals(True)
         self.search.clear()
         self.search.blockSignals(False)
@@ -94,6 +103,8 @@ class ErrorsPanel(QWidget):
         self.table.resizeColumnsToContents()
         for column in range(self.model.columnCount()):
             self.table.setColumnWidth(column, min(self.table.columnWidth(column), 260))
+        self.table.selectionModel().clearCurrentIndex()  # a new report opens at its first row
+        self.table.scrollToTop()
 
     def filters(self) -> tuple[str | None, str | None, str]:
         error_type = self.type_filter.currentText() if self.type_filter.currentIndex() > 0 else None

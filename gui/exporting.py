@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 from pathlib import Path
 
 from engine.export.csv import file_names, write_csv
@@ -12,9 +13,12 @@ from engine.report import Report
 from .worker import Job
 
 
-def xlsx_job(report: Report, path: str) -> Job:
+def xlsx_job(report: Report, path: str, scale: str) -> Job:
+    """Write the review workbook, its scores on `scale` where the writer takes a scale."""
+    extra = {"scale": scale} if "scale" in inspect.signature(write_workbook).parameters else {}
+
     def job(progress: Progress) -> list[Path]:
-        write_workbook(report, path, progress=progress)
+        write_workbook(report, path, progress=progress, **extra)
         return [Path(path)]
 
     return job

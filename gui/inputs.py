@@ -3,6 +3,7 @@ engine's message in place when the file cannot be read."""
 
 from __future__ import annotations
 
+import html
 import itertools
 from dataclasses import dataclass
 from pathlib import Path
@@ -21,7 +22,8 @@ from PySide6.QtWidgets import (
 )
 
 from engine.errors import InputError
-from engine.formats import detect, format_module
+from engine.formats import FORMAT_MODULES, detect, format_module
+from engine.formats.suggest import readers_of, short_title
 from engine.methods import InputSpec
 from engine.options import either
 from engine.textio import iter_lines, require_file
@@ -39,6 +41,7 @@ class Probe:
     format: str | None = None
     error: InputError | None = None
     unknown: bool = False  # readable, but not one of the formats the method reads
+    readers: tuple[tuple[str, str], ...] = ()  # (name, title) of the methods that read its format
 
 
 #: The magic bytes of gzip, bzip2, xz and Zstandard streams.
@@ -80,7 +83,14 @@ def probe(path: str, spec: InputSpec) -> Probe:
         return Probe(error=InputError("a readable file", err.strerror or type(err).__name__, file=path))
     title = detect(p)
     readable = [format_module(name).TITLE for name in spec.formats]
-    return Probe(format=title, unknown=bool(readable) and title not in readable)
+    unknown = bool(readable) and title not in readable
+    return Probe(format=title, unknown=unknown, readers=_readers(title) if unknown else ())
+
+
+def _readers(title: str | None) -> tuple[tuple[str, str], ...]:
+    """The methods that read the format of this title: (name, short title) each."""
+    name = next((n for n in FORMAT_MODULES if title == format_module(n).TITLE), None)
+    return tuple((m.name, short_title(m)) for m in readers_of(name)) if name else ()
 
 
 def format_titles(spec: InputSpec) -> str:
@@ -100,6 +110,7 @@ class FileField(QWidget):
     the engine's message for a file that cannot be read."""
 
     path_changed = Signal(str)
+    switch_requested = Signal(str)  # the name of a method that reads the file
     browsed = Signal(str)  # the folder a file was picked in
 
     def __init__(self, role: str, parent: QWidget | None = None) -> None:
@@ -116,7 +127,10 @@ class FileField(QWidget):
         self.button.clicked.connect(self.browse)
         self.status = QLabel()
         self.status.setWordWrap(True)
-        self.status.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.status.setTextInteractionFlags(
+            Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
+        )
+        self.status.linkActivated.connect(self.switch_requested)
         self.setAcceptDrops(True)
         row = QHBoxLayout()
         row.addWidget(self.edit, 1)
@@ -184,16 +198,22 @@ class FileField(QWidget):
         if found.error is not None:
             self.show_error(str(found.error))
         elif found.unknown:
+            links = " or ".join(f"<a href='{name}'>{html.escape(title)}</a>" for name, title in found.readers)
             self.show_status(
-                f"Format: {found.format or 'not recognised'} — {self.spec.name} files are "
-                f"{format_titles(self.spec)}",
+                html.escape(
+                    f"Format: {found.format or 'not recognised'} — {self.spec.name} files are "
+                    f"{format_titles(self.spec)}"
+                )
+                + (f". Read by {links}: click to switch." if links else ""),
                 warning=True,
             )
         else:
-            self.show_status(f"Format: {found.format}" if found.format else "")
+            self.show_status(html.escape(f"Format: {found.format}") if found.format else "")
 
     def show_status(self, text: str, *, warning: bool = False) -> None:
+        """A note (rich text) under the path: the format, or a warning about it."""
         self.error_text = ""
+        self.status.setTextFormat(Qt.TextFormat.RichText)
         self.status.setStyleSheet(f"color: {WARNING_COLOUR if warning else NOTE_COLOUR}")
         self.status.setText(text)
         self.status.setVisible(bool(text))
@@ -201,6 +221,7 @@ class FileField(QWidget):
     def show_error(self, message: str) -> None:
         """The engine's message, in place, in red."""
         self.error_text = message
+        self.status.setTextFormat(Qt.TextFormat.PlainText)
         self.status.setStyleSheet(f"color: {ERROR_COLOUR}")
         self.status.setText(message)
         self.status.setVisible(True)

@@ -10,10 +10,9 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, QThread, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QDragEnterEvent, QDropEvent, QKeySequence, QShowEvent
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
 from PySide6.QtWidgets import (
     QDockWidget,
-    QFileDialog,
     QLabel,
     QMainWindow,
     QMenu,
@@ -24,23 +23,25 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.comparison import add_comparison, add_intervals
 from engine.errors import InputError
-from engine.formats.token_text import read_sentences
-from engine.methods import Method, all_methods
+from engine.formats.suggest import WrongFormat, check_inputs
+from engine.methods import Invocation, Method, all_methods
 from engine.progress import Progress
 from engine.report import Report
 
 from . import dialogs
 from .errors_panel import ErrorsPanel
-from .exporting import csv_job, csv_targets, json_job, xlsx_job
-from .inputs import dropped_paths
+from .geometry import fit_to_screen, restore_or_fit
+from .help_page import GlossaryDialog
+from .notice import Notice
 from .resources import example_inputs
 from .results import DetailView, MessagesView, ScoresView
-from .review_dialog import ReviewDialog, ReviewResult, review_job
 from .settings import AppSettings
 from .setup_panel import SetupPanel
 from .viewer import SideBySideViewer, attachable
 from .viewer_data import ReportData
+from .window_exports import WindowExports, scale_actions
 from .worker import Job, Task, finish, start
 
 log = logging.getLogger("spanstudio.gui")
@@ -58,12 +59,11 @@ class Run:
     options: Any
 
 
-class MainWindow(QMainWindow):
+class MainWindow(WindowExports, QMainWindow):
     def __init__(self, settings: QSettings | None = None) -> None:
         super().__init__()
         self.setWindowTitle(dialogs.APP_NAME)
         self.setAcceptDrops(True)
-        self.resize(1400, 900)
         self.settings = AppSettings(settings if settings is not None else QSettings())
         self.report: Report | None = None
         self.data: ReportData | None = None
@@ -72,6 +72,7 @@ class MainWindow(QMainWindow):
         self._thread: QThread | None = None
         self._done: Any = None
         self._doing = ""
+        self._not_rescorable: Any = None  # options the method could not re-score without reading again
         self._shown = False
         self._closed = False  # a closed window starts no work
         self._close_when_idle = False  # a close waits for running work to stop
@@ -88,6 +89,9 @@ class MainWindow(QMainWindow):
         self.viewer = SideBySideViewer()
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.progress = QProgressBar()
+        self.notice = Notice()
+        self.glossary: GlossaryDialog | None = None
+        self.scale = self.settings.scale()
         self._build()
         self._actions()
         self._connect()
@@ -113,6 +117,7 @@ class MainWindow(QMainWindow):
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(6, 6, 6, 0)
+        layout.addWidget(self.notice)
         layout.addWidget(self.summary)
         layout.addWidget(self.splitter, 1)
         self.setCentralWidget(body)
@@ -190,10 +195,22 @@ class MainWindow(QMainWindow):
         )
         self.cancel_action = self._action(run, "&Cancel", self.cancel, "Esc", "Stop the running work")
         self._action(run, "&Reset Options to Defaults", self.setup.reset_options)
+        run.addSeparator()
+        self._action(run, "&Agreement among Annotators…", self.open_agreement, "Ctrl+Shift+A",
+                     "Measure how far two or more annotators agree, and adjudicate")  # fmt: skip
         view = bar.addMenu("&View")
         view.addAction(self.dock.toggleViewAction())
         self._action(view, "Show All &Errors", self.errors.clear_filters, tip="Clear the error filters")
+        view.addSeparator()
+        self.scale_actions = scale_actions(self, view, self.scale, self.set_scale)
         help_menu = bar.addMenu("&Help")
+        self.glossary_action = self._action(
+            help_menu,
+            "Error &Types and Measures",
+            self.show_glossary,
+            QKeySequence.StandardKey.HelpContents,
+            "What each method's error types and measures mean, with the work to cite",
+        )
         self._action(help_menu, "&About Span Studio", lambda: dialogs.show_about(self))
         tools = self.addToolBar("Main")
         tools.setObjectName("main-toolbar")
@@ -240,16 +257,18 @@ class MainWindow(QMainWindow):
         folder = settings.folder("inputs")
         for field in self.setup.fields.values():
             field.start_folder = folder
-        for name, restore in (("geometry", self.restoreGeometry), ("state", self.restoreState)):
-            state = settings.layout(name)
-            if state is not None:
-                restore(state)
+        self._fitted = not restore_or_fit(self, settings.layout("geometry"))
+        state = settings.layout("state")
+        if state is not None:
+            self.restoreState(state)
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         """The splitter's sizes are restored once the window has its size."""
         super().showEvent(event)
         if not self._shown:
             self._shown = True
+            if self._fitted:  # again, now that the frame's size is known
+                fit_to_screen(self)
             sizes = self.settings.sizes("results")
             if len(sizes) == self.splitter.count():
                 self.splitter.setSizes(sizes)
@@ -292,6 +311,15 @@ class MainWindow(QMainWindow):
 
     # --- running -----------------------------------------------------------------------
 
+    def open_agreement(self) -> None:
+        """The Agreement mode, in a window of its own (gui/agreement_window.py)."""
+        from .agreement_window import AgreementWindow
+
+        if getattr(self, "agreement", None) is None:
+            self.agreement = AgreementWindow(self)
+        self.agreement.show()
+        self.agreement.raise_()
+
     @property
     def busy(self) -> bool:
         return self._task is not None
@@ -329,8 +357,11 @@ class MainWindow(QMainWindow):
             self._task.cancel()
 
     def _progressed(self, fraction: float, message: str) -> None:
-        self.progress.setRange(0, 1000)
-        self.progress.setValue(int(fraction * 1000))
+        if fraction > 0:
+            self.progress.setRange(0, 1000)
+            self.progress.setValue(int(fraction * 1000))
+        else:  # the work has started, nothing is done yet: the bar moves as busy, not at 0 %
+            self.progress.setRange(0, 0)
         if message:
             self.statusBar().showMessage(message)
 
@@ -426,8 +457,19 @@ class MainWindow(QMainWindow):
             return False
         self.settings.set_inputs(run.gold, run.system)
 
+        intervals, second = self.setup.intervals, self.setup.second_system
+
         def job(progress: Progress) -> ReportData:
             report = run.method.evaluate(run.gold, run.system, run.options, progress)
+            if intervals or second:
+                from engine.stats import Confidence  # numpy's import waits for the first such run
+
+                progress.update(1.0, "resampling", force=True)
+            if intervals:
+                add_intervals(run.method, report, Confidence(), run.system)
+            if second:
+                add_comparison(run.method, report, Invocation(run.gold, run.system, run.options), second,
+                               Confidence(), progress)  # fmt: skip
             return ReportData.build(report, progress)
 
         title = f"Evaluating with {run.method.title.split(' — ')[0]}"
@@ -448,6 +490,15 @@ class MainWindow(QMainWindow):
             self.setup.panel.show_message(str(err))
             dialogs.show_input_error(self, err, "The options are not valid")
             return None
+        try:
+            check_inputs(method, gold, system)
+        except WrongFormat as err:
+            self.show_in_place(err)
+            chosen = dialogs.offer_switch(self, err)
+            if chosen is None or chosen == method.name:
+                return None
+            self.setup.set_method(chosen)
+            return self._run_asked()
         return Run(method, gold, system, options)
 
     def _evaluated(self, run: Run, data: ReportData) -> None:
@@ -463,7 +514,8 @@ class MainWindow(QMainWindow):
         if self.run is not None and self.run.method is self.setup.method:
             self._rescore_timer.start()
 
-    def _rescore_pending(self) -> bool:
+    def _options_differ(self) -> bool:
+        """Whether the options shown differ from those of the report shown (same method and inputs)."""
         run = self.run
         if run is None or self.report is None or run.method is not self.setup.method:
             return False
@@ -473,6 +525,12 @@ class MainWindow(QMainWindow):
             return self.setup.panel.options() != run.options
         except InputError:
             return False
+
+    def _rescore_pending(self) -> bool:
+        """Whether a re-score is due: the options changed, to ones not yet found to need a new evaluation."""
+        if not self._options_differ():
+            return False
+        return self.setup.panel.options() != self._not_rescorable
 
     def rescore(self) -> None:
         """After an option changed: the method's re-scored report at once where it can
@@ -492,7 +550,9 @@ class MainWindow(QMainWindow):
 
     def _rescored(self, run: Run, data: ReportData | None) -> None:
         if data is None:
+            self._not_rescorable = run.options  # asked once: no re-score loop
             self._show_summary(stale=True)
+            self.statusBar().showMessage("This option needs a new evaluation: press Evaluate (Ctrl+R).", 8000)
             return
         self.run = run
         self.show_report(data)
@@ -520,14 +580,16 @@ class MainWindow(QMainWindow):
         self.tabs.clear()
         for widget in old:
             widget.deleteLater()  # a removed tab's page would otherwise live on
-        self.tabs.addTab(ScoresView(report), "Scores")
+        self.tabs.addTab(ScoresView(report, self.scale), "Scores")
         for name, table in report.detail_tables().items():
-            self.tabs.addTab(DetailView(name, table), table.title or name)
+            self.tabs.addTab(DetailView(name, table, self.scale), table.title or name)
         if report.messages:
             self.tabs.addTab(MessagesView(report.messages), f"Warnings ({len(report.messages)})")
         self.errors.set_report(data)
         names = {f.role: Path(f.path).name for f in report.inputs}
         self.viewer.set_titles(f"Gold — {names.get('gold', '')}", f"System — {names.get('system', '')}")
+        method = self.setup.methods.get(report.method)
+        self.viewer.text_hint = method.text_hint if method is not None else ""
         self.viewer.set_report(data)
         self._show_summary()
         self._update_actions()
@@ -541,7 +603,7 @@ class MainWindow(QMainWindow):
         warnings = f", {count} warning{'s' if count > 1 else ''}" if count else ""
         errors = len(report.error_rows)
         text = f"<b>{report.title}</b>: {errors} error{'' if errors == 1 else 's'}{warnings}."
-        if stale or self._rescore_pending():
+        if stale or self._options_differ():
             text += (
                 " <span style='color:#8a5a00'>The options changed since this evaluation: "
                 "press Evaluate (Ctrl+R) to see their effect.</span>"
@@ -549,124 +611,3 @@ class MainWindow(QMainWindow):
         elif self.run is not None and (self.run.gold, self.run.system) != self.setup.paths():
             text += " <span style='color:#8a5a00'>The inputs changed since this evaluation.</span>"
         self.summary.setText(text)
-
-    # --- words for documents without them ----------------------------------------------
-
-    def attach_text(self) -> None:
-        doc = self.viewer.doc
-        if doc is None or not attachable(doc):
-            return
-        path = self.choose_open_path(
-            "Attach the text (CoNLL or one token per line)", self.settings.folder("text")
-        )
-        if not path:
-            return
-        self.settings.set_folder("text", str(Path(path).parent))
-
-        def job(progress: Progress) -> Any:
-            progress.update(0.0, "reading the text", force=True)
-            return doc.attached(read_sentences(path))
-
-        def done(attachment: Any) -> None:
-            doc.attach(attachment)
-            self.viewer.words_attached()
-            if attachment.notes:
-                dialogs.show_message(
-                    self, f"The words of {Path(path).name} are shown.", "\n".join(attachment.notes)
-                )
-            else:
-                self.statusBar().showMessage(f"The words of {Path(path).name} are shown.", 5000)
-
-        self.run_task("Reading the text", job, done, "The text could not be read")
-
-    # --- exports -----------------------------------------------------------------------
-
-    def choose_open_path(self, title: str, folder: str) -> str:
-        path, _ = QFileDialog.getOpenFileName(self, title, folder)
-        return path
-
-    def choose_save_path(self, title: str, suggested: str, file_filter: str) -> str:
-        path, _ = QFileDialog.getSaveFileName(self, title, suggested, file_filter)
-        return path
-
-    def choose_folder(self, title: str, folder: str) -> str:
-        return QFileDialog.getExistingDirectory(self, title, folder)
-
-    def _suggested(self, suffix: str) -> str:
-        assert self.report is not None
-        folder = self.settings.folder("exports") or str(Path.home())
-        system = Path(self.setup.paths()[1] or "report").stem
-        return str(Path(folder) / f"{system}-{self.report.method}{suffix}")
-
-    def _exported(self, paths: list[Path]) -> None:
-        if paths:
-            self.settings.set_folder("exports", str(paths[0].parent))
-            where = paths[0] if len(paths) == 1 else f"{len(paths)} files in {paths[0].parent}"
-            self.statusBar().showMessage(f"Written: {where}", 8000)
-
-    def export_xlsx(self) -> None:
-        if self.report is None:
-            return
-        path = self.choose_save_path("Export to Excel", self._suggested(".xlsx"), "Excel workbook (*.xlsx)")
-        if path:
-            job = xlsx_job(self.report, path)
-            self.run_task("Writing the workbook", job, self._exported, "The workbook could not be written")
-
-    def export_csv(self) -> None:
-        if self.report is None:
-            return
-        folder = self.choose_folder("Export CSV: choose a folder", self.settings.folder("exports"))
-        if not folder:
-            return
-        existing = [p.name for p in csv_targets(self.report, folder) if p.exists()]
-        question = f"Replace {len(existing)} files in {folder}?"
-        if existing and not dialogs.ask(self, question, ", ".join(existing)):
-            return
-        job = csv_job(self.report, folder)
-        self.run_task("Writing CSV files", job, self._exported, "The CSV files could not be written")
-
-    def export_json(self) -> None:
-        if self.report is None:
-            return
-        path = self.choose_save_path("Export JSON", self._suggested(".json"), "JSON report (*.json)")
-        if path:
-            job = json_job(self.report, path)
-            self.run_task(
-                "Writing the JSON report", job, self._exported, "The JSON report could not be written"
-            )
-
-    def import_review(self, path: str = "") -> None:
-        """Read the verdicts of a review workbook (chosen, or given) and show them."""
-        path = path or self.choose_open_path("Import review", self.settings.folder("exports"))
-        if path:
-            self.run_task(
-                "Reading the review", review_job(path), self.show_review, "The review could not be read"
-            )
-
-    def show_review(self, result: ReviewResult) -> None:
-        self.review_dialog = ReviewDialog(self, result)
-        self.review_dialog.show()
-
-    # --- drag and drop -----------------------------------------------------------------
-
-    def dragEnterEvent(self, event: QDragEnterEvent) -> None:  # noqa: N802
-        if dropped_paths(event):
-            event.acceptProposedAction()
-
-    def dropEvent(self, event: QDropEvent) -> None:  # noqa: N802
-        """Two files: gold and system; one file: the gold input when it is empty, else the system."""
-        paths = dropped_paths(event)
-        if not paths:
-            return
-        event.acceptProposedAction()
-        self.drop_paths(paths)
-
-    def drop_paths(self, paths: list[str]) -> None:
-        fields = self.setup.fields
-        if len(paths) >= 2:
-            self.setup.set_paths(paths[0], paths[1])
-            self.statusBar().showMessage("Dropped: the first file is gold, the second system.", 6000)
-            return
-        role = "gold" if not fields["gold"].path else "system"
-        fields[role].set_path(paths[0])
-        self.statusBar().showMessage(f"Dropped as the {role} file (drop onto a field to choose).", 6000)

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 import numpy as np
 import pandas as pd
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+
+from engine.scale import DEFAULT_SCALE, FRACTION, is_score, is_score_column, on_scale, score_text
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -58,12 +61,25 @@ class FrameModel(QAbstractTableModel):
         super().__init__(parent)
         self._frame = pd.DataFrame()
         self._columns: list[np.ndarray] = []
+        self._scores: set[int] = set()  # positions of the score columns (engine.scale)
+        self.scale = DEFAULT_SCALE
+        self.native = FRACTION  # the scale the table's scores are on (Table.scale)
+        self.explain: dict[str, Callable[[Any], str]] = {}  # column → a cell value's tooltip
         self._adopt(frame if frame is not None else pd.DataFrame())
 
     def _adopt(self, frame: pd.DataFrame) -> None:
         """Keep the frame and its columns as arrays (a cell is then one array lookup)."""
         self._frame = frame
         self._columns = [frame.iloc[:, i].to_numpy() for i in range(len(frame.columns))]
+        self._scores = {i for i, name in enumerate(frame.columns) if is_score_column(name)}
+
+    def set_scale(self, scale: str, native: str | None = None) -> None:
+        """Show the scores on `scale` (percent or fraction); `native`: the table's own scale."""
+        self.scale = scale
+        if native is not None:
+            self.native = native
+        if self.rowCount() and self._scores:
+            self.dataChanged.emit(self.index(0, 0), self.index(self.rowCount() - 1, self.columnCount() - 1))
 
     @property
     def frame(self) -> pd.DataFrame:
@@ -93,15 +109,29 @@ class FrameModel(QAbstractTableModel):
         if not index.isValid():
             return None
         value = self._columns[index.column()][index.row()]
+        score = index.column() in self._scores and is_score(value)
         if role == Qt.ItemDataRole.DisplayRole:
-            return display(value)
+            return self._score_text(value) if score else display(value)
         if role == RAW_ROLE:
             return plain(value)
-        if role == Qt.ItemDataRole.ToolTipRole and isinstance(value, float | np.floating):
-            return repr(float(value))  # the exact number behind the rounded one
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return self._tooltip(index.column(), value, score)
         if role == Qt.ItemDataRole.TextAlignmentRole and isinstance(value, int | float | np.number):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
+
+    def _score_text(self, value: Any) -> str:
+        return score_text(on_scale(value, self.native, self.scale), self.scale)
+
+    def _tooltip(self, column: int, value: Any, score: bool) -> str | None:
+        """The exact number behind a rounded one; the meaning of an error type."""
+        if score:
+            exact = on_scale(value, self.native, self.scale)
+            return f"{exact!r}{' %' if self.scale == 'percent' else ''}"
+        if isinstance(value, float | np.floating):
+            return repr(float(value))
+        explain = self.explain.get(str(self._frame.columns[column]))
+        return (explain(value) or None) if explain is not None else None
 
     def headerData(  # noqa: N802
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole

@@ -23,16 +23,27 @@ from PySide6.QtWidgets import (
 )
 
 from engine.report import Report, Table
+from engine.scale import DEFAULT_SCALE, FRACTION
 
 from .models import SAMPLED_ROWS, FrameModel
 
 MAX_HEADLINE_WIDTH = 560
+#: The share of the Scores tab the headline table may take to show its scores whole.
+HEADLINE_SHARE = 0.7
 
 
-def table_view(frame: pd.DataFrame) -> QTableView:
-    """A sortable, read-only view of one report table."""
+#: Names of the column that says what a row is about: shown first, whatever the engine's order.
+LABEL_COLUMNS = ("label", "labels")
+
+
+def table_view(frame: pd.DataFrame, native: str = FRACTION, scale: str = DEFAULT_SCALE) -> QTableView:
+    """A sortable, read-only view of one report table, its scores on `scale` (`native`: the
+    scale the table's scores are on), its label column first."""
     view = QTableView()
-    view.setModel(FrameModel(frame, view))
+    model = FrameModel(frame, view)
+    model.set_scale(scale, native)
+    view.setModel(model)
+    label_first(view, [str(c) for c in frame.columns])
     view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # the engine's order first
     view.setSortingEnabled(True)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
@@ -44,6 +55,13 @@ def table_view(frame: pd.DataFrame) -> QTableView:
     view.horizontalHeader().setResizeContentsPrecision(SAMPLED_ROWS)
     view.resizeColumnsToContents()
     return view
+
+
+def label_first(view: QTableView, columns: list[str]) -> None:
+    """Move a label column that is not the first one to the front (the data keeps its order)."""
+    found = next((i for i, name in enumerate(columns) if name.lower() in LABEL_COLUMNS), None)
+    if found:
+        view.horizontalHeader().moveSection(view.horizontalHeader().visualIndex(found), 0)
 
 
 def full_width(view: QTableView) -> int:
@@ -97,7 +115,7 @@ class ScoresView(QWidget):
     """The report's header over its score tables: the headline table on the left, the
     other score tables (per label, per document, …) as tabs on the right."""
 
-    def __init__(self, report: Report, parent: QWidget | None = None) -> None:
+    def __init__(self, report: Report, scale: str = DEFAULT_SCALE, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.header = QLabel(report_header(report))
         self.header.setWordWrap(True)
@@ -110,7 +128,7 @@ class ScoresView(QWidget):
         split = QSplitter(Qt.Orientation.Horizontal)
         split.setChildrenCollapsible(False)
         for number, (name, table) in enumerate(report.score_tables().items()):
-            view = table_view(table.frame())
+            view = table_view(table.frame(), table.scale, scale)
             self.views[name] = view
             panel = titled_panel(table, name, view)
             if number == 0:
@@ -131,7 +149,8 @@ class ScoresView(QWidget):
         super().showEvent(event)
         if not self._fitted and self.headline is not None and self.split.count() == 2:
             self._fitted = True
-            self.headline.setMinimumWidth(min(full_width(self.headline), MAX_HEADLINE_WIDTH))
+            limit = max(MAX_HEADLINE_WIDTH, int(self.width() * HEADLINE_SHARE))
+            self.headline.setMinimumWidth(min(full_width(self.headline), limit))
             self.split.setStretchFactor(0, 0)
             self.split.setStretchFactor(1, 1)
 
@@ -149,9 +168,11 @@ def titled_panel(table: Table, name: str, view: QTableView) -> QWidget:
 class DetailView(QWidget):
     """One detail table (match table, per-page rows, …) with its note."""
 
-    def __init__(self, name: str, table: Table, parent: QWidget | None = None) -> None:
+    def __init__(
+        self, name: str, table: Table, scale: str = DEFAULT_SCALE, parent: QWidget | None = None
+    ) -> None:
         super().__init__(parent)
-        self.view = table_view(table.frame())
+        self.view = table_view(table.frame(), table.scale, scale)
         layout = QVBoxLayout(self)
         layout.addWidget(titled_panel(table, name, self.view))
 

@@ -1,5 +1,5 @@
 """What the app remembers between runs (QSettings): last folders, method, options per
-method, inputs, recent evaluations and the window layout."""
+method, inputs, recent evaluations, the scale of scores and the window layout."""
 
 from __future__ import annotations
 
@@ -7,6 +7,8 @@ import json
 from typing import Any
 
 from PySide6.QtCore import QByteArray, QSettings
+
+from engine.scale import DEFAULT_SCALE, SCALES
 
 RECENT_LIMIT = 10
 
@@ -79,6 +81,14 @@ class AppSettings:
 
     def clear_recent(self) -> None:
         self._set("recent", [])
+
+    def scale(self) -> str:
+        """The scale scores are shown on: percent (the default) or fraction."""
+        value = self._get("scale", DEFAULT_SCALE)
+        return value if value in SCALES else DEFAULT_SCALE
+
+    def set_scale(self, scale: str) -> None:
+        self._set("scale", scale)
 
     def layout(self, name: str) -> QByteArray | None:
         """A saved widget state (window geometry, dock layout, splitter sizes)."""

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFrame,
     QGroupBox,
@@ -17,10 +18,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.methods import Method
+from engine.errors import InputError
+from engine.methods import Advice, Method
 
 from .inputs import FileField
 from .options_panel import OptionsPanel
+from .style import WARNING_COLOUR
 from .viewer_data import SIDES
 
 
@@ -44,6 +47,8 @@ class SetupPanel(QWidget):
         self.description = QLabel()
         self.description.setWordWrap(True)
         self.fields = {role: FileField(role) for role in SIDES}
+        self.second = FileField("second system")  # optional: the run becomes a comparison
+        self.second.edit.setPlaceholderText("Optional: a second system, to compare the two…")
         self.panels = {method.name: OptionsPanel(method.Options) for method in methods}
         self.stack = QStackedWidget()
         for panel in self.panels.values():
@@ -52,12 +57,27 @@ class SetupPanel(QWidget):
         self.reset_button = QPushButton("Reset to defaults")
         self.reset_button.setToolTip("Set every option of this method back to its default.")
         self.reset_button.clicked.connect(self.reset_options)
+        self.intervals_box = QCheckBox("Confidence intervals (95 %)")
+        self.intervals_box.setToolTip(
+            "Add to each precision, recall and F1 its percentile bootstrap interval (1,000 resamples of the "
+            "method's units: sentences, pages, processes; seed 12345), as spanstudio --ci does."
+        )
         self.evaluate_button = QPushButton("Evaluate")
         self.evaluate_button.setDefault(True)
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setEnabled(False)
+        self.advice = QLabel()
+        self.advice.setWordWrap(True)
+        self.advice.setStyleSheet(f"color: {WARNING_COLOUR}")
+        self.advice_button = QPushButton()
+        self.advice_button.setToolTip("Set the options as this says")
+        self.advice_button.clicked.connect(self.apply_advice)
+        self._advised: Advice | None = None
         for field in self.fields.values():
             field.path_changed.connect(self.inputs_changed)
+            field.switch_requested.connect(self.set_method)
+        for signal in (self.inputs_changed, self.options_changed, self.method_changed):
+            signal.connect(self.refresh_advice)
         self.method_box.currentIndexChanged.connect(self._method_chosen)
         self._build()
         self._method_chosen()
@@ -70,6 +90,7 @@ class SetupPanel(QWidget):
         reset.addStretch(1)
         reset.addWidget(self.reset_button)
         box.addLayout(reset)
+        box.addWidget(self.intervals_box)
         run = QHBoxLayout()
         run.setContentsMargins(9, 0, 9, 0)
         run.addWidget(self.evaluate_button, 1)
@@ -84,6 +105,9 @@ class SetupPanel(QWidget):
         form.addWidget(line)
         for field in self.fields.values():
             form.addWidget(field)
+        form.addWidget(self.advice)
+        form.addWidget(self.advice_button)
+        form.addWidget(self.second)
         form.addWidget(options)
         form.addStretch(1)
         scroll = QScrollArea()
@@ -91,6 +115,7 @@ class SetupPanel(QWidget):
         scroll.setFrameShape(QFrame.Shape.NoFrame)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(body)
+        self.scroll = scroll
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 6)
         layout.addWidget(scroll, 1)
@@ -117,14 +142,44 @@ class SetupPanel(QWidget):
             policy = QSizePolicy.Policy.Preferred if panel is self.panel else QSizePolicy.Policy.Ignored
             panel.setSizePolicy(policy, policy)
         self.stack.adjustSize()
+        self.intervals_box.setVisible(bool(method.unit))
+        self.second.setVisible(bool(method.unit))
+        self.second.set_spec(method.inputs[1])
         for spec in method.inputs:
             if spec.role in self.fields:
                 self.fields[spec.role].set_spec(spec)
         self.method_changed.emit(method.name)
 
+    def refresh_advice(self) -> None:
+        """Show the method's note on the options for the gold input, if it has one."""
+        try:
+            advice = self.method.advice(self.fields["gold"].path, self.panel.options())
+        except (InputError, OSError):
+            advice = None
+        self._advised = advice
+        self.advice.setText(advice.text if advice else "")
+        self.advice.setVisible(advice is not None)
+        self.advice_button.setText(advice.action if advice else "")
+        self.advice_button.setVisible(bool(advice and advice.options is not None))
+
+    def apply_advice(self) -> None:
+        if self._advised is not None and self._advised.options is not None:
+            self.panel.set_options(self._advised.options)
+            self.options_changed.emit()
+
     def reset_options(self) -> None:
         self.panel.reset()
         self.options_changed.emit()
+
+    @property
+    def intervals(self) -> bool:
+        """Whether the run adds confidence intervals (for a method whose scores have units)."""
+        return bool(self.method.unit) and self.intervals_box.isChecked()
+
+    @property
+    def second_system(self) -> str:
+        """The second system file to compare with ("" for none, or a method without units)."""
+        return self.second.path if self.method.unit else ""
 
     def paths(self) -> tuple[str, str]:
         return self.fields["gold"].path, self.fields["system"].path

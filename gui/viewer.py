@@ -12,7 +12,6 @@ from __future__ import annotations
 import bisect
 import html
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 from PySide6.QtCore import QEvent, QPointF, QRectF, Qt, Signal
@@ -31,143 +30,19 @@ from PySide6.QtWidgets import (
 
 from engine.spans import Span
 
-from .viewer_data import SIDES, DocumentData, ReportData, row_pieces, span_pieces
+from .viewer_data import (
+    SIDES,
+    DocumentData,
+    ReportData,
+    attachable,
+    depths,
+    error_anchor,
+    row_pieces,
+    span_pieces,
+)
+from .viewer_layout import MARGIN, SELECTION_COLOUR, UNDERLINE, UNDERLINE_ROOM, Layout, Legend, Line, Palette
 
-#: Label fills (ColorBrewer Set3, then Pastel1), assigned in label order.
-LABEL_COLOURS = ("#8dd3c7", "#fdb462", "#bebada", "#fb8072", "#80b1d3", "#b3de69", "#fccde5",
-                 "#ffed6f", "#bc80bd", "#ccebc5", "#d9d9d9", "#ffffb3", "#fbb4ae", "#b3cde3",
-                 "#decbe4", "#fed9a6", "#e5d8bd", "#fddaec")  # fmt: skip
-#: Error-type underlines (Tableau 10), assigned in type order.
-TYPE_COLOURS = ("#d62728", "#1f77b4", "#ff7f0e", "#9467bd", "#2ca02c", "#8c564b", "#e377c2",
-                "#17becf", "#7f7f7f", "#bcbd22")  # fmt: skip
-#: How span kinds are drawn, in kind order.
-KIND_STYLES = ("fill", "outline", "dashed", "hatched")
-SELECTION_COLOUR = "#111111"
-
-MARGIN = 8.0
-UNDERLINE = 2.5  # thickness of an error underline
-UNDERLINE_ROOM = 9.0  # space below the text for underlines
-
-
-class Palette:
-    """Colours of labels and error types, styles of span kinds, for one report."""
-
-    def __init__(self, labels: list[str], error_types: list[str], kinds: list[str]) -> None:
-        self.labels = {label: QColor(LABEL_COLOURS[i % len(LABEL_COLOURS)]) for i, label in enumerate(labels)}
-        self.types = {t: QColor(TYPE_COLOURS[i % len(TYPE_COLOURS)]) for i, t in enumerate(error_types)}
-        self.kinds = {kind: KIND_STYLES[i % len(KIND_STYLES)] for i, kind in enumerate(kinds)}
-
-    def label(self, label: str) -> QColor:
-        return self.labels.get(label, QColor("#cccccc"))
-
-    def error_type(self, error_type: str) -> QColor:
-        return self.types.get(error_type, QColor("#555555"))
-
-    def style(self, span: Span) -> str:
-        kind = span.attrs.get("kind") if span.attrs else None
-        return self.kinds.get(str(kind), "fill") if kind else "fill"
-
-
-@dataclass
-class Line:
-    """One laid-out line: consecutive positions from `first`, their x and width, and any
-    attached words beyond the unit's positions (`tail`: x, word)."""
-
-    block: int
-    first: int
-    xs: list[float] = field(default_factory=list)
-    widths: list[float] = field(default_factory=list)
-    texts: list[str] = field(default_factory=list)
-    tail: list[tuple[float, str]] = field(default_factory=list)
-
-    @property
-    def end(self) -> int:
-        return self.first + len(self.xs)
-
-    def x_range(self, start: int, end: int) -> tuple[float, float] | None:
-        """The x extent of positions [start, end) on this line, None when none is on it."""
-        a, b = max(start, self.first), min(end, self.end)
-        if a >= b:
-            return None
-        return self.xs[a - self.first], self.xs[b - 1 - self.first] + self.widths[b - 1 - self.first]
-
-
-def shown_text(text: str, chars: bool) -> str:
-    """What a position shows: line breaks and tabs of a character document take room but
-    show nothing; in a word document they show as symbols."""
-    if chars:
-        return "" if text in ("\n", "\r") else ("    " if text == "\t" else text)
-    return text.replace("\n", "⏎").replace("\t", "⇥") or "∅"
-
-
-class Layout:
-    """Lays out blocks of one document at one width, caching the result per block."""
-
-    CACHE = 4000
-
-    def __init__(self, doc: DocumentData, metrics: QFontMetricsF, width: float) -> None:
-        self.doc = doc
-        self.metrics = metrics
-        self.width = max(width, 40.0)
-        self.space = metrics.horizontalAdvance(" ")
-        self._widths: dict[str, float] = {}
-        self._blocks: dict[int, list[Line]] = {}
-
-    def measure(self, text: str) -> float:
-        width = self._widths.get(text)
-        if width is None:
-            width = self.metrics.horizontalAdvance(text) if text else self.space / 2
-            self._widths[text] = width
-        return width
-
-    def lines(self, block: int) -> list[Line]:
-        found = self._blocks.get(block)
-        if found is None:
-            if len(self._blocks) >= self.CACHE:
-                self._blocks.clear()
-            found = self._layout(block)
-            self._blocks[block] = found
-        return found
-
-    def _layout(self, block: int) -> list[Line]:
-        start, end = self.doc.blocks[block]
-        chars = self.doc.chars
-        gap = 0.0 if chars else self.space
-        lines = [Line(block, start)]
-        x = 0.0
-        for pos in range(start, end):
-            text = shown_text(self.doc.text(pos), chars)
-            width = self.measure(text)
-            line = lines[-1]
-            if line.xs and x + width > self.width:
-                line, x = self._wrap(lines, block) if chars else (Line(block, pos), 0.0)
-                if line is not lines[-1]:
-                    lines.append(line)
-            line.xs.append(x)
-            line.widths.append(width)
-            line.texts.append(text)
-            x += width + gap
-        for word in self.doc.tails.get(block, []):
-            width = self.measure(word)
-            if x > 0 and x + width > self.width:
-                lines.append(Line(block, end))
-                x = 0.0
-            lines[-1].tail.append((x, word))
-            x += width + self.space
-        return lines
-
-    def _wrap(self, lines: list[Line], block: int) -> tuple[Line, float]:
-        """Break a character line after its last blank, carrying the word after it over."""
-        line = lines[-1]
-        blank = max((i for i, t in enumerate(line.texts) if t.isspace() or t == ""), default=-1)
-        keep = blank + 1 if 0 <= blank < len(line.texts) - 1 else len(line.texts)
-        moved = Line(block, line.first + keep)
-        for text, width in zip(line.texts[keep:], line.widths[keep:], strict=True):
-            moved.xs.append(sum(moved.widths))
-            moved.widths.append(width)
-            moved.texts.append(text)
-        del line.xs[keep:], line.widths[keep:], line.texts[keep:]
-        return moved, sum(moved.widths)
+__all__ = ["MARGIN", "Layout", "Legend", "Palette", "SideBySideViewer", "attachable"]
 
 
 class DocumentPane(QAbstractScrollArea):
@@ -184,7 +59,9 @@ class DocumentPane(QAbstractScrollArea):
         self.palette_: Palette = Palette([], [], [])
         self.describe_row: Callable[[int], str] = lambda row: f"error {row + 1}"
         self.selection: tuple[list[tuple[int, int]], bool] = ([], True)  # pieces, own side
+        self.selected_row: int | None = None  # the error the frame shows
         self.placeholder = "No document to show."
+        self.mask = ""  # shown instead of the document (how to see its text), "" to show it
         self.top = (0, 0)
         self.wrap_width: float | None = None
         self._layout: Layout | None = None
@@ -203,6 +80,7 @@ class DocumentPane(QAbstractScrollArea):
         self.doc = doc
         self.palette_ = palette
         self.selection = ([], True)
+        self.selected_row = None
         self.top = (0, 0)
         self.relayout()
 
@@ -238,8 +116,16 @@ class DocumentPane(QAbstractScrollArea):
     def visible_lines(self) -> int:
         return max(int(self.viewport().height() / self.line_height), 1)
 
-    def set_selection(self, pieces: list[tuple[int, int]], own: bool) -> None:
+    def set_mask(self, text: str) -> None:
+        """Show `text` instead of the document ("" shows the document)."""
+        if text != self.mask:
+            self.mask = text
+            self.viewport().update()
+
+    def set_selection(self, pieces: list[tuple[int, int]], own: bool, row: int | None = None) -> None:
+        """Frame `pieces` (solid on the error's `own` side, else dashed) of error `row`."""
         self.selection = (pieces, own)
+        self.selected_row = row
         self.viewport().update()
 
     # --- scrolling -----------------------------------------------------------------------
@@ -350,9 +236,12 @@ class DocumentPane(QAbstractScrollArea):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.fillRect(self.viewport().rect(), self.viewport().palette().base())
         self._painted = []
-        if self.doc is None or not self.doc.blocks:
+        if self.doc is None or not self.doc.blocks or self.mask:
             painter.setPen(self.viewport().palette().placeholderText().color())
-            painter.drawText(self.viewport().rect(), Qt.AlignmentFlag.AlignCenter, self.placeholder)
+            flags = Qt.AlignmentFlag.AlignCenter | Qt.TextFlag.TextWordWrap
+            area = self.viewport().rect().adjusted(24, 12, -24, -12)
+            text = self.mask if self.doc is not None and self.mask else self.placeholder
+            painter.drawText(area, flags, text)
             return
         height, step = self.viewport().height(), self.line_height
         y = 4.0
@@ -372,7 +261,7 @@ class DocumentPane(QAbstractScrollArea):
         side = self.doc.sides[self.side]
         text_height = self.line_height - UNDERLINE_ROOM
         spans = side.spans_in(line.first, line.end) if line.xs else []
-        for span, depth in _depths(spans):
+        for span, depth in depths(spans):
             for start, end in span_pieces(span):
                 extent = line.x_range(start, end)
                 if extent is not None:
@@ -463,6 +352,9 @@ class DocumentPane(QAbstractScrollArea):
             rows.append(f"<b>{html.escape(span.label)}</b> “{text}” — {where}{_attr_text(span)}")
         for mark in side.marks_in(pos, pos + 1):
             rows.append(html.escape(self.describe_row(mark.row)))
+        framed = self.selected_row is not None and any(a <= pos < max(b, a + 1) for a, b in self.selection[0])
+        if framed and self.selected_row not in {m.row for m in side.marks_in(pos, pos + 1)}:
+            rows.append("▢ " + html.escape(self.describe_row(self.selected_row)))  # the frame's error
         return "<p style='white-space:pre'>" + "<br>".join(rows) + "</p>" if rows else ""
 
     def viewportEvent(self, event: QEvent) -> bool:  # noqa: N802
@@ -487,22 +379,6 @@ class DocumentPane(QAbstractScrollArea):
         super().mousePressEvent(event)
 
 
-def _depths(spans: list[Span]) -> list[tuple[Span, int]]:
-    """Each span with the number of spans around it (outer spans are drawn first, larger)."""
-    out = []
-    for span in spans:
-        depth = sum(
-            1
-            for other in spans
-            if other is not span
-            and other.start <= span.start
-            and span.end <= other.end
-            and (other.start, -other.end) < (span.start, -span.end)
-        )
-        out.append((span, depth))
-    return out
-
-
 def _shorten(text: str, limit: int = 80) -> str:
     return text if len(text) <= limit else text[: limit - 1] + "…"
 
@@ -511,31 +387,6 @@ def _attr_text(span: Span) -> str:
     attrs = span.attrs or {}
     parts = [f"{key} {html.escape(str(attrs[key]))}" for key in ("kind", "status", "line") if attrs.get(key)]
     return (" · " + " · ".join(parts)) if parts else ""
-
-
-class Legend(QLabel):
-    """Which colour is which label, error type and span kind."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWordWrap(True)
-        self.setTextFormat(Qt.TextFormat.RichText)
-
-    def show_palette(self, palette: Palette) -> None:
-        items = [
-            f'<span style="background-color:{c.name()}">&nbsp;{html.escape(label)}&nbsp;</span>'
-            for label, c in palette.labels.items()
-        ]
-        items += [
-            f'<span style="color:{c.name()}">▬</span>&nbsp;{html.escape(t)}' for t, c in palette.types.items()
-        ]
-        items += [f"{_KIND_SYMBOL[style]}&nbsp;{html.escape(kind)}" for kind, style in palette.kinds.items()]
-        if palette.types:
-            items.append("▢&nbsp;selected error")
-        self.setText("&nbsp;&nbsp; ".join(items))
-
-
-_KIND_SYMBOL = {"fill": "■", "outline": "□", "dashed": "⬚", "hatched": "▨"}
 
 
 class SideBySideViewer(QWidget):
@@ -559,6 +410,12 @@ class SideBySideViewer(QWidget):
         )
         self.attach_button.clicked.connect(self.attach_requested)
         self.attach_button.hide()
+        self.positions_button = QPushButton("Show positions")
+        self.positions_button.setCheckable(True)
+        self.positions_button.setToolTip("Show the spans on the positions that stand for the missing text.")
+        self.positions_button.toggled.connect(lambda _: self._show_note())
+        self.positions_button.hide()
+        self.text_hint = ""  # the method's words on how to see the text of inputs without it
         self.note = QLabel()
         self.note.setWordWrap(True)
         self.note.hide()
@@ -573,6 +430,7 @@ class SideBySideViewer(QWidget):
         head.addWidget(self.documents)
         head.addWidget(self.legend, 1)
         head.addWidget(self.attach_button)
+        head.addWidget(self.positions_button)
         panes = QHBoxLayout()
         for side in SIDES:
             column = QVBoxLayout()
@@ -621,19 +479,34 @@ class SideBySideViewer(QWidget):
             pane.set_document(doc, self.palette_)
         self._show_note()
 
-    def _show_note(self) -> None:
+    def _show_note(self, extra: str = "") -> None:
+        """How to see the text of a document without it (in the panes, until Show positions),
+        and `extra` (why an error has nothing to show)."""
         doc = self.doc
-        self.attach_button.setVisible(attachable(doc))
-        self.note.setVisible(doc is not None and doc.numbered)
-        if doc is not None and doc.chars:
-            self.note.setText(
-                "This input carries no text: the viewer shows a placeholder for each character."
+        numbered = doc is not None and doc.numbered
+        self.attach_button.setVisible(attachable(doc) and not self.text_hint)
+        self.positions_button.setVisible(numbered)
+        hint = self._text_hint(doc) if numbered else ""
+        shown = self.positions_button.isChecked()
+        for pane in self.panes.values():
+            pane.set_mask("" if shown else hint)
+        lines = [text for text in (hint if shown else "", extra) if text]
+        self.note.setText("\n".join(lines))
+        self.note.setVisible(bool(lines))
+
+    def _text_hint(self, doc: DocumentData | None) -> str:
+        what = "text" if doc is not None and doc.chars else "words"
+        if self.text_hint:
+            how = self.text_hint
+        elif attachable(doc):
+            how = (
+                "To see the words, choose File → Attach Text to Document… (or Attach text… above) "
+                "and pick a CoNLL or one-token-per-line file of the same sentences."
             )
         else:
-            self.note.setText(
-                "This input carries no words: the viewer shows what stands for them (token numbers). "
-                "Attach the text (a CoNLL or one-token-per-line file) to see the words."
-            )
+            how = ""
+        meanwhile = "Show positions shows the spans meanwhile."
+        return f"This input carries no {what}, only positions. {how} {meanwhile}"
 
     def words_attached(self) -> None:
         """Repaint after words were attached to the current document."""
@@ -647,7 +520,8 @@ class SideBySideViewer(QWidget):
         error = self.data.report.error_rows[row]
         kind = "/".join(str(error.get(k)) for k in ("type", "subtype") if error.get(k))
         labels = " → ".join(str(error.get(k)) for k in ("gold_label", "system_label") if error.get(k))
-        return f"{error.get('error_id') or f'row {row + 1}'}: {kind} {labels}".strip()
+        detail = f" — {error['detail']}" if error.get("detail") else ""
+        return f"{error.get('error_id') or f'row {row + 1}'}: {kind} {labels}".strip() + detail
 
     # --- synchronizing -------------------------------------------------------------------
 
@@ -683,12 +557,24 @@ class SideBySideViewer(QWidget):
             self.status.emit(f"{error.get('error_id', 'This error')} has no document to show.")
             return
         pieces = {side: row_pieces(error, side) for side in SIDES}
-        anchor = _anchor(error, pieces, doc)
+        anchor = error_anchor(error, pieces, doc)
         for side, pane in self.panes.items():
             other = pieces["system" if side == "gold" else "gold"]
-            pane.set_selection(pieces[side] or other, bool(pieces[side]))
+            pane.set_selection(pieces[side] or other, bool(pieces[side]), row)
         if anchor is not None:
             self.panes["gold"].scroll_to(anchor)
+        self._show_note("" if anchor is not None else self._unplaced(error))
+
+    @staticmethod
+    def _unplaced(error: dict[str, Any]) -> str:
+        """Why an error frames nothing: it has no position in the document's text."""
+        what = " ".join(str(error.get(k)) for k in ("type", "gold_label", "system_label") if error.get(k))
+        text = error.get("gold_text") or error.get("system_text")
+        quoted = f" “{_shorten(str(text))}”" if text else ""
+        return (
+            f"{error.get('error_id', 'This error')} ({what}{quoted}) has no position in the text of "
+            f"{error.get('document')}: it concerns the document as a whole, so nothing is framed."
+        )
 
     def _clicked(self, side: str, pos: int) -> None:
         doc = self.doc
@@ -700,22 +586,3 @@ class SideBySideViewer(QWidget):
             self.error_clicked.emit(innermost.row)
         elif doc.sides[side].spans_in(pos, pos + 1):
             self.status.emit("This span has no error.")
-
-
-def attachable(doc: DocumentData | None) -> bool:
-    """Whether words can be attached to a document: a token document without words."""
-    return doc is not None and not doc.document.has_words and not doc.chars
-
-
-def _anchor(error: dict[str, Any], pieces: dict[str, list[tuple[int, int]]], doc: DocumentData) -> int | None:
-    """Where an error is: its first position, or the start of its context unit."""
-    starts = [start for side in SIDES for start, _ in pieces[side]]
-    if starts:
-        return min(starts)
-    unit = error.get("context_unit")
-    if not isinstance(unit, int):
-        number = error.get("unit")
-        unit = number - 1 if isinstance(number, int) and number > 0 else None
-    if unit is not None and 0 <= unit < len(doc.document.units):
-        return doc.document.units[unit][0]
-    return None

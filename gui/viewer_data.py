@@ -26,9 +26,8 @@ WORD_BLOCK = 256
 CHAR_BLOCK = 2000
 
 #: Error-table columns the error view shows first (the rest follow, empty ones hidden).
-SHOWN_FIRST = ("error_id", "type", "subtype", "gold_label", "system_label", "gold_position",
-               "system_position", "gold_text", "system_text", "document", "unit", "unit_id",
-               "detail")  # fmt: skip
+SHOWN_FIRST = ("error_id", "type", "subtype", "detail", "gold_label", "system_label", "gold_position",
+               "system_position", "gold_text", "system_text", "document", "unit", "unit_id")  # fmt: skip
 #: Columns the viewer uses but the error view does not show.
 HIDDEN = ("gold_start", "gold_end", "system_start", "system_end", "gold_parts", "system_parts",
           "context_unit", "sheet")  # fmt: skip
@@ -327,3 +326,41 @@ def _documents(report: Report, progress: Progress) -> dict[str, DocumentData]:
             Side(system.get(name, []), marks.get((name, "system"), [])),
         )
     return documents
+
+
+def depths(spans: list[Span]) -> list[tuple[Span, int]]:
+    """Each span with the number of spans around it (outer spans are drawn first, larger)."""
+    out = []
+    for span in spans:
+        depth = sum(
+            1
+            for other in spans
+            if other is not span
+            and other.start <= span.start
+            and span.end <= other.end
+            and (other.start, -other.end) < (span.start, -span.end)
+        )
+        out.append((span, depth))
+    return out
+
+
+def attachable(doc: DocumentData | None) -> bool:
+    """Whether words can be attached to a document: a token document without words."""
+    return doc is not None and not doc.document.has_words and not doc.chars
+
+
+Pieces = dict[str, list[tuple[int, int]]]  # side → the [start, end) pieces of an error there
+
+
+def error_anchor(error: dict[str, Any], pieces: Pieces, doc: DocumentData) -> int | None:
+    """Where an error is: its first position, or the start of its context unit."""
+    starts = [start for side in SIDES for start, _ in pieces[side]]
+    if starts:
+        return min(starts)
+    unit = error.get("context_unit")
+    if not isinstance(unit, int):
+        number = error.get("unit")
+        unit = number - 1 if isinstance(number, int) and number > 0 else None
+    if unit is not None and 0 <= unit < len(doc.document.units):
+        return doc.document.units[unit][0]
+    return None

@@ -37,7 +37,11 @@ PUNCTUATION_TAGS = frozenset(
 
 
 def sniff(lines: list[str]) -> bool:
-    return bool(lines) and is_conll_line(lines[0].strip())
+    """A first line of three space-separated fields, the last a BIO tag (O, B-…, I-…)."""
+    if not lines or not is_conll_line(lines[0].strip()):
+        return False
+    tag = lines[0].strip().split(" ")[2]
+    return tag == "O" or (tag[:2] in ("B-", "I-") and len(tag) > 2)
 
 
 def is_conll_line(line: str) -> bool:

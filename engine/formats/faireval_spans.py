@@ -74,7 +74,11 @@ class TokenSpan(NamedTuple):
 
 
 def sniff(lines: list[str]) -> bool:
-    return bool(lines) and is_span_line(lines[0].strip())
+    """A first line of four TAB fields whose begin and end are whole numbers."""
+    if not lines or not is_span_line(lines[0].strip()):
+        return False
+    fields = lines[0].strip().split("\t")
+    return fields[1].isdigit() and fields[2].isdigit()
 
 
 def is_span_line(line: str) -> bool:

@@ -28,9 +28,10 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from ..spans import Document
+from ..errors import InputError
+from ..spans import Annotations, Document, Span
 
 #: Where a discontinuous span's pieces are kept in Span.attrs.
 PARTS = "parts"
@@ -55,6 +56,10 @@ class ReadOptions:
     missing_label: str | None = None  # WebAnno TSV / XMI: the label of an annotation without a value
 
 
+#: The options of a side that sets none (a default argument for readers).
+DEFAULT_OPTIONS = ReadOptions()
+
+
 def text_document(
     name: str,
     text: str,
@@ -73,3 +78,81 @@ def word_bounds(text: str) -> list[tuple[int, int]]:
     """Tokens of a text that carries none: runs of word characters, and each other
     non-space character alone."""
     return [m.span() for m in _WORD.finditer(text)]
+
+
+def short_name(name: str) -> str:
+    """A type name without its package: `NamedEntity` for `…ner.type.NamedEntity`."""
+    return name.rsplit(".", 1)[-1]
+
+
+def pick_name(
+    requested: str | None, available: Sequence[str], what: str, file: str, default: str | None = None
+) -> str:
+    """The layer or feature the user asked for (its full name, or its short name where
+    that is unique), else `default` where the file has it, else the file's only one;
+    InputError naming the file and listing what it has."""
+    listed = ", ".join(available) if available else "none"
+    if requested is not None:
+        if requested in available:
+            return requested
+        matches = [name for name in available if short_name(name) == requested]
+        if len(matches) == 1:
+            return matches[0]
+        raise InputError(f"a {what} of this file ({listed})", repr(requested), file=file)
+    if default is not None and default in available:
+        return default
+    if len(available) == 1:
+        return available[0]
+    if not available:
+        raise InputError(f"a {what}", "none", file=file)
+    raise InputError(f"a choice of {what} (one of: {listed})", f"{len(available)} and no default", file=file)
+
+
+#: ReadOptions.discontinuous: how a method scores a span in pieces (brat's `0 4;9 12`).
+DISCONTINUOUS_MODES = ("extent", "fragments", "all-fragments")
+
+
+def expand_fragments(annotations: Annotations, mode: str) -> Annotations:
+    """The spans as a method scores them under ReadOptions.discontinuous:
+    `extent`: a span in pieces counts as its outer extent (the pieces dropped);
+    `fragments`: each piece is a span of its own (same label);
+    `all-fragments`: unchanged; a span in pieces matches another only when every piece
+    does, so compare spans by `fragments_key`."""
+    if mode not in DISCONTINUOUS_MODES:
+        raise ValueError(f"discontinuous mode {mode!r} is none of {DISCONTINUOUS_MODES}")
+    if mode == "all-fragments" or not any(PARTS in span.attrs for span in annotations.spans):
+        return annotations
+    spans: list[Span] = []
+    for span in annotations.spans:
+        parts = span.attrs.get(PARTS)
+        if not parts:
+            spans.append(span)
+        elif mode == "extent":
+            attrs = {key: value for key, value in span.attrs.items() if key != PARTS}
+            spans.append(Span(span.start, span.end, span.label, span.doc, attrs))
+        else:
+            spans.extend(Span(start, end, span.label, span.doc) for start, end in parts)
+    return replace(annotations, spans=spans)
+
+
+def fragments_key(span: Span) -> tuple[str, str, tuple[tuple[int, int], ...]]:
+    """What identifies a span under `all-fragments`: document, label and every piece."""
+    parts = span.attrs.get(PARTS) or ((span.start, span.end),)
+    return span.doc, span.label, tuple((start, end) for start, end in parts)
+
+
+def zero_length_warning(where: str, count: int, first_line: int | None = None) -> str:
+    """The warning for zero-length annotations a reader dropped (no characters to score)."""
+    what = "annotation" if count == 1 else "annotations"
+    at = f", the first at line {first_line}" if first_line is not None else ""
+    return f"{where}: {count} zero-length {what} dropped (a span without characters cannot be scored){at}"
+
+
+def layer_choices(
+    layers: Sequence[str], features: dict[str, list[str]], chosen: str | None
+) -> dict[str, list[str]]:
+    """choices() of a format with layers: "layer" (its span layers), "feature" (the features
+    of the chosen or default layer; none without one) and "feature:LAYER" for each layer."""
+    found = {"layer": list(layers), "feature": features[chosen] if chosen else []}
+    found.update({f"feature:{layer}": features[layer] for layer in layers})
+    return found

@@ -51,6 +51,15 @@ _START_TAG = re.compile(rf"^<({_NAME})(.*?)(/?)>$", re.S)
 _ATTRIBUTE = re.compile(rf"\s*({_NAME})\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 
 
+def bio_columns(lines: Sequence[str]) -> int:
+    """How many BIO columns follow the token on every token line of these (first) lines."""
+    rows = [line.strip().split("\t") for line in lines if line.strip() and not is_xml_line(line.strip())]
+    count = 0
+    while rows and all(len(f) > count + 1 and _BIO.match(f[count + 1]) for f in rows):
+        count += 1
+    return count
+
+
 def is_xml_line(text: str) -> bool:
     """A stripped non-token line that is an XML line."""
     return text.startswith("<") and text.endswith(">")

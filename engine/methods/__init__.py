@@ -15,11 +15,14 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from ..errors import InputError
 from ..progress import NO_PROGRESS, Progress
 from ..report import Report, Table
+
+if TYPE_CHECKING:
+    from ..stats import UnitStatistics
 
 #: Modules under engine.methods that hold the built-in methods, in menu order.
 BUILTIN_METHODS: tuple[str, ...] = ("faireval", "clueval", "poetry", "starsem", "propara")
@@ -53,6 +56,16 @@ class OutputSpec:
     folder: bool = False  # the path is a folder the method writes its files into
 
 
+@dataclass(frozen=True)
+class Advice:
+    """A note on the options for the inputs chosen (e.g. columns they leave out), with the
+    options that follow it (None: nothing to apply) and the words of the button applying them."""
+
+    text: str
+    options: Any = None
+    action: str = ""
+
+
 @dataclass
 class Invocation:
     """Everything one evaluation run needs, whichever front end assembled it."""
@@ -84,9 +97,15 @@ class Method:
     name: ClassVar[str]
     title: ClassVar[str]
     description: ClassVar[str]  # one paragraph for the GUI and `spanstudio methods`
+    #: How to see the text of inputs that carry none (an option to set), for the app's viewer;
+    #: "" when the text is attached as a token file (File → Attach Text to Document…).
+    text_hint: ClassVar[str] = ""
     Options: ClassVar[type]
     inputs: ClassVar[tuple[InputSpec, InputSpec]]
     outputs: ClassVar[tuple[OutputSpec, ...]] = ()
+    #: What the method's scores are sums over ("sentence", "page", …), for confidence
+    #: intervals and significance tests (engine/stats.py); "" when they are not.
+    unit: ClassVar[str] = ""
 
     def evaluate(
         self,
@@ -109,6 +128,11 @@ class Method:
         method can do that (e.g. another leniency level); None when it cannot."""
         return None
 
+    def advice(self, gold: str, options: Any) -> Advice | None:
+        """A note on `options` for this gold input, from a quick look at its first lines;
+        None when there is nothing to say."""
+        return None
+
     def review_basis(self, report: Report) -> dict[str, Any] | None:
         """What the review workbook keeps so that `review_scores` can recompute the scores
         from the verdicts (small, JSON-ready); None when the method has no reviewed scores.
@@ -125,6 +149,12 @@ class Method:
         from ..review import count_scores
 
         return {"reviewed": count_scores(basis, accepted)}
+
+    def unit_statistics(self, report: Report) -> UnitStatistics | None:
+        """The report's per-unit counts and score formulas (a report evaluated with
+        `detail`); None where the report's scores are not sums over units (a mode of the
+        method that has none)."""
+        return None
 
     def render_output(self, name: str, report: Report) -> str:
         """The text of the original-format output `name`."""
@@ -149,6 +179,10 @@ class Method:
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         """Add method-specific arguments beyond inputs, options and outputs."""
+
+    def run_options(self, args: argparse.Namespace, options: Any) -> Any:
+        """The options of a run from parsed arguments without its output files (compare)."""
+        return self.invocation(args, options).options
 
     def invocation(self, args: argparse.Namespace, options: Any) -> Invocation:
         """Assemble the run from parsed arguments (options already built from the flags)."""

@@ -17,7 +17,8 @@ import pytest
 
 from engine.methods import gc_paused, get_method
 from engine.methods.clueval.render import tsv
-from tests.bench import peak_mb
+from tests.bench import compile_engine, peak_mb
+from tests.bench.side_by_side import compare, floor, original, original_python, ours
 
 ORIGINAL_CPU_SECONDS = 731  # the original, same command, 2-core machine (spec §10)
 GOLD_SHA = "8513eb7c43f79955cf344ff5def266c22b58c05baeacf1a5a3a4f4ac1aece804"
@@ -178,3 +179,20 @@ def test_growth_is_n_log_n(tmp_path, pair):
         growth = f" ×{took / previous:.2f}" if previous else ""
         print(f"  {n:>9,} tokens: {took:.2f} s CPU{growth} ({wall:.2f} s wall)")
         previous = took
+
+
+def test_side_by_side_with_the_original(pair):
+    """The benchmark pair, whole-process CPU on one core against the parse floor and, when
+    SPANSTUDIO_ORIGINALS holds it, cluevaluate (one round then: it takes minutes)."""
+    gold, system = pair
+    compile_engine()
+    script = original("clueval")
+    print("\nCLUEval, the benchmark pair (1,000,006 tokens), one core:")
+    layout = ("2", "3", "4", "5")  # BIO columns, token-id, doc-id and domain columns (ARGS)
+    compare(
+        " ".join(ARGS),
+        ours("clueval", gold, system, *ARGS),
+        floor("clueval", *layout, gold, system),
+        [original_python(), script, gold, system, *ARGS] if script else None,
+        runs=1 if script else 3,
+    )

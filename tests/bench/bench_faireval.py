@@ -13,6 +13,8 @@ from pathlib import Path
 from engine.methods.faireval.compare import Tally, compare_sentence
 from engine.methods.faireval.reading import SentenceParser, file_blocks
 from engine.textio import read_blocks
+from tests.bench import compile_engine
+from tests.bench.side_by_side import compare, cpu_seconds, floor, original, original_python, ours
 from tests.conftest import CONFORMANCE
 
 LABELS = ["NP", "PP", "VP", "AP", "S"]
@@ -172,3 +174,44 @@ def test_reading_lines_in_bulk(tmp_path):
     start = time.perf_counter()
     n = sum(len(lines) for _, lines in read_blocks(gold))
     print(f"\nline reader: {n / (time.perf_counter() - start):,.0f} lines/s")
+
+
+#: The weights of the original's own ner.config: boundary errors by kind, LE and LBE.
+WEIGHTS = ("LE = 0.5 FP + 0.5 FN, BES = 0.5 TP + 0.5 FN, BEL = 0.5 TP + 0.5 FP, "
+           "BEO = 0.5 TP + 0.25 FP + 0.25 FN, LBE = 0.5 FP + 0.5 FN")  # fmt: skip
+
+
+def test_side_by_side_with_the_original(tmp_path):
+    """The generated corpus of nested spans, with the weights, through one config file that
+    both read: whole-process CPU on one core against the original and the parse floor."""
+    (tmp_path / "target").mkdir()
+    (tmp_path / "system").mkdir()
+    gold, system, n_gold = _corpus(tmp_path)
+    gold.rename(tmp_path / "target" / "spans.tsv")
+    system.rename(tmp_path / "system" / "spans.tsv")
+    config = tmp_path / "bench.config"
+    config.write_text(f"target_in = target\nsystem_in = system\neval_method = all\nweights = {WEIGHTS}\n")
+    compile_engine()
+    script = original("faireval")
+    print(f"\nFairEval, {n_gold:,} gold spans against a system copy (nested, with weights), one core:")
+    result = compare(
+        "--config with weights",
+        ours("faireval", "--config", config.name),
+        floor("faireval", "target/spans.tsv", "system/spans.tsv"),
+        [original_python(), script, "--config", config.name] if script else None,
+        cwd=tmp_path,
+    )
+    if script:  # the same report (the original prints its warnings there too)
+        report = {k: v[v.index("### Evaluation settings"):] for k, v in result.outputs.items()}
+        assert report["ours"] == report["original"]
+    _exports(tmp_path, config.name, min(result.ours))
+
+
+def _exports(folder: Path, config: str, plain: float) -> None:
+    """What --json and --xlsx add to the run's CPU (each export must cost at most the
+    evaluation that produced it)."""
+    for flag, name in (("--json", "report.json"), ("--xlsx", "review.xlsx")):
+        seconds = min(cpu_seconds(ours("faireval", "--config", config, flag, name), folder)[0] for _ in range(2))
+        size = (folder / name).stat().st_size / 2**20
+        print(f"  with {flag} ({size:.1f} MB): {seconds:.2f} s CPU, the export {seconds - plain:.2f} s "
+              f"= {(seconds - plain) / plain:.1f}× the run without it")  # fmt: skip

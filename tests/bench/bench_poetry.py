@@ -18,9 +18,12 @@ import sys
 import time
 from pathlib import Path
 
+import pytest
+
 from engine.methods.poetry import Options, Poetry
 from engine.methods.poetry.compare import score_page
 from tests.bench import compile_engine
+from tests.bench.side_by_side import compare, floor, original, original_python, ours
 from tests.engine import poetry_reference
 
 ORIGINAL_43K_SECONDS = 3.3  # specs/poetry.md §10, CLI wall clock
@@ -211,3 +214,25 @@ def _best_cpu_time(refs: list, syss: list, runs: int) -> float:
         score_page(*copies, False, 1.0)
         times.append(time.process_time() - start)
     return min(times)
+
+
+@pytest.mark.parametrize("pages", [43_000, 100_000])
+def test_side_by_side_with_the_original(tmp_path, pages):
+    """Whole-process CPU on one core against the original (same CSV, byte for byte) and
+    the parse floor, on the benchmark corpus and on 100,000 pages of the same mix."""
+    ref, sys_ = tmp_path / "ref.jsonl", tmp_path / "sys.jsonl"
+    generate(pages, ref, sys_, seed=1 if pages == 43_000 else 2)
+    outputs = {"ours": tmp_path / "ours.csv", "original": tmp_path / "original.csv"}
+    compile_engine()
+    script = original("poetry")
+    print(f"\nPoetry, {pages:,} pages, one core:")
+    result = compare(
+        "default options",
+        ours("poetry", ref, sys_, outputs["ours"]),
+        floor("poetry", ref, sys_),
+        [original_python(), script, ref, sys_, outputs["original"], "--no-progress"] if script else None,
+        before=lambda who: outputs[who].unlink(missing_ok=True),
+    )
+    if script:
+        assert outputs["ours"].read_bytes() == outputs["original"].read_bytes()
+        assert result.outputs["ours"] == result.outputs["original"]

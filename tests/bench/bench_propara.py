@@ -14,7 +14,10 @@ import sys
 import time
 from pathlib import Path
 
-from tests.bench import peak_mb
+import pytest
+
+from tests.bench import compile_engine, peak_mb
+from tests.bench.side_by_side import compare, floor, original, original_python, ours
 from tests.conftest import CONFORMANCE
 
 ORIGINAL_SECONDS = {10: 2.30, 50: 15.6}  # the original, Python 3.11, 2-core machine (spec §10)
@@ -133,3 +136,25 @@ PERTURBED_REPORT = "\n".join([  # the report before the speed work
 
 def _load() -> str:
     return f"{os.getloadavg()[0]:.1f}" if hasattr(os, "getloadavg") else "?"
+
+
+@pytest.mark.parametrize("k", [10, 50])
+def test_side_by_side_with_the_original(tmp_path, k):
+    """The answers ×k against a copy with half the MOVE rows changed, whole-process CPU on
+    one core against the original evaluator (same metrics file) and the parse floor."""
+    answers, predictions = tmp_path / "a.tsv", tmp_path / "p.tsv"
+    text = scaled(k)
+    answers.write_text(text, encoding="utf-8")
+    predictions.write_text(perturbed(text), encoding="utf-8")
+    metrics = {"ours": tmp_path / "ours.json", "original": tmp_path / "original.json"}
+    compile_engine()
+    script = original("propara")
+    print(f"\nProPara ×{k} against a perturbed copy, one core:")
+    compare(
+        "predictions against answers",
+        ours("propara", "-p", predictions, "-a", answers, "-o", metrics["ours"]),
+        floor("propara", predictions, answers),
+        [original_python(), script, "-p", predictions, "-a", answers, "-o", metrics["original"]] if script else None,
+    )
+    if script:
+        assert metrics["ours"].read_text() == metrics["original"].read_text()

@@ -21,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from tests.bench import compile_engine
+from tests.bench.side_by_side import compare, floor, original, ours
 from tests.conftest import conformance
 
 PARTS = [
@@ -87,29 +88,6 @@ def test_whole_corpus_concatenated(corpora):
         assert growth <= 5.5 * 1.2, "time must grow linearly with the input"
         assert outputs[1] and outputs[10] and outputs[50]
     _check_counts_scale(corpora)
-    _side_by_side(corpora, results)
-
-
-#: The original script, when it is at hand (it is not part of this project): its path.
-ORIGINAL_SCRIPT = os.environ.get("SPANSTUDIO_STARSEM_ORIGINAL")
-
-
-def _side_by_side(corpora, results: dict[tuple[str, int], float]) -> None:
-    """eval.cd-sco.pl v2.2 on the same inputs on this machine (the spec's targets are
-    measured side by side), when SPANSTUDIO_STARSEM_ORIGINAL names it: its output must be
-    --starsem-exact's."""
-    if not ORIGINAL_SCRIPT:
-        print("  (set SPANSTUDIO_STARSEM_ORIGINAL to eval.cd-sco.pl v2.2 to time it side by side)")
-        return
-    for times in (10, 50):
-        gold, system = corpora[times]
-        start = time.perf_counter()
-        done = subprocess.run(["perl", ORIGINAL_SCRIPT, "-g", str(gold), "-s", str(system)],
-                              check=True, capture_output=True, text=True)  # fmt: skip
-        seconds = time.perf_counter() - start
-        assert done.stdout == _timed(["starsem", "-g", str(gold), "-s", str(system), "--starsem-exact"])[2]
-        ratios = ", ".join(f"{mode} {seconds / results[(mode, times)]:.1f}×" for mode in MODES)
-        print(f"  eval.cd-sco.pl v2.2 here, ×{times}: {seconds:.2f} s (one run); Span Studio faster by {ratios}")
 
 
 def _ratio(times: int, wall: float) -> str:
@@ -135,3 +113,21 @@ def _check_counts_scale(corpora) -> None:
         assert [ten["scores"][key][k] for k in ("gold", "system", "tp", "fp", "fn")] == [
             10 * row[k] for k in ("gold", "system", "tp", "fp", "fn")
         ]
+
+
+def test_side_by_side_with_the_original(corpora):
+    """×10, every mode, whole-process CPU on one core against eval.cd-sco.pl v2.2 (whose
+    output must be --starsem-exact's) and the parse floor."""
+    gold, system = corpora[10]
+    compile_engine()
+    script = original("starsem")
+    print("\n*SEM 2012 (starsem) ×10, one core:")
+    for mode, flags in MODES.items():
+        result = compare(
+            mode,
+            ours("starsem", "-g", gold, "-s", system, *flags),
+            floor("starsem", gold, system),
+            ["perl", script, "-g", gold, "-s", system] if script else None,
+        )
+        if script and mode == "starsem-exact":
+            assert result.outputs["ours"] == result.outputs["original"]

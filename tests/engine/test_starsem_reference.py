@@ -12,7 +12,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from engine.errors import InputError
-from engine.methods.starsem import exact, extended, files, model, reading
+from engine.methods.starsem import exact, extended_reading, files, model, reading
 from engine.methods.starsem.model import Instance, Sentence
 from engine.methods.starsem.scoring import Scorer
 from tests.engine.starsem_data import neg, sentence
@@ -209,7 +209,7 @@ def _run(tmp: Path, gold: str, system: str, mode: str, detail: bool = False) -> 
         return {"error": str(err)}
     if detail:
         assert len(report.error_rows) == sum(1 for i in report.data["instances"] if i["full"] != "TP")
-    return {k: v for k, v in report.data.items() if k != "instances"}
+    return {k: v for k, v in report.data.items() if k not in ("instances", "_units")}
 
 
 @pytest.fixture
@@ -221,7 +221,7 @@ def slow_paths(monkeypatch):
 
     def switch() -> None:
         monkeypatch.setattr(files, "plain_flags", no_plain)
-        for module in (reading, exact, extended):
+        for module in (reading, exact, extended_reading):
             monkeypatch.setattr(module, "plain_flags", no_plain)
             monkeypatch.setattr(module, "regular_columns", lambda block, strip: None, raising=False)
         monkeypatch.setattr(exact, "aligned_blocks", lambda *args: None)

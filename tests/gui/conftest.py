@@ -25,6 +25,8 @@ class Dialogs:
         self.messages: list[tuple[str, str]] = []
         self.questions: list[str] = []
         self.answer = True
+        self.switches: list[tuple[str, list[str]]] = []  # (message, methods offered)
+        self.switch_to: str | None = None  # the method the user picks when a switch is offered
 
 
 @pytest.fixture(autouse=True)
@@ -47,6 +49,12 @@ def shown(monkeypatch) -> Dialogs:
         return record.answer
 
     monkeypatch.setattr(dialogs, "ask", ask)
+
+    def offer_switch(parent: Any, err: Any) -> str | None:
+        record.switches.append((str(err), list(err.readers)))
+        return record.switch_to
+
+    monkeypatch.setattr(dialogs, "offer_switch", offer_switch)
     return record
 
 

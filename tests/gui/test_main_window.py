@@ -58,8 +58,8 @@ def test_example_evaluates_and_the_score_tables_show_the_engines_numbers(qtbot, 
     for name, table in engine_report.score_tables().items():
         assert cells(scores.views[name]) == table.rows  # the exact values, in the engine's order
     overall = shown_cells(scores.views["overall"])
-    assert overall[0] == ["traditional", "0.6667", "0.6364", "0.6512"]
-    assert overall[1][0] == "fair" and overall[1][2] == "0.7368"
+    assert overall[0] == ["traditional", "66.67", "63.64", "65.12"]  # percent, the default scale
+    assert overall[1][0] == "fair" and overall[1][2] == "73.68"
     header = scores.header.text()
     assert "FairEval" in header and f"engine {__version__}" in header and "focus = target" in header
     assert window.errors.model.rowCount() == len(engine_report.error_rows) == 9
@@ -303,7 +303,9 @@ def test_closing_during_a_step_that_cannot_stop_waits_for_it(qtbot, window, sett
     step_may_end.set()
     qtbot.waitUntil(lambda: not window.isVisible(), timeout=5000)
     assert not window.busy
-    assert QSettings(str(settings_file), QSettings.Format.IniFormat).value("layout/geometry")  # saved on closing
+    assert QSettings(str(settings_file), QSettings.Format.IniFormat).value(
+        "layout/geometry"
+    )  # saved on closing
 
 
 # --- options ---------------------------------------------------------------------------------
@@ -462,7 +464,11 @@ def test_a_document_without_words_shows_numbers_until_the_text_is_attached(
     system.write_text("PER\t1\t2\t1,2\nLOC\t6\t7\t6,7\n", encoding="utf-8")
     evaluate(qtbot, window, "faireval", str(spans), str(system))
     viewer = window.viewer
-    assert viewer.doc.numbered and viewer.note.isVisibleTo(window) and window.attach_action.isEnabled()
+    assert viewer.doc.numbered and window.attach_action.isEnabled()
+    mask = viewer.panes["gold"].mask  # the pane says how to see the words, not a wall of numbers
+    assert mask.startswith("This input carries no words") and "File → Attach Text to Document…" in mask
+    viewer.positions_button.setChecked(True)  # the numbers on demand, the hint above them
+    assert viewer.panes["gold"].mask == "" and viewer.note.isVisibleTo(window) and viewer.note.text() == mask
     assert viewer.doc.text(0) == "1"
     monkeypatch.setattr(window, "choose_open_path", lambda *args: example[1])
     window.attach_action.trigger()
@@ -477,7 +483,8 @@ def test_a_document_without_words_shows_numbers_until_the_text_is_attached(
         "Street",
     ]
     assert viewer.doc.tails[0] == ["in", "London", "."]  # the sentence goes on beyond the spans
-    assert not viewer.note.isVisibleTo(window)
+    assert not viewer.note.isVisibleTo(window) and viewer.panes["gold"].mask == ""
+    assert not viewer.positions_button.isVisibleTo(window)
     assert shown.messages == [
         (
             "The words of gold.conll are shown.",

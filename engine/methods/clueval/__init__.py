@@ -10,19 +10,22 @@ from __future__ import annotations
 import argparse
 import dataclasses
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ... import __version__
 from ...errors import InputError
 from ...options import option_specs, to_plain
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
-from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register
+from .. import Advice, InputSpec, Invocation, Method, OutputSpec, gc_paused, register
 from .match import STATUSES
 from .render import PlainTable, console, tsv, xlsx
 from .run import Run, evaluate_files
 from .scores import EVALUATION_COLUMNS
 from .settings import Options, checked
+
+if TYPE_CHECKING:
+    from ...stats import UnitStatistics
 
 COMPATIBLE = "clueval 0.4.0.1"
 RESCORABLE = {"lenient", "rows", "match_tables"}  # options that never need the files again
@@ -33,6 +36,7 @@ ERROR_FILES = ("precision_error_table", "recall_error_table")
 @register
 class CluEval(Method):
     name = "clueval"
+    unit = "sentence"
     title = "CLUEval — lenient span matching with match classes"
     description = (
         "The CLUEval evaluation of span annotations in vertical (.vrt) files: several BIO "
@@ -83,6 +87,26 @@ class CluEval(Method):
                 run.ensure_errors()
             return build_report(run, options, detail)
 
+    def advice(self, gold: str, options: Any) -> Advice | None:
+        """A file with more BIO columns than layer names: only the named ones are evaluated."""
+        from ...formats import _first_lines
+        from ...formats.vrt import bio_columns
+
+        try:
+            count = bio_columns(_first_lines(Path(gold))) if Path(gold).is_file() else 0
+        except OSError:
+            return None
+        named = len(options.layers)
+        if count <= named:
+            return None
+        names = (*options.layers, *(f"layer{i}" for i in range(named + 1, count + 1)))
+        return Advice(
+            f"{Path(gold).name} has {count} BIO columns, but the option Layers names {named}: "
+            f"only {'the first is' if named == 1 else f'the first {named} are'} evaluated.",
+            dataclasses.replace(options, layers=names),
+            f"Name all {count}: {', '.join(names)}",
+        )
+
     def rescore(self, report: Report, options: Any) -> Report | None:
         """Another leniency level (or display option) from the kept match tables."""
         run: Run | None = report.data.get("_run")
@@ -108,6 +132,12 @@ class CluEval(Method):
             rescored.data["evaluation_table"] = run.scorer.evaluation_table(options.lenient)
         rescored.data["_level"] = options.lenient
         return rescored
+
+    def unit_statistics(self, report: Report) -> UnitStatistics | None:
+        """Per sentence of the reference file, at the report's leniency level."""
+        from .units import unit_statistics
+
+        return unit_statistics(report)
 
     def review_basis(self, report: Report) -> dict[str, Any] | None:
         """The span counts at the report's level: an accepted recall error becomes a hit
@@ -254,9 +284,11 @@ def build_report(run: Run, options: Options, detail: bool) -> Report:
 def _score_tables(report: Report, run: Run, level: int, detail: bool) -> None:
     rows = run.evaluation(level).rows
     n_head = 2 if run.scorer.filtered is not None else 1
-    report.tables["overall"] = Table(list(EVALUATION_COLUMNS), rows[:n_head], "Overall")
+    report.tables["overall"] = Table(list(EVALUATION_COLUMNS), rows[:n_head], "Overall", scale="percent")
     if run.options.labelled:
-        report.tables["labelled"] = Table(list(EVALUATION_COLUMNS), rows[n_head:], "Labelled")
+        report.tables["labelled"] = Table(
+            list(EVALUATION_COLUMNS), rows[n_head:], "Labelled", scale="percent"
+        )
     if detail:
         report.tables["evaluation"] = Table(
             list(EVALUATION_COLUMNS),
@@ -264,6 +296,7 @@ def _score_tables(report: Report, run: Run, level: int, detail: bool) -> None:
             "Evaluation",
             kind="detail",
             note=f"Leniency level {level}: {_level_note(level)}.",
+            scale="percent",
         )
 
 

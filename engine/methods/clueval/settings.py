@@ -66,7 +66,8 @@ class Options:
     )
     layers: tuple[str, ...] = option(
         ("span",),
-        "Names of the BIO columns 1 … n, in column order.",
+        "Names of the BIO columns 1 … n, in column order; only the columns named are "
+        "evaluated. Names are separated by commas in the app and by spaces on the command line.",
         metavar="NAME",
         aliases=("-a", "--annotation_layer"),
     )

@@ -11,7 +11,7 @@ import os
 from dataclasses import dataclass
 from operator import itemgetter
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError
 from ...formats.faireval_spans import TokenSpan
@@ -26,6 +26,9 @@ from .reading import FilePair, SentenceParser, count_lines, file_blocks, file_pa
 from .render import SparseConfusion, render_report
 from .scores import scores, weights_for
 from .settings import COUNTS, METHODS, Settings, from_options, read_config
+
+if TYPE_CHECKING:
+    from ...stats import UnitStatistics
 
 
 @dataclass(frozen=True)
@@ -51,7 +54,8 @@ class Options:
     )
     eval_method: str = option(
         "all",
-        "Report sections: traditional, fair, weighted (comma-separated) or all.",
+        "Report sections: traditional, fair, weighted (comma-separated) or all. Weighted "
+        "needs Weights: without them it equals fair and is left out (all = traditional, fair).",
         metavar="M,..",
         label="Evaluation methods",
     )
@@ -67,6 +71,7 @@ class Options:
 @register
 class FairEval(Method):
     name = "faireval"
+    unit = "sentence"
     title = "FairEval — fair evaluation of labelled spans"
     description = (
         "Ortmann's (LREC 2022) fair evaluation: a near miss counts once, as a labelling "
@@ -125,6 +130,11 @@ class FairEval(Method):
 
     def review_basis(self, report: Report) -> dict[str, Any]:
         return review.review_basis(report)
+
+    def unit_statistics(self, report: Report) -> UnitStatistics | None:
+        from .units import unit_statistics
+
+        return unit_statistics(report)
 
     def review_scores(self, basis: dict[str, Any], accepted: list[dict[str, Any]]) -> dict[str, Table]:
         return review.review_scores(basis, accepted)
@@ -199,10 +209,9 @@ class Run:
         for pair in pairs:
             done_lines = self._pair(pair, done_lines, total_lines)
         if not self.any_span:
-            raise InputError(
-                "spans to compare",
-                f"none after applying labels={self.settings.labels} and exclude={self.settings.exclude}",
-            )
+            found = f"none after applying labels={self.settings.labels} and exclude={self.settings.exclude}"
+            why = f" ({'; '.join(self.warnings)})" if self.warnings else ""  # e.g. the tags it ignored
+            raise InputError("spans to compare", found + why)
         self._warn_unexcluded()
         self.progress.update(1.0, "scoring", force=True)
         return self._build(pairs)
@@ -328,12 +337,13 @@ class Run:
             title=FairEval.title,
             options=self.settings.plain(),
             inputs=inputs,
-            tables=_tables(results),
+            tables=_tables(results, self.settings.eval_method),
             messages=self.warnings,
             data=data,
         )
         if self.documents is not None:
             data["pairs"] = [_pair_json(pair, number, d) for pair, number, d in self.decisions]
+            data["_decisions"] = self.decisions  # the per-sentence counts of units.py
             self.documents.fill(report, self.decisions)
         return report
 
@@ -349,18 +359,20 @@ def _label_rows(
     return [[name, *(row[c] for c in counts), row["Prec"], row["Rec"], row["F1"]] for name, row in named]
 
 
-def _tables(results: dict[str, Any]) -> dict[str, Table]:
-    """Score tables: the comparison (overall) first, then one per-label table per method."""
+def _tables(results: dict[str, Any], sections: list[str]) -> dict[str, Table]:
+    """Score tables of the report's sections (the evaluation methods the report file prints:
+    weighted only with weights): the comparison (overall) first, then one per-label table each."""
     overall = results["overall"]
+    shown = [v for v in METHODS if v in sections]
     tables = {
         "overall": Table(
             ["method", "precision", "recall", "f1"],
-            [[v, overall[v]["Prec"], overall[v]["Rec"], overall[v]["F1"]] for v in METHODS],
+            [[v, overall[v]["Prec"], overall[v]["Rec"], overall[v]["F1"]] for v in shown],
             "Overall",
             formats=review.PERCENT,
         )
     }
-    for version in METHODS:
+    for version in shown:
         counts = COUNT_COLUMNS[version]
         rows = _label_rows(results["per_label"][version], overall[version], counts)
         tables[version] = Table(

@@ -35,6 +35,7 @@ from .render import COLUMNS, csv_text, json_rows, overall_line
 from .summary import Totals, Warnings, corpus_scores, tables
 
 if TYPE_CHECKING:
+    from ...stats import UnitStatistics
     from .detail import PageRecord
 
 WEIGHT_FLAG = "--partial-match-weight"
@@ -62,6 +63,7 @@ class Options:
 @register
 class Poetry(Method):
     name = "poetry"
+    unit = "page"
     title = "Poetry spans — page-level poem excerpt evaluation (corppa)"
     description = (
         "The Princeton CDH corppa evaluation of poetry excerpts found on book pages: each "
@@ -79,6 +81,10 @@ class Poetry(Method):
         InputSpec("system", "system", "System spans: JSON Lines, one page per line "
                   "(page_id, n_spans, poem_spans).", formats=("poetry_jsonl",)),
     )  # fmt: skip
+    text_hint = (
+        "To see the spans in their text, choose the page texts under Options → Page texts (JSON "
+        "Lines with page_id and text) and evaluate again."
+    )
     outputs = (
         OutputSpec("csv", "Write the original's per-page CSV here (a new file: never overwritten).",
                    metavar="OUTPUT.csv"),
@@ -110,6 +116,18 @@ class Poetry(Method):
                 "spurious": [["FP", "system", -1], ["TP", "system", 1]],
             },
         }
+
+    def unit_statistics(self, report: Report) -> UnitStatistics | None:
+        from .units import unit_statistics
+
+        return unit_statistics(report)
+
+    def run_options(self, args: argparse.Namespace, options: Any) -> Any:
+        """The options without the CSV (compare writes none)."""
+        if args.weight_text is not None:
+            weight = check_weight(_number(args.weight_text), f"'{args.weight_text}'")
+            options = dataclasses.replace(options, partial_match_weight=weight)
+        return options
 
     def render_output(self, name: str, report: Report) -> str:
         return csv_text(*report.data["_pages"])

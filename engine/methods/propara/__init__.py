@@ -11,7 +11,7 @@ import argparse
 import dataclasses
 from dataclasses import dataclass
 from functools import cached_property
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError
 from ...formats.propara_actions import ActionFile, Process, Reader, compare_processes
@@ -29,6 +29,9 @@ from .reading import read_pair
 from .render import diagnostics_text, output_text, report_text
 from .scores import LABELS, Averages, ProcessScore, averages, perfect_score, score_process
 from .summary import Summaries, Summary
+
+if TYPE_CHECKING:
+    from ...stats import UnitStatistics
 
 
 @dataclass(frozen=True)
@@ -53,6 +56,7 @@ class ExplainRequest:
 @register
 class ProPara(Method):
     name = "propara"
+    unit = "process"
     title = "ProPara — process paragraph state changes (AllenAI leaderboard)"
     description = (
         "The AllenAI ProPara leaderboard evaluator: each process paragraph of the predictions and "
@@ -79,6 +83,10 @@ class ProPara(Method):
             flags=("--predictions", "-p"),
             formats=("propara_actions",),
         ),
+    )
+    text_hint = (
+        "To see each step's sentence, choose the sentences file under Options → Sentences (process "
+        "id, sentence number, text) and evaluate again."
     )
     outputs = (
         OutputSpec(
@@ -108,6 +116,12 @@ class ProPara(Method):
             return explain_report(gold)
         with gc_paused():
             return Run(gold, system, options, progress, detail).report()
+
+    def unit_statistics(self, report: Report) -> UnitStatistics | None:
+        """Per answer process (None for the explainer's report)."""
+        from .units import unit_statistics
+
+        return unit_statistics(report)
 
     def review_basis(self, report: Report) -> dict[str, Any] | None:
         """Per question, how many answer and prediction items there are and the credit

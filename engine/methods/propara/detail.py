@@ -103,6 +103,29 @@ def entries(answer: Summary, prediction: Summary, score: ProcessScore) -> list[E
     return found
 
 
+def _word(token: str) -> str:
+    return token.strip(".,;:!?()\"'").casefold()
+
+
+def mentions(doc: Document, participant: str) -> list[list[int]]:
+    """Where the sentences mention a participant (any of its alternatives, `a OR b`), word
+    for word, ignoring case and punctuation: [start, end) pieces; none without sentences."""
+    if not doc.has_words:
+        return []
+    words = [_word(t) for t in doc.tokens]
+    found = []
+    for name in participant.split(" OR "):
+        wanted = [w for w in (_word(t) for t in name.split()) if w]
+        n = len(wanted)
+        found += [[i, i + n] for i in range(len(words) - n + 1) if n and words[i : i + n] == wanted]
+    return sorted(found)
+
+
+def _unit_text(doc: Document, pieces: list[list[int]]) -> str:
+    steps = dict.fromkeys(doc.unit_of(start) + 1 for start, _ in pieces)
+    return "mentioned in step " + ", ".join(map(str, steps))
+
+
 def _side(doc: Document, item: Item | None, prefix: str, question: str) -> dict[str, Any]:
     if item is None:
         return {}
@@ -112,6 +135,9 @@ def _side(doc: Document, item: Item | None, prefix: str, question: str) -> dict[
         start, end = doc.units[step - 1]
         values.update({f"{prefix}_start": start, f"{prefix}_end": end, f"{prefix}_parts": [[start, end]],
                        f"{prefix}_position": f"step {step}"})  # fmt: skip
+    elif isinstance(item, str) and (pieces := mentions(doc, item)):  # an input or output
+        values.update({f"{prefix}_start": pieces[0][0], f"{prefix}_end": pieces[0][1],
+                       f"{prefix}_parts": pieces, f"{prefix}_position": _unit_text(doc, pieces)})  # fmt: skip
     return values
 
 

@@ -22,6 +22,7 @@ from .. import InputSpec, Invocation, Method, gc_paused, register
 from .counting import count
 
 if TYPE_CHECKING:
+    from ...stats import UnitStatistics
     from .render import Table as ScoreTable
 
 # The modules of one mode are imported when it runs: the CLI starts light (its Python is
@@ -54,6 +55,7 @@ class Options:
 @register
 class StarSem(Method):
     name = "starsem"
+    unit = "sentence"
     title = "*SEM 2012 — negation cue, scope and event scores (CD-SCO)"
     description = (
         "The *SEM 2012 shared-task evaluation of negation (CD-SCO): for every negation, "
@@ -104,6 +106,12 @@ class StarSem(Method):
 
     def console_text(self, report: Report, invocation: Invocation, json_to_stdout: bool) -> tuple[str, str]:
         return ("" if json_to_stdout else report.data["_text"], "")
+
+    def unit_statistics(self, report: Report) -> UnitStatistics | None:
+        """Per sentence (the default and --starsem-exact tables; --extended has none)."""
+        from .units import unit_statistics
+
+        return unit_statistics(report)
 
     # --- command line --------------------------------------------------------------
 
@@ -169,6 +177,7 @@ def _standard(gold: str, system: str, options: Options, progress: Progress, deta
     report = _report(gold, system, sha256, options, _standard_tables(table), messages, data)
     if layout is not None and scorer.verdicts is not None:
         data["instances"] = scorer.verdicts
+        data["_units"] = scorer.units  # per-sentence counts (units.py)
         _fill_detail(report, layout, "negation", scorer.verdicts)
     progress.update(1.0, "done", force=True)
     return report
@@ -185,9 +194,9 @@ def _score_rows(rows: dict[str, dict[str, Any]]) -> list[list[Any]]:
 def _standard_tables(table: ScoreTable) -> dict[str, Table]:
     sentences = table.data()["sentences"]
     return {
-        "scores": Table(ROW_COLUMNS, _score_rows(table.scores), "Scores"),
+        "scores": Table(ROW_COLUMNS, _score_rows(table.scores), "Scores", scale="percent"),
         "b_scores": Table(ROW_COLUMNS, _score_rows(table.b_scores), "B-scores",
-                          note="B rows: precision = tp / system"),
+                          note="B rows: precision = tp / system", scale="percent"),
         "sentences": Table(["statistic", "value"], [[k, v] for k, v in sentences.items()], "Sentences"),
     }  # fmt: skip
 
@@ -215,8 +224,8 @@ def _task_spec() -> OptionSpec:
 
 
 def _extended(gold: str, system: str, options: Options, progress: Progress, detail: bool) -> Report:
-    from .extended import plain_sections
-    from .extended import render as render_extended
+    from .extended_table import plain_sections
+    from .extended_table import render as render_extended
 
     counting, sha256 = count(gold, system, options.mode, options.task, progress, detail)
     scorer, layout = counting.scorer, counting.layout
@@ -225,7 +234,7 @@ def _extended(gold: str, system: str, options: Options, progress: Progress, deta
     data: dict[str, Any] = {"sections": plain_sections(sections), "overall": overall,
                             "_text": render_extended(sections, overall)}  # fmt: skip
     tables = {
-        f"section{i}": Table(ROW_COLUMNS, _score_rows(rows), title)
+        f"section{i}": Table(ROW_COLUMNS, _score_rows(rows), title, scale="percent")
         for i, (title, rows) in enumerate(sections.items(), 1)
     }
     tables["overall"] = Table(["statistic", "value"], [[k, v] for k, v in overall.items()], "Sentences")

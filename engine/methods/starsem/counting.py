@@ -79,7 +79,8 @@ def _classes(mode: str) -> tuple[Any, Any]:
 
         return ExactReader, Scorer
     if mode == "extended":
-        from .extended import ExtendedReader, ExtendedScorer
+        from .extended import ExtendedScorer
+        from .extended_reading import ExtendedReader
 
         return ExtendedReader, ExtendedScorer
     from .reading import DefaultReader

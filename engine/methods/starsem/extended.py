@@ -9,17 +9,13 @@ quirks X1–X7 are reproduced.
 from __future__ import annotations
 
 import re
-from collections.abc import Collection, Iterator, Sequence
-from itertools import repeat
+from collections.abc import Collection, Sequence
 from operator import itemgetter
 from typing import Any
 
-from ...errors import InputError
-from .files import Block, BlockReader, Blocks, blank_line_error, check_block_start, plain_flags
-from .model import regular_columns, rows_of
-from .reading import field_count_error
+from .extended_reading import CUE, EVENT, SCOPE, Token, XInstance, XSentence
+from .extended_table import Count, percent, row_of
 
-CUE, SCOPE, EVENT = "Cue", "Scope", "Event"
 KINDS = (CUE, SCOPE, EVENT)
 TOKEN_DETAILS = {
     CUE: ("",),
@@ -39,18 +35,10 @@ TITLES = (
     "Scope-level scores (*SEM 2012's B-scores)",
     "Scope-level scores (*SEM 2012: exclude fp that intersect with fn)",
 )
-H = "-" * 32 + "+------+--------+------+------+------+---------------+------------+---------"
-HEADER = " " * 32 + "| gold | system | tp   | fp   | fn   | precision (%) | recall (%) | F1  (%) "
-D = "-" * 108
 NP = "(no punct)"
 NO_CUE_NP = "(no cue, no punct)"
 
 _WORD = re.compile(r"\w")
-#: A sentence without negation on either side: 4 to 8 fields on every line.
-PLAIN = re.compile(r"[^\t\n]*(?:\t[^\t\n]*){3,7}(?:\n[^\t\n]*(?:\t[^\t\n]*){3,7})*")
-
-Token = tuple[str, str]  # (token id = column 3 text, annotated text)
-NO_TOKENS: tuple[Token, ...] = ()  # an element an instance does not have
 _TEXT = itemgetter(1)
 
 
@@ -66,13 +54,6 @@ class _Punct(dict):
         return value
 
 
-class Count:
-    __slots__ = ("tp", "fp", "fpx", "fn")
-
-    def __init__(self) -> None:
-        self.tp = self.fp = self.fpx = self.fn = 0
-
-
 class _Same:
     """What the sentences that are the same on both sides add up to, kept apart while
     they are added (ExtendedScorer._add_identical) and added to the rows once, at the end:
@@ -85,236 +66,6 @@ class _Same:
     def __init__(self) -> None:
         for name in self.__slots__:
             setattr(self, name, 0)
-
-
-class XInstance:
-    """One negation as the extended script reads it, with the tokens' line positions."""
-
-    __slots__ = ("group", "elements", "positions")
-
-    def __init__(self, group: int) -> None:
-        self.group = group
-        self.elements: dict[str, list[Token]] = {}
-        self.positions: dict[str, list[int]] = {}
-
-    def get(self, kind: str) -> Sequence[Token]:
-        return self.elements.get(kind, NO_TOKENS)
-
-    def add(self, kind: str, token: Token, position: int) -> None:
-        self.elements.setdefault(kind, []).append(token)
-        self.positions.setdefault(kind, []).append(position)
-
-
-# --- reading ---------------------------------------------------------------------------
-
-
-class XSentence:
-    __slots__ = ("number", "line", "rows", "gold", "system")
-
-    def __init__(self, number: int, line: int, rows: list[list[str]] | None,
-                 gold: list[XInstance], system: list[XInstance]) -> None:  # fmt: skip
-        self.number, self.line, self.rows, self.gold, self.system = number, line, rows, gold, system
-
-    @property
-    def chapter(self) -> str:
-        return self.rows[0][0] if self.rows else ""
-
-    @property
-    def sentence_id(self) -> str:
-        return self.rows[0][1] if self.rows and len(self.rows[0]) > 1 else ""
-
-
-class ExtendedReader(BlockReader):
-    """Sentence pairs of the extended script: whole-file strip, split at blank lines,
-    lines neither stripped nor trimmed (every TAB counts)."""
-
-    STRIP = False
-
-    # The checks of the whole files before any sentence, in this order (specs §8).
-
-    def check_gold_starts(self) -> None:
-        _check_starts(self.gold_blocks, self.gold_path)
-
-    def check_system_starts(self) -> None:
-        _check_starts(self.system_blocks, self.system_path)
-
-    def check_counts(self) -> None:
-        """Both files hold as many sentences (else the lines of blanks that cause a
-        difference are named first)."""
-        if len(self.gold_blocks) == len(self.system_blocks):
-            return
-        for blocks, path in ((self.gold_blocks, self.gold_path), (self.system_blocks, self.system_path)):
-            _check_blank_lines(blocks, path)
-        raise InputError(f"{len(self.gold_blocks)} sentences as in GOLD", str(len(self.system_blocks)),
-                         file=self.system_path)  # fmt: skip
-
-    def sentences(self) -> Iterator[XSentence]:
-        """The sentence pairs in order, but those without negation that are the same text
-        in both files (only counted, `plain_count`)."""
-        golds, systems = self.gold_blocks, self.system_blocks
-        flags = [False] * len(golds) if self.keep_rows else plain_flags(golds, systems, strip=self.STRIP)
-        self.plain_count += sum(flags)
-        shift = systems.first - golds.first  # as in the default reader: lines follow GOLD's
-        for i in [i for i, flag in enumerate(flags) if not flag]:
-            gold = golds[i]
-            system = (gold[0] + shift, systems.texts[i])
-            if gold[1] == system[1] and not self.keep_rows and _plain(gold[1]):
-                self.plain_count += 1
-            else:
-                yield self._sentence(i + 1, gold, system)
-
-    def _sentence(self, number: int, gold: Block, system: Block) -> XSentence:
-        g_columns = regular_columns(gold[1], strip=False)
-        s_columns = g_columns if gold[1] == system[1] else regular_columns(system[1], strip=False)
-        if g_columns is not None and s_columns is not None and g_columns[2:4] == s_columns[2:4]:
-            detail = self.keep_rows
-            g_instances = _column_instances(g_columns, detail)
-            s_instances = g_instances if s_columns is g_columns else _column_instances(s_columns, detail)
-            rows = rows_of(g_columns) if self.keep_rows else None
-            return XSentence(number, gold[0], rows, g_instances, s_instances)
-        return self._checked_sentence(number, gold, system)
-
-    def _checked_sentence(self, number: int, gold: Block, system: Block) -> XSentence:
-        """A sentence read line by line, every check of §2.3 in file order."""
-        g_line, g_text = gold
-        s_line, s_text = system
-        g_lines, s_lines = g_text.split("\n"), s_text.split("\n")
-        if len(g_lines) != len(s_lines):
-            raise InputError(f"{len(g_lines)} token lines in this sentence as in GOLD (line {g_line})",
-                             str(len(s_lines)), file=self.system_path, line=s_line)  # fmt: skip
-        g_rows, s_rows = [], []
-        g_width = s_width = 0
-        for j, (g_raw, s_raw) in enumerate(zip(g_lines, s_lines, strict=True)):
-            g_fields = self._fields(g_raw, self.gold_path, g_line + j)
-            s_fields = s_raw.split("\t")
-            self._check_token(g_fields, s_fields, s_raw, g_line + j, s_line + j)
-            g_groups = _groups(g_fields, g_raw, self.gold_path, g_line + j)
-            s_groups = _groups(s_fields, s_raw, self.system_path, s_line + j)
-            if j == 0:
-                g_width, s_width = len(g_fields), len(s_fields)
-                g_k, s_k = g_groups, s_groups
-            else:
-                _same_width(g_groups, g_k, g_fields, g_width, self.gold_path, g_line, j)
-                _same_width(s_groups, s_k, s_fields, s_width, self.system_path, s_line, j)
-            g_rows.append(g_fields)
-            s_rows.append(s_fields)
-        return XSentence(number, g_line, g_rows, _instances(g_rows, g_k), _instances(s_rows, s_k))
-
-    def _fields(self, raw: str, path: str, line: int) -> list[str]:
-        if not raw.strip():
-            raise blank_line_error(path, line)
-        fields = raw.split("\t")
-        if len(fields) < 4:
-            raise InputError("at least 4 fields (token number and word in columns 3-4)", str(len(fields)),
-                             file=path, line=line)  # fmt: skip
-        return fields
-
-    def _check_token(self, g: list[str], s: list[str], s_raw: str, g_number: int, s_number: int) -> None:
-        if len(s) >= 4 and s[2] == g[2] and s[3].lower() == g[3].lower():
-            return
-        if not s_raw.strip():
-            raise blank_line_error(self.system_path, s_number)
-        found = f"token {s[2]} '{s[3]}'" if len(s) >= 4 else f"{len(s)} fields"
-        raise InputError(f"token {g[2]} '{g[3]}' (any case) as on GOLD line {g_number}", found,
-                         file=self.system_path, line=s_number)  # fmt: skip
-
-
-def _plain(text: str) -> bool:
-    """Whether a sentence has no negation: 4 to 8 fields on every line (a first line of
-    more fields, the common case, is found without the pattern)."""
-    return text.count("\t", 0, text.find("\n")) <= 7 and PLAIN.fullmatch(text) is not None
-
-
-def _check_starts(blocks: Blocks, path: str) -> None:
-    """The first sentence that starts with an empty line (two empty lines before it)."""
-    texts = blocks.texts
-    if min(texts, default="")[:1] > "\n":  # every text starts after LF (one C-level pass)
-        return
-    if "" in texts or any(map(str.startswith, texts, repeat("\n"))):
-        first = next(i for i, text in enumerate(texts) if not text or text[0] == "\n")
-        check_block_start(blocks[first], path)
-
-
-def _check_blank_lines(blocks: Blocks, path: str) -> None:
-    """A line of blanks splits no sentence here but is bad input: name it first."""
-    for line, text in zip(blocks.lines, blocks.texts, strict=True):
-        for j, raw in enumerate(text.split("\n")):
-            if not raw.strip():
-                raise blank_line_error(path, line + j)
-
-
-def _groups(fields: list[str], raw: str, path: str, line: int) -> int:
-    """Negations on a line: 0 for 8 fields or fewer, else (fields − 7) / 3."""
-    n = len(fields)
-    if n <= 8:
-        return 0
-    if (n - 7) % 3:
-        suffix = " (every TAB counts in --extended)" if raw.endswith("\t") else ""
-        raise field_count_error(path, line, n, suffix)
-    return (n - 7) // 3
-
-
-def _same_width(groups: int, first_groups: int, fields: list[str], width: int, path: str,
-                first_line: int, j: int) -> None:  # fmt: skip
-    if groups != first_groups:
-        raise InputError(f"{width} fields as on line {first_line} (same sentence)", str(len(fields)),
-                         file=path, line=first_line + j)  # fmt: skip
-
-
-def _column_instances(columns: list[list[str]], positions: bool) -> list[XInstance]:
-    """The instances of a sentence whose lines all have the same number of fields (with
-    the tokens' line positions, for the detail view, when `positions`)."""
-    ids = columns[2]
-    n = len(ids)
-    instances = []
-    for group in range((len(columns) - 7) // 3 if len(columns) > 8 else 0):
-        instance = XInstance(group)
-        base = 7 + 3 * group
-        for kind, column in ((CUE, columns[base]), (SCOPE, columns[base + 1]), (EVENT, columns[base + 2])):
-            if column.count("_") == n:
-                continue
-            if positions or (kind != CUE and "." in "".join(column)):
-                _add_cells(instance, kind, column, ids, positions)
-            else:  # the common case: the cells but `_`, as they are
-                instance.elements[kind] = [(ids[i], text) for i, text in enumerate(column) if text != "_"]
-        instances.append(instance)
-    return instances
-
-
-def _add_cells(instance: XInstance, kind: str, column: list[str], ids: list[str], positions: bool) -> None:
-    """The tokens of one column of a negation, with their line positions when asked for,
-    one final period dropped from scope and event texts."""
-    cells = [(i, text) for i, text in enumerate(column) if text != "_"]
-    if kind != CUE and any(t[-1] == "." for _, t in cells):  # one final period goes
-        cells = [(i, t[:-1] if len(t) > 1 and t[-1] == "." else t) for i, t in cells]  # Mr. → Mr
-        cells = [(i, t) for i, t in cells if t != "_"]  # `_.` → absent
-    if cells:
-        instance.elements[kind] = [(ids[i], t) for i, t in cells]
-        if positions:
-            instance.positions[kind] = [i for i, _ in cells]
-
-
-def _instances(rows: list[list[str]], groups: int) -> list[XInstance]:
-    instances = [XInstance(g) for g in range(groups)]
-    for position, fields in enumerate(rows):
-        token = fields[2]
-        for g, instance in enumerate(instances):
-            base = 7 + 3 * g
-            cue, scope, event = fields[base], fields[base + 1], fields[base + 2]
-            if len(scope) > 1 and scope.endswith("."):
-                scope = scope[:-1]
-            if len(event) > 1 and event.endswith("."):
-                event = event[:-1]
-            if cue != "_":
-                instance.add(CUE, (token, cue), position)
-            if scope != "_":
-                instance.add(SCOPE, (token, scope), position)
-            if event != "_":
-                instance.add(EVENT, (token, event), position)
-    return instances
-
-
-# --- scoring -----------------------------------------------------------------------------
 
 
 class ExtendedScorer:
@@ -681,9 +432,9 @@ class ExtendedScorer:
         scope_rows = [((k, d), self.scope[(k, d)]) for k in KINDS for d in SCOPE_DETAILS[k]]
         scope_rows += [((self.full, d), self.scope[(self.full, d)]) for d in FULL_DETAILS]
         return {
-            TITLES[0]: dict(_row(key, count, count.fp) for key, count in token_rows),
-            TITLES[1]: dict(_row(key, count, count.fp) for key, count in scope_rows),
-            TITLES[2]: dict(_row(key, count, count.fpx) for key, count in scope_rows),
+            TITLES[0]: dict(row_of(key, count, count.fp) for key, count in token_rows),
+            TITLES[1]: dict(row_of(key, count, count.fp) for key, count in scope_rows),
+            TITLES[2]: dict(row_of(key, count, count.fpx) for key, count in scope_rows),
         }
 
     def overall(self) -> dict[str, Any]:
@@ -693,14 +444,14 @@ class ExtendedScorer:
         return {
             "# sentences": n,
             "# sentences with errors": n - self.correct[""],
-            "% correct sentences": _pct(self.correct[""], n),
+            "% correct sentences": percent(self.correct[""], n),
             "# sentences with errors (no punct)": n - self.correct[NP],
-            "% correct sentences (no punct)": _pct(self.correct[NP], n),
+            "% correct sentences (no punct)": percent(self.correct[NP], n),
             f"# {task} sentences": neg,
             f"# {task} sentences with errors": neg - self.correct_negation[""],
-            "% correct negation sentences": _pct(self.correct_negation[""], neg),  # X4
+            "% correct negation sentences": percent(self.correct_negation[""], neg),  # X4
             f"# {task} sentences with errors (no punct)": neg - self.correct_negation[NP],
-            "% correct negation sentences (no punct)": _pct(self.correct_negation[NP], neg),
+            "% correct negation sentences (no punct)": percent(self.correct_negation[NP], neg),
         }
 
 
@@ -753,47 +504,3 @@ def _elements_json(instance: XInstance | None) -> dict[str, list[list[Any]]] | N
         positions = instance.positions.get(kind, [])
         out[name] = [[pos, text] for pos, (_, text) in zip(positions, instance.get(kind), strict=True)]
     return out
-
-
-def _ratio(part: int, whole: int) -> float:
-    return part / whole if whole else 0.0
-
-
-def _pct(part: int, whole: int) -> float:
-    return float("%.2f" % ((part / whole) * 100)) if whole else 0.0
-
-
-def _row(key: tuple[str, str], count: Count, fp: int) -> tuple[str, dict[str, Any]]:
-    name = (key[0] + " " + key[1]).strip()
-    p = _ratio(count.tp, count.tp + fp)
-    r = _ratio(count.tp, count.tp + count.fn)
-    f = 2 * p * r / (p + r) if p + r else 0.0
-    return name, {"label": name + ":", "gold": count.tp + count.fn, "system": count.tp + count.fp,
-                  "tp": count.tp, "fp": fp, "fn": count.fn, "precision": "%.2f" % (p * 100),
-                  "recall": "%.2f" % (r * 100), "f1": "%.2f" % (f * 100)}  # fmt: skip
-
-
-def render(sections: dict[str, dict[str, dict[str, Any]]], overall: dict[str, Any]) -> str:
-    """The extended report, byte for byte (§5.2)."""
-    out = [H, HEADER, H]
-    for title, rows in sections.items():
-        out += [D, " " + title, D, H]
-        for row in rows.values():
-            label = row["label"]
-            counts = f" {row['gold']:4d} | {row['system']:6d} | {row['tp']:4d} |"
-            counts += f" {row['fp']:4d} | {row['fn']:4d} |"
-            scores = f" {row['precision']:>13} | {row['recall']:>10} | {row['f1']:>7}"
-            out.append(label + " " * (32 - len(label) + 1) + counts + scores)
-        out.append(H)
-    out.append(D)
-    for key, value in overall.items():
-        if "%" in key:
-            out += [f" {key}: {value:.2f}", D]
-        else:
-            out.append(f" {key}: {value}")
-    return "\n".join(out) + "\n\n"
-
-
-def plain_sections(sections: dict[str, dict[str, dict[str, Any]]]) -> dict[str, Any]:
-    return {title: {name: {k: float(v) if isinstance(v, str) and k != "label" else v for k, v in row.items()}
-                    for name, row in rows.items()} for title, rows in sections.items()}  # fmt: skip

@@ -5,7 +5,7 @@ so the default mode can tell which printed lines the fixes change (§6)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 from typing import Any
 
 from .model import Instance, Sentence, Side
@@ -41,6 +41,17 @@ class Counts:
     negation_sentences: int = 0
     error_sentences: int = 0
     error_negation_sentences: int = 0
+
+    def add(self, other: Counts) -> None:
+        """Add the counts of one sentence (a detail run keeps them: units.py)."""
+        for name in (f.name for f in fields(self)):
+            mine, theirs = getattr(self, name), getattr(other, name)
+            if isinstance(mine, Row):
+                mine.tp += theirs.tp
+                mine.fp += theirs.fp
+                mine.fn += theirs.fn
+            else:
+                setattr(self, name, mine + theirs)
 
 
 def _count_side(instances: list[Instance], counts: Counts, gold: bool) -> None:
@@ -104,12 +115,17 @@ class Scorer:
     def __init__(self, record: bool) -> None:
         self.counts = Counts()
         self.verdicts: list[dict[str, Any]] | None = [] if record else None
+        #: with `record`, each sentence's own counts (units.py): (sentence number, Counts)
+        self.units: list[tuple[int, Counts]] | None = [] if record else None
 
     def add_plain(self, count: int = 1) -> None:
         """Sentences without negation on either side: only counted."""
         self.counts.sentences += count
 
     def add(self, sentence: Sentence) -> None:
+        if self.units is not None:
+            self._add_unit(sentence)
+            return
         c = self.counts
         g_side, s_side = sentence.gold, sentence.system
         if g_side is s_side and self.verdicts is None:
@@ -153,6 +169,17 @@ class Scorer:
             c.error_sentences += 1
             if g_side.negated:
                 c.error_negation_sentences += 1
+
+    def _add_unit(self, sentence: Sentence) -> None:
+        """Add a sentence, keeping its own counts too."""
+        total, units = self.counts, self.units
+        self.counts, self.units = Counts(), None
+        try:
+            self.add(sentence)
+        finally:
+            own, self.counts, self.units = self.counts, total, units
+        total.add(own)
+        units.append((sentence.number, own))
 
     def _add_identical(self, side: Side) -> None:
         """A sentence the same on both sides (every instance with a cue): each instance

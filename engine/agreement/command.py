@@ -1,0 +1,211 @@
+"""`spanstudio agreement A B [C …]` and `spanstudio adjudicate WORKBOOK.xlsx --out GOLD`:
+their arguments and runs (engine/cli.py only hooks them in)."""
+
+from __future__ import annotations
+
+import argparse
+import re
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from ..formats.standoff import ReadOptions
+from ..spans import Annotations
+
+ANNOTATOR_PREFIX = "annotator_"
+READER_FLAGS: tuple[tuple[str, str, type, str], ...] = (
+    ("--layer", "layer", str, "WebAnno TSV / XMI: the span layer (type name)"),
+    ("--feature", "feature", str, "WebAnno TSV / XMI: the feature that gives the label"),
+    ("--typesystem", "typesystem", str, "XMI: the TypeSystem.xml"),
+    ("--source", "source", str, "Label Studio: annotations or predictions"),
+    ("--index", "index", int, "Label Studio: which annotation (or prediction) of each task"),
+    ("--scheme", "scheme", str, "CoNLL: IOB1, IOB2, IOBES or BILOU (default: detected)"),
+    ("--token-column", "token_column", int, "CoNLL: the token column (0-based, negative from the end)"),
+    ("--tag-column", "tag_column", int, "CoNLL: the tag column (0-based, negative from the end)"),
+    ("--separator", "separator", str, "CoNLL: tab or whitespace"),
+    ("--comment-prefix", "comment_prefix", str, "CoNLL: lines starting with it are skipped"),
+    ("--reading", "reading", str, "CoNLL: strict, or conlleval (an I- may open a span)"),
+    ("--discontinuous", "discontinuous", str, "brat: extent, fragments or all-fragments"),
+    (
+        "--missing-label",
+        "missing_label",
+        str,
+        "WebAnno TSV / XMI: the label of an annotation without a value",
+    ),
+)
+
+READER_CHOICES = {
+    "source": ("annotations", "predictions"),
+    "scheme": ("IOB1", "IOB2", "IOBES", "BILOU"),
+    "separator": ("tab", "whitespace"),
+    "reading": ("strict", "conlleval"),
+    "discontinuous": ("extent", "fragments", "all-fragments"),
+}
+
+
+def add_agreement_parser(sub: Any) -> None:
+    """The `agreement` subcommand."""
+    parser = sub.add_parser(
+        "agreement",
+        help="Agreement among two or more annotators (span F1, kappas, alpha, alpha-u).",
+        description="Measures how far annotators agree: span F1 for each pair (labelled, unlabelled, "
+        "overlapping), Cohen's and Fleiss' kappa and Krippendorff's alpha on token categories, and "
+        "Krippendorff's unitizing alpha as DKPro Statistics (INCEpTION) computes it; per document "
+        "and over the corpus. Each input is one annotator's file or folder.",
+    )
+    parser.set_defaults(command="agreement")
+    parser.add_argument("annotators", nargs="+", metavar="ANNOTATOR", help="one annotator's file or folder")
+    parser.add_argument("--names", nargs="+", metavar="NAME", help="the annotators' names, in input order")
+    parser.add_argument("--labels", metavar="L,..", help="only spans with these labels (comma-separated)")
+    reader = parser.add_argument_group("reader options (all annotators)")
+    reader.add_argument("--format", metavar="F", help="the input format (default: recognised)")
+    for flag, dest, kind, text in READER_FLAGS:
+        choices = READER_CHOICES.get(dest)
+        metavar = "{" + ",".join(choices) + "}" if choices else dest.upper()
+        reader.add_argument(flag, dest="read_" + dest, type=kind, choices=choices, metavar=metavar, help=text)
+    outputs = parser.add_argument_group("output files")
+    outputs.add_argument("--json", metavar="PATH", help="Write the JSON report here ('-' = standard output).")
+    outputs.add_argument("--xlsx", metavar="PATH", help="Write the adjudication workbook (Excel) here.")
+
+
+def add_adjudicate_parser(sub: Any) -> None:
+    """The `adjudicate` subcommand."""
+    parser = sub.add_parser(
+        "adjudicate",
+        help="Write the gold settled in an adjudication workbook.",
+        description="Reads the Decision column of an adjudication workbook (spanstudio agreement --xlsx) "
+        "and writes the gold: the spans every annotator agreed on, plus the decisions.",
+    )
+    parser.set_defaults(command="adjudicate")
+    parser.add_argument("workbook", metavar="WORKBOOK.xlsx")
+    parser.add_argument("--out", required=True, metavar="GOLD", help="the gold file to write")
+    parser.add_argument(
+        "--format", dest="out_format", choices=("conll", "brat", "doccano"), default="doccano"
+    )
+    parser.add_argument(
+        "--majority", action="store_true", help="settle undecided rows by majority (with a warning)"
+    )
+
+
+def annotator_name(path: str) -> str:
+    """The file or folder name without extension and without an `annotator_` prefix."""
+    p = Path(path.rstrip("/\\") or path)
+    name = p.name if p.is_dir() else re.sub(r"\.[^.]*$", "", p.name) or p.name
+    return (
+        name[len(ANNOTATOR_PREFIX) :]
+        if name.startswith(ANNOTATOR_PREFIX) and name != ANNOTATOR_PREFIX
+        else name
+    )
+
+
+def _names(args: argparse.Namespace) -> list[str]:
+    paths = args.annotators
+    if len(paths) < 2:
+        raise InputError("at least two annotators' files or folders", f"{len(paths)}")
+    names = args.names or [annotator_name(p) for p in paths]
+    if len(names) != len(paths):
+        raise InputError(f"{len(paths)} names (one per annotator)", f"{len(names)}", option="--names")
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise InputError(
+            "a different name for each annotator (give --names)",
+            f"{', '.join(twice)} twice",
+            option="--names",
+        )
+    return names
+
+
+def read_options(args: argparse.Namespace) -> ReadOptions:
+    values = {dest: getattr(args, "read_" + dest) for _, dest, _, _ in READER_FLAGS}
+    return ReadOptions(**{k: v for k, v in values.items() if v is not None})
+
+
+def read_annotators(args: argparse.Namespace) -> dict[str, Annotations]:
+    """Every annotator's annotations by name, read with the shared reader options."""
+    names = _names(args)
+    options = read_options(args)
+    for path in args.annotators:
+        if not Path(path).exists():
+            raise InputError("an annotator's file or folder", "no such file or folder", file=path)
+    from ..formats import read_spans
+
+    return {
+        name: read_spans(path, args.format, options)
+        for name, path in zip(names, args.annotators, strict=True)
+    }
+
+
+def run_agreement(args: argparse.Namespace) -> tuple[str, list[str]]:
+    """Measure, write the requested files; (standard output, warnings)."""
+    from ..export.json import to_json
+    from .console import report_text
+    from .corpus import build_corpus
+    from .measures import measure
+
+    _check_outputs(args.json, args.xlsx)
+    labels = [label.strip() for label in args.labels.split(",") if label.strip()] if args.labels else None
+    sides = read_annotators(args)
+    corpus = build_corpus(sides, labels)
+    data = {**_envelope(args, labels), **measure(corpus)}
+    warnings = [w for side in sides.values() for w in getattr(side.spans, "warnings", [])]
+    files: list[tuple[str, str | bytes]] = []
+    if args.xlsx:
+        from .workbook import workbook_bytes
+
+        files.append((args.xlsx, workbook_bytes(corpus, data)))
+    stdout = "" if args.json == "-" else report_text(data)
+    if args.json is not None:
+        text = to_json(data)
+        if args.json == "-":
+            stdout = text
+        else:
+            files.append((args.json, text))
+    _write(files)
+    return stdout, warnings
+
+
+def _envelope(args: argparse.Namespace, labels: list[str] | None) -> dict[str, Any]:
+    """What makes the result reproducible: engine version, date, options, input files with sha256."""
+    from .. import __version__
+    from ..report import InputFile, _now
+
+    options = {"labels": labels, "names": args.names, "format": args.format, **vars(read_options(args))}
+    inputs = [f for path in args.annotators for f in InputFile.of("annotator", path)]
+    return {
+        "engine_version": __version__,
+        "created": _now(),
+        "options": options,
+        "input_files": [vars(f) for f in inputs],
+    }
+
+
+def run_adjudicate(args: argparse.Namespace) -> tuple[str, list[str]]:
+    """Write the settled gold; (standard output, warnings)."""
+    from .adjudication import settle
+    from .workbook import read_workbook
+    from .writers import render
+
+    _check_outputs(args.out)
+    sheet = read_workbook(args.workbook)
+    gold, warnings = settle(sheet, args.majority)
+    content = render(gold, args.out_format, args.out)
+    _write(content)
+    kept = sum(len(spans) for _, spans in gold)
+    docs = f"{len(gold)} document" + ("" if len(gold) == 1 else "s")
+    return f"{kept} spans in {docs} written to {args.out}\n", warnings
+
+
+def _check_outputs(*paths: str | None) -> None:
+    from ..cli import _check_writable
+
+    for path in paths:
+        if path and path != "-":
+            _check_writable(Path(path))
+
+
+def _write(files: list[tuple[str, str | bytes]]) -> None:
+    from ..textio import atomic_write_bytes
+
+    for path, content in files:
+        data = content.encode("utf-8") if isinstance(content, str) else content
+        atomic_write_bytes(path, data, make_parents=True)

@@ -1,0 +1,187 @@
+"""The adjudication workbook: one row per extent annotators disagree on, with its context
+(emoji marks, as in the review workbook), each annotator's labels in a column of their own
+and a Decision drop-down (the labels seen there, plus `none`). A hidden sheet keeps the
+documents, the agreed spans and the rows, so that `spanstudio adjudicate` writes the gold
+from the workbook alone and notices removed rows and decisions that were not offered."""
+
+from __future__ import annotations
+
+import io
+import json
+from typing import Any
+
+from ..context import GOLD_MARK, SYSTEM_MARK, build_context, marked_text
+from ..errors import InputError
+from .adjudication import LABEL_JOINER, Row, Sheet, disagreements
+from .corpus import Corpus
+
+SHEET = "Adjudication"
+DATA_SHEET = "_adjudication"
+OPTIONS_SHEET = "_options"
+CHUNK = 30_000  # characters of data per cell
+FORMULA_START = ("=", "+", "-", "@")
+LEGEND = (
+    f"One row per stretch of text the annotators disagree on. {GOLD_MARK}…{GOLD_MARK} this row's span, "
+    f"{SYSTEM_MARK}…{SYSTEM_MARK} the other spans of its disagreement (same Unit). Choose a Decision: "
+    "a label (the span is kept with it) or none (it is not); then run: spanstudio adjudicate WORKBOOK.xlsx "
+    "--out GOLD. Rows must not be removed."
+)
+FIXED = ["Row", "Unit", "Document", "Characters", "Text", "Context"]
+WIDTHS = {"Row": 7, "Unit": 6, "Document": 16, "Characters": 12, "Text": 24, "Context": 60, "Decision": 14}
+
+
+def workbook_bytes(corpus: Corpus, data: dict[str, Any] | None = None) -> bytes:
+    """The adjudication workbook of a corpus, as .xlsx bytes."""
+    from openpyxl import Workbook
+
+    sheet = disagreements(corpus)
+    book = Workbook(write_only=True)
+    ws = book.create_sheet(SHEET)
+    headers = [*FIXED, *sheet.annotators, "Decision", "Comment"]
+    for i, header in enumerate(headers):
+        ws.column_dimensions[_letter(i)].width = WIDTHS.get(header, 14)
+    ws.freeze_panes = "A3"
+    ws.append([_cell(ws, LEGEND)])
+    ws.append([_cell(ws, h) for h in headers])
+    texts = {name: corpus.texts[name] for name in corpus.documents}
+    units: dict[int, list[Row]] = {}
+    for row in sheet.rows:
+        units.setdefault(row.unit, []).append(row)
+    for row in sheet.rows:
+        others = [[r.start, r.end] for r in units[row.unit] if r is not row]
+        context = marked_text(build_context(texts[row.document], [[row.start, row.end]], others))
+        text = texts[row.document].text(row.start, row.end)
+        cells = [row.row_id, row.unit, row.document, f"{row.start}–{row.end}", text, context]
+        cells += [
+            LABEL_JOINER.join(row.labels[a]) if a in row.labels else "(no document)" for a in sheet.annotators
+        ]
+        ws.append([_cell(ws, v) for v in [*cells, "", ""]])
+    _decisions(book, ws, sheet.rows, headers.index("Decision"))
+    _data(book, sheet)
+    buffer = io.BytesIO()
+    book.save(buffer)
+    return buffer.getvalue()
+
+
+def _cell(ws: Any, value: Any) -> Any:
+    """A cell whose text can never run as a formula."""
+    from openpyxl.cell import WriteOnlyCell
+
+    if not isinstance(value, str) or not value.startswith(FORMULA_START):
+        return value
+    cell = WriteOnlyCell(ws, value)
+    cell.data_type = "s"
+    cell.quotePrefix = True
+    return cell
+
+
+def _decisions(book: Any, ws: Any, rows: list[Row], column: int) -> None:
+    """A drop-down per distinct list of options, its values on a hidden sheet."""
+    from openpyxl.worksheet.datavalidation import DataValidation
+
+    lists: dict[tuple[str, ...], list[int]] = {}
+    for n, row in enumerate(rows):
+        lists.setdefault(tuple(row.options), []).append(n + 3)
+    options = book.create_sheet(OPTIONS_SHEET)
+    options.sheet_state = "hidden"
+    letter = _letter(column)
+    for k, (choices, numbers) in enumerate(lists.items(), start=1):
+        options.append([_cell(options, c) for c in choices])
+        check = DataValidation(
+            type="list",
+            formula1=f"'{OPTIONS_SHEET}'!$A${k}:${_letter(len(choices) - 1)}${k}",
+            allow_blank=True,
+        )
+        check.error, check.errorTitle = "Choose one of: " + ", ".join(choices)[:200], "Decision"
+        for number in numbers:
+            check.add(f"{letter}{number}")
+        ws.data_validations.append(check)
+
+
+def _data(book: Any, sheet: Sheet) -> None:
+    data = {
+        "annotators": sheet.annotators,
+        "documents": sheet.documents,
+        "rows": [
+            {
+                "id": r.row_id,
+                "unit": r.unit,
+                "document": r.document,
+                "start": r.start,
+                "end": r.end,
+                "labels": r.labels,
+                "options": r.options,
+            }
+            for r in sheet.rows
+        ],
+    }
+    ws = book.create_sheet(DATA_SHEET)
+    ws.sheet_state = "hidden"
+    text = json.dumps(data, ensure_ascii=False)
+    for i in range(0, len(text), CHUNK):
+        ws.append(["data", text[i : i + CHUNK]])
+
+
+def _letter(index: int) -> str:
+    from openpyxl.utils import get_column_letter
+
+    return get_column_letter(index + 1)
+
+
+# --- reading it back ---------------------------------------------------------------------
+
+
+def read_workbook(path: str) -> Sheet:
+    """The workbook's rows with their decisions; InputError for a file that is not one, a
+    removed row, or a decision that was not offered."""
+    from openpyxl import load_workbook
+
+    try:
+        book = load_workbook(path, read_only=True, data_only=True)
+    except FileNotFoundError:
+        raise InputError("an adjudication workbook", "no such file", file=path) from None
+    except Exception as err:  # openpyxl raises many kinds for a file that is no workbook
+        raise InputError(
+            "an adjudication workbook (.xlsx)", f"a file openpyxl cannot read ({err})", file=path
+        ) from None
+    if DATA_SHEET not in book.sheetnames or SHEET not in book.sheetnames:
+        raise InputError(
+            f"the sheets {SHEET} and {DATA_SHEET} of an adjudication workbook", "neither", file=path
+        )
+    data = json.loads("".join(str(r[1] or "") for r in book[DATA_SHEET].iter_rows(values_only=True)))
+    rows = [
+        Row(r["id"], r["unit"], r["document"], r["start"], r["end"], r["labels"], r["options"])
+        for r in data["rows"]
+    ]
+    _decisions_of(book[SHEET], rows, path)
+    return Sheet(data["annotators"], data["documents"], rows)
+
+
+def _decisions_of(ws: Any, rows: list[Row], path: str) -> None:
+    table = list(ws.iter_rows(values_only=True))
+    header = next((i for i, r in enumerate(table) if r and "Decision" in r and "Row" in r), None)
+    if header is None:
+        raise InputError("a header row with Row and Decision", "none", file=f"{path}, sheet {SHEET}")
+    columns = table[header]
+    row_at, decision_at = columns.index("Row"), columns.index("Decision")
+    by_id = {row.row_id: row for row in rows}
+    found = set()
+    for number, values in enumerate(table[header + 1 :], start=header + 2):
+        row_id = values[row_at] if row_at < len(values) else None
+        if row_id in by_id:
+            found.add(row_id)
+            decision = values[decision_at] if decision_at < len(values) else None
+            decision = "" if decision is None else str(decision).strip()
+            row = by_id[row_id]
+            if decision and decision not in row.options:
+                raise InputError(
+                    f"one of {', '.join(row.options)} as the Decision of {row_id}",
+                    f"'{decision}'",
+                    file=f"{path}, sheet {SHEET}",
+                    line=number,
+                )
+            row.decision = decision
+    missing = [r.row_id for r in rows if r.row_id not in found]
+    if missing:
+        listed = ", ".join(missing[:20]) + (" …" if len(missing) > 20 else "")
+        raise InputError("every row the workbook was written with", f"rows removed: {listed}", file=path)

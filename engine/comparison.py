@@ -1,0 +1,156 @@
+"""Confidence intervals on a run and the comparison of two systems, for every method whose
+scores are sums over units (Method.unit): the command-line flags, and the reports.
+
+    spanstudio METHOD … --ci [LEVEL] [--resamples N] [--seed N]
+    spanstudio compare METHOD GOLD SYSTEM_A SYSTEM_B [method options] [--ci LEVEL] …
+
+The arithmetic is engine/stats.py's; numpy is only imported when a run asks for it.
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import TYPE_CHECKING, Any
+
+from .errors import InputError
+from .progress import NO_PROGRESS, Progress
+from .report import InputFile, Report
+
+if TYPE_CHECKING:
+    from .methods import Invocation, Method
+    from .stats import Confidence, UnitStatistics
+
+LEVEL, RESAMPLES, TRIALS, SEED = 0.95, 1000, 10000, 12345  # engine.stats.DEFAULT_*
+
+
+def add_confidence_arguments(parser: argparse.ArgumentParser, *, compare: bool = False) -> None:
+    """--ci, --resamples, --seed (and for compare --trials) on a method's command line."""
+    group = parser.add_argument_group("confidence intervals")
+    level = f"(default: {LEVEL})" if compare else f"(bare: {LEVEL}; default: no intervals)"
+    group.add_argument(
+        "--ci", metavar="LEVEL", nargs="?", const=LEVEL, default=LEVEL if compare else None, type=_float,
+        help=f"Percentile bootstrap confidence intervals over the method's units, at this level {level}.",
+    )  # fmt: skip
+    group.add_argument("--resamples", metavar="N", type=_int, default=RESAMPLES,
+                       help=f"Bootstrap resamples, at least 100 (default: {RESAMPLES}).")  # fmt: skip
+    group.add_argument("--seed", metavar="N", type=_int, default=SEED,
+                       help=f"Seed of the random numbers: runs repeat (default: {SEED}).")  # fmt: skip
+    if compare:
+        group.add_argument("--trials", metavar="N", type=_int, default=TRIALS,
+                           help=f"Approximate randomization trials, ≥ 100 (default: {TRIALS}).")  # fmt: skip
+
+
+def _float(text: str) -> float:
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number, found '{text}'") from None
+
+
+def _int(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, found '{text}'") from None
+
+
+def confidence_of(args: argparse.Namespace) -> Confidence:
+    """The checked settings of the parsed flags."""
+    from .stats import Confidence
+
+    confidence = Confidence(args.ci, args.resamples, args.seed, getattr(args, "trials", TRIALS))
+    confidence.check()
+    return confidence
+
+
+def statistics_of(method: Method, report: Report, path: str) -> UnitStatistics:
+    """The report's per-unit statistics, or InputError where the run has none."""
+    from .stats import plural
+
+    stats = method.unit_statistics(report)
+    if stats is None:
+        expected = f"a {method.name} run whose scores are sums over {plural(method.unit)}"
+        raise InputError(expected, "a mode whose scores are not sums over units", file=path)
+    if len(stats.ids) < 2:
+        found = f"{len(stats.ids)} {stats.unit if len(stats.ids) == 1 else plural(stats.unit)}"
+        raise InputError(f"at least 2 {plural(stats.unit)} to resample", found, file=path)
+    return stats
+
+
+def add_intervals(method: Method, report: Report, confidence: Confidence, path: str) -> str:
+    """Put the intervals into the report's score tables; the console's text of them."""
+    from . import stats
+
+    stats.add_intervals(report, statistics_of(method, report, path), confidence)
+    return stats.interval_text(report)
+
+
+# --- compare ---------------------------------------------------------------------------
+
+
+def compare_reports(
+    method: Method,
+    gold: str,
+    systems: tuple[str, str],
+    options: Any,
+    confidence: Confidence,
+    progress: Progress = NO_PROGRESS,
+) -> Report:
+    """Both systems scored against `gold`; per score the difference b − a with its
+    interval and p-values over the same units (report.data: comparison, systems,
+    confidence; report.tables: the comparison, then each system's score tables)."""
+    reports = [method.evaluate(gold, system, options, progress, detail=True) for system in systems]
+    progress.update(1.0, "resampling", force=True)
+    data = _compared(method, reports, systems, confidence)
+    tables = {"comparison": data.pop("_table")}
+    for name, report in zip("ab", reports, strict=True):
+        for key, table in report.score_tables().items():
+            table.title = f"System {name.upper()}: {table.title}"
+            tables[f"{name}_{key}"] = table
+    first = reports[0]
+    return Report(
+        method=method.name,
+        title=f"{first.title}: two systems compared",
+        options=first.options,
+        inputs=[f for f in first.inputs if f.role != "system"] + _system_files(systems),
+        tables=tables,
+        messages=[*first.messages, *(m for m in reports[1].messages if m not in first.messages)],
+        data=data,
+    )
+
+
+def add_comparison(
+    method: Method, report: Report, run: Invocation, other: str, confidence: Confidence, progress: Progress
+) -> None:
+    """Compare the system of `report` (the evaluation of `run`: a) with `other` (b): the
+    comparison becomes the report's first table, and its data holds comparison, systems,
+    confidence (the app's run with a second system file)."""
+    second = method.evaluate(run.gold, other, run.options, progress, detail=True)
+    progress.update(1.0, "resampling", force=True)
+    data = _compared(method, [report, second], (run.system, other), confidence)
+    report.tables = {"comparison": data.pop("_table"), **report.tables}
+    report.data.update(data)
+    report.messages += [f"{other}: {m}" for m in second.messages]
+
+
+def _compared(method: Method, reports: list[Report], systems: tuple[str, str], confidence: Confidence
+              ) -> dict[str, Any]:  # fmt: skip
+    """comparison, systems and confidence of two reports (and the comparison table as _table)."""
+    from . import stats
+
+    a, b = (statistics_of(method, r, path) for r, path in zip(reports, systems, strict=True))
+    rows = stats.compare(a, b, confidence, systems)
+    record = confidence.record(a.unit, f"{stats.INTERVAL_METHOD} (paired); {stats.TESTS}")
+    record["trials"] = confidence.trials
+    return {"comparison": rows, "systems": {"a": systems[0], "b": systems[1]}, "confidence": record,
+            "_table": stats.comparison_table(rows)}  # fmt: skip
+
+
+def _system_files(systems: tuple[str, str]) -> list[InputFile]:
+    return [*InputFile.of("system_a", systems[0]), *InputFile.of("system_b", systems[1])]
+
+
+def comparison_text(report: Report) -> str:
+    from .stats import comparison_text
+
+    return comparison_text(report.data["comparison"], report.data["confidence"], report.data["systems"])

@@ -1,0 +1,119 @@
+"""A file of the wrong kind: an input recognised as another method's format, and not as one
+the chosen method reads, is not evaluated. The error names the methods that read it, so
+that the command line can say which command to use and the app can offer to switch.
+
+A file no format recognises is left to the method's reader, which says what is wrong
+with it (line and all); only a positive recognition stops a run here.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from ..errors import InputError
+from ..options import either
+from . import FORMAT_MODULES, _first_lines, format_module
+
+if TYPE_CHECKING:
+    from ..methods import Method
+
+
+class WrongFormat(InputError):
+    """An input recognised as a format the method does not read (`readers`: the methods
+    that read it, by name)."""
+
+    def __init__(self, path: str, format_title: str, method: Method, readers: list[Method]) -> None:
+        self.format_title = format_title
+        self.method_name = method.name
+        self.readers = [reader.name for reader in readers]
+        self.reader_titles = {reader.name: short_title(reader) for reader in readers}
+        looks = _looks_like(path, format_title, method)
+        commands = either(tuple(f"'spanstudio {reader.name}'" for reader in readers))
+        self.sentence = f"{looks} — did you mean {commands}?"  # the command line's
+        names = either(tuple(short_title(reader) for reader in readers))
+        self.app_sentence = f"{looks}. {names} read{'s' if len(readers) == 1 else ''} it."
+        super().__init__(f"a file {short_title(method)} reads", described(format_title), file=path)
+
+    @property
+    def message(self) -> str:
+        return self.sentence
+
+
+def short_title(method: Method) -> str:
+    """A method's name for a person: its title before the dash (FairEval, CLUEval, …)."""
+    return method.title.split(" — ")[0]
+
+
+def described(format_title: str) -> str:
+    """A format's title after 'looks like': 'a FairEval span file', 'vertical text …'."""
+    if format_title.endswith("file"):
+        return f"a {format_title}"
+    first = format_title.split(" ", 1)[0]
+    if first[:1].isupper() and first[1:].islower():
+        return format_title[0].lower() + format_title[1:]
+    return format_title
+
+
+def _looks_like(path: str, format_title: str, method: Method) -> str:
+    """'gold.tsv looks like a FairEval span file; CLUEval reads vertical text …'."""
+    own = [format_module(name).TITLE for spec in method.inputs for name in spec.formats]
+    reads = either(tuple(described(t) for t in dict.fromkeys(own))) if own else "other files"
+    return f"{path} looks like {described(format_title)}; {short_title(method)} reads {reads}"
+
+
+def _sniffed_file(path: Path) -> Path | None:
+    """The file whose first lines say what an input is: the file, or a folder's first file."""
+    if path.is_dir():
+        files = sorted(f for f in path.iterdir() if f.is_file() and not f.name.startswith("."))
+        return files[0] if files else None
+    return path if path.is_file() else None
+
+
+def recognised(lines: list[str], formats: tuple[str, ...]) -> str | None:
+    """The first of `formats` (in the order of FORMAT_MODULES, most specific first) whose
+    sniffer recognises these first lines, or None."""
+    ordered = [name for name in FORMAT_MODULES if name in formats]
+    ordered += [name for name in formats if name not in FORMAT_MODULES]
+    return next((name for name in ordered if format_module(name).sniff(lines)), None)
+
+
+def readers_of(format_name: str) -> list[Method]:
+    """The methods with an input that reads this format, in menu order."""
+    from ..methods import all_methods
+
+    return [m for m in all_methods() if any(format_name in spec.formats for spec in m.inputs)]
+
+
+def check_input(method: Method, role: str, path: str) -> None:
+    """WrongFormat when the input of `role` is recognised as another method's format and not
+    as one `method` reads there; nothing when it is one of them, unrecognised or unreadable
+    (the method's reader then says what is wrong)."""
+    spec = next((s for s in method.inputs if s.role == role), None)
+    if spec is None or not spec.formats or not path or path == "-":
+        return
+    target = _sniffed_file(Path(path))
+    if target is None:
+        return
+    try:
+        lines = _first_lines(target)
+    except OSError:
+        return
+    if recognised(lines, spec.formats) is not None:
+        return
+    others = tuple(dict.fromkeys(n for m in _other_methods(method) for s in m.inputs for n in s.formats))
+    found = recognised(lines, tuple(n for n in others if n not in spec.formats))
+    if found is not None:
+        raise WrongFormat(path, format_module(found).TITLE, method, readers_of(found))
+
+
+def _other_methods(method: Method) -> list[Method]:
+    from ..methods import all_methods
+
+    return [m for m in all_methods() if m.name != method.name]
+
+
+def check_inputs(method: Method, gold: str, system: str) -> None:
+    """check_input for both inputs, gold first."""
+    check_input(method, "gold", gold)
+    check_input(method, "system", system)

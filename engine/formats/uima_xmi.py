@@ -1,0 +1,285 @@
+"""UIMA CAS XMI, INCEpTION's native export, read with dkpro-cassis (a reader of span layers).
+
+A document is an `.xmi` file with its type system: the file given as ReadOptions.typesystem,
+else `TypeSystem.xml` (or `typesystem.xml`) beside it; or a `.zip` holding both, as
+INCEpTION exports a document (every `.xmi` in it is a document). The spans are the
+annotations of one span layer, any annotation type with begin and end and a string
+feature (default: DKPro's NamedEntity, its subtypes included), labelled by one string
+feature of it (default `value`, else the type's first). Tokens and sentences come from
+DKPro's Token and Sentence where the file has them.
+
+XMI counts offsets in UTF-16 code units; cassis converts them to code points of its
+sofa string when it loads a CAS (checked on an INCEpTION file with 🤗: the XMI's
+begin="3" is 2 after loading), so the offsets taken from it are code points already.
+"""
+
+from __future__ import annotations
+
+import re
+import zipfile
+from collections.abc import Sequence
+from io import BytesIO
+from pathlib import Path, PurePosixPath
+from typing import Any
+
+import cassis
+from cassis.typesystem import TypeNotFoundError
+from lxml import etree
+
+from ..errors import InputError
+from ..spans import Annotations, Document, Span
+from ..textio import read_input_bytes
+from .standoff import (
+    DEFAULT_OPTIONS,
+    ReadOptions,
+    layer_choices,
+    pick_name,
+    text_document,
+    zero_length_warning,
+)
+
+NAME = "uima-xmi"
+TITLE = "UIMA CAS XMI (INCEpTION)"
+SUFFIXES = (".xmi", ".zip")
+
+NAMED_ENTITY = "de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity"
+DEFAULT_FEATURE = "value"
+TOKEN = "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Token"
+SENTENCE = "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Sentence"
+ANNOTATION = "uima.tcas.Annotation"
+STRING = "uima.cas.String"
+TYPE_SYSTEM_NAMES = ("TypeSystem.xml", "typesystem.xml")
+# Annotation types that are no span layer: document metadata, tag set descriptions,
+# relations (INCEpTION's relation layers point from a Governor to a Dependent).
+_NOT_LAYERS = (
+    "uima.tcas.DocumentAnnotation",
+    "de.tudarmstadt.ukp.dkpro.core.api.metadata.type.TagsetDescription",
+)
+_RELATION_FEATURES = {"Governor", "Dependent"}
+
+
+def sniff(lines: Sequence[str]) -> bool:
+    """An XMI root element (`<xmi:XMI`), or a zip whose first entry is an XMI or type system."""
+    head = "\n".join(lines[:5])
+    if lines and lines[0].startswith("PK\x03\x04"):
+        return ".xmi" in head or "TypeSystem.xml" in head or "typesystem.xml" in head
+    return "<xmi:XMI" in head or 'xmlns:xmi="http://www.omg.org/XMI"' in head
+
+
+# --- sources: the XMI files and their type system --------------------------------------
+
+
+def _sources(path: str, options: ReadOptions) -> tuple[list[tuple[str, str, bytes]], tuple[str, bytes]]:
+    """The documents (name, where, XMI bytes) and the type system (where, bytes)."""
+    if path.lower().endswith(".zip"):
+        return _zip_sources(path, options)
+    typesystem = options.typesystem or _beside(path)
+    return [(Path(path).stem, path, read_input_bytes(path))], (typesystem, read_input_bytes(typesystem))
+
+
+def _beside(path: str) -> str:
+    """The type system file beside an XMI file."""
+    folder = Path(path).parent
+    for name in TYPE_SYSTEM_NAMES:
+        if (folder / name).is_file():
+            return str(folder / name)
+    expected = "a type system: TypeSystem.xml beside the file, or one given (--typesystem)"
+    raise InputError(expected, "none", file=path)
+
+
+def _zip_sources(path: str, options: ReadOptions) -> tuple[list[tuple[str, str, bytes]], tuple[str, bytes]]:
+    try:
+        with zipfile.ZipFile(path) as archive:
+            names = [n for n in archive.namelist() if not n.endswith("/")]
+            xmis = [n for n in names if n.lower().endswith(".xmi")]
+            if not xmis:
+                raise InputError("a zip holding an .xmi file", f"{len(names)} files, no .xmi", file=path)
+            single = len(xmis) == 1
+            documents = [
+                (Path(path).stem if single else PurePosixPath(n).stem, f"{path}/{n}", archive.read(n))
+                for n in xmis
+            ]
+            if options.typesystem:
+                return documents, (options.typesystem, read_input_bytes(options.typesystem))
+            inside = [n for n in names if PurePosixPath(n).name in TYPE_SYSTEM_NAMES]
+            if not inside:
+                raise InputError("a zip holding TypeSystem.xml (or a type system given)", "none", file=path)
+            return documents, (f"{path}/{inside[0]}", archive.read(inside[0]))
+    except (zipfile.BadZipFile, OSError) as err:
+        raise InputError("a zip file", str(err) or type(err).__name__, file=path) from None
+
+
+# --- loading with cassis ---------------------------------------------------------------
+
+
+def _load_typesystem(where: str, data: bytes) -> cassis.TypeSystem:
+    try:
+        return cassis.load_typesystem(BytesIO(data))
+    except etree.XMLSyntaxError as err:
+        raise InputError("a UIMA type system (XML)", err.msg, file=where, line=err.lineno or None) from None
+    except Exception as err:  # cassis raises plain exceptions of several kinds for a bad type system
+        raise InputError("a UIMA type system", f"{type(err).__name__}: {err}", file=where) from None
+
+
+_UNKNOWN_FEATURE = re.compile(r"(\w+)\.__init__\(\) got an unexpected keyword argument '(\w+)'")
+
+
+def _load_cas(where: str, data: bytes, typesystem: cassis.TypeSystem) -> cassis.Cas:
+    try:
+        return cassis.load_cas_from_xmi(BytesIO(data), typesystem=typesystem)
+    except etree.XMLSyntaxError as err:
+        raise InputError("a UIMA CAS in XMI", err.msg, file=where, line=err.lineno or None) from None
+    except TypeNotFoundError as err:
+        type_name = str(err).partition("[")[2].partition("]")[0]
+        found = f"an element of type {type_name}, which the type system does not declare"
+        raise InputError(
+            "types the type system declares", found, file=where, line=_line_of(data, type_name)
+        ) from None
+    except TypeError as err:
+        unknown = _UNKNOWN_FEATURE.search(str(err))
+        if not unknown:
+            raise InputError("a UIMA CAS the type system reads", str(err), file=where) from None
+        type_name, feature = unknown.group(1).replace("_", "."), unknown.group(2)
+        found = f"feature '{feature}' of {type_name}, which the type system does not declare"
+        line = _line_of(data, type_name, feature)
+        raise InputError("features the type system declares", found, file=where, line=line) from None
+    except (ValueError, KeyError, AttributeError) as err:
+        raise InputError(
+            "a UIMA CAS the type system reads", f"{type(err).__name__}: {err}", file=where
+        ) from None
+
+
+def _line_of(data: bytes, type_name: str, attribute: str | None = None) -> int | None:
+    """The line of the first element of a type (with an attribute), where it can be found."""
+    local = type_name.rsplit(".", 1)[-1].encode()
+    pattern = rb"<[\w.-]+:" + re.escape(local) + rb"\b[^>]*"
+    if attribute:
+        pattern += rb"\s" + re.escape(attribute.encode()) + rb"="
+    match = re.search(pattern, data)
+    return data.count(b"\n", 0, match.start()) + 1 if match else None
+
+
+# --- layers ----------------------------------------------------------------------------
+
+
+def _string_features(type_: Any) -> list[str]:
+    """The string features of a type, its own first, then those it inherits."""
+    own = [f.name for f in type_.features if f.rangeType.name == STRING]
+    inherited = [f.name for f in type_.all_features if f.rangeType.name == STRING and f.name not in own]
+    return own + inherited
+
+
+def _is_span_layer(typesystem: cassis.TypeSystem, type_: Any) -> bool:
+    names = {f.name for f in type_.all_features}
+    return (
+        typesystem.subsumes(ANNOTATION, type_.name)
+        and not any(
+            typesystem.subsumes(other, type_.name) for other in _NOT_LAYERS if typesystem.contains_type(other)
+        )
+        and not names >= _RELATION_FEATURES
+        and bool(_string_features(type_))
+    )
+
+
+def span_layers(cas: cassis.Cas) -> list[str]:
+    """The span layers with annotations in this CAS (NamedEntity first where it has some;
+    not the segmentation into tokens and sentences)."""
+    typesystem = cas.typesystem
+    present = {fs.type.name for fs in cas.select_all_annotations()} - {TOKEN, SENTENCE}
+    layers = sorted(n for n in present if _is_span_layer(typesystem, typesystem.get_type(n)))
+    return sorted(layers, key=lambda name: name != NAMED_ENTITY)
+
+
+def _pick_layer(cas: cassis.Cas, options: ReadOptions, where: str) -> tuple[str, str]:
+    """The chosen span layer (any span layer of the type system) and label feature."""
+    typesystem = cas.typesystem
+    requested = options.layer
+    if requested is not None and typesystem.contains_type(requested):
+        layer = typesystem.get_type(requested).name  # cassis finds a type by its short name too
+    elif requested is None and typesystem.contains_type(NAMED_ENTITY):
+        layer = NAMED_ENTITY
+    else:
+        layer = pick_name(requested, span_layers(cas), "span layer", where)
+    type_ = typesystem.get_type(layer)
+    if not _is_span_layer(typesystem, type_):
+        raise InputError("a span layer (an annotation type with a string feature)", layer, file=where)
+    feature = pick_name(
+        options.feature, _string_features(type_), f"string feature of {layer}", where, DEFAULT_FEATURE
+    )
+    return layer, feature
+
+
+# --- reading ---------------------------------------------------------------------------
+
+
+def _bounds(cas: cassis.Cas, type_name: str) -> list[tuple[int, int]]:
+    """The (begin, end) of every annotation of a type, in order; none where it is undeclared."""
+    if not cas.typesystem.contains_type(type_name):
+        return []
+    return sorted((fs.begin, fs.end) for fs in cas.select(type_name))
+
+
+def _document(name: str, cas: cassis.Cas) -> Document:
+    text = cas.sofa_string or ""
+    tokens = _bounds(cas, TOKEN)
+    return text_document(name, text, _bounds(cas, SENTENCE), tokens or None)
+
+
+def _spans(name: str, where: str, cas: cassis.Cas, options: ReadOptions) -> tuple[list[Span], int]:
+    """The spans of the chosen layer, and how many zero-length ones were dropped."""
+    layer, feature = _pick_layer(cas, options, where)
+    spans: list[Span] = []
+    dropped = 0
+    for fs in cas.select(layer):
+        if fs.begin == fs.end:
+            dropped += 1
+            continue
+        label = fs.get(feature)
+        if label is None:
+            label = _missing(options, fs, feature, where)
+        spans.append(Span(fs.begin, fs.end, label, name))
+    spans.sort(key=lambda span: (span.start, span.end, span.label))
+    return spans, dropped
+
+
+def _missing(options: ReadOptions, fs: Any, feature: str, where: str) -> str:
+    if options.missing_label is not None:
+        return options.missing_label
+    element = f'<{fs.type.short_name} xmi:id="{fs.xmiID}" begin="{fs.begin}" end="{fs.end}">'
+    raise InputError(
+        f"a value of feature '{feature}' for every annotation (or a label for those without)",
+        f"none in {element}",
+        file=where,
+    )
+
+
+def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
+    """The spans of the chosen layer and feature in every document of the file."""
+    documents, (ts_where, ts_data) = _sources(path, options)
+    typesystem = _load_typesystem(ts_where, ts_data)
+    result = Annotations(path, NAME, [], [])
+    for name, where, data in documents:
+        cas = _load_cas(where, data, typesystem)
+        spans, dropped = _spans(name, where, cas, options)
+        result.documents.append(_document(name, cas))
+        result.spans.extend(spans)
+        if dropped:
+            result.warnings.append(zero_length_warning(where, dropped))
+    return result
+
+
+def choices(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> dict[str, list[str]]:
+    """The span layers with annotations in the (first) document and their string features
+    (standoff.layer_choices); the default layer may have none annotated."""
+    documents, (ts_where, ts_data) = _sources(path, options)
+    typesystem = _load_typesystem(ts_where, ts_data)
+    _name, where, data = documents[0]
+    cas = _load_cas(where, data, typesystem)
+    layers = span_layers(cas)
+    chosen = None
+    if options.layer is not None or typesystem.contains_type(NAMED_ENTITY) or len(layers) == 1:
+        chosen, _feature = _pick_layer(cas, options, where)
+    features = {
+        name: _string_features(typesystem.get_type(name)) for name in {*layers, *([chosen] if chosen else [])}
+    }
+    return layer_choices(layers, features, chosen)

@@ -1,0 +1,48 @@
+"""ProPara's per-process scores for confidence intervals and significance tests
+(engine/stats.py): the unit is an answer process; each question's precision and recall
+are means over the processes, rounded to 3 places, and the overall row the mean of the
+four questions (scores.averages, Averages.output)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...report import Report
+from ...stats import ScoreRow, Scores, UnitStatistics, harmonic
+from .scores import LABELS, QUESTIONS
+
+KEYS = ["processes", *(f"{q}.{score}" for q in QUESTIONS for score in ("precision", "recall"))]
+
+
+def unit_statistics(report: Report) -> UnitStatistics | None:
+    run = report.data.get("_run")
+    if run is None or not run.pairs:
+        return None
+    counts = np.array([[1.0, *(value for q in QUESTIONS for value in _question(pair.score, q))]
+                       for pair in run.pairs])  # fmt: skip
+    rows = [ScoreRow("overall", LABELS[q], ("processes", f"{q}.precision", f"{q}.recall"), _question_scores)
+            for q in QUESTIONS]  # fmt: skip
+    rows.append(ScoreRow("overall", "Overall", tuple(KEYS), _overall))
+    return UnitStatistics("process", [str(pair.pid) for pair in run.pairs], counts, rows, list(KEYS))
+
+
+def _question(score, question: str) -> tuple[float, float]:
+    values = score.questions[question]
+    return values.precision, values.recall
+
+
+def _means(sums: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per question (columns) the rounded mean precision and recall over the processes."""
+    processes = sums[:, :1]
+    return np.round(sums[:, 1::2] / processes, 3), np.round(sums[:, 2::2] / processes, 3)
+
+
+def _question_scores(sums: np.ndarray) -> Scores:
+    precision, recall = (values[:, 0] for values in _means(sums))
+    return {"precision": precision, "recall": recall, "f1": np.round(harmonic(precision, recall), 3)}
+
+
+def _overall(sums: np.ndarray) -> Scores:
+    precision, recall = (values.sum(axis=1) / 4 for values in _means(sums))
+    return {"precision": np.round(precision, 3), "recall": np.round(recall, 3),
+            "f1": np.round(harmonic(precision, recall), 3)}  # fmt: skip

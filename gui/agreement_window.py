@@ -1,0 +1,440 @@
+"""The Agreement mode: add two or more annotators' files or folders, measure, and look at
+the pairwise matrix (coloured; a click lists that pair's disagreements), the documents
+(sortable, worst first) and a viewer with one lane per annotator over the same text.
+Every figure comes from engine.agreement; this window only shows them."""
+
+from __future__ import annotations
+
+import gc
+import html
+from typing import Any
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QComboBox,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QListWidget,
+    QProgressBar,
+    QPushButton,
+    QSplitter,
+    QTableWidget,
+    QTableWidgetItem,
+    QTabWidget,
+    QTextBrowser,
+    QVBoxLayout,
+    QWidget,
+)
+
+from engine.errors import InputError
+from engine.progress import Progress
+
+from . import dialogs
+from .worker import Task, finish, start
+
+MEASURES = (  # (title, path in the report's data)
+    ("Span F1, labelled", ("span_f1", "labelled")),
+    ("Span F1, unlabelled", ("span_f1", "unlabelled")),
+    ("Span F1, overlap", ("span_f1", "overlap")),
+    ("Cohen's kappa (tokens)", ("token", "cohen_kappa")),
+    ("Krippendorff's alpha-u", ("alpha_u",)),
+)
+DOC_COLUMNS = ("Document", "Annotators", "F1 (mean)", "Cohen κ (mean)", "Fleiss κ", "α", "αu")
+
+
+def measure_job(paths: list[str]) -> Any:
+    """What the worker thread runs: read, measure, find the disagreements."""
+
+    def job(progress: Progress) -> tuple[dict[str, Any], Any, Any]:
+        from engine.agreement.adjudication import disagreements
+        from engine.agreement.command import annotator_name
+        from engine.agreement.corpus import build_corpus
+        from engine.agreement.measures import measure
+        from engine.formats import read_spans
+        from engine.formats.standoff import ReadOptions
+
+        if len(paths) < 2:
+            raise InputError("at least two annotators' files or folders", str(len(paths)))
+        sides = {}
+        for i, path in enumerate(paths):
+            progress.update(0.3 * i / len(paths), f"reading {path}")
+            sides[annotator_name(path)] = read_spans(path, None, ReadOptions())
+        corpus = build_corpus(sides)
+        return measure(corpus, progress), corpus, disagreements(corpus)
+
+    return job
+
+
+class NumberItem(QTableWidgetItem):
+    """A cell sorted by its value (undefined last)."""
+
+    def __init__(self, text: str, value: float | None) -> None:
+        super().__init__(text)
+        self.value = value
+
+    def __lt__(self, other: QTableWidgetItem) -> bool:
+        if not isinstance(other, NumberItem):
+            return super().__lt__(other)
+        mine = (self.value is None, self.value or 0.0)
+        theirs = (other.value is None, other.value or 0.0)
+        return mine < theirs
+
+
+def colour(value: float | None) -> QColor:
+    """Red (≤ 0) through yellow to green (1); grey where undefined."""
+    if value is None:
+        return QColor("#d0d0d0")
+    v = max(0.0, min(1.0, value))
+    return QColor.fromHsvF(v / 3, 0.45, 1.0)
+
+
+class AgreementWindow(QWidget):
+    """A window of its own beside the main window's Evaluate mode."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent, Qt.WindowType.Window)
+        self.setWindowTitle("Span Studio — Agreement among annotators")
+        self.resize(1180, 660)  # fits a 1280x720 screen with its title bar
+        self.data: dict[str, Any] | None = None
+        self.corpus: Any = None
+        self.sheet: Any = None
+        self._task: Task | None = None
+        self._thread: Any = None
+        self._build()
+
+    # --- layout ----------------------------------------------------------------------
+
+    def _build(self) -> None:
+        self.paths = QListWidget()
+        self.paths.setMaximumHeight(90)
+        buttons = QHBoxLayout()
+        for text, slot in (
+            ("Add files…", self.add_files),
+            ("Add folder…", self.add_folder),
+            ("Remove", self.remove),
+        ):
+            button = QPushButton(text)
+            button.clicked.connect(slot)
+            buttons.addWidget(button)
+        self.measure_button = QPushButton("Measure agreement")
+        self.measure_button.clicked.connect(self.measure)
+        self.cancel_button = QPushButton("Cancel")
+        self.cancel_button.clicked.connect(self.cancel)
+        self.cancel_button.setEnabled(False)
+        self.export_button = QPushButton("Adjudication workbook…")
+        self.export_button.clicked.connect(self.export_workbook)
+        self.export_button.setEnabled(False)
+        buttons.addStretch()
+        for button in (self.measure_button, self.cancel_button, self.export_button):
+            buttons.addWidget(button)
+        self.progress = QProgressBar()
+        self.progress.hide()
+        self.summary = QLabel("Add two or more annotators' files or folders, then Measure agreement.")
+        self.summary.setWordWrap(True)
+        self.tabs = QTabWidget()
+        self.tabs.addTab(self._pairs_tab(), "Pairs")
+        self.tabs.addTab(self._documents_tab(), "Documents")
+        self.tabs.addTab(self._viewer_tab(), "Viewer")
+        layout = QVBoxLayout(self)
+        layout.addWidget(QLabel("Annotators (one file or folder each):"))
+        layout.addWidget(self.paths)
+        layout.addLayout(buttons)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.summary)
+        layout.addWidget(self.tabs, 1)
+
+    def _pairs_tab(self) -> QWidget:
+        self.measure_choice = QComboBox()
+        self.measure_choice.addItems([title for title, _ in MEASURES])
+        self.measure_choice.currentIndexChanged.connect(self.show_matrix)
+        self.matrix = QTableWidget()
+        self.matrix.cellClicked.connect(self.show_pair)
+        self.pair_rows = QTableWidget()
+        self.pair_title = QLabel("Click a cell of the matrix to list that pair's disagreements.")
+        top = QWidget()
+        box = QVBoxLayout(top)
+        box.addWidget(self.measure_choice)
+        box.addWidget(self.matrix)
+        bottom = QWidget()
+        box = QVBoxLayout(bottom)
+        box.addWidget(self.pair_title)
+        box.addWidget(self.pair_rows)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(top)
+        split.addWidget(bottom)
+        return split
+
+    def _documents_tab(self) -> QWidget:
+        self.documents = QTableWidget(0, len(DOC_COLUMNS))
+        self.documents.setHorizontalHeaderLabels(list(DOC_COLUMNS))
+        self.documents.setSortingEnabled(True)
+        return self.documents
+
+    def _viewer_tab(self) -> QWidget:
+        page = QWidget()
+        box = QVBoxLayout(page)
+        self.document_choice = QComboBox()
+        self.document_choice.currentIndexChanged.connect(self.show_document)
+        self.row_choice = QListWidget()
+        self.row_choice.setMaximumHeight(120)
+        self.row_choice.currentRowChanged.connect(lambda _: self.show_document())
+        self.lanes = QTextBrowser()
+        box.addWidget(self.document_choice)
+        box.addWidget(QLabel("Disagreements in this document (select one to mark it in every lane):"))
+        box.addWidget(self.row_choice)
+        box.addWidget(self.lanes, 1)
+        return page
+
+    # --- inputs and running ------------------------------------------------------------
+
+    def add_files(self) -> None:
+        files, _ = QFileDialog.getOpenFileNames(self, "Annotators' files")
+        self.add_paths(files)
+
+    def add_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "An annotator's folder")
+        self.add_paths([folder] if folder else [])
+
+    def add_paths(self, paths: list[str]) -> None:
+        for path in paths:
+            self.paths.addItem(path)
+
+    def remove(self) -> None:
+        for item in self.paths.selectedItems():
+            self.paths.takeItem(self.paths.row(item))
+
+    def path_list(self) -> list[str]:
+        return [self.paths.item(i).text() for i in range(self.paths.count())]
+
+    @property
+    def busy(self) -> bool:
+        return self._task is not None
+
+    def measure(self) -> None:
+        if self.busy:
+            return
+        task = Task("Measuring agreement", measure_job(self.path_list()))
+        gc.disable()  # as the main window: no collection on the worker thread
+        task.progressed.connect(self._progressed)
+        task.finished.connect(self._finished)
+        task.failed.connect(self._failed)
+        task.crashed.connect(self._crashed)
+        task.cancelled.connect(self._cancelled)
+        self._task = task
+        self.progress.setRange(0, 0)
+        self.progress.show()
+        self.measure_button.setEnabled(False)
+        self.cancel_button.setEnabled(True)
+        self._thread = start(task, self)
+        self._thread.finished.connect(self._thread_finished)
+
+    def cancel(self) -> None:
+        if self._task is not None:
+            self._task.cancel()
+
+    def _progressed(self, fraction: float, message: str) -> None:
+        self.progress.setRange(0, 1000)
+        self.progress.setValue(int(fraction * 1000))
+        self.summary.setText(message)
+
+    def _finished(self, result: Any) -> None:
+        self.data, self.corpus, self.sheet = result
+        self.show_results()
+
+    def _failed(self, err: InputError) -> None:
+        dialogs.show_input_error(self, err, "Measuring agreement")
+
+    def _crashed(self, summary: str, details: str) -> None:
+        dialogs.show_crash(self, summary, details)
+
+    def _cancelled(self) -> None:
+        self.summary.setText("Cancelled.")
+
+    def _thread_finished(self) -> None:
+        finish(self._thread)
+        self._thread, self._task = None, None
+        gc.enable()
+        self.progress.hide()
+        self.measure_button.setEnabled(True)
+        self.cancel_button.setEnabled(False)
+        self.export_button.setEnabled(self.data is not None)
+
+    def closeEvent(self, event: Any) -> None:  # noqa: N802
+        self.cancel()
+        if self._thread is not None:
+            self._thread.wait()
+        super().closeEvent(event)
+
+    # --- showing the results -------------------------------------------------------------
+
+    def show_results(self) -> None:
+        data = self.data or {}
+        overall = data["overall"]
+        self.summary.setText(
+            f"{len(data['annotators'])} annotators, {_count(len(data['documents']), 'document')} "
+            f"({len(data['common_documents'])} every annotator has). "
+            f"Fleiss' κ {_text(overall['token']['fleiss_kappa'])}, Krippendorff's α "
+            f"{_text(overall['token']['krippendorff_alpha'])}, αu {_text(overall['alpha_u']['overall'])}."
+        )
+        self.show_matrix()
+        self.show_documents()
+        self.document_choice.blockSignals(True)
+        self.document_choice.clear()
+        self.document_choice.addItems(data["documents"])
+        self.document_choice.blockSignals(False)
+        self.show_document()
+
+    def _block(self) -> dict[str, Any]:
+        node: Any = (self.data or {})["overall"]
+        for key in MEASURES[self.measure_choice.currentIndex()][1]:
+            node = node[key]
+        return node
+
+    def show_matrix(self) -> None:
+        if self.data is None:
+            return
+        names = self.data["annotators"]
+        block = self._block()
+        self.matrix.setRowCount(len(names))
+        self.matrix.setColumnCount(len(names))
+        self.matrix.setHorizontalHeaderLabels(names)
+        self.matrix.setVerticalHeaderLabels(names)
+        for i, a in enumerate(names):
+            for j, b in enumerate(names):
+                value = None if a == b else block["pairwise"][a].get(b)
+                item = QTableWidgetItem("—" if a == b else _text(value))
+                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+                if a != b:
+                    item.setBackground(colour(value))
+                    item.setForeground(QColor("black"))
+                self.matrix.setItem(i, j, item)
+
+    def show_pair(self, row: int, column: int) -> None:
+        if self.data is None or self.sheet is None or row == column:
+            return
+        a, b = self.data["annotators"][row], self.data["annotators"][column]
+        rows = [r for r in self.sheet.rows if a in r.labels and b in r.labels and r.labels[a] != r.labels[b]]
+        self.pair_title.setText(f"{a} and {b} disagree on {len(rows)} spans:")
+        headers = ["Document", "Characters", "Text", a, b]
+        self.pair_rows.clear()
+        self.pair_rows.setColumnCount(len(headers))
+        self.pair_rows.setHorizontalHeaderLabels(headers)
+        self.pair_rows.setRowCount(len(rows))
+        texts = self.corpus.texts
+        for n, r in enumerate(rows):
+            values = [r.document, f"{r.start}–{r.end}", texts[r.document].text(r.start, r.end)]
+            values += [" | ".join(r.labels[a]) or "—", " | ".join(r.labels[b]) or "—"]
+            for k, value in enumerate(values):
+                self.pair_rows.setItem(n, k, QTableWidgetItem(value))
+
+    def show_documents(self) -> None:
+        docs = (self.data or {})["per_document"]
+        self.documents.setSortingEnabled(False)
+        self.documents.setRowCount(len(docs))
+        for n, (name, doc) in enumerate(docs.items()):
+            values = [
+                doc["span_f1"]["labelled"]["mean"],
+                doc["token"]["cohen_kappa"]["mean"],
+                doc["token"]["fleiss_kappa"],
+                doc["token"]["krippendorff_alpha"],
+                doc["alpha_u"]["overall"],
+            ]
+            self.documents.setItem(n, 0, QTableWidgetItem(name))
+            self.documents.setItem(n, 1, QTableWidgetItem(", ".join(doc["annotators"])))
+            for k, value in enumerate(values, start=2):
+                item = NumberItem(_text(value), value)
+                item.setBackground(colour(value))
+                item.setForeground(QColor("black"))
+                self.documents.setItem(n, k, item)
+        self.documents.setSortingEnabled(True)
+        self.documents.sortItems(len(DOC_COLUMNS) - 1, Qt.SortOrder.AscendingOrder)  # worst αu first
+        self.documents.resizeColumnsToContents()
+
+    def show_document(self) -> None:
+        if self.data is None or self.sheet is None:
+            return
+        name = self.document_choice.currentText()
+        rows = [r for r in self.sheet.rows if r.document == name]
+        if self.row_choice.count() != len(rows) or getattr(self, "_rows_of", None) != name:
+            self._rows_of = name
+            self.row_choice.blockSignals(True)
+            self.row_choice.clear()
+            text = self.corpus.texts[name]
+            for r in rows:
+                labels = "; ".join(f"{a}: {' | '.join(v) or '—'}" for a, v in r.labels.items())
+                self.row_choice.addItem(f"{r.row_id}  «{text.text(r.start, r.end)}»  {labels}")
+            self.row_choice.blockSignals(False)
+        chosen = rows[self.row_choice.currentRow()] if 0 <= self.row_choice.currentRow() < len(rows) else None
+        self.lanes.setHtml(self._lanes_html(name, rows, chosen))
+        if chosen is not None:
+            self.lanes.scrollToAnchor("chosen")
+
+    def _lanes_html(self, name: str, rows: list[Any], chosen: Any) -> str:
+        """One lane per annotator: the text with that annotator's spans, disagreements in red."""
+        d = self.corpus.documents.index(name)
+        text = self.corpus.texts[name].tokens
+        disputed = {(r.start, r.end) for r in rows}
+        parts = [f"<h3>{html.escape(name)}</h3>"]
+        for a, who in enumerate(self.corpus.annotators):
+            if not self.corpus.has(a, d):
+                parts.append(f"<p><b>{html.escape(who)}</b>: <i>does not have this document</i></p>")
+                continue
+            table = self.corpus.tables[a]
+            part = table.rows(d)
+            spans = sorted(
+                zip(
+                    table.start[part].tolist(),
+                    table.end[part].tolist(),
+                    table.label[part].tolist(),
+                    strict=True,
+                )
+            )
+            parts.append(f"<p><b>{html.escape(who)}</b><br>{self._marked(text, spans, disputed, chosen)}</p>")
+        return "".join(parts)
+
+    def _marked(self, text: str, spans: list[tuple[int, int, int]], disputed: set, chosen: Any) -> str:
+        out, at = [], 0
+        for s, e, label in spans:
+            if s < at:  # nested or overlapping: shown by its label only
+                out.append(f"<sup>[{html.escape(self.corpus.labels[label])}]</sup>")
+                continue
+            out.append(html.escape(text[at:s]))
+            style = "background:#f5b7b1" if (s, e) in disputed else "background:#c8e6c9"
+            if chosen is not None and (s, e) == (chosen.start, chosen.end):
+                style += ";text-decoration:underline;font-weight:bold"
+                out.append('<a name="chosen"></a>')
+            label_text = html.escape(self.corpus.labels[label])
+            out.append(f'<span style="{style}">{html.escape(text[s:e])}<sub>{label_text}</sub></span>')
+            at = e
+        out.append(html.escape(text[at:]))
+        return "".join(out).replace("\n", "<br>")
+
+    def export_workbook(self) -> None:
+        if self.corpus is None:
+            return
+        path, _ = QFileDialog.getSaveFileName(
+            self, "Adjudication workbook", "adjudication.xlsx", "Excel (*.xlsx)"
+        )
+        if path:
+            self.write_workbook(path)
+
+    def write_workbook(self, path: str) -> None:
+        from engine.agreement.workbook import workbook_bytes
+        from engine.textio import atomic_write_bytes
+
+        try:
+            atomic_write_bytes(path, workbook_bytes(self.corpus, self.data))
+        except (InputError, OSError) as err:
+            dialogs.show_input_error(self, InputError("a writable file", str(err), file=path), "Writing")
+            return
+        self.summary.setText(f"Adjudication workbook written: {path}")
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+
+
+def _text(value: float | None) -> str:
+    return "undefined" if value is None else f"{value:.3f}"

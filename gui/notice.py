@@ -1,0 +1,58 @@
+"""A notice in the window itself (not only in the status bar): what an export wrote, with
+buttons to open the file and the folder holding it."""
+
+from __future__ import annotations
+
+import html
+from pathlib import Path
+
+from PySide6.QtCore import QUrl
+from PySide6.QtGui import QDesktopServices
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QWidget
+
+
+def open_path(path: Path) -> bool:
+    """Open a file or folder with the program the desktop chooses for it."""
+    return QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+
+
+class Notice(QFrame):
+    """A closable bar: a message and, for written files, Open and Open Folder."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("notice")
+        self.setStyleSheet("#notice { background: #e8f4e8; border: 1px solid #9cc79c; border-radius: 4px; }")
+        self.paths: list[Path] = []
+        self.text = QLabel()
+        self.text.setWordWrap(True)
+        self.open_button = QPushButton("Open")
+        self.open_button.setToolTip("Open the file with the program your computer uses for it")
+        self.open_button.clicked.connect(lambda: open_path(self.paths[0]))
+        self.folder_button = QPushButton("Open Folder")
+        self.folder_button.setToolTip("Show the folder the file was written to")
+        self.folder_button.clicked.connect(lambda: open_path(self.paths[0].parent))
+        self.close_button = QToolButton()
+        self.close_button.setText("✕")
+        self.close_button.setAutoRaise(True)
+        self.close_button.setToolTip("Close this notice")
+        self.close_button.clicked.connect(self.hide)
+        row = QHBoxLayout(self)
+        row.setContentsMargins(8, 4, 4, 4)
+        row.addWidget(self.text, 1)
+        for widget in (self.open_button, self.folder_button, self.close_button):
+            row.addWidget(widget)
+        self.hide()
+
+    def show_written(self, paths: list[Path]) -> None:
+        """Say what was written; one file gets Open, any gets Open Folder."""
+        self.paths = list(paths)
+        if len(paths) == 1:
+            what = f"Written: <b>{html.escape(paths[0].name)}</b> in {html.escape(str(paths[0].parent))}"
+        else:
+            what = f"Written: {len(paths)} files in <b>{html.escape(str(paths[0].parent))}</b>"
+        self.text.setText(what)
+        self.text.setToolTip("\n".join(str(p) for p in paths))
+        self.open_button.setVisible(len(paths) == 1)
+        self.folder_button.setVisible(bool(paths))
+        self.show()

@@ -1,0 +1,193 @@
+"""UIMA CAS XMI reader: INCEpTION's exports, files written by cassis read back, bad input."""
+
+from __future__ import annotations
+
+import random
+import re
+import shutil
+import zipfile
+from pathlib import Path
+
+import cassis
+import pytest
+
+from engine.errors import InputError
+from engine.formats import uima_xmi
+from engine.formats.standoff import ReadOptions
+from tests.engine.span_samples import NAMED_ENTITY, WORDS, covered, spans_of
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "formats" / "uima-xmi"
+SMILEYS = DATA / "cassis-smileys"
+RELATION = DATA / "inception-relation"
+CUSTOM = "webanno.custom.MyRelationBase"
+
+
+def smileys(**options) -> ReadOptions:
+    return ReadOptions(typesystem=str(SMILEYS / "important_dkpro_types.xml"), **options)
+
+
+# --- INCEpTION's files -----------------------------------------------------------------
+
+
+def test_inception_export_with_emoji_and_crlf():
+    path = SMILEYS / "cas_with_smileys.xmi"
+    found = uima_xmi.read(str(path), smileys())
+    assert covered(found) == [
+        ("OTH", "Transformers"), ("OTH", "Transformers"), ("OTH", "Transformers"), ("OTH", "PyTorch"),
+        ("OTH", "TensorFlow"),
+    ]  # fmt: skip
+    # The file counts UTF-16 units (🤗 is two): its first entity is begin="3"; in code points 2.
+    assert re.search(r'NamedEntity xmi:id="\d+" sofa="1" begin="3" end="15"', path.read_text(encoding="utf-8"))
+    assert spans_of(found)[0] == (2, 14, "OTH")
+    doc = found.documents[0]
+    assert doc.name == "cas_with_smileys" and doc.tokens.startswith("🤗 Transformers") and "\r\n" in doc.tokens
+    assert len(doc.units) == 3 and doc.token_bounds[:2] == [(0, 1), (2, 14)]
+    assert len(doc.token_bounds) == path.read_text(encoding="utf-8").count("<type4:Token ")
+    assert found.format == "uima-xmi" and found.warnings == []
+
+
+def test_custom_layer_is_picked_by_name():
+    path = str(RELATION / "relation_test.xmi")
+    assert uima_xmi.read(path).spans == []  # default NamedEntity: declared, none annotated
+    each = {f"feature:{CUSTOM}": ["value"]}
+    assert uima_xmi.choices(path) == {"layer": [CUSTOM], "feature": ["value", "identifier"], **each}  # NamedEntity's
+    assert uima_xmi.choices(path, ReadOptions(layer=CUSTOM)) == {"layer": [CUSTOM], "feature": ["value"], **each}
+    found = uima_xmi.read(path, ReadOptions(layer="MyRelationBase"))
+    assert covered(found) == [("city", "Darmstadt"), ("state", "Hessen"), ("city", "Hannover"), ("state", "Lower Saxony")]
+    assert found.documents[0].units == [(0, 23), (25, 53)]
+
+
+def test_zip_of_an_inception_export(tmp_path):
+    archive = tmp_path / "export.zip"
+    with zipfile.ZipFile(archive, "w") as out:
+        out.write(RELATION / "relation_test.xmi", "relation_test.xmi")
+        out.write(RELATION / "TypeSystem.xml", "TypeSystem.xml")
+    found = uima_xmi.read(str(archive), ReadOptions(layer=CUSTOM))
+    assert spans_of(found) == spans_of(uima_xmi.read(str(RELATION / "relation_test.xmi"), ReadOptions(layer=CUSTOM)))
+    assert [d.name for d in found.documents] == ["export"] and {s.doc for s in found.spans} == {"export"}
+    two = tmp_path / "two.zip"
+    with zipfile.ZipFile(two, "w") as out:
+        out.write(RELATION / "relation_test.xmi", "a/first.xmi")
+        out.write(RELATION / "relation_test.xmi", "b/second.xmi")
+        out.write(RELATION / "TypeSystem.xml", "TypeSystem.xml")
+    both = uima_xmi.read(str(two), ReadOptions(layer=CUSTOM))
+    assert [d.name for d in both.documents] == ["first", "second"] and len(both.spans) == 8
+
+
+def test_type_system_beside_the_file(tmp_path):
+    shutil.copy(SMILEYS / "cas_with_smileys.xmi", tmp_path / "doc.xmi")
+    with pytest.raises(InputError) as caught:
+        uima_xmi.read(str(tmp_path / "doc.xmi"))
+    assert caught.value.file == str(tmp_path / "doc.xmi") and "TypeSystem.xml" in caught.value.expected
+    shutil.copy(SMILEYS / "important_dkpro_types.xml", tmp_path / "TypeSystem.xml")
+    assert len(uima_xmi.read(str(tmp_path / "doc.xmi")).spans) == 5
+
+
+def test_sniff():
+    head = (SMILEYS / "cas_with_smileys.xmi").read_text(encoding="utf-8").splitlines()[:5]
+    assert uima_xmi.sniff(head)
+    assert not uima_xmi.sniff(['<?xml version="1.0"?>', "<typeSystemDescription>"])
+    assert not uima_xmi.sniff(["#FORMAT=WebAnno TSV 3.3"]) and not uima_xmi.sniff([])
+
+
+# --- files written by cassis -----------------------------------------------------------
+
+
+def write_cas(folder: Path, text: str, spans: list[tuple[int, int, str | None]]) -> Path:
+    """An XMI and its TypeSystem.xml, written by cassis (which writes UTF-16 offsets)."""
+    typesystem = cassis.TypeSystem()
+    entity = typesystem.create_type(NAMED_ENTITY)
+    typesystem.create_feature(entity, "value", "uima.cas.String")
+    typesystem.create_feature(entity, "identifier", "uima.cas.String")
+    token = typesystem.create_type(uima_xmi.TOKEN)
+    cas = cassis.Cas(typesystem=typesystem, sofa_string=text)
+    for start, end, label in spans:
+        cas.add(entity(begin=start, end=end, value=label, identifier="id"))
+    for match in re.finditer(r"\S+", text):
+        cas.add(token(begin=match.start(), end=match.end()))
+    cas.to_xmi(str(folder / "doc.xmi"))
+    typesystem.to_xml(str(folder / "TypeSystem.xml"))
+    return folder / "doc.xmi"
+
+
+@pytest.mark.parametrize("seed", range(15))
+def test_generated_files_read_back(tmp_path, seed):
+    """Emoji (two UTF-16 units), CRLF, nested and overlapping spans, labels XML must escape,
+    annotations without a value (given a label), zero-length ones (dropped, counted)."""
+    rnd = random.Random(seed)
+    text = "".join(rnd.choice(WORDS) + rnd.choice([" ", "\r\n", " <&> "]) for _ in range(rnd.randint(1, 30)))
+    spans = []
+    for _ in range(rnd.randint(0, 15)):
+        start = rnd.randint(0, len(text))
+        spans.append((start, rnd.randint(start, len(text)), rnd.choice(["PER", 'a"<b>&c', "\t\n", None])))
+    path = write_cas(tmp_path, text, spans)
+    found = uima_xmi.read(str(path), ReadOptions(missing_label="?"))
+    expected = sorted((s, e, "?" if label is None else label) for s, e, label in spans if s < e)
+    assert spans_of(found) == expected
+    assert found.documents[0].tokens == text
+    assert found.documents[0].token_bounds == ([m.span() for m in re.finditer(r"\S+", text)] or None)
+    dropped = sum(1 for s, e, _ in spans if s == e)
+    assert len(found.warnings) == (1 if dropped else 0)
+    by_identifier = uima_xmi.read(str(path), ReadOptions(feature="identifier"))
+    assert {s.label for s in by_identifier.spans} <= {"id"} and len(by_identifier.spans) == len(expected)
+
+
+# --- bad input -------------------------------------------------------------------------
+
+
+def test_broken_xml_names_the_line(tmp_path):
+    lines = (SMILEYS / "cas_with_smileys.xmi").read_text(encoding="utf-8").splitlines()
+    path = tmp_path / "broken.xmi"
+    path.write_text("\n".join(lines[:20]) + "\n<type4:Token xmi:id=\n", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        uima_xmi.read(str(path), smileys())
+    assert caught.value.file == str(path) and caught.value.line in (21, 22)
+    assert caught.value.expected == "a UIMA CAS in XMI"
+
+
+def test_a_type_or_feature_the_type_system_lacks_names_its_element(tmp_path):
+    """The type system of another project: INCEpTION's tokens have a feature `order` it
+    lacks; without that, its custom layer is a type it lacks."""
+    path = tmp_path / "custom.xmi"
+    shutil.copy(RELATION / "relation_test.xmi", path)
+    other = ReadOptions(typesystem=str(SMILEYS / "important_dkpro_types.xml"))
+    for lacking, element in (("feature 'order' of", "<type4:Token "), ("type webanno.custom.MyRelationBase", "<custom:MyRelationBase ")):
+        with pytest.raises(InputError) as caught:
+            uima_xmi.read(str(path), other)
+        lines = path.read_text(encoding="utf-8").splitlines()
+        assert caught.value.file == str(path) and lacking in caught.value.found
+        assert caught.value.line is not None and element in lines[caught.value.line - 1]
+        path.write_text("\n".join(lines).replace(' order="0"', ""), encoding="utf-8")
+
+
+def test_an_annotation_without_value_names_its_element(tmp_path):
+    path = write_cas(tmp_path, "Ada met Bob", [(0, 3, "PER"), (8, 11, None)])
+    with pytest.raises(InputError) as caught:
+        uima_xmi.read(str(path))
+    assert caught.value.file == str(path)
+    assert re.fullmatch(r'none in <NamedEntity xmi:id="\d+" begin="8" end="11">', caught.value.found)
+
+
+def test_a_layer_that_does_not_exist_lists_those_there_are():
+    path = str(RELATION / "relation_test.xmi")
+    with pytest.raises(InputError) as caught:
+        uima_xmi.read(path, ReadOptions(layer="Sentiment"))
+    assert str(caught.value) == f"{path}: expected a span layer of this file ({CUSTOM}), found 'Sentiment'"
+    assert uima_xmi.read(path, ReadOptions(layer="Chunk")).spans == []  # declared, none annotated
+    with pytest.raises(InputError) as caught:
+        uima_xmi.read(path, ReadOptions(layer="webanno.custom.MyRelationLayer"))
+    assert "a span layer" in caught.value.expected  # a relation: no span layer
+
+
+def test_bad_zip_files(tmp_path):
+    not_zip = tmp_path / "not.zip"
+    not_zip.write_bytes(b"PK\x03\x04 no zip")
+    with pytest.raises(InputError) as caught:
+        uima_xmi.read(str(not_zip))
+    assert caught.value.file == str(not_zip) and caught.value.expected == "a zip file"
+    no_typesystem = tmp_path / "alone.zip"
+    with zipfile.ZipFile(no_typesystem, "w") as out:
+        out.write(RELATION / "relation_test.xmi", "relation_test.xmi")
+    with pytest.raises(InputError) as caught:
+        uima_xmi.read(str(no_typesystem))
+    assert caught.value.file == str(no_typesystem) and "TypeSystem.xml" in caught.value.expected

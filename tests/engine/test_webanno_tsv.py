@@ -1,0 +1,195 @@
+"""WebAnno TSV 3.x reader: INCEpTION's own files (checked against the same documents as
+XMI), generated files read back, and bad input."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from engine.errors import InputError
+from engine.formats import uima_xmi, webanno_tsv
+from engine.formats.standoff import ReadOptions
+from tests.engine.span_samples import NAMED_ENTITY, covered, random_tsv_document, spans_of, write_webanno_tsv
+
+DATA = Path(__file__).resolve().parent.parent / "data" / "formats" / "webanno-tsv"
+SUITE = DATA / "tsv3-suite"
+POS = "de.tudarmstadt.ukp.dkpro.core.api.lexmorph.type.pos.POS"
+
+
+# --- INCEpTION's files -----------------------------------------------------------------
+
+
+def test_example_named_entities_with_multi_token_and_stacked_spans():
+    found = webanno_tsv.read(str(DATA / "example2.tsv"))
+    assert covered(found) == [
+        ("PER", "Ms. Haag"), ("OTH", "Elianti"), ("ORG", "Rolls-Royce Motor"), ("LOC", "U.S."), ("LOC", "U.S."),
+        ("PER", "BELL"), ("ORG", "BELL INDUSTRIES Inc."), ("ORG", "Bell"), ("LOC", "Los Angeles"),
+    ]  # fmt: skip
+    doc = found.documents[0]
+    assert doc.name == "example2" and found.format == "webanno-tsv" and found.warnings == []
+    assert doc.units[:2] == [(0, 24), (25, 130)]  # sentences end before their line break
+    assert doc.tokens[:25] == "Ms. Haag plays Elianti .\n"
+    assert doc.token_bounds[:3] == [(0, 3), (4, 8), (9, 14)]
+    assert len(doc.token_bounds) == sum(1 for line in (DATA / "example2.tsv").open() if line[:1].isdigit())
+
+
+def test_layer_and_feature_are_picked_by_name_or_short_name():
+    path = str(DATA / "example2.tsv")
+    each = {f"feature:{POS}": ["PosValue"], f"feature:{NAMED_ENTITY}": ["value"]}
+    assert webanno_tsv.choices(path) == {"layer": [POS, NAMED_ENTITY], "feature": ["value"], **each}
+    assert webanno_tsv.choices(path, ReadOptions(layer="POS")) == {"layer": [POS, NAMED_ENTITY], "feature": ["PosValue"], **each}
+    pos = webanno_tsv.read(path, ReadOptions(layer="POS", feature="PosValue"))
+    assert len(pos.spans) == len(pos.documents[0].token_bounds)
+    assert covered(pos)[:3] == [("NNP", "Ms."), ("NNP", "Haag"), ("VBD", "plays")]
+
+
+def test_chain_columns_are_counted_and_skipped():
+    found = webanno_tsv.read(str(DATA / "coref.tsv"), ReadOptions(layer="NamedEntity"))
+    assert covered(found)[:4] == [("PER", "Grubach"), ("PER", "Bürstner"), ("PER", "Josef K."), ("PER", "Grubach")]
+    assert len(found.spans) == 72 + 2 and {s.label for s in found.spans} == {"PER"}
+    lemmas = webanno_tsv.read(str(DATA / "coref.tsv"), ReadOptions(layer="Lemma"))
+    assert covered(lemmas)[:3] == [("Verhaftung", "Verhaftung"), ("–", "–"), ("Gespräch", "Gespräch")]
+
+
+SUITE_CASES = sorted(p.name for p in SUITE.iterdir() if p.is_dir())
+
+
+@pytest.mark.parametrize("case", SUITE_CASES)
+def test_suite_reads_as_its_xmi(case):
+    """INCEpTION's round-trip suite: the TSV holds the same annotations as the XMI (layer
+    webanno.custom.Span there, NamedEntity here); its rebuilt text keeps the last line break."""
+    options = ReadOptions(missing_label="(none)")
+    tsv = webanno_tsv.read(str(SUITE / case / "reference.tsv"), options)
+    xmi = uima_xmi.read(str(SUITE / case / "reference.xmi"), ReadOptions(
+        typesystem=str(SUITE / "webanno_types.xml"), missing_label="(none)"))  # fmt: skip
+    assert spans_of(tsv) == spans_of(xmi)
+    assert tsv.documents[0].tokens == xmi.documents[0].tokens + "\n"
+    assert tsv.documents[0].units == xmi.documents[0].units
+    assert tsv.documents[0].token_bounds == xmi.documents[0].token_bounds
+    assert len(tsv.warnings) == len(xmi.warnings)
+
+
+def test_suite_special_cases():
+    emoji = webanno_tsv.read(str(SUITE / "testSentenceWithEmoji" / "reference.tsv"), ReadOptions(missing_label="?"))
+    assert covered(emoji) == [("?", "😊")] and spans_of(emoji) == [(10, 11, "?")]  # UTF-16 12-14 → 10-11
+    symbols = webanno_tsv.read(str(SUITE / "testTokenBoundedSpanWithSpecialSymbolsValue" / "reference.tsv"))
+    assert {s.label for s in symbols.spans} == {"#*'\"`´\t:;{}|[ ]()\\§$%?=&_\n"}
+    zero = webanno_tsv.read(str(SUITE / "testZeroLengthSpansWithFeatureValues" / "reference.tsv"))
+    assert zero.spans == []
+    assert zero.warnings == [
+        f"{SUITE / 'testZeroLengthSpansWithFeatureValues' / 'reference.tsv'}: 2 zero-length annotations dropped "
+        "(a span without characters cannot be scored), the first at line 7"
+    ]
+    sub = webanno_tsv.read(str(SUITE / "testSubMultiTokenSpanWithFeatureValue" / "reference.tsv"))
+    assert ("7", "aaaaaa bbb") in covered(sub) and ("9", "aaa bbbbbb ccc") in covered(sub)  # end: last row in file
+    joined = webanno_tsv.read(str(SUITE / "testTwoSentencesWithNoSpaceInBetween" / "reference.tsv"))
+    assert joined.documents[0].tokens == "onetwo\n" and joined.documents[0].units == [(0, 3), (3, 6)]
+
+
+def test_sniff_names_only_webanno_tsv():
+    assert webanno_tsv.sniff(["#FORMAT=WebAnno TSV 3.3", "#T_SP=x|value"])
+    assert webanno_tsv.sniff(["\ufeff#FORMAT=WebAnno TSV 3.2"])
+    assert not webanno_tsv.sniff(["#FORMAT=WebAnno TSV 2", "#id=1"])
+    assert not webanno_tsv.sniff(["1-1\t0-3\tMs.\tPER", "1-2\t4-8\tHaag\tPER"])
+    assert not webanno_tsv.sniff([])
+
+
+# --- generated files -------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("seed", range(40))
+def test_generated_files_read_back(tmp_path, seed):
+    """Random text (emoji, CRLF inside sentences, TABs, backslashes), sentences with and without
+    space between them, multi-token, cross-sentence, stacked and sub-token spans with labels
+    that need every escape; the file itself with LF or CRLF line ends."""
+    rnd = random.Random(seed)
+    doc = random_tsv_document(rnd)
+    path = tmp_path / "generated.tsv"
+    path.write_bytes(write_webanno_tsv(doc, rnd, crlf=seed % 2 == 1).encode("utf-8"))
+    found = webanno_tsv.read(str(path))
+    assert found.documents[0].tokens == doc.text()
+    assert spans_of(found) == doc.expected_spans()
+    assert found.documents[0].token_bounds == [(start, end) for _, start, end in doc.tokens()]
+    starts = doc.sentence_starts()
+    assert found.documents[0].units == [(s, s + len(t)) for s, t in zip(starts, doc.sentences, strict=True)]
+    dropped = sum(1 for _, start, end, _ in doc.inner_spans if start == end)
+    assert len(found.warnings) == (1 if dropped else 0)
+    assert not dropped or f" {dropped} zero-length" in found.warnings[0]
+    identifiers = webanno_tsv.read(str(path), ReadOptions(feature="identifier", missing_label="?"))
+    assert sorted((s.start, s.end) for s in identifiers.spans) == [(a, b) for a, b, _ in doc.expected_spans()]
+
+
+# --- bad input -------------------------------------------------------------------------
+
+HEADER = "#FORMAT=WebAnno TSV 3.3\n#T_SP=de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity|value\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("content", "line", "expected"),
+    [
+        ("#FORMAT=WebAnno TSV 2.0\n", 1, "#FORMAT=WebAnno TSV 3.x"),
+        ("1-1\t0-3\tabc\tPER\t\n", 1, "#FORMAT=WebAnno TSV 3.x"),
+        (HEADER + "#Text=abc\n1-1\t0-3\tabc\n", 6, "4 TAB-separated fields"),
+        (HEADER + "#Text=abc\n1-1\t0-x\tabc\tPER\t\n", 6, "offsets 'begin-end'"),
+        (HEADER + "#Text=abc\n1-1\t0-4\tabc\tPER\t\n", 6, "within the sentence's text"),
+        (HEADER + "#Text=abc def\n1-1\t0-3\tabc\t_\t\n1-2\t4-7\tdef\t*\t\n", 7, "a value for every annotation"),
+        (HEADER + "#Text=abc\n1-1\t0-3\tabc\tPER[x]\t\n", 6, "an annotation number"),
+        (HEADER + "1-1\t0-3\tabc\tPER\t\n", 5, "a '#Text=' line"),
+        (HEADER + "#Text=a😊\n1-1\t0-2\ta😊\tPER\t\n", 6, "offsets between characters"),
+        (HEADER + "#Text=abc\n1-1\t0-3\tabc\t_\t\n\n#Text=de\n2-1\t1-3\tde\t_\t\n", 9, "after the previous one"),
+    ],
+)
+def test_bad_input_names_file_and_line(tmp_path, content, line, expected):
+    path = tmp_path / "bad.tsv"
+    path.write_text(content, encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        webanno_tsv.read(str(path))
+    assert (caught.value.file, caught.value.line) == (str(path), line)
+    assert expected in caught.value.expected
+    assert str(caught.value).startswith(f"{path}:{line}: expected ")
+
+
+def test_a_layer_or_feature_that_does_not_exist_lists_those_that_do():
+    path = str(DATA / "example2.tsv")
+    with pytest.raises(InputError) as caught:
+        webanno_tsv.read(path, ReadOptions(layer="Chunk"))
+    assert str(caught.value) == f"{path}: expected a span layer of this file ({POS}, {NAMED_ENTITY}), found 'Chunk'"
+    with pytest.raises(InputError) as caught:
+        webanno_tsv.read(path, ReadOptions(feature="identifier"))
+    assert str(caught.value) == f"{path}: expected a feature of {NAMED_ENTITY} of this file (value), found 'identifier'"
+
+
+def test_choices_without_a_default_layer(tmp_path):
+    path = tmp_path / "two.tsv"
+    path.write_text("#FORMAT=WebAnno TSV 3.3\n#T_SP=a.Pos|tag\n#T_SP=b.Chunk|kind|value\n\n\n#Text=x\n1-1\t0-1\tx\tN\tNP\tS\t\n")
+    each = {"feature:a.Pos": ["tag"], "feature:b.Chunk": ["kind", "value"]}
+    assert webanno_tsv.choices(str(path)) == {"layer": ["a.Pos", "b.Chunk"], "feature": [], **each}
+    assert webanno_tsv.choices(str(path), ReadOptions(layer="Chunk")) == {"layer": ["a.Pos", "b.Chunk"], "feature": ["kind", "value"], **each}
+    with pytest.raises(InputError) as caught:
+        webanno_tsv.read(str(path))
+    assert str(caught.value) == f"{path}: expected a choice of span layer (one of: a.Pos, b.Chunk), found 2 and no default"
+    assert covered(webanno_tsv.read(str(path), ReadOptions(layer="b.Chunk"))) == [("S", "x")]
+    assert covered(webanno_tsv.read(str(path), ReadOptions(layer="Chunk", feature="kind"))) == [("NP", "x")]
+
+
+def test_text_escapes_of_each_version(tmp_path):
+    """3.1 escaped #Text= lines as Java strings; 3.2 and later escape TAB, CR, backslash and
+    control characters only (a `\\u` stays as it is)."""
+    row = "1-1\t0-3\tabc\t_\t\n"
+    for version, text, expected in (("3.1", "a\\u00e9\\tb\\\\", "aé\tb\\"), ("3.3", "a\\u00e9\\tb\\\\\\r", "a\\u00e9\tb\\\r")):
+        path = tmp_path / f"v{version}.tsv"
+        path.write_text(HEADER.replace("3.3", version) + f"#Text={text}\n" + row, encoding="utf-8")
+        assert webanno_tsv.read(str(path)).documents[0].tokens == expected + "\n"
+
+
+def test_a_layer_without_features_needs_a_label_for_its_annotations(tmp_path):
+    path = tmp_path / "flags.tsv"
+    path.write_text("#FORMAT=WebAnno TSV 3.3\n#T_SP=webanno.custom.Flag|\n\n\n#Text=ab cd\n"
+                    "1-1\t0-2\tab\t*[1]\t\n1-2\t3-5\tcd\t*[1]\t\n", encoding="utf-8")  # fmt: skip
+    assert webanno_tsv.choices(str(path))["feature:webanno.custom.Flag"] == []
+    assert covered(webanno_tsv.read(str(path), ReadOptions(missing_label="Flag"))) == [("Flag", "ab cd")]
+    with pytest.raises(InputError) as caught:
+        webanno_tsv.read(str(path))
+    assert (caught.value.line, caught.value.found) == (6, "'*'")
