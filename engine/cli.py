@@ -12,11 +12,9 @@ from __future__ import annotations
 
 import argparse
 import contextlib
-import errno
 import gc
 import os
 import signal
-import stat
 import sys
 import textwrap
 from collections.abc import Iterator
@@ -34,8 +32,9 @@ from .comparison import (
 from .errors import Cancelled, InputError, shown
 from .methods import BUILTIN_METHODS, Invocation, Method, all_methods, format_table, get_method
 from .options import OptionSpec, either, option_specs, validate
+from .paths import check_writable, input_identities, refuse_overwriting
 from .report import Report
-from .textio import atomic_write_files, atomic_write_text, check_input, output_error, writes_in_place
+from .textio import atomic_write_files, atomic_write_text, check_input, output_error
 
 PROG = "spanstudio"
 
@@ -269,49 +268,6 @@ def _options(method: Method, args: argparse.Namespace) -> Any:
     return options
 
 
-def _check_writable(path: Path, folder_output: bool = False) -> None:
-    """InputError unless `path` can be created or replaced (a folder output: written into);
-    a device or FIFO is written as it is."""
-    try:
-        info: os.stat_result | None = os.stat(path)
-    except FileNotFoundError:
-        info = None
-    except OSError as err:
-        raise output_error(err, path) from None
-    if folder_output and info is not None and not stat.S_ISDIR(info.st_mode):
-        raise InputError("a folder", "a file", file=str(path))
-    if not folder_output and info is not None and stat.S_ISDIR(info.st_mode):
-        raise InputError("a file path", "a directory", file=str(path))
-    if info is not None and writes_in_place(path):
-        return
-    _check_names(path)
-    folder = path if folder_output else path.parent
-    while not folder.exists() and folder != folder.parent:
-        folder = folder.parent
-    replaced = not folder_output and info is not None
-    if not os.access(folder, os.W_OK) or (replaced and not os.access(path, os.W_OK)):
-        raise InputError("a writable location", "permission denied", file=str(path))
-
-
-def _check_names(path: Path) -> None:
-    """InputError when a name in `path` is longer than the system takes (255 bytes; the
-    hidden temporary file beside it needs room too)."""
-    for part in path.parts:
-        if len(os.fsencode(part)) > 255:
-            raise output_error(OSError(errno.ENAMETOOLONG, "File name too long"), path)
-
-
-Identity = tuple[int, int]  # (st_dev, st_ino): one file, whatever path or link names it
-
-
-def _identity(path: str | os.PathLike[str]) -> Identity | None:
-    try:
-        info = os.stat(path)
-    except (OSError, ValueError):
-        return None
-    return info.st_dev, info.st_ino
-
-
 def _input_files(method: Method, args: argparse.Namespace, invocation: Invocation) -> list[str]:
     """Every input path of the run: the two annotations, the files its options and
     invocation name (page texts, sentences, a config file); '-' (standard input) left out."""
@@ -320,41 +276,6 @@ def _input_files(method: Method, args: argparse.Namespace, invocation: Invocatio
         if spec.info.path and spec.info.cli and getattr(args, "opt_" + spec.name, None):
             paths.append(str(getattr(args, "opt_" + spec.name)))
     return [p for p in paths if p and p != "-"]
-
-
-def _input_identities(paths: list[str], folders: tuple[str, ...] = ()) -> dict[Identity, str]:
-    """The files of the inputs (the files of those in `folders`, the inputs a method takes
-    as a folder, too), each with the path that names it."""
-    found: dict[Identity, str] = {}
-    for path in paths:
-        if path in folders and os.path.isdir(path):
-            with contextlib.suppress(OSError), os.scandir(path) as entries:
-                for entry in entries:
-                    identity = _identity(entry.path)
-                    if identity is not None:
-                        found.setdefault(identity, entry.path)
-        identity = _identity(path)
-        if identity is not None:
-            found.setdefault(identity, path)
-    return found
-
-
-def refuse_overwriting(inputs: dict[Identity, str], outputs: dict[str, Path]) -> None:
-    """InputError when an output path names one of the inputs (also through a link or
-    another spelling) or the same file as another output of the run."""
-    seen: dict[Identity | str, str] = {}
-    for name, path in outputs.items():
-        identity = _identity(path)
-        if identity is not None and identity in inputs:
-            raise InputError("an output path that is none of the run's inputs",
-                             f"the input '{inputs[identity]}'", file=str(path))  # fmt: skip
-        if identity is not None and writes_in_place(path):
-            continue  # /dev/null twice is harmless
-        key = identity if identity is not None else os.path.abspath(path)
-        if key in seen:
-            raise InputError("a path of its own for each output",
-                             f"the same file as {seen[key]}", file=str(path))  # fmt: skip
-        seen[key] = name
 
 
 def _targets(
@@ -377,7 +298,7 @@ def _targets(
     folders = {out.name for out in method.outputs if out.folder}
     for name, path in targets.items():
         if path is not None:
-            _check_writable(path, name in folders)
+            check_writable(path, name in folders)
     return targets
 
 
@@ -399,7 +320,7 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str, 
     for path in input_paths:
         check_input(path)
     folders = tuple(getattr(invocation, spec.role) for spec in method.inputs if spec.directory)
-    inputs = _input_identities(input_paths, folders)
+    inputs = input_identities(input_paths, folders)
     refuse_overwriting(inputs, {name: path for name, path in targets.items() if path is not None})
     confidence = confidence_of(args) if getattr(args, "ci", None) is not None else None
     detail = json_path is not None or xlsx_path is not None or confidence is not None
@@ -467,7 +388,7 @@ def run_compare(args: argparse.Namespace) -> tuple[str, list[str]]:
     for system in (args.system_a, args.system_b):
         check_inputs(method, args.gold, system)  # a file of another method's format
     targets = _targets(method, Invocation(args.gold, args.system, options), args.json, args.xlsx)
-    inputs = _input_identities([args.gold, args.system_a, args.system_b])
+    inputs = input_identities([args.gold, args.system_a, args.system_b])
     refuse_overwriting(inputs, {name: path for name, path in targets.items() if path is not None})
     report = compare_reports(method, args.gold, (args.system_a, args.system_b), options, confidence)
     if args.xlsx is not None:
@@ -490,8 +411,8 @@ def run_review(args: argparse.Namespace) -> tuple[str, list[str]]:
 
     check_input(args.workbook)
     if args.json is not None and args.json != "-":
-        _check_writable(Path(args.json))
-        refuse_overwriting(_input_identities([args.workbook]), {"--json": Path(args.json)})
+        check_writable(Path(args.json))
+        refuse_overwriting(input_identities([args.workbook]), {"--json": Path(args.json)})
     review = read_review(args.workbook)
     tables = {"verdicts": verdict_table(review), **reviewed_tables(review)}
     if args.json is not None:

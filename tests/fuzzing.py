@@ -234,14 +234,18 @@ def legacy_readers() -> dict[str, tuple[Callable[[str], Any], list[Path]]]:
 
 
 def span_format_samples(module: Any) -> list[Path]:
-    """The format samples of an annotation tool's format (format-samples/NAME/, files with
-    one of the module's SUFFIXES)."""
-    folder = SHARED / "format-samples" / module.NAME
-    if not folder.is_dir():
-        folder = SHARED / "format-samples" / module.__name__.rsplit(".", 1)[1].replace("_", "-")
+    """The format samples of an annotation tool's format: the files with one of the
+    module's SUFFIXES in format-samples/NAME/ (or the folder named like its module or the
+    last word of its NAME: xmi for uima-xmi), small ones first."""
+    stem = module.__name__.rsplit(".", 1)[1]
     suffixes = tuple(getattr(module, "SUFFIXES", ()))
-    files = [p for p in sorted(folder.rglob("*")) if p.is_file() and p.name.endswith(suffixes)]
-    return [p for p in files if p.stat().st_size < 200_000][:4]
+    for folder_name in (module.NAME, stem.replace("_", "-"), module.NAME.split("-")[-1]):
+        folder = SHARED / "format-samples" / folder_name
+        files = [p for p in sorted(folder.rglob("*")) if p.is_file() and p.name.endswith(suffixes)]
+        small = sorted((p for p in files if p.stat().st_size < 200_000), key=lambda p: p.stat().st_size)
+        if small:
+            return small[:4]
+    return []
 
 
 def reader_of(name: str) -> tuple[Callable[[str], Any], list[Path]] | None:
@@ -255,10 +259,10 @@ def reader_of(name: str) -> tuple[Callable[[str], Any], list[Path]] | None:
 
 
 def mutated_copy(sample: Path, data: bytes, folder: Path) -> Path:
-    """The mutant written where its sample's siblings are copied too (a brat .ann beside
-    its .txt), under the sample's name."""
+    """The mutant written under its sample's name, beside copies of what the sample needs
+    next to it: files of the same stem (a brat .ann's .txt) and type systems (.xml)."""
     for sibling in sample.parent.iterdir():
-        if sibling.is_file() and sibling.stem == sample.stem and sibling != sample:
+        if sibling.is_file() and sibling != sample and (sibling.stem == sample.stem or sibling.suffix == ".xml"):
             (folder / sibling.name).write_bytes(sibling.read_bytes())
     target = folder / sample.name
     target.write_bytes(data)

@@ -215,9 +215,8 @@ def _pass1_error(path: str, number: int, line: str, limit: int) -> InputError | 
 
 
 def _integer_error(path: str, number: int, pid: str, sentence: str, limit: int) -> InputError | None:
-    """The error of a process id or sentence number that is no integer, or of a sentence
-    number below 1 or above `limit` (see sentence_limit; the original ran out of memory on
-    such a number)."""
+    """The error of an id or sentence number that is no integer, or a sentence below 1 or
+    above `limit`, the file's lines (a larger one made the original run out of memory)."""
     if _int(pid) is None:
         return InputError("an integer process id in column 1", f"'{pid}'", file=path, line=number)
     value = _int(sentence)
@@ -271,26 +270,17 @@ def _pass2_error(path: str, number: int, line: str, limit: int) -> InputError | 
 # --- reading ------------------------------------------------------------------------
 
 
-#: The largest sentence number of a short file (sentences without rows leave their
-#: locations unknown, Q9).
-MIN_LIMIT = 1000
-
-
-def sentence_limit(lines: int) -> int:
-    """The largest sentence number a file of `lines` lines can mean: every sentence up to
-    it has a row (or a short file skips a few); a larger number would only make every
-    participant's track that long (the original ran out of memory)."""
-    return max(lines, MIN_LIMIT)
+MIN_LIMIT = 1000  # the largest sentence number in a short file (a sentence may lack rows, Q9)
 
 
 def first_error(path: str, lines: list[str]) -> InputError | None:
     """The error the original reports first: pass 1 over every line, then pass 2."""
     for number, line in enumerate(lines, 1):
-        error = _pass1_error(path, number, line, sentence_limit(len(lines)))
+        error = _pass1_error(path, number, line, max(len(lines), MIN_LIMIT))
         if error is not None:
             return error
     for number, line in enumerate(lines, 1):
-        error = _pass2_error(path, number, line, sentence_limit(len(lines)))
+        error = _pass2_error(path, number, line, max(len(lines), MIN_LIMIT))
         if error is not None:
             return error
     return None
@@ -381,7 +371,7 @@ class Reader:
         self.valid = True  # no row broke a rule so far
         self.rows = 0
         self._sentences: dict[str, int] = {}
-        self._limit = 0  # no sentence number can be larger (sentence_limit, set by add_text)
+        self._limit = 0  # no sentence number can be larger (set by add_text)
         self._run_starts: list[int] = []  # rows where the process id (as written) changes
         self._run_pids: list[str] = []  # the id of each of those runs as written
         self._columns: list[tuple[np.ndarray, ...]] = []  # per chunk: sentence, name, action, before, after
@@ -404,7 +394,7 @@ class Reader:
         """Code the lines of the text, a small chunk at a time (its strings stay in the CPU
         cache while each column is coded)."""
         start, end = 0, len(text)
-        self._limit = sentence_limit(text.count("\n"))
+        self._limit = max(text.count("\n"), MIN_LIMIT)
         while start < end and self.valid:
             stop = min(text.find("\n", start + CHUNK) + 1 or end, end)
             self.valid = self._add(text[start:stop])
