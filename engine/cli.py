@@ -38,6 +38,8 @@ from .textio import atomic_write_files, atomic_write_text, check_input, output_e
 
 PROG = "spanstudio"
 
+_check_writable = check_writable  # the name engine/agreement/command.py imports (engine/paths.py has it now)
+
 
 class UsageError(Exception):
     """A command line argparse could not take."""
