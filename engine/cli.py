@@ -229,8 +229,8 @@ def build_parser(argv: list[str] | None = None) -> Parser:
         help="Read the verdicts of a review workbook and print the reviewed scores.",
         description="Reads the Verdict column of a review workbook (written with --xlsx, perhaps edited and "
         "saved by Excel or LibreOffice) and prints, per error type and label, how many errors were "
-        "judged each way, then the method's scores with the errors judged 'gold wrong' or 'both "
-        "acceptable' counted as agreements.",
+        "judged each way, then the method's scores with the errors judged 'system right (gold wrong)' "
+        "or 'both acceptable' counted as agreements.",
     )
     review.add_argument("workbook", metavar="WORKBOOK.xlsx")
     review.add_argument(

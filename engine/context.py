@@ -9,12 +9,15 @@ from dataclasses import dataclass
 
 from .spans import Document
 
+# One meaning per mark in every method and column: 🟩 gold, 🟥 system, 🟨 both.
 GOLD_MARK = "\U0001f7e9"  # 🟩 LARGE GREEN SQUARE
 SYSTEM_MARK = "\U0001f7e5"  # 🟥 LARGE RED SQUARE
+BOTH_MARK = "\U0001f7e8"  # 🟨 LARGE YELLOW SQUARE: in gold and system alike
 LEGEND = (
     f"{GOLD_MARK}…{GOLD_MARK} gold span, {SYSTEM_MARK}…{SYSTEM_MARK} system span, nested where they "
-    f"overlap ({GOLD_MARK}{SYSTEM_MARK}Sherlock{SYSTEM_MARK} Holmes{GOLD_MARK}). Coloured context: green = "
-    "gold only, red = system only, orange underlined = both. [...] marks a cut sentence."
+    f"overlap ({GOLD_MARK}{SYSTEM_MARK}Sherlock{SYSTEM_MARK} Holmes{GOLD_MARK}); in the method's own "
+    f"columns {GOLD_MARK} gold only, {SYSTEM_MARK} system only, {BOTH_MARK} both. Coloured context: "
+    "green = gold only, red = system only, orange underlined = both. [...] marks a cut sentence."
 )
 MAX_TOKENS = 80  # a longer sentence is shown as a window around the spans
 WINDOW_TOKENS = 30

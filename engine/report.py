@@ -46,6 +46,36 @@ ERROR_COLUMNS: tuple[str, ...] = (
     "system_text",
     "detail",  # anything else worth showing, as text
 )
+#: Titles of the error table's columns, the same words in the app and the workbook
+#: (a column without a title here — a method's own — is shown under its key).
+COLUMN_TITLES: dict[str, str] = {
+    "error_id": "ID",
+    "document": "Document",
+    "unit": "Unit",
+    "unit_id": "Unit id",
+    "type": "Type",
+    "subtype": "Subtype",
+    "gold_label": "Gold label",
+    "system_label": "System label",
+    "gold_start": "Gold start",
+    "gold_end": "Gold end",
+    "system_start": "System start",
+    "system_end": "System end",
+    "gold_parts": "Gold parts",
+    "system_parts": "System parts",
+    "gold_position": "Gold position",
+    "system_position": "System position",
+    "gold_text": "Gold text",
+    "system_text": "System text",
+    "detail": "Detail",
+}
+
+
+def column_title(key: str) -> str:
+    """The title of an error-table column (its key when it has none)."""
+    return COLUMN_TITLES.get(key, key)
+
+
 # Optional keys an error row may carry besides these:
 #   "sheet": the workbook sheet the row goes to (default "Errors"), for methods with
 #            several error tables;

@@ -1,6 +1,6 @@
 """Reading a review workbook back: the verdicts annotators gave each error, and the
-scores recomputed with the errors they accepted ("gold wrong", "both acceptable")
-counted as agreements."""
+scores recomputed with the errors they accepted ("system right (gold wrong)", "both
+acceptable") counted as agreements."""
 
 from __future__ import annotations
 
@@ -10,20 +10,14 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InputError
-from .export.xlsx import REVIEW_SHEET, VERDICTS
-from .report import Table
+from .export.xlsx import AGREEMENTS, CHUNK_KEY, REVIEW_SHEET, VERDICTS
+from .report import COLUMN_TITLES, Table
 
-ACCEPTED = ("gold wrong", "both acceptable")
 NOT_REVIEWED = "not reviewed"
-KEYS = {
-    "ID": "error_id",
-    "Type": "type",
-    "Subtype": "subtype",
-    "Gold label": "gold_label",
-    "System label": "system_label",
-    "Verdict": "verdict",
-    "Comment": "comment",
-}
+#: Verdicts of workbooks written before the list of issue 19, as the verdicts they mean now.
+OLD_VERDICTS = {"gold wrong": VERDICTS[0], "system right": VERDICTS[0], "system wrong": VERDICTS[1]}
+KEYS = {**{title: key for key, title in COLUMN_TITLES.items()}, "Verdict": "verdict", "Comment": "comment"}
+TEXT_KEYS = ("error_id", "type", "subtype", "gold_label", "system_label", "sheet", "comment")
 
 
 @dataclass
@@ -32,18 +26,18 @@ class Review:
 
     path: str
     method: str
-    basis: dict[str, Any] | None
+    basis: Any
     rows: list[dict[str, Any]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
 
     @property
     def accepted(self) -> list[dict[str, Any]]:
-        return [r for r in self.rows if r["verdict"] in ACCEPTED]
+        return [r for r in self.rows if r["verdict"] in AGREEMENTS]
 
 
 def read_review(path: str) -> Review:
     """The verdicts of a review workbook (as written by Span Studio, or re-saved by a
-    spreadsheet program)."""
+    spreadsheet program); InputError for anything else, a damaged workbook included."""
     from openpyxl import load_workbook
 
     try:
@@ -66,25 +60,44 @@ def read_review(path: str) -> Review:
     return review
 
 
+def _damaged(path: str, what: str) -> InputError:
+    return InputError(f"the review data of sheet '{REVIEW_SHEET}' ({what})", "it damaged", file=path)
+
+
 def _metadata(book: Any, path: str) -> dict[str, Any]:
+    """The method, the error sheets and the basis of the reviewed scores, checked."""
     if REVIEW_SHEET not in book.sheetnames:
         raise InputError(
             f"a hidden sheet '{REVIEW_SHEET}' (a workbook written by Span Studio)", "none", file=path
         )
-    values: dict[str, str] = {}
-    for key, value, *_ in book[REVIEW_SHEET].iter_rows(values_only=True):
-        if key == "basis":
-            values["basis"] = values.get("basis", "") + (value or "")
-        elif key:
+    values: dict[str, Any] = {}
+    pieces: list[str] = []  # joined once: linear in the size of the data
+    for row in book[REVIEW_SHEET].iter_rows(values_only=True):
+        key, value = (tuple(row) + (None, None))[:2]
+        if key in ("basis", CHUNK_KEY) and not isinstance(value, str):
+            raise _damaged(path, "a piece of data that is not text")
+        if key == CHUNK_KEY:
+            pieces.append(value[1:])
+        elif key == "basis":
+            pieces.append(value)
+        elif isinstance(key, str):
             values[key] = value
+    method, sheets = values.get("method"), _json(values.get("error_sheets"), path)
+    if not isinstance(method, str) or not method:
+        raise _damaged(path, "a method's name")
+    if not isinstance(sheets, list) or not all(isinstance(n, str) for n in sheets):
+        raise _damaged(path, "a list of sheet names")
+    basis = _json("".join(pieces) or "null", path)
+    return {"method": method, "error_sheets": sheets, "basis": basis}
+
+
+def _json(text: Any, path: str) -> Any:
+    if not isinstance(text, str):
+        raise _damaged(path, "JSON text")
     try:
-        return {
-            "method": values["method"],
-            "error_sheets": json.loads(values["error_sheets"]),
-            "basis": json.loads(values.get("basis") or "null"),
-        }
-    except (KeyError, ValueError):
-        raise InputError(f"the review data of sheet '{REVIEW_SHEET}'", "it damaged", file=path) from None
+        return json.loads(text)
+    except (ValueError, RecursionError):
+        raise _damaged(path, "JSON text") from None
 
 
 def _read_sheet(sheet: Any, review: Review) -> None:
@@ -95,24 +108,37 @@ def _read_sheet(sheet: Any, review: Review) -> None:
                 columns = {KEYS.get(v, v): i for i, v in enumerate(values) if isinstance(v, str) and v}
             continue
         row = {key: values[i] if i < len(values) else None for key, i in columns.items()}
-        if not row.get("error_id"):
+        if row.get("error_id") in (None, ""):
             continue
-        row["verdict"] = _verdict(row.get("verdict"), sheet.title, number, review)
+        column = columns["verdict"]
+        row["verdict"] = _verdict(row.get("verdict"), sheet.title, _cell(column, number), review)
         row["sheet"] = sheet.title
-        review.rows.append({k: "" if v is None else v for k, v in row.items()})
+        row = {k: "" if v is None else v for k, v in row.items()}
+        for key in TEXT_KEYS:  # a number typed where text belongs reads as that text
+            if key in row and not isinstance(row[key], str):
+                row[key] = str(row[key])
+        review.rows.append(row)
     if columns is None:
         raise InputError(
             f"a header row with ID and Verdict in sheet '{sheet.title}'", "none", file=review.path
         )
 
 
-def _verdict(value: Any, sheet: str, number: int, review: Review) -> str:
-    text = str(value or "").strip().lower()
+def _cell(column: int, row: int) -> str:
+    """The A1-style name of a cell (0-based column, 1-based row)."""
+    from openpyxl.utils import get_column_letter
+
+    return f"{get_column_letter(column + 1)}{row}"
+
+
+def _verdict(value: Any, sheet: str, cell: str, review: Review) -> str:
+    text = " ".join(str(value if value is not None else "").split()).lower()
     if not text:
         return NOT_REVIEWED
+    text = OLD_VERDICTS.get(text, text)
     if text not in VERDICTS:
         review.warnings.append(
-            f"{review.path}: sheet '{sheet}' row {number}: verdict '{value}' is not one of "
+            f"{review.path}: sheet '{sheet}' cell {cell}: verdict '{value}' is not one of "
             f"{', '.join(VERDICTS)}; counted as unclear"
         )
         return "unclear"
@@ -133,12 +159,21 @@ def verdict_table(review: Review) -> Table:
 
 
 def reviewed_tables(review: Review) -> dict[str, Table]:
-    """The method's scores with the accepted errors counted as agreements."""
+    """The method's scores with the accepted errors counted as agreements; InputError when
+    the workbook's data does not fit the method."""
     if review.basis is None:
         return {}
     from .methods import get_method
 
-    return get_method(review.method).review_scores(review.basis, review.accepted)
+    try:
+        method = get_method(review.method)
+    except InputError:
+        raise _damaged(review.path, "the name of a method") from None
+    try:
+        return method.review_scores(review.basis, review.accepted)
+    except (KeyError, TypeError, ValueError, AttributeError, IndexError, ZeroDivisionError):
+        # review data that is not what this method keeps (edited, or another method's)
+        raise _damaged(review.path, f"the basis of {review.method}'s reviewed scores") from None
 
 
 # --- the generic count-based recomputation ---------------------------------------------------

@@ -68,6 +68,61 @@ def check_input(path: str | os.PathLike[str]) -> None:
         raise InputError("an existing readable file", "permission denied", file=name)
 
 
+# What a file that is not text looks like by its first bytes (its "magic number").
+MAGIC: tuple[tuple[bytes, str], ...] = (
+    (b"\x89PNG", "a PNG image"),
+    (b"\xff\xd8\xff", "a JPEG image"),
+    (b"GIF87a", "a GIF image"),
+    (b"GIF89a", "a GIF image"),
+    (b"II*\x00", "a TIFF image"),
+    (b"MM\x00*", "a TIFF image"),
+    (b"%PDF-", "a PDF document"),
+    (b"\xd0\xcf\x11\xe0\xa1\xb1\x1a\xe1", "an old Microsoft Office document (.doc, .xls)"),
+    (b"\x1f\x8b", "a gzip-compressed file"),
+    (b"\x28\xb5\x2f\xfd", "a Zstandard-compressed file"),
+    (b"BZh", "a bzip2-compressed file"),
+    (b"\xfd7zXZ\x00", "an xz-compressed file"),
+    (b"7z\xbc\xaf\x27\x1c", "a 7-Zip archive"),
+    (b"Rar!", "a RAR archive"),
+    (b"SQLite format 3\x00", "an SQLite database"),
+    (b"\x7fELF", "a program"),
+    (b"MZ", "a Windows program"),
+    (b"\xff\xfe", "UTF-16 text (save it as UTF-8)"),
+    (b"\xfe\xff", "UTF-16 text (save it as UTF-8)"),
+)
+ZIP_KINDS = ((b"xl/", "an Excel workbook"), (b"word/", "a Word document"), (b"ppt/", "a PowerPoint file"),
+             (b"content.xml", "an OpenDocument file"))  # fmt: skip
+
+
+class NotTextError(InputError):
+    """An input that is not text at all: `NAME is not a text file (it looks like a PNG image)`."""
+
+    @property
+    def message(self) -> str:
+        return f"{self.file} is not a text file (it looks like {self.found})"
+
+
+def binary_kind(head: bytes) -> str | None:
+    """What kind of binary file begins with `head` (its first KB or so), None when unknown."""
+    if head.startswith(b"PK\x03\x04"):
+        return next((kind for mark, kind in ZIP_KINDS if mark in head[:2048]), "a ZIP archive")
+    if head.startswith(b"RIFF") and head[8:12] == b"WEBP":
+        return "a WebP image"
+    return next((kind for mark, kind in MAGIC if head.startswith(mark)), None)
+
+
+def not_text(head: bytes, name: str) -> InputError | None:
+    """NotTextError when a file's first bytes (`head`) say it is not text, else None."""
+    kind = binary_kind(head)
+    return None if kind is None else NotTextError("a text file", kind, file=name)
+
+
+def not_utf8(head: bytes, byte: int, name: str, line: int | None) -> InputError:
+    """The error of a file that is not UTF-8: what it looks like when its first bytes
+    (`head`) say so, else the first bad byte and its line."""
+    return not_text(head, name) or InputError("UTF-8 text", f"byte 0x{byte:02X}", file=name, line=line)
+
+
 def decode_utf8(data: bytes, name: str) -> str:
     """UTF-8 text with every line end (\\r\\n, lone \\r) turned into \\n and a leading
     byte-order mark dropped; InputError naming the line of the first byte that is not UTF-8."""
@@ -76,7 +131,7 @@ def decode_utf8(data: bytes, name: str) -> str:
     except UnicodeDecodeError as err:
         prefix = data[: err.start].decode("utf-8")
         line = prefix.replace("\r\n", "\n").replace("\r", "\n").count("\n") + 1
-        raise InputError("UTF-8 text", f"byte 0x{data[err.start]:02X}", file=name, line=line) from None
+        raise not_utf8(data[:2048], data[err.start], name, line) from None
     if text.startswith(BOM):
         text = text[1:]
     if "\r" in text:

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.glossary import meaning
+from engine.report import COLUMN_TITLES
 
 from .models import SAMPLED_ROWS, FrameModel, error_mask
 from .viewer_data import ReportData
@@ -43,7 +44,7 @@ class ErrorsPanel(QWidget):
         self.search.setPlaceholderText("Search the error table…")
         self.search.setClearButtonEnabled(True)
         self.count = QLabel()
-        self.model = FrameModel()
+        self.model = FrameModel(titles=COLUMN_TITLES)
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)

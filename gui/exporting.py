@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import inspect
 from pathlib import Path
 
 from engine.export.csv import file_names, write_csv
@@ -14,11 +13,10 @@ from .worker import Job
 
 
 def xlsx_job(report: Report, path: str, scale: str) -> Job:
-    """Write the review workbook, its scores on `scale` where the writer takes a scale."""
-    extra = {"scale": scale} if "scale" in inspect.signature(write_workbook).parameters else {}
+    """Write the review workbook, its scores on `scale`."""
 
     def job(progress: Progress) -> list[Path]:
-        write_workbook(report, path, progress=progress, **extra)
+        write_workbook(report, path, scale=scale, progress=progress)
         return [Path(path)]
 
     return job

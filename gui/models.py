@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -57,8 +57,11 @@ class FrameModel(QAbstractTableModel):
     """A read-only model of a DataFrame; the view sorts it through `sort` (done by pandas,
     so that sorting a table of a million rows does not call Python per comparison)."""
 
-    def __init__(self, frame: pd.DataFrame | None = None, parent: Any = None) -> None:
+    def __init__(
+        self, frame: pd.DataFrame | None = None, parent: Any = None, titles: Mapping[str, str] | None = None
+    ) -> None:
         super().__init__(parent)
+        self._titles = dict(titles or {})  # column name → header shown (engine.report.COLUMN_TITLES)
         self._frame = pd.DataFrame()
         self._columns: list[np.ndarray] = []
         self._scores: set[int] = set()  # positions of the score columns (engine.scale)
@@ -139,7 +142,8 @@ class FrameModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:
-            return str(self._frame.columns[section])
+            name = str(self._frame.columns[section])
+            return self._titles.get(name, name)
         return str(section + 1)
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:

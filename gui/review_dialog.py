@@ -48,7 +48,7 @@ class ReviewDialog(QDialog):
         layout = QVBoxLayout(self)
         lines = [
             f"<b>{html.escape(Path(result.path).name)}</b>: {result.errors} errors of the method "
-            f"<code>{html.escape(result.method)}</code>. Errors judged <i>gold wrong</i> or "
+            f"<code>{html.escape(result.method)}</code>. Errors judged <i>system right (gold wrong)</i> or "
             "<i>both acceptable</i> count as agreements in the reviewed scores."
         ]
         lines += [html.escape(w) for w in result.warnings[:5]]

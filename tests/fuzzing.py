@@ -86,6 +86,7 @@ class Case:
     gold: Path
     system: Path
     lines: int = 80  # how much of each file a mutant keeps (small files, quick runs)
+    suffix: str = ""  # the mutants' file name ending (default: the gold file's)
 
     def head(self, path: Path) -> bytes:
         return b"".join(path.read_bytes().splitlines(keepends=True)[: self.lines])
@@ -95,6 +96,7 @@ def cases() -> list[Case]:
     fe, po = CONFORMANCE / "faireval" / "data", CONFORMANCE / "poetry" / "quirks"
     st, pp, cl = CONFORMANCE / "starsem", CONFORMANCE / "propara" / "testfiles-3", CONFORMANCE / "clueval" / "data"
     example = Path(__file__).resolve().parent.parent / "resources" / "examples" / "faireval"
+    conll = SHARED / "format-samples" / "conll" / "flair-fashion" / "eng.testa"  # CoNLL columns, BIO tags
     return [
         Case("faireval", ("faireval", "{gold}", "{system}"), fe / "target" / "ner_spans.csv", fe / "system" / "ner_spans.csv"),
         Case("faireval-conll", ("faireval", "{gold}", "{system}", "--ignore-punct"), example / "gold.conll",
@@ -106,6 +108,8 @@ def cases() -> list[Case]:
              st / "SEM-2012-SharedTask-CD-SCO-dev-09032012.txt", st / "dev.mixed.system.txt", 120),
         Case("propara", ("propara", "-a", "{gold}", "-p", "{system}"), pp / "answers.tsv", pp / "predictions.tsv"),
         Case("clueval", ("clueval", "{gold}", "{system}", "-e"), cl / "reference-short.bio", cl / "candidate-short.bio"),
+        Case("spans", ("spans", "{gold}", "{system}"), conll, conll, suffix=".conll"),
+        Case("nervaluate", ("nervaluate", "{gold}", "{system}"), conll, conll, suffix=".conll"),
     ]  # fmt: skip
 
 
@@ -167,7 +171,7 @@ def run_cli(args: list[str], seconds: float = 30.0) -> Outcome:
 
 def run_mutant(case: Case, gold: bytes, system: bytes, folder: Path, seconds: float = 30.0) -> Outcome:
     """The case's command on these file contents (plus --json, and --xlsx now and then)."""
-    suffix = case.gold.suffix or ".txt"
+    suffix = case.suffix or case.gold.suffix or ".txt"
     paths = {"gold": folder / f"gold{suffix}", "system": folder / f"system{suffix}", "out": folder / "out.csv"}
     paths["gold"].write_bytes(gold)
     paths["system"].write_bytes(system)

@@ -1,227 +1,258 @@
-"""The review workbook (.xlsx, openpyxl): summary, scores, and an error table in which
-annotators judge every disagreement; `engine.review` reads their verdicts back.
+"""The review workbook (.xlsx): summary, scores, and an error table in which annotators
+judge every disagreement; `engine.review` reads their verdicts back.
 
 Sheets: Summary (method, options, engine version, input files with sha256, date, the
-overall scores, the legend), one sheet per further score table and per detail table,
-Errors (continued on "Errors (2)", … past a sheet's row limit) and a hidden `_review`
-sheet with what `spanstudio review` needs to recompute the scores.
+overall scores, the legend and what each verdict does), one sheet per further score table
+and per detail table, Errors (continued on "Errors (2)", … past a sheet's row limit) and a
+hidden `_review` sheet with what `spanstudio review` needs to recompute the scores.
+
+Written with xlsxwriter in constant memory: each row goes to a temporary file as it is
+made, and the workbook is zipped straight into the output's temporary file.
 """
 
 from __future__ import annotations
 
-import io
+import contextlib
 import json
-import re
-from collections.abc import Iterable, Iterator
+import os
+from collections.abc import Iterator
 from typing import Any
 
-from ..context import LEGEND, build_context, marked_text, rich_runs
+from ..context import LEGEND, Context, Run, build_context, marked_text, rich_runs
 from ..progress import NO_PROGRESS, Progress
-from ..report import ERROR_COLUMNS, Report, Table
-from ..textio import atomic_write_bytes
-
-VERDICTS = ("system right", "gold wrong", "both acceptable", "system wrong", "unclear")
-VERDICT_HELP = (
-    "Verdict: system right (the system's annotation is correct), gold wrong (the gold "
-    "annotation is wrong), both acceptable, system wrong, unclear. 'gold wrong' and "
-    "'both acceptable' count as agreements in the reviewed scores (spanstudio review)."
+from ..report import COLUMN_TITLES, ERROR_COLUMNS, Report, Table
+from ..scale import is_score_column
+from ..textio import atomic_file
+from .cells import (
+    CUT,
+    MAX_TEXT,
+    PLAIN_FLOAT,
+    is_risky,
+    plain,
+    safe_text,
+    score_format,
+    text_width,
 )
+
+__all__ = ["CUT", "MAX_TEXT", "REVIEW_SHEET", "VERDICTS", "write_workbook"]
+
+VERDICTS = (
+    "system right (gold wrong)",
+    "gold right (system wrong)",
+    "both acceptable",
+    "both wrong",
+    "unclear",
+)
+AGREEMENTS = (VERDICTS[0], VERDICTS[2])  # count as agreements in the reviewed scores
+VERDICT_PROMPT = (
+    "'system right (gold wrong)' and 'both acceptable' count as agreements in the reviewed "
+    "scores (spanstudio review); 'gold right (system wrong)', 'both wrong' and 'unclear' "
+    "leave the error as it is."
+)
+VERDICT_EFFECTS = (
+    ("system right (gold wrong)", "the system's annotation is right, the gold one wrong: counts as an "
+     "agreement (a missed span is withdrawn, a spurious or mismatched one becomes a hit)"),
+    ("gold right (system wrong)", "the gold annotation is right: the error stays"),
+    ("both acceptable", "either annotation is acceptable: counts as an agreement, as above"),
+    ("both wrong", "neither annotation is right: the error stays"),
+    ("unclear", "cannot be decided: the error stays"),
+    ("(empty)", "not reviewed: the error stays"),
+)  # fmt: skip
 MAX_ROWS = 1_048_576  # rows a sheet holds
-MAX_TEXT = 32_767  # characters a cell holds
-CUT = " [… cut]"
 REVIEW_SHEET = "_review"
 CHUNK = 30_000  # characters of review data per cell
-FORMULA_START = ("=", "+", "-", "@")
-_ILLEGAL = re.compile(r"[\000-\010]|[\013-\014]|[\016-\037]")
+CHUNK_KEY = "basis|"  # its cells start with "|", so that none starts with a formula character
+PROGRESS_EVERY = 500  # rows between progress reports (also cancellation points)
 
-# (header, error-row key) of the Errors sheet; "" keys are filled by the exporter
-ERROR_SHEET_COLUMNS = [
-    ("ID", "error_id"),
-    ("Document", "document"),
-    ("Unit", "unit"),
-    ("Unit id", "unit_id"),
-    ("Type", "type"),
-    ("Subtype", "subtype"),
-    ("Gold label", "gold_label"),
-    ("System label", "system_label"),
-    ("Gold position", "gold_position"),
-    ("Gold text", "gold_text"),
-    ("System position", "system_position"),
-    ("System text", "system_text"),
-    ("Context", ""),
-    ("Context (coloured)", ""),
-    ("Verdict", ""),
-    ("Comment", ""),
-]
-WIDTHS = {
-    "ID": 7,
-    "Document": 14,
-    "Unit": 9,
-    "Unit id": 10,
-    "Type": 7,
-    "Subtype": 8,
-    "Gold label": 11,
-    "System label": 12,
-    "Gold position": 13,
-    "System position": 14,
-    "Context": 48,
-    "Context (coloured)": 48,
-    "Verdict": 15,
-    "Comment": 24,
-    "Gold text": 20,
-    "System text": 20,
-}
-OPTIONAL = ("unit_id", "subtype")  # left out of a sheet where every row leaves them empty
+# The Errors sheet: these first, then the rest of the standard columns, then the method's own
+FIRST = ("error_id", "Verdict", "Comment", "Context")
+STANDARD = ("type", "subtype", "gold_label", "system_label", "gold_text", "system_text", "document",
+            "unit", "unit_id", "gold_position", "system_position", "detail")  # fmt: skip
+OPTIONAL = ("unit_id", "subtype", "detail")  # left out of a sheet where every row leaves them empty
 HIDDEN_KEYS = {"sheet", "context_unit"}
+CONTEXT_COLOURED = "Context (coloured)"
+# (least, most) characters a column is wide; sized to its header and content between them
+WIDTH_LIMITS = {"ID": (6, 9), "Verdict": (26, 26), "Comment": (30, 30), "Context": (60, 60),
+                CONTEXT_COLOURED: (60, 60), "Type": (10, 24), "Subtype": (9, 14), "Gold label": (12, 30),
+                "System label": (13, 30), "Gold text": (14, 40), "System text": (14, 40)}  # fmt: skip
+DEFAULT_LIMITS = (8, 40)
+SAMPLED = 500  # rows looked at to size a column
 
 
-def write_workbook(report: Report, path: str, progress: Progress = NO_PROGRESS) -> None:
-    """Write the review workbook of `report` to `path` (a temporary file, then renamed)."""
-    from openpyxl import Workbook
+def write_workbook(
+    report: Report, path: str, *, scale: str = "percent", progress: Progress = NO_PROGRESS
+) -> None:
+    """Write the review workbook of `report` to `path` (a temporary file, then renamed);
+    scores on `scale` ("percent" or "fraction", by number format: values stay exact)."""
+    import xlsxwriter
 
-    book = Workbook(write_only=True)
-    writer = _Writer(book, report, progress)
-    writer.summary()
-    writer.tables()
-    error_sheets = writer.errors()
-    writer.review_data(error_sheets)
-    buffer = io.BytesIO()
-    book.save(buffer)
-    atomic_write_bytes(path, buffer.getvalue())
+    progress.update(0.0, "writing the workbook", force=True)
+    options = {"constant_memory": True, "strings_to_formulas": False, "strings_to_numbers": False,
+               "strings_to_urls": False, "tmpdir": os.path.dirname(os.path.abspath(path))}  # fmt: skip
+    with atomic_file(path) as handle:
+        book = xlsxwriter.Workbook(handle, options)
+        try:
+            if len(report.error_rows) > 300_000:
+                book.use_zip64()
+            writer = _Writer(book, report, scale, progress)
+            writer.summary()
+            writer.tables()
+            writer.review_data(writer.errors())
+            progress.update(0.99, "packing the workbook", force=True)
+            book.close()
+        except BaseException:
+            _discard(book)
+            raise
     progress.update(1.0, "workbook written", force=True)
 
 
-def safe_text(value: str) -> str:
-    """Text a cell can hold: control characters replaced, overlong text cut with a mark."""
-    value = _ILLEGAL.sub("\ufffd", value)
-    return value if len(value) <= MAX_TEXT else value[: MAX_TEXT - len(CUT)] + CUT
-
-
-def plain(value: Any) -> Any:
-    """A report value as a cell value: numbers stay numbers, lists become text."""
-    if value is None or isinstance(value, bool | int | float):
-        return value
-    if isinstance(value, list | tuple | dict):
-        return safe_text(json.dumps(value, ensure_ascii=False))
-    return safe_text(str(value))
+def _discard(book: Any) -> None:
+    """Remove the row files of an unfinished workbook."""
+    for sheet in book.worksheets():
+        handle = getattr(sheet, "row_data_fh", None)
+        if handle is not None:
+            with contextlib.suppress(OSError):
+                handle.close()
+                os.unlink(sheet.row_data_filename)
 
 
 class _Writer:
-    def __init__(self, book: Any, report: Report, progress: Progress) -> None:
-        from openpyxl.cell.text import InlineFont
-        from openpyxl.styles import Alignment, Font
-
-        self.book, self.report, self.progress = book, report, progress
-        self.bold = Font(bold=True)
-        self.title_font = Font(bold=True, size=14)
-        self.wrap = Alignment(wrap_text=True, vertical="top")
-        self.top = Alignment(vertical="top")
+    def __init__(self, book: Any, report: Report, scale: str, progress: Progress) -> None:
+        self.book, self.report, self.scale, self.progress = book, report, scale, progress
+        add = book.add_format
+        self.bold = add({"bold": True})
+        self.title_font = add({"bold": True, "font_size": 14})
+        self.quoted = add({"quote_prefix": True})
+        self.wrap = add({"text_wrap": True, "valign": "top"})
+        self.wrap_quoted = add({"text_wrap": True, "valign": "top", "quote_prefix": True})
+        self.top = add({"valign": "top"})
+        self.float = add({"num_format": PLAIN_FLOAT})
         self.fonts = {
-            (True, False): InlineFont(color="FF1B7F2A", b=True),
-            (False, True): InlineFont(color="FFC0392B", b=True),
-            (True, True): InlineFont(color="FFD35400", b=True, u="single"),
+            (True, False): add({"font_color": "#1B7F2A", "bold": True}),
+            (False, True): add({"font_color": "#C0392B", "bold": True}),
+            (True, True): add({"font_color": "#D35400", "bold": True, "underline": 1}),
         }
+        self.number_formats: dict[str, Any] = {}
         self.names: set[str] = set()
+        self.documents = {d.name: d for d in reversed(report.documents)}  # the first of a name
 
     # --- cells ------------------------------------------------------------------------
 
-    def cell(self, sheet: Any, value: Any, *, font: Any = None, number_format: str | None = None) -> Any:
-        """A cell whose text can never run as a formula."""
-        from openpyxl.cell import WriteOnlyCell
-
+    def put(self, ws: Any, row: int, col: int, value: Any, fmt: Any = None) -> None:
+        """One cell: numbers as numbers, text as text that never runs as a formula."""
         value = plain(value)
-        risky = isinstance(value, str) and value.startswith(FORMULA_START)
-        if not (risky or font or number_format):
-            return value
-        cell = WriteOnlyCell(sheet, value)
-        if risky:
-            cell.data_type = "s"
-            cell.quotePrefix = True
-        if font is not None:
-            cell.font = font
-        if number_format:
-            cell.number_format = number_format
-        return cell
+        if value is None or value == "":
+            if fmt is not None:
+                ws.write_blank(row, col, None, fmt)
+        elif isinstance(value, bool):
+            ws.write_boolean(row, col, value, fmt)
+        elif isinstance(value, int | float):
+            ws.write_number(row, col, value, fmt or (self.float if isinstance(value, float) else None))
+        elif is_risky(value):
+            ws.write_string(row, col, value, self.wrap_quoted if fmt is self.wrap else self.quoted)
+        else:
+            ws.write_string(row, col, value, fmt)
 
-    def row(self, sheet: Any, values: Iterable[Any]) -> list[Any]:
-        return [self.cell(sheet, v) for v in values]
+    def put_row(self, ws: Any, row: int, values: list[Any], fmt: Any = None) -> None:
+        for col, value in enumerate(values):
+            self.put(ws, row, col, value, fmt)
+
+    def number_format(self, code: str) -> Any:
+        if code not in self.number_formats:
+            self.number_formats[code] = self.book.add_format({"num_format": code})
+        return self.number_formats[code]
 
     def sheet(self, title: str) -> Any:
-        """A new sheet with a unique, valid name (31 characters, no []:*?/\\)."""
-        name = re.sub(r"[\[\]:*?/\\]", "-", title)[:31] or "Sheet"
+        """A new sheet with a unique, valid name (31 characters, no []:*?/\\), set up to
+        print one page wide in landscape."""
+        name = "".join("-" if c in "[]:*?/\\" else c for c in safe_text(title))[:31].strip("'") or "Sheet"
         base, n = name, 2
         while name.lower() in self.names:
             suffix = f" ({n})"
             name, n = base[: 31 - len(suffix)] + suffix, n + 1
         self.names.add(name.lower())
-        sheet = self.book.create_sheet(name)
-        sheet.page_setup.orientation = "landscape"  # printed (and PDF): one page wide
-        sheet.page_setup.fitToWidth = 1
-        sheet.page_setup.fitToHeight = 0
-        sheet.sheet_properties.pageSetUpPr.fitToPage = True
-        return sheet
+        ws = self.book.add_worksheet(name)
+        ws.set_landscape()
+        ws.fit_to_pages(1, 0)
+        return ws
 
     # --- Summary and tables -----------------------------------------------------------
 
     def summary(self) -> None:
         r = self.report
         ws = self.sheet("Summary")
-        ws.column_dimensions["A"].width = 22
-        ws.column_dimensions["B"].width = 60
-        ws.column_dimensions["C"].width = 66
-        ws.append([self.cell(ws, "Span Studio review workbook", font=self.title_font)])
-        ws.append([])
-        for key, value in (
-            ("Method", f"{r.title} ({r.method})"),
-            ("Engine version", r.engine_version),
-            ("Created", r.created),
-        ):
-            ws.append([self.cell(ws, key, font=self.bold), self.cell(ws, value)])
-        ws.append([self.cell(ws, "Options", font=self.bold)])
-        for key, value in r.options.items():
-            ws.append(self.row(ws, ["", key, value]))
-        ws.append(
-            [
-                self.cell(ws, "Input files", font=self.bold),
-                self.cell(ws, "path", font=self.bold),
-                self.cell(ws, "sha256", font=self.bold),
-            ]
-        )
-        for f in r.inputs:
-            ws.append(self.row(ws, [f.role, f.path, f.sha256]))
-        for message in r.messages:
-            ws.append(self.row(ws, ["Warning", message]))
-        ws.append([])
-        ws.append([self.cell(ws, "Legend", font=self.bold), self.cell(ws, LEGEND)])
-        ws.append([self.cell(ws, "Verdicts", font=self.bold), self.cell(ws, VERDICT_HELP)])
+        ws.set_column(0, 0, 26)
+        ws.set_column(1, 1, 60)
+        ws.set_column(2, 2, 66)
+        ws.write_string(0, 0, "Span Studio review workbook", self.title_font)
+        rows: list[tuple[list[Any], Any]] = [([], None)]
+        rows += [([key, value], None) for key, value in (("Method", f"{r.title} ({r.method})"),
+                 ("Engine version", r.engine_version), ("Created", r.created))]  # fmt: skip
+        rows.append((["Options"], None))
+        rows += [(["", key, value], None) for key, value in r.options.items()]
+        rows.append((["Input files", "path", "sha256"], self.bold))
+        rows += [([f.role, f.path, f.sha256], None) for f in r.inputs]
+        rows += [(["Warning", message], None) for message in r.messages]
+        rows.append(([], None))
+        rows.append((["Legend", LEGEND], None))
+        rows.append((["Scores", self._scale_note()], None))
+        rows.append((["Verdicts", VERDICT_PROMPT], None))
+        rows += [(["", verdict, effect], None) for verdict, effect in VERDICT_EFFECTS]
+        n = 1
+        for values, fmt in rows:
+            if values:
+                self.put_row(ws, n, values, fmt)
+                if fmt is None and isinstance(values[0], str) and values[0]:
+                    ws.write_string(n, 0, values[0], self.bold)
+            n += 1
         if r.tables:
-            ws.append([])
-            self.table_rows(ws, r.headline)
+            self.table_rows(ws, n + 1, r.headline)
 
-    def table_rows(self, ws: Any, table: Table) -> None:
-        """A table with its title and header, numbers as numbers with number formats."""
-        ws.append([self.cell(ws, table.title or "Scores", font=self.bold)])
+    def _scale_note(self) -> str:
+        if self.scale == "percent":
+            return (
+                "Scores in percent (the cells keep the exact values; set a number format to see more digits)."
+            )
+        return "Scores as fractions from 0 to 1 (the cells keep the exact values)."
+
+    def table_rows(self, ws: Any, n: int, table: Table) -> int:
+        """A table with its title and header from row `n`, numbers as numbers with number
+        formats, scores on the workbook's scale; returns the next free row."""
+        ws.write_string(n, 0, safe_text(table.title or "Scores"), self.bold)
+        n += 1
         if table.note:
-            ws.append([self.cell(ws, table.note)])
-        ws.append([self.cell(ws, c, font=self.bold) for c in table.columns])
-        formats = [table.formats.get(c) for c in table.columns]
+            self.put(ws, n, 0, table.note)
+            n += 1
+        self.put_row(ws, n, list(table.columns), self.bold)
+        n += 1
+        code, factor = score_format(table, self.scale)
+        scores = {c for c in table.columns if is_score_column(c)}
+        formats = [self._column_format(table, c, c in scores, code) for c in table.columns]
+        factors = [factor if c in scores else 1.0 for c in table.columns]
         for values in table.rows:
-            ws.append([self._number(ws, v, f) for v, f in zip(values, formats, strict=True)])
+            for col, (value, fmt, f) in enumerate(zip(values, formats, factors, strict=True)):
+                if isinstance(value, int | float) and not isinstance(value, bool):
+                    self.put(ws, n, col, value * f if f != 1.0 else value, fmt)
+                else:
+                    self.put(ws, n, col, value)
+            n += 1
+        return n
 
-    def _number(self, ws: Any, value: Any, number_format: str | None) -> Any:
-        if isinstance(value, float):
-            return self.cell(ws, value, number_format=number_format or "0.0000")
-        if isinstance(value, int) and number_format:
-            return self.cell(ws, value, number_format=number_format)
-        return self.cell(ws, value)
+    def _column_format(self, table: Table, column: str, score: bool, code: str) -> Any:
+        if score:
+            return self.number_format(code)
+        given = table.formats.get(column)
+        return self.number_format(given) if given else None
 
     def tables(self) -> None:
         """Every score table after the headline, and every detail table: a sheet each."""
         for name, table in list(self.report.tables.items())[1:]:
             ws = self.sheet(table.title or name)
             for i, column in enumerate(table.columns):
-                ws.column_dimensions[_letter(i)].width = max(10, min(40, len(str(column)) + 4))
-            self.table_rows(ws, table)
+                width = max([len(str(column)), *(text_width(row[i]) for row in table.rows[:SAMPLED])])
+                ws.set_column(i, i, max(10, min(40, width + 2)))
+            ws.freeze_panes(2 + bool(table.note), 0)
+            self.table_rows(ws, 0, table)
 
     # --- Errors -------------------------------------------------------------------------
 
@@ -235,120 +266,123 @@ class _Writer:
             groups["Errors"] = []
         names: list[str] = []
         done = 0
+        per_sheet = MAX_ROWS - 2  # a legend row and a header row on every sheet
         for title, group in groups.items():
             extra = _extra_columns(group)
-            per_sheet = MAX_ROWS - 2  # a legend row and a header row on every sheet
-            chunks = [group[i : i + per_sheet] for i in range(0, len(group), per_sheet)] or [[]]
-            for k, chunk in enumerate(chunks):
-                name = self._error_sheet(
-                    title if k == 0 else f"{title} ({k + 1})", chunk, extra, done, len(rows)
-                )
-                names.append(name)
+            for k in range(0, max(len(group), 1), per_sheet):
+                chunk = group[k : k + per_sheet]
+                name = title if k == 0 else f"{title} ({k // per_sheet + 1})"
+                names.append(self._error_sheet(name, title, chunk, extra, done, len(rows)))
                 done += len(chunk)
         return names
 
+    def _columns(self, rows: list[dict[str, Any]], extra: list[str]) -> list[tuple[str, str]]:
+        """(title, key) of an error sheet's columns; keys "" are filled by the writer."""
+        sample = rows[:SAMPLED] if len(rows) > 10 * SAMPLED else rows
+        keys = [k for k in STANDARD if k not in OPTIONAL or any(r.get(k) for r in sample)]
+        columns = [(COLUMN_TITLES["error_id"], "error_id"), ("Verdict", ""), ("Comment", ""), ("Context", "")]
+        columns += [(self._unit_title(rows) if k == "unit" else COLUMN_TITLES[k], k) for k in keys]
+        columns.append((CONTEXT_COLOURED, ""))
+        return columns + [(k, k) for k in extra]
+
     def _error_sheet(
-        self, title: str, rows: list[dict[str, Any]], extra: list[str], done: int, total: int
+        self, name: str, title: str, rows: list[dict[str, Any]], extra: list[str], done: int, total: int
     ) -> str:
-        from openpyxl.worksheet.datavalidation import DataValidation
-
-        ws = self.sheet(title)
-        columns = [(h, k) for h, k in ERROR_SHEET_COLUMNS if k not in OPTIONAL or any(r.get(k) for r in rows)]
-        columns[2] = (self._unit_name(rows), "unit")
-        headers = [h for h, _ in columns] + extra
-        for i, header in enumerate(headers):
-            dimension = ws.column_dimensions[_letter(i)]
-            dimension.width = WIDTHS.get(header, 14)
-            dimension.alignment = self.top
-        ws.freeze_panes = "A3"
+        ws = self.sheet(name)
+        columns = self._columns(rows, extra)
+        headers = [h for h, _ in columns]
+        self._size_columns(ws, columns, rows)
+        ws.freeze_panes(2, 1)
+        ws.repeat_rows(0, 1)
         legend = self.report.data.get("_legends", {}).get(title, LEGEND)
-        ws.append([self.cell(ws, legend)])
-        ws.append([self.cell(ws, h, font=self.bold) for h in headers])
-        keys = [k for _, k in columns if k]
+        self.put(ws, 0, 0, legend)
+        self.put_row(ws, 1, headers, self.bold)
+        keyed = [(i, k) for i, (_, k) in enumerate(columns) if k]
+        context_col, coloured_col = headers.index("Context"), headers.index(CONTEXT_COLOURED)
         for n, row in enumerate(rows):
-            cells, lines = self._error_cells(ws, row, keys, extra)
-            if lines > 1:  # wrapped context: rows do not grow by themselves in every program
-                ws.row_dimensions[n + 3].height = 15 * lines
-            ws.append(cells)
-            if n % 1000 == 0:
-                self.progress.update((done + n) / max(total, 1), "writing the error table")
-        last = len(rows) + 2
-        ws.auto_filter.ref = f"A2:{_letter(len(headers) - 1)}{max(last, 2)}"
-        verdict = _letter(headers.index("Verdict"))
-        check = DataValidation(type="list", formula1='"' + ",".join(VERDICTS) + '"', allow_blank=True)
-        check.error, check.errorTitle = "Choose one of: " + ", ".join(VERDICTS), "Verdict"
-        check.prompt, check.promptTitle = VERDICT_HELP[:255], "Verdict"
-        check.add(f"{verdict}3:{verdict}{max(last, 3)}")
-        ws.data_validations.append(check)
-        return ws.title
+            r = n + 2
+            context = self._context(row)
+            if context is not None:
+                text = marked_text(context)
+                lines = min(10, 1 + (len(text) - 1) // 80)  # about 80 characters a line fit
+                if lines > 1:  # wrapped context: rows do not grow by themselves in every program
+                    ws.set_row(r, 15 * lines)
+                self.put(ws, r, context_col, text, self.wrap)
+                self._rich(ws, r, coloured_col, context)
+            for col, key in keyed:
+                self.put(ws, r, col, row.get(key))
+            if n % PROGRESS_EVERY == 0:
+                self.progress.update(0.02 + 0.95 * (done + n) / max(total, 1), "writing the error table")
+        last = max(len(rows) + 1, 2)
+        ws.autofilter(1, 0, last, len(headers) - 1)
+        verdict = headers.index("Verdict")
+        ws.data_validation(2, verdict, last, verdict, {
+            "validate": "list", "source": list(VERDICTS), "ignore_blank": True,
+            "input_title": "Verdict", "input_message": VERDICT_PROMPT[:255],
+            "error_title": "Verdict", "error_message": ("Choose one of: " + ", ".join(VERDICTS))[:255],
+        })  # fmt: skip
+        return ws.name
 
-    def _unit_name(self, rows: list[dict[str, Any]]) -> str:
+    def _size_columns(self, ws: Any, columns: list[tuple[str, str]], rows: list[dict[str, Any]]) -> None:
+        """Each column as wide as its header and content, within its limits."""
+        sample = rows[:SAMPLED]
+        for i, (title, key) in enumerate(columns):
+            least, most = WIDTH_LIMITS.get(title, DEFAULT_LIMITS)
+            content = max((text_width(plain(r.get(key))) for r in sample), default=0) if key else 0
+            width = max(least, min(most, max(len(title), content) + 2))
+            wrap = title in ("Context", CONTEXT_COLOURED, "Comment")
+            ws.set_column(i, i, width, self.wrap if wrap else self.top)
+
+    def _unit_title(self, rows: list[dict[str, Any]]) -> str:
         docs = {d.name: d for d in self.report.documents}
-        names = {docs[r["document"]].unit_name for r in rows if r.get("document") in docs}
-        return names.pop().capitalize() if len(names) == 1 else "Unit"
-
-    def _error_cells(
-        self, ws: Any, row: dict[str, Any], keys: list[str], extra: list[str]
-    ) -> tuple[list[Any], int]:
-        """The cells of one error row, and how many lines its context needs."""
-        cells = [self.cell(ws, row.get(key)) for key in keys]
-        context = self._context(row)
-        lines = 1
-        if context is None:
-            cells += ["", ""]
-        else:
-            text = marked_text(context)
-            lines = min(10, 1 + len(text) // int(WIDTHS["Context"] * 1.1))
-            cells.append(self._wrapped(ws, text))
-            cells.append(self._rich(ws, context))
-        cells += ["", ""]  # Verdict, Comment
-        cells += [self.cell(ws, row.get(key)) for key in extra]
-        return cells, lines
+        names = {docs[r["document"]].unit_name for r in rows[:SAMPLED] if r.get("document") in docs}
+        return names.pop().capitalize() if len(names) == 1 else COLUMN_TITLES["unit"]
 
     def _context(self, row: dict[str, Any]) -> Any:
-        doc = self.report.document(row.get("document", ""))
-        if doc is None or not (row.get("gold_parts") or row.get("system_parts")):
+        """The row's context; a row without positions in a text document (a ProPara input
+        or output) gets the whole document's text, unmarked."""
+        doc = self.documents.get(row.get("document", ""))
+        if doc is None:
             return None
+        if not (row.get("gold_parts") or row.get("system_parts")):
+            if not doc.has_words or len(doc.tokens) > 400:
+                return None
+            return Context([Run(doc.joiner.join(doc.tokens))], doc.joiner, False, False)
         return build_context(
             doc, row.get("gold_parts") or [], row.get("system_parts") or [], row.get("context_unit")
         )
 
-    def _wrapped(self, ws: Any, text: str) -> Any:
-        from openpyxl.cell import WriteOnlyCell
-
-        cell = WriteOnlyCell(ws, safe_text(text))
-        if cell.data_type == "f":
-            cell.data_type = "s"
-        cell.alignment = self.wrap
-        return cell
-
-    def _rich(self, ws: Any, context: Any) -> Any:
-        from openpyxl.cell import WriteOnlyCell
-        from openpyxl.cell.rich_text import CellRichText, TextBlock
-
+    def _rich(self, ws: Any, r: int, col: int, context: Any) -> None:
+        """The context in colours: green gold only, red system only, orange both."""
         parts: list[Any] = []
         length = 0
         for run in rich_runs(context):
             text = safe_text(run.text)[: max(MAX_TEXT - len(CUT) - length, 0)]
+            if not text:
+                continue
             length += len(text)
             font = self.fonts.get((run.gold, run.system))
-            parts.append(TextBlock(font, text) if font else text)
-        cell = WriteOnlyCell(ws, CellRichText(parts))
-        cell.alignment = self.wrap
-        return cell
+            parts += [font, text] if font else [text]
+        if len(parts) > 2 or (len(parts) == 2 and not isinstance(parts[0], str)):
+            if len(parts) == 2:  # one coloured run: a plain string in its colour
+                ws.write_string(r, col, parts[1], parts[0])
+            else:
+                ws.write_rich_string(r, col, *parts, self.wrap)
+        elif parts:
+            self.put(ws, r, col, "".join(p for p in parts if isinstance(p, str)), self.wrap)
 
     # --- what `spanstudio review` reads back ----------------------------------------------
 
     def review_data(self, error_sheets: list[str]) -> None:
         ws = self.sheet(REVIEW_SHEET)
-        ws.sheet_state = "hidden"
+        ws.hide()
         basis = _review_basis(self.report)
-        text = json.dumps(basis, ensure_ascii=False)
-        ws.append(["method", self.report.method])
-        ws.append(["engine_version", self.report.engine_version])
-        ws.append(["error_sheets", json.dumps(error_sheets, ensure_ascii=False)])
-        for chunk in _chunks(text, CHUNK):
-            ws.append(["basis", chunk])
+        rows = [["method", self.report.method], ["engine_version", self.report.engine_version],
+                ["error_sheets", json.dumps(error_sheets)]]  # fmt: skip
+        rows += [[CHUNK_KEY, "|" + chunk] for chunk in _chunks(json.dumps(basis), CHUNK)]  # ASCII only
+        for n, (key, value) in enumerate(rows):
+            ws.write_string(n, 0, key)
+            ws.write_string(n, 1, safe_text(value))
 
 
 def _review_basis(report: Report) -> Any:
@@ -377,9 +411,3 @@ def _extra_columns(rows: list[dict[str, Any]]) -> list[str]:
             if key not in ERROR_COLUMNS and key not in HIDDEN_KEYS:
                 seen.setdefault(key)
     return list(seen)
-
-
-def _letter(index: int) -> str:
-    from openpyxl.utils import get_column_letter
-
-    return get_column_letter(index + 1)

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import IO, Any, NoReturn
 
 from ..errors import InputError
-from ..textio import check_input
+from ..textio import check_input, not_text, not_utf8
 
 try:  # a fast parser where installed; results never depend on it
     import orjson as _orjson
@@ -236,6 +236,9 @@ def _check_surrogates(value: Any) -> None:
 def _bad_line(line: bytes, number: int, name: str) -> InputError:
     """Why one line is not a JSON object (the same message whichever parser failed)."""
     expected = "a JSON object"
+    binary = not_text(line, name) if number == 1 else None
+    if binary is not None:
+        return binary
     if number == 1 and line.startswith(BOM):
         return InputError(expected, "a byte-order mark (save as UTF-8 without BOM)", file=name, line=number)
     if not line.strip():
@@ -243,7 +246,7 @@ def _bad_line(line: bytes, number: int, name: str) -> InputError:
     try:
         line.decode("utf-8")
     except UnicodeDecodeError as err:
-        return InputError("UTF-8 text", f"byte 0x{line[err.start]:02X}", file=name, line=number)
+        return not_utf8(line if number == 1 else b"", line[err.start], name, number)
     try:
         _stdlib_loads(line)
     except json.JSONDecodeError as err:

@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError
-from ..textio import BOM, check_input
+from ..textio import BOM, check_input, not_utf8
 
 TITLE = "Vertical text (.vrt) with BIO columns"
 
@@ -211,7 +211,7 @@ def _lines(path: str, name: str, warnings: list[str]) -> Iterator[Iterator[str]]
         data = p.read_bytes()
         position = _bad_byte(data)
         line = data[:position].replace(b"\r\n", b"\n").replace(b"\r", b"\n").count(b"\n") + 1
-        raise InputError("UTF-8 text", f"byte 0x{data[position]:02X}", file=name, line=line) from None
+        raise not_utf8(data[:2048], data[position], name, line) from None
     except PermissionError:
         raise InputError("a readable file", "permission denied", file=name) from None
 

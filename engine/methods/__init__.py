@@ -25,7 +25,9 @@ if TYPE_CHECKING:
     from ..stats import UnitStatistics
 
 #: Modules under engine.methods that hold the built-in methods, in menu order.
-BUILTIN_METHODS: tuple[str, ...] = ("faireval", "clueval", "poetry", "starsem", "propara")
+BUILTIN_METHODS: tuple[str, ...] = (
+    "faireval", "clueval", "poetry", "starsem", "propara", "spans", "nervaluate",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -144,7 +146,7 @@ class Method:
         return report.data.get("_review")
 
     def review_scores(self, basis: dict[str, Any], accepted: list[dict[str, Any]]) -> dict[str, Table]:
-        """Score tables with the `accepted` error rows (gold wrong / both acceptable)
+        """Score tables with the `accepted` error rows (system right (gold wrong) / both acceptable)
         counted as agreements."""
         from ..review import count_scores
 

@@ -86,10 +86,10 @@ def test_verdicts_become_reviewed_scores(method, tmp_path, cli):
         ws = book[name]
         column = [c.value for c in ws[2]].index("Verdict") + 1
         for r in range(3, ws.max_row + 1):
-            ws.cell(r, column).value = "gold wrong"
+            ws.cell(r, column).value = VERDICTS[0]
     book.save(book_path)
     review = read_review(str(book_path))
-    assert {r["verdict"] for r in review.rows} == {"gold wrong"}
+    assert {r["verdict"] for r in review.rows} == {VERDICTS[0]}
     accepted = reviewed_tables(review)
     for name, table in accepted.items():
         before, after = untouched[name].rows[-1], table.rows[-1]

@@ -234,16 +234,16 @@ def test_absolute_folder_with_parents(cli, worked, tmp_path_factory):  # C45
     assert len(list(target.iterdir())) == 6
 
 
-def test_xlsx_cells_are_text_never_formulas_and_control_characters_are_replaced(cli, tmp_path):  # C46, C47
+def test_xlsx_cells_are_text_never_formulas_and_control_characters_are_escaped(cli, tmp_path):  # C46, C47
     gold = vrt(tmp_path, "g.vrt", "=SUM(1+1)\tB-X\nb\tI-X\na\x0bb\tB-Y\n")
     system = vrt(tmp_path, "s.vrt", "=SUM(1+1)\tO\nb\tO\na\x0bb\tO\n")
     result = cli("clueval", gold, system, "-w", tmp_path / "out")
     assert result.code == 0
     sheet = openpyxl.load_workbook(tmp_path / "out" / "recall_table.xlsx").active
     assert sheet["E2"].value == "=SUM(1+1) b" and sheet["E2"].data_type == "s"
-    assert sheet["E3"].value == "a\ufffdb"
+    assert sheet["E3"].value == "a\\x0bb"  # escaped visibly (issue 20), not dropped
     assert "\x0b" in (tmp_path / "out" / "recall_table.tsv").read_text(encoding="utf-8")
-    assert "control characters a workbook cannot hold were written as U+FFFD" in result.err
+    assert "characters a workbook cannot hold were written escaped" in result.err
 
 
 def test_tsv_quoting_and_line_ends(cli, tmp_path):  # §5.2, C48
@@ -348,7 +348,7 @@ def test_error_rows_for_the_workbook():
     sheets = [row["sheet"] for row in report.error_rows]
     assert sheets == ["Recall errors"] * 5 + ["Precision errors"] * 8
     covered = next(r for r in report.error_rows if r["type"] == "covered")
-    assert covered["context_marked"] == "🟧Am🟧 🟩3. Mai 2020🟩 🟧zahlte🟧 sie 500 Euro ."
+    assert covered["context_marked"] == "🟥Am🟥 🟨3. Mai 2020🟨 🟥zahlte🟥 sie 500 Euro ."
     assert (covered["gold_start"], covered["gold_end"], covered["system_parts"]) == (
         13,
         16,
@@ -428,7 +428,7 @@ def test_review_workbook_sheets_and_legends(cli, worked):
     assert book.sheetnames[:6] == ["Summary", "Evaluation", "Recall matches", "Precision matches",
                                    "Recall errors", "Precision errors"]  # fmt: skip
     recall = list(book["Recall errors"].iter_rows(values_only=True))
-    assert "🟥…🟥 only in the reference span (missed)" in recall[0][0]
+    assert "🟩…🟩 only in the reference span (missed)" in recall[0][0]
     header = recall[1]
     for column in (
         "Verdict",
@@ -444,6 +444,6 @@ def test_review_workbook_sheets_and_legends(cli, worked):
     covered = dict(
         zip(header, next(r for r in recall[2:] if r[header.index("Type")] == "covered"), strict=True)
     )
-    assert covered["context_marked"] == "🟧Am🟧 🟩3. Mai 2020🟩 🟧zahlte🟧 sie 500 Euro ."
+    assert covered["context_marked"] == "🟥Am🟥 🟨3. Mai 2020🟨 🟥zahlte🟥 sie 500 Euro ."
     assert (covered["start"], covered["end"], covered["System position"]) == (13, 15, "12-13 14-16")
     assert len(list(book["Precision errors"].iter_rows())) == 2 + 8

@@ -294,7 +294,7 @@ def test_review_workbook(cli, tmp_path):
     spans = list(workbook["Spans"].iter_rows(values_only=True))
     assert spans[0][0].startswith("One row per reference span and per spurious system span.")
     header = spans[1]
-    assert header[2] == "Page" and "Verdict" in header and "marker" in header
+    assert header[1] == "Verdict" and "Page" in header and "marker" in header
     cells = [dict(zip(header, row, strict=True)) for row in spans[2:]]
     assert [(c["Document"], c["Type"], c["marker"]) for c in cells] == [
         ("p1", "exact", "🟨"), ("p2", "partial", "🟨"), ("p2", "missed", "🟩"), ("p2", "spurious", "🟥")]  # fmt: skip

@@ -53,7 +53,7 @@ def test_items_and_best_partners(report):
 def test_error_rows(report):
     rows = report.error_rows
     assert [(r["question"], r["side"], r["type"], r["marker"]) for r in rows] == [
-        ("conversions", "answer", "missing", "🟥"),
+        ("conversions", "answer", "missing", "🟩"),
         ("moves", "answer", "partial", "🟨"),
         ("moves", "prediction", "partial", "🟨"),
     ]
@@ -75,12 +75,12 @@ def test_error_rows(report):
         assert row["document"] == "process 1167" and row["process_id"] == 1167
 
 
-def test_spurious_prediction_gets_the_blue_marker(cli, tmp_path):
+def test_spurious_prediction_gets_the_system_marker(cli, tmp_path):
     (tmp_path / "a.tsv").write_text("1\t1\tx\tNONE\ta\ta\n1\t2\tx\tNONE\ta\ta\n")
     (tmp_path / "p.tsv").write_text("1\t1\tx\tNONE\ta\ta\n1\t2\tx\tMOVE\ta\tb\n")
     data = json.loads(cli("propara", "-p", tmp_path / "p.tsv", "-a", tmp_path / "a.tsv", "--json", "-").out)
     (row,) = data["errors"]
-    assert (row["type"], row["marker"], row["side"], row["system_text"]) == ("spurious", "🟦", "prediction",
+    assert (row["type"], row["marker"], row["side"], row["system_text"]) == ("spurious", "🟥", "prediction",
                                                                                "x: a → b (step 2)")  # fmt: skip
 
 
@@ -178,8 +178,24 @@ def test_review_workbook(monkeypatch, cli, tmp_path):
         if r[0] and str(r[0]).startswith(("ID", "E"))
     ]
     assert "Verdict" in header and "marker" in header
-    assert [row[header.index("marker")] for row in rows] == ["🟥", "🟨", "🟨"]
+    assert [row[header.index("marker")] for row in rows] == ["🟩", "🟨", "🟨"]
     explained = tmp_path / "explain.xlsx"
     assert cli("propara", "explain", "testfiles-3/predictions.tsv", "--xlsx", explained).code == 0
     sheet = openpyxl.load_workbook(explained)["Explanations"]
     assert sheet.max_row >= 4
+
+
+def test_every_error_row_has_the_sentences_as_context_with_sentences(monkeypatch, cli, tmp_path):
+    """--sentences with --xlsx (no --diagnostics): the Context column holds the process's text,
+    the sentence of the step where the item has one, all its sentences where it has none."""
+    import openpyxl
+
+    monkeypatch.chdir(conformance("propara") / "data" / "test")
+    book = tmp_path / "review.xlsx"
+    result = cli("propara", "-a", "answers.tsv", "-p", "dummy-predictions.tsv", "-s", "sentences.tsv",
+                 "--xlsx", book)  # fmt: skip
+    assert result.code == 0 and result.err == "", result.err
+    header, *rows = list(openpyxl.load_workbook(book)["Errors"].iter_rows(min_row=2, values_only=True))
+    context, kind = header.index("Context"), header.index("Gold label")
+    assert len(rows) == 389 and all(row[context] for row in rows)
+    assert {row[kind] for row in rows} >= {"input", "output"}

@@ -407,7 +407,9 @@ def test_sentences_without_diagnostics_are_ignored(cli, tmp_path):
     (tmp_path / "s.tsv").write_text("not\ta sentences file\n", encoding="utf-8")
     result = cli("propara", "-p", a, "-a", a, "-s", tmp_path / "s.tsv")
     assert result.code == 0
-    assert result.err == "spanstudio: warning: --sentences is ignored without --diagnostics\n"
+    assert (
+        result.err == "spanstudio: warning: --sentences is ignored without --diagnostics, --json or --xlsx\n"
+    )
 
 
 def test_sentences_are_renumbered_and_last_text_wins(cli, tmp_path):

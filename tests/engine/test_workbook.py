@@ -58,22 +58,22 @@ def test_error_sheet_rows_context_and_validation(example_report, tmp_path):
     head = headers(ws)
     assert head[:15] == [
         "ID",
-        "Document",
-        "Sentence",
+        "Verdict",
+        "Comment",
+        "Context",
         "Type",
         "Subtype",
         "Gold label",
         "System label",
-        "Gold position",
         "Gold text",
-        "System position",
         "System text",
-        "Context",
+        "Document",
+        "Sentence",
+        "Gold position",
+        "System position",
         "Context (coloured)",
-        "Verdict",
-        "Comment",
     ]
-    assert "token_strip" in head and ws.freeze_panes == "A3" and ws.auto_filter.ref.startswith("A2:")
+    assert "token_strip" in head and ws.freeze_panes == "B3" and ws.auto_filter.ref.startswith("A2:")
     rows = [dict(zip(head, [c.value for c in r], strict=True)) for r in ws.iter_rows(min_row=3)]
     assert len(rows) == len(example_report.error_rows) == 9
     watson = next(r for r in rows if r["Gold text"] == "Doctor Watson")
@@ -81,10 +81,13 @@ def test_error_sheet_rows_context_and_validation(example_report, tmp_path):
     assert watson["Context"] == f"{G}Doctor {S}Watson{S}{G} wrote for The Strand Magazine ."
     rich = ws.cell(rows.index(watson) + 3, head.index("Context (coloured)") + 1).value
     assert str(rich) == "Doctor Watson wrote for The Strand Magazine ."
-    colours = {block.text: block.font.color.rgb for block in rich if hasattr(block, "font")}
+    colours = {
+        b.text: b.font.color.rgb for b in rich if hasattr(b, "font") and b.font.b
+    }  # marked runs are bold
     assert colours == {"Doctor": "FF1B7F2A", "Watson": "FFD35400"}
     validation = ws.data_validations.dataValidation[0]
     assert validation.formula1 == '"' + ",".join(xlsx.VERDICTS) + '"'
+    assert validation.prompt == xlsx.VERDICT_PROMPT and validation.showInputMessage
     verdict_col = ws.cell(2, head.index("Verdict") + 1).column_letter
     assert f"{verdict_col}3:{verdict_col}11" in str(validation.sqref)
 
@@ -126,7 +129,12 @@ def test_verdicts_round_trip_and_reviewed_scores(example_report, tmp_path, cli):
     ws = book["Errors"]
     head = headers(ws)
     col = {h: i + 1 for i, h in enumerate(head)}
-    verdicts = {"FP": "gold wrong", "FN": "system wrong", "LE": "Both acceptable ", "BE": "unclear"}
+    verdicts = {
+        "FP": "system right (gold wrong)",
+        "FN": "gold right (system wrong)",
+        "LE": "Both  acceptable ",
+        "BE": "unclear",
+    }
     for r in range(3, ws.max_row + 1):
         ws.cell(r, col["Verdict"]).value = verdicts.get(ws.cell(r, col["Type"]).value, "")
     book.save(path)
@@ -139,7 +147,7 @@ def test_verdicts_round_trip_and_reviewed_scores(example_report, tmp_path, cli):
     result = cli("review", path, "--json", "-")
     data = json.loads(result.out)
     verdict_rows = {(r[0], r[1]): r for r in data["tables"]["verdicts"]["rows"]}
-    assert verdict_rows[("FP", "MISC")][3] == 1  # gold wrong (after type, label, system right)
+    assert verdict_rows[("FP", "MISC")][2] == 1  # system right (gold wrong), after type and label
     assert data["tables"]["fair"]["rows"][-1][1] == 17
 
 
@@ -160,7 +168,7 @@ def test_cli_writes_the_workbook_atomically(cli, tmp_path):
     assert [p.name for p in tmp_path.iterdir()] == ["book.xlsx"]
 
 
-LIBREOFFICE_VERDICTS = [
+LIBREOFFICE_VERDICTS = [  # the verdicts before issue 19, as the fixture has them
     "system right",
     "gold wrong",
     "both acceptable",
@@ -171,6 +179,11 @@ LIBREOFFICE_VERDICTS = [
     "both acceptable",
     "system right",
 ]
+OLD_AS_NEW = {
+    "system right": xlsx.VERDICTS[0],
+    "gold wrong": xlsx.VERDICTS[0],
+    "system wrong": xlsx.VERDICTS[1],
+}
 
 
 def test_a_workbook_saved_by_libreoffice_reads_back(cli):
@@ -180,11 +193,12 @@ def test_a_workbook_saved_by_libreoffice_reads_back(cli):
 
     path = ROOT / "tests" / "data" / "review-libreoffice.xlsx"
     review = read_review(str(path))
-    assert [r["verdict"] for r in review.rows] == LIBREOFFICE_VERDICTS
-    assert review.rows[0]["comment"] == "checked 3"
+    assert [r["verdict"] for r in review.rows] == [OLD_AS_NEW.get(v, v) for v in LIBREOFFICE_VERDICTS]
+    assert review.rows[0]["comment"] == "checked 3" and not review.warnings
     fair = reviewed_tables(review)["fair"].rows[-1]
-    # accepted: a BE and an LE become TPs, two FNs are withdrawn
-    assert fair[:7] == ["overall", 16, 1, 0, 1, 2, 1]
+    # accepted (old "system right" and "gold wrong" are now "system right (gold wrong)"): two BEs,
+    # an LE and the FP become TPs, two FNs are withdrawn (from TP 14, FP 1, FN 2, LE 2, BE 3, LBE 1)
+    assert fair[:7] == ["overall", 18, 0, 0, 1, 1, 1]
 
 
 def test_live_libreoffice_round_trip(example_report, tmp_path):

@@ -151,6 +151,16 @@ def test_error_filters_by_type_label_and_text(qtbot, window):
     assert errors.model.rowCount() == 9 and errors.selected_error() == 0
 
 
+def test_error_table_headers_are_the_workbooks_titles(qtbot, window):
+    from engine.report import COLUMN_TITLES
+
+    evaluate(qtbot, window)
+    model = window.errors.model
+    shown = [model.headerData(i, Qt.Orientation.Horizontal) for i in range(model.columnCount())]
+    assert shown[:3] == ["ID", "Type", "Subtype"]
+    assert set(shown) >= {COLUMN_TITLES[k] for k in ("gold_label", "system_label", "gold_text")}
+
+
 # --- failures --------------------------------------------------------------------------------
 
 

@@ -9,6 +9,7 @@ from typing import Any
 
 import numpy as np
 
+from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...formats.vrt import VrtFile
 from ...report import ERROR_COLUMNS, error_row
 from ...spans import Document, Span
@@ -21,13 +22,21 @@ SHEETS = {"recall": "Recall errors", "precision": "Precision errors"}
 LEGENDS = {
     "Recall errors": "One row per reference span the candidate missed or matched only loosely (gold = the "
     "reference span, system = every candidate span overlapping it). Context: 🟩…🟩 the reference span, "
-    "🟥…🟥 candidate spans, nested where they overlap. context_marked (the original CLUEval's marks): "
-    "🟩…🟩 in both, 🟥…🟥 only in the reference span (missed), 🟧…🟧 only in a candidate span.",
+    "🟥…🟥 candidate spans, nested where they overlap. context_marked (the original CLUEval's context, "
+    "with Span Studio's marks): 🟩…🟩 only in the reference span (missed), 🟥…🟥 only in a candidate "
+    "span, 🟨…🟨 in both.",
     "Precision errors": "One row per candidate span the reference does not support or supports only "
     "loosely (system = the candidate span, gold = every reference span overlapping it). Context: 🟩…🟩 "
     "reference spans, 🟥…🟥 the candidate span, nested where they overlap. context_marked (the original "
-    "CLUEval's marks): 🟩…🟩 in both, 🟥…🟥 only in the candidate span (spurious), 🟧…🟧 only in a "
-    "reference span.",
+    "CLUEval's context, with Span Studio's marks): 🟥…🟥 only in the candidate span (spurious), 🟩…🟩 "
+    "only in a reference span, 🟨…🟨 in both.",
+}
+# The original's marks (errortables.EMOJI: 🟩 both, 🟥 own span, 🟧 the other side's) as
+# Span Studio's everywhere else: 🟩 reference (gold), 🟥 candidate (system), 🟨 both.
+_BOTH, _OWN, _OTHER = "\U0001f7e9", "\U0001f7e5", "\U0001f7e7"
+OUR_MARKS = {
+    "recall": str.maketrans({_BOTH: BOTH_MARK, _OWN: GOLD_MARK, _OTHER: SYSTEM_MARK}),
+    "precision": str.maketrans({_BOTH: BOTH_MARK, _OWN: SYSTEM_MARK, _OTHER: GOLD_MARK}),
 }
 _OWN_EXTRA = ("start", "end", "sentence", "sheet", "context_unit", "context_marked")
 
@@ -256,6 +265,7 @@ def error_rows(run: Run, documents: DocumentMap) -> list[dict[str, Any]]:
             document, position = documents.locate(x.starts[i])
             unit = document.unit_of(position)
             extra = {_extra_name(k): v for k, v in row.values.items()}
+            extra["context_marked"] = str(extra.get("context_marked", "")).translate(OUR_MARKS[side])
             note = "context from the candidate file (C37)" if row.context.from_candidate else ""
             rows.append(
                 error_row(

@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 import io
+import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -53,41 +54,38 @@ def tsv(table: PlainTable) -> str:
 
 # --- XLSX (§5.2) -----------------------------------------------------------------------
 
-_ILLEGAL = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f]")
-
 
 def xlsx(table: PlainTable, warnings: list[str], name: str) -> bytes:
     """One sheet `Sheet1`: header row, then the rows; text never becomes a formula (C46) and
-    characters a workbook cannot hold become U+FFFD (C47)."""
-    from openpyxl import Workbook
-    from openpyxl.cell import WriteOnlyCell
+    characters a workbook cannot hold are written escaped, \\x0b, \\uFFFE (C47). Written
+    with xlsxwriter in constant memory (its rows go to a temporary file as they come)."""
+    import xlsxwriter
 
-    workbook = Workbook(write_only=True)
-    sheet = workbook.create_sheet("Sheet1")
-    replaced = False
+    from ...export.cells import escape_text
 
-    def cell(value: Any) -> Any:
-        nonlocal replaced
-        if isinstance(value, bool) or not isinstance(value, str):
-            return value
-        if value == "":
-            return None
-        if _ILLEGAL.search(value):
-            replaced = True
-            value = _ILLEGAL.sub("\ufffd", value)
-        text = WriteOnlyCell(sheet, value=value)
-        text.data_type = "s"
-        return text
-
-    sheet.append([cell(c) for c in table.columns])
-    for row in table.rows:
-        sheet.append([cell(v) for v in row])
     buffer = io.BytesIO()
-    workbook.save(buffer)
-    if replaced:
+    book = xlsxwriter.Workbook(buffer, {"constant_memory": True, "strings_to_formulas": False,
+                                        "strings_to_numbers": False, "strings_to_urls": False})  # fmt: skip
+    sheet = book.add_worksheet("Sheet1")
+    escaped = False
+    for r, values in enumerate([table.columns, *table.rows]):
+        for c, value in enumerate(values):
+            if isinstance(value, str):
+                if value:
+                    text = escape_text(value)
+                    escaped = escaped or text is not value
+                    sheet.write_string(r, c, text)
+            elif isinstance(value, bool):
+                sheet.write_boolean(r, c, value)
+            elif isinstance(value, int | float) and math.isfinite(value):
+                sheet.write_number(r, c, value)
+            elif value is not None:
+                sheet.write_string(r, c, str(value))
+    book.close()
+    if escaped:
         warnings.append(
-            f"{name}: control characters a workbook cannot hold were written as U+FFFD "
-            "(the .tsv file keeps them)"
+            f"{name}: characters a workbook cannot hold were written escaped (\\x0b, \\uFFFE, …; "
+            "the .tsv file keeps them)"
         )
     return buffer.getvalue()
 

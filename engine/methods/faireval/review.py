@@ -1,5 +1,5 @@
 """FairEval's reviewed scores: traditional, fair and weighted scores recomputed with the
-errors a reviewer accepted ("gold wrong", "both acceptable") counted as agreements.
+errors a reviewer accepted ("system right (gold wrong)", "both acceptable") counted as agreements.
 
 An accepted error becomes a TP when the system produced a span (FP, LE, BE, LBE) and is
 withdrawn when it did not (FN: the gold span was wrong)."""

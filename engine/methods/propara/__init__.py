@@ -39,7 +39,7 @@ class Options:
     sentences: str | None = option(
         None,
         "Sentences file (process id, sentence number, text) for the diagnostics and the viewer; "
-        "read only together with --diagnostics.",
+        "read only together with --diagnostics, --json or --xlsx.",
         flags=("--sentences", "-s"),
         metavar="FILE",
         path=True,
@@ -125,7 +125,7 @@ class ProPara(Method):
 
     def review_basis(self, report: Report) -> dict[str, Any] | None:
         """Per question, how many answer and prediction items there are and the credit
-        they got; an accepted item (gold wrong / both acceptable) gets full credit."""
+        they got; an accepted item (system right (gold wrong) / both acceptable) gets full credit."""
         if "items" not in report.data:
             return None
         basis: dict[str, dict[str, float]] = {}
@@ -196,7 +196,8 @@ class ProPara(Method):
                 raise InputError("a file path", "none", option=spec.flags[0])
         outputs = {o.name: getattr(args, "out_" + o.name) for o in self.outputs}
         outputs = {name: value for name, value in outputs.items() if value is not None}
-        if options.sentences is not None and "diagnostics" not in outputs:
+        detail = getattr(args, "json", None) is not None or getattr(args, "xlsx", None) is not None
+        if options.sentences is not None and "diagnostics" not in outputs and not detail:
             options = dataclasses.replace(options, sentences=None, sentences_ignored=True)
         return Invocation(args.gold, args.system, options, outputs)
 
@@ -265,7 +266,7 @@ class Run:
         self.detail = detail
         self.warnings: list[str] = []
         if options.sentences_ignored:
-            self.warnings.append("--sentences is ignored without --diagnostics")
+            self.warnings.append("--sentences is ignored without --diagnostics, --json or --xlsx")
         self.comparer = Comparer()
         self.pairs: list[Pair] = []
         self.averages: Averages

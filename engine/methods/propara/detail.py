@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...formats.propara_actions import NULL, UNK, Process
 from ...report import Table, error_row
 from ...spans import Document, Span
@@ -19,7 +20,7 @@ from .scores import QUESTIONS, ProcessScore, QuestionScore
 from .summary import Conversion, Move, Summary
 
 SINGULAR = {"inputs": "input", "outputs": "output", "conversions": "conversion", "moves": "move"}
-MARKERS = {"missing": "🟥", "spurious": "🟦", "partial": "🟨"}
+MARKERS = {"missing": GOLD_MARK, "spurious": SYSTEM_MARK, "partial": BOTH_MARK}  # answer, prediction, both
 SHOWN = {NULL: "-", UNK: "?"}  # the grid shows locations as the files write them
 
 Item = str | Conversion | Move

@@ -1,0 +1,78 @@
+"""What text and numbers become in a workbook cell (xlsxwriter): characters XML cannot hold
+written visibly escaped, overlong text cut with a mark, scores on one scale."""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from typing import Any
+
+from ..report import Table
+from ..scale import PERCENT as PERCENT_SCALE
+from ..scale import SCALES
+
+MAX_TEXT = 32_767  # characters a cell holds
+CUT = " [… cut]"
+FORMULA_START = ("=", "+", "-", "@")
+# C0 controls but TAB, LF, CR; the non-characters U+FFFE/U+FFFF; lone surrogates (names
+# the system gave as bytes that are not UTF-8): none can be written to a workbook's XML.
+_UNSAFE = re.compile("[\x00-\x08\x0b\x0c\x0e-\x1f\ufffe\uffff\ud800-\udfff]")
+
+PERCENT = "0.00%"  # a 0..1 score shown in percent
+PERCENT_VALUE = '0.00"%"'  # a 0..100 score, shown as it is, with its sign
+FRACTION = "0.0000"
+PLAIN_FLOAT = "0.0000"
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04X}"
+
+
+def escape_text(value: str) -> str:
+    """Text with the characters a workbook cannot hold written as \\x0b, \\uFFFE, …"""
+    return _UNSAFE.sub(_escaped, value) if _UNSAFE.search(value) else value
+
+
+def safe_text(value: str) -> str:
+    """Text a cell can hold: unsafe characters escaped, overlong text cut with a mark."""
+    value = escape_text(value)
+    return value if len(value) <= MAX_TEXT else value[: MAX_TEXT - len(CUT)] + CUT
+
+
+def plain(value: Any) -> Any:
+    """A report value as a cell value: numbers stay numbers (NaN and ±inf as text), lists
+    become JSON text, anything else its text."""
+    if value is None or isinstance(value, bool | int):
+        return value
+    if isinstance(value, float):
+        return value if math.isfinite(value) else str(value)
+    if isinstance(value, list | tuple | dict):
+        return safe_text(json.dumps(value, ensure_ascii=False))
+    return safe_text(str(value))
+
+
+def is_risky(text: str) -> bool:
+    """Whether a spreadsheet program would take this text, typed in, for a formula."""
+    return text.startswith(FORMULA_START)
+
+
+def score_format(table: Table, scale: str) -> tuple[str, float]:
+    """(number format, factor) of a table's score cells on `scale`: a 0..1 score keeps its
+    value in percent (the format multiplies); a 0..100 score is divided only for fractions."""
+    if scale not in SCALES:
+        raise ValueError(f"scale must be one of {SCALES}, not {scale!r}")
+    if table.scale == PERCENT_SCALE:
+        return (PERCENT_VALUE, 1.0) if scale == PERCENT_SCALE else (FRACTION, 0.01)
+    return (PERCENT, 1.0) if scale == PERCENT_SCALE else (FRACTION, 1.0)
+
+
+def text_width(value: Any) -> int:
+    """Characters a value needs in a column (its longest line)."""
+    if value is None:
+        return 0
+    if isinstance(value, float):
+        return 8
+    text = str(value)
+    return max(map(len, text.split("\n"))) if "\n" in text else len(text)

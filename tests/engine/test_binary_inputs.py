@@ -1,0 +1,61 @@
+"""A binary file given as input: the message says what it looks like, not which byte is
+not UTF-8 (issue 19.8)."""
+
+from __future__ import annotations
+
+import gzip
+
+import pytest
+
+from engine.textio import binary_kind
+
+PNG = b"\x89PNG\r\n\x1a\n\x00\x00\x00\rIHDR\x00\x00\x00\x10"
+SAMPLES = {
+    "gold.png": (PNG, "a PNG image"),
+    "scan.jpg": (b"\xff\xd8\xff\xe0\x00\x10JFIF\x00", "a JPEG image"),
+    "paper.pdf": (b"%PDF-1.7\n%\xe2\xe3\xcf\xd3\n", "a PDF document"),
+    "book.xlsx": (b"PK\x03\x04\x14\x00\x06\x00\x08\x00\x00\x00!\x00[Content_Types].xmlxl/workbook.xml\xff", "an Excel workbook"),
+    "notes.docx": (b"PK\x03\x04\x14\x00\x06\x00word/document.xml\xff", "a Word document"),
+    "data.zip": (b"PK\x03\x04\x14\x00\x00\x00\x00\x00\xff", "a ZIP archive"),
+    "anim.gif": (b"GIF89a\x01\x00\x01\x00\x80\xff", "a GIF image"),
+    "gold.tsv.gz": (gzip.compress(b"a\tb\n" * 10), "a gzip-compressed file"),
+    "utf16.txt": ("Tür\tB-X\n".encode("utf-16"), "UTF-16 text (save it as UTF-8)"),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("name", SAMPLES)
+def test_binary_kind_by_magic_number(name):
+    data, kind = SAMPLES[name]
+    assert binary_kind(data) == kind
+
+
+def test_text_is_no_binary_kind():
+    assert binary_kind(b"Sherlock\tB-PER\n") is None and binary_kind("Größe".encode("latin-1")) is None
+
+
+def _argv(method, path):
+    return {
+        "faireval": ["faireval", path, path],
+        "clueval": ["clueval", path, path],
+        "poetry": ["poetry", path, path, path.parent / "out.csv"],
+        "starsem": ["starsem", "-g", path, "-s", path],
+        "propara": ["propara", "-p", path, "-a", path],
+    }[method]
+
+
+@pytest.mark.parametrize("method", ["faireval", "clueval", "poetry", "starsem", "propara"])
+@pytest.mark.parametrize("name", ["gold.png", "paper.pdf", "book.xlsx"])
+def test_every_method_says_what_the_file_looks_like(method, name, cli, tmp_path):
+    data, kind = SAMPLES[name]
+    path = tmp_path / name
+    path.write_bytes(data)
+    result = cli(*_argv(method, path))
+    assert result.code == 2
+    assert result.err == f"spanstudio: error: {path} is not a text file (it looks like {kind})\n"
+
+
+def test_a_file_that_is_only_partly_not_utf8_keeps_the_byte_message(cli, tmp_path):
+    path = tmp_path / "latin1.tsv"
+    path.write_bytes("X\t1\t1\tGröße\n".encode("latin-1"))  # a FairEval span file in Latin-1
+    result = cli("faireval", path, path)
+    assert result.code == 2 and "expected UTF-8 text, found byte 0xF6" in result.err
