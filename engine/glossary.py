@@ -196,7 +196,54 @@ PROPARA = MethodTerms(
     ),
 )
 
-GLOSSARY: dict[str, MethodTerms] = {t.method: t for t in (FAIREVAL, CLUEVAL, POETRY, STARSEM, PROPARA)}
+SPANS = MethodTerms(
+    "spans",
+    "Exact spans (seqeval)",
+    "Hiroki Nakayama (2018): seqeval, a Python framework for sequence labeling evaluation, "
+    "github.com/chakki-works/seqeval, version 1.2.2; the CoNLL shared tasks' conlleval.pl "
+    "(Tjong Kim Sang and Buchholz 2000) for the conlleval reading.",
+    (
+        Term("FN", _FN + " with the same start, end and label"),
+        Term("FP", _FP + " with the same start, end and label"),
+    ),
+    (
+        *_PRF,
+        Term("micro avg", "precision, recall and F1 from the counts of all labels together"),
+        Term("macro avg", "the mean of the labels' precision, recall and F1"),
+        Term("weighted avg", "the labels' precision, recall and F1 averaged, weighted by their gold spans"),
+        Term("support", "the number of gold spans (each distinct span once)"),
+    ),
+)
+
+NERVALUATE = MethodTerms(
+    "nervaluate",
+    "nervaluate (SemEval-2013 9.1)",
+    "Isabel Segura-Bedmar, Paloma Martínez and María Herrero-Zazo (2013): SemEval-2013 Task 9: "
+    "Extraction of Drug-Drug Interactions from Biomedical Texts. Proceedings of SemEval 2013; "
+    "David S. Batista et al., nervaluate 1.2.1, github.com/MantisAI/nervaluate.",
+    (
+        Term("incorrect", "a system span matched to a gold span it overlaps, but with another label or "
+             "other boundaries (strict schema)"),
+        Term("missed", "a gold span no system span was matched to"),
+        Term("spurious", "a system span matched to no gold span"),
+        Term("label", "incorrect: the same boundaries, another label"),
+        Term("boundary", "incorrect: the same label, other boundaries"),
+        Term("label+boundary", "incorrect: another label and other boundaries"),
+    ),
+    (
+        Term("strict", "correct only with the same boundaries and label"),
+        Term("exact", "correct with the same boundaries, whatever the label"),
+        Term("partial", "overlapping spans earn half (partial), the same boundaries all"),
+        Term("ent_type", "correct with the same label on overlapping spans"),
+        Term("possible, actual", "the gold spans (correct + incorrect + partial + missed) and the system "
+             "spans (correct + incorrect + partial + spurious)"),
+        *_PRF,
+    ),
+)  # fmt: skip
+
+GLOSSARY: dict[str, MethodTerms] = {
+    t.method: t for t in (FAIREVAL, CLUEVAL, POETRY, STARSEM, PROPARA, SPANS, NERVALUATE)
+}
 
 
 def meaning(method: str, error_type: str) -> str:

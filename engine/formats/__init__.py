@@ -10,6 +10,10 @@ from __future__ import annotations
 import importlib
 from pathlib import Path
 from types import ModuleType
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from ..spans import Annotations
 
 #: Modules under engine.formats; each has TITLE and sniff(first_lines) -> bool.
 # Most specific first: detect() names the first format that recognises a file.
@@ -40,7 +44,8 @@ def _first_lines(path: Path) -> list[str]:
 
 
 def detect(path: str | Path, candidates: tuple[str, ...] = FORMAT_MODULES) -> str | None:
-    """The title of the first candidate format that recognises the file, or None."""
+    """The title of the first candidate format that recognises the file, or None; by
+    default the original tools' formats first, then the span formats."""
     p = Path(path)
     if p.is_dir():
         files = sorted(f for f in p.iterdir() if f.is_file() and not f.name.startswith("."))
@@ -57,4 +62,107 @@ def detect(path: str | Path, candidates: tuple[str, ...] = FORMAT_MODULES) -> st
         module = format_module(name)
         if module.sniff(lines):
             return module.TITLE
+    if candidates is FORMAT_MODULES:  # then the annotation tools' span formats
+        spans = next((m for m in span_modules() if m.sniff(lines)), None)
+        return spans.TITLE if spans is not None else None
     return None
+
+
+# --- the annotation tools' span formats ----------------------------------------------
+
+#: --format names of the span formats and their modules.
+SPAN_FORMATS: dict[str, str] = {
+    "webanno-tsv": "webanno_tsv", "uima-xmi": "uima_xmi", "brat": "brat",
+    "label-studio": "label_studio", "doccano": "doccano", "conll": "conll",
+}  # fmt: skip
+
+
+def span_modules() -> list[ModuleType]:
+    """The span format modules that are there (in SPAN_FORMAT_MODULES order)."""
+    modules = []
+    for name in SPAN_FORMAT_MODULES:
+        try:
+            modules.append(format_module(name))
+        except ModuleNotFoundError as err:
+            if err.name != f"{__name__}.{name}":
+                raise  # the reader is there but a library it needs is not: say so
+            # a reader not written yet
+    return modules
+
+
+def span_reader_names() -> tuple[str, ...]:
+    """Module names of the span readers that are there (for a method's InputSpec.formats)."""
+    return tuple(m.__name__.rsplit(".", 1)[1] for m in span_modules())
+
+
+def _sniffed(path: Path) -> ModuleType | None:
+    try:
+        lines = _first_lines(path)
+    except OSError:
+        return None
+    return next((m for m in span_modules() if m.sniff(lines)), None)
+
+
+def _folder_files(folder: Path) -> list[Path]:
+    return sorted(f for f in folder.iterdir() if f.is_file() and not f.name.startswith("."))
+
+
+def span_format(path: str | Path, format: str | None = None) -> ModuleType:
+    """The reader module of a file or folder: the one named, or the one that recognises it."""
+    from ..errors import InputError
+
+    if format is not None:
+        if format not in SPAN_FORMATS:
+            raise InputError(f"a format {', '.join(SPAN_FORMATS)}", repr(format), option="--format")
+        return format_module(SPAN_FORMATS[format])
+    p = Path(path)
+    if not p.exists():
+        raise InputError("an existing file or folder", "nothing", file=str(path))
+    files = _folder_files(p) if p.is_dir() else [p]
+    for f in files:
+        module = _sniffed(f)
+        if module is not None:
+            return module
+    conll = format_module("conll")
+    if files and conll.columns_like(_first_lines(files[0])):  # CoNLL-2000's shape too
+        return conll
+    raise InputError(f"a file of a span format ({', '.join(SPAN_FORMATS)}; choose one with --format)",
+                     "none recognised", file=str(path))  # fmt: skip
+
+
+def read_spans(path: str, format: str | None = None, options: Any = None) -> Annotations:
+    """The documents and spans of a file, or of a folder (a corpus: one document per file,
+    or the files' documents named `file/document`), in any span format."""
+    from .corpus import read_corpus
+    from .standoff import ReadOptions
+
+    module = span_format(path, format)
+    options = options if options is not None else ReadOptions()
+    if Path(path).is_dir() and getattr(module, "NAME", "") != "brat":
+        return read_corpus(path, module, options)
+    from ..textio import require_file
+
+    if not Path(path).is_dir():
+        require_file(path)
+    return module.read(path, options)
+
+
+def span_format_titles() -> set[str]:
+    return {m.TITLE for m in span_modules()}
+
+
+#: The span readers a method with its own column formats (FairEval, CLUEval) takes too:
+#: CoNLL column files stay with those methods' own readers and messages.
+ANNOTATION_TOOL_READERS = ("webanno_tsv", "uima_xmi", "brat", "label_studio", "doccano")
+
+
+def annotation_tool_readers() -> tuple[str, ...]:
+    return tuple(name for name in span_reader_names() if name in ANNOTATION_TOOL_READERS)
+
+
+def in_span_formats(paths: tuple[str, ...]) -> bool:
+    """Whether FairEval or CLUEval reads these inputs through read_spans: some input is
+    recognised as an annotation tool's format (the original formats are recognised first,
+    and column files stay theirs, so every file they read, or reject, keeps its messages)."""
+    titles = {format_module(name).TITLE for name in annotation_tool_readers()}
+    return any(detect(p) in titles for p in paths)

@@ -25,7 +25,9 @@ if TYPE_CHECKING:
     from ..stats import UnitStatistics
 
 #: Modules under engine.methods that hold the built-in methods, in menu order.
-BUILTIN_METHODS: tuple[str, ...] = ("faireval", "clueval", "poetry", "starsem", "propara")
+BUILTIN_METHODS: tuple[str, ...] = (
+    "faireval", "clueval", "poetry", "starsem", "propara", "spans", "nervaluate",
+)  # fmt: skip
 
 
 @dataclass(frozen=True)

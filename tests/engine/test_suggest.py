@@ -48,6 +48,12 @@ def test_the_bundled_example_and_the_clueval_worked_example_are_not_refused():
         check_input(get_method("clueval"), "gold", str(path))
 
 
+#: What CLUEval reads: its vertical files and the annotation tools' formats (formats-b).
+CLUEVAL_READS = (
+    "vertical text (.vrt) with BIO columns, WebAnno TSV 3.x (INCEpTION), UIMA CAS XMI (INCEpTION), "
+    "brat standoff (.ann + .txt), label Studio JSON or doccano JSONL"
+)
+
 def test_a_faireval_span_file_given_to_clueval_names_faireval(tmp_path):
     gold = tmp_path / "gold.tsv"
     shutil.copy(conformance("faireval") / "data" / "target" / "ner_spans.csv", gold)
@@ -56,12 +62,11 @@ def test_a_faireval_span_file_given_to_clueval_names_faireval(tmp_path):
     err = caught.value
     assert err.readers == ["faireval"] and err.file == str(gold) and err.method_name == "clueval"
     assert str(err) == (
-        f"{gold} looks like a FairEval span file; CLUEval reads vertical text (.vrt) with BIO "
-        "columns — did you mean 'spanstudio faireval'?"
+        f"{gold} looks like a FairEval span file; CLUEval reads {CLUEVAL_READS} — did you mean "
+        "'spanstudio faireval'?"
     )
     assert err.app_sentence == (  # the app's words, without the command line
-        f"{gold} looks like a FairEval span file; CLUEval reads vertical text (.vrt) with BIO "
-        "columns. FairEval reads it."
+        f"{gold} looks like a FairEval span file; CLUEval reads {CLUEVAL_READS}. FairEval reads it."
     )
 
 
@@ -107,7 +112,7 @@ def test_the_command_line_stops_with_exit_2_naming_the_method(cli, tmp_path):
     result = cli("clueval", str(gold), str(gold), "--json", str(tmp_path / "out.json"))
     assert result.code == 2 and result.out == ""
     assert result.err == (
-        f"spanstudio: error: {gold} looks like a FairEval span file; CLUEval reads vertical text "
-        "(.vrt) with BIO columns — did you mean 'spanstudio faireval'?\n"
+        f"spanstudio: error: {gold} looks like a FairEval span file; CLUEval reads {CLUEVAL_READS} — "
+        "did you mean 'spanstudio faireval'?\n"
     )
     assert not (tmp_path / "out.json").exists()

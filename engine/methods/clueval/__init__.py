@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ... import __version__
 from ...errors import InputError
+from ...formats import annotation_tool_readers
 from ...options import option_specs, to_plain
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
@@ -50,10 +51,16 @@ class CluEval(Method):
     Options = Options
     inputs = (
         InputSpec(
-            "gold", "reference", "Reference (gold) vertical file: token TAB BIO tags …", formats=("vrt",)
+            "gold",
+            "reference",
+            "Reference (gold) vertical file: token TAB BIO tags …",
+            formats=("vrt", *annotation_tool_readers()),
         ),
         InputSpec(
-            "system", "candidate", "Candidate vertical file, read with the same columns.", formats=("vrt",)
+            "system",
+            "candidate",
+            "Candidate vertical file, read with the same columns.",
+            formats=("vrt", *annotation_tool_readers()),
         ),
     )
     outputs = (

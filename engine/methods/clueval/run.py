@@ -154,11 +154,19 @@ def evaluate_files(
     gold: str, system: str, options: Options, warnings: list[str], progress: Progress = NO_PROGRESS
 ) -> Run:
     """Read, combine, match and score (the scores of every level come from the counts)."""
-    for path in (gold, system):
-        if not os.path.isfile(path):
-            raise InputError("an existing file", "nothing", file=path)
-    reference, ref_table = read_side(gold, options, warnings, progress, 0.0, 0.4)
-    candidate, cand_table = read_side(system, options, warnings, progress, 0.4, 0.4)
+    from ...formats import in_span_formats
+    from .spanformats import read_span_formats  # the annotation tools' formats
+
+    if in_span_formats((gold, system)):
+        reference, candidate = read_span_formats(gold, system, options.layers, warnings)
+        ref_table = combine(reference, options.layers, column_spans(reference, warnings))
+        cand_table = combine(candidate, options.layers, column_spans(candidate, warnings))
+    else:
+        for path in (gold, system):
+            if not os.path.isfile(path):
+                raise InputError("an existing file", "nothing", file=path)
+        reference, ref_table = read_side(gold, options, warnings, progress, 0.0, 0.4)
+        candidate, cand_table = read_side(system, options, warnings, progress, 0.4, 0.4)
     compare_tokens(reference, candidate, warnings)
     progress.update(0.85, "matching spans", force=True)
     recall = match(ref_table, cand_table)

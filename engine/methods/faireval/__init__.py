@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError
+from ...formats import annotation_tool_readers
 from ...formats.faireval_spans import TokenSpan
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
@@ -88,14 +89,14 @@ class FairEval(Method):
             "target",
             "Gold annotation: a span or CoNLL-2000 file, or a folder of them.",
             directory=True,
-            formats=("faireval_spans", "conll2000"),
+            formats=("faireval_spans", "conll2000", *annotation_tool_readers()),
         ),
         InputSpec(
             "system",
             "system",
             "System annotation: a file or folder like TARGET.",
             directory=True,
-            formats=("faireval_spans", "conll2000"),
+            formats=("faireval_spans", "conll2000", *annotation_tool_readers()),
         ),
     )
     outputs = (
@@ -119,6 +120,10 @@ class FairEval(Method):
         detail: bool = True,
     ) -> Report:
         settings = options if isinstance(options, Settings) else from_options(gold, system, options)
+        from .spanformats import SpanFormatRun, span_format_inputs  # the annotation tools' formats
+
+        if span_format_inputs(settings.target_in, settings.system_in):
+            return SpanFormatRun(settings, progress, detail).report()
         return Run(settings, progress, detail).report()
 
     def settings(self, invocation: Invocation) -> Settings:
@@ -257,9 +262,13 @@ class Run:
             )
 
     def _sentence(self, pair, number, parsers, t_block, s_block, record) -> None:
+        self._compare(pair, number, parsers[0].parse(t_block), parsers[1].parse(s_block), record)
+
+    def _compare(self, pair, number, target, system, record) -> None:
+        """Compare one sentence pair (as read by either input path)."""
         keeps, known = self.settings.keeps, self.wanted_labels
-        target = parsers[0].parse(t_block).keep(keeps, known)
-        system = parsers[1].parse(s_block).keep(keeps, known)
+        target = target.keep(keeps, known)
+        system = system.keep(keeps, known)
         if target.keys or system.keys:
             self.any_span = True
         self.tally.data_stats.update(map(itemgetter(0), target.keys))

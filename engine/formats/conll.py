@@ -1,0 +1,255 @@
+"""CoNLL columns (CoNLL-2003 and similar): one token a line, a token column and a tag
+column chosen by number, a blank line between sentences, `-DOCSTART-` lines between
+documents; tags in IOB1, IOB2, IOBES/BIOES or BILOU, detected or chosen.
+
+A line holding a TAB is split on TABs only (tokens may hold no-break or zero-width
+spaces), any other line on runs of spaces. A `-DOCSTART-` line starts a document named by
+the rest of the line (CoNLL-2003's filler `-X- -X- O` names none: documents without a
+name are numbered). A tag's label is what follows its first `-`. The text of a document
+is its tokens joined by single spaces, its sentences by line ends; spans and token bounds
+are character offsets into it.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import InputError
+from ..spans import Annotations, Document
+from ..textio import read_text
+from . import tagschemes
+from .columns import NEWLINE, SPACE, Lines, gather, split_lines, strings
+from .spantable import Bounds, SpanTable
+from .standoff import ReadOptions, text_document
+
+NAME = "conll"
+TITLE = "CoNLL columns (token and BIO tags)"
+SUFFIXES = (".conll", ".iob", ".bio", ".bioes", ".txt", ".tsv", ".testa", ".testb", ".train")
+DOCSTART = "-DOCSTART-"
+FILLER = frozenset({"-X-", "O"})
+_TAG = re.compile(r"O|[BIESUL]-.+")
+
+
+def _fields(line: str, separator: str | None) -> list[str]:
+    if separator == "tab" or (separator is None and "\t" in line):
+        return line.split("\t")
+    if line.isascii():
+        return line.split()
+    return [f for f in line.split(" ") if f]
+
+
+def sniff(lines: list[str]) -> bool:
+    """Column lines whose last column is a tag, unless the first has three columns
+    (CoNLL-2000's shape, FairEval's own: FairEval reads such files, or rejects them with
+    its own messages; read_spans still reads them as columns)."""
+    first = next((line for line in lines if not line.startswith(("#", DOCSTART))), "")
+    return len(_fields(first.strip(), None)) != 3 and columns_like(lines)
+
+
+def columns_like(lines: list[str]) -> bool:
+    """Token lines whose last column is a tag (or -DOCSTART- lines)."""
+    rows = [_fields(line, None) for line in lines if not line.startswith("#")]
+    if not rows or any(len(r) < 2 for r in rows):
+        return False
+    tags = [r[-1] for r in rows if r[0] != DOCSTART]
+    return bool(tags) and all(_TAG.fullmatch(t) for t in tags)
+
+
+def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
+    """What can be picked in the file: the schemes, the tag columns and the labels."""
+    columns = ColumnFile.read(path, options)
+    labels = sorted({t.partition("-")[2] for t in columns.tag_names if t != "O"})
+    return {"scheme": list(tagschemes.SCHEMES), "label": labels}
+
+
+@dataclass
+class ColumnFile:
+    """The tokens and tags of a file (tokens as byte ranges of its UTF-8 text), with where
+    each sentence and document starts."""
+
+    name: str
+    data: np.ndarray = field(default_factory=lambda: np.zeros(0, np.uint8))
+    token_bytes: tuple[np.ndarray, np.ndarray] = (np.zeros(0, np.int64), np.zeros(0, np.int64))
+    tag_codes: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))
+    tag_names: list[str] = field(default_factory=list)
+    lines: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))  # line number of each token
+    sentence_starts: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))  # token numbers
+    doc_starts: list[int] = field(default_factory=list)  # token numbers
+    doc_ids: list[str | None] = field(default_factory=list)
+
+    @classmethod
+    def read(cls, path: str, options: ReadOptions) -> ColumnFile:
+        columns = cls(path)
+        columns._read_lines(split_lines(read_text(path).encode("utf-8"), options.separator), options)
+        return columns
+
+    def _read_lines(self, lines: Lines, options: ReadOptions) -> None:
+        token_col, tag_col = options.token_column, options.tag_column
+        comment = lines.prefixed(options.comment_prefix.encode("utf-8")) if options.comment_prefix else False
+        docstart = lines.first_field_is(DOCSTART.encode()) & ~comment
+        token_lines = np.flatnonzero(~lines.blank & ~comment & ~docstart)
+        short = ~(lines.has_column(token_lines, token_col) & lines.has_column(token_lines, tag_col))
+        if short.any():
+            line = int(token_lines[np.argmax(short)])
+            count = int(lines.field_count[line])
+            found = f"{count} column{'s' if count != 1 else ''}"
+            expected = f"a token in column {token_col} and a tag in column {tag_col}"
+            raise InputError(expected, found, file=self.name, line=line + 1)
+        self.data = lines.data
+        self.token_bytes = lines.field(token_lines, token_col)
+        tags = strings(lines.data, *lines.field(token_lines, tag_col))
+        self.tag_names = list(dict.fromkeys(tags))
+        index = {tag: code for code, tag in enumerate(self.tag_names)}
+        self.tag_codes = np.fromiter(map(index.__getitem__, tags), dtype=np.int64, count=len(tags))
+        self.lines = token_lines + 1
+        breaks = np.cumsum(lines.blank | docstart)[token_lines]
+        opens = np.ones(len(token_lines), dtype=bool)
+        opens[1:] = breaks[1:] != breaks[:-1]
+        self.sentence_starts = np.flatnonzero(opens)
+        self._documents(lines, np.flatnonzero(docstart), token_lines)
+
+    def _documents(self, lines: Lines, docstarts: np.ndarray, token_lines: np.ndarray) -> None:
+        at = np.searchsorted(token_lines, docstarts).tolist()
+        texts = [lines.data[lines.starts[i] : lines.ends[i]].tobytes().decode("utf-8") for i in docstarts]
+        if not at or at[0] > 0:
+            self.doc_starts.append(0)
+            self.doc_ids.append(None)
+        for start, text in zip(at, texts, strict=True):
+            rest = _fields(text, None)[1:]
+            named = rest and not set(rest) <= FILLER
+            self.doc_starts.append(start)
+            self.doc_ids.append(" ".join(rest) if named else None)
+
+    def doc_names(self) -> list[str]:
+        names, used = [], set()
+        for number, doc_id in enumerate(self.doc_ids, 1):
+            name = doc_id if doc_id is not None and doc_id not in used else str(number)
+            used.add(name)
+            names.append(name)
+        return names
+
+    def token_count(self) -> int:
+        return len(self.lines)
+
+
+def _tag_parts(columns: ColumnFile) -> tuple[np.ndarray, np.ndarray, list[str]]:
+    """(prefix code, label number) of each tag name, and the label names."""
+    prefixes, labels, names = [], [], {}
+    for code, tag in enumerate(columns.tag_names):
+        if tag == "O":
+            prefixes.append(tagschemes.O)
+            labels.append(-1)
+            continue
+        prefix, dash, label = tag.partition("-")
+        if not dash or not label or prefix not in tagschemes.PREFIXES:
+            line = int(columns.lines[np.argmax(columns.tag_codes == code)])
+            raise InputError("a tag O or B-, I-, E-, S-, U-, L- followed by a label",
+                             repr(tag), file=columns.name, line=line)  # fmt: skip
+        prefixes.append(tagschemes.PREFIXES[prefix])
+        labels.append(names.setdefault(label, len(names)))
+    return np.array(prefixes, dtype=np.int8), np.array(labels, dtype=np.int64), list(names)
+
+
+def _sentence_numbers(columns: ColumnFile) -> np.ndarray:
+    flags = np.zeros(columns.token_count(), dtype=np.int64)
+    flags[np.array(columns.sentence_starts, dtype=np.int64)] = 1
+    flags[np.array(columns.doc_starts, dtype=np.int64)[np.array(columns.doc_starts) < len(flags)]] = 1
+    return np.cumsum(flags) - 1
+
+
+def _scheme_error(err: tagschemes.SchemeError, seq: tagschemes.Sequence, columns: ColumnFile,
+                  scheme: str) -> InputError:  # fmt: skip
+    """The message of a sequence the scheme does not allow: its line, and what came before."""
+    token = int(np.searchsorted(seq.token_position, err.position))
+    holds_token = token < len(seq.token_position) and seq.token_position[token] == err.position
+    if holds_token:
+        found = repr(columns.tag_names[columns.tag_codes[token]])
+        line = columns.lines[token]
+        same_sentence = token > 0 and seq.token_position[token - 1] == err.position - 1
+    else:
+        found = "the end of the sentence"
+        line = columns.lines[token - 1] + 1
+        same_sentence = True
+    if same_sentence:
+        found += f" after {columns.tag_names[columns.tag_codes[token - 1]]!r}"
+    return InputError(f"{scheme}: {err.expected}", found, file=columns.name, line=line)
+
+
+def read_columns(columns: ColumnFile, options: ReadOptions) -> tuple[SpanTable, str]:
+    """The spans (token numbers over the whole file) and the scheme they were read in."""
+    prefix_of, label_of, label_names = _tag_parts(columns)
+    codes = np.array(columns.tag_codes, dtype=np.int64)
+    seq = tagschemes.Sequence.of(prefix_of[codes] if len(codes) else np.zeros(0, np.int8),
+                                 label_of[codes] if len(codes) else np.zeros(0, np.int64),
+                                 _sentence_numbers(columns))  # fmt: skip
+    scheme = options.scheme.upper() if options.scheme else tagschemes.detect(seq)
+    if scheme == "BIOES":
+        scheme = "IOBES"
+    if scheme not in tagschemes.SCHEMES:
+        raise InputError(f"a scheme {', '.join(tagschemes.SCHEMES)}", repr(options.scheme), option="--scheme")
+    if options.reading == "conlleval" and scheme == "BILOU":
+        raise InputError("the strict reading for BILOU (it is read strictly only)", "--reading conlleval",
+                         file=columns.name)  # fmt: skip
+    try:
+        first, last, labels = tagschemes.chunks(seq, scheme, options.reading)
+    except tagschemes.SchemeError as err:
+        shown = scheme if options.reading == "strict" else "conlleval"
+        raise _scheme_error(err, seq, columns, shown) from None
+    table = SpanTable(np.zeros(len(first)), first, last + 1, labels, label_names, [])
+    return table, scheme
+
+
+def _documents(columns: ColumnFile) -> tuple[list[Document], np.ndarray, np.ndarray, np.ndarray]:
+    """The documents, and each token's character start, end and document number."""
+    n = columns.token_count()
+    sentence_starts = columns.sentence_starts
+    last_in_sentence = np.zeros(n, dtype=bool)
+    last_in_sentence[sentence_starts[1:] - 1] = True
+    last_in_sentence[-1:] = True
+    after = np.where(last_in_sentence, NEWLINE, SPACE).astype(np.uint8)
+    text_bytes = gather(columns.data, *columns.token_bytes, after)
+    lengths = columns.token_bytes[1] - columns.token_bytes[0]
+    slot_starts = np.cumsum(lengths + 1) - (lengths + 1)
+    chars = np.concatenate([[0], np.cumsum((text_bytes & 0xC0) != 0x80, dtype=np.int64)])
+    starts, ends = chars[slot_starts], chars[slot_starts + lengths]
+    doc_starts = [*columns.doc_starts, n]
+    doc_of = np.zeros(n, dtype=np.int64)
+    documents = []
+    for number, name in enumerate(columns.doc_names()):
+        a, b = doc_starts[number], doc_starts[number + 1]
+        doc_of[a:b] = number
+        byte_start = int(slot_starts[a]) if a < b else 0
+        byte_end = int(slot_starts[b - 1] + lengths[b - 1]) if a < b else 0
+        text = text_bytes[byte_start:byte_end].tobytes().decode("utf-8")
+        base = int(starts[a]) if a < b else 0
+        starts[a:b] -= base
+        ends[a:b] -= base
+        firsts = sentence_starts[(sentence_starts >= a) & (sentence_starts < b)].tolist()
+        if a < b and (not firsts or firsts[0] != a):
+            firsts.insert(0, a)
+        units = [(int(starts[f]), int(ends[e - 1])) for f, e in zip(firsts, [*firsts[1:], b], strict=True)]
+        documents.append(text_document(name, text, units, Bounds(starts[a:b], ends[a:b])))
+    return documents, starts, ends, doc_of
+
+
+def read(path: str, options: ReadOptions) -> Annotations:
+    columns = ColumnFile.read(path, options)
+    tokens, scheme = read_columns(columns, options)
+    documents, token_starts, token_ends, doc_of = _documents(columns)
+    first, end = tokens.starts, tokens.ends
+    starts = token_starts[first] if len(first) else first
+    ends = token_ends[end - 1] if len(end) else end
+    table = SpanTable(doc_of[first] if len(first) else first, starts, ends, tokens.labels,
+                      tokens.label_names, [d.name for d in documents])  # fmt: skip
+    table.notes = [f"{path}: tags read as {scheme} ({'chosen' if options.scheme else 'detected'}), "
+                   f"{options.reading} reading"]  # fmt: skip
+    return Annotations(path, NAME, documents, table)
+
+
+def tags_of(columns: ColumnFile) -> Sequence[str]:
+    """The tag of every token (for tests and peers that read tags)."""
+    return [columns.tag_names[c] for c in columns.tag_codes.tolist()]

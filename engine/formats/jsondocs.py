@@ -1,0 +1,84 @@
+"""What the JSON span readers (doccano, Label Studio) share: reading a JSON, JSON Lines or
+pretty-printed file into its records, checking offsets, and the documents they make."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any
+
+import orjson
+
+from ..errors import InputError
+from ..spans import Document
+from ..textio import read_text
+from .standoff import text_document
+
+
+@dataclass(frozen=True)
+class Record:
+    """One JSON object of a file: where it is (line, JSON path) and its value."""
+
+    value: Any
+    line: int | None  # its line in JSON Lines (None inside one JSON document: the path says where)
+    path: str  # its JSON path: "$" or "$[3]"
+
+
+def records(path: str) -> Iterator[Record]:
+    """The objects of a file: a JSON array's items, one JSON object, or JSON Lines."""
+    text = read_text(path)
+    try:
+        whole = orjson.loads(text)
+    except orjson.JSONDecodeError:
+        yield from _json_lines(text, path)
+        return
+    if isinstance(whole, list):
+        for i, item in enumerate(whole):
+            yield Record(item, None, f"$[{i}]")
+    else:
+        yield Record(whole, 1, "$")
+
+
+def _json_lines(text: str, path: str) -> Iterator[Record]:
+    for number, line in enumerate(text.split("\n"), 1):
+        if not line.strip():
+            continue
+        try:
+            yield Record(orjson.loads(line), number, "$")
+        except orjson.JSONDecodeError as err:
+            raise InputError("a JSON object on each line (JSON Lines), or one JSON document",
+                             f"invalid JSON ({err.args[0].split(':')[0]})", file=path, line=number) from None
+
+
+def bad(record: Record, path: str, expected: str, found: str, where: str = "") -> InputError:
+    """An InputError naming the file, the line and the JSON path of what is wrong."""
+    at = f"{record.path}{where}"
+    return InputError(expected, f"{found} at {at}", file=path, line=record.line)
+
+
+def offsets(record: Record, path: str, where: str, start: Any, end: Any, length: int) -> tuple[int, int]:
+    """Checked character offsets [start, end) inside a text of `length` code points."""
+    if type(start) is not int or type(end) is not int:
+        raise bad(record, path, "whole-number start and end offsets", f"{start!r}, {end!r}", where)
+    if not 0 <= start <= end <= length:
+        raise bad(record, path, f"0 ≤ start ≤ end ≤ {length} (the text's length)", f"[{start}, {end})", where)
+    return start, end
+
+
+_LINE = re.compile(r"[^\n]+")
+
+
+def document(name: str, text: str) -> Document:
+    """A text document whose units are the text's lines (for the context of errors)."""
+    units = [m.span() for m in _LINE.finditer(text)]
+    return text_document(name, text, units or [(0, len(text))])
+
+
+def unique_name(candidate: Any, number: int, used: set[str]) -> str:
+    """The record's id as its document name, or its number where it has none (or a repeated one)."""
+    name = str(candidate) if isinstance(candidate, str | int) and not isinstance(candidate, bool) else ""
+    if not name or name in used:
+        name = str(number)
+    used.add(name)
+    return name

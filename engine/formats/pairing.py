@@ -1,0 +1,128 @@
+"""Gold and system documents paired, and the system's spans put into the gold's texts.
+
+Documents are paired by name; where no name can match (two formats that name documents
+differently) and both sides hold as many documents, by position. Paired texts must be
+the same, up to line ends and spacing: where only those differ, system positions are
+mapped onto the gold text through the characters that are not white space; anything
+else is an InputError naming the document and the first position where they differ.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from ..errors import InputError
+from ..spans import Annotations, Document
+from .spantable import SpanTable, table_of
+
+_SPACES = np.array([c for c in range(0x3001) if chr(c).isspace()], dtype=np.uint32)
+
+
+@dataclass
+class Paired:
+    """Gold's documents with both sides' spans in them (document numbers = gold's order)."""
+
+    documents: list[Document]
+    gold: SpanTable
+    system: SpanTable
+    paired_by: str  # "name" or "position"
+    notes: list[str] = field(default_factory=list)  # how the inputs were read
+    warnings: list[str] = field(default_factory=list)
+
+
+def pair(gold: Annotations, system: Annotations) -> Paired:
+    gold_table, system_table = table_of(gold), table_of(system)
+    order, paired_by = _partners(gold, system)
+    docs = np.full(len(system.documents), -1, dtype=np.int64)
+    starts, ends = system_table.starts.copy(), system_table.ends.copy()
+    by_doc = np.argsort(system_table.docs, kind="stable")
+    bounds = np.searchsorted(system_table.docs[by_doc], np.arange(len(system.documents) + 1))
+    for g, s in enumerate(order):
+        docs[s] = g
+        chosen = by_doc[bounds[s] : bounds[s + 1]]
+        starts[chosen], ends[chosen] = _mapped(gold.documents[g], system.documents[s],
+                                               starts[chosen], ends[chosen], system.source)  # fmt: skip
+    names = [d.name for d in gold.documents]
+    moved = SpanTable(docs[system_table.docs], starts, ends, system_table.labels, system_table.label_names,
+                      names, _moved_parts(system_table, gold, system, order))  # fmt: skip
+    gold_table.doc_names = names
+    notes = [*gold_table.notes, *system_table.notes]
+    warnings = [*gold_table.warnings, *system_table.warnings]
+    if paired_by == "position" and len(order) > 1:
+        warnings.append(f"documents paired by position ({len(order)}): their names differ between "
+                     f"{gold.source} and {system.source}")  # fmt: skip
+    return Paired(gold.documents, gold_table, moved, paired_by, notes, warnings)
+
+
+def _partners(gold: Annotations, system: Annotations) -> tuple[list[int], str]:
+    """For each gold document the index of its system partner, and how they were paired."""
+    gold_names = [d.name for d in gold.documents]
+    system_index = {d.name: i for i, d in enumerate(system.documents)}
+    if not set(gold_names) & set(system_index) and len(gold_names) == len(system_index):
+        return list(range(len(gold_names))), "position"
+    for name in gold_names:
+        if name not in system_index:
+            raise InputError(f"a document named {name!r} (as in {gold.source})", "none", file=system.source)
+    gold_set = set(gold_names)
+    for name in system_index:
+        if name not in gold_set:
+            raise InputError(f"a document named {name!r} (as in {system.source})", "none", file=gold.source)
+    return [system_index[name] for name in gold_names], "name"
+
+
+def _codes(text: str) -> np.ndarray:
+    return np.frombuffer(text.encode("utf-32-le"), dtype=np.uint32)
+
+
+def _mapped(gold: Document, system: Document, starts: np.ndarray, ends: np.ndarray,
+            source: str) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """System positions in the gold text (the same text up to white space)."""
+    gold_text, system_text = _text_of(gold), _text_of(system)
+    if gold_text == system_text:
+        return starts, ends
+    g, s = _codes(gold_text), _codes(system_text)
+    g_at, s_at = np.flatnonzero(~np.isin(g, _SPACES)), np.flatnonzero(~np.isin(s, _SPACES))
+    common = min(len(g_at), len(s_at))
+    differ = np.flatnonzero(g[g_at[:common]] != s[s_at[:common]])
+    if len(differ) or len(g_at) != len(s_at):
+        k = int(differ[0]) if len(differ) else common
+        raise _differ(gold, gold_text, system_text, g_at, s_at, k, source)
+    first = np.searchsorted(s_at, starts)
+    last = np.searchsorted(s_at, ends)
+    g_end = np.append(g_at, len(gold_text))
+    new_starts = g_end[first]
+    new_ends = np.where(last > 0, g_end[np.maximum(last - 1, 0)] + 1, 0)
+    return new_starts, np.maximum(new_ends, new_starts)
+
+
+def _text_of(doc: Document) -> str:
+    return doc.tokens if isinstance(doc.tokens, str) else doc.joiner.join(doc.tokens)
+
+
+def _differ(gold: Document, gold_text: str, system_text: str, g_at: np.ndarray, s_at: np.ndarray,
+            k: int, source: str) -> InputError:  # fmt: skip
+    gp = int(g_at[k]) if k < len(g_at) else len(gold_text)
+    sp = int(s_at[k]) if k < len(s_at) else len(system_text)
+    return InputError(
+        f"the text of gold's document {gold.name!r} (up to line ends and spacing)",
+        f"{system_text[sp:sp + 20]!r} at character {sp} where gold has {gold_text[gp:gp + 20]!r} "
+        f"(character {gp})", file=source,
+    )  # fmt: skip
+
+
+def _moved_parts(table: SpanTable, gold: Annotations, system: Annotations,
+                 order: list[int]) -> dict[int, list[tuple[int, int]]]:  # fmt: skip
+    """Pieces of discontinuous system spans, mapped like their spans."""
+    partner = {s: g for g, s in enumerate(order)}
+    moved = {}
+    for i, pieces in table.parts.items():
+        s = int(table.docs[i])
+        starts = np.array([p[0] for p in pieces], dtype=np.int64)
+        ends = np.array([p[1] for p in pieces], dtype=np.int64)
+        partner_doc = gold.documents[partner[s]]
+        new_starts, new_ends = _mapped(partner_doc, system.documents[s], starts, ends, system.source)
+        moved[i] = list(zip(new_starts.tolist(), new_ends.tolist(), strict=True))
+    return moved
+

@@ -1,0 +1,134 @@
+"""Spans as arrays: what the span readers build and the span methods score.
+
+A SpanTable holds one input's spans as numpy arrays (document number, start, end, label
+number), so that reading and scoring a million tokens never builds a Python object per
+span; it is also a Sequence of engine.spans.Span (made on demand), so it can stand as the
+`spans` of an Annotations for code that wants Span objects (the viewer, the exports).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import Any, overload
+
+import numpy as np
+
+from ..spans import Annotations, Span
+from .standoff import PARTS
+
+
+class SpanTable(Sequence[Span]):
+    """Spans of several documents: parallel arrays, labels and documents by number."""
+
+    def __init__(
+        self,
+        docs: np.ndarray,
+        starts: np.ndarray,
+        ends: np.ndarray,
+        labels: np.ndarray,
+        label_names: Sequence[str],
+        doc_names: Sequence[str],
+        parts: dict[int, list[tuple[int, int]]] | None = None,
+    ) -> None:
+        self.docs = np.asarray(docs, dtype=np.int64)
+        self.starts = np.asarray(starts, dtype=np.int64)
+        self.ends = np.asarray(ends, dtype=np.int64)
+        self.labels = np.asarray(labels, dtype=np.int64)
+        self.label_names = list(label_names)
+        self.doc_names = list(doc_names)
+        self.parts = parts or {}  # span index → pieces of a discontinuous span
+        self.notes: list[str] = []  # how the reader read the file (the scheme, …), for the report
+        self.warnings: list[str] = []  # what the user should know (tasks without an annotation, …)
+
+    @classmethod
+    def of_spans(cls, spans: Sequence[Span], doc_names: Sequence[str]) -> SpanTable:
+        """The table of a list of Span objects (documents numbered by `doc_names`)."""
+        if isinstance(spans, SpanTable):
+            return spans
+        doc_index = {name: i for i, name in enumerate(doc_names)}
+        names = list(doc_names)
+        label_index: dict[str, int] = {}
+        docs, starts, ends, labels, parts = [], [], [], [], {}
+        for i, span in enumerate(spans):
+            if span.doc not in doc_index:
+                doc_index[span.doc] = len(names)
+                names.append(span.doc)
+            docs.append(doc_index[span.doc])
+            starts.append(span.start)
+            ends.append(span.end)
+            labels.append(label_index.setdefault(span.label, len(label_index)))
+            if span.attrs.get(PARTS):
+                parts[i] = [tuple(p) for p in span.attrs[PARTS]]
+        return cls(np.array(docs), np.array(starts), np.array(ends), np.array(labels),
+                   list(label_index), names, parts)  # fmt: skip
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    def span(self, i: int) -> Span:
+        attrs: dict[str, Any] = {PARTS: self.parts[i]} if i in self.parts else {}
+        return Span(int(self.starts[i]), int(self.ends[i]), self.label_names[self.labels[i]],
+                    self.doc_names[self.docs[i]], attrs)  # fmt: skip
+
+    @overload
+    def __getitem__(self, index: int) -> Span: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Span]: ...
+    def __getitem__(self, index: int | slice) -> Span | list[Span]:
+        if isinstance(index, slice):
+            return [self.span(i) for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self.span(index)
+
+    def __iter__(self) -> Iterator[Span]:
+        return (self.span(i) for i in range(len(self)))
+
+    def select(self, keep: np.ndarray) -> SpanTable:
+        """The spans where `keep` (a boolean mask or index array) holds."""
+        index = np.arange(len(self))[keep]
+        parts = {new: self.parts[old] for new, old in enumerate(index.tolist()) if old in self.parts}
+        return SpanTable(self.docs[keep], self.starts[keep], self.ends[keep], self.labels[keep],
+                         self.label_names, self.doc_names, parts)  # fmt: skip
+
+    def label_list(self) -> list[str]:
+        return [self.label_names[i] for i in self.labels.tolist()]
+
+
+def table_of(annotations: Annotations) -> SpanTable:
+    """The spans of an Annotations as a SpanTable numbered by its documents."""
+    names = [doc.name for doc in annotations.documents]
+    table = annotations.spans
+    if isinstance(table, SpanTable) and table.doc_names == names:
+        return table
+    return SpanTable.of_spans(list(table), names)
+
+
+class Bounds(Sequence[tuple[int, int]]):
+    """Token bounds as two arrays (starts, ends), read as a sequence of (start, end)."""
+
+    def __init__(self, starts: np.ndarray, ends: np.ndarray) -> None:
+        self.starts = np.asarray(starts, dtype=np.int64)
+        self.ends = np.asarray(ends, dtype=np.int64)
+
+    def __len__(self) -> int:
+        return len(self.starts)
+
+    @overload
+    def __getitem__(self, index: int) -> tuple[int, int]: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[tuple[int, int]]: ...
+    def __getitem__(self, index: int | slice) -> tuple[int, int] | list[tuple[int, int]]:
+        if isinstance(index, slice):
+            return list(zip(self.starts[index].tolist(), self.ends[index].tolist(), strict=True))
+        return int(self.starts[index]), int(self.ends[index])
+
+
+def bounds_arrays(bounds: Sequence[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:
+    """(starts, ends) of token bounds given as Bounds or as a list of pairs."""
+    if isinstance(bounds, Bounds):
+        return bounds.starts, bounds.ends
+    pairs = np.asarray(list(bounds), dtype=np.int64).reshape(-1, 2)
+    return pairs[:, 0], pairs[:, 1]

@@ -1,0 +1,165 @@
+"""Tag schemes of CoNLL columns (IOB1, IOB2, IOBES, BILOU) read into spans, as arrays.
+
+Every function works on whole files at once: per token a prefix code and a label number,
+each sentence followed by an outside position (as seqeval reads a list of sentences), so
+that a million tokens are read by numpy operations, not a loop per token.
+
+The strict reading (seqeval 1.2.2's strict mode for the scheme) accepts only sequences
+the scheme allows and names the first position it does not; the conlleval reading is
+conlleval.pl's and seqeval's default: any sequence is read, an I- may open a span.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+O, B, I, E, S, U, L = range(7)
+PREFIXES = {"B": B, "I": I, "E": E, "S": S, "U": U, "L": L}
+SCHEMES = ("IOB1", "IOB2", "IOBES", "BILOU")
+READINGS = ("strict", "conlleval")
+ALLOWED = {
+    "IOB1": (O, B, I),
+    "IOB2": (O, B, I),
+    "IOBES": (O, B, I, E, S),
+    "BILOU": (O, B, I, L, U),
+    "conlleval": (O, B, I, E, S),
+}
+SHOWN = {
+    "IOB1": "O, B-X after I-X or B-X of the same X, or I-X",
+    "IOB2": "O, B-X, or I-X after B-X or I-X of the same X",
+    "IOBES": "O, B-X, S-X or (after B-X or I-X of the same X) I-X or E-X; a B-X span ends with E-X",
+    "BILOU": "O, B-X, U-X or (after B-X or I-X of the same X) I-X or L-X; a B-X span ends with L-X",
+    "conlleval": "a tag O, B-X, I-X, E-X or S-X",
+}
+
+
+@dataclass
+class SchemeError(Exception):
+    """A position the scheme does not allow: its index in the sequence with sentence ends."""
+
+    position: int
+    expected: str
+
+
+@dataclass
+class Sequence:
+    """Tags of a file with an outside position after each sentence."""
+
+    prefix: np.ndarray  # int8 per position
+    label: np.ndarray  # label number per position, -1 outside
+    token_position: np.ndarray  # position of each token (the others are sentence ends)
+
+    @classmethod
+    def of(cls, prefix: np.ndarray, label: np.ndarray, sentence: np.ndarray) -> Sequence:
+        """`sentence`: the 0-based sentence number of each token (non-decreasing)."""
+        positions = np.arange(len(prefix), dtype=np.int64) + sentence
+        size = len(prefix) + (int(sentence[-1]) + 1 if len(sentence) else 0)
+        ext_prefix = np.full(size, O, dtype=np.int8)
+        ext_label = np.full(size, -1, dtype=np.int64)
+        ext_prefix[positions] = prefix
+        ext_label[positions] = label
+        return cls(ext_prefix, ext_label, positions)
+
+    def previous(self) -> tuple[np.ndarray, np.ndarray]:
+        pp = np.empty_like(self.prefix)
+        pl = np.empty_like(self.label)
+        pp[:1], pl[:1] = O, -1
+        pp[1:], pl[1:] = self.prefix[:-1], self.label[:-1]
+        return pp, pl
+
+    def tokens(self, positions: np.ndarray) -> np.ndarray:
+        """Token numbers of positions that hold tokens."""
+        return np.searchsorted(self.token_position, positions)
+
+
+def _first_bad(bad: np.ndarray, expected: str) -> None:
+    if bad.any():
+        raise SchemeError(int(np.argmax(bad)), expected)
+
+
+def _check_prefixes(seq: Sequence, allowed: tuple[int, ...], expected: str) -> None:
+    _first_bad(~np.isin(seq.prefix, allowed), expected)
+
+
+def detect(seq: Sequence) -> str:
+    """The scheme a file's tags are written in: BILOU with U- or L-, IOBES with E- or S-,
+    else IOB1 when an I- opens a span and no B- stands where IOB1 forbids it, else IOB2."""
+    present = set(np.unique(seq.prefix).tolist())
+    if present & {U, L}:
+        return "BILOU"
+    if present & {E, S}:
+        return "IOBES"
+    p, lab = seq.prefix, seq.label
+    pp, pl = seq.previous()
+    continues = ((pp == B) | (pp == I)) & (pl == lab)
+    i_opens = bool(((p == I) & ~continues).any())
+    b_alone = bool(((p == B) & ~continues).any())
+    return "IOB1" if i_opens and not b_alone else "IOB2"
+
+
+def chunks(seq: Sequence, scheme: str, reading: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(first token, last token, label) of every span, in order; SchemeError where the
+    strict reading meets a sequence the scheme does not allow."""
+    if reading == "conlleval":
+        _check_prefixes(seq, ALLOWED["conlleval"], SHOWN["conlleval"])
+        first, last, label = _conlleval(seq)
+    elif scheme in ("IOB1", "IOB2"):
+        first, last, label = _iob(seq, scheme)
+    else:
+        first, last, label = _closed(seq, scheme)
+    return seq.tokens(first), seq.tokens(last), label
+
+
+def _iob(seq: Sequence, scheme: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    expected = SHOWN[scheme]
+    _check_prefixes(seq, ALLOWED[scheme], expected)
+    p, lab = seq.prefix, seq.label
+    pp, pl = seq.previous()
+    continues = ((pp == B) | (pp == I)) & (pl == lab)
+    if scheme == "IOB2":
+        _first_bad((p == I) & ~continues, expected)
+        opens = p == B
+    else:
+        _first_bad((p == B) & ~continues, expected)
+        opens = (p == B) | ((p == I) & ~continues)
+    inside = (p == I) & continues
+    first = np.flatnonzero(opens)
+    breaks = np.flatnonzero(~inside)  # the position after each span is one of these
+    last = breaks[np.searchsorted(breaks, first, side="right")] - 1
+    return first, last, lab[first]
+
+
+def _closed(seq: Sequence, scheme: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """IOBES and BILOU: every span opens with B (or is one S/U) and closes with E (L)."""
+    expected = SHOWN[scheme]
+    _check_prefixes(seq, ALLOWED[scheme], expected)
+    end, single = (E, S) if scheme == "IOBES" else (L, U)
+    p, lab = seq.prefix, seq.label
+    pp, pl = seq.previous()
+    open_before = (pp == B) | (pp == I)
+    inner = (p == I) | (p == end)
+    _first_bad((inner & ~(open_before & (pl == lab))) | (~inner & open_before), expected)
+    first = np.flatnonzero((p == B) | (p == single))
+    last = np.flatnonzero((p == end) | (p == single))
+    return first, last, lab[first]
+
+
+def _conlleval(seq: Sequence) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """seqeval's get_entities (conlleval.pl's chunk rules), position by position at once."""
+    p, lab = seq.prefix, seq.label
+    pp, pl = seq.previous()
+    prev_in = (pp == B) | (pp == I)
+    prev_closed = (pp == E) | (pp == S)
+    ends = prev_closed | (prev_in & ((p == B) | (p == S) | (p == O))) | ((pp != O) & (pl != lab))
+    starts = (
+        (p == B) | (p == S)
+        | ((prev_closed | (pp == O)) & ((p == E) | (p == I)))
+        | ((p != O) & (pl != lab))
+    )  # fmt: skip
+    start_at = np.flatnonzero(starts)
+    end_at = np.flatnonzero(ends)  # the span ends just before
+    which = np.searchsorted(start_at, end_at, side="left") - 1
+    first = np.where(which >= 0, start_at[np.maximum(which, 0)], 0)
+    return first, end_at - 1, pl[end_at]

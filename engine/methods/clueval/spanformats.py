@@ -1,0 +1,112 @@
+"""CLUEval on the annotation tools' span formats (WebAnno TSV, XMI, brat, Label Studio,
+doccano, CoNLL columns): an input adapter, nothing else.
+
+Both inputs are read with engine.formats.read_spans and paired (the system's spans put
+into the gold's texts); the gold's tokens (the format's, or word_bounds where it has
+none) become the corpus positions of both sides, its sentences and documents the
+vertical file's structure, and each side's spans one BIO column of the one layer — what
+CLUEval reads from a .vrt file. Matching and scores are CLUEval's own: the same numbers
+as on its own files for the same spans. Spans of one side that share a token cannot be
+one BIO column: an InputError names the file and the span.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ...errors import InputError
+from ...formats import read_spans
+from ...formats.pairing import Paired, pair
+from ...formats.spantable import SpanTable, bounds_arrays
+from ...formats.standoff import word_bounds
+from ...formats.vrt import VrtFile
+from ...spans import Document
+
+
+def read_span_formats(gold: str, system: str, layers: tuple[str, ...],
+                      warnings: list[str]) -> tuple[VrtFile, VrtFile]:  # fmt: skip
+    """Both inputs as vertical files over the gold's tokens."""
+    if len(layers) != 1:
+        raise InputError("one layer (-a NAME) for a span format: its spans are one BIO column",
+                         f"{len(layers)} layers", option="-a")  # fmt: skip
+    paired = pair(read_spans(gold), read_spans(system))
+    warnings.extend(paired.warnings)
+    tokens, starts, ends, firsts, docs = _corpus(paired)
+    structure = _structure(paired, firsts, docs, len(tokens))
+    sides = []
+    for table, path in ((paired.gold, gold), (paired.system, system)):
+        sides.append(_vrt(path, tokens, _tags(table, path, starts, ends, firsts, len(tokens)), structure))
+    return sides[0], sides[1]
+
+
+def _text(doc: Document) -> str:
+    return doc.tokens if isinstance(doc.tokens, str) else doc.joiner.join(doc.tokens)
+
+
+def _corpus(paired: Paired) -> tuple[list[str], list[np.ndarray], list[np.ndarray], np.ndarray, list[str]]:
+    """Every token of every document (corpus order), each document's token bounds, the
+    corpus position of each document's first token and each token's document name."""
+    tokens: list[str] = []
+    all_starts, all_ends, firsts, docs = [], [], [], []
+    for doc in paired.documents:
+        text = _text(doc)
+        starts, ends = bounds_arrays(doc.token_bounds if doc.token_bounds is not None else word_bounds(text))
+        firsts.append(len(tokens))
+        tokens += [text[s:e] for s, e in zip(starts.tolist(), ends.tolist(), strict=True)]
+        docs += [doc.name] * len(starts)
+        all_starts.append(starts)
+        all_ends.append(ends)
+    return tokens, all_starts, all_ends, np.array(firsts, dtype=np.int64), docs
+
+
+def _structure(paired: Paired, firsts: np.ndarray, docs: list[str], n: int) -> dict:
+    """Sentence starts (a non-token line before each) and the XML ids of each sentence."""
+    marks, changes = [], []
+    for number, doc in enumerate(paired.documents):
+        starts = _token_starts(doc)
+        unit_first = np.searchsorted(starts, [u[0] for u in doc.units]) + firsts[number]
+        for k, position in enumerate(unit_first.tolist()):
+            if position < n and (not marks or position > marks[-1]):
+                marks.append(position)
+                changes.append((position, doc.name, doc.unit_id(k)))
+    marks_array = np.array(marks, dtype=np.int64)
+    return {"nontoken": marks_array, "sentence_marks": marks_array, "xml_changes": changes, "doc_ids": docs}
+
+
+def _token_starts(doc: Document) -> np.ndarray:
+    bounds = doc.token_bounds if doc.token_bounds is not None else word_bounds(_text(doc))
+    return bounds_arrays(bounds)[0]
+
+
+def _tags(table: SpanTable, path: str, starts: list[np.ndarray], ends: list[np.ndarray],
+          firsts: np.ndarray, n: int) -> list[str]:  # fmt: skip
+    """One BIO column of a side's spans over the corpus positions."""
+    first = np.empty(len(table), dtype=np.int64)
+    last = np.empty(len(table), dtype=np.int64)
+    for d in np.unique(table.docs).tolist():
+        chosen = table.docs == d
+        first[chosen] = np.searchsorted(ends[d], table.starts[chosen], side="right") + firsts[d]
+        last[chosen] = np.searchsorted(starts[d], table.ends[chosen], side="left") - 1 + firsts[d]
+    keep = np.flatnonzero(last >= first)
+    order = keep[np.lexsort((last[keep], first[keep]))]
+    clash = np.flatnonzero(first[order][1:] <= last[order][:-1])
+    if len(clash):
+        span = table.span(int(order[clash[0] + 1]))
+        found = f"{span.label} [{span.start}, {span.end}) of document {span.doc!r} overlapping another"
+        expected = "spans that share no token (CLUEval reads each layer as one BIO column)"
+        raise InputError(expected, found, file=path)
+    first, last, labels = first[order], last[order], table.labels[order]
+    lengths = last - first + 1
+    offsets = np.arange(int(lengths.sum())) - np.repeat(np.cumsum(lengths) - lengths, lengths)
+    positions = np.repeat(first, lengths) + offsets
+    tags = np.full(n, "O", dtype=object)
+    inside = np.array([f"I-{name}" for name in table.label_names] or ["I-"], dtype=object)
+    begin = np.array([f"B-{name}" for name in table.label_names] or ["B-"], dtype=object)
+    tags[positions] = np.repeat(inside[labels], lengths)
+    tags[first] = begin[labels]
+    return tags.tolist()
+
+
+def _vrt(path: str, tokens: list[str], tags: list[str], structure: dict) -> VrtFile:
+    return VrtFile(path, tokens, [tags], None, None, structure["doc_ids"], structure["nontoken"],
+                   structure["sentence_marks"], structure["xml_changes"], False, [])  # fmt: skip

@@ -1,0 +1,117 @@
+"""FairEval on the annotation tools' span formats (WebAnno TSV, XMI, brat, Label Studio,
+doccano, CoNLL columns): an input adapter, nothing else.
+
+Both inputs are read with engine.formats.read_spans and paired (the system's spans put
+into the gold's texts); each of the gold's sentences (its units) becomes one FairEval
+sentence pair, spans becoming 1-based inclusive token numbers within their sentence
+(the format's tokens, or engine.formats.standoff.word_bounds where it has none). The
+comparison and the scores are FairEval's own (Run._compare): the same numbers as on
+FairEval's own files for the same spans.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import numpy as np
+
+from ...errors import InputError
+from ...formats import in_span_formats, read_spans
+from ...formats.pairing import Paired, pair
+from ...formats.spantable import SpanTable, bounds_arrays
+from ...formats.standoff import word_bounds
+from ...spans import Document
+from . import Run
+from .reading import FilePair, Sentence
+
+
+def span_format_inputs(target: str, system: str) -> bool:
+    """Whether an input is in one of the span formats (then both are read as such)."""
+    return in_span_formats((target, system))
+
+
+class SpanFormatRun(Run):
+    """A FairEval run whose sentences come from span-format documents."""
+
+    def report(self):  # type: ignore[override]
+        settings = self.settings
+        paired = pair(read_spans(settings.target_in), read_spans(settings.system_in))
+        self.warnings += paired.warnings
+        files = FilePair(settings.target_in, settings.system_in)
+        record = [] if self.detail else None
+        number = 0
+        for target, system in sentences(paired):
+            number += 1
+            self._compare(files, number, target, system, record)
+            if number % 512 == 0:
+                self.progress.update(number / max(_unit_count(paired), 1), "comparing sentences")
+        if number == 0:
+            raise InputError("at least one sentence", "none", file=settings.target_in)
+        self.sentences.update(target=number, system=number, compared=number)
+        if self.documents is not None:
+            self.documents.finish(files)
+        if not self.any_span:
+            raise InputError("spans to compare", f"none after applying labels={settings.labels} and "
+                             f"exclude={settings.exclude}")  # fmt: skip
+        self._warn_unexcluded()
+        self.progress.update(1.0, "scoring", force=True)
+        return self._build([files])
+
+
+def _unit_count(paired: Paired) -> int:
+    return sum(len(d.units) for d in paired.documents)
+
+
+def _tokens(doc: Document) -> tuple[np.ndarray, np.ndarray]:
+    text = doc.tokens if isinstance(doc.tokens, str) else doc.joiner.join(doc.tokens)
+    bounds = doc.token_bounds if doc.token_bounds is not None else word_bounds(text)
+    return bounds_arrays(bounds)
+
+
+def sentences(paired: Paired) -> Iterator[tuple[Sentence, Sentence]]:
+    """(target, system) sentences of every gold unit, document by document."""
+    groups = [(table, _groups(table, len(paired.documents))) for table in (paired.gold, paired.system)]
+    for number, doc in enumerate(paired.documents):
+        starts, ends = _tokens(doc)
+        text = doc.tokens if isinstance(doc.tokens, str) else doc.joiner.join(doc.tokens)
+        unit_first = np.searchsorted(starts, [u[0] for u in doc.units])
+        unit_end = np.searchsorted(starts, [u[1] for u in doc.units])
+        sides = [_by_unit(table, group[number], starts, ends, unit_first) for table, group in groups]
+        for u in range(len(doc.units)):
+            a, b = int(unit_first[u]), int(unit_end[u])
+            forms = [text[s:e] for s, e in zip(starts[a:b].tolist(), ends[a:b].tolist(), strict=True)]
+            yield (_sentence(sides[0].get(u, []), forms), _sentence(sides[1].get(u, []), forms))
+
+
+def _groups(table: SpanTable, documents: int) -> list[list[int]]:
+    """The span indices of each document, in table order."""
+    order = np.argsort(table.docs, kind="stable")
+    bounds = np.searchsorted(table.docs[order], np.arange(documents + 1))
+    return [order[bounds[d] : bounds[d + 1]].tolist() for d in range(documents)]
+
+
+def _by_unit(table: SpanTable, chosen: list[int], starts: np.ndarray, ends: np.ndarray,
+             unit_first: np.ndarray) -> dict[int, list[tuple]]:  # fmt: skip
+    """A document's spans as FairEval keys (with a running span number), by unit."""
+    by_unit: dict[int, list[tuple]] = {}
+    for i in chosen:
+        pieces = table.parts.get(i) or [(int(table.starts[i]), int(table.ends[i]))]
+        tokens = set()
+        for s, e in pieces:
+            first = int(np.searchsorted(ends, s, side="right"))
+            last = int(np.searchsorted(starts, e, side="left")) - 1
+            tokens.update(range(first, last + 1))
+        if not tokens:
+            continue
+        unit = max(int(np.searchsorted(unit_first, min(tokens), side="right")) - 1, 0)
+        base = int(unit_first[unit]) - 1  # token numbers are 1-based within the sentence
+        numbers = frozenset(t - base for t in tokens)
+        key = (table.label_names[table.labels[i]], min(numbers), max(numbers), numbers)
+        by_unit.setdefault(unit, []).append((key, i + 1))
+    return by_unit
+
+
+def _sentence(keyed: list[tuple], forms: list[str]) -> Sentence:
+    keyed.sort(key=lambda item: (item[0][1], item[0][2], item[0][0]))
+    return Sentence([k for k, _ in keyed], [line for _, line in keyed], forms)
+

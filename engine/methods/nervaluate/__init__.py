@@ -1,0 +1,217 @@
+"""`nervaluate`: the four schemas of SemEval-2013 task 9.1 (strict, exact, partial,
+ent_type) overall and per label, nervaluate 1.2.1's numbers given the spans in document
+order, on any span format (positions are tokens where the gold format has tokens)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from ...formats.pairing import Paired
+from ...formats.spantable import SpanTable, bounds_arrays
+from ...options import option
+from ...progress import NO_PROGRESS, Progress
+from ...report import Report, Table
+from .. import Method, gc_paused, register
+from ..spans.inputs import (
+    SpanInputOptions,
+    error,
+    input_files,
+    labels_of,
+    load,
+    only_system_labels,
+    plain_options,
+    scored,
+    span_inputs,
+    span_of,
+)
+from .matching import CORRECT, INCORRECT, MISSED, SCHEMAS, SPURIOUS, Outcome, Side, evaluate, metrics
+
+COLUMNS = [
+    "correct",
+    "incorrect",
+    "partial",
+    "missed",
+    "spurious",
+    "possible",
+    "actual",
+    "precision",
+    "recall",
+    "f1",
+]
+PERCENT = {"precision": "0.00%", "recall": "0.00%", "f1": "0.00%"}
+
+
+@dataclass(frozen=True)
+class Options(SpanInputOptions):
+    errors: bool = option(
+        True,
+        "List the strict schema's incorrect, missed and spurious spans in the error table.",
+        label="Error table",
+    )
+
+
+@register
+class Nervaluate(Method):
+    name = "nervaluate"
+    title = "nervaluate — SemEval-2013 9.1 strict, exact, partial and type matching"
+    description = (
+        "The four schemas of SemEval-2013 task 9.1 on any span format: strict (same boundaries and "
+        "label), exact (same boundaries), partial (overlap, half credit) and ent_type (overlap, same "
+        "label), each with correct, incorrect, partial, missed and spurious spans, possible, actual, "
+        "precision, recall and F1, overall and per label: the numbers of nervaluate 1.2.1 given the "
+        "spans in document order (it matches greedily in list order). Positions are tokens where the "
+        "gold format has tokens (CoNLL), else characters."
+    )
+    Options = Options
+    inputs = span_inputs(
+        "Gold annotations: a file or a folder (documents paired by name).",
+        "System annotations: a file or a folder, in the same or another span format.",
+    )
+
+    def evaluate(
+        self, gold: str, system: str, options: Any, progress: Progress = NO_PROGRESS, *, detail: bool = True
+    ) -> Report:
+        with gc_paused():
+            paired = load(gold, system, options, progress)
+            progress.update(0.8, "scoring", force=True)
+            paired.gold, paired.system = scored(paired.gold, options), scored(paired.system, options)
+            names, gold_labels, system_labels = labels_of(paired)
+            true, true_index, dropped = _side(paired, paired.gold, gold_labels)
+            pred, pred_index, dropped_pred = _side(paired, paired.system, system_labels)
+            outcomes = evaluate(true, pred)
+            overall = {schema: metrics(schema, outcomes[schema].counts) for schema in SCHEMAS}
+            per_label = _per_label(true, pred, names)
+            notes = [*paired.warnings, *only_system_labels(paired)]
+            if dropped or dropped_pred:
+                notes.append(
+                    f"{dropped + dropped_pred} spans of length 0 cannot be scored and were left out "
+                    f"(gold {dropped}, system {dropped_pred})"
+                )
+            report = Report(
+                self.name,
+                self.title,
+                plain_options(options),
+                input_files(gold, system),
+                _tables(overall, per_label),
+                messages=notes,
+            )
+            report.data = {
+                "overall": overall,
+                "per_label": per_label,
+                "paired_by": paired.paired_by,
+                "reading": paired.notes,
+                "_review": _review(per_label),
+            }
+            if detail:
+                report.documents = paired.documents
+                report.gold_spans, report.system_spans = list(paired.gold), list(paired.system)
+                if options.errors:
+                    report.set_errors(_errors(paired, outcomes["strict"], true_index, pred_index))
+            progress.update(1.0, "done", force=True)
+            return report
+
+
+def _side(paired: Paired, table: SpanTable, labels: np.ndarray) -> tuple[Side, np.ndarray, int]:
+    """The spans nervaluate is given: in document order, inclusive ends, token positions in
+    documents with tokens; zero-length spans left out. Also each one's index in the table."""
+    starts, ends = table.starts.copy(), table.ends - 1
+    for number, doc in enumerate(paired.documents):
+        if doc.token_bounds is None:
+            continue
+        chosen = np.flatnonzero(table.docs == number)
+        if len(chosen):
+            token_starts, token_ends = bounds_arrays(doc.token_bounds)
+            starts[chosen] = np.searchsorted(token_ends, table.starts[chosen], side="right")
+            ends[chosen] = np.searchsorted(token_starts, table.ends[chosen], side="left") - 1
+    keep = np.flatnonzero((table.ends > table.starts) & (ends >= starts))
+    order = keep[np.lexsort((labels[keep], ends[keep], starts[keep], table.docs[keep]))]
+    side = Side(table.docs[order], starts[order], ends[order], labels[order])
+    return side, order, len(table) - len(keep)
+
+
+def _per_label(true: Side, pred: Side, names: list[str]) -> dict[str, dict[str, Any]]:
+    result = {}
+    used = np.union1d(true.label, pred.label).tolist()
+    for label in sorted(used, key=lambda i: names[i]):
+        outcomes = evaluate(true.subset(true.label == label), pred.subset(pred.label == label))
+        result[names[label]] = {schema: metrics(schema, outcomes[schema].counts) for schema in SCHEMAS}
+    return result
+
+
+def _tables(overall: dict[str, Any], per_label: dict[str, Any]) -> dict[str, Table]:
+    tables = {
+        "overall": Table(
+            ["schema", *COLUMNS],
+            [[s, *(overall[s][c] for c in COLUMNS)] for s in SCHEMAS],
+            "Overall (nervaluate)",
+            formats=PERCENT,
+        )
+    }
+    for schema in SCHEMAS:
+        rows = [[label, *(values[schema][c] for c in COLUMNS)] for label, values in per_label.items()]
+        tables[f"per_label_{schema}"] = Table(
+            ["label", *COLUMNS], rows, f"Per label: {schema}", formats=PERCENT
+        )
+    return tables
+
+
+def _review(per_label: dict[str, Any]) -> dict[str, Any]:
+    """The strict schema as TP/FP/FN counts per label, for reviewed scores."""
+    counts = {}
+    for label, values in per_label.items():
+        c = values["strict"]
+        counts[label] = {
+            "TP": c["correct"],
+            "FP": c["incorrect"] + c["spurious"],
+            "FN": c["incorrect"] + c["missed"],
+        }
+    return {
+        "counts": counts,
+        "effects": {
+            "missed": [["FN", "gold", -1]],
+            "spurious": [["FP", "system", -1], ["TP", "system", 1]],
+            "incorrect": [["FP", "system", -1], ["FN", "gold", -1], ["TP", "system", 1]],
+        },
+    }
+
+
+def _errors(
+    paired: Paired, strict: Outcome, true_index: np.ndarray, pred_index: np.ndarray
+) -> list[dict[str, Any]]:
+    """The strict schema's incorrect, spurious and missed spans, in document order."""
+    keyed = []
+    for p in np.flatnonzero(strict.pred_status != CORRECT).tolist():
+        i = int(pred_index[p])
+        partner = int(strict.pred_partner[p])
+        keyed.append(
+            (
+                int(paired.system.docs[i]),
+                int(paired.system.starts[i]),
+                1,
+                i,
+                int(true_index[partner]) if partner >= 0 else -1,
+                int(strict.pred_status[p]),
+            )
+        )
+    for t in np.flatnonzero(strict.true_status == MISSED).tolist():
+        i = int(true_index[t])
+        keyed.append((int(paired.gold.docs[i]), int(paired.gold.starts[i]), 0, -1, i, MISSED))
+    keyed.sort()
+    return [_row(paired, *key[3:], key[0]) for key in keyed]
+
+
+def _row(paired: Paired, system: int, gold: int, status: int, doc: int) -> dict[str, Any]:
+    document = paired.documents[doc]
+    gold_span = span_of(paired.gold, gold) if gold >= 0 else None
+    system_span = span_of(paired.system, system) if system >= 0 else None
+    if status == SPURIOUS:
+        return error(document, "spurious", None, system_span)
+    if status == MISSED:
+        return error(document, "missed", gold_span, None)
+    assert status == INCORRECT and gold_span and system_span
+    same_bounds = gold_span[:2] == system_span[:2]
+    subtype = "label" if same_bounds else "boundary" if gold_span[2] == system_span[2] else "label+boundary"
+    return error(document, "incorrect", gold_span, system_span, subtype)

@@ -1,0 +1,166 @@
+"""What the methods over plain labelled spans share: the reader options of both sides
+(declared once, as `--X`, `--gold-X` and `--system-X`), reading and pairing the inputs,
+and the report's documents, spans and error rows."""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Any
+
+import numpy as np
+
+from ...formats import SPAN_FORMATS, read_spans, span_reader_names
+from ...formats.pairing import Paired, pair
+from ...formats.spantable import SpanTable
+from ...formats.standoff import ReadOptions
+from ...formats.tagschemes import READINGS, SCHEMES
+from ...options import option
+from ...progress import Progress
+from ...report import InputFile, error_row
+from ...spans import Document, Span
+from .. import InputSpec
+
+#: (name, type, help, choices, metavar) of each reader option given per side.
+SIDE_OPTIONS: tuple[tuple[str, type, str, tuple[Any, ...] | None, str], ...] = (
+    ("format", str, "The input's format (default: recognised).", tuple(SPAN_FORMATS), "F"),
+    ("layer", str, "WebAnno TSV / XMI: the span layer (type name).", None, "NAME"),
+    ("feature", str, "WebAnno TSV / XMI: the feature that gives the label.", None, "NAME"),
+    ("typesystem", str, "XMI: the TypeSystem.xml.", None, "PATH"),
+    ("source", str, "Label Studio: annotations or predictions.", ("annotations", "predictions"), "SOURCE"),
+    ("index", int, "Label Studio: which annotation (or prediction) of each task, from 0.", None, "N"),
+    ("scheme", str, "CoNLL: the tag scheme (default: detected).", SCHEMES, "SCHEME"),
+    ("token_column", int, "CoNLL: the token column, 0-based, negative from the end.", None, "N"),
+    ("tag_column", int, "CoNLL: the tag column, 0-based, negative from the end.", None, "N"),
+    ("separator", str, "CoNLL: tab, or whitespace (default: TAB where a line holds one).",
+     ("tab", "whitespace"), "SEP"),
+    ("comment_prefix", str, "CoNLL: lines starting with it are skipped.", None, "P"),
+)  # fmt: skip
+
+
+def _fields() -> list[tuple[str, Any, Any]]:
+    fields: list[tuple[str, Any, Any]] = []
+    for name, kind, help_text, choices, metavar in SIDE_OPTIONS:
+        for side in ("", "gold_", "system_"):
+            whose = {"": "Both sides", "gold_": "Gold", "system_": "System"}[side]
+            fields.append((side + name, kind | None, option(
+                None, f"{whose}: {help_text}", choices=choices, metavar=metavar,
+                minimum=0 if name == "index" else None,
+                gui=side == "" or name in ("format", "source", "index"),
+            )))  # fmt: skip
+    fields.append(("reading", str, option(
+        "strict", "CoNLL: strict (only what the scheme allows, as seqeval's strict mode) or conlleval "
+        "(conlleval.pl's and seqeval's default reading: an I- may open a span).", choices=READINGS,
+    )))  # fmt: skip
+    fields.append(("discontinuous", str, option(
+        "extent", "brat: a discontinuous span counts as its outer extent, each fragment as a span "
+        "(fragments), or as its fragments together (all-fragments).",
+        choices=("extent", "fragments", "all-fragments"),
+    )))  # fmt: skip
+    return fields
+
+
+#: The reader options every span method's Options inherit.
+SpanInputOptions = dataclasses.make_dataclass("SpanInputOptions", _fields(), frozen=True)
+SpanInputOptions.__module__ = __name__
+
+
+def side_options(options: Any, side: str) -> tuple[str | None, ReadOptions]:
+    """(format, ReadOptions) of one side: its own option where given, else the shared one."""
+    values = {}
+    for name, *_ in SIDE_OPTIONS:
+        own = getattr(options, f"{side}_{name}")
+        values[name] = own if own is not None else getattr(options, name)
+    fmt = values.pop("format")
+    kwargs = {k: v for k, v in values.items() if v is not None}
+    read = ReadOptions(**kwargs, reading=options.reading, discontinuous=options.discontinuous)
+    return fmt, read
+
+
+def span_inputs(gold_help: str, system_help: str) -> tuple[InputSpec, InputSpec]:
+    formats = span_reader_names()
+    return (InputSpec("gold", "gold", gold_help, directory=True, formats=formats),
+            InputSpec("system", "system", system_help, directory=True, formats=formats))  # fmt: skip
+
+
+def load(gold: str, system: str, options: Any, progress: Progress) -> Paired:
+    """Both inputs read with their options, paired, the system's spans in gold's texts."""
+    progress.update(0.0, "reading gold", force=True)
+    gold_format, gold_options = side_options(options, "gold")
+    gold_spans = read_spans(gold, gold_format, gold_options)
+    progress.update(0.3, "reading system", force=True)
+    system_format, system_options = side_options(options, "system")
+    system_spans = read_spans(system, system_format, system_options)
+    progress.update(0.6, "pairing documents", force=True)
+    return pair(gold_spans, system_spans)
+
+
+def scored(table: SpanTable, options: Any) -> SpanTable:
+    """The spans as scored: discontinuous ones as fragments where asked (each its own span)."""
+    if options.discontinuous != "fragments" or not table.parts:
+        return table
+    rows, parts = [], {}
+    for i in range(len(table)):
+        for start, end in table.parts.get(i, [(int(table.starts[i]), int(table.ends[i]))]):
+            rows.append((int(table.docs[i]), start, end, int(table.labels[i])))
+    array = np.array(rows, dtype=np.int64).reshape(-1, 4)
+    return SpanTable(array[:, 0], array[:, 1], array[:, 2], array[:, 3], table.label_names,
+                     table.doc_names, parts)  # fmt: skip
+
+
+def plain_options(options: Any) -> dict[str, Any]:
+    """The options for the report: those set (a reader option left unset is not listed)."""
+    from ...options import to_plain
+
+    return {name: value for name, value in to_plain(options).items() if value is not None}
+
+
+def input_files(gold: str, system: str) -> list[InputFile]:
+    return InputFile.of("gold", gold) + InputFile.of("system", system)
+
+
+def labels_of(paired: Paired) -> tuple[list[str], np.ndarray, np.ndarray]:
+    """All labels (sorted) and each side's label numbers in that list."""
+    names = sorted(set(paired.gold.label_names) | set(paired.system.label_names))
+    index = {name: i for i, name in enumerate(names)}
+    gold_map = np.array([index[n] for n in paired.gold.label_names] or [0], dtype=np.int64)
+    system_map = np.array([index[n] for n in paired.system.label_names] or [0], dtype=np.int64)
+    return names, gold_map[paired.gold.labels], system_map[paired.system.labels]
+
+
+def only_system_labels(paired: Paired) -> list[str]:
+    """A note listing labels only the system uses (scored as false positives)."""
+    extra = sorted(set(paired.system.label_names) - set(paired.gold.label_names))
+    return [f"labels only the system uses (scored): {', '.join(extra)}"] if extra else []
+
+
+def side_row(doc: Document, side: str, start: int, end: int, label: str,
+             parts: list[tuple[int, int]] | None) -> dict[str, Any]:  # fmt: skip
+    """The columns of one side of an error row."""
+    pieces = [list(p) for p in parts] if parts else [[start, end]]
+    return {
+        f"{side}_label": label, f"{side}_start": start, f"{side}_end": end, f"{side}_parts": pieces,
+        f"{side}_position": ",".join(f"{s}-{e}" for s, e in pieces), f"{side}_text": doc.text(start, end),
+    }  # fmt: skip
+
+
+def error(doc: Document, kind: str, gold: tuple | None, system: tuple | None, subtype: str = "",
+          detail: str = "") -> dict[str, Any]:  # fmt: skip
+    """An error row: gold and system given as (start, end, label, parts) or None."""
+    values: dict[str, Any] = {"document": doc.name, "type": kind, "subtype": subtype, "detail": detail}
+    anchor = (gold or system)[0]  # type: ignore[index]
+    unit = doc.unit_of(anchor)
+    values.update(unit=unit + 1, unit_id=doc.unit_ids[unit] if doc.unit_ids else "")
+    if gold is not None:
+        values.update(side_row(doc, "gold", *gold))
+    if system is not None:
+        values.update(side_row(doc, "system", *system))
+    return error_row(**values)
+
+
+def report_spans(paired: Paired) -> tuple[list[Span], list[Span]]:
+    """Both sides' spans as Span objects for the viewer."""
+    return list(paired.gold), list(paired.system)
+
+
+def span_of(table: SpanTable, i: int) -> tuple[int, int, str, list[tuple[int, int]] | None]:
+    return (int(table.starts[i]), int(table.ends[i]), table.label_names[table.labels[i]], table.parts.get(i))
