@@ -380,8 +380,8 @@ class _Writer:
             self.put(ws, r, col, parts[0], self.wrap)
 
     def _rich_parts(self, context: Any, careful: bool) -> list[Any]:
-        """[font, text, text, font, text, …] of the coloured runs, neighbouring plain texts
-        joined into one (fewer fragments to write)."""
+        """The fragments of the coloured context (a plain text alone, a coloured one after its
+        font), neighbouring plain texts joined into one: fewer fragments to write."""
         parts: list[Any] = []
         pending: list[str] = []  # plain texts not yet added
         length = 0
