@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from itertools import groupby
 
 from .spans import Document
 
@@ -78,15 +79,13 @@ def build_context(
     if unit is None:
         unit = doc.unit_of(min(marked)) if marked else 0
     first, end, unit_start, unit_end = _window(doc, unit, marked)
+    tokens = doc.tokens[first:end]  # one slice: a TokenNumbers slice finds its unit each time
     runs = []
-    position = first
-    while position < end:
-        flags = (position in gold, position in system)
-        stop = position + 1
-        while stop < end and (stop in gold, stop in system) == flags:
-            stop += 1
-        runs.append(Run(doc.joiner.join(doc.tokens[position:stop]), *flags))
-        position = stop
+    start = 0
+    for (in_gold, in_system), same in groupby((p in gold, p in system) for p in range(first, end)):
+        stop = start + sum(1 for _ in same)
+        runs.append(Run(doc.joiner.join(tokens[start:stop]), in_gold, in_system))
+        start = stop
     return Context(runs, doc.joiner, first > unit_start, end < unit_end)
 
 

@@ -35,8 +35,15 @@ def escape_text(value: str) -> str:
     return _UNSAFE.sub(_escaped, value) if _UNSAFE.search(value) else value
 
 
+def needs_care(value: str) -> bool:
+    """Whether text must be escaped or cut to fit a cell (most text needs neither)."""
+    return len(value) > MAX_TEXT or _UNSAFE.search(value) is not None
+
+
 def safe_text(value: str) -> str:
     """Text a cell can hold: unsafe characters escaped, overlong text cut with a mark."""
+    if not needs_care(value):
+        return value
     value = escape_text(value)
     return value if len(value) <= MAX_TEXT else value[: MAX_TEXT - len(CUT)] + CUT
 
@@ -44,6 +51,8 @@ def safe_text(value: str) -> str:
 def plain(value: Any) -> Any:
     """A report value as a cell value: numbers stay numbers (NaN and ±inf as text), lists
     become JSON text, anything else its text."""
+    if type(value) is str:
+        return safe_text(value)
     if value is None or isinstance(value, bool | int):
         return value
     if isinstance(value, float):

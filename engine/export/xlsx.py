@@ -28,6 +28,7 @@ from .cells import (
     MAX_TEXT,
     PLAIN_FLOAT,
     is_risky,
+    needs_care,
     plain,
     safe_text,
     score_format,
@@ -152,6 +153,17 @@ class _Writer:
             ws.write_string(row, col, value, self.wrap_quoted if fmt is self.wrap else self.quoted)
         else:
             ws.write_string(row, col, value, fmt)
+
+    def put_value(self, ws: Any, row: int, col: int, value: Any) -> None:
+        """One unformatted cell, as `put` writes it, the usual text and whole numbers first."""
+        if type(value) is str:
+            if value:
+                value = safe_text(value)
+                ws.write_string(row, col, value, self.quoted if is_risky(value) else None)
+        elif type(value) is int:
+            ws.write_number(row, col, value)
+        elif value is not None:
+            self.put(ws, row, col, value)
 
     def put_row(self, ws: Any, row: int, values: list[Any], fmt: Any = None) -> None:
         for col, value in enumerate(values):
@@ -307,10 +319,14 @@ class _Writer:
                 lines = min(10, 1 + (len(text) - 1) // 80)  # about 80 characters a line fit
                 if lines > 1:  # wrapped context: rows do not grow by themselves in every program
                     ws.set_row(r, 15 * lines)
-                self.put(ws, r, context_col, text, self.wrap)
-                self._rich(ws, r, coloured_col, context)
+                careful = needs_care(text)  # the coloured runs hold no other characters
+                if careful or not text:
+                    self.put(ws, r, context_col, text, self.wrap)
+                else:
+                    ws.write_string(r, context_col, text, self.wrap_quoted if is_risky(text) else self.wrap)
+                self._rich(ws, r, coloured_col, context, careful)
             for col, key in keyed:
-                self.put(ws, r, col, row.get(key))
+                self.put_value(ws, r, col, row.get(key))
             if n % PROGRESS_EVERY == 0:
                 self.progress.update(0.02 + 0.95 * (done + n) / max(total, 1), "writing the error table")
         last = max(len(rows) + 1, 2)
@@ -352,24 +368,41 @@ class _Writer:
             doc, row.get("gold_parts") or [], row.get("system_parts") or [], row.get("context_unit")
         )
 
-    def _rich(self, ws: Any, r: int, col: int, context: Any) -> None:
-        """The context in colours: green gold only, red system only, orange both."""
+    def _rich(self, ws: Any, r: int, col: int, context: Any, careful: bool) -> None:
+        """The context in colours: green gold only, red system only, orange both;
+        `careful` where some text must be escaped or cut."""
+        parts = self._rich_parts(context, careful)
+        if len(parts) > 2:
+            ws.write_rich_string(r, col, *parts, self.wrap)
+        elif len(parts) == 2:  # one coloured run: a plain string in its colour
+            ws.write_string(r, col, parts[1], parts[0])
+        elif parts:
+            self.put(ws, r, col, parts[0], self.wrap)
+
+    def _rich_parts(self, context: Any, careful: bool) -> list[Any]:
+        """The fragments of the coloured context (a plain text alone, a coloured one after its
+        font), neighbouring plain texts joined into one: fewer fragments to write."""
         parts: list[Any] = []
+        pending: list[str] = []  # plain texts not yet added
         length = 0
         for run in rich_runs(context):
-            text = safe_text(run.text)[: max(MAX_TEXT - len(CUT) - length, 0)]
+            text = run.text
+            if careful:
+                text = safe_text(text)[: max(MAX_TEXT - len(CUT) - length, 0)]
+                length += len(text)
             if not text:
                 continue
-            length += len(text)
             font = self.fonts.get((run.gold, run.system))
-            parts += [font, text] if font else [text]
-        if len(parts) > 2 or (len(parts) == 2 and not isinstance(parts[0], str)):
-            if len(parts) == 2:  # one coloured run: a plain string in its colour
-                ws.write_string(r, col, parts[1], parts[0])
-            else:
-                ws.write_rich_string(r, col, *parts, self.wrap)
-        elif parts:
-            self.put(ws, r, col, "".join(p for p in parts if isinstance(p, str)), self.wrap)
+            if font is None:
+                pending.append(text)
+                continue
+            if pending:
+                parts.append("".join(pending))
+                pending = []
+            parts += [font, text]
+        if pending:
+            parts.append("".join(pending))
+        return parts
 
     # --- what `spanstudio review` reads back ----------------------------------------------
 
