@@ -232,8 +232,11 @@ def _documents(columns: ColumnFile) -> tuple[list[Document], np.ndarray, np.ndar
     text_bytes = gather(columns.data, *columns.token_bytes, after)
     lengths = columns.token_bytes[1] - columns.token_bytes[0]
     slot_starts = np.cumsum(lengths + 1) - (lengths + 1)
-    chars = np.concatenate([[0], np.cumsum((text_bytes & 0xC0) != 0x80, dtype=np.int64)])
-    starts, ends = chars[slot_starts], chars[slot_starts + lengths]
+    if len(text_bytes) and text_bytes.max() >= 0x80:  # not ASCII: characters counted
+        chars = np.concatenate([[0], np.cumsum((text_bytes & 0xC0) != 0x80, dtype=np.int64)])
+        starts, ends = chars[slot_starts], chars[slot_starts + lengths]
+    else:
+        starts, ends = slot_starts.copy(), slot_starts + lengths
     doc_starts = [*columns.doc_starts, n]
     doc_of = np.zeros(n, dtype=np.int64)
     documents = []
