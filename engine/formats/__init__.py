@@ -74,7 +74,17 @@ def detect(path: str | Path, candidates: tuple[str, ...] = FORMAT_MODULES) -> st
 SPAN_FORMATS: dict[str, str] = {
     "webanno-tsv": "webanno_tsv", "uima-xmi": "uima_xmi", "brat": "brat",
     "label-studio": "label_studio", "doccano": "doccano", "conll": "conll",
+    "vrt": "vrt", "conll2000": "conll2000",  # the original tools' formats that hold text and spans
 }  # fmt: skip
+
+#: The original tools' formats the span methods cannot read, and why.
+NO_SPAN_FORMATS: dict[str, str] = {
+    "FairEval span file": "it holds token numbers without the text",
+    "CD-SCO (*SEM 2012 negation)": "its negation cues and scopes are not labelled spans (use starsem)",
+    "Poetry spans (corppa JSONL)": "its excerpts are scored by the poetry method (use poetry)",
+    "ProPara action file": "its actions are not labelled spans (use propara)",
+    "ProPara sentences file": "it holds sentences without spans",
+}
 
 
 def span_modules() -> list[ModuleType]:
@@ -123,11 +133,17 @@ def span_format(path: str | Path, format: str | None = None) -> ModuleType:
         module = _sniffed(f)
         if module is not None:
             return module
+    head = _first_lines(files[0]) if files else []
     conll = format_module("conll")
-    if files and conll.columns_like(_first_lines(files[0])):  # CoNLL-2000's shape too
+    if conll.columns_like(head):  # CoNLL-2000's shape too
         return conll
+    vrt = format_module("vrt")
+    if head and vrt.sniff(head):
+        return vrt
+    found = detect(files[0]) if files else None
+    why = f"a {found}: {NO_SPAN_FORMATS.get(found, 'no labelled spans')}" if found else "none recognised"
     raise InputError(f"a file of a span format ({', '.join(SPAN_FORMATS)}; choose one with --format)",
-                     "none recognised", file=str(path))  # fmt: skip
+                     why, file=str(path))  # fmt: skip
 
 
 def read_spans(path: str, format: str | None = None, options: Any = None) -> Annotations:
@@ -151,8 +167,7 @@ def span_format_titles() -> set[str]:
     return {m.TITLE for m in span_modules()}
 
 
-#: The span readers a method with its own column formats (FairEval, CLUEval) takes too:
-#: CoNLL column files stay with those methods' own readers and messages.
+#: The span readers a method with its own column formats (FairEval, CLUEval) takes too.
 ANNOTATION_TOOL_READERS = ("webanno_tsv", "uima_xmi", "brat", "label_studio", "doccano")
 
 
@@ -162,7 +177,22 @@ def annotation_tool_readers() -> tuple[str, ...]:
 
 def in_span_formats(paths: tuple[str, ...]) -> bool:
     """Whether FairEval or CLUEval reads these inputs through read_spans: some input is
-    recognised as an annotation tool's format (the original formats are recognised first,
-    and column files stay theirs, so every file they read, or reject, keeps its messages)."""
-    titles = {format_module(name).TITLE for name in annotation_tool_readers()}
+    recognised as an annotation tool's format, or as CoNLL columns that none of the
+    original formats recognises (those are recognised first: every file FairEval or
+    CLUEval reads, or rejects with its own message, stays theirs; what they cannot read,
+    CoNLL-2003's four columns, two space-separated columns …, goes through read_spans)."""
+    titles = {format_module(name).TITLE for name in (*annotation_tool_readers(), "conll")}
     return any(detect(p) in titles for p in paths)
+
+
+def read_through_spans(path: str, formats: tuple[str, ...]) -> bool:
+    """Whether a method reading `formats` reads this input through read_spans though it
+    names no format that recognises it: FairEval and CLUEval (they read the annotation
+    tools' formats) take CoNLL columns none of the original formats recognises; spans and
+    nervaluate (they read CoNLL columns) take the original formats that hold text and
+    labelled spans (vrt, CoNLL-2000)."""
+    title = detect(path)
+    if set(formats) & set(ANNOTATION_TOOL_READERS) and title == format_module("conll").TITLE:
+        return True
+    originals = {format_module(SPAN_FORMATS[name]).TITLE for name in ("vrt", "conll2000")}
+    return "conll" in formats and title in originals

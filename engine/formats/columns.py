@@ -138,12 +138,16 @@ def strings(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list[str]
 
 
 def gather(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, after: np.ndarray) -> np.ndarray:
-    """The bytes of the fields one after another, each followed by its byte of `after`."""
+    """The bytes of the fields one after another, each followed by its byte of `after`;
+    the fields are in file order and apart (each field's end is before the next start).
+    Each field is taken with the byte after it (its slot for `after`) by one mask over the
+    data: a byte-sized running sum of +1 at each start and -1 past each slot."""
     lengths = ends - starts
-    slots = lengths + 1
-    slot_starts = np.cumsum(slots) - slots
-    total = int(slots.sum())
-    source = np.arange(total, dtype=np.int64) - np.repeat(slot_starts - starts, slots)
-    out = data[np.minimum(source, max(len(data) - 1, 0))].copy()
-    out[slot_starts + lengths] = after
+    edges = np.zeros(len(data) + 2, dtype=np.int8)
+    edges[starts] += 1
+    edges[ends + 1] -= 1
+    keep = np.cumsum(edges[:-1], dtype=np.int8).view(bool)
+    source = data if not len(ends) or ends[-1] < len(data) else np.append(data, np.uint8(0))
+    out = source[keep[: len(source)]]
+    out[np.cumsum(lengths + 1) - 1] = after
     return out

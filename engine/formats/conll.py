@@ -82,6 +82,24 @@ class ColumnFile:
     doc_ids: list[str | None] = field(default_factory=list)
 
     @classmethod
+    def of_tokens(cls, name: str, tokens: list[str], lines: np.ndarray, sentence_starts: np.ndarray,
+                  tags: list[str] | None = None) -> ColumnFile:  # fmt: skip
+        """The tokens (and tags) another format's reader read, as one document: how the
+        original tools' token formats (CoNLL-2000, .vrt) become text documents."""
+        encoded = [token.encode("utf-8") for token in tokens]
+        lengths = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded))
+        starts = np.cumsum(lengths + 1) - (lengths + 1)
+        columns = cls(name, np.frombuffer(b" ".join(encoded), dtype=np.uint8), (starts, starts + lengths))
+        columns.lines = np.asarray(lines, dtype=np.int64)
+        columns.sentence_starts = np.asarray(sentence_starts, dtype=np.int64)
+        columns.doc_starts, columns.doc_ids = [0], [None]
+        if tags is not None:
+            columns.tag_names = list(dict.fromkeys(tags))
+            index = {tag: code for code, tag in enumerate(columns.tag_names)}
+            columns.tag_codes = np.fromiter(map(index.__getitem__, tags), dtype=np.int64, count=len(tags))
+        return columns
+
+    @classmethod
     def read(cls, path: str, options: ReadOptions) -> ColumnFile:
         columns = cls(path)
         columns._read_lines(split_lines(read_text(path).encode("utf-8"), options.separator), options)
@@ -214,8 +232,11 @@ def _documents(columns: ColumnFile) -> tuple[list[Document], np.ndarray, np.ndar
     text_bytes = gather(columns.data, *columns.token_bytes, after)
     lengths = columns.token_bytes[1] - columns.token_bytes[0]
     slot_starts = np.cumsum(lengths + 1) - (lengths + 1)
-    chars = np.concatenate([[0], np.cumsum((text_bytes & 0xC0) != 0x80, dtype=np.int64)])
-    starts, ends = chars[slot_starts], chars[slot_starts + lengths]
+    if len(text_bytes) and text_bytes.max() >= 0x80:  # not ASCII: characters counted
+        chars = np.concatenate([[0], np.cumsum((text_bytes & 0xC0) != 0x80, dtype=np.int64)])
+        starts, ends = chars[slot_starts], chars[slot_starts + lengths]
+    else:
+        starts, ends = slot_starts.copy(), slot_starts + lengths
     doc_starts = [*columns.doc_starts, n]
     doc_of = np.zeros(n, dtype=np.int64)
     documents = []
@@ -239,15 +260,25 @@ def _documents(columns: ColumnFile) -> tuple[list[Document], np.ndarray, np.ndar
 def read(path: str, options: ReadOptions) -> Annotations:
     columns = ColumnFile.read(path, options)
     tokens, scheme = read_columns(columns, options)
+    return annotations_of(columns, tokens, NAME, [scheme_note(path, scheme, options)])
+
+
+def scheme_note(path: str, scheme: str, options: ReadOptions) -> str:
+    how = "chosen" if options.scheme else "detected"
+    return f"{path}: tags read as {scheme} ({how}), {options.reading} reading"
+
+
+def annotations_of(columns: ColumnFile, tokens: SpanTable, format: str, notes: list[str]) -> Annotations:
+    """Text documents of the columns' tokens, with the spans given as token numbers
+    (tokens.starts first token, tokens.ends one past the last) as character offsets."""
     documents, token_starts, token_ends, doc_of = _documents(columns)
     first, end = tokens.starts, tokens.ends
     starts = token_starts[first] if len(first) else first
     ends = token_ends[end - 1] if len(end) else end
     table = SpanTable(doc_of[first] if len(first) else first, starts, ends, tokens.labels,
                       tokens.label_names, [d.name for d in documents])  # fmt: skip
-    table.notes = [f"{path}: tags read as {scheme} ({'chosen' if options.scheme else 'detected'}), "
-                   f"{options.reading} reading"]  # fmt: skip
-    return Annotations(path, NAME, documents, table)
+    table.notes = notes
+    return Annotations(columns.name, format, documents, table)
 
 
 def tags_of(columns: ColumnFile) -> Sequence[str]:

@@ -6,10 +6,21 @@ specs/faireval.md §2.5–2.6, quirks of the original included.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import numpy as np
+
 from ..errors import InputError
+from ..textio import BOM, read_blocks
 from .faireval_spans import Key
 
+if TYPE_CHECKING:
+    from ..spans import Annotations
+    from .standoff import ReadOptions
+
+NAME = "conll2000"
 TITLE = "CoNLL-2000 (BIO chunks)"
+SUFFIXES = (".txt", ".conll")
 
 #: POS tags that count as punctuation for ignore_punct (STTS, UPOS, custom, PTB).
 PUNCTUATION_TAGS = frozenset(
@@ -160,3 +171,41 @@ def _without_punctuation(spans: list[_Open], punctuation: list[int]) -> list[_Op
                 kept.append(span)
         spans = kept
     return spans
+
+
+def read(path: str, options: ReadOptions) -> Annotations:
+    """The file as one text document (its forms, as CoNLL columns are), the chunks that
+    FairEval reads from it (nested levels each a span) as character spans."""
+    from .conll import ColumnFile, annotations_of
+    from .spantable import SpanTable
+
+    warnings: list[str] = []
+    reader = ConllReader(path, warnings)
+    forms: list[str] = []
+    lines_of: list[int] = []
+    sentence_starts: list[int] = []
+    rows: list[tuple[int, int, str]] = []
+    for first, lines in read_blocks(path):
+        if not forms and lines[0].startswith(BOM):
+            lines[0] = lines[0][1:]
+        keys, _ = reader.sentence(first, lines, ignore_punct=False)
+        offset = len(forms)
+        sentence_starts.append(offset)
+        rows += [(offset + begin - 1, offset + end, label) for label, begin, end, _ in keys]
+        forms += [line.split()[0] for line in lines]
+        lines_of += range(first, first + len(lines))
+    if not forms:
+        raise InputError("token lines (form POS tag)", "none", file=path)
+    labels = sorted({label for *_, label in rows})
+    number = {label: i for i, label in enumerate(labels)}
+    rows.sort(key=lambda row: (row[0], -row[1]))
+    tokens = SpanTable(np.zeros(len(rows)), [r[0] for r in rows], [r[1] for r in rows],
+                       [number[r[2]] for r in rows], labels, [])  # fmt: skip
+    columns = ColumnFile.of_tokens(path, forms, np.array(lines_of), np.array(sentence_starts))
+    annotations = annotations_of(columns, tokens, NAME, [f"{path}: read as CoNLL-2000 (FairEval's reading)"])
+    annotations.spans.warnings.extend(warnings)  # type: ignore[attr-defined]
+    return annotations
+
+
+def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
+    return {}

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..options import either
-from . import FORMAT_MODULES, _first_lines, format_module
+from . import FORMAT_MODULES, _first_lines, format_module, read_through_spans
 
 if TYPE_CHECKING:
     from ..methods import Method
@@ -99,7 +99,7 @@ def check_input(method: Method, role: str, path: str) -> None:
         lines = _first_lines(target)
     except OSError:
         return
-    if recognised(lines, spec.formats) is not None:
+    if recognised(lines, spec.formats) is not None or read_through_spans(path, spec.formats):
         return
     others = tuple(dict.fromkeys(n for m in _other_methods(method) for s in m.inputs for n in s.formats))
     found = recognised(lines, tuple(n for n in others if n not in spec.formats))

@@ -15,15 +15,14 @@ begin="3" is 2 after loading), so the offsets taken from it are code points alre
 
 from __future__ import annotations
 
+import importlib.util
 import re
 import zipfile
 from collections.abc import Sequence
 from io import BytesIO
 from pathlib import Path, PurePosixPath
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-import cassis
-from cassis.typesystem import TypeNotFoundError
 from lxml import etree
 
 from ..errors import InputError
@@ -37,6 +36,12 @@ from .standoff import (
     text_document,
     zero_length_warning,
 )
+
+if TYPE_CHECKING:
+    import cassis
+if importlib.util.find_spec("cassis") is None:  # said when the reader is looked up, as an import would
+    raise ModuleNotFoundError("No module named 'cassis'", name="cassis")
+# cassis itself is imported when an XMI file is read: it costs every span method ~70 ms to start
 
 NAME = "uima-xmi"
 TITLE = "UIMA CAS XMI (INCEpTION)"
@@ -113,6 +118,8 @@ def _zip_sources(path: str, options: ReadOptions) -> tuple[list[tuple[str, str, 
 
 
 def _load_typesystem(where: str, data: bytes) -> cassis.TypeSystem:
+    import cassis
+
     try:
         return cassis.load_typesystem(BytesIO(data))
     except etree.XMLSyntaxError as err:
@@ -125,6 +132,9 @@ _UNKNOWN_FEATURE = re.compile(r"(\w+)\.__init__\(\) got an unexpected keyword ar
 
 
 def _load_cas(where: str, data: bytes, typesystem: cassis.TypeSystem) -> cassis.Cas:
+    import cassis
+    from cassis.typesystem import TypeNotFoundError
+
     try:
         return cassis.load_cas_from_xmi(BytesIO(data), typesystem=typesystem)
     except etree.XMLSyntaxError as err:

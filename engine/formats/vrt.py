@@ -22,13 +22,20 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from html import unescape
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import numpy as np
 
 from ..errors import InputError
 from ..textio import BOM, check_input, not_utf8
 
+if TYPE_CHECKING:
+    from ..spans import Annotations
+    from .standoff import ReadOptions
+
+NAME = "vrt"
 TITLE = "Vertical text (.vrt) with BIO columns"
+SUFFIXES = (".vrt",)
 
 _BIO = re.compile(r"^(?:O|[BIES]-\S.*)$")
 
@@ -383,3 +390,33 @@ def read_vrt(
         last_line_is_token=last_is_token,
         warnings=warnings,
     )
+
+
+# --- as text documents, for the methods over plain labelled spans ------------------------
+
+
+def read(path: str, options: ReadOptions) -> Annotations:
+    """One BIO column of the file (options.tag_column: 1 the first after the token,
+    negative from the last BIO column) as spans of one text document of its tokens, read
+    in the tag scheme chosen or detected (as CoNLL columns are)."""
+    from . import _first_lines, conll
+
+    count = bio_columns(_first_lines(Path(path))) if Path(path).is_file() else 0
+    vrt = read_vrt(path, VrtLayout(max(count, 1)))
+    k = options.tag_column
+    if count == 0 or not (-count <= k <= count) or k == 0:
+        raise InputError(f"a BIO column 1..{count} (or -1..-{count} from the last)",
+                         f"column {k}" if count else "no BIO column", file=path)  # fmt: skip
+    tags = vrt.tag_columns[k - 1 if k > 0 else k]
+    lines = vrt.lines(np.arange(len(vrt)))
+    columns = conll.ColumnFile.of_tokens(path, vrt.tokens, lines, vrt.sentence_starts(), tags)
+    tokens, scheme = conll.read_columns(columns, options)
+    annotations = conll.annotations_of(columns, tokens, NAME, [conll.scheme_note(path, scheme, options)])
+    annotations.spans.warnings.extend(vrt.warnings)  # type: ignore[attr-defined]
+    return annotations
+
+
+def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
+    from .tagschemes import SCHEMES
+
+    return {"scheme": list(SCHEMES)}

@@ -46,13 +46,28 @@ def _doccano(path: Path, sentences) -> str:
     return str(path)
 
 
+def _conll2003(path: Path, sentences) -> str:
+    """CoNLL-2003's shape: form POS chunk tag, space-separated, IOB1 (B- only where a span
+    follows one of the same label), a -DOCSTART- line first."""
+    lines = ["-DOCSTART- -X- -X- O", ""]
+    for sentence in sentences:
+        previous = "O"
+        for token, tag in sentence:
+            iob1 = tag if tag.startswith("B-") and previous[2:] == tag[2:] else "I-" + tag[2:] if tag != "O" else "O"
+            lines.append(f"{token} NN I-NP {iob1}")
+            previous = tag
+        lines.append("")
+    path.write_text("\n".join(lines), encoding="utf-8")
+    return str(path)
+
+
 def _results(gold: str, system: str) -> dict:
     method = get_method("faireval")
     data = method.evaluate(gold, system, method.Options()).data
     return {k: data[k] for k in ("overall", "per_label", "confusion")}
 
 
-@pytest.mark.parametrize("writers", [(_doccano, _doccano)])
+@pytest.mark.parametrize("writers", [(_doccano, _doccano), (_conll2003, _conll2003)])
 def test_same_numbers_as_on_its_own_files(tmp_path, writers):
     native = _results(str(EXAMPLE / "gold.conll"), str(EXAMPLE / "system.conll"))
     gold = writers[0](tmp_path / "gold.x", _sentences("gold"))
@@ -84,7 +99,8 @@ def _clueval(gold: str, system: str) -> dict:
     return {"levels": levels, **{k: data[k] for k in ("n_spans", "class_counts", "evaluation_table")}}
 
 
-@pytest.mark.parametrize("writers", [(_doccano, _doccano), (_doccano, _vrt), (_vrt, _doccano)])
+@pytest.mark.parametrize("writers", [(_doccano, _doccano), (_doccano, _vrt), (_vrt, _doccano),
+                                     (_conll2003, _conll2003), (_conll2003, _vrt)])
 def test_clueval_same_numbers_as_on_its_own_files(tmp_path, writers):
     native = _clueval(_vrt(tmp_path / "g.vrt", _sentences("gold")), _vrt(tmp_path / "s.vrt", _sentences("system")))
     gold = writers[0](tmp_path / "gold.x", _sentences("gold"))

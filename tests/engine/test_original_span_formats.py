@@ -1,0 +1,99 @@
+"""spans and nervaluate on the original tools' span-bearing formats (CoNLL-2000, .vrt):
+the same numbers as on the same annotation written as CoNLL columns; the formats without
+labelled spans are refused by name."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from engine.errors import InputError
+from engine.methods import get_method
+
+EXAMPLE = Path(__file__).parent.parent.parent / "resources" / "examples" / "faireval"
+
+
+def _sentences(side: str) -> list[list[list[str]]]:
+    """The example's sentences: (form, POS, tag) of each token."""
+    text = (EXAMPLE / f"{side}.conll").read_text(encoding="utf-8")
+    return [[line.split(" ") for line in block.split("\n") if line] for block in text.split("\n\n") if block.strip()]
+
+
+def _conll(path: Path, sentences) -> str:
+    """CoNLL-2003's shape: form POS chunk tag, TAB-separated, IOB2."""
+    path.write_text("\n\n".join("\n".join(f"{f}\t{p}\tO\t{t}" for f, p, t in s) for s in sentences) + "\n",
+                    encoding="utf-8")  # fmt: skip
+    return str(path)
+
+
+def _vrt(path: Path, sentences) -> str:
+    body = ["<text id=\"sherlock\">"]
+    for s in sentences:
+        body += ["<s>", *(f"{f}\t{t}" for f, _, t in s), "</s>"]
+    path.write_text("\n".join([*body, "</text>"]) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def _numbers(method: str, gold: str, system: str, **options) -> dict:
+    evaluator = get_method(method)
+    data = evaluator.evaluate(gold, system, evaluator.Options(**options)).data
+    keys = ("classification_report",) if method == "spans" else ("overall", "per_label")
+    return {k: data[k] for k in keys}
+
+
+@pytest.mark.parametrize("method", ["spans", "nervaluate"])
+def test_same_numbers_in_every_format(tmp_path, method):
+    gold, system = _sentences("gold"), _sentences("system")
+    columns = _numbers(method, _conll(tmp_path / "g.conll", gold), _conll(tmp_path / "s.conll", system))
+    assert columns[next(iter(columns))]  # something was scored
+    conll2000 = _numbers(method, str(EXAMPLE / "gold.conll"), str(EXAMPLE / "system.conll"), format="conll2000")
+    vrt = _numbers(method, _vrt(tmp_path / "g.vrt", gold), _vrt(tmp_path / "s.vrt", system))
+    mixed = _numbers(method, _vrt(tmp_path / "g2.vrt", gold), str(EXAMPLE / "system.conll"),
+                     gold_format="vrt", system_format="conll2000")  # fmt: skip
+    assert conll2000 == columns
+    assert vrt == columns
+    assert mixed == columns
+
+
+def test_conll2000_keeps_nested_chunks(tmp_path):
+    from engine.formats import read_spans
+    from engine.formats.standoff import ReadOptions
+
+    path = tmp_path / "nested.txt"
+    path.write_text("He PRP B-S|B-NP\nran VBD I-S|B-VP\n. . O\n", encoding="utf-8")
+    annotations = read_spans(str(path), "conll2000", ReadOptions())
+    doc = annotations.documents[0]
+    spans = sorted((doc.text(s.start, s.end), s.label) for s in annotations.spans)
+    assert spans == [("He", "NP"), ("He ran", "S"), ("ran", "VP")]
+
+
+def test_a_format_without_labelled_spans_is_named(tmp_path):
+    path = tmp_path / "spans.txt"
+    path.write_text("PER\t1\t2\t1,2\n", encoding="utf-8")
+    with pytest.raises(InputError, match="FairEval span file: it holds token numbers"):
+        _numbers("spans", str(path), str(path))
+
+
+def test_the_command_line_takes_them(cli, tmp_path):
+    gold, system = str(EXAMPLE / "gold.conll"), str(EXAMPLE / "system.conll")
+    vrt = _vrt(tmp_path / "s.vrt", _sentences("system"))
+    for args in ((gold, system), (gold, system, "--format", "conll2000"), (gold, vrt, "--system-format", "vrt")):
+        result = cli("spans", *args)
+        assert result.code == 0, result.err
+        assert "micro avg\t14\t7\t8\t" in result.out
+
+
+def _without_paths(out: str) -> list[str]:
+    return [line for line in out.splitlines() if "/" not in line]
+
+
+def test_conll_2003_goes_to_faireval_and_clueval_through_the_command_line(cli, tmp_path):
+    gold, system = _conll(tmp_path / "g.conll", _sentences("gold")), _conll(tmp_path / "s.conll", _sentences("system"))
+    own = {"faireval": (str(EXAMPLE / "gold.conll"), str(EXAMPLE / "system.conll")),
+           "clueval": (_vrt(tmp_path / "g.vrt", _sentences("gold")), _vrt(tmp_path / "s.vrt", _sentences("system")))}
+    for method, files in own.items():
+        native, result = cli(method, *files), cli(method, gold, system)
+        assert result.code == 0 and native.code == 0, result.err + native.err
+        assert _without_paths(result.out) == _without_paths(native.out)
+        assert "PER" in native.out or "83.3548" in native.out  # something was scored
