@@ -79,8 +79,8 @@ def unit_statistics(report: Report) -> UnitStatistics | None:
     sides = ((gold_unit, kept.gold_labels, m.gold_first & m.gold_matched, 0),
              (system_unit, kept.system_labels, m.system_first, 1),
              (gold_unit, kept.gold_labels, m.gold_first, 2))  # fmt: skip
-    cells = [units[chosen] * width + kind * len(labels) + column[label_numbers[chosen]]
-             for units, label_numbers, chosen, kind in sides]  # fmt: skip
+    cells = [unit_of[chosen] * width + kind * len(labels) + column[label_numbers[chosen]]
+             for unit_of, label_numbers, chosen, kind in sides]  # fmt: skip
     counts = np.bincount(np.concatenate(cells), minlength=len(units.ids) * width)
     keys = [(kind, label) for kind in KINDS for label in labels]
     rows = [ScoreRow("scores", label, ((KINDS[0], label), (KINDS[1], label), (KINDS[2], label)), _label)
