@@ -107,6 +107,26 @@ def test_lines_of_brat_give_the_scores(method, tmp_path):
     assert stats.unit == "sentence" and len(stats.ids) == lines
 
 
+@pytest.mark.parametrize("method", METHODS)
+def test_sentences_of_webanno_tsv_give_the_scores(method, tmp_path):
+    gold = DATA / "webanno-tsv" / "coref.tsv"
+    lines, found = [], 0
+    for line in gold.read_text(encoding="utf-8").split("\n"):
+        cells = line.split("\t")
+        if len(cells) > 3 and cells[3] in ("PER", "LOC", "ORG"):
+            found += 1
+            cells[3] = "_" if found % 3 == 0 else "LOC" if found % 3 == 1 else cells[3]
+        lines.append("\t".join(cells))
+    system = tmp_path / "system.tsv"
+    system.write_text("\n".join(lines), encoding="utf-8")
+    report = evaluate(method, gold, system)
+    assert_units_give_the_report(method, report)
+    stats = get_method(method).unit_statistics(report)
+    sentences = gold.read_text(encoding="utf-8").count("\n#Text=")
+    assert stats.unit == "sentence" and len(stats.ids) == sentences == 200
+    assert min(stats.point()[("overall", "strict") if method == "nervaluate" else ("scores", "micro avg")].values()) < 1
+
+
 # --- generated corpora: resampled counts are the method on the resampled corpus -------------
 
 
