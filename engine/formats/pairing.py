@@ -30,6 +30,7 @@ class Paired:
     paired_by: str  # "name" or "position"
     notes: list[str] = field(default_factory=list)  # how the inputs were read
     warnings: list[str] = field(default_factory=list)
+    gold_format: str = ""  # the gold reader's NAME (its units are sentences or not)
 
 
 def pair(gold: Annotations, system: Annotations) -> Paired:
@@ -53,7 +54,7 @@ def pair(gold: Annotations, system: Annotations) -> Paired:
     if paired_by == "position" and len(order) > 1:
         warnings.append(f"documents paired by position ({len(order)}): their names differ between "
                      f"{gold.source} and {system.source}")  # fmt: skip
-    return Paired(gold.documents, gold_table, moved, paired_by, notes, warnings)
+    return Paired(gold.documents, gold_table, moved, paired_by, notes, warnings, gold.format)
 
 
 def _partners(gold: Annotations, system: Annotations) -> tuple[list[int], str]:

@@ -14,6 +14,7 @@ from ...formats.spantable import SpanTable, bounds_arrays
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import Report, Table
+from ...stats import UnitStatistics
 from .. import Method, gc_paused, register
 from ..spans.inputs import (
     SpanInputOptions,
@@ -28,6 +29,7 @@ from ..spans.inputs import (
     span_of,
 )
 from .matching import CORRECT, INCORRECT, MISSED, SCHEMAS, SPURIOUS, Outcome, Side, evaluate, metrics
+from .units import NervaluateUnits, Scope
 
 COLUMNS = [
     "correct",
@@ -66,6 +68,7 @@ class Nervaluate(Method):
         "gold format has tokens (CoNLL), else characters."
     )
     Options = Options
+    unit = "sentence"  # or the document, where the gold format has no sentences (spans/units.py)
     inputs = span_inputs(
         "Gold annotations: a file or a folder (documents paired by name).",
         "System annotations: a file or a folder, in the same or another span format.",
@@ -83,7 +86,7 @@ class Nervaluate(Method):
             pred, pred_index, dropped_pred = _side(paired, paired.system, system_labels)
             outcomes = evaluate(true, pred)
             overall = {schema: metrics(schema, outcomes[schema].counts) for schema in SCHEMAS}
-            per_label = _per_label(true, pred, names)
+            per_label, scopes = _per_label(true, pred, names, true_index, pred_index)
             notes = [*paired.warnings, *only_system_labels(paired)]
             if dropped or dropped_pred:
                 notes.append(
@@ -104,6 +107,7 @@ class Nervaluate(Method):
                 "paired_by": paired.paired_by,
                 "reading": paired.notes,
                 "_review": _review(per_label),
+                "_units": NervaluateUnits(paired, [Scope(None, true_index, pred_index, outcomes), *scopes]),
             }
             if detail:
                 report.documents = paired.documents
@@ -112,6 +116,11 @@ class Nervaluate(Method):
                     report.set_errors(_errors(paired, outcomes["strict"], true_index, pred_index))
             progress.update(1.0, "done", force=True)
             return report
+
+    def unit_statistics(self, report: Report) -> UnitStatistics | None:
+        from .units import unit_statistics
+
+        return unit_statistics(report)
 
 
 def _side(paired: Paired, table: SpanTable, labels: np.ndarray) -> tuple[Side, np.ndarray, int]:
@@ -132,13 +141,17 @@ def _side(paired: Paired, table: SpanTable, labels: np.ndarray) -> tuple[Side, n
     return side, order, len(table) - len(keep)
 
 
-def _per_label(true: Side, pred: Side, names: list[str]) -> dict[str, dict[str, Any]]:
-    result = {}
+def _per_label(true: Side, pred: Side, names: list[str], true_index: np.ndarray, pred_index: np.ndarray
+               ) -> tuple[dict[str, dict[str, Any]], list[Scope]]:  # fmt: skip
+    """The metrics per label, and each label's evaluation (for the unit counts)."""
+    result, scopes = {}, []
     used = np.union1d(true.label, pred.label).tolist()
     for label in sorted(used, key=lambda i: names[i]):
-        outcomes = evaluate(true.subset(true.label == label), pred.subset(pred.label == label))
+        in_true, in_pred = true.label == label, pred.label == label
+        outcomes = evaluate(true.subset(in_true), pred.subset(in_pred))
         result[names[label]] = {schema: metrics(schema, outcomes[schema].counts) for schema in SCHEMAS}
-    return result
+        scopes.append(Scope(names[label], true_index[in_true], pred_index[in_pred], outcomes))
+    return result, scopes
 
 
 def _tables(overall: dict[str, Any], per_label: dict[str, Any]) -> dict[str, Table]:

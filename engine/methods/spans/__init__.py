@@ -12,6 +12,7 @@ import numpy as np
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import Report, Table
+from ...stats import UnitStatistics
 from .. import Method, gc_paused, register
 from .inputs import (
     SpanInputOptions,
@@ -26,6 +27,7 @@ from .inputs import (
     span_of,
 )
 from .scoring import AVERAGES, classification_report, counts, match, span_rows
+from .units import SpanUnits
 
 PERCENT = {"precision": "0.00%", "recall": "0.00%", "f1-score": "0.00%"}
 
@@ -49,6 +51,7 @@ class Spans(Method):
         "so nested and overlapping spans are scored too."
     )
     Options = Options
+    unit = "sentence"  # or the document, where the gold format has no sentences (units.py)
     inputs = span_inputs(
         "Gold annotations: a file or a folder (documents paired by name).",
         "System annotations: a file or a folder, in the same or another span format.",
@@ -75,6 +78,7 @@ class Spans(Method):
                 "paired_by": paired.paired_by,
                 "reading": paired.notes,
                 "_review": _review(c),
+                "_units": SpanUnits(paired, gold_labels, system_labels, names, m, c),
             }
             if detail:
                 report.documents = paired.documents
@@ -83,6 +87,11 @@ class Spans(Method):
                     report.set_errors(_errors(paired, m))
             progress.update(1.0, "done", force=True)
             return report
+
+    def unit_statistics(self, report: Report) -> UnitStatistics | None:
+        from .units import unit_statistics
+
+        return unit_statistics(report)
 
 
 def _tables(report: dict[str, dict[str, Any]], c: Any) -> dict[str, Table]:
