@@ -13,7 +13,12 @@ SCALES: tuple[str, ...] = (PERCENT, FRACTION)
 DEFAULT_SCALE = PERCENT
 
 #: Column names of scores (case-insensitive), alone or as the end of a name (inputs_recall).
-SCORE_WORDS = frozenset({"precision", "recall", "f1", "p", "r", "prec", "rec", "f", "f-score", "fscore"})
+SCORE_WORDS = frozenset(
+    {"precision", "recall", "f1", "p", "r", "prec", "rec", "f", "f-score", "fscore", "f1-score"}
+)
+
+#: Ends of the columns that hold a score's confidence interval (precision_low, F1_high).
+INTERVAL_ENDS = ("_low", "_high")
 
 
 #: Prefixes of columns that count what a score is made of (CLUEval's TP_Precision is a count).
@@ -21,8 +26,11 @@ COUNT_WORDS = frozenset({"tp", "fp", "fn", "n"})
 
 
 def is_score_column(name: str) -> bool:
-    """Whether a table column holds scores (precision, recall, F1)."""
+    """Whether a table column holds scores (precision, recall, F1) or the ends of their
+    confidence intervals."""
     lower = str(name).lower()
+    for end in INTERVAL_ENDS:
+        lower = lower.removesuffix(end)
     if lower in SCORE_WORDS:
         return True
     prefix, _, last = lower.rpartition("_")

@@ -9,9 +9,12 @@ from tests.conftest import conformance
 
 
 def test_score_columns_are_precision_recall_and_f1_whatever_their_spelling():
-    for name in ("precision", "recall", "f1", "P", "R", "F1", "inputs_recall", "moves_precision"):
+    for name in ("precision", "recall", "f1", "P", "R", "F1", "inputs_recall", "moves_precision", "f1-score"):
         assert is_score_column(name), name
-    for name in ("TP", "label", "relevance", "value", "score", "FP", "page_id", "TP_Precision", "TP_Recall"):
+    for name in ("precision_low", "f1-score_high", "P_low", "F1_high", "moves_precision_low"):
+        assert is_score_column(name), name  # the ends of a score's interval are on its scale
+    for name in ("TP", "label", "relevance", "value", "score", "FP", "page_id", "TP_Precision", "TP_Recall",
+                 "support", "TP_Precision_low"):
         assert not is_score_column(name), name
 
 
