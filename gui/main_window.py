@@ -42,7 +42,7 @@ from .setup_panel import SetupPanel
 from .viewer import SideBySideViewer, attachable
 from .viewer_data import ReportData
 from .window_exports import WindowExports, scale_actions
-from .worker import Job, Task, finish, start
+from .worker import Job, Task, finish, hold_collections, release_collections, start
 
 log = logging.getLogger("spanstudio.gui")
 
@@ -335,7 +335,7 @@ class MainWindow(WindowExports, QMainWindow):
         # No garbage collection while a worker runs: a collection on the worker thread could
         # delete the Qt objects of dropped views there, which crashes Qt. Collections happen
         # on the UI thread between runs.
-        gc.disable()
+        hold_collections()
         self._done, self._doing = done, failed_doing
         # Bound methods of the window (never lambdas), so that the calls are queued to the UI thread.
         task.progressed.connect(self._progressed)
@@ -393,7 +393,7 @@ class MainWindow(WindowExports, QMainWindow):
         # out of later collections, which would otherwise scan it all at once on the UI
         # thread; reports hold no reference cycles, so they are still freed when dropped.
         gc.freeze()
-        gc.enable()
+        release_collections()
         self._update_actions()
         if self._close_when_idle:
             self.close()
@@ -433,6 +433,7 @@ class MainWindow(WindowExports, QMainWindow):
             event.ignore()
             return
         self._closed = True
+        self.setup.stop_looking()
         self.save_settings()
         super().closeEvent(event)
 

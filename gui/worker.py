@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import traceback
 from collections.abc import Callable
@@ -76,3 +77,22 @@ def finish(thread: QThread) -> None:
     """Wait until a finished thread has ended for good, then let Qt delete it."""
     thread.wait()
     thread.deleteLater()
+
+
+_holds = 0  # how many workers run now, each holding Python's garbage collection off
+
+
+def hold_collections() -> None:
+    """No garbage collection while a worker runs: a collection on a worker thread could
+    delete Qt objects there, which crashes Qt. Each hold is released once."""
+    global _holds
+    _holds += 1
+    gc.disable()
+
+
+def release_collections() -> None:
+    """Collections resume (on the UI thread) once the last worker has ended."""
+    global _holds
+    _holds = max(0, _holds - 1)
+    if _holds == 0:
+        gc.enable()
