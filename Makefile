@@ -11,7 +11,7 @@ export PIP_DISABLE_PIP_VERSION_CHECK := 1
 
 PACKAGE_STAMP := $(VENV)/.installed-package
 
-.PHONY: run test lint bench bytecode package package-test system-deps-test system-deps-run clean
+.PHONY: run test lint bench fuzz bytecode package package-test system-deps-test system-deps-run clean
 
 $(STAMP): pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11))' || \
@@ -70,6 +70,12 @@ package-test: package
 
 bench: $(STAMP)
 	QT_QPA_PLATFORM=offscreen $(BIN)/python -m pytest -q -s tests/bench -o python_files='bench_*.py' -p no:cacheprovider
+
+# 3,000 mutated copies of real inputs across every method (tests/fuzzing.py): lists each
+# traceback, multi-line error and hang, and fails when there is any. FUZZ=N for another count.
+FUZZ ?= 3000
+fuzz: $(STAMP)
+	$(BIN)/python -m tests.fuzzing $(FUZZ)
 
 clean:
 	rm -rf $(VENV) build dist *.egg-info .pytest_cache .ruff_cache .hypothesis

@@ -11,10 +11,13 @@ written. Warnings go to standard error as `spanstudio: warning: …`.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import os
+import signal
 import sys
 import textwrap
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -26,12 +29,16 @@ from .comparison import (
     comparison_text,
     confidence_of,
 )
-from .errors import Cancelled, InputError
+from .errors import Cancelled, InputError, shown
 from .methods import BUILTIN_METHODS, Invocation, Method, all_methods, format_table, get_method
 from .options import OptionSpec, either, option_specs, validate
-from .textio import atomic_write_bytes, atomic_write_text
+from .paths import check_writable, input_identities, refuse_overwriting
+from .report import Report
+from .textio import atomic_write_files, atomic_write_text, check_input, output_error
 
 PROG = "spanstudio"
+
+_check_writable = check_writable  # the name engine/agreement/command.py imports (engine/paths.py has it now)
 
 
 class UsageError(Exception):
@@ -263,18 +270,14 @@ def _options(method: Method, args: argparse.Namespace) -> Any:
     return options
 
 
-def _check_writable(path: Path, folder_output: bool = False) -> None:
-    """InputError unless `path` can be created or replaced (a folder output: written into)."""
-    if folder_output and path.exists() and not path.is_dir():
-        raise InputError("a folder", "a file", file=str(path))
-    if not folder_output and path.is_dir():
-        raise InputError("a file path", "a directory", file=str(path))
-    folder = path if folder_output else path.parent
-    while not folder.exists() and folder != folder.parent:
-        folder = folder.parent
-    replaced = not folder_output and path.exists()
-    if not os.access(folder, os.W_OK) or (replaced and not os.access(path, os.W_OK)):
-        raise InputError("a writable location", "permission denied", file=str(path))
+def _input_files(method: Method, args: argparse.Namespace, invocation: Invocation) -> list[str]:
+    """Every input path of the run: the two annotations, the files its options and
+    invocation name (page texts, sentences, a config file); '-' (standard input) left out."""
+    paths = [invocation.gold, invocation.system, *invocation.sources]
+    for spec in option_specs(method.Options):
+        if spec.info.path and spec.info.cli and getattr(args, "opt_" + spec.name, None):
+            paths.append(str(getattr(args, "opt_" + spec.name)))
+    return [p for p in paths if p and p != "-"]
 
 
 def _targets(
@@ -283,7 +286,10 @@ def _targets(
     """Where each requested output goes (None = standard output), checked before running."""
     targets: dict[str, Path | None] = {}
     for name, value in invocation.outputs.items():
-        targets[name] = method.output_path(name, value)
+        try:
+            targets[name] = method.output_path(name, value)
+        except OSError as err:
+            raise output_error(err, value) from None
     if json_path is not None:
         targets["--json"] = None if json_path == "-" else Path(json_path)
     if xlsx_path is not None:
@@ -294,20 +300,30 @@ def _targets(
     folders = {out.name for out in method.outputs if out.folder}
     for name, path in targets.items():
         if path is not None:
-            _check_writable(path, name in folders)
+            check_writable(path, name in folders)
     return targets
 
 
-def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str]:
-    """Evaluate, write every output; return (standard output text, warnings, standard error text).
+def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str, Report | None]:
+    """Evaluate, write every output; return (standard output text, warnings, standard error
+    text, the report when its JSON goes to standard output after that text).
 
     Every file is rendered in memory before the first one is written."""
     from .formats.suggest import check_inputs
 
+    for spec in method.inputs:  # before the method looks at them (and names them missing)
+        if getattr(args, spec.role, None):
+            check_input(getattr(args, spec.role))
     invocation = method.invocation(args, _options(method, args))
     check_inputs(method, invocation.gold, invocation.system)  # a file of another method's format
     json_path, xlsx_path = args.json, args.xlsx
     targets = _targets(method, invocation, json_path, xlsx_path)
+    input_paths = _input_files(method, args, invocation)
+    for path in input_paths:
+        check_input(path)
+    folders = tuple(getattr(invocation, spec.role) for spec in method.inputs if spec.directory)
+    inputs = input_identities(input_paths, folders)
+    refuse_overwriting(inputs, {name: path for name, path in targets.items() if path is not None})
     confidence = confidence_of(args) if getattr(args, "ci", None) is not None else None
     detail = json_path is not None or xlsx_path is not None or confidence is not None
     report = method.evaluate(invocation.gold, invocation.system, invocation.options, detail=detail)
@@ -315,11 +331,10 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str]:
     files: list[tuple[Path | None, str | bytes]] = []
     for name in invocation.outputs:
         files += method.render_files(name, report, targets[name])
-    if json_path == "-":
-        from .export.json import dumps
-
-        files.append((None, dumps(report)))
     stdout, stderr = method.console_text(report, invocation, json_path == "-")
+    written = [(path, _bytes(content)) for path, content in files if path is not None]
+    warnings = list(report.messages) + _runnable_warnings(files)
+    refuse_overwriting(inputs, {str(path): path for path, _ in written})  # the files of a folder output
     if json_path != "-":
         stdout += intervals
     if json_path is not None and json_path != "-":
@@ -330,14 +345,34 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str]:
         from .export.xlsx import write_workbook
 
         write_workbook(report, xlsx_path)
+    atomic_write_files(written)
     for path, content in files:
         if path is None:
             stdout += content if isinstance(content, str) else content.decode("utf-8")
-        elif isinstance(content, bytes):
-            atomic_write_bytes(path, content, make_parents=True)
-        else:
-            atomic_write_text(path, content, make_parents=True)
-    return stdout, list(report.messages), stderr
+    return stdout, warnings, stderr, report if json_path == "-" else None
+
+
+#: Original-format outputs a spreadsheet program does not open as a table.
+NOT_TABLES = (".xlsx", ".html", ".htm", ".json")
+
+
+def _runnable_warnings(files: list[tuple[Path | None, str | bytes]]) -> list[str]:
+    """A warning for each original-format text file (a table a spreadsheet may open) that
+    holds a cell a spreadsheet would run as a formula."""
+    from .export.csv import runnable_warning
+
+    warnings = []
+    for path, content in files:
+        if path is not None and isinstance(content, str) and path.suffix.lower() not in NOT_TABLES:
+            warning = runnable_warning(str(path), content)
+            if warning is not None:
+                warnings.append(warning)
+    return warnings
+
+
+def _bytes(content: str | bytes) -> bytes:
+    """A file's bytes; a name that is not UTF-8 keeps its bytes, as the system gave them."""
+    return content if isinstance(content, bytes) else content.encode("utf-8", "surrogateescape")
 
 
 def run_compare(args: argparse.Namespace) -> tuple[str, list[str]]:
@@ -350,9 +385,13 @@ def run_compare(args: argparse.Namespace) -> tuple[str, list[str]]:
     options = method.run_options(args, _options(method, args))
     from .formats.suggest import check_inputs
 
+    for path in (args.gold, args.system_a, args.system_b):
+        check_input(path)
     for system in (args.system_a, args.system_b):
         check_inputs(method, args.gold, system)  # a file of another method's format
     targets = _targets(method, Invocation(args.gold, args.system, options), args.json, args.xlsx)
+    inputs = input_identities([args.gold, args.system_a, args.system_b])
+    refuse_overwriting(inputs, {name: path for name, path in targets.items() if path is not None})
     report = compare_reports(method, args.gold, (args.system_a, args.system_b), options, confidence)
     if args.xlsx is not None:
         from .export.xlsx import write_workbook
@@ -372,8 +411,10 @@ def run_review(args: argparse.Namespace) -> tuple[str, list[str]]:
     from .export.json import table_dict, to_json
     from .review import read_review, reviewed_tables, verdict_table
 
+    check_input(args.workbook)
     if args.json is not None and args.json != "-":
-        _check_writable(Path(args.json))
+        check_writable(Path(args.json))
+        refuse_overwriting(input_identities([args.workbook]), {"--json": Path(args.json)})
     review = read_review(args.workbook)
     tables = {"verdicts": verdict_table(review), **reviewed_tables(review)}
     if args.json is not None:
@@ -401,7 +442,53 @@ def _list_methods() -> str:
     return "\n".join(lines) + "\n"
 
 
+def _write(stream: Any, text: str) -> None:
+    """Write `text`; a file name that is not UTF-8 keeps its bytes, as the system gave them."""
+    try:
+        stream.write(text)
+    except UnicodeEncodeError:
+        stream.flush()
+        stream.buffer.write(text.encode(stream.encoding or "utf-8", "surrogateescape"))
+
+
+class Terminated(BaseException):
+    """SIGTERM or SIGHUP arrived: unwind (temporary files are removed on the way), then exit."""
+
+    def __init__(self, signum: int) -> None:
+        super().__init__(signum)
+        self.signum = signum
+
+
+def _terminate(signum: int, frame: object) -> NoReturn:
+    raise Terminated(signum)
+
+
+@contextlib.contextmanager
+def _unwinding_on_signals() -> Iterator[None]:
+    """SIGTERM and SIGHUP end the run as Ctrl+C does: by an exception, so that what is
+    half written is removed (engine/textio.py). Only the main thread can take signals."""
+    wanted = [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
+    try:
+        previous = {signum: signal.signal(signum, _terminate) for signum in wanted}
+    except ValueError:  # not the main thread
+        previous = {}
+    try:
+        yield
+    finally:
+        for signum, handler in previous.items():
+            signal.signal(signum, handler)
+
+
 def main(argv: list[str] | None = None) -> int:
+    try:
+        with _unwinding_on_signals():
+            return _main(argv)
+    except Terminated as stop:
+        print(f"{PROG}: stopped by {signal.Signals(stop.signum).name}", file=sys.stderr)
+        return 128 + stop.signum
+
+
+def _main(argv: list[str] | None) -> int:
     try:
         argv = sys.argv[1:] if argv is None else argv
         args = build_parser(argv).parse_args(argv)
@@ -411,6 +498,7 @@ def main(argv: list[str] | None = None) -> int:
         if args.command == "methods":
             sys.stdout.write(_list_methods())
             return 0
+        json_report = None
         if args.command == "review":
             stdout, warnings = run_review(args)
             stderr = ""
@@ -425,9 +513,12 @@ def main(argv: list[str] | None = None) -> int:
             stdout, warnings = (run_agreement if args.command == "agreement" else run_adjudicate)(args)
             stderr = ""
         else:
-            stdout, warnings, stderr = run(args.method, args)
-    except (InputError, UsageError) as err:
+            stdout, warnings, stderr, json_report = run(args.method, args)
+    except InputError as err:
         print(f"{PROG}: error: {err}", file=sys.stderr)
+        return 2
+    except UsageError as err:
+        print(f"{PROG}: error: {shown(str(err))}", file=sys.stderr)
         return 2
     except (Cancelled, KeyboardInterrupt):
         print(f"{PROG}: cancelled", file=sys.stderr)
@@ -435,13 +526,18 @@ def main(argv: list[str] | None = None) -> int:
     except Exception as err:  # a bug: one line, never a traceback (SPANSTUDIO_DEBUG=1 shows it)
         if os.environ.get("SPANSTUDIO_DEBUG"):
             raise
-        print(f"{PROG}: internal error: {type(err).__name__}: {err} (please report this)", file=sys.stderr)
+        print(f"{PROG}: internal error: {type(err).__name__}: {shown(str(err))} (please report this)",
+              file=sys.stderr)  # fmt: skip
         return 1
     for warning in warnings:
-        print(f"{PROG}: warning: {warning}", file=sys.stderr)
-    sys.stderr.write(stderr)
-    sys.stdout.write(stdout)
+        print(f"{PROG}: warning: {shown(warning, cut=False)}", file=sys.stderr)
+    _write(sys.stderr, stderr)
+    _write(sys.stdout, stdout)
     sys.stdout.flush()
+    if json_report is not None:
+        from .export.json import write_json
+
+        write_json(json_report, "-")
     return 0
 
 

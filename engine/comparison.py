@@ -20,7 +20,9 @@ if TYPE_CHECKING:
     from .methods import Invocation, Method
     from .stats import Confidence, UnitStatistics
 
-LEVEL, RESAMPLES, TRIALS, SEED = 0.95, 1000, 10000, 12345  # engine.stats.DEFAULT_*
+#: The defaults of the flags and of engine.stats.Confidence, declared here (the command line
+#: builds its flags without importing numpy).
+LEVEL, RESAMPLES, TRIALS, SEED = 0.95, 1000, 10000, 12345  # the seed: sacrebleu's
 
 
 def add_confidence_arguments(parser: argparse.ArgumentParser, *, compare: bool = False) -> None:

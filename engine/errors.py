@@ -2,6 +2,38 @@
 
 from __future__ import annotations
 
+import re
+
+#: How much of one part of a message (what was expected, what was found, the file name)
+#: is shown: a longer part keeps its start and its end around a note of what was cut.
+SHOWN_HEAD = 240
+SHOWN_TAIL = 60
+
+# C0 and C1 controls, DEL, lone surrogates (bytes a file name could not decode), U+FFFE/U+FFFF
+# and the bidirectional overrides: what could move the cursor, recolour or reorder a terminal.
+_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u202a-\u202e\u2066-\u2069]")
+
+
+_NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
+
+
+def _escaped(char: str) -> str:
+    if char in _NAMED:
+        return _NAMED[char]
+    code = ord(char)
+    if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (os.fsdecode's surrogateescape)
+        return f"\\x{code - 0xDC00:02x}"
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def shown(text: str, *, cut: bool = True) -> str:
+    """`text` safe to print in one line: control characters escaped (`\\x1b`), a long text
+    cut in the middle (`… [1,234 characters cut] …`) unless `cut` is False."""
+    if cut and len(text) > SHOWN_HEAD + SHOWN_TAIL + 40:
+        removed = len(text) - SHOWN_HEAD - SHOWN_TAIL
+        text = f"{text[:SHOWN_HEAD]}… [{removed:,} characters cut] …{text[-SHOWN_TAIL:]}"
+    return _UNSAFE.sub(lambda m: _escaped(m.group()), text)
+
 
 class InputError(Exception):
     """Bad input a user can act on: where it is, what was expected, what was found."""
@@ -26,14 +58,16 @@ class InputError(Exception):
     def where(self) -> str:
         """`FILE:LINE`, `FILE`, `--option` or '' (no place applies)."""
         if self.option:
-            return self.option
+            return shown(self.option)
         if self.file is None:
             return ""
-        return f"{self.file}:{self.line}" if self.line is not None else self.file
+        file = shown(str(self.file))
+        return f"{file}:{self.line}" if self.line is not None else file
 
     @property
     def message(self) -> str:
-        text = f"expected {self.expected}, found {self.found}"
+        """The one line shown to a person (see `shown`)."""
+        text = f"expected {shown(str(self.expected))}, found {shown(str(self.found))}"
         return f"{self.where}: {text}" if self.where else text
 
     def __str__(self) -> str:

@@ -19,13 +19,13 @@ from typing import Any
 import numpy as np
 from threadpoolctl import threadpool_limits
 
+from .comparison import LEVEL as DEFAULT_LEVEL
+from .comparison import RESAMPLES as DEFAULT_RESAMPLES
+from .comparison import SEED as DEFAULT_SEED
+from .comparison import TRIALS as DEFAULT_TRIALS
 from .errors import InputError
 from .report import Report, Table
 
-DEFAULT_LEVEL = 0.95
-DEFAULT_RESAMPLES = 1000
-DEFAULT_TRIALS = 10000
-DEFAULT_SEED = 12345  # sacrebleu's
 MIN_RESAMPLES = 100
 INTERVAL_METHOD = "percentile bootstrap"
 TESTS = "paired bootstrap, approximate randomization"

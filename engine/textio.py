@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import os
+import stat
 from collections.abc import Iterable, Iterator
 from itertools import chain
 from pathlib import Path
@@ -16,13 +18,54 @@ BOM = "\ufeff"
 
 
 def require_file(path: str | os.PathLike[str]) -> Path:
-    """The path as a Path, or InputError when it is not an existing file."""
+    """The path as a Path, or InputError when it is not an existing regular file that can
+    be read (see check_input)."""
+    check_input(path)
     p = Path(path)
     if not p.exists():
         raise InputError("an existing file", "nothing", file=str(path))
     if p.is_dir():
         raise InputError("a file", "a directory", file=str(path))
     return p
+
+
+#: What an OSError of looking at an input means to a person (errno → what was found).
+_INPUT_ERRORS = {
+    errno.ELOOP: "a loop of symbolic links",
+    errno.ENAMETOOLONG: "a name too long for the system (at most 255 bytes a name)",
+    errno.ENOTDIR: "a path through a file where a folder belongs",
+    errno.EACCES: "permission denied",
+    errno.EPERM: "permission denied",
+}
+
+
+def _kind(mode: int) -> str:
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISFIFO(mode):
+        return "a FIFO (named pipe)"
+    return "a socket" if stat.S_ISSOCK(mode) else "a special file"
+
+
+def check_input(path: str | os.PathLike[str]) -> None:
+    """InputError when `path` names something the system refuses to open or that is no
+    regular file (a device such as /dev/zero, a FIFO: reading it could last forever) or
+    that cannot be read. A missing path and a folder pass: the method says what it
+    expected there."""
+    name = os.fsdecode(path)
+    try:
+        info = os.stat(path)
+    except FileNotFoundError:
+        return
+    except OSError as err:
+        found = _INPUT_ERRORS.get(err.errno or 0, (err.strerror or str(err)).lower())
+        raise InputError("an existing readable file", found, file=name) from None
+    if stat.S_ISDIR(info.st_mode):
+        return
+    if not stat.S_ISREG(info.st_mode):
+        raise InputError("a regular file", _kind(info.st_mode), file=name)
+    if not os.access(path, os.R_OK):
+        raise InputError("an existing readable file", "permission denied", file=name)
 
 
 # What a file that is not text looks like by its first bytes (its "magic number").
@@ -100,7 +143,9 @@ def read_input_bytes(
     path: str, *, directory: tuple[str, str] = ("an existing readable file", "a directory")
 ) -> bytes:
     """The bytes of an input file; InputError (`FILE: expected an existing readable file,
-    found nothing / permission denied`, or `directory` for a folder) when it cannot be read."""
+    found nothing / permission denied`, or `directory` for a folder) when it cannot be read
+    (a device or FIFO is refused, see check_input)."""
+    check_input(path)
     p = Path(path)
     if p.is_dir():
         raise InputError(*directory, file=path)
@@ -207,39 +252,136 @@ def sha256_file(path: str | os.PathLike[str]) -> str:
     return digest.hexdigest()
 
 
+#: What an OSError of writing an output means to a person (errno → (expected, found)).
+_WRITE_ERRORS = {
+    errno.ENOSPC: ("room on the disk", "the disk full"),
+    errno.EDQUOT: ("room on the disk", "the disk quota used up"),
+    errno.ENAMETOOLONG: ("a path the system accepts (at most 255 bytes a name)", "a name too long"),
+    errno.EROFS: ("a writable location", "a read-only file system"),
+    errno.EACCES: ("a writable location", "permission denied"),
+    errno.EPERM: ("a writable location", "permission denied"),
+    errno.EISDIR: ("a file path", "a directory"),
+    errno.ENOTDIR: ("a path through folders", "a file where a folder belongs"),
+    errno.ELOOP: ("a path the system can follow", "a loop of symbolic links"),
+    errno.EFBIG: ("a file the system can hold", "a file too large"),
+}
+
+
+def output_error(err: OSError, path: str | os.PathLike[str]) -> InputError | OSError:
+    """The InputError of an OSError met while writing `path` (the error itself when it
+    means nothing a person could act on)."""
+    known = _WRITE_ERRORS.get(err.errno or 0)
+    if known is None:
+        return err
+    return InputError(*known, file=os.fsdecode(path))
+
+
+def writes_in_place(path: str | os.PathLike[str]) -> bool:
+    """Whether `path` is written directly rather than through a temporary file: a device,
+    a FIFO or a socket (a rename would replace it with a regular file), and anything under
+    /dev or /proc (/dev/stdout)."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return False
+    named = (os.path.abspath(path), os.path.realpath(path))  # /dev/stdout may name a regular file
+    return not stat.S_ISREG(info.st_mode) or any(p.startswith(("/dev/", "/proc/")) for p in named)
+
+
 @contextlib.contextmanager
 def atomic_file(path: str | os.PathLike[str], *, make_parents: bool = False) -> Iterator[IO[bytes]]:
     """A binary file to write `path` through: a temporary file beside it, renamed over
-    `path` when the block ends without error. A failure leaves no partial file and any
-    existing file untouched."""
+    `path` when the block ends without error. A failure (also SIGTERM or SIGHUP in the
+    command, engine/cli.py) leaves no partial file and any existing file untouched. A
+    device or FIFO (see writes_in_place) is written directly; a symbolic link keeps
+    pointing where it points (the file it names is replaced)."""
+    if writes_in_place(path):
+        try:
+            with open(path, "wb") as handle:
+                yield handle
+        except OSError as err:
+            raise output_error(err, path) from None
+        return
+    target = Path(os.path.realpath(path)) if os.path.islink(path) else Path(path)
+    tmp = _temporary_beside(target, path, make_parents)
+    try:
+        with open(tmp, "wb") as handle:
+            yield handle
+        _finish(tmp, target)
+    except BaseException as err:
+        Path(tmp).unlink(missing_ok=True)
+        if isinstance(err, OSError):
+            raise output_error(err, path) from None
+        raise
+
+
+def _temporary_beside(target: Path, path: str | os.PathLike[str], make_parents: bool) -> str:
+    """A new empty hidden file in the target's folder (made first with `make_parents`)."""
     import tempfile  # not loaded by runs that write no file
 
-    target = Path(path)
     folder = target.parent
     try:
         if make_parents:
             with contextlib.suppress(FileExistsError, NotADirectoryError):  # reported just below
                 folder.mkdir(parents=True, exist_ok=True)
         if not folder.is_dir():
-            raise InputError("an existing folder", "none", file=str(path))
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=folder)
-    except PermissionError:
-        raise InputError("a writable location", "permission denied", file=str(path)) from None
+            raise InputError("an existing folder", "none", file=os.fsdecode(path))
+        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:200]}.", suffix=".tmp", dir=folder)
+    except OSError as err:
+        raise output_error(err, path) from None
+    os.close(fd)
+    return tmp
+
+
+def _finish(tmp: str, target: Path) -> None:
+    """Give the temporary file the target's permissions (a new file: the umask's) and
+    rename it over the target."""
+    if target.exists():
+        _copy_mode(target, tmp)
+    else:
+        os.chmod(tmp, 0o666 & ~_UMASK)
+    os.replace(tmp, target)
+
+
+def atomic_write_files(files: list[tuple[Path, bytes]]) -> None:
+    """Write several files all or none: each into a temporary file beside its target, and
+    only when every one is complete, each renamed into place (a device or FIFO is written
+    directly, after the others are complete). Folders made for them are removed again
+    when the writing fails."""
+    made = [folder for path, _ in files for folder in _missing_folders(path.parent)]
+    temporaries: list[tuple[str, Path]] = []
     try:
-        with os.fdopen(fd, "wb") as handle:
-            yield handle
-        if target.exists():
-            _copy_mode(target, tmp)
-        else:
-            os.chmod(tmp, 0o666 & ~_UMASK)
-        os.replace(tmp, target)
-    except BaseException as err:
-        Path(tmp).unlink(missing_ok=True)
-        if isinstance(err, PermissionError):
-            raise InputError("a writable location", "permission denied", file=str(path)) from None
-        if isinstance(err, IsADirectoryError):
-            raise InputError("a file path", "a directory", file=str(path)) from None
+        for path, data in files:
+            if writes_in_place(path):
+                continue
+            target = Path(os.path.realpath(path)) if os.path.islink(path) else path
+            temporaries.append((_temporary_beside(target, path, make_parents=True), target))
+            try:
+                Path(temporaries[-1][0]).write_bytes(data)
+            except OSError as err:
+                raise output_error(err, path) from None
+        for path, data in files:
+            if writes_in_place(path):
+                with atomic_file(path) as handle:
+                    handle.write(data)
+        for tmp, target in temporaries:
+            _finish(tmp, target)
+    except BaseException:
+        for tmp, _ in temporaries:
+            Path(tmp).unlink(missing_ok=True)
+        for folder in sorted(set(made), key=lambda f: len(f.parts), reverse=True):
+            with contextlib.suppress(OSError):
+                folder.rmdir()
         raise
+
+
+def _missing_folders(folder: Path) -> list[Path]:
+    """The folders of `folder`'s path that do not exist yet."""
+    missing = []
+    while not folder.exists() and folder != folder.parent:
+        missing.append(folder)
+        folder = folder.parent
+    return missing
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, make_parents: bool = False) -> None:

@@ -5,7 +5,6 @@ Every figure comes from engine.agreement; this window only shows them."""
 
 from __future__ import annotations
 
-import gc
 import html
 from typing import Any
 
@@ -32,7 +31,7 @@ from engine.errors import InputError
 from engine.progress import Progress
 
 from . import dialogs
-from .worker import Task, finish, start
+from .worker import Task, finish, show_progress, start
 
 MEASURES = (  # (title, path in the report's data)
     ("Span F1, labelled", ("span_f1", "labelled")),
@@ -49,19 +48,11 @@ def measure_job(paths: list[str]) -> Any:
 
     def job(progress: Progress) -> tuple[dict[str, Any], Any, Any]:
         from engine.agreement.adjudication import disagreements
-        from engine.agreement.command import annotator_name
+        from engine.agreement.command import read_annotators
         from engine.agreement.corpus import build_corpus
         from engine.agreement.measures import measure
-        from engine.formats import read_spans
-        from engine.formats.standoff import ReadOptions
 
-        if len(paths) < 2:
-            raise InputError("at least two annotators' files or folders", str(len(paths)))
-        sides = {}
-        for i, path in enumerate(paths):
-            progress.update(0.3 * i / len(paths), f"reading {path}")
-            sides[annotator_name(path)] = read_spans(path, None, ReadOptions())
-        corpus = build_corpus(sides)
+        corpus = build_corpus(read_annotators(paths, progress=progress))
         return measure(corpus, progress), corpus, disagreements(corpus)
 
     return job
@@ -216,7 +207,6 @@ class AgreementWindow(QWidget):
         if self.busy:
             return
         task = Task("Measuring agreement", measure_job(self.path_list()))
-        gc.disable()  # as the main window: no collection on the worker thread
         task.progressed.connect(self._progressed)
         task.finished.connect(self._finished)
         task.failed.connect(self._failed)
@@ -235,8 +225,7 @@ class AgreementWindow(QWidget):
             self._task.cancel()
 
     def _progressed(self, fraction: float, message: str) -> None:
-        self.progress.setRange(0, 1000)
-        self.progress.setValue(int(fraction * 1000))
+        show_progress(self.progress, fraction)
         self.summary.setText(message)
 
     def _finished(self, result: Any) -> None:
@@ -255,7 +244,6 @@ class AgreementWindow(QWidget):
     def _thread_finished(self) -> None:
         finish(self._thread)
         self._thread, self._task = None, None
-        gc.enable()
         self.progress.hide()
         self.measure_button.setEnabled(True)
         self.cancel_button.setEnabled(False)

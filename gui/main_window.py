@@ -3,14 +3,13 @@ exports and what the app remembers. It composes the views; the engine computes."
 
 from __future__ import annotations
 
-import gc
 import logging
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, QThread, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QShowEvent
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDockWidget,
     QLabel,
@@ -32,17 +31,16 @@ from engine.report import Report
 
 from . import dialogs
 from .errors_panel import ErrorsPanel
-from .geometry import fit_to_screen, restore_or_fit
 from .help_page import GlossaryDialog
 from .notice import Notice
-from .resources import example_inputs
 from .results import DetailView, MessagesView, ScoresView
 from .settings import AppSettings
 from .setup_panel import SetupPanel
 from .viewer import SideBySideViewer, attachable
 from .viewer_data import ReportData
 from .window_exports import WindowExports, scale_actions
-from .worker import Job, Task, finish, hold_collections, release_collections, start
+from .window_memory import WindowMemory
+from .worker import Job, Task, finish, show_progress, start
 
 log = logging.getLogger("spanstudio.gui")
 
@@ -59,7 +57,7 @@ class Run:
     options: Any
 
 
-class MainWindow(WindowExports, QMainWindow):
+class MainWindow(WindowMemory, WindowExports, QMainWindow):
     def __init__(self, settings: QSettings | None = None) -> None:
         super().__init__()
         self.setWindowTitle(dialogs.APP_NAME)
@@ -238,77 +236,6 @@ class MainWindow(WindowExports, QMainWindow):
         self.viewer.status.connect(lambda text: self.statusBar().showMessage(text, 4000))
         self.viewer.documents.currentTextChanged.connect(lambda _: self._update_actions())
 
-    # --- remembering -------------------------------------------------------------------
-
-    def _restore(self) -> None:
-        settings = self.settings
-        for name, panel in self.setup.panels.items():
-            panel.set_plain(settings.options(name))
-        method = settings.method()
-        if method:
-            self.setup.set_method(method)
-        if settings.first_start:
-            method, gold, system = example_inputs()
-            self.setup.set_method(method)
-            self.setup.set_paths(gold, system)
-            self.statusBar().showMessage("The bundled example is loaded: press Evaluate (Ctrl+R).")
-        else:
-            self.setup.set_paths(*settings.inputs())
-        folder = settings.folder("inputs")
-        for field in self.setup.fields.values():
-            field.start_folder = folder
-        self._fitted = not restore_or_fit(self, settings.layout("geometry"))
-        state = settings.layout("state")
-        if state is not None:
-            self.restoreState(state)
-
-    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
-        """The splitter's sizes are restored once the window has its size."""
-        super().showEvent(event)
-        if not self._shown:
-            self._shown = True
-            if self._fitted:  # again, now that the frame's size is known
-                fit_to_screen(self)
-            sizes = self.settings.sizes("results")
-            if len(sizes) == self.splitter.count():
-                self.splitter.setSizes(sizes)
-
-    def save_settings(self) -> None:
-        settings = self.settings
-        settings.set_method(self.setup.method.name)
-        for name, panel in self.setup.panels.items():
-            settings.set_options(name, panel.plain())
-        settings.set_inputs(*self.setup.paths())
-        settings.set_layout("geometry", self.saveGeometry())
-        settings.set_layout("state", self.saveState())
-        settings.set_sizes("results", self.splitter.sizes())
-        settings.sync()
-
-    def fill_recent_menu(self) -> None:
-        self.recent_menu.clear()
-        entries = self.settings.recent()
-        methods = self.setup.methods
-        for entry in entries:
-            method = methods.get(entry["method"])
-            title = method.title.split(" — ")[0] if method else entry["method"]
-            text = f"{Path(entry['gold']).name} ⟷ {Path(entry['system']).name}  ({title})"
-            action = self.recent_menu.addAction(text)
-            action.setToolTip(f"{entry['gold']}\n{entry['system']}")
-            action.triggered.connect(lambda _=False, e=entry: self.open_recent(e))
-        if not entries:
-            self.recent_menu.addAction("No recent evaluations").setEnabled(False)
-        self.recent_menu.addSeparator()
-        self.recent_menu.addAction("Clear Recent", self.settings.clear_recent).setEnabled(bool(entries))
-
-    def open_recent(self, entry: dict[str, str]) -> None:
-        self.setup.set_method(entry["method"])
-        self.setup.set_paths(entry["gold"], entry["system"])
-
-    def load_example(self) -> None:
-        method, gold, system = example_inputs()
-        self.setup.set_method(method)
-        self.setup.set_paths(gold, system)
-
     # --- running -----------------------------------------------------------------------
 
     def open_agreement(self) -> None:
@@ -332,10 +259,6 @@ class MainWindow(WindowExports, QMainWindow):
             self.statusBar().showMessage("Please wait: something is still running (Esc cancels it).", 4000)
             return False
         task = Task(title, job)
-        # No garbage collection while a worker runs: a collection on the worker thread could
-        # delete the Qt objects of dropped views there, which crashes Qt. Collections happen
-        # on the UI thread between runs.
-        hold_collections()
         self._done, self._doing = done, failed_doing
         # Bound methods of the window (never lambdas), so that the calls are queued to the UI thread.
         task.progressed.connect(self._progressed)
@@ -357,16 +280,14 @@ class MainWindow(WindowExports, QMainWindow):
             self._task.cancel()
 
     def _progressed(self, fraction: float, message: str) -> None:
-        if fraction > 0:
-            self.progress.setRange(0, 1000)
-            self.progress.setValue(int(fraction * 1000))
-        else:  # the work has started, nothing is done yet: the bar moves as busy, not at 0 %
-            self.progress.setRange(0, 0)
+        show_progress(self.progress, fraction)
         if message:
             self.statusBar().showMessage(message)
 
     def _task_finished(self, result: Any) -> None:
+        """The work's last progress message goes with the bar; `done` may say what was made."""
         self.progress.hide()
+        self.statusBar().clearMessage()
         self._done(result)
 
     def _task_failed(self, err: InputError) -> None:
@@ -389,11 +310,6 @@ class MainWindow(WindowExports, QMainWindow):
             finish(self._thread)
         self._task = None
         self._thread = None
-        # What the run made (a report of a million tokens is millions of objects) is kept
-        # out of later collections, which would otherwise scan it all at once on the UI
-        # thread; reports hold no reference cycles, so they are still freed when dropped.
-        gc.freeze()
-        release_collections()
         self._update_actions()
         if self._close_when_idle:
             self.close()

@@ -7,14 +7,27 @@ import html
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtWidgets import QDialog, QDialogButtonBox, QLabel, QTabWidget, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QTableView,
+    QTabWidget,
+    QVBoxLayout,
+    QWidget,
+)
 
 from engine.progress import Progress
 from engine.report import Table
 from engine.review import read_review, reviewed_tables, verdict_table
 
-from .results import table_view
+from . import geometry
+from .results import full_width, table_view
 from .worker import Job
+
+MIN_WIDTH = 820
+#: The tab widget's frame around a table, both sides.
+TAB_FRAME = 8
 
 
 @dataclass
@@ -44,7 +57,6 @@ class ReviewDialog(QDialog):
     def __init__(self, parent: QWidget | None, result: ReviewResult) -> None:
         super().__init__(parent)
         self.setWindowTitle(f"Review: {Path(result.path).name}")
-        self.resize(820, 480)
         layout = QVBoxLayout(self)
         lines = [
             f"<b>{html.escape(Path(result.path).name)}</b>: {result.errors} errors of the method "
@@ -58,9 +70,17 @@ class ReviewDialog(QDialog):
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self.tabs = QTabWidget()
-        for name, table in result.tables.items():
-            self.tabs.addTab(table_view(table.frame()), table.title or name)
+        views = [table_view(table.frame()) for table in result.tables.values()]
+        for view, (name, table) in zip(views, result.tables.items(), strict=True):
+            self.tabs.addTab(view, table.title or name)
         layout.addWidget(self.tabs, 1)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
+        self.resize(self._width_for(views), 480)
+
+    def _width_for(self, views: list[QTableView]) -> int:
+        """Wide enough to show every column of the widest table whole, within the screen."""
+        margins = self.layout().contentsMargins()
+        tables = max(full_width(view) for view in views) + margins.left() + margins.right() + TAB_FRAME
+        return min(max(MIN_WIDTH, tables), geometry.available_area(self).width())

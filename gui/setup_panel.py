@@ -30,7 +30,7 @@ from .inputs import FileField
 from .options_panel import OptionsPanel
 from .style import WARNING_COLOUR
 from .viewer_data import SIDES
-from .worker import Task, finish, hold_collections, release_collections, start
+from .worker import Task, finish, start
 
 #: What a look at an input is for: its path and the reader options of its side.
 LookKey = tuple[str, ReadOptions]
@@ -211,7 +211,6 @@ class SetupPanel(QWidget):
         path, options = key
         task = Task(f"Reading the {side} file", lambda _progress: (side, key, read_contents(path, options)))
         task.finished.connect(self._looked)
-        hold_collections()
         thread = start(task, self)
         thread.finished.connect(self._look_ended)
         self._looks.append((thread, task))
@@ -230,7 +229,6 @@ class SetupPanel(QWidget):
         for pair in [p for p in self._looks if p[0] is thread]:
             self._looks.remove(pair)
             finish(pair[0])
-            release_collections()
 
     def stop_looking(self) -> None:
         """Wait for the looks still running (before the window goes): a look is short, and
@@ -240,7 +238,6 @@ class SetupPanel(QWidget):
                 QCoreApplication.processEvents()  # may end the look (_look_ended) as well
         for thread, _task in self._looks:
             finish(thread)
-            release_collections()
         self._looks.clear()
 
     def fill_choices(self) -> None:

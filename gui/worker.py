@@ -9,6 +9,7 @@ from collections.abc import Callable
 from typing import Any
 
 from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtWidgets import QProgressBar
 
 from engine.errors import Cancelled, InputError
 from engine.progress import Progress
@@ -59,11 +60,31 @@ class Task(QObject):
         return (self.finished, self.failed, self.crashed, self.cancelled)
 
 
+def show_progress(bar: QProgressBar, fraction: float) -> None:
+    """A task's progress on its bar: the share done, or busy while nothing is done yet
+    (the work has started: the bar moves rather than stand at 0 %)."""
+    if fraction > 0:
+        bar.setRange(0, 1000)
+        bar.setValue(int(fraction * 1000))
+    else:
+        bar.setRange(0, 0)
+
+
+#: Threads started and not yet finished, in every window: garbage collection is off while any runs.
+_running: set[QThread] = set()
+
+
 def start(task: Task, parent: QObject) -> QThread:
     """Run the task in a new thread owned by `parent`; the thread quits when the task has
     ended, and the task is deleted in its thread as that stops. Once the thread's `finished`
-    arrives, the caller calls `finish(thread)`."""
+    arrives, the caller calls `finish(thread)`.
+
+    No garbage collection runs while a worker does: a collection on the worker thread could
+    delete the Qt objects of dropped views there, which crashes Qt. Collections happen on
+    the UI thread once no worker of any window runs."""
+    gc.disable()
     thread = QThread(parent)
+    _running.add(thread)
     task.moveToThread(thread)
     thread.started.connect(task.run)
     for signal in task.endings:
@@ -74,25 +95,14 @@ def start(task: Task, parent: QObject) -> QThread:
 
 
 def finish(thread: QThread) -> None:
-    """Wait until a finished thread has ended for good, then let Qt delete it."""
+    """Wait until a finished thread has ended for good, then let Qt delete it. When it was
+    the last worker running, collections resume; what the runs made (a report of a million
+    tokens is millions of objects) is kept out of later collections, which would otherwise
+    scan it all at once on the UI thread (reports hold no reference cycles, so they are still
+    freed when dropped)."""
     thread.wait()
     thread.deleteLater()
-
-
-_holds = 0  # how many workers run now, each holding Python's garbage collection off
-
-
-def hold_collections() -> None:
-    """No garbage collection while a worker runs: a collection on a worker thread could
-    delete Qt objects there, which crashes Qt. Each hold is released once."""
-    global _holds
-    _holds += 1
-    gc.disable()
-
-
-def release_collections() -> None:
-    """Collections resume (on the UI thread) once the last worker has ended."""
-    global _holds
-    _holds = max(0, _holds - 1)
-    if _holds == 0:
+    _running.discard(thread)
+    if not _running:
+        gc.freeze()
         gc.enable()

@@ -9,7 +9,10 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..formats.standoff import ReadOptions
+from ..formats.label_studio import SOURCES
+from ..formats.standoff import DISCONTINUOUS_MODES, ReadOptions
+from ..formats.tagschemes import READINGS, SCHEMES
+from ..progress import NO_PROGRESS, Progress
 from ..spans import Annotations
 
 ANNOTATOR_PREFIX = "annotator_"
@@ -35,11 +38,11 @@ READER_FLAGS: tuple[tuple[str, str, type, str], ...] = (
 )
 
 READER_CHOICES = {
-    "source": ("annotations", "predictions"),
-    "scheme": ("IOB1", "IOB2", "IOBES", "BILOU"),
+    "source": SOURCES,
+    "scheme": SCHEMES,
     "separator": ("tab", "whitespace"),
-    "reading": ("strict", "conlleval"),
-    "discontinuous": ("extent", "fragments", "all-fragments"),
+    "reading": READINGS,
+    "discontinuous": DISCONTINUOUS_MODES,
 }
 
 
@@ -98,11 +101,11 @@ def annotator_name(path: str) -> str:
     )
 
 
-def _names(args: argparse.Namespace) -> list[str]:
-    paths = args.annotators
+def annotator_names(paths: list[str], names: list[str] | None = None) -> list[str]:
+    """The annotators' names (given, else from the paths), checked: one per path, each once."""
     if len(paths) < 2:
         raise InputError("at least two annotators' files or folders", f"{len(paths)}")
-    names = args.names or [annotator_name(p) for p in paths]
+    names = names or [annotator_name(p) for p in paths]
     if len(names) != len(paths):
         raise InputError(f"{len(paths)} names (one per annotator)", f"{len(names)}", option="--names")
     twice = sorted({n for n in names if names.count(n) > 1})
@@ -120,19 +123,26 @@ def read_options(args: argparse.Namespace) -> ReadOptions:
     return ReadOptions(**{k: v for k, v in values.items() if v is not None})
 
 
-def read_annotators(args: argparse.Namespace) -> dict[str, Annotations]:
-    """Every annotator's annotations by name, read with the shared reader options."""
-    names = _names(args)
-    options = read_options(args)
-    for path in args.annotators:
+def read_annotators(
+    paths: list[str],
+    names: list[str] | None = None,
+    format: str | None = None,
+    options: ReadOptions | None = None,
+    progress: Progress = NO_PROGRESS,
+) -> dict[str, Annotations]:
+    """Every annotator's annotations by name, read with the shared reader options (the
+    command line's and the app's Agreement window's)."""
+    names = annotator_names(paths, names)
+    for path in paths:
         if not Path(path).exists():
             raise InputError("an annotator's file or folder", "no such file or folder", file=path)
     from ..formats import read_spans
 
-    return {
-        name: read_spans(path, args.format, options)
-        for name, path in zip(names, args.annotators, strict=True)
-    }
+    sides = {}
+    for i, (name, path) in enumerate(zip(names, paths, strict=True)):
+        progress.update(0.3 * i / len(paths), f"reading {path}")
+        sides[name] = read_spans(path, format, options or ReadOptions())
+    return sides
 
 
 def run_agreement(args: argparse.Namespace) -> tuple[str, list[str]]:
@@ -144,7 +154,7 @@ def run_agreement(args: argparse.Namespace) -> tuple[str, list[str]]:
 
     _check_outputs(args.json, args.xlsx)
     labels = [label.strip() for label in args.labels.split(",") if label.strip()] if args.labels else None
-    sides = read_annotators(args)
+    sides = read_annotators(args.annotators, args.names, args.format, read_options(args))
     corpus = build_corpus(sides, labels)
     data = {**_envelope(args, labels), **measure(corpus)}
     warnings = [w for side in sides.values() for w in getattr(side.spans, "warnings", [])]

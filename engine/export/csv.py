@@ -1,10 +1,11 @@
 """A report's tables as CSV files: the error table and every score and detail table.
 
 `write_csv(report, folder)` writes `errors.csv` and one `<table>.csv` per table of the
-report into a folder. Every file is rendered in memory first and then written atomically,
-so a failure leaves no half-written file. Text that a spreadsheet would run as a formula
-(starting with `=`, `+`, `-`, `@`, a TAB or a carriage return) is written with a leading
-apostrophe, which spreadsheets show as text; numbers are written as they are.
+report into a folder. Every file is rendered in memory first and then written all or
+none (engine.textio.atomic_write_files), so a failure leaves no half-written file. Text
+that a spreadsheet would run as a formula (starting with `=`, `+`, `-`, `@`, a TAB or a
+carriage return) is written with a leading apostrophe, which spreadsheets show as text;
+numbers are written as they are.
 Files are UTF-8 with a byte-order mark (so that spreadsheet programs read them as UTF-8)
 and CRLF line ends, as RFC 4180 gives them.
 """
@@ -24,12 +25,41 @@ from typing import Any
 from ..errors import InputError
 from ..progress import NO_PROGRESS, Progress
 from ..report import ERROR_COLUMNS, Report
-from ..textio import BOM, atomic_write_text
+from ..textio import BOM, atomic_write_files
 
 #: First characters that make a spreadsheet read a cell as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 ERRORS_FILE = "errors.csv"
+
+# A cell of a CSV or TSV line that a spreadsheet would run: at the start of a line or after
+# a delimiter (optionally in quotes), `=` or `@`, or `+`/`-` before anything but a number.
+_RUNNABLE = re.compile(r'(?:^|(?<=[\t,;]))"?(?:[=@]|[+-](?![\d.\t,;"\r\n]|$))', re.MULTILINE)
+
+
+def runnable_cell(text: str) -> tuple[int, str] | None:
+    """The line number and text of the first cell a spreadsheet would run as a formula
+    (None: no such cell)."""
+    found = _RUNNABLE.search(text)
+    if found is None:
+        return None
+    line = text.count("\n", 0, found.start()) + 1
+    cell = re.split(r"[\t,;\r\n]", text[found.start() : found.start() + 200], maxsplit=1)[0]
+    return line, cell
+
+
+def runnable_warning(name: str, text: str) -> str | None:
+    """The warning for an original-format file (written byte for byte as the original did)
+    that holds a cell a spreadsheet would run; None when it holds none."""
+    found = runnable_cell(text)
+    if found is None:
+        return None
+    line, cell = found
+    return (
+        f"{name}:{line}: the cell {cell!r} (and perhaps others) would run as a formula if the file "
+        "is opened in a spreadsheet; it is written as the original tool writes it (the review "
+        "workbook, --xlsx, and Export CSV keep such text as text)"
+    )
 
 
 def cell(value: Any) -> str:
@@ -105,11 +135,8 @@ def write_csv(report: Report, folder: str | os.PathLike[str], progress: Progress
     target = Path(folder)
     if target.exists() and not target.is_dir():
         raise InputError("a folder", "a file", file=str(folder))
-    written = []
-    for number, (name, text) in enumerate(files.items()):
-        progress.update(number / len(files), f"writing {name}")
-        path = target / name
-        atomic_write_text(path, text, make_parents=True)
-        written.append(path)
+    progress.update(0.0, "writing the CSV files")
+    written = [(target / name, text.encode("utf-8")) for name, text in files.items()]
+    atomic_write_files(written)  # all or none
     progress.update(1.0, "CSV files written", force=True)
-    return written
+    return [path for path, _ in written]

@@ -25,7 +25,7 @@ from pathlib import Path
 from typing import IO, Any, NoReturn
 
 from ..errors import InputError
-from ..textio import not_text, not_utf8
+from ..textio import check_input, not_text, not_utf8
 
 try:  # a fast parser where installed; results never depend on it
     import orjson as _orjson
@@ -183,6 +183,7 @@ def _decompressed(raw: HashingReader, kind: str | None, name: str) -> Any:
 
 def require_file(path: str) -> Path:
     """The path, or InputError when it is not an existing regular file (§8)."""
+    check_input(path)  # a device or FIFO is refused (reading it could last forever)
     p = Path(path)
     if not p.is_file():
         raise InputError("an existing file", "nothing", file=path)
@@ -317,14 +318,30 @@ class JsonLines:
 
     def _blocks(self, stream: Any, kind: str | None) -> Iterator[tuple[int, list[bytes]]]:
         number = 0
-        pending = b""
+        pending: list[bytes] = []  # the start of a line that has not ended yet, in pieces
+        most = None if kind is None else max(MOST_DECOMPRESSED, MOST_RATIO * self.size)
+        total = 0
         while chunk := self._read(stream, kind, _CHUNK):
-            lines = (pending + chunk).split(b"\n")
-            pending = lines.pop()
+            total += len(chunk)
+            if most is not None and total > most:
+                raise self._bomb(kind, most)
+            if b"\n" not in chunk:  # a long line: joined once it ends (never copied per chunk)
+                pending.append(chunk)
+                continue
+            lines = (b"".join(pending) + chunk).split(b"\n") if pending else chunk.split(b"\n")
+            pending = [lines.pop()]
             yield number + 1, lines
             number += len(lines)
-        if pending:
-            yield number + 1, [pending]
+        if pending and pending != [b""]:
+            yield number + 1, [b"".join(pending)]
+
+    def _bomb(self, kind: str | None, most: int) -> InputError:
+        return InputError(
+            f"a {kind} file that decompresses to at most {MOST_RATIO} times its size "
+            f"(or {MOST_DECOMPRESSED >> 20:,} MB)",
+            f"more than {most:,} bytes from {self.size:,}",
+            file=self.name,
+        )
 
     def _read(self, stream: Any, kind: str | None, size: int) -> bytes:
         try:
@@ -341,6 +358,13 @@ class JsonLines:
             raise InputError(
                 "a readable gzip/bzip2/xz/zstd stream", f"a damaged zstd stream ({err})", file=self.name
             ) from None
+
+
+#: A compressed file may give at most this many times its size, or this many bytes,
+#: whichever is more: past that it is taken for a decompression bomb (a real corpus of
+#: JSON Lines compresses 5-20 times).
+MOST_RATIO = 200
+MOST_DECOMPRESSED = 1 << 30
 
 
 # --- pages and spans ------------------------------------------------------------------------

@@ -203,18 +203,20 @@ class ActionFile:
 # --- errors -------------------------------------------------------------------------
 
 
-def _pass1_error(path: str, number: int, line: str) -> InputError | None:
-    """The original's first pass over one line: None when it passes."""
+def _pass1_error(path: str, number: int, line: str, limit: int) -> InputError | None:
+    """The original's first pass over one line of a file of `limit` lines: None when it passes."""
     fields = line.strip().split("\t", 2)
     if len(fields) < 2:
         found = f"'{fields[0]}'" if fields[0] else "an empty line"
         return InputError(
             "a process id and a sentence number separated by a TAB", found, file=path, line=number
         )
-    return _integer_error(path, number, fields[0], fields[1])
+    return _integer_error(path, number, fields[0], fields[1], limit)
 
 
-def _integer_error(path: str, number: int, pid: str, sentence: str) -> InputError | None:
+def _integer_error(path: str, number: int, pid: str, sentence: str, limit: int) -> InputError | None:
+    """The error of an id or sentence number that is no integer, or a sentence below 1 or
+    above `limit`, the file's lines (a larger one made the original run out of memory)."""
     if _int(pid) is None:
         return InputError("an integer process id in column 1", f"'{pid}'", file=path, line=number)
     value = _int(sentence)
@@ -222,6 +224,9 @@ def _integer_error(path: str, number: int, pid: str, sentence: str) -> InputErro
         return InputError(
             "an integer sentence number of 1 or more in column 2", f"'{sentence}'", file=path, line=number
         )
+    if value > limit:
+        expected = f"a sentence number of at most {limit:,} (the file's lines, or {MIN_LIMIT:,}) in column 2"
+        return InputError(expected, f"'{sentence}'", file=path, line=number)
     return None
 
 
@@ -254,25 +259,28 @@ def _row_error(path: str, number: int, action: str, before: str, after: str) -> 
     return None
 
 
-def _pass2_error(path: str, number: int, line: str) -> InputError | None:
-    """The original's second pass over one line: None when it passes."""
+def _pass2_error(path: str, number: int, line: str, limit: int) -> InputError | None:
+    """The original's second pass over one line of a file of `limit` lines: None when it passes."""
     fields = line.split("\t", 6)
     if len(fields) < 6:
         return InputError("6 tab-separated fields", str(len(fields)), file=path, line=number)
-    return _integer_error(path, number, fields[0], fields[1]) or _row_error(path, number, *fields[3:6])
+    return _integer_error(path, number, fields[0], fields[1], limit) or _row_error(path, number, *fields[3:6])
 
 
 # --- reading ------------------------------------------------------------------------
 
 
+MIN_LIMIT = 1000  # the largest sentence number in a short file (a sentence may lack rows, Q9)
+
+
 def first_error(path: str, lines: list[str]) -> InputError | None:
     """The error the original reports first: pass 1 over every line, then pass 2."""
     for number, line in enumerate(lines, 1):
-        error = _pass1_error(path, number, line)
+        error = _pass1_error(path, number, line, max(len(lines), MIN_LIMIT))
         if error is not None:
             return error
     for number, line in enumerate(lines, 1):
-        error = _pass2_error(path, number, line)
+        error = _pass2_error(path, number, line, max(len(lines), MIN_LIMIT))
         if error is not None:
             return error
     return None
@@ -363,6 +371,7 @@ class Reader:
         self.valid = True  # no row broke a rule so far
         self.rows = 0
         self._sentences: dict[str, int] = {}
+        self._limit = 0  # no sentence number can be larger (set by add_text)
         self._run_starts: list[int] = []  # rows where the process id (as written) changes
         self._run_pids: list[str] = []  # the id of each of those runs as written
         self._columns: list[tuple[np.ndarray, ...]] = []  # per chunk: sentence, name, action, before, after
@@ -385,6 +394,7 @@ class Reader:
         """Code the lines of the text, a small chunk at a time (its strings stay in the CPU
         cache while each column is coded)."""
         start, end = 0, len(text)
+        self._limit = max(text.count("\n"), MIN_LIMIT)
         while start < end and self.valid:
             stop = min(text.find("\n", start + CHUNK) + 1 or end, end)
             self.valid = self._add(text[start:stop])
@@ -438,7 +448,7 @@ class Reader:
         except KeyError:
             for text in set(texts).difference(known):
                 value = _int(text)
-                if value is None or value < 1:
+                if value is None or not 1 <= value <= self._limit:
                     return None
                 known[text] = value
             return np.fromiter(map(known.__getitem__, texts), np.int64, len(texts))

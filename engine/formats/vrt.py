@@ -26,7 +26,7 @@ from pathlib import Path
 import numpy as np
 
 from ..errors import InputError
-from ..textio import BOM, not_utf8
+from ..textio import BOM, check_input, not_utf8
 
 TITLE = "Vertical text (.vrt) with BIO columns"
 
@@ -196,6 +196,7 @@ class VrtFile:
 def _lines(path: str, name: str, warnings: list[str]) -> Iterator[Iterator[str]]:
     """The file's lines as Python's text mode splits them (at \\n, \\r\\n and a lone \\r);
     a byte-order mark at the very start is dropped with a warning (C7)."""
+    check_input(path)  # a device or FIFO is refused (reading it could last forever)
     p = Path(path)
     if not p.is_file():
         raise InputError("an existing file", "nothing", file=name)

@@ -76,6 +76,7 @@ class Invocation:
     system: str
     options: Any
     outputs: dict[str, str] = field(default_factory=dict)  # OutputSpec name → path ("-" = stdout)
+    sources: tuple[str, ...] = ()  # further input files the run reads (a config file, …)
 
 
 @contextmanager

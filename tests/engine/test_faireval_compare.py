@@ -82,3 +82,30 @@ def test_large_sentences_use_the_index_and_still_agree(targets, systems):
     assert [_clean(c) for c in _engine(targets, systems, "target")] == [
         _clean(c) for c in ref.compare(targets, systems, "target")
     ]
+
+
+def test_thousands_of_labels_keep_the_confusion_matrix_sparse(tmp_path):
+    """Issue 20: 10,000 labels took 80 s and 3.0 GB (a square matrix of dicts); a plain run
+    keeps the cells that are not 0 and prints the same matrix from them."""
+    import tracemalloc
+
+    from engine.methods import get_method
+
+    gold, system = tmp_path / "g.tsv", tmp_path / "s.tsv"
+    n = 1500
+    gold.write_text("".join(f"L{i}\t1\t1\tw\n\n" for i in range(n)), encoding="utf-8")
+    system.write_text("".join(f"L{i * 7 % n}\t1\t1\tw\n\n" for i in range(n)), encoding="utf-8")
+    method = get_method("faireval")
+    tracemalloc.start()
+    plain = method.evaluate(str(gold), str(system), method.Options(), detail=False)
+    peak = tracemalloc.get_traced_memory()[1]
+    tracemalloc.stop()
+    assert peak < 60 << 20, f"{peak / 2**20:.0f} MB"  # the square matrix of dicts: 101 MB
+    full = method.evaluate(str(gold), str(system), method.Options())
+    assert plain.data["_report_text"] == full.data["_report_text"]
+    matrix = full.data["_report_text"].split("### Confusion matrix:\n")[1].split("\n\n")[0].split("\n")
+    labels = sorted([*(f"L{i}" for i in range(n)), "_"])
+    assert matrix[0] == "\t".join(["Target\\System", *labels])
+    confusion = full.data["confusion"]
+    assert matrix[1:] == ["\t".join([t, *(str(confusion[t][s]) for s in labels)]) for t in labels]
+    assert sum(map(sum, (row.values() for row in confusion.values()))) == n - 6  # 6 labels map to themselves

@@ -18,7 +18,10 @@ def window(qtbot, monkeypatch, tmp_path):
     )
     shown = AgreementWindow()
     qtbot.addWidget(shown)
-    shown.add_paths([str(tmp_path / name) for name in ("annotator_anna.tsv", "ben.tsv", "cara.tsv")])
+    files = [tmp_path / name for name in ("annotator_anna.tsv", "ben.tsv", "cara.tsv")]
+    for file in files:
+        file.touch()  # the files exist; their annotations are made by the test
+    shown.add_paths([str(file) for file in files])
     shown.show()
     return shown
 
@@ -65,8 +68,26 @@ def test_fewer_than_two_annotators_is_a_dialog(window, qtbot, shown):
     assert shown.input_errors and "at least two annotators" in shown.input_errors[0][1]
 
 
+def test_two_annotators_of_the_same_name_are_a_dialog(window, qtbot, shown, tmp_path):
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    (other / "ben.tsv").touch()
+    window.add_paths([str(other / "ben.tsv")])
+    window.measure()
+    qtbot.waitUntil(lambda: not window.busy, timeout=10_000)
+    assert shown.input_errors and "a different name for each annotator" in shown.input_errors[0][1]
+    assert window.data is None
+
+
 def test_the_workbook_is_written(window, qtbot, tmp_path):
     measured(window, qtbot)
     path = tmp_path / "adjudication.xlsx"
     window.write_workbook(str(path))
     assert path.stat().st_size > 0
+
+
+def test_the_progress_bar_moves_until_the_measuring_reports_progress(window):
+    window._progressed(0.0, "reading the annotators' files")
+    assert window.progress.maximum() == 0  # busy, as the main window's: not stuck at 0 %
+    window._progressed(0.5, "")
+    assert (window.progress.maximum(), window.progress.value()) == (1000, 500)

@@ -12,6 +12,7 @@ from typing import Any
 from ...errors import InputError
 from ...formats.vrt import VrtFile, read_vrt
 from ...progress import NO_PROGRESS, Progress
+from ...textio import check_input
 from .errortables import ErrorRow, Sentences, error_table
 from .errortables import columns as error_columns
 from .match import STATUSES, Matches, match
@@ -157,6 +158,8 @@ def evaluate_files(
     from ...formats import in_span_formats
     from .spanformats import read_span_formats  # the annotation tools' formats
 
+    for path in (gold, system):
+        check_input(path)  # a device or FIFO is refused (reading it could last forever)
     if in_span_formats((gold, system)):
         reference, candidate = read_span_formats(gold, system, options.layers, warnings)
         ref_table = combine(reference, options.layers, column_spans(reference, warnings))

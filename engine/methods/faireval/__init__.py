@@ -24,7 +24,7 @@ from . import review
 from .compare import Decision, Tally, Work, compare_sentence
 from .detail import DocumentBuilder
 from .reading import FilePair, SentenceParser, count_lines, file_blocks, file_pairs, token_field
-from .render import render_report
+from .render import SparseConfusion, render_report
 from .scores import scores, weights_for
 from .settings import COUNTS, METHODS, Settings, from_options, read_config
 
@@ -179,7 +179,7 @@ class FairEval(Method):
         if "eval_out" not in outputs and settings.eval_out is not None:
             outputs["eval_out"] = settings.eval_out
             _note_bare_eval_out(settings)
-        return Invocation(settings.target_in, settings.system_in, settings, outputs)
+        return Invocation(settings.target_in, settings.system_in, settings, outputs, (args.config,))
 
 
 def _note_bare_eval_out(settings: Settings) -> None:
@@ -320,13 +320,13 @@ class Run:
             overall[version] = {**counts, **scores(counts, table)}
             per_label[version] = {label: {**row, **scores(row, table)} for label, row in rows.items()}
         labels = [*tally.labels(), "_"]
-        confusion = {t: {s: tally.confusion.get(t, {}).get(s, 0) for s in labels} for t in labels}
-        return {
-            "overall": overall,
-            "per_label": per_label,
-            "confusion": confusion,
-            "data_stats": [[label, n] for label, n in tally.data_stats.items()],
-        }
+        results: dict[str, Any] = {"overall": overall, "per_label": per_label}
+        if self.detail:  # the square matrix of the JSON report and the app (labels² cells)
+            cells = tally.confusion
+            results["confusion"] = {t: {s: cells.get(t, {}).get(s, 0) for s in labels} for t in labels}
+        results["data_stats"] = [[label, n] for label, n in tally.data_stats.items()]
+        results["_confusion"] = SparseConfusion(labels, tally.confusion)
+        return results
 
     def _build(self, pairs: list[FilePair]) -> Report:
         results = self.results()
@@ -387,12 +387,13 @@ def _tables(results: dict[str, Any], sections: list[str]) -> dict[str, Table]:
         tables[version] = Table(
             ["label", *counts, "precision", "recall", "f1"], rows, f"{version.title()} per label"
         )
-    confusion = results["confusion"]
-    tables["confusion"] = Table(
-        ["target \\ system", *confusion],
-        [[t, *row.values()] for t, row in confusion.items()],
-        "Confusion",
-    )
+    confusion = results.get("confusion")
+    if confusion is not None:
+        tables["confusion"] = Table(
+            ["target \\ system", *confusion],
+            [[t, *row.values()] for t, row in confusion.items()],
+            "Confusion",
+        )
     tables["data_stats"] = Table(
         ["label", "freq"], [list(r) for r in results["data_stats"]], "Target data stats"
     )

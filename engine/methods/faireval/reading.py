@@ -11,7 +11,7 @@ from pathlib import Path
 from ...errors import InputError
 from ...formats.conll2000 import ConllReader, is_conll_line
 from ...formats.faireval_spans import Key, SpanFileReader, TokenSpan, is_span_line
-from ...textio import BOM, Block, iter_lines, read_blocks
+from ...textio import BOM, Block, check_input, iter_lines, read_blocks
 from .settings import Settings
 
 
@@ -146,6 +146,8 @@ def token_field(path: str, line: int) -> str:
 
 
 def count_lines(path: str) -> int:
-    """Lines in a file (for progress), counted without decoding."""
+    """Lines in a file (for progress), counted without decoding; InputError for a path
+    that is no regular file (a FIFO would wait for a writer forever)."""
+    check_input(path)
     with open(Path(path), "rb") as handle:
         return sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b"")) + 1

@@ -11,7 +11,7 @@ import numpy as np
 
 from ...formats.faireval_spans import TokenSpan
 from ...report import Report
-from ...stats import ScoreRow, Scores, UnitCounts, UnitStatistics, harmonic, ratio
+from ...stats import ScoreRow, Scores, UnitCounts, UnitStatistics, prf
 from .compare import TRADITIONAL, Decision, _identity
 from .scores import weights_for
 from .settings import COUNTS, METHODS, Weights
@@ -107,7 +107,6 @@ def _row(counts: UnitCounts, version: str, label: str | None, weights: Weights |
         for error_type, w in table.items():
             n = at.get(error_type, 0) if error_type in COUNTS else 0
             tp, fp, fn = tp + w.get("TP", 0) * n, fp + w.get("FP", 0) * n, fn + w.get("FN", 0) * n
-        precision, recall = ratio(tp, tp + fp), ratio(tp, tp + fn)
-        return {"precision": precision, "recall": recall, "f1": harmonic(precision, recall)}
+        return prf(tp, fp, fn)
 
     return columns, score

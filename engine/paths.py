@@ -1,0 +1,97 @@
+"""Where a run may write: outputs that can be created or replaced, never over an input.
+
+An output path is refused before anything is read when it names one of the run's inputs
+(the same file through a link or another spelling: the same st_dev and st_ino) or the
+same file as another output of the run; a name too long for the system and a folder
+that cannot be written are refused too. Devices and FIFOs are written as they are
+(engine/textio.py).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import errno
+import os
+import stat
+from pathlib import Path
+
+from .errors import InputError
+from .textio import output_error, writes_in_place
+
+
+def check_writable(path: Path, folder_output: bool = False) -> None:
+    """InputError unless `path` can be created or replaced (a folder output: written into);
+    a device or FIFO is written as it is."""
+    try:
+        info: os.stat_result | None = os.stat(path)
+    except FileNotFoundError:
+        info = None
+    except OSError as err:
+        raise output_error(err, path) from None
+    if folder_output and info is not None and not stat.S_ISDIR(info.st_mode):
+        raise InputError("a folder", "a file", file=str(path))
+    if not folder_output and info is not None and stat.S_ISDIR(info.st_mode):
+        raise InputError("a file path", "a directory", file=str(path))
+    if info is not None and writes_in_place(path):
+        return
+    _check_names(path)
+    folder = path if folder_output else path.parent
+    while not folder.exists() and folder != folder.parent:
+        folder = folder.parent
+    replaced = not folder_output and info is not None
+    if not os.access(folder, os.W_OK) or (replaced and not os.access(path, os.W_OK)):
+        raise InputError("a writable location", "permission denied", file=str(path))
+
+
+def _check_names(path: Path) -> None:
+    """InputError when a name in `path` is longer than the system takes (255 bytes; the
+    hidden temporary file beside it needs room too)."""
+    for part in path.parts:
+        if len(os.fsencode(part)) > 255:
+            raise output_error(OSError(errno.ENAMETOOLONG, "File name too long"), path)
+
+
+Identity = tuple[int, int]  # (st_dev, st_ino): one file, whatever path or link names it
+
+
+def _identity(path: str | os.PathLike[str]) -> Identity | None:
+    try:
+        info = os.stat(path)
+    except (OSError, ValueError):
+        return None
+    return info.st_dev, info.st_ino
+
+
+def input_identities(paths: list[str], folders: tuple[str, ...] = ()) -> dict[Identity, str]:
+    """The files of the inputs (the files of those in `folders`, the inputs a method takes
+    as a folder, too), each with the path that names it."""
+    found: dict[Identity, str] = {}
+    for path in paths:
+        if path in folders and os.path.isdir(path):
+            with contextlib.suppress(OSError), os.scandir(path) as entries:
+                for entry in entries:
+                    identity = _identity(entry.path)
+                    if identity is not None:
+                        found.setdefault(identity, entry.path)
+        identity = _identity(path)
+        if identity is not None:
+            found.setdefault(identity, path)
+    return found
+
+
+def refuse_overwriting(inputs: dict[Identity, str], outputs: dict[str, Path]) -> None:
+    """InputError when an output path names one of the inputs (also through a link or
+    another spelling) or the same file as another output of the run."""
+    seen: dict[Identity | str, str] = {}
+    for name, path in outputs.items():
+        identity = _identity(path)
+        if identity is not None and identity in inputs:
+            raise InputError("an output path that is none of the run's inputs",
+                             f"the input '{inputs[identity]}'", file=str(path))  # fmt: skip
+        if identity is not None and writes_in_place(path):
+            continue  # /dev/null twice is harmless
+        key = identity if identity is not None else os.path.abspath(path)
+        if key in seen:
+            raise InputError("a path of its own for each output",
+                             f"the same file as {seen[key]}", file=str(path))  # fmt: skip
+        seen[key] = name

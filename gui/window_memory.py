@@ -1,0 +1,106 @@
+"""What the main window remembers between starts (method, options, inputs, geometry, the
+splitter's sizes), its Recent menu and the bundled example: a part of MainWindow kept in a
+module of its own."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from PySide6.QtGui import QShowEvent
+from PySide6.QtWidgets import QMenu, QSplitter
+
+from engine.formats.suggest import short_title
+
+from .geometry import fit_to_screen, restore_or_fit
+from .resources import example_inputs
+
+if TYPE_CHECKING:
+    from .settings import AppSettings
+    from .setup_panel import SetupPanel
+
+
+class WindowMemory:
+    """Settings restored and saved, the Recent menu and the example of the main window
+    (mixed into MainWindow)."""
+
+    settings: AppSettings
+    setup: SetupPanel
+    splitter: QSplitter
+    recent_menu: QMenu
+    _shown: bool
+    _fitted: bool
+    statusBar: Callable[[], Any]  # noqa: N815
+    saveGeometry: Callable[[], Any]  # noqa: N815
+    saveState: Callable[[], Any]  # noqa: N815
+    restoreState: Callable[[Any], Any]  # noqa: N815
+
+    def _restore(self) -> None:
+        settings = self.settings
+        for name, panel in self.setup.panels.items():
+            panel.set_plain(settings.options(name))
+        method = settings.method()
+        if method:
+            self.setup.set_method(method)
+        if settings.first_start:
+            method, gold, system = example_inputs()
+            self.setup.set_method(method)
+            self.setup.set_paths(gold, system)
+            self.statusBar().showMessage("The bundled example is loaded: press Evaluate (Ctrl+R).")
+        else:
+            self.setup.set_paths(*settings.inputs())
+        folder = settings.folder("inputs")
+        for field in self.setup.fields.values():
+            field.start_folder = folder
+        self._fitted = not restore_or_fit(self, settings.layout("geometry"))  # type: ignore[arg-type]
+        state = settings.layout("state")
+        if state is not None:
+            self.restoreState(state)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        """The splitter's sizes are restored once the window has its size."""
+        super().showEvent(event)  # type: ignore[misc]
+        if not self._shown:
+            self._shown = True
+            if self._fitted:  # again, now that the frame's size is known
+                fit_to_screen(self)  # type: ignore[arg-type]
+            sizes = self.settings.sizes("results")
+            if len(sizes) == self.splitter.count():
+                self.splitter.setSizes(sizes)
+
+    def save_settings(self) -> None:
+        settings = self.settings
+        settings.set_method(self.setup.method.name)
+        for name, panel in self.setup.panels.items():
+            settings.set_options(name, panel.plain())
+        settings.set_inputs(*self.setup.paths())
+        settings.set_layout("geometry", self.saveGeometry())
+        settings.set_layout("state", self.saveState())
+        settings.set_sizes("results", self.splitter.sizes())
+        settings.sync()
+
+    def fill_recent_menu(self) -> None:
+        self.recent_menu.clear()
+        entries = self.settings.recent()
+        methods = self.setup.methods
+        for entry in entries:
+            method = methods.get(entry["method"])
+            title = short_title(method) if method else entry["method"]
+            text = f"{Path(entry['gold']).name} ⟷ {Path(entry['system']).name}  ({title})"
+            action = self.recent_menu.addAction(text)
+            action.setToolTip(f"{entry['gold']}\n{entry['system']}")
+            action.triggered.connect(lambda _=False, e=entry: self.open_recent(e))
+        if not entries:
+            self.recent_menu.addAction("No recent evaluations").setEnabled(False)
+        self.recent_menu.addSeparator()
+        self.recent_menu.addAction("Clear Recent", self.settings.clear_recent).setEnabled(bool(entries))
+
+    def open_recent(self, entry: dict[str, str]) -> None:
+        self.setup.set_method(entry["method"])
+        self.setup.set_paths(entry["gold"], entry["system"])
+
+    def load_example(self) -> None:
+        method, gold, system = example_inputs()
+        self.setup.set_method(method)
+        self.setup.set_paths(gold, system)

@@ -1,0 +1,96 @@
+"""What is shown stays safe (issue 20): error messages escape control characters and cut
+long fields; the JSON report is streamed with the same bytes as one json.dumps."""
+
+from __future__ import annotations
+
+import io
+import json
+import math
+
+from engine.errors import InputError, shown
+from engine.export.json import BATCH, dumps, report_dict, write_report
+
+
+def test_control_characters_in_a_message_are_escaped():
+    err = InputError("a label", "'\x1b[31mred\x1b[0m\tand\nmore\x7f\u202e\ufffe'", file="a\udcffb.tsv", line=3)
+    assert str(err) == "a\\xffb.tsv:3: expected a label, found '\\x1b[31mred\\x1b[0m\\tand\\nmore\\x7f\\u202e\\ufffe'"
+    assert "\x1b" not in str(err) and "\n" not in str(err)
+
+
+def test_a_long_field_is_cut_in_the_middle():
+    field = "'" + "x" * 50_000_000 + "' (a hint at the end)"
+    text = str(InputError("a label", field, file="f", line=1))
+    assert len(text) < 400
+    assert text.startswith("f:1: expected a label, found 'xxx") and text.endswith("x' (a hint at the end)")
+    assert "[49,999,722 characters cut]" in text
+    assert shown("short") == "short" and shown("y" * 1000, cut=False) == "y" * 1000
+
+
+def test_a_control_character_in_an_input_reaches_the_terminal_escaped(cli, tmp_path):
+    gold, system = tmp_path / "g.tsv", tmp_path / "s.tsv"
+    gold.write_text("PER\t1\tx\x1b]0;owned\x07\tSherlock\n", encoding="utf-8")
+    system.write_text("PER\t1\t1\tSherlock\n", encoding="utf-8")
+    result = cli("faireval", gold, system)
+    assert result.code == 2 and "\x1b" not in result.err and "\x07" not in result.err
+    assert "\\x1b]0;owned\\x07" in result.err
+
+
+class Stub:
+    """A report with a long error table, a NaN and the method's own keys."""
+
+    method, title, engine_version, created = "m", "M", "0", "now"
+    options = {"a": 1}
+    inputs: list = []
+    messages = ["note"]
+
+    def __init__(self, rows: int) -> None:
+        self.data = {"scores": {"p": math.nan}, "_private": object(), "pages": list(range(rows))}
+        self.tables = {}
+        self.error_rows = [{"id": i, "text": f"é{i}", "score": math.nan if i % 7 == 0 else i / 3} for i in range(rows)]
+
+    def metadata(self):
+        return {"method": self.method, "title": self.title, "engine_version": self.engine_version,
+                "created": self.created, "options": self.options, "input_files": []}  # fmt: skip
+
+
+def _whole(report) -> str:
+    """The report as one json.dumps call of the standard library gives it (NaN as null)."""
+    text = json.dumps(report_dict(report), ensure_ascii=False)
+    return text.replace("NaN", "null") + "\n"
+
+
+def test_the_streamed_json_is_the_same_bytes_as_one_dumps():
+    for rows in (0, 5, 2 * BATCH, 5 * BATCH + 3):
+        report = Stub(rows)
+        handle = io.BytesIO()
+        write_report(report, handle)
+        assert handle.getvalue().decode("utf-8") == _whole(report) == dumps(report)
+
+
+def test_an_original_format_file_with_a_runnable_cell_is_written_as_is_with_one_warning(cli, tmp_path):
+    gold = tmp_path / "g.tsv"
+    gold.write_text('=HYPERLINK("http://x")\t1\t1\tword\n=1+1\t2\t2\tw\n', encoding="utf-8")
+    out = tmp_path / "eval.tsv"
+    result = cli("faireval", gold, gold, "--eval-out", out)
+    assert result.code == 0
+    text = out.read_text(encoding="utf-8")
+    assert '\n=HYPERLINK("http://x")\t' in text and "\n=1+1\t" in text  # as the original writes it
+    warnings = [line for line in result.err.splitlines() if "would run as a formula" in line]
+    assert warnings == [
+        f"spanstudio: warning: {out}:{text[: text.index('=1+1')].count(chr(10)) + 1}: the cell "
+        "'=1+1' (and perhaps others) would run as a formula if the file is opened in a "
+        "spreadsheet; it is written as the original tool writes it (the review workbook, --xlsx, and Export CSV "
+        "keep such text as text)"
+    ]
+    plain = tmp_path / "plain.tsv"
+    plain.write_text("PER\t1\t1\tword\n", encoding="utf-8")
+    result = cli("faireval", plain, plain, "--eval-out", tmp_path / "e2.tsv")
+    assert "formula" not in result.err
+
+
+def test_negative_numbers_and_dashes_are_no_formulas():
+    from engine.export.csv import runnable_cell
+
+    assert runnable_cell("a\tb\n-1\t-0.5\t+3\t-\t+\n") is None
+    assert runnable_cell('x,"@SUM(A1)"\n') == (1, '"@SUM(A1)"')
+    assert runnable_cell("a\n-cmd|x\tb") == (2, "-cmd|x")
