@@ -143,6 +143,7 @@ class FileField(QWidget):
         layout.addWidget(self.status)
         self._last = ""
         self.error_text = ""
+        self.contents_text = ""  # what the file offers to pick: its layers and labels
 
     def set_spec(self, spec: InputSpec) -> None:
         """Adopt a method's description of this input (its name, help, formats)."""
@@ -168,6 +169,7 @@ class FileField(QWidget):
     def set_path(self, path: str) -> None:
         self.edit.setText(path)
         self._last = path
+        self.contents_text = ""
         self.refresh()
         self.path_changed.emit(path)
 
@@ -208,7 +210,15 @@ class FileField(QWidget):
                 warning=True,
             )
         else:
-            self.show_status(html.escape(f"Format: {found.format}") if found.format else "")
+            parts = (f"Format: {found.format}" if found.format else "", self.contents_text)
+            line = " · ".join(part for part in parts if part)
+            self.show_status(html.escape(line))
+
+    def show_contents(self, text: str) -> None:
+        """Add the file's layers and labels to its format line."""
+        if text != self.contents_text:
+            self.contents_text = text
+            self.refresh()
 
     def show_status(self, text: str, *, warning: bool = False) -> None:
         """A note (rich text) under the path: the format, or a warning about it."""

@@ -349,6 +349,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
             event.ignore()
             return
         self._closed = True
+        self.setup.stop_looking()
         self.save_settings()
         super().closeEvent(event)
 

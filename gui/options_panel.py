@@ -34,6 +34,10 @@ from engine.options import OptionSpec, either, from_plain, option_specs, to_plai
 
 from .style import ERROR_COLOUR
 
+#: Text options filled with suggestions from the chosen file (the keys of a reader's
+#: choices()), for both sides ("layer") or one ("gold_layer", "system_layer").
+SUGGESTED = ("layer", "feature")
+
 INT_LIMIT = 2**31 - 1
 FLOAT_LIMIT = 1e12
 UNSET = "(not set)"
@@ -170,7 +174,7 @@ class TextEditor(Editor):
         self.row.addWidget(self.edit, 1)
         self._last = ""
 
-    def _finished(self) -> None:
+    def _finished(self, *_: object) -> None:
         if self.edit.text() != self._last:
             self._last = self.edit.text()
             self.changed.emit()
@@ -193,6 +197,39 @@ class TextEditor(Editor):
             text = str(value)
         self.edit.setText(text)
         self._last = text
+
+
+class SuggestionEditor(TextEditor):
+    """Text with suggestions: an editable drop-down that the setup panel fills from the
+    chosen file (its span layers, their features)."""
+
+    def __init__(self, spec: OptionSpec) -> None:
+        Editor.__init__(self, spec)
+        self.combo = QComboBox()
+        self.combo.setEditable(True)
+        self.combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
+        self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.combo.setMinimumContentsLength(12)
+        self.edit = self.combo.lineEdit()
+        self.edit.setPlaceholderText(UNSET)
+        self.edit.editingFinished.connect(self._finished)
+        self.combo.textActivated.connect(self._finished)
+        self.row.addWidget(self.combo, 1)
+        self._last = ""
+
+    def suggestions(self) -> list[str]:
+        return [self.combo.itemText(i) for i in range(self.combo.count())]
+
+    def set_suggestions(self, items: list[str]) -> None:
+        """The drop-down's items; the text shown stays as it is."""
+        if items == self.suggestions():
+            return
+        text = self.edit.text()
+        self.combo.blockSignals(True)
+        self.combo.clear()
+        self.combo.addItems(items)
+        self.combo.setEditText(text)
+        self.combo.blockSignals(False)
 
 
 class PathEditor(TextEditor):
@@ -261,6 +298,8 @@ def editor_for(spec: OptionSpec) -> Editor:
         return NumberEditor(spec)
     if spec.type is Path or spec.info.path:
         return PathEditor(spec)
+    if spec.name.removeprefix("gold_").removeprefix("system_") in SUGGESTED:
+        return SuggestionEditor(spec)
     return TextEditor(spec)
 
 
@@ -340,6 +379,12 @@ class OptionsPanel(QWidget):
             return InputError("valid options", str(err))
         self.show_message("")
         return None
+
+    def suggest(self, name: str, items: list[str]) -> None:
+        """Fill an option's drop-down (where it has one) with what the chosen file offers."""
+        editor = self.editors.get(name)
+        if isinstance(editor, SuggestionEditor):
+            editor.set_suggestions(items)
 
     def show_message(self, text: str) -> None:
         self.message.setText(text)

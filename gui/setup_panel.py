@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QCoreApplication, Qt, QThread, Signal
+from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -19,12 +20,29 @@ from PySide6.QtWidgets import (
 )
 
 from engine.errors import InputError
+from engine.formats.standoff import ReadOptions
+from engine.formats.suggest import WrongFormat, check_inputs
 from engine.methods import Advice, Method
+from engine.methods.spans.inputs import side_options
 
+from .file_contents import Contents, read_contents
 from .inputs import FileField
 from .options_panel import OptionsPanel
 from .style import WARNING_COLOUR
 from .viewer_data import SIDES
+from .worker import Task, finish, start
+
+#: What a look at an input is for: its path and the reader options of its side.
+LookKey = tuple[str, ReadOptions]
+
+
+def unreadable(method: Method, gold: str, system: str) -> str | None:
+    """Why the method cannot read these inputs (recognised as another method's format), or None."""
+    try:
+        check_inputs(method, gold, system)
+    except WrongFormat as err:
+        return err.app_sentence
+    return None
 
 
 class SetupPanel(QWidget):
@@ -33,6 +51,7 @@ class SetupPanel(QWidget):
     method_changed = Signal(str)
     options_changed = Signal()
     inputs_changed = Signal()
+    contents_read = Signal(str)  # the side whose file's layers and labels have arrived
 
     def __init__(self, methods: list[Method], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -73,11 +92,16 @@ class SetupPanel(QWidget):
         self.advice_button.setToolTip("Set the options as this says")
         self.advice_button.clicked.connect(self.apply_advice)
         self._advised: Advice | None = None
+        self.contents: dict[str, Contents] = {}  # what each side's file offers to pick
+        self._wanted: dict[str, LookKey] = {}
+        self._looks: list[tuple[QThread, Task]] = []
         for field in self.fields.values():
             field.path_changed.connect(self.inputs_changed)
             field.switch_requested.connect(self.set_method)
         for signal in (self.inputs_changed, self.options_changed, self.method_changed):
             signal.connect(self.refresh_advice)
+            signal.connect(self.look_at_inputs)
+        self.inputs_changed.connect(self.mark_readers)
         self.method_box.currentIndexChanged.connect(self._method_chosen)
         self._build()
         self._method_chosen()
@@ -149,6 +173,86 @@ class SetupPanel(QWidget):
             if spec.role in self.fields:
                 self.fields[spec.role].set_spec(spec)
         self.method_changed.emit(method.name)
+
+    def mark_readers(self) -> None:
+        """Grey the methods that cannot read the chosen files, the reason as their tooltip."""
+        gold, system = self.paths()
+        model = self.method_box.model()
+        assert isinstance(model, QStandardItemModel)
+        for row in range(self.method_box.count()):
+            method = self.methods[self.method_box.itemData(row)]
+            reason = unreadable(method, gold, system)
+            model.item(row).setEnabled(reason is None)
+            self.method_box.setItemData(row, reason or method.description, Qt.ItemDataRole.ToolTipRole)
+
+    def side_read_options(self, side: str) -> ReadOptions:
+        """The reader options the panel gives one side (the defaults for a method without them)."""
+        try:
+            options = self.panel.options()
+        except (InputError, TypeError, ValueError):
+            return ReadOptions()
+        return side_options(options, side)[1] if hasattr(options, f"{side}_layer") else ReadOptions()
+
+    def look_at_inputs(self) -> None:
+        """Read what each input offers to pick (off the UI thread) where its file or its
+        reader options changed; fill the drop-downs with what is known."""
+        for side, field in self.fields.items():
+            key = (field.path, self.side_read_options(side))
+            if key == self._wanted.get(side):
+                continue
+            if key[0] != self._wanted.get(side, ("",))[0]:
+                self.contents.pop(side, None)
+            self._wanted[side] = key
+            if field.path:
+                self._start_look(side, key)
+        self.fill_choices()
+
+    def _start_look(self, side: str, key: LookKey) -> None:
+        path, options = key
+        task = Task(f"Reading the {side} file", lambda _progress: (side, key, read_contents(path, options)))
+        task.finished.connect(self._looked)
+        thread = start(task, self)
+        thread.finished.connect(self._look_ended)
+        self._looks.append((thread, task))
+
+    def _looked(self, result: tuple[str, LookKey, Contents]) -> None:
+        side, key, contents = result
+        if self._wanted.get(side) != key:
+            return  # the file or its options changed meanwhile
+        self.contents[side] = contents
+        self.fields[side].show_contents(contents.summary())
+        self.fill_choices()
+        self.contents_read.emit(side)
+
+    def _look_ended(self) -> None:
+        thread = self.sender()
+        for pair in [p for p in self._looks if p[0] is thread]:
+            self._looks.remove(pair)
+            finish(pair[0])
+
+    def stop_looking(self) -> None:
+        """Wait for the looks still running (before the window goes): a look is short, and
+        its thread quits on a signal the UI thread passes on, so events are processed."""
+        for thread, _task in list(self._looks):
+            while not thread.wait(10):
+                QCoreApplication.processEvents()  # may end the look (_look_ended) as well
+        for thread, _task in self._looks:
+            finish(thread)
+        self._looks.clear()
+
+    def fill_choices(self) -> None:
+        """The layer and feature drop-downs of the shown options, from the chosen files."""
+        values = self.panel.values()
+        every: dict[str, list[str]] = {"layer": [], "feature": []}
+        for side in SIDES:
+            contents = self.contents.get(side) or Contents("")
+            features = contents.features(values.get(f"{side}_layer") or values.get("layer"))
+            self.panel.suggest(f"{side}_layer", contents.layers)
+            self.panel.suggest(f"{side}_feature", features)
+            every["layer"] += contents.layers
+            every["feature"] += features
+        for name, items in every.items():
+            self.panel.suggest(name, list(dict.fromkeys(items)))
 
     def refresh_advice(self) -> None:
         """Show the method's note on the options for the gold input, if it has one."""

@@ -45,7 +45,7 @@ def _fields() -> list[tuple[str, Any, Any]]:
             fields.append((side + name, kind | None, option(
                 None, f"{whose}: {help_text}", choices=choices, metavar=metavar,
                 minimum=0 if name == "index" else None,
-                gui=side == "" or name in ("format", "source", "index"),
+                gui=side == "" or name in ("format", "layer", "feature", "source", "index"),
             )))  # fmt: skip
     fields.append(("reading", str, option(
         "strict", "CoNLL: strict (only what the scheme allows, as seqeval's strict mode) or conlleval "

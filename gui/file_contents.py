@@ -1,0 +1,75 @@
+"""What an annotation tool's file offers to pick — its span layers, their features, its
+labels — for the setup panel's drop-downs and the input's format line. Read by the
+format's own `choices()` (off the UI thread: a file can be large)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from engine.errors import InputError
+from engine.formats import detect, read_spans, span_format, span_format_titles
+from engine.formats.standoff import ReadOptions, short_name
+
+#: Labels named on the format line at most (the drop-downs list every layer and feature).
+SHOWN_LABELS = 12
+
+
+@dataclass(frozen=True)
+class Contents:
+    """The choices() of one file read with one side's options, and the labels it holds."""
+
+    path: str
+    choices: dict[str, list[str]] = field(default_factory=dict)
+    labels: list[str] = field(default_factory=list)
+
+    @property
+    def layers(self) -> list[str]:
+        return self.choices.get("layer", [])
+
+    def features(self, layer: str | None) -> list[str]:
+        """The features of a layer (full or short name), or of the file's default layer."""
+        if layer:
+            full = next((name for name in self.layers if layer in (name, short_name(name))), layer)
+            return self.choices.get(f"feature:{full}", [])
+        return self.choices.get("feature", [])
+
+    def summary(self) -> str:
+        """'layers: POS, NamedEntity · labels: LOC, ORG, PER' (empty for a file with none)."""
+        parts = []
+        if self.layers:
+            parts.append("layers: " + ", ".join(short_name(name) for name in self.layers))
+        if self.labels:
+            more = " …" if len(self.labels) > SHOWN_LABELS else ""
+            parts.append("labels: " + ", ".join(self.labels[:SHOWN_LABELS]) + more)
+        return " · ".join(parts)
+
+
+def read_contents(path: str, options: ReadOptions) -> Contents:
+    """The choices and labels of a span format's file or folder; empty for any other file,
+    and for one its reader cannot read (the evaluation says why)."""
+    if not path or detect(path) not in span_format_titles():
+        return Contents(path)
+    try:
+        module = span_format(path)
+        target = path if not Path(path).is_dir() or module.NAME == "brat" else _first_file(path)
+        choices = module.choices(target, options)
+    except (InputError, OSError):
+        return Contents(path)
+    labels = choices.get("label") or _labels(target, options)
+    return Contents(path, choices, labels)
+
+
+def _labels(path: str, options: ReadOptions) -> list[str]:
+    """The labels of the spans read with these options (none where the file needs a choice first)."""
+    try:
+        return sorted({span.label for span in read_spans(path, None, options).spans})
+    except (InputError, OSError):
+        return []
+
+
+def _first_file(folder: str) -> str:
+    files = sorted(f for f in Path(folder).iterdir() if f.is_file() and not f.name.startswith("."))
+    if not files:
+        raise InputError("a folder holding files", "an empty folder", file=folder)
+    return str(files[0])

@@ -1,0 +1,72 @@
+"""The setup panel fills the layer and feature drop-downs from the chosen file, and greys
+the methods that cannot read it."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt
+
+from .conftest import evaluate
+
+DATA = Path(__file__).parent.parent / "data" / "formats"
+TSV = str(DATA / "webanno-tsv" / "example2.tsv")  # two span layers: POS and NamedEntity
+DOCCANO = str(DATA / "doccano" / "export-sequence_labeling.jsonl")
+POS = "de.tudarmstadt.ukp.dkpro.core.api.lexmorph.type.pos.POS"
+NE = "de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity"
+
+
+def _read(qtbot, setup, gold: str, system: str) -> None:
+    with qtbot.waitSignal(setup.contents_read, timeout=20_000, check_params_cb=lambda side: side == "gold"):
+        setup.set_paths(gold, system)
+
+
+def test_a_tsv_with_two_layers_fills_the_layer_and_feature_drop_downs(qtbot, window):
+    setup = window.setup
+    setup.set_method("spans")
+    _read(qtbot, setup, TSV, TSV)
+    layer, feature = setup.panel.editors["gold_layer"], setup.panel.editors["gold_feature"]
+    assert layer.suggestions() == [POS, NE]
+    assert feature.suggestions() == ["value"]  # the default layer's (named entities)
+    layer.combo.setCurrentIndex(0)
+    layer.combo.textActivated.emit(POS)  # as a click on the item
+    assert setup.panel.options().gold_layer == POS
+    assert feature.suggestions() == ["PosValue"]
+    assert "layers: POS, NamedEntity" in setup.fields["gold"].status.text()
+
+
+def test_dropping_a_doccano_file_greys_the_methods_that_cannot_read_it(qtbot, window):
+    setup = window.setup
+    setup.set_paths(DOCCANO, DOCCANO)
+    model = setup.method_box.model()
+    enabled = {setup.method_box.itemData(row): model.item(row).isEnabled() for row in range(model.rowCount())}
+    assert enabled["spans"] and enabled["nervaluate"] and enabled["faireval"] and enabled["clueval"]
+    assert not enabled["poetry"] and not enabled["starsem"] and not enabled["propara"]
+    row = setup.method_box.findData("starsem")
+    reason = setup.method_box.itemData(row, Qt.ItemDataRole.ToolTipRole)
+    assert "looks like doccano JSONL" in reason and "Exact spans or nervaluate read it" in reason
+    setup.set_paths("", "")
+    assert all(model.item(row).isEnabled() for row in range(model.rowCount()))
+
+
+def test_evaluating_with_a_chosen_layer_uses_it(qtbot, window):
+    setup = window.setup
+    setup.set_method("spans")
+    _read(qtbot, setup, TSV, TSV)
+    layer = setup.panel.editors["layer"]
+    assert layer.suggestions() == [POS, NE]
+    layer.edit.setText(POS)
+    layer.edit.editingFinished.emit()
+    evaluate(qtbot, window)
+    labels = {span.label for span in window.report.gold_spans}
+    assert {"NNP", "VBD"} <= labels and "PER" not in labels
+
+
+def test_an_inception_tsv_against_a_doccano_jsonl_of_the_same_text(qtbot, window):
+    """The README's pair: the system (doccano) moves a boundary, changes a label, misses an
+    ORG and adds a span: 6 of the 9 gold spans found, 6 of the 9 system spans right."""
+    mixed = DATA / "mixed"
+    evaluate(qtbot, window, "spans", str(mixed / "example2-gold.tsv"), str(mixed / "example2-system.jsonl"))
+    micro = window.report.data["classification_report"]["micro avg"]
+    assert (micro["precision"], micro["recall"], micro["support"]) == (6 / 9, 6 / 9, 9)
+    assert {row["type"] for row in window.report.error_rows} == {"FN", "FP"}
