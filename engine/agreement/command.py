@@ -152,7 +152,7 @@ def run_agreement(args: argparse.Namespace) -> tuple[str, list[str]]:
     from .corpus import build_corpus
     from .measures import measure
 
-    _check_outputs(args.json, args.xlsx)
+    _check_outputs(args.annotators, args.json, args.xlsx)
     labels = [label.strip() for label in args.labels.split(",") if label.strip()] if args.labels else None
     sides = read_annotators(args.annotators, args.names, args.format, read_options(args))
     corpus = build_corpus(sides, labels)
@@ -195,7 +195,7 @@ def run_adjudicate(args: argparse.Namespace) -> tuple[str, list[str]]:
     from .workbook import read_workbook
     from .writers import render
 
-    _check_outputs(args.out)
+    _check_outputs([args.workbook], args.out)
     sheet = read_workbook(args.workbook)
     gold, warnings = settle(sheet, args.majority)
     content = render(gold, args.out_format, args.out)
@@ -205,17 +205,20 @@ def run_adjudicate(args: argparse.Namespace) -> tuple[str, list[str]]:
     return f"{kept} spans in {docs} written to {args.out}\n", warnings
 
 
-def _check_outputs(*paths: str | None) -> None:
-    from ..cli import _check_writable
+def _check_outputs(inputs: list[str], *paths: str | None) -> None:
+    """InputError, before anything is read, when an output cannot be written or would
+    replace one of the inputs (a file of an input folder too) or another output."""
+    from ..paths import check_writable, input_identities, refuse_overwriting
 
-    for path in paths:
-        if path and path != "-":
-            _check_writable(Path(path))
+    outputs = {f"output {n}": Path(path) for n, path in enumerate(paths, 1) if path and path != "-"}
+    for path in outputs.values():
+        check_writable(path)
+    refuse_overwriting(input_identities(inputs, folders=tuple(inputs)), outputs)
 
 
 def _write(files: list[tuple[str, str | bytes]]) -> None:
-    from ..textio import atomic_write_bytes
+    """Every file written, all or none."""
+    from ..textio import atomic_write_files
 
-    for path, content in files:
-        data = content.encode("utf-8") if isinstance(content, str) else content
-        atomic_write_bytes(path, data, make_parents=True)
+    encoded = [(Path(path), c.encode("utf-8") if isinstance(c, str) else c) for path, c in files]
+    atomic_write_files(encoded)

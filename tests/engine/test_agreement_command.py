@@ -226,3 +226,18 @@ def test_conll_gold_cannot_hold_overlapping_decisions(tmp_path, capsys):
     err = capsys.readouterr().err
     assert "gold.conll: expected spans that do not overlap" in err and "in document 'dok_é' at characters 23–29" in err
     assert not gold.exists()
+
+
+def test_an_output_that_is_an_input_is_refused_before_anything_is_read(tmp_path, capsys):
+    files = inputs(tmp_path)
+    before = [open(f, "rb").read() for f in files]  # noqa: SIM115
+    (tmp_path / "link.json").symlink_to(files[1])
+    for output in (["--json", files[0]], ["--xlsx", files[2]], ["--json", str(tmp_path / "link.json")]):
+        assert main(["agreement", *files, *output]) == 2
+        assert "expected an output path that is none of the run's inputs" in capsys.readouterr().err
+    assert main(["agreement", *files, "--json", str(tmp_path / "a.json"), "--xlsx", str(tmp_path / "a.json")]) == 2
+    capsys.readouterr()
+    assert [open(f, "rb").read() for f in files] == before  # noqa: SIM115
+    path = _workbook(tmp_path)
+    assert main(["adjudicate", path, "--out", path, "--format", "doccano", "--majority"]) == 2
+    assert "expected an output path that is none of the run's inputs" in capsys.readouterr().err
