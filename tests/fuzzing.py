@@ -255,11 +255,13 @@ def span_format_samples(module: Any) -> list[Path]:
 def reader_of(name: str) -> tuple[Callable[[str], Any], list[Path]] | None:
     """How a format module's files are read, and its samples (None: it names no reader)."""
     module = importlib.import_module(f"engine.formats.{name}")
-    if hasattr(module, "read"):
+    legacy = legacy_readers().get(name)
+    if hasattr(module, "read"):  # a span reader (an original format's too: vrt, conll2000)
         from engine.formats.standoff import ReadOptions
 
-        return (lambda path: module.read(path, ReadOptions())), span_format_samples(module)
-    return legacy_readers().get(name)
+        samples = span_format_samples(module) or (legacy[1] if legacy else [])
+        return (lambda path: module.read(path, ReadOptions())), samples
+    return legacy
 
 
 def mutated_copy(sample: Path, data: bytes, folder: Path) -> Path:
