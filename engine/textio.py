@@ -99,7 +99,7 @@ class NotTextError(InputError):
 
     @property
     def message(self) -> str:
-        return f"{self.file} is not a text file (it looks like {self.found})"
+        return f"{self.where} is not a text file (it looks like {self.found})"
 
 
 def binary_kind(head: bytes) -> str | None:

@@ -49,9 +49,11 @@ def described(format_title: str) -> str:
     """A format's title after 'looks like': 'a FairEval span file', 'vertical text …'."""
     if format_title.endswith("file"):
         return f"a {format_title}"
-    first = format_title.split(" ", 1)[0]
-    if first[:1].isupper() and first[1:].islower():
-        return format_title[0].lower() + format_title[1:]
+    words = format_title.split(" ")
+    if all(w[:1].isupper() and w[1:].islower() for w in words[:2]):
+        return format_title  # a name: Label Studio JSON
+    if words[0][:1].isupper() and words[0][1:].islower():
+        return format_title[0].lower() + format_title[1:]  # Vertical text (.vrt) → vertical text
     return format_title
 
 

@@ -59,3 +59,12 @@ def test_a_file_that_is_only_partly_not_utf8_keeps_the_byte_message(cli, tmp_pat
     path.write_bytes("X\t1\t1\tGröße\n".encode("latin-1"))  # a FairEval span file in Latin-1
     result = cli("faireval", path, path)
     assert result.code == 2 and "expected UTF-8 text, found byte 0xF6" in result.err
+
+
+def test_the_name_of_a_binary_file_is_shown_escaped(cli, tmp_path):
+    data, kind = SAMPLES["gold.png"]
+    path = tmp_path / "gold\x1b[31m.png"  # a name that would colour the terminal
+    path.write_bytes(data)
+    result = cli("faireval", path, path)
+    assert result.code == 2
+    assert result.err == f"spanstudio: error: {tmp_path}/gold\\x1b[31m.png is not a text file (it looks like {kind})\n"

@@ -51,7 +51,7 @@ def test_the_bundled_example_and_the_clueval_worked_example_are_not_refused():
 #: What CLUEval reads: its vertical files and the annotation tools' formats (formats-b).
 CLUEVAL_READS = (
     "vertical text (.vrt) with BIO columns, WebAnno TSV 3.x (INCEpTION), UIMA CAS XMI (INCEpTION), "
-    "brat standoff (.ann + .txt), label Studio JSON or doccano JSONL"
+    "brat standoff (.ann + .txt), Label Studio JSON or doccano JSONL"
 )
 
 def test_a_faireval_span_file_given_to_clueval_names_faireval(tmp_path):
@@ -116,3 +116,11 @@ def test_the_command_line_stops_with_exit_2_naming_the_method(cli, tmp_path):
         "did you mean 'spanstudio faireval'?\n"
     )
     assert not (tmp_path / "out.json").exists()
+
+
+def test_a_format_named_after_its_tool_keeps_its_capitals_after_looks_like():
+    from engine.formats.suggest import described
+
+    assert described("Label Studio JSON") == "Label Studio JSON"
+    assert described("Vertical text (.vrt) with BIO columns") == "vertical text (.vrt) with BIO columns"
+    assert described("FairEval span file") == "a FairEval span file"
