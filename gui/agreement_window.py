@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.agreement.console import count_of
 from engine.errors import InputError
 from engine.progress import Progress
 
@@ -261,7 +262,7 @@ class AgreementWindow(QWidget):
         data = self.data or {}
         overall = data["overall"]
         self.summary.setText(
-            f"{len(data['annotators'])} annotators, {_count(len(data['documents']), 'document')} "
+            f"{len(data['annotators'])} annotators, {count_of(len(data['documents']), 'document')} "
             f"({len(data['common_documents'])} every annotator has). "
             f"Fleiss' κ {_text(overall['token']['fleiss_kappa'])}, Krippendorff's α "
             f"{_text(overall['token']['krippendorff_alpha'])}, αu {_text(overall['alpha_u']['overall'])}."
@@ -418,10 +419,6 @@ class AgreementWindow(QWidget):
             dialogs.show_input_error(self, InputError("a writable file", str(err), file=path), "Writing")
             return
         self.summary.setText(f"Adjudication workbook written: {path}")
-
-
-def _count(n: int, word: str) -> str:
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
 def _text(value: float | None) -> str:

@@ -120,7 +120,8 @@ def document_lines(data: dict[str, Any]) -> list[str]:
     return lines
 
 
-def _count(n: int, word: str) -> str:
+def count_of(n: int, word: str) -> str:
+    """'1 document', '3 documents'."""
     return f"{n} {word}" if n == 1 else f"{n} {word}s"
 
 
@@ -129,7 +130,7 @@ def report_text(data: dict[str, Any]) -> str:
     common = data["common_documents"]
     head = (
         f"Agreement of {len(names)} annotators ({', '.join(names)}) on "
-        f"{_count(len(data['documents']), 'document')} "
+        f"{count_of(len(data['documents']), 'document')} "
         f"({len(common)} every annotator has)"
     )
     lines = [head, ""] + block_text(names, data["overall"]) + [""] + document_lines(data)
