@@ -236,19 +236,28 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     review.add_argument(
         "--json", metavar="PATH", help="Write verdicts and reviewed scores as JSON ('-' = standard output)."
     )
-    from .agreement.command import add_adjudicate_parser, add_agreement_parser
-
-    add_agreement_parser(sub)
-    add_adjudicate_parser(sub)
     methods = _methods_for(argv)
+    if not _names_a_method(argv):  # agreement's readers import numpy: 0.2 s of a method's start-up
+        from .agreement.command import add_adjudicate_parser, add_agreement_parser
+
+        add_agreement_parser(sub)
+        add_adjudicate_parser(sub)
     for method in methods:
         _method_parser(sub, method)
     _compare_parser(sub, methods)
     return parser
 
 
+def _command_of(argv: list[str] | None) -> str | None:
+    return next((a for a in argv or [] if not a.startswith("-")), None)
+
+
+def _names_a_method(argv: list[str] | None) -> bool:
+    return _command_of(argv) in BUILTIN_METHODS
+
+
 def _methods_for(argv: list[str] | None) -> list[Method]:
-    command = next((a for a in argv or [] if not a.startswith("-")), None)
+    command = _command_of(argv)
     if command in BUILTIN_METHODS:
         return [get_method(command)]
     if command in ("agreement", "adjudicate"):
