@@ -336,3 +336,22 @@ def test_inputs_are_never_written(tmp_path, cli):
         assert cli("starsem", "-g", g, "-s", s, *flags, "--json", tmp_path / "r.json").code == 0
     assert (g.read_bytes(), s.read_bytes()) == before
     assert Path(tmp_path / "r.json").exists()
+
+
+def test_exact_mode_stops_where_v22_does_across_its_passes(run):
+    """§3.8: v2.2 aligns both files (pass 1), then checks SYSTEM's format (pass 2), then
+    reads the sentences (pass 3), each over the whole files: a later sentence's pass-1 or
+    pass-2 failure is reported before an earlier sentence's pass-3 failure (a missing cue
+    at line 7), and a pass-1 failure before a pass-2 one."""
+    no_cue = cell(SYSTEM, 8, 8, "_")
+    misaligned = cell(no_cue, 14, 4, "Dot")
+    assert run(GOLD, misaligned, "--starsem-exact") == (
+        "system.txt:14: expected 'story 3 1 .' in columns 1-4 as on GOLD line 14, found 'story 3 1 Dot'"
+    )
+    too_wide = edit(no_cue, 14, SYSTEM.split("\n")[13] + "\t_\t_\t_")
+    assert run(GOLD, too_wide, "--starsem-exact") == (
+        "system.txt:14: expected 8 fields as on line 13 (same sentence), found 11"
+    )
+    assert run(GOLD, edit(misaligned, 2, SYSTEM.split("\n")[1] + "\t_\t_\t_"), "--starsem-exact") == (
+        "system.txt:14: expected 'story 3 1 .' in columns 1-4 as on GOLD line 14, found 'story 3 1 Dot'"
+    )

@@ -164,7 +164,6 @@ class ExactReader:
         if self.blocks is None:
             self.gold, self.system = text_lines(g_text), text_lines(s_text)
         self.plain_count = 0
-        self._system_plain: list[bool] = []  # per SYSTEM block: no negation (pass 2)
         self.warnings: list[str] = []
         extra = len(self.system) - len(self.gold)
         if extra > 0:
@@ -177,11 +176,7 @@ class ExactReader:
 
     def check_alignment(self) -> None:
         if self.blocks:
-            gold, system, _ = self.blocks
-            for i, (g, s) in enumerate(zip(gold.texts, system.texts, strict=True)):
-                if g != s:
-                    self._align_block(g, s, gold.lines[i] - 1)
-            return
+            return  # aligned blocks: checked in the sweep (sentences)
         gold, system = self.gold, self.system
         differing = [k for k, g, s in zip(range(len(gold)), gold, system, strict=False) if g != s]
         for k in differing:
@@ -189,10 +184,15 @@ class ExactReader:
         for k in range(len(system), len(gold)):
             self._align(k, gold[k], None)
 
-    def _align_block(self, gold: str, system: str, first: int) -> None:
+    def _align_block(self, gold: str, system: str, first: int, columns: tuple[Columns | None, ...]) -> None:
         """Pass 1 over a block of each file with as many lines (`first`: the index of its
-        first line)."""
-        if not _same_prefixes(gold, system):
+        first line; `columns`: both blocks' regular columns, when they have them)."""
+        g_columns, s_columns = columns
+        if g_columns is not None and s_columns is not None:
+            same = g_columns[:4] == s_columns[:4]  # (as many lines: the blocks are aligned)
+        else:
+            same = _same_prefixes(gold, system)
+        if not same:
             for j, (g_line, s_line) in enumerate(zip(gold.split("\n"), system.split("\n"), strict=True)):
                 self._align(first + j, g_line, s_line)
 
@@ -219,11 +219,7 @@ class ExactReader:
         """Pass 2, a sentence (run of non-empty lines) at a time; a run whose every line
         has the same valid number of fields and no suspicious `***` needs no line loop."""
         if self.blocks:
-            _, system, closed = self.blocks
-            flags = self._system_plain = plain_flags(system, None, strip=False)
-            for i in [i for i, flag in enumerate(flags) if not flag]:
-                self._check_block(system, i, closed)
-            return
+            return  # aligned blocks: checked in the sweep (sentences)
         lines = self.system
         start = 0
         for end in [*empty_lines(lines), len(lines)]:
@@ -231,8 +227,12 @@ class ExactReader:
                 self._check_run("\n".join(lines[start:end]), start, end < len(lines))
             start = end + 1
 
-    def _check_block(self, system: Blocks, i: int, closed: bool) -> None:
-        """Pass 2 over SYSTEM's block i (`closed`: an empty line ends the file's last)."""
+    def _check_block(self, system: Blocks, i: int, closed: bool, regular: bool) -> None:
+        """Pass 2 over SYSTEM's block i (`closed`: an empty line ends the file's last;
+        `regular`: it has regular columns, model.regular_columns, so pass 2 finds nothing:
+        one valid width, `***` on every line of 8 fields or on none, no empty last field)."""
+        if regular:
+            return
         skeleton = system.skeletons[i] if system.skeletons is not None else None
         self._check_run(system.texts[i], system.lines[i] - 1, closed or i < len(system) - 1, skeleton)
 
@@ -298,37 +298,69 @@ class ExactReader:
             start = k + 1
 
     def _block_sentences(self, gold: Blocks, system: Blocks, closed: bool) -> Iterator[Sentence]:
-        """Pass 3 on aligned blocks: each block is a sentence; without a final empty line
-        the file's last line is not collected (S10), which empties a one-line block. (An
-        empty sentence inherits from the block before it, §3.8.4: only the file's last
-        block can be one.)"""
-        plain = self._system_plain or plain_flags(system, None, strip=False)  # SYSTEM's, as pass 2 finds them
-        if self.keep_rows:
-            flags = [False] * len(gold)
-        else:  # the same text in both files, without negation in SYSTEM
-            flags = [s and p for s, p in zip(map(str.__eq__, gold.texts, system.texts), plain, strict=True)]
+        """Passes 1 to 3 on aligned blocks in one sweep, each block split into columns once
+        (model.regular_columns) for all three. Pass 1 fails at once; a failure of pass 2 or
+        3 waits until pass 1 (then 2) has seen every block, so the error is the one v2.2
+        stops at. Each block is a sentence; without a final empty line the file's last
+        line is not collected (S10), which empties a one-line block. (An empty sentence
+        inherits from the block before it, §3.8.4: only the file's last block can be one.)"""
+        plain = plain_flags(system, None, strip=False)  # SYSTEM blocks without negation: pass 2 passes
+        same = list(map(str.__eq__, gold.texts, system.texts))
+        # only counted: the same text in both files, without negation in SYSTEM
+        flags = [False] * len(gold) if self.keep_rows else [s and p for s, p in zip(same, plain, strict=True)]
         last = len(gold) - 1
         if not closed and gold.newlines[last] == 0:
             flags[last] = False
         self.plain_count += sum(flags)
-        previous = (0, 0)  # instance counts of the sentence processed last (GOLD, SYSTEM)
+        sweep = _Sweep()
         for i in [i for i, flag in enumerate(flags) if not flag]:
-            if i and flags[i - 1]:
-                previous = (0, 0)
-            g_text, s_text = gold.texts[i], system.texts[i]
-            cut = i == last and not closed
-            if cut:  # the file's last line is not collected
-                g_text, s_text = g_text.rpartition("\n")[0], s_text.rpartition("\n")[0]
-            start = gold.lines[i] - 1
+            columns = self._sweep_checks(gold, system, i, closed, plain[i], sweep)
+            if sweep.pending is None:
+                if i and flags[i - 1]:
+                    sweep.previous = (0, 0)
+                yield from self._swept_sentence(gold, system, i, closed, columns, sweep)
+        if sweep.pending is not None:
+            raise sweep.pending[1]
+
+    def _sweep_checks(self, gold: Blocks, system: Blocks, i: int, closed: bool, plain: bool,
+                      sweep: _Sweep) -> tuple[Columns | None, ...]:  # fmt: skip
+        """Passes 1 and 2 over block i (pass 2's failure kept for later); both blocks'
+        regular columns (None where a block has none)."""
+        g_text, s_text = gold.texts[i], system.texts[i]
+        g_columns = regular_columns(g_text, strip=False)
+        s_columns = g_columns if s_text == g_text else regular_columns(s_text, strip=False)
+        if s_text != g_text:
+            self._align_block(g_text, s_text, gold.lines[i] - 1, (g_columns, s_columns))
+        if not plain and (sweep.pending is None or sweep.pending[0] > 2):
+            try:
+                self._check_block(system, i, closed, s_columns is not None)
+            except InputError as err:
+                sweep.pending = (2, err)
+        return g_columns, s_columns
+
+    def _swept_sentence(self, gold: Blocks, system: Blocks, i: int, closed: bool,
+                        columns: tuple[Columns | None, ...], sweep: _Sweep
+                        ) -> Iterator[Sentence]:  # fmt: skip
+        """Pass 3 over block i: its sentence, unless only counted (pass 3's failure kept
+        for later)."""
+        g_text, s_text = gold.texts[i], system.texts[i]
+        if i == len(gold) - 1 and not closed:  # the file's last line is not collected
+            g_text, s_text = g_text.rpartition("\n")[0], s_text.rpartition("\n")[0]
+            columns = (None, None)
+        start = gold.lines[i] - 1
+        try:
             if not g_text:
-                yield self._empty_sentence(i + 1, start, previous)
-                continue
-            sentence = self._sentence(i + 1, start, g_text, s_text)
-            previous = (_count(sentence.gold), _count(sentence.system)) if sentence else (0, 0)
-            if sentence is None:
-                self.plain_count += 1
-            else:
-                yield sentence
+                yield self._empty_sentence(i + 1, start, sweep.previous)
+                return
+            sentence = self._sentence(i + 1, start, g_text, s_text, columns)
+        except InputError as err:
+            sweep.pending = (3, err)
+            return
+        sweep.previous = (_count(sentence.gold), _count(sentence.system)) if sentence else (0, 0)
+        if sentence is None:
+            self.plain_count += 1
+        else:
+            yield sentence
 
     def _empty_sentence(self, number: int, k: int, previous: tuple[int, int]) -> Sentence:
         """§3.8.4: nothing collected; both sides inherit the previous instance counts."""
@@ -342,17 +374,18 @@ class ExactReader:
         gold = Side([Instance(z, EMPTY, EMPTY, EMPTY) for z in range(previous[0])])
         return Sentence(number, k + 1, gold, Side([]), [] if self.keep_rows else None)
 
-    def _sentence(self, number: int, start: int, g_text: str, s_text: str) -> Sentence | None:
-        """A collected sentence (its GOLD and SYSTEM lines as text); None when both first
-        lines say `***` (only counted)."""
+    def _sentence(self, number: int, start: int, g_text: str, s_text: str,
+                  columns: tuple[Columns | None, ...] = (None, None)) -> Sentence | None:  # fmt: skip
+        """A collected sentence (its GOLD and SYSTEM lines as text, and their regular
+        columns when known); None when both first lines say `***` (only counted)."""
         plain = _plain(g_text.partition("\n")[0]) and _plain(s_text.partition("\n")[0])
         if plain and not self.keep_rows:
             return None
-        g_columns = regular_columns(g_text, strip=False)
+        g_columns = columns[0] or regular_columns(g_text, strip=False)
         g_rows = None if g_columns else [perl_fields(line) for line in g_text.split("\n")]
         if plain:
             return Sentence(number, start + 1, NO_NEGATION, NO_NEGATION, g_rows or rows_of(g_columns))
-        s_columns = g_columns if s_text == g_text else regular_columns(s_text, strip=False)
+        s_columns = g_columns if s_text == g_text else columns[1] or regular_columns(s_text, strip=False)
         tags = g_columns[5] if g_columns else [row[5] if len(row) > 5 else None for row in g_rows]
         gold = _fields_side(g_rows, g_text, g_columns, tags)
         system = gold if s_text == g_text else _fields_side(None, s_text, s_columns, tags)
@@ -361,6 +394,14 @@ class ExactReader:
                 raise missing_cue_error(self.system_path, start + 1, instance.group)
         rows = (g_rows or rows_of(g_columns)) if self.keep_rows else None
         return Sentence(number, start + 1, gold, system, rows)
+
+
+class _Sweep:
+    """What the sweep over aligned blocks carries from block to block."""
+
+    def __init__(self) -> None:
+        self.pending: tuple[int, InputError] | None = None  # the first failure of pass 2 or 3
+        self.previous = (0, 0)  # instance counts of the sentence processed last (GOLD, SYSTEM)
 
 
 def empty_lines(lines: list[str]) -> list[int]:
