@@ -17,6 +17,14 @@ Block = tuple[int, str]  # physical number of the block's first line, the block'
 #: str.split, bytes.split or bytes.count.
 _PAIR = re.compile(b"\n\n")
 _TEXT_PAIR = re.compile("\n\n")
+#: A line that starts with a TAB: found in a whole file by a regular expression three
+#: times as fast as by `in` (whose search stumbles on every TAB of the file).
+_TAB_START = re.compile(b"\n\t")
+
+
+def tab_starts_a_line(data: bytes) -> bool:
+    """Whether a line of `data` starts with a TAB."""
+    return data.startswith(b"\t") or _TAB_START.search(data) is not None
 
 
 def split_blocks(text: str) -> list[str]:
@@ -148,7 +156,7 @@ def skeleton_pieces(data: bytes | None, text: str, count: int, strip: bool = Tru
     either side."""
     if data is None or len(data) != len(text) or b"\r" in data or not data.isascii():
         return None
-    if strip and (data.startswith(b"\t") or b"\n\t" in data):
+    if strip and tab_starts_a_line(data):
         return None
     pieces = _skeleton_split(data)
     return pieces if pieces is not None and len(pieces) == count else None
@@ -214,7 +222,7 @@ def _all_plain(data: bytes, n_lines: int, strip: bool) -> bool:
     tabs = spaces.count(b"\t")
     if tabs != 7 * n_lines or tabs + spaces.count(b"\n") != len(spaces):
         return False
-    if strip and (data.startswith(b"\t") or b"\n\t" in data):
+    if strip and tab_starts_a_line(data):
         return False
     return b"\t" not in spaces.replace(b"\t" * 7, b"")
 
