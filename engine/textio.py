@@ -222,6 +222,11 @@ def read_blocks(path: str | os.PathLike[str], name: str | None = None) -> Iterat
     return blocks(chain.from_iterable(_line_chunks(path, name)))
 
 
+def read_lines(path: str | os.PathLike[str], name: str | None = None) -> list[str]:
+    """Every line of a UTF-8 file (ends as in text-mode iteration), split in bulk."""
+    return list(chain.from_iterable(_line_chunks(path, name)))
+
+
 def _line_chunks(path: str | os.PathLike[str], name: str | None) -> Iterator[list[str]]:
     """The lines of a file (ends as in text-mode iteration), a list per chunk read."""
     name = str(path) if name is None else name

@@ -105,6 +105,10 @@ class SpanFileReader:
                     keys[i] = self._parse(first + i, lines[i], i == 0)
         return keys  # type: ignore[return-value]
 
+    def line(self, number: int, line: str) -> Key:
+        """The span of one stripped line that is not the first of its sentence."""
+        return self._parse(number, line, False)
+
     def _parse(self, number: int, line: str, first: bool) -> Key:
         fields = line.split("\t")
         if len(fields) < 3:

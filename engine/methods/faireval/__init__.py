@@ -9,9 +9,10 @@ from __future__ import annotations
 import argparse
 import os
 from dataclasses import dataclass
-from operator import itemgetter
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from ...errors import InputError
 from ...formats import annotation_tool_readers
@@ -21,9 +22,12 @@ from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
 from .. import InputSpec, Invocation, Method, OutputSpec, register
 from . import review
-from .compare import Decision, Tally, Work, compare_sentence
+from .batch import Codes, Side, SideBuilder
+from .compare import Decision, Tally, decision_rows
 from .detail import DocumentBuilder
-from .reading import FilePair, SentenceParser, count_lines, file_blocks, file_pairs, token_field
+from .matching import decide
+from .passes import Work
+from .reading import FilePair, FileReader, Sentence, count_lines, file_pairs, token_field
 from .render import SparseConfusion, render_report
 from .scores import scores, weights_for
 from .settings import COUNTS, METHODS, Settings, from_options, read_config
@@ -205,50 +209,68 @@ class Run:
         self.decisions: list[tuple[FilePair, int, Decision]] = []
         self.documents = DocumentBuilder() if detail else None
         self.any_span = False
-        self.wanted_labels: set[str] = set()
+        self.codes = Codes()
+        self.wanted = np.zeros(0, dtype=bool)  # by label code: kept by labels/exclude (§2.7)
+        self.pending: tuple[FilePair, SideBuilder, SideBuilder] | None = None
+        self.wanted_labels: set[str] = set()  # labels found wanted, for Sentence.keep
 
     def report(self) -> Report:
         pairs = file_pairs(self.settings, self.warnings)
         total_lines = sum(count_lines(p.target) for p in pairs)
         done_lines = 0
         for pair in pairs:
-            done_lines = self._pair(pair, done_lines, total_lines)
+            self.progress.update(done_lines / max(total_lines, 1), "reading and comparing")
+            self._pair(pair)
+            done_lines += count_lines(pair.target)
+        self._check_spans()
+        self.progress.update(1.0, "scoring", force=True)
+        return self._build(pairs)
+
+    def _check_spans(self) -> None:
         if not self.any_span:
             found = f"none after applying labels={self.settings.labels} and exclude={self.settings.exclude}"
             why = f" ({'; '.join(self.warnings)})" if self.warnings else ""  # e.g. the tags it ignored
             raise InputError("spans to compare", found + why)
         self._warn_unexcluded()
-        self.progress.update(1.0, "scoring", force=True)
-        return self._build(pairs)
 
-    def _pair(self, pair: FilePair, done_lines: int, total_lines: int) -> int:
+    def _pair(self, pair: FilePair) -> None:
+        """Read both files of a pair and compare their sentences pairwise (F5)."""
         settings, warnings = self.settings, self.warnings
-        parsers = (
-            SentenceParser(pair.target, warnings, settings.ignore_punct),
-            SentenceParser(pair.system, warnings, settings.ignore_punct),
-        )
-        target_blocks = file_blocks(pair.target, warnings)
-        system_blocks = file_blocks(pair.system, warnings)
-        compared = unpaired = 0
-        record: list[Decision] | None = [] if self.detail else None
-        for t_block in target_blocks:  # sentences pair by position until one file ends (F5)
-            s_block = next(system_blocks, None)
-            if s_block is None:
-                unpaired = 1
-                break
-            compared += 1
-            self._sentence(pair, compared, parsers, t_block, s_block, record)
-            if compared % 512 == 0:
-                self.progress.update((done_lines + t_block[0]) / max(total_lines, 1), "comparing sentences")
-        n_target = compared + unpaired + sum(1 for _ in target_blocks)
-        n_system = compared + sum(1 for _ in system_blocks)
+        readers = [
+            FileReader(path, warnings, settings.ignore_punct, self.codes)
+            for path in (pair.target, pair.system)
+        ]
+        n_target, n_system = readers[0].sentences, readers[1].sentences
         self._check_counts(pair, n_target, n_system)
+        compared = min(n_target, n_system)
+        target, system = (reader.spans(compared) for reader in readers)
         self.sentences["target"] += n_target
         self.sentences["system"] += n_system
         self.sentences["compared"] += compared
+        T, S = self._kept(target.side), self._kept(system.side)
         if self.documents is not None:
+            self.documents.sides(pair, compared, T, S, {**system.forms, **target.forms}, self.codes)
             self.documents.finish(pair)
-        return done_lines + count_lines(pair.target)
+        self._compare_sides(pair, T, S)
+
+    def _kept(self, side: Side) -> Side:
+        """The spans whose labels are wanted (§2.7)."""
+        labels = self.codes.labels
+        if len(self.wanted) < len(labels):
+            more = [self.settings.keeps(label) for label in labels[len(self.wanted) :]]
+            self.wanted = np.concatenate((self.wanted, np.array(more, dtype=bool)))
+        kept = self.wanted[side.label] if len(side) else np.zeros(0, dtype=bool)
+        return side if kept.all() else side.take(kept)
+
+    def _compare_sides(self, pair: FilePair, T: Side, S: Side) -> None:
+        """Every decision of one file pair, counted; kept as rows when the detail is wanted."""
+        if len(T) or len(S):
+            self.any_span = True
+        decisions = decide(T, S, self.codes, lambda work: self._range_error(pair, work))
+        self.tally.add(T, S, decisions, self.codes, self.settings.focus)
+        if self.detail:
+            rows = decision_rows(T, S, decisions, self.codes)
+            self.decisions += [(pair, sentence + 1, decision) for sentence, decision in rows]
 
     def _check_counts(self, pair: FilePair, n_target: int, n_system: int) -> None:
         for path, n in ((pair.target, n_target), (pair.system, n_system)):
@@ -261,29 +283,26 @@ class Run:
                 f"only the first {shorter} pairs are compared"
             )
 
-    def _sentence(self, pair, number, parsers, t_block, s_block, record) -> None:
-        self._compare(pair, number, parsers[0].parse(t_block), parsers[1].parse(s_block), record)
-
-    def _compare(self, pair, number, target, system, record) -> None:
-        """Compare one sentence pair (as read by either input path)."""
-        keeps, known = self.settings.keeps, self.wanted_labels
-        target = target.keep(keeps, known)
-        system = system.keep(keeps, known)
+    def _compare(self, pair: FilePair, number: int, target: Sentence, system: Sentence, record=None) -> None:
+        """Add one sentence pair read by another input path (the span formats): it is
+        compared with the others of its pair when the report is built."""
+        target = target.keep(self.settings.keeps, self.wanted_labels)
+        system = system.keep(self.settings.keeps, self.wanted_labels)
         if target.keys or system.keys:
             self.any_span = True
-        self.tally.data_stats.update(map(itemgetter(0), target.keys))
-        compare_sentence(
-            target,
-            system,
-            self.tally,
-            self.settings.focus,
-            record,
-            lambda work: self._range_error(pair, work),
-        )
-        if record is not None and self.documents is not None:
+        if self.pending is None or self.pending[0] is not pair:
+            self._flush()
+            self.pending = (pair, SideBuilder(self.codes), SideBuilder(self.codes))
+        self.pending[1].add(number - 1, target.keys, target.lines)
+        self.pending[2].add(number - 1, system.keys, system.lines)
+        if self.documents is not None:
             self.documents.sentence(pair, number, target, system)
-            self.decisions.extend((pair, number, d) for d in record)
-            record.clear()
+
+    def _flush(self) -> None:
+        if self.pending is not None:
+            pair, target, system = self.pending
+            self.pending = None
+            self._compare_sides(pair, target.side(), system.side())
 
     def _range_error(self, pair: FilePair, work: Work) -> InputError:
         path = pair.target if work.side == 0 else pair.system
@@ -329,6 +348,7 @@ class Run:
         return results
 
     def _build(self, pairs: list[FilePair]) -> Report:
+        self._flush()
         results = self.results()
         text = render_report(self.settings, results)
         data: dict[str, Any] = {

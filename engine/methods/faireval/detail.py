@@ -9,9 +9,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import numpy as np
+
 from ...formats.faireval_spans import RangeTokens, TokenSpan
 from ...report import Report, error_row
 from ...spans import Document, Span, TokenNumbers
+from .batch import Codes, Side
 from .compare import Decision
 from .reading import FilePair, Sentence
 
@@ -66,6 +69,29 @@ class DocumentBuilder:
         doc = pair.names[0]
         self.gold += [_span(s, offset, doc, number) for s in targets]
         self.system += [_span(s, offset, doc, number) for s in systems]
+
+    def sides(
+        self, pair: FilePair, compared: int, T: Side, S: Side, forms: dict[int, list[str]], codes: Codes
+    ) -> None:
+        """Lay out the compared sentences of a file pair read as arrays, and place their spans."""
+        lengths = np.zeros(compared, dtype=np.int64)
+        for side in (T, S):
+            np.maximum.at(lengths, side.sentence, side.end)
+        for k, words in forms.items():
+            lengths[k] = max(lengths[k], len(words))
+        offsets = np.concatenate(([0], np.cumsum(lengths))) + self.length
+        doc = pair.names[0]
+        for k, (start, end) in enumerate(zip(offsets[:-1].tolist(), offsets[1:].tolist(), strict=True)):
+            self.offsets[(pair.target, k + 1)] = start
+            if forms.get(k):
+                self.words[len(self.units)] = forms[k]
+            self.units.append((start, end))
+        self.length = int(offsets[-1])
+        for side, spans in ((T, self.gold), (S, self.system)):
+            at = offsets[side.sentence].tolist()
+            spans += [
+                _span(codes.span(side, i), at[i], doc, int(side.sentence[i]) + 1) for i in range(len(side))
+            ]
 
     def finish(self, pair: FilePair) -> None:
         """Close the document of a file pair."""

@@ -8,10 +8,13 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
+import numpy as np
+
 from ...errors import InputError
 from ...formats.conll2000 import ConllReader, is_conll_line
 from ...formats.faireval_spans import Key, SpanFileReader, TokenSpan, is_span_line
-from ...textio import BOM, Block, check_input, iter_lines, read_blocks
+from ...textio import BOM, Block, check_input, iter_lines, read_blocks, read_lines
+from .batch import POSITION_LIMIT, Codes, Side, SideBuilder
 from .settings import Settings
 
 
@@ -151,3 +154,114 @@ def count_lines(path: str) -> int:
     check_input(path)
     with open(Path(path), "rb") as handle:
         return sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b"")) + 1
+
+
+@dataclass
+class FileSpans:
+    """Every span of one data file as arrays, its sentence count, the words of its CoNLL
+    sentences (by sentence index)."""
+
+    side: Side
+    sentences: int
+    forms: dict[int, list[str]]
+
+
+class FileReader:
+    """Reads a whole data file at once: each distinct line is parsed once, and the spans
+    of span-format sentences go into arrays without an object per span (§2.1–2.5)."""
+
+    def __init__(self, path: str, warnings: list[str], ignore_punct: bool, codes: Codes) -> None:
+        self.path = path
+        self.warnings = warnings
+        self.ignore_punct = ignore_punct
+        self.codes = codes
+        lines = read_lines(path)
+        distinct = dict.fromkeys(lines)
+        self.texts = [line.strip() for line in distinct]
+        ids = dict(zip(distinct, range(len(self.texts)), strict=True))
+        self.line_ids = np.fromiter(map(ids.__getitem__, lines), dtype=np.int64, count=len(lines))
+        self._drop_bom(self.texts, self.line_ids)
+        has_text = np.fromiter(map(bool, self.texts), dtype=bool, count=len(self.texts))
+        self.filled = np.flatnonzero(has_text[self.line_ids])  # positions of the lines with text
+        self.starts = np.ones(len(self.filled), dtype=bool)  # which of them begin a sentence
+        self.starts[1:] = np.diff(self.filled) > 1
+        self.sentence = np.cumsum(self.starts) - 1
+        self.sentences = int(self.starts.sum())
+
+    def spans(self, compared: int) -> FileSpans:
+        """The spans of the first `compared` sentences (the later ones are not read: §2.2)."""
+        within = self.sentence < compared
+        filled, sentence, starts = self.filled[within], self.sentence[within], self.starts[within]
+        texts, line_ids = self.texts, self.line_ids
+        first_ids = line_ids[filled[starts]].tolist()
+        is_span = np.array([len(texts[i].split("\t")) == 4 for i in first_ids], dtype=bool)
+        self._check_formats(texts, first_ids, is_span, filled[starts])
+        in_spans = is_span[sentence] if len(filled) else np.zeros(0, dtype=bool)
+        spans = self._span_lines(texts, line_ids, filled[in_spans], sentence[in_spans])
+        other, forms = self._conll_sentences(texts, line_ids, filled, sentence, starts, is_span)
+        side = Side.concat([spans, other])
+        if len(other):
+            side = side.take(np.argsort(side.sentence, kind="stable"))
+        return FileSpans(side, compared, forms)
+
+    def _drop_bom(self, texts: list[str], line_ids: np.ndarray) -> None:
+        """A byte-order mark before the first line with text is dropped with a warning."""
+        first = next((i for i in line_ids.tolist() if texts[i]), None)
+        if first is None or not texts[first].startswith(BOM):
+            return
+        label = texts[first].split("\t")[0]
+        self.warnings.append(
+            f"{self.path}: byte-order mark ignored (the original read the first label as {label!r})"
+        )
+        position = int(np.flatnonzero(line_ids == first)[0])
+        line_ids[position] = len(texts)
+        texts.append(texts[first][1:].strip())
+
+    def _check_formats(self, texts, first_ids, is_span, first_lines) -> None:
+        """Each sentence's first line must be a span line or a CoNLL-2000 line (§2.3)."""
+        for sentence in np.flatnonzero(~is_span).tolist():
+            line = texts[first_ids[sentence]]
+            if not is_conll_line(line):
+                raise InputError(
+                    "4 TAB-separated fields (span file) or 3 space-separated fields (CoNLL-2000)",
+                    _fields_found(line),
+                    file=self.path,
+                    line=int(first_lines[sentence]) + 1,
+                )
+
+    def _span_lines(self, texts, line_ids, positions, sentence) -> Side:
+        """The spans of the span-format lines, each distinct line parsed once, in file
+        order of first appearance (so that warnings and errors name the first line)."""
+        ids = line_ids[positions]
+        distinct, first = np.unique(ids, return_index=True)
+        order = np.argsort(first)
+        distinct, first = distinct[order], first[order]
+        reader = SpanFileReader(self.path, self.warnings)
+        table = np.zeros((len(texts) if len(distinct) else 0, 4), dtype=np.int64)
+        label, tokens = self.codes.label, self.codes.tokens
+        for i, at in zip(distinct.tolist(), positions[first].tolist(), strict=True):
+            name, begin, end, token_set = reader.line(at + 1, texts[i])
+            if end >= POSITION_LIMIT:
+                raise InputError(
+                    f"token numbers below {POSITION_LIMIT:,}", str(end), file=self.path, line=at + 1
+                )
+            table[i] = (label(name), begin, end, tokens(begin, end, token_set))
+        rows = table[ids] if len(ids) else np.zeros((0, 4), dtype=np.int64)
+        return Side(sentence, rows[:, 0].copy(), rows[:, 1].copy(), rows[:, 2].copy(), rows[:, 3].copy(),
+                    positions + 1)  # fmt: skip
+
+    def _conll_sentences(self, texts, line_ids, filled, sentence, starts, is_span):
+        """The spans of the CoNLL-2000 sentences, parsed sentence by sentence."""
+        builder = SideBuilder(self.codes)
+        forms: dict[int, list[str]] = {}
+        if is_span.all():
+            return builder.side(), forms
+        reader = ConllReader(self.path, self.warnings)
+        bounds = np.r_[np.flatnonzero(starts), len(filled)]
+        for k in np.flatnonzero(~is_span).tolist():
+            positions = filled[bounds[k] : bounds[k + 1]]
+            lines = [texts[i] for i in line_ids[positions].tolist()]
+            keys, numbers = reader.sentence(int(positions[0]) + 1, lines, self.ignore_punct)
+            builder.add(k, keys, numbers)
+            forms[k] = [line.split()[0] for line in lines]
+        return builder.side(), forms

@@ -12,7 +12,7 @@ import numpy as np
 from ...formats.faireval_spans import TokenSpan
 from ...report import Report
 from ...stats import ScoreRow, Scores, UnitCounts, UnitStatistics, prf
-from .compare import TRADITIONAL, Decision, _identity
+from .compare import TRADITIONAL, Decision, identity
 from .scores import weights_for
 from .settings import COUNTS, METHODS, Weights
 
@@ -45,12 +45,12 @@ def _add_traditional(counts: UnitCounts, sentence: list[Decision]) -> None:
     without an identical target (each span once, however many decisions it is in)."""
     targets = _distinct(d[2] for d in sentence)
     systems = _distinct(d[3] for d in sentence)
-    in_system = {_identity(s) for s in systems}
-    in_target = {_identity(t) for t in targets}
+    in_system = {identity(s) for s in systems}
+    in_target = {identity(t) for t in targets}
     for t in targets:
-        _add(counts, "traditional", t.label, "TP" if _identity(t) in in_system else "FN")
+        _add(counts, "traditional", t.label, "TP" if identity(t) in in_system else "FN")
     for s in systems:
-        if _identity(s) not in in_target:
+        if identity(s) not in in_target:
             _add(counts, "traditional", s.label, "FP")
 
 

@@ -1,0 +1,62 @@
+"""Array helpers of FairEval's comparison: equal rows, ranks within groups, clusters of
+intersecting intervals. All sort-based, O(n log n)."""
+
+from __future__ import annotations
+
+import numpy as np
+
+
+def group_ids(*columns: np.ndarray) -> np.ndarray:
+    """Dense ids of the rows (one value from each column): equal rows get equal ids."""
+    n = len(columns[0])
+    if n == 0:
+        return np.zeros(0, dtype=np.int64)
+    order = np.lexsort(columns[::-1])
+    new = np.zeros(n, dtype=bool)
+    new[0] = True
+    for column in columns:
+        ordered = column[order]
+        new[1:] |= ordered[1:] != ordered[:-1]
+    ids = np.empty(n, dtype=np.int64)
+    ids[order] = np.cumsum(new) - 1
+    return ids
+
+
+def rank_within(groups: np.ndarray) -> np.ndarray:
+    """Each element's rank among the elements of its group, in array order."""
+    n = len(groups)
+    if n == 0:
+        return np.zeros(0, dtype=np.int64)
+    order = np.argsort(groups, kind="stable")
+    ordered = groups[order]
+    starts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+    run_start = np.repeat(starts, np.diff(np.r_[starts, n]))
+    ranks = np.empty(n, dtype=np.int64)
+    ranks[order] = np.arange(n) - run_start
+    return ranks
+
+
+def first_of_groups(groups: np.ndarray, n_groups: int) -> np.ndarray:
+    """For each group id, the first index holding it (n where none does)."""
+    first = np.full(n_groups, len(groups), dtype=np.int64)
+    np.minimum.at(first, groups, np.arange(len(groups)))
+    return first
+
+
+def clusters(sentence: np.ndarray, begin: np.ndarray, end: np.ndarray) -> np.ndarray:
+    """Cluster ids: intervals [begin, end] of one sentence that intersect, directly or
+    through others, share a cluster; ids follow sentence and begin order."""
+    n = len(sentence)
+    if n == 0:
+        return np.zeros(0, dtype=np.int64)
+    values, inverse = np.unique(np.concatenate([begin, end]), return_inverse=True)
+    width = len(values) + 1
+    b_rank, e_rank = inverse[:n], inverse[n:]
+    order = np.lexsort((b_rank, sentence))
+    s, b, e = sentence[order], b_rank[order], e_rank[order]
+    reach = np.maximum.accumulate(s * width + e)  # the furthest end so far (sentence first)
+    new = np.ones(n, dtype=bool)
+    new[1:] = (s[1:] != s[:-1]) | (s[1:] * width + b[1:] > reach[:-1])
+    ids = np.empty(n, dtype=np.int64)
+    ids[order] = np.cumsum(new) - 1
+    return ids

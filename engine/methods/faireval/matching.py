@@ -1,0 +1,217 @@
+"""FairEval's decisions for every sentence of a file pair at once (specs/faireval.md §3).
+
+Steps 1 (TP) and 2 (LE) by sorting on identity and on bounds; steps 3–6 by clusters of
+intersecting spans: a cluster holding spans of one side only is all FN or FP, one target
+with one system span is one BE or LBE, and only clusters where spans compete for partners
+go through the original's passes span by span (passes.py). The result is one array per
+column of decisions (phase, subtype, target index, system index).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from .batch import RANGE, Codes, Side
+from .grouping import clusters, group_ids, rank_within
+from .passes import BE_A, FN, FP, LBE_A, LE, TP, RangeError, Record, SentenceComparison, Work
+
+
+@dataclass
+class Decisions:
+    """What happened to each span: phase (passes.TP … FP), BE subtype, the spans involved."""
+
+    phase: np.ndarray
+    subtype: np.ndarray
+    target: np.ndarray  # index into the target side, -1 for an FP
+    system: np.ndarray  # index into the system side, -1 for an FN
+    traditional_tp: np.ndarray  # per target: an identical system span exists (§3.2)
+    traditional_fp: np.ndarray  # per system span: no identical target exists
+
+
+class Collector:
+    """Decisions gathered step by step as arrays."""
+
+    def __init__(self) -> None:
+        self.parts: list[tuple[np.ndarray, ...]] = []
+
+    def add(self, phase, targets: np.ndarray, systems: np.ndarray, subtype=0) -> None:
+        n = max(len(targets), len(systems))
+        if n == 0:
+            return
+        column = np.full(n, -1, dtype=np.int64)
+        t = targets if len(targets) else column
+        s = systems if len(systems) else column
+        phases = np.broadcast_to(np.asarray(phase, dtype=np.int64), (n,))
+        subtypes = np.broadcast_to(np.asarray(subtype, dtype=np.int64), (n,))
+        self.parts.append((phases, subtypes, t, s))
+
+    def add_records(self, records: list[Record]) -> None:
+        if records:
+            table = np.array(records, dtype=np.int64)
+            self.parts.append(tuple(np.ascontiguousarray(table[:, j]) for j in range(4)))
+
+    def columns(self) -> list[np.ndarray]:
+        if not self.parts:
+            return [np.zeros(0, dtype=np.int64) for _ in range(4)]
+        return [np.concatenate(column) for column in zip(*self.parts, strict=True)]
+
+
+def decide(T: Side, S: Side, codes: Codes, range_error: RangeError) -> Decisions:
+    """Every decision of the traditional and fair evaluations of two sides."""
+    out = Collector()
+    traditional_tp, traditional_fp, rest_t, rest_s = _true_positives(T, S, out)
+    rest_t, rest_s = _label_errors(T, S, rest_t, rest_s, out)
+    _boundaries(T, S, rest_t, rest_s, codes, out, range_error)
+    phase, subtype, target, system = out.columns()
+    return Decisions(phase, subtype, target, system, traditional_tp, traditional_fp)
+
+
+def _identity(side: Side) -> tuple[np.ndarray, ...]:
+    return (side.sentence, side.label, side.begin, side.end, side.tokens)
+
+
+def _pair_by_rank(indices: np.ndarray, groups: np.ndarray, ranks: np.ndarray) -> np.ndarray:
+    """Indices ordered by (group, rank): the k-th of a group meets the other side's k-th."""
+    return indices[np.lexsort((ranks, groups))]
+
+
+def _true_positives(T: Side, S: Side, out: Collector):
+    """Traditional TP/FN/FP by membership; step 1: per identical span min(#T, #S) TPs,
+    the first targets with the first system spans."""
+    ids = group_ids(*(np.concatenate(pair) for pair in zip(_identity(T), _identity(S), strict=True)))
+    n_groups = int(ids.max()) + 1 if len(ids) else 0
+    g_t, g_s = ids[: len(T)], ids[len(T) :]
+    in_t = np.bincount(g_t, minlength=n_groups)
+    in_s = np.bincount(g_s, minlength=n_groups)
+    rank_t, rank_s = rank_within(g_t), rank_within(g_s)
+    tp_t = rank_t < in_s[g_t]
+    tp_s = rank_s < in_t[g_s]
+    t, s = np.flatnonzero(tp_t), np.flatnonzero(tp_s)
+    out.add(TP, _pair_by_rank(t, g_t[t], rank_t[t]), _pair_by_rank(s, g_s[s], rank_s[s]))
+    return in_s[g_t] > 0, in_t[g_s] == 0, np.flatnonzero(~tp_t), np.flatnonzero(~tp_s)
+
+
+def _label_errors(T: Side, S: Side, rest_t: np.ndarray, rest_s: np.ndarray, out: Collector):
+    """Step 2: each target, in order, takes the first remaining system span with its
+    bounds and another label. Returns the spans left on both sides."""
+    if not len(rest_t) or not len(rest_s):
+        return rest_t, rest_s
+    columns = (T.sentence, T.begin, T.end), (S.sentence, S.begin, S.end)
+    ids = group_ids(*(np.concatenate((a[rest_t], b[rest_s])) for a, b in zip(*columns, strict=True)))
+    n_groups = int(ids.max()) + 1
+    g_t, g_s = ids[: len(rest_t)], ids[len(rest_t) :]
+    labels_t, labels_s = T.label[rest_t], S.label[rest_s]
+    low = np.full(n_groups, np.iinfo(np.int64).max)
+    high = np.full(n_groups, -1)
+    np.minimum.at(low, g_t, labels_t)
+    np.maximum.at(high, g_t, labels_t)
+    mixed = (high >= 0) & (low != high)  # targets with several labels compete: one by one
+    simple_t = ~mixed[g_t]
+    eligible = (high[g_s] >= 0) & ~mixed[g_s] & (labels_s != low[g_s])
+    t, gt = rest_t[simple_t], g_t[simple_t]
+    s, gs = rest_s[eligible], g_s[eligible]
+    rank_t, rank_s = rank_within(gt), rank_within(gs)
+    take_t = rank_t < np.bincount(gs, minlength=n_groups)[gt]
+    take_s = rank_s < np.bincount(gt, minlength=n_groups)[gs]
+    pairs_t = _pair_by_rank(t[take_t], gt[take_t], rank_t[take_t])
+    pairs_s = _pair_by_rank(s[take_s], gs[take_s], rank_s[take_s])
+    if mixed.any():
+        more_t, more_s = _mixed_label_errors(T, S, rest_t[~simple_t], g_t[~simple_t], rest_s, g_s)
+        pairs_t, pairs_s = np.concatenate((pairs_t, more_t)), np.concatenate((pairs_s, more_s))
+    out.add(LE, pairs_t, pairs_s)
+    used_t = np.isin(rest_t, pairs_t, assume_unique=True)
+    used_s = np.isin(rest_s, pairs_s, assume_unique=True)
+    return rest_t[~used_t], rest_s[~used_s]
+
+
+def _mixed_label_errors(T: Side, S: Side, targets, target_groups, systems, system_groups):
+    """Step 2 one target at a time, in groups whose targets carry different labels."""
+    waiting: dict[int, list[int]] = {}
+    for index, group in zip(systems.tolist(), system_groups.tolist(), strict=True):
+        waiting.setdefault(group, []).append(index)
+    pairs_t, pairs_s = [], []
+    for t, group in zip(targets.tolist(), target_groups.tolist(), strict=True):
+        queue = waiting.get(group, [])
+        label = T.label[t]
+        for k, s in enumerate(queue):
+            if S.label[s] != label:
+                pairs_t.append(t)
+                pairs_s.append(queue.pop(k))
+                break
+    return np.array(pairs_t, dtype=np.int64), np.array(pairs_s, dtype=np.int64)
+
+
+def subtypes(tb: np.ndarray, te: np.ndarray, sb: np.ndarray, se: np.ndarray) -> np.ndarray:
+    """BES (1) / BEL (2) / BEO (3) of overlapping pairs, from the target's side (§3.5)."""
+    starts_with = np.where(se < te, 1, 2)
+    starts_before = np.where(se < te, 3, 2)
+    starts_after = np.where(se <= te, 1, 3)
+    return np.where(sb == tb, starts_with, np.where(sb < tb, starts_before, starts_after))
+
+
+def _boundaries(T: Side, S: Side, rest_t, rest_s, codes: Codes, out: Collector, range_error) -> None:
+    """Steps 3–6 over clusters of intersecting spans."""
+    n_t = len(rest_t)
+    sentence = np.concatenate((T.sentence[rest_t], S.sentence[rest_s]))
+    ids = clusters(sentence, np.concatenate((T.begin[rest_t], S.begin[rest_s])),
+                   np.concatenate((T.end[rest_t], S.end[rest_s])))  # fmt: skip
+    n_clusters = int(ids.max()) + 1 if len(ids) else 0
+    c_t, c_s = ids[:n_t], ids[n_t:]
+    count_t = np.bincount(c_t, minlength=n_clusters)
+    count_s = np.bincount(c_s, minlength=n_clusters)
+    both = (count_t > 0) & (count_s > 0)
+    out.add(FN, rest_t[~both[c_t]], np.zeros(0, dtype=np.int64))
+    out.add(FP, np.zeros(0, dtype=np.int64), rest_s[~both[c_s]])
+    one_each = both & (count_t == 1) & (count_s == 1)
+    t_of = np.full(n_clusters, -1, dtype=np.int64)
+    s_of = np.full(n_clusters, -1, dtype=np.int64)
+    t_of[c_t] = rest_t
+    s_of[c_s] = rest_s
+    pairs = np.flatnonzero(one_each)
+    t, s = t_of[pairs], s_of[pairs]
+    same_bounds = (T.begin[t] == S.begin[s]) & (T.end[t] == S.end[s])
+    ranged = (T.tokens[t] == RANGE) | (S.tokens[s] == RANGE)
+    out.add(FN, t[same_bounds], np.zeros(0, dtype=np.int64))
+    out.add(FP, np.zeros(0, dtype=np.int64), s[same_bounds])
+    decided = ~same_bounds & ~ranged
+    t, s = t[decided], s[decided]
+    same = T.label[t] == S.label[s]
+    kinds = subtypes(T.begin[t], T.end[t], S.begin[s], S.end[s])
+    out.add(BE_A, t[same], s[same], kinds[same])
+    out.add(LBE_A, t[~same], s[~same])
+    competing = both & ~one_each
+    competing[pairs[~same_bounds & ranged]] = True
+    _competing(T, S, rest_t, rest_s, c_t, c_s, competing, codes, out, range_error)
+
+
+def _competing(T, S, rest_t, rest_s, c_t, c_s, competing, codes: Codes, out: Collector, range_error) -> None:
+    """The clusters whose spans compete, through the original's passes. A sentence where
+    a range span competes goes through as a whole, so that the span the original
+    stops at is the one reported (§3.6)."""
+    keep_t, keep_s = competing[c_t], competing[c_s]
+    t, s = rest_t[keep_t], rest_s[keep_s]
+    unit_t, unit_s = c_t[keep_t], c_s[keep_s]
+    ranged = np.concatenate((T.sentence[t[T.tokens[t] == RANGE]], S.sentence[s[S.tokens[s] == RANGE]]))
+    if len(ranged):
+        unit_t = np.where(np.isin(T.sentence[t], ranged), -1 - T.sentence[t], unit_t)
+        unit_s = np.where(np.isin(S.sentence[s], ranged), -1 - S.sentence[s], unit_s)
+    records: list[Record] = []
+    comparison = SentenceComparison(records, range_error)
+    for targets, systems in _units(t, unit_t, s, unit_s):
+        comparison.run(
+            [Work(codes.span(T, i), 0, i) for i in targets],
+            [Work(codes.span(S, i), 1, i) for i in systems],
+        )
+    out.add_records(records)
+
+
+def _units(t: np.ndarray, unit_t: np.ndarray, s: np.ndarray, unit_s: np.ndarray):
+    """(targets, systems) index lists of each unit, units in the order of their first
+    target (sentence order: every competing unit holds a target)."""
+    by_unit: dict[int, tuple[list[int], list[int]]] = {}
+    for side, (indices, units) in enumerate(((t, unit_t), (s, unit_s))):
+        for index, unit in zip(indices.tolist(), units.tolist(), strict=True):
+            by_unit.setdefault(unit, ([], []))[side].append(index)
+    return list(by_unit.values())

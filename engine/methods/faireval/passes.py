@@ -1,0 +1,213 @@
+"""FairEval's boundary passes, span by span, for the clusters of spans that compete for
+the same partners (specs/faireval.md §3.3 steps 3–6, §3.4, §3.6).
+
+The original's candidate orders and tie rules are kept exactly; partners are found with
+interval indexes instead of scans of every remaining span once a list is long, so a
+cluster of n spans costs O(n log n) plus the candidates found. Decisions are recorded as
+(phase, subtype, target index, system index), the indices those of the spans' sides.
+"""
+
+from __future__ import annotations
+
+import bisect
+from collections.abc import Callable
+
+from ...errors import InputError
+from ...formats.faireval_spans import TokenSpan
+from ...intervals import IntervalIndex
+
+SMALL = 24  # below this many spans a pass scans its list instead of building an index
+
+# Phases, in the order the original decides within a sentence.
+TP, LE, BE_A, BE_B, BE_C, LBE_A, LBE_B, LBE_C, FN, FP = range(10)
+KINDS = ("TP", "LE", "BE", "BE", "BE", "LBE", "LBE", "LBE", "FN", "FP")
+SUBTYPES = ("", "BES", "BEL", "BEO")
+
+Record = tuple[int, int, int, int]  # phase, subtype code, target index, system index (-1: none)
+
+
+class Work:
+    """A span while it is being matched: its current token set shrinks."""
+
+    __slots__ = ("span", "label", "begin", "end", "tokens", "side", "index")
+
+    def __init__(self, span: TokenSpan, side: int, index: int = -1) -> None:
+        self.span = span
+        self.label = span.label
+        self.begin = span.begin
+        self.end = span.end
+        self.tokens = span.tokens
+        self.side = side  # 0 target, 1 system
+        self.index = index  # position in its side's arrays
+
+
+def subtype(t: Work, s: Work) -> int:
+    """BES (1) / BEL (2) / BEO (3) of an overlapping pair, from the target's side (§3.5)."""
+    if s.begin == t.begin:
+        return 1 if s.end < t.end else 2
+    if s.begin < t.begin:
+        return 3 if s.end < t.end else 2
+    return 1 if s.end <= t.end else 3
+
+
+def _best(r: Work, candidates: list[Work]) -> Work:
+    """The candidate sharing most tokens with r, then leaving fewest out (§3.4)."""
+    if len(candidates) == 1:
+        return candidates[0]
+    rt = r.tokens
+
+    def key(item: tuple[int, Work]) -> tuple[int, int, int, int, int]:
+        position, c = item
+        shared = len(rt & c.tokens)
+        return (-shared, len(rt) - shared, len(c.tokens) - shared, c.end - c.begin, position)
+
+    return min(enumerate(candidates), key=key)[1]
+
+
+class Pool:
+    """Spans a pass searches for partners, in the order the original scans them."""
+
+    def __init__(self, items: list[Work], by_label: bool) -> None:
+        self.items = items
+        self.alive = [True] * len(items)
+        self.by_label = by_label
+        self._index: dict[str | None, tuple[IntervalIndex, list[int]]] | None = None
+        if len(items) > SMALL:
+            groups: dict[str | None, list[int]] = {}
+            for position, item in enumerate(items):
+                groups.setdefault(self._group(item), []).append(position)
+            self._index = {
+                key: (IntervalIndex([(items[p].begin, items[p].end + 1) for p in members]), members)
+                for key, members in groups.items()
+            }
+
+    def _group(self, item: Work) -> str | None:
+        return item.label if self.by_label else None
+
+    def overlapping(self, r: Work) -> list[int]:
+        """Positions of live spans whose bounds differ from r's and intersect them, in order."""
+        items, alive = self.items, self.alive
+        if self._index is None:
+            found = [p for p, c in enumerate(items) if alive[p] and c.begin <= r.end and r.begin <= c.end]
+        else:
+            entry = self._index.get(self._group(r))
+            if entry is None:
+                return []
+            index, members = entry
+            found = sorted(members[i] for i in index.overlapping(r.begin, r.end + 1))
+        return [p for p in found if items[p].begin != r.begin or items[p].end != r.end]
+
+    def remove(self, position: int) -> None:
+        self.alive[position] = False
+        if self._index is not None:
+            index, members = self._index[self._group(self.items[position])]
+            index.remove(bisect.bisect_left(members, position))
+
+
+RangeError = Callable[[Work], InputError]
+
+
+class SentenceComparison:
+    """The fair passes over the remaining spans of a cluster (§3.3 steps 3–6)."""
+
+    def __init__(self, record: list[Record], range_error: RangeError) -> None:
+        self.record = record
+        self.range_error = range_error
+
+    def run(self, targets: list[Work], systems: list[Work]) -> None:
+        """Match spans given in emission order; leftovers become FN and FP."""
+        targets.sort(key=lambda w: w.end - w.begin)
+        systems.sort(key=lambda w: w.end - w.begin)
+        used_t: list[Work] = []
+        used_s: list[Work] = []
+        if targets and systems:
+            for same in (True, False):
+                targets, systems = self._passes(targets, systems, used_t, used_s, same)
+        self.record += [(FN, 0, t.index, -1) for t in targets]
+        self.record += [(FP, 0, -1, s.index) for s in systems]
+
+    def _passes(self, T: list[Work], S: list[Work], UT: list[Work], US: list[Work], same: bool):
+        first = BE_A if same else LBE_A
+        T = self._pass_a(T, S, UT, US, same, first)
+        S = [s for s in S if s is not None]
+        T = self._pass_b(T, US, UT, same, first + 1)
+        S = self._pass_c(S, UT, US, same, first + 2)
+        return T, S
+
+    def _related(self, r: Work, pool: Pool, same: bool) -> list[int]:
+        """Positions in the pool of spans overlapping r with the pass's label relation."""
+        items = pool.items
+        return [p for p in pool.overlapping(r) if (items[p].label == r.label) == same]
+
+    def _pass_a(self, T, S, UT, US, same: bool, phase: int) -> list[Work]:
+        """New target with new system span; S entries are set to None when used."""
+        pool = Pool(S, by_label=same)
+        left = []
+        for t in T:
+            found = self._related(t, pool, same)
+            if not found:
+                left.append(t)
+                continue
+            candidates = [S[p] for p in found]
+            for w in (t, *candidates):
+                if w.span.is_range:
+                    raise self.range_error(w)
+            s = _best(t, candidates)
+            position = found[candidates.index(s)]
+            pool.remove(position)
+            S[position] = None
+            self._decide(phase, t, s, same)
+            _share(t, s)
+            UT.append(t)
+            US.append(s)
+        return left
+
+    def _pass_b(self, T: list[Work], US: list[Work], UT: list[Work], same: bool, phase: int) -> list[Work]:
+        """Remaining target with a used system span (which stays usable)."""
+        if not T or not US:
+            return T
+        pool = Pool(US, by_label=same)
+        left = []
+        for t in T:
+            found = self._related(t, pool, same)
+            if found and t.span.is_range:
+                raise self.range_error(t)
+            candidates = [US[p] for p in found if t.tokens & US[p].tokens]
+            if not candidates:
+                left.append(t)
+                continue
+            u = _best(t, candidates)
+            self._decide(phase, t, u, same)
+            _share(t, u)
+            UT.append(t)
+        return left
+
+    def _pass_c(self, S: list[Work], UT: list[Work], US: list[Work], same: bool, phase: int) -> list[Work]:
+        """Remaining system span with a used target."""
+        if not S or not UT:
+            return S
+        pool = Pool(UT, by_label=same)
+        left = []
+        for s in S:
+            candidates = [UT[p] for p in self._related(s, pool, same) if UT[p].tokens & s.tokens]
+            if not candidates:
+                left.append(s)
+                continue
+            if s.span.is_range:
+                raise self.range_error(s)
+            u = _best(s, candidates)
+            self._decide(phase, u, s, same)
+            _share(u, s)
+            US.append(s)
+        return left
+
+    def _decide(self, phase: int, t: Work, s: Work, same: bool) -> None:
+        self.record.append((phase, subtype(t, s) if same else 0, t.index, s.index))
+
+
+def _share(a: Work, b: Work) -> None:
+    """Take the tokens two matched spans share out of both."""
+    shared = a.tokens & b.tokens
+    if shared:
+        a.tokens = a.tokens - shared
+        b.tokens = b.tokens - shared
