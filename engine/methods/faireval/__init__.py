@@ -306,12 +306,12 @@ class Run:
 
     def _range_error(self, pair: FilePair, work: Work) -> InputError:
         path = pair.target if work.side == 0 else pair.system
-        field = token_field(path, work.span.line)
+        field = token_field(path, work.line)
         return InputError(
             "token numbers in the 4th field of a span that overlaps another span",
             f"'{field}' (the original FairEval cannot evaluate this span)",
             file=path,
-            line=work.span.line,
+            line=work.line,
         )
 
     def _warn_unexcluded(self) -> None:

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from .batch import RANGE, Codes, Side
-from .grouping import clusters, group_ids, rank_within
+from .grouping import clusters, group_ids, rank_within, row_keys
 from .passes import BE_A, FN, FP, LBE_A, LE, TP, RangeError, Record, SentenceComparison, Work
 
 
@@ -80,17 +80,30 @@ def _pair_by_rank(indices: np.ndarray, groups: np.ndarray, ranks: np.ndarray) ->
 def _true_positives(T: Side, S: Side, out: Collector):
     """Traditional TP/FN/FP by membership; step 1: per identical span min(#T, #S) TPs,
     the first targets with the first system spans."""
-    ids = group_ids(*(np.concatenate(pair) for pair in zip(_identity(T), _identity(S), strict=True)))
-    n_groups = int(ids.max()) + 1 if len(ids) else 0
-    g_t, g_s = ids[: len(T)], ids[len(T) :]
-    in_t = np.bincount(g_t, minlength=n_groups)
-    in_s = np.bincount(g_s, minlength=n_groups)
-    rank_t, rank_s = rank_within(g_t), rank_within(g_s)
-    tp_t = rank_t < in_s[g_t]
-    tp_s = rank_s < in_t[g_s]
-    t, s = np.flatnonzero(tp_t), np.flatnonzero(tp_s)
-    out.add(TP, _pair_by_rank(t, g_t[t], rank_t[t]), _pair_by_rank(s, g_s[s], rank_s[s]))
-    return in_s[g_t] > 0, in_t[g_s] == 0, np.flatnonzero(~tp_t), np.flatnonzero(~tp_s)
+    n_t = len(T)
+    keys = row_keys(*(np.concatenate(pair) for pair in zip(_identity(T), _identity(S), strict=True)))
+    order = np.argsort(keys, kind="stable")  # a group of identical spans: its targets first
+    ordered = keys[order]
+    new = np.ones(len(order), dtype=bool)
+    new[1:] = ordered[1:] != ordered[:-1]
+    group = np.cumsum(new) - 1
+    starts = np.flatnonzero(new)
+    is_t = order < n_t
+    in_t = np.bincount(group[is_t], minlength=len(starts))
+    in_s = np.diff(np.append(starts, len(order))) - in_t
+    rank = np.arange(len(order)) - starts[group]
+    rank[~is_t] -= in_t[group[~is_t]]
+    matched = rank < np.where(is_t, in_s[group], in_t[group])  # in the order of (group, rank)
+    out.add(TP, order[is_t & matched], order[~is_t & matched] - n_t)
+    tp_t = np.zeros(n_t, dtype=bool)
+    tp_s = np.zeros(len(S), dtype=bool)
+    tp_t[order[is_t & matched]] = True
+    tp_s[order[~is_t & matched] - n_t] = True
+    traditional_tp = np.zeros(n_t, dtype=bool)
+    traditional_tp[order[is_t]] = in_s[group[is_t]] > 0
+    traditional_fp = np.zeros(len(S), dtype=bool)
+    traditional_fp[order[~is_t] - n_t] = in_t[group[~is_t]] == 0
+    return traditional_tp, traditional_fp, np.flatnonzero(~tp_t), np.flatnonzero(~tp_s)
 
 
 def _label_errors(T: Side, S: Side, rest_t: np.ndarray, rest_s: np.ndarray, out: Collector):
@@ -118,7 +131,10 @@ def _label_errors(T: Side, S: Side, rest_t: np.ndarray, rest_s: np.ndarray, out:
     pairs_t = _pair_by_rank(t[take_t], gt[take_t], rank_t[take_t])
     pairs_s = _pair_by_rank(s[take_s], gs[take_s], rank_s[take_s])
     if mixed.any():
-        more_t, more_s = _mixed_label_errors(T, S, rest_t[~simple_t], g_t[~simple_t], rest_s, g_s)
+        in_mixed = mixed[g_s]
+        more_t, more_s = _mixed_label_errors(
+            T, S, rest_t[~simple_t], g_t[~simple_t], rest_s[in_mixed], g_s[in_mixed]
+        )
         pairs_t, pairs_s = np.concatenate((pairs_t, more_t)), np.concatenate((pairs_s, more_s))
     out.add(LE, pairs_t, pairs_s)
     used_t = np.isin(rest_t, pairs_t, assume_unique=True)
@@ -132,11 +148,13 @@ def _mixed_label_errors(T: Side, S: Side, targets, target_groups, systems, syste
     for index, group in zip(systems.tolist(), system_groups.tolist(), strict=True):
         waiting.setdefault(group, []).append(index)
     pairs_t, pairs_s = [], []
-    for t, group in zip(targets.tolist(), target_groups.tolist(), strict=True):
+    system_label = dict(zip(systems.tolist(), S.label[systems].tolist(), strict=True))
+    for t, group, label in zip(
+        targets.tolist(), target_groups.tolist(), T.label[targets].tolist(), strict=True
+    ):
         queue = waiting.get(group, [])
-        label = T.label[t]
         for k, s in enumerate(queue):
-            if S.label[s] != label:
+            if system_label[s] != label:
                 pairs_t.append(t)
                 pairs_s.append(queue.pop(k))
                 break
@@ -187,31 +205,37 @@ def _boundaries(T: Side, S: Side, rest_t, rest_s, codes: Codes, out: Collector, 
 
 
 def _competing(T, S, rest_t, rest_s, c_t, c_s, competing, codes: Codes, out: Collector, range_error) -> None:
-    """The clusters whose spans compete, through the original's passes. A sentence where
-    a range span competes goes through as a whole, so that the span the original
-    stops at is the one reported (§3.6)."""
+    """The clusters whose spans compete, through the original's passes, in sentence
+    order. A sentence where a range span competes goes through as a whole, so that the
+    span the original stops at is the one reported (§3.6)."""
     keep_t, keep_s = competing[c_t], competing[c_s]
     t, s = rest_t[keep_t], rest_s[keep_s]
     unit_t, unit_s = c_t[keep_t], c_s[keep_s]
     ranged = np.concatenate((T.sentence[t[T.tokens[t] == RANGE]], S.sentence[s[S.tokens[s] == RANGE]]))
-    if len(ranged):
-        unit_t = np.where(np.isin(T.sentence[t], ranged), -1 - T.sentence[t], unit_t)
-        unit_s = np.where(np.isin(S.sentence[s], ranged), -1 - S.sentence[s], unit_s)
+    if len(ranged):  # every competing cluster of such a sentence becomes its first one
+        first = np.full(int(T.sentence.max()) + 1, np.iinfo(np.int64).max)
+        np.minimum.at(first, T.sentence[t], unit_t)
+        whole_t, whole_s = np.isin(T.sentence[t], ranged), np.isin(S.sentence[s], ranged)
+        unit_t = np.where(whole_t, first[T.sentence[t]], unit_t)
+        unit_s = np.where(whole_s, first[S.sentence[s]], unit_s)
     records: list[Record] = []
     comparison = SentenceComparison(records, range_error)
-    for targets, systems in _units(t, unit_t, s, unit_s):
-        comparison.run(
-            [Work(codes.span(T, i), 0, i) for i in targets],
-            [Work(codes.span(S, i), 1, i) for i in systems],
-        )
+    for targets, systems in zip(_works(T, 0, t, unit_t, codes), _works(S, 1, s, unit_s, codes), strict=True):
+        comparison.run(targets, systems)
     out.add_records(records)
 
 
-def _units(t: np.ndarray, unit_t: np.ndarray, s: np.ndarray, unit_s: np.ndarray):
-    """(targets, systems) index lists of each unit, units in the order of their first
-    target (sentence order: every competing unit holds a target)."""
-    by_unit: dict[int, tuple[list[int], list[int]]] = {}
-    for side, (indices, units) in enumerate(((t, unit_t), (s, unit_s))):
-        for index, unit in zip(indices.tolist(), units.tolist(), strict=True):
-            by_unit.setdefault(unit, ([], []))[side].append(index)
-    return list(by_unit.values())
+def _works(side: Side, number: int, chosen: np.ndarray, units: np.ndarray, codes: Codes) -> list[list[Work]]:
+    """The Works of the chosen spans of a side, a list per unit in the order of the units."""
+    order = np.argsort(units, kind="stable")
+    chosen = chosen[order]
+    columns = (side.label, side.begin, side.end, side.tokens, side.line)
+    label, begin, end, tokens, line = (column[chosen].tolist() for column in columns)
+    token_set = codes.token_set
+    works = [
+        Work(lab, b, e, token_set(code, b, e), code == RANGE, number, i, n)
+        for lab, b, e, code, i, n in zip(label, begin, end, tokens, chosen.tolist(), line, strict=True)
+    ]
+    ordered = units[order]
+    bounds = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1], True]).tolist()
+    return [works[a:b] for a, b in zip(bounds[:-1], bounds[1:], strict=True)]

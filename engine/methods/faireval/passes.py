@@ -13,7 +13,6 @@ import bisect
 from collections.abc import Callable
 
 from ...errors import InputError
-from ...formats.faireval_spans import TokenSpan
 from ...intervals import IntervalIndex
 
 SMALL = 24  # below this many spans a pass scans its list instead of building an index
@@ -29,16 +28,21 @@ Record = tuple[int, int, int, int]  # phase, subtype code, target index, system 
 class Work:
     """A span while it is being matched: its current token set shrinks."""
 
-    __slots__ = ("span", "label", "begin", "end", "tokens", "side", "index")
+    __slots__ = ("label", "begin", "end", "tokens", "is_range", "side", "index", "line")
 
-    def __init__(self, span: TokenSpan, side: int, index: int = -1) -> None:
-        self.span = span
-        self.label = span.label
-        self.begin = span.begin
-        self.end = span.end
-        self.tokens = span.tokens
+    def __init__(self, label, begin, end, tokens, is_range, side, index, line) -> None:  # noqa: ANN001
+        self.label = label  # a label code
+        self.begin = begin
+        self.end = end
+        self.tokens = tokens  # a frozenset, or RangeTokens for a range span
+        self.is_range = is_range
         self.side = side  # 0 target, 1 system
         self.index = index  # position in its side's arrays
+        self.line = line
+
+
+def _length(w: Work) -> int:
+    return w.end - w.begin
 
 
 def subtype(t: Work, s: Work) -> int:
@@ -67,13 +71,13 @@ def _best(r: Work, candidates: list[Work]) -> Work:
 class Pool:
     """Spans a pass searches for partners, in the order the original scans them."""
 
-    def __init__(self, items: list[Work], by_label: bool) -> None:
+    def __init__(self, items: list[Work], same: bool) -> None:
         self.items = items
         self.alive = [True] * len(items)
-        self.by_label = by_label
-        self._index: dict[str | None, tuple[IntervalIndex, list[int]]] | None = None
+        self.same = same  # the pass's label relation: same label (BE) or another (LBE)
+        self._index: dict[int | None, tuple[IntervalIndex, list[int]]] | None = None
         if len(items) > SMALL:
-            groups: dict[str | None, list[int]] = {}
+            groups: dict[int | None, list[int]] = {}
             for position, item in enumerate(items):
                 groups.setdefault(self._group(item), []).append(position)
             self._index = {
@@ -81,21 +85,31 @@ class Pool:
                 for key, members in groups.items()
             }
 
-    def _group(self, item: Work) -> str | None:
-        return item.label if self.by_label else None
+    def _group(self, item: Work) -> int | None:
+        return item.label if self.same else None
 
-    def overlapping(self, r: Work) -> list[int]:
-        """Positions of live spans whose bounds differ from r's and intersect them, in order."""
-        items, alive = self.items, self.alive
+    def related(self, r: Work) -> list[int]:
+        """Positions of live spans with the pass's label relation to r whose bounds
+        differ from r's and intersect them, in order."""
+        items, alive, same = self.items, self.alive, self.same
+        b, e, label = r.begin, r.end, r.label
         if self._index is None:
-            found = [p for p, c in enumerate(items) if alive[p] and c.begin <= r.end and r.begin <= c.end]
-        else:
-            entry = self._index.get(self._group(r))
-            if entry is None:
-                return []
-            index, members = entry
-            found = sorted(members[i] for i in index.overlapping(r.begin, r.end + 1))
-        return [p for p in found if items[p].begin != r.begin or items[p].end != r.end]
+            return [
+                p
+                for p, c in enumerate(items)
+                if alive[p] and c.begin <= e and b <= c.end and (c.label == label) == same
+                and (c.begin != b or c.end != e)
+            ]  # fmt: skip
+        entry = self._index.get(self._group(r))
+        if entry is None:
+            return []
+        index, members = entry
+        found = sorted(members[i] for i in index.overlapping(b, e + 1))
+        return [
+            p
+            for p in found
+            if (items[p].begin != b or items[p].end != e) and (items[p].label == label) == same
+        ]
 
     def remove(self, position: int) -> None:
         self.alive[position] = False
@@ -116,8 +130,8 @@ class SentenceComparison:
 
     def run(self, targets: list[Work], systems: list[Work]) -> None:
         """Match spans given in emission order; leftovers become FN and FP."""
-        targets.sort(key=lambda w: w.end - w.begin)
-        systems.sort(key=lambda w: w.end - w.begin)
+        targets.sort(key=_length)
+        systems.sort(key=_length)
         used_t: list[Work] = []
         used_s: list[Work] = []
         if targets and systems:
@@ -134,23 +148,18 @@ class SentenceComparison:
         S = self._pass_c(S, UT, US, same, first + 2)
         return T, S
 
-    def _related(self, r: Work, pool: Pool, same: bool) -> list[int]:
-        """Positions in the pool of spans overlapping r with the pass's label relation."""
-        items = pool.items
-        return [p for p in pool.overlapping(r) if (items[p].label == r.label) == same]
-
     def _pass_a(self, T, S, UT, US, same: bool, phase: int) -> list[Work]:
         """New target with new system span; S entries are set to None when used."""
-        pool = Pool(S, by_label=same)
+        pool = Pool(S, same)
         left = []
         for t in T:
-            found = self._related(t, pool, same)
+            found = pool.related(t)
             if not found:
                 left.append(t)
                 continue
             candidates = [S[p] for p in found]
             for w in (t, *candidates):
-                if w.span.is_range:
+                if w.is_range:
                     raise self.range_error(w)
             s = _best(t, candidates)
             position = found[candidates.index(s)]
@@ -166,11 +175,11 @@ class SentenceComparison:
         """Remaining target with a used system span (which stays usable)."""
         if not T or not US:
             return T
-        pool = Pool(US, by_label=same)
+        pool = Pool(US, same)
         left = []
         for t in T:
-            found = self._related(t, pool, same)
-            if found and t.span.is_range:
+            found = pool.related(t)
+            if found and t.is_range:
                 raise self.range_error(t)
             candidates = [US[p] for p in found if t.tokens & US[p].tokens]
             if not candidates:
@@ -186,14 +195,14 @@ class SentenceComparison:
         """Remaining system span with a used target."""
         if not S or not UT:
             return S
-        pool = Pool(UT, by_label=same)
+        pool = Pool(UT, same)
         left = []
         for s in S:
-            candidates = [UT[p] for p in self._related(s, pool, same) if UT[p].tokens & s.tokens]
+            candidates = [UT[p] for p in pool.related(s) if UT[p].tokens & s.tokens]
             if not candidates:
                 left.append(s)
                 continue
-            if s.span.is_range:
+            if s.is_range:
                 raise self.range_error(s)
             u = _best(s, candidates)
             self._decide(phase, u, s, same)
