@@ -46,11 +46,12 @@ ORIGINAL_FILES = {
 #: line with the engine's own reader, as the method's run does, and compares nothing.
 FLOORS = {
     "faireval": """import sys
-from engine.methods.faireval.reading import SentenceParser, file_blocks
+from engine.methods.faireval.batch import Codes
+from engine.methods.faireval.reading import FileReader
+codes = Codes()
 for path in sys.argv[1:]:
-    parser = SentenceParser(path, [], False)
-    for block in file_blocks(path, []):
-        parser.parse(block)
+    reader = FileReader(path, [], False, codes)
+    reader.spans(reader.sentences)
 """,
     "poetry": """import sys
 from engine.formats.poetry_jsonl import REFERENCE, SYSTEM, JsonLines, spans_of

@@ -27,7 +27,7 @@ from .compare import Decision, Tally, decision_rows
 from .detail import DocumentBuilder
 from .matching import decide
 from .passes import Work
-from .reading import FilePair, FileReader, Sentence, count_lines, file_pairs, token_field
+from .reading import FilePair, FileReader, Sentence, file_pairs, input_size, token_field
 from .render import SparseConfusion, render_report
 from .scores import scores, weights_for
 from .settings import COUNTS, METHODS, Settings, from_options, read_config
@@ -216,12 +216,12 @@ class Run:
 
     def report(self) -> Report:
         pairs = file_pairs(self.settings, self.warnings)
-        total_lines = sum(count_lines(p.target) for p in pairs)
-        done_lines = 0
-        for pair in pairs:
-            self.progress.update(done_lines / max(total_lines, 1), "reading and comparing")
+        sizes = [input_size(p.target) + input_size(p.system) for p in pairs]
+        done = 0
+        for pair, size in zip(pairs, sizes, strict=True):
+            self.progress.update(done / max(sum(sizes), 1), "reading and comparing")
             self._pair(pair)
-            done_lines += count_lines(pair.target)
+            done += size
         self._check_spans()
         self.progress.update(1.0, "scoring", force=True)
         return self._build(pairs)

@@ -28,6 +28,7 @@ class Codes:
         self.label_codes: dict[str, int] = {}
         self.token_sets: list[frozenset[int]] = [frozenset()]  # code 0 stands for FULL
         self.token_codes: dict[frozenset[int], int] = {}
+        self._full: dict[tuple[int, int], frozenset[int]] = {}  # the FULL sets made so far
 
     def label(self, name: str) -> int:
         code = self.label_codes.get(name)
@@ -52,7 +53,10 @@ class Codes:
         if code == RANGE:
             return RangeTokens(begin, end)
         if code == FULL:
-            return frozenset(range(begin, end + 1))
+            full = self._full.get((begin, end))
+            if full is None:
+                full = self._full[(begin, end)] = frozenset(range(begin, end + 1))
+            return full
         return self.token_sets[code]
 
     def span(self, side: Side, i: int) -> TokenSpan:

@@ -169,8 +169,14 @@ def subtypes(tb: np.ndarray, te: np.ndarray, sb: np.ndarray, se: np.ndarray) -> 
     return np.where(sb == tb, starts_with, np.where(sb < tb, starts_before, starts_after))
 
 
+PAIR_LIMIT = 64  # clusters with at most this many (target, system) pairs are looked at in bulk
+
+
 def _boundaries(T: Side, S: Side, rest_t, rest_s, codes: Codes, out: Collector, range_error) -> None:
-    """Steps 3–6 over clusters of intersecting spans."""
+    """Steps 3–6 over clusters of intersecting spans: a cluster of one side is all FN or
+    FP; in a cluster where no span overlaps two of the other side, each overlapping pair
+    is one BE or LBE (step 4 or 5, pass A) and the rest FN and FP; the other clusters
+    go through the original's passes."""
     n_t = len(rest_t)
     sentence = np.concatenate((T.sentence[rest_t], S.sentence[rest_s]))
     ids = clusters(sentence, np.concatenate((T.begin[rest_t], S.begin[rest_s])),
@@ -182,26 +188,39 @@ def _boundaries(T: Side, S: Side, rest_t, rest_s, codes: Codes, out: Collector, 
     both = (count_t > 0) & (count_s > 0)
     out.add(FN, rest_t[~both[c_t]], np.zeros(0, dtype=np.int64))
     out.add(FP, np.zeros(0, dtype=np.int64), rest_s[~both[c_s]])
-    one_each = both & (count_t == 1) & (count_s == 1)
-    t_of = np.full(n_clusters, -1, dtype=np.int64)
-    s_of = np.full(n_clusters, -1, dtype=np.int64)
-    t_of[c_t] = rest_t
-    s_of[c_s] = rest_s
-    pairs = np.flatnonzero(one_each)
-    t, s = t_of[pairs], s_of[pairs]
-    same_bounds = (T.begin[t] == S.begin[s]) & (T.end[t] == S.end[s])
+    small = both & (count_t * count_s <= PAIR_LIMIT)
+    t, s, cluster = _pairs(rest_t[small[c_t]], c_t[small[c_t]], rest_s[small[c_s]], c_s[small[c_s]], count_s)
+    edge = (T.begin[t] <= S.end[s]) & (S.begin[s] <= T.end[t])
+    edge &= (T.begin[t] != S.begin[s]) | (T.end[t] != S.end[s])
+    t, s, cluster = t[edge], s[edge], cluster[edge]
+    degree_t = np.bincount(t, minlength=len(T))
+    degree_s = np.bincount(s, minlength=len(S))
     ranged = (T.tokens[t] == RANGE) | (S.tokens[s] == RANGE)
-    out.add(FN, t[same_bounds], np.zeros(0, dtype=np.int64))
-    out.add(FP, np.zeros(0, dtype=np.int64), s[same_bounds])
-    decided = ~same_bounds & ~ranged
+    competing = both & ~small
+    competing[cluster[(degree_t[t] > 1) | (degree_s[s] > 1) | ranged]] = True
+    decided = ~competing[cluster]
     t, s = t[decided], s[decided]
     same = T.label[t] == S.label[s]
     kinds = subtypes(T.begin[t], T.end[t], S.begin[s], S.end[s])
     out.add(BE_A, t[same], s[same], kinds[same])
     out.add(LBE_A, t[~same], s[~same])
-    competing = both & ~one_each
-    competing[pairs[~same_bounds & ranged]] = True
+    alone_t = small[c_t] & ~competing[c_t] & (degree_t[rest_t] == 0)
+    alone_s = small[c_s] & ~competing[c_s] & (degree_s[rest_s] == 0)
+    out.add(FN, rest_t[alone_t], np.zeros(0, dtype=np.int64))
+    out.add(FP, np.zeros(0, dtype=np.int64), rest_s[alone_s])
     _competing(T, S, rest_t, rest_s, c_t, c_s, competing, codes, out, range_error)
+
+
+def _pairs(t: np.ndarray, c_t: np.ndarray, s: np.ndarray, c_s: np.ndarray, count_s: np.ndarray):
+    """Every (target, system span) pair within each cluster, with the pair's cluster."""
+    order_s = np.argsort(c_s, kind="stable")
+    s, c_s = s[order_s], c_s[order_s]
+    first_s = np.searchsorted(c_s, c_t)  # where each target's cluster begins among the systems
+    repeats = count_s[c_t]
+    total = int(repeats.sum())
+    starts = np.repeat(np.cumsum(repeats) - repeats, repeats)
+    within = np.arange(total) - starts
+    return np.repeat(t, repeats), s[np.repeat(first_s, repeats) + within], np.repeat(c_t, repeats)
 
 
 def _competing(T, S, rest_t, rest_s, c_t, c_s, competing, codes: Codes, out: Collector, range_error) -> None:

@@ -4,16 +4,15 @@ its own format (specs/faireval.md §2.1–2.3)."""
 from __future__ import annotations
 
 import os
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 import numpy as np
 
 from ...errors import InputError
 from ...formats.conll2000 import ConllReader, is_conll_line
-from ...formats.faireval_spans import Key, SpanFileReader, TokenSpan, is_span_line
-from ...textio import BOM, Block, check_input, iter_lines, read_blocks, read_lines
+from ...formats.faireval_spans import Key, SpanFileReader, TokenSpan
+from ...textio import BOM, check_input, iter_lines, read_lines
 from .batch import POSITION_LIMIT, Codes, Side, SideBuilder
 from .settings import Settings
 
@@ -63,27 +62,6 @@ def file_pairs(settings: Settings, warnings: list[str]) -> list[FilePair]:
     return pairs
 
 
-def file_blocks(path: str, warnings: list[str]) -> Iterator[Block]:
-    """The sentences of a data file; a leading byte-order mark is dropped with a warning."""
-    sentences = read_blocks(path)
-    head = next(sentences, None)
-    if head is None:
-        return
-    first, lines = head
-    if lines[0].startswith(BOM):
-        label = lines[0].split("\t")[0]
-        warnings.append(f"{path}: byte-order mark ignored (the original read the first label as {label!r})")
-        lines[0] = lines[0][1:].strip()
-        if not lines[0]:
-            lines.pop(0)
-            first += 1
-        if not lines:
-            yield from sentences
-            return
-    yield first, lines
-    yield from sentences
-
-
 @dataclass(slots=True)
 class Sentence:
     """The spans of one sentence as compared (keys), where they stand, its words."""
@@ -108,28 +86,21 @@ class Sentence:
         return [TokenSpan.of(key, line) for key, line in zip(self.keys, self.lines, strict=True)]
 
 
-class SentenceParser:
-    """Spans of one file's sentences, whichever format each sentence is in."""
-
-    def __init__(self, path: str, warnings: list[str], ignore_punct: bool) -> None:
-        self.path = path
-        self.span_file = SpanFileReader(path, warnings)
-        self.conll = ConllReader(path, warnings)
-        self.ignore_punct = ignore_punct
-
-    def parse(self, block: Block) -> Sentence:
-        first, lines = block
-        if is_span_line(lines[0]):
-            return Sentence(self.span_file.sentence(first, lines), range(first, first + len(lines)), None)
-        if is_conll_line(lines[0]):
-            keys, numbers = self.conll.sentence(first, lines, self.ignore_punct)
-            return Sentence(keys, numbers, [line.split()[0] for line in lines])
-        raise InputError(
-            "4 TAB-separated fields (span file) or 3 space-separated fields (CoNLL-2000)",
-            _fields_found(lines[0]),
-            file=self.path,
-            line=first,
-        )
+def _first_appearances(ids: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:
+    """The distinct values of `ids` in order of first appearance, with the position of
+    each first appearance. Line ids are numbered in that order, so a running maximum
+    finds them; when it does not (the lines are a part of the file), a sort does."""
+    if not len(ids):
+        return ids, ids
+    seen_before = np.maximum.accumulate(ids)
+    first = np.flatnonzero(np.r_[True, ids[1:] > seen_before[:-1]])
+    present = np.zeros(n, dtype=bool)
+    present[ids] = True
+    if len(first) == int(present.sum()):
+        return ids[first], first
+    distinct, first = np.unique(ids, return_index=True)
+    order = np.argsort(first)
+    return distinct[order], first[order]
 
 
 def _fields_found(line: str) -> str:
@@ -148,12 +119,11 @@ def token_field(path: str, line: int) -> str:
     return ""
 
 
-def count_lines(path: str) -> int:
-    """Lines in a file (for progress), counted without decoding; InputError for a path
-    that is no regular file (a FIFO would wait for a writer forever)."""
+def input_size(path: str) -> int:
+    """Bytes in an input file (for progress); InputError for a path that is no regular
+    file (a FIFO would wait for a writer forever)."""
     check_input(path)
-    with open(Path(path), "rb") as handle:
-        return sum(chunk.count(b"\n") for chunk in iter(lambda: handle.read(1 << 20), b"")) + 1
+    return os.path.getsize(path) if os.path.isfile(path) else 0
 
 
 @dataclass
@@ -233,22 +203,22 @@ class FileReader:
         """The spans of the span-format lines, each distinct line parsed once, in file
         order of first appearance (so that warnings and errors name the first line)."""
         ids = line_ids[positions]
-        distinct, first = np.unique(ids, return_index=True)
-        order = np.argsort(first)
-        distinct, first = distinct[order], first[order]
+        distinct, first = _first_appearances(ids, len(texts))
         reader = SpanFileReader(self.path, self.warnings)
-        table = np.zeros((len(texts) if len(distinct) else 0, 4), dtype=np.int64)
         label, tokens = self.codes.label, self.codes.tokens
+        rows = []
         for i, at in zip(distinct.tolist(), positions[first].tolist(), strict=True):
             name, begin, end, token_set = reader.line(at + 1, texts[i])
             if end >= POSITION_LIMIT:
                 raise InputError(
                     f"token numbers below {POSITION_LIMIT:,}", str(end), file=self.path, line=at + 1
                 )
-            table[i] = (label(name), begin, end, tokens(begin, end, token_set))
-        rows = table[ids] if len(ids) else np.zeros((0, 4), dtype=np.int64)
-        return Side(sentence, rows[:, 0].copy(), rows[:, 1].copy(), rows[:, 2].copy(), rows[:, 3].copy(),
-                    positions + 1)  # fmt: skip
+            rows.append((label(name), begin, end, tokens(begin, end, token_set)))
+        table = np.zeros((len(texts), 4), dtype=np.int64)
+        if rows:
+            table[distinct] = rows
+        columns = table[ids].T
+        return Side(sentence, *(np.ascontiguousarray(column) for column in columns), positions + 1)
 
     def _conll_sentences(self, texts, line_ids, filled, sentence, starts, is_span):
         """The spans of the CoNLL-2000 sentences, parsed sentence by sentence."""
