@@ -248,10 +248,10 @@ class Run:
         self.sentences["system"] += n_system
         self.sentences["compared"] += compared
         T, S = self._kept(target.side), self._kept(system.side)
-        if self.documents is not None:
-            self.documents.sides(pair, compared, T, S, {**system.forms, **target.forms}, self.codes)
+        spans = self._compare_sides(pair, T, S)
+        if self.documents is not None and spans is not None:
+            self.documents.sides(pair, compared, T, S, {**system.forms, **target.forms}, spans)
             self.documents.finish(pair)
-        self._compare_sides(pair, T, S)
 
     def _kept(self, side: Side) -> Side:
         """The spans whose labels are wanted (§2.7)."""
@@ -262,15 +262,21 @@ class Run:
         kept = self.wanted[side.label] if len(side) else np.zeros(0, dtype=bool)
         return side if kept.all() else side.take(kept)
 
-    def _compare_sides(self, pair: FilePair, T: Side, S: Side) -> None:
-        """Every decision of one file pair, counted; kept as rows when the detail is wanted."""
+    def _compare_sides(
+        self, pair: FilePair, T: Side, S: Side
+    ) -> tuple[list[TokenSpan], list[TokenSpan]] | None:
+        """Every decision of one file pair, counted; with the detail, kept as rows and
+        the spans of both sides returned as TokenSpans."""
         if len(T) or len(S):
             self.any_span = True
         decisions = decide(T, S, self.codes, lambda work: self._range_error(pair, work))
         self.tally.add(T, S, decisions, self.codes, self.settings.focus)
-        if self.detail:
-            rows = decision_rows(T, S, decisions, self.codes)
-            self.decisions += [(pair, sentence + 1, decision) for sentence, decision in rows]
+        if not self.detail:
+            return None
+        spans = (self.codes.spans(T), self.codes.spans(S))
+        rows = decision_rows(T, S, decisions, spans)
+        self.decisions += [(pair, sentence + 1, decision) for sentence, decision in rows]
+        return spans
 
     def _check_counts(self, pair: FilePair, n_target: int, n_system: int) -> None:
         for path, n in ((pair.target, n_target), (pair.system, n_system)):

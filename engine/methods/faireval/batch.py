@@ -59,11 +59,14 @@ class Codes:
             return full
         return self.token_sets[code]
 
-    def span(self, side: Side, i: int) -> TokenSpan:
-        """Span i of a side as the rest of the method shows it."""
-        begin, end, code = int(side.begin[i]), int(side.end[i]), int(side.tokens[i])
-        tokens = self.token_set(code, begin, end)
-        return TokenSpan(self.labels[side.label[i]], begin, end, tokens, code == RANGE, int(side.line[i]))
+    def spans(self, side: Side) -> list[TokenSpan]:
+        """The spans of a side as the rest of the method shows them."""
+        names, token_set = self.labels, self.token_set
+        columns = (side.label, side.begin, side.end, side.tokens, side.line)
+        return [
+            TokenSpan(names[label], begin, end, token_set(code, begin, end), code == RANGE, line)
+            for label, begin, end, code, line in zip(*(c.tolist() for c in columns), strict=True)
+        ]
 
 
 @dataclass

@@ -141,26 +141,21 @@ def decision_order(T: Side, S: Side, d: Decisions) -> np.ndarray:
     return np.lexsort((index, length, d.phase, sentence))
 
 
-def decision_rows(T: Side, S: Side, d: Decisions, codes: Codes) -> list[tuple[int, Decision]]:
-    """(sentence index, decision) in the original's order; a span in several decisions
-    is the same TokenSpan in each."""
-    spans: tuple[dict[int, TokenSpan], dict[int, TokenSpan]] = ({}, {})
-
-    def span(side: int, i: int) -> TokenSpan | None:
-        if i < 0:
-            return None
-        found = spans[side].get(i)
-        if found is None:
-            found = spans[side][i] = codes.span(S if side else T, i)
-        return found
-
-    rows = []
+def decision_rows(
+    T: Side, S: Side, d: Decisions, spans: tuple[list[TokenSpan], list[TokenSpan]]
+) -> list[tuple[int, Decision]]:
+    """(sentence index, decision) in the original's order, the spans taken from `spans`
+    (the TokenSpans of both sides: a span in several decisions is the same object)."""
+    targets, systems = spans
     order = decision_order(T, S, d)
     columns = (d.phase[order], d.subtype[order], d.target[order], d.system[order])
-    for phase, sub, t, s in zip(*(c.tolist() for c in columns), strict=True):
-        sentence = int(T.sentence[t]) if t >= 0 else int(S.sentence[s])
-        rows.append((sentence, (KINDS[phase], SUBTYPES[sub], span(0, t), span(1, s))))
-    return rows
+    sentence = np.where(
+        d.target[order] >= 0, _at(T.sentence, d.target[order], 0), _at(S.sentence, d.system[order], 0)
+    )
+    return [
+        (k, (KINDS[phase], SUBTYPES[sub], targets[t] if t >= 0 else None, systems[s] if s >= 0 else None))
+        for k, phase, sub, t, s in zip(sentence.tolist(), *(c.tolist() for c in columns), strict=True)
+    ]
 
 
 def compare_sentence(
@@ -182,4 +177,5 @@ def compare_sentence(
     decisions = decide(sides[0], sides[1], codes, range_error)
     tally.add(sides[0], sides[1], decisions, codes, focus)
     if record is not None:
-        record += [decision for _, decision in decision_rows(sides[0], sides[1], decisions, codes)]
+        spans = (codes.spans(sides[0]), codes.spans(sides[1]))
+        record += [decision for _, decision in decision_rows(sides[0], sides[1], decisions, spans)]

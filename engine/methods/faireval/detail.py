@@ -14,7 +14,7 @@ import numpy as np
 from ...formats.faireval_spans import RangeTokens, TokenSpan
 from ...report import Report, error_row
 from ...spans import Document, Span, TokenNumbers
-from .batch import Codes, Side
+from .batch import Side
 from .compare import Decision
 from .reading import FilePair, Sentence
 
@@ -71,9 +71,16 @@ class DocumentBuilder:
         self.system += [_span(s, offset, doc, number) for s in systems]
 
     def sides(
-        self, pair: FilePair, compared: int, T: Side, S: Side, forms: dict[int, list[str]], codes: Codes
+        self,
+        pair: FilePair,
+        compared: int,
+        T: Side,
+        S: Side,
+        forms: dict[int, list[str]],
+        spans: tuple[list[TokenSpan], list[TokenSpan]],
     ) -> None:
-        """Lay out the compared sentences of a file pair read as arrays, and place their spans."""
+        """Lay out the compared sentences of a file pair read as arrays, and place their
+        spans (`spans`: the TokenSpans of T and S)."""
         lengths = np.zeros(compared, dtype=np.int64)
         for side in (T, S):
             np.maximum.at(lengths, side.sentence, side.end)
@@ -87,11 +94,10 @@ class DocumentBuilder:
                 self.words[len(self.units)] = forms[k]
             self.units.append((start, end))
         self.length = int(offsets[-1])
-        for side, spans in ((T, self.gold), (S, self.system)):
+        for side, side_spans, placed in ((T, spans[0], self.gold), (S, spans[1], self.system)):
             at = offsets[side.sentence].tolist()
-            spans += [
-                _span(codes.span(side, i), at[i], doc, int(side.sentence[i]) + 1) for i in range(len(side))
-            ]
+            numbers = (side.sentence + 1).tolist()
+            placed += [_span(span, at[i], doc, numbers[i]) for i, span in enumerate(side_spans)]
 
     def finish(self, pair: FilePair) -> None:
         """Close the document of a file pair."""
