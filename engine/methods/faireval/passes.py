@@ -144,8 +144,8 @@ class SentenceComparison:
         first = BE_A if same else LBE_A
         T = self._pass_a(T, S, UT, US, same, first)
         S = [s for s in S if s is not None]
-        T = self._pass_b(T, US, UT, same, first + 1)
-        S = self._pass_c(S, UT, US, same, first + 2)
+        T = self._pass_used(T, US, UT, same, first + 1)
+        S = self._pass_used(S, UT, US, same, first + 2)
         return T, S
 
     def _pass_a(self, T, S, UT, US, same: bool, phase: int) -> list[Work]:
@@ -171,43 +171,27 @@ class SentenceComparison:
             US.append(s)
         return left
 
-    def _pass_b(self, T: list[Work], US: list[Work], UT: list[Work], same: bool, phase: int) -> list[Work]:
-        """Remaining target with a used system span (which stays usable)."""
-        if not T or not US:
-            return T
-        pool = Pool(US, same)
+    def _pass_used(self, rest: list[Work], used: list[Work], grown: list[Work], same: bool, phase: int):
+        """Pass B (rest: remaining targets, used: US, which stay usable) or pass C (rest:
+        remaining system spans, used: UT); a matched span of `rest` joins `grown`."""
+        if not rest or not used:
+            return rest
+        targets = rest[0].side == 0
+        pool = Pool(used, same)
         left = []
-        for t in T:
-            found = pool.related(t)
-            if found and t.is_range:
-                raise self.range_error(t)
-            candidates = [US[p] for p in found if t.tokens & US[p].tokens]
+        for r in rest:
+            found = pool.related(r)
+            candidates = [used[p] for p in found if r.tokens & used[p].tokens]
+            if r.is_range and (found if targets else candidates):  # where the original fails
+                raise self.range_error(r)
             if not candidates:
-                left.append(t)
+                left.append(r)
                 continue
-            u = _best(t, candidates)
-            self._decide(phase, t, u, same)
-            _share(t, u)
-            UT.append(t)
-        return left
-
-    def _pass_c(self, S: list[Work], UT: list[Work], US: list[Work], same: bool, phase: int) -> list[Work]:
-        """Remaining system span with a used target."""
-        if not S or not UT:
-            return S
-        pool = Pool(UT, same)
-        left = []
-        for s in S:
-            candidates = [UT[p] for p in pool.related(s) if UT[p].tokens & s.tokens]
-            if not candidates:
-                left.append(s)
-                continue
-            if s.is_range:
-                raise self.range_error(s)
-            u = _best(s, candidates)
-            self._decide(phase, u, s, same)
-            _share(u, s)
-            US.append(s)
+            u = _best(r, candidates)
+            t, s = (r, u) if targets else (u, r)
+            self._decide(phase, t, s, same)
+            _share(t, s)
+            grown.append(r)
         return left
 
     def _decide(self, phase: int, t: Work, s: Work, same: bool) -> None:
