@@ -41,6 +41,20 @@ class Work:
         self.line = line
 
 
+def _relations(targets: list[Work], systems: list[Work]) -> list[bool]:
+    """The label relations whose passes can match anything: same labels (step 4) where
+    a label is on both sides, other labels (step 5) where there are two labels."""
+    labels_t = {t.label for t in targets}
+    labels_s = {s.label for s in systems}
+    if not labels_t or not labels_s:
+        return []
+    return [
+        same
+        for same, possible in ((True, bool(labels_t & labels_s)), (False, len(labels_t | labels_s) > 1))
+        if possible
+    ]
+
+
 def _length(w: Work) -> int:
     return w.end - w.begin
 
@@ -134,9 +148,8 @@ class SentenceComparison:
         systems.sort(key=_length)
         used_t: list[Work] = []
         used_s: list[Work] = []
-        if targets and systems:
-            for same in (True, False):
-                targets, systems = self._passes(targets, systems, used_t, used_s, same)
+        for same in _relations(targets, systems):
+            targets, systems = self._passes(targets, systems, used_t, used_s, same)
         self.record += [(FN, 0, t.index, -1) for t in targets]
         self.record += [(FP, 0, -1, s.index) for s in systems]
 
