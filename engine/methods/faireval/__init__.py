@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import os
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -217,10 +218,13 @@ class Run:
     def report(self) -> Report:
         pairs = file_pairs(self.settings, self.warnings)
         sizes = [input_size(p.target) + input_size(p.system) for p in pairs]
-        done = 0
+        total, done = max(sum(sizes), 1), 0
         for pair, size in zip(pairs, sizes, strict=True):
-            self.progress.update(done / max(sum(sizes), 1), "reading and comparing")
-            self._pair(pair)
+
+            def step(share: float, what: str, done: int = done, size: int = size) -> None:
+                self.progress.update((done + share * size) / total, what)
+
+            self._pair(pair, step)
             done += size
         self._check_spans()
         self.progress.update(1.0, "scoring", force=True)
@@ -233,13 +237,16 @@ class Run:
             raise InputError("spans to compare", found + why)
         self._warn_unexcluded()
 
-    def _pair(self, pair: FilePair) -> None:
-        """Read both files of a pair and compare their sentences pairwise (F5)."""
+    def _pair(self, pair: FilePair, step: Callable[[float, str], None]) -> None:
+        """Read both files of a pair and compare their sentences pairwise (F5); `step`
+        reports the share of the pair done."""
         settings, warnings = self.settings, self.warnings
+        step(0.0, "reading")
         readers = [
             FileReader(path, warnings, settings.ignore_punct, self.codes)
             for path in (pair.target, pair.system)
         ]
+        step(0.3, "parsing")
         n_target, n_system = readers[0].sentences, readers[1].sentences
         self._check_counts(pair, n_target, n_system)
         compared = min(n_target, n_system)
@@ -248,8 +255,10 @@ class Run:
         self.sentences["system"] += n_system
         self.sentences["compared"] += compared
         T, S = self._kept(target.side), self._kept(system.side)
+        step(0.5, "comparing sentences")
         spans = self._compare_sides(pair, T, S)
         if self.documents is not None and spans is not None:
+            step(0.8, "laying out the documents")
             self.documents.sides(pair, compared, T, S, {**system.forms, **target.forms}, spans)
             self.documents.finish(pair)
 
