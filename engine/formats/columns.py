@@ -3,7 +3,7 @@
 A line holding a TAB is split on every TAB (empty fields kept, as str.split("\\t")), any
 other line on runs of spaces (TABs too with separator "whitespace"); a line of blanks
 only is empty. Nothing here loops over lines in Python: a million-line file is split in
-a few array operations, and only the fields asked for are turned into strings.
+a few array operations over its blanks, and only distinct fields become strings.
 """
 
 from __future__ import annotations
@@ -13,6 +13,8 @@ from dataclasses import dataclass
 import numpy as np
 
 NEWLINE, TAB, SPACE = 10, 9, 32
+_BLANK = np.zeros(256, dtype=bool)
+_BLANK[[NEWLINE, TAB, SPACE]] = True
 
 
 @dataclass
@@ -61,80 +63,86 @@ def _starts_with(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, prefix:
 
 
 def split_lines(raw: bytes, separator: str | None) -> Lines:
-    """Lines and fields of a UTF-8 text with \\n line ends."""
+    """Lines and fields of a UTF-8 text with \\n line ends. The bytes are looked at once,
+    for the blanks (newlines, spaces, TABs); the fields are the gaps between the blanks
+    that separate (a TAB line keeps its empty fields)."""
     data = np.frombuffer(raw, dtype=np.uint8)
-    newlines = np.flatnonzero(data == NEWLINE)
-    starts = np.concatenate([[0], newlines + 1]).astype(np.int64)
-    ends = np.concatenate([newlines, [len(data)]]).astype(np.int64)
-    lengths = ends - starts + 1  # with the line end (one past the data on the last line)
-    tabs = data == TAB
-    tab_count = _per_line(tabs, starts, ends)
-    if separator == "tab":
-        tab_mode = np.ones(len(starts), dtype=bool)
-    elif separator is None:
-        tab_mode = tab_count > 0
-    else:
-        tab_mode = np.zeros(len(starts), dtype=bool)
-    per_byte_tab_mode = _per_byte(tab_mode, lengths, len(data))
-    space_sep = (data == SPACE) | tabs if separator == "whitespace" else data == SPACE
-    separators = (per_byte_tab_mode & tabs) | (~per_byte_tab_mode & space_sep)
-    run_starts, run_ends = _runs((data != NEWLINE) & ~separators & ~per_byte_tab_mode)
-    run_flags = np.zeros(len(data), dtype=bool)
-    run_flags[run_starts] = True
-    run_count = _per_line(run_flags, starts, ends)
-    field_count = np.where(tab_mode, tab_count + 1, run_count).astype(np.int64)
-    blank = ~tab_mode & (run_count == 0)
+    blanks = np.flatnonzero(_BLANK[data])
+    kinds = data[blanks]
+    at_newline = kinds == NEWLINE
+    newlines = blanks[at_newline]
+    starts = np.empty(len(newlines) + 1, dtype=np.int64)
+    starts[0], starts[1:] = 0, newlines + 1
+    ends = np.append(newlines, len(data))
+    line_of = np.cumsum(at_newline, dtype=np.int32)
+    line_of -= at_newline  # the line of each blank
+    blank = ends - starts == np.bincount(line_of[~at_newline], minlength=len(starts))
+    tab_mode = _tab_mode(separator, line_of[kinds == TAB], len(starts))
+    cuts = np.empty(len(blanks) + 2, dtype=np.int64)  # the blanks that separate, and both ends
+    cuts[0], cuts[-1], cuts[1:-1] = -1, len(data), blanks
+    cut_line = np.append(line_of, len(starts) - 1)
+    keep = cuts[1:] > cuts[:-1] + 1  # a field holds a byte, except on TAB lines
     if tab_mode.any():
-        filled = _per_line((data != SPACE) & ~tabs & (data != NEWLINE), starts, ends) > 0
-        blank |= tab_mode & ~filled
-    tab_starts, tab_ends = _tab_fields(data, tabs, starts, ends, tab_mode)
-    field_starts = np.concatenate([run_starts, tab_starts])
-    field_ends = np.concatenate([run_ends, tab_ends])
-    if len(tab_starts) and len(run_starts):
-        order = np.argsort(field_starts, kind="stable")
-        field_starts, field_ends = field_starts[order], field_ends[order]
+        splits = at_newline | np.where(tab_mode[line_of], kinds == TAB, kinds == SPACE)
+        separates = np.concatenate([[True], splits, [True]])
+        cuts, cut_line = cuts[separates], cut_line[separates[1:]]
+        keep = (cuts[1:] > cuts[:-1] + 1) | tab_mode[cut_line]
+    field_starts, field_ends, field_line = cuts[:-1][keep] + 1, cuts[1:][keep], cut_line[keep]
+    field_count = np.bincount(field_line, minlength=len(starts))
     first_field = np.cumsum(field_count) - field_count
     return Lines(data, starts, ends, field_starts, field_ends, first_field, field_count, blank)
 
 
-def _per_byte(flags: np.ndarray, lengths: np.ndarray, size: int) -> np.ndarray:
-    """A flag per line spread over its bytes (a constant where every line has the same)."""
-    if flags.all() or not flags.any():
-        return np.full(size, bool(flags.all()) and len(flags) > 0, dtype=bool)
-    return np.repeat(flags, lengths)[:size]
+def _tab_mode(separator: str | None, tab_lines: np.ndarray, count: int) -> np.ndarray:
+    """Per line: whether it is split on TABs only (with "tab" every line, by default those
+    holding a TAB, with "whitespace" none)."""
+    tab_mode = np.full(count, separator == "tab", dtype=bool)
+    if separator is None:
+        tab_mode[tab_lines] = True
+    return tab_mode
 
 
-def _per_line(flags: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
-    """How many flagged bytes each line [start, end) holds."""
-    total = np.zeros(len(flags) + 1, dtype=np.int32 if len(flags) < 2**31 else np.int64)
-    np.cumsum(flags, out=total[1:])
-    return (total[ends] - total[starts]).astype(np.int64)
+def distinct_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, list[str]]:
+    """Each field's number among the distinct fields (numbered in order of first
+    appearance), and those fields as strings. Fields are compared as their length and
+    their bytes read eight at a time in place, so only the distinct ones become strings."""
+    lengths = ends - starts
+    padded = np.frombuffer(data.tobytes() + bytes(8), dtype=np.uint8)
+    words = np.ndarray((len(data) + 1,), dtype="<u8", buffer=padded, strides=(1,))  # 8 bytes from each
+    codes, count = _numbered(lengths)
+    for offset in range(0, int(lengths.max(initial=0)), 8):
+        word = words[np.minimum(starts + offset, len(data))]
+        word &= _MASKS[np.clip(lengths - offset, 0, 8)]
+        word_codes, word_count = _numbered(word)
+        codes, count = _numbered(codes * word_count + word_codes)
+    firsts = _first_appearances(codes, count)
+    order = np.argsort(firsts)
+    renumbered = np.empty(count, dtype=np.int64)
+    renumbered[order] = np.arange(count)
+    names = [data[starts[i] : ends[i]].tobytes().decode("utf-8") for i in firsts[order].tolist()]
+    return renumbered[codes], names
 
 
-def _runs(content: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """(start, end) of every run of True."""
-    edges = np.diff(np.concatenate([[False], content, [False]]).astype(np.int8))
-    return np.flatnonzero(edges == 1).astype(np.int64), np.flatnonzero(edges == -1).astype(np.int64)
+_MASKS = np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)  # the first k bytes of a word
 
 
-def _tab_fields(data: np.ndarray, tabs: np.ndarray, starts: np.ndarray, ends: np.ndarray,
-                tab_mode: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
-    """Fields of the TAB lines: from the line's start or a TAB to the next TAB or its end."""
-    lines = np.flatnonzero(tab_mode)
-    tab_at = np.flatnonzero(tabs)
-    line_of_tab = np.searchsorted(starts, tab_at, side="right") - 1
-    tab_at = tab_at[tab_mode[line_of_tab]] if len(tab_at) else tab_at
-    field_starts = np.concatenate([starts[lines], tab_at + 1])
-    field_ends = np.concatenate([tab_at, ends[lines]])
-    return np.sort(field_starts), np.sort(field_ends)
+def _numbered(values: np.ndarray) -> tuple[np.ndarray, int]:
+    """Each value's rank among the distinct values, and how many there are: counted where
+    the values are small integers, else by sorting."""
+    top = int(values.max(initial=0))
+    if top <= 4 * len(values) + 1024:
+        present = np.bincount(values.astype(np.int64), minlength=top + 1) > 0
+        return (np.cumsum(present) - 1)[values], int(present.sum())
+    ordered = np.sort(values)
+    distinct = ordered[np.concatenate([[True], ordered[1:] != ordered[:-1]])]
+    return np.searchsorted(distinct, values), len(distinct)
 
 
-def strings(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> list[str]:
-    """The fields (start, end) as strings: gathered into one buffer, decoded once, split."""
-    if not len(starts):
-        return []
-    buffer = gather(data, starts, ends, np.full(len(starts), NEWLINE, dtype=np.uint8))
-    return buffer[:-1].tobytes().decode("utf-8").split("\n")
+def _first_appearances(codes: np.ndarray, count: int) -> np.ndarray:
+    """Where each of the `count` numbers first appears in `codes`."""
+    order = np.argsort(codes.astype(np.min_scalar_type(count)), kind="stable")
+    sizes = np.bincount(codes, minlength=count)
+    return order[np.cumsum(sizes) - sizes]
 
 
 def gather(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, after: np.ndarray) -> np.ndarray:

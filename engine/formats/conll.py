@@ -22,7 +22,7 @@ from ..errors import InputError
 from ..spans import Annotations, Document
 from ..textio import read_text
 from . import tagschemes
-from .columns import NEWLINE, SPACE, Lines, gather, split_lines, strings
+from .columns import NEWLINE, SPACE, Lines, distinct_fields, gather, split_lines
 from .spantable import Bounds, SpanTable
 from .standoff import ReadOptions, text_document
 
@@ -119,10 +119,7 @@ class ColumnFile:
             raise InputError(expected, found, file=self.name, line=line + 1)
         self.data = lines.data
         self.token_bytes = lines.field(token_lines, token_col)
-        tags = strings(lines.data, *lines.field(token_lines, tag_col))
-        self.tag_names = list(dict.fromkeys(tags))
-        index = {tag: code for code, tag in enumerate(self.tag_names)}
-        self.tag_codes = np.fromiter(map(index.__getitem__, tags), dtype=np.int64, count=len(tags))
+        self.tag_codes, self.tag_names = distinct_fields(lines.data, *lines.field(token_lines, tag_col))
         self.lines = token_lines + 1
         breaks = np.cumsum(lines.blank | docstart)[token_lines]
         opens = np.ones(len(token_lines), dtype=bool)
@@ -249,12 +246,21 @@ def _documents(columns: ColumnFile) -> tuple[list[Document], np.ndarray, np.ndar
         base = int(starts[a]) if a < b else 0
         starts[a:b] -= base
         ends[a:b] -= base
-        firsts = sentence_starts[(sentence_starts >= a) & (sentence_starts < b)].tolist()
-        if a < b and (not firsts or firsts[0] != a):
-            firsts.insert(0, a)
-        units = [(int(starts[f]), int(ends[e - 1])) for f, e in zip(firsts, [*firsts[1:], b], strict=True)]
-        documents.append(text_document(name, text, units, Bounds(starts[a:b], ends[a:b])))
+        documents.append(text_document(name, text, _units(sentence_starts, a, b, starts, ends),
+                                       Bounds(starts[a:b], ends[a:b])))  # fmt: skip
     return documents, starts, ends, doc_of
+
+
+def _units(sentence_starts: np.ndarray, a: int, b: int, starts: np.ndarray,
+           ends: np.ndarray) -> list[tuple[int, int]]:  # fmt: skip
+    """The character ranges of the sentences of tokens [a, b) (a document's first token
+    opens a sentence)."""
+    low, high = np.searchsorted(sentence_starts, [a, b]).tolist()
+    firsts = sentence_starts[low:high]
+    if a < b and (not len(firsts) or firsts[0] != a):
+        firsts = np.concatenate([[a], firsts])
+    lasts = np.append(firsts[1:], b)[: len(firsts)] - 1
+    return list(zip(starts[firsts].tolist(), ends[lasts].tolist(), strict=True))
 
 
 def read(path: str, options: ReadOptions) -> Annotations:
