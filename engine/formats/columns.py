@@ -13,8 +13,6 @@ from dataclasses import dataclass
 import numpy as np
 
 NEWLINE, TAB, SPACE = 10, 9, 32
-_BLANK = np.zeros(256, dtype=bool)
-_BLANK[[NEWLINE, TAB, SPACE]] = True
 
 
 @dataclass
@@ -67,7 +65,10 @@ def split_lines(raw: bytes, separator: str | None) -> Lines:
     for the blanks (newlines, spaces, TABs); the fields are the gaps between the blanks
     that separate (a TAB line keeps its empty fields)."""
     data = np.frombuffer(raw, dtype=np.uint8)
-    blanks = np.flatnonzero(_BLANK[data])
+    is_blank = data == SPACE
+    is_blank |= data == NEWLINE
+    is_blank |= data == TAB
+    blanks = np.flatnonzero(is_blank)
     kinds = data[blanks]
     at_newline = kinds == NEWLINE
     newlines = blanks[at_newline]

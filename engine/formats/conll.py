@@ -107,9 +107,10 @@ class ColumnFile:
 
     def _read_lines(self, lines: Lines, options: ReadOptions) -> None:
         token_col, tag_col = options.token_column, options.tag_column
-        comment = lines.prefixed(options.comment_prefix.encode("utf-8")) if options.comment_prefix else False
+        prefix = options.comment_prefix
+        comment = lines.prefixed(prefix.encode("utf-8")) if prefix else np.zeros(len(lines.blank), dtype=bool)
         docstart = lines.first_field_is(DOCSTART.encode()) & ~comment
-        token_lines = np.flatnonzero(~lines.blank & ~comment & ~docstart)
+        token_lines = np.flatnonzero(~(lines.blank | comment | docstart))
         short = ~(lines.has_column(token_lines, token_col) & lines.has_column(token_lines, tag_col))
         if short.any():
             line = int(token_lines[np.argmax(short)])

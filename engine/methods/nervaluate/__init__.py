@@ -28,7 +28,18 @@ from ..spans.inputs import (
     span_inputs,
     span_of,
 )
-from .matching import CORRECT, INCORRECT, MISSED, SCHEMAS, SPURIOUS, Outcome, Side, evaluate, metrics
+from .matching import (
+    CORRECT,
+    INCORRECT,
+    MISSED,
+    SCHEMAS,
+    SPURIOUS,
+    Outcome,
+    Side,
+    evaluate,
+    in_order,
+    metrics,
+)
 from .units import NervaluateUnits, Scope
 
 COLUMNS = [
@@ -136,7 +147,8 @@ def _side(paired: Paired, table: SpanTable, labels: np.ndarray) -> tuple[Side, n
             starts[chosen] = np.searchsorted(token_ends, table.starts[chosen], side="right")
             ends[chosen] = np.searchsorted(token_starts, table.ends[chosen], side="left") - 1
     keep = np.flatnonzero((table.ends > table.starts) & (ends >= starts))
-    order = keep[np.lexsort((labels[keep], ends[keep], starts[keep], table.docs[keep]))]
+    keys = (labels[keep], ends[keep], starts[keep], table.docs[keep])
+    order = keep if in_order(keys) else keep[np.lexsort(keys)]
     side = Side(table.docs[order], starts[order], ends[order], labels[order])
     return side, order, len(table) - len(keep)
 
