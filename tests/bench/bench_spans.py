@@ -1,12 +1,14 @@
 """spans and nervaluate on 1,000,000 tokens of CoNLL IOB2 (40,000 sentences, 4 labels),
-whole-process CPU time against seqeval 1.2.2 (strict, IOB2) and nervaluate 1.2.1 on the
-same files; then one sentence of 1,000,000 tokens (n log n: no slower per token).
+whole-process CPU time on one core against seqeval 1.2.2 (strict, IOB2) and nervaluate
+1.2.1 on the same files, in paired runs (ours, the peer, ours …: each ratio from one pair);
+then one sentence of 1,000,000 tokens against the 40,000 sentences (no slower per token).
 
     make bench   (the peers come with the test extra; without them their part is skipped)
 """
 
 from __future__ import annotations
 
+import os
 import random
 import resource
 import subprocess
@@ -15,9 +17,12 @@ from pathlib import Path
 
 import pytest
 
+from tests.bench import compile_engine
+
 LABELS = ("PER", "LOC", "ORG", "MISC")
 TOKENS = 1_000_000
 SENTENCES = 40_000
+RUNS = 3  # paired runs of each comparison
 
 READ_TAGS = """
 import sys
@@ -89,15 +94,35 @@ def corpus(folder: Path, sentences: int) -> tuple[str, str]:
 
 
 def cpu(command: list[str]) -> float:
-    """CPU seconds (user + system) of a whole child process."""
+    """CPU seconds (user + system) of a whole child process, run on one core."""
+    core = min(os.sched_getaffinity(0))
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    subprocess.run(command, check=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                   preexec_fn=lambda: os.sched_setaffinity(0, {core}))  # fmt: skip
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     return after.ru_utime - before.ru_utime + after.ru_stime - before.ru_stime
 
 
-def ours(method: str, gold: str, system: str) -> float:
-    return min(cpu([sys.executable, "-m", "engine", method, gold, system, "--scheme", "IOB2"]) for _ in range(3))
+def ours(method: str, gold: str, system: str) -> list[str]:
+    return [sys.executable, "-m", "engine", method, gold, system, "--scheme", "IOB2"]
+
+
+def paired(first: list[str], second: list[str]) -> tuple[list[float], list[float]]:
+    """CPU times of the two commands run in turn, RUNS times each (first, second, first …)."""
+    times: tuple[list[float], list[float]] = ([], [])
+    for _ in range(RUNS):
+        times[0].append(cpu(first))
+        times[1].append(cpu(second))
+    return times
+
+
+def spread(times: list[float]) -> str:
+    return f"{min(times):.2f}–{max(times):.2f} s"
+
+
+def ratios(numerators: list[float], denominators: list[float]) -> str:
+    pairs = sorted(n / d for n, d in zip(numerators, denominators, strict=True))
+    return f"{pairs[0]:.1f}–{pairs[-1]:.1f}× (median {pairs[len(pairs) // 2]:.1f}×)"
 
 
 def _peer_available(name: str) -> bool:
@@ -106,20 +131,21 @@ def _peer_available(name: str) -> bool:
 
 @pytest.mark.parametrize(("method", "peer"), [("spans", "seqeval"), ("nervaluate", "nervaluate")])
 def test_against_peer(tmp_path, method: str, peer: str) -> None:
-    gold, system = corpus(tmp_path, SENTENCES)
-    mine = ours(method, gold, system)
-    print(f"\n{method}: 1,000,000 tokens in {SENTENCES:,} sentences: {mine:.2f} s CPU (best of 3)")
     if not _peer_available(peer):
         pytest.skip(f"{peer} is not installed (pip install '.[test]')")
-    theirs = cpu([sys.executable, "-c", PEER[peer], gold, system])
-    print(f"{peer}: {theirs:.2f} s CPU — ratio {theirs / mine:.1f}x")
+    compile_engine()
+    gold, system = corpus(tmp_path, SENTENCES)
+    mine, theirs = paired(ours(method, gold, system), [sys.executable, "-c", PEER[peer], gold, system])
+    print(f"\n{method} against {peer}, 1,000,000 tokens in {SENTENCES:,} sentences, CPU on one core, "
+          f"{RUNS} paired runs: ours {spread(mine)}, {peer} {spread(theirs)}, ratio {ratios(theirs, mine)}")
 
 
 @pytest.mark.parametrize("method", ["spans", "nervaluate"])
 def test_one_long_sentence(tmp_path, method: str) -> None:
-    many = corpus(tmp_path / "many" if (tmp_path / "many").mkdir() is None else tmp_path, SENTENCES)
+    compile_engine()
+    (tmp_path / "many").mkdir()
     (tmp_path / "one").mkdir()
-    one = corpus(tmp_path / "one", 1)
-    a, b = ours(method, *many), ours(method, *one)
-    print(f"\n{method}: 40,000 sentences {a:.2f} s CPU, one sentence of 1,000,000 tokens {b:.2f} s CPU "
-          f"(ratio {b / a:.2f})")
+    many, one = corpus(tmp_path / "many", SENTENCES), corpus(tmp_path / "one", 1)
+    a, b = paired(ours(method, *many), ours(method, *one))
+    print(f"\n{method}, CPU on one core, {RUNS} paired runs: 40,000 sentences {spread(a)}, one sentence "
+          f"of 1,000,000 tokens {spread(b)} (one sentence ÷ 40,000: {ratios(b, a)})")

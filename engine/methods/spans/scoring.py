@@ -4,6 +4,7 @@ averages, with numpy's arithmetic in seqeval's order so that the floats are the 
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Any
 
@@ -39,10 +40,11 @@ def match(gold_rows: np.ndarray, system_rows: np.ndarray) -> Matches:
     """Equal rows found by sorting both sides' rows together (no pairwise comparison)."""
     rows = np.concatenate([gold_rows, system_rows]).astype(np.int64, copy=False)
     side = np.repeat(np.array([0, 1], dtype=np.int64), [len(gold_rows), len(system_rows)])
-    order = np.lexsort((side, *rows.T[::-1]))
-    ordered = rows[order]
+    keyed = row_keys(rows) * 2 + side
+    order = np.argsort(keyed, kind="stable")  # each side's rows mostly come in order already
+    ordered = keyed[order]
     new = np.ones(len(order), dtype=bool)
-    new[1:] = (ordered[1:] != ordered[:-1]).any(axis=1)
+    new[1:] = (ordered[1:] >> 1) != (ordered[:-1] >> 1)
     group = np.cumsum(new) - 1
     sides = side[order]
     has_gold = np.bincount(group, weights=sides == 0, minlength=group[-1] + 1 if len(group) else 0) > 0
@@ -55,6 +57,24 @@ def match(gold_rows: np.ndarray, system_rows: np.ndarray) -> Matches:
     first[order] = first_of_side
     n = len(gold_rows)
     return Matches(matched[:n], matched[n:], first[:n], first[n:])
+
+
+def row_keys(rows: np.ndarray) -> np.ndarray:
+    """One integer per row below 2**62, equal for equal rows and ordered as the rows are
+    (lexicographically): the columns as digits of one number, or, where that number would
+    be too large, the rows' ranks."""
+    if not len(rows):
+        return np.zeros(0, dtype=np.int64)
+    columns = [rows[:, k] for k in range(rows.shape[1])]
+    lows = [int(column.min()) for column in columns]
+    sizes = [int(column.max()) - low + 1 for column, low in zip(columns, lows, strict=True)]
+    if math.prod(sizes) >= 2**62:
+        return np.unique(rows, axis=0, return_inverse=True)[1].reshape(-1).astype(np.int64)
+    keys = np.zeros(len(rows), dtype=np.int64)
+    for column, low, size in zip(columns, lows, sizes, strict=True):
+        keys *= size
+        keys += column - low
+    return keys
 
 
 @dataclass
