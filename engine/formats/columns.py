@@ -105,17 +105,19 @@ def _tab_mode(separator: str | None, tab_lines: np.ndarray, count: int) -> np.nd
 
 def distinct_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, list[str]]:
     """Each field's number among the distinct fields (numbered in order of first
-    appearance), and those fields as strings. Fields are compared as their length and
-    their bytes read eight at a time in place, so only the distinct ones become strings."""
+    appearance), and those fields as strings. Fields are compared in pieces of seven bytes
+    read in place as one integer with the length left (8 for 8 or more) as its eighth
+    byte, so only the distinct fields become strings."""
     lengths = ends - starts
-    padded = np.frombuffer(data.tobytes() + bytes(8), dtype=np.uint8)
+    padded = np.concatenate([data, np.zeros(8, dtype=np.uint8)])
     words = np.ndarray((len(data) + 1,), dtype="<u8", buffer=padded, strides=(1,))  # 8 bytes from each
-    codes, count = _numbered(lengths)
-    for offset in range(0, int(lengths.max(initial=0)), 8):
-        word = words[np.minimum(starts + offset, len(data))]
-        word &= _MASKS[np.clip(lengths - offset, 0, 8)]
+    codes, count = np.zeros(len(starts), dtype=np.int64), 1
+    for offset in range(0, max(int(lengths.max(initial=0)), 1), 7):
+        left = np.clip(lengths - offset, 0, 8)
+        word = words[np.minimum(starts + offset, len(data))] & _MASKS[np.minimum(left, 7)]
+        word |= left.astype(np.uint64) << np.uint64(56)
         word_codes, word_count = _numbered(word)
-        codes, count = _numbered(codes * word_count + word_codes)
+        codes, count = _numbered(codes * word_count + word_codes) if offset else (word_codes, word_count)
     firsts = _first_appearances(codes, count)
     order = np.argsort(firsts)
     renumbered = np.empty(count, dtype=np.int64)
@@ -124,7 +126,7 @@ def distinct_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> t
     return renumbered[codes], names
 
 
-_MASKS = np.array([(1 << (8 * k)) - 1 for k in range(9)], dtype=np.uint64)  # the first k bytes of a word
+_MASKS = np.array([(1 << (8 * k)) - 1 for k in range(8)], dtype=np.uint64)  # the first k bytes of a word
 
 
 def _numbered(values: np.ndarray) -> tuple[np.ndarray, int]:
