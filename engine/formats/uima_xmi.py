@@ -17,13 +17,10 @@ from __future__ import annotations
 
 import importlib.util
 import re
-import zipfile
 from collections.abc import Sequence
 from io import BytesIO
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
-
-from lxml import etree
 
 from ..errors import InputError
 from ..spans import Annotations, Document, Span
@@ -93,6 +90,8 @@ def _beside(path: str) -> str:
 
 
 def _zip_sources(path: str, options: ReadOptions) -> tuple[list[tuple[str, str, bytes]], tuple[str, bytes]]:
+    import zipfile  # here, not at the top: reading other formats need not load it
+
     try:
         with zipfile.ZipFile(path) as archive:
             names = [n for n in archive.namelist() if not n.endswith("/")]
@@ -119,6 +118,7 @@ def _zip_sources(path: str, options: ReadOptions) -> tuple[list[tuple[str, str, 
 
 def _load_typesystem(where: str, data: bytes) -> cassis.TypeSystem:
     import cassis
+    from lxml import etree
 
     try:
         return cassis.load_typesystem(BytesIO(data))
@@ -134,6 +134,7 @@ _UNKNOWN_FEATURE = re.compile(r"(\w+)\.__init__\(\) got an unexpected keyword ar
 def _load_cas(where: str, data: bytes, typesystem: cassis.TypeSystem) -> cassis.Cas:
     import cassis
     from cassis.typesystem import TypeNotFoundError
+    from lxml import etree
 
     try:
         return cassis.load_cas_from_xmi(BytesIO(data), typesystem=typesystem)
