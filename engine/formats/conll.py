@@ -20,7 +20,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations, Document
-from ..textio import read_text
+from ..textio import BOM, decode_utf8, read_input_bytes
 from . import tagschemes
 from .columns import NEWLINE, SPACE, Lines, distinct_fields, gather, split_lines
 from .spantable import Bounds, SpanTable
@@ -102,7 +102,10 @@ class ColumnFile:
     @classmethod
     def read(cls, path: str, options: ReadOptions) -> ColumnFile:
         columns = cls(path)
-        columns._read_lines(split_lines(read_text(path).encode("utf-8"), options.separator), options)
+        raw = read_input_bytes(path)
+        text = decode_utf8(raw, path)  # checked; the bytes as they are unless a BOM or CR went
+        plain = raw if not raw.startswith(BOM.encode("utf-8")) and b"\r" not in raw else text.encode("utf-8")
+        columns._read_lines(split_lines(plain, options.separator), options)
         return columns
 
     def _read_lines(self, lines: Lines, options: ReadOptions) -> None:

@@ -71,7 +71,9 @@ class Sequence:
 
     def tokens(self, positions: np.ndarray) -> np.ndarray:
         """Token numbers of positions that hold tokens."""
-        return np.searchsorted(self.token_position, positions)
+        holds = np.zeros(len(self.prefix), dtype=bool)
+        holds[self.token_position] = True
+        return (np.cumsum(holds) - 1)[positions]
 
 
 def _first_bad(bad: np.ndarray, expected: str) -> None:
@@ -109,7 +111,8 @@ def chunks(seq: Sequence, scheme: str, reading: str) -> tuple[np.ndarray, np.nda
         first, last, label = _iob(seq, scheme)
     else:
         first, last, label = _closed(seq, scheme)
-    return seq.tokens(first), seq.tokens(last), label
+    tokens = seq.tokens(np.concatenate([first, last]))
+    return tokens[: len(first)], tokens[len(first) :], label
 
 
 def _iob(seq: Sequence, scheme: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -126,8 +129,8 @@ def _iob(seq: Sequence, scheme: str) -> tuple[np.ndarray, np.ndarray, np.ndarray
         opens = (p == B) | ((p == I) & ~continues)
     inside = (p == I) & continues
     first = np.flatnonzero(opens)
-    breaks = np.flatnonzero(~inside)  # the position after each span is one of these
-    last = breaks[np.searchsorted(breaks, first, side="right")] - 1
+    inside_next = np.append(inside[1:], False)
+    last = np.flatnonzero((opens | inside) & ~inside_next)  # a span: one opening, then insides
     return first, last, lab[first]
 
 
