@@ -37,6 +37,7 @@ from .matching import (
     Outcome,
     Side,
     evaluate,
+    evaluate_per_label,
     in_order,
     metrics,
 )
@@ -157,10 +158,9 @@ def _per_label(true: Side, pred: Side, names: list[str], true_index: np.ndarray,
                ) -> tuple[dict[str, dict[str, Any]], list[Scope]]:  # fmt: skip
     """The metrics per label, and each label's evaluation (for the unit counts)."""
     result, scopes = {}, []
-    used = np.union1d(true.label, pred.label).tolist()
-    for label in sorted(used, key=lambda i: names[i]):
-        in_true, in_pred = true.label == label, pred.label == label
-        outcomes = evaluate(true.subset(in_true), pred.subset(in_pred))
+    evaluated = evaluate_per_label(true, pred, len(names))
+    for label in sorted(evaluated, key=lambda i: names[i]):
+        in_true, in_pred, outcomes = evaluated[label]
         result[names[label]] = {schema: metrics(schema, outcomes[schema].counts) for schema in SCHEMAS}
         scopes.append(Scope(names[label], true_index[in_true], pred_index[in_pred], outcomes))
     return result, scopes

@@ -158,6 +158,40 @@ def evaluate(true: Side, pred: Side) -> dict[str, Outcome]:
     return outcomes
 
 
+#: Per label: the indices of its true and its predicted spans, and its outcomes.
+LabelOutcomes = dict[int, tuple[np.ndarray, np.ndarray, dict[str, Outcome]]]
+
+
+def evaluate_per_label(true: Side, pred: Side, count: int) -> LabelOutcomes:
+    """Each label's evaluation (its spans alone), all in one: the spans grouped by label
+    (each group in list order), each (document, label) an instance of its own."""
+    digits = np.min_scalar_type(max(count - 1, 0))
+    t_order = np.argsort(true.label.astype(digits), kind="stable")
+    p_order = np.argsort(pred.label.astype(digits), kind="stable")
+    outcomes = evaluate(_by_label(true.subset(t_order), count), _by_label(pred.subset(p_order), count))
+    t_bounds = np.searchsorted(true.label[t_order], np.arange(count + 1)).tolist()
+    p_bounds = np.searchsorted(pred.label[p_order], np.arange(count + 1)).tolist()
+    result = {}
+    for label in np.union1d(true.label, pred.label).tolist():
+        trues = slice(t_bounds[label], t_bounds[label + 1])
+        preds = slice(p_bounds[label], p_bounds[label + 1])
+        mine = {schema: _part(outcome, trues, preds) for schema, outcome in outcomes.items()}
+        result[label] = (t_order[trues], p_order[preds], mine)
+    return result
+
+
+def _part(outcome: Outcome, trues: slice, preds: slice) -> Outcome:
+    """The outcome of an instance's spans (true spans `trues`, predicted `preds`)."""
+    partner = outcome.pred_partner[preds]
+    partner = np.where(partner >= 0, partner - trues.start, -1)
+    return _outcome("", outcome.pred_status[preds], partner, trues.stop - trues.start)
+
+
+def _by_label(side: Side, count: int) -> Side:
+    """The spans with each (document, label) as a document of its own."""
+    return Side(side.doc * count + side.label, side.start, side.end, side.label)
+
+
 def _groups(t_comp: np.ndarray, p_comp: np.ndarray, crowded: np.ndarray) -> list[tuple[list[int], list[int]]]:
     """(true indices, predicted indices) of each crowded component, each in list order."""
     t_idx = np.flatnonzero(crowded[t_comp])
