@@ -63,35 +63,46 @@ def _starts_with(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, prefix:
 def split_lines(raw: bytes, separator: str | None) -> Lines:
     """Lines and fields of a UTF-8 text with \\n line ends. The bytes are looked at once,
     for the blanks (newlines, spaces, TABs); the fields are the gaps between the blanks
-    that separate (a TAB line keeps its empty fields)."""
+    that separate (a TAB line keeps its empty fields). Each large temporary array is let
+    go as soon as it has served (a million-line file's peak memory is that of its fields)."""
     data = np.frombuffer(raw, dtype=np.uint8)
-    is_blank = data == SPACE
-    is_blank |= data == NEWLINE
-    is_blank |= data == TAB
-    blanks = np.flatnonzero(is_blank)
-    kinds = data[blanks]
+    cuts = _blanks(data)
+    kinds = data[cuts[1:-1]]
     at_newline = kinds == NEWLINE
-    newlines = blanks[at_newline]
-    starts = np.empty(len(newlines) + 1, dtype=np.int64)
-    starts[0], starts[1:] = 0, newlines + 1
-    ends = np.append(newlines, len(data))
+    newlines = cuts[1:-1][at_newline]
+    starts, ends = np.concatenate([[0], newlines + 1]), np.append(newlines, len(data))
+    del newlines
     line_of = np.cumsum(at_newline, dtype=np.int32)
     line_of -= at_newline  # the line of each blank
     blank = ends - starts == np.bincount(line_of[~at_newline], minlength=len(starts))
     tab_mode = _tab_mode(separator, line_of[kinds == TAB], len(starts))
-    cuts = np.empty(len(blanks) + 2, dtype=np.int64)  # the blanks that separate, and both ends
-    cuts[0], cuts[-1], cuts[1:-1] = -1, len(data), blanks
-    cut_line = np.append(line_of, len(starts) - 1)
-    keep = cuts[1:] > cuts[:-1] + 1  # a field holds a byte, except on TAB lines
+    cut_line = np.append(line_of, len(starts) - 1)  # the line of the field before each cut
     if tab_mode.any():
         splits = at_newline | np.where(tab_mode[line_of], kinds == TAB, kinds == SPACE)
         separates = np.concatenate([[True], splits, [True]])
         cuts, cut_line = cuts[separates], cut_line[separates[1:]]
-        keep = (cuts[1:] > cuts[:-1] + 1) | tab_mode[cut_line]
-    field_starts, field_ends, field_line = cuts[:-1][keep] + 1, cuts[1:][keep], cut_line[keep]
+    del kinds, at_newline, line_of
+    keep = np.diff(cuts) > 1  # a field holds a byte, except on TAB lines
+    keep |= tab_mode[cut_line]
+    field_starts, field_ends, field_line = cuts[:-1][keep], cuts[1:][keep], cut_line[keep]
+    field_starts += 1
+    del cuts, cut_line, keep
     field_count = np.bincount(field_line, minlength=len(starts))
     first_field = np.cumsum(field_count) - field_count
     return Lines(data, starts, ends, field_starts, field_ends, first_field, field_count, blank)
+
+
+def _blanks(data: np.ndarray) -> np.ndarray:
+    """-1, the position of every newline, space and TAB, and the length of the data."""
+    flags = np.empty(len(data) + 2, dtype=bool)
+    flags[0] = flags[-1] = True
+    inner = flags[1:-1]
+    np.equal(data, SPACE, out=inner)
+    inner |= data == NEWLINE
+    inner |= data == TAB
+    cuts = np.flatnonzero(flags)
+    cuts -= 1
+    return cuts
 
 
 def _tab_mode(separator: str | None, tab_lines: np.ndarray, count: int) -> np.ndarray:
