@@ -172,7 +172,9 @@ def evaluate_per_label(true: Side, pred: Side, count: int) -> LabelOutcomes:
     t_bounds = np.searchsorted(true.label[t_order], np.arange(count + 1)).tolist()
     p_bounds = np.searchsorted(pred.label[p_order], np.arange(count + 1)).tolist()
     result = {}
-    for label in np.union1d(true.label, pred.label).tolist():
+    for label in range(count):
+        if t_bounds[label] == t_bounds[label + 1] and p_bounds[label] == p_bounds[label + 1]:
+            continue  # neither side uses it
         trues = slice(t_bounds[label], t_bounds[label + 1])
         preds = slice(p_bounds[label], p_bounds[label + 1])
         mine = {schema: _part(outcome, trues, preds) for schema, outcome in outcomes.items()}
