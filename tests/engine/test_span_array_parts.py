@@ -1,0 +1,116 @@
+"""The array pieces the CoNLL reader, spans and nervaluate are built from, each against a
+plain Python reading of the same rule on random inputs (the oracle tests check the
+methods' numbers; these check the pieces, the rarely taken branches included)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from engine.formats.columns import distinct_fields, split_lines
+from engine.methods.nervaluate.matching import SCHEMAS, Side, evaluate, evaluate_per_label, in_order
+from engine.methods.spans.scoring import match, row_keys
+
+
+def _fields(line: str, separator: str | None) -> list[str]:
+    """The documented rule: a TAB line split on every TAB, other lines on runs of spaces."""
+    if separator == "tab" or (separator is None and "\t" in line):
+        return line.split("\t")
+    blanks = " \t" if separator == "whitespace" else " "
+    return [f for f in line.translate({ord(b): " " for b in blanks}).split(" ") if f]
+
+
+@pytest.mark.parametrize("separator", [None, "tab", "whitespace"])
+def test_split_lines_gives_the_fields_of_every_line(separator):
+    rng = random.Random(11)
+    for _ in range(2000):
+        text = "".join(rng.choice(["a", "bc", " ", "  ", "\t", "\n", "é", "\u00a0"]) for _ in range(rng.randint(0, 25)))
+        raw = text.encode("utf-8")
+        lines = split_lines(raw, separator)
+        for number, line in enumerate(text.split("\n")):
+            count = int(lines.field_count[number])
+            first = int(lines.first_field[number])
+            got = [raw[int(s) : int(e)].decode("utf-8")
+                   for s, e in zip(lines.field_starts[first : first + count], lines.field_ends[first : first + count],
+                                   strict=True)]  # fmt: skip
+            assert got == _fields(line, separator), (text, number)
+            assert bool(lines.blank[number]) == (line.strip(" \t") == ""), (text, number)
+
+
+def test_distinct_fields_numbers_fields_in_order_of_first_appearance():
+    rng = random.Random(12)
+    pieces = ["a", "\x00", "é", "bb", "ccccccc", "dddddddd", "\x00" * 7, "B-", "I-"]
+    for _ in range(3000):
+        words = ["".join(rng.choice(pieces) for _ in range(rng.randint(0, 4))) for _ in range(rng.randint(0, 12))]
+        encoded = [w.encode("utf-8") for w in words]
+        lengths = np.array([len(w) for w in encoded], dtype=np.int64)
+        starts = np.cumsum(lengths + 1) - (lengths + 1)
+        data = np.frombuffer(b"".join(w + b"\t" for w in encoded), dtype=np.uint8)
+        codes, names = distinct_fields(data, starts, starts + lengths)
+        assert names == list(dict.fromkeys(words))
+        assert [names[c] for c in codes.tolist()] == words
+
+
+def test_row_keys_order_rows_as_tuples_even_when_the_columns_are_wide():
+    rng = random.Random(13)
+    for wide in (False, True):  # wide: the digits would not fit in one integer (ranks instead)
+        for _ in range(300):
+            values = [0, 1, 2**40, 2**61] if wide else [0, 1, 2, 3]
+            rows = np.array([[rng.choice(values) for _ in range(4)] for _ in range(rng.randint(0, 9))],
+                            dtype=np.int64).reshape(-1, 4)  # fmt: skip
+            keys = row_keys(rows).tolist()
+            tuples = [tuple(r) for r in rows.tolist()]
+            for i, a in enumerate(tuples):
+                for j, b in enumerate(tuples):
+                    assert (keys[i] < keys[j]) == (a < b) and (keys[i] == keys[j]) == (a == b)
+
+
+def test_match_marks_spans_the_other_side_has_and_the_first_of_repeats():
+    rng = random.Random(14)
+    for _ in range(500):
+        gold = np.array([[0, rng.randint(0, 3), rng.randint(0, 3), rng.randint(0, 1), 0] for _ in range(rng.randint(0, 6))],
+                        dtype=np.int64).reshape(-1, 5)  # fmt: skip
+        system = np.array([[0, rng.randint(0, 3), rng.randint(0, 3), rng.randint(0, 1), 0] for _ in range(rng.randint(0, 6))],
+                          dtype=np.int64).reshape(-1, 5)  # fmt: skip
+        m = match(gold, system)
+        g, s = [tuple(r) for r in gold.tolist()], [tuple(r) for r in system.tolist()]
+        assert m.gold_matched.tolist() == [r in s for r in g]
+        assert m.system_matched.tolist() == [r in g for r in s]
+        assert m.gold_first.tolist() == [r not in g[:i] for i, r in enumerate(g)]
+        assert m.system_first.tolist() == [r not in s[:i] for i, r in enumerate(s)]
+
+
+def test_in_order_says_whether_lexsort_would_keep_the_rows_where_they_are():
+    rng = random.Random(15)
+    for _ in range(2000):
+        n = rng.randint(0, 8)
+        keys = tuple(np.array([rng.randint(0, 2) for _ in range(n)], dtype=np.int64) for _ in range(3))
+        assert in_order(keys) == (np.lexsort(keys).tolist() == list(range(n)))
+
+
+def _side(rng: random.Random, n: int) -> Side:
+    starts = [rng.randint(0, 15) for _ in range(n)]
+    rows = sorted((rng.randint(0, 1), s, s + rng.randint(0, 3), rng.randint(0, 2)) for s in starts)
+    a = np.array(rows, dtype=np.int64).reshape(-1, 4)
+    return Side(a[:, 0], a[:, 1], a[:, 2], a[:, 3])
+
+
+def test_every_label_evaluated_at_once_is_each_label_evaluated_alone():
+    rng = random.Random(16)
+    for _ in range(400):
+        true, pred = _side(rng, rng.randint(0, 9)), _side(rng, rng.randint(0, 9))
+        together = evaluate_per_label(true, pred, 3)
+        assert set(together) == set(np.union1d(true.label, pred.label).tolist())
+        for label, (true_index, pred_index, outcomes) in together.items():
+            in_true, in_pred = true.label == label, pred.label == label
+            alone = evaluate(true.subset(in_true), pred.subset(in_pred))
+            assert true_index.tolist() == np.flatnonzero(in_true).tolist()
+            assert pred_index.tolist() == np.flatnonzero(in_pred).tolist()
+            for schema in SCHEMAS:
+                a, b = alone[schema], outcomes[schema]
+                assert a.counts == b.counts
+                assert a.pred_status.tolist() == b.pred_status.tolist()
+                assert a.pred_partner.tolist() == b.pred_partner.tolist()
+                assert a.true_status.tolist() == b.true_status.tolist()
