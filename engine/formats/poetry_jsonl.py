@@ -275,6 +275,11 @@ def _parse_lines(lines: list[bytes], first: int, name: str) -> list[Any]:
     raise AssertionError("a line failed to parse, then parsed")  # pragma: no cover
 
 
+def parse_line(line: bytes, number: int, name: str) -> Any:
+    """One line parsed as one JSON value (InputError naming the line if it is not one)."""
+    return _parse_lines([line], number, name)[0]
+
+
 class JsonLines:
     """A JSON Lines file read once, in chunks: (line number, value) pairs in file order.
 

@@ -54,10 +54,12 @@ for path in sys.argv[1:]:
     reader.spans(reader.sentences)
 """,
     "poetry": """import sys
-from engine.formats.poetry_jsonl import REFERENCE, SYSTEM, JsonLines, spans_of
-for path, layout in zip(sys.argv[1:], (REFERENCE, SYSTEM)):
-    for number, page in JsonLines(path, path):
-        spans_of(page, layout, path, number, lambda *_: None)
+from engine.formats.poetry_jsonl import REFERENCE, SYSTEM
+from engine.methods.poetry.reading import columns, label_codes, read_pages
+sides = [read_pages(path, layout, False) for path, layout in zip(sys.argv[1:], (REFERENCE, SYSTEM))]
+codes = label_codes(*sides)
+for side, layout in zip(sides, (REFERENCE, SYSTEM)):
+    columns(side, layout, codes)
 """,
     "starsem": """import sys
 from engine.methods.starsem.files import Input, read_bytes

@@ -8,8 +8,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.methods.poetry import compare
-from engine.methods.poetry.compare import PageDetail, SplitError, score_page
+from engine.methods.poetry.columns import row_numbers, score_rows
+from engine.methods.poetry.compare import PageDetail, SplitError, score_page, spans_from_tuples
 from tests.engine import poetry_reference as ref
 
 LABELS = ["A", "B", "", None, 1, 1.0, True, "1"]
@@ -88,14 +88,47 @@ def test_large_pages_match_the_reference(refs, syss, ignore_label, weight):
     check(refs, syss, ignore_label, weight)
 
 
-def test_large_pages_take_the_per_label_sweep(monkeypatch):
-    """Pages above SMALL_PAGE system spans are swept label by label; both paths agree."""
+def test_large_pages_mixing_labels():
+    """Two labels interleaved over a long page: each reference meets only its own label."""
     refs = [(i * 7, i * 7 + 9, "AB"[i % 2]) for i in range(30)]
     syss = [(i * 5, i * 5 + 12, "AB"[i % 3 % 2]) for i in range(40)]
-    per_label = engine(refs, syss, False, 1.0)
-    monkeypatch.setattr(compare, "SMALL_PAGE", 10_000)
-    assert engine(refs, syss, False, 1.0) == per_label
-    assert typed(per_label[:8]) == typed(ref.evaluate_page(refs, syss, False, 1.0))
+    assert typed(engine(refs, syss, False, 1.0)[:8]) == typed(ref.evaluate_page(refs, syss, False, 1.0))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(span_lists(), span_lists()), max_size=8), st.booleans(),
+       st.sampled_from([1.0, 0.3]))  # fmt: skip
+def test_all_pages_at_once_as_page_by_page(pages, ignore_label, weight):
+    """score_rows over many pages gives each page the numbers it gets alone."""
+    codes = {}
+    tuples = [[[(s, e, k, lab) for k, (s, e, lab) in enumerate(side)] for side in page] for page in pages]
+    rows = list(range(len(pages)))
+    refs = spans_from_tuples(rows, [page[0] for page in tuples], codes)
+    syss = spans_from_tuples(rows, [page[1] for page in tuples], codes)
+    empty = codes.setdefault("", len(codes))
+    alone = []
+    for page in pages:
+        try:
+            alone.append(engine(*page, ignore_label, weight))
+        except SplitError:
+            alone.append(None)
+    if None in alone:
+        with pytest.raises(SplitError) as err:
+            score_rows(refs, syss, len(pages), ignore_label, weight, len(codes), empty)
+        assert err.value.row == alone.index(None)
+        return
+    scores = score_rows(refs, syss, len(pages), ignore_label, weight, len(codes), empty)
+    assert [typed(numbers) for numbers in row_numbers(scores)] == [typed(numbers) for numbers in alone]
+
+
+def test_offsets_beyond_int64_arithmetic_are_exact():
+    """Offsets near 2**63 are kept as Python integers: the same numbers as small ones
+    shifted, and the literal reference's."""
+    big = 2**63 - 1000
+    refs = [(big, big + 9, "A"), (big + 10, big + 17, "A"), (3, 2**60, "B")]
+    syss = [(big + 2, big + 16, "A"), (2, 2**60 + 3, "B")]
+    assert typed(engine(refs, syss, False, 1.0)[:8]) == typed(ref.evaluate_page(refs, syss, False, 1.0))
+    assert typed(engine(refs, syss, True, 0.5)[:8]) == typed(ref.evaluate_page(refs, syss, True, 0.5))
 
 
 def test_growth_is_not_quadratic():

@@ -8,30 +8,22 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import json
 import math
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError
-from ...formats.poetry_jsonl import (
-    CONTAINERS,
-    REFERENCE,
-    SYSTEM,
-    JsonLines,
-    page_id_of,
-    quick_spans,
-    quote_id,
-    require_file,
-    spans_of,
-)
+from ...formats.poetry_jsonl import REFERENCE, SYSTEM, quote_id, require_file
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report
 from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register
-from .compare import PageDetail, SplitError, score_page
+from .columns import Scores, SplitError, row_numbers, score_rows
+from .compare import page_details
+from .reading import columns, label_codes, read_pages
 from .render import COLUMNS, csv_text, json_rows, overall_line
+from .rows import Rows, system_index
 from .summary import Totals, Warnings, corpus_scores, tables
 
 if TYPE_CHECKING:
@@ -39,7 +31,6 @@ if TYPE_CHECKING:
     from .detail import PageRecord
 
 WEIGHT_FLAG = "--partial-match-weight"
-_MISSING = object()
 
 
 @dataclass(frozen=True)
@@ -192,39 +183,8 @@ def check_new_file(path: str) -> None:
         raise InputError("an existing folder", "none", file=path)
 
 
-class SystemIndex:
-    """The system file by page id (the last line of an id wins, P17); a page's spans are
-    checked and read when a reference line first asks for it."""
-
-    def __init__(self, path: str, warn: Warnings, progress: Progress, share: float) -> None:
-        self.name = path
-        self.file = JsonLines(path, path)
-        self.pages: dict[Any, list[Any]] = {}
-        self._read(warn, progress, share)
-
-    def _read(self, warn: Warnings, progress: Progress, share: float) -> None:
-        pages, name, size = self.pages, self.name, max(self.file.size, 1)
-        for number, page in self.file:
-            page_id = page_id_of(page, name, number)
-            earlier = pages.get(page_id)
-            if earlier is not None:
-                warn("system-repeat", f"{name}:{number}: page {quote_id(page_id)} is also on line "
-                     f"{earlier[0]}; the last line is used, as in the original")  # fmt: skip
-            spans = quick_spans(page, SYSTEM)  # the page itself is kept only when it needs a message
-            pages[page_id] = [number, None, spans] if spans is not None else [number, page, None]
-            if number & 1023 == 0:
-                progress.update(share * self.file.position / size, "reading the system file")
-
-    def spans_at(self, entry: list[Any], warn: Warnings) -> list[Any]:
-        """The spans of an entry [line, page, None] that quick_spans could not read:
-        checked when a reference line first asks for it (unused lines are not)."""
-        entry[2] = spans_of(entry[1], SYSTEM, self.name, entry[0], warn)
-        entry[1] = None  # the spans are all that is needed from now on
-        return entry[2]
-
-
 class Run:
-    """One evaluation: the system file indexed, then the reference file page by page."""
+    """One evaluation: both files read into columns, the rows checked, all pages scored at once."""
 
     def __init__(self, gold: str, system: str, options: Options, weight: float,
                  progress: Progress, detail: bool) -> None:  # fmt: skip
@@ -235,7 +195,7 @@ class Run:
         self.detail = detail
         self.warn = Warnings()
         self.page_ids: list[Any] = []  # per CSV row
-        self.scores: list[tuple[Any, ...]] = []  # score_page's numbers per CSV row
+        self.scores: list[tuple[Any, ...]] = []  # the numbers of each CSV row (columns.row_numbers)
         self.records: list[PageRecord] = []  # with detail
         self.reading = 0.75 if detail else 1.0  # reading and scoring's part of the progress bar
 
@@ -245,73 +205,56 @@ class Run:
         if self.weight > 1:
             self.warn("weight", f"{WEIGHT_FLAG} {self.weight:g} is above 1: a partial match earns more "
                       "than its overlap and scores can exceed 1")  # fmt: skip
-        sizes = (Path(self.system).stat().st_size, Path(self.gold).stat().st_size)
-        share = sizes[0] / max(sum(sizes), 1) * self.reading  # of the progress bar
-        index = SystemIndex(self.system, self.warn, self.progress, share)
-        texts = None
-        if self.detail and self.options.texts:
-            from .detail import read_texts  # only runs with detail need the module
-
-            texts = read_texts(self.options.texts)
-        reference = JsonLines(self.gold, self.gold)
-        asked = self._pages(reference, index, texts, share)
-        if not self.page_ids:
+        system = read_pages(self.system, SYSTEM, stop_at_error=False)
+        index = system_index(system, self.warn)
+        self.progress.update(self.reading * 0.4, "reading the reference file")
+        reference = read_pages(self.gold, REFERENCE, stop_at_error=True)
+        codes = label_codes(reference, system)
+        rows = Rows(reference, system, index, (columns(reference, REFERENCE, codes),
+                                               columns(system, SYSTEM, codes)), self.warn)  # fmt: skip
+        self.progress.update(self.reading * 0.8, "scoring pages")
+        scores = self._score(rows, codes)
+        if rows.error is not None:
+            raise rows.error
+        if not rows.count:
             raise InputError("at least one page", "none", file=self.gold)
-        self._warn_unused(len(index.pages) - asked)
+        self.page_ids = reference.ids
+        self.scores = row_numbers(scores)
+        self._warn_unused(len(index) - len(set(rows.system_line)))
+        if self.detail:
+            self._records(reference, rows, scores, list(codes))
         self.progress.update(self.reading, "scoring", force=True)
-        inputs = [
-            InputFile("gold", self.gold, reference.sha256),
-            InputFile("system", self.system, index.file.sha256),
-        ]
+        inputs = [InputFile("gold", self.gold, reference.sha256),
+                  InputFile("system", self.system, system.sha256)]  # fmt: skip
         totals = Totals()
         totals.add(self.scores)
         return self._build(inputs, totals, {"_pages": (self.page_ids, self.scores)})
+
+    def _score(self, rows: Rows, codes: dict[Any, int]) -> Scores:
+        """All rows scored at once; the split error of the first row that has one."""
+        refs, syss = rows.spans(codes)
+        empty = codes.setdefault("", len(codes))
+        try:
+            ignore_label = self.options.ignore_label
+            return score_rows(refs, syss, rows.count, ignore_label, self.weight, len(codes), empty)
+        except SplitError as err:
+            raise _split_error(err, rows.reference.ids[err.row], self.gold, err.row + 1) from None
+
+    def _records(self, reference: Any, rows: Rows, scores: Scores, labels: list[Any]) -> None:
+        from .detail import PageRecord, read_texts  # only runs with detail need the module
+
+        texts = read_texts(self.options.texts) if self.options.texts else None
+        details = page_details(scores, labels, rows.count)
+        for row, (page_id, detail) in enumerate(zip(reference.ids, details, strict=True)):
+            text = texts.get(page_id) if texts is not None else None
+            if text is None and type(reference.texts[row]) is str:
+                text = reference.texts[row]
+            self.records.append(PageRecord(row + 1, page_id, rows.system_line[row] + 1, text, detail))
 
     def _warn_unused(self, unused: int) -> None:
         if unused:
             self.warn("unused", f"{self.system}: {unused} page{'s' if unused != 1 else ''} not in "
                       f"{self.gold} ignored, as in the original (no row, no spurious count)")  # fmt: skip
-
-    def _pages(
-        self, reference: JsonLines, index: SystemIndex, texts: dict[Any, str] | None, share: float
-    ) -> int:
-        """Score every reference line (the hot loop: kept flat on purpose); the number of
-        distinct pages asked for."""
-        name, warn, progress = self.gold, self.warn, self.progress
-        ignore_label, weight, detail = self.options.ignore_label, self.weight, self.detail
-        page_ids, scores, records, system_pages = self.page_ids, self.scores, self.records, index.pages
-        seen: dict[Any, int] = {}
-        size = max(reference.size, 1)
-        record = None
-        if detail:
-            from .detail import PageRecord
-        for number, page in reference:
-            page_id = page.get("page_id", _MISSING) if type(page) is dict else _MISSING
-            if page_id is _MISSING or type(page_id) in CONTAINERS:
-                page_id_of(page, name, number)  # raises the message for this line
-            entry = system_pages.get(page_id)
-            if entry is None:
-                raise _missing_page(page_id, name, number, index.name)
-            if seen.setdefault(page_id, number) != number:
-                warn("reference-repeat", f"{name}:{number}: page {quote_id(page_id)} is also on line "
-                     f"{seen[page_id]}; it is evaluated and written again, as in the original")  # fmt: skip
-            system_spans = entry[2] if entry[2] is not None else index.spans_at(entry, warn)
-            if detail:
-                record = PageDetail()
-            try:
-                score = score_page(spans_of(page, REFERENCE, name, number, warn), system_spans,
-                                   ignore_label, weight, record)  # fmt: skip
-            except SplitError as err:
-                raise _split_error(err, page_id, name, number) from None
-            page_ids.append(page_id)
-            scores.append(score)
-            if record is not None:
-                records.append(
-                    PageRecord(number, page_id, entry[0], _page_text(page, page_id, texts), record)
-                )
-            if number & 1023 == 0:
-                progress.update(share + (self.reading - share) * reference.position / size, "scoring pages")
-        return len(seen)
 
     def _build(self, inputs: list[InputFile], totals: Totals, private: dict[str, Any]) -> Report:
         corpus = corpus_scores(totals)
@@ -346,25 +289,6 @@ class Run:
             fill_detail(report, self.records, self.options.ignore_label, self.progress, self.reading)
             self.progress.update(1.0, "done", force=True)
         return report
-
-
-def _page_text(page: dict[str, Any], page_id: Any, texts: dict[Any, str] | None) -> str | None:
-    """The page's text from --texts, else from the reference line's 'text', else None."""
-    text = texts.get(page_id) if texts is not None else None
-    if text is None and type(page.get("text")) is str:
-        text = page["text"]
-    return text
-
-
-def _missing_page(page_id: Any, name: str, number: int, system: str) -> InputError:
-    """P14, with the line that would make the page an empty one."""
-    empty = json.dumps({"page_id": page_id, "n_spans": 0, "poem_spans": []}, ensure_ascii=False)
-    return InputError(
-        f"page {quote_id(page_id)} in {system}",
-        f"none (add {empty} if the system found nothing)",
-        file=name,
-        line=number,
-    )
 
 
 def _split_error(err: SplitError, page_id: Any, name: str, number: int) -> InputError:

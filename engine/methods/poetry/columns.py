@@ -1,0 +1,319 @@
+"""All pages at once: mapping, splitting, relevance and counts (specs/poetry.md §3, §4.1)
+on numpy columns of spans instead of Python objects per span.
+
+Each side is a `Spans`: one entry per span with its page (the CSV row), start, end,
+label code (equal labels, in Python's sense, share a code) and index in its page's list.
+Spans are sorted by (row, start, end, index): the spec's stable sort, all pages at once.
+Every floating-point step is the original's: a factor is one division of two integers,
+a page's relevance a running total in pair order.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+#: Offsets beyond this are kept as Python integers (numpy object arrays): int64 sums and
+#: differences could overflow, and a double could not hold a length exactly.
+EXACT = 2**52
+
+
+@dataclass
+class Spans:
+    """One side's spans in columns."""
+
+    row: np.ndarray
+    start: np.ndarray
+    end: np.ndarray
+    label: np.ndarray
+    index: np.ndarray
+
+    def sorted(self) -> Spans:
+        order = np.lexsort((self.index, self.end, self.start, self.row))
+        return Spans(*(column[order] for column in (self.row, self.start, self.end, self.label, self.index)))
+
+    def __len__(self) -> int:
+        return len(self.row)
+
+
+def offsets(values: list[int]) -> np.ndarray:
+    """Offsets as int64, or as Python integers when any is too large for exact int64 work."""
+    try:
+        array = np.array(values, dtype=np.int64) if values else np.zeros(0, dtype=np.int64)
+    except OverflowError:
+        return np.array(values, dtype=object)
+    if len(array) and (array.max() > EXACT or array.min() < -EXACT):
+        return np.array(values, dtype=object)
+    return array
+
+
+class SplitError(Exception):
+    """P11: splitting a system span over overlapping references gives an empty or
+    reversed piece. `first` and `second` are the two references (start, end, index,
+    label) in file order; `row` the page's row."""
+
+    def __init__(self, row: int, first: tuple, second: tuple, piece: tuple[int, int]) -> None:
+        self.row = row
+        self.first, self.second = sorted((first, second), key=lambda span: span[2])
+        self.piece = piece
+        super().__init__(piece)
+
+
+@dataclass
+class Scores:
+    """The numbers of every row (§3–§4.1), and how they came about (for the report)."""
+
+    precision: np.ndarray  # float; an integer 1 or 0 where `precision_int`
+    precision_int: np.ndarray
+    recall: np.ndarray
+    recall_int: np.ndarray
+    counts: np.ndarray  # rows × 6: the CSV's span and poem counts
+    relevance: np.ndarray
+    relevance_int: np.ndarray  # every pair exact (or none): the original's total is an integer
+    n_retrieved: np.ndarray
+    n_ref: np.ndarray
+    n_sys: np.ndarray
+    refs: Spans  # sorted
+    syss: Spans  # sorted, merged with ignore_label
+    unmerged: tuple[Spans, np.ndarray] | None  # with ignore_label: the sorted spans, each one's merged span
+    best: np.ndarray  # per reference: the system span it is mapped to, -1 for none
+    factor: np.ndarray  # per reference: the factor it was mapped with
+    pairs: tuple[np.ndarray, ...]  # reference, system, piece start, piece end, exact, factor, credit
+
+
+def merge(syss: Spans, empty_label: int) -> tuple[Spans, np.ndarray]:
+    """§3.1 step 3 on sorted spans: fold strictly overlapping spans of a row together
+    (a span joins when it starts before the largest end so far); labels become "".
+    Also, per span of `syss`, the merged span it went into."""
+    n = len(syss)
+    if n == 0:
+        return syss, np.zeros(0, dtype=np.int64)
+    opens = np.ones(n, dtype=bool)
+    opens[1:] = (syss.row[1:] != syss.row[:-1]) | (syss.start[1:] >= _running_max(syss.end, syss.row)[:-1])
+    firsts = np.flatnonzero(opens)
+    big = syss.end.dtype == object
+    ends = _object_max(syss.end, firsts) if big else np.maximum.reduceat(syss.end, firsts)
+    labels = np.full(len(firsts), empty_label, dtype=np.int64)
+    merged = Spans(syss.row[firsts], syss.start[firsts], ends, labels, syss.index[firsts])
+    return merged, np.cumsum(opens) - 1
+
+
+def _running_max(values: np.ndarray, rows: np.ndarray) -> np.ndarray:
+    """The largest value so far within each row (rows sorted)."""
+    if values.dtype == object:
+        out, best, last = [], None, None
+        for value, row in zip(values.tolist(), rows.tolist(), strict=True):
+            best = value if row != last or value > best else best
+            last = row
+            out.append(best)
+        return np.array(out, dtype=object)
+    low = values.min()
+    width = int(values.max()) - int(low) + 1
+    if width * (int(rows.max()) + 1) < 2**62:  # rows stacked above each other: one accumulate
+        shifted = (values - low) + rows * width
+        return np.maximum.accumulate(shifted) - rows * width + low
+    return _running_max(values.astype(object), rows)
+
+
+def _object_max(values: np.ndarray, firsts: np.ndarray) -> np.ndarray:
+    bounds = [*firsts.tolist(), len(values)]
+    return np.array([max(values[a:b]) for a, b in zip(bounds, bounds[1:], strict=False)], dtype=object)
+
+
+def _divide(numerator: np.ndarray, denominator: np.ndarray) -> np.ndarray:
+    """Integer ÷ integer as Python divides them (one correctly rounded division)."""
+    if numerator.dtype == object:
+        return np.array([a / b for a, b in zip(numerator.tolist(), denominator.tolist(), strict=True)],
+                        dtype=np.float64)  # fmt: skip
+    return numerator / denominator
+
+
+def _group_keys(spans: Spans, n_labels: int, by_label: bool) -> np.ndarray:
+    """The candidate group of each span: its row, and its label in label mode."""
+    return spans.row * n_labels + spans.label if by_label else spans.row.copy()
+
+
+def candidates(refs: Spans, syss: Spans, by_label: bool, n_labels: int) -> tuple[np.ndarray, np.ndarray]:
+    """Every (reference, system span) pair that strictly overlaps, with equal labels in
+    label mode; per reference in increasing system order. A system span that overlaps a
+    reference starts after the reference's start minus the longest system span of its
+    group, and before the reference's end: a range of the spans sorted by (group, start)."""
+    skey, rkey = _group_keys(syss, n_labels, by_label), _group_keys(refs, n_labels, by_label)
+    order = np.lexsort((np.arange(len(syss)), skey))  # by group, then sorted position
+    gkeys, gfirst = np.unique(skey[order], return_index=True)
+    longest = np.maximum.reduceat((syss.end - syss.start)[order], gfirst) if len(order) else gfirst
+    low = min(syss.start.min(), refs.start.min())
+    width = max(syss.end.max(), refs.end.max()) - low + 2
+    where = np.minimum(np.searchsorted(gkeys, rkey), max(len(gkeys) - 1, 0))
+    found = gkeys[where] == rkey if len(gkeys) else np.zeros(len(rkey), dtype=bool)
+    reach = np.where(found, longest[where] if len(gkeys) else 0, 0)
+    placed = skey[order] * width + (syss.start[order] - low)
+    lo_key = rkey * width + np.maximum(refs.start - reach + 1 - low, 0)
+    hi_key = rkey * width + (refs.end - low)
+    lo = np.searchsorted(placed, lo_key, "left")
+    hi = np.where(found, np.searchsorted(placed, hi_key, "left"), lo)
+    count = hi - lo
+    ref_of = np.repeat(np.arange(len(refs)), count)
+    first = np.cumsum(count) - count
+    position = np.arange(int(count.sum())) - np.repeat(first - lo, count)
+    sys_of = order[position]
+    keep = syss.end[sys_of] > refs.start[ref_of]
+    return ref_of[keep], sys_of[keep]
+
+
+def factors(refs: Spans, syss: Spans, i: np.ndarray, j: np.ndarray) -> np.ndarray:
+    """factor(R[i], S[j]) of strictly overlapping pairs (§3.2)."""
+    overlap = np.minimum(refs.end[i], syss.end[j]) - np.maximum(refs.start[i], syss.start[j])
+    longer = np.maximum(refs.end[i] - refs.start[i], syss.end[j] - syss.start[j])
+    return _divide(overlap, longer)
+
+
+def map_references(refs: Spans, syss: Spans, by_label: bool, n_labels: int) -> tuple[np.ndarray, np.ndarray]:
+    """§3.3: per reference the first system span with the largest factor (-1: none)."""
+    best = np.full(len(refs), -1, dtype=np.int64)
+    top = np.zeros(len(refs), dtype=np.float64)
+    if not len(refs) or not len(syss):
+        return best, top
+    i, j = candidates(refs, syss, by_label, n_labels)
+    if not len(i):
+        return best, top
+    f = factors(refs, syss, i, j)
+    starts = np.flatnonzero(np.r_[True, i[1:] != i[:-1]])
+    highest = np.maximum.reduceat(f, starts)
+    is_top = f == np.repeat(highest, np.diff(np.r_[starts, len(i)]))
+    winner = np.flatnonzero(is_top)
+    winner = winner[np.r_[True, i[winner][1:] != i[winner][:-1]]]  # the first top of each reference
+    best[i[winner]] = j[winner]
+    top[i[winner]] = f[winner]
+    return best, top
+
+
+def pairs_of(
+    refs: Spans, syss: Spans, best: np.ndarray, top: np.ndarray, weight: float
+) -> tuple[np.ndarray, ...]:
+    """§3.4: the pair list in pair order (system spans in order, then references), each
+    with its piece, exactness, factor and credit. SplitError for an empty piece."""
+    mapped = np.flatnonzero(best >= 0)
+    order = mapped[np.lexsort((mapped, best[mapped]))]
+    i, j = order, best[order]
+    first = np.r_[True, j[1:] != j[:-1]]
+    last = np.r_[j[1:] != j[:-1], True]
+    next_start = np.r_[refs.start[i][1:], refs.start[i][:1]]
+    piece_start = np.where(first, syss.start[j], refs.start[i])
+    piece_end = np.where(last, syss.end[j], next_start)
+    empty = np.flatnonzero(piece_end <= piece_start)
+    if len(empty):
+        k = int(empty[0])
+        raise SplitError(int(refs.row[i[k]]), _span(refs, int(i[k])), _span(refs, int(i[k + 1])),
+                         (piece_start[k].item(), piece_end[k].item()))  # fmt: skip
+    exact = (refs.start[i] == piece_start) & (refs.end[i] == piece_end)
+    factor = top[i].copy()
+    split = np.flatnonzero(~(first & last) & ~exact)
+    if len(split):
+        factor[split] = _piece_factors(refs, i[split], piece_start[split], piece_end[split])
+    factor[exact] = 1.0
+    credit = np.where(exact, 1.0, weight * factor)
+    return i, j, piece_start, piece_end, exact, factor, credit
+
+
+def _span(spans: Spans, k: int) -> tuple:
+    return (spans.start[k].item(), spans.end[k].item(), spans.index[k].item(), spans.label[k].item())
+
+
+def _piece_factors(refs: Spans, i: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray:
+    """factor(reference, piece): 0 where they only touch (P11b)."""
+    overlap = np.minimum(refs.end[i], end) - np.maximum(refs.start[i], start)
+    longer = np.maximum(refs.end[i] - refs.start[i], end - start)
+    out = np.zeros(len(i), dtype=np.float64)
+    live = overlap > 0
+    out[live] = _divide(overlap[live], longer[live])
+    return out
+
+
+def running_totals(rows: np.ndarray, values: np.ndarray, n_rows: int) -> np.ndarray:
+    """Per row, 0 + v1 + v2 + … one addition at a time in the given order (§3.5): the
+    k-th values of all rows are added together, k = 0, 1, …"""
+    total = np.zeros(n_rows, dtype=np.float64)
+    if not len(rows):
+        return total
+    starts = np.flatnonzero(np.r_[True, rows[1:] != rows[:-1]])
+    sizes = np.diff(np.r_[starts, len(rows)])
+    rank = np.arange(len(rows)) - np.repeat(starts, sizes)
+    by_rank = np.argsort(rank, kind="stable")
+    bounds = np.searchsorted(rank[by_rank], np.arange(int(sizes.max()) + 1))
+    for a, b in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
+        at = by_rank[a:b]
+        total[rows[at]] += values[at]
+    return total
+
+
+def _distinct(rows: np.ndarray, labels: np.ndarray, n_labels: int, n_rows: int) -> np.ndarray:
+    """Per row, the number of distinct labels."""
+    keys = np.unique(rows * n_labels + labels)
+    return np.bincount(keys // n_labels, minlength=n_rows)
+
+
+def score_rows(refs: Spans, syss: Spans, n_rows: int, ignore_label: bool, weight: float,
+               n_labels: int, empty_label: int) -> Scores:  # fmt: skip
+    """Every row's numbers (§3–§4.1) from both sides' spans in any order."""
+    refs, syss = refs.sorted(), syss.sorted()
+    if object in (refs.start.dtype, refs.end.dtype, syss.start.dtype, syss.end.dtype):
+        for spans in (refs, syss):
+            spans.start, spans.end = spans.start.astype(object), spans.end.astype(object)
+    unmerged = None
+    if ignore_label:
+        merged, into = merge(syss, empty_label)
+        syss, unmerged = merged, (syss, into)
+    n_labels = max(n_labels, empty_label + 1)
+    best, top = map_references(refs, syss, not ignore_label, n_labels)
+    pairs = pairs_of(refs, syss, best, top, weight)
+    pair_rows = refs.row[pairs[0]]
+    relevance = running_totals(pair_rows, pairs[6], n_rows)
+    relevance_int = np.bincount(pair_rows, ~pairs[4], minlength=n_rows) == 0
+    n_ref = np.bincount(refs.row, minlength=n_rows)
+    n_sys = np.bincount(syss.row, minlength=n_rows)
+    matched = best >= 0
+    n_matched = np.bincount(refs.row[matched], minlength=n_rows)
+    spurious = np.ones(len(syss), dtype=bool)
+    spurious[best[matched]] = False
+    n_spurious = np.bincount(syss.row[spurious], minlength=n_rows)
+    counts = np.stack([
+        n_matched, n_ref - n_matched, n_spurious,
+        _distinct(refs.row[matched], refs.label[matched], n_labels, n_rows),
+        _distinct(refs.row[~matched], refs.label[~matched], n_labels, n_rows),
+        _poem_spurious(refs, syss, spurious, n_labels, n_rows),
+    ], axis=1)  # fmt: skip
+    n_retrieved = n_spurious + n_matched
+    with np.errstate(divide="ignore", invalid="ignore"):
+        precision = np.where(n_sys > 0, relevance / np.maximum(n_retrieved, 1), (n_ref == 0) * 1.0)
+        recall = np.where(n_ref > 0, relevance / np.maximum(n_ref, 1), (n_sys == 0) * 1.0)
+    return Scores(precision, n_sys == 0, recall, n_ref == 0, counts, relevance, relevance_int,
+                  n_retrieved, n_ref, n_sys, refs, syss, unmerged, best, top, pairs)  # fmt: skip
+
+
+def _poem_spurious(refs: Spans, syss: Spans, spurious: np.ndarray, n_labels: int, n_rows: int) -> np.ndarray:
+    """Per row, the distinct labels of spurious system spans that no reference has."""
+    keys = np.unique(syss.row[spurious] * n_labels + syss.label[spurious])
+    keys = keys[~np.isin(keys, refs.row * n_labels + refs.label)]
+    return np.bincount(keys // n_labels, minlength=n_rows)
+
+
+def row_numbers(scores: Scores) -> list[tuple[Any, ...]]:
+    """Per row the tuple the rest of the method uses: precision, recall, the six counts,
+    relevance, n_retrieved, reference and system spans (Python numbers, the original's
+    integers where it has them)."""
+    precision = _with_ints(scores.precision, scores.precision_int)
+    recall = _with_ints(scores.recall, scores.recall_int)
+    relevance = _with_ints(scores.relevance, scores.relevance_int)
+    columns = [scores.counts[:, k].tolist() for k in range(6)]
+    return list(zip(precision, recall, *columns, relevance, scores.n_retrieved.tolist(),
+                    scores.n_ref.tolist(), scores.n_sys.tolist(), strict=True))  # fmt: skip
+
+
+def _with_ints(values: np.ndarray, as_int: np.ndarray) -> list[Any]:
+    out = values.tolist()
+    for k in np.flatnonzero(as_int).tolist():
+        out[k] = int(out[k])
+    return out
