@@ -21,7 +21,7 @@ from ...report import InputFile, Report
 from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register
 from .columns import Scores, SplitError, row_numbers, score_rows
 from .compare import page_details
-from .reading import columns, label_codes, read_pages
+from .reading import label_codes, read_pages, span_columns
 from .render import COLUMNS, csv_text, json_rows, overall_line
 from .rows import Rows, system_index
 from .summary import Totals, Warnings, corpus_scores, tables
@@ -210,8 +210,8 @@ class Run:
         self.progress.update(self.reading * 0.4, "reading the reference file")
         reference = read_pages(self.gold, REFERENCE, stop_at_error=True)
         codes = label_codes(reference, system)
-        rows = Rows(reference, system, index, (columns(reference, REFERENCE, codes),
-                                               columns(system, SYSTEM, codes)), self.warn)  # fmt: skip
+        rows = Rows(reference, system, index, (span_columns(reference, REFERENCE, codes),
+                                               span_columns(system, SYSTEM, codes)), self.warn)  # fmt: skip
         self.progress.update(self.reading * 0.8, "scoring pages")
         scores = self._score(rows, codes)
         if rows.error is not None:

@@ -31,11 +31,30 @@ class Spans:
     index: np.ndarray
 
     def sorted(self) -> Spans:
-        order = np.lexsort((self.index, self.end, self.start, self.row))
+        """Sorted by (row, start, end, index); spans come in (row, index) order within a row."""
+        order = _order(self.row, self.start, self.end)
         return Spans(*(column[order] for column in (self.row, self.start, self.end, self.label, self.index)))
 
     def __len__(self) -> int:
         return len(self.row)
+
+
+def _order(row: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray:
+    """The stable order by (row, start, end): one int64 key where it fits, else lexsort."""
+    if not len(row) or start.dtype == object or end.dtype == object:
+        return np.lexsort((end, start, row))
+    low, width = int(start.min()), int(start.max()) - int(start.min()) + 1
+    low_end, width_end = int(end.min()), int(end.max()) - int(end.min()) + 1
+    if (int(row.max()) + 1) * width * width_end >= 2**62:
+        return np.lexsort((end, start, row))
+    key = (row * width + (start - low)) * width_end + (end - low_end)
+    return np.argsort(key, kind="stable")
+
+
+def _distinct_keys(keys: np.ndarray) -> np.ndarray:
+    """The distinct values of an int64 array, sorted."""
+    keys = np.sort(keys)
+    return keys[np.r_[True, keys[1:] != keys[:-1]]] if len(keys) else keys
 
 
 def offsets(values: list[int]) -> np.ndarray:
@@ -142,7 +161,8 @@ def candidates(refs: Spans, syss: Spans, by_label: bool, n_labels: int) -> tuple
     group, and before the reference's end: a range of the spans sorted by (group, start)."""
     skey, rkey = _group_keys(syss, n_labels, by_label), _group_keys(refs, n_labels, by_label)
     order = np.lexsort((np.arange(len(syss)), skey))  # by group, then sorted position
-    gkeys, gfirst = np.unique(skey[order], return_index=True)
+    gfirst = np.flatnonzero(np.r_[True, skey[order][1:] != skey[order][:-1]]) if len(order) else order
+    gkeys = skey[order][gfirst]
     longest = np.maximum.reduceat((syss.end - syss.start)[order], gfirst) if len(order) else gfirst
     low = min(syss.start.min(), refs.start.min())
     width = max(syss.end.max(), refs.end.max()) - low + 2
@@ -251,7 +271,7 @@ def running_totals(rows: np.ndarray, values: np.ndarray, n_rows: int) -> np.ndar
 
 def _distinct(rows: np.ndarray, labels: np.ndarray, n_labels: int, n_rows: int) -> np.ndarray:
     """Per row, the number of distinct labels."""
-    keys = np.unique(rows * n_labels + labels)
+    keys = _distinct_keys(rows * n_labels + labels)
     return np.bincount(keys // n_labels, minlength=n_rows)
 
 
@@ -295,8 +315,10 @@ def score_rows(refs: Spans, syss: Spans, n_rows: int, ignore_label: bool, weight
 
 def _poem_spurious(refs: Spans, syss: Spans, spurious: np.ndarray, n_labels: int, n_rows: int) -> np.ndarray:
     """Per row, the distinct labels of spurious system spans that no reference has."""
-    keys = np.unique(syss.row[spurious] * n_labels + syss.label[spurious])
-    keys = keys[~np.isin(keys, refs.row * n_labels + refs.label)]
+    keys = _distinct_keys(syss.row[spurious] * n_labels + syss.label[spurious])
+    known = _distinct_keys(refs.row * n_labels + refs.label)
+    at = np.minimum(np.searchsorted(known, keys), max(len(known) - 1, 0))
+    keys = keys[known[at] != keys] if len(known) else keys
     return np.bincount(keys // n_labels, minlength=n_rows)
 
 

@@ -146,7 +146,7 @@ class Columns:
     bad: dict[int, InputError]  # line index → why its spans cannot be used (end ≤ start)
 
 
-def columns(pages: Pages, layout: Layout, codes: dict[Any, int]) -> Columns:
+def span_columns(pages: Pages, layout: Layout, codes: dict[Any, int]) -> Columns:
     """The typed spans in columns, labels coded in `codes` (equal labels share a code)."""
     at = np.zeros(len(pages.counts) + 1, dtype=np.int64)
     np.cumsum(pages.counts, out=at[1:])
