@@ -104,3 +104,20 @@ def test_over_50000_reference_pages_without_system_pages_is_one_error(cli, tmp_p
             f"spanstudio: error: {tmp_path / 'ref.jsonl'}:1: expected page 'p0' in {tmp_path / 'sys.jsonl'}, "
             'found none (add {"page_id": "p0", "n_spans": 0, "poem_spans": []} if the system found nothing)\n'
         )
+
+
+def test_a_run_imports_none_of_the_heavy_libraries(tmp_path):
+    """The command line's poetry run loads numpy and msgspec, never pandas, openpyxl,
+    cassis or Qt (each costs a tenth of a second or more of every run)."""
+    import subprocess
+    import sys
+
+    gold, system = tmp_path / "ref.jsonl", tmp_path / "sys.jsonl"
+    gold.write_text('{"page_id": "p", "n_excerpts": 1, "excerpts": [{"start": 0, "end": 5, "poem_id": "a"}]}\n')
+    system.write_text('{"page_id": "p", "n_spans": 1, "poem_spans": [{"page_start": 0, "page_end": 5, "ref_id": "a"}]}\n')
+    code = ("import sys, engine.cli\nstatus = engine.cli.main(sys.argv[1:])\n"
+            "print(status, *sorted({m.split('.')[0] for m in sys.modules} & "
+            "{'pandas', 'openpyxl', 'cassis', 'PySide6', 'numpy', 'msgspec'}))")  # fmt: skip
+    out = subprocess.run([sys.executable, "-c", code, "poetry", str(gold), str(system), str(tmp_path / "o.csv")],
+                         capture_output=True, text=True).stdout  # fmt: skip
+    assert out.splitlines()[-1] == "0 msgspec numpy"

@@ -13,6 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from ...errors import InputError
 from ...formats.poetry_jsonl import REFERENCE, SYSTEM, quote_id, require_file
 from ...options import option
@@ -220,7 +222,7 @@ class Run:
             raise InputError("at least one page", "none", file=self.gold)
         self.page_ids = reference.ids
         self.scores = row_numbers(scores)
-        self._warn_unused(len(index) - len(set(rows.system_line)))
+        self._warn_unused(len(index) - len(np.unique(rows.system_line)))
         if self.detail:
             self._records(reference, rows, scores, list(codes))
         self.progress.update(self.reading, "scoring", force=True)
@@ -249,7 +251,7 @@ class Run:
             text = texts.get(page_id) if texts is not None else None
             if text is None and type(reference.texts[row]) is str:
                 text = reference.texts[row]
-            self.records.append(PageRecord(row + 1, page_id, rows.system_line[row] + 1, text, detail))
+            self.records.append(PageRecord(row + 1, page_id, int(rows.system_line[row]) + 1, text, detail))
 
     def _warn_unused(self, unused: int) -> None:
         if unused:

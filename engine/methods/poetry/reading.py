@@ -11,7 +11,7 @@ as it is: its spans are read by `spans_of` (with its messages) when a page uses 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Annotated, Any
 
 import msgspec
 import numpy as np
@@ -20,33 +20,36 @@ from ...errors import InputError
 from ...formats.poetry_jsonl import REFERENCE, JsonLines, Layout, page_id_of, parse_line, spans_of
 from .columns import offsets
 
-Scalar = str | int | float | bool | None
 _INT_MIN, _INT_MAX = -(2**63), 2**64 - 1  # the JSON parsers of the original read others as floats
+#: An integer of 64 bits with a sign: larger ones (rare) make the typed decoder refuse the
+#: line, and the general reader reads it as the original does (a float beyond 2**64 - 1).
+Int = Annotated[int, msgspec.Meta(ge=-(2**63), le=2**63 - 1)]
+Scalar = str | Int | float | bool | None
 
 
 class Excerpt(msgspec.Struct, gc=False, rename={"label": "poem_id"}):
-    start: int
-    end: int
+    start: Int
+    end: Int
     label: Scalar
 
 
 class PoemSpan(msgspec.Struct, gc=False,
                rename={"start": "page_start", "end": "page_end", "label": "ref_id"}):  # fmt: skip
-    start: int
-    end: int
+    start: Int
+    end: Int
     label: Scalar
 
 
 class ReferencePage(msgspec.Struct, gc=False, rename={"gate": "n_excerpts", "items": "excerpts"}):
     page_id: Scalar
-    gate: int | float | bool
+    gate: Int | float | bool
     items: list[Excerpt] | None = None  # None: missing or null, a problem only behind an open gate
     text: Any = None
 
 
 class SystemPage(msgspec.Struct, gc=False, rename={"gate": "n_spans", "items": "poem_spans"}):
     page_id: Scalar
-    gate: int | float | bool
+    gate: Int | float | bool
     items: list[PoemSpan] | None = None
     text: Any = None
 
@@ -98,7 +101,7 @@ def _decoded(decode: Any, line: bytes) -> Any:
 
 def _add_block(pages: Pages, first: int, lines: list[bytes], decoded: list[Any]) -> None:
     items = [page.items if page is not None and page.gate > 0 else () for page in decoded]
-    if None in decoded or None in items or _out_of_range(decoded, items):
+    if None in decoded or None in items:
         _add_raw(pages, first, lines, decoded, items)
     at = len(pages.ids)
     if items.count(()):
@@ -113,20 +116,12 @@ def _add_block(pages: Pages, first: int, lines: list[bytes], decoded: list[Any])
     pages.labels += [span.label for span in spans]
 
 
-def _out_of_range(decoded: list[Any], items: list[Any]) -> bool:
-    """Whether a page id or label is an integer the original reads as a float."""
-    values = {page.page_id for page in decoded if page is not None}
-    values.update(page.gate for page in decoded if page is not None)
-    values.update(span.label for listed in items if listed for span in listed)
-    return any(type(v) is int and not _INT_MIN <= v <= _INT_MAX for v in values)
-
-
 def _add_raw(pages: Pages, first: int, lines: list[bytes], decoded: list[Any], items: list[Any]) -> None:
     """Lines the typed decoder refused (or read otherwise than the original) are parsed
     by the general reader and kept whole; in the columns they have no spans."""
     at = len(pages.ids)
     for k, page in enumerate(decoded):
-        if page is None or items[k] is None or _out_of_range([page], [items[k]]):
+        if page is None or items[k] is None:
             value = parse_line(lines[k], first + k, pages.name)
             page_id_of(value, pages.name, first + k)  # raises for a line without a valid id
             pages.raw[at + k] = value

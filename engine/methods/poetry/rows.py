@@ -41,7 +41,7 @@ class Rows:
     def __init__(self, reference: Pages, system: Pages, index: dict[Any, int],
                  columns: tuple[Columns, Columns], warn: Warnings) -> None:  # fmt: skip
         self.reference, self.system, self.columns, self.warn = reference, system, columns, warn
-        self.system_line = [index.get(page_id, -1) for page_id in reference.ids]
+        self.system_line = np.array([index.get(page_id, -1) for page_id in reference.ids], dtype=np.int64)
         self.count = len(reference.ids)  # rows scored: all of them unless one fails
         self.error: InputError | None = reference.error
         self.ref_spans: dict[int, list[SpanTuple]] = {}  # row → spans of a line left whole
@@ -52,9 +52,10 @@ class Rows:
         """Check, in row order, each row with something unusual; stop at the first bad one."""
         ref, sys_ = self.reference, self.system
         repeats = self._repeats()
-        unusual_lines = {*sys_.raw, *self.columns[1].bad, *sys_.closed}
+        unusual_lines = np.array([*sys_.raw, *self.columns[1].bad, *sys_.closed], dtype=np.int64)
         unusual = {*ref.raw, *self.columns[0].bad, *ref.closed, *repeats}
-        unusual.update(row for row, line in enumerate(self.system_line) if line < 0 or line in unusual_lines)
+        lines = self.system_line
+        unusual.update(np.flatnonzero((lines < 0) | np.isin(lines, unusual_lines)).tolist())
         used: set[int] = set()
         for row in sorted(unusual):
             try:
@@ -74,7 +75,7 @@ class Rows:
 
     def _check(self, row: int, repeats: dict[int, int], used: set[int]) -> None:
         ref, sys_, warn = self.reference, self.system, self.warn
-        line = self.system_line[row]
+        line = int(self.system_line[row])
         if line < 0:
             raise _missing_page(ref.ids[row], ref.name, row + 1, sys_.name)
         if row in repeats:
@@ -104,11 +105,11 @@ class Rows:
         ref, sys_ = self.columns
         rows = np.arange(n, dtype=np.int64)
         refs = _gather(ref, rows, rows)
-        lines = np.array(self.system_line[:n], dtype=np.int64)
+        lines = self.system_line[:n]
         syss = _gather(sys_, lines, rows)
         extra_ref = [(row, spans) for row, spans in self.ref_spans.items() if row < n]
-        extra_sys = [(row, self.sys_spans[line]) for row, line in enumerate(self.system_line[:n])
-                     if line in self.sys_spans]  # fmt: skip
+        whole = np.flatnonzero(np.isin(lines, list(self.sys_spans))).tolist() if self.sys_spans else []
+        extra_sys = [(row, self.sys_spans[int(lines[row])]) for row in whole]
         return _with(refs, extra_ref, codes), _with(syss, extra_sys, codes)
 
 
