@@ -10,6 +10,7 @@ a page's relevance a running total in pair order.
 
 from __future__ import annotations
 
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -322,16 +323,40 @@ def _poem_spurious(refs: Spans, syss: Spans, spurious: np.ndarray, n_labels: int
     return np.bincount(keys // n_labels, minlength=n_rows)
 
 
-def row_numbers(scores: Scores) -> list[tuple[Any, ...]]:
+class RowNumbers(Sequence[tuple[Any, ...]]):
     """Per row the tuple the rest of the method uses: precision, recall, the six counts,
     relevance, n_retrieved, reference and system spans (Python numbers, the original's
-    integers where it has them)."""
-    precision = _with_ints(scores.precision, scores.precision_int)
-    recall = _with_ints(scores.recall, scores.recall_int)
-    relevance = _with_ints(scores.relevance, scores.relevance_int)
-    columns = [scores.counts[:, k].tolist() for k in range(6)]
-    return list(zip(precision, recall, *columns, relevance, scores.n_retrieved.tolist(),
-                    scores.n_ref.tolist(), scores.n_sys.tolist(), strict=True))  # fmt: skip
+    integers where it has them). `columns` holds them column by column; the tuples are
+    made when first asked for (the CSV and the totals read the columns)."""
+
+    def __init__(self, columns: list[list[Any]]) -> None:
+        self.columns = columns
+        self._rows: list[tuple[Any, ...]] | None = None
+
+    def _tuples(self) -> list[tuple[Any, ...]]:
+        if self._rows is None:
+            self._rows = list(zip(*self.columns, strict=True))
+        return self._rows
+
+    def __len__(self) -> int:
+        return len(self.columns[0])
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._tuples()[index]
+
+    def __iter__(self) -> Iterator[tuple[Any, ...]]:
+        return iter(self._tuples())
+
+
+def row_numbers(scores: Scores) -> RowNumbers:
+    """The numbers of every row (RowNumbers)."""
+    return RowNumbers([
+        _with_ints(scores.precision, scores.precision_int),
+        _with_ints(scores.recall, scores.recall_int),
+        *(scores.counts[:, k].tolist() for k in range(6)),
+        _with_ints(scores.relevance, scores.relevance_int),
+        scores.n_retrieved.tolist(), scores.n_ref.tolist(), scores.n_sys.tolist(),
+    ])  # fmt: skip
 
 
 def _with_ints(values: np.ndarray, as_int: np.ndarray) -> list[Any]:

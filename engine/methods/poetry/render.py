@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from typing import Any
 
 COLUMNS = ["page_id", "precision", "recall", "n_span_matches", "n_span_misses", "n_span_spurious",
@@ -26,13 +26,19 @@ def csv_rows(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> str:
         return ""
     if not _STRINGS.issuperset(map(type, page_ids)) or _SPECIAL.search("".join(page_ids)):
         return _csv_module_rows(page_ids, scores)
-    columns = list(zip(*scores, strict=True))
+    columns = columns_of(scores)
     texts = [page_ids, list(map(str, columns[0])), list(map(str, columns[1]))]
     try:
         texts += [list(map(_SMALL.__getitem__, column)) for column in columns[2:8]]
     except IndexError:  # a count above the table
         texts[3:] = [list(map(str, column)) for column in columns[2:8]]
     return "\r\n".join(map(",".join, zip(*texts, strict=True))) + "\r\n"
+
+
+def columns_of(scores: Sequence[tuple[Any, ...]]) -> Sequence[Sequence[Any]]:
+    """The page numbers column by column (kept so by columns.RowNumbers)."""
+    columns = getattr(scores, "columns", None)
+    return columns if columns is not None else list(zip(*scores, strict=True))
 
 
 _STRINGS = frozenset((str,))

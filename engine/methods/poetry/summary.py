@@ -8,7 +8,7 @@ from collections import Counter
 from typing import Any
 
 from ...report import Table
-from .render import COLUMNS, running_total
+from .render import COLUMNS, columns_of, running_total
 
 COUNT_NAMES = COLUMNS[3:]
 
@@ -60,7 +60,7 @@ class Totals:
         """The numbers of the next pages (score tuples, in row order)."""
         if not scores:
             return
-        columns = list(zip(*scores, strict=True))
+        columns = columns_of(scores)
         sums = [sum(column) for column in (*columns[2:8], *columns[9:12])]
         self.precision += columns[0]
         self.recall += columns[1]
