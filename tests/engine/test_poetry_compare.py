@@ -8,6 +8,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.methods.poetry import columns
 from engine.methods.poetry.columns import row_numbers, score_rows
 from engine.methods.poetry.compare import PageDetail, SplitError, score_page, spans_from_tuples
 from tests.engine import poetry_reference as ref
@@ -117,8 +118,14 @@ def test_all_pages_at_once_as_page_by_page(pages, ignore_label, weight):
             score_rows(refs, syss, len(pages), ignore_label, weight, len(codes), empty)
         assert err.value.row == alone.index(None)
         return
-    scores = score_rows(refs, syss, len(pages), ignore_label, weight, len(codes), empty)
-    assert [typed(numbers) for numbers in row_numbers(scores)] == [typed(numbers) for numbers in alone]
+    default = columns.FEW_ROWS
+    try:
+        for few_rows in (1, default):  # the k-th pair of all pages added at once, or page by page
+            columns.FEW_ROWS = few_rows
+            scores = score_rows(refs, syss, len(pages), ignore_label, weight, len(codes), empty)
+            assert [typed(numbers) for numbers in row_numbers(scores)] == [typed(numbers) for numbers in alone]
+    finally:
+        columns.FEW_ROWS = default
 
 
 def test_offsets_beyond_int64_arithmetic_are_exact():

@@ -253,9 +253,14 @@ def _piece_factors(refs: Spans, i: np.ndarray, start: np.ndarray, end: np.ndarra
     return out
 
 
+#: Below this many rows with a k-th value, the rows left are summed one by one in Python
+#: (a page with thousands of pairs would otherwise cost a numpy call per pair).
+FEW_ROWS = 8
+
+
 def running_totals(rows: np.ndarray, values: np.ndarray, n_rows: int) -> np.ndarray:
     """Per row, 0 + v1 + v2 + … one addition at a time in the given order (§3.5): the
-    k-th values of all rows are added together, k = 0, 1, …"""
+    k-th values of all rows are added together, k = 0, 1, …, while many rows have one."""
     total = np.zeros(n_rows, dtype=np.float64)
     if not len(rows):
         return total
@@ -263,10 +268,17 @@ def running_totals(rows: np.ndarray, values: np.ndarray, n_rows: int) -> np.ndar
     sizes = np.diff(np.r_[starts, len(rows)])
     rank = np.arange(len(rows)) - np.repeat(starts, sizes)
     by_rank = np.argsort(rank, kind="stable")
-    bounds = np.searchsorted(rank[by_rank], np.arange(int(sizes.max()) + 1))
-    for a, b in zip(bounds[:-1].tolist(), bounds[1:].tolist(), strict=True):
-        at = by_rank[a:b]
+    bounds = np.searchsorted(rank[by_rank], np.arange(int(sizes.max()) + 1)).tolist()
+    k = 0
+    while k < len(bounds) - 1 and bounds[k + 1] - bounds[k] >= FEW_ROWS:
+        at = by_rank[bounds[k] : bounds[k + 1]]
         total[rows[at]] += values[at]
+        k += 1
+    for start, size in zip(starts[sizes > k].tolist(), sizes[sizes > k].tolist(), strict=True):
+        running = total[rows[start]].item()
+        for value in values[start + k : start + size].tolist():
+            running += value
+        total[rows[start]] = running
     return total
 
 
