@@ -150,3 +150,17 @@ def test_growth_is_not_quadratic():
     got = engine(refs, syss, False, 1.0)
     assert time.perf_counter() - start < 2.0
     assert got[2:5] == (n, 0, 0)
+
+
+def test_one_long_system_span_does_not_make_it_quadratic():
+    """A system span over the whole page overlaps every reference: it is searched among
+    the long spans only, not in the range of every reference (20,000² pairs)."""
+    import time
+
+    n = 20_000
+    refs = [(i * 10, i * 10 + 6, "p") for i in range(n)]
+    syss = [(i * 10 + 1, i * 10 + 8, "p") for i in range(n)] + [(0, n * 10, "p")]
+    start = time.perf_counter()
+    got = engine(refs, syss, False, 1.0)
+    assert time.perf_counter() - start < 2.0
+    assert got[2:5] == (n, 0, 1)

@@ -157,29 +157,46 @@ def _group_keys(spans: Spans, n_labels: int, by_label: bool) -> np.ndarray:
 
 def candidates(refs: Spans, syss: Spans, by_label: bool, n_labels: int) -> tuple[np.ndarray, np.ndarray]:
     """Every (reference, system span) pair that strictly overlaps, with equal labels in
-    label mode; per reference in increasing system order. A system span that overlaps a
-    reference starts after the reference's start minus the longest system span of its
-    group, and before the reference's end: a range of the spans sorted by (group, start)."""
+    label mode; per reference in increasing system order. System spans are taken in
+    classes of similar length, so that one long span does not widen every search."""
     skey, rkey = _group_keys(syss, n_labels, by_label), _group_keys(refs, n_labels, by_label)
-    order = np.lexsort((np.arange(len(syss)), skey))  # by group, then sorted position
-    gfirst = np.flatnonzero(np.r_[True, skey[order][1:] != skey[order][:-1]]) if len(order) else order
+    classes = _length_classes(syss.end - syss.start)
+    found = [_candidates_among(refs, syss, np.flatnonzero(classes == c), skey, rkey)
+             for c in np.unique(classes)]  # fmt: skip
+    if len(found) == 1:
+        return found[0]
+    i, j = np.concatenate([f[0] for f in found]), np.concatenate([f[1] for f in found])
+    order = np.lexsort((j, i))
+    return i[order], j[order]
+
+
+def _length_classes(length: np.ndarray) -> np.ndarray:
+    """0 for spans up to 4 times the median length; longer ones by power of two."""
+    as_float = length.astype(np.float64)
+    return np.where(as_float <= 4 * np.median(as_float), 0, np.log2(as_float).astype(np.int64) + 1)
+
+
+def _candidates_among(refs: Spans, syss: Spans, subset: np.ndarray, skey: np.ndarray,
+                      rkey: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """candidates() among the system spans `subset`: one that overlaps a reference starts
+    after the reference's start minus the longest span of its group, and before the
+    reference's end: a range of the spans sorted by (group, start)."""
+    order = subset[np.argsort(skey[subset], kind="stable")]  # by group, then sorted position
+    gfirst = np.flatnonzero(np.r_[True, skey[order][1:] != skey[order][:-1]])
     gkeys = skey[order][gfirst]
-    longest = np.maximum.reduceat((syss.end - syss.start)[order], gfirst) if len(order) else gfirst
+    longest = np.maximum.reduceat((syss.end - syss.start)[order], gfirst)
     low = min(syss.start.min(), refs.start.min())
     width = max(syss.end.max(), refs.end.max()) - low + 2
-    where = np.minimum(np.searchsorted(gkeys, rkey), max(len(gkeys) - 1, 0))
-    found = gkeys[where] == rkey if len(gkeys) else np.zeros(len(rkey), dtype=bool)
-    reach = np.where(found, longest[where] if len(gkeys) else 0, 0)
+    where = np.minimum(np.searchsorted(gkeys, rkey), len(gkeys) - 1)
+    found = gkeys[where] == rkey
+    reach = np.where(found, longest[where], 0)
     placed = skey[order] * width + (syss.start[order] - low)
-    lo_key = rkey * width + np.maximum(refs.start - reach + 1 - low, 0)
-    hi_key = rkey * width + (refs.end - low)
-    lo = np.searchsorted(placed, lo_key, "left")
-    hi = np.where(found, np.searchsorted(placed, hi_key, "left"), lo)
+    lo = np.searchsorted(placed, rkey * width + np.maximum(refs.start - reach + 1 - low, 0), "left")
+    hi = np.where(found, np.searchsorted(placed, rkey * width + (refs.end - low), "left"), lo)
     count = hi - lo
     ref_of = np.repeat(np.arange(len(refs)), count)
     first = np.cumsum(count) - count
-    position = np.arange(int(count.sum())) - np.repeat(first - lo, count)
-    sys_of = order[position]
+    sys_of = order[np.arange(int(count.sum())) - np.repeat(first - lo, count)]
     keep = syss.end[sys_of] > refs.start[ref_of]
     return ref_of[keep], sys_of[keep]
 
