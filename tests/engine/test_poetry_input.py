@@ -418,3 +418,26 @@ def test_values_are_the_same_with_either_parser(cli, tmp_path, parser):
         "18446744073709551615,1.0,1.0,1,0,0,1,0,0", "-9.223372036854776e+18,1.0,1.0,1,0,0,1,0,0"]  # fmt: skip
     rows = json.loads(result.out)["rows"]
     assert [type(r["page_id"]) for r in rows] == [int, float]
+
+
+@pytest.mark.parametrize(
+    ("ref", "message"),
+    [
+        (  # a line the typed reader leaves whole, then a line that is no object, in one block
+            '{"page_id": "p", "n_excerpts": 0, "excerpts": null}\n[1]\n',
+            "ref.jsonl:2: expected a JSON object, found an array",
+        ),
+        (  # the first bad row wins, whatever kind of problem comes later
+            reference_line("q", [(0, 5, "A")]) + "\n" + GOOD_REF + "{\n",
+            "ref.jsonl:1: expected page 'q' in sys.jsonl, found none "
+            '(add {"page_id": "q", "n_spans": 0, "poem_spans": []} if the system found nothing)',
+        ),
+        (  # a split error on line 2 comes before invalid JSON on line 3
+            GOOD_REF + reference_line("p", [(0, 10, "A"), (0, 5, "A")]) + "\n{\n",
+            "ref.jsonl:2: expected reference spans that do not overlap where one system span covers "
+            "them, found (0,10) and (0,5) on page 'p' (the split piece would be empty)",
+        ),
+    ],
+)
+def test_the_first_bad_line_is_named(cli, tmp_path, ref, message):
+    assert fails(cli, tmp_path, ref) == message

@@ -101,8 +101,7 @@ def _decoded(decode: Any, line: bytes) -> Any:
 
 def _add_block(pages: Pages, first: int, lines: list[bytes], decoded: list[Any]) -> None:
     items = [page.items if page is not None and page.gate > 0 else () for page in decoded]
-    if None in decoded or None in items:
-        _add_raw(pages, first, lines, decoded, items)
+    error = _add_raw(pages, first, lines, decoded, items) if None in decoded or None in items else None
     at = len(pages.ids)
     if items.count(()):
         pages.closed.update((at + k, (page.gate, len(page.items))) for k, page in enumerate(decoded)
@@ -114,20 +113,29 @@ def _add_block(pages: Pages, first: int, lines: list[bytes], decoded: list[Any])
     pages.starts += [span.start for span in spans]
     pages.ends += [span.end for span in spans]
     pages.labels += [span.label for span in spans]
+    if error is not None:
+        raise error
 
 
-def _add_raw(pages: Pages, first: int, lines: list[bytes], decoded: list[Any], items: list[Any]) -> None:
-    """Lines the typed decoder refused (or read otherwise than the original) are parsed
-    by the general reader and kept whole; in the columns they have no spans."""
+def _add_raw(pages: Pages, first: int, lines: list[bytes], decoded: list[Any],
+             items: list[Any]) -> InputError | None:  # fmt: skip
+    """Lines the typed decoder refused are parsed by the general reader and kept whole;
+    in the columns they have no spans. At a line that is not a JSON object with a valid
+    page id, the block is cut there and the error returned."""
     at = len(pages.ids)
     for k, page in enumerate(decoded):
         if page is None or items[k] is None:
-            value = parse_line(lines[k], first + k, pages.name)
-            page_id_of(value, pages.name, first + k)  # raises for a line without a valid id
+            try:
+                value = parse_line(lines[k], first + k, pages.name)
+                page_id_of(value, pages.name, first + k)
+            except InputError as err:
+                del decoded[k:], items[k:]
+                return err
             pages.raw[at + k] = value
             decoded[k] = msgspec.structs.replace(SystemPage(None, 0), page_id=value["page_id"],
                                                  text=value.get("text"))  # fmt: skip
             items[k] = ()
+    return None
 
 
 @dataclass
