@@ -19,7 +19,7 @@ from ...formats.propara_sentences import read_sentences
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
-from ...textio import read_input_bytes, sha256_bytes
+from ...textio import read_input_bytes
 from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register
 from . import detail
 from .check import check_participants
@@ -285,8 +285,7 @@ class Run:
         same = answers == data
         if same:
             answers = data  # one copy in memory
-        self.digests = {"system": sha256_bytes(data)}
-        self.digests["gold"] = self.digests["system"] if same else sha256_bytes(answers)
+        self.read = {"system": data, "gold": answers}  # hashed when the report is written
         files = (self.predictions_path, data), (self.answers_path, answers)
         self.predictions, self.answers = read_pair(*files, self.progress)
         self.warnings += self.predictions.warnings + self.answers.warnings
@@ -402,8 +401,8 @@ class Run:
         if self.detail:
             data.update(self._data())
         inputs = [
-            InputFile("gold", self.answers_path, self.digests["gold"]),
-            InputFile("system", self.predictions_path, self.digests["system"]),
+            InputFile("gold", self.answers_path, self.read["gold"]),
+            InputFile("system", self.predictions_path, self.read["system"]),
         ]
         if self.options.sentences is not None:
             inputs += InputFile.of("sentences", self.options.sentences)
