@@ -21,10 +21,8 @@ from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
 from ...textio import read_input_bytes
 from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register
-from . import detail
 from .check import check_participants
 from .compare import Comparer, DivisionByZero
-from .explain import PRINTED, explain
 from .reading import read_pair
 from .render import diagnostics_text, output_text, report_text
 from .scores import LABELS, Averages, ProcessScore, averages, perfect_score, score_process
@@ -421,6 +419,7 @@ class Run:
 
     def _fill_detail(self, report: Report) -> None:
         """Items, error rows, documents, spans and the Processes and Grid tables."""
+        from . import detail  # spans and contexts: not for a scores-only run
         ordered = sorted(self.pairs, key=lambda pair: pair.pid)
         items, grid = [], []
         for pair in ordered:
@@ -463,6 +462,8 @@ def _scores_table(result: Averages) -> Table:
 
 
 def explain_report(path: str) -> Report:
+    from .explain import PRINTED, explain
+
     explanations, warnings = explain(path)
     rows = [[e.pid, e.sentence, e.participant, e.action, e.text] for e in explanations]
     counts = [[action, sum(1 for e in explanations if e.action == action)] for action in PRINTED]
