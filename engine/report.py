@@ -126,6 +126,10 @@ class InputFile:
             self.digest = sha256_bytes(self.digest)
         return self.digest
 
+    def record(self) -> dict[str, str]:
+        """The file as a report's JSON lists it."""
+        return {"role": self.role, "path": self.path, "sha256": self.sha256}
+
     @classmethod
     def of(cls, role: str, path: str | os.PathLike[str]) -> list[InputFile]:
         """The file itself, or every regular file of a directory."""
@@ -219,5 +223,5 @@ class Report:
             "engine_version": self.engine_version,
             "created": self.created,
             "options": self.options,
-            "input_files": [{"role": f.role, "path": f.path, "sha256": f.sha256} for f in self.inputs],
+            "input_files": [f.record() for f in self.inputs],
         }
