@@ -368,11 +368,11 @@ NOT_TABLES = (".xlsx", ".html", ".htm", ".json")
 def _runnable_warnings(files: list[tuple[Path | None, str | bytes]]) -> list[str]:
     """A warning for each original-format text file (a table a spreadsheet may open) that
     holds a cell a spreadsheet would run as a formula."""
-    from .export.csv import runnable_warning
-
     warnings = []
     for path, content in files:
         if path is not None and isinstance(content, str) and path.suffix.lower() not in NOT_TABLES:
+            from .export.csv import runnable_warning  # csv and json: not for runs without such a file
+
             warning = runnable_warning(str(path), content)
             if warning is not None:
                 warnings.append(warning)

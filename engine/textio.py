@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import contextlib
 import errno
-import hashlib
 import os
 import stat
 from collections.abc import Iterable, Iterator
@@ -159,6 +158,8 @@ def read_input_bytes(
 
 def sha256_bytes(data: bytes) -> str:
     """The sha256 of an input's bytes (the report's record of its inputs)."""
+    import hashlib  # loads OpenSSL: not for runs that write no report
+
     return hashlib.sha256(data).hexdigest()
 
 
@@ -266,6 +267,8 @@ _CHUNK = 1 << 22
 
 
 def sha256_file(path: str | os.PathLike[str]) -> str:
+    import hashlib
+
     digest = hashlib.sha256()
     with open(path, "rb") as handle:
         for chunk in iter(lambda: handle.read(1 << 20), b""):

@@ -185,7 +185,7 @@ def _envelope(args: argparse.Namespace, labels: list[str] | None) -> dict[str, A
         "engine_version": __version__,
         "created": _now(),
         "options": options,
-        "input_files": [vars(f) for f in inputs],
+        "input_files": [f.record() for f in inputs],
     }
 
 

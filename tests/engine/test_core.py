@@ -174,3 +174,30 @@ def test_token_numbers_show_words_where_a_unit_has_them():
     huge = Document("d", TokenNumbers([(0, 10**9)]), [(0, 10**9)])
     text = huge.text(5, 10**9 - 5)  # a stretch too long to show whole keeps its ends
     assert text.startswith("6 7 8") and " … " in text and text.endswith(f"{10**9 - 5}")
+
+
+@pytest.mark.parametrize(
+    ("method", "gold", "system"),
+    [
+        (
+            "starsem",
+            "starsem/SEM-2012-SharedTask-CD-SCO-test-cardboard-GOLD.txt",
+            "starsem/cardboard.mixed.system.txt",
+        ),
+        ("propara", "propara/testfiles-1/answers.tsv", "propara/testfiles-1/predictions.tsv"),
+    ],
+)
+def test_input_digests_of_the_bytes_read(cli, tmp_path, method, gold, system):
+    """*SEM and ProPara hand the report the bytes they read; it hashes them when asked."""
+    import hashlib
+
+    from tests.conftest import CONFORMANCE
+
+    g, s = CONFORMANCE / gold, CONFORMANCE / system
+    flags = ("-g", g, "-s", s) if method == "starsem" else ("-a", g, "-p", s)
+    report = json.loads(cli(method, *flags, "--json", "-").out)
+    digests = [hashlib.sha256(path.read_bytes()).hexdigest() for path in (g, s)]
+    assert [(f["role"], f["sha256"]) for f in report["input_files"]] == [
+        ("gold", digests[0]),
+        ("system", digests[1]),
+    ]

@@ -19,12 +19,10 @@ from ...formats.propara_sentences import read_sentences
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
-from ...textio import read_input_bytes, sha256_bytes
+from ...textio import read_input_bytes
 from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register
-from . import detail
 from .check import check_participants
 from .compare import Comparer, DivisionByZero
-from .explain import PRINTED, explain
 from .reading import read_pair
 from .render import diagnostics_text, output_text, report_text
 from .scores import LABELS, Averages, ProcessScore, averages, perfect_score, score_process
@@ -285,8 +283,7 @@ class Run:
         same = answers == data
         if same:
             answers = data  # one copy in memory
-        self.digests = {"system": sha256_bytes(data)}
-        self.digests["gold"] = self.digests["system"] if same else sha256_bytes(answers)
+        self.read = {"system": data, "gold": answers}  # hashed when the report is written
         files = (self.predictions_path, data), (self.answers_path, answers)
         self.predictions, self.answers = read_pair(*files, self.progress)
         self.warnings += self.predictions.warnings + self.answers.warnings
@@ -402,8 +399,8 @@ class Run:
         if self.detail:
             data.update(self._data())
         inputs = [
-            InputFile("gold", self.answers_path, self.digests["gold"]),
-            InputFile("system", self.predictions_path, self.digests["system"]),
+            InputFile("gold", self.answers_path, self.read["gold"]),
+            InputFile("system", self.predictions_path, self.read["system"]),
         ]
         if self.options.sentences is not None:
             inputs += InputFile.of("sentences", self.options.sentences)
@@ -422,6 +419,7 @@ class Run:
 
     def _fill_detail(self, report: Report) -> None:
         """Items, error rows, documents, spans and the Processes and Grid tables."""
+        from . import detail  # spans and contexts: not for a scores-only run
         ordered = sorted(self.pairs, key=lambda pair: pair.pid)
         items, grid = [], []
         for pair in ordered:
@@ -464,6 +462,8 @@ def _scores_table(result: Averages) -> Table:
 
 
 def explain_report(path: str) -> Report:
+    from .explain import PRINTED, explain
+
     explanations, warnings = explain(path)
     rows = [[e.pid, e.sentence, e.participant, e.action, e.text] for e in explanations]
     counts = [[action, sum(1 for e in explanations if e.action == action)] for action in PRINTED]

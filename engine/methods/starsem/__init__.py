@@ -155,7 +155,7 @@ def _standard(gold: str, system: str, options: Options, progress: Progress, deta
     from .render import changed_rows
 
     exact = options.mode == "starsem-exact"
-    counting, sha256 = count(gold, system, options.mode, options.task, progress, detail)
+    counting, read = count(gold, system, options.mode, options.task, progress, detail)
     reader, scorer, layout = counting.reader, counting.scorer, counting.layout
     counts = scorer.counts
     if exact and (not counts.sentences or not counts.negation_sentences):
@@ -174,7 +174,7 @@ def _standard(gold: str, system: str, options: Options, progress: Progress, deta
                 f"{', '.join(changed)}; use --starsem-exact for the original numbers"
             )
     data: dict[str, Any] = {**table.data(), "_text": table.text()}
-    report = _report(gold, system, sha256, options, _standard_tables(table), messages, data)
+    report = _report(gold, system, read, options, _standard_tables(table), messages, data)
     if layout is not None and scorer.verdicts is not None:
         data["instances"] = scorer.verdicts
         data["_units"] = scorer.units  # per-sentence counts (units.py)
@@ -201,14 +201,14 @@ def _standard_tables(table: ScoreTable) -> dict[str, Table]:
     }  # fmt: skip
 
 
-def _report(gold: str, system: str, sha256: dict[str, str], options: Options, tables: dict[str, Table],
+def _report(gold: str, system: str, read: dict[str, bytes], options: Options, tables: dict[str, Table],
             messages: list[str], data: dict[str, Any]) -> Report:  # fmt: skip
-    """The report of a run (`sha256`: the digests of the bytes read, by role)."""
+    """The report of a run (`read`: the bytes read, by role, for the inputs' digests)."""
     return Report(
         method="starsem",
         title=StarSem.title,
         options=to_plain(options),
-        inputs=[InputFile("gold", gold, sha256["gold"]), InputFile("system", system, sha256["system"])],
+        inputs=[InputFile("gold", gold, read["gold"]), InputFile("system", system, read["system"])],
         tables=tables,
         messages=messages,
         data=data,
@@ -227,7 +227,7 @@ def _extended(gold: str, system: str, options: Options, progress: Progress, deta
     from .extended_table import plain_sections
     from .extended_table import render as render_extended
 
-    counting, sha256 = count(gold, system, options.mode, options.task, progress, detail)
+    counting, read = count(gold, system, options.mode, options.task, progress, detail)
     scorer, layout = counting.scorer, counting.layout
     sections = scorer.sections()
     overall = scorer.overall()
@@ -238,7 +238,7 @@ def _extended(gold: str, system: str, options: Options, progress: Progress, deta
         for i, (title, rows) in enumerate(sections.items(), 1)
     }
     tables["overall"] = Table(["statistic", "value"], [[k, v] for k, v in overall.items()], "Sentences")
-    report = _report(gold, system, sha256, options, tables, [], data)
+    report = _report(gold, system, read, options, tables, [], data)
     if layout is not None and scorer.verdicts is not None:
         data["instances"] = scorer.verdicts
         _fill_detail(report, layout, options.task, scorer.verdicts)
