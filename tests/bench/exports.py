@@ -21,13 +21,15 @@ def _range(values: list[float]) -> str:
 
 def export_costs(title: str, args: list[str | Path], folder: Path, rounds: int = 2) -> dict[str, list[float]]:
     """CPU seconds of the plain run and of each export alone (the run with it minus the plain
-    run of the same round); prints one line each."""
+    run of the same round); prints one line each. A method's own output file, named
+    `out.csv`, is removed before each run (such a method refuses to overwrite it)."""
     runs: dict[str, list[float]] = {"plain": [], "json": [], "xlsx": []}
     extra = {"plain": [], "json": ["--json", folder / "r.json"], "xlsx": ["--xlsx", folder / "r.xlsx"]}
-    cpu_seconds(ours(*args), folder)  # warm the file cache
-    for _ in range(rounds):
-        for kind, flags in extra.items():
-            runs[kind].append(cpu_seconds(ours(*args, *flags), folder)[0])
+    for kind in ("warm the file cache", *[kind for _ in range(rounds) for kind in extra]):
+        (folder / "out.csv").unlink(missing_ok=True)
+        seconds = cpu_seconds(ours(*args, *extra.get(kind, [])), folder)[0]
+        if kind in runs:
+            runs[kind].append(seconds)
     plain = runs["plain"]
     print(f"  {title}: evaluation {_range(plain)} s CPU (whole process, one core)")
     for kind in ("json", "xlsx"):
