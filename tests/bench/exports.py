@@ -72,6 +72,7 @@ def in_process(args: list[str | Path], folder: Path) -> Callable[[bool], Any]:
     def evaluate(detail: bool) -> Any:
         here = os.getcwd()
         os.chdir(folder)
+        (folder / "out.csv").unlink(missing_ok=True)  # a method's own output, never overwritten
         try:
             parsed = cli.build_parser(argv).parse_args(argv)
             invocation = method.invocation(parsed, cli._options(method, parsed))
