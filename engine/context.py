@@ -112,7 +112,8 @@ def marked_text(context: Context) -> str:
             pieces.append(stack.pop())
         if i:
             pieces.append(context.joiner)
-        for mark in sorted(wanted - set(stack), key=lambda m: -_reach(context.runs, i, m)):
+        opening = [m for m in (GOLD_MARK, SYSTEM_MARK) if m in wanted and m not in stack]  # a fixed order:
+        for mark in sorted(opening, key=lambda m: -_reach(context.runs, i, m)):  # gold outside on a tie
             pieces.append(mark)
             stack.append(mark)
         pieces.append(run.text)

@@ -19,6 +19,7 @@ import math
 import os
 import re
 from collections.abc import Sequence
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -64,6 +65,17 @@ def runnable_warning(name: str, text: str) -> str | None:
 
 def cell(value: Any) -> str:
     """How one value is written: numbers exactly, lists as JSON, formulas defused."""
+    kind = type(value)
+    if kind is str:  # the usual cells first
+        return "'" + value if value.startswith(FORMULA_STARTS) else value
+    if kind is int:
+        return repr(value)
+    if kind is list and not value:
+        return "[]"
+    return _other_cell(value)
+
+
+def _other_cell(value: Any) -> str:
     if value is None or (isinstance(value, float) and math.isnan(value)):
         return ""
     if isinstance(value, bool):
@@ -81,18 +93,14 @@ def table_text(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow([cell(c) for c in columns])
-    writer.writerows([cell(v) for v in row] for row in rows)
+    writer.writerows(map(cell, row) for row in rows)
     return BOM + buffer.getvalue()
 
 
 def error_columns(report: Report) -> list[str]:
     """The error table's columns: the standard ones, then every extra key in order of appearance."""
-    extra: dict[str, None] = {}
-    for row in report.error_rows:
-        for key in row:
-            if key not in ERROR_COLUMNS:
-                extra.setdefault(key)
-    return [*ERROR_COLUMNS, *extra]
+    keys = dict.fromkeys(chain.from_iterable(report.error_rows))  # every key, in order of appearance
+    return [*ERROR_COLUMNS, *(key for key in keys if key not in ERROR_COLUMNS)]
 
 
 def errors_text(report: Report) -> str:

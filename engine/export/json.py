@@ -63,10 +63,10 @@ def report_dict(report: Report) -> dict[str, Any]:
 
 def _encode(value: Any) -> str:
     """One value as compact JSON (the C encoder), NaN as null, undecodable name bytes escaped."""
-    try:
-        text = json.dumps(value, ensure_ascii=False, allow_nan=False)
+    try:  # a report holds no cycles: not looking for them saves a tenth of the time
+        text = json.dumps(value, ensure_ascii=False, allow_nan=False, check_circular=False)
     except ValueError:
-        text = json.dumps(_without_nan(value), ensure_ascii=False)
+        text = json.dumps(_without_nan(value), ensure_ascii=False, check_circular=False)
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:

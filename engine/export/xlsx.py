@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import json
+import math
 import os
 from collections.abc import Iterator
 from typing import Any
@@ -243,12 +244,22 @@ class _Writer:
         factors = [factor if c in scores else 1.0 for c in table.columns]
         for values in table.rows:
             for col, (value, fmt, f) in enumerate(zip(values, formats, factors, strict=True)):
-                if isinstance(value, int | float) and not isinstance(value, bool):
-                    self.put(ws, n, col, value * f if f != 1.0 else value, fmt)
-                else:
-                    self.put(ws, n, col, value)
+                self._table_cell(ws, n, col, value, fmt, f)
             n += 1
         return n
+
+    def _table_cell(self, ws: Any, n: int, col: int, value: Any, fmt: Any, factor: float) -> None:
+        """One cell of a table, as `put` writes it, finite numbers and text without its checks."""
+        kind = type(value)
+        if kind is int or (kind is float and math.isfinite(value)):
+            number = value * factor if factor != 1.0 else value
+            ws.write_number(n, col, number, fmt or (self.float if type(number) is float else None))
+        elif kind is str:
+            self.put_value(ws, n, col, value)
+        elif isinstance(value, int | float) and not isinstance(value, bool):
+            self.put(ws, n, col, value * factor if factor != 1.0 else value, fmt)
+        else:
+            self.put(ws, n, col, value)
 
     def _column_format(self, table: Table, column: str, score: bool, code: str) -> Any:
         if score:

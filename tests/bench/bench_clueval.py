@@ -18,7 +18,7 @@ import pytest
 from engine.methods import gc_paused, get_method
 from engine.methods.clueval.render import tsv
 from tests.bench import compile_engine, peak_mb
-from tests.bench.side_by_side import compare, floor, original, original_python, ours
+from tests.bench.side_by_side import compare, cpu_seconds, floor, original, original_python, ours
 
 ORIGINAL_CPU_SECONDS = 731  # the original, same command, 2-core machine (spec §10)
 GOLD_SHA = "8513eb7c43f79955cf344ff5def266c22b58c05baeacf1a5a3a4f4ac1aece804"
@@ -196,3 +196,19 @@ def test_side_by_side_with_the_original(pair):
         [original_python(), script, gold, system, *ARGS] if script else None,
         runs=1 if script else 3,
     )
+
+
+def test_exports_of_the_benchmark_pair(pair, tmp_path):
+    """Issue 23: --json, --xlsx, the CSV files and -w each against the evaluation (one core)."""
+    from tests.bench.exports import method_exports
+
+    gold, system = pair
+    compile_engine()
+    print("\nExports of CLUEval:")
+    args = ["clueval", gold, system, *ARGS]
+    method_exports("CLUEval, the benchmark pair (1,000,006 tokens)", args, tmp_path, rounds=1)
+    plain, _ = cpu_seconds(ours(*args), tmp_path)
+    written, _ = cpu_seconds(ours(*args, "-e", "-w", tmp_path / "tables"), tmp_path)
+    with_e, _ = cpu_seconds(ours(*args, "-e"), tmp_path)
+    print(f"    -e -w (5 TSV + 5 XLSX): +{written - with_e:.2f} s = {(written - with_e) / plain:.2f}× the "
+          f"evaluation (-e alone {with_e:.2f} s)")  # fmt: skip

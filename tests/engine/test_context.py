@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import os
+
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -70,3 +72,19 @@ def test_marks_are_balanced_and_the_words_untouched(gold, system):
 
 def test_positions_outside_the_document_are_left_out():
     assert text([(-3, 1)], [(4, 9)]) == f"{G}the{G} Sherlock Holmes said {S}so{S}"
+
+
+def test_spans_of_the_same_extent_nest_the_same_way_in_every_process():
+    """Gold outside when both cover the same runs: the order never depends on the string
+    hash seed (it did, through a set's order: two runs wrote 🟥🟩b🟩🟥 and 🟩🟥b🟥🟩)."""
+    import subprocess
+    import sys
+
+    code = ("from engine.context import Context, Run, marked_text; "
+            "print(marked_text(Context([Run('a'), Run('b', True, True), Run('c')], ' ', False, False)))")  # fmt: skip
+    seen = {
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                       env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout  # fmt: skip
+        for seed in range(6)
+    }
+    assert seen == {"a \U0001f7e9\U0001f7e5b\U0001f7e5\U0001f7e9 c\n"}
