@@ -55,51 +55,34 @@ def tsv(table: PlainTable) -> str:
 # --- XLSX (§5.2) -----------------------------------------------------------------------
 
 
-def _xlsx_column(values: tuple[Any, ...], kind: str) -> tuple[list[Any], bool]:
-    """One column's cells and whether some text was escaped: numbers as numbers (NaN and
-    ±inf as their text), text a cell can hold (characters a workbook cannot hold escaped,
-    overlong text cut), empty text as an empty cell."""
-    from ...export.cells import MAX_TEXT, escape_text, safe_text
-
-    if kind in ("int64", "Int64") or (kind == "float64" and all(map(math.isfinite, values))):
-        return list(values), False
-    if all(type(v) is str for v in values):  # the usual text column
-        cells: list[Any] = [v or None for v in values]
-        texts = list(values)
-    else:
-        cells = [_xlsx_cell(v) for v in values]
-        texts = [c for c in cells if type(c) is str]
-    joined = "".join(texts)  # one search for the whole column
-    escaped = escape_text(joined) is not joined
-    if escaped or max(map(len, texts), default=0) > MAX_TEXT:
-        cells = [safe_text(c) if type(c) is str else c for c in cells]
-    return cells, escaped
-
-
-def _xlsx_cell(value: Any) -> Any:
-    if isinstance(value, str):
-        return value or None
-    if isinstance(value, bool) or value is None:
-        return value
-    if isinstance(value, int | float) and math.isfinite(value):
-        return value
-    return str(value)
-
-
 def xlsx(table: PlainTable, warnings: list[str], name: str) -> bytes:
     """One sheet `Sheet1`: header row, then the rows; text never becomes a formula (C46) and
     characters a workbook cannot hold are written escaped, \\x0b, \\uFFFE (C47). Written
-    by rustpy-xlsxwriter (Rust) in constant memory, a column at a time."""
-    from rustpy_xlsxwriter import FastExcel
+    with xlsxwriter in constant memory (its rows go to a temporary file as they come)."""
+    import xlsxwriter
 
-    kinds = [table.dtypes.get(c, "object") for c in table.columns]
-    columns = list(zip(*table.rows, strict=True)) if table.rows else [()] * len(table.columns)
-    cells = [_xlsx_column(values, kind) for values, kind in zip(columns, kinds, strict=True)]
-    keys = [str(c) for c in table.columns]
-    records = [dict(zip(keys, row, strict=True)) for row in zip(*(c for c, _ in cells), strict=True)]
+    from ...export.cells import escape_text
+
     buffer = io.BytesIO()
-    FastExcel(buffer).sheet("Sheet1", records or [dict.fromkeys(keys)]).save()  # a header row alone
-    if any(e for _, e in cells):
+    book = xlsxwriter.Workbook(buffer, {"constant_memory": True, "strings_to_formulas": False,
+                                        "strings_to_numbers": False, "strings_to_urls": False})  # fmt: skip
+    sheet = book.add_worksheet("Sheet1")
+    escaped = False
+    for r, values in enumerate([table.columns, *table.rows]):
+        for c, value in enumerate(values):
+            if isinstance(value, str):
+                if value:
+                    text = escape_text(value)
+                    escaped = escaped or text is not value
+                    sheet.write_string(r, c, text)
+            elif isinstance(value, bool):
+                sheet.write_boolean(r, c, value)
+            elif isinstance(value, int | float) and math.isfinite(value):
+                sheet.write_number(r, c, value)
+            elif value is not None:
+                sheet.write_string(r, c, str(value))
+    book.close()
+    if escaped:
         warnings.append(
             f"{name}: characters a workbook cannot hold were written escaped (\\x0b, \\uFFFE, …; "
             "the .tsv file keeps them)"
