@@ -107,6 +107,9 @@ class Document:
     # Text documents (engine/formats/standoff.py): the tokens as character ranges, where
     # the format has tokens; None elsewhere.
     token_bounds: Sequence[tuple[int, int]] | None = None
+    # The input holds no text (a FairEval span file's token numbers, a poetry page without
+    # its text): `tokens` stands in for it, and a partner's own text may replace it (pairing).
+    stand_in: bool = False
 
     def __post_init__(self) -> None:
         if not self.units and len(self.tokens):

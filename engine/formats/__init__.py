@@ -13,6 +13,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
+    from ..errors import InputError
     from ..spans import Annotations
 
 #: Modules under engine.formats; each has TITLE and sniff(first_lines) -> bool.
@@ -74,17 +75,39 @@ def detect(path: str | Path, candidates: tuple[str, ...] = FORMAT_MODULES) -> st
 SPAN_FORMATS: dict[str, str] = {
     "webanno-tsv": "webanno_tsv", "uima-xmi": "uima_xmi", "brat": "brat",
     "label-studio": "label_studio", "doccano": "doccano", "conll": "conll",
-    "vrt": "vrt", "conll2000": "conll2000",  # the original tools' formats that hold text and spans
+    # the original tools' formats that hold labelled spans (text, or token numbers)
+    "vrt": "vrt", "conll2000": "conll2000", "faireval-spans": "faireval_text",
+    "cdsco": "cdsco_spans", "poetry-jsonl": "poetry_spans",
 }  # fmt: skip
 
-#: The original tools' formats the span methods cannot read, and why.
+#: The original tools' formats the span methods cannot read, and why (by --format name).
 NO_SPAN_FORMATS: dict[str, str] = {
-    "FairEval span file": "it holds token numbers without the text",
-    "CD-SCO (*SEM 2012 negation)": "its negation cues and scopes are not labelled spans (use starsem)",
-    "Poetry spans (corppa JSONL)": "its excerpts are scored by the poetry method (use poetry)",
-    "ProPara action file": "its actions are not labelled spans (use propara)",
-    "ProPara sentences file": "it holds sentences without spans",
-}
+    "propara": "a ProPara action file, whose rows are state changes of a participant at a process "
+               "step (action, location before and after), not labelled stretches of a text: use "
+               "'spanstudio propara'",
+    "propara-sentences": "a ProPara sentences file, which holds the sentences of processes and no "
+                         "annotation: use it with 'spanstudio propara --sentences'",
+}  # fmt: skip
+
+#: The --format name of each original format's title, for recognition.
+_ORIGINAL_NAMES = {"ProPara action file": "propara", "ProPara sentences file": "propara-sentences"}
+
+
+def original_span_module(title: str | None) -> ModuleType | None:
+    """The span reader of an original tool's format, by the title detect() gives."""
+    for name in ("faireval-spans", "cdsco", "poetry-jsonl", "vrt", "conll2000"):
+        module = format_module(SPAN_FORMATS[name])
+        if title == module.TITLE:
+            return module
+    return None
+
+
+def no_spans(format: str, file: str | None = None) -> InputError:
+    """Why a format the span methods cannot read gives no spans."""
+    from ..errors import InputError  # noqa: F811 - at run time (the engine's errors import nothing of this)
+
+    return InputError("a file of a format with labelled spans", NO_SPAN_FORMATS[format],
+                      file=file, option=None if file else "--format")  # fmt: skip
 
 
 def span_modules() -> list[ModuleType]:
@@ -122,6 +145,8 @@ def span_format(path: str | Path, format: str | None = None) -> ModuleType:
     from ..errors import InputError
 
     if format is not None:
+        if format in NO_SPAN_FORMATS:
+            raise no_spans(format)
         if format not in SPAN_FORMATS:
             raise InputError(f"a format {', '.join(SPAN_FORMATS)}", repr(format), option="--format")
         return format_module(SPAN_FORMATS[format])
@@ -137,13 +162,14 @@ def span_format(path: str | Path, format: str | None = None) -> ModuleType:
     conll = format_module("conll")
     if conll.columns_like(head):  # CoNLL-2000's shape too
         return conll
-    vrt = format_module("vrt")
-    if head and vrt.sniff(head):
-        return vrt
     found = detect(files[0]) if files else None
-    why = f"a {found}: {NO_SPAN_FORMATS.get(found, 'no labelled spans')}" if found else "none recognised"
+    module = original_span_module(found)
+    if module is not None:
+        return module
+    if found in _ORIGINAL_NAMES:
+        raise no_spans(_ORIGINAL_NAMES[found], str(path))
     raise InputError(f"a file of a span format ({', '.join(SPAN_FORMATS)}; choose one with --format)",
-                     why, file=str(path))  # fmt: skip
+                     "none recognised", file=str(path))  # fmt: skip
 
 
 def read_spans(path: str, format: str | None = None, options: Any = None) -> Annotations:
@@ -189,10 +215,9 @@ def read_through_spans(path: str, formats: tuple[str, ...]) -> bool:
     """Whether a method reading `formats` reads this input through read_spans though it
     names no format that recognises it: FairEval and CLUEval (they read the annotation
     tools' formats) take CoNLL columns none of the original formats recognises; spans and
-    nervaluate (they read CoNLL columns) take the original formats that hold text and
-    labelled spans (vrt, CoNLL-2000)."""
+    nervaluate (they read CoNLL columns) take every original format (those that hold
+    labelled spans, and ProPara's, which read_spans refuses saying why)."""
     title = detect(path)
     if set(formats) & set(ANNOTATION_TOOL_READERS) and title == format_module("conll").TITLE:
         return True
-    originals = {format_module(SPAN_FORMATS[name]).TITLE for name in ("vrt", "conll2000")}
-    return "conll" in formats and title in originals
+    return "conll" in formats and (original_span_module(title) is not None or title in _ORIGINAL_NAMES)

@@ -5,11 +5,16 @@ differently) and both sides hold as many documents, by position. Paired texts mu
 the same, up to line ends and spacing: where only those differ, system positions are
 mapped onto the gold text through the characters that are not white space; anything
 else is an InputError naming the document and the first position where they differ.
+
+A document whose input holds no text (Document.stand_in: a FairEval span file's sentence
+written as its token numbers, a poetry page as a '·' per character) takes its partner's
+text where the partner has one (positions unchanged: characters of the same page), or
+the longer of two stand-ins (token numbers 1 2 3 … are the start of 1 2 3 4 5 …).
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
@@ -40,21 +45,47 @@ def pair(gold: Annotations, system: Annotations) -> Paired:
     starts, ends = system_table.starts.copy(), system_table.ends.copy()
     by_doc = np.argsort(system_table.docs, kind="stable")
     bounds = np.searchsorted(system_table.docs[by_doc], np.arange(len(system.documents) + 1))
+    documents = [_shared(gold.documents[g], system.documents[s], system.source) for g, s in enumerate(order)]
     for g, s in enumerate(order):
         docs[s] = g
         chosen = by_doc[bounds[s] : bounds[s + 1]]
-        starts[chosen], ends[chosen] = _mapped(gold.documents[g], system.documents[s],
+        starts[chosen], ends[chosen] = _mapped(documents[g], system.documents[s],
                                                starts[chosen], ends[chosen], system.source)  # fmt: skip
     names = [d.name for d in gold.documents]
     moved = SpanTable(docs[system_table.docs], starts, ends, system_table.labels, system_table.label_names,
-                      names, _moved_parts(system_table, gold, system, order))  # fmt: skip
+                      names, _moved_parts(system_table, documents, system, order))  # fmt: skip
     gold_table.doc_names = names
     notes = [*gold_table.notes, *system_table.notes]
     warnings = [*gold_table.warnings, *system_table.warnings]
     if paired_by == "position" and len(order) > 1:
         warnings.append(f"documents paired by position ({len(order)}): their names differ between "
                      f"{gold.source} and {system.source}")  # fmt: skip
-    return Paired(gold.documents, gold_table, moved, paired_by, notes, warnings, gold.format)
+    return Paired(documents, gold_table, moved, paired_by, notes, warnings, gold.format)
+
+
+def _shared(gold: Document, system: Document, source: str) -> Document:
+    """The document both sides' positions refer to: gold's, or where either side holds no
+    text of its own, the partner's text (or the longer stand-in), named as gold's."""
+    if not (gold.stand_in or system.stand_in):
+        return gold
+    tokens_only = [d for d in (gold, system) if d.stand_in and d.token_bounds is not None]
+    if tokens_only and not (gold.stand_in and system.stand_in):
+        raise InputError(f"a partner without text for {tokens_only[0].name!r} (token numbers cannot be "
+                         "put into a text: compare a FairEval span file with one)",
+                         "a document with text", file=source)  # fmt: skip
+    if gold.stand_in and system.stand_in:
+        longer, shorter = (gold, system) if len(gold.tokens) >= len(system.tokens) else (system, gold)
+        g, s = _text_of(gold), _text_of(system)
+        if not _text_of(longer).startswith(_text_of(shorter)):
+            k = next(i for i, (a, b) in enumerate(zip(g, s, strict=False)) if a != b)
+            raise _differ(gold, g, s, np.arange(len(g)), np.arange(len(s)), k, source)
+        return replace(longer, name=gold.name, unit_ids=gold.unit_ids)
+    if system.stand_in:
+        return gold
+    if len(system.tokens) < len(gold.tokens):
+        raise InputError(f"a text of at least {len(gold.tokens)} characters (gold's spans reach so far)",
+                         f"{len(system.tokens)} in document {system.name!r}", file=source)  # fmt: skip
+    return replace(system, name=gold.name)
 
 
 def _partners(gold: Annotations, system: Annotations) -> tuple[list[int], str]:
@@ -81,8 +112,8 @@ def _mapped(gold: Document, system: Document, starts: np.ndarray, ends: np.ndarr
             source: str) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """System positions in the gold text (the same text up to white space)."""
     gold_text, system_text = _text_of(gold), _text_of(system)
-    if gold_text == system_text:
-        return starts, ends
+    if gold_text == system_text or system.stand_in:
+        return _within(gold, starts, ends, source)
     g, s = _codes(gold_text), _codes(system_text)
     g_at, s_at = np.flatnonzero(~np.isin(g, _SPACES)), np.flatnonzero(~np.isin(s, _SPACES))
     common = min(len(g_at), len(s_at))
@@ -96,6 +127,17 @@ def _mapped(gold: Document, system: Document, starts: np.ndarray, ends: np.ndarr
     new_starts = g_end[first]
     new_ends = np.where(last > 0, g_end[np.maximum(last - 1, 0)] + 1, 0)
     return new_starts, np.maximum(new_ends, new_starts)
+
+
+def _within(doc: Document, starts: np.ndarray, ends: np.ndarray,
+            source: str) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """The positions unchanged, where they lie within the document's text."""
+    past = np.flatnonzero(ends > len(doc.tokens))
+    if len(past):
+        k = int(past[0])
+        raise InputError(f"spans within the {len(doc.tokens)} characters of document {doc.name!r}",
+                         f"a span [{int(starts[k])}, {int(ends[k])})", file=source)  # fmt: skip
+    return starts, ends
 
 
 def _text_of(doc: Document) -> str:
@@ -113,7 +155,7 @@ def _differ(gold: Document, gold_text: str, system_text: str, g_at: np.ndarray, 
     )  # fmt: skip
 
 
-def _moved_parts(table: SpanTable, gold: Annotations, system: Annotations,
+def _moved_parts(table: SpanTable, documents: list[Document], system: Annotations,
                  order: list[int]) -> dict[int, list[tuple[int, int]]]:  # fmt: skip
     """Pieces of discontinuous system spans, mapped like their spans."""
     partner = {s: g for g, s in enumerate(order)}
@@ -122,7 +164,7 @@ def _moved_parts(table: SpanTable, gold: Annotations, system: Annotations,
         s = int(table.docs[i])
         starts = np.array([p[0] for p in pieces], dtype=np.int64)
         ends = np.array([p[1] for p in pieces], dtype=np.int64)
-        partner_doc = gold.documents[partner[s]]
+        partner_doc = documents[partner[s]]
         new_starts, new_ends = _mapped(partner_doc, system.documents[s], starts, ends, system.source)
         moved[i] = list(zip(new_starts.tolist(), new_ends.tolist(), strict=True))
     return moved

@@ -69,10 +69,11 @@ def test_conll2000_keeps_nested_chunks(tmp_path):
 
 
 def test_a_format_without_labelled_spans_is_named(tmp_path):
-    path = tmp_path / "spans.txt"
-    path.write_text("PER\t1\t2\t1,2\n", encoding="utf-8")
-    with pytest.raises(InputError, match="FairEval span file: it holds token numbers"):
-        _numbers("spans", str(path), str(path))
+    path = tmp_path / "answers.tsv"
+    path.write_text("1\t1\twater\tNONE\t-\t-\n", encoding="utf-8")
+    for options in ({}, {"format": "propara"}):
+        with pytest.raises(InputError, match="ProPara action file, whose rows are state changes"):
+            _numbers("spans", str(path), str(path), **options)
 
 
 def test_the_command_line_takes_them(cli, tmp_path):

@@ -155,13 +155,12 @@ def evaluate_files(
     gold: str, system: str, options: Options, warnings: list[str], progress: Progress = NO_PROGRESS
 ) -> Run:
     """Read, combine, match and score (the scores of every level come from the counts)."""
-    from ...formats import in_span_formats
-    from .spanformats import read_span_formats  # the annotation tools' formats
+    from .spanformats import read_span_formats, span_format_inputs  # the annotation tools' formats
 
     for path in (gold, system):
         check_input(path)  # a device or FIFO is refused (reading it could last forever)
-    if in_span_formats((gold, system)):
-        reference, candidate = read_span_formats(gold, system, options.layers, warnings)
+    if span_format_inputs(gold, system, options):
+        reference, candidate = read_span_formats(gold, system, options, warnings)
         ref_table = combine(reference, options.layers, column_spans(reference, warnings))
         cand_table = combine(candidate, options.layers, column_spans(candidate, warnings))
     else:

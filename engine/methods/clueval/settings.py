@@ -10,6 +10,7 @@ from typing import Any
 from ...errors import InputError
 from ...formats.vrt import VrtLayout
 from ...options import option
+from ..spans.inputs import SpanInputOptions
 from .match import STATUSES
 
 ERROR_TYPES = STATUSES[1:]  # contained, tiled, covered, unmatched
@@ -54,7 +55,9 @@ def level(text: str) -> int:
 
 
 @dataclass(frozen=True)
-class Options:
+class CluevalOptions:
+    """CLUEval's own options (the original's command line)."""
+
     lenient: int = option(
         3,
         "Leniency level: which match classes count as hits. 0 exact; 1 also contained; "
@@ -171,6 +174,11 @@ class Options:
             self.xml_document,
             self.xml_sentence,
         )
+
+
+@dataclass(frozen=True)
+class Options(SpanInputOptions, CluevalOptions):
+    """CLUEval's options, then the span readers' (--format, --layer, … as spans has them)."""
 
 
 def checked(options: Options, warnings: list[str]) -> Options:

@@ -12,24 +12,41 @@ one BIO column: an InputError names the file and the span.
 
 from __future__ import annotations
 
+from typing import Any
+
 import numpy as np
 
 from ...errors import InputError
-from ...formats import read_spans
-from ...formats.pairing import Paired, pair
+from ...formats import in_span_formats
+from ...formats.pairing import Paired
 from ...formats.spantable import SpanTable, bounds_arrays
 from ...formats.standoff import word_bounds
 from ...formats.vrt import VrtFile
+from ...progress import NO_PROGRESS
 from ...spans import Document
+from ..spans.inputs import load, scored, side_options
 
 
-def read_span_formats(gold: str, system: str, layers: tuple[str, ...],
+def span_format_inputs(gold: str, system: str, options: Any) -> bool:
+    """Whether the inputs are read as span formats: a side's --format names another
+    format than CLUEval's own (vrt), or an input is recognised as one of the span formats."""
+    formats = {side_options(options, side)[0] for side in ("gold", "system")} - {None}
+    return bool(formats - {"vrt"}) or in_span_formats((gold, system))
+
+
+def read_span_formats(gold: str, system: str, options: Any,
                       warnings: list[str]) -> tuple[VrtFile, VrtFile]:  # fmt: skip
-    """Both inputs as vertical files over the gold's tokens."""
-    if len(layers) != 1:
+    """Both inputs as vertical files over the gold's tokens (read with the reader options;
+    a span in pieces as its extent, or each piece a span with --discontinuous fragments)."""
+    if len(options.layers) != 1:
         raise InputError("one layer (-a NAME) for a span format: its spans are one BIO column",
-                         f"{len(layers)} layers", option="-a")  # fmt: skip
-    paired = pair(read_spans(gold), read_spans(system))
+                         f"{len(options.layers)} layers", option="-a")  # fmt: skip
+    if options.discontinuous == "all-fragments":
+        raise InputError("--discontinuous extent or fragments (CLUEval reads each layer as one BIO column: "
+                         "a span in pieces is its extent or its pieces)", "all-fragments",
+                         option="--discontinuous")  # fmt: skip
+    paired = load(gold, system, options, NO_PROGRESS)
+    paired.gold, paired.system = scored(paired.gold, options), scored(paired.system, options)
     warnings.extend(paired.warnings)
     tokens, starts, ends, firsts, docs = _corpus(paired)
     structure = _structure(paired, firsts, docs, len(tokens))

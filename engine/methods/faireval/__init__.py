@@ -22,6 +22,7 @@ from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
 from .. import InputSpec, Invocation, Method, OutputSpec, register
+from ..spans.inputs import SpanInputOptions
 from . import review
 from .batch import Codes, Side, SideBuilder
 from .compare import Decision, Tally, decision_rows
@@ -38,7 +39,9 @@ if TYPE_CHECKING:
 
 
 @dataclass(frozen=True)
-class Options:
+class FairEvalOptions:
+    """FairEval's own options (the original's config keys)."""
+
     labels: str = option(
         "all", "Labels to evaluate, comma-separated, or 'all'.", metavar="L,..", label="Labels"
     )
@@ -72,6 +75,11 @@ class Options:
         "weighted equals fair.",
         metavar="FORMULA",
     )
+
+
+@dataclass(frozen=True)
+class Options(SpanInputOptions, FairEvalOptions):
+    """FairEval's options, then the span readers' (--format, --layer, … as spans has them)."""
 
 
 @register
@@ -127,8 +135,9 @@ class FairEval(Method):
         settings = options if isinstance(options, Settings) else from_options(gold, system, options)
         from .spanformats import SpanFormatRun, span_format_inputs  # the annotation tools' formats
 
-        if span_format_inputs(settings.target_in, settings.system_in):
-            return SpanFormatRun(settings, progress, detail).report()
+        reading = None if isinstance(options, Settings) else options  # a config file sets no reader option
+        if span_format_inputs(settings.target_in, settings.system_in, reading):
+            return SpanFormatRun(settings, progress, detail, reading).report()
         return Run(settings, progress, detail).report()
 
     def settings(self, invocation: Invocation) -> Settings:

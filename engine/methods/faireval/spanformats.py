@@ -12,6 +12,7 @@ FairEval's own files for the same spans.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import numpy as np
 
@@ -20,22 +21,49 @@ from ...formats import in_span_formats, read_spans
 from ...formats.pairing import Paired, pair
 from ...formats.spantable import SpanTable, bounds_arrays
 from ...formats.standoff import word_bounds
+from ...progress import NO_PROGRESS, Progress
 from ...spans import Document
+from ..spans.inputs import load, scored, side_options
 from . import Run
 from .reading import FilePair, Sentence
 
+#: The --format names of FairEval's own formats (read by its own reader).
+OWN_FORMATS = ("faireval-spans", "conll2000")
 
-def span_format_inputs(target: str, system: str) -> bool:
-    """Whether an input is in one of the span formats (then both are read as such)."""
+
+def span_format_inputs(target: str, system: str, options: Any = None) -> bool:
+    """Whether the inputs are read as span formats: a side's --format names another
+    format than FairEval's own, or an input is recognised as one of the span formats."""
+    if options is not None:
+        formats = {side_options(options, side)[0] for side in ("gold", "system")} - {None}
+        if formats - set(OWN_FORMATS):
+            return True
     return in_span_formats((target, system))
+
+
+def paired_inputs(target: str, system: str, options: Any, progress: Progress = NO_PROGRESS) -> Paired:
+    """Both inputs read with the reader options (none from a config file) and paired; spans
+    in pieces as --discontinuous says: their extent, each piece a span, or all pieces
+    together (`all-fragments`: one span over the tokens of every piece)."""
+    if options is None:
+        return pair(read_spans(target), read_spans(system))
+    paired = load(target, system, options, progress)
+    if options.discontinuous == "extent":
+        paired.gold.parts, paired.system.parts = {}, {}
+    paired.gold, paired.system = scored(paired.gold, options), scored(paired.system, options)
+    return paired
 
 
 class SpanFormatRun(Run):
     """A FairEval run whose sentences come from span-format documents."""
 
+    def __init__(self, settings: Any, progress: Progress, detail: bool, reading: Any = None) -> None:
+        super().__init__(settings, progress, detail)
+        self.reading = reading  # the span reader options, None for a config file
+
     def report(self):  # type: ignore[override]
         settings = self.settings
-        paired = pair(read_spans(settings.target_in), read_spans(settings.system_in))
+        paired = paired_inputs(settings.target_in, settings.system_in, self.reading)
         self.warnings += paired.warnings
         files = FilePair(settings.target_in, settings.system_in)
         record = [] if self.detail else None

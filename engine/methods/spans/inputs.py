@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from ...formats import SPAN_FORMATS, read_spans, span_reader_names
+from ...formats import NO_SPAN_FORMATS, SPAN_FORMATS, read_spans, span_reader_names
 from ...formats.pairing import Paired, pair
 from ...formats.spantable import SpanTable
 from ...formats.standoff import ReadOptions
@@ -22,7 +22,7 @@ from .. import InputSpec
 
 #: (name, type, help, choices, metavar) of each reader option given per side.
 SIDE_OPTIONS: tuple[tuple[str, type, str, tuple[Any, ...] | None, str], ...] = (
-    ("format", str, "The input's format (default: recognised).", tuple(SPAN_FORMATS), "F"),
+    ("format", str, "The input's format (default: recognised).", (*SPAN_FORMATS, *NO_SPAN_FORMATS), "F"),
     ("layer", str, "WebAnno TSV / XMI: the span layer (type name).", None, "NAME"),
     ("feature", str, "WebAnno TSV / XMI: the feature that gives the label.", None, "NAME"),
     ("typesystem", str, "XMI: the TypeSystem.xml.", None, "PATH"),

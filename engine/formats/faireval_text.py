@@ -1,0 +1,104 @@
+"""FairEval span files as labelled spans, for the methods over plain spans.
+
+A FairEval span file (`label TAB begin TAB end TAB tokens`, blank lines between
+sentences, token numbers 1-based and inclusive within the sentence; specs/faireval.md
+§2.4) holds no text. Each sentence, read as FairEval reads it (its messages, its byte-order
+mark rule), becomes a document named by its number (1, 2, …) whose text stands in for
+the missing one: its token numbers `1 2 3 … n` up to the last token a span reaches. Two
+such files are compared sentence by sentence as FairEval pairs them (the longer stand-in
+of a pair is used: `1 2 3` is the start of `1 2 3 4 5`); against a file with text they
+cannot be, which is said. A span whose token field skips numbers (`3,5`) is discontinuous,
+one piece per run of numbers; a range span (no usable token field) covers begin..end.
+Spans labelled NONE or EMPTY are left out, as FairEval always leaves them out.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from ..errors import InputError
+from ..spans import Annotations, Document
+from . import faireval_spans
+from .faireval_spans import Key, SpanFileReader
+from .spantable import Bounds, SpanTable
+from .standoff import ReadOptions, text_document
+
+NAME = "faireval-spans"
+TITLE = faireval_spans.TITLE
+SUFFIXES = (".txt", ".tsv", ".spans")
+NOT_SPANS = ("NONE", "EMPTY")  # FairEval's exclude always holds them
+sniff = faireval_spans.sniff
+
+
+def _runs(numbers: list[int]) -> list[tuple[int, int]]:
+    """Runs of consecutive numbers as (first, last)."""
+    runs: list[tuple[int, int]] = []
+    for n in numbers:
+        if runs and n == runs[-1][1] + 1:
+            runs[-1] = (runs[-1][0], n)
+        else:
+            runs.append((n, n))
+    return runs
+
+
+def _document(number: int, tokens: int) -> Document:
+    """Sentence `number` as the stand-in text of its token numbers 1 … tokens."""
+    words = [str(k) for k in range(1, tokens + 1)]
+    lengths = np.array([len(w) + 1 for w in words], dtype=np.int64)
+    starts = np.cumsum(lengths) - lengths
+    doc = text_document(str(number), " ".join(words), token_bounds=Bounds(starts, starts + lengths - 1))
+    doc.stand_in = True
+    return doc
+
+
+def _pieces(key: Key, doc: Document) -> list[tuple[int, int]]:
+    """A span's character pieces in its sentence's stand-in text."""
+    _, begin, end, tokens = key
+    bounds = doc.token_bounds
+    assert bounds is not None
+    runs = _runs(sorted(tokens)) if tokens is not None else [(begin, end)]
+    return [(bounds[first - 1][0], bounds[last - 1][1]) for first, last in runs]
+
+
+def read(path: str, options: ReadOptions) -> Annotations:
+    """Every sentence as a document with its spans (see the module's docstring)."""
+    from ..methods.faireval.reading import file_blocks
+
+    warnings: list[str] = []
+    reader = SpanFileReader(path, warnings)
+    documents: list[Document] = []
+    rows: list[tuple[int, int, int, str]] = []
+    parts: dict[int, list[tuple[int, int]]] = {}
+    left_out = 0
+    for first, lines in file_blocks(path, warnings):
+        keys = reader.sentence(first, lines)
+        kept = [key for key in keys if key[0] not in NOT_SPANS]
+        left_out += len(keys) - len(kept)
+        doc = _document(len(documents) + 1, max([0, *(key[2] for key in keys)]))
+        for key in kept:
+            pieces = _pieces(key, doc)
+            if len(pieces) > 1:
+                parts[len(rows)] = pieces
+            rows.append((len(documents), pieces[0][0], pieces[-1][1], key[0]))
+        documents.append(doc)
+    if not documents:
+        raise InputError("span lines (label TAB begin TAB end TAB tokens)", "none", file=path)
+    if left_out:
+        labels = " or ".join(NOT_SPANS)
+        warnings.append(f"{path}: {left_out} spans labelled {labels} left out (as FairEval does)")
+    return Annotations(path, NAME, documents, _table(rows, parts, documents, warnings))
+
+
+def _table(rows: list[tuple[int, int, int, str]], parts: dict[int, list[tuple[int, int]]],
+           documents: list[Document], warnings: list[str]) -> SpanTable:  # fmt: skip
+    labels = sorted({label for *_, label in rows})
+    number_of = {label: i for i, label in enumerate(labels)}
+    array = np.array([(d, s, e, number_of[label]) for d, s, e, label in rows], dtype=np.int64).reshape(-1, 4)
+    table = SpanTable(array[:, 0], array[:, 1], array[:, 2], array[:, 3], labels,
+                      [d.name for d in documents], parts)  # fmt: skip
+    table.warnings = warnings
+    return table
+
+
+def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
+    return {}
