@@ -1,0 +1,88 @@
+"""FairEval and CLUEval take the span readers' options as spans does (--format,
+--gold-format, --discontinuous, …): on a conformance input converted to brat or doccano
+they give the numbers of the original files."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.formats import read_spans
+from engine.methods import get_method
+from tests.conftest import conformance
+from tests.engine.test_faireval_span_formats import _clueval
+
+
+def _faireval(gold: str, system: str, **options) -> dict:
+    method = get_method("faireval")
+    data = method.evaluate(gold, system, method.Options(**options)).data
+    return {k: data[k] for k in ("overall", "per_label", "confusion")}
+
+
+def _brat(folder: Path, spans_file: Path, other: Path) -> str:
+    """A FairEval span file as brat: each sentence a line of its token numbers (the text
+    a FairEval span file stands for, as many as either file uses), each span a text-bound
+    annotation (in pieces where its token numbers skip)."""
+    annotations = read_spans(str(spans_file), "faireval-spans")
+    partner = read_spans(str(other), "faireval-spans")
+    offsets, lines = {}, []
+    for doc, other_doc in zip(annotations.documents, partner.documents, strict=True):
+        offsets[doc.name] = sum(len(line) + 1 for line in lines)
+        lines.append(max(str(doc.tokens), str(other_doc.tokens), key=len))
+    ann = []
+    for k, span in enumerate(annotations.spans, 1):
+        pieces = span.attrs.get("parts") or [(span.start, span.end)]
+        at = offsets[span.doc]
+        ann.append(f"T{k}\t{span.label} " + ";".join(f"{at + s} {at + e}" for s, e in pieces) + "\tx")
+    folder.mkdir()
+    (folder / "doc.txt").write_text("\n".join(lines) + "\n", encoding="utf-8")
+    (folder / "doc.ann").write_text("\n".join(ann) + "\n", encoding="utf-8")
+    return str(folder / "doc.ann")
+
+
+def test_faireval_on_brat_gives_the_numbers_of_its_span_files(tmp_path):
+    data = conformance("faireval") / "data"
+    gold, system = data / "target" / "ner_spans.csv", data / "system" / "ner_spans.csv"
+    native = _faireval(str(gold), str(system))
+    brat_gold, brat_system = _brat(tmp_path / "g", gold, system), _brat(tmp_path / "s", system, gold)
+    converted = _faireval(brat_gold, brat_system, format="brat", discontinuous="all-fragments")
+    assert converted == native
+    assert native["overall"]["traditional"]["TP"] == 5159  # something was compared
+
+
+def _doccano(path: Path, bio: Path) -> str:
+    """A CLUEval vertical file's spans as one doccano example (its text: the tokens joined
+    by spaces, the sentences by line ends)."""
+    annotations = read_spans(str(bio), "vrt")
+    doc = annotations.documents[0]
+    labels = [[s.start, s.end, s.label] for s in annotations.spans]
+    path.write_text(json.dumps({"id": doc.name, "text": str(doc.tokens), "label": labels}) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def test_clueval_on_doccano_gives_the_numbers_of_its_vertical_files(tmp_path, cli):
+    data = conformance("clueval") / "data"
+    reference, candidate = data / "reference-short.bio", data / "candidate-short.bio"
+    native = _clueval(str(reference), str(candidate))
+    gold, system = _doccano(tmp_path / "g.json", reference), _doccano(tmp_path / "s.json", candidate)
+    method = get_method("clueval")
+    data_ = method.evaluate(gold, system, method.Options(format="doccano")).data
+    levels = {level: {k: (len(v) if k in ("fn", "fp") else v) for k, v in values.items()}
+              for level, values in data_["levels"].items()}  # fmt: skip
+    assert {"levels": levels, **{k: data_[k] for k in ("n_spans", "class_counts", "evaluation_table")}} == native
+    mixed = cli("clueval", reference, system, "--system-format", "doccano", "--gold-format", "vrt")
+    assert mixed.code == 0, mixed.err
+    assert "Evaluation results:" in mixed.out
+
+
+def test_the_flags_are_on_the_command_line(capsys):
+    from engine.cli import main
+
+    for method in ("faireval", "clueval"):
+        with pytest.raises(SystemExit):
+            main([method, "--help"])
+        out = capsys.readouterr().out
+        for flag in ("--gold-format", "--system-layer", "--typesystem", "--discontinuous", "--scheme"):
+            assert flag in out, (method, flag)
