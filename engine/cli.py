@@ -324,7 +324,7 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str, 
         if getattr(args, spec.role, None):
             check_input(getattr(args, spec.role))
     invocation = method.invocation(args, _options(method, args))
-    check_inputs(method, invocation.gold, invocation.system)  # a file of another method's format
+    check_inputs(method, invocation.gold, invocation.system, invocation.options)  # another method's format
     json_path, xlsx_path = args.json, args.xlsx
     targets = _targets(method, invocation, json_path, xlsx_path)
     input_paths = _input_files(method, args, invocation)
@@ -397,7 +397,7 @@ def run_compare(args: argparse.Namespace) -> tuple[str, list[str]]:
     for path in (args.gold, args.system_a, args.system_b):
         check_input(path)
     for system in (args.system_a, args.system_b):
-        check_inputs(method, args.gold, system)  # a file of another method's format
+        check_inputs(method, args.gold, system, options)  # a file of another method's format
     targets = _targets(method, Invocation(args.gold, args.system, options), args.json, args.xlsx)
     inputs = input_identities([args.gold, args.system_a, args.system_b])
     refuse_overwriting(inputs, {name: path for name, path in targets.items() if path is not None})

@@ -9,7 +9,7 @@ with it (line and all); only a positive recognition stops a run here.
 from __future__ import annotations
 
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from ..options import either
@@ -115,7 +115,9 @@ def _other_methods(method: Method) -> list[Method]:
     return [m for m in all_methods() if m.name != method.name]
 
 
-def check_inputs(method: Method, gold: str, system: str) -> None:
-    """check_input for both inputs, gold first."""
-    check_input(method, "gold", gold)
-    check_input(method, "system", system)
+def check_inputs(method: Method, gold: str, system: str, options: Any = None) -> None:
+    """check_input for both inputs, gold first; not for an input whose format the options
+    name (--format, --gold-format, --system-format: the reader of that format decides)."""
+    for role, path in (("gold", gold), ("system", system)):
+        if not any(getattr(options, name, None) for name in ("format", f"{role}_format")):
+            check_input(method, role, path)

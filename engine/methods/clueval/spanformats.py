@@ -24,7 +24,7 @@ from ...formats.standoff import word_bounds
 from ...formats.vrt import VrtFile
 from ...progress import NO_PROGRESS
 from ...spans import Document
-from ..spans.inputs import load, scored, side_options
+from ..spans.inputs import load, only_system_labels, scored, side_options
 
 
 def span_format_inputs(gold: str, system: str, options: Any) -> bool:
@@ -47,7 +47,7 @@ def read_span_formats(gold: str, system: str, options: Any,
                          option="--discontinuous")  # fmt: skip
     paired = load(gold, system, options, NO_PROGRESS)
     paired.gold, paired.system = scored(paired.gold, options), scored(paired.system, options)
-    warnings.extend(paired.warnings)
+    warnings.extend([*paired.warnings, *only_system_labels(paired)])
     tokens, starts, ends, firsts, docs = _corpus(paired)
     structure = _structure(paired, firsts, docs, len(tokens))
     sides = []

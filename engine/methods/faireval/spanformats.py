@@ -23,7 +23,7 @@ from ...formats.spantable import SpanTable, bounds_arrays
 from ...formats.standoff import word_bounds
 from ...progress import NO_PROGRESS, Progress
 from ...spans import Document
-from ..spans.inputs import load, scored, side_options
+from ..spans.inputs import load, only_system_labels, scored, side_options
 from . import Run
 from .reading import FilePair, Sentence
 
@@ -64,7 +64,7 @@ class SpanFormatRun(Run):
     def report(self):  # type: ignore[override]
         settings = self.settings
         paired = paired_inputs(settings.target_in, settings.system_in, self.reading)
-        self.warnings += paired.warnings
+        self.warnings += [*paired.warnings, *only_system_labels(paired)]
         files = FilePair(settings.target_in, settings.system_in)
         record = [] if self.detail else None
         number = 0
