@@ -89,13 +89,16 @@ NO_SPAN_FORMATS: dict[str, str] = {
                          "annotation: use it with 'spanstudio propara --sentences'",
 }  # fmt: skip
 
+#: The original tools' formats read_spans reads (by --format name).
+ORIGINAL_SPAN_FORMATS = ("faireval-spans", "cdsco", "poetry-jsonl", "vrt", "conll2000")
+
 #: The --format name of each original format's title, for recognition.
 _ORIGINAL_NAMES = {"ProPara action file": "propara", "ProPara sentences file": "propara-sentences"}
 
 
 def original_span_module(title: str | None) -> ModuleType | None:
     """The span reader of an original tool's format, by the title detect() gives."""
-    for name in ("faireval-spans", "cdsco", "poetry-jsonl", "vrt", "conll2000"):
+    for name in ORIGINAL_SPAN_FORMATS:
         module = format_module(SPAN_FORMATS[name])
         if title == module.TITLE:
             return module
@@ -126,6 +129,11 @@ def span_modules() -> list[ModuleType]:
 def span_reader_names() -> tuple[str, ...]:
     """Module names of the span readers that are there (for a method's InputSpec.formats)."""
     return tuple(m.__name__.rsplit(".", 1)[1] for m in span_modules())
+
+
+#: The modules that recognise the original tools' formats read_spans reads (for the
+#: InputSpec.formats of spans and nervaluate: their files are theirs too).
+ORIGINAL_SPAN_SNIFFERS = ("faireval_spans", "cdsco", "poetry_jsonl", "vrt", "conll2000")
 
 
 def _sniffed(path: Path) -> ModuleType | None:
@@ -190,7 +198,10 @@ def read_spans(path: str, format: str | None = None, options: Any = None) -> Ann
 
 
 def span_format_titles() -> set[str]:
-    return {m.TITLE for m in span_modules()}
+    """The titles of every format read_spans reads (the annotation tools' and the original
+    tools' formats that hold labelled spans)."""
+    originals = {format_module(SPAN_FORMATS[name]).TITLE for name in ORIGINAL_SPAN_FORMATS}
+    return {m.TITLE for m in span_modules()} | originals
 
 
 #: The span readers a method with its own column formats (FairEval, CLUEval) takes too.

@@ -54,19 +54,24 @@ CLUEVAL_READS = (
     "brat standoff (.ann + .txt), Label Studio JSON or doccano JSONL"
 )
 
+#: The methods over plain spans read the original formats that hold labelled spans too.
+SPAN_METHODS = ("spans", "nervaluate")
+
+
 def test_a_faireval_span_file_given_to_clueval_names_faireval(tmp_path):
     gold = tmp_path / "gold.tsv"
     shutil.copy(conformance("faireval") / "data" / "target" / "ner_spans.csv", gold)
     with pytest.raises(WrongFormat) as caught:
         check_inputs(get_method("clueval"), str(gold), str(gold))
     err = caught.value
-    assert err.readers == ["faireval"] and err.file == str(gold) and err.method_name == "clueval"
+    assert err.readers == ["faireval", *SPAN_METHODS] and err.file == str(gold) and err.method_name == "clueval"
     assert str(err) == (
         f"{gold} looks like a FairEval span file; CLUEval reads {CLUEVAL_READS} — did you mean "
-        "'spanstudio faireval'?"
+        "'spanstudio faireval', 'spanstudio spans' or 'spanstudio nervaluate'?"
     )
     assert err.app_sentence == (  # the app's words, without the command line
-        f"{gold} looks like a FairEval span file; CLUEval reads {CLUEVAL_READS}. FairEval reads it."
+        f"{gold} looks like a FairEval span file; CLUEval reads {CLUEVAL_READS}. FairEval, Exact spans or "
+        "nervaluate read it."
     )
 
 
@@ -84,8 +89,9 @@ def test_each_methods_format_given_to_another_method_is_refused(method, source, 
     path = conformance(source.split("/")[0]).parent / source
     with pytest.raises(WrongFormat) as caught:
         check_input(get_method(method), "system", str(path))
-    assert caught.value.readers == [reader]
-    assert f"did you mean 'spanstudio {reader}'?" in str(caught.value)
+    own, *others = caught.value.readers
+    assert own == reader and others == ([] if reader == "propara" else list(SPAN_METHODS))
+    assert f"did you mean 'spanstudio {reader}'" in str(caught.value)
 
 
 def test_a_folder_is_judged_by_its_first_file(tmp_path):
@@ -113,7 +119,7 @@ def test_the_command_line_stops_with_exit_2_naming_the_method(cli, tmp_path):
     assert result.code == 2 and result.out == ""
     assert result.err == (
         f"spanstudio: error: {gold} looks like a FairEval span file; CLUEval reads {CLUEVAL_READS} — "
-        "did you mean 'spanstudio faireval'?\n"
+        "did you mean 'spanstudio faireval', 'spanstudio spans' or 'spanstudio nervaluate'?\n"
     )
     assert not (tmp_path / "out.json").exists()
 
