@@ -86,3 +86,18 @@ def test_the_flags_are_on_the_command_line(capsys):
         out = capsys.readouterr().out
         for flag in ("--gold-format", "--system-layer", "--typesystem", "--discontinuous", "--scheme"):
             assert flag in out, (method, flag)
+
+
+def test_reader_options_on_the_methods_own_files_are_said_to_be_unused(cli, tmp_path):
+    example = Path(__file__).parent.parent.parent / "resources" / "examples" / "faireval"
+    gold, system = example / "gold.conll", example / "system.conll"
+    named = cli("faireval", gold, system, "--format", "conll2000")
+    assert named.code == 0 and "not used" not in named.err
+    result = cli("faireval", gold, system, "--scheme", "IOB1", "--gold-layer", "x")
+    assert result.code == 0 and result.out == named.out
+    assert ("spanstudio: warning: --gold-layer, --scheme: not used (they apply to the span formats; "
+            "FairEval reads these files itself)") in result.err  # fmt: skip
+    vrt = tmp_path / "g.vrt"
+    vrt.write_text("Ann\tB-PER\nLee\tI-PER\n\n", encoding="utf-8")
+    clueval = cli("clueval", vrt, vrt, "--discontinuous", "fragments")
+    assert clueval.code == 0 and "--discontinuous: not used" in clueval.err

@@ -155,7 +155,7 @@ def evaluate_files(
     gold: str, system: str, options: Options, warnings: list[str], progress: Progress = NO_PROGRESS
 ) -> Run:
     """Read, combine, match and score (the scores of every level come from the counts)."""
-    from .spanformats import read_span_formats, span_format_inputs  # the annotation tools' formats
+    from .spanformats import read_span_formats, span_format_inputs, unused_reader_options
 
     for path in (gold, system):
         check_input(path)  # a device or FIFO is refused (reading it could last forever)
@@ -167,6 +167,7 @@ def evaluate_files(
         for path in (gold, system):
             if not os.path.isfile(path):
                 raise InputError("an existing file", "nothing", file=path)
+        warnings.extend(unused_reader_options(options))
         reference, ref_table = read_side(gold, options, warnings, progress, 0.0, 0.4)
         candidate, cand_table = read_side(system, options, warnings, progress, 0.4, 0.4)
     compare_tokens(reference, candidate, warnings)

@@ -24,7 +24,7 @@ from ...formats.standoff import word_bounds
 from ...formats.vrt import VrtFile
 from ...progress import NO_PROGRESS
 from ...spans import Document
-from ..spans.inputs import load, only_system_labels, scored, side_options
+from ..spans.inputs import load, only_system_labels, reader_options_set, scored, side_options
 
 
 def span_format_inputs(gold: str, system: str, options: Any) -> bool:
@@ -32,6 +32,13 @@ def span_format_inputs(gold: str, system: str, options: Any) -> bool:
     format than CLUEval's own (vrt), or an input is recognised as one of the span formats."""
     formats = {side_options(options, side)[0] for side in ("gold", "system")} - {None}
     return bool(formats - {"vrt"}) or in_span_formats((gold, system))
+
+
+def unused_reader_options(options: Any) -> list[str]:
+    """A warning naming the reader options set for vertical files, which CLUEval reads itself."""
+    flags = reader_options_set(options, ("vrt",))
+    return [f"{', '.join(flags)}: not used (they apply to the span formats; CLUEval reads vertical "
+            "files itself)"] if flags else []  # fmt: skip
 
 
 def read_span_formats(gold: str, system: str, options: Any,

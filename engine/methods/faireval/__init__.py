@@ -133,11 +133,12 @@ class FairEval(Method):
         detail: bool = True,
     ) -> Report:
         settings = options if isinstance(options, Settings) else from_options(gold, system, options)
-        from .spanformats import SpanFormatRun, span_format_inputs  # the annotation tools' formats
+        from .spanformats import SpanFormatRun, span_format_inputs, unused_reader_options
 
         reading = None if isinstance(options, Settings) else options  # a config file sets no reader option
         if span_format_inputs(settings.target_in, settings.system_in, reading):
             return SpanFormatRun(settings, progress, detail, reading).report()
+        settings.warnings += unused_reader_options(reading)
         return Run(settings, progress, detail).report()
 
     def settings(self, invocation: Invocation) -> Settings:

@@ -23,7 +23,7 @@ from ...formats.spantable import SpanTable, bounds_arrays
 from ...formats.standoff import word_bounds
 from ...progress import NO_PROGRESS, Progress
 from ...spans import Document
-from ..spans.inputs import load, only_system_labels, scored, side_options
+from ..spans.inputs import load, only_system_labels, reader_options_set, scored, side_options
 from . import Run
 from .reading import FilePair, Sentence
 
@@ -39,6 +39,13 @@ def span_format_inputs(target: str, system: str, options: Any = None) -> bool:
         if formats - set(OWN_FORMATS):
             return True
     return in_span_formats((target, system))
+
+
+def unused_reader_options(options: Any) -> list[str]:
+    """A warning naming the reader options set for inputs FairEval reads itself."""
+    flags = reader_options_set(options, OWN_FORMATS) if options is not None else []
+    return [f"{', '.join(flags)}: not used (they apply to the span formats; FairEval reads these files "
+            "itself)"] if flags else []  # fmt: skip
 
 
 def paired_inputs(target: str, system: str, options: Any, progress: Progress = NO_PROGRESS) -> Paired:

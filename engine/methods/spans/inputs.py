@@ -64,6 +64,15 @@ SpanInputOptions = dataclasses.make_dataclass("SpanInputOptions", _fields(), fro
 SpanInputOptions.__module__ = __name__
 
 
+def reader_options_set(options: Any, own_formats: tuple[str, ...] = ()) -> list[str]:
+    """The flags of the reader options set to other than their defaults, but a format
+    option naming one of `own_formats` (for a method that reads its own formats without
+    them, to say they were not used)."""
+    values = {f.name: (getattr(options, f.name), f.default) for f in dataclasses.fields(SpanInputOptions)}
+    return [f"--{name.replace('_', '-')}" for name, (value, default) in values.items()
+            if value != default and value not in own_formats]  # fmt: skip
+
+
 def side_options(options: Any, side: str) -> tuple[str | None, ReadOptions]:
     """(format, ReadOptions) of one side: its own option where given, else the shared one."""
     values = {}
