@@ -42,14 +42,22 @@ def _brat(folder: Path, spans_file: Path, other: Path) -> str:
     return str(folder / "doc.ann")
 
 
+def _first_sentences(path: Path, copy: Path, count: int) -> Path:
+    """The first `count` sentences of a FairEval span file (a test of a few seconds)."""
+    text = path.read_text(encoding="utf-8").replace("\r\n", "\n")
+    copy.write_text("\n\n".join(text.split("\n\n")[:count]) + "\n", encoding="utf-8")
+    return copy
+
+
 def test_faireval_on_brat_gives_the_numbers_of_its_span_files(tmp_path):
     data = conformance("faireval") / "data"
-    gold, system = data / "target" / "ner_spans.csv", data / "system" / "ner_spans.csv"
+    gold = _first_sentences(data / "target" / "ner_spans.csv", tmp_path / "gold.csv", 1000)
+    system = _first_sentences(data / "system" / "ner_spans.csv", tmp_path / "system.csv", 1000)
     native = _faireval(str(gold), str(system))
     brat_gold, brat_system = _brat(tmp_path / "g", gold, system), _brat(tmp_path / "s", system, gold)
     converted = _faireval(brat_gold, brat_system, format="brat", discontinuous="all-fragments")
     assert converted == native
-    assert native["overall"]["traditional"]["TP"] == 5159  # something was compared
+    assert native["overall"]["traditional"]["TP"] > 500  # something was compared
 
 
 def _doccano(path: Path, bio: Path) -> str:
@@ -101,3 +109,16 @@ def test_reader_options_on_the_methods_own_files_are_said_to_be_unused(cli, tmp_
     vrt.write_text("Ann\tB-PER\nLee\tI-PER\n\n", encoding="utf-8")
     clueval = cli("clueval", vrt, vrt, "--discontinuous", "fragments")
     assert clueval.code == 0 and "--discontinuous: not used" in clueval.err
+
+
+def test_shortened_options_keep_meaning_the_methods_own(cli, tmp_path):
+    vrt = tmp_path / "g.vrt"
+    vrt.write_text("Ann\tB-PER\t1\nLee\tI-PER\t2\n\n", encoding="utf-8")
+    for args in (("--lay", "entity"), ("--to", "2"), ("--t", "2")):  # --layers, --token-id-column twice
+        result = cli("clueval", vrt, vrt, *args)
+        assert result.code == 0, (args, result.err)
+        assert "not used" not in result.err
+    assert "--layer: not used" in cli("clueval", vrt, vrt, "--layer", "x").err  # the reader option, by its name
+    example = Path(__file__).parent.parent.parent / "resources" / "examples" / "faireval"
+    focus = cli("faireval", example / "gold.conll", example / "system.conll", "--f", "system")
+    assert focus.code == 0 and "\nfocus: system\n" in focus.out

@@ -19,6 +19,7 @@ from ...options import option_specs, to_plain
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
 from .. import Advice, InputSpec, Invocation, Method, OutputSpec, gc_paused, register
+from ..spans.inputs import prefer_own_options
 from .match import STATUSES
 from .render import PlainTable, console, tsv, xlsx
 from .run import Run, evaluate_files
@@ -244,6 +245,7 @@ class CluEval(Method):
         for action in parser._actions:
             if action.dest in ("gold", "system"):
                 action.nargs, action.required = None, True
+        prefer_own_options(parser)
         spec = next(s for s in option_specs(Options) if s.name == "match_tables")
         parser.add_argument(
             *spec.info.flags, dest="opt_match_tables", action="store_true", help=spec.info.help

@@ -22,7 +22,7 @@ from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
 from .. import InputSpec, Invocation, Method, OutputSpec, register
-from ..spans.inputs import SpanInputOptions
+from ..spans.inputs import SpanInputOptions, prefer_own_options
 from . import review
 from .batch import Codes, Side, SideBuilder
 from .compare import Decision, Tally, decision_rows
@@ -181,6 +181,7 @@ class FairEval(Method):
             "(relative paths against the current folder). Not combined with TARGET SYSTEM "
             "or the evaluation options.",
         )
+        prefer_own_options(parser)
 
     def invocation(self, args: argparse.Namespace, options: Any) -> Invocation:
         outputs = {"eval_out": args.out_eval_out} if args.out_eval_out is not None else {}

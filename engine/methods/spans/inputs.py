@@ -73,6 +73,22 @@ def reader_options_set(options: Any, own_formats: tuple[str, ...] = ()) -> list[
             if value != default and value not in own_formats]  # fmt: skip
 
 
+def prefer_own_options(parser: Any) -> None:
+    """For a method whose own options come first (FairEval, CLUEval): a shortened long
+    option that matches one of its own options and reader options is its own, so every
+    command line written for it keeps its meaning (CLUEval's `--lay` stays --layers,
+    `--to` --token-id-column); a reader option is reached by a longer prefix."""
+    readers = {"opt_" + f.name for f in dataclasses.fields(SpanInputOptions)}
+    find = parser._get_option_tuples
+
+    def own_first(option_string: str) -> list[tuple]:
+        found = find(option_string)
+        own = [t for t in found if t[0].dest not in readers]
+        return own if own and len(own) < len(found) else found
+
+    parser._get_option_tuples = own_first
+
+
 def side_options(options: Any, side: str) -> tuple[str | None, ReadOptions]:
     """(format, ReadOptions) of one side: its own option where given, else the shared one."""
     values = {}
