@@ -41,23 +41,40 @@ def _runs(numbers: list[int]) -> list[tuple[int, int]]:
     return runs
 
 
-def _document(number: int, tokens: int) -> Document:
-    """Sentence `number` as the stand-in text of its token numbers 1 … tokens."""
-    words = [str(k) for k in range(1, tokens + 1)]
-    lengths = np.array([len(w) + 1 for w in words], dtype=np.int64)
-    starts = np.cumsum(lengths) - lengths
-    doc = text_document(str(number), " ".join(words), token_bounds=Bounds(starts, starts + lengths - 1))
-    doc.stand_in = True
-    return doc
+class _Numbers:
+    """The text `1 2 3 … n` and where each number stands, for the largest n asked so far:
+    every sentence's stand-in is a start of it (made once, not per sentence)."""
 
+    def __init__(self) -> None:
+        self.text, self.starts, self.ends = "", np.zeros(0, np.int64), np.zeros(0, np.int64)
+        self.start_list: list[int] = []
+        self.end_list: list[int] = []
 
-def _pieces(key: Key, doc: Document) -> list[tuple[int, int]]:
-    """A span's character pieces in its sentence's stand-in text."""
-    _, begin, end, tokens = key
-    bounds = doc.token_bounds
-    assert bounds is not None
-    runs = _runs(sorted(tokens)) if tokens is not None else [(begin, end)]
-    return [(bounds[first - 1][0], bounds[last - 1][1]) for first, last in runs]
+    def grow(self, n: int) -> None:
+        if n <= len(self.start_list):
+            return
+        n = max(n, 2 * len(self.start_list))
+        words = [str(k) for k in range(1, n + 1)]
+        lengths = np.array([len(w) + 1 for w in words], dtype=np.int64)
+        self.starts = np.cumsum(lengths) - lengths
+        self.ends = self.starts + lengths - 1
+        self.text = " ".join(words)
+        self.start_list, self.end_list = self.starts.tolist(), self.ends.tolist()
+
+    def document(self, number: int, tokens: int) -> Document:
+        """Sentence `number` as the stand-in text of its token numbers 1 … tokens."""
+        self.grow(tokens)
+        text = self.text[: self.end_list[tokens - 1]] if tokens else ""
+        bounds = Bounds(self.starts[:tokens], self.ends[:tokens])
+        doc = text_document(str(number), text, token_bounds=bounds)
+        doc.stand_in = True
+        return doc
+
+    def pieces(self, key: Key) -> list[tuple[int, int]]:
+        """A span's character pieces in its sentence's stand-in text."""
+        _, begin, end, tokens = key
+        runs = _runs(sorted(tokens)) if tokens is not None else [(begin, end)]
+        return [(self.start_list[first - 1], self.end_list[last - 1]) for first, last in runs]
 
 
 def read(path: str, options: ReadOptions) -> Annotations:
@@ -66,6 +83,7 @@ def read(path: str, options: ReadOptions) -> Annotations:
 
     warnings: list[str] = []
     reader = SpanFileReader(path, warnings)
+    numbers = _Numbers()
     documents: list[Document] = []
     rows: list[tuple[int, int, int, str]] = []
     parts: dict[int, list[tuple[int, int]]] = {}
@@ -74,9 +92,9 @@ def read(path: str, options: ReadOptions) -> Annotations:
         keys = reader.sentence(first, lines)
         kept = [key for key in keys if key[0] not in NOT_SPANS]
         left_out += len(keys) - len(kept)
-        doc = _document(len(documents) + 1, max([0, *(key[2] for key in keys)]))
+        doc = numbers.document(len(documents) + 1, max([0, *(key[2] for key in keys)]))
         for key in kept:
-            pieces = _pieces(key, doc)
+            pieces = numbers.pieces(key)
             if len(pieces) > 1:
                 parts[len(rows)] = pieces
             rows.append((len(documents), pieces[0][0], pieces[-1][1], key[0]))

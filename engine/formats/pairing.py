@@ -79,7 +79,7 @@ def _shared(gold: Document, system: Document, source: str) -> Document:
         if not _text_of(longer).startswith(_text_of(shorter)):
             k = next(i for i, (a, b) in enumerate(zip(g, s, strict=False)) if a != b)
             raise _differ(gold, g, s, np.arange(len(g)), np.arange(len(s)), k, source)
-        return replace(longer, name=gold.name, unit_ids=gold.unit_ids)
+        return gold if longer is gold else replace(longer, name=gold.name, unit_ids=gold.unit_ids)
     if system.stand_in:
         return gold
     if len(system.tokens) < len(gold.tokens):
