@@ -209,7 +209,7 @@ class SuggestionEditor(TextEditor):
         self.combo.setEditable(True)
         self.combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
-        self.combo.setMinimumContentsLength(12)
+        self.combo.setMinimumContentsLength(8)  # fits beside long labels (CLUEval: XML document element)
         self.edit = self.combo.lineEdit()
         self.edit.setPlaceholderText(UNSET)
         self.edit.editingFinished.connect(self._finished)

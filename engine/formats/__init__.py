@@ -80,20 +80,19 @@ SPAN_FORMATS: dict[str, str] = {
     "cdsco": "cdsco_spans", "poetry-jsonl": "poetry_spans",
 }  # fmt: skip
 
-#: The original tools' formats the span methods cannot read, and why (by --format name).
-NO_SPAN_FORMATS: dict[str, str] = {
-    "propara": "a ProPara action file, whose rows are state changes of a participant at a process "
-               "step (action, location before and after), not labelled stretches of a text: use "
-               "'spanstudio propara'",
-    "propara-sentences": "a ProPara sentences file, which holds the sentences of processes and no "
-                         "annotation: use it with 'spanstudio propara --sentences'",
+#: The original tools' formats the span methods cannot read, and why (by title; the
+#: action file's by its --format name too).
+NO_SPANS: dict[str, str] = {
+    "ProPara action file": "a ProPara action file, whose rows are state changes of a participant at a "
+                           "process step (action, location before and after), not labelled stretches of "
+                           "a text: use 'spanstudio propara'",
+    "ProPara sentences file": "a ProPara sentences file, which holds the sentences of processes and no "
+                              "annotation: use it with 'spanstudio propara --sentences'",
 }  # fmt: skip
+NO_SPAN_FORMATS: dict[str, str] = {"propara": NO_SPANS["ProPara action file"]}
 
 #: The original tools' formats read_spans reads (by --format name).
 ORIGINAL_SPAN_FORMATS = ("faireval-spans", "cdsco", "poetry-jsonl", "vrt", "conll2000")
-
-#: The --format name of each original format's title, for recognition.
-_ORIGINAL_NAMES = {"ProPara action file": "propara", "ProPara sentences file": "propara-sentences"}
 
 
 def original_span_module(title: str | None) -> ModuleType | None:
@@ -105,11 +104,11 @@ def original_span_module(title: str | None) -> ModuleType | None:
     return None
 
 
-def no_spans(format: str, file: str | None = None) -> InputError:
-    """Why a format the span methods cannot read gives no spans."""
+def no_spans(why: str, file: str | None = None) -> InputError:
+    """Why a format the span methods cannot read gives no spans (a NO_SPANS text)."""
     from ..errors import InputError  # noqa: F811 - at run time (the engine's errors import nothing of this)
 
-    return InputError("a file of a format with labelled spans", NO_SPAN_FORMATS[format],
+    return InputError("a file of a format with labelled spans", why,
                       file=file, option=None if file else "--format")  # fmt: skip
 
 
@@ -154,7 +153,7 @@ def span_format(path: str | Path, format: str | None = None) -> ModuleType:
 
     if format is not None:
         if format in NO_SPAN_FORMATS:
-            raise no_spans(format)
+            raise no_spans(NO_SPAN_FORMATS[format])
         if format not in SPAN_FORMATS:
             raise InputError(f"a format {', '.join(SPAN_FORMATS)}", repr(format), option="--format")
         return format_module(SPAN_FORMATS[format])
@@ -174,8 +173,8 @@ def span_format(path: str | Path, format: str | None = None) -> ModuleType:
     module = original_span_module(found)
     if module is not None:
         return module
-    if found in _ORIGINAL_NAMES:
-        raise no_spans(_ORIGINAL_NAMES[found], str(path))
+    if found in NO_SPANS:
+        raise no_spans(NO_SPANS[found], str(path))
     raise InputError(f"a file of a span format ({', '.join(SPAN_FORMATS)}; choose one with --format)",
                      "none recognised", file=str(path))  # fmt: skip
 
@@ -231,4 +230,4 @@ def read_through_spans(path: str, formats: tuple[str, ...]) -> bool:
     title = detect(path)
     if set(formats) & set(ANNOTATION_TOOL_READERS) and title == format_module("conll").TITLE:
         return True
-    return "conll" in formats and (original_span_module(title) is not None or title in _ORIGINAL_NAMES)
+    return "conll" in formats and (original_span_module(title) is not None or title in NO_SPANS)

@@ -106,7 +106,8 @@ def test_a_faireval_file_given_to_clueval_is_not_evaluated_and_faireval_is_offer
     assert not window.evaluate("clueval", str(gold), str(gold))
     assert window.report is None and window.setup.method.name == "clueval"
     ((message, offered),) = shown.switches
-    assert offered == ["faireval"] and "did you mean 'spanstudio faireval'?" in message
+    assert offered == ["faireval", "spans", "nervaluate"]  # spans and nervaluate read it too
+    assert "did you mean 'spanstudio faireval', 'spanstudio spans' or 'spanstudio nervaluate'?" in message
     assert "looks like a FairEval span file" in window.setup.fields["gold"].error_text
 
 

@@ -45,7 +45,7 @@ def test_first_start_opens_on_the_bundled_example(window, example):
     method, gold, system = example
     assert window.setup.method.name == method
     assert window.setup.paths() == (gold, system)
-    assert window.setup.fields["gold"].status.text() == "Format: CoNLL-2000 (BIO chunks)"
+    assert window.setup.fields["gold"].status.text().startswith("Format: CoNLL-2000 (BIO chunks)")  # · labels …
 
 
 def test_example_evaluates_and_the_score_tables_show_the_engines_numbers(qtbot, window, example):
@@ -542,7 +542,7 @@ def test_a_file_dropped_onto_a_field_becomes_that_input(qtbot, window, example):
         Qt.KeyboardModifier.NoModifier,
     )
     field.dropEvent(event)
-    assert field.path == example[1] and field.status.text() == "Format: CoNLL-2000 (BIO chunks)"
+    assert field.path == example[1] and field.status.text().startswith("Format: CoNLL-2000 (BIO chunks)")
 
 
 def test_clueval_shows_another_leniency_level_at_once(qtbot, window, monkeypatch):
