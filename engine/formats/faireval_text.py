@@ -49,6 +49,7 @@ class _Numbers:
         self.text, self.starts, self.ends = "", np.zeros(0, np.int64), np.zeros(0, np.int64)
         self.start_list: list[int] = []
         self.end_list: list[int] = []
+        self._pieces: dict[Key, list[tuple[int, int]]] = {}  # real data repeats many spans
 
     def grow(self, n: int) -> None:
         if n <= len(self.start_list):
@@ -72,9 +73,12 @@ class _Numbers:
 
     def pieces(self, key: Key) -> list[tuple[int, int]]:
         """A span's character pieces in its sentence's stand-in text."""
-        _, begin, end, tokens = key
-        runs = _runs(sorted(tokens)) if tokens is not None else [(begin, end)]
-        return [(self.start_list[first - 1], self.end_list[last - 1]) for first, last in runs]
+        found = self._pieces.get(key)
+        if found is None:
+            _, begin, end, tokens = key
+            runs = _runs(sorted(tokens)) if tokens is not None else [(begin, end)]
+            found = self._pieces[key] = [(self.start_list[a - 1], self.end_list[b - 1]) for a, b in runs]
+        return found
 
 
 def read(path: str, options: ReadOptions) -> Annotations:
