@@ -122,3 +122,13 @@ def test_shortened_options_keep_meaning_the_methods_own(cli, tmp_path):
     example = Path(__file__).parent.parent.parent / "resources" / "examples" / "faireval"
     focus = cli("faireval", example / "gold.conll", example / "system.conll", "--f", "system")
     assert focus.code == 0 and "\nfocus: system\n" in focus.out
+
+
+def test_faireval_reports_how_it_read_span_formats(tmp_path):
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text(json.dumps({"id": "a", "text": "Ann Lee", "label": [[0, 7, "PER"]]}) + "\n", encoding="utf-8")
+    method = get_method("faireval")
+    report = method.evaluate(str(gold), str(gold), method.Options(format="doccano", discontinuous="fragments"))
+    for options in (report.options, report.data["options"]):
+        assert options["format"] == "doccano" and options["discontinuous"] == "fragments"
+        assert "layer" not in options and options["focus"] == "target"

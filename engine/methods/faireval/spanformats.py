@@ -11,6 +11,7 @@ FairEval's own files for the same spans.
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,7 +24,14 @@ from ...formats.spantable import SpanTable, bounds_arrays
 from ...formats.standoff import word_bounds
 from ...progress import NO_PROGRESS, Progress
 from ...spans import Document
-from ..spans.inputs import load, only_system_labels, reader_options_set, scored, side_options
+from ..spans.inputs import (
+    SpanInputOptions,
+    load,
+    only_system_labels,
+    reader_options_set,
+    scored,
+    side_options,
+)
 from . import Run
 from .reading import FilePair, Sentence
 
@@ -46,6 +54,14 @@ def unused_reader_options(options: Any) -> list[str]:
     flags = reader_options_set(options, OWN_FORMATS) if options is not None else []
     return [f"{', '.join(flags)}: not used (they apply to the span formats; FairEval reads these files "
             "itself)"] if flags else []  # fmt: skip
+
+
+def reader_settings(options: Any) -> dict[str, Any]:
+    """The reader options set (not their defaults), as the report lists them."""
+    if options is None:
+        return {}
+    fields = dataclasses.fields(SpanInputOptions)
+    return {f.name: getattr(options, f.name) for f in fields if getattr(options, f.name) != f.default}
 
 
 def paired_inputs(target: str, system: str, options: Any, progress: Progress = NO_PROGRESS) -> Paired:
@@ -90,7 +106,10 @@ class SpanFormatRun(Run):
                              f"exclude={settings.exclude}")  # fmt: skip
         self._warn_unexcluded()
         self.progress.update(1.0, "scoring", force=True)
-        return self._build([files])
+        report = self._build([files])
+        for options in (report.options, report.data["options"]):  # how the inputs were read, for a rerun
+            options.update(reader_settings(self.reading))
+        return report
 
 
 def _unit_count(paired: Paired) -> int:
