@@ -27,6 +27,8 @@ NAME = "faireval-spans"
 TITLE = faireval_spans.TITLE
 SUFFIXES = (".txt", ".tsv", ".spans")
 NOT_SPANS = ("NONE", "EMPTY")  # FairEval's exclude always holds them
+#: The most tokens of a sentence: its stand-in text holds every number up to its last token.
+MOST_TOKENS = 1_000_000
 sniff = faireval_spans.sniff
 
 
@@ -81,6 +83,17 @@ class _Numbers:
         return found
 
 
+def _last_token(keys: list[Key], path: str, first: int) -> int:
+    """The last token a sentence's spans reach; InputError naming the line of a span past
+    MOST_TOKENS (its stand-in text would hold every number up to it)."""
+    ends = [key[2] for key in keys]
+    last = max([0, *ends])
+    if last > MOST_TOKENS:
+        expected = f"token numbers up to {MOST_TOKENS:,} (a sentence's text is made of its token numbers)"
+        raise InputError(expected, f"{last:,}", file=path, line=first + ends.index(last))
+    return last
+
+
 def read(path: str, options: ReadOptions) -> Annotations:
     """Every sentence as a document with its spans (see the module's docstring)."""
     from ..methods.faireval.reading import file_blocks
@@ -96,7 +109,7 @@ def read(path: str, options: ReadOptions) -> Annotations:
         keys = reader.sentence(first, lines)
         kept = [key for key in keys if key[0] not in NOT_SPANS]
         left_out += len(keys) - len(kept)
-        doc = numbers.document(len(documents) + 1, max([0, *(key[2] for key in keys)]))
+        doc = numbers.document(len(documents) + 1, _last_token(keys, path, first))
         for key in kept:
             pieces = numbers.pieces(key)
             if len(pieces) > 1:

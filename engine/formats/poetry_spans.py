@@ -27,6 +27,8 @@ TITLE = poetry_jsonl.TITLE
 SUFFIXES = (".jsonl", ".json", ".gz", ".bz2", ".xz", ".zst")
 sniff = poetry_jsonl.sniff
 STAND_IN = "·"
+#: The longest page without a text: its stand-in is a '·' per character up to its last span.
+MOST_CHARACTERS = 10_000_000
 
 
 def _name(page_id: Any) -> str:
@@ -47,10 +49,13 @@ def _document(name: str, page: dict[str, Any], spans: list[tuple]) -> Document:
 
 
 def _check_offsets(spans: list[tuple], length: int | None, path: str, number: int) -> None:
-    """InputError for a span starting before the page or ending after its text."""
+    """InputError for a span starting before the page or ending after its text (after
+    MOST_CHARACTERS on a page without text)."""
+    most = length if length is not None else MOST_CHARACTERS
     for start, end, _, _ in spans:
-        if start < 0 or (length is not None and end > length):
-            within = f"0 and the text's {length} characters" if length is not None else "0 and the page's end"
+        if start < 0 or end > most:
+            within = (f"0 and the text's {length} characters" if length is not None else
+                      f"0 and {MOST_CHARACTERS:,} (a page without text)")  # fmt: skip
             raise InputError(f"a span between {within}", f"[{start}, {end})", file=path, line=number)
 
 
@@ -68,8 +73,9 @@ def read(path: str, options: ReadOptions) -> Annotations:
         lines[name] = number
         layout = REFERENCE if REFERENCE.gate in page or REFERENCE.items in page else SYSTEM
         spans = spans_of(page, layout, path, number, lambda _kind, text: warnings.append(text))
+        text = page.get("text")
+        _check_offsets(spans, len(text) if isinstance(text, str) else None, path, number)
         doc = _document(name, page, spans)
-        _check_offsets(spans, None if doc.stand_in else len(doc.tokens), path, number)
         rows += [(len(documents), start, end, _name(label)) for start, end, _, label in spans]
         documents.append(doc)
     if not documents:

@@ -144,3 +144,19 @@ def test_a_poetry_page_with_text_lends_it_to_its_partner(tmp_path):
         {"page_start": 0, "page_end": 70, "ref_id": "S18"}]}) + "\n", encoding="utf-8")  # fmt: skip
     with pytest.raises(InputError, match=r"spans within the 20 characters of document 'p'"):
         _report("spans", gold, system)
+
+
+def test_a_faireval_sentence_too_long_for_its_stand_in_text_names_the_line(tmp_path):
+    path = tmp_path / "spans.txt"
+    path.write_text("PER\t1\t2\t1,2\n\nLOC\t3\t4\t3,4\nLOC\t3\t99999999999\t3\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"spans.txt:4: expected token numbers up to 1,000,000 .*found 99,999,999,999"):
+        read_spans(str(path))
+
+
+def test_a_poetry_page_too_long_for_its_stand_in_text_names_the_line(tmp_path):
+    path = tmp_path / "ref.jsonl"
+    page = {"page_id": "p", "n_excerpts": 1, "excerpts": [{"start": 0, "end": 10**12, "poem_id": "A"}]}
+    path.write_text("\n".join([json.dumps({**page, "page_id": "q"}).replace(str(10**12), "5"), json.dumps(page)]) + "\n",
+                    encoding="utf-8")  # fmt: skip
+    with pytest.raises(InputError, match=r"ref.jsonl:2: expected a span between 0 and 10,000,000 \(a page without text\)"):
+        read_spans(str(path))
