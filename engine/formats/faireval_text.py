@@ -14,10 +14,13 @@ Spans labelled NONE or EMPTY are left out, as FairEval always leaves them out.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations, Document
+from ..textio import BOM, Block, read_blocks
 from . import faireval_spans
 from .faireval_spans import Key, SpanFileReader
 from .spantable import Bounds, SpanTable
@@ -94,10 +97,28 @@ def _last_token(keys: list[Key], path: str, first: int) -> int:
     return last
 
 
+def _sentences(path: str, warnings: list[str]) -> Iterator[Block]:
+    """The sentences of the file (blank-line separated); a byte-order mark before the first
+    line is dropped with FairEval's warning (specs/faireval.md §2.3)."""
+    sentences = read_blocks(path)
+    head = next(sentences, None)
+    if head is None:
+        return
+    first, lines = head
+    if lines[0].startswith(BOM):
+        label = lines[0].split("\t")[0]
+        warnings.append(f"{path}: byte-order mark ignored (the original read the first label as {label!r})")
+        lines[0] = lines[0][1:].strip()
+        if not lines[0]:
+            lines.pop(0)
+            first += 1
+    if lines:
+        yield first, lines
+    yield from sentences
+
+
 def read(path: str, options: ReadOptions) -> Annotations:
     """Every sentence as a document with its spans (see the module's docstring)."""
-    from ..methods.faireval.reading import file_blocks
-
     warnings: list[str] = []
     reader = SpanFileReader(path, warnings)
     numbers = _Numbers()
@@ -105,7 +126,7 @@ def read(path: str, options: ReadOptions) -> Annotations:
     rows: list[tuple[int, int, int, str]] = []
     parts: dict[int, list[tuple[int, int]]] = {}
     left_out = 0
-    for first, lines in file_blocks(path, warnings):
+    for first, lines in _sentences(path, warnings):
         keys = reader.sentence(first, lines)
         kept = [key for key in keys if key[0] not in NOT_SPANS]
         left_out += len(keys) - len(kept)
