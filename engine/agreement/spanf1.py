@@ -59,13 +59,14 @@ class PairCounts:
             "unlabelled": self._per_doc(doc_ext_a[shared_ext]),
         }
         self.arrays["overlap"] = self.arrays["labelled"] + self._per_doc(_greedy(a, ~in_a, b, ~in_b))
+        self.table = np.stack([self.arrays[name] for name in FIELDS], axis=1)  # documents × FIELDS
 
     def _per_doc(self, docs: np.ndarray) -> np.ndarray:
         return np.bincount(docs, minlength=self.n_docs)
 
-    def counts(self, docs: list[int]) -> Counts:
+    def counts(self, docs: np.ndarray | list[int]) -> Counts:
         """The counts added over `docs`."""
-        return Counts(*(int(self.arrays[name][docs].sum()) for name in FIELDS))
+        return Counts(*self.table[docs].sum(axis=0).tolist())
 
 
 def _extents(table: SpanTable) -> tuple[np.ndarray, np.ndarray]:
