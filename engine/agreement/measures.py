@@ -23,7 +23,15 @@ from .coding import Figure, fleiss_from_sums, krippendorff_from_sums
 from .corpus import Corpus
 from .spanf1 import VARIANTS, Counts, PairCounts
 from .token_tables import TokenTables, token_tables
-from .unit_tables import Located, UnitTables, corpus_units, pair_sums_by_doc, unit_tables
+from .unit_tables import (
+    Located,
+    SetSums,
+    UnitTables,
+    corpus_units,
+    pair_sums_by_doc,
+    set_sums,
+    unit_tables,
+)
 
 Pair = tuple[int, int]
 Study = tuple[au.AlphaU, dict[str, au.AlphaU]]
@@ -39,6 +47,8 @@ class Tables:
     located: Located
     pair_sums: dict[tuple[int, int, str], np.ndarray]
     units: UnitTables
+    sets: SetSums
+    pairs: list[Pair]
 
 
 def tables_of(corpus: Corpus) -> Tables:
@@ -49,7 +59,10 @@ def tables_of(corpus: Corpus) -> Tables:
     }
     located = corpus_units(corpus)
     sums = pair_sums_by_doc(corpus, located)
-    return Tables(corpus, spans, token_tables(corpus), located, sums, unit_tables(corpus, located, sums))
+    units = unit_tables(corpus, located, sums)
+    holds = corpus.present.T[units.groups // max(len(corpus.labels), 1)]
+    pairs = list(combinations(everyone, 2))
+    return Tables(corpus, spans, token_tables(corpus), located, sums, units, set_sums(units, holds), pairs)
 
 
 class Block:
@@ -174,15 +187,10 @@ class DocumentBlock(Block):
         self.d, self.docs = d, np.array([d])
         self.length = int(tables.tokens.sizes[d])
         n_labels = max(len(self.corpus.labels), 1)
-        units = tables.units
-        rows = units.of_document(d, n_labels)
-        self.labels = [
-            self.corpus.labels[g % n_labels] for g in units.groups[rows.start : rows.stop].tolist()
-        ]
-        self.rows = {
-            name: getattr(units, name)[rows.start : rows.stop].tolist()
-            for name in ("units", "thirds", "squared", "longest", "clash", "crossed", "observed")
-        }
+        rows = tables.units.of_document(d, n_labels)
+        self.labels = [self.corpus.labels[g % n_labels] for g in tables.units.groups[rows].tolist()]
+        self.sums = {name: getattr(tables.sets, name)[rows].tolist() for name in SetSums.__dataclass_fields__}
+        self.set_of = {(a, b): s for s, (a, b) in enumerate(tables.pairs, 1)}
 
     def has_pair(self, pair: Pair) -> bool:
         return True
@@ -204,30 +212,28 @@ class DocumentBlock(Block):
     def study(self, raters: list[int]) -> Study:
         if len(raters) < 2:
             return au.undefined("fewer than two annotators"), {}
+        column = 0 if raters == self.annotators else self.set_of[(raters[0], raters[1])]
         per_label = {}
         for row, label in enumerate(self.labels):
-            if any(self.rows["units"][row][a] for a in raters):
-                per_label[label] = self._label(row, raters, label)
+            if self.sums["marked"][row][column]:
+                per_label[label] = self._label(row, column, raters, label)
         return au.overall(per_label), per_label
 
-    def _label(self, row: int, raters: list[int], label: str) -> au.AlphaU:
-        get = {name: values[row] for name, values in self.rows.items()}
-        broken = next((a for a in raters if get["clash"][a]), None)
-        if broken is not None:
-            return self.overlapping(broken, label)
+    def _label(self, row: int, column: int, raters: list[int], label: str) -> au.AlphaU:
+        get = {name: values[row][column] for name, values in self.sums.items()}
+        if get["broken"] >= 0:
+            return self.overlapping(get["broken"], label)
         if self.length <= 0:
             return au.undefined("the text has no tokens")
-        total = sum(get["observed"][a][b] for a, b in combinations(sorted(raters), 2))
-        n_units = sum(get["units"][a] for a in raters)
-        if au.thirds_fit(max(get["longest"][a] for a in raters), n_units):
-            whole, rounded = (n_units - 1) * sum(get["thirds"][a] for a in raters), Decimal(0)
+        n_units = get["units"]
+        if get["fits"]:
+            whole, rounded = (n_units - 1) * get["thirds"], Decimal(0)
         else:
             whole, rounded = au._thirds([self._summary(a, label) for a in raters], n_units)
-        whole += sum(get["crossed"][i][j] for i in raters for j in raters)
-        squared = sum(get["squared"][a] for a in raters)
         r = len(raters)
         return au.ratio(
-            au.observed(total, r, self.length), au.expected_of(whole, rounded, squared, r, self.length)
+            au.observed(get["observed"], r, self.length),
+            au.expected_of(whole + get["crossed"], rounded, get["squared"], r, self.length),
         )
 
     def _summary(self, a: int, label: str) -> au.Summary:

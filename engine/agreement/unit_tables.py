@@ -38,10 +38,10 @@ class UnitTables:
     crossed: np.ndarray  # groups × annotators × annotators
     observed: np.ndarray  # groups × annotators × annotators (a < b)
 
-    def of_document(self, d: int, n_labels: int) -> range:
+    def of_document(self, d: int, n_labels: int) -> slice:
         """The groups of document `d`, in label order."""
         first, end = np.searchsorted(self.groups, [d * n_labels, (d + 1) * n_labels])
-        return range(int(first), int(end))
+        return slice(int(first), int(end))
 
 
 def corpus_units(corpus: Corpus) -> Located:
@@ -185,3 +185,56 @@ def _add_crossed(
             end = np.searchsorted(sorted_keys, base + scale, side="left")
             reach = (running[end] - running[start]).astype(kind) - (ls - 1).astype(kind) * (end - start)
             np.add.at(tables.crossed[:, a, b], r, ls.astype(kind) ** 2 * cs.astype(kind) * reach)
+
+
+@dataclass
+class SetSums:
+    """Per group and rater set — set 0 every annotator who has the document, then each two
+    annotators in order — the sums αu of one label adds up over the set: whether one of
+    them marked a unit, the first whose units overlap (−1: none), the observed sum, the
+    units, Σ thirds, Σ cross, Σ l(l−1), and whether the thirds fit in doubles."""
+
+    marked: np.ndarray
+    broken: np.ndarray
+    observed: np.ndarray
+    units: np.ndarray
+    thirds: np.ndarray
+    crossed: np.ndarray
+    squared: np.ndarray
+    fits: np.ndarray
+
+
+def set_sums(tables: UnitTables, holds: np.ndarray) -> SetSums:
+    """The sums of every group for each rater set (`holds`: groups × annotators, whether
+    the annotator has the group's document)."""
+    n_raters = holds.shape[1]
+    masks = [holds] + [_one_pair(holds.shape, a, b) for a, b in combinations(range(n_raters), 2)]
+    columns: dict[str, list[np.ndarray]] = {name: [] for name in SetSums.__dataclass_fields__}
+    for mask in masks:
+        both = mask[:, :, None] & mask[:, None, :]
+        longest = (tables.longest * mask).max(axis=1, initial=0)
+        units = (tables.units * mask).sum(axis=1)
+        clashing = tables.clash & mask
+        columns["marked"].append(units > 0)
+        columns["broken"].append(np.where(clashing.any(axis=1), clashing.argmax(axis=1), -1))
+        columns["observed"].append((tables.observed * both).sum(axis=(1, 2)))
+        columns["units"].append(units)
+        columns["thirds"].append((tables.thirds * mask).sum(axis=1))
+        columns["crossed"].append((tables.crossed * both).sum(axis=(1, 2)))
+        columns["squared"].append((tables.squared * mask).sum(axis=1))
+        columns["fits"].append(_thirds_fit(longest, units))
+    return SetSums(**{name: np.stack(values, axis=1) for name, values in columns.items()})
+
+
+def _one_pair(shape: tuple[int, int], a: int, b: int) -> np.ndarray:
+    mask = np.zeros(shape, bool)
+    mask[:, [a, b]] = True
+    return mask
+
+
+def _thirds_fit(longest: np.ndarray, units: np.ndarray) -> np.ndarray:
+    """alpha_u.thirds_fit for arrays: 2·l³ < 2⁵³ and (n − 1)·2·l³ < 2⁵³, in whole numbers."""
+    small = longest < 165_141  # 2 · 165,141³ > 2⁵³
+    cubed = 2 * np.where(small, longest, 0).astype(np.int64) ** 3
+    limit = np.where(cubed > 0, (2**53 - 1) // np.maximum(cubed, 1), np.iinfo(np.int64).max)
+    return small & (units - 1 <= limit)
