@@ -31,18 +31,22 @@ def cohen_from_confusion(confusion: np.ndarray) -> Figure:
     """Cohen's κ from a confusion matrix (scikit-learn's formula)."""
     table = confusion.astype(np.int64)
     agreeing = int(np.trace(table))
-    return cohen_from_counts(int(table.sum()), agreeing, table.sum(axis=1), table.sum(axis=0))
+    return cohen_from_counts(int(table.sum()), agreeing, by_chance(table.sum(axis=1), table.sum(axis=0)))
 
 
-def cohen_from_counts(total: int, agreeing: int, rows: np.ndarray, columns: np.ndarray) -> Figure:
-    """Cohen's κ from the token count, the tokens given one category by both, and each
-    annotator's category totals: scikit-learn's 1 − Σ off-diagonal observed / Σ
-    off-diagonal expected, whose sums are total − agreeing and (total² − Σ rows·columns) /
-    total; in whole numbers up to the one division."""
+def by_chance(rows: np.ndarray, columns: np.ndarray) -> int:
+    """Σ over the categories of one annotator's total times the other's."""
+    return int(np.dot(rows.astype(np.int64), columns.astype(np.int64)))
+
+
+def cohen_from_counts(total: int, agreeing: int, chance: int) -> Figure:
+    """Cohen's κ from the token count, the tokens given one category by both, and
+    by_chance of the two annotators' category totals: scikit-learn's 1 − Σ off-diagonal
+    observed / Σ off-diagonal expected, whose sums are total − agreeing and (total² −
+    chance) / total; in whole numbers up to the one division."""
     if total == 0:
         return None, "no token in common"
-    by_chance = int(np.dot(rows.astype(np.int64), columns.astype(np.int64)))
-    denominator = total * total - by_chance
+    denominator = total * total - chance
     if denominator == 0:
         return None, "both annotators gave every token one and the same category"
     return 1.0 - (total - agreeing) * total / denominator, ""

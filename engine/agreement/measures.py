@@ -71,6 +71,7 @@ class Block:
 
     def __init__(self, tables: Tables, annotators: Sequence[int]) -> None:
         self.tables, self.corpus, self.annotators = tables, tables.corpus, list(annotators)
+        self.names = tables.corpus.annotators
         self.undefined: dict[str, str] = {}
         self._counts: dict[Pair, Counts] = {}
 
@@ -93,7 +94,7 @@ class Block:
         raise NotImplementedError
 
     def name(self, a: int) -> str:
-        return self.corpus.annotators[a]
+        return self.names[a]
 
     def pairs(self) -> list[Pair]:
         return list(combinations(self.annotators, 2))
@@ -103,14 +104,15 @@ class Block:
 
     def matrix(self, path: Sequence[str], value_of: Callable[[Pair], Figure]) -> dict[str, Any]:
         """{"pairwise": {a: {b: v}}, "mean": mean over the pairs with a value}."""
-        pairwise: dict[str, dict[str, float | None]] = {self.name(a): {} for a in self.annotators}
+        names = self.names
+        pairwise: dict[str, dict[str, float | None]] = {names[a]: {} for a in self.annotators}
         values = []
         for a, b in self.pairs():
             value, reason = value_of((a, b)) if self.has_pair((a, b)) else (None, "no document in common")
-            pairwise[self.name(a)][self.name(b)] = pairwise[self.name(b)][self.name(a)] = value
+            pairwise[names[a]][names[b]] = pairwise[names[b]][names[a]] = value
             if value is None:
-                self.note([*path, "pairwise", self.name(a), self.name(b)], reason)
-                self.note([*path, "pairwise", self.name(b), self.name(a)], reason)
+                self.note([*path, "pairwise", names[a], names[b]], reason)
+                self.note([*path, "pairwise", names[b], names[a]], reason)
             else:
                 values.append(value)
         mean = sum(values) / len(values) if values else None
@@ -184,22 +186,23 @@ class DocumentBlock(Block):
 
     def __init__(self, tables: Tables, d: int) -> None:
         super().__init__(tables, tables.corpus.holders(d))
-        self.d, self.docs = d, np.array([d])
+        self.d = d
         self.length = int(tables.tokens.sizes[d])
         n_labels = max(len(self.corpus.labels), 1)
         rows = tables.units.of_document(d, n_labels)
         self.labels = [self.corpus.labels[g % n_labels] for g in tables.units.groups[rows].tolist()]
-        self.sums = {name: getattr(tables.sets, name)[rows].tolist() for name in SetSums.__dataclass_fields__}
+        columns = [getattr(tables.sets, name)[rows].tolist() for name in SetSums.__dataclass_fields__]
+        self.cells = list(zip(*columns, strict=True))  # per label: each field per rater set
         self.set_of = {(a, b): s for s, (a, b) in enumerate(tables.pairs, 1)}
 
     def has_pair(self, pair: Pair) -> bool:
         return True
 
     def span_counts(self, pair: Pair) -> Counts:
-        return self.tables.spans[pair].counts(self.docs)
+        return self.tables.spans[pair].of_document(self.d)
 
     def cohen(self, pair: Pair) -> Figure:
-        return self.tables.tokens.cohen(pair, self.docs)
+        return self.tables.tokens.cohen_of_document(pair, self.d)
 
     def fleiss(self) -> Figure:
         part = self.tables.tokens.fleiss(self.d)
@@ -215,25 +218,24 @@ class DocumentBlock(Block):
         column = 0 if raters == self.annotators else self.set_of[(raters[0], raters[1])]
         per_label = {}
         for row, label in enumerate(self.labels):
-            if self.sums["marked"][row][column]:
+            if self.cells[row][0][column]:
                 per_label[label] = self._label(row, column, raters, label)
         return au.overall(per_label), per_label
 
     def _label(self, row: int, column: int, raters: list[int], label: str) -> au.AlphaU:
-        get = {name: values[row][column] for name, values in self.sums.items()}
-        if get["broken"] >= 0:
-            return self.overlapping(get["broken"], label)
+        _, broken, observed, n_units, thirds, crossed, squared, fits = (f[column] for f in self.cells[row])
+        if broken >= 0:
+            return self.overlapping(broken, label)
         if self.length <= 0:
             return au.undefined("the text has no tokens")
-        n_units = get["units"]
-        if get["fits"]:
-            whole, rounded = (n_units - 1) * get["thirds"], Decimal(0)
+        if fits:
+            whole, rounded = (n_units - 1) * thirds, Decimal(0)
         else:
             whole, rounded = au._thirds([self._summary(a, label) for a in raters], n_units)
         r = len(raters)
         return au.ratio(
-            au.observed(get["observed"], r, self.length),
-            au.expected_of(whole + get["crossed"], rounded, get["squared"], r, self.length),
+            au.observed(observed, r, self.length),
+            au.expected_of(whole + crossed, rounded, squared, r, self.length),
         )
 
     def _summary(self, a: int, label: str) -> au.Summary:

@@ -60,6 +60,7 @@ class PairCounts:
         }
         self.arrays["overlap"] = self.arrays["labelled"] + self._per_doc(_greedy(a, ~in_a, b, ~in_b))
         self.table = np.stack([self.arrays[name] for name in FIELDS], axis=1)  # documents × FIELDS
+        self._rows: list[list[int]] | None = None
 
     def _per_doc(self, docs: np.ndarray) -> np.ndarray:
         return np.bincount(docs, minlength=self.n_docs)
@@ -67,6 +68,11 @@ class PairCounts:
     def counts(self, docs: np.ndarray | list[int]) -> Counts:
         """The counts added over `docs`."""
         return Counts(*self.table[docs].sum(axis=0).tolist())
+
+    def of_document(self, d: int) -> Counts:
+        if self._rows is None:
+            self._rows = self.table.tolist()
+        return Counts(*self._rows[d])
 
 
 def _extents(table: SpanTable) -> tuple[np.ndarray, np.ndarray]:

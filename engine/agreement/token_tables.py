@@ -10,12 +10,12 @@ agreements / (r(r−1)); Krippendorff's coincidences Σ_tokens Σ_c n_c(n_c−1)
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from itertools import combinations
 
 import numpy as np
 
-from .coding import Figure, FleissSums, KrippSums, cohen_from_counts
+from .coding import Figure, FleissSums, KrippSums, by_chance, cohen_from_counts
 from .corpus import Corpus
 
 Pair = tuple[int, int]
@@ -30,14 +30,25 @@ class TokenTables:
     totals: list[np.ndarray]
     agreeing: dict[Pair, np.ndarray]
     present: np.ndarray
+    _chance: dict[Pair, list[int]] = field(default_factory=dict)  # by document, as numbers
+    _agreeing: dict[Pair, list[int]] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self._sizes = self.sizes.tolist()
 
     def cohen(self, pair: Pair, docs: np.ndarray) -> Figure:
         """Cohen's κ of two annotators pooled over `docs` (document numbers)."""
         a, b = pair
-        rows, columns = self.totals[a][docs].sum(axis=0), self.totals[b][docs].sum(axis=0)
-        return cohen_from_counts(
-            int(self.sizes[docs].sum()), int(self.agreeing[pair][docs].sum()), rows, columns
-        )
+        chance = by_chance(self.totals[a][docs].sum(axis=0), self.totals[b][docs].sum(axis=0))
+        return cohen_from_counts(int(self.sizes[docs].sum()), int(self.agreeing[pair][docs].sum()), chance)
+
+    def cohen_of_document(self, pair: Pair, d: int) -> Figure:
+        """Cohen's κ of two annotators in one document."""
+        if pair not in self._chance:
+            a, b = pair
+            self._chance[pair] = (self.totals[a] * self.totals[b]).sum(axis=1).tolist()
+            self._agreeing[pair] = self.agreeing[pair].tolist()
+        return cohen_from_counts(self._sizes[d], self._agreeing[pair][d], self._chance[pair][d])
 
     def fleiss(self, d: int) -> FleissSums | None:
         """Fleiss' sums of document `d` over the annotators who have it (None: fewer than two,
