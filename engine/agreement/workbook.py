@@ -65,10 +65,10 @@ def workbook_bytes(corpus: Corpus, data: dict[str, Any] | None = None) -> bytes:
 
 def _cell(ws: Any, value: Any) -> Any:
     """A cell whose text can never run as a formula."""
-    from openpyxl.cell import WriteOnlyCell
-
     if not isinstance(value, str) or not value.startswith(FORMULA_START):
         return value
+    from openpyxl.cell import WriteOnlyCell
+
     cell = WriteOnlyCell(ws, value)
     cell.data_type = "s"
     cell.quotePrefix = True
