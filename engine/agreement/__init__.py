@@ -6,6 +6,9 @@ settles.
     corpus = build_corpus({"anna": annotations_a, "ben": annotations_b})   # corpus.py
     data = measure(corpus)                                                  # measures.py
 
-`data` is the JSON report (its shape: README, section Agreement). command.py holds the
-commands, workbook.py and adjudication.py the adjudication, writers.py the gold files.
+`data` is the JSON report (its shape: README, section Agreement); measures.py reads what
+every document adds, counted for all documents at once: spanf1.py (span counts),
+token_tables.py (κ and α), unit_tables.py (αu, whose sums are in alpha_u.py). command.py
+holds the commands, workbook.py and adjudication.py the adjudication, writers.py the gold
+files.
 """

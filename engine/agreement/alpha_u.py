@@ -25,6 +25,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from decimal import ROUND_HALF_EVEN, Context, Decimal
+from functools import lru_cache
 
 import numpy as np
 
@@ -167,8 +168,7 @@ def _thirds(summaries: Sequence[Summary], n_units: int) -> tuple[int, Decimal]:
     exact and each third is a whole number (l(l−1)(2l−1) is a multiple of 6): then the sum
     is (N_c−1)·Σ l(l−1)(2l−1)/3. Otherwise each length's double, as Java rounds it, is
     divided in 34 digits. Returned as (whole part, the rounded thirds)."""
-    longest = max((s.longest for s in summaries), default=0)
-    if 2 * longest**3 < 2**53 and (n_units - 1) * (2 * longest**3) < 2**53:
+    if thirds_fit(max((s.longest for s in summaries), default=0), n_units):
         return (n_units - 1) * sum(s.thirds for s in summaries), Decimal(0)
     whole_sum, rounded = 0, Decimal(0)
     for summary in summaries:
@@ -195,11 +195,27 @@ def expected(
     for i, a in enumerate(summaries):
         for j, b in enumerate(summaries):
             whole += crossed[(i, j)] if crossed is not None else cross(a, b)
-    squared = sum(s.squared for s in summaries)
+    return expected_of(whole, rounded, sum(s.squared for s in summaries), raters, length)
+
+
+def expected_of(whole: int, rounded: Decimal, squared: int, raters: int, length: int) -> float:
+    """DKPro's D_E from its sums: the whole and rounded parts of Σ over the units (_thirds
+    plus the cross sums), Σ l(l−1) over the units, the raters and the continuum's length."""
     total = _EXACT.add(Decimal(whole), rounded)
-    result = _EXACT.multiply(total, _DECIMAL128.divide(Decimal(2), Decimal(length)))
+    result = _EXACT.multiply(total, _two_by(length))
     denominator = Decimal(raters * length * (raters * length - 1) - squared)
     return float(_DECIMAL128.divide(result, denominator))
+
+
+@lru_cache(maxsize=1024)
+def _two_by(length: int) -> Decimal:
+    """2 / length in 34 digits (DKPro's BigDecimal.divide with DECIMAL128)."""
+    return _DECIMAL128.divide(Decimal(2), Decimal(length))
+
+
+def thirds_fit(longest: int, n_units: int) -> bool:
+    """Whether _thirds may take its whole-number sum (every double on the way below 2⁵³)."""
+    return 2 * longest**3 < 2**53 and (n_units - 1) * (2 * longest**3) < 2**53
 
 
 def ratio(observed_value: float, expected_value: float) -> AlphaU:

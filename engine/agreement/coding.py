@@ -29,15 +29,27 @@ def cohen_confusion(a: np.ndarray, b: np.ndarray, categories: int) -> np.ndarray
 
 def cohen_from_confusion(confusion: np.ndarray) -> Figure:
     """Cohen's κ from a confusion matrix (scikit-learn's formula)."""
-    total = confusion.sum()
+    table = confusion.astype(np.int64)
+    agreeing = int(np.trace(table))
+    return cohen_from_counts(int(table.sum()), agreeing, by_chance(table.sum(axis=1), table.sum(axis=0)))
+
+
+def by_chance(rows: np.ndarray, columns: np.ndarray) -> int:
+    """Σ over the categories of one annotator's total times the other's."""
+    return int(np.dot(rows.astype(np.int64), columns.astype(np.int64)))
+
+
+def cohen_from_counts(total: int, agreeing: int, chance: int) -> Figure:
+    """Cohen's κ from the token count, the tokens given one category by both, and
+    by_chance of the two annotators' category totals: scikit-learn's 1 − Σ off-diagonal
+    observed / Σ off-diagonal expected, whose sums are total − agreeing and (total² −
+    chance) / total; in whole numbers up to the one division."""
     if total == 0:
         return None, "no token in common"
-    expected = np.outer(confusion.sum(axis=1), confusion.sum(axis=0)) / total
-    off = ~np.eye(len(confusion), dtype=bool)
-    denominator = expected[off].sum()
+    denominator = total * total - chance
     if denominator == 0:
         return None, "both annotators gave every token one and the same category"
-    return float(1 - confusion[off].sum() / denominator), ""
+    return 1.0 - (total - agreeing) * total / denominator, ""
 
 
 def cohen_kappa(a: np.ndarray, b: np.ndarray, categories: int) -> Figure:

@@ -1,15 +1,17 @@
 """Every agreement figure, per document and over the corpus, as the JSON report's data.
 
-Each document is measured once (span counts, token confusion matrices, Fleiss' and
-Krippendorff's sums, αu's pair sums and gaps); the corpus figures add those up (span F1 is
-micro, κ and α pool the tokens), except αu's expected disagreement, which is computed on
-the documents concatenated in the fixed order.
+What each document adds to every figure is counted once for all documents together, in
+arrays (span counts: spanf1.py; token counts: token_tables.py; αu's sums per document:
+unit_tables.py). A document's figures read its row; the corpus figures add the rows up
+(span F1 is micro, κ and α pool the tokens), except αu's expected disagreement, which is
+computed on the documents concatenated in the fixed order.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from decimal import Decimal
 from itertools import combinations
 from typing import Any
 
@@ -17,162 +19,100 @@ import numpy as np
 
 from ..progress import NO_PROGRESS, Progress
 from . import alpha_u as au
-from .coding import (
-    cohen_confusion,
-    cohen_from_confusion,
-    fleiss_from_sums,
-    fleiss_sums,
-    krippendorff_from_sums,
-    krippendorff_sums,
-)
+from .coding import Figure, fleiss_from_sums, krippendorff_from_sums
 from .corpus import Corpus
 from .spanf1 import VARIANTS, Counts, PairCounts
+from .token_tables import TokenTables, token_tables
+from .unit_tables import (
+    Located,
+    SetSums,
+    UnitTables,
+    corpus_units,
+    pair_sums_by_doc,
+    set_sums,
+    unit_tables,
+)
 
 Pair = tuple[int, int]
+Study = tuple[au.AlphaU, dict[str, au.AlphaU]]
 
 
 @dataclass
-class DocStats:
-    """What one document contributes to every figure."""
+class Tables:
+    """What every figure reads, counted once for all documents."""
 
-    index: int
-    name: str
-    holders: list[int]
-    length: int
-    units: dict[tuple[int, str], au.Units] = field(default_factory=dict)
-    overlapping: set[tuple[int, str]] = field(default_factory=set)
-    summaries: dict[tuple[int, str], au.Summary] = field(default_factory=dict)
-    crossed: dict[tuple[int, int, str], int] = field(default_factory=dict)
-    pair_sums: dict[tuple[int, int, str], int] = field(default_factory=dict)
-    confusion: dict[Pair, np.ndarray] = field(default_factory=dict)
-    fleiss: tuple[float, int, np.ndarray] | None = None
-    kripp: tuple[int, float, np.ndarray] | None = None
+    corpus: Corpus
+    spans: dict[Pair, PairCounts]
+    tokens: TokenTables
+    located: Located
+    pair_sums: dict[tuple[int, int, str], np.ndarray]
+    units: UnitTables
+    sets: SetSums
+    pairs: list[Pair]
 
 
-Located = dict[tuple[int, str], tuple[au.Units, np.ndarray, list[int], set[int]]]
-
-
-def corpus_units(corpus: Corpus) -> Located:
-    """Each annotator's units of each label on all documents (token positions counted from
-    the corpus' first token), with the document of each unit, where each document's units
-    begin, and the documents where two of them overlap."""
-    found: Located = {}
-    offsets = corpus.token_offsets
-    for a, table in enumerate(corpus.tables):
-        for i, label in enumerate(corpus.labels):
-            mine = table.label == i
-            if mine.any():
-                shift = offsets[table.doc[mine]]
-                units = au.make_units(table.tok_start[mine] + shift, table.tok_end[mine] + shift)
-                docs = np.searchsorted(offsets, units.starts, side="right") - 1
-                bounds = np.searchsorted(docs, np.arange(len(corpus.documents) + 1)).tolist()
-                clash = (units.starts[1:] < units.ends[:-1]) & (docs[1:] == docs[:-1])
-                found[(a, label)] = units, docs, bounds, set(docs[1:][clash].tolist())
-    return found
-
-
-def pair_sums_by_doc(corpus: Corpus, located: Located) -> dict[tuple[int, int, str], np.ndarray]:
-    """αu's observed sum of each two annotators and each label, per document."""
-    n_docs, empty = len(corpus.documents), (au.EMPTY, np.zeros(0, np.int64), [], set())
-    sums = {}
-    for a, b in combinations(range(len(corpus.annotators)), 2):
-        for label in corpus.labels:
-            (ua, da, _, _), (ub, db, _, _) = located.get((a, label), empty), located.get((b, label), empty)
-            if len(ua.starts) or len(ub.starts):
-                sums[(a, b, label)] = au.pair_sums(ua, ub, da, db, n_docs)
-    return sums
-
-
-def doc_stats(
-    corpus: Corpus, d: int, located: Located, sums: dict[tuple[int, int, str], np.ndarray]
-) -> DocStats:
-    holders = corpus.holders(d)
-    stats = DocStats(d, corpus.documents[d], holders, corpus.n_tokens(d))
-    k = len(corpus.categories)
-    codes = {a: corpus.doc_codes(a, d) for a in holders}
-    offset = int(corpus.token_offsets[d])
-    for (a, label), (units, _, bounds, clashes) in located.items():
-        first, end = bounds[d], bounds[d + 1]
-        if end > first and a in holders:
-            stats.units[(a, label)] = au.Units(
-                units.starts[first:end] - offset, units.ends[first:end] - offset
-            )
-            if d in clashes:
-                stats.overlapping.add((a, label))
-    for a, b in combinations(holders, 2):
-        stats.confusion[(a, b)] = cohen_confusion(codes[a], codes[b], k)
-        for label in corpus.labels:
-            if (a, b, label) in sums:
-                stats.pair_sums[(a, b, label)] = int(sums[(a, b, label)][d])
-    return _coding(stats, codes, k)
-
-
-def _coding(stats: DocStats, codes: dict[int, np.ndarray], k: int) -> DocStats:
-    holders = stats.holders
-    if len(holders) >= 2 and stats.length:
-        stats.fleiss = fleiss_sums([codes[a] for a in holders], k)
-        stats.kripp = krippendorff_sums([codes[a] for a in holders], k)
-    return stats
-
-
-def summary_of(stats: DocStats, a: int, label: str) -> au.Summary:
-    """The summary of an annotator's units of a label in one document (cached)."""
-    key = (a, label)
-    if key not in stats.summaries:
-        stats.summaries[key] = au.summarise(stats.units.get(key, au.EMPTY), stats.length)
-    return stats.summaries[key]
-
-
-def crossed_of(stats: DocStats, a: int, b: int, label: str) -> int:
-    """au.cross of two annotators' summaries in one document (cached)."""
-    key = (a, b, label)
-    if key not in stats.crossed:
-        stats.crossed[key] = au.cross(summary_of(stats, a, label), summary_of(stats, b, label))
-    return stats.crossed[key]
+def tables_of(corpus: Corpus) -> Tables:
+    n_docs, everyone = len(corpus.documents), range(len(corpus.annotators))
+    spans = {
+        (a, b): PairCounts(corpus.tables[a], corpus.tables[b], max(len(corpus.labels), 1), n_docs)
+        for a, b in combinations(everyone, 2)
+    }
+    located = corpus_units(corpus)
+    sums = pair_sums_by_doc(corpus, located)
+    units = unit_tables(corpus, located, sums)
+    holds = corpus.present.T[units.groups // max(len(corpus.labels), 1)]
+    pairs = list(combinations(everyone, 2))
+    return Tables(corpus, spans, token_tables(corpus), located, sums, units, set_sums(units, holds), pairs)
 
 
 class Block:
-    """The figures of one document, or of the corpus, over some annotators."""
+    """The figures of one document, or of the corpus, over some annotators: the JSON
+    shape here, the numbers from the subclass."""
 
-    def __init__(
-        self,
-        corpus: Corpus,
-        docs: Sequence[DocStats],
-        annotators: Sequence[int],
-        counts: dict[Pair, PairCounts],
-    ) -> None:
-        self.corpus, self.docs, self.annotators, self.pair_counts = (
-            corpus,
-            list(docs),
-            list(annotators),
-            counts,
-        )
+    def __init__(self, tables: Tables, annotators: Sequence[int]) -> None:
+        self.tables, self.corpus, self.annotators = tables, tables.corpus, list(annotators)
+        self.names = tables.corpus.annotators
         self.undefined: dict[str, str] = {}
+        self._counts: dict[Pair, Counts] = {}
+
+    def has_pair(self, pair: Pair) -> bool:
+        raise NotImplementedError
+
+    def span_counts(self, pair: Pair) -> Counts:
+        raise NotImplementedError
+
+    def cohen(self, pair: Pair) -> Figure:
+        raise NotImplementedError
+
+    def fleiss(self) -> Figure:
+        raise NotImplementedError
+
+    def kripp(self) -> Figure:
+        raise NotImplementedError
+
+    def study(self, raters: list[int]) -> Study:
+        raise NotImplementedError
 
     def name(self, a: int) -> str:
-        return self.corpus.annotators[a]
+        return self.names[a]
 
     def pairs(self) -> list[Pair]:
         return list(combinations(self.annotators, 2))
 
-    def shared(self, group: Sequence[int]) -> list[DocStats]:
-        return [d for d in self.docs if all(a in d.holders for a in group)]
-
     def note(self, path: Sequence[str], reason: str) -> None:
         self.undefined["/" + "/".join(p.replace("~", "~0").replace("/", "~1") for p in path)] = reason
 
-    def matrix(
-        self, path: Sequence[str], value_of: Callable[[Pair], tuple[float | None, str]]
-    ) -> dict[str, Any]:
+    def matrix(self, path: Sequence[str], value_of: Callable[[Pair], Figure]) -> dict[str, Any]:
         """{"pairwise": {a: {b: v}}, "mean": mean over the pairs with a value}."""
-        pairwise: dict[str, dict[str, float | None]] = {self.name(a): {} for a in self.annotators}
+        names = self.names
+        pairwise: dict[str, dict[str, float | None]] = {names[a]: {} for a in self.annotators}
         values = []
         for a, b in self.pairs():
-            value, reason = value_of((a, b)) if self.shared((a, b)) else (None, "no document in common")
-            pairwise[self.name(a)][self.name(b)] = pairwise[self.name(b)][self.name(a)] = value
+            value, reason = value_of((a, b)) if self.has_pair((a, b)) else (None, "no document in common")
+            pairwise[names[a]][names[b]] = pairwise[names[b]][names[a]] = value
             if value is None:
-                self.note([*path, "pairwise", self.name(a), self.name(b)], reason)
-                self.note([*path, "pairwise", self.name(b), self.name(a)], reason)
+                self.note([*path, "pairwise", names[a], names[b]], reason)
+                self.note([*path, "pairwise", names[b], names[a]], reason)
             else:
                 values.append(value)
         mean = sum(values) / len(values) if values else None
@@ -180,7 +120,7 @@ class Block:
             self.note([*path, "mean"], "no pair of annotators has a value")
         return {"pairwise": pairwise, "mean": mean}
 
-    def scalar(self, path: Sequence[str], figure: tuple[float | None, str]) -> float | None:
+    def scalar(self, path: Sequence[str], figure: Figure) -> float | None:
         if figure[0] is None:
             self.note(path, figure[1])
         return figure[0]
@@ -190,30 +130,23 @@ class Block:
     def span_f1(self) -> dict[str, Any]:
         out = {}
         for variant in VARIANTS:
-            out[variant] = self.matrix(["span_f1", variant], lambda p, v=variant: self._counts(p).f1(v))
+            out[variant] = self.matrix(["span_f1", variant], lambda p, v=variant: self._pair_counts(p).f1(v))
         return out
 
-    def _counts(self, pair: Pair) -> Counts:
-        return self.pair_counts[pair].counts([d.index for d in self.shared(pair)])
+    def _pair_counts(self, pair: Pair) -> Counts:
+        if pair not in self._counts:
+            self._counts[pair] = self.span_counts(pair)
+        return self._counts[pair]
 
     def token(self) -> dict[str, Any]:
-        k = len(self.corpus.categories)
-
-        def cohen(pair: Pair) -> tuple[float | None, str]:
-            pooled = sum((d.confusion[pair] for d in self.shared(pair)), np.zeros((k, k)))
-            return cohen_from_confusion(pooled)
-
-        everyone = self.shared(self.annotators)
-        fleiss = fleiss_from_sums([d.fleiss for d in everyone if d.fleiss is not None], len(self.annotators))
-        kripp = krippendorff_from_sums([d.kripp for d in self.docs if d.kripp is not None], k)
         return {
-            "cohen_kappa": self.matrix(["token", "cohen_kappa"], cohen),
-            "fleiss_kappa": self.scalar(["token", "fleiss_kappa"], fleiss),
-            "krippendorff_alpha": self.scalar(["token", "krippendorff_alpha"], kripp),
+            "cohen_kappa": self.matrix(["token", "cohen_kappa"], self.cohen),
+            "fleiss_kappa": self.scalar(["token", "fleiss_kappa"], self.fleiss()),
+            "krippendorff_alpha": self.scalar(["token", "krippendorff_alpha"], self.kripp()),
         }
 
     def alpha_u(self) -> dict[str, Any]:
-        overall, per_label = self._study(self.annotators)
+        overall, per_label = self.study(self.annotators)
         out: dict[str, Any] = {
             "overall": self.scalar(["alpha_u", "overall"], (overall.value, overall.reason))
         }
@@ -222,8 +155,8 @@ class Block:
         }
         found: dict[Pair, au.AlphaU] = {}
 
-        def pair_value(pair: Pair) -> tuple[float | None, str]:
-            found[pair] = self._study(list(pair))[0]
+        def pair_value(pair: Pair) -> Figure:
+            found[pair] = self.study(list(pair))[0]
             return found[pair].value, found[pair].reason
 
         pairwise = self.matrix(["alpha_u"], pair_value)
@@ -242,50 +175,165 @@ class Block:
         }
         return out
 
-    def _study(self, raters: list[int]) -> tuple[au.AlphaU, dict[str, au.AlphaU]]:
+    def overlapping(self, a: int, label: str) -> au.AlphaU:
+        return au.undefined(
+            f"{self.name(a)} has overlapping spans labelled {label} (DKPro's αu assumes none)"
+        )
+
+
+class DocumentBlock(Block):
+    """One document over the annotators who have it."""
+
+    def __init__(self, tables: Tables, d: int) -> None:
+        super().__init__(tables, tables.corpus.holders(d))
+        self.d = d
+        self.length = int(tables.tokens.sizes[d])
+        n_labels = max(len(self.corpus.labels), 1)
+        rows = tables.units.of_document(d, n_labels)
+        self.labels = [self.corpus.labels[g % n_labels] for g in tables.units.groups[rows].tolist()]
+        columns = [getattr(tables.sets, name)[rows].tolist() for name in SetSums.__dataclass_fields__]
+        self.cells = list(zip(*columns, strict=True))  # per label: each field per rater set
+        self.set_of = {(a, b): s for s, (a, b) in enumerate(tables.pairs, 1)}
+
+    def has_pair(self, pair: Pair) -> bool:
+        return True
+
+    def span_counts(self, pair: Pair) -> Counts:
+        return self.tables.spans[pair].of_document(self.d)
+
+    def cohen(self, pair: Pair) -> Figure:
+        return self.tables.tokens.cohen_of_document(pair, self.d)
+
+    def fleiss(self) -> Figure:
+        part = self.tables.tokens.fleiss(self.d)
+        return fleiss_from_sums([part] if part else [], len(self.annotators))
+
+    def kripp(self) -> Figure:
+        part = self.tables.tokens.kripp(self.d)
+        return krippendorff_from_sums([part] if part else [], len(self.corpus.categories))
+
+    def study(self, raters: list[int]) -> Study:
+        if len(raters) < 2:
+            return au.undefined("fewer than two annotators"), {}
+        column = 0 if raters == self.annotators else self.set_of[(raters[0], raters[1])]
+        per_label = {}
+        for row, label in enumerate(self.labels):
+            if self.cells[row][0][column]:
+                per_label[label] = self._label(row, column, raters, label)
+        return au.overall(per_label), per_label
+
+    def _label(self, row: int, column: int, raters: list[int], label: str) -> au.AlphaU:
+        _, broken, observed, n_units, thirds, crossed, squared, fits = (f[column] for f in self.cells[row])
+        if broken >= 0:
+            return self.overlapping(broken, label)
+        if self.length <= 0:
+            return au.undefined("the text has no tokens")
+        if fits:
+            whole, rounded = (n_units - 1) * thirds, Decimal(0)
+        else:
+            whole, rounded = au._thirds([self._summary(a, label) for a in raters], n_units)
+        r = len(raters)
+        return au.ratio(
+            au.observed(observed, r, self.length),
+            au.expected_of(whole + crossed, rounded, squared, r, self.length),
+        )
+
+    def _summary(self, a: int, label: str) -> au.Summary:
+        """An annotator's units of a label in this document, summarised."""
+        units, docs, _, _ = self.tables.located.get((a, label), (au.EMPTY, np.zeros(0, np.int64), [], set()))
+        mine = docs == self.d
+        offset = int(self.corpus.token_offsets[self.d])
+        return au.summarise(au.Units(units.starts[mine] - offset, units.ends[mine] - offset), self.length)
+
+
+class CorpusBlock(Block):
+    """The corpus over every annotator: each pair on the documents both have, Fleiss' κ
+    and αu of all on the documents every annotator has."""
+
+    def __init__(self, tables: Tables) -> None:
+        super().__init__(tables, range(len(tables.corpus.annotators)))
+        self._summaries: dict[tuple[int, str, bytes], au.Summary] = {}
+        self._crossed: dict[tuple[int, int, str, bytes], int] = {}
+
+    def shared(self, raters: Sequence[int]) -> np.ndarray:
+        """The documents every one of `raters` has."""
+        return np.flatnonzero(self.corpus.present[list(raters)].all(axis=0))
+
+    def has_pair(self, pair: Pair) -> bool:
+        return bool(len(self.shared(pair)))
+
+    def span_counts(self, pair: Pair) -> Counts:
+        return self.tables.spans[pair].counts(self.shared(pair))
+
+    def cohen(self, pair: Pair) -> Figure:
+        return self.tables.tokens.cohen(pair, self.shared(pair))
+
+    def fleiss(self) -> Figure:
+        parts = [self.tables.tokens.fleiss(d) for d in self.shared(self.annotators).tolist()]
+        return fleiss_from_sums([p for p in parts if p is not None], len(self.annotators))
+
+    def kripp(self) -> Figure:
+        parts = [self.tables.tokens.kripp(d) for d in range(len(self.corpus.documents))]
+        return krippendorff_from_sums([p for p in parts if p is not None], len(self.corpus.categories))
+
+    def study(self, raters: list[int]) -> Study:
         """αu of `raters` on the documents they all have, concatenated in the fixed order."""
         docs = self.shared(raters)
         if len(raters) < 2:
             return au.undefined("fewer than two annotators"), {}
-        if not docs:
+        if not len(docs):
             return au.undefined("no document every one of these annotators has"), {}
-        length = sum(d.length for d in docs)
+        chosen = np.zeros(len(self.corpus.documents), bool)
+        chosen[docs] = True
         per_label: dict[str, au.AlphaU] = {}
         for label in self.corpus.labels:
-            if not any((a, label) in d.units for d in docs for a in raters):
-                continue
-            per_label[label] = self._label(raters, docs, label, length)
+            if any(self._joined(a, label, chosen)[0].size for a in raters):
+                per_label[label] = self._label(raters, chosen, label)
         return au.overall(per_label), per_label
 
-    def _label(self, raters: list[int], docs: list[DocStats], label: str, length: int) -> au.AlphaU:
-        broken = next((a for a in raters for d in docs if (a, label) in d.overlapping), None)
+    def _label(self, raters: list[int], chosen: np.ndarray, label: str) -> au.AlphaU:
+        broken = next((a for a in raters if self._clashes(a, label, chosen)), None)
         if broken is not None:
-            return au.undefined(
-                f"{self.name(broken)} has overlapping spans labelled {label} (DKPro's αu assumes none)"
-            )
+            return self.overlapping(broken, label)
         total = sum(
-            d.pair_sums.get((a, b, label), 0) for d in docs for a, b in combinations(sorted(raters), 2)
+            int(self.tables.pair_sums[(a, b, label)][chosen].sum())
+            for a, b in combinations(sorted(raters), 2)
+            if (a, b, label) in self.tables.pair_sums
         )
-        if len(docs) == 1:
-            d = docs[0]
-            summaries = [summary_of(d, a, label) for a in raters]
-            crossed = {
-                (i, j): crossed_of(d, a, b, label) for i, a in enumerate(raters) for j, b in enumerate(raters)
-            }
-            return au.label_alpha(summaries, length, total, crossed)
-        summaries = [au.summarise(self._joined(a, docs, label), length) for a in raters]
-        return au.label_alpha(summaries, length, total)
+        length = int(self.tables.tokens.sizes[chosen].sum())
+        key = chosen.tobytes()
+        summaries = [self._summary(a, label, chosen, length) for a in raters]
+        crossed = {
+            (i, j): self._cross(a, b, label, key, summaries[i], summaries[j])
+            for i, a in enumerate(raters)
+            for j, b in enumerate(raters)
+        }
+        return au.label_alpha(summaries, length, total, crossed)
 
-    @staticmethod
-    def _joined(a: int, docs: list[DocStats], label: str) -> au.Units:
-        """An annotator's units of a label on the documents concatenated in order."""
-        starts, ends, offset = [], [], 0
-        for d in docs:
-            u = d.units.get((a, label), au.EMPTY)
-            starts.append(u.starts + offset)
-            ends.append(u.ends + offset)
-            offset += d.length
-        return au.Units(np.concatenate(starts), np.concatenate(ends))
+    def _clashes(self, a: int, label: str, chosen: np.ndarray) -> bool:
+        clashes = self.tables.located.get((a, label), (None, None, None, set()))[3]
+        return any(chosen[d] and self.corpus.present[a, d] for d in clashes)
+
+    def _joined(self, a: int, label: str, chosen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """An annotator's units of a label in the chosen documents it has, on those documents
+        concatenated in order."""
+        units, docs, _, _ = self.tables.located.get((a, label), (au.EMPTY, np.zeros(0, np.int64), [], set()))
+        keep = chosen[docs] & self.corpus.present[a][docs]
+        sizes = self.tables.tokens.sizes
+        left_out = self.corpus.token_offsets[:-1] - np.concatenate(([0], np.cumsum(sizes * chosen)[:-1]))
+        shift = left_out[docs[keep]]
+        return units.starts[keep] - shift, units.ends[keep] - shift
+
+    def _summary(self, a: int, label: str, chosen: np.ndarray, length: int) -> au.Summary:
+        key = (a, label, chosen.tobytes())
+        if key not in self._summaries:
+            self._summaries[key] = au.summarise(au.Units(*self._joined(a, label, chosen)), length)
+        return self._summaries[key]
+
+    def _cross(self, a: int, b: int, label: str, key: bytes, mine: au.Summary, theirs: au.Summary) -> int:
+        if (a, b, label, key) not in self._crossed:
+            self._crossed[(a, b, label, key)] = au.cross(mine, theirs)
+        return self._crossed[(a, b, label, key)]
 
 
 def _pair(value: au.AlphaU) -> dict[str, float | None]:
@@ -302,23 +350,18 @@ def measure(corpus: Corpus, progress: Progress = NO_PROGRESS) -> dict[str, Any]:
     """The JSON report's data: annotators, documents, overall, per_document."""
     everyone = list(range(len(corpus.annotators)))
     n_docs = len(corpus.documents)
-    counts = {
-        (a, b): PairCounts(corpus.tables[a], corpus.tables[b], max(len(corpus.labels), 1), n_docs)
-        for a, b in combinations(everyone, 2)
-    }
-    located = corpus_units(corpus)
-    sums = pair_sums_by_doc(corpus, located)
-    stats = []
-    for d in range(n_docs):
-        progress.update(0.6 * d / max(n_docs, 1), "measuring the documents")
-        stats.append(doc_stats(corpus, d, located, sums))
+    progress.update(0.0, "counting")
+    tables = tables_of(corpus)
     per_document = {}
-    for d in stats:
-        progress.update(0.6 + 0.3 * d.index / max(n_docs, 1), "measuring the documents")
-        data = block_data(Block(corpus, [d], d.holders, counts))
-        per_document[d.name] = {"annotators": [corpus.annotators[a] for a in d.holders], **data}
+    for d in range(n_docs):
+        progress.update(0.3 + 0.6 * d / max(n_docs, 1), "measuring the documents")
+        block = DocumentBlock(tables, d)
+        per_document[corpus.documents[d]] = {
+            "annotators": [corpus.annotators[a] for a in block.annotators],
+            **block_data(block),
+        }
     progress.update(0.9, "measuring the corpus")
-    overall = block_data(Block(corpus, stats, everyone, counts))
+    overall = block_data(CorpusBlock(tables))
     return {
         "method": "agreement",
         "annotators": corpus.annotators,

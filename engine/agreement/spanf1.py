@@ -59,13 +59,20 @@ class PairCounts:
             "unlabelled": self._per_doc(doc_ext_a[shared_ext]),
         }
         self.arrays["overlap"] = self.arrays["labelled"] + self._per_doc(_greedy(a, ~in_a, b, ~in_b))
+        self.table = np.stack([self.arrays[name] for name in FIELDS], axis=1)  # documents × FIELDS
+        self._rows: list[list[int]] | None = None
 
     def _per_doc(self, docs: np.ndarray) -> np.ndarray:
         return np.bincount(docs, minlength=self.n_docs)
 
-    def counts(self, docs: list[int]) -> Counts:
+    def counts(self, docs: np.ndarray | list[int]) -> Counts:
         """The counts added over `docs`."""
-        return Counts(*(int(self.arrays[name][docs].sum()) for name in FIELDS))
+        return Counts(*self.table[docs].sum(axis=0).tolist())
+
+    def of_document(self, d: int) -> Counts:
+        if self._rows is None:
+            self._rows = self.table.tolist()
+        return Counts(*self._rows[d])
 
 
 def _extents(table: SpanTable) -> tuple[np.ndarray, np.ndarray]:
@@ -79,12 +86,24 @@ def _extents(table: SpanTable) -> tuple[np.ndarray, np.ndarray]:
 def _greedy(a: SpanTable, rest_a: np.ndarray, b: SpanTable, rest_b: np.ndarray) -> np.ndarray:
     """The documents of the pairs of same-label overlapping spans among the unpaired ones.
     Spans overlapping no unpaired span of the other annotator are left out first: the
-    greedy pass would pass over them without changing its other choices."""
+    greedy pass would pass over them without changing its other choices. What is left
+    falls into stretches of overlapping spans (_stretches) that the pass takes one after
+    the other; a stretch of one span of each annotator is one pair."""
     rows_a, rows_b = _ordered(a, rest_a), _ordered(b, rest_b)
     rows_a, rows_b = rows_a[_touching(rows_a, rows_b)], rows_b[_touching(rows_b, rows_a)]
+    stretch_a, stretch_b = _stretches(rows_a, rows_b)
+    n = int(max(stretch_a.max(initial=-1), stretch_b.max(initial=-1))) + 1
+    count_a, count_b = np.bincount(stretch_a, minlength=n), np.bincount(stretch_b, minlength=n)
+    single = (count_a == 1) & (count_b == 1)
+    paired = rows_a[single[stretch_a], 0]
+    rest = _greedy_pass(rows_a[~single[stretch_a]].tolist(), rows_b[~single[stretch_b]].tolist())
+    return np.concatenate((paired, np.asarray(rest, dtype=np.int64)))
+
+
+def _greedy_pass(left: list[list[int]], right: list[list[int]]) -> list[int]:
+    """The documents of the pairs the greedy pass makes over sorted rows."""
     i = j = 0
     docs = []
-    left, right = rows_a.tolist(), rows_b.tolist()
     while i < len(left) and j < len(right):
         (da, la, sa, ea), (db, lb, sb, eb) = left[i], right[j]
         if (da, la) != (db, lb):
@@ -96,14 +115,46 @@ def _greedy(a: SpanTable, rest_a: np.ndarray, b: SpanTable, rest_b: np.ndarray) 
             i += 1
         else:
             j += 1
-    return np.asarray(docs, dtype=np.int64)
+    return docs
 
 
 def _ordered(table: SpanTable, rows: np.ndarray) -> np.ndarray:
-    """(document, label, start, end) of the chosen rows, sorted."""
+    """(document, label, start, end) of the chosen rows, sorted (the table is sorted by
+    document, start, end: a stable sort by document and label is enough)."""
     doc, label, start, end = table.doc[rows], table.label[rows], table.start[rows], table.end[rows]
-    order = np.lexsort((end, start, label, doc))
+    order = np.argsort(doc * (int(label.max(initial=0)) + 1) + label, kind="stable")
     return np.stack((doc, label, start, end), axis=1)[order]
+
+
+def _packing(rows: np.ndarray, other: np.ndarray) -> tuple[int, int] | None:
+    """(labels, scale) to pack (document, label, position) into one int64, None where
+    positions are too far apart."""
+    both = np.concatenate((rows, other))
+    labels, scale = int(both[:, 1].max()) + 1, int(both[:, 3].max()) + 1
+    if (int(both[:, 0].max()) + 1) * labels * scale >= 2**62:
+        return None
+    return labels, scale
+
+
+def _place(r: np.ndarray, column: int, packing: tuple[int, int]) -> np.ndarray:
+    labels, scale = packing
+    return (r[:, 0] * labels + r[:, 1]) * scale + r[:, column]
+
+
+def _stretches(rows_a: np.ndarray, rows_b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """The stretch of each row of either annotator: rows of one document and label that
+    overlap, one after the other (all rows one stretch where they cannot be packed)."""
+    packing = _packing(rows_a, rows_b) if len(rows_a) and len(rows_b) else None
+    if packing is None:
+        return np.zeros(len(rows_a), np.int64), np.zeros(len(rows_b), np.int64)
+    both = np.concatenate((rows_a, rows_b))
+    starts, ends = _place(both, 2, packing), _place(both, 3, packing)
+    order = np.lexsort((ends, starts))
+    reach = np.maximum.accumulate(ends[order])
+    new = np.concatenate(([True], starts[order][1:] >= reach[:-1]))
+    stretch = np.empty(len(both), np.int64)
+    stretch[order] = np.cumsum(new) - 1
+    return stretch[: len(rows_a)], stretch[len(rows_a) :]
 
 
 def _touching(rows: np.ndarray, other: np.ndarray) -> np.ndarray:
@@ -111,14 +162,9 @@ def _touching(rows: np.ndarray, other: np.ndarray) -> np.ndarray:
     by document, label, start)."""
     if not len(rows) or not len(other):
         return np.zeros(len(rows), dtype=bool)
-    both = np.concatenate((rows, other))
-    labels, scale = int(both[:, 1].max()) + 1, int(both[:, 3].max()) + 1
-    if (int(both[:, 0].max()) + 1) * labels * scale >= 2**62:  # positions too far apart to pack
+    packing = _packing(rows, other)
+    if packing is None:  # positions too far apart to pack
         return np.ones(len(rows), dtype=bool)
-
-    def place(r: np.ndarray, column: int) -> np.ndarray:
-        return (r[:, 0] * labels + r[:, 1]) * scale + r[:, column]
-
-    reach = np.maximum.accumulate(place(other, 3))
-    before = np.searchsorted(place(other, 2), place(rows, 3), side="left")
-    return (before > 0) & (reach[np.maximum(before - 1, 0)] > place(rows, 2))
+    reach = np.maximum.accumulate(_place(other, 3, packing))
+    before = np.searchsorted(_place(other, 2, packing), _place(rows, 3, packing), side="left")
+    return (before > 0) & (reach[np.maximum(before - 1, 0)] > _place(rows, 2, packing))

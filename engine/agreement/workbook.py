@@ -65,10 +65,10 @@ def workbook_bytes(corpus: Corpus, data: dict[str, Any] | None = None) -> bytes:
 
 def _cell(ws: Any, value: Any) -> Any:
     """A cell whose text can never run as a formula."""
-    from openpyxl.cell import WriteOnlyCell
-
     if not isinstance(value, str) or not value.startswith(FORMULA_START):
         return value
+    from openpyxl.cell import WriteOnlyCell
+
     cell = WriteOnlyCell(ws, value)
     cell.data_type = "s"
     cell.quotePrefix = True
@@ -91,11 +91,22 @@ def _decisions(book: Any, ws: Any, rows: list[Row], column: int) -> None:
             type="list",
             formula1=f"'{OPTIONS_SHEET}'!$A${k}:${_letter(len(choices) - 1)}${k}",
             allow_blank=True,
+            sqref=_cell_ranges(letter, numbers),
         )
         check.error, check.errorTitle = "Choose one of: " + ", ".join(choices)[:200], "Decision"
-        for number in numbers:
-            check.add(f"{letter}{number}")
         ws.data_validations.append(check)
+
+
+def _cell_ranges(letter: str, numbers: list[int]) -> str:
+    """The cells of one column at rising row numbers, runs of rows as ranges ("N3:N7 N9"),
+    given at once: DataValidation.add checks each new cell against every range before it."""
+    ranges, first = [], 0
+    for i in range(1, len(numbers) + 1):
+        if i == len(numbers) or numbers[i] != numbers[i - 1] + 1:
+            a, b = numbers[first], numbers[i - 1]
+            ranges.append(f"{letter}{a}" if a == b else f"{letter}{a}:{letter}{b}")
+            first = i
+    return " ".join(ranges)
 
 
 def _data(book: Any, sheet: Sheet) -> None:
