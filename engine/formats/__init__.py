@@ -8,6 +8,7 @@ the methods that use them.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -32,6 +33,15 @@ def format_module(name: str) -> ModuleType:
     return importlib.import_module(f"{__name__}.{name}")
 
 
+def sniffs(name: str, lines: list[str]) -> bool:
+    """Whether the format of this module name recognises these first lines; the annotation
+    tools' formats are recognised without importing their readers (engine/formats/sniffing.py)."""
+    from .sniffing import SNIFFERS
+
+    sniff = SNIFFERS.get(name) or format_module(name).sniff
+    return sniff(lines)
+
+
 def _first_lines(path: Path) -> list[str]:
     lines: list[str] = []
     with open(path, encoding="utf-8", errors="replace", newline=None) as handle:
@@ -46,6 +56,12 @@ def _first_lines(path: Path) -> list[str]:
 def detect(path: str | Path, candidates: tuple[str, ...] = FORMAT_MODULES) -> str | None:
     """The title of the first candidate format that recognises the file, or None; by
     default the original tools' formats first, then the span formats."""
+    name = detected_module(path, candidates)
+    return format_module(name).TITLE if name is not None else None
+
+
+def detected_module(path: str | Path, candidates: tuple[str, ...] = FORMAT_MODULES) -> str | None:
+    """The module name of the format detect() names; imports only the modules it sniffs with."""
     p = Path(path)
     if p.is_dir():
         files = sorted(f for f in p.iterdir() if f.is_file() and not f.name.startswith("."))
@@ -58,14 +74,9 @@ def detect(path: str | Path, candidates: tuple[str, ...] = FORMAT_MODULES) -> st
         lines = _first_lines(p)
     except OSError:
         return None
-    for name in candidates:
-        module = format_module(name)
-        if module.sniff(lines):
-            return module.TITLE
     if candidates is FORMAT_MODULES:  # then the annotation tools' span formats
-        spans = next((m for m in span_modules() if m.sniff(lines)), None)
-        return spans.TITLE if spans is not None else None
-    return None
+        candidates = FORMAT_MODULES + span_reader_names()
+    return next((name for name in candidates if sniffs(name, lines)), None)
 
 
 # --- the annotation tools' span formats ----------------------------------------------
@@ -101,8 +112,9 @@ def span_modules() -> list[ModuleType]:
 
 
 def span_reader_names() -> tuple[str, ...]:
-    """Module names of the span readers that are there (for a method's InputSpec.formats)."""
-    return tuple(m.__name__.rsplit(".", 1)[1] for m in span_modules())
+    """Module names of the span readers that are there (for a method's InputSpec.formats),
+    found without importing them: a method's declaration costs no reader's libraries."""
+    return tuple(name for name in SPAN_FORMAT_MODULES if importlib.util.find_spec(f"{__name__}.{name}"))
 
 
 def _sniffed(path: Path) -> ModuleType | None:
@@ -110,7 +122,8 @@ def _sniffed(path: Path) -> ModuleType | None:
         lines = _first_lines(path)
     except OSError:
         return None
-    return next((m for m in span_modules() if m.sniff(lines)), None)
+    name = next((name for name in span_reader_names() if sniffs(name, lines)), None)
+    return format_module(name) if name is not None else None
 
 
 def _folder_files(folder: Path) -> list[Path]:
@@ -181,8 +194,8 @@ def in_span_formats(paths: tuple[str, ...]) -> bool:
     original formats recognises (those are recognised first: every file FairEval or
     CLUEval reads, or rejects with its own message, stays theirs; what they cannot read,
     CoNLL-2003's four columns, two space-separated columns …, goes through read_spans)."""
-    titles = {format_module(name).TITLE for name in (*annotation_tool_readers(), "conll")}
-    return any(detect(p) in titles for p in paths)
+    names = {*annotation_tool_readers(), "conll"}
+    return any(detected_module(p) in names for p in paths)
 
 
 def read_through_spans(path: str, formats: tuple[str, ...]) -> bool:
@@ -191,8 +204,7 @@ def read_through_spans(path: str, formats: tuple[str, ...]) -> bool:
     tools' formats) take CoNLL columns none of the original formats recognises; spans and
     nervaluate (they read CoNLL columns) take the original formats that hold text and
     labelled spans (vrt, CoNLL-2000)."""
-    title = detect(path)
-    if set(formats) & set(ANNOTATION_TOOL_READERS) and title == format_module("conll").TITLE:
+    name = detected_module(path)
+    if set(formats) & set(ANNOTATION_TOOL_READERS) and name == "conll":
         return True
-    originals = {format_module(SPAN_FORMATS[name]).TITLE for name in ("vrt", "conll2000")}
-    return "conll" in formats and title in originals
+    return "conll" in formats and name in ("vrt", "conll2000")
