@@ -10,8 +10,8 @@ from pathlib import Path
 
 import pytest
 
-#: Libraries only the readers of other formats, the exports or the statistics need.
-HEAVY = ("lxml", "openpyxl", "pandas", "xlsxwriter", "cassis")
+#: Libraries only the readers of other formats, the exports or the statistics (--ci) need.
+HEAVY = ("lxml", "openpyxl", "pandas", "xlsxwriter", "cassis", "threadpoolctl")
 
 _RUN_AND_LIST = """
 import json, sys
