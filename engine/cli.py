@@ -368,15 +368,18 @@ NOT_TABLES = (".xlsx", ".html", ".htm", ".json")
 def _runnable_warnings(files: list[tuple[Path | None, str | bytes]]) -> list[str]:
     """A warning for each original-format text file (a table a spreadsheet may open) that
     holds a cell a spreadsheet would run as a formula."""
-    warnings = []
-    for path, content in files:
-        if path is not None and isinstance(content, str) and path.suffix.lower() not in NOT_TABLES:
-            from .export.csv import runnable_warning  # csv and json: not for runs without such a file
+    tables = [(path, content) for path, content in files if _is_table(path, content)]
+    if not tables:
+        return []  # a run that writes no table does not import the CSV module
+    from .export.csv import runnable_warning
 
-            warning = runnable_warning(str(path), content)
-            if warning is not None:
-                warnings.append(warning)
-    return warnings
+    found = (runnable_warning(str(path), content) for path, content in tables)
+    return [warning for warning in found if warning is not None]
+
+
+def _is_table(path: Path | None, content: str | bytes) -> bool:
+    """Whether an output is an original-format text file a spreadsheet may open as a table."""
+    return path is not None and isinstance(content, str) and path.suffix.lower() not in NOT_TABLES
 
 
 def _bytes(content: str | bytes) -> bytes:

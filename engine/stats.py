@@ -14,10 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Iterator, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from threadpoolctl import threadpool_limits
 
 from .comparison import LEVEL as DEFAULT_LEVEL
 from .comparison import RESAMPLES as DEFAULT_RESAMPLES
@@ -25,6 +24,9 @@ from .comparison import SEED as DEFAULT_SEED
 from .comparison import TRIALS as DEFAULT_TRIALS
 from .errors import InputError
 from .report import Report, Table
+
+if TYPE_CHECKING:
+    from threadpoolctl import threadpool_limits
 
 MIN_RESAMPLES = 100
 INTERVAL_METHOD = "percentile bootstrap"
@@ -205,7 +207,9 @@ def _joined(parts: list[dict[Key, Scores]]) -> dict[Key, Scores]:
 
 def one_thread() -> threadpool_limits:
     """BLAS on one thread while resampling: one process, one core (its threads only spin
-    on a busy machine)."""
+    on a busy machine). threadpoolctl is imported here: only --ci and compare need it."""
+    from threadpoolctl import threadpool_limits
+
     return threadpool_limits(limits=1, user_api="blas")
 
 

@@ -8,6 +8,7 @@ the methods that use them.
 from __future__ import annotations
 
 import importlib
+import importlib.util
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -33,6 +34,15 @@ def format_module(name: str) -> ModuleType:
     return importlib.import_module(f"{__name__}.{name}")
 
 
+def sniffs(name: str, lines: list[str]) -> bool:
+    """Whether the format of this module name recognises these first lines; the annotation
+    tools' formats are recognised without importing their readers (engine/formats/sniffing.py)."""
+    from .sniffing import SNIFFERS
+
+    sniff = SNIFFERS.get(name) or format_module(name).sniff
+    return sniff(lines)
+
+
 def _first_lines(path: Path) -> list[str]:
     lines: list[str] = []
     with open(path, encoding="utf-8", errors="replace", newline=None) as handle:
@@ -47,6 +57,12 @@ def _first_lines(path: Path) -> list[str]:
 def detect(path: str | Path, candidates: tuple[str, ...] = FORMAT_MODULES) -> str | None:
     """The title of the first candidate format that recognises the file, or None; by
     default the original tools' formats first, then the span formats."""
+    name = detected_module(path, candidates)
+    return format_module(name).TITLE if name is not None else None
+
+
+def detected_module(path: str | Path, candidates: tuple[str, ...] = FORMAT_MODULES) -> str | None:
+    """The module name of the format detect() names; imports only the modules it sniffs with."""
     p = Path(path)
     if p.is_dir():
         files = sorted(f for f in p.iterdir() if f.is_file() and not f.name.startswith("."))
@@ -59,14 +75,9 @@ def detect(path: str | Path, candidates: tuple[str, ...] = FORMAT_MODULES) -> st
         lines = _first_lines(p)
     except OSError:
         return None
-    for name in candidates:
-        module = format_module(name)
-        if module.sniff(lines):
-            return module.TITLE
     if candidates is FORMAT_MODULES:  # then the annotation tools' span formats
-        spans = next((m for m in span_modules() if m.sniff(lines)), None)
-        return spans.TITLE if spans is not None else None
-    return None
+        candidates = FORMAT_MODULES + span_reader_names()
+    return next((name for name in candidates if sniffs(name, lines)), None)
 
 
 # --- the annotation tools' span formats ----------------------------------------------
@@ -126,8 +137,9 @@ def span_modules() -> list[ModuleType]:
 
 
 def span_reader_names() -> tuple[str, ...]:
-    """Module names of the span readers that are there (for a method's InputSpec.formats)."""
-    return tuple(m.__name__.rsplit(".", 1)[1] for m in span_modules())
+    """Module names of the span readers that are there (for a method's InputSpec.formats),
+    found without importing them: a method's declaration costs no reader's libraries."""
+    return tuple(name for name in SPAN_FORMAT_MODULES if importlib.util.find_spec(f"{__name__}.{name}"))
 
 
 #: The modules that recognise the original tools' formats read_spans reads (for the
@@ -140,7 +152,8 @@ def _sniffed(path: Path) -> ModuleType | None:
         lines = _first_lines(path)
     except OSError:
         return None
-    return next((m for m in span_modules() if m.sniff(lines)), None)
+    name = next((name for name in span_reader_names() if sniffs(name, lines)), None)
+    return format_module(name) if name is not None else None
 
 
 def _folder_files(folder: Path) -> list[Path]:
@@ -217,8 +230,8 @@ def in_span_formats(paths: tuple[str, ...]) -> bool:
     original formats recognises (those are recognised first: every file FairEval or
     CLUEval reads, or rejects with its own message, stays theirs; what they cannot read,
     CoNLL-2003's four columns, two space-separated columns …, goes through read_spans)."""
-    titles = {format_module(name).TITLE for name in (*annotation_tool_readers(), "conll")}
-    return any(detect(p) in titles for p in paths)
+    names = {*annotation_tool_readers(), "conll"}
+    return any(detected_module(p) in names for p in paths)
 
 
 def read_through_spans(path: str, formats: tuple[str, ...]) -> bool:
@@ -227,7 +240,10 @@ def read_through_spans(path: str, formats: tuple[str, ...]) -> bool:
     tools' formats) take CoNLL columns none of the original formats recognises; spans and
     nervaluate (they read CoNLL columns) take every original format (those that hold
     labelled spans, and ProPara's, which read_spans refuses saying why)."""
-    title = detect(path)
-    if set(formats) & set(ANNOTATION_TOOL_READERS) and title == format_module("conll").TITLE:
+    name = detected_module(path)
+    if set(formats) & set(ANNOTATION_TOOL_READERS) and name == "conll":
         return True
-    return "conll" in formats and (original_span_module(title) is not None or title in NO_SPANS)
+    if "conll" not in formats or name is None:
+        return False
+    title = format_module(name).TITLE
+    return original_span_module(title) is not None or title in NO_SPANS

@@ -18,30 +18,22 @@ The path is either file of a pair, or a folder: every `.ann` (in sub-folders too
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from pathlib import Path
 
 from ..errors import InputError
 from ..spans import Annotations, Document, Span
 from ..textio import decode_utf8, read_input_bytes, read_text
+from . import sniffing
 from .standoff import DEFAULT_OPTIONS, PARTS, ReadOptions, text_document, zero_length_warning
 
 NAME = "brat"
 TITLE = "brat standoff (.ann + .txt)"
 SUFFIXES = (".ann", ".txt")
 
-_ANN_LINE = re.compile(r"(?:[TREAMN#]\d+|\*)\t")
-_TEXT_BOUND = re.compile(r"T\d+\t\S+ \d+ \d+")
 _IGNORED = frozenset("REAMN#*")
 
 
-def sniff(lines: Sequence[str]) -> bool:
-    """brat annotation lines (`T1<TAB>LABEL 0 4<TAB>text` and the like), a text-bound one among them."""
-    return (
-        bool(lines)
-        and all(_ANN_LINE.match(line) for line in lines)
-        and any(_TEXT_BOUND.match(line) for line in lines)
-    )
+sniff = sniffing.brat  # recognises the format without this module (engine/formats/sniffing.py)
 
 
 def choices(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> dict[str, list[str]]:

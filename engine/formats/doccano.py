@@ -11,6 +11,7 @@ from typing import Any
 import numpy as np
 
 from ..spans import Annotations
+from . import sniffing
 from .jsondocs import Record, bad, document, offsets, records, unique_name
 from .spantable import SpanTable
 from .standoff import ReadOptions
@@ -20,13 +21,7 @@ TITLE = "doccano JSONL"
 SUFFIXES = (".jsonl", ".json")
 
 
-def sniff(lines: list[str]) -> bool:
-    """JSON objects with a text (or data) string and span lists (`label` or `entities`)."""
-    head = "".join(lines[:30]).replace(" ", "")
-    if not head.startswith(("{", "[")) or '"annotations":' in head:
-        return False
-    has_text = '"text":' in head or '"data":"' in head
-    return has_text and ('"label":[[' in head or '"label":[]' in head or '"start_offset":' in head)
+sniff = sniffing.doccano  # recognises the format without this module (engine/formats/sniffing.py)
 
 
 def _text(record: Record, path: str) -> str:

@@ -17,6 +17,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..spans import Annotations
+from . import sniffing
 from .doccano import table_of_examples
 from .jsondocs import Record, bad, document, offsets, records, unique_name
 from .standoff import ReadOptions
@@ -28,10 +29,7 @@ SOURCES = ("annotations", "predictions")
 _TEXT_TAG = re.compile(r"<Text[^>]*\bname=\"([^\"]+)\"[^>]*\bvalue=\"\$([^\"]+)\"", re.IGNORECASE)
 
 
-def sniff(lines: list[str]) -> bool:
-    head = "".join(lines[:60]).replace(" ", "")
-    return head.startswith(("{", "[")) and ('"annotations":' in head or '"predictions":' in head) \
-        and '"data":' in head
+sniff = sniffing.label_studio  # recognises the format without this module (engine/formats/sniffing.py)
 
 
 def _config_keys(path: str) -> dict[str, str]:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from ..options import either
-from . import FORMAT_MODULES, _first_lines, format_module, read_through_spans
+from . import FORMAT_MODULES, _first_lines, format_module, read_through_spans, sniffs
 
 if TYPE_CHECKING:
     from ..methods import Method
@@ -77,7 +77,7 @@ def recognised(lines: list[str], formats: tuple[str, ...]) -> str | None:
     sniffer recognises these first lines, or None."""
     ordered = [name for name in FORMAT_MODULES if name in formats]
     ordered += [name for name in formats if name not in FORMAT_MODULES]
-    return next((name for name in ordered if format_module(name).sniff(lines)), None)
+    return next((name for name in ordered if sniffs(name, lines)), None)
 
 
 def readers_of(format_name: str) -> list[Method]:

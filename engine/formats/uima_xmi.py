@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import importlib.util
 import re
-from collections.abc import Sequence
 from io import BytesIO
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
@@ -25,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InputError
 from ..spans import Annotations, Document, Span
 from ..textio import read_input_bytes
+from . import sniffing
 from .standoff import (
     DEFAULT_OPTIONS,
     ReadOptions,
@@ -60,12 +60,7 @@ _NOT_LAYERS = (
 _RELATION_FEATURES = {"Governor", "Dependent"}
 
 
-def sniff(lines: Sequence[str]) -> bool:
-    """An XMI root element (`<xmi:XMI`), or a zip whose first entry is an XMI or type system."""
-    head = "\n".join(lines[:5])
-    if lines and lines[0].startswith("PK\x03\x04"):
-        return ".xmi" in head or "TypeSystem.xml" in head or "typesystem.xml" in head
-    return "<xmi:XMI" in head or 'xmlns:xmi="http://www.omg.org/XMI"' in head
+sniff = sniffing.uima_xmi  # recognises the format without this module (engine/formats/sniffing.py)
 
 
 # --- sources: the XMI files and their type system --------------------------------------

@@ -34,7 +34,8 @@ import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations, Span
-from ..textio import BOM, read_text
+from ..textio import read_text
+from . import sniffing
 from .standoff import (
     DEFAULT_OPTIONS,
     ReadOptions,
@@ -55,9 +56,7 @@ _FORMAT = re.compile(r"#FORMAT=(.*) (\d+)\.(\d+)")
 _LAYER_PREFIXES = {"#T_SP=": "span", "#T_CH=": "chain", "#T_RL=": "relation"}
 
 
-def sniff(lines: Sequence[str]) -> bool:
-    """A first line `#FORMAT=WebAnno TSV 3.…`."""
-    return bool(lines) and lines[0].lstrip(BOM).startswith("#FORMAT=WebAnno TSV 3")
+sniff = sniffing.webanno_tsv  # recognises the format without this module (engine/formats/sniffing.py)
 
 
 # --- header ----------------------------------------------------------------------------

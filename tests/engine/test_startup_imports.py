@@ -1,0 +1,68 @@
+"""A scores-only run imports no library it does not use: start-up is part of every run's
+CPU time (issue 23). Each run is a fresh process that lists its sys.modules."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+#: Libraries only the readers of other formats, the exports or the statistics (--ci) need.
+HEAVY = ("lxml", "openpyxl", "pandas", "xlsxwriter", "cassis", "threadpoolctl")
+
+_RUN_AND_LIST = """
+import json, sys
+from engine.cli import main
+status = main(sys.argv[1:])
+print(json.dumps(sorted({name.split(".")[0] for name in sys.modules})), file=sys.stderr)
+raise SystemExit(status)
+"""
+
+
+def _modules_of_run(*args: str | Path) -> set[str]:
+    """The top-level modules a scores-only command-line run has imported when it ends."""
+    done = subprocess.run([sys.executable, "-c", _RUN_AND_LIST, *map(str, args)],
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+def _conll(path: Path, tags: list[str]) -> Path:
+    words = ["Anna", "lives", "in", "Berlin", "."]
+    path.write_text("".join(f"{w} {t}\n" for w, t in zip(words, tags, strict=True)) + "\n", encoding="utf-8")
+    return path
+
+
+def _faireval(path: Path, rows: list[str]) -> Path:
+    path.write_text("".join(f"{row}\n" for row in rows) + "\n", encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("method", ["spans", "nervaluate"])
+def test_a_conll_run_imports_no_heavy_library(tmp_path, method):
+    gold = _conll(tmp_path / "gold.conll", ["B-PER", "O", "O", "B-LOC", "O"])
+    system = _conll(tmp_path / "system.conll", ["B-PER", "O", "O", "B-ORG", "O"])
+    imported = _modules_of_run(method, gold, system)
+    assert "engine" in imported  # the listing is of the run's own process
+    assert imported.isdisjoint(HEAVY), sorted(imported & set(HEAVY))
+
+
+def test_a_faireval_run_imports_no_heavy_library(tmp_path):
+    gold = _faireval(tmp_path / "gold.csv", ["PER\t1\t1\t1", "LOC\t4\t4\t4"])
+    system = _faireval(tmp_path / "system.csv", ["PER\t1\t1\t1", "ORG\t4\t4\t4"])
+    imported = _modules_of_run("faireval", gold, system)
+    assert "engine" in imported
+    assert imported.isdisjoint(HEAVY), sorted(imported & set(HEAVY))
+
+
+def test_the_guard_sees_a_heavy_library(tmp_path):
+    """The listing would show lxml had the run imported it: the guard can fail."""
+    gold = _conll(tmp_path / "gold.conll", ["B-PER", "O", "O", "B-LOC", "O"])
+    done = subprocess.run(
+        [sys.executable, "-c", "import lxml.etree\n" + _RUN_AND_LIST, "spans", str(gold), str(gold)],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert "lxml" in json.loads(done.stderr.strip().splitlines()[-1])
