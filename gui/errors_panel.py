@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from engine.glossary import meaning
 from engine.report import COLUMN_TITLES
 
-from .models import SAMPLED_ROWS, RowsModel, error_mask
+from .models import RowsModel, error_mask
 from .viewer_data import ReportData
 
 ALL_TYPES = "All types"
@@ -57,7 +57,9 @@ class ErrorsPanel(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.horizontalHeader().setResizeContentsPrecision(SAMPLED_ROWS)
+        # Widths from the rows in view only: sampling more rows of a long table asks the model
+        # for thousands of cells on the UI thread when a report arrives.
+        self.table.horizontalHeader().setResizeContentsPrecision(0)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         self._search_timer = QTimer(self)
         self._search_timer.setSingleShot(True)

@@ -5,7 +5,7 @@ words attached by the user to a document without words. No Qt here."""
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from operator import attrgetter, itemgetter
 from typing import Any
@@ -96,6 +96,17 @@ class StretchIndex:
         return [*near.tolist(), *far.tolist()]
 
 
+#: Most items one C-level pass (map, set.update, np.fromiter) takes at a time: such a pass
+#: holds the GIL throughout, so the UI thread would wait for a pass over a whole report.
+SLICE = 10_000
+
+
+def each(getter: Callable[[Any], Any], items: Sequence[Any]) -> Iterator[Any]:
+    """getter(item) for each item, a slice at a time: between slices the UI thread may run."""
+    for at in range(0, len(items), SLICE):
+        yield from map(getter, items[at : at + SLICE])
+
+
 #: An error mark as kept until it is shown: (start, end, row, type), the fields of Mark.
 MarkTuple = tuple[int, int, int, str]
 
@@ -103,8 +114,8 @@ MarkTuple = tuple[int, int, int, str]
 def _positions(
     items: Sequence[Any], start: Callable[[Any], int], end: Callable[[Any], int]
 ) -> tuple[np.ndarray, np.ndarray]:
-    starts = np.fromiter(map(start, items), dtype=np.int64, count=len(items))
-    ends = np.fromiter(map(end, items), dtype=np.int64, count=len(items))
+    starts = np.fromiter(each(start, items), dtype=np.int64, count=len(items))
+    ends = np.fromiter(each(end, items), dtype=np.int64, count=len(items))
     return starts, ends
 
 
@@ -273,8 +284,8 @@ class ReportData:
         data = cls(report, shown_columns=_shown_columns(rows))
         labels = {str(v) for row in rows for v in (row.get("gold_label"), row.get("system_label")) if v}
         spans = (*report.gold_spans, *report.system_spans)
-        labels.update(map(attrgetter("label"), spans))
-        kinds = {str(a["kind"]) for a in map(attrgetter("attrs"), spans) if a and a.get("kind")}
+        labels.update(each(attrgetter("label"), spans))
+        kinds = {str(a["kind"]) for a in each(attrgetter("attrs"), spans) if a and a.get("kind")}
         data.labels = sorted(label for label in labels if label)
         data.error_types = sorted({str(t) for t in (row.get("type") for row in rows) if t})
         data.kinds = sorted(kinds)
@@ -306,7 +317,7 @@ def _is_value(value: Any) -> bool:
 
 
 def _by_document(spans: list[Span]) -> dict[str, list[Span]]:
-    names = set(map(attrgetter("doc"), spans))
+    names = set(each(attrgetter("doc"), spans))
     if len(names) == 1:  # one document: nothing to sort out
         return {names.pop(): spans}
     grouped: dict[str, list[Span]] = {}
