@@ -232,6 +232,7 @@ class AgreementWindow(QWidget):
         task.crashed.connect(self._crashed)
         task.cancelled.connect(self._cancelled)
         self._task = task
+        self.notice.hide()  # about an earlier run
         self.progress.setRange(0, 0)
         self.progress.show()
         self.summary.setText(f"{title}…")
@@ -450,7 +451,6 @@ class AgreementWindow(QWidget):
         failed write leaves no file); a bar with Open and Open Folder says where it is."""
         if self.corpus is None:
             return False
-        self.notice.hide()
         job = workbook_job(self.corpus, self.data, path)
         return self.run_task("Writing the adjudication workbook", job, self._written, "Writing the workbook")
 
