@@ -49,7 +49,9 @@ def _timed(args: list[str]) -> tuple[float, float, str]:
     """Wall and CPU seconds of one CLI run, and its standard output."""
     before = resource.getrusage(resource.RUSAGE_CHILDREN)
     start = time.perf_counter()
-    done = subprocess.run([sys.executable, "-m", "engine", *args], check=True, capture_output=True, text=True)
+    done = subprocess.run(
+        [sys.executable, "-m", "engine", *args], check=True, capture_output=True, text=True
+    )
     wall = time.perf_counter() - start
     after = resource.getrusage(resource.RUSAGE_CHILDREN)
     cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)

@@ -27,7 +27,7 @@ def corpus(seed: int) -> UnitStatistics:
             kind = FAIR[min(rng.geometric(0.75) - 1, 8)]
             traditional = ("TP",) if kind == "TP" else ("FP", "FN") if kind != "FP" else ("FP",)
             for name in ("traditional", "fair"):
-                for count in traditional if name == "traditional" else (kind,):
+                for count in (traditional if name == "traditional" else (kind,)):
                     counts.add((name, label, count), 1)
                     counts.add((name, None, count), 1)
     return counts.statistics(_rows(counts, LABELS, None, ["traditional", "fair"]))
