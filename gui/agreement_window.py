@@ -6,9 +6,11 @@ Every figure comes from engine.agreement; this window only shows them."""
 from __future__ import annotations
 
 import html
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -32,7 +34,8 @@ from engine.errors import InputError
 from engine.progress import Progress
 
 from . import dialogs
-from .worker import Task, finish, show_progress, start
+from .notice import Notice
+from .worker import Job, Task, finish, show_progress, start
 
 MEASURES = (  # (title, path in the report's data)
     ("Span F1, labelled", ("span_f1", "labelled")),
@@ -44,7 +47,7 @@ MEASURES = (  # (title, path in the report's data)
 DOC_COLUMNS = ("Document", "Annotators", "F1 (mean)", "Cohen κ (mean)", "Fleiss κ", "α", "αu")
 
 
-def measure_job(paths: list[str]) -> Any:
+def measure_job(paths: list[str]) -> Job:
     """What the worker thread runs: read, measure, find the disagreements."""
 
     def job(progress: Progress) -> tuple[dict[str, Any], Any, Any]:
@@ -85,6 +88,8 @@ def colour(value: float | None) -> QColor:
 class AgreementWindow(QWidget):
     """A window of its own beside the main window's Evaluate mode."""
 
+    idle = Signal()  # the running work has ended
+
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle("Span Studio — Agreement among annotators")
@@ -94,6 +99,9 @@ class AgreementWindow(QWidget):
         self.sheet: Any = None
         self._task: Task | None = None
         self._thread: Any = None
+        self._done: Callable[[Any], None] = lambda result: None
+        self._doing = ""
+        self.notice = Notice()
         self._build()
 
     # --- layout ----------------------------------------------------------------------
@@ -134,6 +142,7 @@ class AgreementWindow(QWidget):
         layout.addWidget(self.paths)
         layout.addLayout(buttons)
         layout.addWidget(self.progress)
+        layout.addWidget(self.notice)
         layout.addWidget(self.summary)
         layout.addWidget(self.tabs, 1)
 
@@ -205,21 +214,37 @@ class AgreementWindow(QWidget):
         return self._task is not None
 
     def measure(self) -> None:
+        self.run_task(
+            "Measuring agreement", measure_job(self.path_list()), self._measured, "Measuring agreement"
+        )
+
+    def run_task(self, title: str, job: Job, done: Callable[[Any], None], doing: str) -> bool:
+        """Run a job off the UI thread with the progress bar and Cancel; `done(result)` when it
+        ends well, a dialog when it fails. One job at a time."""
         if self.busy:
-            return
-        task = Task("Measuring agreement", measure_job(self.path_list()))
+            return False
+        task = Task(title, job)
+        self._done, self._doing = done, doing
+        # Bound methods of the window (never lambdas), so that the calls are queued to the UI thread.
         task.progressed.connect(self._progressed)
-        task.finished.connect(self._finished)
+        task.finished.connect(self._task_finished)
         task.failed.connect(self._failed)
         task.crashed.connect(self._crashed)
         task.cancelled.connect(self._cancelled)
         self._task = task
+        self.notice.hide()  # about an earlier run
         self.progress.setRange(0, 0)
         self.progress.show()
-        self.measure_button.setEnabled(False)
-        self.cancel_button.setEnabled(True)
+        self.summary.setText(f"{title}…")
+        self._set_running(True)
         self._thread = start(task, self)
         self._thread.finished.connect(self._thread_finished)
+        return True
+
+    def _set_running(self, running: bool) -> None:
+        self.measure_button.setEnabled(not running)
+        self.cancel_button.setEnabled(running)
+        self.export_button.setEnabled(not running and self.data is not None)
 
     def cancel(self) -> None:
         if self._task is not None:
@@ -227,33 +252,45 @@ class AgreementWindow(QWidget):
 
     def _progressed(self, fraction: float, message: str) -> None:
         show_progress(self.progress, fraction)
-        self.summary.setText(message)
+        if message:
+            self.summary.setText(message)
 
-    def _finished(self, result: Any) -> None:
+    def _task_finished(self, result: Any) -> None:
+        self.progress.hide()
+        self._done(result)
+
+    def _measured(self, result: tuple[dict[str, Any], Any, Any]) -> None:
         self.data, self.corpus, self.sheet = result
         self.show_results()
 
     def _failed(self, err: InputError) -> None:
-        dialogs.show_input_error(self, err, "Measuring agreement")
+        self.progress.hide()
+        self.summary.setText(f"{self._doing}: {err}")
+        dialogs.show_input_error(self, err, self._doing)
 
     def _crashed(self, summary: str, details: str) -> None:
+        self.progress.hide()
+        self.summary.setText(f"Something went wrong: {summary}")
         dialogs.show_crash(self, summary, details)
 
     def _cancelled(self) -> None:
-        self.summary.setText("Cancelled.")
+        self.progress.hide()
+        self.summary.setText(
+            "Cancelled: nothing was written." if self._done == self._written else "Cancelled."
+        )
 
     def _thread_finished(self) -> None:
-        finish(self._thread)
+        if self._thread is not None:
+            finish(self._thread)
         self._thread, self._task = None, None
         self.progress.hide()
-        self.measure_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
-        self.export_button.setEnabled(self.data is not None)
+        self._set_running(False)
+        self.idle.emit()
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802
+        """Close at once: running work is cancelled and ends in the background (the window
+        is hidden, not deleted: its thread ends in order and is finished as usual)."""
         self.cancel()
-        if self._thread is not None:
-            self._thread.wait()
         super().closeEvent(event)
 
     # --- showing the results -------------------------------------------------------------
@@ -409,16 +446,36 @@ class AgreementWindow(QWidget):
         if path:
             self.write_workbook(path)
 
-    def write_workbook(self, path: str) -> None:
+    def write_workbook(self, path: str) -> bool:
+        """Write the adjudication workbook in the background (atomically: a cancelled or
+        failed write leaves no file); a bar with Open and Open Folder says where it is."""
+        if self.corpus is None:
+            return False
+        job = workbook_job(self.corpus, self.data, path)
+        return self.run_task("Writing the adjudication workbook", job, self._written, "Writing the workbook")
+
+    def _written(self, paths: list[Path]) -> None:
+        self.summary.setText(f"Adjudication workbook written: {paths[0]}")
+        self.notice.show_written(paths)
+
+
+def workbook_job(corpus: Any, data: dict[str, Any] | None, path: str) -> Job:
+    """What the worker thread runs to write the adjudication workbook (the engine builds it)."""
+
+    def job(progress: Progress) -> list[Path]:
         from engine.agreement.workbook import workbook_bytes
         from engine.textio import atomic_write_bytes
 
+        progress.update(0.0, "writing the adjudication workbook", force=True)
+        content = workbook_bytes(corpus, data, progress)
+        progress.check()  # cancelled while saving: nothing is written
         try:
-            atomic_write_bytes(path, workbook_bytes(self.corpus, self.data))
-        except (InputError, OSError) as err:
-            dialogs.show_input_error(self, InputError("a writable file", str(err), file=path), "Writing")
-            return
-        self.summary.setText(f"Adjudication workbook written: {path}")
+            atomic_write_bytes(path, content)
+        except OSError as err:  # one the engine has no message of its own for
+            raise InputError("a writable file", str(err), file=path) from None
+        return [Path(path)]
+
+    return job
 
 
 def _text(value: float | None) -> str:

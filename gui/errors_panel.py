@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import pandas as pd
+import numpy as np
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from engine.glossary import meaning
 from engine.report import COLUMN_TITLES
 
-from .models import SAMPLED_ROWS, FrameModel, error_mask
+from .models import RowsModel, error_mask
 from .viewer_data import ReportData
 
 ALL_TYPES = "All types"
@@ -44,7 +44,7 @@ class ErrorsPanel(QWidget):
         self.search.setPlaceholderText("Search the error table…")
         self.search.setClearButtonEnabled(True)
         self.count = QLabel()
-        self.model = FrameModel(titles=COLUMN_TITLES)
+        self.model = RowsModel(titles=COLUMN_TITLES)
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
@@ -57,7 +57,9 @@ class ErrorsPanel(QWidget):
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.table.verticalHeader().hide()
         self.table.horizontalHeader().setStretchLastSection(True)
-        self.table.horizontalHeader().setResizeContentsPrecision(SAMPLED_ROWS)
+        # Widths from the rows in view only: sampling more rows of a long table asks the model
+        # for thousands of cells on the UI thread when a report arrives.
+        self.table.horizontalHeader().setResizeContentsPrecision(0)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         self._search_timer = QTimer(self)
         self._search_timer.setSingleShot(True)
@@ -115,16 +117,20 @@ class ErrorsPanel(QWidget):
     def apply_filters(self) -> None:
         """Show the rows that pass the filters, in the table's current sort order."""
         if self.data is None:
-            self.model.set_frame(pd.DataFrame())
+            self.model.set_rows([], [], np.zeros(0, dtype=np.int64))
             self.count.setText("")
             return
-        errors = self.data.errors
-        mask = error_mask(errors, self.data.search, *self.filters())
-        self.model.set_frame(errors.loc[mask, self.data.shown_columns])
+        rows = self.data.report.error_rows
+        error_type, label, query = self.filters()
+        if error_type is None and label is None and not query.strip():
+            shown = np.arange(len(rows))  # no filter: nothing to look at
+        else:
+            shown = np.flatnonzero(error_mask(rows, self.data.search_lines, error_type, label, query))
+        self.model.set_rows(rows, self.data.shown_columns, shown)
         header = self.table.horizontalHeader()
         if header.sortIndicatorSection() >= 0:
             self.model.sort(header.sortIndicatorSection(), header.sortIndicatorOrder())
-        self.count.setText(f"{int(mask.sum())} of {len(errors)}")
+        self.count.setText(f"{len(shown)} of {len(rows)}")
 
     def clear_filters(self) -> None:
         for widget in (self.type_filter, self.label_filter):

@@ -244,6 +244,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
 
         if getattr(self, "agreement", None) is None:
             self.agreement = AgreementWindow(self)
+            self.agreement.idle.connect(self._agreement_idle)
         self.agreement.show()
         self.agreement.raise_()
 
@@ -316,6 +317,14 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         elif self._rescore_pending():
             self._rescore_timer.start()
 
+    def _agreement_idle(self) -> None:
+        if self._close_when_idle:
+            self.close()
+
+    def _agreement_busy(self) -> bool:
+        agreement = getattr(self, "agreement", None)
+        return agreement is not None and agreement.busy
+
     def show_in_place(self, err: InputError) -> None:
         """Put the engine's message next to the input or option it is about."""
         for field in self.setup.fields.values():
@@ -340,10 +349,13 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         """Remember the settings, then close. Running work is cancelled first and the window
         closes by itself once it has stopped (at once, or after a step that cannot be
         interrupted, such as saving a large workbook): it never goes while its work runs,
-        which would abort the app, and it never freezes waiting."""
+        which would abort the app, and it never freezes waiting. The same holds for the
+        Agreement window's work."""
         self._rescore_timer.stop()
-        if self._thread is not None:
+        if self._thread is not None or self._agreement_busy():
             self.cancel()
+            if self._agreement_busy():
+                self.agreement.cancel()
             self._close_when_idle = True
             self.statusBar().showMessage("Closing when the current step has ended…")
             event.ignore()

@@ -111,7 +111,7 @@ class FrameModel(QAbstractTableModel):
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():
             return None
-        value = self._columns[index.column()][index.row()]
+        value = self._cell(index.row(), index.column())
         score = index.column() in self._scores and is_score(value)
         if role == Qt.ItemDataRole.DisplayRole:
             return self._score_text(value) if score else display(value)
@@ -123,6 +123,17 @@ class FrameModel(QAbstractTableModel):
             return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
+    def _cell(self, row: int, column: int) -> Any:
+        return self._columns[column][row]
+
+    def _column_name(self, column: int) -> str:
+        return str(self._frame.columns[column])
+
+    @property
+    def columns(self) -> list[str]:
+        """The names of the columns shown (the engine's, not the headers)."""
+        return [self._column_name(c) for c in range(self.columnCount())]
+
     def _score_text(self, value: Any) -> str:
         return score_text(on_scale(value, self.native, self.scale), self.scale)
 
@@ -133,7 +144,7 @@ class FrameModel(QAbstractTableModel):
             return f"{exact!r}{' %' if self.scale == 'percent' else ''}"
         if isinstance(value, float | np.floating):
             return repr(float(value))
-        explain = self.explain.get(str(self._frame.columns[column]))
+        explain = self.explain.get(self._column_name(column))
         return (explain(value) or None) if explain is not None else None
 
     def headerData(  # noqa: N802
@@ -142,7 +153,7 @@ class FrameModel(QAbstractTableModel):
         if role != Qt.ItemDataRole.DisplayRole:
             return None
         if orientation == Qt.Orientation.Horizontal:
-            name = str(self._frame.columns[section])
+            name = self._column_name(section)
             return self._titles.get(name, name)
         return str(section + 1)
 
@@ -155,24 +166,70 @@ class FrameModel(QAbstractTableModel):
         self.layoutChanged.emit()
 
 
-def search_text(frame: pd.DataFrame, columns: list[str]) -> pd.Series:
+class RowsModel(FrameModel):
+    """A read-only model of a report's error rows (dicts), shown in the order of `shown`
+    (positions in the rows): nothing is copied or converted when a report arrives; a cell
+    is looked up when the view paints it, a column gathered only when it is sorted."""
+
+    def __init__(self, parent: Any = None, titles: Mapping[str, str] | None = None) -> None:
+        self._rows: list[dict[str, Any]] = []
+        self._names: list[str] = []
+        self._order = np.zeros(0, dtype=np.int64)
+        super().__init__(None, parent, titles)
+
+    def set_rows(self, rows: list[dict[str, Any]], columns: list[str], shown: np.ndarray) -> None:
+        self.beginResetModel()
+        self._rows, self._names, self._order = rows, list(columns), shown
+        self._scores = {i for i, name in enumerate(columns) if is_score_column(name)}
+        self.endResetModel()
+
+    def _cell(self, row: int, column: int) -> Any:
+        return self._rows[self._order[row]].get(self._names[column])
+
+    def _column_name(self, column: int) -> str:
+        return self._names[column]
+
+    def source_row(self, row: int) -> int:
+        return int(self._order[row])
+
+    def row_of(self, label: Any) -> int | None:
+        found = np.flatnonzero(self._order == label)
+        return int(found[0]) if len(found) else None
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._order)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self._names)
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        if column < 0 or column >= len(self._names) or not len(self._order):
+            return
+        self.layoutAboutToBeChanged.emit()
+        name = self._names[column]
+        keys = pd.Series([self._rows[i].get(name) for i in self._order.tolist()], dtype=object)
+        self._order = self._order[sort_order(keys, order == Qt.SortOrder.AscendingOrder)]
+        self.layoutChanged.emit()
+
+
+def search_texts(rows: list[dict[str, Any]], columns: list[str]) -> list[str]:
     """One lower-case line per row holding the text of `columns`, for text search."""
-    if frame.empty or not columns:
-        return pd.Series("", index=frame.index, dtype=object)
-    texts = [frame[c].where(frame[c].notna(), "").astype(str) for c in columns]
-    return texts[0].str.cat(texts[1:], sep="\t").str.casefold()
+    return ["\t".join(display(row.get(c)) for c in columns).casefold() for row in rows]
 
 
 def error_mask(
-    frame: pd.DataFrame, search: pd.Series, error_type: str | None, label: str | None, query: str
-) -> np.ndarray:
-    """Which error rows pass the filters: the type, a label on either side, the search text."""
-    mask = np.ones(len(frame), dtype=bool)
+    rows: list[dict[str, Any]], search: Callable[[], list[str]], error_type: str | None, label: str | None,
+    query: str,
+) -> np.ndarray:  # fmt: skip
+    """Which error rows pass the filters: the type, a label on either side, the search text
+    (`search()` gives the rows' search lines, made at the first search)."""
+    mask = np.ones(len(rows), dtype=bool)
     if error_type is not None:
-        mask &= (frame["type"] == error_type).to_numpy()
+        mask &= np.fromiter((row.get("type") == error_type for row in rows), bool, len(rows))
     if label is not None:
-        mask &= ((frame["gold_label"] == label) | (frame["system_label"] == label)).to_numpy()
+        labelled = (label in (row.get("gold_label"), row.get("system_label")) for row in rows)
+        mask &= np.fromiter(labelled, bool, len(rows))
     query = query.strip().casefold()
     if query:
-        mask &= search.str.contains(query, regex=False).to_numpy()
+        mask &= np.fromiter((query in line for line in search()), bool, len(rows))
     return mask

@@ -5,18 +5,19 @@ words attached by the user to a document without words. No Qt here."""
 from __future__ import annotations
 
 import bisect
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from operator import attrgetter, itemgetter
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
 from engine.progress import NO_PROGRESS, Progress
-from engine.report import Report
+from engine.report import ERROR_COLUMNS, Report
 from engine.spans import Document, Span
 
-from .models import search_text
+from .models import search_texts
 
 SIDES = ("gold", "system")
 
@@ -95,20 +96,37 @@ class StretchIndex:
         return [*near.tolist(), *far.tolist()]
 
 
-def _positions(items: Sequence[Span] | Sequence[Mark]) -> tuple[np.ndarray, np.ndarray]:
-    starts = np.fromiter((item.start for item in items), dtype=np.int64, count=len(items))
-    ends = np.fromiter((item.end for item in items), dtype=np.int64, count=len(items))
+#: Most items one C-level pass (map, set.update, np.fromiter) takes at a time: such a pass
+#: holds the GIL throughout, so the UI thread would wait for a pass over a whole report.
+SLICE = 10_000
+
+
+def each(getter: Callable[[Any], Any], items: Sequence[Any]) -> Iterator[Any]:
+    """getter(item) for each item, a slice at a time: between slices the UI thread may run."""
+    for at in range(0, len(items), SLICE):
+        yield from map(getter, items[at : at + SLICE])
+
+
+#: An error mark as kept until it is shown: (start, end, row, type), the fields of Mark.
+MarkTuple = tuple[int, int, int, str]
+
+
+def _positions(
+    items: Sequence[Any], start: Callable[[Any], int], end: Callable[[Any], int]
+) -> tuple[np.ndarray, np.ndarray]:
+    starts = np.fromiter(each(start, items), dtype=np.int64, count=len(items))
+    ends = np.fromiter(each(end, items), dtype=np.int64, count=len(items))
     return starts, ends
 
 
 class Side:
     """The spans and error marks of one side (gold or system) in one document."""
 
-    def __init__(self, spans: list[Span], marks: list[Mark]) -> None:
+    def __init__(self, spans: list[Span], marks: list[MarkTuple]) -> None:
         self.spans = spans
         self.marks = marks
-        self._span_index = StretchIndex(*_positions(spans))
-        self._mark_index = StretchIndex(*_positions(marks))
+        self._span_index = StretchIndex(*_positions(spans, attrgetter("start"), attrgetter("end")))
+        self._mark_index = StretchIndex(*_positions(marks, itemgetter(0), itemgetter(1)))
 
     def spans_in(self, start: int, end: int) -> list[Span]:
         """Spans sharing a position with [start, end), in order of position (outer first)."""
@@ -116,7 +134,7 @@ class Side:
         return sorted(found, key=lambda s: (s.start, -s.end))
 
     def marks_in(self, start: int, end: int) -> list[Mark]:
-        found = [self.marks[i] for i in self._mark_index.overlapping(start, end)]
+        found = [Mark(*self.marks[i]) for i in self._mark_index.overlapping(start, end)]
         return sorted(found, key=lambda m: (m.start, -m.end, m.row))
 
 
@@ -133,16 +151,16 @@ def newline_positions(tokens: Sequence[str]) -> list[int]:
 
 def unit_ranges(document: Document) -> list[tuple[int, int]]:
     """The document's units, with any stretch no unit covers as a range of its own."""
-    ranges, at = [], 0
+    ranges, at, length = [], 0, len(document)
     for start, end in sorted(document.units):
-        start, end = max(start, at), min(end, len(document))
+        start, end = max(start, at), min(end, length)
         if start > at:
             ranges.append((at, start))
         if end > start:
             ranges.append((start, end))
             at = end
-    if at < len(document):
-        ranges.append((at, len(document)))
+    if at < length:
+        ranges.append((at, length))
     return ranges
 
 
@@ -252,64 +270,70 @@ class ReportData:
     """Everything the result views show of one report, built off the UI thread."""
 
     report: Report
-    errors: pd.DataFrame
-    search: pd.Series
     documents: dict[str, DocumentData] = field(default_factory=dict)
     labels: list[str] = field(default_factory=list)
     error_types: list[str] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
-    _shown: list[str] | None = None
+    shown_columns: list[str] = field(default_factory=list)
+    _search: list[str] | None = None
 
     @classmethod
     def build(cls, report: Report, progress: Progress = NO_PROGRESS) -> ReportData:
-        errors = report.errors
-        shown = [c for c in errors.columns if c not in HIDDEN]
-        data = cls(report, errors, search_text(errors, shown))
-        labels = {s.label for s in (*report.gold_spans, *report.system_spans)}
-        labels.update(str(v) for column in ("gold_label", "system_label") for v in errors[column] if v)
+        """What the views show; the error table is the report's rows themselves (RowsModel)."""
+        rows = report.error_rows
+        data = cls(report, shown_columns=_shown_columns(rows))
+        labels = {str(v) for row in rows for v in (row.get("gold_label"), row.get("system_label")) if v}
+        spans = (*report.gold_spans, *report.system_spans)
+        labels.update(each(attrgetter("label"), spans))
+        kinds = {str(a["kind"]) for a in each(attrgetter("attrs"), spans) if a and a.get("kind")}
         data.labels = sorted(label for label in labels if label)
-        data.error_types = sorted({str(t) for t in errors["type"] if t})
-        data.kinds = sorted(
-            {
-                str(s.attrs.get("kind"))
-                for s in (*report.gold_spans, *report.system_spans)
-                if s.attrs and s.attrs.get("kind")
-            }
-        )
+        data.error_types = sorted({str(t) for t in (row.get("type") for row in rows) if t})
+        data.kinds = sorted(kinds)
         data.documents = _documents(report, progress)
-        _ = data.shown_columns
         return data
 
-    @property
-    def shown_columns(self) -> list[str]:
-        """The error columns to show: the standard ones that hold anything, then the method's own."""
-        if self._shown is None:
-            columns = [c for c in SHOWN_FIRST if c in self.errors.columns]
-            columns += [c for c in self.errors.columns if c not in SHOWN_FIRST and c not in HIDDEN]
-            self._shown = [c for c in columns if c in ("error_id", "type") or _holds_values(self.errors[c])]
-        return self._shown
+    def search_lines(self) -> list[str]:
+        """The error rows' text for the error view's search, made at the first search."""
+        if self._search is None:
+            self._search = search_texts(self.report.error_rows, self.shown_columns)
+        return self._search
 
 
-def _holds_values(column: pd.Series) -> bool:
-    return any(v is not None and v is not pd.NA and v == v and v != "" for v in column)
+def _shown_columns(rows: list[dict[str, Any]]) -> list[str]:
+    """The error columns to show: the standard ones that hold anything, then the method's own
+    (the columns of Report.errors: ERROR_COLUMNS, then the first row's other keys)."""
+    names = [*ERROR_COLUMNS, *(c for row in rows[:1] for c in row if c not in ERROR_COLUMNS)]
+    columns = [c for c in SHOWN_FIRST if c in names]
+    columns += [c for c in names if c not in SHOWN_FIRST and c not in HIDDEN]
+    return [c for c in columns if c in ("error_id", "type") or _holds_values(rows, c)]
+
+
+def _holds_values(rows: list[dict[str, Any]], column: str) -> bool:
+    return any(_is_value(row.get(column)) for row in rows)
+
+
+def _is_value(value: Any) -> bool:
+    return value is not None and value is not pd.NA and value == value and value != ""
 
 
 def _by_document(spans: list[Span]) -> dict[str, list[Span]]:
+    names = set(each(attrgetter("doc"), spans))
+    if len(names) == 1:  # one document: nothing to sort out
+        return {names.pop(): spans}
     grouped: dict[str, list[Span]] = {}
     for span in spans:
         grouped.setdefault(span.doc, []).append(span)
     return grouped
 
 
-def _marks(report: Report) -> dict[tuple[str, str], list[Mark]]:
+def _marks(report: Report) -> dict[tuple[str, str], list[MarkTuple]]:
     """(document, side) → the error marks there."""
-    marks: dict[tuple[str, str], list[Mark]] = {}
+    marks: dict[tuple[str, str], list[MarkTuple]] = {}
     for number, row in enumerate(report.error_rows):
+        document, kind = str(row.get("document", "")), str(row.get("type", ""))
         for side in SIDES:
             for start, end in row_pieces(row, side):
-                marks.setdefault((str(row.get("document", "")), side), []).append(
-                    Mark(start, end, number, str(row.get("type", "")))
-                )
+                marks.setdefault((document, side), []).append((start, end, number, kind))
     return marks
 
 

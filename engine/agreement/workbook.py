@@ -12,6 +12,7 @@ from typing import Any
 
 from ..context import GOLD_MARK, SYSTEM_MARK, build_context, marked_text
 from ..errors import InputError
+from ..progress import NO_PROGRESS, Progress
 from .adjudication import LABEL_JOINER, Row, Sheet, disagreements
 from .corpus import Corpus
 
@@ -30,8 +31,11 @@ FIXED = ["Row", "Unit", "Document", "Characters", "Text", "Context"]
 WIDTHS = {"Row": 7, "Unit": 6, "Document": 16, "Characters": 12, "Text": 24, "Context": 60, "Decision": 14}
 
 
-def workbook_bytes(corpus: Corpus, data: dict[str, Any] | None = None) -> bytes:
-    """The adjudication workbook of a corpus, as .xlsx bytes."""
+def workbook_bytes(
+    corpus: Corpus, data: dict[str, Any] | None = None, progress: Progress = NO_PROGRESS
+) -> bytes:
+    """The adjudication workbook of a corpus, as .xlsx bytes (`progress`: rows written;
+    cancelling raises Cancelled before anything is returned)."""
     from openpyxl import Workbook
 
     sheet = disagreements(corpus)
@@ -47,7 +51,9 @@ def workbook_bytes(corpus: Corpus, data: dict[str, Any] | None = None) -> bytes:
     units: dict[int, list[Row]] = {}
     for row in sheet.rows:
         units.setdefault(row.unit, []).append(row)
-    for row in sheet.rows:
+    for n, row in enumerate(sheet.rows):
+        if n % 500 == 0:
+            progress.update(n / len(sheet.rows), "writing the adjudication workbook")
         others = [[r.start, r.end] for r in units[row.unit] if r is not row]
         context = marked_text(build_context(texts[row.document], [[row.start, row.end]], others))
         text = texts[row.document].text(row.start, row.end)
@@ -58,6 +64,7 @@ def workbook_bytes(corpus: Corpus, data: dict[str, Any] | None = None) -> bytes:
         ws.append([_cell(ws, v) for v in [*cells, "", ""]])
     _decisions(book, ws, sheet.rows, headers.index("Decision"))
     _data(book, sheet)
+    progress.update(1.0, "saving the adjudication workbook", force=True)
     buffer = io.BytesIO()
     book.save(buffer)
     return buffer.getvalue()

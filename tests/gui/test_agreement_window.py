@@ -4,10 +4,19 @@ annotations made in the test until the readers land)."""
 
 from __future__ import annotations
 
-import pytest
+import threading
+import time
 
+import pytest
+from PySide6.QtCore import QSettings
+
+import engine.agreement.measures
 import engine.formats
+from engine.agreement.workbook import read_workbook, workbook_bytes
+from engine.errors import Cancelled
+from engine.progress import Progress
 from gui.agreement_window import AgreementWindow
+from gui.main_window import MainWindow
 from tests.engine.test_agreement_command import annotations
 
 
@@ -79,11 +88,74 @@ def test_two_annotators_of_the_same_name_are_a_dialog(window, qtbot, shown, tmp_
     assert window.data is None
 
 
-def test_the_workbook_is_written(window, qtbot, tmp_path):
+def test_the_workbook_is_written_in_the_background_with_progress_and_then_open_buttons(
+    window, qtbot, tmp_path
+):
+    measured(window, qtbot)
+    path = tmp_path / "adjudication.xlsx"
+    seen: list[float] = []
+    window.progress.valueChanged.connect(lambda _: seen.append(window.progress.value()))
+    assert window.write_workbook(str(path))
+    assert window.busy and window.progress.isVisibleTo(window) and window.cancel_button.isEnabled()
+    assert not window.export_button.isEnabled() and not window.measure_button.isEnabled()
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    assert read_workbook(str(path)).rows == window.sheet.rows
+    assert window.notice.isVisibleTo(window) and window.notice.paths == [path]
+    assert window.notice.open_button.isVisibleTo(window) and window.notice.folder_button.isVisibleTo(window)
+    assert not window.progress.isVisibleTo(window) and window.export_button.isEnabled()
+
+
+def test_a_cancelled_workbook_leaves_no_file(window, qtbot, tmp_path):
     measured(window, qtbot)
     path = tmp_path / "adjudication.xlsx"
     window.write_workbook(str(path))
-    assert path.stat().st_size > 0
+    window.cancel()
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    assert window.summary.text() == "Cancelled: nothing was written."
+    assert list(tmp_path.glob("*.xlsx*")) == [] and not window.notice.isVisibleTo(window)
+
+
+def test_the_workbook_stops_at_its_progress_reports_when_cancelled(window, qtbot):
+    measured(window, qtbot)
+    progress = Progress()
+    progress.cancel()
+    with pytest.raises(Cancelled):
+        workbook_bytes(window.corpus, window.data, progress)
+
+
+def test_a_workbook_that_cannot_be_written_is_a_dialog(window, qtbot, tmp_path, shown):
+    measured(window, qtbot)
+    path = tmp_path / "no such folder" / "adjudication.xlsx"
+    window.write_workbook(str(path))
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    assert shown.input_errors and shown.input_errors[0][0] == "Writing the workbook"
+    assert "no such folder" in shown.input_errors[0][1] and not shown.crashes
+    assert not path.parent.exists()
+
+
+def slow_measure(started: threading.Event):
+    """A measurement that runs until it is cancelled (10 s at most), reporting progress."""
+
+    def measure(corpus, progress):
+        started.set()
+        for step in range(1000):
+            progress.update(step / 1000, "measuring", force=True)
+            time.sleep(0.01)
+        raise AssertionError("never cancelled")
+
+    return measure
+
+
+def test_closing_while_measuring_cancels_and_closes_at_once(window, qtbot, monkeypatch):
+    started = threading.Event()
+    monkeypatch.setattr(engine.agreement.measures, "measure", slow_measure(started))
+    window.measure()
+    assert started.wait(10)
+    begin = time.perf_counter()
+    window.close()
+    assert time.perf_counter() - begin < 0.1 and not window.isVisible()
+    qtbot.waitUntil(lambda: not window.busy, timeout=5_000)
+    assert window.summary.text() == "Cancelled." and window.data is None
 
 
 def test_the_progress_bar_moves_until_the_measuring_reports_progress(window):
@@ -91,3 +163,22 @@ def test_the_progress_bar_moves_until_the_measuring_reports_progress(window):
     assert window.progress.maximum() == 0  # busy, as the main window's: not stuck at 0 %
     window._progressed(0.5, "")
     assert (window.progress.maximum(), window.progress.value()) == (1000, 500)
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support raise")  # the offscreen platform
+def test_the_main_window_closes_once_the_agreement_windows_work_has_stopped(
+    window, qtbot, monkeypatch, tmp_path
+):
+    started = threading.Event()
+    monkeypatch.setattr(engine.agreement.measures, "measure", slow_measure(started))
+    main = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+    qtbot.addWidget(main)
+    main.show()
+    main.open_agreement()
+    main.agreement.add_paths(window.path_list())
+    main.agreement.measure()
+    assert started.wait(10)
+    main.close()  # a thread of its child still runs: cancelled, and the window closes when it ends
+    assert main.isVisible() and main.agreement.busy
+    qtbot.waitUntil(lambda: not main.isVisible(), timeout=5_000)
+    assert not main.agreement.busy

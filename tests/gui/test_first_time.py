@@ -207,7 +207,7 @@ def test_help_lists_every_methods_error_types_and_measures_with_its_citation(qtb
 def test_the_error_tables_type_cells_have_the_glossarys_words_as_tooltips(qtbot, window):
     evaluate(qtbot, window)
     model = window.errors.model
-    column = list(model.frame.columns).index("type")
+    column = model.columns.index("type")
     for row in range(model.rowCount()):
         kind = model.index(row, column).data()
         tip = model.index(row, column).data(Qt.ItemDataRole.ToolTipRole)
@@ -346,7 +346,7 @@ def test_starsem_shows_why_a_negation_is_an_error_near_the_left_and_in_the_viewe
     gold = root / "SEM-2012-SharedTask-CD-SCO-dev-09032012.txt"
     evaluate(qtbot, window, "starsem", str(gold), str(root / "dev.mixed.system.txt"))
     model = window.errors.model
-    titles = [str(c) for c in model.frame.columns]
+    titles = model.columns
     assert titles.index("detail") <= 3
     row = first_row(window, type="FN", event="FN")
     assert "event FN" in window.viewer._describe_row(row)

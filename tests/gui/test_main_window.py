@@ -141,11 +141,11 @@ def test_error_filters_by_type_label_and_text(qtbot, window):
     assert errors.model.rowCount() == 2
     errors.type_filter.setCurrentIndex(0)
     errors.label_filter.setCurrentText("PER")
-    assert {errors.model.frame.loc[i, "error_id"] for i in errors.model.frame.index} == {"E2", "E7"}
+    assert {errors.model.index(r, 0).data() for r in range(errors.model.rowCount())} == {"E2", "E7"}
     errors.label_filter.setCurrentIndex(0)
     errors.search.setText("reichenbach")
     errors.apply_filters()
-    assert list(errors.model.frame["error_id"]) == ["E4"]
+    assert [errors.model.index(r, 0).data() for r in range(errors.model.rowCount())] == ["E4"]
     assert errors.count.text() == "1 of 9"
     window.viewer.error_clicked.emit(0)  # a click on a span hidden by the filters shows all rows
     assert errors.model.rowCount() == 9 and errors.selected_error() == 0

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import numpy as np
 import pandas as pd
 from PySide6.QtCore import Qt
 
-from gui.models import RAW_ROLE, FrameModel, display, error_mask, search_text
+from gui.models import RAW_ROLE, FrameModel, RowsModel, display, error_mask, search_texts
 
 
 def column(model: FrameModel, c: int) -> list[object]:
@@ -31,14 +32,41 @@ def test_sorting_numbers_by_value_text_by_text_missing_last():
     assert model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole) == "33.0"
 
 
+ROWS = [
+    {"type": "FN", "gold_label": "PER", "system_label": "", "gold_text": "Holmes", "system_text": ""},
+    {"type": "FP", "gold_label": "", "system_label": "PER", "gold_text": "", "system_text": "Watson"},
+    {"type": "LE", "gold_label": "LOC", "system_label": "ORG", "gold_text": "Baker Street", "n": 2.5},
+]
+
+
 def test_error_filters_combine_type_label_and_text():
-    frame = pd.DataFrame(
-        {"type": ["FN", "FP", "LE"], "gold_label": ["PER", "", "LOC"], "system_label": ["", "PER", "ORG"],
-         "gold_text": ["Holmes", "", "Baker Street"], "system_text": ["", "Watson", "Baker Street"]}
-    )  # fmt: skip
-    search = search_text(frame, list(frame.columns))
-    assert error_mask(frame, search, None, None, "").tolist() == [True, True, True]
-    assert error_mask(frame, search, "FP", None, "").tolist() == [False, True, False]
-    assert error_mask(frame, search, None, "PER", "").tolist() == [True, True, False]
-    assert error_mask(frame, search, None, None, " baker ").tolist() == [False, False, True]
-    assert error_mask(frame, search, "FN", "PER", "watson").tolist() == [False, False, False]
+    made: list[int] = []
+
+    def search() -> list[str]:
+        made.append(1)
+        return search_texts(ROWS, ["gold_text", "system_text"])
+
+    assert error_mask(ROWS, search, None, None, "").tolist() == [True, True, True]
+    assert error_mask(ROWS, search, "FP", None, "").tolist() == [False, True, False]
+    assert error_mask(ROWS, search, None, "PER", "").tolist() == [True, True, False]
+    assert made == []  # the search lines are made only for a search
+    assert error_mask(ROWS, search, None, None, " baker ").tolist() == [False, False, True]
+    assert error_mask(ROWS, search, "FN", "PER", "watson").tolist() == [False, False, False]
+    assert search_texts(ROWS[:1], ["type", "gold_text", "missing"]) == ["fn\tholmes\t"]
+
+
+def test_the_rows_model_shows_rows_in_the_order_given_and_sorts_a_column_on_demand():
+    model = RowsModel()
+    model.set_rows(ROWS, ["type", "gold_text", "n"], np.array([2, 0]))
+    assert model.rowCount() == 2 and model.columnCount() == 3
+    assert column(model, 0) == ["LE", "FN"] and column(model, 2) == [2.5, None]
+    assert model.index(1, 2).data() == "" and model.index(0, 2).data() == "2.5000"
+    assert (
+        [model.source_row(r) for r in range(2)] == [2, 0] and model.row_of(0) == 1 and model.row_of(1) is None
+    )
+    model.sort(1, Qt.SortOrder.AscendingOrder)
+    assert column(model, 1) == ["Baker Street", "Holmes"]
+    model.sort(2, Qt.SortOrder.DescendingOrder)
+    assert column(model, 2) == [2.5, None]  # missing last
+    model.sort(0, Qt.SortOrder.DescendingOrder)
+    assert [model.source_row(r) for r in range(2)] == [2, 0]
