@@ -34,8 +34,10 @@ from .matching import (
     MISSED,
     SCHEMAS,
     SPURIOUS,
+    LabelOutcomes,
     Outcome,
     Side,
+    components_of,
     evaluate,
     evaluate_per_label,
     in_order,
@@ -96,9 +98,11 @@ class Nervaluate(Method):
             names, gold_labels, system_labels = labels_of(paired)
             true, true_index, dropped = _side(paired, paired.gold, gold_labels)
             pred, pred_index, dropped_pred = _side(paired, paired.system, system_labels)
-            outcomes = evaluate(true, pred)
+            parts = components_of(true, pred)
+            outcomes = evaluate(true, pred, parts)
             overall = {schema: metrics(schema, outcomes[schema].counts) for schema in SCHEMAS}
-            per_label, scopes = _per_label(true, pred, names, true_index, pred_index)
+            evaluated = evaluate_per_label(true, pred, len(names), outcomes, parts)
+            per_label, scopes = _per_label(evaluated, names, true_index, pred_index)
             notes = [*paired.warnings, *only_system_labels(paired)]
             if dropped or dropped_pred:
                 notes.append(
@@ -154,11 +158,10 @@ def _side(paired: Paired, table: SpanTable, labels: np.ndarray) -> tuple[Side, n
     return side, order, len(table) - len(keep)
 
 
-def _per_label(true: Side, pred: Side, names: list[str], true_index: np.ndarray, pred_index: np.ndarray
+def _per_label(evaluated: LabelOutcomes, names: list[str], true_index: np.ndarray, pred_index: np.ndarray
                ) -> tuple[dict[str, dict[str, Any]], list[Scope]]:  # fmt: skip
     """The metrics per label, and each label's evaluation (for the unit counts)."""
     result, scopes = {}, []
-    evaluated = evaluate_per_label(true, pred, len(names))
     for label in sorted(evaluated, key=lambda i: names[i]):
         in_true, in_pred, outcomes = evaluated[label]
         result[names[label]] = {schema: metrics(schema, outcomes[schema].counts) for schema in SCHEMAS}

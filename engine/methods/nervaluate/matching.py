@@ -130,8 +130,19 @@ def _walk(schema: str, true: Side, pred: Side, trues: list[int], preds: list[int
             pred_status[p] = SPURIOUS
 
 
-def evaluate(true: Side, pred: Side) -> dict[str, Outcome]:
-    """The four schemas' outcomes over these spans (each document its own instance)."""
+@dataclass
+class Components:
+    """The overlap components of an evaluation: each span's, and the lone pairs (one true
+    and one predicted span alone in their component), in component order."""
+
+    true: np.ndarray
+    pred: np.ndarray
+    crowded: np.ndarray  # per component: more than one span on a side, and both sides present
+    t_lone: np.ndarray
+    p_lone: np.ndarray
+
+
+def components_of(true: Side, pred: Side) -> Components:
     t_comp, p_comp, n = _components(true, pred)
     n_true = np.bincount(t_comp, minlength=n)
     n_pred = np.bincount(p_comp, minlength=n)
@@ -140,11 +151,18 @@ def evaluate(true: Side, pred: Side) -> dict[str, Outcome]:
     p_lone = np.flatnonzero(lone[p_comp])
     t_lone = t_lone[np.argsort(t_comp[t_lone], kind="stable")]
     p_lone = p_lone[np.argsort(p_comp[p_lone], kind="stable")]
+    crowded = (n_true > 0) & (n_pred > 0) & ~lone
+    return Components(t_comp, p_comp, crowded, t_lone, p_lone)
+
+
+def evaluate(true: Side, pred: Side, parts: Components | None = None) -> dict[str, Outcome]:
+    """The four schemas' outcomes over these spans (each document its own instance)."""
+    parts = parts or components_of(true, pred)
+    t_lone, p_lone = parts.t_lone, parts.p_lone
     same_bounds = (true.start[t_lone] == pred.start[p_lone]) & (true.end[t_lone] == pred.end[p_lone])
     same_label = true.label[t_lone] == pred.label[p_lone]
     enough = _sufficient(pred.start[p_lone], pred.end[p_lone], true.start[t_lone], true.end[t_lone])
-    crowded = (n_true > 0) & (n_pred > 0) & ~lone
-    groups = _groups(t_comp, p_comp, crowded)
+    groups = _groups(parts.true, parts.pred, parts.crowded)
     outcomes = {}
     for schema in SCHEMAS:
         pred_status = np.full(len(pred.start), SPURIOUS, dtype=np.int8)
@@ -162,31 +180,65 @@ def evaluate(true: Side, pred: Side) -> dict[str, Outcome]:
 LabelOutcomes = dict[int, tuple[np.ndarray, np.ndarray, dict[str, Outcome]]]
 
 
-def evaluate_per_label(true: Side, pred: Side, count: int) -> LabelOutcomes:
-    """Each label's evaluation (its spans alone), all in one: the spans grouped by label
-    (each group in list order), each (document, label) an instance of its own."""
+def evaluate_per_label(true: Side, pred: Side, count: int, overall: dict[str, Outcome] | None = None,
+                       parts: Components | None = None) -> LabelOutcomes:  # fmt: skip
+    """Each label's evaluation (its spans alone), all in one, from the overall one's
+    components (`overall` and `parts`, computed if not given): a label's components lie
+    within the overall ones, so a lone pair of one label keeps its overall outcome, one of
+    two labels leaves a spurious and a missed span, and only the crowded components are
+    evaluated again, grouped by label, each (document, label) an instance of its own."""
+    if parts is None or overall is None:
+        parts = components_of(true, pred)
+        overall = evaluate(true, pred, parts)
     digits = np.min_scalar_type(max(count - 1, 0))
     t_order = np.argsort(true.label.astype(digits), kind="stable")
     p_order = np.argsort(pred.label.astype(digits), kind="stable")
-    outcomes = evaluate(_by_label(true.subset(t_order), count), _by_label(pred.subset(p_order), count))
+    mine = _label_outcomes(true, pred, count, overall, parts)
     t_bounds = np.searchsorted(true.label[t_order], np.arange(count + 1)).tolist()
     p_bounds = np.searchsorted(pred.label[p_order], np.arange(count + 1)).tolist()
+    t_rank = np.empty(len(t_order), dtype=np.int64)
+    t_rank[t_order] = np.arange(len(t_order))
     result = {}
     for label in range(count):
         if t_bounds[label] == t_bounds[label + 1] and p_bounds[label] == p_bounds[label + 1]:
             continue  # neither side uses it
         trues = slice(t_bounds[label], t_bounds[label + 1])
-        preds = slice(p_bounds[label], p_bounds[label + 1])
-        mine = {schema: _part(outcome, trues, preds) for schema, outcome in outcomes.items()}
-        result[label] = (t_order[trues], p_order[preds], mine)
+        p_index = p_order[p_bounds[label] : p_bounds[label + 1]]
+        own = {schema: _part(*chosen, t_rank, p_index, trues) for schema, chosen in mine.items()}
+        result[label] = (t_order[trues], p_index, own)
     return result
 
 
-def _part(outcome: Outcome, trues: slice, preds: slice) -> Outcome:
-    """The outcome of an instance's spans (true spans `trues`, predicted `preds`)."""
-    partner = outcome.pred_partner[preds]
-    partner = np.where(partner >= 0, partner - trues.start, -1)
-    return _outcome("", outcome.pred_status[preds], partner, trues.stop - trues.start)
+def _label_outcomes(true: Side, pred: Side, count: int, overall: dict[str, Outcome],
+                    parts: Components) -> dict[str, tuple[np.ndarray, np.ndarray]]:  # fmt: skip
+    """Per schema, each predicted span's status and partner (a true span's index) when
+    each label is evaluated alone."""
+    t_crowd = np.flatnonzero(parts.crowded[parts.true])
+    p_crowd = np.flatnonzero(parts.crowded[parts.pred])
+    t_crowd = t_crowd[np.argsort(true.label[t_crowd], kind="stable")]
+    p_crowd = p_crowd[np.argsort(pred.label[p_crowd], kind="stable")]
+    again = evaluate(_by_label(true.subset(t_crowd), count), _by_label(pred.subset(p_crowd), count))
+    kept = parts.p_lone[true.label[parts.t_lone] == pred.label[parts.p_lone]]
+    result = {}
+    for schema, outcome in overall.items():
+        status = np.full(len(pred.start), SPURIOUS, dtype=np.int8)
+        partner = np.full(len(pred.start), -1, dtype=np.int64)
+        status[kept], partner[kept] = outcome.pred_status[kept], outcome.pred_partner[kept]
+        status[p_crowd] = again[schema].pred_status
+        crowd_partner = again[schema].pred_partner
+        partner[p_crowd] = np.where(crowd_partner >= 0, t_crowd[crowd_partner], -1)
+        result[schema] = (status, partner)
+    return result
+
+
+def _part(status: np.ndarray, partner: np.ndarray, t_rank: np.ndarray, p_index: np.ndarray,
+          trues: slice) -> Outcome:  # fmt: skip
+    """The outcome of one label's spans (its true spans at `trues` of the label order, its
+    predicted spans `p_index`), partners numbered among its true spans."""
+    mine = partner[p_index]
+    taken = mine >= 0
+    mine[taken] = t_rank[mine[taken]] - trues.start
+    return _outcome("", status[p_index], mine, trues.stop - trues.start)
 
 
 def _by_label(side: Side, count: int) -> Side:
