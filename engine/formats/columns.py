@@ -141,15 +141,30 @@ _MASKS = np.array([(1 << (8 * k)) - 1 for k in range(8)], dtype=np.uint64)  # th
 
 
 def _numbered(values: np.ndarray) -> tuple[np.ndarray, int]:
-    """Each value's rank among the distinct values, and how many there are: counted where
-    the values are small integers, else by sorting."""
+    """Each value's number among the distinct values (0 to their count - 1), and how many
+    there are: counted where the values are small integers or hash to distinct slots of
+    a small table (a file's few tags), else by sorting."""
     top = int(values.max(initial=0))
     if top <= 4 * len(values) + 1024:
-        present = np.bincount(values.astype(np.int64), minlength=top + 1) > 0
-        return (np.cumsum(present) - 1)[values], int(present.sum())
+        return _counted(values.astype(np.int64), top + 1)
+    slots = (values.astype(np.uint64) * _GOLDEN) >> np.uint64(64 - _SLOT_BITS)
+    held = np.zeros(1 << _SLOT_BITS, dtype=np.uint64)
+    held[slots] = values
+    if (held[slots] == values).all():  # no two distinct values share a slot
+        return _counted(slots.astype(np.int64), 1 << _SLOT_BITS)
     ordered = np.sort(values)
     distinct = ordered[np.concatenate([[True], ordered[1:] != ordered[:-1]])]
     return np.searchsorted(distinct, values), len(distinct)
+
+
+_GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing's multiplier (2**64 / golden ratio)
+_SLOT_BITS = 12
+
+
+def _counted(values: np.ndarray, size: int) -> tuple[np.ndarray, int]:
+    """_numbered of integers in [0, size), by counting."""
+    present = np.bincount(values, minlength=size) > 0
+    return (np.cumsum(present) - 1)[values], int(present.sum())
 
 
 def _first_appearances(codes: np.ndarray, count: int) -> np.ndarray:
