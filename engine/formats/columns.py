@@ -70,7 +70,8 @@ def split_lines(raw: bytes, separator: str | None) -> Lines:
     kinds = data[cuts[1:-1]]
     at_newline = kinds == NEWLINE
     newlines = cuts[1:-1][at_newline]
-    starts, ends = np.concatenate([[0], newlines + 1]), np.append(newlines, len(data))
+    starts = np.concatenate([np.zeros(1, cuts.dtype), newlines + 1])  # 32-bit as the cuts
+    ends = np.append(newlines, np.array(len(data), cuts.dtype))
     del newlines
     line_of = np.cumsum(at_newline, dtype=np.int32)
     line_of -= at_newline  # the line of each blank
@@ -86,9 +87,10 @@ def split_lines(raw: bytes, separator: str | None) -> Lines:
     keep |= tab_mode[cut_line]
     field_starts, field_ends, field_line = cuts[:-1][keep], cuts[1:][keep], cut_line[keep]
     field_starts += 1
+    cuts_dtype = cuts.dtype  # a field count or index is below the length of the data
     del cuts, cut_line, keep
-    field_count = np.bincount(field_line, minlength=len(starts))
-    first_field = np.cumsum(field_count) - field_count
+    field_count = np.bincount(field_line, minlength=len(starts)).astype(cuts_dtype)
+    first_field = np.cumsum(field_count, dtype=cuts_dtype) - field_count
     return Lines(data, starts, ends, field_starts, field_ends, first_field, field_count, blank)
 
 
