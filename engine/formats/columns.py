@@ -180,14 +180,15 @@ def _first_appearances(codes: np.ndarray, count: int) -> np.ndarray:
 def gather(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, after: np.ndarray) -> np.ndarray:
     """The bytes of the fields one after another, each followed by its byte of `after`;
     the fields are in file order and apart (each field's end is before the next start).
-    Each field is taken with the byte after it (its slot for `after`) by one mask over the
-    data: a byte-sized running sum of +1 at each start and -1 past each slot."""
+    Each field is taken with the byte after it (its slot for `after`) by one index per
+    byte out: the field's start less its slot's start, repeated over the slot, plus the
+    byte's place in the output."""
     lengths = ends - starts
-    edges = np.zeros(len(data) + 2, dtype=np.int8)
-    edges[starts] += 1
-    edges[ends + 1] -= 1
-    keep = np.cumsum(edges[:-1], dtype=np.int8).view(bool)
+    slot_ends = np.cumsum(lengths + 1)
+    kind = np.int32 if len(data) < 2**31 - 1 else np.int64  # half the memory of the index
+    taken = np.repeat((starts - (slot_ends - lengths - 1)).astype(kind), lengths + 1)
+    taken += np.arange(len(taken), dtype=kind)
     source = data if not len(ends) or ends[-1] < len(data) else np.append(data, np.uint8(0))
-    out = source[keep[: len(source)]]
-    out[np.cumsum(lengths + 1) - 1] = after
+    out = source[taken]
+    out[slot_ends - 1] = after
     return out

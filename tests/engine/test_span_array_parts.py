@@ -9,7 +9,7 @@ import random
 import numpy as np
 import pytest
 
-from engine.formats.columns import distinct_fields, split_lines
+from engine.formats.columns import distinct_fields, gather, split_lines
 from engine.methods.nervaluate.matching import SCHEMAS, Side, evaluate, evaluate_per_label, in_order
 from engine.methods.spans.scoring import match, row_keys
 
@@ -51,6 +51,19 @@ def test_distinct_fields_numbers_fields_in_order_of_first_appearance():
         codes, names = distinct_fields(data, starts, starts + lengths)
         assert names == list(dict.fromkeys(words))
         assert [names[c] for c in codes.tolist()] == words
+
+
+def test_gather_joins_the_fields_each_followed_by_its_byte():
+    rng = random.Random(13)
+    for _ in range(2000):
+        text = "".join(rng.choice(["a", "bc", "é", " ", "\n"]) for _ in range(rng.randint(0, 25)))
+        raw = text.encode("utf-8")
+        lines = split_lines(raw, "whitespace")
+        starts, ends = lines.field_starts, lines.field_ends
+        after = np.array([rng.choice(b" \n") for _ in range(len(starts))], dtype=np.uint8)
+        got = gather(lines.data, starts, ends, after).tobytes()
+        expected = b"".join(raw[s:e] + bytes([a]) for s, e, a in zip(starts, ends, after, strict=True))
+        assert got == expected, text
 
 
 def test_row_keys_order_rows_as_tuples_even_when_the_columns_are_wide():
