@@ -220,7 +220,7 @@ def read_blocks(path: str | os.PathLike[str], name: str | None = None) -> Iterat
     """The blank-line separated blocks of a UTF-8 file, as `blocks` gives them; lines are
     read a few MB at a time and split in bulk, so memory stays flat and the cost per line
     small (files of millions of lines)."""
-    return blocks(chain.from_iterable(_line_chunks(path, name)))
+    return blocks(chain.from_iterable(line_chunks(path, name)))
 
 
 def read_lines(path: str | os.PathLike[str], name: str | None = None) -> list[str]:
@@ -244,8 +244,9 @@ def read_lines(path: str | os.PathLike[str], name: str | None = None) -> list[st
     return lines
 
 
-def _line_chunks(path: str | os.PathLike[str], name: str | None) -> Iterator[list[str]]:
-    """The lines of a file (ends as in text-mode iteration), a list per chunk read."""
+def line_chunks(path: str | os.PathLike[str], name: str | None = None) -> Iterator[list[str]]:
+    """The lines of a file (ends as in text-mode iteration), a list per chunk read (each
+    step short, so that a reading thread never holds the GIL long)."""
     name = str(path) if name is None else name
     p = require_file(path)
     pending = ""

@@ -6,13 +6,14 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from itertools import count, filterfalse
 
 import numpy as np
 
 from ...errors import InputError
 from ...formats.conll2000 import ConllReader, is_conll_line
 from ...formats.faireval_spans import Key, SpanFileReader, TokenSpan
-from ...textio import BOM, check_input, iter_lines, read_lines
+from ...textio import BOM, check_input, iter_lines, line_chunks
 from .batch import POSITION_LIMIT, Codes, Side, SideBuilder
 from .settings import Settings
 
@@ -103,6 +104,19 @@ def _first_appearances(ids: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]
     return distinct[order], first[order]
 
 
+def _line_ids(path: str) -> tuple[dict[str, int], np.ndarray]:
+    """The distinct lines of a file numbered in order of first appearance, and the number
+    of each line; read and numbered a chunk at a time, so that no step holds the GIL long
+    (the app's window keeps responding while its worker reads)."""
+    distinct: dict[str, int] = {}
+    parts = []
+    for chunk in line_chunks(path):
+        fresh = filterfalse(distinct.__contains__, dict.fromkeys(chunk))
+        distinct.update(zip(fresh, count(len(distinct))))
+        parts.append(np.fromiter(map(distinct.__getitem__, chunk), dtype=np.int64, count=len(chunk)))
+    return distinct, np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+
+
 def _fields_found(line: str) -> str:
     tabs = len(line.split("\t"))
     if tabs > 1:
@@ -145,11 +159,8 @@ class FileReader:
         self.warnings = warnings
         self.ignore_punct = ignore_punct
         self.codes = codes
-        lines = read_lines(path)
-        distinct = dict.fromkeys(lines)
+        distinct, self.line_ids = _line_ids(path)
         self.texts = [line.strip() for line in distinct]
-        ids = dict(zip(distinct, range(len(self.texts)), strict=True))
-        self.line_ids = np.fromiter(map(ids.__getitem__, lines), dtype=np.int64, count=len(lines))
         self._drop_bom(self.texts, self.line_ids)
         has_text = np.fromiter(map(bool, self.texts), dtype=bool, count=len(self.texts))
         self.filled = np.flatnonzero(has_text[self.line_ids])  # positions of the lines with text
