@@ -223,27 +223,6 @@ def read_blocks(path: str | os.PathLike[str], name: str | None = None) -> Iterat
     return blocks(chain.from_iterable(line_chunks(path, name)))
 
 
-def read_lines(path: str | os.PathLike[str], name: str | None = None) -> list[str]:
-    """Every line of a UTF-8 file, ends as in text-mode iteration (a byte-order mark is
-    kept), the file read and split at once."""
-    name = str(path) if name is None else name
-    p = require_file(path)
-    try:
-        data = p.read_bytes()
-    except PermissionError:
-        raise InputError("a readable file", "permission denied", file=name) from None
-    try:
-        text = data.decode("utf-8")
-    except UnicodeDecodeError:
-        raise _decode_error(p, name) from None
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    lines = text.split("\n")
-    if not lines[-1]:
-        lines.pop()
-    return lines
-
-
 def line_chunks(path: str | os.PathLike[str], name: str | None = None) -> Iterator[list[str]]:
     """The lines of a file (ends as in text-mode iteration), a list per chunk read (each
     step short, so that a reading thread never holds the GIL long)."""
