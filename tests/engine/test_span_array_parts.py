@@ -10,7 +10,14 @@ import numpy as np
 import pytest
 
 from engine.formats.columns import distinct_fields, gather, split_lines
-from engine.methods.nervaluate.matching import SCHEMAS, Side, evaluate, evaluate_per_label, in_order
+from engine.methods.nervaluate.matching import (
+    SCHEMAS,
+    Side,
+    components_of,
+    evaluate,
+    evaluate_per_label,
+    in_order,
+)
 from engine.methods.spans.scoring import match, row_keys
 
 
@@ -114,7 +121,8 @@ def test_every_label_evaluated_at_once_is_each_label_evaluated_alone():
     rng = random.Random(16)
     for _ in range(400):
         true, pred = _side(rng, rng.randint(0, 9)), _side(rng, rng.randint(0, 9))
-        together = evaluate_per_label(true, pred, 3)
+        parts = components_of(true, pred)
+        together = evaluate_per_label(true, pred, 3, evaluate(true, pred, parts), parts)
         assert set(together) == set(np.union1d(true.label, pred.label).tolist())
         for label, (true_index, pred_index, outcomes) in together.items():
             in_true, in_pred = true.label == label, pred.label == label

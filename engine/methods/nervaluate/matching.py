@@ -180,16 +180,13 @@ def evaluate(true: Side, pred: Side, parts: Components | None = None) -> dict[st
 LabelOutcomes = dict[int, tuple[np.ndarray, np.ndarray, dict[str, Outcome]]]
 
 
-def evaluate_per_label(true: Side, pred: Side, count: int, overall: dict[str, Outcome] | None = None,
-                       parts: Components | None = None) -> LabelOutcomes:  # fmt: skip
+def evaluate_per_label(true: Side, pred: Side, count: int, overall: dict[str, Outcome],
+                       parts: Components) -> LabelOutcomes:  # fmt: skip
     """Each label's evaluation (its spans alone), all in one, from the overall one's
-    components (`overall` and `parts`, computed if not given): a label's components lie
+    components (`overall` and `parts`): a label's components lie
     within the overall ones, so a lone pair of one label keeps its overall outcome, one of
     two labels leaves a spurious and a missed span, and only the crowded components are
     evaluated again, grouped by label, each (document, label) an instance of its own."""
-    if parts is None or overall is None:
-        parts = components_of(true, pred)
-        overall = evaluate(true, pred, parts)
     digits = np.min_scalar_type(max(count - 1, 0))
     t_order = np.argsort(true.label.astype(digits), kind="stable")
     p_order = np.argsort(pred.label.astype(digits), kind="stable")
