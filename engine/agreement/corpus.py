@@ -17,6 +17,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..formats.standoff import word_bounds
+from ..rowkeys import group_ids, row_order
 from ..spans import Annotations, Document
 
 NO_LABEL = "O"
@@ -189,40 +190,16 @@ def _raw_rows(columns: Columns, labels: dict[str, int]) -> np.ndarray:
     label = renumber[numbers] if len(numbers) else np.zeros(0, np.int64)
     keep = label >= 0
     data = np.stack((docs[keep], starts[keep], ends[keep], label[keep]), axis=1).astype(np.int64)
-    data = data[_row_order(data)]
+    data = data[row_order(data)]
     first = np.ones(len(data), dtype=bool)
     first[1:] = np.any(data[1:] != data[:-1], axis=1)
     return data[first]
 
 
-def _row_order(rows: np.ndarray) -> np.ndarray:
-    """The order sorting rows of whole numbers by their columns, first column first.
-    Neighbouring columns are packed into one int64 where their sizes allow (usually all
-    of them: one stable sort, quick on rows already in order)."""
-    keys: list[np.ndarray] = []
-    size = 0
-    for i in range(rows.shape[1]):
-        column = rows[:, i] - rows[:, i].min(initial=0)
-        top = int(column.max(initial=0)) + 1
-        if keys and size * top < 2**62:
-            keys[-1], size = keys[-1] * top + column, size * top
-        else:
-            keys.append(column.copy())
-            size = top
-    if len(keys) == 1:
-        return np.argsort(keys[0], kind="stable")
-    return np.lexsort(keys[::-1])
-
-
 def _extent_ids(raw: Sequence[np.ndarray]) -> list[np.ndarray]:
     """Number the distinct (document, start, end) of every annotator's rows."""
     every = np.concatenate([r[:, :3] for r in raw])
-    order = _row_order(every)
-    ordered = every[order]
-    new = np.ones(len(ordered), dtype=bool)
-    new[1:] = np.any(ordered[1:] != ordered[:-1], axis=1)
-    ids = np.empty(len(every), dtype=np.int64)
-    ids[order] = np.cumsum(new) - 1
+    ids = group_ids(*every.T)
     splits = np.cumsum([len(r) for r in raw])[:-1]
     return np.split(ids, splits)
 

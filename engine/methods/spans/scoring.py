@@ -4,13 +4,13 @@ averages, with numpy's arithmetic in seqeval's order so that the floats are the 
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
 
 from ...formats.spantable import SpanTable
+from ...rowkeys import row_keys as shared_row_keys
 
 AVERAGES = ("micro avg", "macro avg", "weighted avg")
 
@@ -60,21 +60,9 @@ def match(gold_rows: np.ndarray, system_rows: np.ndarray) -> Matches:
 
 
 def row_keys(rows: np.ndarray) -> np.ndarray:
-    """One integer per row below 2**62, equal for equal rows and ordered as the rows are
-    (lexicographically): the columns as digits of one number, or, where that number would
-    be too large, the rows' ranks."""
-    if not len(rows):
-        return np.zeros(0, dtype=np.int64)
-    columns = [rows[:, k] for k in range(rows.shape[1])]
-    lows = [int(column.min()) for column in columns]
-    sizes = [int(column.max()) - low + 1 for column, low in zip(columns, lows, strict=True)]
-    if math.prod(sizes) >= 2**62:
-        return np.unique(rows, axis=0, return_inverse=True)[1].reshape(-1).astype(np.int64)
-    keys = np.zeros(len(rows), dtype=np.int64)
-    for column, low, size in zip(columns, lows, sizes, strict=True):
-        keys *= size
-        keys += column - low
-    return keys
+    """One integer per row below 2**62 (room for a side bit), equal for equal rows and
+    ordered as the rows are."""
+    return shared_row_keys(*rows.T, limit=1 << 62) if len(rows) else np.zeros(0, dtype=np.int64)
 
 
 @dataclass
