@@ -290,6 +290,8 @@ class ReportData:
         data.error_types = sorted({str(t) for t in (row.get("type") for row in rows) if t})
         data.kinds = sorted(kinds)
         data.documents = _documents(report, progress)
+        for input_file in report.inputs:
+            input_file.sha256  # noqa: B018 - hashed here, off the UI thread (the results view shows it)
         return data
 
     def search_lines(self) -> list[str]:
