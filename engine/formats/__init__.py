@@ -7,6 +7,7 @@ the methods that use them.
 
 from __future__ import annotations
 
+import functools
 import importlib
 import importlib.util
 from pathlib import Path
@@ -136,6 +137,7 @@ def span_modules() -> list[ModuleType]:
     return modules
 
 
+@functools.cache
 def span_reader_names() -> tuple[str, ...]:
     """Module names of the span readers that are there (for a method's InputSpec.formats),
     found without importing them: a method's declaration costs no reader's libraries."""
