@@ -64,19 +64,32 @@ def detect(path: str | Path, candidates: tuple[str, ...] = FORMAT_MODULES) -> st
 
 def detected_module(path: str | Path, candidates: tuple[str, ...] = FORMAT_MODULES) -> str | None:
     """The module name of the format detect() names; imports only the modules it sniffs with."""
+    return recognised_module(input_lines(path), candidates)
+
+
+def input_lines(path: str | Path) -> list[str]:
+    """The first lines of an input (a file, or a folder's first file) that its format is
+    recognised by; none when there is no file or it cannot be read."""
     p = Path(path)
-    if p.is_dir():
-        files = sorted(f for f in p.iterdir() if f.is_file() and not f.name.startswith("."))
-        if not files:
-            return None
-        p = files[0]
-    if not p.is_file():
-        return None
+    files = _folder_files(p) if p.is_dir() else [p] if p.is_file() else []
+    return _readable_lines(files[0]) if files else []
+
+
+def _readable_lines(path: Path) -> list[str]:
     try:
-        lines = _first_lines(p)
+        return _first_lines(path)
     except OSError:
-        return None
-    if candidates is FORMAT_MODULES:  # then the annotation tools' span formats
+        return []
+
+
+def _folder_files(folder: Path) -> list[Path]:
+    return sorted(f for f in folder.iterdir() if f.is_file() and not f.name.startswith("."))
+
+
+def recognised_module(lines: list[str], candidates: tuple[str, ...] = FORMAT_MODULES) -> str | None:
+    """The first candidate format module that recognises these first lines, or None; by
+    default the original tools' formats first, then the span formats."""
+    if candidates is FORMAT_MODULES:
         candidates = FORMAT_MODULES + span_reader_names()
     return next((name for name in candidates if sniffs(name, lines)), None)
 
@@ -103,17 +116,19 @@ NO_SPANS: dict[str, str] = {
 }  # fmt: skip
 NO_SPAN_FORMATS: dict[str, str] = {"propara": NO_SPANS["ProPara action file"]}
 
-#: The original tools' formats read_spans reads (by --format name).
-ORIGINAL_SPAN_FORMATS = ("faireval-spans", "cdsco", "poetry-jsonl", "vrt", "conll2000")
+#: The original tools' formats read_spans reads: the module that recognises a file of the
+#: format (one of FORMAT_MODULES) and the --format name of its span reader (SPAN_FORMATS).
+ORIGINAL_SPAN_FORMATS: dict[str, str] = {
+    "faireval_spans": "faireval-spans", "cdsco": "cdsco", "poetry_jsonl": "poetry-jsonl", "vrt": "vrt",
+    "conll2000": "conll2000",
+}  # fmt: skip
 
 
-def original_span_module(title: str | None) -> ModuleType | None:
-    """The span reader of an original tool's format, by the title detect() gives."""
-    for name in ORIGINAL_SPAN_FORMATS:
-        module = format_module(SPAN_FORMATS[name])
-        if title == module.TITLE:
-            return module
-    return None
+def original_span_reader(name: str | None) -> ModuleType | None:
+    """The span reader of an original tool's format, by the module that recognised the file
+    (only that reader is imported)."""
+    format = ORIGINAL_SPAN_FORMATS.get(name or "")
+    return format_module(SPAN_FORMATS[format]) if format is not None else None
 
 
 def no_spans(why: str, file: str | None = None) -> InputError:
@@ -144,24 +159,6 @@ def span_reader_names() -> tuple[str, ...]:
     return tuple(name for name in SPAN_FORMAT_MODULES if importlib.util.find_spec(f"{__name__}.{name}"))
 
 
-#: The modules that recognise the original tools' formats read_spans reads (for the
-#: InputSpec.formats of spans and nervaluate: their files are theirs too).
-ORIGINAL_SPAN_SNIFFERS = ("faireval_spans", "cdsco", "poetry_jsonl", "vrt", "conll2000")
-
-
-def _sniffed(path: Path) -> ModuleType | None:
-    try:
-        lines = _first_lines(path)
-    except OSError:
-        return None
-    name = next((name for name in span_reader_names() if sniffs(name, lines)), None)
-    return format_module(name) if name is not None else None
-
-
-def _folder_files(folder: Path) -> list[Path]:
-    return sorted(f for f in folder.iterdir() if f.is_file() and not f.name.startswith("."))
-
-
 def span_format(path: str | Path, format: str | None = None) -> ModuleType:
     """The reader module of a file or folder: the one named, or the one that recognises it."""
     from ..errors import InputError
@@ -176,20 +173,22 @@ def span_format(path: str | Path, format: str | None = None) -> ModuleType:
     if not p.exists():
         raise InputError("an existing file or folder", "nothing", file=str(path))
     files = _folder_files(p) if p.is_dir() else [p]
+    head = _readable_lines(files[0]) if files else []  # read once: it decides below too
     for f in files:
-        module = _sniffed(f)
-        if module is not None:
-            return module
-    head = _first_lines(files[0]) if files else []
+        lines = head if f == files[0] else _readable_lines(f)
+        name = recognised_module(lines, span_reader_names())
+        if name is not None:
+            return format_module(name)
     conll = format_module("conll")
     if conll.columns_like(head):  # CoNLL-2000's shape too
         return conll
-    found = detect(files[0]) if files else None
-    module = original_span_module(found)
+    found = recognised_module(head, FORMAT_MODULES)  # the span readers' formats are not it
+    module = original_span_reader(found)
     if module is not None:
         return module
-    if found in NO_SPANS:
-        raise no_spans(NO_SPANS[found], str(path))
+    title = format_module(found).TITLE if found is not None else None
+    if title in NO_SPANS:
+        raise no_spans(NO_SPANS[title], str(path))
     raise InputError(f"a file of a span format ({', '.join(SPAN_FORMATS)}; choose one with --format)",
                      "none recognised", file=str(path))  # fmt: skip
 
@@ -214,7 +213,7 @@ def read_spans(path: str, format: str | None = None, options: Any = None) -> Ann
 def span_format_titles() -> set[str]:
     """The titles of every format read_spans reads (the annotation tools' and the original
     tools' formats that hold labelled spans)."""
-    originals = {format_module(SPAN_FORMATS[name]).TITLE for name in ORIGINAL_SPAN_FORMATS}
+    originals = {format_module(name).TITLE for name in ORIGINAL_SPAN_FORMATS}  # its reader's title too
     return {m.TITLE for m in span_modules()} | originals
 
 
@@ -236,16 +235,15 @@ def in_span_formats(paths: tuple[str, ...]) -> bool:
     return any(detected_module(p) in names for p in paths)
 
 
-def read_through_spans(path: str, formats: tuple[str, ...]) -> bool:
-    """Whether a method reading `formats` reads this input through read_spans though it
-    names no format that recognises it: FairEval and CLUEval (they read the annotation
-    tools' formats) take CoNLL columns none of the original formats recognises; spans and
-    nervaluate (they read CoNLL columns) take every original format (those that hold
-    labelled spans, and ProPara's, which read_spans refuses saying why)."""
-    name = detected_module(path)
+def read_through_spans(lines: list[str], formats: tuple[str, ...]) -> bool:
+    """Whether a method reading `formats` reads an input with these first lines through
+    read_spans though it names no format that recognises it: FairEval and CLUEval (they
+    read the annotation tools' formats) take CoNLL columns none of the original formats
+    recognises; spans and nervaluate (they read CoNLL columns) take every original format
+    (those that hold labelled spans, and ProPara's, which read_spans refuses saying why)."""
+    name = recognised_module(lines)
     if set(formats) & set(ANNOTATION_TOOL_READERS) and name == "conll":
         return True
     if "conll" not in formats or name is None:
         return False
-    title = format_module(name).TITLE
-    return original_span_module(title) is not None or title in NO_SPANS
+    return name in ORIGINAL_SPAN_FORMATS or format_module(name).TITLE in NO_SPANS

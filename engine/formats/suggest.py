@@ -8,12 +8,11 @@ with it (line and all); only a positive recognition stops a run here.
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from ..options import either
-from . import FORMAT_MODULES, _first_lines, format_module, read_through_spans, sniffs
+from . import FORMAT_MODULES, format_module, input_lines, read_through_spans, sniffs
 
 if TYPE_CHECKING:
     from ..methods import Method
@@ -64,14 +63,6 @@ def _looks_like(path: str, format_title: str, method: Method) -> str:
     return f"{path} looks like {described(format_title)}; {short_title(method)} reads {reads}"
 
 
-def _sniffed_file(path: Path) -> Path | None:
-    """The file whose first lines say what an input is: the file, or a folder's first file."""
-    if path.is_dir():
-        files = sorted(f for f in path.iterdir() if f.is_file() and not f.name.startswith("."))
-        return files[0] if files else None
-    return path if path.is_file() else None
-
-
 def recognised(lines: list[str], formats: tuple[str, ...]) -> str | None:
     """The first of `formats` (in the order of FORMAT_MODULES, most specific first) whose
     sniffer recognises these first lines, or None."""
@@ -94,14 +85,8 @@ def check_input(method: Method, role: str, path: str) -> None:
     spec = next((s for s in method.inputs if s.role == role), None)
     if spec is None or not spec.formats or not path or path == "-":
         return
-    target = _sniffed_file(Path(path))
-    if target is None:
-        return
-    try:
-        lines = _first_lines(target)
-    except OSError:
-        return
-    if recognised(lines, spec.formats) is not None or read_through_spans(path, spec.formats):
+    lines = input_lines(path)
+    if recognised(lines, spec.formats) is not None or read_through_spans(lines, spec.formats):
         return
     others = tuple(dict.fromkeys(n for m in _other_methods(method) for s in m.inputs for n in s.formats))
     found = recognised(lines, tuple(n for n in others if n not in spec.formats))

@@ -9,7 +9,7 @@ from typing import Any
 
 import numpy as np
 
-from ...formats import NO_SPAN_FORMATS, ORIGINAL_SPAN_SNIFFERS, SPAN_FORMATS, read_spans, span_reader_names
+from ...formats import NO_SPAN_FORMATS, ORIGINAL_SPAN_FORMATS, SPAN_FORMATS, read_spans, span_reader_names
 from ...formats.pairing import Paired, pair
 from ...formats.spantable import SpanTable
 from ...formats.standoff import ReadOptions
@@ -102,7 +102,7 @@ def side_options(options: Any, side: str) -> tuple[str | None, ReadOptions]:
 
 
 def span_inputs(gold_help: str, system_help: str) -> tuple[InputSpec, InputSpec]:
-    formats = (*span_reader_names(), *ORIGINAL_SPAN_SNIFFERS)
+    formats = (*span_reader_names(), *ORIGINAL_SPAN_FORMATS)
     return (InputSpec("gold", "gold", gold_help, directory=True, formats=formats),
             InputSpec("system", "system", system_help, directory=True, formats=formats))  # fmt: skip
 
