@@ -16,6 +16,13 @@ from .errors import InputError
 BOM = "\ufeff"
 
 
+def bom_ignored(name: str, label: str | None = None) -> str:
+    """The warning of a byte-order mark dropped before an input's first line (`label`: the
+    first label the original tool read with the mark in it)."""
+    read = f" (the original read the first label as {label!r})" if label is not None else ""
+    return f"{name}: byte-order mark ignored{read}"
+
+
 def require_file(path: str | os.PathLike[str]) -> Path:
     """The path as a Path, or InputError when it is not an existing regular file that can
     be read (see check_input)."""

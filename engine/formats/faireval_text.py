@@ -20,7 +20,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations, Document
-from ..textio import BOM, Block, read_blocks
+from ..textio import BOM, Block, bom_ignored, read_blocks
 from . import faireval_spans
 from .faireval_spans import Key, SpanFileReader
 from .spantable import Bounds, SpanTable
@@ -106,8 +106,7 @@ def _sentences(path: str, warnings: list[str]) -> Iterator[Block]:
         return
     first, lines = head
     if lines[0].startswith(BOM):
-        label = lines[0].split("\t")[0]
-        warnings.append(f"{path}: byte-order mark ignored (the original read the first label as {label!r})")
+        warnings.append(bom_ignored(path, lines[0].split("\t")[0]))
         lines[0] = lines[0][1:].strip()
         if not lines[0]:
             lines.pop(0)

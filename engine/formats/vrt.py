@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import InputError
-from ..textio import BOM, check_input, not_utf8
+from ..textio import BOM, bom_ignored, check_input, not_utf8
 
 if TYPE_CHECKING:
     from ..spans import Annotations
@@ -212,7 +212,7 @@ def _lines(path: str, name: str, warnings: list[str]) -> Iterator[Iterator[str]]
             first = handle.readline()
             if first.startswith(BOM):
                 first = first[1:]
-                warnings.append(f"{name}: byte-order mark ignored")
+                warnings.append(bom_ignored(name))
             yield itertools.chain((first,) if first else (), handle)
     except UnicodeDecodeError:
         data = p.read_bytes()

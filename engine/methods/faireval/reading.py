@@ -13,7 +13,7 @@ import numpy as np
 from ...errors import InputError
 from ...formats.conll2000 import ConllReader, is_conll_line
 from ...formats.faireval_spans import Key, SpanFileReader, TokenSpan
-from ...textio import BOM, check_input, iter_lines, line_chunks
+from ...textio import BOM, bom_ignored, check_input, iter_lines, line_chunks
 from .batch import POSITION_LIMIT, Codes, Side, SideBuilder
 from .settings import Settings
 
@@ -190,10 +190,7 @@ class FileReader:
         first = next((i for i in line_ids.tolist() if texts[i]), None)
         if first is None or not texts[first].startswith(BOM):
             return
-        label = texts[first].split("\t")[0]
-        self.warnings.append(
-            f"{self.path}: byte-order mark ignored (the original read the first label as {label!r})"
-        )
+        self.warnings.append(bom_ignored(self.path, texts[first].split("\t")[0]))
         position = int(np.flatnonzero(line_ids == first)[0])
         line_ids[position] = len(texts)
         texts.append(texts[first][1:].strip())
