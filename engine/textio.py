@@ -6,7 +6,7 @@ import contextlib
 import errno
 import os
 import stat
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from pathlib import Path
 from typing import IO
@@ -228,6 +228,25 @@ def read_blocks(path: str | os.PathLike[str], name: str | None = None) -> Iterat
     read a few MB at a time and split in bulk, so memory stays flat and the cost per line
     small (files of millions of lines)."""
     return blocks(chain.from_iterable(line_chunks(path, name)))
+
+
+def without_bom(blocks: Iterator[Block], dropped: Callable[[str], None] | None = None) -> Iterator[Block]:
+    """The blocks with a byte-order mark before the file's first line dropped (that line
+    too when nothing else is on it); `dropped` is given the first line as it was."""
+    head = next(blocks, None)
+    if head is None:
+        return
+    first, lines = head
+    if lines[0].startswith(BOM):
+        if dropped is not None:
+            dropped(lines[0])
+        lines[0] = lines[0][1:].strip()
+        if not lines[0]:
+            lines.pop(0)
+            first += 1
+    if lines:
+        yield first, lines
+    yield from blocks
 
 
 def line_chunks(path: str | os.PathLike[str], name: str | None = None) -> Iterator[list[str]]:

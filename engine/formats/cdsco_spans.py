@@ -14,11 +14,13 @@ every negation.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations
-from ..textio import read_text
+from ..textio import read_blocks, without_bom
 from . import cdsco
 from .spantable import SpanTable
 from .standoff import ReadOptions
@@ -32,15 +34,10 @@ sniff = cdsco.sniff
 Block = list[tuple[int, list[str]]]  # (line number, fields) of each token line of a sentence
 
 
-def _blocks(path: str) -> list[Block]:
+def _blocks(path: str) -> Iterator[Block]:
     """The sentences of the file: their token lines split on TAB (stripped, as §2.2)."""
-    blocks: list[Block] = [[]]
-    for number, line in enumerate(read_text(path).lstrip("\ufeff").split("\n"), 1):
-        if line.strip():
-            blocks[-1].append((number, line.strip().split("\t")))
-        elif blocks[-1]:
-            blocks.append([])
-    return [b for b in blocks if b]
+    for first, lines in without_bom(read_blocks(path)):
+        yield [(first + k, line.split("\t")) for k, line in enumerate(lines)]
 
 
 def _negations(block: Block, path: str) -> int:

@@ -20,7 +20,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations, Document
-from ..textio import BOM, Block, bom_ignored, read_blocks
+from ..textio import Block, bom_ignored, read_blocks, without_bom
 from . import faireval_spans
 from .faireval_spans import Key, SpanFileReader
 from .spantable import Bounds, SpanTable
@@ -100,20 +100,10 @@ def _last_token(keys: list[Key], path: str, first: int) -> int:
 def _sentences(path: str, warnings: list[str]) -> Iterator[Block]:
     """The sentences of the file (blank-line separated); a byte-order mark before the first
     line is dropped with FairEval's warning (specs/faireval.md §2.3)."""
-    sentences = read_blocks(path)
-    head = next(sentences, None)
-    if head is None:
-        return
-    first, lines = head
-    if lines[0].startswith(BOM):
-        warnings.append(bom_ignored(path, lines[0].split("\t")[0]))
-        lines[0] = lines[0][1:].strip()
-        if not lines[0]:
-            lines.pop(0)
-            first += 1
-    if lines:
-        yield first, lines
-    yield from sentences
+    def warn(line: str) -> None:
+        warnings.append(bom_ignored(path, line.split("\t")[0]))
+
+    return without_bom(read_blocks(path), warn)
 
 
 def read(path: str, options: ReadOptions) -> Annotations:
