@@ -158,9 +158,7 @@ def _with_spans(annotations: Annotations, builder: _Builder) -> Annotations:
         if len(moved) > 1:
             parts[len(rows)] = moved
         rows.append((int(docs_of_sentence[sentence]), moved[0][0], moved[-1][1], label))
-    array = np.array(rows, dtype=np.int64).reshape(-1, 4)
-    table = SpanTable(array[:, 0], array[:, 1], array[:, 2], array[:, 3], list(ELEMENTS),
-                      [d.name for d in annotations.documents], parts)  # fmt: skip
+    table = SpanTable.of_rows(rows, ELEMENTS, [d.name for d in annotations.documents], parts)
     table.notes = annotations.spans.notes  # type: ignore[attr-defined]
     annotations.spans = table
     return annotations

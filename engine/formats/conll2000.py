@@ -196,11 +196,8 @@ def read(path: str, options: ReadOptions) -> Annotations:
         lines_of += range(first, first + len(lines))
     if not forms:
         raise InputError("token lines (form POS tag)", "none", file=path)
-    labels = sorted({label for *_, label in rows})
-    number = {label: i for i, label in enumerate(labels)}
     rows.sort(key=lambda row: (row[0], -row[1]))
-    tokens = SpanTable(np.zeros(len(rows)), [r[0] for r in rows], [r[1] for r in rows],
-                       [number[r[2]] for r in rows], labels, [])  # fmt: skip
+    tokens = SpanTable.of_labelled_rows([(0, start, end, label) for start, end, label in rows], [])
     columns = ColumnFile.of_tokens(path, forms, np.array(lines_of), np.array(sentence_starts))
     annotations = annotations_of(columns, tokens, NAME, [f"{path}: read as CoNLL-2000 (FairEval's reading)"])
     annotations.spans.warnings.extend(warnings)  # type: ignore[attr-defined]

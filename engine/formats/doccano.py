@@ -8,8 +8,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from ..spans import Annotations
 from . import sniffing
 from .jsondocs import Record, bad, document, offsets, records, unique_name
@@ -73,8 +71,7 @@ def table_of_examples(examples: list[tuple[str, Any, list[tuple[int, int, str]]]
     labels: dict[str, int] = {}
     rows = [(d, s, e, labels.setdefault(lab, len(labels)))
             for d, (_, _, spans) in enumerate(examples) for s, e, lab in spans]  # fmt: skip
-    array = np.array(rows, dtype=np.int64).reshape(-1, 4)
-    return SpanTable(array[:, 0], array[:, 1], array[:, 2], array[:, 3], list(labels), names)
+    return SpanTable.of_rows(rows, list(labels), names)
 
 
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:

@@ -131,18 +131,9 @@ def read(path: str, options: ReadOptions) -> Annotations:
     if left_out:
         labels = " or ".join(NOT_SPANS)
         warnings.append(f"{path}: {left_out} spans labelled {labels} left out (as FairEval does)")
-    return Annotations(path, NAME, documents, _table(rows, parts, documents, warnings))
-
-
-def _table(rows: list[tuple[int, int, int, str]], parts: dict[int, list[tuple[int, int]]],
-           documents: list[Document], warnings: list[str]) -> SpanTable:  # fmt: skip
-    labels = sorted({label for *_, label in rows})
-    number_of = {label: i for i, label in enumerate(labels)}
-    array = np.array([(d, s, e, number_of[label]) for d, s, e, label in rows], dtype=np.int64).reshape(-1, 4)
-    table = SpanTable(array[:, 0], array[:, 1], array[:, 2], array[:, 3], labels,
-                      [d.name for d in documents], parts)  # fmt: skip
+    table = SpanTable.of_labelled_rows(rows, [d.name for d in documents], parts)
     table.warnings = warnings
-    return table
+    return Annotations(path, NAME, documents, table)
 
 
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:

@@ -13,8 +13,6 @@ from __future__ import annotations
 
 from typing import Any
 
-import numpy as np
-
 from ..errors import InputError
 from ..spans import Annotations, Document
 from . import poetry_jsonl
@@ -80,10 +78,7 @@ def read(path: str, options: ReadOptions) -> Annotations:
         documents.append(doc)
     if not documents:
         raise InputError("at least one page (a JSON object a line)", "none", file=path)
-    labels = sorted({label for *_, label in rows})
-    number_of = {label: i for i, label in enumerate(labels)}
-    array = np.array([(d, s, e, number_of[label]) for d, s, e, label in rows], dtype=np.int64).reshape(-1, 4)
-    table = SpanTable(array[:, 0], array[:, 1], array[:, 2], array[:, 3], labels, [d.name for d in documents])
+    table = SpanTable.of_labelled_rows(rows, [d.name for d in documents])
     table.warnings = warnings
     return Annotations(path, NAME, documents, table)
 

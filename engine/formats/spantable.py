@@ -16,6 +16,8 @@ import numpy as np
 from ..spans import Annotations, Span
 from .standoff import PARTS
 
+Parts = dict[int, list[tuple[int, int]]]  # span index → pieces of a discontinuous span
+
 
 class SpanTable(Sequence[Span]):
     """Spans of several documents: parallel arrays, labels and documents by number."""
@@ -28,7 +30,7 @@ class SpanTable(Sequence[Span]):
         labels: np.ndarray,
         label_names: Sequence[str],
         doc_names: Sequence[str],
-        parts: dict[int, list[tuple[int, int]]] | None = None,
+        parts: Parts | None = None,
     ) -> None:
         self.docs = np.asarray(docs, dtype=np.int64)
         self.starts = np.asarray(starts, dtype=np.int64)
@@ -61,6 +63,22 @@ class SpanTable(Sequence[Span]):
                 parts[i] = [tuple(p) for p in span.attrs[PARTS]]
         return cls(np.array(docs), np.array(starts), np.array(ends), np.array(labels),
                    list(label_index), names, parts)  # fmt: skip
+
+    @classmethod
+    def of_rows(cls, rows: Sequence[tuple[int, int, int, int]], label_names: Sequence[str],
+                doc_names: Sequence[str], parts: Parts | None = None) -> SpanTable:  # fmt: skip
+        """The table of spans given as (document, start, end, label number) rows."""
+        array = np.array(rows, dtype=np.int64).reshape(-1, 4)
+        return cls(array[:, 0], array[:, 1], array[:, 2], array[:, 3], label_names, doc_names, parts)
+
+    @classmethod
+    def of_labelled_rows(cls, rows: Sequence[tuple[int, int, int, str]], doc_names: Sequence[str],
+                         parts: Parts | None = None) -> SpanTable:  # fmt: skip
+        """The table of spans given as (document, start, end, label) rows, the labels
+        numbered in sorted order."""
+        labels = sorted({label for *_, label in rows})
+        number = {label: i for i, label in enumerate(labels)}
+        return cls.of_rows([(d, s, e, number[label]) for d, s, e, label in rows], labels, doc_names, parts)
 
     def __len__(self) -> int:
         return len(self.starts)

@@ -127,9 +127,7 @@ def scored(table: SpanTable, options: Any) -> SpanTable:
     for i in range(len(table)):
         for start, end in table.parts.get(i, [(int(table.starts[i]), int(table.ends[i]))]):
             rows.append((int(table.docs[i]), start, end, int(table.labels[i])))
-    array = np.array(rows, dtype=np.int64).reshape(-1, 4)
-    return SpanTable(array[:, 0], array[:, 1], array[:, 2], array[:, 3], table.label_names,
-                     table.doc_names, parts)  # fmt: skip
+    return SpanTable.of_rows(rows, table.label_names, table.doc_names, parts)
 
 
 def plain_options(options: Any) -> dict[str, Any]:
