@@ -15,7 +15,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..errors import InputError
-from .corpus import Corpus, text_of
+from ..formats.spantable import document_text
+from .corpus import Corpus
 
 NONE = "none"
 LABEL_JOINER = " | "  # an annotator's several labels on one extent, in a cell
@@ -75,7 +76,7 @@ def disagreements(corpus: Corpus) -> Sheet:
         sheet.documents.append(
             {
                 "name": name,
-                "text": text_of(document),
+                "text": document_text(document),
                 "tokens": tokens,
                 "sentences": sentence_ends,
                 "agreed": agreed,

@@ -16,6 +16,7 @@ from typing import Any
 import numpy as np
 
 from ..errors import InputError
+from ..formats.spantable import document_text
 from ..formats.standoff import word_bounds
 from ..rowkeys import group_ids, row_order
 from ..spans import Annotations, Document
@@ -132,7 +133,7 @@ def _texts(
                 bounds[doc.name] = _pairs(doc.token_bounds)
     for name in order:
         if name not in bounds:
-            bounds[name] = _pairs(word_bounds(text_of(texts[name])))
+            bounds[name] = _pairs(word_bounds(document_text(texts[name])))
     return texts, [bounds[name] for name in order]
 
 
@@ -145,12 +146,8 @@ def _pairs(ranges: Any) -> np.ndarray:
     return np.fromiter(chain.from_iterable(ranges), dtype=np.int64, count=2 * len(ranges)).reshape(-1, 2)
 
 
-def text_of(doc: Document) -> str:
-    return doc.tokens if isinstance(doc.tokens, str) else doc.joiner.join(doc.tokens)
-
-
 def _same_text(first: Document, other: Document, first_name: str, other_name: str, source: str) -> None:
-    a, b = text_of(first), text_of(other)
+    a, b = document_text(first), document_text(other)
     if a == b:
         return
     at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))

@@ -20,7 +20,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations, Document
-from .spantable import SpanTable, table_of
+from .spantable import SpanTable, document_text, table_of
 
 _SPACES = np.array([c for c in range(0x3001) if chr(c).isspace()], dtype=np.uint32)
 
@@ -75,8 +75,8 @@ def _shared(gold: Document, system: Document, source: str) -> Document:
                          "a document with text", file=source)  # fmt: skip
     if gold.stand_in and system.stand_in:
         longer, shorter = (gold, system) if len(gold.tokens) >= len(system.tokens) else (system, gold)
-        g, s = _text_of(gold), _text_of(system)
-        if not _text_of(longer).startswith(_text_of(shorter)):
+        g, s = document_text(gold), document_text(system)
+        if not document_text(longer).startswith(document_text(shorter)):
             k = next(i for i, (a, b) in enumerate(zip(g, s, strict=False)) if a != b)
             raise _differ(gold, g, s, np.arange(len(g)), np.arange(len(s)), k, source)
         return gold if longer is gold else replace(longer, name=gold.name, unit_ids=gold.unit_ids)
@@ -111,7 +111,7 @@ def _codes(text: str) -> np.ndarray:
 def _mapped(gold: Document, system: Document, starts: np.ndarray, ends: np.ndarray,
             source: str) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """System positions in the gold text (the same text up to white space)."""
-    gold_text, system_text = _text_of(gold), _text_of(system)
+    gold_text, system_text = document_text(gold), document_text(system)
     if gold_text == system_text or system.stand_in:
         return _within(gold, starts, ends, source)
     g, s = _codes(gold_text), _codes(system_text)
@@ -138,10 +138,6 @@ def _within(doc: Document, starts: np.ndarray, ends: np.ndarray,
         raise InputError(f"spans within the {len(doc.tokens)} characters of document {doc.name!r}",
                          f"a span [{int(starts[k])}, {int(ends[k])})", file=source)  # fmt: skip
     return starts, ends
-
-
-def _text_of(doc: Document) -> str:
-    return doc.tokens if isinstance(doc.tokens, str) else doc.joiner.join(doc.tokens)
 
 
 def _differ(gold: Document, gold_text: str, system_text: str, g_at: np.ndarray, s_at: np.ndarray,

@@ -13,8 +13,8 @@ from typing import Any, overload
 
 import numpy as np
 
-from ..spans import Annotations, Span
-from .standoff import PARTS
+from ..spans import Annotations, Document, Span
+from .standoff import PARTS, word_bounds
 
 Parts = dict[int, list[tuple[int, int]]]  # span index → pieces of a discontinuous span
 
@@ -142,6 +142,17 @@ class Bounds(Sequence[tuple[int, int]]):
         if isinstance(index, slice):
             return list(zip(self.starts[index].tolist(), self.ends[index].tolist(), strict=True))
         return int(self.starts[index]), int(self.ends[index])
+
+
+def document_text(doc: Document) -> str:
+    """A document's whole text (its tokens joined where it keeps them as a list)."""
+    return doc.tokens if isinstance(doc.tokens, str) else doc.joiner.join(doc.tokens)
+
+
+def token_arrays(doc: Document) -> tuple[np.ndarray, np.ndarray]:
+    """(starts, ends) of a document's tokens: its format's, or word_bounds of its text."""
+    bounds = doc.token_bounds if doc.token_bounds is not None else word_bounds(document_text(doc))
+    return bounds_arrays(bounds)
 
 
 def bounds_arrays(bounds: Sequence[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:

@@ -17,28 +17,22 @@ from typing import Any
 import numpy as np
 
 from ...errors import InputError
-from ...formats import in_span_formats
 from ...formats.pairing import Paired
-from ...formats.spantable import SpanTable, bounds_arrays
-from ...formats.standoff import word_bounds
+from ...formats.spantable import SpanTable, document_text, token_arrays
 from ...formats.vrt import VrtFile
 from ...progress import NO_PROGRESS
-from ...spans import Document
-from ..spans.inputs import load, only_system_labels, reader_options_set, scored, side_options
+from .. import span_adapter
+from ..spans.inputs import only_system_labels
 
 
 def span_format_inputs(gold: str, system: str, options: Any) -> bool:
-    """Whether the inputs are read as span formats: a side's --format names another
-    format than CLUEval's own (vrt), or an input is recognised as one of the span formats."""
-    formats = {side_options(options, side)[0] for side in ("gold", "system")} - {None}
-    return bool(formats - {"vrt"}) or in_span_formats((gold, system))
+    """Whether the inputs are read as span formats (see span_adapter.span_format_inputs)."""
+    return span_adapter.span_format_inputs(gold, system, options, ("vrt",))
 
 
 def unused_reader_options(options: Any) -> list[str]:
     """A warning naming the reader options set for vertical files, which CLUEval reads itself."""
-    flags = reader_options_set(options, ("vrt",))
-    return [f"{', '.join(flags)}: not used (they apply to the span formats; CLUEval reads vertical "
-            "files itself)"] if flags else []  # fmt: skip
+    return span_adapter.unused_reader_options(options, ("vrt",), "CLUEval reads vertical files itself")
 
 
 def read_span_formats(gold: str, system: str, options: Any,
@@ -52,8 +46,7 @@ def read_span_formats(gold: str, system: str, options: Any,
         raise InputError("--discontinuous extent or fragments (CLUEval reads each layer as one BIO column: "
                          "a span in pieces is its extent or its pieces)", "all-fragments",
                          option="--discontinuous")  # fmt: skip
-    paired = load(gold, system, options, NO_PROGRESS)
-    paired.gold, paired.system = scored(paired.gold, options), scored(paired.system, options)
+    paired = span_adapter.read_paired(gold, system, options, NO_PROGRESS)
     warnings.extend([*paired.warnings, *only_system_labels(paired)])
     tokens, starts, ends, firsts, docs = _corpus(paired)
     structure = _structure(paired, firsts, docs, len(tokens))
@@ -63,18 +56,14 @@ def read_span_formats(gold: str, system: str, options: Any,
     return sides[0], sides[1]
 
 
-def _text(doc: Document) -> str:
-    return doc.tokens if isinstance(doc.tokens, str) else doc.joiner.join(doc.tokens)
-
-
 def _corpus(paired: Paired) -> tuple[list[str], list[np.ndarray], list[np.ndarray], np.ndarray, list[str]]:
     """Every token of every document (corpus order), each document's token bounds, the
     corpus position of each document's first token and each token's document name."""
     tokens: list[str] = []
     all_starts, all_ends, firsts, docs = [], [], [], []
     for doc in paired.documents:
-        text = _text(doc)
-        starts, ends = bounds_arrays(doc.token_bounds if doc.token_bounds is not None else word_bounds(text))
+        text = document_text(doc)
+        starts, ends = token_arrays(doc)
         firsts.append(len(tokens))
         tokens += [text[s:e] for s, e in zip(starts.tolist(), ends.tolist(), strict=True)]
         docs += [doc.name] * len(starts)
@@ -87,7 +76,7 @@ def _structure(paired: Paired, firsts: np.ndarray, docs: list[str], n: int) -> d
     """Sentence starts (a non-token line before each) and the XML ids of each sentence."""
     marks, changes = [], []
     for number, doc in enumerate(paired.documents):
-        starts = _token_starts(doc)
+        starts = token_arrays(doc)[0]
         unit_first = np.searchsorted(starts, [u[0] for u in doc.units]) + firsts[number]
         for k, position in enumerate(unit_first.tolist()):
             if position < n and (not marks or position > marks[-1]):
@@ -95,11 +84,6 @@ def _structure(paired: Paired, firsts: np.ndarray, docs: list[str], n: int) -> d
                 changes.append((position, doc.name, doc.unit_id(k)))
     marks_array = np.array(marks, dtype=np.int64)
     return {"nontoken": marks_array, "sentence_marks": marks_array, "xml_changes": changes, "doc_ids": docs}
-
-
-def _token_starts(doc: Document) -> np.ndarray:
-    bounds = doc.token_bounds if doc.token_bounds is not None else word_bounds(_text(doc))
-    return bounds_arrays(bounds)[0]
 
 
 def _tags(table: SpanTable, path: str, starts: list[np.ndarray], ends: list[np.ndarray],

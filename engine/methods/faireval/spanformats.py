@@ -18,20 +18,12 @@ from typing import Any
 import numpy as np
 
 from ...errors import InputError
-from ...formats import in_span_formats, read_spans
+from ...formats import read_spans
 from ...formats.pairing import Paired, pair
-from ...formats.spantable import SpanTable, bounds_arrays
-from ...formats.standoff import word_bounds
+from ...formats.spantable import SpanTable, document_text, token_arrays
 from ...progress import NO_PROGRESS, Progress
-from ...spans import Document
-from ..spans.inputs import (
-    SpanInputOptions,
-    load,
-    only_system_labels,
-    reader_options_set,
-    scored,
-    side_options,
-)
+from .. import span_adapter
+from ..spans.inputs import SpanInputOptions, only_system_labels
 from . import Run
 from .reading import FilePair, Sentence
 
@@ -40,20 +32,13 @@ OWN_FORMATS = ("faireval-spans", "conll2000")
 
 
 def span_format_inputs(target: str, system: str, options: Any = None) -> bool:
-    """Whether the inputs are read as span formats: a side's --format names another
-    format than FairEval's own, or an input is recognised as one of the span formats."""
-    if options is not None:
-        formats = {side_options(options, side)[0] for side in ("gold", "system")} - {None}
-        if formats - set(OWN_FORMATS):
-            return True
-    return in_span_formats((target, system))
+    """Whether the inputs are read as span formats (see span_adapter.span_format_inputs)."""
+    return span_adapter.span_format_inputs(target, system, options, OWN_FORMATS)
 
 
 def unused_reader_options(options: Any) -> list[str]:
     """A warning naming the reader options set for inputs FairEval reads itself."""
-    flags = reader_options_set(options, OWN_FORMATS) if options is not None else []
-    return [f"{', '.join(flags)}: not used (they apply to the span formats; FairEval reads these files "
-            "itself)"] if flags else []  # fmt: skip
+    return span_adapter.unused_reader_options(options, OWN_FORMATS, "FairEval reads these files itself")
 
 
 def reader_settings(options: Any) -> dict[str, Any]:
@@ -70,10 +55,9 @@ def paired_inputs(target: str, system: str, options: Any, progress: Progress = N
     together (`all-fragments`: one span over the tokens of every piece)."""
     if options is None:
         return pair(read_spans(target), read_spans(system))
-    paired = load(target, system, options, progress)
+    paired = span_adapter.read_paired(target, system, options, progress)
     if options.discontinuous == "extent":
         paired.gold.parts, paired.system.parts = {}, {}
-    paired.gold, paired.system = scored(paired.gold, options), scored(paired.system, options)
     return paired
 
 
@@ -116,18 +100,12 @@ def _unit_count(paired: Paired) -> int:
     return sum(len(d.units) for d in paired.documents)
 
 
-def _tokens(doc: Document) -> tuple[np.ndarray, np.ndarray]:
-    text = doc.tokens if isinstance(doc.tokens, str) else doc.joiner.join(doc.tokens)
-    bounds = doc.token_bounds if doc.token_bounds is not None else word_bounds(text)
-    return bounds_arrays(bounds)
-
-
 def sentences(paired: Paired) -> Iterator[tuple[Sentence, Sentence]]:
     """(target, system) sentences of every gold unit, document by document."""
     groups = [(table, _groups(table, len(paired.documents))) for table in (paired.gold, paired.system)]
     for number, doc in enumerate(paired.documents):
-        starts, ends = _tokens(doc)
-        text = doc.tokens if isinstance(doc.tokens, str) else doc.joiner.join(doc.tokens)
+        starts, ends = token_arrays(doc)
+        text = document_text(doc)
         unit_first = np.searchsorted(starts, [u[0] for u in doc.units])
         unit_end = np.searchsorted(starts, [u[1] for u in doc.units])
         sides = [_by_unit(table, group[number], starts, ends, unit_first) for table, group in groups]
