@@ -4,7 +4,9 @@ and the report's documents, spans and error rows."""
 
 from __future__ import annotations
 
+import argparse
 import dataclasses
+import sys
 from typing import Any
 
 import numpy as np
@@ -73,20 +75,45 @@ def reader_options_set(options: Any, own_formats: tuple[str, ...] = ()) -> list[
             if value != default and value not in own_formats]  # fmt: skip
 
 
-def prefer_own_options(parser: Any) -> None:
+def prefer_own_options(parser: argparse.ArgumentParser) -> None:
     """For a method whose own options come first (FairEval, CLUEval): a shortened long
     option that matches one of its own options and reader options is its own, so every
     command line written for it keeps its meaning (CLUEval's `--lay` stays --layers,
-    `--to` --token-id-column); a reader option is reached by a longer prefix."""
+    `--to` --token-id-column); a reader option is reached by a longer prefix. The
+    shortened option is spelled out before argparse reads the line (its public
+    parse_known_args; argparse keeps no public list of a parser's options, so the list is
+    read from its actions)."""
     readers = {"opt_" + f.name for f in dataclasses.fields(SpanInputOptions)}
-    find = parser._get_option_tuples
+    parse = parser.parse_known_args
 
-    def own_first(option_string: str) -> list[tuple]:
-        found = find(option_string)
-        own = [t for t in found if t[0].dest not in readers]
-        return own if own and len(own) < len(found) else found
+    def own_first(args: Any = None, namespace: Any = None) -> tuple[argparse.Namespace, list[str]]:
+        long = [(s, a.dest) for a in parser._actions for s in a.option_strings if s.startswith("--")]
+        own = {s: dest for s, dest in long if dest not in readers}
+        reader_flags = [s for s, dest in long if dest in readers]
+        args = list(sys.argv[1:] if args is None else args)
+        end = args.index("--") if "--" in args else len(args)  # after it, every argument is positional
+        args[:end] = [_spelled_out(parser, arg, own, reader_flags) for arg in args[:end]]
+        return parse(args, namespace)
 
-    parser._get_option_tuples = own_first
+    parser.parse_known_args = own_first  # type: ignore[method-assign]
+
+
+def _spelled_out(parser: argparse.ArgumentParser, arg: str, own: dict[str, str],
+                 reader_flags: list[str]) -> str:  # fmt: skip
+    """`arg` with its option spelled out when it shortens one own option and reader options
+    (a usage error when it shortens several own ones); else as it is."""
+    name, equals, value = arg.partition("=")
+    if not name.startswith("--") or name in own or name in reader_flags:
+        return arg
+    if not any(flag.startswith(name) for flag in reader_flags):
+        return arg
+    mine: dict[str, str] = {}  # an own option's first spelling that `name` shortens
+    for flag, dest in own.items():
+        if flag.startswith(name):
+            mine.setdefault(dest, flag)
+    if len(mine) > 1:
+        parser.error(f"ambiguous option: {arg} could match {', '.join(mine.values())}")
+    return next(iter(mine.values())) + equals + value if mine else arg
 
 
 def side_options(options: Any, side: str) -> tuple[str | None, ReadOptions]:
