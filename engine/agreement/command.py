@@ -9,41 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
-from ..formats.label_studio import SOURCES
-from ..formats.standoff import DISCONTINUOUS_MODES, ReadOptions
-from ..formats.tagschemes import READINGS, SCHEMES
+from ..formats.reader_options import READER_OPTIONS
+from ..formats.standoff import ReadOptions
 from ..progress import NO_PROGRESS, Progress
 from ..spans import Annotations
 
 ANNOTATOR_PREFIX = "annotator_"
-READER_FLAGS: tuple[tuple[str, str, type, str], ...] = (
-    ("--layer", "layer", str, "WebAnno TSV / XMI: the span layer (type name)"),
-    ("--feature", "feature", str, "WebAnno TSV / XMI: the feature that gives the label"),
-    ("--typesystem", "typesystem", str, "XMI: the TypeSystem.xml"),
-    ("--source", "source", str, "Label Studio: annotations or predictions"),
-    ("--index", "index", int, "Label Studio: which annotation (or prediction) of each task"),
-    ("--scheme", "scheme", str, "CoNLL: IOB1, IOB2, IOBES or BILOU (default: detected)"),
-    ("--token-column", "token_column", int, "CoNLL: the token column (0-based, negative from the end)"),
-    ("--tag-column", "tag_column", int, "CoNLL: the tag column (0-based, negative from the end)"),
-    ("--separator", "separator", str, "CoNLL: tab or whitespace"),
-    ("--comment-prefix", "comment_prefix", str, "CoNLL: lines starting with it are skipped"),
-    ("--reading", "reading", str, "CoNLL: strict, or conlleval (an I- may open a span)"),
-    ("--discontinuous", "discontinuous", str, "brat: extent, fragments or all-fragments"),
-    (
-        "--missing-label",
-        "missing_label",
-        str,
-        "WebAnno TSV / XMI: the label of an annotation without a value",
-    ),
-)
-
-READER_CHOICES = {
-    "source": SOURCES,
-    "scheme": SCHEMES,
-    "separator": ("tab", "whitespace"),
-    "reading": READINGS,
-    "discontinuous": DISCONTINUOUS_MODES,
-}
 
 
 def add_agreement_parser(sub: Any) -> None:
@@ -62,10 +33,10 @@ def add_agreement_parser(sub: Any) -> None:
     parser.add_argument("--labels", metavar="L,..", help="only spans with these labels (comma-separated)")
     reader = parser.add_argument_group("reader options (all annotators)")
     reader.add_argument("--format", metavar="F", help="the input format (default: recognised)")
-    for flag, dest, kind, text in READER_FLAGS:
-        choices = READER_CHOICES.get(dest)
-        metavar = "{" + ",".join(choices) + "}" if choices else dest.upper()
-        reader.add_argument(flag, dest="read_" + dest, type=kind, choices=choices, metavar=metavar, help=text)
+    for o in READER_OPTIONS:
+        metavar = None if o.choices else o.metavar  # choices are shown as {a,b}
+        reader.add_argument("--" + o.name.replace("_", "-"), dest="read_" + o.name, type=o.type,
+                            choices=o.choices, metavar=metavar, help=o.help)  # fmt: skip
     outputs = parser.add_argument_group("output files")
     outputs.add_argument("--json", metavar="PATH", help="Write the JSON report here ('-' = standard output).")
     outputs.add_argument("--xlsx", metavar="PATH", help="Write the adjudication workbook (Excel) here.")
@@ -119,7 +90,7 @@ def annotator_names(paths: list[str], names: list[str] | None = None) -> list[st
 
 
 def read_options(args: argparse.Namespace) -> ReadOptions:
-    values = {dest: getattr(args, "read_" + dest) for _, dest, _, _ in READER_FLAGS}
+    values = {o.name: getattr(args, "read_" + o.name) for o in READER_OPTIONS}
     return ReadOptions(**{k: v for k, v in values.items() if v is not None})
 
 

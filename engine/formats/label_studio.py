@@ -20,12 +20,12 @@ from ..spans import Annotations
 from . import sniffing
 from .doccano import table_of_examples
 from .jsondocs import Record, bad, document, offsets, records, unique_name
+from .reader_options import SOURCES
 from .standoff import ReadOptions
 
 NAME = "label-studio"
 TITLE = "Label Studio JSON"
 SUFFIXES = (".json",)
-SOURCES = ("annotations", "predictions")
 _TEXT_TAG = re.compile(r"<Text[^>]*\bname=\"([^\"]+)\"[^>]*\bvalue=\"\$([^\"]+)\"", re.IGNORECASE)
 
 

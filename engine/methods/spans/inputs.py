@@ -13,29 +13,22 @@ import numpy as np
 
 from ...formats import NO_SPAN_FORMATS, ORIGINAL_SPAN_FORMATS, SPAN_FORMATS, read_spans, span_reader_names
 from ...formats.pairing import Paired, pair
+from ...formats.reader_options import READER_OPTIONS, ReaderOption
 from ...formats.spantable import SpanTable
 from ...formats.standoff import ReadOptions
-from ...formats.tagschemes import READINGS, SCHEMES
 from ...options import option
 from ...progress import Progress
 from ...report import InputFile, error_row
 from ...spans import Document, Span
 from .. import InputSpec
 
-#: (name, type, help, choices, metavar) of each reader option given per side.
-SIDE_OPTIONS: tuple[tuple[str, type, str, tuple[Any, ...] | None, str], ...] = (
-    ("format", str, "The input's format (default: recognised).", (*SPAN_FORMATS, *NO_SPAN_FORMATS), "F"),
-    ("layer", str, "WebAnno TSV / XMI: the span layer (type name).", None, "NAME"),
-    ("feature", str, "WebAnno TSV / XMI: the feature that gives the label.", None, "NAME"),
-    ("typesystem", str, "XMI: the TypeSystem.xml.", None, "PATH"),
-    ("source", str, "Label Studio: annotations or predictions.", ("annotations", "predictions"), "SOURCE"),
-    ("index", int, "Label Studio: which annotation (or prediction) of each task, from 0.", None, "N"),
-    ("scheme", str, "CoNLL: the tag scheme (default: detected).", SCHEMES, "SCHEME"),
-    ("token_column", int, "CoNLL: the token column, 0-based, negative from the end.", None, "N"),
-    ("tag_column", int, "CoNLL: the tag column, 0-based, negative from the end.", None, "N"),
-    ("separator", str, "CoNLL: tab, or whitespace (default: TAB where a line holds one).",
-     ("tab", "whitespace"), "SEP"),
-    ("comment_prefix", str, "CoNLL: lines starting with it are skipped.", None, "P"),
+#: The reader options given once for both sides (with their ReadOptions default); the
+#: others are given per side; missing_label is the agreement command's alone.
+BOTH_SIDES = ("reading", "discontinuous")
+SIDE_OPTIONS: tuple[ReaderOption, ...] = (
+    ReaderOption("format", str, "The input's format (default: recognised).",
+                 (*SPAN_FORMATS, *NO_SPAN_FORMATS), "F"),
+    *(o for o in READER_OPTIONS if o.name not in (*BOTH_SIDES, "missing_label")),
 )  # fmt: skip
 
 
@@ -49,15 +42,9 @@ def _fields() -> list[tuple[str, Any, Any]]:
                 minimum=0 if name == "index" else None,
                 gui=side == "" or name in ("format", "layer", "feature", "source", "index"),
             )))  # fmt: skip
-    fields.append(("reading", str, option(
-        "strict", "CoNLL: strict (only what the scheme allows, as seqeval's strict mode) or conlleval "
-        "(conlleval.pl's and seqeval's default reading: an I- may open a span).", choices=READINGS,
-    )))  # fmt: skip
-    fields.append(("discontinuous", str, option(
-        "extent", "brat: a discontinuous span counts as its outer extent, each fragment as a span "
-        "(fragments), or as its fragments together (all-fragments).",
-        choices=("extent", "fragments", "all-fragments"),
-    )))  # fmt: skip
+    for shared in (o for o in READER_OPTIONS if o.name in BOTH_SIDES):
+        default = getattr(ReadOptions(), shared.name)
+        fields.append((shared.name, shared.type, option(default, shared.help, choices=shared.choices)))
     return fields
 
 

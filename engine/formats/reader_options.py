@@ -1,0 +1,44 @@
+"""The span readers' options (engine.formats.standoff.ReadOptions) as the command line and
+the app offer them, declared once: the span methods give each as --X, --gold-X and
+--system-X (engine/methods/spans/inputs.py), the agreement command as --X for every
+annotator (engine/agreement/command.py)."""
+
+from __future__ import annotations
+
+from typing import Any, NamedTuple
+
+from .standoff import DISCONTINUOUS_MODES
+from .tagschemes import READINGS, SCHEMES
+
+#: Label Studio: where a task's spans are read from.
+SOURCES = ("annotations", "predictions")
+
+
+class ReaderOption(NamedTuple):
+    """One field of ReadOptions as an option: its type, help text, choices and metavar."""
+
+    name: str
+    type: type
+    help: str
+    choices: tuple[Any, ...] | None
+    metavar: str
+
+
+READER_OPTIONS: tuple[ReaderOption, ...] = tuple(ReaderOption(*fields) for fields in (
+    ("layer", str, "WebAnno TSV / XMI: the span layer (type name).", None, "NAME"),
+    ("feature", str, "WebAnno TSV / XMI: the feature that gives the label.", None, "NAME"),
+    ("typesystem", str, "XMI: the TypeSystem.xml.", None, "PATH"),
+    ("source", str, "Label Studio: annotations or predictions.", SOURCES, "SOURCE"),
+    ("index", int, "Label Studio: which annotation (or prediction) of each task, from 0.", None, "N"),
+    ("scheme", str, "CoNLL: the tag scheme (default: detected).", SCHEMES, "SCHEME"),
+    ("token_column", int, "CoNLL: the token column, 0-based, negative from the end.", None, "N"),
+    ("tag_column", int, "CoNLL: the tag column, 0-based, negative from the end.", None, "N"),
+    ("separator", str, "CoNLL: tab, or whitespace (default: TAB where a line holds one).",
+     ("tab", "whitespace"), "SEP"),
+    ("comment_prefix", str, "CoNLL: lines starting with it are skipped.", None, "P"),
+    ("reading", str, "CoNLL: strict (only what the scheme allows, as seqeval's strict mode) or conlleval "
+     "(conlleval.pl's and seqeval's default reading: an I- may open a span).", READINGS, "READING"),
+    ("discontinuous", str, "brat: a discontinuous span counts as its outer extent, each fragment as a span "
+     "(fragments), or as its fragments together (all-fragments).", DISCONTINUOUS_MODES, "MODE"),
+    ("missing_label", str, "WebAnno TSV / XMI: the label of an annotation without a value.", None, "LABEL"),
+))  # fmt: skip
