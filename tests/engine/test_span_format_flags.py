@@ -132,3 +132,13 @@ def test_faireval_reports_how_it_read_span_formats(tmp_path):
     for options in (report.options, report.data["options"]):
         assert options["format"] == "doccano" and options["discontinuous"] == "fragments"
         assert "layer" not in options and options["focus"] == "target"
+
+
+def test_shortened_options_are_spelled_out_with_their_value_and_not_after_a_double_dash(cli, tmp_path):
+    vrt = tmp_path / "g.vrt"
+    vrt.write_text("Ann\tB-PER\t1\nLee\tI-PER\t2\n\n", encoding="utf-8")
+    assert cli("clueval", vrt, vrt, "--lay=entity").out == cli("clueval", vrt, vrt, "--layers", "entity").out
+    ambiguous = cli("clueval", vrt, vrt, "--la", "entity")  # --layers, --labelled (and the reader's --layer)
+    assert ambiguous.code == 2 and "ambiguous option: --la could match --layers, --labelled" in ambiguous.err
+    after = cli("clueval", "--", vrt, "--lay")  # after --, every argument is a file name
+    assert after.code == 2 and "--lay" in after.err and "--layers" not in after.err
