@@ -91,6 +91,31 @@ def test_cdsco_negations_are_cue_scope_and_event_spans(tmp_path):
     ]  # fmt: skip
 
 
+def _spans(path) -> list[tuple]:
+    annotations = read_spans(str(path), "cdsco")
+    return [(s.doc, s.start, s.end, s.label, s.attrs.get("parts")) for s in annotations.spans]
+
+
+def test_a_byte_order_mark_and_windows_line_ends_change_no_span(tmp_path):
+    """CD-SCO and FairEval span files with a byte-order mark (alone on the first line too)
+    and CRLF line ends: the same spans; FairEval's warning names the first label as the
+    original read it; line numbers count the mark's own line."""
+    plain, marked, alone = tmp_path / "plain.txt", tmp_path / "marked.txt", tmp_path / "alone.txt"
+    plain.write_text(CDSCO, encoding="utf-8")
+    marked.write_bytes(b"\xef\xbb\xbf" + CDSCO.replace("\n", "\r\n").encode("utf-8"))
+    alone.write_bytes(b"\xef\xbb\xbf\n" + CDSCO.encode("utf-8"))
+    assert _spans(marked) == _spans(alone) == _spans(plain)
+    alone.write_bytes(b"\xef\xbb\xbf\n" + CDSCO.replace("\thim\t_\n", "\thim\n", 1).encode("utf-8"))
+    with pytest.raises(InputError, match=r"alone.txt:11: expected 8 fields .*found 9"):  # line 10 + 1
+        read_spans(str(alone), "cdsco")
+    spans = tmp_path / "spans.tsv"
+    spans.write_bytes(b"\xef\xbb\xbfPER\t1\t2\t1, 2\r\nLOC\t4\t4\t4\r\n\r\nORG\t1\t1\t1\r\n")
+    annotations = read_spans(str(spans))
+    assert [(s.doc, s.label) for s in annotations.spans] == [("1", "PER"), ("1", "LOC"), ("2", "ORG")]
+    assert annotations.spans.warnings == [
+        f"{spans}: byte-order mark ignored (the original read the first label as '\\ufeffPER')"]
+
+
 def test_cdsco_scores_per_element(tmp_path):
     gold, system = tmp_path / "gold.txt", tmp_path / "system.txt"
     gold.write_text(CDSCO, encoding="utf-8")
