@@ -308,6 +308,16 @@ class JsonLines:
     def blocks(self) -> Iterator[tuple[int, list[bytes]]]:
         """The lines in blocks of about 64 KiB: (number of the first line, lines without
         their newline)."""
+        for first, piece in self.pieces(_CHUNK):
+            lines = piece.split(b"\n")
+            if piece.endswith(b"\n"):
+                lines.pop()
+            yield first, lines
+
+    def pieces(self, size: int) -> Iterator[tuple[int, bytes]]:
+        """The file in pieces of whole lines, about `size` bytes each (a longer line is
+        one piece): (number of the first line, the bytes, every line ending in a newline
+        but perhaps the file's last)."""
         try:
             handle = open(self.path, "rb")  # noqa: SIM115 - closed below
         except OSError as err:
@@ -317,28 +327,29 @@ class JsonLines:
             head = handle.peek(6)[:6] if hasattr(handle, "peek") else b""
             kind = _compression(head)
             stream = _decompressed(raw, kind, self.name)
-            yield from self._blocks(stream, kind)
+            yield from self._pieces(stream, kind, size)
         finally:
             raw.close()
 
-    def _blocks(self, stream: Any, kind: str | None) -> Iterator[tuple[int, list[bytes]]]:
+    def _pieces(self, stream: Any, kind: str | None, size: int) -> Iterator[tuple[int, bytes]]:
         number = 0
         pending: list[bytes] = []  # the start of a line that has not ended yet, in pieces
         most = None if kind is None else max(MOST_DECOMPRESSED, MOST_RATIO * self.size)
         total = 0
-        while chunk := self._read(stream, kind, _CHUNK):
+        while chunk := self._read(stream, kind, size):
             total += len(chunk)
             if most is not None and total > most:
                 raise self._bomb(kind, most)
-            if b"\n" not in chunk:  # a long line: joined once it ends (never copied per chunk)
+            cut = chunk.rfind(b"\n") + 1
+            if not cut:  # a long line: joined once it ends (never copied per chunk)
                 pending.append(chunk)
                 continue
-            lines = (b"".join(pending) + chunk).split(b"\n") if pending else chunk.split(b"\n")
-            pending = [lines.pop()]
-            yield number + 1, lines
-            number += len(lines)
-        if pending and pending != [b""]:
-            yield number + 1, [b"".join(pending)]
+            piece = b"".join([*pending, chunk[:cut]]) if pending else chunk[:cut]
+            pending = [chunk[cut:]] if cut < len(chunk) else []
+            yield number + 1, piece
+            number += piece.count(b"\n")
+        if pending:
+            yield number + 1, b"".join(pending)
 
     def _bomb(self, kind: str | None, most: int) -> InputError:
         return InputError(

@@ -55,11 +55,10 @@ for path in sys.argv[1:]:
 """,
     "poetry": """import sys
 from engine.formats.poetry_jsonl import REFERENCE, SYSTEM
-from engine.methods.poetry.reading import label_codes, read_pages, span_columns
-sides = [read_pages(path, layout, False) for path, layout in zip(sys.argv[1:], (REFERENCE, SYSTEM))]
-codes = label_codes(*sides)
-for side, layout in zip(sides, (REFERENCE, SYSTEM)):
-    span_columns(side, layout, codes)
+from engine.methods.poetry.reading import Codes, read_pages
+codes = Codes()
+for path, layout in zip(sys.argv[1:], (REFERENCE, SYSTEM)):
+    read_pages(path, layout, False, codes)
 """,
     "starsem": """import sys
 from engine.methods.starsem.files import Input, read_bytes

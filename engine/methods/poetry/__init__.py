@@ -13,8 +13,6 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
-
 from ...errors import InputError
 from ...formats.poetry_jsonl import REFERENCE, SYSTEM, quote_id, require_file
 from ...options import option
@@ -23,7 +21,7 @@ from ...report import InputFile, Report
 from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register
 from .columns import Scores, SplitError, row_numbers, score_rows
 from .compare import page_details
-from .reading import label_codes, read_pages, span_columns
+from .reading import Codes, read_pages
 from .render import COLUMNS, csv_text, json_rows, overall_line
 from .rows import Rows, system_index
 from .summary import Totals, Warnings, corpus_scores, tables
@@ -207,13 +205,12 @@ class Run:
         if self.weight > 1:
             self.warn("weight", f"{WEIGHT_FLAG} {self.weight:g} is above 1: a partial match earns more "
                       "than its overlap and scores can exceed 1")  # fmt: skip
-        system = read_pages(self.system, SYSTEM, stop_at_error=False)
+        codes = Codes()
+        system = read_pages(self.system, SYSTEM, False, codes)
         index = system_index(system, self.warn)
         self.progress.update(self.reading * 0.4, "reading the reference file")
-        reference = read_pages(self.gold, REFERENCE, stop_at_error=True)
-        codes = label_codes(reference, system)
-        rows = Rows(reference, system, index, (span_columns(reference, REFERENCE, codes),
-                                               span_columns(system, SYSTEM, codes)), self.warn)  # fmt: skip
+        reference = read_pages(self.gold, REFERENCE, True, codes)
+        rows = Rows(reference, system, index, self.warn)
         self.progress.update(self.reading * 0.8, "scoring pages")
         scores = self._score(rows, codes)
         if rows.error is not None:
@@ -222,15 +219,13 @@ class Run:
             raise InputError("at least one page", "none", file=self.gold)
         self.page_ids = reference.ids
         self.scores = row_numbers(scores)
-        self._warn_unused(len(index) - len(np.unique(rows.system_line)))
+        self._warn_unused(len(index) - rows.system_lines_used())
         if self.detail:
             self._records(reference, rows, scores, list(codes))
         self.progress.update(self.reading, "scoring", force=True)
         inputs = [InputFile("gold", self.gold, reference.sha256),
                   InputFile("system", self.system, system.sha256)]  # fmt: skip
-        totals = Totals()
-        totals.add(self.scores)
-        return self._build(inputs, totals, {"_pages": (self.page_ids, self.scores)})
+        return self._build(inputs, Totals.of(scores), {"_pages": (self.page_ids, self.scores)})
 
     def _score(self, rows: Rows, codes: dict[Any, int]) -> Scores:
         """All rows scored at once; the split error of the first row that has one."""
@@ -266,8 +261,12 @@ class Run:
             "inputs": {"reference": self.gold, "system": self.system},
             "columns": list(COLUMNS),
             "rows": json_rows(self.page_ids, self.scores) if self.detail else [],
-            "overall": {"pages": totals.pages, "precision": macro["precision"], "recall": macro["recall"],
-                        "line": line},  # fmt: skip
+            "overall": {
+                "pages": totals.pages,
+                "precision": macro["precision"],
+                "recall": macro["recall"],
+                "line": line,
+            },  # fmt: skip
             "corpus": corpus,
             **private,
         }

@@ -11,16 +11,17 @@ as it is: its spans are read by `spans_of` (with its messages) when a page uses 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from itertools import chain
+from operator import attrgetter
 from typing import Annotated, Any
 
 import msgspec
 import numpy as np
 
 from ...errors import InputError
-from ...formats.poetry_jsonl import REFERENCE, JsonLines, Layout, page_id_of, parse_line, spans_of
-from .columns import offsets
+from ...formats.poetry_jsonl import REFERENCE, JsonLines, Layout, page_id_of, parse_line
+from .columns import EXACT
 
-_INT_MIN, _INT_MAX = -(2**63), 2**64 - 1  # the JSON parsers of the original read others as floats
 #: An integer of 64 bits with a sign: larger ones (rare) make the typed decoder refuse the
 #: line, and the general reader reads it as the original does (a float beyond 2**64 - 1).
 Int = Annotated[int, msgspec.Meta(ge=-(2**63), le=2**63 - 1)]
@@ -54,6 +55,26 @@ class SystemPage(msgspec.Struct, gc=False, rename={"gate": "n_spans", "items": "
     text: Any = None
 
 
+class Codes(dict[Any, int]):
+    """Label → code: equal labels (in Python's sense: 1, 1.0, true are one) share a code,
+    a new label gets the next one, so that `list(codes)` lists the labels by code."""
+
+    def __missing__(self, label: Any) -> int:
+        code = self[label] = len(self)
+        return code
+
+
+@dataclass
+class Columns:
+    """A file's typed spans as arrays: line k's are [at[k], at[k + 1])."""
+
+    at: np.ndarray
+    start: np.ndarray
+    end: np.ndarray
+    label: np.ndarray
+    bad: dict[int, InputError]  # line index → why its spans cannot be used (end ≤ start)
+
+
 @dataclass
 class Pages:
     """One file's pages (one per line) with the spans of the typed ones in columns."""
@@ -61,35 +82,59 @@ class Pages:
     name: str
     ids: list[Any] = field(default_factory=list)
     texts: list[Any] = field(default_factory=list)
-    counts: list[int] = field(default_factory=list)  # typed spans per line
-    starts: list[int] = field(default_factory=list)
-    ends: list[int] = field(default_factory=list)
-    labels: list[Any] = field(default_factory=list)
+    parts: list[tuple[np.ndarray, ...]] = field(default_factory=list)  # per block: counts, offsets, labels
+    columns: Columns | None = None  # the parts joined, once the file is read
     raw: dict[int, Any] = field(default_factory=dict)  # line index → the parsed line, read when used
     closed: dict[int, tuple[Any, int]] = field(default_factory=dict)  # line → gate, length of its list
     error: InputError | None = None  # where reading stopped (the reference file's pages before it count)
     sha256: str = ""
 
 
-def read_pages(path: str, layout: Layout, stop_at_error: bool) -> Pages:
-    """Every line of `path`; with `stop_at_error` a bad line ends the pages (kept in
-    `error`), otherwise it raises."""
+#: Bytes of whole lines decoded in one call, as one JSON array of the lines' objects (larger
+#: pieces are slower: their structs no longer fit in the processor's cache).
+PIECE = 1 << 16
+
+_PAGE_ID, _TEXT = attrgetter("page_id"), attrgetter("text")
+_START, _END, _LABEL = attrgetter("start"), attrgetter("end"), attrgetter("label")
+
+
+def read_pages(path: str, layout: Layout, stop_at_error: bool, codes: Codes) -> Pages:
+    """Every line of `path`, labels coded in `codes`; with `stop_at_error` a bad line ends
+    the pages (kept in `error`), otherwise it raises."""
     file = JsonLines(path, path)
     pages = Pages(path)
-    decode = msgspec.json.Decoder(ReferencePage if layout is REFERENCE else SystemPage).decode
+    page_type = ReferencePage if layout is REFERENCE else SystemPage
+    decoders = msgspec.json.Decoder(list[page_type]).decode, msgspec.json.Decoder(page_type).decode
     try:
-        for first, lines in file.blocks():
-            try:
-                decoded = [decode(line) for line in lines]
-            except (msgspec.DecodeError, ValueError):
-                decoded = [_decoded(decode, line) for line in lines]
-            _add_block(pages, first, lines, decoded)
+        for first, piece in file.pieces(PIECE):
+            _add_block(pages, first, piece, _decode(decoders, piece), codes)
     except InputError as err:
         if not stop_at_error:
             raise
         pages.error = err
+    pages.columns = _columns(pages, layout)
+    pages.parts = []
     pages.sha256 = file.sha256
     return pages
+
+
+def _decode(decoders: tuple[Any, Any], piece: bytes) -> list[Any]:
+    """The pages of a piece of whole lines, decoded as one JSON array (a comma for each
+    newline: as many pages as lines means each line held one object); if that fails, line
+    by line, None for a line the typed decoder refuses."""
+    body = _body(piece)
+    try:
+        decoded = decoders[0](b"[" + body.replace(b"\n", b",") + b"]")
+        if len(decoded) == body.count(b"\n") + 1:
+            return decoded
+    except (msgspec.DecodeError, ValueError):
+        pass
+    return [_decoded(decoders[1], line) for line in body.split(b"\n")]
+
+
+def _body(piece: bytes) -> bytes:
+    """A piece without the newline that ends its last line."""
+    return piece[:-1] if piece.endswith(b"\n") else piece
 
 
 def _decoded(decode: Any, line: bytes) -> Any:
@@ -99,30 +144,36 @@ def _decoded(decode: Any, line: bytes) -> Any:
         return None
 
 
-def _add_block(pages: Pages, first: int, lines: list[bytes], decoded: list[Any]) -> None:
+def _add_block(pages: Pages, first: int, piece: bytes, decoded: list[Any], codes: Codes) -> None:
+    """The pages of one piece added; the first line that is no JSON object with a valid
+    page id raises InputError once the lines before it are added."""
     items = [page.items if page is not None and page.gate > 0 else () for page in decoded]
-    error = _add_raw(pages, first, lines, decoded, items) if None in decoded or None in items else None
+    error = _add_raw(pages, first, piece, decoded, items) if None in decoded or None in items else None
     at = len(pages.ids)
     if items.count(()):
         pages.closed.update((at + k, (page.gate, len(page.items))) for k, page in enumerate(decoded)
-                            if page is not None and page.items and not page.gate > 0)  # fmt: skip
-    pages.ids += [page.page_id if page is not None else None for page in decoded]
-    pages.texts += [page.text if page is not None else None for page in decoded]
-    pages.counts += map(len, items)
-    spans = [span for listed in items for span in listed]
-    pages.starts += [span.start for span in spans]
-    pages.ends += [span.end for span in spans]
-    pages.labels += [span.label for span in spans]
+                            if page.items and not page.gate > 0)  # fmt: skip
+    pages.ids += map(_PAGE_ID, decoded)
+    pages.texts += map(_TEXT, decoded)
+    spans = list(chain.from_iterable(items))
+    n = len(spans)
+    pages.parts.append((
+        np.fromiter(map(len, items), np.int64, len(items)),
+        np.fromiter(map(_START, spans), np.int64, n),
+        np.fromiter(map(_END, spans), np.int64, n),
+        np.fromiter(map(codes.__getitem__, map(_LABEL, spans)), np.int64, n),
+    ))  # fmt: skip
     if error is not None:
         raise error
 
 
-def _add_raw(pages: Pages, first: int, lines: list[bytes], decoded: list[Any],
+def _add_raw(pages: Pages, first: int, piece: bytes, decoded: list[Any],
              items: list[Any]) -> InputError | None:  # fmt: skip
-    """Lines the typed decoder refused are parsed by the general reader and kept whole;
-    in the columns they have no spans. At a line that is not a JSON object with a valid
-    page id, the block is cut there and the error returned."""
+    """Lines the typed decoder refused (or whose open gate has no list) are parsed by the
+    general reader and kept whole; in the columns they have no spans. At a line that is
+    not a JSON object with a valid page id, the block is cut there and the error returned."""
     at = len(pages.ids)
+    lines = _body(piece).split(b"\n")
     for k, page in enumerate(decoded):
         if page is None or items[k] is None:
             try:
@@ -138,53 +189,19 @@ def _add_raw(pages: Pages, first: int, lines: list[bytes], decoded: list[Any],
     return None
 
 
-@dataclass
-class Columns:
-    """A file's typed spans as arrays: line k's are [at[k], at[k + 1])."""
-
-    at: np.ndarray
-    start: np.ndarray
-    end: np.ndarray
-    label: np.ndarray
-    bad: dict[int, InputError]  # line index → why its spans cannot be used (end ≤ start)
-
-
-def span_columns(pages: Pages, layout: Layout, codes: dict[Any, int]) -> Columns:
-    """The typed spans in columns, labels coded in `codes` (equal labels share a code)."""
-    at = np.zeros(len(pages.counts) + 1, dtype=np.int64)
-    np.cumsum(pages.counts, out=at[1:])
-    start, end = offsets(pages.starts), offsets(pages.ends)
-    label = np.array(list(map(codes.__getitem__, pages.labels)), dtype=np.int64)
+def _columns(pages: Pages, layout: Layout) -> Columns:
+    """The typed spans of all blocks in columns; offsets as Python integers when any is
+    too large for exact int64 work (columns.EXACT)."""
+    parts = list(zip(*pages.parts, strict=True)) or [[np.zeros(0, np.int64)]] * 4
+    counts, start, end, label = (np.concatenate(part) for part in parts)
+    at = np.zeros(len(counts) + 1, dtype=np.int64)
+    np.cumsum(counts, out=at[1:])
+    if len(start) and (max(start.max(), end.max()) > EXACT or min(start.min(), end.min()) < -EXACT):
+        start, end = start.astype(object), end.astype(object)
     bad = {}
-    if object in (start.dtype, end.dtype):  # beyond 64 bits: the original reads a float there
-        for k in np.flatnonzero((start < _INT_MIN) | (end > _INT_MAX)).tolist():
-            line = int(np.searchsorted(at, k, "right")) - 1
-            bad.setdefault(line, _refused(pages.name, layout, line + 1))
     for k in np.flatnonzero(end <= start).tolist():
         line = int(np.searchsorted(at, k, "right")) - 1
         if line not in bad:
-            found = f"{layout.start} {pages.starts[k]} and {layout.end} {pages.ends[k]}"
+            found = f"{layout.start} {start[k]} and {layout.end} {end[k]}"
             bad[line] = InputError(f"{layout.end} > {layout.start}", found, file=pages.name, line=line + 1)
     return Columns(at, start, end, label, bad)
-
-
-def label_codes(*sides: Pages) -> dict[Any, int]:
-    """A code for each distinct label of the files (Python equality: 1, 1.0, true are one)."""
-    distinct: dict[Any, None] = {}
-    for side in sides:
-        distinct.update(dict.fromkeys(side.labels))
-    return {label: code for code, label in enumerate(distinct)}
-
-
-def _refused(path: str, layout: Layout, number: int) -> InputError:
-    """Why the general reader refuses line `number` (read again: this is rare)."""
-    for first, lines in JsonLines(path, path).blocks():
-        if number < first + len(lines):
-            try:
-                value = parse_line(lines[number - first], number, path)
-                page_id_of(value, path, number)
-                spans_of(value, layout, path, number, lambda *_: None)
-            except InputError as err:
-                return err
-            break
-    raise AssertionError(f"{path}:{number} was refused, then read")  # pragma: no cover

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 COLUMNS = ["page_id", "precision", "recall", "n_span_matches", "n_span_misses", "n_span_spurious",
@@ -61,14 +61,6 @@ def json_rows(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> list[dict[s
         dict(zip(COLUMNS, (page_id, *score[:8]), strict=True))
         for page_id, score in zip(page_ids, scores, strict=True)
     ]
-
-
-def running_total(values: Iterable[Any]) -> float:
-    """A running total from 0.0 in row order (not sum(), not fsum: §4.3)."""
-    total = 0.0
-    for value in values:
-        total += value
-    return total
 
 
 def overall_line(pages: int, precision: float, recall: float) -> str:

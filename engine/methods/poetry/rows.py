@@ -9,6 +9,7 @@ an earlier split error wins). Only rows with something unusual are visited one b
 from __future__ import annotations
 
 import json
+from itertools import repeat
 from typing import Any
 
 import numpy as np
@@ -38,15 +39,21 @@ class Rows:
     """The reference lines to score, each with its system line; the spans of lines the
     typed reader left whole, read (and checked) when a row first uses them."""
 
-    def __init__(self, reference: Pages, system: Pages, index: dict[Any, int],
-                 columns: tuple[Columns, Columns], warn: Warnings) -> None:  # fmt: skip
-        self.reference, self.system, self.columns, self.warn = reference, system, columns, warn
-        self.system_line = np.array([index.get(page_id, -1) for page_id in reference.ids], dtype=np.int64)
+    def __init__(self, reference: Pages, system: Pages, index: dict[Any, int], warn: Warnings) -> None:
+        self.reference, self.system, self.warn = reference, system, warn
+        self.columns: tuple[Columns, Columns] = (reference.columns, system.columns)  # type: ignore[assignment]
+        ids = reference.ids
+        self.system_line = np.fromiter(map(index.get, ids, repeat(-1)), np.int64, len(ids))  # -1: none
         self.count = len(reference.ids)  # rows scored: all of them unless one fails
         self.error: InputError | None = reference.error
         self.ref_spans: dict[int, list[SpanTuple]] = {}  # row → spans of a line left whole
         self.sys_spans: dict[int, list[SpanTuple]] = {}  # system line → the same
         self._visit()
+
+    def system_lines_used(self) -> int:
+        """How many system lines the rows scored use."""
+        lines = self.system_line[: self.count]
+        return int(np.count_nonzero(np.bincount(lines[lines >= 0], minlength=1)))
 
     def _visit(self) -> None:
         """Check, in row order, each row with something unusual; stop at the first bad one."""
@@ -96,8 +103,11 @@ class Rows:
         elif line in pages.closed:
             gate, listed = pages.closed[line]
             word = layout.item if listed == 1 else layout.items_word
-            self.warn("gate", f"{pages.name}:{line + 1}: {layout.gate} is {describe(gate)} but "
-                      f"{listed} {word} {'is' if listed == 1 else 'are'} listed; ignored as in the original")
+            self.warn(
+                "gate",
+                f"{pages.name}:{line + 1}: {layout.gate} is {describe(gate)} but "
+                f"{listed} {word} {'is' if listed == 1 else 'are'} listed; ignored as in the original",
+            )
 
     def spans(self, codes: dict[Any, int]) -> tuple[Spans, Spans]:
         """Both sides' spans of the rows scored, in columns."""

@@ -5,10 +5,14 @@ and the run's warnings."""
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import Any
 
+import numpy as np
+
 from ...report import Table
-from .render import COLUMNS, columns_of, running_total
+from .columns import Scores
+from .render import COLUMNS
 
 COUNT_NAMES = COLUMNS[3:]
 
@@ -44,34 +48,34 @@ def f1(precision: float, recall: float) -> float:
     return 2 * precision * recall / (precision + recall) if precision + recall else 0.0
 
 
+@dataclass
 class Totals:
-    """The page numbers that the Overall line and the corpus scores add up, column by
-    column in row order: precision, recall, relevance and page F1 per page, and the
+    """What the Overall line and the corpus scores add up over the pages: running totals
+    in row order of the precision, recall, relevance and page F1 of each page, and the
     sums of the counts (COUNT_NAMES, then n_retrieved, reference and system spans)."""
 
-    def __init__(self) -> None:
-        self.precision: list[Any] = []
-        self.recall: list[Any] = []
-        self.relevance: list[Any] = []
-        self.f1: list[float] = []
-        self.sums = [0] * 9
+    pages: int
+    precision: float
+    recall: float
+    relevance: float
+    f1: float
+    sums: list[int]
 
-    def add(self, scores: list[tuple[Any, ...]]) -> None:
-        """The numbers of the next pages (score tuples, in row order)."""
-        if not scores:
-            return
-        columns = columns_of(scores)
-        sums = [sum(column) for column in (*columns[2:8], *columns[9:12])]
-        self.precision += columns[0]
-        self.recall += columns[1]
-        self.relevance += columns[8]
-        self.f1 += [2 * p * r / (p + r) if p + r else 0.0  # f1(), inlined
-                    for p, r in zip(columns[0], columns[1], strict=True)]  # fmt: skip
-        self.sums = [a + b for a, b in zip(self.sums, sums, strict=True)]
+    @classmethod
+    def of(cls, scores: Scores) -> Totals:
+        """The totals of scored rows (an integer precision or recall adds as its float)."""
+        p, r = scores.precision, scores.recall
+        with np.errstate(divide="ignore", invalid="ignore"):
+            page_f1 = np.where(p + r != 0, 2 * p * r / (p + r), 0.0)  # f1() of each page
+        columns = [*scores.counts.T, scores.n_retrieved, scores.n_ref, scores.n_sys]
+        return cls(len(p), running_total(p), running_total(r), running_total(scores.relevance),
+                   running_total(page_f1), [int(column.sum()) for column in columns])  # fmt: skip
 
-    @property
-    def pages(self) -> int:
-        return len(self.precision)
+
+def running_total(values: np.ndarray) -> float:
+    """0.0 + v1 + v2 + … one addition at a time in row order (not sum(), not fsum: §4.3;
+    numpy accumulates strictly left to right)."""
+    return float(np.add.accumulate(np.r_[0.0, values])[-1])
 
 
 def corpus_scores(totals: Totals) -> dict[str, Any]:
@@ -80,14 +84,14 @@ def corpus_scores(totals: Totals) -> dict[str, Any]:
     the total reference spans) scores, and the summed counts. Every sum is a running
     total in row order."""
     pages, counts = totals.pages, totals.sums
-    relevance, retrieved, references, systems = running_total(totals.relevance), *counts[6:]
+    relevance, retrieved, references, systems = totals.relevance, *counts[6:]
     micro_p = relevance / retrieved if retrieved else (0.0 if references else 1.0)
     micro_r = relevance / references if references else (0.0 if systems else 1.0)
     return {
         "macro": {
-            "precision": running_total(totals.precision) / pages,
-            "recall": running_total(totals.recall) / pages,
-            "f1": running_total(totals.f1) / pages,
+            "precision": totals.precision / pages,
+            "recall": totals.recall / pages,
+            "f1": totals.f1 / pages,
         },  # fmt: skip
         "micro": {
             "precision": micro_p,
