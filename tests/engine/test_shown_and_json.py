@@ -94,3 +94,20 @@ def test_negative_numbers_and_dashes_are_no_formulas():
     assert runnable_cell("a\tb\n-1\t-0.5\t+3\t-\t+\n") is None
     assert runnable_cell('x,"@SUM(A1)"\n') == (1, '"@SUM(A1)"')
     assert runnable_cell("a\n-cmd|x\tb") == (2, "-cmd|x")
+
+
+def test_the_runnable_cell_found_from_its_first_character_is_the_full_patterns_first():
+    import random
+    import re
+
+    from engine.export.csv import _RUNNABLE, runnable_cell
+
+    rnd = random.Random(23)
+    for _ in range(20_000):
+        text = "".join(rnd.choice('ab1.-+=@\t,;"\r\n e') for _ in range(rnd.randint(0, 14)))
+        found = _RUNNABLE.search(text)  # how the cell was found before (one pattern over the text)
+        expected = found and (
+            text.count("\n", 0, found.start()) + 1,
+            re.split(r"[\t,;\r\n]", text[found.start() : found.start() + 200], maxsplit=1)[0],
+        )
+        assert runnable_cell(text) == expected, repr(text)
