@@ -319,3 +319,13 @@ COUNT = st.one_of(st.integers(0, 300), st.integers(0, 10**20))
 def test_csv_rows_as_the_csv_module(rows):
     page_ids, scores = [row[0] for row in rows], [row[1] for row in rows]
     assert csv_rows(page_ids, scores) == csv_module(page_ids, scores)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.text("ab-019", min_size=1), st.tuples(SCORE, SCORE, *[COUNT] * 6, SCORE, *[COUNT] * 3)),
+                min_size=1))  # fmt: skip
+def test_csv_rows_of_plain_page_ids_as_the_csv_module(rows):
+    """Plain ids take the path where the numbers are written by the JSON encoder (floats
+    in exponent form, infinities and large counts included)."""
+    page_ids, scores = [row[0] for row in rows], [row[1] for row in rows]
+    assert csv_rows(page_ids, scores) == csv_module(page_ids, scores)

@@ -6,6 +6,8 @@ import re
 from collections.abc import Sequence
 from typing import Any
 
+import msgspec
+
 COLUMNS = ["page_id", "precision", "recall", "n_span_matches", "n_span_misses", "n_span_spurious",
            "n_poem_matches", "n_poem_misses", "n_poem_spurious"]  # fmt: skip
 
@@ -20,19 +22,32 @@ def csv_text(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> str:
 
 def csv_rows(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> str:
     """The rows as Python's csv module writes them: `\r\n` line ends, minimal quoting,
-    values as str() (None as an empty field). Joined column by column when every page id
-    is a string that needs no quotes (the common case), else by the csv module."""
+    values as str() (None as an empty field). When every page id is a string that needs
+    no quotes (the common case) the numbers are written by one JSON encoder call, else
+    by the csv module."""
     if not page_ids:
         return ""
     if not _STRINGS.issuperset(map(type, page_ids)) or _SPECIAL.search("".join(page_ids)):
         return _csv_module_rows(page_ids, scores)
-    columns = columns_of(scores)
-    texts = [page_ids, list(map(str, columns[0])), list(map(str, columns[1]))]
-    try:
-        texts += [list(map(_SMALL.__getitem__, column)) for column in columns[2:8]]
-    except IndexError:  # a count above the table
-        texts[3:] = [list(map(str, column)) for column in columns[2:8]]
-    return "\r\n".join(map(",".join, zip(*texts, strict=True))) + "\r\n"
+    return "\r\n".join(map(",".join, zip(page_ids, number_texts(scores), strict=True))) + "\r\n"
+
+
+def number_texts(scores: Sequence[tuple[Any, ...]]) -> list[str]:
+    """The eight numbers of each row as the CSV writes them, comma-separated. msgspec
+    writes integers and floats as str() does (the shortest text that reads back as the
+    same float) except where str() uses an exponent (1e-05, 1.5e+17: msgspec writes
+    0.00001, 1.5e17), for nan and inf (null) and true/false: rows whose text has an `e`,
+    an `n` or `.0000` are written again by str()."""
+    numbers = msgspec.json.encode(list(zip(*columns_of(scores)[:8], strict=True))).decode()
+    texts = numbers[2:-2].split("],[")
+    if "e" in numbers or "n" in numbers or ".0000" in numbers:
+        texts = [_by_str(scores[k]) if "e" in text or "n" in text or ".0000" in text else text
+                 for k, text in enumerate(texts)]  # fmt: skip
+    return texts
+
+
+def _by_str(score: tuple[Any, ...]) -> str:
+    return ",".join(map(str, score[:8]))
 
 
 def columns_of(scores: Sequence[tuple[Any, ...]]) -> Sequence[Sequence[Any]]:
@@ -42,7 +57,6 @@ def columns_of(scores: Sequence[tuple[Any, ...]]) -> Sequence[Sequence[Any]]:
 
 
 _STRINGS = frozenset((str,))
-_SMALL = [str(number) for number in range(256)]  # the text of the counts most pages have
 
 
 def _csv_module_rows(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> str:
