@@ -229,11 +229,12 @@ class Run:
 
     def _score(self, rows: Rows, codes: dict[Any, int]) -> Scores:
         """All rows scored at once; the split error of the first row that has one."""
-        refs, syss = rows.spans(codes)
         empty = codes.setdefault("", len(codes))
         try:
             ignore_label = self.options.ignore_label
-            return score_rows(refs, syss, rows.count, ignore_label, self.weight, len(codes), empty)
+            # the spans are given away (score_rows drops them once sorted: less memory);
+            # len(codes) counts the labels of lines read whole, coded by rows.spans
+            return score_rows(*rows.spans(codes), rows.count, ignore_label, self.weight, len(codes), empty)
         except SplitError as err:
             raise _split_error(err, rows.reference.ids[err.row], self.gold, err.row + 1) from None
 

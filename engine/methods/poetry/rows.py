@@ -43,7 +43,12 @@ class Rows:
         self.reference, self.system, self.warn = reference, system, warn
         self.columns: tuple[Columns, Columns] = (reference.columns, system.columns)  # type: ignore[assignment]
         ids = reference.ids
-        self.system_line = np.fromiter(map(index.get, ids, repeat(-1)), np.int64, len(ids))  # -1: none
+        # the usual case: both files list the same pages in the same order, none twice
+        self.aligned = len(index) == len(system.ids) and ids == system.ids
+        if self.aligned:
+            self.system_line = np.arange(len(ids), dtype=np.int64)
+        else:
+            self.system_line = np.fromiter(map(index.get, ids, repeat(-1)), np.int64, len(ids))  # -1: none
         self.count = len(reference.ids)  # rows scored: all of them unless one fails
         self.error: InputError | None = reference.error
         self.ref_spans: dict[int, list[SpanTuple]] = {}  # row → spans of a line left whole
@@ -74,7 +79,7 @@ class Rows:
     def _repeats(self) -> dict[int, int]:
         """Rows whose page id an earlier row has: row → that earlier row."""
         ids = self.reference.ids
-        if len(dict.fromkeys(ids)) == len(ids):
+        if self.aligned or len(dict.fromkeys(ids)) == len(ids):
             return {}
         first: dict[Any, int] = {}
         return {row: first[page_id] for row, page_id in enumerate(ids)
