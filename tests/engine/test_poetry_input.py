@@ -441,3 +441,18 @@ def test_values_are_the_same_with_either_parser(cli, tmp_path, parser):
 )
 def test_the_first_bad_line_is_named(cli, tmp_path, ref, message):
     assert fails(cli, tmp_path, ref) == message
+
+
+@pytest.mark.parametrize("bad_line", [GOOD_REF.rstrip("\n") + ", " + GOOD_REF.rstrip("\n"), "", "{}"])
+def test_lines_decoded_a_piece_at_a_time_name_the_bad_line(cli, tmp_path, bad_line):
+    """Pieces of many lines are decoded as one JSON array: two objects on one line (which
+    would make two array items), an empty line or a bad object deep in a file of several
+    pieces is still refused with its own line number."""
+    pages = [reference_line(f"p{k}", [(0, 10, "A")]) for k in range(3000)]
+    systems = [system_line(f"p{k}", [(0, 10, "A")]) for k in range(3000)]
+    pages.insert(2500, bad_line)
+    systems.insert(2500, system_line("extra", []))
+    message = fails(cli, tmp_path, "\n".join(pages) + "\n", "\n".join(systems) + "\n")
+    expected = {"": "found an empty line", "{}": "found none"}.get(bad_line, "found invalid JSON (Extra data")
+    assert message.startswith("ref.jsonl:2501: expected "), message
+    assert expected in message, message
