@@ -1,8 +1,11 @@
 """Poetry span files read into columns (specs/poetry.md §2, §8).
 
-Each line is decoded by msgspec straight into typed structs that hold only the fields the
+Lines are decoded by msgspec straight into typed structs that hold only the fields the
 method reads: 2-3 times faster than building dicts with orjson and picking the fields
-out in Python, with the same strictness (strict JSON, each line one object). A line the
+out in Python, with the same strictness (strict JSON, each line one object). A piece of
+64 KiB of lines is decoded in one call, as one JSON array; if that fails (or gives more
+items than lines), its lines are decoded one by one. The spans go into int64 columns
+without a Python list per field, their labels coded as they are read. A line the
 typed decoder refuses — anything unusual: a closed gate over junk, offsets `true`, a
 missing key, invalid JSON — is parsed by engine.formats.poetry_jsonl instead and kept
 as it is: its spans are read by `spans_of` (with its messages) when a page uses it.
