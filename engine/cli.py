@@ -16,7 +16,6 @@ import gc
 import os
 import signal
 import sys
-import textwrap
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NoReturn
@@ -53,8 +52,16 @@ class HelpLayout(argparse.HelpFormatter):
         super().__init__(prog, width=_terminal_columns() - 2)
 
 
-class RawDescriptionLayout(HelpLayout, argparse.RawDescriptionHelpFormatter):
-    """HelpLayout with the description printed as it is written."""
+class MethodLayout(HelpLayout):
+    """HelpLayout for a method: its title, then its description filled to 88 columns
+    (when the help is printed: a run does not import textwrap)."""
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        import textwrap
+
+        title, _, description = text.partition("\n\n")
+        return f"{indent}{title}\n\n" + textwrap.fill(description, 88, initial_indent=indent,
+                                                      subsequent_indent=indent)  # fmt: skip
 
 
 def _terminal_columns() -> int:
@@ -156,8 +163,8 @@ def _method_parser(sub: argparse._SubParsersAction, method: Method) -> None:
     parser = sub.add_parser(
         method.name,
         help=method.title,
-        description=f"{method.title}\n\n" + textwrap.fill(method.description, 88),
-        formatter_class=RawDescriptionLayout,
+        description=f"{method.title}\n\n{method.description}",
+        formatter_class=MethodLayout,
     )
     parser.set_defaults(method=method)
     for spec in method.inputs:
@@ -447,6 +454,8 @@ def run_review(args: argparse.Namespace) -> tuple[str, list[str]]:
 
 
 def _list_methods() -> str:
+    import textwrap
+
     lines = []
     for method in all_methods():
         lines.append(f"{method.name}\t{method.title}")

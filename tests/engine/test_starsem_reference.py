@@ -15,6 +15,7 @@ from engine.errors import InputError
 from engine.methods.starsem import exact, extended_reading, files, model, reading
 from engine.methods.starsem.model import Instance, Sentence
 from engine.methods.starsem.scoring import Scorer
+from engine.textio import decode_utf8
 from tests.engine.starsem_data import neg, sentence
 
 WORDS = ["not", "unhappy", "Mr.", "never", "saw", "him", ",", ".", "(", "no", "one"]
@@ -359,3 +360,16 @@ def test_a_line_without_blanks_next_to_an_empty_line_keeps_the_line_numbers(text
     fast = files.sentence_blocks(text, "g", text.encode())
     general = files.sentence_blocks(text, "g")
     assert (fast.lines, fast.end) == (general.lines, general.end)
+
+
+@given(
+    text=st.text(st.sampled_from("\n\n\n\ta_é\r"), max_size=60),
+    chunk=st.integers(1, 8),
+)
+def test_a_file_decoded_a_chunk_at_a_time_splits_as_its_whole_text(text, chunk):
+    """Runs of LFs of any length at the chunks' ends; a file with CR or letters beyond
+    ASCII is decoded whole (CR LF becomes LF first)."""
+    data = text.encode()
+    assert files.file_blocks(data, "g", chunk) == files.split_blocks(decode_utf8(data, "g"))
+    as_read = files.ascii_blocks(data, chunk)  # --starsem-exact: CR kept, a file not ASCII whole
+    assert as_read is None if not data.isascii() else as_read == files.split_blocks(exact.file_text(data))

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from itertools import repeat
 
 from ...errors import InputError
-from .files import Blocks, Input, columns_text, plain_flags, skeleton_pieces, split_blocks
+from .files import Blocks, Input, ascii_blocks, columns_text, plain_flags, skeleton_pieces, split_blocks
 from .model import (
     EMPTY,
     NO_NEGATION,
@@ -53,15 +53,21 @@ def text_lines(text: str) -> list[str]:
 Aligned = tuple[Blocks, Blocks, bool]  # GOLD blocks, SYSTEM blocks, whether an empty line ends the last
 
 
-def aligned_blocks(gold: str, system: str, system_data: bytes | None = None) -> Aligned | None:
-    """The common case in bulk: both files made of sentences separated by single empty
-    lines, with the same number of lines in each, and a final empty line in both or in
-    neither. Then (GOLD blocks, SYSTEM blocks — with skeletons when `system_data`, its
-    bytes, allow them — whether the last sentence is closed by an empty line); None for
-    anything else (read line by line)."""
-    s_pieces = split_blocks(system)
-    skeletons = skeleton_pieces(system_data, system, len(s_pieces), strip=False)
-    return _aligned(split_blocks(gold), s_pieces, skeletons, (_tail(gold), _tail(system)))
+def aligned_blocks(gold: bytes, system: bytes) -> Aligned | None:
+    """The common case in bulk: both files (their bytes) made of sentences separated by
+    single empty lines, with the same number of lines in each, and a final empty line in
+    both or in neither. Then (GOLD blocks, SYSTEM blocks — with skeletons when its bytes
+    allow them — whether the last sentence is closed by an empty line); None for anything
+    else (read line by line)."""
+    s_pieces = _file_blocks(system)
+    skeletons = skeleton_pieces(system, len(s_pieces), strip=False)
+    return _aligned(_file_blocks(gold), s_pieces, skeletons, (_tail(gold), _tail(system)))
+
+
+def _file_blocks(data: bytes) -> list[str]:
+    """split_blocks(file_text(data)), without the whole text for ASCII."""
+    pieces = ascii_blocks(data)
+    return split_blocks(file_text(data)) if pieces is None else pieces
 
 
 def _aligned(g_pieces: list[str], s_pieces: list[str], skeletons: list[bytes] | None,
@@ -85,14 +91,14 @@ def _aligned(g_pieces: list[str], s_pieces: list[str], skeletons: list[bytes] | 
     return g_blocks, s_blocks, tails[0] == 2
 
 
-def _tail(text: str) -> int | None:
-    """How many LFs end the text after its sentences: a final LF and the empty line
-    after it, 0 to 2 (None when it is empty, starts with an empty line or ends with more)."""
-    end = len(text) - text.endswith("\n")
-    end -= text.endswith("\n", 0, end)
-    if end <= 0 or text.startswith("\n") or text.endswith("\n", 0, end):
+def _tail(data: bytes) -> int | None:
+    """How many LFs end the file (its bytes) after its sentences: a final LF and the empty
+    line after it, 0 to 2 (None when it is empty, starts with an empty line or ends with more)."""
+    end = len(data) - data.endswith(b"\n")
+    end -= data.endswith(b"\n", 0, end)
+    if end <= 0 or data.startswith(b"\n") or data.endswith(b"\n", 0, end):
         return None
-    return len(text) - end
+    return len(data) - end
 
 
 def _body_blocks(pieces: list[str], tail: int) -> list[str] | None:
@@ -159,10 +165,9 @@ class ExactReader:
         self.keep_rows = keep_rows
         self.gold: list[str] = []
         self.system: list[str] = []
-        g_text, s_text = file_text(gold.data), file_text(system.data)
-        self.blocks = aligned_blocks(g_text, s_text, system.data)
+        self.blocks = aligned_blocks(gold.data, system.data)
         if self.blocks is None:
-            self.gold, self.system = text_lines(g_text), text_lines(s_text)
+            self.gold, self.system = text_lines(file_text(gold.data)), text_lines(file_text(system.data))
         self.plain_count = 0
         self.warnings: list[str] = []
         extra = len(self.system) - len(self.gold)

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 from functools import cached_property
 from itertools import accumulate, repeat
 
@@ -32,23 +31,59 @@ def split_blocks(text: str) -> list[str]:
     return _TEXT_PAIR.split(text)
 
 
+#: The share of a file decoded at a time (file_blocks).
+CHUNK = 1 << 20
+
+
+def file_blocks(data: bytes, path: str, chunk: int = CHUNK) -> list[str]:
+    """split_blocks(decode_utf8(data, path)), without the whole text for ASCII without CR."""
+    pieces = None if b"\r" in data else ascii_blocks(data, chunk)
+    return split_blocks(decode_utf8(data, path)) if pieces is None else pieces
+
+
+def ascii_blocks(data: bytes, chunk: int = CHUNK) -> list[str] | None:
+    """split_blocks of the text of ASCII `data` (None when it is not ASCII), decoded a
+    `chunk` at a time, each ending at an empty line: the whole file's text is never held
+    (13 MB less memory to allocate and touch on a 13 MB file)."""
+    if not data.isascii():
+        return None
+    view = memoryview(data)
+    pieces: list[str] = []
+    start = 0
+    while (cut := _chunk_end(data, start + chunk)) > 0:
+        pieces += split_blocks(str(view[start:cut], "ascii"))
+        start = cut + 2
+    return pieces + split_blocks(str(view[start:], "ascii"))
+
+
+def _chunk_end(data: bytes, at: int) -> int:
+    """The first LF pair from `at` on that follows no LF, where the split at empty lines
+    of the whole file cuts too (-1 when there is none)."""
+    cut = data.find(b"\n\n", at)
+    while cut > 0 and data[cut - 1] == 10:
+        cut = data.find(b"\n\n", cut + 1)
+    return cut
+
+
 def read_bytes(path: str) -> bytes:
     """The file's bytes, or the §8 error for a missing or unreadable file."""
     return read_input_bytes(path, directory=("a file", "a directory"))
 
 
-@dataclass(frozen=True)
 class Input:
     """An input file: its path and its bytes."""
 
-    path: str
-    data: bytes
+    __slots__ = ("path", "data")
+
+    def __init__(self, path: str, data: bytes) -> None:
+        self.path = path
+        self.data = data
 
     def blocks(self, skeletons: bool = True, strip: bool = True) -> Blocks:
         """The file's sentence blocks, with skeletons when asked for and its bytes allow
         them, for a reader that does or does not `strip` its lines (skeleton_pieces)."""
-        text = decode_utf8(self.data, self.path)
-        return sentence_blocks(text, self.path, self.data if skeletons else None, strip=strip)
+        texts = file_blocks(self.data, self.path)
+        return _blocks(texts, self.path, self.data if skeletons else None, strip)
 
 
 class Blocks:
@@ -112,8 +147,12 @@ def sentence_blocks(text: str, path: str, data: bytes | None = None, strip: bool
     """The blocks of a file whose surrounding whitespace is ignored, with their skeletons
     when `data`, the text's bytes, allow them (for a reader that does or does not `strip`
     its lines). Raises InputError when the file holds no token line."""
-    texts = split_blocks(text)  # then the whitespace around the file goes, without copying it
-    skeletons = skeleton_pieces(data, text, len(texts), strip)
+    return _blocks(split_blocks(text), path, data, strip)
+
+
+def _blocks(texts: list[str], path: str, data: bytes | None, strip: bool) -> Blocks:
+    """sentence_blocks from the text's pieces between empty lines."""
+    skeletons = skeleton_pieces(data, len(texts), strip)  # then the whitespace around the file goes
     return _trimmed_blocks(texts, skeletons, path, strip)
 
 
@@ -146,15 +185,15 @@ def _trimmed_blocks(texts: list[str], skeletons: list[bytes] | None, path: str, 
 _NOT_SPACE = bytes(b for b in range(256) if b not in b"\t\n \r\x0b\x0c\x1c\x1d\x1e\x1f")
 
 
-def skeleton_pieces(data: bytes | None, text: str, count: int, strip: bool = True) -> list[bytes] | None:
-    """Per block of `text` (its `count` parts between empty lines), the block's whitespace
+def skeleton_pieces(data: bytes | None, count: int, strip: bool = True) -> list[bytes] | None:
+    """Per block of a file's text (its `count` parts between empty lines), the block's whitespace
     in order: TABs, LFs and any other blank. Only for a file whose bytes are its text
     (ASCII without CR), without a line that starts with a TAB when its reader `strip`s
     lines (a skeleton cannot show that the TAB goes), and whose skeleton splits where
     the text does, else None: a line without a blank inside a block splits it once more,
     and next to an empty line it makes three LFs in a row, which could be split on
     either side."""
-    if data is None or len(data) != len(text) or b"\r" in data or not data.isascii():
+    if data is None or b"\r" in data or not data.isascii():
         return None
     if strip and tab_starts_a_line(data):
         return None
@@ -231,9 +270,7 @@ def check_block_start(block: Block, path: str) -> None:
     """A block starting with an empty line had two empty lines before it (S12, S13)."""
     line, text = block
     if not text or text[0] == "\n":
-        raise InputError(
-            "one empty line between sentences", "a second empty line", file=path, line=line
-        )
+        raise InputError("one empty line between sentences", "a second empty line", file=path, line=line)
 
 
 def blank_line_error(path: str, line: int) -> InputError:
@@ -249,4 +286,3 @@ def gold_token_text(fields: list[str]) -> str:
 def columns_text(fields: list[str]) -> str:
     """`'wisteria01 5 3 house'`: columns 1-4 of a line as messages quote them."""
     return "'" + " ".join([*fields[:4], "", "", "", ""][:4]) + "'"
-
