@@ -5,7 +5,6 @@ Every figure comes from engine.agreement; this window only shows them."""
 
 from __future__ import annotations
 
-import html
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -17,10 +16,13 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
+    QListView,
     QListWidget,
     QProgressBar,
     QPushButton,
+    QSpinBox,
     QSplitter,
+    QTableView,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -34,6 +36,7 @@ from engine.errors import InputError
 from engine.progress import Progress
 
 from . import dialogs
+from .agreement_views import DocumentRowsModel, Lanes, PairRowsModel, by_document, pair_disagreements
 from .notice import Notice
 from .worker import Job, Task, finish, show_progress, start
 
@@ -50,14 +53,15 @@ DOC_COLUMNS = ("Document", "Annotators", "F1 (mean)", "Cohen κ (mean)", "Fleiss
 def measure_job(paths: list[str]) -> Job:
     """What the worker thread runs: read, measure, find the disagreements."""
 
-    def job(progress: Progress) -> tuple[dict[str, Any], Any, Any]:
+    def job(progress: Progress) -> tuple[dict[str, Any], Any, Any, dict[str, list[Any]]]:
         from engine.agreement.adjudication import disagreements
         from engine.agreement.command import read_annotators
         from engine.agreement.corpus import build_corpus
         from engine.agreement.measures import measure
 
         corpus = build_corpus(read_annotators(paths, progress=progress))
-        return measure(corpus, progress), corpus, disagreements(corpus)
+        sheet = disagreements(corpus)
+        return measure(corpus, progress), corpus, sheet, by_document(sheet.rows)
 
     return job
 
@@ -97,6 +101,8 @@ class AgreementWindow(QWidget):
         self.data: dict[str, Any] | None = None
         self.corpus: Any = None
         self.sheet: Any = None
+        self.rows_of: dict[str, list[Any]] = {}  # the sheet's rows by document
+        self.lanes_of: Lanes | None = None  # the lanes of the document shown
         self._task: Task | None = None
         self._thread: Any = None
         self._done: Callable[[Any], None] = lambda result: None
@@ -152,7 +158,9 @@ class AgreementWindow(QWidget):
         self.measure_choice.currentIndexChanged.connect(self.show_matrix)
         self.matrix = QTableWidget()
         self.matrix.cellClicked.connect(self.show_pair)
-        self.pair_rows = QTableWidget()
+        self.pair_rows = QTableView()
+        self.pair_model = PairRowsModel(self.pair_rows)
+        self.pair_rows.setModel(self.pair_model)
         self.pair_title = QLabel("Click a cell of the matrix to list that pair's disagreements.")
         top = QWidget()
         box = QVBoxLayout(top)
@@ -178,13 +186,25 @@ class AgreementWindow(QWidget):
         box = QVBoxLayout(page)
         self.document_choice = QComboBox()
         self.document_choice.currentIndexChanged.connect(self.show_document)
-        self.row_choice = QListWidget()
+        self.row_choice = QListView()
         self.row_choice.setMaximumHeight(120)
-        self.row_choice.currentRowChanged.connect(lambda _: self.show_document())
+        self.row_choice.setUniformItemSizes(True)  # a long list is laid out without asking every row
+        self.row_model = DocumentRowsModel(self.row_choice)
+        self.row_choice.setModel(self.row_model)
+        self.row_choice.selectionModel().currentRowChanged.connect(lambda *_: self.show_chosen())
+        self.part_choice = QSpinBox()
+        self.part_choice.setMinimum(1)
+        self.part_choice.valueChanged.connect(lambda _: self.show_part())
+        self.part_label = QLabel()
+        parts = QHBoxLayout()
+        for widget in (QLabel("Part of the document:"), self.part_choice, self.part_label):
+            parts.addWidget(widget)
+        parts.addStretch()
         self.lanes = QTextBrowser()
         box.addWidget(self.document_choice)
         box.addWidget(QLabel("Disagreements in this document (select one to mark it in every lane):"))
         box.addWidget(self.row_choice)
+        box.addLayout(parts)
         box.addWidget(self.lanes, 1)
         return page
 
@@ -259,8 +279,8 @@ class AgreementWindow(QWidget):
         self.progress.hide()
         self._done(result)
 
-    def _measured(self, result: tuple[dict[str, Any], Any, Any]) -> None:
-        self.data, self.corpus, self.sheet = result
+    def _measured(self, result: tuple[dict[str, Any], Any, Any, dict[str, list[Any]]]) -> None:
+        self.data, self.corpus, self.sheet, self.rows_of = result
         self.show_results()
 
     def _failed(self, err: InputError) -> None:
@@ -341,19 +361,9 @@ class AgreementWindow(QWidget):
         if self.data is None or self.sheet is None or row == column:
             return
         a, b = self.data["annotators"][row], self.data["annotators"][column]
-        rows = [r for r in self.sheet.rows if a in r.labels and b in r.labels and r.labels[a] != r.labels[b]]
+        rows = pair_disagreements(self.sheet.rows, a, b)
         self.pair_title.setText(f"{a} and {b} disagree on {len(rows)} spans:")
-        headers = ["Document", "Characters", "Text", a, b]
-        self.pair_rows.clear()
-        self.pair_rows.setColumnCount(len(headers))
-        self.pair_rows.setHorizontalHeaderLabels(headers)
-        self.pair_rows.setRowCount(len(rows))
-        texts = self.corpus.texts
-        for n, r in enumerate(rows):
-            values = [r.document, f"{r.start}–{r.end}", texts[r.document].text(r.start, r.end)]
-            values += [" | ".join(r.labels[a]) or "—", " | ".join(r.labels[b]) or "—"]
-            for k, value in enumerate(values):
-                self.pair_rows.setItem(n, k, QTableWidgetItem(value))
+        self.pair_model.set_rows(rows, a, b, self.corpus.texts)
 
     def show_documents(self) -> None:
         docs = (self.data or {})["per_document"]
@@ -379,63 +389,47 @@ class AgreementWindow(QWidget):
         self.documents.resizeColumnsToContents()
 
     def show_document(self) -> None:
+        """The chosen document: its disagreements and the first part of its lanes."""
         if self.data is None or self.sheet is None:
             return
         name = self.document_choice.currentText()
-        rows = [r for r in self.sheet.rows if r.document == name]
-        if self.row_choice.count() != len(rows) or getattr(self, "_rows_of", None) != name:
-            self._rows_of = name
-            self.row_choice.blockSignals(True)
-            self.row_choice.clear()
-            text = self.corpus.texts[name]
-            for r in rows:
-                labels = "; ".join(f"{a}: {' | '.join(v) or '—'}" for a, v in r.labels.items())
-                self.row_choice.addItem(f"{r.row_id}  «{text.text(r.start, r.end)}»  {labels}")
-            self.row_choice.blockSignals(False)
-        chosen = rows[self.row_choice.currentRow()] if 0 <= self.row_choice.currentRow() < len(rows) else None
-        self.lanes.setHtml(self._lanes_html(name, rows, chosen))
+        rows = self.rows_of.get(name, [])
+        self.lanes_of = Lanes(self.corpus, name, rows)
+        self.row_model.set_rows(rows, self.corpus.texts[name])
+        self.part_choice.blockSignals(True)
+        self.part_choice.setMaximum(self.lanes_of.parts)
+        self.part_choice.setValue(1)
+        self.part_choice.blockSignals(False)
+        self.part_label.setText(f"of {self.lanes_of.parts}")
+        self.show_part()
+
+    def select_row(self, row: int) -> None:
+        """Choose a disagreement of the document shown (as a click on it does)."""
+        self.row_choice.setCurrentIndex(self.row_model.index(row, 0))
+
+    def chosen_row(self) -> Any:
+        row = self.row_choice.currentIndex().row()
+        return self.row_model.rows[row] if 0 <= row < len(self.row_model.rows) else None
+
+    def show_chosen(self) -> None:
+        """The part of the lanes holding the chosen disagreement, scrolled to it."""
+        chosen = self.chosen_row()
+        if self.lanes_of is None or chosen is None:
+            return
+        part = self.lanes_of.part_of(chosen.start)
+        if part + 1 != self.part_choice.value():
+            self.part_choice.setValue(part + 1)  # shows that part
+        else:
+            self.show_part()
+
+    def show_part(self) -> None:
+        """The lanes of the chosen part of the document (HTML of that part only)."""
+        if self.lanes_of is None:
+            return
+        chosen = self.chosen_row()
+        self.lanes.setHtml(self.lanes_of.html(self.part_choice.value() - 1, chosen))
         if chosen is not None:
             self.lanes.scrollToAnchor("chosen")
-
-    def _lanes_html(self, name: str, rows: list[Any], chosen: Any) -> str:
-        """One lane per annotator: the text with that annotator's spans, disagreements in red."""
-        d = self.corpus.documents.index(name)
-        text = self.corpus.texts[name].tokens
-        disputed = {(r.start, r.end) for r in rows}
-        parts = [f"<h3>{html.escape(name)}</h3>"]
-        for a, who in enumerate(self.corpus.annotators):
-            if not self.corpus.has(a, d):
-                parts.append(f"<p><b>{html.escape(who)}</b>: <i>does not have this document</i></p>")
-                continue
-            table = self.corpus.tables[a]
-            part = table.rows(d)
-            spans = sorted(
-                zip(
-                    table.start[part].tolist(),
-                    table.end[part].tolist(),
-                    table.label[part].tolist(),
-                    strict=True,
-                )
-            )
-            parts.append(f"<p><b>{html.escape(who)}</b><br>{self._marked(text, spans, disputed, chosen)}</p>")
-        return "".join(parts)
-
-    def _marked(self, text: str, spans: list[tuple[int, int, int]], disputed: set, chosen: Any) -> str:
-        out, at = [], 0
-        for s, e, label in spans:
-            if s < at:  # nested or overlapping: shown by its label only
-                out.append(f"<sup>[{html.escape(self.corpus.labels[label])}]</sup>")
-                continue
-            out.append(html.escape(text[at:s]))
-            style = "background:#f5b7b1" if (s, e) in disputed else "background:#c8e6c9"
-            if chosen is not None and (s, e) == (chosen.start, chosen.end):
-                style += ";text-decoration:underline;font-weight:bold"
-                out.append('<a name="chosen"></a>')
-            label_text = html.escape(self.corpus.labels[label])
-            out.append(f'<span style="{style}">{html.escape(text[s:e])}<sub>{label_text}</sub></span>')
-            at = e
-        out.append(html.escape(text[at:]))
-        return "".join(out).replace("\n", "<br>")
 
     def export_workbook(self) -> None:
         if self.corpus is None:

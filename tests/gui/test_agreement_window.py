@@ -8,13 +8,16 @@ import threading
 import time
 
 import pytest
-from PySide6.QtCore import QSettings
+from PySide6.QtCore import QSettings, Qt
 
 import engine.agreement.measures
 import engine.formats
 from engine.agreement.workbook import read_workbook, workbook_bytes
 from engine.errors import Cancelled
+from engine.formats.standoff import text_document
 from engine.progress import Progress
+from engine.spans import Annotations, Span
+from gui.agreement_views import PART_CHARS, part_bounds
 from gui.agreement_window import AgreementWindow
 from gui.main_window import MainWindow
 from tests.engine.test_agreement_command import annotations
@@ -50,7 +53,11 @@ def test_the_pairwise_matrix_is_coloured_and_a_click_lists_the_pairs_disagreemen
     assert cell.background().color().isValid()
     window.show_pair(0, 1)
     assert window.pair_title.text() == "anna and ben disagree on 5 spans:"
-    assert window.pair_rows.item(0, 2).text() == "Dr Watson"
+    assert (
+        window.pair_model.rowCount() == 5
+        and window.pair_model.headerData(3, Qt.Orientation.Horizontal) == "anna"
+    )
+    assert window.pair_rows.model().index(0, 2).data() == "Dr Watson"
     window.measure_choice.setCurrentIndex(4)  # αu
     assert (
         window.matrix.item(1, 0).text()
@@ -63,10 +70,11 @@ def test_documents_worst_first_and_lanes_per_annotator(window, qtbot):
     assert window.documents.item(0, 0).text() == "d2"  # its αu is the lower
     window.tabs.setCurrentIndex(2)
     window.document_choice.setCurrentIndex(0)
-    window.row_choice.setCurrentRow(0)
+    window.select_row(0)
     page = window.lanes.toPlainText()
     assert page.count("Sherlock Holmes") == 3 and "anna" in page and "cara" in page
-    assert "Dr Watson" in window.row_choice.item(0).text()
+    assert "Dr Watson" in window.row_choice.model().index(0, 0).data()
+    assert window.part_choice.maximum() == 1 and "part" not in page  # a short document is one part
 
 
 def test_fewer_than_two_annotators_is_a_dialog(window, qtbot, shown):
@@ -182,3 +190,62 @@ def test_the_main_window_closes_once_the_agreement_windows_work_has_stopped(
     assert main.isVisible() and main.agreement.busy
     qtbot.waitUntil(lambda: not main.isVisible(), timeout=5_000)
     assert not main.agreement.busy
+
+
+WORDS = 60_000  # a document of 360,000 characters: 72 parts of the lanes
+
+
+def long_annotations(path: str) -> Annotations:
+    """One long document: a line of ten words, a span on every fifth word; annotator "b"
+    labels every third of them otherwise."""
+    text = "".join(f"word{n % 10}" + ("\n" if n % 10 == 9 else " ") for n in range(WORDS))
+    other = path.endswith("b.tsv")
+    spans = [
+        Span(6 * n, 6 * n + 5, "X" if other and n % 15 == 0 else "Y", "long") for n in range(0, WORDS, 5)
+    ]
+    return Annotations(path, "test", [text_document("long", text)], spans)
+
+
+@pytest.fixture
+def long_window(qtbot, monkeypatch, tmp_path):
+    monkeypatch.setattr(
+        engine.formats, "read_spans", lambda path, fmt, options: long_annotations(path), raising=False
+    )
+    shown = AgreementWindow()
+    qtbot.addWidget(shown)
+    for name in ("a.tsv", "b.tsv"):
+        (tmp_path / name).touch()
+        shown.add_paths([str(tmp_path / name)])
+    shown.show()
+    return measured(shown, qtbot)
+
+
+def test_a_long_documents_lanes_are_shown_a_part_at_a_time(long_window):
+    window = long_window
+    parts = window.part_choice.maximum()
+    assert parts == -(-WORDS * 6 // PART_CHARS) and window.part_label.text() == f"of {parts}"
+    page = window.lanes.toPlainText()
+    assert f"(part 1 of {parts}: characters 0–" in page and len(page) < 3 * PART_CHARS
+    assert window.row_model.rowCount() == WORDS // 15
+    window.select_row(window.row_model.rowCount() - 1)  # the last disagreement: in the last part
+    row = window.chosen_row()
+    assert window.part_choice.value() == parts and f"part {parts} of {parts}" in window.lanes.toPlainText()
+    assert window.lanes_of.bounds[parts - 1] <= row.start < window.lanes_of.bounds[parts]
+    assert 'name="chosen"' in window.lanes.toHtml()
+
+
+def test_a_part_ends_at_the_first_line_end_after_its_size():
+    text = "a" * (PART_CHARS + 5) + "\n" + "b" * 10
+    assert part_bounds(text) == [0, PART_CHARS + 6, PART_CHARS + 16]
+    assert part_bounds("x" * (3 * PART_CHARS)) == [0, PART_CHARS, 2 * PART_CHARS, 3 * PART_CHARS]
+
+
+def test_a_pairs_disagreements_are_a_model_of_all_rows_made_when_shown(long_window):
+    window = long_window
+    window.show_pair(0, 1)
+    assert window.pair_title.text() == f"a and b disagree on {WORDS // 15} spans:"
+    assert window.pair_model.rowCount() == WORDS // 15
+    last = window.pair_model.rowCount() - 1
+    assert (
+        window.pair_model.index(last, 2).data() == "word5" and window.pair_model.index(last, 4).data() == "X"
+    )

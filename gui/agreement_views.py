@@ -1,0 +1,185 @@
+"""What the Agreement window shows of a large corpus without building it all at once: a
+pair's disagreements and a document's as models whose cells are made when a view asks
+for them, and the annotators' lanes as HTML of one part of a document at a time."""
+
+from __future__ import annotations
+
+import bisect
+import html
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+from PySide6.QtCore import QAbstractListModel, QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+
+from engine.agreement.corpus import text_of
+
+Index = QModelIndex | QPersistentModelIndex
+
+#: Characters of a document the lanes show at once, about a page (a part ends at the next
+#: line end): the lanes of every annotator are laid out in a few milliseconds.
+PART_CHARS = 5_000
+
+
+def label_text(labels: list[str]) -> str:
+    """An annotator's labels on one extent, as a cell shows them ("—" for none)."""
+    return " | ".join(labels) or "—"
+
+
+def by_document(rows: Sequence[Any]) -> dict[str, list[Any]]:
+    """The disagreement rows of each document, in their order."""
+    grouped: dict[str, list[Any]] = {}
+    for row in rows:
+        grouped.setdefault(row.document, []).append(row)
+    return grouped
+
+
+def pair_disagreements(rows: Sequence[Any], a: str, b: str) -> list[Any]:
+    """The rows where annotators `a` and `b` both have the document and differ."""
+    return [r for r in rows if a in r.labels and b in r.labels and r.labels[a] != r.labels[b]]
+
+
+class PairRowsModel(QAbstractTableModel):
+    """One pair's disagreements: document, characters, text and each one's labels."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.rows: list[Any] = []
+        self.pair: tuple[str, str] = ("", "")
+        self.texts: dict[str, Any] = {}
+
+    def set_rows(self, rows: list[Any], a: str, b: str, texts: dict[str, Any]) -> None:
+        self.beginResetModel()
+        self.rows, self.pair, self.texts = rows, (a, b), texts
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self.rows)
+
+    def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else 5
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:  # noqa: N802
+        if role != Qt.ItemDataRole.DisplayRole:
+            return None
+        if orientation == Qt.Orientation.Vertical:
+            return str(section + 1)
+        return ("Document", "Characters", "Text", *self.pair)[section]
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole or not index.isValid():
+            return None
+        return self.cell(index.row(), index.column())
+
+    def cell(self, row: int, column: int) -> str:
+        r = self.rows[row]
+        if column == 0:
+            return r.document
+        if column == 1:
+            return f"{r.start}–{r.end}"
+        if column == 2:
+            return self.texts[r.document].text(r.start, r.end)
+        return label_text(r.labels[self.pair[column - 3]])
+
+
+class DocumentRowsModel(QAbstractListModel):
+    """A document's disagreements, one line each: id, text and every annotator's labels."""
+
+    def __init__(self, parent: Any = None) -> None:
+        super().__init__(parent)
+        self.rows: list[Any] = []
+        self.text: Any = None
+
+    def set_rows(self, rows: list[Any], text: Any) -> None:
+        self.beginResetModel()
+        self.rows, self.text = rows, text
+        self.endResetModel()
+
+    def rowCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
+        return 0 if parent.isValid() else len(self.rows)
+
+    def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if role != Qt.ItemDataRole.DisplayRole or not index.isValid():
+            return None
+        return self.line(index.row())
+
+    def line(self, row: int) -> str:
+        r = self.rows[row]
+        labels = "; ".join(f"{a}: {label_text(v)}" for a, v in r.labels.items())
+        return f"{r.row_id}  «{self.text.text(r.start, r.end)}»  {labels}"
+
+
+def part_bounds(text: str, size: int = PART_CHARS) -> list[int]:
+    """Where the parts of a text start, then its length: each part ends at the first line
+    end after `size` characters (or runs on to `size` more where no line ends)."""
+    bounds, at = [0], 0
+    while len(text) - at > size:
+        cut = text.find("\n", at + size, at + 2 * size)
+        at = cut + 1 if cut >= 0 else at + size
+        bounds.append(at)
+    bounds.append(len(text))
+    return bounds
+
+
+class Lanes:
+    """One document's lanes (a line of text per annotator, their spans marked; spans in
+    dispute red), as HTML of one part of the document at a time."""
+
+    def __init__(self, corpus: Any, name: str, rows: list[Any]) -> None:
+        self.corpus = corpus
+        self.name = name
+        self.d = corpus.documents.index(name)
+        self.text = text_of(corpus.texts[name])
+        self.bounds = part_bounds(self.text)
+        self.disputed = {(r.start, r.end) for r in rows}
+
+    @property
+    def parts(self) -> int:
+        return len(self.bounds) - 1
+
+    def part_of(self, position: int) -> int:
+        """The part holding a character position."""
+        return min(max(bisect.bisect_right(self.bounds, position) - 1, 0), self.parts - 1)
+
+    def html(self, part: int, chosen: Any) -> str:
+        lo, hi = self.bounds[part], self.bounds[part + 1]
+        where = f" (part {part + 1} of {self.parts}: characters {lo}–{hi})" if self.parts > 1 else ""
+        out = [f"<h3>{html.escape(self.name)}{where}</h3>"]
+        for a, who in enumerate(self.corpus.annotators):
+            if not self.corpus.has(a, self.d):
+                out.append(f"<p><b>{html.escape(who)}</b>: <i>does not have this document</i></p>")
+                continue
+            marked = self._marked(self._spans(a, lo, hi), lo, hi, chosen)
+            out.append(f"<p><b>{html.escape(who)}</b><br>{marked}</p>")
+        return "".join(out)
+
+    def _spans(self, a: int, lo: int, hi: int) -> list[tuple[int, int, int]]:
+        """Annotator a's spans sharing a character with [lo, hi), in order."""
+        table = self.corpus.tables[a]
+        rows = table.rows(self.d)
+        start, end = table.start[rows], table.end[rows]
+        keep = np.flatnonzero((start < hi) & (end > lo))
+        return sorted(
+            zip(start[keep].tolist(), end[keep].tolist(), table.label[rows][keep].tolist(), strict=True)
+        )
+
+    def _marked(self, spans: list[tuple[int, int, int]], lo: int, hi: int, chosen: Any) -> str:
+        text, labels = self.text, self.corpus.labels
+        out, at = [], lo
+        for start, e, label in spans:
+            s = max(start, lo)  # begun in the part before: shown from this part's start
+            if s < at:  # nested or overlapping: shown by its label only
+                out.append(f"<sup>[{html.escape(labels[label])}]</sup>")
+                continue
+            out.append(html.escape(text[at:s]))
+            style = "background:#f5b7b1" if (start, e) in self.disputed else "background:#c8e6c9"
+            if chosen is not None and (start, e) == (chosen.start, chosen.end):
+                style += ";text-decoration:underline;font-weight:bold"
+                out.append('<a name="chosen"></a>')
+            shown = html.escape(text[s : min(e, hi)])
+            out.append(f'<span style="{style}">{shown}<sub>{html.escape(labels[label])}</sub></span>')
+            at = min(e, hi)
+        out.append(html.escape(text[at:hi]))
+        return "".join(out).replace("\n", "<br>")
