@@ -33,6 +33,7 @@ from . import dialogs
 from .errors_panel import ErrorsPanel
 from .help_page import GlossaryDialog
 from .notice import Notice
+from .release import release
 from .results import DetailView, MessagesView, ScoresView
 from .settings import AppSettings
 from .setup_panel import SetupPanel
@@ -68,6 +69,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self.run: Run | None = None  # the run the shown report came from
         self._task: Task | None = None
         self._thread: QThread | None = None
+        self._releases: list[tuple[QThread, Task]] = []  # replaced results let go of (gui/release.py)
         self._done: Any = None
         self._doing = ""
         self._not_rescorable: Any = None  # options the method could not re-score without reading again
@@ -252,6 +254,11 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
     def busy(self) -> bool:
         return self._task is not None
 
+    @property
+    def idle(self) -> bool:
+        """No work runs, not even letting go of a replaced result."""
+        return self._task is None and not self._releases
+
     def run_task(self, title: str, job: Job, done: Any, failed_doing: str) -> bool:
         """Run a job off the UI thread with the progress bar; `done(result)` when it ends well."""
         if self._closed:
@@ -352,7 +359,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         which would abort the app, and it never freezes waiting. The same holds for the
         Agreement window's work."""
         self._rescore_timer.stop()
-        if self._thread is not None or self._agreement_busy():
+        if self._thread is not None or self._releases or self._agreement_busy():
             self.cancel()
             if self._agreement_busy():
                 self.agreement.cancel()
@@ -502,7 +509,9 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
     # --- showing -----------------------------------------------------------------------
 
     def show_report(self, data: ReportData) -> None:
-        """Show a report: its tables, its errors and its documents."""
+        """Show a report: its tables, its errors and its documents; the report it replaces
+        is let go of in the background."""
+        replaced = [self.data] if self.data is not None else []
         self.data = data
         self.report = report = data.report
         old = [self.tabs.widget(i) for i in range(self.tabs.count())]
@@ -523,6 +532,23 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self._show_summary()
         self._update_actions()
         self.statusBar().showMessage("Evaluation finished.", 5000)
+        if replaced:
+            self._let_go(replaced)
+
+    def _let_go(self, replaced: list[ReportData]) -> None:
+        """Free a replaced result on a worker thread, a part at a time (the list holds the
+        last reference: nothing here keeps one)."""
+        task = Task("Letting go of the former result", lambda _progress: release(replaced))
+        thread = start(task, self)
+        thread.finished.connect(self._released)
+        self._releases.append((thread, task))  # the task lives until its thread has ended
+
+    def _released(self) -> None:
+        for pair in [p for p in self._releases if p[0].isFinished()]:
+            self._releases.remove(pair)
+            finish(pair[0])
+        if self._close_when_idle and not self._releases and self._thread is None:
+            self.close()
 
     def _show_summary(self, stale: bool = False) -> None:
         report = self.report

@@ -81,7 +81,7 @@ def window(qtbot, settings_file) -> Iterator[MainWindow]:
 
 
 def wait_idle(qtbot, window: MainWindow, timeout: int = 20_000) -> None:
-    qtbot.waitUntil(lambda: not window.busy, timeout=timeout)
+    qtbot.waitUntil(lambda: window.idle, timeout=timeout)
 
 
 def evaluate(qtbot, window: MainWindow, *args: Any, **kwargs: Any) -> None:
