@@ -18,6 +18,10 @@ SAMPLED_ROWS = 100
 
 #: Role giving the raw value of a cell (for tests and tooltips).
 RAW_ROLE = Qt.ItemDataRole.UserRole
+#: The roles a cell answers.
+ROLES = frozenset(
+    (Qt.ItemDataRole.DisplayRole, RAW_ROLE, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.TextAlignmentRole)
+)
 
 
 def is_missing(value: Any) -> bool:
@@ -109,8 +113,8 @@ class FrameModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self._frame.columns)
 
     def data(self, index: Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
-        if not index.isValid():
-            return None
+        if role not in ROLES or not index.isValid():
+            return None  # a view asks ten roles a cell as it paints: the others cost nothing
         value = self._cell(index.row(), index.column())
         score = index.column() in self._scores and is_score(value)
         if role == Qt.ItemDataRole.DisplayRole:
