@@ -230,6 +230,11 @@ class SetupPanel(QWidget):
             self._looks.remove(pair)
             finish(pair[0])
 
+    @property
+    def looking(self) -> bool:
+        """Whether a chosen file is still being looked at."""
+        return bool(self._looks)
+
     def stop_looking(self) -> None:
         """Wait for the looks still running (before the window goes): a look is short, and
         its thread quits on a signal the UI thread passes on, so events are processed."""
