@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QHBoxLayout,
+    QHeaderView,
     QLabel,
     QListView,
     QListWidget,
@@ -161,6 +162,10 @@ class AgreementWindow(QWidget):
         self.pair_rows = QTableView()
         self.pair_model = PairRowsModel(self.pair_rows)
         self.pair_rows.setModel(self.pair_model)
+        self.pair_rows.setWordWrap(False)
+        rows = self.pair_rows.verticalHeader()
+        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # a long list without measuring each row
+        rows.setDefaultSectionSize(self.pair_rows.fontMetrics().height() + 6)
         self.pair_title = QLabel("Click a cell of the matrix to list that pair's disagreements.")
         top = QWidget()
         box = QVBoxLayout(top)
