@@ -23,19 +23,22 @@ from gui.main_window import MainWindow
 from tests.engine.test_agreement_command import annotations
 
 
-@pytest.fixture
-def window(qtbot, monkeypatch, tmp_path):
-    monkeypatch.setattr(
-        engine.formats, "read_spans", lambda path, fmt, options: annotations(path), raising=False
-    )
+def opened(qtbot, monkeypatch, folder, names, read) -> AgreementWindow:
+    """The Agreement window with these annotators' files, whose annotations `read(path)` makes."""
+    monkeypatch.setattr(engine.formats, "read_spans", lambda path, fmt, options: read(path), raising=False)
     shown = AgreementWindow()
     qtbot.addWidget(shown)
-    files = [tmp_path / name for name in ("annotator_anna.tsv", "ben.tsv", "cara.tsv")]
+    files = [folder / name for name in names]
     for file in files:
         file.touch()  # the files exist; their annotations are made by the test
     shown.add_paths([str(file) for file in files])
     shown.show()
     return shown
+
+
+@pytest.fixture
+def window(qtbot, monkeypatch, tmp_path):
+    return opened(qtbot, monkeypatch, tmp_path, ("annotator_anna.tsv", "ben.tsv", "cara.tsv"), annotations)
 
 
 def measured(window, qtbot):
@@ -208,16 +211,7 @@ def long_annotations(path: str) -> Annotations:
 
 @pytest.fixture
 def long_window(qtbot, monkeypatch, tmp_path):
-    monkeypatch.setattr(
-        engine.formats, "read_spans", lambda path, fmt, options: long_annotations(path), raising=False
-    )
-    shown = AgreementWindow()
-    qtbot.addWidget(shown)
-    for name in ("a.tsv", "b.tsv"):
-        (tmp_path / name).touch()
-        shown.add_paths([str(tmp_path / name)])
-    shown.show()
-    return measured(shown, qtbot)
+    return measured(opened(qtbot, monkeypatch, tmp_path, ("a.tsv", "b.tsv"), long_annotations), qtbot)
 
 
 def test_a_long_documents_lanes_are_shown_a_part_at_a_time(long_window):
