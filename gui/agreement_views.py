@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 from PySide6.QtCore import QAbstractListModel, QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
-from engine.agreement.corpus import text_of
+from engine.formats.spantable import document_text
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -131,7 +131,7 @@ class Lanes:
         self.corpus = corpus
         self.name = name
         self.d = corpus.documents.index(name)
-        self.text = text_of(corpus.texts[name])
+        self.text = document_text(corpus.texts[name])
         self.bounds = part_bounds(self.text)
         self.disputed = {(r.start, r.end) for r in rows}
 
