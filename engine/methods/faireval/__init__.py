@@ -225,6 +225,7 @@ class Run:
         self.wanted = np.zeros(0, dtype=bool)  # by label code: kept by labels/exclude (§2.7)
         self.pending: tuple[FilePair, SideBuilder, SideBuilder] | None = None
         self.wanted_labels: set[str] = set()  # labels found wanted, for Sentence.keep
+        self.read: dict[str, bytes] = {}  # the bytes of the data files read, hashed only when shown
 
     def report(self) -> Report:
         pairs = file_pairs(self.settings, self.warnings)
@@ -257,6 +258,7 @@ class Run:
             FileReader(path, warnings, settings.ignore_punct, self.codes)
             for path in (pair.target, pair.system)
         ]
+        self.read.update((reader.path, reader.raw) for reader in readers)
         step(0.3, "parsing")
         n_target, n_system = readers[0].sentences, readers[1].sentences
         self._check_counts(pair, n_target, n_system)
@@ -385,7 +387,9 @@ class Run:
             "_report_text": text,
         }
         inputs = [
-            f for p in pairs for f in (*InputFile.of("gold", p.target), *InputFile.of("system", p.system))
+            self._input(role, path)
+            for p in pairs
+            for role, path in (("gold", p.target), ("system", p.system))
         ]
         report = Report(
             method="faireval",
@@ -401,6 +405,11 @@ class Run:
             data["_decisions"] = self.decisions  # the per-sentence counts of units.py
             self.documents.fill(report, self.decisions)
         return report
+
+    def _input(self, role: str, path: str) -> InputFile:
+        """A data file for the record: its sha256 taken from the bytes read, when asked for."""
+        read = self.read.get(path)
+        return InputFile(role, path, read) if read is not None else InputFile.of(role, path)[0]
 
 
 COUNT_COLUMNS = {"traditional": ["TP", "FP", "FN"], "fair": list(COUNTS), "weighted": list(COUNTS)}
