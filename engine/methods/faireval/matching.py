@@ -86,24 +86,29 @@ def _true_positives(T: Side, S: Side, out: Collector):
     ordered = keys[order]
     new = np.ones(len(order), dtype=bool)
     new[1:] = ordered[1:] != ordered[:-1]
-    group = np.cumsum(new) - 1
     starts = np.flatnonzero(new)
+    group = np.cumsum(new) - 1
     is_t = order < n_t
-    in_t = np.bincount(group[is_t], minlength=len(starts))
+    in_t = np.bincount(group, weights=is_t, minlength=len(starts)).astype(np.int64)
     in_s = np.diff(np.append(starts, len(order))) - in_t
-    rank = np.arange(len(order)) - starts[group]
-    rank[~is_t] -= in_t[group[~is_t]]
-    matched = rank < np.where(is_t, in_s[group], in_t[group])  # in the order of (group, rank)
-    out.add(TP, order[is_t & matched], order[~is_t & matched] - n_t)
-    tp_t = np.zeros(n_t, dtype=bool)
-    tp_s = np.zeros(len(S), dtype=bool)
-    tp_t[order[is_t & matched]] = True
-    tp_s[order[~is_t & matched] - n_t] = True
-    traditional_tp = np.zeros(n_t, dtype=bool)
-    traditional_tp[order[is_t]] = in_s[group[is_t]] > 0
-    traditional_fp = np.zeros(len(S), dtype=bool)
-    traditional_fp[order[~is_t] - n_t] = in_t[group[~is_t]] == 0
-    return traditional_tp, traditional_fp, np.flatnonzero(~tp_t), np.flatnonzero(~tp_s)
+    offset = np.arange(len(order)) - starts[group]  # targets at 0..in_t-1, then the system spans
+    pairs = np.minimum(in_t, in_s)[group]
+    first_t = in_t[group]
+    matched_t = order[offset < pairs]
+    matched_s = order[(offset >= first_t) & (offset < first_t + pairs)] - n_t
+    out.add(TP, matched_t, matched_s)
+    traditional_tp = np.empty(n_t, dtype=bool)
+    traditional_tp[order[is_t]] = (in_s > 0)[group[is_t]]
+    traditional_fp = np.empty(len(S), dtype=bool)
+    traditional_fp[order[~is_t] - n_t] = (in_t == 0)[group[~is_t]]
+    return traditional_tp, traditional_fp, _rest(n_t, matched_t), _rest(len(S), matched_s)
+
+
+def _rest(n: int, taken: np.ndarray) -> np.ndarray:
+    """The indices 0..n-1 not taken, in order."""
+    left = np.ones(n, dtype=bool)
+    left[taken] = False
+    return np.flatnonzero(left)
 
 
 def _label_errors(T: Side, S: Side, rest_t: np.ndarray, rest_s: np.ndarray, out: Collector):
