@@ -15,7 +15,8 @@ import numpy as np
 
 from .batch import RANGE, Codes, Side
 from .grouping import clusters, group_ids, rank_within, row_keys
-from .passes import BE_A, FN, FP, LBE_A, LE, TP, RangeError, Record, SentenceComparison, Work
+from .passes import BE_A, FN, FP, LBE_A, LE, TP, RangeError, Record, SentenceComparison, Work, subtypes
+from .stars import decide_stars, star_clusters
 
 
 @dataclass
@@ -166,14 +167,6 @@ def _mixed_label_errors(T: Side, S: Side, targets, target_groups, systems, syste
     return np.array(pairs_t, dtype=np.int64), np.array(pairs_s, dtype=np.int64)
 
 
-def subtypes(tb: np.ndarray, te: np.ndarray, sb: np.ndarray, se: np.ndarray) -> np.ndarray:
-    """BES (1) / BEL (2) / BEO (3) of overlapping pairs, from the target's side (§3.5)."""
-    starts_with = np.where(se < te, 1, 2)
-    starts_before = np.where(se < te, 3, 2)
-    starts_after = np.where(se <= te, 1, 3)
-    return np.where(sb == tb, starts_with, np.where(sb < tb, starts_before, starts_after))
-
-
 PAIR_LIMIT = 64  # clusters with at most this many (target, system) pairs are looked at in bulk
 
 
@@ -229,12 +222,18 @@ def _pairs(t: np.ndarray, c_t: np.ndarray, s: np.ndarray, c_s: np.ndarray, count
 
 
 def _competing(T, S, rest_t, rest_s, c_t, c_s, competing, codes: Codes, out: Collector, range_error) -> None:
-    """The clusters whose spans compete, through the original's passes, in sentence
-    order. A sentence where a range span competes goes through as a whole, so that the
-    span the original stops at is the one reported (§3.6)."""
+    """The clusters whose spans compete: those of one span on a side on arrays
+    (stars.py), the others through the original's passes, in sentence order. A sentence
+    where a range span competes goes through as a whole, so that the span the original
+    stops at is the one reported (§3.6)."""
     keep_t, keep_s = competing[c_t], competing[c_s]
     t, s = rest_t[keep_t], rest_s[keep_s]
     unit_t, unit_s = c_t[keep_t], c_s[keep_s]
+    star = star_clusters(T, S, t, unit_t, s, unit_s, len(competing))
+    decide_stars(
+        T, S, t[star[unit_t]], unit_t[star[unit_t]], s[star[unit_s]], unit_s[star[unit_s]], len(star), out
+    )
+    t, s, unit_t, unit_s = t[~star[unit_t]], s[~star[unit_s]], unit_t[~star[unit_t]], unit_s[~star[unit_s]]
     ranged = np.concatenate((T.sentence[t[T.tokens[t] == RANGE]], S.sentence[s[S.tokens[s] == RANGE]]))
     if len(ranged):  # every competing cluster of such a sentence becomes its first one
         first = np.full(int(T.sentence.max()) + 1, np.iinfo(np.int64).max)
