@@ -194,11 +194,10 @@ class FileReader:
         for i, at in zip(distinct.tolist(), positions[first].tolist(), strict=True):
             row = known.get(texts[i])
             rows.append(row if row is not None else self._parse(reader, at + 1, texts[i]))
-        table = np.zeros((len(texts), 4), dtype=np.int64)
+        table = np.zeros((4, len(texts)), dtype=np.int64)  # a row per column, a cell per distinct line
         if rows:
-            table[distinct] = rows
-        columns = table[ids].T
-        return Side(sentence, *(np.ascontiguousarray(column) for column in columns), positions + 1)
+            table[:, distinct] = np.array(rows, dtype=np.int64).T
+        return Side(sentence, *(row[ids] for row in table), positions + 1)
 
     def _parse(self, reader: SpanFileReader, number: int, text: str) -> tuple[int, int, int, int]:
         """The codes of one span line (label, begin, end, tokens). A line of four fields
