@@ -29,7 +29,7 @@ from .compare import Decision, Tally, decision_rows
 from .detail import DocumentBuilder
 from .matching import decide
 from .passes import Work
-from .reading import FilePair, FileReader, Sentence, file_pairs, input_size, token_field
+from .reading import FilePair, FileReader, FileSpans, Sentence, file_pairs, input_size, token_field
 from .render import SparseConfusion, render_report
 from .scores import scores, weights_for
 from .settings import COUNTS, METHODS, Settings, from_options, read_config
@@ -252,21 +252,8 @@ class Run:
     def _pair(self, pair: FilePair, step: Callable[[float, str], None]) -> None:
         """Read both files of a pair and compare their sentences pairwise (F5); `step`
         reports the share of the pair done."""
-        settings, warnings = self.settings, self.warnings
-        step(0.0, "reading")
-        readers = [
-            FileReader(path, warnings, settings.ignore_punct, self.codes)
-            for path in (pair.target, pair.system)
-        ]
-        self.read.update((reader.path, reader.raw) for reader in readers)
-        step(0.3, "parsing")
-        n_target, n_system = readers[0].sentences, readers[1].sentences
-        self._check_counts(pair, n_target, n_system)
-        compared = min(n_target, n_system)
-        target, system = (reader.spans(compared) for reader in readers)
-        self.sentences["target"] += n_target
-        self.sentences["system"] += n_system
-        self.sentences["compared"] += compared
+        target, system = self._read(pair, step)
+        compared = target.sentences
         T, S = self._kept(target.side), self._kept(system.side)
         step(0.5, "comparing sentences")
         spans = self._compare_sides(pair, T, S)
@@ -274,6 +261,25 @@ class Run:
             step(0.8, "laying out the documents")
             self.documents.sides(pair, compared, T, S, {**system.forms, **target.forms}, spans)
             self.documents.finish(pair)
+
+    def _read(self, pair: FilePair, step: Callable[[float, str], None]) -> tuple[FileSpans, FileSpans]:
+        """The spans of both files of a pair, as far as their sentences are paired (the
+        readers are let go before the comparison: its arrays take their place)."""
+        step(0.0, "reading")
+        readers = [
+            FileReader(path, self.warnings, self.settings.ignore_punct, self.codes)
+            for path in (pair.target, pair.system)
+        ]
+        self.read.update((reader.path, reader.raw) for reader in readers)
+        step(0.3, "parsing")
+        n_target, n_system = readers[0].sentences, readers[1].sentences
+        self._check_counts(pair, n_target, n_system)
+        compared = min(n_target, n_system)
+        self.sentences["target"] += n_target
+        self.sentences["system"] += n_system
+        self.sentences["compared"] += compared
+        target, system = (reader.spans(compared) for reader in readers)
+        return target, system
 
     def _kept(self, side: Side) -> Side:
         """The spans whose labels are wanted (§2.7)."""
