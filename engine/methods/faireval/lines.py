@@ -15,7 +15,7 @@ import numpy as np
 from ...errors import InputError
 from ...textio import BOM, bom_ignored, decode_utf8, require_file
 
-CHUNK = 1 << 22  # bytes split at a time: each step holds the GIL briefly (the app's worker)
+CHUNK = 1 << 20  # bytes split at a time: each step holds the GIL briefly (the app's worker)
 
 
 def distinct_lines(path: str, warnings: list[str]) -> tuple[bytes, list[str], np.ndarray]:
