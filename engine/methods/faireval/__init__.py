@@ -29,7 +29,7 @@ from .compare import Decision, Tally, decision_rows
 from .detail import DocumentBuilder
 from .matching import decide
 from .passes import Work
-from .reading import FilePair, FileReader, Sentence, file_pairs, input_size, token_field
+from .reading import FilePair, FileReader, FileSpans, Sentence, file_pairs, input_size, token_field
 from .render import SparseConfusion, render_report
 from .scores import scores, weights_for
 from .settings import COUNTS, METHODS, Settings, from_options, read_config
@@ -225,6 +225,7 @@ class Run:
         self.wanted = np.zeros(0, dtype=bool)  # by label code: kept by labels/exclude (§2.7)
         self.pending: tuple[FilePair, SideBuilder, SideBuilder] | None = None
         self.wanted_labels: set[str] = set()  # labels found wanted, for Sentence.keep
+        self.read: dict[str, bytes] = {}  # the bytes of the data files read, hashed only when shown
 
     def report(self) -> Report:
         pairs = file_pairs(self.settings, self.warnings)
@@ -251,20 +252,8 @@ class Run:
     def _pair(self, pair: FilePair, step: Callable[[float, str], None]) -> None:
         """Read both files of a pair and compare their sentences pairwise (F5); `step`
         reports the share of the pair done."""
-        settings, warnings = self.settings, self.warnings
-        step(0.0, "reading")
-        readers = [
-            FileReader(path, warnings, settings.ignore_punct, self.codes)
-            for path in (pair.target, pair.system)
-        ]
-        step(0.3, "parsing")
-        n_target, n_system = readers[0].sentences, readers[1].sentences
-        self._check_counts(pair, n_target, n_system)
-        compared = min(n_target, n_system)
-        target, system = (reader.spans(compared) for reader in readers)
-        self.sentences["target"] += n_target
-        self.sentences["system"] += n_system
-        self.sentences["compared"] += compared
+        target, system = self._read(pair, step)
+        compared = target.sentences
         T, S = self._kept(target.side), self._kept(system.side)
         step(0.5, "comparing sentences")
         spans = self._compare_sides(pair, T, S)
@@ -272,6 +261,25 @@ class Run:
             step(0.8, "laying out the documents")
             self.documents.sides(pair, compared, T, S, {**system.forms, **target.forms}, spans)
             self.documents.finish(pair)
+
+    def _read(self, pair: FilePair, step: Callable[[float, str], None]) -> tuple[FileSpans, FileSpans]:
+        """The spans of both files of a pair, as far as their sentences are paired (the
+        readers are let go before the comparison: its arrays take their place)."""
+        step(0.0, "reading")
+        readers = [
+            FileReader(path, self.warnings, self.settings.ignore_punct, self.codes)
+            for path in (pair.target, pair.system)
+        ]
+        self.read.update((reader.path, reader.raw) for reader in readers)
+        step(0.3, "parsing")
+        n_target, n_system = readers[0].sentences, readers[1].sentences
+        self._check_counts(pair, n_target, n_system)
+        compared = min(n_target, n_system)
+        self.sentences["target"] += n_target
+        self.sentences["system"] += n_system
+        self.sentences["compared"] += compared
+        target, system = (reader.spans(compared) for reader in readers)
+        return target, system
 
     def _kept(self, side: Side) -> Side:
         """The spans whose labels are wanted (§2.7)."""
@@ -385,7 +393,9 @@ class Run:
             "_report_text": text,
         }
         inputs = [
-            f for p in pairs for f in (*InputFile.of("gold", p.target), *InputFile.of("system", p.system))
+            self._input(role, path)
+            for p in pairs
+            for role, path in (("gold", p.target), ("system", p.system))
         ]
         report = Report(
             method="faireval",
@@ -401,6 +411,11 @@ class Run:
             data["_decisions"] = self.decisions  # the per-sentence counts of units.py
             self.documents.fill(report, self.decisions)
         return report
+
+    def _input(self, role: str, path: str) -> InputFile:
+        """A data file for the record: its sha256 taken from the bytes read, when asked for."""
+        read = self.read.get(path)
+        return InputFile(role, path, read) if read is not None else InputFile.of(role, path)[0]
 
 
 COUNT_COLUMNS = {"traditional": ["TP", "FP", "FN"], "fair": list(COUNTS), "weighted": list(COUNTS)}

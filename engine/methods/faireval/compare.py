@@ -10,6 +10,7 @@ import numpy as np
 
 from ...formats.faireval_spans import TokenSpan
 from .batch import Codes, Side, SideBuilder
+from .grouping import first_of_groups
 from .matching import Decisions, decide
 from .passes import BE_C, FP, KINDS, LBE_C, LE, SUBTYPES, TP, RangeError
 from .reading import Sentence
@@ -71,9 +72,10 @@ class Tally:
     def _data_stats(self, labels: np.ndarray, names: list[str]) -> None:
         if not len(labels):
             return
-        present, first = np.unique(labels, return_index=True)
-        counts = np.bincount(labels)
-        for code in present[np.argsort(first)].tolist():
+        first = first_of_groups(labels, len(names))
+        present = np.flatnonzero(first < len(labels))
+        counts = np.bincount(labels, minlength=len(names))
+        for code in present[np.argsort(first[present])].tolist():
             self.data_stats[names[code]] += int(counts[code])
 
     @staticmethod

@@ -15,7 +15,8 @@ import numpy as np
 
 from .batch import RANGE, Codes, Side
 from .grouping import clusters, group_ids, rank_within, row_keys
-from .passes import BE_A, FN, FP, LBE_A, LE, TP, RangeError, Record, SentenceComparison, Work
+from .passes import BE_A, FN, FP, LBE_A, LE, TP, RangeError, Record, SentenceComparison, Work, subtypes
+from .stars import decide_stars, star_clusters
 
 
 @dataclass
@@ -86,24 +87,29 @@ def _true_positives(T: Side, S: Side, out: Collector):
     ordered = keys[order]
     new = np.ones(len(order), dtype=bool)
     new[1:] = ordered[1:] != ordered[:-1]
-    group = np.cumsum(new) - 1
     starts = np.flatnonzero(new)
+    group = np.cumsum(new) - 1
     is_t = order < n_t
-    in_t = np.bincount(group[is_t], minlength=len(starts))
+    in_t = np.bincount(group, weights=is_t, minlength=len(starts)).astype(np.int64)
     in_s = np.diff(np.append(starts, len(order))) - in_t
-    rank = np.arange(len(order)) - starts[group]
-    rank[~is_t] -= in_t[group[~is_t]]
-    matched = rank < np.where(is_t, in_s[group], in_t[group])  # in the order of (group, rank)
-    out.add(TP, order[is_t & matched], order[~is_t & matched] - n_t)
-    tp_t = np.zeros(n_t, dtype=bool)
-    tp_s = np.zeros(len(S), dtype=bool)
-    tp_t[order[is_t & matched]] = True
-    tp_s[order[~is_t & matched] - n_t] = True
-    traditional_tp = np.zeros(n_t, dtype=bool)
-    traditional_tp[order[is_t]] = in_s[group[is_t]] > 0
-    traditional_fp = np.zeros(len(S), dtype=bool)
-    traditional_fp[order[~is_t] - n_t] = in_t[group[~is_t]] == 0
-    return traditional_tp, traditional_fp, np.flatnonzero(~tp_t), np.flatnonzero(~tp_s)
+    offset = np.arange(len(order)) - starts[group]  # targets at 0..in_t-1, then the system spans
+    pairs = np.minimum(in_t, in_s)[group]
+    first_t = in_t[group]
+    matched_t = order[offset < pairs]
+    matched_s = order[(offset >= first_t) & (offset < first_t + pairs)] - n_t
+    out.add(TP, matched_t, matched_s)
+    traditional_tp = np.empty(n_t, dtype=bool)
+    traditional_tp[order[is_t]] = (in_s > 0)[group[is_t]]
+    traditional_fp = np.empty(len(S), dtype=bool)
+    traditional_fp[order[~is_t] - n_t] = (in_t == 0)[group[~is_t]]
+    return traditional_tp, traditional_fp, _rest(n_t, matched_t), _rest(len(S), matched_s)
+
+
+def _rest(n: int, taken: np.ndarray) -> np.ndarray:
+    """The indices 0..n-1 not taken, in order."""
+    left = np.ones(n, dtype=bool)
+    left[taken] = False
+    return np.flatnonzero(left)
 
 
 def _label_errors(T: Side, S: Side, rest_t: np.ndarray, rest_s: np.ndarray, out: Collector):
@@ -161,14 +167,6 @@ def _mixed_label_errors(T: Side, S: Side, targets, target_groups, systems, syste
     return np.array(pairs_t, dtype=np.int64), np.array(pairs_s, dtype=np.int64)
 
 
-def subtypes(tb: np.ndarray, te: np.ndarray, sb: np.ndarray, se: np.ndarray) -> np.ndarray:
-    """BES (1) / BEL (2) / BEO (3) of overlapping pairs, from the target's side (§3.5)."""
-    starts_with = np.where(se < te, 1, 2)
-    starts_before = np.where(se < te, 3, 2)
-    starts_after = np.where(se <= te, 1, 3)
-    return np.where(sb == tb, starts_with, np.where(sb < tb, starts_before, starts_after))
-
-
 PAIR_LIMIT = 64  # clusters with at most this many (target, system) pairs are looked at in bulk
 
 
@@ -224,12 +222,18 @@ def _pairs(t: np.ndarray, c_t: np.ndarray, s: np.ndarray, c_s: np.ndarray, count
 
 
 def _competing(T, S, rest_t, rest_s, c_t, c_s, competing, codes: Codes, out: Collector, range_error) -> None:
-    """The clusters whose spans compete, through the original's passes, in sentence
-    order. A sentence where a range span competes goes through as a whole, so that the
-    span the original stops at is the one reported (§3.6)."""
+    """The clusters whose spans compete: those of one span on a side on arrays
+    (stars.py), the others through the original's passes, in sentence order. A sentence
+    where a range span competes goes through as a whole, so that the span the original
+    stops at is the one reported (§3.6)."""
     keep_t, keep_s = competing[c_t], competing[c_s]
     t, s = rest_t[keep_t], rest_s[keep_s]
     unit_t, unit_s = c_t[keep_t], c_s[keep_s]
+    star = star_clusters(T, S, t, unit_t, s, unit_s, len(competing))
+    decide_stars(
+        T, S, t[star[unit_t]], unit_t[star[unit_t]], s[star[unit_s]], unit_s[star[unit_s]], len(star), out
+    )
+    t, s, unit_t, unit_s = t[~star[unit_t]], s[~star[unit_s]], unit_t[~star[unit_t]], unit_s[~star[unit_s]]
     ranged = np.concatenate((T.sentence[t[T.tokens[t] == RANGE]], S.sentence[s[S.tokens[s] == RANGE]]))
     if len(ranged):  # every competing cluster of such a sentence becomes its first one
         first = np.full(int(T.sentence.max()) + 1, np.iinfo(np.int64).max)

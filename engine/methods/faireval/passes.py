@@ -12,6 +12,8 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable
 
+import numpy as np
+
 from ...errors import InputError
 from ...intervals import IntervalIndex
 
@@ -66,6 +68,14 @@ def subtype(t: Work, s: Work) -> int:
     if s.begin < t.begin:
         return 3 if s.end < t.end else 2
     return 1 if s.end <= t.end else 3
+
+
+def subtypes(tb: np.ndarray, te: np.ndarray, sb: np.ndarray, se: np.ndarray) -> np.ndarray:
+    """BES (1) / BEL (2) / BEO (3) of overlapping pairs, from the target's side (§3.5)."""
+    starts_with = np.where(se < te, 1, 2)
+    starts_before = np.where(se < te, 3, 2)
+    starts_after = np.where(se <= te, 1, 3)
+    return np.where(sb == tb, starts_with, np.where(sb < tb, starts_before, starts_after))
 
 
 def _best(r: Work, candidates: list[Work]) -> Work:

@@ -6,15 +6,15 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from itertools import count, filterfalse
 
 import numpy as np
 
 from ...errors import InputError
 from ...formats.conll2000 import ConllReader, is_conll_line
 from ...formats.faireval_spans import Key, SpanFileReader, TokenSpan
-from ...textio import BOM, bom_ignored, check_input, iter_lines, line_chunks
-from .batch import POSITION_LIMIT, Codes, Side, SideBuilder
+from ...textio import BOM, check_input, iter_lines
+from .batch import POSITION_LIMIT, RANGE, Codes, Side, SideBuilder
+from .lines import distinct_lines
 from .settings import Settings
 
 
@@ -104,19 +104,6 @@ def _first_appearances(ids: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]
     return distinct[order], first[order]
 
 
-def _line_ids(path: str) -> tuple[dict[str, int], np.ndarray]:
-    """The distinct lines of a file numbered in order of first appearance, and the number
-    of each line; read and numbered a chunk at a time, so that no step holds the GIL long
-    (the app's window keeps responding while its worker reads)."""
-    distinct: dict[str, int] = {}
-    parts = []
-    for chunk in line_chunks(path):
-        fresh = filterfalse(distinct.__contains__, dict.fromkeys(chunk))
-        distinct.update(zip(fresh, count(len(distinct))))
-        parts.append(np.fromiter(map(distinct.__getitem__, chunk), dtype=np.int64, count=len(chunk)))
-    return distinct, np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
-
-
 def _fields_found(line: str) -> str:
     tabs = len(line.split("\t"))
     if tabs > 1:
@@ -159,9 +146,7 @@ class FileReader:
         self.warnings = warnings
         self.ignore_punct = ignore_punct
         self.codes = codes
-        distinct, self.line_ids = _line_ids(path)
-        self.texts = [line.strip() for line in distinct]
-        self._drop_bom(self.texts, self.line_ids)
+        self.raw, self.texts, self.line_ids = distinct_lines(path, warnings)
         has_text = np.fromiter(map(bool, self.texts), dtype=bool, count=len(self.texts))
         self.filled = np.flatnonzero(has_text[self.line_ids])  # positions of the lines with text
         self.starts = np.ones(len(self.filled), dtype=bool)  # which of them begin a sentence
@@ -174,8 +159,9 @@ class FileReader:
         within = self.sentence < compared
         filled, sentence, starts = self.filled[within], self.sentence[within], self.starts[within]
         texts, line_ids = self.texts, self.line_ids
-        first_ids = line_ids[filled[starts]].tolist()
-        is_span = np.array([len(texts[i].split("\t")) == 4 for i in first_ids], dtype=bool)
+        four_fields = np.fromiter((text.count("\t") == 3 for text in texts), dtype=bool, count=len(texts))
+        first_ids = line_ids[filled[starts]]
+        is_span = four_fields[first_ids]
         self._check_formats(texts, first_ids, is_span, filled[starts])
         in_spans = is_span[sentence] if len(filled) else np.zeros(0, dtype=bool)
         spans = self._span_lines(texts, line_ids, filled[in_spans], sentence[in_spans])
@@ -185,20 +171,10 @@ class FileReader:
             side = side.take(np.argsort(side.sentence, kind="stable"))
         return FileSpans(side, compared, forms)
 
-    def _drop_bom(self, texts: list[str], line_ids: np.ndarray) -> None:
-        """A byte-order mark before the first line with text is dropped with a warning."""
-        first = next((i for i in line_ids.tolist() if texts[i]), None)
-        if first is None or not texts[first].startswith(BOM):
-            return
-        self.warnings.append(bom_ignored(self.path, texts[first].split("\t")[0]))
-        position = int(np.flatnonzero(line_ids == first)[0])
-        line_ids[position] = len(texts)
-        texts.append(texts[first][1:].strip())
-
     def _check_formats(self, texts, first_ids, is_span, first_lines) -> None:
         """Each sentence's first line must be a span line or a CoNLL-2000 line (§2.3)."""
         for sentence in np.flatnonzero(~is_span).tolist():
-            line = texts[first_ids[sentence]]
+            line = texts[int(first_ids[sentence])]
             if not is_conll_line(line):
                 raise InputError(
                     "4 TAB-separated fields (span file) or 3 space-separated fields (CoNLL-2000)",
@@ -213,20 +189,27 @@ class FileReader:
         ids = line_ids[positions]
         distinct, first = _first_appearances(ids, len(texts))
         reader = SpanFileReader(self.path, self.warnings)
-        label, tokens = self.codes.label, self.codes.tokens
+        known = self.codes.lines
         rows = []
         for i, at in zip(distinct.tolist(), positions[first].tolist(), strict=True):
-            name, begin, end, token_set = reader.line(at + 1, texts[i])
-            if end >= POSITION_LIMIT:
-                raise InputError(
-                    f"token numbers below {POSITION_LIMIT:,}", str(end), file=self.path, line=at + 1
-                )
-            rows.append((label(name), begin, end, tokens(begin, end, token_set)))
-        table = np.zeros((len(texts), 4), dtype=np.int64)
+            row = known.get(texts[i])
+            rows.append(row if row is not None else self._parse(reader, at + 1, texts[i]))
+        table = np.zeros((4, len(texts)), dtype=np.int64)  # a row per column, a cell per distinct line
         if rows:
-            table[distinct] = rows
-        columns = table[ids].T
-        return Side(sentence, *(np.ascontiguousarray(column) for column in columns), positions + 1)
+            table[:, distinct] = np.array(rows, dtype=np.int64).T
+        return Side(sentence, *(row[ids] for row in table), positions + 1)
+
+    def _parse(self, reader: SpanFileReader, number: int, text: str) -> tuple[int, int, int, int]:
+        """The codes of one span line (label, begin, end, tokens). A line of four fields
+        that gives no warning is kept for the other file of the pair, which mostly repeats
+        the lines of the first."""
+        name, begin, end, token_set = reader.line(number, text)
+        if end >= POSITION_LIMIT:
+            raise InputError(f"token numbers below {POSITION_LIMIT:,}", str(end), file=self.path, line=number)
+        row = (self.codes.label(name), begin, end, self.codes.tokens(begin, end, token_set))
+        if row[3] != RANGE and text.count("\t") == 3:
+            self.codes.lines[text] = row
+        return row
 
     def _conll_sentences(self, texts, line_ids, filled, sentence, starts, is_span):
         """The spans of the CoNLL-2000 sentences, parsed sentence by sentence."""

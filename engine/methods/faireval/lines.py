@@ -1,0 +1,83 @@
+"""A FairEval data file's lines (specs/faireval.md §2.1), each distinct line decoded once.
+
+Data files repeat their lines a great deal (token numbers are local to a sentence), so
+the bytes are split at every newline and each line is numbered by a dictionary of the
+distinct lines, in C; only the distinct lines become text, stripped as str.strip() does.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from itertools import count
+
+import numpy as np
+
+from ...errors import InputError
+from ...textio import BOM, bom_ignored, decode_utf8, require_file
+
+CHUNK = 1 << 20  # bytes split at a time: each step holds the GIL briefly (the app's worker)
+
+
+def distinct_lines(path: str, warnings: list[str]) -> tuple[bytes, list[str], np.ndarray]:
+    """A UTF-8 file's bytes as read (for its sha256), its distinct lines, stripped, in
+    order of first appearance, and the number of each line of the file among them. Lines
+    end at \\n, \\r\\n or a lone \\r, as in text-mode iteration; a byte-order mark before the
+    first line with text is dropped with a warning (F32)."""
+    read = _read(path)
+    raw = _newlines(read)
+    numbers: defaultdict[bytes, int] = defaultdict(count().__next__)
+    parts = [
+        np.fromiter(map(numbers.__getitem__, lines), dtype=np.int64, count=len(lines))
+        for lines in _line_chunks(raw)
+    ]
+    ids = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
+    texts = [line.decode("utf-8").strip() for line in numbers]
+    _drop_bom(path, texts, ids, warnings)
+    return read, texts, ids
+
+
+def _read(path: str) -> bytes:
+    """The bytes of a UTF-8 input file (InputError naming the line of the first byte that
+    is not UTF-8)."""
+    p = require_file(path)
+    try:
+        raw = p.read_bytes()
+    except PermissionError:
+        raise InputError("a readable file", "permission denied", file=path) from None
+    if not raw.isascii():
+        try:
+            raw.decode("utf-8")
+        except UnicodeDecodeError:
+            decode_utf8(raw, path)  # raises the error that names the line
+    return raw
+
+
+def _newlines(raw: bytes) -> bytes:
+    """The bytes with \\n for every \\r\\n and lone \\r."""
+    return raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in raw else raw
+
+
+def _line_chunks(raw: bytes):  # noqa: ANN202 - an iterator of lists of bytes
+    """The lines of `raw`, a list per chunk of about CHUNK bytes cut at a newline."""
+    start = 0
+    while start < len(raw):
+        cut = raw.find(b"\n", start + CHUNK)
+        if cut < 0:
+            cut = len(raw)
+        lines = raw[start:cut].split(b"\n")
+        if cut == len(raw) and not lines[-1]:
+            lines.pop()  # the file's last line end
+        yield lines
+        start = cut + 1
+
+
+def _drop_bom(path: str, texts: list[str], ids: np.ndarray, warnings: list[str]) -> None:
+    """A byte-order mark before the first line with text is dropped with a warning."""
+    has_text = np.fromiter(map(bool, texts), dtype=bool, count=len(texts))
+    filled = np.flatnonzero(has_text[ids])
+    first = int(ids[filled[0]]) if len(filled) else 0
+    if not len(filled) or not texts[first].startswith(BOM):
+        return
+    warnings.append(bom_ignored(path, texts[first].split("\t")[0]))
+    ids[filled[0]] = len(texts)
+    texts.append(texts[first][1:].strip())
