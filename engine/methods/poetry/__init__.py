@@ -121,7 +121,10 @@ class Poetry(Method):
         return options
 
     def render_output(self, name: str, report: Report) -> str:
-        return csv_text(*report.data["_pages"])
+        """The CSV, the collector paused (as during the run): its 100,000s of row tuples
+        would otherwise set off a full collection over everything the run holds."""
+        with gc_paused():
+            return csv_text(*report.data["_pages"])
 
     def output_path(self, name: str, value: str) -> Path | None:
         return Path(value)

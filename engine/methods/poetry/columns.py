@@ -162,7 +162,7 @@ def candidates(refs: Spans, syss: Spans, by_label: bool, n_labels: int) -> tuple
     skey, rkey = _group_keys(syss, n_labels, by_label), _group_keys(refs, n_labels, by_label)
     classes = _length_classes(syss.end - syss.start)
     found = [_candidates_among(refs, syss, np.flatnonzero(classes == c), skey, rkey)
-             for c in np.unique(classes)]  # fmt: skip
+             for c in _distinct_keys(classes)]  # fmt: skip
     if len(found) == 1:
         return found[0]
     i, j = np.concatenate([f[0] for f in found]), np.concatenate([f[1] for f in found])
@@ -173,7 +173,16 @@ def candidates(refs: Spans, syss: Spans, by_label: bool, n_labels: int) -> tuple
 def _length_classes(length: np.ndarray) -> np.ndarray:
     """0 for spans up to 4 times the median length; longer ones by power of two."""
     as_float = length.astype(np.float64)
-    return np.where(as_float <= 4 * np.median(as_float), 0, np.log2(as_float).astype(np.int64) + 1)
+    return np.where(as_float <= 4 * _median(as_float), 0, np.log2(as_float).astype(np.int64) + 1)
+
+
+def _median(values: np.ndarray) -> float:
+    """np.median of a non-empty array, by partition (np.median and np.unique import numpy.ma: 15-25 ms)."""
+    middle = len(values) // 2
+    if len(values) % 2:
+        return float(np.partition(values, middle)[middle])
+    low, high = np.partition(values, (middle - 1, middle))[middle - 1 : middle + 1]
+    return float((low + high) / 2)
 
 
 def _candidates_among(refs: Spans, syss: Spans, subset: np.ndarray, skey: np.ndarray,
@@ -182,15 +191,16 @@ def _candidates_among(refs: Spans, syss: Spans, subset: np.ndarray, skey: np.nda
     after the reference's start minus the longest span of its group, and before the
     reference's end: a range of the spans sorted by (group, start)."""
     order = subset[np.argsort(skey[subset], kind="stable")]  # by group, then sorted position
-    gfirst = np.flatnonzero(np.r_[True, skey[order][1:] != skey[order][:-1]])
-    gkeys = skey[order][gfirst]
+    ordered_keys = skey[order]
+    gfirst = np.flatnonzero(np.r_[True, ordered_keys[1:] != ordered_keys[:-1]])
+    gkeys = ordered_keys[gfirst]
     longest = np.maximum.reduceat((syss.end - syss.start)[order], gfirst)
     low = min(syss.start.min(), refs.start.min())
     width = max(syss.end.max(), refs.end.max()) - low + 2
     where = np.minimum(np.searchsorted(gkeys, rkey), len(gkeys) - 1)
     found = gkeys[where] == rkey
     reach = np.where(found, longest[where], 0)
-    placed = skey[order] * width + (syss.start[order] - low)
+    placed = ordered_keys * width + (syss.start[order] - low)
     lo = np.searchsorted(placed, rkey * width + np.maximum(refs.start - reach + 1 - low, 0), "left")
     hi = np.where(found, np.searchsorted(placed, rkey * width + (refs.end - low), "left"), lo)
     count = hi - lo

@@ -22,7 +22,7 @@ import msgspec
 import numpy as np
 
 from ...errors import InputError
-from ...formats.poetry_jsonl import REFERENCE, JsonLines, Layout, page_id_of, parse_line
+from ...formats.poetry_jsonl import REFERENCE, JsonLines, Layout, newlines, page_id_of, parse_line
 from .columns import EXACT
 
 #: An integer of 64 bits with a sign: larger ones (rare) make the typed decoder refuse the
@@ -128,7 +128,7 @@ def _decode(decoders: tuple[Any, Any], piece: bytes) -> list[Any]:
     body = _body(piece)
     try:
         decoded = decoders[0](b"[" + body.replace(b"\n", b",") + b"]")
-        if len(decoded) == body.count(b"\n") + 1:
+        if len(decoded) == newlines(body) + 1:
             return decoded
     except (msgspec.DecodeError, ValueError):
         pass
