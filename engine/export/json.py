@@ -1,8 +1,11 @@
 """The engine's JSON report (schema: docs/report.md).
 
-The report is written as it is encoded: its long lists (table rows, error rows, …) a
-thousand items at a time through the standard library's C encoder, so a report of
-millions of rows is never held as one string and is written at the encoder's speed.
+The report is encoded by orjson (compact: no space after `,` and `:`; floats in their
+shortest form that reads back equal; NaN and ±inf as null) and written as it is encoded:
+its long lists (table rows, error rows, …) a thousand items at a time, so a report of
+millions of rows is never held as one string. What orjson refuses (an integer beyond 64
+bits, a name the system gave as bytes that are not UTF-8) is encoded by the standard
+library instead, with the same separators and the same null for NaN.
 """
 
 from __future__ import annotations
@@ -13,21 +16,26 @@ import sys
 from collections.abc import Callable, Iterator
 from typing import IO, Any
 
+import orjson
+
 from ..errors import shown
 from ..report import Report, Table
 from ..textio import atomic_file
 
-#: Items of a list encoded in one call of the C encoder.
+#: Items of a list encoded in one call of the encoder.
 BATCH = 1000
 #: Lists shorter than this are encoded whole; longer ones a batch at a time.
 LONG = 2 * BATCH
 #: How deep in the report the writer looks for long lists (the report, its tables, a table).
 DEPTH = 3
+#: orjson's options: int, float or bool keys written as text (as the standard library
+#: does), numpy arrays and scalars as lists and numbers.
+OPTIONS = orjson.OPT_NON_STR_KEYS | orjson.OPT_SERIALIZE_NUMPY
 
 
 def _without_nan(value: Any) -> Any:
-    """The value with every NaN as null (JSON has no NaN)."""
-    if isinstance(value, float) and math.isnan(value):
+    """The value with every NaN and ±inf as null (JSON has neither)."""
+    if isinstance(value, float) and not math.isfinite(value):
         return None
     if isinstance(value, list | tuple):
         return [_without_nan(v) for v in value]
@@ -61,43 +69,47 @@ def report_dict(report: Report) -> dict[str, Any]:
     return {**envelope, **method_data, "tables": tables, "errors": report.error_rows}
 
 
-def _encode(value: Any) -> str:
-    """One value as compact JSON (the C encoder), NaN as null, undecodable name bytes escaped."""
-    try:  # a report holds no cycles: not looking for them saves a tenth of the time
-        text = json.dumps(value, ensure_ascii=False, allow_nan=False, check_circular=False)
-    except ValueError:
-        text = json.dumps(_without_nan(value), ensure_ascii=False, check_circular=False)
+def _encode(value: Any) -> bytes:
+    """One value as compact JSON in UTF-8, NaN as null, undecodable name bytes escaped."""
     try:
-        text.encode("utf-8")
+        return orjson.dumps(value, option=OPTIONS)
+    except orjson.JSONEncodeError:
+        return _standard(value)
+
+
+def _standard(value: Any) -> bytes:
+    """What orjson refuses, by the standard library: integers beyond 64 bits, and names
+    that are not UTF-8 (escaped as messages show them)."""
+    text = json.dumps(_without_nan(value), ensure_ascii=False, separators=(",", ":"), check_circular=False)
+    try:
+        return text.encode("utf-8")
     except UnicodeEncodeError:
-        text = _encode(_names_escaped(value))
-    return text
+        return _standard(_names_escaped(value))
 
 
 def to_json(data: Any) -> str:
-    """Compact JSON, floats exact, NaN as null; values are only walked when a NaN (or a
-    name that is not UTF-8) is actually there."""
-    return _encode(data) + "\n"
+    """Compact JSON, floats exact, NaN as null."""
+    return _encode(data).decode("utf-8") + "\n"
 
 
 def dumps(report: Report) -> str:
-    return "".join(_pieces(report_dict(report), DEPTH)) + "\n"
+    return b"".join(_pieces(report_dict(report), DEPTH)).decode("utf-8") + "\n"
 
 
-def _pieces(value: Any, depth: int) -> Iterator[str]:
-    """The JSON text of `value` in pieces: a long list a batch of items at a time, a dict
+def _pieces(value: Any, depth: int) -> Iterator[bytes]:
+    """The JSON of `value` in pieces: a long list a batch of items at a time, a dict
     key by key (down to `depth` levels), anything else in one piece."""
     if depth > 0 and isinstance(value, dict):
-        yield "{"
+        yield b"{"
         for i, (key, item) in enumerate(value.items()):
-            yield (", " if i else "") + _encode(str(key)) + ": "
+            yield (b"," if i else b"") + _encode(str(key)) + b":"
             yield from _pieces(item, depth - 1)
-        yield "}"
+        yield b"}"
     elif isinstance(value, list | tuple) and len(value) >= LONG:
-        yield "["
+        yield b"["
         for start in range(0, len(value), BATCH):
-            yield (", " if start else "") + _encode(value[start : start + BATCH])[1:-1]
-        yield "]"
+            yield (b"," if start else b"") + _encode(value[start : start + BATCH])[1:-1]
+        yield b"]"
     else:
         yield _encode(value)
 
@@ -107,17 +119,17 @@ def write_report(report: Report, handle: IO[bytes]) -> None:
     _write_pieces(_pieces(report_dict(report), DEPTH), handle.write)
 
 
-def _write_pieces(pieces: Iterator[str], write: Callable[[bytes], Any]) -> None:
-    buffer: list[str] = []
+def _write_pieces(pieces: Iterator[bytes], write: Callable[[bytes], Any]) -> None:
+    buffer: list[bytes] = []
     size = 0
     for piece in pieces:
         buffer.append(piece)
         size += len(piece)
         if size > 1 << 20:
-            write("".join(buffer).encode("utf-8"))
+            write(b"".join(buffer))
             buffer, size = [], 0
-    buffer.append("\n")
-    write("".join(buffer).encode("utf-8"))
+    buffer.append(b"\n")
+    write(b"".join(buffer))
 
 
 def write_json(report: Report, path: str) -> None:

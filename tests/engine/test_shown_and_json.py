@@ -8,7 +8,9 @@ import json
 import math
 
 from engine.errors import InputError, shown
-from engine.export.json import BATCH, dumps, report_dict, write_report
+import orjson
+
+from engine.export.json import BATCH, dumps, report_dict, to_json, write_report
 
 
 def test_control_characters_in_a_message_are_escaped():
@@ -54,9 +56,8 @@ class Stub:
 
 
 def _whole(report) -> str:
-    """The report as one json.dumps call of the standard library gives it (NaN as null)."""
-    text = json.dumps(report_dict(report), ensure_ascii=False)
-    return text.replace("NaN", "null") + "\n"
+    """The report as one orjson.dumps call gives it (NaN as null)."""
+    return orjson.dumps(report_dict(report)).decode("utf-8") + "\n"
 
 
 def test_the_streamed_json_is_the_same_bytes_as_one_dumps():
@@ -65,6 +66,17 @@ def test_the_streamed_json_is_the_same_bytes_as_one_dumps():
         handle = io.BytesIO()
         write_report(report, handle)
         assert handle.getvalue().decode("utf-8") == _whole(report) == dumps(report)
+        standard = json.loads(json.dumps(report_dict(report), ensure_ascii=False).replace("NaN", "null"))
+        assert json.loads(dumps(report)) == standard
+
+
+def test_what_orjson_refuses_is_written_by_the_standard_library_the_same_way():
+    value = {"big": 2**70, "small": -(2**65), "x": [math.nan, math.inf, -math.inf, 1e-05, 2.5e-07, 0.1], 3: "three"}
+    assert to_json(value) == '{"big":1180591620717411303424,"small":-36893488147419103232,"x":[null,null,null,1e-05,2.5e-07,0.1],"3":"three"}\n'
+    assert to_json({"x": [math.nan, math.inf, 1e-05, 2.5e-07], 3: "three"}) == '{"x":[null,null,0.00001,2.5e-7],"3":"three"}\n'
+    assert to_json({"file": "a\udcffb"}) == '{"file":"a\\\\xffb"}\n'
+    for value in (0.1, 1 / 3, 1e300, 5e-324, -0.0, 123456789.125):  # floats read back equal
+        assert json.loads(to_json(value)) == value
 
 
 def test_an_original_format_file_with_a_runnable_cell_is_written_as_is_with_one_warning(cli, tmp_path):
