@@ -6,7 +6,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import groupby
 
 from .spans import Document
 
@@ -46,24 +45,45 @@ class Context:
         return "[...]" if self.joiner else "…"
 
 
-def _covered(parts: Iterable[Sequence[int]], length: int) -> set[int]:
-    """Positions covered by the parts that exist in a document of `length` positions."""
-    return {p for start, end in parts for p in range(max(start, 0), min(end, length))}
+Parts = list[tuple[int, int]]
 
 
-def _window(doc: Document, unit: int, marked: set[int]) -> tuple[int, int, int, int]:
-    """(first, end) of the positions shown and of the whole unit they come from."""
+def _clipped(parts: Iterable[Sequence[int]], length: int) -> Parts:
+    """The [start, end) parts that exist in a document of `length` positions, cut to it."""
+    kept = ((max(start, 0), min(end, length)) for start, end in parts)
+    return [(start, end) for start, end in kept if start < end]
+
+
+def _window(doc: Document, unit: int, marked: tuple[int, int] | None) -> tuple[int, int, int, int]:
+    """(first, end) of the positions shown and of the whole unit they come from (`marked`:
+    the first and the end of the positions the spans cover)."""
     unit_start, unit_end = doc.units[unit] if doc.units else (0, len(doc.tokens))
     if marked:
-        unit_start, unit_end = min(unit_start, min(marked)), max(unit_end, max(marked) + 1)
+        unit_start, unit_end = min(unit_start, marked[0]), max(unit_end, marked[1])
     chars = doc.joiner == ""
     limit, margin = (2 * WINDOW_CHARS, WINDOW_CHARS) if chars else (MAX_TOKENS, WINDOW_TOKENS)
     if unit_end - unit_start <= limit:
         return unit_start, unit_end, unit_start, unit_end
     if not marked:
         return unit_start, unit_start + limit, unit_start, unit_end
-    first, end = max(unit_start, min(marked) - margin), min(unit_end, max(marked) + 1 + margin)
+    first, end = max(unit_start, marked[0] - margin), min(unit_end, marked[1] + margin)
     return first, end, unit_start, unit_end
+
+
+def _segments(gold: Parts, system: Parts, first: int, end: int) -> Iterator[tuple[int, int, bool, bool]]:
+    """[start, stop) pieces of first..end, each as long as the spans covering it stay the
+    same, with whether gold and system cover it (cut where a part begins or ends, not
+    position by position: a poetry page's context is hundreds of characters)."""
+    cuts = sorted({first, end, *(p for part in gold + system for p in part if first < p < end)})
+    start, flags = first, None
+    for a in cuts[:-1]:  # each piece a..the next cut
+        covered = (any(s <= a < e for s, e in gold), any(s <= a < e for s, e in system))
+        if covered != flags and flags is not None:
+            yield start, a, *flags
+            start = a
+        flags = covered
+    if flags is not None:
+        yield start, end, *flags
 
 
 def build_context(
@@ -74,18 +94,15 @@ def build_context(
 ) -> Context:
     """The runs of an error's context: its unit (or a window of it) split where the
     covering spans change."""
-    gold, system = _covered(gold_parts, len(doc.tokens)), _covered(system_parts, len(doc.tokens))
-    marked = gold | system
+    gold, system = _clipped(gold_parts, len(doc.tokens)), _clipped(system_parts, len(doc.tokens))
+    both = gold + system
+    marked = (min(s for s, _ in both), max(e for _, e in both)) if both else None
     if unit is None:
-        unit = doc.unit_of(min(marked)) if marked else 0
+        unit = doc.unit_of(marked[0]) if marked else 0
     first, end, unit_start, unit_end = _window(doc, unit, marked)
     tokens = doc.tokens[first:end]  # one slice: a TokenNumbers slice finds its unit each time
-    runs = []
-    start = 0
-    for (in_gold, in_system), same in groupby((p in gold, p in system) for p in range(first, end)):
-        stop = start + sum(1 for _ in same)
-        runs.append(Run(doc.joiner.join(tokens[start:stop]), in_gold, in_system))
-        start = stop
+    runs = [Run(doc.joiner.join(tokens[start - first : stop - first]), in_gold, in_system)
+            for start, stop, in_gold, in_system in _segments(gold, system, first, end)]  # fmt: skip
     return Context(runs, doc.joiner, first > unit_start, end < unit_end)
 
 

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ...formats.faireval_spans import RangeTokens, TokenSpan
-from ...report import Report, error_row
+from ...report import Report
 from ...spans import Document, Span, TokenNumbers
 from .batch import Side
 from .compare import Decision
@@ -130,19 +130,14 @@ def _span(span: TokenSpan, offset: int, doc: str, number: int) -> Span:
     )
 
 
-def _side(doc: Document, offset: int, span: TokenSpan | None, prefix: str) -> dict[str, Any]:
+def _side(doc: Document, offset: int, span: TokenSpan | None) -> tuple[Any, ...]:
+    """A span's label, start, end, parts, position, text and line as an error row shows
+    them (empty without a span)."""
     if span is None:
-        return {}
+        return "", None, None, [], "", "", None
     start, end = offset + span.begin - 1, offset + span.end
-    return {
-        f"{prefix}_label": span.label,
-        f"{prefix}_start": start,
-        f"{prefix}_end": end,
-        f"{prefix}_parts": [[offset + a - 1, offset + b - 1] for a, b in _runs(span.tokens)],
-        f"{prefix}_position": position_text(span),
-        f"{prefix}_text": doc.text(start, end),
-        f"{prefix}_line": span.line,
-    }
+    parts = [[offset + a - 1, offset + b - 1] for a, b in _runs(span.tokens)]
+    return span.label, start, end, parts, position_text(span), doc.text(start, end), span.line
 
 
 STRIP_MARKS = {(True, False): "\U0001f7e9", (False, True): "\U0001f7e5", (True, True): "\U0001f7e8"}
@@ -179,9 +174,15 @@ def _error_row(
     target: TokenSpan | None,
     system: TokenSpan | None,
 ) -> dict[str, Any]:
-    sides = {"gold_line": None, "system_line": None}
-    sides.update(_side(doc, offset, target, "gold"))
-    sides.update(_side(doc, offset, system, "system"))
+    """One error row: the standard columns (engine.report.ERROR_COLUMNS, in their order),
+    then both spans' lines and the token strip, written as one dict."""
+    gold, other = _side(doc, offset, target), _side(doc, offset, system)
     unit_start, unit_end = doc.units[number - 1]
-    sides["token_strip"] = token_strip(target, system, unit_end - unit_start)
-    return error_row(document=doc.name, unit=number, type=kind, subtype=sub, **sides)
+    return {
+        "error_id": "", "document": doc.name, "unit": number, "unit_id": "", "type": kind, "subtype": sub,
+        "gold_label": gold[0], "system_label": other[0], "gold_start": gold[1], "gold_end": gold[2],
+        "system_start": other[1], "system_end": other[2], "gold_parts": gold[3], "system_parts": other[3],
+        "gold_position": gold[4], "system_position": other[4], "gold_text": gold[5], "system_text": other[5],
+        "detail": "", "gold_line": gold[6], "system_line": other[6],
+        "token_strip": token_strip(target, system, unit_end - unit_start),
+    }  # fmt: skip

@@ -219,7 +219,8 @@ class PageView:
         if span is None:
             return "", None, None, [], "", ""
         start, end = span[0], span[1]
-        return label_text(span[3]), start, end, [[start, end]], f"{start}-{end}", _text(self.record.text, start, end)
+        text = _text(self.record.text, start, end)
+        return label_text(span[3]), start, end, [[start, end]], f"{start}-{end}", text
 
     def _detail_text(self, j: int | None, pair: Any, split: bool) -> str:
         notes = []
