@@ -18,9 +18,11 @@ import json
 import math
 import os
 import re
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from itertools import chain
+from operator import itemgetter
 from pathlib import Path
+from types import NoneType
 from typing import Any
 
 from ..errors import InputError
@@ -95,12 +97,48 @@ def _other_cell(value: Any) -> str:
     return "'" + text if text.startswith(FORMULA_STARTS) else text
 
 
+def column_cells(values: list[Any]) -> list[Any]:
+    """A column's values as `cell` writes them, the usual columns as a whole (the csv module
+    writes an int as its digits and None as nothing; a list of whole numbers is the same
+    text as JSON and as str())."""
+    kinds = set(map(type, values))
+    if kinds <= {int, NoneType}:
+        return values
+    if kinds <= {str, NoneType}:
+        return ["'" + v if v and v.startswith(FORMULA_STARTS) else v for v in values]
+    if kinds <= {int, float, NoneType}:
+        return [v if v == v else None for v in values]  # NaN (not equal to itself) empty
+    if kinds == {list} and _whole_number_lists(values):
+        return list(map(str, values))
+    return list(map(cell, values))
+
+
+def _whole_number_lists(values: list[Any]) -> bool:
+    """Whether every value is a list of whole numbers or of such lists, at any depth."""
+    items: list[Any] = values
+    while True:
+        kinds = set(map(type, items))
+        if kinds <= {int}:
+            return True
+        if kinds != {list}:
+            return False
+        items = list(chain.from_iterable(items))
+
+
 def table_text(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     """One CSV document: a header line, then a line per row."""
+    if columns and all(len(row) == len(columns) for row in rows):  # a column at a time
+        cells = (column_cells(list(values)) for values in zip(*rows, strict=True))
+        return _text(columns, zip(*cells, strict=True))
+    return _text(columns, (map(cell, row) for row in rows))
+
+
+def _text(columns: Sequence[str], lines: Iterable[Iterable[Any]]) -> str:
+    """A header line, then the lines of cells (values the csv module writes as they are)."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\r\n")
     writer.writerow([cell(c) for c in columns])
-    writer.writerows(map(cell, row) for row in rows)
+    writer.writerows(lines)
     return BOM + buffer.getvalue()
 
 
@@ -112,7 +150,12 @@ def error_columns(report: Report) -> list[str]:
 
 def errors_text(report: Report) -> str:
     columns = error_columns(report)
-    return table_text(columns, [[row.get(c) for c in columns] for row in report.error_rows])
+    rows = report.error_rows
+    try:  # every row with every column: one look-up of all of them a row
+        values = list(map(itemgetter(*columns), rows))
+    except KeyError:
+        values = [[row.get(c) for c in columns] for row in rows]
+    return table_text(columns, values)
 
 
 def file_name(name: str) -> str:

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.errors import InputError
-from engine.export.csv import cell, csv_files, error_columns, file_names, table_text, write_csv
+from engine.export.csv import _text, cell, csv_files, error_columns, file_names, table_text, write_csv
 from engine.formats.token_text import read_sentences
 from engine.methods import get_method
 from engine.report import ERROR_COLUMNS, Report, Table, error_row
@@ -32,6 +32,14 @@ def test_cells_keep_numbers_exact_and_defuse_formulas():
     for text in ("=SUM(A1:A9)", "+1", "-LRB-", "@cmd", "\tx", "\rx"):
         assert cell(text) == "'" + text
     assert cell("a=b") == "a=b" and cell("O'Brien") == "O'Brien"
+
+
+def test_a_column_written_as_a_whole_is_what_each_cell_gives():
+    columns = [[1, None, -2], ["=x", None, "a", "", "-LRB-", "\tx"], [0.5, float("nan"), 3, None, float("inf")],
+               [[[4, 7]], [], [[1, 2], [3, 4]]], [[1, "a"], [None]], [True, 1, "x", None, 0.1, [1.5]]]  # fmt: skip
+    for values in columns:
+        text = table_text(["c"], [[v] for v in values])
+        assert text == _text(["c"], ([cell(v)] for v in values))
 
 
 def test_a_table_is_rfc_4180_with_a_byte_order_mark():
