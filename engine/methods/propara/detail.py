@@ -9,6 +9,7 @@ summary stores them: `null`, `unk` or the text).
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 from typing import Any
 
@@ -179,13 +180,21 @@ GRID_COLUMNS = ["process_id", "step", "sentence", "participant", "gold_action", 
                 "predicted_action", "predicted_before", "predicted_after", "differs"]  # fmt: skip
 
 
-def _cells(process: Process, name: str, step: int) -> tuple[str, str, str]:
+#: The `differs` cell of each (action, before, after) differing or not.
+DIFFERS = {key: ", ".join(c for c, d in zip(CELLS, key, strict=True) if d)
+           for key in itertools.product((False, True), repeat=3)}  # fmt: skip
+
+
+def _columns(process: Process, name: str, steps: int) -> tuple[list[str], list[str], list[str]]:
+    """A participant's action, location before and location after at steps 1..`steps`
+    ("" where the process has no such participant or step)."""
     participant = process.participants.get(name)
-    if participant is None or step > process.sentences:
-        return ("", "", "")
-    track = participant.track
-    return (participant.actions[step - 1], SHOWN.get(track[step - 1], track[step - 1]),
-            SHOWN.get(track[step], track[step]))  # fmt: skip
+    known = 0 if participant is None else min(steps, process.sentences)
+    blank = [""] * (steps - known)
+    if participant is None:
+        return blank, blank, blank
+    track = [SHOWN.get(t, t) for t in participant.track[: known + 1]]
+    return [*participant.actions[:known], *blank], track[:known] + blank, track[1:] + blank
 
 
 def grid_rows(answer: Process, prediction: Process, sentences: list[str] | None) -> list[list[Any]]:
@@ -193,13 +202,12 @@ def grid_rows(answer: Process, prediction: Process, sentences: list[str] | None)
     evaluator stores them: the before column after sentence 1 is the previous after)."""
     rows = []
     steps = max(answer.sentences, prediction.sentences)
-    texts = sentences or []
+    texts = [*(sentences or [])[:steps], *[""] * (steps - len(sentences or []))]
     for name in answer.participants:
-        for step in range(1, steps + 1):
-            gold, predicted = _cells(answer, name, step), _cells(prediction, name, step)
-            differs = ", ".join(c for c, g, p in zip(CELLS, gold, predicted, strict=True) if g != p)
-            text = texts[step - 1] if step <= len(texts) else ""
-            rows.append([answer.pid, step, text, name, *gold, *predicted, differs])
+        cells = zip(*_columns(answer, name, steps), *_columns(prediction, name, steps), strict=True)
+        for step, (text, (ga, gb, gf, pa, pb, pf)) in enumerate(zip(texts, cells, strict=True), 1):
+            differs = DIFFERS[ga != pa, gb != pb, gf != pf]
+            rows.append([answer.pid, step, text, name, ga, gb, gf, pa, pb, pf, differs])
     return rows
 
 
