@@ -45,6 +45,11 @@ _RUNNABLE_CHARACTER = re.compile(
 )
 
 
+# A text of a column joined with NUL that starts like a formula (a NUL inside a text can only
+# give a false alarm: the column is then checked text by text).
+_FORMULA_AT_START = re.compile("(?:^|\x00)[=+\\-@\t\r]")
+
+
 def runnable_cell(text: str) -> tuple[int, str] | None:
     """The line number and text of the first cell a spreadsheet would run as a formula
     (None: no such cell)."""
@@ -104,6 +109,8 @@ def column_cells(values: list[Any]) -> list[Any]:
     kinds = set(map(type, values))
     if kinds <= {int, NoneType}:
         return values
+    if kinds == {str} and not _FORMULA_AT_START.search("\x00".join(values)):
+        return values  # no text of the column starts like a formula (one scan of them all)
     if kinds <= {str, NoneType}:
         return ["'" + v if v and v.startswith(FORMULA_STARTS) else v for v in values]
     if kinds <= {int, float, NoneType}:

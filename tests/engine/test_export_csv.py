@@ -36,7 +36,7 @@ def test_cells_keep_numbers_exact_and_defuse_formulas():
 
 def test_a_column_written_as_a_whole_is_what_each_cell_gives():
     columns = [[1, None, -2], ["=x", None, "a", "", "-LRB-", "\tx"], [0.5, float("nan"), 3, None, float("inf")],
-               [[[4, 7]], [], [[1, 2], [3, 4]]], [[1, "a"], [None]], [True, 1, "x", None, 0.1, [1.5]]]  # fmt: skip
+               ["a", "b-c", "x\x00=y"], ["a", "@b"], ["a", "\rb"], [[[4, 7]], [], [[1, 2], [3, 4]]], [[1, "a"], [None]], [True, 1, "x", None, 0.1, [1.5]]]  # fmt: skip
     for values in columns:
         text = table_text(["c"], [[v] for v in values])
         assert text == _text(["c"], ([cell(v)] for v in values))
