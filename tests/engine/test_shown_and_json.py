@@ -1,5 +1,5 @@
 """What is shown stays safe (issue 20): error messages escape control characters and cut
-long fields; the JSON report is streamed with the same bytes as one json.dumps."""
+long fields; the JSON report is streamed with the same bytes as one orjson.dumps."""
 
 from __future__ import annotations
 
@@ -7,9 +7,9 @@ import io
 import json
 import math
 
-from engine.errors import InputError, shown
 import orjson
 
+from engine.errors import InputError, shown
 from engine.export.json import BATCH, dumps, report_dict, to_json, write_report
 
 
