@@ -22,7 +22,7 @@ from ..errors import InputError
 from ..spans import Annotations, Document
 from ..textio import BOM, decode_utf8, read_input_bytes
 from . import tagschemes
-from .columns import NEWLINE, SPACE, Lines, distinct_fields, gather, split_lines
+from .columns import NEWLINE, SPACE, Lines, distinct_fields, gather, positions, split_lines
 from .spantable import Bounds, SpanTable
 from .standoff import ReadOptions, text_document
 
@@ -103,8 +103,7 @@ class ColumnFile:
     def read(cls, path: str, options: ReadOptions) -> ColumnFile:
         columns = cls(path)
         raw = read_input_bytes(path)
-        text = decode_utf8(raw, path)  # checked; the bytes as they are unless a BOM or CR went
-        plain = raw if not raw.startswith(BOM.encode("utf-8")) and b"\r" not in raw else text.encode("utf-8")
+        plain = raw if raw.isascii() and b"\r" not in raw else _plain_utf8(raw, path)  # ASCII is UTF-8
         columns._read_lines(split_lines(plain, options.separator), options)
         return columns
 
@@ -113,19 +112,20 @@ class ColumnFile:
         prefix = options.comment_prefix
         comment = lines.prefixed(prefix.encode("utf-8")) if prefix else np.zeros(len(lines.blank), dtype=bool)
         docstart = lines.first_field_is(DOCSTART.encode()) & ~comment
-        token_lines = np.flatnonzero(~(lines.blank | comment | docstart))
-        short = ~(lines.has_column(token_lines, token_col) & lines.has_column(token_lines, tag_col))
+        is_token = ~(lines.blank | comment | docstart)
+        short = is_token & lines.short((token_col, tag_col))
         if short.any():
-            line = int(token_lines[np.argmax(short)])
+            line = int(np.argmax(short))
             count = int(lines.field_count[line])
             found = f"{count} column{'s' if count != 1 else ''}"
             expected = f"a token in column {token_col} and a tag in column {tag_col}"
             raise InputError(expected, found, file=self.name, line=line + 1)
+        token_lines = positions(is_token, np.int32 if len(is_token) < 2**31 - 1 else np.int64)
         self.data = lines.data
         self.token_bytes = lines.field(token_lines, token_col)
         self.tag_codes, self.tag_names = distinct_fields(lines.data, *lines.field(token_lines, tag_col))
         self.lines = token_lines + 1
-        breaks = np.cumsum(lines.blank | docstart)[token_lines]
+        breaks = np.cumsum(lines.blank | docstart, dtype=token_lines.dtype)[token_lines]
         opens = np.ones(len(token_lines), dtype=bool)
         opens[1:] = breaks[1:] != breaks[:-1]
         self.sentence_starts = np.flatnonzero(opens)
@@ -153,6 +153,12 @@ class ColumnFile:
 
     def token_count(self) -> int:
         return len(self.lines)
+
+
+def _plain_utf8(raw: bytes, path: str) -> bytes:
+    """The bytes checked as UTF-8: as they are, unless a BOM or a CR had to go."""
+    text = decode_utf8(raw, path)
+    return raw if not raw.startswith(BOM.encode("utf-8")) and b"\r" not in raw else text.encode("utf-8")
 
 
 def _tag_parts(columns: ColumnFile) -> tuple[np.ndarray, np.ndarray, list[str]]:
