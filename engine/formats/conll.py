@@ -176,14 +176,16 @@ def _tag_parts(columns: ColumnFile) -> tuple[np.ndarray, np.ndarray, list[str]]:
                              repr(tag), file=columns.name, line=line)  # fmt: skip
         prefixes.append(tagschemes.PREFIXES[prefix])
         labels.append(names.setdefault(label, len(names)))
-    return np.array(prefixes, dtype=np.int8), np.array(labels, dtype=np.int64), list(names)
+    return np.array(prefixes, dtype=np.int8), np.array(labels, dtype=np.int32), list(names)
 
 
 def _sentence_numbers(columns: ColumnFile) -> np.ndarray:
-    flags = np.zeros(columns.token_count(), dtype=np.int64)
-    flags[np.array(columns.sentence_starts, dtype=np.int64)] = 1
-    flags[np.array(columns.doc_starts, dtype=np.int64)[np.array(columns.doc_starts) < len(flags)]] = 1
-    return np.cumsum(flags) - 1
+    flags = np.zeros(columns.token_count(), dtype=bool)
+    flags[np.array(columns.sentence_starts, dtype=np.int64)] = True
+    flags[np.array(columns.doc_starts, dtype=np.int64)[np.array(columns.doc_starts) < len(flags)]] = True
+    numbers = np.cumsum(flags, dtype=np.int32 if len(flags) < 2**31 - 1 else np.int64)
+    numbers -= 1
+    return numbers
 
 
 def _scheme_error(err: tagschemes.SchemeError, seq: tagschemes.Sequence, columns: ColumnFile,
@@ -207,9 +209,9 @@ def _scheme_error(err: tagschemes.SchemeError, seq: tagschemes.Sequence, columns
 def read_columns(columns: ColumnFile, options: ReadOptions) -> tuple[SpanTable, str]:
     """The spans (token numbers over the whole file) and the scheme they were read in."""
     prefix_of, label_of, label_names = _tag_parts(columns)
-    codes = np.array(columns.tag_codes, dtype=np.int64)
+    codes = columns.tag_codes
     seq = tagschemes.Sequence.of(prefix_of[codes] if len(codes) else np.zeros(0, np.int8),
-                                 label_of[codes] if len(codes) else np.zeros(0, np.int64),
+                                 label_of[codes] if len(codes) else np.zeros(0, np.int32),
                                  _sentence_numbers(columns))  # fmt: skip
     scheme = options.scheme.upper() if options.scheme else tagschemes.detect(seq)
     if scheme == "BIOES":
