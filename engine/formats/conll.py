@@ -237,17 +237,19 @@ def _documents(columns: ColumnFile) -> tuple[list[Document], np.ndarray, np.ndar
     last_in_sentence = np.zeros(n, dtype=bool)
     last_in_sentence[sentence_starts[1:] - 1] = True
     last_in_sentence[-1:] = True
-    after = np.where(last_in_sentence, NEWLINE, SPACE).astype(np.uint8)
+    after = np.where(last_in_sentence, np.uint8(NEWLINE), np.uint8(SPACE))
     text_bytes = gather(columns.data, *columns.token_bytes, after)
     lengths = columns.token_bytes[1] - columns.token_bytes[0]
-    slot_starts = np.cumsum(lengths + 1) - (lengths + 1)
+    slot_starts = np.cumsum(lengths + 1)
+    slot_starts -= lengths
+    slot_starts -= 1
     if len(text_bytes) and text_bytes.max() >= 0x80:  # not ASCII: characters counted
         chars = np.concatenate([[0], np.cumsum((text_bytes & 0xC0) != 0x80, dtype=np.int64)])
         starts, ends = chars[slot_starts], chars[slot_starts + lengths]
-    else:
-        starts, ends = slot_starts.copy(), slot_starts + lengths
+    else:  # the byte offsets (each document's are moved to its start after its slots are read)
+        starts, ends = slot_starts, slot_starts + lengths
     doc_starts = [*columns.doc_starts, n]
-    doc_of = np.zeros(n, dtype=np.int64)
+    doc_of = np.zeros(n, dtype=np.int32)
     documents = []
     for number, name in enumerate(columns.doc_names()):
         a, b = doc_starts[number], doc_starts[number + 1]
