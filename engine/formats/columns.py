@@ -83,9 +83,10 @@ def split_lines(raw: bytes, separator: str | None) -> Lines:
     kinds = data[cuts[1:-1]]
     line_cuts = _line_cuts(kinds, kind)
     starts, ends = cuts[line_cuts[:-1]] + 1, cuts[line_cuts[1:]]
-    blank = ends - starts == np.diff(line_cuts) - 1  # every byte of the line a blank
     tab_mode, gap_line = _tab_lines(separator, kinds)
+    blank = None  # without TAB lines: the lines without fields
     if tab_mode is not None:  # TAB lines are split on TABs only
+        blank = ends - starts == np.diff(line_cuts) - 1  # every byte of the line a blank
         splits = kinds == NEWLINE
         splits |= np.where(tab_mode[gap_line[:-1]], kinds == TAB, kinds == SPACE)
         separates = np.concatenate([[True], splits, [True]])
@@ -103,6 +104,7 @@ def split_lines(raw: bytes, separator: str | None) -> Lines:
     del keep
     first_field = kept_before[line_cuts[:-1]]
     field_count = kept_before[line_cuts[1:]] - first_field
+    blank = field_count == 0 if blank is None else blank
     return Lines(data, starts, ends, field_starts, field_ends, first_field, field_count, blank)
 
 
@@ -175,7 +177,7 @@ def distinct_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> t
     lengths = ends - starts
     codes, count = np.zeros(len(starts), dtype=np.int32), 1
     for offset in range(0, max(int(lengths.max(initial=0)), 1), 7):
-        word_codes, word_count = _numbered(_piece(data, starts, lengths, offset))
+        word_codes, word_count = _numbered_pieces(data, starts, lengths, offset)
         if offset:
             codes, count = _numbered(codes.astype(np.int64) * word_count + word_codes)
         else:
@@ -189,6 +191,43 @@ def distinct_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> t
 
 
 _MASKS = np.array([(1 << (8 * k)) - 1 for k in range(8)], dtype=np.uint64)  # the first k bytes of a word
+
+
+_FIELDS = 1 << 16  # fields hashed a block at a time (their 64-bit pieces held for one block only)
+
+
+def _numbered_pieces(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
+                     offset: int) -> tuple[np.ndarray, int]:  # fmt: skip
+    """_numbered of the fields' pieces at `offset`: each hashed to a slot of a small table
+    a block of fields at a time; all pieces at once (sorted) where two distinct pieces
+    share a slot."""
+    slots = np.empty(len(starts), dtype=np.uint16)
+    held = np.zeros(1 << _SLOT_BITS, dtype=np.uint64)
+    seen = np.zeros(1 << _SLOT_BITS, dtype=bool)
+    for block in range(0, len(starts), _FIELDS):
+        part = slice(block, block + _FIELDS)
+        piece = _piece(data, starts[part], lengths[part], offset)
+        hashed = np.multiply(piece, _GOLDEN, dtype=np.uint64)
+        hashed >>= np.uint64(64 - _SLOT_BITS)
+        slots[part] = hashed
+        if not _held(held, seen, slots[part], piece):
+            return _numbered(_piece(data, starts, lengths, offset))
+    return _counted(slots, 1 << _SLOT_BITS)
+
+
+def _held(held: np.ndarray, seen: np.ndarray, slots: np.ndarray, pieces: np.ndarray) -> bool:
+    """Each slot's piece recorded in `held` (`seen`: slots recorded); False where two
+    distinct pieces share a slot."""
+    mine = np.zeros_like(held)
+    mine[slots] = pieces
+    present = np.zeros_like(seen)
+    present[slots] = True
+    both = present & seen
+    if not (np.array_equal(mine.take(slots), pieces) and np.array_equal(mine[both], held[both])):
+        return False
+    held[present] = mine[present]
+    seen |= present
+    return True
 
 
 def _piece(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray, offset: int) -> np.ndarray:
