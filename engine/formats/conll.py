@@ -298,6 +298,9 @@ def annotations_of(columns: ColumnFile, tokens: SpanTable, format: str, notes: l
     table = SpanTable(doc_of[first] if len(first) else first, starts, ends, tokens.labels,
                       tokens.label_names, [d.name for d in documents])  # fmt: skip
     table.notes = notes
+    if not (token_ends == token_starts).any():  # an empty token would share its bounds
+        first_of_doc = np.asarray(columns.doc_starts)[table.docs]
+        table.tokens = (first - first_of_doc, end - 1 - first_of_doc)
     return Annotations(columns.name, format, documents, table)
 
 

@@ -153,3 +153,29 @@ def test_every_label_evaluated_at_once_is_each_label_evaluated_alone():
                 assert a.pred_status.tolist() == b.pred_status.tolist()
                 assert a.pred_partner.tolist() == b.pred_partner.tolist()
                 assert a.true_status.tolist() == b.true_status.tolist()
+
+
+def test_token_numbers_carried_from_the_conll_reader_are_those_found_from_characters(tmp_path):
+    """nervaluate takes CoNLL spans' token numbers from the reader where the tokens of both
+    sides are those of the text they are scored in; where a side's tokens differ (a TAB
+    token holding a space against two tokens), they are found from the characters."""
+    from engine.formats import read_spans
+    from engine.formats.pairing import pair
+    from engine.formats.standoff import ReadOptions
+    from engine.methods.nervaluate import _token_positions
+
+    rng = random.Random(15)
+    tags = [rng.choice(["O", "B-PER", "I-PER", "B-LOC"]) for _ in range(400)]
+    lines = [f"w{i} {t}" + ("\n" if i % 9 == 8 else "") for i, t in enumerate(tags)]
+    (tmp_path / "gold.conll").write_text("\n".join(lines) + "\n")
+    (tmp_path / "system.conll").write_text("\n".join(lines).replace("B-LOC", "B-PER") + "\n")
+    (tmp_path / "joined.conll").write_text("w0 w1\tB-PER\n" + "\n".join(lines[2:]).replace(" ", "\t") + "\n")
+    options = ReadOptions(scheme="IOB2", reading="conlleval")
+    gold = read_spans(str(tmp_path / "gold.conll"), "conll", options)
+    for other, carried in (("system.conll", True), ("joined.conll", False)):
+        paired = pair(gold, read_spans(str(tmp_path / other), "conll", options))
+        for table, expected in ((paired.gold, True), (paired.system, carried)):
+            assert (table.tokens is not None) == expected
+            if table.tokens is not None:
+                found = _token_positions(paired, table)
+                assert all(np.array_equal(a, b) for a, b in zip(table.tokens, found, strict=True))
