@@ -22,7 +22,7 @@ from ..errors import InputError
 from ..spans import Annotations, Document
 from ..textio import BOM, decode_utf8, read_input_bytes
 from . import tagschemes
-from .columns import NEWLINE, SPACE, Lines, distinct_fields, gather, split_lines
+from .columns import NEWLINE, SPACE, Lines, distinct_fields, gather, positions, split_lines
 from .spantable import Bounds, SpanTable
 from .standoff import ReadOptions, text_document
 
@@ -103,8 +103,7 @@ class ColumnFile:
     def read(cls, path: str, options: ReadOptions) -> ColumnFile:
         columns = cls(path)
         raw = read_input_bytes(path)
-        text = decode_utf8(raw, path)  # checked; the bytes as they are unless a BOM or CR went
-        plain = raw if not raw.startswith(BOM.encode("utf-8")) and b"\r" not in raw else text.encode("utf-8")
+        plain = raw if raw.isascii() and b"\r" not in raw else _plain_utf8(raw, path)  # ASCII is UTF-8
         columns._read_lines(split_lines(plain, options.separator), options)
         return columns
 
@@ -113,19 +112,20 @@ class ColumnFile:
         prefix = options.comment_prefix
         comment = lines.prefixed(prefix.encode("utf-8")) if prefix else np.zeros(len(lines.blank), dtype=bool)
         docstart = lines.first_field_is(DOCSTART.encode()) & ~comment
-        token_lines = np.flatnonzero(~(lines.blank | comment | docstart))
-        short = ~(lines.has_column(token_lines, token_col) & lines.has_column(token_lines, tag_col))
+        is_token = ~(lines.blank | comment | docstart)
+        short = is_token & lines.short((token_col, tag_col))
         if short.any():
-            line = int(token_lines[np.argmax(short)])
+            line = int(np.argmax(short))
             count = int(lines.field_count[line])
             found = f"{count} column{'s' if count != 1 else ''}"
             expected = f"a token in column {token_col} and a tag in column {tag_col}"
             raise InputError(expected, found, file=self.name, line=line + 1)
+        token_lines = positions(is_token, np.int32 if len(is_token) < 2**31 - 1 else np.int64)
         self.data = lines.data
         self.token_bytes = lines.field(token_lines, token_col)
         self.tag_codes, self.tag_names = distinct_fields(lines.data, *lines.field(token_lines, tag_col))
         self.lines = token_lines + 1
-        breaks = np.cumsum(lines.blank | docstart)[token_lines]
+        breaks = np.cumsum(lines.blank | docstart, dtype=token_lines.dtype)[token_lines]
         opens = np.ones(len(token_lines), dtype=bool)
         opens[1:] = breaks[1:] != breaks[:-1]
         self.sentence_starts = np.flatnonzero(opens)
@@ -155,6 +155,12 @@ class ColumnFile:
         return len(self.lines)
 
 
+def _plain_utf8(raw: bytes, path: str) -> bytes:
+    """The bytes checked as UTF-8: as they are, unless a BOM or a CR had to go."""
+    text = decode_utf8(raw, path)
+    return raw if not raw.startswith(BOM.encode("utf-8")) and b"\r" not in raw else text.encode("utf-8")
+
+
 def _tag_parts(columns: ColumnFile) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """(prefix code, label number) of each tag name, and the label names."""
     prefixes, labels, names = [], [], {}
@@ -170,14 +176,16 @@ def _tag_parts(columns: ColumnFile) -> tuple[np.ndarray, np.ndarray, list[str]]:
                              repr(tag), file=columns.name, line=line)  # fmt: skip
         prefixes.append(tagschemes.PREFIXES[prefix])
         labels.append(names.setdefault(label, len(names)))
-    return np.array(prefixes, dtype=np.int8), np.array(labels, dtype=np.int64), list(names)
+    return np.array(prefixes, dtype=np.int8), np.array(labels, dtype=np.int32), list(names)
 
 
 def _sentence_numbers(columns: ColumnFile) -> np.ndarray:
-    flags = np.zeros(columns.token_count(), dtype=np.int64)
-    flags[np.array(columns.sentence_starts, dtype=np.int64)] = 1
-    flags[np.array(columns.doc_starts, dtype=np.int64)[np.array(columns.doc_starts) < len(flags)]] = 1
-    return np.cumsum(flags) - 1
+    flags = np.zeros(columns.token_count(), dtype=bool)
+    flags[np.array(columns.sentence_starts, dtype=np.int64)] = True
+    flags[np.array(columns.doc_starts, dtype=np.int64)[np.array(columns.doc_starts) < len(flags)]] = True
+    numbers = np.cumsum(flags, dtype=np.int32 if len(flags) < 2**31 - 1 else np.int64)
+    numbers -= 1
+    return numbers
 
 
 def _scheme_error(err: tagschemes.SchemeError, seq: tagschemes.Sequence, columns: ColumnFile,
@@ -201,9 +209,9 @@ def _scheme_error(err: tagschemes.SchemeError, seq: tagschemes.Sequence, columns
 def read_columns(columns: ColumnFile, options: ReadOptions) -> tuple[SpanTable, str]:
     """The spans (token numbers over the whole file) and the scheme they were read in."""
     prefix_of, label_of, label_names = _tag_parts(columns)
-    codes = np.array(columns.tag_codes, dtype=np.int64)
+    codes = columns.tag_codes
     seq = tagschemes.Sequence.of(prefix_of[codes] if len(codes) else np.zeros(0, np.int8),
-                                 label_of[codes] if len(codes) else np.zeros(0, np.int64),
+                                 label_of[codes] if len(codes) else np.zeros(0, np.int32),
                                  _sentence_numbers(columns))  # fmt: skip
     scheme = options.scheme.upper() if options.scheme else tagschemes.detect(seq)
     if scheme == "BIOES":
@@ -229,17 +237,19 @@ def _documents(columns: ColumnFile) -> tuple[list[Document], np.ndarray, np.ndar
     last_in_sentence = np.zeros(n, dtype=bool)
     last_in_sentence[sentence_starts[1:] - 1] = True
     last_in_sentence[-1:] = True
-    after = np.where(last_in_sentence, NEWLINE, SPACE).astype(np.uint8)
+    after = np.where(last_in_sentence, np.uint8(NEWLINE), np.uint8(SPACE))
     text_bytes = gather(columns.data, *columns.token_bytes, after)
     lengths = columns.token_bytes[1] - columns.token_bytes[0]
-    slot_starts = np.cumsum(lengths + 1) - (lengths + 1)
+    slot_starts = np.cumsum(lengths + 1)
+    slot_starts -= lengths
+    slot_starts -= 1
     if len(text_bytes) and text_bytes.max() >= 0x80:  # not ASCII: characters counted
         chars = np.concatenate([[0], np.cumsum((text_bytes & 0xC0) != 0x80, dtype=np.int64)])
         starts, ends = chars[slot_starts], chars[slot_starts + lengths]
-    else:
-        starts, ends = slot_starts.copy(), slot_starts + lengths
+    else:  # the byte offsets (each document's are moved to its start after its slots are read)
+        starts, ends = slot_starts, slot_starts + lengths
     doc_starts = [*columns.doc_starts, n]
-    doc_of = np.zeros(n, dtype=np.int64)
+    doc_of = np.zeros(n, dtype=np.int32)
     documents = []
     for number, name in enumerate(columns.doc_names()):
         a, b = doc_starts[number], doc_starts[number + 1]
@@ -288,6 +298,9 @@ def annotations_of(columns: ColumnFile, tokens: SpanTable, format: str, notes: l
     table = SpanTable(doc_of[first] if len(first) else first, starts, ends, tokens.labels,
                       tokens.label_names, [d.name for d in documents])  # fmt: skip
     table.notes = notes
+    if not (token_ends == token_starts).any():  # an empty token would share its bounds
+        first_of_doc = np.asarray(columns.doc_starts)[table.docs]
+        table.tokens = (first - first_of_doc, end - 1 - first_of_doc)
     return Annotations(columns.name, format, documents, table)
 
 

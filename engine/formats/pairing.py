@@ -14,13 +14,14 @@ the longer of two stand-ins (token numbers 1 2 3 … are the start of 1 2 3 4 5 
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations, Document
-from .spantable import SpanTable, document_text, table_of
+from .spantable import SpanTable, bounds_arrays, document_text, table_of
 
 _SPACES = np.array([c for c in range(0x3001) if chr(c).isspace()], dtype=np.uint32)
 
@@ -55,6 +56,10 @@ def pair(gold: Annotations, system: Annotations) -> Paired:
     moved = SpanTable(docs[system_table.docs], starts, ends, system_table.labels, system_table.label_names,
                       names, _moved_parts(system_table, documents, system, order))  # fmt: skip
     gold_table.doc_names = names
+    if gold_table.tokens is not None and not _same_tokens(documents, gold.documents, range(len(order))):
+        gold_table.tokens = None
+    if system_table.tokens is not None and _same_tokens(documents, system.documents, order):
+        moved.tokens = system_table.tokens
     notes = [*gold_table.notes, *system_table.notes]
     warnings = [*gold_table.warnings, *system_table.warnings]
     if paired_by == "position" and len(order) > 1:
@@ -86,6 +91,18 @@ def _shared(gold: Document, system: Document, source: str) -> Document:
         raise InputError(f"a text of at least {len(gold.tokens)} characters (gold's spans reach so far)",
                          f"{len(system.tokens)} in document {system.name!r}", file=source)  # fmt: skip
     return replace(system, name=gold.name)
+
+
+def _same_tokens(documents: list[Document], own: list[Document], order: Sequence[int]) -> bool:
+    """Whether each side's document (own[order[g]]) has the tokens of the document its
+    spans went into (documents[g]), so the side's token numbers hold there too."""
+    for g, s in enumerate(order):
+        ours, theirs = documents[g].token_bounds, own[s].token_bounds
+        if ours is None or theirs is None:
+            return False
+        if ours is not theirs and not all(map(np.array_equal, bounds_arrays(ours), bounds_arrays(theirs))):
+            return False
+    return True
 
 
 def _partners(gold: Annotations, system: Annotations) -> tuple[list[int], str]:

@@ -41,6 +41,9 @@ class SpanTable(Sequence[Span]):
         self.parts = parts or {}  # span index → pieces of a discontinuous span
         self.notes: list[str] = []  # how the reader read the file (the scheme, …), for the report
         self.warnings: list[str] = []  # what the user should know (tasks without an annotation, …)
+        # Each span's first and last token in its document, where the reader counted tokens
+        # and none is empty (CoNLL): what a search of the document's token bounds would find.
+        self.tokens: tuple[np.ndarray, np.ndarray] | None = None
 
     @classmethod
     def of_spans(cls, spans: Sequence[Span], doc_names: Sequence[str]) -> SpanTable:

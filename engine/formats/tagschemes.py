@@ -54,10 +54,11 @@ class Sequence:
     @classmethod
     def of(cls, prefix: np.ndarray, label: np.ndarray, sentence: np.ndarray) -> Sequence:
         """`sentence`: the 0-based sentence number of each token (non-decreasing)."""
-        positions = np.arange(len(prefix), dtype=np.int64) + sentence
+        positions = np.arange(len(prefix), dtype=sentence.dtype)
+        positions += sentence
         size = len(prefix) + (int(sentence[-1]) + 1 if len(sentence) else 0)
         ext_prefix = np.full(size, O, dtype=np.int8)
-        ext_label = np.full(size, -1, dtype=np.int64)
+        ext_label = np.full(size, -1, dtype=label.dtype)
         ext_prefix[positions] = prefix
         ext_label[positions] = label
         return cls(ext_prefix, ext_label, positions)
@@ -73,7 +74,7 @@ class Sequence:
         """Token numbers of positions that hold tokens."""
         holds = np.zeros(len(self.prefix), dtype=bool)
         holds[self.token_position] = True
-        return (np.cumsum(holds) - 1)[positions]
+        return (np.cumsum(holds, dtype=self.token_position.dtype) - 1)[positions]
 
 
 def _first_bad(bad: np.ndarray, expected: str) -> None:

@@ -9,6 +9,7 @@ import random
 import numpy as np
 import pytest
 
+from engine.formats import columns
 from engine.formats.columns import distinct_fields, gather, split_lines
 from engine.methods.nervaluate.matching import (
     SCHEMAS,
@@ -46,7 +47,12 @@ def test_split_lines_gives_the_fields_of_every_line(separator):
             assert bool(lines.blank[number]) == (line.strip(" \t") == ""), (text, number)
 
 
-def test_distinct_fields_numbers_fields_in_order_of_first_appearance():
+@pytest.mark.parametrize(("slot_bits", "block"), [(12, 1 << 16), (12, 3), (1, 1 << 16), (1, 3)])
+def test_distinct_fields_numbers_fields_in_order_of_first_appearance(monkeypatch, slot_bits, block):
+    """Also with fields hashed a few at a time, and with a table so small that distinct
+    pieces share a slot (then they are sorted)."""
+    monkeypatch.setattr(columns, "_SLOT_BITS", slot_bits)
+    monkeypatch.setattr(columns, "_FIELDS", block)
     rng = random.Random(12)
     pieces = ["a", "\x00", "é", "bb", "ccccccc", "dddddddd", "\x00" * 7, "B-", "I-"]
     for _ in range(3000):
@@ -58,6 +64,18 @@ def test_distinct_fields_numbers_fields_in_order_of_first_appearance():
         codes, names = distinct_fields(data, starts, starts + lengths)
         assert names == list(dict.fromkeys(words))
         assert [names[c] for c in codes.tolist()] == words
+
+
+def test_distinct_fields_of_many_distinct_fields():
+    """More distinct fields than are looked for one by one (their first appearances sorted)."""
+    rng = random.Random(14)
+    words = [f"w{rng.randrange(300)}" for _ in range(2000)]
+    data = np.frombuffer("".join(w + "\n" for w in words).encode(), dtype=np.uint8)
+    lengths = np.array([len(w) for w in words], dtype=np.int64)
+    starts = np.cumsum(lengths + 1) - (lengths + 1)
+    codes, names = distinct_fields(data, starts, starts + lengths)
+    assert names == list(dict.fromkeys(words)) and len(names) > columns._FEW
+    assert [names[c] for c in codes.tolist()] == words
 
 
 def test_gather_joins_the_fields_each_followed_by_its_byte():
@@ -135,3 +153,29 @@ def test_every_label_evaluated_at_once_is_each_label_evaluated_alone():
                 assert a.pred_status.tolist() == b.pred_status.tolist()
                 assert a.pred_partner.tolist() == b.pred_partner.tolist()
                 assert a.true_status.tolist() == b.true_status.tolist()
+
+
+def test_token_numbers_carried_from_the_conll_reader_are_those_found_from_characters(tmp_path):
+    """nervaluate takes CoNLL spans' token numbers from the reader where the tokens of both
+    sides are those of the text they are scored in; where a side's tokens differ (a TAB
+    token holding a space against two tokens), they are found from the characters."""
+    from engine.formats import read_spans
+    from engine.formats.pairing import pair
+    from engine.formats.standoff import ReadOptions
+    from engine.methods.nervaluate import _token_positions
+
+    rng = random.Random(15)
+    tags = [rng.choice(["O", "B-PER", "I-PER", "B-LOC"]) for _ in range(400)]
+    lines = [f"w{i} {t}" + ("\n" if i % 9 == 8 else "") for i, t in enumerate(tags)]
+    (tmp_path / "gold.conll").write_text("\n".join(lines) + "\n")
+    (tmp_path / "system.conll").write_text("\n".join(lines).replace("B-LOC", "B-PER") + "\n")
+    (tmp_path / "joined.conll").write_text("w0 w1\tB-PER\n" + "\n".join(lines[2:]).replace(" ", "\t") + "\n")
+    options = ReadOptions(scheme="IOB2", reading="conlleval")
+    gold = read_spans(str(tmp_path / "gold.conll"), "conll", options)
+    for other, carried in (("system.conll", True), ("joined.conll", False)):
+        paired = pair(gold, read_spans(str(tmp_path / other), "conll", options))
+        for table, expected in ((paired.gold, True), (paired.system, carried)):
+            assert (table.tokens is not None) == expected
+            if table.tokens is not None:
+                found = _token_positions(paired, table)
+                assert all(np.array_equal(a, b) for a, b in zip(table.tokens, found, strict=True))

@@ -142,6 +142,17 @@ class Nervaluate(Method):
 def _side(paired: Paired, table: SpanTable, labels: np.ndarray) -> tuple[Side, np.ndarray, int]:
     """The spans nervaluate is given: in document order, inclusive ends, token positions in
     documents with tokens; zero-length spans left out. Also each one's index in the table."""
+    starts, ends = table.tokens if table.tokens is not None else _token_positions(paired, table)
+    keep = np.flatnonzero((table.ends > table.starts) & (ends >= starts))
+    keys = (labels[keep], ends[keep], starts[keep], table.docs[keep])
+    order = keep if in_order(keys) else keep[np.lexsort(keys)]
+    side = Side(table.docs[order], starts[order], ends[order], labels[order])
+    return side, order, len(table) - len(keep)
+
+
+def _token_positions(paired: Paired, table: SpanTable) -> tuple[np.ndarray, np.ndarray]:
+    """Each span's first and last position: its tokens in documents with tokens (found from
+    its characters), else its characters."""
     starts, ends = table.starts.copy(), table.ends - 1
     for number, doc in enumerate(paired.documents):
         if doc.token_bounds is None:
@@ -151,11 +162,7 @@ def _side(paired: Paired, table: SpanTable, labels: np.ndarray) -> tuple[Side, n
             token_starts, token_ends = bounds_arrays(doc.token_bounds)
             starts[chosen] = np.searchsorted(token_ends, table.starts[chosen], side="right")
             ends[chosen] = np.searchsorted(token_starts, table.ends[chosen], side="left") - 1
-    keep = np.flatnonzero((table.ends > table.starts) & (ends >= starts))
-    keys = (labels[keep], ends[keep], starts[keep], table.docs[keep])
-    order = keep if in_order(keys) else keep[np.lexsort(keys)]
-    side = Side(table.docs[order], starts[order], ends[order], labels[order])
-    return side, order, len(table) - len(keep)
+    return starts, ends
 
 
 def _per_label(evaluated: LabelOutcomes, names: list[str], true_index: np.ndarray, pred_index: np.ndarray

@@ -39,7 +39,7 @@ class Outcome:
 
     counts: dict[str, int]
     pred_status: np.ndarray  # CORRECT, INCORRECT, PARTIAL or SPURIOUS per predicted span
-    pred_partner: np.ndarray  # the true span it took, -1 for none
+    pred_partner: np.ndarray  # the true span it took, -1 for none (32-bit)
     true_status: np.ndarray  # MATCHED or MISSED per true span
     extra: dict[str, float] = field(default_factory=dict)
 
@@ -166,7 +166,7 @@ def evaluate(true: Side, pred: Side, parts: Components | None = None) -> dict[st
     outcomes = {}
     for schema in SCHEMAS:
         pred_status = np.full(len(pred.start), SPURIOUS, dtype=np.int8)
-        pred_partner = np.full(len(pred.start), -1, dtype=np.int64)
+        pred_partner = np.full(len(pred.start), -1, dtype=np.int32)
         status = _pair_outcome(schema, same_bounds, same_label, enough)
         pred_status[p_lone] = status
         pred_partner[p_lone] = np.where(status != SPURIOUS, t_lone, -1)
@@ -193,8 +193,8 @@ def evaluate_per_label(true: Side, pred: Side, count: int, overall: dict[str, Ou
     mine = _label_outcomes(true, pred, count, overall, parts)
     t_bounds = np.searchsorted(true.label[t_order], np.arange(count + 1)).tolist()
     p_bounds = np.searchsorted(pred.label[p_order], np.arange(count + 1)).tolist()
-    t_rank = np.empty(len(t_order), dtype=np.int64)
-    t_rank[t_order] = np.arange(len(t_order))
+    t_rank = np.empty(len(t_order), dtype=np.int32)
+    t_rank[t_order] = np.arange(len(t_order), dtype=np.int32)
     result = {}
     for label in range(count):
         if t_bounds[label] == t_bounds[label + 1] and p_bounds[label] == p_bounds[label + 1]:
@@ -219,7 +219,7 @@ def _label_outcomes(true: Side, pred: Side, count: int, overall: dict[str, Outco
     result = {}
     for schema, outcome in overall.items():
         status = np.full(len(pred.start), SPURIOUS, dtype=np.int8)
-        partner = np.full(len(pred.start), -1, dtype=np.int64)
+        partner = np.full(len(pred.start), -1, dtype=np.int32)
         status[kept], partner[kept] = outcome.pred_status[kept], outcome.pred_partner[kept]
         status[p_crowd] = again[schema].pred_status
         crowd_partner = again[schema].pred_partner
