@@ -141,15 +141,16 @@ class InputFile:
 
 
 def error_row(**values: Any) -> dict[str, Any]:
-    """An error-table row with every standard column present (missing ones empty)."""
-    row: dict[str, Any] = dict.fromkeys(ERROR_COLUMNS, "")
-    for key in ("gold_start", "gold_end", "system_start", "system_end"):
-        row[key] = None
-    row["gold_parts"] = []
-    row["system_parts"] = []
-    row["unit"] = 0
-    row.update(values)
-    return row
+    """An error-table row with every standard column present (missing ones empty), in
+    ERROR_COLUMNS' order."""
+    return {**_BLANK_ROW, "gold_parts": [], "system_parts": [], **values}
+
+
+_BLANK_ROW: dict[str, Any] = {
+    **dict.fromkeys(ERROR_COLUMNS, ""),
+    **dict.fromkeys(("gold_start", "gold_end", "system_start", "system_end"), None),
+    "unit": 0,
+}
 
 
 def _now() -> str:

@@ -41,7 +41,7 @@ from .viewer import SideBySideViewer, attachable
 from .viewer_data import ReportData
 from .window_exports import WindowExports, scale_actions
 from .window_memory import WindowMemory
-from .worker import Job, Task, finish, show_progress, start
+from .worker import Job, Task, finish, reap, show_progress, start
 
 log = logging.getLogger("spanstudio.gui")
 
@@ -544,9 +544,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self._releases.append((thread, task))  # the task lives until its thread has ended
 
     def _released(self) -> None:
-        for pair in [p for p in self._releases if p[0].isFinished()]:
-            self._releases.remove(pair)
-            finish(pair[0])
+        reap(self._releases, self.sender())
         if self._close_when_idle and not self._releases and self._thread is None:
             self.close()
 

@@ -30,7 +30,7 @@ from .inputs import FileField
 from .options_panel import OptionsPanel
 from .style import WARNING_COLOUR
 from .viewer_data import SIDES
-from .worker import Task, finish, start
+from .worker import Task, finish, reap, start
 
 #: What a look at an input is for: its path and the reader options of its side.
 LookKey = tuple[str, ReadOptions]
@@ -225,10 +225,7 @@ class SetupPanel(QWidget):
         self.contents_read.emit(side)
 
     def _look_ended(self) -> None:
-        thread = self.sender()
-        for pair in [p for p in self._looks if p[0] is thread]:
-            self._looks.remove(pair)
-            finish(pair[0])
+        reap(self._looks, self.sender())
 
     @property
     def looking(self) -> bool:

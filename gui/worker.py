@@ -94,6 +94,14 @@ def start(task: Task, parent: QObject) -> QThread:
     return thread
 
 
+def reap(running: list[tuple[QThread, Any]], thread: Any) -> None:
+    """Take the pairs of a thread that has sent `finished` out of `running` and finish it
+    (isFinished() may still be false when its queued signal arrives)."""
+    for pair in [p for p in running if p[0] is thread]:
+        running.remove(pair)
+        finish(pair[0])
+
+
 def finish(thread: QThread) -> None:
     """Wait until a finished thread has ended for good, then let Qt delete it. When it was
     the last worker running, collections resume; what the runs made (a report of a million

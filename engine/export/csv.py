@@ -47,7 +47,7 @@ _RUNNABLE_CHARACTER = re.compile(
 
 # A text of a column joined with NUL that starts like a formula (a NUL inside a text can only
 # give a false alarm: the column is then checked text by text).
-_FORMULA_AT_START = re.compile("(?:^|\x00)[=+\\-@\t\r]")
+_FORMULA_AT_START = re.compile("(?:^|\x00)[" + re.escape("".join(FORMULA_STARTS)) + "]")
 
 
 def runnable_cell(text: str) -> tuple[int, str] | None:
@@ -57,7 +57,8 @@ def runnable_cell(text: str) -> tuple[int, str] | None:
     if first is None:
         return None
     found = _RUNNABLE.search(text, text.rfind("\n", 0, first.start()) + 1)
-    assert found is not None  # the same cell
+    if found is None:  # cannot be: _RUNNABLE_CHARACTER finds the cells _RUNNABLE finds
+        return None
     line = text.count("\n", 0, found.start()) + 1
     cell = re.split(r"[\t,;\r\n]", text[found.start() : found.start() + 200], maxsplit=1)[0]
     return line, cell

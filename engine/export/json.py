@@ -93,7 +93,8 @@ def to_json(data: Any) -> str:
 
 
 def dumps(report: Report) -> str:
-    return b"".join(_pieces(report_dict(report), DEPTH)).decode("utf-8") + "\n"
+    """The JSON report as text (write_report streams the same bytes into a file)."""
+    return to_json(report_dict(report))
 
 
 def _pieces(value: Any, depth: int) -> Iterator[bytes]:

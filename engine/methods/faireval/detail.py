@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ...formats.faireval_spans import RangeTokens, TokenSpan
-from ...report import Report
+from ...report import Report, error_row
 from ...spans import Document, Span, TokenNumbers
 from .batch import Side
 from .compare import Decision
@@ -174,15 +174,15 @@ def _error_row(
     target: TokenSpan | None,
     system: TokenSpan | None,
 ) -> dict[str, Any]:
-    """One error row: the standard columns (engine.report.ERROR_COLUMNS, in their order),
-    then both spans' lines and the token strip, written as one dict."""
+    """One error row: the standard columns (engine.report.ERROR_COLUMNS), then both spans'
+    lines and the token strip."""
     gold, other = _side(doc, offset, target), _side(doc, offset, system)
     unit_start, unit_end = doc.units[number - 1]
-    return {
-        "error_id": "", "document": doc.name, "unit": number, "unit_id": "", "type": kind, "subtype": sub,
-        "gold_label": gold[0], "system_label": other[0], "gold_start": gold[1], "gold_end": gold[2],
-        "system_start": other[1], "system_end": other[2], "gold_parts": gold[3], "system_parts": other[3],
-        "gold_position": gold[4], "system_position": other[4], "gold_text": gold[5], "system_text": other[5],
-        "detail": "", "gold_line": gold[6], "system_line": other[6],
-        "token_strip": token_strip(target, system, unit_end - unit_start),
-    }  # fmt: skip
+    return error_row(
+        document=doc.name, unit=number, type=kind, subtype=sub,
+        gold_label=gold[0], system_label=other[0], gold_start=gold[1], gold_end=gold[2],
+        system_start=other[1], system_end=other[2], gold_parts=gold[3], system_parts=other[3],
+        gold_position=gold[4], system_position=other[4], gold_text=gold[5], system_text=other[5],
+        gold_line=gold[6], system_line=other[6],
+        token_strip=token_strip(target, system, unit_end - unit_start),
+    )  # fmt: skip

@@ -230,10 +230,9 @@ def _competing(T, S, rest_t, rest_s, c_t, c_s, competing, codes: Codes, out: Col
     t, s = rest_t[keep_t], rest_s[keep_s]
     unit_t, unit_s = c_t[keep_t], c_s[keep_s]
     star = star_clusters(T, S, t, unit_t, s, unit_s, len(competing))
-    decide_stars(
-        T, S, t[star[unit_t]], unit_t[star[unit_t]], s[star[unit_s]], unit_s[star[unit_s]], len(star), out
-    )
-    t, s, unit_t, unit_s = t[~star[unit_t]], s[~star[unit_s]], unit_t[~star[unit_t]], unit_s[~star[unit_s]]
+    star_t, star_s = star[unit_t], star[unit_s]
+    decide_stars(T, S, t[star_t], unit_t[star_t], s[star_s], unit_s[star_s], len(star), out)
+    t, s, unit_t, unit_s = t[~star_t], s[~star_s], unit_t[~star_t], unit_s[~star_s]
     ranged = np.concatenate((T.sentence[t[T.tokens[t] == RANGE]], S.sentence[s[S.tokens[s] == RANGE]]))
     if len(ranged):  # every competing cluster of such a sentence becomes its first one
         first = np.full(int(T.sentence.max()) + 1, np.iinfo(np.int64).max)

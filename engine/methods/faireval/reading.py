@@ -11,7 +11,7 @@ import numpy as np
 
 from ...errors import InputError
 from ...formats.conll2000 import ConllReader, is_conll_line
-from ...formats.faireval_spans import Key, SpanFileReader, TokenSpan
+from ...formats.faireval_spans import _CACHE_LIMIT, Key, SpanFileReader, TokenSpan
 from ...textio import BOM, check_input, iter_lines
 from .batch import POSITION_LIMIT, RANGE, Codes, Side, SideBuilder
 from .lines import distinct_lines
@@ -208,6 +208,8 @@ class FileReader:
             raise InputError(f"token numbers below {POSITION_LIMIT:,}", str(end), file=self.path, line=number)
         row = (self.codes.label(name), begin, end, self.codes.tokens(begin, end, token_set))
         if row[3] != RANGE and text.count("\t") == 3:
+            if len(self.codes.lines) >= _CACHE_LIMIT:  # a folder's many files: memory stays bounded
+                self.codes.lines.clear()
             self.codes.lines[text] = row
         return row
 
