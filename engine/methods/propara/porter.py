@@ -12,6 +12,7 @@ documented behaviour; tests/engine/test_propara_porter.py checks it against NLTK
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import lru_cache
 
 VOWELS = frozenset("aeiou")
 
@@ -183,8 +184,10 @@ def step5b(word: str) -> str:
 STEPS = (step1a, step1b, step1c, step2, step3, step4, step5a, step5b)
 
 
+@lru_cache(maxsize=1 << 16)
 def stem(word: str) -> str:
-    """NLTK's `PorterStemmer().stem(word)`."""
+    """NLTK's `PorterStemmer().stem(word)` (memoised: a run stems each distinct text once,
+    and the app's next run finds the texts it stemmed before)."""
     lowered = word.lower()
     if lowered in IRREGULAR:
         return IRREGULAR[lowered]

@@ -172,7 +172,7 @@ def quick_question(
         return QuestionScore(0.0 if predictions else 1.0, 0.0 if answers else 1.0, (), ())
     if answers == predictions:
         return PERFECT
-    precision = _total(_bests(predictions, answers, lambda p, a: pair(a, p), by_step))
+    precision = _total(_bests(predictions, answers, pair, by_step, swapped=True))
     if len(predictions) == len(answers):
         recall = precision  # Q1
     else:
@@ -180,10 +180,11 @@ def quick_question(
     return QuestionScore(precision / len(predictions), recall / len(answers), (), ())
 
 
-def _bests(items: Sequence[Any], others: Sequence[Any], score: Callable[[Any, Any], float],
-           by_step: bool) -> list[float]:  # fmt: skip
-    """Per item its best score(item, other), from 0.0; 1.0 at once for an item that has an
-    equal other."""
+def _bests(items: Sequence[Any], others: Sequence[Any], pair: Callable[[Any, Any], float], by_step: bool,
+           swapped: bool = False) -> list[float]:  # fmt: skip
+    """Per item its best pair score with an other (`pair(item, other)`, or `pair(other,
+    item)` when `swapped`), from 0.0; 1.0 at once for an item that has an equal other.
+    No pair scores above 1 here, so the search for an item's best stops at 1."""
     equal = set(others)
     at: dict[int, list[Any]] | None = None
     bests = []
@@ -197,7 +198,11 @@ def _bests(items: Sequence[Any], others: Sequence[Any], score: Callable[[Any, An
                 at.setdefault(other.step, []).append(other)
         best = 0.0
         for other in at.get(item.step, ()) if at is not None else others:
-            best = max(best, score(item, other))
+            score = pair(other, item) if swapped else pair(item, other)
+            if score > best:
+                best = score
+                if best == 1.0:
+                    break
         bests.append(best)
     return bests
 
