@@ -263,6 +263,8 @@ def _numbered(values: np.ndarray) -> tuple[np.ndarray, int]:
     top = int(values.max(initial=0))
     if top <= 4 * len(values) + 1024:
         return _counted(values, top + 1)
+    if values.dtype == np.int64:  # codes are never negative: the same bits, unsigned
+        values = values.view(np.uint64)
     hashed = np.multiply(values, _GOLDEN, dtype=np.uint64)
     hashed >>= np.uint64(64 - _SLOT_BITS)
     codes, count = _counted(hashed.astype(np.uint16), 1 << _SLOT_BITS)

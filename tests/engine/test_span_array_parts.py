@@ -78,6 +78,19 @@ def test_distinct_fields_of_many_distinct_fields():
     assert [names[c] for c in codes.tolist()] == words
 
 
+def test_distinct_fields_of_many_distinct_long_fields():
+    """Fields of more than 8 bytes, many distinct (entity-linking tags such as B-Q12345678):
+    their second pieces are numbered by hashing, then by sorting (a crash once)."""
+    rng = random.Random(15)
+    words = [f"B-Q{rng.randrange(10**7, 10**8)}" for _ in range(900)]
+    data = np.frombuffer("".join(w + "\n" for w in words).encode(), dtype=np.uint8)
+    lengths = np.array([len(w) for w in words], dtype=np.int64)
+    starts = np.cumsum(lengths + 1) - (lengths + 1)
+    codes, names = distinct_fields(data, starts, starts + lengths)
+    assert names == list(dict.fromkeys(words))
+    assert [names[c] for c in codes.tolist()] == words
+
+
 def test_gather_joins_the_fields_each_followed_by_its_byte():
     rng = random.Random(13)
     for _ in range(2000):
