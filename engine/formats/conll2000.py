@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ..errors import InputError
-from ..textio import BOM, read_blocks
+from ..textio import read_blocks, without_bom
 from .faireval_spans import Key
 
 if TYPE_CHECKING:
@@ -185,9 +185,7 @@ def read(path: str, options: ReadOptions) -> Annotations:
     lines_of: list[int] = []
     sentence_starts: list[int] = []
     rows: list[tuple[int, int, str]] = []
-    for first, lines in read_blocks(path):
-        if not forms and lines[0].startswith(BOM):
-            lines[0] = lines[0][1:]
+    for first, lines in without_bom(read_blocks(path)):
         keys, _ = reader.sentence(first, lines, ignore_punct=False)
         offset = len(forms)
         sentence_starts.append(offset)

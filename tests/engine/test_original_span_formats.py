@@ -68,6 +68,18 @@ def test_conll2000_keeps_nested_chunks(tmp_path):
     assert spans == [("He", "NP"), ("He ran", "S"), ("ran", "VP")]
 
 
+@pytest.mark.parametrize("head", ["\ufeff", "\ufeff\n"])
+def test_conll2000_after_a_byte_order_mark_alone_on_its_line_or_not(tmp_path, head):
+    from engine.formats import read_spans
+    from engine.formats.standoff import ReadOptions
+
+    path = tmp_path / "bom.txt"
+    path.write_text(head + "He PRP B-NP\nran VBD B-VP\n", encoding="utf-8")
+    annotations = read_spans(str(path), "conll2000", ReadOptions())
+    doc = annotations.documents[0]
+    assert sorted((doc.text(s.start, s.end), s.label) for s in annotations.spans) == [("He", "NP"), ("ran", "VP")]
+
+
 def test_a_format_without_labelled_spans_is_named(tmp_path):
     path = tmp_path / "answers.tsv"
     path.write_text("1\t1\twater\tNONE\t-\t-\n", encoding="utf-8")
