@@ -86,6 +86,8 @@ def check_input(method: Method, role: str, path: str) -> None:
     if spec is None or not spec.formats or not path or path == "-":
         return
     lines = input_lines(path)
+    if not lines:  # missing, unreadable or empty: the method's reader says so
+        return
     if recognised(lines, spec.formats) is not None or read_through_spans(lines, spec.formats):
         return
     others = tuple(dict.fromkeys(n for m in _other_methods(method) for s in m.inputs for n in s.formats))
