@@ -154,11 +154,11 @@ def _token_positions(paired: Paired, table: SpanTable) -> tuple[np.ndarray, np.n
     """Each span's first and last position: its tokens in documents with tokens (found from
     its characters), else its characters."""
     starts, ends = table.starts.copy(), table.ends - 1
+    by_document = np.argsort(table.docs, kind="stable")
+    cuts = np.searchsorted(table.docs[by_document], np.arange(len(paired.documents) + 1))
     for number, doc in enumerate(paired.documents):
-        if doc.token_bounds is None:
-            continue
-        chosen = np.flatnonzero(table.docs == number)
-        if len(chosen):
+        chosen = by_document[cuts[number] : cuts[number + 1]]
+        if doc.token_bounds is not None and len(chosen):
             token_starts, token_ends = bounds_arrays(doc.token_bounds)
             starts[chosen] = np.searchsorted(token_ends, table.starts[chosen], side="right")
             ends[chosen] = np.searchsorted(token_starts, table.ends[chosen], side="left") - 1
