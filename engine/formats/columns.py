@@ -71,6 +71,11 @@ def _starts_with(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, prefix:
     return match
 
 
+def index_kind(size: int) -> type[np.signedinteger]:
+    """The integer type of positions into `size` items: 32-bit where they fit."""
+    return np.int32 if size < 2**31 - 1 else np.int64
+
+
 def split_lines(raw: bytes, separator: str | None) -> Lines:
     """Lines and fields of a UTF-8 text with \\n line ends. The bytes are looked at once,
     for the blanks (newlines, spaces, TABs); the fields are the gaps between the blanks
@@ -78,7 +83,7 @@ def split_lines(raw: bytes, separator: str | None) -> Lines:
     and each large temporary array is let go as soon as it has served (a million-line
     file's peak memory is that of its fields)."""
     data = np.frombuffer(raw, dtype=np.uint8)
-    kind = np.int32 if len(data) < 2**31 - 1 else np.int64
+    kind = index_kind(len(data))
     cuts = _with_ends(positions(_blank_bytes(data), kind), -1, len(data))
     kinds = data[cuts[1:-1]]
     line_cuts = _line_cuts(kinds, kind)
@@ -153,7 +158,7 @@ def _tab_lines(separator: str | None, kinds: np.ndarray) -> tuple[np.ndarray | N
     tabs = kinds == TAB
     if separator == "whitespace" or (separator is None and not tabs.any()):
         return None, newline[:0]
-    gap_line = np.empty(len(kinds) + 1, dtype=np.int32 if len(kinds) < 2**31 - 1 else np.int64)
+    gap_line = np.empty(len(kinds) + 1, dtype=index_kind(len(kinds)))
     np.cumsum(newline, out=gap_line[:-1])
     gap_line[-1] = gap_line[-2] if len(kinds) else 0  # the last gap ends the last line
     gap_line[:-1] -= newline  # a newline belongs to the line it ends
@@ -207,9 +212,7 @@ def _numbered_pieces(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
     for block in range(0, len(starts), _FIELDS):
         part = slice(block, block + _FIELDS)
         piece = _piece(data, starts[part], lengths[part], offset)
-        hashed = np.multiply(piece, _GOLDEN, dtype=np.uint64)
-        hashed >>= np.uint64(64 - _SLOT_BITS)
-        slots[part] = hashed
+        slots[part] = _slots(piece)
         if not _held(held, seen, slots[part], piece):
             return _numbered(_piece(data, starts, lengths, offset))
     return _counted(slots, 1 << _SLOT_BITS)
@@ -265,11 +268,9 @@ def _numbered(values: np.ndarray) -> tuple[np.ndarray, int]:
         return _counted(values, top + 1)
     if values.dtype == np.int64:  # codes are never negative: the same bits, unsigned
         values = values.view(np.uint64)
-    hashed = np.multiply(values, _GOLDEN, dtype=np.uint64)
-    hashed >>= np.uint64(64 - _SLOT_BITS)
-    codes, count = _counted(hashed.astype(np.uint16), 1 << _SLOT_BITS)
+    codes, count = _counted(_slots(values), 1 << _SLOT_BITS)
     held = values[_first_appearances(codes, count)]  # the value first seen in each slot
-    if np.array_equal(held.take(codes, out=hashed), values):  # no two distinct values share a slot
+    if np.array_equal(held.take(codes), values):  # no two distinct values share a slot
         return codes, count
     ordered = np.sort(values)
     distinct = ordered[np.concatenate([[True], ordered[1:] != ordered[:-1]])]
@@ -278,6 +279,13 @@ def _numbered(values: np.ndarray) -> tuple[np.ndarray, int]:
 
 _GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing's multiplier (2**64 / golden ratio)
 _SLOT_BITS = 12
+
+
+def _slots(values: np.ndarray) -> np.ndarray:
+    """Each unsigned 64-bit value's slot in a table of 2**_SLOT_BITS (Fibonacci hashing)."""
+    hashed = np.multiply(values, _GOLDEN, dtype=np.uint64)
+    hashed >>= np.uint64(64 - _SLOT_BITS)
+    return hashed.astype(np.uint16)
 
 
 def _counted(values: np.ndarray, size: int) -> tuple[np.ndarray, int]:
@@ -307,7 +315,7 @@ def gather(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, after: np.nda
     last byte at a slot's first (the sum taken in place, one array for the index)."""
     lengths = ends - starts
     slot_ends = np.cumsum(lengths + 1)
-    kind = np.int32 if len(data) < 2**31 - 1 else np.int64  # half the memory of the index
+    kind = index_kind(len(data))  # half the memory of the index
     taken = np.ones(int(slot_ends[-1]) if len(slot_ends) else 0, dtype=kind)
     if len(starts):
         taken[0] = starts[0]

@@ -22,7 +22,7 @@ from ..errors import InputError
 from ..spans import Annotations, Document
 from ..textio import BOM, decode_utf8, read_input_bytes
 from . import tagschemes
-from .columns import NEWLINE, SPACE, Lines, distinct_fields, gather, positions, split_lines
+from .columns import NEWLINE, SPACE, Lines, distinct_fields, gather, index_kind, positions, split_lines
 from .spantable import Bounds, SpanTable
 from .standoff import ReadOptions, text_document
 
@@ -120,7 +120,7 @@ class ColumnFile:
             found = f"{count} column{'s' if count != 1 else ''}"
             expected = f"a token in column {token_col} and a tag in column {tag_col}"
             raise InputError(expected, found, file=self.name, line=line + 1)
-        token_lines = positions(is_token, np.int32 if len(is_token) < 2**31 - 1 else np.int64)
+        token_lines = positions(is_token, index_kind(len(is_token)))
         self.data = lines.data
         self.token_bytes = lines.field(token_lines, token_col)
         self.tag_codes, self.tag_names = distinct_fields(lines.data, *lines.field(token_lines, tag_col))
@@ -183,7 +183,7 @@ def _sentence_numbers(columns: ColumnFile) -> np.ndarray:
     flags = np.zeros(columns.token_count(), dtype=bool)
     flags[np.array(columns.sentence_starts, dtype=np.int64)] = True
     flags[np.array(columns.doc_starts, dtype=np.int64)[np.array(columns.doc_starts) < len(flags)]] = True
-    numbers = np.cumsum(flags, dtype=np.int32 if len(flags) < 2**31 - 1 else np.int64)
+    numbers = np.cumsum(flags, dtype=index_kind(len(flags)))
     numbers -= 1
     return numbers
 
