@@ -66,16 +66,22 @@ def test_distinct_fields_numbers_fields_in_order_of_first_appearance(monkeypatch
         assert [names[c] for c in codes.tolist()] == words
 
 
-def test_distinct_fields_of_many_distinct_fields():
-    """More distinct fields than are looked for one by one (their first appearances sorted)."""
-    rng = random.Random(14)
-    words = [f"w{rng.randrange(300)}" for _ in range(2000)]
+def _distinct_lines(words: list[str]) -> list[str]:
+    """distinct_fields of one word a line: the names, checked to give back every word."""
     data = np.frombuffer("".join(w + "\n" for w in words).encode(), dtype=np.uint8)
     lengths = np.array([len(w) for w in words], dtype=np.int64)
     starts = np.cumsum(lengths + 1) - (lengths + 1)
     codes, names = distinct_fields(data, starts, starts + lengths)
-    assert names == list(dict.fromkeys(words)) and len(names) > columns._FEW
     assert [names[c] for c in codes.tolist()] == words
+    return names
+
+
+def test_distinct_fields_of_many_distinct_fields():
+    """More distinct fields than are looked for one by one (their first appearances sorted)."""
+    rng = random.Random(14)
+    words = [f"w{rng.randrange(300)}" for _ in range(2000)]
+    names = _distinct_lines(words)
+    assert names == list(dict.fromkeys(words)) and len(names) > columns._FEW
 
 
 def test_distinct_fields_of_many_distinct_long_fields():
@@ -83,12 +89,7 @@ def test_distinct_fields_of_many_distinct_long_fields():
     their second pieces are numbered by hashing, then by sorting (a crash once)."""
     rng = random.Random(15)
     words = [f"B-Q{rng.randrange(10**7, 10**8)}" for _ in range(900)]
-    data = np.frombuffer("".join(w + "\n" for w in words).encode(), dtype=np.uint8)
-    lengths = np.array([len(w) for w in words], dtype=np.int64)
-    starts = np.cumsum(lengths + 1) - (lengths + 1)
-    codes, names = distinct_fields(data, starts, starts + lengths)
-    assert names == list(dict.fromkeys(words))
-    assert [names[c] for c in codes.tolist()] == words
+    assert _distinct_lines(words) == list(dict.fromkeys(words))
 
 
 def test_gather_joins_the_fields_each_followed_by_its_byte():
