@@ -138,6 +138,22 @@ def test_offsets_beyond_int64_arithmetic_are_exact():
     assert typed(engine(refs, syss, True, 0.5)[:8]) == typed(ref.evaluate_page(refs, syss, True, 0.5))
 
 
+def test_many_pages_with_one_far_offset_score_as_each_alone():
+    """3,000 pages and one span ending at 2**52: the (page, start) search keys no longer fit
+    in int64 (an internal error once); each page gets the numbers it gets alone."""
+    pages = [([(0, 5, f"p{k}")], [(0, 5, f"p{k}")]) for k in range(3000)]
+    pages[0] = ([(0, 5, "p0"), (10, 2**52, "big")], [(0, 5, "p0"), (10, 2**52, "big")])
+    codes = {}
+    rows = list(range(len(pages)))
+    tuples = [[[(s, e, k, lab) for k, (s, e, lab) in enumerate(side)] for side in page] for page in pages]
+    refs = spans_from_tuples(rows, [page[0] for page in tuples], codes)
+    syss = spans_from_tuples(rows, [page[1] for page in tuples], codes)
+    empty = codes.setdefault("", len(codes))
+    scores = score_rows(refs, syss, len(pages), False, 1.0, len(codes), empty)
+    got = row_numbers(scores)
+    assert [typed(got[k][:8]) for k in (0, 1, 2999)] == [typed(engine(*pages[k], False, 1.0)[:8]) for k in (0, 1, 2999)]
+
+
 def test_growth_is_not_quadratic():
     """One page of 20,000 references and 20,000 system spans scores in well under a second
     (the all-pairs original needs 10⁸ factor computations)."""

@@ -200,6 +200,8 @@ def _candidates_among(refs: Spans, syss: Spans, subset: np.ndarray, skey: np.nda
     where = np.minimum(np.searchsorted(gkeys, rkey), len(gkeys) - 1)
     found = gkeys[where] == rkey
     reach = np.where(found, longest[where], 0)
+    if (max(int(gkeys[-1]), int(rkey.max())) + 1) * int(width) >= 2**62:  # beyond int64: Python ints
+        ordered_keys, rkey = ordered_keys.astype(object), rkey.astype(object)
     placed = ordered_keys * width + (syss.start[order] - low)
     lo = np.searchsorted(placed, rkey * width + np.maximum(refs.start - reach + 1 - low, 0), "left")
     hi = np.where(found, np.searchsorted(placed, rkey * width + (refs.end - low), "left"), lo)
