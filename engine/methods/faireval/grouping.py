@@ -5,8 +5,6 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...rowkeys import group_ids, row_keys  # noqa: F401 - FairEval's matching takes them from here
-
 
 def rank_within(groups: np.ndarray) -> np.ndarray:
     """Each element's rank among the elements of its group, in array order."""

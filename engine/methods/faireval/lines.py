@@ -31,24 +31,22 @@ def distinct_lines(path: str, warnings: list[str]) -> tuple[bytes, list[str], np
         for lines in _line_chunks(raw)
     ]
     ids = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
-    texts = [line.decode("utf-8").strip() for line in numbers]
+    try:
+        texts = [line.decode("utf-8").strip() for line in numbers]
+    except UnicodeDecodeError:
+        decode_utf8(read, path)  # raises the error that names the line
+        raise
     _drop_bom(path, texts, ids, warnings)
     return read, texts, ids
 
 
 def _read(path: str) -> bytes:
-    """The bytes of a UTF-8 input file (InputError naming the line of the first byte that
-    is not UTF-8)."""
+    """The bytes of an input file (their UTF-8 is checked as the distinct lines are decoded)."""
     p = require_file(path)
     try:
         raw = p.read_bytes()
     except PermissionError:
         raise InputError("a readable file", "permission denied", file=path) from None
-    if not raw.isascii():
-        try:
-            raw.decode("utf-8")
-        except UnicodeDecodeError:
-            decode_utf8(raw, path)  # raises the error that names the line
     return raw
 
 

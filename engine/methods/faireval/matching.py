@@ -13,8 +13,9 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ...rowkeys import group_ids, row_keys
 from .batch import RANGE, Codes, Side
-from .grouping import clusters, group_ids, rank_within, row_keys
+from .grouping import clusters, rank_within
 from .passes import BE_A, FN, FP, LBE_A, LE, TP, RangeError, Record, SentenceComparison, Work, subtypes
 from .stars import decide_stars, star_clusters
 
