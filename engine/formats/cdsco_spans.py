@@ -41,9 +41,9 @@ def _blocks(path: str) -> Iterator[Block]:
 
 
 def _negations(block: Block, path: str) -> int:
-    """The number of negations of a sentence; InputError where its lines disagree or a
-    line has a field count the format does not allow."""
-    from ..methods.starsem.reading import field_count_error
+    """The number of negations of a sentence; InputError where its lines disagree, a line
+    has a field count the format does not allow or a cell the *SEM method refuses."""
+    from ..methods.starsem.reading import LineChecks, field_count_error
 
     first_line, first = block[0]
     n = len(first)
@@ -52,6 +52,9 @@ def _negations(block: Block, path: str) -> int:
     for number, fields in block:
         if len(fields) != n or (n == 8 and fields[7] != "***"):
             raise field_count_error(path, number, len(fields), f" where the sentence's first line has {n}")
+    checks = LineChecks(path, first_line)  # the rest of the *SEM method's §2.3: '***', empty or spaced cells
+    for j, (_, fields) in enumerate(block):
+        checks.line(j, fields)
     return 0 if n == 8 else (n - 7) // 3
 
 

@@ -50,7 +50,7 @@ class Lines:
         """Per line: whether its first field is `word` (the lines whose first field starts
         with its first byte looked at further)."""
         match = np.zeros(len(self.blank), dtype=bool)
-        if not len(self.field_starts):
+        if not len(self.field_starts) or not len(self.data):
             return match
         starts = self.field_starts.take(self.first_field, mode="clip")
         lines = np.flatnonzero(self.data[np.minimum(starts, len(self.data) - 1)] == word[0])

@@ -137,6 +137,18 @@ def test_cdsco_bad_field_count_names_the_line(tmp_path):
         read_spans(str(path), "cdsco")
 
 
+@pytest.mark.parametrize(("cell", "expected"), [("***", "no '\\*\\*\\*' in a line with negation columns"),
+                                              ("", "'_' or a word in column 9, found an empty field")])
+def test_cdsco_cells_the_starsem_method_refuses_are_refused(tmp_path, cell, expected):
+    path = tmp_path / "bad.txt"
+    line = "story\t2\t3\thim\the\tPRP\t(NP*))\t_\thim\t_"
+    cells = line.split("\t")
+    cells[7 if cell == "***" else 8] = cell
+    path.write_text(CDSCO.replace(line, "\t".join(cells)), encoding="utf-8")
+    with pytest.raises(InputError, match=rf"bad.txt:10: expected {expected}"):
+        read_spans(str(path), "cdsco")
+
+
 def test_cdsco_conformance_files_read_and_score():
     folder = conformance("starsem")
     gold = folder / "SEM-2012-SharedTask-CD-SCO-test-cardboard-GOLD.txt"

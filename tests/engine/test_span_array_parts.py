@@ -47,6 +47,12 @@ def test_split_lines_gives_the_fields_of_every_line(separator):
             assert bool(lines.blank[number]) == (line.strip(" \t") == ""), (text, number)
 
 
+@pytest.mark.parametrize("separator", ["tab", "whitespace"])
+def test_an_empty_file_has_no_line_whose_first_field_is_a_word(separator):
+    """An empty file read with TAB separators still has one (empty) field: no crash."""
+    assert not split_lines(b"", separator).first_field_is(b"-DOCSTART-").any()
+
+
 @pytest.mark.parametrize(("slot_bits", "block"), [(12, 1 << 16), (12, 3), (1, 1 << 16), (1, 3)])
 def test_distinct_fields_numbers_fields_in_order_of_first_appearance(monkeypatch, slot_bits, block):
     """Also with fields hashed a few at a time, and with a table so small that distinct
