@@ -143,10 +143,11 @@ def _place(r: np.ndarray, column: int, packing: tuple[int, int]) -> np.ndarray:
 
 def _stretches(rows_a: np.ndarray, rows_b: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """The stretch of each row of either annotator: rows of one document and label that
-    overlap, one after the other (all rows one stretch where they cannot be packed)."""
+    overlap, one after the other (each row a stretch of its own where they cannot be packed:
+    then none is one pair by itself, and the greedy pass takes them all)."""
     packing = _packing(rows_a, rows_b) if len(rows_a) and len(rows_b) else None
     if packing is None:
-        return np.zeros(len(rows_a), np.int64), np.zeros(len(rows_b), np.int64)
+        return np.arange(len(rows_a)), len(rows_a) + np.arange(len(rows_b))
     both = np.concatenate((rows_a, rows_b))
     starts, ends = _place(both, 2, packing), _place(both, 3, packing)
     order = np.lexsort((ends, starts))

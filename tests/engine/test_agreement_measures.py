@@ -272,3 +272,21 @@ def test_spans_kept_as_arrays_give_the_same_figures():
         for name, a in sides.items()
     }
     assert run(as_arrays) == run(sides)
+
+
+def test_spans_too_far_apart_to_pack_pair_only_when_they_overlap_with_one_label():
+    """Positions past 2**62 cannot be packed into one int64 key: a span of one label at 0-5
+    and one of another far away are no pair (they once made one stretch, counted a pair)."""
+    import numpy as np
+
+    from engine.agreement.corpus import SpanTable
+    from engine.agreement.spanf1 import _greedy
+
+    def table(start: int, label: int) -> SpanTable:
+        one = np.array([0])
+        return SpanTable(one * 0, np.array([start]), np.array([start + 5]), np.array([label]), one * 0,
+                         one * 0, one * 0, np.array([0, 1]))  # fmt: skip
+
+    far = 2**62
+    assert len(_greedy(table(0, 0), np.array([0]), table(far, 1), np.array([0]))) == 0
+    assert len(_greedy(table(far, 0), np.array([0]), table(far + 2, 0), np.array([0]))) == 1
