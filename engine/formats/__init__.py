@@ -55,14 +55,14 @@ def _first_lines(path: Path) -> list[str]:
     return lines
 
 
-def detect(path: str | Path, candidates: tuple[str, ...] = FORMAT_MODULES) -> str | None:
+def detect(path: str | Path, candidates: tuple[str, ...] | None = None) -> str | None:
     """The title of the first candidate format that recognises the file, or None; by
     default the original tools' formats first, then the span formats."""
     name = detected_module(path, candidates)
     return format_module(name).TITLE if name is not None else None
 
 
-def detected_module(path: str | Path, candidates: tuple[str, ...] = FORMAT_MODULES) -> str | None:
+def detected_module(path: str | Path, candidates: tuple[str, ...] | None = None) -> str | None:
     """The module name of the format detect() names; imports only the modules it sniffs with."""
     return recognised_module(input_lines(path), candidates)
 
@@ -86,10 +86,10 @@ def _folder_files(folder: Path) -> list[Path]:
     return sorted(f for f in folder.iterdir() if f.is_file() and not f.name.startswith("."))
 
 
-def recognised_module(lines: list[str], candidates: tuple[str, ...] = FORMAT_MODULES) -> str | None:
+def recognised_module(lines: list[str], candidates: tuple[str, ...] | None = None) -> str | None:
     """The first candidate format module that recognises these first lines, or None; by
-    default the original tools' formats first, then the span formats."""
-    if candidates is FORMAT_MODULES:
+    default (None) the original tools' formats first, then the span formats."""
+    if candidates is None:
         candidates = FORMAT_MODULES + span_reader_names()
     return next((name for name in candidates if sniffs(name, lines)), None)
 
