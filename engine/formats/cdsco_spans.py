@@ -149,10 +149,10 @@ def read(path: str, options: ReadOptions) -> Annotations:
 def _with_spans(annotations: Annotations, builder: _Builder) -> Annotations:
     """The builder's spans put into the documents (sentence-relative to document positions)."""
     docs_of_sentence = np.searchsorted(builder.doc_starts, builder.sentence_starts, side="right") - 1
+    cuts = np.searchsorted(docs_of_sentence, np.arange(len(annotations.documents) + 1)).tolist()
     sentence_at: list[int] = []
-    for number, doc in enumerate(annotations.documents):
-        chosen = np.flatnonzero(docs_of_sentence == number).tolist()
-        doc.unit_ids = [builder.sentence_ids[i] for i in chosen]
+    for number, doc in enumerate(annotations.documents):  # the sentences are in document order
+        doc.unit_ids = builder.sentence_ids[cuts[number] : cuts[number + 1]]
         sentence_at += [start for start, _ in doc.units]
     rows, parts = [], {}
     for sentence, pieces, label in builder.rows:
