@@ -6,7 +6,8 @@ reference file (`start`, `end`, label `poem_id`) or the poem spans of a system f
 (engine/formats/poetry_jsonl.py, specs/poetry.md §2). A page with a `text` gives its
 text; without one the page is a '·' per character up to its last span (a stand-in that a
 partner's text replaces, engine/formats/pairing.py). A page id used twice is an error
-naming both lines (documents are paired by name).
+naming both lines (documents are paired by name). The first page says which kind of file it
+is; a later page of the other kind is an error naming its line, as in the poetry method.
 """
 
 from __future__ import annotations
@@ -63,13 +64,15 @@ def read(path: str, options: ReadOptions) -> Annotations:
     documents: list[Document] = []
     lines: dict[str, int] = {}
     rows: list[tuple[int, int, int, str]] = []
+    layout = None
     for number, page in JsonLines(path, path):
         name = _name(page_id_of(page, path, number))
         if name in lines:
             raise InputError(f"each page id once (page {name!r} is on line {lines[name]})",
                              "it again", file=path, line=number)  # fmt: skip
         lines[name] = number
-        layout = REFERENCE if REFERENCE.gate in page or REFERENCE.items in page else SYSTEM
+        if layout is None:  # the first page says whether the file is a reference or a system file
+            layout = REFERENCE if REFERENCE.gate in page or REFERENCE.items in page else SYSTEM
         spans = spans_of(page, layout, path, number, lambda _kind, text: warnings.append(text))
         text = page.get("text")
         _check_offsets(spans, len(text) if isinstance(text, str) else None, path, number)

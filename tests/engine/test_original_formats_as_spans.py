@@ -190,6 +190,16 @@ def test_a_faireval_sentence_too_long_for_its_stand_in_text_names_the_line(tmp_p
         read_spans(str(path))
 
 
+def test_a_poetry_file_is_one_kind_of_file_its_first_page_says(tmp_path):
+    """A reference file's page without excerpts is a reference page missing them (not a
+    system page missing its spans)."""
+    path = tmp_path / "ref.jsonl"
+    first = {"page_id": "a", "n_excerpts": 1, "excerpts": [{"start": 0, "end": 5, "poem_id": "p"}]}
+    path.write_text(json.dumps(first) + "\n" + json.dumps({"page_id": "b"}) + "\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"ref.jsonl:2: expected key 'n_excerpts'"):
+        read_spans(str(path), "poetry-jsonl")
+
+
 def test_a_poetry_page_too_long_for_its_stand_in_text_names_the_line(tmp_path):
     path = tmp_path / "ref.jsonl"
     page = {"page_id": "p", "n_excerpts": 1, "excerpts": [{"start": 0, "end": 10**12, "poem_id": "A"}]}
