@@ -317,7 +317,7 @@ class Run:
                 f"only the first {shorter} pairs are compared"
             )
 
-    def _compare(self, pair: FilePair, number: int, target: Sentence, system: Sentence, record=None) -> None:
+    def _compare(self, pair: FilePair, number: int, target: Sentence, system: Sentence) -> None:
         """Add one sentence pair read by another input path (the span formats): it is
         compared with the others of its pair when the report is built."""
         target = target.keep(self.settings.keeps, self.wanted_labels)

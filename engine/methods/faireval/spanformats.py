@@ -73,11 +73,10 @@ class SpanFormatRun(Run):
         paired = paired_inputs(settings.target_in, settings.system_in, self.reading)
         self.warnings += [*paired.warnings, *only_system_labels(paired)]
         files = FilePair(settings.target_in, settings.system_in)
-        record = [] if self.detail else None
         number = 0
         for target, system in sentences(paired):
             number += 1
-            self._compare(files, number, target, system, record)
+            self._compare(files, number, target, system)
             if number % 512 == 0:
                 self.progress.update(number / max(_unit_count(paired), 1), "comparing sentences")
         if number == 0:
@@ -85,10 +84,7 @@ class SpanFormatRun(Run):
         self.sentences.update(target=number, system=number, compared=number)
         if self.documents is not None:
             self.documents.finish(files)
-        if not self.any_span:
-            raise InputError("spans to compare", f"none after applying labels={settings.labels} and "
-                             f"exclude={settings.exclude}")  # fmt: skip
-        self._warn_unexcluded()
+        self._check_spans()
         self.progress.update(1.0, "scoring", force=True)
         report = self._build([files])
         for options in (report.options, report.data["options"]):  # how the inputs were read, for a rerun
