@@ -207,29 +207,49 @@ class SetSums:
 def set_sums(tables: UnitTables, holds: np.ndarray) -> SetSums:
     """The sums of every group for each rater set (`holds`: groups × annotators, whether
     the annotator has the group's document)."""
-    n_raters = holds.shape[1]
-    masks = [holds] + [_one_pair(holds.shape, a, b) for a, b in combinations(range(n_raters), 2)]
-    columns: dict[str, list[np.ndarray]] = {name: [] for name in SetSums.__dataclass_fields__}
-    for mask in masks:
-        both = mask[:, :, None] & mask[:, None, :]
-        longest = (tables.longest * mask).max(axis=1, initial=0)
-        units = (tables.units * mask).sum(axis=1)
-        clashing = tables.clash & mask
-        columns["marked"].append(units > 0)
-        columns["broken"].append(np.where(clashing.any(axis=1), clashing.argmax(axis=1), -1))
-        columns["observed"].append((tables.observed * both).sum(axis=(1, 2)))
-        columns["units"].append(units)
-        columns["thirds"].append((tables.thirds * mask).sum(axis=1))
-        columns["crossed"].append((tables.crossed * both).sum(axis=(1, 2)))
-        columns["squared"].append((tables.squared * mask).sum(axis=1))
-        columns["fits"].append(_thirds_fit(longest, units))
-    return SetSums(**{name: np.stack(values, axis=1) for name, values in columns.items()})
+    pairs = combinations(range(holds.shape[1]), 2)
+    sets = [_holders_sums(tables, holds), *(_pair_sums(tables, a, b) for a, b in pairs)]
+    names = SetSums.__dataclass_fields__
+    return SetSums(**{name: np.stack([s[name] for s in sets], axis=1) for name in names})
 
 
-def _one_pair(shape: tuple[int, int], a: int, b: int) -> np.ndarray:
-    mask = np.zeros(shape, bool)
-    mask[:, [a, b]] = True
-    return mask
+def _holders_sums(tables: UnitTables, mask: np.ndarray) -> dict[str, np.ndarray]:
+    """SetSums' columns of the annotators `mask` marks in each group."""
+    both = mask[:, :, None] & mask[:, None, :]
+    units = (tables.units * mask).sum(axis=1)
+    clashing = tables.clash & mask
+    return {
+        "marked": units > 0,
+        "broken": np.where(clashing.any(axis=1), clashing.argmax(axis=1), -1),
+        "observed": (tables.observed * both).sum(axis=(1, 2)),
+        "units": units,
+        "thirds": (tables.thirds * mask).sum(axis=1),
+        "crossed": (tables.crossed * both).sum(axis=(1, 2)),
+        "squared": (tables.squared * mask).sum(axis=1),
+        "fits": _thirds_fit((tables.longest * mask).max(axis=1, initial=0), units),
+    }
+
+
+def _pair_sums(tables: UnitTables, a: int, b: int) -> dict[str, np.ndarray]:
+    """SetSums' columns of annotators a < b in every group: their columns taken directly
+    (a mask over all annotators costs groups × annotators² a pair)."""
+    units = tables.units[:, a] + tables.units[:, b]
+    longest = np.maximum(np.maximum(tables.longest[:, a], tables.longest[:, b]), 0)
+    return {
+        "marked": units > 0,
+        "broken": np.where(tables.clash[:, a], a, np.where(tables.clash[:, b], b, -1)),
+        "observed": _square_sum(tables.observed, a, b),
+        "units": units,
+        "thirds": tables.thirds[:, a] + tables.thirds[:, b],
+        "crossed": _square_sum(tables.crossed, a, b),
+        "squared": tables.squared[:, a] + tables.squared[:, b],
+        "fits": _thirds_fit(longest, units),
+    }
+
+
+def _square_sum(values: np.ndarray, a: int, b: int) -> np.ndarray:
+    """Per group, the sum of the a/b rows and columns' four cells."""
+    return values[:, a, a] + values[:, a, b] + values[:, b, a] + values[:, b, b]
 
 
 def _thirds_fit(longest: np.ndarray, units: np.ndarray) -> np.ndarray:
