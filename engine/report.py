@@ -206,12 +206,17 @@ class Report:
         return {name: table.frame() for name, table in self.tables.items()}
 
     @property
+    def error_columns(self) -> list[str]:
+        """The error table's columns: ERROR_COLUMNS first, then the method's own (the first
+        row's other keys)."""
+        return [*ERROR_COLUMNS, *(c for row in self.error_rows[:1] for c in row if c not in ERROR_COLUMNS)]
+
+    @property
     def errors(self) -> pd.DataFrame:
-        """The error table: ERROR_COLUMNS first, then the method's own columns."""
+        """The error table as a DataFrame (error_columns)."""
         import pandas as pd
 
-        extra = [c for row in self.error_rows[:1] for c in row if c not in ERROR_COLUMNS]
-        return pd.DataFrame(self.error_rows, columns=[*ERROR_COLUMNS, *extra])
+        return pd.DataFrame(self.error_rows, columns=self.error_columns)
 
     def document(self, name: str) -> Document | None:
         return next((d for d in self.documents if d.name == name), None)

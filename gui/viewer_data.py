@@ -14,7 +14,7 @@ import numpy as np
 import pandas as pd
 
 from engine.progress import NO_PROGRESS, Progress
-from engine.report import ERROR_COLUMNS, Report
+from engine.report import Report
 from engine.spans import Document, Span
 
 from .models import search_texts
@@ -281,7 +281,7 @@ class ReportData:
     def build(cls, report: Report, progress: Progress = NO_PROGRESS) -> ReportData:
         """What the views show; the error table is the report's rows themselves (RowsModel)."""
         rows = report.error_rows
-        data = cls(report, shown_columns=_shown_columns(rows))
+        data = cls(report, shown_columns=_shown_columns(rows, report.error_columns))
         labels = {str(v) for row in rows for v in (row.get("gold_label"), row.get("system_label")) if v}
         spans = (*report.gold_spans, *report.system_spans)
         labels.update(each(attrgetter("label"), spans))
@@ -301,10 +301,9 @@ class ReportData:
         return self._search
 
 
-def _shown_columns(rows: list[dict[str, Any]]) -> list[str]:
-    """The error columns to show: the standard ones that hold anything, then the method's own
-    (the columns of Report.errors: ERROR_COLUMNS, then the first row's other keys)."""
-    names = [*ERROR_COLUMNS, *(c for row in rows[:1] for c in row if c not in ERROR_COLUMNS)]
+def _shown_columns(rows: list[dict[str, Any]], names: list[str]) -> list[str]:
+    """The error columns to show (of `names`, the report's error columns): the standard ones
+    that hold anything, then the method's own."""
     columns = [c for c in SHOWN_FIRST if c in names]
     columns += [c for c in names if c not in SHOWN_FIRST and c not in HIDDEN]
     return [c for c in columns if c in ("error_id", "type") or _holds_values(rows, c)]
