@@ -16,6 +16,8 @@ from typing import Any
 
 import numpy as np
 
+from ...rowkeys import row_keys
+
 #: Offsets beyond this are kept as Python integers (numpy object arrays): int64 sums and
 #: differences could overflow, and a double could not hold a length exactly.
 EXACT = 2**52
@@ -41,15 +43,10 @@ class Spans:
 
 
 def _order(row: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray:
-    """The stable order by (row, start, end): one int64 key where it fits, else lexsort."""
+    """The stable order by (row, start, end) (lexsort where offsets are Python integers)."""
     if not len(row) or start.dtype == object or end.dtype == object:
         return np.lexsort((end, start, row))
-    low, width = int(start.min()), int(start.max()) - int(start.min()) + 1
-    low_end, width_end = int(end.min()), int(end.max()) - int(end.min()) + 1
-    if (int(row.max()) + 1) * width * width_end >= 2**62:
-        return np.lexsort((end, start, row))
-    key = (row * width + (start - low)) * width_end + (end - low_end)
-    return np.argsort(key, kind="stable")
+    return np.argsort(row_keys(row, start, end), kind="stable")
 
 
 def _distinct_keys(keys: np.ndarray) -> np.ndarray:
