@@ -240,7 +240,7 @@ class DocumentBlock(Block):
 
     def _summary(self, a: int, label: str) -> au.Summary:
         """An annotator's units of a label in this document, summarised."""
-        units, docs, _, _ = self.tables.located.get((a, label), (au.EMPTY, np.zeros(0, np.int64), [], set()))
+        units, docs, _ = self.tables.located.get((a, label), (au.EMPTY, np.zeros(0, np.int64), set()))
         mine = docs == self.d
         offset = int(self.corpus.token_offsets[self.d])
         return au.summarise(au.Units(units.starts[mine] - offset, units.ends[mine] - offset), self.length)
@@ -311,13 +311,13 @@ class CorpusBlock(Block):
         return au.label_alpha(summaries, length, total, crossed)
 
     def _clashes(self, a: int, label: str, chosen: np.ndarray) -> bool:
-        clashes = self.tables.located.get((a, label), (None, None, None, set()))[3]
+        clashes = self.tables.located.get((a, label), (None, None, set()))[2]
         return any(chosen[d] and self.corpus.present[a, d] for d in clashes)
 
     def _joined(self, a: int, label: str, chosen: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """An annotator's units of a label in the chosen documents it has, on those documents
         concatenated in order."""
-        units, docs, _, _ = self.tables.located.get((a, label), (au.EMPTY, np.zeros(0, np.int64), [], set()))
+        units, docs, _ = self.tables.located.get((a, label), (au.EMPTY, np.zeros(0, np.int64), set()))
         keep = chosen[docs] & self.corpus.present[a][docs]
         sizes = self.tables.tokens.sizes
         left_out = self.corpus.token_offsets[:-1] - np.concatenate(([0], np.cumsum(sizes * chosen)[:-1]))

@@ -20,9 +20,9 @@ import numpy as np
 from . import alpha_u as au
 from .corpus import Corpus
 
-# Located: per (annotator, label), the sorted units, the document of each, where each
-# document's units begin, and the documents where two of them overlap.
-Located = dict[tuple[int, str], tuple[au.Units, np.ndarray, list[int], set[int]]]
+# Located: per (annotator, label), the sorted units, the document of each, and the documents
+# where two of them overlap.
+Located = dict[tuple[int, str], tuple[au.Units, np.ndarray, set[int]]]
 
 
 @dataclass
@@ -56,19 +56,18 @@ def corpus_units(corpus: Corpus) -> Located:
                 shift = offsets[table.doc[mine]]
                 units = au.make_units(table.tok_start[mine] + shift, table.tok_end[mine] + shift)
                 docs = np.searchsorted(offsets, units.starts, side="right") - 1
-                bounds = np.searchsorted(docs, np.arange(len(corpus.documents) + 1)).tolist()
                 clash = (units.starts[1:] < units.ends[:-1]) & (docs[1:] == docs[:-1])
-                found[(a, label)] = units, docs, bounds, set(docs[1:][clash].tolist())
+                found[(a, label)] = units, docs, set(docs[1:][clash].tolist())
     return found
 
 
 def pair_sums_by_doc(corpus: Corpus, located: Located) -> dict[tuple[int, int, str], np.ndarray]:
     """αu's observed sum of each two annotators and each label, per document."""
-    n_docs, empty = len(corpus.documents), (au.EMPTY, np.zeros(0, np.int64), [], set())
+    n_docs, empty = len(corpus.documents), (au.EMPTY, np.zeros(0, np.int64), set())
     sums = {}
     for a, b in combinations(range(len(corpus.annotators)), 2):
         for label in corpus.labels:
-            (ua, da, _, _), (ub, db, _, _) = located.get((a, label), empty), located.get((b, label), empty)
+            (ua, da, _), (ub, db, _) = located.get((a, label), empty), located.get((b, label), empty)
             if len(ua.starts) or len(ub.starts):
                 sums[(a, b, label)] = au.pair_sums(ua, ub, da, db, n_docs)
     return sums
@@ -82,10 +81,10 @@ def _wide(bound: int) -> type:
 def unit_tables(corpus: Corpus, located: Located, sums: dict[tuple[int, int, str], np.ndarray]) -> UnitTables:
     n_labels, n_raters = max(len(corpus.labels), 1), len(corpus.annotators)
     mine = {key: _holders_units(corpus, key[0], value) for key, value in located.items()}
-    keys = [docs * n_labels + corpus.labels.index(label) for (_, label), (_, docs, _, _) in mine.items()]
+    keys = [docs * n_labels + corpus.labels.index(label) for (_, label), (_, docs, _) in mine.items()]
     groups = np.unique(np.concatenate(keys)) if keys else np.zeros(0, np.int64)
     longest_doc = int(np.diff(corpus.token_offsets).max(initial=0))
-    total_units = sum(len(u.starts) for u, _, _, _ in mine.values())
+    total_units = sum(len(u.starts) for u, _, _ in mine.values())
     kind = _wide(2 * (total_units + 1) * (longest_doc + 1) ** 3)
     shape = (len(groups), n_raters)
     tables = UnitTables(
@@ -99,7 +98,7 @@ def unit_tables(corpus: Corpus, located: Located, sums: dict[tuple[int, int, str
         np.zeros((*shape, n_raters), np.int64),
     )
     histograms = {}
-    for (a, label), (units, docs, _, clashes) in mine.items():
+    for (a, label), (units, docs, clashes) in mine.items():
         c = corpus.labels.index(label)
         rows = np.searchsorted(groups, docs * n_labels + c)
         histograms[(a, c)] = _histogram(rows, units.lengths, longest_doc)
@@ -117,9 +116,9 @@ def unit_tables(corpus: Corpus, located: Located, sums: dict[tuple[int, int, str
 
 def _holders_units(corpus: Corpus, a: int, value: tuple) -> tuple:
     """An annotator's located units in the documents it has (the only ones αu counts)."""
-    units, docs, bounds, clashes = value
+    units, docs, clashes = value
     keep = corpus.present[a][docs]
-    return au.Units(units.starts[keep], units.ends[keep]), docs[keep], bounds, clashes
+    return au.Units(units.starts[keep], units.ends[keep]), docs[keep], clashes
 
 
 def _histogram(rows: np.ndarray, lengths: np.ndarray, longest: int) -> tuple[np.ndarray, ...]:
@@ -144,7 +143,7 @@ def _gaps(corpus: Corpus, tables: UnitTables, mine: dict, n_labels: int) -> tupl
     n_raters, offsets = len(corpus.annotators), corpus.token_offsets
     keys, values = [], []
     covered = np.zeros((len(tables.groups), n_raters), bool)
-    for (a, label), (units, docs, _, _) in mine.items():
+    for (a, label), (units, docs, _) in mine.items():
         if not len(docs):
             continue
         rows = np.searchsorted(tables.groups, docs * n_labels + corpus.labels.index(label))
