@@ -11,7 +11,6 @@ FairEval's own files for the same spans.
 
 from __future__ import annotations
 
-import dataclasses
 from collections.abc import Iterator
 from typing import Any
 
@@ -23,7 +22,7 @@ from ...formats.pairing import Paired, pair
 from ...formats.spantable import SpanTable, document_text, token_arrays
 from ...progress import NO_PROGRESS, Progress
 from .. import span_adapter
-from ..spans.inputs import SpanInputOptions, only_system_labels
+from ..spans.inputs import only_system_labels, reader_values
 from . import Run
 from .reading import FilePair, Sentence
 
@@ -39,14 +38,6 @@ def span_format_inputs(target: str, system: str, options: Any = None) -> bool:
 def unused_reader_options(options: Any) -> list[str]:
     """A warning naming the reader options set for inputs FairEval reads itself."""
     return span_adapter.unused_reader_options(options, OWN_FORMATS, "FairEval reads these files itself")
-
-
-def reader_settings(options: Any) -> dict[str, Any]:
-    """The reader options set (not their defaults), as the report lists them."""
-    if options is None:
-        return {}
-    fields = dataclasses.fields(SpanInputOptions)
-    return {f.name: getattr(options, f.name) for f in fields if getattr(options, f.name) != f.default}
 
 
 def paired_inputs(target: str, system: str, options: Any, progress: Progress = NO_PROGRESS) -> Paired:
@@ -88,7 +79,7 @@ class SpanFormatRun(Run):
         self.progress.update(1.0, "scoring", force=True)
         report = self._build([files])
         for options in (report.options, report.data["options"]):  # how the inputs were read, for a rerun
-            options.update(reader_settings(self.reading))
+            options.update(reader_values(self.reading))
         return report
 
 

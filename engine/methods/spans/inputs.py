@@ -53,13 +53,20 @@ SpanInputOptions = dataclasses.make_dataclass("SpanInputOptions", _fields(), fro
 SpanInputOptions.__module__ = __name__
 
 
+def reader_values(options: Any) -> dict[str, Any]:
+    """The reader options set to other than their defaults, by name (none for None)."""
+    if options is None:
+        return {}
+    fields = dataclasses.fields(SpanInputOptions)
+    return {f.name: getattr(options, f.name) for f in fields if getattr(options, f.name) != f.default}
+
+
 def reader_options_set(options: Any, own_formats: tuple[str, ...] = ()) -> list[str]:
     """The flags of the reader options set to other than their defaults, but a format
     option naming one of `own_formats` (for a method that reads its own formats without
     them, to say they were not used)."""
-    values = {f.name: (getattr(options, f.name), f.default) for f in dataclasses.fields(SpanInputOptions)}
-    return [f"--{name.replace('_', '-')}" for name, (value, default) in values.items()
-            if value != default and value not in own_formats]  # fmt: skip
+    return [f"--{name.replace('_', '-')}" for name, value in reader_values(options).items()
+            if value not in own_formats]  # fmt: skip
 
 
 def prefer_own_options(parser: argparse.ArgumentParser) -> None:
