@@ -9,9 +9,35 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import InputError
-from engine.methods.faireval.compare import Tally, compare_sentence
+from engine.methods.faireval.batch import Codes, SideBuilder
+from engine.methods.faireval.compare import Decision, Tally, decision_rows
+from engine.methods.faireval.matching import decide
+from engine.methods.faireval.passes import RangeError
 from engine.methods.faireval.reading import Sentence
 from tests.engine import faireval_reference as ref
+
+
+def compare_sentence(
+    target: Sentence,
+    system: Sentence,
+    tally: Tally,
+    focus: str,
+    record: list[Decision] | None,
+    range_error: RangeError,
+) -> None:
+    """Add one sentence's traditional and fair counts to `tally` (§3.2–3.6), through the
+    engine's comparison of whole files (a file of one sentence)."""
+    codes = Codes()
+    sides = []
+    for sentence in (target, system):
+        builder = SideBuilder(codes)
+        builder.add(0, sentence.keys, sentence.lines)
+        sides.append(builder.side())
+    decisions = decide(sides[0], sides[1], codes, range_error)
+    tally.add(sides[0], sides[1], decisions, codes, focus)
+    if record is not None:
+        spans = (codes.spans(sides[0]), codes.spans(sides[1]))
+        record += [decision for _, decision in decision_rows(sides[0], sides[1], decisions, spans)]
 
 
 @st.composite

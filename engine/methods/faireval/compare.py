@@ -9,11 +9,10 @@ from functools import partial
 import numpy as np
 
 from ...formats.faireval_spans import TokenSpan
-from .batch import Codes, Side, SideBuilder
+from .batch import Codes, Side
 from .grouping import first_of_groups
-from .matching import Decisions, decide
-from .passes import BE_C, FP, KINDS, LBE_C, LE, SUBTYPES, TP, RangeError
-from .reading import Sentence
+from .matching import Decisions
+from .passes import BE_C, FP, KINDS, LBE_C, LE, SUBTYPES, TP
 from .settings import COUNTS
 
 TRADITIONAL = ("TP", "FP", "FN")
@@ -158,26 +157,3 @@ def decision_rows(
         (k, (KINDS[phase], SUBTYPES[sub], targets[t] if t >= 0 else None, systems[s] if s >= 0 else None))
         for k, phase, sub, t, s in zip(sentence.tolist(), *(c.tolist() for c in columns), strict=True)
     ]
-
-
-def compare_sentence(
-    target: Sentence,
-    system: Sentence,
-    tally: Tally,
-    focus: str,
-    record: list[Decision] | None,
-    range_error: RangeError,
-) -> None:
-    """Add one sentence's traditional and fair counts to `tally` (§3.2–3.6), through the
-    same comparison as whole files."""
-    codes = Codes()
-    sides = []
-    for sentence in (target, system):
-        builder = SideBuilder(codes)
-        builder.add(0, sentence.keys, sentence.lines)
-        sides.append(builder.side())
-    decisions = decide(sides[0], sides[1], codes, range_error)
-    tally.add(sides[0], sides[1], decisions, codes, focus)
-    if record is not None:
-        spans = (codes.spans(sides[0]), codes.spans(sides[1]))
-        record += [decision for _, decision in decision_rows(sides[0], sides[1], decisions, spans)]
