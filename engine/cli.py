@@ -221,8 +221,8 @@ def _compare_parser(sub: argparse._SubParsersAction, methods: list[Method]) -> N
 
 
 def build_parser(argv: list[str] | None = None) -> Parser:
-    """The whole command line; when `argv` names a built-in method, only that method's
-    part is built (so a run imports no other method)."""
+    """The whole command line; when `argv` runs a built-in method (`METHOD …` or `compare
+    METHOD …`), only that method's part is built (so a run imports no other method)."""
     parser = Parser(
         prog=PROG,
         description="Span Studio: evaluate span annotations with published methods.",
@@ -230,6 +230,23 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     )
     parser.add_argument("--version", action="version", version=f"Span Studio {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    command, method = _command_of(argv), _method_run(argv)
+    if method is None:
+        _add_commands(sub)
+        methods = [] if command in ("agreement", "adjudicate") else all_methods()
+        for each in methods:
+            _method_parser(sub, each)
+        _compare_parser(sub, methods)
+    elif command == "compare":
+        _compare_parser(sub, [method])
+    else:
+        _method_parser(sub, method)
+    return parser
+
+
+def _add_commands(sub: argparse._SubParsersAction) -> None:
+    """The commands besides the methods and compare (agreement's readers import numpy:
+    they are built only when no method runs)."""
     sub.add_parser("methods", help="List the evaluation methods.")
     review = sub.add_parser(
         "review",
@@ -243,33 +260,26 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     review.add_argument(
         "--json", metavar="PATH", help="Write verdicts and reviewed scores as JSON ('-' = standard output)."
     )
-    methods = _methods_for(argv)
-    if not _names_a_method(argv):  # agreement's readers import numpy: 0.2 s of a method's start-up
-        from .agreement.command import add_adjudicate_parser, add_agreement_parser
+    from .agreement.command import add_adjudicate_parser, add_agreement_parser
 
-        add_agreement_parser(sub)
-        add_adjudicate_parser(sub)
-    for method in methods:
-        _method_parser(sub, method)
-    _compare_parser(sub, methods)
-    return parser
+    add_agreement_parser(sub)
+    add_adjudicate_parser(sub)
 
 
 def _command_of(argv: list[str] | None) -> str | None:
     return next((a for a in argv or [] if not a.startswith("-")), None)
 
 
-def _names_a_method(argv: list[str] | None) -> bool:
-    return _command_of(argv) in BUILTIN_METHODS
-
-
-def _methods_for(argv: list[str] | None) -> list[Method]:
-    command = _command_of(argv)
-    if command in BUILTIN_METHODS:
-        return [get_method(command)]
-    if command in ("agreement", "adjudicate"):
-        return []
-    return all_methods()
+def _method_run(argv: list[str] | None) -> Method | None:
+    """The built-in method `argv` runs (`METHOD …`, or `compare METHOD …` where it can
+    compare), imported alone; None for every other command line."""
+    words = [a for a in argv or [] if not a.startswith("-")]
+    compare = words[:1] == ["compare"]
+    named = words[1:] if compare else words
+    if not named or named[0] not in BUILTIN_METHODS:
+        return None
+    method = get_method(named[0])
+    return method if method.unit or not compare else None
 
 
 # --- running --------------------------------------------------------------------------

@@ -84,3 +84,16 @@ def test_the_guard_sees_a_heavy_library(tmp_path):
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert "lxml" in json.loads(done.stderr.strip().splitlines()[-1])
+
+
+_METHODS_IMPORTED = (
+    "import sys, engine.cli; parser = engine.cli.build_parser(sys.argv[1:]); "
+    "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('engine.methods.')}))"
+)
+
+
+@pytest.mark.parametrize("argv", [["starsem", "-g", "g", "-s", "s"], ["compare", "starsem", "g", "a", "b"]])
+def test_a_method_run_imports_that_method_alone(argv):
+    done = subprocess.run([sys.executable, "-c", _METHODS_IMPORTED, *argv], capture_output=True, text=True,
+                          timeout=120)  # fmt: skip
+    assert done.stdout.strip() == "['starsem']", done.stderr
