@@ -11,12 +11,10 @@ written. Warnings go to standard error as `spanstudio: warning: …`.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import gc
 import os
 import signal
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -33,6 +31,7 @@ from .methods import BUILTIN_METHODS, Invocation, Method, all_methods, format_ta
 from .options import OptionSpec, either, option_specs, validate
 from .paths import check_writable, input_identities, refuse_overwriting
 from .report import Report
+from .signals import Terminated, unwinding_on_signals
 from .textio import atomic_write_files, atomic_write_text, check_input, output_error
 
 PROG = "spanstudio"
@@ -482,37 +481,9 @@ def _write(stream: Any, text: str) -> None:
         stream.buffer.write(text.encode(stream.encoding or "utf-8", "surrogateescape"))
 
 
-class Terminated(BaseException):
-    """SIGTERM or SIGHUP arrived: unwind (temporary files are removed on the way), then exit."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-def _terminate(signum: int, frame: object) -> NoReturn:
-    raise Terminated(signum)
-
-
-@contextlib.contextmanager
-def _unwinding_on_signals() -> Iterator[None]:
-    """SIGTERM and SIGHUP end the run as Ctrl+C does: by an exception, so that what is
-    half written is removed (engine/textio.py). Only the main thread can take signals."""
-    wanted = [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
-    try:
-        previous = {signum: signal.signal(signum, _terminate) for signum in wanted}
-    except ValueError:  # not the main thread
-        previous = {}
-    try:
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-
-
 def main(argv: list[str] | None = None) -> int:
     try:
-        with _unwinding_on_signals():
+        with unwinding_on_signals():
             return _main(argv)
     except Terminated as stop:
         print(f"{PROG}: stopped by {signal.Signals(stop.signum).name}", file=sys.stderr)
@@ -560,6 +531,17 @@ def _main(argv: list[str] | None) -> int:
         print(f"{PROG}: internal error: {type(err).__name__}: {shown(str(err))} (please report this)",
               file=sys.stderr)  # fmt: skip
         return 1
+    try:
+        _print_results(warnings, stderr, stdout, json_report)
+    except BrokenPipeError:  # the reader of a pipe went away: nothing more can be said
+        _discard_output()
+        return 1
+    return 0
+
+
+def _print_results(warnings: list[str], stderr: str, stdout: str, json_report: Report | None) -> None:
+    """The warnings and standard error text of a run, then its standard output (and the
+    JSON report when it goes there)."""
     for warning in warnings:
         print(f"{PROG}: warning: {shown(warning, cut=False)}", file=sys.stderr)
     _write(sys.stderr, stderr)
@@ -569,7 +551,6 @@ def _main(argv: list[str] | None) -> int:
         from .export.json import write_json
 
         write_json(json_report, "-")
-    return 0
 
 
 def entry() -> NoReturn:
@@ -586,6 +567,14 @@ def entry() -> NoReturn:
     except OSError:  # the reader of a pipe went away: nothing more can be said
         code = code or 1
     os._exit(code)
+
+
+def _discard_output() -> None:
+    """Standard output and error to the null device, so that no later flush fails again
+    on a closed pipe (the remedy Python's documentation gives)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.dup2(devnull, sys.stderr.fileno())
 
 
 if __name__ == "__main__":
