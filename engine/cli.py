@@ -11,12 +11,10 @@ written. Warnings go to standard error as `spanstudio: warning: …`.
 from __future__ import annotations
 
 import argparse
-import contextlib
 import gc
 import os
 import signal
 import sys
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any, NoReturn
 
@@ -33,6 +31,7 @@ from .methods import BUILTIN_METHODS, Invocation, Method, all_methods, format_ta
 from .options import OptionSpec, either, option_specs, validate
 from .paths import check_writable, input_identities, refuse_overwriting
 from .report import Report
+from .signals import Terminated, unwinding_on_signals
 from .textio import atomic_write_files, atomic_write_text, check_input, output_error
 
 PROG = "spanstudio"
@@ -221,8 +220,8 @@ def _compare_parser(sub: argparse._SubParsersAction, methods: list[Method]) -> N
 
 
 def build_parser(argv: list[str] | None = None) -> Parser:
-    """The whole command line; when `argv` names a built-in method, only that method's
-    part is built (so a run imports no other method)."""
+    """The whole command line; when `argv` runs a built-in method (`METHOD …` or `compare
+    METHOD …`), only that method's part is built (so a run imports no other method)."""
     parser = Parser(
         prog=PROG,
         description="Span Studio: evaluate span annotations with published methods.",
@@ -230,6 +229,23 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     )
     parser.add_argument("--version", action="version", version=f"Span Studio {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
+    command, method = _command_of(argv), _method_run(argv)
+    if method is None:
+        _add_commands(sub)
+        methods = [] if command in ("agreement", "adjudicate") else all_methods()
+        for each in methods:
+            _method_parser(sub, each)
+        _compare_parser(sub, methods)
+    elif command == "compare":
+        _compare_parser(sub, [method])
+    else:
+        _method_parser(sub, method)
+    return parser
+
+
+def _add_commands(sub: argparse._SubParsersAction) -> None:
+    """The commands besides the methods and compare (agreement's readers import numpy:
+    they are built only when no method runs)."""
     sub.add_parser("methods", help="List the evaluation methods.")
     review = sub.add_parser(
         "review",
@@ -243,33 +259,26 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     review.add_argument(
         "--json", metavar="PATH", help="Write verdicts and reviewed scores as JSON ('-' = standard output)."
     )
-    methods = _methods_for(argv)
-    if not _names_a_method(argv):  # agreement's readers import numpy: 0.2 s of a method's start-up
-        from .agreement.command import add_adjudicate_parser, add_agreement_parser
+    from .agreement.command import add_adjudicate_parser, add_agreement_parser
 
-        add_agreement_parser(sub)
-        add_adjudicate_parser(sub)
-    for method in methods:
-        _method_parser(sub, method)
-    _compare_parser(sub, methods)
-    return parser
+    add_agreement_parser(sub)
+    add_adjudicate_parser(sub)
 
 
 def _command_of(argv: list[str] | None) -> str | None:
     return next((a for a in argv or [] if not a.startswith("-")), None)
 
 
-def _names_a_method(argv: list[str] | None) -> bool:
-    return _command_of(argv) in BUILTIN_METHODS
-
-
-def _methods_for(argv: list[str] | None) -> list[Method]:
-    command = _command_of(argv)
-    if command in BUILTIN_METHODS:
-        return [get_method(command)]
-    if command in ("agreement", "adjudicate"):
-        return []
-    return all_methods()
+def _method_run(argv: list[str] | None) -> Method | None:
+    """The built-in method `argv` runs (`METHOD …`, or `compare METHOD …` where it can
+    compare), imported alone; None for every other command line."""
+    words = [a for a in argv or [] if not a.startswith("-")]
+    compare = words[:1] == ["compare"]
+    named = words[1:] if compare else words
+    if not named or named[0] not in BUILTIN_METHODS:
+        return None
+    method = get_method(named[0])
+    return method if method.unit or not compare else None
 
 
 # --- running --------------------------------------------------------------------------
@@ -472,37 +481,9 @@ def _write(stream: Any, text: str) -> None:
         stream.buffer.write(text.encode(stream.encoding or "utf-8", "surrogateescape"))
 
 
-class Terminated(BaseException):
-    """SIGTERM or SIGHUP arrived: unwind (temporary files are removed on the way), then exit."""
-
-    def __init__(self, signum: int) -> None:
-        super().__init__(signum)
-        self.signum = signum
-
-
-def _terminate(signum: int, frame: object) -> NoReturn:
-    raise Terminated(signum)
-
-
-@contextlib.contextmanager
-def _unwinding_on_signals() -> Iterator[None]:
-    """SIGTERM and SIGHUP end the run as Ctrl+C does: by an exception, so that what is
-    half written is removed (engine/textio.py). Only the main thread can take signals."""
-    wanted = [signal.SIGTERM] + ([signal.SIGHUP] if hasattr(signal, "SIGHUP") else [])
-    try:
-        previous = {signum: signal.signal(signum, _terminate) for signum in wanted}
-    except ValueError:  # not the main thread
-        previous = {}
-    try:
-        yield
-    finally:
-        for signum, handler in previous.items():
-            signal.signal(signum, handler)
-
-
 def main(argv: list[str] | None = None) -> int:
     try:
-        with _unwinding_on_signals():
+        with unwinding_on_signals():
             return _main(argv)
     except Terminated as stop:
         print(f"{PROG}: stopped by {signal.Signals(stop.signum).name}", file=sys.stderr)
@@ -550,6 +531,17 @@ def _main(argv: list[str] | None) -> int:
         print(f"{PROG}: internal error: {type(err).__name__}: {shown(str(err))} (please report this)",
               file=sys.stderr)  # fmt: skip
         return 1
+    try:
+        _print_results(warnings, stderr, stdout, json_report)
+    except BrokenPipeError:  # the reader of a pipe went away: nothing more can be said
+        _discard_output()
+        return 1
+    return 0
+
+
+def _print_results(warnings: list[str], stderr: str, stdout: str, json_report: Report | None) -> None:
+    """The warnings and standard error text of a run, then its standard output (and the
+    JSON report when it goes there)."""
     for warning in warnings:
         print(f"{PROG}: warning: {shown(warning, cut=False)}", file=sys.stderr)
     _write(sys.stderr, stderr)
@@ -559,15 +551,13 @@ def _main(argv: list[str] | None) -> int:
         from .export.json import write_json
 
         write_json(json_report, "-")
-    return 0
 
 
 def entry() -> NoReturn:
-    """The `spanstudio` command: main(), then a quick exit. Everything is written and
-    closed by then; the interpreter's own exit would free every object of a large run one
-    by one (tens of milliseconds) for nothing. The process lives for one run, so the
-    cyclic garbage collector stays off (the methods pause it while they run; turned on
-    again, it would scan what the run left, 0.01–0.04 s on large inputs)."""
+    """The `spanstudio` command: main(), its output flushed, then the interpreter's own exit
+    (finalizing the modules costs 15 ms of CPU without numpy, 30-45 ms with it). The process
+    lives for one run, so the cyclic garbage collector stays off (the methods pause it while
+    they run; turned on, it would scan what the run keeps, 0.01-0.03 s on large inputs)."""
     gc.disable()
     code = main()
     try:
@@ -575,7 +565,16 @@ def entry() -> NoReturn:
         sys.stderr.flush()
     except OSError:  # the reader of a pipe went away: nothing more can be said
         code = code or 1
-    os._exit(code)
+        _discard_output()
+    sys.exit(code)
+
+
+def _discard_output() -> None:
+    """Standard output and error to the null device, so that no later flush fails again
+    on a closed pipe (the remedy Python's documentation gives)."""
+    devnull = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(devnull, sys.stdout.fileno())
+    os.dup2(devnull, sys.stderr.fileno())
 
 
 if __name__ == "__main__":

@@ -26,6 +26,7 @@ from typing import IO, Any, NoReturn
 
 from ..errors import InputError
 from ..textio import check_input, not_text, not_utf8
+from . import sniffing
 
 try:  # a fast parser where installed; results never depend on it
     import orjson as _orjson
@@ -56,19 +57,7 @@ def quote_id(page_id: Any) -> str:
     return f"'{page_id}'" if isinstance(page_id, str) else json.dumps(page_id)
 
 
-def sniff(lines: list[str]) -> bool:
-    """A JSON object with a page_id and excerpts or poem_spans on the first line."""
-    if not lines:
-        return False
-    try:
-        first = json.loads(lines[0].lstrip("\ufeff"))
-    except ValueError:
-        return False
-    return (
-        isinstance(first, dict)
-        and "page_id" in first
-        and ("excerpts" in first or "poem_spans" in first or "n_excerpts" in first or "n_spans" in first)
-    )
+sniff = sniffing.poetry_jsonl  # recognises the format without this module (engine/formats/sniffing.py)
 
 
 # --- opening (compressed) files ------------------------------------------------------

@@ -1,6 +1,6 @@
-"""Recognising the annotation tools' span formats by a file's first lines, without
-importing their readers: detection costs no lxml, orjson or numpy (issue 23: start-up is
-part of every run). Each reader module names its sniffer here as its `sniff`."""
+"""Recognising span formats by a file's first lines, without importing their readers:
+detection costs no lxml, orjson, numpy or decompressors (issue 23: start-up is part of
+every run). Each reader module names its sniffer here as its `sniff`."""
 
 from __future__ import annotations
 
@@ -11,6 +11,8 @@ from ..textio import BOM
 
 _ANN_LINE = re.compile(r"(?:[TREAMN#]\d+|\*)\t")
 _TEXT_BOUND = re.compile(r"T\d+\t\S+ \d+ \d+")
+#: A BIO tag of a vertical text's column (engine/formats/vrt.py).
+BIO_TAG = re.compile(r"^(?:O|[BIES]-\S.*)$")
 
 
 def webanno_tsv(lines: Sequence[str]) -> bool:
@@ -54,8 +56,38 @@ def doccano(lines: Sequence[str]) -> bool:
     return has_text and ('"label":[[' in head or '"label":[]' in head or '"start_offset":' in head)
 
 
+def poetry_jsonl(lines: Sequence[str]) -> bool:
+    """A JSON object with a page_id and excerpts or poem_spans on the first line."""
+    if not lines:
+        return False
+    first = lines[0].lstrip("\ufeff")
+    if not first.lstrip(" \t\r\n").startswith("{"):
+        return False  # not an object (json.loads would say so, after importing json)
+    import json  # here: most files sniffed are not JSON
+
+    try:
+        page = json.loads(first)
+    except ValueError:
+        return False
+    return (
+        isinstance(page, dict)
+        and "page_id" in page
+        and ("excerpts" in page or "poem_spans" in page or "n_excerpts" in page or "n_spans" in page)
+    )
+
+
+def vrt(lines: Sequence[str]) -> bool:
+    """TAB-separated token lines whose second field is a BIO tag, or <text>/<s> structure."""
+    token_lines = [line.strip().split("\t") for line in lines if "\t" in line.strip()]
+    if any(line.strip().startswith(("<text", "<s>", "<s ")) for line in lines):
+        return True
+    if not token_lines:
+        return False
+    return all(len(f) >= 2 and BIO_TAG.match(f[1]) for f in token_lines[:20])
+
+
 #: The sniffers by format module name; the other formats' sniffers are in their modules.
 SNIFFERS: dict[str, Callable[[Sequence[str]], bool]] = {
     "webanno_tsv": webanno_tsv, "uima_xmi": uima_xmi, "brat": brat,
-    "label_studio": label_studio, "doccano": doccano,
+    "label_studio": label_studio, "doccano": doccano, "poetry_jsonl": poetry_jsonl, "vrt": vrt,
 }  # fmt: skip

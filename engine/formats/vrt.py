@@ -28,6 +28,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..textio import BOM, bom_ignored, check_input, not_utf8
+from . import sniffing
 
 if TYPE_CHECKING:
     from ..spans import Annotations
@@ -37,17 +38,8 @@ NAME = "vrt"
 TITLE = "Vertical text (.vrt) with BIO columns"
 SUFFIXES = (".vrt",)
 
-_BIO = re.compile(r"^(?:O|[BIES]-\S.*)$")
-
-
-def sniff(lines: Sequence[str]) -> bool:
-    """TAB-separated token lines whose second field is a BIO tag, or <text>/<s> structure."""
-    token_lines = [line.strip().split("\t") for line in lines if "\t" in line.strip()]
-    if any(line.strip().startswith(("<text", "<s>", "<s ")) for line in lines):
-        return True
-    if not token_lines:
-        return False
-    return all(len(f) >= 2 and _BIO.match(f[1]) for f in token_lines[:20])
+_BIO = sniffing.BIO_TAG
+sniff = sniffing.vrt  # recognises the format without this module (engine/formats/sniffing.py)
 
 
 # --- XML lines (specs/clueval.md §2.4) ------------------------------------------------

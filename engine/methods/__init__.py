@@ -15,7 +15,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..errors import InputError
 from ..progress import NO_PROGRESS, Progress
@@ -30,8 +30,7 @@ BUILTIN_METHODS: tuple[str, ...] = (
 )  # fmt: skip
 
 
-@dataclass(frozen=True)
-class InputSpec:
+class InputSpec(NamedTuple):
     """One of the two annotations a method compares."""
 
     role: str  # "gold" or "system"
@@ -46,8 +45,7 @@ class InputSpec:
         return self.name.upper()
 
 
-@dataclass(frozen=True)
-class OutputSpec:
+class OutputSpec(NamedTuple):
     """A file the original tool wrote, which the method writes again byte for byte."""
 
     name: str
@@ -58,8 +56,7 @@ class OutputSpec:
     folder: bool = False  # the path is a folder the method writes its files into
 
 
-@dataclass(frozen=True)
-class Advice:
+class Advice(NamedTuple):
     """A note on the options for the inputs chosen (e.g. columns they leave out), with the
     options that follow it (None: nothing to apply) and the words of the button applying them."""
 

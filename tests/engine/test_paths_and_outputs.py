@@ -339,3 +339,16 @@ def test_the_engine_api_refuses_a_fifo_too(tmp_path):
         method = get_method(name)
         with time_bound(60), pytest.raises(InputError, match="expected a regular file, found a FIFO"):
             method.evaluate(str(fifo), str(fifo), method.Options())
+
+
+def test_a_reader_that_closes_the_pipe_ends_the_run_without_a_traceback():
+    """`spanstudio … --json - | head -c 10`: the report (megabytes) meets a closed pipe."""
+    answers = conformance("propara") / "testfiles-0" / "answers.tsv"
+    child = subprocess.Popen([sys.executable, "-m", "engine", "propara", "-p", answers, "-a", answers, "--json", "-"],
+                             stdout=subprocess.PIPE, stderr=subprocess.PIPE)  # fmt: skip
+    assert child.stdout is not None and child.stderr is not None
+    assert child.stdout.read(10) == b'{"method":'
+    child.stdout.close()
+    error = child.stderr.read().decode()
+    assert child.wait(timeout=120) == 1
+    assert "Traceback" not in error and "Exception" not in error, error

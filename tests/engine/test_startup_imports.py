@@ -58,6 +58,24 @@ def test_a_faireval_run_imports_no_heavy_library(tmp_path):
     assert imported.isdisjoint(HEAVY), sorted(imported & set(HEAVY))
 
 
+#: What only reading (not recognising) the JSON Lines and vertical-text formats needs: their
+#: decompressors and parsers (engine/formats/sniffing.py recognises them without these).
+READERS_ONLY = ("bz2", "gzip", "lzma", "orjson", "html")
+
+
+@pytest.mark.parametrize("method", ["spans", "nervaluate", "faireval"])
+def test_recognising_the_inputs_imports_no_other_formats_reader(tmp_path, method):
+    if method == "faireval":
+        gold = _faireval(tmp_path / "gold.csv", ["PER\t1\t1\t1", "LOC\t4\t4\t4"])
+        system = _faireval(tmp_path / "system.csv", ["PER\t1\t1\t1", "ORG\t4\t4\t4"])
+    else:
+        gold = _conll(tmp_path / "gold.conll", ["B-PER", "O", "O", "B-LOC", "O"])
+        system = _conll(tmp_path / "system.conll", ["B-PER", "O", "O", "B-ORG", "O"])
+    imported = _modules_of_run(method, gold, system)
+    assert "engine" in imported
+    assert imported.isdisjoint(READERS_ONLY), sorted(imported & set(READERS_ONLY))
+
+
 def test_the_guard_sees_a_heavy_library(tmp_path):
     """The listing would show lxml had the run imported it: the guard can fail."""
     gold = _conll(tmp_path / "gold.conll", ["B-PER", "O", "O", "B-LOC", "O"])
@@ -66,3 +84,16 @@ def test_the_guard_sees_a_heavy_library(tmp_path):
         capture_output=True, text=True, timeout=120,
     )  # fmt: skip
     assert "lxml" in json.loads(done.stderr.strip().splitlines()[-1])
+
+
+_METHODS_IMPORTED = (
+    "import sys, engine.cli; parser = engine.cli.build_parser(sys.argv[1:]); "
+    "print(sorted({m.split('.')[2] for m in sys.modules if m.startswith('engine.methods.')}))"
+)
+
+
+@pytest.mark.parametrize("argv", [["starsem", "-g", "g", "-s", "s"], ["compare", "starsem", "g", "a", "b"]])
+def test_a_method_run_imports_that_method_alone(argv):
+    done = subprocess.run([sys.executable, "-c", _METHODS_IMPORTED, *argv], capture_output=True, text=True,
+                          timeout=120)  # fmt: skip
+    assert done.stdout.strip() == "['starsem']", done.stderr
