@@ -94,6 +94,7 @@ class Side:
 
     @staticmethod
     def concat(parts: Sequence[Side]) -> Side:
+        parts = [part for part in parts if len(part)]
         if not parts:
             return empty_side()
         if len(parts) == 1:

@@ -156,14 +156,14 @@ class FileReader:
 
     def spans(self, compared: int) -> FileSpans:
         """The spans of the first `compared` sentences (the later ones are not read: §2.2)."""
-        within = self.sentence < compared
-        filled, sentence, starts = self.filled[within], self.sentence[within], self.starts[within]
+        within = int(np.searchsorted(self.sentence, compared))  # sentences are numbered in file order
+        filled, sentence, starts = self.filled[:within], self.sentence[:within], self.starts[:within]
         texts, line_ids = self.texts, self.line_ids
         four_fields = np.fromiter((text.count("\t") == 3 for text in texts), dtype=bool, count=len(texts))
         first_ids = line_ids[filled[starts]]
         is_span = four_fields[first_ids]
         self._check_formats(texts, first_ids, is_span, filled[starts])
-        in_spans = is_span[sentence] if len(filled) else np.zeros(0, dtype=bool)
+        in_spans = slice(None) if is_span.all() else is_span[sentence]
         spans = self._span_lines(texts, line_ids, filled[in_spans], sentence[in_spans])
         other, forms = self._conll_sentences(texts, line_ids, filled, sentence, starts, is_span)
         side = Side.concat([spans, other])
