@@ -91,7 +91,7 @@ def _true_positives(T: Side, S: Side, out: Collector):
     starts = np.flatnonzero(new)
     group = np.cumsum(new) - 1
     is_t = order < n_t
-    in_t = np.bincount(group, weights=is_t, minlength=len(starts)).astype(np.int64)
+    in_t = np.add.reduceat(is_t, starts, dtype=np.int64) if len(starts) else starts
     in_s = np.diff(np.append(starts, len(order))) - in_t
     offset = np.arange(len(order)) - starts[group]  # targets at 0..in_t-1, then the system spans
     pairs = np.minimum(in_t, in_s)[group]
@@ -99,11 +99,9 @@ def _true_positives(T: Side, S: Side, out: Collector):
     matched_t = order[offset < pairs]
     matched_s = order[(offset >= first_t) & (offset < first_t + pairs)] - n_t
     out.add(TP, matched_t, matched_s)
-    traditional_tp = np.empty(n_t, dtype=bool)
-    traditional_tp[order[is_t]] = (in_s > 0)[group[is_t]]
-    traditional_fp = np.empty(len(S), dtype=bool)
-    traditional_fp[order[~is_t] - n_t] = (in_t == 0)[group[~is_t]]
-    return traditional_tp, traditional_fp, _rest(n_t, matched_t), _rest(len(S), matched_s)
+    traditional = np.empty(len(order), dtype=bool)  # TP for a target, FP for a system span
+    traditional[order] = np.where(is_t, (in_s > 0)[group], (in_t == 0)[group])
+    return traditional[:n_t], traditional[n_t:], _rest(n_t, matched_t), _rest(len(S), matched_s)
 
 
 def _rest(n: int, taken: np.ndarray) -> np.ndarray:
