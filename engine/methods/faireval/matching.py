@@ -9,6 +9,7 @@ column of decisions (phase, subtype, target index, system index).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
@@ -74,6 +75,29 @@ def _identity(side: Side) -> tuple[np.ndarray, ...]:
     return (side.sentence, side.label, side.begin, side.end, side.tokens)
 
 
+def _identity_keys(T: Side, S: Side) -> np.ndarray:
+    """One whole number per span, targets then system spans, equal exactly for identical
+    spans (§2.8): the identity's columns packed as row_keys packs them, written side by
+    side into one array (no column of both sides is made first); row_keys' ids where
+    they do not fit."""
+    pairs = list(zip(_identity(T), _identity(S), strict=True))
+    filled = [[column for column in pair if len(column)] for pair in pairs]
+    if not filled[0]:
+        return np.zeros(0, dtype=np.int64)
+    lows = [min(int(column.min()) for column in columns) for columns in filled]
+    highs = [max(int(column.max()) for column in columns) for columns in filled]
+    widths = [high - low + 1 for low, high in zip(lows, highs, strict=True)]
+    if math.prod(widths) >= 1 << 63:
+        return row_keys(*(np.concatenate(pair) for pair in pairs))
+    keys = np.zeros(len(T) + len(S), dtype=np.int64)
+    for side, part in enumerate((keys[: len(T)], keys[len(T) :])):
+        for pair, low, width in zip(pairs, lows, widths, strict=True):
+            part *= width
+            part += pair[side]
+            part -= low
+    return keys
+
+
 def _pair_by_rank(indices: np.ndarray, groups: np.ndarray, ranks: np.ndarray) -> np.ndarray:
     """Indices ordered by (group, rank): the k-th of a group meets the other side's k-th."""
     return indices[np.lexsort((ranks, groups))]
@@ -83,7 +107,7 @@ def _true_positives(T: Side, S: Side, out: Collector):
     """Traditional TP/FN/FP by membership; step 1: per identical span min(#T, #S) TPs,
     the first targets with the first system spans."""
     n_t = len(T)
-    keys = row_keys(*(np.concatenate(pair) for pair in zip(_identity(T), _identity(S), strict=True)))
+    keys = _identity_keys(T, S)
     order = np.argsort(keys, kind="stable")  # a group of identical spans: its targets first
     ordered = keys[order]
     new = np.ones(len(order), dtype=bool)
