@@ -272,8 +272,9 @@ def _competing(T, S, rest_t, rest_s, c_t, c_s, competing, codes: Codes, out: Col
 
 
 def _works(side: Side, number: int, chosen: np.ndarray, units: np.ndarray, codes: Codes) -> list[list[Work]]:
-    """The Works of the chosen spans of a side, a list per unit in the order of the units."""
-    order = np.argsort(units, kind="stable")
+    """The Works of the chosen spans of a side, a list per unit in the order of the units,
+    each list in the passes' order: by length, then in emission order (§3.3)."""
+    order = np.lexsort((side.end[chosen] - side.begin[chosen], units))
     chosen = chosen[order]
     columns = (side.label, side.begin, side.end, side.tokens, side.line)
     label, begin, end, tokens, line = (column[chosen].tolist() for column in columns)
