@@ -172,7 +172,9 @@ def _token_set(field: str, begin: int, end: int) -> frozenset[int] | None:
     """The token numbers of a token field within begin..end; None (a range span) when a
     piece is not a number or no number is left (the original then uses the range)."""
     try:
-        numbers = [int(piece) for piece in field.split(",")]
+        numbers = frozenset(map(int, field.split(",")))
     except ValueError:
         return None
-    return frozenset(n for n in numbers if begin <= n <= end) or None
+    if min(numbers) < begin or max(numbers) > end:
+        numbers = frozenset(n for n in numbers if begin <= n <= end)
+    return numbers or None

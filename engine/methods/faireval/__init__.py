@@ -287,7 +287,9 @@ class Run:
         if len(self.wanted) < len(labels):
             more = [self.settings.keeps(label) for label in labels[len(self.wanted) :]]
             self.wanted = np.concatenate((self.wanted, np.array(more, dtype=bool)))
-        kept = self.wanted[side.label] if len(side) else np.zeros(0, dtype=bool)
+        if self.wanted.all():
+            return side
+        kept = self.wanted[side.label]
         return side if kept.all() else side.take(kept)
 
     def _compare_sides(

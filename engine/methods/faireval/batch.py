@@ -30,7 +30,7 @@ class Codes:
         self.token_sets: list[frozenset[int]] = [frozenset()]  # code 0 stands for FULL
         self.token_codes: dict[frozenset[int], int] = {}
         self._full: dict[tuple[int, int], frozenset[int]] = {}  # the FULL sets made so far
-        self.lines: dict[str, tuple[int, int, int, int]] = {}  # span lines parsed: their codes
+        self.lines: dict[str, tuple[int, int, int]] = {}  # span lines' fields after the label: their codes
 
     def label(self, name: str) -> int:
         code = self.label_codes.get(name)
@@ -94,6 +94,7 @@ class Side:
 
     @staticmethod
     def concat(parts: Sequence[Side]) -> Side:
+        parts = [part for part in parts if len(part)]
         if not parts:
             return empty_side()
         if len(parts) == 1:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import numpy as np
 
+from ...rowkeys import row_keys
+
 
 def rank_within(groups: np.ndarray) -> np.ndarray:
     """Each element's rank among the elements of its group, in array order."""
@@ -33,14 +35,12 @@ def clusters(sentence: np.ndarray, begin: np.ndarray, end: np.ndarray) -> np.nda
     n = len(sentence)
     if n == 0:
         return np.zeros(0, dtype=np.int64)
-    values, inverse = np.unique(np.concatenate([begin, end]), return_inverse=True)
-    width = len(values) + 1
-    b_rank, e_rank = inverse[:n], inverse[n:]
-    order = np.lexsort((b_rank, sentence))
-    s, b, e = sentence[order], b_rank[order], e_rank[order]
-    reach = np.maximum.accumulate(s * width + e)  # the furthest end so far (sentence first)
+    keys = row_keys(np.concatenate((sentence, sentence)), np.concatenate((begin, end)))  # (sentence, bound)
+    order = np.argsort(keys[:n], kind="stable")
+    s, b = sentence[order], keys[:n][order]
+    reach = np.maximum.accumulate(keys[n:][order])  # the furthest end so far (sentence first)
     new = np.ones(n, dtype=bool)
-    new[1:] = (s[1:] != s[:-1]) | (s[1:] * width + b[1:] > reach[:-1])
+    new[1:] = (s[1:] != s[:-1]) | (b[1:] > reach[:-1])
     ids = np.empty(n, dtype=np.int64)
     ids[order] = np.cumsum(new) - 1
     return ids

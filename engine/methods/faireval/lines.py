@@ -70,12 +70,12 @@ def _line_chunks(raw: bytes):  # noqa: ANN202 - an iterator of lists of bytes
 
 
 def _drop_bom(path: str, texts: list[str], ids: np.ndarray, warnings: list[str]) -> None:
-    """A byte-order mark before the first line with text is dropped with a warning."""
-    has_text = np.fromiter(map(bool, texts), dtype=bool, count=len(texts))
-    filled = np.flatnonzero(has_text[ids])
-    first = int(ids[filled[0]]) if len(filled) else 0
-    if not len(filled) or not texts[first].startswith(BOM):
+    """A byte-order mark before the first line with text is dropped with a warning. The
+    lines are numbered in order of first appearance, so the first line with text is the
+    first appearance of the first distinct line with text."""
+    first = next((number for number, text in enumerate(texts) if text), None)
+    if first is None or not texts[first].startswith(BOM):
         return
     warnings.append(bom_ignored(path, texts[first].split("\t")[0]))
-    ids[filled[0]] = len(texts)
+    ids[int(np.argmax(ids == first))] = len(texts)
     texts.append(texts[first][1:].strip())

@@ -9,11 +9,12 @@ column of decisions (phase, subtype, target index, system index).
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 
 import numpy as np
 
-from ...rowkeys import group_ids, row_keys
+from ...rowkeys import row_keys
 from .batch import RANGE, Codes, Side
 from .grouping import clusters, rank_within
 from .passes import BE_A, FN, FP, LBE_A, LE, TP, RangeError, Record, SentenceComparison, Work, subtypes
@@ -74,6 +75,29 @@ def _identity(side: Side) -> tuple[np.ndarray, ...]:
     return (side.sentence, side.label, side.begin, side.end, side.tokens)
 
 
+def _identity_keys(T: Side, S: Side) -> np.ndarray:
+    """One whole number per span, targets then system spans, equal exactly for identical
+    spans (§2.8): the identity's columns packed as row_keys packs them, written side by
+    side into one array (no column of both sides is made first); row_keys' ids where
+    they do not fit."""
+    pairs = list(zip(_identity(T), _identity(S), strict=True))
+    filled = [[column for column in pair if len(column)] for pair in pairs]
+    if not filled[0]:
+        return np.zeros(0, dtype=np.int64)
+    lows = [min(int(column.min()) for column in columns) for columns in filled]
+    highs = [max(int(column.max()) for column in columns) for columns in filled]
+    widths = [high - low + 1 for low, high in zip(lows, highs, strict=True)]
+    if math.prod(widths) >= 1 << 63:
+        return row_keys(*(np.concatenate(pair) for pair in pairs))
+    keys = np.zeros(len(T) + len(S), dtype=np.int64)
+    for side, part in enumerate((keys[: len(T)], keys[len(T) :])):
+        for pair, low, width in zip(pairs, lows, widths, strict=True):
+            part *= width
+            part += pair[side]
+            part -= low
+    return keys
+
+
 def _pair_by_rank(indices: np.ndarray, groups: np.ndarray, ranks: np.ndarray) -> np.ndarray:
     """Indices ordered by (group, rank): the k-th of a group meets the other side's k-th."""
     return indices[np.lexsort((ranks, groups))]
@@ -83,7 +107,7 @@ def _true_positives(T: Side, S: Side, out: Collector):
     """Traditional TP/FN/FP by membership; step 1: per identical span min(#T, #S) TPs,
     the first targets with the first system spans."""
     n_t = len(T)
-    keys = row_keys(*(np.concatenate(pair) for pair in zip(_identity(T), _identity(S), strict=True)))
+    keys = _identity_keys(T, S)
     order = np.argsort(keys, kind="stable")  # a group of identical spans: its targets first
     ordered = keys[order]
     new = np.ones(len(order), dtype=bool)
@@ -91,7 +115,7 @@ def _true_positives(T: Side, S: Side, out: Collector):
     starts = np.flatnonzero(new)
     group = np.cumsum(new) - 1
     is_t = order < n_t
-    in_t = np.bincount(group, weights=is_t, minlength=len(starts)).astype(np.int64)
+    in_t = np.add.reduceat(is_t, starts, dtype=np.int64) if len(starts) else starts
     in_s = np.diff(np.append(starts, len(order))) - in_t
     offset = np.arange(len(order)) - starts[group]  # targets at 0..in_t-1, then the system spans
     pairs = np.minimum(in_t, in_s)[group]
@@ -99,11 +123,9 @@ def _true_positives(T: Side, S: Side, out: Collector):
     matched_t = order[offset < pairs]
     matched_s = order[(offset >= first_t) & (offset < first_t + pairs)] - n_t
     out.add(TP, matched_t, matched_s)
-    traditional_tp = np.empty(n_t, dtype=bool)
-    traditional_tp[order[is_t]] = (in_s > 0)[group[is_t]]
-    traditional_fp = np.empty(len(S), dtype=bool)
-    traditional_fp[order[~is_t] - n_t] = (in_t == 0)[group[~is_t]]
-    return traditional_tp, traditional_fp, _rest(n_t, matched_t), _rest(len(S), matched_s)
+    traditional = np.empty(len(order), dtype=bool)  # TP for a target, FP for a system span
+    traditional[order] = np.where(is_t, (in_s > 0)[group], (in_t == 0)[group])
+    return traditional[:n_t], traditional[n_t:], _rest(n_t, matched_t), _rest(len(S), matched_s)
 
 
 def _rest(n: int, taken: np.ndarray) -> np.ndarray:
@@ -119,7 +141,8 @@ def _label_errors(T: Side, S: Side, rest_t: np.ndarray, rest_s: np.ndarray, out:
     if not len(rest_t) or not len(rest_s):
         return rest_t, rest_s
     columns = (T.sentence, T.begin, T.end), (S.sentence, S.begin, S.end)
-    ids = group_ids(*(np.concatenate((a[rest_t], b[rest_s])) for a, b in zip(*columns, strict=True)))
+    keys = row_keys(*(np.concatenate((a[rest_t], b[rest_s])) for a, b in zip(*columns, strict=True)))
+    ids = np.unique(keys, return_inverse=True)[1]  # one sort of whole numbers, not a lexsort
     n_groups = int(ids.max()) + 1
     g_t, g_s = ids[: len(rest_t)], ids[len(rest_t) :]
     labels_t, labels_s = T.label[rest_t], S.label[rest_s]
@@ -249,8 +272,9 @@ def _competing(T, S, rest_t, rest_s, c_t, c_s, competing, codes: Codes, out: Col
 
 
 def _works(side: Side, number: int, chosen: np.ndarray, units: np.ndarray, codes: Codes) -> list[list[Work]]:
-    """The Works of the chosen spans of a side, a list per unit in the order of the units."""
-    order = np.argsort(units, kind="stable")
+    """The Works of the chosen spans of a side, a list per unit in the order of the units,
+    each list in the passes' order: by length, then in emission order (§3.3)."""
+    order = np.lexsort((side.end[chosen] - side.begin[chosen], units))
     chosen = chosen[order]
     columns = (side.label, side.begin, side.end, side.tokens, side.line)
     label, begin, end, tokens, line = (column[chosen].tolist() for column in columns)

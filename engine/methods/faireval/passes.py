@@ -57,10 +57,6 @@ def _relations(targets: list[Work], systems: list[Work]) -> list[bool]:
     ]
 
 
-def _length(w: Work) -> int:
-    return w.end - w.begin
-
-
 def subtype(t: Work, s: Work) -> int:
     """BES (1) / BEL (2) / BEO (3) of an overlapping pair, from the target's side (§3.5)."""
     if s.begin == t.begin:
@@ -153,9 +149,8 @@ class SentenceComparison:
         self.range_error = range_error
 
     def run(self, targets: list[Work], systems: list[Work]) -> None:
-        """Match spans given in emission order; leftovers become FN and FP."""
-        targets.sort(key=_length)
-        systems.sort(key=_length)
+        """Match spans given in the passes' order (by length, then in emission order);
+        leftovers become FN and FP."""
         used_t: list[Work] = []
         used_s: list[Work] = []
         for same in _relations(targets, systems):

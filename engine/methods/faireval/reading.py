@@ -156,14 +156,14 @@ class FileReader:
 
     def spans(self, compared: int) -> FileSpans:
         """The spans of the first `compared` sentences (the later ones are not read: §2.2)."""
-        within = self.sentence < compared
-        filled, sentence, starts = self.filled[within], self.sentence[within], self.starts[within]
+        within = int(np.searchsorted(self.sentence, compared))  # sentences are numbered in file order
+        filled, sentence, starts = self.filled[:within], self.sentence[:within], self.starts[:within]
         texts, line_ids = self.texts, self.line_ids
         four_fields = np.fromiter((text.count("\t") == 3 for text in texts), dtype=bool, count=len(texts))
         first_ids = line_ids[filled[starts]]
         is_span = four_fields[first_ids]
         self._check_formats(texts, first_ids, is_span, filled[starts])
-        in_spans = is_span[sentence] if len(filled) else np.zeros(0, dtype=bool)
+        in_spans = slice(None) if is_span.all() else is_span[sentence]
         spans = self._span_lines(texts, line_ids, filled[in_spans], sentence[in_spans])
         other, forms = self._conll_sentences(texts, line_ids, filled, sentence, starts, is_span)
         side = Side.concat([spans, other])
@@ -189,29 +189,30 @@ class FileReader:
         ids = line_ids[positions]
         distinct, first = _first_appearances(ids, len(texts))
         reader = SpanFileReader(self.path, self.warnings)
-        known = self.codes.lines
+        known, label = self.codes.lines, self.codes.label
         rows = []
         for i, at in zip(distinct.tolist(), positions[first].tolist(), strict=True):
-            row = known.get(texts[i])
-            rows.append(row if row is not None else self._parse(reader, at + 1, texts[i]))
+            name, _, fields = texts[i].partition("\t")
+            row = known.get(fields)
+            rows.append((label(name), *row) if row is not None else self._parse(reader, at + 1, texts[i]))
         table = np.zeros((4, len(texts)), dtype=np.int64)  # a row per column, a cell per distinct line
         if rows:
             table[:, distinct] = np.array(rows, dtype=np.int64).T
         return Side(sentence, *(row[ids] for row in table), positions + 1)
 
     def _parse(self, reader: SpanFileReader, number: int, text: str) -> tuple[int, int, int, int]:
-        """The codes of one span line (label, begin, end, tokens). A line of four fields
-        that gives no warning is kept for the other file of the pair, which mostly repeats
-        the lines of the first."""
+        """The codes of one span line (label, begin, end, tokens). The codes of the fields
+        after the label of a line of four fields that gives no warning are kept: other
+        labels over the same tokens, and the other file of the pair, repeat them."""
         name, begin, end, token_set = reader.line(number, text)
         if end >= POSITION_LIMIT:
             raise InputError(f"token numbers below {POSITION_LIMIT:,}", str(end), file=self.path, line=number)
-        row = (self.codes.label(name), begin, end, self.codes.tokens(begin, end, token_set))
-        if row[3] != RANGE and text.count("\t") == 3:
+        bounds = (begin, end, self.codes.tokens(begin, end, token_set))
+        if bounds[2] != RANGE and text.count("\t") == 3:
             if len(self.codes.lines) >= _CACHE_LIMIT:  # a folder's many files: memory stays bounded
                 self.codes.lines.clear()
-            self.codes.lines[text] = row
-        return row
+            self.codes.lines[text.partition("\t")[2]] = bounds
+        return (self.codes.label(name), *bounds)
 
     def _conll_sentences(self, texts, line_ids, filled, sentence, starts, is_span):
         """The spans of the CoNLL-2000 sentences, parsed sentence by sentence."""
