@@ -131,12 +131,14 @@ class Rows:
 
 
 def _gather(columns: Columns, lines: np.ndarray, rows: np.ndarray) -> Spans:
-    """The typed spans of `lines` (one per row, repeats allowed), in row order."""
+    """The typed spans of `lines` (one per row, repeats allowed), in row order: the
+    columns themselves (not copies) when the rows take every line in file order."""
     first = columns.at[lines]
     count = columns.at[lines + 1] - first
     total = int(count.sum())
     within = np.arange(total) - np.repeat(np.cumsum(count) - count, count)
-    take = np.repeat(first, count) + within
+    every_line = len(lines) == len(columns.at) - 1 and np.array_equal(lines, np.arange(len(lines)))
+    take = slice(None) if every_line else np.repeat(first, count) + within
     return Spans(np.repeat(rows, count), columns.start[take], columns.end[take], columns.label[take], within)
 
 
