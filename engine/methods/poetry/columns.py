@@ -50,8 +50,9 @@ def _order(row: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray:
 
 
 def _distinct_keys(keys: np.ndarray) -> np.ndarray:
-    """The distinct values of an int64 array, sorted."""
-    keys = np.sort(keys)
+    """The distinct values of an int64 array, sorted (the keys come nearly sorted, by
+    row: the stable sort finds the runs, the default one does not)."""
+    keys = np.sort(keys, kind="stable")
     return keys[np.r_[True, keys[1:] != keys[:-1]]] if len(keys) else keys
 
 
