@@ -13,8 +13,6 @@ to behave the same (same types, same strictness, same messages).
 
 from __future__ import annotations
 
-import bz2
-import gzip
 import hashlib
 import json
 import lzma
@@ -28,10 +26,10 @@ from ..errors import InputError
 from ..textio import check_input, not_text, not_utf8
 from . import sniffing
 
-try:  # a fast parser where installed; results never depend on it
-    import orjson as _orjson
-except ImportError:  # pragma: no cover - exercised by forcing the fallback in tests
-    _orjson = None
+#: orjson, a fast parser, where installed (results never depend on it): imported when a
+#: line is first parsed whole (the typed reader of engine.methods.poetry needs it only for
+#: unusual lines); None where it is not installed (or a test forces the fallback).
+_orjson: Any = ...
 
 TITLE = "Poetry spans (corppa JSONL)"
 
@@ -160,8 +158,12 @@ def _compression(head: bytes) -> str | None:
 
 def _decompressed(raw: HashingReader, kind: str | None, name: str) -> Any:
     if kind == "gzip":
+        import gzip
+
         return gzip.GzipFile(fileobj=raw, mode="rb")  # type: ignore[arg-type]
     if kind == "bzip2":
+        import bz2
+
         return bz2.BZ2File(raw, "rb")  # type: ignore[arg-type]
     if kind == "xz":
         return lzma.LZMAFile(raw, "rb")  # type: ignore[arg-type]
@@ -251,7 +253,7 @@ def _parse_lines(lines: list[bytes], first: int, name: str) -> list[Any]:
     """Each line parsed as one JSON value; the first bad line raises InputError."""
     if first == 1 and lines and lines[0].startswith(BOM):
         raise _bad_line(lines[0], 1, name)
-    loads = _orjson.loads if _orjson is not None else _stdlib_loads
+    loads = _loads()
     try:
         return [loads(line) for line in lines]
     except (ValueError, RecursionError):  # orjson.JSONDecodeError, UnicodeDecodeError: ValueErrors
@@ -262,6 +264,17 @@ def _parse_lines(lines: list[bytes], first: int, name: str) -> list[Any]:
         except (ValueError, RecursionError):
             raise _bad_line(line, number, name) from None
     raise AssertionError("a line failed to parse, then parsed")  # pragma: no cover
+
+
+def _loads() -> Callable[[bytes], Any]:
+    """orjson's loads where installed, else the standard library set up to match it."""
+    global _orjson
+    if _orjson is ...:
+        try:
+            import orjson as _orjson
+        except ImportError:  # pragma: no cover - exercised by forcing the fallback in tests
+            _orjson = None
+    return _orjson.loads if _orjson is not None else _stdlib_loads
 
 
 def parse_line(line: bytes, number: int, name: str) -> Any:
@@ -303,16 +316,16 @@ class JsonLines:
     def blocks(self) -> Iterator[tuple[int, list[bytes]]]:
         """The lines in blocks of about 64 KiB: (number of the first line, lines without
         their newline)."""
-        for first, piece in self.pieces(_CHUNK):
+        for first, _, piece in self.pieces(_CHUNK):
             lines = piece.split(b"\n")
             if piece.endswith(b"\n"):
                 lines.pop()
             yield first, lines
 
-    def pieces(self, size: int) -> Iterator[tuple[int, bytes]]:
+    def pieces(self, size: int) -> Iterator[tuple[int, int, bytes]]:
         """The file in pieces of whole lines, about `size` bytes each (a longer line is
-        one piece): (number of the first line, the bytes, every line ending in a newline
-        but perhaps the file's last)."""
+        one piece): (number of the first line, how many lines, the bytes, every line
+        ending in a newline but perhaps the file's last)."""
         try:
             handle = open(self.path, "rb")  # noqa: SIM115 - closed below
         except OSError as err:
@@ -326,7 +339,7 @@ class JsonLines:
         finally:
             raw.close()
 
-    def _pieces(self, stream: Any, kind: str | None, size: int) -> Iterator[tuple[int, bytes]]:
+    def _pieces(self, stream: Any, kind: str | None, size: int) -> Iterator[tuple[int, int, bytes]]:
         number = 0
         pending: list[bytes] = []  # the start of a line that has not ended yet, in pieces
         most = None if kind is None else max(MOST_DECOMPRESSED, MOST_RATIO * self.size)
@@ -341,10 +354,12 @@ class JsonLines:
                 continue
             piece = b"".join([*pending, chunk[:cut]]) if pending else chunk[:cut]
             pending = [chunk[cut:]] if cut < len(chunk) else []
-            yield number + 1, piece
-            number += newlines(piece)
+            count = newlines(piece)
+            yield number + 1, count, piece
+            number += count
         if pending:
-            yield number + 1, b"".join(pending)
+            last = b"".join(pending)
+            yield number + 1, newlines(last) + 1, last
 
     def _bomb(self, kind: str | None, most: int) -> InputError:
         return InputError(

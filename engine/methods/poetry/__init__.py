@@ -23,7 +23,7 @@ from .columns import Scores, SplitError, row_numbers, score_rows
 from .compare import page_details
 from .reading import Codes, read_pages
 from .render import COLUMNS, csv_text, json_rows, overall_line
-from .rows import Rows, distinct_ids
+from .rows import Rows
 from .summary import Totals, Warnings, corpus_scores, tables
 
 if TYPE_CHECKING:
@@ -210,10 +210,9 @@ class Run:
                       "than its overlap and scores can exceed 1")  # fmt: skip
         codes = Codes()
         system = read_pages(self.system, SYSTEM, False, codes)
-        n_system_ids = distinct_ids(system, self.warn)
         self.progress.update(self.reading * 0.4, "reading the reference file")
         reference = read_pages(self.gold, REFERENCE, True, codes)
-        rows = Rows(reference, system, n_system_ids, self.warn)
+        rows = Rows(reference, system, self.warn)
         self.progress.update(self.reading * 0.8, "scoring pages")
         scores = self._score(rows, codes)
         if rows.error is not None:
@@ -222,7 +221,7 @@ class Run:
             raise InputError("at least one page", "none", file=self.gold)
         self.page_ids = reference.ids
         self.scores = row_numbers(scores)
-        self._warn_unused(n_system_ids - rows.system_lines_used())
+        self._warn_unused(rows.n_system_ids - rows.system_lines_used())
         if self.detail:
             self._records(reference, rows, scores, list(codes))
         self.progress.update(self.reading, "scoring", force=True)

@@ -11,7 +11,7 @@ a page's relevance a running total in pair order.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -34,24 +34,33 @@ class Spans:
     index: np.ndarray
 
     def sorted(self) -> Spans:
-        """Sorted by (row, start, end, index); spans come in (row, index) order within a row."""
+        """Sorted by (row, start, end, index); spans come in (row, index) order within a row.
+        Spans already in that order are returned as they are (no copies)."""
         order = _order(self.row, self.start, self.end)
+        if order is None:
+            return self
         return Spans(*(column[order] for column in (self.row, self.start, self.end, self.label, self.index)))
 
     def __len__(self) -> int:
         return len(self.row)
 
 
-def _order(row: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray:
-    """The stable order by (row, start, end) (lexsort where offsets are Python integers)."""
+def _order(row: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray | None:
+    """The stable order by (row, start, end) (lexsort where offsets are Python integers);
+    None when the spans are in that order already (a reference file usually lists a
+    page's excerpts from its start)."""
     if not len(row) or start.dtype == object or end.dtype == object:
         return np.lexsort((end, start, row))
-    return np.argsort(row_keys(row, start, end), kind="stable")
+    keys = row_keys(row, start, end)
+    if (keys[1:] >= keys[:-1]).all():
+        return None
+    return np.argsort(keys, kind="stable")
 
 
 def _distinct_keys(keys: np.ndarray) -> np.ndarray:
-    """The distinct values of an int64 array, sorted."""
-    keys = np.sort(keys)
+    """The distinct values of an int64 array, sorted (the keys come nearly sorted, by
+    row: the stable sort finds the runs, the default one does not)."""
+    keys = np.sort(keys, kind="stable")
     return keys[np.r_[True, keys[1:] != keys[:-1]]] if len(keys) else keys
 
 
@@ -317,10 +326,10 @@ def _distinct(rows: np.ndarray, labels: np.ndarray, n_labels: int, n_rows: int) 
 def score_rows(refs: Spans, syss: Spans, n_rows: int, ignore_label: bool, weight: float,
                n_labels: int, empty_label: int) -> Scores:  # fmt: skip
     """Every row's numbers (§3–§4.1) from both sides' spans in any order."""
-    refs, syss = refs.sorted(), syss.sorted()
+    refs, syss = refs.sorted(), syss.sorted()  # perhaps the caller's own: not changed in place
     if object in (refs.start.dtype, refs.end.dtype, syss.start.dtype, syss.end.dtype):
-        for spans in (refs, syss):
-            spans.start, spans.end = spans.start.astype(object), spans.end.astype(object)
+        refs, syss = (replace(spans, start=spans.start.astype(object), end=spans.end.astype(object))
+                      for spans in (refs, syss))  # fmt: skip
     unmerged = None
     if ignore_label:
         merged, into = merge(syss, empty_label)

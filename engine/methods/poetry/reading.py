@@ -14,15 +14,15 @@ as it is: its spans are read by `spans_of` (with its messages) when a page uses 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import chain
-from operator import attrgetter
+from itertools import chain, compress
+from operator import attrgetter, not_
 from typing import Annotated, Any
 
 import msgspec
 import numpy as np
 
 from ...errors import InputError
-from ...formats.poetry_jsonl import REFERENCE, JsonLines, Layout, newlines, page_id_of, parse_line
+from ...formats.poetry_jsonl import REFERENCE, JsonLines, Layout, page_id_of, parse_line
 from .columns import EXACT
 
 #: An integer of 64 bits with a sign: larger ones (rare) make the typed decoder refuse the
@@ -109,8 +109,8 @@ def read_pages(path: str, layout: Layout, stop_at_error: bool, codes: Codes) -> 
     page_type = ReferencePage if layout is REFERENCE else SystemPage
     decoders = msgspec.json.Decoder(list[page_type]).decode, msgspec.json.Decoder(page_type).decode
     try:
-        for first, piece in file.pieces(PIECE):
-            _add_block(pages, first, piece, _decode(decoders, piece), codes)
+        for first, count, piece in file.pieces(PIECE):
+            _add_block(pages, first, piece, _decode(decoders, piece, count), codes)
     except InputError as err:
         if not stop_at_error:
             raise
@@ -121,14 +121,14 @@ def read_pages(path: str, layout: Layout, stop_at_error: bool, codes: Codes) -> 
     return pages
 
 
-def _decode(decoders: tuple[Any, Any], piece: bytes) -> list[Any]:
-    """The pages of a piece of whole lines, decoded as one JSON array (a comma for each
-    newline: as many pages as lines means each line held one object); if that fails, line
-    by line, None for a line the typed decoder refuses."""
+def _decode(decoders: tuple[Any, Any], piece: bytes, lines: int) -> list[Any]:
+    """The pages of a piece of whole lines (`lines` of them), decoded as one JSON array (a
+    comma for each newline: as many pages as lines means each line held one object); if
+    that fails, line by line, None for a line the typed decoder refuses."""
     body = _body(piece)
     try:
         decoded = decoders[0](b"[" + body.replace(b"\n", b",") + b"]")
-        if len(decoded) == newlines(body) + 1:
+        if len(decoded) == lines:
             return decoded
     except (msgspec.DecodeError, ValueError):
         pass
@@ -152,10 +152,7 @@ def _add_block(pages: Pages, first: int, piece: bytes, decoded: list[Any], codes
     page id raises InputError once the lines before it are added."""
     items = [page.items if page is not None and page.gate > 0 else () for page in decoded]
     error = _add_raw(pages, first, piece, decoded, items) if None in decoded or None in items else None
-    at = len(pages.ids)
-    if items.count(()):
-        pages.closed.update((at + k, (page.gate, len(page.items))) for k, page in enumerate(decoded)
-                            if page.items and not page.gate > 0)  # fmt: skip
+    _note_closed_gates(pages, decoded, items)
     pages.ids += map(_PAGE_ID, decoded)
     pages.texts += map(_TEXT, decoded)
     spans = list(chain.from_iterable(items))
@@ -168,6 +165,16 @@ def _add_block(pages: Pages, first: int, piece: bytes, decoded: list[Any], codes
     ))  # fmt: skip
     if error is not None:
         raise error
+
+
+def _note_closed_gates(pages: Pages, decoded: list[Any], items: list[Any]) -> None:
+    """Pages whose list a closed gate hides (kept for the warning): looked for only among
+    the pages without spans in the columns."""
+    at = len(pages.ids)
+    for k in compress(range(len(items)), map(not_, items)):
+        page = decoded[k]
+        if page.items and not page.gate > 0:
+            pages.closed[at + k] = (page.gate, len(page.items))
 
 
 def _add_raw(pages: Pages, first: int, piece: bytes, decoded: list[Any],

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
+from itertools import chain, repeat
 from typing import Any
 
 import msgspec
@@ -12,7 +12,7 @@ COLUMNS = ["page_id", "precision", "recall", "n_span_matches", "n_span_misses", 
            "n_poem_matches", "n_poem_misses", "n_poem_spurious"]  # fmt: skip
 
 
-_SPECIAL = re.compile('[,"\r\n]')  # what makes the csv module quote a field
+_SPECIAL = (",", '"', "\r", "\n")  # what makes the csv module quote a field
 
 
 def csv_text(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> str:
@@ -27,9 +27,16 @@ def csv_rows(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> str:
     by the csv module."""
     if not page_ids:
         return ""
-    if not _STRINGS.issuperset(map(type, page_ids)) or _SPECIAL.search("".join(page_ids)):
+    try:
+        joined = "".join(page_ids)  # a TypeError: an id that is no string
+    except TypeError:
         return _csv_module_rows(page_ids, scores)
-    return "\r\n".join(map(",".join, zip(page_ids, number_texts(scores), strict=True))) + "\r\n"
+    if any(special in joined for special in _SPECIAL):
+        return _csv_module_rows(page_ids, scores)
+    texts = number_texts(scores)
+    if len(texts) != len(page_ids):
+        raise ValueError("as many page ids as rows of numbers")
+    return "".join(chain.from_iterable(zip(page_ids, repeat(","), texts, repeat("\r\n"))))
 
 
 def number_texts(scores: Sequence[tuple[Any, ...]]) -> list[str]:
@@ -54,9 +61,6 @@ def columns_of(scores: Sequence[tuple[Any, ...]]) -> Sequence[Sequence[Any]]:
     """The page numbers column by column (kept so by columns.RowNumbers)."""
     columns = getattr(scores, "columns", None)
     return columns if columns is not None else list(zip(*scores, strict=True))
-
-
-_STRINGS = frozenset((str,))
 
 
 def _csv_module_rows(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> str:

@@ -22,35 +22,38 @@ from .reading import Columns, Pages
 from .summary import Warnings
 
 
-def distinct_ids(pages: Pages, warn: Warnings) -> int:
-    """How many distinct page ids the system file has; a warning for each repeat (P17).
-    A set, not the index: in the usual case (Rows.aligned) no index is needed."""
-    distinct = len(set(pages.ids))
-    if distinct < len(pages.ids):
-        earlier: dict[Any, int] = {}
-        for k, page_id in enumerate(pages.ids):
-            if page_id in earlier:
-                warn("system-repeat", f"{pages.name}:{k + 1}: page {quote_id(page_id)} is also on line "
-                     f"{earlier[page_id] + 1}; the last line is used, as in the original")  # fmt: skip
-            earlier[page_id] = k
-    return distinct
+def system_lines(reference_ids: list[Any], system: Pages, warn: Warnings) -> tuple[np.ndarray, int, bool]:
+    """Per reference row its system line (-1: none; the last line of an id wins, P17), how
+    many distinct ids the system file has, and whether both files list the same pages in
+    the same order, none twice (then the lines are 0, 1, 2, …). A warning for each repeat."""
+    ids = system.ids
+    if reference_ids == ids and len(set(ids)) == len(ids):  # the usual case: no index needed
+        return np.arange(len(ids), dtype=np.int64), len(ids), True
+    index = dict(zip(ids, range(len(ids)), strict=True))
+    if len(index) < len(ids):
+        _warn_repeats(system, warn)
+    lines = np.fromiter(map(index.get, reference_ids, repeat(-1)), np.int64, len(reference_ids))
+    return lines, len(index), False
+
+
+def _warn_repeats(pages: Pages, warn: Warnings) -> None:
+    """P17: each line whose page id an earlier line has."""
+    earlier: dict[Any, int] = {}
+    for k, page_id in enumerate(pages.ids):
+        if page_id in earlier:
+            warn("system-repeat", f"{pages.name}:{k + 1}: page {quote_id(page_id)} is also on line "
+                 f"{earlier[page_id] + 1}; the last line is used, as in the original")  # fmt: skip
+        earlier[page_id] = k
 
 
 class Rows:
     """The reference lines to score, each with its system line; the spans of lines the
     typed reader left whole, read (and checked) when a row first uses them."""
 
-    def __init__(self, reference: Pages, system: Pages, n_system_ids: int, warn: Warnings) -> None:
+    def __init__(self, reference: Pages, system: Pages, warn: Warnings) -> None:
         self.reference, self.system, self.warn = reference, system, warn
         self.columns: tuple[Columns, Columns] = (reference.columns, system.columns)  # type: ignore[assignment]
-        ids = reference.ids
-        # the usual case: both files list the same pages in the same order, none twice
-        self.aligned = n_system_ids == len(system.ids) and ids == system.ids
-        if self.aligned:
-            self.system_line = np.arange(len(ids), dtype=np.int64)
-        else:  # page id → system line, the last line of an id winning (P17); -1: none
-            index = dict(zip(system.ids, range(len(system.ids)), strict=True))
-            self.system_line = np.fromiter(map(index.get, ids, repeat(-1)), np.int64, len(ids))
+        self.system_line, self.n_system_ids, self.aligned = system_lines(reference.ids, system, warn)
         self.count = len(reference.ids)  # rows scored: all of them unless one fails
         self.error: InputError | None = reference.error
         self.ref_spans: dict[int, list[SpanTuple]] = {}  # row → spans of a line left whole
@@ -131,12 +134,14 @@ class Rows:
 
 
 def _gather(columns: Columns, lines: np.ndarray, rows: np.ndarray) -> Spans:
-    """The typed spans of `lines` (one per row, repeats allowed), in row order."""
+    """The typed spans of `lines` (one per row, repeats allowed), in row order: the
+    columns themselves (not copies) when the rows take every line in file order."""
     first = columns.at[lines]
     count = columns.at[lines + 1] - first
     total = int(count.sum())
     within = np.arange(total) - np.repeat(np.cumsum(count) - count, count)
-    take = np.repeat(first, count) + within
+    every_line = len(lines) == len(columns.at) - 1 and np.array_equal(lines, np.arange(len(lines)))
+    take = slice(None) if every_line else np.repeat(first, count) + within
     return Spans(np.repeat(rows, count), columns.start[take], columns.end[take], columns.label[take], within)
 
 
