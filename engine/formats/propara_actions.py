@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..textio import decode_utf8, read_input_bytes
+from .propara_rules import MIN_LIMIT, first_error, integer, split_lines
 
 if TYPE_CHECKING:
     import numpy as np
@@ -47,14 +48,7 @@ def sniff(lines: list[str]) -> bool:
     if not lines:
         return False
     fields = lines[0].split("\t")
-    return len(fields) >= 6 and fields[3] in ACTIONS and all(_int(f) is not None for f in fields[:2])
-
-
-def _int(text: str) -> int | None:
-    try:
-        return int(text)
-    except ValueError:
-        return None
+    return len(fields) >= 6 and fields[3] in ACTIONS and all(integer(f) is not None for f in fields[:2])
 
 
 class Strings:
@@ -200,131 +194,105 @@ class ActionFile:
         return [] if self.duplicate is None else [self.duplicate.warning(self.path)]
 
 
-# --- errors -------------------------------------------------------------------------
-
-
-def _pass1_error(path: str, number: int, line: str, limit: int) -> InputError | None:
-    """The original's first pass over one line of a file of `limit` lines: None when it passes."""
-    fields = line.strip().split("\t", 2)
-    if len(fields) < 2:
-        found = f"'{fields[0]}'" if fields[0] else "an empty line"
-        return InputError(
-            "a process id and a sentence number separated by a TAB", found, file=path, line=number
-        )
-    return _integer_error(path, number, fields[0], fields[1], limit)
-
-
-def _integer_error(path: str, number: int, pid: str, sentence: str, limit: int) -> InputError | None:
-    """The error of an id or sentence number that is no integer, or a sentence below 1 or
-    above `limit`, the file's lines (a larger one made the original run out of memory)."""
-    if _int(pid) is None:
-        return InputError("an integer process id in column 1", f"'{pid}'", file=path, line=number)
-    value = _int(sentence)
-    if value is None or value < 1:
-        return InputError(
-            "an integer sentence number of 1 or more in column 2", f"'{sentence}'", file=path, line=number
-        )
-    if value > limit:
-        expected = f"a sentence number of at most {limit:,} (the file's lines, or {MIN_LIMIT:,}) in column 2"
-        return InputError(expected, f"'{sentence}'", file=path, line=number)
-    return None
-
-
-def _row_error(path: str, number: int, action: str, before: str, after: str) -> InputError | None:
-    """The location rules of the action (§2.1), first failure wins."""
-
-    def error(expected: str, found: str) -> InputError:
-        return InputError(expected, found, file=path, line=number)
-
-    if action == "NONE":
-        if before != after:
-            return error("equal before and after locations for NONE", f"'{before}' and '{after}'")
-    elif action == "CREATE":
-        if before != "-":
-            return error("'-' as the before location of CREATE", f"'{before}'")
-        if after in ("", "-"):
-            return error("a location after CREATE (not empty, not '-')", f"'{after}'")
-    elif action == "DESTROY":
-        if before in ("", "-"):
-            return error("a location before DESTROY (not empty, not '-')", f"'{before}'")
-        if after != "-":
-            return error("'-' as the after location of DESTROY", f"'{after}'")
-    elif action == "MOVE":
-        if before in ("", "-"):
-            return error("a location before MOVE (not empty, not '-')", f"'{before}'")
-        if after in ("", "-"):
-            return error("a location after MOVE (not empty, not '-')", f"'{after}'")
-    else:
-        return error("NONE, CREATE, DESTROY or MOVE as the action", f"'{action}'")
-    return None
-
-
-def _pass2_error(path: str, number: int, line: str, limit: int) -> InputError | None:
-    """The original's second pass over one line of a file of `limit` lines: None when it passes."""
-    fields = line.split("\t", 6)
-    if len(fields) < 6:
-        return InputError("6 tab-separated fields", str(len(fields)), file=path, line=number)
-    return _integer_error(path, number, fields[0], fields[1], limit) or _row_error(path, number, *fields[3:6])
-
-
-# --- reading ------------------------------------------------------------------------
-
-
-MIN_LIMIT = 1000  # the largest sentence number in a short file (a sentence may lack rows, Q9)
-
-
-def first_error(path: str, lines: list[str]) -> InputError | None:
-    """The error the original reports first: pass 1 over every line, then pass 2."""
-    for number, line in enumerate(lines, 1):
-        error = _pass1_error(path, number, line, max(len(lines), MIN_LIMIT))
-        if error is not None:
-            return error
-    for number, line in enumerate(lines, 1):
-        error = _pass2_error(path, number, line, max(len(lines), MIN_LIMIT))
-        if error is not None:
-            return error
-    return None
-
-
-def split_lines(text: str) -> list[str]:
-    """Lines without their ends; a final line end makes no extra line."""
-    if not text:
-        return []
-    lines = text.split("\n")
-    if lines[-1] == "":
-        lines.pop()  # a final line end makes no extra line
-    return lines
-
-
-def read_lines(path: str) -> list[str]:
-    """The lines of a UTF-8 text file (BOM and line ends removed)."""
-    return split_lines(decode_utf8(read_input_bytes(path), path))
-
-
 CHUNK = 1 << 15  # characters split into fields at a time (their strings stay in the CPU cache)
-Columns = tuple[list[str], ...]  # process ids, sentences, participants, actions, befores, afters
+WIDTH = 5  # the fields of a row after its process id: sentence, participant, action, before, after
+Columns = tuple[list[str], ...]  # sentences, participants, actions, befores, afters
 
 
 def text_columns(chunk: str) -> Columns | None:
-    """The first six fields of whole lines (each ending in \\n) as six columns; None when a
+    """The first five fields of whole lines (each ending in \\n) as five columns; None when a
     line has fewer."""
     lines = chunk.count("\n")
-    # Each line ends in a field "\n" of its own: seven fields a line, the 7th "\n".
+    # Each line ends in a field "\n" of its own: six fields a line, the 6th "\n".
     flat = chunk.replace("\n", "\t\n\t").split("\t")
-    if len(flat) == 7 * lines + 1 and flat[6::7].count("\n") == lines:
-        return tuple(flat[i : 7 * lines : 7] for i in range(6))
+    step = WIDTH + 1
+    if len(flat) == step * lines + 1 and flat[WIDTH::step].count("\n") == lines:
+        return tuple(flat[i : step * lines : step] for i in range(WIDTH))
     return _longer_lines(chunk)
 
 
 def _longer_lines(chunk: str) -> Columns | None:
-    """Columns of lines with more than six fields (the rest is ignored); None when a line
+    """Columns of lines with more than five fields (the rest is ignored); None when a line
     has fewer."""
     rows = chunk.split("\n")
     rows.pop()
-    if min(row.count("\t") for row in rows) < 5:
+    if min(row.count("\t") for row in rows) < WIDTH - 1:
         return None
-    flat = "\t".join(["\t".join(row.split("\t", 6)[:6]) for row in rows]).split("\t")
-    return tuple(flat[i::6] for i in range(6))
+    flat = "\t".join(["\t".join(row.split("\t", WIDTH)[:WIDTH]) for row in rows]).split("\t")
+    return tuple(flat[i::WIDTH] for i in range(WIDTH))
+
+
+class RowTexts:
+    """Codes of the distinct row texts after the process id (`sentence TAB participant TAB
+    action TAB before TAB after …`), shared by the files of a run, and per code its fields
+    as codes: a text that repeats (a participant resting at one place for several
+    sentences, a prediction row equal to its answer) is split, coded and checked once."""
+
+    def __init__(self, names: Strings, locations: Strings) -> None:
+        self.names, self.locations = names, locations
+        self._next = count()
+        self.codes: dict[str, int] = {}
+        self._sentences: dict[str, int] = {}
+        self._found: list[tuple[np.ndarray, ...]] = []  # per batch of new texts: their codes, then fields
+
+    def encode(self, texts: list[str] | tuple[str, ...]) -> np.ndarray | None:
+        """Per text its code; None when a text not seen before breaks a rule: fewer than
+        five fields, a sentence number that is no integer of 1 or more, the action's
+        location rules (§2.1)."""
+        import numpy as np
+
+        known = len(self.codes)
+        start = next(self._next)  # every code given from here on is larger
+        codes = np.fromiter(map(self.codes.setdefault, texts, self._next), np.int64, len(texts))
+        if len(self.codes) > known:
+            seen = np.flatnonzero(codes > start)
+            new, first = np.unique(codes[seen], return_index=True)
+            fields = self._fields([texts[i] for i in seen[first].tolist()])
+            if fields is None:
+                return None
+            self._found.append((new, *fields))
+        return codes
+
+    def _fields(self, texts: list[str]) -> tuple[np.ndarray, ...] | None:
+        """Sentence, participant, action, before and after codes of new texts; None when one
+        breaks a rule."""
+        import numpy as np
+
+        columns = text_columns("\n".join(texts) + "\n")
+        if columns is None:
+            return None
+        sentences, names, actions, befores, afters = columns
+        sentence = self._sentence_numbers(sentences)
+        action = np.fromiter(map(ACTION_CODES.get, actions, repeat(BAD_ACTION)), np.int8, len(actions))
+        before, after = self.locations.encode(befores), self.locations.encode(afters)
+        if sentence is None or not valid_rows(action, before, after):
+            return None
+        return sentence, self.names.encode(names), action, before, after
+
+    def _sentence_numbers(self, texts: list[str]) -> np.ndarray | None:
+        """Per text its sentence number; None when one is not an integer of 1 or more (Q12)."""
+        import numpy as np
+
+        known = self._sentences
+        for text in set(texts).difference(known):
+            value = integer(text)
+            if value is None or value < 1:
+                return None
+            known[text] = min(value, 1 << 62)  # a larger one is beyond any file's lines too
+        return np.fromiter(map(known.__getitem__, texts), np.int64, len(texts))
+
+    def fields(self, codes: np.ndarray) -> tuple[np.ndarray, ...]:
+        """Per row (its text's code): sentence, participant, action, before, after."""
+        import numpy as np
+
+        new = np.concatenate([found[0] for found in self._found])
+        columns = []
+        for i in range(1, WIDTH + 1):
+            column = np.concatenate([found[i] for found in self._found])
+            by_code = np.zeros(int(new.max()) + 1, column.dtype)
+            by_code[new] = column
+            columns.append(by_code[codes])
+        return tuple(columns)
 
 
 def valid_rows(actions: np.ndarray, before: np.ndarray, after: np.ndarray) -> bool:
@@ -363,18 +331,17 @@ class Reader:
     a time; anything invalid sends the whole file through `first_error`."""
 
     def __init__(self, path: str, progress: Callable[[float], None] | None = None,
-                 names: Strings | None = None, locations: Strings | None = None) -> None:  # fmt: skip
+                 texts: RowTexts | None = None) -> None:  # fmt: skip
         self.path = path
         self.progress = progress
-        self.names = names or Strings()
-        self.locations = locations or location_strings()
+        self.texts = texts or RowTexts(Strings(), location_strings())
+        self.names, self.locations = self.texts.names, self.texts.locations
         self.valid = True  # no row broke a rule so far
         self.rows = 0
-        self._sentences: dict[str, int] = {}
         self._limit = 0  # no sentence number can be larger (set by add_text)
         self._run_starts: list[int] = []  # rows where the process id (as written) changes
         self._run_pids: list[str] = []  # the id of each of those runs as written
-        self._columns: list[tuple[np.ndarray, ...]] = []  # per chunk: sentence, name, action, before, after
+        self._codes: list[np.ndarray] = []  # per chunk: the codes of its row texts (RowTexts)
         self._run_processes: list[int] = []  # the process number of each run
 
     def read(self, data: bytes | None = None) -> ActionFile:
@@ -406,7 +373,7 @@ class Reader:
         """The file read (all its lines added); InputError naming the original's first error."""
         processes = self._processes() if self.valid else None
         columns = self._joined() if processes is not None else None
-        if processes is None or columns is None or not valid_rows(*columns[3:]):
+        if processes is None or columns is None:
             error = first_error(self.path, split_lines(text))
             assert error is not None, "the bulk checks and the validator disagree"
             raise error
@@ -420,38 +387,20 @@ class Reader:
 
     def _add(self, chunk: str) -> bool:
         """Code the rows of a chunk; False when a row breaks a rule."""
-        import numpy as np
-
-        columns = text_columns(chunk)
-        if columns is None:
-            return False
-        pids, sentences, names, actions, befores, afters = columns
-        sentence = self._sentence_numbers(sentences)
-        if sentence is None:
+        lines = chunk.split("\n")
+        lines.pop()
+        pids, tabs, texts = zip(*map(str.partition, lines, repeat("\t")), strict=True)
+        if "" in tabs:
+            return False  # a line without a TAB
+        codes = self.texts.encode(texts)
+        if codes is None:
             return False
         for start in compress(range(len(pids)), map(ne, pids, [None, *pids])):
             self._run_starts.append(self.rows + start)
             self._run_pids.append(pids[start])
-        action = np.fromiter(map(ACTION_CODES.get, actions, repeat(BAD_ACTION)), np.int8, len(actions))
-        encode = self.locations.encode
-        self._columns.append((sentence, self.names.encode(names), action, encode(befores), encode(afters)))
+        self._codes.append(codes)
         self.rows += len(pids)
         return True
-
-    def _sentence_numbers(self, texts: list[str]) -> np.ndarray | None:
-        """Per row its sentence number; None when one is not an integer of 1 or more (Q12)."""
-        import numpy as np
-
-        known = self._sentences
-        try:
-            return np.fromiter(map(known.__getitem__, texts), np.int64, len(texts))
-        except KeyError:
-            for text in set(texts).difference(known):
-                value = _int(text)
-                if value is None or not 1 <= value <= self._limit:
-                    return None
-                known[text] = value
-            return np.fromiter(map(known.__getitem__, texts), np.int64, len(texts))
 
     # --- all rows -------------------------------------------------------------------------------
 
@@ -466,7 +415,7 @@ class Reader:
         for start, text in zip(self._run_starts, self._run_pids, strict=True):
             number = numbers.get(text)
             if number is None:
-                value = _int(text)
+                value = integer(text)
                 if value is None:
                     return None
                 number = numbers[text] = by_value.setdefault(value, len(pids))
@@ -481,12 +430,14 @@ class Reader:
         (None: no rows)."""
         import numpy as np
 
-        if not self._columns:
+        if not self._codes:
             return None
         lengths = np.diff(np.array([*self._run_starts, self.rows]))
         process = np.repeat(np.array(self._run_processes, np.int64), lengths)
-        columns = tuple(np.concatenate(column) for column in zip(*self._columns, strict=True))
-        self._columns = []
+        columns = self.texts.fields(np.concatenate(self._codes))
+        self._codes = []
+        if columns[0].max() > self._limit:
+            return None  # a sentence number beyond the file's lines
         return (process, *columns)
 
     # --- all rows to tracks -----------------------------------------------------------------

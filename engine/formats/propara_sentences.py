@@ -8,7 +8,7 @@ ordered by number and renumbered 1, 2, 3, …
 from __future__ import annotations
 
 from ..errors import InputError
-from .propara_actions import read_lines
+from .propara_rules import read_lines
 
 TITLE = "ProPara sentences file"
 

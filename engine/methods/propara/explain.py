@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...errors import InputError
-from ...formats.propara_actions import read_lines
+from ...formats.propara_rules import read_lines
 from ...textio import BOM
 
 PRINTED = ("DESTROY", "CREATE", "MOVE")
