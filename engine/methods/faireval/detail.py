@@ -88,11 +88,13 @@ class Later(Sequence[Any]):
     shows (the 394,004 Span objects of the bench corpus: 0.8–1.0 s)."""
 
     def __init__(self, length: int, make: Callable[[], list[Any]]) -> None:
-        self._length, self._make, self._items = length, make, None
+        self._length = length
+        self._make: Callable[[], list[Any]] | None = make
+        self._items: list[Any] = []
 
     def _list(self) -> list[Any]:
-        if self._items is None:
-            self._items = self._make()
+        if self._make is not None:
+            self._items, self._make = self._make(), None  # the maker and what it holds let go
         return self._items
 
     def __len__(self) -> int:
@@ -136,12 +138,12 @@ class DocumentBuilder:
     def fill(self, report: Report) -> None:
         """The documents, the spans, the error rows and the JSON's `pairs`."""
         report.documents = [p.document for p in self.pairs]
-        sides = [(SideColumns(p.T, self.codes), SideColumns(p.S, self.codes)) for p in self.pairs]
-        report.gold_spans = self._spans(sides, 0)  # type: ignore[assignment]
-        report.system_spans = self._spans(sides, 1)  # type: ignore[assignment]
+        report.gold_spans = self._spans(0)  # type: ignore[assignment]
+        report.system_spans = self._spans(1)  # type: ignore[assignment]
         rows: list[dict[str, Any]] = []
         pairs: list[dict[str, Any]] = []
-        for detail, (T, S) in zip(self.pairs, sides, strict=True):
+        for detail in self.pairs:
+            T, S = SideColumns(detail.T, self.codes), SideColumns(detail.S, self.codes)
             decided = _ordered(detail.T, detail.S, detail.decisions)
             pairs += _pairs_json(detail.pair.names[0], decided, T.json(), S.json())
             rows += _error_rows(detail, decided, T, S)
@@ -149,14 +151,17 @@ class DocumentBuilder:
         report.data["_decisions"] = Later(len(pairs), self.decisions)  # the per-sentence counts of units.py
         report.set_errors(rows)
 
-    def _spans(self, sides: list[tuple[SideColumns, SideColumns]], which: int) -> Later:
+    def _spans(self, which: int) -> Later:
+        """The spans of the gold (0) or system (1) sides of every pair, for the viewer."""
+
         def make() -> list[Span]:
             spans = []
-            for detail, columns in zip(self.pairs, sides, strict=True):
-                spans += columns[which].spans(detail.offsets, detail.pair.names[0])
+            for p in self.pairs:
+                columns = SideColumns((p.T, p.S)[which], self.codes)
+                spans += columns.spans(p.offsets, p.pair.names[0])
             return spans
 
-        return Later(sum(len(columns[which].begin) for columns in sides), make)
+        return Later(sum(len((p.T, p.S)[which]) for p in self.pairs), make)
 
     def decisions(self) -> list[tuple[FilePair, int, Decision]]:
         """Every decision with its spans as TokenSpans (a span in several decisions is
