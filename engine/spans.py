@@ -9,6 +9,7 @@ from __future__ import annotations
 import bisect
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from typing import Any, overload
 
 
@@ -52,7 +53,7 @@ class TokenNumbers(Sequence[str]):
     def _token(self, pos: int) -> str:
         if not 0 <= pos < self._length:
             raise IndexError(pos)
-        return next(self._stretch(pos, pos + 1))
+        return self._tokens(pos, pos + 1)[0]
 
     @overload
     def __getitem__(self, index: int) -> str: ...
@@ -62,26 +63,28 @@ class TokenNumbers(Sequence[str]):
         if isinstance(index, slice):
             start, stop, step = index.indices(self._length)
             if step == 1:
-                return list(self._stretch(start, stop))
+                return self._tokens(start, stop)
             return [self._token(i) for i in range(start, stop, step)]
         return self._token(index + self._length if index < 0 else index)
 
     def __iter__(self) -> Iterator[str]:
-        return self._stretch(0, self._length)
+        return chain.from_iterable(self._tokens(start, end) for start, end in self._units)
 
-    def _stretch(self, start: int, stop: int) -> Iterator[str]:
-        """The tokens of [start, stop), unit by unit (no search per position)."""
-        if start >= stop:
-            return
+    def _tokens(self, start: int, stop: int) -> list[str]:
+        """The tokens of [start, stop), unit by unit (no search per position): a unit's
+        words, then the numbers of its positions past them."""
+        tokens: list[str] = []
         unit = max(bisect.bisect_right(self._starts, start) - 1, 0)
         while start < stop and unit < len(self._units):
             first, end = self._units[unit]
-            words = self._words.get(unit, ())
-            for pos in range(max(start, first), min(stop, end)):
-                local = pos - first
-                yield words[local] if local < len(words) else str(local + 1)
+            a, b = max(start, first) - first, min(stop, end) - first
+            if a < b:
+                words = self._words.get(unit, ())
+                tokens += words[a:b]
+                tokens += map(str, range(max(a, len(words)) + 1, b + 1))
             start = max(start, end)
             unit += 1
+        return tokens
 
 
 TEXT_LIMIT = 2_000  # positions of a span's text shown whole; longer ones keep both ends

@@ -17,7 +17,6 @@ import numpy as np
 
 from ...errors import InputError
 from ...formats import annotation_tool_readers
-from ...formats.faireval_spans import TokenSpan
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
@@ -25,7 +24,7 @@ from .. import InputSpec, Invocation, Method, OutputSpec, register
 from ..spans.inputs import SpanInputOptions, prefer_own_options
 from . import review
 from .batch import Codes, Side, SideBuilder
-from .compare import Decision, Tally, decision_rows
+from .compare import Tally
 from .detail import DocumentBuilder
 from .matching import decide
 from .passes import Work
@@ -218,12 +217,11 @@ class Run:
         self.warnings = list(settings.warnings)
         self.tally = Tally()
         self.sentences = {"target": 0, "system": 0, "compared": 0}
-        self.decisions: list[tuple[FilePair, int, Decision]] = []
-        self.documents = DocumentBuilder() if detail else None
-        self.any_span = False
         self.codes = Codes()
+        self.documents = DocumentBuilder(self.codes) if detail else None
+        self.any_span = False
         self.wanted = np.zeros(0, dtype=bool)  # by label code: kept by labels/exclude (§2.7)
-        self.pending: tuple[FilePair, SideBuilder, SideBuilder] | None = None
+        self.pending: tuple[FilePair, SideBuilder, SideBuilder, dict[int, list[str]]] | None = None
         self.wanted_labels: set[str] = set()  # labels found wanted, for Sentence.keep
         self.read: dict[str, bytes] = {}  # the bytes of the data files read, hashed only when shown
 
@@ -256,11 +254,7 @@ class Run:
         compared = target.sentences
         T, S = self._kept(target.side), self._kept(system.side)
         step(0.5, "comparing sentences")
-        spans = self._compare_sides(pair, T, S)
-        if self.documents is not None and spans is not None:
-            step(0.8, "laying out the documents")
-            self.documents.sides(pair, compared, T, S, {**system.forms, **target.forms}, spans)
-            self.documents.finish(pair)
+        self._compare_sides(pair, T, S, compared, {**system.forms, **target.forms})
 
     def _read(self, pair: FilePair, step: Callable[[float, str], None]) -> tuple[FileSpans, FileSpans]:
         """The spans of both files of a pair, as far as their sentences are paired (the
@@ -293,20 +287,16 @@ class Run:
         return side if kept.all() else side.take(kept)
 
     def _compare_sides(
-        self, pair: FilePair, T: Side, S: Side
-    ) -> tuple[list[TokenSpan], list[TokenSpan]] | None:
-        """Every decision of one file pair, counted; with the detail, kept as rows and
-        the spans of both sides returned as TokenSpans."""
+        self, pair: FilePair, T: Side, S: Side, compared: int, forms: dict[int, list[str]]
+    ) -> None:
+        """Every decision of one file pair, counted; with the detail, kept with the pair's
+        layout (`compared` sentences, `forms` the words of its CoNLL sentences)."""
         if len(T) or len(S):
             self.any_span = True
         decisions = decide(T, S, self.codes, lambda work: self._range_error(pair, work))
         self.tally.add(T, S, decisions, self.codes, self.settings.focus)
-        if not self.detail:
-            return None
-        spans = (self.codes.spans(T), self.codes.spans(S))
-        rows = decision_rows(T, S, decisions, spans)
-        self.decisions += [(pair, sentence + 1, decision) for sentence, decision in rows]
-        return spans
+        if self.documents is not None:
+            self.documents.add(pair, compared, T, S, forms, decisions)
 
     def _check_counts(self, pair: FilePair, n_target: int, n_system: int) -> None:
         for path, n in ((pair.target, n_target), (pair.system, n_system)):
@@ -328,17 +318,16 @@ class Run:
             self.any_span = True
         if self.pending is None or self.pending[0] is not pair:
             self._flush()
-            self.pending = (pair, SideBuilder(self.codes), SideBuilder(self.codes))
+            self.pending = (pair, SideBuilder(self.codes), SideBuilder(self.codes), {})
         self.pending[1].add(number - 1, target.keys, target.lines)
         self.pending[2].add(number - 1, system.keys, system.lines)
-        if self.documents is not None:
-            self.documents.sentence(pair, number, target, system)
+        self.pending[3][number - 1] = target.forms or system.forms or []
 
     def _flush(self) -> None:
         if self.pending is not None:
-            pair, target, system = self.pending
+            pair, target, system, forms = self.pending
             self.pending = None
-            self._compare_sides(pair, target.side(), system.side())
+            self._compare_sides(pair, target.side(), system.side(), len(forms), forms)
 
     def _range_error(self, pair: FilePair, work: Work) -> InputError:
         path = pair.target if work.side == 0 else pair.system
@@ -409,9 +398,7 @@ class Run:
             data=data,
         )
         if self.documents is not None:
-            data["pairs"] = [_pair_json(pair, number, d) for pair, number, d in self.decisions]
-            data["_decisions"] = self.decisions  # the per-sentence counts of units.py
-            self.documents.fill(report, self.decisions)
+            self.documents.fill(report)
         return report
 
     def _input(self, role: str, path: str) -> InputFile:
@@ -461,27 +448,3 @@ def _tables(results: dict[str, Any], sections: list[str]) -> dict[str, Table]:
         ["label", "freq"], [list(r) for r in results["data_stats"]], "Target data stats"
     )
     return tables
-
-
-def _span_json(span: TokenSpan | None) -> dict[str, Any] | None:
-    if span is None:
-        return None
-    return {
-        "label": span.label,
-        "begin": span.begin,
-        "end": span.end,
-        "tokens": sorted(span.tokens),
-        "line": span.line,
-    }
-
-
-def _pair_json(pair: FilePair, number: int, decision: Decision) -> dict[str, Any]:
-    kind, sub, target, system = decision
-    return {
-        "file": pair.names[0],
-        "sentence": number,
-        "type": kind,
-        "subtype": sub,
-        "target": _span_json(target),
-        "system": _span_json(system),
-    }

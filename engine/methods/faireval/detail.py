@@ -1,4 +1,6 @@
-"""What a FairEval report shows beyond the scores: documents, spans and error rows.
+"""What a FairEval report shows beyond the scores: documents, spans, error rows and the
+JSON report's decisions, built from the arrays the comparison already has (batch.Side,
+matching.Decisions) with no object per span but those the report holds.
 
 Each file pair becomes one document; its sentences are laid out one after another, a
 sentence taking as many positions as its highest token number. Span files carry no
@@ -7,22 +9,197 @@ words, so their tokens show their numbers.
 
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+from itertools import repeat
+from typing import Any, overload
 
 import numpy as np
 
-from ...formats.faireval_spans import RangeTokens, TokenSpan
-from ...report import Report, error_row
+from ...report import ERROR_COLUMNS, Report
 from ...spans import Document, Span, TokenNumbers
-from .batch import Side
-from .compare import Decision
-from .reading import FilePair, Sentence
+from .batch import RANGE, Codes, Side
+from .compare import Decision, _at, decision_order, decision_rows
+from .matching import Decisions
+from .passes import KINDS, SUBTYPES, TP
+from .reading import FilePair
+
+Tokens = range | frozenset[int]  # a span's token numbers: a range unless it has gaps
+StripSpan = tuple[int, int, Tokens]  # begin, end, token numbers
 
 
-def _runs(tokens: frozenset[int] | RangeTokens) -> list[tuple[int, int]]:
+@dataclass
+class PairDetail:
+    """One file pair: its document, where its sentences start, its spans and decisions."""
+
+    pair: FilePair
+    document: Document
+    offsets: list[int]  # the first position of each compared sentence
+    T: Side
+    S: Side
+    decisions: Decisions
+
+
+class SideColumns:
+    """The spans of one side of a pair as lists of plain values (one `tolist` per column)."""
+
+    def __init__(self, side: Side, codes: Codes) -> None:
+        names = codes.labels
+        self.label = [names[code] for code in side.label.tolist()]
+        self.begin, self.end = side.begin.tolist(), side.end.tolist()
+        self.code, self.line = side.tokens.tolist(), side.line.tolist()
+        self.sentence = side.sentence.tolist()
+        self.sets = codes.token_sets
+
+    def strip_span(self, i: int) -> StripSpan:
+        """Span i's begin, end and token numbers."""
+        begin, end, code = self.begin[i], self.end[i], self.code[i]
+        return begin, end, self.sets[code] if code > 0 else range(begin, end + 1)
+
+    def numbers(self) -> list[list[int]]:
+        """Every span's token numbers in order, as lists."""
+        sets = self.sets
+        return [
+            sorted(sets[code]) if code > 0 else list(range(begin, end + 1))
+            for begin, end, code in zip(self.begin, self.end, self.code, strict=True)
+        ]
+
+    def json(self) -> list[dict[str, Any]]:
+        """Every span as the JSON report's decisions show it (specs/faireval.md §6.4)."""
+        return [
+            {"label": label, "begin": begin, "end": end, "tokens": tokens, "line": line}
+            for label, begin, end, tokens, line in zip(
+                self.label, self.begin, self.end, self.numbers(), self.line, strict=True
+            )
+        ]
+
+    def spans(self, offsets: list[int], doc: str) -> list[Span]:
+        """Every span placed in the document, for the viewer."""
+        columns = (self.label, self.begin, self.end, self.numbers(), self.line, self.sentence)
+        return [
+            Span(offsets[k] + begin - 1, offsets[k] + end, label, doc,
+                 {"line": line, "sentence": k + 1, "tokens": numbers})
+            for label, begin, end, numbers, line, k in zip(*columns, strict=True)
+        ]  # fmt: skip
+
+
+class Later(Sequence[Any]):
+    """A list made when first read: the spans for the viewer, which the command line never
+    shows (the 394,004 Span objects of the bench corpus: 0.8–1.0 s)."""
+
+    def __init__(self, length: int, make: Callable[[], list[Any]]) -> None:
+        self._length = length
+        self._make: Callable[[], list[Any]] | None = make
+        self._items: list[Any] = []
+
+    def _list(self) -> list[Any]:
+        if self._make is not None:
+            self._items, self._make = self._make(), None  # the maker and what it holds let go
+        return self._items
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Any: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Any]: ...
+    def __getitem__(self, index: int | slice) -> Any:
+        return self._list()[index]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._list())
+
+
+class DocumentBuilder:
+    """Lays out the documents pair by pair, then fills a Report with the detail."""
+
+    def __init__(self, codes: Codes) -> None:
+        self.codes = codes
+        self.pairs: list[PairDetail] = []
+
+    def add(
+        self, pair: FilePair, compared: int, T: Side, S: Side, forms: dict[int, list[str]], d: Decisions
+    ) -> None:
+        """Lay out the compared sentences of a file pair (`forms`: the words of its CoNLL
+        sentences, by sentence index) and keep its spans and decisions."""
+        lengths = np.zeros(compared, dtype=np.int64)
+        for side in (T, S):
+            np.maximum.at(lengths, side.sentence, side.end)
+        for k, words in forms.items():
+            lengths[k] = max(lengths[k], len(words))
+        offsets = np.concatenate(([0], np.cumsum(lengths))).tolist()
+        units = list(zip(offsets[:-1], offsets[1:], strict=True))
+        words = {k: w for k, w in forms.items() if w}
+        tokens = TokenNumbers(units, words)
+        document = Document(pair.names[0], tokens, units, has_words=bool(words))
+        self.pairs.append(PairDetail(pair, document, offsets, T, S, d))
+
+    def fill(self, report: Report) -> None:
+        """The documents, the spans, the error rows and the JSON's `pairs`."""
+        report.documents = [p.document for p in self.pairs]
+        report.gold_spans = self._spans(0)  # type: ignore[assignment]
+        report.system_spans = self._spans(1)  # type: ignore[assignment]
+        rows: list[dict[str, Any]] = []
+        pairs: list[dict[str, Any]] = []
+        for detail in self.pairs:
+            T, S = SideColumns(detail.T, self.codes), SideColumns(detail.S, self.codes)
+            decided = _ordered(detail.T, detail.S, detail.decisions)
+            pairs += _pairs_json(detail.pair.names[0], decided, T.json(), S.json())
+            rows += _error_rows(detail, decided, T, S)
+        report.data["pairs"] = pairs
+        report.data["_decisions"] = Later(len(pairs), self.decisions)  # the per-sentence counts of units.py
+        report.set_errors(rows)
+
+    def _spans(self, which: int) -> Later:
+        """The spans of the gold (0) or system (1) sides of every pair, for the viewer."""
+
+        def make() -> list[Span]:
+            spans = []
+            for p in self.pairs:
+                columns = SideColumns((p.T, p.S)[which], self.codes)
+                spans += columns.spans(p.offsets, p.pair.names[0])
+            return spans
+
+        return Later(sum(len((p.T, p.S)[which]) for p in self.pairs), make)
+
+    def decisions(self) -> list[tuple[FilePair, int, Decision]]:
+        """Every decision with its spans as TokenSpans (a span in several decisions is
+        one object), in the original's order: what units.py counts per sentence."""
+        found = []
+        for p in self.pairs:
+            spans = (self.codes.spans(p.T), self.codes.spans(p.S))
+            found += [
+                (p.pair, k + 1, decision) for k, decision in decision_rows(p.T, p.S, p.decisions, spans)
+            ]
+        return found
+
+
+def _ordered(T: Side, S: Side, d: Decisions) -> list[tuple[int, int, int, int, int]]:
+    """(sentence index, phase, subtype, target, system) of every decision, in the order
+    the original decides in; target and system index the sides (-1: none)."""
+    order = decision_order(T, S, d)
+    target, system = d.target[order], d.system[order]
+    sentence = np.where(target >= 0, _at(T.sentence, target, 0), _at(S.sentence, system, 0))
+    columns = (sentence, d.phase[order], d.subtype[order], target, system)
+    return list(zip(*(c.tolist() for c in columns), strict=True))
+
+
+def _pairs_json(
+    doc: str, decided: list[tuple[int, int, int, int, int]], targets: list[dict], systems: list[dict]
+) -> list[dict[str, Any]]:
+    """The JSON report's `pairs`: one entry per decision of the fair evaluation."""
+    return [
+        {"file": doc, "sentence": k + 1, "type": KINDS[phase], "subtype": SUBTYPES[sub],
+         "target": targets[t] if t >= 0 else None, "system": systems[s] if s >= 0 else None}
+        for k, phase, sub, t, s in decided
+    ]  # fmt: skip
+
+
+def _runs(tokens: Tokens) -> list[tuple[int, int]]:
     """Token numbers as [first, last + 1) runs."""
-    if isinstance(tokens, RangeTokens):
-        return [(tokens.first, tokens.last + 1)]
+    if isinstance(tokens, range):
+        return [(tokens.start, tokens.stop)]
     runs: list[list[int]] = []
     for n in sorted(tokens):
         if runs and n == runs[-1][1]:
@@ -32,157 +209,86 @@ def _runs(tokens: frozenset[int] | RangeTokens) -> list[tuple[int, int]]:
     return [(a, b) for a, b in runs]
 
 
-def position_text(span: TokenSpan) -> str:
+def position_text(begin: int, end: int, tokens: Tokens, is_range: bool) -> str:
     """A span's position as the file writes it: inclusive token numbers, gaps listed."""
-    bounds = str(span.begin) if span.begin == span.end else f"{span.begin}-{span.end}"
-    if not span.is_range and len(span.tokens) != span.end - span.begin + 1:
-        bounds += " {" + ",".join(map(str, sorted(span.tokens))) + "}"
+    bounds = str(begin) if begin == end else f"{begin}-{end}"
+    if not is_range and len(tokens) != end - begin + 1:
+        bounds += " {" + ",".join(map(str, sorted(tokens))) + "}"
     return bounds
 
 
-class DocumentBuilder:
-    """Collects documents and spans sentence by sentence, then fills a Report."""
-
-    def __init__(self) -> None:
-        self.documents: list[Document] = []
-        self.gold: list[Span] = []
-        self.system: list[Span] = []
-        self.offsets: dict[tuple[str, int], int] = {}
-        self._reset()
-
-    def _reset(self) -> None:
-        self.words: dict[int, list[str]] = {}  # the words of CoNLL sentences, by unit
-        self.units: list[tuple[int, int]] = []
-        self.length = 0
-
-    def sentence(self, pair: FilePair, number: int, target: Sentence, system: Sentence) -> None:
-        """Lay out one compared sentence and place its spans."""
-        targets, systems = target.spans(), system.spans()
-        forms = target.forms or system.forms
-        length = max([len(forms or ()), *(s.end for s in targets), *(s.end for s in systems)])
-        offset = self.length
-        self.offsets[(pair.target, number)] = offset
-        if forms:
-            self.words[len(self.units)] = forms
-        self.units.append((offset, offset + length))
-        self.length += length
-        doc = pair.names[0]
-        self.gold += [_span(s, offset, doc, number) for s in targets]
-        self.system += [_span(s, offset, doc, number) for s in systems]
-
-    def sides(
-        self,
-        pair: FilePair,
-        compared: int,
-        T: Side,
-        S: Side,
-        forms: dict[int, list[str]],
-        spans: tuple[list[TokenSpan], list[TokenSpan]],
-    ) -> None:
-        """Lay out the compared sentences of a file pair read as arrays, and place their
-        spans (`spans`: the TokenSpans of T and S)."""
-        lengths = np.zeros(compared, dtype=np.int64)
-        for side in (T, S):
-            np.maximum.at(lengths, side.sentence, side.end)
-        for k, words in forms.items():
-            lengths[k] = max(lengths[k], len(words))
-        offsets = np.concatenate(([0], np.cumsum(lengths))) + self.length
-        doc = pair.names[0]
-        for k, (start, end) in enumerate(zip(offsets[:-1].tolist(), offsets[1:].tolist(), strict=True)):
-            self.offsets[(pair.target, k + 1)] = start
-            if forms.get(k):
-                self.words[len(self.units)] = forms[k]
-            self.units.append((start, end))
-        self.length = int(offsets[-1])
-        for side, side_spans, placed in ((T, spans[0], self.gold), (S, spans[1], self.system)):
-            at = offsets[side.sentence].tolist()
-            numbers = (side.sentence + 1).tolist()
-            placed += [_span(span, at[i], doc, numbers[i]) for i, span in enumerate(side_spans)]
-
-    def finish(self, pair: FilePair) -> None:
-        """Close the document of a file pair."""
-        tokens = TokenNumbers(self.units, self.words)
-        self.documents.append(Document(pair.names[0], tokens, self.units, has_words=bool(self.words)))
-        self._reset()
-
-    def fill(self, report: Report, decisions: list[tuple[FilePair, int, Decision]]) -> None:
-        report.documents = self.documents
-        report.gold_spans = self.gold
-        report.system_spans = self.system
-        docs = {d.name: d for d in self.documents}
-        rows = []
-        for pair, number, (kind, sub, target, system) in decisions:
-            if kind == "TP":
-                continue
-            doc = docs[pair.names[0]]
-            offset = self.offsets[(pair.target, number)]
-            rows.append(_error_row(doc, number, offset, kind, sub, target, system))
-        report.set_errors(rows)
+#: The columns of an error row: the standard ones, then both spans' lines and the token strip.
+ROW_KEYS = (*ERROR_COLUMNS, "gold_line", "system_line", "token_strip")
 
 
-def _span(span: TokenSpan, offset: int, doc: str, number: int) -> Span:
-    return Span(
-        offset + span.begin - 1,
-        offset + span.end,
-        span.label,
-        doc,
-        {"line": span.line, "sentence": number, "tokens": sorted(span.tokens)},
-    )
+def _error_rows(
+    detail: PairDetail, decided: list[tuple[int, int, int, int, int]], T: SideColumns, S: SideColumns
+) -> list[dict[str, Any]]:
+    """One row per decision that is not a TP, built a column at a time (its error_id is
+    given by Report.set_errors)."""
+    doc, offsets = detail.document, detail.offsets
+    errors = [d for d in decided if d[1] != TP]
+    sentence = [d[0] for d in errors]
+    gold = SideRows(doc, offsets, T, sentence, [d[3] for d in errors])
+    other = SideRows(doc, offsets, S, sentence, [d[4] for d in errors])
+    lengths = [offsets[k + 1] - offsets[k] for k in sentence]
+    strips = list(map(token_strip, gold.spans, other.spans, lengths))
+    columns = (
+        repeat(""), repeat(doc.name), [k + 1 for k in sentence], repeat(""),
+        [KINDS[d[1]] for d in errors], [SUBTYPES[d[2]] for d in errors], gold.label, other.label,
+        gold.start, gold.end, other.start, other.end, gold.parts, other.parts, gold.position,
+        other.position, gold.text, other.text, repeat(""), gold.line, other.line, strips,
+    )  # fmt: skip
+    return [dict(zip(ROW_KEYS, values)) for values in zip(*columns)]  # noqa: B905 (repeat)
 
 
-def _side(doc: Document, offset: int, span: TokenSpan | None) -> tuple[Any, ...]:
-    """A span's label, start, end, parts, position, text and line as an error row shows
-    them (empty without a span)."""
-    if span is None:
-        return "", None, None, [], "", "", None
-    start, end = offset + span.begin - 1, offset + span.end
-    parts = [[offset + a - 1, offset + b - 1] for a, b in _runs(span.tokens)]
-    return span.label, start, end, parts, position_text(span), doc.text(start, end), span.line
+class SideRows:
+    """The gold or system columns of the error rows: each row's span `index` into the
+    side (-1: none) in sentence `sentence` of the document."""
+
+    def __init__(
+        self, doc: Document, offsets: list[int], side: SideColumns, sentence: list[int], index: list[int]
+    ):
+        self.spans = [side.strip_span(i) if i >= 0 else None for i in index]
+        self.label = [side.label[i] if i >= 0 else "" for i in index]
+        self.line = [side.line[i] if i >= 0 else None for i in index]
+        at = [offsets[k] for k in sentence]
+        self.start = [o + s[0] - 1 if s else None for o, s in zip(at, self.spans, strict=True)]
+        self.end = [o + s[1] if s else None for o, s in zip(at, self.spans, strict=True)]
+        self.text = [
+            doc.text(a, b) if a is not None else "" for a, b in zip(self.start, self.end, strict=True)
+        ]
+        self.parts = [_parts(s[2], o) if s else [] for o, s in zip(at, self.spans, strict=True)]
+        self.position = [
+            position_text(*s, side.code[i] == RANGE) if s else ""
+            for s, i in zip(self.spans, index, strict=True)
+        ]
 
 
-STRIP_MARKS = {(True, False): "\U0001f7e9", (False, True): "\U0001f7e5", (True, True): "\U0001f7e8"}
+def _parts(tokens: Tokens, offset: int) -> list[list[int]]:
+    """The [start, end) positions a span covers (several pieces where it has gaps)."""
+    return [[offset + a - 1, offset + b - 1] for a, b in _runs(tokens)]
+
+
+#: A token's mark by (in the target) + 2 × (in the system span).
+STRIP_MARKS = ("", "\U0001f7e9", "\U0001f7e5", "\U0001f7e8")
 
 
 STRIP_EDGE = 30  # a longer strip shows this many numbers at each end around "…"
 
 
-def token_strip(target: TokenSpan | None, system: TokenSpan | None, length: int) -> str:
+def token_strip(target: StripSpan | None, system: StripSpan | None, length: int) -> str:
     """Token numbers from the first begin − 2 to the last end + 2, target-only tokens
     marked 🟩, system-only 🟥, shared 🟨 (specs/faireval.md §6.5)."""
     spans = [s for s in (target, system) if s is not None]
-    first = max(1, min(s.begin for s in spans) - 2)
-    last = min(max(length, max(s.end for s in spans)), max(s.end for s in spans) + 2)
-    t_tokens = target.tokens if target else frozenset()
-    s_tokens = system.tokens if system else frozenset()
-
-    def cell(k: int) -> str:
-        return STRIP_MARKS.get((k in t_tokens, k in s_tokens), "") + str(k)
-
+    first = max(1, min(s[0] for s in spans) - 2)
+    last_end = max(s[1] for s in spans)
+    last = min(max(length, last_end), last_end + 2)
+    t_tokens = target[2] if target else ()
+    s_tokens = system[2] if system else ()
     if last - first + 1 <= 2 * STRIP_EDGE + 1:
-        return " ".join(cell(k) for k in range(first, last + 1))
-    head = (cell(k) for k in range(first, first + STRIP_EDGE))
-    tail = (cell(k) for k in range(last - STRIP_EDGE + 1, last + 1))
-    return " ".join([*head, "…", *tail])
-
-
-def _error_row(
-    doc: Document,
-    number: int,
-    offset: int,
-    kind: str,
-    sub: str,
-    target: TokenSpan | None,
-    system: TokenSpan | None,
-) -> dict[str, Any]:
-    """One error row: the standard columns (engine.report.ERROR_COLUMNS), then both spans'
-    lines and the token strip."""
-    gold, other = _side(doc, offset, target), _side(doc, offset, system)
-    unit_start, unit_end = doc.units[number - 1]
-    return error_row(
-        document=doc.name, unit=number, type=kind, subtype=sub,
-        gold_label=gold[0], system_label=other[0], gold_start=gold[1], gold_end=gold[2],
-        system_start=other[1], system_end=other[2], gold_parts=gold[3], system_parts=other[3],
-        gold_position=gold[4], system_position=other[4], gold_text=gold[5], system_text=other[5],
-        gold_line=gold[6], system_line=other[6],
-        token_strip=token_strip(target, system, unit_end - unit_start),
-    )  # fmt: skip
+        shown: Sequence[int] = range(first, last + 1)
+    else:  # 0 stands for the "…" between both ends
+        shown = [*range(first, first + STRIP_EDGE), 0, *range(last - STRIP_EDGE + 1, last + 1)]
+    marks = STRIP_MARKS
+    return " ".join([marks[(k in t_tokens) + 2 * (k in s_tokens)] + str(k) if k else "…" for k in shown])

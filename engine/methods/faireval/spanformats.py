@@ -73,8 +73,6 @@ class SpanFormatRun(Run):
         if number == 0:
             raise InputError("at least one sentence", "none", file=settings.target_in)
         self.sentences.update(target=number, system=number, compared=number)
-        if self.documents is not None:
-            self.documents.finish(files)
         self._check_spans()
         self.progress.update(1.0, "scoring", force=True)
         report = self._build([files])
@@ -133,4 +131,3 @@ def _by_unit(table: SpanTable, chosen: list[int], starts: np.ndarray, ends: np.n
 def _sentence(keyed: list[tuple], forms: list[str]) -> Sentence:
     keyed.sort(key=lambda item: (item[0][1], item[0][2], item[0][0]))
     return Sentence([k for k, _ in keyed], [line for _, line in keyed], forms)
-

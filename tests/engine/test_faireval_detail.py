@@ -1,0 +1,79 @@
+"""FairEval's detail (error rows, spans for the viewer, the JSON's pairs, the documents),
+built from the comparison's arrays: pinned on a small pair with a span with gaps, a range
+span (no usable token numbers) and two sentences."""
+
+from __future__ import annotations
+
+from engine.methods import get_method
+
+GOLD = "PER\t1\t2\t1, 2\nORG\t4\t7\t4, 6, 7\nLOC\t9\t9\t9\n\nPER\t2\t3\t2, 3\n"
+SYSTEM = "PER\t1\t3\t1, 2, 3\nORG\t4\t7\tx\nLOC\t9\t10\t9, 10\n\nORG\t2\t3\t2, 3\nPER\t5\t5\t5\n"
+
+#: (type, subtype, unit, gold: label start end parts position text line,
+#:  system: the same, token strip)
+ROWS = [
+    ("BE", "BEL", 1, ("LOC", 8, 9, [[8, 9]], "9", "9", 3), ("LOC", 8, 10, [[8, 10]], "9-10", "9 10", 3),
+     "7 8 🟨9 🟥10"),
+    ("BE", "BEL", 1, ("PER", 0, 2, [[0, 2]], "1-2", "1 2", 1), ("PER", 0, 3, [[0, 3]], "1-3", "1 2 3", 1),
+     "🟨1 🟨2 🟥3 4 5"),
+    ("FN", "", 1, ("ORG", 3, 7, [[3, 4], [5, 7]], "4-7 {4,6,7}", "4 5 6 7", 2), None, "2 3 🟩4 5 🟩6 🟩7 8 9"),
+    ("FP", "", 1, None, ("ORG", 3, 7, [[3, 7]], "4-7", "4 5 6 7", 2), "2 3 🟥4 🟥5 🟥6 🟥7 8 9"),
+    ("LE", "", 2, ("PER", 11, 13, [[11, 13]], "2-3", "2 3", 5), ("ORG", 11, 13, [[11, 13]], "2-3", "2 3", 5),
+     "1 🟨2 🟨3 4 5"),
+    ("FP", "", 2, None, ("PER", 14, 15, [[14, 15]], "5", "5", 6), "3 4 🟥5"),
+]  # fmt: skip
+SIDE = ("label", "start", "end", "parts", "position", "text", "line")
+EMPTY = ("", None, None, [], "", "", None)
+
+
+def _report(tmp_path):
+    (tmp_path / "gold.tsv").write_text(GOLD, encoding="utf-8")
+    (tmp_path / "system.tsv").write_text(SYSTEM, encoding="utf-8")
+    method = get_method("faireval")
+    return method.evaluate(str(tmp_path / "gold.tsv"), str(tmp_path / "system.tsv"), method.Options())
+
+
+def _expected_row(number: int, kind, sub, unit, gold, system, strip) -> dict:
+    row = {"error_id": f"E{number}", "document": "gold.tsv", "unit": unit, "unit_id": "", "type": kind,
+           "subtype": sub}  # fmt: skip
+    gold, system = gold or EMPTY, system or EMPTY
+    for i, name in enumerate(SIDE):
+        row[f"gold_{name}"], row[f"system_{name}"] = gold[i], system[i]
+    return {**row, "detail": "", "token_strip": strip}
+
+
+def test_error_rows(tmp_path):
+    rows = _report(tmp_path).error_rows
+    assert rows == [_expected_row(n, *row) for n, row in enumerate(ROWS, 1)]
+    assert list(rows[0])[:19] == list(_report(tmp_path).error_columns)[:19]  # the standard columns first
+    assert list(rows[0])[19:] == ["gold_line", "system_line", "token_strip"]
+
+
+def test_documents_and_spans_for_the_viewer(tmp_path):
+    report = _report(tmp_path)
+    (document,) = report.documents
+    assert document.units == [(0, 10), (10, 15)] and not document.has_words
+    assert list(document.tokens) == [str(n) for n in [*range(1, 11), *range(1, 6)]]
+    assert len(report.gold_spans) == 4 and len(report.system_spans) == 5
+    gold = [(s.start, s.end, s.label, s.doc, dict(s.attrs)) for s in report.gold_spans]
+    assert gold == [
+        (0, 2, "PER", "gold.tsv", {"line": 1, "sentence": 1, "tokens": [1, 2]}),
+        (3, 7, "ORG", "gold.tsv", {"line": 2, "sentence": 1, "tokens": [4, 6, 7]}),
+        (8, 9, "LOC", "gold.tsv", {"line": 3, "sentence": 1, "tokens": [9]}),
+        (11, 13, "PER", "gold.tsv", {"line": 5, "sentence": 2, "tokens": [2, 3]}),
+    ]
+    system = [(s.start, s.end, s.label, s.attrs["tokens"]) for s in report.system_spans]
+    assert system == [(0, 3, "PER", [1, 2, 3]), (3, 7, "ORG", [4, 5, 6, 7]), (8, 10, "LOC", [9, 10]),
+                      (11, 13, "ORG", [2, 3]), (14, 15, "PER", [5])]  # fmt: skip
+    assert report.system_spans[-1].label == "PER" and report.gold_spans[1:2][0].label == "ORG"
+
+
+def test_json_pairs(tmp_path):
+    pairs = _report(tmp_path).data["pairs"]
+    assert [(p["sentence"], p["type"], p["subtype"]) for p in pairs] == [
+        (1, "BE", "BEL"), (1, "BE", "BEL"), (1, "FN", ""), (1, "FP", ""), (2, "LE", ""), (2, "FP", "")
+    ]  # fmt: skip
+    assert pairs[2] == {"file": "gold.tsv", "sentence": 1, "type": "FN", "subtype": "",
+                        "target": {"label": "ORG", "begin": 4, "end": 7, "tokens": [4, 6, 7], "line": 2},
+                        "system": None}  # fmt: skip
+    assert pairs[3]["system"] == {"label": "ORG", "begin": 4, "end": 7, "tokens": [4, 5, 6, 7], "line": 2}
