@@ -45,7 +45,7 @@ class Tally:
 
     def finish(self) -> None:
         """Every label seen gets its rows."""
-        for label in self.seen:
+        for label in self.labels():  # sorted: a set's order changes with the hash seed
             self.traditional_by_label[label]  # noqa: B018 (creates the row)
             self.fair_by_label[label]  # noqa: B018
 
