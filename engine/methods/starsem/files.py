@@ -39,7 +39,7 @@ def file_blocks(data: bytes, path: str, chunk: int = CHUNK, keep_cr: bool = Fals
     """The file's text split at its empty lines: decode_utf8(data, path) as the default and
     extended readers decode it, or with `keep_cr` file_text(data) as v2.2 reads it (every
     byte kept). Without the whole text for ASCII (without CR unless `keep_cr`)."""
-    pieces = None if b"\r" in data and not keep_cr else ascii_blocks(data, chunk)
+    pieces = None if not keep_cr and b"\r" in data else ascii_blocks(data, chunk)
     if pieces is not None:
         return pieces
     return split_blocks(file_text(data) if keep_cr else decode_utf8(data, path))
