@@ -372,4 +372,5 @@ def test_a_file_decoded_a_chunk_at_a_time_splits_as_its_whole_text(text, chunk):
     data = text.encode()
     assert files.file_blocks(data, "g", chunk) == files.split_blocks(decode_utf8(data, "g"))
     as_read = files.ascii_blocks(data, chunk)  # --starsem-exact: CR kept, a file not ASCII whole
-    assert as_read is None if not data.isascii() else as_read == files.split_blocks(exact.file_text(data))
+    assert as_read is None if not data.isascii() else as_read == files.split_blocks(files.file_text(data))
+    assert files.file_blocks(data, "g", chunk, keep_cr=True) == files.split_blocks(files.file_text(data))

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from itertools import repeat
 
 from ...errors import InputError
-from .files import Blocks, Input, ascii_blocks, columns_text, plain_flags, skeleton_pieces, split_blocks
+from .files import Blocks, Input, columns_text, file_blocks, file_text, plain_flags, skeleton_pieces
 from .model import (
     EMPTY,
     NO_NEGATION,
@@ -30,14 +30,6 @@ from .reading import field_count_error, missing_cue_error
 
 RULES = TextRules("ascii")
 CRLF_HINT = " (CRLF line ends: --starsem-exact reads files like eval.cd-sco.pl, which cannot evaluate them)"
-
-
-def file_text(data: bytes) -> str:
-    """The file as v2.2 sees it: UTF-8, or Latin-1 when it is not UTF-8 (every byte kept)."""
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        return data.decode("latin-1")
 
 
 def text_lines(text: str) -> list[str]:
@@ -59,15 +51,9 @@ def aligned_blocks(gold: bytes, system: bytes) -> Aligned | None:
     both or in neither. Then (GOLD blocks, SYSTEM blocks — with skeletons when its bytes
     allow them — whether the last sentence is closed by an empty line); None for anything
     else (read line by line)."""
-    s_pieces = _file_blocks(system)
+    s_pieces = file_blocks(system, "", keep_cr=True)
     skeletons = skeleton_pieces(system, len(s_pieces), strip=False)
-    return _aligned(_file_blocks(gold), s_pieces, skeletons, (_tail(gold), _tail(system)))
-
-
-def _file_blocks(data: bytes) -> list[str]:
-    """split_blocks(file_text(data)), without the whole text for ASCII."""
-    pieces = ascii_blocks(data)
-    return split_blocks(file_text(data)) if pieces is None else pieces
+    return _aligned(file_blocks(gold, "", keep_cr=True), s_pieces, skeletons, (_tail(gold), _tail(system)))
 
 
 def _aligned(g_pieces: list[str], s_pieces: list[str], skeletons: list[bytes] | None,

@@ -35,10 +35,22 @@ def split_blocks(text: str) -> list[str]:
 CHUNK = 1 << 20
 
 
-def file_blocks(data: bytes, path: str, chunk: int = CHUNK) -> list[str]:
-    """split_blocks(decode_utf8(data, path)), without the whole text for ASCII without CR."""
-    pieces = None if b"\r" in data else ascii_blocks(data, chunk)
-    return split_blocks(decode_utf8(data, path)) if pieces is None else pieces
+def file_blocks(data: bytes, path: str, chunk: int = CHUNK, keep_cr: bool = False) -> list[str]:
+    """The file's text split at its empty lines: decode_utf8(data, path) as the default and
+    extended readers decode it, or with `keep_cr` file_text(data) as v2.2 reads it (every
+    byte kept). Without the whole text for ASCII (without CR unless `keep_cr`)."""
+    pieces = None if not keep_cr and b"\r" in data else ascii_blocks(data, chunk)
+    if pieces is not None:
+        return pieces
+    return split_blocks(file_text(data) if keep_cr else decode_utf8(data, path))
+
+
+def file_text(data: bytes) -> str:
+    """The file as v2.2 sees it: UTF-8, or Latin-1 when it is not UTF-8 (every byte kept)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        return data.decode("latin-1")
 
 
 def ascii_blocks(data: bytes, chunk: int = CHUNK) -> list[str] | None:
