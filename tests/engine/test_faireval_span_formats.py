@@ -116,3 +116,16 @@ def test_clueval_overlapping_spans_are_named(tmp_path):
     with pytest.raises(InputError, match="overlapping"):
         get_method("clueval").evaluate(str(tmp_path / "g.jsonl"), str(tmp_path / "g.jsonl"),
                                        get_method("clueval").Options())
+
+
+def test_a_label_underscore_in_brat_files_is_warned_of(tmp_path):
+    """The checks after the comparison see the labels of span-format inputs too (their
+    sentences are compared in one batch when the report is built)."""
+    for name, system_label in (("gold", "LOC"), ("system", "PER")):
+        (tmp_path / f"{name}.txt").write_text("John lives in Paris.\n", encoding="utf-8")
+        (tmp_path / f"{name}.ann").write_text(
+            f"T1\t_ 0 4\tJohn\nT2\t{system_label} 14 19\tParis\n", encoding="utf-8"
+        )
+    method = get_method("faireval")
+    report = method.evaluate(str(tmp_path / "gold.ann"), str(tmp_path / "system.ann"), method.Options())
+    assert "label '_' is also the matrix's \"nothing\" marker" in report.messages

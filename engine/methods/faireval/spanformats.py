@@ -73,6 +73,7 @@ class SpanFormatRun(Run):
         if number == 0:
             raise InputError("at least one sentence", "none", file=settings.target_in)
         self.sentences.update(target=number, system=number, compared=number)
+        self._flush()  # the pending sentences counted, so that the checks see every label
         self._check_spans()
         self.progress.update(1.0, "scoring", force=True)
         report = self._build([files])
