@@ -230,8 +230,7 @@ class RowTexts:
 
     def __init__(self, names: Strings, locations: Strings) -> None:
         self.names, self.locations = names, locations
-        self._next = count()
-        self.codes: dict[str, int] = {}
+        self.codes: dict[str, int] = {}  # 0, 1, 2 … in the order first seen
         self._sentences: dict[str, int] = {}
         self._found: list[tuple[np.ndarray, ...]] = []  # per batch of new texts: their codes, then fields
 
@@ -242,16 +241,14 @@ class RowTexts:
         import numpy as np
 
         known = len(self.codes)
-        start = next(self._next)  # every code given from here on is larger
-        codes = np.fromiter(map(self.codes.setdefault, texts, self._next), np.int64, len(texts))
-        if len(self.codes) > known:
-            seen = np.flatnonzero(codes > start)
-            new, first = np.unique(codes[seen], return_index=True)
-            fields = self._fields([texts[i] for i in seen[first].tolist()])
+        new = [text for text in dict.fromkeys(texts) if text not in self.codes]
+        if new:
+            fields = self._fields(new)
             if fields is None:
                 return None
-            self._found.append((new, *fields))
-        return codes
+            self.codes.update(zip(new, count(known)))
+            self._found.append((np.arange(known, len(self.codes)), *fields))
+        return np.fromiter(map(self.codes.__getitem__, texts), np.int64, len(texts))
 
     def _fields(self, texts: list[str]) -> tuple[np.ndarray, ...] | None:
         """Sentence, participant, action, before and after codes of new texts; None when one
