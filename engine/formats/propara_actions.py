@@ -25,13 +25,14 @@ from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..textio import decode_utf8, read_input_bytes
+from . import sniffing
 
 if TYPE_CHECKING:
     import numpy as np
 
 TITLE = "ProPara action file"
 
-ACTIONS = ("NONE", "CREATE", "DESTROY", "MOVE")
+ACTIONS = sniffing.PROPARA_ACTIONS
 NONE_CODE, CREATE_CODE, DESTROY_CODE, MOVE_CODE, BAD_ACTION = 0, 1, 2, 3, 4
 ACTION_CODES = {action: code for code, action in enumerate(ACTIONS)}
 NULL, UNK = "null", "unk"
@@ -42,12 +43,7 @@ SEEDED_LOCATIONS = ("-", "?", "", NULL, UNK)
 NULL_CODE, UNK_CODE, EMPTY_CODE, NULL_TEXT_CODE, UNK_TEXT_CODE = range(5)
 
 
-def sniff(lines: list[str]) -> bool:
-    """Six TAB fields (the dummy rows' empty locations included), two integers, an action."""
-    if not lines:
-        return False
-    fields = lines[0].split("\t")
-    return len(fields) >= 6 and fields[3] in ACTIONS and all(_int(f) is not None for f in fields[:2])
+sniff = sniffing.propara_actions  # recognises the format without this module (engine/formats/sniffing.py)
 
 
 def _int(text: str) -> int | None:
