@@ -152,12 +152,7 @@ class SpanFileReader:
         )
 
 
-def _is_int(text: str) -> bool:
-    try:
-        int(text)
-    except ValueError:
-        return False
-    return True
+_is_int = sniffing.is_int
 
 
 def _token_set(field: str, begin: int, end: int) -> frozenset[int] | None:

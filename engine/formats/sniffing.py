@@ -107,10 +107,11 @@ def propara_actions(lines: Sequence[str]) -> bool:
     if not lines:
         return False
     fields = lines[0].split("\t")
-    return len(fields) >= 6 and fields[3] in PROPARA_ACTIONS and all(_is_int(f) for f in fields[:2])
+    return len(fields) >= 6 and fields[3] in PROPARA_ACTIONS and all(is_int(f) for f in fields[:2])
 
 
-def _is_int(text: str) -> bool:
+def is_int(text: str) -> bool:
+    """Whether int() reads the text (a whole number, spaces and sign allowed)."""
     try:
         int(text)
     except ValueError:
