@@ -23,7 +23,7 @@ from engine.errors import InputError
 from engine.formats.standoff import ReadOptions
 from engine.formats.suggest import WrongFormat, check_inputs
 from engine.methods import Advice, Method
-from engine.methods.spans.inputs import side_options
+from engine.methods.span_options import side_options
 
 from .file_contents import Contents, read_contents
 from .inputs import FileField

@@ -5,14 +5,8 @@ the `starsem` method (engine/methods/starsem)."""
 
 from __future__ import annotations
 
+from . import sniffing
+
 TITLE = "CD-SCO (*SEM 2012 negation)"
 
-
-def sniff(lines: list[str]) -> bool:
-    if not lines:
-        return False
-    fields = lines[0].strip().split("\t")
-    n = len(fields)
-    if n < 8 or not fields[2].isdigit():
-        return False
-    return (n == 8 and fields[7] == "***") or (n > 8 and (n - 7) % 3 == 0)
+sniff = sniffing.cdsco  # recognises the format without this module (engine/formats/sniffing.py)

@@ -12,7 +12,6 @@ are character offsets into it.
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
@@ -21,7 +20,7 @@ import numpy as np
 from ..errors import InputError
 from ..spans import Annotations, Document
 from ..textio import BOM, decode_utf8, read_input_bytes
-from . import tagschemes
+from . import sniffing, tagschemes
 from .columns import NEWLINE, SPACE, Lines, distinct_fields, gather, index_kind, positions, split_lines
 from .spantable import Bounds, SpanTable
 from .standoff import ReadOptions, text_document
@@ -29,34 +28,11 @@ from .standoff import ReadOptions, text_document
 NAME = "conll"
 TITLE = "CoNLL columns (token and BIO tags)"
 SUFFIXES = (".conll", ".iob", ".bio", ".bioes", ".txt", ".tsv", ".testa", ".testb", ".train")
-DOCSTART = "-DOCSTART-"
+DOCSTART = sniffing.DOCSTART
 FILLER = frozenset({"-X-", "O"})
-_TAG = re.compile(r"O|[BIESUL]-.+")
-
-
-def _fields(line: str, separator: str | None) -> list[str]:
-    if separator == "tab" or (separator is None and "\t" in line):
-        return line.split("\t")
-    if line.isascii():
-        return line.split()
-    return [f for f in line.split(" ") if f]
-
-
-def sniff(lines: list[str]) -> bool:
-    """Column lines whose last column is a tag, unless the first has three columns
-    (CoNLL-2000's shape, FairEval's own: FairEval reads such files, or rejects them with
-    its own messages; read_spans still reads them as columns)."""
-    first = next((line for line in lines if not line.startswith(("#", DOCSTART))), "")
-    return len(_fields(first.strip(), None)) != 3 and columns_like(lines)
-
-
-def columns_like(lines: list[str]) -> bool:
-    """Token lines whose last column is a tag (or -DOCSTART- lines)."""
-    rows = [_fields(line, None) for line in lines if not line.startswith("#")]
-    if not rows or any(len(r) < 2 for r in rows):
-        return False
-    tags = [r[-1] for r in rows if r[0] != DOCSTART]
-    return bool(tags) and all(_TAG.fullmatch(t) for t in tags)
+_fields = sniffing.column_fields
+sniff = sniffing.conll  # recognises the format without this module (engine/formats/sniffing.py)
+columns_like = sniffing.columns_like
 
 
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:

@@ -12,6 +12,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..textio import read_blocks, without_bom
+from . import sniffing
 from .faireval_spans import Key
 
 if TYPE_CHECKING:
@@ -47,17 +48,8 @@ PUNCTUATION_TAGS = frozenset(
 )
 
 
-def sniff(lines: list[str]) -> bool:
-    """A first line of three space-separated fields, the last a BIO tag (O, B-…, I-…)."""
-    if not lines or not is_conll_line(lines[0].strip()):
-        return False
-    tag = lines[0].strip().split(" ")[2]
-    return tag == "O" or (tag[:2] in ("B-", "I-") and len(tag) > 2)
-
-
-def is_conll_line(line: str) -> bool:
-    """Format detection on a sentence's first (stripped) line."""
-    return len(line.split(" ")) == 3
+sniff = sniffing.conll2000  # recognises the format without this module (engine/formats/sniffing.py)
+is_conll_line = sniffing.is_conll_line
 
 
 class _Open:

@@ -12,6 +12,7 @@ from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
 from ..errors import InputError
+from . import sniffing
 
 TITLE = "FairEval span file"
 
@@ -73,17 +74,8 @@ class TokenSpan(NamedTuple):
         return cls(label, begin, end, tokens, False, line)
 
 
-def sniff(lines: list[str]) -> bool:
-    """A first line of four TAB fields whose begin and end are whole numbers."""
-    if not lines or not is_span_line(lines[0].strip()):
-        return False
-    fields = lines[0].strip().split("\t")
-    return fields[1].isdigit() and fields[2].isdigit()
-
-
-def is_span_line(line: str) -> bool:
-    """Format detection on a sentence's first (stripped) line."""
-    return len(line.split("\t")) == 4
+sniff = sniffing.faireval_spans  # recognises the format without this module (engine/formats/sniffing.py)
+is_span_line = sniffing.is_span_line
 
 
 class SpanFileReader:
@@ -160,12 +152,7 @@ class SpanFileReader:
         )
 
 
-def _is_int(text: str) -> bool:
-    try:
-        int(text)
-    except ValueError:
-        return False
-    return True
+_is_int = sniffing.is_int
 
 
 def _token_set(field: str, begin: int, end: int) -> frozenset[int] | None:

@@ -25,6 +25,7 @@ from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..textio import decode_utf8, read_input_bytes
+from . import sniffing
 from .propara_rules import MIN_LIMIT, first_error, integer, split_lines
 
 if TYPE_CHECKING:
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
 
 TITLE = "ProPara action file"
 
-ACTIONS = ("NONE", "CREATE", "DESTROY", "MOVE")
+ACTIONS = sniffing.PROPARA_ACTIONS
 NONE_CODE, CREATE_CODE, DESTROY_CODE, MOVE_CODE, BAD_ACTION = 0, 1, 2, 3, 4
 ACTION_CODES = {action: code for code, action in enumerate(ACTIONS)}
 NULL, UNK = "null", "unk"
@@ -43,12 +44,7 @@ SEEDED_LOCATIONS = ("-", "?", "", NULL, UNK)
 NULL_CODE, UNK_CODE, EMPTY_CODE, NULL_TEXT_CODE, UNK_TEXT_CODE = range(5)
 
 
-def sniff(lines: list[str]) -> bool:
-    """Six TAB fields (the dummy rows' empty locations included), two integers, an action."""
-    if not lines:
-        return False
-    fields = lines[0].split("\t")
-    return len(fields) >= 6 and fields[3] in ACTIONS and all(integer(f) is not None for f in fields[:2])
+sniff = sniffing.propara_actions  # recognises the format without this module (engine/formats/sniffing.py)
 
 
 class Strings:

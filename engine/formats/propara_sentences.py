@@ -8,16 +8,12 @@ ordered by number and renumbered 1, 2, 3, …
 from __future__ import annotations
 
 from ..errors import InputError
+from . import sniffing
 from .propara_rules import read_lines
 
 TITLE = "ProPara sentences file"
 
-
-def sniff(lines: list[str]) -> bool:
-    if not lines:
-        return False
-    fields = lines[0].split("\t")
-    return len(fields) == 3 and all(f.strip().lstrip("+-").isdigit() for f in fields[:2])
+sniff = sniffing.propara_sentences  # recognises the format without this module (engine/formats/sniffing.py)
 
 
 def read_sentences(path: str) -> dict[int, list[str]]:

@@ -1,14 +1,38 @@
-"""The span readers' options (engine.formats.standoff.ReadOptions) as the command line and
-the app offer them, declared once: the span methods give each as --X, --gold-X and
---system-X (engine/methods/spans/inputs.py), the agreement command as --X for every
-annotator (engine/agreement/command.py)."""
+"""The span readers' options (ReadOptions, which every reader takes: engine/formats/standoff.py)
+as the command line and the app offer them, declared once: the span methods give each as
+--X, --gold-X and --system-X (engine/methods/span_options.py), the agreement command as --X
+for every annotator (engine/agreement/command.py). Declared apart from the readers, so that
+declaring a method's options imports none of them."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from .standoff import DISCONTINUOUS_MODES
 from .tagschemes import READINGS, SCHEMES
+
+#: ReadOptions.discontinuous: how a method scores a span in pieces (brat's `0 4;9 12`).
+DISCONTINUOUS_MODES = ("extent", "fragments", "all-fragments")
+
+
+@dataclass(frozen=True)
+class ReadOptions:
+    """The reader options of one side (gold or system); each reader uses those of its format."""
+
+    layer: str | None = None  # WebAnno TSV / XMI: the span layer (type name), default: named entities
+    feature: str | None = None  # WebAnno TSV / XMI: the feature that gives the label
+    typesystem: str | None = None  # XMI: the TypeSystem.xml (else found beside the file or in the zip)
+    source: str = "annotations"  # Label Studio: annotations or predictions
+    index: int = 0  # Label Studio: which annotation (or prediction) of each task
+    scheme: str | None = None  # CoNLL: IOB1, IOB2, IOBES or BILOU (None: detected)
+    token_column: int = 0  # CoNLL: 0-based, negative from the end
+    tag_column: int = -1  # CoNLL: 0-based, negative from the end
+    separator: str | None = None  # CoNLL: "tab" or "whitespace" (None: TAB where a line holds one)
+    comment_prefix: str | None = None  # CoNLL: lines starting with it are skipped
+    reading: str = "strict"  # CoNLL: strict, or conlleval (an I- may open a span)
+    discontinuous: str = "extent"  # brat: extent, fragments or all-fragments
+    missing_label: str | None = None  # WebAnno TSV / XMI: the label of an annotation without a value
+
 
 #: Label Studio: where a task's spans are read from.
 SOURCES = ("annotations", "predictions")

@@ -1,6 +1,6 @@
-"""Recognising span formats by a file's first lines, without importing their readers:
-detection costs no lxml, orjson, numpy or decompressors (issue 23: start-up is part of
-every run). Each reader module names its sniffer here as its `sniff`."""
+"""Recognising every format by a file's first lines, without importing its reader:
+detection costs no lxml, orjson, numpy, decompressors or reader module (issue 23:
+start-up is part of every run). Each format module names its sniffer here as its `sniff`."""
 
 from __future__ import annotations
 
@@ -86,8 +86,108 @@ def vrt(lines: Sequence[str]) -> bool:
     return all(len(f) >= 2 and BIO_TAG.match(f[1]) for f in token_lines[:20])
 
 
-#: The sniffers by format module name; the other formats' sniffers are in their modules.
+def cdsco(lines: Sequence[str]) -> bool:
+    """A first line of seven TAB fields (the third a token number), then `***` or a
+    negation's three columns per negation (engine/formats/cdsco.py)."""
+    if not lines:
+        return False
+    fields = lines[0].strip().split("\t")
+    n = len(fields)
+    if n < 8 or not fields[2].isdigit():
+        return False
+    return (n == 8 and fields[7] == "***") or (n > 8 and (n - 7) % 3 == 0)
+
+
+#: A ProPara action file's actions (engine/formats/propara_actions.py).
+PROPARA_ACTIONS = ("NONE", "CREATE", "DESTROY", "MOVE")
+
+
+def propara_actions(lines: Sequence[str]) -> bool:
+    """Six TAB fields (the dummy rows' empty locations included), two integers, an action."""
+    if not lines:
+        return False
+    fields = lines[0].split("\t")
+    return len(fields) >= 6 and fields[3] in PROPARA_ACTIONS and all(is_int(f) for f in fields[:2])
+
+
+def is_int(text: str) -> bool:
+    """Whether int() reads the text (a whole number, spaces and sign allowed)."""
+    try:
+        int(text)
+    except ValueError:
+        return False
+    return True
+
+
+def propara_sentences(lines: Sequence[str]) -> bool:
+    """Three TAB fields: process, sentence number (both whole numbers), text."""
+    if not lines:
+        return False
+    fields = lines[0].split("\t")
+    return len(fields) == 3 and all(f.strip().lstrip("+-").isdigit() for f in fields[:2])
+
+
+def faireval_spans(lines: Sequence[str]) -> bool:
+    """A first line of four TAB fields whose begin and end are whole numbers."""
+    if not lines or not is_span_line(lines[0].strip()):
+        return False
+    fields = lines[0].strip().split("\t")
+    return fields[1].isdigit() and fields[2].isdigit()
+
+
+def is_span_line(line: str) -> bool:
+    """A FairEval span line (label, begin, end, tokens), on a sentence's first (stripped) line."""
+    return len(line.split("\t")) == 4
+
+
+def conll2000(lines: Sequence[str]) -> bool:
+    """A first line of three space-separated fields, the last a BIO tag (O, B-…, I-…)."""
+    if not lines or not is_conll_line(lines[0].strip()):
+        return False
+    tag = lines[0].strip().split(" ")[2]
+    return tag == "O" or (tag[:2] in ("B-", "I-") and len(tag) > 2)
+
+
+def is_conll_line(line: str) -> bool:
+    """A CoNLL-2000 token line (three fields), on a sentence's first (stripped) line."""
+    return len(line.split(" ")) == 3
+
+
+#: CoNLL columns' document separator and the tags of their last column (engine/formats/conll.py).
+DOCSTART = "-DOCSTART-"
+_COLUMN_TAG = re.compile(r"O|[BIESUL]-.+")
+
+
+def column_fields(line: str, separator: str | None) -> list[str]:
+    """A CoNLL line's columns: TAB-separated (`separator` 'tab', or a TAB in the line), else by spaces."""
+    if separator == "tab" or (separator is None and "\t" in line):
+        return line.split("\t")
+    if line.isascii():
+        return line.split()
+    return [f for f in line.split(" ") if f]
+
+
+def conll(lines: Sequence[str]) -> bool:
+    """Column lines whose last column is a tag, unless the first has three columns
+    (CoNLL-2000's shape, FairEval's own: FairEval reads such files, or rejects them with
+    its own messages; read_spans still reads them as columns)."""
+    first = next((line for line in lines if not line.startswith(("#", DOCSTART))), "")
+    return len(column_fields(first.strip(), None)) != 3 and columns_like(lines)
+
+
+def columns_like(lines: Sequence[str]) -> bool:
+    """Token lines whose last column is a tag (or -DOCSTART- lines)."""
+    rows = [column_fields(line, None) for line in lines if not line.startswith("#")]
+    if not rows or any(len(r) < 2 for r in rows):
+        return False
+    tags = [r[-1] for r in rows if r[0] != DOCSTART]
+    return bool(tags) and all(_COLUMN_TAG.fullmatch(t) for t in tags)
+
+
+#: The sniffers by format module name.
 SNIFFERS: dict[str, Callable[[Sequence[str]], bool]] = {
     "webanno_tsv": webanno_tsv, "uima_xmi": uima_xmi, "brat": brat,
     "label_studio": label_studio, "doccano": doccano, "poetry_jsonl": poetry_jsonl, "vrt": vrt,
+    "cdsco": cdsco, "propara_actions": propara_actions, "propara_sentences": propara_sentences,
+    "faireval_spans": faireval_spans, "conll2000": conll2000, "conll": conll,
 }  # fmt: skip

@@ -28,32 +28,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from ..errors import InputError
 from ..spans import Annotations, Document, Span
+from .reader_options import DISCONTINUOUS_MODES, ReadOptions  # declared there: options need no reader
 
 #: Where a discontinuous span's pieces are kept in Span.attrs.
 PARTS = "parts"
-
-
-@dataclass(frozen=True)
-class ReadOptions:
-    """The reader options of one side (gold or system); each reader uses those of its format."""
-
-    layer: str | None = None  # WebAnno TSV / XMI: the span layer (type name), default: named entities
-    feature: str | None = None  # WebAnno TSV / XMI: the feature that gives the label
-    typesystem: str | None = None  # XMI: the TypeSystem.xml (else found beside the file or in the zip)
-    source: str = "annotations"  # Label Studio: annotations or predictions
-    index: int = 0  # Label Studio: which annotation (or prediction) of each task
-    scheme: str | None = None  # CoNLL: IOB1, IOB2, IOBES or BILOU (None: detected)
-    token_column: int = 0  # CoNLL: 0-based, negative from the end
-    tag_column: int = -1  # CoNLL: 0-based, negative from the end
-    separator: str | None = None  # CoNLL: "tab" or "whitespace" (None: TAB where a line holds one)
-    comment_prefix: str | None = None  # CoNLL: lines starting with it are skipped
-    reading: str = "strict"  # CoNLL: strict, or conlleval (an I- may open a span)
-    discontinuous: str = "extent"  # brat: extent, fragments or all-fragments
-    missing_label: str | None = None  # WebAnno TSV / XMI: the label of an annotation without a value
 
 
 #: The options of a side that sets none (a default argument for readers).
@@ -107,9 +89,6 @@ def pick_name(
         raise InputError(f"a {what}", "none", file=file)
     raise InputError(f"a choice of {what} (one of: {listed})", f"{len(available)} and no default", file=file)
 
-
-#: ReadOptions.discontinuous: how a method scores a span in pieces (brat's `0 4;9 12`).
-DISCONTINUOUS_MODES = ("extent", "fragments", "all-fragments")
 
 
 def expand_fragments(annotations: Annotations, mode: str) -> Annotations:

@@ -5,12 +5,14 @@ read and paired with the reader options."""
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..formats import in_span_formats
-from ..formats.pairing import Paired
-from ..progress import Progress
-from .spans.inputs import load, reader_options_set, scored, side_options
+from .span_options import reader_options_set, side_options
+
+if TYPE_CHECKING:
+    from ..formats.pairing import Paired
+    from ..progress import Progress
 
 
 def span_format_inputs(gold: str, system: str, options: Any, own_formats: tuple[str, ...]) -> bool:
@@ -33,6 +35,8 @@ def unused_reader_options(options: Any, own_formats: tuple[str, ...], reads_itse
 def read_paired(gold: str, system: str, options: Any, progress: Progress) -> Paired:
     """Both inputs read with their reader options and paired (the system's spans in the
     gold's texts), each side's spans as scored (--discontinuous fragments: each piece)."""
+    from .spans.inputs import load, scored  # the span methods' reading: only for span formats
+
     paired = load(gold, system, options, progress)
     paired.gold, paired.system = scored(paired.gold, options), scored(paired.system, options)
     return paired

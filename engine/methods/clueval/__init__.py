@@ -19,7 +19,7 @@ from ...options import option_specs, to_plain
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
 from .. import Advice, InputSpec, Invocation, Method, OutputSpec, gc_paused, register
-from ..spans.inputs import prefer_own_options
+from ..span_options import prefer_own_options
 from .match import STATUSES
 from .render import PlainTable, console, tsv, xlsx
 from .run import Run, evaluate_files

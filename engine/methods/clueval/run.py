@@ -13,6 +13,7 @@ from ...errors import InputError
 from ...formats.vrt import VrtFile, read_vrt
 from ...progress import NO_PROGRESS, Progress
 from ...textio import check_input
+from .. import span_adapter
 from .errortables import ErrorRow, Sentences, error_table
 from .errortables import columns as error_columns
 from .match import STATUSES, Matches, match
@@ -155,11 +156,11 @@ def evaluate_files(
     gold: str, system: str, options: Options, warnings: list[str], progress: Progress = NO_PROGRESS
 ) -> Run:
     """Read, combine, match and score (the scores of every level come from the counts)."""
-    from .spanformats import read_span_formats, span_format_inputs, unused_reader_options
-
     for path in (gold, system):
         check_input(path)  # a device or FIFO is refused (reading it could last forever)
-    if span_format_inputs(gold, system, options):
+    if span_adapter.span_format_inputs(gold, system, options, ("vrt",)):
+        from .spanformats import read_span_formats  # the span formats' reading: only for them
+
         reference, candidate = read_span_formats(gold, system, options, warnings)
         ref_table = combine(reference, options.layers, column_spans(reference, warnings))
         cand_table = combine(candidate, options.layers, column_spans(candidate, warnings))
@@ -167,7 +168,8 @@ def evaluate_files(
         for path in (gold, system):
             if not os.path.isfile(path):
                 raise InputError("an existing file", "nothing", file=path)
-        warnings.extend(unused_reader_options(options))
+        reads_itself = "CLUEval reads vertical files itself"
+        warnings.extend(span_adapter.unused_reader_options(options, ("vrt",), reads_itself))
         reference, ref_table = read_side(gold, options, warnings, progress, 0.0, 0.4)
         candidate, cand_table = read_side(system, options, warnings, progress, 0.4, 0.4)
     compare_tokens(reference, candidate, warnings)

@@ -10,7 +10,7 @@ from typing import Any
 from ...errors import InputError
 from ...formats.vrt import VrtLayout
 from ...options import option
-from ..spans.inputs import SpanInputOptions
+from ..span_options import SpanInputOptions
 from .match import STATUSES
 
 ERROR_TYPES = STATUSES[1:]  # contained, tiled, covered, unmatched

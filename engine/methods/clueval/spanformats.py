@@ -25,16 +25,6 @@ from .. import span_adapter
 from ..spans.inputs import only_system_labels
 
 
-def span_format_inputs(gold: str, system: str, options: Any) -> bool:
-    """Whether the inputs are read as span formats (see span_adapter.span_format_inputs)."""
-    return span_adapter.span_format_inputs(gold, system, options, ("vrt",))
-
-
-def unused_reader_options(options: Any) -> list[str]:
-    """A warning naming the reader options set for vertical files, which CLUEval reads itself."""
-    return span_adapter.unused_reader_options(options, ("vrt",), "CLUEval reads vertical files itself")
-
-
 def read_span_formats(gold: str, system: str, options: Any,
                       warnings: list[str]) -> tuple[VrtFile, VrtFile]:  # fmt: skip
     """Both inputs as vertical files over the gold's tokens (read with the reader options;

@@ -96,7 +96,7 @@ def column_spans(vrt: VrtFile, warnings: list[str]) -> list[ColumnSpans]:
     tags = list(table)
     infos = [tag_info(t) for t in tags]
     for k, col in enumerate(vrt.tag_columns):
-        present = np.unique(codes[k])
+        present = np.flatnonzero(np.bincount(codes[k], minlength=len(tags)))  # distinct, ascending
         for code in present:
             _check_tag(tags[code], infos[code], vrt, col, k)
     warnings.extend(_tag_warnings(tags, vrt, vrt.tag_columns))

@@ -20,8 +20,8 @@ from ...formats import annotation_tool_readers
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
-from .. import InputSpec, Invocation, Method, OutputSpec, register
-from ..spans.inputs import SpanInputOptions, prefer_own_options
+from .. import InputSpec, Invocation, Method, OutputSpec, register, span_adapter
+from ..span_options import SpanInputOptions, prefer_own_options
 from . import review
 from .batch import Codes, Side, SideBuilder
 from .compare import Tally
@@ -35,6 +35,10 @@ from .settings import COUNTS, METHODS, Settings, from_options, read_config
 
 if TYPE_CHECKING:
     from ...stats import UnitStatistics
+
+
+#: The --format names of FairEval's own formats (read by its own reader).
+OWN_FORMATS = ("faireval-spans", "conll2000")
 
 
 @dataclass(frozen=True)
@@ -132,12 +136,13 @@ class FairEval(Method):
         detail: bool = True,
     ) -> Report:
         settings = options if isinstance(options, Settings) else from_options(gold, system, options)
-        from .spanformats import SpanFormatRun, span_format_inputs, unused_reader_options
-
         reading = None if isinstance(options, Settings) else options  # a config file sets no reader option
-        if span_format_inputs(settings.target_in, settings.system_in, reading):
+        if span_adapter.span_format_inputs(settings.target_in, settings.system_in, reading, OWN_FORMATS):
+            from .spanformats import SpanFormatRun  # the span formats' reading: only for them
+
             return SpanFormatRun(settings, progress, detail, reading).report()
-        settings.warnings += unused_reader_options(reading)
+        reads_itself = "FairEval reads these files itself"
+        settings.warnings += span_adapter.unused_reader_options(reading, OWN_FORMATS, reads_itself)
         return Run(settings, progress, detail).report()
 
     def settings(self, invocation: Invocation) -> Settings:

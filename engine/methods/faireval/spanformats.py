@@ -22,22 +22,10 @@ from ...formats.pairing import Paired, pair
 from ...formats.spantable import SpanTable, document_text, token_arrays
 from ...progress import NO_PROGRESS, Progress
 from .. import span_adapter
-from ..spans.inputs import only_system_labels, reader_values
+from ..span_options import reader_values
+from ..spans.inputs import only_system_labels
 from . import Run
 from .reading import FilePair, Sentence
-
-#: The --format names of FairEval's own formats (read by its own reader).
-OWN_FORMATS = ("faireval-spans", "conll2000")
-
-
-def span_format_inputs(target: str, system: str, options: Any = None) -> bool:
-    """Whether the inputs are read as span formats (see span_adapter.span_format_inputs)."""
-    return span_adapter.span_format_inputs(target, system, options, OWN_FORMATS)
-
-
-def unused_reader_options(options: Any) -> list[str]:
-    """A warning naming the reader options set for inputs FairEval reads itself."""
-    return span_adapter.unused_reader_options(options, OWN_FORMATS, "FairEval reads these files itself")
 
 
 def paired_inputs(target: str, system: str, options: Any, progress: Progress = NO_PROGRESS) -> Paired:

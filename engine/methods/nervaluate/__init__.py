@@ -16,8 +16,8 @@ from ...progress import NO_PROGRESS, Progress
 from ...report import Report, Table
 from ...stats import UnitStatistics
 from .. import Method, gc_paused, register
+from ..span_options import SpanInputOptions
 from ..spans.inputs import (
-    SpanInputOptions,
     error,
     input_files,
     labels_of,

@@ -14,8 +14,8 @@ from ...progress import NO_PROGRESS, Progress
 from ...report import Report, Table
 from ...stats import UnitStatistics
 from .. import Method, gc_paused, register
+from ..span_options import SpanInputOptions
 from .inputs import (
-    SpanInputOptions,
     error,
     input_files,
     labels_of,

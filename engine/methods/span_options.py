@@ -1,0 +1,117 @@
+"""The reader options of the methods over labelled spans (spans, nervaluate, FairEval,
+CLUEval), declared once as `--X`, `--gold-X` and `--system-X`: their Options class, the
+values set, and each side's ReadOptions. Declared apart from engine/methods/spans so that
+a method with its own readers (FairEval, CLUEval) declares its options without importing
+the span methods' reading and scoring."""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import sys
+from typing import Any
+
+from ..formats import NO_SPAN_FORMATS, SPAN_FORMATS
+from ..formats.reader_options import READER_OPTIONS, ReaderOption, ReadOptions
+from ..options import option
+
+#: The reader options given once for both sides (with their ReadOptions default); the
+#: others are given per side; missing_label is the agreement command's alone.
+BOTH_SIDES = ("reading", "discontinuous")
+SIDE_OPTIONS: tuple[ReaderOption, ...] = (
+    ReaderOption("format", str, "The input's format (default: recognised).",
+                 (*SPAN_FORMATS, *NO_SPAN_FORMATS), "F"),
+    *(o for o in READER_OPTIONS if o.name not in (*BOTH_SIDES, "missing_label")),
+)  # fmt: skip
+
+
+def _fields() -> list[tuple[str, Any, Any]]:
+    fields: list[tuple[str, Any, Any]] = []
+    for name, kind, help_text, choices, metavar in SIDE_OPTIONS:
+        for side in ("", "gold_", "system_"):
+            whose = {"": "Both sides", "gold_": "Gold", "system_": "System"}[side]
+            fields.append((side + name, kind | None, option(
+                None, f"{whose}: {help_text}", choices=choices, metavar=metavar,
+                minimum=0 if name == "index" else None,
+                gui=side == "" or name in ("format", "layer", "feature", "source", "index"),
+            )))  # fmt: skip
+    for shared in (o for o in READER_OPTIONS if o.name in BOTH_SIDES):
+        default = getattr(ReadOptions(), shared.name)
+        fields.append((shared.name, shared.type, option(default, shared.help, choices=shared.choices)))
+    return fields
+
+
+#: The reader options every span method's Options inherit.
+SpanInputOptions = dataclasses.make_dataclass("SpanInputOptions", _fields(), frozen=True, namespace={
+    "__doc__": "The span readers' options: --X for both sides, --gold-X and --system-X for one.",
+})  # a docstring of its own: without one, dataclass would describe the class by its signature  # fmt: skip
+SpanInputOptions.__module__ = __name__
+
+
+def reader_values(options: Any) -> dict[str, Any]:
+    """The reader options set to other than their defaults, by name (none for None)."""
+    if options is None:
+        return {}
+    fields = dataclasses.fields(SpanInputOptions)
+    return {f.name: getattr(options, f.name) for f in fields if getattr(options, f.name) != f.default}
+
+
+def reader_options_set(options: Any, own_formats: tuple[str, ...] = ()) -> list[str]:
+    """The flags of the reader options set to other than their defaults, but a format
+    option naming one of `own_formats` (for a method that reads its own formats without
+    them, to say they were not used)."""
+    return [f"--{name.replace('_', '-')}" for name, value in reader_values(options).items()
+            if value not in own_formats]  # fmt: skip
+
+
+def prefer_own_options(parser: argparse.ArgumentParser) -> None:
+    """For a method whose own options come first (FairEval, CLUEval): a shortened long
+    option that matches one of its own options and reader options is its own, so every
+    command line written for it keeps its meaning (CLUEval's `--lay` stays --layers,
+    `--to` --token-id-column); a reader option is reached by a longer prefix. The
+    shortened option is spelled out before argparse reads the line (its public
+    parse_known_args; argparse keeps no public list of a parser's options, so the list is
+    read from its actions)."""
+    readers = {"opt_" + f.name for f in dataclasses.fields(SpanInputOptions)}
+    parse = parser.parse_known_args
+
+    def own_first(args: Any = None, namespace: Any = None) -> tuple[argparse.Namespace, list[str]]:
+        long = [(s, a.dest) for a in parser._actions for s in a.option_strings if s.startswith("--")]
+        own = {s: dest for s, dest in long if dest not in readers}
+        reader_flags = [s for s, dest in long if dest in readers]
+        args = list(sys.argv[1:] if args is None else args)
+        end = args.index("--") if "--" in args else len(args)  # after it, every argument is positional
+        args[:end] = [_spelled_out(parser, arg, own, reader_flags) for arg in args[:end]]
+        return parse(args, namespace)
+
+    parser.parse_known_args = own_first  # type: ignore[method-assign]
+
+
+def _spelled_out(parser: argparse.ArgumentParser, arg: str, own: dict[str, str],
+                 reader_flags: list[str]) -> str:  # fmt: skip
+    """`arg` with its option spelled out when it shortens one own option and reader options
+    (a usage error when it shortens several own ones); else as it is."""
+    name, equals, value = arg.partition("=")
+    if not name.startswith("--") or name in own or name in reader_flags:
+        return arg
+    if not any(flag.startswith(name) for flag in reader_flags):
+        return arg
+    mine: dict[str, str] = {}  # an own option's first spelling that `name` shortens
+    for flag, dest in own.items():
+        if flag.startswith(name):
+            mine.setdefault(dest, flag)
+    if len(mine) > 1:
+        parser.error(f"ambiguous option: {arg} could match {', '.join(mine.values())}")
+    return next(iter(mine.values())) + equals + value if mine else arg
+
+
+def side_options(options: Any, side: str) -> tuple[str | None, ReadOptions]:
+    """(format, ReadOptions) of one side: its own option where given, else the shared one."""
+    values = {}
+    for name, *_ in SIDE_OPTIONS:
+        own = getattr(options, f"{side}_{name}")
+        values[name] = own if own is not None else getattr(options, name)
+    fmt = values.pop("format")
+    kwargs = {k: v for k, v in values.items() if v is not None}
+    read = ReadOptions(**kwargs, reading=options.reading, discontinuous=options.discontinuous)
+    return fmt, read
