@@ -5,12 +5,12 @@ from __future__ import annotations
 
 import bisect
 import os
-from collections.abc import Iterator, Sequence
-from typing import Any, overload
+from typing import Any
 
 import numpy as np
 
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
+from ...formats.spantable import SpanSequence
 from ...formats.vrt import VrtFile
 from ...report import ERROR_COLUMNS, error_row
 from ...spans import Document, Span
@@ -194,7 +194,7 @@ class DocumentMap:
         return self.documents[k], position - self.starts[k]
 
 
-class ViewerSpans(Sequence[Span]):
+class ViewerSpans(SpanSequence):
     """Every span of one side in document positions, with its match class as status: its
     columns, each Span made when it is asked for (a report written as JSON needs none)."""
 
@@ -217,20 +217,6 @@ class ViewerSpans(Sequence[Span]):
         begin = table.starts[i] - offset
         end = max(min(table.ends[i] + 1 - offset, len(document)), begin)
         return Span(begin, end, "/".join(table.labels[i]), document.name, attrs)
-
-    @overload
-    def __getitem__(self, index: int) -> Span: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Span]: ...
-    def __getitem__(self, index: int | slice) -> Span | list[Span]:
-        if isinstance(index, slice):
-            return [self.span(i) for i in range(*index.indices(len(self)))]
-        if not -len(self) <= index < len(self):
-            raise IndexError(index)
-        return self.span(index % len(self))
-
-    def __iter__(self) -> Iterator[Span]:
-        return (self.span(i) for i in range(len(self)))
 
 
 # --- error rows for the review workbook --------------------------------------------------
