@@ -19,7 +19,30 @@ from .standoff import PARTS, word_bounds
 Parts = dict[int, list[tuple[int, int]]]  # span index → pieces of a discontinuous span
 
 
-class SpanTable(Sequence[Span]):
+class SpanSequence(Sequence[Span]):
+    """Spans kept as columns, each Span made by `span(i)` when it is read."""
+
+    def span(self, i: int) -> Span:
+        raise NotImplementedError
+
+    @overload
+    def __getitem__(self, index: int) -> Span: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Span]: ...
+    def __getitem__(self, index: int | slice) -> Span | list[Span]:
+        if isinstance(index, slice):
+            return [self.span(i) for i in range(*index.indices(len(self)))]
+        if index < 0:
+            index += len(self)
+        if not 0 <= index < len(self):
+            raise IndexError(index)
+        return self.span(index)
+
+    def __iter__(self) -> Iterator[Span]:
+        return (self.span(i) for i in range(len(self)))
+
+
+class SpanTable(SpanSequence):
     """Spans of several documents: parallel arrays, labels and documents by number."""
 
     def __init__(
@@ -90,22 +113,6 @@ class SpanTable(Sequence[Span]):
         attrs: dict[str, Any] = {PARTS: self.parts[i]} if i in self.parts else {}
         return Span(int(self.starts[i]), int(self.ends[i]), self.label_names[self.labels[i]],
                     self.doc_names[self.docs[i]], attrs)  # fmt: skip
-
-    @overload
-    def __getitem__(self, index: int) -> Span: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Span]: ...
-    def __getitem__(self, index: int | slice) -> Span | list[Span]:
-        if isinstance(index, slice):
-            return [self.span(i) for i in range(*index.indices(len(self)))]
-        if index < 0:
-            index += len(self)
-        if not 0 <= index < len(self):
-            raise IndexError(index)
-        return self.span(index)
-
-    def __iter__(self) -> Iterator[Span]:
-        return (self.span(i) for i in range(len(self)))
 
     def select(self, keep: np.ndarray) -> SpanTable:
         """The spans where `keep` (a boolean mask or index array) holds."""

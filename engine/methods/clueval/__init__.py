@@ -315,7 +315,7 @@ def _level_note(level: int) -> str:
 
 
 def _fill_detail(report: Report, run: Run, level: int) -> None:
-    from .detail import LEGENDS, DocumentMap, error_rows, json_data, viewer_spans
+    from .detail import LEGENDS, DocumentMap, ViewerSpans, error_rows, json_data
 
     report.data.update(json_data(run, level))
     report.data["_legends"] = dict(LEGENDS)
@@ -335,6 +335,6 @@ def _fill_detail(report: Report, run: Run, level: int) -> None:
         )
     documents = DocumentMap(run.reference, run.candidate)
     report.documents = documents.documents
-    report.gold_spans = viewer_spans(run.recall.x, run.recall, documents, "reference")
-    report.system_spans = viewer_spans(run.precision.x, run.precision, documents, "candidate")
+    report.gold_spans = ViewerSpans(run.recall.x, run.recall, documents, "reference")
+    report.system_spans = ViewerSpans(run.precision.x, run.precision, documents, "candidate")
     report.error_rows = error_rows(run, documents)

@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
+from ...formats.spantable import SpanSequence
 from ...formats.vrt import VrtFile
 from ...report import ERROR_COLUMNS, error_row
 from ...spans import Document, Span
@@ -48,6 +49,7 @@ SPAN_KEYS = ("id", "start", "end", "token_id_start", "token_id_end", "text", "do
              "document", "sentence", "line_start", "line_end")  # fmt: skip
 MATCH_KEYS = ("start", "end", "token_id_start", "token_id_end", "text", "doc_id", "domain")
 MATCH_Y_KEYS = ("token_id_start_Y", "token_id_end_Y", "text_Y")
+MATCH_OBJECT_KEYS = (*MATCH_KEYS, "labels", *MATCH_Y_KEYS, "labels_Y", "status", "start_Y", "end_Y")
 
 
 class LabelDicts:
@@ -79,22 +81,17 @@ def spans_json(table: SpanTable) -> list[dict[str, Any]]:
 
 
 def matches_json(rows: list[list[Any]], layers: tuple[str, ...]) -> list[dict[str, Any]]:
-    """MATCH objects of §5.5 from the match-table rows of §3.3."""
+    """MATCH objects of §5.5 from the match-table rows of §3.3, built column by column."""
+    if not rows:
+        return []
     labels = LabelDicts(layers)
     n = len(layers)
     y = 7 + n  # where token_id_start_Y stands
-    return [
-        {
-            **dict(zip(MATCH_KEYS, row[:7], strict=True)),
-            "labels": labels(tuple(row[7:y])),
-            **dict(zip(MATCH_Y_KEYS, row[y : y + 3], strict=True)),
-            "labels_Y": labels(tuple(row[y + 3 : y + 3 + n])),
-            "status": row[-3],
-            "start_Y": row[-2],
-            "end_Y": row[-1],
-        }
-        for row in rows
-    ]
+    columns = list(zip(*rows, strict=True))
+    own, other = zip(*columns[7:y], strict=True), zip(*columns[y + 3 : y + 3 + n], strict=True)
+    values = (*columns[:7], [labels(t) for t in own], *columns[y : y + 3], [labels(t) for t in other],
+              *columns[-3:])  # fmt: skip
+    return [dict(zip(MATCH_OBJECT_KEYS, row, strict=True)) for row in zip(*values, strict=True)]
 
 
 def error_json(matches: Matches, row: ErrorRow) -> dict[str, Any]:
@@ -197,21 +194,29 @@ class DocumentMap:
         return self.documents[k], position - self.starts[k]
 
 
-def viewer_spans(table: SpanTable, matches: Matches, documents: DocumentMap, side: str) -> list[Span]:
-    """Every span of one side in document positions, with its match class as status."""
-    labels = LabelDicts(table.layers)
-    starts = np.array(table.starts, dtype=np.int64)
-    which = np.maximum(np.searchsorted(np.array(documents.starts), starts, side="right") - 1, 0).tolist()
-    lines = table.vrt.lines(starts).tolist()
-    spans = []
-    for i, (k, start, end) in enumerate(zip(which, table.starts, table.ends, strict=True)):
-        document, offset = documents.documents[k], documents.starts[k]
-        attrs = {"status": STATUSES[matches.status[i]], "line": lines[i], "labels": labels(table.labels[i]),
-                 "id": table.span_id(i), "side": side}  # fmt: skip
-        begin = start - offset
-        spans.append(Span(begin, max(min(end + 1 - offset, len(document)), begin), "/".join(table.labels[i]),
-                          document.name, attrs))  # fmt: skip
-    return spans
+class ViewerSpans(SpanSequence):
+    """Every span of one side in document positions, with its match class as status: its
+    columns, each Span made when it is asked for (a report written as JSON needs none)."""
+
+    def __init__(self, table: SpanTable, matches: Matches, documents: DocumentMap, side: str) -> None:
+        self.table, self.status, self.documents, self.side = table, matches.status, documents, side
+        starts = np.array(table.starts, dtype=np.int64)
+        self.which = np.maximum(np.searchsorted(np.array(documents.starts), starts, side="right") - 1, 0)
+        self.lines = table.vrt.lines(starts)
+        self.labels = LabelDicts(table.layers)
+
+    def __len__(self) -> int:
+        return len(self.table)
+
+    def span(self, i: int) -> Span:
+        table, k = self.table, int(self.which[i])
+        document, offset = self.documents.documents[k], self.documents.starts[k]
+        labels = self.labels(table.labels[i])
+        attrs = {"status": STATUSES[self.status[i]], "line": int(self.lines[i]), "labels": labels,
+                 "id": table.span_id(i), "side": self.side}  # fmt: skip
+        begin = table.starts[i] - offset
+        end = max(min(table.ends[i] + 1 - offset, len(document)), begin)
+        return Span(begin, end, "/".join(table.labels[i]), document.name, attrs)
 
 
 # --- error rows for the review workbook --------------------------------------------------
@@ -245,6 +250,7 @@ def _side(
 def error_rows(run: Run, documents: DocumentMap) -> list[dict[str, Any]]:
     """The error tables as report error rows, recall then precision, each on its own sheet."""
     rows = []
+    renamed: dict[tuple[str, ...], tuple[str, ...]] = {}  # a row's keys → their error-row names
     for side, matches in (("recall", run.recall), ("precision", run.precision)):
         x, y = matches.x, matches.y
         for row in run.errors[side]:
@@ -264,7 +270,9 @@ def error_rows(run: Run, documents: DocumentMap) -> list[dict[str, Any]]:
             )
             document, position = documents.locate(x.starts[i])
             unit = document.unit_of(position)
-            extra = {_extra_name(k): v for k, v in row.values.items()}
+            keys = tuple(row.values)
+            names = renamed.get(keys) or renamed.setdefault(keys, tuple(map(_extra_name, keys)))
+            extra = dict(zip(names, row.values.values(), strict=True))
             extra["context_marked"] = str(extra.get("context_marked", "")).translate(OUR_MARKS[side])
             note = "context from the candidate file (C37)" if row.context.from_candidate else ""
             rows.append(

@@ -17,8 +17,8 @@ from ...report import Report, Table
 from ...stats import UnitStatistics
 from .. import Method, gc_paused, register
 from ..span_options import SpanInputOptions
+from ..spans.errors import error_rows
 from ..spans.inputs import (
-    error,
     input_files,
     labels_of,
     load,
@@ -26,7 +26,6 @@ from ..spans.inputs import (
     plain_options,
     scored,
     span_inputs,
-    span_of,
 )
 from .matching import (
     CORRECT,
@@ -127,9 +126,10 @@ class Nervaluate(Method):
             }
             if detail:
                 report.documents = paired.documents
-                report.gold_spans, report.system_spans = list(paired.gold), list(paired.system)
+                report.gold_spans, report.system_spans = paired.gold, paired.system  # Span objects on demand
                 if options.errors:
-                    report.set_errors(_errors(paired, outcomes["strict"], true_index, pred_index))
+                    report.set_errors(_errors(paired, outcomes["strict"], true_index, pred_index,
+                                             (gold_labels, system_labels)))  # fmt: skip
             progress.update(1.0, "done", force=True)
             return report
 
@@ -213,40 +213,40 @@ def _review(per_label: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def _errors(
-    paired: Paired, strict: Outcome, true_index: np.ndarray, pred_index: np.ndarray
-) -> list[dict[str, Any]]:
-    """The strict schema's incorrect, spurious and missed spans, in document order."""
-    keyed = []
-    for p in np.flatnonzero(strict.pred_status != CORRECT).tolist():
-        i = int(pred_index[p])
-        partner = int(strict.pred_partner[p])
-        keyed.append(
-            (
-                int(paired.system.docs[i]),
-                int(paired.system.starts[i]),
-                1,
-                i,
-                int(true_index[partner]) if partner >= 0 else -1,
-                int(strict.pred_status[p]),
-            )
-        )
-    for t in np.flatnonzero(strict.true_status == MISSED).tolist():
-        i = int(true_index[t])
-        keyed.append((int(paired.gold.docs[i]), int(paired.gold.starts[i]), 0, -1, i, MISSED))
-    keyed.sort()
-    return [_row(paired, *key[3:], key[0]) for key in keyed]
+#: The error type of each status but CORRECT.
+KINDS = {SPURIOUS: "spurious", MISSED: "missed", INCORRECT: "incorrect"}
 
 
-def _row(paired: Paired, system: int, gold: int, status: int, doc: int) -> dict[str, Any]:
-    document = paired.documents[doc]
-    gold_span = span_of(paired.gold, gold) if gold >= 0 else None
-    system_span = span_of(paired.system, system) if system >= 0 else None
-    if status == SPURIOUS:
-        return error(document, "spurious", None, system_span)
-    if status == MISSED:
-        return error(document, "missed", gold_span, None)
-    assert status == INCORRECT and gold_span and system_span
-    same_bounds = gold_span[:2] == system_span[:2]
-    subtype = "label" if same_bounds else "boundary" if gold_span[2] == system_span[2] else "label+boundary"
-    return error(document, "incorrect", gold_span, system_span, subtype)
+def _errors(paired: Paired, strict: Outcome, true_index: np.ndarray, pred_index: np.ndarray,
+            labels: tuple[np.ndarray, np.ndarray]) -> list[dict[str, Any]]:  # fmt: skip
+    """The strict schema's incorrect, spurious and missed spans, in document order (then
+    start, missed before the others); `labels`: each side's label numbers in one list."""
+    wrong = np.flatnonzero(strict.pred_status != CORRECT)
+    missed = np.flatnonzero(strict.true_status == MISSED)
+    partner = strict.pred_partner[wrong]
+    partnered = np.full(len(wrong), -1, dtype=np.int64)
+    partnered[partner >= 0] = true_index[partner[partner >= 0]]
+    system = np.concatenate([pred_index[wrong], np.full(len(missed), -1, dtype=np.int64)])
+    gold = np.concatenate([partnered, true_index[missed]])
+    status = np.concatenate([strict.pred_status[wrong], np.full(len(missed), MISSED)]).astype(np.int64)
+    found = (paired.system, pred_index[wrong]), (paired.gold, true_index[missed])
+    docs = np.concatenate([table.docs[index] for table, index in found])
+    starts = np.concatenate([table.starts[index] for table, index in found])
+    order = np.lexsort((status, gold, system, system >= 0, starts, docs))
+    gold, system, status = gold[order], system[order], status[order]
+    types = [KINDS[s] for s in status.tolist()]
+    return error_rows(paired, docs[order], gold, system, types, _subtypes(paired, gold, system, labels))
+
+
+def _subtypes(paired: Paired, gold: np.ndarray, system: np.ndarray, labels: tuple[np.ndarray, np.ndarray]
+              ) -> list[str]:  # fmt: skip
+    """An incorrect span's subtype: label (same bounds), boundary (same label) or
+    label+boundary; "" for the others."""
+    both = (gold >= 0) & (system >= 0)
+    g, s = gold[both], system[both]
+    same_start = paired.gold.starts[g] == paired.system.starts[s]
+    same_bounds = same_start & (paired.gold.ends[g] == paired.system.ends[s])
+    same_label = labels[0][g] == labels[1][s]
+    subtypes = np.full(len(gold), "", dtype=object)
+    subtypes[both] = np.where(same_bounds, "label", np.where(same_label, "boundary", "label+boundary"))
+    return subtypes.tolist()

@@ -15,8 +15,8 @@ from ...report import Report, Table
 from ...stats import UnitStatistics
 from .. import Method, gc_paused, register
 from ..span_options import SpanInputOptions
+from .errors import error_rows
 from .inputs import (
-    error,
     input_files,
     labels_of,
     load,
@@ -24,7 +24,6 @@ from .inputs import (
     plain_options,
     scored,
     span_inputs,
-    span_of,
 )
 from .scoring import AVERAGES, classification_report, counts, match, span_rows
 from .units import SpanUnits
@@ -82,7 +81,7 @@ class Spans(Method):
             }
             if detail:
                 report.documents = paired.documents
-                report.gold_spans, report.system_spans = list(gold_table), list(system_table)
+                report.gold_spans, report.system_spans = gold_table, system_table  # Span objects on demand
                 if options.errors:
                     report.set_errors(_errors(paired, m))
             progress.update(1.0, "done", force=True)
@@ -118,19 +117,17 @@ def _review(c: Any) -> dict[str, Any]:
 
 
 def _errors(paired: Any, m: Any) -> list[dict[str, Any]]:
-    """A row per missed gold span (FN) and per spurious system span (FP), in document order."""
-    keyed = []
-    sides = (("gold", paired.gold, m.gold_matched, m.gold_first),
-             ("system", paired.system, m.system_matched, m.system_first))  # fmt: skip
-    for side, table, matched, first in sides:
-        for i in np.flatnonzero(~matched & first).tolist():
-            keyed.append((int(table.docs[i]), int(table.starts[i]), int(table.ends[i]), side, i))
-    keyed.sort()
-    rows = []
-    for doc, _, _, side, i in keyed:
-        document = paired.documents[doc]
-        if side == "gold":
-            rows.append(error(document, "FN", span_of(paired.gold, i), None))
-        else:
-            rows.append(error(document, "FP", None, span_of(paired.system, i)))
-    return rows
+    """A row per missed gold span (FN) and per spurious system span (FP), in document order
+    (then start, end, gold before system)."""
+    gold = np.flatnonzero(~m.gold_matched & m.gold_first)
+    system = np.flatnonzero(~m.system_matched & m.system_first)
+    index = np.concatenate([gold, system])
+    on_system = np.repeat(np.array([0, 1]), [len(gold), len(system)])
+    docs = np.concatenate([paired.gold.docs[gold], paired.system.docs[system]])
+    starts = np.concatenate([paired.gold.starts[gold], paired.system.starts[system]])
+    ends = np.concatenate([paired.gold.ends[gold], paired.system.ends[system]])
+    order = np.lexsort((index, on_system, ends, starts, docs))
+    index, on_system = index[order], on_system[order].astype(bool)
+    types = np.where(on_system, "FP", "FN").tolist()
+    return error_rows(paired, docs[order], np.where(on_system, -1, index), np.where(on_system, index, -1),
+                      types, [""] * len(order))  # fmt: skip

@@ -1,6 +1,6 @@
 """What the methods over plain labelled spans share: reading and pairing the inputs with
-the reader options of both sides (declared in engine/methods/span_options.py), and the
-report's documents, spans and error rows."""
+the reader options of both sides (declared in engine/methods/span_options.py) and the
+report's documents and spans (their error rows: errors.py)."""
 
 from __future__ import annotations
 
@@ -12,8 +12,7 @@ from ...formats import ORIGINAL_SPAN_FORMATS, read_spans, span_reader_names
 from ...formats.pairing import Paired, pair
 from ...formats.spantable import SpanTable
 from ...progress import Progress
-from ...report import InputFile, error_row
-from ...spans import Document, Span
+from ...report import InputFile
 from .. import InputSpec
 from ..span_options import side_options
 
@@ -71,36 +70,3 @@ def only_system_labels(paired: Paired) -> list[str]:
     """A note listing labels only the system uses (scored as false positives)."""
     extra = sorted(set(paired.system.label_names) - set(paired.gold.label_names))
     return [f"labels only the system uses (scored): {', '.join(extra)}"] if extra else []
-
-
-def side_row(doc: Document, side: str, start: int, end: int, label: str,
-             parts: list[tuple[int, int]] | None) -> dict[str, Any]:  # fmt: skip
-    """The columns of one side of an error row."""
-    pieces = [list(p) for p in parts] if parts else [[start, end]]
-    return {
-        f"{side}_label": label, f"{side}_start": start, f"{side}_end": end, f"{side}_parts": pieces,
-        f"{side}_position": ",".join(f"{s}-{e}" for s, e in pieces), f"{side}_text": doc.text(start, end),
-    }  # fmt: skip
-
-
-def error(doc: Document, kind: str, gold: tuple | None, system: tuple | None, subtype: str = "",
-          detail: str = "") -> dict[str, Any]:  # fmt: skip
-    """An error row: gold and system given as (start, end, label, parts) or None."""
-    values: dict[str, Any] = {"document": doc.name, "type": kind, "subtype": subtype, "detail": detail}
-    anchor = (gold or system)[0]  # type: ignore[index]
-    unit = doc.unit_of(anchor)
-    values.update(unit=unit + 1, unit_id=doc.unit_ids[unit] if doc.unit_ids else "")
-    if gold is not None:
-        values.update(side_row(doc, "gold", *gold))
-    if system is not None:
-        values.update(side_row(doc, "system", *system))
-    return error_row(**values)
-
-
-def report_spans(paired: Paired) -> tuple[list[Span], list[Span]]:
-    """Both sides' spans as Span objects for the viewer."""
-    return list(paired.gold), list(paired.system)
-
-
-def span_of(table: SpanTable, i: int) -> tuple[int, int, str, list[tuple[int, int]] | None]:
-    return (int(table.starts[i]), int(table.ends[i]), table.label_names[table.labels[i]], table.parts.get(i))
