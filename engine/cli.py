@@ -11,6 +11,7 @@ written. Warnings go to standard error as `spanstudio: warning: …`.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import gc
 import os
 import signal
@@ -497,11 +498,10 @@ def _main(argv: list[str] | None) -> int:
         if args.command is None:
             build_parser().print_help()
             return 2
-        if args.command == "methods":
-            sys.stdout.write(_list_methods())
-            return 0
         json_report = None
-        if args.command == "review":
+        if args.command == "methods":
+            stdout, warnings, stderr = _list_methods(), [], ""
+        elif args.command == "review":
             stdout, warnings = run_review(args)
             stderr = ""
         elif args.command == "compare":
@@ -533,9 +533,8 @@ def _main(argv: list[str] | None) -> int:
         return 1
     try:
         _print_results(warnings, stderr, stdout, json_report)
-    except BrokenPipeError:  # the reader of a pipe went away: nothing more can be said
-        _discard_output()
-        return 1
+    except OSError as err:
+        return _output_failed(err)
     return 0
 
 
@@ -565,9 +564,19 @@ def entry() -> NoReturn:
     try:
         sys.stdout.flush()
         sys.stderr.flush()
-    except OSError:  # the reader of a pipe went away: nothing more can be said
-        code = code or 1
+    except OSError as err:
+        code = _output_failed(err)
     os._exit(code)
+
+
+def _output_failed(err: OSError) -> int:
+    """The exit status when standard output cannot be written: a reader of a pipe that went
+    away needs no word (1); anything else (a full disk) is said in one line (2)."""
+    if not isinstance(err, BrokenPipeError):
+        with contextlib.suppress(OSError):
+            os.write(2, f"{PROG}: error: standard output: {err.strerror or err}\n".encode(errors="replace"))
+    _discard_output()
+    return 1 if isinstance(err, BrokenPipeError) else 2
 
 
 def _discard_output() -> None:

@@ -352,3 +352,17 @@ def test_a_reader_that_closes_the_pipe_ends_the_run_without_a_traceback():
     error = child.stderr.read().decode()
     assert child.wait(timeout=120) == 1
     assert "Traceback" not in error and "Exception" not in error, error
+
+
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="needs /dev/full")
+@pytest.mark.parametrize("args", [["methods"], ["propara", "-p", "A", "-a", "A"], ["propara", "-p", "A", "-a", "A", "--json", "-"]])
+def test_a_full_disk_under_standard_output_is_one_line_and_exit_2(args):
+    """Standard output that cannot be written (no space left) is said in one line."""
+    answers = str(conformance("propara") / "testfiles-0" / "answers.tsv")
+    with open("/dev/full", "wb") as full:
+        done = subprocess.run([sys.executable, "-m", "engine", *(answers if a == "A" else a for a in args)],
+                              stdout=full, stderr=subprocess.PIPE, timeout=120)  # fmt: skip
+    error = done.stderr.decode()
+    assert done.returncode == 2, error
+    assert error.splitlines()[-1] == "spanstudio: error: standard output: No space left on device"
+    assert "Traceback" not in error
