@@ -20,6 +20,8 @@ from . import __version__
 from .textio import sha256_bytes, sha256_file
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     import pandas as pd
 
     from .spans import Document, Span
@@ -173,8 +175,8 @@ class Report:
     tables: dict[str, Table]
     error_rows: list[dict[str, Any]] = field(default_factory=list)
     documents: list[Document] = field(default_factory=list)
-    gold_spans: list[Span] = field(default_factory=list)
-    system_spans: list[Span] = field(default_factory=list)
+    gold_spans: Sequence[Span] = field(default_factory=list)  # a list, or made when read
+    system_spans: Sequence[Span] = field(default_factory=list)
     messages: list[str] = field(default_factory=list)
     data: dict[str, Any] = field(default_factory=dict)
     engine_version: str = __version__

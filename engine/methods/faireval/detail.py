@@ -138,8 +138,8 @@ class DocumentBuilder:
     def fill(self, report: Report) -> None:
         """The documents, the spans, the error rows and the JSON's `pairs`."""
         report.documents = [p.document for p in self.pairs]
-        report.gold_spans = self._spans(0)  # type: ignore[assignment]
-        report.system_spans = self._spans(1)  # type: ignore[assignment]
+        report.gold_spans = self._spans(0)
+        report.system_spans = self._spans(1)
         rows: list[dict[str, Any]] = []
         pairs: list[dict[str, Any]] = []
         for detail in self.pairs:

@@ -270,6 +270,8 @@ def fill_detail(report: Report, records: list[PageRecord], ignore_label: bool, p
     """Documents, spans, error rows and the JSON details of every page; `progress` goes
     from `done` to 1."""
     details, rows = [], []
+    gold_spans: list[Span] = []
+    system_spans: list[Span] = []
     step = (1 - done) / max(len(records), 1)
     for number, (record, name) in enumerate(zip(records, _document_names(records), strict=True)):
         if number & 1023 == 0:
@@ -277,10 +279,11 @@ def fill_detail(report: Report, records: list[PageRecord], ignore_label: bool, p
         view = PageView(record, name, ignore_label)
         report.documents.append(_document(record, name))
         gold, system = view.spans()
-        report.gold_spans.extend(gold)
-        report.system_spans.extend(system)
+        gold_spans += gold
+        system_spans += system
         rows.extend(view.error_rows())
         details.append(view.json())
+    report.gold_spans, report.system_spans = gold_spans, system_spans
     report.set_errors(rows)
     report.data["details"] = details
     report.data["_legends"] = {"Spans": SPANS_LEGEND}

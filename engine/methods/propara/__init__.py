@@ -29,6 +29,7 @@ from .scores import LABELS, Averages, ProcessScore, averages, perfect_score, sco
 from .summary import Summaries, Summary
 
 if TYPE_CHECKING:
+    from ...spans import Span
     from ...stats import UnitStatistics
 
 
@@ -422,6 +423,8 @@ class Run:
         from . import detail  # spans and contexts: not for a scores-only run
         ordered = sorted(self.pairs, key=lambda pair: pair.pid)
         items, grid = [], []
+        gold_spans: list[Span] = []
+        system_spans: list[Span] = []
         for pair in ordered:
             (answer, prediction), score, pid = pair.summaries(), pair.score, pair.pid
             texts = (self.sentences or {}).get(pid)
@@ -432,11 +435,12 @@ class Run:
             items += [entry.json() for entry in found]
             report.documents.append(doc)
             report.error_rows += detail.error_rows(doc, found)
-            report.gold_spans += detail.spans(doc, found, "answer")
-            report.system_spans += detail.spans(doc, found, "prediction")
+            gold_spans += detail.spans(doc, found, "answer")
+            system_spans += detail.spans(doc, found, "prediction")
             grid += detail.grid_rows(gold_process, predicted_process, texts)
         for number, row in enumerate(report.error_rows, 1):
             row["error_id"] = f"E{number}"
+        report.gold_spans, report.system_spans = gold_spans, system_spans
         report.data["items"] = items
         report.tables["processes"] = detail.processes_table([pair.score for pair in ordered])
         report.tables["grid"] = detail.grid_table(grid)
