@@ -371,6 +371,7 @@ def test_zstd_without_support_says_what_to_install(cli, tmp_path, monkeypatch):
 
 @pytest.fixture(params=["orjson", "stdlib"])
 def parser(request, monkeypatch):
+    poetry_jsonl._loads()  # orjson is imported when first needed
     if request.param == "stdlib":
         monkeypatch.setattr(poetry_jsonl, "_orjson", None)
     elif poetry_jsonl._orjson is None:
