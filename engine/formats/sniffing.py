@@ -78,8 +78,9 @@ def poetry_jsonl(lines: Sequence[str]) -> bool:
 
 def vrt(lines: Sequence[str]) -> bool:
     """TAB-separated token lines whose second field is a BIO tag, or <text>/<s> structure."""
-    token_lines = [line.strip().split("\t") for line in lines if "\t" in line.strip()]
-    if any(line.strip().startswith(("<text", "<s>", "<s ")) for line in lines):
+    texts = [line.lstrip(BOM).strip() for line in lines]
+    token_lines = [text.split("\t") for text in texts if "\t" in text]
+    if any(text.startswith(("<text", "<s>", "<s ")) for text in texts):
         return True
     if not token_lines:
         return False

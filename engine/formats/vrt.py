@@ -51,8 +51,10 @@ _ATTRIBUTE = re.compile(rf"\s*({_NAME})\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 
 
 def bio_columns(lines: Sequence[str]) -> int:
-    """How many BIO columns follow the token on every token line of these (first) lines."""
-    rows = [line.strip().split("\t") for line in lines if line.strip() and not is_xml_line(line.strip())]
+    """How many BIO columns follow the token on every token line of these (first) lines (a
+    byte-order mark before the first is no part of it)."""
+    texts = [line.lstrip(BOM).strip() for line in lines]
+    rows = [text.split("\t") for text in texts if text and not is_xml_line(text)]
     count = 0
     while rows and all(len(f) > count + 1 and _BIO.match(f[count + 1]) for f in rows):
         count += 1

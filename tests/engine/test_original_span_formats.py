@@ -56,6 +56,17 @@ def test_same_numbers_in_every_format(tmp_path, method):
     assert mixed == columns
 
 
+def test_a_byte_order_mark_before_vertical_text_is_dropped_with_a_warning(tmp_path):
+    gold, system = _sentences("gold"), _sentences("system")
+    plain = _numbers("spans", _vrt(tmp_path / "g.vrt", gold), _vrt(tmp_path / "s.vrt", system))
+    marked = tmp_path / "bom.vrt"
+    marked.write_text("\ufeff" + (tmp_path / "g.vrt").read_text(encoding="utf-8"), encoding="utf-8")
+    evaluator = get_method("spans")
+    report = evaluator.evaluate(str(marked), str(tmp_path / "s.vrt"), evaluator.Options())
+    assert report.data["classification_report"] == plain["classification_report"]
+    assert f"{marked}: byte-order mark ignored" in report.messages
+
+
 def test_conll2000_keeps_nested_chunks(tmp_path):
     from engine.formats import read_spans
     from engine.formats.standoff import ReadOptions
