@@ -160,26 +160,20 @@ def _row_order(pages: Pages) -> tuple[list[int], list[int], list[int], list[int]
 
 def _side(spans: list[Any], index: list[int], page: list[int], texts: list[str | None]) -> list[list[Any]]:
     """One side's label, start, end, parts, position and text columns (blank without a span)."""
-    columns: list[list[Any]] = [[], [], [], [], [], []]
-    labels, starts, ends, parts, positions, covered = columns
-    for k, p in zip(index, page, strict=True):
-        if k < 0:
-            labels.append("")
-            starts.append(None)
-            ends.append(None)
-            parts.append([])
-            positions.append("")
-            covered.append("")
-            continue
-        start, end, _, label = spans[k]
-        text = texts[p]
-        labels.append(label_text(label))
-        starts.append(start)
-        ends.append(end)
-        parts.append([[start, end]])
-        positions.append(f"{start}-{end}")
-        covered.append("" if text is None else text[max(start, 0) : max(end, 0)])
-    return columns
+    rows = [spans[k] if k >= 0 else None for k in index]
+    starts = [span[0] if span else None for span in rows]
+    ends = [span[1] if span else None for span in rows]
+    covered = [_covered(texts[p], span) for span, p in zip(rows, page, strict=True)]
+    return [
+        [label_text(span[3]) if span else "" for span in rows], starts, ends,
+        [[[span[0], span[1]]] if span else [] for span in rows],
+        [f"{span[0]}-{span[1]}" if span else "" for span in rows], covered,
+    ]  # fmt: skip
+
+
+def _covered(text: str | None, span: Any) -> str:
+    """The text a span covers ("" without a span or a text)."""
+    return "" if text is None or not span else text[max(span[0], 0) : max(span[1], 0)]
 
 
 def _pair_columns(pages: Pages, pair: list[int], split: list[bool]) -> list[list[Any]]:
