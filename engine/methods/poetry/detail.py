@@ -14,7 +14,7 @@ from ...progress import Progress
 from ...report import Report, Table
 from ...spans import Document
 from .compare import PageDetail
-from .errors import Pages, ReferenceSpans, SystemSpans, error_rows, label_text
+from .errors import Pages, ViewerSpans, error_rows, label_text
 from .render import COLUMNS
 from .summary import f1
 
@@ -153,7 +153,7 @@ def fill_detail(report: Report, records: list[PageRecord], ignore_label: bool, p
     progress.update(done, "collecting the spans for review")
     report.documents = [_document(record, name) for record, name in zip(records, names, strict=True)]
     pages = Pages(records, names)
-    report.gold_spans, report.system_spans = ReferenceSpans(pages), SystemSpans(pages)
+    report.gold_spans, report.system_spans = ViewerSpans(pages, True), ViewerSpans(pages, False)
     progress.update(done + (1 - done) / 3, "collecting the spans for review")
     report.set_errors(error_rows(pages, ignore_label))
     progress.update(done + (1 - done) * 2 / 3, "collecting the spans for review")

@@ -105,39 +105,28 @@ class Pages:
         return [[self.piece_start[k], self.piece_end[k]] for k in self.by_system[lo:hi].tolist()]
 
 
-class ReferenceSpans(SpanSequence):
-    """The viewer's reference spans of every page, each with its status, line and file index."""
+class ViewerSpans(SpanSequence):
+    """The viewer's spans of one side of every page: references with their status, line and
+    file index; system spans as scored (merged ones with --ignore-label) with the pieces
+    and the file indices merged into each too."""
 
-    def __init__(self, pages: Pages) -> None:
-        self.pages = pages
+    def __init__(self, pages: Pages, reference: bool) -> None:
+        self.pages, self.reference = pages, reference
+        self.spans = pages.references if reference else pages.systems
+        self.page = pages.ref_page if reference else pages.sys_page
 
     def __len__(self) -> int:
-        return len(self.pages.references)
+        return len(self.spans)
 
     def span(self, i: int) -> Span:
         pages = self.pages
-        start, end, index, label = pages.references[i]
-        page = int(pages.ref_page[i])
-        attrs = {"status": pages.reference_status(i), "line": pages.lines[page], "index": index}
-        return Span(start, end, label_text(label), pages.names[page], attrs)
-
-
-class SystemSpans(SpanSequence):
-    """The viewer's system spans of every page as scored (merged ones with --ignore-label),
-    each with its status, line, file index, pieces and the file indices merged into it."""
-
-    def __init__(self, pages: Pages) -> None:
-        self.pages = pages
-
-    def __len__(self) -> int:
-        return len(self.pages.systems)
-
-    def span(self, j: int) -> Span:
-        pages = self.pages
-        start, end, index, label = pages.systems[j]
-        page = int(pages.sys_page[j])
-        attrs = {"status": pages.system_status(j), "line": pages.system_lines[page], "index": index,
-                 "pieces": pages.pieces(j), "merged": pages.members[j]}  # fmt: skip
+        start, end, index, label = self.spans[i]
+        page = int(self.page[i])
+        if self.reference:
+            attrs = {"status": pages.reference_status(i), "line": pages.lines[page], "index": index}
+        else:
+            attrs = {"status": pages.system_status(i), "line": pages.system_lines[page], "index": index,
+                     "pieces": pages.pieces(i), "merged": pages.members[i]}  # fmt: skip
         return Span(start, end, label_text(label), pages.names[page], attrs)
 
 
