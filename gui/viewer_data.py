@@ -7,12 +7,14 @@ from __future__ import annotations
 import bisect
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import chain
 from operator import attrgetter, itemgetter
 from typing import Any
 
 import numpy as np
 import pandas as pd
 
+from engine.formats.spantable import SpanTable
 from engine.progress import NO_PROGRESS, Progress
 from engine.report import Report
 from engine.spans import Document, Span
@@ -103,8 +105,7 @@ SLICE = 10_000
 
 def each(getter: Callable[[Any], Any], items: Sequence[Any]) -> Iterator[Any]:
     """getter(item) for each item, a slice at a time: between slices the UI thread may run."""
-    for at in range(0, len(items), SLICE):
-        yield from map(getter, items[at : at + SLICE])
+    return chain.from_iterable(map(getter, items[at : at + SLICE]) for at in range(0, len(items), SLICE))
 
 
 #: An error mark as kept until it is shown: (start, end, row, type), the fields of Mark.
@@ -119,13 +120,29 @@ def _positions(
     return starts, ends
 
 
-class Side:
-    """The spans and error marks of one side (gold or system) in one document."""
+class Picked(Sequence[Span]):
+    """Some spans of a SpanTable (those of one document), each Span made when it is read."""
 
-    def __init__(self, spans: list[Span], marks: list[MarkTuple]) -> None:
+    def __init__(self, table: SpanTable, ids: np.ndarray) -> None:
+        self.table, self.ids = table, ids
+
+    def __len__(self) -> int:
+        return len(self.ids)
+
+    def __getitem__(self, index: int) -> Span:  # type: ignore[override]
+        return self.table.span(int(self.ids[index]))
+
+
+class Side:
+    """The spans and error marks of one side (gold or system) in one document; `positions`:
+    the spans' (starts, ends) where they are known without reading the spans."""
+
+    def __init__(self, spans: Sequence[Span], marks: list[MarkTuple],
+                 positions: tuple[np.ndarray, np.ndarray] | None = None) -> None:  # fmt: skip
         self.spans = spans
         self.marks = marks
-        self._span_index = StretchIndex(*_positions(spans, attrgetter("start"), attrgetter("end")))
+        positions = positions or _positions(spans, attrgetter("start"), attrgetter("end"))
+        self._span_index = StretchIndex(*positions)
         self._mark_index = StretchIndex(*_positions(marks, itemgetter(0), itemgetter(1)))
 
     def spans_in(self, start: int, end: int) -> list[Span]:
@@ -283,9 +300,11 @@ class ReportData:
         rows = report.error_rows
         data = cls(report, shown_columns=_shown_columns(rows, report.error_columns))
         labels = {str(v) for row in rows for v in (row.get("gold_label"), row.get("system_label")) if v}
-        spans = (*report.gold_spans, *report.system_spans)
-        labels.update(each(attrgetter("label"), spans))
-        kinds = {str(a["kind"]) for a in each(attrgetter("attrs"), spans) if a and a.get("kind")}
+        kinds: set[str] = set()
+        for spans in (report.gold_spans, report.system_spans):
+            side_labels, side_kinds = _labels_and_kinds(spans)
+            labels.update(side_labels)
+            kinds.update(side_kinds)
         data.labels = sorted(label for label in labels if label)
         data.error_types = sorted({str(t) for t in (row.get("type") for row in rows) if t})
         data.kinds = sorted(kinds)
@@ -317,14 +336,37 @@ def _is_value(value: Any) -> bool:
     return value is not None and value is not pd.NA and value == value and value != ""
 
 
-def _by_document(spans: list[Span]) -> dict[str, list[Span]]:
+def _labels_and_kinds(spans: Sequence[Span]) -> tuple[set[str], set[str]]:
+    """The labels and kinds of one side's spans (a SpanTable's from its columns: its spans
+    have no kind)."""
+    if isinstance(spans, SpanTable):
+        return {spans.label_names[i] for i in np.unique(spans.labels).tolist()}, set()
+    labels = set(each(attrgetter("label"), spans))
+    kinds = {str(a["kind"]) for a in each(attrgetter("attrs"), spans) if a and a.get("kind")}
+    return labels, kinds
+
+
+#: One document's spans of one side and, where known without reading them, their positions.
+DocumentSpans = tuple[Sequence[Span], tuple[np.ndarray, np.ndarray] | None]
+
+
+def _by_document(spans: Sequence[Span]) -> dict[str, DocumentSpans]:
+    """Each document's spans (a SpanTable's from its columns, no Span made)."""
+    if isinstance(spans, SpanTable) and len(spans):
+        order = np.argsort(spans.docs, kind="stable")
+        numbers, firsts = np.unique(spans.docs[order], return_index=True)
+        groups = zip(numbers.tolist(), np.split(order, firsts[1:]), strict=True)
+        return {
+            spans.doc_names[d]: (Picked(spans, ids), (spans.starts[ids], spans.ends[ids]))
+            for d, ids in groups
+        }
     names = set(each(attrgetter("doc"), spans))
     if len(names) == 1:  # one document: nothing to sort out
-        return {names.pop(): spans}
+        return {names.pop(): (spans, None)}
     grouped: dict[str, list[Span]] = {}
     for span in spans:
         grouped.setdefault(span.doc, []).append(span)
-    return grouped
+    return {name: (group, None) for name, group in grouped.items()}
 
 
 def _marks(report: Report) -> dict[tuple[str, str], list[MarkTuple]]:
@@ -347,10 +389,18 @@ def _documents(report: Report, progress: Progress) -> dict[str, DocumentData]:
         name = document.name
         documents[name] = DocumentData(
             document,
-            Side(gold.get(name, []), marks.get((name, "gold"), [])),
-            Side(system.get(name, []), marks.get((name, "system"), [])),
+            Side(*_spans_and_marks(gold, marks, name, "gold")),
+            Side(*_spans_and_marks(system, marks, name, "system")),
         )
     return documents
+
+
+def _spans_and_marks(
+    spans: dict[str, DocumentSpans], marks: dict[tuple[str, str], list[MarkTuple]], name: str, side: str
+) -> tuple[Sequence[Span], list[MarkTuple], tuple[np.ndarray, np.ndarray] | None]:
+    """Side's arguments for one document and side."""
+    found, positions = spans.get(name, ([], None))
+    return found, marks.get((name, side), []), positions
 
 
 def depths(spans: list[Span]) -> list[tuple[Span, int]]:

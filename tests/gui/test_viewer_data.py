@@ -6,8 +6,17 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.formats.spantable import SpanTable
 from engine.spans import Document
-from gui.viewer_data import WORD_BLOCK, DocumentData, Side, StretchIndex, unit_ranges
+from gui.viewer_data import (
+    WORD_BLOCK,
+    DocumentData,
+    Side,
+    StretchIndex,
+    _by_document,
+    _labels_and_kinds,
+    unit_ranges,
+)
 
 stretches = st.lists(st.tuples(st.integers(0, 300), st.integers(0, 400)), max_size=80)
 
@@ -45,3 +54,21 @@ def test_attached_words_replace_numbers_unit_by_unit():
     data.attach(attachment)
     assert not data.numbered and data.text(3) == "e"
     assert data.shown(0, 3) == "a b c"
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 60), st.integers(0, 9), st.integers(0, 2)), max_size=40),
+       st.integers(0, 60), st.integers(1, 20))  # fmt: skip
+def test_a_span_table_side_shows_the_same_spans_as_its_span_objects(rows, start, length):
+    """A SpanTable's spans are grouped and indexed from its columns: each document's side
+    finds the same Spans (parts included) as the Span objects themselves would give."""
+    table = SpanTable.of_rows([(d, s, s + n, label) for d, s, n, label in rows], ["A", "B", "C"], ["x", "y", "z"],
+                              {i: [(s, s + 1), (s + n, s + n)] for i, (_, s, n, _) in enumerate(rows) if n % 3 == 0})  # fmt: skip
+    grouped = _by_document(table)
+    for name in {span.doc for span in table}:
+        spans, positions = grouped[name]
+        found = Side(spans, [], positions).spans_in(start, start + length)
+        expected = Side([span for span in table if span.doc == name], []).spans_in(start, start + length)
+        assert [(s, s.attrs) for s in found] == [(s, s.attrs) for s in expected]
+    assert set(grouped) == {span.doc for span in table}
+    assert _labels_and_kinds(table) == ({span.label for span in table}, set())
