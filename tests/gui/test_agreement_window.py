@@ -4,6 +4,7 @@ annotations made in the test until the readers land)."""
 
 from __future__ import annotations
 
+import importlib
 import threading
 import time
 
@@ -22,9 +23,16 @@ from gui.agreement_window import AgreementWindow
 from gui.main_window import MainWindow
 from tests.engine.test_agreement_command import annotations
 
+#: Modules that bind engine.formats.read_spans when first imported: imported before it is
+#: replaced, so that none keeps the replacement after a test (later tests read real files).
+BINDING_READ_SPANS = ("engine.methods.spans.inputs", "engine.methods.faireval.spanformats",
+                      "engine.methods.clueval.spanformats", "gui.file_contents")  # fmt: skip
+
 
 def opened(qtbot, monkeypatch, folder, names, read) -> AgreementWindow:
     """The Agreement window with these annotators' files, whose annotations `read(path)` makes."""
+    for module in BINDING_READ_SPANS:
+        importlib.import_module(module)
     monkeypatch.setattr(engine.formats, "read_spans", lambda path, fmt, options: read(path), raising=False)
     shown = AgreementWindow()
     qtbot.addWidget(shown)
