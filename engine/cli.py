@@ -565,7 +565,7 @@ def entry() -> NoReturn:
         sys.stdout.flush()
         sys.stderr.flush()
     except OSError as err:
-        code = _output_failed(err)
+        code = code or _output_failed(err)  # a run that failed keeps its own status
     os._exit(code)
 
 
