@@ -26,7 +26,8 @@ from typing import TYPE_CHECKING
 from ..errors import InputError
 from ..textio import decode_utf8, read_input_bytes
 from . import sniffing
-from .propara_rules import MIN_LIMIT, first_error, integer, split_lines
+from .propara_rules import MIN_LIMIT, first_error, split_lines
+from .sniffing import integer
 
 if TYPE_CHECKING:
     import numpy as np

@@ -7,14 +7,7 @@ from __future__ import annotations
 
 from ..errors import InputError
 from ..textio import decode_utf8, read_input_bytes
-
-
-def integer(text: str) -> int | None:
-    """`int(text)`, None when it is not an integer."""
-    try:
-        return int(text)
-    except ValueError:
-        return None
+from .sniffing import integer
 
 
 def _pass1_error(path: str, number: int, line: str, limit: int) -> InputError | None:

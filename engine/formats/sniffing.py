@@ -111,13 +111,17 @@ def propara_actions(lines: Sequence[str]) -> bool:
     return len(fields) >= 6 and fields[3] in PROPARA_ACTIONS and all(is_int(f) for f in fields[:2])
 
 
-def is_int(text: str) -> bool:
-    """Whether int() reads the text (a whole number, spaces and sign allowed)."""
+def integer(text: str) -> int | None:
+    """`int(text)` (a whole number, spaces and sign allowed), None when it is not one."""
     try:
-        int(text)
+        return int(text)
     except ValueError:
-        return False
-    return True
+        return None
+
+
+def is_int(text: str) -> bool:
+    """Whether int() reads the text."""
+    return integer(text) is not None
 
 
 def propara_sentences(lines: Sequence[str]) -> bool:
