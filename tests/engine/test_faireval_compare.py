@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from engine.errors import InputError
 from engine.methods.faireval.batch import Codes, SideBuilder
-from engine.methods.faireval.compare import Decision, Tally, decision_rows
+from engine.methods.faireval.compare import Decision, Tally, decision_rows, ordered_decisions
 from engine.methods.faireval.matching import decide
 from engine.methods.faireval.passes import RangeError
 from engine.methods.faireval.reading import Sentence
@@ -37,7 +37,7 @@ def compare_sentence(
     tally.add(sides[0], sides[1], decisions, codes, focus)
     if record is not None:
         spans = (codes.spans(sides[0]), codes.spans(sides[1]))
-        record += [decision for _, decision in decision_rows(sides[0], sides[1], decisions, spans)]
+        record += [decision for _, decision in decision_rows(ordered_decisions(sides[0], sides[1], decisions), spans)]
 
 
 @st.composite

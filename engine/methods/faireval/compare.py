@@ -142,18 +142,27 @@ def decision_order(T: Side, S: Side, d: Decisions) -> np.ndarray:
     return np.lexsort((index, length, d.phase, sentence))
 
 
-def decision_rows(
-    T: Side, S: Side, d: Decisions, spans: tuple[list[TokenSpan], list[TokenSpan]]
-) -> list[tuple[int, Decision]]:
-    """(sentence index, decision) in the original's order, the spans taken from `spans`
-    (the TokenSpans of both sides: a span in several decisions is the same object)."""
-    targets, systems = spans
+#: (sentence index, phase, subtype, target, system) of a decision; target and system index
+#: the sides (-1: none).
+Decided = tuple[int, int, int, int, int]
+
+
+def ordered_decisions(T: Side, S: Side, d: Decisions) -> list[Decided]:
+    """Every decision in the order the original decides in."""
     order = decision_order(T, S, d)
-    columns = (d.phase[order], d.subtype[order], d.target[order], d.system[order])
-    sentence = np.where(
-        d.target[order] >= 0, _at(T.sentence, d.target[order], 0), _at(S.sentence, d.system[order], 0)
-    )
+    target, system = d.target[order], d.system[order]
+    sentence = np.where(target >= 0, _at(T.sentence, target, 0), _at(S.sentence, system, 0))
+    columns = (sentence, d.phase[order], d.subtype[order], target, system)
+    return list(zip(*(c.tolist() for c in columns), strict=True))
+
+
+def decision_rows(
+    decided: list[Decided], spans: tuple[list[TokenSpan], list[TokenSpan]]
+) -> list[tuple[int, Decision]]:
+    """(sentence index, decision) of ordered decisions, the spans taken from `spans` (the
+    TokenSpans of both sides: a span in several decisions is the same object)."""
+    targets, systems = spans
     return [
         (k, (KINDS[phase], SUBTYPES[sub], targets[t] if t >= 0 else None, systems[s] if s >= 0 else None))
-        for k, phase, sub, t, s in zip(sentence.tolist(), *(c.tolist() for c in columns), strict=True)
+        for k, phase, sub, t, s in decided
     ]

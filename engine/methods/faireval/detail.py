@@ -19,7 +19,7 @@ import numpy as np
 from ...report import ERROR_COLUMNS, Report
 from ...spans import Document, Span, TokenNumbers
 from .batch import RANGE, Codes, Side
-from .compare import Decision, _at, decision_order, decision_rows
+from .compare import Decided, Decision, decision_rows, ordered_decisions
 from .matching import Decisions
 from .passes import KINDS, SUBTYPES, TP
 from .reading import FilePair
@@ -37,7 +37,7 @@ class PairDetail:
     offsets: list[int]  # the first position of each compared sentence
     T: Side
     S: Side
-    decisions: Decisions
+    decided: list[Decided]  # its decisions in the original's order
 
 
 class SideColumns:
@@ -133,7 +133,7 @@ class DocumentBuilder:
         words = {k: w for k, w in forms.items() if w}
         tokens = TokenNumbers(units, words)
         document = Document(pair.names[0], tokens, units, has_words=bool(words))
-        self.pairs.append(PairDetail(pair, document, offsets, T, S, d))
+        self.pairs.append(PairDetail(pair, document, offsets, T, S, ordered_decisions(T, S, d)))
 
     def fill(self, report: Report) -> None:
         """The documents, the spans, the error rows and the JSON's `pairs`."""
@@ -144,9 +144,8 @@ class DocumentBuilder:
         pairs: list[dict[str, Any]] = []
         for detail in self.pairs:
             T, S = SideColumns(detail.T, self.codes), SideColumns(detail.S, self.codes)
-            decided = _ordered(detail.T, detail.S, detail.decisions)
-            pairs += _pairs_json(detail.pair.names[0], decided, T.json(), S.json())
-            rows += _error_rows(detail, decided, T, S)
+            pairs += _pairs_json(detail.pair.names[0], detail.decided, T.json(), S.json())
+            rows += _error_rows(detail, T, S)
         report.data["pairs"] = pairs
         report.data["_decisions"] = Later(len(pairs), self.decisions)  # the per-sentence counts of units.py
         report.set_errors(rows)
@@ -170,23 +169,13 @@ class DocumentBuilder:
         for p in self.pairs:
             spans = (self.codes.spans(p.T), self.codes.spans(p.S))
             found += [
-                (p.pair, k + 1, decision) for k, decision in decision_rows(p.T, p.S, p.decisions, spans)
+                (p.pair, k + 1, decision) for k, decision in decision_rows(p.decided, spans)
             ]
         return found
 
 
-def _ordered(T: Side, S: Side, d: Decisions) -> list[tuple[int, int, int, int, int]]:
-    """(sentence index, phase, subtype, target, system) of every decision, in the order
-    the original decides in; target and system index the sides (-1: none)."""
-    order = decision_order(T, S, d)
-    target, system = d.target[order], d.system[order]
-    sentence = np.where(target >= 0, _at(T.sentence, target, 0), _at(S.sentence, system, 0))
-    columns = (sentence, d.phase[order], d.subtype[order], target, system)
-    return list(zip(*(c.tolist() for c in columns), strict=True))
-
-
 def _pairs_json(
-    doc: str, decided: list[tuple[int, int, int, int, int]], targets: list[dict], systems: list[dict]
+    doc: str, decided: list[Decided], targets: list[dict], systems: list[dict]
 ) -> list[dict[str, Any]]:
     """The JSON report's `pairs`: one entry per decision of the fair evaluation."""
     return [
@@ -221,13 +210,11 @@ def position_text(begin: int, end: int, tokens: Tokens, is_range: bool) -> str:
 ROW_KEYS = (*ERROR_COLUMNS, "gold_line", "system_line", "token_strip")
 
 
-def _error_rows(
-    detail: PairDetail, decided: list[tuple[int, int, int, int, int]], T: SideColumns, S: SideColumns
-) -> list[dict[str, Any]]:
+def _error_rows(detail: PairDetail, T: SideColumns, S: SideColumns) -> list[dict[str, Any]]:
     """One row per decision that is not a TP, built a column at a time (its error_id is
     given by Report.set_errors)."""
     doc, offsets = detail.document, detail.offsets
-    errors = [d for d in decided if d[1] != TP]
+    errors = [d for d in detail.decided if d[1] != TP]
     sentence = [d[0] for d in errors]
     gold = SideRows(doc, offsets, T, sentence, [d[3] for d in errors])
     other = SideRows(doc, offsets, S, sentence, [d[4] for d in errors])
