@@ -36,8 +36,9 @@ def format_module(name: str) -> ModuleType:
 
 
 def sniffs(name: str, lines: list[str]) -> bool:
-    """Whether the format of this module name recognises these first lines; the annotation
-    tools' formats are recognised without importing their readers (engine/formats/sniffing.py)."""
+    """Whether the format of this module name recognises these first lines; every format of
+    FORMAT_MODULES and SPAN_FORMAT_MODULES is recognised without importing its reader
+    (engine/formats/sniffing.py)."""
     from .sniffing import SNIFFERS
 
     sniff = SNIFFERS.get(name) or format_module(name).sniff
@@ -179,9 +180,10 @@ def span_format(path: str | Path, format: str | None = None) -> ModuleType:
         name = recognised_module(lines, span_reader_names())
         if name is not None:
             return format_module(name)
-    conll = format_module("conll")
-    if conll.columns_like(head):  # CoNLL-2000's shape too
-        return conll
+    from .sniffing import columns_like
+
+    if columns_like(head):  # CoNLL-2000's shape too
+        return format_module("conll")
     found = recognised_module(head, FORMAT_MODULES)  # the span readers' formats are not it
     module = original_span_reader(found)
     if module is not None:

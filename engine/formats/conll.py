@@ -30,9 +30,7 @@ TITLE = "CoNLL columns (token and BIO tags)"
 SUFFIXES = (".conll", ".iob", ".bio", ".bioes", ".txt", ".tsv", ".testa", ".testb", ".train")
 DOCSTART = sniffing.DOCSTART
 FILLER = frozenset({"-X-", "O"})
-_fields = sniffing.column_fields
 sniff = sniffing.conll  # recognises the format without this module (engine/formats/sniffing.py)
-columns_like = sniffing.columns_like
 
 
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
@@ -114,7 +112,7 @@ class ColumnFile:
             self.doc_starts.append(0)
             self.doc_ids.append(None)
         for start, text in zip(at, texts, strict=True):
-            rest = _fields(text, None)[1:]
+            rest = sniffing.column_fields(text, None)[1:]
             named = rest and not set(rest) <= FILLER
             self.doc_starts.append(start)
             self.doc_ids.append(" ".join(rest) if named else None)

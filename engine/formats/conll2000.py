@@ -49,7 +49,6 @@ PUNCTUATION_TAGS = frozenset(
 
 
 sniff = sniffing.conll2000  # recognises the format without this module (engine/formats/sniffing.py)
-is_conll_line = sniffing.is_conll_line
 
 
 class _Open:

@@ -75,7 +75,6 @@ class TokenSpan(NamedTuple):
 
 
 sniff = sniffing.faireval_spans  # recognises the format without this module (engine/formats/sniffing.py)
-is_span_line = sniffing.is_span_line
 
 
 class SpanFileReader:
@@ -140,7 +139,7 @@ class SpanFileReader:
             value = 0
         if value >= 1:
             return value
-        hint = " (is the label missing?)" if len(fields) == 3 and _is_int(fields[0]) else ""
+        hint = " (is the label missing?)" if len(fields) == 3 and sniffing.is_int(fields[0]) else ""
         raise InputError(f"{what} to be a whole number ≥ 1", f"'{text}'{hint}", file=self.name, line=number)
 
     def _warn_range(self, number: int, field: str) -> None:
@@ -152,7 +151,6 @@ class SpanFileReader:
         )
 
 
-_is_int = sniffing.is_int
 
 
 def _token_set(field: str, begin: int, end: int) -> frozenset[int] | None:

@@ -38,7 +38,6 @@ NAME = "vrt"
 TITLE = "Vertical text (.vrt) with BIO columns"
 SUFFIXES = (".vrt",)
 
-_BIO = sniffing.BIO_TAG
 sniff = sniffing.vrt  # recognises the format without this module (engine/formats/sniffing.py)
 
 
@@ -56,7 +55,7 @@ def bio_columns(lines: Sequence[str]) -> int:
     texts = [line.lstrip(BOM).strip() for line in lines]
     rows = [text.split("\t") for text in texts if text and not is_xml_line(text)]
     count = 0
-    while rows and all(len(f) > count + 1 and _BIO.match(f[count + 1]) for f in rows):
+    while rows and all(len(f) > count + 1 and sniffing.BIO_TAG.match(f[count + 1]) for f in rows):
         count += 1
     return count
 

@@ -10,8 +10,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from ...errors import InputError
-from ...formats.conll2000 import ConllReader, is_conll_line
+from ...formats.conll2000 import ConllReader
 from ...formats.faireval_spans import _CACHE_LIMIT, Key, SpanFileReader, TokenSpan
+from ...formats.sniffing import is_conll_line
 from ...textio import BOM, check_input, iter_lines
 from .batch import POSITION_LIMIT, RANGE, Codes, Side, SideBuilder
 from .lines import distinct_lines
