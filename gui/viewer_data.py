@@ -14,7 +14,7 @@ from typing import Any
 import numpy as np
 import pandas as pd
 
-from engine.formats.spantable import SpanTable
+from engine.formats.spantable import SpanSequence, SpanTable
 from engine.progress import NO_PROGRESS, Progress
 from engine.report import Report
 from engine.spans import Document, Span
@@ -120,7 +120,7 @@ def _positions(
     return starts, ends
 
 
-class Picked(Sequence[Span]):
+class Picked(SpanSequence):
     """Some spans of a SpanTable (those of one document), each Span made when it is read."""
 
     def __init__(self, table: SpanTable, ids: np.ndarray) -> None:
@@ -129,8 +129,8 @@ class Picked(Sequence[Span]):
     def __len__(self) -> int:
         return len(self.ids)
 
-    def __getitem__(self, index: int) -> Span:  # type: ignore[override]
-        return self.table.span(int(self.ids[index]))
+    def span(self, i: int) -> Span:
+        return self.table.span(int(self.ids[i]))
 
 
 class Side:
@@ -297,6 +297,7 @@ class ReportData:
     @classmethod
     def build(cls, report: Report, progress: Progress = NO_PROGRESS) -> ReportData:
         """What the views show; the error table is the report's rows themselves (RowsModel)."""
+        _made_once(report)
         rows = report.error_rows
         data = cls(report, shown_columns=_shown_columns(rows, report.error_columns))
         labels = {str(v) for row in rows for v in (row.get("gold_label"), row.get("system_label")) if v}
@@ -318,6 +319,15 @@ class ReportData:
         if self._search is None:
             self._search = search_texts(self.report.error_rows, self.shown_columns)
         return self._search
+
+
+def _made_once(report: Report) -> None:
+    """Spans made when read (but a SpanTable's, indexed from its columns) made once here:
+    the views read each span several times."""
+    for side in ("gold_spans", "system_spans"):
+        spans = getattr(report, side)
+        if isinstance(spans, SpanSequence) and not isinstance(spans, SpanTable):
+            setattr(report, side, list(spans))
 
 
 def _shown_columns(rows: list[dict[str, Any]], names: list[str]) -> list[str]:
