@@ -124,8 +124,8 @@ def page_json(record: PageRecord) -> dict[str, Any]:
                        "factor": detail.factors[i] if detail.system_of[i] >= 0 else None}
                       for i, (s, e, _, lab) in enumerate(detail.references)],
         "system": [{"start": s, "end": e, "label": lab, "references": refs_of.get(j, []),
-                    "merged": detail.members[j] if detail.members else [k]}
-                   for j, (s, e, k, lab) in enumerate(detail.systems)],
+                    "merged": detail.members[j]}
+                   for j, (s, e, _, lab) in enumerate(detail.systems)],
         "pairs": [{"reference": i, "system": j, "piece": [ps, pe], "exact": exact,
                    "factor": factor, "credit": credit}
                   for i, j, ps, pe, exact, factor, credit in detail.pairs],
