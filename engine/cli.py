@@ -230,7 +230,8 @@ def build_parser(argv: list[str] | None = None) -> Parser:
     )
     parser.add_argument("--version", action="version", version=f"Span Studio {__version__}")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", parser_class=Parser)
-    command, method = _command_of(argv), _method_run(argv)
+    words = [a for a in argv or [] if not a.startswith("-")]  # the command, the method …
+    command, method = (words[0] if words else None), _method_run(words)
     if method is None:
         _add_commands(sub)
         methods = [] if command in ("agreement", "adjudicate") else all_methods()
@@ -266,14 +267,10 @@ def _add_commands(sub: argparse._SubParsersAction) -> None:
     add_adjudicate_parser(sub)
 
 
-def _command_of(argv: list[str] | None) -> str | None:
-    return next((a for a in argv or [] if not a.startswith("-")), None)
-
-
-def _method_run(argv: list[str] | None) -> Method | None:
-    """The built-in method `argv` runs (`METHOD …`, or `compare METHOD …` where it can
-    compare), imported alone; None for every other command line."""
-    words = [a for a in argv or [] if not a.startswith("-")]
+def _method_run(words: list[str]) -> Method | None:
+    """The built-in method a command line's words (its arguments but options) run
+    (`METHOD …`, or `compare METHOD …` where it can compare), imported alone; None for
+    every other command line."""
     compare = words[:1] == ["compare"]
     named = words[1:] if compare else words
     if not named or named[0] not in BUILTIN_METHODS:
