@@ -12,17 +12,28 @@ def row_keys(*columns: np.ndarray, limit: int = 1 << 63) -> np.ndarray:
     """One integer per row below `limit`, equal exactly for equal rows and ordered as the
     rows are (first column first): the columns packed into one number where they fit,
     otherwise the rows' dense ids."""
-    if not len(columns[0]):
+    return stacked_row_keys(columns, limit=limit)
+
+
+def stacked_row_keys(*blocks: tuple[np.ndarray, ...], limit: int = 1 << 63) -> np.ndarray:
+    """row_keys of the rows of several blocks of the same columns, one block after the
+    other, without joining the blocks' columns first."""
+    filled = [block for block in blocks if len(block[0])]
+    if not filled:
         return np.zeros(0, dtype=np.int64)
-    lows = [int(column.min()) for column in columns]
-    widths = [int(column.max()) - low + 1 for column, low in zip(columns, lows, strict=True)]
+    numbers = range(len(filled[0]))
+    lows = [min(int(block[c].min()) for block in filled) for c in numbers]
+    widths = [max(int(block[c].max()) for block in filled) - lows[c] + 1 for c in numbers]
     if math.prod(widths) >= limit:
-        return group_ids(*columns)
-    key = np.zeros(len(columns[0]), dtype=np.int64)
-    for column, low, width in zip(columns, lows, widths, strict=True):
-        key *= width
-        key += column - low
-    return key
+        return group_ids(*(np.concatenate([block[c] for block in filled]) for c in numbers))
+    keys = np.zeros(sum(len(block[0]) for block in filled), dtype=np.int64)
+    at = 0
+    for block in filled:
+        part, at = keys[at : at + len(block[0])], at + len(block[0])
+        for column, low, width in zip(block, lows, widths, strict=True):
+            part *= width
+            part += column - low
+    return keys
 
 
 def group_ids(*columns: np.ndarray) -> np.ndarray:

@@ -9,12 +9,11 @@ column of decisions (phase, subtype, target index, system index).
 
 from __future__ import annotations
 
-import math
 from dataclasses import dataclass
 
 import numpy as np
 
-from ...rowkeys import row_keys
+from ...rowkeys import row_keys, stacked_row_keys
 from .batch import RANGE, Codes, Side
 from .grouping import clusters, rank_within
 from .passes import BE_A, FN, FP, LBE_A, LE, TP, RangeError, Record, SentenceComparison, Work, subtypes
@@ -77,25 +76,8 @@ def _identity(side: Side) -> tuple[np.ndarray, ...]:
 
 def _identity_keys(T: Side, S: Side) -> np.ndarray:
     """One whole number per span, targets then system spans, equal exactly for identical
-    spans (§2.8): the identity's columns packed as row_keys packs them, written side by
-    side into one array (no column of both sides is made first); row_keys' ids where
-    they do not fit."""
-    pairs = list(zip(_identity(T), _identity(S), strict=True))
-    filled = [[column for column in pair if len(column)] for pair in pairs]
-    if not filled[0]:
-        return np.zeros(0, dtype=np.int64)
-    lows = [min(int(column.min()) for column in columns) for columns in filled]
-    highs = [max(int(column.max()) for column in columns) for columns in filled]
-    widths = [high - low + 1 for low, high in zip(lows, highs, strict=True)]
-    if math.prod(widths) >= 1 << 63:
-        return row_keys(*(np.concatenate(pair) for pair in pairs))
-    keys = np.zeros(len(T) + len(S), dtype=np.int64)
-    for side, part in enumerate((keys[: len(T)], keys[len(T) :])):
-        for pair, low, width in zip(pairs, lows, widths, strict=True):
-            part *= width
-            part += pair[side]
-            part -= low
-    return keys
+    spans (§2.8)."""
+    return stacked_row_keys(_identity(T), _identity(S))
 
 
 def _pair_by_rank(indices: np.ndarray, groups: np.ndarray, ranks: np.ndarray) -> np.ndarray:
