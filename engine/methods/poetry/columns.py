@@ -407,7 +407,7 @@ def row_numbers(scores: Scores) -> RowNumbers:
 
 
 def _with_ints(values: np.ndarray, as_int: np.ndarray) -> list[Any]:
-    out = values.tolist()
-    for k in np.flatnonzero(as_int).tolist():
-        out[k] = int(out[k])
-    return out
+    """Python floats, integers where `as_int` (whole numbers the original keeps as ints)."""
+    out = values.astype(object)
+    out[as_int] = values[as_int].astype(np.int64).astype(object)
+    return out.tolist()
