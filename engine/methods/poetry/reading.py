@@ -14,8 +14,8 @@ as it is: its spans are read by `spans_of` (with its messages) when a page uses 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from itertools import chain, compress
-from operator import attrgetter, not_
+from itertools import chain
+from operator import attrgetter
 from typing import Annotated, Any
 
 import msgspec
@@ -125,14 +125,14 @@ def _decode(decoders: tuple[Any, Any], piece: bytes, lines: int) -> list[Any]:
     """The pages of a piece of whole lines (`lines` of them), decoded as one JSON array (a
     comma for each newline: as many pages as lines means each line held one object); if
     that fails, line by line, None for a line the typed decoder refuses."""
-    body = _body(piece)
+    body = memoryview(piece.replace(b"\n", b","))  # one copy: the array is joined from views
     try:
-        decoded = decoders[0](b"[" + body.replace(b"\n", b",") + b"]")
+        decoded = decoders[0](b"".join((b"[", body[:-1] if piece.endswith(b"\n") else body, b"]")))
         if len(decoded) == lines:
             return decoded
     except (msgspec.DecodeError, ValueError):
         pass
-    return [_decoded(decoders[1], line) for line in body.split(b"\n")]
+    return [_decoded(decoders[1], line) for line in _body(piece).split(b"\n")]
 
 
 def _body(piece: bytes) -> bytes:
@@ -150,15 +150,19 @@ def _decoded(decode: Any, line: bytes) -> Any:
 def _add_block(pages: Pages, first: int, piece: bytes, decoded: list[Any], codes: Codes) -> None:
     """The pages of one piece added; the first line that is no JSON object with a valid
     page id raises InputError once the lines before it are added."""
-    items = [page.items if page is not None and page.gate > 0 else () for page in decoded]
-    error = _add_raw(pages, first, piece, decoded, items) if None in decoded or None in items else None
-    _note_closed_gates(pages, decoded, items)
+    error = None
+    try:
+        items, counts = _listed(decoded)
+    except (AttributeError, TypeError):  # a line the typed decoder refused, an open gate without a list
+        error = _add_raw(pages, first, piece, decoded)
+        items, counts = _listed(decoded)
+    _note_closed_gates(pages, decoded, counts)
     pages.ids += map(_PAGE_ID, decoded)
     pages.texts += map(_TEXT, decoded)
     spans = list(chain.from_iterable(items))
     n = len(spans)
     pages.parts.append((
-        np.fromiter(map(len, items), np.int64, len(items)),
+        counts,
         np.fromiter(map(_START, spans), np.int64, n),
         np.fromiter(map(_END, spans), np.int64, n),
         np.fromiter(map(codes.__getitem__, map(_LABEL, spans)), np.int64, n),
@@ -167,35 +171,39 @@ def _add_block(pages: Pages, first: int, piece: bytes, decoded: list[Any], codes
         raise error
 
 
-def _note_closed_gates(pages: Pages, decoded: list[Any], items: list[Any]) -> None:
+def _listed(decoded: list[Any]) -> tuple[list[Any], np.ndarray]:
+    """Each page's spans (none behind a closed gate) and how many; AttributeError for a
+    line the typed decoder refused (None), TypeError for an open gate without a list."""
+    items = [page.items if page.gate > 0 else () for page in decoded]
+    return items, np.fromiter(map(len, items), np.int64, len(items))
+
+
+def _note_closed_gates(pages: Pages, decoded: list[Any], counts: np.ndarray) -> None:
     """Pages whose list a closed gate hides (kept for the warning): looked for only among
     the pages without spans in the columns."""
     at = len(pages.ids)
-    for k in compress(range(len(items)), map(not_, items)):
+    for k in np.flatnonzero(counts == 0).tolist():
         page = decoded[k]
         if page.items and not page.gate > 0:
             pages.closed[at + k] = (page.gate, len(page.items))
 
 
-def _add_raw(pages: Pages, first: int, piece: bytes, decoded: list[Any],
-             items: list[Any]) -> InputError | None:  # fmt: skip
+def _add_raw(pages: Pages, first: int, piece: bytes, decoded: list[Any]) -> InputError | None:
     """Lines the typed decoder refused (or whose open gate has no list) are parsed by the
     general reader and kept whole; in the columns they have no spans. At a line that is
     not a JSON object with a valid page id, the block is cut there and the error returned."""
     at = len(pages.ids)
     lines = _body(piece).split(b"\n")
     for k, page in enumerate(decoded):
-        if page is None or items[k] is None:
+        if page is None or (page.items is None and page.gate > 0):
             try:
                 value = parse_line(lines[k], first + k, pages.name)
                 page_id_of(value, pages.name, first + k)
             except InputError as err:
-                del decoded[k:], items[k:]
+                del decoded[k:]
                 return err
             pages.raw[at + k] = value
-            decoded[k] = msgspec.structs.replace(SystemPage(None, 0), page_id=value["page_id"],
-                                                 text=value.get("text"))  # fmt: skip
-            items[k] = ()
+            decoded[k] = SystemPage(value["page_id"], 0, None, value.get("text"))
     return None
 
 
