@@ -9,14 +9,13 @@ words, so their tokens show their numbers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
-from typing import Any, overload
+from typing import Any
 
 import numpy as np
 
-from ...report import Report
+from ...report import Later, Report
 from ...spans import Document, Span, TokenNumbers
 from .batch import Codes, Side
 from .compare import Decided, Decision, decision_rows, ordered_decisions
@@ -87,34 +86,6 @@ class SideColumns:
                  {"line": line, "sentence": k + 1, "tokens": numbers})
             for label, begin, end, numbers, line, k in zip(*columns, strict=True)
         ]  # fmt: skip
-
-
-class Later(Sequence[Any]):
-    """A list made when first read: the spans for the viewer, which the command line never
-    shows (the 394,004 Span objects of the bench corpus: 0.8–1.0 s)."""
-
-    def __init__(self, length: int, make: Callable[[], list[Any]]) -> None:
-        self._length = length
-        self._make: Callable[[], list[Any]] | None = make
-        self._items: list[Any] = []
-
-    def _list(self) -> list[Any]:
-        if self._make is not None:
-            self._items, self._make = self._make(), None  # the maker and what it holds let go
-        return self._items
-
-    def __len__(self) -> int:
-        return self._length
-
-    @overload
-    def __getitem__(self, index: int) -> Any: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Any]: ...
-    def __getitem__(self, index: int | slice) -> Any:
-        return self._list()[index]
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self._list())
 
 
 class DocumentBuilder:
