@@ -69,14 +69,16 @@ class SideColumns:
             for begin, end, code in zip(self.begin, self.end, self.code, strict=True)
         ]
 
-    def json(self) -> list[dict[str, Any]]:
-        """Every span as the JSON report's decisions show it (specs/faireval.md §6.4)."""
+    def json(self, index: list[int]) -> list[dict[str, Any] | None]:
+        """Spans `index` (-1: none) as the JSON report's decisions show them (specs/faireval.md §6.4)."""
+        label, begin, end, code, sets = self.label, self.begin, self.end, self.code, self.sets
         return [
-            {"label": label, "begin": begin, "end": end, "tokens": tokens, "line": line}
-            for label, begin, end, tokens, line in zip(
-                self.label, self.begin, self.end, self.numbers, self.line, strict=True
-            )
-        ]
+            {"label": label[i], "begin": begin[i], "end": end[i],
+             "tokens": sorted(sets[code[i]]) if code[i] > 0 else list(range(begin[i], end[i] + 1)),
+             "line": self.line[i]}
+            if i >= 0 else None
+            for i in index
+        ]  # fmt: skip
 
     def spans(self, offsets: list[int], doc: str) -> list[Span]:
         """Every span placed in the document, for the viewer."""
@@ -118,14 +120,31 @@ class DocumentBuilder:
         report.gold_spans = self._spans(0)
         report.system_spans = self._spans(1)
         rows: list[dict[str, Any]] = []
-        pairs: list[dict[str, Any]] = []
         for detail in self.pairs:
-            T, S = detail.columns = SideColumns(detail.T, self.codes), SideColumns(detail.S, self.codes)
-            pairs += _pairs_json(detail.name, detail.decided, T.json(), S.json())
-            rows += error_rows(detail.name, detail, detail.decided, (T, S), len(rows) + 1)
-        report.data["pairs"] = pairs
-        report.data["_decisions"] = Later(len(pairs), self.decisions)  # the per-sentence counts of units.py
+            rows += error_rows(detail.name, detail, detail.decided, self._columns(detail), len(rows) + 1)
+        decisions = sum(len(p.decided) for p in self.pairs)
+        report.data["pairs"] = Later(decisions, part=self._pairs_json)  # written a part at a time
+        report.data["_decisions"] = Later(decisions, self.decisions)  # the per-sentence counts of units.py
         report.set_errors(rows)
+
+    def _pairs_json(self, start: int, stop: int) -> list[dict[str, Any]]:
+        """Entries start..stop − 1 of the JSON report's `pairs` (every file pair's decisions
+        in turn)."""
+        entries: list[dict[str, Any]] = []
+        first = 0
+        for p in self.pairs:
+            end = first + len(p.decided)
+            if start < end and first < stop:
+                decided = p.decided[max(start - first, 0) : stop - first]
+                entries += _pairs_json(p.name, decided, self._columns(p))
+            first = end
+        return entries
+
+    def _columns(self, detail: PairDetail) -> tuple[SideColumns, SideColumns]:
+        """The lists of a pair's spans (made once, for the rows, the JSON and the viewer)."""
+        if detail.columns is None:
+            detail.columns = SideColumns(detail.T, self.codes), SideColumns(detail.S, self.codes)
+        return detail.columns
 
     def _spans(self, which: int) -> Later:
         """The spans of the gold (0) or system (1) sides of every pair, for the viewer."""
@@ -133,8 +152,7 @@ class DocumentBuilder:
         def make() -> list[Span]:
             spans = []
             for p in self.pairs:
-                columns = p.columns[which] if p.columns else SideColumns((p.T, p.S)[which], self.codes)
-                spans += columns.spans(p.offsets, p.pair.names[0])
+                spans += self._columns(p)[which].spans(p.offsets, p.name)
             return spans
 
         return Later(sum(len((p.T, p.S)[which]) for p in self.pairs), make)
@@ -150,11 +168,12 @@ class DocumentBuilder:
 
 
 def _pairs_json(
-    doc: str, decided: list[Decided], targets: list[dict], systems: list[dict]
+    doc: str, decided: list[Decided], sides: tuple[SideColumns, SideColumns]
 ) -> list[dict[str, Any]]:
-    """The JSON report's `pairs`: one entry per decision of the fair evaluation."""
+    """The JSON report's `pairs` of some of a file pair's decisions: one entry each."""
+    targets, systems = sides[0].json([d[3] for d in decided]), sides[1].json([d[4] for d in decided])
     return [
         {"file": doc, "sentence": k + 1, "type": KINDS[phase], "subtype": SUBTYPES[sub],
-         "target": targets[t] if t >= 0 else None, "system": systems[s] if s >= 0 else None}
-        for k, phase, sub, t, s in decided
+         "target": target, "system": system}
+        for (k, phase, sub, _, _), target, system in zip(decided, targets, systems, strict=True)
     ]  # fmt: skip
