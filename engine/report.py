@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import os
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, overload
 
 from . import __version__
 from .textio import sha256_bytes, sha256_file
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Callable, Iterator
 
     import pandas as pd
 
@@ -162,6 +163,48 @@ def _now() -> str:
     minutes, seconds = divmod(abs(now.tm_gmtoff), 60)
     offset = f"{'-' if now.tm_gmtoff < 0 else '+'}{minutes // 60:02d}:{minutes % 60:02d}"
     return time.strftime("%Y-%m-%dT%H:%M:%S", now) + offset + (f":{seconds:02d}" if seconds else "")
+
+
+class Later(Sequence[Any]):
+    """A list made when first read: e.g. the spans for the viewer, which the command line
+    never shows (the 394,004 Span objects of FairEval's bench corpus: 0.8–1.0 s). Given
+    `part` (items start..stop − 1), a writer can also take it a part at a time without
+    the whole list ever being held (FairEval's 205,236 JSON `pairs`: 200 MB as dicts)."""
+
+    def __init__(
+        self,
+        length: int,
+        make: Callable[[], list[Any]] | None = None,
+        part: Callable[[int, int], list[Any]] | None = None,
+    ) -> None:
+        self._length = length
+        self._part = part
+        self._make: Callable[[], list[Any]] | None = make or (lambda: part(0, length) if part else [])
+        self._items: list[Any] = []
+
+    def _list(self) -> list[Any]:
+        if self._make is not None:
+            self._items, self._make, self._part = self._make(), None, None  # the makers let go
+        return self._items
+
+    def parts(self, size: int) -> Iterator[list[Any]]:
+        """The items, `size` at a time: made a part at a time while the list is not made."""
+        part = self._part or (lambda start, stop: self._list()[start:stop])
+        for start in range(0, self._length, size):
+            yield part(start, min(start + size, self._length))
+
+    def __len__(self) -> int:
+        return self._length
+
+    @overload
+    def __getitem__(self, index: int) -> Any: ...
+    @overload
+    def __getitem__(self, index: slice) -> list[Any]: ...
+    def __getitem__(self, index: int | slice) -> Any:
+        return self._list()[index]
+
+    def __iter__(self) -> Iterator[Any]:
+        return iter(self._list())
 
 
 @dataclass

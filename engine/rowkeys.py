@@ -21,11 +21,20 @@ def stacked_row_keys(*blocks: tuple[np.ndarray, ...], limit: int = 1 << 63) -> n
     filled = [block for block in blocks if len(block[0])]
     if not filled:
         return np.zeros(0, dtype=np.int64)
+    packed = _packed(filled, limit)
+    if packed is None:
+        return _sorted_ids(*(np.concatenate([block[c] for block in filled]) for c in range(len(filled[0]))))
+    return packed
+
+
+def _packed(filled: list[tuple[np.ndarray, ...]], limit: int) -> np.ndarray | None:
+    """The rows of the (non-empty) blocks packed into one number each, first column
+    highest; None where the columns' spans multiplied reach `limit`."""
     numbers = range(len(filled[0]))
     lows = [min(int(block[c].min()) for block in filled) for c in numbers]
     widths = [max(int(block[c].max()) for block in filled) - lows[c] + 1 for c in numbers]
     if math.prod(widths) >= limit:
-        return group_ids(*(np.concatenate([block[c] for block in filled]) for c in numbers))
+        return None
     keys = np.zeros(sum(len(block[0]) for block in filled), dtype=np.int64)
     at = 0
     for block in filled:
@@ -37,10 +46,19 @@ def stacked_row_keys(*blocks: tuple[np.ndarray, ...], limit: int = 1 << 63) -> n
 
 
 def group_ids(*columns: np.ndarray) -> np.ndarray:
-    """Dense ids of the rows, in the rows' order: equal rows get equal ids."""
-    n = len(columns[0])
-    if n == 0:
+    """Dense ids of the rows, in the rows' order: equal rows get equal ids (the rows
+    packed into whole numbers and sorted once where they fit, else sorted column by column)."""
+    if len(columns[0]) == 0:
         return np.zeros(0, dtype=np.int64)
+    packed = _packed([columns], 1 << 63)
+    if packed is None:
+        return _sorted_ids(*columns)
+    return np.unique(packed, return_inverse=True)[1].astype(np.int64, copy=False)
+
+
+def _sorted_ids(*columns: np.ndarray) -> np.ndarray:
+    """group_ids by a lexsort of the columns (rows too wide to pack)."""
+    n = len(columns[0])
     order = np.lexsort(columns[::-1])
     new = np.zeros(n, dtype=bool)
     new[0] = True

@@ -45,9 +45,11 @@ _RUNNABLE_CHARACTER = re.compile(
 )
 
 
-# A text of a column joined with NUL that starts like a formula (a NUL inside a text can only
-# give a false alarm: the column is then checked text by text).
-_FORMULA_AT_START = re.compile("(?:^|\x00)[" + re.escape("".join(FORMULA_STARTS)) + "]")
+# A text of a column joined with NUL, after a NUL, that starts like a formula (a NUL inside a
+# text can only give a false alarm: the column is then checked text by text). The pattern
+# begins with a plain character, which the regex engine finds by a fast scan: 2.5-12 times
+# faster than `(?:^|\x00)` on FairEval's 41,857 error rows.
+_FORMULA_AT_START = re.compile("\x00[" + re.escape("".join(FORMULA_STARTS)) + "]")
 
 
 def runnable_cell(text: str) -> tuple[int, str] | None:
@@ -110,7 +112,7 @@ def column_cells(values: list[Any]) -> list[Any]:
     kinds = set(map(type, values))
     if kinds <= {int, NoneType}:
         return values
-    if kinds == {str} and not _FORMULA_AT_START.search("\x00".join(values)):
+    if kinds == {str} and not _FORMULA_AT_START.search("\x00".join(["", *values])):
         return values  # no text of the column starts like a formula (one scan of them all)
     if kinds <= {str, NoneType}:
         return ["'" + v if v and v.startswith(FORMULA_STARTS) else v for v in values]
@@ -135,10 +137,29 @@ def _whole_number_lists(values: list[Any]) -> bool:
 
 def table_text(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     """One CSV document: a header line, then a line per row."""
-    if columns and all(len(row) == len(columns) for row in rows):  # a column at a time
-        cells = (column_cells(list(values)) for values in zip(*rows, strict=True))
-        return _text(columns, zip(*cells, strict=True))
+    if len(columns) > 1 and all(len(row) == len(columns) for row in rows):  # a column at a time
+        fields = [column_fields(column_cells(list(values))) for values in zip(*rows, strict=True)]
+        lines = "".join([",".join(line) + "\r\n" for line in zip(*fields, strict=True)])
+        return _text(columns, ()) + lines
     return _text(columns, (map(cell, row) for row in rows))
+
+
+# A field the csv module quotes (QUOTE_MINIMAL, delimiter ','): one holding a quote, a comma
+# or a line break (a row of one empty field too, which column_fields never writes).
+_QUOTED = re.compile('[",\r\n]')
+
+
+def column_fields(cells: list[Any]) -> list[str]:
+    """A column's cells (column_cells') as the csv module writes them in a row of two or
+    more fields: texts quoted where they must be, numbers as repr() gives them, None empty."""
+    kinds = set(map(type, cells))
+    if kinds == {int}:
+        return list(map(repr, cells))
+    if kinds != {str}:
+        cells = ["" if v is None else v if type(v) is str else repr(v) for v in cells]
+    if not _QUOTED.search("\x00".join(cells)):
+        return cells  # no field of the column needs quotes (one scan of them all)
+    return ['"' + v.replace('"', '""') + '"' if _QUOTED.search(v) else v for v in cells]
 
 
 def _text(columns: Sequence[str], lines: Iterable[Iterable[Any]]) -> str:

@@ -19,7 +19,7 @@ from typing import IO, Any
 import orjson
 
 from ..errors import shown
-from ..report import Report, Table
+from ..report import Later, Report, Table
 from ..textio import atomic_file
 
 #: Items of a list encoded in one call of the encoder.
@@ -37,7 +37,7 @@ def _without_nan(value: Any) -> Any:
     """The value with every NaN and ±inf as null (JSON has neither)."""
     if isinstance(value, float) and not math.isfinite(value):
         return None
-    if isinstance(value, list | tuple):
+    if isinstance(value, list | tuple | Later):
         return [_without_nan(v) for v in value]
     if isinstance(value, dict):
         return {k: _without_nan(v) for k, v in value.items()}
@@ -49,7 +49,7 @@ def _names_escaped(value: Any) -> Any:
     surrogate, as os.fsdecode gives it) written escaped, as messages show it (`\\xff`)."""
     if isinstance(value, str):
         return shown(value, cut=False)
-    if isinstance(value, list | tuple):
+    if isinstance(value, list | tuple | Later):
         return [_names_escaped(v) for v in value]
     if isinstance(value, dict):
         return {_names_escaped(k): _names_escaped(v) for k, v in value.items()}
@@ -72,15 +72,24 @@ def report_dict(report: Report) -> dict[str, Any]:
 def _encode(value: Any) -> bytes:
     """One value as compact JSON in UTF-8, NaN as null, undecodable name bytes escaped."""
     try:
-        return orjson.dumps(value, option=OPTIONS)
+        return orjson.dumps(value, option=OPTIONS, default=_listed)
     except orjson.JSONEncodeError:
         return _standard(value)
+
+
+def _listed(value: Any) -> list[Any]:
+    """A list made when read (report.Later) as its list (orjson's hook for other types)."""
+    if isinstance(value, Later):
+        return list(value)
+    raise TypeError(f"{type(value).__name__} is not JSON serializable")
 
 
 def _standard(value: Any) -> bytes:
     """What orjson refuses, by the standard library: integers beyond 64 bits, and names
     that are not UTF-8 (escaped as messages show them)."""
-    text = json.dumps(_without_nan(value), ensure_ascii=False, separators=(",", ":"), check_circular=False)
+    text = json.dumps(
+        _without_nan(value), ensure_ascii=False, separators=(",", ":"), check_circular=False, default=_listed
+    )
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError:
@@ -106,6 +115,11 @@ def _pieces(value: Any, depth: int) -> Iterator[bytes]:
             yield (b"," if i else b"") + _encode(str(key)) + b":"
             yield from _pieces(item, depth - 1)
         yield b"}"
+    elif isinstance(value, Later):
+        yield b"["
+        for i, part in enumerate(value.parts(BATCH)):
+            yield (b"," if i else b"") + _encode(part)[1:-1]
+        yield b"]"
     elif isinstance(value, list | tuple) and len(value) >= LONG:
         yield b"["
         for start in range(0, len(value), BATCH):

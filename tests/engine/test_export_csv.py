@@ -42,6 +42,20 @@ def test_a_column_written_as_a_whole_is_what_each_cell_gives():
         assert text == _text(["c"], ([cell(v)] for v in values))
 
 
+def test_columns_written_as_a_whole_are_what_the_csv_module_writes():
+    """Tables of two or more columns are joined without the csv module: the same text as
+    it writes for each row of cells (quotes where a field holds a quote, a comma or a line
+    break; numbers as repr gives them; None empty)."""
+    columns = [[1, None, -2, 10**30], ["=x", None, "a", "", "-LRB-", "\tx"], [0.5, float("nan"), 3, None, -0.0],
+               ["a", "b-c", "x\x00=y", 'say "hi"'], ["a,b", "@b", ""], ["a", "\rb", "c\nd", "\r\n"],
+               [[[4, 7]], [], [[1, 2], [3, 4]]], [[1, "a"], [None], ['"']], [True, 1, "x", None, 0.1, [1.5]],
+               [7, 8, 9], ["é🟨1", "\u2028", " x "]]  # fmt: skip
+    for first in columns:
+        for second in columns:
+            rows = [[a, b] for a, b in zip(first, second)]  # noqa: B905 (as long as the shorter)
+            assert table_text(["c", "d,e"], rows) == _text(["c", "d,e"], ([cell(a), cell(b)] for a, b in rows))
+
+
 def test_a_table_is_rfc_4180_with_a_byte_order_mark():
     text = table_text(["label", "f1"], [['say "hi", then go', 0.5], ["line\nbreak", None]])
     assert text == '\ufefflabel,f1\r\n"say ""hi"", then go",0.5\r\n"line\nbreak",\r\n'

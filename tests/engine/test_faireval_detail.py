@@ -77,3 +77,27 @@ def test_json_pairs(tmp_path):
                         "target": {"label": "ORG", "begin": 4, "end": 7, "tokens": [4, 6, 7], "line": 2},
                         "system": None}  # fmt: skip
     assert pairs[3]["system"] == {"label": "ORG", "begin": 4, "end": 7, "tokens": [4, 5, 6, 7], "line": 2}
+
+
+def test_long_strips_and_texts_keep_their_ends():
+    """A strip longer than 2 × STRIP_EDGE + 1 numbers shows both ends around "…", a span
+    with gaps marks only its own numbers; a text longer than TEXT_LIMIT keeps its ends as
+    the document's text does."""
+    from engine.methods.faireval.errorrows import span_text
+    from engine.methods.faireval.strips import token_strips
+    from engine.spans import TEXT_LIMIT, Document, TokenNumbers
+
+    gapped = (3, 7, frozenset({3, 5, 7}))
+    strips = token_strips([(1, 100, range(1, 101)), gapped, None], [None, (4, 5, range(4, 6)), (2, 2, range(2, 3))],
+                          [100, 9, 2])  # fmt: skip
+    assert strips[0] == " ".join(
+        [*(f"🟩{k}" for k in range(1, 31)), "…", *(f"🟩{k}" for k in range(71, 101))]
+    )
+    assert strips[1] == "1 2 🟩3 🟥4 🟨5 6 🟩7 8 9"
+    assert strips[2] == "1 🟥2"
+    words = ["w1", "w2", "w3"]
+    length = TEXT_LIMIT + 500
+    document = Document("d", TokenNumbers([(0, length)], {0: words}), [(0, length)])
+    for begin, end in ((1, 5), (2, length), (4, TEXT_LIMIT + 3), (1, TEXT_LIMIT)):
+        assert span_text(words, begin, end) == document.text(begin - 1, end)
+    assert "…" in span_text(words, 2, length)

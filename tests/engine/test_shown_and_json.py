@@ -123,3 +123,27 @@ def test_the_runnable_cell_found_from_its_first_character_is_the_full_patterns_f
             re.split(r"[\t,;\r\n]", text[found.start() : found.start() + 200], maxsplit=1)[0],
         )
         assert runnable_cell(text) == expected, repr(text)
+
+
+def test_a_list_made_a_part_at_a_time_is_written_as_the_list_it_makes():
+    """report.Later with a part maker: written a part at a time, never made whole, and
+    the same bytes as the list it makes."""
+    from engine.report import Later
+
+    for rows in (0, 3, BATCH, 2 * BATCH + 1):
+        asked: list[tuple[int, int]] = []
+
+        def part(start: int, stop: int, asked: list = asked) -> list[dict]:
+            asked.append((start, stop))
+            return [{"n": i, "x": math.nan if i == 1 else f"é{i}"} for i in range(start, stop)]
+
+        report = Stub(2)
+        report.data["made"] = Later(rows, part=part)
+        handle = io.BytesIO()
+        write_report(report, handle)
+        assert all(stop - start <= BATCH for start, stop in asked)  # never the whole list at once
+        report.data["made"] = part(0, rows)
+        assert handle.getvalue().decode("utf-8") == _whole(report)
+        later = Later(rows, part=part)
+        assert len(later) == rows and list(later) == part(0, rows) and later[1:2] == part(0, rows)[1:2]
+        assert to_json({"made": Later(rows, part=part)}) == to_json({"made": part(0, rows)})

@@ -458,6 +458,8 @@ def test_report_carries_documents_spans_and_errors(worked):
     assert doc.units == [(0, 5), (5, 10), (10, 12)] and doc.unit_ids == ["story 1", "story 2", "story 3"]
     kinds = sorted({s.attrs["kind"] for s in report.gold_spans})
     assert kinds == ["cue", "event", "scope"]
+    for spans in (report.gold_spans, report.system_spans):  # made when read: their count known before
+        assert len(spans) == len(list(spans)) > 0
     scope = next(s for s in report.gold_spans if s.attrs["kind"] == "scope")
     assert (scope.start, scope.end, scope.attrs["parts"]) == (0, 4, [[0, 2], [3, 4]])
     rows = report.error_rows

@@ -9,23 +9,20 @@ words, so their tokens show their numbers.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from dataclasses import dataclass
-from itertools import repeat
-from typing import Any, overload
+from dataclasses import dataclass, field
+from functools import cached_property
+from typing import Any
 
 import numpy as np
 
-from ...report import ERROR_COLUMNS, Report
+from ...report import Later, Report
 from ...spans import Document, Span, TokenNumbers
-from .batch import RANGE, Codes, Side
+from .batch import Codes, Side
 from .compare import Decided, Decision, decision_rows, ordered_decisions
+from .errorrows import StripSpan, error_rows
 from .matching import Decisions
-from .passes import KINDS, SUBTYPES, TP
+from .passes import KINDS, SUBTYPES
 from .reading import FilePair
-
-Tokens = range | frozenset[int]  # a span's token numbers: a range unless it has gaps
-StripSpan = tuple[int, int, Tokens]  # begin, end, token numbers
 
 
 @dataclass
@@ -35,9 +32,16 @@ class PairDetail:
     pair: FilePair
     document: Document
     offsets: list[int]  # the first position of each compared sentence
+    words: dict[int, list[str]]  # the words of its sentences that have words, by index
     T: Side
     S: Side
     decided: list[Decided]  # its decisions in the original's order
+    columns: tuple[SideColumns, SideColumns] | None = field(default=None, repr=False)  # made by fill
+
+    @property
+    def name(self) -> str:
+        """The name of its document (the target file's)."""
+        return self.document.name
 
 
 class SideColumns:
@@ -56,59 +60,34 @@ class SideColumns:
         begin, end, code = self.begin[i], self.end[i], self.code[i]
         return begin, end, self.sets[code] if code > 0 else range(begin, end + 1)
 
+    @cached_property
     def numbers(self) -> list[list[int]]:
-        """Every span's token numbers in order, as lists."""
+        """Every span's token numbers in order, as lists (the JSON's and the viewer's)."""
         sets = self.sets
         return [
             sorted(sets[code]) if code > 0 else list(range(begin, end + 1))
             for begin, end, code in zip(self.begin, self.end, self.code, strict=True)
         ]
 
-    def json(self) -> list[dict[str, Any]]:
-        """Every span as the JSON report's decisions show it (specs/faireval.md §6.4)."""
+    def json(self, index: list[int]) -> list[dict[str, Any] | None]:
+        """Spans `index` (-1: none) as the JSON report's decisions show them (specs/faireval.md §6.4)."""
+        label, begin, end, code, sets = self.label, self.begin, self.end, self.code, self.sets
         return [
-            {"label": label, "begin": begin, "end": end, "tokens": tokens, "line": line}
-            for label, begin, end, tokens, line in zip(
-                self.label, self.begin, self.end, self.numbers(), self.line, strict=True
-            )
-        ]
+            {"label": label[i], "begin": begin[i], "end": end[i],
+             "tokens": sorted(sets[code[i]]) if code[i] > 0 else list(range(begin[i], end[i] + 1)),
+             "line": self.line[i]}
+            if i >= 0 else None
+            for i in index
+        ]  # fmt: skip
 
     def spans(self, offsets: list[int], doc: str) -> list[Span]:
         """Every span placed in the document, for the viewer."""
-        columns = (self.label, self.begin, self.end, self.numbers(), self.line, self.sentence)
+        columns = (self.label, self.begin, self.end, self.numbers, self.line, self.sentence)
         return [
             Span(offsets[k] + begin - 1, offsets[k] + end, label, doc,
                  {"line": line, "sentence": k + 1, "tokens": numbers})
             for label, begin, end, numbers, line, k in zip(*columns, strict=True)
         ]  # fmt: skip
-
-
-class Later(Sequence[Any]):
-    """A list made when first read: the spans for the viewer, which the command line never
-    shows (the 394,004 Span objects of the bench corpus: 0.8–1.0 s)."""
-
-    def __init__(self, length: int, make: Callable[[], list[Any]]) -> None:
-        self._length = length
-        self._make: Callable[[], list[Any]] | None = make
-        self._items: list[Any] = []
-
-    def _list(self) -> list[Any]:
-        if self._make is not None:
-            self._items, self._make = self._make(), None  # the maker and what it holds let go
-        return self._items
-
-    def __len__(self) -> int:
-        return self._length
-
-    @overload
-    def __getitem__(self, index: int) -> Any: ...
-    @overload
-    def __getitem__(self, index: slice) -> list[Any]: ...
-    def __getitem__(self, index: int | slice) -> Any:
-        return self._list()[index]
-
-    def __iter__(self) -> Iterator[Any]:
-        return iter(self._list())
 
 
 class DocumentBuilder:
@@ -133,7 +112,7 @@ class DocumentBuilder:
         words = {k: w for k, w in forms.items() if w}
         tokens = TokenNumbers(units, words)
         document = Document(pair.names[0], tokens, units, has_words=bool(words))
-        self.pairs.append(PairDetail(pair, document, offsets, T, S, ordered_decisions(T, S, d)))
+        self.pairs.append(PairDetail(pair, document, offsets, words, T, S, ordered_decisions(T, S, d)))
 
     def fill(self, report: Report) -> None:
         """The documents, the spans, the error rows and the JSON's `pairs`."""
@@ -141,14 +120,31 @@ class DocumentBuilder:
         report.gold_spans = self._spans(0)
         report.system_spans = self._spans(1)
         rows: list[dict[str, Any]] = []
-        pairs: list[dict[str, Any]] = []
         for detail in self.pairs:
-            T, S = SideColumns(detail.T, self.codes), SideColumns(detail.S, self.codes)
-            pairs += _pairs_json(detail.pair.names[0], detail.decided, T.json(), S.json())
-            rows += _error_rows(detail, T, S)
-        report.data["pairs"] = pairs
-        report.data["_decisions"] = Later(len(pairs), self.decisions)  # the per-sentence counts of units.py
+            rows += error_rows(detail.name, detail, detail.decided, self._columns(detail), len(rows) + 1)
+        decisions = sum(len(p.decided) for p in self.pairs)
+        report.data["pairs"] = Later(decisions, part=self._pairs_json)  # written a part at a time
+        report.data["_decisions"] = Later(decisions, self.decisions)  # the per-sentence counts of units.py
         report.set_errors(rows)
+
+    def _pairs_json(self, start: int, stop: int) -> list[dict[str, Any]]:
+        """Entries start..stop − 1 of the JSON report's `pairs` (every file pair's decisions
+        in turn)."""
+        entries: list[dict[str, Any]] = []
+        first = 0
+        for p in self.pairs:
+            end = first + len(p.decided)
+            if start < end and first < stop:
+                decided = p.decided[max(start - first, 0) : stop - first]
+                entries += _pairs_json(p.name, decided, self._columns(p))
+            first = end
+        return entries
+
+    def _columns(self, detail: PairDetail) -> tuple[SideColumns, SideColumns]:
+        """The lists of a pair's spans (made once, for the rows, the JSON and the viewer)."""
+        if detail.columns is None:
+            detail.columns = SideColumns(detail.T, self.codes), SideColumns(detail.S, self.codes)
+        return detail.columns
 
     def _spans(self, which: int) -> Later:
         """The spans of the gold (0) or system (1) sides of every pair, for the viewer."""
@@ -156,8 +152,7 @@ class DocumentBuilder:
         def make() -> list[Span]:
             spans = []
             for p in self.pairs:
-                columns = SideColumns((p.T, p.S)[which], self.codes)
-                spans += columns.spans(p.offsets, p.pair.names[0])
+                spans += self._columns(p)[which].spans(p.offsets, p.name)
             return spans
 
         return Later(sum(len((p.T, p.S)[which]) for p in self.pairs), make)
@@ -168,114 +163,17 @@ class DocumentBuilder:
         found = []
         for p in self.pairs:
             spans = (self.codes.spans(p.T), self.codes.spans(p.S))
-            found += [
-                (p.pair, k + 1, decision) for k, decision in decision_rows(p.decided, spans)
-            ]
+            found += [(p.pair, k + 1, decision) for k, decision in decision_rows(p.decided, spans)]
         return found
 
 
 def _pairs_json(
-    doc: str, decided: list[Decided], targets: list[dict], systems: list[dict]
+    doc: str, decided: list[Decided], sides: tuple[SideColumns, SideColumns]
 ) -> list[dict[str, Any]]:
-    """The JSON report's `pairs`: one entry per decision of the fair evaluation."""
+    """The JSON report's `pairs` of some of a file pair's decisions: one entry each."""
+    targets, systems = sides[0].json([d[3] for d in decided]), sides[1].json([d[4] for d in decided])
     return [
         {"file": doc, "sentence": k + 1, "type": KINDS[phase], "subtype": SUBTYPES[sub],
-         "target": targets[t] if t >= 0 else None, "system": systems[s] if s >= 0 else None}
-        for k, phase, sub, t, s in decided
+         "target": target, "system": system}
+        for (k, phase, sub, _, _), target, system in zip(decided, targets, systems, strict=True)
     ]  # fmt: skip
-
-
-def _runs(tokens: Tokens) -> list[tuple[int, int]]:
-    """Token numbers as [first, last + 1) runs."""
-    if isinstance(tokens, range):
-        return [(tokens.start, tokens.stop)]
-    runs: list[list[int]] = []
-    for n in sorted(tokens):
-        if runs and n == runs[-1][1]:
-            runs[-1][1] = n + 1
-        else:
-            runs.append([n, n + 1])
-    return [(a, b) for a, b in runs]
-
-
-def position_text(begin: int, end: int, tokens: Tokens, is_range: bool) -> str:
-    """A span's position as the file writes it: inclusive token numbers, gaps listed."""
-    bounds = str(begin) if begin == end else f"{begin}-{end}"
-    if not is_range and len(tokens) != end - begin + 1:
-        bounds += " {" + ",".join(map(str, sorted(tokens))) + "}"
-    return bounds
-
-
-#: The columns of an error row: the standard ones, then both spans' lines and the token strip.
-ROW_KEYS = (*ERROR_COLUMNS, "gold_line", "system_line", "token_strip")
-
-
-def _error_rows(detail: PairDetail, T: SideColumns, S: SideColumns) -> list[dict[str, Any]]:
-    """One row per decision that is not a TP, built a column at a time (its error_id is
-    given by Report.set_errors)."""
-    doc, offsets = detail.document, detail.offsets
-    errors = [d for d in detail.decided if d[1] != TP]
-    sentence = [d[0] for d in errors]
-    gold = SideRows(doc, offsets, T, sentence, [d[3] for d in errors])
-    other = SideRows(doc, offsets, S, sentence, [d[4] for d in errors])
-    lengths = [offsets[k + 1] - offsets[k] for k in sentence]
-    strips = list(map(token_strip, gold.spans, other.spans, lengths))
-    columns = (
-        repeat(""), repeat(doc.name), [k + 1 for k in sentence], repeat(""),
-        [KINDS[d[1]] for d in errors], [SUBTYPES[d[2]] for d in errors], gold.label, other.label,
-        gold.start, gold.end, other.start, other.end, gold.parts, other.parts, gold.position,
-        other.position, gold.text, other.text, repeat(""), gold.line, other.line, strips,
-    )  # fmt: skip
-    return [dict(zip(ROW_KEYS, values)) for values in zip(*columns)]  # noqa: B905 (repeat)
-
-
-class SideRows:
-    """The gold or system columns of the error rows: each row's span `index` into the
-    side (-1: none) in sentence `sentence` of the document."""
-
-    def __init__(
-        self, doc: Document, offsets: list[int], side: SideColumns, sentence: list[int], index: list[int]
-    ):
-        self.spans = [side.strip_span(i) if i >= 0 else None for i in index]
-        self.label = [side.label[i] if i >= 0 else "" for i in index]
-        self.line = [side.line[i] if i >= 0 else None for i in index]
-        at = [offsets[k] for k in sentence]
-        self.start = [o + s[0] - 1 if s else None for o, s in zip(at, self.spans, strict=True)]
-        self.end = [o + s[1] if s else None for o, s in zip(at, self.spans, strict=True)]
-        self.text = [
-            doc.text(a, b) if a is not None else "" for a, b in zip(self.start, self.end, strict=True)
-        ]
-        self.parts = [_parts(s[2], o) if s else [] for o, s in zip(at, self.spans, strict=True)]
-        self.position = [
-            position_text(*s, side.code[i] == RANGE) if s else ""
-            for s, i in zip(self.spans, index, strict=True)
-        ]
-
-
-def _parts(tokens: Tokens, offset: int) -> list[list[int]]:
-    """The [start, end) positions a span covers (several pieces where it has gaps)."""
-    return [[offset + a - 1, offset + b - 1] for a, b in _runs(tokens)]
-
-
-#: A token's mark by (in the target) + 2 × (in the system span).
-STRIP_MARKS = ("", "\U0001f7e9", "\U0001f7e5", "\U0001f7e8")
-
-
-STRIP_EDGE = 30  # a longer strip shows this many numbers at each end around "…"
-
-
-def token_strip(target: StripSpan | None, system: StripSpan | None, length: int) -> str:
-    """Token numbers from the first begin − 2 to the last end + 2, target-only tokens
-    marked 🟩, system-only 🟥, shared 🟨 (specs/faireval.md §6.5)."""
-    spans = [s for s in (target, system) if s is not None]
-    first = max(1, min(s[0] for s in spans) - 2)
-    last_end = max(s[1] for s in spans)
-    last = min(max(length, last_end), last_end + 2)
-    t_tokens = target[2] if target else ()
-    s_tokens = system[2] if system else ()
-    if last - first + 1 <= 2 * STRIP_EDGE + 1:
-        shown: Sequence[int] = range(first, last + 1)
-    else:  # 0 stands for the "…" between both ends
-        shown = [*range(first, first + STRIP_EDGE), 0, *range(last - STRIP_EDGE + 1, last + 1)]
-    marks = STRIP_MARKS
-    return " ".join([marks[(k in t_tokens) + 2 * (k in s_tokens)] + str(k) if k else "…" for k in shown])

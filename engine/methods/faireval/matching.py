@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from ...rowkeys import row_keys, stacked_row_keys
+from ...rowkeys import group_ids, stacked_row_keys
 from .batch import RANGE, Codes, Side
 from .grouping import clusters, rank_within
 from .passes import BE_A, FN, FP, LBE_A, LE, TP, RangeError, Record, SentenceComparison, Work, subtypes
@@ -123,8 +123,7 @@ def _label_errors(T: Side, S: Side, rest_t: np.ndarray, rest_s: np.ndarray, out:
     if not len(rest_t) or not len(rest_s):
         return rest_t, rest_s
     columns = (T.sentence, T.begin, T.end), (S.sentence, S.begin, S.end)
-    keys = row_keys(*(np.concatenate((a[rest_t], b[rest_s])) for a, b in zip(*columns, strict=True)))
-    ids = np.unique(keys, return_inverse=True)[1]  # one sort of whole numbers, not a lexsort
+    ids = group_ids(*(np.concatenate((a[rest_t], b[rest_s])) for a, b in zip(*columns, strict=True)))
     n_groups = int(ids.max()) + 1
     g_t, g_s = ids[: len(rest_t)], ids[len(rest_t) :]
     labels_t, labels_s = T.label[rest_t], S.label[rest_s]

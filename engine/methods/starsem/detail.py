@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...report import Report, error_row
+from ...report import Later, Report, error_row
 from ...spans import Document, Span
 
 ELEMENTS = ("cue", "scope", "event")
@@ -68,20 +68,27 @@ class DetailBuilder:
         self.label = label
 
     def fill(self, report: Report, records: list[dict[str, Any]]) -> None:
+        """The document, the error rows and the spans (made when the viewer reads them)."""
         layout = self.layout
         report.documents = [layout.document()]
-        gold_spans: list[Span] = []
-        system_spans: list[Span] = []
-        rows = []
-        for record in records:
-            offset = layout.offsets.get(record["sentence"], 0)
-            gold_spans += self._spans(record, "gold", offset)
-            system_spans += self._spans(record, "system", offset)
-            if record["full"] != "TP":
-                rows.append(self._error_row(record, offset))
+        errors = [record for record in records if record["full"] != "TP"]
+        rows = [self._error_row(record, layout.offsets.get(record["sentence"], 0)) for record in errors]
         for number, row in enumerate(rows, 1):
             row["error_id"] = f"E{number}"
-        report.gold_spans, report.system_spans, report.error_rows = gold_spans, system_spans, rows
+        report.gold_spans = self._later_spans(records, "gold")
+        report.system_spans = self._later_spans(records, "system")
+        report.error_rows = rows
+
+    def _later_spans(self, records: list[dict[str, Any]], side: str) -> Later:
+        """The spans of one side of every instance, made when first read."""
+        key = f"{side}_elements"
+        count = sum(bool(elements[kind]) for r in records if (elements := r[key]) for kind in ELEMENTS)
+
+        def make() -> list[Span]:
+            offsets = self.layout.offsets
+            return [span for r in records for span in self._spans(r, side, offsets.get(r["sentence"], 0))]
+
+        return Later(count, make)
 
     def _spans(self, record: dict[str, Any], side: str, offset: int) -> list[Span]:
         elements = record[f"{side}_elements"]

@@ -44,14 +44,18 @@ class Counts:
 
     def add(self, other: Counts) -> None:
         """Add the counts of one sentence (a detail run keeps them: units.py)."""
-        for name in (f.name for f in fields(self)):
+        for name in NUMBERS:
+            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for name in ROWS:
             mine, theirs = getattr(self, name), getattr(other, name)
-            if isinstance(mine, Row):
-                mine.tp += theirs.tp
-                mine.fp += theirs.fp
-                mine.fn += theirs.fn
-            else:
-                setattr(self, name, mine + theirs)
+            mine.tp += theirs.tp
+            mine.fp += theirs.fp
+            mine.fn += theirs.fn
+
+
+#: The fields of Counts that are Rows and those that are numbers (found once, not per add).
+ROWS = tuple(f.name for f in fields(Counts) if isinstance(getattr(Counts(), f.name), Row))
+NUMBERS = tuple(f.name for f in fields(Counts) if f.name not in ROWS)
 
 
 def present(instances: list[Instance]) -> tuple[int, int, int]:

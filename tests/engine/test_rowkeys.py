@@ -1,0 +1,30 @@
+"""Row keys and dense row ids (engine/rowkeys.py): the same ids whether the rows are packed
+into whole numbers or sorted column by column."""
+
+from __future__ import annotations
+
+import numpy as np
+
+from engine.rowkeys import _sorted_ids, group_ids, row_keys, stacked_row_keys
+
+
+def test_group_ids_are_dense_ranks_of_the_rows():
+    rows = np.array([[3, 1], [1, 9], [3, 1], [1, 2], [-5, 2]])
+    assert group_ids(*rows.T).tolist() == [3, 2, 3, 1, 0]
+    assert group_ids(np.zeros(0, dtype=np.int64)).tolist() == []
+
+
+def test_packed_and_sorted_ids_agree():
+    rng = np.random.default_rng(5)
+    for width in (3, 1000, 1 << 40):  # the last too wide to pack three columns
+        columns = [rng.integers(-width, width, 5000) for _ in range(3)]
+        assert np.array_equal(group_ids(*columns), _sorted_ids(*columns))
+
+
+def test_row_keys_order_the_rows_and_blocks_stack():
+    a, b = np.array([2, 0, 2, 1]), np.array([5, 7, 4, 7])
+    keys = row_keys(a, b)
+    assert np.argsort(keys, kind="stable").tolist() == np.lexsort((b, a)).tolist()
+    assert np.array_equal(stacked_row_keys((a[:2], b[:2]), (a[2:], b[2:])), keys)
+    wide = row_keys(a, b, limit=4)  # too wide to pack: dense ids instead
+    assert wide.tolist() == group_ids(a, b).tolist() == [3, 0, 2, 1]
