@@ -16,6 +16,7 @@ from typing import Any, overload
 
 import numpy as np
 
+from ...formats.spantable import SpanTable
 from ...report import ERROR_COLUMNS, Report
 from ...spans import Document, Span, TokenNumbers
 from .batch import RANGE, Codes, Side
@@ -73,19 +74,40 @@ class SideColumns:
             )
         ]
 
-    def spans(self, offsets: list[int], doc: str) -> list[Span]:
-        """Every span placed in the document, for the viewer."""
-        columns = (self.label, self.begin, self.end, self.numbers(), self.line, self.sentence)
-        return [
-            Span(offsets[k] + begin - 1, offsets[k] + end, label, doc,
-                 {"line": line, "sentence": k + 1, "tokens": numbers})
-            for label, begin, end, numbers, line, k in zip(*columns, strict=True)
-        ]  # fmt: skip
+
+class PlacedSpans(SpanTable):
+    """One side's spans of every pair as columns, placed in their documents, for the viewer
+    (which indexes the columns): each Span, with its line, sentence and token numbers, made
+    when read."""
+
+    def __init__(self, pairs: list[PairDetail], which: int, codes: Codes) -> None:
+        sides = [(p.T, p.S)[which] for p in pairs]
+        self.side, self.token_sets = Side.concat(sides), codes.token_sets
+        firsts = [
+            np.asarray(p.offsets, dtype=np.int64)[s.sentence] for p, s in zip(pairs, sides, strict=True)
+        ]
+        at = (
+            np.concatenate(firsts) if firsts else np.zeros(0, dtype=np.int64)
+        )  # each span's sentence's first position
+        docs = np.repeat(np.arange(len(pairs)), [len(s) for s in sides])
+        super().__init__(docs, at + self.side.begin - 1, at + self.side.end, self.side.label, codes.labels,
+                         [p.pair.names[0] for p in pairs])  # fmt: skip
+
+    def span(self, i: int) -> Span:
+        begin, end, code = int(self.side.begin[i]), int(self.side.end[i]), int(self.side.tokens[i])
+        numbers = sorted(self.token_sets[code]) if code > 0 else list(range(begin, end + 1))
+        attrs = {
+            "line": int(self.side.line[i]),
+            "sentence": int(self.side.sentence[i]) + 1,
+            "tokens": numbers,
+        }
+        return Span(int(self.starts[i]), int(self.ends[i]), self.label_names[self.labels[i]],
+                    self.doc_names[self.docs[i]], attrs)  # fmt: skip
 
 
 class Later(Sequence[Any]):
-    """A list made when first read: the spans for the viewer, which the command line never
-    shows (the 394,004 Span objects of the bench corpus: 0.8–1.0 s)."""
+    """A list made when first read (the decisions units.py counts, which the command line
+    never needs)."""
 
     def __init__(self, length: int, make: Callable[[], list[Any]]) -> None:
         self._length = length
@@ -138,8 +160,8 @@ class DocumentBuilder:
     def fill(self, report: Report) -> None:
         """The documents, the spans, the error rows and the JSON's `pairs`."""
         report.documents = [p.document for p in self.pairs]
-        report.gold_spans = self._spans(0)
-        report.system_spans = self._spans(1)
+        report.gold_spans = PlacedSpans(self.pairs, 0, self.codes)
+        report.system_spans = PlacedSpans(self.pairs, 1, self.codes)
         rows: list[dict[str, Any]] = []
         pairs: list[dict[str, Any]] = []
         for detail in self.pairs:
@@ -150,27 +172,13 @@ class DocumentBuilder:
         report.data["_decisions"] = Later(len(pairs), self.decisions)  # the per-sentence counts of units.py
         report.set_errors(rows)
 
-    def _spans(self, which: int) -> Later:
-        """The spans of the gold (0) or system (1) sides of every pair, for the viewer."""
-
-        def make() -> list[Span]:
-            spans = []
-            for p in self.pairs:
-                columns = SideColumns((p.T, p.S)[which], self.codes)
-                spans += columns.spans(p.offsets, p.pair.names[0])
-            return spans
-
-        return Later(sum(len((p.T, p.S)[which]) for p in self.pairs), make)
-
     def decisions(self) -> list[tuple[FilePair, int, Decision]]:
         """Every decision with its spans as TokenSpans (a span in several decisions is
         one object), in the original's order: what units.py counts per sentence."""
         found = []
         for p in self.pairs:
             spans = (self.codes.spans(p.T), self.codes.spans(p.S))
-            found += [
-                (p.pair, k + 1, decision) for k, decision in decision_rows(p.decided, spans)
-            ]
+            found += [(p.pair, k + 1, decision) for k, decision in decision_rows(p.decided, spans)]
         return found
 
 
