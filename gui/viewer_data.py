@@ -1,13 +1,14 @@
 """What the viewer shows of a report, prepared off the UI thread: per document its blocks
-(lines of layout), the spans and error marks of each side with interval indexes, and the
-words attached by the user to a document without words. No Qt here."""
+(lines of layout), the spans and error marks of each side (each side's of every document in
+one interval index), and the words attached by the user to a document without words. No Qt
+here."""
 
 from __future__ import annotations
 
 import bisect
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import chain
+from itertools import chain, repeat
 from operator import attrgetter, itemgetter
 from typing import Any
 
@@ -120,43 +121,68 @@ def _positions(
     return starts, ends
 
 
-class Picked(SpanSequence):
-    """Some spans of a SpanTable (those of one document), each Span made when it is read."""
+class Placed:
+    """Stretches of every document in one StretchIndex: document d's positions are shifted
+    by offsets[d] (the documents laid one after another), and a query looks in one document."""
 
-    def __init__(self, table: SpanTable, ids: np.ndarray) -> None:
-        self.table, self.ids = table, ids
+    def __init__(self, docs: np.ndarray, starts: np.ndarray, ends: np.ndarray, offsets: np.ndarray) -> None:
+        self.docs, self.offsets = docs, offsets.tolist()
+        shift = offsets[docs]
+        self.index = StretchIndex(starts + shift, ends + shift)
 
-    def __len__(self) -> int:
-        return len(self.ids)
+    def overlapping(self, doc: int, start: int, end: int) -> list[int]:
+        """Indices of document doc's stretches sharing a position with its [start, end)."""
+        shift = self.offsets[doc]
+        found = np.array(self.index.overlapping(start + shift, end + shift), dtype=np.int64)
+        return found[self.docs[found] == doc].tolist()
 
-    def span(self, i: int) -> Span:
-        return self.table.span(int(self.ids[i]))
+
+class SideIndex:
+    """One side's (gold or system) spans and error marks in every document, each indexed once
+    (`docs`: each span's document number; `offsets`: where each document starts in the index)."""
+
+    def __init__(self, spans: Sequence[Span], docs: np.ndarray, marks: list[MarkTuple],
+                 mark_docs: list[int], offsets: np.ndarray) -> None:  # fmt: skip
+        self.spans, self.marks = spans, marks
+        if isinstance(spans, SpanTable):
+            positions = spans.starts, spans.ends
+        else:
+            positions = _positions(spans, attrgetter("start"), attrgetter("end"))
+        self.span_places = Placed(docs, *positions, offsets)
+        mark_docs_array = np.array(mark_docs, dtype=np.int64)
+        self.mark_places = Placed(mark_docs_array, *_positions(marks, itemgetter(0), itemgetter(1)), offsets)
 
 
 class Side:
-    """The spans and error marks of one side (gold or system) in one document; `positions`:
-    the spans' (starts, ends) where they are known without reading the spans."""
+    """The spans and error marks of one side (gold or system) in one document: those of
+    the side's SideIndex in document number `doc`."""
 
-    def __init__(self, spans: Sequence[Span], marks: list[MarkTuple],
-                 positions: tuple[np.ndarray, np.ndarray] | None = None) -> None:  # fmt: skip
-        self.spans = spans
-        self.marks = marks
-        positions = positions or _positions(spans, attrgetter("start"), attrgetter("end"))
-        self._span_index = StretchIndex(*positions)
-        self._mark_index = StretchIndex(*_positions(marks, itemgetter(0), itemgetter(1)))
+    def __init__(self, index: SideIndex, doc: int) -> None:
+        self.index, self.doc = index, doc
+
+    @staticmethod
+    def empty() -> Side:
+        """A side without spans or marks (of a document by itself)."""
+        return Side(SideIndex([], np.zeros(0, dtype=np.int64), [], [], np.zeros(1, dtype=np.int64)), 0)
 
     def spans_in(self, start: int, end: int) -> list[Span]:
         """Spans sharing a position with [start, end), in order of position (outer first)."""
-        found = [self.spans[i] for i in self._span_index.overlapping(start, end)]
+        spans = self.index.spans
+        found = [spans[i] for i in self.index.span_places.overlapping(self.doc, start, end)]
         return sorted(found, key=lambda s: (s.start, -s.end))
 
     def marks_in(self, start: int, end: int) -> list[Mark]:
-        found = [Mark(*self.marks[i]) for i in self._mark_index.overlapping(start, end)]
+        marks = self.index.marks
+        found = [Mark(*marks[i]) for i in self.index.mark_places.overlapping(self.doc, start, end)]
         return sorted(found, key=lambda m: (m.start, -m.end, m.row))
 
 
-def newline_positions(tokens: Sequence[str]) -> list[int]:
-    """Positions holding a line break (characters of a character document)."""
+def newline_positions(document: Document) -> list[int]:
+    """Positions holding a line break (characters of a character document). A document
+    without words (numbers, a page's stand-in dots) has none."""
+    tokens = document.tokens
+    if not document.has_words:
+        return []
     if isinstance(tokens, str):
         found, at = [], tokens.find("\n")
         while at >= 0:
@@ -212,7 +238,7 @@ class DocumentData:
         self.name = document.name
         self.chars = document.joiner == ""
         self.sides = {"gold": gold, "system": system}
-        breaks = newline_positions(document.tokens) if self.chars else []
+        breaks = newline_positions(document) if self.chars else []
         size = CHAR_BLOCK if self.chars else WORD_BLOCK
         self.units = unit_ranges(document)
         self.blocks = [c for s, e in self.units for c in _chunks(s, e, size, breaks)]
@@ -356,61 +382,47 @@ def _labels_and_kinds(spans: Sequence[Span]) -> tuple[set[str], set[str]]:
     return labels, kinds
 
 
-#: One document's spans of one side and, where known without reading them, their positions.
-DocumentSpans = tuple[Sequence[Span], tuple[np.ndarray, np.ndarray] | None]
-
-
-def _by_document(spans: Sequence[Span]) -> dict[str, DocumentSpans]:
-    """Each document's spans (a SpanTable's from its columns, no Span made)."""
-    if isinstance(spans, SpanTable) and len(spans):
-        order = np.argsort(spans.docs, kind="stable")
-        numbers, firsts = np.unique(spans.docs[order], return_index=True)
-        groups = zip(numbers.tolist(), np.split(order, firsts[1:]), strict=True)
-        return {
-            spans.doc_names[d]: (Picked(spans, ids), (spans.starts[ids], spans.ends[ids]))
-            for d, ids in groups
-        }
-    names = set(each(attrgetter("doc"), spans))
-    if len(names) == 1:  # one document: nothing to sort out
-        return {names.pop(): (spans, None)}
-    grouped: dict[str, list[Span]] = {}
-    for span in spans:
-        grouped.setdefault(span.doc, []).append(span)
-    return {name: (group, None) for name, group in grouped.items()}
-
-
-def _marks(report: Report) -> dict[tuple[str, str], list[MarkTuple]]:
-    """(document, side) → the error marks there."""
-    marks: dict[tuple[str, str], list[MarkTuple]] = {}
-    for number, row in enumerate(report.error_rows):
-        document, kind = str(row.get("document", "")), str(row.get("type", ""))
-        for side in SIDES:
-            for start, end in row_pieces(row, side):
-                marks.setdefault((document, side), []).append((start, end, number, kind))
-    return marks
-
-
 def _documents(report: Report, progress: Progress) -> dict[str, DocumentData]:
-    gold, system = _by_document(report.gold_spans), _by_document(report.system_spans)
-    marks = _marks(report)
+    """Each document's data, its sides windows on one SideIndex per side."""
+    number = {document.name: i for i, document in enumerate(report.documents)}
+    other = len(report.documents)  # the number of any document not in the report
+    lengths = [len(document) + 1 for document in report.documents]
+    offsets = np.cumsum([0, *lengths], dtype=np.int64)  # and where the other documents' go
+    marks, mark_docs = _marks(report, number, other)
+    gold, system = (
+        SideIndex(spans, _span_docs(spans, number, other), marks[side], mark_docs[side], offsets)
+        for side, spans in zip(SIDES, (report.gold_spans, report.system_spans), strict=True)
+    )
     documents = {}
-    for number, document in enumerate(report.documents):
-        progress.update(number / max(len(report.documents), 1), "preparing the viewer")
-        name = document.name
-        documents[name] = DocumentData(
-            document,
-            Side(*_spans_and_marks(gold, marks, name, "gold")),
-            Side(*_spans_and_marks(system, marks, name, "system")),
-        )
+    for i, document in enumerate(report.documents):
+        progress.update(i / max(len(report.documents), 1), "preparing the viewer")
+        documents[document.name] = DocumentData(document, Side(gold, number[document.name]),
+                                                Side(system, number[document.name]))  # fmt: skip
     return documents
 
 
-def _spans_and_marks(
-    spans: dict[str, DocumentSpans], marks: dict[tuple[str, str], list[MarkTuple]], name: str, side: str
-) -> tuple[Sequence[Span], list[MarkTuple], tuple[np.ndarray, np.ndarray] | None]:
-    """Side's arguments for one document and side."""
-    found, positions = spans.get(name, ([], None))
-    return found, marks.get((name, side), []), positions
+def _span_docs(spans: Sequence[Span], number: dict[str, int], other: int) -> np.ndarray:
+    """Each span's document number (`other` for a document not in the report; a SpanTable's
+    from its columns)."""
+    if isinstance(spans, SpanTable):
+        return np.array([number.get(name, other) for name in spans.doc_names], dtype=np.int64)[spans.docs]
+    names = each(attrgetter("doc"), spans)
+    return np.fromiter(map(number.get, names, repeat(other)), dtype=np.int64, count=len(spans))
+
+
+def _marks(
+    report: Report, number: dict[str, int], other: int
+) -> tuple[dict[str, list[MarkTuple]], dict[str, list[int]]]:
+    """Per side the error marks and the document number of each (`other`: not in the report)."""
+    marks: dict[str, list[MarkTuple]] = {side: [] for side in SIDES}
+    docs: dict[str, list[int]] = {side: [] for side in SIDES}
+    for row_number, row in enumerate(report.error_rows):
+        doc, kind = number.get(str(row.get("document", "")), other), str(row.get("type", ""))
+        for side in SIDES:
+            for start, end in row_pieces(row, side):
+                marks[side].append((start, end, row_number, kind))
+                docs[side].append(doc)
+    return marks, docs
 
 
 def depths(spans: list[Span]) -> list[tuple[Span, int]]:

@@ -120,7 +120,7 @@ def test_character_documents_break_at_line_ends_and_wrap_at_blanks(qtbot, tmp_pa
     doc = data.documents["toy.txt"]
     assert doc.chars and doc.blocks == [(0, 13), (13, 28)]
     long_text = " ".join(f"word{i}" for i in range(1000))
-    long_doc = DocumentData(Document("long", long_text, joiner=""), Side([], []), Side([], []))
+    long_doc = DocumentData(Document("long", long_text, joiner=""), Side.empty(), Side.empty())
     assert long_doc.blocks[0] == (0, CHAR_BLOCK) and long_doc.blocks[-1][1] == len(long_text)
     viewer = SideBySideViewer()
     qtbot.addWidget(viewer)

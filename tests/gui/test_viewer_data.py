@@ -7,13 +7,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.formats.spantable import SpanTable
+from engine.report import Report
 from engine.spans import Document
 from gui.viewer_data import (
     WORD_BLOCK,
     DocumentData,
+    ReportData,
     Side,
     StretchIndex,
-    _by_document,
     _labels_and_kinds,
     unit_ranges,
 )
@@ -35,7 +36,7 @@ def test_the_stretch_index_finds_exactly_the_overlapping_stretches(pairs, start,
 def test_units_are_cut_into_blocks_and_gaps_become_blocks_of_their_own():
     doc = Document("d", [str(i) for i in range(1000)], [(0, 10), (20, 700)])
     assert unit_ranges(doc) == [(0, 10), (10, 20), (20, 700), (700, 1000)]
-    data = DocumentData(doc, Side([], []), Side([], []))
+    data = DocumentData(doc, Side.empty(), Side.empty())
     assert data.blocks == [(0, 10), (10, 20), (20, 20 + WORD_BLOCK), (20 + WORD_BLOCK, 20 + 2 * WORD_BLOCK),
                            (20 + 2 * WORD_BLOCK, 700), (700, 956), (956, 1000)]  # fmt: skip
     assert data.block_of(0) == 0 and data.block_of(21) == 2 and data.block_of(999) == 6
@@ -43,7 +44,7 @@ def test_units_are_cut_into_blocks_and_gaps_become_blocks_of_their_own():
 
 def test_attached_words_replace_numbers_unit_by_unit():
     doc = Document("d", [str(i % 3 + 1) for i in range(6)], [(0, 3), (3, 6)], has_words=False)
-    data = DocumentData(doc, Side([], []), Side([], []))
+    data = DocumentData(doc, Side.empty(), Side.empty())
     assert data.numbered
     attachment = data.attached([["a", "b", "c", "d"], ["e"]])
     assert attachment.words == ["a", "b", "c", "e", "2", "3"]
@@ -60,15 +61,20 @@ def test_attached_words_replace_numbers_unit_by_unit():
 @given(st.lists(st.tuples(st.integers(0, 2), st.integers(0, 60), st.integers(0, 9), st.integers(0, 2)), max_size=40),
        st.integers(0, 60), st.integers(1, 20))  # fmt: skip
 def test_a_span_table_side_shows_the_same_spans_as_its_span_objects(rows, start, length):
-    """A SpanTable's spans are grouped and indexed from its columns: each document's side
-    finds the same Spans (parts included) as the Span objects themselves would give."""
+    """A SpanTable's spans are indexed from its columns: each document's side finds the same
+    Spans (parts included) as the Span objects themselves give, and exactly those of its
+    document that share a position with the range (a span beyond its document's end, or of
+    a document the report does not hold, is nobody else's)."""
     table = SpanTable.of_rows([(d, s, s + n, label) for d, s, n, label in rows], ["A", "B", "C"], ["x", "y", "z"],
                               {i: [(s, s + 1), (s + n, s + n)] for i, (_, s, n, _) in enumerate(rows) if n % 3 == 0})  # fmt: skip
-    grouped = _by_document(table)
-    for name in {span.doc for span in table}:
-        spans, positions = grouped[name]
-        found = Side(spans, [], positions).spans_in(start, start + length)
-        expected = Side([span for span in table if span.doc == name], []).spans_in(start, start + length)
-        assert [(s, s.attrs) for s in found] == [(s, s.attrs) for s in expected]
-    assert set(grouped) == {span.doc for span in table}
+    documents = [Document("x", ["w"] * 10), Document("y", ["w"] * 70)]
+    end = start + length
+    for spans in (table, list(table)):
+        report = Report("spans", "", {}, [], {}, documents=documents, gold_spans=spans)
+        shown = ReportData.build(report).documents
+        for name in ("x", "y"):
+            found = shown[name].sides["gold"].spans_in(start, end)
+            expected = sorted((s for s in table if s.doc == name and s.start < end and max(s.end, s.start + 1) > start),
+                              key=lambda s: (s.start, -s.end))  # fmt: skip
+            assert [(s, s.attrs) for s in found] == [(s, s.attrs) for s in expected]
     assert _labels_and_kinds(table) == ({span.label for span in table}, set())

@@ -10,11 +10,11 @@ words, so their tokens show their numbers.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cached_property
 from typing import Any
 
 import numpy as np
 
+from ...formats.spantable import SpanTable
 from ...report import Later, Report
 from ...spans import Document, Span, TokenNumbers
 from .batch import Codes, Side
@@ -52,22 +52,12 @@ class SideColumns:
         self.label = [names[code] for code in side.label.tolist()]
         self.begin, self.end = side.begin.tolist(), side.end.tolist()
         self.code, self.line = side.tokens.tolist(), side.line.tolist()
-        self.sentence = side.sentence.tolist()
         self.sets = codes.token_sets
 
     def strip_span(self, i: int) -> StripSpan:
         """Span i's begin, end and token numbers."""
         begin, end, code = self.begin[i], self.end[i], self.code[i]
         return begin, end, self.sets[code] if code > 0 else range(begin, end + 1)
-
-    @cached_property
-    def numbers(self) -> list[list[int]]:
-        """Every span's token numbers in order, as lists (the JSON's and the viewer's)."""
-        sets = self.sets
-        return [
-            sorted(sets[code]) if code > 0 else list(range(begin, end + 1))
-            for begin, end, code in zip(self.begin, self.end, self.code, strict=True)
-        ]
 
     def json(self, index: list[int]) -> list[dict[str, Any] | None]:
         """Spans `index` (-1: none) as the JSON report's decisions show them (specs/faireval.md §6.4)."""
@@ -80,14 +70,35 @@ class SideColumns:
             for i in index
         ]  # fmt: skip
 
-    def spans(self, offsets: list[int], doc: str) -> list[Span]:
-        """Every span placed in the document, for the viewer."""
-        columns = (self.label, self.begin, self.end, self.numbers, self.line, self.sentence)
-        return [
-            Span(offsets[k] + begin - 1, offsets[k] + end, label, doc,
-                 {"line": line, "sentence": k + 1, "tokens": numbers})
-            for label, begin, end, numbers, line, k in zip(*columns, strict=True)
-        ]  # fmt: skip
+
+class PlacedSpans(SpanTable):
+    """One side's spans of every pair as columns, placed in their documents, for the viewer
+    (which indexes the columns): each Span, with its line, sentence and token numbers, made
+    when read."""
+
+    def __init__(self, pairs: list[PairDetail], which: int, codes: Codes) -> None:
+        sides = [(p.T, p.S)[which] for p in pairs]
+        self.side, self.token_sets = Side.concat(sides), codes.token_sets
+        firsts = [
+            np.asarray(p.offsets, dtype=np.int64)[s.sentence] for p, s in zip(pairs, sides, strict=True)
+        ]
+        at = (
+            np.concatenate(firsts) if firsts else np.zeros(0, dtype=np.int64)
+        )  # each span's sentence's first position
+        docs = np.repeat(np.arange(len(pairs)), [len(s) for s in sides])
+        super().__init__(docs, at + self.side.begin - 1, at + self.side.end, self.side.label, codes.labels,
+                         [p.pair.names[0] for p in pairs])  # fmt: skip
+
+    def span(self, i: int) -> Span:
+        begin, end, code = int(self.side.begin[i]), int(self.side.end[i]), int(self.side.tokens[i])
+        numbers = sorted(self.token_sets[code]) if code > 0 else list(range(begin, end + 1))
+        attrs = {
+            "line": int(self.side.line[i]),
+            "sentence": int(self.side.sentence[i]) + 1,
+            "tokens": numbers,
+        }
+        return Span(int(self.starts[i]), int(self.ends[i]), self.label_names[self.labels[i]],
+                    self.doc_names[self.docs[i]], attrs)  # fmt: skip
 
 
 class DocumentBuilder:
@@ -117,8 +128,8 @@ class DocumentBuilder:
     def fill(self, report: Report) -> None:
         """The documents, the spans, the error rows and the JSON's `pairs`."""
         report.documents = [p.document for p in self.pairs]
-        report.gold_spans = self._spans(0)
-        report.system_spans = self._spans(1)
+        report.gold_spans = PlacedSpans(self.pairs, 0, self.codes)
+        report.system_spans = PlacedSpans(self.pairs, 1, self.codes)
         rows: list[dict[str, Any]] = []
         for detail in self.pairs:
             rows += error_rows(detail.name, detail, detail.decided, self._columns(detail), len(rows) + 1)
@@ -145,17 +156,6 @@ class DocumentBuilder:
         if detail.columns is None:
             detail.columns = SideColumns(detail.T, self.codes), SideColumns(detail.S, self.codes)
         return detail.columns
-
-    def _spans(self, which: int) -> Later:
-        """The spans of the gold (0) or system (1) sides of every pair, for the viewer."""
-
-        def make() -> list[Span]:
-            spans = []
-            for p in self.pairs:
-                spans += self._columns(p)[which].spans(p.offsets, p.name)
-            return spans
-
-        return Later(sum(len((p.T, p.S)[which]) for p in self.pairs), make)
 
     def decisions(self) -> list[tuple[FilePair, int, Decision]]:
         """Every decision with its spans as TokenSpans (a span in several decisions is
