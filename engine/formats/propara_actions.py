@@ -150,16 +150,6 @@ class Process:
     def participant_lines(self) -> dict[str, int]:
         return self.table.participant_lines(self.index)
 
-    def plain(self) -> bool:
-        """No participant or location holds ` AND ` (so no similarity between two of its
-        items can exceed 1, even in the original)."""
-        for participant in self.participants.values():
-            if "AND" in participant.name or " AND " in "\t".join(
-                participant.track
-            ):  # "a ;AND b" → "a OR AND b"
-                return False
-        return True
-
 
 @dataclass(frozen=True)
 class Duplicate:
@@ -184,7 +174,7 @@ class ActionFile:
     processes: dict[int, Process]  # in order of first appearance
     table: Table
     duplicate: Duplicate | None = None
-    mentions_and: bool = True  # the text holds "AND" somewhere (see Process.plain)
+    mentions_and: bool = True  # the text holds "AND" somewhere (see plain_processes)
 
     @property
     def warnings(self) -> list[str]:
@@ -507,33 +497,25 @@ def _layout(participant: np.ndarray, part_process: np.ndarray, sentence: np.ndar
 # --- comparing two files --------------------------------------------------------------------
 
 
-def compare_processes(answers: ActionFile, predictions: ActionFile) -> tuple[list[bool], list[bool]]:
+def compare_processes(answers: ActionFile, predictions: ActionFile) -> list[bool]:
     """Per answer process (in order): has the predictions' process of its id the same
-    participants in the same order; and has it moreover the same sentence count, tracks
-    and actions? The two files must share their Strings (names, locations)."""
+    participants in the same order? The two files must share their Strings (names)."""
     import numpy as np
 
     mine, theirs = answers.table, predictions.table
     if mine is theirs:
-        return [True] * len(answers.processes), [True] * len(answers.processes)
+        return [True] * len(answers.processes)
     found = [predictions.processes.get(pid) for pid in answers.processes]
     other = np.array([-1 if process is None else process.index for process in found], np.int64)
     named = (other >= 0) & (np.diff(mine.process_parts) == np.diff(theirs.process_parts)[other])
     chosen = np.flatnonzero(named)
     parts = (mine.process_parts[chosen], mine.process_parts[chosen + 1])
     their_parts = (theirs.process_parts[other[chosen]], theirs.process_parts[other[chosen] + 1])
-    named[chosen] = _equal_ranges(mine.part_name, parts, theirs.part_name, their_parts)
-    same = named & (mine.process_sentences == theirs.process_sentences[other])
-    chosen = np.flatnonzero(same)  # as many slots on both sides
-    slots = (mine.offset[mine.process_parts[chosen]], mine.offset[mine.process_parts[chosen + 1]])
-    their_slots = (theirs.offset[theirs.process_parts[other[chosen]]],
-                   theirs.offset[theirs.process_parts[other[chosen] + 1]])  # fmt: skip
-    equal = _equal_ranges(mine.track, slots, theirs.track, their_slots)
-    same[chosen] = equal & _equal_ranges(mine.actions, slots, theirs.actions, their_slots)
-    return named.tolist(), same.tolist()
+    named[chosen] = equal_ranges(mine.part_name, parts, theirs.part_name, their_parts)
+    return named.tolist()
 
 
-def _equal_ranges(values: np.ndarray, ranges: tuple[np.ndarray, np.ndarray], their_values: np.ndarray,
+def equal_ranges(values: np.ndarray, ranges: tuple[np.ndarray, np.ndarray], their_values: np.ndarray,
                   their_ranges: tuple[np.ndarray, np.ndarray]) -> np.ndarray:  # fmt: skip
     """Per i: values[ranges[0][i]:ranges[1][i]] == their_values[their_ranges[0][i]:their_ranges[1][i]]
     (ranges of equal lengths)."""
