@@ -285,20 +285,14 @@ class Reader:
         not an integer. `codes` per row, `texts` per code (codes in order of first appearance)."""
         import numpy as np
 
-        by_value: dict[int, int] = {}
-        pids: list[int] = []
-        numbers = []
-        for text in texts:
-            value = integer(text)
-            if value is None:
-                return None
-            numbers.append(by_value.setdefault(value, len(by_value)))
-            if numbers[-1] == len(pids):
-                pids.append(value)
-        number = np.array(numbers, np.int64)
-        process = number[codes]
+        values = list(map(integer, texts))
+        if None in values:
+            return None
+        number = dict(zip(dict.fromkeys(values), count()))  # value → process number
+        pids = list(number)
+        process = np.fromiter(map(number.__getitem__, values), np.int64, len(values))[codes]
         first_rows = np.flatnonzero(np.concatenate(([True], np.diff(process) != 0)))
-        _, first = np.unique(process[first_rows], return_index=True)
+        first = np.flatnonzero(np.diff(np.maximum.accumulate(process[first_rows]), prepend=-1) > 0)
         return pids, (first_rows[first] + 1).tolist(), process
 
     # --- all rows to tracks -----------------------------------------------------------------
@@ -334,7 +328,9 @@ class Reader:
         process, name code and first row."""
         import numpy as np
 
-        keys, first, inverse = np.unique((process << 32) | name, return_index=True, return_inverse=True)
+        from .propara_columns import numbered
+
+        keys, inverse, first = numbered((process << 32) | name)
         order = np.lexsort((first, keys >> 32))
         number = np.empty(len(order), np.int64)
         number[order] = np.arange(len(order))

@@ -59,8 +59,8 @@ def field_bounds(text: np.ndarray) -> Bounds | None:
 def _pieces(words: np.ndarray, starts: np.ndarray, lengths: np.ndarray) -> list[np.ndarray]:
     """Per eight bytes of the longest field, each field's bytes there as a number (0 past
     its end; only fields that reach there are read)."""
-    pieces = []
-    for offset in range(0, int(lengths.max(initial=0)), 8):
+    pieces = [words[starts] & MASKS[np.minimum(lengths, 8)]]
+    for offset in range(8, int(lengths.max(initial=0)), 8):
         rows = np.flatnonzero(lengths > offset)
         piece = np.zeros(len(starts), WORD)
         piece[rows] = words[starts[rows] + offset] & MASKS[np.minimum(lengths[rows] - offset, 8)]
@@ -84,8 +84,7 @@ def field_codes(words: np.ndarray, starts: np.ndarray, ends: np.ndarray, data: b
         keys = head_pieces[0] | (lengths[heads].astype(WORD) << np.uint64(56))  # the field itself
     else:
         keys = _hashes(head_pieces, lengths[heads])
-    _, first, codes = np.unique(keys, return_index=True, return_inverse=True)
-    codes = codes.ravel()
+    _, codes, first = numbered(keys)
     if len(pieces) > 1 or int(lengths.max(initial=0)) >= 8:
         rep = first[codes]
         if not all(np.array_equal(piece[rep], piece) for piece in [lengths[heads], *head_pieces]):
@@ -95,6 +94,16 @@ def field_codes(words: np.ndarray, starts: np.ndarray, ends: np.ndarray, data: b
     number[order] = np.arange(len(order))
     run = np.cumsum(~repeated) - 1  # each row's run
     return number[codes][run], heads[first[order]]
+
+
+def numbered(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """np.unique's distinct keys, per key its number among them and per number its first
+    position (return_index), without the stable sort that return_index costs."""
+    distinct, codes = np.unique(keys, return_inverse=True)
+    codes = codes.ravel()
+    first = np.full(len(distinct), len(codes), np.int64)
+    np.minimum.at(first, codes, np.arange(len(codes)))
+    return distinct, codes, first
 
 
 def _hashes(pieces: list[np.ndarray], lengths: np.ndarray) -> np.ndarray:
