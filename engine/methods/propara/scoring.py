@@ -131,7 +131,7 @@ class ProcessScores:
         if exact is not None:
             return exact
         if q == "conversions":  # both lists equal (same_conversions)
-            return matched(len(self.sources.answers.conversions_of(self.processes[k])))
+            return matched(len(self.summaries(k)[0].conversions))
         return self.matches[q].question(k, self.other[k])
 
     def questions(self, k: int) -> dict[str, QuestionScore]:
