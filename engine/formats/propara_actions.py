@@ -7,8 +7,8 @@ then for the rows (pass 2: six fields, the action's location rules). A line that
 pass 2 passes pass 1, so a file is checked in one sweep; when some line breaks a rule,
 the line-by-line validator (`first_error`) names the error the original reports first.
 
-The sweep turns the text, a chunk at a time, into columns of integer codes (numpy
-arrays): per row the process, the sentence number, the participant's name, the action
+The sweep turns the file's bytes, all rows at once (propara_columns), into columns of
+integer codes (numpy arrays): per row the process, the sentence number, the participant's name, the action
 and the two locations, equal codes meaning equal strings (`Strings`; the two files of a
 run share them, so their processes compare as numbers). The location rules are checked
 on the codes, and all tracks are filled at once (`Table`): one flat array of location
