@@ -7,8 +7,8 @@ then for the rows (pass 2: six fields, the action's location rules). A line that
 pass 2 passes pass 1, so a file is checked in one sweep; when some line breaks a rule,
 the line-by-line validator (`first_error`) names the error the original reports first.
 
-The sweep turns the text, a chunk at a time, into columns of integer codes (numpy
-arrays): per row the process, the sentence number, the participant's name, the action
+The sweep turns the file's bytes, all rows at once (propara_columns), into columns of
+integer codes (numpy arrays): per row the process, the sentence number, the participant's name, the action
 and the two locations, equal codes meaning equal strings (`Strings`; the two files of a
 run share them, so their processes compare as numbers). The location rules are checked
 on the codes, and all tracks are filled at once (`Table`): one flat array of location
@@ -19,18 +19,19 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from itertools import compress, count, repeat
-from operator import ne
+from itertools import count
 from typing import TYPE_CHECKING
 
 from ..errors import InputError
-from ..textio import decode_utf8, read_input_bytes
+from ..textio import BOM, decode_utf8, read_input_bytes
 from . import sniffing
 from .propara_rules import MIN_LIMIT, first_error, split_lines
 from .sniffing import integer
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from .propara_columns import ByteFields
 
 TITLE = "ProPara action file"
 
@@ -150,16 +151,6 @@ class Process:
     def participant_lines(self) -> dict[str, int]:
         return self.table.participant_lines(self.index)
 
-    def plain(self) -> bool:
-        """No participant or location holds ` AND ` (so no similarity between two of its
-        items can exceed 1, even in the original)."""
-        for participant in self.participants.values():
-            if "AND" in participant.name or " AND " in "\t".join(
-                participant.track
-            ):  # "a ;AND b" → "a OR AND b"
-                return False
-        return True
-
 
 @dataclass(frozen=True)
 class Duplicate:
@@ -184,109 +175,11 @@ class ActionFile:
     processes: dict[int, Process]  # in order of first appearance
     table: Table
     duplicate: Duplicate | None = None
-    mentions_and: bool = True  # the text holds "AND" somewhere (see Process.plain)
+    mentions_and: bool = True  # the text holds "AND" somewhere (see plain_processes)
 
     @property
     def warnings(self) -> list[str]:
         return [] if self.duplicate is None else [self.duplicate.warning(self.path)]
-
-
-CHUNK = 1 << 15  # characters split into fields at a time (their strings stay in the CPU cache)
-WIDTH = 5  # the fields of a row after its process id: sentence, participant, action, before, after
-Columns = tuple[list[str], ...]  # sentences, participants, actions, befores, afters
-
-
-def text_columns(chunk: str) -> Columns | None:
-    """The first five fields of whole lines (each ending in \\n) as five columns; None when a
-    line has fewer."""
-    lines = chunk.count("\n")
-    # Each line ends in a field "\n" of its own: six fields a line, the 6th "\n".
-    flat = chunk.replace("\n", "\t\n\t").split("\t")
-    step = WIDTH + 1
-    if len(flat) == step * lines + 1 and flat[WIDTH::step].count("\n") == lines:
-        return tuple(flat[i : step * lines : step] for i in range(WIDTH))
-    return _longer_lines(chunk)
-
-
-def _longer_lines(chunk: str) -> Columns | None:
-    """Columns of lines with more than five fields (the rest is ignored); None when a line
-    has fewer."""
-    rows = chunk.split("\n")
-    rows.pop()
-    if min(row.count("\t") for row in rows) < WIDTH - 1:
-        return None
-    flat = "\t".join(["\t".join(row.split("\t", WIDTH)[:WIDTH]) for row in rows]).split("\t")
-    return tuple(flat[i::WIDTH] for i in range(WIDTH))
-
-
-class RowTexts:
-    """Codes of the distinct row texts after the process id (`sentence TAB participant TAB
-    action TAB before TAB after …`), shared by the files of a run, and per code its fields
-    as codes: a text that repeats (a participant resting at one place for several
-    sentences, a prediction row equal to its answer) is split, coded and checked once."""
-
-    def __init__(self, names: Strings, locations: Strings) -> None:
-        self.names, self.locations = names, locations
-        self.codes: dict[str, int] = {}  # 0, 1, 2 … in the order first seen
-        self._sentences: dict[str, int] = {}
-        self._found: list[tuple[np.ndarray, ...]] = []  # per batch of new texts: their codes, then fields
-
-    def encode(self, texts: list[str] | tuple[str, ...]) -> np.ndarray | None:
-        """Per text its code; None when a text not seen before breaks a rule: fewer than
-        five fields, a sentence number that is no integer of 1 or more, the action's
-        location rules (§2.1)."""
-        import numpy as np
-
-        known = len(self.codes)
-        new = [text for text in dict.fromkeys(texts) if text not in self.codes]
-        if new:
-            fields = self._fields(new)
-            if fields is None:
-                return None
-            self.codes.update(zip(new, count(known)))
-            self._found.append((np.arange(known, len(self.codes)), *fields))
-        return np.fromiter(map(self.codes.__getitem__, texts), np.int64, len(texts))
-
-    def _fields(self, texts: list[str]) -> tuple[np.ndarray, ...] | None:
-        """Sentence, participant, action, before and after codes of new texts; None when one
-        breaks a rule."""
-        import numpy as np
-
-        columns = text_columns("\n".join(texts) + "\n")
-        if columns is None:
-            return None
-        sentences, names, actions, befores, afters = columns
-        sentence = self._sentence_numbers(sentences)
-        action = np.fromiter(map(ACTION_CODES.get, actions, repeat(BAD_ACTION)), np.int8, len(actions))
-        before, after = self.locations.encode(befores), self.locations.encode(afters)
-        if sentence is None or not valid_rows(action, before, after):
-            return None
-        return sentence, self.names.encode(names), action, before, after
-
-    def _sentence_numbers(self, texts: list[str]) -> np.ndarray | None:
-        """Per text its sentence number; None when one is not an integer of 1 or more (Q12)."""
-        import numpy as np
-
-        known = self._sentences
-        for text in set(texts).difference(known):
-            value = integer(text)
-            if value is None or value < 1:
-                return None
-            known[text] = min(value, 1 << 62)  # a larger one is beyond any file's lines too
-        return np.fromiter(map(known.__getitem__, texts), np.int64, len(texts))
-
-    def fields(self, codes: np.ndarray) -> tuple[np.ndarray, ...]:
-        """Per row (its text's code): sentence, participant, action, before, after."""
-        import numpy as np
-
-        new = np.concatenate([found[0] for found in self._found])
-        columns = []
-        for i in range(1, WIDTH + 1):
-            column = np.concatenate([found[i] for found in self._found])
-            by_code = np.zeros(int(new.max()) + 1, column.dtype)
-            by_code[new] = column
-            columns.append(by_code[codes])
-        return tuple(columns)
 
 
 def valid_rows(actions: np.ndarray, before: np.ndarray, after: np.ndarray) -> bool:
@@ -321,118 +214,86 @@ def concatenated_ranges(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
 
 
 class Reader:
-    """Reads one action file into a Table of codes and its processes, a chunk of lines at
-    a time; anything invalid sends the whole file through `first_error`."""
+    """Reads one action file into a Table of codes and its processes, all rows at once on
+    the file's bytes (propara_columns); anything invalid sends the whole file through
+    `first_error`. `names` and `locations` are shared by the files of a run."""
 
     def __init__(self, path: str, progress: Callable[[float], None] | None = None,
-                 texts: RowTexts | None = None) -> None:  # fmt: skip
+                 names: Strings | None = None, locations: Strings | None = None) -> None:  # fmt: skip
         self.path = path
         self.progress = progress
-        self.texts = texts or RowTexts(Strings(), location_strings())
-        self.names, self.locations = self.texts.names, self.texts.locations
-        self.valid = True  # no row broke a rule so far
-        self.rows = 0
-        self._limit = 0  # no sentence number can be larger (set by add_text)
-        self._run_starts: list[int] = []  # rows where the process id (as written) changes
-        self._run_pids: list[str] = []  # the id of each of those runs as written
-        self._codes: list[np.ndarray] = []  # per chunk: the codes of its row texts (RowTexts)
-        self._run_processes: list[int] = []  # the process number of each run
+        self.names = names or Strings()
+        self.locations = locations or location_strings()
 
     def read(self, data: bytes | None = None) -> ActionFile:
         """Read the file (or `data`, its bytes, when the caller has them already)."""
-        text = self.text(data)
-        self.add_text(text)
-        return self.finish(text)
+        from .propara_columns import ByteFields  # numpy: not for recognising a file
 
-    def text(self, data: bytes | None = None) -> str:
+        data = read_input_bytes(self.path) if data is None else data
+        text = self.text(data)
+        if data.startswith(BOM.encode()) or b"\r" in data or not data.endswith(b"\n"):
+            data = text.encode()  # the bytes of the text as read: line ends \n, no BOM
+        fields = ByteFields(data)
+        found = self._columns(fields) if fields.bounds is not None else None
+        if found is None:
+            error = first_error(self.path, split_lines(text))
+            assert error is not None, "the bulk checks and the validator disagree"
+            raise error
+        (pids, lines, process), columns = found
+        table, duplicate = self._table(process, *columns, pids)
+        if self.progress is not None:
+            self.progress(1.0)
+        numbers = zip(pids, lines, table.process_sentences.tolist(), strict=True)
+        processes = {pid: Process(pid, line, n, k, table) for k, (pid, line, n) in enumerate(numbers)}
+        return ActionFile(self.path, processes, table, duplicate, b"AND" in data)
+
+    def text(self, data: bytes) -> str:
         """The file's text, ending in a line end; InputError when it is empty."""
-        text = decode_utf8(read_input_bytes(self.path) if data is None else data, self.path)
+        text = decode_utf8(data, self.path)
         if not text:
             raise InputError("tab-separated action rows", "an empty file", file=self.path)
         return text if text.endswith("\n") else text + "\n"
 
-    def add_text(self, text: str) -> None:
-        """Code the lines of the text, a small chunk at a time (its strings stay in the CPU
-        cache while each column is coded)."""
-        start, end = 0, len(text)
-        self._limit = max(text.count("\n"), MIN_LIMIT)
-        while start < end and self.valid:
-            stop = min(text.find("\n", start + CHUNK) + 1 or end, end)
-            self.valid = self._add(text[start:stop])
-            start = stop
-            if self.progress is not None:
-                self.progress(start / len(text))
-
-    def finish(self, text: str) -> ActionFile:
-        """The file read (all its lines added); InputError naming the original's first error."""
-        processes = self._processes() if self.valid else None
-        columns = self._joined() if processes is not None else None
-        if processes is None or columns is None:
-            error = first_error(self.path, split_lines(text))
-            assert error is not None, "the bulk checks and the validator disagree"
-            raise error
-        pids, lines = processes
-        table, duplicate = self._table(*columns, pids)
-        numbers = zip(pids, lines, table.process_sentences.tolist(), strict=True)
-        found = {pid: Process(pid, line, n, k, table) for k, (pid, line, n) in enumerate(numbers)}
-        return ActionFile(self.path, found, table, duplicate, "AND" in text)
-
-    # --- one chunk of lines to codes ------------------------------------------------------
-
-    def _add(self, chunk: str) -> bool:
-        """Code the rows of a chunk; False when a row breaks a rule."""
-        lines = chunk.split("\n")
-        lines.pop()
-        pids, tabs, texts = zip(*map(str.partition, lines, repeat("\t")), strict=True)
-        if "" in tabs:
-            return False  # a line without a TAB
-        codes = self.texts.encode(texts)
-        if codes is None:
-            return False
-        for start in compress(range(len(pids)), map(ne, pids, [None, *pids])):
-            self._run_starts.append(self.rows + start)
-            self._run_pids.append(pids[start])
-        self._codes.append(codes)
-        self.rows += len(pids)
-        return True
-
-    # --- all rows -------------------------------------------------------------------------------
-
-    def _processes(self) -> tuple[list[int], list[int]] | None:
-        """Per process (numbered by first appearance of its id's value: `7` and `07` are one
-        process) its id and first row; None when an id is not an integer."""
-        numbers: dict[str, int] = {}  # id as written → process number
-        by_value: dict[int, int] = {}
-        pids: list[int] = []
-        lines: list[int] = []
-        self._run_processes = []
-        for start, text in zip(self._run_starts, self._run_pids, strict=True):
-            number = numbers.get(text)
-            if number is None:
-                value = integer(text)
-                if value is None:
-                    return None
-                number = numbers[text] = by_value.setdefault(value, len(pids))
-                if number == len(pids):
-                    pids.append(value)
-                    lines.append(start + 1)
-            self._run_processes.append(number)
-        return pids, lines
-
-    def _joined(self) -> tuple[np.ndarray, ...] | None:
-        """Per row: process number, sentence, name code, action code, before and after codes
-        (None: no rows)."""
+    def _columns(self, fields: ByteFields
+                 ) -> tuple[tuple[list[int], list[int], np.ndarray], list[np.ndarray]] | None:  # fmt: skip
+        """The processes (ids, first rows, per row its process number), then per row the
+        sentence, name, action, before and after codes; None when a row breaks a rule."""
         import numpy as np
 
-        if not self._codes:
+        processes = self._processes(*fields.column(0))
+        sentence = _numbers(*fields.column(1), max(fields.lines, MIN_LIMIT))
+        if processes is None or sentence is None:
             return None
-        lengths = np.diff(np.array([*self._run_starts, self.rows]))
-        process = np.repeat(np.array(self._run_processes, np.int64), lengths)
-        columns = self.texts.fields(np.concatenate(self._codes))
-        self._codes = []
-        if columns[0].max() > self._limit:
-            return None  # a sentence number beyond the file's lines
-        return (process, *columns)
+        codes, texts = fields.column(3)
+        action = np.array([ACTION_CODES.get(text, BAD_ACTION) for text in texts], np.int8)[codes]
+        name = self._coded(fields, 2, self.names)
+        before, after = (self._coded(fields, field, self.locations) for field in (4, 5))
+        if not valid_rows(action, before, after):
+            return None
+        return processes, [sentence, name, action, before, after]
+
+    @staticmethod
+    def _coded(fields: ByteFields, field: int, strings: Strings) -> np.ndarray:
+        """Per row the code of its text in `strings`."""
+        codes, texts = fields.column(field)
+        return strings.encode(texts)[codes]
+
+    @staticmethod
+    def _processes(codes: np.ndarray, texts: list[str]) -> tuple[list[int], list[int], np.ndarray] | None:
+        """Per process (numbered by first appearance of its id's value: `7` and `07` are one
+        process) its id and first row, and per row its process number; None when an id is
+        not an integer. `codes` per row, `texts` per code (codes in order of first appearance)."""
+        import numpy as np
+
+        values = list(map(integer, texts))
+        if None in values:
+            return None
+        number = dict(zip(dict.fromkeys(values), count()))  # value → process number
+        pids = list(number)
+        process = np.fromiter(map(number.__getitem__, values), np.int64, len(values))[codes]
+        first_rows = np.flatnonzero(np.concatenate(([True], np.diff(process) != 0)))
+        first = np.flatnonzero(np.diff(np.maximum.accumulate(process[first_rows]), prepend=-1) > 0)
+        return pids, (first_rows[first] + 1).tolist(), process
 
     # --- all rows to tracks -----------------------------------------------------------------
 
@@ -467,7 +328,9 @@ class Reader:
         process, name code and first row."""
         import numpy as np
 
-        keys, first, inverse = np.unique((process << 32) | name, return_index=True, return_inverse=True)
+        from .propara_columns import numbered
+
+        keys, inverse, first = numbered((process << 32) | name)
         order = np.lexsort((first, keys >> 32))
         number = np.empty(len(order), np.int64)
         number[order] = np.arange(len(order))
@@ -490,6 +353,17 @@ class Reader:
         return kept, duplicate
 
 
+def _numbers(codes: np.ndarray, texts: list[str], limit: int) -> np.ndarray | None:
+    """Per row its sentence number (`codes` per row, `texts` per code); None when one is not
+    an integer from 1 to `limit`, the file's lines (Q12)."""
+    import numpy as np
+
+    values = [integer(text) for text in texts]
+    if any(value is None or not 1 <= value <= limit for value in values):
+        return None
+    return np.array(values, np.int64)[codes]
+
+
 def _layout(participant: np.ndarray, part_process: np.ndarray, sentence: np.ndarray, processes: int
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
     """Per process its first participant (and the end) and its sentence count n; per
@@ -507,33 +381,25 @@ def _layout(participant: np.ndarray, part_process: np.ndarray, sentence: np.ndar
 # --- comparing two files --------------------------------------------------------------------
 
 
-def compare_processes(answers: ActionFile, predictions: ActionFile) -> tuple[list[bool], list[bool]]:
+def compare_processes(answers: ActionFile, predictions: ActionFile) -> list[bool]:
     """Per answer process (in order): has the predictions' process of its id the same
-    participants in the same order; and has it moreover the same sentence count, tracks
-    and actions? The two files must share their Strings (names, locations)."""
+    participants in the same order? The two files must share their Strings (names)."""
     import numpy as np
 
     mine, theirs = answers.table, predictions.table
     if mine is theirs:
-        return [True] * len(answers.processes), [True] * len(answers.processes)
+        return [True] * len(answers.processes)
     found = [predictions.processes.get(pid) for pid in answers.processes]
     other = np.array([-1 if process is None else process.index for process in found], np.int64)
     named = (other >= 0) & (np.diff(mine.process_parts) == np.diff(theirs.process_parts)[other])
     chosen = np.flatnonzero(named)
     parts = (mine.process_parts[chosen], mine.process_parts[chosen + 1])
     their_parts = (theirs.process_parts[other[chosen]], theirs.process_parts[other[chosen] + 1])
-    named[chosen] = _equal_ranges(mine.part_name, parts, theirs.part_name, their_parts)
-    same = named & (mine.process_sentences == theirs.process_sentences[other])
-    chosen = np.flatnonzero(same)  # as many slots on both sides
-    slots = (mine.offset[mine.process_parts[chosen]], mine.offset[mine.process_parts[chosen + 1]])
-    their_slots = (theirs.offset[theirs.process_parts[other[chosen]]],
-                   theirs.offset[theirs.process_parts[other[chosen] + 1]])  # fmt: skip
-    equal = _equal_ranges(mine.track, slots, theirs.track, their_slots)
-    same[chosen] = equal & _equal_ranges(mine.actions, slots, theirs.actions, their_slots)
-    return named.tolist(), same.tolist()
+    named[chosen] = equal_ranges(mine.part_name, parts, theirs.part_name, their_parts)
+    return named.tolist()
 
 
-def _equal_ranges(values: np.ndarray, ranges: tuple[np.ndarray, np.ndarray], their_values: np.ndarray,
+def equal_ranges(values: np.ndarray, ranges: tuple[np.ndarray, np.ndarray], their_values: np.ndarray,
                   their_ranges: tuple[np.ndarray, np.ndarray]) -> np.ndarray:  # fmt: skip
     """Per i: values[ranges[0][i]:ranges[1][i]] == their_values[their_ranges[0][i]:their_ranges[1][i]]
     (ranges of equal lengths)."""

@@ -66,10 +66,10 @@ for path in sys.argv[1:]:  # sentence blocks: each mode splits a sentence's colu
     Input(path, read_bytes(path)).blocks()
 """,
     "propara": """import sys
-from engine.formats.propara_actions import Reader, RowTexts, Strings, location_strings
-texts = RowTexts(Strings(), location_strings())  # shared by both files, as in a run
+from engine.formats.propara_actions import Reader, Strings, location_strings
+names, locations = Strings(), location_strings()  # shared by both files, as in a run
 for path in sys.argv[1:]:
-    Reader(path, None, texts).read()
+    Reader(path, None, names, locations).read()
 """,
     "clueval": """import sys
 from engine.formats.vrt import VrtLayout, read_vrt

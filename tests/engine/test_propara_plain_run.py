@@ -1,5 +1,5 @@
-"""ProPara's plain run (scores only: perfect and quick questions, no best partners kept)
-gives the scores of a detailed run; errors come in the original's order."""
+"""ProPara's plain run (scores only) gives the scores of a detailed run (both take the
+same route through scoring.py); errors come in the original's order."""
 
 from __future__ import annotations
 
@@ -14,6 +14,8 @@ from hypothesis import strategies as st
 from engine.errors import InputError
 from engine.formats.propara_actions import Reader
 from engine.methods.propara import Options, ProPara
+from engine.methods.propara.compare import Comparer
+from engine.methods.propara.scores import score_process
 from engine.methods.propara.summary import Summaries, is_input, is_output
 from tests.engine.test_propara_reference import _files
 
@@ -35,7 +37,7 @@ def _evaluate(predictions: str, answers: str | None, *, detail: bool) -> dict | 
             "output": ProPara().render_output("output", report),
             "diagnostics": ProPara().render_output("diagnostics", report).replace(folder + os.sep, ""),
             "messages": [message.replace(folder + os.sep, "") for message in report.messages],
-            "processes": [pair.score.diagnostics() for pair in run.pairs],
+            "processes": [run.scores.diagnostics(k) for k in range(len(run.scores.pids))],
             "items": report.data.get("items"),
         }
 
@@ -52,6 +54,27 @@ def test_a_plain_run_scores_like_a_detailed_one(seed, without_and):
     if isinstance(plain, dict) and isinstance(detailed, dict):
         del detailed["items"], plain["items"]
     assert plain == detailed
+
+
+@settings(max_examples=150, deadline=None)
+@given(st.integers(0, 10**9))
+def test_items_compared_on_arrays_match_them_item_by_item(seed):
+    """Every process's questions as the run scored them (on arrays where it could, scoring.py)
+    equal score_process's, item by item: P, R, each item's best score and best partner."""
+    predictions, answers = (text.replace("AND", "and") for text in _files(seed))
+    with tempfile.TemporaryDirectory() as folder:
+        p, a = Path(folder, "p.tsv"), Path(folder, "a.tsv")
+        p.write_text(predictions, encoding="utf-8")
+        a.write_text(answers, encoding="utf-8")
+        try:
+            report = ProPara().evaluate(str(a), str(p), Options(), detail=False)
+        except InputError:
+            return
+    scores = report.data["_run"].scores
+    assert scores.chosen.all()  # no AND: every process's inputs, outputs and moves on arrays
+    for k in range(len(scores.pids)):
+        expected = score_process(*scores.summaries(k), Comparer())
+        assert scores.questions(k) == expected.questions
 
 
 GOOD = "1\t1\tx\tNONE\ta\ta\n1\t2\tx\tMOVE\ta\tb\n"

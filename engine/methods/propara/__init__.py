@@ -10,11 +10,10 @@ from __future__ import annotations
 import argparse
 import dataclasses
 from dataclasses import dataclass
-from functools import cached_property
 from typing import TYPE_CHECKING, Any
 
 from ...errors import InputError
-from ...formats.propara_actions import ActionFile, Process, Reader, compare_processes
+from ...formats.propara_actions import Reader, compare_processes
 from ...formats.propara_sentences import read_sentences
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
@@ -25,8 +24,9 @@ from .check import check_participants
 from .compare import Comparer, DivisionByZero
 from .reading import read_pair
 from .render import diagnostics_text, output_text, report_text
-from .scores import LABELS, Averages, ProcessScore, averages, perfect_score, score_process
-from .summary import Summaries, Summary
+from .scores import LABELS, QUESTIONS, Averages, averages, score_process
+from .scoring import ProcessScores
+from .summary import Summary
 
 if TYPE_CHECKING:
     from ...spans import Span
@@ -204,57 +204,6 @@ class ProPara(Method):
 # --- one evaluation ------------------------------------------------------------------
 
 
-class Sources:
-    """The Summaries of the answers and of the predictions, made when first needed."""
-
-    def __init__(self, answers: ActionFile, predictions: ActionFile) -> None:
-        self.answer_file, self.prediction_file = answers, predictions
-
-    @cached_property
-    def answers(self) -> Summaries:
-        return Summaries(self.answer_file)
-
-    @cached_property
-    def predictions(self) -> Summaries:
-        if self.prediction_file.table is self.answer_file.table:
-            return self.answers
-        return Summaries(self.prediction_file)
-
-
-class Pair:
-    """An answer process, its prediction and their scores. The summaries are made when
-    first needed (a prediction identical to its answer is scored without them) and kept
-    only for a detailed report (a plain run keeps only the scores: fewer objects)."""
-
-    def __init__(self, sources: Sources, answer: Process, prediction: Process, same: bool) -> None:
-        self.sources = sources
-        self.answer_process, self.prediction_process, self.same = answer, prediction, same
-        self.score: ProcessScore
-        self._summaries: tuple[Summary, Summary] | None = None
-
-    @property
-    def pid(self) -> int:
-        return self.answer_process.pid
-
-    def summaries(self) -> tuple[Summary, Summary]:
-        if self._summaries is None:
-            self._summaries = self._made()
-        return self._summaries
-
-    def _made(self) -> tuple[Summary, Summary]:
-        answer = self.sources.answers.of(self.answer_process)
-        return answer, answer if self.same else self.sources.predictions.of(self.prediction_process)
-
-    def scored(self, comparer: Comparer, exact_items: bool, mentions_and: bool) -> ProcessScore:
-        """`mentions_and`: "AND" occurs in one of the files."""
-        if self.same and not exact_items and (not mentions_and or self.answer_process.plain()):
-            self.score = perfect_score(self.pid)
-        else:
-            summaries = self.summaries() if exact_items else self._made()
-            self.score = score_process(*summaries, comparer, exact_items=exact_items, plain=not mentions_and)
-        return self.score
-
-
 class Run:
     """One evaluation of predictions against answers."""
 
@@ -267,7 +216,7 @@ class Run:
         if options.sentences_ignored:
             self.warnings.append("--sentences is ignored without --diagnostics, --json or --xlsx")
         self.comparer = Comparer()
-        self.pairs: list[Pair] = []
+        self.scores: ProcessScores
         self.averages: Averages
         self.sentences: dict[int, list[str]] | None = None
 
@@ -293,14 +242,13 @@ class Run:
         if self.options.sentences is not None:
             self.sentences = read_sentences(self.options.sentences)
         self._read_both()
-        named, same = compare_processes(self.answers, self.predictions)
+        named = compare_processes(self.answers, self.predictions)
         check_participants(
             self.answers, self.predictions, dict(zip(self.answers.processes, named, strict=True))
         )
-        self.same = dict(zip(self.answers.processes, same, strict=True))
         self._check_sentences()
         self._warn_unscored()
-        self._score()
+        self._score(named)
         return self._build()
 
     def _check_sentences(self) -> None:
@@ -327,56 +275,53 @@ class Run:
 
     # --- scoring -----------------------------------------------------------------------
 
-    def _score(self) -> None:
-        predicted = self.predictions.processes
-        total = len(self.answers.processes)
-        sources = Sources(self.answers, self.predictions)
-        mentions_and = self.answers.mentions_and or self.predictions.mentions_and
-        for done, (pid, process) in enumerate(self.answers.processes.items()):
-            if not done & 255:
-                self.progress.update(0.4 + 0.5 * done / total, "scoring processes")
-            pair = Pair(sources, process, predicted[pid], self.same[pid])
-            self._warn_corrections(pair.scored(self.comparer, self.detail, mentions_and))
-            self.pairs.append(pair)
-        self.averages = averages([pair.score for pair in self.pairs])
-
-    def _warn_corrections(self, score: ProcessScore) -> None:
-        """One warning per process and question whose similarities §4.2 corrected."""
-        for question, corrections in score.corrections.items():
+    def _score(self, named: list[bool]) -> None:
+        """Every answer process by one route (scoring.py), with or without the detail."""
+        self.progress.update(0.4, "scoring processes", force=True)
+        self.scores = ProcessScores(self.answers, self.predictions, named, self.comparer)
+        for pid, question, corrections in self.scores.corrections:  # one warning per process and question
             more = f" (+{len(corrections) - 1} more)" if len(corrections) > 1 else ""
-            self.warnings.append(f"process {score.pid}, {question}: {corrections[0].message()}{more}")
+            self.warnings.append(f"process {pid}, {question}: {corrections[0].message()}{more}")
+        self.averages = averages(self.scores.precision, self.scores.recall)
 
     def uncorrected(self) -> dict[str, Any] | None:
         """What the original would have printed, when §4.2 changed a similarity."""
-        if not any(pair.score.corrections for pair in self.pairs):
+        if not self.scores.corrections:
             return None
         original = self.comparer.as_original()
         try:
-            scores = [score_process(*pair.summaries(), original) for pair in self.pairs]
+            found = [score_process(*self.scores.summaries(k), original) for k in range(len(self.scores.pids))]
         except DivisionByZero:
             return {"error": "division by zero"}
-        result = averages(scores)
+        precision = {q: [score.questions[q].precision for score in found] for q in QUESTIONS}
+        recall = {q: [score.questions[q].recall for score in found] for q in QUESTIONS}
+        result = averages(precision, recall)
         return {"questions": result.questions(), "overall": result.output()}
 
     # --- results -----------------------------------------------------------------------
 
     def diagnostics(self) -> str:
         blocks = []
-        for pair in self.pairs:
-            (answer, prediction), score = pair.summaries(), pair.score
+        for k, pid in enumerate(self.scores.pids):
+            answer, prediction = self.scores.summaries(k)
             block: dict[str, Any] = {
                 "prediction_summary": prediction.diagnostics(),
                 "answer_summary": answer.diagnostics(),
-                "score": score.diagnostics(),
+                "score": self.scores.diagnostics(k),
             }
             if self.sentences:
-                texts = self.sentences[answer.pid]
+                texts = self.sentences[pid]
                 block["sentences"] = [{"step_number": i, "text": t} for i, t in enumerate(texts, 1)]
             blocks.append(block)
         return diagnostics_text(self.predictions_path, self.answers_path, blocks, self.averages)
 
+    def by_pid(self) -> list[int]:
+        """The answer processes' numbers, sorted by process id (the JSON report's order)."""
+        pids = self.scores.pids
+        return sorted(range(len(pids)), key=pids.__getitem__)
+
     def _data(self) -> dict[str, Any]:
-        ordered = sorted(self.pairs, key=lambda pair: pair.pid)
+        ordered, scores = self.by_pid(), self.scores
         return {
             "inputs": {
                 "predictions": self.predictions_path,
@@ -387,8 +332,8 @@ class Run:
             "overall": self.averages.output(),
             "num_predictions": len(self.predictions.processes),
             "num_answers": len(self.answers.processes),
-            "processes": [pair.score.diagnostics() for pair in ordered],
-            "summaries": {str(pair.pid): _summaries_json(*pair.summaries()) for pair in ordered},
+            "processes": [scores.diagnostics(k) for k in ordered],
+            "summaries": {str(scores.pids[k]): _summaries_json(*scores.summaries(k)) for k in ordered},
             "uncorrected": self.uncorrected(),
         }
 
@@ -421,17 +366,18 @@ class Run:
     def _fill_detail(self, report: Report) -> None:
         """Items, error rows, documents, spans and the Processes and Grid tables."""
         from . import detail  # spans and contexts: not for a scores-only run
-        ordered = sorted(self.pairs, key=lambda pair: pair.pid)
+
+        ordered, scores = self.by_pid(), self.scores
         items, grid = [], []
         gold_spans: list[Span] = []
         system_spans: list[Span] = []
-        for pair in ordered:
-            (answer, prediction), score, pid = pair.summaries(), pair.score, pair.pid
+        for k in ordered:
+            (answer, prediction), pid = scores.summaries(k), scores.pids[k]
             texts = (self.sentences or {}).get(pid)
             gold_process, predicted_process = self.answers.processes[pid], self.predictions.processes[pid]
             steps = max(gold_process.sentences, predicted_process.sentences)
             doc = detail.process_document(pid, steps, texts)
-            found = detail.entries(answer, prediction, score)
+            found = detail.entries(answer, prediction, scores.questions(k))
             items += [entry.json() for entry in found]
             report.documents.append(doc)
             report.error_rows += detail.error_rows(doc, found)
@@ -442,7 +388,7 @@ class Run:
             row["error_id"] = f"E{number}"
         report.gold_spans, report.system_spans = gold_spans, system_spans
         report.data["items"] = items
-        report.tables["processes"] = detail.processes_table([pair.score for pair in ordered])
+        report.tables["processes"] = detail.processes_table([scores.diagnostics(k) for k in ordered])
         report.tables["grid"] = detail.grid_table(grid)
 
 

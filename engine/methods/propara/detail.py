@@ -17,7 +17,7 @@ from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...formats.propara_actions import NULL, UNK, Process
 from ...report import Table, error_row
 from ...spans import Document, Span
-from .scores import QUESTIONS, ProcessScore, QuestionScore
+from .scores import QUESTIONS, QuestionScore
 from .summary import Conversion, Move, Summary
 
 SINGULAR = {"inputs": "input", "outputs": "output", "conversions": "conversion", "moves": "move"}
@@ -88,12 +88,12 @@ class Entry:
                 "score": self.score}  # fmt: skip
 
 
-def entries(answer: Summary, prediction: Summary, score: ProcessScore) -> list[Entry]:
+def entries(answer: Summary, prediction: Summary, questions: dict[str, QuestionScore]) -> list[Entry]:
     """Per question: the answer items, then the prediction items."""
     found: list[Entry] = []
     for q in QUESTIONS:
         answers, predictions = getattr(answer, q), getattr(prediction, q)
-        result: QuestionScore = score.questions[q]
+        result = questions[q]
         for item, (best, where) in zip(answers, result.answer_best, strict=True):
             found.append(
                 Entry(answer.pid, q, "answer", item, predictions[where] if where >= 0 else None, best)
@@ -221,8 +221,9 @@ def grid_table(rows: list[list[Any]]) -> Table:
 PROCESS_COLUMNS = ["process_id"] + [f"{q}_{m}" for q in QUESTIONS for m in ("precision", "recall")]
 
 
-def processes_table(scores: list[ProcessScore]) -> Table:
-    rows = [[s.pid, *(getattr(s.questions[q], m) for q in QUESTIONS for m in ("precision", "recall"))]
+def processes_table(scores: list[dict[str, Any]]) -> Table:
+    """`scores`: per process its diagnostics score object (process_id, P and R per question)."""
+    rows = [[s["process_id"], *(s[q][m] for q in QUESTIONS for m in ("precision", "recall"))]
             for s in scores]  # fmt: skip
     return Table(PROCESS_COLUMNS, rows, "Processes", kind="detail",
                  note="Per answer process: precision and recall of each question.")  # fmt: skip

@@ -1,23 +1,22 @@
 """Reading the predictions and the answers (specs/propara.md §3.1): the predictions
-completely, then the answers, their row texts and string codes shared (a row of the
-answers equal to one of the predictions is split once; `compare_processes` compares the
-files' codes); a file evaluated against itself is read once."""
+completely, then the answers, their string codes shared (`compare_processes` compares
+the files' codes); a file evaluated against itself is read once."""
 
 from __future__ import annotations
 
 import dataclasses
 
-from ...formats.propara_actions import ActionFile, Reader, RowTexts, Strings, location_strings
+from ...formats.propara_actions import ActionFile, Reader, Strings, location_strings
 from ...progress import Progress
 
 
 def read_pair(predictions: tuple[str, bytes], answers: tuple[str, bytes], progress: Progress
               ) -> tuple[ActionFile, ActionFile]:  # fmt: skip
     """Both files, their codes shared; (path, bytes) each."""
-    texts = RowTexts(Strings(), location_strings())
+    names, locations = Strings(), location_strings()
 
     def reader(path: str, start: float) -> Reader:
-        return Reader(path, lambda f: progress.update(start + 0.2 * f, f"reading {path}"), texts)
+        return Reader(path, lambda f: progress.update(start + 0.2 * f, f"reading {path}"), names, locations)
 
     (path, data), (answers_path, answers_data) = predictions, answers
     found = reader(path, 0.0).read(data)

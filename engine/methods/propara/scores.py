@@ -21,8 +21,8 @@ class QuestionScore:
 
     precision: float
     recall: float
-    # Kept for exact items only (else empty): per answer item (best score, index of the
-    # prediction or -1), per prediction item (best score, index of the answer or -1).
+    # Per answer item (best score, index of the prediction or -1), per prediction item
+    # (best score, index of the answer or -1).
     answer_best: Sequence[tuple[float, int]]
     prediction_best: Sequence[tuple[float, int]]
 
@@ -105,106 +105,18 @@ class ProcessScore:
         return {"process_id": self.pid, **{q: self.questions[q].diagnostics() for q in QUESTIONS}}
 
 
-PERFECT = QuestionScore(1.0, 1.0, (), ())
-_ALL_PERFECT = dict.fromkeys(QUESTIONS, PERFECT)  # shared, never changed
-
-
-def perfect_score(pid: int) -> ProcessScore:
-    """1 everywhere (a prediction identical to an answer without ` AND ` in its phrases)."""
-    return ProcessScore(pid, _ALL_PERFECT, {})
-
-
-def _perfect(answer: Summary, prediction: Summary) -> bool:
-    """A prediction equal to the answer scores 1 everywhere, unless a part repeated inside a
-    phrase (` AND `) could make the original's similarity of two different items exceed 1."""
-    if answer is not prediction and answer != prediction:
-        return False
-    phrases = [*answer.inputs, *answer.outputs, *(text for move in answer.moves for text in move[:3])]
-    return not any(" AND " in phrase for phrase in phrases)
-
-
-def score_process(
-    answer: Summary, prediction: Summary, comparer: Comparer, *, exact_items: bool = True, plain: bool = False
-) -> ProcessScore:
-    """The four questions of one process. Without `exact_items` only P and R are wanted:
-    a perfect prediction is scored without comparing its items, and so is a question whose
-    similarities all lie in {0, 1} (`quick_question`; the scores are the same, the best
-    partners are not kept). `plain`: no participant or location of either file holds ` AND `."""
-    if not exact_items and not comparer.original and _perfect(answer, prediction):
-        return perfect_score(answer.pid)
+def score_process(answer: Summary, prediction: Summary, comparer: Comparer) -> ProcessScore:
+    """The four questions of one process, item by item, with every item's best partner."""
     pairs = {"inputs": comparer.participants, "outputs": comparer.participants,
              "conversions": comparer.conversion, "moves": comparer.move}  # fmt: skip
     questions: dict[str, QuestionScore] = {}
     corrections: dict[str, list[Correction]] = {}
     for q in QUESTIONS:
-        answers, predictions = getattr(answer, q), getattr(prediction, q)
-        if not exact_items and not comparer.original and _in_zero_one(q, answers, predictions, plain):
-            questions[q] = quick_question(answers, predictions, pairs[q], q in BY_STEP)
-            continue
-        questions[q] = score_question(answers, predictions, pairs[q], q in BY_STEP)
+        questions[q] = score_question(getattr(answer, q), getattr(prediction, q), pairs[q], q in BY_STEP)
         found = comparer.take()
         if found:
             corrections[q] = found
     return ProcessScore(answer.pid, questions, corrections)
-
-
-def _in_zero_one(question: str, answers: Sequence[Any], predictions: Sequence[Any], plain: bool) -> bool:
-    """Every similarity the question compares is 0 or 1: no phrase has two ` AND ` parts
-    (one part against one: m / (1 + 1 − m)). Equal conversion lists qualify too: at most
-    one conversion a step, so only equal items of the same step are compared."""
-    if question == "conversions":
-        return answers == predictions
-    if plain:
-        return True
-    if question == "moves":
-        phrases = (text for move in (*answers, *predictions) for text in move[:3])
-    else:
-        phrases = (*answers, *predictions)
-    return not any(" AND " in phrase for phrase in phrases)
-
-
-def quick_question(
-    answers: Sequence[Any], predictions: Sequence[Any], pair: Callable[[Any, Any], float], by_step: bool
-) -> QuestionScore:
-    """§3.6 when every pair score is at most 1: an item with an equal item on the other side
-    has best score 1 without comparing; P and R as `score_question` computes them."""
-    if not answers or not predictions:
-        return QuestionScore(0.0 if predictions else 1.0, 0.0 if answers else 1.0, (), ())
-    if answers == predictions:
-        return PERFECT
-    precision = _total(_bests(predictions, answers, pair, by_step, swapped=True))
-    if len(predictions) == len(answers):
-        recall = precision  # Q1
-    else:
-        recall = _total(_bests(answers, predictions, pair, by_step))
-    return QuestionScore(precision / len(predictions), recall / len(answers), (), ())
-
-
-def _bests(items: Sequence[Any], others: Sequence[Any], pair: Callable[[Any, Any], float], by_step: bool,
-           swapped: bool = False) -> list[float]:  # fmt: skip
-    """Per item its best pair score with an other (`pair(item, other)`, or `pair(other,
-    item)` when `swapped`), from 0.0; 1.0 at once for an item that has an equal other.
-    No pair scores above 1 here, so the search for an item's best stops at 1."""
-    equal = set(others)
-    at: dict[int, list[Any]] | None = None
-    bests = []
-    for item in items:
-        if item in equal:
-            bests.append(1.0)
-            continue
-        if by_step and at is None:
-            at = {}
-            for other in others:
-                at.setdefault(other.step, []).append(other)
-        best = 0.0
-        for other in at.get(item.step, ()) if at is not None else others:
-            score = pair(other, item) if swapped else pair(item, other)
-            if score > best:
-                best = score
-                if best == 1.0:
-                    break
-        bests.append(best)
-    return bests
 
 
 @dataclass
@@ -244,14 +156,15 @@ class Averages:
         }
 
 
-def averages(scores: Sequence[ProcessScore]) -> Averages:
-    """§3.7: per question the mean over the answer processes, rounded to 3 places at once."""
-    count = len(scores)
-    precision = {q: round(_total([s.questions[q].precision for s in scores]) / count, 3) for q in QUESTIONS}
-    recall = {q: round(_total([s.questions[q].recall for s in scores]) / count, 3) for q in QUESTIONS}
+def averages(precision: dict[str, list[float]], recall: dict[str, list[float]]) -> Averages:
+    """§3.7: per question the mean over the answer processes (lists of their values), rounded
+    to 3 places at once."""
+    count = len(precision[QUESTIONS[0]])
+    mean_precision = {q: round(_total(precision[q]) / count, 3) for q in QUESTIONS}
+    mean_recall = {q: round(_total(recall[q]) / count, 3) for q in QUESTIONS}
     return Averages(
-        precision,
-        recall,
-        _total([precision[q] for q in QUESTIONS]) / 4,
-        _total([recall[q] for q in QUESTIONS]) / 4,
+        mean_precision,
+        mean_recall,
+        _total([mean_precision[q] for q in QUESTIONS]) / 4,
+        _total([mean_recall[q] for q in QUESTIONS]) / 4,
     )

@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from functools import lru_cache, partial
+from functools import cached_property, lru_cache, partial
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...formats.propara_actions import CREATE_CODE, DESTROY_CODE, MOVE_CODE, NULL_CODE, ActionFile, Process
 
 if TYPE_CHECKING:
     import numpy as np
+
+    from ...formats.propara_actions import Table
 
 
 class Conversion(NamedTuple):
@@ -83,7 +86,7 @@ def _last(actions: list[str], action: str) -> int:
 
 
 # step → the participants created (or destroyed) there and their locations
-Changes = dict[int, tuple[list[str], list[str]]]
+StepChanges = dict[int, tuple[list[str], list[str]]]
 
 
 def _distinct(values: list[str]) -> list[str]:
@@ -95,7 +98,7 @@ def _conversion(destroyed: list[str], created: list[str], locations: list[str], 
     return Conversion(joined(destroyed), joined(created), joined(_distinct(locations)), step)
 
 
-def conversions(created: Changes, destroyed: Changes, n: int) -> list[Conversion]:
+def conversions(created: StepChanges, destroyed: StepChanges, n: int) -> list[Conversion]:
     """The three branches of §3.4, first that applies per step (look-ahead needs s < n − 1).
     Only steps where something is created or destroyed can hold one."""
     found: list[Conversion] = []
@@ -120,30 +123,80 @@ def conversions(created: Changes, destroyed: Changes, n: int) -> list[Conversion
     return found
 
 
+def slot_events(table: Table) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The slots where a participant is created, destroyed and moves (§3.4), in slot order."""
+    import numpy as np
+
+    track, codes, offset = table.track, table.actions, table.offset
+    before, after = track[:-1], track[1:]  # pair j − 1: the slots j − 1 and j
+    inside = np.ones(len(before), bool)
+    inside[offset[1:-1] - 1] = False  # slot j is slot 0 of the next participant
+    existed, exists = before != NULL_CODE, after != NULL_CODE
+    moved = (codes[1:] == MOVE_CODE) | (existed & exists & (before != after))
+    created = np.flatnonzero(inside & ~existed & exists) + 1
+    destroyed = np.flatnonzero(inside & existed & ~exists) + 1
+    return created, destroyed, np.flatnonzero(inside & moved) + 1
+
+
+def end_flags(table: Table) -> tuple[np.ndarray, np.ndarray]:
+    """Per participant: is it an input, is it an output (§3.4, from the actions only)."""
+    import numpy as np
+
+    codes, starts = table.actions, table.offset[:-1]
+    position = np.arange(len(codes))
+    missing = len(codes)
+
+    def last(code: int) -> np.ndarray:
+        return np.maximum.reduceat(np.where(codes == code, position, -1), starts)
+
+    def first(code: int) -> np.ndarray:
+        return np.minimum.reduceat(np.where(codes == code, position, missing), starts)
+
+    # input: destroyed, never created, the last DESTROY after the last MOVE (both -1 when absent)
+    inputs = (last(CREATE_CODE) < 0) & (last(DESTROY_CODE) > last(MOVE_CODE))
+    # output: created, never destroyed, the first CREATE before the first MOVE (`missing` when absent)
+    outputs = (last(DESTROY_CODE) < 0) & (first(CREATE_CODE) < first(MOVE_CODE))
+    return inputs, outputs
+
+
 class Summaries:
     """The summaries of the processes of one action file. Where tracks change and which
     participants are inputs or outputs is found for all participants at once (numpy, on
-    the file's Table), and so are the moves; the summary of a process is put together
-    from them when asked for."""
+    the file's Table, when first needed); the summary of a process is put together from
+    them when asked for."""
 
     def __init__(self, actions: ActionFile) -> None:
-        import numpy as np
-
         self.table = table = actions.table
         names = table.names.texts()
         self.names = [display(names[code]) for code in table.part_name.tolist()]
         self.places = table.locations.texts()
-        self.process_parts = table.process_parts.tolist()
-        track, codes, offset = table.track, table.actions, table.offset
-        before, after = track[:-1], track[1:]  # pair j − 1: the slots j − 1 and j
-        inside = np.ones(len(before), bool)
-        inside[offset[1:-1] - 1] = False  # slot j is slot 0 of the next participant
-        existed, exists = before != NULL_CODE, after != NULL_CODE
-        moved = (codes[1:] == MOVE_CODE) | (existed & exists & (before != after))
-        self._created = self._events(np.flatnonzero(inside & ~existed & exists) + 1, 0)
-        self._destroyed = self._events(np.flatnonzero(inside & existed & ~exists) + 1, -1)
-        self._moves = self._all_moves(np.flatnonzero(inside & moved) + 1)
-        self._inputs, self._outputs = self._ends(codes, offset[:-1])
+
+    @cached_property
+    def slots(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The slots of creations, destructions and moves (slot_events)."""
+        return slot_events(self.table)
+
+    @cached_property
+    def _created(self) -> Changes:
+        return self._changes(self.slots[0], 0)
+
+    @cached_property
+    def _destroyed(self) -> Changes:
+        return self._changes(self.slots[1], -1)
+
+    @cached_property
+    def _moves(self) -> Events:
+        return self._all_moves(self.slots[2])
+
+    @cached_property
+    def input_output_flags(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per participant: is it an input, is it an output (end_flags)."""
+        return end_flags(self.table)
+
+    @cached_property
+    def _ends(self) -> tuple[Events, Events]:
+        inputs, outputs = self.input_output_flags
+        return self._participant_names(inputs), self._participant_names(outputs)
 
     def _located(self, slots: np.ndarray) -> tuple[np.ndarray, np.ndarray, list[int]]:
         """Per slot its participant and step; per process where its slots start among them."""
@@ -154,11 +207,11 @@ class Summaries:
         bounds = np.searchsorted(slots, offset[self.table.process_parts]).tolist()
         return participant, slots - offset[participant], bounds
 
-    def _events(self, slots: np.ndarray, shift: int) -> Events:
+    def _changes(self, slots: np.ndarray, shift: int) -> Changes:
         """Per process the (participant, step, location at slot + shift) of the given slots."""
         participant, step, bounds = self._located(slots)
         places = self.table.track[slots + shift].tolist()
-        return Events(list(zip(participant.tolist(), step.tolist(), places, strict=True)), bounds)
+        return Changes((participant.tolist(), step.tolist(), places), bounds)
 
     def _all_moves(self, slots: np.ndarray) -> Events:
         """Per process its moves, from the slots where the action is MOVE or the track moves."""
@@ -173,25 +226,6 @@ class Summaries:
         moves = map(partial(tuple.__new__, Move), zip(*fields, strict=True))
         return Events(list(moves), bounds)
 
-    def _ends(self, codes: np.ndarray, starts: np.ndarray) -> tuple[Events, Events]:
-        """Per process its inputs and its outputs (§3.4, from the actions only)."""
-        import numpy as np
-
-        position = np.arange(len(codes))
-        missing = len(codes)
-
-        def last(code: int) -> np.ndarray:
-            return np.maximum.reduceat(np.where(codes == code, position, -1), starts)
-
-        def first(code: int) -> np.ndarray:
-            return np.minimum.reduceat(np.where(codes == code, position, missing), starts)
-
-        # input: destroyed, never created, the last DESTROY after the last MOVE (both -1 when absent)
-        inputs = (last(CREATE_CODE) < 0) & (last(DESTROY_CODE) > last(MOVE_CODE))
-        # output: created, never destroyed, the first CREATE before the first MOVE (`missing` when absent)
-        outputs = (last(DESTROY_CODE) < 0) & (first(CREATE_CODE) < first(MOVE_CODE))
-        return self._participant_names(inputs), self._participant_names(outputs)
-
     def _participant_names(self, chosen: np.ndarray) -> Events:
         import numpy as np
 
@@ -201,18 +235,23 @@ class Summaries:
 
     def of(self, process: Process) -> Summary:
         k = process.index
+        inputs, outputs = self._ends
+        found = self.conversions_of(process)
+        return Summary(process.pid, inputs.of(k), outputs.of(k), found, self._moves.of(k))
+
+    def conversions_of(self, process: Process) -> list[Conversion]:
+        """The conversions of one process (§3.4)."""
         names, places = self.names, self.places
-        created: Changes = {}
-        destroyed: Changes = {}
+        created: StepChanges = {}
+        destroyed: StepChanges = {}
         for changes, events in ((created, self._created), (destroyed, self._destroyed)):
-            for p, step, place in events.of(k):
+            for p, step, place in events.of(process.index):
                 if step in changes:
                     changes[step][0].append(names[p])
                     changes[step][1].append(places[place])
                 else:
                     changes[step] = ([names[p]], [places[place]])
-        found = conversions(created, destroyed, process.sentences) if created or destroyed else []
-        return Summary(process.pid, self._inputs.of(k), self._outputs.of(k), found, self._moves.of(k))
+        return conversions(created, destroyed, process.sentences) if created or destroyed else []
 
 
 @dataclass
@@ -224,3 +263,17 @@ class Events:
 
     def of(self, k: int) -> list[Any]:
         return self.items[self.bounds[k] : self.bounds[k + 1]]
+
+
+@dataclass
+class Changes:
+    """Creations (or destructions) of a file in slot order, as columns: participant, step,
+    location; those of process k are rows bounds[k] … bounds[k + 1] − 1."""
+
+    columns: tuple[list[int], list[int], list[int]]
+    bounds: list[int]
+
+    def of(self, k: int) -> Iterator[tuple[int, int, int]]:
+        start, end = self.bounds[k], self.bounds[k + 1]
+        participants, steps, places = (column[start:end] for column in self.columns)
+        return zip(participants, steps, places, strict=True)

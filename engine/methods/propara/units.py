@@ -16,19 +16,16 @@ KEYS = ["processes", *(f"{q}.{score}" for q in QUESTIONS for score in ("precisio
 
 def unit_statistics(report: Report) -> UnitStatistics | None:
     run = report.data.get("_run")
-    if run is None or not run.pairs:
+    if run is None or not run.scores.pids:
         return None
-    counts = np.array([[1.0, *(value for q in QUESTIONS for value in _question(pair.score, q))]
-                       for pair in run.pairs])  # fmt: skip
+    scores = run.scores
+    columns = [scores.precision[q] if m == "precision" else scores.recall[q] for q in QUESTIONS
+               for m in ("precision", "recall")]  # fmt: skip
+    counts = np.column_stack([np.ones(len(scores.pids)), *(np.array(c, float) for c in columns)])
     rows = [ScoreRow("overall", LABELS[q], ("processes", f"{q}.precision", f"{q}.recall"), _question_scores)
             for q in QUESTIONS]  # fmt: skip
     rows.append(ScoreRow("overall", "Overall", tuple(KEYS), _overall))
-    return UnitStatistics("process", [str(pair.pid) for pair in run.pairs], counts, rows, list(KEYS))
-
-
-def _question(score, question: str) -> tuple[float, float]:
-    values = score.questions[question]
-    return values.precision, values.recall
+    return UnitStatistics("process", [str(pid) for pid in scores.pids], counts, rows, list(KEYS))
 
 
 def _means(sums: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
