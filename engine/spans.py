@@ -79,12 +79,15 @@ class TokenNumbers(Sequence[str]):
             first, end = self._units[unit]
             a, b = max(start, first) - first, min(stop, end) - first
             if a < b:
-                words = self._words.get(unit, ())
-                tokens += words[a:b]
-                tokens += map(str, range(max(a, len(words)) + 1, b + 1))
+                tokens += unit_tokens(self._words.get(unit, ()), a, b)
             start = max(start, end)
             unit += 1
         return tokens
+
+
+def unit_tokens(words: Sequence[str], a: int, b: int) -> list[str]:
+    """Positions a..b − 1 of a unit: its words, then the numbers of its positions past them."""
+    return [*words[a:b], *map(str, range(max(a, len(words)) + 1, b + 1))]
 
 
 TEXT_LIMIT = 2_000  # positions of a span's text shown whole; longer ones keep both ends

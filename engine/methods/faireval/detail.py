@@ -9,7 +9,9 @@ words, so their tokens show their numbers.
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from dataclasses import dataclass, field
+from itertools import accumulate
 from typing import Any
 
 import numpy as np
@@ -64,11 +66,15 @@ class SideColumns:
         label, begin, end, code, sets = self.label, self.begin, self.end, self.code, self.sets
         return [
             {"label": label[i], "begin": begin[i], "end": end[i],
-             "tokens": sorted(sets[code[i]]) if code[i] > 0 else list(range(begin[i], end[i] + 1)),
-             "line": self.line[i]}
+             "tokens": token_numbers(sets, begin[i], end[i], code[i]), "line": self.line[i]}
             if i >= 0 else None
             for i in index
         ]  # fmt: skip
+
+
+def token_numbers(sets: list[frozenset[int]], begin: int, end: int, code: int) -> list[int]:
+    """A span's token numbers in order: its own set where it has one, else begin..end."""
+    return sorted(sets[code]) if code > 0 else list(range(begin, end + 1))
 
 
 class PlacedSpans(SpanTable):
@@ -91,11 +97,10 @@ class PlacedSpans(SpanTable):
 
     def span(self, i: int) -> Span:
         begin, end, code = int(self.side.begin[i]), int(self.side.end[i]), int(self.side.tokens[i])
-        numbers = sorted(self.token_sets[code]) if code > 0 else list(range(begin, end + 1))
         attrs = {
             "line": int(self.side.line[i]),
             "sentence": int(self.side.sentence[i]) + 1,
-            "tokens": numbers,
+            "tokens": token_numbers(self.token_sets, begin, end, code),
         }
         return Span(int(self.starts[i]), int(self.ends[i]), self.label_names[self.labels[i]],
                     self.doc_names[self.docs[i]], attrs)  # fmt: skip
@@ -107,6 +112,7 @@ class DocumentBuilder:
     def __init__(self, codes: Codes) -> None:
         self.codes = codes
         self.pairs: list[PairDetail] = []
+        self._ends: list[int] | None = None
 
     def add(
         self, pair: FilePair, compared: int, T: Side, S: Side, forms: dict[int, list[str]], d: Decisions
@@ -132,7 +138,7 @@ class DocumentBuilder:
         report.system_spans = PlacedSpans(self.pairs, 1, self.codes)
         rows: list[dict[str, Any]] = []
         for detail in self.pairs:
-            rows += error_rows(detail.name, detail, detail.decided, self._columns(detail), len(rows) + 1)
+            rows += error_rows(detail, self._columns(detail))
         decisions = sum(len(p.decided) for p in self.pairs)
         report.data["pairs"] = Later(decisions, part=self._pairs_json)  # written a part at a time
         report.data["_decisions"] = Later(decisions, self.decisions)  # the per-sentence counts of units.py
@@ -141,15 +147,21 @@ class DocumentBuilder:
     def _pairs_json(self, start: int, stop: int) -> list[dict[str, Any]]:
         """Entries start..stop − 1 of the JSON report's `pairs` (every file pair's decisions
         in turn)."""
+        ends = self._decision_ends()
         entries: list[dict[str, Any]] = []
-        first = 0
-        for p in self.pairs:
-            end = first + len(p.decided)
-            if start < end and first < stop:
-                decided = p.decided[max(start - first, 0) : stop - first]
-                entries += _pairs_json(p.name, decided, self._columns(p))
-            first = end
+        for k in range(bisect_right(ends, start), len(self.pairs)):
+            first = ends[k - 1] if k else 0
+            if first >= stop:
+                break
+            p = self.pairs[k]
+            entries += _pairs_json(p.name, p.decided[max(start - first, 0) : stop - first], self._columns(p))
         return entries
+
+    def _decision_ends(self) -> list[int]:
+        """Where each file pair's decisions end in the JSON's `pairs` (counted once)."""
+        if self._ends is None:
+            self._ends = list(accumulate(len(p.decided) for p in self.pairs))
+        return self._ends
 
     def _columns(self, detail: PairDetail) -> tuple[SideColumns, SideColumns]:
         """The lists of a pair's spans (made once, for the rows, the JSON and the viewer)."""

@@ -9,7 +9,7 @@ from itertools import repeat
 from typing import Any, Protocol
 
 from ...report import ERROR_COLUMNS
-from ...spans import TEXT_LIMIT
+from ...spans import TEXT_LIMIT, unit_tokens
 from .batch import RANGE
 from .passes import KINDS, SUBTYPES, TP
 from .strips import StripSpan, Tokens, token_strips
@@ -35,25 +35,28 @@ class Spans(Protocol):
 
 
 class Layout(Protocol):
-    """Where a pair's sentences lie in its document, and their words (detail.PairDetail)."""
+    """A pair's document name, where its sentences lie in it, their words and the pair's
+    decisions (detail.PairDetail)."""
 
     offsets: list[int]
     words: dict[int, list[str]]
+    decided: list[Decided]
+
+    @property
+    def name(self) -> str: ...
 
 
-def error_rows(
-    doc: str, layout: Layout, decided: list[Decided], sides: tuple[Spans, Spans], first_id: int
-) -> list[dict[str, Any]]:
-    """One row per decision that is not a TP, numbered E`first_id`, E`first_id + 1`, …"""
+def error_rows(layout: Layout, sides: tuple[Spans, Spans]) -> list[dict[str, Any]]:
+    """One row per decision that is not a TP (numbered by Report.set_errors)."""
     offsets = layout.offsets
-    errors = [d for d in decided if d[1] != TP]
+    errors = [d for d in layout.decided if d[1] != TP]
     sentence = [d[0] for d in errors]
     gold = SideRows(layout, sides[0], sentence, [d[3] for d in errors])
     other = SideRows(layout, sides[1], sentence, [d[4] for d in errors])
     lengths = [offsets[k + 1] - offsets[k] for k in sentence]
     strips = token_strips(gold.spans, other.spans, lengths)
     columns = (
-        [f"E{n}" for n in range(first_id, first_id + len(errors))], repeat(doc), [k + 1 for k in sentence],
+        repeat(""), repeat(layout.name), [k + 1 for k in sentence],
         repeat(""), [KINDS[d[1]] for d in errors], [SUBTYPES[d[2]] for d in errors], gold.label, other.label,
         gold.start, gold.end, other.start, other.end, gold.parts, other.parts, gold.position,
         other.position, gold.text, other.text, repeat(""), gold.line, other.line, strips,
@@ -91,7 +94,7 @@ def span_text(words: Sequence[str], begin: int, end: int) -> str:
     if end - begin + 1 > TEXT_LIMIT:
         half = TEXT_LIMIT // 2
         return f"{span_text(words, begin, begin + half - 1)} … {span_text(words, end - half + 1, end)}"
-    return " ".join([*words[begin - 1 : end], *map(str, range(max(begin, len(words) + 1), end + 1))])
+    return " ".join(unit_tokens(words, begin - 1, end))
 
 
 def _runs(tokens: Tokens) -> list[tuple[int, int]]:
