@@ -115,18 +115,20 @@ def _pieces(value: Any, depth: int) -> Iterator[bytes]:
             yield (b"," if i else b"") + _encode(str(key)) + b":"
             yield from _pieces(item, depth - 1)
         yield b"}"
-    elif isinstance(value, Later):
+    elif isinstance(value, Later) or (isinstance(value, list | tuple) and len(value) >= LONG):
         yield b"["
-        for i, part in enumerate(value.parts(BATCH)):
+        for i, part in enumerate(_batches(value)):
             yield (b"," if i else b"") + _encode(part)[1:-1]
-        yield b"]"
-    elif isinstance(value, list | tuple) and len(value) >= LONG:
-        yield b"["
-        for start in range(0, len(value), BATCH):
-            yield (b"," if start else b"") + _encode(value[start : start + BATCH])[1:-1]
         yield b"]"
     else:
         yield _encode(value)
+
+
+def _batches(items: Later | list[Any] | tuple[Any, ...]) -> Iterator[Any]:
+    """The items BATCH at a time (a Later made a part at a time where it can be)."""
+    if isinstance(items, Later):
+        return items.parts(BATCH)
+    return (items[start : start + BATCH] for start in range(0, len(items), BATCH))
 
 
 def write_report(report: Report, handle: IO[bytes]) -> None:

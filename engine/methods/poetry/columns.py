@@ -10,13 +10,14 @@ a page's relevance a running total in pair order.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from functools import partial
 from typing import Any
 
 import numpy as np
 
+from ...report import Later
 from ...rowkeys import row_keys
 
 #: Offsets beyond this are kept as Python integers (numpy object arrays): int64 sums and
@@ -371,33 +372,13 @@ def _poem_spurious(refs: Spans, syss: Spans, spurious: np.ndarray, n_labels: int
     return np.bincount(keys // n_labels, minlength=n_rows)
 
 
-class LazyColumns(Sequence[list[Any]]):
-    """Columns made Python lists when first read (a run without detail reads only the
-    CSV's eight)."""
-
-    def __init__(self, makers: list[Callable[[], list[Any]]]) -> None:
-        self._makers = makers
-        self._made: dict[int, list[Any]] = {}
-
-    def __len__(self) -> int:
-        return len(self._makers)
-
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return [self[k] for k in range(len(self))[index]]
-        index = range(len(self))[index]
-        if index not in self._made:
-            self._made[index] = self._makers[index]()
-        return self._made[index]
-
-
 class RowNumbers(Sequence[tuple[Any, ...]]):
     """Per row the tuple the rest of the method uses: precision, recall, the six counts,
     relevance, n_retrieved, reference and system spans (Python numbers, the original's
     integers where it has them). `columns` holds them column by column; the tuples are
     made when first asked for (the CSV and the totals read the columns)."""
 
-    def __init__(self, columns: Sequence[list[Any]]) -> None:
+    def __init__(self, columns: Sequence[Sequence[Any]]) -> None:
         self.columns = columns
         self._rows: list[tuple[Any, ...]] | None = None
 
@@ -418,13 +399,14 @@ class RowNumbers(Sequence[tuple[Any, ...]]):
 
 def row_numbers(scores: Scores) -> RowNumbers:
     """The numbers of every row (RowNumbers), each column made a list when first read."""
-    return RowNumbers(LazyColumns([
+    makers = [
         partial(_with_ints, scores.precision, scores.precision_int),
         partial(_with_ints, scores.recall, scores.recall_int),
         *(scores.counts[:, k].tolist for k in range(6)),
         partial(_with_ints, scores.relevance, scores.relevance_int),
         scores.n_retrieved.tolist, scores.n_ref.tolist, scores.n_sys.tolist,
-    ]))  # fmt: skip
+    ]  # fmt: skip
+    return RowNumbers([Later(len(scores.n_ref), make) for make in makers])
 
 
 def _with_ints(values: np.ndarray, as_int: np.ndarray) -> list[Any]:
