@@ -26,9 +26,6 @@ class QuestionScore:
     answer_best: Sequence[tuple[float, int]]
     prediction_best: Sequence[tuple[float, int]]
 
-    def diagnostics(self) -> dict[str, float]:
-        return {"precision": self.precision, "recall": self.recall}
-
 
 def _total(values: Sequence[float]) -> float:
     total = 0.0
@@ -97,12 +94,8 @@ def score_question(
 
 @dataclass
 class ProcessScore:
-    pid: int
     questions: dict[str, QuestionScore]
     corrections: dict[str, list[Correction]]  # per question: the similarities §4.2 corrected
-
-    def diagnostics(self) -> dict[str, Any]:
-        return {"process_id": self.pid, **{q: self.questions[q].diagnostics() for q in QUESTIONS}}
 
 
 def score_process(answer: Summary, prediction: Summary, comparer: Comparer) -> ProcessScore:
@@ -116,7 +109,7 @@ def score_process(answer: Summary, prediction: Summary, comparer: Comparer) -> P
         found = comparer.take()
         if found:
             corrections[q] = found
-    return ProcessScore(answer.pid, questions, corrections)
+    return ProcessScore(questions, corrections)
 
 
 @dataclass
