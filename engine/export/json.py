@@ -13,13 +13,13 @@ from __future__ import annotations
 import json
 import math
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any
 
 import orjson
 
 from ..errors import shown
-from ..report import Report, Table
+from ..report import ColumnRows, Report, Table
 from ..textio import atomic_file
 
 #: Items of a list encoded in one call of the encoder.
@@ -72,15 +72,23 @@ def report_dict(report: Report) -> dict[str, Any]:
 def _encode(value: Any) -> bytes:
     """One value as compact JSON in UTF-8, NaN as null, undecodable name bytes escaped."""
     try:
-        return orjson.dumps(value, option=OPTIONS)
+        return orjson.dumps(value, default=_as_list, option=OPTIONS)
     except orjson.JSONEncodeError:
         return _standard(value)
+
+
+def _as_list(value: Any) -> list[Any]:
+    """A ColumnRows (or another sequence) met inside a value, as the list it stands for."""
+    if isinstance(value, Sequence) and not isinstance(value, str | bytes):
+        return list(value)
+    raise TypeError(type(value).__name__)
 
 
 def _standard(value: Any) -> bytes:
     """What orjson refuses, by the standard library: integers beyond 64 bits, and names
     that are not UTF-8 (escaped as messages show them)."""
-    text = json.dumps(_without_nan(value), ensure_ascii=False, separators=(",", ":"), check_circular=False)
+    text = json.dumps(_without_nan(value), ensure_ascii=False, separators=(",", ":"), check_circular=False,
+                      default=_as_list)  # fmt: skip
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError:
@@ -106,6 +114,11 @@ def _pieces(value: Any, depth: int) -> Iterator[bytes]:
             yield (b"," if i else b"") + _encode(str(key)) + b":"
             yield from _pieces(item, depth - 1)
         yield b"}"
+    elif isinstance(value, ColumnRows) and len(value) >= LONG:
+        yield b"["
+        for start in range(0, len(value), BATCH):
+            yield (b"," if start else b"") + _encode(value.dicts(start, start + BATCH))[1:-1]
+        yield b"]"
     elif isinstance(value, list | tuple) and len(value) >= LONG:
         yield b"["
         for start in range(0, len(value), BATCH):
