@@ -12,8 +12,9 @@ from __future__ import annotations
 
 import os
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
@@ -21,8 +22,6 @@ from . import __version__
 from .textio import sha256_bytes, sha256_file
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator
-
     import pandas as pd
 
     from .spans import Document, Span
@@ -156,6 +155,45 @@ _BLANK_ROW: dict[str, Any] = {
 }
 
 
+class ColumnRows(Sequence[dict[str, Any]]):
+    """Rows of a table kept as columns (key → one value per row, in row order). The JSON
+    and CSV writers take the columns as they are; the rows as dicts are made all at once
+    when a row is first read (the app and the workbook read them)."""
+
+    def __init__(self, columns: dict[str, Sequence[Any]]) -> None:
+        lengths = {len(values) for values in columns.values()}
+        if len(lengths) > 1:
+            raise ValueError("columns of different lengths")
+        self.columns = columns
+        self._length = lengths.pop() if lengths else 0
+        self._rows: list[dict[str, Any]] | None = None
+
+    def keys(self) -> list[str]:
+        """The rows' keys, in column order (none without rows, as for a list of dicts)."""
+        return list(self.columns) if self._length else []
+
+    def rows(self) -> list[dict[str, Any]]:
+        """Every row as a dict (keys in column order), made once."""
+        if self._rows is None:
+            self._rows = self.dicts(0, self._length)
+        return self._rows
+
+    def dicts(self, start: int, stop: int) -> list[dict[str, Any]]:
+        """Rows `start` to `stop` as new dicts (the JSON writer's batches: never all at once)."""
+        keys = list(self.columns)
+        values = zip(*(column[start:stop] for column in self.columns.values()), strict=True)
+        return list(map(dict, map(zip, repeat(keys), values)))
+
+    def __len__(self) -> int:
+        return self._length
+
+    def __getitem__(self, index: Any) -> Any:
+        return self.rows()[index]
+
+    def __iter__(self) -> Iterator[dict[str, Any]]:
+        return iter(self.rows())
+
+
 def _now() -> str:
     """The local time to the second with its UTC offset, in ISO 8601 (what datetime's
     now().astimezone().isoformat(timespec="seconds") gives, without loading datetime)."""
@@ -216,7 +254,7 @@ class Report:
     options: dict[str, Any]
     inputs: list[InputFile]
     tables: dict[str, Table]
-    error_rows: list[dict[str, Any]] = field(default_factory=list)
+    error_rows: Sequence[dict[str, Any]] = field(default_factory=list)  # a list, or ColumnRows
     documents: list[Document] = field(default_factory=list)
     gold_spans: Sequence[Span] = field(default_factory=list)  # a list, or made when read
     system_spans: Sequence[Span] = field(default_factory=list)
@@ -228,11 +266,13 @@ class Report:
     def __post_init__(self) -> None:
         self.set_errors(self.error_rows)
 
-    def set_errors(self, rows: list[dict[str, Any]]) -> None:
-        """Use `rows` as the error table; rows without an id get E1, E2, … by position."""
-        for number, row in enumerate(rows, 1):
-            if not row.get("error_id"):
-                row["error_id"] = f"E{number}"
+    def set_errors(self, rows: Sequence[dict[str, Any]]) -> None:
+        """Use `rows` as the error table; rows without an id get E1, E2, … by position
+        (ColumnRows come with their ids)."""
+        if not isinstance(rows, ColumnRows):
+            for number, row in enumerate(rows, 1):
+                if not row.get("error_id"):
+                    row["error_id"] = f"E{number}"
         self.error_rows = rows
 
     @property
@@ -254,7 +294,9 @@ class Report:
     def error_columns(self) -> list[str]:
         """The error table's columns: ERROR_COLUMNS first, then the method's own (the first
         row's other keys)."""
-        return [*ERROR_COLUMNS, *(c for row in self.error_rows[:1] for c in row if c not in ERROR_COLUMNS)]
+        rows = self.error_rows
+        first = rows.keys() if isinstance(rows, ColumnRows) else next(iter(rows[:1]), {})
+        return [*ERROR_COLUMNS, *(c for c in first if c not in ERROR_COLUMNS)]
 
     @property
     def errors(self) -> pd.DataFrame:

@@ -19,7 +19,7 @@ import math
 import os
 import re
 from collections.abc import Iterable, Sequence
-from itertools import chain
+from itertools import chain, repeat
 from operator import itemgetter
 from pathlib import Path
 from types import NoneType
@@ -27,7 +27,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..progress import NO_PROGRESS, Progress
-from ..report import ERROR_COLUMNS, Report
+from ..report import ERROR_COLUMNS, ColumnRows, Report
 from ..textio import BOM, atomic_write_files
 
 #: First characters that make a spreadsheet read a cell as a formula.
@@ -138,10 +138,15 @@ def _whole_number_lists(values: list[Any]) -> bool:
 def table_text(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     """One CSV document: a header line, then a line per row."""
     if len(columns) > 1 and all(len(row) == len(columns) for row in rows):  # a column at a time
-        fields = [column_fields(column_cells(list(values))) for values in zip(*rows, strict=True)]
-        lines = "".join([",".join(line) + "\r\n" for line in zip(*fields, strict=True)])
-        return _text(columns, ()) + lines
+        return columns_text(columns, zip(*rows, strict=True))
     return _text(columns, (map(cell, row) for row in rows))
+
+
+def columns_text(columns: Sequence[str], values: Iterable[Sequence[Any]]) -> str:
+    """One CSV document from its columns' values (two or more columns, equally long),
+    joined a column at a time."""
+    fields = [column_fields(column_cells(list(column))) for column in values]
+    return _text(columns, ()) + "".join([",".join(line) + "\r\n" for line in zip(*fields, strict=True)])
 
 
 # A field the csv module quotes (QUOTE_MINIMAL, delimiter ','): one holding a quote, a comma
@@ -173,13 +178,17 @@ def _text(columns: Sequence[str], lines: Iterable[Iterable[Any]]) -> str:
 
 def error_columns(report: Report) -> list[str]:
     """The error table's columns: the standard ones, then every extra key in order of appearance."""
-    keys = dict.fromkeys(chain.from_iterable(report.error_rows))  # every key, in order of appearance
+    rows = report.error_rows
+    # every key, in order of appearance
+    keys = rows.keys() if isinstance(rows, ColumnRows) else dict.fromkeys(chain.from_iterable(rows))
     return [*ERROR_COLUMNS, *(key for key in keys if key not in ERROR_COLUMNS)]
 
 
 def errors_text(report: Report) -> str:
     columns = error_columns(report)
     rows = report.error_rows
+    if isinstance(rows, ColumnRows):  # the columns as they are
+        return columns_text(columns, (rows.columns.get(c, repeat(None, len(rows))) for c in columns))
     try:  # every row with every column: one look-up of all of them a row
         values = list(map(itemgetter(*columns), rows))
     except KeyError:

@@ -13,13 +13,13 @@ from __future__ import annotations
 import json
 import math
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any
 
 import orjson
 
 from ..errors import shown
-from ..report import Later, Report, Table
+from ..report import ColumnRows, Later, Report, Table
 from ..textio import atomic_file
 
 #: Items of a list encoded in one call of the encoder.
@@ -72,24 +72,23 @@ def report_dict(report: Report) -> dict[str, Any]:
 def _encode(value: Any) -> bytes:
     """One value as compact JSON in UTF-8, NaN as null, undecodable name bytes escaped."""
     try:
-        return orjson.dumps(value, option=OPTIONS, default=_listed)
+        return orjson.dumps(value, default=_as_list, option=OPTIONS)
     except orjson.JSONEncodeError:
         return _standard(value)
 
 
-def _listed(value: Any) -> list[Any]:
-    """A list made when read (report.Later) as its list (orjson's hook for other types)."""
-    if isinstance(value, Later):
+def _as_list(value: Any) -> list[Any]:
+    """A ColumnRows (or another sequence) met inside a value, as the list it stands for."""
+    if isinstance(value, Sequence) and not isinstance(value, str | bytes):
         return list(value)
-    raise TypeError(f"{type(value).__name__} is not JSON serializable")
+    raise TypeError(type(value).__name__)
 
 
 def _standard(value: Any) -> bytes:
     """What orjson refuses, by the standard library: integers beyond 64 bits, and names
     that are not UTF-8 (escaped as messages show them)."""
-    text = json.dumps(
-        _without_nan(value), ensure_ascii=False, separators=(",", ":"), check_circular=False, default=_listed
-    )
+    text = json.dumps(_without_nan(value), ensure_ascii=False, separators=(",", ":"), check_circular=False,
+                      default=_as_list)  # fmt: skip
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError:
@@ -115,7 +114,7 @@ def _pieces(value: Any, depth: int) -> Iterator[bytes]:
             yield (b"," if i else b"") + _encode(str(key)) + b":"
             yield from _pieces(item, depth - 1)
         yield b"}"
-    elif isinstance(value, Later) or (isinstance(value, list | tuple) and len(value) >= LONG):
+    elif isinstance(value, Later | ColumnRows) or (isinstance(value, list | tuple) and len(value) >= LONG):
         yield b"["
         for i, part in enumerate(_batches(value)):
             yield (b"," if i else b"") + _encode(part)[1:-1]
@@ -124,10 +123,12 @@ def _pieces(value: Any, depth: int) -> Iterator[bytes]:
         yield _encode(value)
 
 
-def _batches(items: Later | list[Any] | tuple[Any, ...]) -> Iterator[Any]:
-    """The items BATCH at a time (a Later made a part at a time where it can be)."""
+def _batches(items: Later | ColumnRows | list[Any] | tuple[Any, ...]) -> Iterator[Any]:
+    """The items BATCH at a time (a Later or a ColumnRows made a part at a time, never whole)."""
     if isinstance(items, Later):
         return items.parts(BATCH)
+    if isinstance(items, ColumnRows):
+        return (items.dicts(start, start + BATCH) for start in range(0, len(items), BATCH))
     return (items[start : start + BATCH] for start in range(0, len(items), BATCH))
 
 

@@ -20,7 +20,6 @@ from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report
 from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register
 from .columns import Scores, SplitError, row_numbers, score_rows
-from .compare import page_details
 from .reading import Codes, read_pages
 from .render import COLUMNS, csv_text, json_rows, overall_line
 from .rows import Rows
@@ -28,7 +27,7 @@ from .summary import Totals, Warnings, corpus_scores, tables
 
 if TYPE_CHECKING:
     from ...stats import UnitStatistics
-    from .detail import PageRecord
+    from .detail import RunPages
 
 WEIGHT_FLAG = "--partial-match-weight"
 
@@ -199,7 +198,7 @@ class Run:
         self.warn = Warnings()
         self.page_ids: list[Any] = []  # per CSV row
         self.scores: list[tuple[Any, ...]] = []  # the numbers of each CSV row (columns.row_numbers)
-        self.records: list[PageRecord] = []  # with detail
+        self.pages: RunPages | None = None  # with detail
         self.reading = 0.75 if detail else 1.0  # reading and scoring's part of the progress bar
 
     def report(self) -> Report:
@@ -223,7 +222,7 @@ class Run:
         self.scores = row_numbers(scores)
         self._warn_unused(rows.n_system_ids - rows.system_lines_used())
         if self.detail:
-            self._records(reference, rows, scores, list(codes))
+            self._pages(reference, rows, scores, list(codes))
         self.progress.update(self.reading, "scoring", force=True)
         inputs = [InputFile("gold", self.gold, reference.sha256),
                   InputFile("system", self.system, system.sha256)]  # fmt: skip
@@ -240,16 +239,11 @@ class Run:
         except SplitError as err:
             raise _split_error(err, rows.reference.ids[err.row], self.gold, err.row + 1) from None
 
-    def _records(self, reference: Any, rows: Rows, scores: Scores, labels: list[Any]) -> None:
-        from .detail import PageRecord, read_texts  # only runs with detail need the module
+    def _pages(self, reference: Any, rows: Rows, scores: Scores, labels: list[Any]) -> None:
+        from .detail import RunPages, page_texts  # only runs with detail need the module
 
-        texts = read_texts(self.options.texts) if self.options.texts else None
-        details = page_details(scores, labels, rows.count)
-        for row, (page_id, detail) in enumerate(zip(reference.ids, details, strict=True)):
-            text = texts.get(page_id) if texts is not None else None
-            if text is None and type(reference.texts[row]) is str:
-                text = reference.texts[row]
-            self.records.append(PageRecord(row + 1, page_id, int(rows.system_line[row]) + 1, text, detail))
+        texts = page_texts(reference.ids, reference.texts, self.options.texts)
+        self.pages = RunPages(scores, labels, reference.ids, (rows.system_line + 1).tolist(), texts)
 
     def _warn_unused(self, unused: int) -> None:
         if unused:
@@ -290,7 +284,7 @@ class Run:
             from .detail import fill_detail, pages_table
 
             report.tables["pages"] = pages_table(self.page_ids, self.scores)
-            fill_detail(report, self.records, self.options.ignore_label, self.progress, self.reading)
+            fill_detail(report, self.pages, self.options.ignore_label, self.progress, self.reading)
             self.progress.update(1.0, "done", force=True)
         return report
 

@@ -4,16 +4,18 @@ viewer, and the JSON `details`. Only runs with detail (--json, --xlsx, the app) 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
+
+import numpy as np
 
 from ...errors import InputError
 from ...formats.poetry_jsonl import JsonLines, describe, page_id_of
 from ...progress import Progress
 from ...report import Report, Table
 from ...spans import Document
-from .compare import PageDetail
+from .columns import Scores
 from .errors import Pages, ViewerSpans, error_rows, label_text
 from .render import COLUMNS
 from .summary import f1
@@ -29,14 +31,15 @@ PAGE_EXTRA = ["f1", "relevance", "n_retrieved", "n_reference_spans", "n_system_s
 
 
 @dataclass
-class PageRecord:
-    """One reference line as the report shows it."""
+class RunPages:
+    """What a run's detail is made of: the scoring's arrays, and per row (reference line)
+    its page id, its system line (1-based) and its text (None: unknown)."""
 
-    line: int
-    page_id: Any
-    system_line: int
-    text: str | None
-    detail: PageDetail
+    scores: Scores
+    labels: list[Any]  # label code → the label as read
+    page_ids: list[Any]
+    system_lines: list[int]
+    texts: list[str | None]
 
 
 # --- the Pages sheet -------------------------------------------------------------------
@@ -94,68 +97,107 @@ class Positions(Sequence[str]):
         return "·"
 
 
+def page_texts(page_ids: list[Any], own: list[Any], path: str | None) -> list[str | None]:
+    """Each row's text: from `--texts` (PATH), else the reference line's own `text`."""
+    texts = read_texts(path) if path else {}
+    return [
+        found if (found := texts.get(page_id)) is not None else (text if type(text) is str else None)
+        for page_id, text in zip(page_ids, own, strict=True)
+    ]
+
+
 # --- documents, spans, error rows, JSON details -----------------------------------------
 
 
-def _document(record: PageRecord, name: str) -> Document:
-    label = label_text(record.page_id)
-    if record.text is not None:
-        return Document(name, record.text, [(0, len(record.text))], [label], joiner="", unit_name="page")
-    ends = [s[1] for s in record.detail.references] + [s[1] for s in record.detail.systems]
-    length = max([0, *ends])
-    return Document(
-        name, Positions(length), [(0, length)], [label], joiner="", has_words=False, unit_name="page"
-    )
+class PageDocuments(Sequence[Document]):
+    """One document per page (reference line), made when read: its text, else a stand-in
+    dot per position up to its last span's end."""
+
+    def __init__(self, pages: Pages) -> None:
+        self.pages = pages
+
+    def __len__(self) -> int:
+        return len(self.pages.names)
+
+    def __getitem__(self, index: Any) -> Any:
+        rows = range(len(self))[index]  # an index or a slice of the rows (IndexError beyond)
+        return list(map(self.document, rows)) if isinstance(index, slice) else self.document(rows)
+
+    def __iter__(self) -> Iterator[Document]:
+        return map(self.document, range(len(self)))
+
+    def document(self, row: int) -> Document:
+        pages = self.pages
+        name, label, text = pages.names[row], pages.unit_ids[row], pages.texts[row]
+        if text is not None:
+            return Document(name, text, [(0, len(text))], [label], joiner="", unit_name="page")
+        refs, syss = pages.refs, pages.syss
+        ends = refs.end[refs.at[row] : refs.at[row + 1]] + syss.end[syss.at[row] : syss.at[row + 1]]
+        length = max([0, *ends])
+        return Document(
+            name, Positions(length), [(0, length)], [label], joiner="", has_words=False, unit_name="page"
+        )
 
 
-def page_json(record: PageRecord) -> dict[str, Any]:
-    """A page's entry in the JSON `details`: its spans, mapping and pairs."""
-    detail = record.detail
-    refs_of: dict[int, list[int]] = {}
-    for i, j in enumerate(detail.system_of):
-        if j >= 0:
-            refs_of.setdefault(j, []).append(i)
-    return {
-        "page_id": record.page_id,
-        "line": record.line,
-        "system_line": record.system_line,
-        "reference": [{"start": s, "end": e, "label": lab,
-                       "system": detail.system_of[i] if detail.system_of[i] >= 0 else None,
-                       "factor": detail.factors[i] if detail.system_of[i] >= 0 else None}
-                      for i, (s, e, _, lab) in enumerate(detail.references)],
-        "system": [{"start": s, "end": e, "label": lab, "references": refs_of.get(j, []),
-                    "merged": detail.members[j]}
-                   for j, (s, e, _, lab) in enumerate(detail.systems)],
-        "pairs": [{"reference": i, "system": j, "piece": [ps, pe], "exact": exact,
-                   "factor": factor, "credit": credit}
-                  for i, j, ps, pe, exact, factor, credit in detail.pairs],
-    }  # fmt: skip
+def details_json(pages: Pages, page_ids: list[Any]) -> list[dict[str, Any]]:
+    """The JSON `details`: per row its spans, mapping and pairs, indices within the page;
+    each list built for all pages at once, then cut page by page."""
+    refs, syss, best = pages.refs, pages.syss, pages.best
+    mapped = best >= 0
+    system = np.where(mapped, best - syss.at[refs.row], -1).tolist()
+    factor = pages.top.tolist()
+    reference = [{"start": s, "end": e, "label": lab, "system": j if j >= 0 else None,
+                  "factor": f if j >= 0 else None}
+                 for s, e, lab, j, f in zip(refs.start, refs.end, refs.label, system, factor,
+                                            strict=True)]  # fmt: skip
+    systems = [{"start": s, "end": e, "label": lab, "references": r, "merged": m}
+               for s, e, lab, r, m in zip(syss.start, syss.end, syss.label, _references_of(pages),
+                                          pages.members, strict=True)]  # fmt: skip
+    pairs = [{"reference": i, "system": j, "piece": [ps, pe], "exact": x, "factor": f, "credit": c}
+             for i, j, ps, pe, x, f, c in zip(refs.within(pages.pair_ref).tolist(),
+                                              syss.within(pages.pair_sys).tolist(), pages.piece_start,
+                                              pages.piece_end, pages.exact, pages.factor, pages.credit,
+                                              strict=True)]  # fmt: skip
+    r_at, s_at = refs.at.tolist(), syss.at.tolist()
+    p_at = np.searchsorted(refs.row[pages.pair_ref], np.arange(len(page_ids) + 1)).tolist()
+    return [{"page_id": page_id, "line": row + 1, "system_line": pages.system_lines[row],
+             "reference": reference[r_at[row] : r_at[row + 1]], "system": systems[s_at[row] : s_at[row + 1]],
+             "pairs": pairs[p_at[row] : p_at[row + 1]]}
+            for row, page_id in enumerate(page_ids)]  # fmt: skip
 
 
-def _document_names(records: list[PageRecord]) -> list[str]:
+def _references_of(pages: Pages) -> list[list[int]]:
+    """Per system span, the references mapped to it (numbered within the page), ascending."""
+    refs, best = pages.refs, pages.best
+    mapped = np.flatnonzero(best >= 0)
+    by_system = mapped[np.argsort(best[mapped], kind="stable")]
+    within = refs.within(by_system).tolist()
+    at = np.searchsorted(best[by_system], np.arange(len(pages.syss) + 1)).tolist()
+    return [within[a:b] for a, b in zip(at, at[1:], strict=False)]
+
+
+def _document_names(page_ids: list[str]) -> list[str]:
     """One unique name per page: its id, with the line added where an id repeats."""
     names: list[str] = []
     used: set[str] = set()
-    for record in records:
-        name = label_text(record.page_id)
+    for line, name in enumerate(page_ids, 1):
         if name in used:
-            name = f"{name} (line {record.line})"
+            name = f"{name} (line {line})"
         used.add(name)
         names.append(name)
     return names
 
 
-def fill_detail(report: Report, records: list[PageRecord], ignore_label: bool, progress: Progress,
-                done: float) -> None:  # fmt: skip
+def fill_detail(report: Report, run: RunPages, ignore_label: bool, progress: Progress, done: float) -> None:
     """Documents, spans, error rows and the JSON details of every page; `progress` goes
     from `done` to 1."""
-    names = _document_names(records)
     progress.update(done, "collecting the spans for review")
-    report.documents = [_document(record, name) for record, name in zip(records, names, strict=True)]
-    pages = Pages(records, names)
+    unit_ids = [label_text(page_id) for page_id in run.page_ids]
+    pages = Pages(run.scores, run.labels, _document_names(unit_ids), unit_ids, run.system_lines, run.texts)
+    report.documents = PageDocuments(pages)
     report.gold_spans, report.system_spans = ViewerSpans(pages, True), ViewerSpans(pages, False)
     progress.update(done + (1 - done) / 3, "collecting the spans for review")
     report.set_errors(error_rows(pages, ignore_label))
     progress.update(done + (1 - done) * 2 / 3, "collecting the spans for review")
-    report.data["details"] = [page_json(record) for record in records]
+    report.data["details"] = details_json(pages, run.page_ids)
     report.data["_legends"] = {"Spans": SPANS_LEGEND}

@@ -1,21 +1,17 @@
 """The Spans sheet's rows and the viewer's spans of every page (specs/poetry.md §6.2),
-built a column at a time from the pages' details laid end to end: no per-page or per-span
-object beyond the rows themselves; each viewer Span is made when it is read."""
+built a column at a time from the scoring's arrays (columns.Scores, all pages laid end
+to end): no per-page or per-span object; each viewer Span is made when it is read."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from itertools import chain
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
 from ...formats.spantable import SpanSequence
+from ...report import ColumnRows
 from ...spans import Span
-from .compare import PageDetail
-
-if TYPE_CHECKING:
-    from .detail import PageRecord
+from .columns import Scores, Spans
 
 MARKERS = {"reference": "🟩", "system": "🟥", "both": "🟨"}
 ROW_KEYS = (
@@ -38,51 +34,65 @@ def label_text(label: Any) -> str:
     return str(label)
 
 
-def _offsets(counts: list[int]) -> np.ndarray:
-    """Where each page's items start in the flat columns."""
-    return np.concatenate(([0], np.cumsum(counts, dtype=np.int64)[:-1])).astype(np.int64)
+def bounds(rows: np.ndarray, n_rows: int) -> np.ndarray:
+    """Where each row's items start in columns sorted by row (n_rows + 1 bounds)."""
+    return np.searchsorted(rows, np.arange(n_rows + 1))
 
 
-def _pages_of(counts: list[int]) -> np.ndarray:
-    return np.repeat(np.arange(len(counts), dtype=np.int64), counts)
+class Side:
+    """One side's spans (sorted as scored) as Python columns: start, end, index in the
+    file's list, label as read and as shown; each span's row and where each row's spans
+    start."""
+
+    def __init__(self, spans: Spans, labels: list[Any], shown: list[str], n_rows: int) -> None:
+        self.spans, self.row = spans, spans.row
+        self.start, self.end, self.index = spans.start.tolist(), spans.end.tolist(), spans.index.tolist()
+        codes = spans.label.tolist()
+        self.label, self.shown = [labels[c] for c in codes], [shown[c] for c in codes]
+        self.at = bounds(spans.row, n_rows)
+
+    def __len__(self) -> int:
+        return len(self.start)
+
+    def within(self, k: np.ndarray) -> np.ndarray:
+        """The spans `k` numbered within their own row."""
+        return k - self.at[self.row[k]]
+
+
+def _members(scores: Scores, n_systems: int) -> list[list[int]]:
+    """File indices folded into each system span (one each without merging)."""
+    if scores.unmerged is None:
+        return [[index] for index in scores.syss.index.tolist()]
+    spans, into = scores.unmerged
+    indices = spans.index.tolist()
+    at = np.searchsorted(into, np.arange(n_systems + 1)).tolist()  # `into` ascends
+    return [indices[a:b] for a, b in zip(at, at[1:], strict=False)]
 
 
 class Pages:
-    """Every page's spans, mapping and pairs in flat columns, with indices over all pages."""
+    """Every page's spans, mapping and pairs in flat columns over all pages (the scoring's
+    own order and indices), with each page's name, id, lines and text."""
 
-    def __init__(self, records: Sequence[PageRecord], names: list[str]) -> None:
-        self.names = names
-        self.unit_ids = [label_text(record.page_id) for record in records]
-        self.lines = [record.line for record in records]
-        self.system_lines = [record.system_line for record in records]
-        self.texts = [record.text for record in records]
-        details = [record.detail for record in records]
-        n_refs, n_sys = [len(d.references) for d in details], [len(d.systems) for d in details]
-        self.references = list(chain.from_iterable(d.references for d in details))
-        self.systems = list(chain.from_iterable(d.systems for d in details))
-        self.members = list(chain.from_iterable(d.members for d in details))
-        self.ref_page, self.sys_page = _pages_of(n_refs), _pages_of(n_sys)
-        system_of = np.array(list(chain.from_iterable(d.system_of for d in details)), dtype=np.int64)
-        mapped = system_of >= 0
-        self.n_refs_of = np.bincount(
-            system_of[mapped] + _offsets(n_sys)[self.ref_page[mapped]], minlength=len(self.systems)
-        )
-        self._pairs(details, _offsets(n_refs), _offsets(n_sys))
-
-    def _pairs(self, details: Sequence[PageDetail], ref_at: np.ndarray, sys_at: np.ndarray) -> None:
-        """The pairs' columns (reference and system indices over all pages), each
-        reference's pair (-1 for none) and the pairs of each system span in pair order."""
-        pairs = list(chain.from_iterable(d.pairs for d in details))
-        page = _pages_of([len(d.pairs) for d in details])
-        i, j, self.piece_start, self.piece_end, self.exact, self.factor, self.credit = (
-            [list(column) for column in zip(*pairs, strict=True)] if pairs else [[] for _ in range(7)]
-        )
-        self.pair_ref = np.array(i, dtype=np.int64) + ref_at[page]
-        self.pair_sys = np.array(j, dtype=np.int64) + sys_at[page]
-        self.pair_of = np.full(len(self.references), -1, dtype=np.int64)
-        self.pair_of[self.pair_ref] = np.arange(len(pairs), dtype=np.int64)
-        self.by_system = np.argsort(self.pair_sys, kind="stable")
-        self.sorted_systems = self.pair_sys[self.by_system]
+    def __init__(self, scores: Scores, labels: list[Any], names: list[str], unit_ids: list[str],
+                 system_lines: list[int], texts: list[str | None]) -> None:  # fmt: skip
+        n_rows = len(names)
+        self.names, self.unit_ids, self.texts = names, unit_ids, texts
+        self.lines, self.system_lines = list(range(1, n_rows + 1)), system_lines
+        shown = [label_text(label) for label in labels]
+        self.refs, self.syss = (Side(spans, labels, shown, n_rows) for spans in (scores.refs, scores.syss))
+        self.ref_page, self.sys_page = scores.refs.row, scores.syss.row
+        self.members = _members(scores, len(self.syss))
+        self.best, self.top = scores.best, scores.factor
+        mapped = self.best >= 0
+        self.n_refs_of = np.bincount(self.best[mapped], minlength=len(self.syss))
+        i, j, piece_start, piece_end, exact, factor, credit = scores.pairs
+        self.pair_ref, self.pair_sys = i, j
+        self.piece_start, self.piece_end = piece_start.tolist(), piece_end.tolist()
+        self.exact, self.factor, self.credit = exact.tolist(), factor.tolist(), credit.tolist()
+        self.pair_of = np.full(len(self.refs), -1, dtype=np.int64)
+        self.pair_of[i] = np.arange(len(i), dtype=np.int64)
+        self.by_system = np.argsort(j, kind="stable")
+        self.sorted_systems = j[self.by_system]
 
     def system_of_pair(self) -> np.ndarray:
         """Per reference: the system span of its pair, -1 for none."""
@@ -112,57 +122,54 @@ class ViewerSpans(SpanSequence):
 
     def __init__(self, pages: Pages, reference: bool) -> None:
         self.pages, self.reference = pages, reference
-        self.spans = pages.references if reference else pages.systems
-        self.page = pages.ref_page if reference else pages.sys_page
+        self.side = pages.refs if reference else pages.syss
 
     def __len__(self) -> int:
-        return len(self.spans)
+        return len(self.side)
 
     def span(self, i: int) -> Span:
-        pages = self.pages
-        start, end, index, label = self.spans[i]
-        page = int(self.page[i])
+        pages, side = self.pages, self.side
+        page, index = int(side.row[i]), side.index[i]
         if self.reference:
             attrs = {"status": pages.reference_status(i), "line": pages.lines[page], "index": index}
         else:
             attrs = {"status": pages.system_status(i), "line": pages.system_lines[page], "index": index,
                      "pieces": pages.pieces(i), "merged": pages.members[i]}  # fmt: skip
-        return Span(start, end, label_text(label), pages.names[page], attrs)
+        return Span(side.start[i], side.end[i], side.shown[i], pages.names[page], attrs)
 
 
 def _row_order(pages: Pages) -> tuple[list[int], list[int], list[int], list[int]]:
     """The rows in page order, each page's by (start, end, reference before system): per
     row its page, reference index, system index and pair index (-1 for none)."""
     spurious = np.flatnonzero(pages.n_refs_of == 0)
-    n_refs = len(pages.references)
-    spans = pages.references + [pages.systems[j] for j in spurious.tolist()]
-    starts = np.array([span[0] for span in spans], dtype=np.int64)
-    ends = np.array([span[1] for span in spans], dtype=np.int64)
-    side = np.repeat(np.array([0, 1], dtype=np.int64), [n_refs, len(spurious)])
-    page = np.concatenate([pages.ref_page, pages.sys_page[spurious]])
+    refs, syss = pages.refs.spans, pages.syss.spans
+    starts = np.concatenate([refs.start, syss.start[spurious]]).astype(np.int64)
+    ends = np.concatenate([refs.end, syss.end[spurious]]).astype(np.int64)
+    side = np.repeat(np.array([0, 1], dtype=np.int64), [len(refs), len(spurious)])
+    page = np.concatenate([refs.row, syss.row[spurious]])
     order = np.lexsort((side, ends, starts, page))
-    pair = np.concatenate([pages.pair_of, np.full(len(spurious), -1, dtype=np.int64)])
-    ref = np.concatenate([np.arange(n_refs, dtype=np.int64), np.full(len(spurious), -1, dtype=np.int64)])
+    none = np.full(len(spurious), -1, dtype=np.int64)
+    pair = np.concatenate([pages.pair_of, none])
+    ref = np.concatenate([np.arange(len(refs), dtype=np.int64), none])
     system = np.concatenate([pages.system_of_pair(), spurious])
     return page[order].tolist(), ref[order].tolist(), system[order].tolist(), pair[order].tolist()
 
 
-def _side(spans: list[Any], index: list[int], page: list[int], texts: list[str | None]) -> list[list[Any]]:
+def _side(side: Side, index: list[int], page: list[int], texts: list[str | None]) -> list[list[Any]]:
     """One side's label, start, end, parts, position and text columns (blank without a span)."""
-    rows = [spans[k] if k >= 0 else None for k in index]
-    starts = [span[0] if span else None for span in rows]
-    ends = [span[1] if span else None for span in rows]
-    covered = [_covered(texts[p], span) for span, p in zip(rows, page, strict=True)]
+    start, end, shown = side.start, side.end, side.shown
+    starts = [start[k] if k >= 0 else None for k in index]
+    ends = [end[k] if k >= 0 else None for k in index]
+    covered = [""] * len(index)
+    if any(text is not None for text in texts):
+        row_texts = map(texts.__getitem__, page)
+        covered = [text[max(a, 0) : max(b, 0)] if text is not None and a is not None else ""
+                   for text, a, b in zip(row_texts, starts, ends, strict=True)]  # fmt: skip
     return [
-        [label_text(span[3]) if span else "" for span in rows], starts, ends,
-        [[[span[0], span[1]]] if span else [] for span in rows],
-        [f"{span[0]}-{span[1]}" if span else "" for span in rows], covered,
+        [shown[k] if k >= 0 else "" for k in index], starts, ends,
+        [[[a, b]] if a is not None else [] for a, b in zip(starts, ends, strict=True)],
+        [f"{a}-{b}" if a is not None else "" for a, b in zip(starts, ends, strict=True)], covered,
     ]  # fmt: skip
-
-
-def _covered(text: str | None, span: Any) -> str:
-    """The text a span covers ("" without a span or a text)."""
-    return "" if text is None or not span else text[max(span[0], 0) : max(span[1], 0)]
 
 
 def _pair_columns(pages: Pages, pair: list[int], split: list[bool]) -> list[list[Any]]:
@@ -195,15 +202,16 @@ def _statuses(pages: Pages, ref: list[int], pair: list[int]) -> list[str]:
             for i, q in zip(ref, pair, strict=True)]  # fmt: skip
 
 
-def error_rows(pages: Pages, ignore_label: bool) -> list[dict[str, Any]]:
+def error_rows(pages: Pages, ignore_label: bool) -> ColumnRows:
     """One row per reference span and per spurious system span, page by page in (start,
-    end) order, references first: ids E1, E2, … (ROW_KEYS, ERROR_COLUMNS first)."""
+    end) order, references first: ids E1, E2, … (ROW_KEYS, ERROR_COLUMNS first), a column
+    at a time."""
     page, ref, system, pair = _row_order(pages)
     n = len(page)
     counts = pages.n_refs_of.tolist()
     split = [j >= 0 and counts[j] > 1 for j in system]
-    gold = _side(pages.references, ref, page, pages.texts)
-    sys_ = _side(pages.systems, system, page, pages.texts)
+    gold = _side(pages.refs, ref, page, pages.texts)
+    sys_ = _side(pages.syss, system, page, pages.texts)
     marker = [MARKERS["both" if i >= 0 and j >= 0 else "reference" if i >= 0 else "system"]
               for i, j in zip(ref, system, strict=True)]  # fmt: skip
     statuses = _statuses(pages, ref, pair)
@@ -217,4 +225,4 @@ def error_rows(pages: Pages, ignore_label: bool) -> list[dict[str, Any]]:
         [pages.lines[p] if i >= 0 else None for p, i in zip(page, ref, strict=True)],
         [pages.system_lines[p] if j >= 0 else None for p, j in zip(page, system, strict=True)],
     )  # fmt: skip
-    return [dict(zip(ROW_KEYS, values, strict=True)) for values in zip(*columns, strict=True)]
+    return ColumnRows(dict(zip(ROW_KEYS, columns, strict=True)))

@@ -74,11 +74,10 @@ def _csv_module_rows(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> str:
 
 
 def json_rows(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
-    """The CSV rows as JSON objects: the page id as read, integers kept apart from floats."""
-    return [
-        dict(zip(COLUMNS, (page_id, *score[:8]), strict=True))
-        for page_id, score in zip(page_ids, scores, strict=True)
-    ]
+    """The CSV rows as JSON objects: the page id as read, integers kept apart from floats
+    (made a column at a time from the numbers' columns)."""
+    values = zip(page_ids, *columns_of(scores)[:8], strict=True)
+    return list(map(dict, map(zip, repeat(COLUMNS), values)))
 
 
 def overall_line(pages: int, precision: float, recall: float) -> str:

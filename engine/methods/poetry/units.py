@@ -9,6 +9,7 @@ import numpy as np
 
 from ...report import Report
 from ...stats import ScoreRow, Scores, UnitStatistics, harmonic, ratio
+from .render import columns_of
 
 #: What each column holds, and where it is in a page's score tuple (None: 1 per page).
 COLUMNS = {"pages": None, "precision": 0, "recall": 1, "f1": None, "relevance": 8,
@@ -20,10 +21,11 @@ def unit_statistics(report: Report) -> UnitStatistics | None:
     if pages is None:
         return None
     page_ids, scores = pages
+    numbers = columns_of(scores)
     counts = np.zeros((len(scores), len(COLUMNS)))
     for column, at in enumerate(COLUMNS.values()):
         if at is not None:
-            counts[:, column] = [page[at] for page in scores]
+            counts[:, column] = numbers[at]
     counts[:, 0] = 1
     counts[:, 3] = harmonic(counts[:, 1], counts[:, 2])
     rows = [

@@ -1,0 +1,58 @@
+"""An error table kept as columns (engine.report.ColumnRows): the same rows, JSON and CSV
+files as the same rows given as a list of dicts."""
+
+from __future__ import annotations
+
+import io
+
+import pytest
+
+from engine.export.csv import csv_files, error_columns
+from engine.export.json import BATCH, dumps, write_report
+from engine.report import ColumnRows, Report, Table, error_row
+
+
+def _rows(n: int) -> list[dict]:
+    """Rows with every standard column, numbers, None, lists, floats and odd text."""
+    return [
+        error_row(error_id=f"E{k + 1}", document=f"doc {k % 3}", unit=1, type="FP" if k % 2 else "FN",
+                  gold_start=k if k % 2 else None, gold_parts=[[k, k + 2]] if k % 2 else [],
+                  gold_text=['=SUM(A1)', 'a "quoted", text', "line\nbreak", "é🟨", ""][k % 5],
+                  factor=[0.1, 1e-05, None, float("nan"), 2.5e16][k % 5], extra=k)  # fmt: skip
+        for k in range(n)
+    ]
+
+
+def _report(rows) -> Report:
+    return Report("m", "t", {}, [], {"overall": Table(["a"], [[1]])}, error_rows=rows, created="now")
+
+
+def _columns(rows: list[dict]) -> ColumnRows:
+    return ColumnRows({key: [row[key] for row in rows] for key in rows[0]})
+
+
+@pytest.mark.parametrize("n", [1, 7, 2 * BATCH + 3])
+def test_columns_give_the_same_rows_json_and_csv(n):
+    rows = _rows(n)
+    listed, columns = _report([dict(row) for row in rows]), _report(_columns(rows))
+    assert list(columns.error_rows) == rows and columns.error_rows[1:3] == rows[1:3] and len(columns.error_rows) == n
+    assert columns.error_columns == listed.error_columns == error_columns(columns)
+    written = []
+    for report in (listed, columns):
+        handle = io.BytesIO()
+        write_report(report, handle)
+        written.append(handle.getvalue())
+    assert written[0] == written[1] == dumps(listed).encode("utf-8") == dumps(columns).encode("utf-8")
+    assert csv_files(listed) == csv_files(columns)
+
+
+def test_no_rows_no_columns():
+    empty = ColumnRows({"error_id": [], "extra": []})
+    assert len(empty) == 0 and empty.keys() == [] and list(empty) == []
+    assert csv_files(_report(empty)) == csv_files(_report([]))
+    assert _report(empty).error_columns == _report([]).error_columns
+
+
+def test_columns_must_be_equally_long():
+    with pytest.raises(ValueError):
+        ColumnRows({"a": [1, 2], "b": [1]})
