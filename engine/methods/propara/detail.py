@@ -9,20 +9,18 @@ summary stores them: `null`, `unk` or the text).
 
 from __future__ import annotations
 
-import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
-from ...formats.propara_actions import NULL, UNK, Process
-from ...report import Table, error_row
+from ...report import Later, Table, error_row
 from ...spans import Document, Span
 from .scores import QUESTIONS, QuestionScore
 from .summary import Conversion, Move, Summary
 
 SINGULAR = {"inputs": "input", "outputs": "output", "conversions": "conversion", "moves": "move"}
 MARKERS = {"missing": GOLD_MARK, "spurious": SYSTEM_MARK, "partial": BOTH_MARK}  # answer, prediction, both
-SHOWN = {NULL: "-", UNK: "?"}  # the grid shows locations as the files write them
 
 Item = str | Conversion | Move
 
@@ -162,60 +160,30 @@ def error_rows(doc: Document, found: list[Entry]) -> list[dict[str, Any]]:
     return rows
 
 
-def spans(doc: Document, found: list[Entry], side: str) -> list[Span]:
-    """The conversions and moves of one side at their steps (status: their kind)."""
-    result = []
+def _placed(doc: Document, found: list[Entry], side: str) -> Iterator[tuple[Entry, int]]:
+    """The conversions and moves of one side with their steps (those the document has)."""
     for entry in found:
         step = item_step(entry.item)
         if entry.side == side and step and step <= len(doc.units):
-            start, end = doc.units[step - 1]
-            attrs = {"kind": SINGULAR[entry.question], "status": entry.kind, "step": step,
-                     "text": item_text(entry.item)}  # fmt: skip
-            result.append(Span(start, end, SINGULAR[entry.question], doc.name, attrs))
+            yield entry, step
+
+
+def spans(doc: Document, found: list[Entry], side: str) -> list[Span]:
+    """The conversions and moves of one side at their steps (status: their kind)."""
+    result = []
+    for entry, step in _placed(doc, found, side):
+        start, end = doc.units[step - 1]
+        attrs = {"kind": SINGULAR[entry.question], "status": entry.kind, "step": step,
+                 "text": item_text(entry.item)}  # fmt: skip
+        result.append(Span(start, end, SINGULAR[entry.question], doc.name, attrs))
     return result
 
 
-CELLS = ("action", "before", "after")
-GRID_COLUMNS = ["process_id", "step", "sentence", "participant", "gold_action", "gold_before", "gold_after",
-                "predicted_action", "predicted_before", "predicted_after", "differs"]  # fmt: skip
-
-
-#: The `differs` cell of each (action, before, after) differing or not.
-DIFFERS = {key: ", ".join(c for c, d in zip(CELLS, key, strict=True) if d)
-           for key in itertools.product((False, True), repeat=3)}  # fmt: skip
-
-
-def _columns(process: Process, name: str, steps: int) -> tuple[list[str], list[str], list[str]]:
-    """A participant's action, location before and location after at steps 1..`steps`
-    ("" where the process has no such participant or step)."""
-    participant = process.participants.get(name)
-    known = 0 if participant is None else min(steps, process.sentences)
-    blank = [""] * (steps - known)
-    if participant is None:
-        return blank, blank, blank
-    track = [SHOWN.get(t, t) for t in participant.track[: known + 1]]
-    return [*participant.actions[:known], *blank], track[:known] + blank, track[1:] + blank
-
-
-def grid_rows(answer: Process, prediction: Process, sentences: list[str] | None) -> list[list[Any]]:
-    """Per participant and step: the gold and the predicted action and locations (as the
-    evaluator stores them: the before column after sentence 1 is the previous after)."""
-    rows = []
-    steps = max(answer.sentences, prediction.sentences)
-    texts = [*(sentences or [])[:steps], *[""] * (steps - len(sentences or []))]
-    for name in answer.participants:
-        cells = zip(*_columns(answer, name, steps), *_columns(prediction, name, steps), strict=True)
-        for step, (text, (ga, gb, gf, pa, pb, pf)) in enumerate(zip(texts, cells, strict=True), 1):
-            differs = DIFFERS[ga != pa, gb != pb, gf != pf]
-            rows.append([answer.pid, step, text, name, ga, gb, gf, pa, pb, pf, differs])
-    return rows
-
-
-def grid_table(rows: list[list[Any]]) -> Table:
-    return Table(GRID_COLUMNS, rows, "Grid", kind="detail",
-                 note="Per process, participant and step: the gold and the predicted action and locations "
-                 "before/after the step as the evaluator reads them ('-' does not exist, '?' unknown); "
-                 "differs names the cells that differ.")  # fmt: skip
+def later_spans(found: list[tuple[Document, list[Entry]]], side: str) -> Later:
+    """The spans of one side of every process (`found`: its document and entries), made
+    when first read: the command line shows none."""
+    count = sum(1 for doc, entries_ in found for _ in _placed(doc, entries_, side))
+    return Later(count, lambda: [span for doc, entries_ in found for span in spans(doc, entries_, side)])
 
 
 PROCESS_COLUMNS = ["process_id"] + [f"{q}_{m}" for q in QUESTIONS for m in ("precision", "recall")]
