@@ -378,10 +378,8 @@ class Run:
             found = detail.entries(answer, prediction, scores.questions(k))
             items += [entry.json() for entry in found]
             report.documents.append(doc)
-            report.error_rows += detail.error_rows(doc, found)
             placed.append((doc, found))
-        for number, row in enumerate(report.error_rows, 1):
-            row["error_id"] = f"E{number}"
+        report.error_rows = detail.error_rows(placed)
         report.gold_spans = detail.later_spans(placed, "answer")
         report.system_spans = detail.later_spans(placed, "prediction")
         report.data["items"] = items

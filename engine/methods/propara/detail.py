@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
-from ...report import Later, Table, error_row
+from ...report import ERROR_COLUMNS, Later, Table
 from ...spans import Document, Span
 from .scores import QUESTIONS, QuestionScore
 from .summary import Conversion, Move, Summary
@@ -126,38 +126,42 @@ def _unit_text(doc: Document, pieces: list[list[int]]) -> str:
     return "mentioned in step " + ", ".join(map(str, steps))
 
 
-def _side(doc: Document, item: Item | None, prefix: str, question: str) -> dict[str, Any]:
+def _side(doc: Document, item: Item | None, text: str, label: str) -> tuple[Any, ...]:
+    """One side of an error row: label, text, start, end, parts and position (blank
+    without an item; no position where the item has no step and no mention)."""
     if item is None:
-        return {}
-    values: dict[str, Any] = {f"{prefix}_label": SINGULAR[question], f"{prefix}_text": item_text(item)}
+        return "", "", None, None, [], ""
     step = item_step(item)
     if step and step <= len(doc.units):
         start, end = doc.units[step - 1]
-        values.update({f"{prefix}_start": start, f"{prefix}_end": end, f"{prefix}_parts": [[start, end]],
-                       f"{prefix}_position": f"step {step}"})  # fmt: skip
-    elif isinstance(item, str) and (pieces := mentions(doc, item)):  # an input or output
-        values.update({f"{prefix}_start": pieces[0][0], f"{prefix}_end": pieces[0][1],
-                       f"{prefix}_parts": pieces, f"{prefix}_position": _unit_text(doc, pieces)})  # fmt: skip
-    return values
+        return label, text, start, end, [[start, end]], f"step {step}"
+    if isinstance(item, str) and (pieces := mentions(doc, item)):  # an input or output
+        return label, text, pieces[0][0], pieces[0][1], pieces, _unit_text(doc, pieces)
+    return label, text, None, None, [], ""
 
 
-def error_rows(doc: Document, found: list[Entry]) -> list[dict[str, Any]]:
-    """One row per item scored below 1."""
-    rows = []
-    for entry in found:
-        kind = entry.kind
-        if kind == "matched":
-            continue
-        gold, system = (entry.item, entry.best) if entry.side == "answer" else (entry.best, entry.item)
-        step = item_step(entry.item)
-        rows.append(error_row(
-            document=doc.name, unit=step, unit_id=str(step) if step else "", type=kind,
-            detail=f"{SINGULAR[entry.question]} scored {entry.score:.3f}",
-            **_side(doc, gold, "gold", entry.question), **_side(doc, system, "system", entry.question),
-            process_id=entry.pid, question=entry.question, side=entry.side, item=item_text(entry.item),
-            best="" if entry.best is None else item_text(entry.best), score=entry.score, marker=MARKERS[kind],
-        ))  # fmt: skip
-    return rows
+#: The keys of an error row: the standard columns, then ProPara's own.
+ROW_KEYS = (*ERROR_COLUMNS, "process_id", "question", "side", "item", "best", "score", "marker")
+
+
+def _row_values(doc: Document, entry: Entry) -> tuple[Any, ...]:
+    """The values of an entry's error row in ROW_KEYS' order, without its id."""
+    kind, label = entry.kind, SINGULAR[entry.question]
+    item = item_text(entry.item)
+    best = "" if entry.best is None else item_text(entry.best)
+    mine, theirs = _side(doc, entry.item, item, label), _side(doc, entry.best, best, label)
+    gold, system = (mine, theirs) if entry.side == "answer" else (theirs, mine)
+    step = item_step(entry.item)
+    return (doc.name, step, str(step) if step else "", kind, "", gold[0], system[0], *gold[2:4], *system[2:4],
+            gold[4], system[4], gold[5], system[5], gold[1], system[1], f"{label} scored {entry.score:.3f}",
+            entry.pid, entry.question, entry.side, item, best, entry.score, MARKERS[kind])  # fmt: skip
+
+
+def error_rows(placed: list[tuple[Document, list[Entry]]]) -> list[dict[str, Any]]:
+    """One row per item scored below 1, process by process (`placed`: each process's
+    document and entries), with the ids E1, E2, …"""
+    values = [_row_values(doc, entry) for doc, found in placed for entry in found if entry.score < 1.0]
+    return [dict(zip(ROW_KEYS, (f"E{n}", *row), strict=True)) for n, row in enumerate(values, 1)]
 
 
 def _placed(doc: Document, found: list[Entry], side: str) -> Iterator[tuple[Entry, int]]:
