@@ -29,7 +29,6 @@ from .scoring import ProcessScores
 from .summary import Summary
 
 if TYPE_CHECKING:
-    from ...spans import Span
     from ...stats import UnitStatistics
 
 
@@ -366,30 +365,28 @@ class Run:
     def _fill_detail(self, report: Report) -> None:
         """Items, error rows, documents, spans and the Processes and Grid tables."""
         from . import detail  # spans and contexts: not for a scores-only run
+        from .grid import Grid, grid_table
 
         ordered, scores = self.by_pid(), self.scores
-        items, grid = [], []
-        gold_spans: list[Span] = []
-        system_spans: list[Span] = []
+        items: list[dict[str, Any]] = []
+        placed = []
         for k in ordered:
             (answer, prediction), pid = scores.summaries(k), scores.pids[k]
             texts = (self.sentences or {}).get(pid)
-            gold_process, predicted_process = self.answers.processes[pid], self.predictions.processes[pid]
-            steps = max(gold_process.sentences, predicted_process.sentences)
+            steps = max(scores.processes[k].sentences, scores.predicted[k].sentences)
             doc = detail.process_document(pid, steps, texts)
             found = detail.entries(answer, prediction, scores.questions(k))
             items += [entry.json() for entry in found]
             report.documents.append(doc)
-            report.error_rows += detail.error_rows(doc, found)
-            gold_spans += detail.spans(doc, found, "answer")
-            system_spans += detail.spans(doc, found, "prediction")
-            grid += detail.grid_rows(gold_process, predicted_process, texts)
-        for number, row in enumerate(report.error_rows, 1):
-            row["error_id"] = f"E{number}"
-        report.gold_spans, report.system_spans = gold_spans, system_spans
+            placed.append((doc, found))
+        report.error_rows = detail.error_rows(placed)
+        report.gold_spans = detail.later_spans(placed, "answer")
+        report.system_spans = detail.later_spans(placed, "prediction")
         report.data["items"] = items
         report.tables["processes"] = detail.processes_table([scores.diagnostics(k) for k in ordered])
-        report.tables["grid"] = detail.grid_table(grid)
+        chosen, predicted = [scores.processes[k] for k in ordered], [scores.predicted[k] for k in ordered]
+        grid = Grid(self.answers.table, self.predictions.table, chosen, predicted)
+        report.tables["grid"] = grid_table(grid.rows(self.sentences))
 
 
 def _summaries_json(answer: Summary, prediction: Summary) -> dict[str, Any]:

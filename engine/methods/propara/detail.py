@@ -9,20 +9,18 @@ summary stores them: `null`, `unk` or the text).
 
 from __future__ import annotations
 
-import itertools
+from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
-from ...formats.propara_actions import NULL, UNK, Process
-from ...report import Table, error_row
+from ...report import ERROR_COLUMNS, Later, Table
 from ...spans import Document, Span
 from .scores import QUESTIONS, QuestionScore
 from .summary import Conversion, Move, Summary
 
 SINGULAR = {"inputs": "input", "outputs": "output", "conversions": "conversion", "moves": "move"}
 MARKERS = {"missing": GOLD_MARK, "spurious": SYSTEM_MARK, "partial": BOTH_MARK}  # answer, prediction, both
-SHOWN = {NULL: "-", UNK: "?"}  # the grid shows locations as the files write them
 
 Item = str | Conversion | Move
 
@@ -128,94 +126,68 @@ def _unit_text(doc: Document, pieces: list[list[int]]) -> str:
     return "mentioned in step " + ", ".join(map(str, steps))
 
 
-def _side(doc: Document, item: Item | None, prefix: str, question: str) -> dict[str, Any]:
+def _side(doc: Document, item: Item | None, text: str, label: str) -> tuple[Any, ...]:
+    """One side of an error row: label, text, start, end, parts and position (blank
+    without an item; no position where the item has no step and no mention)."""
     if item is None:
-        return {}
-    values: dict[str, Any] = {f"{prefix}_label": SINGULAR[question], f"{prefix}_text": item_text(item)}
+        return "", "", None, None, [], ""
     step = item_step(item)
     if step and step <= len(doc.units):
         start, end = doc.units[step - 1]
-        values.update({f"{prefix}_start": start, f"{prefix}_end": end, f"{prefix}_parts": [[start, end]],
-                       f"{prefix}_position": f"step {step}"})  # fmt: skip
-    elif isinstance(item, str) and (pieces := mentions(doc, item)):  # an input or output
-        values.update({f"{prefix}_start": pieces[0][0], f"{prefix}_end": pieces[0][1],
-                       f"{prefix}_parts": pieces, f"{prefix}_position": _unit_text(doc, pieces)})  # fmt: skip
-    return values
+        return label, text, start, end, [[start, end]], f"step {step}"
+    if isinstance(item, str) and (pieces := mentions(doc, item)):  # an input or output
+        return label, text, pieces[0][0], pieces[0][1], pieces, _unit_text(doc, pieces)
+    return label, text, None, None, [], ""
 
 
-def error_rows(doc: Document, found: list[Entry]) -> list[dict[str, Any]]:
-    """One row per item scored below 1."""
-    rows = []
+#: The keys of an error row: the standard columns, then ProPara's own.
+ROW_KEYS = (*ERROR_COLUMNS, "process_id", "question", "side", "item", "best", "score", "marker")
+
+
+def _row_values(doc: Document, entry: Entry) -> tuple[Any, ...]:
+    """The values of an entry's error row in ROW_KEYS' order, without its id."""
+    kind, label = entry.kind, SINGULAR[entry.question]
+    item = item_text(entry.item)
+    best = "" if entry.best is None else item_text(entry.best)
+    mine, theirs = _side(doc, entry.item, item, label), _side(doc, entry.best, best, label)
+    gold, system = (mine, theirs) if entry.side == "answer" else (theirs, mine)
+    step = item_step(entry.item)
+    return (doc.name, step, str(step) if step else "", kind, "", gold[0], system[0], *gold[2:4], *system[2:4],
+            gold[4], system[4], gold[5], system[5], gold[1], system[1], f"{label} scored {entry.score:.3f}",
+            entry.pid, entry.question, entry.side, item, best, entry.score, MARKERS[kind])  # fmt: skip
+
+
+def error_rows(placed: list[tuple[Document, list[Entry]]]) -> list[dict[str, Any]]:
+    """One row per item scored below 1, process by process (`placed`: each process's
+    document and entries), with the ids E1, E2, …"""
+    values = [_row_values(doc, entry) for doc, found in placed for entry in found if entry.score < 1.0]
+    return [dict(zip(ROW_KEYS, (f"E{n}", *row), strict=True)) for n, row in enumerate(values, 1)]
+
+
+def _placed(doc: Document, found: list[Entry], side: str) -> Iterator[tuple[Entry, int]]:
+    """The conversions and moves of one side with their steps (those the document has)."""
     for entry in found:
-        kind = entry.kind
-        if kind == "matched":
-            continue
-        gold, system = (entry.item, entry.best) if entry.side == "answer" else (entry.best, entry.item)
         step = item_step(entry.item)
-        rows.append(error_row(
-            document=doc.name, unit=step, unit_id=str(step) if step else "", type=kind,
-            detail=f"{SINGULAR[entry.question]} scored {entry.score:.3f}",
-            **_side(doc, gold, "gold", entry.question), **_side(doc, system, "system", entry.question),
-            process_id=entry.pid, question=entry.question, side=entry.side, item=item_text(entry.item),
-            best="" if entry.best is None else item_text(entry.best), score=entry.score, marker=MARKERS[kind],
-        ))  # fmt: skip
-    return rows
+        if entry.side == side and step and step <= len(doc.units):
+            yield entry, step
 
 
 def spans(doc: Document, found: list[Entry], side: str) -> list[Span]:
     """The conversions and moves of one side at their steps (status: their kind)."""
     result = []
-    for entry in found:
-        step = item_step(entry.item)
-        if entry.side == side and step and step <= len(doc.units):
-            start, end = doc.units[step - 1]
-            attrs = {"kind": SINGULAR[entry.question], "status": entry.kind, "step": step,
-                     "text": item_text(entry.item)}  # fmt: skip
-            result.append(Span(start, end, SINGULAR[entry.question], doc.name, attrs))
+    for entry, step in _placed(doc, found, side):
+        start, end = doc.units[step - 1]
+        attrs = {"kind": SINGULAR[entry.question], "status": entry.kind, "step": step,
+                 "text": item_text(entry.item)}  # fmt: skip
+        result.append(Span(start, end, SINGULAR[entry.question], doc.name, attrs))
     return result
 
 
-CELLS = ("action", "before", "after")
-GRID_COLUMNS = ["process_id", "step", "sentence", "participant", "gold_action", "gold_before", "gold_after",
-                "predicted_action", "predicted_before", "predicted_after", "differs"]  # fmt: skip
-
-
-#: The `differs` cell of each (action, before, after) differing or not.
-DIFFERS = {key: ", ".join(c for c, d in zip(CELLS, key, strict=True) if d)
-           for key in itertools.product((False, True), repeat=3)}  # fmt: skip
-
-
-def _columns(process: Process, name: str, steps: int) -> tuple[list[str], list[str], list[str]]:
-    """A participant's action, location before and location after at steps 1..`steps`
-    ("" where the process has no such participant or step)."""
-    participant = process.participants.get(name)
-    known = 0 if participant is None else min(steps, process.sentences)
-    blank = [""] * (steps - known)
-    if participant is None:
-        return blank, blank, blank
-    track = [SHOWN.get(t, t) for t in participant.track[: known + 1]]
-    return [*participant.actions[:known], *blank], track[:known] + blank, track[1:] + blank
-
-
-def grid_rows(answer: Process, prediction: Process, sentences: list[str] | None) -> list[list[Any]]:
-    """Per participant and step: the gold and the predicted action and locations (as the
-    evaluator stores them: the before column after sentence 1 is the previous after)."""
-    rows = []
-    steps = max(answer.sentences, prediction.sentences)
-    texts = [*(sentences or [])[:steps], *[""] * (steps - len(sentences or []))]
-    for name in answer.participants:
-        cells = zip(*_columns(answer, name, steps), *_columns(prediction, name, steps), strict=True)
-        for step, (text, (ga, gb, gf, pa, pb, pf)) in enumerate(zip(texts, cells, strict=True), 1):
-            differs = DIFFERS[ga != pa, gb != pb, gf != pf]
-            rows.append([answer.pid, step, text, name, ga, gb, gf, pa, pb, pf, differs])
-    return rows
-
-
-def grid_table(rows: list[list[Any]]) -> Table:
-    return Table(GRID_COLUMNS, rows, "Grid", kind="detail",
-                 note="Per process, participant and step: the gold and the predicted action and locations "
-                 "before/after the step as the evaluator reads them ('-' does not exist, '?' unknown); "
-                 "differs names the cells that differ.")  # fmt: skip
+def later_spans(found: list[tuple[Document, list[Entry]]], side: str) -> Later:
+    """The spans of one side of every process (`found`: its document and entries), made
+    when first read: the command line shows none."""
+    count = sum(1 for doc, entries_ in found for _ in _placed(doc, entries_, side))
+    return Later(count, lambda: [span for doc, entries_ in found for span in spans(doc, entries_, side)])
 
 
 PROCESS_COLUMNS = ["process_id"] + [f"{q}_{m}" for q in QUESTIONS for m in ("precision", "recall")]

@@ -1,0 +1,134 @@
+"""The Grid table of a ProPara report: per answer process (in process id order), answer
+participant and step, the gold and the predicted action and locations, built a column
+at a time from the two files' Tables (numpy): each cell a code into one vocabulary of
+the texts shown, so that a cell is compared as a number and becomes a string only once."""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from typing import Any
+
+import numpy as np
+
+from ...formats.propara_actions import ACTIONS, NULL, UNK, Process, Table, concatenated_ranges
+from ...report import Table as ReportTable
+
+SHOWN = {NULL: "-", UNK: "?"}  # the grid shows locations as the files write them
+CELLS = ("action", "before", "after")
+GRID_COLUMNS = ["process_id", "step", "sentence", "participant", "gold_action", "gold_before", "gold_after",
+                "predicted_action", "predicted_before", "predicted_after", "differs"]  # fmt: skip
+
+#: The `differs` cell of each (action, before, after) differing or not, numbered as
+#: 4 × action + 2 × before + after.
+DIFFERS = [", ".join(c for c, d in zip(CELLS, key, strict=True) if d)
+           for key in itertools.product((False, True), repeat=3)]  # fmt: skip
+
+
+class Vocabulary:
+    """The texts a grid cell shows, numbered: 0 is the blank cell, then the actions, then
+    the locations (as shown: `-`, `?` or the text; equal texts, one number)."""
+
+    def __init__(self, table: Table) -> None:
+        self.texts: list[str] = ["", *ACTIONS]
+        numbers = {text: n for n, text in enumerate(self.texts)}
+        self.action = np.arange(1, len(ACTIONS) + 1)
+        places = table.locations.texts()
+        self.location = np.zeros(max(places, default=0) + 1, np.int64)
+        for code, text in places.items():
+            shown = SHOWN.get(text, text)
+            self.location[code] = numbers.setdefault(shown, len(numbers))
+            if len(numbers) > len(self.texts):
+                self.texts.append(shown)
+
+    def strings(self, numbers: np.ndarray) -> list[str]:
+        return np.array(self.texts, object)[numbers].tolist()
+
+
+def _partners(answers: Table, predictions: Table, parts: np.ndarray, process: np.ndarray) -> np.ndarray:
+    """Per answer participant (`parts`, of predicted process `process`): the predicted
+    participant of the same name in that process (-1: none)."""
+    width = int(max(answers.part_name.max(initial=0), predictions.part_name.max(initial=0))) + 1
+    owner = np.repeat(np.arange(len(predictions.process_parts) - 1), np.diff(predictions.process_parts))
+    keys = owner * width + predictions.part_name
+    wanted = process * width + answers.part_name[parts]
+    if not len(keys):
+        return np.full(len(wanted), -1, np.int64)
+    order = np.argsort(keys, kind="stable")
+    where = np.minimum(np.searchsorted(keys[order], wanted), len(order) - 1)
+    return np.where(keys[order[where]] == wanted, order[where], -1)
+
+
+def _cells(table: Table, words: Vocabulary, part: np.ndarray, step: np.ndarray, known: np.ndarray
+           ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
+    """Action, location before and location after of each row's participant at its step
+    (0, the blank, where `known` is false)."""
+    slot = np.where(known, table.offset[np.maximum(part, 0)] + step, 1)
+    action = np.where(known, words.action[table.actions[slot]], 0)
+    before = np.where(known, words.location[table.track[slot - 1]], 0)
+    after = np.where(known, words.location[table.track[slot]], 0)
+    return action, before, after
+
+
+class Grid:
+    """The grid's rows of the answer processes `chosen` (by their number in the answers),
+    their predictions being `predicted`."""
+
+    def __init__(self, answers: Table, predictions: Table, chosen: Sequence[Process],
+                 predicted: Sequence[Process]) -> None:  # fmt: skip
+        self.answers, self.predictions = answers, predictions
+        index = np.array([p.index for p in chosen], np.int64)
+        self.steps = np.array([max(a.sentences, p.sentences) for a, p in zip(chosen, predicted, strict=True)],
+                              np.int64)  # fmt: skip
+        first, last = answers.process_parts[index], answers.process_parts[index + 1]
+        self.parts = concatenated_ranges(first, last)  # answer participants, process by process
+        self.part_process = np.repeat(np.arange(len(index)), last - first)  # its number in `chosen`
+        self.pids = np.array([p.pid for p in chosen], np.int64)
+        self.sentences = (np.array([p.sentences for p in chosen], np.int64),
+                          np.array([p.sentences for p in predicted], np.int64))  # fmt: skip
+        other = np.array([p.index for p in predicted], np.int64)
+        self.partner = _partners(answers, predictions, self.parts, other[self.part_process])
+
+    def rows(self, texts: dict[int, list[str]] | None) -> list[list[Any]]:
+        """Per participant and step: process id, step, sentence, participant, the gold and
+        the predicted action, before and after, and the cells that differ."""
+        lengths = self.steps[self.part_process]
+        row_part = np.repeat(np.arange(len(self.parts)), lengths)
+        step = np.arange(len(row_part)) - np.repeat(np.cumsum(lengths) - lengths, lengths) + 1
+        process = self.part_process[row_part]
+        words = Vocabulary(self.answers)
+        gold = _cells(self.answers, words, self.parts[row_part], step, step <= self.sentences[0][process])
+        partner = self.partner[row_part]
+        known = (partner >= 0) & (step <= self.sentences[1][process])
+        predicted = _cells(self.predictions, words, partner, step, known)
+        differs = sum((g != p) * weight for g, p, weight in zip(gold, predicted, (4, 2, 1), strict=True))
+        names = self.answers.names.texts()
+        columns = [
+            self.pids[process].tolist(),
+            step.tolist(),
+            self._sentences(texts, process, step),
+            [names[code] for code in self.answers.part_name[self.parts[row_part]].tolist()],
+            *map(words.strings, gold),
+            *map(words.strings, predicted),
+            np.array(DIFFERS, object)[differs].tolist(),
+        ]
+        return list(map(list, zip(*columns, strict=True)))
+
+    def _sentences(self, texts: dict[int, list[str]] | None, process: np.ndarray, step: np.ndarray
+                   ) -> list[str]:  # fmt: skip
+        """Each row's sentence ("" without one)."""
+        if not texts:
+            return [""] * len(step)
+        found = [texts.get(pid) or [] for pid in self.pids.tolist()]
+        flat = np.array(["", *itertools.chain.from_iterable(found)], object)
+        count = np.array([len(t) for t in found], np.int64)
+        start = np.cumsum(count) - count + 1
+        where = np.where(step <= count[process], start[process] + step - 1, 0)
+        return flat[where].tolist()
+
+
+def grid_table(rows: list[list[Any]]) -> ReportTable:
+    return ReportTable(GRID_COLUMNS, rows, "Grid", kind="detail",
+                       note="Per process, participant and step: the gold and the predicted action and "
+                       "locations before/after the step as the evaluator reads them ('-' does not exist, "
+                       "'?' unknown); differs names the cells that differ.")  # fmt: skip
