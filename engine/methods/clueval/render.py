@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import io
-import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -57,30 +56,32 @@ def tsv(table: PlainTable) -> str:
 
 def xlsx(table: PlainTable, warnings: list[str], name: str) -> bytes:
     """One sheet `Sheet1`: header row, then the rows; text never becomes a formula (C46) and
-    characters a workbook cannot hold are written escaped, \\x0b, \\uFFFE (C47). Written
-    with xlsxwriter in constant memory (its rows go to a temporary file as they come)."""
-    import xlsxwriter
-
+    characters a workbook cannot hold are written escaped, \\x0b, \\uFFFE (C47). Rows are
+    written as they are made, into the zip file in memory."""
     from ...export.cells import escape_text
+    from ...export.package import Package
+    from ...export.sheetxml import letter, text_cell, value_cell
 
     buffer = io.BytesIO()
-    book = xlsxwriter.Workbook(buffer, {"constant_memory": True, "strings_to_formulas": False,
-                                        "strings_to_numbers": False, "strings_to_urls": False})  # fmt: skip
-    sheet = book.add_worksheet("Sheet1")
+    book = Package(buffer)
+    sheet = book.sheet("Sheet1")
+    sheet.extent(len(table.rows), len(table.columns) - 1)
     escaped = False
+    letters = [letter(c) for c in range(len(table.columns))]
     for r, values in enumerate([table.columns, *table.rows]):
-        for c, value in enumerate(values):
-            if isinstance(value, str):
+        cells = []
+        for mark, value in zip(letters, values, strict=False):
+            if type(value) is str:
                 if value:
                     text = escape_text(value)
                     escaped = escaped or text is not value
-                    sheet.write_string(r, c, text)
-            elif isinstance(value, bool):
-                sheet.write_boolean(r, c, value)
-            elif isinstance(value, int | float) and math.isfinite(value):
-                sheet.write_number(r, c, value)
+                    cells.append(text_cell(f"{mark}{r + 1}", text, 0, 0))
             elif value is not None:
-                sheet.write_string(r, c, str(value))
+                cells.append(value_cell(f"{mark}{r + 1}", value, 0, 0, 0))
+        sheet.add(r, "".join(cells))
+        if r % 1000 == 999:
+            sheet.flush()
+    sheet.close()
     book.close()
     if escaped:
         warnings.append(
