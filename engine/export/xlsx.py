@@ -23,7 +23,7 @@ from ..scale import is_score_column
 from ..textio import atomic_file
 from .cells import CUT, MAX_TEXT, PLAIN_FLOAT, needs_care, plain, safe_text, score_format, text_width
 from .package import Package, Style, attribute
-from .sheetxml import Sheet, letter, rich_cell, text_cell, value_cell
+from .sheetxml import Sheet, letter, rich_cell, text_cell, value_cell, value_column
 
 __all__ = ["CUT", "MAX_TEXT", "REVIEW_SHEET", "VERDICTS", "write_workbook"]
 
@@ -284,9 +284,11 @@ class _Writer:
         texts = [marked_text(c) if c is not None else None for c in contexts]
         cells: list[list[str]] = []
         for col, (title, key) in enumerate(columns):
-            refs = [f"{letter(col)}{n}" for n in numbers]
+            mark = letter(col)
+            refs = [f"{mark}{n}" for n in numbers]
             if key:
-                cells.append(self._value_column(refs, [row.get(key) for row in rows], styles[col]))
+                values = [row.get(key) for row in rows]
+                cells.append(value_column(refs, values, styles[col], self.quoted, self.float))
             elif title == "Context":
                 wrap, quoted = self.wrap, self.wrap_quoted
                 cells.append([value_cell(ref, t, wrap, quoted, wrap) if t is not None else ""
@@ -298,12 +300,6 @@ class _Writer:
         for n, height, row in zip(numbers, lines, zip(*cells, strict=True), strict=True):
             ws.add(n - 1, "".join(row), 15 * height if height > 1 else None)
         ws.flush()
-
-    def _value_column(self, refs: list[str], values: list[Any], style: int) -> list[str]:
-        """The cells of one column of the error rows' own values (none where empty)."""
-        quoted, decimal = self.quoted, self.float
-        return [value_cell(ref, v, style, quoted, decimal) if v is not None and v != "" else ""
-                for ref, v in zip(refs, values, strict=True)]  # fmt: skip
 
     def _size_columns(self, ws: Sheet, columns: list[tuple[str, str]], rows: list[Row]) -> list[int]:
         """Each column as wide as its header and content, within its limits; returns their styles."""
