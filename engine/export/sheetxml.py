@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable
 from typing import IO, TYPE_CHECKING, Any
 
-from .cells import FORMULA_START, plain, safe_text
+from .cells import FORMULA_START, plain
 
 if TYPE_CHECKING:
     from .package import Style, Styles
@@ -20,14 +20,12 @@ MARGINS = '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="
 MAX_UNITS = 32_767  # UTF-16 units a cell holds
 PRESERVE = ' xml:space="preserve"'
 # What a cell's text cannot hold as it is: XML's & < >, the controls and non-characters Excel
-# writes as _xHHHH_, text that looks like such an escape, lone surrogates.
-_SPECIAL = re.compile("[&<>\x00-\x08\x0b-\x1f\ufffe\uffff\ud800-\udfff]|_x[0-9a-fA-F]{4}_")
-# Texts joined by NUL that hold nothing to escape, and none of them formula-like or with
-# whitespace at either end: each becomes its cell as it is.
-_NOT_AS_IS = re.compile(
-    "[&<>\x01-\x08\x0b-\x1f\ufffe\uffff\ud800-\udfff]|_x[0-9a-fA-F]{4}_|(?:^|\x00)[=+\\-@\\s]|\\s(?:\x00|$)"
-)
+# writes as _xHHHH_, lone surrogates (and text that looks like such an escape: `_special`).
+_SPECIAL_CHARACTERS = re.compile("[&<>\x00-\x08\x0b-\x1f\ufffe\uffff\ud800-\udfff]")
 _LITERAL_ESCAPE = re.compile("(_x[0-9a-fA-F]{4}_)")
+# In texts joined by NUL (and NUL at both ends): one that starts like a formula or with
+# whitespace, or ends with whitespace.
+_EDGE = re.compile("\x00(?:[=+\\-@\\s]|(?<=\\s\x00))")
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\ufffe\uffff]")
 
 
@@ -53,10 +51,17 @@ def fitted(text: str) -> str:
     return text
 
 
+def _special(text: str) -> bool:
+    """Whether a text must be escaped for a cell's XML."""
+    return _SPECIAL_CHARACTERS.search(text) is not None or (
+        "_x" in text and _LITERAL_ESCAPE.search(text) is not None
+    )
+
+
 def escaped(text: str) -> str:
     """Text as a cell's XML holds it: & < > as entities, controls as _xHHHH_ (a literal
     _xHHHH_ kept by escaping its underscore)."""
-    if not _SPECIAL.search(text):
+    if not _special(text):
         return text
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     text = _LITERAL_ESCAPE.sub(r"_x005F\1", text)
@@ -75,7 +80,7 @@ def text_cell(ref: str, text: str, style: int, quoted: int) -> str:
     style of text a spreadsheet program would take for a formula."""
     if text.startswith(FORMULA_START):
         style = quoted
-    if len(text) > MAX_UNITS // 2 or _SPECIAL.search(text):
+    if len(text) > MAX_UNITS // 2 or _special(text):
         text = escaped(fitted(text))
     return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{_t(text)}</is></c>'
 
@@ -93,10 +98,11 @@ def rich_cell(ref: str, runs: list[tuple[str, str]], style: int) -> str:
 def value_cell(ref: str, value: Any, style: int, quoted: int, decimal: int) -> str:
     """One cell of any report value (`plain`): text as text (a blank cell where empty and
     `style` is set), numbers as numbers (a float in `decimal`); "" for no cell."""
-    if type(value) is not str:
-        value = plain(value)
-    elif len(value) > MAX_UNITS // 2 or _SPECIAL.search(value):
-        value = safe_text(value)
+    if type(value) is str and len(value) <= MAX_UNITS // 2 and value and not _special(value):
+        if value.startswith(FORMULA_START):
+            style = quoted
+        return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{_t(value)}</is></c>'  # text_cell's
+    value = plain(value)
     if type(value) is str and value:
         return text_cell(ref, value, style, quoted)
     if value is None or type(value) is str:
@@ -122,11 +128,12 @@ def _as_is(values: list[Any]) -> bool:
     if not set(map(type, values)) <= {str, type(None)}:
         return False
     texts = [v for v in values if v]
-    joined = "\x00".join(texts)
+    joined = "\x00".join(["", *texts, ""])
     return (
-        (joined.count("\x00") == len(texts) - 1 or not texts)
+        joined.count("\x00") == len(texts) + 1
         and max(map(len, texts), default=0) <= MAX_UNITS // 2
-        and not _NOT_AS_IS.search(joined)
+        and not _special(joined.replace("\x00", "\n"))
+        and not _EDGE.search(joined)
     )
 
 
@@ -147,7 +154,7 @@ class Sheet:
 
     def __init__(self, stream: IO[bytes], styles: Styles, name: str, selected: bool) -> None:
         self.stream, self.styles, self.name, self.selected = stream, styles, name, selected
-        self.columns: dict[int, tuple[float, int]] = {}  # width and style of each set column
+        self.columns: dict[int, tuple[str, int]] = {}  # width and style of each set column
         self.frozen: tuple[int, int] = (0, 0)  # rows and columns
         self.page_fit = False
         self.rows: list[str] = []
@@ -160,8 +167,9 @@ class Sheet:
     def style(self, style: Style) -> int:
         return self.styles.index(style)
 
-    def column(self, col: int, width: float, style: int = 0) -> None:
-        self.columns[col] = (width, style)
+    def column(self, col: int, width: float, style: int = 0, stored: bool = False) -> None:
+        """A column's width in characters (`stored`: as the file stores it, padding included)."""
+        self.columns[col] = (f"{width:.16g}" if stored else column_width(width), style)
 
     def freeze(self, rows: int, cols: int = 0) -> None:
         self.frozen = (rows, cols)
@@ -244,7 +252,7 @@ class Sheet:
                 ranges[-1][1] = col
             else:
                 ranges.append([col, col, self.columns[col]])
-        cols = "".join(f'<col min="{a + 1}" max="{b + 1}" width="{column_width(width)}"'
+        cols = "".join(f'<col min="{a + 1}" max="{b + 1}" width="{width}"'
                        + (f' style="{style}"' if style else "") + ' customWidth="1"/>'
                        for a, b, (width, style) in ranges)  # fmt: skip
         return f"<cols>{cols}</cols>" if cols else ""
