@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cache
 from typing import IO, TYPE_CHECKING, Any
 
 from .cells import FORMULA_START, plain
@@ -29,6 +30,7 @@ _EDGE = re.compile("\x00(?:[=+\\-@\\s]|(?<=\\s\x00))")
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\ufffe\uffff]")
 
 
+@cache
 def letter(col: int) -> str:
     """A column's letters: 0 → A, 26 → AA."""
     name = ""
@@ -180,22 +182,21 @@ class Sheet:
 
     def cells(self, row: int, items: Iterable[tuple[int, Any, int, int, int]]) -> None:
         """Row `row` of cells: (column, value, style, quoted, decimal) as `value_cell` takes them."""
-        xml = []
-        for col, value, style, quoted, decimal in items:
-            cell = value_cell(f"{letter(col)}{row + 1}", value, style, quoted, decimal)
-            if cell:
-                xml.append(cell)
-                self._extend(row, col)
-        if xml:
-            self.add(row, "".join(xml))
+        number = row + 1
+        xml = [(col, value_cell(f"{letter(col)}{number}", value, style, quoted, decimal))
+               for col, value, style, quoted, decimal in items]  # fmt: skip
+        written = [col for col, cell in xml if cell]
+        if written:
+            self._extend(row, min(written), max(written))
+            self.add(row, "".join(cell for _, cell in xml))
 
-    def _extend(self, row: int, col: int) -> None:
+    def _extend(self, row: int, first_col: int, last_col: int) -> None:
+        """Take row `row`'s cells from `first_col` to `last_col` into the sheet's extent."""
         if self.declared:
             return
-        if self.first is None:
-            self.first = (row, col)
-        self.first = (min(self.first[0], row), min(self.first[1], col))
-        self.last = (max(self.last[0], row), max(self.last[1], col))
+        first = self.first or (row, first_col)
+        self.first = (min(first[0], row), min(first[1], first_col))
+        self.last = (max(self.last[0], row), max(self.last[1], last_col))
 
     def add(self, row: int, cells: str, height: float | None = None) -> None:
         """A row of cells' XML (none: no row, unless it has a height)."""
