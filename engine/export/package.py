@@ -5,6 +5,7 @@ theme and the document properties)."""
 
 from __future__ import annotations
 
+import re
 import time
 import zipfile
 from dataclasses import dataclass
@@ -12,6 +13,7 @@ from typing import IO
 from xml.sax.saxutils import escape, quoteattr
 
 from .sheetxml import Sheet
+from .theme import THEME_XML
 
 HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -21,6 +23,10 @@ DOC_PROPS = "http://schemas.openxmlformats.org/officeDocument/2006"
 HIDDEN = ' state="hidden"'
 HIDDEN_NAME = ' hidden="1"'
 TYPES = "application/vnd.openxmlformats-officedocument."
+MAX_ROWS, MAX_COLUMNS = 1_048_576, 16_384
+_WORD = re.compile(r"[^\W\d.][\w.]*")  # a name needing no quotes, unless it reads as a reference
+_CELL = re.compile(r"([A-Z]{1,3})(\d+)")
+_R1C1 = re.compile(r"R[1-9]|R?C[1-9]|(R|C|RC)$")
 FONT_TAIL = '<name val="Calibri"/><family val="2"/><scheme val="minor"/></font>'
 DEFAULT_COLOR = '<color theme="1"/>'
 
@@ -134,12 +140,10 @@ class Package:
 
     def close(self) -> None:
         """Write the package's other parts and close the zip file."""
-        from xlsxwriter.theme import THEME_XML_2007
-
         parts = {"[Content_Types].xml": self._content_types(), "_rels/.rels": _ROOT_RELS,
                  "docProps/app.xml": self._app(), "docProps/core.xml": _core(),
                  "xl/workbook.xml": self._workbook(), "xl/_rels/workbook.xml.rels": self._workbook_rels(),
-                 "xl/styles.xml": self.styles.xml(), "xl/theme/theme1.xml": THEME_XML_2007}  # fmt: skip
+                 "xl/styles.xml": self.styles.xml(), "xl/theme/theme1.xml": THEME_XML}  # fmt: skip
         for name, text in parts.items():
             self.zip.writestr(name, text.encode("utf-8"))
         self.zip.close()
@@ -206,10 +210,23 @@ class Package:
 
 
 def quoted_name(name: str) -> str:
-    """A sheet's name as a reference holds it (quoted where xlsxwriter quotes it)."""
-    from xlsxwriter.utility import quote_sheetname
+    """A sheet's name as a reference holds it: in quotes (' doubled) unless it is a word
+    that reads as no cell or R1C1 reference (xlsxwriter's rules)."""
+    upper = name.upper()
+    cell = _CELL.fullmatch(upper)
+    plain = (
+        _WORD.fullmatch(name)
+        and not (cell and _column_number(cell[1]) <= MAX_COLUMNS and 0 < int(cell[2]) <= MAX_ROWS)
+        and not _R1C1.match(upper)
+    )
+    return name if plain else "'" + name.replace("'", "''") + "'"
 
-    return quote_sheetname(name)
+
+def _column_number(letters: str) -> int:
+    number = 0
+    for char in letters:
+        number = number * 26 + ord(char) - 64
+    return number
 
 
 def _core() -> str:
