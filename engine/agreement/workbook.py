@@ -24,6 +24,7 @@ SHEET = "Adjudication"
 DATA_SHEET = "_adjudication"
 OPTIONS_SHEET = "_options"
 CHUNK = 30_000  # characters of data per cell
+DATA_ROWS = 50  # cells of data written at a time
 LEGEND = (
     f"One row per stretch of text the annotators disagree on. {GOLD_MARK}…{GOLD_MARK} this row's span, "
     f"{SYSTEM_MARK}…{SYSTEM_MARK} the other spans of its disagreement (same Unit). Choose a Decision: "
@@ -138,9 +139,12 @@ def _data(book: Package, sheet: Sheet) -> None:
         ],
     }
     ws = book.sheet(DATA_SHEET, hidden=True)
-    text = json.dumps(data, ensure_ascii=False)
-    for n, chunk in enumerate(_chunks(text)):
+    chunks = list(_chunks(json.dumps(data, ensure_ascii=False)))
+    ws.extent(max(len(chunks) - 1, 0), 1)  # written as they come: the data is large
+    for n, chunk in enumerate(chunks):
         ws.cells(n, [(0, "data", 0, 0, 0), (1, chunk, 0, 0, 0)])
+        if n % DATA_ROWS == DATA_ROWS - 1:
+            ws.flush()
     ws.close()
 
 

@@ -52,6 +52,7 @@ VERDICT_EFFECTS = (
 MAX_ROWS = 1_048_576  # rows a sheet holds
 REVIEW_SHEET = "_review"
 CHUNK = 30_000  # characters of review data per cell
+DATA_ROWS = 50  # rows of review data (CHUNK characters each) written at a time
 CHUNK_KEY = "basis|"  # its cells start with "|", so that none starts with a formula character
 
 # The Errors sheet: these first, then the rest of the standard columns, then the method's own
@@ -378,8 +379,11 @@ class _Writer:
         rows = [["method", self.report.method], ["engine_version", self.report.engine_version],
                 ["error_sheets", json.dumps(error_sheets)]]  # fmt: skip
         rows += [[CHUNK_KEY, "|" + chunk] for chunk in _chunks(json.dumps(basis), CHUNK)]  # ASCII only
+        ws.extent(len(rows) - 1, 1)  # written as they come: the data can be large
         for n, (key, value) in enumerate(rows):
             ws.cells(n, [(0, key, 0, 0, 0), (1, safe_text(value), 0, 0, 0)])
+            if n % DATA_ROWS == DATA_ROWS - 1:
+                ws.flush()
         ws.close()
 
 
