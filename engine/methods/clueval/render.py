@@ -51,36 +51,27 @@ def tsv(table: PlainTable) -> str:
     return "\n".join(lines) + "\n"
 
 
+XLSX_BLOCK = 1000  # rows written at a time
+
 # --- XLSX (§5.2) -----------------------------------------------------------------------
 
 
 def xlsx(table: PlainTable, warnings: list[str], name: str) -> bytes:
     """One sheet `Sheet1`: header row, then the rows; text never becomes a formula (C46) and
     characters a workbook cannot hold are written escaped, \\x0b, \\uFFFE (C47). Rows are
-    written as they are made, into the zip file in memory."""
-    from ...export.cells import escape_text
+    written as they are made, a block at a time, each a column at a time, into the zip file
+    in memory."""
     from ...export.package import Package
-    from ...export.sheetxml import letter, text_cell, value_cell
 
     buffer = io.BytesIO()
     book = Package(buffer)
     sheet = book.sheet("Sheet1")
     sheet.extent(len(table.rows), len(table.columns) - 1)
+    rows = [table.columns, *table.rows]
     escaped = False
-    letters = [letter(c) for c in range(len(table.columns))]
-    for r, values in enumerate([table.columns, *table.rows]):
-        cells = []
-        for mark, value in zip(letters, values, strict=False):
-            if type(value) is str:
-                if value:
-                    text = escape_text(value)
-                    escaped = escaped or text is not value
-                    cells.append(text_cell(f"{mark}{r + 1}", text, 0, 0))
-            elif value is not None:
-                cells.append(value_cell(f"{mark}{r + 1}", value, 0, 0, 0))
-        sheet.add(r, "".join(cells))
-        if r % 1000 == 999:
-            sheet.flush()
+    for first in range(0, len(rows), XLSX_BLOCK):
+        escaped = _xlsx_rows(sheet, rows[first : first + XLSX_BLOCK], first, len(table.columns)) or escaped
+        sheet.flush()
     sheet.close()
     book.close()
     if escaped:
@@ -89,6 +80,27 @@ def xlsx(table: PlainTable, warnings: list[str], name: str) -> bytes:
             "the .tsv file keeps them)"
         )
     return buffer.getvalue()
+
+
+def _xlsx_rows(sheet: Any, rows: list[list[Any]], first: int, width: int) -> bool:
+    """Rows from sheet row `first` (from 0), text escaped (C47) and cut to what a cell holds;
+    returns whether some text was escaped."""
+    from ...export.cells import escape_text
+    from ...export.sheetxml import fitted, letter, value_column
+
+    numbers = range(first + 1, first + 1 + len(rows))
+    escaped = False
+    cells = []
+    for col in range(width):
+        values = [row[col] if col < len(row) else None for row in rows]
+        texts = [escape_text(v) if type(v) is str else v for v in values]
+        escaped = escaped or any(t is not v for t, v in zip(texts, values, strict=True))
+        texts = [fitted(t) if type(t) is str else t for t in texts]
+        mark = letter(col)
+        cells.append(value_column([f"{mark}{n}" for n in numbers], texts, 0, 0, 0))
+    for n, row in zip(numbers, zip(*cells, strict=True), strict=True):
+        sheet.add(n - 1, "".join(row))
+    return escaped
 
 
 # --- standard output (§5.1) --------------------------------------------------------------
