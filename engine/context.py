@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from .spans import Document
 
@@ -24,8 +25,7 @@ WINDOW_TOKENS = 30
 WINDOW_CHARS = 120  # characters on each side of the spans in a character document
 
 
-@dataclass(frozen=True)
-class Run:
+class Run(NamedTuple):
     """Consecutive positions covered by the same spans, as text."""
 
     text: str
@@ -106,14 +106,10 @@ def build_context(
     return Context(runs, doc.joiner, first > unit_start, end < unit_end)
 
 
-def _marks(run: Run) -> set[str]:
-    return {m for m, on in ((GOLD_MARK, run.gold), (SYSTEM_MARK, run.system)) if on}
-
-
-def _reach(runs: list[Run], i: int, mark: str) -> int:
-    """How many runs from run i on the span of `mark` keeps covering."""
+def _reach(runs: list[Run], i: int, gold: bool) -> int:
+    """How many runs from run i on the gold (or the system) span keeps covering."""
     n = 0
-    while i + n < len(runs) and mark in _marks(runs[i + n]):
+    while i + n < len(runs) and (runs[i + n].gold if gold else runs[i + n].system):
         n += 1
     return n
 
@@ -123,21 +119,31 @@ def marked_text(context: Context) -> str:
     (a span crossing another is closed and reopened around it)."""
     pieces = [context.cut_mark + context.joiner] if context.cut_before else []
     stack: list[str] = []  # open marks, innermost last
-    for i, run in enumerate(context.runs):
-        wanted = _marks(run)
-        while any(m not in wanted for m in stack):
+    runs, joiner = context.runs, context.joiner
+    for i, run in enumerate(runs):
+        wanted, wanted_set = _WANTED[run.gold, run.system]
+        while not wanted_set.issuperset(stack):
             pieces.append(stack.pop())
         if i:
-            pieces.append(context.joiner)
-        opening = [m for m in (GOLD_MARK, SYSTEM_MARK) if m in wanted and m not in stack]  # a fixed order:
-        for mark in sorted(opening, key=lambda m: -_reach(context.runs, i, m)):  # gold outside on a tie
-            pieces.append(mark)
-            stack.append(mark)
+            pieces.append(joiner)
+        opening = [m for m in wanted if m not in stack]  # gold first: a fixed order
+        if len(opening) == 2 and _reach(runs, i, False) > _reach(runs, i, True):
+            opening.reverse()  # the longer span outside; gold outside on a tie
+        pieces += opening
+        stack += opening
         pieces.append(run.text)
     pieces.extend(reversed(stack))
     if context.cut_after:
-        pieces.append(context.joiner + context.cut_mark)
+        pieces.append(joiner + context.cut_mark)
     return "".join(pieces)
+
+
+def _wanted(gold: bool, system: bool) -> tuple[tuple[str, ...], frozenset[str]]:
+    marks = tuple(m for m, on in ((GOLD_MARK, gold), (SYSTEM_MARK, system)) if on)
+    return marks, frozenset(marks)
+
+
+_WANTED = {(g, s): _wanted(g, s) for g in (False, True) for s in (False, True)}  # the marks a run wants open
 
 
 def rich_runs(context: Context) -> Iterator[Run]:

@@ -8,10 +8,14 @@ from __future__ import annotations
 
 import io
 import json
+from collections.abc import Iterator
 from typing import Any
+from xml.sax.saxutils import escape
 
 from ..context import GOLD_MARK, SYSTEM_MARK, build_context, marked_text
 from ..errors import InputError
+from ..export.package import Package, Style, attribute
+from ..export.sheetxml import fitted, letter, value_cell
 from ..progress import NO_PROGRESS, Progress
 from .adjudication import LABEL_JOINER, Row, Sheet, disagreements
 from .corpus import Corpus
@@ -20,7 +24,7 @@ SHEET = "Adjudication"
 DATA_SHEET = "_adjudication"
 OPTIONS_SHEET = "_options"
 CHUNK = 30_000  # characters of data per cell
-FORMULA_START = ("=", "+", "-", "@")
+DATA_ROWS = 50  # cells of data written at a time
 LEGEND = (
     f"One row per stretch of text the annotators disagree on. {GOLD_MARK}…{GOLD_MARK} this row's span, "
     f"{SYSTEM_MARK}…{SYSTEM_MARK} the other spans of its disagreement (same Unit). Choose a Decision: "
@@ -36,72 +40,73 @@ def workbook_bytes(
 ) -> bytes:
     """The adjudication workbook of a corpus, as .xlsx bytes (`progress`: rows written;
     cancelling raises Cancelled before anything is returned)."""
-    from openpyxl import Workbook
-
     sheet = disagreements(corpus)
-    book = Workbook(write_only=True)
-    ws = book.create_sheet(SHEET)
+    buffer = io.BytesIO()
+    book = Package(buffer)
+    quoted = book.styles.index(Style(quote=True))
     headers = [*FIXED, *sheet.annotators, "Decision", "Comment"]
+    ws = book.sheet(SHEET)
     for i, header in enumerate(headers):
-        ws.column_dimensions[_letter(i)].width = WIDTHS.get(header, 14)
-    ws.freeze_panes = "A3"
-    ws.append([_cell(ws, LEGEND)])
-    ws.append([_cell(ws, h) for h in headers])
+        ws.column(i, WIDTHS.get(header, 14), stored=True)
+    ws.freeze(2)
+    ws.extent(len(sheet.rows) + 1, len(headers) - 1)
+    ws.cells(0, [(0, LEGEND, 0, quoted, 0)])
+    ws.cells(1, [(i, header, 0, quoted, 0) for i, header in enumerate(headers)])
     texts = {name: corpus.texts[name] for name in corpus.documents}
     units: dict[int, list[Row]] = {}
     for row in sheet.rows:
         units.setdefault(row.unit, []).append(row)
+    letters = [letter(i) for i in range(len(headers))]
     for n, row in enumerate(sheet.rows):
         if n % 500 == 0:
             progress.update(n / len(sheet.rows), "writing the adjudication workbook")
-        others = [[r.start, r.end] for r in units[row.unit] if r is not row]
-        context = marked_text(build_context(texts[row.document], [[row.start, row.end]], others))
-        text = texts[row.document].text(row.start, row.end)
-        cells = [row.row_id, row.unit, row.document, f"{row.start}–{row.end}", text, context]
-        cells += [
-            LABEL_JOINER.join(row.labels[a]) if a in row.labels else "(no document)" for a in sheet.annotators
-        ]
-        ws.append([_cell(ws, v) for v in [*cells, "", ""]])
-    _decisions(book, ws, sheet.rows, headers.index("Decision"))
+            ws.flush()
+        values = _row_values(row, texts, units[row.unit], sheet.annotators)
+        cells = zip(letters, values, strict=False)  # no Decision, no Comment
+        ws.add(n + 2, "".join(value_cell(f"{c}{n + 3}", v, 0, quoted, 0) for c, v in cells))
+    validations, lists = _decisions(sheet.rows, letters[headers.index("Decision")])
+    ws.footer.append(validations)
+    ws.close()
+    _options(book, lists, quoted)
     _data(book, sheet)
     progress.update(1.0, "saving the adjudication workbook", force=True)
-    buffer = io.BytesIO()
-    book.save(buffer)
+    book.close()
     return buffer.getvalue()
 
 
-def _cell(ws: Any, value: Any) -> Any:
-    """A cell whose text can never run as a formula."""
-    if not isinstance(value, str) or not value.startswith(FORMULA_START):
-        return value
-    from openpyxl.cell import WriteOnlyCell
-
-    cell = WriteOnlyCell(ws, value)
-    cell.data_type = "s"
-    cell.quotePrefix = True
-    return cell
+def _row_values(row: Row, texts: dict[str, Any], unit: list[Row], annotators: list[str]) -> list[Any]:
+    """The cells of one row: where it is, its context, each annotator's labels."""
+    others = [[r.start, r.end] for r in unit if r is not row]
+    context = marked_text(build_context(texts[row.document], [[row.start, row.end]], others))
+    text = texts[row.document].text(row.start, row.end)
+    values = [row.row_id, row.unit, row.document, f"{row.start}–{row.end}", text, context]
+    values += [LABEL_JOINER.join(row.labels[a]) if a in row.labels else "(no document)" for a in annotators]
+    return values
 
 
-def _decisions(book: Any, ws: Any, rows: list[Row], column: int) -> None:
-    """A drop-down per distinct list of options, its values on a hidden sheet."""
-    from openpyxl.worksheet.datavalidation import DataValidation
-
+def _decisions(rows: list[Row], column: str) -> tuple[str, list[tuple[str, ...]]]:
+    """A drop-down per distinct list of options (its values on a hidden sheet, a row each):
+    the Adjudication sheet's <dataValidations> and the lists."""
     lists: dict[tuple[str, ...], list[int]] = {}
     for n, row in enumerate(rows):
         lists.setdefault(tuple(row.options), []).append(n + 3)
-    options = book.create_sheet(OPTIONS_SHEET)
-    options.sheet_state = "hidden"
-    letter = _letter(column)
+    checks = []
     for k, (choices, numbers) in enumerate(lists.items(), start=1):
-        options.append([_cell(options, c) for c in choices])
-        check = DataValidation(
-            type="list",
-            formula1=f"'{OPTIONS_SHEET}'!$A${k}:${_letter(len(choices) - 1)}${k}",
-            allow_blank=True,
-            sqref=_cell_ranges(letter, numbers),
-        )
-        check.error, check.errorTitle = "Choose one of: " + ", ".join(choices)[:200], "Decision"
-        ws.data_validations.append(check)
+        source = f"'{OPTIONS_SHEET}'!$A${k}:${letter(len(choices) - 1)}${k}"
+        error = "Choose one of: " + ", ".join(choices)[:200]
+        checks.append(f'<dataValidation type="list" allowBlank="1" showDropDown="0" showInputMessage="0" '
+                      f'showErrorMessage="0" errorTitle="Decision" error={attribute(error)} '
+                      f'sqref="{_cell_ranges(column, numbers)}"><formula1>{escape(source)}</formula1>'
+                      "</dataValidation>")  # fmt: skip
+    validations = f'<dataValidations count="{len(checks)}">{"".join(checks)}</dataValidations>'
+    return validations if checks else "", list(lists)
+
+
+def _options(book: Package, lists: list[tuple[str, ...]], quoted: int) -> None:
+    options = book.sheet(OPTIONS_SHEET, hidden=True)
+    for k, choices in enumerate(lists):
+        options.cells(k, [(i, choice, 0, quoted, 0) for i, choice in enumerate(choices)])
+    options.close()
 
 
 def _cell_ranges(letter: str, numbers: list[int]) -> str:
@@ -116,7 +121,7 @@ def _cell_ranges(letter: str, numbers: list[int]) -> str:
     return " ".join(ranges)
 
 
-def _data(book: Any, sheet: Sheet) -> None:
+def _data(book: Package, sheet: Sheet) -> None:
     data = {
         "annotators": sheet.annotators,
         "documents": sheet.documents,
@@ -133,17 +138,24 @@ def _data(book: Any, sheet: Sheet) -> None:
             for r in sheet.rows
         ],
     }
-    ws = book.create_sheet(DATA_SHEET)
-    ws.sheet_state = "hidden"
-    text = json.dumps(data, ensure_ascii=False)
-    for i in range(0, len(text), CHUNK):
-        ws.append(["data", text[i : i + CHUNK]])
+    ws = book.sheet(DATA_SHEET, hidden=True)
+    chunks = list(_chunks(json.dumps(data, ensure_ascii=False)))
+    ws.extent(max(len(chunks) - 1, 0), 1)  # written as they come: the data is large
+    for n, chunk in enumerate(chunks):
+        ws.cells(n, [(0, "data", 0, 0, 0), (1, chunk, 0, 0, 0)])
+        if n % DATA_ROWS == DATA_ROWS - 1:
+            ws.flush()
+    ws.close()
 
 
-def _letter(index: int) -> str:
-    from openpyxl.utils import get_column_letter
-
-    return get_column_letter(index + 1)
+def _chunks(text: str) -> Iterator[str]:
+    """`text` in pieces of CHUNK characters, shorter where a piece would hold more than a
+    cell does (characters above U+FFFF count twice)."""
+    start = 0
+    while start < len(text):
+        chunk = fitted(text[start : start + CHUNK])
+        yield chunk
+        start += len(chunk)
 
 
 # --- reading it back ---------------------------------------------------------------------

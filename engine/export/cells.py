@@ -1,4 +1,4 @@
-"""What text and numbers become in a workbook cell (xlsxwriter): characters XML cannot hold
+"""What text and numbers become in a workbook cell: characters XML cannot hold
 written visibly escaped, overlong text cut with a mark, scores on one scale."""
 
 from __future__ import annotations

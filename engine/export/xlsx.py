@@ -6,16 +6,13 @@ overall scores, the legend and what each verdict does), one sheet per further sc
 and per detail table, Errors (continued on "Errors (2)", … past a sheet's row limit) and a
 hidden `_review` sheet with what `spanstudio review` needs to recompute the scores.
 
-Written with xlsxwriter in constant memory: each row goes to a temporary file as it is
-made, and the workbook is zipped straight into the output's temporary file.
+Written a block of rows at a time (each built a column at a time) as the XML xlsxwriter
+writes in constant memory, zipped straight into the output's temporary file.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
-import math
-import os
 from collections.abc import Iterator
 from typing import Any
 
@@ -24,17 +21,9 @@ from ..progress import NO_PROGRESS, Progress
 from ..report import COLUMN_TITLES, ERROR_COLUMNS, Report, Table
 from ..scale import is_score_column
 from ..textio import atomic_file
-from .cells import (
-    CUT,
-    MAX_TEXT,
-    PLAIN_FLOAT,
-    is_risky,
-    needs_care,
-    plain,
-    safe_text,
-    score_format,
-    text_width,
-)
+from .cells import CUT, MAX_TEXT, PLAIN_FLOAT, needs_care, plain, safe_text, score_format, text_width
+from .package import Package, Style, attribute
+from .sheetxml import Sheet, letter, rich_cell, text_cell, value_cell, value_column
 
 __all__ = ["CUT", "MAX_TEXT", "REVIEW_SHEET", "VERDICTS", "write_workbook"]
 
@@ -63,8 +52,8 @@ VERDICT_EFFECTS = (
 MAX_ROWS = 1_048_576  # rows a sheet holds
 REVIEW_SHEET = "_review"
 CHUNK = 30_000  # characters of review data per cell
+DATA_ROWS = 50  # rows of review data (CHUNK characters each) written at a time
 CHUNK_KEY = "basis|"  # its cells start with "|", so that none starts with a formula character
-PROGRESS_EVERY = 500  # rows between progress reports (also cancellation points)
 
 # The Errors sheet: these first, then the rest of the standard columns, then the method's own
 FIRST = ("error_id", "Verdict", "Comment", "Context")
@@ -78,7 +67,14 @@ WIDTH_LIMITS = {"ID": (6, 9), "Verdict": (26, 26), "Comment": (30, 30), "Context
                 CONTEXT_COLOURED: (60, 60), "Type": (10, 24), "Subtype": (9, 14), "Gold label": (12, 30),
                 "System label": (13, 30), "Gold text": (14, 40), "System text": (14, 40)}  # fmt: skip
 DEFAULT_LIMITS = (8, 40)
+Row = dict[str, Any]  # an error row
 SAMPLED = 500  # rows looked at to size a column
+BLOCK = 100  # error rows built at a time (also the progress reports and cancellation points)
+DEFAULT_RUN = Style().font_xml("rPr", "rFont")  # a plain run after a coloured one
+VERDICT_LIST = ('<dataValidations count="1"><dataValidation type="list" allowBlank="1" '
+                'showInputMessage="1" showErrorMessage="1" errorTitle="Verdict" error={error} '
+                'promptTitle="Verdict" prompt={prompt} sqref="{cells}"><formula1>"{choices}"</formula1>'
+                "</dataValidation></dataValidations>")  # fmt: skip
 
 
 def write_workbook(
@@ -86,96 +82,54 @@ def write_workbook(
 ) -> None:
     """Write the review workbook of `report` to `path` (a temporary file, then renamed);
     scores on `scale` ("percent" or "fraction", by number format: values stay exact)."""
-    import xlsxwriter
-
     progress.update(0.0, "writing the workbook", force=True)
-    options = {"constant_memory": True, "strings_to_formulas": False, "strings_to_numbers": False,
-               "strings_to_urls": False, "tmpdir": os.path.dirname(os.path.abspath(path))}  # fmt: skip
     with atomic_file(path) as handle:
-        book = xlsxwriter.Workbook(handle, options)
+        book = Package(handle, large=len(report.error_rows) > 300_000)
         try:
-            if len(report.error_rows) > 300_000:
-                book.use_zip64()
             writer = _Writer(book, report, scale, progress)
             writer.summary()
             writer.tables()
             writer.review_data(writer.errors())
             progress.update(0.99, "packing the workbook", force=True)
-            book.close()
         except BaseException:
-            _discard(book)
+            book.abandon()
             raise
+        book.close()
     progress.update(1.0, "workbook written", force=True)
 
 
-def _discard(book: Any) -> None:
-    """Remove the row files of an unfinished workbook."""
-    for sheet in book.worksheets():
-        handle = getattr(sheet, "row_data_fh", None)
-        if handle is not None:
-            with contextlib.suppress(OSError):
-                handle.close()
-                os.unlink(sheet.row_data_filename)
-
-
 class _Writer:
-    def __init__(self, book: Any, report: Report, scale: str, progress: Progress) -> None:
+    def __init__(self, book: Package, report: Report, scale: str, progress: Progress) -> None:
         self.book, self.report, self.scale, self.progress = book, report, scale, progress
-        add = book.add_format
-        self.bold = add({"bold": True})
-        self.title_font = add({"bold": True, "font_size": 14})
-        self.quoted = add({"quote_prefix": True})
-        self.wrap = add({"text_wrap": True, "valign": "top"})
-        self.wrap_quoted = add({"text_wrap": True, "valign": "top", "quote_prefix": True})
-        self.top = add({"valign": "top"})
-        self.float = add({"num_format": PLAIN_FLOAT})
-        self.fonts = {
-            (True, False): add({"font_color": "#1B7F2A", "bold": True}),
-            (False, True): add({"font_color": "#C0392B", "bold": True}),
-            (True, True): add({"font_color": "#D35400", "bold": True, "underline": 1}),
-        }
-        self.number_formats: dict[str, Any] = {}
+        add = book.styles.index
+        self.bold = add(Style(bold=True))
+        self.title_font = add(Style(bold=True, size=14))
+        self.quoted = add(Style(quote=True))
+        self.wrap = add(Style(wrap=True, top=True))
+        self.wrap_quoted = add(Style(wrap=True, top=True, quote=True))
+        self.top = add(Style(top=True))
+        self.float = add(Style(num_format=PLAIN_FLOAT))
+        fonts = {(True, False): Style(bold=True, color="1B7F2A"),
+                 (False, True): Style(bold=True, color="C0392B"),
+                 (True, True): Style(bold=True, color="D35400", underline=True)}  # fmt: skip
+        self.fonts = {key: (font.font_xml("rPr", "rFont"), add(font)) for key, font in fonts.items()}
         self.names: set[str] = set()
         self.documents = {d.name: d for d in reversed(report.documents)}  # the first of a name
 
     # --- cells ------------------------------------------------------------------------
 
-    def put(self, ws: Any, row: int, col: int, value: Any, fmt: Any = None) -> None:
-        """One cell: numbers as numbers, text as text that never runs as a formula."""
-        value = plain(value)
-        if value is None or value == "":
-            if fmt is not None:
-                ws.write_blank(row, col, None, fmt)
-        elif isinstance(value, bool):
-            ws.write_boolean(row, col, value, fmt)
-        elif isinstance(value, int | float):
-            ws.write_number(row, col, value, fmt or (self.float if isinstance(value, float) else None))
-        elif is_risky(value):
-            ws.write_string(row, col, value, self.wrap_quoted if fmt is self.wrap else self.quoted)
-        else:
-            ws.write_string(row, col, value, fmt)
+    def put(self, col: int, value: Any, fmt: int = 0) -> tuple[int, Any, int, int, int]:
+        """One cell for `Sheet.cells`: numbers as numbers (floats as decimals unless `fmt`
+        says otherwise), text as text that never runs as a formula."""
+        return col, value, fmt, self.wrap_quoted if fmt == self.wrap else self.quoted, fmt or self.float
 
-    def put_value(self, ws: Any, row: int, col: int, value: Any) -> None:
-        """One unformatted cell, as `put` writes it, the usual text and whole numbers first."""
-        if type(value) is str:
-            if value:
-                value = safe_text(value)
-                ws.write_string(row, col, value, self.quoted if is_risky(value) else None)
-        elif type(value) is int:
-            ws.write_number(row, col, value)
-        elif value is not None:
-            self.put(ws, row, col, value)
+    def put_row(self, values: list[Any], fmt: int = 0) -> list[tuple[int, Any, int, int, int]]:
+        return [self.put(col, value, fmt) for col, value in enumerate(values)]
 
-    def put_row(self, ws: Any, row: int, values: list[Any], fmt: Any = None) -> None:
-        for col, value in enumerate(values):
-            self.put(ws, row, col, value, fmt)
+    def number_format(self, code: str) -> int:
+        return self.book.styles.index(Style(num_format=code))
 
-    def number_format(self, code: str) -> Any:
-        if code not in self.number_formats:
-            self.number_formats[code] = self.book.add_format({"num_format": code})
-        return self.number_formats[code]
-
-    def sheet(self, title: str) -> Any:
+    def sheet(self, title: str, hidden: bool = False) -> Sheet:
         """A new sheet with a unique, valid name (31 characters, no []:*?/\\), set up to
         print one page wide in landscape."""
         name = "".join("-" if c in "[]:*?/\\" else c for c in safe_text(title))[:31].strip("'") or "Sheet"
@@ -184,9 +138,8 @@ class _Writer:
             suffix = f" ({n})"
             name, n = base[: 31 - len(suffix)] + suffix, n + 1
         self.names.add(name.lower())
-        ws = self.book.add_worksheet(name)
-        ws.set_landscape()
-        ws.fit_to_pages(1, 0)
+        ws = self.book.sheet(name, hidden)
+        ws.page_fit = True
         return ws
 
     # --- Summary and tables -----------------------------------------------------------
@@ -194,32 +147,33 @@ class _Writer:
     def summary(self) -> None:
         r = self.report
         ws = self.sheet("Summary")
-        ws.set_column(0, 0, 26)
-        ws.set_column(1, 1, 60)
-        ws.set_column(2, 2, 66)
-        ws.write_string(0, 0, "Span Studio review workbook", self.title_font)
-        rows: list[tuple[list[Any], Any]] = [([], None)]
-        rows += [([key, value], None) for key, value in (("Method", f"{r.title} ({r.method})"),
+        for col, width in enumerate((26, 60, 66)):
+            ws.column(col, width)
+        ws.cells(0, [self.put(0, "Span Studio review workbook", self.title_font)])
+        rows: list[tuple[list[Any], int]] = [([], 0)]
+        rows += [([key, value], 0) for key, value in (("Method", f"{r.title} ({r.method})"),
                  ("Engine version", r.engine_version), ("Created", r.created))]  # fmt: skip
-        rows.append((["Options"], None))
-        rows += [(["", key, value], None) for key, value in r.options.items()]
+        rows.append((["Options"], 0))
+        rows += [(["", key, value], 0) for key, value in r.options.items()]
         rows.append((["Input files", "path", "sha256"], self.bold))
-        rows += [([f.role, f.path, f.sha256], None) for f in r.inputs]
-        rows += [(["Warning", message], None) for message in r.messages]
-        rows.append(([], None))
-        rows.append((["Legend", LEGEND], None))
-        rows.append((["Scores", self._scale_note()], None))
-        rows.append((["Verdicts", VERDICT_PROMPT], None))
-        rows += [(["", verdict, effect], None) for verdict, effect in VERDICT_EFFECTS]
+        rows += [([f.role, f.path, f.sha256], 0) for f in r.inputs]
+        rows += [(["Warning", message], 0) for message in r.messages]
+        rows.append(([], 0))
+        rows.append((["Legend", LEGEND], 0))
+        rows.append((["Scores", self._scale_note()], 0))
+        rows.append((["Verdicts", VERDICT_PROMPT], 0))
+        rows += [(["", verdict, effect], 0) for verdict, effect in VERDICT_EFFECTS]
         n = 1
         for values, fmt in rows:
             if values:
-                self.put_row(ws, n, values, fmt)
-                if fmt is None and isinstance(values[0], str) and values[0]:
-                    ws.write_string(n, 0, values[0], self.bold)
+                cells = self.put_row(values, fmt)
+                if not fmt and isinstance(values[0], str) and values[0]:
+                    cells[0] = (0, values[0], self.bold, self.bold, self.bold)  # a label, as it is
+                ws.cells(n, cells)
             n += 1
         if r.tables:
             self.table_rows(ws, n + 1, r.headline)
+        ws.close()
 
     def _scale_note(self) -> str:
         if self.scale == "percent":
@@ -228,44 +182,37 @@ class _Writer:
             )
         return "Scores as fractions from 0 to 1 (the cells keep the exact values)."
 
-    def table_rows(self, ws: Any, n: int, table: Table) -> int:
+    def table_rows(self, ws: Sheet, n: int, table: Table) -> int:
         """A table with its title and header from row `n`, numbers as numbers with number
         formats, scores on the workbook's scale; returns the next free row."""
-        ws.write_string(n, 0, safe_text(table.title or "Scores"), self.bold)
+        ws.cells(n, [(0, safe_text(table.title or "Scores"), self.bold, self.bold, self.bold)])
         n += 1
         if table.note:
-            self.put(ws, n, 0, table.note)
+            ws.cells(n, [self.put(0, table.note)])
             n += 1
-        self.put_row(ws, n, list(table.columns), self.bold)
+        ws.cells(n, self.put_row(list(table.columns), self.bold))
         n += 1
         code, factor = score_format(table, self.scale)
         scores = {c for c in table.columns if is_score_column(c)}
         formats = [self._column_format(table, c, c in scores, code) for c in table.columns]
         factors = [factor if c in scores else 1.0 for c in table.columns]
         for values in table.rows:
-            for col, (value, fmt, f) in enumerate(zip(values, formats, factors, strict=True)):
-                self._table_cell(ws, n, col, value, fmt, f)
+            cells = zip(values, formats, factors, strict=True)
+            ws.cells(n, [self._table_cell(col, value, fmt, f) for col, (value, fmt, f) in enumerate(cells)])
             n += 1
         return n
 
-    def _table_cell(self, ws: Any, n: int, col: int, value: Any, fmt: Any, factor: float) -> None:
-        """One cell of a table, as `put` writes it, finite numbers and text without its checks."""
-        kind = type(value)
-        if kind is int or (kind is float and math.isfinite(value)):
-            number = value * factor if factor != 1.0 else value
-            ws.write_number(n, col, number, fmt or (self.float if type(number) is float else None))
-        elif kind is str:
-            self.put_value(ws, n, col, value)
-        elif isinstance(value, int | float) and not isinstance(value, bool):
-            self.put(ws, n, col, value * factor if factor != 1.0 else value, fmt)
-        else:
-            self.put(ws, n, col, value)
+    def _table_cell(self, col: int, value: Any, fmt: int, factor: float) -> tuple[int, Any, int, int, int]:
+        """One cell of a table: numbers scaled by `factor` in `fmt`, text without it."""
+        if isinstance(value, int | float) and not isinstance(value, bool):
+            return self.put(col, value * factor if factor != 1.0 else value, fmt)
+        return self.put(col, value)
 
-    def _column_format(self, table: Table, column: str, score: bool, code: str) -> Any:
+    def _column_format(self, table: Table, column: str, score: bool, code: str) -> int:
         if score:
             return self.number_format(code)
         given = table.formats.get(column)
-        return self.number_format(given) if given else None
+        return self.number_format(given) if given else 0
 
     def tables(self) -> None:
         """Every score table after the headline, and every detail table: a sheet each."""
@@ -273,27 +220,24 @@ class _Writer:
             ws = self.sheet(table.title or name)
             for i, column in enumerate(table.columns):
                 width = max([len(str(column)), *(text_width(row[i]) for row in table.rows[:SAMPLED])])
-                ws.set_column(i, i, max(10, min(40, width + 2)))
-            ws.freeze_panes(2 + bool(table.note), 0)
+                ws.column(i, max(10, min(40, width + 2)))
+            ws.freeze(2 + bool(table.note), 0)
             self.table_rows(ws, 0, table)
+            ws.close()
 
     # --- Errors -------------------------------------------------------------------------
 
     def errors(self) -> list[str]:
         """The error sheets; returns their names."""
         rows = self.report.error_rows
-        groups: dict[str, list[dict[str, Any]]] = {}
-        for row in rows:
-            groups.setdefault(row.get("sheet") or "Errors", []).append(row)
-        if not groups:
-            groups["Errors"] = []
+        groups = _groups(rows)
         names: list[str] = []
         done = 0
         per_sheet = MAX_ROWS - 2  # a legend row and a header row on every sheet
         for title, group in groups.items():
             extra = _extra_columns(group)
             for k in range(0, max(len(group), 1), per_sheet):
-                chunk = group[k : k + per_sheet]
+                chunk = group if len(group) <= per_sheet else group[k : k + per_sheet]
                 name = title if k == 0 else f"{title} ({k // per_sheet + 1})"
                 names.append(self._error_sheet(name, title, chunk, extra, done, len(rows)))
                 done += len(chunk)
@@ -314,51 +258,62 @@ class _Writer:
         ws = self.sheet(name)
         columns = self._columns(rows, extra)
         headers = [h for h, _ in columns]
-        self._size_columns(ws, columns, rows)
-        ws.freeze_panes(2, 1)
-        ws.repeat_rows(0, 1)
-        legend = self.report.data.get("_legends", {}).get(title, LEGEND)
-        self.put(ws, 0, 0, legend)
-        self.put_row(ws, 1, headers, self.bold)
-        keyed = [(i, k) for i, (_, k) in enumerate(columns) if k]
-        context_col, coloured_col = headers.index("Context"), headers.index(CONTEXT_COLOURED)
-        for n, row in enumerate(rows):
-            r = n + 2
-            context = self._context(row)
-            if context is not None:
-                text = marked_text(context)
-                lines = min(10, 1 + (len(text) - 1) // 80)  # about 80 characters a line fit
-                if lines > 1:  # wrapped context: rows do not grow by themselves in every program
-                    ws.set_row(r, 15 * lines)
-                careful = needs_care(text)  # the coloured runs hold no other characters
-                if careful or not text:
-                    self.put(ws, r, context_col, text, self.wrap)
-                else:
-                    ws.write_string(r, context_col, text, self.wrap_quoted if is_risky(text) else self.wrap)
-                self._rich(ws, r, coloured_col, context, careful)
-            for col, key in keyed:
-                self.put_value(ws, r, col, row.get(key))
-            if n % PROGRESS_EVERY == 0:
-                self.progress.update(0.02 + 0.95 * (done + n) / max(total, 1), "writing the error table")
+        styles = self._size_columns(ws, columns, rows)
+        ws.freeze(2, 1)
         last = max(len(rows) + 1, 2)
-        ws.autofilter(1, 0, last, len(headers) - 1)
-        verdict = headers.index("Verdict")
-        ws.data_validation(2, verdict, last, verdict, {
-            "validate": "list", "source": list(VERDICTS), "ignore_blank": True,
-            "input_title": "Verdict", "input_message": VERDICT_PROMPT[:255],
-            "error_title": "Verdict", "error_message": ("Choose one of: " + ", ".join(VERDICTS))[:255],
-        })  # fmt: skip
+        ws.extent(last, len(headers) - 1)
+        legend = self.report.data.get("_legends", {}).get(title, LEGEND)
+        ws.cells(0, [(0, legend, styles[0], self.quoted, self.float)])
+        ws.cells(1, self.put_row(headers, self.bold))
+        for start in range(0, len(rows), BLOCK):
+            self._error_rows(ws, rows[start : start + BLOCK], start + 2, columns, styles)
+            self.progress.update(0.02 + 0.95 * (done + start) / max(total, 1), "writing the error table")
+        cells = f"$A$2:${letter(len(headers) - 1)}${last + 1}"
+        ws.footer.append(f'<autoFilter ref="{cells.replace("$", "")}"/>')
+        verdict = letter(headers.index("Verdict"))
+        ws.footer.append(_verdict_list(f"{verdict}3:{verdict}{last + 1}"))
+        self.book.define(ws, "_xlnm._FilterDatabase", cells, hidden=True)
+        self.book.define(ws, "_xlnm.Print_Titles", "$1:$2")
+        ws.close()
         return ws.name
 
-    def _size_columns(self, ws: Any, columns: list[tuple[str, str]], rows: list[dict[str, Any]]) -> None:
-        """Each column as wide as its header and content, within its limits."""
+    def _error_rows(self, ws: Sheet, rows: list[Row], first: int, columns: list[tuple[str, str]],
+                    styles: list[int]) -> None:  # fmt: skip
+        """Rows of the error table from sheet row `first`, built a column at a time."""
+        numbers = range(first + 1, first + 1 + len(rows))
+        contexts = [self._context(row) for row in rows]
+        texts = [marked_text(c) if c is not None else None for c in contexts]
+        cells: list[list[str]] = []
+        for col, (title, key) in enumerate(columns):
+            mark = letter(col)
+            refs = [f"{mark}{n}" for n in numbers]
+            if key:
+                values = [row.get(key) for row in rows]
+                cells.append(value_column(refs, values, styles[col], self.quoted, self.float))
+            elif title == "Context":
+                wrap, quoted = self.wrap, self.wrap_quoted
+                cells.append([value_cell(ref, t, wrap, quoted, wrap) if t is not None else ""
+                              for ref, t in zip(refs, texts, strict=True)])  # fmt: skip
+            elif title == CONTEXT_COLOURED:
+                cells.append([self._rich(ref, c, t) if c is not None else ""
+                              for ref, c, t in zip(refs, contexts, texts, strict=True)])  # fmt: skip
+        lines = [min(10, 1 + (len(t) - 1) // 80) if t else 1 for t in texts]  # about 80 characters a line
+        for n, height, row in zip(numbers, lines, zip(*cells, strict=True), strict=True):
+            ws.add(n - 1, "".join(row), 15 * height if height > 1 else None)
+        ws.flush()
+
+    def _size_columns(self, ws: Sheet, columns: list[tuple[str, str]], rows: list[Row]) -> list[int]:
+        """Each column as wide as its header and content, within its limits; returns their styles."""
         sample = rows[:SAMPLED]
+        styles = []
         for i, (title, key) in enumerate(columns):
             least, most = WIDTH_LIMITS.get(title, DEFAULT_LIMITS)
             content = max((text_width(plain(r.get(key))) for r in sample), default=0) if key else 0
             width = max(least, min(most, max(len(title), content) + 2))
             wrap = title in ("Context", CONTEXT_COLOURED, "Comment")
-            ws.set_column(i, i, width, self.wrap if wrap else self.top)
+            styles.append(self.wrap if wrap else self.top)
+            ws.column(i, width, styles[-1])
+        return styles
 
     def _unit_title(self, rows: list[dict[str, Any]]) -> str:
         docs = {d.name: d for d in self.report.documents}
@@ -379,21 +334,22 @@ class _Writer:
             doc, row.get("gold_parts") or [], row.get("system_parts") or [], row.get("context_unit")
         )
 
-    def _rich(self, ws: Any, r: int, col: int, context: Any, careful: bool) -> None:
-        """The context in colours: green gold only, red system only, orange both;
-        `careful` where some text must be escaped or cut."""
-        parts = self._rich_parts(context, careful)
-        if len(parts) > 2:
-            ws.write_rich_string(r, col, *parts, self.wrap)
-        elif len(parts) == 2:  # one coloured run: a plain string in its colour
-            ws.write_string(r, col, parts[1], parts[0])
-        elif parts:
-            self.put(ws, r, col, parts[0], self.wrap)
+    def _rich(self, ref: str, context: Any, text: str) -> str:
+        """The context in colours: green gold only, red system only, orange both (one
+        coloured run: a plain string in its colour)."""
+        runs = self._rich_runs(context, needs_care(text))
+        if len(runs) > 1:
+            return rich_cell(ref, [(font[0] if font else DEFAULT_RUN * bool(i), text)
+                                   for i, (font, text) in enumerate(runs)], self.wrap)  # fmt: skip
+        if runs and runs[0][0]:
+            (_, style), text = runs[0]
+            return text_cell(ref, text, style, style)
+        return value_cell(ref, runs[0][1], self.wrap, self.wrap_quoted, self.wrap) if runs else ""
 
-    def _rich_parts(self, context: Any, careful: bool) -> list[Any]:
-        """The fragments of the coloured context (a plain text alone, a coloured one after its
-        font), neighbouring plain texts joined into one: fewer fragments to write."""
-        parts: list[Any] = []
+    def _rich_runs(self, context: Any, careful: bool) -> list[tuple[tuple[str, int] | None, str]]:
+        """The runs of the coloured context as (font or None, text), neighbouring plain texts
+        joined into one; `careful` where some text must be escaped or cut."""
+        runs: list[tuple[tuple[str, int] | None, str]] = []
         pending: list[str] = []  # plain texts not yet added
         length = 0
         for run in rich_runs(context):
@@ -408,25 +364,27 @@ class _Writer:
                 pending.append(text)
                 continue
             if pending:
-                parts.append("".join(pending))
+                runs.append((None, "".join(pending)))
                 pending = []
-            parts += [font, text]
+            runs.append((font, text))
         if pending:
-            parts.append("".join(pending))
-        return parts
+            runs.append((None, "".join(pending)))
+        return runs
 
     # --- what `spanstudio review` reads back ----------------------------------------------
 
     def review_data(self, error_sheets: list[str]) -> None:
-        ws = self.sheet(REVIEW_SHEET)
-        ws.hide()
+        ws = self.sheet(REVIEW_SHEET, hidden=True)
         basis = _review_basis(self.report)
         rows = [["method", self.report.method], ["engine_version", self.report.engine_version],
                 ["error_sheets", json.dumps(error_sheets)]]  # fmt: skip
         rows += [[CHUNK_KEY, "|" + chunk] for chunk in _chunks(json.dumps(basis), CHUNK)]  # ASCII only
+        ws.extent(len(rows) - 1, 1)  # written as they come: the data can be large
         for n, (key, value) in enumerate(rows):
-            ws.write_string(n, 0, key)
-            ws.write_string(n, 1, safe_text(value))
+            ws.cells(n, [(0, key, 0, 0, 0), (1, safe_text(value), 0, 0, 0)])
+            if n % DATA_ROWS == DATA_ROWS - 1:
+                ws.flush()
+        ws.close()
 
 
 def _review_basis(report: Report) -> Any:
@@ -440,6 +398,25 @@ def _review_basis(report: Report) -> Any:
     except InputError:
         return report.data.get("_review")
     return method.review_basis(report)
+
+
+def _groups(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
+    """The error rows by the sheet they go to ("Errors" unless a row says otherwise); the
+    rows themselves, not a copy, when they all go to one sheet."""
+    titles = {row.get("sheet") or "Errors" for row in rows} or {"Errors"}
+    if len(titles) == 1:
+        return {titles.pop(): rows}
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for row in rows:
+        groups.setdefault(row.get("sheet") or "Errors", []).append(row)
+    return groups
+
+
+def _verdict_list(cells: str) -> str:
+    """The Verdict drop-down of the cells `cells`."""
+    error = ("Choose one of: " + ", ".join(VERDICTS))[:255]
+    return VERDICT_LIST.format(error=attribute(error), prompt=attribute(VERDICT_PROMPT[:255]), cells=cells,
+                               choices=",".join(VERDICTS))  # fmt: skip
 
 
 def _chunks(text: str, size: int) -> Iterator[str]:

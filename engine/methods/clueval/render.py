@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import io
-import math
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -52,35 +51,28 @@ def tsv(table: PlainTable) -> str:
     return "\n".join(lines) + "\n"
 
 
+XLSX_BLOCK = 1000  # rows written at a time
+
 # --- XLSX (§5.2) -----------------------------------------------------------------------
 
 
 def xlsx(table: PlainTable, warnings: list[str], name: str) -> bytes:
     """One sheet `Sheet1`: header row, then the rows; text never becomes a formula (C46) and
-    characters a workbook cannot hold are written escaped, \\x0b, \\uFFFE (C47). Written
-    with xlsxwriter in constant memory (its rows go to a temporary file as they come)."""
-    import xlsxwriter
-
-    from ...export.cells import escape_text
+    characters a workbook cannot hold are written escaped, \\x0b, \\uFFFE (C47). Rows are
+    written as they are made, a block at a time, each a column at a time, into the zip file
+    in memory."""
+    from ...export.package import Package
 
     buffer = io.BytesIO()
-    book = xlsxwriter.Workbook(buffer, {"constant_memory": True, "strings_to_formulas": False,
-                                        "strings_to_numbers": False, "strings_to_urls": False})  # fmt: skip
-    sheet = book.add_worksheet("Sheet1")
+    book = Package(buffer)
+    sheet = book.sheet("Sheet1")
+    sheet.extent(len(table.rows), len(table.columns) - 1)
+    rows = [table.columns, *table.rows]
     escaped = False
-    for r, values in enumerate([table.columns, *table.rows]):
-        for c, value in enumerate(values):
-            if isinstance(value, str):
-                if value:
-                    text = escape_text(value)
-                    escaped = escaped or text is not value
-                    sheet.write_string(r, c, text)
-            elif isinstance(value, bool):
-                sheet.write_boolean(r, c, value)
-            elif isinstance(value, int | float) and math.isfinite(value):
-                sheet.write_number(r, c, value)
-            elif value is not None:
-                sheet.write_string(r, c, str(value))
+    for first in range(0, len(rows), XLSX_BLOCK):
+        escaped = _xlsx_rows(sheet, rows[first : first + XLSX_BLOCK], first, len(table.columns)) or escaped
+        sheet.flush()
+    sheet.close()
     book.close()
     if escaped:
         warnings.append(
@@ -88,6 +80,27 @@ def xlsx(table: PlainTable, warnings: list[str], name: str) -> bytes:
             "the .tsv file keeps them)"
         )
     return buffer.getvalue()
+
+
+def _xlsx_rows(sheet: Any, rows: list[list[Any]], first: int, width: int) -> bool:
+    """Rows from sheet row `first` (from 0), text escaped (C47) and cut to what a cell holds;
+    returns whether some text was escaped."""
+    from ...export.cells import escape_text
+    from ...export.sheetxml import fitted, letter, value_column
+
+    numbers = range(first + 1, first + 1 + len(rows))
+    escaped = False
+    cells = []
+    for col in range(width):
+        values = [row[col] if col < len(row) else None for row in rows]
+        texts = [escape_text(v) if type(v) is str else v for v in values]
+        escaped = escaped or any(t is not v for t, v in zip(texts, values, strict=True))
+        texts = [fitted(t) if type(t) is str else t for t in texts]
+        mark = letter(col)
+        cells.append(value_column([f"{mark}{n}" for n in numbers], texts, 0, 0, 0))
+    for n, row in zip(numbers, zip(*cells, strict=True), strict=True):
+        sheet.add(n - 1, "".join(row))
+    return escaped
 
 
 # --- standard output (§5.1) --------------------------------------------------------------

@@ -1,0 +1,266 @@
+"""The XML of one worksheet (ECMA-376 Part 1, §18.3), as xlsxwriter writes it in constant
+memory: inline strings (rich-text runs too), numbers, booleans; column widths, frozen panes,
+an autofilter, a drop-down list and the page set up to print one page wide."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from functools import cache
+from typing import IO, TYPE_CHECKING, Any
+
+from .cells import FORMULA_START, plain
+
+if TYPE_CHECKING:
+    from .package import Style, Styles
+
+HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
+OPEN = ('<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
+        'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">')  # fmt: skip
+MARGINS = '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>'
+MAX_UNITS = 32_767  # UTF-16 units a cell holds
+PRESERVE = ' xml:space="preserve"'
+# What a cell's text cannot hold as it is: XML's & < >, the controls and non-characters Excel
+# writes as _xHHHH_, lone surrogates (and text that looks like such an escape: `_special`).
+_SPECIAL_CHARACTERS = re.compile("[&<>\x00-\x08\x0b-\x1f\ufffe\uffff\ud800-\udfff]")
+_LITERAL_ESCAPE = re.compile("(_x[0-9a-fA-F]{4}_)")
+# In texts joined by NUL (and NUL at both ends): one that starts like a formula or with
+# whitespace, or ends with whitespace.
+_EDGE = re.compile("\x00(?:[=+\\-@\\s]|(?<=\\s\x00))")
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\ufffe\uffff]")
+
+
+@cache
+def letter(col: int) -> str:
+    """A column's letters: 0 → A, 26 → AA."""
+    name = ""
+    col += 1
+    while col:
+        col, rest = divmod(col - 1, 26)
+        name = chr(65 + rest) + name
+    return name
+
+
+def fitted(text: str) -> str:
+    """Text cut to what a cell holds (32,767 UTF-16 units, a character above U+FFFF two)."""
+    if len(text) <= MAX_UNITS // 2 or len(text.encode("utf-16-le", "surrogatepass")) // 2 <= MAX_UNITS:
+        return text
+    units = 0
+    for index, char in enumerate(text):
+        units += 2 if ord(char) > 0xFFFF else 1
+        if units > MAX_UNITS:
+            return text[:index]
+    return text
+
+
+def _special(text: str) -> bool:
+    """Whether a text must be escaped for a cell's XML."""
+    return _SPECIAL_CHARACTERS.search(text) is not None or (
+        "_x" in text and _LITERAL_ESCAPE.search(text) is not None
+    )
+
+
+def escaped(text: str) -> str:
+    """Text as a cell's XML holds it: & < > as entities, controls as _xHHHH_ (a literal
+    _xHHHH_ kept by escaping its underscore)."""
+    if not _special(text):
+        return text
+    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
+    text = _LITERAL_ESCAPE.sub(r"_x005F\1", text)
+    return _CONTROL.sub(lambda m: f"_x{ord(m.group()):04X}_", text)
+
+
+def _t(text: str) -> str:
+    """A <t> element of escaped text, keeping leading and trailing whitespace."""
+    if text[:1].isspace() or text[-1:].isspace():
+        return f"<t{PRESERVE}>{text}</t>"
+    return f"<t>{text}</t>"
+
+
+def text_cell(ref: str, text: str, style: int, quoted: int) -> str:
+    """An inline string cell of non-empty text (cut to what a cell holds); `quoted` the
+    style of text a spreadsheet program would take for a formula."""
+    if text.startswith(FORMULA_START):
+        style = quoted
+    if len(text) > MAX_UNITS // 2 or _special(text):
+        text = escaped(fitted(text))
+    return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{_t(text)}</is></c>'
+
+
+def rich_cell(ref: str, runs: list[tuple[str, str]], style: int) -> str:
+    """A rich-text cell of (run properties, safe text) pairs, the properties "" for a first
+    plain run; "" (no cell) when the text is longer than a cell holds."""
+    whole = "".join(text for _, text in runs)
+    if fitted(whole) is not whole:
+        return ""
+    body = "".join(f"<r>{properties}{_t(escaped(text))}</r>" for properties, text in runs)
+    return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{body}</is></c>'
+
+
+def value_cell(ref: str, value: Any, style: int, quoted: int, decimal: int) -> str:
+    """One cell of any report value (`plain`): text as text (a blank cell where empty and
+    `style` is set), numbers as numbers (a float in `decimal`); "" for no cell."""
+    if type(value) is str and len(value) <= MAX_UNITS // 2 and value and not _special(value):
+        if value.startswith(FORMULA_START):
+            style = quoted
+        return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{_t(value)}</is></c>'  # text_cell's
+    value = plain(value)
+    if type(value) is str and value:
+        return text_cell(ref, value, style, quoted)
+    if value is None or type(value) is str:
+        return f'<c r="{ref}" s="{style}"/>' if style else ""
+    if type(value) is bool:
+        return f'<c r="{ref}"{_style(style)} t="b"><v>{int(value)}</v></c>'
+    return f'<c r="{ref}"{_style(decimal if type(value) is float else style)}><v>{value!r}</v></c>'
+
+
+def value_column(refs: list[str], values: list[Any], style: int, quoted: int, decimal: int) -> list[str]:
+    """The cells of one column as `value_cell` writes them, but none where a value is empty
+    ("" or None); a column of texts with nothing to escape or quote made in one go."""
+    if _as_is(values):
+        s = _style(style)
+        return [f'<c r="{ref}"{s} t="inlineStr"><is><t>{v}</t></is></c>' if v else ""
+                for ref, v in zip(refs, values, strict=True)]  # fmt: skip
+    return [value_cell(ref, v, style, quoted, decimal) if v is not None and v != "" else ""
+            for ref, v in zip(refs, values, strict=True)]  # fmt: skip
+
+
+def _as_is(values: list[Any]) -> bool:
+    """Whether every value is empty or a text its cell holds as it is."""
+    if not set(map(type, values)) <= {str, type(None)}:
+        return False
+    texts = [v for v in values if v]
+    joined = "\x00".join(["", *texts, ""])
+    return (
+        joined.count("\x00") == len(texts) + 1
+        and max(map(len, texts), default=0) <= MAX_UNITS // 2
+        and not _special(joined.replace("\x00", "\n"))
+        and not _EDGE.search(joined)
+    )
+
+
+def _style(style: int) -> str:
+    """A cell's or column's style attribute (none for the default style)."""
+    return f' s="{style}"' if style else ""
+
+
+def column_width(width: float) -> str:
+    """A width in characters as Excel stores it (whole pixels of a 7-pixel digit, padding 5)."""
+    pixels = int(width * 12 + 0.5) if width < 1 else int(width * 7 + 0.5) + 5
+    return f"{(pixels * 256 // 7) / 256:.16g}"
+
+
+class Sheet:
+    """One worksheet being written: rows are kept until the sheet is closed, or streamed
+    once `extent` tells its last row and column."""
+
+    def __init__(self, stream: IO[bytes], styles: Styles, name: str, selected: bool) -> None:
+        self.stream, self.styles, self.name, self.selected = stream, styles, name, selected
+        self.columns: dict[int, tuple[str, int]] = {}  # width and style of each set column
+        self.frozen: tuple[int, int] = (0, 0)  # rows and columns
+        self.page_fit = False
+        self.rows: list[str] = []
+        self.first: tuple[int, int] | None = None
+        self.last = (0, 0)
+        self.declared = False
+        self.head_written = False
+        self.footer: list[str] = []
+
+    def style(self, style: Style) -> int:
+        return self.styles.index(style)
+
+    def column(self, col: int, width: float, style: int = 0, stored: bool = False) -> None:
+        """A column's width in characters (`stored`: as the file stores it, padding included)."""
+        self.columns[col] = (f"{width:.16g}" if stored else column_width(width), style)
+
+    def freeze(self, rows: int, cols: int = 0) -> None:
+        self.frozen = (rows, cols)
+
+    def extent(self, last_row: int, last_col: int) -> None:
+        """Declare the last row and column (from 0): rows then go out as they are added."""
+        self.first, self.last, self.declared = (0, 0), (last_row, last_col), True
+
+    def cells(self, row: int, items: Iterable[tuple[int, Any, int, int, int]]) -> None:
+        """Row `row` of cells: (column, value, style, quoted, decimal) as `value_cell` takes them."""
+        number = row + 1
+        xml = [(col, value_cell(f"{letter(col)}{number}", value, style, quoted, decimal))
+               for col, value, style, quoted, decimal in items]  # fmt: skip
+        written = [col for col, cell in xml if cell]
+        if written:
+            self._extend(row, min(written), max(written))
+            self.add(row, "".join(cell for _, cell in xml))
+
+    def _extend(self, row: int, first_col: int, last_col: int) -> None:
+        """Take row `row`'s cells from `first_col` to `last_col` into the sheet's extent."""
+        if self.declared:
+            return
+        first = self.first or (row, first_col)
+        self.first = (min(first[0], row), min(first[1], first_col))
+        self.last = (max(self.last[0], row), max(self.last[1], last_col))
+
+    def add(self, row: int, cells: str, height: float | None = None) -> None:
+        """A row of cells' XML (none: no row, unless it has a height)."""
+        if not (cells or height):
+            return
+        attributes = f' ht="{height:g}" customHeight="1"' if height else ""
+        self.rows.append(f'<row r="{row + 1}"{attributes}>{cells}</row>')
+
+    def flush(self) -> None:
+        """Write the rows kept so far (the head first: `extent` must have been declared,
+        unless the sheet is being closed)."""
+        if not self.head_written:
+            self._write(self._head())
+            self.head_written = True
+        self._write("".join(self.rows))
+        self.rows = []
+
+    def _write(self, text: str) -> None:
+        self.stream.write(text.encode("utf-8"))
+
+    def _head(self) -> str:
+        fit = '<sheetPr><pageSetUpPr fitToPage="1"/></sheetPr>' if self.page_fit else ""
+        first = self.first or (0, 0)
+        start, end = f"{letter(first[1])}{first[0] + 1}", f"{letter(self.last[1])}{self.last[0] + 1}"
+        dimension = start if self.first is None or start == end else f"{start}:{end}"
+        return (f'{HEAD}{OPEN}{fit}<dimension ref="{dimension}"/><sheetViews>{self._view()}</sheetViews>'
+                f'<sheetFormatPr defaultRowHeight="15"/>{self._cols()}<sheetData>')  # fmt: skip
+
+    def _view(self) -> str:
+        selected = ' tabSelected="1"' if self.selected else ""
+        rows, cols = self.frozen
+        if not (rows or cols):
+            return f'<sheetView{selected} workbookViewId="0"/>'
+        corner = f"{letter(cols)}{rows + 1}"
+        if rows and cols:
+            pane = (f'<pane xSplit="{cols}" ySplit="{rows}" topLeftCell="{corner}" activePane="bottomRight" '
+                    'state="frozen"/>')  # fmt: skip
+            selections = (f'<selection pane="topRight" activeCell="{letter(cols)}1" sqref="{letter(cols)}1"/>'
+                          f'<selection pane="bottomLeft" activeCell="A{rows + 1}" sqref="A{rows + 1}"/>'
+                          '<selection pane="bottomRight"/>')  # fmt: skip
+        elif rows:
+            pane = f'<pane ySplit="{rows}" topLeftCell="{corner}" activePane="bottomLeft" state="frozen"/>'
+            selections = '<selection pane="bottomLeft"/>'
+        else:
+            pane = f'<pane xSplit="{cols}" topLeftCell="{corner}" activePane="topRight" state="frozen"/>'
+            selections = '<selection pane="topRight"/>'
+        return f'<sheetView{selected} workbookViewId="0">{pane}{selections}</sheetView>'
+
+    def _cols(self) -> str:
+        """The <cols> element: neighbouring columns of the same width and style as one range."""
+        ranges: list[list[Any]] = []
+        for col in sorted(self.columns):
+            if ranges and ranges[-1][1] == col - 1 and ranges[-1][2] == self.columns[col]:
+                ranges[-1][1] = col
+            else:
+                ranges.append([col, col, self.columns[col]])
+        cols = "".join(f'<col min="{a + 1}" max="{b + 1}" width="{width}"'
+                       + (f' style="{style}"' if style else "") + ' customWidth="1"/>'
+                       for a, b, (width, style) in ranges)  # fmt: skip
+        return f"<cols>{cols}</cols>" if cols else ""
+
+    def close(self) -> None:
+        """Write what is left: rows, the end of the sheet data and what follows it."""
+        self.flush()
+        setup = '<pageSetup fitToHeight="0" orientation="landscape"/>' if self.page_fit else ""
+        self._write(f"</sheetData>{''.join(self.footer)}{MARGINS}{setup}</worksheet>")
+        self.stream.close()

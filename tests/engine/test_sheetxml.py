@@ -1,0 +1,60 @@
+"""The workbooks' own XML writer against xlsxwriter, whose constant-memory output it follows:
+the theme part, the quoting of sheet names, and a column of cells made in one go against
+the same cells made one by one."""
+
+from __future__ import annotations
+
+from hypothesis import given
+from hypothesis import strategies as st
+from xlsxwriter.theme import THEME_XML_2007
+from xlsxwriter.utility import quote_sheetname
+
+from engine.export.package import quoted_name
+from engine.export.sheetxml import text_cell, value_cell, value_column
+from engine.export.theme import THEME_XML
+
+
+def test_the_theme_is_xlsxwriters():
+    assert THEME_XML == THEME_XML_2007
+
+
+NAMES = ["Errors", "Errors (2)", "_review", "A1", "XFD1048576", "XFE1", "R1", "R2C3", "C5", "RC", "R",
+         "Rx", "Ra1", "1abc", ".x", "a.b", "it's", "Fair per label", "Sätze", "x-y", "ABCD1", "A0", "R0"]  # fmt: skip
+
+
+def test_sheet_names_are_quoted_as_xlsxwriter_quotes_them():
+    assert [quoted_name(n) for n in NAMES] == [quote_sheetname(n) for n in NAMES]
+
+
+def test_xml_escapes_as_xlsxwriter():
+    cell = text_cell("A1", ' a_x0041_\r\x01b&<>"', 0, 0)
+    assert (
+        cell
+        == '<c r="A1" t="inlineStr"><is><t xml:space="preserve"> a_x005F_x0041__x000D__x0001_b&amp;&lt;&gt;"</t></is></c>'
+    )
+    assert text_cell("B2", "=1+1", 3, 7) == '<c r="B2" s="7" t="inlineStr"><is><t>=1+1</t></is></c>'
+
+
+PIECES = ["a", " ", "\t", "\n", "\r", "&", "<", "=", "-", "@", "_x0041_", "\x01", "\x00", "\ufffe", "é", "🟩"]
+VALUES = st.one_of(
+    st.none(),
+    st.just(""),
+    st.integers(-5, 10**6),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.booleans(),
+    st.lists(st.sampled_from(PIECES), min_size=1, max_size=6).map("".join),
+    st.sampled_from(["x" * 16_384, "y" * 32_768 + "🟩"]),
+)
+
+
+@given(st.lists(VALUES, min_size=1, max_size=8), st.sampled_from([(0, 1, 2), (4, 1, 2), (5, 6, 5)]))
+def test_a_column_is_the_cells_one_by_one(values, styles):
+    refs = [f"C{n}" for n in range(1, len(values) + 1)]
+    one_by_one = [
+        value_cell(r, v, *styles) if v is not None and v != "" else ""
+        for r, v in zip(refs, values, strict=True)
+    ]
+    assert value_column(refs, values, *styles) == one_by_one
+    texts = [v if isinstance(v, str) else "" for v in values]  # a column of texts only
+    one_by_one = [value_cell(r, v, *styles) if v else "" for r, v in zip(refs, texts, strict=True)]
+    assert value_column(refs, texts, *styles) == one_by_one
