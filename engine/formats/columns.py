@@ -199,41 +199,76 @@ def field_codes(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple
     dict). A field equal to the one before it takes its code without a look-up."""
     lengths = ends - starts
     longest = int(lengths.max(initial=0))
+    kind = index_kind(len(starts))
     pieces = _pieces(data, starts, lengths, longest)
-    repeated = np.zeros(len(lengths), bool)
-    repeated[1:] = lengths[1:] == lengths[:-1]
-    for piece in pieces:
-        repeated[1:] &= piece[1:] == piece[:-1]
-    heads = np.flatnonzero(~repeated)  # the rows that start a run of equal fields
-    head_pieces = [piece[heads] for piece in pieces]
-    head_lengths = lengths[heads]
-    hashed = longest >= 8  # else each field is one piece, its length fits in the eighth byte
-    keys = _hashes(head_pieces, head_lengths) if hashed else head_pieces[0] | _eighth_byte(head_lengths)
-    _, codes, first = numbered(keys)
-    if hashed and not all(np.array_equal(part[first[codes]], part) for part in [head_lengths, *head_pieces]):
+    opens = _run_openings(lengths, pieces)
+    heads = positions(opens, kind)  # the rows that start a run of equal fields
+    parts = [lengths[heads], *(piece[heads] for piece in pieces)]  # the heads' lengths and pieces
+    del lengths, pieces  # every row's: only the heads' are looked at from here
+    found = _head_codes(parts, longest >= 8)
+    if found is None:
         return _dict_codes(data, starts, ends)  # two texts with one hash
+    del parts
+    codes, first = found
     order = np.argsort(first)  # codes renumbered by first appearance
     number = np.empty(len(order), np.int32)
     number[order] = np.arange(len(order), dtype=np.int32)
-    run = np.cumsum(~repeated) - 1  # each row's run
-    return number[codes][run], heads[first[order]]
+    head_codes = number[codes]
+    del codes
+    run = np.cumsum(opens, dtype=kind)  # each row's run, from 1
+    run -= 1
+    return head_codes[run], heads[first[order]]
+
+
+def _head_codes(parts: list[np.ndarray], hashed: bool) -> tuple[np.ndarray, np.ndarray] | None:
+    """numbered's codes and first positions of fields given as their lengths and pieces
+    (hashed, or else each one piece with its length put into the eighth byte); None when
+    two distinct fields have one hash."""
+    lengths, *pieces = parts
+    keys = _hashes(pieces, lengths) if hashed else _with_length(pieces[0], lengths)
+    _, codes, first = numbered(keys)
+    if hashed and not all(np.array_equal(part[first[codes]], part) for part in parts):
+        return None
+    return codes, first
+
+
+def _run_openings(lengths: np.ndarray, pieces: list[np.ndarray]) -> np.ndarray:
+    """Per field: whether it differs from the one before it (the first field does)."""
+    opens = np.ones(len(lengths), bool)
+    np.not_equal(lengths[1:], lengths[:-1], out=opens[1:])
+    for piece in pieces:
+        opens[1:] |= piece[1:] != piece[:-1]
+    return opens
 
 
 def _pieces(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray, longest: int) -> list[np.ndarray]:
     """Per eight bytes of the longest field, each field's bytes there as a number (0 past
     its end; only fields that reach there are read)."""
-    pieces = [_words_at(data, starts) & _MASKS[np.minimum(lengths, 8)]]
+    pieces = [_kept(_words_at(data, starts), lengths)]
     for offset in range(8, longest, 8):
         rows = np.flatnonzero(lengths > offset)
         piece = np.zeros(len(starts), WORD)
-        piece[rows] = _words_at(data, starts[rows] + offset) & _MASKS[np.minimum(lengths[rows] - offset, 8)]
+        piece[rows] = _kept(_words_at(data, starts[rows] + offset), lengths[rows] - offset)
         pieces.append(piece)
     return pieces
 
 
-def _eighth_byte(lengths: np.ndarray) -> np.ndarray:
-    """Each length as the eighth (highest) byte of a word."""
-    return lengths.astype(WORD) << np.uint64(56)
+_BLOCK_FIELDS = 1 << 16  # words masked a block at a time (no temporary as long as all of them)
+
+
+def _kept(words: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """`words` with only each one's lowest `counts` bytes kept (all 8 for 8 or more)."""
+    for block in range(0, len(words), _BLOCK_FIELDS):
+        part = slice(block, block + _BLOCK_FIELDS)
+        words[part] &= _MASKS[np.minimum(counts[part], 8)]
+    return words
+
+
+def _with_length(piece: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """Fields of at most seven bytes (their one piece), each with its length as the
+    eighth byte (written into `piece`)."""
+    piece |= lengths.astype(WORD) << np.uint64(56)
+    return piece
 
 
 def _hashes(pieces: list[np.ndarray], lengths: np.ndarray) -> np.ndarray:
@@ -255,8 +290,9 @@ def numbered(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
     distinct = ordered[new]
     codes = np.searchsorted(distinct, keys)
-    first = np.full(len(distinct), len(codes), np.int64)
-    np.minimum.at(first, codes, np.arange(len(codes)))
+    kind = index_kind(len(codes))
+    first = np.full(len(distinct), len(codes), kind)
+    np.minimum.at(first, codes, np.arange(len(codes), dtype=kind))
     return distinct, codes, first
 
 
