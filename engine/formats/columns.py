@@ -4,6 +4,8 @@ A line holding a TAB is split on every TAB (empty fields kept, as str.split("\\t
 other line on runs of spaces (TABs too with separator "whitespace"); a line of blanks
 only is empty. Nothing here loops over lines in Python: a million-line file is split in
 a few array operations over its blanks, and only distinct fields become strings.
+`distinct_fields` (field_codes) is the one coder of fields on bytes, for every column
+reader (CoNLL and the other column formats, ProPara's action files).
 """
 
 from __future__ import annotations
@@ -176,72 +178,139 @@ def _tab_mode(separator: str | None, tab_lines: np.ndarray, count: int) -> np.nd
 
 def distinct_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, list[str]]:
     """Each field's number among the distinct fields (numbered in order of first
-    appearance), and those fields as strings. Fields are compared in pieces of seven bytes
-    read in place as one integer with the length left (8 for 8 or more) as its eighth
-    byte, so only the distinct fields become strings."""
+    appearance), and those fields as strings: the fields are in file order, none holding a
+    newline, so the distinct ones are joined by newlines and decoded at once."""
+    codes, first = field_codes(data, starts, ends)
+    joined = gather(data, starts[first], ends[first], np.uint8(NEWLINE)).tobytes().decode("utf-8")
+    return codes, joined.split("\n")[:-1]
+
+
+WORD = np.dtype("<u8")  # eight bytes, the first in the lowest bits on every machine
+MIX = np.uint64(0x9E3779B97F4A7C15)  # odd: multiplying by it (mod 2**64) spreads the bits
+_MASKS = np.array([(1 << (8 * n)) - 1 for n in range(9)], WORD)  # per n: the lowest n bytes
+
+
+def field_codes(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Per field its code (equal codes: equal bytes; 32-bit where they fit), numbered in
+    order of first appearance, and per code its first field. Fields are read eight bytes
+    at a time in place: one of at most seven bytes is its own key (its bytes and its
+    length), a longer one is hashed, and every hashed field is compared byte for byte with
+    the first field of its code, so codes are exact (on the rare hash collision they are
+    found through a dict). A field equal to the one before it takes its code without a
+    look-up."""
     lengths = ends - starts
-    codes, count = np.zeros(len(starts), dtype=np.int32), 1
-    for offset in range(0, max(int(lengths.max(initial=0)), 1), 7):
-        word_codes, word_count = _numbered_pieces(data, starts, lengths, offset)
-        if offset:
-            codes, count = _numbered(codes.astype(np.int64) * word_count + word_codes)
-        else:
-            codes, count = word_codes, word_count
-    firsts = _first_appearances(codes, count)
-    order = np.argsort(firsts)
-    renumbered = np.empty(count, dtype=np.int32)
-    renumbered[order] = np.arange(count, dtype=np.int32)
-    names = [data[starts[i] : ends[i]].tobytes().decode("utf-8") for i in firsts[order].tolist()]
-    return renumbered[codes], names
+    longest = int(lengths.max(initial=0))
+    kind = index_kind(len(starts))
+    pieces = _pieces(data, starts, lengths, longest)
+    opens = _run_openings(lengths, pieces)
+    heads = positions(opens, kind)  # the rows that start a run of equal fields
+    parts = [lengths[heads], *(piece[heads] for piece in pieces)]  # the heads' lengths and pieces
+    del lengths, pieces  # every row's: only the heads' are looked at from here
+    found = _head_codes(parts, longest >= 8)
+    if found is None:
+        return _dict_codes(data, starts, ends)  # two texts with one hash
+    del parts
+    codes, first = found
+    order = np.argsort(first)  # codes renumbered by first appearance
+    number = np.empty(len(order), kind)
+    number[order] = np.arange(len(order), dtype=kind)
+    head_codes = number[codes]
+    del codes
+    run = np.cumsum(opens, dtype=kind)  # each row's run, from 1
+    run -= 1
+    # the codes written over the runs: a new array of every row, made last, stayed in the
+    # heap among the freed temporaries (10 MB more peak memory of a 1M-token spans run)
+    return head_codes.take(run, out=run, mode="clip"), heads[first[order]]
 
 
-_MASKS = np.array([(1 << (8 * k)) - 1 for k in range(8)], dtype=np.uint64)  # the first k bytes of a word
+def _head_codes(parts: list[np.ndarray], hashed: bool) -> tuple[np.ndarray, np.ndarray] | None:
+    """numbered's codes and first positions of fields given as their lengths and pieces
+    (hashed, or else each one piece with its length put into the eighth byte); None when
+    two distinct fields have one hash."""
+    lengths, *pieces = parts
+    keys = _hashes(pieces, lengths) if hashed else _with_length(pieces[0], lengths)
+    _, codes, first = numbered(keys)
+    if hashed and not all(np.array_equal(part[first[codes]], part) for part in parts):
+        return None
+    return codes, first
 
 
-_FIELDS = 1 << 16  # fields hashed a block at a time (their 64-bit pieces held for one block only)
+def _run_openings(lengths: np.ndarray, pieces: list[np.ndarray]) -> np.ndarray:
+    """Per field: whether it differs from the one before it (the first field does)."""
+    opens = np.ones(len(lengths), bool)
+    np.not_equal(lengths[1:], lengths[:-1], out=opens[1:])
+    for piece in pieces:
+        opens[1:] |= piece[1:] != piece[:-1]
+    return opens
 
 
-def _numbered_pieces(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray,
-                     offset: int) -> tuple[np.ndarray, int]:  # fmt: skip
-    """_numbered of the fields' pieces at `offset`: each hashed to a slot of a small table
-    a block of fields at a time; all pieces at once (sorted) where two distinct pieces
-    share a slot."""
-    slots = np.empty(len(starts), dtype=np.uint16)
-    held = np.zeros(1 << _SLOT_BITS, dtype=np.uint64)
-    seen = np.zeros(1 << _SLOT_BITS, dtype=bool)
-    for block in range(0, len(starts), _FIELDS):
-        part = slice(block, block + _FIELDS)
-        piece = _piece(data, starts[part], lengths[part], offset)
-        slots[part] = _slots(piece)
-        if not _held(held, seen, slots[part], piece):
-            return _numbered(_piece(data, starts, lengths, offset))
-    return _counted(slots, 1 << _SLOT_BITS)
+def _pieces(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray, longest: int) -> list[np.ndarray]:
+    """Per eight bytes of the longest field, each field's bytes there as a number (0 past
+    its end; only fields that reach there are read)."""
+    pieces = [_kept(_words_at(data, starts), lengths)]
+    for offset in range(8, longest, 8):
+        rows = np.flatnonzero(lengths > offset)
+        piece = np.zeros(len(starts), WORD)
+        piece[rows] = _kept(_words_at(data, starts[rows] + offset), lengths[rows] - offset)
+        pieces.append(piece)
+    return pieces
 
 
-def _held(held: np.ndarray, seen: np.ndarray, slots: np.ndarray, pieces: np.ndarray) -> bool:
-    """Each slot's piece recorded in `held` (`seen`: slots recorded); False where two
-    distinct pieces share a slot."""
-    mine = np.zeros_like(held)
-    mine[slots] = pieces
-    present = np.zeros_like(seen)
-    present[slots] = True
-    both = present & seen
-    if not (np.array_equal(mine.take(slots), pieces) and np.array_equal(mine[both], held[both])):
-        return False
-    held[present] = mine[present]
-    seen |= present
-    return True
+_BLOCK_FIELDS = 1 << 16  # words masked a block at a time (no temporary as long as all of them)
 
 
-def _piece(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray, offset: int) -> np.ndarray:
-    """Bytes [offset, offset + 7) of each field as one little-endian integer, the number
-    of the field's bytes left from `offset` (8 for 8 or more) as its eighth byte."""
-    left = lengths - offset
-    np.clip(left, 0, 8, out=left)
-    word = _words_at(data, starts + offset if offset else starts)
-    word &= _MASKS.take(np.minimum(left, 7))
-    word.view(np.uint8)[7::8] = left  # the eighth byte (the mask left it 0)
-    return word
+def _kept(words: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """`words` with only each one's lowest `counts` bytes kept (all 8 for 8 or more)."""
+    for block in range(0, len(words), _BLOCK_FIELDS):
+        part = slice(block, block + _BLOCK_FIELDS)
+        words[part] &= _MASKS[np.minimum(counts[part], 8)]
+    return words
+
+
+def _with_length(piece: np.ndarray, lengths: np.ndarray) -> np.ndarray:
+    """Fields of at most seven bytes (their one piece), each with its length as the
+    eighth byte (written into `piece`)."""
+    piece |= lengths.astype(WORD) << np.uint64(56)
+    return piece
+
+
+def _hashes(pieces: list[np.ndarray], lengths: np.ndarray) -> np.ndarray:
+    """A 64-bit hash of each field's pieces and length (the length mixed first: XORed
+    into the first piece, a length would cancel a first byte, as in `I-` against `B-` and
+    seven NULs)."""
+    hashes = lengths.astype(WORD) * MIX
+    for piece in pieces:
+        hashes = (hashes ^ piece) * MIX
+    return hashes
+
+
+def numbered(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """The distinct keys (sorted), per key its number among them and per number its first
+    position: np.unique's with return_inverse and return_index, found by a plain sort and
+    a binary search of each key (np.unique's argsort is several times slower)."""
+    ordered = np.sort(keys)
+    new = np.ones(len(ordered), bool)
+    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
+    distinct = ordered[new]
+    codes = np.searchsorted(distinct, keys)
+    kind = index_kind(len(codes))
+    first = np.full(len(distinct), len(codes), kind)
+    np.minimum.at(first, codes, np.arange(len(codes), dtype=kind))
+    return distinct, codes, first
+
+
+def _dict_codes(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """field_codes through a dict of the fields' bytes (after a hash collision)."""
+    raw = data.tobytes()
+    known: dict[bytes, int] = {}
+    first: list[int] = []
+    codes = []
+    for row, (start, end) in enumerate(zip(starts.tolist(), ends.tolist(), strict=True)):
+        code = known.setdefault(raw[start:end], len(known))
+        if code == len(first):
+            first.append(row)
+        codes.append(code)
+    return np.array(codes, np.int32), np.array(first, np.int64)
 
 
 def _words_at(data: np.ndarray, at: np.ndarray) -> np.ndarray:
@@ -250,61 +319,13 @@ def _words_at(data: np.ndarray, at: np.ndarray) -> np.ndarray:
     if len(data) < 8:
         data = np.concatenate([data, np.zeros(8 - len(data), dtype=np.uint8)])
     last = len(data) - 8  # the last position with 8 bytes from it
-    word = np.ndarray((last + 1,), dtype="<u8", buffer=data, strides=(1,))[np.minimum(at, last)]
+    word = np.ndarray((last + 1,), dtype=WORD, buffer=data, strides=(1,))[np.minimum(at, last)]
     late = np.flatnonzero(at > last)
     if len(late):
-        tail = np.ndarray((9,), dtype="<u8", buffer=np.concatenate([data[last:], np.zeros(8, np.uint8)]),
+        tail = np.ndarray((9,), dtype=WORD, buffer=np.concatenate([data[last:], np.zeros(8, np.uint8)]),
                           strides=(1,))  # fmt: skip
         word[late] = tail.take(at[late] - last, mode="clip")
     return word
-
-
-def _numbered(values: np.ndarray) -> tuple[np.ndarray, int]:
-    """Each value's number among the distinct values (0 to their count - 1, 32-bit), and
-    how many there are: counted where the values are small integers or hash to distinct
-    slots of a small table (a file's few tags), else by sorting."""
-    top = int(values.max(initial=0))
-    if top <= 4 * len(values) + 1024:
-        return _counted(values, top + 1)
-    if values.dtype == np.int64:  # codes are never negative: the same bits, unsigned
-        values = values.view(np.uint64)
-    codes, count = _counted(_slots(values), 1 << _SLOT_BITS)
-    held = values[_first_appearances(codes, count)]  # the value first seen in each slot
-    if np.array_equal(held.take(codes), values):  # no two distinct values share a slot
-        return codes, count
-    ordered = np.sort(values)
-    distinct = ordered[np.concatenate([[True], ordered[1:] != ordered[:-1]])]
-    return np.searchsorted(distinct, values).astype(np.int32), len(distinct)
-
-
-_GOLDEN = np.uint64(0x9E3779B97F4A7C15)  # Fibonacci hashing's multiplier (2**64 / golden ratio)
-_SLOT_BITS = 12
-
-
-def _slots(values: np.ndarray) -> np.ndarray:
-    """Each unsigned 64-bit value's slot in a table of 2**_SLOT_BITS (Fibonacci hashing)."""
-    hashed = np.multiply(values, _GOLDEN, dtype=np.uint64)
-    hashed >>= np.uint64(64 - _SLOT_BITS)
-    return hashed.astype(np.uint16)
-
-
-def _counted(values: np.ndarray, size: int) -> tuple[np.ndarray, int]:
-    """_numbered of integers in [0, size), by counting."""
-    number = np.cumsum(np.bincount(values, minlength=size) > 0, dtype=np.int32)
-    number -= 1
-    return number.take(values), int(number[-1]) + 1
-
-
-_FEW = 64  # distinct values few enough to find each one's first appearance by a scan
-
-
-def _first_appearances(codes: np.ndarray, count: int) -> np.ndarray:
-    """Where each of the `count` numbers first appears in `codes`."""
-    if count <= _FEW:
-        return np.array([np.argmax(codes == code) for code in range(count)], dtype=np.int64)
-    order = np.argsort(codes.astype(np.min_scalar_type(count)), kind="stable")
-    sizes = np.bincount(codes, minlength=count)
-    return order[np.cumsum(sizes) - sizes]
 
 
 def gather(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, after: np.ndarray) -> np.ndarray:

@@ -328,7 +328,7 @@ class Reader:
         process, name code and first row."""
         import numpy as np
 
-        from .propara_columns import numbered
+        from .columns import numbered
 
         keys, inverse, first = numbered((process << 32) | name)
         order = np.lexsort((first, keys >> 32))

@@ -13,7 +13,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import InputError
-from engine.formats import propara_columns
+from engine.formats import columns
 from engine.methods.propara import Options, ProPara
 from tests.engine import propara_reference as reference
 
@@ -119,13 +119,13 @@ def _engine(predictions: str, answers: str, collide: bool = False):
     """The engine's report data (or its InputError); `collide` gives every field of eight
     bytes or more the same hash (the reader's check finds the collision and codes the
     column through a dict)."""
-    saved = propara_columns.MIX
+    saved = columns.MIX
     if collide:
-        propara_columns.MIX = np.uint64(0)
+        columns.MIX = np.uint64(0)
     try:
         return _evaluate(predictions, answers)
     finally:
-        propara_columns.MIX = saved
+        columns.MIX = saved
 
 
 def _evaluate(predictions: str, answers: str):

@@ -10,6 +10,7 @@ import numpy as np
 import pytest
 
 from engine.formats import columns
+from engine.formats.columns import _dict_codes as dict_codes
 from engine.formats.columns import distinct_fields, gather, split_lines
 from engine.methods.nervaluate.matching import (
     SCHEMAS,
@@ -53,12 +54,13 @@ def test_an_empty_file_has_no_line_whose_first_field_is_a_word(separator):
     assert not split_lines(b"", separator).first_field_is(b"-DOCSTART-").any()
 
 
-@pytest.mark.parametrize(("slot_bits", "block"), [(12, 1 << 16), (12, 3), (1, 1 << 16), (1, 3)])
-def test_distinct_fields_numbers_fields_in_order_of_first_appearance(monkeypatch, slot_bits, block):
-    """Also with fields hashed a few at a time, and with a table so small that distinct
-    pieces share a slot (then they are sorted)."""
-    monkeypatch.setattr(columns, "_SLOT_BITS", slot_bits)
-    monkeypatch.setattr(columns, "_FIELDS", block)
+@pytest.mark.parametrize("mix", [columns.MIX, np.uint64(0)])
+def test_distinct_fields_numbers_fields_in_order_of_first_appearance(monkeypatch, mix):
+    """Also with every field of eight bytes or more given one hash (the check finds the
+    collision and the fields are numbered through a dict)."""
+    monkeypatch.setattr(columns, "MIX", mix)
+    fallbacks = []
+    monkeypatch.setattr(columns, "_dict_codes", lambda *args: fallbacks.append(1) or dict_codes(*args))
     rng = random.Random(12)
     pieces = ["a", "\x00", "é", "bb", "ccccccc", "dddddddd", "\x00" * 7, "B-", "I-"]
     for _ in range(3000):
@@ -70,6 +72,7 @@ def test_distinct_fields_numbers_fields_in_order_of_first_appearance(monkeypatch
         codes, names = distinct_fields(data, starts, starts + lengths)
         assert names == list(dict.fromkeys(words))
         assert [names[c] for c in codes.tolist()] == words
+    assert bool(fallbacks) == (mix == 0)
 
 
 def _distinct_lines(words: list[str]) -> list[str]:
@@ -83,16 +86,16 @@ def _distinct_lines(words: list[str]) -> list[str]:
 
 
 def test_distinct_fields_of_many_distinct_fields():
-    """More distinct fields than are looked for one by one (their first appearances sorted)."""
+    """Many distinct fields, in runs of equal ones and not."""
     rng = random.Random(14)
-    words = [f"w{rng.randrange(300)}" for _ in range(2000)]
+    words = [f"w{rng.randrange(300)}" for _ in range(2000) for _ in range(rng.randint(1, 3))]
     names = _distinct_lines(words)
-    assert names == list(dict.fromkeys(words)) and len(names) > columns._FEW
+    assert names == list(dict.fromkeys(words)) and len(names) > 64
 
 
 def test_distinct_fields_of_many_distinct_long_fields():
     """Fields of more than 8 bytes, many distinct (entity-linking tags such as B-Q12345678):
-    their second pieces are numbered by hashing, then by sorting (a crash once)."""
+    hashed (a crash once, when their second pieces were numbered apart)."""
     rng = random.Random(15)
     words = [f"B-Q{rng.randrange(10**7, 10**8)}" for _ in range(900)]
     assert _distinct_lines(words) == list(dict.fromkeys(words))
