@@ -24,7 +24,6 @@ SHEET = "Adjudication"
 DATA_SHEET = "_adjudication"
 OPTIONS_SHEET = "_options"
 CHUNK = 30_000  # characters of data per cell
-DATA_ROWS = 50  # cells of data written at a time
 LEGEND = (
     f"One row per stretch of text the annotators disagree on. {GOLD_MARK}…{GOLD_MARK} this row's span, "
     f"{SYSTEM_MARK}…{SYSTEM_MARK} the other spans of its disagreement (same Unit). Choose a Decision: "
@@ -60,7 +59,6 @@ def workbook_bytes(
     for n, row in enumerate(sheet.rows):
         if n % 500 == 0:
             progress.update(n / len(sheet.rows), "writing the adjudication workbook")
-            ws.flush()
         values = _row_values(row, texts, units[row.unit], sheet.annotators)
         cells = zip(letters, values, strict=False)  # no Decision, no Comment
         ws.add(n + 2, "".join(value_cell(f"{c}{n + 3}", v, 0, quoted, 0) for c, v in cells))
@@ -143,8 +141,6 @@ def _data(book: Package, sheet: Sheet) -> None:
     ws.extent(max(len(chunks) - 1, 0), 1)  # written as they come: the data is large
     for n, chunk in enumerate(chunks):
         ws.cells(n, [(0, "data", 0, 0, 0), (1, chunk, 0, 0, 0)])
-        if n % DATA_ROWS == DATA_ROWS - 1:
-            ws.flush()
     ws.close()
 
 

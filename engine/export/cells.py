@@ -62,11 +62,6 @@ def plain(value: Any) -> Any:
     return safe_text(str(value))
 
 
-def is_risky(text: str) -> bool:
-    """Whether a spreadsheet program would take this text, typed in, for a formula."""
-    return text.startswith(FORMULA_START)
-
-
 def score_format(table: Table, scale: str) -> tuple[str, float]:
     """(number format, factor) of a table's score cells on `scale`: a 0..1 score keeps its
     value in percent (the format multiplies); a 0..100 score is divided only for fractions."""

@@ -125,7 +125,7 @@ class Package:
         self.sheets.append((name, hidden))
         part = f"xl/worksheets/sheet{len(self.sheets)}.xml"
         self.current = self.zip.open(part, "w", force_zip64=self.large)
-        return Sheet(self.current, self.styles, name, selected=len(self.sheets) == 1)
+        return Sheet(self.current, name, selected=len(self.sheets) == 1)
 
     def define(self, sheet: Sheet, name: str, cells: str, hidden: bool = False) -> None:
         """A defined name local to `sheet` (an autofilter's range, print titles)."""

@@ -7,17 +7,15 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable
 from functools import cache
-from typing import IO, TYPE_CHECKING, Any
+from typing import IO, Any
 
 from .cells import FORMULA_START, plain
-
-if TYPE_CHECKING:
-    from .package import Style, Styles
 
 HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 OPEN = ('<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
         'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">')  # fmt: skip
 MARGINS = '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>'
+KEPT_CHARACTERS = 1 << 16  # characters of rows kept before they are written (once the extent is declared)
 MAX_UNITS = 32_767  # UTF-16 units a cell holds
 PRESERVE = ' xml:space="preserve"'
 # What a cell's text cannot hold as it is: XML's & < >, the controls and non-characters Excel
@@ -151,23 +149,21 @@ def column_width(width: float) -> str:
 
 
 class Sheet:
-    """One worksheet being written: rows are kept until the sheet is closed, or streamed
-    once `extent` tells its last row and column."""
+    """One worksheet being written: rows are kept until the sheet is closed, or written a
+    KEPT_CHARACTERS at a time once `extent` tells its last row and column."""
 
-    def __init__(self, stream: IO[bytes], styles: Styles, name: str, selected: bool) -> None:
-        self.stream, self.styles, self.name, self.selected = stream, styles, name, selected
+    def __init__(self, stream: IO[bytes], name: str, selected: bool) -> None:
+        self.stream, self.name, self.selected = stream, name, selected
         self.columns: dict[int, tuple[str, int]] = {}  # width and style of each set column
         self.frozen: tuple[int, int] = (0, 0)  # rows and columns
         self.page_fit = False
         self.rows: list[str] = []
+        self.kept = 0  # characters of the rows kept
         self.first: tuple[int, int] | None = None
         self.last = (0, 0)
         self.declared = False
         self.head_written = False
         self.footer: list[str] = []
-
-    def style(self, style: Style) -> int:
-        return self.styles.index(style)
 
     def column(self, col: int, width: float, style: int = 0, stored: bool = False) -> None:
         """A column's width in characters (`stored`: as the file stores it, padding included)."""
@@ -204,6 +200,9 @@ class Sheet:
             return
         attributes = f' ht="{height:g}" customHeight="1"' if height else ""
         self.rows.append(f'<row r="{row + 1}"{attributes}>{cells}</row>')
+        self.kept += len(cells)
+        if self.declared and self.kept >= KEPT_CHARACTERS:
+            self.flush()
 
     def flush(self) -> None:
         """Write the rows kept so far (the head first: `extent` must have been declared,
@@ -212,7 +211,7 @@ class Sheet:
             self._write(self._head())
             self.head_written = True
         self._write("".join(self.rows))
-        self.rows = []
+        self.rows, self.kept = [], 0
 
     def _write(self, text: str) -> None:
         self.stream.write(text.encode("utf-8"))

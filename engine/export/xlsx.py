@@ -52,7 +52,6 @@ VERDICT_EFFECTS = (
 MAX_ROWS = 1_048_576  # rows a sheet holds
 REVIEW_SHEET = "_review"
 CHUNK = 30_000  # characters of review data per cell
-DATA_ROWS = 50  # rows of review data (CHUNK characters each) written at a time
 CHUNK_KEY = "basis|"  # its cells start with "|", so that none starts with a formula character
 
 # The Errors sheet: these first, then the rest of the standard columns, then the method's own
@@ -185,7 +184,7 @@ class _Writer:
     def table_rows(self, ws: Sheet, n: int, table: Table) -> int:
         """A table with its title and header from row `n`, numbers as numbers with number
         formats, scores on the workbook's scale; returns the next free row."""
-        ws.cells(n, [(0, safe_text(table.title or "Scores"), self.bold, self.bold, self.bold)])
+        ws.cells(n, [(0, table.title or "Scores", self.bold, self.bold, self.bold)])
         n += 1
         if table.note:
             ws.cells(n, [self.put(0, table.note)])
@@ -300,7 +299,6 @@ class _Writer:
         lines = [min(10, 1 + (len(t) - 1) // 80) if t else 1 for t in texts]  # about 80 characters a line
         for n, height, row in zip(numbers, lines, zip(*cells, strict=True), strict=True):
             ws.add(n - 1, "".join(row), 15 * height if height > 1 else None)
-        ws.flush()
 
     def _size_columns(self, ws: Sheet, columns: list[tuple[str, str]], rows: list[Row]) -> list[int]:
         """Each column as wide as its header and content, within its limits; returns their styles."""
@@ -381,9 +379,7 @@ class _Writer:
         rows += [[CHUNK_KEY, "|" + chunk] for chunk in _chunks(json.dumps(basis), CHUNK)]  # ASCII only
         ws.extent(len(rows) - 1, 1)  # written as they come: the data can be large
         for n, (key, value) in enumerate(rows):
-            ws.cells(n, [(0, key, 0, 0, 0), (1, safe_text(value), 0, 0, 0)])
-            if n % DATA_ROWS == DATA_ROWS - 1:
-                ws.flush()
+            ws.cells(n, [(0, key, 0, 0, 0), (1, value, 0, 0, 0)])
         ws.close()
 
 

@@ -71,7 +71,6 @@ def xlsx(table: PlainTable, warnings: list[str], name: str) -> bytes:
     escaped = False
     for first in range(0, len(rows), XLSX_BLOCK):
         escaped = _xlsx_rows(sheet, rows[first : first + XLSX_BLOCK], first, len(table.columns)) or escaped
-        sheet.flush()
     sheet.close()
     book.close()
     if escaped:
