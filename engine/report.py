@@ -155,45 +155,6 @@ _BLANK_ROW: dict[str, Any] = {
 }
 
 
-class ColumnRows(Sequence[dict[str, Any]]):
-    """Rows of a table kept as columns (key → one value per row, in row order). The JSON
-    and CSV writers take the columns as they are; the rows as dicts are made all at once
-    when a row is first read (the app and the workbook read them)."""
-
-    def __init__(self, columns: dict[str, Sequence[Any]]) -> None:
-        lengths = {len(values) for values in columns.values()}
-        if len(lengths) > 1:
-            raise ValueError("columns of different lengths")
-        self.columns = columns
-        self._length = lengths.pop() if lengths else 0
-        self._rows: list[dict[str, Any]] | None = None
-
-    def keys(self) -> list[str]:
-        """The rows' keys, in column order (none without rows, as for a list of dicts)."""
-        return list(self.columns) if self._length else []
-
-    def rows(self) -> list[dict[str, Any]]:
-        """Every row as a dict (keys in column order), made once."""
-        if self._rows is None:
-            self._rows = self.dicts(0, self._length)
-        return self._rows
-
-    def dicts(self, start: int, stop: int) -> list[dict[str, Any]]:
-        """Rows `start` to `stop` as new dicts (the JSON writer's batches: never all at once)."""
-        keys = list(self.columns)
-        values = zip(*(column[start:stop] for column in self.columns.values()), strict=True)
-        return list(map(dict, map(zip, repeat(keys), values)))
-
-    def __len__(self) -> int:
-        return self._length
-
-    def __getitem__(self, index: Any) -> Any:
-        return self.rows()[index]
-
-    def __iter__(self) -> Iterator[dict[str, Any]]:
-        return iter(self.rows())
-
-
 def _now() -> str:
     """The local time to the second with its UTC offset, in ISO 8601 (what datetime's
     now().astimezone().isoformat(timespec="seconds") gives, without loading datetime)."""
@@ -243,6 +204,29 @@ class Later(Sequence[Any]):
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self._list())
+
+
+class ColumnRows(Later):
+    """Rows of a table kept as columns (key → one value per row, in row order). The JSON
+    and CSV writers take the columns as they are (or a part at a time as dicts); the rows
+    as dicts are made all at once when a row is first read (the app and the workbook)."""
+
+    def __init__(self, columns: dict[str, Sequence[Any]]) -> None:
+        lengths = {len(values) for values in columns.values()}
+        if len(lengths) > 1:
+            raise ValueError("columns of different lengths")
+        self.columns = columns
+        super().__init__(lengths.pop() if lengths else 0, part=self.dicts)
+
+    def keys(self) -> list[str]:
+        """The rows' keys, in column order (none without rows, as for a list of dicts)."""
+        return list(self.columns) if len(self) else []
+
+    def dicts(self, start: int, stop: int) -> list[dict[str, Any]]:
+        """Rows `start` to `stop` as new dicts."""
+        keys = list(self.columns)
+        values = zip(*(column[start:stop] for column in self.columns.values()), strict=True)
+        return list(map(dict, map(zip, repeat(keys), values)))
 
 
 @dataclass

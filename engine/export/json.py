@@ -19,7 +19,7 @@ from typing import IO, Any
 import orjson
 
 from ..errors import shown
-from ..report import ColumnRows, Later, Report, Table
+from ..report import Later, Report, Table
 from ..textio import atomic_file
 
 #: Items of a list encoded in one call of the encoder.
@@ -78,7 +78,7 @@ def _encode(value: Any) -> bytes:
 
 
 def _as_list(value: Any) -> list[Any]:
-    """A ColumnRows (or another sequence) met inside a value, as the list it stands for."""
+    """A sequence made when read (report.Later, ColumnRows) met inside a value, as its list."""
     if isinstance(value, Sequence) and not isinstance(value, str | bytes):
         return list(value)
     raise TypeError(type(value).__name__)
@@ -114,7 +114,7 @@ def _pieces(value: Any, depth: int) -> Iterator[bytes]:
             yield (b"," if i else b"") + _encode(str(key)) + b":"
             yield from _pieces(item, depth - 1)
         yield b"}"
-    elif isinstance(value, Later | ColumnRows) or (isinstance(value, list | tuple) and len(value) >= LONG):
+    elif isinstance(value, Later) or (isinstance(value, list | tuple) and len(value) >= LONG):
         yield b"["
         for i, part in enumerate(_batches(value)):
             yield (b"," if i else b"") + _encode(part)[1:-1]
@@ -123,12 +123,10 @@ def _pieces(value: Any, depth: int) -> Iterator[bytes]:
         yield _encode(value)
 
 
-def _batches(items: Later | ColumnRows | list[Any] | tuple[Any, ...]) -> Iterator[Any]:
-    """The items BATCH at a time (a Later or a ColumnRows made a part at a time, never whole)."""
+def _batches(items: Later | list[Any] | tuple[Any, ...]) -> Iterator[Any]:
+    """The items BATCH at a time (a Later made a part at a time where it can be)."""
     if isinstance(items, Later):
         return items.parts(BATCH)
-    if isinstance(items, ColumnRows):
-        return (items.dicts(start, start + BATCH) for start in range(0, len(items), BATCH))
     return (items[start : start + BATCH] for start in range(0, len(items), BATCH))
 
 

@@ -56,3 +56,11 @@ def test_no_rows_no_columns():
 def test_columns_must_be_equally_long():
     with pytest.raises(ValueError):
         ColumnRows({"a": [1, 2], "b": [1]})
+
+
+def test_a_name_that_is_not_utf8_is_escaped_in_columns_as_in_a_list():
+    rows = _rows(3)
+    rows[1]["document"] = "caf\udce9.txt"  # a file name's byte 0xE9, as os.fsdecode gives it
+    listed, columns = _report([dict(row) for row in rows]), _report(_columns(rows))
+    assert dumps(columns) == dumps(listed)
+    assert "caf\\\\xe9.txt" in dumps(columns)
