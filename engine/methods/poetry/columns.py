@@ -372,6 +372,11 @@ def _poem_spurious(refs: Spans, syss: Spans, spurious: np.ndarray, n_labels: int
     return np.bincount(keys // n_labels, minlength=n_rows)
 
 
+def bounds(rows: np.ndarray, n_rows: int) -> np.ndarray:
+    """Where each row's items start in columns sorted by row (n_rows + 1 bounds)."""
+    return np.searchsorted(rows, np.arange(n_rows + 1))
+
+
 class RowNumbers(Sequence[tuple[Any, ...]]):
     """Per row the tuple the rest of the method uses: precision, recall, the six counts,
     relevance, n_retrieved, reference and system spans (Python numbers, the original's

@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 
 from ...formats.poetry_jsonl import SpanTuple
-from .columns import Scores, Spans, SplitError, offsets, row_numbers, score_rows
+from .columns import Scores, Spans, SplitError, bounds, offsets, row_numbers, score_rows
 
 __all__ = ["PageDetail", "SplitError", "page_details", "score_page", "spans_from_tuples"]
 
@@ -65,10 +65,6 @@ def score_page(refs: list[SpanTuple], syss: list[SpanTuple], ignore_label: bool,
     return row_numbers(scores)[0]
 
 
-def _row_bounds(rows: np.ndarray, n_rows: int) -> list[int]:
-    return np.searchsorted(rows, np.arange(n_rows + 1)).tolist()
-
-
 def _tuples(spans: Spans, labels: list[Any]) -> list[SpanTuple]:
     return list(zip(spans.start.tolist(), spans.end.tolist(), spans.index.tolist(),
                     [labels[code] for code in spans.label.tolist()], strict=True))  # fmt: skip
@@ -88,12 +84,12 @@ def _members(scores: Scores) -> list[list[int]]:
 def page_details(scores: Scores, labels: list[Any], n_rows: int) -> list[PageDetail]:
     """Per row: its sorted spans, mapping and pair list with indices within the page."""
     refs, syss = scores.refs, scores.syss
-    ref_at, sys_at = _row_bounds(refs.row, n_rows), _row_bounds(syss.row, n_rows)
+    ref_at, sys_at = bounds(refs.row, n_rows).tolist(), bounds(syss.row, n_rows).tolist()
     references, systems, members = _tuples(refs, labels), _tuples(syss, labels), _members(scores)
     best, top = scores.best.tolist(), scores.factor.tolist()
     i, j, ps, pe, exact, factor, credit = (column.tolist() for column in scores.pairs)
     pair_rows = refs.row[scores.pairs[0]]
-    pair_at = _row_bounds(pair_rows, n_rows)
+    pair_at = bounds(pair_rows, n_rows).tolist()
     out = []
     for row in range(n_rows):
         detail = PageDetail()

@@ -15,7 +15,7 @@ from ...formats.poetry_jsonl import JsonLines, describe, page_id_of
 from ...progress import Progress
 from ...report import Report, Table
 from ...spans import Document
-from .columns import Scores
+from .columns import Scores, bounds
 from .errors import Pages, ViewerSpans, error_rows, label_text
 from .render import COLUMNS
 from .summary import f1
@@ -159,7 +159,7 @@ def details_json(pages: Pages, page_ids: list[Any]) -> list[dict[str, Any]]:
                                               pages.piece_end, pages.exact, pages.factor, pages.credit,
                                               strict=True)]  # fmt: skip
     r_at, s_at = refs.at.tolist(), syss.at.tolist()
-    p_at = np.searchsorted(refs.row[pages.pair_ref], np.arange(len(page_ids) + 1)).tolist()
+    p_at = bounds(refs.row[pages.pair_ref], len(page_ids)).tolist()
     return [{"page_id": page_id, "line": row + 1, "system_line": pages.system_lines[row],
              "reference": reference[r_at[row] : r_at[row + 1]], "system": systems[s_at[row] : s_at[row + 1]],
              "pairs": pairs[p_at[row] : p_at[row + 1]]}
@@ -172,7 +172,7 @@ def _references_of(pages: Pages) -> list[list[int]]:
     mapped = np.flatnonzero(best >= 0)
     by_system = mapped[np.argsort(best[mapped], kind="stable")]
     within = refs.within(by_system).tolist()
-    at = np.searchsorted(best[by_system], np.arange(len(pages.syss) + 1)).tolist()
+    at = bounds(best[by_system], len(pages.syss)).tolist()
     return [within[a:b] for a, b in zip(at, at[1:], strict=False)]
 
 

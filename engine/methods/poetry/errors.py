@@ -11,7 +11,7 @@ import numpy as np
 from ...formats.spantable import SpanSequence
 from ...report import ColumnRows
 from ...spans import Span
-from .columns import Scores, Spans
+from .columns import Scores, Spans, bounds
 
 MARKERS = {"reference": "🟩", "system": "🟥", "both": "🟨"}
 ROW_KEYS = (
@@ -32,11 +32,6 @@ def label_text(label: Any) -> str:
     if isinstance(label, bool):
         return "true" if label else "false"
     return str(label)
-
-
-def bounds(rows: np.ndarray, n_rows: int) -> np.ndarray:
-    """Where each row's items start in columns sorted by row (n_rows + 1 bounds)."""
-    return np.searchsorted(rows, np.arange(n_rows + 1))
 
 
 class Side:
@@ -65,7 +60,7 @@ def _members(scores: Scores, n_systems: int) -> list[list[int]]:
         return [[index] for index in scores.syss.index.tolist()]
     spans, into = scores.unmerged
     indices = spans.index.tolist()
-    at = np.searchsorted(into, np.arange(n_systems + 1)).tolist()  # `into` ascends
+    at = bounds(into, n_systems).tolist()  # `into` ascends
     return [indices[a:b] for a, b in zip(at, at[1:], strict=False)]
 
 
@@ -77,10 +72,9 @@ class Pages:
                  system_lines: list[int], texts: list[str | None]) -> None:  # fmt: skip
         n_rows = len(names)
         self.names, self.unit_ids, self.texts = names, unit_ids, texts
-        self.lines, self.system_lines = list(range(1, n_rows + 1)), system_lines
+        self.system_lines = system_lines
         shown = [label_text(label) for label in labels]
         self.refs, self.syss = (Side(spans, labels, shown, n_rows) for spans in (scores.refs, scores.syss))
-        self.ref_page, self.sys_page = scores.refs.row, scores.syss.row
         self.members = _members(scores, len(self.syss))
         self.best, self.top = scores.best, scores.factor
         mapped = self.best >= 0
@@ -131,7 +125,7 @@ class ViewerSpans(SpanSequence):
         pages, side = self.pages, self.side
         page, index = int(side.row[i]), side.index[i]
         if self.reference:
-            attrs = {"status": pages.reference_status(i), "line": pages.lines[page], "index": index}
+            attrs = {"status": pages.reference_status(i), "line": page + 1, "index": index}
         else:
             attrs = {"status": pages.system_status(i), "line": pages.system_lines[page], "index": index,
                      "pieces": pages.pieces(i), "merged": pages.members[i]}  # fmt: skip
@@ -222,7 +216,7 @@ def error_rows(pages: Pages, ignore_label: bool) -> ColumnRows:
         gold[1], gold[2], sys_[1], sys_[2], gold[3], sys_[3], gold[4], sys_[4], gold[5], sys_[5],
         _notes(pages, system, pair, split, ignore_label), ["Spans"] * n, statuses, marker,
         gold[1], gold[2], sys_[1], sys_[2], *_pair_columns(pages, pair, split),
-        [pages.lines[p] if i >= 0 else None for p, i in zip(page, ref, strict=True)],
+        [p + 1 if i >= 0 else None for p, i in zip(page, ref, strict=True)],
         [pages.system_lines[p] if j >= 0 else None for p, j in zip(page, system, strict=True)],
     )  # fmt: skip
     return ColumnRows(dict(zip(ROW_KEYS, columns, strict=True)))
