@@ -14,7 +14,7 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import repeat
+from itertools import chain, repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
@@ -276,11 +276,11 @@ class Report:
 
     @property
     def error_columns(self) -> list[str]:
-        """The error table's columns: ERROR_COLUMNS first, then the method's own (the first
-        row's other keys)."""
+        """The error table's columns: ERROR_COLUMNS first, then the method's own (every
+        other key of the rows, in order of appearance)."""
         rows = self.error_rows
-        first = rows.keys() if isinstance(rows, ColumnRows) else next(iter(rows[:1]), {})
-        return [*ERROR_COLUMNS, *(c for c in first if c not in ERROR_COLUMNS)]
+        keys = rows.keys() if isinstance(rows, ColumnRows) else dict.fromkeys(chain.from_iterable(rows))
+        return [*ERROR_COLUMNS, *(key for key in keys if key not in ERROR_COLUMNS)]
 
     @property
     def errors(self) -> pd.DataFrame:

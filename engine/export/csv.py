@@ -27,7 +27,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..progress import NO_PROGRESS, Progress
-from ..report import ERROR_COLUMNS, ColumnRows, Report
+from ..report import ColumnRows, Report
 from ..textio import BOM, atomic_write_files
 
 #: First characters that make a spreadsheet read a cell as a formula.
@@ -176,16 +176,8 @@ def _text(columns: Sequence[str], lines: Iterable[Iterable[Any]]) -> str:
     return BOM + buffer.getvalue()
 
 
-def error_columns(report: Report) -> list[str]:
-    """The error table's columns: the standard ones, then every extra key in order of appearance."""
-    rows = report.error_rows
-    # every key, in order of appearance
-    keys = rows.keys() if isinstance(rows, ColumnRows) else dict.fromkeys(chain.from_iterable(rows))
-    return [*ERROR_COLUMNS, *(key for key in keys if key not in ERROR_COLUMNS)]
-
-
 def errors_text(report: Report) -> str:
-    columns = error_columns(report)
+    columns = report.error_columns
     rows = report.error_rows
     if isinstance(rows, ColumnRows):  # the columns as they are
         return columns_text(columns, (rows.columns.get(c, repeat(None, len(rows))) for c in columns))

@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from engine.export.csv import csv_files, error_columns
+from engine.export.csv import csv_files
 from engine.export.json import BATCH, dumps, write_report
 from engine.report import ColumnRows, Report, Table, error_row
 
@@ -36,7 +36,7 @@ def test_columns_give_the_same_rows_json_and_csv(n):
     rows = _rows(n)
     listed, columns = _report([dict(row) for row in rows]), _report(_columns(rows))
     assert list(columns.error_rows) == rows and columns.error_rows[1:3] == rows[1:3] and len(columns.error_rows) == n
-    assert columns.error_columns == listed.error_columns == error_columns(columns)
+    assert columns.error_columns == listed.error_columns
     written = []
     for report in (listed, columns):
         handle = io.BytesIO()

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.errors import InputError
-from engine.export.csv import _text, cell, csv_files, error_columns, file_names, table_text, write_csv
+from engine.export.csv import _text, cell, csv_files, file_names, table_text, write_csv
 from engine.formats.token_text import read_sentences
 from engine.methods import get_method
 from engine.report import ERROR_COLUMNS, Report, Table, error_row
@@ -86,7 +86,7 @@ def test_the_example_exports_every_table_and_the_errors(tmp_path):
 def test_extra_error_columns_of_any_row_are_kept():
     rows = [error_row(type="FN"), error_row(type="FP", marker="x")]
     report = Report("m", "M", {}, [], {}, rows)
-    assert error_columns(report) == [*ERROR_COLUMNS, "marker"]
+    assert report.error_columns == [*ERROR_COLUMNS, "marker"]
     assert rows_of(csv_files(report)["errors.csv"])[2][-1] == "x"
 
 
