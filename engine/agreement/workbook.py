@@ -8,14 +8,13 @@ from __future__ import annotations
 
 import io
 import json
-from collections.abc import Iterator
 from typing import Any
 from xml.sax.saxutils import escape
 
 from ..context import GOLD_MARK, SYSTEM_MARK, build_context, marked_text
 from ..errors import InputError
 from ..export.package import Package, Style, attribute
-from ..export.sheetxml import fitted, letter, value_cell
+from ..export.sheetxml import chunks, letter, value_cell
 from ..progress import NO_PROGRESS, Progress
 from .adjudication import LABEL_JOINER, Row, Sheet, disagreements
 from .corpus import Corpus
@@ -137,21 +136,11 @@ def _data(book: Package, sheet: Sheet) -> None:
         ],
     }
     ws = book.sheet(DATA_SHEET, hidden=True)
-    chunks = list(_chunks(json.dumps(data, ensure_ascii=False)))
-    ws.extent(max(len(chunks) - 1, 0), 1)  # written as they come: the data is large
-    for n, chunk in enumerate(chunks):
+    pieces = list(chunks(json.dumps(data, ensure_ascii=False), CHUNK))
+    ws.extent(max(len(pieces) - 1, 0), 1)  # written as they come: the data is large
+    for n, chunk in enumerate(pieces):
         ws.cells(n, [(0, "data", 0, 0, 0), (1, chunk, 0, 0, 0)])
     ws.close()
-
-
-def _chunks(text: str) -> Iterator[str]:
-    """`text` in pieces of CHUNK characters, shorter where a piece would hold more than a
-    cell does (characters above U+FFFF count twice)."""
-    start = 0
-    while start < len(text):
-        chunk = fitted(text[start : start + CHUNK])
-        yield chunk
-        start += len(chunk)
 
 
 # --- reading it back ---------------------------------------------------------------------

@@ -5,7 +5,7 @@ an autofilter, a drop-down list and the page set up to print one page wide."""
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from functools import cache
 from typing import IO, Any
 
@@ -49,6 +49,16 @@ def fitted(text: str) -> str:
         if units > MAX_UNITS:
             return text[:index]
     return text
+
+
+def chunks(text: str, size: int) -> Iterator[str]:
+    """`text` in pieces of `size` characters, shorter where a piece would hold more than a
+    cell does (characters above U+FFFF count twice): long data kept in a hidden sheet."""
+    start = 0
+    while start < len(text):
+        chunk = fitted(text[start : start + size])
+        yield chunk
+        start += len(chunk)
 
 
 def _special(text: str) -> bool:

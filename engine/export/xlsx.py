@@ -13,7 +13,6 @@ writes in constant memory, zipped straight into the output's temporary file.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from typing import Any
 
 from ..context import LEGEND, Context, Run, build_context, marked_text, rich_runs
@@ -23,7 +22,7 @@ from ..scale import is_score_column
 from ..textio import atomic_file
 from .cells import CUT, MAX_TEXT, PLAIN_FLOAT, needs_care, plain, safe_text, score_format, text_width
 from .package import Package, Style, attribute
-from .sheetxml import Sheet, letter, rich_cell, text_cell, value_cell, value_column
+from .sheetxml import Sheet, chunks, letter, rich_cell, text_cell, value_cell, value_column
 
 __all__ = ["CUT", "MAX_TEXT", "REVIEW_SHEET", "VERDICTS", "write_workbook"]
 
@@ -376,7 +375,7 @@ class _Writer:
         basis = _review_basis(self.report)
         rows = [["method", self.report.method], ["engine_version", self.report.engine_version],
                 ["error_sheets", json.dumps(error_sheets)]]  # fmt: skip
-        rows += [[CHUNK_KEY, "|" + chunk] for chunk in _chunks(json.dumps(basis), CHUNK)]  # ASCII only
+        rows += [[CHUNK_KEY, "|" + chunk] for chunk in chunks(json.dumps(basis), CHUNK)]  # ASCII only
         ws.extent(len(rows) - 1, 1)  # written as they come: the data can be large
         for n, (key, value) in enumerate(rows):
             ws.cells(n, [(0, key, 0, 0, 0), (1, value, 0, 0, 0)])
@@ -413,11 +412,6 @@ def _verdict_list(cells: str) -> str:
     error = ("Choose one of: " + ", ".join(VERDICTS))[:255]
     return VERDICT_LIST.format(error=attribute(error), prompt=attribute(VERDICT_PROMPT[:255]), cells=cells,
                                choices=",".join(VERDICTS))  # fmt: skip
-
-
-def _chunks(text: str, size: int) -> Iterator[str]:
-    for i in range(0, len(text), size):
-        yield text[i : i + size]
 
 
 def _extra_columns(rows: list[dict[str, Any]]) -> list[str]:
