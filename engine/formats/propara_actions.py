@@ -393,10 +393,17 @@ def compare_processes(answers: ActionFile, predictions: ActionFile) -> list[bool
     other = np.array([-1 if process is None else process.index for process in found], np.int64)
     named = (other >= 0) & (np.diff(mine.process_parts) == np.diff(theirs.process_parts)[other])
     chosen = np.flatnonzero(named)
-    parts = (mine.process_parts[chosen], mine.process_parts[chosen + 1])
-    their_parts = (theirs.process_parts[other[chosen]], theirs.process_parts[other[chosen] + 1])
+    parts, their_parts = paired_ranges(mine.process_parts, theirs.process_parts, chosen, other)
     named[chosen] = equal_ranges(mine.part_name, parts, theirs.part_name, their_parts)
     return named.tolist()
+
+
+def paired_ranges(bounds: np.ndarray, their_bounds: np.ndarray, chosen: np.ndarray, other: np.ndarray
+                  ) -> tuple[tuple[np.ndarray, np.ndarray], tuple[np.ndarray, np.ndarray]]:  # fmt: skip
+    """The ranges [bounds[k], bounds[k + 1]) of processes `chosen`, and those of their
+    counterparts other[k] in the other file (bounds: per process, then one past the last)."""
+    theirs = other[chosen]
+    return (bounds[chosen], bounds[chosen + 1]), (their_bounds[theirs], their_bounds[theirs + 1])
 
 
 def equal_ranges(values: np.ndarray, ranges: tuple[np.ndarray, np.ndarray], their_values: np.ndarray,

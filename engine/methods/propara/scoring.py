@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ...formats.propara_actions import ActionFile, equal_ranges
+from ...formats.propara_actions import ActionFile, equal_ranges, paired_ranges
 from .arrays import Matches, match_questions, plain_processes
 from .compare import Comparer, Correction
 from .scores import QUESTIONS, QuestionScore, score_process, score_question
@@ -57,8 +57,7 @@ def same_conversions(sources: Sources, other: np.ndarray, named: np.ndarray) -> 
         return np.ones(len(other), bool)
     same = named & (a.process_sentences == p.process_sentences[other])
     chosen = np.flatnonzero(same)
-    slots = (a.offset[a.process_parts[chosen]], a.offset[a.process_parts[chosen + 1]])
-    their_slots = (p.offset[p.process_parts[other[chosen]]], p.offset[p.process_parts[other[chosen] + 1]])
+    slots, their_slots = paired_ranges(a.offset[a.process_parts], p.offset[p.process_parts], chosen, other)
     for values, their_values in zip(_events(sources.answers), _events(sources.predictions), strict=True):
         same[chosen] &= equal_ranges(values, slots, their_values, their_slots)
     return same
