@@ -180,3 +180,20 @@ def test_one_long_system_span_does_not_make_it_quadratic():
     got = engine(refs, syss, False, 1.0)
     assert time.perf_counter() - start < 2.0
     assert got[2:5] == (n, 0, 1)
+
+
+def test_offsets_beyond_int64_with_detail(tmp_path):
+    """A run with the error detail orders its rows by offsets past 2**63 too (an internal
+    OverflowError once): the JSON report holds every span's row."""
+    import json
+
+    from engine.cli import main
+    from tests.engine.test_poetry_examples import write_pages
+
+    big = 2**63 + 10
+    pages = [("p", [(big, big + 10, "A")], [(big, big + 5, "A"), (big + 20, big + 30, "A")])]
+    ref_path, sys_path = write_pages(tmp_path, pages)
+    out, report = str(tmp_path / "out.csv"), str(tmp_path / "o.json")
+    assert main(["poetry", str(ref_path), str(sys_path), out, "--json", report]) == 0
+    errors = json.loads((tmp_path / "o.json").read_text(encoding="utf-8"))["errors"]
+    assert [(e["gold_start"], e["system_start"]) for e in errors] == [(big, big), (None, big + 20)]

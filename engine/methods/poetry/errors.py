@@ -137,8 +137,8 @@ def _row_order(pages: Pages) -> tuple[list[int], list[int], list[int], list[int]
     row its page, reference index, system index and pair index (-1 for none)."""
     spurious = np.flatnonzero(pages.n_refs_of == 0)
     refs, syss = pages.refs.spans, pages.syss.spans
-    starts = np.concatenate([refs.start, syss.start[spurious]]).astype(np.int64)
-    ends = np.concatenate([refs.end, syss.end[spurious]]).astype(np.int64)
+    starts = np.concatenate([refs.start, syss.start[spurious]])  # objects past int64: lexsort sorts them
+    ends = np.concatenate([refs.end, syss.end[spurious]])
     side = np.repeat(np.array([0, 1], dtype=np.int64), [len(refs), len(spurious)])
     page = np.concatenate([refs.row, syss.row[spurious]])
     order = np.lexsort((side, ends, starts, page))
