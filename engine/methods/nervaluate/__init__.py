@@ -13,7 +13,7 @@ from ...formats.pairing import Paired
 from ...formats.spantable import SpanTable, bounds_arrays
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
-from ...report import Report, Table
+from ...report import ColumnRows, Report, Table
 from ...stats import UnitStatistics
 from .. import Method, gc_paused, register
 from ..span_options import SpanInputOptions
@@ -218,7 +218,7 @@ KINDS = {SPURIOUS: "spurious", MISSED: "missed", INCORRECT: "incorrect"}
 
 
 def _errors(paired: Paired, strict: Outcome, true_index: np.ndarray, pred_index: np.ndarray,
-            labels: tuple[np.ndarray, np.ndarray]) -> list[dict[str, Any]]:  # fmt: skip
+            labels: tuple[np.ndarray, np.ndarray]) -> ColumnRows:  # fmt: skip
     """The strict schema's incorrect, spurious and missed spans, in document order (then
     start, missed before the others); `labels`: each side's label numbers in one list."""
     wrong = np.flatnonzero(strict.pred_status != CORRECT)

@@ -11,7 +11,7 @@ import numpy as np
 
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
-from ...report import Report, Table
+from ...report import ColumnRows, Report, Table
 from ...stats import UnitStatistics
 from .. import Method, gc_paused, register
 from ..span_options import SpanInputOptions
@@ -116,7 +116,7 @@ def _review(c: Any) -> dict[str, Any]:
     }
 
 
-def _errors(paired: Any, m: Any) -> list[dict[str, Any]]:
+def _errors(paired: Any, m: Any) -> ColumnRows:
     """A row per missed gold span (FN) and per spurious system span (FP), in document order
     (then start, end, gold before system)."""
     gold = np.flatnonzero(~m.gold_matched & m.gold_first)

@@ -6,19 +6,18 @@ the texts and positions are made per error; the rows are zipped from the columns
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 import numpy as np
 
 from ...formats.pairing import Paired
 from ...formats.spantable import SpanTable
-from ...report import ERROR_COLUMNS
+from ...report import ERROR_COLUMNS, ColumnRows
 from ...spans import Document
 
 
 def error_rows(paired: Paired, docs: np.ndarray, gold: np.ndarray, system: np.ndarray,
-               types: Sequence[str], subtypes: Sequence[str]) -> list[dict[str, Any]]:  # fmt: skip
-    """One row per error, in the order given (ERROR_COLUMNS, ids E1, E2, …)."""
+               types: Sequence[str], subtypes: Sequence[str]) -> ColumnRows:  # fmt: skip
+    """One row per error, in the order given (ERROR_COLUMNS, ids E1, E2, …), kept as columns."""
     n = len(docs)
     docs = np.asarray(docs, dtype=np.int64)
     gold_side = _side(paired.gold, np.asarray(gold, dtype=np.int64), docs, paired.documents)
@@ -31,7 +30,7 @@ def error_rows(paired: Paired, docs: np.ndarray, gold: np.ndarray, system: np.nd
         system_side.start_column(), system_side.end_column(), gold_side.parts, system_side.parts,
         gold_side.positions, system_side.positions, gold_side.texts, system_side.texts, [""] * n,
     )  # fmt: skip
-    return [dict(zip(ERROR_COLUMNS, values, strict=True)) for values in zip(*columns, strict=True)]
+    return ColumnRows(dict(zip(ERROR_COLUMNS, columns, strict=True)))
 
 
 def _runs(docs: np.ndarray) -> list[tuple[int, int, int]]:
