@@ -11,11 +11,9 @@ from typing import Any, Protocol
 from ...report import ERROR_COLUMNS
 from ...spans import TEXT_LIMIT, unit_tokens
 from .batch import RANGE
+from .compare import Decided
 from .passes import KINDS, SUBTYPES, TP
 from .strips import StripSpan, Tokens, token_strips
-
-#: (sentence index, phase, subtype, target, system) of a decision (compare.Decided).
-Decided = tuple[int, int, int, int, int]
 
 NO_WORDS: list[str] = []  # a sentence of a span file: its tokens show their numbers
 #: The columns of an error row: the standard ones, then both spans' lines and the token strip.

@@ -11,7 +11,7 @@ import numpy as np
 
 from ...errors import InputError
 from ...formats.conll2000 import ConllReader
-from ...formats.faireval_spans import _CACHE_LIMIT, Key, SpanFileReader, TokenSpan
+from ...formats.faireval_spans import _CACHE_LIMIT, Key, SpanFileReader
 from ...formats.sniffing import is_conll_line
 from ...textio import BOM, check_input, iter_lines
 from .batch import POSITION_LIMIT, RANGE, Codes, Side, SideBuilder
@@ -83,9 +83,6 @@ class Sentence:
             return self
         kept = [i for i, key in enumerate(self.keys) if wanted(key[0])]
         return Sentence([self.keys[i] for i in kept], [self.lines[i] for i in kept], self.forms)
-
-    def spans(self) -> list[TokenSpan]:
-        return [TokenSpan.of(key, line) for key, line in zip(self.keys, self.lines, strict=True)]
 
 
 def _first_appearances(ids: np.ndarray, n: int) -> tuple[np.ndarray, np.ndarray]:

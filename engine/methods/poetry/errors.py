@@ -9,17 +9,14 @@ from typing import Any
 import numpy as np
 
 from ...formats.spantable import SpanSequence
-from ...report import ColumnRows
+from ...report import ERROR_COLUMNS, ColumnRows
 from ...spans import Span
 from .columns import Scores, Spans, bounds
 
 MARKERS = {"reference": "🟩", "system": "🟥", "both": "🟨"}
 ROW_KEYS = (
-    "error_id", "document", "unit", "unit_id", "type", "subtype", "gold_label", "system_label",
-    "gold_start", "gold_end", "system_start", "system_end", "gold_parts", "system_parts",
-    "gold_position", "system_position", "gold_text", "system_text", "detail", "sheet", "status",
-    "marker", "ref_start", "ref_end", "sys_start", "sys_end", "piece_start", "piece_end", "factor",
-    "credit", "gold_line", "system_line",
+    *ERROR_COLUMNS, "sheet", "status", "marker", "ref_start", "ref_end", "sys_start", "sys_end",
+    "piece_start", "piece_end", "factor", "credit", "gold_line", "system_line",
 )  # fmt: skip
 
 
