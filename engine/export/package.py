@@ -12,10 +12,9 @@ from dataclasses import dataclass
 from typing import IO
 from xml.sax.saxutils import escape, quoteattr
 
-from .sheetxml import Sheet
+from .sheetxml import HEAD, Sheet
 from .theme import THEME_XML
 
-HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
 DOC_RELS = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"

@@ -21,7 +21,7 @@ from ..report import COLUMN_TITLES, ERROR_COLUMNS, Report, Table
 from ..scale import is_score_column
 from ..textio import atomic_file
 from .cells import CUT, MAX_TEXT, PLAIN_FLOAT, needs_care, plain, safe_text, score_format, text_width
-from .package import Package, Style, attribute
+from .package import MAX_ROWS, Package, Style, attribute
 from .sheetxml import Sheet, chunks, letter, rich_cell, text_cell, value_cell, value_column
 
 __all__ = ["CUT", "MAX_TEXT", "REVIEW_SHEET", "VERDICTS", "write_workbook"]
@@ -48,7 +48,6 @@ VERDICT_EFFECTS = (
     ("unclear", "cannot be decided: the error stays"),
     ("(empty)", "not reviewed: the error stays"),
 )  # fmt: skip
-MAX_ROWS = 1_048_576  # rows a sheet holds
 REVIEW_SHEET = "_review"
 CHUNK = 30_000  # characters of review data per cell
 CHUNK_KEY = "basis|"  # its cells start with "|", so that none starts with a formula character

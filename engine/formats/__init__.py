@@ -41,8 +41,7 @@ def sniffs(name: str, lines: list[str]) -> bool:
     (engine/formats/sniffing.py)."""
     from .sniffing import SNIFFERS
 
-    sniff = SNIFFERS.get(name) or format_module(name).sniff
-    return sniff(lines)
+    return SNIFFERS[name](lines)
 
 
 def _first_lines(path: Path) -> list[str]:

@@ -151,8 +151,6 @@ class SpanFileReader:
         )
 
 
-
-
 def _token_set(field: str, begin: int, end: int) -> frozenset[int] | None:
     """The token numbers of a token field within begin..end; None (a range span) when a
     piece is not a number or no number is left (the original then uses the range)."""

@@ -6,7 +6,7 @@ when some line breaks one."""
 from __future__ import annotations
 
 from ..errors import InputError
-from ..textio import decode_utf8, read_input_bytes
+from ..textio import read_text
 from .sniffing import integer
 
 
@@ -102,6 +102,4 @@ def split_lines(text: str) -> list[str]:
 
 def read_lines(path: str) -> list[str]:
     """The lines of a UTF-8 text file (BOM and line ends removed)."""
-    return split_lines(decode_utf8(read_input_bytes(path), path))
-
-
+    return split_lines(read_text(path))
