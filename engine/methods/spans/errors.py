@@ -19,11 +19,11 @@ def error_rows(paired: Paired, docs: np.ndarray, gold: np.ndarray, system: np.nd
                types: Sequence[str], subtypes: Sequence[str]) -> ColumnRows:  # fmt: skip
     """One row per error, in the order given (ERROR_COLUMNS, ids E1, E2, …), kept as columns."""
     n = len(docs)
-    docs = np.asarray(docs, dtype=np.int64)
-    gold_side = _side(paired.gold, np.asarray(gold, dtype=np.int64), docs, paired.documents)
-    system_side = _side(paired.system, np.asarray(system, dtype=np.int64), docs, paired.documents)
+    runs = _runs(np.asarray(docs, dtype=np.int64))
+    gold_side = _side(paired.gold, np.asarray(gold, dtype=np.int64), runs, paired.documents)
+    system_side = _side(paired.system, np.asarray(system, dtype=np.int64), runs, paired.documents)
     anchors = np.where(gold >= 0, gold_side.starts, system_side.starts)
-    names, units, unit_ids = _units(paired.documents, docs, anchors)
+    names, units, unit_ids = _units(paired.documents, runs, anchors)
     columns = (
         [f"E{number}" for number in range(1, n + 1)], names, units, unit_ids, types, subtypes,
         gold_side.labels, system_side.labels, gold_side.start_column(), gold_side.end_column(),
@@ -39,14 +39,14 @@ def _runs(docs: np.ndarray) -> list[tuple[int, int, int]]:
     return [(int(docs[a]), a, b) for a, b in zip(cuts, cuts[1:], strict=False) if b > a]
 
 
-def _units(documents: list[Document], docs: np.ndarray, anchors: np.ndarray
+def _units(documents: list[Document], runs: list[tuple[int, int, int]], anchors: np.ndarray
            ) -> tuple[list[str], list[int], list[str]]:  # fmt: skip
     """Each error's document name, 1-based unit number and unit id (what Document.unit_of
     finds for the position of its gold span, else of its system span)."""
     names: list[str] = []
     units: list[int] = []
     unit_ids: list[str] = []
-    for doc, first, stop in _runs(docs):
+    for doc, first, stop in runs:
         document = documents[doc]
         starts = np.array([start for start, _ in document.units], dtype=np.int64)
         found = np.maximum(np.searchsorted(starts, anchors[first:stop], side="right") - 1, 0).tolist()
@@ -81,7 +81,8 @@ class _SideColumns:
         return self._or_none(self.ends)
 
 
-def _side(table: SpanTable, index: np.ndarray, docs: np.ndarray, documents: list[Document]) -> _SideColumns:
+def _side(table: SpanTable, index: np.ndarray, runs: list[tuple[int, int, int]],
+          documents: list[Document]) -> _SideColumns:  # fmt: skip
     """The columns of one side: label, start, end, parts, position and text of each span."""
     side = _SideColumns(len(index))
     side.present = index >= 0
@@ -98,7 +99,7 @@ def _side(table: SpanTable, index: np.ndarray, docs: np.ndarray, documents: list
         if table.parts.get(span):
             side.parts[row] = [list(p) for p in table.parts[span]]
             side.positions[row] = ",".join(f"{s}-{e}" for s, e in side.parts[row])
-    for doc, first, stop in _runs(docs):
+    for doc, first, stop in runs:
         text = documents[doc].text
         lo, hi = np.searchsorted(rows, [first, stop]).tolist()
         for row, start, end in zip(row_list[lo:hi], starts[lo:hi], ends[lo:hi], strict=True):
