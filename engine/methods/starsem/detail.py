@@ -8,6 +8,7 @@ from typing import Any
 
 from ...report import Later, Report, error_row
 from ...spans import Document, Span
+from .model import Words
 
 ELEMENTS = ("cue", "scope", "event")
 VERDICT_KEYS = {"cue": "cue", "scope": "scope", "event": "negated"}
@@ -26,15 +27,18 @@ class Layout:
         self.offsets: dict[int, int] = {}
         self.spans: dict[int, tuple[int, int]] = {}  # sentence number → its [start, end)
 
-    def add(self, number: int, rows: list[list[str]] | None, chapter: str, sentence_id: str) -> None:
-        rows = rows or []
+    def add(self, number: int, words: Words | None) -> None:
+        """The next sentence (its GOLD words, None when the reader kept none)."""
         offset = len(self.tokens)
         self.offsets[number] = offset
-        self.tokens += [row[3] if len(row) > 3 else "" for row in rows]
-        self.numbers += [row[2] if len(row) > 2 else str(i) for i, row in enumerate(rows)]
+        if words is not None:
+            self.tokens += words.words
+            self.numbers += words.numbers
+            self.unit_ids.append(f"{words.chapter} {words.sentence_id}".strip())
+        else:
+            self.unit_ids.append("")
         self.units.append((offset, len(self.tokens)))
         self.spans[number] = self.units[-1]
-        self.unit_ids.append(f"{chapter} {sentence_id}".strip())
 
     def document(self) -> Document:
         return Document(self.name, self.tokens, self.units, self.unit_ids)
@@ -164,7 +168,7 @@ class DetailBuilder:
         g_cue = {i for i, _ in gold.get("cue", [])}
         s_cue = {i for i, _ in system.get("cue", [])}
         words = []
-        for index, word in enumerate(self.layout.tokens[unit[0]:unit[1]]):
+        for index, word in enumerate(self.layout.tokens[unit[0] : unit[1]]):
             if index in s_cue:
                 word = f"⟨{word}⟩"
             if index in g_cue:
