@@ -158,21 +158,19 @@ class DetailBuilder:
         )
 
     def _strip(self, record: dict[str, Any], offset: int) -> str:
-        """The sentence with both scopes marked and both cues bracketed (§6.3)."""
+        """The sentence with both scopes marked and both cues bracketed (§6.3): only the
+        marked words are rewritten."""
         unit = self.layout.spans.get(record["sentence"])
         if unit is None:
             return ""
         gold, system = record["gold_elements"] or {}, record["system_elements"] or {}
-        g_scope = {i for i, _ in gold.get("scope", [])}
-        s_scope = {i for i, _ in system.get("scope", [])}
-        g_cue = {i for i, _ in gold.get("cue", [])}
-        s_cue = {i for i, _ in system.get("cue", [])}
-        words = []
-        for index, word in enumerate(self.layout.tokens[unit[0] : unit[1]]):
-            if index in s_cue:
-                word = f"⟨{word}⟩"
-            if index in g_cue:
-                word = f"[{word}]"
-            in_gold, in_system = index in g_scope, index in s_scope
-            words.append(_scope_mark(in_gold, in_system) + word)
+        words = self.layout.tokens[unit[0] : unit[1]]
+        n = len(words)
+        for pairs, mark in ((system.get("cue", []), "⟨{}⟩"), (gold.get("cue", []), "[{}]")):
+            for index in {i for i, _ in pairs if i < n}:
+                words[index] = mark.format(words[index])
+        g_scope = {i for i, _ in gold.get("scope", []) if i < n}
+        s_scope = {i for i, _ in system.get("scope", []) if i < n}
+        for index in g_scope | s_scope:
+            words[index] = _scope_mark(index in g_scope, index in s_scope) + words[index]
         return " ".join(words)
