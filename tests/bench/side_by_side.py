@@ -62,8 +62,9 @@ for path, layout in zip(sys.argv[1:], (REFERENCE, SYSTEM)):
 """,
     "starsem": """import sys
 from engine.methods.starsem.files import Input, read_bytes
-for path in sys.argv[1:]:  # sentence blocks: each mode splits a sentence's columns only when needed
-    Input(path, read_bytes(path)).blocks()
+gold, system = sys.argv[1:]  # sentence blocks (a mode splits a sentence's columns only when needed),
+Input(gold, read_bytes(gold)).blocks()  # the skeletons of one file only, as every mode reads them
+Input(system, read_bytes(system)).blocks(skeletons=False)
 """,
     "propara": """import sys
 from engine.formats.propara_actions import Reader, Strings, location_strings

@@ -64,7 +64,7 @@ class Counting:
         for count, sentence in enumerate(sentences, 1):
             scorer.add(sentence)
             if layout is not None:
-                layout.add(sentence.number, sentence.rows, sentence.chapter, sentence.sentence_id)
+                layout.add(sentence.number, sentence.words)
             if count % 512 == 0:
                 progress.update(0.1 + 0.85 * min(share(sentence), 1.0), "scoring sentences")
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from ...report import Later, Report, error_row
 from ...spans import Document, Span
+from .model import Words
 
 ELEMENTS = ("cue", "scope", "event")
 VERDICT_KEYS = {"cue": "cue", "scope": "scope", "event": "negated"}
@@ -26,15 +27,18 @@ class Layout:
         self.offsets: dict[int, int] = {}
         self.spans: dict[int, tuple[int, int]] = {}  # sentence number → its [start, end)
 
-    def add(self, number: int, rows: list[list[str]] | None, chapter: str, sentence_id: str) -> None:
-        rows = rows or []
+    def add(self, number: int, words: Words | None) -> None:
+        """The next sentence (its GOLD words, None when the reader kept none)."""
         offset = len(self.tokens)
         self.offsets[number] = offset
-        self.tokens += [row[3] if len(row) > 3 else "" for row in rows]
-        self.numbers += [row[2] if len(row) > 2 else str(i) for i, row in enumerate(rows)]
+        if words is not None:
+            self.tokens += words.words
+            self.numbers += words.numbers
+            self.unit_ids.append(f"{words.chapter} {words.sentence_id}".strip())
+        else:
+            self.unit_ids.append("")
         self.units.append((offset, len(self.tokens)))
         self.spans[number] = self.units[-1]
-        self.unit_ids.append(f"{chapter} {sentence_id}".strip())
 
     def document(self) -> Document:
         return Document(self.name, self.tokens, self.units, self.unit_ids)
@@ -154,21 +158,19 @@ class DetailBuilder:
         )
 
     def _strip(self, record: dict[str, Any], offset: int) -> str:
-        """The sentence with both scopes marked and both cues bracketed (§6.3)."""
+        """The sentence with both scopes marked and both cues bracketed (§6.3): only the
+        marked words are rewritten."""
         unit = self.layout.spans.get(record["sentence"])
         if unit is None:
             return ""
         gold, system = record["gold_elements"] or {}, record["system_elements"] or {}
-        g_scope = {i for i, _ in gold.get("scope", [])}
-        s_scope = {i for i, _ in system.get("scope", [])}
-        g_cue = {i for i, _ in gold.get("cue", [])}
-        s_cue = {i for i, _ in system.get("cue", [])}
-        words = []
-        for index, word in enumerate(self.layout.tokens[unit[0]:unit[1]]):
-            if index in s_cue:
-                word = f"⟨{word}⟩"
-            if index in g_cue:
-                word = f"[{word}]"
-            in_gold, in_system = index in g_scope, index in s_scope
-            words.append(_scope_mark(in_gold, in_system) + word)
+        words = self.layout.tokens[unit[0] : unit[1]]
+        n = len(words)
+        for pairs, mark in ((system.get("cue", []), "⟨{}⟩"), (gold.get("cue", []), "[{}]")):
+            for index in {i for i, _ in pairs if i < n}:
+                words[index] = mark.format(words[index])
+        g_scope = {i for i, _ in gold.get("scope", []) if i < n}
+        s_scope = {i for i, _ in system.get("scope", []) if i < n}
+        for index in g_scope | s_scope:
+            words[index] = _scope_mark(index in g_scope, index in s_scope) + words[index]
         return " ".join(words)

@@ -22,9 +22,11 @@ from .model import (
     Sentence,
     Side,
     TextRules,
+    Words,
     column_side,
+    columns_words,
     regular_columns,
-    rows_of,
+    rows_words,
 )
 from .reading import field_count_error, missing_cue_error
 
@@ -363,7 +365,7 @@ class ExactReader:
                 line=k + 1,
             )
         gold = Side([Instance(z, EMPTY, EMPTY, EMPTY) for z in range(previous[0])])
-        return Sentence(number, k + 1, gold, Side([]), [] if self.keep_rows else None)
+        return Sentence(number, k + 1, gold, Side([]), rows_words([]) if self.keep_rows else None)
 
     def _sentence(self, number: int, start: int, g_text: str, s_text: str,
                   columns: tuple[Columns | None, ...] = (None, None)) -> Sentence | None:  # fmt: skip
@@ -375,7 +377,7 @@ class ExactReader:
         g_columns = columns[0] or regular_columns(g_text, strip=False)
         g_rows = None if g_columns else [perl_fields(line) for line in g_text.split("\n")]
         if plain:
-            return Sentence(number, start + 1, NO_NEGATION, NO_NEGATION, g_rows or rows_of(g_columns))
+            return Sentence(number, start + 1, NO_NEGATION, NO_NEGATION, _words(g_rows, g_columns))
         s_columns = g_columns if s_text == g_text else columns[1] or regular_columns(s_text, strip=False)
         tags = g_columns[5] if g_columns else [row[5] if len(row) > 5 else None for row in g_rows]
         gold = _fields_side(g_rows, g_text, g_columns, tags)
@@ -383,8 +385,8 @@ class ExactReader:
         for instance in system.instances or ():
             if not instance.cue:
                 raise missing_cue_error(self.system_path, start + 1, instance.group)
-        rows = (g_rows or rows_of(g_columns)) if self.keep_rows else None
-        return Sentence(number, start + 1, gold, system, rows)
+        words = _words(g_rows, g_columns) if self.keep_rows else None
+        return Sentence(number, start + 1, gold, system, words)
 
 
 class _Sweep:
@@ -435,6 +437,11 @@ def _fields_side(rows: list[list[str]] | None, text: str, columns: Columns | Non
         return column_side(columns, tags, RULES)
     rows = rows or [perl_fields(line) for line in text.split("\n")]
     return _side([negation_string(row) for row in rows], RULES.scoring_tags(tags))
+
+
+def _words(rows: list[list[str]] | None, columns: Columns | None) -> Words:
+    """The Words of a sentence's GOLD lines, from its regular columns when it has them."""
+    return columns_words(columns) if columns else rows_words(rows or [])
 
 
 def _count(side: Side) -> int:

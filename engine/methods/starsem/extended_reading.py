@@ -9,7 +9,7 @@ from itertools import repeat
 
 from ...errors import InputError
 from .files import Block, BlockReader, Blocks, blank_line_error, check_block_start, plain_flags
-from .model import regular_columns, rows_of
+from .model import Words, columns_words, regular_columns, rows_words
 from .reading import field_count_error
 
 CUE, SCOPE, EVENT = "Cue", "Scope", "Event"
@@ -39,19 +39,19 @@ class XInstance:
 
 
 class XSentence:
-    __slots__ = ("number", "line", "rows", "gold", "system")
+    __slots__ = ("number", "line", "words", "gold", "system")
 
-    def __init__(self, number: int, line: int, rows: list[list[str]] | None,
+    def __init__(self, number: int, line: int, words: Words | None,
                  gold: list[XInstance], system: list[XInstance]) -> None:  # fmt: skip
-        self.number, self.line, self.rows, self.gold, self.system = number, line, rows, gold, system
+        self.number, self.line, self.words, self.gold, self.system = number, line, words, gold, system
 
     @property
     def chapter(self) -> str:
-        return self.rows[0][0] if self.rows else ""
+        return self.words.chapter if self.words else ""
 
     @property
     def sentence_id(self) -> str:
-        return self.rows[0][1] if self.rows and len(self.rows[0]) > 1 else ""
+        return self.words.sentence_id if self.words else ""
 
 
 class ExtendedReader(BlockReader):
@@ -100,8 +100,8 @@ class ExtendedReader(BlockReader):
             detail = self.keep_rows
             g_instances = _column_instances(g_columns, detail)
             s_instances = g_instances if s_columns is g_columns else _column_instances(s_columns, detail)
-            rows = rows_of(g_columns) if self.keep_rows else None
-            return XSentence(number, gold[0], rows, g_instances, s_instances)
+            words = columns_words(g_columns) if self.keep_rows else None
+            return XSentence(number, gold[0], words, g_instances, s_instances)
         return self._checked_sentence(number, gold, system)
 
     def _checked_sentence(self, number: int, gold: Block, system: Block) -> XSentence:
@@ -128,7 +128,8 @@ class ExtendedReader(BlockReader):
                 _same_width(s_groups, s_k, s_fields, s_width, self.system_path, s_line, j)
             g_rows.append(g_fields)
             s_rows.append(s_fields)
-        return XSentence(number, g_line, g_rows, _instances(g_rows, g_k), _instances(s_rows, s_k))
+        words = rows_words(g_rows) if self.keep_rows else None
+        return XSentence(number, g_line, words, _instances(g_rows, g_k), _instances(s_rows, s_k))
 
     def _fields(self, raw: str, path: str, line: int) -> list[str]:
         if not raw.strip():

@@ -10,6 +10,7 @@ from operator import itemgetter
 
 Element = tuple[tuple[int, str], ...]  # (token index in the sentence, annotated text), in token order
 EMPTY: Element = ()
+Columns = list[list[str]]  # a sentence's fields, column by column
 _INDEX = itemgetter(0)
 
 #: Scope texts starting with word characters and a period keep only the word (`Mr.` → `Mr`).
@@ -53,26 +54,52 @@ class Side:
 NO_NEGATION = Side(None)
 
 
+class Words:
+    """What the detail view shows of a sentence's GOLD lines: each token's word (column 4)
+    and number (column 3), and the chapter and sentence number of its first line."""
+
+    __slots__ = ("words", "numbers", "chapter", "sentence_id")
+
+    def __init__(self, words: list[str], numbers: list[str], chapter: str, sentence_id: str) -> None:
+        self.words = words
+        self.numbers = numbers
+        self.chapter = chapter
+        self.sentence_id = sentence_id
+
+
+def columns_words(columns: Columns) -> Words:
+    """The Words of a sentence split into columns (every line has 8 fields or more)."""
+    return Words(columns[3], columns[2], columns[0][0], columns[1][0])
+
+
+def rows_words(rows: list[list[str]]) -> Words:
+    """The Words of a sentence's fields line by line (a short line shows no word and its
+    position as number)."""
+    first = rows[0] if rows else []
+    return Words([row[3] if len(row) > 3 else "" for row in rows],
+                 [row[2] if len(row) > 2 else str(i) for i, row in enumerate(rows)],
+                 first[0] if first else "", first[1] if len(first) > 1 else "")  # fmt: skip
+
+
 class Sentence:
     """A sentence as the scorer sees it, with what the report shows of it."""
 
-    __slots__ = ("number", "line", "gold", "system", "rows")
+    __slots__ = ("number", "line", "gold", "system", "words")
 
-    def __init__(self, number: int, line: int, gold: Side, system: Side, rows: list[list[str]] | None = None
-                 ) -> None:  # fmt: skip
+    def __init__(self, number: int, line: int, gold: Side, system: Side, words: Words | None = None) -> None:
         self.number = number  # 1-based
         self.line = line  # GOLD line of its first token (the boundary line for an empty sentence)
         self.gold = gold
         self.system = system
-        self.rows = rows  # GOLD fields per token
+        self.words = words  # for the detail view only
 
     @property
     def chapter(self) -> str:
-        return self.rows[0][0] if self.rows and self.rows[0] else ""
+        return self.words.chapter if self.words else ""
 
     @property
     def sentence_id(self) -> str:
-        return self.rows[0][1] if self.rows and len(self.rows[0]) > 1 else ""
+        return self.words.sentence_id if self.words else ""
 
 
 class _Tags(dict):
@@ -126,8 +153,6 @@ def scope_element(column: list[str], n: int, tags: list[str | None], rules: Text
 
 
 # --- bulk checks of whole sentences ---------------------------------------------------------
-
-Columns = list[list[str]]  # a sentence's fields, column by column
 
 
 def odd_space(block: str) -> bool:
@@ -187,10 +212,6 @@ def regular_columns(block: str, strip: bool) -> Columns | None:
 
 def columns_of(rows: list[list[str]]) -> Columns:
     return [list(column) for column in zip(*rows, strict=True)]
-
-
-def rows_of(columns: Columns) -> list[list[str]]:
-    return [list(row) for row in zip(*columns, strict=True)]
 
 
 def column_side(columns: Columns, tags: list[str | None], rules: TextRules) -> Side:

@@ -23,7 +23,7 @@ from .files import (
     gold_token_text,
     plain_flags,
 )
-from .model import Columns, Sentence, Side, TextRules, column_side, columns_of, regular_columns, rows_of
+from .model import Columns, Sentence, Side, TextRules, column_side, columns_of, columns_words, regular_columns
 
 RULES = TextRules("unicode")
 
@@ -101,12 +101,10 @@ class DefaultReader(BlockReader):
             g_rows, s_rows = self._checked_rows(number, gold, system)
             g_columns = columns_of(g_rows)
             s_columns = g_columns if same else columns_of(s_rows)
-        else:
-            g_rows = rows_of(g_columns) if self.keep_rows else None
         tags = g_columns[5]
         g_side = _side(g_columns, tags, self.gold_path, g_line)
         s_side = g_side if same else _side(s_columns, tags, self.system_path, s_line)
-        return Sentence(number, g_line, g_side, s_side, g_rows)
+        return Sentence(number, g_line, g_side, s_side, columns_words(g_columns) if self.keep_rows else None)
 
     def _checked_rows(self, number: int, gold: Block, system: Block) -> tuple[list[list[str]], ...]:
         """The fields of both sides, every line checked in file order (§2.3, §8)."""

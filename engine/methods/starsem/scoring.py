@@ -5,7 +5,7 @@ so the default mode can tell which printed lines the fixes change (§6)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field
 from typing import Any
 
 from .model import Instance, Sentence, Side
@@ -43,19 +43,22 @@ class Counts:
     error_negation_sentences: int = 0
 
     def add(self, other: Counts) -> None:
-        """Add the counts of one sentence (a detail run keeps them: units.py)."""
-        for name in NUMBERS:
-            setattr(self, name, getattr(self, name) + getattr(other, name))
-        for name in ROWS:
-            mine, theirs = getattr(self, name), getattr(other, name)
-            mine.tp += theirs.tp
-            mine.fp += theirs.fp
-            mine.fn += theirs.fn
+        """Add the counts of one sentence (a detail run keeps them: units.py); its zeros
+        are skipped, most of a sentence's counts."""
+        mine = self.__dict__
+        for name, theirs in other.__dict__.items():
+            if theirs.__class__ is Row:
+                if theirs.tp or theirs.fp or theirs.fn:
+                    row = mine[name]
+                    row.tp += theirs.tp
+                    row.fp += theirs.fp
+                    row.fn += theirs.fn
+            elif theirs:
+                mine[name] += theirs
 
 
-#: The fields of Counts that are Rows and those that are numbers (found once, not per add).
-ROWS = tuple(f.name for f in fields(Counts) if isinstance(getattr(Counts(), f.name), Row))
-NUMBERS = tuple(f.name for f in fields(Counts) if f.name not in ROWS)
+#: The own counts of a sentence without negation on either side: it is counted, nothing else.
+ONE_SENTENCE = Counts(sentences=1)
 
 
 def present(instances: list[Instance]) -> tuple[int, int, int]:
@@ -140,11 +143,16 @@ class Scorer:
         self.counts.sentences += count
 
     def add(self, sentence: Sentence) -> None:
+        g_side, s_side = sentence.gold, sentence.system
+        if not g_side.negated and not s_side.negated:
+            self.counts.sentences += 1  # (§3.1.4: a side without negation adds nothing)
+            if self.units is not None:
+                self.units.append((sentence.number, ONE_SENTENCE))
+            return
         if self.units is not None:
             self._add_unit(sentence)
             return
         c = self.counts
-        g_side, s_side = sentence.gold, sentence.system
         if g_side is s_side and self.verdicts is None:
             self._add_identical(g_side)
             return
@@ -157,8 +165,6 @@ class Scorer:
         c.tokens_p += s_side.scope_tokens
         if g_side.negated:
             c.negation_sentences += 1
-        if not g_side.negated and not s_side.negated:
-            return
         error = not (g_side.negated and s_side.negated)
         partners, taken = match_cues(gold, system)
         missed_count = not s_side.negated or bool(system)  # §3.3: a side with zero instances
