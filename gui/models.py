@@ -18,6 +18,8 @@ SAMPLED_ROWS = 100
 
 #: Role giving the raw value of a cell (for tests and tooltips).
 RAW_ROLE = Qt.ItemDataRole.UserRole
+#: How a number is aligned in its cell.
+NUMBER_ALIGNMENT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
 #: The roles a cell answers.
 ROLES = frozenset(
     (Qt.ItemDataRole.DisplayRole, RAW_ROLE, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.TextAlignmentRole)
@@ -77,7 +79,7 @@ class FrameModel(QAbstractTableModel):
     def _adopt(self, frame: pd.DataFrame) -> None:
         """Keep the frame and its columns as arrays (a cell is then one array lookup)."""
         self._frame = frame
-        self._columns = [frame.iloc[:, i].to_numpy() for i in range(len(frame.columns))]
+        self._columns = [column.to_numpy() for _, column in frame.items()]
         self._scores = {i for i, name in enumerate(frame.columns) if is_score_column(name)}
 
     def set_scale(self, scale: str, native: str | None = None) -> None:
@@ -124,7 +126,7 @@ class FrameModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ToolTipRole:
             return self._tooltip(index.column(), value, score)
         if role == Qt.ItemDataRole.TextAlignmentRole and isinstance(value, int | float | np.number):
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return NUMBER_ALIGNMENT
         return None
 
     def _cell(self, row: int, column: int) -> Any:

@@ -113,7 +113,8 @@ def titled(table: Table, name: str, view: QWidget) -> list[QWidget]:
 
 class ScoresView(QWidget):
     """The report's header over its score tables: the headline table on the left, the
-    other score tables (per label, per document, …) as tabs on the right."""
+    other score tables (per label, per document, …) as tabs on the right, each tab's view
+    made when the tab is first shown (or `views` is asked for)."""
 
     def __init__(self, report: Report, scale: str = DEFAULT_SCALE, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -121,28 +122,53 @@ class ScoresView(QWidget):
         self.header.setWordWrap(True)
         self.header.setToolTip(inputs_tooltip(report))
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
-        self.views: dict[str, QTableView] = {}
+        self.tables = report.score_tables()
+        self.scale = scale
+        self._views: dict[str, QTableView] = {}
+        self._later: dict[int, str] = {}  # tab of `others` → the table its view is made for when shown
         self.headline: QTableView | None = None
         self.others = QTabWidget()
         self.others.setDocumentMode(True)
         split = QSplitter(Qt.Orientation.Horizontal)
         split.setChildrenCollapsible(False)
-        for number, (name, table) in enumerate(report.score_tables().items()):
-            view = table_view(table.frame(), table.scale, scale)
-            self.views[name] = view
-            panel = titled_panel(table, name, view)
+        for number, (name, table) in enumerate(self.tables.items()):
             if number == 0:
-                self.headline = view
-                split.addWidget(panel)
+                self.headline = self._view(name)
+                split.addWidget(titled_panel(table, name, self.headline))
             else:
-                self.others.addTab(panel, table.title or name)
+                self._later[self.others.addTab(QWidget(), table.title or name)] = name
         if self.others.count():
             split.addWidget(self.others)
+            self._make_tab(self.others.currentIndex())
+            self.others.currentChanged.connect(self._make_tab)
         self.split = split
         self._fitted = False
         layout = QVBoxLayout(self)
         layout.addWidget(self.header)
         layout.addWidget(split, 1)
+
+    @property
+    def views(self) -> dict[str, QTableView]:
+        """Every score table's view, in the report's order (those of tabs not shown yet made now)."""
+        for index in list(self._later):
+            self._make_tab(index)
+        return {name: self._views[name] for name in self.tables}
+
+    def _view(self, name: str) -> QTableView:
+        """The view of table `name`, its scores on the scale the headline shows now."""
+        table = self.tables[name]
+        scale = self.headline.model().scale if self.headline is not None else self.scale
+        self._views[name] = view = table_view(table.frame(), table.scale, scale)
+        return view
+
+    def _make_tab(self, index: int) -> None:
+        """Put its table's view on the tab of `others` at `index`, unless it is there."""
+        name = self._later.pop(index, None)
+        if name is not None:
+            page = self.others.widget(index)
+            layout = QVBoxLayout(page)
+            layout.setContentsMargins(0, 0, 0, 0)
+            layout.addWidget(titled_panel(self.tables[name], name, self._view(name)))
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         """Once shown (and measured with its real font): the headline table as wide as its columns."""

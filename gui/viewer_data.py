@@ -6,7 +6,7 @@ here."""
 from __future__ import annotations
 
 import bisect
-from collections.abc import Callable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, repeat
 from operator import attrgetter, itemgetter
@@ -192,33 +192,41 @@ def newline_positions(document: Document) -> list[int]:
     return [i for i, t in enumerate(tokens) if t == "\n"]
 
 
-def unit_ranges(document: Document) -> list[tuple[int, int]]:
-    """The document's units, with any stretch no unit covers as a range of its own."""
-    ranges, at, length = [], 0, len(document)
-    for start, end in sorted(document.units):
-        start, end = max(start, at), min(end, length)
-        if start > at:
-            ranges.append((at, start))
-        if end > start:
-            ranges.append((start, end))
-            at = end
-    if at < length:
-        ranges.append((at, length))
-    return ranges
+def unit_ranges(document: Document) -> np.ndarray:
+    """The document's units, with any stretch no unit covers as a range of its own: rows
+    of [start, end), in order (units sorted; an overlapping unit starts where the one
+    before ended)."""
+    length = len(document)
+    flat = chain.from_iterable(document.units)
+    units = np.fromiter(flat, dtype=np.int64, count=2 * len(document.units)).reshape(-1, 2)
+    starts, ends = units[np.lexsort((units[:, 1], units[:, 0]))].T
+    ends = np.minimum(ends, length)
+    reached = np.maximum.accumulate(np.concatenate(([0], np.where(ends > starts, ends, 0))))
+    at, last = reached[:-1], int(reached[-1])  # where the ranges before each unit end, and all
+    starts = np.maximum(starts, at)
+    pairs = np.stack((at, starts, starts, ends), axis=1).reshape(-1, 2)  # a gap, then the unit
+    ranges = pairs[pairs[:, 1] > pairs[:, 0]]
+    return np.concatenate((ranges, [[last, length]])) if last < length else ranges
 
 
-def _chunks(start: int, end: int, size: int, breaks: list[int]) -> Iterable[tuple[int, int]]:
-    """[start, end) cut after each break position and into pieces of at most `size`."""
-    first = bisect.bisect_left(breaks, start)
-    cuts = [b + 1 for b in breaks[first : bisect.bisect_left(breaks, end)] if b + 1 < end]
-    at = start
-    for cut in [*cuts, end]:
-        while cut - at > size:
-            yield at, at + size
-            at += size
-        if cut > at:
-            yield at, cut
-            at = cut
+def layout_blocks(ranges: np.ndarray, size: int, breaks: list[int]) -> tuple[np.ndarray, np.ndarray]:
+    """Starts and ends of the blocks of `ranges`: each range cut after each break position
+    in it and into pieces of at most `size`."""
+    marks = np.array(breaks, dtype=np.int64)
+    first = np.searchsorted(marks, ranges[:, 0])
+    cuts = np.searchsorted(marks, ranges[:, 1] - 1) - first  # the breaks inside each range
+    cut = marks[first.repeat(cuts) + _within(cuts)] + 1
+    ahead = np.cumsum(cuts)  # the cuts of this range and those before
+    starts = np.insert(cut, ahead - cuts, ranges[:, 0])  # a range's start, then its cuts
+    ends = np.insert(cut, ahead, ranges[:, 1])  # its cuts, then its end
+    pieces = (ends - starts + size - 1) // size
+    block_starts = starts.repeat(pieces) + size * _within(pieces)
+    return block_starts, np.minimum(block_starts + size, ends.repeat(pieces))
+
+
+def _within(counts: np.ndarray) -> np.ndarray:
+    """0, 1, … counts[i] − 1 for each i in turn: each item's number in its group."""
+    return np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
 
 
 @dataclass
@@ -240,9 +248,9 @@ class DocumentData:
         self.sides = {"gold": gold, "system": system}
         breaks = newline_positions(document) if self.chars else []
         size = CHAR_BLOCK if self.chars else WORD_BLOCK
-        self.units = unit_ranges(document)
-        self.blocks = [c for s, e in self.units for c in _chunks(s, e, size, breaks)]
-        self.block_starts = [s for s, _ in self.blocks]
+        starts, ends = layout_blocks(unit_ranges(document), size, breaks)
+        self.block_starts = starts.tolist()
+        self.blocks = list(zip(self.block_starts, ends.tolist(), strict=True))
         self.words: list[str] | None = None  # attached words, one per position
         self.tails: dict[int, list[str]] = {}  # block → attached words beyond its unit's positions
 

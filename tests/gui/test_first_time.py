@@ -150,6 +150,20 @@ def test_the_scale_is_percent_by_default_switchable_and_remembered(qtbot, settin
     again.close()
 
 
+def test_a_score_tab_first_shown_after_the_scale_changed_shows_the_new_scale(qtbot, window):
+    evaluate(qtbot, window)
+    scores = window.tabs.widget(0)
+    fair = scores.tables["fair"]
+    assert "fair" not in scores._views  # not shown yet: its view is made when its tab is
+    window.set_scale("fraction")
+    scores.others.setCurrentIndex(list(scores.tables).index("fair") - 1)
+    model = scores._views["fair"].model()
+    f1 = fair.columns.index("f1")
+    assert model.index(0, f1).data() == f"{fair.rows[0][f1]:.4f}"
+    window.set_scale("percent")
+    assert model.index(0, f1).data() == f"{100 * fair.rows[0][f1]:.2f}"
+
+
 def test_clueval_percentages_are_shown_on_the_fraction_scale_too(qtbot, window):
     root = conformance("clueval") / "data"
     evaluate(

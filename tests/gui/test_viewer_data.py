@@ -16,6 +16,8 @@ from gui.viewer_data import (
     Side,
     StretchIndex,
     _labels_and_kinds,
+    layout_blocks,
+    newline_positions,
     unit_ranges,
 )
 
@@ -35,11 +37,19 @@ def test_the_stretch_index_finds_exactly_the_overlapping_stretches(pairs, start,
 
 def test_units_are_cut_into_blocks_and_gaps_become_blocks_of_their_own():
     doc = Document("d", [str(i) for i in range(1000)], [(0, 10), (20, 700)])
-    assert unit_ranges(doc) == [(0, 10), (10, 20), (20, 700), (700, 1000)]
+    assert unit_ranges(doc).tolist() == [[0, 10], [10, 20], [20, 700], [700, 1000]]
     data = DocumentData(doc, Side.empty(), Side.empty())
     assert data.blocks == [(0, 10), (10, 20), (20, 20 + WORD_BLOCK), (20 + WORD_BLOCK, 20 + 2 * WORD_BLOCK),
                            (20 + 2 * WORD_BLOCK, 700), (700, 956), (956, 1000)]  # fmt: skip
     assert data.block_of(0) == 0 and data.block_of(21) == 2 and data.block_of(999) == 6
+
+
+def test_an_overlapping_unit_starts_where_the_one_before_ended_and_breaks_cut_blocks():
+    doc = Document("d", "ab\ncdefgh\nij\nklmnopq", [(8, 15), (5, 12)])
+    assert unit_ranges(doc).tolist() == [[0, 5], [5, 12], [12, 15], [15, 20]]
+    starts, ends = layout_blocks(unit_ranges(doc), 4, newline_positions(doc))
+    assert list(zip(starts.tolist(), ends.tolist(), strict=True)) == [
+        (0, 3), (3, 5), (5, 9), (9, 10), (10, 12), (12, 13), (13, 15), (15, 19), (19, 20)]  # fmt: skip
 
 
 def test_attached_words_replace_numbers_unit_by_unit():
