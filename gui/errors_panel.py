@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 from engine.glossary import meaning
 from engine.report import COLUMN_TITLES
 
-from .models import RowsModel, error_mask
+from .models import SAMPLED_ROWS, RowsModel, error_mask
 from .viewer_data import ReportData
 
 ALL_TYPES = "All types"
@@ -103,11 +103,18 @@ class ErrorsPanel(QWidget):
         self.search.clear()
         self.search.blockSignals(False)
         self.apply_filters()
+        self._fit_columns()
+        self.table.selectionModel().clearCurrentIndex()  # a new report opens at its first row
+        self.table.scrollToTop()
+
+    def _fit_columns(self) -> None:
+        """Widths from the rows in view (at most 260 px): Qt measures every row of a table
+        that is not shown, so a hidden one measures a sample instead."""
+        header = self.table.horizontalHeader()
+        header.setResizeContentsPrecision(0 if self.table.isVisible() else SAMPLED_ROWS)
         self.table.resizeColumnsToContents()
         for column in range(self.model.columnCount()):
             self.table.setColumnWidth(column, min(self.table.columnWidth(column), 260))
-        self.table.selectionModel().clearCurrentIndex()  # a new report opens at its first row
-        self.table.scrollToTop()
 
     def filters(self) -> tuple[str | None, str | None, str]:
         error_type = self.type_filter.currentText() if self.type_filter.currentIndex() > 0 else None
