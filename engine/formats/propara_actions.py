@@ -23,7 +23,7 @@ from itertools import count
 from typing import TYPE_CHECKING
 
 from ..errors import InputError
-from ..textio import BOM, decode_utf8, read_input_bytes
+from ..textio import decode_utf8, read_input_bytes
 from . import sniffing
 from .propara_rules import MIN_LIMIT, first_error, split_lines
 from .sniffing import integer
@@ -175,7 +175,6 @@ class ActionFile:
     processes: dict[int, Process]  # in order of first appearance
     table: Table
     duplicate: Duplicate | None = None
-    mentions_and: bool = True  # the text holds "AND" somewhere (see plain_processes)
 
     @property
     def warnings(self) -> list[str]:
@@ -229,14 +228,11 @@ class Reader:
         """Read the file (or `data`, its bytes, when the caller has them already)."""
         from .propara_columns import ByteFields  # numpy: not for recognising a file
 
-        data = read_input_bytes(self.path) if data is None else data
-        text = self.text(data)
-        if data.startswith(BOM.encode()) or b"\r" in data or not data.endswith(b"\n"):
-            data = text.encode()  # the bytes of the text as read: line ends \n, no BOM
+        data = self.lines(read_input_bytes(self.path) if data is None else data)
         fields = ByteFields(data)
         found = self._columns(fields) if fields.bounds is not None else None
         if found is None:
-            error = first_error(self.path, split_lines(text))
+            error = first_error(self.path, split_lines(data.decode()))
             assert error is not None, "the bulk checks and the validator disagree"
             raise error
         (pids, lines, process), columns = found
@@ -245,14 +241,17 @@ class Reader:
             self.progress(1.0)
         numbers = zip(pids, lines, table.process_sentences.tolist(), strict=True)
         processes = {pid: Process(pid, line, n, k, table) for k, (pid, line, n) in enumerate(numbers)}
-        return ActionFile(self.path, processes, table, duplicate, b"AND" in data)
+        return ActionFile(self.path, processes, table, duplicate)
 
-    def text(self, data: bytes) -> str:
-        """The file's text, ending in a line end; InputError when it is empty."""
+    def lines(self, data: bytes) -> bytes:
+        """The bytes of the file's text as read: UTF-8 (checked), line ends \\n, no BOM,
+        ending in a line end; InputError when it is empty. ASCII bytes are UTF-8 as they are."""
+        if data.isascii() and b"\r" not in data and data.endswith(b"\n"):
+            return data
         text = decode_utf8(data, self.path)
         if not text:
             raise InputError("tab-separated action rows", "an empty file", file=self.path)
-        return text if text.endswith("\n") else text + "\n"
+        return (text if text.endswith("\n") else text + "\n").encode()
 
     def _columns(self, fields: ByteFields
                  ) -> tuple[tuple[list[int], list[int], np.ndarray], list[np.ndarray]] | None:  # fmt: skip
