@@ -252,10 +252,11 @@ class Summaries:
         bounds = np.searchsorted(numbers, self.table.process_parts).tolist()
         return Events(self.names(numbers), bounds)
 
-    def of(self, process: Process) -> Summary:
+    def of(self, process: Process, conversions: list[Conversion] | None = None) -> Summary:
+        """The summary of a process (its conversions given when known already)."""
         k = process.index
         inputs, outputs = self._ends
-        found = self.conversions_of(process)
+        found = self.conversions_of(process) if conversions is None else conversions
         return Summary(process.pid, inputs.of(k), outputs.of(k), found, self._moves.of(k))
 
     def conversions_of(self, process: Process) -> list[Conversion]:
