@@ -18,12 +18,13 @@ codes with the slots 0 … n of every participant, the actions beside them.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
-from itertools import count
-from typing import TYPE_CHECKING
+from dataclasses import dataclass
+from functools import partial
+from itertools import count, repeat
+from typing import TYPE_CHECKING, NamedTuple
 
 from ..errors import InputError
-from ..textio import BOM, decode_utf8, read_input_bytes
+from ..textio import decode_utf8, read_input_bytes
 from . import sniffing
 from .propara_rules import MIN_LIMIT, first_error, split_lines
 from .sniffing import integer
@@ -74,21 +75,12 @@ class Strings:
     def text(self, code: int) -> str:
         return self.texts()[code]
 
+
 def location_strings() -> Strings:
     return Strings(SEEDED_LOCATIONS, {NULL_CODE: NULL, UNK_CODE: UNK})
 
 
-@dataclass(eq=False, slots=True)
-class Participant:
-    """One participant of a process: its track of locations and its actions."""
-
-    name: str
-    line: int  # its first row in the file
-    track: list[str]  # slot 0 = before sentence 1, slot k = after sentence k
-    actions: list[str]  # actions[k - 1] = action of sentence k
-
-
-@dataclass(eq=False)
+@dataclass(eq=False, repr=False)
 class Table:
     """The rows of one file as arrays. Participants are numbered by process, then by first
     row; participant p owns the slots offset[p] … offset[p + 1] − 1 of `track` and
@@ -115,38 +107,15 @@ class Table:
         lines = self.part_line[parts.start : parts.stop].tolist()
         return dict(zip(map(names.__getitem__, codes), lines, strict=True))
 
-    def participants(self, k: int) -> dict[str, Participant]:
-        """The participants of process k with their tracks and actions as strings."""
-        parts = self.parts(k)
-        bounds = self.offset[parts.start : parts.stop + 1].tolist()
-        first, last = bounds[0], bounds[-1]
-        track = list(map(self.locations.texts().__getitem__, self.track[first:last].tolist()))
-        actions = list(map(ACTIONS.__getitem__, self.actions[first:last].tolist()))
-        found = {}
-        lines = self.participant_lines(k).items()
-        for (name, line), start, end in zip(lines, bounds, bounds[1:], strict=False):
-            start, end = start - first, end - first
-            found[name] = Participant(name, line, track[start:end], actions[start + 1 : end])
-        return found
 
-
-@dataclass(eq=False, slots=True)
-class Process:
-    """One paragraph: its id, first row, sentence count and (built when first asked for)
-    its participants in order of first appearance."""
+class Process(NamedTuple):
+    """One paragraph: its id, first row, sentence count and number in the file's Table."""
 
     pid: int
     line: int  # its first row in the file
     sentences: int  # the largest sentence number of its rows
     index: int  # its number in the file's Table
-    table: Table = field(repr=False)
-    _participants: dict[str, Participant] | None = field(default=None, repr=False)
-
-    @property
-    def participants(self) -> dict[str, Participant]:
-        if self._participants is None:
-            self._participants = self.table.participants(self.index)
-        return self._participants
+    table: Table
 
     def participant_lines(self) -> dict[str, int]:
         return self.table.participant_lines(self.index)
@@ -175,7 +144,6 @@ class ActionFile:
     processes: dict[int, Process]  # in order of first appearance
     table: Table
     duplicate: Duplicate | None = None
-    mentions_and: bool = True  # the text holds "AND" somewhere (see plain_processes)
 
     @property
     def warnings(self) -> list[str]:
@@ -229,30 +197,30 @@ class Reader:
         """Read the file (or `data`, its bytes, when the caller has them already)."""
         from .propara_columns import ByteFields  # numpy: not for recognising a file
 
-        data = read_input_bytes(self.path) if data is None else data
-        text = self.text(data)
-        if data.startswith(BOM.encode()) or b"\r" in data or not data.endswith(b"\n"):
-            data = text.encode()  # the bytes of the text as read: line ends \n, no BOM
+        data = self.lines(read_input_bytes(self.path) if data is None else data)
         fields = ByteFields(data)
         found = self._columns(fields) if fields.bounds is not None else None
         if found is None:
-            error = first_error(self.path, split_lines(text))
+            error = first_error(self.path, split_lines(data.decode()))
             assert error is not None, "the bulk checks and the validator disagree"
             raise error
         (pids, lines, process), columns = found
         table, duplicate = self._table(process, *columns, pids)
         if self.progress is not None:
             self.progress(1.0)
-        numbers = zip(pids, lines, table.process_sentences.tolist(), strict=True)
-        processes = {pid: Process(pid, line, n, k, table) for k, (pid, line, n) in enumerate(numbers)}
-        return ActionFile(self.path, processes, table, duplicate, b"AND" in data)
+        rows = zip(pids, lines, table.process_sentences.tolist(), count(), repeat(table))
+        processes = dict(zip(pids, map(partial(tuple.__new__, Process), rows), strict=True))
+        return ActionFile(self.path, processes, table, duplicate)
 
-    def text(self, data: bytes) -> str:
-        """The file's text, ending in a line end; InputError when it is empty."""
+    def lines(self, data: bytes) -> bytes:
+        """The bytes of the file's text as read: UTF-8 (checked), line ends \\n, no BOM,
+        ending in a line end; InputError when it is empty. ASCII bytes are UTF-8 as they are."""
+        if data.isascii() and b"\r" not in data and data.endswith(b"\n"):
+            return data
         text = decode_utf8(data, self.path)
         if not text:
             raise InputError("tab-separated action rows", "an empty file", file=self.path)
-        return text if text.endswith("\n") else text + "\n"
+        return (text if text.endswith("\n") else text + "\n").encode()
 
     def _columns(self, fields: ByteFields
                  ) -> tuple[tuple[list[int], list[int], np.ndarray], list[np.ndarray]] | None:  # fmt: skip

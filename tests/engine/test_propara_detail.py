@@ -102,6 +102,16 @@ def test_spans_for_the_viewer(report):
         ("conversion", "missing", 3), ("move", "partial", 5)
     ]  # fmt: skip
     assert [(s.label, s.attrs["status"]) for s in report.system_spans] == [("move", "partial")]
+    assert (len(report.gold_spans), len(report.system_spans)) == (2, 1)  # counted before they are made
+
+
+def test_span_counts_match_the_spans_made(monkeypatch):
+    """The viewer's span lists are counted from the summaries before they are made: on a
+    case with many processes the counts are those of the lists made."""
+    monkeypatch.chdir(conformance("propara"))
+    report = ProPara().evaluate("testfiles-1/answers.tsv", "testfiles-1/predictions.tsv", Options())
+    for spans in (report.gold_spans, report.system_spans):
+        assert len(spans) == len(list(spans)) > 0
 
 
 def test_grid(report):

@@ -370,6 +370,7 @@ class Run:
         ordered, scores = self.by_pid(), self.scores
         items: list[dict[str, Any]] = []
         placed = []
+        stepped = {"answer": 0, "prediction": 0}  # conversions and moves
         for k in ordered:
             (answer, prediction), pid = scores.summaries(k), scores.pids[k]
             texts = (self.sentences or {}).get(pid)
@@ -379,9 +380,11 @@ class Run:
             items += [entry.json() for entry in found]
             report.documents.append(doc)
             placed.append((doc, found))
+            stepped["answer"] += len(answer.conversions) + len(answer.moves)
+            stepped["prediction"] += len(prediction.conversions) + len(prediction.moves)
         report.error_rows = detail.error_rows(placed)
-        report.gold_spans = detail.later_spans(placed, "answer")
-        report.system_spans = detail.later_spans(placed, "prediction")
+        report.gold_spans = detail.later_spans(placed, "answer", stepped["answer"])
+        report.system_spans = detail.later_spans(placed, "prediction", stepped["prediction"])
         report.data["items"] = items
         report.tables["processes"] = detail.processes_table([scores.diagnostics(k) for k in ordered])
         chosen, predicted = [scores.processes[k] for k in ordered], [scores.predicted[k] for k in ordered]

@@ -16,6 +16,7 @@ from functools import cached_property
 
 import numpy as np
 
+from ...formats.columns import numbered
 from ...formats.propara_actions import ActionFile, Table, concatenated_ranges
 from .compare import Comparer
 from .scores import QuestionScore
@@ -53,11 +54,11 @@ def plain_processes(actions: ActionFile) -> np.ndarray:
     tracks " AND " (a name `a ;AND b` is shown `a OR AND b`), so that every similarity of
     its inputs, outputs and moves is 0 or 1 and none is corrected."""
     table = actions.table
-    if not actions.mentions_and:
+    named = _code_flags(table.names.texts(), lambda text: "AND" in text)
+    placed = _code_flags(table.locations.texts(), lambda text: " AND " in text)
+    if not named.any() and not placed.any():
         return np.ones(len(table.process_parts) - 1, bool)
-    named = _code_flags(table.names.texts(), lambda text: "AND" in text)[table.part_name]
-    placed = _code_flags(table.locations.texts(), lambda text: " AND " in text)[table.track]
-    marked = named | np.maximum.reduceat(placed, table.offset[:-1])
+    marked = named[table.part_name] | np.maximum.reduceat(placed[table.track], table.offset[:-1])
     return np.add.reduceat(marked.astype(np.int64), table.process_parts[:-1]) == 0
 
 
@@ -116,9 +117,9 @@ def _similarities(mine: np.ndarray, theirs: np.ndarray, similarity: Similarity) 
     differ = np.flatnonzero(mine != theirs)
     if len(differ):
         keys = (mine[differ].astype(np.int64) << 32) | theirs[differ].astype(np.int64)
-        distinct, inverse = np.unique(keys, return_inverse=True)
+        distinct, number, _ = numbered(keys)
         values = [similarity(key >> 32, key & 0xFFFFFFFF) for key in distinct.tolist()]
-        found[differ] = np.array(values)[inverse.ravel()]
+        found[differ] = np.array(values)[number]
     return found
 
 

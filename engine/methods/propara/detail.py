@@ -9,7 +9,6 @@ summary stores them: `null`, `unk` or the text).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -164,18 +163,15 @@ def error_rows(placed: list[tuple[Document, list[Entry]]]) -> list[dict[str, Any
     return [dict(zip(ROW_KEYS, (f"E{n}", *row), strict=True)) for n, row in enumerate(values, 1)]
 
 
-def _placed(doc: Document, found: list[Entry], side: str) -> Iterator[tuple[Entry, int]]:
-    """The conversions and moves of one side with their steps (those the document has)."""
+def spans(doc: Document, found: list[Entry], side: str) -> list[Span]:
+    """The conversions and moves of one side at their steps (status: their kind). Every
+    such step is a unit of the document: it has max(the answer's, the prediction's
+    sentence count) units, and an item's step is at most its own file's count."""
+    result = []
     for entry in found:
         step = item_step(entry.item)
-        if entry.side == side and step and step <= len(doc.units):
-            yield entry, step
-
-
-def spans(doc: Document, found: list[Entry], side: str) -> list[Span]:
-    """The conversions and moves of one side at their steps (status: their kind)."""
-    result = []
-    for entry, step in _placed(doc, found, side):
+        if entry.side != side or not step:
+            continue
         start, end = doc.units[step - 1]
         attrs = {"kind": SINGULAR[entry.question], "status": entry.kind, "step": step,
                  "text": item_text(entry.item)}  # fmt: skip
@@ -183,10 +179,9 @@ def spans(doc: Document, found: list[Entry], side: str) -> list[Span]:
     return result
 
 
-def later_spans(found: list[tuple[Document, list[Entry]]], side: str) -> Later:
-    """The spans of one side of every process (`found`: its document and entries), made
-    when first read: the command line shows none."""
-    count = sum(1 for doc, entries_ in found for _ in _placed(doc, entries_, side))
+def later_spans(found: list[tuple[Document, list[Entry]]], side: str, count: int) -> Later:
+    """The spans of one side of every process (`found`: its document and entries; `count`:
+    the side's conversions and moves), made when first read: the command line shows none."""
     return Later(count, lambda: [span for doc, entries_ in found for span in spans(doc, entries_, side)])
 
 

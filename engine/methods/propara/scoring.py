@@ -17,7 +17,7 @@ from ...formats.propara_actions import ActionFile, equal_ranges, paired_ranges
 from .arrays import Matches, match_questions, plain_processes
 from .compare import Comparer, Correction
 from .scores import QUESTIONS, QuestionScore, score_process, score_question
-from .summary import Summaries, Summary
+from .summary import Conversion, Summaries, Summary
 
 
 class Sources:
@@ -93,6 +93,7 @@ class ProcessScores:
         self.exact: dict[int, dict[str, QuestionScore]] = {}  # scored item by item
         self.corrections: list[tuple[int, str, list[Correction]]] = []  # in process and question order
         self._summaries: dict[int, tuple[Summary, Summary]] = {}
+        self._conversions: dict[int, tuple[list[Conversion], list[Conversion]]] = {}  # found by _score_items
         self._score_items(comparer)
 
     def _score_items(self, comparer: Comparer) -> None:
@@ -102,6 +103,7 @@ class ProcessScores:
             if chosen[k]:
                 answers = self.sources.answers.conversions_of(self.processes[k])
                 predictions = self.sources.predictions.conversions_of(self.predicted[k])
+                self._conversions[k] = answers, predictions
                 questions = {"conversions": score_question(answers, predictions, comparer.conversion, True)}
                 found = {"conversions": comparer.take()}
             else:
@@ -116,11 +118,14 @@ class ProcessScores:
         """The answer's and the prediction's summary of answer process k (made once)."""
         found = self._summaries.get(k)
         if found is None:
-            answer = self.sources.answers.of(self.processes[k])
+            answers, predictions = self._conversions.get(k, (None, None))
+            answer = self.sources.answers.of(self.processes[k], answers)
             if self.predicted[k] is self.processes[k]:  # a file against itself
                 found = answer, answer
             else:
-                found = answer, self.sources.predictions.of(self.predicted[k])
+                if self.same_conversions[k]:  # equal lists
+                    predictions = answer.conversions
+                found = answer, self.sources.predictions.of(self.predicted[k], predictions)
             self._summaries[k] = found
         return found
 

@@ -142,21 +142,33 @@ def end_flags(table: Table) -> tuple[np.ndarray, np.ndarray]:
     """Per participant: is it an input, is it an output (§3.4, from the actions only)."""
     import numpy as np
 
-    codes, starts = table.actions, table.offset[:-1]
-    position = np.arange(len(codes))
-    missing = len(codes)
-
-    def last(code: int) -> np.ndarray:
-        return np.maximum.reduceat(np.where(codes == code, position, -1), starts)
-
-    def first(code: int) -> np.ndarray:
-        return np.minimum.reduceat(np.where(codes == code, position, missing), starts)
-
+    acting = np.flatnonzero(table.actions)  # the slots of CREATE, DESTROY and MOVE, in order
+    codes = table.actions[acting]
+    owner = np.searchsorted(table.offset, acting, side="right") - 1
+    participants, absent = len(table.offset) - 1, len(table.actions)
+    (first_create, last_create), (_, last_destroy), (first_move, last_move) = (
+        _first_and_last(acting[codes == code], owner[codes == code], participants, absent)
+        for code in (CREATE_CODE, DESTROY_CODE, MOVE_CODE)
+    )
     # input: destroyed, never created, the last DESTROY after the last MOVE (both -1 when absent)
-    inputs = (last(CREATE_CODE) < 0) & (last(DESTROY_CODE) > last(MOVE_CODE))
-    # output: created, never destroyed, the first CREATE before the first MOVE (`missing` when absent)
-    outputs = (last(DESTROY_CODE) < 0) & (first(CREATE_CODE) < first(MOVE_CODE))
+    inputs = (last_create < 0) & (last_destroy > last_move)
+    # output: created, never destroyed, the first CREATE before the first MOVE (`absent` when none)
+    outputs = (last_destroy < 0) & (first_create < first_move)
     return inputs, outputs
+
+
+def _first_and_last(slots: np.ndarray, owner: np.ndarray, participants: int, absent: int
+                    ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """Per participant its first slot among `slots` (`absent` without one) and its last (-1);
+    `owner`: per slot (in order) its participant."""
+    import numpy as np
+
+    edge = np.ones(len(owner) + 1, bool)
+    np.not_equal(owner[1:], owner[:-1], out=edge[1:-1])
+    first, last = np.full(participants, absent, np.int64), np.full(participants, -1, np.int64)
+    opening, closing = np.flatnonzero(edge[:-1]), np.flatnonzero(edge[1:])
+    first[owner[opening]], last[owner[closing]] = slots[opening], slots[closing]
+    return first, last
 
 
 class Summaries:
@@ -166,10 +178,17 @@ class Summaries:
     them when asked for."""
 
     def __init__(self, actions: ActionFile) -> None:
-        self.table = table = actions.table
-        names = table.names.texts()
-        self.names = [display(names[code]) for code in table.part_name.tolist()]
-        self.places = table.locations.texts()
+        self.table = actions.table
+        self.places = self.table.locations.texts()
+
+    @cached_property
+    def shown(self) -> dict[int, str]:
+        """Per name code the display form (display)."""
+        return {code: display(text) for code, text in self.table.names.texts().items()}
+
+    def names(self, participants: np.ndarray) -> list[str]:
+        """The display forms of the participants' names."""
+        return list(map(self.shown.__getitem__, self.table.part_name[participants].tolist()))
 
     @cached_property
     def slots(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -208,17 +227,17 @@ class Summaries:
         return participant, slots - offset[participant], bounds
 
     def _changes(self, slots: np.ndarray, shift: int) -> Changes:
-        """Per process the (participant, step, location at slot + shift) of the given slots."""
+        """Per process the (participant's name, step, location at slot + shift) of the given slots."""
         participant, step, bounds = self._located(slots)
-        places = self.table.track[slots + shift].tolist()
-        return Changes((participant.tolist(), step.tolist(), places), bounds)
+        places = map(self.places.__getitem__, self.table.track[slots + shift].tolist())
+        return Changes((self.names(participant), step.tolist(), list(places)), bounds)
 
     def _all_moves(self, slots: np.ndarray) -> Events:
         """Per process its moves, from the slots where the action is MOVE or the track moves."""
         participant, step, bounds = self._located(slots)
-        names, places, track = self.names, self.places, self.table.track
+        places, track = self.places, self.table.track
         fields = (
-            map(names.__getitem__, participant.tolist()),
+            self.names(participant),
             map(places.__getitem__, track[slots - 1].tolist()),
             map(places.__getitem__, track[slots].tolist()),
             step.tolist(),
@@ -231,26 +250,26 @@ class Summaries:
 
         numbers = np.flatnonzero(chosen)
         bounds = np.searchsorted(numbers, self.table.process_parts).tolist()
-        return Events(list(map(self.names.__getitem__, numbers.tolist())), bounds)
+        return Events(self.names(numbers), bounds)
 
-    def of(self, process: Process) -> Summary:
+    def of(self, process: Process, conversions: list[Conversion] | None = None) -> Summary:
+        """The summary of a process (its conversions given when known already)."""
         k = process.index
         inputs, outputs = self._ends
-        found = self.conversions_of(process)
+        found = self.conversions_of(process) if conversions is None else conversions
         return Summary(process.pid, inputs.of(k), outputs.of(k), found, self._moves.of(k))
 
     def conversions_of(self, process: Process) -> list[Conversion]:
         """The conversions of one process (§3.4)."""
-        names, places = self.names, self.places
         created: StepChanges = {}
         destroyed: StepChanges = {}
         for changes, events in ((created, self._created), (destroyed, self._destroyed)):
-            for p, step, place in events.of(process.index):
+            for name, step, place in events.of(process.index):
                 if step in changes:
-                    changes[step][0].append(names[p])
-                    changes[step][1].append(places[place])
+                    changes[step][0].append(name)
+                    changes[step][1].append(place)
                 else:
-                    changes[step] = ([names[p]], [places[place]])
+                    changes[step] = ([name], [place])
         return conversions(created, destroyed, process.sentences) if created or destroyed else []
 
 
@@ -267,13 +286,13 @@ class Events:
 
 @dataclass
 class Changes:
-    """Creations (or destructions) of a file in slot order, as columns: participant, step,
-    location; those of process k are rows bounds[k] … bounds[k + 1] − 1."""
+    """Creations (or destructions) of a file in slot order, as columns: participant's name,
+    step, location; those of process k are rows bounds[k] … bounds[k + 1] − 1."""
 
-    columns: tuple[list[int], list[int], list[int]]
+    columns: tuple[list[str], list[int], list[str]]
     bounds: list[int]
 
-    def of(self, k: int) -> Iterator[tuple[int, int, int]]:
+    def of(self, k: int) -> Iterator[tuple[str, int, str]]:
         start, end = self.bounds[k], self.bounds[k + 1]
         participants, steps, places = (column[start:end] for column in self.columns)
         return zip(participants, steps, places, strict=True)
