@@ -17,11 +17,12 @@ from typing import Any
 import numpy as np
 
 from ...formats.spantable import SpanTable
-from ...report import Later, Report
+from ...report import ColumnRows, Later, Report
 from ...spans import Document, Span, TokenNumbers
 from .batch import Codes, Side
-from .compare import Decided, Decision, decision_rows, ordered_decisions
-from .errorrows import StripSpan, error_rows
+from .compare import Decision, Ordered, decision_rows, ordered_decisions
+from .errorrows import ROW_KEYS, error_columns
+from .jsonpairs import PairsText, SpanColumns
 from .matching import Decisions
 from .passes import KINDS, SUBTYPES
 from .reading import FilePair
@@ -37,8 +38,10 @@ class PairDetail:
     words: dict[int, list[str]]  # the words of its sentences that have words, by index
     T: Side
     S: Side
-    decided: list[Decided]  # its decisions in the original's order
-    columns: tuple[SideColumns, SideColumns] | None = field(default=None, repr=False)  # made by fill
+    decided: Ordered  # its decisions in the original's order
+    columns: tuple[SideColumns, SideColumns] | None = field(default=None, repr=False)  # made when read
+    spans: tuple[SpanColumns, SpanColumns] | None = field(default=None, repr=False)  # made by fill
+    text: PairsText | None = field(default=None, repr=False)  # its `pairs` as JSON, made when written
 
     @property
     def name(self) -> str:
@@ -55,11 +58,6 @@ class SideColumns:
         self.begin, self.end = side.begin.tolist(), side.end.tolist()
         self.code, self.line = side.tokens.tolist(), side.line.tolist()
         self.sets = codes.token_sets
-
-    def strip_span(self, i: int) -> StripSpan:
-        """Span i's begin, end and token numbers."""
-        begin, end, code = self.begin[i], self.end[i], self.code[i]
-        return begin, end, self.sets[code] if code > 0 else range(begin, end + 1)
 
     def json(self, index: list[int]) -> list[dict[str, Any] | None]:
         """Spans `index` (-1: none) as the JSON report's decisions show them (specs/faireval.md §6.4)."""
@@ -136,32 +134,67 @@ class DocumentBuilder:
         report.documents = [p.document for p in self.pairs]
         report.gold_spans = PlacedSpans(self.pairs, 0, self.codes)
         report.system_spans = PlacedSpans(self.pairs, 1, self.codes)
-        rows: list[dict[str, Any]] = []
-        for detail in self.pairs:
-            rows += error_rows(detail, self._columns(detail))
         decisions = sum(len(p.decided) for p in self.pairs)
-        report.data["pairs"] = Later(decisions, part=self._pairs_json)  # written a part at a time
+        report.data["pairs"] = Later(
+            decisions, self._pairs_list, self._pairs_json
+        )  # written a part at a time
         report.data["_decisions"] = Later(decisions, self.decisions)  # the per-sentence counts of units.py
-        report.set_errors(rows)
+        report.set_errors(self._error_rows())
 
-    def _pairs_json(self, start: int, stop: int) -> list[dict[str, Any]]:
-        """Entries start..stop − 1 of the JSON report's `pairs` (every file pair's decisions
-        in turn)."""
+    def _error_rows(self) -> ColumnRows:
+        """Every pair's error rows in turn, numbered E1, E2, …"""
+        pairs = [error_columns(p, self._spans(p), self.codes.labels) for p in self.pairs]
+        columns = (
+            pairs[0]
+            if len(pairs) == 1
+            else {key: [v for pair in pairs for v in pair[key]] for key in ROW_KEYS[1:]}
+        )
+        n = len(columns["document"])
+        return ColumnRows({"error_id": [f"E{number}" for number in range(1, n + 1)], **columns})
+
+    def _pairs_list(self) -> list[dict[str, Any]]:
+        """The JSON report's `pairs` as dicts: every file pair's decisions in turn."""
+        return [
+            entry for p in self.pairs for entry in _pairs_json(p.name, p.decided.rows(), self._columns(p))
+        ]
+
+    def _pairs_json(self, start: int, stop: int) -> list[Any]:
+        """Entries start..stop − 1 of the JSON report's `pairs` for the JSON writer, as one
+        orjson.Fragment holding them written (as dicts where a name is not UTF-8: the
+        writer's own escaping then applies)."""
+        import orjson  # here: a run without the JSON report does not load it
+
         ends = self._decision_ends()
-        entries: list[dict[str, Any]] = []
+        texts: list[bytes] = []
         for k in range(bisect_right(ends, start), len(self.pairs)):
             first = ends[k - 1] if k else 0
             if first >= stop:
                 break
-            p = self.pairs[k]
-            entries += _pairs_json(p.name, p.decided[max(start - first, 0) : stop - first], self._columns(p))
-        return entries
+            p, part = self.pairs[k], (max(start - first, 0), stop - first)
+            try:
+                texts.append(self._text(p).part(*part))
+            except orjson.JSONEncodeError:
+                return self._pairs_list()[start:stop]
+        return [orjson.Fragment(b",".join(texts))]
+
+    def _text(self, detail: PairDetail) -> PairsText:
+        """A pair's `pairs` entries as JSON text (made once)."""
+        if detail.text is None:
+            detail.text = PairsText(detail.name, self.codes.labels, self._spans(detail), detail.decided)
+        return detail.text
 
     def _decision_ends(self) -> list[int]:
         """Where each file pair's decisions end in the JSON's `pairs` (counted once)."""
         if self._ends is None:
             self._ends = list(accumulate(len(p.decided) for p in self.pairs))
         return self._ends
+
+    def _spans(self, detail: PairDetail) -> tuple[SpanColumns, SpanColumns]:
+        """The arrays of a pair's spans (made once, for the rows and the JSON)."""
+        if detail.spans is None:
+            labels, sets = len(self.codes.labels), self.codes.token_sets
+            detail.spans = SpanColumns(detail.T, labels, sets), SpanColumns(detail.S, labels, sets)
+        return detail.spans
 
     def _columns(self, detail: PairDetail) -> tuple[SideColumns, SideColumns]:
         """The lists of a pair's spans (made once, for the rows, the JSON and the viewer)."""
@@ -180,7 +213,7 @@ class DocumentBuilder:
 
 
 def _pairs_json(
-    doc: str, decided: list[Decided], sides: tuple[SideColumns, SideColumns]
+    doc: str, decided: list[tuple[int, int, int, int, int]], sides: tuple[SideColumns, SideColumns]
 ) -> list[dict[str, Any]]:
     """The JSON report's `pairs` of some of a file pair's decisions: one entry each."""
     targets, systems = sides[0].json([d[3] for d in decided]), sides[1].json([d[4] for d in decided])
