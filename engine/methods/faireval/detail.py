@@ -17,11 +17,11 @@ from typing import Any
 import numpy as np
 
 from ...formats.spantable import SpanTable
-from ...report import ColumnRows, Later, Report
+from ...report import Later, Report
 from ...spans import Document, Span, TokenNumbers
 from .batch import Codes, Side
 from .compare import Decision, Ordered, decision_rows, ordered_decisions
-from .errorrows import ROW_KEYS, error_columns
+from .errorrows import ROW_KEYS, ErrorColumns, error_columns
 from .jsonpairs import PairsText, SpanColumns
 from .matching import Decisions
 from .passes import KINDS, SUBTYPES
@@ -141,7 +141,7 @@ class DocumentBuilder:
         report.data["_decisions"] = Later(decisions, self.decisions)  # the per-sentence counts of units.py
         report.set_errors(self._error_rows())
 
-    def _error_rows(self) -> ColumnRows:
+    def _error_rows(self) -> ErrorColumns:
         """Every pair's error rows in turn, numbered E1, E2, …"""
         pairs = [error_columns(p, self._spans(p), self.codes.labels) for p in self.pairs]
         columns = (
@@ -150,7 +150,7 @@ class DocumentBuilder:
             else {key: [v for pair in pairs for v in pair[key]] for key in ROW_KEYS[1:]}
         )
         n = len(columns["document"])
-        return ColumnRows({"error_id": [f"E{number}" for number in range(1, n + 1)], **columns})
+        return ErrorColumns({"error_id": [f"E{number}" for number in range(1, n + 1)], **columns})
 
     def _pairs_list(self) -> list[dict[str, Any]]:
         """The JSON report's `pairs` as dicts: every file pair's decisions in turn."""
