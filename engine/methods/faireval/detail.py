@@ -10,6 +10,7 @@ words, so their tokens show their numbers.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any
@@ -20,7 +21,7 @@ from ...formats.spantable import SpanTable
 from ...report import Later, Report
 from ...spans import Document, Span, TokenNumbers
 from .batch import Codes, Side
-from .compare import Decision, Ordered, decision_rows, ordered_decisions
+from .compare import Decided, Decision, Ordered, decision_rows, ordered_decisions
 from .errorrows import ROW_KEYS, ErrorColumns, error_columns
 from .jsonpairs import PairsText, SpanColumns
 from .matching import Decisions
@@ -135,28 +136,17 @@ class DocumentBuilder:
         report.gold_spans = PlacedSpans(self.pairs, 0, self.codes)
         report.system_spans = PlacedSpans(self.pairs, 1, self.codes)
         decisions = sum(len(p.decided) for p in self.pairs)
-        report.data["pairs"] = Later(
-            decisions, self._pairs_list, self._pairs_json
-        )  # written a part at a time
+        # `pairs`: dicts when read, text when written (a part at a time, never all held)
+        report.data["pairs"] = Later(decisions, lambda: self._pairs_dicts(0, decisions), self._pairs_json)
         report.data["_decisions"] = Later(decisions, self.decisions)  # the per-sentence counts of units.py
         report.set_errors(self._error_rows())
 
     def _error_rows(self) -> ErrorColumns:
         """Every pair's error rows in turn, numbered E1, E2, …"""
         pairs = [error_columns(p, self._spans(p), self.codes.labels) for p in self.pairs]
-        columns = (
-            pairs[0]
-            if len(pairs) == 1
-            else {key: [v for pair in pairs for v in pair[key]] for key in ROW_KEYS[1:]}
-        )
+        columns = pairs[0] if len(pairs) == 1 else {k: [v for p in pairs for v in p[k]] for k in ROW_KEYS[1:]}
         n = len(columns["document"])
         return ErrorColumns({"error_id": [f"E{number}" for number in range(1, n + 1)], **columns})
-
-    def _pairs_list(self) -> list[dict[str, Any]]:
-        """The JSON report's `pairs` as dicts: every file pair's decisions in turn."""
-        return [
-            entry for p in self.pairs for entry in _pairs_json(p.name, p.decided.rows(), self._columns(p))
-        ]
 
     def _pairs_json(self, start: int, stop: int) -> list[Any]:
         """Entries start..stop − 1 of the JSON report's `pairs` for the JSON writer, as one
@@ -164,18 +154,29 @@ class DocumentBuilder:
         writer's own escaping then applies)."""
         import orjson  # here: a run without the JSON report does not load it
 
+        try:
+            texts = [self._text(p).part(first, last) for p, first, last in self._pair_parts(start, stop)]
+        except orjson.JSONEncodeError:
+            return self._pairs_dicts(start, stop)
+        return [orjson.Fragment(b",".join(texts))]
+
+    def _pairs_dicts(self, start: int, stop: int) -> list[dict[str, Any]]:
+        """Entries start..stop − 1 of the JSON report's `pairs` as dicts."""
+        return [
+            entry
+            for p, first, last in self._pair_parts(start, stop)
+            for entry in _pairs_dicts(p.name, p.decided.take(slice(first, last)).rows(), self._columns(p))
+        ]
+
+    def _pair_parts(self, start: int, stop: int) -> Iterator[tuple[PairDetail, int, int]]:
+        """The file pairs holding entries start..stop − 1 of `pairs` (every pair's decisions
+        in turn), each with the range of its own decisions."""
         ends = self._decision_ends()
-        texts: list[bytes] = []
         for k in range(bisect_right(ends, start), len(self.pairs)):
             first = ends[k - 1] if k else 0
             if first >= stop:
                 break
-            p, part = self.pairs[k], (max(start - first, 0), stop - first)
-            try:
-                texts.append(self._text(p).part(*part))
-            except orjson.JSONEncodeError:
-                return self._pairs_list()[start:stop]
-        return [orjson.Fragment(b",".join(texts))]
+            yield self.pairs[k], max(start - first, 0), stop - first
 
     def _text(self, detail: PairDetail) -> PairsText:
         """A pair's `pairs` entries as JSON text (made once)."""
@@ -197,7 +198,7 @@ class DocumentBuilder:
         return detail.spans
 
     def _columns(self, detail: PairDetail) -> tuple[SideColumns, SideColumns]:
-        """The lists of a pair's spans (made once, for the rows, the JSON and the viewer)."""
+        """The lists of a pair's spans (made once, for `pairs` read as dicts)."""
         if detail.columns is None:
             detail.columns = SideColumns(detail.T, self.codes), SideColumns(detail.S, self.codes)
         return detail.columns
@@ -212,8 +213,8 @@ class DocumentBuilder:
         return found
 
 
-def _pairs_json(
-    doc: str, decided: list[tuple[int, int, int, int, int]], sides: tuple[SideColumns, SideColumns]
+def _pairs_dicts(
+    doc: str, decided: list[Decided], sides: tuple[SideColumns, SideColumns]
 ) -> list[dict[str, Any]]:
     """The JSON report's `pairs` of some of a file pair's decisions: one entry each."""
     targets, systems = sides[0].json([d[3] for d in decided]), sides[1].json([d[4] for d in decided])
