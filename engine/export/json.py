@@ -105,7 +105,7 @@ def dumps(report: Report) -> str:
     return to_json(report_dict(report))
 
 
-def _pieces(value: Any, depth: int) -> Iterator[bytes]:
+def _pieces(value: Any, depth: int) -> Iterator[bytes | memoryview]:
     """The JSON of `value` in pieces: a long list a batch of items at a time, a dict
     key by key (down to `depth` levels), anything else in one piece."""
     if depth > 0 and isinstance(value, dict):
@@ -117,7 +117,9 @@ def _pieces(value: Any, depth: int) -> Iterator[bytes]:
     elif isinstance(value, Later) or (isinstance(value, list | tuple) and len(value) >= LONG):
         yield b"["
         for i, part in enumerate(_batches(value)):
-            yield (b"," if i else b"") + _encode(part)[1:-1]
+            if i:
+                yield b","
+            yield memoryview(_encode(part))[1:-1]  # the items, not copied again
         yield b"]"
     else:
         yield _encode(value)
@@ -135,8 +137,8 @@ def write_report(report: Report, handle: IO[bytes]) -> None:
     _write_pieces(_pieces(report_dict(report), DEPTH), handle.write)
 
 
-def _write_pieces(pieces: Iterator[bytes], write: Callable[[bytes], Any]) -> None:
-    buffer: list[bytes] = []
+def _write_pieces(pieces: Iterator[bytes | memoryview], write: Callable[[bytes], Any]) -> None:
+    buffer: list[bytes | memoryview] = []
     size = 0
     for piece in pieces:
         buffer.append(piece)

@@ -44,7 +44,7 @@ def _expected_row(number: int, kind, sub, unit, gold, system, strip) -> dict:
 
 def test_error_rows(tmp_path):
     rows = _report(tmp_path).error_rows
-    assert rows == [_expected_row(n, *row) for n, row in enumerate(ROWS, 1)]
+    assert list(rows) == [_expected_row(n, *row) for n, row in enumerate(ROWS, 1)]
     assert list(rows[0])[:19] == list(_report(tmp_path).error_columns)[:19]  # the standard columns first
     assert list(rows[0])[19:] == ["gold_line", "system_line", "token_strip"]
 
@@ -84,12 +84,12 @@ def test_long_strips_and_texts_keep_their_ends():
     with gaps marks only its own numbers; a text longer than TEXT_LIMIT keeps its ends as
     the document's text does."""
     from engine.methods.faireval.errorrows import span_text
-    from engine.methods.faireval.strips import token_strips
+    from engine.methods.faireval.strips import Bounds, token_strips
     from engine.spans import TEXT_LIMIT, Document, TokenNumbers
 
     gapped = (3, 7, frozenset({3, 5, 7}))
-    strips = token_strips([(1, 100, range(1, 101)), gapped, None], [None, (4, 5, range(4, 6)), (2, 2, range(2, 3))],
-                          [100, 9, 2])  # fmt: skip
+    strips = token_strips(Bounds.of([(1, 100, range(1, 101)), gapped, None]),
+                          Bounds.of([None, (4, 5, range(4, 6)), (2, 2, range(2, 3))]), [100, 9, 2])  # fmt: skip
     assert strips[0] == " ".join(
         [*(f"🟩{k}" for k in range(1, 31)), "…", *(f"🟩{k}" for k in range(71, 101))]
     )
@@ -101,3 +101,40 @@ def test_long_strips_and_texts_keep_their_ends():
     for begin, end in ((1, 5), (2, length), (4, TEXT_LIMIT + 3), (1, TEXT_LIMIT)):
         assert span_text(words, begin, end) == document.text(begin - 1, end)
     assert "…" in span_text(words, 2, length)
+
+
+def _written(report) -> bytes:
+    import io
+
+    from engine.export.json import write_report
+
+    out = io.BytesIO()
+    write_report(report, out)
+    return out.getvalue()
+
+
+def test_json_pairs_written_as_their_dicts(tmp_path):
+    """The JSON's `pairs` written as text from the arrays (spans with gaps, a range span, a
+    missing side) are the bytes of the same entries as dicts."""
+    from engine.export.json import dumps
+
+    report = _report(tmp_path)
+    assert _written(report) == dumps(report).encode("utf-8")
+    assert b'"tokens":[4,6,7],"line":2},"system":null}' in _written(report)
+
+
+def test_json_pairs_of_a_name_that_is_not_utf8(tmp_path):
+    """A file name the system gave as bytes that are not UTF-8: the entries as dicts, the
+    name escaped as the writer escapes it everywhere."""
+    import os
+
+    from engine.export.json import dumps
+
+    gold, system = os.fsdecode(bytes(tmp_path) + b"/gold\xff.tsv"), str(tmp_path / "system.tsv")
+    with open(gold, "w", encoding="utf-8") as out:
+        out.write(GOLD)
+    (tmp_path / "system.tsv").write_text(SYSTEM, encoding="utf-8")
+    method = get_method("faireval")
+    report = method.evaluate(gold, system, method.Options())
+    assert _written(report) == dumps(report).encode("utf-8")
+    assert b'"file":"gold\\\\xff.tsv"' in _written(report)

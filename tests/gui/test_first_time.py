@@ -117,7 +117,7 @@ def test_one_click_switches_to_the_method_that_reads_the_file_and_evaluates(qtbo
     assert window.evaluate("clueval", str(gold), str(gold))
     wait_idle(qtbot, window)
     assert window.setup.method.name == "faireval" and window.report.method == "faireval"
-    assert window.report.error_rows == [] and shown.input_errors == []
+    assert len(window.report.error_rows) == 0 and shown.input_errors == []  # a list or ColumnRows
 
 
 def test_the_file_field_names_the_method_that_reads_it_with_a_link_to_switch(qtbot, window, tmp_path):

@@ -10,6 +10,7 @@ words, so their tokens show their numbers.
 from __future__ import annotations
 
 from bisect import bisect_right
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any
@@ -20,8 +21,9 @@ from ...formats.spantable import SpanTable
 from ...report import Later, Report
 from ...spans import Document, Span, TokenNumbers
 from .batch import Codes, Side
-from .compare import Decided, Decision, decision_rows, ordered_decisions
-from .errorrows import StripSpan, error_rows
+from .compare import Decided, Decision, Ordered, decision_rows, ordered_decisions
+from .errorrows import ROW_KEYS, ErrorColumns, error_columns
+from .jsonpairs import PairsText, SpanColumns
 from .matching import Decisions
 from .passes import KINDS, SUBTYPES
 from .reading import FilePair
@@ -37,8 +39,10 @@ class PairDetail:
     words: dict[int, list[str]]  # the words of its sentences that have words, by index
     T: Side
     S: Side
-    decided: list[Decided]  # its decisions in the original's order
-    columns: tuple[SideColumns, SideColumns] | None = field(default=None, repr=False)  # made by fill
+    decided: Ordered  # its decisions in the original's order
+    columns: tuple[SideColumns, SideColumns] | None = field(default=None, repr=False)  # made when read
+    spans: tuple[SpanColumns, SpanColumns] | None = field(default=None, repr=False)  # made by fill
+    text: PairsText | None = field(default=None, repr=False)  # its `pairs` as JSON, made when written
 
     @property
     def name(self) -> str:
@@ -55,11 +59,6 @@ class SideColumns:
         self.begin, self.end = side.begin.tolist(), side.end.tolist()
         self.code, self.line = side.tokens.tolist(), side.line.tolist()
         self.sets = codes.token_sets
-
-    def strip_span(self, i: int) -> StripSpan:
-        """Span i's begin, end and token numbers."""
-        begin, end, code = self.begin[i], self.end[i], self.code[i]
-        return begin, end, self.sets[code] if code > 0 else range(begin, end + 1)
 
     def json(self, index: list[int]) -> list[dict[str, Any] | None]:
         """Spans `index` (-1: none) as the JSON report's decisions show them (specs/faireval.md §6.4)."""
@@ -136,26 +135,54 @@ class DocumentBuilder:
         report.documents = [p.document for p in self.pairs]
         report.gold_spans = PlacedSpans(self.pairs, 0, self.codes)
         report.system_spans = PlacedSpans(self.pairs, 1, self.codes)
-        rows: list[dict[str, Any]] = []
-        for detail in self.pairs:
-            rows += error_rows(detail, self._columns(detail))
         decisions = sum(len(p.decided) for p in self.pairs)
-        report.data["pairs"] = Later(decisions, part=self._pairs_json)  # written a part at a time
+        # `pairs`: dicts when read, text when written (a part at a time, never all held)
+        report.data["pairs"] = Later(decisions, lambda: self._pairs_dicts(0, decisions), self._pairs_json)
         report.data["_decisions"] = Later(decisions, self.decisions)  # the per-sentence counts of units.py
-        report.set_errors(rows)
+        report.set_errors(self._error_rows())
 
-    def _pairs_json(self, start: int, stop: int) -> list[dict[str, Any]]:
-        """Entries start..stop − 1 of the JSON report's `pairs` (every file pair's decisions
-        in turn)."""
+    def _error_rows(self) -> ErrorColumns:
+        """Every pair's error rows in turn, numbered E1, E2, …"""
+        pairs = [error_columns(p, self._spans(p), self.codes.labels) for p in self.pairs]
+        columns = pairs[0] if len(pairs) == 1 else {k: [v for p in pairs for v in p[k]] for k in ROW_KEYS[1:]}
+        n = len(columns["document"])
+        return ErrorColumns({"error_id": [f"E{number}" for number in range(1, n + 1)], **columns})
+
+    def _pairs_json(self, start: int, stop: int) -> list[Any]:
+        """Entries start..stop − 1 of the JSON report's `pairs` for the JSON writer, as one
+        orjson.Fragment holding them written (as dicts where a name is not UTF-8: the
+        writer's own escaping then applies)."""
+        import orjson  # here: a run without the JSON report does not load it
+
+        try:
+            texts = [self._text(p).part(first, last) for p, first, last in self._pair_parts(start, stop)]
+        except orjson.JSONEncodeError:
+            return self._pairs_dicts(start, stop)
+        return [orjson.Fragment(b",".join(texts))]
+
+    def _pairs_dicts(self, start: int, stop: int) -> list[dict[str, Any]]:
+        """Entries start..stop − 1 of the JSON report's `pairs` as dicts."""
+        return [
+            entry
+            for p, first, last in self._pair_parts(start, stop)
+            for entry in _pairs_dicts(p.name, p.decided.take(slice(first, last)).rows(), self._columns(p))
+        ]
+
+    def _pair_parts(self, start: int, stop: int) -> Iterator[tuple[PairDetail, int, int]]:
+        """The file pairs holding entries start..stop − 1 of `pairs` (every pair's decisions
+        in turn), each with the range of its own decisions."""
         ends = self._decision_ends()
-        entries: list[dict[str, Any]] = []
         for k in range(bisect_right(ends, start), len(self.pairs)):
             first = ends[k - 1] if k else 0
             if first >= stop:
                 break
-            p = self.pairs[k]
-            entries += _pairs_json(p.name, p.decided[max(start - first, 0) : stop - first], self._columns(p))
-        return entries
+            yield self.pairs[k], max(start - first, 0), stop - first
+
+    def _text(self, detail: PairDetail) -> PairsText:
+        """A pair's `pairs` entries as JSON text (made once)."""
+        if detail.text is None:
+            detail.text = PairsText(detail.name, self.codes.labels, self._spans(detail), detail.decided)
+        return detail.text
 
     def _decision_ends(self) -> list[int]:
         """Where each file pair's decisions end in the JSON's `pairs` (counted once)."""
@@ -163,8 +190,15 @@ class DocumentBuilder:
             self._ends = list(accumulate(len(p.decided) for p in self.pairs))
         return self._ends
 
+    def _spans(self, detail: PairDetail) -> tuple[SpanColumns, SpanColumns]:
+        """The arrays of a pair's spans (made once, for the rows and the JSON)."""
+        if detail.spans is None:
+            labels, sets = len(self.codes.labels), self.codes.token_sets
+            detail.spans = SpanColumns(detail.T, labels, sets), SpanColumns(detail.S, labels, sets)
+        return detail.spans
+
     def _columns(self, detail: PairDetail) -> tuple[SideColumns, SideColumns]:
-        """The lists of a pair's spans (made once, for the rows, the JSON and the viewer)."""
+        """The lists of a pair's spans (made once, for `pairs` read as dicts)."""
         if detail.columns is None:
             detail.columns = SideColumns(detail.T, self.codes), SideColumns(detail.S, self.codes)
         return detail.columns
@@ -179,7 +213,7 @@ class DocumentBuilder:
         return found
 
 
-def _pairs_json(
+def _pairs_dicts(
     doc: str, decided: list[Decided], sides: tuple[SideColumns, SideColumns]
 ) -> list[dict[str, Any]]:
     """The JSON report's `pairs` of some of a file pair's decisions: one entry each."""
