@@ -19,7 +19,7 @@ from typing import IO, Any
 import orjson
 
 from ..errors import shown
-from ..report import Later, Report, Table
+from ..report import ColumnRows, Later, Report, Table
 from ..textio import atomic_file
 
 #: Items of a list encoded in one call of the encoder.
@@ -116,11 +116,18 @@ def _pieces(value: Any, depth: int) -> Iterator[bytes]:
         yield b"}"
     elif isinstance(value, Later) or (isinstance(value, list | tuple) and len(value) >= LONG):
         yield b"["
-        for i, part in enumerate(_batches(value)):
-            yield (b"," if i else b"") + _encode(part)[1:-1]
+        for i, part in enumerate(_batches_json(value)):
+            yield (b"," if i else b"") + part
         yield b"]"
     else:
         yield _encode(value)
+
+
+def _batches_json(items: Later | list[Any] | tuple[Any, ...]) -> Iterator[bytes]:
+    """The items' JSON BATCH at a time, without the brackets (ColumnRows encode their own)."""
+    if isinstance(items, ColumnRows):
+        return items.json_parts(BATCH, _encode)
+    return (_encode(part)[1:-1] for part in _batches(items))
 
 
 def _batches(items: Later | list[Any] | tuple[Any, ...]) -> Iterator[Any]:

@@ -61,6 +61,14 @@ def _members(scores: Scores, n_systems: int) -> list[list[int]]:
     return [indices[a:b] for a, b in zip(at, at[1:], strict=False)]
 
 
+def _plain_numbers(scores: Scores) -> bool:
+    """Whether every offset is a 64-bit integer and every pair's factor and credit below
+    1e16 in size (report.ColumnRows.plain_numbers)."""
+    offsets = (scores.refs.start, scores.refs.end, scores.syss.start, scores.syss.end, *scores.pairs[2:4])
+    floats = [np.abs(a[np.isfinite(a)]) for a in scores.pairs[5:7]]
+    return all(a.dtype != object for a in offsets) and all(not len(a) or a.max() < 1e16 for a in floats)
+
+
 class Pages:
     """Every page's spans, mapping and pairs in flat columns over all pages (the scoring's
     own order and indices), with each page's name, id, lines and text."""
@@ -84,6 +92,7 @@ class Pages:
         self.pair_of[i] = np.arange(len(i), dtype=np.int64)
         self.by_system = np.argsort(j, kind="stable")
         self.sorted_systems = j[self.by_system]
+        self.plain_numbers = _plain_numbers(scores)
 
     def system_of_pair(self) -> np.ndarray:
         """Per reference: the system span of its pair, -1 for none."""
@@ -216,4 +225,4 @@ def error_rows(pages: Pages, ignore_label: bool) -> ColumnRows:
         [p + 1 if i >= 0 else None for p, i in zip(page, ref, strict=True)],
         [pages.system_lines[p] if j >= 0 else None for p, j in zip(page, system, strict=True)],
     )  # fmt: skip
-    return ColumnRows(dict(zip(ROW_KEYS, columns, strict=True)))
+    return ColumnRows(dict(zip(ROW_KEYS, columns, strict=True)), plain_numbers=pages.plain_numbers)
