@@ -192,6 +192,11 @@ class Later(Sequence[Any]):
         for start in range(0, self._length, size):
             yield part(start, min(start + size, self._length))
 
+    def json_parts(self, size: int, encode: Callable[[list[Any]], bytes]) -> Iterator[bytes]:
+        """The items' JSON `size` at a time (joined by commas, no brackets), by `encode`."""
+        for part in self.parts(size):
+            yield encode(part)[1:-1]
+
     def __len__(self) -> int:
         return self._length
 

@@ -19,7 +19,7 @@ from typing import IO, Any
 import orjson
 
 from ..errors import shown
-from ..report import ColumnRows, Later, Report, Table
+from ..report import Later, Report, Table
 from ..textio import atomic_file
 
 #: Items of a list encoded in one call of the encoder.
@@ -124,17 +124,11 @@ def _pieces(value: Any, depth: int) -> Iterator[bytes]:
 
 
 def _batches_json(items: Later | list[Any] | tuple[Any, ...]) -> Iterator[bytes]:
-    """The items' JSON BATCH at a time, without the brackets (ColumnRows encode their own)."""
-    if isinstance(items, ColumnRows):
-        return items.json_parts(BATCH, _encode)
-    return (_encode(part)[1:-1] for part in _batches(items))
-
-
-def _batches(items: Later | list[Any] | tuple[Any, ...]) -> Iterator[Any]:
-    """The items BATCH at a time (a Later made a part at a time where it can be)."""
+    """The items' JSON BATCH at a time, without the brackets (a Later made and encoded a
+    part at a time as it can be)."""
     if isinstance(items, Later):
-        return items.parts(BATCH)
-    return (items[start : start + BATCH] for start in range(0, len(items), BATCH))
+        return items.json_parts(BATCH, _encode)
+    return (_encode(items[start : start + BATCH])[1:-1] for start in range(0, len(items), BATCH))
 
 
 def write_report(report: Report, handle: IO[bytes]) -> None:

@@ -329,3 +329,29 @@ def test_csv_rows_of_plain_page_ids_as_the_csv_module(rows):
     in exponent form, infinities and large counts included)."""
     page_ids, scores = [row[0] for row in rows], [row[1] for row in rows]
     assert csv_rows(page_ids, scores) == csv_module(page_ids, scores)
+
+
+@pytest.mark.parametrize("ignore_label, weight", [(False, 1.0), (True, 0.5), (False, 3e16)])
+def test_json_by_msgspec_is_the_json_of_the_dicts(tmp_path, monkeypatch, ignore_label, weight):
+    """The error rows and details written by msgspec from structs (plain numbers) are the
+    bytes the writer gives for the same rows and pages as dicts, over several batches; a
+    credit past 1e16 (written 1e+16 by orjson, 1e16 by msgspec) takes the dicts."""
+    from engine.export.json import dumps, write_report
+    from engine.methods.poetry import errors
+    from tests.bench.bench_poetry import generate
+
+    ref, sys_ = tmp_path / "ref.jsonl", tmp_path / "sys.jsonl"
+    generate(2500, ref, sys_, seed=3)
+    options = Options(ignore_label=ignore_label, partial_match_weight=weight)
+    written = []
+    for plain in (True, False):
+        if not plain:
+            monkeypatch.setattr(errors, "_plain_numbers", lambda scores: False)
+        report = get_method("poetry").evaluate(str(ref), str(sys_), options, detail=True)
+        report.created = "now"
+        assert report.error_rows.plain_numbers == (plain and weight < 1e16)
+        handle = io.BytesIO()
+        write_report(report, handle)
+        written.append(handle.getvalue())
+    assert written[0] == written[1] == dumps(report).encode("utf-8")
+    assert len(json.loads(written[0])["details"]) == 2500

@@ -8,15 +8,14 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-import numpy as np
-
 from ...errors import InputError
 from ...formats.poetry_jsonl import JsonLines, describe, page_id_of
 from ...progress import Progress
 from ...report import Report, Table
 from ...spans import Document
-from .columns import Scores, bounds
+from .columns import Scores
 from .errors import Pages, ViewerSpans, error_rows, label_text
+from .pagejson import PageDetails
 from .render import COLUMNS
 from .summary import f1
 
@@ -139,43 +138,6 @@ class PageDocuments(Sequence[Document]):
         )
 
 
-def details_json(pages: Pages, page_ids: list[Any]) -> list[dict[str, Any]]:
-    """The JSON `details`: per row its spans, mapping and pairs, indices within the page;
-    each list built for all pages at once, then cut page by page."""
-    refs, syss, best = pages.refs, pages.syss, pages.best
-    mapped = best >= 0
-    system = np.where(mapped, best - syss.at[refs.row], -1).tolist()
-    factor = pages.top.tolist()
-    reference = [{"start": s, "end": e, "label": lab, "system": j if j >= 0 else None,
-                  "factor": f if j >= 0 else None}
-                 for s, e, lab, j, f in zip(refs.start, refs.end, refs.label, system, factor,
-                                            strict=True)]  # fmt: skip
-    systems = [{"start": s, "end": e, "label": lab, "references": r, "merged": m}
-               for s, e, lab, r, m in zip(syss.start, syss.end, syss.label, _references_of(pages),
-                                          pages.members, strict=True)]  # fmt: skip
-    pairs = [{"reference": i, "system": j, "piece": [ps, pe], "exact": x, "factor": f, "credit": c}
-             for i, j, ps, pe, x, f, c in zip(refs.within(pages.pair_ref).tolist(),
-                                              syss.within(pages.pair_sys).tolist(), pages.piece_start,
-                                              pages.piece_end, pages.exact, pages.factor, pages.credit,
-                                              strict=True)]  # fmt: skip
-    r_at, s_at = refs.at.tolist(), syss.at.tolist()
-    p_at = bounds(refs.row[pages.pair_ref], len(page_ids)).tolist()
-    return [{"page_id": page_id, "line": row + 1, "system_line": pages.system_lines[row],
-             "reference": reference[r_at[row] : r_at[row + 1]], "system": systems[s_at[row] : s_at[row + 1]],
-             "pairs": pairs[p_at[row] : p_at[row + 1]]}
-            for row, page_id in enumerate(page_ids)]  # fmt: skip
-
-
-def _references_of(pages: Pages) -> list[list[int]]:
-    """Per system span, the references mapped to it (numbered within the page), ascending."""
-    refs, best = pages.refs, pages.best
-    mapped = np.flatnonzero(best >= 0)
-    by_system = mapped[np.argsort(best[mapped], kind="stable")]
-    within = refs.within(by_system).tolist()
-    at = bounds(best[by_system], len(pages.syss)).tolist()
-    return [within[a:b] for a, b in zip(at, at[1:], strict=False)]
-
-
 def _document_names(page_ids: list[str]) -> list[str]:
     """One unique name per page: its id, with the line added where an id repeats."""
     names: list[str] = []
@@ -199,5 +161,5 @@ def fill_detail(report: Report, run: RunPages, ignore_label: bool, progress: Pro
     progress.update(done + (1 - done) / 3, "collecting the spans for review")
     report.set_errors(error_rows(pages, ignore_label))
     progress.update(done + (1 - done) * 2 / 3, "collecting the spans for review")
-    report.data["details"] = details_json(pages, run.page_ids)
+    report.data["details"] = PageDetails(pages, run.page_ids)
     report.data["_legends"] = {"Spans": SPANS_LEGEND}
