@@ -355,3 +355,15 @@ def test_json_by_msgspec_is_the_json_of_the_dicts(tmp_path, monkeypatch, ignore_
         written.append(handle.getvalue())
     assert written[0] == written[1] == dumps(report).encode("utf-8")
     assert len(json.loads(written[0])["details"]) == 2500
+
+
+def test_pages_f1_column_is_summary_f1():
+    """The Pages sheet's f1 by numpy: summary.f1's value for ints, floats, zeros, NaN and inf."""
+    from engine.methods.poetry.detail import f1_column
+    from engine.methods.poetry.summary import f1
+
+    values = [0, 1, 0.0, 1.0, 0.1, 1 / 3, 2.5e-300, 7e300, float("nan"), float("inf")]
+    pairs = [(p, r) for p in values for r in values]
+    got = f1_column([p for p, _ in pairs], [r for _, r in pairs])
+    want = [f1(p, r) for p, r in pairs]
+    assert [repr(g) for g in got] == [repr(w) for w in want]
