@@ -10,7 +10,7 @@ from typing import Any
 import numpy as np
 
 from ...formats.spantable import SpanSequence
-from ...report import ERROR_COLUMNS, ColumnRows
+from ...report import ERROR_COLUMNS, ColumnRows, Later
 from ...spans import Span
 from .columns import Scores, Spans, bounds
 
@@ -164,7 +164,40 @@ def _take(values: Sequence[Any] | np.ndarray, index: np.ndarray, blank: Any = No
     return column[index].tolist()
 
 
-def _side(side: Side, index: np.ndarray, page: np.ndarray, texts: list[str | None]) -> list[list[Any]]:
+class Derived(Later):
+    """A column made from others when read: a slice alone while the whole list is not made
+    (the JSON writer reads a thousand rows at a time, never holding the whole column)."""
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice) and index.step in (None, 1) and self._part is not None:
+            return self._part(*index.indices(len(self))[:2])
+        return super().__getitem__(index)
+
+
+def _parts(starts: list[Any], ends: list[Any]) -> Derived:
+    """A span's parts: [[start, end]], [] without a span."""
+
+    def part(a: int, b: int) -> list[list[list[Any]]]:
+        return [[[x, y]] if x is not None else [] for x, y in zip(starts[a:b], ends[a:b], strict=True)]
+
+    return Derived(len(starts), part=part)
+
+
+def _positions(starts: list[Any], ends: list[Any]) -> Derived:
+    """A span's position as the file writes it: start-end, "" without a span."""
+
+    def part(a: int, b: int) -> list[str]:
+        return [f"{x}-{y}" if x is not None else "" for x, y in zip(starts[a:b], ends[a:b], strict=True)]
+
+    return Derived(len(starts), part=part)
+
+
+def _ids(n: int) -> Derived:
+    """The rows' ids: E1, E2, …"""
+    return Derived(n, part=lambda a, b: [f"E{k}" for k in range(a + 1, b + 1)])
+
+
+def _side(side: Side, index: np.ndarray, page: np.ndarray, texts: list[str | None]) -> list[Sequence[Any]]:
     """One side's label, start, end, parts, position and text columns (blank without a span)."""
     starts, ends = _take(side.spans.start, index), _take(side.spans.end, index)
     covered = [""] * len(index)
@@ -172,11 +205,8 @@ def _side(side: Side, index: np.ndarray, page: np.ndarray, texts: list[str | Non
         row_texts = _take(texts, page)
         covered = [text[max(a, 0) : max(b, 0)] if text is not None and a is not None else ""
                    for text, a, b in zip(row_texts, starts, ends, strict=True)]  # fmt: skip
-    return [
-        _take(side.shown, index, ""), starts, ends,
-        [[[a, b]] if a is not None else [] for a, b in zip(starts, ends, strict=True)],
-        [f"{a}-{b}" if a is not None else "" for a, b in zip(starts, ends, strict=True)], covered,
-    ]  # fmt: skip
+    shown = _take(side.shown, index, "")
+    return [shown, starts, ends, _parts(starts, ends), _positions(starts, ends), covered]
 
 
 def _pair_columns(pages: Pages, pair: np.ndarray, split: np.ndarray) -> list[list[Any]]:
@@ -229,7 +259,7 @@ def error_rows(pages: Pages, ignore_label: bool) -> ColumnRows:
     lines = np.asarray(pages.system_lines, dtype=object)
     subtypes = np.array(["", "split"], dtype=object)[split.astype(np.int64)].tolist()
     columns = (
-        [f"E{k}" for k in range(1, n + 1)], _take(pages.names, page), [1] * n, _take(pages.unit_ids, page),
+        _ids(n), _take(pages.names, page), [1] * n, _take(pages.unit_ids, page),
         statuses, subtypes, gold[0], sys_[0], gold[1], gold[2], sys_[1], sys_[2], gold[3], sys_[3], gold[4],
         sys_[4], gold[5], sys_[5],
         _notes(pages, system, pair, split, ignore_label), ["Spans"] * n, statuses, _markers(ref, system),
