@@ -192,6 +192,11 @@ class Later(Sequence[Any]):
         for start in range(0, self._length, size):
             yield part(start, min(start + size, self._length))
 
+    def json_parts(self, size: int, encode: Callable[[list[Any]], bytes]) -> Iterator[bytes]:
+        """The items' JSON `size` at a time (joined by commas, no brackets), by `encode`."""
+        for part in self.parts(size):
+            yield encode(part)[1:-1]
+
     def __len__(self) -> int:
         return self._length
 
@@ -208,14 +213,19 @@ class Later(Sequence[Any]):
 
 class ColumnRows(Later):
     """Rows of a table kept as columns (key → one value per row, in row order). The JSON
-    and CSV writers take the columns as they are (or a part at a time as dicts); the rows
-    as dicts are made all at once when a row is first read (the app and the workbook)."""
+    and CSV writers take the columns as they are (or a part at a time); the rows as dicts
+    are made all at once when a row is first read (the app and the workbook).
 
-    def __init__(self, columns: dict[str, Sequence[Any]]) -> None:
+    `plain_numbers`: the maker vouches that every integer fits in 64 bits and every float
+    is below 1e16 in size, where msgspec writes numbers as orjson does; the JSON writer
+    then has msgspec encode the rows a part at a time from light structs, not dicts."""
+
+    def __init__(self, columns: dict[str, Sequence[Any]], plain_numbers: bool = False) -> None:
         lengths = {len(values) for values in columns.values()}
         if len(lengths) > 1:
             raise ValueError("columns of different lengths")
         self.columns = columns
+        self.plain_numbers = plain_numbers
         super().__init__(lengths.pop() if lengths else 0, part=self.dicts)
 
     def keys(self) -> list[str]:
@@ -227,6 +237,34 @@ class ColumnRows(Later):
         keys = list(self.columns)
         values = zip(*(column[start:stop] for column in self.columns.values()), strict=True)
         return list(map(dict, map(zip, repeat(keys), values)))
+
+    def json_parts(self, size: int, encode: Callable[[list[dict[str, Any]]], bytes]) -> Iterator[bytes]:
+        """The rows' JSON `size` rows at a time, each part the rows' objects joined by commas:
+        by msgspec from the columns with plain numbers, else (and for a part msgspec refuses,
+        a text that is no UTF-8) `encode` of the rows as dicts."""
+        structs = self._structs() if self.plain_numbers else None
+        for start in range(0, len(self), size):
+            stop = min(start + size, len(self))
+            try:
+                part = structs(start, stop) if structs else None
+            except UnicodeEncodeError:  # a text that is no UTF-8: `encode` escapes it
+                part = None
+            yield part if part is not None else encode(self.dicts(start, stop))[1:-1]
+
+    def _structs(self) -> Callable[[int, int], bytes]:
+        """Rows `start` to `stop` as JSON by msgspec, from one struct per row (fields named
+        f0, f1, … written under the columns' keys: any key will do)."""
+        import msgspec
+
+        fields = [f"f{k}" for k in range(len(self.columns))]
+        row = msgspec.defstruct("Row", fields, rename=dict(zip(fields, self.columns, strict=True)), gc=False)
+        encode = msgspec.json.Encoder().encode
+        columns = list(self.columns.values())
+
+        def part(start: int, stop: int) -> bytes:
+            return encode(list(map(row, *(column[start:stop] for column in columns))))[1:-1]
+
+        return part
 
 
 @dataclass

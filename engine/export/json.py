@@ -116,20 +116,21 @@ def _pieces(value: Any, depth: int) -> Iterator[bytes | memoryview]:
         yield b"}"
     elif isinstance(value, Later) or (isinstance(value, list | tuple) and len(value) >= LONG):
         yield b"["
-        for i, part in enumerate(_batches(value)):
+        for i, part in enumerate(_batches_json(value)):
             if i:
                 yield b","
-            yield memoryview(_encode(part))[1:-1]  # the items, not copied again
+            yield part
         yield b"]"
     else:
         yield _encode(value)
 
 
-def _batches(items: Later | list[Any] | tuple[Any, ...]) -> Iterator[Any]:
-    """The items BATCH at a time (a Later made a part at a time where it can be)."""
+def _batches_json(items: Later | list[Any] | tuple[Any, ...]) -> Iterator[bytes | memoryview]:
+    """The items' JSON BATCH at a time, without the brackets (a Later made and encoded a
+    part at a time as it can be)."""
     if isinstance(items, Later):
-        return items.parts(BATCH)
-    return (items[start : start + BATCH] for start in range(0, len(items), BATCH))
+        return items.json_parts(BATCH, _encode)
+    return (memoryview(_encode(items[start : start + BATCH]))[1:-1] for start in range(0, len(items), BATCH))
 
 
 def write_report(report: Report, handle: IO[bytes]) -> None:

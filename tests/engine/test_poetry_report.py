@@ -329,3 +329,41 @@ def test_csv_rows_of_plain_page_ids_as_the_csv_module(rows):
     in exponent form, infinities and large counts included)."""
     page_ids, scores = [row[0] for row in rows], [row[1] for row in rows]
     assert csv_rows(page_ids, scores) == csv_module(page_ids, scores)
+
+
+@pytest.mark.parametrize("ignore_label, weight", [(False, 1.0), (True, 0.5), (False, 3e16)])
+def test_json_by_msgspec_is_the_json_of_the_dicts(tmp_path, monkeypatch, ignore_label, weight):
+    """The error rows and details written by msgspec from structs (plain numbers) are the
+    bytes the writer gives for the same rows and pages as dicts, over several batches; a
+    credit past 1e16 (written 1e+16 by orjson, 1e16 by msgspec) takes the dicts."""
+    from engine.export.json import dumps, write_report
+    from engine.methods.poetry import errors
+    from tests.bench.bench_poetry import generate
+
+    ref, sys_ = tmp_path / "ref.jsonl", tmp_path / "sys.jsonl"
+    generate(2500, ref, sys_, seed=3)
+    options = Options(ignore_label=ignore_label, partial_match_weight=weight)
+    written = []
+    for plain in (True, False):
+        if not plain:
+            monkeypatch.setattr(errors, "_plain_numbers", lambda scores: False)
+        report = get_method("poetry").evaluate(str(ref), str(sys_), options, detail=True)
+        report.created = "now"
+        assert report.error_rows.plain_numbers == (plain and weight < 1e16)
+        handle = io.BytesIO()
+        write_report(report, handle)
+        written.append(handle.getvalue())
+    assert written[0] == written[1] == dumps(report).encode("utf-8")
+    assert len(json.loads(written[0])["details"]) == 2500
+
+
+def test_pages_f1_column_is_summary_f1():
+    """The Pages sheet's f1 by numpy: summary.f1's value for ints, floats, zeros, NaN and inf."""
+    from engine.methods.poetry.detail import f1_column
+    from engine.methods.poetry.summary import f1
+
+    values = [0, 1, 0.0, 1.0, 0.1, 1 / 3, 2.5e-300, 7e300, float("nan"), float("inf")]
+    pairs = [(p, r) for p in values for r in values]
+    got = f1_column([p for p, _ in pairs], [r for _, r in pairs])
+    want = [f1(p, r) for p, r in pairs]
+    assert [repr(g) for g in got] == [repr(w) for w in want]

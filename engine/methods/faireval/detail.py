@@ -18,11 +18,11 @@ from typing import Any
 import numpy as np
 
 from ...formats.spantable import SpanTable
-from ...report import Later, Report
+from ...report import ColumnRows, Later, Report
 from ...spans import Document, Span, TokenNumbers
 from .batch import Codes, Side
 from .compare import Decided, Decision, Ordered, decision_rows, ordered_decisions
-from .errorrows import ROW_KEYS, ErrorColumns, error_columns
+from .errorrows import ROW_KEYS, error_columns
 from .jsonpairs import PairsText, SpanColumns
 from .matching import Decisions
 from .passes import KINDS, SUBTYPES
@@ -141,12 +141,13 @@ class DocumentBuilder:
         report.data["_decisions"] = Later(decisions, self.decisions)  # the per-sentence counts of units.py
         report.set_errors(self._error_rows())
 
-    def _error_rows(self) -> ErrorColumns:
+    def _error_rows(self) -> ColumnRows:
         """Every pair's error rows in turn, numbered E1, E2, …"""
         pairs = [error_columns(p, self._spans(p), self.codes.labels) for p in self.pairs]
         columns = pairs[0] if len(pairs) == 1 else {k: [v for p in pairs for v in p[k]] for k in ROW_KEYS[1:]}
         n = len(columns["document"])
-        return ErrorColumns({"error_id": [f"E{number}" for number in range(1, n + 1)], **columns})
+        ids = [f"E{number}" for number in range(1, n + 1)]
+        return ColumnRows({"error_id": ids, **columns}, plain_numbers=True)  # texts, whole numbers, None
 
     def _pairs_json(self, start: int, stop: int) -> list[Any]:
         """Entries start..stop − 1 of the JSON report's `pairs` for the JSON writer, as one

@@ -10,7 +10,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
-from ...report import ERROR_COLUMNS, ColumnRows
+from ...report import ERROR_COLUMNS
 from ...spans import TEXT_LIMIT, unit_tokens
 from .compare import Ordered
 from .jsonpairs import NumberText, SpanColumns
@@ -31,33 +31,6 @@ class Layout(Protocol):
 
     @property
     def name(self) -> str: ...
-
-
-class ErrorColumns(ColumnRows):
-    """FairEval's error rows kept as columns (ROW_KEYS), which the JSON writer takes a part
-    at a time as text: a msgspec struct per row, encoded in one call (a third of the time of
-    a dict per row encoded by orjson; the same bytes for the texts, whole numbers, None and
-    lists of these a row holds). Read as a list, they are the dicts of ColumnRows."""
-
-    def __init__(self, columns: dict[str, list[Any]]) -> None:
-        super().__init__(columns)
-        self._part = self.json_part
-        self.row: type | None = None  # the struct of a row, made when first written
-
-    def json_part(self, start: int, stop: int) -> list[Any]:
-        """Rows start..stop − 1 for the JSON writer: one orjson.Fragment holding them written
-        (the dicts where a text is not UTF-8: the writer's own escaping then applies)."""
-        import msgspec
-        import orjson
-
-        if self.row is None:
-            self.row = msgspec.defstruct("ErrorRow", list(self.columns))
-        rows = map(self.row, *(column[start:stop] for column in self.columns.values()))
-        try:
-            text = msgspec.json.encode(list(rows))
-        except UnicodeEncodeError:
-            return self.dicts(start, stop)
-        return [orjson.Fragment(text[1:-1])]
 
 
 def error_columns(layout: Layout, sides: Sequence[SpanColumns], labels: list[str]) -> dict[str, list[Any]]:

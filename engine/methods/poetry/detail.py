@@ -15,10 +15,10 @@ from ...formats.poetry_jsonl import JsonLines, describe, page_id_of
 from ...progress import Progress
 from ...report import Report, Table
 from ...spans import Document
-from .columns import Scores, bounds
+from .columns import Scores
 from .errors import Pages, ViewerSpans, error_rows, label_text
-from .render import COLUMNS
-from .summary import f1
+from .pagejson import PageDetails
+from .render import COLUMNS, columns_of
 
 SPANS_LEGEND = (
     "One row per reference span and per spurious system span. Status: exact, partial, missed "
@@ -50,12 +50,23 @@ def csv_value(value: Any) -> str:
     return "" if value is None else str(value)
 
 
+def f1_column(precision: Sequence[Any], recall: Sequence[Any]) -> list[float]:
+    """summary.f1 of each row, by numpy: the same operations on the same float64 values."""
+    p, r = np.asarray(precision, dtype=np.float64), np.asarray(recall, dtype=np.float64)
+    total = p + r
+    with np.errstate(all="ignore"):
+        return np.where(total != 0, 2 * p * r / total, 0.0).tolist()
+
+
 def pages_table(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> Table:
-    """The Pages sheet: one row per CSV row."""
+    """The Pages sheet: one row per CSV row, zipped from the numbers' columns."""
+    numbers = columns_of(scores)
+    ids = [page_id if type(page_id) is str else csv_value(page_id) for page_id in page_ids]
+    lines = range(1, len(page_ids) + 1)
     return Table(
         [*COLUMNS, *PAGE_EXTRA],
-        [[csv_value(page_id), *score[:8], f1(score[0], score[1]), *score[8:12], line]
-         for line, (page_id, score) in enumerate(zip(page_ids, scores, strict=True), 1)],
+        list(map(list, zip(ids, *numbers[:8], f1_column(numbers[0], numbers[1]), *numbers[8:12], lines,
+                           strict=True))),  # fmt: skip
         "Pages",
         kind="detail",
         note="One row per reference line, as the CSV; line = its line in the reference file.",
@@ -99,11 +110,12 @@ class Positions(Sequence[str]):
 
 def page_texts(page_ids: list[Any], own: list[Any], path: str | None) -> list[str | None]:
     """Each row's text: from `--texts` (PATH), else the reference line's own `text`."""
-    texts = read_texts(path) if path else {}
-    return [
-        found if (found := texts.get(page_id)) is not None else (text if type(text) is str else None)
-        for page_id, text in zip(page_ids, own, strict=True)
-    ]
+    own_texts = [text if type(text) is str else None for text in own]
+    if not path:
+        return own_texts
+    texts = read_texts(path)
+    return [found if (found := texts.get(page_id)) is not None else text
+            for page_id, text in zip(page_ids, own_texts, strict=True)]  # fmt: skip
 
 
 # --- documents, spans, error rows, JSON details -----------------------------------------
@@ -139,45 +151,10 @@ class PageDocuments(Sequence[Document]):
         )
 
 
-def details_json(pages: Pages, page_ids: list[Any]) -> list[dict[str, Any]]:
-    """The JSON `details`: per row its spans, mapping and pairs, indices within the page;
-    each list built for all pages at once, then cut page by page."""
-    refs, syss, best = pages.refs, pages.syss, pages.best
-    mapped = best >= 0
-    system = np.where(mapped, best - syss.at[refs.row], -1).tolist()
-    factor = pages.top.tolist()
-    reference = [{"start": s, "end": e, "label": lab, "system": j if j >= 0 else None,
-                  "factor": f if j >= 0 else None}
-                 for s, e, lab, j, f in zip(refs.start, refs.end, refs.label, system, factor,
-                                            strict=True)]  # fmt: skip
-    systems = [{"start": s, "end": e, "label": lab, "references": r, "merged": m}
-               for s, e, lab, r, m in zip(syss.start, syss.end, syss.label, _references_of(pages),
-                                          pages.members, strict=True)]  # fmt: skip
-    pairs = [{"reference": i, "system": j, "piece": [ps, pe], "exact": x, "factor": f, "credit": c}
-             for i, j, ps, pe, x, f, c in zip(refs.within(pages.pair_ref).tolist(),
-                                              syss.within(pages.pair_sys).tolist(), pages.piece_start,
-                                              pages.piece_end, pages.exact, pages.factor, pages.credit,
-                                              strict=True)]  # fmt: skip
-    r_at, s_at = refs.at.tolist(), syss.at.tolist()
-    p_at = bounds(refs.row[pages.pair_ref], len(page_ids)).tolist()
-    return [{"page_id": page_id, "line": row + 1, "system_line": pages.system_lines[row],
-             "reference": reference[r_at[row] : r_at[row + 1]], "system": systems[s_at[row] : s_at[row + 1]],
-             "pairs": pairs[p_at[row] : p_at[row + 1]]}
-            for row, page_id in enumerate(page_ids)]  # fmt: skip
-
-
-def _references_of(pages: Pages) -> list[list[int]]:
-    """Per system span, the references mapped to it (numbered within the page), ascending."""
-    refs, best = pages.refs, pages.best
-    mapped = np.flatnonzero(best >= 0)
-    by_system = mapped[np.argsort(best[mapped], kind="stable")]
-    within = refs.within(by_system).tolist()
-    at = bounds(best[by_system], len(pages.syss)).tolist()
-    return [within[a:b] for a, b in zip(at, at[1:], strict=False)]
-
-
 def _document_names(page_ids: list[str]) -> list[str]:
     """One unique name per page: its id, with the line added where an id repeats."""
+    if len(set(page_ids)) == len(page_ids):
+        return page_ids
     names: list[str] = []
     used: set[str] = set()
     for line, name in enumerate(page_ids, 1):
@@ -192,12 +169,12 @@ def fill_detail(report: Report, run: RunPages, ignore_label: bool, progress: Pro
     """Documents, spans, error rows and the JSON details of every page; `progress` goes
     from `done` to 1."""
     progress.update(done, "collecting the spans for review")
-    unit_ids = [label_text(page_id) for page_id in run.page_ids]
+    unit_ids = [page_id if type(page_id) is str else label_text(page_id) for page_id in run.page_ids]
     pages = Pages(run.scores, run.labels, _document_names(unit_ids), unit_ids, run.system_lines, run.texts)
     report.documents = PageDocuments(pages)
     report.gold_spans, report.system_spans = ViewerSpans(pages, True), ViewerSpans(pages, False)
     progress.update(done + (1 - done) / 3, "collecting the spans for review")
     report.set_errors(error_rows(pages, ignore_label))
     progress.update(done + (1 - done) * 2 / 3, "collecting the spans for review")
-    report.data["details"] = details_json(pages, run.page_ids)
+    report.data["details"] = PageDetails(pages, run.page_ids)
     report.data["_legends"] = {"Spans": SPANS_LEGEND}

@@ -4,12 +4,13 @@ to end): no per-page or per-span object; each viewer Span is made when it is rea
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import numpy as np
 
 from ...formats.spantable import SpanSequence
-from ...report import ERROR_COLUMNS, ColumnRows
+from ...report import ERROR_COLUMNS, ColumnRows, Later
 from ...spans import Span
 from .columns import Scores, Spans, bounds
 
@@ -61,6 +62,14 @@ def _members(scores: Scores, n_systems: int) -> list[list[int]]:
     return [indices[a:b] for a, b in zip(at, at[1:], strict=False)]
 
 
+def _plain_numbers(scores: Scores) -> bool:
+    """Whether every offset is a 64-bit integer and every pair's factor and credit below
+    1e16 in size (report.ColumnRows.plain_numbers)."""
+    offsets = (scores.refs.start, scores.refs.end, scores.syss.start, scores.syss.end, *scores.pairs[2:4])
+    floats = [np.abs(a[np.isfinite(a)]) for a in scores.pairs[5:7]]
+    return all(a.dtype != object for a in offsets) and all(not len(a) or a.max() < 1e16 for a in floats)
+
+
 class Pages:
     """Every page's spans, mapping and pairs in flat columns over all pages (the scoring's
     own order and indices), with each page's name, id, lines and text."""
@@ -84,6 +93,7 @@ class Pages:
         self.pair_of[i] = np.arange(len(i), dtype=np.int64)
         self.by_system = np.argsort(j, kind="stable")
         self.sorted_systems = j[self.by_system]
+        self.plain_numbers = _plain_numbers(scores)
 
     def system_of_pair(self) -> np.ndarray:
         """Per reference: the system span of its pair, -1 for none."""
@@ -129,7 +139,7 @@ class ViewerSpans(SpanSequence):
         return Span(side.start[i], side.end[i], side.shown[i], pages.names[page], attrs)
 
 
-def _row_order(pages: Pages) -> tuple[list[int], list[int], list[int], list[int]]:
+def _row_order(pages: Pages) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     """The rows in page order, each page's by (start, end, reference before system): per
     row its page, reference index, system index and pair index (-1 for none)."""
     spurious = np.flatnonzero(pages.n_refs_of == 0)
@@ -143,54 +153,97 @@ def _row_order(pages: Pages) -> tuple[list[int], list[int], list[int], list[int]
     pair = np.concatenate([pages.pair_of, none])
     ref = np.concatenate([np.arange(len(refs), dtype=np.int64), none])
     system = np.concatenate([pages.system_of_pair(), spurious])
-    return page[order].tolist(), ref[order].tolist(), system[order].tolist(), pair[order].tolist()
+    return page[order], ref[order], system[order], pair[order]
 
 
-def _side(side: Side, index: list[int], page: list[int], texts: list[str | None]) -> list[list[Any]]:
+def _take(values: Sequence[Any] | np.ndarray, index: np.ndarray, blank: Any = None) -> list[Any]:
+    """values[k] for each k of `index`, `blank` where k is -1 (as Python objects)."""
+    column = np.empty(len(values) + 1, dtype=object)
+    column[:-1] = values
+    column[-1] = blank
+    return column[index].tolist()
+
+
+class Derived(Later):
+    """A column made from others when read: a slice alone while the whole list is not made
+    (the JSON writer reads a thousand rows at a time, never holding the whole column)."""
+
+    def __getitem__(self, index: Any) -> Any:
+        if isinstance(index, slice) and index.step in (None, 1) and self._part is not None:
+            return self._part(*index.indices(len(self))[:2])
+        return super().__getitem__(index)
+
+
+def _parts(starts: list[Any], ends: list[Any]) -> Derived:
+    """A span's parts: [[start, end]], [] without a span."""
+
+    def part(a: int, b: int) -> list[list[list[Any]]]:
+        return [[[x, y]] if x is not None else [] for x, y in zip(starts[a:b], ends[a:b], strict=True)]
+
+    return Derived(len(starts), part=part)
+
+
+def _positions(starts: list[Any], ends: list[Any]) -> Derived:
+    """A span's position as the file writes it: start-end, "" without a span."""
+
+    def part(a: int, b: int) -> list[str]:
+        return [f"{x}-{y}" if x is not None else "" for x, y in zip(starts[a:b], ends[a:b], strict=True)]
+
+    return Derived(len(starts), part=part)
+
+
+def _ids(n: int) -> Derived:
+    """The rows' ids: E1, E2, …"""
+    return Derived(n, part=lambda a, b: [f"E{k}" for k in range(a + 1, b + 1)])
+
+
+def _side(side: Side, index: np.ndarray, page: np.ndarray, texts: list[str | None]) -> list[Sequence[Any]]:
     """One side's label, start, end, parts, position and text columns (blank without a span)."""
-    start, end, shown = side.start, side.end, side.shown
-    starts = [start[k] if k >= 0 else None for k in index]
-    ends = [end[k] if k >= 0 else None for k in index]
+    starts, ends = _take(side.spans.start, index), _take(side.spans.end, index)
     covered = [""] * len(index)
-    if any(text is not None for text in texts):
-        row_texts = map(texts.__getitem__, page)
+    if texts.count(None) < len(texts):  # some page has a text
+        row_texts = _take(texts, page)
         covered = [text[max(a, 0) : max(b, 0)] if text is not None and a is not None else ""
                    for text, a, b in zip(row_texts, starts, ends, strict=True)]  # fmt: skip
-    return [
-        [shown[k] if k >= 0 else "" for k in index], starts, ends,
-        [[[a, b]] if a is not None else [] for a, b in zip(starts, ends, strict=True)],
-        [f"{a}-{b}" if a is not None else "" for a, b in zip(starts, ends, strict=True)], covered,
-    ]  # fmt: skip
+    shown = _take(side.shown, index, "")
+    return [shown, starts, ends, _parts(starts, ends), _positions(starts, ends), covered]
 
 
-def _pair_columns(pages: Pages, pair: list[int], split: list[bool]) -> list[list[Any]]:
+def _pair_columns(pages: Pages, pair: np.ndarray, split: np.ndarray) -> list[list[Any]]:
     """piece start and end (when split), factor and credit of each row's pair."""
-    piece_start = [pages.piece_start[q] if s else None for q, s in zip(pair, split, strict=True)]
-    piece_end = [pages.piece_end[q] if s else None for q, s in zip(pair, split, strict=True)]
-    factor = [pages.factor[q] if q >= 0 else None for q in pair]
-    credit = [pages.credit[q] if q >= 0 else None for q in pair]
-    return [piece_start, piece_end, factor, credit]
+    piece = np.where(split, pair, -1)
+    return [_take(pages.piece_start, piece), _take(pages.piece_end, piece),
+            _take(pages.factor, pair), _take(pages.credit, pair)]  # fmt: skip
 
 
-def _notes(pages: Pages, system: list[int], pair: list[int], split: list[bool],
+def _notes(pages: Pages, system: np.ndarray, pair: np.ndarray, split: np.ndarray,
            ignore_label: bool) -> list[str]:  # fmt: skip
     """The detail column: a split system span's piece, a merged one's member count."""
-    notes = []
+    notes = [""] * len(system)
     counts = pages.n_refs_of.tolist()
-    for j, q, s in zip(system, pair, split, strict=True):
-        parts = []
-        if s:
+    merged = [len(members) for members in pages.members] if ignore_label else []
+    for row in np.flatnonzero(split | (system >= 0) if ignore_label else split).tolist():
+        j, q, parts = int(system[row]), int(pair[row]), []
+        if split[row]:
             parts.append(f"system span split into {counts[j]} pieces; this one is "
                          f"{pages.piece_start[q]}-{pages.piece_end[q]}")  # fmt: skip
-        if ignore_label and j >= 0 and len(pages.members[j]) > 1:
-            parts.append(f"merged from {len(pages.members[j])} overlapping system spans")
-        notes.append("; ".join(parts))
+        if ignore_label and merged[j] > 1:
+            parts.append(f"merged from {merged[j]} overlapping system spans")
+        notes[row] = "; ".join(parts)
     return notes
 
 
-def _statuses(pages: Pages, ref: list[int], pair: list[int]) -> list[str]:
-    return [("exact" if pages.exact[q] else "partial") if q >= 0 else ("missed" if i >= 0 else "spurious")
-            for i, q in zip(ref, pair, strict=True)]  # fmt: skip
+def _statuses(pages: Pages, ref: np.ndarray, pair: np.ndarray) -> list[str]:
+    exact = np.append(np.asarray(pages.exact, dtype=bool), False)[pair]
+    code = np.where(pair >= 0, np.where(exact, 0, 1), np.where(ref >= 0, 2, 3))
+    return np.array(["exact", "partial", "missed", "spurious"], dtype=object)[code].tolist()
+
+
+def _markers(ref: np.ndarray, system: np.ndarray) -> list[str]:
+    """🟩 reference only, 🟥 system only, 🟨 both."""
+    code = (ref >= 0).astype(np.int64) + 2 * (system >= 0)
+    shown = np.array(["", MARKERS["reference"], MARKERS["system"], MARKERS["both"]], dtype=object)
+    return shown[code].tolist()
 
 
 def error_rows(pages: Pages, ignore_label: bool) -> ColumnRows:
@@ -199,21 +252,18 @@ def error_rows(pages: Pages, ignore_label: bool) -> ColumnRows:
     at a time."""
     page, ref, system, pair = _row_order(pages)
     n = len(page)
-    counts = pages.n_refs_of.tolist()
-    split = [j >= 0 and counts[j] > 1 for j in system]
+    split = np.append(pages.n_refs_of, 0)[system] > 1  # no system span (-1): the 0 appended
     gold = _side(pages.refs, ref, page, pages.texts)
     sys_ = _side(pages.syss, system, page, pages.texts)
-    marker = [MARKERS["both" if i >= 0 and j >= 0 else "reference" if i >= 0 else "system"]
-              for i, j in zip(ref, system, strict=True)]  # fmt: skip
     statuses = _statuses(pages, ref, pair)
-    unit_ids = pages.unit_ids
+    lines = np.asarray(pages.system_lines, dtype=object)
+    subtypes = np.array(["", "split"], dtype=object)[split.astype(np.int64)].tolist()
     columns = (
-        [f"E{k}" for k in range(1, n + 1)], [pages.names[p] for p in page], [1] * n,
-        [unit_ids[p] for p in page], statuses, ["split" if s else "" for s in split], gold[0], sys_[0],
-        gold[1], gold[2], sys_[1], sys_[2], gold[3], sys_[3], gold[4], sys_[4], gold[5], sys_[5],
-        _notes(pages, system, pair, split, ignore_label), ["Spans"] * n, statuses, marker,
+        _ids(n), _take(pages.names, page), [1] * n, _take(pages.unit_ids, page),
+        statuses, subtypes, gold[0], sys_[0], gold[1], gold[2], sys_[1], sys_[2], gold[3], sys_[3], gold[4],
+        sys_[4], gold[5], sys_[5],
+        _notes(pages, system, pair, split, ignore_label), ["Spans"] * n, statuses, _markers(ref, system),
         gold[1], gold[2], sys_[1], sys_[2], *_pair_columns(pages, pair, split),
-        [p + 1 if i >= 0 else None for p, i in zip(page, ref, strict=True)],
-        [pages.system_lines[p] if j >= 0 else None for p, j in zip(page, system, strict=True)],
+        np.where(ref >= 0, page + 1, None).tolist(), np.where(system >= 0, lines[page], None).tolist(),
     )  # fmt: skip
-    return ColumnRows(dict(zip(ROW_KEYS, columns, strict=True)))
+    return ColumnRows(dict(zip(ROW_KEYS, columns, strict=True)), plain_numbers=pages.plain_numbers)

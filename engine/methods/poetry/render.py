@@ -7,6 +7,9 @@ from itertools import chain, repeat
 from typing import Any
 
 import msgspec
+import numpy as np
+
+from ...report import ColumnRows
 
 COLUMNS = ["page_id", "precision", "recall", "n_span_matches", "n_span_misses", "n_span_spurious",
            "n_poem_matches", "n_poem_misses", "n_poem_spurious"]  # fmt: skip
@@ -73,11 +76,15 @@ def _csv_module_rows(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> str:
     return buffer.getvalue()
 
 
-def json_rows(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> list[dict[str, Any]]:
+def json_rows(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> ColumnRows:
     """The CSV rows as JSON objects: the page id as read, integers kept apart from floats
-    (made a column at a time from the numbers' columns)."""
-    values = zip(page_ids, *columns_of(scores)[:8], strict=True)
-    return list(map(dict, map(zip, repeat(COLUMNS), values)))
+    (kept as the numbers' columns; the JSON writer encodes them by msgspec when every page
+    id is a text and precision and recall are below 1e16)."""
+    numbers = columns_of(scores)[:8]
+    scores_ = [np.array(list(column), dtype=np.float64) for column in numbers[:2]]
+    plain = set(map(type, page_ids)) <= {str} and all(
+        np.abs(a[np.isfinite(a)]).max(initial=0.0) < 1e16 for a in scores_)  # fmt: skip
+    return ColumnRows(dict(zip(COLUMNS, [page_ids, *numbers], strict=True)), plain_numbers=plain)
 
 
 def overall_line(pages: int, precision: float, recall: float) -> str:
