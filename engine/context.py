@@ -5,7 +5,7 @@ rich text (each run knows whether the gold span, the system span or both cover i
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from operator import itemgetter
 from typing import NamedTuple
 
 from .spans import Document
@@ -33,8 +33,9 @@ class Run(NamedTuple):
     system: bool = False
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(NamedTuple):
+    """An error's context: its runs, and whether the unit is cut before or after them."""
+
     runs: list[Run]
     joiner: str  # between runs: " " for tokens, "" for characters
     cut_before: bool
@@ -50,8 +51,7 @@ Parts = list[tuple[int, int]]
 
 def _clipped(parts: Iterable[Sequence[int]], length: int) -> Parts:
     """The [start, end) parts that exist in a document of `length` positions, cut to it."""
-    kept = ((max(start, 0), min(end, length)) for start, end in parts)
-    return [(start, end) for start, end in kept if start < end]
+    return [(max(start, 0), min(end, length)) for start, end in parts if max(start, 0) < min(end, length)]
 
 
 def _window(doc: Document, unit: int, marked: tuple[int, int] | None) -> tuple[int, int, int, int]:
@@ -94,9 +94,10 @@ def build_context(
 ) -> Context:
     """The runs of an error's context: its unit (or a window of it) split where the
     covering spans change."""
-    gold, system = _clipped(gold_parts, len(doc.tokens)), _clipped(system_parts, len(doc.tokens))
+    length = len(doc.tokens)
+    gold, system = _clipped(gold_parts, length), _clipped(system_parts, length)
     both = gold + system
-    marked = (min(s for s, _ in both), max(e for _, e in both)) if both else None
+    marked = (min(both)[0], max(map(itemgetter(1), both))) if both else None
     if unit is None:
         unit = doc.unit_of(marked[0]) if marked else 0
     first, end, unit_start, unit_end = _window(doc, unit, marked)

@@ -46,6 +46,7 @@ class TokenNumbers(Sequence[str]):
         self._starts = [start for start, _ in units]
         self._length = units[-1][1] if units else 0
         self._words = words or {}
+        self._numbers: list[str] = []  # "1", "2", … as far as a unit has been asked for
 
     def __len__(self) -> int:
         return self._length
@@ -79,10 +80,16 @@ class TokenNumbers(Sequence[str]):
             first, end = self._units[unit]
             a, b = max(start, first) - first, min(stop, end) - first
             if a < b:
-                tokens += unit_tokens(self._words.get(unit, ()), a, b)
+                tokens += self._unit_tokens(self._words.get(unit, ()), a, b)
             start = max(start, end)
             unit += 1
         return tokens
+
+    def _unit_tokens(self, words: Sequence[str], a: int, b: int) -> list[str]:
+        """`unit_tokens`, the numbers' texts made once (an error's context asks for its unit again)."""
+        if b > len(self._numbers):
+            self._numbers += map(str, range(len(self._numbers) + 1, b + 1))
+        return [*words[a:b], *self._numbers[max(a, len(words)) : b]]
 
 
 def unit_tokens(words: Sequence[str], a: int, b: int) -> list[str]:

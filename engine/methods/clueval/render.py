@@ -84,8 +84,8 @@ def xlsx(table: PlainTable, warnings: list[str], name: str) -> bytes:
 def _xlsx_rows(sheet: Any, rows: list[list[Any]], first: int, width: int) -> bool:
     """Rows from sheet row `first` (from 0), text escaped (C47) and cut to what a cell holds;
     returns whether some text was escaped."""
-    from ...export.cells import escape_text
-    from ...export.sheetxml import fitted, letter, value_column
+    from ...export.cells import escape_text, fitted
+    from ...export.sheetxml import letter, value_column
 
     numbers = range(first + 1, first + 1 + len(rows))
     escaped = False
@@ -97,8 +97,7 @@ def _xlsx_rows(sheet: Any, rows: list[list[Any]], first: int, width: int) -> boo
         texts = [fitted(t) if type(t) is str else t for t in texts]
         mark = letter(col)
         cells.append(value_column([f"{mark}{n}" for n in numbers], texts, 0, 0, 0))
-    for n, row in zip(numbers, zip(*cells, strict=True), strict=True):
-        sheet.add(n - 1, "".join(row))
+    sheet.add_columns(first, cells)
     return escaped
 
 
