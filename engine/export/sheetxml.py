@@ -8,7 +8,7 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 from itertools import chain, count, repeat
-from typing import IO, Any
+from typing import Any, Protocol
 from xml.sax.saxutils import escape
 
 from .cells import FORMULA_START, MAX_TEXT, fitted, plain
@@ -26,6 +26,7 @@ _LITERAL_ESCAPE = re.compile("(_x[0-9a-fA-F]{4}_)")
 # In texts joined by NUL (and NUL at both ends): one that starts like a formula or with
 # whitespace, or ends with whitespace.
 _EDGE = re.compile("\x00(?:[=+\\-@\\s]|(?<=\\s\x00))")
+_TEXT, _WHOLE = {str, type(None)}, {int, type(None)}  # the types of a column of texts, of whole numbers
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\ufffe\uffff]")
 
 
@@ -111,19 +112,23 @@ def value_cell(ref: str, value: Any, style: int, quoted: int, decimal: int) -> s
 
 def value_column(refs: list[str], values: list[Any], style: int, quoted: int, decimal: int) -> list[str]:
     """The cells of one column as `value_cell` writes them, but none where a value is empty
-    ("" or None); a column of texts with nothing to escape or quote made in one go."""
-    if _as_is(values):
+    ("" or None); a column of texts with nothing to escape or quote, or of whole numbers,
+    made in one go."""
+    kinds = set(map(type, values))
+    if kinds <= _TEXT and _as_is(values):
         s = _style(style)
         return [f'<c r="{ref}"{s} t="inlineStr"><is><t>{v}</t></is></c>' if v else ""
+                for ref, v in zip(refs, values, strict=True)]  # fmt: skip
+    if kinds <= _WHOLE:
+        s = _style(style)
+        return [f'<c r="{ref}"{s}><v>{v}</v></c>' if v is not None else ""
                 for ref, v in zip(refs, values, strict=True)]  # fmt: skip
     return [value_cell(ref, v, style, quoted, decimal) if v is not None and v != "" else ""
             for ref, v in zip(refs, values, strict=True)]  # fmt: skip
 
 
 def _as_is(values: list[Any]) -> bool:
-    """Whether every value is empty or a text its cell holds as it is."""
-    if not set(map(type, values)) <= {str, type(None)}:
-        return False
+    """Whether every value (a text or None) is empty or a text its cell holds as it is."""
     texts = [v for v in values if v]
     joined = "\x00".join(["", *texts, ""])
     return (
@@ -158,6 +163,11 @@ def attribute(value: str) -> str:
     return '"' + escape(value, {'"': "&quot;", "\n": "&#xA;"}) + '"'
 
 
+def _height(height: float | None) -> str:
+    """A row's height attributes (none for the default height)."""
+    return f' ht="{height:g}" customHeight="1"' if height else ""
+
+
 def _style(style: int) -> str:
     """A cell's or column's style attribute (none for the default style)."""
     return f' s="{style}"' if style else ""
@@ -169,11 +179,18 @@ def column_width(width: float) -> str:
     return f"{(pixels * 256 // 7) / 256:.16g}"
 
 
+class Stream(Protocol):
+    """Where a sheet's XML goes: a part of the zip file."""
+
+    def write(self, data: bytes) -> None: ...
+    def close(self) -> None: ...
+
+
 class Sheet:
     """One worksheet being written: rows are kept until the sheet is closed, or written a
     KEPT_CHARACTERS at a time once `extent` tells its last row and column."""
 
-    def __init__(self, stream: IO[bytes], name: str, selected: bool) -> None:
+    def __init__(self, stream: Stream, name: str, selected: bool) -> None:
         self.stream, self.name, self.selected = stream, name, selected
         self.columns: dict[int, tuple[str, int]] = {}  # width and style of each set column
         self.frozen: tuple[int, int] = (0, 0)  # rows and columns
@@ -217,20 +234,20 @@ class Sheet:
 
     def add(self, row: int, cells: str, height: float | None = None) -> None:
         """A row of cells' XML (none: no row, unless it has a height)."""
-        if not (cells or height):
-            return
-        attributes = f' ht="{height:g}" customHeight="1"' if height else ""
-        self.rows.append(f'<row r="{row + 1}"{attributes}>{cells}</row>')
-        self.kept += len(cells)
-        if self.declared and self.kept >= KEPT_CHARACTERS:
-            self.flush()
+        self.add_columns(row, [[cells]], [height])
 
     def add_columns(self, first: int, columns: list[list[str]], heights: Iterable[float | None] = ()) -> None:
         """Rows from row `first` made of columns of cells' XML ("" where a row has no cell in
-        a column), each row of the height given (none: the default)."""
-        heights = chain(heights, repeat(None))
-        for row, cells, height in zip(count(first), zip(*columns, strict=True), heights):
-            self.add(row, "".join(cells), height)
+        a column; a row without cells is left out unless it has a height)."""
+        attributes = chain(map(_height, heights), repeat(""))
+        cells = map("".join, zip(*columns, strict=True))
+        rows = [
+            f'<row r="{n}"{a}>{c}</row>' for n, c, a in zip(count(first + 1), cells, attributes) if c or a
+        ]
+        self.rows += rows
+        self.kept += sum(map(len, rows))
+        if self.declared and self.kept >= KEPT_CHARACTERS:
+            self.flush()
 
     def flush(self) -> None:
         """Write the rows kept so far (the head first: `extent` must have been declared,
