@@ -4,6 +4,7 @@ an autofilter, a drop-down list and the page set up to print one page wide."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Iterator
 from functools import cache
@@ -26,7 +27,7 @@ _LITERAL_ESCAPE = re.compile("(_x[0-9a-fA-F]{4}_)")
 # In texts joined by NUL (and NUL at both ends): one that starts like a formula or with
 # whitespace, or ends with whitespace.
 _EDGE = re.compile("\x00(?:[=+\\-@\\s]|(?<=\\s\x00))")
-_TEXT, _WHOLE = {str, type(None)}, {int, type(None)}  # the types of a column of texts, of whole numbers
+_TEXT, _NUMBERS = {str, type(None)}, {int, float, type(None)}  # the types of a column of texts, of numbers
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\ufffe\uffff]")
 
 
@@ -112,16 +113,16 @@ def value_cell(ref: str, value: Any, style: int, quoted: int, decimal: int) -> s
 
 def value_column(refs: list[str], values: list[Any], style: int, quoted: int, decimal: int) -> list[str]:
     """The cells of one column as `value_cell` writes them, but none where a value is empty
-    ("" or None); a column of texts with nothing to escape or quote, or of whole numbers,
+    ("" or None); a column of texts with nothing to escape or quote, or of finite numbers,
     made in one go."""
     kinds = set(map(type, values))
     if kinds <= _TEXT and _as_is(values):
         s = _style(style)
         return [f'<c r="{ref}"{s} t="inlineStr"><is><t>{v}</t></is></c>' if v else ""
                 for ref, v in zip(refs, values, strict=True)]  # fmt: skip
-    if kinds <= _WHOLE:
-        s = _style(style)
-        return [f'<c r="{ref}"{s}><v>{v}</v></c>' if v is not None else ""
+    if kinds <= _NUMBERS and all(map(math.isfinite, [v for v in values if type(v) is float])):
+        s, d = _style(style), _style(decimal)
+        return [f'<c r="{ref}"{d if type(v) is float else s}><v>{v!r}</v></c>' if v is not None else ""
                 for ref, v in zip(refs, values, strict=True)]  # fmt: skip
     return [value_cell(ref, v, style, quoted, decimal) if v is not None and v != "" else ""
             for ref, v in zip(refs, values, strict=True)]  # fmt: skip
@@ -234,16 +235,25 @@ class Sheet:
 
     def add(self, row: int, cells: str, height: float | None = None) -> None:
         """A row of cells' XML (none: no row, unless it has a height)."""
-        self.add_columns(row, [[cells]], [height])
+        self._add_rows(row, [cells], [height])
 
     def add_columns(self, first: int, columns: list[list[str]], heights: Iterable[float | None] = ()) -> None:
-        """Rows from row `first` made of columns of cells' XML ("" where a row has no cell in
-        a column; a row without cells is left out unless it has a height)."""
+        """Rows from row `first` made of columns of cells' XML, from column A on ("" where a
+        row has no cell in a column; a row without cells is left out unless it has a height)."""
+        rows = list(map("".join, zip(*columns, strict=True)))
+        if not self.declared:
+            filled = [col for col, cells in enumerate(columns) if any(cells)]
+            numbers = [n for n, cells in enumerate(rows, first) if cells]
+            if filled:
+                self._extend(numbers[0], filled[0], filled[-1])
+                self._extend(numbers[-1], filled[0], filled[-1])
+        self._add_rows(first, rows, heights)
+
+    def _add_rows(self, first: int, rows: list[str], heights: Iterable[float | None]) -> None:
+        """Rows' cells from row `first` (a row without cells left out unless it has a height)."""
         attributes = chain(map(_height, heights), repeat(""))
-        cells = map("".join, zip(*columns, strict=True))
-        rows = [
-            f'<row r="{n}"{a}>{c}</row>' for n, c, a in zip(count(first + 1), cells, attributes) if c or a
-        ]
+        numbered = zip(count(first + 1), rows, attributes)
+        rows = [f'<row r="{n}"{a}>{c}</row>' for n, c, a in numbered if c or a]
         self.rows += rows
         self.kept += sum(map(len, rows))
         if self.declared and self.kept >= KEPT_CHARACTERS:

@@ -207,17 +207,30 @@ class _Writer:
         scores = {c for c in table.columns if is_score_column(c)}
         formats = [self._column_format(table, c, c in scores, code) for c in table.columns]
         factors = [factor if c in scores else 1.0 for c in table.columns]
-        for values in table.rows:
-            cells = zip(values, formats, factors, strict=True)
-            ws.cells(n, [self._table_cell(col, value, fmt, f) for col, (value, fmt, f) in enumerate(cells)])
-            n += 1
-        return n
+        for start in range(0, len(table.rows), BLOCK):
+            block = table.rows[start : start + BLOCK]
+            if any(len(values) != len(table.columns) for values in block):
+                raise ValueError(f"table {table.title!r}: a row of another length than its columns")
+            numbers = range(n + start + 1, n + start + 1 + len(block))
+            columns = []
+            for col, (fmt, times) in enumerate(zip(formats, factors, strict=True)):
+                refs = [f"{letter(col)}{k}" for k in numbers]
+                columns.append(self._table_column(refs, [values[col] for values in block], fmt, times))
+            ws.add_columns(n + start, columns)
+        return n + len(table.rows)
 
-    def _table_cell(self, col: int, value: Any, fmt: int, factor: float) -> tuple[int, Any, int, int, int]:
-        """One cell of a table: numbers scaled by `factor` in `fmt`, text without it."""
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            return self.put(col, value * factor if factor != 1.0 else value, fmt)
-        return self.put(col, value)
+    def _table_column(self, refs: list[str], values: list[Any], fmt: int, factor: float) -> list[str]:
+        """One column of a table's cells: numbers scaled by `factor` in `fmt`, text without it."""
+        numbers = [isinstance(v, int | float) and not isinstance(v, bool) for v in values]
+        if factor != 1.0:
+            values = [v * factor if number else v for v, number in zip(values, numbers, strict=True)]
+        if all(numbers):
+            return value_column(refs, values, fmt, self.quoted, fmt or self.float)
+        if not any(numbers):
+            return value_column(refs, values, 0, self.quoted, self.float)
+        return [value_cell(ref, v, fmt, self.quoted, fmt or self.float) if number else
+                value_cell(ref, v, 0, self.quoted, self.float)
+                for ref, v, number in zip(refs, values, numbers, strict=True)]  # fmt: skip
 
     def _column_format(self, table: Table, column: str, score: bool, code: str) -> int:
         if score:
@@ -306,6 +319,8 @@ class _Writer:
             elif title == CONTEXT_COLOURED:
                 cells.append([self._rich(ref, c, t) if c is not None else ""
                               for ref, c, t in zip(refs, contexts, texts, strict=True)])  # fmt: skip
+            else:  # Verdict, Comment: for the annotators
+                cells.append([""] * len(rows))
         # about 80 characters a line, at most 10 lines
         heights = [15 * min(10, 1 + (len(t) - 1) // 80) if t and len(t) > 80 else None for t in texts]
         ws.add_columns(first, cells, heights)
