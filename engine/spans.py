@@ -86,10 +86,14 @@ class TokenNumbers(Sequence[str]):
         return tokens
 
     def _unit_tokens(self, words: Sequence[str], a: int, b: int) -> list[str]:
-        """`unit_tokens`, the numbers' texts made once (an error's context asks for its unit again)."""
-        if b > len(self._numbers):
-            self._numbers += map(str, range(len(self._numbers) + 1, b + 1))
-        return [*words[a:b], *self._numbers[max(a, len(words)) : b]]
+        """`unit_tokens`, the texts of the numbers up to NUMBERS_KEPT made once (each error's
+        context asks for its unit's again)."""
+        numbers = self._numbers
+        if b > len(numbers) and len(numbers) < NUMBERS_KEPT:
+            numbers += map(str, range(len(numbers) + 1, min(b, NUMBERS_KEPT) + 1))
+        start = max(a, len(words))
+        rest = range(max(start, len(numbers)) + 1, b + 1)  # past the kept ones
+        return [*words[a:b], *numbers[start:b], *map(str, rest)]
 
 
 def unit_tokens(words: Sequence[str], a: int, b: int) -> list[str]:
@@ -97,6 +101,7 @@ def unit_tokens(words: Sequence[str], a: int, b: int) -> list[str]:
     return [*words[a:b], *map(str, range(max(a, len(words)) + 1, b + 1))]
 
 
+NUMBERS_KEPT = 1 << 16  # numbers' texts a TokenNumbers keeps (a unit can be far longer)
 TEXT_LIMIT = 2_000  # positions of a span's text shown whole; longer ones keep both ends
 
 
