@@ -7,13 +7,13 @@ from __future__ import annotations
 
 import re
 import time
+import zipfile
 from dataclasses import dataclass
 from typing import IO
 from xml.sax.saxutils import escape, quoteattr
 
 from .sheetxml import HEAD, Sheet, attribute
 from .theme import THEME_XML
-from .zipstream import ZipStream
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
 RELS = "http://schemas.openxmlformats.org/package/2006/relationships"
@@ -107,22 +107,30 @@ class Package:
     """The zip file of a workbook; `sheet` opens the next worksheet's part."""
 
     def __init__(self, handle: IO[bytes], large: bool = False) -> None:
-        self.zip = ZipStream(handle)
+        self.zip = zipfile.ZipFile(handle, "w", zipfile.ZIP_DEFLATED, compresslevel=1)
         self.large = large  # parts past 2 GiB possible: zip64 entries
         self.styles = Styles()
         self.sheets: list[tuple[str, bool]] = []  # (name, hidden)
         self.names: list[tuple[str, int, str, bool]] = []  # (defined name, sheet, range, hidden)
+        self.current: IO[bytes] | None = None  # the part being written
 
     def sheet(self, name: str, hidden: bool = False) -> Sheet:
         """The next worksheet (the first one is the selected tab)."""
         self.sheets.append((name, hidden))
         part = f"xl/worksheets/sheet{len(self.sheets)}.xml"
-        return Sheet(self.zip.open(part, zip64=self.large), name, selected=len(self.sheets) == 1)
+        self.current = self.zip.open(part, "w", force_zip64=self.large)
+        return Sheet(self.current, name, selected=len(self.sheets) == 1)
 
     def define(self, sheet: Sheet, name: str, cells: str, hidden: bool = False) -> None:
         """A defined name local to `sheet` (an autofilter's range, print titles)."""
         index = [n for n, _ in self.sheets].index(sheet.name)
         self.names.append((name, index, f"{quoted_name(sheet.name)}!{cells}", hidden))
+
+    def abandon(self) -> None:
+        """Close an unfinished package (its file is about to be removed)."""
+        if self.current is not None:
+            self.current.close()
+        self.zip.close()
 
     def close(self) -> None:
         """Write the package's other parts and close the zip file."""

@@ -9,7 +9,7 @@ import re
 from collections.abc import Iterable, Iterator
 from functools import cache
 from itertools import chain, count, repeat
-from typing import Any, Protocol
+from typing import IO, Any
 from xml.sax.saxutils import escape
 
 from .cells import FORMULA_START, MAX_TEXT, fitted, plain
@@ -180,18 +180,11 @@ def column_width(width: float) -> str:
     return f"{(pixels * 256 // 7) / 256:.16g}"
 
 
-class Stream(Protocol):
-    """Where a sheet's XML goes: a part of the zip file."""
-
-    def write(self, data: bytes) -> None: ...
-    def close(self) -> None: ...
-
-
 class Sheet:
     """One worksheet being written: rows are kept until the sheet is closed, or written a
     KEPT_CHARACTERS at a time once `extent` tells its last row and column."""
 
-    def __init__(self, stream: Stream, name: str, selected: bool) -> None:
+    def __init__(self, stream: IO[bytes], name: str, selected: bool) -> None:
         self.stream, self.name, self.selected = stream, name, selected
         self.columns: dict[int, tuple[str, int]] = {}  # width and style of each set column
         self.frozen: tuple[int, int] = (0, 0)  # rows and columns

@@ -100,11 +100,15 @@ def write_workbook(
     progress.update(0.0, "writing the workbook", force=True)
     with atomic_file(path) as handle:
         book = Package(handle, large=len(report.error_rows) > 300_000)
-        writer = _Writer(book, report, scale, progress)
-        writer.summary()
-        writer.tables()
-        writer.review_data(writer.errors())
-        progress.update(0.99, "packing the workbook", force=True)
+        try:
+            writer = _Writer(book, report, scale, progress)
+            writer.summary()
+            writer.tables()
+            writer.review_data(writer.errors())
+            progress.update(0.99, "packing the workbook", force=True)
+        except BaseException:
+            book.abandon()
+            raise
         book.close()
     progress.update(1.0, "workbook written", force=True)
 
