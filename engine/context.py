@@ -5,7 +5,7 @@ rich text (each run knows whether the gold span, the system span or both cover i
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
-from dataclasses import dataclass
+from operator import itemgetter
 from typing import NamedTuple
 
 from .spans import Document
@@ -33,8 +33,9 @@ class Run(NamedTuple):
     system: bool = False
 
 
-@dataclass(frozen=True)
-class Context:
+class Context(NamedTuple):
+    """An error's context: its runs, and whether the unit is cut before or after them."""
+
     runs: list[Run]
     joiner: str  # between runs: " " for tokens, "" for characters
     cut_before: bool
@@ -50,8 +51,7 @@ Parts = list[tuple[int, int]]
 
 def _clipped(parts: Iterable[Sequence[int]], length: int) -> Parts:
     """The [start, end) parts that exist in a document of `length` positions, cut to it."""
-    kept = ((max(start, 0), min(end, length)) for start, end in parts)
-    return [(start, end) for start, end in kept if start < end]
+    return [(max(start, 0), min(end, length)) for start, end in parts if max(start, 0) < min(end, length)]
 
 
 def _window(doc: Document, unit: int, marked: tuple[int, int] | None) -> tuple[int, int, int, int]:
@@ -70,20 +70,31 @@ def _window(doc: Document, unit: int, marked: tuple[int, int] | None) -> tuple[i
     return first, end, unit_start, unit_end
 
 
-def _segments(gold: Parts, system: Parts, first: int, end: int) -> Iterator[tuple[int, int, bool, bool]]:
+def _segments(gold: Parts, system: Parts, first: int, end: int) -> list[tuple[int, int, bool, bool]]:
     """[start, stop) pieces of first..end, each as long as the spans covering it stay the
     same, with whether gold and system cover it (cut where a part begins or ends, not
     position by position: a poetry page's context is hundreds of characters)."""
     cuts = sorted({first, end, *(p for part in gold + system for p in part if first < p < end)})
+    pieces = []
     start, flags = first, None
     for a in cuts[:-1]:  # each piece a..the next cut
-        covered = (any(s <= a < e for s, e in gold), any(s <= a < e for s, e in system))
+        covered = (_covers(gold, a), _covers(system, a))
         if covered != flags and flags is not None:
-            yield start, a, *flags
+            pieces.append((start, a, *flags))
             start = a
         flags = covered
     if flags is not None:
-        yield start, end, *flags
+        pieces.append((start, end, *flags))
+    return pieces
+
+
+def _covers(parts: Parts, position: int) -> bool:
+    """Whether one of the [start, end) parts holds `position` (a loop: any() over a
+    generator costs several times as much for the one or two parts an error has)."""
+    for start, end in parts:  # noqa: SIM110
+        if start <= position < end:
+            return True
+    return False
 
 
 def build_context(
@@ -94,14 +105,15 @@ def build_context(
 ) -> Context:
     """The runs of an error's context: its unit (or a window of it) split where the
     covering spans change."""
-    gold, system = _clipped(gold_parts, len(doc.tokens)), _clipped(system_parts, len(doc.tokens))
+    length = len(doc.tokens)
+    gold, system = _clipped(gold_parts, length), _clipped(system_parts, length)
     both = gold + system
-    marked = (min(s for s, _ in both), max(e for _, e in both)) if both else None
+    marked = (min(both)[0], max(map(itemgetter(1), both))) if both else None
     if unit is None:
         unit = doc.unit_of(marked[0]) if marked else 0
     first, end, unit_start, unit_end = _window(doc, unit, marked)
-    tokens = doc.tokens[first:end]  # one slice: a TokenNumbers slice finds its unit each time
-    runs = [Run(doc.joiner.join(tokens[start - first : stop - first]), in_gold, in_system)
+    tokens, joiner = doc.tokens[first:end], doc.joiner  # one slice: a TokenNumbers slice finds its unit
+    runs = [Run(joiner.join(tokens[start - first : stop - first]), in_gold, in_system)
             for start, stop, in_gold, in_system in _segments(gold, system, first, end)]  # fmt: skip
     return Context(runs, doc.joiner, first > unit_start, end < unit_end)
 
@@ -126,11 +138,12 @@ def marked_text(context: Context) -> str:
             pieces.append(stack.pop())
         if i:
             pieces.append(joiner)
-        opening = [m for m in wanted if m not in stack]  # gold first: a fixed order
-        if len(opening) == 2 and _reach(runs, i, False) > _reach(runs, i, True):
-            opening.reverse()  # the longer span outside; gold outside on a tie
-        pieces += opening
-        stack += opening
+        if wanted:
+            opening = [m for m in wanted if m not in stack]  # gold first: a fixed order
+            if len(opening) == 2 and _reach(runs, i, False) > _reach(runs, i, True):
+                opening.reverse()  # the longer span outside; gold outside on a tie
+            pieces += opening
+            stack += opening
         pieces.append(run.text)
     pieces.extend(reversed(stack))
     if context.cut_after:

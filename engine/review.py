@@ -10,6 +10,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InputError
+from .export.sheetxml import letter
 from .export.xlsx import AGREEMENTS, CHUNK_KEY, REVIEW_SHEET, VERDICTS
 from .report import COLUMN_TITLES, Table
 
@@ -126,9 +127,7 @@ def _read_sheet(sheet: Any, review: Review) -> None:
 
 def _cell(column: int, row: int) -> str:
     """The A1-style name of a cell (0-based column, 1-based row)."""
-    from openpyxl.utils import get_column_letter
-
-    return f"{get_column_letter(column + 1)}{row}"
+    return f"{letter(column)}{row}"
 
 
 def _verdict(value: Any, sheet: str, cell: str, review: Review) -> str:

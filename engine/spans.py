@@ -46,6 +46,7 @@ class TokenNumbers(Sequence[str]):
         self._starts = [start for start, _ in units]
         self._length = units[-1][1] if units else 0
         self._words = words or {}
+        self._numbers: list[str] = []  # "1", "2", … as far as a unit has been asked for
 
     def __len__(self) -> int:
         return self._length
@@ -79,10 +80,20 @@ class TokenNumbers(Sequence[str]):
             first, end = self._units[unit]
             a, b = max(start, first) - first, min(stop, end) - first
             if a < b:
-                tokens += unit_tokens(self._words.get(unit, ()), a, b)
+                tokens += self._unit_tokens(self._words.get(unit, ()), a, b)
             start = max(start, end)
             unit += 1
         return tokens
+
+    def _unit_tokens(self, words: Sequence[str], a: int, b: int) -> list[str]:
+        """`unit_tokens`, the texts of the numbers up to NUMBERS_KEPT made once (each error's
+        context asks for its unit's again)."""
+        numbers = self._numbers
+        if b > len(numbers) and len(numbers) < NUMBERS_KEPT:
+            numbers += map(str, range(len(numbers) + 1, min(b, NUMBERS_KEPT) + 1))
+        start = max(a, len(words))
+        rest = range(max(start, len(numbers)) + 1, b + 1)  # past the kept ones
+        return [*words[a:b], *numbers[start:b], *map(str, rest)]
 
 
 def unit_tokens(words: Sequence[str], a: int, b: int) -> list[str]:
@@ -90,6 +101,7 @@ def unit_tokens(words: Sequence[str], a: int, b: int) -> list[str]:
     return [*words[a:b], *map(str, range(max(a, len(words)) + 1, b + 1))]
 
 
+NUMBERS_KEPT = 1 << 16  # numbers' texts a TokenNumbers keeps (a unit can be far longer)
 TEXT_LIMIT = 2_000  # positions of a span's text shown whole; longer ones keep both ends
 
 

@@ -9,12 +9,11 @@ from __future__ import annotations
 import io
 import json
 from typing import Any
-from xml.sax.saxutils import escape
 
 from ..context import GOLD_MARK, SYSTEM_MARK, build_context, marked_text
 from ..errors import InputError
-from ..export.package import Package, Style, attribute
-from ..export.sheetxml import chunks, letter, value_cell
+from ..export.package import Package, Style
+from ..export.sheetxml import chunks, letter, list_validation, validations, value_cell
 from ..progress import NO_PROGRESS, Progress
 from .adjudication import LABEL_JOINER, Row, Sheet, disagreements
 from .corpus import Corpus
@@ -91,12 +90,8 @@ def _decisions(rows: list[Row], column: str) -> tuple[str, list[tuple[str, ...]]
     for k, (choices, numbers) in enumerate(lists.items(), start=1):
         source = f"'{OPTIONS_SHEET}'!$A${k}:${letter(len(choices) - 1)}${k}"
         error = "Choose one of: " + ", ".join(choices)[:200]
-        checks.append(f'<dataValidation type="list" allowBlank="1" showDropDown="0" showInputMessage="0" '
-                      f'showErrorMessage="0" errorTitle="Decision" error={attribute(error)} '
-                      f'sqref="{_cell_ranges(column, numbers)}"><formula1>{escape(source)}</formula1>'
-                      "</dataValidation>")  # fmt: skip
-    validations = f'<dataValidations count="{len(checks)}">{"".join(checks)}</dataValidations>'
-    return validations if checks else "", list(lists)
+        checks.append(list_validation(_cell_ranges(column, numbers), source, "Decision", error))
+    return validations(checks), list(lists)
 
 
 def _options(book: Package, lists: list[tuple[str, ...]], quoted: int) -> None:

@@ -12,7 +12,7 @@ from ..report import Table
 from ..scale import PERCENT as PERCENT_SCALE
 from ..scale import SCALES
 
-MAX_TEXT = 32_767  # characters a cell holds
+MAX_TEXT = 32_767  # UTF-16 units a cell holds (a character above U+FFFF takes two)
 CUT = " [… cut]"
 FORMULA_START = ("=", "+", "-", "@")
 # C0 controls but TAB, LF, CR; the non-characters U+FFFE/U+FFFF; lone surrogates (names
@@ -35,17 +35,35 @@ def escape_text(value: str) -> str:
     return _UNSAFE.sub(_escaped, value) if _UNSAFE.search(value) else value
 
 
+def units(text: str) -> int:
+    """The UTF-16 units of a text (a character above U+FFFF counts two)."""
+    return len(text.encode("utf-16-le", "surrogatepass")) // 2
+
+
+def fitted(text: str, limit: int = MAX_TEXT) -> str:
+    """The longest start of a text that fits in `limit` UTF-16 units (all of it where it fits)."""
+    if len(text) <= limit // 2 or units(text) <= limit:
+        return text
+    cut = min(len(text), limit)
+    while (excess := units(text[:cut]) - limit) > 0:
+        cut -= (excess + 1) // 2  # a character is one or two units
+    if units(text[: cut + 1]) <= limit:  # one unit left over and a one-unit character next
+        cut += 1
+    return text[:cut]
+
+
 def needs_care(value: str) -> bool:
     """Whether text must be escaped or cut to fit a cell (most text needs neither)."""
-    return len(value) > MAX_TEXT or _UNSAFE.search(value) is not None
+    return _UNSAFE.search(value) is not None or (len(value) > MAX_TEXT // 2 and units(value) > MAX_TEXT)
 
 
 def safe_text(value: str) -> str:
-    """Text a cell can hold: unsafe characters escaped, overlong text cut with a mark."""
+    """Text a cell can hold: unsafe characters escaped, overlong text cut with a mark (once,
+    counting UTF-16 units as the cell does)."""
     if not needs_care(value):
         return value
     value = escape_text(value)
-    return value if len(value) <= MAX_TEXT else value[: MAX_TEXT - len(CUT)] + CUT
+    return value if units(value) <= MAX_TEXT else fitted(value, MAX_TEXT - len(CUT)) + CUT
 
 
 def plain(value: Any) -> Any:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import IO
 from xml.sax.saxutils import escape, quoteattr
 
-from .sheetxml import HEAD, Sheet
+from .sheetxml import HEAD, Sheet, attribute
 from .theme import THEME_XML
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -101,11 +101,6 @@ class Styles:
             return f"<xf {attributes}/>"
         alignment = ' vertical="top"' * style.top + ' wrapText="1"' * style.wrap
         return f'<xf {attributes} applyAlignment="1"><alignment{alignment}/></xf>'
-
-
-def attribute(value: str) -> str:
-    """An attribute value in double quotes, escaped as xlsxwriter escapes it."""
-    return '"' + escape(value, {'"': "&quot;", "\n": "&#xA;"}) + '"'
 
 
 class Package:

@@ -4,27 +4,30 @@ an autofilter, a drop-down list and the page set up to print one page wide."""
 
 from __future__ import annotations
 
+import math
 import re
 from collections.abc import Iterable, Iterator
 from functools import cache
+from itertools import chain, count, repeat
 from typing import IO, Any
+from xml.sax.saxutils import escape
 
-from .cells import FORMULA_START, plain
+from .cells import FORMULA_START, MAX_TEXT, fitted, plain
 
 HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 OPEN = ('<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
         'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">')  # fmt: skip
 MARGINS = '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>'
 KEPT_CHARACTERS = 1 << 16  # characters of rows kept before they are written (once the extent is declared)
-MAX_UNITS = 32_767  # UTF-16 units a cell holds
 PRESERVE = ' xml:space="preserve"'
 # What a cell's text cannot hold as it is: XML's & < >, the controls and non-characters Excel
-# writes as _xHHHH_, lone surrogates (and text that looks like such an escape: `_special`).
+# writes as _xHHHH_, lone surrogates (and text that looks like such an escape: `special`).
 _SPECIAL_CHARACTERS = re.compile("[&<>\x00-\x08\x0b-\x1f\ufffe\uffff\ud800-\udfff]")
 _LITERAL_ESCAPE = re.compile("(_x[0-9a-fA-F]{4}_)")
 # In texts joined by NUL (and NUL at both ends): one that starts like a formula or with
 # whitespace, or ends with whitespace.
 _EDGE = re.compile("\x00(?:[=+\\-@\\s]|(?<=\\s\x00))")
+_TEXT, _NUMBERS = {str, type(None)}, {int, float, type(None)}  # the types of a column of texts, of numbers
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\ufffe\uffff]")
 
 
@@ -39,18 +42,6 @@ def letter(col: int) -> str:
     return name
 
 
-def fitted(text: str) -> str:
-    """Text cut to what a cell holds (32,767 UTF-16 units, a character above U+FFFF two)."""
-    if len(text) <= MAX_UNITS // 2 or len(text.encode("utf-16-le", "surrogatepass")) // 2 <= MAX_UNITS:
-        return text
-    units = 0
-    for index, char in enumerate(text):
-        units += 2 if ord(char) > 0xFFFF else 1
-        if units > MAX_UNITS:
-            return text[:index]
-    return text
-
-
 def chunks(text: str, size: int) -> Iterator[str]:
     """`text` in pieces of `size` characters, shorter where a piece would hold more than a
     cell does (characters above U+FFFF count twice): long data kept in a hidden sheet."""
@@ -61,7 +52,7 @@ def chunks(text: str, size: int) -> Iterator[str]:
         start += len(chunk)
 
 
-def _special(text: str) -> bool:
+def special(text: str) -> bool:
     """Whether a text must be escaped for a cell's XML."""
     return _SPECIAL_CHARACTERS.search(text) is not None or (
         "_x" in text and _LITERAL_ESCAPE.search(text) is not None
@@ -71,7 +62,7 @@ def _special(text: str) -> bool:
 def escaped(text: str) -> str:
     """Text as a cell's XML holds it: & < > as entities, controls as _xHHHH_ (a literal
     _xHHHH_ kept by escaping its underscore)."""
-    if not _special(text):
+    if not special(text):
         return text
     text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
     text = _LITERAL_ESCAPE.sub(r"_x005F\1", text)
@@ -90,25 +81,23 @@ def text_cell(ref: str, text: str, style: int, quoted: int) -> str:
     style of text a spreadsheet program would take for a formula."""
     if text.startswith(FORMULA_START):
         style = quoted
-    if len(text) > MAX_UNITS // 2 or _special(text):
+    if len(text) > MAX_TEXT // 2 or special(text):
         text = escaped(fitted(text))
     return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{_t(text)}</is></c>'
 
 
-def rich_cell(ref: str, runs: list[tuple[str, str]], style: int) -> str:
-    """A rich-text cell of (run properties, safe text) pairs, the properties "" for a first
-    plain run; "" (no cell) when the text is longer than a cell holds."""
-    whole = "".join(text for _, text in runs)
-    if fitted(whole) is not whole:
-        return ""
-    body = "".join(f"<r>{properties}{_t(escaped(text))}</r>" for properties, text in runs)
+def rich_cell(ref: str, runs: list[tuple[str, str]], style: int, escape: bool = True) -> str:
+    """A rich-text cell of (run properties, text) pairs whose texts together fit a cell, the
+    properties "" for a first plain run (`escape`: False where no text needs escaping)."""
+    body = "".join([f"<r>{properties}{_t(escaped(text) if escape else text)}</r>"
+                    for properties, text in runs])  # fmt: skip
     return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{body}</is></c>'
 
 
 def value_cell(ref: str, value: Any, style: int, quoted: int, decimal: int) -> str:
     """One cell of any report value (`plain`): text as text (a blank cell where empty and
     `style` is set), numbers as numbers (a float in `decimal`); "" for no cell."""
-    if type(value) is str and len(value) <= MAX_UNITS // 2 and value and not _special(value):
+    if type(value) is str and len(value) <= MAX_TEXT // 2 and value and not special(value):
         if value.startswith(FORMULA_START):
             style = quoted
         return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{_t(value)}</is></c>'  # text_cell's
@@ -124,27 +113,60 @@ def value_cell(ref: str, value: Any, style: int, quoted: int, decimal: int) -> s
 
 def value_column(refs: list[str], values: list[Any], style: int, quoted: int, decimal: int) -> list[str]:
     """The cells of one column as `value_cell` writes them, but none where a value is empty
-    ("" or None); a column of texts with nothing to escape or quote made in one go."""
-    if _as_is(values):
+    ("" or None); a column of texts with nothing to escape or quote, or of finite numbers,
+    made in one go."""
+    kinds = set(map(type, values))
+    if kinds <= _TEXT and _as_is(values):
         s = _style(style)
         return [f'<c r="{ref}"{s} t="inlineStr"><is><t>{v}</t></is></c>' if v else ""
+                for ref, v in zip(refs, values, strict=True)]  # fmt: skip
+    if kinds <= _NUMBERS and all(map(math.isfinite, [v for v in values if type(v) is float])):
+        s, d = _style(style), _style(decimal)
+        return [f'<c r="{ref}"{d if type(v) is float else s}><v>{v!r}</v></c>' if v is not None else ""
                 for ref, v in zip(refs, values, strict=True)]  # fmt: skip
     return [value_cell(ref, v, style, quoted, decimal) if v is not None and v != "" else ""
             for ref, v in zip(refs, values, strict=True)]  # fmt: skip
 
 
 def _as_is(values: list[Any]) -> bool:
-    """Whether every value is empty or a text its cell holds as it is."""
-    if not set(map(type, values)) <= {str, type(None)}:
-        return False
+    """Whether every value (a text or None) is empty or a text its cell holds as it is."""
     texts = [v for v in values if v]
     joined = "\x00".join(["", *texts, ""])
     return (
         joined.count("\x00") == len(texts) + 1
-        and max(map(len, texts), default=0) <= MAX_UNITS // 2
-        and not _special(joined.replace("\x00", "\n"))
+        and max(map(len, texts), default=0) <= MAX_TEXT // 2
+        and not special(joined.replace("\x00", "\n"))
         and not _EDGE.search(joined)
     )
+
+
+def list_validation(cells: str, formula: str, title: str, error: str, prompt: str = "") -> str:
+    """A <dataValidation> of a drop-down list (`formula`: the choices in quotes, or a range)
+    on `cells` (ranges separated by spaces): with a prompt, shown with its errors; without
+    one, neither shown."""
+    if prompt:
+        shown = 'showInputMessage="1" showErrorMessage="1"'
+        asked = f' promptTitle="{title}" prompt={attribute(prompt)}'
+    else:
+        shown, asked = 'showDropDown="0" showInputMessage="0" showErrorMessage="0"', ""
+    return (f'<dataValidation type="list" allowBlank="1" {shown} errorTitle="{title}" '
+            f'error={attribute(error)}{asked} sqref="{cells}"><formula1>{escape(formula)}</formula1>'
+            "</dataValidation>")  # fmt: skip
+
+
+def validations(checks: list[str]) -> str:
+    """The <dataValidations> element of a sheet's checks ("" for none)."""
+    return f'<dataValidations count="{len(checks)}">{"".join(checks)}</dataValidations>' if checks else ""
+
+
+def attribute(value: str) -> str:
+    """An attribute value in double quotes, escaped as xlsxwriter escapes it."""
+    return '"' + escape(value, {'"': "&quot;", "\n": "&#xA;"}) + '"'
+
+
+def _height(height: float | None) -> str:
+    """A row's height attributes (none for the default height)."""
+    return f' ht="{height:g}" customHeight="1"' if height else ""
 
 
 def _style(style: int) -> str:
@@ -206,11 +228,27 @@ class Sheet:
 
     def add(self, row: int, cells: str, height: float | None = None) -> None:
         """A row of cells' XML (none: no row, unless it has a height)."""
-        if not (cells or height):
-            return
-        attributes = f' ht="{height:g}" customHeight="1"' if height else ""
-        self.rows.append(f'<row r="{row + 1}"{attributes}>{cells}</row>')
-        self.kept += len(cells)
+        self._add_rows(row, [cells], [height])
+
+    def add_columns(self, first: int, columns: list[list[str]], heights: Iterable[float | None] = ()) -> None:
+        """Rows from row `first` made of columns of cells' XML, from column A on ("" where a
+        row has no cell in a column; a row without cells is left out unless it has a height)."""
+        rows = list(map("".join, zip(*columns, strict=True)))
+        if not self.declared:
+            filled = [col for col, cells in enumerate(columns) if any(cells)]
+            numbers = [n for n, cells in enumerate(rows, first) if cells]
+            if filled:
+                self._extend(numbers[0], filled[0], filled[-1])
+                self._extend(numbers[-1], filled[0], filled[-1])
+        self._add_rows(first, rows, heights)
+
+    def _add_rows(self, first: int, rows: list[str], heights: Iterable[float | None]) -> None:
+        """Rows' cells from row `first` (a row without cells left out unless it has a height)."""
+        attributes = chain(map(_height, heights), repeat(""))
+        numbered = zip(count(first + 1), rows, attributes)
+        rows = [f'<row r="{n}"{a}>{c}</row>' for n, c, a in numbered if c or a]
+        self.rows += rows
+        self.kept += sum(map(len, rows))
         if self.declared and self.kept >= KEPT_CHARACTERS:
             self.flush()
 

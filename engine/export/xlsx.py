@@ -20,9 +20,31 @@ from ..progress import NO_PROGRESS, Progress
 from ..report import COLUMN_TITLES, ERROR_COLUMNS, Report, Table
 from ..scale import is_score_column
 from ..textio import atomic_file
-from .cells import CUT, MAX_TEXT, PLAIN_FLOAT, needs_care, plain, safe_text, score_format, text_width
-from .package import MAX_ROWS, Package, Style, attribute
-from .sheetxml import Sheet, chunks, letter, rich_cell, text_cell, value_cell, value_column
+from .cells import (
+    CUT,
+    MAX_TEXT,
+    PLAIN_FLOAT,
+    fitted,
+    needs_care,
+    plain,
+    safe_text,
+    score_format,
+    text_width,
+    units,
+)
+from .package import MAX_ROWS, Package, Style
+from .sheetxml import (
+    Sheet,
+    chunks,
+    letter,
+    list_validation,
+    rich_cell,
+    special,
+    text_cell,
+    validations,
+    value_cell,
+    value_column,
+)
 
 __all__ = ["CUT", "MAX_TEXT", "REVIEW_SHEET", "VERDICTS", "write_workbook"]
 
@@ -68,10 +90,6 @@ Row = dict[str, Any]  # an error row
 SAMPLED = 500  # rows looked at to size a column
 BLOCK = 100  # error rows built at a time (also the progress reports and cancellation points)
 DEFAULT_RUN = Style().font_xml("rPr", "rFont")  # a plain run after a coloured one
-VERDICT_LIST = ('<dataValidations count="1"><dataValidation type="list" allowBlank="1" '
-                'showInputMessage="1" showErrorMessage="1" errorTitle="Verdict" error={error} '
-                'promptTitle="Verdict" prompt={prompt} sqref="{cells}"><formula1>"{choices}"</formula1>'
-                "</dataValidation></dataValidations>")  # fmt: skip
 
 
 def write_workbook(
@@ -193,17 +211,30 @@ class _Writer:
         scores = {c for c in table.columns if is_score_column(c)}
         formats = [self._column_format(table, c, c in scores, code) for c in table.columns]
         factors = [factor if c in scores else 1.0 for c in table.columns]
-        for values in table.rows:
-            cells = zip(values, formats, factors, strict=True)
-            ws.cells(n, [self._table_cell(col, value, fmt, f) for col, (value, fmt, f) in enumerate(cells)])
-            n += 1
-        return n
+        for start in range(0, len(table.rows), BLOCK):
+            block = table.rows[start : start + BLOCK]
+            if any(len(values) != len(table.columns) for values in block):
+                raise ValueError(f"table {table.title!r}: a row of another length than its columns")
+            numbers = range(n + start + 1, n + start + 1 + len(block))
+            columns = []
+            for col, (fmt, times) in enumerate(zip(formats, factors, strict=True)):
+                refs = [f"{letter(col)}{k}" for k in numbers]
+                columns.append(self._table_column(refs, [values[col] for values in block], fmt, times))
+            ws.add_columns(n + start, columns)
+        return n + len(table.rows)
 
-    def _table_cell(self, col: int, value: Any, fmt: int, factor: float) -> tuple[int, Any, int, int, int]:
-        """One cell of a table: numbers scaled by `factor` in `fmt`, text without it."""
-        if isinstance(value, int | float) and not isinstance(value, bool):
-            return self.put(col, value * factor if factor != 1.0 else value, fmt)
-        return self.put(col, value)
+    def _table_column(self, refs: list[str], values: list[Any], fmt: int, factor: float) -> list[str]:
+        """One column of a table's cells: numbers scaled by `factor` in `fmt`, text without it."""
+        numbers = [isinstance(v, int | float) and not isinstance(v, bool) for v in values]
+        if factor != 1.0:
+            values = [v * factor if number else v for v, number in zip(values, numbers, strict=True)]
+        if all(numbers):
+            return value_column(refs, values, fmt, self.quoted, fmt or self.float)
+        if not any(numbers):
+            return value_column(refs, values, 0, self.quoted, self.float)
+        return [value_cell(ref, v, fmt, self.quoted, fmt or self.float) if number else
+                value_cell(ref, v, 0, self.quoted, self.float)
+                for ref, v, number in zip(refs, values, numbers, strict=True)]  # fmt: skip
 
     def _column_format(self, table: Table, column: str, score: bool, code: str) -> int:
         if score:
@@ -288,15 +319,22 @@ class _Writer:
                 values = [row.get(key) for row in rows]
                 cells.append(value_column(refs, values, styles[col], self.quoted, self.float))
             elif title == "Context":
-                wrap, quoted = self.wrap, self.wrap_quoted
-                cells.append([value_cell(ref, t, wrap, quoted, wrap) if t is not None else ""
-                              for ref, t in zip(refs, texts, strict=True)])  # fmt: skip
+                cells.append(self._context_column(refs, texts))
             elif title == CONTEXT_COLOURED:
                 cells.append([self._rich(ref, c, t) if c is not None else ""
                               for ref, c, t in zip(refs, contexts, texts, strict=True)])  # fmt: skip
-        lines = [min(10, 1 + (len(t) - 1) // 80) if t else 1 for t in texts]  # about 80 characters a line
-        for n, height, row in zip(numbers, lines, zip(*cells, strict=True), strict=True):
-            ws.add(n - 1, "".join(row), 15 * height if height > 1 else None)
+            else:  # Verdict, Comment: for the annotators
+                cells.append([""] * len(rows))
+        # about 80 characters a line, at most 10 lines
+        heights = [15 * min(10, 1 + (len(t) - 1) // 80) if t and len(t) > 80 else None for t in texts]
+        ws.add_columns(first, cells, heights)
+
+    def _context_column(self, refs: list[str], texts: list[str | None]) -> list[str]:
+        """The Context column's cells: the marked texts, wrapped (an empty one a blank cell)."""
+        cells = value_column(refs, texts, self.wrap, self.wrap_quoted, self.wrap)
+        for i in [i for i, text in enumerate(texts) if text == ""]:
+            cells[i] = value_cell(refs[i], "", self.wrap, self.wrap_quoted, self.wrap)
+        return cells
 
     def _size_columns(self, ws: Sheet, columns: list[tuple[str, str]], rows: list[Row]) -> list[int]:
         """Each column as wide as its header and content, within its limits; returns their styles."""
@@ -332,11 +370,13 @@ class _Writer:
 
     def _rich(self, ref: str, context: Any, text: str) -> str:
         """The context in colours: green gold only, red system only, orange both (one
-        coloured run: a plain string in its colour)."""
-        runs = self._rich_runs(context, needs_care(text))
+        coloured run: a plain string in its colour); `text` the marked text."""
+        careful = needs_care(text)
+        runs = self._rich_runs(context, careful)
         if len(runs) > 1:
             return rich_cell(ref, [(font[0] if font else DEFAULT_RUN * bool(i), text)
-                                   for i, (font, text) in enumerate(runs)], self.wrap)  # fmt: skip
+                                   for i, (font, text) in enumerate(runs)], self.wrap,
+                             careful or special(text))  # fmt: skip
         if runs and runs[0][0]:
             (_, style), text = runs[0]
             return text_cell(ref, text, style, style)
@@ -344,18 +384,20 @@ class _Writer:
 
     def _rich_runs(self, context: Any, careful: bool) -> list[tuple[tuple[str, int] | None, str]]:
         """The runs of the coloured context as (font or None, text), neighbouring plain texts
-        joined into one; `careful` where some text must be escaped or cut."""
+        joined into one; `careful` where some text must be escaped or cut (the runs then
+        hold what a cell holds)."""
         runs: list[tuple[tuple[str, int] | None, str]] = []
         pending: list[str] = []  # plain texts not yet added
-        length = 0
+        room = MAX_TEXT - len(CUT)  # UTF-16 units
+        fonts = self.fonts
         for run in rich_runs(context):
             text = run.text
             if careful:
-                text = safe_text(text)[: max(MAX_TEXT - len(CUT) - length, 0)]
-                length += len(text)
+                text = fitted(safe_text(text), room)
+                room -= units(text)
             if not text:
                 continue
-            font = self.fonts.get((run.gold, run.system))
+            font = fonts.get((run.gold, run.system))
             if font is None:
                 pending.append(text)
                 continue
@@ -409,8 +451,8 @@ def _groups(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
 def _verdict_list(cells: str) -> str:
     """The Verdict drop-down of the cells `cells`."""
     error = ("Choose one of: " + ", ".join(VERDICTS))[:255]
-    return VERDICT_LIST.format(error=attribute(error), prompt=attribute(VERDICT_PROMPT[:255]), cells=cells,
-                               choices=",".join(VERDICTS))  # fmt: skip
+    choices = '"' + ",".join(VERDICTS) + '"'
+    return validations([list_validation(cells, choices, "Verdict", error, VERDICT_PROMPT[:255])])
 
 
 def _extra_columns(rows: list[dict[str, Any]]) -> list[str]:

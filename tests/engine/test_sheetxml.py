@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 from xlsxwriter.theme import THEME_XML_2007
 from xlsxwriter.utility import quote_sheetname
 
+from engine.export.cells import CUT, MAX_TEXT, fitted, plain, units
 from engine.export.package import quoted_name
 from engine.export.sheetxml import text_cell, value_cell, value_column
 from engine.export.theme import THEME_XML
@@ -58,3 +59,17 @@ def test_a_column_is_the_cells_one_by_one(values, styles):
     texts = [v if isinstance(v, str) else "" for v in values]  # a column of texts only
     one_by_one = [value_cell(r, v, *styles) if v else "" for r, v in zip(refs, texts, strict=True)]
     assert value_column(refs, texts, *styles) == one_by_one
+
+
+def test_text_above_u_ffff_is_cut_once_with_its_mark():
+    text = "🟩" * 20_000  # 40,000 UTF-16 units in 20,000 characters
+    value = plain(text)
+    assert value.endswith(CUT) and units(value) == MAX_TEXT - 1  # a half emoji does not fit
+    assert value_cell("A1", text, 0, 0, 0) == f'<c r="A1" t="inlineStr"><is><t>{value}</t></is></c>'
+
+
+@given(st.text(st.sampled_from("ab🟩\ud800"), max_size=40), st.integers(0, 30))
+def test_fitted_keeps_the_longest_start_that_fits(text, limit):
+    cut = fitted(text, limit)
+    assert text.startswith(cut) and units(cut) <= limit
+    assert cut == text or units(text[: len(cut) + 1]) > limit

@@ -84,22 +84,33 @@ def xlsx(table: PlainTable, warnings: list[str], name: str) -> bytes:
 def _xlsx_rows(sheet: Any, rows: list[list[Any]], first: int, width: int) -> bool:
     """Rows from sheet row `first` (from 0), text escaped (C47) and cut to what a cell holds;
     returns whether some text was escaped."""
-    from ...export.cells import escape_text
-    from ...export.sheetxml import fitted, letter, value_column
+    from ...export.sheetxml import letter, value_column
 
     numbers = range(first + 1, first + 1 + len(rows))
     escaped = False
     cells = []
     for col in range(width):
         values = [row[col] if col < len(row) else None for row in rows]
-        texts = [escape_text(v) if type(v) is str else v for v in values]
-        escaped = escaped or any(t is not v for t, v in zip(texts, values, strict=True))
-        texts = [fitted(t) if type(t) is str else t for t in texts]
+        texts, escaped_here = _cell_texts(values)
+        escaped = escaped or escaped_here
         mark = letter(col)
         cells.append(value_column([f"{mark}{n}" for n in numbers], texts, 0, 0, 0))
-    for n, row in zip(numbers, zip(*cells, strict=True), strict=True):
-        sheet.add(n - 1, "".join(row))
+    sheet.add_columns(first, cells)
     return escaped
+
+
+def _cell_texts(values: list[Any]) -> tuple[list[Any], bool]:
+    """A column's values with their text escaped (C47) and cut to what a cell holds (the
+    column looked at as a whole first: most need neither); whether some text was escaped."""
+    from ...export.cells import MAX_TEXT, escape_text, fitted
+
+    texts = [v for v in values if type(v) is str]
+    joined = "".join(texts)
+    if escape_text(joined) is joined and max(map(len, texts), default=0) <= MAX_TEXT // 2:
+        return values, False
+    escaped = [escape_text(v) if type(v) is str else v for v in values]
+    changed = any(e is not v for e, v in zip(escaped, values, strict=True))
+    return [fitted(e) if type(e) is str else e for e in escaped], changed
 
 
 # --- standard output (§5.1) --------------------------------------------------------------
