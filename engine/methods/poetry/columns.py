@@ -168,20 +168,25 @@ def candidates(refs: Spans, syss: Spans, by_label: bool, n_labels: int) -> tuple
     label mode; per reference in increasing system order. System spans are taken in
     classes of similar length, so that one long span does not widen every search."""
     skey, rkey = _group_keys(syss, n_labels, by_label), _group_keys(refs, n_labels, by_label)
-    classes = _length_classes(syss.end - syss.start)
-    found = [_candidates_among(refs, syss, np.flatnonzero(classes == c), skey, rkey)
+    length = syss.end - syss.start
+    classes = _length_classes(length)
+    if classes is None:
+        return _candidates_among(refs, syss, None, skey, rkey, length)
+    found = [_candidates_among(refs, syss, np.flatnonzero(classes == c), skey, rkey, length)
              for c in _distinct_keys(classes)]  # fmt: skip
-    if len(found) == 1:
-        return found[0]
     i, j = np.concatenate([f[0] for f in found]), np.concatenate([f[1] for f in found])
     order = np.lexsort((j, i))
     return i[order], j[order]
 
 
-def _length_classes(length: np.ndarray) -> np.ndarray:
-    """0 for spans up to 4 times the median length; longer ones by power of two."""
+def _length_classes(length: np.ndarray) -> np.ndarray | None:
+    """0 for spans up to 4 times the median length; longer ones by power of two. None
+    when every span is in class 0 (the usual case: no class arrays are made)."""
     as_float = length.astype(np.float64)
-    return np.where(as_float <= 4 * _median(as_float), 0, np.log2(as_float).astype(np.int64) + 1)
+    long = as_float > 4 * _median(as_float)
+    if not long.any():
+        return None
+    return np.where(long, np.log2(as_float).astype(np.int64) + 1, 0)
 
 
 def _median(values: np.ndarray) -> float:
@@ -193,16 +198,19 @@ def _median(values: np.ndarray) -> float:
     return float((low + high) / 2)
 
 
-def _candidates_among(refs: Spans, syss: Spans, subset: np.ndarray, skey: np.ndarray,
-                      rkey: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
-    """candidates() among the system spans `subset`: one that overlaps a reference starts
-    after the reference's start minus the longest span of its group, and before the
-    reference's end: a range of the spans sorted by (group, start)."""
-    order = subset[np.argsort(skey[subset], kind="stable")]  # by group, then sorted position
+def _candidates_among(refs: Spans, syss: Spans, subset: np.ndarray | None, skey: np.ndarray,
+                      rkey: np.ndarray, length: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """candidates() among the system spans `subset` (None: all of them): one that overlaps
+    a reference starts after the reference's start minus the longest span of its group,
+    and before the reference's end: a range of the spans sorted by (group, start)."""
+    if subset is None:
+        order = np.argsort(skey, kind="stable")
+    else:
+        order = subset[np.argsort(skey[subset], kind="stable")]  # by group, then sorted position
     ordered_keys = skey[order]
     gfirst = np.flatnonzero(np.r_[True, ordered_keys[1:] != ordered_keys[:-1]])
     gkeys = ordered_keys[gfirst]
-    longest = np.maximum.reduceat((syss.end - syss.start)[order], gfirst)
+    longest = np.maximum.reduceat(length[order], gfirst)
     low = min(syss.start.min(), refs.start.min())
     width = max(syss.end.max(), refs.end.max()) - low + 2
     where = np.minimum(np.searchsorted(gkeys, rkey), len(gkeys) - 1)
@@ -223,8 +231,9 @@ def _candidates_among(refs: Spans, syss: Spans, subset: np.ndarray, skey: np.nda
 
 def factors(refs: Spans, syss: Spans, i: np.ndarray, j: np.ndarray) -> np.ndarray:
     """factor(R[i], S[j]) of strictly overlapping pairs (§3.2)."""
-    overlap = np.minimum(refs.end[i], syss.end[j]) - np.maximum(refs.start[i], syss.start[j])
-    longer = np.maximum(refs.end[i] - refs.start[i], syss.end[j] - syss.start[j])
+    r_start, r_end, s_start, s_end = refs.start[i], refs.end[i], syss.start[j], syss.end[j]
+    overlap = np.minimum(r_end, s_end) - np.maximum(r_start, s_start)
+    longer = np.maximum(r_end - r_start, s_end - s_start)
     return _divide(overlap, longer)
 
 
@@ -258,15 +267,16 @@ def pairs_of(
     i, j = order, best[order]
     first = np.r_[True, j[1:] != j[:-1]]
     last = np.r_[j[1:] != j[:-1], True]
-    next_start = np.r_[refs.start[i][1:], refs.start[i][:1]]
-    piece_start = np.where(first, syss.start[j], refs.start[i])
+    r_start = refs.start[i]
+    next_start = np.r_[r_start[1:], r_start[:1]]
+    piece_start = np.where(first, syss.start[j], r_start)
     piece_end = np.where(last, syss.end[j], next_start)
     empty = np.flatnonzero(piece_end <= piece_start)
     if len(empty):
         k = int(empty[0])
         raise SplitError(int(refs.row[i[k]]), _span(refs, int(i[k])), _span(refs, int(i[k + 1])),
                          (piece_start[k].item(), piece_end[k].item()))  # fmt: skip
-    exact = (refs.start[i] == piece_start) & (refs.end[i] == piece_end)
+    exact = (r_start == piece_start) & (refs.end[i] == piece_end)
     factor = top[i].copy()
     split = np.flatnonzero(~(first & last) & ~exact)
     if len(split):

@@ -4,18 +4,19 @@ Lines are decoded by msgspec straight into typed structs that hold only the fiel
 method reads: 2-3 times faster than building dicts with orjson and picking the fields
 out in Python, with the same strictness (strict JSON, each line one object). A piece of
 64 KiB of lines is decoded in one call, as one JSON array; if that fails (or gives more
-items than lines), its lines are decoded one by one. The spans go into int64 columns
-without a Python list per field, their labels coded as they are read. A line the
-typed decoder refuses — anything unusual: a closed gate over junk, offsets `true`, a
-missing key, invalid JSON — is parsed by engine.formats.poetry_jsonl instead and kept
-as it is: its spans are read by `spans_of` (with its messages) when a page uses it.
+items than lines), its lines are decoded one by one. Each piece's spans go into int64
+columns (a list comprehension per field, packed by struct), their labels coded as they
+are read. A line the typed decoder refuses — anything unusual: a closed gate over junk,
+offsets `true`, a missing key, invalid JSON — is parsed by engine.formats.poetry_jsonl
+instead and kept as it is: its spans are read by `spans_of` (with its messages) when a
+page uses it.
 """
 
 from __future__ import annotations
 
+import struct
 from dataclasses import dataclass, field
 from itertools import chain
-from operator import attrgetter
 from typing import Annotated, Any
 
 import msgspec
@@ -97,9 +98,6 @@ class Pages:
 #: pieces are slower: their structs no longer fit in the processor's cache).
 PIECE = 1 << 16
 
-_PAGE_ID, _TEXT = attrgetter("page_id"), attrgetter("text")
-_START, _END, _LABEL = attrgetter("start"), attrgetter("end"), attrgetter("label")
-
 
 def read_pages(path: str, layout: Layout, stop_at_error: bool, codes: Codes) -> Pages:
     """Every line of `path`, labels coded in `codes`; with `stop_at_error` a bad line ends
@@ -157,25 +155,31 @@ def _add_block(pages: Pages, first: int, piece: bytes, decoded: list[Any], codes
         error = _add_raw(pages, first, piece, decoded)
         items, counts = _listed(decoded)
     _note_closed_gates(pages, decoded, counts)
-    pages.ids += map(_PAGE_ID, decoded)
-    pages.texts += map(_TEXT, decoded)
+    pages.ids += [page.page_id for page in decoded]
+    pages.texts += [page.text for page in decoded]
     spans = list(chain.from_iterable(items))
-    n = len(spans)
     pages.parts.append((
         counts,
-        np.fromiter(map(_START, spans), np.int64, n),
-        np.fromiter(map(_END, spans), np.int64, n),
-        np.fromiter(map(codes.__getitem__, map(_LABEL, spans)), np.int64, n),
+        int64([span.start for span in spans]),
+        int64([span.end for span in spans]),
+        int64([codes[span.label] for span in spans]),
     ))  # fmt: skip
     if error is not None:
         raise error
+
+
+def int64(values: list[int]) -> np.ndarray:
+    """Integers (each within int64) as an int64 array, converted by struct's C loop: numpy
+    converts them one by one at twice its cost; the fields are taken by list
+    comprehensions, half the cost of map(attrgetter)."""
+    return np.frombuffer(struct.pack(f"{len(values)}q", *values), np.int64)
 
 
 def _listed(decoded: list[Any]) -> tuple[list[Any], np.ndarray]:
     """Each page's spans (none behind a closed gate) and how many; AttributeError for a
     line the typed decoder refused (None), TypeError for an open gate without a list."""
     items = [page.items if page.gate > 0 else () for page in decoded]
-    return items, np.fromiter(map(len, items), np.int64, len(items))
+    return items, int64(list(map(len, items)))
 
 
 def _note_closed_gates(pages: Pages, decoded: list[Any], counts: np.ndarray) -> None:
