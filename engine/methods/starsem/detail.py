@@ -47,14 +47,20 @@ class Layout:
             words = self.words[unit] = block_words(words)
         return words
 
-    def token(self, position: int) -> tuple[str, str]:
-        """The word at a document position and its number (column 3)."""
-        unit = bisect.bisect_right(self.starts, position) - 1
+    def run(self, start: int, end: int) -> tuple[list[str], list[str]]:
+        """The words and numbers (column 3) of document positions start..end − 1."""
+        unit = bisect.bisect_right(self.starts, start) - 1
         words = self.unit_words(unit) if unit >= 0 else None
         if words is None:
-            raise IndexError(position)
-        index = position - self.starts[unit]
-        return words.words[index], words.numbers[index]
+            raise IndexError(start)
+        first, size = self.starts[unit], len(words.words)
+        a, b = start - first, end - first
+        if b <= size:
+            return words.words[a:b], words.numbers[a:b]
+        if a >= size:
+            raise IndexError(start)
+        more, numbers = self.run(first + size, end)  # (a run into the next unit)
+        return words.words[a:] + more, words.numbers[a:] + numbers
 
     def sentence(self, number: int) -> list[str]:
         """The words of a sentence (none when it has no unit)."""
@@ -167,14 +173,13 @@ class DetailBuilder:
         if not positions:
             return values
         parts = _runs(positions)
-        token = self.layout.token
-        covered = [token(p)[0] for start, end in parts for p in range(start, end)]
+        runs = [self.layout.run(start, end) for start, end in parts]
         values.update({
             f"{side}_label": self.label,
             f"{side}_start": parts[0][0], f"{side}_end": parts[-1][1], f"{side}_parts": parts,
             f"{side}_position": ",".join(
-                token(s)[1] if e - s == 1 else f"{token(s)[1]}-{token(e - 1)[1]}" for s, e in parts),
-            f"{side}_text": " ".join(covered),
+                numbers[0] if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}" for _, numbers in runs),
+            f"{side}_text": " ".join(word for words, _ in runs for word in words),
         })  # fmt: skip
         return values
 
