@@ -5,6 +5,7 @@ per instance that is not a Full negation TP (specs/starsem.md §6.2, §6.3)."""
 from __future__ import annotations
 
 import bisect
+from collections.abc import Sequence
 from typing import Any
 
 from ...report import Later, Report, error_row
@@ -110,7 +111,7 @@ def _scope_mark(in_gold: bool, in_system: bool) -> str:
     return SYSTEM_ONLY if in_system else ""
 
 
-def _text(pairs: list[list[Any]] | None) -> str:
+def _text(pairs: Sequence[Sequence[Any]] | None) -> str:
     return " ".join(str(text) for _, text in pairs or [])
 
 

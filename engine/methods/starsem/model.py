@@ -31,9 +31,9 @@ class Instance:
         self.cue_tokens = frozenset(map(_INDEX, cue))
         self.event_tokens = frozenset(map(_INDEX, event))
 
-    def elements(self) -> dict[str, list[list]]:
-        return {"cue": [list(p) for p in self.cue], "scope": [list(p) for p in self.scope],
-                "event": [list(p) for p in self.event]}  # fmt: skip
+    def elements(self) -> dict[str, Element]:
+        """The three elements as the report records them (JSON writes each pair as a list)."""
+        return {"cue": self.cue, "scope": self.scope, "event": self.event}
 
 
 class Side:
