@@ -112,7 +112,7 @@ def _scope_mark(in_gold: bool, in_system: bool) -> str:
 
 
 def _text(pairs: Sequence[Sequence[Any]] | None) -> str:
-    return " ".join(str(text) for _, text in pairs or [])
+    return " ".join([text for _, text in pairs or ()])
 
 
 class DetailBuilder:
@@ -180,7 +180,7 @@ class DetailBuilder:
             f"{side}_start": parts[0][0], f"{side}_end": parts[-1][1], f"{side}_parts": parts,
             f"{side}_position": ",".join(
                 numbers[0] if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}" for _, numbers in runs),
-            f"{side}_text": " ".join(word for words, _ in runs for word in words),
+            f"{side}_text": " ".join([word for words, _ in runs for word in words]),
         })  # fmt: skip
         return values
 
