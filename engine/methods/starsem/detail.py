@@ -4,11 +4,13 @@ per instance that is not a Full negation TP (specs/starsem.md §6.2, §6.3)."""
 
 from __future__ import annotations
 
+import bisect
+from collections.abc import Sequence
 from typing import Any
 
 from ...report import Later, Report, error_row
 from ...spans import Document, Span
-from .model import Words
+from .model import Words, block_words
 
 ELEMENTS = ("cue", "scope", "event")
 VERDICT_KEYS = {"cue": "cue", "scope": "scope", "event": "negated"}
@@ -16,32 +18,81 @@ BOTH, GOLD_ONLY, SYSTEM_ONLY = "🟨", "🟩", "🟥"
 
 
 class Layout:
-    """The document built from the sentences in order: where each sentence starts."""
+    """The document built from the sentences in order: where each sentence starts, and
+    its GOLD words (a sentence without negation keeps its block's text, its words read
+    only when shown)."""
 
     def __init__(self, name: str) -> None:
         self.name = name
-        self.tokens: list[str] = []
-        self.numbers: list[str] = []  # column 3 of each token, as the file writes it
+        self.words: list[Words | str | None] = []  # per unit: its words, a plain block, or none
         self.units: list[tuple[int, int]] = []
-        self.unit_ids: list[str] = []
+        self.starts: list[int] = []
         self.offsets: dict[int, int] = {}
         self.spans: dict[int, tuple[int, int]] = {}  # sentence number → its [start, end)
 
-    def add(self, number: int, words: Words | None) -> None:
-        """The next sentence (its GOLD words, None when the reader kept none)."""
-        offset = len(self.tokens)
+    def add(self, number: int, words: Words | str | None) -> None:
+        """The next sentence: its GOLD words, the text of a block without negation (8 fields
+        on every line, no other whitespace), or None when the reader kept none."""
+        offset = self.units[-1][1] if self.units else 0
+        size = 0 if words is None else words.count("\n") + 1 if isinstance(words, str) else len(words.words)
         self.offsets[number] = offset
-        if words is not None:
-            self.tokens += words.words
-            self.numbers += words.numbers
-            self.unit_ids.append(f"{words.chapter} {words.sentence_id}".strip())
-        else:
-            self.unit_ids.append("")
-        self.units.append((offset, len(self.tokens)))
+        self.words.append(words)
+        self.starts.append(offset)
+        self.units.append((offset, offset + size))
         self.spans[number] = self.units[-1]
 
+    def unit_words(self, unit: int) -> Words | None:
+        """A unit's words (a plain block's read now, once)."""
+        words = self.words[unit]
+        if isinstance(words, str):
+            words = self.words[unit] = block_words(words)
+        return words
+
+    def run(self, start: int, end: int) -> tuple[list[str], list[str]]:
+        """The words and numbers (column 3) of document positions start..end − 1."""
+        unit = bisect.bisect_right(self.starts, start) - 1
+        words = self.unit_words(unit) if unit >= 0 else None
+        if words is None:
+            raise IndexError(start)
+        first, size = self.starts[unit], len(words.words)
+        a, b = start - first, end - first
+        if b <= size:
+            return words.words[a:b], words.numbers[a:b]
+        if a >= size:
+            raise IndexError(start)
+        more, numbers = self.run(first + size, end)  # (a run into the next unit)
+        return words.words[a:] + more, words.numbers[a:] + numbers
+
+    def sentence(self, number: int) -> list[str]:
+        """The words of a sentence (none when it has no unit)."""
+        start, end = self.spans.get(number, (0, 0))
+        if start == end:
+            return []
+        words = self.unit_words(bisect.bisect_right(self.starts, start) - 1)
+        return list(words.words) if words is not None else []
+
     def document(self) -> Document:
-        return Document(self.name, self.tokens, self.units, self.unit_ids)
+        """The document; its tokens made when first read."""
+        total = self.units[-1][1] if self.units else 0
+        return Document(self.name, Later(total, self._tokens), self.units, self._unit_ids())
+
+    def _tokens(self) -> list[str]:
+        return [word for unit in range(len(self.units)) for word in (self.unit_words(unit) or EMPTY).words]
+
+    def _unit_ids(self) -> list[str]:
+        return [_unit_id(words) for words in self.words]
+
+
+EMPTY = Words([], [], "", "")
+
+
+def _unit_id(words: Words | str | None) -> str:
+    if words is None:
+        return ""
+    if isinstance(words, str):
+        chapter, number, _ = words.split("\t", 2)
+        return f"{chapter} {number}".strip()
+    return f"{words.chapter} {words.sentence_id}".strip()
 
 
 def _runs(positions: list[int]) -> list[list[int]]:
@@ -60,8 +111,8 @@ def _scope_mark(in_gold: bool, in_system: bool) -> str:
     return SYSTEM_ONLY if in_system else ""
 
 
-def _text(pairs: list[list[Any]] | None) -> str:
-    return " ".join(str(text) for _, text in pairs or [])
+def _text(pairs: Sequence[Sequence[Any]] | None) -> str:
+    return " ".join([text for _, text in pairs or ()])
 
 
 class DetailBuilder:
@@ -123,14 +174,13 @@ class DetailBuilder:
         if not positions:
             return values
         parts = _runs(positions)
-        tokens, numbers = self.layout.tokens, self.layout.numbers
-        covered = [p for start, end in parts for p in range(start, end)]
+        runs = [self.layout.run(start, end) for start, end in parts]
         values.update({
             f"{side}_label": self.label,
             f"{side}_start": parts[0][0], f"{side}_end": parts[-1][1], f"{side}_parts": parts,
             f"{side}_position": ",".join(
-                numbers[s] if e - s == 1 else f"{numbers[s]}-{numbers[e - 1]}" for s, e in parts),
-            f"{side}_text": " ".join(tokens[p] for p in covered),
+                numbers[0] if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}" for _, numbers in runs),
+            f"{side}_text": " ".join([word for words, _ in runs for word in words]),
         })  # fmt: skip
         return values
 
@@ -160,11 +210,10 @@ class DetailBuilder:
     def _strip(self, record: dict[str, Any], offset: int) -> str:
         """The sentence with both scopes marked and both cues bracketed (§6.3): only the
         marked words are rewritten."""
-        unit = self.layout.spans.get(record["sentence"])
-        if unit is None:
+        if record["sentence"] not in self.layout.spans:
             return ""
         gold, system = record["gold_elements"] or {}, record["system_elements"] or {}
-        words = self.layout.tokens[unit[0] : unit[1]]
+        words = self.layout.sentence(record["sentence"])
         n = len(words)
         for pairs, mark in ((system.get("cue", []), "⟨{}⟩"), (gold.get("cue", []), "[{}]")):
             for index in {i for i, _ in pairs if i < n}:

@@ -300,13 +300,19 @@ class ExactReader:
         plain = plain_flags(system, None, strip=False)  # SYSTEM blocks without negation: pass 2 passes
         same = list(map(str.__eq__, gold.texts, system.texts))
         # only counted: the same text in both files, without negation in SYSTEM
-        flags = [False] * len(gold) if self.keep_rows else [s and p for s, p in zip(same, plain, strict=True)]
+        flags = [s and p for s, p in zip(same, plain, strict=True)]
         last = len(gold) - 1
-        if not closed and gold.newlines[last] == 0:
+        if not closed and (gold.newlines[last] == 0 or self.keep_rows):  # (its last line is not collected)
             flags[last] = False
-        self.plain_count += sum(flags)
+        if not self.keep_rows:
+            self.plain_count += sum(flags)
         sweep = _Sweep()
-        for i in [i for i, flag in enumerate(flags) if not flag]:
+        for i in range(len(flags)) if self.keep_rows else [i for i, flag in enumerate(flags) if not flag]:
+            if flags[i]:  # kept for the detail view: its text, its words read when shown
+                if sweep.pending is None:
+                    sweep.previous = (0, 0)
+                    yield Sentence(i + 1, gold.lines[i], NO_NEGATION, NO_NEGATION, gold.texts[i])
+                continue
             columns = self._sweep_checks(gold, system, i, closed, plain[i], sweep)
             if sweep.pending is None:
                 if i and flags[i - 1]:

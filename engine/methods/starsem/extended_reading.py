@@ -41,17 +41,17 @@ class XInstance:
 class XSentence:
     __slots__ = ("number", "line", "words", "gold", "system")
 
-    def __init__(self, number: int, line: int, words: Words | None,
+    def __init__(self, number: int, line: int, words: Words | str | None,
                  gold: list[XInstance], system: list[XInstance]) -> None:  # fmt: skip
         self.number, self.line, self.words, self.gold, self.system = number, line, words, gold, system
 
     @property
     def chapter(self) -> str:
-        return self.words.chapter if self.words else ""
+        return self.words.chapter if isinstance(self.words, Words) else ""
 
     @property
     def sentence_id(self) -> str:
-        return self.words.sentence_id if self.words else ""
+        return self.words.sentence_id if isinstance(self.words, Words) else ""
 
 
 class ExtendedReader(BlockReader):
@@ -82,11 +82,15 @@ class ExtendedReader(BlockReader):
         """The sentence pairs in order, but those without negation that are the same text
         in both files (only counted, `plain_count`)."""
         golds, systems = self.gold_blocks, self.system_blocks
-        flags = [False] * len(golds) if self.keep_rows else plain_flags(golds, systems, strip=self.STRIP)
-        self.plain_count += sum(flags)
+        flags = plain_flags(golds, systems, strip=self.STRIP)
+        if not self.keep_rows:
+            self.plain_count += sum(flags)
         shift = systems.first - golds.first  # as in the default reader: lines follow GOLD's
-        for i in [i for i, flag in enumerate(flags) if not flag]:
+        for i in range(len(flags)) if self.keep_rows else [i for i, flag in enumerate(flags) if not flag]:
             gold = golds[i]
+            if flags[i]:  # kept for the detail view: its text, its words read when shown
+                yield XSentence(i + 1, gold[0], gold[1], [], [])
+                continue
             system = (gold[0] + shift, systems.texts[i])
             if gold[1] == system[1] and not self.keep_rows and _plain(gold[1]):
                 self.plain_count += 1

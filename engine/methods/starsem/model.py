@@ -31,9 +31,9 @@ class Instance:
         self.cue_tokens = frozenset(map(_INDEX, cue))
         self.event_tokens = frozenset(map(_INDEX, event))
 
-    def elements(self) -> dict[str, list[list]]:
-        return {"cue": [list(p) for p in self.cue], "scope": [list(p) for p in self.scope],
-                "event": [list(p) for p in self.event]}  # fmt: skip
+    def elements(self) -> dict[str, Element]:
+        """The three elements as the report records them (JSON writes each pair as a list)."""
+        return {"cue": self.cue, "scope": self.scope, "event": self.event}
 
 
 class Side:
@@ -72,6 +72,13 @@ def columns_words(columns: Columns) -> Words:
     return Words(columns[3], columns[2], columns[0][0], columns[1][0])
 
 
+def block_words(block: str) -> Words:
+    """The Words of a sentence without negation as files.plain_flags finds one: 8 fields
+    on every line, no whitespace but TABs and LFs, no leading TAB."""
+    cells = block.replace("\n", "\t").split("\t")
+    return Words(cells[3::8], cells[2::8], cells[0], cells[1])
+
+
 def rows_words(rows: list[list[str]]) -> Words:
     """The Words of a sentence's fields line by line (a short line shows no word and its
     position as number)."""
@@ -86,20 +93,22 @@ class Sentence:
 
     __slots__ = ("number", "line", "gold", "system", "words")
 
-    def __init__(self, number: int, line: int, gold: Side, system: Side, words: Words | None = None) -> None:
+    def __init__(
+        self, number: int, line: int, gold: Side, system: Side, words: Words | str | None = None
+    ) -> None:
         self.number = number  # 1-based
         self.line = line  # GOLD line of its first token (the boundary line for an empty sentence)
         self.gold = gold
         self.system = system
-        self.words = words  # for the detail view only
+        self.words = words  # for the detail view only (a block without negation: its text, detail.Layout)
 
     @property
     def chapter(self) -> str:
-        return self.words.chapter if self.words else ""
+        return self.words.chapter if isinstance(self.words, Words) else ""
 
     @property
     def sentence_id(self) -> str:
-        return self.words.sentence_id if self.words else ""
+        return self.words.sentence_id if isinstance(self.words, Words) else ""
 
 
 class _Tags(dict):

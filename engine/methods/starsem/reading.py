@@ -23,7 +23,17 @@ from .files import (
     gold_token_text,
     plain_flags,
 )
-from .model import Columns, Sentence, Side, TextRules, column_side, columns_of, columns_words, regular_columns
+from .model import (
+    NO_NEGATION,
+    Columns,
+    Sentence,
+    Side,
+    TextRules,
+    column_side,
+    columns_of,
+    columns_words,
+    regular_columns,
+)
 
 RULES = TextRules("unicode")
 
@@ -66,14 +76,17 @@ class DefaultReader(BlockReader):
     def _paired_sentences(self, golds: Blocks, systems: Blocks) -> Iterator[Sentence]:
         """The sentence pairs of blocks paired by position, but those without negation
         that are the same text on both sides."""
-        paired = min(len(golds), len(systems))
-        flags = [False] * paired if self.keep_rows else plain_flags(golds, systems, strip=self.STRIP)
-        self.plain_count += sum(flags)
+        flags = plain_flags(golds, systems, strip=self.STRIP)
+        if not self.keep_rows:
+            self.plain_count += sum(flags)
         # SYSTEM's line numbers follow GOLD's: every earlier sentence has as many lines on
         # both sides (the same text, or checked to hold the same tokens), or reading stopped.
         shift = systems.first - golds.first
-        for i in [i for i, flag in enumerate(flags) if not flag]:
+        for i in range(len(flags)) if self.keep_rows else [i for i, flag in enumerate(flags) if not flag]:
             gold = golds[i]
+            if flags[i]:  # kept for the detail view: its text, its words read when shown
+                yield Sentence(i + 1, gold[0], NO_NEGATION, NO_NEGATION, gold[1])
+                continue
             system = (gold[0] + shift, systems.texts[i])
             check_block_start(gold, self.gold_path)
             check_block_start(system, self.system_path)
