@@ -145,7 +145,7 @@ class Scorer:
     def add(self, sentence: Sentence) -> None:
         g_side, s_side = sentence.gold, sentence.system
         if not g_side.negated and not s_side.negated:
-            self.counts.sentences += 1  # (§3.1.4: a side without negation adds nothing)
+            self.add_plain()  # (§3.1.4: a side without negation adds nothing)
             if self.units is not None:
                 self.units.append((sentence.number, ONE_SENTENCE))
             return
@@ -207,11 +207,10 @@ class Scorer:
     def _add_identical(self, side: Side) -> None:
         """A sentence the same on both sides (every instance with a cue): each instance
         pairs with itself (§3.2, §3.5 take the first free partner, and every earlier
-        partner is taken), so every element is a true positive."""
+        partner is taken), so every element is a true positive (`add` has counted the
+        sentences without negation)."""
         c = self.counts
         c.sentences += 1
-        if not side.negated:
-            return
         c.negation_sentences += 1
         instances = side.instances or []
         n = len(instances)
