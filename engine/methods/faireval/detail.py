@@ -40,7 +40,6 @@ class PairDetail:
     T: Side
     S: Side
     decided: Ordered  # its decisions in the original's order
-    columns: tuple[SideColumns, SideColumns] | None = field(default=None, repr=False)  # made when read
     spans: tuple[SpanColumns, SpanColumns] | None = field(default=None, repr=False)  # made by fill
     text: PairsText | None = field(default=None, repr=False)  # its `pairs` as JSON, made when written
 
@@ -48,27 +47,6 @@ class PairDetail:
     def name(self) -> str:
         """The name of its document (the target file's)."""
         return self.document.name
-
-
-class SideColumns:
-    """The spans of one side of a pair as lists of plain values (one `tolist` per column)."""
-
-    def __init__(self, side: Side, codes: Codes) -> None:
-        names = codes.labels
-        self.label = [names[code] for code in side.label.tolist()]
-        self.begin, self.end = side.begin.tolist(), side.end.tolist()
-        self.code, self.line = side.tokens.tolist(), side.line.tolist()
-        self.sets = codes.token_sets
-
-    def json(self, index: list[int]) -> list[dict[str, Any] | None]:
-        """Spans `index` (-1: none) as the JSON report's decisions show them (specs/faireval.md §6.4)."""
-        label, begin, end, code, sets = self.label, self.begin, self.end, self.code, self.sets
-        return [
-            {"label": label[i], "begin": begin[i], "end": end[i],
-             "tokens": token_numbers(sets, begin[i], end[i], code[i]), "line": self.line[i]}
-            if i >= 0 else None
-            for i in index
-        ]  # fmt: skip
 
 
 def token_numbers(sets: list[frozenset[int]], begin: int, end: int, code: int) -> list[int]:
@@ -163,10 +141,13 @@ class DocumentBuilder:
 
     def _pairs_dicts(self, start: int, stop: int) -> list[dict[str, Any]]:
         """Entries start..stop − 1 of the JSON report's `pairs` as dicts."""
+        labels = self.codes.labels
         return [
             entry
             for p, first, last in self._pair_parts(start, stop)
-            for entry in _pairs_dicts(p.name, p.decided.take(slice(first, last)).rows(), self._columns(p))
+            for entry in _pairs_dicts(
+                p.name, p.decided.take(slice(first, last)).rows(), self._spans(p), labels
+            )
         ]
 
     def _pair_parts(self, start: int, stop: int) -> Iterator[tuple[PairDetail, int, int]]:
@@ -198,12 +179,6 @@ class DocumentBuilder:
             detail.spans = SpanColumns(detail.T, labels, sets), SpanColumns(detail.S, labels, sets)
         return detail.spans
 
-    def _columns(self, detail: PairDetail) -> tuple[SideColumns, SideColumns]:
-        """The lists of a pair's spans (made once, for `pairs` read as dicts)."""
-        if detail.columns is None:
-            detail.columns = SideColumns(detail.T, self.codes), SideColumns(detail.S, self.codes)
-        return detail.columns
-
     def decisions(self) -> list[tuple[FilePair, int, Decision]]:
         """Every decision with its spans as TokenSpans (a span in several decisions is
         one object), in the original's order: what units.py counts per sentence."""
@@ -215,12 +190,24 @@ class DocumentBuilder:
 
 
 def _pairs_dicts(
-    doc: str, decided: list[Decided], sides: tuple[SideColumns, SideColumns]
+    doc: str, decided: list[Decided], sides: tuple[SpanColumns, SpanColumns], labels: list[str]
 ) -> list[dict[str, Any]]:
     """The JSON report's `pairs` of some of a file pair's decisions: one entry each."""
-    targets, systems = sides[0].json([d[3] for d in decided]), sides[1].json([d[4] for d in decided])
+    targets = _span_dicts(sides[0], [d[3] for d in decided], labels)
+    systems = _span_dicts(sides[1], [d[4] for d in decided], labels)
     return [
         {"file": doc, "sentence": k + 1, "type": KINDS[phase], "subtype": SUBTYPES[sub],
          "target": target, "system": system}
         for (k, phase, sub, _, _), target, system in zip(decided, targets, systems, strict=True)
+    ]  # fmt: skip
+
+
+def _span_dicts(spans: SpanColumns, index: list[int], labels: list[str]) -> list[dict[str, Any] | None]:
+    """Spans `index` (-1: none) as the JSON report's decisions show them (specs/faireval.md §6.4)."""
+    label, begin, end, line, code = spans.at(np.asarray(index, dtype=np.int64)).tolist()
+    sets = spans.sets
+    return [
+        {"label": labels[name], "begin": b, "end": e, "tokens": token_numbers(sets, b, e, c), "line": ln}
+        if i >= 0 else None
+        for i, name, b, e, ln, c in zip(index, label, begin, end, line, code, strict=True)
     ]  # fmt: skip
