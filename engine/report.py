@@ -192,10 +192,10 @@ class Later(Sequence[Any]):
         for start in range(0, self._length, size):
             yield part(start, min(start + size, self._length))
 
-    def json_parts(self, size: int, encode: Callable[[list[Any]], bytes]) -> Iterator[bytes]:
+    def json_parts(self, size: int, encode: Callable[[list[Any]], bytes]) -> Iterator[bytes | memoryview]:
         """The items' JSON `size` at a time (joined by commas, no brackets), by `encode`."""
         for part in self.parts(size):
-            yield encode(part)[1:-1]
+            yield memoryview(encode(part))[1:-1]
 
     def __len__(self) -> int:
         return self._length
@@ -238,7 +238,9 @@ class ColumnRows(Later):
         values = zip(*(column[start:stop] for column in self.columns.values()), strict=True)
         return list(map(dict, map(zip, repeat(keys), values)))
 
-    def json_parts(self, size: int, encode: Callable[[list[dict[str, Any]]], bytes]) -> Iterator[bytes]:
+    def json_parts(
+        self, size: int, encode: Callable[[list[dict[str, Any]]], bytes]
+    ) -> Iterator[bytes | memoryview]:
         """The rows' JSON `size` rows at a time, each part the rows' objects joined by commas:
         by msgspec from the columns with plain numbers, else (and for a part msgspec refuses,
         a text that is no UTF-8) `encode` of the rows as dicts."""
@@ -249,9 +251,9 @@ class ColumnRows(Later):
                 part = structs(start, stop) if structs else None
             except UnicodeEncodeError:  # a text that is no UTF-8: `encode` escapes it
                 part = None
-            yield part if part is not None else encode(self.dicts(start, stop))[1:-1]
+            yield part if part is not None else memoryview(encode(self.dicts(start, stop)))[1:-1]
 
-    def _structs(self) -> Callable[[int, int], bytes]:
+    def _structs(self) -> Callable[[int, int], memoryview]:
         """Rows `start` to `stop` as JSON by msgspec, from one struct per row (fields named
         f0, f1, … written under the columns' keys: any key will do)."""
         import msgspec
@@ -261,8 +263,8 @@ class ColumnRows(Later):
         encode = msgspec.json.Encoder().encode
         columns = list(self.columns.values())
 
-        def part(start: int, stop: int) -> bytes:
-            return encode(list(map(row, *(column[start:stop] for column in columns))))[1:-1]
+        def part(start: int, stop: int) -> memoryview:
+            return memoryview(encode(list(map(row, *(column[start:stop] for column in columns)))))[1:-1]
 
         return part
 

@@ -4,6 +4,8 @@ span (no usable token numbers) and two sentences."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from engine.methods import get_method
 
 GOLD = "PER\t1\t2\t1, 2\nORG\t4\t7\t4, 6, 7\nLOC\t9\t9\t9\n\nPER\t2\t3\t2, 3\n"
@@ -79,17 +81,27 @@ def test_json_pairs(tmp_path):
     assert pairs[3]["system"] == {"label": "ORG", "begin": 4, "end": 7, "tokens": [4, 5, 6, 7], "line": 2}
 
 
+def _bounds(spans):
+    """The strips' Bounds of rows given as (begin, end, token numbers: a range, or a
+    frozenset where the span has gaps) or None."""
+    from engine.methods.faireval.strips import NO_BEGIN, Bounds
+
+    begin = np.array([s[0] if s else NO_BEGIN for s in spans], dtype=np.int64)
+    end = np.array([s[1] if s else 0 for s in spans], dtype=np.int64)
+    return Bounds(begin, end, {i: s[2] for i, s in enumerate(spans) if s and isinstance(s[2], frozenset)})
+
+
 def test_long_strips_and_texts_keep_their_ends():
     """A strip longer than 2 × STRIP_EDGE + 1 numbers shows both ends around "…", a span
     with gaps marks only its own numbers; a text longer than TEXT_LIMIT keeps its ends as
     the document's text does."""
     from engine.methods.faireval.errorrows import span_text
-    from engine.methods.faireval.strips import Bounds, token_strips
+    from engine.methods.faireval.strips import token_strips
     from engine.spans import TEXT_LIMIT, Document, TokenNumbers
 
     gapped = (3, 7, frozenset({3, 5, 7}))
-    strips = token_strips(Bounds.of([(1, 100, range(1, 101)), gapped, None]),
-                          Bounds.of([None, (4, 5, range(4, 6)), (2, 2, range(2, 3))]), [100, 9, 2])  # fmt: skip
+    strips = token_strips(_bounds([(1, 100, range(1, 101)), gapped, None]),
+                          _bounds([None, (4, 5, range(4, 6)), (2, 2, range(2, 3))]), [100, 9, 2])  # fmt: skip
     assert strips[0] == " ".join(
         [*(f"🟩{k}" for k in range(1, 31)), "…", *(f"🟩{k}" for k in range(71, 101))]
     )

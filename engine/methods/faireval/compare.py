@@ -82,7 +82,7 @@ class Tally:
     def _fair(T: Side, S: Side, d: Decisions, focus: str, n: int) -> np.ndarray:
         """Fair counts by label: TP, BE and FN on the target's label, FP on the system
         span's, LE and LBE on the focus side's (§3.3)."""
-        target_label, system_label = at_index(T.label, d.target, -1), at_index(S.label, d.system, -1)
+        target_label, system_label = _at(T.label, d.target, -1), _at(S.label, d.system, -1)
         column = PHASE_COUNT[d.phase]
         on_system = (d.phase == FP) | (
             np.isin(column, (COUNTS.index("LE"), COUNTS.index("LBE"))) & (focus != "target")
@@ -98,7 +98,7 @@ class Tally:
         """conf[target][system] for LE, BE, LBE; '_' for the missing side of FN and FP."""
         n = len(names)
         chosen = d.phase != TP
-        target, system = at_index(T.label, d.target[chosen], n), at_index(S.label, d.system[chosen], n)
+        target, system = _at(T.label, d.target[chosen], n), _at(S.label, d.system[chosen], n)
         cells, counts = np.unique(target * (n + 1) + system, return_counts=True)
         labels = [*names, "_"]
         for cell, count in zip(cells.tolist(), counts.tolist(), strict=True):
@@ -107,7 +107,7 @@ class Tally:
             row[system_label] = row.get(system_label, 0) + count
 
 
-def at_index(column: np.ndarray, index: np.ndarray, missing: int) -> np.ndarray:
+def _at(column: np.ndarray, index: np.ndarray, missing: int) -> np.ndarray:
     """column[index], `missing` where the index is -1 (no span on that side)."""
     values = np.full(len(index), missing, dtype=np.int64)
     found = index >= 0
@@ -136,7 +136,7 @@ def decision_order(T: Side, S: Side, d: Decisions) -> np.ndarray:
     index = np.where(on_system, d.system, d.target)
 
     def of_span(t_column: np.ndarray, s_column: np.ndarray) -> np.ndarray:
-        return np.where(on_system, at_index(s_column, d.system, 0), at_index(t_column, d.target, 0))
+        return np.where(on_system, _at(s_column, d.system, 0), _at(t_column, d.target, 0))
 
     length = np.where(d.phase <= LE, 0, of_span(T.end, S.end) - of_span(T.begin, S.begin))
     sentence = of_span(T.sentence, S.sentence)
@@ -182,7 +182,7 @@ def ordered_decisions(T: Side, S: Side, d: Decisions) -> Ordered:
     """Every decision in the order the original decides in."""
     order = decision_order(T, S, d)
     target, system = d.target[order], d.system[order]
-    sentence = np.where(target >= 0, at_index(T.sentence, target, 0), at_index(S.sentence, system, 0))
+    sentence = np.where(target >= 0, _at(T.sentence, target, 0), _at(S.sentence, system, 0))
     return Ordered(sentence, d.phase[order], d.subtype[order], target, system)
 
 

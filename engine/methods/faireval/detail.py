@@ -10,7 +10,7 @@ words, so their tokens show their numbers.
 from __future__ import annotations
 
 from bisect import bisect_right
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import accumulate
 from typing import Any
@@ -40,9 +40,9 @@ class PairDetail:
     T: Side
     S: Side
     decided: Ordered  # its decisions in the original's order
-    columns: tuple[SideColumns, SideColumns] | None = field(default=None, repr=False)  # made when read
     spans: tuple[SpanColumns, SpanColumns] | None = field(default=None, repr=False)  # made by fill
     text: PairsText | None = field(default=None, repr=False)  # its `pairs` as JSON, made when written
+    unwritable: bool = False  # orjson cannot write its `pairs` (a name that is not UTF-8)
 
     @property
     def name(self) -> str:
@@ -50,25 +50,26 @@ class PairDetail:
         return self.document.name
 
 
-class SideColumns:
-    """The spans of one side of a pair as lists of plain values (one `tolist` per column)."""
+class PairsJSON(Later):
+    """The JSON report's `pairs`: dicts when read, text when written (a part at a time,
+    never all held), from `texts` (None where orjson cannot write a part's file name or
+    labels: the dicts by the writer's `encode` then, which escapes them)."""
 
-    def __init__(self, side: Side, codes: Codes) -> None:
-        names = codes.labels
-        self.label = [names[code] for code in side.label.tolist()]
-        self.begin, self.end = side.begin.tolist(), side.end.tolist()
-        self.code, self.line = side.tokens.tolist(), side.line.tolist()
-        self.sets = codes.token_sets
+    def __init__(
+        self,
+        length: int,
+        dicts: Callable[[int, int], list[dict[str, Any]]],
+        texts: Callable[[int, int], list[bytes] | None],
+    ) -> None:
+        super().__init__(length, part=dicts)
+        self.dicts, self.texts = dicts, texts
 
-    def json(self, index: list[int]) -> list[dict[str, Any] | None]:
-        """Spans `index` (-1: none) as the JSON report's decisions show them (specs/faireval.md §6.4)."""
-        label, begin, end, code, sets = self.label, self.begin, self.end, self.code, self.sets
-        return [
-            {"label": label[i], "begin": begin[i], "end": end[i],
-             "tokens": token_numbers(sets, begin[i], end[i], code[i]), "line": self.line[i]}
-            if i >= 0 else None
-            for i in index
-        ]  # fmt: skip
+    def json_parts(self, size: int, encode: Callable[[list[Any]], bytes]) -> Iterator[bytes | memoryview]:
+        """The entries' JSON `size` at a time (objects joined by commas)."""
+        for start in range(0, len(self), size):
+            stop = min(start + size, len(self))
+            texts = self.texts(start, stop)
+            yield b",".join(texts) if texts is not None else memoryview(encode(self.dicts(start, stop)))[1:-1]
 
 
 def token_numbers(sets: list[frozenset[int]], begin: int, end: int, code: int) -> list[int]:
@@ -136,8 +137,7 @@ class DocumentBuilder:
         report.gold_spans = PlacedSpans(self.pairs, 0, self.codes)
         report.system_spans = PlacedSpans(self.pairs, 1, self.codes)
         decisions = sum(len(p.decided) for p in self.pairs)
-        # `pairs`: dicts when read, text when written (a part at a time, never all held)
-        report.data["pairs"] = Later(decisions, lambda: self._pairs_dicts(0, decisions), self._pairs_json)
+        report.data["pairs"] = PairsJSON(decisions, self._pairs_dicts, self._pairs_texts)
         report.data["_decisions"] = Later(decisions, self.decisions)  # the per-sentence counts of units.py
         report.set_errors(self._error_rows())
 
@@ -149,24 +149,26 @@ class DocumentBuilder:
         ids = [f"E{number}" for number in range(1, n + 1)]
         return ColumnRows({"error_id": ids, **columns}, plain_numbers=True)  # texts, whole numbers, None
 
-    def _pairs_json(self, start: int, stop: int) -> list[Any]:
-        """Entries start..stop − 1 of the JSON report's `pairs` for the JSON writer, as one
-        orjson.Fragment holding them written (as dicts where a name is not UTF-8: the
-        writer's own escaping then applies)."""
-        import orjson  # here: a run without the JSON report does not load it
-
-        try:
-            texts = [self._text(p).part(first, last) for p, first, last in self._pair_parts(start, stop)]
-        except orjson.JSONEncodeError:
-            return self._pairs_dicts(start, stop)
-        return [orjson.Fragment(b",".join(texts))]
+    def _pairs_texts(self, start: int, stop: int) -> list[bytes] | None:
+        """Entries start..stop − 1 of the JSON report's `pairs` as JSON text, a part per
+        file pair (None where orjson cannot write a pair's name or labels)."""
+        texts = []
+        for p, first, last in self._pair_parts(start, stop):
+            text = self._text(p)
+            if text is None:
+                return None
+            texts.append(text.part(first, last))
+        return texts
 
     def _pairs_dicts(self, start: int, stop: int) -> list[dict[str, Any]]:
         """Entries start..stop − 1 of the JSON report's `pairs` as dicts."""
+        labels = self.codes.labels
         return [
             entry
             for p, first, last in self._pair_parts(start, stop)
-            for entry in _pairs_dicts(p.name, p.decided.take(slice(first, last)).rows(), self._columns(p))
+            for entry in _pairs_dicts(
+                p.name, p.decided.take(slice(first, last)).rows(), self._spans(p), labels
+            )
         ]
 
     def _pair_parts(self, start: int, stop: int) -> Iterator[tuple[PairDetail, int, int]]:
@@ -179,10 +181,16 @@ class DocumentBuilder:
                 break
             yield self.pairs[k], max(start - first, 0), stop - first
 
-    def _text(self, detail: PairDetail) -> PairsText:
-        """A pair's `pairs` entries as JSON text (made once)."""
-        if detail.text is None:
-            detail.text = PairsText(detail.name, self.codes.labels, self._spans(detail), detail.decided)
+    def _text(self, detail: PairDetail) -> PairsText | None:
+        """A pair's `pairs` entries as JSON text (made once; None where orjson cannot write
+        its name or labels, found once)."""
+        if detail.text is None and not detail.unwritable:
+            import orjson  # here: a run without the JSON report does not load it
+
+            try:
+                detail.text = PairsText(detail.name, self.codes.labels, self._spans(detail), detail.decided)
+            except orjson.JSONEncodeError:
+                detail.unwritable = True
         return detail.text
 
     def _decision_ends(self) -> list[int]:
@@ -198,12 +206,6 @@ class DocumentBuilder:
             detail.spans = SpanColumns(detail.T, labels, sets), SpanColumns(detail.S, labels, sets)
         return detail.spans
 
-    def _columns(self, detail: PairDetail) -> tuple[SideColumns, SideColumns]:
-        """The lists of a pair's spans (made once, for `pairs` read as dicts)."""
-        if detail.columns is None:
-            detail.columns = SideColumns(detail.T, self.codes), SideColumns(detail.S, self.codes)
-        return detail.columns
-
     def decisions(self) -> list[tuple[FilePair, int, Decision]]:
         """Every decision with its spans as TokenSpans (a span in several decisions is
         one object), in the original's order: what units.py counts per sentence."""
@@ -215,12 +217,24 @@ class DocumentBuilder:
 
 
 def _pairs_dicts(
-    doc: str, decided: list[Decided], sides: tuple[SideColumns, SideColumns]
+    doc: str, decided: list[Decided], sides: tuple[SpanColumns, SpanColumns], labels: list[str]
 ) -> list[dict[str, Any]]:
     """The JSON report's `pairs` of some of a file pair's decisions: one entry each."""
-    targets, systems = sides[0].json([d[3] for d in decided]), sides[1].json([d[4] for d in decided])
+    targets = _span_dicts(sides[0], [d[3] for d in decided], labels)
+    systems = _span_dicts(sides[1], [d[4] for d in decided], labels)
     return [
         {"file": doc, "sentence": k + 1, "type": KINDS[phase], "subtype": SUBTYPES[sub],
          "target": target, "system": system}
         for (k, phase, sub, _, _), target, system in zip(decided, targets, systems, strict=True)
+    ]  # fmt: skip
+
+
+def _span_dicts(spans: SpanColumns, index: list[int], labels: list[str]) -> list[dict[str, Any] | None]:
+    """Spans `index` (-1: none) as the JSON report's decisions show them (specs/faireval.md §6.4)."""
+    label, begin, end, line, code = spans.at(np.asarray(index, dtype=np.int64)).tolist()
+    sets = spans.sets
+    return [
+        {"label": labels[name], "begin": b, "end": e, "tokens": token_numbers(sets, b, e, c), "line": ln}
+        if i >= 0 else None
+        for i, name, b, e, ln, c in zip(index, label, begin, end, line, code, strict=True)
     ]  # fmt: skip

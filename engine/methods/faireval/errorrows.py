@@ -15,7 +15,7 @@ from ...spans import TEXT_LIMIT, unit_tokens
 from .compare import Ordered
 from .jsonpairs import NumberText, SpanColumns
 from .passes import KINDS, SUBTYPES, TP
-from .strips import NO_BEGIN, Bounds, Tokens, token_strips
+from .strips import NO_BEGIN, Bounds, token_strips
 
 #: The columns of an error row: the standard ones, then both spans' lines and the token strip.
 ROW_KEYS = (*ERROR_COLUMNS, "gold_line", "system_line", "token_strip")
@@ -38,11 +38,12 @@ def error_columns(layout: Layout, sides: Sequence[SpanColumns], labels: list[str
     errors = layout.decided.take(layout.decided.phase != TP)
     n, sentence = len(errors), errors.sentence
     offsets = np.asarray(layout.offsets, dtype=np.int64)
+    at = offsets[sentence]  # each row's sentence's first position
     gold, system = (
-        SideRows(layout, side, index, sentence, labels)
+        SideRows(layout.words, side, index, sentence, at, labels)
         for side, index in zip(sides, errors.indexes, strict=True)
     )
-    strips = token_strips(gold.bounds, system.bounds, offsets[sentence + 1] - offsets[sentence])
+    strips = token_strips(gold.bounds, system.bounds, offsets[sentence + 1] - at)
     columns = (
         [layout.name] * n, (sentence + 1).tolist(), [""] * n, _names(KINDS, errors.phase),
         _names(SUBTYPES, errors.subtype), gold.label, system.label, gold.start, gold.end, system.start,
@@ -65,13 +66,13 @@ def _or_none(values: np.ndarray, has: np.ndarray) -> list[int | None]:
 
 class SideRows:
     """The gold or system columns of the error rows: each row's span `index` into the
-    side (-1: none) in sentence `sentence` of the pair."""
+    side (-1: none) in sentence `sentence` of the pair, which starts at position `at`
+    (`words`: the pair's sentences that have words, by index)."""
 
-    def __init__(self, layout: Layout, side: SpanColumns, index: np.ndarray, sentence: np.ndarray,
-                 labels: list[str]) -> None:  # fmt: skip
+    def __init__(self, words: dict[int, list[str]], side: SpanColumns, index: np.ndarray,
+                 sentence: np.ndarray, at: np.ndarray, labels: list[str]) -> None:  # fmt: skip
         has = index >= 0
         code, begin, end, line, tokens = side.at(index)
-        at = np.asarray(layout.offsets, dtype=np.int64)[sentence]  # each row's sentence's first position
         gapped = np.flatnonzero(tokens > 0)  # spans with their own token numbers
         own = {i: side.sets[c] for i, c in zip(gapped.tolist(), tokens[gapped].tolist(), strict=True)}
         self.bounds = Bounds(np.where(has, begin, NO_BEGIN), np.where(has, end, 0), own)
@@ -84,8 +85,8 @@ class SideRows:
         self.position = _positions(begin, end, has)
         for i, tokens_of in own.items():
             self.parts[i] = _parts(tokens_of, int(at[i]))
-            self.position[i] = position_text(int(begin[i]), int(end[i]), tokens_of, False)
-        self.text = _texts(layout.words, sentence, begin, end, has)
+            self.position[i] = position_text(int(begin[i]), int(end[i]), tokens_of)
+        self.text = _texts(words, sentence, begin, end, has)
 
 
 def _positions(begin: np.ndarray, end: np.ndarray, has: np.ndarray) -> list[str]:
@@ -124,10 +125,8 @@ def span_text(words: Sequence[str], begin: int, end: int) -> str:
     return " ".join(unit_tokens(words, begin - 1, end))
 
 
-def _runs(tokens: Tokens) -> list[tuple[int, int]]:
+def _runs(tokens: frozenset[int]) -> list[tuple[int, int]]:
     """Token numbers as [first, last + 1) runs."""
-    if isinstance(tokens, range):
-        return [(tokens.start, tokens.stop)]
     runs: list[list[int]] = []
     for n in sorted(tokens):
         if runs and n == runs[-1][1]:
@@ -137,14 +136,14 @@ def _runs(tokens: Tokens) -> list[tuple[int, int]]:
     return [(a, b) for a, b in runs]
 
 
-def position_text(begin: int, end: int, tokens: Tokens, is_range: bool) -> str:
+def position_text(begin: int, end: int, tokens: frozenset[int]) -> str:
     """A span's position as the file writes it: inclusive token numbers, gaps listed."""
     bounds = str(begin) if begin == end else f"{begin}-{end}"
-    if not is_range and len(tokens) != end - begin + 1:
+    if len(tokens) != end - begin + 1:
         bounds += " {" + ",".join(map(str, sorted(tokens))) + "}"
     return bounds
 
 
-def _parts(tokens: Tokens, offset: int) -> list[list[int]]:
+def _parts(tokens: frozenset[int], offset: int) -> list[list[int]]:
     """The [start, end) positions a span covers (several pieces where it has gaps)."""
     return [[offset + a - 1, offset + b - 1] for a, b in _runs(tokens)]

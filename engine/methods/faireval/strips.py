@@ -8,9 +8,6 @@ from typing import NamedTuple
 
 import numpy as np
 
-Tokens = range | frozenset[int]  # a span's token numbers: a range unless it has gaps
-
-
 NO_BEGIN = np.iinfo(np.int64).max  # the begin of no span: after every other
 
 
@@ -22,13 +19,6 @@ class Bounds(NamedTuple):
     begin: np.ndarray
     end: np.ndarray
     own: dict[int, frozenset[int]]
-
-    @classmethod
-    def of(cls, spans: Sequence[tuple[int, int, Tokens] | None]) -> Bounds:
-        """The bounds of rows given as (begin, end, token numbers) or None."""
-        begin = np.array([s[0] if s else NO_BEGIN for s in spans], dtype=np.int64)
-        end = np.array([s[1] if s else 0 for s in spans], dtype=np.int64)
-        return cls(begin, end, {i: s[2] for i, s in enumerate(spans) if s and isinstance(s[2], frozenset)})
 
 
 #: A token's mark by (in the target) + 2 × (in the system span).

@@ -62,16 +62,16 @@ class PageDetails(Later):
         """Pages `start` to `stop` as dicts (their spans and pairs dicts too)."""
         return msgspec.to_builtins(self.structs(start, stop))
 
-    def json_parts(self, size: int, encode: Callable[[list[Any]], bytes]) -> Iterator[bytes]:
+    def json_parts(self, size: int, encode: Callable[[list[Any]], bytes]) -> Iterator[memoryview]:
         """The pages' JSON `size` at a time (objects joined by commas): by msgspec with plain
         numbers, else `encode` of the same values as dicts."""
         encoder = msgspec.json.Encoder()
         for start in range(0, len(self), size):
             stop = min(start + size, len(self))
             if self.pages.plain_numbers:
-                yield encoder.encode(self.structs(start, stop))[1:-1]
+                yield memoryview(encoder.encode(self.structs(start, stop)))[1:-1]
             else:
-                yield encode(self.dicts(start, stop))[1:-1]
+                yield memoryview(encode(self.dicts(start, stop)))[1:-1]
 
     def structs(self, start: int, stop: int) -> list[Any]:
         """Pages `start` to `stop` as structs."""
