@@ -236,10 +236,11 @@ class Sheet:
         rows = list(map("".join, zip(*columns, strict=True)))
         if not self.declared:
             filled = [col for col, cells in enumerate(columns) if any(cells)]
-            numbers = [n for n, cells in enumerate(rows, first) if cells]
             if filled:
-                self._extend(numbers[0], filled[0], filled[-1])
-                self._extend(numbers[-1], filled[0], filled[-1])
+                top = next(i for i, cells in enumerate(rows) if cells)
+                bottom = len(rows) - 1 - next(i for i, cells in enumerate(reversed(rows)) if cells)
+                self._extend(first + top, filled[0], filled[-1])
+                self._extend(first + bottom, filled[0], filled[-1])
         self._add_rows(first, rows, heights)
 
     def _add_rows(self, first: int, rows: list[str], heights: Iterable[float | None]) -> None:
