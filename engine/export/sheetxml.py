@@ -86,10 +86,10 @@ def text_cell(ref: str, text: str, style: int, quoted: int) -> str:
     return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{_t(text)}</is></c>'
 
 
-def rich_cell(ref: str, runs: list[tuple[str, str]], style: int, escape: bool = True) -> str:
+def rich_cell(ref: str, runs: list[tuple[str, str]], style: int, careful: bool = True) -> str:
     """A rich-text cell of (run properties, text) pairs whose texts together fit a cell, the
-    properties "" for a first plain run (`escape`: False where no text needs escaping)."""
-    body = "".join([f"<r>{properties}{_t(escaped(text) if escape else text)}</r>"
+    properties "" for a first plain run (`careful`: False where no text needs escaping)."""
+    body = "".join([f"<r>{properties}{_t(escaped(text) if careful else text)}</r>"
                     for properties, text in runs])  # fmt: skip
     return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{body}</is></c>'
 
