@@ -46,7 +46,6 @@ class TokenNumbers(Sequence[str]):
         self._starts = [start for start, _ in units]
         self._length = units[-1][1] if units else 0
         self._words = words or {}
-        self._numbers: list[str] = []  # "1", "2", … as far as a unit has been asked for
 
     def __len__(self) -> int:
         return self._length
@@ -80,28 +79,27 @@ class TokenNumbers(Sequence[str]):
             first, end = self._units[unit]
             a, b = max(start, first) - first, min(stop, end) - first
             if a < b:
-                tokens += self._unit_tokens(self._words.get(unit, ()), a, b)
+                tokens += unit_tokens(self._words.get(unit, ()), a, b)
             start = max(start, end)
             unit += 1
         return tokens
 
-    def _unit_tokens(self, words: Sequence[str], a: int, b: int) -> list[str]:
-        """`unit_tokens`, the texts of the numbers up to NUMBERS_KEPT made once (each error's
-        context asks for its unit's again)."""
-        numbers = self._numbers
-        if b > len(numbers) and len(numbers) < NUMBERS_KEPT:
-            numbers += map(str, range(len(numbers) + 1, min(b, NUMBERS_KEPT) + 1))
-        start = max(a, len(words))
-        rest = range(max(start, len(numbers)) + 1, b + 1)  # past the kept ones
-        return [*words[a:b], *numbers[start:b], *map(str, rest)]
+
+NUMBERS_KEPT = 1 << 16  # numbers' texts kept (a unit can be far longer)
+_NUMBERS: list[str] = []  # "1", "2", … as far as a unit has been asked for, up to NUMBERS_KEPT
 
 
 def unit_tokens(words: Sequence[str], a: int, b: int) -> list[str]:
-    """Positions a..b − 1 of a unit: its words, then the numbers of its positions past them."""
-    return [*words[a:b], *map(str, range(max(a, len(words)) + 1, b + 1))]
+    """Positions a..b − 1 of a unit: its words, then the numbers of its positions past them
+    (the texts of the numbers up to NUMBERS_KEPT made once: each error's context asks again)."""
+    numbers = _NUMBERS
+    if b > len(numbers) and len(numbers) < NUMBERS_KEPT:
+        numbers += map(str, range(len(numbers) + 1, min(b, NUMBERS_KEPT) + 1))
+    start = max(a, len(words))
+    rest = range(max(start, len(numbers)) + 1, b + 1)  # past the kept ones
+    return [*words[a:b], *numbers[start:b], *map(str, rest)]
 
 
-NUMBERS_KEPT = 1 << 16  # numbers' texts a TokenNumbers keeps (a unit can be far longer)
 TEXT_LIMIT = 2_000  # positions of a span's text shown whole; longer ones keep both ends
 
 

@@ -123,7 +123,6 @@ class ScoresView(QWidget):
         self.header.setToolTip(inputs_tooltip(report))
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.tables = report.score_tables()
-        self.scale = scale
         self._views: dict[str, QTableView] = {}
         self._later: dict[int, str] = {}  # tab of `others` → the table its view is made for when shown
         self.headline: QTableView | None = None
@@ -133,7 +132,7 @@ class ScoresView(QWidget):
         split.setChildrenCollapsible(False)
         for number, (name, table) in enumerate(self.tables.items()):
             if number == 0:
-                self.headline = self._view(name)
+                self.headline = self._view(name, scale)
                 split.addWidget(titled_panel(table, name, self.headline))
             else:
                 self._later[self.others.addTab(QWidget(), table.title or name)] = name
@@ -154,10 +153,9 @@ class ScoresView(QWidget):
             self._make_tab(index)
         return {name: self._views[name] for name in self.tables}
 
-    def _view(self, name: str) -> QTableView:
-        """The view of table `name`, its scores on the scale the headline shows now."""
+    def _view(self, name: str, scale: str) -> QTableView:
+        """The view of table `name`, its scores on `scale`."""
         table = self.tables[name]
-        scale = self.headline.model().scale if self.headline is not None else self.scale
         self._views[name] = view = table_view(table.frame(), table.scale, scale)
         return view
 
@@ -165,10 +163,11 @@ class ScoresView(QWidget):
         """Put its table's view on the tab of `others` at `index`, unless it is there."""
         name = self._later.pop(index, None)
         if name is not None:
+            scale = self.headline.model().scale  # the scale the headline shows now (made first)
             page = self.others.widget(index)
             layout = QVBoxLayout(page)
             layout.setContentsMargins(0, 0, 0, 0)
-            layout.addWidget(titled_panel(self.tables[name], name, self._view(name)))
+            layout.addWidget(titled_panel(self.tables[name], name, self._view(name, scale)))
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         """Once shown (and measured with its real font): the headline table as wide as its columns."""

@@ -86,10 +86,10 @@ def text_cell(ref: str, text: str, style: int, quoted: int) -> str:
     return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{_t(text)}</is></c>'
 
 
-def rich_cell(ref: str, runs: list[tuple[str, str]], style: int, escape: bool = True) -> str:
+def rich_cell(ref: str, runs: list[tuple[str, str]], style: int, careful: bool = True) -> str:
     """A rich-text cell of (run properties, text) pairs whose texts together fit a cell, the
-    properties "" for a first plain run (`escape`: False where no text needs escaping)."""
-    body = "".join([f"<r>{properties}{_t(escaped(text) if escape else text)}</r>"
+    properties "" for a first plain run (`careful`: False where no text needs escaping)."""
+    body = "".join([f"<r>{properties}{_t(escaped(text) if careful else text)}</r>"
                     for properties, text in runs])  # fmt: skip
     return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{body}</is></c>'
 
@@ -236,10 +236,11 @@ class Sheet:
         rows = list(map("".join, zip(*columns, strict=True)))
         if not self.declared:
             filled = [col for col, cells in enumerate(columns) if any(cells)]
-            numbers = [n for n, cells in enumerate(rows, first) if cells]
             if filled:
-                self._extend(numbers[0], filled[0], filled[-1])
-                self._extend(numbers[-1], filled[0], filled[-1])
+                top = next(i for i, cells in enumerate(rows) if cells)
+                bottom = len(rows) - 1 - next(i for i, cells in enumerate(reversed(rows)) if cells)
+                self._extend(first + top, filled[0], filled[-1])
+                self._extend(first + bottom, filled[0], filled[-1])
         self._add_rows(first, rows, heights)
 
     def _add_rows(self, first: int, rows: list[str], heights: Iterable[float | None]) -> None:

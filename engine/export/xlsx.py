@@ -232,8 +232,7 @@ class _Writer:
             return value_column(refs, values, fmt, self.quoted, fmt or self.float)
         if not any(numbers):
             return value_column(refs, values, 0, self.quoted, self.float)
-        return [value_cell(ref, v, fmt, self.quoted, fmt or self.float) if number else
-                value_cell(ref, v, 0, self.quoted, self.float)
+        return [value_cell(ref, v, fmt if number else 0, self.quoted, fmt or self.float)
                 for ref, v, number in zip(refs, values, numbers, strict=True)]  # fmt: skip
 
     def _column_format(self, table: Table, column: str, score: bool, code: str) -> int:
