@@ -367,3 +367,19 @@ def test_pages_f1_column_is_summary_f1():
     got = f1_column([p for p, _ in pairs], [r for _, r in pairs])
     want = [f1(p, r) for p, r in pairs]
     assert [repr(g) for g in got] == [repr(w) for w in want]
+
+
+def test_float_page_ids_and_labels_in_details_as_the_dicts(cli, tmp_path):
+    """A float page id or label (any JSON scalar) keeps the details off msgspec, which
+    writes 1e20 where orjson and the dicts' path write 1e+20."""
+    from engine.export.json import dumps, write_report
+
+    pages = [(1e20, [(0, 10, 2.5e17)], [(0, 10, 2.5e17)]), ("p2", [(0, 10, A)], [(0, 5, A)])]
+    ref, sys_ = write_pages(tmp_path, pages)
+    report = get_method("poetry").evaluate(str(ref), str(sys_), Options(), detail=True)
+    report.created = "now"
+    handle = io.BytesIO()
+    write_report(report, handle)
+    written = handle.getvalue()
+    assert written == dumps(report).encode("utf-8")
+    assert b'{"page_id":1e+20,' in written and b'"label":2.5e+17,' in written

@@ -48,6 +48,8 @@ class PageDetails(Later):
     def __init__(self, pages: Pages, page_ids: list[Any]) -> None:
         self.pages, self.page_ids = pages, page_ids
         refs, syss, best = pages.refs, pages.syss, pages.best
+        kinds = {*map(type, page_ids), *map(type, pages.labels)}
+        self.plain_numbers = pages.plain_numbers and float not in kinds  # ids, labels: any JSON scalar
         unmapped = best < 0
         self.ref_system = _blank_where(np.where(unmapped, -1, best - syss.at[refs.row]), unmapped)
         self.ref_factor = _blank_where(pages.top, unmapped)
@@ -64,14 +66,14 @@ class PageDetails(Later):
 
     def json_parts(self, size: int, encode: Callable[[list[Any]], bytes]) -> Iterator[bytes]:
         """The pages' JSON `size` at a time (objects joined by commas): by msgspec with plain
-        numbers, else `encode` of the same values as dicts."""
+        numbers (no float page id or label: msgspec writes 1e20 where orjson writes 1e+20),
+        else `encode` of the same values as dicts."""
+        if not self.plain_numbers:
+            yield from super().json_parts(size, encode)
+            return
         encoder = msgspec.json.Encoder()
         for start in range(0, len(self), size):
-            stop = min(start + size, len(self))
-            if self.pages.plain_numbers:
-                yield encoder.encode(self.structs(start, stop))[1:-1]
-            else:
-                yield encode(self.dicts(start, stop))[1:-1]
+            yield encoder.encode(self.structs(start, min(start + size, len(self))))[1:-1]
 
     def structs(self, start: int, stop: int) -> list[Any]:
         """Pages `start` to `stop` as structs."""
