@@ -358,13 +358,17 @@ def test_json_by_msgspec_is_the_json_of_the_dicts(tmp_path, monkeypatch, ignore_
 
 
 def test_pages_f1_column_is_summary_f1():
-    """The Pages sheet's f1 by numpy: summary.f1's value for ints, floats, zeros, NaN and inf."""
-    from engine.methods.poetry.detail import f1_column
+    """The Pages sheet's f1 by stats.harmonic: summary.f1's value for ints, floats, zeros,
+    NaN and inf."""
+    import numpy as np
+
     from engine.methods.poetry.summary import f1
+    from engine.stats import harmonic
 
     values = [0, 1, 0.0, 1.0, 0.1, 1 / 3, 2.5e-300, 7e300, float("nan"), float("inf")]
     pairs = [(p, r) for p in values for r in values]
-    got = f1_column([p for p, _ in pairs], [r for _, r in pairs])
+    with np.errstate(all="ignore"):
+        got = harmonic(np.asarray([p for p, _ in pairs], float), np.asarray([r for _, r in pairs], float)).tolist()
     want = [f1(p, r) for p, r in pairs]
     assert [repr(g) for g in got] == [repr(w) for w in want]
 
