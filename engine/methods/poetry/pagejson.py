@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 import numpy as np
 
+from ...formats.columns import or_none
 from ...report import Later
 from .columns import bounds
 from .errors import Pages
@@ -22,13 +23,6 @@ System = msgspec.defstruct("System", ["start", "end", "label", "references", "me
 Pair = msgspec.defstruct("Pair", ["reference", "system", "piece", "exact", "factor", "credit"], **_STRUCTS)
 Page = msgspec.defstruct("Page", ["page_id", "line", "system_line", "reference", "system", "pairs"],
                          **_STRUCTS)  # fmt: skip
-
-
-def _blank_where(values: np.ndarray, blank: np.ndarray) -> list[Any]:
-    """The values as Python objects, None where `blank`."""
-    column = values.astype(object)
-    column[blank] = None
-    return column.tolist()
 
 
 def _references_of(pages: Pages) -> list[list[int]]:
@@ -50,9 +44,9 @@ class PageDetails(Later):
         refs, syss, best = pages.refs, pages.syss, pages.best
         kinds = {*map(type, page_ids), *map(type, pages.labels)}
         self.plain_numbers = pages.plain_numbers and float not in kinds  # ids, labels: any JSON scalar
-        unmapped = best < 0
-        self.ref_system = _blank_where(np.where(unmapped, -1, best - syss.at[refs.row]), unmapped)
-        self.ref_factor = _blank_where(pages.top, unmapped)
+        mapped = best >= 0
+        self.ref_system = or_none(best - syss.at[refs.row], mapped)
+        self.ref_factor = or_none(pages.top, mapped)
         self.references = _references_of(pages)
         self.pair_ref = refs.within(pages.pair_ref).tolist()
         self.pair_sys = syss.within(pages.pair_sys).tolist()
