@@ -11,6 +11,7 @@ reader (CoNLL and the other column formats, ProPara's action files).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import numpy as np
 
@@ -297,6 +298,13 @@ def numbered(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     first = np.full(len(distinct), len(codes), kind)
     np.minimum.at(first, codes, np.arange(len(codes), dtype=kind))
     return distinct, codes, first
+
+
+def or_none(values: np.ndarray, present: np.ndarray) -> list[Any]:
+    """The values as Python objects (a list), None where not `present` (a blank cell)."""
+    column = values.astype(object)
+    column[~present] = None
+    return column.tolist()
 
 
 def _dict_codes(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

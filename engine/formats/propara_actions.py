@@ -209,6 +209,8 @@ class Reader:
         if self.progress is not None:
             self.progress(1.0)
         rows = zip(pids, lines, table.process_sentences.tolist(), count(), repeat(table))
+        # Process._make without its Python-level call and length check (rows have 5 fields):
+        # _make took 1.3x the time of this step (5,000 processes, in-process)
         processes = dict(zip(pids, map(partial(tuple.__new__, Process), rows), strict=True))
         return ActionFile(self.path, processes, table, duplicate)
 

@@ -358,12 +358,32 @@ def test_json_by_msgspec_is_the_json_of_the_dicts(tmp_path, monkeypatch, ignore_
 
 
 def test_pages_f1_column_is_summary_f1():
-    """The Pages sheet's f1 by numpy: summary.f1's value for ints, floats, zeros, NaN and inf."""
-    from engine.methods.poetry.detail import f1_column
+    """The Pages sheet's f1 by stats.harmonic: summary.f1's value for ints, floats, zeros,
+    NaN and inf."""
+    import numpy as np
+
     from engine.methods.poetry.summary import f1
+    from engine.stats import harmonic
 
     values = [0, 1, 0.0, 1.0, 0.1, 1 / 3, 2.5e-300, 7e300, float("nan"), float("inf")]
     pairs = [(p, r) for p in values for r in values]
-    got = f1_column([p for p, _ in pairs], [r for _, r in pairs])
+    with np.errstate(all="ignore"):
+        got = harmonic(np.asarray([p for p, _ in pairs], float), np.asarray([r for _, r in pairs], float)).tolist()
     want = [f1(p, r) for p, r in pairs]
     assert [repr(g) for g in got] == [repr(w) for w in want]
+
+
+def test_float_page_ids_and_labels_in_details_as_the_dicts(cli, tmp_path):
+    """A float page id or label (any JSON scalar) keeps the details off msgspec, which
+    writes 1e20 where orjson and the dicts' path write 1e+20."""
+    from engine.export.json import dumps, write_report
+
+    pages = [(1e20, [(0, 10, 2.5e17)], [(0, 10, 2.5e17)]), ("p2", [(0, 10, A)], [(0, 5, A)])]
+    ref, sys_ = write_pages(tmp_path, pages)
+    report = get_method("poetry").evaluate(str(ref), str(sys_), Options(), detail=True)
+    report.created = "now"
+    handle = io.BytesIO()
+    write_report(report, handle)
+    written = handle.getvalue()
+    assert written == dumps(report).encode("utf-8")
+    assert b'{"page_id":1e+20,' in written and b'"label":2.5e+17,' in written

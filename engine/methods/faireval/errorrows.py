@@ -10,6 +10,7 @@ from typing import Any, Protocol
 
 import numpy as np
 
+from ...formats.columns import or_none
 from ...report import ERROR_COLUMNS
 from ...spans import TEXT_LIMIT, unit_tokens
 from .compare import Ordered
@@ -57,13 +58,6 @@ def _names(names: Sequence[str], codes: np.ndarray) -> list[str]:
     return np.array(names, dtype=object)[codes].tolist()
 
 
-def _or_none(values: np.ndarray, has: np.ndarray) -> list[int | None]:
-    """The values as a list, None where there is no span."""
-    found = values.astype(object)
-    found[~has] = None
-    return found.tolist()
-
-
 class SideRows:
     """The gold or system columns of the error rows: each row's span `index` into the
     side (-1: none) in sentence `sentence` of the pair, which starts at position `at`
@@ -77,8 +71,8 @@ class SideRows:
         own = {i: side.sets[c] for i, c in zip(gapped.tolist(), tokens[gapped].tolist(), strict=True)}
         self.bounds = Bounds(np.where(has, begin, NO_BEGIN), np.where(has, end, 0), own)
         self.label = np.array([*labels, ""], dtype=object)[code].tolist()
-        self.line = _or_none(line, has)
-        self.start, self.end = _or_none(at + begin - 1, has), _or_none(at + end, has)
+        self.line = or_none(line, has)
+        self.start, self.end = or_none(at + begin - 1, has), or_none(at + end, has)
         self.parts: list[list[list[int]]] = [
             [[a, b]] if h else [] for a, b, h in zip(self.start, self.end, has.tolist(), strict=True)
         ]

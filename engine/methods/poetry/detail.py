@@ -15,6 +15,7 @@ from ...formats.poetry_jsonl import JsonLines, describe, page_id_of
 from ...progress import Progress
 from ...report import Report, Table
 from ...spans import Document
+from ...stats import harmonic
 from .columns import Scores
 from .errors import Pages, ViewerSpans, error_rows, label_text
 from .pagejson import PageDetails
@@ -50,23 +51,16 @@ def csv_value(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def f1_column(precision: Sequence[Any], recall: Sequence[Any]) -> list[float]:
-    """summary.f1 of each row, by numpy: the same operations on the same float64 values."""
-    p, r = np.asarray(precision, dtype=np.float64), np.asarray(recall, dtype=np.float64)
-    total = p + r
-    with np.errstate(all="ignore"):
-        return np.where(total != 0, 2 * p * r / total, 0.0).tolist()
-
-
 def pages_table(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> Table:
     """The Pages sheet: one row per CSV row, zipped from the numbers' columns."""
     numbers = columns_of(scores)
     ids = [page_id if type(page_id) is str else csv_value(page_id) for page_id in page_ids]
     lines = range(1, len(page_ids) + 1)
+    with np.errstate(all="ignore"):  # summary.f1 of each row, silent for scores past 1e154
+        f1 = harmonic(np.asarray(numbers[0], float), np.asarray(numbers[1], float)).tolist()
     return Table(
         [*COLUMNS, *PAGE_EXTRA],
-        list(map(list, zip(ids, *numbers[:8], f1_column(numbers[0], numbers[1]), *numbers[8:12], lines,
-                           strict=True))),  # fmt: skip
+        list(map(list, zip(ids, *numbers[:8], f1, *numbers[8:12], lines, strict=True))),
         "Pages",
         kind="detail",
         note="One row per reference line, as the CSV; line = its line in the reference file.",

@@ -72,12 +72,12 @@ def _plain_numbers(scores: Scores) -> bool:
 
 class Pages:
     """Every page's spans, mapping and pairs in flat columns over all pages (the scoring's
-    own order and indices), with each page's name, id, lines and text."""
+    own order and indices), with each page's name, id, lines and text and the labels."""
 
     def __init__(self, scores: Scores, labels: list[Any], names: list[str], unit_ids: list[str],
                  system_lines: list[int], texts: list[str | None]) -> None:  # fmt: skip
         n_rows = len(names)
-        self.names, self.unit_ids, self.texts = names, unit_ids, texts
+        self.names, self.unit_ids, self.texts, self.labels = names, unit_ids, texts, labels
         self.system_lines = system_lines
         shown = [label_text(label) for label in labels]
         self.refs, self.syss = (Side(spans, labels, shown, n_rows) for spans in (scores.refs, scores.syss))

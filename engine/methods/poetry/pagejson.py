@@ -12,6 +12,7 @@ from typing import Any
 import msgspec
 import numpy as np
 
+from ...formats.columns import or_none
 from ...report import Later
 from .columns import bounds
 from .errors import Pages
@@ -22,13 +23,6 @@ System = msgspec.defstruct("System", ["start", "end", "label", "references", "me
 Pair = msgspec.defstruct("Pair", ["reference", "system", "piece", "exact", "factor", "credit"], **_STRUCTS)
 Page = msgspec.defstruct("Page", ["page_id", "line", "system_line", "reference", "system", "pairs"],
                          **_STRUCTS)  # fmt: skip
-
-
-def _blank_where(values: np.ndarray, blank: np.ndarray) -> list[Any]:
-    """The values as Python objects, None where `blank`."""
-    column = values.astype(object)
-    column[blank] = None
-    return column.tolist()
 
 
 def _references_of(pages: Pages) -> list[list[int]]:
@@ -48,9 +42,11 @@ class PageDetails(Later):
     def __init__(self, pages: Pages, page_ids: list[Any]) -> None:
         self.pages, self.page_ids = pages, page_ids
         refs, syss, best = pages.refs, pages.syss, pages.best
-        unmapped = best < 0
-        self.ref_system = _blank_where(np.where(unmapped, -1, best - syss.at[refs.row]), unmapped)
-        self.ref_factor = _blank_where(pages.top, unmapped)
+        kinds = {*map(type, page_ids), *map(type, pages.labels)}
+        self.plain_numbers = pages.plain_numbers and float not in kinds  # ids, labels: any JSON scalar
+        mapped = best >= 0
+        self.ref_system = or_none(best - syss.at[refs.row], mapped)
+        self.ref_factor = or_none(pages.top, mapped)
         self.references = _references_of(pages)
         self.pair_ref = refs.within(pages.pair_ref).tolist()
         self.pair_sys = syss.within(pages.pair_sys).tolist()
@@ -62,16 +58,16 @@ class PageDetails(Later):
         """Pages `start` to `stop` as dicts (their spans and pairs dicts too)."""
         return msgspec.to_builtins(self.structs(start, stop))
 
-    def json_parts(self, size: int, encode: Callable[[list[Any]], bytes]) -> Iterator[memoryview]:
+    def json_parts(self, size: int, encode: Callable[[list[Any]], bytes]) -> Iterator[bytes | memoryview]:
         """The pages' JSON `size` at a time (objects joined by commas): by msgspec with plain
-        numbers, else `encode` of the same values as dicts."""
+        numbers (no float page id or label: msgspec writes 1e20 where orjson writes 1e+20),
+        else `encode` of the same values as dicts."""
+        if not self.plain_numbers:
+            yield from super().json_parts(size, encode)
+            return
         encoder = msgspec.json.Encoder()
         for start in range(0, len(self), size):
-            stop = min(start + size, len(self))
-            if self.pages.plain_numbers:
-                yield memoryview(encoder.encode(self.structs(start, stop)))[1:-1]
-            else:
-                yield memoryview(encode(self.dicts(start, stop)))[1:-1]
+            yield memoryview(encoder.encode(self.structs(start, min(start + size, len(self)))))[1:-1]
 
     def structs(self, start: int, stop: int) -> list[Any]:
         """Pages `start` to `stop` as structs."""

@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
+from ...formats.columns import or_none
 from ...formats.pairing import Paired
 from ...formats.spantable import SpanTable
 from ...report import ERROR_COLUMNS, ColumnRows
@@ -69,16 +70,11 @@ class _SideColumns:
         self.positions: list[str] = [""] * n
         self.texts: list[str] = [""] * n
 
-    def _or_none(self, values: np.ndarray) -> list[int | None]:
-        column = np.full(len(values), None, dtype=object)
-        column[self.present] = values[self.present].tolist()
-        return column.tolist()
-
     def start_column(self) -> list[int | None]:
-        return self._or_none(self.starts)
+        return or_none(self.starts, self.present)
 
     def end_column(self) -> list[int | None]:
-        return self._or_none(self.ends)
+        return or_none(self.ends, self.present)
 
 
 def _side(table: SpanTable, index: np.ndarray, runs: list[tuple[int, int, int]],
