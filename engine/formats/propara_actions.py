@@ -90,6 +90,7 @@ class Table:
     locations: Strings
     part_name: np.ndarray  # per participant: its name's code
     part_line: np.ndarray  # per participant: its first row
+    part_process: np.ndarray  # per participant: its process
     process_parts: np.ndarray  # process k owns participants process_parts[k] … process_parts[k + 1] − 1
     process_sentences: np.ndarray  # per process: the largest sentence number of its rows
     offset: np.ndarray  # per participant, and the total at the end
@@ -288,8 +289,8 @@ class Reader:
         track[offset[participant[first]]] = stored(before[first])  # only sentence 1 writes slot 0
         actions = np.zeros(int(offset[-1]), np.int8)
         actions[slot] = action
-        table = Table(self.names, self.locations, part_name, part_line, process_parts, process_sentences,
-                      offset, track, actions)  # fmt: skip
+        table = Table(self.names, self.locations, part_name, part_line, part_process, process_parts,
+                      process_sentences, offset, track, actions)  # fmt: skip
         return table, duplicate
 
     @staticmethod

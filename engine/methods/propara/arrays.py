@@ -17,10 +17,10 @@ from functools import cached_property
 import numpy as np
 
 from ...formats.columns import numbered
-from ...formats.propara_actions import ActionFile, Table, concatenated_ranges
+from ...formats.propara_actions import ActionFile, concatenated_ranges
 from .compare import Comparer
 from .scores import QuestionScore
-from .summary import Summaries, display
+from .summary import Summaries
 
 Similarity = Callable[[int, int], float]  # of two codes (of different texts)
 
@@ -71,7 +71,7 @@ class FileItems:
         `chosen`: per answer process; `shown`: per name code its display code."""
         self.summaries = summaries
         self.table = table = summaries.table
-        self.part_process = np.repeat(np.arange(len(table.process_parts) - 1), np.diff(table.process_parts))
+        self.part_process = table.part_process
         self.part_answer = answer_number[self.part_process]
         self.kept = (self.part_answer >= 0) & chosen[np.maximum(self.part_answer, 0)]
         self.shown = shown[table.part_name]
@@ -205,14 +205,14 @@ def match(answers: Items, predictions: Items, similarities: Sequence[Similarity]
     return Matches(answers, predictions, precision, recall, answer_best, prediction_best)
 
 
-def shown_names(mine: Table, theirs: Table) -> tuple[list[str], np.ndarray]:
-    """The display forms of the participants' names, and per name code its form's number."""
-    names = mine.names.texts()
-    codes = np.concatenate((mine.part_name, theirs.part_name))
+def shown_names(mine: Summaries, theirs: Summaries) -> tuple[list[str], np.ndarray]:
+    """The display forms of the participants' names (both files code names with the same
+    Strings), and per name code its form's number."""
+    codes = np.concatenate((mine.table.part_name, theirs.table.part_name))
     forms: dict[str, int] = {}
     shown = np.zeros(int(codes.max(initial=0)) + 1, np.int64)
     for code in set(codes.tolist()):
-        shown[code] = forms.setdefault(display(names[code]), len(forms))
+        shown[code] = forms.setdefault(mine.shown[code], len(forms))
     return list(forms), shown
 
 
@@ -223,7 +223,7 @@ def match_questions(answers: Summaries, predictions: Summaries, other: np.ndarra
     processes = len(other)
     answer_number = np.full(len(predictions.table.process_parts) - 1, -1, np.int64)
     answer_number[other] = np.arange(processes)
-    texts, shown = shown_names(answers.table, predictions.table)
+    texts, shown = shown_names(answers, predictions)
     mine = FileItems(answers, np.arange(processes), chosen, shown)
     theirs = FileItems(predictions, answer_number, chosen, shown)
     places = answers.table.locations.texts()

@@ -49,8 +49,7 @@ def _partners(answers: Table, predictions: Table, parts: np.ndarray, process: np
     """Per answer participant (`parts`, of predicted process `process`): the predicted
     participant of the same name in that process (-1: none)."""
     width = int(max(answers.part_name.max(initial=0), predictions.part_name.max(initial=0))) + 1
-    owner = np.repeat(np.arange(len(predictions.process_parts) - 1), np.diff(predictions.process_parts))
-    keys = owner * width + predictions.part_name
+    keys = predictions.part_process * width + predictions.part_name
     wanted = process * width + answers.part_name[parts]
     if not len(keys):
         return np.full(len(wanted), -1, np.int64)
