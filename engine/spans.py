@@ -92,9 +92,11 @@ _NUMBERS: list[str] = []  # "1", "2", … as far as a unit has been asked for, u
 def unit_tokens(words: Sequence[str], a: int, b: int) -> list[str]:
     """Positions a..b − 1 of a unit: its words, then the numbers of its positions past them
     (the texts of the numbers up to NUMBERS_KEPT made once: each error's context asks again)."""
+    global _NUMBERS
     numbers = _NUMBERS
-    if b > len(numbers) and len(numbers) < NUMBERS_KEPT:
-        numbers += map(str, range(len(numbers) + 1, min(b, NUMBERS_KEPT) + 1))
+    if b > len(numbers) and len(numbers) < NUMBERS_KEPT:  # a longer list, bound at once: no
+        # thread ever sees a list being extended (the app's worker and a test may both ask)
+        numbers = _NUMBERS = [*numbers, *map(str, range(len(numbers) + 1, min(b, NUMBERS_KEPT) + 1))]
     start = max(a, len(words))
     rest = range(max(start, len(numbers)) + 1, b + 1)  # past the kept ones
     return [*words[a:b], *numbers[start:b], *map(str, rest)]
