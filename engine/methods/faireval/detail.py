@@ -112,7 +112,7 @@ class DocumentBuilder:
     def __init__(self, codes: Codes) -> None:
         self.codes = codes
         self.pairs: list[PairDetail] = []
-        self._ends: list[int] | None = None
+        self._ends: list[int] = []  # where each pair's decisions end in `pairs` (fill)
 
     def add(
         self, pair: FilePair, compared: int, T: Side, S: Side, forms: dict[int, list[str]], d: Decisions
@@ -136,7 +136,8 @@ class DocumentBuilder:
         report.documents = [p.document for p in self.pairs]
         report.gold_spans = PlacedSpans(self.pairs, 0, self.codes)
         report.system_spans = PlacedSpans(self.pairs, 1, self.codes)
-        decisions = sum(len(p.decided) for p in self.pairs)
+        self._ends = list(accumulate(len(p.decided) for p in self.pairs))
+        decisions = self._ends[-1] if self._ends else 0
         report.data["pairs"] = PairsJSON(decisions, self._pairs_dicts, self._pairs_texts)
         report.data["_decisions"] = Later(decisions, self.decisions)  # the per-sentence counts of units.py
         report.set_errors(self._error_rows())
@@ -174,7 +175,7 @@ class DocumentBuilder:
     def _pair_parts(self, start: int, stop: int) -> Iterator[tuple[PairDetail, int, int]]:
         """The file pairs holding entries start..stop − 1 of `pairs` (every pair's decisions
         in turn), each with the range of its own decisions."""
-        ends = self._decision_ends()
+        ends = self._ends
         for k in range(bisect_right(ends, start), len(self.pairs)):
             first = ends[k - 1] if k else 0
             if first >= stop:
@@ -192,12 +193,6 @@ class DocumentBuilder:
             except orjson.JSONEncodeError:
                 detail.unwritable = True
         return detail.text
-
-    def _decision_ends(self) -> list[int]:
-        """Where each file pair's decisions end in the JSON's `pairs` (counted once)."""
-        if self._ends is None:
-            self._ends = list(accumulate(len(p.decided) for p in self.pairs))
-        return self._ends
 
     def _spans(self, detail: PairDetail) -> tuple[SpanColumns, SpanColumns]:
         """The arrays of a pair's spans (made once, for the rows and the JSON)."""

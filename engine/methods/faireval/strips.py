@@ -36,11 +36,11 @@ def token_strips(targets: Bounds, systems: Bounds, lengths: Sequence[int] | np.n
     last = np.minimum(np.maximum(np.asarray(lengths, dtype=np.int64), last_end), last_end + 2)
     count = np.minimum(last - first + 1, SHOWN)
     row = np.repeat(np.arange(len(count)), count)
-    step = np.arange(len(row)) - np.repeat(np.cumsum(count) - count, count)
+    starts = np.cumsum(count) - count
+    step = np.arange(len(row)) - np.repeat(starts, count)
     cut = (last - first + 1 > SHOWN)[row]  # a long strip: its tail follows the "…"
     number = np.where(cut & (step > STRIP_EDGE), last[row] - (SHOWN - 1) + step, first[row] + step)
     number[cut & (step == STRIP_EDGE)] = 0  # 0 stands for the "…"
-    starts = np.cumsum(count) - count
     mark = _inside(number, row, starts, targets) + 2 * _inside(number, row, starts, systems)
     return _joined(number, mark, count)
 
