@@ -382,6 +382,12 @@ def _poem_spurious(refs: Spans, syss: Spans, spurious: np.ndarray, n_labels: int
     return np.bincount(keys // n_labels, minlength=n_rows)
 
 
+def below_1e16(columns: Sequence[np.ndarray]) -> bool:
+    """Whether every finite float of the columns is below 1e16 in size, where msgspec
+    writes numbers as orjson does (report.ColumnRows.plain_numbers)."""
+    return all(np.abs(a[np.isfinite(a)]).max(initial=0.0) < 1e16 for a in columns)
+
+
 def bounds(rows: np.ndarray, n_rows: int) -> np.ndarray:
     """Where each row's items start in columns sorted by row (n_rows + 1 bounds)."""
     return np.searchsorted(rows, np.arange(n_rows + 1))

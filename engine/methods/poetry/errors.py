@@ -12,7 +12,7 @@ import numpy as np
 from ...formats.spantable import SpanSequence
 from ...report import ERROR_COLUMNS, ColumnRows, Later
 from ...spans import Span
-from .columns import Scores, Spans, bounds
+from .columns import Scores, Spans, below_1e16, bounds
 
 MARKERS = {"reference": "🟩", "system": "🟥", "both": "🟨"}
 ROW_KEYS = (
@@ -66,8 +66,7 @@ def _plain_numbers(scores: Scores) -> bool:
     """Whether every offset is a 64-bit integer and every pair's factor and credit below
     1e16 in size (report.ColumnRows.plain_numbers)."""
     offsets = (scores.refs.start, scores.refs.end, scores.syss.start, scores.syss.end, *scores.pairs[2:4])
-    floats = [np.abs(a[np.isfinite(a)]) for a in scores.pairs[5:7]]
-    return all(a.dtype != object for a in offsets) and all(not len(a) or a.max() < 1e16 for a in floats)
+    return all(a.dtype != object for a in offsets) and below_1e16(scores.pairs[5:7])
 
 
 class Pages:

@@ -10,6 +10,7 @@ import msgspec
 import numpy as np
 
 from ...report import ColumnRows
+from .columns import below_1e16
 
 COLUMNS = ["page_id", "precision", "recall", "n_span_matches", "n_span_misses", "n_span_spurious",
            "n_poem_matches", "n_poem_misses", "n_poem_spurious"]  # fmt: skip
@@ -82,8 +83,7 @@ def json_rows(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> ColumnRows:
     id is a text and precision and recall are below 1e16)."""
     numbers = columns_of(scores)[:8]
     scores_ = [np.array(list(column), dtype=np.float64) for column in numbers[:2]]
-    plain = set(map(type, page_ids)) <= {str} and all(
-        np.abs(a[np.isfinite(a)]).max(initial=0.0) < 1e16 for a in scores_)  # fmt: skip
+    plain = set(map(type, page_ids)) <= {str} and below_1e16(scores_)
     return ColumnRows(dict(zip(COLUMNS, [page_ids, *numbers], strict=True)), plain_numbers=plain)
 
 
