@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from itertools import repeat
 
 from ...errors import InputError
-from .files import Blocks, Input, columns_text, file_blocks, file_text, plain_flags, skeleton_pieces
+from .files import Blocks, Input, columns_text, file_blocks, file_text, plain_flags, skeleton_pieces, walk
 from .model import (
     EMPTY,
     NO_NEGATION,
@@ -304,10 +304,10 @@ class ExactReader:
         last = len(gold) - 1
         if not closed and (gold.newlines[last] == 0 or self.keep_rows):  # (its last line is not collected)
             flags[last] = False
-        if not self.keep_rows:
-            self.plain_count += sum(flags)
+        counted, walked = walk(flags, self.keep_rows)
+        self.plain_count += counted
         sweep = _Sweep()
-        for i in range(len(flags)) if self.keep_rows else [i for i, flag in enumerate(flags) if not flag]:
+        for i in walked:
             if flags[i]:  # kept for the detail view: its text, its words read when shown
                 if sweep.pending is None:
                     sweep.previous = (0, 0)

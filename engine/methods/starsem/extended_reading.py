@@ -8,7 +8,7 @@ from collections.abc import Iterator, Sequence
 from itertools import repeat
 
 from ...errors import InputError
-from .files import Block, BlockReader, Blocks, blank_line_error, check_block_start, plain_flags
+from .files import Block, BlockReader, Blocks, blank_line_error, check_block_start, plain_flags, walk
 from .model import Words, columns_words, regular_columns, rows_words
 from .reading import field_count_error
 
@@ -83,10 +83,10 @@ class ExtendedReader(BlockReader):
         in both files (only counted, `plain_count`)."""
         golds, systems = self.gold_blocks, self.system_blocks
         flags = plain_flags(golds, systems, strip=self.STRIP)
-        if not self.keep_rows:
-            self.plain_count += sum(flags)
+        counted, walked = walk(flags, self.keep_rows)
+        self.plain_count += counted
         shift = systems.first - golds.first  # as in the default reader: lines follow GOLD's
-        for i in range(len(flags)) if self.keep_rows else [i for i, flag in enumerate(flags) if not flag]:
+        for i in walked:
             gold = golds[i]
             if flags[i]:  # kept for the detail view: its text, its words read when shown
                 yield XSentence(i + 1, gold[0], gold[1], [], [])

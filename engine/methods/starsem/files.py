@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 from functools import cached_property
 from itertools import accumulate, repeat
 
@@ -218,6 +219,14 @@ def _skeleton_split(data: bytes) -> list[bytes] | None:
     each other there (see skeleton_pieces)."""
     skeleton = data.translate(None, _NOT_SPACE)
     return None if b"\n\n\n" in skeleton else _PAIR.split(skeleton)
+
+
+def walk(flags: list[bool], keep_rows: bool) -> tuple[int, Sequence[int]]:
+    """How many blocks are only counted (the `flags`, unless every block is kept for the
+    detail view) and the indices of the blocks a reader walks."""
+    if keep_rows:
+        return 0, range(len(flags))
+    return sum(flags), [i for i, flag in enumerate(flags) if not flag]
 
 
 def plain_flags(gold: Blocks, system: Blocks | None, strip: bool) -> list[bool]:

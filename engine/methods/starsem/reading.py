@@ -22,6 +22,7 @@ from .files import (
     columns_text,
     gold_token_text,
     plain_flags,
+    walk,
 )
 from .model import (
     NO_NEGATION,
@@ -77,12 +78,12 @@ class DefaultReader(BlockReader):
         """The sentence pairs of blocks paired by position, but those without negation
         that are the same text on both sides."""
         flags = plain_flags(golds, systems, strip=self.STRIP)
-        if not self.keep_rows:
-            self.plain_count += sum(flags)
+        counted, walked = walk(flags, self.keep_rows)
+        self.plain_count += counted
         # SYSTEM's line numbers follow GOLD's: every earlier sentence has as many lines on
         # both sides (the same text, or checked to hold the same tokens), or reading stopped.
         shift = systems.first - golds.first
-        for i in range(len(flags)) if self.keep_rows else [i for i, flag in enumerate(flags) if not flag]:
+        for i in walked:
             gold = golds[i]
             if flags[i]:  # kept for the detail view: its text, its words read when shown
                 yield Sentence(i + 1, gold[0], NO_NEGATION, NO_NEGATION, gold[1])
