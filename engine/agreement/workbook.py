@@ -12,7 +12,7 @@ from typing import Any
 
 from ..context import GOLD_MARK, SYSTEM_MARK, build_context, marked_text
 from ..errors import InputError
-from ..export.package import Package, Style
+from ..export.package import DATA_CHUNK, Package, Style
 from ..export.sheetxml import chunks, letter, list_validation, validations, value_cell
 from ..progress import NO_PROGRESS, Progress
 from .adjudication import LABEL_JOINER, Row, Sheet, disagreements
@@ -21,7 +21,6 @@ from .corpus import Corpus
 SHEET = "Adjudication"
 DATA_SHEET = "_adjudication"
 OPTIONS_SHEET = "_options"
-CHUNK = 30_000  # characters of data per cell
 LEGEND = (
     f"One row per stretch of text the annotators disagree on. {GOLD_MARK}…{GOLD_MARK} this row's span, "
     f"{SYSTEM_MARK}…{SYSTEM_MARK} the other spans of its disagreement (same Unit). Choose a Decision: "
@@ -130,12 +129,8 @@ def _data(book: Package, sheet: Sheet) -> None:
             for r in sheet.rows
         ],
     }
-    ws = book.sheet(DATA_SHEET, hidden=True)
-    pieces = list(chunks(json.dumps(data, ensure_ascii=False), CHUNK))
-    ws.extent(max(len(pieces) - 1, 0), 1)  # written as they come: the data is large
-    for n, chunk in enumerate(pieces):
-        ws.cells(n, [(0, "data", 0, 0, 0), (1, chunk, 0, 0, 0)])
-    ws.close()
+    pieces = chunks(json.dumps(data, ensure_ascii=False), DATA_CHUNK)
+    book.sheet(DATA_SHEET, hidden=True).key_values([("data", piece) for piece in pieces])
 
 
 # --- reading it back ---------------------------------------------------------------------

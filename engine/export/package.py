@@ -23,6 +23,7 @@ HIDDEN = ' state="hidden"'
 HIDDEN_NAME = ' hidden="1"'
 TYPES = "application/vnd.openxmlformats-officedocument."
 MAX_ROWS, MAX_COLUMNS = 1_048_576, 16_384
+DATA_CHUNK = 30_000  # characters of data read back from the workbook per cell
 _WORD = re.compile(r"[^\W\d.][\w.]*")  # a name needing no quotes, unless it reads as a reference
 _CELL = re.compile(r"([A-Z]{1,3})(\d+)")
 _R1C1 = re.compile(r"R[1-9]|R?C[1-9]|(R|C|RC)$")

@@ -306,6 +306,14 @@ class Sheet:
                        for a, b, (width, style) in ranges)  # fmt: skip
         return f"<cols>{cols}</cols>" if cols else ""
 
+    def key_values(self, rows: list[tuple[str, str]]) -> None:
+        """The whole sheet: a key and a value cell per row (data a reader of the workbook
+        reads back; written as the rows come, the data can be large), then closed."""
+        self.extent(max(len(rows) - 1, 0), 1)
+        for n, (key, value) in enumerate(rows):
+            self.cells(n, [(0, key, 0, 0, 0), (1, value, 0, 0, 0)])
+        self.close()
+
     def close(self) -> None:
         """Write what is left: rows, the end of the sheet data and what follows it."""
         self.flush()

@@ -32,7 +32,7 @@ from .cells import (
     text_width,
     units,
 )
-from .package import MAX_ROWS, Package, Style
+from .package import DATA_CHUNK, MAX_ROWS, Package, Style
 from .sheetxml import (
     Sheet,
     chunks,
@@ -71,7 +71,7 @@ VERDICT_EFFECTS = (
     ("(empty)", "not reviewed: the error stays"),
 )  # fmt: skip
 REVIEW_SHEET = "_review"
-CHUNK = 30_000  # characters of review data per cell
+CHUNK = DATA_CHUNK  # characters of review data per cell
 CHUNK_KEY = "basis|"  # its cells start with "|", so that none starts with a formula character
 
 # The Errors sheet: these first, then the rest of the standard columns, then the method's own
@@ -411,15 +411,11 @@ class _Writer:
     # --- what `spanstudio review` reads back ----------------------------------------------
 
     def review_data(self, error_sheets: list[str]) -> None:
-        ws = self.sheet(REVIEW_SHEET, hidden=True)
         basis = _review_basis(self.report)
-        rows = [["method", self.report.method], ["engine_version", self.report.engine_version],
-                ["error_sheets", json.dumps(error_sheets)]]  # fmt: skip
-        rows += [[CHUNK_KEY, "|" + chunk] for chunk in chunks(json.dumps(basis), CHUNK)]  # ASCII only
-        ws.extent(len(rows) - 1, 1)  # written as they come: the data can be large
-        for n, (key, value) in enumerate(rows):
-            ws.cells(n, [(0, key, 0, 0, 0), (1, value, 0, 0, 0)])
-        ws.close()
+        rows = [("method", self.report.method), ("engine_version", self.report.engine_version),
+                ("error_sheets", json.dumps(error_sheets))]  # fmt: skip
+        rows += [(CHUNK_KEY, "|" + chunk) for chunk in chunks(json.dumps(basis), CHUNK)]  # ASCII only
+        self.sheet(REVIEW_SHEET, hidden=True).key_values(rows)
 
 
 def _review_basis(report: Report) -> Any:
