@@ -37,7 +37,7 @@ def test_json_report_of_16000_faireval_errors(tmp_path):
             write_report(report, handle)
             streamed.append(time.process_time() - start)
             start = time.process_time()
-            text = "".join(json.JSONEncoder(ensure_ascii=False, allow_nan=False).iterencode(report_dict(report)))
+            text = "".join(json.JSONEncoder(ensure_ascii=False, allow_nan=False, default=list).iterencode(report_dict(report)))
             old.append(time.process_time() - start)
     finally:
         gc.enable()
