@@ -272,3 +272,11 @@ def test_repeated_warnings_are_summed_up(cli, tmp_path):
         warnings[10]
         == "spanstudio: warning: … and 3 more pages whose list is ignored because of its count field"
     )
+
+
+def test_a_huge_weight_overflows_to_inf_silently(cli, tmp_path, recwarn):
+    """2·p·r past the float range is inf, as in the original's Python floats: no numpy
+    overflow warning on stderr."""
+    got = row(cli, tmp_path, [(0, 10, A)], [(0, 20, A)], "--partial-match-weight", "1e200")
+    assert got[:2] == (5e199, 5e199)
+    assert [str(w.message) for w in recwarn if issubclass(w.category, RuntimeWarning)] == []

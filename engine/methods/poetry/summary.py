@@ -65,7 +65,7 @@ class Totals:
     def of(cls, scores: Scores) -> Totals:
         """The totals of scored rows (an integer precision or recall adds as its float)."""
         p, r = scores.precision, scores.recall
-        with np.errstate(divide="ignore", invalid="ignore"):
+        with np.errstate(divide="ignore", invalid="ignore", over="ignore"):  # inf, as Python's floats
             page_f1 = np.where(p + r != 0, 2 * p * r / (p + r), 0.0)  # f1() of each page
         columns = [*scores.counts.T, scores.n_retrieved, scores.n_ref, scores.n_sys]
         return cls(len(p), running_total(p), running_total(r), running_total(scores.relevance),
