@@ -18,7 +18,6 @@ from .batch import Side
 from .compare import Ordered
 from .passes import KINDS, SUBTYPES
 
-COMMA = ord(",")
 #: What follows the sentence: type and subtype, by phase × len(SUBTYPES) + subtype.
 TYPE_TEXTS = [f',"type":"{k}","subtype":"{s}","target":'.encode() for k in KINDS for s in SUBTYPES]
 #: A span's object: its head (SpanColumns.heads), then its line.
@@ -116,23 +115,3 @@ def _lexsorted_rows(columns: tuple[np.ndarray, ...]) -> tuple[list[tuple[int, ..
     which = np.empty(len(order), dtype=np.int64)
     which[order] = np.cumsum(new) - 1
     return list(zip(*rows[:, new].tolist(), strict=True)), which
-
-
-class NumberText:
-    """Numbers written by orjson in one call (the text goes after `offset` bytes of a
-    buffer), each known by where it starts and ends there."""
-
-    def __init__(self, numbers: np.ndarray, offset: int) -> None:
-        import orjson
-
-        self.text = orjson.dumps(numbers, option=orjson.OPT_SERIALIZE_NUMPY)[1:-1]
-        commas = np.flatnonzero(np.frombuffer(self.text, dtype=np.uint8) == COMMA) + offset
-        self.first = np.concatenate(([offset], commas + 1))
-        self.last = np.append(commas, offset + len(self.text))
-
-    def runs(self, at: np.ndarray, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """Numbers at..at + count − 1 of each row with the commas between them (nothing
-        where count is 0)."""
-        first = np.minimum(at, len(self.first) - 1)
-        last = np.maximum(at + counts - 1, 0)
-        return self.first[first], np.where(counts > 0, self.last[last] - self.first[first], 0)
