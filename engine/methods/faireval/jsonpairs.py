@@ -41,7 +41,7 @@ class PairsText:
             for system in (False, True)
         ]
         self.kinds = np.array(TYPE_TEXTS, dtype=object)
-        texts = [*(orjson.dumps(label) for label in labels), b""]  # the last: no span's
+        texts = [orjson.dumps(label) for label in labels]
         self.heads = [side.heads(texts) for side in spans]
         self.spans, self.order = spans, order
 
@@ -53,7 +53,7 @@ class PairsText:
         cells[:, 0] = order.sentence + 1
         cells[:, 1] = self.kinds[order.phase * len(SUBTYPES) + order.subtype]
         for first, spans, heads, index in zip((2, 4), self.spans, self.heads, order.indexes, strict=True):
-            cells[:, first], cells[:, first + 1] = heads[index], spans.table[3][index]
+            cells[:, first], cells[:, first + 1] = heads[index], spans.column(3, index)
             shown[:, first : first + 2] = (index >= 0)[:, None]
         which = 2 * (order.target >= 0) + (order.system >= 0)
         text = b"".join(map(self.templates.__getitem__, which.tolist())) % tuple(cells[shown].tolist())
@@ -61,26 +61,35 @@ class PairsText:
 
 
 class SpanColumns:
-    """One side's label code, begin, end, line and token-set code as rows of one array,
-    with a last column for `no span` (index −1): the label `null`, no token numbers."""
+    """One side's label code, begin, end, line and token-set code (the side's own arrays,
+    not copied), read at span indexes where −1 is `no span`: the label code `none`, begin
+    0, end −1, line 0, no token numbers."""
 
     def __init__(self, side: Side, none: int, sets: list[frozenset[int]]) -> None:
-        columns = (side.label, side.begin, side.end, side.line, side.tokens)
-        self.table = np.column_stack((np.stack(columns), [none, 0, -1, 0, 0]))
+        self.columns = (side.label, side.begin, side.end, side.line, side.tokens)
+        self.none = (none, 0, -1, 0, 0)
         self.sets = sets
 
     def at(self, index: np.ndarray) -> np.ndarray:
-        """The columns of spans `index` (−1: none)."""
-        return self.table[:, index]
+        """The columns of spans `index` (−1: none), as the rows of one array."""
+        return np.stack([self.column(k, index) for k in range(len(self.columns))])
+
+    def column(self, k: int, index: np.ndarray) -> np.ndarray:
+        """Column `k` of spans `index` (−1: none)."""
+        values = np.full(len(index), self.none[k], dtype=np.int64)
+        has = index >= 0
+        values[has] = self.columns[k][index[has]]
+        return values
 
     def heads(self, labels: list[bytes]) -> np.ndarray:
         """Each span's JSON object up to its line ('{"label":"NP","begin":4,"end":6,"tokens":
-        [4,5,6],"line":'; `labels`: each label code's JSON): the token numbers
-        begin..end, or the span's own where it has gaps (token-set code > 0); each distinct
-        head made once."""
-        label, begin, end, _, code = self.table
+        [4,5,6],"line":'; `labels`: each label code's JSON), then an empty one for `no span`
+        (index −1): the token numbers begin..end, or the span's own where it has gaps
+        (token-set code > 0); each distinct head made once."""
+        label, begin, end, _, code = self.columns
         kinds, which = distinct_rows(label, begin, end, code)
-        return np.array([self._head(labels, *kind) for kind in kinds], dtype=object)[which]
+        texts = [*(self._head(labels, *kind) for kind in kinds), b""]
+        return np.array(texts, dtype=object)[np.append(which, len(kinds))]
 
     def _head(self, labels: list[bytes], label: int, begin: int, end: int, code: int) -> bytes:
         """The head of spans with this label, begin, end and token-set code."""
