@@ -117,6 +117,7 @@ def distinct_rows(*columns: np.ndarray) -> tuple[list[tuple[int, ...]], np.ndarr
 
 
 def _lexsorted_rows(columns: tuple[np.ndarray, ...]) -> tuple[list[tuple[int, ...]], np.ndarray]:
+    """distinct_rows by lexsort: the rows in order, each new one where a value changes."""
     order = np.lexsort(columns[::-1])
     rows = np.stack(columns)[:, order]
     new = np.ones(len(order), dtype=bool)
