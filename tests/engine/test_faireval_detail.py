@@ -150,3 +150,32 @@ def test_json_pairs_of_a_name_that_is_not_utf8(tmp_path):
     report = method.evaluate(gold, system, method.Options())
     assert _written(report) == dumps(report).encode("utf-8")
     assert b'"file":"gold\\\\xff.tsv"' in _written(report)
+
+
+def test_json_pairs_of_names_with_percent_signs(tmp_path):
+    """A `%` in the file name or a label is text in the entries' templates, not a field."""
+    from engine.export.json import dumps
+
+    (tmp_path / "gold%d.tsv").write_text(GOLD.replace("ORG", "O%sRG"), encoding="utf-8")
+    (tmp_path / "system.tsv").write_text(SYSTEM, encoding="utf-8")
+    method = get_method("faireval")
+    report = method.evaluate(str(tmp_path / "gold%d.tsv"), str(tmp_path / "system.tsv"), method.Options())
+    written = _written(report)
+    assert written == dumps(report).encode("utf-8")
+    assert (
+        b'"pairs":[{"file":"gold%d.tsv","sentence":1,"type":"LE","subtype":"","target":{"label":"O%sRG"'
+        in written
+    )
+
+
+def test_distinct_rows_by_one_key_and_by_lexsort():
+    """The rows found by one key and, where the columns' ranges do not fit it, by lexsort."""
+    from engine.methods.faireval.jsonpairs import distinct_rows
+
+    rng = np.random.default_rng(5)
+    small = [rng.integers(-3, 4, 500), rng.integers(0, 3, 500), rng.integers(10, 12, 500)]
+    for columns in (small, [small[0] * 2**61, small[1], small[2] - 2**62]):
+        rows, which = distinct_rows(*columns)
+        expected = sorted(set(zip(*(c.tolist() for c in columns), strict=True)))
+        assert rows == expected
+        assert [rows[k] for k in which.tolist()] == list(zip(*(c.tolist() for c in columns), strict=True))

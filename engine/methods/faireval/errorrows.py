@@ -1,7 +1,8 @@
 """FairEval's error rows (one per decision that is not a TP) as columns (report.ColumnRows),
 each column made for all of a pair's rows at once from the comparison's arrays: positions
-and lines as array sums, the texts of span files (token numbers) from one text of all the
-numbers, only spans with gaps and sentences with words taken one at a time."""
+and lines as array sums, the position texts and the texts of span files (token numbers)
+made once for each distinct begin..end, only spans with gaps and sentences with words
+taken one at a time."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from ...formats.columns import or_none
 from ...report import ERROR_COLUMNS
 from ...spans import TEXT_LIMIT, unit_tokens
 from .compare import Ordered
-from .jsonpairs import NumberText, SpanColumns
+from .jsonpairs import SpanColumns, distinct_rows
 from .passes import KINDS, SUBTYPES, TP
 from .strips import NO_BEGIN, Bounds, token_strips
 
@@ -76,37 +77,28 @@ class SideRows:
         self.parts: list[list[list[int]]] = [
             [[a, b]] if h else [] for a, b, h in zip(self.start, self.end, has.tolist(), strict=True)
         ]
-        self.position = _positions(begin, end, has)
+        self.position, self.text = _bounds_texts(words, sentence, begin, end, has)
         for i, tokens_of in own.items():
             self.parts[i] = _parts(tokens_of, int(at[i]))
             self.position[i] = position_text(int(begin[i]), int(end[i]), tokens_of)
-        self.text = _texts(words, sentence, begin, end, has)
 
 
-def _positions(begin: np.ndarray, end: np.ndarray, has: np.ndarray) -> list[str]:
-    """Each span's position as its file writes it, without gaps ("" for none)."""
-    return [
-        ("" if not h else str(b) if b == e else f"{b}-{e}")
-        for b, e, h in zip(begin.tolist(), end.tolist(), has.tolist(), strict=True)
-    ]
-
-
-def _texts(words: dict[int, list[str]], sentence: np.ndarray, begin: np.ndarray, end: np.ndarray,
-           has: np.ndarray) -> list[str]:  # fmt: skip
-    """Each span's text ("" for none): its token numbers (one text of all of them, cut
-    per row) where its sentence has no words; its words and numbers otherwise."""
-    counts = np.where(has, end - begin + 1, 0)
-    starts = np.cumsum(counts) - counts
-    numbers = NumberText(np.repeat(begin - starts, counts) + np.arange(int(counts.sum())), 0)
-    first, length = numbers.runs(starts, counts)
-    text = numbers.text.decode("ascii").replace(",", " ")
-    texts = [text[a : a + n] for a, n in zip(first.tolist(), length.tolist(), strict=True)]
+def _bounds_texts(words: dict[int, list[str]], sentence: np.ndarray, begin: np.ndarray, end: np.ndarray,
+                  has: np.ndarray) -> tuple[list[str], list[str]]:  # fmt: skip
+    """Each span's position as its file writes it without gaps ("4-6"), and its text: its
+    token numbers where its sentence has no words ("4 5 6"), its words and numbers
+    otherwise ("" for none); the texts of each distinct begin..end made once."""
+    bounds, which = distinct_rows(begin, end)
+    positions = [str(b) if b == e else f"{b}-{e}" for b, e in bounds]
+    numbers = [" ".join(map(str, range(b, e + 1))) if 1 <= b <= e < b + TEXT_LIMIT else "" for b, e in bounds]
+    which = np.where(has, which, len(bounds))  # the last texts: none
+    texts = np.array([*numbers, ""], dtype=object)[which].tolist()
     worded = has & (
-        np.isin(sentence, list(words)) | (counts > TEXT_LIMIT) | (begin < 1)
-    )  # as span_text shows them
+        np.isin(sentence, list(words)) | (end - begin >= TEXT_LIMIT) | (begin < 1)
+    )  # as span_text shows
     for i in np.flatnonzero(worded).tolist():
         texts[i] = span_text(words.get(int(sentence[i]), []), int(begin[i]), int(end[i]))
-    return texts
+    return np.array([*positions, ""], dtype=object)[which].tolist(), texts
 
 
 def span_text(words: Sequence[str], begin: int, end: int) -> str:
