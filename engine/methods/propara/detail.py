@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any
 
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
@@ -126,7 +127,10 @@ class Items:
     an Entry made only for an item scored below 1 (an error row)."""
 
     def __init__(self) -> None:
-        self.columns: dict[str, list[Any]] = {key: [] for key in ITEM_KEYS}
+        self.runs: list[tuple[int, str, str, int]] = []  # (process id, question, side, items), in order
+        self.shown: list[dict[str, Any]] = []
+        self.best: list[dict[str, Any] | None] = []
+        self.scores: list[float] = []
 
     def add(self, pid: int, question: str, side: str, mine: Side, theirs: Side,
             best: Sequence[tuple[float, int]]) -> list[Entry]:  # fmt: skip
@@ -136,13 +140,12 @@ class Items:
             return []
         (items, shown), (partners, partner_shown) = mine, theirs
         scores, where = zip(*best, strict=True)
-        columns, n = self.columns, len(best)
-        columns["process_id"] += [pid] * n
-        columns["question"] += [question] * n
-        columns["side"] += [side] * n
-        columns["item"] += shown
-        columns["best"] += [partner_shown[w] if w >= 0 else None for w in where]
-        columns["score"] += scores
+        self.runs.append((pid, question, side, len(best)))
+        self.shown += shown
+        self.best += [partner_shown[w] if w >= 0 else None for w in where]
+        self.scores += scores
+        if min(scores) >= 1.0:
+            return []
         return [Entry(pid, question, side, items[i], partners[w] if w >= 0 else None, score)
                 for i, (score, w) in enumerate(best) if score < 1.0]  # fmt: skip
 
@@ -158,7 +161,11 @@ class Items:
         return below
 
     def rows(self, plain_numbers: bool) -> ColumnRows:
-        return ColumnRows(dict(self.columns), plain_numbers)
+        """The items as ColumnRows (ITEM_KEYS)."""
+        pids, questions, sides, counts = zip(*self.runs, strict=True) if self.runs else ((), (), (), ())
+        runs = [list(chain.from_iterable(map(repeat, values, counts))) for values in (pids, questions, sides)]
+        columns = (*runs, self.shown, self.best, self.scores)
+        return ColumnRows(dict(zip(ITEM_KEYS, columns, strict=True)), plain_numbers)
 
 
 def _word(token: str) -> str:
