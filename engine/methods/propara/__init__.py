@@ -26,10 +26,10 @@ from .reading import read_pair
 from .render import diagnostics_text, output_text, report_text
 from .scores import LABELS, QUESTIONS, Averages, averages, score_process
 from .scoring import ProcessScores
-from .summary import Summary
 
 if TYPE_CHECKING:
     from ...stats import UnitStatistics
+    from . import detail
 
 
 @dataclass(frozen=True)
@@ -319,8 +319,7 @@ class Run:
         pids = self.scores.pids
         return sorted(range(len(pids)), key=pids.__getitem__)
 
-    def _data(self) -> dict[str, Any]:
-        ordered, scores = self.by_pid(), self.scores
+    def _data(self, made: detail.Detail) -> dict[str, Any]:
         return {
             "inputs": {
                 "predictions": self.predictions_path,
@@ -331,9 +330,10 @@ class Run:
             "overall": self.averages.output(),
             "num_predictions": len(self.predictions.processes),
             "num_answers": len(self.answers.processes),
-            "processes": [scores.diagnostics(k) for k in ordered],
-            "summaries": {str(scores.pids[k]): _summaries_json(*scores.summaries(k)) for k in ordered},
+            "processes": made.processes,
+            "summaries": made.summaries,
             "uncorrected": self.uncorrected(),
+            "items": made.items,
         }
 
     def _build(self) -> Report:
@@ -342,7 +342,10 @@ class Run:
         text = report_text(averages_, len(self.predictions.processes), len(self.answers.processes))
         data: dict[str, Any] = {"_run": self, "_report_text": text}
         if self.detail:
-            data.update(self._data())
+            from . import detail  # spans and contexts: not for a scores-only run
+
+            made = detail.process_detail(self.scores, self.by_pid(), self.sentences)
+            data.update(self._data(made))
         inputs = [
             InputFile("gold", self.answers_path, self.read["gold"]),
             InputFile("system", self.predictions_path, self.read["system"]),
@@ -359,41 +362,22 @@ class Run:
             data=data,
         )
         if self.detail:
-            self._fill_detail(report)
+            self._fill_detail(report, made)
         return report
 
-    def _fill_detail(self, report: Report) -> None:
-        """Items, error rows, documents, spans and the Processes and Grid tables."""
-        from . import detail  # spans and contexts: not for a scores-only run
+    def _fill_detail(self, report: Report, made: detail.Detail) -> None:
+        """Error rows, documents, spans and the Processes and Grid tables."""
+        from . import detail
         from .grid import Grid, grid_table
 
+        report.documents = made.documents
+        report.error_rows = made.errors
+        report.gold_spans, report.system_spans = made.gold_spans, made.system_spans
+        report.tables["processes"] = detail.processes_table(made.processes)
         ordered, scores = self.by_pid(), self.scores
-        items: list[dict[str, Any]] = []
-        placed = []
-        stepped = {"answer": 0, "prediction": 0}  # conversions and moves
-        for k in ordered:
-            (answer, prediction), pid = scores.summaries(k), scores.pids[k]
-            texts = (self.sentences or {}).get(pid)
-            steps = max(scores.processes[k].sentences, scores.predicted[k].sentences)
-            doc = detail.process_document(pid, steps, texts)
-            found = detail.entries(answer, prediction, scores.questions(k))
-            items += [entry.json() for entry in found]
-            report.documents.append(doc)
-            placed.append((doc, found))
-            stepped["answer"] += len(answer.conversions) + len(answer.moves)
-            stepped["prediction"] += len(prediction.conversions) + len(prediction.moves)
-        report.error_rows = detail.error_rows(placed)
-        report.gold_spans = detail.later_spans(placed, "answer", stepped["answer"])
-        report.system_spans = detail.later_spans(placed, "prediction", stepped["prediction"])
-        report.data["items"] = items
-        report.tables["processes"] = detail.processes_table([scores.diagnostics(k) for k in ordered])
         chosen, predicted = [scores.processes[k] for k in ordered], [scores.predicted[k] for k in ordered]
         grid = Grid(self.answers.table, self.predictions.table, chosen, predicted)
         report.tables["grid"] = grid_table(grid.rows(self.sentences))
-
-
-def _summaries_json(answer: Summary, prediction: Summary) -> dict[str, Any]:
-    return {"answer": answer.diagnostics(), "prediction": prediction.diagnostics()}
 
 
 def _scores_table(result: Averages) -> Table:

@@ -9,14 +9,20 @@ summary stores them: `null`, `unk` or the text).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from functools import lru_cache
+from itertools import chain, repeat
+from typing import TYPE_CHECKING, Any
 
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
-from ...report import ERROR_COLUMNS, Later, Table
+from ...report import ERROR_COLUMNS, ColumnRows, Later, Table
 from ...spans import Document, Span
 from .scores import QUESTIONS, QuestionScore
 from .summary import Conversion, Move, Summary
+
+if TYPE_CHECKING:
+    from .scoring import ProcessScores
 
 SINGULAR = {"inputs": "input", "outputs": "output", "conversions": "conversion", "moves": "move"}
 MARKERS = {"missing": GOLD_MARK, "spurious": SYSTEM_MARK, "partial": BOTH_MARK}  # answer, prediction, both
@@ -24,16 +30,12 @@ MARKERS = {"missing": GOLD_MARK, "spurious": SYSTEM_MARK, "partial": BOTH_MARK} 
 Item = str | Conversion | Move
 
 
-def item_json(item: Item) -> dict[str, Any]:
-    return {"participants": item} if isinstance(item, str) else item.diagnostics()
+#: A conversion's and a move's text from its fields, in field order.
+TEXTS = {Conversion: "{} → {} at {} (step {})".format, Move: "{}: {} → {} (step {})".format}
 
 
 def item_text(item: Item) -> str:
-    if isinstance(item, Conversion):
-        return f"{item.destroyed} → {item.created} at {item.location} (step {item.step})"
-    if isinstance(item, Move):
-        return f"{item.participants}: {item.before} → {item.after} (step {item.step})"
-    return item
+    return item if isinstance(item, str) else TEXTS[type(item)](*item)
 
 
 def item_step(item: Item) -> int:
@@ -47,16 +49,26 @@ def document_name(pid: int) -> str:
 def process_document(pid: int, steps: int, sentences: list[str] | None) -> Document:
     """The process as its sentences (words as tokens), one unit per step; without a text a
     step is one stand-in token `(step k)`."""
+    if not sentences:
+        tokens, units, ids = _stand_ins(steps)
+        return Document(document_name(pid), list(tokens), list(units), list(ids), has_words=False)
     tokens: list[str] = []
     units: list[tuple[int, int]] = []
-    texts = sentences or []
+    texts = sentences
     for k in range(1, max(steps, len(texts)) + 1):
         words = texts[k - 1].split() if k <= len(texts) else []
         start = len(tokens)
         tokens += words or [f"(step {k})"]
         units.append((start, len(tokens)))
-    return Document(document_name(pid), tokens, units, [str(k) for k in range(1, len(units) + 1)],
-                    has_words=bool(texts))  # fmt: skip
+    return Document(document_name(pid), tokens, units, [str(k) for k in range(1, len(units) + 1)])
+
+
+@lru_cache(maxsize=256)
+def _stand_ins(steps: int) -> tuple[tuple[str, ...], tuple[tuple[int, int], ...], tuple[str, ...]]:
+    """The tokens `(step k)`, units and unit ids of a document of `steps` steps without a
+    text (the same for every process of that many steps)."""
+    return (tuple(f"(step {k})" for k in range(1, steps + 1)), tuple((k, k + 1) for k in range(steps)),
+            tuple(str(k) for k in range(1, steps + 1)))  # fmt: skip
 
 
 @dataclass
@@ -79,11 +91,6 @@ class Entry:
             return "partial"
         return "missing" if self.side == "answer" else "spurious"
 
-    def json(self) -> dict[str, Any]:
-        return {"process_id": self.pid, "question": self.question, "side": self.side,
-                "item": item_json(self.item), "best": None if self.best is None else item_json(self.best),
-                "score": self.score}  # fmt: skip
-
 
 def entries(answer: Summary, prediction: Summary, questions: dict[str, QuestionScore]) -> list[Entry]:
     """Per question: the answer items, then the prediction items."""
@@ -100,6 +107,65 @@ def entries(answer: Summary, prediction: Summary, questions: dict[str, QuestionS
                 Entry(answer.pid, q, "prediction", item, answers[where] if where >= 0 else None, best)
             )
     return found
+
+
+def process_entries(scores: ProcessScores, k: int) -> list[Entry]:
+    """The entries of answer process k (its number in `scores`)."""
+    return entries(*scores.summaries(k), scores.questions(k))
+
+
+#: The keys of an item of the JSON report.
+ITEM_KEYS = ("process_id", "question", "side", "item", "best", "score")
+
+Shown = dict[str, list[dict[str, Any]]]  # per question a summary's items as JSON (Summary.items_json)
+Side = tuple[list[Item], list[dict[str, Any]]]  # one side's items of a question and their JSON
+
+
+class Items:
+    """The JSON report's items as columns (ITEM_KEYS), one question and side at a time: the
+    JSON of each item made once (Summary.items_json) and shared by its partners' `best`;
+    an Entry made only for an item scored below 1 (an error row)."""
+
+    def __init__(self) -> None:
+        self.runs: list[tuple[int, str, str, int]] = []  # (process id, question, side, items), in order
+        self.shown: list[dict[str, Any]] = []
+        self.best: list[dict[str, Any] | None] = []
+        self.scores: list[float] = []
+
+    def add(self, pid: int, question: str, side: str, mine: Side, theirs: Side,
+            best: Sequence[tuple[float, int]]) -> list[Entry]:  # fmt: skip
+        """One side's items of one question (`mine`, `theirs`: the items and their JSON of
+        this side and of the other); the entries of those scored below 1."""
+        if not best:
+            return []
+        (items, shown), (partners, partner_shown) = mine, theirs
+        scores, where = zip(*best, strict=True)
+        self.runs.append((pid, question, side, len(best)))
+        self.shown += shown
+        self.best += [partner_shown[w] if w >= 0 else None for w in where]
+        self.scores += scores
+        if min(scores) >= 1.0:
+            return []
+        return [Entry(pid, question, side, items[i], partners[w] if w >= 0 else None, score)
+                for i, (score, w) in enumerate(best) if score < 1.0]  # fmt: skip
+
+    def add_process(self, answer: Summary, prediction: Summary, questions: dict[str, QuestionScore],
+                    shown: tuple[Shown, Shown]) -> list[Entry]:  # fmt: skip
+        """Every item of one process (in entries' order); the entries scored below 1."""
+        below: list[Entry] = []
+        for q in QUESTIONS:
+            result, answers, predictions = questions[q], getattr(answer, q), getattr(prediction, q)
+            mine, theirs = (answers, shown[0][q]), (predictions, shown[1][q])
+            below += self.add(answer.pid, q, "answer", mine, theirs, result.answer_best)
+            below += self.add(answer.pid, q, "prediction", theirs, mine, result.prediction_best)
+        return below
+
+    def rows(self, plain_numbers: bool) -> ColumnRows:
+        """The items as ColumnRows (ITEM_KEYS)."""
+        pids, questions, sides, counts = zip(*self.runs, strict=True) if self.runs else ((), (), (), ())
+        runs = [list(chain.from_iterable(map(repeat, values, counts))) for values in (pids, questions, sides)]
+        columns = (*runs, self.shown, self.best, self.scores)
+        return ColumnRows(dict(zip(ITEM_KEYS, columns, strict=True)), plain_numbers)
 
 
 def _word(token: str) -> str:
@@ -125,18 +191,20 @@ def _unit_text(doc: Document, pieces: list[list[int]]) -> str:
     return "mentioned in step " + ", ".join(map(str, steps))
 
 
-def _side(doc: Document, item: Item | None, text: str, label: str) -> tuple[Any, ...]:
+def _side(doc: Document, item: Item | None, label: str) -> tuple[Any, ...]:
     """One side of an error row: label, text, start, end, parts and position (blank
     without an item; no position where the item has no step and no mention)."""
     if item is None:
         return "", "", None, None, [], ""
-    step = item_step(item)
-    if step and step <= len(doc.units):
+    if isinstance(item, str):  # an input or output
+        if pieces := mentions(doc, item):
+            return label, item, pieces[0][0], pieces[0][1], pieces, _unit_text(doc, pieces)
+        return label, item, None, None, [], ""
+    step = item.step
+    if 0 < step <= len(doc.units):  # every conversion and move (a step of its process)
         start, end = doc.units[step - 1]
-        return label, text, start, end, [[start, end]], f"step {step}"
-    if isinstance(item, str) and (pieces := mentions(doc, item)):  # an input or output
-        return label, text, pieces[0][0], pieces[0][1], pieces, _unit_text(doc, pieces)
-    return label, text, None, None, [], ""
+        return label, TEXTS[type(item)](*item), start, end, [[start, end]], f"step {step}"
+    return label, TEXTS[type(item)](*item), None, None, [], ""
 
 
 #: The keys of an error row: the standard columns, then ProPara's own.
@@ -145,22 +213,23 @@ ROW_KEYS = (*ERROR_COLUMNS, "process_id", "question", "side", "item", "best", "s
 
 def _row_values(doc: Document, entry: Entry) -> tuple[Any, ...]:
     """The values of an entry's error row in ROW_KEYS' order, without its id."""
-    kind, label = entry.kind, SINGULAR[entry.question]
-    item = item_text(entry.item)
-    best = "" if entry.best is None else item_text(entry.best)
-    mine, theirs = _side(doc, entry.item, item, label), _side(doc, entry.best, best, label)
+    kind, label, step = entry.kind, SINGULAR[entry.question], item_step(entry.item)
+    mine, theirs = _side(doc, entry.item, label), _side(doc, entry.best, label)
     gold, system = (mine, theirs) if entry.side == "answer" else (theirs, mine)
-    step = item_step(entry.item)
     return (doc.name, step, str(step) if step else "", kind, "", gold[0], system[0], *gold[2:4], *system[2:4],
             gold[4], system[4], gold[5], system[5], gold[1], system[1], f"{label} scored {entry.score:.3f}",
-            entry.pid, entry.question, entry.side, item, best, entry.score, MARKERS[kind])  # fmt: skip
+            entry.pid, entry.question, entry.side, mine[1], theirs[1], entry.score,
+            MARKERS[kind])  # fmt: skip
 
 
-def error_rows(placed: list[tuple[Document, list[Entry]]]) -> list[dict[str, Any]]:
+def error_rows(placed: list[tuple[Document, list[Entry]]], plain_numbers: bool) -> ColumnRows:
     """One row per item scored below 1, process by process (`placed`: each process's
-    document and entries), with the ids E1, E2, …"""
+    document and entries), with the ids E1, E2, … (`plain_numbers`: every process id fits
+    in 64 bits; ColumnRows)."""
     values = [_row_values(doc, entry) for doc, found in placed for entry in found if entry.score < 1.0]
-    return [dict(zip(ROW_KEYS, (f"E{n}", *row), strict=True)) for n, row in enumerate(values, 1)]
+    columns = list(zip(*values, strict=True)) or [()] * (len(ROW_KEYS) - 1)
+    ids = [f"E{n}" for n in range(1, len(values) + 1)]
+    return ColumnRows(dict(zip(ROW_KEYS, (ids, *columns), strict=True)), plain_numbers)
 
 
 def spans(doc: Document, found: list[Entry], side: str) -> list[Span]:
@@ -179,10 +248,52 @@ def spans(doc: Document, found: list[Entry], side: str) -> list[Span]:
     return result
 
 
-def later_spans(found: list[tuple[Document, list[Entry]]], side: str, count: int) -> Later:
-    """The spans of one side of every process (`found`: its document and entries; `count`:
-    the side's conversions and moves), made when first read: the command line shows none."""
-    return Later(count, lambda: [span for doc, entries_ in found for span in spans(doc, entries_, side)])
+@dataclass
+class Detail:
+    """What a detailed run reports per answer process (in process id order): the
+    diagnostics' score objects, the JSON summaries and items, the documents, the error
+    rows and the viewer's spans (made when first read)."""
+
+    processes: list[dict[str, Any]]
+    summaries: dict[str, dict[str, Any]]
+    items: ColumnRows
+    documents: list[Document]
+    errors: ColumnRows
+    gold_spans: Later
+    system_spans: Later
+
+
+def process_detail(scores: ProcessScores, ordered: list[int], sentences: dict[int, list[str]] | None
+                   ) -> Detail:  # fmt: skip
+    """The detail of the answer processes `ordered` (numbers in `scores`), in one pass."""
+    items, summaries, documents, placed = Items(), {}, [], []
+    stepped = {"answer": 0, "prediction": 0}  # conversions and moves
+    for k in ordered:
+        (answer, prediction), pid = scores.summaries(k), scores.pids[k]
+        shown = answer.items_json(), prediction.items_json()
+        summaries[str(pid)] = {"answer": answer.diagnostics(shown[0]),
+                               "prediction": prediction.diagnostics(shown[1])}  # fmt: skip
+        steps = max(scores.processes[k].sentences, scores.predicted[k].sentences)
+        documents.append(process_document(pid, steps, (sentences or {}).get(pid)))
+        placed.append((documents[-1], items.add_process(answer, prediction, scores.questions(k), shown)))
+        stepped["answer"] += len(answer.conversions) + len(answer.moves)
+        stepped["prediction"] += len(prediction.conversions) + len(prediction.moves)
+    plain = all(-(1 << 63) <= pid < 1 << 63 for pid in scores.pids)  # ColumnRows.plain_numbers
+    numbered = list(zip(documents, ordered, strict=True))
+    gold, system = (later_spans(scores, numbered, side, stepped[side]) for side in ("answer", "prediction"))
+    return Detail([scores.diagnostics(k) for k in ordered], summaries, items.rows(plain), documents,
+                  error_rows(placed, plain), gold, system)  # fmt: skip
+
+
+def later_spans(scores: ProcessScores, placed: list[tuple[Document, int]], side: str, count: int) -> Later:
+    """The spans of one side of every process (`placed`: its document and number in
+    `scores`; `count`: the side's conversions and moves), made when first read: the
+    command line shows none."""
+
+    def made() -> list[Span]:
+        return [span for doc, k in placed for span in spans(doc, process_entries(scores, k), side)]
+
+    return Later(count, made)
 
 
 PROCESS_COLUMNS = ["process_id"] + [f"{q}_{m}" for q in QUESTIONS for m in ("precision", "recall")]

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache, partial
+from itertools import repeat
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...formats.propara_actions import CREATE_CODE, DESTROY_CODE, MOVE_CODE, NULL_CODE, ActionFile, Process
@@ -22,8 +23,7 @@ class Conversion(NamedTuple):
     step: int
 
     def diagnostics(self) -> dict[str, Any]:
-        return {"participants_destroyed": self.destroyed, "participants_created": self.created,
-                "location": self.location, "step_number": self.step}  # fmt: skip
+        return dict(zip(CONVERSION_KEYS, self, strict=True))
 
 
 class Move(NamedTuple):
@@ -33,8 +33,17 @@ class Move(NamedTuple):
     step: int
 
     def diagnostics(self) -> dict[str, Any]:
-        return {"participants": self.participants, "location_before": self.before,
-                "location_after": self.after, "step_number": self.step}  # fmt: skip
+        return dict(zip(MOVE_KEYS, self, strict=True))
+
+
+#: The diagnostics' keys of a conversion's and a move's fields, in field order.
+CONVERSION_KEYS = ("participants_destroyed", "participants_created", "location", "step_number")
+MOVE_KEYS = ("participants", "location_before", "location_after", "step_number")
+
+
+def _dicts(keys: tuple[str, ...], items: list[Any]) -> list[dict[str, Any]]:
+    """Each item (a tuple of len(keys) fields) as a dict under `keys`."""
+    return list(map(dict, map(zip, repeat(keys), items)))
 
 
 @dataclass
@@ -45,14 +54,27 @@ class Summary:
     conversions: list[Conversion]
     moves: list[Move]
 
-    def diagnostics(self) -> dict[str, Any]:
-        """The summary as the original's diagnostics write it (an empty list is null)."""
+    def items_json(self) -> dict[str, list[dict[str, Any]]]:
+        """Per question its items as the JSON report shows them (an input or output as
+        `{"participants": name}`; conversions and moves as in the diagnostics)."""
+        return {
+            "inputs": [{"participants": name} for name in self.inputs],
+            "outputs": [{"participants": name} for name in self.outputs],
+            "conversions": _dicts(CONVERSION_KEYS, self.conversions),
+            "moves": _dicts(MOVE_KEYS, self.moves),
+        }
+
+    def diagnostics(self, shown: dict[str, list[dict[str, Any]]] | None = None) -> dict[str, Any]:
+        """The summary as the original's diagnostics write it (an empty list is null);
+        `shown`: its items_json when made already (their dicts are shared)."""
+        conversions = shown["conversions"] if shown else _dicts(CONVERSION_KEYS, self.conversions)
+        moves = shown["moves"] if shown else _dicts(MOVE_KEYS, self.moves)
         return {
             "process_id": self.pid,
             "inputs": {"participants": self.inputs or None},
             "outputs": {"participants": self.outputs or None},
-            "conversions": [c.diagnostics() for c in self.conversions] or None,
-            "moves": [m.diagnostics() for m in self.moves] or None,
+            "conversions": conversions or None,
+            "moves": moves or None,
         }
 
 
