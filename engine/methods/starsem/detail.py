@@ -8,13 +8,19 @@ import bisect
 from collections.abc import Sequence
 from typing import Any
 
-from ...report import Later, Report, error_row
+from ...report import ColumnRows, Later, Report
 from ...spans import Document, Span
 from .model import Words, block_words
 
 ELEMENTS = ("cue", "scope", "event")
 VERDICT_KEYS = {"cue": "cue", "scope": "scope", "event": "negated"}
 BOTH, GOLD_ONLY, SYSTEM_ONLY = "🟨", "🟩", "🟥"
+#: The columns of an error row, in order: the standard ones, then *SEM's own.
+ROW_KEYS = ("error_id", "document", "unit", "unit_id", "type", "subtype", "gold_label", "system_label",
+            "gold_start", "gold_end", "system_start", "system_end", "gold_parts", "system_parts",
+            "gold_position", "system_position", "gold_text", "system_text", "detail", "sentence", "chapter",
+            "sentence_id", "line", "cue", "scope", "event", "tokens", "gold_cue", "gold_scope", "gold_event",
+            "gold_negation", "system_cue", "system_scope", "system_event", "system_negation")  # fmt: skip
 
 
 class Layout:
@@ -128,11 +134,9 @@ class DetailBuilder:
         report.documents = [layout.document()]
         errors = [record for record in records if record["full"] != "TP"]
         rows = [self._error_row(record, layout.offsets.get(record["sentence"], 0)) for record in errors]
-        for number, row in enumerate(rows, 1):
-            row["error_id"] = f"E{number}"
         report.gold_spans = self._later_spans(records, "gold")
         report.system_spans = self._later_spans(records, "system")
-        report.error_rows = rows
+        report.set_errors(_error_columns(rows))
 
     def _later_spans(self, records: list[dict[str, Any]], side: str) -> Later:
         """The spans of one side of every instance, made when first read."""
@@ -162,50 +166,36 @@ class DetailBuilder:
             spans.append(Span(parts[0][0], parts[-1][1], kind, self.layout.name, attrs))
         return spans
 
-    def _side(self, record: dict[str, Any], side: str, offset: int) -> dict[str, Any]:
+    def _side(self, record: dict[str, Any], side: str, offset: int) -> tuple[Any, ...]:
+        """A side's values of an error row: label, start, end, parts, position, text, then
+        cue, scope and event texts and the negation's number."""
         elements = record[f"{side}_elements"]
-        values: dict[str, Any] = {
-            f"{side}_{kind}": _text(elements[kind]) if elements else "" for kind in ELEMENTS
-        }
-        values[f"{side}_negation"] = None if record[side] is None else record[side] + 1
-        if not elements:
-            return values
-        positions = [offset + i for kind in ("cue", "scope") for i, _ in elements[kind]]
+        texts = tuple(_text(elements[kind]) if elements else "" for kind in ELEMENTS)
+        negation = None if record[side] is None else record[side] + 1
+        positions = [offset + i for kind in ("cue", "scope") for i, _ in elements[kind]] if elements else []
         if not positions:
-            return values
+            return ("", None, None, [], "", "", *texts, negation)
         parts = _runs(positions)
         runs = [self.layout.run(start, end) for start, end in parts]
-        values.update({
-            f"{side}_label": self.label,
-            f"{side}_start": parts[0][0], f"{side}_end": parts[-1][1], f"{side}_parts": parts,
-            f"{side}_position": ",".join(
-                numbers[0] if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}" for _, numbers in runs),
-            f"{side}_text": " ".join([word for words, _ in runs for word in words]),
-        })  # fmt: skip
-        return values
+        position = ",".join(
+            numbers[0] if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}" for _, numbers in runs
+        )
+        text = " ".join([word for words, _ in runs for word in words])
+        return (self.label, parts[0][0], parts[-1][1], parts, position, text, *texts, negation)
 
-    def _error_row(self, record: dict[str, Any], offset: int) -> dict[str, Any]:
+    def _error_row(self, record: dict[str, Any], offset: int) -> tuple[Any, ...]:
+        """The values of an error row, in ROW_KEYS' order but its id."""
         verdicts = {kind: record[VERDICT_KEYS[kind]] for kind in ELEMENTS}
         detail = ", ".join(f"{kind} {verdict}" for kind, verdict in verdicts.items() if verdict)
-        values = {**self._side(record, "gold", offset), **self._side(record, "system", offset)}
+        gold, system = self._side(record, "gold", offset), self._side(record, "system", offset)
         unit = record["sentence"]
-        return error_row(
-            document=self.layout.name,
-            unit=unit,
-            unit_id=f"{record['chapter']} {record['sentence_id']}".strip(),
-            type=record["full"],
-            subtype=record["cue"],
-            detail=detail,
-            sentence=unit,
-            chapter=record["chapter"],
-            sentence_id=record["sentence_id"],
-            line=record["line"],
-            cue=verdicts["cue"],
-            scope=verdicts["scope"] or "",
-            event=verdicts["event"] or "",
-            tokens=self._strip(record, offset),
-            **values,
-        )
+        unit_id = f"{record['chapter']} {record['sentence_id']}".strip()
+        spans = (gold[0], system[0], gold[1], gold[2], system[1], system[2], gold[3], system[3], gold[4],
+                 system[4], gold[5], system[5])  # fmt: skip
+        return (self.layout.name, unit, unit_id, record["full"], record["cue"], *spans, detail, unit,
+                record["chapter"], record["sentence_id"], record["line"], verdicts["cue"],
+                verdicts["scope"] or "", verdicts["event"] or "", self._strip(record, offset),
+                *gold[6:], *system[6:])  # fmt: skip
 
     def _strip(self, record: dict[str, Any], offset: int) -> str:
         """The sentence with both scopes marked and both cues bracketed (§6.3): only the
@@ -223,3 +213,11 @@ class DetailBuilder:
         for index in g_scope | s_scope:
             words[index] = _scope_mark(index in g_scope, index in s_scope) + words[index]
         return " ".join(words)
+
+
+def _error_columns(rows: list[tuple[Any, ...]]) -> ColumnRows:
+    """The error rows (their values but the id) as columns, numbered E1, E2, …"""
+    columns = [list(column) for column in zip(*rows, strict=True)] or [[] for _ in ROW_KEYS[1:]]
+    ids = [f"E{number}" for number in range(1, len(rows) + 1)]
+    # (texts, whole numbers, None: msgspec writes them as the standard encoder does)
+    return ColumnRows(dict(zip(ROW_KEYS, [ids, *columns], strict=True)), plain_numbers=True)

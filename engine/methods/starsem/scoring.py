@@ -42,24 +42,6 @@ class Counts:
     error_sentences: int = 0
     error_negation_sentences: int = 0
 
-    def add(self, other: Counts) -> None:
-        """Add the counts of one sentence (a detail run keeps them: units.py); its zeros
-        are skipped, most of a sentence's counts."""
-        mine = self.__dict__
-        for name, theirs in other.__dict__.items():
-            if theirs.__class__ is Row:
-                if theirs.tp or theirs.fp or theirs.fn:
-                    row = mine[name]
-                    row.tp += theirs.tp
-                    row.fp += theirs.fp
-                    row.fn += theirs.fn
-            elif theirs:
-                mine[name] += theirs
-
-
-#: The own counts of a sentence without negation on either side: it is counted, nothing else.
-ONE_SENTENCE = Counts(sentences=1)
-
 
 def present(instances: list[Instance]) -> tuple[int, int, int]:
     """How many of the instances have a cue, a scope, an event (a plain loop: three
@@ -135,8 +117,8 @@ class Scorer:
     def __init__(self, record: bool) -> None:
         self.counts = Counts()
         self.verdicts: list[dict[str, Any]] | None = [] if record else None
-        #: with `record`, each sentence's own counts (units.py): (sentence number, Counts)
-        self.units: list[tuple[int, Counts]] | None = [] if record else None
+        #: with `record`, every sentence added: their own counts are made when asked (units.py)
+        self.sentences: list[Sentence] | None = [] if record else None
 
     def add_plain(self, count: int = 1) -> None:
         """Sentences without negation on either side: only counted."""
@@ -144,13 +126,10 @@ class Scorer:
 
     def add(self, sentence: Sentence) -> None:
         g_side, s_side = sentence.gold, sentence.system
+        if self.sentences is not None:
+            self.sentences.append(sentence)
         if not g_side.negated and not s_side.negated:
             self.add_plain()  # (§3.1.4: a side without negation adds nothing)
-            if self.units is not None:
-                self.units.append((sentence.number, ONE_SENTENCE))
-            return
-        if self.units is not None:
-            self._add_unit(sentence)
             return
         c = self.counts
         if g_side is s_side and self.verdicts is None:
@@ -192,17 +171,6 @@ class Scorer:
             c.error_sentences += 1
             if g_side.negated:
                 c.error_negation_sentences += 1
-
-    def _add_unit(self, sentence: Sentence) -> None:
-        """Add a sentence, keeping its own counts too."""
-        total, units = self.counts, self.units
-        self.counts, self.units = Counts(), None
-        try:
-            self.add(sentence)
-        finally:
-            own, self.counts, self.units = self.counts, total, units
-        total.add(own)
-        units.append((sentence.number, own))
 
     def _add_identical(self, side: Side) -> None:
         """A sentence the same on both sides (every instance with a cue): each instance

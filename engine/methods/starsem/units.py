@@ -9,8 +9,9 @@ import numpy as np
 
 from ...report import Report
 from ...stats import ScoreRow, Scores, UnitStatistics, harmonic, ratio
+from .model import Sentence
 from .render import B_ROWS, ROWS
-from .scoring import Counts
+from .scoring import Counts, Scorer
 
 SIDES = ("cues_g", "cues_p", "scopes_g", "scopes_p", "negated_g", "negated_p", "tokens_g", "tokens_p")
 ROW_COUNTS = ("cue", "scope", "scope_free", "tokens", "negated", "negated_v22", "full")
@@ -28,11 +29,20 @@ def flat(counts: Counts) -> list[int]:
     return [*(getattr(counts, side) for side in SIDES), *(n for r in rows for n in (r.tp, r.fp, r.fn))]
 
 
+def own_counts(sentence: Sentence) -> Counts:
+    """A sentence's own counts: the sentence scored alone, as the run scored it (the path
+    that records verdicts)."""
+    scorer = Scorer(record=True)
+    scorer.add(sentence)
+    return scorer.counts
+
+
 def unit_statistics(report: Report) -> UnitStatistics | None:
-    units = report.data.get("_units")
-    if units is None:
+    sentences = report.data.get("_units")
+    if sentences is None:
         return None
     exact = report.options.get("mode") == "starsem-exact"
+    units = [(sentence.number, own_counts(sentence)) for sentence in sentences]
     counts = np.array([flat(c) for _, c in units], float).reshape(len(units), len(KEYS))
     rows = []
     for key, label in ROWS:
