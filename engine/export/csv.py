@@ -25,7 +25,7 @@ from pathlib import Path
 from types import NoneType
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, shown
 from ..progress import NO_PROGRESS, Progress
 from ..report import ColumnRows, Report
 from ..textio import BOM, atomic_write_files
@@ -126,7 +126,7 @@ def column_fields(values: list[Any]) -> list[str]:
     """A column's values as the csv module writes `cell` of each in a row of two or more
     fields: numbers exactly, formulas defused, quoted where a field must be."""
     try:
-        return text_fields(values, defuse=True)  # joining the texts finds a value that is none
+        return text_fields(values, defuse=True)  # a column of texts (joining them fails at any other value)
     except TypeError:
         kinds = set(map(type, values))
     if kinds <= {int, float, NoneType}:
@@ -288,6 +288,19 @@ def csv_files(report: Report) -> dict[str, str]:
     return files
 
 
+# A lone surrogate: a byte of a name the system gave that was not UTF-8 (os.fsdecode).
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _utf8(text: str) -> bytes:
+    """A file's bytes, a name's byte that was not UTF-8 escaped as messages and the JSON
+    report show it (`\\xff`; the file could not be written before)."""
+    try:
+        return text.encode("utf-8")
+    except UnicodeEncodeError:
+        return _SURROGATE.sub(lambda found: shown(found.group(), cut=False), text).encode("utf-8")
+
+
 def write_csv(report: Report, folder: str | os.PathLike[str], progress: Progress = NO_PROGRESS) -> list[Path]:
     """Write every table of the report into `folder` (created when missing); the paths written."""
     files = csv_files(report)
@@ -295,7 +308,7 @@ def write_csv(report: Report, folder: str | os.PathLike[str], progress: Progress
     if target.exists() and not target.is_dir():
         raise InputError("a folder", "a file", file=str(folder))
     progress.update(0.0, "writing the CSV files")
-    written = [(target / name, text.encode("utf-8")) for name, text in files.items()]
+    written = [(target / name, _utf8(text)) for name, text in files.items()]
     atomic_write_files(written)  # all or none
     progress.update(1.0, "CSV files written", force=True)
     return [path for path, _ in written]
