@@ -118,8 +118,8 @@ def columns_text(columns: Sequence[str], values: Iterable[Sequence[Any]]) -> str
     fields = [column_fields(column if type(column) is list else list(column)) for column in values]
     if len(fields) == 1:  # the csv module writes a row of one empty field as "" (an empty line is no row)
         fields = [[field or '""' for field in fields[0]]]
-    lines = "\r\n".join(map(",".join, zip(*fields, strict=True)))
-    return _text(columns, ()) + (lines + "\r\n" if lines else "")
+    header = _text(columns, ()).removesuffix("\r\n")  # the lines then joined in one text, copied once
+    return "\r\n".join(chain([header], map(",".join, zip(*fields, strict=True)), [""]))
 
 
 def column_fields(values: list[Any]) -> list[str]:
