@@ -8,9 +8,11 @@ import io
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from engine.errors import InputError
-from engine.export.csv import _text, cell, csv_files, file_names, table_text, write_csv
+from engine.export.csv import _text, cell, csv_files, file_names, number_fields, table_text, write_csv
 from engine.formats.token_text import read_sentences
 from engine.methods import get_method
 from engine.report import ERROR_COLUMNS, Report, Table, error_row
@@ -56,6 +58,63 @@ def test_columns_written_as_a_whole_are_what_the_csv_module_writes():
             assert table_text(["c", "d,e"], rows) == _text(["c", "d,e"], ([cell(a), cell(b)] for a, b in rows))
 
 
+def _as_the_csv_module_writes(values: list) -> None:
+    """A column alone, and beside another, is what the csv module writes of each cell."""
+    assert table_text(["c"], [[v] for v in values]) == _text(["c"], ([cell(v)] for v in values))
+    rows = [[v, k] for k, v in enumerate(values)]
+    assert table_text(["c", "k"], rows) == _text(["c", "k"], ([cell(v), cell(k)] for v, k in rows))
+
+
+def test_numbers_whose_json_is_not_their_repr_are_written_as_repr():
+    """orjson writes a column's numbers; repr() those whose JSON differs (1e16, 1e-05,
+    infinities), NaN and None empty, integers past 64 bits, -0.0 and the edges of 1e-4."""
+    values = [1e16, 1.5e16, 9999999999999998.0, 1e15, 1e-5, 1.5e-5, 1e-7, 0.0001, -0.0001, 0.00011, -1e-05,
+              5e-324, 1e300, -0.0, 0.0, float("inf"), float("-inf"), float("nan"), None, 0.1 + 0.2, 2**63 - 1,
+              -(2**63), 2**64, -(2**70), 10**30, 3, None]  # fmt: skip
+    assert number_fields(values) == ["" if v is None or v != v else repr(v) for v in values]
+    assert number_fields([1e-5, 2]) == ["1e-05", "2"]
+    assert number_fields([2**64, None]) == ["18446744073709551616", ""]
+    edges = ([1e16] * 3, [float("inf"), None, float("nan")], [2**64], [-0.0, None], [True, 1, 1.5])
+    for column in (values, *edges):
+        _as_the_csv_module_writes(column)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(st.floats(), st.integers(), st.none(), st.booleans()), max_size=30))
+def test_any_numbers_are_what_the_csv_module_writes(values):
+    _as_the_csv_module_writes(values)
+
+
+_TEXT = st.text(alphabet=st.sampled_from(["a", "é", "🟨", "=", "+", "-", "@", "\t", "\r", "\n", ",", '"', "'",
+                                           "\x00", " ", "1", "[", "]", "\\", "\u2028"]), max_size=6)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(_TEXT, st.none()), max_size=30))
+def test_any_texts_are_what_the_csv_module_writes(values):
+    """Formula-like texts defused, quotes where the csv module puts them, NULs inside texts."""
+    _as_the_csv_module_writes(values)
+
+
+_WHOLE_NUMBER_LIST = st.recursive(st.lists(st.integers(min_value=-(2**70), max_value=2**70), max_size=3),
+                                  lambda inner: st.lists(inner, max_size=3), max_leaves=8)  # fmt: skip
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.one_of(_WHOLE_NUMBER_LIST, st.lists(st.one_of(st.none(), st.booleans(), _TEXT, st.floats(),
+                                                                 st.integers()), max_size=4)), max_size=12))  # fmt: skip
+def test_any_lists_are_what_the_csv_module_writes(values):
+    """Lists of whole numbers by orjson, with a null between them; a list holding a None,
+    a text (one that is a NUL too), a bool or a float as json.dumps writes it."""
+    _as_the_csv_module_writes(values)
+
+
+def test_a_null_inside_a_list_is_not_taken_for_the_one_between_lists():
+    for values in ([[1, None, 2], [3]], [[4], [5, None, None, 6]], [[[1], None, [2]]], [[7, "\x00", 8], [9]]):
+        _as_the_csv_module_writes(values)
+        assert table_text(["c", "d"], [[v, 0] for v in values]).count("\r\n") == 1 + len(values)
+
+
 def test_a_table_is_rfc_4180_with_a_byte_order_mark():
     text = table_text(["label", "f1"], [['say "hi", then go', 0.5], ["line\nbreak", None]])
     assert text == '\ufefflabel,f1\r\n"say ""hi"", then go",0.5\r\n"line\nbreak",\r\n'
@@ -97,6 +156,14 @@ def test_a_folder_that_is_a_file_is_an_input_error_and_nothing_is_written(tmp_pa
     with pytest.raises(InputError, match=r"out: expected a folder, found a file"):
         write_csv(report, blocker)
     assert blocker.read_text() == "keep"
+
+
+def test_a_name_that_is_not_utf8_is_written_escaped(tmp_path):
+    """A file name's byte 0xE9 (os.fsdecode's surrogate) as messages and the JSON report show it."""
+    report = Report("m", "M", {}, [], {"t": Table(["a", "b"], [["caf\udce9", 1]])}, [error_row(document="caf\udce9.txt")])
+    write_csv(report, tmp_path / "out")
+    assert rows_of((tmp_path / "out" / "errors.csv").read_text(encoding="utf-8"))[1][1] == "caf\\xe9.txt"
+    assert (tmp_path / "out" / "t.csv").read_bytes() == "\ufeffa,b\r\ncaf\\xe9,1\r\n".encode()
 
 
 def test_token_text_reads_conll_and_one_token_per_line(tmp_path):
