@@ -13,6 +13,7 @@ import numpy as np
 from ...formats.spantable import SpanSequence
 from ...spans import Span
 from .columns import Scores, Spans, below_1e16, bounds
+from .jsontext import integer_texts, number_texts
 
 
 def label_text(label: Any) -> str:
@@ -102,6 +103,26 @@ class Pages:
         self.pair_of = np.full(len(self.refs), -1, dtype=np.int64)
         self.pair_of[i] = np.arange(len(i), dtype=np.int64)
         self.plain_numbers = _plain_numbers(scores)
+        self._texts: dict[str, np.ndarray] = {}
+
+    def json_texts(self, column: str) -> np.ndarray:
+        """The JSON texts (jsontext) of a column of numbers both the Spans rows and the
+        details write, made once: ref_start, ref_end, sys_start, sys_end, piece_start,
+        piece_end, factor, credit (per pair), line, system_line (per page)."""
+        if column not in self._texts:
+            values = self._numbers(column)
+            floats = values.dtype == float
+            self._texts[column] = number_texts(values.tolist()) if floats else integer_texts(values)
+        return self._texts[column]
+
+    def _numbers(self, column: str) -> np.ndarray:
+        refs, syss, pairs = self.refs.spans, self.syss.spans, self.scores.pairs
+        if column in ("line", "system_line"):
+            return np.arange(1, len(self.names) + 1) if column == "line" else np.asarray(self.system_lines)
+        columns = {"ref_start": refs.start, "ref_end": refs.end, "sys_start": syss.start,
+                   "sys_end": syss.end, "piece_start": pairs[2], "piece_end": pairs[3],
+                   "factor": pairs[5], "credit": pairs[6]}  # fmt: skip
+        return columns[column]
 
     @cached_property
     def members(self) -> list[list[int]]:

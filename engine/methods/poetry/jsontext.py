@@ -17,7 +17,22 @@ LIMIT = 1 << 24
 #: Ends a group's text in `grouped` (JSON text holds no raw control character).
 GROUP_END = b"\x01"
 
-Piece = bytes | np.ndarray  # a constant, or one text per row
+
+class Taken:
+    """texts[index]: a column of one text per row, taken a part of the rows at a time
+    (never held whole)."""
+
+    def __init__(self, texts: np.ndarray, index: np.ndarray) -> None:
+        self.texts, self.index = texts, index
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    def __getitem__(self, rows: slice) -> np.ndarray:
+        return self.texts[self.index[rows]]
+
+
+Piece = bytes | np.ndarray | Taken  # a constant, or one text per row
 
 
 class Rows:
@@ -80,6 +95,11 @@ def _fixed_part(column: np.ndarray, a: int, b: int) -> np.ndarray:
     return column[a:b].astype("S") if column.dtype == object else column[a:b]
 
 
+def each(pieces: Sequence[Piece]) -> list[bytes]:
+    """Each row's text (the pieces' concatenation) as a bytes object of its own."""
+    return concatenated([*pieces, GROUP_END]).split(GROUP_END)[:-1]
+
+
 def grouped(pieces: Sequence[Piece], groups: np.ndarray, n_groups: int) -> np.ndarray:
     """Per group (0 to n_groups − 1) its rows' texts joined by commas (bytes objects; b""
     for a group without rows): row texts are the pieces' concatenation, rows come
@@ -103,10 +123,13 @@ def string_texts(values: Sequence[str]) -> np.ndarray:
 
 
 def value_texts(values: Sequence[object]) -> np.ndarray:
-    """Each value's JSON text (any JSON scalars), by orjson, which writes floats of 1e16
-    and above as `1e+20` (msgspec: `1e20`) and the rest as msgspec does. Fixed-width
-    where they are short enough."""
-    return fixed(np.array(list(map(orjson.dumps, values)), dtype=object))
+    """Each value's JSON text (any JSON scalars) by msgspec, floats by orjson, which writes
+    those of 1e16 and above as `1e+20` (msgspec: `1e20`; the dicts' path: orjson).
+    Fixed-width where they are short enough."""
+    texts = list(map(msgspec.json.encode, values))
+    for k in [k for k, value in enumerate(values) if type(value) is float]:
+        texts[k] = orjson.dumps(values[k])
+    return fixed(np.array(texts, dtype=object))
 
 
 def number_texts(values: list[float | int]) -> np.ndarray:
@@ -142,6 +165,6 @@ def integer_texts(values: np.ndarray) -> np.ndarray:
     return np.ascontiguousarray(digits.T).view(f"S{len(digits)}").ravel()
 
 
-def taken(texts: np.ndarray, index: np.ndarray, blank: bytes = b"null") -> np.ndarray:
+def taken(texts: np.ndarray, index: np.ndarray, blank: bytes = b"null") -> Taken:
     """texts[k] for each k of `index`, `blank` where k is −1."""
-    return np.append(texts, blank)[index]
+    return Taken(np.append(texts, blank), index)

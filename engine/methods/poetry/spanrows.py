@@ -14,7 +14,7 @@ import numpy as np
 
 from ...report import ERROR_COLUMNS, ColumnRows, Later
 from .errors import Pages, Side
-from .jsontext import Piece, Rows, integer_texts, number_texts, string_texts, taken
+from .jsontext import Piece, Rows, Taken, integer_texts, string_texts, taken
 
 MARKERS = {"reference": "🟩", "system": "🟥", "both": "🟨"}
 ROW_KEYS = (
@@ -163,19 +163,21 @@ def _quoted(*pieces: Piece) -> list[Piece]:
 
 
 def _side_texts(
-    side: Side, index: np.ndarray, covered: list[str] | None, labels: np.ndarray
+    pages: Pages, side: str, index: np.ndarray, covered: list[str] | None, labels: np.ndarray
 ) -> dict[str, list[Piece]]:
-    """One side's values (JSON texts) by key, without the side's name: null or blank
-    without a span."""
+    """One side's values (JSON texts) by key, without the side's name (ref or sys): null
+    or blank without a span."""
     has = (index >= 0).astype(np.int64)
-    start, end = integer_texts(side.spans.start), integer_texts(side.spans.end)
+    start, end = pages.json_texts(f"{side}_start"), pages.json_texts(f"{side}_end")
+    codes = (pages.refs if side == "ref" else pages.syss).spans.label
     bare_start, bare_end = taken(start, index, b""), taken(end, index, b"")
+    signs = [Taken(texts, has) for texts in PART_TEXTS]
     return {
-        "label": _quoted(taken(labels[side.spans.label], index, b"")),
+        "label": _quoted(taken(labels[codes], index, b"")),
         "start": [taken(start, index)],
         "end": [taken(end, index)],
-        "parts": [PART_TEXTS[0][has], bare_start, PART_TEXTS[1][has], bare_end, PART_TEXTS[2][has]],
-        "position": _quoted(bare_start, PART_TEXTS[3][has], bare_end),
+        "parts": [signs[0], bare_start, signs[1], bare_end, signs[2]],
+        "position": _quoted(bare_start, signs[3], bare_end),
         "text": _quoted(string_texts(covered)) if covered is not None else [b'""'],
     }
 
@@ -186,29 +188,27 @@ def _json_pieces(plan: RowPlan) -> list[Piece]:
     pages, page = plan.pages, plan.page
     labels = string_texts(pages.shown)
     covered = plan.covered or (None, None)
-    gold = _side_texts(pages.refs, plan.ref, covered[0], labels)
-    sys_ = _side_texts(pages.syss, plan.system, covered[1], labels)
-    statuses = _quoted(_bytes(STATUSES)[plan.status])
+    gold = _side_texts(pages, "ref", plan.ref, covered[0], labels)
+    sys_ = _side_texts(pages, "sys", plan.system, covered[1], labels)
+    statuses = _quoted(Taken(_bytes(STATUSES), plan.status))
     piece = np.where(plan.split, plan.pair, -1)
-    piece_start, piece_end, _, factor, credit = pages.scores.pairs[2:]
-    lines = integer_texts(np.arange(1, len(pages.names) + 1)), integer_texts(np.asarray(pages.system_lines))
     values = {
         "error_id": _quoted(b"E", integer_texts(np.arange(1, len(plan) + 1))),
-        "document": _quoted(string_texts(pages.names)[page]),
+        "document": _quoted(Taken(string_texts(pages.names), page)),
         "unit": [b"1"],
-        "unit_id": _quoted(string_texts(pages.unit_ids)[page]),
+        "unit_id": _quoted(Taken(string_texts(pages.unit_ids), page)),
         "type": statuses,
-        "subtype": _quoted(_bytes(SUBTYPES)[plan.split.astype(np.int64)]),
+        "subtype": _quoted(Taken(_bytes(SUBTYPES), plan.split.astype(np.int64))),
         "detail": _quoted(taken(string_texts(plan.notes[1]), plan.note_index(), b"")),
         "sheet": [msgspec.json.encode(SHEET)],
         "status": statuses,
-        "marker": _quoted(_bytes(SHOWN_MARKERS)[plan.marker]),
-        "piece_start": [taken(integer_texts(piece_start), piece)],
-        "piece_end": [taken(integer_texts(piece_end), piece)],
-        "factor": [taken(number_texts(factor.tolist()), plan.pair)],
-        "credit": [taken(number_texts(credit.tolist()), plan.pair)],
-        "gold_line": [taken(lines[0], np.where(plan.ref >= 0, page, -1))],
-        "system_line": [taken(lines[1], np.where(plan.system >= 0, page, -1))],
+        "marker": _quoted(Taken(_bytes(SHOWN_MARKERS), plan.marker)),
+        "piece_start": [taken(pages.json_texts("piece_start"), piece)],
+        "piece_end": [taken(pages.json_texts("piece_end"), piece)],
+        "factor": [taken(pages.json_texts("factor"), plan.pair)],
+        "credit": [taken(pages.json_texts("credit"), plan.pair)],
+        "gold_line": [taken(pages.json_texts("line"), np.where(plan.ref >= 0, page, -1))],
+        "system_line": [taken(pages.json_texts("system_line"), np.where(plan.system >= 0, page, -1))],
     }
     for prefix, side in (("gold", gold), ("system", sys_)):
         values.update({f"{prefix}_{key}": value for key, value in side.items()})
