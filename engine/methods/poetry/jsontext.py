@@ -41,7 +41,7 @@ class Rows:
 
     def __init__(self, pieces: Sequence[Piece]) -> None:
         self.pieces = _merged(pieces)
-        self.count = len(next(p for p in self.pieces if not isinstance(p, bytes)))
+        self.count = len(next(p for p in self.pieces if not isinstance(p, bytes)))  # a piece per row
 
     def __len__(self) -> int:
         return self.count
@@ -95,22 +95,30 @@ def _fixed_part(column: np.ndarray, a: int, b: int) -> np.ndarray:
     return column[a:b].astype("S") if column.dtype == object else column[a:b]
 
 
-def each(pieces: Sequence[Piece]) -> list[bytes]:
-    """Each row's text (the pieces' concatenation) as a bytes object of its own."""
-    return concatenated([*pieces, GROUP_END]).split(GROUP_END)[:-1]
+class Groups:
+    """Per group its rows' texts joined by commas (b"" for a group without rows), made a
+    range of groups at a time: the rows (each the pieces' concatenation) come sorted by
+    their group, 0 to n_groups − 1."""
+
+    def __init__(self, pieces: Sequence[Piece], groups: np.ndarray, n_groups: int) -> None:
+        last = np.append(groups[1:] != groups[:-1], True) if len(groups) else np.zeros(0, dtype=bool)
+        self.rows = Rows([*pieces, Taken(np.array([b",", GROUP_END]), last.astype(np.int64))])
+        self.groups, self.last = groups, last
+        self.at = np.searchsorted(groups, np.arange(n_groups + 1))
+
+    def texts(self, a: int, b: int) -> np.ndarray:
+        """Groups a to b − 1 (bytes objects)."""
+        texts = np.full(b - a, b"", dtype=object)
+        lo, hi = self.at[a], self.at[b]
+        if hi > lo:
+            filled = self.groups[lo:hi][self.last[lo:hi]] - a
+            texts[filled] = self.rows.text(lo, hi).split(GROUP_END)[:-1]
+        return texts
 
 
 def grouped(pieces: Sequence[Piece], groups: np.ndarray, n_groups: int) -> np.ndarray:
-    """Per group (0 to n_groups − 1) its rows' texts joined by commas (bytes objects; b""
-    for a group without rows): row texts are the pieces' concatenation, rows come
-    sorted by `groups`."""
-    texts = np.full(n_groups, b"", dtype=object)
-    if not len(groups):
-        return texts
-    last = np.append(groups[1:] != groups[:-1], True)
-    ends = np.where(last, GROUP_END, b",")
-    texts[groups[last]] = concatenated([*pieces, ends]).split(GROUP_END)[:-1]
-    return texts
+    """Every group's text (Groups) at once."""
+    return Groups(pieces, groups, n_groups).texts(0, n_groups)
 
 
 def string_texts(values: Sequence[str]) -> np.ndarray:

@@ -18,7 +18,7 @@ from ...formats.columns import or_none
 from ...report import Later
 from .columns import bounds
 from .errors import Pages
-from .jsontext import Piece, Taken, each, grouped, integer_texts, number_texts, value_texts
+from .jsontext import GROUP_END, Groups, Piece, Rows, Taken, grouped, integer_texts, number_texts, value_texts
 
 _STRUCTS = {"gc": False}
 Reference = msgspec.defstruct("Reference", ["start", "end", "label", "system", "factor"], **_STRUCTS)
@@ -62,13 +62,9 @@ class PageDetails(Later):
         if not self.pages.plain_numbers:
             yield from super().json_parts(size, encode)
             return
-        heads, references, systems, pairs = page_texts(self.pages, self.page_ids)
-        ends = [repeat(end) for end in PAGE_LISTS_END]
+        texts = PageTexts(self.pages, self.page_ids)
         for start in range(0, len(self), size):
-            part = slice(start, start + size)
-            texts = heads[part], references[part], ends[0], systems[part], ends[1], pairs[part], ends[2]
-            pages = zip(*texts, strict=False)  # the ends repeat
-            yield b",".join(map(b"".join, pages))
+            yield texts.text(start, min(start + size, len(self)))
 
 
 class _Structs:
@@ -175,15 +171,25 @@ def _pair_pieces(pages: Pages) -> list[Piece]:
 PAGE_LISTS_END = (b'],"system":[', b'],"pairs":[', b"]}")
 
 
-def page_texts(pages: Pages, page_ids: list[Any]) -> list[list[bytes]]:
-    """Per page (four lists): its object's text up to its references, and its references',
-    system spans' and pairs' objects, joined by commas (PAGE_LISTS_END follows each)."""
-    n = len(page_ids)
-    labels = value_texts(pages.labels)
-    pair_rows = pages.refs.row[pages.pair_ref]
-    heads = each([b'{"page_id":', value_texts(page_ids), b',"line":', pages.json_texts("line"),
-                  b',"system_line":', pages.json_texts("system_line"), b',"reference":['])  # fmt: skip
-    lists = (grouped(_reference_pieces(pages, labels), pages.refs.row, n),
-             grouped(_system_pieces(pages, labels), pages.syss.row, n),
-             grouped(_pair_pieces(pages), pair_rows, n))  # fmt: skip
-    return [heads, *(texts.tolist() for texts in lists)]
+class PageTexts:
+    """The pages' objects' texts, made a range of pages at a time: each page's text up to
+    its references (ending in GROUP_END), and its references', system spans' and pairs'
+    objects, joined by commas (PAGE_LISTS_END follows each)."""
+
+    def __init__(self, pages: Pages, page_ids: list[Any]) -> None:
+        n = len(page_ids)
+        labels = value_texts(pages.labels)
+        self.heads = Rows([b'{"page_id":', value_texts(page_ids), b',"line":', pages.json_texts("line"),
+                           b',"system_line":', pages.json_texts("system_line"),
+                           b',"reference":[', GROUP_END])  # fmt: skip
+        self.lists = (Groups(_reference_pieces(pages, labels), pages.refs.row, n),
+                      Groups(_system_pieces(pages, labels), pages.syss.row, n),
+                      Groups(_pair_pieces(pages), pages.refs.row[pages.pair_ref], n))  # fmt: skip
+
+    def text(self, a: int, b: int) -> bytes:
+        """Pages a to b − 1, joined by commas."""
+        heads = self.heads.text(a, b).split(GROUP_END)[:-1]
+        references, systems, pairs = (texts.texts(a, b).tolist() for texts in self.lists)
+        ends = [repeat(end) for end in PAGE_LISTS_END]  # endless: zip stops with the pages
+        pages = zip(heads, references, ends[0], systems, ends[1], pairs, ends[2], strict=False)
+        return b",".join(map(b"".join, pages))
