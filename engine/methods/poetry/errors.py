@@ -75,6 +75,11 @@ def _members(scores: Scores, n_systems: int) -> list[list[int]]:
     return [indices[a:b] for a, b in zip(at, at[1:], strict=False)]
 
 
+def _pair_list(k: int) -> property:
+    """One of Pages.pair_lists, by name."""
+    return property(lambda pages: pages.pair_lists[k])
+
+
 def _plain_numbers(scores: Scores) -> bool:
     """Whether every offset is a 64-bit integer and every pair's factor and credit below
     1e16 in size (report.ColumnRows.plain_numbers)."""
@@ -129,24 +134,11 @@ class Pages:
         return _members(self.scores, len(self.syss))
 
     @cached_property
-    def piece_start(self) -> list[Any]:
-        return self.scores.pairs[2].tolist()
+    def pair_lists(self) -> tuple[list[Any], ...]:
+        """The pairs' piece start, piece end, exact, factor and credit as Python lists."""
+        return tuple(column.tolist() for column in self.scores.pairs[2:])
 
-    @cached_property
-    def piece_end(self) -> list[Any]:
-        return self.scores.pairs[3].tolist()
-
-    @cached_property
-    def exact(self) -> list[bool]:
-        return self.scores.pairs[4].tolist()
-
-    @cached_property
-    def factor(self) -> list[float]:
-        return self.scores.pairs[5].tolist()
-
-    @cached_property
-    def credit(self) -> list[float]:
-        return self.scores.pairs[6].tolist()
+    piece_start, piece_end, exact, factor, credit = map(_pair_list, range(5))
 
     @cached_property
     def by_system(self) -> tuple[np.ndarray, np.ndarray]:
