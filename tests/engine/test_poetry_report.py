@@ -392,14 +392,18 @@ def test_float_page_ids_and_labels_in_details_as_the_dicts(cli, tmp_path):
 ODD = ["a\",\"b", "\\", "é 🟩 \x01\x1f\n", "", 'q"', "x,y"]
 
 
-@pytest.mark.parametrize("ignore_label", [False, True])
-def test_json_texts_of_odd_pages_are_the_json_of_the_dicts(tmp_path, monkeypatch, ignore_label):
+@pytest.mark.parametrize("ignore_label, limit", [(False, None), (True, None), (False, 64)])
+def test_json_texts_of_odd_pages_are_the_json_of_the_dicts(tmp_path, monkeypatch, ignore_label, limit):
     """The error rows and details written from their columns' texts (jsontext) are the
     bytes of the same rows and pages as dicts: page ids, labels and page texts with
     quotes, `","`, backslashes, control characters and emoji; labels of every JSON kind;
-    repeated page ids; negative offsets; splits and merges."""
+    repeated page ids; negative offsets; splits and merges. A tiny jsontext.LIMIT keeps
+    the texts as bytes objects and lays the rows out one or two at a time."""
     from engine.export.json import dumps, write_report
-    from engine.methods.poetry import errors
+    from engine.methods.poetry import errors, jsontext
+
+    if limit:
+        monkeypatch.setattr(jsontext, "LIMIT", limit)
 
     labels = [*ODD, 7, True, None, 2.5, 1e20]
     ref, sys_ = tmp_path / "ref.jsonl", tmp_path / "sys.jsonl"

@@ -14,7 +14,8 @@ import orjson
 
 #: Bytes of a record array laid out at once (long texts: fewer rows at a time).
 LIMIT = 1 << 24
-#: Ends a group's text in `grouped` (JSON text holds no raw control character).
+#: Ends a group's text in Groups, a head's in pagejson (JSON text holds no raw control
+#: character).
 GROUP_END = b"\x01"
 
 
@@ -51,12 +52,6 @@ class Rows:
         width = sum(len(p) if isinstance(p, bytes) else _widest(p) for p in parts)
         step = max(1, LIMIT // max(width, 1))
         return b"".join([_laid_out(parts, k, min(k + step, b - a)) for k in range(0, b - a, step)])
-
-
-def concatenated(pieces: Sequence[Piece]) -> bytes:
-    """Per row the concatenation of the pieces, the rows one after another."""
-    rows = Rows(pieces)
-    return rows.text(0, len(rows))
 
 
 def _merged(pieces: Sequence[Piece]) -> list[Piece]:

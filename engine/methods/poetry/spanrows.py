@@ -190,7 +190,7 @@ def _side_texts(
 
 
 def _json_pieces(plan: RowPlan) -> list[Piece]:
-    """The rows' JSON objects as pieces (jsontext.concatenated): the keys' texts and the
+    """The rows' JSON objects as pieces (jsontext.Rows): the keys' texts and the
     values' columns of texts in ROW_KEYS order, each row ending in a comma."""
     pages, page = plan.pages, plan.page
     labels = string_texts(pages.shown)
