@@ -387,3 +387,47 @@ def test_float_page_ids_and_labels_in_details_as_the_dicts(cli, tmp_path):
     written = handle.getvalue()
     assert written == dumps(report).encode("utf-8")
     assert b'{"page_id":1e+20,' in written and b'"label":2.5e+17,' in written
+
+
+ODD = ["a\",\"b", "\\", "é 🟩 \x01\x1f\n", "", 'q"', "x,y"]
+
+
+@pytest.mark.parametrize("ignore_label, limit", [(False, None), (True, None), (False, 64)])
+def test_json_texts_of_odd_pages_are_the_json_of_the_dicts(tmp_path, monkeypatch, ignore_label, limit):
+    """The error rows and details written from their columns' texts (jsontext) are the
+    bytes of the same rows and pages as dicts: page ids, labels and page texts with
+    quotes, `","`, backslashes, control characters and emoji; labels of every JSON kind;
+    repeated page ids; negative offsets; splits and merges. A tiny jsontext.LIMIT keeps
+    the texts as bytes objects and lays the rows out one or two at a time."""
+    from engine.export.json import dumps, write_report
+    from engine.methods.poetry import errors, jsontext
+
+    if limit:
+        monkeypatch.setattr(jsontext, "LIMIT", limit)
+
+    labels = [*ODD, 7, True, None, 2.5, 1e20]
+    ref, sys_ = tmp_path / "ref.jsonl", tmp_path / "sys.jsonl"
+    ref_lines, sys_lines = [], []
+    for k in range(40):
+        page_id = ODD[k % len(ODD)] + str(k // 7) if k % 5 else k
+        label, other = labels[k % len(labels)], labels[(k * 7) % len(labels)]
+        spans = [(-3 if k % 2 else 0, 12 + k, label), (20, 30, label), (31, 40 + k, other)][: k % 4]
+        found = [(0, 12 + k, label), (-5, 35, label), (25, 26, other), (33, 50, other)][: (k * 3) % 5]
+        text = {"text": (ODD[k % len(ODD)] * 9)[: 30 + k]} if k % 3 else {}
+        ref_lines.append(reference_line(page_id, spans, **text))
+        sys_lines.append(system_line(page_id, found))
+    ref.write_text("\n".join(ref_lines) + "\n", encoding="utf-8")
+    sys_.write_text("\n".join(sys_lines) + "\n", encoding="utf-8")
+    written = []
+    for plain in (True, False):
+        if not plain:
+            monkeypatch.setattr(errors, "_plain_numbers", lambda scores: False)
+        report = get_method("poetry").evaluate(str(ref), str(sys_), Options(ignore_label=ignore_label), detail=True)
+        report.created = "now"
+        handle = io.BytesIO()
+        write_report(report, handle)
+        written.append(handle.getvalue())
+    assert written[0] == written[1] == dumps(report).encode("utf-8")
+    errors_ = json.loads(written[0])["errors"]
+    assert {e["status"] for e in errors_} >= {"exact", "partial", "missed", "spurious"}
+    assert any(e["gold_text"] for e in errors_) and any(e["detail"] for e in errors_)

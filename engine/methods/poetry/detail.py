@@ -17,9 +17,10 @@ from ...report import Report, Table
 from ...spans import Document
 from ...stats import harmonic
 from .columns import Scores
-from .errors import Pages, ViewerSpans, error_rows, label_text
+from .errors import Pages, ViewerSpans, label_text
 from .pagejson import PageDetails
 from .render import COLUMNS, columns_of
+from .spanrows import SpanRows
 
 SPANS_LEGEND = (
     "One row per reference span and per spurious system span. Status: exact, partial, missed "
@@ -168,7 +169,7 @@ def fill_detail(report: Report, run: RunPages, ignore_label: bool, progress: Pro
     report.documents = PageDocuments(pages)
     report.gold_spans, report.system_spans = ViewerSpans(pages, True), ViewerSpans(pages, False)
     progress.update(done + (1 - done) / 3, "collecting the spans for review")
-    report.set_errors(error_rows(pages, ignore_label))
+    report.set_errors(SpanRows(pages, ignore_label))
     progress.update(done + (1 - done) * 2 / 3, "collecting the spans for review")
     report.data["details"] = PageDetails(pages, run.page_ids)
     report.data["_legends"] = {"Spans": SPANS_LEGEND}

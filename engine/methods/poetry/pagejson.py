@@ -1,12 +1,14 @@
 """The JSON `details` of a poetry report (specs/poetry.md §6.3): per row (page) its spans,
-mapping and pairs, indices within the page. Made a part of the pages at a time when
-written, as light msgspec structs cut from columns over all pages: msgspec encodes them
-where the numbers are plain (report.ColumnRows.plain_numbers), else the writer encodes
-the same values as dicts and lists."""
+mapping and pairs, indices within the page. Written a part of the pages at a time from
+the columns' texts over all pages (jsontext) where the numbers are plain
+(report.ColumnRows.plain_numbers); else, and for a reader, made as light msgspec structs
+cut from columns over all pages, as dicts and lists."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from functools import cached_property
+from itertools import repeat
 from typing import Any
 
 import msgspec
@@ -16,6 +18,7 @@ from ...formats.columns import or_none
 from ...report import Later
 from .columns import bounds
 from .errors import Pages
+from .jsontext import GROUP_END, Groups, Piece, Rows, Taken, grouped, integer_texts, number_texts, value_texts
 
 _STRUCTS = {"gc": False}
 Reference = msgspec.defstruct("Reference", ["start", "end", "label", "system", "factor"], **_STRUCTS)
@@ -37,13 +40,39 @@ def _references_of(pages: Pages) -> list[list[int]]:
 
 class PageDetails(Later):
     """The `details` list: one object per page, made a part at a time (as dicts for a
-    reader; as JSON for the writer)."""
+    reader; as JSON for the writer: from the columns' texts where the numbers are plain,
+    else as dicts)."""
+
+    def __init__(self, pages: Pages, page_ids: list[Any]) -> None:
+        self.pages, self.page_ids = pages, page_ids
+        super().__init__(len(page_ids), part=self.dicts)
+
+    def dicts(self, start: int, stop: int) -> list[dict[str, Any]]:
+        """Pages `start` to `stop` as dicts (their spans and pairs dicts too)."""
+        return msgspec.to_builtins(self._structs.cut(start, stop))
+
+    @cached_property
+    def _structs(self) -> _Structs:
+        return _Structs(self.pages, self.page_ids)
+
+    def json_parts(self, size: int, encode: Callable[[list[Any]], bytes]) -> Iterator[bytes | memoryview]:
+        """The pages' JSON `size` at a time (objects joined by commas): from the columns'
+        texts with plain numbers (page ids and labels by orjson, as the dicts' path writes
+        them), else `encode` of the same values as dicts."""
+        if not self.pages.plain_numbers:
+            yield from super().json_parts(size, encode)
+            return
+        texts = PageTexts(self.pages, self.page_ids)
+        for start in range(0, len(self), size):
+            yield texts.text(start, min(start + size, len(self)))
+
+
+class _Structs:
+    """The pages as msgspec structs, cut from Python columns over all pages."""
 
     def __init__(self, pages: Pages, page_ids: list[Any]) -> None:
         self.pages, self.page_ids = pages, page_ids
         refs, syss, best = pages.refs, pages.syss, pages.best
-        kinds = {*map(type, page_ids), *map(type, pages.labels)}
-        self.plain_numbers = pages.plain_numbers and float not in kinds  # ids, labels: any JSON scalar
         mapped = best >= 0
         self.ref_system = or_none(best - syss.at[refs.row], mapped)
         self.ref_factor = or_none(pages.top, mapped)
@@ -52,24 +81,8 @@ class PageDetails(Later):
         self.pair_sys = syss.within(pages.pair_sys).tolist()
         pairs_at = bounds(refs.row[pages.pair_ref], len(page_ids))
         self.at = (refs.at.tolist(), syss.at.tolist(), pairs_at.tolist())
-        super().__init__(len(page_ids), part=self.dicts)
 
-    def dicts(self, start: int, stop: int) -> list[dict[str, Any]]:
-        """Pages `start` to `stop` as dicts (their spans and pairs dicts too)."""
-        return msgspec.to_builtins(self.structs(start, stop))
-
-    def json_parts(self, size: int, encode: Callable[[list[Any]], bytes]) -> Iterator[bytes | memoryview]:
-        """The pages' JSON `size` at a time (objects joined by commas): by msgspec with plain
-        numbers (no float page id or label: msgspec writes 1e20 where orjson writes 1e+20),
-        else `encode` of the same values as dicts."""
-        if not self.plain_numbers:
-            yield from super().json_parts(size, encode)
-            return
-        encoder = msgspec.json.Encoder()
-        for start in range(0, len(self), size):
-            yield memoryview(encoder.encode(self.structs(start, min(start + size, len(self)))))[1:-1]
-
-    def structs(self, start: int, stop: int) -> list[Any]:
+    def cut(self, start: int, stop: int) -> list[Any]:
         """Pages `start` to `stop` as structs."""
         (r_at, s_at, p_at), pages = self.at, self.pages
         parts = (_cut(self._references(r_at[start], r_at[stop]), r_at, start, stop),
@@ -100,3 +113,83 @@ def _cut(items: list[Any], at: list[int], start: int, stop: int) -> Iterator[lis
     first = at[start]
     return map(items.__getitem__, map(slice, [a - first for a in at[start:stop]],
                                       [b - first for b in at[start + 1 : stop + 1]]))  # fmt: skip
+
+
+# --- the pages as JSON text -------------------------------------------------------------
+
+
+def _or_null(texts: np.ndarray, present: np.ndarray) -> np.ndarray:
+    return np.where(present, texts, b"null")
+
+
+def _reference_pieces(pages: Pages, labels: np.ndarray) -> list[Piece]:
+    """Each reference's object: its span, label, system span (within the page) and factor."""
+    refs, syss, best = pages.refs, pages.syss, pages.best
+    spans, mapped = refs.spans, best >= 0
+    return [
+        b'{"start":', pages.json_texts("ref_start"), b',"end":', pages.json_texts("ref_end"),
+        b',"label":', Taken(labels, spans.label),
+        b',"system":', _or_null(integer_texts(np.where(mapped, best - syss.at[refs.row], 0)), mapped),
+        b',"factor":', _or_null(number_texts(pages.top.tolist()), mapped), b"}",
+    ]  # fmt: skip
+
+
+def _system_pieces(pages: Pages, labels: np.ndarray) -> list[Piece]:
+    """Each system span's object: its span, label, the references mapped to it (within the
+    page) and the file indices merged into it."""
+    refs, syss, best, scores = pages.refs, pages.syss, pages.best, pages.scores
+    mapped = np.flatnonzero(best >= 0)
+    by_system = mapped[np.argsort(best[mapped], kind="stable")]
+    references = grouped([integer_texts(refs.within(by_system))], best[by_system], len(syss))
+    if scores.unmerged is None:
+        merged = integer_texts(syss.spans.index)
+    else:
+        members, into = scores.unmerged
+        merged = grouped([integer_texts(members.index)], into, len(syss))
+    spans = syss.spans
+    return [
+        b'{"start":', pages.json_texts("sys_start"), b',"end":', pages.json_texts("sys_end"),
+        b',"label":', Taken(labels, spans.label),
+        b',"references":[', references, b'],"merged":[', merged, b"]}",
+    ]  # fmt: skip
+
+
+def _pair_pieces(pages: Pages) -> list[Piece]:
+    """Each pair's object: its reference and system span (within the page), piece, whether
+    exact, factor and credit."""
+    exact = pages.scores.pairs[4]
+    return [
+        b'{"reference":', integer_texts(pages.refs.within(pages.pair_ref)),
+        b',"system":', integer_texts(pages.syss.within(pages.pair_sys)),
+        b',"piece":[', pages.json_texts("piece_start"), b",", pages.json_texts("piece_end"),
+        b'],"exact":', np.array([b"false", b"true"])[exact.astype(np.int64)],
+        b',"factor":', pages.json_texts("factor"), b',"credit":', pages.json_texts("credit"), b"}",
+    ]  # fmt: skip
+
+
+#: What follows each page's references, system spans and pairs in its object.
+PAGE_LISTS_END = (b'],"system":[', b'],"pairs":[', b"]}")
+
+
+class PageTexts:
+    """The pages' objects' texts, made a range of pages at a time: each page's text up to
+    its references (ending in GROUP_END), and its references', system spans' and pairs'
+    objects, joined by commas (PAGE_LISTS_END follows each)."""
+
+    def __init__(self, pages: Pages, page_ids: list[Any]) -> None:
+        n = len(page_ids)
+        labels = value_texts(pages.labels)
+        self.heads = Rows([b'{"page_id":', value_texts(page_ids), b',"line":', pages.json_texts("line"),
+                           b',"system_line":', pages.json_texts("system_line"),
+                           b',"reference":[', GROUP_END])  # fmt: skip
+        self.lists = (Groups(_reference_pieces(pages, labels), pages.refs.row, n),
+                      Groups(_system_pieces(pages, labels), pages.syss.row, n),
+                      Groups(_pair_pieces(pages), pages.refs.row[pages.pair_ref], n))  # fmt: skip
+
+    def text(self, a: int, b: int) -> bytes:
+        """Pages a to b − 1, joined by commas."""
+        heads = self.heads.text(a, b).split(GROUP_END)[:-1]
+        references, systems, pairs = (texts.texts(a, b).tolist() for texts in self.lists)
+        ends = [repeat(end) for end in PAGE_LISTS_END]  # endless: zip stops with the pages
+        pages = zip(heads, references, ends[0], systems, ends[1], pairs, ends[2], strict=False)
+        return b",".join(map(b"".join, pages))

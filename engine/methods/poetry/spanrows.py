@@ -1,0 +1,253 @@
+"""The Spans sheet's rows (specs/poetry.md §6.2): one per reference span and per spurious
+system span, built a column at a time from the scoring's arrays (errors.Pages). The
+Python columns are made when first read (the app, the workbook, the CSV files); the
+JSON is written from the columns' texts (jsontext), without them."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from functools import cache, cached_property, partial
+from typing import Any
+
+import msgspec
+import numpy as np
+
+from ...report import ERROR_COLUMNS, ColumnRows, Later
+from ...rowkeys import row_keys
+from .errors import Pages, Side
+from .jsontext import Piece, Rows, Taken, integer_texts, string_texts, taken
+
+MARKERS = {"reference": "🟩", "system": "🟥", "both": "🟨"}
+ROW_KEYS = (
+    *ERROR_COLUMNS, "sheet", "status", "marker", "ref_start", "ref_end", "sys_start", "sys_end",
+    "piece_start", "piece_end", "factor", "credit", "gold_line", "system_line",
+)  # fmt: skip
+SHEET = "Spans"
+STATUSES = ("exact", "partial", "missed", "spurious")
+SUBTYPES = ("", "split")
+SHOWN_MARKERS = ("", MARKERS["reference"], MARKERS["system"], MARKERS["both"])  # by marker code
+
+
+class RowPlan:
+    """What each row shows, page by page in (start, end) order, references first: per row
+    its page, reference, system span and pair (−1: none), whether its system span is
+    split, its status and marker codes, its spans' texts and its note."""
+
+    def __init__(self, pages: Pages, ignore_label: bool) -> None:
+        self.pages, self.ignore_label = pages, ignore_label
+        self.page, self.ref, self.system, self.pair = _row_order(pages)
+        self.split = np.append(pages.n_refs_of, 0)[self.system] > 1  # no system span (-1): the 0 appended
+        exact = np.append(pages.scores.pairs[4].astype(bool), False)[self.pair]
+        self.status = np.where(self.pair >= 0, np.where(exact, 0, 1), np.where(self.ref >= 0, 2, 3))
+        self.marker = (self.ref >= 0).astype(np.int64) + 2 * (self.system >= 0)  # SHOWN_MARKERS
+
+    def __len__(self) -> int:
+        return len(self.page)
+
+    @cached_property
+    def covered(self) -> tuple[list[str], list[str]] | None:
+        """Per row the text under its reference span and under its system span ("" without
+        one or a text); None when no page has a text."""
+        pages = self.pages
+        if pages.texts.count(None) == len(pages.texts):
+            return None
+        return (_covered(pages.refs, self.ref, self.page, pages.texts),
+                _covered(pages.syss, self.system, self.page, pages.texts))  # fmt: skip
+
+    @cached_property
+    def notes(self) -> tuple[np.ndarray, list[str]]:
+        """The detail column: the rows with a note (a split system span's piece, a merged
+        one's member count) and their notes."""
+        pages, system, pair, split = self.pages, self.system, self.pair, self.split
+        counts = pages.n_refs_of.tolist()
+        merged = [len(members) for members in pages.members] if self.ignore_label else []
+        rows = np.flatnonzero(split | (system >= 0) if self.ignore_label else split)
+        notes = []
+        for row in rows.tolist():
+            j, q, parts = int(system[row]), int(pair[row]), []
+            if split[row]:
+                parts.append(f"system span split into {counts[j]} pieces; this one is "
+                             f"{pages.piece_start[q]}-{pages.piece_end[q]}")  # fmt: skip
+            if self.ignore_label and merged[j] > 1:
+                parts.append(f"merged from {merged[j]} overlapping system spans")
+            notes.append("; ".join(parts))
+        return rows, notes
+
+    def note_index(self) -> np.ndarray:
+        """Per row its note's index in `notes`, −1 for none."""
+        index = np.full(len(self), -1, dtype=np.int64)
+        rows, notes = self.notes
+        index[rows] = np.arange(len(notes))
+        return index
+
+
+def _row_order(pages: Pages) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """The rows in page order, each page's by (start, end, reference before system): per
+    row its page, reference index, system index and pair index (-1 for none). Both sides
+    come sorted so: the stable sort merges the two runs."""
+    spurious = np.flatnonzero(pages.n_refs_of == 0)
+    refs, syss = pages.refs.spans, pages.syss.spans
+    page = np.concatenate([refs.row, syss.row[spurious]])
+    starts = _ranks(np.concatenate([refs.start, syss.start[spurious]]))
+    ends = _ranks(np.concatenate([refs.end, syss.end[spurious]]))
+    order = np.argsort(row_keys(page, starts, ends), kind="stable")
+    none = np.full(len(spurious), -1, dtype=np.int64)
+    pair = np.concatenate([pages.pair_of, none])
+    ref = np.concatenate([np.arange(len(refs), dtype=np.int64), none])
+    system = np.concatenate([pages.system_of_pair(), spurious])
+    return page[order], ref[order], system[order], pair[order]
+
+
+def _ranks(offsets: np.ndarray) -> np.ndarray:
+    """int64 offsets as they are; Python integers past int64 (an object array) as their
+    ranks, which sort alike."""
+    return offsets if offsets.dtype != object else np.unique(offsets, return_inverse=True)[1]
+
+
+def _take(values: Sequence[Any] | np.ndarray, index: np.ndarray, blank: Any = None) -> list[Any]:
+    """values[k] for each k of `index`, `blank` where k is -1 (as Python objects)."""
+    column = np.empty(len(values) + 1, dtype=object)
+    column[:-1] = values
+    column[-1] = blank
+    return column[index].tolist()
+
+
+def _covered(side: Side, index: np.ndarray, page: np.ndarray, texts: list[str | None]) -> list[str]:
+    """Per row the page text its span of `side` covers ("" without a span or a text)."""
+    starts, ends = _take(side.spans.start, index), _take(side.spans.end, index)
+    return [text[max(a, 0) : max(b, 0)] if text is not None and a is not None else ""
+            for text, a, b in zip(_take(texts, page), starts, ends, strict=True)]  # fmt: skip
+
+
+# --- the rows as Python columns -----------------------------------------------------------
+
+
+def _side(side: Side, index: np.ndarray, covered: list[str] | None) -> list[list[Any]]:
+    """One side's label, start, end, parts, position and text columns (blank without a span)."""
+    starts, ends = _take(side.spans.start, index), _take(side.spans.end, index)
+    parts = [[[x, y]] if x is not None else [] for x, y in zip(starts, ends, strict=True)]
+    positions = [f"{x}-{y}" if x is not None else "" for x, y in zip(starts, ends, strict=True)]
+    return [_take(side.shown, index, ""), starts, ends, parts, positions, covered or [""] * len(index)]
+
+
+def _python_columns(plan: RowPlan) -> dict[str, list[Any]]:
+    """Every column of the rows (ROW_KEYS) as a Python list."""
+    pages, page, n = plan.pages, plan.page, len(plan)
+    covered = plan.covered or (None, None)
+    gold = _side(pages.refs, plan.ref, covered[0])
+    sys_ = _side(pages.syss, plan.system, covered[1])
+    statuses = np.array(STATUSES, dtype=object)[plan.status].tolist()
+    piece = np.where(plan.split, plan.pair, -1)
+    lines = np.asarray(pages.system_lines, dtype=object)
+    columns = (
+        [f"E{k}" for k in range(1, n + 1)], _take(pages.names, page), [1] * n, _take(pages.unit_ids, page),
+        statuses, np.array(SUBTYPES, dtype=object)[plan.split.astype(np.int64)].tolist(), gold[0], sys_[0],
+        gold[1], gold[2], sys_[1], sys_[2], gold[3], sys_[3], gold[4], sys_[4], gold[5], sys_[5],
+        _take(plan.notes[1], plan.note_index(), ""),
+        [SHEET] * n, statuses, np.array(SHOWN_MARKERS, dtype=object)[plan.marker].tolist(),
+        gold[1], gold[2], sys_[1], sys_[2], _take(pages.piece_start, piece), _take(pages.piece_end, piece),
+        _take(pages.factor, plan.pair), _take(pages.credit, plan.pair),
+        np.where(plan.ref >= 0, page + 1, None).tolist(),
+        np.where(plan.system >= 0, lines[page], None).tolist(),
+    )  # fmt: skip
+    return dict(zip(ROW_KEYS, columns, strict=True))
+
+
+# --- the rows as JSON text --------------------------------------------------------------
+
+
+def _bytes(values: Sequence[str]) -> np.ndarray:
+    return np.array([value.encode() for value in values])
+
+
+#: Around a span's start and end text in its parts (`[]`, `[[1,2]]`), and between them in
+#: its position (`1-2`): without a span, with one.
+PART_TEXTS = tuple(_bytes(texts) for texts in (["[", "[["], ["", ","], ["]", "]]"], ["", "-"]))
+
+
+def _quoted(*pieces: Piece) -> list[Piece]:
+    return [b'"', *pieces, b'"']
+
+
+def _side_texts(
+    pages: Pages, side: str, index: np.ndarray, covered: list[str] | None, labels: np.ndarray
+) -> dict[str, list[Piece]]:
+    """One side's values (JSON texts) by key, without the side's name (ref or sys): null
+    or blank without a span."""
+    has = (index >= 0).astype(np.int64)
+    start, end = pages.json_texts(f"{side}_start"), pages.json_texts(f"{side}_end")
+    codes = (pages.refs if side == "ref" else pages.syss).spans.label
+    bare_start, bare_end = taken(start, index, b""), taken(end, index, b"")
+    signs = [Taken(texts, has) for texts in PART_TEXTS]
+    return {
+        "label": _quoted(taken(labels[codes], index, b"")),
+        "start": [taken(start, index)],
+        "end": [taken(end, index)],
+        "parts": [signs[0], bare_start, signs[1], bare_end, signs[2]],
+        "position": _quoted(bare_start, signs[3], bare_end),
+        "text": _quoted(string_texts(covered)) if covered is not None else [b'""'],
+    }
+
+
+def _json_pieces(plan: RowPlan) -> list[Piece]:
+    """The rows' JSON objects as pieces (jsontext.Rows): the keys' texts and the
+    values' columns of texts in ROW_KEYS order, each row ending in a comma."""
+    pages, page = plan.pages, plan.page
+    labels = string_texts(pages.shown)
+    covered = plan.covered or (None, None)
+    gold = _side_texts(pages, "ref", plan.ref, covered[0], labels)
+    sys_ = _side_texts(pages, "sys", plan.system, covered[1], labels)
+    statuses = _quoted(Taken(_bytes(STATUSES), plan.status))
+    piece = np.where(plan.split, plan.pair, -1)
+    values = {
+        "error_id": _quoted(b"E", integer_texts(np.arange(1, len(plan) + 1))),
+        "document": _quoted(Taken(string_texts(pages.names), page)),
+        "unit": [b"1"],
+        "unit_id": _quoted(Taken(string_texts(pages.unit_ids), page)),
+        "type": statuses,
+        "subtype": _quoted(Taken(_bytes(SUBTYPES), plan.split.astype(np.int64))),
+        "detail": _quoted(taken(string_texts(plan.notes[1]), plan.note_index(), b"")),
+        "sheet": [msgspec.json.encode(SHEET)],
+        "status": statuses,
+        "marker": _quoted(Taken(_bytes(SHOWN_MARKERS), plan.marker)),
+        "piece_start": [taken(pages.json_texts("piece_start"), piece)],
+        "piece_end": [taken(pages.json_texts("piece_end"), piece)],
+        "factor": [taken(pages.json_texts("factor"), plan.pair)],
+        "credit": [taken(pages.json_texts("credit"), plan.pair)],
+        "gold_line": [taken(pages.json_texts("line"), np.where(plan.ref >= 0, page, -1))],
+        "system_line": [taken(pages.json_texts("system_line"), np.where(plan.system >= 0, page, -1))],
+    }
+    for prefix, side in (("gold", gold), ("system", sys_)):
+        values.update({f"{prefix}_{key}": value for key, value in side.items()})
+    for prefix, side in (("ref", gold), ("sys", sys_)):
+        values.update({f"{prefix}_start": side["start"], f"{prefix}_end": side["end"]})
+    pieces: list[Piece] = []
+    for k, key in enumerate(ROW_KEYS):
+        pieces += [b"," if k else b"{", msgspec.json.encode(key), b":", *values[key]]
+    return [*pieces, b"},"]
+
+
+class SpanRows(ColumnRows):
+    """The Spans rows (ROW_KEYS, ERROR_COLUMNS first; ids E1, E2, …): the Python columns
+    made together when one is first read; with plain numbers the JSON is written from
+    the arrays' texts, a part at a time, without them."""
+
+    def __init__(self, pages: Pages, ignore_label: bool) -> None:
+        self.plan = RowPlan(pages, ignore_label)
+        made = cache(partial(_python_columns, self.plan))
+        columns = {key: Later(len(self.plan), partial(_column, made, key)) for key in ROW_KEYS}
+        super().__init__(columns, plain_numbers=pages.plain_numbers)
+
+    def json_parts(
+        self, size: int, encode: Callable[[list[dict[str, Any]]], bytes]
+    ) -> Iterator[bytes | memoryview]:
+        if not self.plain_numbers:
+            yield from super().json_parts(size, encode)
+            return
+        rows = Rows(_json_pieces(self.plan))
+        for start in range(0, len(self), size):
+            yield memoryview(rows.text(start, min(start + size, len(self))))[:-1]  # no comma after the last
+
+
+def _column(made: Callable[[], dict[str, list[Any]]], key: str) -> list[Any]:
+    return made()[key]
