@@ -188,7 +188,6 @@ def distinct_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> t
 
 WORD = np.dtype("<u8")  # eight bytes, the first in the lowest bits on every machine
 MIX = np.uint64(0x9E3779B97F4A7C15)  # odd: multiplying by it (mod 2**64) spreads the bits
-_MASKS = np.array([(1 << (8 * n)) - 1 for n in range(9)], WORD)  # per n: the lowest n bytes
 
 
 def field_codes(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -202,11 +201,13 @@ def field_codes(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple
     lengths = ends - starts
     longest = int(lengths.max(initial=0))
     kind = index_kind(len(starts))
-    pieces = _pieces(data, starts, lengths, longest)
-    opens = _run_openings(lengths, pieces)
-    heads = positions(opens, kind)  # the rows that start a run of equal fields
-    parts = [lengths[heads], *(piece[heads] for piece in pieces)]  # the heads' lengths and pieces
-    del lengths, pieces  # every row's: only the heads' are looked at from here
+    first_pieces = _kept(_words_at(data, starts), lengths)
+    opens = _run_openings(data, starts, lengths, first_pieces, longest)
+    heads = positions(opens, np.intp)  # the rows that start a run of equal fields (indices: intp)
+    head_lengths = lengths.take(heads)
+    later = _later_pieces(data, starts.take(heads), head_lengths, longest)
+    parts = [head_lengths, first_pieces.take(heads), *later]
+    del lengths, first_pieces  # every row's: only the heads' are looked at from here
     found = _head_codes(parts, longest >= 8)
     if found is None:
         return _dict_codes(data, starts, ends)  # two texts with one hash
@@ -221,7 +222,7 @@ def field_codes(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple
     run -= 1
     # the codes written over the runs: a new array of every row, made last, stayed in the
     # heap among the freed temporaries (10 MB more peak memory of a 1M-token spans run)
-    return head_codes.take(run, out=run, mode="clip"), heads[first[order]]
+    return head_codes.take(run, out=run, mode="clip"), heads.take(first.take(order))
 
 
 def _head_codes(parts: list[np.ndarray], hashed: bool) -> tuple[np.ndarray, np.ndarray] | None:
@@ -236,19 +237,30 @@ def _head_codes(parts: list[np.ndarray], hashed: bool) -> tuple[np.ndarray, np.n
     return codes, first
 
 
-def _run_openings(lengths: np.ndarray, pieces: list[np.ndarray]) -> np.ndarray:
-    """Per field: whether it differs from the one before it (the first field does)."""
+def _run_openings(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray, first_pieces: np.ndarray,
+                  longest: int) -> np.ndarray:  # fmt: skip
+    """Per field: whether it differs from the one before it (the first field does). Lengths
+    and first pieces are compared for every field, the next eight bytes only for the fields
+    still equal to the one before and long enough, and so on."""
     opens = np.ones(len(lengths), bool)
     np.not_equal(lengths[1:], lengths[:-1], out=opens[1:])
-    for piece in pieces:
-        opens[1:] |= piece[1:] != piece[:-1]
+    opens[1:] |= first_pieces[1:] != first_pieces[:-1]
+    rows = np.flatnonzero(lengths[1:] > 8)
+    rows = rows[~opens[1:][rows]] + 1
+    for offset in range(8, longest, 8):
+        left = lengths[rows] - offset
+        mine = _kept(_words_at(data, starts[rows] + offset), left)
+        differ = mine != _kept(_words_at(data, starts[rows - 1] + offset), left)
+        opens[rows[differ]] = True
+        rows = rows[~differ & (left > 8)]
     return opens
 
 
-def _pieces(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray, longest: int) -> list[np.ndarray]:
-    """Per eight bytes of the longest field, each field's bytes there as a number (0 past
-    its end; only fields that reach there are read)."""
-    pieces = [_kept(_words_at(data, starts), lengths)]
+def _later_pieces(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray, longest: int
+                  ) -> list[np.ndarray]:  # fmt: skip
+    """Per eight bytes of the longest field after the first eight, each field's bytes there
+    as a number (0 past its end; only fields that reach there are read)."""
+    pieces = []
     for offset in range(8, longest, 8):
         rows = np.flatnonzero(lengths > offset)
         piece = np.zeros(len(starts), WORD)
@@ -264,7 +276,11 @@ def _kept(words: np.ndarray, counts: np.ndarray) -> np.ndarray:
     """`words` with only each one's lowest `counts` bytes kept (all 8 for 8 or more)."""
     for block in range(0, len(words), _BLOCK_FIELDS):
         part = slice(block, block + _BLOCK_FIELDS)
-        words[part] &= _MASKS[np.minimum(counts[part], 8)]
+        dropped = np.minimum(counts[part], 8).astype(WORD)  # the bits above the kept bytes
+        np.subtract(np.uint64(8), dropped, out=dropped)
+        dropped <<= np.uint64(3)
+        words[part] <<= dropped  # a shift by 64 gives 0
+        words[part] >>= dropped
     return words
 
 
@@ -287,17 +303,25 @@ def _hashes(pieces: list[np.ndarray], lengths: np.ndarray) -> np.ndarray:
 
 def numbered(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The distinct keys (sorted), per key its number among them and per number its first
-    position: np.unique's with return_inverse and return_index, found by a plain sort and
-    a binary search of each key (np.unique's argsort is several times slower)."""
-    ordered = np.sort(keys)
+    position: np.unique's with return_inverse and return_index. A key equal to the one
+    before takes its number; the others are sorted by one argsort (numpy's vectorised
+    quicksort: a binary search of each key among the distinct ones cost several times it)."""
+    kind = index_kind(len(keys))
+    opens = np.ones(len(keys), bool)
+    np.not_equal(keys[1:], keys[:-1], out=opens[1:])
+    heads = positions(opens, kind)  # the keys that differ from the one before
+    head_keys = keys.take(heads)
+    order = np.argsort(head_keys).astype(kind, copy=False)
+    ordered = head_keys.take(order)
     new = np.ones(len(ordered), bool)
     np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
-    distinct = ordered[new]
-    codes = np.searchsorted(distinct, keys)
-    kind = index_kind(len(codes))
-    first = np.full(len(distinct), len(codes), kind)
-    np.minimum.at(first, codes, np.arange(len(codes), dtype=kind))
-    return distinct, codes, first
+    starts = np.flatnonzero(new)
+    head_codes = np.empty(len(heads), np.intp)  # numbers index arrays: intp, as numpy's own
+    head_codes[order] = np.cumsum(new, dtype=np.intp) - 1
+    first = heads.take(np.minimum.reduceat(order, starts)) if len(keys) else heads
+    run = np.cumsum(opens, dtype=np.intp)  # each key's run, from 1
+    run -= 1
+    return ordered.take(starts), head_codes.take(run, out=run, mode="clip"), first
 
 
 def or_none(values: np.ndarray, present: np.ndarray) -> list[Any]:
@@ -322,17 +346,27 @@ def _dict_codes(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple
 
 
 def _words_at(data: np.ndarray, at: np.ndarray) -> np.ndarray:
-    """The 8 bytes from each position as a little-endian integer (zeros past the end),
-    read in place: only the positions within 8 bytes of the end are read from a copy."""
-    if len(data) < 8:
-        data = np.concatenate([data, np.zeros(8 - len(data), dtype=np.uint8)])
-    last = len(data) - 8  # the last position with 8 bytes from it
-    word = np.ndarray((last + 1,), dtype=WORD, buffer=data, strides=(1,))[np.minimum(at, last)]
-    late = np.flatnonzero(at > last)
-    if len(late):
-        tail = np.ndarray((9,), dtype=WORD, buffer=np.concatenate([data[last:], np.zeros(8, np.uint8)]),
-                          strides=(1,))  # fmt: skip
-        word[late] = tail.take(at[late] - last, mode="clip")
+    """The 8 bytes from each position as a little-endian integer (zeros past the end): the
+    two aligned words that hold them read in place and shifted together (a read of eight
+    bytes at any position cost several times two aligned ones); only the positions within
+    16 bytes of the end are read from a copy."""
+    if len(data) < 16:
+        data = np.concatenate([data, np.zeros(16, np.uint8)])
+    whole = len(data) // 8  # the aligned words
+    words = data[: whole * 8].view(WORD)
+    index = at >> 3
+    shift = (at & 7).astype(WORD)
+    shift <<= np.uint64(3)
+    word = words.take(index, mode="clip")
+    word >>= shift
+    shift = np.uint64(64) - shift  # a shift by 64 gives 0
+    index += 1
+    word |= words.take(index, mode="clip") << shift
+    if int(at.max(initial=0)) >= (whole - 1) * 8:  # some second word is not a whole one
+        start = (whole - 1) * 8
+        late = np.flatnonzero(index >= whole)
+        tail = np.concatenate([data[start:], np.zeros(8, np.uint8)])
+        word[late] = np.ndarray((len(tail) - 7,), dtype=WORD, buffer=tail, strides=(1,))[at[late] - start]
     return word
 
 
