@@ -201,7 +201,7 @@ def field_codes(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple
     lengths = ends - starts
     longest = int(lengths.max(initial=0))
     kind = index_kind(len(starts))
-    first_pieces = _kept(_words_at(data, starts), lengths)
+    first_pieces = _pieces_at(data, starts, lengths)
     opens = _run_openings(data, starts, lengths, first_pieces, longest)
     heads = positions(opens, np.intp)  # the rows that start a run of equal fields (indices: intp)
     head_lengths = lengths.take(heads)
@@ -249,8 +249,8 @@ def _run_openings(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray, fir
     rows = rows[~opens[1:][rows]] + 1
     for offset in range(8, longest, 8):
         left = lengths[rows] - offset
-        mine = _kept(_words_at(data, starts[rows] + offset), left)
-        differ = mine != _kept(_words_at(data, starts[rows - 1] + offset), left)
+        mine = _pieces_at(data, starts[rows] + offset, left)
+        differ = mine != _pieces_at(data, starts[rows - 1] + offset, left)
         opens[rows[differ]] = True
         rows = rows[~differ & (left > 8)]
     return opens
@@ -264,24 +264,12 @@ def _later_pieces(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray, lon
     for offset in range(8, longest, 8):
         rows = np.flatnonzero(lengths > offset)
         piece = np.zeros(len(starts), WORD)
-        piece[rows] = _kept(_words_at(data, starts[rows] + offset), lengths[rows] - offset)
+        piece[rows] = _pieces_at(data, starts[rows] + offset, lengths[rows] - offset)
         pieces.append(piece)
     return pieces
 
 
-_BLOCK_FIELDS = 1 << 16  # words masked a block at a time (no temporary as long as all of them)
-
-
-def _kept(words: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """`words` with only each one's lowest `counts` bytes kept (all 8 for 8 or more)."""
-    for block in range(0, len(words), _BLOCK_FIELDS):
-        part = slice(block, block + _BLOCK_FIELDS)
-        dropped = np.minimum(counts[part], 8).astype(WORD)  # the bits above the kept bytes
-        np.subtract(np.uint64(8), dropped, out=dropped)
-        dropped <<= np.uint64(3)
-        words[part] <<= dropped  # a shift by 64 gives 0
-        words[part] >>= dropped
-    return words
+_BLOCK_FIELDS = 1 << 16  # fields read a block at a time (no temporary as long as all of them)
 
 
 def _with_length(piece: np.ndarray, lengths: np.ndarray) -> np.ndarray:
@@ -345,29 +333,49 @@ def _dict_codes(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple
     return np.array(codes, np.int32), np.array(first, np.int64)
 
 
-def _words_at(data: np.ndarray, at: np.ndarray) -> np.ndarray:
-    """The 8 bytes from each position as a little-endian integer (zeros past the end): the
-    two aligned words that hold them read in place and shifted together (a read of eight
-    bytes at any position cost several times two aligned ones); only the positions within
-    16 bytes of the end are read from a copy."""
+def _pieces_at(data: np.ndarray, at: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """The `counts` bytes (all 8 for 8 or more) from each position as a little-endian
+    integer, read in place a block at a time: the two aligned words that hold the eight
+    bytes are shifted together (a read of eight bytes at any position cost several times
+    two aligned ones); positions within 16 bytes of the end are read from a copy."""
     if len(data) < 16:
         data = np.concatenate([data, np.zeros(16, np.uint8)])
-    whole = len(data) // 8  # the aligned words
-    words = data[: whole * 8].view(WORD)
+    words = data[: len(data) // 8 * 8].view(WORD)
+    pieces = np.empty(len(at), WORD)
+    for block in range(0, len(at), _BLOCK_FIELDS):
+        part = slice(block, block + _BLOCK_FIELDS)
+        pieces[part] = _block_pieces(words, at[part], counts[part])
+    start = (len(words) - 1) * 8  # the last aligned word's
+    if int(at.max(initial=0)) >= start:
+        late = np.flatnonzero(at >= start)
+        tail = np.concatenate([data[start:], np.zeros(8, np.uint8)])
+        word = np.ndarray((len(tail) - 7,), dtype=WORD, buffer=tail, strides=(1,))[at[late] - start]
+        pieces[late] = word & _low_bytes(counts[late])
+    return pieces
+
+
+def _block_pieces(words: np.ndarray, at: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """_pieces_at for one block (the positions before the last aligned word right)."""
     index = at >> 3
     shift = (at & 7).astype(WORD)
     shift <<= np.uint64(3)
-    word = words.take(index, mode="clip")
-    word >>= shift
-    shift = np.uint64(64) - shift  # a shift by 64 gives 0
+    piece = words.take(index, mode="clip")
+    piece >>= shift
+    np.subtract(np.uint64(64), shift, out=shift)  # a shift by 64 gives 0
     index += 1
-    word |= words.take(index, mode="clip") << shift
-    if int(at.max(initial=0)) >= (whole - 1) * 8:  # some second word is not a whole one
-        start = (whole - 1) * 8
-        late = np.flatnonzero(index >= whole)
-        tail = np.concatenate([data[start:], np.zeros(8, np.uint8)])
-        word[late] = np.ndarray((len(tail) - 7,), dtype=WORD, buffer=tail, strides=(1,))[at[late] - start]
-    return word
+    high = words.take(index, mode="clip")
+    high <<= shift
+    piece |= high
+    piece &= _low_bytes(counts)
+    return piece
+
+
+def _low_bytes(counts: np.ndarray) -> np.ndarray:
+    """Per count the mask of a word's lowest `count` bytes (all 8 for 8 or more)."""
+    dropped = np.minimum(counts, 8).astype(WORD)  # the bytes above them, in bits
+    np.subtract(np.uint64(8), dropped, out=dropped)
+    dropped <<= np.uint64(3)
+    return np.right_shift(np.uint64(0xFFFFFFFFFFFFFFFF), dropped)  # a shift by 64 gives 0
 
 
 def gather(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, after: np.ndarray) -> np.ndarray:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .columns import distinct_fields
+from .columns import distinct_fields, index_kind, positions
 
 FIELDS = 6  # the fields a row needs; a line may have more (the rest is ignored)
 Bounds = list[tuple[np.ndarray, np.ndarray]]  # per field: (starts, ends) of every row
@@ -42,7 +42,7 @@ class ByteFields:
 def field_bounds(text: np.ndarray) -> Bounds | None:
     """(starts, ends) of the first six fields of every line (the sixth ends at the next TAB
     or at the line end); None when a line has fewer than six."""
-    below = np.flatnonzero(text < 11)  # TAB (9), LF (10) and rare control characters
+    below = positions(text < 11, index_kind(len(text)))  # TAB (9), LF (10) and rare control characters
     kinds = text.take(below)
     separating = kinds >= 9
     separators = below[separating]
