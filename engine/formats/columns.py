@@ -203,7 +203,7 @@ def field_codes(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple
     kind = index_kind(len(starts))
     first_pieces = _pieces_at(data, starts, lengths)
     opens = _run_openings(data, starts, lengths, first_pieces, longest)
-    heads = positions(opens, np.intp)  # the rows that start a run of equal fields (indices: intp)
+    heads = positions(opens, kind)  # the rows that start a run of equal fields
     head_lengths = lengths.take(heads)
     later = _later_pieces(data, starts.take(heads), head_lengths, longest)
     parts = [head_lengths, first_pieces.take(heads), *later]
@@ -218,11 +218,17 @@ def field_codes(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple
     number[order] = np.arange(len(order), dtype=kind)
     head_codes = number[codes]
     del codes
-    run = np.cumsum(opens, dtype=kind)  # each row's run, from 1
-    run -= 1
+    run = run_numbers(opens, kind)
     # the codes written over the runs: a new array of every row, made last, stayed in the
     # heap among the freed temporaries (10 MB more peak memory of a 1M-token spans run)
     return head_codes.take(run, out=run, mode="clip"), heads.take(first.take(order))
+
+
+def run_numbers(opens: np.ndarray, kind: type) -> np.ndarray:
+    """Per item the number of its run (from 0), given where runs open."""
+    run = np.cumsum(opens, dtype=kind)
+    run -= 1
+    return run
 
 
 def _head_codes(parts: list[np.ndarray], hashed: bool) -> tuple[np.ndarray, np.ndarray] | None:
@@ -245,8 +251,10 @@ def _run_openings(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray, fir
     opens = np.ones(len(lengths), bool)
     np.not_equal(lengths[1:], lengths[:-1], out=opens[1:])
     opens[1:] |= first_pieces[1:] != first_pieces[:-1]
-    rows = np.flatnonzero(lengths[1:] > 8)
-    rows = rows[~opens[1:][rows]] + 1
+    still = lengths > 8  # the fields longer than a piece that equal the one before so far
+    still &= ~opens
+    rows = positions(still, index_kind(len(lengths)))
+    del still
     for offset in range(8, longest, 8):
         left = lengths[rows] - offset
         mine = _pieces_at(data, starts[rows] + offset, left)
@@ -291,24 +299,17 @@ def _hashes(pieces: list[np.ndarray], lengths: np.ndarray) -> np.ndarray:
 
 def numbered(keys: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """The distinct keys (sorted), per key its number among them and per number its first
-    position: np.unique's with return_inverse and return_index. A key equal to the one
-    before takes its number; the others are found by a plain sort and a binary search of
-    each (np.unique's argsort is several times slower)."""
-    opens = np.ones(len(keys), bool)
-    np.not_equal(keys[1:], keys[:-1], out=opens[1:])
-    heads = positions(opens, np.intp)  # the keys that differ from the one before
-    head_keys = keys.take(heads)
-    ordered = np.sort(head_keys)
+    position: np.unique's with return_inverse and return_index, found by a plain sort and
+    a binary search of each key (np.unique's argsort is several times slower)."""
+    ordered = np.sort(keys)
     new = np.ones(len(ordered), bool)
     np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
     distinct = ordered[new]
-    head_codes = np.searchsorted(distinct, head_keys)
-    kind = index_kind(len(keys))
-    first = np.full(len(distinct), len(keys), kind)
-    np.minimum.at(first, head_codes, heads.astype(kind))
-    run = np.cumsum(opens, dtype=np.intp)  # each key's run, from 1
-    run -= 1
-    return distinct, head_codes.take(run, out=run, mode="clip"), first
+    codes = np.searchsorted(distinct, keys)
+    kind = index_kind(len(codes))
+    first = np.full(len(distinct), len(codes), kind)
+    np.minimum.at(first, codes, np.arange(len(codes), dtype=kind))
+    return distinct, codes, first
 
 
 def or_none(values: np.ndarray, present: np.ndarray) -> list[Any]:

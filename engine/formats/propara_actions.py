@@ -306,13 +306,19 @@ class Reader:
         process, name code and first row."""
         import numpy as np
 
-        from .columns import numbered
+        from .columns import numbered, run_numbers
 
-        keys, inverse, first = numbered((process << 32) | name)
+        rows = (process << 32) | name
+        opens = np.ones(len(rows), bool)  # a participant's rows are mostly one run
+        np.not_equal(rows[1:], rows[:-1], out=opens[1:])
+        heads = np.flatnonzero(opens)
+        keys, inverse, first = numbered(rows.take(heads))
+        first = heads.take(first)
         order = np.lexsort((first, keys >> 32))
         number = np.empty(len(order), np.int64)
         number[order] = np.arange(len(order))
-        return number.take(inverse), (keys >> 32)[order], (keys & 0xFFFFFFFF)[order], first[order] + 1
+        part = number.take(inverse).take(run_numbers(opens, np.intp))
+        return part, (keys >> 32)[order], (keys & 0xFFFFFFFF)[order], first[order] + 1
 
     def _last_rows(self, slot: np.ndarray, process: np.ndarray, sentence: np.ndarray, name: np.ndarray,
                    pids: list[int]) -> tuple[np.ndarray, Duplicate]:  # fmt: skip
