@@ -188,7 +188,6 @@ def distinct_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> t
 
 WORD = np.dtype("<u8")  # eight bytes, the first in the lowest bits on every machine
 MIX = np.uint64(0x9E3779B97F4A7C15)  # odd: multiplying by it (mod 2**64) spreads the bits
-_MASKS = np.array([(1 << (8 * n)) - 1 for n in range(9)], WORD)  # per n: the lowest n bytes
 
 
 def field_codes(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -202,11 +201,13 @@ def field_codes(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple
     lengths = ends - starts
     longest = int(lengths.max(initial=0))
     kind = index_kind(len(starts))
-    pieces = _pieces(data, starts, lengths, longest)
-    opens = _run_openings(lengths, pieces)
+    first_pieces = _pieces_at(data, starts, lengths)
+    opens = _run_openings(data, starts, lengths, first_pieces, longest)
     heads = positions(opens, kind)  # the rows that start a run of equal fields
-    parts = [lengths[heads], *(piece[heads] for piece in pieces)]  # the heads' lengths and pieces
-    del lengths, pieces  # every row's: only the heads' are looked at from here
+    head_lengths = lengths.take(heads)
+    later = _later_pieces(data, starts.take(heads), head_lengths, longest)
+    parts = [head_lengths, first_pieces.take(heads), *later]
+    del lengths, first_pieces  # every row's: only the heads' are looked at from here
     found = _head_codes(parts, longest >= 8)
     if found is None:
         return _dict_codes(data, starts, ends)  # two texts with one hash
@@ -217,11 +218,17 @@ def field_codes(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple
     number[order] = np.arange(len(order), dtype=kind)
     head_codes = number[codes]
     del codes
-    run = np.cumsum(opens, dtype=kind)  # each row's run, from 1
-    run -= 1
+    run = run_numbers(opens, kind)
     # the codes written over the runs: a new array of every row, made last, stayed in the
     # heap among the freed temporaries (10 MB more peak memory of a 1M-token spans run)
-    return head_codes.take(run, out=run, mode="clip"), heads[first[order]]
+    return head_codes.take(run, out=run, mode="clip"), heads.take(first.take(order))
+
+
+def run_numbers(opens: np.ndarray, kind: type) -> np.ndarray:
+    """Per item the number of its run (from 0), given where runs open."""
+    run = np.cumsum(opens, dtype=kind)
+    run -= 1
+    return run
 
 
 def _head_codes(parts: list[np.ndarray], hashed: bool) -> tuple[np.ndarray, np.ndarray] | None:
@@ -236,36 +243,41 @@ def _head_codes(parts: list[np.ndarray], hashed: bool) -> tuple[np.ndarray, np.n
     return codes, first
 
 
-def _run_openings(lengths: np.ndarray, pieces: list[np.ndarray]) -> np.ndarray:
-    """Per field: whether it differs from the one before it (the first field does)."""
+def _run_openings(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray, first_pieces: np.ndarray,
+                  longest: int) -> np.ndarray:  # fmt: skip
+    """Per field: whether it differs from the one before it (the first field does). Lengths
+    and first pieces are compared for every field, the next eight bytes only for the fields
+    still equal to the one before and long enough, and so on."""
     opens = np.ones(len(lengths), bool)
     np.not_equal(lengths[1:], lengths[:-1], out=opens[1:])
-    for piece in pieces:
-        opens[1:] |= piece[1:] != piece[:-1]
+    opens[1:] |= first_pieces[1:] != first_pieces[:-1]
+    still = lengths > 8  # the fields longer than a piece that equal the one before so far
+    still &= ~opens
+    rows = positions(still, index_kind(len(lengths)))
+    del still
+    for offset in range(8, longest, 8):
+        left = lengths[rows] - offset
+        mine = _pieces_at(data, starts[rows] + offset, left)
+        differ = mine != _pieces_at(data, starts[rows - 1] + offset, left)
+        opens[rows[differ]] = True
+        rows = rows[~differ & (left > 8)]
     return opens
 
 
-def _pieces(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray, longest: int) -> list[np.ndarray]:
-    """Per eight bytes of the longest field, each field's bytes there as a number (0 past
-    its end; only fields that reach there are read)."""
-    pieces = [_kept(_words_at(data, starts), lengths)]
+def _later_pieces(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray, longest: int
+                  ) -> list[np.ndarray]:  # fmt: skip
+    """Per eight bytes of the longest field after the first eight, each field's bytes there
+    as a number (0 past its end; only fields that reach there are read)."""
+    pieces = []
     for offset in range(8, longest, 8):
         rows = np.flatnonzero(lengths > offset)
         piece = np.zeros(len(starts), WORD)
-        piece[rows] = _kept(_words_at(data, starts[rows] + offset), lengths[rows] - offset)
+        piece[rows] = _pieces_at(data, starts[rows] + offset, lengths[rows] - offset)
         pieces.append(piece)
     return pieces
 
 
-_BLOCK_FIELDS = 1 << 16  # words masked a block at a time (no temporary as long as all of them)
-
-
-def _kept(words: np.ndarray, counts: np.ndarray) -> np.ndarray:
-    """`words` with only each one's lowest `counts` bytes kept (all 8 for 8 or more)."""
-    for block in range(0, len(words), _BLOCK_FIELDS):
-        part = slice(block, block + _BLOCK_FIELDS)
-        words[part] &= _MASKS[np.minimum(counts[part], 8)]
-    return words
+_BLOCK_FIELDS = 1 << 16  # fields read a block at a time (no temporary as long as all of them)
 
 
 def _with_length(piece: np.ndarray, lengths: np.ndarray) -> np.ndarray:
@@ -321,19 +333,49 @@ def _dict_codes(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple
     return np.array(codes, np.int32), np.array(first, np.int64)
 
 
-def _words_at(data: np.ndarray, at: np.ndarray) -> np.ndarray:
-    """The 8 bytes from each position as a little-endian integer (zeros past the end),
-    read in place: only the positions within 8 bytes of the end are read from a copy."""
-    if len(data) < 8:
-        data = np.concatenate([data, np.zeros(8 - len(data), dtype=np.uint8)])
-    last = len(data) - 8  # the last position with 8 bytes from it
-    word = np.ndarray((last + 1,), dtype=WORD, buffer=data, strides=(1,))[np.minimum(at, last)]
-    late = np.flatnonzero(at > last)
-    if len(late):
-        tail = np.ndarray((9,), dtype=WORD, buffer=np.concatenate([data[last:], np.zeros(8, np.uint8)]),
-                          strides=(1,))  # fmt: skip
-        word[late] = tail.take(at[late] - last, mode="clip")
-    return word
+def _pieces_at(data: np.ndarray, at: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """The `counts` bytes (all 8 for 8 or more) from each position as a little-endian
+    integer, read in place a block at a time: the two aligned words that hold the eight
+    bytes are shifted together (a read of eight bytes at any position cost several times
+    two aligned ones); positions within 16 bytes of the end are read from a copy."""
+    if len(data) < 16:
+        data = np.concatenate([data, np.zeros(16, np.uint8)])
+    words = data[: len(data) // 8 * 8].view(WORD)
+    pieces = np.empty(len(at), WORD)
+    for block in range(0, len(at), _BLOCK_FIELDS):
+        part = slice(block, block + _BLOCK_FIELDS)
+        pieces[part] = _block_pieces(words, at[part], counts[part])
+    start = (len(words) - 1) * 8  # the last aligned word's
+    if int(at.max(initial=0)) >= start:
+        late = np.flatnonzero(at >= start)
+        tail = np.concatenate([data[start:], np.zeros(8, np.uint8)])
+        word = np.ndarray((len(tail) - 7,), dtype=WORD, buffer=tail, strides=(1,))[at[late] - start]
+        pieces[late] = word & _low_bytes(counts[late])
+    return pieces
+
+
+def _block_pieces(words: np.ndarray, at: np.ndarray, counts: np.ndarray) -> np.ndarray:
+    """_pieces_at for one block (the positions before the last aligned word right)."""
+    index = at >> 3
+    shift = (at & 7).astype(WORD)
+    shift <<= np.uint64(3)
+    piece = words.take(index, mode="clip")
+    piece >>= shift
+    np.subtract(np.uint64(64), shift, out=shift)  # a shift by 64 gives 0
+    index += 1
+    high = words.take(index, mode="clip")
+    high <<= shift
+    piece |= high
+    piece &= _low_bytes(counts)
+    return piece
+
+
+def _low_bytes(counts: np.ndarray) -> np.ndarray:
+    """Per count the mask of a word's lowest `count` bytes (all 8 for 8 or more)."""
+    dropped = np.minimum(counts, 8).astype(WORD)  # the bytes above them, in bits
+    np.subtract(np.uint64(8), dropped, out=dropped)
+    dropped <<= np.uint64(3)
+    return np.right_shift(np.uint64(0xFFFFFFFFFFFFFFFF), dropped)  # a shift by 64 gives 0
 
 
 def gather(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, after: np.ndarray) -> np.ndarray:

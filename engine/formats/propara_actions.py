@@ -236,9 +236,9 @@ class Reader:
         if processes is None or sentence is None:
             return None
         codes, texts = fields.column(3)
-        action = np.array([ACTION_CODES.get(text, BAD_ACTION) for text in texts], np.int8)[codes]
+        action = np.array([ACTION_CODES.get(text, BAD_ACTION) for text in texts], np.int8).take(codes)
         name = self._coded(fields, 2, self.names)
-        before, after = (self._coded(fields, field, self.locations) for field in (4, 5))
+        before, after = self._coded_together(fields, (4, 5), self.locations)
         if not valid_rows(action, before, after):
             return None
         return processes, [sentence, name, action, before, after]
@@ -247,7 +247,14 @@ class Reader:
     def _coded(fields: ByteFields, field: int, strings: Strings) -> np.ndarray:
         """Per row the code of its text in `strings`."""
         codes, texts = fields.column(field)
-        return strings.encode(texts)[codes]
+        return strings.encode(texts).take(codes)
+
+    @staticmethod
+    def _coded_together(fields: ByteFields, columns: tuple[int, ...], strings: Strings) -> list[np.ndarray]:
+        """Per column, per row the code of its text in `strings` (the columns coded together)."""
+        codes, texts = fields.columns(columns)
+        encoded = strings.encode(texts)
+        return [encoded.take(column) for column in codes]
 
     @staticmethod
     def _processes(codes: np.ndarray, texts: list[str]) -> tuple[list[int], list[int], np.ndarray] | None:
@@ -261,7 +268,7 @@ class Reader:
             return None
         number = dict(zip(dict.fromkeys(values), count()))  # value → process number
         pids = list(number)
-        process = np.fromiter(map(number.__getitem__, values), np.int64, len(values))[codes]
+        process = np.fromiter(map(number.__getitem__, values), np.int64, len(values)).take(codes)
         first_rows = np.flatnonzero(np.concatenate(([True], np.diff(process) != 0)))
         first = np.flatnonzero(np.diff(np.maximum.accumulate(process[first_rows]), prepend=-1) > 0)
         return pids, (first_rows[first] + 1).tolist(), process
@@ -276,7 +283,7 @@ class Reader:
 
         participant, part_process, part_name, part_line = self._participants(process, name)
         process_parts, process_sentences, offset = _layout(participant, part_process, sentence, len(pids))
-        slot = offset[participant] + sentence
+        slot = offset.take(participant) + sentence
         duplicate = None
         if np.bincount(slot).max() > 1:
             kept, duplicate = self._last_rows(slot, process, sentence, name, pids)
@@ -284,11 +291,11 @@ class Reader:
                 column[kept] for column in (participant, slot, sentence, action, before, after)
             )
         track = np.full(int(offset[-1]), UNK_CODE, np.int32)
-        track[slot] = stored(after)
+        track.put(slot, stored(after))
         first = sentence == 1
         track[offset[participant[first]]] = stored(before[first])  # only sentence 1 writes slot 0
         actions = np.zeros(int(offset[-1]), np.int8)
-        actions[slot] = action
+        actions.put(slot, action)
         table = Table(self.names, self.locations, part_name, part_line, part_process, process_parts,
                       process_sentences, offset, track, actions)  # fmt: skip
         return table, duplicate
@@ -299,13 +306,19 @@ class Reader:
         process, name code and first row."""
         import numpy as np
 
-        from .columns import numbered
+        from .columns import numbered, run_numbers
 
-        keys, inverse, first = numbered((process << 32) | name)
+        rows = (process << 32) | name
+        opens = np.ones(len(rows), bool)  # a participant's rows are mostly one run
+        np.not_equal(rows[1:], rows[:-1], out=opens[1:])
+        heads = np.flatnonzero(opens)
+        keys, inverse, first = numbered(rows.take(heads))
+        first = heads.take(first)
         order = np.lexsort((first, keys >> 32))
         number = np.empty(len(order), np.int64)
         number[order] = np.arange(len(order))
-        return number[inverse.ravel()], (keys >> 32)[order], (keys & 0xFFFFFFFF)[order], first[order] + 1
+        part = number.take(inverse).take(run_numbers(opens, np.intp))
+        return part, (keys >> 32)[order], (keys & 0xFFFFFFFF)[order], first[order] + 1
 
     def _last_rows(self, slot: np.ndarray, process: np.ndarray, sentence: np.ndarray, name: np.ndarray,
                    pids: list[int]) -> tuple[np.ndarray, Duplicate]:  # fmt: skip
@@ -332,7 +345,7 @@ def _numbers(codes: np.ndarray, texts: list[str], limit: int) -> np.ndarray | No
     values = [integer(text) for text in texts]
     if any(value is None or not 1 <= value <= limit for value in values):
         return None
-    return np.array(values, np.int64)[codes]
+    return np.array(values, np.int64).take(codes)
 
 
 def _layout(participant: np.ndarray, part_process: np.ndarray, sentence: np.ndarray, processes: int

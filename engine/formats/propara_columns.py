@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from .columns import distinct_fields
+from .columns import distinct_fields, index_kind, positions
 
 FIELDS = 6  # the fields a row needs; a line may have more (the rest is ignored)
 Bounds = list[tuple[np.ndarray, np.ndarray]]  # per field: (starts, ends) of every row
@@ -29,16 +29,27 @@ class ByteFields:
         assert self.bounds is not None
         return distinct_fields(self.data, *self.bounds[field])
 
+    def columns(self, fields: tuple[int, ...]) -> tuple[list[np.ndarray], list[str]]:
+        """Per field, per row its code, the fields coded together (equal codes, equal texts
+        in any of them) row by row, so that a text repeated from one field to the next (a
+        location before and after a step) is looked up once; per code its text."""
+        assert self.bounds is not None
+        starts, ends = (np.stack([self.bounds[f][end] for f in fields], axis=1).ravel() for end in (0, 1))
+        codes, texts = distinct_fields(self.data, starts, ends)
+        return [codes[j :: len(fields)] for j in range(len(fields))], texts
+
 
 def field_bounds(text: np.ndarray) -> Bounds | None:
     """(starts, ends) of the first six fields of every line (the sixth ends at the next TAB
     or at the line end); None when a line has fewer than six."""
-    below = np.flatnonzero(text < 11)  # TAB (9), LF (10) and rare control characters
-    separators = below[text[below] >= 9]
-    line_ends = np.flatnonzero(text[separators] == 10)  # among the separators
+    below = positions(text < 11, index_kind(len(text)))  # TAB (9), LF (10) and rare control characters
+    kinds = text.take(below)
+    separating = kinds >= 9
+    separators = below[separating]
+    line_ends = np.flatnonzero(kinds[separating] == 10)  # among the separators
     first = np.concatenate(([0], line_ends[:-1] + 1))  # each line's first separator
     if not len(line_ends) or int((line_ends - first).min()) < FIELDS - 1:
         return None
-    cuts = [separators[first + j] for j in range(FIELDS)]
-    starts = [np.concatenate(([0], separators[line_ends[:-1]] + 1)), *(cut + 1 for cut in cuts[:-1])]
+    cuts = [separators.take(first + j) for j in range(FIELDS)]
+    starts = [np.concatenate(([0], separators.take(line_ends[:-1]) + 1)), *(cut + 1 for cut in cuts[:-1])]
     return list(zip(starts, cuts, strict=True))
