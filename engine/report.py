@@ -236,6 +236,15 @@ class ColumnRows(Later):
         """The rows' keys, in column order (none without rows, as for a list of dicts)."""
         return list(self.columns) if len(self) else []
 
+    def column(self, key: str) -> Sequence[Any]:
+        """One value per row under `key` (None in every row for a key the rows lack)."""
+        found = self.columns.get(key)
+        return found if found is not None else [None] * len(self)
+
+    def row(self, index: int) -> dict[str, Any]:
+        """Row `index` as a new dict, the other rows left as columns."""
+        return {key: column[index] for key, column in self.columns.items()}
+
     def dicts(self, start: int, stop: int) -> list[dict[str, Any]]:
         """Rows `start` to `stop` as new dicts, made DICT_BLOCK rows at a time: one C call
         making 116,892 rows held the interpreter's lock for 0.47 s, and the app's window

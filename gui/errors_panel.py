@@ -17,7 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.glossary import meaning
-from engine.report import COLUMN_TITLES
+from engine.report import COLUMN_TITLES, ColumnRows
 
 from .models import SAMPLED_ROWS, RowsModel, error_mask
 from .viewer_data import ReportData
@@ -124,20 +124,20 @@ class ErrorsPanel(QWidget):
     def apply_filters(self) -> None:
         """Show the rows that pass the filters, in the table's current sort order."""
         if self.data is None:
-            self.model.set_rows([], [], np.zeros(0, dtype=np.int64))
+            self.model.set_rows(ColumnRows({}), [], np.zeros(0, dtype=np.int64))
             self.count.setText("")
             return
-        rows = self.data.report.error_rows
+        errors = self.data.errors
         error_type, label, query = self.filters()
         if error_type is None and label is None and not query.strip():
-            shown = np.arange(len(rows))  # no filter: nothing to look at
+            shown = np.arange(len(errors))  # no filter: nothing to look at
         else:
-            shown = np.flatnonzero(error_mask(rows, self.data.search_lines, error_type, label, query))
-        self.model.set_rows(rows, self.data.shown_columns, shown)
+            shown = np.flatnonzero(error_mask(errors, self.data.search_lines, error_type, label, query))
+        self.model.set_rows(errors, self.data.shown_columns, shown)
         header = self.table.horizontalHeader()
         if header.sortIndicatorSection() >= 0:
             self.model.sort(header.sortIndicatorSection(), header.sortIndicatorOrder())
-        self.count.setText(f"{len(shown)} of {len(rows)}")
+        self.count.setText(f"{len(shown)} of {len(errors)}")
 
     def clear_filters(self) -> None:
         for widget in (self.type_filter, self.label_filter):

@@ -1,14 +1,17 @@
-"""Qt table models over engine tables (pandas DataFrames), sorted and filtered with pandas."""
+"""Qt table models over engine tables (pandas DataFrames; the error table's columns), sorted
+and filtered with pandas and numpy."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
+from itertools import chain
 from typing import Any
 
 import numpy as np
 import pandas as pd
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 
+from engine.report import ColumnRows
 from engine.scale import DEFAULT_SCALE, FRACTION, is_score, is_score_column, on_scale, score_text
 
 Index = QModelIndex | QPersistentModelIndex
@@ -173,24 +176,25 @@ class FrameModel(QAbstractTableModel):
 
 
 class RowsModel(FrameModel):
-    """A read-only model of a report's error rows (dicts), shown in the order of `shown`
-    (positions in the rows): nothing is copied or converted when a report arrives; a cell
-    is looked up when the view paints it, a column gathered only when it is sorted."""
+    """A read-only model of a report's error table kept as columns (report.ColumnRows), shown
+    in the order of `shown` (positions in the rows): nothing is copied or converted when a
+    report arrives; a cell is one column's value, looked up (and formatted) when the view
+    paints it, a column gathered in the shown order only when it is sorted."""
 
     def __init__(self, parent: Any = None, titles: Mapping[str, str] | None = None) -> None:
-        self._rows: list[dict[str, Any]] = []
+        self._values: list[Sequence[Any]] = []
         self._names: list[str] = []
         self._order = np.zeros(0, dtype=np.int64)
         super().__init__(None, parent, titles)
 
-    def set_rows(self, rows: list[dict[str, Any]], columns: list[str], shown: np.ndarray) -> None:
+    def set_rows(self, table: ColumnRows, columns: list[str], shown: np.ndarray) -> None:
         self.beginResetModel()
-        self._rows, self._names, self._order = rows, list(columns), shown
+        self._values, self._names, self._order = [table.column(c) for c in columns], list(columns), shown
         self._scores = {i for i, name in enumerate(columns) if is_score_column(name)}
         self.endResetModel()
 
     def _cell(self, row: int, column: int) -> Any:
-        return self._rows[self._order[row]].get(self._names[column])
+        return self._values[column][self._order[row]]
 
     def _column_name(self, column: int) -> str:
         return self._names[column]
@@ -212,30 +216,39 @@ class RowsModel(FrameModel):
         if column < 0 or column >= len(self._names) or not len(self._order):
             return
         self.layoutAboutToBeChanged.emit()
-        name = self._names[column]
-        keys = pd.Series([self._rows[i].get(name) for i in self._order.tolist()], dtype=object)
+        keys = pd.Series(list(map(self._values[column].__getitem__, self._order.tolist())), dtype=object)
         self._order = self._order[sort_order(keys, order == Qt.SortOrder.AscendingOrder)]
         self.layoutChanged.emit()
 
 
-def search_texts(rows: list[dict[str, Any]], columns: list[str]) -> list[str]:
+def error_table(rows: Sequence[dict[str, Any]]) -> ColumnRows:
+    """A report's error rows as columns: ColumnRows as they are; a list of dicts gathered a
+    column at a time (every key of any row, None where a row lacks it)."""
+    if isinstance(rows, ColumnRows):
+        return rows
+    keys = dict.fromkeys(chain.from_iterable(rows))
+    return ColumnRows({key: [row.get(key) for row in rows] for key in keys})
+
+
+def search_texts(table: ColumnRows, columns: list[str]) -> list[str]:
     """One lower-case line per row holding the text of `columns`, for text search."""
-    return ["\t".join(display(row.get(c)) for c in columns).casefold() for row in rows]
+    texts = [map(display, table.column(c)) for c in columns]
+    return ["\t".join(line).casefold() for line in zip(*texts, strict=True)] if texts else [""] * len(table)
 
 
 def error_mask(
-    rows: list[dict[str, Any]], search: Callable[[], list[str]], error_type: str | None, label: str | None,
-    query: str,
-) -> np.ndarray:  # fmt: skip
+    table: ColumnRows, search: Callable[[], list[str]], error_type: str | None, label: str | None, query: str
+) -> np.ndarray:
     """Which error rows pass the filters: the type, a label on either side, the search text
     (`search()` gives the rows' search lines, made at the first search)."""
-    mask = np.ones(len(rows), dtype=bool)
+    n = len(table)
+    mask = np.ones(n, dtype=bool)
     if error_type is not None:
-        mask &= np.fromiter((row.get("type") == error_type for row in rows), bool, len(rows))
+        mask &= np.fromiter((kind == error_type for kind in table.column("type")), bool, n)
     if label is not None:
-        labelled = (label in (row.get("gold_label"), row.get("system_label")) for row in rows)
-        mask &= np.fromiter(labelled, bool, len(rows))
+        sides = zip(table.column("gold_label"), table.column("system_label"), strict=True)
+        mask &= np.fromiter((label in pair for pair in sides), bool, n)
     query = query.strip().casefold()
     if query:
-        mask &= np.fromiter((query in line for line in search()), bool, len(rows))
+        mask &= np.fromiter((query in line for line in search()), bool, n)
     return mask

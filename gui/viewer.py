@@ -517,7 +517,7 @@ class SideBySideViewer(QWidget):
     def _describe_row(self, row: int) -> str:
         if self.data is None:
             return ""
-        error = self.data.report.error_rows[row]
+        error = self.data.error_row(row)
         kind = "/".join(str(error.get(k)) for k in ("type", "subtype") if error.get(k))
         labels = " → ".join(str(error.get(k)) for k in ("gold_label", "system_label") if error.get(k))
         detail = f" — {error['detail']}" if error.get("detail") else ""
@@ -546,9 +546,9 @@ class SideBySideViewer(QWidget):
 
     def show_error(self, row: int) -> None:
         """Switch to the error's document, scroll both panes to it and frame it."""
-        if self.data is None or not 0 <= row < len(self.data.report.error_rows):
+        if self.data is None or not 0 <= row < len(self.data.errors):
             return
-        error = self.data.report.error_rows[row]
+        error = self.data.error_row(row)
         name = str(error.get("document", ""))
         if name in self.data.documents and name != self.documents.currentText():
             self.documents.setCurrentText(name)

@@ -17,10 +17,10 @@ import pandas as pd
 
 from engine.formats.spantable import SpanSequence, SpanTable
 from engine.progress import NO_PROGRESS, Progress
-from engine.report import Report
+from engine.report import ColumnRows, Report
 from engine.spans import Document, Span
 
-from .models import search_texts
+from .models import error_table, search_texts
 
 SIDES = ("gold", "system")
 
@@ -61,10 +61,13 @@ def span_pieces(span: Span) -> list[tuple[int, int]]:
 
 def row_pieces(row: dict[str, Any], side: str) -> list[tuple[int, int]]:
     """The pieces an error row covers on one side (none when the row has no span there)."""
-    parts = row.get(f"{side}_parts")
+    return pieces(row.get(f"{side}_parts"), row.get(f"{side}_start"), row.get(f"{side}_end"))
+
+
+def pieces(parts: Any, start: Any, end: Any) -> list[tuple[int, int]]:
+    """The pieces of one side of an error row, from its parts, start and end."""
     if parts:
         return [(int(a), int(b)) for a, b in parts]
-    start, end = row.get(f"{side}_start"), row.get(f"{side}_end")
     if _is_position(start) and _is_position(end):
         return [(start, end)]
     return []
@@ -326,24 +329,26 @@ class ReportData:
     error_types: list[str] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
     shown_columns: list[str] = field(default_factory=list)
+    errors: ColumnRows = field(default_factory=lambda: ColumnRows({}))
     _search: list[str] | None = None
 
     @classmethod
     def build(cls, report: Report, progress: Progress = NO_PROGRESS) -> ReportData:
-        """What the views show; the error table is the report's rows themselves (RowsModel)."""
+        """What the views show; the error table is read from the report's error columns
+        (models.error_table: no row of it is made as a dict)."""
         _made_once(report)
-        rows = report.error_rows
-        data = cls(report, shown_columns=_shown_columns(rows, report.error_columns))
-        labels = {str(v) for row in rows for v in (row.get("gold_label"), row.get("system_label")) if v}
+        errors = error_table(report.error_rows)
+        data = cls(report, shown_columns=_shown_columns(errors, report.error_columns), errors=errors)
+        labels = {str(v) for side in SIDES for v in set(errors.column(f"{side}_label")) if v}
         kinds: set[str] = set()
         for spans in (report.gold_spans, report.system_spans):
             side_labels, side_kinds = _labels_and_kinds(spans)
             labels.update(side_labels)
             kinds.update(side_kinds)
         data.labels = sorted(label for label in labels if label)
-        data.error_types = sorted({str(t) for t in (row.get("type") for row in rows) if t})
+        data.error_types = sorted({str(t) for t in set(errors.column("type")) if t})
         data.kinds = sorted(kinds)
-        data.documents = _documents(report, progress)
+        data.documents = _documents(report, errors, progress)
         for input_file in report.inputs:
             input_file.sha256  # noqa: B018 - hashed here, off the UI thread (the results view shows it)
         return data
@@ -351,8 +356,12 @@ class ReportData:
     def search_lines(self) -> list[str]:
         """The error rows' text for the error view's search, made at the first search."""
         if self._search is None:
-            self._search = search_texts(self.report.error_rows, self.shown_columns)
+            self._search = search_texts(self.errors, self.shown_columns)
         return self._search
+
+    def error_row(self, index: int) -> dict[str, Any]:
+        """Error row `index` (in the report's order) as a dict."""
+        return self.errors.row(index)
 
 
 def _made_once(report: Report) -> None:
@@ -364,16 +373,12 @@ def _made_once(report: Report) -> None:
             setattr(report, side, list(spans))
 
 
-def _shown_columns(rows: list[dict[str, Any]], names: list[str]) -> list[str]:
+def _shown_columns(errors: ColumnRows, names: list[str]) -> list[str]:
     """The error columns to show (of `names`, the report's error columns): the standard ones
     that hold anything, then the method's own."""
     columns = [c for c in SHOWN_FIRST if c in names]
     columns += [c for c in names if c not in SHOWN_FIRST and c not in HIDDEN]
-    return [c for c in columns if c in ("error_id", "type") or _holds_values(rows, c)]
-
-
-def _holds_values(rows: list[dict[str, Any]], column: str) -> bool:
-    return any(_is_value(row.get(column)) for row in rows)
+    return [c for c in columns if c in ("error_id", "type") or any(map(_is_value, errors.column(c)))]
 
 
 def _is_value(value: Any) -> bool:
@@ -390,13 +395,14 @@ def _labels_and_kinds(spans: Sequence[Span]) -> tuple[set[str], set[str]]:
     return labels, kinds
 
 
-def _documents(report: Report, progress: Progress) -> dict[str, DocumentData]:
-    """Each document's data, its sides windows on one SideIndex per side."""
+def _documents(report: Report, errors: ColumnRows, progress: Progress) -> dict[str, DocumentData]:
+    """Each document's data, its sides windows on one SideIndex per side (`errors`: the
+    report's error table)."""
     number = {document.name: i for i, document in enumerate(report.documents)}
     other = len(report.documents)  # the number of any document not in the report
     lengths = [len(document) + 1 for document in report.documents]
     offsets = np.cumsum([0, *lengths], dtype=np.int64)  # and where the other documents' go
-    marks, mark_docs = _marks(report, number, other)
+    marks, mark_docs = _marks(errors, [number.get(str(name), other) for name in errors.column("document")])
     gold, system = (
         SideIndex(spans, _span_docs(spans, number, other), marks[side], mark_docs[side], offsets)
         for side, spans in zip(SIDES, (report.gold_spans, report.system_spans), strict=True)
@@ -419,17 +425,18 @@ def _span_docs(spans: Sequence[Span], number: dict[str, int], other: int) -> np.
 
 
 def _marks(
-    report: Report, number: dict[str, int], other: int
+    errors: ColumnRows, row_docs: list[int]
 ) -> tuple[dict[str, list[MarkTuple]], dict[str, list[int]]]:
-    """Per side the error marks and the document number of each (`other`: not in the report)."""
+    """Per side the error marks and the document number of each (`row_docs`: each row's)."""
     marks: dict[str, list[MarkTuple]] = {side: [] for side in SIDES}
     docs: dict[str, list[int]] = {side: [] for side in SIDES}
-    for row_number, row in enumerate(report.error_rows):
-        doc, kind = number.get(str(row.get("document", "")), other), str(row.get("type", ""))
-        for side in SIDES:
-            for start, end in row_pieces(row, side):
-                marks[side].append((start, end, row_number, kind))
-                docs[side].append(doc)
+    kinds = ["" if kind is None else str(kind) for kind in errors.column("type")]
+    for side in SIDES:
+        columns = (errors.column(f"{side}_{key}") for key in ("parts", "start", "end"))
+        for row, found in enumerate(map(pieces, *columns)):
+            for start, end in found:
+                marks[side].append((start, end, row, kinds[row]))
+                docs[side].append(row_docs[row])
     return marks, docs
 
 

@@ -81,3 +81,10 @@ def test_plain_numbers_give_the_same_json_by_msgspec(n):
         written.append(handle.getvalue())
     assert written[0] == written[1]
     assert b'"odd key":0' in written[1] and b"caf\\\\xe9.txt" in written[1]
+
+
+def test_a_row_and_a_column_are_read_without_making_the_rows():
+    rows = ColumnRows({"error_id": ["E1", "E2"], "n": [1, None]})
+    assert rows.row(1) == {"error_id": "E2", "n": None} and rows.column("n") == [1, None]
+    assert rows.column("missing") == [None, None]
+    assert rows._make is not None  # the rows as dicts not made

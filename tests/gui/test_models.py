@@ -6,7 +6,7 @@ import numpy as np
 import pandas as pd
 from PySide6.QtCore import Qt
 
-from gui.models import RAW_ROLE, FrameModel, RowsModel, display, error_mask, search_texts
+from gui.models import RAW_ROLE, FrameModel, RowsModel, display, error_mask, error_table, search_texts
 
 
 def column(model: FrameModel, c: int) -> list[object]:
@@ -37,6 +37,8 @@ ROWS = [
     {"type": "FP", "gold_label": "", "system_label": "PER", "gold_text": "", "system_text": "Watson"},
     {"type": "LE", "gold_label": "LOC", "system_label": "ORG", "gold_text": "Baker Street", "n": 2.5},
 ]
+#: The rows as the error view reads them: a column per key (None where a row lacks the key).
+TABLE = error_table(ROWS)
 
 
 def test_error_filters_combine_type_label_and_text():
@@ -44,20 +46,20 @@ def test_error_filters_combine_type_label_and_text():
 
     def search() -> list[str]:
         made.append(1)
-        return search_texts(ROWS, ["gold_text", "system_text"])
+        return search_texts(TABLE, ["gold_text", "system_text"])
 
-    assert error_mask(ROWS, search, None, None, "").tolist() == [True, True, True]
-    assert error_mask(ROWS, search, "FP", None, "").tolist() == [False, True, False]
-    assert error_mask(ROWS, search, None, "PER", "").tolist() == [True, True, False]
+    assert error_mask(TABLE, search, None, None, "").tolist() == [True, True, True]
+    assert error_mask(TABLE, search, "FP", None, "").tolist() == [False, True, False]
+    assert error_mask(TABLE, search, None, "PER", "").tolist() == [True, True, False]
     assert made == []  # the search lines are made only for a search
-    assert error_mask(ROWS, search, None, None, " baker ").tolist() == [False, False, True]
-    assert error_mask(ROWS, search, "FN", "PER", "watson").tolist() == [False, False, False]
-    assert search_texts(ROWS[:1], ["type", "gold_text", "missing"]) == ["fn\tholmes\t"]
+    assert error_mask(TABLE, search, None, None, " baker ").tolist() == [False, False, True]
+    assert error_mask(TABLE, search, "FN", "PER", "watson").tolist() == [False, False, False]
+    assert search_texts(error_table(ROWS[:1]), ["type", "gold_text", "missing"]) == ["fn\tholmes\t"]
 
 
 def test_the_rows_model_shows_rows_in_the_order_given_and_sorts_a_column_on_demand():
     model = RowsModel()
-    model.set_rows(ROWS, ["type", "gold_text", "n"], np.array([2, 0]))
+    model.set_rows(TABLE, ["type", "gold_text", "n"], np.array([2, 0]))
     assert model.rowCount() == 2 and model.columnCount() == 3
     assert column(model, 0) == ["LE", "FN"] and column(model, 2) == [2.5, None]
     assert model.index(1, 2).data() == "" and model.index(0, 2).data() == "2.5000"

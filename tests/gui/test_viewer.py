@@ -204,3 +204,35 @@ def test_a_hidden_error_table_measures_a_sample_of_its_rows(qtbot, monkeypatch):
     panel.set_report(ReportData.build(report))
     assert panel.model.rowCount() == len(report.error_rows) == 2000
     assert 0 < len(asked) <= 2 * SAMPLED_ROWS
+
+
+def test_the_error_table_and_the_viewer_read_the_error_columns_without_making_rows(
+    qtbot, window, monkeypatch
+):
+    """FairEval's error rows are columns (report.ColumnRows): the app shows, sorts, filters
+    and searches them and jumps to one without making a row a dict (116,892 of them took
+    half a second of the worker's time, holding the interpreter's lock)."""
+    from PySide6.QtCore import Qt
+
+    from engine.report import ColumnRows
+
+    from .conftest import evaluate
+
+    made: list[tuple[int, int]] = []
+    monkeypatch.setattr(ColumnRows, "dicts", lambda self, start, stop: made.append((start, stop)) or [])
+    evaluate(qtbot, window)  # the bundled example
+    errors, viewer = window.errors, window.viewer
+    assert isinstance(window.report.error_rows, ColumnRows) and errors.model.rowCount() == 9
+    errors.table.sortByColumn(errors.model.columns.index("type"), Qt.SortOrder.DescendingOrder)
+    types = [errors.model.index(r, errors.model.columns.index("type")).data() for r in range(9)]
+    assert types == sorted(types, reverse=True) and types[0] == "LE"
+    errors.label_filter.setCurrentText("PER")
+    assert sorted(errors.model.index(r, 0).data() for r in range(errors.model.rowCount())) == ["E2", "E7"]
+    errors.clear_filters()
+    errors.search.setText("reichenbach")
+    errors.apply_filters()
+    assert errors.count.text() == "1 of 9"
+    errors.select_error(3)
+    assert viewer.panes["gold"].selection[0] == [(viewer.data.error_row(3)["gold_start"],
+                                                  viewer.data.error_row(3)["gold_end"])]  # fmt: skip
+    assert made == []

@@ -18,7 +18,7 @@ from ...formats.faireval_spans import Key, RangeTokens, TokenSpan
 FULL = 0  # token code: every number begin..end (the usual case, one code for all bounds)
 RANGE = -1  # token code: a range span, whose token field was unusable (§2.8)
 POSITION_LIMIT = 1 << 62  # begin and end are held in 64-bit integers
-ROWS_AT_ONCE = 50_000  # rows made an array at a time: each step holds the GIL briefly
+ROWS_AT_ONCE = 8_192  # rows made an array (and freed) at a time: each step holds the GIL a few ms
 
 
 class Codes:
@@ -124,6 +124,9 @@ class SideBuilder:
         if not self.rows:
             return empty_side()
         rows, self.rows = self.rows, []
-        starts = range(0, len(rows), ROWS_AT_ONCE)
-        table = np.concatenate([np.array(rows[at : at + ROWS_AT_ONCE], dtype=np.int64) for at in starts])
+        parts = []
+        while rows:  # the last rows made an array and let go of, a step at a time
+            parts.append(np.array(rows[-ROWS_AT_ONCE:], dtype=np.int64))
+            del rows[-ROWS_AT_ONCE:]
+        table = np.concatenate(parts[::-1])
         return Side(*(np.ascontiguousarray(table[:, j]) for j in range(6)))
