@@ -69,7 +69,7 @@ def escaped(text: str) -> str:
     return _CONTROL.sub(lambda m: f"_x{ord(m.group()):04X}_", text)
 
 
-def _t(text: str) -> str:
+def text_element(text: str) -> str:
     """A <t> element of escaped text, keeping leading and trailing whitespace."""
     if text[:1].isspace() or text[-1:].isspace():
         return f"<t{PRESERVE}>{text}</t>"
@@ -83,13 +83,13 @@ def text_cell(ref: str, text: str, style: int, quoted: int) -> str:
         style = quoted
     if len(text) > MAX_TEXT // 2 or special(text):
         text = escaped(fitted(text))
-    return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{_t(text)}</is></c>'
+    return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{text_element(text)}</is></c>'
 
 
 def rich_cell(ref: str, runs: list[tuple[str, str]], style: int, careful: bool = True) -> str:
     """A rich-text cell of (run properties, text) pairs whose texts together fit a cell, the
     properties "" for a first plain run (`careful`: False where no text needs escaping)."""
-    body = "".join([f"<r>{properties}{_t(escaped(text) if careful else text)}</r>"
+    body = "".join([f"<r>{properties}{text_element(escaped(text) if careful else text)}</r>"
                     for properties, text in runs])  # fmt: skip
     return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{body}</is></c>'
 
@@ -100,7 +100,7 @@ def value_cell(ref: str, value: Any, style: int, quoted: int, decimal: int) -> s
     if type(value) is str and len(value) <= MAX_TEXT // 2 and value and not special(value):
         if value.startswith(FORMULA_START):
             style = quoted
-        return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{_t(value)}</is></c>'  # text_cell's
+        return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{text_element(value)}</is></c>'  # text_cell's
     value = plain(value)
     if type(value) is str and value:
         return text_cell(ref, value, style, quoted)
