@@ -6,9 +6,8 @@ document's text, joined once."""
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
-from itertools import chain, pairwise
+from itertools import chain, pairwise, repeat
 from operator import itemgetter
 from typing import Any
 
@@ -17,16 +16,13 @@ import numpy as np
 from ..context import GOLD_MARK, MAX_TOKENS, SYSTEM_MARK, WINDOW_CHARS, WINDOW_TOKENS
 from ..spans import Document
 from .cells import CUT, MAX_TEXT, fitted, needs_care, safe_text, units
-from .sheetxml import PRESERVE, escaped, special, text_cell, value_cell
+from .sheetxml import PRESERVE, SPECIAL_CHARACTERS, escaped, special, text_cell, value_cell
 
 Parts = tuple[np.ndarray, np.ndarray, np.ndarray]  # (row, start, end) of parts
 WHOLE_TOKENS = 400  # a row without positions shows its whole document up to this many tokens
 # The marks open after each run, by state: 0 none, 1 gold, 2 system, 3 gold then system
 # inside it, 4 system then gold inside it (the longer span outside).
 STACKS = ((), (GOLD_MARK,), (SYSTEM_MARK,), (GOLD_MARK, SYSTEM_MARK), (SYSTEM_MARK, GOLD_MARK))
-# What makes a text need escaping or cutting (`special`, `needs_care`): a character of these
-# or the start of a literal _xHHHH_ (none of them the newline the texts are searched joined by).
-_CANDIDATE = re.compile("[&<>\x00-\x08\x0b-\x1f\ufffe\uffff\ud800-\udfff]|_x")
 _FLAG_MARKS = (set(), {GOLD_MARK}, {SYSTEM_MARK}, {GOLD_MARK, SYSTEM_MARK})
 
 
@@ -123,7 +119,7 @@ class Contexts:
         self.texts = texts
         n = len(documents)
         number = texts.number
-        self.doc = np.fromiter((number.get(name, -1) for name in documents), np.int64, n)
+        self.doc = np.fromiter(map(number.get, documents, repeat(-1, n)), np.int64, n)
         parts = [_flat_parts(gold), _flat_parts(system)]
         given = np.zeros(n, bool)
         for row, _, _ in parts:
@@ -344,10 +340,15 @@ def _joined(pieces: list[str], ends: np.ndarray, lengths: np.ndarray | None = No
 
 def _candidates(texts: list[str]) -> np.ndarray:
     """The numbers of the texts that may need escaping or cutting in a cell (one search
-    over them all: most need neither)."""
+    over them all, joined by newlines: most need neither)."""
     lengths = np.fromiter(map(len, texts), np.int64, len(texts))
     ends = np.cumsum(lengths + 1)
-    found = [m.start() for m in _CANDIDATE.finditer("\n".join(texts))]
+    joined = "\n".join(texts)
+    found = [m.start() for m in SPECIAL_CHARACTERS.finditer(joined)]
+    at = joined.find("_x")  # the start of a literal _xHHHH_ perhaps
+    while at >= 0:
+        found.append(at)
+        at = joined.find("_x", at + 1)
     return np.union1d(np.searchsorted(ends, found, side="right"), np.flatnonzero(lengths > MAX_TEXT // 2))
 
 

@@ -22,7 +22,7 @@ KEPT_CHARACTERS = 1 << 16  # characters of rows kept before they are written (on
 PRESERVE = ' xml:space="preserve"'
 # What a cell's text cannot hold as it is: XML's & < >, the controls and non-characters Excel
 # writes as _xHHHH_, lone surrogates (and text that looks like such an escape: `special`).
-_SPECIAL_CHARACTERS = re.compile("[&<>\x00-\x08\x0b-\x1f\ufffe\uffff\ud800-\udfff]")
+SPECIAL_CHARACTERS = re.compile("[&<>\x00-\x08\x0b-\x1f\ufffe\uffff\ud800-\udfff]")
 _LITERAL_ESCAPE = re.compile("(_x[0-9a-fA-F]{4}_)")
 # In texts joined by NUL (and NUL at both ends): one that starts like a formula or with
 # whitespace, or ends with whitespace.
@@ -54,7 +54,7 @@ def chunks(text: str, size: int) -> Iterator[str]:
 
 def special(text: str) -> bool:
     """Whether a text must be escaped for a cell's XML."""
-    return _SPECIAL_CHARACTERS.search(text) is not None or (
+    return SPECIAL_CHARACTERS.search(text) is not None or (
         "_x" in text and _LITERAL_ESCAPE.search(text) is not None
     )
 
