@@ -52,7 +52,7 @@ class DocumentTexts:
         self.texts, self.joiners = [], []
         self.cut_before, self.cut_after = [], []
         offsets, unit_lists = [np.zeros(1, np.int64)], []
-        base = []
+        base, held = [], 1  # offsets held so far (the first a zero: no document's)
         for doc in used:
             text, starts = _text_and_starts(doc)
             self.texts.append(text)
@@ -60,9 +60,10 @@ class DocumentTexts:
             mark = "[...]" if doc.joiner else "…"
             self.cut_before.append(mark + doc.joiner)
             self.cut_after.append(doc.joiner + mark)
-            base.append(-1 if starts is None else sum(map(len, offsets)))
+            base.append(-1 if starts is None else held)
             if starts is not None:
                 offsets.append(starts)
+                held += len(starts)
             unit_lists.append(doc.units or [(0, len(doc.tokens))])
         self.offsets = np.concatenate(offsets)
         self.offset_base = np.array(base, np.int64)
@@ -95,7 +96,7 @@ def _text_and_starts(doc: Document) -> tuple[str, np.ndarray | None]:
     it; None for a text, whose positions are its characters."""
     if isinstance(doc.tokens, str) and doc.joiner == "":
         return doc.tokens, None
-    tokens = list(doc.tokens)
+    tokens = list(doc.tokens[0 : len(doc.tokens)])  # a slice: a document's own sequence makes it at once
     step = np.fromiter(map(len, tokens), np.int64, len(tokens)) + len(doc.joiner)
     return doc.joiner.join(tokens), np.concatenate([[0], np.cumsum(step)])
 
