@@ -97,6 +97,8 @@ def _text_and_starts(doc: Document) -> tuple[str, np.ndarray | None]:
     if isinstance(doc.tokens, str) and doc.joiner == "":
         return doc.tokens, None
     tokens = list(doc.tokens[0 : len(doc.tokens)])  # a slice: a document's own sequence makes it at once
+    if doc.joiner == "" and "" not in tokens and len(text := "".join(tokens)) == len(tokens):
+        return text, None  # one character each (a page's stand-in dots): positions are characters
     step = np.fromiter(map(len, tokens), np.int64, len(tokens)) + len(doc.joiner)
     return doc.joiner.join(tokens), np.concatenate([[0], np.cumsum(step)])
 
