@@ -6,6 +6,7 @@ document's text, joined once."""
 
 from __future__ import annotations
 
+from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from itertools import chain, pairwise, repeat
 from operator import itemgetter
@@ -42,65 +43,100 @@ _CLOSE_ALL = np.array(["".join(reversed(stack)) for stack in STACKS], dtype=obje
 
 
 class DocumentTexts:
-    """The documents error rows point into, by number: each one's text joined once, where
-    each position starts in it (none for a text document: positions are characters), and
-    its units, as arrays over all of them."""
+    """The documents a block of error rows points into, by number: each one's joiner, cut
+    marks, length and kind; its units and tokens are read only where a row's window needs
+    them (nothing held grows with a document or with the rows)."""
 
     def __init__(self, documents: dict[str, Document], names: Iterable[str]) -> None:
-        used = [documents[name] for name in dict.fromkeys(names) if name in documents]
+        self.used = [documents[name] for name in dict.fromkeys(names) if name in documents]
+        used = self.used
         self.number = {doc.name: k for k, doc in enumerate(used)}
-        self.texts, self.joiners = [], []
-        self.cut_before, self.cut_after = [], []
-        offsets, unit_lists = [np.zeros(1, np.int64)], []
-        base, held = [], 1  # offsets held so far (the first a zero: no document's)
-        for doc in used:
-            text, starts = _text_and_starts(doc)
-            self.texts.append(text)
-            self.joiners.append(doc.joiner)
-            mark = "[...]" if doc.joiner else "…"
-            self.cut_before.append(mark + doc.joiner)
-            self.cut_after.append(doc.joiner + mark)
-            base.append(-1 if starts is None else held)
-            if starts is not None:
-                offsets.append(starts)
-                held += len(starts)
-            unit_lists.append(doc.units or [(0, len(doc.tokens))])
-        self.offsets = np.concatenate(offsets)
-        self.offset_base = np.array(base, np.int64)
+        self.joiners = [doc.joiner for doc in used]
+        self.cut_before = [("[...]" if doc.joiner else "…") + doc.joiner for doc in used]
+        self.cut_after = [doc.joiner + ("[...]" if doc.joiner else "…") for doc in used]
         self.lengths = np.array([len(doc.tokens) for doc in used], np.int64)
         self.joiner_lengths = np.array([len(doc.joiner) for doc in used], np.int64)
         self.characters = np.array([doc.joiner == "" for doc in used], bool)
         self.whole = np.array([doc.has_words and len(doc.tokens) <= WHOLE_TOKENS for doc in used], bool)
-        self.has_units = np.array([bool(doc.units) for doc in used], bool)
-        self.unit_base = np.cumsum([0, *map(len, unit_lists)])[:-1].astype(np.int64)
-        bounds = np.array(list(chain.from_iterable(unit_lists)), np.int64).reshape(-1, 2)
-        self.unit_starts, self.unit_ends = bounds[:, 0], bounds[:, 1]
         self.stride = int(self.lengths.max(initial=0)) + 2
-        owner = np.repeat(np.arange(len(used), dtype=np.int64), list(map(len, unit_lists)))
-        self.unit_keys = owner * self.stride + self.unit_starts
 
-    def unit_of(self, doc: np.ndarray, pos: np.ndarray) -> np.ndarray:
-        """Each position's unit (global number): the last of its document starting at or before it."""
-        found = np.searchsorted(self.unit_keys, doc * self.stride + pos, side="right") - 1
-        return np.maximum(found, self.unit_base[doc])
+    def unit_bounds(self, doc: np.ndarray, at: np.ndarray, chosen: np.ndarray,
+                    unit: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+        """(start, end) of each row's unit: the one `chosen` (its number), else the last of
+        its document starting at or before `at` (the first where `at` is negative)."""
+        bounds = []
+        rows = zip(doc.tolist(), at.tolist(), chosen.tolist(), unit.tolist(), strict=True)
+        for k, pos, pick, number in rows:
+            own = self.used[k].units if k >= 0 else []
+            units = own or [(0, int(self.lengths[k]) if k >= 0 else 0)]
+            if pick:
+                bounds.append(units[number if own else 0])
+            else:
+                found = bisect_right(units, pos, key=itemgetter(0)) - 1 if pos >= 0 else 0
+                bounds.append(units[max(found, 0)])
+        pairs = np.array(bounds, np.int64).reshape(-1, 2)
+        return pairs[:, 0], pairs[:, 1]
 
-    def char_offsets(self, doc: np.ndarray, pos: np.ndarray) -> np.ndarray:
-        """Where each position starts in its document's text."""
-        base = self.offset_base[doc]
-        tokens = base >= 0
-        return np.where(tokens, self.offsets[np.where(tokens, base + pos, 0)], pos)
+
+class Windows:
+    """The texts of the rows' windows (first..end of each row's document), those that
+    overlap or touch taken as one stretch, all joined once, and where each position shown
+    starts in it: a stretch of one character per position (a text, a page's stand-in dots)
+    by its position, the others by their tokens' lengths."""
+
+    def __init__(self, texts: DocumentTexts, doc: np.ndarray, rows: np.ndarray,
+                 first: np.ndarray, end: np.ndarray) -> None:  # fmt: skip
+        order = rows[np.lexsort((first[rows], doc[rows]))]
+        d, a, b = doc[order], first[order], end[order]
+        reach = np.maximum.accumulate(d * texts.stride + b)  # the end reached so far in the document
+        new = np.insert((d[1:] != d[:-1]) | (d[1:] * texts.stride + a[1:] > reach[:-1]), 0, True)
+        heads = np.flatnonzero(new)
+        stretch = np.cumsum(new) - 1  # each row's stretch
+        stretch_ends = np.maximum.reduceat(b, heads).tolist()
+        text_starts, token_bases, pieces, slices, joiner_lengths = [], [], [], [], []
+        held, tokens = 0, 0
+        for k, start, stop in zip(d[heads].tolist(), a[heads].tolist(), stretch_ends, strict=True):
+            document = texts.used[k]
+            text, shown = _window_text(document, start, stop)
+            token_bases.append(-1 if shown is None else tokens)
+            if shown is not None:
+                tokens += len(shown)
+                slices.append(shown)
+                joiner_lengths.append(len(document.joiner))
+            text_starts.append(held)
+            held += len(text)
+            pieces.append(text)
+        self.text = "".join(pieces)
+        n = len(doc)
+        self.first, self.row_start, self.token_base = (np.zeros(n, np.int64) for _ in range(3))
+        self.first[order] = a[heads][stretch]  # where the row's stretch starts in its document
+        self.row_start[order] = np.array(text_starts, np.int64)[stretch]  # and in `text`
+        self.token_base[order] = np.array(token_bases, np.int64)[stretch]  # its first token; -1: none
+        counts = np.fromiter(map(len, slices), np.int64, len(slices))
+        lengths = np.fromiter(map(len, chain.from_iterable(slices)), np.int64, int(counts.sum()))
+        step = lengths + np.repeat(np.array(joiner_lengths, np.int64), counts)
+        self.starts = np.concatenate([[0], np.cumsum(step)])
+
+    def offsets(self, row: np.ndarray, pos: np.ndarray) -> np.ndarray:
+        """Where position `pos` of each row starts in `text`."""
+        base = self.token_base[row]
+        local = pos - self.first[row]
+        by_token = base >= 0
+        at = np.where(by_token, base + local, 0)
+        counted = self.starts[at] - self.starts[np.maximum(base, 0)]
+        return self.row_start[row] + np.where(by_token, counted, local)
 
 
-def _text_and_starts(doc: Document) -> tuple[str, np.ndarray | None]:
-    """A document's text (its tokens joined) and where each position (and the end) starts in
-    it; None for a text, whose positions are its characters."""
-    if isinstance(doc.tokens, str) and doc.joiner == "":
-        return doc.tokens, None
-    tokens = list(doc.tokens[0 : len(doc.tokens)])  # a slice: a document's own sequence makes it at once
+def _window_text(doc: Document, first: int, end: int) -> tuple[str, Sequence[str] | None]:
+    """Positions first..end of a document as text (each token followed by the joiner), and
+    its tokens; None for those of one character each, where positions are characters."""
+    tokens = doc.tokens[first:end]
+    if isinstance(tokens, str) and doc.joiner == "":
+        return tokens, None
+    tokens = list(tokens)
     if doc.joiner == "" and "" not in tokens and len(text := "".join(tokens)) == len(tokens):
-        return text, None  # one character each (a page's stand-in dots): positions are characters
-    step = np.fromiter(map(len, tokens), np.int64, len(tokens)) + len(doc.joiner)
-    return doc.joiner.join(tokens), np.concatenate([[0], np.cumsum(step)])
+        return text, None  # one character each (a page's stand-in dots)
+    return doc.joiner.join(tokens) + doc.joiner * bool(tokens), tokens
 
 
 def _flat_parts(parts: Sequence[Any]) -> Parts:
@@ -161,13 +197,7 @@ class Contexts:
             chosen = np.array([u is not None for u in units], bool)
         else:
             chosen = np.zeros(len(doc), bool)
-        if len(t.lengths):
-            at = np.where(marked, low, 0)
-            unit = np.where(chosen, t.unit_base[d] + np.where(t.has_units[d], unit, 0), t.unit_of(d, at))
-            unit = np.where(chosen | marked, unit, t.unit_base[d])
-            unit_start, unit_end = t.unit_starts[unit], t.unit_ends[unit]
-        else:
-            unit_start = unit_end = np.zeros(len(doc), np.int64)
+        unit_start, unit_end = t.unit_bounds(doc, np.where(marked, low, -1), chosen, unit)
         unit_start = np.where(marked, np.minimum(unit_start, low), unit_start)
         unit_end = np.where(marked, np.maximum(unit_end, high), unit_end)
         chars = t.characters[d] if len(t.lengths) else np.zeros(len(doc), bool)
@@ -233,13 +263,13 @@ class Contexts:
         )
 
     def _texts(self) -> list[str]:
-        """Each run's text: a slice of its document's text."""
-        t = self.texts
-        d = self.doc[self.seg_row]
-        start = t.char_offsets(d, self.seg_start)
-        stop = t.char_offsets(d, self.seg_stop) - t.joiner_lengths[d]
-        texts = t.texts
-        return [texts[k][a:b] for k, a, b in zip(d.tolist(), start.tolist(), stop.tolist(), strict=True)]
+        """Each run's text: a slice of the rows' windows' text."""
+        windows = Windows(self.texts, self.doc, self.rows, self.first, self.end)
+        row = self.seg_row
+        start = windows.offsets(row, self.seg_start)
+        stop = windows.offsets(row, self.seg_stop) - self.texts.joiner_lengths[self.doc[row]]
+        text = windows.text
+        return [text[a:b] for a, b in zip(start.tolist(), stop.tolist(), strict=True)]
 
     def _states(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """Each run's marks open (STACKS), the state before it, and whether it is its row's first."""

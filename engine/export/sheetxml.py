@@ -259,7 +259,8 @@ class Sheet:
         if not self.head_written:
             self._write(self._head())
             self.head_written = True
-        self._write("".join(self.rows))
+        # the rows encoded one by one: a str of them all holds 4 bytes a character past U+FFFF
+        self.stream.write(b"".join(map(str.encode, self.rows)))
         self.rows, self.kept = [], 0
 
     def _write(self, text: str) -> None:

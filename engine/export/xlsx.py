@@ -257,39 +257,39 @@ class _Writer:
     def errors(self) -> list[str]:
         """The error sheets; returns their names."""
         rows = self.report.error_rows
-        table = _columns_of(rows)
-        self.texts = DocumentTexts(self.documents, set(table.get("document", ())))
         names: list[str] = []
         done = 0
         per_sheet = MAX_ROWS - 2  # a legend row and a header row on every sheet
-        for title, indices in _groups(table).items():
-            group = table if indices is None else {key: [vs[i] for i in indices] for key, vs in table.items()}
-            n = len(rows) if indices is None else len(indices)
-            extra = _extra_columns(rows, range(n) if indices is None else indices)
-            for k in range(0, max(n, 1), per_sheet):
-                stop = min(n, k + per_sheet)
-                chunk = group if n <= per_sheet else {key: values[k:stop] for key, values in group.items()}
+        for title, indices in _groups(rows).items():
+            extra = _extra_columns(rows, indices)
+            for k in range(0, max(len(indices), 1), per_sheet):
+                part = indices[k : k + per_sheet]
                 name = title if k == 0 else f"{title} ({k // per_sheet + 1})"
-                names.append(self._error_sheet(name, title, chunk, stop - k, extra, done, len(rows)))
-                done += stop - k
+                names.append(self._error_sheet(name, title, part, extra, done, len(rows)))
+                done += len(part)
         return names
 
-    def _columns(self, table: Columns, n: int, extra: list[str]) -> list[tuple[str, str]]:
-        """(title, key) of an error sheet's columns; keys "" are filled by the writer."""
-        seen = SAMPLED if n > 10 * SAMPLED else n
-        keys = [k for k in STANDARD if k not in OPTIONAL or any(table.get(k, ())[:seen])]
+    def _columns(self, part: Sequence[int], sample: Columns, extra: list[str]) -> list[tuple[str, str]]:
+        """(title, key) of an error sheet's columns (its rows numbered `part`, the first of
+        them `sample`); keys "" are filled by the writer."""
+        seen = part[:SAMPLED] if len(part) > 10 * SAMPLED else part
+        rows = self.report.error_rows
+        keys = [k for k in STANDARD if k not in OPTIONAL or _has_values(rows, seen, k)]
         columns = [(COLUMN_TITLES["error_id"], "error_id"), ("Verdict", ""), ("Comment", ""), ("Context", "")]
-        columns += [(self._unit_title(table) if k == "unit" else COLUMN_TITLES[k], k) for k in keys]
+        columns += [(self._unit_title(sample) if k == "unit" else COLUMN_TITLES[k], k) for k in keys]
         columns.append((CONTEXT_COLOURED, ""))
         return columns + [(k, k) for k in extra]
 
     def _error_sheet(
-        self, name: str, title: str, table: Columns, n: int, extra: list[str], done: int, total: int
+        self, name: str, title: str, part: Sequence[int], extra: list[str], done: int, total: int
     ) -> str:
+        """An error sheet of the error rows numbered `part`, read a block at a time."""
         ws = self.sheet(name)
-        columns = self._columns(table, n, extra)
+        rows, n = self.report.error_rows, len(part)
+        sample = _block(rows, part[:SAMPLED])
+        columns = self._columns(part, sample, extra)
         headers = [h for h, _ in columns]
-        styles = self._size_columns(ws, columns, table)
+        styles = self._size_columns(ws, columns, sample)
         ws.freeze(2, 1)
         last = max(n + 1, 2)
         ws.extent(last, len(headers) - 1)
@@ -298,7 +298,7 @@ class _Writer:
         ws.cells(1, self.put_row(headers, self.bold))
         for start in range(0, n, ERROR_BLOCK):
             stop = min(n, start + ERROR_BLOCK)
-            block = {key: values[start:stop] for key, values in table.items()}
+            block = _block(rows, part[start:stop])
             self._error_rows(ws, block, stop - start, start + 2, columns, styles)
             self.progress.update(0.02 + 0.95 * (done + start) / max(total, 1), "writing the error table")
         cells = f"$A$2:${letter(len(headers) - 1)}${last + 1}"
@@ -312,28 +312,42 @@ class _Writer:
 
     def _error_rows(self, ws: Sheet, block: Columns, n: int, first: int, columns: list[tuple[str, str]],
                     styles: list[int]) -> None:  # fmt: skip
-        """`n` rows of the error table from sheet row `first`, built a column at a time."""
+        """`n` rows of the error table from sheet row `first`: their contexts made at once,
+        their cells a column at a time, BLOCK rows at a time (what is held of a row's own
+        cells, whose references grow with its number, stays small)."""
         numbers = list(map(str, range(first + 1, first + 1 + n)))
         missing = [None] * n
-        contexts = Contexts(self.texts, *(block.get(key, missing) for key in CONTEXT_KEYS))
-        texts = contexts.marked
-        cells: list[list[str]] = []
-        for col, (title, key) in enumerate(columns):
-            mark = letter(col)
-            refs = [mark + number for number in numbers]
-            if key:
-                values = block.get(key, missing)
-                cells.append(value_column(refs, values, styles[col], self.quoted, self.float))
-            elif title == "Context":
-                cells.append(self._context_column(refs, texts))
-            elif title == CONTEXT_COLOURED:
-                coloured = coloured_cells(contexts, refs, self.fonts, PLAIN_RUN, self.wrap, self.wrap_quoted)
-                cells.append(coloured)
-            else:  # Verdict, Comment: for the annotators
-                cells.append([""] * n)
+        made, heights = self._context_cells(block, numbers, columns)
+        for k in range(0, n, BLOCK):
+            part = slice(k, k + BLOCK)
+            cells: list[list[str]] = []
+            for col, (_, key) in enumerate(columns):
+                refs = [letter(col) + number for number in numbers[part]]
+                if key:
+                    values = block.get(key, missing)[part]
+                    cells.append(value_column(refs, values, styles[col], self.quoted, self.float))
+                else:  # the contexts; Verdict, Comment: for the annotators
+                    cells.append(made[col][part] if col in made else [""] * len(refs))
+            ws.add_columns(first + k, cells, heights[part])
+
+    def _context_cells(self, block: Columns, numbers: list[str], columns: list[tuple[str, str]]
+                       ) -> tuple[dict[int, list[str]], list[float | None]]:  # fmt: skip
+        """The Context and Context (coloured) cells of a block of rows (numbered `numbers`),
+        by column, and the rows' heights."""
+        missing = [None] * len(numbers)
+        texts = DocumentTexts(self.documents, block.get("document", ()))
+        contexts = Contexts(texts, *(block.get(key, missing) for key in CONTEXT_KEYS))
+        marked = contexts.marked
+        titles = [title if not key else None for title, key in columns]
+        at, coloured_at = titles.index("Context"), titles.index(CONTEXT_COLOURED)
+        made = {
+            at: self._context_column([letter(at) + number for number in numbers], marked),
+            coloured_at: coloured_cells(contexts, [letter(coloured_at) + number for number in numbers],
+                                        self.fonts, PLAIN_RUN, self.wrap, self.wrap_quoted),
+        }  # fmt: skip
         # about 80 characters a line, at most 10 lines
-        heights = [15 * min(10, 1 + (len(t) - 1) // 80) if t and len(t) > 80 else None for t in texts]
-        ws.add_columns(first, cells, heights)
+        heights = [15 * min(10, 1 + (len(t) - 1) // 80) if t and len(t) > 80 else None for t in marked]
+        return made, heights
 
     def _context_column(self, refs: list[str], texts: list[str | None]) -> list[str]:
         """The Context column's cells: the marked texts, wrapped (an empty one a blank cell)."""
@@ -383,25 +397,43 @@ def _review_basis(report: Report) -> Any:
     return method.review_basis(report)
 
 
-def _columns_of(rows: Sequence[Row]) -> Columns:
-    """The error rows as columns: ColumnRows' own, a list of dicts' values key by key."""
+def _block(rows: Sequence[Row], indices: Sequence[int]) -> Columns:
+    """The error rows numbered `indices` (a range, or a list of numbers) as columns: slices
+    of ColumnRows' columns, else those rows' values key by key (a block, never them all)."""
     if isinstance(rows, ColumnRows):
-        return rows.columns
-    keys = dict.fromkeys(chain.from_iterable(rows))
-    return {key: [row.get(key) for row in rows] for key in keys}
+        if isinstance(indices, range):
+            return {key: values[indices.start : indices.stop] for key, values in rows.columns.items()}
+        return {key: [values[i] for i in indices] for key, values in rows.columns.items()}
+    chosen = rows[indices.start : indices.stop] if isinstance(indices, range) else [rows[i] for i in indices]
+    keys = dict.fromkeys(chain.from_iterable(chosen))
+    return {key: [row.get(key) for row in chosen] for key in keys}
 
 
-def _groups(table: Columns) -> dict[str, list[int] | None]:
+def _has_values(rows: Sequence[Row], indices: Sequence[int], key: str) -> bool:
+    """Whether one of the error rows numbered `indices` has a value under `key`."""
+    if isinstance(rows, ColumnRows):
+        values = rows.columns.get(key)
+        return values is not None and any(values[i] for i in indices)
+    return any(rows[i].get(key) for i in indices)
+
+
+def _groups(rows: Sequence[Row]) -> dict[str, Sequence[int]]:
     """The error rows' numbers by the sheet they go to ("Errors" unless a row says
-    otherwise); None for all of them when they all go to one sheet."""
-    sheets = table.get("sheet", ())
-    titles = {sheet or "Errors" for sheet in sheets} or {"Errors"}
+    otherwise): a range of them all when they all go to one sheet."""
+    titles = {sheet or "Errors" for sheet in _sheets(rows)} or {"Errors"}
     if len(titles) == 1:
-        return {titles.pop(): None}
+        return {titles.pop(): range(len(rows))}
     groups: dict[str, list[int]] = {}
-    for i, sheet in enumerate(sheets):
+    for i, sheet in enumerate(_sheets(rows)):
         groups.setdefault(sheet or "Errors", []).append(i)
     return groups
+
+
+def _sheets(rows: Sequence[Row]) -> Iterable[Any]:
+    """Each error row's sheet (None where it names none)."""
+    if isinstance(rows, ColumnRows):
+        return rows.columns.get("sheet", [None] * bool(len(rows)))
+    return (row.get("sheet") for row in rows)
 
 
 def _verdict_list(cells: str) -> str:
