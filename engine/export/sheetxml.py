@@ -22,7 +22,7 @@ KEPT_CHARACTERS = 1 << 16  # characters of rows kept before they are written (on
 PRESERVE = ' xml:space="preserve"'
 # What a cell's text cannot hold as it is: XML's & < >, the controls and non-characters Excel
 # writes as _xHHHH_, lone surrogates (and text that looks like such an escape: `special`).
-_SPECIAL_CHARACTERS = re.compile("[&<>\x00-\x08\x0b-\x1f\ufffe\uffff\ud800-\udfff]")
+SPECIAL_CHARACTERS = re.compile("[&<>\x00-\x08\x0b-\x1f\ufffe\uffff\ud800-\udfff]")
 _LITERAL_ESCAPE = re.compile("(_x[0-9a-fA-F]{4}_)")
 # In texts joined by NUL (and NUL at both ends): one that starts like a formula or with
 # whitespace, or ends with whitespace.
@@ -54,7 +54,7 @@ def chunks(text: str, size: int) -> Iterator[str]:
 
 def special(text: str) -> bool:
     """Whether a text must be escaped for a cell's XML."""
-    return _SPECIAL_CHARACTERS.search(text) is not None or (
+    return SPECIAL_CHARACTERS.search(text) is not None or (
         "_x" in text and _LITERAL_ESCAPE.search(text) is not None
     )
 
@@ -69,7 +69,7 @@ def escaped(text: str) -> str:
     return _CONTROL.sub(lambda m: f"_x{ord(m.group()):04X}_", text)
 
 
-def _t(text: str) -> str:
+def text_element(text: str) -> str:
     """A <t> element of escaped text, keeping leading and trailing whitespace."""
     if text[:1].isspace() or text[-1:].isspace():
         return f"<t{PRESERVE}>{text}</t>"
@@ -83,13 +83,13 @@ def text_cell(ref: str, text: str, style: int, quoted: int) -> str:
         style = quoted
     if len(text) > MAX_TEXT // 2 or special(text):
         text = escaped(fitted(text))
-    return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{_t(text)}</is></c>'
+    return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{text_element(text)}</is></c>'
 
 
 def rich_cell(ref: str, runs: list[tuple[str, str]], style: int, careful: bool = True) -> str:
     """A rich-text cell of (run properties, text) pairs whose texts together fit a cell, the
     properties "" for a first plain run (`careful`: False where no text needs escaping)."""
-    body = "".join([f"<r>{properties}{_t(escaped(text) if careful else text)}</r>"
+    body = "".join([f"<r>{properties}{text_element(escaped(text) if careful else text)}</r>"
                     for properties, text in runs])  # fmt: skip
     return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{body}</is></c>'
 
@@ -100,7 +100,7 @@ def value_cell(ref: str, value: Any, style: int, quoted: int, decimal: int) -> s
     if type(value) is str and len(value) <= MAX_TEXT // 2 and value and not special(value):
         if value.startswith(FORMULA_START):
             style = quoted
-        return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{_t(value)}</is></c>'  # text_cell's
+        return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{text_element(value)}</is></c>'  # text_cell's
     value = plain(value)
     if type(value) is str and value:
         return text_cell(ref, value, style, quoted)
@@ -259,7 +259,8 @@ class Sheet:
         if not self.head_written:
             self._write(self._head())
             self.head_written = True
-        self._write("".join(self.rows))
+        # the rows encoded one by one: a str of them all holds 4 bytes a character past U+FFFF
+        self.stream.write(b"".join(map(str.encode, self.rows)))
         self.rows, self.kept = [], 0
 
     def _write(self, text: str) -> None:

@@ -13,34 +13,31 @@ writes in constant memory, zipped straight into the output's temporary file.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterable, Sequence
+from itertools import chain
 from typing import Any
 
-from ..context import LEGEND, Context, Run, build_context, marked_text, rich_runs
+from ..context import LEGEND
 from ..progress import NO_PROGRESS, Progress
-from ..report import COLUMN_TITLES, ERROR_COLUMNS, Report, Table
+from ..report import COLUMN_TITLES, ERROR_COLUMNS, ColumnRows, Report, Table
 from ..scale import is_score_column
 from ..textio import atomic_file
 from .cells import (
     CUT,
     MAX_TEXT,
     PLAIN_FLOAT,
-    fitted,
-    needs_care,
     plain,
     safe_text,
     score_format,
     text_width,
-    units,
 )
+from .contexts import Contexts, DocumentTexts, coloured_cells
 from .package import DATA_CHUNK, MAX_ROWS, Package, Style
 from .sheetxml import (
     Sheet,
     chunks,
     letter,
     list_validation,
-    rich_cell,
-    special,
-    text_cell,
     validations,
     value_cell,
     value_column,
@@ -87,9 +84,12 @@ WIDTH_LIMITS = {"ID": (6, 9), "Verdict": (26, 26), "Comment": (30, 30), "Context
                 "System label": (13, 30), "Gold text": (14, 40), "System text": (14, 40)}  # fmt: skip
 DEFAULT_LIMITS = (8, 40)
 Row = dict[str, Any]  # an error row
+Columns = dict[str, Sequence[Any]]  # error rows as columns: key → one value per row
+CONTEXT_KEYS = ("document", "gold_parts", "system_parts", "context_unit")  # what a row's context is made of
 SAMPLED = 500  # rows looked at to size a column
-BLOCK = 100  # error rows built at a time (also the progress reports and cancellation points)
-DEFAULT_RUN = Style().font_xml("rPr", "rFont")  # a plain run after a coloured one
+BLOCK = 100  # table rows built at a time
+ERROR_BLOCK = 500  # error rows built at a time (also the progress reports and cancellation points)
+PLAIN_RUN = Style().font_xml("rPr", "rFont")  # a plain run after a coloured one
 
 
 def write_workbook(
@@ -124,9 +124,9 @@ class _Writer:
         self.wrap_quoted = add(Style(wrap=True, top=True, quote=True))
         self.top = add(Style(top=True))
         self.float = add(Style(num_format=PLAIN_FLOAT))
-        fonts = {(True, False): Style(bold=True, color="1B7F2A"),
-                 (False, True): Style(bold=True, color="C0392B"),
-                 (True, True): Style(bold=True, color="D35400", underline=True)}  # fmt: skip
+        fonts = {1: Style(bold=True, color="1B7F2A"),  # gold only
+                 2: Style(bold=True, color="C0392B"),  # system only
+                 3: Style(bold=True, color="D35400", underline=True)}  # both  # fmt: skip
         self.fonts = {key: (font.font_xml("rPr", "rFont"), add(font)) for key, font in fonts.items()}
         self.names: set[str] = set()
         self.documents = {d.name: d for d in reversed(report.documents)}  # the first of a name
@@ -257,43 +257,49 @@ class _Writer:
     def errors(self) -> list[str]:
         """The error sheets; returns their names."""
         rows = self.report.error_rows
-        groups = _groups(rows)
         names: list[str] = []
         done = 0
         per_sheet = MAX_ROWS - 2  # a legend row and a header row on every sheet
-        for title, group in groups.items():
-            extra = _extra_columns(group)
-            for k in range(0, max(len(group), 1), per_sheet):
-                chunk = group if len(group) <= per_sheet else group[k : k + per_sheet]
+        for title, indices in _groups(rows).items():
+            extra = _extra_columns(rows, indices)
+            for k in range(0, max(len(indices), 1), per_sheet):
+                part = indices[k : k + per_sheet]
                 name = title if k == 0 else f"{title} ({k // per_sheet + 1})"
-                names.append(self._error_sheet(name, title, chunk, extra, done, len(rows)))
-                done += len(chunk)
+                names.append(self._error_sheet(name, title, part, extra, done, len(rows)))
+                done += len(part)
         return names
 
-    def _columns(self, rows: list[dict[str, Any]], extra: list[str]) -> list[tuple[str, str]]:
-        """(title, key) of an error sheet's columns; keys "" are filled by the writer."""
-        sample = rows[:SAMPLED] if len(rows) > 10 * SAMPLED else rows
-        keys = [k for k in STANDARD if k not in OPTIONAL or any(r.get(k) for r in sample)]
+    def _columns(self, part: Sequence[int], sample: Columns, extra: list[str]) -> list[tuple[str, str]]:
+        """(title, key) of an error sheet's columns (its rows numbered `part`, the first of
+        them `sample`); keys "" are filled by the writer."""
+        seen = part[:SAMPLED] if len(part) > 10 * SAMPLED else part
+        rows = self.report.error_rows
+        keys = [k for k in STANDARD if k not in OPTIONAL or _has_values(rows, seen, k)]
         columns = [(COLUMN_TITLES["error_id"], "error_id"), ("Verdict", ""), ("Comment", ""), ("Context", "")]
-        columns += [(self._unit_title(rows) if k == "unit" else COLUMN_TITLES[k], k) for k in keys]
+        columns += [(self._unit_title(sample) if k == "unit" else COLUMN_TITLES[k], k) for k in keys]
         columns.append((CONTEXT_COLOURED, ""))
         return columns + [(k, k) for k in extra]
 
     def _error_sheet(
-        self, name: str, title: str, rows: list[dict[str, Any]], extra: list[str], done: int, total: int
+        self, name: str, title: str, part: Sequence[int], extra: list[str], done: int, total: int
     ) -> str:
+        """An error sheet of the error rows numbered `part`, read a block at a time."""
         ws = self.sheet(name)
-        columns = self._columns(rows, extra)
+        rows, n = self.report.error_rows, len(part)
+        sample = _block(rows, part[:SAMPLED])
+        columns = self._columns(part, sample, extra)
         headers = [h for h, _ in columns]
-        styles = self._size_columns(ws, columns, rows)
+        styles = self._size_columns(ws, columns, sample)
         ws.freeze(2, 1)
-        last = max(len(rows) + 1, 2)
+        last = max(n + 1, 2)
         ws.extent(last, len(headers) - 1)
         legend = self.report.data.get("_legends", {}).get(title, LEGEND)
         ws.cells(0, [(0, legend, styles[0], self.quoted, self.float)])
         ws.cells(1, self.put_row(headers, self.bold))
-        for start in range(0, len(rows), BLOCK):
-            self._error_rows(ws, rows[start : start + BLOCK], start + 2, columns, styles)
+        for start in range(0, n, ERROR_BLOCK):
+            stop = min(n, start + ERROR_BLOCK)
+            block = _block(rows, part[start:stop])
+            self._error_rows(ws, block, stop - start, start + 2, columns, styles)
             self.progress.update(0.02 + 0.95 * (done + start) / max(total, 1), "writing the error table")
         cells = f"$A$2:${letter(len(headers) - 1)}${last + 1}"
         ws.footer.append(f'<autoFilter ref="{cells.replace("$", "")}"/>')
@@ -304,29 +310,44 @@ class _Writer:
         ws.close()
         return ws.name
 
-    def _error_rows(self, ws: Sheet, rows: list[Row], first: int, columns: list[tuple[str, str]],
+    def _error_rows(self, ws: Sheet, block: Columns, n: int, first: int, columns: list[tuple[str, str]],
                     styles: list[int]) -> None:  # fmt: skip
-        """Rows of the error table from sheet row `first`, built a column at a time."""
-        numbers = range(first + 1, first + 1 + len(rows))
-        contexts = [self._context(row) for row in rows]
-        texts = [marked_text(c) if c is not None else None for c in contexts]
-        cells: list[list[str]] = []
-        for col, (title, key) in enumerate(columns):
-            mark = letter(col)
-            refs = [f"{mark}{n}" for n in numbers]
-            if key:
-                values = [row.get(key) for row in rows]
-                cells.append(value_column(refs, values, styles[col], self.quoted, self.float))
-            elif title == "Context":
-                cells.append(self._context_column(refs, texts))
-            elif title == CONTEXT_COLOURED:
-                cells.append([self._rich(ref, c, t) if c is not None else ""
-                              for ref, c, t in zip(refs, contexts, texts, strict=True)])  # fmt: skip
-            else:  # Verdict, Comment: for the annotators
-                cells.append([""] * len(rows))
+        """`n` rows of the error table from sheet row `first`: their contexts made at once,
+        their cells a column at a time, BLOCK rows at a time (what is held of a row's own
+        cells, whose references grow with its number, stays small)."""
+        numbers = list(map(str, range(first + 1, first + 1 + n)))
+        missing = [None] * n
+        made, heights = self._context_cells(block, numbers, columns)
+        for k in range(0, n, BLOCK):
+            part = slice(k, k + BLOCK)
+            cells: list[list[str]] = []
+            for col, (_, key) in enumerate(columns):
+                refs = [letter(col) + number for number in numbers[part]]
+                if key:
+                    values = block.get(key, missing)[part]
+                    cells.append(value_column(refs, values, styles[col], self.quoted, self.float))
+                else:  # the contexts; Verdict, Comment: for the annotators
+                    cells.append(made[col][part] if col in made else [""] * len(refs))
+            ws.add_columns(first + k, cells, heights[part])
+
+    def _context_cells(self, block: Columns, numbers: list[str], columns: list[tuple[str, str]]
+                       ) -> tuple[dict[int, list[str]], list[float | None]]:  # fmt: skip
+        """The Context and Context (coloured) cells of a block of rows (numbered `numbers`),
+        by column, and the rows' heights."""
+        missing = [None] * len(numbers)
+        texts = DocumentTexts(self.documents, block.get("document", ()))
+        contexts = Contexts(texts, *(block.get(key, missing) for key in CONTEXT_KEYS))
+        marked = contexts.marked
+        titles = [title if not key else None for title, key in columns]
+        at, coloured_at = titles.index("Context"), titles.index(CONTEXT_COLOURED)
+        made = {
+            at: self._context_column([letter(at) + number for number in numbers], marked),
+            coloured_at: coloured_cells(contexts, [letter(coloured_at) + number for number in numbers],
+                                        self.fonts, PLAIN_RUN, self.wrap, self.wrap_quoted),
+        }  # fmt: skip
         # about 80 characters a line, at most 10 lines
-        heights = [15 * min(10, 1 + (len(t) - 1) // 80) if t and len(t) > 80 else None for t in texts]
-        ws.add_columns(first, cells, heights)
+        heights = [15 * min(10, 1 + (len(t) - 1) // 80) if t and len(t) > 80 else None for t in marked]
+        return made, heights
 
     def _context_column(self, refs: list[str], texts: list[str | None]) -> list[str]:
         """The Context column's cells: the marked texts, wrapped (an empty one a blank cell)."""
@@ -335,78 +356,23 @@ class _Writer:
             cells[i] = value_cell(refs[i], "", self.wrap, self.wrap_quoted, self.wrap)
         return cells
 
-    def _size_columns(self, ws: Sheet, columns: list[tuple[str, str]], rows: list[Row]) -> list[int]:
+    def _size_columns(self, ws: Sheet, columns: list[tuple[str, str]], table: Columns) -> list[int]:
         """Each column as wide as its header and content, within its limits; returns their styles."""
-        sample = rows[:SAMPLED]
         styles = []
         for i, (title, key) in enumerate(columns):
             least, most = WIDTH_LIMITS.get(title, DEFAULT_LIMITS)
-            content = max((text_width(plain(r.get(key))) for r in sample), default=0) if key else 0
+            sample = table.get(key, [None])[:SAMPLED] if key else ()
+            content = max((text_width(plain(value)) for value in sample), default=0)
             width = max(least, min(most, max(len(title), content) + 2))
             wrap = title in ("Context", CONTEXT_COLOURED, "Comment")
             styles.append(self.wrap if wrap else self.top)
             ws.column(i, width, styles[-1])
         return styles
 
-    def _unit_title(self, rows: list[dict[str, Any]]) -> str:
+    def _unit_title(self, table: Columns) -> str:
         docs = {d.name: d for d in self.report.documents}
-        names = {docs[r["document"]].unit_name for r in rows[:SAMPLED] if r.get("document") in docs}
+        names = {docs[name].unit_name for name in table.get("document", ())[:SAMPLED] if name in docs}
         return names.pop().capitalize() if len(names) == 1 else COLUMN_TITLES["unit"]
-
-    def _context(self, row: dict[str, Any]) -> Any:
-        """The row's context; a row without positions in a text document (a ProPara input
-        or output) gets the whole document's text, unmarked."""
-        doc = self.documents.get(row.get("document", ""))
-        if doc is None:
-            return None
-        if not (row.get("gold_parts") or row.get("system_parts")):
-            if not doc.has_words or len(doc.tokens) > 400:
-                return None
-            return Context([Run(doc.joiner.join(doc.tokens))], doc.joiner, False, False)
-        return build_context(
-            doc, row.get("gold_parts") or [], row.get("system_parts") or [], row.get("context_unit")
-        )
-
-    def _rich(self, ref: str, context: Any, text: str) -> str:
-        """The context in colours: green gold only, red system only, orange both (one
-        coloured run: a plain string in its colour); `text` the marked text."""
-        careful = needs_care(text)
-        runs = self._rich_runs(context, careful)
-        if len(runs) > 1:
-            return rich_cell(ref, [(font[0] if font else DEFAULT_RUN * bool(i), text)
-                                   for i, (font, text) in enumerate(runs)], self.wrap,
-                             careful or special(text))  # fmt: skip
-        if runs and runs[0][0]:
-            (_, style), text = runs[0]
-            return text_cell(ref, text, style, style)
-        return value_cell(ref, runs[0][1], self.wrap, self.wrap_quoted, self.wrap) if runs else ""
-
-    def _rich_runs(self, context: Any, careful: bool) -> list[tuple[tuple[str, int] | None, str]]:
-        """The runs of the coloured context as (font or None, text), neighbouring plain texts
-        joined into one; `careful` where some text must be escaped or cut (the runs then
-        hold what a cell holds)."""
-        runs: list[tuple[tuple[str, int] | None, str]] = []
-        pending: list[str] = []  # plain texts not yet added
-        room = MAX_TEXT - len(CUT)  # UTF-16 units
-        fonts = self.fonts
-        for run in rich_runs(context):
-            text = run.text
-            if careful:
-                text = fitted(safe_text(text), room)
-                room -= units(text)
-            if not text:
-                continue
-            font = fonts.get((run.gold, run.system))
-            if font is None:
-                pending.append(text)
-                continue
-            if pending:
-                runs.append((None, "".join(pending)))
-                pending = []
-            runs.append((font, text))
-        if pending:
-            runs.append((None, "".join(pending)))
-        return runs
 
     # --- what `spanstudio review` reads back ----------------------------------------------
 
@@ -431,16 +397,43 @@ def _review_basis(report: Report) -> Any:
     return method.review_basis(report)
 
 
-def _groups(rows: list[dict[str, Any]]) -> dict[str, list[dict[str, Any]]]:
-    """The error rows by the sheet they go to ("Errors" unless a row says otherwise); the
-    rows themselves, not a copy, when they all go to one sheet."""
-    titles = {row.get("sheet") or "Errors" for row in rows} or {"Errors"}
+def _block(rows: Sequence[Row], indices: Sequence[int]) -> Columns:
+    """The error rows numbered `indices` (a range, or a list of numbers) as columns: slices
+    of ColumnRows' columns, else those rows' values key by key (a block, never them all)."""
+    if isinstance(rows, ColumnRows):
+        if isinstance(indices, range):
+            return {key: values[indices.start : indices.stop] for key, values in rows.columns.items()}
+        return {key: [values[i] for i in indices] for key, values in rows.columns.items()}
+    chosen = rows[indices.start : indices.stop] if isinstance(indices, range) else [rows[i] for i in indices]
+    keys = dict.fromkeys(chain.from_iterable(chosen))
+    return {key: [row.get(key) for row in chosen] for key in keys}
+
+
+def _has_values(rows: Sequence[Row], indices: Sequence[int], key: str) -> bool:
+    """Whether one of the error rows numbered `indices` has a value under `key`."""
+    if isinstance(rows, ColumnRows):
+        values = rows.columns.get(key)
+        return values is not None and any(values[i] for i in indices)
+    return any(rows[i].get(key) for i in indices)
+
+
+def _groups(rows: Sequence[Row]) -> dict[str, Sequence[int]]:
+    """The error rows' numbers by the sheet they go to ("Errors" unless a row says
+    otherwise): a range of them all when they all go to one sheet."""
+    titles = {sheet or "Errors" for sheet in _sheets(rows)} or {"Errors"}
     if len(titles) == 1:
-        return {titles.pop(): rows}
-    groups: dict[str, list[dict[str, Any]]] = {}
-    for row in rows:
-        groups.setdefault(row.get("sheet") or "Errors", []).append(row)
+        return {titles.pop(): range(len(rows))}
+    groups: dict[str, list[int]] = {}
+    for i, sheet in enumerate(_sheets(rows)):
+        groups.setdefault(sheet or "Errors", []).append(i)
     return groups
+
+
+def _sheets(rows: Sequence[Row]) -> Iterable[Any]:
+    """Each error row's sheet (None where it names none)."""
+    if isinstance(rows, ColumnRows):
+        return rows.columns.get("sheet", [None] * bool(len(rows)))
+    return (row.get("sheet") for row in rows)
 
 
 def _verdict_list(cells: str) -> str:
@@ -450,11 +443,10 @@ def _verdict_list(cells: str) -> str:
     return validations([list_validation(cells, choices, "Verdict", error, VERDICT_PROMPT[:255])])
 
 
-def _extra_columns(rows: list[dict[str, Any]]) -> list[str]:
-    """The method's own columns of the error rows, in first-seen order."""
-    seen: dict[str, None] = {}
-    for row in rows[:1000]:
-        for key in row:
-            if key not in ERROR_COLUMNS and key not in HIDDEN_KEYS:
-                seen.setdefault(key)
-    return list(seen)
+def _extra_columns(rows: Sequence[Row], indices: Sequence[int]) -> list[str]:
+    """The method's own columns of the error rows (those numbered `indices`), in first-seen order."""
+    if isinstance(rows, ColumnRows):
+        keys: Iterable[str] = rows.keys()
+    else:
+        keys = chain.from_iterable(rows[i] for i in indices[:1000])
+    return [key for key in dict.fromkeys(keys) if key not in ERROR_COLUMNS and key not in HIDDEN_KEYS]

@@ -1,0 +1,421 @@
+"""The context columns of an error sheet, a block of rows at once: each error's unit (or a
+window of it) with the gold and the system span marked in emoji (Context) and in colours
+(Context (coloured)), as engine.context builds them for one error, here computed over
+arrays: the rows' parts, the cuts where the covering spans change, and offsets into each
+document's text, joined once."""
+
+from __future__ import annotations
+
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
+from itertools import chain, pairwise, repeat
+from operator import itemgetter
+from typing import Any
+
+import numpy as np
+
+from ..context import GOLD_MARK, MAX_TOKENS, SYSTEM_MARK, WINDOW_CHARS, WINDOW_TOKENS
+from ..spans import Document
+from .cells import CUT, MAX_TEXT, fitted, needs_care, safe_text, units
+from .sheetxml import PRESERVE, SPECIAL_CHARACTERS, escaped, special, text_cell, value_cell
+
+Parts = tuple[np.ndarray, np.ndarray, np.ndarray]  # (row, start, end) of parts
+WHOLE_TOKENS = 400  # a row without positions shows its whole document up to this many tokens
+# The marks open after each run, by state: 0 none, 1 gold, 2 system, 3 gold then system
+# inside it, 4 system then gold inside it (the longer span outside).
+STACKS = ((), (GOLD_MARK,), (SYSTEM_MARK,), (GOLD_MARK, SYSTEM_MARK), (SYSTEM_MARK, GOLD_MARK))
+_FLAG_MARKS = (set(), {GOLD_MARK}, {SYSTEM_MARK}, {GOLD_MARK, SYSTEM_MARK})
+
+
+def _transition(before: int, after: int) -> tuple[str, str]:
+    """(marks closed, marks opened) going from state `before` to `after`: the open marks
+    the next run does not want are closed from the innermost on; the missing ones opened."""
+    stack, wanted = list(STACKS[before]), _FLAG_MARKS[min(after, 3)]
+    closed = []
+    while not wanted.issuperset(stack):
+        closed.append(stack.pop())
+    return "".join(closed), "".join(STACKS[after][len(stack) :])
+
+
+_CLOSED = np.array([[_transition(b, a)[0] for a in range(5)] for b in range(5)], dtype=object)
+_OPENED = np.array([[_transition(b, a)[1] for a in range(5)] for b in range(5)], dtype=object)
+_CLOSE_ALL = np.array(["".join(reversed(stack)) for stack in STACKS], dtype=object)
+
+
+class DocumentTexts:
+    """The documents a block of error rows points into, by number: each one's joiner, cut
+    marks, length and kind; its units and tokens are read only where a row's window needs
+    them (nothing held grows with a document or with the rows)."""
+
+    def __init__(self, documents: dict[str, Document], names: Iterable[str]) -> None:
+        self.used = [documents[name] for name in dict.fromkeys(names) if name in documents]
+        used = self.used
+        self.number = {doc.name: k for k, doc in enumerate(used)}
+        self.joiners = [doc.joiner for doc in used]
+        self.cut_before = [("[...]" if doc.joiner else "…") + doc.joiner for doc in used]
+        self.cut_after = [doc.joiner + ("[...]" if doc.joiner else "…") for doc in used]
+        self.lengths = np.array([len(doc.tokens) for doc in used], np.int64)
+        self.joiner_lengths = np.array([len(doc.joiner) for doc in used], np.int64)
+        self.characters = np.array([doc.joiner == "" for doc in used], bool)
+        self.whole = np.array([doc.has_words and len(doc.tokens) <= WHOLE_TOKENS for doc in used], bool)
+        self.stride = int(self.lengths.max(initial=0)) + 2
+
+    def unit_bounds(self, doc: np.ndarray, at: np.ndarray, chosen: np.ndarray,
+                    unit: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+        """(start, end) of each row's unit: the one `chosen` (its number), else the last of
+        its document starting at or before `at` (the first where `at` is negative)."""
+        bounds = []
+        rows = zip(doc.tolist(), at.tolist(), chosen.tolist(), unit.tolist(), strict=True)
+        for k, pos, pick, number in rows:
+            own = self.used[k].units if k >= 0 else []
+            units = own or [(0, int(self.lengths[k]) if k >= 0 else 0)]
+            if pick:
+                bounds.append(units[number if own else 0])
+            else:
+                found = bisect_right(units, pos, key=itemgetter(0)) - 1 if pos >= 0 else 0
+                bounds.append(units[max(found, 0)])
+        pairs = np.array(bounds, np.int64).reshape(-1, 2)
+        return pairs[:, 0], pairs[:, 1]
+
+
+class Windows:
+    """The texts of the rows' windows (first..end of each row's document), those that
+    overlap or touch taken as one stretch, all joined once, and where each position shown
+    starts in it: a stretch of one character per position (a text, a page's stand-in dots)
+    by its position, the others by their tokens' lengths."""
+
+    def __init__(self, texts: DocumentTexts, doc: np.ndarray, rows: np.ndarray,
+                 first: np.ndarray, end: np.ndarray) -> None:  # fmt: skip
+        order = rows[np.lexsort((first[rows], doc[rows]))]
+        d, a, b = doc[order], first[order], end[order]
+        reach = np.maximum.accumulate(d * texts.stride + b)  # the end reached so far in the document
+        new = np.insert((d[1:] != d[:-1]) | (d[1:] * texts.stride + a[1:] > reach[:-1]), 0, True)
+        heads = np.flatnonzero(new)
+        stretch = np.cumsum(new) - 1  # each row's stretch
+        stretch_ends = np.maximum.reduceat(b, heads).tolist()
+        text_starts, token_bases, pieces, slices, joiner_lengths = [], [], [], [], []
+        held, tokens = 0, 0
+        for k, start, stop in zip(d[heads].tolist(), a[heads].tolist(), stretch_ends, strict=True):
+            document = texts.used[k]
+            text, shown = _window_text(document, start, stop)
+            token_bases.append(-1 if shown is None else tokens)
+            if shown is not None:
+                tokens += len(shown)
+                slices.append(shown)
+                joiner_lengths.append(len(document.joiner))
+            text_starts.append(held)
+            held += len(text)
+            pieces.append(text)
+        self.text = "".join(pieces)
+        n = len(doc)
+        self.first, self.row_start, self.token_base = (np.zeros(n, np.int64) for _ in range(3))
+        self.first[order] = a[heads][stretch]  # where the row's stretch starts in its document
+        self.row_start[order] = np.array(text_starts, np.int64)[stretch]  # and in `text`
+        self.token_base[order] = np.array(token_bases, np.int64)[stretch]  # its first token; -1: none
+        counts = np.fromiter(map(len, slices), np.int64, len(slices))
+        lengths = np.fromiter(map(len, chain.from_iterable(slices)), np.int64, int(counts.sum()))
+        step = lengths + np.repeat(np.array(joiner_lengths, np.int64), counts)
+        self.starts = np.concatenate([[0], np.cumsum(step)])
+
+    def offsets(self, row: np.ndarray, pos: np.ndarray) -> np.ndarray:
+        """Where position `pos` of each row starts in `text`."""
+        base = self.token_base[row]
+        local = pos - self.first[row]
+        by_token = base >= 0
+        at = np.where(by_token, base + local, 0)
+        counted = self.starts[at] - self.starts[np.maximum(base, 0)]
+        return self.row_start[row] + np.where(by_token, counted, local)
+
+
+def _window_text(doc: Document, first: int, end: int) -> tuple[str, Sequence[str] | None]:
+    """Positions first..end of a document as text (each token followed by the joiner), and
+    its tokens; None for those of one character each, where positions are characters."""
+    tokens = doc.tokens[first:end]
+    if isinstance(tokens, str) and doc.joiner == "":
+        return tokens, None
+    tokens = list(tokens)
+    if doc.joiner == "" and "" not in tokens and len(text := "".join(tokens)) == len(tokens):
+        return text, None  # one character each (a page's stand-in dots)
+    return doc.joiner.join(tokens) + doc.joiner * bool(tokens), tokens
+
+
+def _flat_parts(parts: Sequence[Any]) -> Parts:
+    """(row, start, end) of every part of the rows' parts (None or a list of [start, end])."""
+    lists = [p or () for p in parts]
+    counts = np.fromiter(map(len, lists), np.int64, len(lists))
+    flat = np.fromiter(chain.from_iterable(chain.from_iterable(lists)), np.int64, 2 * int(counts.sum()))
+    return np.repeat(np.arange(len(lists), dtype=np.int64), counts), flat[0::2], flat[1::2]
+
+
+class Contexts:
+    """The contexts of a block of error rows: `marked` each row's emoji text (None where it
+    has none), `runs` its rich-text runs as (colour: 0 plain, 1 gold, 2 system, 3 both,
+    text), neighbouring plain texts joined, empty ones left out, and `careful` whether its
+    text had to be escaped or cut (the runs then hold what a cell holds)."""
+
+    def __init__(self, texts: DocumentTexts, documents: Sequence[str], gold: Sequence[Any],
+                 system: Sequence[Any], units: Sequence[Any] | None) -> None:  # fmt: skip
+        self.texts = texts
+        n = len(documents)
+        number = texts.number
+        self.doc = np.fromiter(map(number.get, documents, repeat(-1, n)), np.int64, n)
+        parts = [_flat_parts(gold), _flat_parts(system)]
+        given = np.zeros(n, bool)
+        for row, _, _ in parts:
+            given[row] = True
+        self._window(parts, given, units)
+        self.marked: list[str | None] = [None] * n
+        self.runs: list[list[tuple[int, str]]] = [[] for _ in range(n)]
+        self.careful = np.zeros(n, bool)
+        self.escape = np.zeros(n, bool)  # its runs' texts escaped for XML
+        self.run_row, self.run_kind, self.run_text = np.zeros(0, np.int64), np.zeros(0, np.int64), []
+        if len(self.rows):
+            self._segments()
+            self._marked()
+            self._runs()
+
+    def _window(self, parts: list[Parts], given: np.ndarray, units: Sequence[Any] | None) -> None:
+        """Which rows have a context (`rows`), and the first and end position shown of each
+        with whether the unit goes on before or after them."""
+        t, doc = self.texts, self.doc
+        found = doc >= 0
+        d = np.where(found, doc, 0)
+        length = t.lengths[d] if len(t.lengths) else np.zeros(len(doc), np.int64)
+        low = np.full(len(doc), np.iinfo(np.int64).max)
+        high = np.full(len(doc), -1)
+        for side, (row, start, end) in enumerate(parts):
+            start, end = np.maximum(start, 0), np.minimum(end, length[row])
+            kept = start < end
+            parts[side] = (row[kept], start[kept], end[kept])
+            np.minimum.at(low, row[kept], start[kept])
+            np.maximum.at(high, row[kept], end[kept])
+        self.parts = parts
+        marked = high >= 0
+        unit = np.zeros(len(doc), np.int64)
+        if units is not None:
+            unit = np.array([0 if u is None else u for u in units], np.int64)
+            chosen = np.array([u is not None for u in units], bool)
+        else:
+            chosen = np.zeros(len(doc), bool)
+        unit_start, unit_end = t.unit_bounds(doc, np.where(marked, low, -1), chosen, unit)
+        unit_start = np.where(marked, np.minimum(unit_start, low), unit_start)
+        unit_end = np.where(marked, np.maximum(unit_end, high), unit_end)
+        chars = t.characters[d] if len(t.lengths) else np.zeros(len(doc), bool)
+        limit = np.where(chars, 2 * WINDOW_CHARS, MAX_TOKENS)
+        margin = np.where(chars, WINDOW_CHARS, WINDOW_TOKENS)
+        fits = unit_end - unit_start <= limit
+        first = np.where(fits | ~marked, unit_start, np.maximum(unit_start, low - margin))
+        around = np.where(marked, np.minimum(unit_end, high + margin), unit_start + limit)
+        end = np.where(fits, unit_end, around)
+        whole = ~given  # no positions: the whole document, unmarked, where it is short and has words
+        first, end = np.where(whole, 0, first), np.where(whole, length, end)
+        unit_start, unit_end = np.where(whole, 0, unit_start), np.where(whole, length, unit_end)
+        has = found & (given | (t.whole[d] if len(t.lengths) else False))
+        self.rows = np.flatnonzero(has)
+        self.first, self.end = first, end
+        self.before, self.after = first > unit_start, end < unit_end
+
+    def _segments(self) -> None:
+        """The runs of each row's window: pieces as long as the spans covering them stay the
+        same (`seg_row`, `seg_start`, `seg_stop`, `seg_flags`: 1 gold, 2 system, 3 both)."""
+        rows, first, end = self.rows, self.first, self.end
+        on = np.zeros(len(self.doc), bool)
+        on[rows] = True
+        zero = np.zeros(2 * len(rows), np.int64)
+        entries = [(np.concatenate([rows, rows]), np.concatenate([first[rows], end[rows]]), zero, zero)]
+        for side, (row, start, stop) in enumerate(self.parts):
+            row, start, stop = row[on[row]], start[on[row]], stop[on[row]]
+            ones = np.ones(len(row), np.int64)
+            delta = np.concatenate([ones, -ones])
+            none = np.zeros(2 * len(row), np.int64)
+            a, b = first[row], end[row]
+            position = np.concatenate([np.clip(start, a, b), np.clip(stop, a, b)])
+            deltas = (delta, none) if side == 0 else (none, delta)
+            entries.append((np.concatenate([row, row]), position, *deltas))
+        row, position, gold, system = (np.concatenate(column) for column in zip(*entries, strict=True))
+        key = row * self.texts.stride + position
+        order = np.argsort(key, kind="stable")
+        key = key[order]
+        last = np.append(key[1:] != key[:-1], True)  # the last entry at each cut: its coverage
+        flags = (np.cumsum(gold[order])[last] > 0) + 2 * (np.cumsum(system[order])[last] > 0)
+        cut_row, cut = row[order][last], position[order][last]
+        new_row = np.insert(cut_row[1:] != cut_row[:-1], 0, True)
+        row_end = np.append(new_row[1:], True)
+        kept = new_row | row_end | np.insert(flags[1:] != flags[:-1], 0, True)
+        cut_row, cut, flags, row_end = cut_row[kept], cut[kept], flags[kept], row_end[kept]
+        starts = np.flatnonzero(~row_end)
+        self.seg_row, self.seg_start, self.seg_stop = cut_row[starts], cut[starts], cut[starts + 1]
+        self.seg_flags = flags[starts]
+
+    def _layout(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+        """Where each row's and each run's pieces go in a flat list: per row a head, per run
+        a piece before it and its text, per row a tail (the head, the pieces before, the
+        texts, the tails' places)."""
+        rank = np.searchsorted(self.rows, self.seg_row)  # each run's row among the rows shown
+        through = np.searchsorted(self.seg_row, self.rows, side="right")  # runs up to each row's end
+        r = np.arange(len(self.rows))
+        j = np.arange(len(self.seg_row))
+        return (
+            2 * r + 2 * (through - np.bincount(rank, minlength=len(r))),
+            2 * rank + 2 * j + 1,
+            2 * rank + 2 * j + 2,
+            2 * r + 2 * through + 1,
+        )
+
+    def _texts(self) -> list[str]:
+        """Each run's text: a slice of the rows' windows' text."""
+        windows = Windows(self.texts, self.doc, self.rows, self.first, self.end)
+        row = self.seg_row
+        start = windows.offsets(row, self.seg_start)
+        stop = windows.offsets(row, self.seg_stop) - self.texts.joiner_lengths[self.doc[row]]
+        text = windows.text
+        return [text[a:b] for a, b in zip(start.tolist(), stop.tolist(), strict=True)]
+
+    def _states(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """Each run's marks open (STACKS), the state before it, and whether it is its row's first."""
+        flags, row = self.seg_flags, self.seg_row
+        first = np.insert(row[1:] != row[:-1], 0, True)
+        before = np.where(first, 0, np.roll(flags, 1))  # runs next to each other differ: never both
+        row_stop = np.repeat(*_run_ends(row))
+        outer = np.where(_reach((flags & 2) > 0, row_stop) > _reach((flags & 1) > 0, row_stop), 4, 3)
+        both = np.where(before == 1, 3, np.where(before == 2, 4, outer))
+        state = np.where(flags == 3, both, flags)
+        return state, np.where(first, 0, np.roll(state, 1)), first
+
+    def _marked(self) -> None:
+        """The rows' emoji texts, and which of them must be escaped or cut in a cell."""
+        t, rows = self.texts, self.rows
+        heads, befores, texts_at, tails = self._layout()
+        self.seg_texts = self._texts()
+        state, before, first = self._states()
+        d_row, d_seg = self.doc[rows], self.doc[self.seg_row]
+        joiners = np.array(t.joiners, dtype=object)
+        pieces = np.empty(2 * (len(rows) + len(self.seg_row)), dtype=object)
+        pieces[heads] = np.where(self.before[rows], np.array(t.cut_before, dtype=object)[d_row], "")
+        between = np.where(first, "", joiners[d_seg])
+        pieces[befores] = _CLOSED[before, state] + between + _OPENED[before, state]
+        pieces[texts_at] = self.seg_texts
+        last_state = np.zeros(len(rows), np.int64)
+        ends = _run_ends(self.seg_row)[0] - 1
+        last_state[np.searchsorted(rows, self.seg_row[ends])] = state[ends]
+        after = np.where(self.after[rows], np.array(t.cut_after, dtype=object)[d_row], "")
+        pieces[tails] = _CLOSE_ALL[last_state] + after
+        marked = _joined(pieces.tolist(), tails + 1)
+        for row, text in zip(rows.tolist(), marked, strict=True):
+            self.marked[row] = text
+        for k in _candidates(marked).tolist():
+            self.careful[rows[k]] = needs_care(marked[k])
+            self.escape[rows[k]] = self.careful[rows[k]] or special(marked[k])
+        self.layout = (heads, befores, texts_at, tails)
+
+    def _runs(self) -> None:
+        """The rows' rich-text runs: the cut marks, the joiners and the plain runs plain, the
+        rest coloured; what must be escaped or cut made to fit (a row at a time)."""
+        t, rows = self.texts, self.rows
+        heads, befores, texts_at, tails = self.layout
+        d_row, d_seg = self.doc[rows], self.doc[self.seg_row]
+        first = np.insert(self.seg_row[1:] != self.seg_row[:-1], 0, True)
+        size = 2 * (len(rows) + len(self.seg_row))
+        pieces, kinds = np.empty(size, dtype=object), np.zeros(size, np.int64)
+        pieces[heads] = np.where(self.before[rows], np.array(t.cut_before, dtype=object)[d_row], "")
+        pieces[befores] = np.where(first, "", np.array(t.joiners, dtype=object)[d_seg])
+        pieces[texts_at] = self.seg_texts
+        kinds[texts_at] = self.seg_flags
+        pieces[tails] = np.where(self.after[rows], np.array(t.cut_after, dtype=object)[d_row], "")
+        texts = pieces.tolist()
+        for k in np.flatnonzero(self.careful[rows]).tolist():
+            texts[heads[k] : tails[k] + 1] = _fitted(texts[heads[k] : tails[k] + 1])
+        lengths = np.fromiter(map(len, texts), np.int64, len(texts))
+        row = np.repeat(np.arange(len(rows)), tails - heads + 1)
+        kept = np.flatnonzero(lengths)
+        texts = [texts[k] for k in kept.tolist()]
+        row, kinds, lengths = row[kept], kinds[kept], lengths[kept]
+        new_row = np.insert(row[1:] != row[:-1], 0, True)
+        starts = np.flatnonzero(new_row | (kinds != 0) | np.insert(kinds[:-1] != 0, 0, True))
+        joined = _joined(texts, np.append(starts[1:], len(texts)), lengths)
+        self.run_row, self.run_kind, self.run_text = rows[row[starts]], kinds[starts], joined
+
+
+def _fitted(texts: list[str]) -> list[str]:
+    """A row's run texts made to fit a cell: unsafe characters escaped, each cut to the room
+    the ones before it left (with room for the cut mark)."""
+    room = MAX_TEXT - len(CUT)  # UTF-16 units
+    fitting = []
+    for text in texts:
+        text = fitted(safe_text(text), room)
+        room -= units(text)
+        fitting.append(text)
+    return fitting
+
+
+def _run_ends(row: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """(index after each group of equal neighbours in `row`, the group's size)."""
+    ends = np.flatnonzero(np.append(row[1:] != row[:-1], len(row) > 0)) + 1
+    return ends, np.diff(ends, prepend=0)
+
+
+def _reach(covered: np.ndarray, row_stop: np.ndarray) -> np.ndarray:
+    """How many runs from each on are covered, within its row (`row_stop`: the index after
+    the row's last run)."""
+    index = np.arange(len(covered))
+    stop = np.where(covered, row_stop, index)
+    return np.minimum.accumulate(stop[::-1])[::-1] - index
+
+
+def _joined(pieces: list[str], ends: np.ndarray, lengths: np.ndarray | None = None) -> list[str]:
+    """The pieces joined in groups, each ending before the index in `ends` (increasing)."""
+    text = "".join(pieces)
+    if lengths is None:
+        lengths = np.fromiter(map(len, pieces), np.int64, len(pieces))
+    bounds = np.concatenate([[0], np.cumsum(lengths)])[ends].tolist()
+    return [text[a:b] for a, b in pairwise([0, *bounds])]
+
+
+def _candidates(texts: list[str]) -> np.ndarray:
+    """The numbers of the texts that may need escaping or cutting in a cell (one search
+    over them all, joined by newlines: most need neither)."""
+    lengths = np.fromiter(map(len, texts), np.int64, len(texts))
+    ends = np.cumsum(lengths + 1)
+    joined = "\n".join(texts)
+    found = [m.start() for m in SPECIAL_CHARACTERS.finditer(joined)]
+    at = joined.find("_x")  # the start of a literal _xHHHH_ perhaps
+    while at >= 0:
+        found.append(at)
+        at = joined.find("_x", at + 1)
+    return np.union1d(np.searchsorted(ends, found, side="right"), np.flatnonzero(lengths > MAX_TEXT // 2))
+
+
+def coloured_cells(contexts: Contexts, refs: list[str], fonts: dict[int, tuple[str, int]], plain_run: str,
+                   wrap: int, wrap_quoted: int) -> list[str]:  # fmt: skip
+    """The Context (coloured) cells of a block (`refs` their references): rich text of the
+    runs, each coloured run in its font (`fonts`: colour → run properties, cell style), a
+    plain one after another in `plain_run`; one coloured run a cell in its colour, one plain
+    run a plain cell, none no cell."""
+    row, kind, texts = contexts.run_row, contexts.run_kind, contexts.run_text
+    cells = [""] * len(refs)
+    ends, sizes = _run_ends(row)
+    for end in ends[sizes == 1].tolist():
+        r, colour, text = int(row[end - 1]), int(kind[end - 1]), texts[end - 1]
+        style = fonts[colour][1] if colour else wrap
+        if colour:
+            cells[r] = text_cell(refs[r], text, style, style)
+        else:
+            cells[r] = value_cell(refs[r], text, wrap, wrap_quoted, wrap)
+    rich = np.flatnonzero(np.repeat(sizes > 1, sizes))
+    if not len(rich):
+        return cells
+    row, kind, first = row[rich], kind[rich], np.insert(row[rich][1:] != row[rich][:-1], 0, True)
+    texts = [texts[k] for k in rich.tolist()]
+    for k in np.flatnonzero(contexts.escape[row]).tolist():
+        texts[k] = escaped(texts[k])
+    edges = map(str.isspace, chain(map(itemgetter(0), texts), map(itemgetter(-1), texts)))
+    kept = np.fromiter(edges, bool, 2 * len(texts)).reshape(2, -1).any(axis=0)  # whitespace at an end
+    properties = np.array(["", *(fonts[k][0] for k in (1, 2, 3))], dtype=object)[kind]
+    properties[(kind == 0) & ~first] = plain_run
+    opened = np.where(kept, f"<t{PRESERVE}>", "<t>").astype(object)
+    runs = "<r>" + properties + opened + np.array(texts, dtype=object) + "</t></r>"
+    last = _run_ends(row)[0]
+    bodies = _joined(runs.tolist(), last)
+    for r, body in zip(row[last - 1].tolist(), bodies, strict=True):
+        cells[r] = f'<c r="{refs[r]}" s="{wrap}" t="inlineStr"><is>{body}</is></c>'
+    return cells

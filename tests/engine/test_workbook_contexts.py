@@ -1,0 +1,97 @@
+"""The error sheets' context columns, made a block of rows at once over arrays, are those
+engine.context makes one error at a time (its emoji text, its runs in colour)."""
+
+from __future__ import annotations
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.context import Context, Run, build_context, marked_text, rich_runs
+from engine.export.cells import CUT, MAX_TEXT, fitted, needs_care, safe_text, units
+from engine.export.contexts import Contexts, DocumentTexts, coloured_cells
+from engine.export.sheetxml import rich_cell, special, text_cell, value_cell
+from engine.spans import Document, TokenNumbers
+
+FONTS = {1: ("<rPr><b/></rPr>", 7), 2: ("<rPr><i/></rPr>", 8), 3: ("<rPr><u/></rPr>", 9)}
+PLAIN_RUN = "<rPr><sz/></rPr>"
+WRAP, WRAP_QUOTED = 4, 5
+WORDS = ["the", "Holmes", "&", "<b>", " ", "", "_x0041_", "a\x0bb", "🟩", "x" * 300, "said."]
+
+
+def _context(doc: Document | None, gold, system, unit) -> Context | None:
+    """A row's context as the workbook made it one row at a time."""
+    if doc is None:
+        return None
+    if not (gold or system):
+        if not doc.has_words or len(doc.tokens) > 400:
+            return None
+        return Context([Run(doc.joiner.join(doc.tokens))], doc.joiner, False, False)
+    return build_context(doc, gold or [], system or [], unit)
+
+
+def _coloured(ref: str, context: Context, text: str) -> str:
+    """A row's coloured cell as the workbook made it one row at a time."""
+    careful = needs_care(text)
+    runs, pending, room = [], [], MAX_TEXT - len(CUT)
+    for run in rich_runs(context):
+        piece = run.text
+        if careful:
+            piece = fitted(safe_text(piece), room)
+            room -= units(piece)
+        if not piece:
+            continue
+        colour = run.gold + 2 * run.system
+        if not colour:
+            pending.append(piece)
+            continue
+        if pending:
+            runs.append((0, "".join(pending)))
+            pending = []
+        runs.append((colour, piece))
+    if pending:
+        runs.append((0, "".join(pending)))
+    if len(runs) > 1:
+        pieces = [(FONTS[c][0] if c else PLAIN_RUN * bool(i), piece) for i, (c, piece) in enumerate(runs)]
+        return rich_cell(ref, pieces, WRAP, careful or special(text))
+    if runs and runs[0][0]:
+        return text_cell(ref, runs[0][1], FONTS[runs[0][0]][1], FONTS[runs[0][0]][1])
+    return value_cell(ref, runs[0][1], WRAP, WRAP_QUOTED, WRAP) if runs else ""
+
+
+@st.composite
+def documents(draw):
+    kind = draw(st.sampled_from(["words", "numbers", "text"]))
+    length = draw(st.integers(0, 120))
+    if kind == "text":
+        tokens = "".join(draw(st.lists(st.sampled_from("ab &<_x\x0b 🟩"), min_size=length, max_size=length)))
+        return Document("t", tokens, [(0, length // 2), (length // 2, length)] if length else [], joiner="")
+    cuts = sorted(draw(st.lists(st.integers(0, length), max_size=4)))
+    units = list(zip([0, *cuts], [*cuts, length], strict=True))
+    if kind == "numbers":
+        return Document("n", TokenNumbers(units), units, has_words=False)
+    return Document("w", draw(st.lists(st.sampled_from(WORDS), min_size=length, max_size=length)), units)
+
+
+def _parts(draw, length):
+    if draw(st.booleans()):
+        return draw(st.sampled_from([None, []]))
+    pairs = draw(st.lists(st.tuples(st.integers(-3, length + 3), st.integers(0, 90)), min_size=1, max_size=3))
+    return [[a, a + n] for a, n in pairs]
+
+
+@settings(max_examples=300, deadline=None)
+@given(documents(), st.data())
+def test_the_columns_made_at_once_are_those_made_row_by_row(doc, data):
+    rows = data.draw(st.integers(1, 8))
+    names = [data.draw(st.sampled_from([doc.name, doc.name, "elsewhere"])) for _ in range(rows)]
+    gold = [_parts(data.draw, len(doc)) for _ in range(rows)]
+    system = [_parts(data.draw, len(doc)) for _ in range(rows)]
+    units = [data.draw(st.none() | st.integers(0, max(len(doc.units) - 1, 0))) for _ in range(rows)]
+    contexts = Contexts(DocumentTexts({doc.name: doc}, names), names, gold, system, units)
+    refs = [f"O{k}" for k in range(rows)]
+    cells = coloured_cells(contexts, refs, FONTS, PLAIN_RUN, WRAP, WRAP_QUOTED)
+    for k in range(rows):
+        context = _context(doc if names[k] == doc.name else None, gold[k], system[k], units[k])
+        text = marked_text(context) if context is not None else None
+        assert contexts.marked[k] == text
+        assert cells[k] == (_coloured(refs[k], context, text) if context is not None else "")
