@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import numpy as np
-from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QTimer, Signal
+from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QThread, QTimer, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -11,6 +11,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QProgressBar,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -19,17 +20,21 @@ from PySide6.QtWidgets import (
 from engine.glossary import meaning
 from engine.report import COLUMN_TITLES, ColumnRows
 
-from .models import SAMPLED_ROWS, RowsModel, error_mask
+from .models import SAMPLED_ROWS, ErrorQuery, RowsModel, shown_rows
 from .viewer_data import ReportData
+from .worker import Task, reap, start
 
 ALL_TYPES = "All types"
 ALL_LABELS = "All labels"
 
 
 class ErrorsPanel(QWidget):
-    """Filters over a sortable table of the report's error rows."""
+    """Filters over a sortable table of the report's error rows. The rows to show are found
+    and sorted on a worker thread; the table keeps its rows meanwhile, and a newer query
+    supersedes an older one (results carry the generation of their query)."""
 
     error_selected = Signal(int)  # the row's index in report.error_rows
+    idle = Signal()  # no search or sort runs any more
 
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -44,7 +49,19 @@ class ErrorsPanel(QWidget):
         self.search.setPlaceholderText("Search the error table…")
         self.search.setClearButtonEnabled(True)
         self.count = QLabel()
+        self.searching = QProgressBar()
+        self.searching.setRange(0, 0)  # busy: moves while a search or sort runs
+        self.searching.setMaximumWidth(60)
+        self.searching.setTextVisible(False)
+        self.searching.hide()
+        self._search_timer = QTimer(self)
+        self._search_timer.setSingleShot(True)
+        self._search_timer.setInterval(200)
+        self._generation = 0  # of the latest query: older results are dropped
+        self._runs: list[tuple[QThread, Task]] = []
+        self._select_when_shown: int | None = None
         self.model = RowsModel(titles=COLUMN_TITLES)
+        self.model.sort_asked.connect(self.apply_filters)
         self.table = QTableView()
         self.table.setModel(self.model)
         self.table.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)
@@ -61,9 +78,6 @@ class ErrorsPanel(QWidget):
         # for thousands of cells on the UI thread when a report arrives.
         self.table.horizontalHeader().setResizeContentsPrecision(0)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
-        self._search_timer = QTimer(self)
-        self._search_timer.setSingleShot(True)
-        self._search_timer.setInterval(200)
         self._search_timer.timeout.connect(self.apply_filters)
         self.search.textChanged.connect(self._search_timer.start)
         self.type_filter.currentIndexChanged.connect(self.apply_filters)
@@ -76,6 +90,7 @@ class ErrorsPanel(QWidget):
         bar.addWidget(self.type_filter)
         bar.addWidget(self.label_filter)
         bar.addWidget(self.search, 1)
+        bar.addWidget(self.searching)
         bar.addWidget(self.count)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
@@ -102,7 +117,10 @@ class ErrorsPanel(QWidget):
         self.search.blockSignals(True)
         self.search.clear()
         self.search.blockSignals(False)
-        self.apply_filters()
+        errors = data.errors if data else ColumnRows({})
+        self.model.set_rows(errors, data.shown_columns if data else [], np.arange(len(errors)))
+        self._select_when_shown = None
+        self.apply_filters()  # in the kept sort order, when it has been worked out
         self._fit_columns()
         self.table.selectionModel().clearCurrentIndex()  # a new report opens at its first row
         self.table.scrollToTop()
@@ -121,23 +139,59 @@ class ErrorsPanel(QWidget):
         label = self.label_filter.currentText() if self.label_filter.currentIndex() > 0 else None
         return error_type, label, self.search.text()
 
+    def query(self) -> ErrorQuery:
+        """The filters and the table's sort."""
+        header = self.table.horizontalHeader()
+        column = header.sortIndicatorSection()
+        name = self.model.columns[column] if 0 <= column < self.model.columnCount() else None
+        ascending = header.sortIndicatorOrder() == Qt.SortOrder.AscendingOrder
+        return ErrorQuery(*self.filters(), sort_column=name, ascending=ascending)
+
     def apply_filters(self) -> None:
-        """Show the rows that pass the filters, in the table's current sort order."""
+        """Find the rows that pass the filters, in the table's sort order, on a worker thread;
+        the table shows them when they arrive (unless a newer query has been asked by then)."""
+        self._generation += 1
+        self.cancel()  # the timer too: this query has the latest text
         if self.data is None:
-            self.model.set_rows(ColumnRows({}), [], np.zeros(0, dtype=np.int64))
             self.count.setText("")
             return
-        errors = self.data.errors
-        error_type, label, query = self.filters()
-        if error_type is None and label is None and not query.strip():
-            shown = np.arange(len(errors))  # no filter: nothing to look at
-        else:
-            shown = np.flatnonzero(error_mask(errors, self.data.search_lines, error_type, label, query))
-        self.model.set_rows(errors, self.data.shown_columns, shown)
-        header = self.table.horizontalHeader()
-        if header.sortIndicatorSection() >= 0:
-            self.model.sort(header.sortIndicatorSection(), header.sortIndicatorOrder())
-        self.count.setText(f"{len(shown)} of {len(errors)}")
+        data, query, generation = self.data, self.query(), self._generation
+        task = Task("Searching the errors", lambda progress: (generation, shown_rows(
+            data.errors, data.search_lines, query, progress)))  # fmt: skip
+        task.finished.connect(self._rows_found)
+        thread = start(task, self)
+        thread.finished.connect(self._run_ended)
+        self._runs.append((thread, task))  # the task lives until its thread has ended
+        self.searching.show()
+        self.count.setText("Searching…" if query.filters else "Sorting…" if query.sort_column else "")
+
+    def _rows_found(self, result: tuple[int, np.ndarray]) -> None:
+        generation, shown = result
+        if generation != self._generation or self.data is None:
+            return  # a newer query or another report came since
+        self.model.show_order(shown)
+        self.searching.hide()
+        self.count.setText(f"{len(shown)} of {len(self.data.errors)}")
+        row, self._select_when_shown = self._select_when_shown, None
+        if row is not None and self.model.row_of(row) is not None:
+            self.select_error(row)
+
+    def _run_ended(self) -> None:
+        reap(self._runs, self.sender())
+        if not self._runs:
+            self.searching.hide()
+            self.idle.emit()
+
+    def cancel(self) -> None:
+        """Stop the searches and sorts running or waiting for typing to pause (the results
+        of those running, if any, are dropped)."""
+        self._search_timer.stop()
+        for _, task in self._runs:
+            task.cancel()
+
+    @property
+    def busy(self) -> bool:
+        return bool(self._runs)
 
     def clear_filters(self) -> None:
         for widget in (self.type_filter, self.label_filter):
@@ -150,12 +204,13 @@ class ErrorsPanel(QWidget):
         self.apply_filters()
 
     def select_error(self, row: int) -> None:
-        """Select an error row (showing all rows first when the filters hide it)."""
+        """Select an error row (showing all rows first when the filters hide it: it is
+        selected when they arrive)."""
+        self._select_when_shown = None
         shown = self.model.row_of(row)
         if shown is None:
+            self._select_when_shown = row
             self.clear_filters()
-            shown = self.model.row_of(row)
-        if shown is None:
             return
         index = self.model.index(shown, 0)
         self.table.selectionModel().setCurrentIndex(

@@ -234,6 +234,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
             field.browsed.connect(lambda folder: self.settings.set_folder("inputs", folder))
         self.errors.error_selected.connect(self.viewer.show_error)
         self.viewer.error_clicked.connect(self.errors.select_error)
+        self.errors.idle.connect(self._close_if_waiting)
         self.viewer.attach_requested.connect(self.attach_text)
         self.viewer.status.connect(lambda text: self.statusBar().showMessage(text, 4000))
         self.viewer.documents.currentTextChanged.connect(lambda _: self._update_actions())
@@ -246,7 +247,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
 
         if getattr(self, "agreement", None) is None:
             self.agreement = AgreementWindow(self)
-            self.agreement.idle.connect(self._agreement_idle)
+            self.agreement.idle.connect(self._close_if_waiting)
         self.agreement.show()
         self.agreement.raise_()
 
@@ -256,8 +257,8 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
 
     @property
     def idle(self) -> bool:
-        """No work runs, not even letting go of a replaced result."""
-        return self._task is None and not self._releases
+        """No work runs, not even letting go of a replaced result or searching the errors."""
+        return self._task is None and not self._releases and not self.errors.busy
 
     def run_task(self, title: str, job: Job, done: Any, failed_doing: str) -> bool:
         """Run a job off the UI thread with the progress bar; `done(result)` when it ends well."""
@@ -324,7 +325,8 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         elif self._rescore_pending():
             self._rescore_timer.start()
 
-    def _agreement_idle(self) -> None:
+    def _close_if_waiting(self) -> None:
+        """The Agreement window's work or the error table's search has stopped."""
         if self._close_when_idle:
             self.close()
 
@@ -359,7 +361,8 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         which would abort the app, and it never freezes waiting. The same holds for the
         Agreement window's work."""
         self._rescore_timer.stop()
-        if self._thread is not None or self._releases or self._agreement_busy():
+        self.errors.cancel()
+        if self._thread is not None or self._releases or self._agreement_busy() or self.errors.busy:
             self.cancel()
             if self._agreement_busy():
                 self.agreement.cancel()

@@ -4,13 +4,15 @@ and filtered with pandas and numpy."""
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass
 from itertools import chain
 from typing import Any
 
 import numpy as np
 import pandas as pd
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt, Signal
 
+from engine.progress import NO_PROGRESS, Progress
 from engine.report import ColumnRows
 from engine.scale import DEFAULT_SCALE, FRACTION, is_score, is_score_column, on_scale, score_text
 
@@ -179,7 +181,10 @@ class RowsModel(FrameModel):
     """A read-only model of a report's error table kept as columns (report.ColumnRows), shown
     in the order of `shown` (positions in the rows): nothing is copied or converted when a
     report arrives; a cell is one column's value, looked up (and formatted) when the view
-    paints it, a column gathered in the shown order only when it is sorted."""
+    paints it. The model does not sort itself: a view's sort asks for it (`sort_asked`) and
+    its owner works the order out off the UI thread (`sorted_rows`), then shows it."""
+
+    sort_asked = Signal(int, Qt.SortOrder)
 
     def __init__(self, parent: Any = None, titles: Mapping[str, str] | None = None) -> None:
         self._values: list[Sequence[Any]] = []
@@ -192,6 +197,12 @@ class RowsModel(FrameModel):
         self._values, self._names, self._order = [table.column(c) for c in columns], list(columns), shown
         self._scores = {i for i, name in enumerate(columns) if is_score_column(name)}
         self.endResetModel()
+
+    def show_order(self, shown: np.ndarray) -> None:
+        """Show the same rows (or others of the same table) in the order of `shown`."""
+        self.layoutAboutToBeChanged.emit()
+        self._order = shown
+        self.layoutChanged.emit()
 
     def _cell(self, row: int, column: int) -> Any:
         return self._values[column][self._order[row]]
@@ -213,12 +224,15 @@ class RowsModel(FrameModel):
         return 0 if parent.isValid() else len(self._names)
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
-        if column < 0 or column >= len(self._names) or not len(self._order):
-            return
-        self.layoutAboutToBeChanged.emit()
-        keys = pd.Series(list(map(self._values[column].__getitem__, self._order.tolist())), dtype=object)
-        self._order = self._order[sort_order(keys, order == Qt.SortOrder.AscendingOrder)]
-        self.layoutChanged.emit()
+        self.sort_asked.emit(column, order)
+
+
+def sorted_rows(values: Sequence[Any], shown: np.ndarray, ascending: bool) -> np.ndarray:
+    """`shown` (row positions) in the order of their values in a column (as sort_order)."""
+    if not len(shown):
+        return shown
+    keys = pd.Series(list(map(values.__getitem__, shown.tolist())), dtype=object)
+    return shown[sort_order(keys, ascending)]
 
 
 def error_table(rows: Sequence[dict[str, Any]]) -> ColumnRows:
@@ -230,9 +244,18 @@ def error_table(rows: Sequence[dict[str, Any]]) -> ColumnRows:
     return ColumnRows({key: [row.get(key) for row in rows] for key in keys})
 
 
-def search_texts(table: ColumnRows, columns: list[str]) -> list[str]:
-    """One lower-case line per row holding the text of `columns`, for text search."""
-    texts = [map(display, table.column(c)) for c in columns]
+def shown_texts(values: Sequence[Any]) -> Sequence[str]:
+    """How a column's values show (`display`): a column of text as it is (nothing to convert)."""
+    return values if set(map(type, values)) <= {str} else list(map(display, values))
+
+
+def search_texts(table: ColumnRows, columns: list[str], progress: Progress = NO_PROGRESS) -> list[str]:
+    """One lower-case line per row holding the text of `columns`, for text search
+    (`progress`: checked for cancellation between columns)."""
+    texts = []
+    for c in columns:
+        progress.check()
+        texts.append(shown_texts(table.column(c)))
     return ["\t".join(line).casefold() for line in zip(*texts, strict=True)] if texts else [""] * len(table)
 
 
@@ -252,3 +275,38 @@ def error_mask(
     if query:
         mask &= np.fromiter((query in line for line in search()), bool, n)
     return mask
+
+
+@dataclass(frozen=True)
+class ErrorQuery:
+    """What the error table shows: the filters (None: any type, any label) and the sort (the
+    name of a column, None: the report's order)."""
+
+    error_type: str | None = None
+    label: str | None = None
+    text: str = ""
+    sort_column: str | None = None
+    ascending: bool = True
+
+    @property
+    def filters(self) -> bool:
+        return self.error_type is not None or self.label is not None or bool(self.text.strip())
+
+
+def shown_rows(
+    table: ColumnRows,
+    search: Callable[[Progress], list[str]],
+    query: ErrorQuery,
+    progress: Progress = NO_PROGRESS,
+) -> np.ndarray:
+    """The positions of the rows that pass the query's filters, in its sort order
+    (`search(progress)` gives the rows' search lines; `progress`: checked for cancellation)."""
+    if query.filters:
+        lines = lambda: search(progress)  # noqa: E731
+        shown = np.flatnonzero(error_mask(table, lines, query.error_type, query.label, query.text))
+    else:
+        shown = np.arange(len(table))  # no filter: nothing to look at
+    progress.check()
+    if query.sort_column is None:
+        return shown
+    return sorted_rows(table.column(query.sort_column), shown, query.ascending)

@@ -6,6 +6,7 @@ here."""
 from __future__ import annotations
 
 import bisect
+import threading
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, repeat
@@ -331,6 +332,7 @@ class ReportData:
     shown_columns: list[str] = field(default_factory=list)
     errors: ColumnRows = field(default_factory=lambda: ColumnRows({}))
     _search: list[str] | None = None
+    _search_made: threading.Lock = field(default_factory=threading.Lock, repr=False)
 
     @classmethod
     def build(cls, report: Report, progress: Progress = NO_PROGRESS) -> ReportData:
@@ -353,11 +355,13 @@ class ReportData:
             input_file.sha256  # noqa: B018 - hashed here, off the UI thread (the results view shows it)
         return data
 
-    def search_lines(self) -> list[str]:
-        """The error rows' text for the error view's search, made at the first search."""
-        if self._search is None:
-            self._search = search_texts(self.errors, self.shown_columns)
-        return self._search
+    def search_lines(self, progress: Progress = NO_PROGRESS) -> list[str]:
+        """The error rows' text for the error view's search, made at the first search (on a
+        worker thread: one at a time; a cancelled one leaves them to the next)."""
+        with self._search_made:
+            if self._search is None:
+                self._search = search_texts(self.errors, self.shown_columns, progress)
+            return self._search
 
     def error_row(self, index: int) -> dict[str, Any]:
         """Error row `index` (in the report's order) as a dict."""

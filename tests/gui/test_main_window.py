@@ -138,16 +138,20 @@ def test_error_filters_by_type_label_and_text(qtbot, window):
     errors = window.errors
     assert errors.model.rowCount() == 9
     errors.type_filter.setCurrentText("FN")
+    wait_idle(qtbot, window)
     assert errors.model.rowCount() == 2
     errors.type_filter.setCurrentIndex(0)
     errors.label_filter.setCurrentText("PER")
+    wait_idle(qtbot, window)
     assert {errors.model.index(r, 0).data() for r in range(errors.model.rowCount())} == {"E2", "E7"}
     errors.label_filter.setCurrentIndex(0)
     errors.search.setText("reichenbach")
     errors.apply_filters()
+    wait_idle(qtbot, window)
     assert [errors.model.index(r, 0).data() for r in range(errors.model.rowCount())] == ["E4"]
     assert errors.count.text() == "1 of 9"
     window.viewer.error_clicked.emit(0)  # a click on a span hidden by the filters shows all rows
+    wait_idle(qtbot, window)
     assert errors.model.rowCount() == 9 and errors.selected_error() == 0
 
 

@@ -6,7 +6,16 @@ import numpy as np
 import pandas as pd
 from PySide6.QtCore import Qt
 
-from gui.models import RAW_ROLE, FrameModel, RowsModel, display, error_mask, error_table, search_texts
+from gui.models import (
+    RAW_ROLE,
+    FrameModel,
+    RowsModel,
+    display,
+    error_mask,
+    error_table,
+    search_texts,
+    sorted_rows,
+)
 
 
 def column(model: FrameModel, c: int) -> list[object]:
@@ -66,9 +75,14 @@ def test_the_rows_model_shows_rows_in_the_order_given_and_sorts_a_column_on_dema
     assert (
         [model.source_row(r) for r in range(2)] == [2, 0] and model.row_of(0) == 1 and model.row_of(1) is None
     )
+    asked: list[tuple[int, Qt.SortOrder]] = []
+    model.sort_asked.connect(lambda c, order: asked.append((c, order)))
     model.sort(1, Qt.SortOrder.AscendingOrder)
+    assert asked == [(1, Qt.SortOrder.AscendingOrder)] and column(model, 0) == ["LE", "FN"]  # not sorted here
+    shown = np.array([2, 0])
+    model.show_order(sorted_rows(TABLE.column("gold_text"), shown, True))
     assert column(model, 1) == ["Baker Street", "Holmes"]
-    model.sort(2, Qt.SortOrder.DescendingOrder)
+    model.show_order(sorted_rows(TABLE.column("n"), shown, False))
     assert column(model, 2) == [2.5, None]  # missing last
-    model.sort(0, Qt.SortOrder.DescendingOrder)
+    model.show_order(sorted_rows(TABLE.column("type"), shown, False))
     assert [model.source_row(r) for r in range(2)] == [2, 0]

@@ -204,6 +204,7 @@ def test_a_hidden_error_table_measures_a_sample_of_its_rows(qtbot, monkeypatch):
     panel.set_report(ReportData.build(report))
     assert panel.model.rowCount() == len(report.error_rows) == 2000
     assert 0 < len(asked) <= 2 * SAMPLED_ROWS
+    qtbot.waitUntil(lambda: not panel.busy)  # its rows' order is found on a worker thread
 
 
 def test_the_error_table_and_the_viewer_read_the_error_columns_without_making_rows(
@@ -216,7 +217,7 @@ def test_the_error_table_and_the_viewer_read_the_error_columns_without_making_ro
 
     from engine.report import ColumnRows
 
-    from .conftest import evaluate
+    from .conftest import evaluate, wait_idle
 
     made: list[tuple[int, int]] = []
     monkeypatch.setattr(ColumnRows, "dicts", lambda self, start, stop: made.append((start, stop)) or [])
@@ -224,13 +225,16 @@ def test_the_error_table_and_the_viewer_read_the_error_columns_without_making_ro
     errors, viewer = window.errors, window.viewer
     assert isinstance(window.report.error_rows, ColumnRows) and errors.model.rowCount() == 9
     errors.table.sortByColumn(errors.model.columns.index("type"), Qt.SortOrder.DescendingOrder)
+    wait_idle(qtbot, window)
     types = [errors.model.index(r, errors.model.columns.index("type")).data() for r in range(9)]
     assert types == sorted(types, reverse=True) and types[0] == "LE"
     errors.label_filter.setCurrentText("PER")
+    wait_idle(qtbot, window)
     assert sorted(errors.model.index(r, 0).data() for r in range(errors.model.rowCount())) == ["E2", "E7"]
     errors.clear_filters()
     errors.search.setText("reichenbach")
     errors.apply_filters()
+    wait_idle(qtbot, window)
     assert errors.count.text() == "1 of 9"
     errors.select_error(3)
     assert viewer.panes["gold"].selection[0] == [(viewer.data.error_row(3)["gold_start"],
