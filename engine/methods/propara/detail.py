@@ -16,7 +16,7 @@ from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any
 
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
-from ...report import ERROR_COLUMNS, ColumnRows, Later, Table
+from ...report import ERROR_COLUMNS, ColumnRows, Later, Table, numbered_rows
 from ...spans import Document, Span
 from .scores import QUESTIONS, QuestionScore
 from .summary import Conversion, Move, Summary
@@ -227,9 +227,7 @@ def error_rows(placed: list[tuple[Document, list[Entry]]], plain_numbers: bool) 
     document and entries), with the ids E1, E2, … (`plain_numbers`: every process id fits
     in 64 bits; ColumnRows)."""
     values = [_row_values(doc, entry) for doc, found in placed for entry in found if entry.score < 1.0]
-    columns = list(zip(*values, strict=True)) or [()] * (len(ROW_KEYS) - 1)
-    ids = [f"E{n}" for n in range(1, len(values) + 1)]
-    return ColumnRows(dict(zip(ROW_KEYS, (ids, *columns), strict=True)), plain_numbers)
+    return numbered_rows(ROW_KEYS, values, plain_numbers)
 
 
 def spans(doc: Document, found: list[Entry], side: str) -> list[Span]:
