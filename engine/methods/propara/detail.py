@@ -54,9 +54,8 @@ def process_document(pid: int, steps: int, sentences: list[str] | None) -> Docum
         return Document(document_name(pid), list(tokens), list(units), list(ids), has_words=False)
     tokens: list[str] = []
     units: list[tuple[int, int]] = []
-    texts = sentences
-    for k in range(1, max(steps, len(texts)) + 1):
-        words = texts[k - 1].split() if k <= len(texts) else []
+    for k in range(1, max(steps, len(sentences)) + 1):
+        words = sentences[k - 1].split() if k <= len(sentences) else []
         start = len(tokens)
         tokens += words or [f"(step {k})"]
         units.append((start, len(tokens)))
