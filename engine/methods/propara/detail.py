@@ -83,34 +83,18 @@ class Entry:
 
     @property
     def kind(self) -> str:
-        """matched, partial, missing (answer without credit) or spurious (prediction without)."""
-        if self.score >= 1.0:
-            return "matched"
-        if self.score > 0.0:
-            return "partial"
-        return "missing" if self.side == "answer" else "spurious"
+        """The item's status (see status)."""
+        return status(self.score, self.side)
 
 
-def entries(answer: Summary, prediction: Summary, questions: dict[str, QuestionScore]) -> list[Entry]:
-    """Per question: the answer items, then the prediction items."""
-    found: list[Entry] = []
-    for q in QUESTIONS:
-        answers, predictions = getattr(answer, q), getattr(prediction, q)
-        result = questions[q]
-        for item, (best, where) in zip(answers, result.answer_best, strict=True):
-            found.append(
-                Entry(answer.pid, q, "answer", item, predictions[where] if where >= 0 else None, best)
-            )
-        for item, (best, where) in zip(predictions, result.prediction_best, strict=True):
-            found.append(
-                Entry(answer.pid, q, "prediction", item, answers[where] if where >= 0 else None, best)
-            )
-    return found
-
-
-def process_entries(scores: ProcessScores, k: int) -> list[Entry]:
-    """The entries of answer process k (its number in `scores`)."""
-    return entries(*scores.summaries(k), scores.questions(k))
+def status(score: float, side: str) -> str:
+    """An item's kind by its best score: matched, partial, missing (answer without
+    credit) or spurious (prediction without)."""
+    if score >= 1.0:
+        return "matched"
+    if score > 0.0:
+        return "partial"
+    return "missing" if side == "answer" else "spurious"
 
 
 #: The keys of an item of the JSON report.
@@ -150,7 +134,8 @@ class Items:
 
     def add_process(self, answer: Summary, prediction: Summary, questions: dict[str, QuestionScore],
                     shown: tuple[Shown, Shown]) -> list[Entry]:  # fmt: skip
-        """Every item of one process (in entries' order); the entries scored below 1."""
+        """Every item of one process (per question the answer's, then the prediction's);
+        the entries scored below 1."""
         below: list[Entry] = []
         for q in QUESTIONS:
             result, answers, predictions = questions[q], getattr(answer, q), getattr(prediction, q)
@@ -229,19 +214,21 @@ def error_rows(placed: list[tuple[Document, list[Entry]]], plain_numbers: bool) 
     return numbered_rows(ROW_KEYS, values, plain_numbers)
 
 
-def spans(doc: Document, found: list[Entry], side: str) -> list[Span]:
-    """The conversions and moves of one side at their steps (status: their kind). Every
-    such step is a unit of the document: it has max(the answer's, the prediction's
-    sentence count) units, and an item's step is at most its own file's count."""
+def spans(doc: Document, summary: Summary, questions: dict[str, QuestionScore], side: str) -> list[Span]:
+    """The conversions and moves of one side's summary at their steps (status: their kind
+    by their best score in `questions`). Every such step is a unit of the document: it
+    has max(the answer's, the prediction's sentence count) units, and an item's step is
+    at most its own file's count."""
     result = []
-    for entry in found:
-        step = item_step(entry.item)
-        if entry.side != side or not step:
-            continue
-        start, end = doc.units[step - 1]
-        attrs = {"kind": SINGULAR[entry.question], "status": entry.kind, "step": step,
-                 "text": item_text(entry.item)}  # fmt: skip
-        result.append(Span(start, end, SINGULAR[entry.question], doc.name, attrs))
+    for q in ("conversions", "moves"):
+        best = questions[q].answer_best if side == "answer" else questions[q].prediction_best
+        for item, (score, _) in zip(getattr(summary, q), best, strict=True):
+            if not item.step:
+                continue
+            start, end = doc.units[item.step - 1]
+            attrs = {"kind": SINGULAR[q], "status": status(score, side), "step": item.step,
+                     "text": item_text(item)}  # fmt: skip
+            result.append(Span(start, end, SINGULAR[q], doc.name, attrs))
     return result
 
 
@@ -286,9 +273,11 @@ def later_spans(scores: ProcessScores, placed: list[tuple[Document, int]], side:
     """The spans of one side of every process (`placed`: its document and number in
     `scores`; `count`: the side's conversions and moves), made when first read: the
     command line shows none."""
+    mine = 0 if side == "answer" else 1  # the side's summary in scores.summaries(k)
 
     def made() -> list[Span]:
-        return [span for doc, k in placed for span in spans(doc, process_entries(scores, k), side)]
+        return [span for doc, k in placed
+                for span in spans(doc, scores.summaries(k)[mine], scores.questions(k), side)]  # fmt: skip
 
     return Later(count, made)
 
