@@ -288,6 +288,18 @@ class ColumnRows(Later):
         return part
 
 
+def error_ids(count: int) -> list[str]:
+    """The error rows' ids E1, E2, … for `count` rows."""
+    return [f"E{number}" for number in range(1, count + 1)]
+
+
+def numbered_rows(keys: Sequence[str], rows: list[tuple[Any, ...]], plain_numbers: bool) -> ColumnRows:
+    """Error rows (their values in `keys`' order but the first, the id) as columns,
+    numbered E1, E2, … under `keys[0]` (`plain_numbers`: as ColumnRows)."""
+    columns = list(zip(*rows, strict=True)) or [()] * (len(keys) - 1)
+    return ColumnRows(dict(zip(keys, (error_ids(len(rows)), *columns), strict=True)), plain_numbers)
+
+
 @dataclass
 class Report:
     """The result of one evaluation."""

@@ -18,7 +18,7 @@ from typing import Any
 import numpy as np
 
 from ...formats.spantable import SpanTable
-from ...report import ColumnRows, Later, Report
+from ...report import ColumnRows, Later, Report, error_ids
 from ...spans import Document, Span, TokenNumbers
 from .batch import Codes, Side
 from .compare import Decided, Decision, Ordered, decision_rows, ordered_decisions
@@ -146,8 +146,7 @@ class DocumentBuilder:
         """Every pair's error rows in turn, numbered E1, E2, …"""
         pairs = [error_columns(p, self._spans(p), self.codes.labels) for p in self.pairs]
         columns = pairs[0] if len(pairs) == 1 else {k: [v for p in pairs for v in p[k]] for k in ROW_KEYS[1:]}
-        n = len(columns["document"])
-        ids = [f"E{number}" for number in range(1, n + 1)]
+        ids = error_ids(len(columns["document"]))
         return ColumnRows({"error_id": ids, **columns}, plain_numbers=True)  # texts, whole numbers, None
 
     def _pairs_texts(self, start: int, stop: int) -> list[bytes] | None:

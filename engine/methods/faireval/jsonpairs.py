@@ -10,12 +10,12 @@ those orjson writes for the entries as dicts (test_faireval_detail checks).
 
 from __future__ import annotations
 
-import math
-
 import numpy as np
 
+from ...rowkeys import group_ids
 from .batch import Side
 from .compare import Ordered
+from .grouping import first_of_groups
 from .passes import KINDS, SUBTYPES
 
 #: What follows the sentence: type and subtype, by phase × len(SUBTYPES) + subtype.
@@ -99,29 +99,7 @@ class SpanColumns:
 
 def distinct_rows(*columns: np.ndarray) -> tuple[list[tuple[int, ...]], np.ndarray]:
     """The distinct rows of the columns (their values side by side), in order, and each
-    row's number among them: by one sort of a single key where the columns' ranges fit in
-    64 bits (4× faster than lexsort), else lexsort."""
-    lows = [int(c.min(initial=0)) for c in columns]
-    sizes = [int(c.max(initial=0)) - low + 1 for c, low in zip(columns, lows, strict=True)]
-    if math.prod(sizes) >= 2**63:
-        return _lexsorted_rows(columns)
-    key = np.zeros(len(columns[0]), dtype=np.int64)
-    for column, low, size in zip(columns, lows, sizes, strict=True):
-        key = key * size + (column - low)
-    keys, which = np.unique(key, return_inverse=True)
-    rows = []
-    for low, size in zip(lows[::-1], sizes[::-1], strict=True):
-        keys, values = np.divmod(keys, size)
-        rows.append(values + low)
-    return list(zip(*(row.tolist() for row in rows[::-1]), strict=True)), which.reshape(-1)
-
-
-def _lexsorted_rows(columns: tuple[np.ndarray, ...]) -> tuple[list[tuple[int, ...]], np.ndarray]:
-    """distinct_rows by lexsort: the rows in order, each new one where a value changes."""
-    order = np.lexsort(columns[::-1])
-    rows = np.stack(columns)[:, order]
-    new = np.ones(len(order), dtype=bool)
-    new[1:] = (rows[:, 1:] != rows[:, :-1]).any(axis=0)
-    which = np.empty(len(order), dtype=np.int64)
-    which[order] = np.cumsum(new) - 1
-    return list(zip(*rows[:, new].tolist(), strict=True)), which
+    row's number among them."""
+    which = group_ids(*columns)
+    first = first_of_groups(which, int(which.max(initial=-1)) + 1)
+    return list(zip(*(c.take(first).tolist() for c in columns), strict=True)), which

@@ -344,7 +344,8 @@ class Run:
         if self.detail:
             from . import detail  # spans and contexts: not for a scores-only run
 
-            made = detail.process_detail(self.scores, self.by_pid(), self.sentences)
+            ordered = self.by_pid()
+            made = detail.process_detail(self.scores, ordered, self.sentences)
             data.update(self._data(made))
         inputs = [
             InputFile("gold", self.answers_path, self.read["gold"]),
@@ -362,11 +363,12 @@ class Run:
             data=data,
         )
         if self.detail:
-            self._fill_detail(report, made)
+            self._fill_detail(report, made, ordered)
         return report
 
-    def _fill_detail(self, report: Report, made: detail.Detail) -> None:
-        """Error rows, documents, spans and the Processes and Grid tables."""
+    def _fill_detail(self, report: Report, made: detail.Detail, ordered: list[int]) -> None:
+        """Error rows, documents, spans and the Processes and Grid tables (`ordered`: the
+        answer processes' numbers by process id, as by_pid gives them)."""
         from . import detail
         from .grid import Grid, grid_table
 
@@ -374,7 +376,7 @@ class Run:
         report.error_rows = made.errors
         report.gold_spans, report.system_spans = made.gold_spans, made.system_spans
         report.tables["processes"] = detail.processes_table(made.processes)
-        ordered, scores = self.by_pid(), self.scores
+        scores = self.scores
         chosen, predicted = [scores.processes[k] for k in ordered], [scores.predicted[k] for k in ordered]
         grid = Grid(self.answers.table, self.predictions.table, chosen, predicted)
         report.tables["grid"] = grid_table(grid.rows(self.sentences))

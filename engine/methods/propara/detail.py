@@ -16,7 +16,7 @@ from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any
 
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
-from ...report import ERROR_COLUMNS, ColumnRows, Later, Table
+from ...report import ERROR_COLUMNS, ColumnRows, Later, Table, numbered_rows
 from ...spans import Document, Span
 from .scores import QUESTIONS, QuestionScore
 from .summary import Conversion, Move, Summary
@@ -54,9 +54,8 @@ def process_document(pid: int, steps: int, sentences: list[str] | None) -> Docum
         return Document(document_name(pid), list(tokens), list(units), list(ids), has_words=False)
     tokens: list[str] = []
     units: list[tuple[int, int]] = []
-    texts = sentences
-    for k in range(1, max(steps, len(texts)) + 1):
-        words = texts[k - 1].split() if k <= len(texts) else []
+    for k in range(1, max(steps, len(sentences)) + 1):
+        words = sentences[k - 1].split() if k <= len(sentences) else []
         start = len(tokens)
         tokens += words or [f"(step {k})"]
         units.append((start, len(tokens)))
@@ -84,34 +83,18 @@ class Entry:
 
     @property
     def kind(self) -> str:
-        """matched, partial, missing (answer without credit) or spurious (prediction without)."""
-        if self.score >= 1.0:
-            return "matched"
-        if self.score > 0.0:
-            return "partial"
-        return "missing" if self.side == "answer" else "spurious"
+        """The item's status (see status)."""
+        return status(self.score, self.side)
 
 
-def entries(answer: Summary, prediction: Summary, questions: dict[str, QuestionScore]) -> list[Entry]:
-    """Per question: the answer items, then the prediction items."""
-    found: list[Entry] = []
-    for q in QUESTIONS:
-        answers, predictions = getattr(answer, q), getattr(prediction, q)
-        result = questions[q]
-        for item, (best, where) in zip(answers, result.answer_best, strict=True):
-            found.append(
-                Entry(answer.pid, q, "answer", item, predictions[where] if where >= 0 else None, best)
-            )
-        for item, (best, where) in zip(predictions, result.prediction_best, strict=True):
-            found.append(
-                Entry(answer.pid, q, "prediction", item, answers[where] if where >= 0 else None, best)
-            )
-    return found
-
-
-def process_entries(scores: ProcessScores, k: int) -> list[Entry]:
-    """The entries of answer process k (its number in `scores`)."""
-    return entries(*scores.summaries(k), scores.questions(k))
+def status(score: float, side: str) -> str:
+    """An item's kind by its best score: matched, partial, missing (answer without
+    credit) or spurious (prediction without)."""
+    if score >= 1.0:
+        return "matched"
+    if score > 0.0:
+        return "partial"
+    return "missing" if side == "answer" else "spurious"
 
 
 #: The keys of an item of the JSON report.
@@ -151,7 +134,8 @@ class Items:
 
     def add_process(self, answer: Summary, prediction: Summary, questions: dict[str, QuestionScore],
                     shown: tuple[Shown, Shown]) -> list[Entry]:  # fmt: skip
-        """Every item of one process (in entries' order); the entries scored below 1."""
+        """Every item of one process (per question the answer's, then the prediction's);
+        the entries scored below 1."""
         below: list[Entry] = []
         for q in QUESTIONS:
             result, answers, predictions = questions[q], getattr(answer, q), getattr(prediction, q)
@@ -227,24 +211,24 @@ def error_rows(placed: list[tuple[Document, list[Entry]]], plain_numbers: bool) 
     document and entries), with the ids E1, E2, … (`plain_numbers`: every process id fits
     in 64 bits; ColumnRows)."""
     values = [_row_values(doc, entry) for doc, found in placed for entry in found if entry.score < 1.0]
-    columns = list(zip(*values, strict=True)) or [()] * (len(ROW_KEYS) - 1)
-    ids = [f"E{n}" for n in range(1, len(values) + 1)]
-    return ColumnRows(dict(zip(ROW_KEYS, (ids, *columns), strict=True)), plain_numbers)
+    return numbered_rows(ROW_KEYS, values, plain_numbers)
 
 
-def spans(doc: Document, found: list[Entry], side: str) -> list[Span]:
-    """The conversions and moves of one side at their steps (status: their kind). Every
-    such step is a unit of the document: it has max(the answer's, the prediction's
-    sentence count) units, and an item's step is at most its own file's count."""
+def spans(doc: Document, summary: Summary, questions: dict[str, QuestionScore], side: str) -> list[Span]:
+    """The conversions and moves of one side's summary at their steps (status: their kind
+    by their best score in `questions`). Every such step is a unit of the document: it
+    has max(the answer's, the prediction's sentence count) units, and an item's step is
+    at most its own file's count."""
     result = []
-    for entry in found:
-        step = item_step(entry.item)
-        if entry.side != side or not step:
-            continue
-        start, end = doc.units[step - 1]
-        attrs = {"kind": SINGULAR[entry.question], "status": entry.kind, "step": step,
-                 "text": item_text(entry.item)}  # fmt: skip
-        result.append(Span(start, end, SINGULAR[entry.question], doc.name, attrs))
+    for q in ("conversions", "moves"):
+        best = questions[q].answer_best if side == "answer" else questions[q].prediction_best
+        for item, (score, _) in zip(getattr(summary, q), best, strict=True):
+            if not item.step:
+                continue
+            start, end = doc.units[item.step - 1]
+            attrs = {"kind": SINGULAR[q], "status": status(score, side), "step": item.step,
+                     "text": item_text(item)}  # fmt: skip
+            result.append(Span(start, end, SINGULAR[q], doc.name, attrs))
     return result
 
 
@@ -289,9 +273,11 @@ def later_spans(scores: ProcessScores, placed: list[tuple[Document, int]], side:
     """The spans of one side of every process (`placed`: its document and number in
     `scores`; `count`: the side's conversions and moves), made when first read: the
     command line shows none."""
+    mine = 0 if side == "answer" else 1  # the side's summary in scores.summaries(k)
 
     def made() -> list[Span]:
-        return [span for doc, k in placed for span in spans(doc, process_entries(scores, k), side)]
+        return [span for doc, k in placed
+                for span in spans(doc, scores.summaries(k)[mine], scores.questions(k), side)]  # fmt: skip
 
     return Later(count, made)
 

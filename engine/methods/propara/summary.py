@@ -22,18 +22,12 @@ class Conversion(NamedTuple):
     location: str
     step: int
 
-    def diagnostics(self) -> dict[str, Any]:
-        return dict(zip(CONVERSION_KEYS, self, strict=True))
-
 
 class Move(NamedTuple):
     participants: str
     before: str
     after: str
     step: int
-
-    def diagnostics(self) -> dict[str, Any]:
-        return dict(zip(MOVE_KEYS, self, strict=True))
 
 
 #: The diagnostics' keys of a conversion's and a move's fields, in field order.

@@ -8,7 +8,7 @@ import bisect
 from collections.abc import Sequence
 from typing import Any
 
-from ...report import ColumnRows, Later, Report
+from ...report import ERROR_COLUMNS, Later, Report, numbered_rows
 from ...spans import Document, Span
 from .model import Words, block_words
 
@@ -16,11 +16,9 @@ ELEMENTS = ("cue", "scope", "event")
 VERDICT_KEYS = {"cue": "cue", "scope": "scope", "event": "negated"}
 BOTH, GOLD_ONLY, SYSTEM_ONLY = "🟨", "🟩", "🟥"
 #: The columns of an error row, in order: the standard ones, then *SEM's own.
-ROW_KEYS = ("error_id", "document", "unit", "unit_id", "type", "subtype", "gold_label", "system_label",
-            "gold_start", "gold_end", "system_start", "system_end", "gold_parts", "system_parts",
-            "gold_position", "system_position", "gold_text", "system_text", "detail", "sentence", "chapter",
-            "sentence_id", "line", "cue", "scope", "event", "tokens", "gold_cue", "gold_scope", "gold_event",
-            "gold_negation", "system_cue", "system_scope", "system_event", "system_negation")  # fmt: skip
+ROW_KEYS = (*ERROR_COLUMNS, "sentence", "chapter", "sentence_id", "line", "cue", "scope", "event", "tokens",
+            "gold_cue", "gold_scope", "gold_event", "gold_negation", "system_cue", "system_scope",
+            "system_event", "system_negation")  # fmt: skip
 
 
 class Layout:
@@ -136,7 +134,7 @@ class DetailBuilder:
         rows = [self._error_row(record, layout.offsets.get(record["sentence"], 0)) for record in errors]
         report.gold_spans = self._later_spans(records, "gold")
         report.system_spans = self._later_spans(records, "system")
-        report.set_errors(_error_columns(rows))
+        report.set_errors(numbered_rows(ROW_KEYS, rows, plain_numbers=True))  # texts, whole numbers, None
 
     def _later_spans(self, records: list[dict[str, Any]], side: str) -> Later:
         """The spans of one side of every instance, made when first read."""
@@ -213,11 +211,3 @@ class DetailBuilder:
         for index in g_scope | s_scope:
             words[index] = _scope_mark(index in g_scope, index in s_scope) + words[index]
         return " ".join(words)
-
-
-def _error_columns(rows: list[tuple[Any, ...]]) -> ColumnRows:
-    """The error rows (their values but the id) as columns, numbered E1, E2, …"""
-    columns = [list(column) for column in zip(*rows, strict=True)] or [[] for _ in ROW_KEYS[1:]]
-    ids = [f"E{number}" for number in range(1, len(rows) + 1)]
-    # (texts, whole numbers, None: msgspec writes them as the standard encoder does)
-    return ColumnRows(dict(zip(ROW_KEYS, [ids, *columns], strict=True)), plain_numbers=True)
