@@ -13,7 +13,7 @@ import msgspec
 import numpy as np
 
 from ...report import ERROR_COLUMNS, ColumnRows, Later
-from ...rowkeys import row_keys
+from .columns import span_order
 from .errors import Pages, Side
 from .jsontext import Piece, Rows, Taken, integer_texts, string_texts, taken
 
@@ -88,20 +88,16 @@ def _row_order(pages: Pages) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
     spurious = np.flatnonzero(pages.n_refs_of == 0)
     refs, syss = pages.refs.spans, pages.syss.spans
     page = np.concatenate([refs.row, syss.row[spurious]])
-    starts = _ranks(np.concatenate([refs.start, syss.start[spurious]]))
-    ends = _ranks(np.concatenate([refs.end, syss.end[spurious]]))
-    order = np.argsort(row_keys(page, starts, ends), kind="stable")
+    starts = np.concatenate([refs.start, syss.start[spurious]])
+    ends = np.concatenate([refs.end, syss.end[spurious]])
+    order = span_order(page, starts, ends)
+    if order is None:
+        order = np.arange(len(page))
     none = np.full(len(spurious), -1, dtype=np.int64)
     pair = np.concatenate([pages.pair_of, none])
     ref = np.concatenate([np.arange(len(refs), dtype=np.int64), none])
     system = np.concatenate([pages.system_of_pair(), spurious])
     return page[order], ref[order], system[order], pair[order]
-
-
-def _ranks(offsets: np.ndarray) -> np.ndarray:
-    """int64 offsets as they are; Python integers past int64 (an object array) as their
-    ranks, which sort alike."""
-    return offsets if offsets.dtype != object else np.unique(offsets, return_inverse=True)[1]
 
 
 def _take(values: Sequence[Any] | np.ndarray, index: np.ndarray, blank: Any = None) -> list[Any]:
