@@ -19,7 +19,7 @@ import math
 import os
 import re
 from collections.abc import Iterable, Iterator, Sequence
-from itertools import chain, repeat
+from itertools import chain
 from operator import itemgetter
 from pathlib import Path
 from types import NoneType
@@ -251,7 +251,7 @@ def errors_text(report: Report) -> str:
     columns = report.error_columns
     rows = report.error_rows
     if isinstance(rows, ColumnRows):  # the columns as they are
-        return columns_text(columns, (rows.columns.get(c, repeat(None, len(rows))) for c in columns))
+        return columns_text(columns, (rows.column(c) for c in columns))
     try:  # every row with every column: one look-up of all of them a row
         values = list(map(itemgetter(*columns), rows))
     except KeyError:

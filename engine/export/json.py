@@ -14,6 +14,7 @@ import json
 import math
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from itertools import islice
 from typing import IO, Any
 
 import orjson
@@ -109,9 +110,10 @@ def _pieces(value: Any, depth: int) -> Iterator[bytes | memoryview]:
     """The JSON of `value` in pieces: a long list a batch of items at a time, a dict
     key by key (down to `depth` levels; a long one a batch of keys at a time), anything
     else in one piece."""
-    if depth > 0 and isinstance(value, dict) and len(value) >= LONG:
-        yield from _dict_batches(value)
-    elif depth > 0 and isinstance(value, dict):
+    if depth > 0 and isinstance(value, dict):
+        if len(value) >= LONG:
+            yield from _dict_batches(value)
+            return
         yield b"{"
         for i, (key, item) in enumerate(value.items()):
             yield (b"," if i else b"") + _encode(str(key)) + b":"
@@ -131,12 +133,12 @@ def _pieces(value: Any, depth: int) -> Iterator[bytes | memoryview]:
 def _dict_batches(value: dict[Any, Any]) -> Iterator[bytes | memoryview]:
     """A long dict's JSON, BATCH keys at a time (ProPara's summaries, one key a process:
     key by key, the pieces cost three times the encoding)."""
-    keys = list(value)
+    items = iter(value.items())
     yield b"{"
-    for start in range(0, len(keys), BATCH):
+    for start in range(0, len(value), BATCH):
         if start:
             yield b","
-        yield memoryview(_encode({key: value[key] for key in keys[start : start + BATCH]}))[1:-1]
+        yield memoryview(_encode(dict(islice(items, BATCH))))[1:-1]
     yield b"}"
 
 

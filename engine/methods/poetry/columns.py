@@ -38,7 +38,7 @@ class Spans:
     def sorted(self) -> Spans:
         """Sorted by (row, start, end, index); spans come in (row, index) order within a row.
         Spans already in that order are returned as they are (no copies)."""
-        order = _order(self.row, self.start, self.end)
+        order = span_order(self.row, self.start, self.end)
         if order is None:
             return self
         return Spans(*(column[order] for column in (self.row, self.start, self.end, self.label, self.index)))
@@ -47,7 +47,7 @@ class Spans:
         return len(self.row)
 
 
-def _order(row: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray | None:
+def span_order(row: np.ndarray, start: np.ndarray, end: np.ndarray) -> np.ndarray | None:
     """The stable order by (row, start, end) (lexsort where offsets are Python integers);
     None when the spans are in that order already (a reference file usually lists a
     page's excerpts from its start)."""

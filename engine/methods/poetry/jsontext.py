@@ -10,7 +10,6 @@ from collections.abc import Sequence
 
 import msgspec
 import numpy as np
-import orjson
 
 #: Bytes of a record array laid out at once (long texts: fewer rows at a time).
 LIMIT = 1 << 24
@@ -129,6 +128,8 @@ def value_texts(values: Sequence[object]) -> np.ndarray:
     """Each value's JSON text (any JSON scalars) by msgspec, floats by orjson, which writes
     those of 1e16 and above as `1e+20` (msgspec: `1e20`; the dicts' path: orjson).
     Fixed-width where they are short enough."""
+    import orjson  # here: a run that writes no JSON (a workbook, --ci, the app) does not load it
+
     texts = list(map(msgspec.json.encode, values))
     for k in [k for k, value in enumerate(values) if type(value) is float]:
         texts[k] = orjson.dumps(values[k])

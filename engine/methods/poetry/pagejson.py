@@ -28,13 +28,19 @@ Page = msgspec.defstruct("Page", ["page_id", "line", "system_line", "reference",
                          **_STRUCTS)  # fmt: skip
 
 
-def _references_of(pages: Pages) -> list[list[int]]:
-    """Per system span, the references mapped to it (numbered within the page), ascending."""
-    refs, best = pages.refs, pages.best
+def _mapped_by_system(pages: Pages) -> tuple[np.ndarray, np.ndarray]:
+    """The mapped references in system-span order (each system span's ascending): their
+    numbers within the page and their system spans."""
+    best = pages.best
     mapped = np.flatnonzero(best >= 0)
     by_system = mapped[np.argsort(best[mapped], kind="stable")]
-    within = refs.within(by_system).tolist()
-    at = bounds(best[by_system], len(pages.syss)).tolist()
+    return pages.refs.within(by_system), best[by_system]
+
+
+def _references_of(pages: Pages) -> list[list[int]]:
+    """Per system span, the references mapped to it (numbered within the page), ascending."""
+    within, systems = _mapped_by_system(pages)
+    within, at = within.tolist(), bounds(systems, len(pages.syss)).tolist()
     return [within[a:b] for a, b in zip(at, at[1:], strict=False)]
 
 
@@ -137,10 +143,9 @@ def _reference_pieces(pages: Pages, labels: np.ndarray) -> list[Piece]:
 def _system_pieces(pages: Pages, labels: np.ndarray) -> list[Piece]:
     """Each system span's object: its span, label, the references mapped to it (within the
     page) and the file indices merged into it."""
-    refs, syss, best, scores = pages.refs, pages.syss, pages.best, pages.scores
-    mapped = np.flatnonzero(best >= 0)
-    by_system = mapped[np.argsort(best[mapped], kind="stable")]
-    references = grouped([integer_texts(refs.within(by_system))], best[by_system], len(syss))
+    syss, scores = pages.syss, pages.scores
+    within, systems = _mapped_by_system(pages)
+    references = grouped([integer_texts(within)], systems, len(syss))
     if scores.unmerged is None:
         merged = integer_texts(syss.spans.index)
     else:

@@ -13,7 +13,7 @@ import msgspec
 import numpy as np
 
 from ...report import ERROR_COLUMNS, ColumnRows, Later
-from ...rowkeys import row_keys
+from .columns import span_order
 from .errors import Pages, Side
 from .jsontext import Piece, Rows, Taken, integer_texts, string_texts, taken
 
@@ -59,7 +59,7 @@ class RowPlan:
         """The detail column: the rows with a note (a split system span's piece, a merged
         one's member count) and their notes."""
         pages, system, pair, split = self.pages, self.system, self.pair, self.split
-        counts = pages.n_refs_of.tolist()
+        counts, (piece_start, piece_end) = pages.n_refs_of.tolist(), pages.scores.pairs[2:4]
         merged = [len(members) for members in pages.members] if self.ignore_label else []
         rows = np.flatnonzero(split | (system >= 0) if self.ignore_label else split)
         notes = []
@@ -67,7 +67,7 @@ class RowPlan:
             j, q, parts = int(system[row]), int(pair[row]), []
             if split[row]:
                 parts.append(f"system span split into {counts[j]} pieces; this one is "
-                             f"{pages.piece_start[q]}-{pages.piece_end[q]}")  # fmt: skip
+                             f"{piece_start[q]}-{piece_end[q]}")  # fmt: skip
             if self.ignore_label and merged[j] > 1:
                 parts.append(f"merged from {merged[j]} overlapping system spans")
             notes.append("; ".join(parts))
@@ -88,20 +88,16 @@ def _row_order(pages: Pages) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nda
     spurious = np.flatnonzero(pages.n_refs_of == 0)
     refs, syss = pages.refs.spans, pages.syss.spans
     page = np.concatenate([refs.row, syss.row[spurious]])
-    starts = _ranks(np.concatenate([refs.start, syss.start[spurious]]))
-    ends = _ranks(np.concatenate([refs.end, syss.end[spurious]]))
-    order = np.argsort(row_keys(page, starts, ends), kind="stable")
+    starts = np.concatenate([refs.start, syss.start[spurious]])
+    ends = np.concatenate([refs.end, syss.end[spurious]])
+    order = span_order(page, starts, ends)
+    if order is None:
+        order = np.arange(len(page))
     none = np.full(len(spurious), -1, dtype=np.int64)
     pair = np.concatenate([pages.pair_of, none])
     ref = np.concatenate([np.arange(len(refs), dtype=np.int64), none])
     system = np.concatenate([pages.system_of_pair(), spurious])
     return page[order], ref[order], system[order], pair[order]
-
-
-def _ranks(offsets: np.ndarray) -> np.ndarray:
-    """int64 offsets as they are; Python integers past int64 (an object array) as their
-    ranks, which sort alike."""
-    return offsets if offsets.dtype != object else np.unique(offsets, return_inverse=True)[1]
 
 
 def _take(values: Sequence[Any] | np.ndarray, index: np.ndarray, blank: Any = None) -> list[Any]:
@@ -138,15 +134,15 @@ def _python_columns(plan: RowPlan) -> dict[str, list[Any]]:
     sys_ = _side(pages.syss, plan.system, covered[1])
     statuses = np.array(STATUSES, dtype=object)[plan.status].tolist()
     piece = np.where(plan.split, plan.pair, -1)
-    lines = np.asarray(pages.system_lines, dtype=object)
+    lines, pairs = np.asarray(pages.system_lines, dtype=object), pages.scores.pairs
     columns = (
         [f"E{k}" for k in range(1, n + 1)], _take(pages.names, page), [1] * n, _take(pages.unit_ids, page),
         statuses, np.array(SUBTYPES, dtype=object)[plan.split.astype(np.int64)].tolist(), gold[0], sys_[0],
         gold[1], gold[2], sys_[1], sys_[2], gold[3], sys_[3], gold[4], sys_[4], gold[5], sys_[5],
         _take(plan.notes[1], plan.note_index(), ""),
         [SHEET] * n, statuses, np.array(SHOWN_MARKERS, dtype=object)[plan.marker].tolist(),
-        gold[1], gold[2], sys_[1], sys_[2], _take(pages.piece_start, piece), _take(pages.piece_end, piece),
-        _take(pages.factor, plan.pair), _take(pages.credit, plan.pair),
+        gold[1], gold[2], sys_[1], sys_[2], _take(pairs[2], piece), _take(pairs[3], piece),
+        _take(pairs[5], plan.pair), _take(pairs[6], plan.pair),
         np.where(plan.ref >= 0, page + 1, None).tolist(),
         np.where(plan.system >= 0, lines[page], None).tolist(),
     )  # fmt: skip
