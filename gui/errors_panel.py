@@ -159,6 +159,7 @@ class ErrorsPanel(QWidget):
         task = Task("Searching the errors", lambda progress: (generation, shown_rows(
             data.errors, data.search_lines, query, progress)))  # fmt: skip
         task.finished.connect(self._rows_found)
+        task.crashed.connect(self._search_crashed)
         thread = start(task, self)
         thread.finished.connect(self._run_ended)
         self._runs.append((thread, task))  # the task lives until its thread has ended
@@ -175,6 +176,12 @@ class ErrorsPanel(QWidget):
         row, self._select_when_shown = self._select_when_shown, None
         if row is not None and self.model.row_of(row) is not None:
             self.select_error(row)
+
+    def _search_crashed(self, summary: str, _trace: str) -> None:
+        """A search that failed (logged by the worker) says so in place of "Searching…",
+        unless a newer query has been asked since."""
+        if self._runs and self.sender() is self._runs[-1][1]:
+            self.count.setText(f"Search failed: {summary}")
 
     def _run_ended(self) -> None:
         reap(self._runs, self.sender())

@@ -124,3 +124,18 @@ def test_the_window_keeps_working_while_a_large_table_is_searched(qtbot, panel):
     timer.stop()
     assert len(ticks) >= 3
     assert 0 < panel.model.rowCount() < 300_000
+
+
+def test_a_search_that_fails_says_so(qtbot, panel, monkeypatch):
+    panel.set_report(table_data(30))
+    settle(qtbot, panel)
+
+    def broken(*_args):
+        raise RuntimeError("no lines")
+
+    monkeypatch.setattr("gui.errors_panel.shown_rows", broken)
+    panel.search.setText("watson")
+    panel.apply_filters()
+    assert panel.count.text() == "Searching…"
+    settle(qtbot, panel)
+    assert panel.count.text().startswith("Search failed") and panel.searching.isHidden()
