@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 import numpy as np
 
-from ...report import ERROR_COLUMNS, ColumnRows, Later
+from ...report import ERROR_COLUMNS, ColumnRows, Later, error_ids
 from .columns import span_order
 from .errors import Pages, Side
 from .jsontext import Piece, Rows, Taken, integer_texts, string_texts, taken
@@ -136,7 +136,7 @@ def _python_columns(plan: RowPlan) -> dict[str, list[Any]]:
     piece = np.where(plan.split, plan.pair, -1)
     lines, pairs = np.asarray(pages.system_lines, dtype=object), pages.scores.pairs
     columns = (
-        [f"E{k}" for k in range(1, n + 1)], _take(pages.names, page), [1] * n, _take(pages.unit_ids, page),
+        error_ids(n), _take(pages.names, page), [1] * n, _take(pages.unit_ids, page),
         statuses, np.array(SUBTYPES, dtype=object)[plan.split.astype(np.int64)].tolist(), gold[0], sys_[0],
         gold[1], gold[2], sys_[1], sys_[2], gold[3], sys_[3], gold[4], sys_[4], gold[5], sys_[5],
         _take(plan.notes[1], plan.note_index(), ""),
