@@ -184,11 +184,11 @@ def _side(doc: Document, item: Item | None, label: str) -> tuple[Any, ...]:
         if pieces := mentions(doc, item):
             return label, item, pieces[0][0], pieces[0][1], pieces, _unit_text(doc, pieces)
         return label, item, None, None, [], ""
-    step = item.step
+    step, text = item.step, item_text(item)
     if 0 < step <= len(doc.units):  # every conversion and move (a step of its process)
         start, end = doc.units[step - 1]
-        return label, TEXTS[type(item)](*item), start, end, [[start, end]], f"step {step}"
-    return label, TEXTS[type(item)](*item), None, None, [], ""
+        return label, text, start, end, [[start, end]], f"step {step}"
+    return label, text, None, None, [], ""
 
 
 #: The keys of an error row: the standard columns, then ProPara's own.
@@ -210,7 +210,7 @@ def error_rows(placed: list[tuple[Document, list[Entry]]], plain_numbers: bool) 
     """One row per item scored below 1, process by process (`placed`: each process's
     document and entries), with the ids E1, E2, … (`plain_numbers`: every process id fits
     in 64 bits; ColumnRows)."""
-    values = [_row_values(doc, entry) for doc, found in placed for entry in found if entry.score < 1.0]
+    values = [_row_values(doc, entry) for doc, found in placed for entry in found]  # all below 1 (Items.add)
     return numbered_rows(ROW_KEYS, values, plain_numbers)
 
 
