@@ -6,7 +6,6 @@ document's text, joined once."""
 
 from __future__ import annotations
 
-from bisect import bisect_right
 from collections.abc import Iterable, Sequence
 from itertools import chain, pairwise, repeat
 from operator import itemgetter
@@ -72,8 +71,7 @@ class DocumentTexts:
             if pick:
                 bounds.append(units[number if own else 0])
             else:
-                found = bisect_right(units, pos, key=itemgetter(0)) - 1 if pos >= 0 else 0
-                bounds.append(units[max(found, 0)])
+                bounds.append(units[self.used[k].unit_of(pos) if own and pos >= 0 else 0])
         pairs = np.array(bounds, np.int64).reshape(-1, 2)
         return pairs[:, 0], pairs[:, 1]
 
