@@ -7,6 +7,8 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
+import msgspec
+
 from .scores import LABELS, QUESTIONS, Averages
 
 RULE = "=" * 49
@@ -36,6 +38,22 @@ def output_text(averages: Averages) -> str:
     return json.dumps(averages.output())
 
 
+#: The standard library's C encoder, compact, refusing NaN and infinities (json.dumps's
+#: other defaults: ASCII only, keys sorted as given).
+_COMPACT = json.JSONEncoder(separators=(",", ":"), allow_nan=False)
+
+
+def indented_json(value: Any) -> str:
+    """`json.dumps(value, indent=4)`, the same text: the C encoder's compact JSON laid out
+    by msgspec (with indent, the standard library encodes in pure Python, 4× slower here).
+    A value holding NaN or an infinity (which msgspec does not read) goes to json.dumps."""
+    try:
+        compact = _COMPACT.encode(value)
+    except ValueError:
+        return json.dumps(value, indent=4)
+    return msgspec.json.format(compact, indent=4)
+
+
 def diagnostics_text(
     predictions: str, answers: str, blocks: Iterable[dict[str, Any]], averages: Averages
 ) -> str:
@@ -45,6 +63,6 @@ def diagnostics_text(
         "\n",
     ]
     for block in blocks:
-        parts.append(json.dumps(block, indent=4) + "\n")
-    parts.append(json.dumps({"overall_scores": averages.output()}, indent=4) + "\n")
+        parts.append(indented_json(block) + "\n")
+    parts.append(indented_json({"overall_scores": averages.output()}) + "\n")
     return "".join(parts)
