@@ -107,8 +107,13 @@ def _other_cell(value: Any) -> str:
 
 def table_text(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     """One CSV document: a header line, then a line per row."""
-    if columns and all(len(row) == len(columns) for row in rows):  # a column at a time
-        return columns_text(columns, zip(*rows, strict=True))
+    if columns:  # a column at a time when every row has every column
+        try:
+            values = list(zip(*rows, strict=True))
+        except ValueError:  # rows of different lengths
+            values = None
+        if not rows or (values is not None and len(values) == len(columns)):
+            return columns_text(columns, values or ())
     return _text(columns, (map(cell, row) for row in rows))
 
 
@@ -208,8 +213,9 @@ def text_fields(texts: list[str], defuse: bool) -> list[str]:
     if joined.count("\x00") != len(texts):  # a text holds a NUL: each text is checked
         texts = ["'" + v if v.startswith(FORMULA_STARTS) else v for v in texts] if formulas else texts
         return ['"' + v.replace('"', '""') + '"' if quoted(v) else v for v in texts]
-    if formulas:  # an apostrophe after each NUL before a formula, in one pass
-        joined = _FORMULA_AT_START.sub("\x00'", joined)
+    if formulas:  # an apostrophe after each NUL before a formula (str.replace: twice as fast as re.sub)
+        for start in FORMULA_STARTS:
+            joined = joined.replace("\x00" + start, "\x00'" + start)
     fields = joined.split("\x00")[1:] if formulas else list(texts)
     for k in _numbers(joined, sorted(chain.from_iterable(_texts_holding(joined, c) for c in '",\r\n'))):
         fields[k] = '"' + fields[k].replace('"', '""') + '"'
