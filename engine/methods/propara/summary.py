@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache, partial
-from itertools import repeat
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...formats.propara_actions import CREATE_CODE, DESTROY_CODE, MOVE_CODE, NULL_CODE, ActionFile, Process
@@ -30,14 +29,20 @@ class Move(NamedTuple):
     step: int
 
 
-#: The diagnostics' keys of a conversion's and a move's fields, in field order.
-CONVERSION_KEYS = ("participants_destroyed", "participants_created", "location", "step_number")
-MOVE_KEYS = ("participants", "location_before", "location_after", "step_number")
+def conversion_dicts(conversions: list[Conversion]) -> list[dict[str, Any]]:
+    """Conversions as the diagnostics write them (a dict display: twice as fast as dict(zip(…)))."""
+    return [
+        {"participants_destroyed": d, "participants_created": c, "location": place, "step_number": step}
+        for d, c, place, step in conversions
+    ]
 
 
-def _dicts(keys: tuple[str, ...], items: list[Any]) -> list[dict[str, Any]]:
-    """Each item (a tuple of len(keys) fields) as a dict under `keys`."""
-    return list(map(dict, map(zip, repeat(keys), items)))
+def move_dicts(moves: list[Move]) -> list[dict[str, Any]]:
+    """Moves as the diagnostics write them."""
+    return [
+        {"participants": p, "location_before": before, "location_after": after, "step_number": step}
+        for p, before, after, step in moves
+    ]
 
 
 @dataclass
@@ -54,15 +59,15 @@ class Summary:
         return {
             "inputs": [{"participants": name} for name in self.inputs],
             "outputs": [{"participants": name} for name in self.outputs],
-            "conversions": _dicts(CONVERSION_KEYS, self.conversions),
-            "moves": _dicts(MOVE_KEYS, self.moves),
+            "conversions": conversion_dicts(self.conversions),
+            "moves": move_dicts(self.moves),
         }
 
     def diagnostics(self, shown: dict[str, list[dict[str, Any]]] | None = None) -> dict[str, Any]:
         """The summary as the original's diagnostics write it (an empty list is null);
         `shown`: its items_json when made already (their dicts are shared)."""
-        conversions = shown["conversions"] if shown else _dicts(CONVERSION_KEYS, self.conversions)
-        moves = shown["moves"] if shown else _dicts(MOVE_KEYS, self.moves)
+        conversions = shown["conversions"] if shown else conversion_dicts(self.conversions)
+        moves = shown["moves"] if shown else move_dicts(self.moves)
         return {
             "process_id": self.pid,
             "inputs": {"participants": self.inputs or None},
