@@ -240,3 +240,36 @@ def test_layer_names_with_y_or_underscore_work(cli, tmp_path, name):  # C17 (FIX
     assert data["recall_table"][0]["status"] == "tiled"
     assert data["recall_table"][0]["labels_Y"] == {name: "X"}
     assert data["error_tables"]["precision"] == []
+
+
+def test_spans_and_match_tables_by_msgspec_are_the_json_of_their_dicts(tmp_path):
+    """The SPAN and MATCH objects are written by msgspec from their columns: the same bytes
+    as their dicts by orjson, on texts with quotes, backslashes, control and non-ASCII
+    characters (and under a name that is not UTF-8, which msgspec refuses)."""
+    import io
+
+    from engine.export.json import write_report
+    from engine.methods import get_method
+    from engine.report import ColumnRows
+
+    words = ['"q"', "back\\slash", "tab\x01bell\x07", "ünï", "\u2028sep", "😀", "x\x7f", "plain"]
+    gold = "".join(f"{w}\t{'B-X' if k % 3 == 0 else 'I-X'}\n" for k, w in enumerate(words))
+    system = "".join(f"{w}\t{'B-X' if k % 2 == 0 else 'O'}\n" for k, w in enumerate(words))
+    method = get_method("clueval")
+    for name in ("gold.vrt", "g\udcff.vrt"):
+        paths = vrt(tmp_path, name, gold), vrt(tmp_path, "system.vrt", system)
+        report = method.evaluate(str(paths[0]), str(paths[1]), method.Options(), detail=True)
+        report.created = "now"
+        data, written = report.data, []
+        assert isinstance(data["recall_table"], ColumnRows)
+        for _ in range(2):
+            handle = io.BytesIO()
+            write_report(report, handle)
+            written.append(handle.getvalue())
+            data["spans"] = {side: list(rows) for side, rows in data["spans"].items()}  # their dicts
+            data["recall_table"], data["precision_table"] = (
+                list(data["recall_table"]),
+                list(data["precision_table"]),
+            )
+        assert written[0] == written[1]
+        assert len(json.loads(written[0])["spans"]["reference"]) == 3

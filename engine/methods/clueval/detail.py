@@ -12,7 +12,7 @@ import numpy as np
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...formats.spantable import SpanSequence
 from ...formats.vrt import VrtFile
-from ...report import ERROR_COLUMNS, error_row
+from ...report import ERROR_COLUMNS, ColumnRows, error_row
 from ...spans import Document, Span
 from .errortables import NONE, ErrorRow
 from .match import STATUSES, Matches
@@ -66,8 +66,9 @@ class LabelDicts:
         return found
 
 
-def spans_json(table: SpanTable) -> list[dict[str, Any]]:
-    """SPAN objects of §5.5 for every span of a table, built column by column."""
+def spans_json(table: SpanTable) -> ColumnRows:
+    """SPAN objects of §5.5 for every span of a table, as columns (the JSON writer encodes
+    them by msgspec, the dicts are made only when read)."""
     labels = LabelDicts(table.layers)
     lines = table.vrt.lines(np.array(table.starts + table.ends, dtype=np.int64)).tolist()
     n = len(table)
@@ -77,11 +78,11 @@ def spans_json(table: SpanTable) -> list[dict[str, Any]]:
         table.doc_id_column(), table.domain_column(), [labels(t) for t in table.labels],
         table.document_column(), table.sentence_column(), lines[:n], lines[n:],
     )  # fmt: skip
-    return [dict(zip(SPAN_KEYS, values, strict=True)) for values in zip(*columns, strict=True)]
+    return ColumnRows(dict(zip(SPAN_KEYS, columns, strict=True)), plain_numbers=True)  # positions, lines: int
 
 
-def matches_json(rows: list[list[Any]], layers: tuple[str, ...]) -> list[dict[str, Any]]:
-    """MATCH objects of §5.5 from the match-table rows of §3.3, built column by column."""
+def matches_json(rows: list[list[Any]], layers: tuple[str, ...]) -> ColumnRows | list[dict[str, Any]]:
+    """MATCH objects of §5.5 from the match-table rows of §3.3, as columns (spans_json)."""
     if not rows:
         return []
     labels = LabelDicts(layers)
@@ -91,7 +92,7 @@ def matches_json(rows: list[list[Any]], layers: tuple[str, ...]) -> list[dict[st
     own, other = zip(*columns[7:y], strict=True), zip(*columns[y + 3 : y + 3 + n], strict=True)
     values = (*columns[:7], [labels(t) for t in own], *columns[y : y + 3], [labels(t) for t in other],
               *columns[-3:])  # fmt: skip
-    return [dict(zip(MATCH_OBJECT_KEYS, row, strict=True)) for row in zip(*values, strict=True)]
+    return ColumnRows(dict(zip(MATCH_OBJECT_KEYS, values, strict=True)), plain_numbers=True)
 
 
 def error_json(matches: Matches, row: ErrorRow) -> dict[str, Any]:
