@@ -35,6 +35,16 @@ def shown(text: str, *, cut: bool = True) -> str:
     return _UNSAFE.sub(lambda m: _escaped(m.group()), text)
 
 
+#: A lone surrogate: a byte of a name the system gave that was not UTF-8 (os.fsdecode).
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def names_escaped(text: str) -> str:
+    """`text` with each byte of a name that was not UTF-8 escaped as messages show it
+    (`\\xff`), every other character kept (a file or report can then be UTF-8)."""
+    return _SURROGATE.sub(lambda found: _escaped(found.group()), text)
+
+
 class InputError(Exception):
     """Bad input a user can act on: where it is, what was expected, what was found."""
 

@@ -25,7 +25,7 @@ from pathlib import Path
 from types import NoneType
 from typing import Any
 
-from ..errors import InputError, shown
+from ..errors import InputError, names_escaped
 from ..progress import NO_PROGRESS, Progress
 from ..report import ColumnRows, Report
 from ..textio import BOM, atomic_write_files
@@ -294,17 +294,13 @@ def csv_files(report: Report) -> dict[str, str]:
     return files
 
 
-# A lone surrogate: a byte of a name the system gave that was not UTF-8 (os.fsdecode).
-_SURROGATE = re.compile("[\ud800-\udfff]")
-
-
 def _utf8(text: str) -> bytes:
     """A file's bytes, a name's byte that was not UTF-8 escaped as messages and the JSON
     report show it (`\\xff`; the file could not be written before)."""
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError:
-        return _SURROGATE.sub(lambda found: shown(found.group(), cut=False), text).encode("utf-8")
+        return names_escaped(text).encode("utf-8")
 
 
 def write_csv(report: Report, folder: str | os.PathLike[str], progress: Progress = NO_PROGRESS) -> list[Path]:

@@ -19,7 +19,7 @@ from typing import IO, Any
 
 import orjson
 
-from ..errors import shown
+from ..errors import names_escaped
 from ..report import Later, Report, Table
 from ..textio import atomic_file
 
@@ -49,7 +49,7 @@ def _names_escaped(value: Any) -> Any:
     """The value with every text that holds a byte the system's name was not UTF-8 in (a
     surrogate, as os.fsdecode gives it) written escaped, as messages show it (`\\xff`)."""
     if isinstance(value, str):
-        return shown(value, cut=False)
+        return names_escaped(value)
     if isinstance(value, list | tuple | Later):
         return [_names_escaped(v) for v in value]
     if isinstance(value, dict):

@@ -79,6 +79,19 @@ def test_what_orjson_refuses_is_written_by_the_standard_library_the_same_way():
         assert json.loads(to_json(value)) == value
 
 
+def test_a_name_that_is_not_utf8_is_escaped_and_every_other_text_kept():
+    report = Stub(3)
+    report.inputs = ["caf\udce9.tsv"]
+    report.metadata = lambda: {"input_files": list(report.inputs)}
+    report.error_rows[0]["text"] = "line one\nline\ttwo \x1b"
+    handle = io.BytesIO()
+    write_report(report, handle)
+    assert handle.getvalue().decode("utf-8") == dumps(report)
+    written = json.loads(dumps(report))
+    assert written["input_files"] == ["caf\\xe9.tsv"]
+    assert written["errors"][0]["text"] == "line one\nline\ttwo \x1b"
+
+
 def test_an_original_format_file_with_a_runnable_cell_is_written_as_is_with_one_warning(cli, tmp_path):
     gold = tmp_path / "g.tsv"
     gold.write_text('=HYPERLINK("http://x")\t1\t1\tword\n=1+1\t2\t2\tw\n', encoding="utf-8")
