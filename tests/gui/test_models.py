@@ -64,7 +64,8 @@ def test_error_filters_combine_type_label_and_text():
     assert error_mask(TABLE, search, None, None, " baker ").tolist() == [False, False, True]
     assert error_mask(TABLE, search, "FN", "PER", "watson").tolist() == [False, False, False]
     assert error_table(ROWS, ["n", "unit"]).column("unit") == [None, None, None]  # a key no row has
-    assert search_texts(error_table(ROWS[:1], ["type", "gold_text"]), ["type", "gold_text", "missing"]) == ["fn\tholmes\t"]
+    first = error_table(ROWS[:1], ["type", "gold_text"])
+    assert search_texts(first, ["type", "gold_text", "missing"]) == ["fn\tholmes\t"]
 
 
 def test_the_rows_model_shows_rows_in_the_order_given_and_sorts_a_column_on_demand():
