@@ -34,7 +34,7 @@ from .errors_panel import ErrorsPanel
 from .help_page import GlossaryDialog
 from .notice import Notice
 from .release import release
-from .results import DetailView, MessagesView, ScoresView
+from .results import NEXT_TURN_MS, DetailView, MessagesView, ScoresView
 from .settings import AppSettings
 from .setup_panel import SetupPanel
 from .viewer import SideBySideViewer, attachable
@@ -530,7 +530,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         if report.messages:
             self.tabs.addTab(MessagesView(report.messages), f"Warnings ({len(report.messages)})")
         self._showing = data
-        QTimer.singleShot(0, self, lambda: self._show_errors(data, replaced))
+        QTimer.singleShot(NEXT_TURN_MS, self, lambda: self._show_errors(data, replaced))
 
     def _show_errors(self, data: ReportData, replaced: list[ReportData]) -> None:
         """The second part of showing a report: its error table and its documents."""

@@ -28,6 +28,9 @@ from engine.scale import DEFAULT_SCALE, FRACTION
 from .models import SAMPLED_ROWS, FrameModel
 
 MAX_HEADLINE_WIDTH = 560
+#: A timer's delay that lets the event loop turn first (input, paints, other timers): Qt runs
+#: a zero delay as a queued call, in the same pass as the calls queued before it.
+NEXT_TURN_MS = 1
 #: The share of the Scores tab the headline table may take to show its scores whole.
 HEADLINE_SHARE = 0.7
 
@@ -139,7 +142,7 @@ class ScoresView(QWidget):
                 self._later[self.others.addTab(QWidget(), table.title or name)] = name
         if self.others.count():
             split.addWidget(self.others)
-            QTimer.singleShot(0, self, lambda: self._make_tab(self.others.currentIndex()))  # a pause apart
+            QTimer.singleShot(NEXT_TURN_MS, self, lambda: self._make_tab(self.others.currentIndex()))
             self.others.currentChanged.connect(self._make_tab)
         self.split = split
         self._fitted = False
