@@ -5,10 +5,11 @@ longest pause of the UI thread meanwhile, and how long jumping and scrolling the
 
 The files are chosen first (the app looks at each off the UI thread for its layers and
 labels, as when a user picks them), then Evaluate. Every pause of the UI thread over 50 ms
-is listed with the UI thread's own CPU in it, the whole process's and the slots of ours that
-ran in it (from a profile hook on the UI thread only): a pause with little CPU of its own is
-the UI thread waiting for the GIL (the worker ran meanwhile) or for the core (the machine is
-shared: what the process did not run of a pause, other processes ran on its core).
+is listed with the UI thread's own CPU in it, the whole process's, the slots of ours that
+ran in it (from a trace of Python calls on the UI thread only) and where the other threads
+were at its end: a pause with little CPU of its own is the UI thread waiting for the GIL (the
+worker ran meanwhile) or for the core (the machine is shared: what the process did not run of
+a pause, other processes ran on its core).
 
     make bench   (figures printed; the machine may be shared, so they are noisy)
 """
