@@ -545,7 +545,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
             self._show_summary()
             self._update_actions()
             self.statusBar().showMessage("Evaluation finished.", 5000)
-        if replaced:
+        if replaced and not self._closed:  # a closed window starts no thread
             self._let_go(replaced)
 
     def _let_go(self, replaced: list[ReportData]) -> None:
