@@ -149,13 +149,17 @@ class ErrorsPanel(QWidget):
 
     def apply_filters(self) -> None:
         """Find the rows that pass the filters, in the table's sort order, on a worker thread;
-        the table shows them when they arrive (unless a newer query has been asked by then)."""
+        the table shows them when they arrive (unless a newer query has been asked by then).
+        A query without filters or sort is every row in the report's order: shown at once."""
         self._generation += 1
         self.cancel()  # the timer too: this query has the latest text
         if self.data is None:
             self.count.setText("")
             return
         data, query, generation = self.data, self.query(), self._generation
+        if not query.filters and query.sort_column is None:
+            self._show_rows(np.arange(len(data.errors)))
+            return
         task = Task("Searching the errors", lambda progress: (generation, shown_rows(
             data.errors, data.search_lines, query, progress)))  # fmt: skip
         task.finished.connect(self._rows_found)
@@ -164,12 +168,16 @@ class ErrorsPanel(QWidget):
         thread.finished.connect(self._run_ended)
         self._runs.append((thread, task))  # the task lives until its thread has ended
         self.searching.show()
-        self.count.setText("Searching…" if query.filters else "Sorting…" if query.sort_column else "")
+        self.count.setText("Searching…" if query.filters else "Sorting…")
 
     def _rows_found(self, result: tuple[int, np.ndarray]) -> None:
         generation, shown = result
-        if generation != self._generation or self.data is None:
-            return  # a newer query or another report came since
+        if generation == self._generation and self.data is not None:
+            self._show_rows(shown)  # else a newer query or another report came since
+
+    def _show_rows(self, shown: np.ndarray) -> None:
+        """Show these rows (positions in the report's error rows, in order), with their count."""
+        assert self.data is not None
         self.model.show_order(shown)
         self.searching.hide()
         self.count.setText(f"{len(shown)} of {len(self.data.errors)}")

@@ -34,7 +34,7 @@ from .errors_panel import ErrorsPanel
 from .help_page import GlossaryDialog
 from .notice import Notice
 from .release import release
-from .results import DetailView, MessagesView, ScoresView
+from .results import NEXT_TURN_MS, DetailView, MessagesView, ScoresView
 from .settings import AppSettings
 from .setup_panel import SetupPanel
 from .viewer import SideBySideViewer, attachable
@@ -68,6 +68,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self.data: ReportData | None = None
         self.run: Run | None = None  # the run the shown report came from
         self._task: Task | None = None
+        self._showing: ReportData | None = None  # a report whose errors and documents are still to show
         self._thread: QThread | None = None
         self._releases: list[tuple[QThread, Task]] = []  # replaced results let go of (gui/release.py)
         self._done: Any = None
@@ -253,12 +254,13 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
 
     @property
     def busy(self) -> bool:
-        return self._task is not None
+        """Work runs, or a report is still being shown."""
+        return self._task is not None or self._showing is not None
 
     @property
     def idle(self) -> bool:
         """No work runs, not even letting go of a replaced result or searching the errors."""
-        return self._task is None and not self._releases and not self.errors.busy
+        return not self.busy and not self._releases and not self.errors.busy
 
     def run_task(self, title: str, job: Job, done: Any, failed_doing: str) -> bool:
         """Run a job off the UI thread with the progress bar; `done(result)` when it ends well."""
@@ -512,8 +514,9 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
     # --- showing -----------------------------------------------------------------------
 
     def show_report(self, data: ReportData) -> None:
-        """Show a report: its tables, its errors and its documents; the report it replaces
-        is let go of in the background."""
+        """Show a report: its tables now, its errors and its documents at the next turn of
+        the event loop (each turn a short pause of the UI thread); the report it replaces is
+        let go of in the background."""
         replaced = [self.data] if self.data is not None else []
         self.data = data
         self.report = report = data.report
@@ -526,16 +529,23 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
             self.tabs.addTab(DetailView(name, table, self.scale), table.title or name)
         if report.messages:
             self.tabs.addTab(MessagesView(report.messages), f"Warnings ({len(report.messages)})")
-        self.errors.set_report(data)
-        names = {f.role: Path(f.path).name for f in report.inputs}
-        self.viewer.set_titles(f"Gold — {names.get('gold', '')}", f"System — {names.get('system', '')}")
-        method = self.setup.methods.get(report.method)
-        self.viewer.text_hint = method.text_hint if method is not None else ""
-        self.viewer.set_report(data)
-        self._show_summary()
-        self._update_actions()
-        self.statusBar().showMessage("Evaluation finished.", 5000)
-        if replaced:
+        self._showing = data
+        QTimer.singleShot(NEXT_TURN_MS, self, lambda: self._show_errors(data, replaced))
+
+    def _show_errors(self, data: ReportData, replaced: list[ReportData]) -> None:
+        """The second part of showing a report: its error table and its documents."""
+        if self._showing is data:
+            self._showing = None
+            self.errors.set_report(data)
+            names = {f.role: Path(f.path).name for f in data.report.inputs}
+            self.viewer.set_titles(f"Gold — {names.get('gold', '')}", f"System — {names.get('system', '')}")
+            method = self.setup.methods.get(data.report.method)
+            self.viewer.text_hint = method.text_hint if method is not None else ""
+            self.viewer.set_report(data)
+            self._show_summary()
+            self._update_actions()
+            self.statusBar().showMessage("Evaluation finished.", 5000)
+        if replaced and not self._closed:  # a closed window starts no thread
             self._let_go(replaced)
 
     def _let_go(self, replaced: list[ReportData]) -> None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from itertools import chain
 from typing import Any
 
 import numpy as np
@@ -235,12 +234,12 @@ def sorted_rows(values: Sequence[Any], shown: np.ndarray, ascending: bool) -> np
     return shown[sort_order(keys, ascending)]
 
 
-def error_table(rows: Sequence[dict[str, Any]]) -> ColumnRows:
+def error_table(rows: Sequence[dict[str, Any]], keys: list[str]) -> ColumnRows:
     """A report's error rows as columns: ColumnRows as they are; a list of dicts gathered a
-    column at a time (every key of any row, None where a row lacks it)."""
+    column per key of `keys` (the report's error_columns: its rows' keys, scanned once there),
+    None where a row lacks the key."""
     if isinstance(rows, ColumnRows):
         return rows
-    keys = dict.fromkeys(chain.from_iterable(rows))
     return ColumnRows({key: [row.get(key) for row in rows] for key in keys})
 
 

@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -28,6 +28,9 @@ from engine.scale import DEFAULT_SCALE, FRACTION
 from .models import SAMPLED_ROWS, FrameModel
 
 MAX_HEADLINE_WIDTH = 560
+#: A timer's delay that lets the event loop turn first (input, paints, other timers): Qt runs
+#: a zero delay as a queued call, in the same pass as the calls queued before it.
+NEXT_TURN_MS = 1
 #: The share of the Scores tab the headline table may take to show its scores whole.
 HEADLINE_SHARE = 0.7
 
@@ -114,7 +117,8 @@ def titled(table: Table, name: str, view: QWidget) -> list[QWidget]:
 class ScoresView(QWidget):
     """The report's header over its score tables: the headline table on the left, the
     other score tables (per label, per document, …) as tabs on the right, each tab's view
-    made when the tab is first shown (or `views` is asked for)."""
+    made when the tab is first shown (the first one's at the next turn of the event loop),
+    or when `views` is asked for."""
 
     def __init__(self, report: Report, scale: str = DEFAULT_SCALE, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -138,7 +142,7 @@ class ScoresView(QWidget):
                 self._later[self.others.addTab(QWidget(), table.title or name)] = name
         if self.others.count():
             split.addWidget(self.others)
-            self._make_tab(self.others.currentIndex())
+            QTimer.singleShot(NEXT_TURN_MS, self, lambda: self._make_tab(self.others.currentIndex()))
             self.others.currentChanged.connect(self._make_tab)
         self.split = split
         self._fitted = False

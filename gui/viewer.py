@@ -549,12 +549,12 @@ class SideBySideViewer(QWidget):
         if self.data is None or not 0 <= row < len(self.data.errors):
             return
         error = self.data.error_row(row)
-        name = str(error.get("document", ""))
+        name = str(error.get("document") or "")  # a key may be there without a value
         if name in self.data.documents and name != self.documents.currentText():
             self.documents.setCurrentText(name)
         doc = self.doc
         if doc is None or doc.name != name:
-            self.status.emit(f"{error.get('error_id', 'This error')} has no document to show.")
+            self.status.emit(f"{error.get('error_id') or 'This error'} has no document to show.")
             return
         pieces = {side: row_pieces(error, side) for side in SIDES}
         anchor = error_anchor(error, pieces, doc)

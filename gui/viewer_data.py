@@ -339,8 +339,9 @@ class ReportData:
         """What the views show; the error table is read from the report's error columns
         (models.error_table: no row of it is made as a dict)."""
         _made_once(report)
-        errors = error_table(report.error_rows)
-        data = cls(report, shown_columns=_shown_columns(errors, report.error_columns), errors=errors)
+        columns = report.error_columns
+        errors = error_table(report.error_rows, columns)
+        data = cls(report, shown_columns=_shown_columns(errors, columns), errors=errors)
         labels = {str(v) for side in SIDES for v in set(errors.column(f"{side}_label")) if v}
         kinds: set[str] = set()
         for spans in (report.gold_spans, report.system_spans):

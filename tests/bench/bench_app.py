@@ -5,10 +5,11 @@ longest pause of the UI thread meanwhile, and how long jumping and scrolling the
 
 The files are chosen first (the app looks at each off the UI thread for its layers and
 labels, as when a user picks them), then Evaluate. Every pause of the UI thread over 50 ms
-is listed with the UI thread's own CPU in it, the whole process's and the slots of ours that
-ran in it (from a profile hook on the UI thread only): a pause with little CPU of its own is
-the UI thread waiting for the GIL (the worker ran meanwhile) or for the core (the machine is
-shared: what the process did not run of a pause, other processes ran on its core).
+is listed with the UI thread's own CPU in it, the whole process's, the slots of ours that
+ran in it (from a trace of Python calls on the UI thread only) and where the other threads
+were at its end: a pause with little CPU of its own is the UI thread waiting for the GIL (the
+worker ran meanwhile) or for the core (the machine is shared: what the process did not run of
+a pause, other processes ran on its core).
 
     make bench   (figures printed; the machine may be shared, so they are noisy)
 """
@@ -18,7 +19,9 @@ from __future__ import annotations
 import gc
 import os
 import sys
+import threading
 import time
+import traceback
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass, field
@@ -26,6 +29,7 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings, QTimer
 
+import gui
 from engine.methods import get_method
 from gui.main_window import MainWindow
 from gui.resources import example_inputs
@@ -99,21 +103,33 @@ class Slices:
     ticks: list[tuple[float, float, float]] = field(default_factory=list)
     slots: list[tuple[str, float, float, float]] = field(default_factory=list)  # name, start, end, CPU
     _open: list[tuple[object, float, float]] = field(default_factory=list)
+    places: dict[int, list[str]] = field(default_factory=dict)  # tick → where the other threads were
 
     def tick(self) -> None:
-        self.ticks.append((time.perf_counter(), time.thread_time(), time.process_time()))
+        now = (time.perf_counter(), time.thread_time(), time.process_time())
+        if self.ticks and now[0] - self.ticks[-1][0] > PAUSE_MS / 1000:
+            self.places[len(self.ticks)] = worker_places()
+        self.ticks.append(now)
 
-    def hook(self, frame, event, arg) -> None:
-        """sys.setprofile on the UI thread: the outermost calls into the app's code (gui/), timed."""
+    def tracer(self, frame, event, arg):
+        """sys.settrace on the UI thread: the outermost calls into the app's code (gui/) are
+        timed (only their return is traced: nothing else is, to keep the cost to one call
+        of this per Python call)."""
         if event == "call" and _ours(frame) and (frame.f_back is None or not _ours(frame.f_back)):
+            frame.f_trace_lines = False
             self._open.append((frame, time.perf_counter(), time.thread_time()))
-        elif event == "return" and self._open and self._open[-1][0] is frame:
+            return self._returned
+        return None
+
+    def _returned(self, frame, event, arg):
+        if event == "return" and self._open and self._open[-1][0] is frame:
             _, start, cpu = self._open.pop()
             end = time.perf_counter()
             if end - start > SLOT_MS / 1000:
                 code = frame.f_code
                 name = f"{Path(code.co_filename).stem}.{code.co_qualname}"
                 self.slots.append((name, start, end, time.thread_time() - cpu))
+        return self._returned
 
     def gaps(self) -> list[tuple[float, float, float, float]]:
         """Each interval between ticks: start, end, the UI thread's CPU, the process's CPU."""
@@ -134,11 +150,12 @@ class Slices:
         its wall time, that CPU, the process's, the slots that ran; then how many others it
         spent waiting (for the GIL while the worker ran, or for the core)."""
         lines, waits = [], []
-        for a, b, cpu, process in self.gaps():
+        for number, (a, b, cpu, process) in enumerate(self.gaps(), start=1):
             if b - a <= PAUSE_MS / 1000:
                 continue
+            places = self.places.get(number, [])
             if cpu < WORK_MS / 1000:
-                waits.append((b - a, process))
+                waits.append((b - a, process, places))
                 continue
             slots = [
                 f"{n} {1000 * (e - s):.0f} ms ({1000 * c:.0f} CPU)"
@@ -146,16 +163,34 @@ class Slices:
                 if e > a and s < b
             ]
             lines.append(f"    {1000 * (b - a):.0f} ms, UI thread's CPU {1000 * cpu:.0f} ms, the process's "
-                         f"{1000 * process:.0f} ms: " + ("; ".join(slots) or "Qt's own work (layout, paint)"))  # fmt: skip
+                         f"{1000 * process:.0f} ms: " + ("; ".join(slots) or "Qt's own work (layout, paint)")
+                         + "".join(f"; then another thread at {p}" for p in places))  # fmt: skip
         if waits:
-            walls, ran = [1000 * w for w, _ in waits], [1000 * r for _, r in waits]
+            walls, ran = [1000 * w for w, _, _ in waits], [1000 * r for _, r, _ in waits]
             lines.append(f"    {len(waits)} more with less than {WORK_MS} ms of the UI thread's CPU, "
                          f"{min(walls):.0f}-{max(walls):.0f} ms, in which the worker ran {min(ran):.0f}-"
                          f"{max(ran):.0f} ms of CPU (the rest: other processes on the core)")  # fmt: skip
+            longest = sorted(waits, key=lambda w: -w[1])[:3]
+            lines += [f"      the worker ran {1000 * r:.0f} ms of a {1000 * w:.0f} ms one, then was at "
+                      + (" | ".join(p) or "no code of ours") for w, r, p in longest]  # fmt: skip
         return lines
 
 
-GUI = str(Path(__file__).resolve().parents[2] / "gui")
+GUI = str(Path(gui.__file__).parent)
+ROOT = str(Path(GUI).parent)
+
+
+def worker_places() -> list[str]:
+    """Where each thread but this one is (its innermost frames of the project's code): sampled
+    at the end of a long pause, it names the work that ran in it (or held the GIL)."""
+    places = []
+    for ident, frame in sys._current_frames().items():
+        if ident == threading.get_ident():
+            continue
+        project = [f for f in traceback.extract_stack(frame) if f.filename.startswith(ROOT) and ".venv" not in f.filename]
+        stack = project[-2:]
+        places.append(" < ".join(f"{Path(f.filename).stem}:{f.lineno} {f.name}" for f in reversed(stack)))
+    return [place for place in places if place]
 
 
 def _ours(frame) -> bool:
@@ -168,11 +203,11 @@ def watched(slices: Slices) -> Iterator[None]:
     timer = QTimer()
     timer.timeout.connect(slices.tick)
     timer.start(20)
-    sys.setprofile(slices.hook)
+    sys.settrace(slices.tracer)
     try:
         yield
     finally:
-        sys.setprofile(None)
+        sys.settrace(None)
         timer.stop()
 
 

@@ -67,6 +67,12 @@ def test_the_rows_found_are_those_of_the_filters_then_sorted():
     assert shown_rows(data.errors, data.search_lines, ErrorQuery()).tolist() == list(range(500))
 
 
+def test_a_new_report_without_filters_or_sort_is_shown_with_its_count_at_once(qtbot, panel):
+    panel.set_report(table_data(3000))
+    assert not panel.busy and panel.searching.isHidden()  # no search or sort started
+    assert panel.count.text() == "3000 of 3000" and panel.model.source_row(2999) == 2999
+
+
 def test_a_search_and_a_sort_show_the_same_rows_as_before(qtbot, panel):
     data = table_data(3000)
     panel.set_report(data)

@@ -21,6 +21,7 @@ from gui import dialogs
 from gui.app import crash_hook
 from gui.models import RAW_ROLE
 from gui.viewer import MARGIN
+from gui.viewer_data import ReportData
 
 from .conftest import evaluate, open_window, wait_idle
 
@@ -63,6 +64,15 @@ def test_example_evaluates_and_the_score_tables_show_the_engines_numbers(qtbot, 
     header = scores.header.text()
     assert "FairEval" in header and f"engine {__version__}" in header and "focus = target" in header
     assert window.errors.model.rowCount() == len(engine_report.error_rows) == 9
+
+
+def test_a_result_is_shown_in_turns_and_the_window_is_busy_until_its_errors_are(qtbot, window, example):
+    evaluate(qtbot, window)
+    shown, again = window.data, ReportData.build(window.report)
+    window.show_report(again)
+    assert window.busy and not window.idle and window.errors.data is shown  # its errors at the next turn
+    wait_idle(qtbot, window)
+    assert window.errors.data is again and window.viewer.data is again and window.errors.count.text() == "9 of 9"
 
 
 def test_score_tables_sort_by_a_column(qtbot, window):

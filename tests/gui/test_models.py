@@ -47,7 +47,7 @@ ROWS = [
     {"type": "LE", "gold_label": "LOC", "system_label": "ORG", "gold_text": "Baker Street", "n": 2.5},
 ]
 #: The rows as the error view reads them: a column per key (None where a row lacks the key).
-TABLE = error_table(ROWS)
+TABLE = error_table(ROWS, ["type", "gold_label", "system_label", "gold_text", "system_text", "n"])
 
 
 def test_error_filters_combine_type_label_and_text():
@@ -63,7 +63,9 @@ def test_error_filters_combine_type_label_and_text():
     assert made == []  # the search lines are made only for a search
     assert error_mask(TABLE, search, None, None, " baker ").tolist() == [False, False, True]
     assert error_mask(TABLE, search, "FN", "PER", "watson").tolist() == [False, False, False]
-    assert search_texts(error_table(ROWS[:1]), ["type", "gold_text", "missing"]) == ["fn\tholmes\t"]
+    assert error_table(ROWS, ["n", "unit"]).column("unit") == [None, None, None]  # a key no row has
+    first = error_table(ROWS[:1], ["type", "gold_text"])
+    assert search_texts(first, ["type", "gold_text", "missing"]) == ["fn\tholmes\t"]
 
 
 def test_the_rows_model_shows_rows_in_the_order_given_and_sorts_a_column_on_demand():
