@@ -52,13 +52,14 @@ def plain(value: Any) -> Any:
 
 def sort_order(column: pd.Series, ascending: bool) -> np.ndarray:
     """Row positions that sort a column: numbers by value, anything else by its text;
-    missing values last, ties kept in table order."""
+    missing values and empty texts last (as a spreadsheet sorts), ties kept in table order."""
     numbers = pd.to_numeric(column, errors="coerce")
     present = column.map(lambda v: not is_missing(v) and v != "")
     if bool((numbers.notna() == present).all()):
         keys = numbers.to_numpy(dtype=float, na_value=np.nan)
     else:
-        keys = column.map(display).str.casefold().to_numpy()
+        texts = column.map(display).str.casefold()
+        keys = texts.where(texts != "", None).to_numpy()
     order = pd.Series(keys).sort_values(ascending=ascending, kind="stable", na_position="last")
     return order.index.to_numpy()
 

@@ -39,6 +39,8 @@ def test_sorting_numbers_by_value_text_by_text_missing_last():
     assert column(model, 1) == ["c", "b", "A", ""]
     assert model.row_of(8) == 2 and model.row_of(99) is None
     assert model.index(0, 0).data(Qt.ItemDataRole.ToolTipRole) == "33.0"
+    model.sort(1, Qt.SortOrder.AscendingOrder)
+    assert column(model, 1) == ["A", "b", "c", ""]  # an empty text last either way, as a spreadsheet sorts
 
 
 ROWS = [
@@ -84,6 +86,8 @@ def test_the_rows_model_shows_rows_in_the_order_given_and_sorts_a_column_on_dema
     shown = np.array([2, 0])
     model.show_order(sorted_rows(TABLE.column("gold_text"), shown, True))
     assert column(model, 1) == ["Baker Street", "Holmes"]
+    model.show_order(sorted_rows(TABLE.column("gold_text"), np.array([1, 0, 2]), True))
+    assert column(model, 1) == ["Baker Street", "Holmes", ""]  # a false positive has no gold text: last
     model.show_order(sorted_rows(TABLE.column("n"), shown, False))
     assert column(model, 2) == [2.5, None]  # missing last
     model.show_order(sorted_rows(TABLE.column("type"), shown, False))
