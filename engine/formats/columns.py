@@ -216,7 +216,7 @@ def field_codes(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple
     order = np.argsort(first)  # codes renumbered by first appearance
     number = np.empty(len(order), kind)
     number[order] = np.arange(len(order), dtype=kind)
-    head_codes = number[codes]
+    head_codes = number.take(codes)
     del codes
     run = run_numbers(opens, kind)
     # the codes written over the runs: a new array of every row, made last, stayed in the
@@ -238,8 +238,10 @@ def _head_codes(parts: list[np.ndarray], hashed: bool) -> tuple[np.ndarray, np.n
     lengths, *pieces = parts
     keys = _hashes(pieces, lengths) if hashed else _with_length(pieces[0], lengths)
     _, codes, first = numbered(keys)
-    if hashed and not all(np.array_equal(part[first[codes]], part) for part in parts):
-        return None
+    if hashed:
+        firsts = first.take(codes)  # per field the first field of its code
+        if not all(np.array_equal(part.take(firsts), part) for part in parts):
+            return None
     return codes, first
 
 
@@ -256,10 +258,10 @@ def _run_openings(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray, fir
     rows = positions(still, index_kind(len(lengths)))
     del still
     for offset in range(8, longest, 8):
-        left = lengths[rows] - offset
-        mine = _pieces_at(data, starts[rows] + offset, left)
-        differ = mine != _pieces_at(data, starts[rows - 1] + offset, left)
-        opens[rows[differ]] = True
+        left = lengths.take(rows) - offset
+        mine = _pieces_at(data, starts.take(rows) + offset, left)
+        differ = mine != _pieces_at(data, starts.take(rows - 1) + offset, left)
+        opens.put(rows[differ], True)
         rows = rows[~differ & (left > 8)]
     return opens
 
@@ -272,7 +274,7 @@ def _later_pieces(data: np.ndarray, starts: np.ndarray, lengths: np.ndarray, lon
     for offset in range(8, longest, 8):
         rows = np.flatnonzero(lengths > offset)
         piece = np.zeros(len(starts), WORD)
-        piece[rows] = _pieces_at(data, starts[rows] + offset, lengths[rows] - offset)
+        piece.put(rows, _pieces_at(data, starts.take(rows) + offset, lengths.take(rows) - offset))
         pieces.append(piece)
     return pieces
 

@@ -263,7 +263,7 @@ class Reader:
         not an integer. `codes` per row, `texts` per code (codes in order of first appearance)."""
         import numpy as np
 
-        values = list(map(integer, texts))
+        values = integers(texts)
         if None in values:
             return None
         number = dict(zip(dict.fromkeys(values), count()))  # value → process number
@@ -337,12 +337,21 @@ class Reader:
         return kept, duplicate
 
 
+def integers(texts: list[str]) -> list[int | None]:
+    """`integer` of each text: int() of them all at once, one by one only when one is not
+    a whole number."""
+    try:
+        return list(map(int, texts))
+    except ValueError:
+        return list(map(integer, texts))
+
+
 def _numbers(codes: np.ndarray, texts: list[str], limit: int) -> np.ndarray | None:
     """Per row its sentence number (`codes` per row, `texts` per code); None when one is not
     an integer from 1 to `limit`, the file's lines (Q12)."""
     import numpy as np
 
-    values = [integer(text) for text in texts]
+    values = integers(texts)
     if any(value is None or not 1 <= value <= limit for value in values):
         return None
     return np.array(values, np.int64).take(codes)

@@ -44,9 +44,11 @@ def field_bounds(text: np.ndarray) -> Bounds | None:
     or at the line end); None when a line has fewer than six."""
     below = positions(text < 11, index_kind(len(text)))  # TAB (9), LF (10) and rare control characters
     kinds = text.take(below)
-    separating = kinds >= 9
-    separators = below[separating]
-    line_ends = np.flatnonzero(kinds[separating] == 10)  # among the separators
+    separators = below
+    if kinds.min(initial=9) < 9:  # control characters other than TAB and LF: not separators
+        separating = kinds >= 9
+        separators, kinds = below[separating], kinds[separating]
+    line_ends = np.flatnonzero(kinds == 10)  # among the separators
     first = np.concatenate(([0], line_ends[:-1] + 1))  # each line's first separator
     if not len(line_ends) or int((line_ends - first).min()) < FIELDS - 1:
         return None

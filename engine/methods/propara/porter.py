@@ -114,6 +114,11 @@ STEP4: list[Rule] = [
     ("ive", "", M1), ("ize", "", M1),
 ]  # fmt: skip
 
+# Each step's suffixes at once: a word with none of them stays as it is (one str.endswith)
+STEP2_SUFFIXES, STEP3_SUFFIXES, STEP4_SUFFIXES = (
+    tuple(suffix for suffix, _, _ in rules) for rules in (STEP2, STEP3, STEP4)
+)
+
 
 def step1a(word: str) -> str:
     if len(word) == 4 and word.endswith("ies"):
@@ -155,15 +160,15 @@ def step1c(word: str) -> str:
 def step2(word: str) -> str:
     if word.endswith("alli") and measure(word[:-4]) > 0:
         return step2(word[:-4] + "al")
-    return apply_first(word, STEP2)
+    return apply_first(word, STEP2) if word.endswith(STEP2_SUFFIXES) else word
 
 
 def step3(word: str) -> str:
-    return apply_first(word, STEP3)
+    return apply_first(word, STEP3) if word.endswith(STEP3_SUFFIXES) else word
 
 
 def step4(word: str) -> str:
-    return apply_first(word, STEP4)
+    return apply_first(word, STEP4) if word.endswith(STEP4_SUFFIXES) else word
 
 
 def step5a(word: str) -> str:
