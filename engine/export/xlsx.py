@@ -360,7 +360,8 @@ class _Writer:
             if not text or escape:
                 cells.append("" if text is None else value_cell(ref, text, wrap, quoted, wrap))
             else:
-                cells.append(f'<c r="{ref}"{heads[text.startswith(FORMULA_START)]}{text_element(text)}</is></c>')
+                head = heads[text.startswith(FORMULA_START)]
+                cells.append(f'<c r="{ref}"{head}{text_element(text)}</is></c>')
         return cells
 
     def _size_columns(self, ws: Sheet, columns: list[tuple[str, str]], table: Columns) -> list[int]:
