@@ -217,10 +217,10 @@ class _Writer:
             block = table.rows[start : start + BLOCK]
             if any(len(values) != len(table.columns) for values in block):
                 raise ValueError(f"table {table.title!r}: a row of another length than its columns")
-            numbers = range(n + start + 1, n + start + 1 + len(block))
+            numbers = list(map(str, range(n + start + 1, n + start + 1 + len(block))))
             columns = []
             for col, (fmt, times) in enumerate(zip(formats, factors, strict=True)):
-                refs = [f"{letter(col)}{k}" for k in numbers]
+                refs = _refs(col, numbers)
                 columns.append(self._table_column(refs, [values[col] for values in block], fmt, times))
             ws.add_columns(n + start, columns)
         return n + len(table.rows)
@@ -324,7 +324,7 @@ class _Writer:
             part = slice(k, k + BLOCK)
             cells: list[list[str]] = []
             for col, (_, key) in enumerate(columns):
-                refs = [letter(col) + number for number in numbers[part]]
+                refs = _refs(col, numbers[part])
                 if key:
                     values = block.get(key, missing)[part]
                     cells.append(value_column(refs, values, styles[col], self.quoted, self.float))
@@ -342,8 +342,8 @@ class _Writer:
         titles = [title if not key else None for title, key in columns]
         at, coloured_at = titles.index("Context"), titles.index(CONTEXT_COLOURED)
         made = {
-            at: self._context_column([letter(at) + number for number in numbers], contexts),
-            coloured_at: coloured_cells(contexts, [letter(coloured_at) + number for number in numbers],
+            at: self._context_column(_refs(at, numbers), contexts),
+            coloured_at: coloured_cells(contexts, _refs(coloured_at, numbers),
                                         self.fonts, PLAIN_RUN, self.wrap, self.wrap_quoted),
         }  # fmt: skip
         # about 80 characters a line, at most 10 lines
@@ -404,6 +404,12 @@ def _review_basis(report: Report) -> Any:
     except InputError:
         return report.data.get("_review")
     return method.review_basis(report)
+
+
+def _refs(col: int, numbers: list[str]) -> list[str]:
+    """The references of column `col`'s cells in the rows numbered `numbers` (as text)."""
+    mark = letter(col)
+    return [mark + number for number in numbers]
 
 
 def _block(rows: Sequence[Row], indices: Sequence[int]) -> Columns:
