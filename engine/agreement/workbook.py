@@ -10,8 +10,9 @@ import io
 import json
 from typing import Any
 
-from ..context import GOLD_MARK, SYSTEM_MARK, build_context, marked_text
+from ..context import GOLD_MARK, SYSTEM_MARK
 from ..errors import InputError
+from ..export.contexts import Contexts, DocumentTexts
 from ..export.package import DATA_CHUNK, Package, Style
 from ..export.sheetxml import chunks, letter, list_validation, validations, value_cell
 from ..progress import NO_PROGRESS, Progress
@@ -28,6 +29,7 @@ LEGEND = (
     "--out GOLD. Rows must not be removed."
 )
 FIXED = ["Row", "Unit", "Document", "Characters", "Text", "Context"]
+BLOCK = 500  # rows whose contexts are made at once (also the progress reports)
 WIDTHS = {"Row": 7, "Unit": 6, "Document": 16, "Characters": 12, "Text": 24, "Context": 60, "Decision": 14}
 
 
@@ -53,12 +55,13 @@ def workbook_bytes(
     for row in sheet.rows:
         units.setdefault(row.unit, []).append(row)
     letters = [letter(i) for i in range(len(headers))]
-    for n, row in enumerate(sheet.rows):
-        if n % 500 == 0:
-            progress.update(n / len(sheet.rows), "writing the adjudication workbook")
-        values = _row_values(row, texts, units[row.unit], sheet.annotators)
-        cells = zip(letters, values, strict=False)  # no Decision, no Comment
-        ws.add(n + 2, "".join(value_cell(f"{c}{n + 3}", v, 0, quoted, 0) for c, v in cells))
+    for first in range(0, len(sheet.rows), BLOCK):
+        progress.update(first / len(sheet.rows), "writing the adjudication workbook")
+        block = sheet.rows[first : first + BLOCK]
+        for n, (row, context) in enumerate(zip(block, _contexts(block, texts, units), strict=True), first):
+            values = _row_values(row, texts, context, sheet.annotators)
+            cells = zip(letters, values, strict=False)  # no Decision, no Comment
+            ws.add(n + 2, "".join(value_cell(f"{c}{n + 3}", v, 0, quoted, 0) for c, v in cells))
     validations, lists = _decisions(sheet.rows, letters[headers.index("Decision")])
     ws.footer.append(validations)
     ws.close()
@@ -69,10 +72,17 @@ def workbook_bytes(
     return buffer.getvalue()
 
 
-def _row_values(row: Row, texts: dict[str, Any], unit: list[Row], annotators: list[str]) -> list[Any]:
+def _contexts(rows: list[Row], texts: dict[str, Any], units: dict[int, list[Row]]) -> list[str | None]:
+    """The rows' contexts as emoji text: each row's span as gold, the other spans of its
+    unit as system (made for the rows at once, as the review workbook's)."""
+    documents = [row.document for row in rows]
+    own = [[[row.start, row.end]] for row in rows]
+    others = [[[r.start, r.end] for r in units[row.unit] if r is not row] for row in rows]
+    return Contexts(DocumentTexts(texts, documents), documents, own, others, None).marked
+
+
+def _row_values(row: Row, texts: dict[str, Any], context: str | None, annotators: list[str]) -> list[Any]:
     """The cells of one row: where it is, its context, each annotator's labels."""
-    others = [[r.start, r.end] for r in unit if r is not row]
-    context = marked_text(build_context(texts[row.document], [[row.start, row.end]], others))
     text = texts[row.document].text(row.start, row.end)
     values = [row.row_id, row.unit, row.document, f"{row.start}–{row.end}", text, context]
     values += [LABEL_JOINER.join(row.labels[a]) if a in row.labels else "(no document)" for a in annotators]

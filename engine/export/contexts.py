@@ -269,8 +269,8 @@ class Contexts:
         text = windows.text
         return [text[a:b] for a, b in zip(start.tolist(), stop.tolist(), strict=True)]
 
-    def _states(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-        """Each run's marks open (STACKS), the state before it, and whether it is its row's first."""
+    def _states(self) -> tuple[np.ndarray, np.ndarray]:
+        """Each run's marks open (STACKS), and the state before it."""
         flags, row = self.seg_flags, self.seg_row
         first = np.insert(row[1:] != row[:-1], 0, True)
         before = np.where(first, 0, np.roll(flags, 1))  # runs next to each other differ: never both
@@ -278,49 +278,49 @@ class Contexts:
         outer = np.where(_reach((flags & 2) > 0, row_stop) > _reach((flags & 1) > 0, row_stop), 4, 3)
         both = np.where(before == 1, 3, np.where(before == 2, 4, outer))
         state = np.where(flags == 3, both, flags)
-        return state, np.where(first, 0, np.roll(state, 1)), first
+        return state, np.where(first, 0, np.roll(state, 1))
 
     def _marked(self) -> None:
         """The rows' emoji texts, and which of them must be escaped or cut in a cell."""
-        t, rows = self.texts, self.rows
-        heads, befores, texts_at, tails = self._layout()
+        rows = self.rows
+        self.layout = heads, befores, texts_at, tails = self._layout()
         self.seg_texts = self._texts()
-        state, before, first = self._states()
-        d_row, d_seg = self.doc[rows], self.doc[self.seg_row]
-        joiners = np.array(t.joiners, dtype=object)
-        pieces = np.empty(2 * (len(rows) + len(self.seg_row)), dtype=object)
-        pieces[heads] = np.where(self.before[rows], np.array(t.cut_before, dtype=object)[d_row], "")
-        between = np.where(first, "", joiners[d_seg])
-        pieces[befores] = _CLOSED[before, state] + between + _OPENED[before, state]
-        pieces[texts_at] = self.seg_texts
+        state, before = self._states()
+        pieces = self._pieces()
+        pieces[befores] = _CLOSED[before, state] + pieces[befores] + _OPENED[before, state]
         last_state = np.zeros(len(rows), np.int64)
         ends = _run_ends(self.seg_row)[0] - 1
         last_state[np.searchsorted(rows, self.seg_row[ends])] = state[ends]
-        after = np.where(self.after[rows], np.array(t.cut_after, dtype=object)[d_row], "")
-        pieces[tails] = _CLOSE_ALL[last_state] + after
+        pieces[tails] = _CLOSE_ALL[last_state] + pieces[tails]
         marked = _joined(pieces.tolist(), tails + 1)
         for row, text in zip(rows.tolist(), marked, strict=True):
             self.marked[row] = text
         for k in _candidates(marked).tolist():
             self.careful[rows[k]] = needs_care(marked[k])
             self.escape[rows[k]] = self.careful[rows[k]] or special(marked[k])
-        self.layout = (heads, befores, texts_at, tails)
+
+    def _pieces(self) -> np.ndarray:
+        """Each row's pieces in the flat layout, plain: the cut mark before, before each run
+        the joiner (none before the first) and the run's text, the cut mark after."""
+        t, rows = self.texts, self.rows
+        heads, befores, texts_at, tails = self.layout
+        d_row = self.doc[rows]
+        first = np.insert(self.seg_row[1:] != self.seg_row[:-1], 0, True)
+        pieces = np.empty(2 * (len(rows) + len(self.seg_row)), dtype=object)
+        pieces[heads] = np.where(self.before[rows], np.array(t.cut_before, dtype=object)[d_row], "")
+        pieces[befores] = np.where(first, "", np.array(t.joiners, dtype=object)[self.doc[self.seg_row]])
+        pieces[texts_at] = self.seg_texts
+        pieces[tails] = np.where(self.after[rows], np.array(t.cut_after, dtype=object)[d_row], "")
+        return pieces
 
     def _runs(self) -> None:
         """The rows' rich-text runs: the cut marks, the joiners and the plain runs plain, the
         rest coloured; what must be escaped or cut made to fit (a row at a time)."""
-        t, rows = self.texts, self.rows
-        heads, befores, texts_at, tails = self.layout
-        d_row, d_seg = self.doc[rows], self.doc[self.seg_row]
-        first = np.insert(self.seg_row[1:] != self.seg_row[:-1], 0, True)
-        size = 2 * (len(rows) + len(self.seg_row))
-        pieces, kinds = np.empty(size, dtype=object), np.zeros(size, np.int64)
-        pieces[heads] = np.where(self.before[rows], np.array(t.cut_before, dtype=object)[d_row], "")
-        pieces[befores] = np.where(first, "", np.array(t.joiners, dtype=object)[d_seg])
-        pieces[texts_at] = self.seg_texts
+        rows = self.rows
+        heads, _, texts_at, tails = self.layout
+        kinds = np.zeros(2 * (len(rows) + len(self.seg_row)), np.int64)
         kinds[texts_at] = self.seg_flags
-        pieces[tails] = np.where(self.after[rows], np.array(t.cut_after, dtype=object)[d_row], "")
-        texts = pieces.tolist()
+        texts = self._pieces().tolist()
         for k in np.flatnonzero(self.careful[rows]).tolist():
             texts[heads[k] : tails[k] + 1] = _fitted(texts[heads[k] : tails[k] + 1])
         lengths = np.fromiter(map(len, texts), np.int64, len(texts))

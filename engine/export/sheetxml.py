@@ -86,14 +86,6 @@ def text_cell(ref: str, text: str, style: int, quoted: int) -> str:
     return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{text_element(text)}</is></c>'
 
 
-def rich_cell(ref: str, runs: list[tuple[str, str]], style: int, careful: bool = True) -> str:
-    """A rich-text cell of (run properties, text) pairs whose texts together fit a cell, the
-    properties "" for a first plain run (`careful`: False where no text needs escaping)."""
-    body = "".join([f"<r>{properties}{text_element(escaped(text) if careful else text)}</r>"
-                    for properties, text in runs])  # fmt: skip
-    return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{body}</is></c>'
-
-
 def value_cell(ref: str, value: Any, style: int, quoted: int, decimal: int) -> str:
     """One cell of any report value (`plain`): text as text (a blank cell where empty and
     `style` is set), numbers as numbers (a float in `decimal`); "" for no cell."""

@@ -24,6 +24,7 @@ from ..scale import is_score_column
 from ..textio import atomic_file
 from .cells import (
     CUT,
+    FORMULA_START,
     MAX_TEXT,
     PLAIN_FLOAT,
     plain,
@@ -38,6 +39,7 @@ from .sheetxml import (
     chunks,
     letter,
     list_validation,
+    text_element,
     validations,
     value_cell,
     value_column,
@@ -215,10 +217,10 @@ class _Writer:
             block = table.rows[start : start + BLOCK]
             if any(len(values) != len(table.columns) for values in block):
                 raise ValueError(f"table {table.title!r}: a row of another length than its columns")
-            numbers = range(n + start + 1, n + start + 1 + len(block))
+            numbers = list(map(str, range(n + start + 1, n + start + 1 + len(block))))
             columns = []
             for col, (fmt, times) in enumerate(zip(formats, factors, strict=True)):
-                refs = [f"{letter(col)}{k}" for k in numbers]
+                refs = _refs(col, numbers)
                 columns.append(self._table_column(refs, [values[col] for values in block], fmt, times))
             ws.add_columns(n + start, columns)
         return n + len(table.rows)
@@ -317,12 +319,12 @@ class _Writer:
         cells, whose references grow with its number, stays small)."""
         numbers = list(map(str, range(first + 1, first + 1 + n)))
         missing = [None] * n
-        made, heights = self._context_cells(block, numbers, columns)
+        made, heights = self._context_cells(block, numbers, columns, missing)
         for k in range(0, n, BLOCK):
             part = slice(k, k + BLOCK)
             cells: list[list[str]] = []
             for col, (_, key) in enumerate(columns):
-                refs = [letter(col) + number for number in numbers[part]]
+                refs = _refs(col, numbers[part])
                 if key:
                     values = block.get(key, missing)[part]
                     cells.append(value_column(refs, values, styles[col], self.quoted, self.float))
@@ -330,30 +332,36 @@ class _Writer:
                     cells.append(made[col][part] if col in made else [""] * len(refs))
             ws.add_columns(first + k, cells, heights[part])
 
-    def _context_cells(self, block: Columns, numbers: list[str], columns: list[tuple[str, str]]
-                       ) -> tuple[dict[int, list[str]], list[float | None]]:  # fmt: skip
-        """The Context and Context (coloured) cells of a block of rows (numbered `numbers`),
-        by column, and the rows' heights."""
-        missing = [None] * len(numbers)
+    def _context_cells(self, block: Columns, numbers: list[str], columns: list[tuple[str, str]],
+                       missing: list[None]) -> tuple[dict[int, list[str]], list[float | None]]:  # fmt: skip
+        """The Context and Context (coloured) cells of a block of rows (numbered `numbers`;
+        `missing`: a None per row, for a column the rows lack), by column, and the rows' heights."""
         texts = DocumentTexts(self.documents, block.get("document", ()))
         contexts = Contexts(texts, *(block.get(key, missing) for key in CONTEXT_KEYS))
         marked = contexts.marked
         titles = [title if not key else None for title, key in columns]
         at, coloured_at = titles.index("Context"), titles.index(CONTEXT_COLOURED)
         made = {
-            at: self._context_column([letter(at) + number for number in numbers], marked),
-            coloured_at: coloured_cells(contexts, [letter(coloured_at) + number for number in numbers],
+            at: self._context_column(_refs(at, numbers), contexts),
+            coloured_at: coloured_cells(contexts, _refs(coloured_at, numbers),
                                         self.fonts, PLAIN_RUN, self.wrap, self.wrap_quoted),
         }  # fmt: skip
         # about 80 characters a line, at most 10 lines
         heights = [15 * min(10, 1 + (len(t) - 1) // 80) if t and len(t) > 80 else None for t in marked]
         return made, heights
 
-    def _context_column(self, refs: list[str], texts: list[str | None]) -> list[str]:
-        """The Context column's cells: the marked texts, wrapped (an empty one a blank cell)."""
-        cells = value_column(refs, texts, self.wrap, self.wrap_quoted, self.wrap)
-        for i in [i for i, text in enumerate(texts) if text == ""]:
-            cells[i] = value_cell(refs[i], "", self.wrap, self.wrap_quoted, self.wrap)
+    def _context_column(self, refs: list[str], contexts: Contexts) -> list[str]:
+        """The Context column's cells: the marked texts, wrapped (an empty one a blank cell);
+        a text the contexts found nothing to escape or cut in written as it is."""
+        wrap, quoted = self.wrap, self.wrap_quoted
+        heads = f' s="{wrap}" t="inlineStr"><is>', f' s="{quoted}" t="inlineStr"><is>'
+        cells = []
+        for ref, text, escape in zip(refs, contexts.marked, contexts.escape.tolist(), strict=True):
+            if not text or escape:
+                cells.append("" if text is None else value_cell(ref, text, wrap, quoted, wrap))
+            else:
+                head = heads[text.startswith(FORMULA_START)]
+                cells.append(f'<c r="{ref}"{head}{text_element(text)}</is></c>')
         return cells
 
     def _size_columns(self, ws: Sheet, columns: list[tuple[str, str]], table: Columns) -> list[int]:
@@ -370,7 +378,8 @@ class _Writer:
         return styles
 
     def _unit_title(self, table: Columns) -> str:
-        docs = {d.name: d for d in self.report.documents}
+        """The Unit column's title: the unit's name where the sampled rows' documents share one."""
+        docs = self.documents
         names = {docs[name].unit_name for name in table.get("document", ())[:SAMPLED] if name in docs}
         return names.pop().capitalize() if len(names) == 1 else COLUMN_TITLES["unit"]
 
@@ -395,6 +404,12 @@ def _review_basis(report: Report) -> Any:
     except InputError:
         return report.data.get("_review")
     return method.review_basis(report)
+
+
+def _refs(col: int, numbers: list[str]) -> list[str]:
+    """The references of column `col`'s cells in the rows numbered `numbers` (as text)."""
+    mark = letter(col)
+    return [mark + number for number in numbers]
 
 
 def _block(rows: Sequence[Row], indices: Sequence[int]) -> Columns:

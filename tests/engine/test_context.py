@@ -9,8 +9,9 @@ from hypothesis import strategies as st
 
 from engine.context import GOLD_MARK as G
 from engine.context import SYSTEM_MARK as S
-from engine.context import build_context, marked_text
 from engine.spans import Document
+from tests.conftest import ROOT
+from tests.engine.context_oracle import build_context, marked_text
 
 SENTENCE = Document("d", ["the", "Sherlock", "Holmes", "said", "so"], [(0, 5)])
 
@@ -80,10 +81,10 @@ def test_spans_of_the_same_extent_nest_the_same_way_in_every_process():
     import subprocess
     import sys
 
-    code = ("from engine.context import Context, Run, marked_text; "
+    code = ("from tests.engine.context_oracle import Context, Run, marked_text; "
             "print(marked_text(Context([Run('a'), Run('b', True, True), Run('c')], ' ', False, False)))")  # fmt: skip
     seen = {
-        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+        subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
                        env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout  # fmt: skip
         for seed in range(6)
     }

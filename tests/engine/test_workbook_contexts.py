@@ -6,11 +6,11 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from engine.context import Context, Run, build_context, marked_text, rich_runs
 from engine.export.cells import CUT, MAX_TEXT, fitted, needs_care, safe_text, units
 from engine.export.contexts import Contexts, DocumentTexts, coloured_cells
-from engine.export.sheetxml import rich_cell, special, text_cell, value_cell
+from engine.export.sheetxml import special, text_cell, value_cell
 from engine.spans import Document, TokenNumbers
+from tests.engine.context_oracle import Context, Run, build_context, marked_text, rich_cell, rich_runs
 
 FONTS = {1: ("<rPr><b/></rPr>", 7), 2: ("<rPr><i/></rPr>", 8), 3: ("<rPr><u/></rPr>", 9)}
 PLAIN_RUN = "<rPr><sz/></rPr>"

@@ -87,7 +87,8 @@ def read_texts(path: str) -> dict[Any, str]:
 
 
 class Positions(Sequence[str]):
-    """Stand-in characters for a page without text: a middle dot per position."""
+    """Stand-in characters for a page without text: a middle dot per position (a slice
+    is a str of them, which the workbook's contexts take as it is)."""
 
     def __init__(self, length: int) -> None:
         self._length = length
@@ -97,7 +98,7 @@ class Positions(Sequence[str]):
 
     def __getitem__(self, index: Any) -> Any:
         if isinstance(index, slice):
-            return ["·"] * len(range(*index.indices(self._length)))
+            return "·" * len(range(*index.indices(self._length)))
         if not -self._length <= index < self._length:
             raise IndexError(index)
         return "·"
