@@ -201,26 +201,22 @@ def _median(values: np.ndarray) -> float:
 def _candidates_among(refs: Spans, syss: Spans, subset: np.ndarray | None, skey: np.ndarray,
                       rkey: np.ndarray, length: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """candidates() among the system spans `subset` (None: all of them): one that overlaps
-    a reference starts after the reference's start minus the longest span of its group,
-    and before the reference's end: a range of the spans sorted by (group, start)."""
+    a reference starts after the reference's start minus the longest span of the subset,
+    and before the reference's end: a range of the spans sorted by (group, start) (empty
+    where the reference's group has no span)."""
     if subset is None:
         order = np.argsort(skey, kind="stable")
     else:
         order = subset[np.argsort(skey[subset], kind="stable")]  # by group, then sorted position
     ordered_keys = skey[order]
-    gfirst = np.flatnonzero(np.r_[True, ordered_keys[1:] != ordered_keys[:-1]])
-    gkeys = ordered_keys[gfirst]
-    longest = np.maximum.reduceat(length[order], gfirst)
+    reach = length[order].max()
     low = min(syss.start.min(), refs.start.min())
     width = max(syss.end.max(), refs.end.max()) - low + 2
-    where = np.minimum(np.searchsorted(gkeys, rkey), len(gkeys) - 1)
-    found = gkeys[where] == rkey
-    reach = np.where(found, longest[where], 0)
-    if (max(int(gkeys[-1]), int(rkey.max())) + 1) * int(width) >= 2**62:  # beyond int64: Python ints
+    if (max(int(ordered_keys[-1]), int(rkey.max())) + 1) * int(width) >= 2**62:  # beyond int64: Python ints
         ordered_keys, rkey = ordered_keys.astype(object), rkey.astype(object)
     placed = ordered_keys * width + (syss.start[order] - low)
     lo = np.searchsorted(placed, rkey * width + np.maximum(refs.start - reach + 1 - low, 0), "left")
-    hi = np.where(found, np.searchsorted(placed, rkey * width + (refs.end - low), "left"), lo)
+    hi = np.searchsorted(placed, rkey * width + (refs.end - low), "left")
     count = hi - lo
     ref_of = np.repeat(np.arange(len(refs)), count)
     first = np.cumsum(count) - count
