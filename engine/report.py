@@ -48,6 +48,22 @@ ERROR_COLUMNS: tuple[str, ...] = (
     "system_text",
     "detail",  # anything else worth showing, as text
 )
+#: One side's span values in an error row, in this order (side_columns).
+SIDE_KEYS: tuple[str, ...] = ("label", "start", "end", "parts", "position", "text")
+#: Per span column of ERROR_COLUMNS (gold_label … system_text): its side (1: system) and
+#: its key's place in SIDE_KEYS.
+_SIDE_PLACES = [
+    (int(key.startswith("system_")), SIDE_KEYS.index(key.split("_", 1)[1])) for key in ERROR_COLUMNS[6:18]
+]
+
+
+def side_columns(gold: Sequence[Any], system: Sequence[Any]) -> tuple[Any, ...]:
+    """The 12 span columns of ERROR_COLUMNS (gold_label … system_text, in their order) from
+    each side's values in SIDE_KEYS' order: of one row, or of every row as columns."""
+    sides = (gold, system)
+    return tuple(sides[side][place] for side, place in _SIDE_PLACES)
+
+
 #: Titles of the error table's columns, the same words in the app and the workbook
 #: (a column without a title here — a method's own — is shown under its key).
 COLUMN_TITLES: dict[str, str] = {

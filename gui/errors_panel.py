@@ -158,7 +158,7 @@ class ErrorsPanel(QWidget):
             return
         data, query, generation = self.data, self.query(), self._generation
         if not query.filters and query.sort_column is None:
-            self._show_rows(np.arange(len(data.errors)))
+            self._show_rows(shown_rows(data.errors, data.search_lines, query))  # nothing to search
             return
         task = Task("Searching the errors", lambda progress: (generation, shown_rows(
             data.errors, data.search_lines, query, progress)))  # fmt: skip

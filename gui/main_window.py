@@ -530,12 +530,16 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         if report.messages:
             self.tabs.addTab(MessagesView(report.messages), f"Warnings ({len(report.messages)})")
         self._showing = data
+        self.statusBar().showMessage("Evaluation finished.", 5000)
         QTimer.singleShot(NEXT_TURN_MS, self, lambda: self._show_errors(data, replaced))
 
     def _show_errors(self, data: ReportData, replaced: list[ReportData]) -> None:
-        """The second part of showing a report: its error table and its documents."""
-        if self._showing is data:
+        """The second part of showing a report: its error table and its documents (none on
+        a window closed meanwhile: a sort there would start a thread)."""
+        latest = self._showing is data
+        if latest:
             self._showing = None
+        if latest and not self._closed:
             self.errors.set_report(data)
             names = {f.role: Path(f.path).name for f in data.report.inputs}
             self.viewer.set_titles(f"Gold — {names.get('gold', '')}", f"System — {names.get('system', '')}")
@@ -544,7 +548,6 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
             self.viewer.set_report(data)
             self._show_summary()
             self._update_actions()
-            self.statusBar().showMessage("Evaluation finished.", 5000)
         if replaced and not self._closed:  # a closed window starts no thread
             self._let_go(replaced)
 

@@ -27,7 +27,6 @@ from ..errors import InputError
 from ..textio import decode_utf8, read_input_bytes
 from . import sniffing
 from .propara_rules import MIN_LIMIT, first_error, split_lines
-from .sniffing import integer
 
 if TYPE_CHECKING:
     import numpy as np
@@ -264,7 +263,7 @@ class Reader:
         import numpy as np
 
         values = integers(texts)
-        if None in values:
+        if values is None:
             return None
         number = dict(zip(dict.fromkeys(values), count()))  # value → process number
         pids = list(number)
@@ -337,13 +336,12 @@ class Reader:
         return kept, duplicate
 
 
-def integers(texts: list[str]) -> list[int | None]:
-    """`integer` of each text: int() of them all at once, one by one only when one is not
-    a whole number."""
+def integers(texts: list[str]) -> list[int] | None:
+    """int() of each text (a whole number, spaces and sign allowed); None when one is not."""
     try:
         return list(map(int, texts))
     except ValueError:
-        return list(map(integer, texts))
+        return None
 
 
 def _numbers(codes: np.ndarray, texts: list[str], limit: int) -> np.ndarray | None:
@@ -352,7 +350,7 @@ def _numbers(codes: np.ndarray, texts: list[str], limit: int) -> np.ndarray | No
     import numpy as np
 
     values = integers(texts)
-    if any(value is None or not 1 <= value <= limit for value in values):
+    if values is None or not all(1 <= value <= limit for value in values):
         return None
     return np.array(values, np.int64).take(codes)
 

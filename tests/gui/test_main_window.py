@@ -75,6 +75,17 @@ def test_a_result_is_shown_in_turns_and_the_window_is_busy_until_its_errors_are(
     assert window.errors.data is again and window.viewer.data is again and window.errors.count.text() == "9 of 9"
 
 
+def test_a_window_closed_between_the_turns_of_showing_shows_and_starts_nothing(qtbot, window, example):
+    evaluate(qtbot, window)
+    shown = window.data
+    window.errors.table.sortByColumn(0, Qt.SortOrder.AscendingOrder)  # setting a report would start a sort
+    wait_idle(qtbot, window)
+    window.show_report(ReportData.build(window.report))
+    window.close()
+    qtbot.wait(50)
+    assert window.errors.data is shown and not window.errors.busy
+
+
 def test_score_tables_sort_by_a_column(qtbot, window):
     evaluate(qtbot, window)
     view = window.tabs.widget(0).views["traditional"]
@@ -346,6 +357,8 @@ def test_changed_options_rescore_at_once_where_the_method_can(qtbot, toy_window,
     qtbot.waitUntil(lambda: cells(window.tabs.widget(0).views["overall"])[0] == ["score", 3.0], timeout=5000)
     assert toy.evaluations == evaluations  # the files were not read again
     assert "options changed" not in window.summary.text()
+    wait_idle(qtbot, window)
+    assert window.statusBar().currentMessage() == "Re-scored with the new options."
 
 
 def test_changed_options_ask_for_a_new_evaluation_where_the_method_cannot_rescore(qtbot, window):

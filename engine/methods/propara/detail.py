@@ -16,7 +16,7 @@ from itertools import chain, repeat
 from typing import TYPE_CHECKING, Any
 
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
-from ...report import ERROR_COLUMNS, ColumnRows, Later, Table, numbered_rows
+from ...report import ERROR_COLUMNS, ColumnRows, Later, Table, numbered_rows, side_columns
 from ...spans import Document, Span
 from .scores import QUESTIONS, QuestionScore
 from .summary import Conversion, Move, Summary
@@ -176,19 +176,19 @@ def _unit_text(doc: Document, pieces: list[list[int]]) -> str:
 
 
 def _side(doc: Document, item: Item | None, label: str) -> tuple[Any, ...]:
-    """One side of an error row: label, text, start, end, parts and position (blank
-    without an item; no position where the item has no step and no mention)."""
+    """One side of an error row in SIDE_KEYS' order: label, start, end, parts, position and
+    text (blank without an item; no position where the item has no step and no mention)."""
     if item is None:
-        return "", "", None, None, [], ""
+        return "", None, None, [], "", ""
     if isinstance(item, str):  # an input or output
         if pieces := mentions(doc, item):
-            return label, item, pieces[0][0], pieces[0][1], pieces, _unit_text(doc, pieces)
-        return label, item, None, None, [], ""
+            return label, pieces[0][0], pieces[0][1], pieces, _unit_text(doc, pieces), item
+        return label, None, None, [], "", item
     step, text = item.step, item_text(item)
     if 0 < step <= len(doc.units):  # every conversion and move (a step of its process)
         start, end = doc.units[step - 1]
-        return label, text, start, end, [[start, end]], f"step {step}"
-    return label, text, None, None, [], ""
+        return label, start, end, [[start, end]], f"step {step}", text
+    return label, None, None, [], "", text
 
 
 #: The keys of an error row: the standard columns, then ProPara's own.
@@ -200,10 +200,9 @@ def _row_values(doc: Document, entry: Entry) -> tuple[Any, ...]:
     kind, label, step = entry.kind, SINGULAR[entry.question], item_step(entry.item)
     mine, theirs = _side(doc, entry.item, label), _side(doc, entry.best, label)
     gold, system = (mine, theirs) if entry.side == "answer" else (theirs, mine)
-    return (doc.name, step, str(step) if step else "", kind, "", gold[0], system[0], *gold[2:4], *system[2:4],
-            gold[4], system[4], gold[5], system[5], gold[1], system[1], f"{label} scored {entry.score:.3f}",
-            entry.pid, entry.question, entry.side, mine[1], theirs[1], entry.score,
-            MARKERS[kind])  # fmt: skip
+    return (doc.name, step, str(step) if step else "", kind, "", *side_columns(gold, system),
+            f"{label} scored {entry.score:.3f}", entry.pid, entry.question, entry.side, mine[5], theirs[5],
+            entry.score, MARKERS[kind])  # fmt: skip
 
 
 def error_rows(placed: list[tuple[Document, list[Entry]]], plain_numbers: bool) -> ColumnRows:

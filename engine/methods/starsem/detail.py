@@ -8,7 +8,7 @@ import bisect
 from collections.abc import Sequence
 from typing import Any
 
-from ...report import ERROR_COLUMNS, Later, Report, numbered_rows
+from ...report import ERROR_COLUMNS, Later, Report, numbered_rows, side_columns
 from ...spans import Document, Span
 from .model import Words, block_words
 
@@ -165,7 +165,7 @@ class DetailBuilder:
         return spans
 
     def _side(self, record: dict[str, Any], side: str, offset: int) -> tuple[Any, ...]:
-        """A side's values of an error row: label, start, end, parts, position, text, then
+        """A side's values of an error row: SIDE_KEYS' (label, start, end, parts, position, text), then
         cue, scope and event texts and the negation's number."""
         elements = record[f"{side}_elements"]
         texts = tuple(_text(elements[kind]) if elements else "" for kind in ELEMENTS)
@@ -188,10 +188,8 @@ class DetailBuilder:
         gold, system = self._side(record, "gold", offset), self._side(record, "system", offset)
         unit = record["sentence"]
         unit_id = f"{record['chapter']} {record['sentence_id']}".strip()
-        spans = (gold[0], system[0], gold[1], gold[2], system[1], system[2], gold[3], system[3], gold[4],
-                 system[4], gold[5], system[5])  # fmt: skip
-        return (self.layout.name, unit, unit_id, record["full"], record["cue"], *spans, detail, unit,
-                record["chapter"], record["sentence_id"], record["line"], verdicts["cue"],
+        return (self.layout.name, unit, unit_id, record["full"], record["cue"], *side_columns(gold, system),
+                detail, unit, record["chapter"], record["sentence_id"], record["line"], verdicts["cue"],
                 verdicts["scope"] or "", verdicts["event"] or "", self._strip(record, offset),
                 *gold[6:], *system[6:])  # fmt: skip
 
