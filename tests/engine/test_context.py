@@ -9,15 +9,17 @@ from hypothesis import strategies as st
 
 from engine.context import GOLD_MARK as G
 from engine.context import SYSTEM_MARK as S
+from engine.export.contexts import Contexts, DocumentTexts
 from engine.spans import Document
 from tests.conftest import ROOT
-from tests.engine.context_oracle import build_context, marked_text
 
 SENTENCE = Document("d", ["the", "Sherlock", "Holmes", "said", "so"], [(0, 5)])
 
 
 def text(gold, system, doc=SENTENCE):
-    return marked_text(build_context(doc, gold, system))
+    """The emoji-marked context the review workbook writes for one error row."""
+    rows = Contexts(DocumentTexts({doc.name: doc}, [doc.name]), [doc.name], [gold], [system], None)
+    return rows.marked[0]
 
 
 def test_nested_spans():
@@ -81,8 +83,8 @@ def test_spans_of_the_same_extent_nest_the_same_way_in_every_process():
     import subprocess
     import sys
 
-    code = ("from tests.engine.context_oracle import Context, Run, marked_text; "
-            "print(marked_text(Context([Run('a'), Run('b', True, True), Run('c')], ' ', False, False)))")  # fmt: skip
+    code = ("from tests.engine.test_context import text, Document; "
+            "print(text([(1, 2)], [(1, 2)], Document('d', ['a', 'b', 'c'], [(0, 3)])))")  # fmt: skip
     seen = {
         subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT,
                        env={**os.environ, "PYTHONHASHSEED": str(seed)}).stdout  # fmt: skip
