@@ -27,7 +27,7 @@ from typing import Any
 
 from ..errors import InputError, names_escaped
 from ..progress import NO_PROGRESS, Progress
-from ..report import ColumnRows, Report
+from ..report import ColumnRows, Report, Texts
 from ..textio import BOM, atomic_write_files
 
 #: First characters that make a spreadsheet read a cell as a formula.
@@ -152,16 +152,26 @@ def table_text(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
 def columns_text(columns: Sequence[str], values: Iterable[Sequence[Any]]) -> str:
     """One CSV document from its columns' values (equally long), each column's fields
     made as a whole and the lines joined from them."""
-    fields = [column_fields(column if type(column) is list else list(column)) for column in values]
+    held = list(values)  # every column held while its id is a key
+    made = {id(column): column for column in held}  # a column shown twice (poetry's ref_start) made once
+    fields_of = {key: _fields(column) for key, column in made.items()}
+    fields = [fields_of[id(column)] for column in held]
     if len(fields) == 1:  # the csv module writes a row of one empty field as "" (an empty line is no row)
         fields = [[field or '""' for field in fields[0]]]
     header = _text(columns, ()).removesuffix("\r\n")  # the lines then joined in one text, copied once
     return "\r\n".join(chain([header], map(",".join, zip(*fields, strict=True)), [""]))
 
 
+def _fields(column: Sequence[Any]) -> list[str]:
+    return column_fields(column if isinstance(column, list) else list(column))
+
+
 def column_fields(values: list[Any]) -> list[str]:
     """A column's values as the csv module writes `cell` of each in a row of two or more
-    fields: numbers exactly, formulas defused, quoted where a field must be."""
+    fields: numbers exactly, formulas defused, quoted where a field must be (Texts as
+    they are, but for those two)."""
+    if type(values) is Texts:
+        return text_fields(values, defuse=True)
     try:
         return text_fields(values, defuse=True)  # a column of texts (joining them fails at any other value)
     except TypeError:
@@ -244,14 +254,22 @@ def text_fields(texts: list[str], defuse: bool) -> list[str]:
         return texts
     if joined.count("\x00") != len(texts):  # a text holds a NUL: each text is checked
         texts = ["'" + v if v.startswith(FORMULA_STARTS) else v for v in texts] if formulas else texts
-        return ['"' + v.replace('"', '""') + '"' if quoted(v) else v for v in texts]
+        return _each_quoted(texts)
     if formulas:  # an apostrophe after each NUL before a formula (str.replace: twice as fast as re.sub)
         for start in FORMULA_STARTS:
             joined = joined.replace("\x00" + start, "\x00'" + start)
     fields = joined.split("\x00")[1:] if formulas else list(texts)
+    if 8 * sum(map(joined.count, '",\r\n')) > len(texts):  # many to quote (poetry's parts `[[4, 7]]`)
+        return _each_quoted(fields)
     for k in _numbers(joined, sorted(chain.from_iterable(_texts_holding(joined, c) for c in '",\r\n'))):
         fields[k] = '"' + fields[k].replace('"', '""') + '"'
     return fields
+
+
+def _each_quoted(texts: list[str]) -> list[str]:
+    """The texts, those holding a quote, a comma or a line break quoted, each looked at: a
+    search per text to quote costs more where many are (one in eight)."""
+    return ['"' + v.replace('"', '""') + '"' if quoted(v) else v for v in texts]
 
 
 def _texts_holding(joined: str, character: str) -> Iterator[int]:
@@ -289,7 +307,7 @@ def errors_text(report: Report) -> str:
     columns = report.error_columns
     rows = report.error_rows
     if isinstance(rows, ColumnRows):  # the columns as they are
-        return columns_text(columns, (rows.column(c) for c in columns))
+        return columns_text(columns, (rows.csv_column(c) for c in columns))
     try:  # every row with every column: one look-up of all of them a row
         values = list(map(itemgetter(*columns), rows))
     except KeyError:
