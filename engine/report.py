@@ -231,6 +231,11 @@ class Later(Sequence[Any]):
         return iter(self._list())
 
 
+class Texts(list[str]):
+    """A column as the CSV files show it, made by the method from what it has as text
+    (numbers as their text, none as ""): the writer only defuses formulas and quotes."""
+
+
 class ColumnRows(Later):
     """Rows of a table kept as columns (key → one value per row, in row order). The JSON
     and CSV writers take the columns as they are (or a part at a time); the rows as dicts
@@ -256,6 +261,10 @@ class ColumnRows(Later):
         """One value per row under `key` (None in every row for a key the rows lack)."""
         found = self.columns.get(key)
         return found if found is not None else [None] * len(self)
+
+    def csv_column(self, key: str) -> Sequence[Any]:
+        """The column for the CSV files: its values, or the Texts a maker has ready."""
+        return self.column(key)
 
     def row(self, index: int) -> dict[str, Any]:
         """Row `index` as a new dict, the other rows left as columns."""

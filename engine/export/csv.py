@@ -27,7 +27,7 @@ from typing import Any
 
 from ..errors import InputError, names_escaped
 from ..progress import NO_PROGRESS, Progress
-from ..report import ColumnRows, Report
+from ..report import ColumnRows, Report, Texts
 from ..textio import BOM, atomic_write_files
 
 #: First characters that make a spreadsheet read a cell as a formula.
@@ -37,12 +37,12 @@ ERRORS_FILE = "errors.csv"
 
 # A cell of a CSV or TSV line that a spreadsheet would run: at the start of a line or after
 # a delimiter (optionally in quotes), `=` or `@`, or `+`/`-` before anything but a number.
+# What runnable_cell finds (tests compare them); it finds it from the cells' starts.
 _RUNNABLE = re.compile(r'(?:^|(?<=[\t,;]))"?(?:[=@]|[+-](?![\d.\t,;"\r\n]|$))', re.MULTILINE)
-# The same cells found from their first character (the regex engine then skips ahead to
-# each `=@+-`, 10 times faster on a 5 MB CSV); _RUNNABLE is run again from that line.
-_RUNNABLE_CHARACTER = re.compile(
-    r'[-=@+](?:(?<=^.)|(?<=[\t,;].)|(?<=^".)|(?<=[\t,;]".))(?:(?<=[=@])|(?![\d.\t,;"\r\n]|$))', re.MULTILINE
-)
+#: What ends the cell before a cell (a line start too).
+_CELL_ENDS = "\t,;\n"
+#: What after a `+` or `-` makes it no formula (a number, or an empty rest of the cell).
+_NOT_AFTER_SIGN = '0123456789.\t,;"\r\n'
 
 
 # A text of a column joined with NUL, after a NUL, that starts like a formula (a NUL inside a
@@ -55,15 +55,47 @@ _FORMULA_AT_START = re.compile("\x00(?=[" + re.escape("".join(FORMULA_STARTS)) +
 def runnable_cell(text: str) -> tuple[int, str] | None:
     """The line number and text of the first cell a spreadsheet would run as a formula
     (None: no such cell)."""
-    first = _RUNNABLE_CHARACTER.search(text)
-    if first is None:
+    start = _first_runnable(text)
+    if start is None:
         return None
-    found = _RUNNABLE.search(text, text.rfind("\n", 0, first.start()) + 1)
-    if found is None:  # cannot be: _RUNNABLE_CHARACTER finds the cells _RUNNABLE finds
-        return None
-    line = text.count("\n", 0, found.start()) + 1
-    cell = re.split(r"[\t,;\r\n]", text[found.start() : found.start() + 200], maxsplit=1)[0]
+    line = text.count("\n", 0, start) + 1
+    cell = re.split(r"[\t,;\r\n]", text[start : start + 200], maxsplit=1)[0]
     return line, cell
+
+
+def _first_runnable(text: str) -> int | None:
+    """Where the first cell _RUNNABLE finds starts: each `=@+-` is looked at only where a
+    cell starts (after a line start or a delimiter, perhaps a quote), all at once by numpy
+    over the characters' codes (no regex stopping at each `-` of ids like `page-000123`)."""
+    marks = [mark for mark in "=@+-" if mark in text]  # memchr scans
+    if not marks:
+        return None
+    import numpy as np  # here: loaded already by every method that writes a table
+
+    lines = "\n\n" + text + "\n"  # the first cell starts after a line end; the last is followed
+    if lines.isascii():  # a code per character
+        codes = np.frombuffer(lines.encode("ascii"), np.uint8)
+    else:
+        codes = np.frombuffer(lines.encode("utf-32-le", "surrogatepass"), np.uint32)
+    at = np.flatnonzero(_any_of(codes, "".join(marks)))
+    before = _any_of(codes[at - 1], _CELL_ENDS)
+    quote_before = _any_of(codes[at - 2], _CELL_ENDS) & (codes[at - 1] == ord('"'))
+    signed = _any_of(codes[at], "+-")
+    runs = (before | quote_before) & ~(signed & _any_of(codes[at + 1], _NOT_AFTER_SIGN))
+    found = np.flatnonzero(runs)
+    if not len(found):
+        return None
+    first = int(found[0])
+    return int(at[first]) - 2 - int(quote_before[first])
+
+
+def _any_of(codes: Any, characters: str) -> Any:
+    """Whether each code (a numpy array) is one of `characters`' (20 times faster than
+    np.isin on 5 MB)."""
+    found = codes == ord(characters[0])
+    for character in characters[1:]:
+        found |= codes == ord(character)
+    return found
 
 
 def runnable_warning(name: str, text: str) -> str | None:
@@ -120,16 +152,26 @@ def table_text(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
 def columns_text(columns: Sequence[str], values: Iterable[Sequence[Any]]) -> str:
     """One CSV document from its columns' values (equally long), each column's fields
     made as a whole and the lines joined from them."""
-    fields = [column_fields(column if type(column) is list else list(column)) for column in values]
+    held = list(values)  # every column held while its id is a key
+    made = {id(column): column for column in held}  # a column shown twice (poetry's ref_start) made once
+    fields_of = {key: _fields(column) for key, column in made.items()}
+    fields = [fields_of[id(column)] for column in held]
     if len(fields) == 1:  # the csv module writes a row of one empty field as "" (an empty line is no row)
         fields = [[field or '""' for field in fields[0]]]
     header = _text(columns, ()).removesuffix("\r\n")  # the lines then joined in one text, copied once
     return "\r\n".join(chain([header], map(",".join, zip(*fields, strict=True)), [""]))
 
 
+def _fields(column: Sequence[Any]) -> list[str]:
+    return column_fields(column if isinstance(column, list) else list(column))
+
+
 def column_fields(values: list[Any]) -> list[str]:
     """A column's values as the csv module writes `cell` of each in a row of two or more
-    fields: numbers exactly, formulas defused, quoted where a field must be."""
+    fields: numbers exactly, formulas defused, quoted where a field must be (Texts as
+    they are, but for those two)."""
+    if type(values) is Texts:
+        return text_fields(values, defuse=True)
     try:
         return text_fields(values, defuse=True)  # a column of texts (joining them fails at any other value)
     except TypeError:
@@ -212,14 +254,22 @@ def text_fields(texts: list[str], defuse: bool) -> list[str]:
         return texts
     if joined.count("\x00") != len(texts):  # a text holds a NUL: each text is checked
         texts = ["'" + v if v.startswith(FORMULA_STARTS) else v for v in texts] if formulas else texts
-        return ['"' + v.replace('"', '""') + '"' if quoted(v) else v for v in texts]
+        return _each_quoted(texts)
     if formulas:  # an apostrophe after each NUL before a formula (str.replace: twice as fast as re.sub)
         for start in FORMULA_STARTS:
             joined = joined.replace("\x00" + start, "\x00'" + start)
     fields = joined.split("\x00")[1:] if formulas else list(texts)
+    if 8 * sum(map(joined.count, '",\r\n')) > len(texts):  # many to quote (poetry's parts `[[4, 7]]`)
+        return _each_quoted(fields)
     for k in _numbers(joined, sorted(chain.from_iterable(_texts_holding(joined, c) for c in '",\r\n'))):
         fields[k] = '"' + fields[k].replace('"', '""') + '"'
     return fields
+
+
+def _each_quoted(texts: list[str]) -> list[str]:
+    """The texts, those holding a quote, a comma or a line break quoted, each looked at: a
+    search per text to quote costs more where many are (one in eight)."""
+    return ['"' + v.replace('"', '""') + '"' if quoted(v) else v for v in texts]
 
 
 def _texts_holding(joined: str, character: str) -> Iterator[int]:
@@ -257,7 +307,7 @@ def errors_text(report: Report) -> str:
     columns = report.error_columns
     rows = report.error_rows
     if isinstance(rows, ColumnRows):  # the columns as they are
-        return columns_text(columns, (rows.column(c) for c in columns))
+        return columns_text(columns, (rows.csv_column(c) for c in columns))
     try:  # every row with every column: one look-up of all of them a row
         values = list(map(itemgetter(*columns), rows))
     except KeyError:

@@ -12,10 +12,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.errors import InputError
-from engine.export.csv import _text, cell, csv_files, file_names, number_fields, table_text, write_csv
+from engine.export.csv import (
+    _text,
+    cell,
+    columns_text,
+    csv_files,
+    file_names,
+    number_fields,
+    table_text,
+    write_csv,
+)
 from engine.formats.token_text import read_sentences
 from engine.methods import get_method
-from engine.report import ERROR_COLUMNS, Report, Table, error_row
+from engine.report import ERROR_COLUMNS, Report, Table, Texts, error_row
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "resources" / "examples" / "faireval"
 
@@ -56,6 +65,17 @@ def test_columns_written_as_a_whole_are_what_the_csv_module_writes():
         for second in columns:
             rows = [[a, b] for a, b in zip(first, second)]  # noqa: B905 (as long as the shorter)
             assert table_text(["c", "d,e"], rows) == _text(["c", "d,e"], ([cell(a), cell(b)] for a, b in rows))
+
+
+def test_ready_texts_are_defused_and_quoted_as_the_csv_module_writes():
+    """Texts (a column a method has as text) get only the formula check and the quotes,
+    a column shown twice the same; many texts to quote (poetry's parts) and few alike."""
+    many = [f"[[{k}, {k + 1}]]" for k in range(20)] + ["[]", "-1", "=x", 'a"b', "@c", "+d", "x-y"]
+    few = [str(k) for k in range(40)] + ["a,b", "-LRB-", "\tx", "", "c\nd"]
+    for texts in (many, few, many[:3]):
+        column, plain = Texts(texts), list(range(len(texts)))
+        cells = [[cell(t), cell(k), cell(t)] for t, k in zip(texts, plain, strict=True)]
+        assert columns_text(["t", "k", "t"], [column, plain, column]) == _text(["t", "k", "t"], cells)
 
 
 def _as_the_csv_module_writes(values: list) -> None:

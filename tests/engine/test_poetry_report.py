@@ -357,6 +357,25 @@ def test_json_by_msgspec_is_the_json_of_the_dicts(tmp_path, monkeypatch, ignore_
     assert len(json.loads(written[0])["details"]) == 2500
 
 
+@pytest.mark.parametrize("ignore_label, weight", [(False, 1.0), (True, 0.5), (False, 0.00001), (False, 3e16)])
+def test_csv_from_the_arrays_texts_is_the_csv_of_the_values(tmp_path, ignore_label, weight):
+    """The Spans rows' CSV columns made from the arrays' texts (numbers, parts, positions)
+    give the bytes the writer gives for the rows' Python values; credits the texts would
+    write otherwise (1e-05, past 1e16) are taken as values."""
+    from engine.export.csv import columns_text
+    from engine.report import Texts
+    from tests.bench.bench_poetry import generate
+
+    ref, sys_ = tmp_path / "ref.jsonl", tmp_path / "sys.jsonl"
+    generate(2500, ref, sys_, seed=4)
+    options = Options(ignore_label=ignore_label, partial_match_weight=weight)
+    rows = get_method("poetry").evaluate(str(ref), str(sys_), options, detail=True).error_rows
+    keys = rows.keys()
+    texts = [rows.csv_column(key) for key in keys]
+    assert sum(type(column) is Texts for column in texts) >= (15 if rows.plain_numbers else 0)
+    assert columns_text(keys, texts) == columns_text(keys, [list(rows.column(key)) for key in keys])
+
+
 def test_pages_f1_column_is_summary_f1():
     """The Pages sheet's f1 by stats.harmonic: summary.f1's value for ints, floats, zeros,
     NaN and inf."""

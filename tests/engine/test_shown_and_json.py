@@ -121,6 +121,24 @@ def test_negative_numbers_and_dashes_are_no_formulas():
     assert runnable_cell("a\n-cmd|x\tb") == (2, "-cmd|x")
 
 
+def test_a_runnable_cell_is_found_where_a_cell_starts_and_only_there():
+    """Each of `=+-@` at a line start, after a TAB, a comma or a semicolon, and after a quote
+    there; a `-` inside a cell (page ids, ranges) is none; in any text (non-ASCII, a
+    surrogate of a name that is no UTF-8)."""
+    from engine.export.csv import runnable_cell
+
+    for mark in "=+-@":
+        for before in ("\t", ",", ";", '\t"', ',"', ';"', "\n", '\n"'):
+            for text in (f"page-000123,1-2{before}{mark}x,b\n", f"{before[1:]}{mark}x;b"):
+                start = text.index(f"{mark}x") - before.endswith('"')
+                cell = text[start:].split(",")[0].split(";")[0].split("\n")[0]
+                assert runnable_cell(text) == (text.count("\n", 0, start) + 1, cell), repr(text)
+                assert runnable_cell("é\udcff," + text.replace("page", "pâge"))[1] == cell
+    for text in ("page-000123,1-2\n", "a-=b,c+@d\n", "x\r=1\n", "a,-1,+.5,-\n", "é,-2\n", '"-,"'):
+        assert runnable_cell(text) is None, repr(text)
+    assert runnable_cell("é\udcff,\n;@x") == (2, "@x")
+
+
 def test_the_runnable_cell_found_from_its_first_character_is_the_full_patterns_first():
     import random
     import re

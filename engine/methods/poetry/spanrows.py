@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 import numpy as np
 
-from ...report import ERROR_COLUMNS, ColumnRows, Later, error_ids
+from ...report import ERROR_COLUMNS, ColumnRows, Later, Texts, error_ids
 from .columns import span_order
 from .errors import Pages, Side
 from .jsontext import Piece, Rows, Taken, integer_texts, string_texts, taken
@@ -118,35 +118,48 @@ def _covered(side: Side, index: np.ndarray, page: np.ndarray, texts: list[str | 
 # --- the rows as Python columns -----------------------------------------------------------
 
 
-def _side(side: Side, index: np.ndarray, covered: list[str] | None) -> list[list[Any]]:
-    """One side's label, start, end, parts, position and text columns (blank without a span)."""
+def _shown_columns(plan: RowPlan) -> dict[str, list[Any]]:
+    """The columns of texts the Python columns and the CSV files both have as strings."""
+    pages, page, n = plan.pages, plan.page, len(plan)
+    covered = plan.covered or (None, None)
+    statuses = np.array(STATUSES, dtype=object)[plan.status].tolist()
+    return {
+        "document": _take(pages.names, page), "unit_id": _take(pages.unit_ids, page), "type": statuses,
+        "subtype": np.array(SUBTYPES, dtype=object)[plan.split.astype(np.int64)].tolist(),
+        "gold_label": _take(pages.refs.shown, plan.ref, ""),
+        "system_label": _take(pages.syss.shown, plan.system, ""),
+        "gold_text": covered[0] or [""] * n, "system_text": covered[1] or [""] * n,
+        "detail": _take(plan.notes[1], plan.note_index(), ""), "sheet": [SHEET] * n, "status": statuses,
+        "marker": np.array(SHOWN_MARKERS, dtype=object)[plan.marker].tolist(),
+    }  # fmt: skip
+
+
+def _side(side: Side, index: np.ndarray, name: str) -> dict[str, list[Any]]:
+    """One side's start, end, parts and position columns (blank without a span), under
+    `name` (gold or system)."""
     starts, ends = _take(side.spans.start, index), _take(side.spans.end, index)
     parts = [[[x, y]] if x is not None else [] for x, y in zip(starts, ends, strict=True)]
     positions = [f"{x}-{y}" if x is not None else "" for x, y in zip(starts, ends, strict=True)]
-    return [_take(side.shown, index, ""), starts, ends, parts, positions, covered or [""] * len(index)]
+    return {f"{name}_start": starts, f"{name}_end": ends,
+            f"{name}_parts": parts, f"{name}_position": positions}  # fmt: skip
 
 
 def _python_columns(plan: RowPlan) -> dict[str, list[Any]]:
     """Every column of the rows (ROW_KEYS) as a Python list."""
     pages, page, n = plan.pages, plan.page, len(plan)
-    covered = plan.covered or (None, None)
-    gold = _side(pages.refs, plan.ref, covered[0])
-    sys_ = _side(pages.syss, plan.system, covered[1])
-    statuses = np.array(STATUSES, dtype=object)[plan.status].tolist()
+    gold, sys_ = _side(pages.refs, plan.ref, "gold"), _side(pages.syss, plan.system, "system")
     piece = np.where(plan.split, plan.pair, -1)
     lines, pairs = np.asarray(pages.system_lines, dtype=object), pages.scores.pairs
-    columns = (
-        error_ids(n), _take(pages.names, page), [1] * n, _take(pages.unit_ids, page),
-        statuses, np.array(SUBTYPES, dtype=object)[plan.split.astype(np.int64)].tolist(), gold[0], sys_[0],
-        gold[1], gold[2], sys_[1], sys_[2], gold[3], sys_[3], gold[4], sys_[4], gold[5], sys_[5],
-        _take(plan.notes[1], plan.note_index(), ""),
-        [SHEET] * n, statuses, np.array(SHOWN_MARKERS, dtype=object)[plan.marker].tolist(),
-        gold[1], gold[2], sys_[1], sys_[2], _take(pairs[2], piece), _take(pairs[3], piece),
-        _take(pairs[5], plan.pair), _take(pairs[6], plan.pair),
-        np.where(plan.ref >= 0, page + 1, None).tolist(),
-        np.where(plan.system >= 0, lines[page], None).tolist(),
-    )  # fmt: skip
-    return dict(zip(ROW_KEYS, columns, strict=True))
+    columns = {
+        **_shown_columns(plan), **gold, **sys_, "error_id": error_ids(n), "unit": [1] * n,
+        "ref_start": gold["gold_start"], "ref_end": gold["gold_end"],
+        "sys_start": sys_["system_start"], "sys_end": sys_["system_end"],
+        "piece_start": _take(pairs[2], piece), "piece_end": _take(pairs[3], piece),
+        "factor": _take(pairs[5], plan.pair), "credit": _take(pairs[6], plan.pair),
+        "gold_line": np.where(plan.ref >= 0, page + 1, None).tolist(),
+        "system_line": np.where(plan.system >= 0, lines[page], None).tolist(),
+    }  # fmt: skip
+    return {key: columns[key] for key in ROW_KEYS}
 
 
 # --- the rows as JSON text --------------------------------------------------------------
@@ -223,6 +236,63 @@ def _json_pieces(plan: RowPlan) -> list[Piece]:
     return [*pieces, b"},"]
 
 
+# --- the rows as the CSV files' texts ----------------------------------------------------
+
+#: Around a span's start and end text in its parts as the CSV shows them (`[]`, `[[1, 2]]`).
+CSV_PART_TEXTS = tuple(_bytes(texts) for texts in (["[", "[["], ["", ", "], ["]", "]]"]))
+
+
+def _texts(*pieces: Piece) -> Texts:
+    """Each row's pieces joined (jsontext.Rows), as ASCII texts (numbers and their signs)."""
+    return Texts(_lines(*pieces).split("\n")[:-1])
+
+
+def _lines(*pieces: Piece) -> str:
+    """Each row's pieces joined, a line each."""
+    rows = Rows([*pieces, b"\n"])
+    return rows.text(0, len(rows)).decode("ascii")
+
+
+def _side_csv(pages: Pages, side: str, index: np.ndarray, name: str) -> dict[str, Texts]:
+    """One side's start, end, parts and position texts (blank without a span)."""
+    has = (index >= 0).astype(np.int64)
+    start = taken(pages.json_texts(f"{side}_start"), index, b"")
+    end = taken(pages.json_texts(f"{side}_end"), index, b"")
+    signs = [Taken(texts, has) for texts in CSV_PART_TEXTS]
+    return {f"{name}_start": _texts(start), f"{name}_end": _texts(end),
+            f"{name}_parts": _texts(signs[0], start, signs[1], end, signs[2]),
+            f"{name}_position": _texts(start, Taken(PART_TEXTS[3], has), end)}  # fmt: skip
+
+
+def _float_texts(pages: Pages, column: str, index: np.ndarray) -> list[Any]:
+    """A column of pairs' floats as repr() writes them: their JSON texts, or the values
+    where a JSON text may differ from repr() (an exponent, `0.0000…`, null)."""
+    lines = _lines(taken(pages.json_texts(column), index, b""))
+    if "e" in lines or "n" in lines or "0.0000" in lines:
+        return _take(pages._numbers(column), index)
+    return Texts(lines.split("\n")[:-1])
+
+
+def _csv_columns(plan: RowPlan) -> dict[str, list[Any]]:
+    """Every column of the rows (ROW_KEYS) for the CSV files: numbers, parts and positions
+    as Texts from the arrays' JSON texts (no Python object per number)."""
+    pages, page, n = plan.pages, plan.page, len(plan)
+    gold, sys_ = _side_csv(pages, "ref", plan.ref, "gold"), _side_csv(pages, "sys", plan.system, "system")
+    piece, lines = np.where(plan.split, plan.pair, -1), pages.json_texts("system_line")
+    columns = {
+        **_shown_columns(plan), **gold, **sys_, "error_id": _texts(b"E", integer_texts(np.arange(1, n + 1))),
+        "unit": Texts(["1"] * n), "ref_start": gold["gold_start"], "ref_end": gold["gold_end"],
+        "sys_start": sys_["system_start"], "sys_end": sys_["system_end"],
+        "piece_start": _texts(taken(pages.json_texts("piece_start"), piece, b"")),
+        "piece_end": _texts(taken(pages.json_texts("piece_end"), piece, b"")),
+        "factor": _float_texts(pages, "factor", plan.pair),
+        "credit": _float_texts(pages, "credit", plan.pair),
+        "gold_line": _texts(taken(pages.json_texts("line"), np.where(plan.ref >= 0, page, -1), b"")),
+        "system_line": _texts(taken(lines, np.where(plan.system >= 0, page, -1), b"")),
+    }  # fmt: skip
+    return {key: columns[key] for key in ROW_KEYS}
+
+
 class SpanRows(ColumnRows):
     """The Spans rows (ROW_KEYS, ERROR_COLUMNS first; ids E1, E2, …): the Python columns
     made together when one is first read; with plain numbers the JSON is written from
@@ -233,6 +303,11 @@ class SpanRows(ColumnRows):
         made = cache(partial(_python_columns, self.plan))
         columns = {key: Later(len(self.plan), partial(_column, made, key)) for key in ROW_KEYS}
         super().__init__(columns, plain_numbers=pages.plain_numbers)
+        self._csv = cache(partial(_csv_columns, self.plan))
+
+    def csv_column(self, key: str) -> Sequence[Any]:
+        """With plain numbers, the CSV files' columns made from the arrays' texts."""
+        return self._csv()[key] if self.plain_numbers and key in self.columns else super().csv_column(key)
 
     def json_parts(
         self, size: int, encode: Callable[[list[dict[str, Any]]], bytes]
