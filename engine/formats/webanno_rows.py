@@ -108,9 +108,11 @@ def escaped(array: np.ndarray, at: np.ndarray) -> np.ndarray:
 
 def holding(array: np.ndarray, begins: np.ndarray, ends: np.ndarray, byte: bytes) -> np.ndarray:
     """Whether each stretch [begin, end) of the bytes (in order, none overlapping) holds the byte."""
+    held = np.zeros(len(begins), dtype=bool)
+    if not len(begins):
+        return held
     found = positions(array, lambda block: block == ord(byte))
     last = np.searchsorted(begins, found, side="right") - 1  # the stretch beginning before each
-    held = np.zeros(len(begins), dtype=bool)
     inside = found < ends[np.maximum(last, 0)]
     held[last[inside & (last >= 0)]] = True
     return held
@@ -168,7 +170,7 @@ def _sentence_texts(lines: Lines, first: int, begins: np.ndarray, ends: np.ndarr
     found = [lines.data[a:b] for a, b in zip(text_begins, text_ends, strict=True)]  # one a sentence or so
     strings = b"\n".join(found).decode("utf-8").split("\n") if found else []
     bounds = np.searchsorted(first + texts, starting).tolist()
-    return [strings[a:b] for a, b in zip([0, *bounds[:-1]], bounds, strict=True)]
+    return [strings[a:b] for a, b in zip([0, *bounds][:-1], bounds, strict=True)]
 
 
 # --- the offsets column ------------------------------------------------------------------

@@ -143,6 +143,13 @@ def test_stacked_values_escapes_and_numbers(tmp_path):
     assert found.documents[0].token_bounds == [(0, 1), (2, 3), (4, 5), (6, 7), (8, 9)]
 
 
+def test_a_file_without_rows_has_no_text(tmp_path):
+    path = tmp_path / "empty.tsv"
+    path.write_text(HEADER + "#Text=abc\n", encoding="utf-8")
+    found = webanno_tsv.read(str(path))
+    assert (found.documents[0].tokens, list(found.spans), found.documents[0].units) == ("", [], [])
+
+
 # --- bad input -------------------------------------------------------------------------
 
 HEADER = "#FORMAT=WebAnno TSV 3.3\n#T_SP=de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity|value\n\n\n"
