@@ -41,6 +41,11 @@ class SpanSequence(Sequence[Span]):
     def __iter__(self) -> Iterator[Span]:
         return (self.span(i) for i in range(len(self)))
 
+    def __eq__(self, other: object) -> bool:
+        return _same_items(self, other)
+
+    __hash__ = None  # type: ignore[assignment]  # compared by its items, as a list is
+
 
 class SpanTable(SpanSequence):
     """Spans of several documents: parallel arrays, labels and documents by number."""
@@ -152,6 +157,18 @@ class Bounds(Sequence[tuple[int, int]]):
         if isinstance(index, slice):
             return list(zip(self.starts[index].tolist(), self.ends[index].tolist(), strict=True))
         return int(self.starts[index]), int(self.ends[index])
+
+    def __eq__(self, other: object) -> bool:
+        return _same_items(self, other)
+
+    __hash__ = None  # type: ignore[assignment]  # compared by its items, as a list is
+
+
+def _same_items(ours: Sequence[Any], other: object) -> bool:
+    """Whether another sequence (a list too) holds the same items in the same order."""
+    if not isinstance(other, Sequence) or isinstance(other, str | bytes):
+        return NotImplemented
+    return len(ours) == len(other) and all(a == b for a, b in zip(ours, other, strict=True))
 
 
 def document_text(doc: Document) -> str:

@@ -25,17 +25,19 @@ INCEpTION's reader (Tsv3XDeserializer) is the reference for what this one takes 
 
 from __future__ import annotations
 
+import codecs
 import re
-from collections.abc import Callable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import numpy as np
 
 from ..errors import InputError
-from ..spans import Annotations, Span
-from ..textio import read_text
-from . import sniffing
+from ..spans import Annotations
+from ..textio import decode_utf8, read_input_bytes, read_text
+from . import sniffing, webanno_cells, webanno_rows
+from .spantable import Bounds, SpanTable
 from .standoff import (
     DEFAULT_OPTIONS,
     ReadOptions,
@@ -135,18 +137,9 @@ def choices(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> dict[str, list
 
 # --- escapes ---------------------------------------------------------------------------
 
-_VALUE_ESCAPE = re.compile(r"\\(\\|\[|\]|\||_|->|;|t|n|\*)")
 _TEXT_ESCAPE = re.compile(r"\\([tnfrb\\\x00-\x07\x0e-\x1f])")  # TSV 3.2 and later
 _JAVA_ESCAPE = re.compile(r"\\(u+[0-9a-fA-F]{4}|[0-3][0-7]{0,2}|[4-7][0-7]?|[btnfr'\"\\])")  # 3.0, 3.1
 _CONTROL = {"t": "\t", "n": "\n", "f": "\f", "r": "\r", "b": "\b"}
-_UNESCAPED_BAR = re.compile(r"(?<!\\)\|")
-
-
-def unescape_value(value: str) -> str:
-    """A feature value as written with escapes."""
-    if "\\" not in value:
-        return value
-    return _VALUE_ESCAPE.sub(lambda m: _CONTROL.get(m.group(1), m.group(1)), value)
 
 
 def unescape_text(text: str, minor: int) -> str:
@@ -167,105 +160,16 @@ def _java_escape(match: re.Match[str]) -> str:
     return _CONTROL.get(code, code)
 
 
-def stacked_values(cell: str) -> list[str]:
-    """The values of a cell, split at each `|` that is not escaped."""
-    if "\\" not in cell:
-        return cell.split("|")
-    masked = cell.replace("\\\\", "\x00")  # an escaped backslash before a `|` escapes nothing
-    return [part.replace("\x00", "\\\\") for part in _UNESCAPED_BAR.split(masked)]
+# --- body: its rows as columns (engine/formats/webanno_rows.py) --------------------------
 
 
-def _value_and_number(raw: str) -> tuple[str, str | None]:
-    """A stacked value without its `[N]`, and N (None where it has none); ValueError
-    where the brackets hold no number."""
-    masked = raw.replace("\\\\", "\x00") if "\\" in raw else raw
-    if not masked.endswith("]") or masked.endswith("\\]"):
-        return raw, None
-    open_at = masked.rfind("[")
-    number = masked[open_at + 1 : -1]
-    if open_at < 0 or not number.isdigit():
-        raise ValueError(raw)
-    return masked[:open_at].replace("\x00", "\\\\"), number
+def _normalised(data: bytes) -> bytes:
+    """The bytes of the text decode_utf8 makes of them: no byte-order mark, \n line ends."""
+    data = data.removeprefix(codecs.BOM_UTF8)
+    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
 
 
-# --- body: one pass over the lines; numbers converted together --------------------------
-
-
-@dataclass
-class _Rows:
-    """What one pass over the body collects, in file order ("row": a token or sub-token line).
-    Flat lists of numbers and strings only: a million tuples or lists kept here would have
-    the cyclic garbage collector walk them again and again (a third of the reading time)."""
-
-    offsets: list[str] = field(default_factory=list)  # each row's "begin-end"
-    subtokens: list[int] = field(default_factory=list)  # the sub-token rows
-    cell_rows: list[int] = field(default_factory=list)  # the rows annotated in the chosen column
-    cells: list[str] = field(default_factory=list)  # and their cells
-    sentence_rows: list[int] = field(default_factory=list)  # each sentence's first row
-    sentence_texts: list[str] = field(default_factory=list)  # its #Text= lines, each with a line break
-
-
-def _scan(lines: list[str], header: Header, column: int | None, path: str) -> _Rows:
-    """Collect rows, sentences and the non-empty cells of the chosen column."""
-    rows = _Rows()
-    offsets, subtokens, cell_rows, cells = rows.offsets, rows.subtokens, rows.cell_rows, rows.cells
-    need = header.columns + 3
-    text_lines: list[str] = []
-    in_tokens = False
-    for index in range(header.body, len(lines)):
-        line = lines[index]
-        if not line or line[0] == "#":
-            in_tokens = False
-            if line.startswith("#Text="):
-                text_lines.append(unescape_text(line[6:], header.minor))
-            continue
-        fields = line.split("\t")
-        if len(fields) < need:
-            expected = f"{need} TAB-separated fields (as the layers declare)"
-            raise InputError(expected, str(len(fields)), file=path, line=index + 1)
-        if not in_tokens:
-            rows.sentence_rows.append(len(offsets))
-            rows.sentence_texts.append("".join(line + "\n" for line in text_lines))
-            text_lines = []
-            in_tokens = True
-        if "." in fields[0]:
-            subtokens.append(len(offsets))
-        if column is not None and fields[column] != "_":
-            cell_rows.append(len(offsets))
-            cells.append(fields[column])
-        offsets.append(fields[1])
-    return rows
-
-
-def _line_of_row(lines: list[str], header: Header, row: int) -> int:
-    """The line number of a row (for an error found after the pass)."""
-    for index in range(header.body, len(lines)):
-        if lines[index] and lines[index][0] != "#":
-            if row == 0:
-                return index + 1
-            row -= 1
-    return len(lines)
-
-
-_OFFSET = re.compile(r"\d{1,9}-\d{1,9}")
-# possessive: four times as fast on a million rows as the same pattern backtracking
-_OFFSET_LIST = re.compile(r"(?:\d{1,9}+-\d{1,9}+ )*+\d{1,9}+-\d{1,9}+")
-
-
-def _offsets(lines: list[str], header: Header, rows: _Rows, path: str) -> tuple[np.ndarray, np.ndarray]:
-    """Every row's begin and end (UTF-16 units), converted at once."""
-    joined = " ".join(rows.offsets)
-    if rows.offsets and not _OFFSET_LIST.fullmatch(joined):
-        row = next(k for k, text in enumerate(rows.offsets) if not _OFFSET.fullmatch(text))
-        found = repr(rows.offsets[row])
-        raise InputError(
-            "offsets 'begin-end' in a row's second field",
-            found,
-            file=path,
-            line=_line_of_row(lines, header, row),
-        )
-    values = np.fromstring(joined.replace("-", " "), dtype=np.int64, sep=" ")
-    return values[0::2], values[1::2]
+_HEADER_LINES = re.compile(r"[^\n]*(?:\n#T_(?:SP|CH|RL)=[^\n]*)*")
 
 
 class _Text:
@@ -297,20 +201,6 @@ class _Text:
         return None
 
 
-def _rebuild(reader: _Reader, starts: np.ndarray) -> tuple[_Text, np.ndarray]:
-    """The text, and for each row where its sentence ends (no row ends after it)."""
-    text = _Text()
-    rows = reader.rows
-    for first, sentence in zip(rows.sentence_rows, rows.sentence_texts, strict=True):
-        wrong = text.add_sentence(sentence, int(starts[first]))
-        if wrong:
-            raise reader.fail(
-                "a '#Text=' line, then the sentence's rows (after the previous one's)", wrong, first
-            )
-    counts = np.diff([*rows.sentence_rows, len(rows.offsets)])
-    return text, np.repeat(np.array(text.ends, dtype=np.int64), counts)
-
-
 class _CodePoints:
     """Converts UTF-16 offsets into a text to code point offsets."""
 
@@ -333,77 +223,61 @@ class _CodePoints:
 _ASTRAL = re.compile("[\U00010000-\U0010ffff]")
 
 
-class _Annotations:
-    """The annotations of one column in order of their first row: begin, end, label, row."""
-
-    def __init__(self, path: str, missing_label: str | None, line_of: Callable[[int], int]) -> None:
-        self.begins: list[int] = []
-        self.ends: list[int] = []
-        self.labels: list[str] = []
-        self.rows: list[int] = []
-        self._numbered: dict[str, int] = {}
-        self._path = path
-        self._missing = missing_label
-        self._line_of = line_of
-
-    def add(self, cell: str, begin: int, end: int, row: int) -> None:
-        """The annotations of a non-empty cell of a row covering [begin, end)."""
-        plain = "|" not in cell and "\\" not in cell  # the common case: one value, no escapes
-        for raw in (cell,) if plain else stacked_values(cell):
-            try:
-                value, number = _value_and_number(raw) if raw[-1:] == "]" else (raw, None)
-            except ValueError:
-                expected = "an annotation number as in 'PER[3]'"
-                raise InputError(expected, repr(raw), file=self._path, line=self._line_of(row)) from None
-            if number is not None and (known := self._numbered.get(number)) is not None:
-                self.ends[known] = end  # a row more of annotation N: it ends here (file order)
-                continue
-            if value == "*":
-                value = self._without_value(row)
-            elif not plain:
-                value = unescape_value(value)
-            if number is not None:
-                self._numbered[number] = len(self.begins)
-            self.begins.append(begin)
-            self.ends.append(end)
-            self.labels.append(value)
-            self.rows.append(row)
-
-    def _without_value(self, row: int) -> str:
-        """The label of an annotation without a value (`*`), where the options give one."""
-        if self._missing is None:
-            expected = "a value for every annotation ('*' marks one without: give a label for those)"
-            raise InputError(expected, "'*'", file=self._path, line=self._line_of(row))
-        return self._missing
-
-
 # --- reading ---------------------------------------------------------------------------
 
 
 class _Reader:
-    """One file read: the lines, the header, the rows."""
+    """One file read: the header, and the body's rows as columns."""
 
     def __init__(self, path: str, options: ReadOptions) -> None:
         self.path = path
         self.options = options
-        self.lines = read_text(path).split("\n")
-        self.header = read_header(self.lines, path)
-        self.rows = _scan(self.lines, self.header, _pick_column(self.header, options, path), path)
-
-    def line_of(self, row: int) -> int:
-        return _line_of_row(self.lines, self.header, row)
+        data = read_input_bytes(path)
+        text = decode_utf8(data, path)  # the check that it is UTF-8 (the error names the line)
+        self.header = read_header(_HEADER_LINES.match(text).group().split("\n"), path)
+        self.column = _pick_column(self.header, options, path)
+        del text
+        lines = webanno_rows.Lines(_normalised(data))
+        self.body = webanno_rows.read_body(lines, self.header.body, self.header.columns + 3, path)
 
     def fail(self, expected: str, found: str, row: int) -> InputError:
-        return InputError(expected, found, file=self.path, line=self.line_of(row))
+        return InputError(expected, found, file=self.path, line=self.body.line_of(row))
+
+    def offsets_text(self, row: int) -> str:
+        """A row's second field as written."""
+        begins, ends = self.body.field(1)
+        return self.body.lines.text(int(begins[row]), int(ends[row]))
+
+    def units(self) -> tuple[np.ndarray, np.ndarray]:
+        """Every row's begin and end (UTF-16 units)."""
+        starts, ends, bad = webanno_rows.offsets(self.body.lines.array, *self.body.field(1))
+        if bad.size:
+            row = int(bad[0])
+            raise self.fail("offsets 'begin-end' in a row's second field", repr(self.offsets_text(row)), row)
+        return starts, ends
+
+    def rebuild(self, starts: np.ndarray) -> tuple[_Text, np.ndarray]:
+        """The text, and for each row where its sentence ends (no row ends after it)."""
+        text = _Text()
+        minor = self.header.minor
+        body = self.body
+        for first, lines in zip(body.sentence_rows.tolist(), body.sentence_texts, strict=True):
+            sentence = "".join(unescape_text(line, minor) + "\n" for line in lines)
+            wrong = text.add_sentence(sentence, int(starts[first]))
+            if wrong:
+                expected = "a '#Text=' line, then the sentence's rows (after the previous one's)"
+                raise self.fail(expected, wrong, first)
+        counts = np.diff(body.sentence_rows, append=len(body.rows))
+        return text, np.repeat(np.array(text.ends, dtype=np.int64), counts)
 
     def offsets(self) -> tuple[str, np.ndarray, np.ndarray, list[tuple[int, int]]]:
         """The text, and the rows' and sentences' offsets in code points (checked)."""
-        starts, ends = _offsets(self.lines, self.header, self.rows, self.path)
-        text, limits = _rebuild(self, starts)
+        starts, ends = self.units()
+        text, limits = self.rebuild(starts)
         bad = np.flatnonzero((starts > ends) | (ends > limits))
         if bad.size:
             row = int(bad[0])
-            found = f"'{self.rows.offsets[row]}' (the sentence ends at {limits[row]}, in UTF-16 units)"
+            found = f"'{self.offsets_text(row)}' (the sentence ends at {limits[row]}, in UTF-16 units)"
             raise self.fail("offsets 'begin-end' within the sentence's text", found, row)
         joined = "".join(text.pieces)
         points = _CodePoints(joined)
@@ -413,7 +287,7 @@ class _Reader:
             row = min(k for k in (inside, inside_end) if k is not None)
             raise self.fail(
                 "offsets between characters",
-                f"'{self.rows.offsets[row]}', inside an emoji or other character of two UTF-16 units",
+                f"'{self.offsets_text(row)}', inside an emoji or other character of two UTF-16 units",
                 row,
             )
         begins, _ = points.convert(np.array(text.begins, dtype=np.int64))
@@ -421,21 +295,22 @@ class _Reader:
         return joined, starts, ends, list(zip(begins.tolist(), sentence_ends.tolist(), strict=True))
 
     def tokens(self, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-        """The token rows' bounds (sub-token rows left out)."""
-        if not self.rows.subtokens:
-            return starts, ends
-        keep = np.ones(len(starts), dtype=bool)
-        keep[self.rows.subtokens] = False
+        """The token rows' bounds (sub-token rows, whose first field holds a '.', left out)."""
+        keep = ~webanno_rows.holding(self.body.lines.array, *self.body.field(0), b".")
         return starts[keep], ends[keep]
 
-    def annotations(self, starts: np.ndarray, ends: np.ndarray) -> _Annotations:
-        found = _Annotations(self.path, self.options.missing_label, self.line_of)
-        rows = self.rows.cell_rows
-        for row, cell, begin, end in zip(
-            rows, self.rows.cells, starts[rows].tolist(), ends[rows].tolist(), strict=True
-        ):
-            found.add(cell, begin, end, row)
-        return found
+    def annotations(self, starts: np.ndarray, ends: np.ndarray) -> webanno_cells.Found:
+        """The annotations of the chosen column (none where the file has no span layer)."""
+        if self.column is None:
+            empty = np.zeros(0, dtype=np.int64)
+            return webanno_cells.Found(empty, empty, [], empty)
+        begins, cell_ends = self.body.field(self.column)
+        array = self.body.lines.array
+        empty = (cell_ends - begins == 1) & (array[np.minimum(begins, len(array) - 1)] == ord("_"))
+        filled = np.flatnonzero(~empty)
+        cells = (begins[filled], cell_ends[filled])
+        missing = self.options.missing_label
+        return webanno_cells.read_cells(array, filled, cells, (starts, ends), missing, self.fail)
 
 
 def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
@@ -444,16 +319,23 @@ def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
     text, starts, ends, sentences = reader.offsets()
     found = reader.annotations(starts, ends)
     token_starts, token_ends = reader.tokens(starts, ends)
-    zero_length = [
-        row for begin, end, row in zip(found.begins, found.ends, found.rows, strict=True) if begin == end
-    ]
+    zero_length = found.rows[found.begins == found.ends]
     warnings = []
-    if zero_length:
-        warnings.append(zero_length_warning(path, len(zero_length), reader.line_of(min(zero_length))))
-    begins, ends, labels = found.begins, found.ends, found.labels
-    del reader, found  # the lines and rows gone before the many objects below are made (see _Rows)
+    if zero_length.size:
+        first = reader.body.line_of(int(zero_length.min()))
+        warnings.append(zero_length_warning(path, len(zero_length), first))
     name = Path(path).stem
-    order = np.lexsort((ends, begins)).tolist()  # document order (stable: file order within)
-    spans = [Span(begins[k], ends[k], labels[k], name) for k in order if begins[k] < ends[k]]
-    tokens = list(zip(token_starts.tolist(), token_ends.tolist(), strict=True))
-    return Annotations(path, NAME, [text_document(name, text, sentences, tokens)], spans, warnings)
+    document = text_document(name, text, sentences, Bounds(token_starts, token_ends))
+    return Annotations(path, NAME, [document], _table(found, name), warnings)
+
+
+def _table(found: webanno_cells.Found, name: str) -> SpanTable:
+    """The annotations with characters, in document order (stable: file order within), as
+    a table whose labels are numbered in order of their first span."""
+    keep = np.flatnonzero(found.begins < found.ends)
+    order = keep[np.lexsort((found.ends[keep], found.begins[keep]))]
+    labels = [found.labels[k] for k in order.tolist()]
+    number = {label: k for k, label in enumerate(dict.fromkeys(labels))}
+    codes = np.fromiter(map(number.__getitem__, labels), dtype=np.int64, count=len(labels))
+    begins, ends = found.begins[order], found.ends[order]
+    return SpanTable(np.zeros(len(order)), begins, ends, codes, list(number), [name])

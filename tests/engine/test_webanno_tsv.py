@@ -121,6 +121,35 @@ def test_generated_files_read_back(tmp_path, seed):
     assert sorted((s.start, s.end) for s in identifiers.spans) == [(a, b) for a, b, _ in doc.expected_spans()]
 
 
+def test_stacked_values_escapes_and_numbers(tmp_path):
+    """A `|` after an escaped backslash stacks, one escaped does not; `[01]` and `[1]` are
+    two annotations, `[١]` (an Arabic-Indic one) a third; an empty value is a label too."""
+    path = tmp_path / "cells.tsv"
+    path.write_text(
+        HEADER + "#Text=a b c d e\n"
+        "1-1\t0-1\ta\tA[01]|B[1]|\\\\|[2]|x\\|y\t\n"
+        "1-2\t2-3\tb\tA[01]|B[1]|\\\\|[2]\t\n"
+        "1-3\t4-5\tc\tB[1]|C[\u0661]||*\t\n"
+        "1-4\t6-7\td\t_\t\n"
+        "1-5\t8-9\te\tD\\]|E\\\\|C[\u0661]\t\n",
+        encoding="utf-8",
+    )
+    found = webanno_tsv.read(str(path), ReadOptions(missing_label="?"))
+    assert [(s.start, s.end, s.label) for s in found.spans] == [
+        (0, 1, "\\"), (0, 1, "x|y"), (0, 3, "A"), (0, 3, ""), (0, 5, "B"), (2, 3, "\\"), (4, 5, ""),
+        (4, 5, "?"), (4, 9, "C"), (8, 9, "D]"), (8, 9, "E\\"),
+    ]  # fmt: skip
+    assert found.spans == list(found.spans) and found.spans != list(found.spans)[1:]  # kept as arrays
+    assert found.documents[0].token_bounds == [(0, 1), (2, 3), (4, 5), (6, 7), (8, 9)]
+
+
+def test_a_file_without_rows_has_no_text(tmp_path):
+    path = tmp_path / "empty.tsv"
+    path.write_text(HEADER + "#Text=abc\n", encoding="utf-8")
+    found = webanno_tsv.read(str(path))
+    assert (found.documents[0].tokens, list(found.spans), found.documents[0].units) == ("", [], [])
+
+
 # --- bad input -------------------------------------------------------------------------
 
 HEADER = "#FORMAT=WebAnno TSV 3.3\n#T_SP=de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity|value\n\n\n"
@@ -133,6 +162,7 @@ HEADER = "#FORMAT=WebAnno TSV 3.3\n#T_SP=de.tudarmstadt.ukp.dkpro.core.api.ner.t
         ("1-1\t0-3\tabc\tPER\t\n", 1, "#FORMAT=WebAnno TSV 3.x"),
         (HEADER + "#Text=abc\n1-1\t0-3\tabc\n", 6, "4 TAB-separated fields"),
         (HEADER + "#Text=abc\n1-1\t0-x\tabc\tPER\t\n", 6, "offsets 'begin-end'"),
+        (HEADER + "#Text=abc\n1-1\t0-\u0663\tabc\tPER\t\n", 6, "offsets 'begin-end'"),  # an Arabic-Indic 3
         (HEADER + "#Text=abc\n1-1\t0-4\tabc\tPER\t\n", 6, "within the sentence's text"),
         (HEADER + "#Text=abc def\n1-1\t0-3\tabc\t_\t\n1-2\t4-7\tdef\t*\t\n", 7, "a value for every annotation"),
         (HEADER + "#Text=abc\n1-1\t0-3\tabc\tPER[x]\t\n", 6, "an annotation number"),
