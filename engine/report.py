@@ -233,7 +233,12 @@ class Later(Sequence[Any]):
 
 class Texts(list[str]):
     """A column as the CSV files show it, made by the method from what it has as text
-    (numbers as their text, none as ""): the writer only defuses formulas and quotes."""
+    (none as ""): the writer only defuses formulas and quotes."""
+
+
+class NumberTexts(Texts):
+    """A column of numbers as their texts (none as ""): written as they are (a number,
+    `-5` too, is no formula and holds nothing to quote)."""
 
 
 class ColumnRows(Later):

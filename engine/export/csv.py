@@ -27,7 +27,7 @@ from typing import Any
 
 from ..errors import InputError, names_escaped
 from ..progress import NO_PROGRESS, Progress
-from ..report import ColumnRows, Report, Texts
+from ..report import ColumnRows, NumberTexts, Report
 from ..textio import BOM, atomic_write_files
 
 #: First characters that make a spreadsheet read a cell as a formula.
@@ -38,7 +38,7 @@ ERRORS_FILE = "errors.csv"
 # A cell of a CSV or TSV line that a spreadsheet would run: at the start of a line or after
 # a delimiter (optionally in quotes), `=` or `@`, or `+`/`-` before anything but a number.
 # What runnable_cell finds (tests compare them); it finds it from the cells' starts.
-_RUNNABLE = re.compile(r'(?:^|(?<=[\t,;]))"?(?:[=@]|[+-](?![\d.\t,;"\r\n]|$))', re.MULTILINE)
+_RUNNABLE = re.compile(r'(?:^|(?<=[\t,;]))"?(?:[=@]|[+-](?![\d.\t,;"\r\n]|$))', re.MULTILINE | re.ASCII)
 #: What ends the cell before a cell (a line start too).
 _CELL_ENDS = "\t,;\n"
 #: What after a `+` or `-` makes it no formula (a number, or an empty rest of the cell).
@@ -168,10 +168,10 @@ def _fields(column: Sequence[Any]) -> list[str]:
 
 def column_fields(values: list[Any]) -> list[str]:
     """A column's values as the csv module writes `cell` of each in a row of two or more
-    fields: numbers exactly, formulas defused, quoted where a field must be (Texts as
-    they are, but for those two)."""
-    if type(values) is Texts:
-        return text_fields(values, defuse=True)
+    fields: numbers exactly, formulas defused, quoted where a field must be (NumberTexts as
+    they are)."""
+    if type(values) is NumberTexts:
+        return values
     try:
         return text_fields(values, defuse=True)  # a column of texts (joining them fails at any other value)
     except TypeError:

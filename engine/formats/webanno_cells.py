@@ -127,7 +127,7 @@ def read_cells(array: np.ndarray, rows: np.ndarray, cells: tuple[np.ndarray, np.
 
 def _occurrences(numbers: list[str]) -> tuple[np.ndarray, np.ndarray]:
     """For each number, the index of its first and of its last occurrence."""
-    keys = np.array(numbers, dtype=str)  # (no number holds a NUL, which these strings would drop)
+    keys = np.array(numbers, dtype=object)  # (a fixed-width str array would be as wide as the longest)
     _, first, which = np.unique(keys, return_index=True, return_inverse=True)
     _, last = np.unique(keys[::-1], return_index=True)
     return first[which], (len(keys) - 1 - last)[which]

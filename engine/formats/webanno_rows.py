@@ -96,14 +96,13 @@ def decoded(array: np.ndarray, begins: np.ndarray, ends: np.ndarray) -> list[str
 
 def escaped(array: np.ndarray, at: np.ndarray) -> np.ndarray:
     """Whether the byte at each position follows an odd number of backslashes."""
-    odd = np.zeros(len(at), dtype=bool)
-    behind = at - 1
-    run = (behind >= 0) & (array[np.maximum(behind, 0)] == BACKSLASH)
-    while run.any():
-        odd ^= run
-        behind = behind - 1
-        run &= (behind >= 0) & (array[np.maximum(behind, 0)] == BACKSLASH)
-    return odd
+    slashes = positions(array, lambda block: block == BACKSLASH)
+    if not slashes.size:
+        return np.zeros(len(at), dtype=bool)
+    new_run = np.concatenate(([True], np.diff(slashes) != 1))
+    run_start = slashes[np.maximum.accumulate(np.where(new_run, np.arange(len(slashes)), 0))]
+    last = np.maximum(np.searchsorted(slashes, at) - 1, 0)  # the last backslash before each
+    return (slashes[last] == at - 1) & ((at - run_start[last]) % 2 == 1)
 
 
 def holding(array: np.ndarray, begins: np.ndarray, ends: np.ndarray, byte: bytes) -> np.ndarray:

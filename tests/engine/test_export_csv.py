@@ -24,7 +24,7 @@ from engine.export.csv import (
 )
 from engine.formats.token_text import read_sentences
 from engine.methods import get_method
-from engine.report import ERROR_COLUMNS, Report, Table, Texts, error_row
+from engine.report import ERROR_COLUMNS, NumberTexts, Report, Table, Texts, error_row
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "resources" / "examples" / "faireval"
 
@@ -76,6 +76,9 @@ def test_ready_texts_are_defused_and_quoted_as_the_csv_module_writes():
         column, plain = Texts(texts), list(range(len(texts)))
         cells = [[cell(t), cell(k), cell(t)] for t, k in zip(texts, plain, strict=True)]
         assert columns_text(["t", "k", "t"], [column, plain, column]) == _text(["t", "k", "t"], cells)
+    numbers = [-5, 12, None, -0.5]  # NumberTexts: numbers as their texts, written as the numbers are
+    texts = NumberTexts(["" if n is None else str(n) for n in numbers])
+    assert columns_text(["n", "k"], [texts, numbers]) == _text(["n", "k"], ([cell(n), cell(n)] for n in numbers))
 
 
 def _as_the_csv_module_writes(values: list) -> None:

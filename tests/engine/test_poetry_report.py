@@ -372,8 +372,25 @@ def test_csv_from_the_arrays_texts_is_the_csv_of_the_values(tmp_path, ignore_lab
     rows = get_method("poetry").evaluate(str(ref), str(sys_), options, detail=True).error_rows
     keys = rows.keys()
     texts = [rows.csv_column(key) for key in keys]
-    assert sum(type(column) is Texts for column in texts) >= (15 if rows.plain_numbers else 0)
+    assert sum(isinstance(column, Texts) for column in texts) >= (15 if rows.plain_numbers else 0)
     assert columns_text(keys, texts) == columns_text(keys, [list(rows.column(key)) for key in keys])
+
+
+def test_csv_from_the_arrays_texts_writes_negative_offsets_as_numbers(tmp_path):
+    """A negative offset (poetry takes them) is a number in the CSV, `-5`, not a text
+    defused as a formula (`'-5`), as the rows' values write it."""
+    from engine.export.csv import columns_text
+
+    ref, sys_ = tmp_path / "ref.jsonl", tmp_path / "sys.jsonl"
+    ref.write_text('{"page_id": "p1", "n_excerpts": 1, "excerpts": [{"start": -5, "end": 10, "poem_id": "a"}]}\n'
+                   '{"page_id": "p2", "n_excerpts": 1, "excerpts": [{"start": 3, "end": 10, "poem_id": "a"}]}\n')
+    sys_.write_text('{"page_id": "p1", "n_spans": 1, "poem_spans": [{"page_start": -7, "page_end": 8, "ref_id": "a"}]}\n'
+                    '{"page_id": "p2", "n_spans": 1, "poem_spans": [{"page_start": 4, "page_end": 12, "ref_id": "b"}]}\n')
+    rows = get_method("poetry").evaluate(str(ref), str(sys_), Options(), detail=True).error_rows
+    keys = rows.keys()
+    text = columns_text(keys, [rows.csv_column(key) for key in keys])
+    assert text == columns_text(keys, [list(rows.column(key)) for key in keys])
+    assert ",-5," in text and ",-7," in text and ",'-5," not in text
 
 
 def test_pages_f1_column_is_summary_f1():

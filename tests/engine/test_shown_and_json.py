@@ -147,13 +147,14 @@ def test_the_runnable_cell_found_from_its_first_character_is_the_full_patterns_f
 
     rnd = random.Random(23)
     for _ in range(20_000):
-        text = "".join(rnd.choice('ab1.-+=@\t,;"\r\n e') for _ in range(rnd.randint(0, 14)))
+        text = "".join(rnd.choice('ab1.-+=@\t,;"\r\n e\u0661') for _ in range(rnd.randint(0, 14)))
         found = _RUNNABLE.search(text)  # how the cell was found before (one pattern over the text)
         expected = found and (
             text.count("\n", 0, found.start()) + 1,
             re.split(r"[\t,;\r\n]", text[found.start() : found.start() + 200], maxsplit=1)[0],
         )
         assert runnable_cell(text) == expected, repr(text)
+    assert runnable_cell("x,-\u0661\n") == (1, "-\u0661")  # a sign before a digit of another script runs
 
 
 def test_a_list_made_a_part_at_a_time_is_written_as_the_list_it_makes():

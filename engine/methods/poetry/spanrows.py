@@ -12,7 +12,7 @@ from typing import Any
 import msgspec
 import numpy as np
 
-from ...report import ERROR_COLUMNS, ColumnRows, Later, Texts, error_ids
+from ...report import ERROR_COLUMNS, ColumnRows, Later, NumberTexts, Texts, error_ids
 from .columns import span_order
 from .errors import Pages, Side
 from .jsontext import Piece, Rows, Taken, integer_texts, string_texts, taken
@@ -242,9 +242,9 @@ def _json_pieces(plan: RowPlan) -> list[Piece]:
 CSV_PART_TEXTS = tuple(_bytes(texts) for texts in (["[", "[["], ["", ", "], ["]", "]]"]))
 
 
-def _texts(*pieces: Piece) -> Texts:
+def _texts(*pieces: Piece, kind: type[Texts] = Texts) -> Texts:
     """Each row's pieces joined (jsontext.Rows), as ASCII texts (numbers and their signs)."""
-    return Texts(_lines(*pieces).split("\n")[:-1])
+    return kind(_lines(*pieces).split("\n")[:-1])
 
 
 def _lines(*pieces: Piece) -> str:
@@ -259,7 +259,7 @@ def _side_csv(pages: Pages, side: str, index: np.ndarray, name: str) -> dict[str
     start = taken(pages.json_texts(f"{side}_start"), index, b"")
     end = taken(pages.json_texts(f"{side}_end"), index, b"")
     signs = [Taken(texts, has) for texts in CSV_PART_TEXTS]
-    return {f"{name}_start": _texts(start), f"{name}_end": _texts(end),
+    return {f"{name}_start": _texts(start, kind=NumberTexts), f"{name}_end": _texts(end, kind=NumberTexts),
             f"{name}_parts": _texts(signs[0], start, signs[1], end, signs[2]),
             f"{name}_position": _texts(start, Taken(PART_TEXTS[3], has), end)}  # fmt: skip
 
@@ -270,7 +270,7 @@ def _float_texts(pages: Pages, column: str, index: np.ndarray) -> list[Any]:
     lines = _lines(taken(pages.json_texts(column), index, b""))
     if "e" in lines or "n" in lines or "0.0000" in lines:
         return _take(pages._numbers(column), index)
-    return Texts(lines.split("\n")[:-1])
+    return NumberTexts(lines.split("\n")[:-1])
 
 
 def _csv_columns(plan: RowPlan) -> dict[str, list[Any]]:
@@ -281,14 +281,15 @@ def _csv_columns(plan: RowPlan) -> dict[str, list[Any]]:
     piece, lines = np.where(plan.split, plan.pair, -1), pages.json_texts("system_line")
     columns = {
         **_shown_columns(plan), **gold, **sys_, "error_id": _texts(b"E", integer_texts(np.arange(1, n + 1))),
-        "unit": Texts(["1"] * n), "ref_start": gold["gold_start"], "ref_end": gold["gold_end"],
+        "unit": NumberTexts(["1"] * n), "ref_start": gold["gold_start"], "ref_end": gold["gold_end"],
         "sys_start": sys_["system_start"], "sys_end": sys_["system_end"],
-        "piece_start": _texts(taken(pages.json_texts("piece_start"), piece, b"")),
-        "piece_end": _texts(taken(pages.json_texts("piece_end"), piece, b"")),
+        "piece_start": _texts(taken(pages.json_texts("piece_start"), piece, b""), kind=NumberTexts),
+        "piece_end": _texts(taken(pages.json_texts("piece_end"), piece, b""), kind=NumberTexts),
         "factor": _float_texts(pages, "factor", plan.pair),
         "credit": _float_texts(pages, "credit", plan.pair),
-        "gold_line": _texts(taken(pages.json_texts("line"), np.where(plan.ref >= 0, page, -1), b"")),
-        "system_line": _texts(taken(lines, np.where(plan.system >= 0, page, -1), b"")),
+        "gold_line": _texts(taken(pages.json_texts("line"), np.where(plan.ref >= 0, page, -1), b""),
+                            kind=NumberTexts),
+        "system_line": _texts(taken(lines, np.where(plan.system >= 0, page, -1), b""), kind=NumberTexts),
     }  # fmt: skip
     return {key: columns[key] for key in ROW_KEYS}
 
