@@ -78,7 +78,7 @@ def _contexts(rows: list[Row], texts: dict[str, Any], units: dict[int, list[Row]
     documents = [row.document for row in rows]
     own = [[[row.start, row.end]] for row in rows]
     others = [[[r.start, r.end] for r in units[row.unit] if r is not row] for row in rows]
-    return Contexts(DocumentTexts(texts, documents), documents, own, others, None).marked
+    return Contexts(DocumentTexts(texts, documents), documents, own, others, None, runs=False).marked
 
 
 def _row_values(row: Row, texts: dict[str, Any], context: str | None, annotators: list[str]) -> list[Any]:

@@ -1,7 +1,7 @@
 """The context columns of an error sheet, a block of rows at once: each error's unit (or a
 window of it) with the gold and the system span marked in emoji (Context) and in colours
-(Context (coloured)), as engine.context builds them for one error, here computed over
-arrays: the rows' parts, the cuts where the covering spans change, and offsets into each
+(Context (coloured)), computed over arrays (tests/engine/context_oracle.py builds them one
+error at a time): the rows' parts, the cuts where the covering spans change, and offsets into each
 document's text, joined once."""
 
 from __future__ import annotations
@@ -132,8 +132,6 @@ def _window_text(doc: Document, first: int, end: int) -> tuple[str, Sequence[str
     if isinstance(tokens, str) and doc.joiner == "":
         return tokens, None
     tokens = list(tokens)
-    if doc.joiner == "" and "" not in tokens and len(text := "".join(tokens)) == len(tokens):
-        return text, None  # one character each (a page's stand-in dots)
     return doc.joiner.join(tokens) + doc.joiner * bool(tokens), tokens
 
 
@@ -147,12 +145,13 @@ def _flat_parts(parts: Sequence[Any]) -> Parts:
 
 class Contexts:
     """The contexts of a block of error rows: `marked` each row's emoji text (None where it
-    has none), `runs` its rich-text runs as (colour: 0 plain, 1 gold, 2 system, 3 both,
-    text), neighbouring plain texts joined, empty ones left out, and `careful` whether its
-    text had to be escaped or cut (the runs then hold what a cell holds)."""
+    has none), `careful` whether its text had to be escaped or cut, and (with `runs`) the
+    rich-text runs of them all in order: `run_row`, `run_kind` (colour: 0 plain, 1 gold,
+    2 system, 3 both) and `run_text`, neighbouring plain texts joined, empty ones left out
+    (a careful row's runs hold what a cell holds)."""
 
     def __init__(self, texts: DocumentTexts, documents: Sequence[str], gold: Sequence[Any],
-                 system: Sequence[Any], units: Sequence[Any] | None) -> None:  # fmt: skip
+                 system: Sequence[Any], units: Sequence[Any] | None, runs: bool = True) -> None:  # fmt: skip
         self.texts = texts
         n = len(documents)
         number = texts.number
@@ -163,13 +162,13 @@ class Contexts:
             given[row] = True
         self._window(parts, given, units)
         self.marked: list[str | None] = [None] * n
-        self.runs: list[list[tuple[int, str]]] = [[] for _ in range(n)]
         self.careful = np.zeros(n, bool)
         self.escape = np.zeros(n, bool)  # its runs' texts escaped for XML
         self.run_row, self.run_kind, self.run_text = np.zeros(0, np.int64), np.zeros(0, np.int64), []
         if len(self.rows):
             self._segments()
             self._marked()
+        if len(self.rows) and runs:
             self._runs()
 
     def _window(self, parts: list[Parts], given: np.ndarray, units: Sequence[Any] | None) -> None:
@@ -215,7 +214,8 @@ class Contexts:
 
     def _segments(self) -> None:
         """The runs of each row's window: pieces as long as the spans covering them stay the
-        same (`seg_row`, `seg_start`, `seg_stop`, `seg_flags`: 1 gold, 2 system, 3 both)."""
+        same (`seg_row`, `seg_start`, `seg_stop`, `seg_flags`: 1 gold, 2 system, 3 both;
+        `seg_first`: a row's first run)."""
         rows, first, end = self.rows, self.first, self.end
         on = np.zeros(len(self.doc), bool)
         on[rows] = True
@@ -244,6 +244,7 @@ class Contexts:
         starts = np.flatnonzero(~row_end)
         self.seg_row, self.seg_start, self.seg_stop = cut_row[starts], cut[starts], cut[starts + 1]
         self.seg_flags = flags[starts]
+        self.seg_first = np.insert(self.seg_row[1:] != self.seg_row[:-1], 0, True)
 
     def _layout(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Where each row's and each run's pieces go in a flat list: per row a head, per run
@@ -271,8 +272,7 @@ class Contexts:
 
     def _states(self) -> tuple[np.ndarray, np.ndarray]:
         """Each run's marks open (STACKS), and the state before it."""
-        flags, row = self.seg_flags, self.seg_row
-        first = np.insert(row[1:] != row[:-1], 0, True)
+        flags, row, first = self.seg_flags, self.seg_row, self.seg_first
         before = np.where(first, 0, np.roll(flags, 1))  # runs next to each other differ: never both
         row_stop = np.repeat(*_run_ends(row))
         outer = np.where(_reach((flags & 2) > 0, row_stop) > _reach((flags & 1) > 0, row_stop), 4, 3)
@@ -286,7 +286,8 @@ class Contexts:
         self.layout = heads, befores, texts_at, tails = self._layout()
         self.seg_texts = self._texts()
         state, before = self._states()
-        pieces = self._pieces()
+        self.plain_pieces = self._pieces()
+        pieces = self.plain_pieces.copy()
         pieces[befores] = _CLOSED[before, state] + pieces[befores] + _OPENED[before, state]
         last_state = np.zeros(len(rows), np.int64)
         ends = _run_ends(self.seg_row)[0] - 1
@@ -305,7 +306,7 @@ class Contexts:
         t, rows = self.texts, self.rows
         heads, befores, texts_at, tails = self.layout
         d_row = self.doc[rows]
-        first = np.insert(self.seg_row[1:] != self.seg_row[:-1], 0, True)
+        first = self.seg_first
         pieces = np.empty(2 * (len(rows) + len(self.seg_row)), dtype=object)
         pieces[heads] = np.where(self.before[rows], np.array(t.cut_before, dtype=object)[d_row], "")
         pieces[befores] = np.where(first, "", np.array(t.joiners, dtype=object)[self.doc[self.seg_row]])
@@ -320,7 +321,7 @@ class Contexts:
         heads, _, texts_at, tails = self.layout
         kinds = np.zeros(2 * (len(rows) + len(self.seg_row)), np.int64)
         kinds[texts_at] = self.seg_flags
-        texts = self._pieces().tolist()
+        texts = self.plain_pieces.tolist()
         for k in np.flatnonzero(self.careful[rows]).tolist():
             texts[heads[k] : tails[k] + 1] = _fitted(texts[heads[k] : tails[k] + 1])
         lengths = np.fromiter(map(len, texts), np.int64, len(texts))

@@ -1,5 +1,6 @@
 """The error sheets' context columns, made a block of rows at once over arrays, are those
-engine.context makes one error at a time (its emoji text, its runs in colour)."""
+the oracle (tests/engine/context_oracle.py) makes one error at a time (its emoji text, its
+runs in colour)."""
 
 from __future__ import annotations
 
