@@ -79,10 +79,15 @@ def text_element(text: str) -> str:
 def text_cell(ref: str, text: str, style: int, quoted: int) -> str:
     """An inline string cell of non-empty text (cut to what a cell holds); `quoted` the
     style of text a spreadsheet program would take for a formula."""
+    if len(text) > MAX_TEXT // 2 or special(text):
+        text = escaped(fitted(text))  # its first character kept (no formula start is escaped)
+    return ready_text_cell(ref, text, style, quoted)
+
+
+def ready_text_cell(ref: str, text: str, style: int, quoted: int) -> str:
+    """text_cell of a text its cell's XML holds as it is (escaped, or nothing to escape)."""
     if text.startswith(FORMULA_START):
         style = quoted
-    if len(text) > MAX_TEXT // 2 or special(text):
-        text = escaped(fitted(text))
     return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{text_element(text)}</is></c>'
 
 
@@ -90,9 +95,7 @@ def value_cell(ref: str, value: Any, style: int, quoted: int, decimal: int) -> s
     """One cell of any report value (`plain`): text as text (a blank cell where empty and
     `style` is set), numbers as numbers (a float in `decimal`); "" for no cell."""
     if type(value) is str and len(value) <= MAX_TEXT // 2 and value and not special(value):
-        if value.startswith(FORMULA_START):
-            style = quoted
-        return f'<c r="{ref}"{_style(style)} t="inlineStr"><is>{text_element(value)}</is></c>'  # text_cell's
+        return ready_text_cell(ref, value, style, quoted)
     value = plain(value)
     if type(value) is str and value:
         return text_cell(ref, value, style, quoted)

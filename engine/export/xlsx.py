@@ -24,7 +24,6 @@ from ..scale import is_score_column
 from ..textio import atomic_file
 from .cells import (
     CUT,
-    FORMULA_START,
     MAX_TEXT,
     PLAIN_FLOAT,
     plain,
@@ -39,7 +38,7 @@ from .sheetxml import (
     chunks,
     letter,
     list_validation,
-    text_element,
+    ready_text_cell,
     validations,
     value_cell,
     value_column,
@@ -319,7 +318,7 @@ class _Writer:
         cells, whose references grow with its number, stays small)."""
         numbers = list(map(str, range(first + 1, first + 1 + n)))
         missing = [None] * n
-        made, heights = self._context_cells(block, numbers, columns, missing)
+        made, heights = self._context_cells(block, numbers, columns)
         for k in range(0, n, BLOCK):
             part = slice(k, k + BLOCK)
             cells: list[list[str]] = []
@@ -332,10 +331,11 @@ class _Writer:
                     cells.append(made[col][part] if col in made else [""] * len(refs))
             ws.add_columns(first + k, cells, heights[part])
 
-    def _context_cells(self, block: Columns, numbers: list[str], columns: list[tuple[str, str]],
-                       missing: list[None]) -> tuple[dict[int, list[str]], list[float | None]]:  # fmt: skip
-        """The Context and Context (coloured) cells of a block of rows (numbered `numbers`;
-        `missing`: a None per row, for a column the rows lack), by column, and the rows' heights."""
+    def _context_cells(self, block: Columns, numbers: list[str], columns: list[tuple[str, str]]
+                       ) -> tuple[dict[int, list[str]], list[float | None]]:  # fmt: skip
+        """The Context and Context (coloured) cells of a block of rows (numbered `numbers`),
+        by column, and the rows' heights."""
+        missing = [None] * len(numbers)  # for a column the rows lack
         texts = DocumentTexts(self.documents, block.get("document", ()))
         contexts = Contexts(texts, *(block.get(key, missing) for key in CONTEXT_KEYS))
         marked = contexts.marked
@@ -354,14 +354,12 @@ class _Writer:
         """The Context column's cells: the marked texts, wrapped (an empty one a blank cell);
         a text the contexts found nothing to escape or cut in written as it is."""
         wrap, quoted = self.wrap, self.wrap_quoted
-        heads = f' s="{wrap}" t="inlineStr"><is>', f' s="{quoted}" t="inlineStr"><is>'
         cells = []
         for ref, text, escape in zip(refs, contexts.marked, contexts.escape.tolist(), strict=True):
             if not text or escape:
                 cells.append("" if text is None else value_cell(ref, text, wrap, quoted, wrap))
             else:
-                head = heads[text.startswith(FORMULA_START)]
-                cells.append(f'<c r="{ref}"{head}{text_element(text)}</is></c>')
+                cells.append(ready_text_cell(ref, text, wrap, quoted))
         return cells
 
     def _size_columns(self, ws: Sheet, columns: list[tuple[str, str]], table: Columns) -> list[int]:

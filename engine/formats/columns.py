@@ -47,7 +47,7 @@ class Lines:
 
     def prefixed(self, prefix: bytes) -> np.ndarray:
         """Per line: whether it starts with `prefix`."""
-        return _starts_with(self.data, self.starts, self.ends, prefix)
+        return starts_with(self.data, self.starts, self.ends, prefix)
 
     def first_field_is(self, word: bytes) -> np.ndarray:
         """Per line: whether its first field is `word` (the lines whose first field starts
@@ -60,11 +60,11 @@ class Lines:
         lines = lines[self.field_count[lines] > 0]
         index = self.first_field[lines]
         starts, ends = self.field_starts[index], self.field_ends[index]
-        match[lines] = (ends - starts == len(word)) & _starts_with(self.data, starts, ends, word)
+        match[lines] = (ends - starts == len(word)) & starts_with(self.data, starts, ends, word)
         return match
 
 
-def _starts_with(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, prefix: bytes) -> np.ndarray:
+def starts_with(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, prefix: bytes) -> np.ndarray:
     """Whether each [start, end) begins with `prefix` (candidates narrowed byte by byte)."""
     match = np.zeros(len(starts), dtype=bool)
     candidates = np.flatnonzero(ends - starts >= len(prefix))

@@ -9,13 +9,13 @@ Python per row. engine/formats/webanno_tsv.py gives the rows their meaning.
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
 from numpy.lib.stride_tricks import sliding_window_view
 
 from ..errors import InputError
+from .columns import gather, positions, starts_with
 
 TAB, LINE_END = ord("\t"), ord("\n")
 BACKSLASH = ord("\\")
@@ -32,7 +32,7 @@ class Lines:
     def __init__(self, data: bytes) -> None:
         self.data = data
         self.array = np.frombuffer(data, dtype=np.uint8)
-        found = positions(self.array, lambda block: block <= LINE_END)
+        found = positions(self.array <= LINE_END, np.int64)
         kinds = self.array[found]
         if kinds.size and kinds.min() < TAB:  # a control character below TAB separates nothing
             found, kinds = found[kinds >= TAB], kinds[kinds >= TAB]
@@ -60,43 +60,23 @@ class Lines:
         return self.data[begin:end].decode("utf-8")
 
 
-def positions(array: np.ndarray, select: Callable[[np.ndarray], np.ndarray]) -> np.ndarray:
-    """The positions of the bytes that `select` picks, found a block of bytes at a time (so
-    that its temporaries stay in the processor's cache): counted, then written in place."""
-    blocks = range(0, len(array), _BYTES)
-    counts = [int(np.count_nonzero(select(array[at : at + _BYTES]))) for at in blocks]
-    found = np.empty(sum(counts), dtype=np.int64)
-    done = 0
-    for at, count in zip(blocks, counts, strict=True):
-        found[done : done + count] = np.flatnonzero(select(array[at : at + _BYTES]))
-        found[done : done + count] += at
-        done += count
-    return found
-
-
 def joined(array: np.ndarray, begins: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The stretches [begin, end) of the bytes one after the other, each followed by a line
-    end, and where each begins in them."""
-    lengths = ends - begins + 1
-    at = np.cumsum(lengths) - lengths
-    total = int(lengths.sum())
-    source = np.repeat(begins - at, lengths) + np.arange(total)
-    pieces = array[np.minimum(source, len(array) - 1)] if total else np.zeros(0, dtype=np.uint8)
-    pieces[at + lengths - 1] = LINE_END
-    return pieces, at
+    """The stretches [begin, end) of the bytes (in order, apart) one after the other, each
+    followed by a line end, and where each begins in them."""
+    lengths = ends - begins
+    return gather(array, begins, ends, np.uint8(LINE_END)), np.cumsum(lengths + 1) - lengths - 1
 
 
 def decoded(array: np.ndarray, begins: np.ndarray, ends: np.ndarray) -> list[str]:
-    """The stretches [begin, end) of UTF-8 bytes as strings (none holds a line end)."""
-    if not len(begins):
-        return []
-    pieces, _ = joined(array, begins, ends)
+    """The stretches [begin, end) of UTF-8 bytes (in order, apart) as strings (none holds a
+    line end)."""
+    pieces = gather(array, begins, ends, np.uint8(LINE_END))
     return pieces.tobytes().decode("utf-8").split("\n")[:-1]
 
 
 def escaped(array: np.ndarray, at: np.ndarray) -> np.ndarray:
     """Whether the byte at each position follows an odd number of backslashes."""
-    slashes = positions(array, lambda block: block == BACKSLASH)
+    slashes = positions(array == BACKSLASH, np.int64)
     if not slashes.size:
         return np.zeros(len(at), dtype=bool)
     new_run = np.concatenate(([True], np.diff(slashes) != 1))
@@ -106,11 +86,13 @@ def escaped(array: np.ndarray, at: np.ndarray) -> np.ndarray:
 
 
 def holding(array: np.ndarray, begins: np.ndarray, ends: np.ndarray, byte: bytes) -> np.ndarray:
-    """Whether each stretch [begin, end) of the bytes (in order, none overlapping) holds the byte."""
+    """Whether each stretch [begin, end) of the bytes (in order, none overlapping) holds the
+    byte, looked for a block of bytes at a time (no temporary as long as the file)."""
     held = np.zeros(len(begins), dtype=bool)
     if not len(begins):
         return held
-    found = positions(array, lambda block: block == ord(byte))
+    blocks = range(0, len(array), _BYTES)
+    found = np.concatenate([np.flatnonzero(array[at : at + _BYTES] == ord(byte)) + at for at in blocks])
     last = np.searchsorted(begins, found, side="right") - 1  # the stretch beginning before each
     inside = found < ends[np.maximum(last, 0)]
     held[last[inside & (last >= 0)]] = True
@@ -160,11 +142,7 @@ def _sentence_texts(lines: Lines, first: int, begins: np.ndarray, ends: np.ndarr
                     starting: np.ndarray) -> list[list[str]]:  # fmt: skip
     """For each sentence (by the line of its first row) the #Text= lines after the previous
     sentence's first row."""
-    candidates = np.flatnonzero(ends - begins >= len(_TEXT_LINE))
-    is_text = np.ones(len(candidates), dtype=bool)
-    for k, byte in enumerate(_TEXT_LINE):
-        is_text &= lines.array[begins[candidates] + k] == byte
-    texts = candidates[is_text]
+    texts = np.flatnonzero(starts_with(lines.array, begins, ends, _TEXT_LINE))
     text_begins, text_ends = (begins[texts] + len(_TEXT_LINE)).tolist(), ends[texts].tolist()
     found = [lines.data[a:b] for a, b in zip(text_begins, text_ends, strict=True)]  # one a sentence or so
     strings = b"\n".join(found).decode("utf-8").split("\n") if found else []
