@@ -14,6 +14,7 @@ from typing import IO
 from .errors import InputError
 
 BOM = "\ufeff"
+BOM_BYTES = BOM.encode("utf-8")
 
 
 def bom_ignored(name: str, label: str | None = None) -> str:
@@ -129,20 +130,22 @@ def not_utf8(head: bytes, byte: int, name: str, line: int | None) -> InputError:
     return not_text(head, name) or InputError("UTF-8 text", f"byte 0x{byte:02X}", file=name, line=line)
 
 
+def plain_utf8(data: bytes) -> bytes:
+    """The bytes decode_utf8 decodes: a leading byte-order mark dropped, every line end
+    (\\r\\n, lone \\r) a \\n (UTF-8 has these bytes in no other character)."""
+    data = data.removeprefix(BOM_BYTES)
+    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
+
+
 def decode_utf8(data: bytes, name: str) -> str:
     """UTF-8 text with every line end (\\r\\n, lone \\r) turned into \\n and a leading
     byte-order mark dropped; InputError naming the line of the first byte that is not UTF-8."""
+    plain = plain_utf8(data)
     try:
-        text = data.decode("utf-8")
+        return plain.decode("utf-8")
     except UnicodeDecodeError as err:
-        prefix = data[: err.start].decode("utf-8")
-        line = prefix.replace("\r\n", "\n").replace("\r", "\n").count("\n") + 1
-        raise not_utf8(data[:2048], data[err.start], name, line) from None
-    if text.startswith(BOM):
-        text = text[1:]
-    if "\r" in text:
-        text = text.replace("\r\n", "\n").replace("\r", "\n")
-    return text
+        line = plain.count(b"\n", 0, err.start) + 1
+        raise not_utf8(data[:2048], plain[err.start], name, line) from None
 
 
 def read_input_bytes(

@@ -25,7 +25,6 @@ INCEpTION's reader (Tsv3XDeserializer) is the reference for what this one takes 
 
 from __future__ import annotations
 
-import codecs
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -35,7 +34,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations
-from ..textio import decode_utf8, read_input_bytes, read_text
+from ..textio import decode_utf8, plain_utf8, read_input_bytes, read_text
 from . import sniffing, webanno_cells, webanno_rows
 from .spantable import Bounds, SpanTable
 from .standoff import (
@@ -163,12 +162,6 @@ def _java_escape(match: re.Match[str]) -> str:
 # --- body: its rows as columns (engine/formats/webanno_rows.py) --------------------------
 
 
-def _normalised(data: bytes) -> bytes:
-    """The bytes of the text decode_utf8 makes of them: no byte-order mark, \n line ends."""
-    data = data.removeprefix(codecs.BOM_UTF8)
-    return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
-
-
 _HEADER_LINES = re.compile(r"[^\n]*(?:\n#T_(?:SP|CH|RL)=[^\n]*)*")
 
 
@@ -232,12 +225,12 @@ class _Reader:
     def __init__(self, path: str, options: ReadOptions) -> None:
         self.path = path
         self.options = options
-        data = read_input_bytes(path)
+        data = plain_utf8(read_input_bytes(path))
         text = decode_utf8(data, path)  # the check that it is UTF-8 (the error names the line)
         self.header = read_header(_HEADER_LINES.match(text).group().split("\n"), path)
         self.column = _pick_column(self.header, options, path)
         del text
-        lines = webanno_rows.Lines(_normalised(data))
+        lines = webanno_rows.Lines(data)
         self.body = webanno_rows.read_body(lines, self.header.body, self.header.columns + 3, path)
 
     def fail(self, expected: str, found: str, row: int) -> InputError:
