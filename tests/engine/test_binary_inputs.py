@@ -68,3 +68,25 @@ def test_the_name_of_a_binary_file_is_shown_escaped(cli, tmp_path):
     result = cli("faireval", path, path)
     assert result.code == 2
     assert result.err == f"spanstudio: error: {tmp_path}/gold\\x1b[31m.png is not a text file (it looks like {kind})\n"
+
+
+@pytest.mark.parametrize(
+    ("data", "text_or_line"),
+    [
+        (b"\xef\xbb\xbfa\r\nb\rc\n", "a\nb\nc\n"),  # one byte-order mark dropped, every line end \n
+        (b"\xef\xbb\xbf\xef\xbb\xbfa", "\ufeffa"),  # a second mark is text
+        (b"a\r\nb\r\nc\xe9d\r\n", 3),  # the bad byte's line counts a CRLF once
+        (b"a\rb\r\rc\xffd", 4),  # and a lone CR as a line end
+        (b"\xef\xbb\xbf\xc3", 1),  # a sequence cut short at the end
+    ],
+)
+def test_decode_utf8_line_ends_and_bad_byte_lines(data, text_or_line):
+    from engine.errors import InputError
+    from engine.textio import decode_utf8
+
+    if isinstance(text_or_line, str):
+        assert decode_utf8(data, "f.txt") == text_or_line
+    else:
+        with pytest.raises(InputError) as err:
+            decode_utf8(data, "f.txt")
+        assert str(err.value).startswith(f"f.txt:{text_or_line}: expected UTF-8 text, found byte 0x")
