@@ -32,6 +32,10 @@ if TYPE_CHECKING:
     from . import detail
 
 
+#: A question's sums in review_basis before its first item.
+NO_CREDIT = {"answer": 0, "answer_credit": 0.0, "prediction": 0, "prediction_credit": 0.0}
+
+
 @dataclass(frozen=True)
 class Options:
     sentences: str | None = option(
@@ -126,14 +130,14 @@ class ProPara(Method):
         they got; an accepted item (system right (gold wrong) / both acceptable) gets full credit."""
         if "items" not in report.data:
             return None
+        items = report.data["items"]  # ColumnRows: read a column at a time, no dict per item
         basis: dict[str, dict[str, float]] = {}
-        for item in report.data["items"]:
-            sums = basis.setdefault(
-                item["question"],
-                {"answer": 0, "answer_credit": 0.0, "prediction": 0, "prediction_credit": 0.0},
-            )
-            sums[item["side"]] += 1
-            sums[item["side"] + "_credit"] += item["score"]
+        for question, side, score in zip(*map(items.column, ("question", "side", "score")), strict=True):
+            sums = basis.get(question)
+            if sums is None:
+                sums = basis[question] = dict(NO_CREDIT)
+            sums[side] += 1
+            sums[side + "_credit"] += score
         return basis
 
     def review_scores(self, basis: dict[str, Any], accepted: list[dict[str, Any]]) -> dict[str, Table]:

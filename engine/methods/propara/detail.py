@@ -9,14 +9,14 @@ summary stores them: `null`, `unk` or the text).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
-from itertools import chain, repeat
-from typing import TYPE_CHECKING, Any
+from itertools import chain, compress, repeat
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
-from ...report import ERROR_COLUMNS, ColumnRows, Later, Table, numbered_rows, side_columns
+from ...report import ERROR_COLUMNS, ColumnRows, Later, Table, error_ids, side_columns
 from ...spans import Document, Span
 from .scores import QUESTIONS, QuestionScore
 from .summary import Conversion, Move, Summary
@@ -36,10 +36,6 @@ TEXTS = {Conversion: "{} → {} at {} (step {})".format, Move: "{}: {} → {} (s
 
 def item_text(item: Item) -> str:
     return item if isinstance(item, str) else TEXTS[type(item)](*item)
-
-
-def item_step(item: Item) -> int:
-    return 0 if isinstance(item, str) else item.step
 
 
 def document_name(pid: int) -> str:
@@ -70,23 +66,6 @@ def _stand_ins(steps: int) -> tuple[tuple[str, ...], tuple[tuple[int, int], ...]
             tuple(str(k) for k in range(1, steps + 1)))  # fmt: skip
 
 
-@dataclass
-class Entry:
-    """One item of one side with its best partner on the other side."""
-
-    pid: int
-    question: str
-    side: str  # "answer" or "prediction"
-    item: Item
-    best: Item | None
-    score: float
-
-    @property
-    def kind(self) -> str:
-        """The item's status (see status)."""
-        return status(self.score, self.side)
-
-
 def status(score: float, side: str) -> str:
     """An item's kind by its best score: matched, partial, missing (answer without
     credit) or spurious (prediction without)."""
@@ -104,52 +83,97 @@ Shown = dict[str, list[dict[str, Any]]]  # per question a summary's items as JSO
 Side = tuple[list[Item], list[dict[str, Any]]]  # one side's items of a question and their JSON
 
 
+class Run(NamedTuple):
+    """One side's items of one question of one process, some scored below 1."""
+
+    place: int  # the process's place in the detail
+    pid: int
+    question: str
+    side: str
+    items: list[Item]
+    partners: list[Item]  # the other side's items
+    scores: tuple[float, ...]  # per item its best score
+    where: tuple[int, ...]  # and its best partner among `partners` (-1: none)
+
+
+def _expanded(values: Iterable[Any], counts: list[int]) -> list[Any]:
+    """Each value repeated its count of times, in order."""
+    return list(chain.from_iterable(map(repeat, values, counts)))
+
+
 class Items:
     """The JSON report's items as columns (ITEM_KEYS), one question and side at a time: the
     JSON of each item made once (Summary.items_json) and shared by its partners' `best`;
-    an Entry made only for an item scored below 1 (an error row)."""
+    the runs holding an item scored below 1 kept for the error rows (Below)."""
 
     def __init__(self) -> None:
         self.runs: list[tuple[int, str, str, int]] = []  # (process id, question, side, items), in order
         self.shown: list[dict[str, Any]] = []
         self.best: list[dict[str, Any] | None] = []
         self.scores: list[float] = []
+        self.below: list[Run] = []
 
-    def add(self, pid: int, question: str, side: str, mine: Side, theirs: Side,
-            best: Sequence[tuple[float, int]]) -> list[Entry]:  # fmt: skip
-        """One side's items of one question (`mine`, `theirs`: the items and their JSON of
-        this side and of the other); the entries of those scored below 1."""
+    def add(self, run: tuple[int, int, str, str], mine: Side, theirs: Side,
+            best: Sequence[tuple[float, int]]) -> None:  # fmt: skip
+        """One side's items of one question (`run`: the process's place in the detail, its
+        id, the question and the side; `mine`, `theirs`: the items and their JSON of this
+        side and of the other; `best`: per item of mine its best score and partner)."""
         if not best:
-            return []
+            return
         (items, shown), (partners, partner_shown) = mine, theirs
         scores, where = zip(*best, strict=True)
-        self.runs.append((pid, question, side, len(best)))
+        self.runs.append((*run[1:], len(best)))
         self.shown += shown
         self.best += [partner_shown[w] if w >= 0 else None for w in where]
         self.scores += scores
-        if min(scores) >= 1.0:
-            return []
-        return [Entry(pid, question, side, items[i], partners[w] if w >= 0 else None, score)
-                for i, (score, w) in enumerate(best) if score < 1.0]  # fmt: skip
+        if min(scores) < 1.0:
+            self.below.append(Run(*run, items, partners, scores, where))
 
-    def add_process(self, answer: Summary, prediction: Summary, questions: dict[str, QuestionScore],
-                    shown: tuple[Shown, Shown]) -> list[Entry]:  # fmt: skip
-        """Every item of one process (per question the answer's, then the prediction's);
-        the entries scored below 1."""
-        below: list[Entry] = []
+    def add_process(self, place: int, answer: Summary, prediction: Summary,
+                    questions: dict[str, QuestionScore], shown: tuple[Shown, Shown]) -> None:  # fmt: skip
+        """Every item of one process (`place`: its place in the detail; per question the
+        answer's items, then the prediction's)."""
         for q in QUESTIONS:
             result, answers, predictions = questions[q], getattr(answer, q), getattr(prediction, q)
             mine, theirs = (answers, shown[0][q]), (predictions, shown[1][q])
-            below += self.add(answer.pid, q, "answer", mine, theirs, result.answer_best)
-            below += self.add(answer.pid, q, "prediction", theirs, mine, result.prediction_best)
-        return below
+            self.add((place, answer.pid, q, "answer"), mine, theirs, result.answer_best)
+            self.add((place, answer.pid, q, "prediction"), theirs, mine, result.prediction_best)
 
     def rows(self, plain_numbers: bool) -> ColumnRows:
         """The items as ColumnRows (ITEM_KEYS)."""
         pids, questions, sides, counts = zip(*self.runs, strict=True) if self.runs else ((), (), (), ())
-        runs = [list(chain.from_iterable(map(repeat, values, counts))) for values in (pids, questions, sides)]
+        runs = [_expanded(values, list(counts)) for values in (pids, questions, sides)]
         columns = (*runs, self.shown, self.best, self.scores)
         return ColumnRows(dict(zip(ITEM_KEYS, columns, strict=True)), plain_numbers)
+
+
+@dataclass
+class Below:
+    """The items scored below 1 (one error row each), in the detail's order, as columns."""
+
+    places: list[int]
+    pids: list[int]
+    questions: list[str]
+    sides: list[str]
+    items: list[Item]
+    best: list[Item | None]
+    scores: list[float]
+
+    @classmethod
+    def of(cls, runs: list[Run]) -> Below:
+        """The items of `runs` scored below 1."""
+        items: list[Item] = []
+        best: list[Item | None] = []
+        scores: list[float] = []
+        counts = []
+        for run in runs:
+            low = [score < 1.0 for score in run.scores]
+            counts.append(sum(low))
+            items += compress(run.items, low)
+            scores += compress(run.scores, low)
+            best += [run.partners[w] if w >= 0 else None for w in compress(run.where, low)]
+        runs_of = ([run[field] for run in runs] for field in range(4))  # place, pid, question, side
+        return cls(*(_expanded(column, counts) for column in runs_of), items, best, scores)
 
 
 def _word(token: str) -> str:
@@ -175,42 +199,67 @@ def _unit_text(doc: Document, pieces: list[list[int]]) -> str:
     return "mentioned in step " + ", ".join(map(str, steps))
 
 
-def _side(doc: Document, item: Item | None, label: str) -> tuple[Any, ...]:
-    """One side of an error row in SIDE_KEYS' order: label, start, end, parts, position and
-    text (blank without an item; no position where the item has no step and no mention)."""
-    if item is None:
-        return "", None, None, [], "", ""
-    if isinstance(item, str):  # an input or output
-        if pieces := mentions(doc, item):
-            return label, pieces[0][0], pieces[0][1], pieces, _unit_text(doc, pieces), item
-        return label, None, None, [], "", item
-    step, text = item.step, item_text(item)
-    if 0 < step <= len(doc.units):  # every conversion and move (a step of its process)
-        start, end = doc.units[step - 1]
-        return label, start, end, [[start, end]], f"step {step}", text
-    return label, None, None, [], "", text
-
-
 #: The keys of an error row: the standard columns, then ProPara's own.
 ROW_KEYS = (*ERROR_COLUMNS, "process_id", "question", "side", "item", "best", "score", "marker")
 
 
-def _row_values(doc: Document, entry: Entry) -> tuple[Any, ...]:
-    """The values of an entry's error row in ROW_KEYS' order, without its id."""
-    kind, label, step = entry.kind, SINGULAR[entry.question], item_step(entry.item)
-    mine, theirs = _side(doc, entry.item, label), _side(doc, entry.best, label)
-    gold, system = (mine, theirs) if entry.side == "answer" else (theirs, mine)
-    return (doc.name, step, str(step) if step else "", kind, "", *side_columns(gold, system),
-            f"{label} scored {entry.score:.3f}", entry.pid, entry.question, entry.side, mine[5], theirs[5],
-            entry.score, MARKERS[kind])  # fmt: skip
+def _texts(items: list[Item | None]) -> list[str]:
+    """Each item's text ("" for None)."""
+    return [item if type(item) is str else "" if item is None else TEXTS[type(item)](*item) for item in items]
 
 
-def error_rows(placed: list[tuple[Document, list[Entry]]], plain_numbers: bool) -> ColumnRows:
-    """One row per item scored below 1, process by process (`placed`: each process's
-    document and entries), with the ids E1, E2, … (`plain_numbers`: every process id fits
-    in 64 bits; ColumnRows)."""
-    values = [_row_values(doc, entry) for doc, found in placed for entry in found]  # all below 1 (Items.add)
-    return numbered_rows(ROW_KEYS, values, plain_numbers)
+def _steps(items: list[Item | None]) -> list[int]:
+    """Each item's step (0 for an input or output and for None)."""
+    return [0 if item is None or type(item) is str else item[3] for item in items]
+
+
+def _places(docs: list[Document], items: list[Item | None]) -> tuple[list[list[list[int]]], list[str]]:
+    """Each item's [start, end) pieces and position: a conversion or move its step (a unit
+    of its process's document: every one is); an input or output where the sentences
+    mention it; none for None."""
+    steps = _steps(items)
+    units = [doc.units for doc in docs]
+    parts = [[[*u[s - 1]]] if 0 < s <= len(u) else [] for u, s in zip(units, steps, strict=True)]
+    positions = [f"step {s}" if p else "" for s, p in zip(steps, parts, strict=True)]
+    for i, (doc, item) in enumerate(zip(docs, items, strict=True)):
+        if doc.has_words and type(item) is str and (pieces := mentions(doc, item)):
+            parts[i], positions[i] = pieces, _unit_text(doc, pieces)
+    return parts, positions
+
+
+def _side(docs: list[Document], items: list[Item | None], labels: list[str]) -> tuple[list[Any], ...]:
+    """One side's columns of the error rows in SIDE_KEYS' order: label, start, end, parts,
+    position and text (blank without an item; no position where the item has no step
+    and no mention)."""
+    parts, positions = _places(docs, items)
+    return ([label if item is not None else "" for label, item in zip(labels, items, strict=True)],
+            [p[0][0] if p else None for p in parts], [p[0][1] if p else None for p in parts],
+            parts, positions, _texts(items))  # fmt: skip
+
+
+def error_rows(below: Below, documents: list[Document], plain_numbers: bool) -> ColumnRows:
+    """One row per item scored below 1, in the detail's order, with the ids E1, E2, …
+    (`documents`: per place in the detail its process's document; `plain_numbers`: every
+    process id fits in 64 bits; ColumnRows), a column at a time."""
+    docs = [documents[place] for place in below.places]
+    answer = [side == "answer" for side in below.sides]
+    gold = [m if a else t for m, t, a in zip(below.items, below.best, answer, strict=True)]
+    system = [t if a else m for m, t, a in zip(below.items, below.best, answer, strict=True)]
+    labels = list(map(SINGULAR.__getitem__, below.questions))
+    gold_side, system_side = _side(docs, gold, labels), _side(docs, system, labels)
+    kinds = ["partial" if score > 0.0 else "missing" if a else "spurious"
+             for score, a in zip(below.scores, answer, strict=True)]  # fmt: skip
+    steps = _steps(below.items)
+    mine = [g if a else s for g, s, a in zip(gold_side[5], system_side[5], answer, strict=True)]
+    theirs = [s if a else g for g, s, a in zip(gold_side[5], system_side[5], answer, strict=True)]
+    columns = (
+        error_ids(len(docs)), [doc.name for doc in docs], steps, [str(s) if s else "" for s in steps], kinds,
+        [""] * len(docs), *side_columns(gold_side, system_side),
+        [f"{label} scored {score:.3f}" for label, score in zip(labels, below.scores, strict=True)],
+        below.pids, below.questions, below.sides, mine, theirs, below.scores,
+        list(map(MARKERS.__getitem__, kinds)),
+    )  # fmt: skip
+    return ColumnRows(dict(zip(ROW_KEYS, columns, strict=True)), plain_numbers)
 
 
 def spans(doc: Document, summary: Summary, questions: dict[str, QuestionScore], side: str) -> list[Span]:
@@ -249,7 +298,7 @@ class Detail:
 def process_detail(scores: ProcessScores, ordered: list[int], sentences: dict[int, list[str]] | None
                    ) -> Detail:  # fmt: skip
     """The detail of the answer processes `ordered` (numbers in `scores`), in one pass."""
-    items, summaries, documents, placed = Items(), {}, [], []
+    items, summaries, documents = Items(), {}, []
     stepped = {"answer": 0, "prediction": 0}  # conversions and moves
     for k in ordered:
         (answer, prediction), pid = scores.summaries(k), scores.pids[k]
@@ -258,14 +307,14 @@ def process_detail(scores: ProcessScores, ordered: list[int], sentences: dict[in
                                "prediction": prediction.diagnostics(shown[1])}  # fmt: skip
         steps = max(scores.processes[k].sentences, scores.predicted[k].sentences)
         documents.append(process_document(pid, steps, (sentences or {}).get(pid)))
-        placed.append((documents[-1], items.add_process(answer, prediction, scores.questions(k), shown)))
+        items.add_process(len(documents) - 1, answer, prediction, scores.questions(k), shown)
         stepped["answer"] += len(answer.conversions) + len(answer.moves)
         stepped["prediction"] += len(prediction.conversions) + len(prediction.moves)
     plain = all(-(1 << 63) <= pid < 1 << 63 for pid in scores.pids)  # ColumnRows.plain_numbers
     numbered = list(zip(documents, ordered, strict=True))
     gold, system = (later_spans(scores, numbered, side, stepped[side]) for side in ("answer", "prediction"))
     return Detail([scores.diagnostics(k) for k in ordered], summaries, items.rows(plain), documents,
-                  error_rows(placed, plain), gold, system)  # fmt: skip
+                  error_rows(Below.of(items.below), documents, plain), gold, system)  # fmt: skip
 
 
 def later_spans(scores: ProcessScores, placed: list[tuple[Document, int]], side: str, count: int) -> Later:
