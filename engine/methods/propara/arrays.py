@@ -167,17 +167,18 @@ class Matches:
     prediction_best: tuple[np.ndarray, np.ndarray]
 
     @cached_property
-    def _lists(self) -> tuple[list[int], list[int], list[tuple[float, int]], list[tuple[float, int]]]:
-        """The bounds and the (score, partner) pairs as Python lists (for the detail)."""
+    def _lists(self) -> tuple[list[float], list[float], list[int], list[int], list[tuple[float, int]],
+                              list[tuple[float, int]]]:  # fmt: skip
+        """P, R, the bounds and the (score, partner) pairs as Python lists (for the detail)."""
         answer_best, prediction_best = (list(zip(*(a.tolist() for a in best), strict=True))
                                         for best in (self.answer_best, self.prediction_best))  # fmt: skip
-        return self.answers.bounds.tolist(), self.predictions.bounds.tolist(), answer_best, prediction_best
+        return (self.precision.tolist(), self.recall.tolist(), self.answers.bounds.tolist(),
+                self.predictions.bounds.tolist(), answer_best, prediction_best)  # fmt: skip
 
     def question(self, k: int, f: int) -> QuestionScore:
         """Answer process k (a chosen one), whose prediction is process f of its file."""
-        answer_bounds, prediction_bounds, answer_best, prediction_best = self._lists
-        return QuestionScore(float(self.precision[k]), float(self.recall[k]),
-                             answer_best[answer_bounds[k] : answer_bounds[k + 1]],
+        precision, recall, answer_bounds, prediction_bounds, answer_best, prediction_best = self._lists
+        return QuestionScore(precision[k], recall[k], answer_best[answer_bounds[k] : answer_bounds[k + 1]],
                              prediction_best[prediction_bounds[f] : prediction_bounds[f + 1]])  # fmt: skip
 
 

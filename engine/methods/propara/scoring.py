@@ -131,9 +131,9 @@ class ProcessScores:
 
     def question(self, k: int, q: str) -> QuestionScore:
         """Question q of answer process k with its items' best partners."""
-        exact = self.exact.get(k, {}).get(q)
-        if exact is not None:
-            return exact
+        exact = self.exact.get(k)
+        if exact is not None and q in exact:
+            return exact[q]
         if q == "conversions":  # both lists equal (same_conversions)
             return matched(len(self.summaries(k)[0].conversions))
         return self.matches[q].question(k, self.other[k])
