@@ -199,7 +199,10 @@ class RowsModel(FrameModel):
         self.endResetModel()
 
     def show_order(self, shown: np.ndarray) -> None:
-        """Show the same rows (or others of the same table) in the order of `shown`."""
+        """Show the same rows (or others of the same table) in the order of `shown` (nothing
+        changes, and the view is not laid out again, when that order is shown already)."""
+        if np.array_equal(shown, self._order):
+            return
         self.layoutAboutToBeChanged.emit()
         self._order = shown
         self.layoutChanged.emit()

@@ -73,6 +73,33 @@ def test_a_new_report_without_filters_or_sort_is_shown_with_its_count_at_once(qt
     assert panel.count.text() == "3000 of 3000" and panel.model.source_row(2999) == 2999
 
 
+def shown_orders(panel: ErrorsPanel) -> list[str]:
+    """The orders the table is given from now on: each reset of its rows and each new order."""
+    orders: list[str] = []
+    panel.model.modelReset.connect(lambda: orders.append("reset"))
+    panel.model.layoutChanged.connect(lambda: orders.append("order"))
+    return orders
+
+
+def test_a_new_report_shows_its_order_once(qtbot, panel):
+    """Without filters or sort once at once; with a kept sort the report's order at once
+    and the sorted one when it has been worked out (never the same order again)."""
+    orders = shown_orders(panel)
+    panel.set_report(table_data(3000))
+    settle(qtbot, panel)
+    assert orders == ["reset"]
+    panel.table.sortByColumn(panel.model.columns.index("n"), Qt.SortOrder.DescendingOrder)
+    settle(qtbot, panel)
+    orders.clear()
+    panel.set_report(table_data(300))
+    settle(qtbot, panel)
+    assert orders == ["reset", "order"] and panel.model.source_row(0) != 0
+    orders.clear()
+    panel.clear_filters()  # the same sorted order again
+    settle(qtbot, panel)
+    assert orders == []
+
+
 def test_a_search_and_a_sort_show_the_same_rows_as_before(qtbot, panel):
     data = table_data(3000)
     panel.set_report(data)
