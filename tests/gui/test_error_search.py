@@ -100,6 +100,27 @@ def test_a_new_report_shows_its_order_once(qtbot, panel):
     assert orders == []
 
 
+def test_the_selected_error_stays_selected_where_a_search_or_sort_puts_it(qtbot, panel):
+    """Not the row at its former place, which is another error then (the viewer kept
+    showing the selected one: found looking at the app)."""
+    panel.set_report(table_data(300))
+    settle(qtbot, panel)
+    panel.select_error(4)  # "Reichenbach Mycroft 4"
+    panel.search.setText("reichenbach")
+    panel.apply_filters()
+    settle(qtbot, panel)
+    assert panel.selected_error() == 4 and panel.model.row_of(4) != 4
+    assert panel.table.selectionModel().isRowSelected(panel.model.row_of(4))
+    panel.table.sortByColumn(panel.model.columns.index("gold_text"), Qt.SortOrder.DescendingOrder)
+    settle(qtbot, panel)
+    assert panel.selected_error() == 4
+    panel.search.setText("watson")  # not in error 4: nothing selected, not another error
+    panel.apply_filters()
+    settle(qtbot, panel)
+    assert panel.model.row_of(4) is None and panel.selected_error() is None
+    assert not panel.table.selectionModel().hasSelection()
+
+
 def test_a_search_and_a_sort_show_the_same_rows_as_before(qtbot, panel):
     data = table_data(3000)
     panel.set_report(data)
