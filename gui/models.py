@@ -199,10 +199,23 @@ class RowsModel(FrameModel):
         self.endResetModel()
 
     def show_order(self, shown: np.ndarray) -> None:
-        """Show the same rows (or others of the same table) in the order of `shown`."""
+        """Show the same rows (or others of the same table) in the order of `shown`: a selected
+        row stays selected where it goes, or is no longer selected where it is not shown (the
+        view is not laid out again when that order is shown already)."""
+        if np.array_equal(shown, self._order):
+            return
         self.layoutAboutToBeChanged.emit()
+        kept = self.persistentIndexList()  # the selection among them: it stays on its rows
+        sources = [int(self._order[index.row()]) for index in kept]
         self._order = shown
+        moved = [self._index_of(source, index.column()) for source, index in zip(sources, kept, strict=True)]
+        self.changePersistentIndexList(kept, moved)
         self.layoutChanged.emit()
+
+    def _index_of(self, source: int, column: int) -> QModelIndex:
+        """The index of a source row's cell where the order shows it (none where it is not shown)."""
+        row = self.row_of(source)
+        return self.index(row, column) if row is not None else QModelIndex()
 
     def _cell(self, row: int, column: int) -> Any:
         return self._values[column][self._order[row]]

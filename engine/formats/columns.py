@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import numpy as np
+from numpy.typing import DTypeLike
 
 NEWLINE, TAB, SPACE = 10, 9, 32
 
@@ -108,7 +109,7 @@ def split_lines(raw: bytes, separator: str | None) -> Lines:
     field_starts, field_ends = cuts[:-1][keep], cuts[1:][keep]
     field_starts += 1
     del cuts
-    kept_before = _with_ends(np.cumsum(keep, dtype=kind), 0, None)[:-1]  # fields before each cut
+    kept_before = _with_ends(running_sum(keep, kind), 0, None)[:-1]  # fields before each cut
     del keep
     first_field = kept_before[line_cuts[:-1]]
     field_count = kept_before[line_cuts[1:]] - first_field
@@ -145,6 +146,20 @@ def positions(flags: np.ndarray, kind: type) -> np.ndarray:
     return positions
 
 
+def running_sum(values: np.ndarray, dtype: DTypeLike, out: np.ndarray | None = None) -> np.ndarray:
+    """np.cumsum(values, dtype=dtype, out=out), a block at a time: numpy's running sum
+    holds the interpreter's lock for its whole run (its other loops over a file let it
+    go), and the app's UI thread waits on that lock while a worker reads."""
+    out = np.empty(len(values), dtype) if out is None else out
+    carry = out.dtype.type(0)
+    for block in range(0, len(values), _BLOCK):
+        part = out[block : block + _BLOCK]
+        np.cumsum(values[block : block + _BLOCK], dtype=dtype, out=part)
+        part += carry
+        carry = part[-1]
+    return out
+
+
 def _with_ends(values: np.ndarray, first: int, last: int | None) -> np.ndarray:
     """`first`, the values and `last` (a slot left for it where None) in one array."""
     out = np.empty(len(values) + 2, dtype=values.dtype)
@@ -162,7 +177,7 @@ def _tab_lines(separator: str | None, kinds: np.ndarray) -> tuple[np.ndarray | N
     if separator == "whitespace" or (separator is None and not tabs.any()):
         return None, newline[:0]
     gap_line = np.empty(len(kinds) + 1, dtype=index_kind(len(kinds)))
-    np.cumsum(newline, out=gap_line[:-1])
+    running_sum(newline, gap_line.dtype, out=gap_line[:-1])
     gap_line[-1] = gap_line[-2] if len(kinds) else 0  # the last gap ends the last line
     gap_line[:-1] -= newline  # a newline belongs to the line it ends
     return _tab_mode(separator, gap_line[:-1][tabs], int(gap_line[-1]) + 1), gap_line
@@ -226,7 +241,7 @@ def field_codes(data: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> tuple
 
 def run_numbers(opens: np.ndarray, kind: type) -> np.ndarray:
     """Per item the number of its run (from 0), given where runs open."""
-    run = np.cumsum(opens, dtype=kind)
+    run = running_sum(opens, kind)
     run -= 1
     return run
 
@@ -383,18 +398,26 @@ def _low_bytes(counts: np.ndarray) -> np.ndarray:
 def gather(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, after: np.ndarray) -> np.ndarray:
     """The bytes of the fields one after another, each followed by its byte of `after`;
     the fields are in file order and apart (each field's end is before the next start).
-    Each field is taken with the byte after it (its slot for `after`) by one index per
-    byte out, a running sum of steps: 1 within a slot, the jump from the previous slot's
-    last byte at a slot's first (the sum taken in place, one array for the index)."""
-    lengths = ends - starts
-    slot_ends = np.cumsum(lengths + 1)
-    kind = index_kind(len(data))  # half the memory of the index
-    taken = np.ones(int(slot_ends[-1]) if len(slot_ends) else 0, dtype=kind)
-    if len(starts):
-        taken[0] = starts[0]
-        taken[slot_ends[:-1]] = starts[1:] - ends[:-1]
-    np.cumsum(taken, out=taken)
+    Taken a block of fields at a time: the index of a whole file's bytes, made and summed
+    in calls that hold the interpreter's lock, would be as long as the text."""
+    slot_ends = np.cumsum(ends - starts + 1)
+    out = np.empty(int(slot_ends[-1]) if len(slot_ends) else 0, dtype=np.uint8)
     source = data if not len(ends) or ends[-1] < len(data) else np.append(data, np.uint8(0))
-    out = source[taken]
+    for block in range(0, len(starts), _BLOCK_FIELDS):
+        part = slice(block, block + _BLOCK_FIELDS)
+        first = int(slot_ends[block - 1]) if block else 0
+        taken = _slot_bytes(starts[part], ends[part], slot_ends[part] - first, index_kind(len(data)))
+        out[first : first + len(taken)] = source[taken]
     out[slot_ends - 1] = after
     return out
+
+
+def _slot_bytes(starts: np.ndarray, ends: np.ndarray, slot_ends: np.ndarray, kind: type) -> np.ndarray:
+    """Per byte of the fields' slots (each field with the byte after it) its position in
+    the data: a running sum of steps, 1 within a slot, the jump from the previous slot's
+    last byte at a slot's first (the sum taken in place, one array for the index)."""
+    taken = np.ones(int(slot_ends[-1]), dtype=kind)
+    taken[0] = starts[0]
+    taken[slot_ends[:-1]] = starts[1:] - ends[:-1]
+    np.cumsum(taken, out=taken)
+    return taken

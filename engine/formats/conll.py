@@ -21,7 +21,17 @@ from ..errors import InputError
 from ..spans import Annotations, Document
 from ..textio import BOM, decode_utf8, read_input_bytes
 from . import sniffing, tagschemes
-from .columns import NEWLINE, SPACE, Lines, distinct_fields, gather, index_kind, positions, split_lines
+from .columns import (
+    NEWLINE,
+    SPACE,
+    Lines,
+    distinct_fields,
+    gather,
+    index_kind,
+    positions,
+    running_sum,
+    split_lines,
+)
 from .spantable import Bounds, SpanTable
 from .standoff import ReadOptions, text_document
 
@@ -99,7 +109,7 @@ class ColumnFile:
         self.token_bytes = lines.field(token_lines, token_col)
         self.tag_codes, self.tag_names = distinct_fields(lines.data, *lines.field(token_lines, tag_col))
         self.lines = token_lines + 1
-        breaks = np.cumsum(lines.blank | docstart, dtype=token_lines.dtype)[token_lines]
+        breaks = running_sum(lines.blank | docstart, token_lines.dtype)[token_lines]
         opens = np.ones(len(token_lines), dtype=bool)
         opens[1:] = breaks[1:] != breaks[:-1]
         self.sentence_starts = np.flatnonzero(opens)
@@ -157,7 +167,7 @@ def _sentence_numbers(columns: ColumnFile) -> np.ndarray:
     flags = np.zeros(columns.token_count(), dtype=bool)
     flags[np.array(columns.sentence_starts, dtype=np.int64)] = True
     flags[np.array(columns.doc_starts, dtype=np.int64)[np.array(columns.doc_starts) < len(flags)]] = True
-    numbers = np.cumsum(flags, dtype=index_kind(len(flags)))
+    numbers = running_sum(flags, index_kind(len(flags)))
     numbers -= 1
     return numbers
 
@@ -218,7 +228,7 @@ def _documents(columns: ColumnFile) -> tuple[list[Document], np.ndarray, np.ndar
     slot_starts -= lengths
     slot_starts -= 1
     if len(text_bytes) and text_bytes.max() >= 0x80:  # not ASCII: characters counted
-        chars = np.concatenate([[0], np.cumsum((text_bytes & 0xC0) != 0x80, dtype=np.int64)])
+        chars = np.concatenate([[0], running_sum((text_bytes & 0xC0) != 0x80, np.int64)])
         starts, ends = chars[slot_starts], chars[slot_starts + lengths]
     else:  # the byte offsets (each document's are moved to its start after its slots are read)
         starts, ends = slot_starts, slot_starts + lengths
@@ -230,13 +240,16 @@ def _documents(columns: ColumnFile) -> tuple[list[Document], np.ndarray, np.ndar
         doc_of[a:b] = number
         byte_start = int(slot_starts[a]) if a < b else 0
         byte_end = int(slot_starts[b - 1] + lengths[b - 1]) if a < b else 0
-        text = text_bytes[byte_start:byte_end].tobytes().decode("utf-8")
+        text = str(text_bytes[byte_start:byte_end], "utf-8")  # decoded in place (no copy as bytes)
         base = int(starts[a]) if a < b else 0
         starts[a:b] -= base
         ends[a:b] -= base
         documents.append(text_document(name, text, _units(sentence_starts, a, b, starts, ends),
                                        Bounds(starts[a:b], ends[a:b])))  # fmt: skip
     return documents, starts, ends, doc_of
+
+
+_UNITS_BLOCK = 1 << 13  # sentences made into pairs at a time
 
 
 def _units(sentence_starts: np.ndarray, a: int, b: int, starts: np.ndarray,
@@ -248,7 +261,11 @@ def _units(sentence_starts: np.ndarray, a: int, b: int, starts: np.ndarray,
     if a < b and (not len(firsts) or firsts[0] != a):
         firsts = np.concatenate([[a], firsts])
     lasts = np.append(firsts[1:], b)[: len(firsts)] - 1
-    return list(zip(starts[firsts].tolist(), ends[lasts].tolist(), strict=True))
+    units: list[tuple[int, int]] = []
+    for block in range(0, len(firsts), _UNITS_BLOCK):  # each extend holds the GIL: a block at a time
+        part = slice(block, block + _UNITS_BLOCK)
+        units += zip(starts[firsts[part]].tolist(), ends[lasts[part]].tolist(), strict=True)
+    return units
 
 
 def read(path: str, options: ReadOptions) -> Annotations:

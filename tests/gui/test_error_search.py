@@ -73,6 +73,54 @@ def test_a_new_report_without_filters_or_sort_is_shown_with_its_count_at_once(qt
     assert panel.count.text() == "3000 of 3000" and panel.model.source_row(2999) == 2999
 
 
+def shown_orders(panel: ErrorsPanel) -> list[str]:
+    """The orders the table is given from now on: each reset of its rows and each new order."""
+    orders: list[str] = []
+    panel.model.modelReset.connect(lambda: orders.append("reset"))
+    panel.model.layoutChanged.connect(lambda: orders.append("order"))
+    return orders
+
+
+def test_a_new_report_shows_its_order_once(qtbot, panel):
+    """Without filters or sort once at once; with a kept sort the report's order at once
+    and the sorted one when it has been worked out (never the same order again)."""
+    orders = shown_orders(panel)
+    panel.set_report(table_data(3000))
+    settle(qtbot, panel)
+    assert orders == ["reset"]
+    panel.table.sortByColumn(panel.model.columns.index("n"), Qt.SortOrder.DescendingOrder)
+    settle(qtbot, panel)
+    orders.clear()
+    panel.set_report(table_data(300))
+    settle(qtbot, panel)
+    assert orders == ["reset", "order"] and panel.model.source_row(0) != 0
+    orders.clear()
+    panel.clear_filters()  # the same sorted order again
+    settle(qtbot, panel)
+    assert orders == []
+
+
+def test_the_selected_error_stays_selected_where_a_search_or_sort_puts_it(qtbot, panel):
+    """Not the row at its former place, which is another error then (the viewer kept
+    showing the selected one: found looking at the app)."""
+    panel.set_report(table_data(300))
+    settle(qtbot, panel)
+    panel.select_error(4)  # "Reichenbach Mycroft 4"
+    panel.search.setText("reichenbach")
+    panel.apply_filters()
+    settle(qtbot, panel)
+    assert panel.selected_error() == 4 and panel.model.row_of(4) != 4
+    assert panel.table.selectionModel().isRowSelected(panel.model.row_of(4))
+    panel.table.sortByColumn(panel.model.columns.index("gold_text"), Qt.SortOrder.DescendingOrder)
+    settle(qtbot, panel)
+    assert panel.selected_error() == 4
+    panel.search.setText("watson")  # not in error 4: nothing selected, not another error
+    panel.apply_filters()
+    settle(qtbot, panel)
+    assert panel.model.row_of(4) is None and panel.selected_error() is None
+    assert not panel.table.selectionModel().hasSelection()
+
+
 def test_a_search_and_a_sort_show_the_same_rows_as_before(qtbot, panel):
     data = table_data(3000)
     panel.set_report(data)
