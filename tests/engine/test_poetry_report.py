@@ -151,6 +151,22 @@ def test_page_text_from_the_reference_file(cli, tmp_path):
     assert report.error_rows[1]["gold_text"] == ""
 
 
+def test_a_page_without_text_stands_in_up_to_its_last_span_on_either_side(tmp_path):
+    """A page without text has a dot per position up to the end of its last reference or
+    system span (0 without one, or where every span ends below 0); the documents read
+    backwards are the same documents."""
+    pages = [("a", [(0, 10, A), (20, 30, B)], [(5, 12, A)]), ("b", [(2, 4, A)], [(0, 50, C), (7, 9, A)]),
+             ("c", [], []), ("d", [(-9, -2, A)], [(-5, -1, A)]), ("e", [], [(3, 8, A)])]  # fmt: skip
+    ref, sys_ = write_pages(tmp_path, pages)
+    report = get_method("poetry").evaluate(str(ref), str(sys_), Options())
+    documents = list(report.documents)
+    assert [(doc.name, len(doc), doc.units) for doc in documents] == [
+        ("a", 30, [(0, 30)]), ("b", 50, [(0, 50)]), ("c", 0, [(0, 0)]), ("d", 0, [(0, 0)]), ("e", 8, [(0, 8)])
+    ]
+    assert [doc.name for doc in reversed(report.documents)] == ["e", "d", "c", "b", "a"]
+    assert documents[1].text(0, 3) == "···" and documents[1].unit_of(40) == 0
+
+
 def test_page_texts_from_a_texts_file(cli, tmp_path):
     write_pages(tmp_path, [("p", [(0, 3, A)], [(0, 3, A)]), ("q", [(1, 2, A)], [])])
     texts = tmp_path / "pages.jsonl"
