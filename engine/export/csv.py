@@ -310,12 +310,17 @@ class Coded:
     def taken(self) -> tuple[Taken, bool]:
         """The rows' fields as UTF-8 (a NUL byte stood in for by STAND_IN), and whether a
         field holds a NUL."""
-        fields = text_fields(list(self.values), defuse=True)
-        holds_nul = any("\x00" in field for field in fields)
-        encoded = [field.encode("utf-8", "surrogatepass") for field in fields]
-        if holds_nul:
-            encoded = [field.replace(b"\x00", STAND_IN) for field in encoded]
+        encoded, holds_nul = _encoded(text_fields(list(self.values), defuse=True))
         return taken(fixed(np.array(encoded, dtype=object)), self.index, b""), holds_nul
+
+
+def _encoded(fields: list[str]) -> tuple[list[bytes], bool]:
+    """The fields in UTF-8 (a NUL byte as STAND_IN), and whether one holds a NUL: encoded
+    at once, joined by NULs, where none does."""
+    joined = "\x00".join(fields)
+    if not fields or joined.count("\x00") == len(fields) - 1:
+        return joined.encode("utf-8", "surrogatepass").split(b"\x00") if fields else [], False
+    return [field.encode("utf-8", "surrogatepass").replace(b"\x00", STAND_IN) for field in fields], True
 
 
 #: Stands in for a NUL byte of a field while rows are laid out (rowtexts deletes NULs):
