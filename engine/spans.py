@@ -132,15 +132,13 @@ class Document:
     def __post_init__(self) -> None:
         if not self.units and len(self.tokens):
             self.units = [(0, len(self.tokens))]
-        self._unit_starts: list[int] | None = None  # made when first asked (most documents never are)
+        self._unit_starts = [start for start, _ in self.units]
 
     def __len__(self) -> int:
         return len(self.tokens)
 
     def unit_of(self, pos: int) -> int:
         """Index of the unit holding position `pos` (the last unit starting at or before it)."""
-        if self._unit_starts is None:
-            self._unit_starts = [start for start, _ in self.units]
         return max(bisect.bisect_right(self._unit_starts, pos) - 1, 0)
 
     def unit_id(self, index: int) -> str:
