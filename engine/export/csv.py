@@ -25,10 +25,13 @@ from pathlib import Path
 from types import NoneType
 from typing import Any
 
+import numpy as np
+
 from ..errors import InputError, names_escaped
 from ..progress import NO_PROGRESS, Progress
 from ..report import ColumnRows, NumberTexts, Report
 from ..textio import BOM, atomic_write_files
+from .rowtexts import Piece, Rows, Taken, fixed, taken
 
 #: First characters that make a spreadsheet read a cell as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -70,8 +73,6 @@ def _first_runnable(text: str) -> int | None:
     marks = [mark for mark in "=@+-" if mark in text]  # memchr scans
     if not marks:
         return None
-    import numpy as np  # here: loaded already by every method that writes a table
-
     lines = "\n\n" + text + "\n"  # the first cell starts after a line end; the last is followed
     if lines.isascii():  # a code per character
         codes = np.frombuffer(lines.encode("ascii"), np.uint8)
@@ -151,8 +152,11 @@ def table_text(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
 
 def columns_text(columns: Sequence[str], values: Iterable[Sequence[Any]]) -> str:
     """One CSV document from its columns' values (equally long), each column's fields
-    made as a whole and the lines joined from them."""
+    made as a whole and the lines joined from them (laid out at once where every column
+    is Pieces)."""
     held = list(values)  # every column held while its id is a key
+    if laid_out(held):
+        return pieces_text(columns, held).decode("utf-8", "surrogatepass")
     made = {id(column): column for column in held}  # a column shown twice (poetry's ref_start) made once
     fields_of = {key: _fields(column) for key, column in made.items()}
     fields = [fields_of[id(column)] for column in held]
@@ -163,6 +167,8 @@ def columns_text(columns: Sequence[str], values: Iterable[Sequence[Any]]) -> str
 
 
 def _fields(column: Sequence[Any]) -> list[str]:
+    if isinstance(column, Pieces):
+        return column.fields()
     return column_fields(column if isinstance(column, list) else list(column))
 
 
@@ -294,6 +300,84 @@ def _numbers(joined: str, places: list[int]) -> list[int]:
     return numbers[1:]
 
 
+class Coded:
+    """Per row values[index] ("" where index is −1): texts made fields once per value
+    (formulas defused, quoted where they must be)."""
+
+    def __init__(self, values: Sequence[str], index: np.ndarray) -> None:
+        self.values, self.index = values, index
+
+    def taken(self) -> tuple[Taken, bool]:
+        """The rows' fields as UTF-8 (a NUL byte stood in for by STAND_IN), and whether a
+        field holds a NUL."""
+        encoded, holds_nul = _encoded(text_fields(list(self.values), defuse=True))
+        return taken(fixed(np.array(encoded, dtype=object)), self.index, b""), holds_nul
+
+
+def _encoded(fields: list[str]) -> tuple[list[bytes], bool]:
+    """The fields in UTF-8 (a NUL byte as STAND_IN), and whether one holds a NUL: encoded
+    at once, joined by NULs, where none does."""
+    joined = "\x00".join(fields)
+    if not fields or joined.count("\x00") == len(fields) - 1:
+        return joined.encode("utf-8", "surrogatepass").split(b"\x00") if fields else [], False
+    return [field.encode("utf-8", "surrogatepass").replace(b"\x00", STAND_IN) for field in fields], True
+
+
+#: Stands in for a NUL byte of a field while rows are laid out (rowtexts deletes NULs):
+#: no UTF-8 text holds it.
+STAND_IN = b"\xff"
+#: Ends each field of a lone column laid out (no UTF-8 text holds it either).
+FIELD_END = b"\xfe"
+
+
+class Pieces:
+    """A column's fields, made without a Python object per row: each row's field is its
+    pieces joined, constants and texts per row (rowtexts.Piece: UTF-8 written as it is,
+    numbers and their signs) and Coded texts (made fields)."""
+
+    def __init__(self, pieces: Sequence[Piece | Coded], count: int) -> None:
+        self.pieces, self.count = pieces, count
+
+    def __len__(self) -> int:
+        return self.count
+
+    def made(self) -> tuple[list[Piece], bool]:
+        """The pieces with Coded texts as their fields, and whether a field holds a NUL."""
+        made, holds_nul = [], False
+        for piece in self.pieces:
+            if isinstance(piece, Coded):
+                piece, nul = piece.taken()
+                holds_nul |= nul
+            made.append(piece)
+        return made, holds_nul
+
+    def fields(self) -> list[str]:
+        """The rows' fields as texts."""
+        pieces, holds_nul = self.made()
+        text = Rows([*pieces, FIELD_END], self.count).text(0, self.count)
+        fields = text.replace(STAND_IN, b"\x00") if holds_nul else text
+        return [field.decode("utf-8", "surrogatepass") for field in fields.split(FIELD_END)[:-1]]
+
+
+def laid_out(held: list[Any]) -> bool:
+    """Whether columns are laid out at once: two or more, every one Pieces."""
+    return len(held) > 1 and all(isinstance(column, Pieces) for column in held)
+
+
+def pieces_text(columns: Sequence[str], held: list[Pieces]) -> bytes:
+    """One CSV document of columns of Pieces (two or more), the rows laid out at once, in
+    UTF-8 (a name's byte that was not UTF-8 as its surrogate's bytes: _utf8)."""
+    made = {id(column): column.made() for column in held}  # a column shown twice made once
+    pieces: list[Piece] = []
+    for k, column in enumerate(held):
+        pieces += [b"," if k else b"", *made[id(column)][0]]
+    count = held[0].count
+    lines = Rows([*pieces, b"\r\n"], count).text(0, count)
+    if any(holds_nul for _, holds_nul in made.values()):
+        lines = lines.replace(STAND_IN, b"\x00")
+    return _text(columns, ()).encode("utf-8", "surrogatepass") + lines
+
+
 def _text(columns: Sequence[str], lines: Iterable[Iterable[Any]]) -> str:
     """A header line, then the lines of cells (values the csv module writes as they are)."""
     buffer = io.StringIO()
@@ -303,11 +387,13 @@ def _text(columns: Sequence[str], lines: Iterable[Iterable[Any]]) -> str:
     return BOM + buffer.getvalue()
 
 
-def errors_text(report: Report) -> str:
+def errors_text(report: Report) -> str | bytes:
+    """The error table's CSV: bytes where laid out from Pieces (pieces_text)."""
     columns = report.error_columns
     rows = report.error_rows
     if isinstance(rows, ColumnRows):  # the columns as they are
-        return columns_text(columns, (rows.csv_column(c) for c in columns))
+        held = [rows.csv_column(c) for c in columns]
+        return pieces_text(columns, held) if laid_out(held) else columns_text(columns, held)
     try:  # every row with every column: one look-up of all of them a row
         values = list(map(itemgetter(*columns), rows))
     except KeyError:
@@ -334,7 +420,14 @@ def file_names(report: Report) -> dict[str, str | None]:
 
 def csv_files(report: Report) -> dict[str, str]:
     """File name → CSV text: `errors.csv`, then one file per table in report order."""
-    files = {}
+    files = file_texts(report)
+    return {name: text if isinstance(text, str) else text.decode("utf-8", "surrogatepass")
+            for name, text in files.items()}  # fmt: skip
+
+
+def file_texts(report: Report) -> dict[str, str | bytes]:
+    """csv_files, a file laid out from Pieces as its bytes (pieces_text)."""
+    files: dict[str, str | bytes] = {}
     for target, name in file_names(report).items():
         if name is None:
             files[target] = errors_text(report)
@@ -344,9 +437,12 @@ def csv_files(report: Report) -> dict[str, str]:
     return files
 
 
-def _utf8(text: str) -> bytes:
+def _utf8(text: str | bytes) -> bytes:
     """A file's bytes, a name's byte that was not UTF-8 escaped as messages and the JSON
-    report show it (`\\xff`; the file could not be written before)."""
+    report show it (`\\xff`; the file could not be written before). Bytes of pieces_text
+    are taken as they are unless they may hold a surrogate (a byte 0xED begins each)."""
+    if isinstance(text, bytes):
+        return _utf8(text.decode("utf-8", "surrogatepass")) if b"\xed" in text else text
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError:
@@ -355,7 +451,7 @@ def _utf8(text: str) -> bytes:
 
 def write_csv(report: Report, folder: str | os.PathLike[str], progress: Progress = NO_PROGRESS) -> list[Path]:
     """Write every table of the report into `folder` (created when missing); the paths written."""
-    files = csv_files(report)
+    files = file_texts(report)
     target = Path(folder)
     if target.exists() and not target.is_dir():
         raise InputError("a folder", "a file", file=str(folder))

@@ -6,6 +6,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -148,6 +149,22 @@ def test_page_text_from_the_reference_file(cli, tmp_path):
     blank = report.documents[1]
     assert (blank.has_words, len(blank), blank.text(2, 4)) == (False, 4, "··")
     assert report.error_rows[1]["gold_text"] == ""
+
+
+def test_a_page_without_text_stands_in_up_to_its_last_span_on_either_side(tmp_path):
+    """A page without text has a dot per position up to the end of its last reference or
+    system span (0 without one, or where every span ends below 0); the documents read
+    backwards are the same documents."""
+    pages = [("a", [(0, 10, A), (20, 30, B)], [(5, 12, A)]), ("b", [(2, 4, A)], [(0, 50, C), (7, 9, A)]),
+             ("c", [], []), ("d", [(-9, -2, A)], [(-5, -1, A)]), ("e", [], [(3, 8, A)])]  # fmt: skip
+    ref, sys_ = write_pages(tmp_path, pages)
+    report = get_method("poetry").evaluate(str(ref), str(sys_), Options())
+    documents = list(report.documents)
+    assert [(doc.name, len(doc), doc.units) for doc in documents] == [
+        ("a", 30, [(0, 30)]), ("b", 50, [(0, 50)]), ("c", 0, [(0, 0)]), ("d", 0, [(0, 0)]), ("e", 8, [(0, 8)])
+    ]
+    assert [doc.name for doc in reversed(report.documents)] == ["e", "d", "c", "b", "a"]
+    assert documents[1].text(0, 3) == "···" and documents[1].unit_of(40) == 0
 
 
 def test_page_texts_from_a_texts_file(cli, tmp_path):
@@ -359,11 +376,10 @@ def test_json_by_msgspec_is_the_json_of_the_dicts(tmp_path, monkeypatch, ignore_
 
 @pytest.mark.parametrize("ignore_label, weight", [(False, 1.0), (True, 0.5), (False, 0.00001), (False, 3e16)])
 def test_csv_from_the_arrays_texts_is_the_csv_of_the_values(tmp_path, ignore_label, weight):
-    """The Spans rows' CSV columns made from the arrays' texts (numbers, parts, positions)
-    give the bytes the writer gives for the rows' Python values; credits the texts would
-    write otherwise (1e-05, past 1e16) are taken as values."""
-    from engine.export.csv import columns_text
-    from engine.report import Texts
+    """The Spans rows' CSV columns made from the arrays' texts (numbers, parts, positions;
+    texts coded: csv.Pieces) give the bytes the writer gives for the rows' Python values;
+    credits the texts would write otherwise (1e-05, past 1e16) are taken as values."""
+    from engine.export.csv import Pieces, columns_text
     from tests.bench.bench_poetry import generate
 
     ref, sys_ = tmp_path / "ref.jsonl", tmp_path / "sys.jsonl"
@@ -372,7 +388,7 @@ def test_csv_from_the_arrays_texts_is_the_csv_of_the_values(tmp_path, ignore_lab
     rows = get_method("poetry").evaluate(str(ref), str(sys_), options, detail=True).error_rows
     keys = rows.keys()
     texts = [rows.csv_column(key) for key in keys]
-    assert sum(isinstance(column, Texts) for column in texts) >= (15 if rows.plain_numbers else 0)
+    assert sum(isinstance(column, Pieces) for column in texts) == (len(keys) if rows.plain_numbers else 0)
     assert columns_text(keys, texts) == columns_text(keys, [list(rows.column(key)) for key in keys])
 
 
@@ -428,32 +444,40 @@ def test_float_page_ids_and_labels_in_details_as_the_dicts(cli, tmp_path):
 ODD = ["a\",\"b", "\\", "é 🟩 \x01\x1f\n", "", 'q"', "x,y"]
 
 
+def _odd_pages(folder: Path, odd: list[str]) -> tuple[Path, Path]:
+    """A reference and a system file of 40 pages: page ids, labels and page texts made of
+    `odd`, labels of every JSON kind, repeated page ids, negative offsets, splits, merges."""
+    labels = [*odd, 7, True, None, 2.5, 1e20]
+    ref, sys_ = folder / "ref.jsonl", folder / "sys.jsonl"
+    ref_lines, sys_lines = [], []
+    for k in range(40):
+        page_id = odd[k % len(odd)] + str(k // 7) if k % 5 else k
+        label, other = labels[k % len(labels)], labels[(k * 7) % len(labels)]
+        spans = [(-3 if k % 2 else 0, 12 + k, label), (20, 30, label), (31, 40 + k, other)][: k % 4]
+        found = [(0, 12 + k, label), (-5, 35, label), (25, 26, other), (33, 50, other)][: (k * 3) % 5]
+        text = {"text": (odd[k % len(odd)] * 9)[: 30 + k]} if k % 3 else {}
+        ref_lines.append(reference_line(page_id, spans, **text))
+        sys_lines.append(system_line(page_id, found))
+    ref.write_text("\n".join(ref_lines) + "\n", encoding="utf-8")
+    sys_.write_text("\n".join(sys_lines) + "\n", encoding="utf-8")
+    return ref, sys_
+
+
 @pytest.mark.parametrize("ignore_label, limit", [(False, None), (True, None), (False, 64)])
 def test_json_texts_of_odd_pages_are_the_json_of_the_dicts(tmp_path, monkeypatch, ignore_label, limit):
     """The error rows and details written from their columns' texts (jsontext) are the
     bytes of the same rows and pages as dicts: page ids, labels and page texts with
     quotes, `","`, backslashes, control characters and emoji; labels of every JSON kind;
-    repeated page ids; negative offsets; splits and merges. A tiny jsontext.LIMIT keeps
+    repeated page ids; negative offsets; splits and merges. A tiny rowtexts.LIMIT keeps
     the texts as bytes objects and lays the rows out one or two at a time."""
+    from engine.export import rowtexts
     from engine.export.json import dumps, write_report
-    from engine.methods.poetry import errors, jsontext
+    from engine.methods.poetry import errors
 
     if limit:
-        monkeypatch.setattr(jsontext, "LIMIT", limit)
+        monkeypatch.setattr(rowtexts, "LIMIT", limit)
 
-    labels = [*ODD, 7, True, None, 2.5, 1e20]
-    ref, sys_ = tmp_path / "ref.jsonl", tmp_path / "sys.jsonl"
-    ref_lines, sys_lines = [], []
-    for k in range(40):
-        page_id = ODD[k % len(ODD)] + str(k // 7) if k % 5 else k
-        label, other = labels[k % len(labels)], labels[(k * 7) % len(labels)]
-        spans = [(-3 if k % 2 else 0, 12 + k, label), (20, 30, label), (31, 40 + k, other)][: k % 4]
-        found = [(0, 12 + k, label), (-5, 35, label), (25, 26, other), (33, 50, other)][: (k * 3) % 5]
-        text = {"text": (ODD[k % len(ODD)] * 9)[: 30 + k]} if k % 3 else {}
-        ref_lines.append(reference_line(page_id, spans, **text))
-        sys_lines.append(system_line(page_id, found))
-    ref.write_text("\n".join(ref_lines) + "\n", encoding="utf-8")
-    sys_.write_text("\n".join(sys_lines) + "\n", encoding="utf-8")
+    ref, sys_ = _odd_pages(tmp_path, ODD)
     written = []
     for plain in (True, False):
         if not plain:
@@ -467,3 +491,27 @@ def test_json_texts_of_odd_pages_are_the_json_of_the_dicts(tmp_path, monkeypatch
     errors_ = json.loads(written[0])["errors"]
     assert {e["status"] for e in errors_} >= {"exact", "partial", "missed", "spurious"}
     assert any(e["gold_text"] for e in errors_) and any(e["detail"] for e in errors_)
+
+
+@pytest.mark.parametrize("ignore_label, limit", [(False, None), (True, None), (False, 64)])
+def test_csv_of_odd_pages_laid_out_is_the_csv_of_the_values(tmp_path, monkeypatch, ignore_label, limit):
+    """The Spans rows' CSV laid out from Pieces (csv.pieces_text) is the text of the rows'
+    Python values and writes its bytes: page ids, labels, notes and page texts with quotes,
+    commas, line breaks, formula starts, a NUL, emoji; a tiny rowtexts.LIMIT lays the rows
+    out one or two at a time."""
+    from engine.export import rowtexts
+    from engine.export.csv import Pieces, columns_text, write_csv
+
+    if limit:
+        monkeypatch.setattr(rowtexts, "LIMIT", limit)
+    ref, sys_ = _odd_pages(tmp_path, [*ODD, "=1+2", "-x", "@a", "+b", "nul\x00x", "\r", "\t"])
+    report = get_method("poetry").evaluate(str(ref), str(sys_), Options(ignore_label=ignore_label), detail=True)
+    rows = report.error_rows
+    keys = rows.keys()
+    laid = [rows.csv_column(key) for key in keys]
+    assert all(isinstance(column, Pieces) for column in laid)
+    text = columns_text(keys, [list(rows.column(key)) for key in keys])
+    assert columns_text(keys, laid) == text
+    assert "\x00" in text and "'=1+2" in text and "'-x" in text
+    write_csv(report, tmp_path / "out")
+    assert (tmp_path / "out" / "errors.csv").read_bytes() == text.encode("utf-8")

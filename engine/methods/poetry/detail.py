@@ -123,6 +123,7 @@ class PageDocuments(Sequence[Document]):
 
     def __init__(self, pages: Pages) -> None:
         self.pages = pages
+        self._lengths: list[Any] | None = None
 
     def __len__(self) -> int:
         return len(self.pages.names)
@@ -134,17 +135,30 @@ class PageDocuments(Sequence[Document]):
     def __iter__(self) -> Iterator[Document]:
         return map(self.document, range(len(self)))
 
+    def __reversed__(self) -> Iterator[Document]:
+        return map(self.document, reversed(range(len(self))))
+
     def document(self, row: int) -> Document:
         pages = self.pages
         name, label, text = pages.names[row], pages.unit_ids[row], pages.texts[row]
         if text is not None:
             return Document(name, text, [(0, len(text))], [label], joiner="", unit_name="page")
-        refs, syss = pages.refs, pages.syss
-        ends = refs.end[refs.at[row] : refs.at[row + 1]] + syss.end[syss.at[row] : syss.at[row + 1]]
-        length = max([0, *ends])
+        if self._lengths is None:
+            self._lengths = stand_in_lengths(pages)
+        length = self._lengths[row]
         return Document(
             name, Positions(length), [(0, length)], [label], joiner="", has_words=False, unit_name="page"
         )
+
+
+def stand_in_lengths(pages: Pages) -> list[Any]:
+    """Per page the end of its last span (reference or system), 0 without one or below 0:
+    the length of its stand-in text, all pages at once."""
+    ends = (pages.refs.spans.end, pages.syss.spans.end)
+    lengths = np.zeros(len(pages.names), dtype=np.result_type(*ends))
+    for side, end in zip((pages.refs, pages.syss), ends, strict=True):
+        np.maximum.at(lengths, side.row, end)
+    return lengths.tolist()
 
 
 def _document_names(page_ids: list[str]) -> list[str]:

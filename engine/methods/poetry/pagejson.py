@@ -14,11 +14,12 @@ from typing import Any
 import msgspec
 import numpy as np
 
+from ...export.rowtexts import Piece, Rows, Taken
 from ...formats.columns import or_none
 from ...report import Later
 from .columns import bounds
 from .errors import Pages
-from .jsontext import GROUP_END, Groups, Piece, Rows, Taken, grouped, integer_texts, number_texts, value_texts
+from .jsontext import GROUP_END, Groups, grouped, integer_texts, number_texts, value_texts
 
 _STRUCTS = {"gc": False}
 Reference = msgspec.defstruct("Reference", ["start", "end", "label", "system", "factor"], **_STRUCTS)

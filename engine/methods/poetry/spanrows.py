@@ -12,10 +12,12 @@ from typing import Any
 import msgspec
 import numpy as np
 
-from ...report import ERROR_COLUMNS, ColumnRows, Later, NumberTexts, Texts, error_ids
+from ...export.csv import Coded, Pieces, number_fields
+from ...export.rowtexts import Piece, Rows, Taken, taken
+from ...report import ERROR_COLUMNS, ColumnRows, Later, error_ids
 from .columns import span_order
 from .errors import Pages, Side
-from .jsontext import Piece, Rows, Taken, integer_texts, string_texts, taken
+from .jsontext import integer_texts, string_texts
 
 MARKERS = {"reference": "🟩", "system": "🟥", "both": "🟨"}
 ROW_KEYS = (
@@ -199,7 +201,7 @@ def _side_texts(
 
 
 def _json_pieces(plan: RowPlan) -> list[Piece]:
-    """The rows' JSON objects as pieces (jsontext.Rows): the keys' texts and the
+    """The rows' JSON objects as pieces (rowtexts.Rows): the keys' texts and the
     values' columns of texts in ROW_KEYS order, each row ending in a comma."""
     pages, page = plan.pages, plan.page
     labels = string_texts(pages.shown)
@@ -236,60 +238,76 @@ def _json_pieces(plan: RowPlan) -> list[Piece]:
     return [*pieces, b"},"]
 
 
-# --- the rows as the CSV files' texts ----------------------------------------------------
+# --- the rows as the CSV files' fields ---------------------------------------------------
 
-#: Around a span's start and end text in its parts as the CSV shows them (`[]`, `[[1, 2]]`).
-CSV_PART_TEXTS = tuple(_bytes(texts) for texts in (["[", "[["], ["", ", "], ["]", "]]"]))
-
-
-def _texts(*pieces: Piece, kind: type[Texts] = Texts) -> Texts:
-    """Each row's pieces joined (jsontext.Rows), as ASCII texts (numbers and their signs)."""
-    return kind(_lines(*pieces).split("\n")[:-1])
+#: Around a span's start and end text in its parts as the CSV writes them (`[]`,
+#: `"[[1, 2]]"`: quoted, as a field holding a comma), without a span and with one.
+CSV_PART_TEXTS = tuple(_bytes(texts) for texts in (["[", '"[['], ["", ", "], ["]", ']]"']))
+#: Before a span's position: an apostrophe where it starts with a minus (a formula defused).
+DEFUSED = _bytes(["", "'"])
 
 
-def _lines(*pieces: Piece) -> str:
-    """Each row's pieces joined, a line each."""
-    rows = Rows([*pieces, b"\n"])
-    return rows.text(0, len(rows)).decode("ascii")
-
-
-def _side_csv(pages: Pages, side: str, index: np.ndarray, name: str) -> dict[str, Texts]:
-    """One side's start, end, parts and position texts (blank without a span)."""
+def _side_csv(pages: Pages, side: str, index: np.ndarray, name: str, count: int) -> dict[str, Pieces]:
+    """One side's start, end, parts and position fields (blank without a span)."""
     has = (index >= 0).astype(np.int64)
+    spans = (pages.refs if side == "ref" else pages.syss).spans
     start = taken(pages.json_texts(f"{side}_start"), index, b"")
     end = taken(pages.json_texts(f"{side}_end"), index, b"")
     signs = [Taken(texts, has) for texts in CSV_PART_TEXTS]
-    return {f"{name}_start": _texts(start, kind=NumberTexts), f"{name}_end": _texts(end, kind=NumberTexts),
-            f"{name}_parts": _texts(signs[0], start, signs[1], end, signs[2]),
-            f"{name}_position": _texts(start, Taken(PART_TEXTS[3], has), end)}  # fmt: skip
+    negative = (np.append(spans.start, 0)[index] < 0).astype(np.int64)
+    return {f"{name}_start": Pieces([start], count), f"{name}_end": Pieces([end], count),
+            f"{name}_parts": Pieces([signs[0], start, signs[1], end, signs[2]], count),
+            f"{name}_position": Pieces([Taken(DEFUSED, negative), start, Taken(PART_TEXTS[3], has), end],
+                                       count)}  # fmt: skip
 
 
-def _float_texts(pages: Pages, column: str, index: np.ndarray) -> list[Any]:
-    """A column of pairs' floats as repr() writes them: their JSON texts, or the values
-    where a JSON text may differ from repr() (an exponent, `0.0000…`, null)."""
-    lines = _lines(taken(pages.json_texts(column), index, b""))
-    if "e" in lines or "n" in lines or "0.0000" in lines:
-        return _take(pages._numbers(column), index)
-    return NumberTexts(lines.split("\n")[:-1])
+def _float_fields(pages: Pages, column: str) -> np.ndarray:
+    """A column of pairs' floats as repr() writes them: their JSON texts, or the writer's
+    fields of the values where a JSON text may differ from repr() (an exponent, `0.0000…`,
+    null)."""
+    texts = pages.json_texts(column)
+    laid = texts.tobytes()
+    if b"e" in laid or b"n" in laid or b"0.0000" in laid:
+        return np.array(number_fields(pages._numbers(column).tolist()), dtype="S")
+    return texts
 
 
-def _csv_columns(plan: RowPlan) -> dict[str, list[Any]]:
-    """Every column of the rows (ROW_KEYS) for the CSV files: numbers, parts and positions
-    as Texts from the arrays' JSON texts (no Python object per number)."""
+def _csv_columns(plan: RowPlan) -> dict[str, Pieces]:
+    """Every column of the rows (ROW_KEYS) for the CSV files as Pieces: numbers, parts and
+    positions from the arrays' JSON texts, texts coded by page, label, status or note (no
+    Python object per row)."""
     pages, page, n = plan.pages, plan.page, len(plan)
-    gold, sys_ = _side_csv(pages, "ref", plan.ref, "gold"), _side_csv(pages, "sys", plan.system, "system")
-    piece, lines = np.where(plan.split, plan.pair, -1), pages.json_texts("system_line")
+    gold = _side_csv(pages, "ref", plan.ref, "gold", n)
+    sys_ = _side_csv(pages, "sys", plan.system, "system", n)
+    piece, pair = np.where(plan.split, plan.pair, -1), plan.pair
+    covered = plan.covered
+    rows = np.arange(n)
+    status = Pieces([Coded(STATUSES, plan.status)], n)
+
+    def label(side: Side, index: np.ndarray) -> Pieces:
+        return Pieces([Coded(pages.shown, np.append(side.spans.label, -1)[index])], n)
+
+    def number(texts: np.ndarray, index: np.ndarray) -> Pieces:
+        return Pieces([taken(texts, index, b"")], n)
+
     columns = {
-        **_shown_columns(plan), **gold, **sys_, "error_id": _texts(b"E", integer_texts(np.arange(1, n + 1))),
-        "unit": NumberTexts(["1"] * n), "ref_start": gold["gold_start"], "ref_end": gold["gold_end"],
+        **gold, **sys_, "error_id": Pieces([b"E", integer_texts(rows + 1)], n),
+        "document": Pieces([Coded(pages.names, page)], n), "unit": Pieces([b"1"], n),
+        "unit_id": Pieces([Coded(pages.unit_ids, page)], n), "type": status,
+        "subtype": Pieces([Coded(SUBTYPES, plan.split.astype(np.int64))], n),
+        "gold_label": label(pages.refs, plan.ref), "system_label": label(pages.syss, plan.system),
+        "gold_text": Pieces([Coded(covered[0], rows)] if covered else [], n),
+        "system_text": Pieces([Coded(covered[1], rows)] if covered else [], n),
+        "detail": Pieces([Coded(plan.notes[1], plan.note_index())], n), "sheet": Pieces([SHEET.encode()], n),
+        "status": status, "marker": Pieces([Coded(SHOWN_MARKERS, plan.marker)], n),
+        "ref_start": gold["gold_start"], "ref_end": gold["gold_end"],
         "sys_start": sys_["system_start"], "sys_end": sys_["system_end"],
-        "piece_start": _texts(taken(pages.json_texts("piece_start"), piece, b""), kind=NumberTexts),
-        "piece_end": _texts(taken(pages.json_texts("piece_end"), piece, b""), kind=NumberTexts),
-        "factor": _float_texts(pages, "factor", plan.pair),
-        "credit": _float_texts(pages, "credit", plan.pair),
-        "gold_line": _texts(taken(pages.json_texts("line"), np.where(plan.ref >= 0, page, -1), b""),
-                            kind=NumberTexts),
-        "system_line": _texts(taken(lines, np.where(plan.system >= 0, page, -1), b""), kind=NumberTexts),
+        "piece_start": number(pages.json_texts("piece_start"), piece),
+        "piece_end": number(pages.json_texts("piece_end"), piece),
+        "factor": number(_float_fields(pages, "factor"), pair),
+        "credit": number(_float_fields(pages, "credit"), pair),
+        "gold_line": number(pages.json_texts("line"), np.where(plan.ref >= 0, page, -1)),
+        "system_line": number(pages.json_texts("system_line"), np.where(plan.system >= 0, page, -1)),
     }  # fmt: skip
     return {key: columns[key] for key in ROW_KEYS}
 

@@ -1,0 +1,106 @@
+"""Texts of many rows at once, without a Python object per value (the JSON and CSV of
+long tables): each piece of a row's text is a constant or an array of one text per row
+(numpy fixed-width bytes, NUL-padded; or bytes objects where texts can be of any
+length); the rows are laid out side by side in one record array and the padding is then
+deleted, so no text may hold a NUL byte (JSON writes one escaped; the CSV writer stands
+another byte in for it)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import numpy as np
+
+#: Bytes of a record array laid out at once (long texts: fewer rows at a time).
+LIMIT = 1 << 24
+
+
+class Taken:
+    """texts[index]: a column of one text per row, taken a part of the rows at a time
+    (never held whole)."""
+
+    def __init__(self, texts: np.ndarray, index: np.ndarray) -> None:
+        self.texts, self.index = texts, index
+
+    def __len__(self) -> int:
+        return len(self.index)
+
+    def __getitem__(self, rows: slice) -> np.ndarray:
+        return self.texts[self.index[rows]]
+
+
+Piece = bytes | np.ndarray | Taken  # a constant, or one text per row
+
+
+class Rows:
+    """Rows' texts, each the concatenation of the same pieces (a constant, or one text per
+    row); `text(a, b)` gives rows a to b − 1 one after another. `count`: the number of rows
+    where every piece is a constant."""
+
+    def __init__(self, pieces: Sequence[Piece], count: int | None = None) -> None:
+        self.pieces = _merged(pieces)
+        per_row = [p for p in self.pieces if not isinstance(p, bytes)]
+        self.count = len(per_row[0]) if per_row else count or 0
+
+    def __len__(self) -> int:
+        return self.count
+
+    def text(self, a: int, b: int) -> bytes:
+        parts = [p if isinstance(p, bytes) else p[a:b] for p in self.pieces]
+        width = sum(len(p) if isinstance(p, bytes) else _widest(p) for p in parts)
+        step = max(1, LIMIT // max(width, 1))
+        return b"".join([_laid_out(parts, k, min(k + step, b - a)) for k in range(0, b - a, step)])
+
+
+def _merged(pieces: Sequence[Piece]) -> list[Piece]:
+    """The pieces with neighbouring constants joined and empty ones left out."""
+    merged: list[Piece] = []
+    for piece in pieces:
+        if isinstance(piece, bytes) and merged and isinstance(merged[-1], bytes):
+            merged[-1] += piece
+        elif not isinstance(piece, bytes) or piece:
+            merged.append(piece)
+    return merged
+
+
+def _widest(column: np.ndarray) -> int:
+    """The longest text of a column."""
+    if column.dtype != object:
+        return column.dtype.itemsize
+    return max(map(len, column), default=0)
+
+
+def _laid_out(pieces: list[Piece], a: int, b: int) -> bytes:
+    """Rows a to b − 1: each piece a field of a record array (zeros where a text is shorter
+    than its field), the zeros then deleted. The constants are written once, in a first
+    record repeated (a copy of the memory: a field at a time cost as much again)."""
+    columns = [p if isinstance(p, bytes) else _fixed_part(p, a, b) for p in pieces]
+    widths = [len(c) if isinstance(c, bytes) else c.dtype.itemsize for c in columns]
+    record = np.dtype([(f"f{k}", f"S{w}") for k, w in enumerate(widths)])
+    first = np.zeros(1, record)
+    for name, column in zip(record.names, columns, strict=True):
+        if isinstance(column, bytes):
+            first[name] = column
+    buffer = bytearray(first.tobytes()) * (b - a)
+    rows = np.frombuffer(buffer, record)
+    for name, column in zip(record.names, columns, strict=True):
+        if not isinstance(column, bytes):
+            rows[name] = column
+    return buffer.translate(None, b"\0")
+
+
+def _fixed_part(column: np.ndarray, a: int, b: int) -> np.ndarray:
+    """column[a:b] as fixed-width bytes."""
+    return column[a:b].astype("S") if column.dtype == object else column[a:b]
+
+
+def fixed(texts: np.ndarray) -> np.ndarray:
+    """Texts (bytes objects) as fixed-width bytes where that takes at most LIMIT bytes."""
+    if len(texts) * _widest(texts) > LIMIT:
+        return texts
+    return texts.astype("S") if len(texts) else np.zeros(0, dtype="S1")
+
+
+def taken(texts: np.ndarray, index: np.ndarray, blank: bytes = b"null") -> Taken:
+    """texts[k] for each k of `index`, `blank` where k is −1."""
+    return Taken(np.append(texts, blank), index)
