@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
-from itertools import chain, compress, count, repeat
+from itertools import chain, compress, count, islice, repeat
 from operator import itemgetter
 from typing import IO, Any
 from xml.sax.saxutils import escape
@@ -179,14 +179,17 @@ def _text_codes(texts: Sequence[str], careful: np.ndarray | None) -> np.ndarray:
     """The kind codes of texts: none where empty; -1 where it must be escaped or cut
     (`careful`, else found by one search over them all); else text, quoted where it starts
     like a formula, its spaces kept where it starts or ends with one."""
-    joined = "\x00".join(["", *texts, ""])
     codes = np.full(len(texts), _TEXT_CODE, np.int8)
-    careful = _careful(texts, joined) if careful is None else careful
+    empty = edged = True  # known careful texts are long ones (contexts): not joined, looked at one by one
+    if careful is None:
+        joined = "\x00".join(["", *texts, ""])
+        careful = _careful(texts, joined)
+        empty, edged = "\x00\x00" in joined, _EDGE.search(joined) is not None
     if careful is not None:
         codes[careful] = -1
-    if "\x00\x00" in joined:  # an empty text
+    if empty:
         codes[np.fromiter(map(len, texts), np.int64, len(texts)) == 0] = 0
-    if _EDGE.search(joined):
+    if edged:
         ready = codes > 0
         chosen = texts if ready.all() else list(compress(texts, ready.tolist()))
         first, last = (_edges("".join(map(itemgetter(end), chosen))) for end in (0, -1))
@@ -315,26 +318,23 @@ class Sheet:
 
     def add(self, row: int, cells: str, height: float | None = None) -> None:
         """A row of cells' XML (none: no row, unless it has a height)."""
-        self._add_rows(row, [cells], [height])
+        self.add_columns(row, [[cells]], [height])
 
     def add_columns(self, first: int, columns: list[list[str]], heights: Iterable[float | None] = ()) -> None:
         """Rows from row `first` made of columns of cells' XML, from column A on ("" where a
-        row has no cell in a column; a row without cells is left out unless it has a height)."""
-        rows = list(map("".join, zip(*columns, strict=True)))
-        if not self.declared:
-            filled = [col for col, cells in enumerate(columns) if any(cells)]
-            if filled:
-                top = next(i for i, cells in enumerate(rows) if cells)
-                bottom = len(rows) - 1 - next(i for i, cells in enumerate(reversed(rows)) if cells)
-                self._extend(first + top, filled[0], filled[-1])
-                self._extend(first + bottom, filled[0], filled[-1])
-        self._add_rows(first, rows, heights)
-
-    def _add_rows(self, first: int, rows: list[str], heights: Iterable[float | None]) -> None:
-        """Rows' cells from row `first` (a row without cells left out unless it has a height)."""
-        attributes = chain(map(_height, heights), repeat(""))
-        numbered = zip(count(first + 1), rows, attributes)
-        rows = [f'<row r="{n}"{a}>{c}</row>' for n, c, a in numbered if c or a]
+        row has no cell in a column; a row without cells is left out unless it has a height):
+        each row's XML joined once, its tags with its cells."""
+        n = len(columns[0]) if columns else 0
+        attributes = list(islice(chain(map(_height, heights), repeat("")), n))
+        opens = [f'<row r="{number}"{a}>' for number, a in zip(count(first + 1), attributes)]
+        rows = list(map("".join, zip(opens, *columns, repeat("</row>", n), strict=True)))
+        filled = [len(row) > len(head) + len("</row>") for row, head in zip(rows, opens, strict=True)]
+        if not self.declared and any(filled):
+            used = [col for col, cells in enumerate(columns) if any(cells)]
+            top, bottom = filled.index(True), n - 1 - filled[::-1].index(True)
+            self._extend(first + top, used[0], used[-1])
+            self._extend(first + bottom, used[0], used[-1])
+        rows = [row for row, cells, a in zip(rows, filled, attributes, strict=True) if cells or a]
         self.rows += rows
         self.kept += sum(map(len, rows))
         if self.declared and self.kept >= KEPT_CHARACTERS:
