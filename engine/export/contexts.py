@@ -412,9 +412,17 @@ def coloured_cells(contexts: Contexts, refs: list[str], fonts: dict[int, tuple[s
     properties = np.array(["", *(fonts[k][0] for k in (1, 2, 3))], dtype=object)[kind]
     properties[(kind == 0) & ~first] = plain_run
     opened = np.where(kept, f"<t{PRESERVE}>", "<t>").astype(object)
-    runs = "<r>" + properties + opened + np.array(texts, dtype=object) + "</t></r>"
-    last = _run_ends(row)[0]
-    bodies = _joined(runs.tolist(), last)
-    for r, body in zip(row[last - 1].tolist(), bodies, strict=True):
-        cells[r] = f'<c r="{refs[r]}" s="{wrap}" t="inlineStr"><is>{body}</is></c>'
+    last, count = _run_ends(row)
+    rows = row[last - 1].tolist()
+    # each cell's pieces in one list: its head, each run's start, text and end, its tail
+    cell = np.repeat(np.arange(len(last)), count)
+    at = 3 * np.arange(len(row)) + 2 * cell + 1
+    pieces = np.empty(3 * len(row) + 2 * len(last), dtype=object)
+    pieces[at], pieces[at + 1], pieces[at + 2] = "<r>" + properties + opened, texts, "</t></r>"
+    heads = 3 * (last - count) + 2 * np.arange(len(last))
+    pieces[heads] = [f'<c r="{refs[r]}" s="{wrap}" t="inlineStr"><is>' for r in rows]
+    pieces[heads + 3 * count + 1] = "</is></c>"
+    flat = pieces.tolist()
+    for r, a, b in zip(rows, heads.tolist(), (heads + 3 * count + 2).tolist(), strict=True):
+        cells[r] = "".join(flat[a:b])  # the cell's XML copied once
     return cells
