@@ -6,8 +6,8 @@ overall scores, the legend and what each verdict does), one sheet per further sc
 and per detail table, Errors (continued on "Errors (2)", … past a sheet's row limit) and a
 hidden `_review` sheet with what `spanstudio review` needs to recompute the scores.
 
-Written a block of rows at a time (each built a column at a time) as the XML xlsxwriter
-writes in constant memory, zipped straight into the output's temporary file.
+Written a block of rows at a time (its columns' cells made in one go) as the XML
+xlsxwriter writes in constant memory, zipped straight into the output's temporary file.
 """
 
 from __future__ import annotations
