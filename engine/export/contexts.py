@@ -328,10 +328,10 @@ class Contexts:
         row = np.repeat(np.arange(len(rows)), tails - heads + 1)
         kept = np.flatnonzero(lengths)
         texts = [texts[k] for k in kept.tolist()]
-        row, kinds, lengths = row[kept], kinds[kept], lengths[kept]
+        row, kinds = row[kept], kinds[kept]
         new_row = np.insert(row[1:] != row[:-1], 0, True)
         starts = np.flatnonzero(new_row | (kinds != 0) | np.insert(kinds[:-1] != 0, 0, True))
-        joined = _joined(texts, np.append(starts[1:], len(texts)), lengths)
+        joined = _joined(texts, np.append(starts[1:], len(texts)))
         self.run_row, self.run_kind, self.run_text = rows[row[starts]], kinds[starts], joined
 
 
@@ -361,13 +361,10 @@ def _reach(covered: np.ndarray, row_stop: np.ndarray) -> np.ndarray:
     return np.minimum.accumulate(stop[::-1])[::-1] - index
 
 
-def _joined(pieces: list[str], ends: np.ndarray, lengths: np.ndarray | None = None) -> list[str]:
-    """The pieces joined in groups, each ending before the index in `ends` (increasing)."""
-    text = "".join(pieces)
-    if lengths is None:
-        lengths = np.fromiter(map(len, pieces), np.int64, len(pieces))
-    bounds = np.concatenate([[0], np.cumsum(lengths)])[ends].tolist()
-    return [text[a:b] for a, b in pairwise([0, *bounds])]
+def _joined(pieces: list[str], ends: np.ndarray) -> list[str]:
+    """The pieces joined in groups, each ending before the index in `ends` (increasing):
+    each group's text copied once (not all joined, then sliced)."""
+    return ["".join(pieces[a:b]) for a, b in pairwise([0, *ends.tolist()])]
 
 
 def _candidates(texts: list[str]) -> np.ndarray:
@@ -412,9 +409,17 @@ def coloured_cells(contexts: Contexts, refs: list[str], fonts: dict[int, tuple[s
     properties = np.array(["", *(fonts[k][0] for k in (1, 2, 3))], dtype=object)[kind]
     properties[(kind == 0) & ~first] = plain_run
     opened = np.where(kept, f"<t{PRESERVE}>", "<t>").astype(object)
-    runs = "<r>" + properties + opened + np.array(texts, dtype=object) + "</t></r>"
-    last = _run_ends(row)[0]
-    bodies = _joined(runs.tolist(), last)
-    for r, body in zip(row[last - 1].tolist(), bodies, strict=True):
-        cells[r] = f'<c r="{refs[r]}" s="{wrap}" t="inlineStr"><is>{body}</is></c>'
+    last, count = _run_ends(row)
+    rows = row[last - 1].tolist()
+    # each cell's pieces in one list: its head, each run's start, text and end, its tail
+    cell = np.repeat(np.arange(len(last)), count)
+    at = 3 * np.arange(len(row)) + 2 * cell + 1
+    pieces = np.empty(3 * len(row) + 2 * len(last), dtype=object)
+    pieces[at], pieces[at + 1], pieces[at + 2] = "<r>" + properties + opened, texts, "</t></r>"
+    heads = 3 * (last - count) + 2 * np.arange(len(last))
+    pieces[heads] = [f'<c r="{refs[r]}" s="{wrap}" t="inlineStr"><is>' for r in rows]
+    pieces[heads + 3 * count + 1] = "</is></c>"
+    flat = pieces.tolist()
+    for r, a, b in zip(rows, heads.tolist(), (heads + 3 * count + 2).tolist(), strict=True):
+        cells[r] = "".join(flat[a:b])  # the cell's XML copied once
     return cells

@@ -4,13 +4,15 @@ an autofilter, a drop-down list and the page set up to print one page wide."""
 
 from __future__ import annotations
 
-import math
 import re
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
-from itertools import chain, count, repeat
+from itertools import chain, compress, count, islice, repeat
+from operator import itemgetter
 from typing import IO, Any
 from xml.sax.saxutils import escape
+
+import numpy as np
 
 from .cells import FORMULA_START, MAX_TEXT, fitted, plain
 
@@ -22,12 +24,23 @@ KEPT_CHARACTERS = 1 << 16  # characters of rows kept before they are written (on
 PRESERVE = ' xml:space="preserve"'
 # What a cell's text cannot hold as it is: XML's & < >, the controls and non-characters Excel
 # writes as _xHHHH_, lone surrogates (and text that looks like such an escape: `special`).
-SPECIAL_CHARACTERS = re.compile("[&<>\x00-\x08\x0b-\x1f\ufffe\uffff\ud800-\udfff]")
+_SPECIAL_BUT_NUL = "&<>\x01-\x08\x0b-\x1f\ufffe\uffff\ud800-\udfff"
+SPECIAL_CHARACTERS = re.compile(f"[\x00{_SPECIAL_BUT_NUL}]")
 _LITERAL_ESCAPE = re.compile("(_x[0-9a-fA-F]{4}_)")
-# In texts joined by NUL (and NUL at both ends): one that starts like a formula or with
-# whitespace, or ends with whitespace.
+# In texts joined by NUL (and NUL at both ends): a character to escape; one text that starts
+# like a formula or with whitespace, or ends with whitespace.
+_SPECIAL_IN_JOINED = re.compile(f"[{_SPECIAL_BUT_NUL}]")
 _EDGE = re.compile("\x00(?:[=+\\-@\\s]|(?<=\\s\x00))")
-_TEXT, _NUMBERS = {str, type(None)}, {int, float, type(None)}  # the types of a column of texts, of numbers
+# What a text's first or last character asks of its cell: quoting (a formula's start), keeping spaces
+_QUOTED, _SPACED = 1, 2
+_EDGE_FLAGS = np.array([_SPACED * chr(c).isspace() for c in range(0x3002)], np.int8)  # U+3000 the last space
+_EDGE_FLAGS[[ord(c) for c in FORMULA_START]] = _QUOTED
+# Kind codes of a column's values (value_column, _cell_parts); a value of another type is put in apart
+_KIND_CODES = {type(None): 0, int: 1, float: 2, bool: 3, str: 4}
+_FLOAT_CODE, _BOOL_CODE, _TEXT_CODE = 2, 3, 4
+_TAILS = np.array(["", "</v></c>", "</v></c>", "</v></c>", *["</t></is></c>"] * 4], object)
+# A column's styles: text (and bools), quoted text, decimal, whole number
+CellStyles = tuple[int, int, int, int]
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\ufffe\uffff]")
 
 
@@ -106,33 +119,115 @@ def value_cell(ref: str, value: Any, style: int, quoted: int, decimal: int) -> s
     return f'<c r="{ref}"{_style(decimal if type(value) is float else style)}><v>{value!r}</v></c>'
 
 
-def value_column(refs: list[str], values: list[Any], style: int, quoted: int, decimal: int) -> list[str]:
-    """The cells of one column as `value_cell` writes them, but none where a value is empty
-    ("" or None); a column of texts with nothing to escape or quote, or of finite numbers,
-    made in one go."""
-    kinds = set(map(type, values))
-    if kinds <= _TEXT and _as_is(values):
-        s = _style(style)
-        return [f'<c r="{ref}"{s} t="inlineStr"><is><t>{v}</t></is></c>' if v else ""
-                for ref, v in zip(refs, values, strict=True)]  # fmt: skip
-    if kinds <= _NUMBERS and all(map(math.isfinite, [v for v in values if type(v) is float])):
-        s, d = _style(style), _style(decimal)
-        return [f'<c r="{ref}"{d if type(v) is float else s}><v>{v!r}</v></c>' if v is not None else ""
-                for ref, v in zip(refs, values, strict=True)]  # fmt: skip
-    return [value_cell(ref, v, style, quoted, decimal) if v is not None and v != "" else ""
-            for ref, v in zip(refs, values, strict=True)]  # fmt: skip
+def value_column(col: int, numbers: list[str], values: Sequence[Any], style: int, quoted: int, decimal: int,
+                 number: int | None = None, careful: np.ndarray | None = None) -> list[str]:  # fmt: skip
+    """The cells of column `col` in the rows numbered `numbers` (as text), as `value_cell`
+    writes them (whole numbers in `number`, by default `style`) but none where a value is
+    empty ("" or None); `careful`, where known: the texts to escape or cut."""
+    styles = (style, quoted, decimal, style if number is None else number)
+    return value_columns(numbers, [(col, values, styles)], careful)[0]
 
 
-def _as_is(values: list[Any]) -> bool:
-    """Whether every value (a text or None) is empty or a text its cell holds as it is."""
-    texts = [v for v in values if v]
-    joined = "\x00".join(["", *texts, ""])
-    return (
-        joined.count("\x00") == len(texts) + 1
-        and max(map(len, texts), default=0) <= MAX_TEXT // 2
-        and not special(joined.replace("\x00", "\n"))
-        and not _EDGE.search(joined)
-    )
+def value_columns(numbers: list[str], columns: list[tuple[int, Sequence[Any], CellStyles]],
+                  careful: np.ndarray | None = None) -> list[list[str]]:  # fmt: skip
+    """The cells of columns (their number, values and styles) in the rows numbered `numbers`
+    (as text), as `value_column` makes them: all made in one go, the cells of values to
+    escape, cut or make plain put in apart by `value_cell`."""
+    n = len(numbers)
+    values = list(chain.from_iterable(column for _, column, _ in columns))
+    codes = np.fromiter(map(_KIND_CODES.get, map(type, values), repeat(-1)), np.int8, len(values))
+    _text_and_float_codes(values, codes, careful)
+    shown = values  # as an f-string writes them, but floats as their repr and bools as 0 and 1
+    if (codes == _FLOAT_CODE).all():
+        shown = list(map(repr, values))
+    elif (codes == _BOOL_CODE).any():
+        shown = [int(v) if type(v) is bool else v for v in values]
+    parts = [_cell_parts(*styles) for _, _, styles in columns]
+    at = np.maximum(codes, 0) + np.repeat(np.arange(0, len(_TAILS) * len(columns), len(_TAILS)), n)
+    heads = np.concatenate(parts)[at].tolist()
+    tails = _TAILS[at % len(_TAILS)].tolist()
+    marks = chain.from_iterable(repeat(letter(col), n) for col, _, _ in columns)
+    made = zip(marks, numbers * len(columns), heads, shown, tails, strict=False)
+    cells = [f'<c r="{mark}{number}"{head}{value}{tail}' if head else ""
+             for mark, number, head, value, tail in made]  # fmt: skip
+    for k in np.flatnonzero(codes < 0).tolist():
+        col, _, (style, quoted, decimal, number) = columns[k // n]
+        value = values[k]
+        own = number if isinstance(value, int | float) and not isinstance(value, bool) else style
+        cells[k] = value_cell(f"{letter(col)}{numbers[k % n]}", value, own, quoted, decimal)
+    return [cells[start : start + n] for start in range(0, len(cells), n)] if n else [[] for _ in columns]
+
+
+def _text_and_float_codes(values: list[Any], codes: np.ndarray, careful: np.ndarray | None) -> None:
+    """The kind codes (by type in `codes`) of the texts and floats made precise: -1 for a
+    text to escape or cut, NaN or an infinity (written as text), as for a value of
+    another type (all put in apart)."""
+    texts = codes == _TEXT_CODE
+    if texts.all():
+        codes[:] = _text_codes(values, careful)
+    elif texts.any():
+        at = np.flatnonzero(texts)
+        known = None if careful is None else careful[at]
+        codes[at] = _text_codes(list(compress(values, texts.tolist())), known)
+    floats = codes == _FLOAT_CODE
+    if floats.any():
+        finite = np.isfinite(np.fromiter(compress(values, floats.tolist()), float))
+        codes[np.flatnonzero(floats)[~finite]] = -1
+
+
+def _text_codes(texts: Sequence[str], careful: np.ndarray | None) -> np.ndarray:
+    """The kind codes of texts: none where empty; -1 where it must be escaped or cut
+    (`careful`, else found by one search over them all); else text, quoted where it starts
+    like a formula, its spaces kept where it starts or ends with one."""
+    codes = np.full(len(texts), _TEXT_CODE, np.int8)
+    empty = edged = True  # known careful texts are long ones (contexts): not joined, looked at one by one
+    if careful is None:
+        joined = "\x00".join(["", *texts, ""])
+        careful = _careful(texts, joined)
+        empty, edged = "\x00\x00" in joined, _EDGE.search(joined) is not None
+    if careful is not None:
+        codes[careful] = -1
+    if empty:
+        codes[np.fromiter(map(len, texts), np.int64, len(texts)) == 0] = 0
+    if edged:
+        ready = codes > 0
+        chosen = texts if ready.all() else list(compress(texts, ready.tolist()))
+        first, last = (_edges("".join(map(itemgetter(end), chosen))) for end in (0, -1))
+        codes[ready] += (first & _QUOTED) | ((first | last) & _SPACED)
+    return codes
+
+
+def _careful(texts: Sequence[str], joined: str) -> np.ndarray | None:
+    """Which texts must be escaped or cut (`special` or long), found in them all joined by
+    NUL (and NUL at both ends); None where none must."""
+    found = [m.start() for m in _SPECIAL_IN_JOINED.finditer(joined)]
+    if "_x" in joined:
+        found += [m.start() for m in _LITERAL_ESCAPE.finditer(joined)]
+    inner_nul = joined.count("\x00") != len(texts) + 1
+    long = len(joined) > MAX_TEXT // 2 and max(map(len, texts)) > MAX_TEXT // 2
+    if not (found or inner_nul or long):
+        return None
+    lengths = np.fromiter(map(len, texts), np.int64, len(texts))
+    careful = lengths > MAX_TEXT // 2
+    careful[np.searchsorted(np.cumsum(lengths + 1), found, side="right")] = True
+    if inner_nul:
+        careful |= np.fromiter(["\x00" in text for text in texts], bool, len(texts))
+    return careful
+
+
+def _edges(characters: str) -> np.ndarray:
+    """_QUOTED where a character starts a formula, _SPACED where it is whitespace."""
+    points = np.frombuffer(characters.encode("utf-32-le", "surrogatepass"), np.uint32)
+    return _EDGE_FLAGS[np.minimum(points, len(_EDGE_FLAGS) - 1)]
+
+
+@cache
+def _cell_parts(style: int, quoted: int, decimal: int, number: int) -> np.ndarray:
+    """What a cell's XML holds after its reference, by kind code: none, whole number,
+    decimal, bool, then text (+1 quoted, +2 keeping its spaces); _TAILS after its value."""
+    texts = [f'{_style(s)} t="inlineStr"><is><t{kept}>' for kept in ("", PRESERVE) for s in (style, quoted)]
+    heads = ["", f"{_style(number)}><v>", f"{_style(decimal)}><v>", f'{_style(style)} t="b"><v>', *texts]
+    return np.array(heads, object)
 
 
 def list_validation(cells: str, formula: str, title: str, error: str, prompt: str = "") -> str:
@@ -223,26 +318,23 @@ class Sheet:
 
     def add(self, row: int, cells: str, height: float | None = None) -> None:
         """A row of cells' XML (none: no row, unless it has a height)."""
-        self._add_rows(row, [cells], [height])
+        self.add_columns(row, [[cells]], [height])
 
     def add_columns(self, first: int, columns: list[list[str]], heights: Iterable[float | None] = ()) -> None:
         """Rows from row `first` made of columns of cells' XML, from column A on ("" where a
-        row has no cell in a column; a row without cells is left out unless it has a height)."""
-        rows = list(map("".join, zip(*columns, strict=True)))
-        if not self.declared:
-            filled = [col for col, cells in enumerate(columns) if any(cells)]
-            if filled:
-                top = next(i for i, cells in enumerate(rows) if cells)
-                bottom = len(rows) - 1 - next(i for i, cells in enumerate(reversed(rows)) if cells)
-                self._extend(first + top, filled[0], filled[-1])
-                self._extend(first + bottom, filled[0], filled[-1])
-        self._add_rows(first, rows, heights)
-
-    def _add_rows(self, first: int, rows: list[str], heights: Iterable[float | None]) -> None:
-        """Rows' cells from row `first` (a row without cells left out unless it has a height)."""
-        attributes = chain(map(_height, heights), repeat(""))
-        numbered = zip(count(first + 1), rows, attributes)
-        rows = [f'<row r="{n}"{a}>{c}</row>' for n, c, a in numbered if c or a]
+        row has no cell in a column; a row without cells is left out unless it has a height):
+        each row's XML joined once, its tags with its cells."""
+        n = len(columns[0]) if columns else 0
+        attributes = list(islice(chain(map(_height, heights), repeat("")), n))
+        opens = [f'<row r="{number}"{a}>' for number, a in zip(count(first + 1), attributes)]
+        rows = list(map("".join, zip(opens, *columns, repeat("</row>", n), strict=True)))
+        filled = [len(row) > len(head) + len("</row>") for row, head in zip(rows, opens, strict=True)]
+        if not self.declared and any(filled):
+            used = [col for col, cells in enumerate(columns) if any(cells)]
+            top, bottom = filled.index(True), n - 1 - filled[::-1].index(True)
+            self._extend(first + top, used[0], used[-1])
+            self._extend(first + bottom, used[0], used[-1])
+        rows = [row for row, cells, a in zip(rows, filled, attributes, strict=True) if cells or a]
         self.rows += rows
         self.kept += sum(map(len, rows))
         if self.declared and self.kept >= KEPT_CHARACTERS:

@@ -6,15 +6,15 @@ overall scores, the legend and what each verdict does), one sheet per further sc
 and per detail table, Errors (continued on "Errors (2)", … past a sheet's row limit) and a
 hidden `_review` sheet with what `spanstudio review` needs to recompute the scores.
 
-Written a block of rows at a time (each built a column at a time) as the XML xlsxwriter
-writes in constant memory, zipped straight into the output's temporary file.
+Written a block of rows at a time (its columns' cells made in one go) as the XML
+xlsxwriter writes in constant memory, zipped straight into the output's temporary file.
 """
 
 from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from itertools import chain
+from itertools import chain, starmap
 from typing import Any
 
 from ..context import LEGEND
@@ -34,14 +34,15 @@ from .cells import (
 from .contexts import Contexts, DocumentTexts, coloured_cells
 from .package import DATA_CHUNK, MAX_ROWS, Package, Style
 from .sheetxml import (
+    CellStyles,
     Sheet,
     chunks,
     letter,
     list_validation,
-    ready_text_cell,
     validations,
     value_cell,
     value_column,
+    value_columns,
 )
 
 __all__ = ["CUT", "MAX_TEXT", "REVIEW_SHEET", "VERDICTS", "write_workbook"]
@@ -88,7 +89,7 @@ Row = dict[str, Any]  # an error row
 Columns = dict[str, Sequence[Any]]  # error rows as columns: key → one value per row
 CONTEXT_KEYS = ("document", "gold_parts", "system_parts", "context_unit")  # what a row's context is made of
 SAMPLED = 500  # rows looked at to size a column
-BLOCK = 100  # table rows built at a time
+BLOCK = 100  # table rows, and error rows, whose cells are built at a time
 ERROR_BLOCK = 500  # error rows built at a time (also the progress reports and cancellation points)
 PLAIN_RUN = Style().font_xml("rPr", "rFont")  # a plain run after a coloured one
 
@@ -217,24 +218,20 @@ class _Writer:
             if any(len(values) != len(table.columns) for values in block):
                 raise ValueError(f"table {table.title!r}: a row of another length than its columns")
             numbers = list(map(str, range(n + start + 1, n + start + 1 + len(block))))
-            columns = []
-            for col, (fmt, times) in enumerate(zip(formats, factors, strict=True)):
-                refs = _refs(col, numbers)
-                columns.append(self._table_column(refs, [values[col] for values in block], fmt, times))
-            ws.add_columns(n + start, columns)
+            columns = zip(zip(*block, strict=True), formats, factors, strict=True)
+            cells = value_columns(numbers, list(starmap(self._table_column, enumerate(columns))))
+            ws.add_columns(n + start, cells)
         return n + len(table.rows)
 
-    def _table_column(self, refs: list[str], values: list[Any], fmt: int, factor: float) -> list[str]:
-        """One column of a table's cells: numbers scaled by `factor` in `fmt`, text without it."""
-        numbers = [isinstance(v, int | float) and not isinstance(v, bool) for v in values]
+    def _table_column(self, col: int, column: tuple[Sequence[Any], int, float]
+                      ) -> tuple[int, Sequence[Any], CellStyles]:  # fmt: skip
+        """One column of a table for `value_columns`: numbers scaled by `factor` in `fmt`,
+        text without it."""
+        values, fmt, factor = column
         if factor != 1.0:
-            values = [v * factor if number else v for v, number in zip(values, numbers, strict=True)]
-        if all(numbers):
-            return value_column(refs, values, fmt, self.quoted, fmt or self.float)
-        if not any(numbers):
-            return value_column(refs, values, 0, self.quoted, self.float)
-        return [value_cell(ref, v, fmt if number else 0, self.quoted, fmt or self.float)
-                for ref, v, number in zip(refs, values, numbers, strict=True)]  # fmt: skip
+            scaled = [isinstance(v, int | float) and not isinstance(v, bool) for v in values]
+            values = [v * factor if number else v for v, number in zip(values, scaled, strict=True)]
+        return col, values, (0, self.quoted, fmt or self.float, fmt)
 
     def _column_format(self, table: Table, column: str, score: bool, code: str) -> int:
         if score:
@@ -314,22 +311,20 @@ class _Writer:
     def _error_rows(self, ws: Sheet, block: Columns, n: int, first: int, columns: list[tuple[str, str]],
                     styles: list[int]) -> None:  # fmt: skip
         """`n` rows of the error table from sheet row `first`: their contexts made at once,
-        their cells a column at a time, BLOCK rows at a time (what is held of a row's own
-        cells, whose references grow with its number, stays small)."""
+        their other cells BLOCK rows at a time (what is held of a row's own cells, whose
+        references grow with its number, stays small), all the columns at once."""
         numbers = list(map(str, range(first + 1, first + 1 + n)))
         missing = [None] * n
         made, heights = self._context_cells(block, numbers, columns)
+        keyed = [(col, key, (styles[col], self.quoted, self.float, styles[col]))
+                 for col, (_, key) in enumerate(columns) if key]  # fmt: skip
         for k in range(0, n, BLOCK):
             part = slice(k, k + BLOCK)
-            cells: list[list[str]] = []
-            for col, (_, key) in enumerate(columns):
-                refs = _refs(col, numbers[part])
-                if key:
-                    values = block.get(key, missing)[part]
-                    cells.append(value_column(refs, values, styles[col], self.quoted, self.float))
-                else:  # the contexts; Verdict, Comment: for the annotators
-                    cells.append(made[col][part] if col in made else [""] * len(refs))
-            ws.add_columns(first + k, cells, heights[part])
+            values = [(col, block.get(key, missing)[part], cell_styles) for col, key, cell_styles in keyed]
+            cells = dict(zip([col for col, _, _ in keyed], value_columns(numbers[part], values), strict=True))
+            cells |= {col: made_cells[part] for col, made_cells in made.items()}
+            none = [""] * len(numbers[part])  # Verdict, Comment: for the annotators
+            ws.add_columns(first + k, [cells.get(col, none) for col in range(len(columns))], heights[part])
 
     def _context_cells(self, block: Columns, numbers: list[str], columns: list[tuple[str, str]]
                        ) -> tuple[dict[int, list[str]], list[float | None]]:  # fmt: skip
@@ -342,7 +337,7 @@ class _Writer:
         titles = [title if not key else None for title, key in columns]
         at, coloured_at = titles.index("Context"), titles.index(CONTEXT_COLOURED)
         made = {
-            at: self._context_column(_refs(at, numbers), contexts),
+            at: self._context_column(at, numbers, contexts),
             coloured_at: coloured_cells(contexts, _refs(coloured_at, numbers),
                                         self.fonts, PLAIN_RUN, self.wrap, self.wrap_quoted),
         }  # fmt: skip
@@ -350,16 +345,15 @@ class _Writer:
         heights = [15 * min(10, 1 + (len(t) - 1) // 80) if t and len(t) > 80 else None for t in marked]
         return made, heights
 
-    def _context_column(self, refs: list[str], contexts: Contexts) -> list[str]:
-        """The Context column's cells: the marked texts, wrapped (an empty one a blank cell);
-        a text the contexts found nothing to escape or cut in written as it is."""
+    def _context_column(self, col: int, numbers: list[str], contexts: Contexts) -> list[str]:
+        """The Context column's cells: the marked texts, wrapped (an empty one a blank cell;
+        those the contexts found something to escape or cut in put in apart)."""
+        marked = contexts.marked
         wrap, quoted = self.wrap, self.wrap_quoted
-        cells = []
-        for ref, text, escape in zip(refs, contexts.marked, contexts.escape.tolist(), strict=True):
-            if not text or escape:
-                cells.append("" if text is None else value_cell(ref, text, wrap, quoted, wrap))
-            else:
-                cells.append(ready_text_cell(ref, text, wrap, quoted))
+        cells = value_column(col, numbers, marked, wrap, quoted, wrap, careful=contexts.escape)
+        if "" in marked:
+            for k in (k for k, text in enumerate(marked) if text == ""):
+                cells[k] = value_cell(letter(col) + numbers[k], "", wrap, quoted, wrap)
         return cells
 
     def _size_columns(self, ws: Sheet, columns: list[tuple[str, str]], table: Columns) -> list[int]:

@@ -4,6 +4,7 @@ the same cells made one by one."""
 
 from __future__ import annotations
 
+import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 from xlsxwriter.theme import THEME_XML_2007
@@ -11,7 +12,7 @@ from xlsxwriter.utility import quote_sheetname
 
 from engine.export.cells import CUT, MAX_TEXT, fitted, plain, units
 from engine.export.package import quoted_name
-from engine.export.sheetxml import text_cell, value_cell, value_column
+from engine.export.sheetxml import special, text_cell, value_cell, value_column
 from engine.export.theme import THEME_XML
 
 
@@ -36,7 +37,8 @@ def test_xml_escapes_as_xlsxwriter():
     assert text_cell("B2", "=1+1", 3, 7) == '<c r="B2" s="7" t="inlineStr"><is><t>=1+1</t></is></c>'
 
 
-PIECES = ["a", " ", "\t", "\n", "\r", "&", "<", "=", "-", "@", "_x0041_", "\x01", "\x00", "\ufffe", "é", "🟩"]
+PIECES = ["a", " ", "\t", "\n", "\r", "&", "<", "=", "-", "@", "_x0041_", "\x01", "\x00", "\ufffe", "é", "🟩",
+          "\u3000", "\x1c", "\ud800", "+", "_x"]  # fmt: skip
 VALUES = st.one_of(
     st.none(),
     st.just(""),
@@ -45,20 +47,31 @@ VALUES = st.one_of(
     st.booleans(),
     st.lists(st.sampled_from(PIECES), min_size=1, max_size=6).map("".join),
     st.sampled_from(["x" * 16_384, "y" * 32_768 + "🟩"]),
+    st.lists(st.integers(0, 3), max_size=2),  # written as JSON text
 )
 
 
-@given(st.lists(VALUES, min_size=1, max_size=8), st.sampled_from([(0, 1, 2), (4, 1, 2), (5, 6, 5)]))
-def test_a_column_is_the_cells_one_by_one(values, styles):
-    refs = [f"C{n}" for n in range(1, len(values) + 1)]
+@given(st.lists(VALUES, min_size=1, max_size=8), st.sampled_from([(0, 1, 2), (4, 1, 2), (5, 6, 5)]),
+       st.sampled_from([None, 0, 3]))  # fmt: skip
+def test_a_column_is_the_cells_one_by_one(values, styles, number):
+    numbers = [str(n) for n in range(1, len(values) + 1)]
+    refs = [f"C{n}" for n in numbers]
+    style, quoted, decimal = styles
+    whole = style if number is None else number  # the style of numbers written as whole numbers
+
+    def own(value):
+        return whole if isinstance(value, int | float) and not isinstance(value, bool) else style
+
     one_by_one = [
-        value_cell(r, v, *styles) if v is not None and v != "" else ""
+        value_cell(r, v, own(v), quoted, decimal) if v is not None and v != "" else ""
         for r, v in zip(refs, values, strict=True)
     ]
-    assert value_column(refs, values, *styles) == one_by_one
+    assert value_column(2, numbers, values, *styles, number) == one_by_one
     texts = [v if isinstance(v, str) else "" for v in values]  # a column of texts only
     one_by_one = [value_cell(r, v, *styles) if v else "" for r, v in zip(refs, texts, strict=True)]
-    assert value_column(refs, texts, *styles) == one_by_one
+    assert value_column(2, numbers, texts, *styles) == one_by_one
+    careful = np.array([special(v) or len(v) > MAX_TEXT // 2 for v in texts])  # as the contexts know it
+    assert value_column(2, numbers, texts, *styles, careful=careful) == one_by_one
 
 
 def test_text_above_u_ffff_is_cut_once_with_its_mark():
