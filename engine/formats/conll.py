@@ -19,7 +19,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations, Document
-from ..textio import BOM, decode_utf8, read_input_bytes
+from ..textio import decode_utf8, plain_utf8, read_input_bytes
 from . import sniffing, tagschemes
 from .columns import (
     NEWLINE,
@@ -87,8 +87,9 @@ class ColumnFile:
     def read(cls, path: str, options: ReadOptions) -> ColumnFile:
         columns = cls(path)
         raw = read_input_bytes(path)
-        plain = raw if raw.isascii() and b"\r" not in raw else _plain_utf8(raw, path)  # ASCII is UTF-8
-        columns._read_lines(split_lines(plain, options.separator), options)
+        if not raw.isascii():  # ASCII is UTF-8
+            decode_utf8(raw, path)  # InputError naming the first line that is not UTF-8
+        columns._read_lines(split_lines(plain_utf8(raw), options.separator), options)
         return columns
 
     def _read_lines(self, lines: Lines, options: ReadOptions) -> None:
@@ -137,12 +138,6 @@ class ColumnFile:
 
     def token_count(self) -> int:
         return len(self.lines)
-
-
-def _plain_utf8(raw: bytes, path: str) -> bytes:
-    """The bytes checked as UTF-8: as they are, unless a BOM or a CR had to go."""
-    text = decode_utf8(raw, path)
-    return raw if not raw.startswith(BOM.encode("utf-8")) and b"\r" not in raw else text.encode("utf-8")
 
 
 def _tag_parts(columns: ColumnFile) -> tuple[np.ndarray, np.ndarray, list[str]]:
