@@ -72,7 +72,7 @@ class ColumnFile:
         original tools' token formats (CoNLL-2000, .vrt) become text documents."""
         encoded = [token.encode("utf-8") for token in tokens]
         lengths = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded))
-        starts = np.cumsum(lengths + 1) - (lengths + 1)
+        starts = running_sum(lengths + 1, np.int64) - (lengths + 1)
         columns = cls(name, np.frombuffer(b" ".join(encoded), dtype=np.uint8), (starts, starts + lengths))
         columns.lines = np.asarray(lines, dtype=np.int64)
         columns.sentence_starts = np.asarray(sentence_starts, dtype=np.int64)
@@ -219,7 +219,7 @@ def _documents(columns: ColumnFile) -> tuple[list[Document], np.ndarray, np.ndar
     after = np.where(last_in_sentence, np.uint8(NEWLINE), np.uint8(SPACE))
     text_bytes = gather(columns.data, *columns.token_bytes, after)
     lengths = columns.token_bytes[1] - columns.token_bytes[0]
-    slot_starts = np.cumsum(lengths + 1)
+    slot_starts = running_sum(lengths + 1, np.int64)
     slot_starts -= lengths
     slot_starts -= 1
     if len(text_bytes) and text_bytes.max() >= 0x80:  # not ASCII: characters counted
