@@ -205,7 +205,7 @@ ROW_KEYS = (*ERROR_COLUMNS, "process_id", "question", "side", "item", "best", "s
 
 def _texts(items: list[Item | None]) -> list[str]:
     """Each item's text ("" for None)."""
-    return [item if type(item) is str else "" if item is None else TEXTS[type(item)](*item) for item in items]
+    return ["" if item is None else item_text(item) for item in items]
 
 
 def _steps(items: list[Item | None]) -> list[int]:
@@ -247,8 +247,7 @@ def error_rows(below: Below, documents: list[Document], plain_numbers: bool) -> 
     system = [t if a else m for m, t, a in zip(below.items, below.best, answer, strict=True)]
     labels = list(map(SINGULAR.__getitem__, below.questions))
     gold_side, system_side = _side(docs, gold, labels), _side(docs, system, labels)
-    kinds = ["partial" if score > 0.0 else "missing" if a else "spurious"
-             for score, a in zip(below.scores, answer, strict=True)]  # fmt: skip
+    kinds = list(map(status, below.scores, below.sides))
     steps = _steps(below.items)
     mine = [g if a else s for g, s, a in zip(gold_side[5], system_side[5], answer, strict=True)]
     theirs = [s if a else g for g, s, a in zip(gold_side[5], system_side[5], answer, strict=True)]
