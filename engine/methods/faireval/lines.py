@@ -50,11 +50,6 @@ def _read(path: str) -> bytes:
     return raw
 
 
-def _newlines(raw: bytes) -> bytes:
-    """The bytes with \\n for every \\r\\n and lone \\r."""
-    return raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in raw else raw
-
-
 def _line_chunks(raw: bytes):  # noqa: ANN202 - an iterator of lists of bytes
     """The lines of `raw`, a list per chunk of about CHUNK bytes cut at a newline."""
     start = 0
