@@ -231,16 +231,6 @@ class Later(Sequence[Any]):
         return iter(self._list())
 
 
-class Texts(list[str]):
-    """A column as the CSV files show it, made by the method from what it has as text
-    (none as ""): the writer only defuses formulas and quotes."""
-
-
-class NumberTexts(Texts):
-    """A column of numbers as their texts (none as ""): written as they are (a number,
-    `-5` too, is no formula and holds nothing to quote)."""
-
-
 class ColumnRows(Later):
     """Rows of a table kept as columns (key → one value per row, in row order). The JSON
     and CSV writers take the columns as they are (or a part at a time); the rows as dicts
@@ -268,7 +258,7 @@ class ColumnRows(Later):
         return found if found is not None else [None] * len(self)
 
     def csv_column(self, key: str) -> Sequence[Any]:
-        """The column for the CSV files: its values, or the Texts a maker has ready."""
+        """The column for the CSV files: its values (a maker may give its own, as poetry's csv.Pieces)."""
         return self.column(key)
 
     def row(self, index: int) -> dict[str, Any]:

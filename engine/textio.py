@@ -133,7 +133,11 @@ def not_utf8(head: bytes, byte: int, name: str, line: int | None) -> InputError:
 def plain_utf8(data: bytes) -> bytes:
     """The bytes decode_utf8 decodes: a leading byte-order mark dropped, every line end
     (\\r\\n, lone \\r) a \\n (UTF-8 has these bytes in no other character)."""
-    data = data.removeprefix(BOM_BYTES)
+    return lf_line_ends(data.removeprefix(BOM_BYTES))
+
+
+def lf_line_ends(data: bytes) -> bytes:
+    """The bytes with \\n for every \\r\\n and lone \\r."""
     return data.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in data else data
 
 

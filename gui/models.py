@@ -206,16 +206,15 @@ class RowsModel(FrameModel):
             return
         self.layoutAboutToBeChanged.emit()
         kept = self.persistentIndexList()  # the selection among them: it stays on its rows
-        sources = [int(self._order[index.row()]) for index in kept]
+        sources = self._order[[index.row() for index in kept]]
         self._order = shown
-        moved = [self._index_of(source, index.column()) for source, index in zip(sources, kept, strict=True)]
+        rows = positions_in(shown, sources).tolist()
+        moved = [
+            self.index(row, index.column()) if row >= 0 else QModelIndex()
+            for row, index in zip(rows, kept, strict=True)
+        ]
         self.changePersistentIndexList(kept, moved)
         self.layoutChanged.emit()
-
-    def _index_of(self, source: int, column: int) -> QModelIndex:
-        """The index of a source row's cell where the order shows it (none where it is not shown)."""
-        row = self.row_of(source)
-        return self.index(row, column) if row is not None else QModelIndex()
 
     def _cell(self, row: int, column: int) -> Any:
         return self._values[column][self._order[row]]
@@ -238,6 +237,13 @@ class RowsModel(FrameModel):
 
     def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
         self.sort_asked.emit(column, order)
+
+
+def positions_in(shown: np.ndarray, sources: np.ndarray) -> np.ndarray:
+    """Where each of `sources` (row positions) stands in `shown` (-1 where it is not shown)."""
+    where = np.full(max(shown.max(initial=-1), sources.max(initial=-1)) + 1, -1, dtype=np.int64)
+    where[shown] = np.arange(len(shown))
+    return where[sources]
 
 
 def sorted_rows(values: Sequence[Any], shown: np.ndarray, ascending: bool) -> np.ndarray:

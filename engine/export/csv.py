@@ -29,7 +29,7 @@ import numpy as np
 
 from ..errors import InputError, names_escaped
 from ..progress import NO_PROGRESS, Progress
-from ..report import ColumnRows, NumberTexts, Report
+from ..report import ColumnRows, Report
 from ..textio import BOM, atomic_write_files
 from .rowtexts import Piece, Rows, Taken, fixed, taken
 
@@ -151,12 +151,17 @@ def table_text(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
 
 
 def columns_text(columns: Sequence[str], values: Iterable[Sequence[Any]]) -> str:
+    """One CSV document from its columns' values (equally long), as columns_file makes it."""
+    return _decoded(columns_file(columns, values))
+
+
+def columns_file(columns: Sequence[str], values: Iterable[Sequence[Any]]) -> str | bytes:
     """One CSV document from its columns' values (equally long), each column's fields
-    made as a whole and the lines joined from them (laid out at once where every column
-    is Pieces)."""
+    made as a whole and the lines joined from them; laid out at once where every column
+    is Pieces (pieces_text's bytes: two or more columns, a mixed call fails)."""
     held = list(values)  # every column held while its id is a key
     if laid_out(held):
-        return pieces_text(columns, held).decode("utf-8", "surrogatepass")
+        return pieces_text(columns, held)
     made = {id(column): column for column in held}  # a column shown twice (poetry's ref_start) made once
     fields_of = {key: _fields(column) for key, column in made.items()}
     fields = [fields_of[id(column)] for column in held]
@@ -167,17 +172,12 @@ def columns_text(columns: Sequence[str], values: Iterable[Sequence[Any]]) -> str
 
 
 def _fields(column: Sequence[Any]) -> list[str]:
-    if isinstance(column, Pieces):
-        return column.fields()
     return column_fields(column if isinstance(column, list) else list(column))
 
 
 def column_fields(values: list[Any]) -> list[str]:
     """A column's values as the csv module writes `cell` of each in a row of two or more
-    fields: numbers exactly, formulas defused, quoted where a field must be (NumberTexts as
-    they are)."""
-    if type(values) is NumberTexts:
-        return values
+    fields: numbers exactly, formulas defused, quoted where a field must be."""
     try:
         return text_fields(values, defuse=True)  # a column of texts (joining them fails at any other value)
     except TypeError:
@@ -326,8 +326,6 @@ def _encoded(fields: list[str]) -> tuple[list[bytes], bool]:
 #: Stands in for a NUL byte of a field while rows are laid out (rowtexts deletes NULs):
 #: no UTF-8 text holds it.
 STAND_IN = b"\xff"
-#: Ends each field of a lone column laid out (no UTF-8 text holds it either).
-FIELD_END = b"\xfe"
 
 
 class Pieces:
@@ -350,13 +348,6 @@ class Pieces:
                 holds_nul |= nul
             made.append(piece)
         return made, holds_nul
-
-    def fields(self) -> list[str]:
-        """The rows' fields as texts."""
-        pieces, holds_nul = self.made()
-        text = Rows([*pieces, FIELD_END], self.count).text(0, self.count)
-        fields = text.replace(STAND_IN, b"\x00") if holds_nul else text
-        return [field.decode("utf-8", "surrogatepass") for field in fields.split(FIELD_END)[:-1]]
 
 
 def laid_out(held: list[Any]) -> bool:
@@ -392,8 +383,7 @@ def errors_text(report: Report) -> str | bytes:
     columns = report.error_columns
     rows = report.error_rows
     if isinstance(rows, ColumnRows):  # the columns as they are
-        held = [rows.csv_column(c) for c in columns]
-        return pieces_text(columns, held) if laid_out(held) else columns_text(columns, held)
+        return columns_file(columns, [rows.csv_column(c) for c in columns])
     try:  # every row with every column: one look-up of all of them a row
         values = list(map(itemgetter(*columns), rows))
     except KeyError:
@@ -420,9 +410,12 @@ def file_names(report: Report) -> dict[str, str | None]:
 
 def csv_files(report: Report) -> dict[str, str]:
     """File name → CSV text: `errors.csv`, then one file per table in report order."""
-    files = file_texts(report)
-    return {name: text if isinstance(text, str) else text.decode("utf-8", "surrogatepass")
-            for name, text in files.items()}  # fmt: skip
+    return {name: _decoded(text) for name, text in file_texts(report).items()}
+
+
+def _decoded(text: str | bytes) -> str:
+    """A file's text (pieces_text's bytes decoded, a name's surrogate kept)."""
+    return text if isinstance(text, str) else text.decode("utf-8", "surrogatepass")
 
 
 def file_texts(report: Report) -> dict[str, str | bytes]:
@@ -437,12 +430,18 @@ def file_texts(report: Report) -> dict[str, str | bytes]:
     return files
 
 
+#: How a surrogate (U+D800-U+DFFF) begins in UTF-8 written with "surrogatepass": 0xED and
+#: a byte 0xA0-0xBF (0xED and 0x80-0x9F begin U+D000-U+D7FF, Hangul among them).
+_SURROGATE_BYTES = re.compile(rb"\xed[\xa0-\xbf]")
+
+
 def _utf8(text: str | bytes) -> bytes:
     """A file's bytes, a name's byte that was not UTF-8 escaped as messages and the JSON
     report show it (`\\xff`; the file could not be written before). Bytes of pieces_text
-    are taken as they are unless they may hold a surrogate (a byte 0xED begins each)."""
+    are taken as they are unless they hold a surrogate (_SURROGATE_BYTES)."""
     if isinstance(text, bytes):
-        return _utf8(text.decode("utf-8", "surrogatepass")) if b"\xed" in text else text
+        held = b"\xed" in text and _SURROGATE_BYTES.search(text) is not None  # memchr first
+        return _utf8(text.decode("utf-8", "surrogatepass")) if held else text
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError:

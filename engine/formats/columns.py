@@ -400,7 +400,7 @@ def gather(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, after: np.nda
     the fields are in file order and apart (each field's end is before the next start).
     Taken a block of fields at a time: the index of a whole file's bytes, made and summed
     in calls that hold the interpreter's lock, would be as long as the text."""
-    slot_ends = np.cumsum(ends - starts + 1)
+    slot_ends = running_sum(ends - starts + 1, np.int64)
     out = np.empty(int(slot_ends[-1]) if len(slot_ends) else 0, dtype=np.uint8)
     source = data if not len(ends) or ends[-1] < len(data) else np.append(data, np.uint8(0))
     for block in range(0, len(starts), _BLOCK_FIELDS):

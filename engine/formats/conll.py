@@ -19,7 +19,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations, Document
-from ..textio import BOM, decode_utf8, read_input_bytes
+from ..textio import decode_utf8, plain_utf8, read_input_bytes
 from . import sniffing, tagschemes
 from .columns import (
     NEWLINE,
@@ -72,7 +72,7 @@ class ColumnFile:
         original tools' token formats (CoNLL-2000, .vrt) become text documents."""
         encoded = [token.encode("utf-8") for token in tokens]
         lengths = np.fromiter(map(len, encoded), dtype=np.int64, count=len(encoded))
-        starts = np.cumsum(lengths + 1) - (lengths + 1)
+        starts = running_sum(lengths + 1, np.int64) - (lengths + 1)
         columns = cls(name, np.frombuffer(b" ".join(encoded), dtype=np.uint8), (starts, starts + lengths))
         columns.lines = np.asarray(lines, dtype=np.int64)
         columns.sentence_starts = np.asarray(sentence_starts, dtype=np.int64)
@@ -87,8 +87,9 @@ class ColumnFile:
     def read(cls, path: str, options: ReadOptions) -> ColumnFile:
         columns = cls(path)
         raw = read_input_bytes(path)
-        plain = raw if raw.isascii() and b"\r" not in raw else _plain_utf8(raw, path)  # ASCII is UTF-8
-        columns._read_lines(split_lines(plain, options.separator), options)
+        if not raw.isascii():  # ASCII is UTF-8
+            decode_utf8(raw, path)  # InputError naming the first line that is not UTF-8
+        columns._read_lines(split_lines(plain_utf8(raw), options.separator), options)
         return columns
 
     def _read_lines(self, lines: Lines, options: ReadOptions) -> None:
@@ -137,12 +138,6 @@ class ColumnFile:
 
     def token_count(self) -> int:
         return len(self.lines)
-
-
-def _plain_utf8(raw: bytes, path: str) -> bytes:
-    """The bytes checked as UTF-8: as they are, unless a BOM or a CR had to go."""
-    text = decode_utf8(raw, path)
-    return raw if not raw.startswith(BOM.encode("utf-8")) and b"\r" not in raw else text.encode("utf-8")
 
 
 def _tag_parts(columns: ColumnFile) -> tuple[np.ndarray, np.ndarray, list[str]]:
@@ -224,7 +219,7 @@ def _documents(columns: ColumnFile) -> tuple[list[Document], np.ndarray, np.ndar
     after = np.where(last_in_sentence, np.uint8(NEWLINE), np.uint8(SPACE))
     text_bytes = gather(columns.data, *columns.token_bytes, after)
     lengths = columns.token_bytes[1] - columns.token_bytes[0]
-    slot_starts = np.cumsum(lengths + 1)
+    slot_starts = running_sum(lengths + 1, np.int64)
     slot_starts -= lengths
     slot_starts -= 1
     if len(text_bytes) and text_bytes.max() >= 0x80:  # not ASCII: characters counted

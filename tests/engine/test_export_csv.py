@@ -24,7 +24,7 @@ from engine.export.csv import (
 )
 from engine.formats.token_text import read_sentences
 from engine.methods import get_method
-from engine.report import ERROR_COLUMNS, NumberTexts, Report, Table, Texts, error_row
+from engine.report import ERROR_COLUMNS, Report, Table, error_row
 
 EXAMPLE = Path(__file__).resolve().parents[2] / "resources" / "examples" / "faireval"
 
@@ -67,18 +67,15 @@ def test_columns_written_as_a_whole_are_what_the_csv_module_writes():
             assert table_text(["c", "d,e"], rows) == _text(["c", "d,e"], ([cell(a), cell(b)] for a, b in rows))
 
 
-def test_ready_texts_are_defused_and_quoted_as_the_csv_module_writes():
-    """Texts (a column a method has as text) get only the formula check and the quotes,
-    a column shown twice the same; many texts to quote (poetry's parts) and few alike."""
+def test_text_columns_are_defused_and_quoted_as_the_csv_module_writes():
+    """A column of texts gets the formula check and the quotes, a column shown twice the
+    same; many texts to quote (poetry's parts) and few alike."""
     many = [f"[[{k}, {k + 1}]]" for k in range(20)] + ["[]", "-1", "=x", 'a"b', "@c", "+d", "x-y"]
     few = [str(k) for k in range(40)] + ["a,b", "-LRB-", "\tx", "", "c\nd"]
     for texts in (many, few, many[:3]):
-        column, plain = Texts(texts), list(range(len(texts)))
+        plain = list(range(len(texts)))
         cells = [[cell(t), cell(k), cell(t)] for t, k in zip(texts, plain, strict=True)]
-        assert columns_text(["t", "k", "t"], [column, plain, column]) == _text(["t", "k", "t"], cells)
-    numbers = [-5, 12, None, -0.5]  # NumberTexts: numbers as their texts, written as the numbers are
-    texts = NumberTexts(["" if n is None else str(n) for n in numbers])
-    assert columns_text(["n", "k"], [texts, numbers]) == _text(["n", "k"], ([cell(n), cell(n)] for n in numbers))
+        assert columns_text(["t", "k", "t"], [texts, plain, texts]) == _text(["t", "k", "t"], cells)
 
 
 def _as_the_csv_module_writes(values: list) -> None:
@@ -187,6 +184,17 @@ def test_a_name_that_is_not_utf8_is_written_escaped(tmp_path):
     write_csv(report, tmp_path / "out")
     assert rows_of((tmp_path / "out" / "errors.csv").read_text(encoding="utf-8"))[1][1] == "caf\\xe9.txt"
     assert (tmp_path / "out" / "t.csv").read_bytes() == "\ufeffa,b\r\ncaf\\xe9,1\r\n".encode()
+
+
+def test_laid_out_bytes_are_escaped_only_where_they_hold_a_surrogate():
+    """Bytes laid out from Pieces: Korean (0xED and 0x80-0x9F begin U+D000-U+D7FF) taken as
+    they are; a name's surrogate (0xED and 0xA0-0xBF) escaped as messages show it."""
+    from engine.export.csv import _utf8
+
+    korean = "\ufeffa\r\n한국어 힣\r\n".encode()
+    assert _utf8(korean) is korean
+    named = "\ufeffa\r\n힣 caf\udce9.txt\r\n".encode("utf-8", "surrogatepass")
+    assert _utf8(named) == "\ufeffa\r\n힣 caf\\xe9.txt\r\n".encode()
 
 
 def test_token_text_reads_conll_and_one_token_per_line(tmp_path):

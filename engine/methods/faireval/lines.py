@@ -13,7 +13,7 @@ from itertools import count
 import numpy as np
 
 from ...errors import InputError
-from ...textio import BOM, bom_ignored, decode_utf8, require_file
+from ...textio import BOM, bom_ignored, decode_utf8, lf_line_ends, require_file
 
 CHUNK = 1 << 20  # bytes split at a time: each step holds the GIL briefly (the app's worker)
 
@@ -24,7 +24,7 @@ def distinct_lines(path: str, warnings: list[str]) -> tuple[bytes, list[str], np
     end at \\n, \\r\\n or a lone \\r, as in text-mode iteration; a byte-order mark before the
     first line with text is dropped with a warning (F32)."""
     read = _read(path)
-    raw = _newlines(read)
+    raw = lf_line_ends(read)  # the BOM stays: it is dropped with a warning
     numbers: defaultdict[bytes, int] = defaultdict(count().__next__)
     parts = [
         np.fromiter(map(numbers.__getitem__, lines), dtype=np.int64, count=len(lines))
@@ -48,11 +48,6 @@ def _read(path: str) -> bytes:
     except PermissionError:
         raise InputError("a readable file", "permission denied", file=path) from None
     return raw
-
-
-def _newlines(raw: bytes) -> bytes:
-    """The bytes with \\n for every \\r\\n and lone \\r."""
-    return raw.replace(b"\r\n", b"\n").replace(b"\r", b"\n") if b"\r" in raw else raw
 
 
 def _line_chunks(raw: bytes):  # noqa: ANN202 - an iterator of lists of bytes

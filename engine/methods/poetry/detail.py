@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 import numpy as np
@@ -123,7 +124,6 @@ class PageDocuments(Sequence[Document]):
 
     def __init__(self, pages: Pages) -> None:
         self.pages = pages
-        self._lengths: list[Any] | None = None
 
     def __len__(self) -> int:
         return len(self.pages.names)
@@ -138,13 +138,16 @@ class PageDocuments(Sequence[Document]):
     def __reversed__(self) -> Iterator[Document]:
         return map(self.document, reversed(range(len(self))))
 
+    @cached_property
+    def _lengths(self) -> list[Any]:
+        """The stand-in texts' lengths, worked out when a page without text is first shown."""
+        return stand_in_lengths(self.pages)
+
     def document(self, row: int) -> Document:
         pages = self.pages
         name, label, text = pages.names[row], pages.unit_ids[row], pages.texts[row]
         if text is not None:
             return Document(name, text, [(0, len(text))], [label], joiner="", unit_name="page")
-        if self._lengths is None:
-            self._lengths = stand_in_lengths(pages)
         length = self._lengths[row]
         return Document(
             name, Positions(length), [(0, length)], [label], joiner="", has_words=False, unit_name="page"

@@ -121,7 +121,7 @@ def _covered(side: Side, index: np.ndarray, page: np.ndarray, texts: list[str | 
 
 
 def _shown_columns(plan: RowPlan) -> dict[str, list[Any]]:
-    """The columns of texts the Python columns and the CSV files both have as strings."""
+    """The Python columns of texts: names, statuses, labels, the spans' texts, notes, markers."""
     pages, page, n = plan.pages, plan.page, len(plan)
     covered = plan.covered or (None, None)
     statuses = np.array(STATUSES, dtype=object)[plan.status].tolist()
@@ -171,9 +171,10 @@ def _bytes(values: Sequence[str]) -> np.ndarray:
     return np.array([value.encode() for value in values])
 
 
-#: Around a span's start and end text in its parts (`[]`, `[[1,2]]`), and between them in
-#: its position (`1-2`): without a span, with one.
-PART_TEXTS = tuple(_bytes(texts) for texts in (["[", "[["], ["", ","], ["]", "]]"], ["", "-"]))
+#: Around a span's start and end text in its parts (`[]`, `[[1,2]]`): without a span, with one.
+PART_TEXTS = tuple(_bytes(texts) for texts in (["[", "[["], ["", ","], ["]", "]]"]))
+#: Between a span's start and end text in its position (`1-2`): without a span, with one.
+DASH = _bytes(["", "-"])
 
 
 def _quoted(*pieces: Piece) -> list[Piece]:
@@ -185,19 +186,29 @@ def _side_texts(
 ) -> dict[str, list[Piece]]:
     """One side's values (JSON texts) by key, without the side's name (ref or sys): null
     or blank without a span."""
-    has = (index >= 0).astype(np.int64)
-    start, end = pages.json_texts(f"{side}_start"), pages.json_texts(f"{side}_end")
     codes = (pages.refs if side == "ref" else pages.syss).spans.label
-    bare_start, bare_end = taken(start, index, b""), taken(end, index, b"")
-    signs = [Taken(texts, has) for texts in PART_TEXTS]
+    parts, position = _span_pieces(pages, side, index, PART_TEXTS)
     return {
         "label": _quoted(taken(labels[codes], index, b"")),
-        "start": [taken(start, index)],
-        "end": [taken(end, index)],
-        "parts": [signs[0], bare_start, signs[1], bare_end, signs[2]],
-        "position": _quoted(bare_start, signs[3], bare_end),
+        "start": [taken(pages.json_texts(f"{side}_start"), index)],
+        "end": [taken(pages.json_texts(f"{side}_end"), index)],
+        "parts": parts,
+        "position": _quoted(*position),
         "text": _quoted(string_texts(covered)) if covered is not None else [b'""'],
     }
+
+
+def _span_pieces(
+    pages: Pages, side: str, index: np.ndarray, part_texts: tuple[np.ndarray, ...]
+) -> tuple[list[Piece], list[Piece]]:
+    """A side's (ref or sys) parts and position as pieces: its start and end texts (blank
+    without a span), in its parts between the signs of `part_texts`, in its position
+    around a dash."""
+    has = (index >= 0).astype(np.int64)
+    start = taken(pages.json_texts(f"{side}_start"), index, b"")
+    end = taken(pages.json_texts(f"{side}_end"), index, b"")
+    signs = [Taken(texts, has) for texts in part_texts]
+    return [signs[0], start, signs[1], end, signs[2]], [start, Taken(DASH, has), end]
 
 
 def _json_pieces(plan: RowPlan) -> list[Piece]:
@@ -249,16 +260,13 @@ DEFUSED = _bytes(["", "'"])
 
 def _side_csv(pages: Pages, side: str, index: np.ndarray, name: str, count: int) -> dict[str, Pieces]:
     """One side's start, end, parts and position fields (blank without a span)."""
-    has = (index >= 0).astype(np.int64)
     spans = (pages.refs if side == "ref" else pages.syss).spans
-    start = taken(pages.json_texts(f"{side}_start"), index, b"")
-    end = taken(pages.json_texts(f"{side}_end"), index, b"")
-    signs = [Taken(texts, has) for texts in CSV_PART_TEXTS]
+    parts, position = _span_pieces(pages, side, index, CSV_PART_TEXTS)
+    start, _, end = position
     negative = (np.append(spans.start, 0)[index] < 0).astype(np.int64)
     return {f"{name}_start": Pieces([start], count), f"{name}_end": Pieces([end], count),
-            f"{name}_parts": Pieces([signs[0], start, signs[1], end, signs[2]], count),
-            f"{name}_position": Pieces([Taken(DEFUSED, negative), start, Taken(PART_TEXTS[3], has), end],
-                                       count)}  # fmt: skip
+            f"{name}_parts": Pieces(parts, count),
+            f"{name}_position": Pieces([Taken(DEFUSED, negative), *position], count)}  # fmt: skip
 
 
 def _float_fields(pages: Pages, column: str) -> np.ndarray:

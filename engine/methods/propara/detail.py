@@ -10,10 +10,10 @@ summary stores them: `null`, `unk` or the text).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from itertools import chain, compress, repeat
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any
 
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...report import ERROR_COLUMNS, ColumnRows, Later, Table, error_ids, side_columns
@@ -83,19 +83,6 @@ Shown = dict[str, list[dict[str, Any]]]  # per question a summary's items as JSO
 Side = tuple[list[Item], list[dict[str, Any]]]  # one side's items of a question and their JSON
 
 
-class Run(NamedTuple):
-    """One side's items of one question of one process, some scored below 1."""
-
-    place: int  # the process's place in the detail
-    pid: int
-    question: str
-    side: str
-    items: list[Item]
-    partners: list[Item]  # the other side's items
-    scores: tuple[float, ...]  # per item its best score
-    where: tuple[int, ...]  # and its best partner among `partners` (-1: none)
-
-
 def _expanded(values: Iterable[Any], counts: list[int]) -> list[Any]:
     """Each value repeated its count of times, in order."""
     return list(chain.from_iterable(map(repeat, values, counts)))
@@ -104,14 +91,14 @@ def _expanded(values: Iterable[Any], counts: list[int]) -> list[Any]:
 class Items:
     """The JSON report's items as columns (ITEM_KEYS), one question and side at a time: the
     JSON of each item made once (Summary.items_json) and shared by its partners' `best`;
-    the runs holding an item scored below 1 kept for the error rows (Below)."""
+    the items scored below 1 kept for the error rows (Below)."""
 
     def __init__(self) -> None:
         self.runs: list[tuple[int, str, str, int]] = []  # (process id, question, side, items), in order
         self.shown: list[dict[str, Any]] = []
         self.best: list[dict[str, Any] | None] = []
         self.scores: list[float] = []
-        self.below: list[Run] = []
+        self.below = Below()
 
     def add(self, run: tuple[int, int, str, str], mine: Side, theirs: Side,
             best: Sequence[tuple[float, int]]) -> None:  # fmt: skip
@@ -127,7 +114,7 @@ class Items:
         self.best += [partner_shown[w] if w >= 0 else None for w in where]
         self.scores += scores
         if min(scores) < 1.0:
-            self.below.append(Run(*run, items, partners, scores, where))
+            self.below.add(run, items, partners, scores, where)
 
     def add_process(self, place: int, answer: Summary, prediction: Summary,
                     questions: dict[str, QuestionScore], shown: tuple[Shown, Shown]) -> None:  # fmt: skip
@@ -151,29 +138,25 @@ class Items:
 class Below:
     """The items scored below 1 (one error row each), in the detail's order, as columns."""
 
-    places: list[int]
-    pids: list[int]
-    questions: list[str]
-    sides: list[str]
-    items: list[Item]
-    best: list[Item | None]
-    scores: list[float]
+    places: list[int] = field(default_factory=list)
+    pids: list[int] = field(default_factory=list)
+    questions: list[str] = field(default_factory=list)
+    sides: list[str] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
+    best: list[Item | None] = field(default_factory=list)
+    scores: list[float] = field(default_factory=list)
 
-    @classmethod
-    def of(cls, runs: list[Run]) -> Below:
-        """The items of `runs` scored below 1."""
-        items: list[Item] = []
-        best: list[Item | None] = []
-        scores: list[float] = []
-        counts = []
-        for run in runs:
-            low = [score < 1.0 for score in run.scores]
-            counts.append(sum(low))
-            items += compress(run.items, low)
-            scores += compress(run.scores, low)
-            best += [run.partners[w] if w >= 0 else None for w in compress(run.where, low)]
-        runs_of = ([run[field] for run in runs] for field in range(4))  # place, pid, question, side
-        return cls(*(_expanded(column, counts) for column in runs_of), items, best, scores)
+    def add(self, run: tuple[int, int, str, str], items: list[Item], partners: list[Item],
+            scores: Sequence[float], where: Sequence[int]) -> None:  # fmt: skip
+        """Those of one side's items of one question scored below 1 (`run` as Items.add;
+        per item its best score and its best partner's place among `partners`, -1: none)."""
+        low = [score < 1.0 for score in scores]
+        count = sum(low)
+        for column, value in zip((self.places, self.pids, self.questions, self.sides), run, strict=True):
+            column += [value] * count
+        self.items += compress(items, low)
+        self.best += [partners[w] if w >= 0 else None for w in compress(where, low)]
+        self.scores += compress(scores, low)
 
 
 def _word(token: str) -> str:
@@ -205,7 +188,7 @@ ROW_KEYS = (*ERROR_COLUMNS, "process_id", "question", "side", "item", "best", "s
 
 def _texts(items: list[Item | None]) -> list[str]:
     """Each item's text ("" for None)."""
-    return [item if type(item) is str else "" if item is None else TEXTS[type(item)](*item) for item in items]
+    return ["" if item is None else item_text(item) for item in items]
 
 
 def _steps(items: list[Item | None]) -> list[int]:
@@ -247,8 +230,7 @@ def error_rows(below: Below, documents: list[Document], plain_numbers: bool) -> 
     system = [t if a else m for m, t, a in zip(below.items, below.best, answer, strict=True)]
     labels = list(map(SINGULAR.__getitem__, below.questions))
     gold_side, system_side = _side(docs, gold, labels), _side(docs, system, labels)
-    kinds = ["partial" if score > 0.0 else "missing" if a else "spurious"
-             for score, a in zip(below.scores, answer, strict=True)]  # fmt: skip
+    kinds = list(map(status, below.scores, below.sides))
     steps = _steps(below.items)
     mine = [g if a else s for g, s, a in zip(gold_side[5], system_side[5], answer, strict=True)]
     theirs = [s if a else g for g, s, a in zip(gold_side[5], system_side[5], answer, strict=True)]
@@ -314,7 +296,7 @@ def process_detail(scores: ProcessScores, ordered: list[int], sentences: dict[in
     numbered = list(zip(documents, ordered, strict=True))
     gold, system = (later_spans(scores, numbered, side, stepped[side]) for side in ("answer", "prediction"))
     return Detail([scores.diagnostics(k) for k in ordered], summaries, items.rows(plain), documents,
-                  error_rows(Below.of(items.below), documents, plain), gold, system)  # fmt: skip
+                  error_rows(items.below, documents, plain), gold, system)  # fmt: skip
 
 
 def later_spans(scores: ProcessScores, placed: list[tuple[Document, int]], side: str, count: int) -> Later:
