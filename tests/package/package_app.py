@@ -8,6 +8,7 @@ import subprocess
 import sys
 import tarfile
 import time
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,18 @@ def test_the_built_cli_gives_the_engines_output(method, tmp_path):
     assert packaged.stdout == engine.stdout and packaged.stdout
     if method == "poetry":
         assert (tmp_path / "packaged.csv").read_bytes() == (tmp_path / "engine.csv").read_bytes()
+
+
+def test_the_built_cli_writes_the_engines_workbook(tmp_path):
+    """Every export module is in the build (isal's deflate imports a module of its own from C)."""
+    example = ROOT / "resources" / "examples" / "faireval"
+    args = ["faireval", example / "gold.conll", example / "system.conll", "--xlsx"]
+    packaged = run(built(FOLDER / f"spanstudio{EXE}"), *args, tmp_path / "packaged.xlsx")
+    engine = engine_cli(*args, tmp_path / "engine.xlsx")
+    assert packaged.returncode == engine.returncode == 0, packaged.stderr
+    with zipfile.ZipFile(tmp_path / "packaged.xlsx") as mine, zipfile.ZipFile(tmp_path / "engine.xlsx") as theirs:
+        sheets = [name for name in theirs.namelist() if name.startswith("xl/worksheets/")]
+        assert sheets and all(mine.read(name) == theirs.read(name) for name in sheets)
 
 
 def test_the_built_cli_reports_bad_input_in_one_line(tmp_path):
