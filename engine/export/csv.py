@@ -39,9 +39,9 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 ERRORS_FILE = "errors.csv"
 
 # A cell of a CSV or TSV line that a spreadsheet would run: at the start of a line or after
-# a delimiter (optionally in quotes), `=` or `@`, or `+`/`-` before anything but a number.
-# What runnable_cell finds (tests compare them); it finds it from the cells' starts.
-_RUNNABLE = re.compile(r'(?:^|(?<=[\t,;]))"?(?:[=@]|[+-](?![\d.\t,;"\r\n]|$))', re.MULTILINE | re.ASCII)
+# a delimiter (optionally in quotes), `=` or `@`, or `+`/`-` before anything but a number
+# (runnable_cell finds it from the cells' starts; tests/engine/test_shown_and_json.py holds
+# the same rule as one regular expression).
 #: What ends the cell before a cell (a line start too).
 _CELL_ENDS = "\t,;\n"
 #: What after a `+` or `-` makes it no formula (a number, or an empty rest of the cell).
@@ -67,7 +67,7 @@ def runnable_cell(text: str) -> tuple[int, str] | None:
 
 
 def _first_runnable(text: str) -> int | None:
-    """Where the first cell _RUNNABLE finds starts: each `=@+-` is looked at only where a
+    """Where the first runnable cell starts: each `=@+-` is looked at only where a
     cell starts (after a line start or a delimiter, perhaps a quote), all at once by numpy
     over the characters' codes (no regex stopping at each `-` of ids like `page-000123`)."""
     marks = [mark for mark in "=@+-" if mark in text]  # memchr scans
@@ -140,13 +140,8 @@ def _other_cell(value: Any) -> str:
 
 def table_text(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     """One CSV document: a header line, then a line per row."""
-    if columns:  # a column at a time when every row has every column
-        try:
-            values = list(zip(*rows, strict=True))
-        except ValueError:  # rows of different lengths
-            values = None
-        if not rows or (values is not None and len(values) == len(columns)):
-            return columns_text(columns, values or ())
+    if columns and all(len(row) == len(columns) for row in rows):  # a column at a time
+        return columns_text(columns, list(zip(*rows, strict=True)) or [() for _ in columns])
     return _text(columns, (map(cell, row) for row in rows))
 
 
@@ -409,7 +404,8 @@ def file_names(report: Report) -> dict[str, str | None]:
 
 
 def csv_files(report: Report) -> dict[str, str]:
-    """File name → CSV text: `errors.csv`, then one file per table in report order."""
+    """File name → CSV text: `errors.csv`, then one file per table in report order (the texts
+    write_csv writes, as str: what the tests compare)."""
     return {name: _decoded(text) for name, text in file_texts(report).items()}
 
 

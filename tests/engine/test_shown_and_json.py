@@ -143,12 +143,13 @@ def test_the_runnable_cell_found_from_its_first_character_is_the_full_patterns_f
     import random
     import re
 
-    from engine.export.csv import _RUNNABLE, runnable_cell
+    from engine.export.csv import runnable_cell
 
+    runnable = re.compile(r'(?:^|(?<=[\t,;]))"?(?:[=@]|[+-](?![\d.\t,;"\r\n]|$))', re.MULTILINE | re.ASCII)
     rnd = random.Random(23)
     for _ in range(20_000):
         text = "".join(rnd.choice('ab1.-+=@\t,;"\r\n e\u0661') for _ in range(rnd.randint(0, 14)))
-        found = _RUNNABLE.search(text)  # how the cell was found before (one pattern over the text)
+        found = runnable.search(text)  # how the cell was found before (one pattern over the text)
         expected = found and (
             text.count("\n", 0, found.start()) + 1,
             re.split(r"[\t,;\r\n]", text[found.start() : found.start() + 200], maxsplit=1)[0],

@@ -81,10 +81,10 @@ def spans_json(table: SpanTable) -> ColumnRows:
     return ColumnRows(dict(zip(SPAN_KEYS, columns, strict=True)), plain_numbers=True)  # positions, lines: int
 
 
-def matches_json(rows: list[list[Any]], layers: tuple[str, ...]) -> ColumnRows | list[dict[str, Any]]:
+def matches_json(rows: list[list[Any]], layers: tuple[str, ...]) -> ColumnRows:
     """MATCH objects of §5.5 from the match-table rows of §3.3, as columns (spans_json)."""
     if not rows:
-        return []
+        return ColumnRows({key: [] for key in MATCH_OBJECT_KEYS}, plain_numbers=True)
     labels = LabelDicts(layers)
     n = len(layers)
     y = 7 + n  # where token_id_start_Y stands

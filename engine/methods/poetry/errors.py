@@ -115,12 +115,12 @@ class Pages:
         details write, made once: ref_start, ref_end, sys_start, sys_end, piece_start,
         piece_end, factor, credit (per pair), line, system_line (per page)."""
         if column not in self._texts:
-            values = self._numbers(column)
+            values = self.numbers(column)
             floats = values.dtype == float
             self._texts[column] = number_texts(values.tolist()) if floats else integer_texts(values)
         return self._texts[column]
 
-    def _numbers(self, column: str) -> np.ndarray:
+    def numbers(self, column: str) -> np.ndarray:
         refs, syss, pairs = self.refs.spans, self.syss.spans, self.scores.pairs
         if column in ("line", "system_line"):
             return np.arange(1, len(self.names) + 1) if column == "line" else np.asarray(self.system_lines)

@@ -276,7 +276,7 @@ def _float_fields(pages: Pages, column: str) -> np.ndarray:
     texts = pages.json_texts(column)
     laid = texts.tobytes()
     if b"e" in laid or b"n" in laid or b"0.0000" in laid:
-        return np.array(number_fields(pages._numbers(column).tolist()), dtype="S")
+        return np.array(number_fields(pages.numbers(column).tolist()), dtype="S")
     return texts
 
 
