@@ -127,7 +127,8 @@ class Windows:
 
 def _window_text(doc: Document, first: int, end: int) -> tuple[str, Sequence[str] | None]:
     """Positions first..end of a document as text (each token followed by the joiner), and
-    its tokens; None for those of one character each, where positions are characters."""
+    its tokens; None for a text document whose positions are its characters (its text
+    sliced as it is)."""
     tokens = doc.tokens[first:end]
     if isinstance(tokens, str) and doc.joiner == "":
         return tokens, None

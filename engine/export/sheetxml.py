@@ -132,15 +132,14 @@ def value_columns(numbers: list[str], columns: list[tuple[int, Sequence[Any], Ce
                   careful: np.ndarray | None = None) -> list[list[str]]:  # fmt: skip
     """The cells of columns (their number, values and styles) in the rows numbered `numbers`
     (as text), as `value_column` makes them: all made in one go, the cells of values to
-    escape, cut or make plain put in apart by `value_cell`."""
+    escape, cut or make plain put in apart by `value_cell` (`careful`: of a single column)."""
+    assert careful is None or len(columns) == 1, "careful texts are known of one column"
     n = len(numbers)
     values = list(chain.from_iterable(column for _, column, _ in columns))
     codes = np.fromiter(map(_KIND_CODES.get, map(type, values), repeat(-1)), np.int8, len(values))
     _text_and_float_codes(values, codes, careful)
-    shown = values  # as an f-string writes them, but floats as their repr and bools as 0 and 1
-    if (codes == _FLOAT_CODE).all():
-        shown = list(map(repr, values))
-    elif (codes == _BOOL_CODE).any():
+    shown = values  # as an f-string writes them (a float as its repr), but bools as 0 and 1
+    if (codes == _BOOL_CODE).any():
         shown = [int(v) if type(v) is bool else v for v in values]
     parts = [_cell_parts(*styles) for _, _, styles in columns]
     at = np.maximum(codes, 0) + np.repeat(np.arange(0, len(_TAILS) * len(columns), len(_TAILS)), n)
@@ -317,28 +316,35 @@ class Sheet:
         self.last = (max(self.last[0], row), max(self.last[1], last_col))
 
     def add(self, row: int, cells: str, height: float | None = None) -> None:
-        """A row of cells' XML (none: no row, unless it has a height)."""
-        self.add_columns(row, [[cells]], [height])
+        """A row of cells' XML (none: no row, unless it has a height); its cells' extent is
+        the caller's to take (`cells` takes it)."""
+        self._add_rows(row, [[cells]], [height])
 
     def add_columns(self, first: int, columns: list[list[str]], heights: Iterable[float | None] = ()) -> None:
         """Rows from row `first` made of columns of cells' XML, from column A on ("" where a
-        row has no cell in a column; a row without cells is left out unless it has a height):
-        each row's XML joined once, its tags with its cells."""
+        row has no cell in a column; a row without cells is left out unless it has a height),
+        taken into the sheet's extent."""
+        filled = self._add_rows(first, columns, heights)
+        if not self.declared and any(filled):
+            used = [col for col, cells in enumerate(columns) if any(cells)]
+            top, bottom = filled.index(True), len(filled) - 1 - filled[::-1].index(True)
+            self._extend(first + top, used[0], used[-1])
+            self._extend(first + bottom, used[0], used[-1])
+
+    def _add_rows(self, first: int, columns: list[list[str]], heights: Iterable[float | None]) -> list[bool]:
+        """add_columns' rows, each row's XML joined once (its tags with its cells); whether
+        each row has a cell."""
         n = len(columns[0]) if columns else 0
         attributes = list(islice(chain(map(_height, heights), repeat("")), n))
         opens = [f'<row r="{number}"{a}>' for number, a in zip(count(first + 1), attributes)]
         rows = list(map("".join, zip(opens, *columns, repeat("</row>", n), strict=True)))
         filled = [len(row) > len(head) + len("</row>") for row, head in zip(rows, opens, strict=True)]
-        if not self.declared and any(filled):
-            used = [col for col, cells in enumerate(columns) if any(cells)]
-            top, bottom = filled.index(True), n - 1 - filled[::-1].index(True)
-            self._extend(first + top, used[0], used[-1])
-            self._extend(first + bottom, used[0], used[-1])
         rows = [row for row, cells, a in zip(rows, filled, attributes, strict=True) if cells or a]
         self.rows += rows
         self.kept += sum(map(len, rows))
         if self.declared and self.kept >= KEPT_CHARACTERS:
             self.flush()
+        return filled
 
     def flush(self) -> None:
         """Write the rows kept so far (the head first: `extent` must have been declared,

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Iterable, Sequence
-from itertools import chain, starmap
+from itertools import chain
 from typing import Any
 
 from ..context import LEGEND
@@ -34,7 +34,6 @@ from .cells import (
 from .contexts import Contexts, DocumentTexts, coloured_cells
 from .package import DATA_CHUNK, MAX_ROWS, Package, Style
 from .sheetxml import (
-    CellStyles,
     Sheet,
     chunks,
     letter,
@@ -219,19 +218,15 @@ class _Writer:
                 raise ValueError(f"table {table.title!r}: a row of another length than its columns")
             numbers = list(map(str, range(n + start + 1, n + start + 1 + len(block))))
             columns = zip(zip(*block, strict=True), formats, factors, strict=True)
-            cells = value_columns(numbers, list(starmap(self._table_column, enumerate(columns))))
+            made = [(col, _scaled(values, factor), self._cell_styles(fmt))
+                    for col, (values, fmt, factor) in enumerate(columns)]  # fmt: skip
+            cells = value_columns(numbers, made)
             ws.add_columns(n + start, cells)
         return n + len(table.rows)
 
-    def _table_column(self, col: int, column: tuple[Sequence[Any], int, float]
-                      ) -> tuple[int, Sequence[Any], CellStyles]:  # fmt: skip
-        """One column of a table for `value_columns`: numbers scaled by `factor` in `fmt`,
-        text without it."""
-        values, fmt, factor = column
-        if factor != 1.0:
-            scaled = [isinstance(v, int | float) and not isinstance(v, bool) for v in values]
-            values = [v * factor if number else v for v, number in zip(values, scaled, strict=True)]
-        return col, values, (0, self.quoted, fmt or self.float, fmt)
+    def _cell_styles(self, fmt: int) -> tuple[int, int, int, int]:
+        """A table column's styles for value_columns: text plain, numbers in `fmt`."""
+        return 0, self.quoted, fmt or self.float, fmt
 
     def _column_format(self, table: Table, column: str, score: bool, code: str) -> int:
         if score:
@@ -338,7 +333,7 @@ class _Writer:
         at, coloured_at = titles.index("Context"), titles.index(CONTEXT_COLOURED)
         made = {
             at: self._context_column(at, numbers, contexts),
-            coloured_at: coloured_cells(contexts, _refs(coloured_at, numbers),
+            coloured_at: coloured_cells(contexts, [letter(coloured_at) + number for number in numbers],
                                         self.fonts, PLAIN_RUN, self.wrap, self.wrap_quoted),
         }  # fmt: skip
         # about 80 characters a line, at most 10 lines
@@ -398,10 +393,11 @@ def _review_basis(report: Report) -> Any:
     return method.review_basis(report)
 
 
-def _refs(col: int, numbers: list[str]) -> list[str]:
-    """The references of column `col`'s cells in the rows numbered `numbers` (as text)."""
-    mark = letter(col)
-    return [mark + number for number in numbers]
+def _scaled(values: Sequence[Any], factor: float) -> Sequence[Any]:
+    """A table column's numbers times `factor` (its texts and bools as they are)."""
+    if factor == 1.0:
+        return values
+    return [v * factor if isinstance(v, int | float) and not isinstance(v, bool) else v for v in values]
 
 
 def _block(rows: Sequence[Row], indices: Sequence[int]) -> Columns:
