@@ -144,7 +144,21 @@ def lf_line_ends(data: bytes) -> bytes:
 def decode_utf8(data: bytes, name: str) -> str:
     """UTF-8 text with every line end (\\r\\n, lone \\r) turned into \\n and a leading
     byte-order mark dropped; InputError naming the line of the first byte that is not UTF-8."""
+    return _decoded(plain_utf8(data), data, name)
+
+
+def checked_utf8(data: bytes, name: str) -> bytes:
+    """plain_utf8's bytes of `data`, checked to be UTF-8 (decoded only where not ASCII):
+    for readers of the bytes; InputError as decode_utf8's."""
     plain = plain_utf8(data)
+    if not plain.isascii():
+        _decoded(plain, data, name)
+    return plain
+
+
+def _decoded(plain: bytes, data: bytes, name: str) -> str:
+    """The text of `plain` (plain_utf8's bytes of `data`), or the InputError naming the
+    line of its first byte that is not UTF-8."""
     try:
         return plain.decode("utf-8")
     except UnicodeDecodeError as err:

@@ -19,7 +19,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations, Document
-from ..textio import decode_utf8, plain_utf8, read_input_bytes
+from ..textio import checked_utf8, read_input_bytes
 from . import sniffing, tagschemes
 from .columns import (
     NEWLINE,
@@ -87,9 +87,7 @@ class ColumnFile:
     def read(cls, path: str, options: ReadOptions) -> ColumnFile:
         columns = cls(path)
         raw = read_input_bytes(path)
-        if not raw.isascii():  # ASCII is UTF-8
-            decode_utf8(raw, path)  # InputError naming the first line that is not UTF-8
-        columns._read_lines(split_lines(plain_utf8(raw), options.separator), options)
+        columns._read_lines(split_lines(checked_utf8(raw, path), options.separator), options)
         return columns
 
     def _read_lines(self, lines: Lines, options: ReadOptions) -> None:

@@ -34,7 +34,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations
-from ..textio import decode_utf8, plain_utf8, read_input_bytes, read_text
+from ..textio import checked_utf8, read_input_bytes, read_text
 from . import sniffing, webanno_cells, webanno_rows
 from .spantable import Bounds, SpanTable
 from .standoff import (
@@ -162,7 +162,7 @@ def _java_escape(match: re.Match[str]) -> str:
 # --- body: its rows as columns (engine/formats/webanno_rows.py) --------------------------
 
 
-_HEADER_LINES = re.compile(r"[^\n]*(?:\n#T_(?:SP|CH|RL)=[^\n]*)*")
+_HEADER_LINES = re.compile(rb"[^\n]*(?:\n#T_(?:SP|CH|RL)=[^\n]*)*")
 
 
 class _Text:
@@ -225,11 +225,10 @@ class _Reader:
     def __init__(self, path: str, options: ReadOptions) -> None:
         self.path = path
         self.options = options
-        data = plain_utf8(read_input_bytes(path))
-        text = decode_utf8(data, path)  # the check that it is UTF-8 (the error names the line)
-        self.header = read_header(_HEADER_LINES.match(text).group().split("\n"), path)
+        data = checked_utf8(read_input_bytes(path), path)
+        header = _HEADER_LINES.match(data).group().decode("utf-8")
+        self.header = read_header(header.split("\n"), path)
         self.column = _pick_column(self.header, options, path)
-        del text
         lines = webanno_rows.Lines(data)
         self.body = webanno_rows.read_body(lines, self.header.body, self.header.columns + 3, path)
 

@@ -49,6 +49,7 @@ def test_indented_json_is_json_dumps_with_indent_4(value):
         {"x": 1e-05, "y": 1e16, "z": -0.0, "n": math.nan, "i": [math.inf, -math.inf]},
         {"é": "ü\u2028😀", "k\n": '"\\', 3: None, 2.5: True, False: 0},
         {"process_id": 4, "inputs": {"participants": ["bacteria", "plants"]}, "score": 0.7272727272727273},
+        {"lone": "a\ud800b"},  # a lone surrogate's escape, which msgspec does not read back
     ],
 )
 def test_indented_json_on_chosen_values(value):

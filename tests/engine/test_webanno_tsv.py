@@ -169,11 +169,13 @@ HEADER = "#FORMAT=WebAnno TSV 3.3\n#T_SP=de.tudarmstadt.ukp.dkpro.core.api.ner.t
         (HEADER + "1-1\t0-3\tabc\tPER\t\n", 5, "a '#Text=' line"),
         (HEADER + "#Text=a😊\n1-1\t0-2\ta😊\tPER\t\n", 6, "offsets between characters"),
         (HEADER + "#Text=abc\n1-1\t0-3\tabc\t_\t\n\n#Text=de\n2-1\t1-3\tde\t_\t\n", 9, "after the previous one"),
+        ("\ufeff\ufeff" + HEADER + "#Text=abc\n1-1\t0-3\tabc\tPER\t\n", 1, "#FORMAT=WebAnno TSV 3.x"),  # one BOM dropped
+        (HEADER + "#Text=ab\xe9\n1-1\t0-3\tab\xe9\tPER\t\n", 5, "UTF-8 text"),  # written as Latin-1 below
     ],
 )
 def test_bad_input_names_file_and_line(tmp_path, content, line, expected):
     path = tmp_path / "bad.tsv"
-    path.write_text(content, encoding="utf-8")
+    path.write_text(content, encoding="latin-1" if "UTF-8" in expected else "utf-8")
     with pytest.raises(InputError) as caught:
         webanno_tsv.read(str(path))
     assert (caught.value.file, caught.value.line) == (str(path), line)

@@ -220,20 +220,26 @@ def _side(docs: list[Document], items: list[Item | None], labels: list[str]) -> 
             parts, positions, _texts(items))  # fmt: skip
 
 
+def _by_side(firsts: list[Any], seconds: list[Any], keep: list[bool]) -> tuple[list[Any], list[Any]]:
+    """Each pair in order where `keep`, swapped elsewhere (an answer's item is gold, a
+    prediction's is system; and back)."""
+    ordered = [f if k else s for f, s, k in zip(firsts, seconds, keep, strict=True)]
+    swapped = [s if k else f for f, s, k in zip(firsts, seconds, keep, strict=True)]
+    return ordered, swapped
+
+
 def error_rows(below: Below, documents: list[Document], plain_numbers: bool) -> ColumnRows:
     """One row per item scored below 1, in the detail's order, with the ids E1, E2, …
     (`documents`: per place in the detail its process's document; `plain_numbers`: every
     process id fits in 64 bits; ColumnRows), a column at a time."""
     docs = [documents[place] for place in below.places]
     answer = [side == "answer" for side in below.sides]
-    gold = [m if a else t for m, t, a in zip(below.items, below.best, answer, strict=True)]
-    system = [t if a else m for m, t, a in zip(below.items, below.best, answer, strict=True)]
+    gold, system = _by_side(below.items, below.best, answer)
     labels = list(map(SINGULAR.__getitem__, below.questions))
     gold_side, system_side = _side(docs, gold, labels), _side(docs, system, labels)
     kinds = list(map(status, below.scores, below.sides))
     steps = _steps(below.items)
-    mine = [g if a else s for g, s, a in zip(gold_side[5], system_side[5], answer, strict=True)]
-    theirs = [s if a else g for g, s, a in zip(gold_side[5], system_side[5], answer, strict=True)]
+    mine, theirs = _by_side(gold_side[5], system_side[5], answer)  # the item's text, its partner's
     columns = (
         error_ids(len(docs)), [doc.name for doc in docs], steps, [str(s) if s else "" for s in steps], kinds,
         [""] * len(docs), *side_columns(gold_side, system_side),

@@ -48,10 +48,9 @@ def indented_json(value: Any) -> str:
     by msgspec (with indent, the standard library encodes in pure Python, 4× slower here).
     A value holding NaN or an infinity (which msgspec does not read) goes to json.dumps."""
     try:
-        compact = _COMPACT.encode(value)
-    except ValueError:
+        return msgspec.json.format(_COMPACT.encode(value), indent=4)
+    except ValueError:  # msgspec's DecodeError too (a lone surrogate's escape)
         return json.dumps(value, indent=4)
-    return msgspec.json.format(compact, indent=4)
 
 
 def diagnostics_text(
