@@ -395,6 +395,15 @@ def _low_bytes(counts: np.ndarray) -> np.ndarray:
     return np.right_shift(np.uint64(0xFFFFFFFFFFFFFFFF), dropped)  # a shift by 64 gives 0
 
 
+def gathered(data: np.ndarray, starts: np.ndarray, ends: np.ndarray,
+             after: Any) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """gather's bytes, and where each field begins in them."""
+    lengths = ends - starts
+    field_starts = running_sum(lengths + 1, np.int64)
+    field_starts -= lengths + 1
+    return gather(data, starts, ends, after), field_starts
+
+
 def gather(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, after: np.ndarray) -> np.ndarray:
     """The bytes of the fields one after another, each followed by its byte of `after`;
     the fields are in file order and apart (each field's end is before the next start).

@@ -26,7 +26,7 @@ from .columns import (
     SPACE,
     Lines,
     distinct_fields,
-    gather,
+    gathered,
     index_kind,
     positions,
     running_sum,
@@ -215,11 +215,8 @@ def _documents(columns: ColumnFile) -> tuple[list[Document], np.ndarray, np.ndar
     last_in_sentence[sentence_starts[1:] - 1] = True
     last_in_sentence[-1:] = True
     after = np.where(last_in_sentence, np.uint8(NEWLINE), np.uint8(SPACE))
-    text_bytes = gather(columns.data, *columns.token_bytes, after)
+    text_bytes, slot_starts = gathered(columns.data, *columns.token_bytes, after)
     lengths = columns.token_bytes[1] - columns.token_bytes[0]
-    slot_starts = running_sum(lengths + 1, np.int64)
-    slot_starts -= lengths
-    slot_starts -= 1
     if len(text_bytes) and text_bytes.max() >= 0x80:  # not ASCII: characters counted
         chars = np.concatenate([[0], running_sum((text_bytes & 0xC0) != 0x80, np.int64)])
         starts, ends = chars[slot_starts], chars[slot_starts + lengths]

@@ -16,7 +16,8 @@ from dataclasses import dataclass
 import numpy as np
 
 from ..errors import InputError
-from .webanno_rows import LINE_END, decoded, escaped, joined
+from .columns import gathered
+from .webanno_rows import LINE_END, decoded, escaped
 
 _VALUE_ESCAPE = re.compile(r"\\(\\|\[|\]|\||_|->|;|t|n|\*)")
 _CONTROL = {"t": "\t", "n": "\n"}
@@ -59,7 +60,7 @@ class _Values:
 
 def _values(array: np.ndarray, rows: np.ndarray, begins: np.ndarray, ends: np.ndarray) -> _Values:
     """The cells [begin, end) of the bytes (one a row) split at each `|` not escaped."""
-    pieces, at = joined(array, begins, ends)
+    pieces, at = gathered(array, begins, ends, np.uint8(LINE_END))
     bars = np.flatnonzero(pieces == ord("|"))
     pieces[bars[~escaped(pieces, bars)]] = LINE_END
     value_ends = np.flatnonzero(pieces == LINE_END)

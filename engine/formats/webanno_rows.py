@@ -60,13 +60,6 @@ class Lines:
         return self.data[begin:end].decode("utf-8")
 
 
-def joined(array: np.ndarray, begins: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """The stretches [begin, end) of the bytes (in order, apart) one after the other, each
-    followed by a line end, and where each begins in them."""
-    lengths = ends - begins
-    return gather(array, begins, ends, np.uint8(LINE_END)), np.cumsum(lengths + 1) - lengths - 1
-
-
 def decoded(array: np.ndarray, begins: np.ndarray, ends: np.ndarray) -> list[str]:
     """The stretches [begin, end) of UTF-8 bytes (in order, apart) as strings (none holds a
     line end)."""
