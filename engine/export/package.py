@@ -10,11 +10,10 @@ import time
 import zipfile
 from dataclasses import dataclass
 from typing import IO
-from xml.sax.saxutils import escape, quoteattr
 
 from isal import isal_zlib
 
-from .sheetxml import HEAD, Sheet, attribute
+from .sheetxml import HEAD, Sheet, attribute, xml_text
 from .theme import THEME_XML
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -79,7 +78,7 @@ class Styles:
         parts = [HEAD, f'<styleSheet xmlns="{MAIN}">']
         if self.num_formats:
             parts.append(f'<numFmts count="{len(self.num_formats)}">')
-            parts += [f"<numFmt numFmtId={quoteattr(str(n))} formatCode={attribute(code)}/>"
+            parts += [f'<numFmt numFmtId="{n}" formatCode={attribute(code)}/>'
                       for code, n in self.num_formats.items()]  # fmt: skip
             parts.append("</numFmts>")
         font_list = "".join(style.font_xml() for style in self.fonts.values())
@@ -165,7 +164,7 @@ class Package:
         sheets = "".join(f'<sheet name={attribute(name)} sheetId="{n}"{HIDDEN * hidden} r:id="rId{n}"/>'
                          for n, (name, hidden) in enumerate(self.sheets, start=1))  # fmt: skip
         names = "".join(f'<definedName name="{name}" localSheetId="{index}"{HIDDEN_NAME * hidden}>'
-                        f"{escape(cells)}</definedName>"
+                        f"{xml_text(cells)}</definedName>"
                         for name, index, cells, hidden in self._sorted_names())  # fmt: skip
         defined = f"<definedNames>{names}</definedNames>" if names else ""
         return (f'{HEAD}<workbook xmlns="{MAIN}" xmlns:r="{DOC_RELS}"><fileVersion appName="xl" '
@@ -197,7 +196,7 @@ class Package:
             pairs.append(("Named Ranges", len(titles) - len(self.sheets)))
         heading = "".join(f"<vt:variant><vt:lpstr>{kind}</vt:lpstr></vt:variant><vt:variant><vt:i4>{n}"
                           "</vt:i4></vt:variant>" for kind, n in pairs)  # fmt: skip
-        parts = "".join(f"<vt:lpstr>{escape(title)}</vt:lpstr>" for title in titles)
+        parts = "".join(f"<vt:lpstr>{xml_text(title)}</vt:lpstr>" for title in titles)
         return (f'{HEAD}<Properties xmlns="{DOC_PROPS}/extended-properties" xmlns:vt="{DOC_PROPS}/'
                 'docPropsVTypes"><Application>Microsoft Excel</Application><DocSecurity>0</DocSecurity>'
                 f'<ScaleCrop>false</ScaleCrop><HeadingPairs><vt:vector size="{2 * len(pairs)}" '

@@ -10,7 +10,6 @@ from functools import cache
 from itertools import chain, compress, count, islice, repeat
 from operator import itemgetter
 from typing import IO, Any
-from xml.sax.saxutils import escape
 
 import numpy as np
 
@@ -239,7 +238,7 @@ def list_validation(cells: str, formula: str, title: str, error: str, prompt: st
     else:
         shown, asked = 'showDropDown="0" showInputMessage="0" showErrorMessage="0"', ""
     return (f'<dataValidation type="list" allowBlank="1" {shown} errorTitle="{title}" '
-            f'error={attribute(error)}{asked} sqref="{cells}"><formula1>{escape(formula)}</formula1>'
+            f'error={attribute(error)}{asked} sqref="{cells}"><formula1>{xml_text(formula)}</formula1>'
             "</dataValidation>")  # fmt: skip
 
 
@@ -250,7 +249,13 @@ def validations(checks: list[str]) -> str:
 
 def attribute(value: str) -> str:
     """An attribute value in double quotes, escaped as xlsxwriter escapes it."""
-    return '"' + escape(value, {'"': "&quot;", "\n": "&#xA;"}) + '"'
+    return '"' + xml_text(value).replace('"', "&quot;").replace("\n", "&#xA;") + '"'
+
+
+def xml_text(text: str) -> str:
+    """Text with XML's & < > as entities (what xml.sax.saxutils.escape does, without
+    importing urllib and http as that module does: 0.04 s of CPU a run)."""
+    return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
 
 def _height(height: float | None) -> str:
