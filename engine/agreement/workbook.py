@@ -14,7 +14,7 @@ from ..context import GOLD_MARK, SYSTEM_MARK
 from ..errors import InputError
 from ..export.contexts import Contexts, DocumentTexts
 from ..export.package import DATA_CHUNK, Package, Style
-from ..export.sheetxml import chunks, letter, list_validation, validations, value_cell
+from ..export.sheetxml import chunks, letter, list_validation, validations, value_columns
 from ..progress import NO_PROGRESS, Progress
 from .adjudication import LABEL_JOINER, Row, Sheet, disagreements
 from .corpus import Corpus
@@ -54,15 +54,15 @@ def workbook_bytes(
     units: dict[int, list[Row]] = {}
     for row in sheet.rows:
         units.setdefault(row.unit, []).append(row)
-    letters = [letter(i) for i in range(len(headers))]
+    styles = (0, quoted, 0, 0)  # text, quoted text, decimal, whole number
     for first in range(0, len(sheet.rows), BLOCK):
         progress.update(first / len(sheet.rows), "writing the adjudication workbook")
         block = sheet.rows[first : first + BLOCK]
-        for n, (row, context) in enumerate(zip(block, _contexts(block, texts, units), strict=True), first):
-            values = _row_values(row, texts, context, sheet.annotators)
-            cells = zip(letters, values, strict=False)  # no Decision, no Comment
-            ws.add(n + 2, "".join(value_cell(f"{c}{n + 3}", v, 0, quoted, 0) for c, v in cells))
-    validations, lists = _decisions(sheet.rows, letters[headers.index("Decision")])
+        columns = _columns(block, texts, _contexts(block, texts, units), sheet.annotators)
+        numbers = list(map(str, range(first + 3, first + 3 + len(block))))
+        cells = value_columns(numbers, [(col, values, styles) for col, values in enumerate(columns)])
+        ws.add_columns(first + 2, cells)
+    validations, lists = _decisions(sheet.rows, letter(headers.index("Decision")))
     ws.footer.append(validations)
     ws.close()
     _options(book, lists, quoted)
@@ -81,12 +81,21 @@ def _contexts(rows: list[Row], texts: dict[str, Any], units: dict[int, list[Row]
     return Contexts(DocumentTexts(texts, documents), documents, own, others, None, runs=False).marked
 
 
-def _row_values(row: Row, texts: dict[str, Any], context: str | None, annotators: list[str]) -> list[Any]:
-    """The cells of one row: where it is, its context, each annotator's labels."""
-    text = texts[row.document].text(row.start, row.end)
-    values = [row.row_id, row.unit, row.document, f"{row.start}–{row.end}", text, context]
-    values += [LABEL_JOINER.join(row.labels[a]) if a in row.labels else "(no document)" for a in annotators]
-    return values
+def _columns(rows: list[Row], texts: dict[str, Any], contexts: list[str | None],
+             annotators: list[str]) -> list[list[Any]]:  # fmt: skip
+    """The cells of a block of rows by column: where each row is, its context, each
+    annotator's labels (no Decision, no Comment)."""
+    columns: list[list[Any]] = [
+        [row.row_id for row in rows],
+        [row.unit for row in rows],
+        [row.document for row in rows],
+        [f"{row.start}–{row.end}" for row in rows],
+        [texts[row.document].text(row.start, row.end) for row in rows],
+        contexts,
+    ]
+    columns += [[LABEL_JOINER.join(row.labels[a]) if a in row.labels else "(no document)" for row in rows]
+                for a in annotators]  # fmt: skip
+    return columns
 
 
 def _decisions(rows: list[Row], column: str) -> tuple[str, list[tuple[str, ...]]]:
