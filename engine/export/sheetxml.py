@@ -26,10 +26,9 @@ PRESERVE = ' xml:space="preserve"'
 _SPECIAL_BUT_NUL = "&<>\x01-\x08\x0b-\x1f\ufffe\uffff\ud800-\udfff"
 SPECIAL_CHARACTERS = re.compile(f"[\x00{_SPECIAL_BUT_NUL}]")
 _LITERAL_ESCAPE = re.compile("(_x[0-9a-fA-F]{4}_)")
-# In texts joined by NUL (and NUL at both ends): a character to escape; one text that starts
-# like a formula or with whitespace, or ends with whitespace.
-_SPECIAL_IN_JOINED = re.compile(f"[{_SPECIAL_BUT_NUL}]")
-_EDGE = re.compile("\x00(?:[=+\\-@\\s]|(?<=\\s\x00))")
+# The code points a text joined with others by NUL must be escaped for (the last: all above U+FFFF)
+_SPECIAL_POINTS = np.zeros(0x10001, bool)
+_SPECIAL_POINTS[[*map(ord, "&<>\ufffe\uffff"), *range(1, 9), *range(11, 32), *range(0xD800, 0xE000)]] = True
 # What a text's first or last character asks of its cell: quoting (a formula's start), keeping spaces
 _QUOTED, _SPACED = 1, 2
 _EDGE_FLAGS = np.array([_SPACED * chr(c).isspace() for c in range(0x3002)], np.int8)  # U+3000 the last space
@@ -175,48 +174,71 @@ def _text_and_float_codes(values: list[Any], codes: np.ndarray, careful: np.ndar
 
 def _text_codes(texts: Sequence[str], careful: np.ndarray | None) -> np.ndarray:
     """The kind codes of texts: none where empty; -1 where it must be escaped or cut
-    (`careful`, else found by one search over them all); else text, quoted where it starts
-    like a formula, its spaces kept where it starts or ends with one."""
+    (`careful`, else found by looking at them all at once); else text, quoted where it
+    starts like a formula, its spaces kept where it starts or ends with one."""
     codes = np.full(len(texts), _TEXT_CODE, np.int8)
-    empty = edged = True  # known careful texts are long ones (contexts): not joined, looked at one by one
     if careful is None:
-        joined = "\x00".join(["", *texts, ""])
-        careful = _careful(texts, joined)
-        empty, edged = "\x00\x00" in joined, _EDGE.search(joined) is not None
+        joined = Joined(texts)
+        careful, lengths, first, last = joined.careful(), joined.lengths, joined.first, joined.last
+    else:  # known careful texts are long ones (contexts): not joined, looked at one by one
+        lengths = np.fromiter(map(len, texts), np.int64, len(texts))
+        first, last = (_edge_flags(_points(_ends(texts, end, lengths))) for end in (0, -1))
     if careful is not None:
         codes[careful] = -1
-    if empty:
-        codes[np.fromiter(map(len, texts), np.int64, len(texts)) == 0] = 0
-    if edged:
-        ready = codes > 0
-        chosen = texts if ready.all() else list(compress(texts, ready.tolist()))
-        first, last = (_edges("".join(map(itemgetter(end), chosen))) for end in (0, -1))
-        codes[ready] += (first & _QUOTED) | ((first | last) & _SPACED)
+    codes[lengths == 0] = 0
+    ready = codes > 0
+    codes[ready] += (first[ready] & _QUOTED) | ((first[ready] | last[ready]) & _SPACED)
     return codes
 
 
-def _careful(texts: Sequence[str], joined: str) -> np.ndarray | None:
-    """Which texts must be escaped or cut (`special` or long), found in them all joined by
-    NUL (and NUL at both ends); None where none must."""
-    found = [m.start() for m in _SPECIAL_IN_JOINED.finditer(joined)]
-    if "_x" in joined:
-        found += [m.start() for m in _LITERAL_ESCAPE.finditer(joined)]
-    inner_nul = joined.count("\x00") != len(texts) + 1
-    long = len(joined) > MAX_TEXT // 2 and max(map(len, texts)) > MAX_TEXT // 2
-    if not (found or inner_nul or long):
-        return None
-    lengths = np.fromiter(map(len, texts), np.int64, len(texts))
-    careful = lengths > MAX_TEXT // 2
-    careful[np.searchsorted(np.cumsum(lengths + 1), found, side="right")] = True
-    if inner_nul:
-        careful |= np.fromiter(["\x00" in text for text in texts], bool, len(texts))
-    return careful
+class Joined:
+    """Texts joined by NUL (and NUL at both ends) and their characters' code points: where
+    each text starts and ends, their lengths, their first and last characters' edge flags."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        self.texts = texts
+        self.text = "\x00".join(["", *texts, ""])
+        self.points = _points(self.text)
+        nuls = np.flatnonzero(self.points == 0)
+        self.inner_nul = len(nuls) != len(texts) + 1  # a text holds NUL
+        self.lengths = np.diff(nuls) - 1
+        if self.inner_nul:
+            self.lengths = np.fromiter(map(len, texts), np.int64, len(texts))
+        self.ends = np.cumsum(self.lengths + 1)  # where each text's closing NUL is
+        starts = self.ends - self.lengths
+        flags = _edge_flags(self.points)  # an empty text's first and last: NUL, no flags
+        self.first, self.last = flags[starts], flags[self.ends - 1]
+
+    def careful(self) -> np.ndarray | None:
+        """Which texts must be escaped or cut (`special` or long); None where none must."""
+        found = np.flatnonzero(_SPECIAL_POINTS[np.minimum(self.points, len(_SPECIAL_POINTS) - 1)])
+        if "_x" in self.text:
+            literal = [m.start() for m in _LITERAL_ESCAPE.finditer(self.text)]
+            found = np.append(found, np.array(literal, np.int64))
+        careful = self.lengths > MAX_TEXT // 2
+        if not (len(found) or self.inner_nul or careful.any()):
+            return None
+        careful[np.searchsorted(self.ends, found, side="right")] = True
+        if self.inner_nul:
+            careful |= np.fromiter(["\x00" in text for text in self.texts], bool, len(self.texts))
+        return careful
 
 
-def _edges(characters: str) -> np.ndarray:
-    """_QUOTED where a character starts a formula, _SPACED where it is whitespace."""
-    points = np.frombuffer(characters.encode("utf-32-le", "surrogatepass"), np.uint32)
+def _points(text: str) -> np.ndarray:
+    """The code points of a text (lone surrogates too)."""
+    return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
+
+
+def _edge_flags(points: np.ndarray) -> np.ndarray:
+    """_QUOTED where a code point starts a formula, _SPACED where it is whitespace."""
     return _EDGE_FLAGS[np.minimum(points, len(_EDGE_FLAGS) - 1)]
+
+
+def _ends(texts: Sequence[str], end: int, lengths: np.ndarray) -> str:
+    """The first (`end` 0) or last (-1) character of each text, NUL for an empty one."""
+    if lengths.all():
+        return "".join(map(itemgetter(end), texts))
+    return "".join(text[end] if text else "\x00" for text in texts)
 
 
 @cache
