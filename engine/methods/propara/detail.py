@@ -32,12 +32,13 @@ MARKERS = {"missing": GOLD_MARK, "spurious": SYSTEM_MARK, "partial": BOTH_MARK} 
 Item = str | Conversion | Move
 
 
-#: A conversion's and a move's text from its fields, in field order.
-TEXTS = {Conversion: "{} → {} at {} (step {})".format, Move: "{}: {} → {} (step {})".format}
+#: A conversion's and a move's text from its fields, in field order (% takes the tuple as it is).
+CONVERSION_TEXT, MOVE_TEXT = "%s → %s at %s (step %s)", "%s: %s → %s (step %s)"
+TEXTS = {Conversion: CONVERSION_TEXT.__mod__, Move: MOVE_TEXT.__mod__}
 
 
 def item_text(item: Item) -> str:
-    return item if isinstance(item, str) else TEXTS[type(item)](*item)
+    return item if isinstance(item, str) else TEXTS[type(item)](item)
 
 
 def document_name(pid: int) -> str:
@@ -180,8 +181,9 @@ ROW_KEYS = (*ERROR_COLUMNS, "process_id", "question", "side", "item", "best", "s
 
 
 def _texts(items: list[Item | None]) -> list[str]:
-    """Each item's text ("" for None)."""
-    return ["" if item is None else item_text(item) for item in items]
+    """Each item's text ("" for None): item_text, without a call per item."""
+    return ["" if item is None else item if type(item) is str else
+            (MOVE_TEXT if type(item) is Move else CONVERSION_TEXT) % item for item in items]  # fmt: skip
 
 
 def _steps(items: list[Item | None]) -> list[int]:
@@ -189,25 +191,29 @@ def _steps(items: list[Item | None]) -> list[int]:
     return [0 if item is None or type(item) is str else item[3] for item in items]
 
 
-def _places(docs: list[Document], items: list[Item | None]) -> tuple[list[list[list[int]]], list[str]]:
+def _places(docs: list[Document], items: list[Item | None], worded: bool
+            ) -> tuple[list[list[list[int]]], list[str]]:  # fmt: skip
     """Each item's [start, end) pieces and position: a conversion or move its step (a unit
     of its process's document: every one is); an input or output where the sentences
-    mention it; none for None."""
+    mention it (`worded`: some document has words); none for None."""
     steps = _steps(items)
     units = [doc.units for doc in docs]
-    parts = [[[*u[s - 1]]] if 0 < s <= len(u) else [] for u, s in zip(units, steps, strict=True)]
-    positions = [f"step {s}" if p else "" for s, p in zip(steps, parts, strict=True)]
-    for i, (doc, item) in enumerate(zip(docs, items, strict=True)):
-        if doc.has_words and type(item) is str and (pieces := mentions(doc, item)):
-            parts[i], positions[i] = pieces, _unit_text(doc, pieces)
+    bounds = [u[s - 1] if 0 < s <= len(u) else None for u, s in zip(units, steps, strict=True)]
+    parts = [[[*b]] if b else [] for b in bounds]
+    positions = ["" if b is None else f"step {s}" for s, b in zip(steps, bounds, strict=True)]
+    named = [i for i, item in enumerate(items) if type(item) is str] if worded else []
+    for i in named:
+        if docs[i].has_words and (pieces := mentions(docs[i], items[i])):  # type: ignore[arg-type]
+            parts[i], positions[i] = pieces, _unit_text(docs[i], pieces)
     return parts, positions
 
 
-def _side(docs: list[Document], items: list[Item | None], labels: list[str]) -> tuple[list[Any], ...]:
+def _side(docs: list[Document], items: list[Item | None], labels: list[str], worded: bool
+          ) -> tuple[list[Any], ...]:  # fmt: skip
     """One side's columns of the error rows in SIDE_KEYS' order: label, start, end, parts,
     position and text (blank without an item; no position where the item has no step
     and no mention)."""
-    parts, positions = _places(docs, items)
+    parts, positions = _places(docs, items, worded)
     return ([label if item is not None else "" for label, item in zip(labels, items, strict=True)],
             [p[0][0] if p else None for p in parts], [p[0][1] if p else None for p in parts],
             parts, positions, _texts(items))  # fmt: skip
@@ -221,6 +227,13 @@ def _by_side(firsts: list[Any], seconds: list[Any], keep: list[bool]) -> tuple[l
     return ordered, swapped
 
 
+def _scored(labels: list[str], scores: list[float]) -> list[str]:
+    """Each row's detail `label scored 0.667`, made once per distinct label and score."""
+    pairs = list(zip(labels, scores, strict=True))
+    texts = {pair: f"{pair[0]} scored {pair[1]:.3f}" for pair in dict.fromkeys(pairs)}
+    return list(map(texts.__getitem__, pairs))
+
+
 def error_rows(below: Below, documents: list[Document], plain_numbers: bool) -> ColumnRows:
     """One row per item scored below 1, in the detail's order, with the ids E1, E2, …
     (`documents`: per place in the detail its process's document; `plain_numbers`: every
@@ -229,14 +242,15 @@ def error_rows(below: Below, documents: list[Document], plain_numbers: bool) -> 
     answer = [side == "answer" for side in below.sides]
     gold, system = _by_side(below.items, below.best, answer)
     labels = list(map(SINGULAR.__getitem__, below.questions))
-    gold_side, system_side = _side(docs, gold, labels), _side(docs, system, labels)
+    worded = any(doc.has_words for doc in documents)
+    gold_side, system_side = _side(docs, gold, labels, worded), _side(docs, system, labels, worded)
     kinds = list(map(status, below.scores, below.sides))
     steps = _steps(below.items)
     mine, theirs = _by_side(gold_side[5], system_side[5], answer)  # the item's text, its partner's
     columns = (
         error_ids(len(docs)), [doc.name for doc in docs], steps, [str(s) if s else "" for s in steps], kinds,
         [""] * len(docs), *side_columns(gold_side, system_side),
-        [f"{label} scored {score:.3f}" for label, score in zip(labels, below.scores, strict=True)],
+        _scored(labels, below.scores),
         below.pids, below.questions, below.sides, mine, theirs, below.scores,
         list(map(MARKERS.__getitem__, kinds)),
     )  # fmt: skip
