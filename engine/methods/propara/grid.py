@@ -136,14 +136,14 @@ class GridRows(Later):
         self.shown = [np.array(texts, object) for texts, _ in coded]
         super().__init__(len(steps), part=self.lists)
 
-    def lists(self, start: int, stop: int) -> list[list[Any]]:
-        """Rows `start` to `stop` as lists (GRID_COLUMNS)."""
+    def lists(self, start: int, stop: int) -> list[tuple[Any, ...]]:
+        """Rows `start` to `stop` (GRID_COLUMNS), each a tuple (a list's JSON and cells)."""
         numbers = (number for _, number in self.coded)
         texts = (
             shown[number[start:stop]].tolist() for shown, number in zip(self.shown, numbers, strict=True)
         )
         columns = [self.pids[start:stop].tolist(), self.steps[start:stop].tolist(), *texts]
-        return list(map(list, zip(*columns, strict=True)))
+        return list(zip(*columns, strict=True))
 
 
 def grid_table(rows: GridRows) -> ReportTable:
