@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from functools import lru_cache
+from functools import cached_property, lru_cache
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
@@ -116,10 +116,20 @@ class Gathered:
             self.shown += shown[0][q], shown[1][q]
             self.best += result.answer_best, result.prediction_best
 
+    @cached_property
+    def counts(self) -> np.ndarray:
+        """Per run its items."""
+        return np.fromiter(map(len, self.best), np.int64, len(self.best))
+
+    def stepped(self, side: str) -> int:
+        """How many conversions and moves one side has."""
+        runs = self.counts.reshape(-1, len(GROUPS))
+        return sum(int(runs[:, GROUPS.index((q, side))].sum()) for q in ("conversions", "moves"))
+
     def items_and_below(self, pids: list[int], plain_numbers: bool) -> tuple[ColumnRows, Below]:
         """The JSON report's items (ColumnRows, ITEM_KEYS) and those scored below 1, in the
         detail's order, a column at a time."""
-        counts = np.fromiter(map(len, self.best), np.int64, len(self.best))
+        counts = self.counts
         pairs = _flat(self.best)
         scores, where = [score for score, _ in pairs], np.array([w for _, w in pairs], np.int64)
         run = np.repeat(np.arange(len(counts)), counts)
@@ -294,7 +304,6 @@ def process_detail(scores: ProcessScores, ordered: list[int], sentences: dict[in
                    ) -> Detail:  # fmt: skip
     """The detail of the answer processes `ordered` (numbers in `scores`), in one pass."""
     gathered, summaries, documents = Gathered(), {}, []
-    stepped = {"answer": 0, "prediction": 0}  # conversions and moves
     for k in ordered:
         (answer, prediction), pid = scores.summaries(k), scores.pids[k]
         shown = answer.items_json(), prediction.items_json()
@@ -303,11 +312,9 @@ def process_detail(scores: ProcessScores, ordered: list[int], sentences: dict[in
         steps = max(scores.processes[k].sentences, scores.predicted[k].sentences)
         documents.append(process_document(pid, steps, (sentences or {}).get(pid)))
         gathered.add((answer, prediction), shown, (scores.question(k, q) for q in QUESTIONS))
-        stepped["answer"] += len(answer.conversions) + len(answer.moves)
-        stepped["prediction"] += len(prediction.conversions) + len(prediction.moves)
     plain = all(-(1 << 63) <= pid < 1 << 63 for pid in scores.pids)  # ColumnRows.plain_numbers
     numbered = list(zip(documents, ordered, strict=True))
-    gold, system = (later_spans(scores, numbered, side, stepped[side]) for side in ("answer", "prediction"))
+    gold, system = (later_spans(scores, numbered, side, gathered.stepped(side)) for side in SIDES)
     items, below = gathered.items_and_below([scores.pids[k] for k in ordered], plain)
     return Detail([scores.diagnostics(k) for k in ordered], summaries, items, documents,
                   error_rows(below, documents, plain), gold, system)  # fmt: skip
