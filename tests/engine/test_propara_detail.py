@@ -4,10 +4,12 @@ markers, one document per process with its sentences and the items as spans."""
 
 from __future__ import annotations
 
+import io
 import json
 
 import pytest
 
+from engine.export.json import write_report
 from engine.methods.propara import Options, ProPara
 from engine.report import ERROR_COLUMNS
 from tests.conftest import conformance
@@ -131,6 +133,17 @@ def test_grid(report):
     light5 = rows[("sunlight; light", 5)]
     assert light5["differs"] == "before, after"
     assert rows[("sunlight; light", 2)]["differs"] == ""
+
+
+def test_grid_rows_in_parts_are_the_rows(report):
+    """The JSON writer takes the grid a part at a time, before (and without) the whole list."""
+    rows = report.tables["grid"].rows
+    parts = [row for part in rows.parts(3) for row in part]
+    streamed = io.BytesIO()
+    write_report(report, streamed)  # the rows' JSON a part at a time
+    whole = list(rows)
+    assert len(whole) == len(rows) == 10 and parts == whole
+    assert json.loads(streamed.getvalue())["tables"]["grid"]["rows"] == [list(row) for row in whole]
 
 
 def test_json_report_keys(monkeypatch, cli, tmp_path):

@@ -10,10 +10,12 @@ summary stores them: `null`, `unk` or the text).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from dataclasses import dataclass, field
-from functools import lru_cache
-from itertools import chain, compress, repeat
+from dataclasses import dataclass
+from functools import cached_property, lru_cache
+from itertools import chain
 from typing import TYPE_CHECKING, Any
+
+import numpy as np
 
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...report import ERROR_COLUMNS, ColumnRows, Later, Table, error_ids, side_columns
@@ -30,12 +32,13 @@ MARKERS = {"missing": GOLD_MARK, "spurious": SYSTEM_MARK, "partial": BOTH_MARK} 
 Item = str | Conversion | Move
 
 
-#: A conversion's and a move's text from its fields, in field order.
-TEXTS = {Conversion: "{} → {} at {} (step {})".format, Move: "{}: {} → {} (step {})".format}
+#: A conversion's and a move's text from its fields, in field order (% takes the tuple as it is).
+CONVERSION_TEXT, MOVE_TEXT = "%s → %s at %s (step %s)", "%s: %s → %s (step %s)"
+TEXTS = {Conversion: CONVERSION_TEXT.__mod__, Move: MOVE_TEXT.__mod__}
 
 
 def item_text(item: Item) -> str:
-    return item if isinstance(item, str) else TEXTS[type(item)](*item)
+    return item if isinstance(item, str) else TEXTS[type(item)](item)
 
 
 def document_name(pid: int) -> str:
@@ -78,85 +81,86 @@ def status(score: float, side: str) -> str:
 
 #: The keys of an item of the JSON report.
 ITEM_KEYS = ("process_id", "question", "side", "item", "best", "score")
+SIDES = ("answer", "prediction")
+#: A process's items in the detail's order: per question the answer's, then the prediction's
+#: (a group's partner group is its number ^ 1).
+GROUPS = tuple((q, side) for q in QUESTIONS for side in SIDES)
 
 Shown = dict[str, list[dict[str, Any]]]  # per question a summary's items as JSON (Summary.items_json)
-Side = tuple[list[Item], list[dict[str, Any]]]  # one side's items of a question and their JSON
 
 
-def _expanded(values: Iterable[Any], counts: list[int]) -> list[Any]:
-    """Each value repeated its count of times, in order."""
-    return list(chain.from_iterable(map(repeat, values, counts)))
+def _flat(lists: list[Sequence[Any]]) -> list[Any]:
+    return list(chain.from_iterable(lists))
 
 
-class Items:
-    """The JSON report's items as columns (ITEM_KEYS), one question and side at a time: the
-    JSON of each item made once (Summary.items_json) and shared by its partners' `best`;
-    the items scored below 1 kept for the error rows (Below)."""
+def _taken(values: list[Any], places: np.ndarray) -> list[Any]:
+    """values[p] for each place p."""
+    return list(map(values.__getitem__, places.tolist()))
+
+
+class Gathered:
+    """The detail's items, process by process: per group (GROUPS) of each process one
+    run of one side's items of one question, their JSON (Summary.items_json) and their
+    best (score, partner) pairs, the runs in the detail's order."""
 
     def __init__(self) -> None:
-        self.runs: list[tuple[int, str, str, int]] = []  # (process id, question, side, items), in order
-        self.shown: list[dict[str, Any]] = []
-        self.best: list[dict[str, Any] | None] = []
-        self.scores: list[float] = []
-        self.below = Below()
+        self.items: list[list[Item]] = []
+        self.shown: list[list[dict[str, Any]]] = []
+        self.best: list[Sequence[tuple[float, int]]] = []
 
-    def add(self, run: tuple[int, int, str, str], mine: Side, theirs: Side,
-            best: Sequence[tuple[float, int]]) -> None:  # fmt: skip
-        """One side's items of one question (`run`: the process's place in the detail, its
-        id, the question and the side; `mine`, `theirs`: the items and their JSON of this
-        side and of the other; `best`: per item of mine its best score and partner)."""
-        if not best:
-            return
-        (items, shown), (partners, partner_shown) = mine, theirs
-        scores, where = zip(*best, strict=True)
-        self.runs.append((*run[1:], len(best)))
-        self.shown += shown
-        self.best += [partner_shown[w] if w >= 0 else None for w in where]
-        self.scores += scores
-        if min(scores) < 1.0:
-            self.below.add(run, items, partners, scores, where)
+    def add(self, summaries: tuple[Summary, Summary], shown: tuple[Shown, Shown],
+            questions: Iterable[QuestionScore]) -> None:  # fmt: skip
+        """One process: its summaries, their items' JSON and its questions in QUESTIONS' order."""
+        for q, result in zip(QUESTIONS, questions, strict=True):
+            self.items += getattr(summaries[0], q), getattr(summaries[1], q)
+            self.shown += shown[0][q], shown[1][q]
+            self.best += result.answer_best, result.prediction_best
 
-    def add_process(self, place: int, answer: Summary, prediction: Summary,
-                    questions: dict[str, QuestionScore], shown: tuple[Shown, Shown]) -> None:  # fmt: skip
-        """Every item of one process (`place`: its place in the detail; per question the
-        answer's items, then the prediction's)."""
-        for q in QUESTIONS:
-            result, answers, predictions = questions[q], getattr(answer, q), getattr(prediction, q)
-            mine, theirs = (answers, shown[0][q]), (predictions, shown[1][q])
-            self.add((place, answer.pid, q, "answer"), mine, theirs, result.answer_best)
-            self.add((place, answer.pid, q, "prediction"), theirs, mine, result.prediction_best)
+    @cached_property
+    def counts(self) -> np.ndarray:
+        """Per run its items."""
+        return np.fromiter(map(len, self.best), np.int64, len(self.best))
 
-    def rows(self, plain_numbers: bool) -> ColumnRows:
-        """The items as ColumnRows (ITEM_KEYS)."""
-        pids, questions, sides, counts = zip(*self.runs, strict=True) if self.runs else ((), (), (), ())
-        runs = [_expanded(values, list(counts)) for values in (pids, questions, sides)]
-        columns = (*runs, self.shown, self.best, self.scores)
-        return ColumnRows(dict(zip(ITEM_KEYS, columns, strict=True)), plain_numbers)
+    def stepped(self, side: str) -> int:
+        """How many conversions and moves one side has."""
+        runs = self.counts.reshape(-1, len(GROUPS))
+        return sum(int(runs[:, GROUPS.index((q, side))].sum()) for q in ("conversions", "moves"))
+
+    def items_and_below(self, pids: list[int], plain_numbers: bool) -> tuple[ColumnRows, Below]:
+        """The JSON report's items (ColumnRows, ITEM_KEYS) and those scored below 1, in the
+        detail's order, a column at a time."""
+        counts = self.counts
+        pairs = _flat(self.best)
+        scores, where = [score for score, _ in pairs], np.array([w for _, w in pairs], np.int64)
+        run = np.repeat(np.arange(len(counts)), counts)
+        # the partner's place in the items: the run of the other side (number ^ 1), its item `where`
+        starts = np.cumsum(counts) - counts
+        partner = np.where(where >= 0, starts[run ^ 1] + where, len(pairs)).tolist()
+        shown, items = _flat(self.shown), _flat(self.items)
+        groups = len(GROUPS)
+        columns = (np.repeat(np.array(pids, object), counts.reshape(-1, groups).sum(axis=1)).tolist(),
+                   *(np.repeat(np.array(names * len(pids), object), counts).tolist()
+                     for names in ([q for q, _ in GROUPS], [side for _, side in GROUPS])),
+                   shown, list(map([*shown, None].__getitem__, partner)), scores)  # fmt: skip
+        rows = ColumnRows(dict(zip(ITEM_KEYS, columns, strict=True)), plain_numbers)
+        low = np.flatnonzero(np.array(scores, float) < 1.0)
+        below = Below((run[low] // groups).tolist(), *(_taken(column, low) for column in columns[:3]),
+                      _taken(items, low), _taken([*items, None], np.array(partner, np.int64)[low]),
+                      _taken(scores, low))  # fmt: skip
+        return rows, below
 
 
 @dataclass
 class Below:
     """The items scored below 1 (one error row each), in the detail's order, as columns."""
 
-    places: list[int] = field(default_factory=list)
-    pids: list[int] = field(default_factory=list)
-    questions: list[str] = field(default_factory=list)
-    sides: list[str] = field(default_factory=list)
-    items: list[Item] = field(default_factory=list)
-    best: list[Item | None] = field(default_factory=list)
-    scores: list[float] = field(default_factory=list)
-
-    def add(self, run: tuple[int, int, str, str], items: list[Item], partners: list[Item],
-            scores: Sequence[float], where: Sequence[int]) -> None:  # fmt: skip
-        """Those of one side's items of one question scored below 1 (`run` as Items.add;
-        per item its best score and its best partner's place among `partners`, -1: none)."""
-        low = [score < 1.0 for score in scores]
-        count = sum(low)
-        for column, value in zip((self.places, self.pids, self.questions, self.sides), run, strict=True):
-            column += [value] * count
-        self.items += compress(items, low)
-        self.best += [partners[w] if w >= 0 else None for w in compress(where, low)]
-        self.scores += compress(scores, low)
+    places: list[int]
+    pids: list[int]
+    questions: list[str]
+    sides: list[str]
+    items: list[Item]
+    best: list[Item | None]
+    scores: list[float]
 
 
 def _word(token: str) -> str:
@@ -187,8 +191,9 @@ ROW_KEYS = (*ERROR_COLUMNS, "process_id", "question", "side", "item", "best", "s
 
 
 def _texts(items: list[Item | None]) -> list[str]:
-    """Each item's text ("" for None)."""
-    return ["" if item is None else item_text(item) for item in items]
+    """Each item's text ("" for None): item_text, without a call per item."""
+    return ["" if item is None else item if type(item) is str else
+            (MOVE_TEXT if type(item) is Move else CONVERSION_TEXT) % item for item in items]  # fmt: skip
 
 
 def _steps(items: list[Item | None]) -> list[int]:
@@ -196,25 +201,29 @@ def _steps(items: list[Item | None]) -> list[int]:
     return [0 if item is None or type(item) is str else item[3] for item in items]
 
 
-def _places(docs: list[Document], items: list[Item | None]) -> tuple[list[list[list[int]]], list[str]]:
+def _places(docs: list[Document], items: list[Item | None], worded: bool
+            ) -> tuple[list[list[list[int]]], list[str]]:  # fmt: skip
     """Each item's [start, end) pieces and position: a conversion or move its step (a unit
     of its process's document: every one is); an input or output where the sentences
-    mention it; none for None."""
+    mention it (`worded`: some document has words); none for None."""
     steps = _steps(items)
     units = [doc.units for doc in docs]
-    parts = [[[*u[s - 1]]] if 0 < s <= len(u) else [] for u, s in zip(units, steps, strict=True)]
-    positions = [f"step {s}" if p else "" for s, p in zip(steps, parts, strict=True)]
-    for i, (doc, item) in enumerate(zip(docs, items, strict=True)):
-        if doc.has_words and type(item) is str and (pieces := mentions(doc, item)):
-            parts[i], positions[i] = pieces, _unit_text(doc, pieces)
+    bounds = [u[s - 1] if 0 < s <= len(u) else None for u, s in zip(units, steps, strict=True)]
+    parts = [[[*b]] if b else [] for b in bounds]
+    positions = ["" if b is None else f"step {s}" for s, b in zip(steps, bounds, strict=True)]
+    named = [i for i, item in enumerate(items) if type(item) is str] if worded else []
+    for i in named:
+        if docs[i].has_words and (pieces := mentions(docs[i], items[i])):  # type: ignore[arg-type]
+            parts[i], positions[i] = pieces, _unit_text(docs[i], pieces)
     return parts, positions
 
 
-def _side(docs: list[Document], items: list[Item | None], labels: list[str]) -> tuple[list[Any], ...]:
+def _side(docs: list[Document], items: list[Item | None], labels: list[str], worded: bool
+          ) -> tuple[list[Any], ...]:  # fmt: skip
     """One side's columns of the error rows in SIDE_KEYS' order: label, start, end, parts,
     position and text (blank without an item; no position where the item has no step
     and no mention)."""
-    parts, positions = _places(docs, items)
+    parts, positions = _places(docs, items, worded)
     return ([label if item is not None else "" for label, item in zip(labels, items, strict=True)],
             [p[0][0] if p else None for p in parts], [p[0][1] if p else None for p in parts],
             parts, positions, _texts(items))  # fmt: skip
@@ -228,6 +237,13 @@ def _by_side(firsts: list[Any], seconds: list[Any], keep: list[bool]) -> tuple[l
     return ordered, swapped
 
 
+def _scored(labels: list[str], scores: list[float]) -> list[str]:
+    """Each row's detail `label scored 0.667`, made once per distinct label and score."""
+    pairs = list(zip(labels, scores, strict=True))
+    texts = {pair: f"{pair[0]} scored {pair[1]:.3f}" for pair in dict.fromkeys(pairs)}
+    return list(map(texts.__getitem__, pairs))
+
+
 def error_rows(below: Below, documents: list[Document], plain_numbers: bool) -> ColumnRows:
     """One row per item scored below 1, in the detail's order, with the ids E1, E2, …
     (`documents`: per place in the detail its process's document; `plain_numbers`: every
@@ -236,14 +252,15 @@ def error_rows(below: Below, documents: list[Document], plain_numbers: bool) -> 
     answer = [side == "answer" for side in below.sides]
     gold, system = _by_side(below.items, below.best, answer)
     labels = list(map(SINGULAR.__getitem__, below.questions))
-    gold_side, system_side = _side(docs, gold, labels), _side(docs, system, labels)
+    worded = any(doc.has_words for doc in documents)
+    gold_side, system_side = _side(docs, gold, labels, worded), _side(docs, system, labels, worded)
     kinds = list(map(status, below.scores, below.sides))
     steps = _steps(below.items)
     mine, theirs = _by_side(gold_side[5], system_side[5], answer)  # the item's text, its partner's
     columns = (
         error_ids(len(docs)), [doc.name for doc in docs], steps, [str(s) if s else "" for s in steps], kinds,
         [""] * len(docs), *side_columns(gold_side, system_side),
-        [f"{label} scored {score:.3f}" for label, score in zip(labels, below.scores, strict=True)],
+        _scored(labels, below.scores),
         below.pids, below.questions, below.sides, mine, theirs, below.scores,
         list(map(MARKERS.__getitem__, kinds)),
     )  # fmt: skip
@@ -286,8 +303,7 @@ class Detail:
 def process_detail(scores: ProcessScores, ordered: list[int], sentences: dict[int, list[str]] | None
                    ) -> Detail:  # fmt: skip
     """The detail of the answer processes `ordered` (numbers in `scores`), in one pass."""
-    items, summaries, documents = Items(), {}, []
-    stepped = {"answer": 0, "prediction": 0}  # conversions and moves
+    gathered, summaries, documents = Gathered(), {}, []
     for k in ordered:
         (answer, prediction), pid = scores.summaries(k), scores.pids[k]
         shown = answer.items_json(), prediction.items_json()
@@ -295,14 +311,13 @@ def process_detail(scores: ProcessScores, ordered: list[int], sentences: dict[in
                                "prediction": prediction.diagnostics(shown[1])}  # fmt: skip
         steps = max(scores.processes[k].sentences, scores.predicted[k].sentences)
         documents.append(process_document(pid, steps, (sentences or {}).get(pid)))
-        items.add_process(len(documents) - 1, answer, prediction, scores.questions(k), shown)
-        stepped["answer"] += len(answer.conversions) + len(answer.moves)
-        stepped["prediction"] += len(prediction.conversions) + len(prediction.moves)
+        gathered.add((answer, prediction), shown, (scores.question(k, q) for q in QUESTIONS))
     plain = all(-(1 << 63) <= pid < 1 << 63 for pid in scores.pids)  # ColumnRows.plain_numbers
     numbered = list(zip(documents, ordered, strict=True))
-    gold, system = (later_spans(scores, numbered, side, stepped[side]) for side in ("answer", "prediction"))
-    return Detail([scores.diagnostics(k) for k in ordered], summaries, items.rows(plain), documents,
-                  error_rows(items.below, documents, plain), gold, system)  # fmt: skip
+    gold, system = (later_spans(scores, numbered, side, gathered.stepped(side)) for side in SIDES)
+    items, below = gathered.items_and_below([scores.pids[k] for k in ordered], plain)
+    return Detail([scores.diagnostics(k) for k in ordered], summaries, items, documents,
+                  error_rows(below, documents, plain), gold, system)  # fmt: skip
 
 
 def later_spans(scores: ProcessScores, placed: list[tuple[Document, int]], side: str, count: int) -> Later:

@@ -12,6 +12,7 @@ from typing import Any
 import numpy as np
 
 from ...formats.propara_actions import ACTIONS, NULL, UNK, Process, Table, concatenated_ranges
+from ...report import Later
 from ...report import Table as ReportTable
 
 SHOWN = {NULL: "-", UNK: "?"}  # the grid shows locations as the files write them
@@ -40,9 +41,6 @@ class Vocabulary:
             self.location[code] = numbers.setdefault(shown, len(numbers))
             if len(numbers) > len(self.texts):
                 self.texts.append(shown)
-
-    def strings(self, numbers: np.ndarray) -> list[str]:
-        return np.array(self.texts, object)[numbers].tolist()
 
 
 def _partners(answers: Table, predictions: Table, parts: np.ndarray, process: np.ndarray) -> np.ndarray:
@@ -88,7 +86,7 @@ class Grid:
         other = np.array([p.index for p in predicted], np.int64)
         self.partner = _partners(answers, predictions, self.parts, other[self.part_process])
 
-    def rows(self, texts: dict[int, list[str]] | None) -> list[list[Any]]:
+    def rows(self, texts: dict[int, list[str]] | None) -> GridRows:
         """Per participant and step: process id, step, sentence, participant, the gold and
         the predicted action, before and after, and the cells that differ."""
         lengths = self.steps[self.part_process]
@@ -101,33 +99,55 @@ class Grid:
         known = (partner >= 0) & (step <= self.sentences[1][process])
         predicted = _cells(self.predictions, words, partner, step, known)
         differs = sum((g != p) * weight for g, p, weight in zip(gold, predicted, (4, 2, 1), strict=True))
-        names = self.answers.names.texts()
-        columns = [
-            self.pids[process].tolist(),
-            step.tolist(),
-            self._sentences(texts, process, step),
-            [names[code] for code in self.answers.part_name[self.parts[row_part]].tolist()],
-            *map(words.strings, gold),
-            *map(words.strings, predicted),
-            np.array(DIFFERS, object)[differs].tolist(),
-        ]
-        return list(map(list, zip(*columns, strict=True)))
+        names, name = _names(self.answers, self.answers.part_name[self.parts[row_part]])
+        coded = [self._sentences(texts, process, step), (names, name),
+                 *((words.texts, cells) for cells in (*gold, *predicted)), (DIFFERS, differs)]  # fmt: skip
+        return GridRows(self.pids[process], step, coded)
 
     def _sentences(self, texts: dict[int, list[str]] | None, process: np.ndarray, step: np.ndarray
-                   ) -> list[str]:  # fmt: skip
-        """Each row's sentence ("" without one)."""
+                   ) -> Coded:  # fmt: skip
+        """Each row's sentence ("" without one), as texts and a number into them per row."""
         if not texts:
-            return [""] * len(step)
+            return [""], np.zeros(len(step), np.int64)
         found = [texts.get(pid) or [] for pid in self.pids.tolist()]
-        flat = np.array(["", *itertools.chain.from_iterable(found)], object)
+        flat = ["", *itertools.chain.from_iterable(found)]
         count = np.array([len(t) for t in found], np.int64)
         start = np.cumsum(count) - count + 1
-        where = np.where(step <= count[process], start[process] + step - 1, 0)
-        return flat[where].tolist()
+        return flat, np.where(step <= count[process], start[process] + step - 1, 0)
 
 
-def grid_table(rows: list[list[Any]]) -> ReportTable:
-    return ReportTable(GRID_COLUMNS, rows, "Grid", kind="detail",
+Coded = tuple[list[str], np.ndarray]  # texts, and per row the number of its text
+
+
+def _names(table: Table, codes: np.ndarray) -> Coded:
+    """The participants' names of the rows (name codes): the distinct names and per row its one."""
+    distinct, number = np.unique(codes, return_inverse=True)
+    names = table.names.texts()
+    return [names[code] for code in distinct.tolist()], number.reshape(-1)
+
+
+class GridRows(Later):
+    """The grid's rows kept as numbers: process ids and steps, and per text column its
+    texts and each row's number into them. The rows are made as lists when read, or a
+    part at a time (the JSON writer: never all held)."""
+
+    def __init__(self, pids: np.ndarray, steps: np.ndarray, coded: list[Coded]) -> None:
+        self.pids, self.steps, self.coded = pids, steps, coded
+        self.shown = [np.array(texts, object) for texts, _ in coded]
+        super().__init__(len(steps), part=self.lists)
+
+    def lists(self, start: int, stop: int) -> list[tuple[Any, ...]]:
+        """Rows `start` to `stop` (GRID_COLUMNS), each a tuple (a list's JSON and cells)."""
+        numbers = (number for _, number in self.coded)
+        texts = (
+            shown[number[start:stop]].tolist() for shown, number in zip(self.shown, numbers, strict=True)
+        )
+        columns = [self.pids[start:stop].tolist(), self.steps[start:stop].tolist(), *texts]
+        return list(zip(*columns, strict=True))
+
+
+def grid_table(rows: GridRows) -> ReportTable:
+    return ReportTable(GRID_COLUMNS, rows, "Grid", kind="detail",  # type: ignore[arg-type]  # rows made when read
                        note="Per process, participant and step: the gold and the predicted action and "
                        "locations before/after the step as the evaluator reads them ('-' does not exist, "
                        "'?' unknown); differs names the cells that differ.")  # fmt: skip
