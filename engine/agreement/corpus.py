@@ -22,6 +22,7 @@ import numpy as np
 from ..errors import InputError
 from ..formats.spantable import document_text, table_of
 from ..formats.standoff import word_bounds
+from ..formats.token_text import cut_by_document
 from ..rowkeys import group_ids, row_order
 from ..spans import Annotations, Document
 
@@ -105,6 +106,7 @@ def build_corpus(annotations: Mapping[str, Annotations], labels: Sequence[str] |
         present[a, [doc_index[d.name] for d in side.documents]] = True
     _check_common(present, names, order)
     raw = [_raw_rows(column, {label: i for i, label in enumerate(used)}) for column in columns]
+    tokens = _cut(tokens, raw)
     extents = _extent_ids(raw)
     packed = Tokens(tokens, raw)
     tables = [_table(rows, ext, packed, len(order)) for rows, ext in zip(raw, extents, strict=True)]
@@ -174,6 +176,17 @@ def _texts(
         if name not in bounds:
             bounds[name] = _pairs(word_bounds(document_text(texts[name])))
     return texts, [bounds[name] for name in order]
+
+
+def _cut(tokens: list[np.ndarray], raw: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """Each document's tokens cut where an annotator's span begins or ends inside one (a text
+    without spaces is a "word" per run of letters: engine/formats/token_text.py)."""
+    every = np.concatenate(raw)
+    docs, cuts = np.concatenate((every[:, 0], every[:, 0])), np.concatenate((every[:, 1], every[:, 2]))
+    cut = cut_by_document([(t[:, 0], t[:, 1]) for t in tokens], docs, cuts)
+    return [
+        t if len(s) == len(t) else np.stack((s, e), axis=1) for t, (s, e) in zip(tokens, cut, strict=True)
+    ]
 
 
 def _pairs(ranges: Any) -> np.ndarray:

@@ -1,14 +1,25 @@
-"""The words of a text, read from a CoNLL-style or one-token-per-line file.
+"""The words of a text, read from a CoNLL-style or one-token-per-line file, and tokens cut
+at span boundaries.
 
 Used to show words for inputs that carry only token numbers (FairEval span files): one
 token per line, the token being the line's first field (TAB- or space-separated, so a
 CoNLL file's form column), sentences separated by blank lines. Not an annotation format,
 so not in FORMAT_MODULES.
+
+The methods that count tokens (FairEval, CLUEval, agreement's token measures) cut a text's
+tokens where a span begins or ends inside one (`cut_at`): a text without spaces (Japanese,
+Chinese) is one "word" per run of letters, which would otherwise swallow the boundaries
+its spans differ by. Tokens that no span boundary falls into stay as they are, so every
+input whose spans keep to its tokens (FairEval's and CLUEval's own files, CoNLL) is
+counted as before.
 """
 
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
+
+import numpy as np
 
 from ..errors import InputError
 from ..textio import read_blocks
@@ -30,3 +41,27 @@ def read_sentences(path: str | os.PathLike[str], name: str | None = None) -> lis
     if not sentences:
         raise InputError("one token per line", "no tokens", file=name)
     return sentences
+
+
+def cut_by_document(
+    tokens: Sequence[tuple[np.ndarray, np.ndarray]], docs: np.ndarray, cuts: np.ndarray
+) -> list[tuple[np.ndarray, np.ndarray]]:
+    """Each document's tokens (starts, ends) cut at its positions of `cuts` (`docs`: the
+    document number of each)."""
+    order = np.argsort(docs, kind="stable")
+    bounds = np.searchsorted(docs[order], np.arange(len(tokens) + 1))
+    return [cut_at(s, e, cuts[order[bounds[d] : bounds[d + 1]]]) for d, (s, e) in enumerate(tokens)]
+
+
+def cut_at(starts: np.ndarray, ends: np.ndarray, cuts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Tokens (sorted, not overlapping: [starts, ends)) each cut in two at every position of
+    `cuts` strictly inside it."""
+    if not len(starts):
+        return starts, ends
+    cuts = np.unique(cuts)
+    token = np.searchsorted(starts, cuts, side="right") - 1
+    inside = (token >= 0) & (cuts < ends[np.maximum(token, 0)]) & (cuts > starts[np.maximum(token, 0)])
+    if not inside.any():
+        return starts, ends
+    added = cuts[inside]  # each ends one piece and begins the next
+    return np.sort(np.concatenate((starts, added))), np.sort(np.concatenate((ends, added)))
