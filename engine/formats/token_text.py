@@ -47,10 +47,18 @@ def cut_by_document(
     tokens: Sequence[tuple[np.ndarray, np.ndarray]], docs: np.ndarray, cuts: np.ndarray
 ) -> list[tuple[np.ndarray, np.ndarray]]:
     """Each document's tokens (starts, ends) cut at its positions of `cuts` (`docs`: the
-    document number of each)."""
-    order = np.argsort(docs, kind="stable")
-    bounds = np.searchsorted(docs[order], np.arange(len(tokens) + 1))
-    return [cut_at(s, e, cuts[order[bounds[d] : bounds[d + 1]]]) for d, (s, e) in enumerate(tokens)]
+    document number of each): one cut_at over all documents, laid one after another."""
+    if not tokens:
+        return []
+    lengths = np.array([len(starts) for starts, _ in tokens], dtype=np.int64)
+    starts = np.concatenate([s for s, _ in tokens]).astype(np.int64)
+    ends = np.concatenate([e for _, e in tokens]).astype(np.int64)
+    scale = int(max(ends.max(initial=0), cuts.max(initial=0))) + 1
+    shift = np.repeat(np.arange(len(tokens), dtype=np.int64) * scale, lengths)
+    cut_starts, cut_ends = cut_at(starts + shift, ends + shift, docs * scale + cuts)
+    bounds = np.searchsorted(cut_starts, np.arange(len(tokens) + 1, dtype=np.int64) * scale).tolist()
+    return [(cut_starts[a:b] - d * scale, cut_ends[a:b] - d * scale)
+            for d, (a, b) in enumerate(zip(bounds[:-1], bounds[1:], strict=True))]  # fmt: skip
 
 
 def cut_at(starts: np.ndarray, ends: np.ndarray, cuts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -58,10 +66,9 @@ def cut_at(starts: np.ndarray, ends: np.ndarray, cuts: np.ndarray) -> tuple[np.n
     `cuts` strictly inside it."""
     if not len(starts):
         return starts, ends
-    cuts = np.unique(cuts)
-    token = np.searchsorted(starts, cuts, side="right") - 1
-    inside = (token >= 0) & (cuts < ends[np.maximum(token, 0)]) & (cuts > starts[np.maximum(token, 0)])
-    if not inside.any():
+    token = np.maximum(np.searchsorted(starts, cuts, side="right") - 1, 0)
+    added = np.sort(cuts[(cuts > starts[token]) & (cuts < ends[token])])  # each ends a piece, begins the next
+    if not added.size:
         return starts, ends
-    added = cuts[inside]  # each ends one piece and begins the next
+    added = added[np.concatenate(([True], added[1:] != added[:-1]))]
     return np.sort(np.concatenate((starts, added))), np.sort(np.concatenate((ends, added)))

@@ -58,9 +58,12 @@ def tokens_cut_at_spans(paired: Paired) -> Paired:
     docs, cuts = zip(*(_boundaries(table) for table in (paired.gold, paired.system)), strict=True)
     cut = cut_by_document(tokens, np.concatenate(docs), np.concatenate(cuts))
     for d, ((starts, _), (cut_starts, cut_ends)) in enumerate(zip(tokens, cut, strict=True)):
+        document = paired.documents[d]
         if len(cut_starts) != len(starts):
-            paired.documents[d] = replace(paired.documents[d], token_bounds=Bounds(cut_starts, cut_ends))
             paired.gold.tokens = paired.system.tokens = None  # token numbers of the former tokens
+        elif document.token_bounds is not None:
+            continue
+        paired.documents[d] = replace(document, token_bounds=Bounds(cut_starts, cut_ends))  # words found once
     return paired
 
 

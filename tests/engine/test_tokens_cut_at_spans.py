@@ -9,7 +9,7 @@ import json
 import numpy as np
 
 from engine.cli import main
-from engine.formats.token_text import cut_at
+from engine.formats.token_text import cut_at, cut_by_document
 from engine.methods import get_method
 
 TEXT = "症例は七十歳男性です"  # one run of letters: a single "word"
@@ -24,6 +24,15 @@ def test_cut_at_cuts_only_inside_tokens():
     starts, ends = cut_at(np.array([0, 4, 10]), np.array([3, 9, 12]), np.array([0, 2, 2, 5, 9, 11, 20, 3]))
     assert list(zip(starts.tolist(), ends.tolist(), strict=True)) == [(0, 2), (2, 3), (4, 5), (5, 9), (10, 11), (11, 12)]
     assert cut_at(np.zeros(0, np.int64), np.zeros(0, np.int64), np.array([1]))[0].size == 0
+
+
+def test_cut_by_document_cuts_each_document_at_its_own_positions():
+    empty = np.zeros(0, np.int64)
+    tokens = [(np.array([0, 4]), np.array([3, 9])), (empty, empty), (np.array([0, 2]), np.array([2, 8]))]
+    cut = cut_by_document(tokens, np.array([0, 2, 2, 0, 1]), np.array([1, 5, 2, 9, 1]))
+    assert [list(zip(s.tolist(), e.tolist(), strict=True)) for s, e in cut] == [
+        [(0, 1), (1, 3), (4, 9)], [], [(0, 2), (2, 5), (5, 8)]
+    ]
 
 
 def test_faireval_counts_a_changed_boundary_in_unspaced_text(tmp_path):
