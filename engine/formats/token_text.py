@@ -43,22 +43,40 @@ def read_sentences(path: str | os.PathLike[str], name: str | None = None) -> lis
     return sentences
 
 
+Ranges = Sequence[tuple[np.ndarray, np.ndarray]]  # per document: token starts, token ends
+
+
+def laid_out(tokens: Ranges, reach: int) -> tuple[np.ndarray, np.ndarray, int]:
+    """Every document's tokens (starts, ends) in one pair of arrays, document d's positions
+    shifted by d · scale (scale: above every token end and `reach`), and the scale."""
+    lengths = np.array([len(starts) for starts, _ in tokens], dtype=np.int64)
+    starts = np.concatenate([s for s, _ in tokens] + [np.zeros(0, np.int64)]).astype(np.int64)
+    ends = np.concatenate([e for _, e in tokens] + [np.zeros(0, np.int64)]).astype(np.int64)
+    scale = int(max(ends.max(initial=0), reach)) + 1
+    shift = np.repeat(np.arange(len(tokens), dtype=np.int64) * scale, lengths)
+    return starts + shift, ends + shift, scale
+
+
 def cut_by_document(
-    tokens: Sequence[tuple[np.ndarray, np.ndarray]], docs: np.ndarray, cuts: np.ndarray
+    tokens: Ranges, docs: np.ndarray, cuts: np.ndarray
 ) -> list[tuple[np.ndarray, np.ndarray]]:
     """Each document's tokens (starts, ends) cut at its positions of `cuts` (`docs`: the
     document number of each): one cut_at over all documents, laid one after another."""
-    if not tokens:
-        return []
-    lengths = np.array([len(starts) for starts, _ in tokens], dtype=np.int64)
-    starts = np.concatenate([s for s, _ in tokens]).astype(np.int64)
-    ends = np.concatenate([e for _, e in tokens]).astype(np.int64)
-    scale = int(max(ends.max(initial=0), cuts.max(initial=0))) + 1
-    shift = np.repeat(np.arange(len(tokens), dtype=np.int64) * scale, lengths)
-    cut_starts, cut_ends = cut_at(starts + shift, ends + shift, docs * scale + cuts)
+    starts, ends, scale = laid_out(tokens, int(cuts.max(initial=0)))
+    cut_starts, cut_ends = cut_at(starts, ends, docs * scale + cuts)
     bounds = np.searchsorted(cut_starts, np.arange(len(tokens) + 1, dtype=np.int64) * scale).tolist()
     return [(cut_starts[a:b] - d * scale, cut_ends[a:b] - d * scale)
             for d, (a, b) in enumerate(zip(bounds[:-1], bounds[1:], strict=True))]  # fmt: skip
+
+
+def without_tokens(tokens: Ranges, docs: np.ndarray, starts: np.ndarray, ends: np.ndarray) -> int:
+    """How many of the ranges [starts, ends) of documents `docs` hold no token."""
+    token_starts, token_ends, scale = laid_out(tokens, int(ends.max(initial=0)))
+    if not len(token_starts):
+        return len(docs)
+    first = np.searchsorted(token_ends, docs * scale + starts, side="right")  # the first ending after
+    held = token_starts[np.minimum(first, len(token_starts) - 1)] < docs * scale + ends
+    return int(np.count_nonzero((first == len(token_starts)) | ~held))
 
 
 def cut_at(starts: np.ndarray, ends: np.ndarray, cuts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:

@@ -13,7 +13,7 @@ import numpy as np
 
 from ..formats import in_span_formats
 from ..formats.spantable import Bounds, SpanTable, token_arrays
-from ..formats.token_text import cut_by_document
+from ..formats.token_text import cut_by_document, without_tokens
 from .span_options import reader_options_set, side_options
 
 if TYPE_CHECKING:
@@ -64,7 +64,19 @@ def tokens_cut_at_spans(paired: Paired) -> Paired:
         elif document.token_bounds is not None:
             continue
         paired.documents[d] = replace(document, token_bounds=Bounds(cut_starts, cut_ends))  # words found once
+    paired.warnings += _without_tokens(paired, cut)
     return paired
+
+
+def _without_tokens(paired: Paired, tokens: list[tuple[np.ndarray, np.ndarray]]) -> list[str]:
+    """A warning counting each side's spans that hold no token (white space only): the
+    token methods cannot count them."""
+    warnings = []
+    for side, table in (("gold", paired.gold), ("system", paired.system)):
+        count = without_tokens(tokens, table.docs, table.starts, table.ends)
+        if count:
+            warnings.append(f"{count} {side} span(s) hold no token (white space only): not counted")
+    return warnings
 
 
 def _boundaries(table: SpanTable) -> tuple[np.ndarray, np.ndarray]:

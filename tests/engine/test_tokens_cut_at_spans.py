@@ -53,3 +53,12 @@ def test_agreement_token_kappa_sees_the_boundary(tmp_path, capsys):
     assert main(["agreement", anna, ben, "--json", "-"]) == 0
     kappa = json.loads(capsys.readouterr().out)["overall"]["token"]["cohen_kappa"]["pairwise"]["anna"]["ben"]
     assert kappa is not None and kappa < 1.0  # one token for the whole text gave 1.0 (or undefined)
+
+
+def test_spans_of_white_space_only_are_counted_in_a_warning(tmp_path):
+    line = {"id": "d", "text": "Holmes  met Watson", "label": [[0, 6, "PER"], [6, 8, "GAP"]]}
+    (tmp_path / "g.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
+    method = get_method("faireval")
+    report = method.evaluate(str(tmp_path / "g.jsonl"), str(tmp_path / "g.jsonl"), method.Options())
+    assert "1 gold span(s) hold no token (white space only): not counted" in report.messages
+    assert "1 system span(s) hold no token (white space only): not counted" in report.messages
