@@ -37,6 +37,7 @@ from .viewer_data import (
     attachable,
     depths,
     error_anchor,
+    pane_title,
     row_pieces,
     span_pieces,
 )
@@ -421,6 +422,7 @@ class SideBySideViewer(QWidget):
         self.note.hide()
         self.panes = {side: DocumentPane(side) for side in SIDES}
         self.titles = {side: QLabel(f"<b>{side.title()}</b>") for side in SIDES}
+        self._titles = {side: side.title() for side in SIDES}  # as given (set_titles)
         self._syncing = False
         self._build()
 
@@ -450,8 +452,16 @@ class SideBySideViewer(QWidget):
     # --- content -----------------------------------------------------------------------
 
     def set_titles(self, gold: str, system: str) -> None:
-        self.titles["gold"].setText(f"<b>{html.escape(gold)}</b>")
-        self.titles["system"].setText(f"<b>{html.escape(system)}</b>")
+        self._titles = {"gold": gold, "system": system}
+        self._show_titles()
+
+    def _show_titles(self) -> None:
+        """The titles as given, or naming the file of the document shown (viewer_data.pane_title)."""
+        name = self.doc.name if self.doc is not None else None
+        inputs = self.data.report.inputs if self.data is not None else []
+        for side in SIDES:
+            title = pane_title(self._titles[side], [f.path for f in inputs if f.role == side], name)
+            self.titles[side].setText(f"<b>{html.escape(title)}</b>")
 
     def set_report(self, data: ReportData | None) -> None:
         self.data = data
@@ -477,6 +487,7 @@ class SideBySideViewer(QWidget):
         doc = self.doc
         for pane in self.panes.values():
             pane.set_document(doc, self.palette_)
+        self._show_titles()
         self._show_note()
 
     def _show_note(self, extra: str = "") -> None:

@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, repeat
 from operator import attrgetter, itemgetter
+from pathlib import PurePath
 from typing import Any
 
 import numpy as np
@@ -443,6 +444,26 @@ def _marks(
                 marks[side].append((start, end, row, kinds[row]))
                 docs[side].append(row_docs[row])
     return marks, docs
+
+
+def pane_title(given: str, files: Sequence[str], document: str | None) -> str:
+    """A pane's title: as given ("Gold — file"), or where its side was read from several
+    files (a folder) naming the file of the document shown."""
+    if document is None or len(files) <= 1:
+        return given
+    return f"{given.split(' — ')[0]} — {source_name(files, document)}"
+
+
+def source_name(files: Sequence[str], document: str) -> str:
+    """The name of the file a document of a folder came from: the first of `files` named
+    as the document without its extension (`sub/name` from a sub-folder), or as the file
+    part of a `file/document` name; else the document's name."""
+    parts = document.split("/")
+    for k in range(len(parts), 0, -1):
+        for path in map(PurePath, files):
+            if [*path.parent.parts, path.stem][-k:] == parts[:k]:
+                return path.name
+    return document
 
 
 def depths(spans: list[Span]) -> list[tuple[Span, int]]:

@@ -3,21 +3,26 @@ annotator's spans (deduplicated), token ranges and token categories.
 
 The fixed document order is the first annotator's file order, then the documents only
 later annotators have (annotators in code-point order of their names). A document an
-annotator lacks is absent for that annotator, never "all O".
+annotator lacks is absent for that annotator, never "all O". Documents pair by name; where
+every annotator's input holds one document (a file each of a one-document format), those
+are one document, named as the first annotator's. No document two annotators have in
+common is an InputError: nothing could be measured.
 """
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import chain
 from typing import Any
 
 import numpy as np
 
 from ..errors import InputError
-from ..formats.spantable import document_text
+from ..formats.spantable import document_text, table_of
 from ..formats.standoff import word_bounds
+from ..formats.token_text import cut_by_document
 from ..rowkeys import group_ids, row_order
 from ..spans import Annotations, Document
 
@@ -87,7 +92,7 @@ def build_corpus(annotations: Mapping[str, Annotations], labels: Sequence[str] |
     if len(annotations) < 2:
         raise InputError("at least two annotators", f"{len(annotations)}")
     names = sorted(annotations)
-    sides = [annotations[n] for n in names]
+    sides = _one_document([annotations[n] for n in names])
     order = _document_order(sides)
     doc_index = {name: i for i, name in enumerate(order)}
     wanted = set(labels) if labels else None
@@ -99,13 +104,49 @@ def build_corpus(annotations: Mapping[str, Annotations], labels: Sequence[str] |
     present = np.zeros((len(names), len(order)), dtype=bool)
     for a, side in enumerate(sides):
         present[a, [doc_index[d.name] for d in side.documents]] = True
+    _check_common(present, names, order)
     raw = [_raw_rows(column, {label: i for i, label in enumerate(used)}) for column in columns]
+    tokens = _cut(tokens, raw)
     extents = _extent_ids(raw)
     packed = Tokens(tokens, raw)
     tables = [_table(rows, ext, packed, len(order)) for rows, ext in zip(raw, extents, strict=True)]
     corpus = Corpus(names, [s.source for s in sides], used, order, texts, tokens, present, tables)
     _token_categories(corpus)
     return corpus
+
+
+def _one_document(sides: list[Annotations]) -> list[Annotations]:
+    """The sides, each one's only document named as the first side's where every side
+    holds one document (their names differ: each file is named after itself)."""
+    if any(len(side.documents) != 1 for side in sides):
+        return sides
+    name = sides[0].documents[0].name
+    return [side if side.documents[0].name == name else _renamed(side, name) for side in sides]
+
+
+def _renamed(side: Annotations, name: str) -> Annotations:
+    """A one-document side with its document (and its spans' document) named `name`."""
+    table = copy.copy(table_of(side))
+    table.doc_names = [name]
+    return replace(side, documents=[replace(side.documents[0], name=name)], spans=table)
+
+
+def _check_common(present: np.ndarray, names: Sequence[str], order: Sequence[str]) -> None:
+    """InputError where no document is had by two annotators (every measure undefined)."""
+    if (present.sum(axis=0) >= 2).any():
+        return
+    held = [
+        f"{name}: {_listed([order[d] for d in np.flatnonzero(row).tolist()])}"
+        for name, row in zip(names, present, strict=True)
+    ]
+    raise InputError(
+        "a document two annotators or more have (documents pair by name)", f"none ({'; '.join(held)})"
+    )
+
+
+def _listed(documents: list[str]) -> str:
+    shown = ", ".join(repr(d) for d in documents[:3])
+    return shown + (f" and {len(documents) - 3} more" if len(documents) > 3 else "") if documents else "none"
 
 
 def _document_order(sides: Sequence[Annotations]) -> list[str]:
@@ -135,6 +176,17 @@ def _texts(
         if name not in bounds:
             bounds[name] = _pairs(word_bounds(document_text(texts[name])))
     return texts, [bounds[name] for name in order]
+
+
+def _cut(tokens: list[np.ndarray], raw: Sequence[np.ndarray]) -> list[np.ndarray]:
+    """Each document's tokens cut where an annotator's span begins or ends inside one (a text
+    without spaces is a "word" per run of letters: engine/formats/token_text.py)."""
+    every = np.concatenate(raw)
+    docs, cuts = np.concatenate((every[:, 0], every[:, 0])), np.concatenate((every[:, 1], every[:, 2]))
+    cut = cut_by_document([(t[:, 0], t[:, 1]) for t in tokens], docs, cuts)
+    return [
+        t if len(s) == len(t) else np.stack((s, e), axis=1) for t, (s, e) in zip(tokens, cut, strict=True)
+    ]
 
 
 def _pairs(ranges: Any) -> np.ndarray:

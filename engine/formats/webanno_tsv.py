@@ -16,6 +16,8 @@ INCEpTION's reader (Tsv3XDeserializer) is the reference for what this one takes 
   that line break off, one beginning later is preceded by spaces up to that offset.
   Sentences end before their last line break.
 - Offsets count UTF-16 code units; they are converted to code points here.
+- `#FORMAT=WebAnno TSV 3` (no minor version, WebAnno's first writer) is read too, its
+  `#Text=` lines as written: WebAnno's reader (WebannoTsv3Reader) unescapes none there.
 - A cell: `_` is no annotation; else values stacked with `|`; `VALUE[N]` is annotation N,
   which begins at its first row and ends at the end of its last row in file order; `*` is
   an annotation without a value; values are escaped (`\\\\ \\[ \\] \\| \\_ \\-> \\; \\t \\n \\*`).
@@ -53,7 +55,7 @@ SUFFIXES = (".tsv",)
 NAMED_ENTITY = "de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity"
 DEFAULT_FEATURE = "value"
 
-_FORMAT = re.compile(r"#FORMAT=(.*) (\d+)\.(\d+)")
+_FORMAT = re.compile(r"#FORMAT=(.*) (\d+)(?:\.(\d+))?")  # "3" as WebAnno's first writer wrote it
 _LAYER_PREFIXES = {"#T_SP=": "span", "#T_CH=": "chain", "#T_RL=": "relation"}
 
 
@@ -80,7 +82,7 @@ class Layer:
 
 @dataclass(frozen=True)
 class Header:
-    minor: int  # the x of 3.x (text escapes differ before 3.2)
+    minor: int | None  # the x of 3.x (text escapes differ before 3.2); None for plain "3"
     layers: tuple[Layer, ...]
     body: int  # index of the first line after the layer declarations
     columns: int  # number of annotation columns
@@ -108,20 +110,34 @@ def read_header(lines: Sequence[str], path: str) -> Header:
         layers.append(Layer(name, kind, tuple(columns or [""]), column))
         column += max(len(columns), 1)
         index += 1
-    return Header(int(match.group(3)), tuple(layers), index, column)
+    minor = int(match.group(3)) if match.group(3) is not None else None
+    return Header(minor, tuple(layers), index, column)
 
 
-def _pick_column(header: Header, options: ReadOptions, path: str) -> int | None:
-    """The field index of the chosen layer's chosen feature; None in a file without span
-    layers (nothing annotated) where no layer was asked for."""
+def _pick_column(header: Header, options: ReadOptions, path: str) -> tuple[int | None, str | None]:
+    """The field index of the chosen layer's chosen feature (None in a file without span
+    layers, nothing annotated, where no layer was asked for), and a note naming a feature
+    chosen as the layer's first of several."""
     if options.layer is None and not header.span_layers():
-        return None
+        return None, None
     name = pick_name(options.layer, header.span_layers(), "span layer", path, NAMED_ENTITY)
     layer = header.layer(name)
     if not layer.features:  # a layer without features: every annotation is `*`
-        return 3 + layer.first
-    feature = pick_name(options.feature, layer.features, f"feature of {name}", path, DEFAULT_FEATURE)
-    return 3 + layer.first + layer.columns.index(feature)
+        return 3 + layer.first, None
+    feature, note = pick_feature(layer, options.feature, path)
+    return 3 + layer.first + layer.columns.index(feature), note
+
+
+def pick_feature(layer: Layer, requested: str | None, path: str) -> tuple[str, str | None]:
+    """The feature asked for, else the layer's `value` (DKPro's name for a label), else its
+    first feature; with a note naming that first feature where the layer has several."""
+    features = layer.features
+    if requested is not None or DEFAULT_FEATURE in features or len(features) == 1:
+        return pick_name(requested, features, f"feature of {layer.name}", path, DEFAULT_FEATURE), None
+    others = ", ".join(features[1:])
+    note = f"{path}: labels from {layer.name}'s first feature, {features[0]}"
+    note += f" (--feature picks another: {others})"
+    return features[0], note
 
 
 def choices(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> dict[str, list[str]]:
@@ -141,9 +157,10 @@ _JAVA_ESCAPE = re.compile(r"\\(u+[0-9a-fA-F]{4}|[0-3][0-7]{0,2}|[4-7][0-7]?|[btn
 _CONTROL = {"t": "\t", "n": "\n", "f": "\f", "r": "\r", "b": "\b"}
 
 
-def unescape_text(text: str, minor: int) -> str:
-    """A `#Text=` line's text (escaped as Java strings before TSV 3.2)."""
-    if "\\" not in text:
+def unescape_text(text: str, minor: int | None) -> str:
+    """A `#Text=` line's text (escaped as Java strings in TSV 3.0 and 3.1; as written in
+    plain TSV 3, which WebAnno's reader takes unescaped)."""
+    if minor is None or "\\" not in text:
         return text
     if minor >= 2:
         return _TEXT_ESCAPE.sub(lambda m: _CONTROL.get(m.group(1), m.group(1)), text)
@@ -228,7 +245,7 @@ class _Reader:
         data = checked_utf8(read_input_bytes(path), path)
         header = _HEADER_LINES.match(data).group().decode("utf-8")
         self.header = read_header(header.split("\n"), path)
-        self.column = _pick_column(self.header, options, path)
+        self.column, self.note = _pick_column(self.header, options, path)
         lines = webanno_rows.Lines(data)
         self.body = webanno_rows.read_body(lines, self.header.body, self.header.columns + 3, path)
 
@@ -312,13 +329,15 @@ def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
     found = reader.annotations(starts, ends)
     token_starts, token_ends = reader.tokens(starts, ends)
     zero_length = found.rows[found.begins == found.ends]
-    warnings = []
+    warnings = [reader.note] if reader.note else []
     if zero_length.size:
         first = reader.body.line_of(int(zero_length.min()))
         warnings.append(zero_length_warning(path, len(zero_length), first))
     name = Path(path).stem
     document = text_document(name, text, sentences, Bounds(token_starts, token_ends))
-    return Annotations(path, NAME, [document], _table(found, name), warnings)
+    table = _table(found, name)
+    table.warnings = list(warnings)  # what pairing passes on to the methods
+    return Annotations(path, NAME, [document], table, warnings)
 
 
 def _table(found: webanno_cells.Found, name: str) -> SpanTable:

@@ -225,3 +225,31 @@ def test_a_layer_without_features_needs_a_label_for_its_annotations(tmp_path):
     with pytest.raises(InputError) as caught:
         webanno_tsv.read(str(path))
     assert (caught.value.line, caught.value.found) == (6, "'*'")
+
+
+def test_plain_version_3_header_as_webanno_wrote_it(tmp_path):
+    """`#FORMAT=WebAnno TSV 3` (no minor version: WebAnno's first writer) is read, its
+    `#Text=` lines as written (WebAnno's reader unescapes none there)."""
+    path = tmp_path / "v3.tsv"
+    path.write_text(HEADER.replace("3.3", "3") + "#Text=a\\tb c\n1-1\t0-4\ta\\tb\tPER\t\n1-2\t5-6\tc\t_\t\n", encoding="utf-8")
+    found = webanno_tsv.read(str(path))
+    assert found.documents[0].tokens == "a\\tb c\n" and covered(found) == [("PER", "a\\tb")]
+
+
+def test_a_layer_without_value_feature_gives_its_first_feature_with_a_note(tmp_path):
+    path = tmp_path / "referent.tsv"
+    path.write_text("#FORMAT=WebAnno TSV 3.1\n#T_SP=webanno.custom.Referent|entity|infstat\n\n\n#Text=ab cd\n"
+                    "1-1\t0-2\tab\tplace\tnew\t\n1-2\t3-5\tcd\t_\t_\t\n", encoding="utf-8")  # fmt: skip
+    found = webanno_tsv.read(str(path))
+    assert covered(found) == [("place", "ab")]
+    note = f"{path}: labels from webanno.custom.Referent's first feature, entity (--feature picks another: infstat)"
+    assert found.warnings == [note] and found.spans.warnings == [note]  # the table's reach the methods
+    asked = webanno_tsv.read(str(path), ReadOptions(feature="infstat"))
+    assert covered(asked) == [("new", "ab")] and asked.warnings == []
+
+
+def test_zero_length_warning_is_carried_by_the_spans(tmp_path):
+    path = tmp_path / "zero.tsv"
+    path.write_text(HEADER + "#Text=ab cd\n1-1\t0-2\tab\tPER\t\n1-2\t3-5\tcd\t_\t\n1-2.1\t3-3\t\tLOC\t\n", encoding="utf-8")
+    found = webanno_tsv.read(str(path))
+    assert len(found.spans.warnings) == 1 and "1 zero-length annotation dropped" in found.spans.warnings[0]

@@ -240,3 +240,26 @@ def test_the_error_table_and_the_viewer_read_the_error_columns_without_making_ro
     assert viewer.panes["gold"].selection[0] == [(viewer.data.error_row(3)["gold_start"],
                                                   viewer.data.error_row(3)["gold_end"])]  # fmt: skip
     assert made == []
+
+
+def test_pane_titles_name_the_file_of_the_document_shown_for_a_folder(qtbot):
+    """A side read from a folder: the titles follow the document chosen (the main window
+    names one file of the folder, here the last)."""
+    from engine.report import InputFile
+
+    docs = [Document(name, ["a", "b"]) for name in ("PMID-1", "PMID-2")]
+    files = [InputFile(side, f"/data/{side}/{name}{ext}", "0" * 64)
+             for side in ("gold", "system") for name in ("PMID-1", "PMID-2") for ext in (".ann", ".txt")]  # fmt: skip
+    report = Report("toy", "Toy", {}, files, {}, [], docs, [], [])
+    viewer = SideBySideViewer()
+    qtbot.addWidget(viewer)
+    viewer.set_titles("Gold — PMID-2.txt", "System — PMID-2.txt")
+    viewer.set_report(ReportData.build(report))
+    assert viewer.documents.currentText() == "PMID-1"
+    assert [viewer.titles[s].text() for s in ("gold", "system")] == ["<b>Gold — PMID-1.ann</b>", "<b>System — PMID-1.ann</b>"]
+    viewer.documents.setCurrentText("PMID-2")
+    assert viewer.titles["gold"].text() == "<b>Gold — PMID-2.ann</b>"
+    single = Report("toy", "Toy", {}, [InputFile("gold", "/data/one.jsonl", "0" * 64)], {}, [], docs, [], [])
+    viewer.set_titles("Gold — one.jsonl", "System — two.jsonl")
+    viewer.set_report(ReportData.build(single))
+    assert viewer.titles["gold"].text() == "<b>Gold — one.jsonl</b>"  # one file of several documents

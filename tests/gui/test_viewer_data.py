@@ -88,3 +88,13 @@ def test_a_span_table_side_shows_the_same_spans_as_its_span_objects(rows, start,
                               key=lambda s: (s.start, -s.end))  # fmt: skip
             assert [(s, s.attrs) for s in found] == [(s, s.attrs) for s in expected]
     assert _labels_and_kinds(table) == ({span.label for span in table}, set())
+
+
+def test_source_name_finds_the_file_of_a_folder_document():
+    from gui.viewer_data import source_name
+
+    files = ["/c/a.ann", "/c/a.txt", "/c/sub/b.ann", "/c/many.jsonl"]
+    assert source_name(files, "a") == "a.ann"
+    assert source_name(files, "sub/b") == "b.ann"
+    assert source_name(files, "many/7") == "many.jsonl"  # a file holding several documents
+    assert source_name(files, "elsewhere") == "elsewhere"

@@ -4,7 +4,8 @@ doccano, CoNLL columns): an input adapter, nothing else.
 Both inputs are read with engine.formats.read_spans and paired (the system's spans put
 into the gold's texts); each of the gold's sentences (its units) becomes one FairEval
 sentence pair, spans becoming 1-based inclusive token numbers within their sentence
-(the format's tokens, or engine.formats.standoff.word_bounds where it has none). The
+(the format's tokens, or engine.formats.standoff.word_bounds where it has none, cut where
+a span of either side begins or ends inside one: span_adapter.tokens_cut_at_spans). The
 comparison and the scores are FairEval's own (Run._compare): the same numbers as on
 FairEval's own files for the same spans.
 """
@@ -33,11 +34,8 @@ def paired_inputs(target: str, system: str, options: Any, progress: Progress = N
     in pieces as --discontinuous says: their extent, each piece a span, or all pieces
     together (`all-fragments`: one span over the tokens of every piece)."""
     if options is None:
-        return pair(read_spans(target), read_spans(system))
-    paired = span_adapter.read_paired(target, system, options, progress)
-    if options.discontinuous == "extent":
-        paired.gold.parts, paired.system.parts = {}, {}
-    return paired
+        return span_adapter.tokens_cut_at_spans(pair(read_spans(target), read_spans(system)))
+    return span_adapter.read_paired(target, system, options, progress)
 
 
 class SpanFormatRun(Run):
