@@ -156,9 +156,11 @@ def _declared(plan: RowPlan) -> dict[str, Column]:
     index is −1); a key of SAME_AS the very column of the key it repeats."""
     pages, page, n = plan.pages, plan.page, len(plan)
     piece, covered = np.where(plan.split, plan.pair, -1), plan.covered
+    document = Coded(pages.names, page)  # the unit ids' column too where they are the names (ids unique)
     columns: dict[str, Column] = {
-        "error_id": Ids(n), "document": Coded(pages.names, page), "unit": 1,
-        "unit_id": Coded(pages.unit_ids, page), "type": Coded(STATUSES, plan.status),
+        "error_id": Ids(n), "document": document, "unit": 1,
+        "unit_id": document if pages.unit_ids is pages.names else Coded(pages.unit_ids, page),
+        "type": Coded(STATUSES, plan.status),
         "subtype": Coded(SUBTYPES, plan.split.astype(np.int64)),
         "detail": Coded(plan.notes[1], plan.note_index()), "sheet": SHEET,
         "marker": Coded(SHOWN_MARKERS, plan.marker),
