@@ -26,7 +26,7 @@ class Taken:
         return len(self.index)
 
     def __getitem__(self, rows: slice) -> np.ndarray:
-        return np.take(self.texts, self.index[rows])  # twice as fast as texts[…] for fixed-width texts
+        return self.texts[self.index[rows]]
 
 
 Piece = bytes | np.ndarray | Taken  # a constant, or one text per row

@@ -71,28 +71,20 @@ def number_texts(values: list[float | int]) -> np.ndarray:
     return np.array(msgspec.json.encode(values)[1:-1].split(b","), dtype="S")
 
 
-#: The digits of 0 to 9999, four each with leading zeros, one uint32 per number (a row of
-#: four bytes once viewed as uint8).
-_FOUR_DIGITS = np.array([f"{k:04d}".encode() for k in range(10_000)], dtype="S4").view(np.uint32)
-
-
 def integer_texts(values: np.ndarray) -> np.ndarray:
     """Integers (int64, below 2**63 in size) as decimal texts of fixed width, NUL bytes in
-    front of the shorter ones (their digits made by numpy, four at a time from a table of
-    0 to 9999: no Python object each)."""
+    front of the shorter ones (their digits made by numpy: no Python object each)."""
     if not len(values):
         return np.zeros(0, dtype="S1")
     size = np.abs(values)
     width = len(str(int(size.max())))
-    count, fours, rest = -(-width // 4), [], size  # groups of four digits, the last group first
-    for k in range(count):
-        four = rest
-        if k < count - 1:
-            rest, four = np.divmod(rest, 10_000)
-        fours.append(np.take(_FOUR_DIGITS, four).view(np.uint8).reshape(-1, 4))
-    digits = np.hstack(fours[::-1])[:, -width:]  # a row per number, its first digit leading
+    digits = np.zeros((width, len(values)), dtype=np.uint8)  # a row per digit, the first row leading
+    rest = size
+    for k in range(width - 1, -1, -1):
+        rest, digit = np.divmod(rest, 10)
+        digits[k] = digit + ord("0")
     powers = 10 ** np.arange(width - 1, 0, -1, dtype=np.int64)
-    digits[:, :-1][size[:, None] < powers] = 0  # no leading zeros (a lone 0 stays)
+    digits[:-1][size < powers[:, None]] = 0  # no leading zeros (a lone 0 stays)
     if (values < 0).any():
-        digits = np.hstack([np.where(values < 0, ord("-"), 0).astype(np.uint8)[:, None], digits])
-    return np.ascontiguousarray(digits).view(f"S{digits.shape[1]}").ravel()
+        digits = np.vstack([np.where(values < 0, ord("-"), 0).astype(np.uint8), digits])
+    return np.ascontiguousarray(digits.T).view(f"S{len(digits)}").ravel()
