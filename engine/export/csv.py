@@ -140,7 +140,7 @@ def _other_cell(value: Any) -> str:
 
 def table_text(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str:
     """One CSV document: a header line, then a line per row."""
-    if columns and all(len(row) == len(columns) for row in rows):  # a column at a time
+    if columns and set(map(len, rows)) <= {len(columns)}:  # a column at a time (the lengths looked at in C)
         return columns_text(columns, list(zip(*rows, strict=True)) or [() for _ in columns])
     return _text(columns, (map(cell, row) for row in rows))
 

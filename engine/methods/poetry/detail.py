@@ -4,9 +4,10 @@ viewer, and the JSON `details`. Only runs with detail (--json, --xlsx, the app) 
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from types import NoneType
 from typing import Any
 
 import numpy as np
@@ -56,7 +57,7 @@ def csv_value(value: Any) -> str:
 def pages_table(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> Table:
     """The Pages sheet: one row per CSV row, zipped from the numbers' columns."""
     numbers = columns_of(scores)
-    ids = [page_id if type(page_id) is str else csv_value(page_id) for page_id in page_ids]
+    ids = shown_ids(page_ids, csv_value)
     lines = range(1, len(page_ids) + 1)
     with np.errstate(all="ignore"):  # summary.f1 of each row, silent for scores past 1e154
         f1 = harmonic(np.asarray(numbers[0], float), np.asarray(numbers[1], float)).tolist()
@@ -67,6 +68,14 @@ def pages_table(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> Table:
         kind="detail",
         note="One row per reference line, as the CSV; line = its line in the reference file.",
     )  # fmt: skip
+
+
+def shown_ids(page_ids: list[Any], shown: Callable[[Any], str]) -> list[str]:
+    """Each page id as a text (`shown` of one that is not): the list itself where every id
+    is a text, found by one pass in C rather than a test per page."""
+    if set(map(type, page_ids)) <= {str}:
+        return page_ids
+    return [page_id if type(page_id) is str else shown(page_id) for page_id in page_ids]
 
 
 # --- page texts -----------------------------------------------------------------------
@@ -107,7 +116,9 @@ class Positions(Sequence[str]):
 
 def page_texts(page_ids: list[Any], own: list[Any], path: str | None) -> list[str | None]:
     """Each row's text: from `--texts` (PATH), else the reference line's own `text`."""
-    own_texts = [text if type(text) is str else None for text in own]
+    own_texts = own
+    if not set(map(type, own)) <= {str, NoneType}:  # one pass in C: a text or none, as most are
+        own_texts = [text if type(text) is str else None for text in own]
     if not path:
         return own_texts
     texts = read_texts(path)
@@ -182,7 +193,7 @@ def fill_detail(report: Report, run: RunPages, ignore_label: bool, progress: Pro
     """Documents, spans, error rows and the JSON details of every page; `progress` goes
     from `done` to 1."""
     progress.update(done, "collecting the spans for review")
-    unit_ids = [page_id if type(page_id) is str else label_text(page_id) for page_id in run.page_ids]
+    unit_ids = shown_ids(run.page_ids, label_text)
     pages = Pages(run.scores, run.labels, _document_names(unit_ids), unit_ids, run.system_lines, run.texts)
     report.documents = PageDocuments(pages)
     report.gold_spans, report.system_spans = ViewerSpans(pages, True), ViewerSpans(pages, False)

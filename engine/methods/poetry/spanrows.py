@@ -1,21 +1,22 @@
 """The Spans sheet's rows (specs/poetry.md §6.2): one per reference span and per spurious
-system span, built a column at a time from the scoring's arrays (errors.Pages). The
-Python columns are made when first read (the app, the workbook, the CSV files); the
-JSON is written from the columns' texts (jsontext), without them."""
+system span, built a column at a time from the scoring's arrays (errors.Pages). Each
+column is declared once by what it is made of (_declared) and made in the form asked:
+Python values when first read (the app, the workbook), the JSON text and the CSV files'
+fields from the columns' texts (jsontext, rowtexts), without a Python object per row."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from functools import cache, cached_property, partial
-from typing import Any
+from typing import Any, NamedTuple, TypeVar
 
 import msgspec
 import numpy as np
 
-from ...export.csv import Coded, Pieces, number_fields
+from ...export.csv import Coded, Pieces, column_fields, number_fields
 from ...export.rowtexts import Piece, Rows, Taken, taken
 from ...report import ERROR_COLUMNS, ColumnRows, Later, error_ids
-from .columns import span_order
+from .columns import Spans, span_order
 from .errors import Pages, Side
 from .jsontext import integer_texts, string_texts
 
@@ -28,6 +29,7 @@ SHEET = "Spans"
 STATUSES = ("exact", "partial", "missed", "spurious")
 SUBTYPES = ("", "split")
 SHOWN_MARKERS = ("", MARKERS["reference"], MARKERS["system"], MARKERS["both"])  # by marker code
+T = TypeVar("T")
 
 
 class RowPlan:
@@ -117,51 +119,96 @@ def _covered(side: Side, index: np.ndarray, page: np.ndarray, texts: list[str | 
             for text, a, b in zip(_take(texts, page), starts, ends, strict=True)]  # fmt: skip
 
 
+# --- what each column is made of: one declaration for the three forms -------------------
+
+#: Keys that repeat another key's column (the Spans sheet's own names beside the common ones).
+SAME_AS = {"status": "type", "ref_start": "gold_start", "ref_end": "gold_end",
+           "sys_start": "system_start", "sys_end": "system_end"}  # fmt: skip
+
+
+class Number(NamedTuple):
+    """A column of numbers (Pages.numbers) taken by `index`, blank where it is −1."""
+
+    column: str
+    index: np.ndarray
+
+
+class SpanShape(NamedTuple):
+    """One side's (ref or sys) spans taken by `index` as their parts ([[start, end]]) or
+    their position (start-end), blank where it is −1."""
+
+    side: str
+    index: np.ndarray
+    shape: str  # "parts" or "position"
+
+
+class Ids(NamedTuple):
+    """The rows' ids E1, E2, …"""
+
+    count: int
+
+
+Column = Coded | Number | SpanShape | Ids | str | int  # a str or int: the same in every row
+
+
+def _declared(plan: RowPlan) -> dict[str, Column]:
+    """Every column of the rows (ROW_KEYS) by what it is made of; texts Coded ("" where the
+    index is −1); a key of SAME_AS the very column of the key it repeats."""
+    pages, page, n = plan.pages, plan.page, len(plan)
+    piece, covered = np.where(plan.split, plan.pair, -1), plan.covered
+    document = Coded(pages.names, page)  # the unit ids' column too where they are the names (ids unique)
+    columns: dict[str, Column] = {
+        "error_id": Ids(n), "document": document, "unit": 1,
+        "unit_id": document if pages.unit_ids is pages.names else Coded(pages.unit_ids, page),
+        "type": Coded(STATUSES, plan.status),
+        "subtype": Coded(SUBTYPES, plan.split.astype(np.int64)),
+        "detail": Coded(plan.notes[1], plan.note_index()), "sheet": SHEET,
+        "marker": Coded(SHOWN_MARKERS, plan.marker),
+        "piece_start": Number("piece_start", piece), "piece_end": Number("piece_end", piece),
+        "factor": Number("factor", plan.pair), "credit": Number("credit", plan.pair),
+        "gold_line": Number("line", np.where(plan.ref >= 0, page, -1)),
+        "system_line": Number("system_line", np.where(plan.system >= 0, page, -1)),
+    }  # fmt: skip
+    for name, side, index, k in (("gold", "ref", plan.ref, 0), ("system", "sys", plan.system, 1)):
+        columns |= {
+            f"{name}_label": Coded(pages.shown, np.append(_spans(pages, side).label, -1)[index]),
+            f"{name}_start": Number(f"{side}_start", index), f"{name}_end": Number(f"{side}_end", index),
+            f"{name}_parts": SpanShape(side, index, "parts"),
+            f"{name}_position": SpanShape(side, index, "position"),
+            f"{name}_text": Coded(covered[k], np.arange(n)) if covered else "",
+        }  # fmt: skip
+    return {key: columns[SAME_AS.get(key, key)] for key in ROW_KEYS}
+
+
+def _spans(pages: Pages, side: str) -> Spans:
+    return (pages.refs if side == "ref" else pages.syss).spans
+
+
+def _made(plan: RowPlan, make: Callable[[Pages, Column, int], T]) -> dict[str, T]:
+    """Every column of _declared made by `make` (a repeated one once)."""
+    declared = _declared(plan)
+    made = {id(column): make(plan.pages, column, len(plan)) for column in declared.values()}
+    return {key: made[id(column)] for key, column in declared.items()}
+
+
 # --- the rows as Python columns -----------------------------------------------------------
 
 
-def _shown_columns(plan: RowPlan) -> dict[str, list[Any]]:
-    """The Python columns of texts: names, statuses, labels, the spans' texts, notes, markers."""
-    pages, page, n = plan.pages, plan.page, len(plan)
-    covered = plan.covered or (None, None)
-    statuses = np.array(STATUSES, dtype=object)[plan.status].tolist()
-    return {
-        "document": _take(pages.names, page), "unit_id": _take(pages.unit_ids, page), "type": statuses,
-        "subtype": np.array(SUBTYPES, dtype=object)[plan.split.astype(np.int64)].tolist(),
-        "gold_label": _take(pages.refs.shown, plan.ref, ""),
-        "system_label": _take(pages.syss.shown, plan.system, ""),
-        "gold_text": covered[0] or [""] * n, "system_text": covered[1] or [""] * n,
-        "detail": _take(plan.notes[1], plan.note_index(), ""), "sheet": [SHEET] * n, "status": statuses,
-        "marker": np.array(SHOWN_MARKERS, dtype=object)[plan.marker].tolist(),
-    }  # fmt: skip
-
-
-def _side(side: Side, index: np.ndarray, name: str) -> dict[str, list[Any]]:
-    """One side's start, end, parts and position columns (blank without a span), under
-    `name` (gold or system)."""
-    starts, ends = _take(side.spans.start, index), _take(side.spans.end, index)
-    parts = [[[x, y]] if x is not None else [] for x, y in zip(starts, ends, strict=True)]
-    positions = [f"{x}-{y}" if x is not None else "" for x, y in zip(starts, ends, strict=True)]
-    return {f"{name}_start": starts, f"{name}_end": ends,
-            f"{name}_parts": parts, f"{name}_position": positions}  # fmt: skip
-
-
-def _python_columns(plan: RowPlan) -> dict[str, list[Any]]:
-    """Every column of the rows (ROW_KEYS) as a Python list."""
-    pages, page, n = plan.pages, plan.page, len(plan)
-    gold, sys_ = _side(pages.refs, plan.ref, "gold"), _side(pages.syss, plan.system, "system")
-    piece = np.where(plan.split, plan.pair, -1)
-    lines, pairs = np.asarray(pages.system_lines, dtype=object), pages.scores.pairs
-    columns = {
-        **_shown_columns(plan), **gold, **sys_, "error_id": error_ids(n), "unit": [1] * n,
-        "ref_start": gold["gold_start"], "ref_end": gold["gold_end"],
-        "sys_start": sys_["system_start"], "sys_end": sys_["system_end"],
-        "piece_start": _take(pairs[2], piece), "piece_end": _take(pairs[3], piece),
-        "factor": _take(pairs[5], plan.pair), "credit": _take(pairs[6], plan.pair),
-        "gold_line": np.where(plan.ref >= 0, page + 1, None).tolist(),
-        "system_line": np.where(plan.system >= 0, lines[page], None).tolist(),
-    }  # fmt: skip
-    return {key: columns[key] for key in ROW_KEYS}
+def _python_column(pages: Pages, column: Column, n: int) -> list[Any]:
+    """One column as Python values (None for a blank number or span)."""
+    if isinstance(column, Coded):
+        return _take(column.values, column.index, "")
+    if isinstance(column, Number):
+        return _take(pages.numbers(column.column), column.index)
+    if isinstance(column, SpanShape):
+        spans = _spans(pages, column.side)
+        starts, ends = _take(spans.start, column.index), _take(spans.end, column.index)
+        if column.shape == "parts":
+            return [[[x, y]] if x is not None else [] for x, y in zip(starts, ends, strict=True)]
+        return [f"{x}-{y}" if x is not None else "" for x, y in zip(starts, ends, strict=True)]
+    if isinstance(column, Ids):
+        return error_ids(column.count)
+    return [column] * n
 
 
 # --- the rows as JSON text --------------------------------------------------------------
@@ -181,23 +228,6 @@ def _quoted(*pieces: Piece) -> list[Piece]:
     return [b'"', *pieces, b'"']
 
 
-def _side_texts(
-    pages: Pages, side: str, index: np.ndarray, covered: list[str] | None, labels: np.ndarray
-) -> dict[str, list[Piece]]:
-    """One side's values (JSON texts) by key, without the side's name (ref or sys): null
-    or blank without a span."""
-    codes = (pages.refs if side == "ref" else pages.syss).spans.label
-    parts, position = _span_pieces(pages, side, index, PART_TEXTS)
-    return {
-        "label": _quoted(taken(labels[codes], index, b"")),
-        "start": [taken(pages.json_texts(f"{side}_start"), index)],
-        "end": [taken(pages.json_texts(f"{side}_end"), index)],
-        "parts": parts,
-        "position": _quoted(*position),
-        "text": _quoted(string_texts(covered)) if covered is not None else [b'""'],
-    }
-
-
 def _span_pieces(
     pages: Pages, side: str, index: np.ndarray, part_texts: tuple[np.ndarray, ...]
 ) -> tuple[list[Piece], list[Piece]]:
@@ -211,41 +241,26 @@ def _span_pieces(
     return [signs[0], start, signs[1], end, signs[2]], [start, Taken(DASH, has), end]
 
 
+def _json_column(pages: Pages, column: Column, n: int) -> list[Piece]:
+    """One column's JSON values as pieces (null for a blank number)."""
+    if isinstance(column, Coded):
+        return _quoted(taken(string_texts(column.values), column.index, b""))
+    if isinstance(column, Number):
+        return [taken(pages.json_texts(column.column), column.index)]
+    if isinstance(column, SpanShape):
+        parts, position = _span_pieces(pages, column.side, column.index, PART_TEXTS)
+        return parts if column.shape == "parts" else _quoted(*position)
+    if isinstance(column, Ids):
+        return _quoted(b"E", integer_texts(np.arange(1, column.count + 1)))
+    return [msgspec.json.encode(column)]
+
+
 def _json_pieces(plan: RowPlan) -> list[Piece]:
     """The rows' JSON objects as pieces (rowtexts.Rows): the keys' texts and the
     values' columns of texts in ROW_KEYS order, each row ending in a comma."""
-    pages, page = plan.pages, plan.page
-    labels = string_texts(pages.shown)
-    covered = plan.covered or (None, None)
-    gold = _side_texts(pages, "ref", plan.ref, covered[0], labels)
-    sys_ = _side_texts(pages, "sys", plan.system, covered[1], labels)
-    statuses = _quoted(Taken(_bytes(STATUSES), plan.status))
-    piece = np.where(plan.split, plan.pair, -1)
-    values = {
-        "error_id": _quoted(b"E", integer_texts(np.arange(1, len(plan) + 1))),
-        "document": _quoted(Taken(string_texts(pages.names), page)),
-        "unit": [b"1"],
-        "unit_id": _quoted(Taken(string_texts(pages.unit_ids), page)),
-        "type": statuses,
-        "subtype": _quoted(Taken(_bytes(SUBTYPES), plan.split.astype(np.int64))),
-        "detail": _quoted(taken(string_texts(plan.notes[1]), plan.note_index(), b"")),
-        "sheet": [msgspec.json.encode(SHEET)],
-        "status": statuses,
-        "marker": _quoted(Taken(_bytes(SHOWN_MARKERS), plan.marker)),
-        "piece_start": [taken(pages.json_texts("piece_start"), piece)],
-        "piece_end": [taken(pages.json_texts("piece_end"), piece)],
-        "factor": [taken(pages.json_texts("factor"), plan.pair)],
-        "credit": [taken(pages.json_texts("credit"), plan.pair)],
-        "gold_line": [taken(pages.json_texts("line"), np.where(plan.ref >= 0, page, -1))],
-        "system_line": [taken(pages.json_texts("system_line"), np.where(plan.system >= 0, page, -1))],
-    }
-    for prefix, side in (("gold", gold), ("system", sys_)):
-        values.update({f"{prefix}_{key}": value for key, value in side.items()})
-    for prefix, side in (("ref", gold), ("sys", sys_)):
-        values.update({f"{prefix}_start": side["start"], f"{prefix}_end": side["end"]})
     pieces: list[Piece] = []
-    for k, key in enumerate(ROW_KEYS):
-        pieces += [b"," if k else b"{", msgspec.json.encode(key), b":", *values[key]]
+    for k, (key, value) in enumerate(_made(plan, _json_column).items()):
+        pieces += [b"," if k else b"{", msgspec.json.encode(key), b":", *value]
     return [*pieces, b"},"]
 
 
@@ -258,66 +273,35 @@ CSV_PART_TEXTS = tuple(_bytes(texts) for texts in (["[", '"[['], ["", ", "], ["]
 DEFUSED = _bytes(["", "'"])
 
 
-def _side_csv(pages: Pages, side: str, index: np.ndarray, name: str, count: int) -> dict[str, Pieces]:
-    """One side's start, end, parts and position fields (blank without a span)."""
-    spans = (pages.refs if side == "ref" else pages.syss).spans
-    parts, position = _span_pieces(pages, side, index, CSV_PART_TEXTS)
-    start, _, end = position
-    negative = (np.append(spans.start, 0)[index] < 0).astype(np.int64)
-    return {f"{name}_start": Pieces([start], count), f"{name}_end": Pieces([end], count),
-            f"{name}_parts": Pieces(parts, count),
-            f"{name}_position": Pieces([Taken(DEFUSED, negative), *position], count)}  # fmt: skip
-
-
-def _float_fields(pages: Pages, column: str) -> np.ndarray:
-    """A column of pairs' floats as repr() writes them: their JSON texts, or the writer's
-    fields of the values where a JSON text may differ from repr() (an exponent, `0.0000…`,
-    null)."""
+def _number_fields(pages: Pages, column: str) -> np.ndarray:
+    """A column of numbers as the CSV writes them (repr()): their JSON texts, or for floats
+    whose JSON text may differ from repr() (an exponent, `0.0000…`, null) the writer's
+    fields of the values."""
     texts = pages.json_texts(column)
+    if pages.numbers(column).dtype.kind != "f":
+        return texts
     laid = texts.tobytes()
     if b"e" in laid or b"n" in laid or b"0.0000" in laid:
         return np.array(number_fields(pages.numbers(column).tolist()), dtype="S")
     return texts
 
 
-def _csv_columns(plan: RowPlan) -> dict[str, Pieces]:
-    """Every column of the rows (ROW_KEYS) for the CSV files as Pieces: numbers, parts and
-    positions from the arrays' JSON texts, texts coded by page, label, status or note (no
-    Python object per row)."""
-    pages, page, n = plan.pages, plan.page, len(plan)
-    gold = _side_csv(pages, "ref", plan.ref, "gold", n)
-    sys_ = _side_csv(pages, "sys", plan.system, "system", n)
-    piece, pair = np.where(plan.split, plan.pair, -1), plan.pair
-    covered = plan.covered
-    rows = np.arange(n)
-    status = Pieces([Coded(STATUSES, plan.status)], n)
-
-    def label(side: Side, index: np.ndarray) -> Pieces:
-        return Pieces([Coded(pages.shown, np.append(side.spans.label, -1)[index])], n)
-
-    def number(texts: np.ndarray, index: np.ndarray) -> Pieces:
-        return Pieces([taken(texts, index, b"")], n)
-
-    columns = {
-        **gold, **sys_, "error_id": Pieces([b"E", integer_texts(rows + 1)], n),
-        "document": Pieces([Coded(pages.names, page)], n), "unit": Pieces([b"1"], n),
-        "unit_id": Pieces([Coded(pages.unit_ids, page)], n), "type": status,
-        "subtype": Pieces([Coded(SUBTYPES, plan.split.astype(np.int64))], n),
-        "gold_label": label(pages.refs, plan.ref), "system_label": label(pages.syss, plan.system),
-        "gold_text": Pieces([Coded(covered[0], rows)] if covered else [], n),
-        "system_text": Pieces([Coded(covered[1], rows)] if covered else [], n),
-        "detail": Pieces([Coded(plan.notes[1], plan.note_index())], n), "sheet": Pieces([SHEET.encode()], n),
-        "status": status, "marker": Pieces([Coded(SHOWN_MARKERS, plan.marker)], n),
-        "ref_start": gold["gold_start"], "ref_end": gold["gold_end"],
-        "sys_start": sys_["system_start"], "sys_end": sys_["system_end"],
-        "piece_start": number(pages.json_texts("piece_start"), piece),
-        "piece_end": number(pages.json_texts("piece_end"), piece),
-        "factor": number(_float_fields(pages, "factor"), pair),
-        "credit": number(_float_fields(pages, "credit"), pair),
-        "gold_line": number(pages.json_texts("line"), np.where(plan.ref >= 0, page, -1)),
-        "system_line": number(pages.json_texts("system_line"), np.where(plan.system >= 0, page, -1)),
-    }  # fmt: skip
-    return {key: columns[key] for key in ROW_KEYS}
+def _csv_column(pages: Pages, column: Column, n: int) -> Pieces:
+    """One column's fields as Pieces: numbers, parts and positions from the arrays' JSON
+    texts, texts Coded (no Python object per row)."""
+    if isinstance(column, Coded):
+        return Pieces([column], n)
+    if isinstance(column, Number):
+        return Pieces([taken(_number_fields(pages, column.column), column.index, b"")], n)
+    if isinstance(column, SpanShape):
+        parts, position = _span_pieces(pages, column.side, column.index, CSV_PART_TEXTS)
+        if column.shape == "parts":
+            return Pieces(parts, n)
+        negative = (np.append(_spans(pages, column.side).start, 0)[column.index] < 0).astype(np.int64)
+        return Pieces([Taken(DEFUSED, negative), *position], n)
+    if isinstance(column, Ids):
+        return Pieces([b"E", integer_texts(np.arange(1, column.count + 1))], n)
+    return Pieces([column_fields([column])[0].encode()], n)
 
 
 class SpanRows(ColumnRows):
@@ -327,10 +311,10 @@ class SpanRows(ColumnRows):
 
     def __init__(self, pages: Pages, ignore_label: bool) -> None:
         self.plan = RowPlan(pages, ignore_label)
-        made = cache(partial(_python_columns, self.plan))
+        made = cache(partial(_made, self.plan, _python_column))
         columns = {key: Later(len(self.plan), partial(_column, made, key)) for key in ROW_KEYS}
         super().__init__(columns, plain_numbers=pages.plain_numbers)
-        self._csv = cache(partial(_csv_columns, self.plan))
+        self._csv = cache(partial(_made, self.plan, _csv_column))
 
     def csv_column(self, key: str) -> Sequence[Any]:
         """With plain numbers, the CSV files' columns made from the arrays' texts."""
