@@ -43,6 +43,7 @@ def _text(record: Record, path: str) -> str:
 #: The keys that hold an example's spans: [start, end, label] triples, or objects with offsets.
 TRIPLES = ("label", "labels")
 OBJECTS = ("entities", "annotations")
+SPAN_KEYS = (*TRIPLES, *OBJECTS)
 Example = tuple[str, str, list[tuple[int, int, str]]]
 
 
@@ -62,32 +63,28 @@ def _label(item: Any) -> str | None:
     return str(label) if isinstance(label, str | int) and not isinstance(label, bool) else None
 
 
-def _objects(record: Record, path: str, key: str, length: int, user: Any) -> list[tuple[int, int, str]]:
+def _objects(record: Record, path: str, key: str, length: int) -> list[tuple[int, int, str, Any]]:
+    """The spans of offset objects, each with its `user` (doccano 1.0's annotations; None where none)."""
     spans = []
     for i, item in enumerate(record.value.get(key) or []):
         where = f".{key}[{i}]"
         label = _label(item)
         if label is None:
             raise bad(record, path, '{"start_offset", "end_offset", "label"}', repr(item)[:40], where)
-        if user is not None and item.get("user") != user:
-            continue
         start, end = offsets(record, path, where, item.get("start_offset"), item.get("end_offset"), length)
-        spans.append((start, end, label))
+        spans.append((start, end, label, item.get("user")))
     return spans
 
 
-def _spans(record: Record, path: str, length: int, user: Any) -> list[tuple[int, int, str]]:
-    """The example's spans (of `user` alone where the annotations name several)."""
-    triples = [span for key in TRIPLES for span in _triples(record, path, key, length)]
-    return triples + [span for key in OBJECTS for span in _objects(record, path, key, length, user)]
-
-
-def _users(examples: list[Record]) -> list[Any]:
+def _users(annotations: dict[int, list[tuple[int, int, str, Any]]]) -> list[Any]:
     """The users named in the examples' annotations, in id order."""
-    users = {item.get("user") for record in examples if isinstance(record.value, dict)
-             for item in record.value.get("annotations") or [] if isinstance(item, dict)}  # fmt: skip
-    users.discard(None)
+    users = {user for spans in annotations.values() for *_, user in spans if user is not None}
     return sorted(users, key=lambda u: (isinstance(u, str), u if isinstance(u, int | str) else str(u)))
+
+
+def _of_user(annotations: list[tuple[int, int, str, Any]], user: Any) -> list[tuple[int, int, str]]:
+    """The annotations' spans of one user (of every user where `user` is None)."""
+    return [(start, end, label) for start, end, label, by in annotations if user is None or by == user]
 
 
 def _chosen_user(users: list[Any], path: str, index: int) -> tuple[Any, list[str]]:
@@ -103,23 +100,44 @@ def _chosen_user(users: list[Any], path: str, index: int) -> tuple[Any, list[str
     ]
 
 
-def _examples(path: str, found: list[Record], index: int) -> tuple[list[Example], list[str]]:
-    """The examples as (name, text, spans), and the warnings of reading them."""
-    user, warnings = _chosen_user(_users(found), path, index)
+def _read_examples(path: str) -> tuple[list[Example], dict[int, list[tuple[int, int, str, Any]]], bool]:
+    """Each example's name, text and spans (start, end, label); doccano 1.0's annotations
+    (start, end, label, user) by example number; whether any example has a key that holds spans."""
     examples: list[Example] = []
+    annotations: dict[int, list[tuple[int, int, str, Any]]] = {}
     used: set[str] = set()
-    for number, record in enumerate(found, 1):
-        text = _text(record, path)
-        name = unique_name(record.value.get("id"), number, used)
-        examples.append((name, text, _spans(record, path, len(text), user)))
-    if found and not any(isinstance(r.value, dict) and r.value.keys() & {*TRIPLES, *OBJECTS} for r in found):
-        warnings.append(f"{path}: no example holds spans ({', '.join(map(repr, (*TRIPLES, *OBJECTS)))}): "
+    keyed = False
+    for number, record in enumerate(records(path), 1):
+        text, value = _text(record, path), record.value
+        spans: list[tuple[int, int, str]] = []
+        for key in SPAN_KEYS:
+            if key not in value:
+                continue
+            keyed = True
+            if key in TRIPLES:
+                spans += _triples(record, path, key, len(text))
+            elif key == "entities":
+                spans += [span[:3] for span in _objects(record, path, key, len(text))]
+            else:
+                annotations[number - 1] = _objects(record, path, key, len(text))
+        examples.append((unique_name(value.get("id"), number, used), text, spans))
+    return examples, annotations, keyed
+
+
+def _examples(path: str, index: int) -> tuple[list[Example], list[str]]:
+    """The examples as (name, text, spans) of the chosen user, and the warnings of reading them."""
+    examples, annotations, keyed = _read_examples(path)
+    user, warnings = _chosen_user(_users(annotations), path, index)
+    for number, spans in annotations.items():
+        examples[number][2].extend(_of_user(spans, user))
+    if examples and not keyed:
+        warnings.append(f"{path}: no example holds spans ({', '.join(map(repr, SPAN_KEYS))}): "
                         "documents without spans")  # fmt: skip
     return examples, warnings
 
 
 def read(path: str, options: ReadOptions) -> Annotations:
-    examples, warnings = _examples(path, list(records(path)), options.index)
+    examples, warnings = _examples(path, options.index)
     documents = [document(name, text) for name, text, _ in examples]
     table = table_of_examples(examples, [d.name for d in documents])
     table.warnings = warnings
@@ -136,9 +154,10 @@ def table_of_examples(examples: list[tuple[str, Any, list[tuple[int, int, str]]]
 
 
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
-    found = list(records(path))
-    users = _users(found)
-    examples, _ = _examples(path, found, options.index if options.index < len(users) else 0)
-    labels = sorted({lab for _, _, spans in examples for _, _, lab in spans})
+    examples, annotations, _ = _read_examples(path)
+    users = _users(annotations)
+    user = users[options.index if options.index < len(users) else 0] if len(users) > 1 else None
+    labels = {lab for _, _, spans in examples for *_, lab in spans}
+    labels |= {lab for spans in annotations.values() for _, _, lab in _of_user(spans, user)}
     indexes = {"index": [str(i) for i in range(len(users))]} if len(users) > 1 else {}
-    return {**indexes, "label": labels}
+    return {**indexes, "label": sorted(labels)}

@@ -44,7 +44,7 @@ def records(path: str) -> Iterator[Record]:
 
 def _first_line_whole(text: str) -> bool:
     """Whether the first line that is not blank is a JSON value of its own (JSON Lines)."""
-    first = next((line for line in text.split("\n") if line.strip()), "")
+    first = text.lstrip().split("\n", 1)[0]
     try:
         orjson.loads(first)
     except orjson.JSONDecodeError:
