@@ -165,3 +165,11 @@ def test_truncated_json_names_the_line_where_it_stops(tmp_path):
     with pytest.raises(InputError, match="invalid JSON") as error:
         read_spans(str(path), "label-studio")
     assert error.value.line == line > 1
+
+
+def test_label_studio_task_without_a_prediction_is_left_out_of_the_gold_too(tmp_path):
+    tasks = [_task(1, [_entry(0, 4, "PER")], [_entry(0, 4, "PER")]), _task(4, [_entry(9, 12, "PER")], [])]
+    path = _json(tmp_path / "tasks.json", tasks)
+    scores, warnings = _scores(path, path, system_source="predictions")
+    assert scores == (1.0, 1.0, 1)  # task 4's gold span is not a false negative: no prediction was made
+    assert any("1 task has no prediction number 1 (--index 0), left out" in w for w in warnings)
