@@ -8,7 +8,10 @@ each task, from 0; cancelled annotations, `was_cancelled` or 0.x's `skipped`, no
 counted). A task without that annotation (or prediction) is left out, with one warning
 naming the tasks; pairing leaves it out of the other side too. A region with two labels
 is two spans; results of other types are not read (a warning names them where no span is
-found). The text is the task's `data` value that the
+found). The JSON-MIN export (one record per annotation: the task's data keys, each
+labelling tag's regions `{start, end, labels}` under its name, `annotator`,
+`annotation_id`) is read as the same tasks: a task's records in file order are its
+annotations (it holds no predictions). The text is the task's `data` value that the
 labelling config names (a `config.xml` beside the file, or the results' `source` or
 `to_name`), else its only string value. Each task is a document named by its `id`.
 """
@@ -16,6 +19,8 @@ labelling config names (a `config.xml` beside the file, or the results' `source`
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -100,11 +105,55 @@ def _text_key(task: dict[str, Any], results: list[Any], keys: dict[str, str]) ->
 def _task_object(record: Record, path: str) -> dict[str, Any]:
     task = record.value
     if not isinstance(task, dict) or not isinstance(task.get("data"), dict):
-        found = type(task).__name__
-        if isinstance(task, dict) and "annotation_id" in task:
-            found = 'a JSON-MIN record ("annotator", "annotation_id": not read; export as JSON)'
-        raise bad(record, path, 'a task: an object with "data"', found)
+        raise bad(record, path, 'a task: an object with "data"', type(task).__name__)
     return task
+
+
+#: A JSON-MIN record's keys that are not the task's data (Label Studio's converter adds them).
+_MIN_KEYS = ("id", "annotator", "annotation_id", "created_at", "updated_at", "lead_time", "agreement")
+#: Where a JSON-MIN region was (its tag's name and number), for messages.
+_AT = "_at"
+
+
+def _is_min(value: Any) -> bool:
+    """A JSON-MIN record: one annotation of a task, its data and its regions side by side."""
+    return isinstance(value, dict) and not isinstance(value.get("data"), dict) and "annotation_id" in value
+
+
+def _is_region(item: Any) -> bool:
+    return isinstance(item, dict) and "labels" in item and "start" in item
+
+
+def _min_task(value: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """A JSON-MIN record as the task's data and its annotation's results."""
+    data, results = {}, []
+    for key, item in value.items():
+        if isinstance(item, list) and item and all(map(_is_region, item)):
+            results += [{"type": "labels", "value": r, _AT: f".{key}[{j}]"} for j, r in enumerate(item)]
+        elif key not in _MIN_KEYS:
+            data[key] = item
+    return data, results
+
+
+def _tasks(path: str) -> Iterator[Record]:
+    """The file's tasks; a JSON-MIN export's records (one per annotation) joined by task id."""
+    found = records(path)
+    first = next(found, None)
+    if first is None or not _is_min(first.value):
+        yield from () if first is None else chain([first], found)
+        return
+    tasks: dict[str, Record] = {}
+    for record in chain([first], found):
+        if not _is_min(record.value):
+            expected = 'a JSON-MIN record (with "annotation_id"), as the first'
+            raise bad(record, path, expected, "another object")
+        data, results = _min_task(record.value)
+        key = repr(record.value.get("id", record.path))
+        if key not in tasks:
+            task = {"id": record.value.get("id"), "data": data, "annotations": []}
+            tasks[key] = Record(task, record.line, record.path)
+        tasks[key].value["annotations"].append({"result": results})
+    yield from tasks.values()
 
 
 def _task(record: Record, path: str, results: list[Any], at: str,
@@ -121,7 +170,7 @@ def _task(record: Record, path: str, results: list[Any], at: str,
         if not isinstance(result, dict) or result.get("type") != "labels":
             others.add(repr(result.get("type")) if isinstance(result, dict) else type(result).__name__)
             continue
-        where = f"{at}.result[{i}].value"
+        where = result.get(_AT) or f"{at}.result[{i}].value"
         value = result.get("value")
         if not isinstance(value, dict) or not isinstance(value.get("labels"), list):
             raise bad(record, path, 'a value with "start", "end" and "labels"', repr(value)[:40], where)
@@ -135,7 +184,7 @@ def read(path: str, options: ReadOptions) -> Annotations:
         raise InputError("annotations or predictions", repr(options.source), option="--source")
     keys = _config_keys(path)
     examples, used, left_out, others = [], set(), [], set()
-    for number, record in enumerate(records(path), 1):
+    for number, record in enumerate(_tasks(path), 1):
         name = unique_name(_task_object(record, path).get("id"), number, used)
         results, at = _results(record, path, options)
         if results is None:
@@ -171,7 +220,7 @@ def _warnings(path: str, options: ReadOptions, left_out: list[tuple[str, str]],
 
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
     most, labels = 0, set()
-    for record in records(path):
+    for record in _tasks(path):
         task = record.value if isinstance(record.value, dict) else {}
         entries = [e for e in _entries(task, options.source)[1] if not _cancelled(e)]
         most = max(most, len(entries))

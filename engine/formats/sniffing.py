@@ -38,13 +38,12 @@ def brat(lines: Sequence[str]) -> bool:
 
 
 def label_studio(lines: Sequence[str]) -> bool:
-    """A JSON export with `data` and `annotations` (`completions` before 1.0, or `predictions`)."""
+    """A JSON export with `data` and `annotations` (`completions` before 1.0, or
+    `predictions`), or a JSON-MIN export (`annotation_id` and regions with `labels`)."""
     head = "".join(lines[:60]).replace(" ", "").lstrip(BOM)
-    return (
-        head.startswith(("{", "["))
-        and ('"annotations":' in head or '"predictions":' in head or '"completions":' in head)
-        and '"data":' in head
-    )
+    entries = '"annotations":' in head or '"predictions":' in head or '"completions":' in head
+    json_min = '"annotation_id":' in head and '"labels":[' in head
+    return head.startswith(("{", "[")) and ((entries and '"data":' in head) or json_min)
 
 
 def doccano(lines: Sequence[str]) -> bool:

@@ -140,12 +140,33 @@ def test_label_studio_results_that_are_not_text_spans_are_named(tmp_path):
         f"{path}: no result of type 'labels' (text spans) in the annotations; results of type 'choices' are not read"]
 
 
-def test_label_studio_json_min_export_is_refused_by_name(tmp_path):
-    record = {"id": 1, "text": TEXT, "label": [{"start": 0, "end": 4, "text": "Anna", "labels": ["PER"]}],
-              "annotator": 1, "annotation_id": 5}  # fmt: skip
-    path = _json(tmp_path / "min.json", [record])
-    with pytest.raises(InputError, match="found a JSON-MIN record"):
-        read_spans(path, "label-studio")
+def _min_record(task_id, text, regions, annotation_id):
+    """A record of Label Studio's JSON-MIN export: one annotation, the data and its regions side by side."""
+    record = {"id": task_id, "text": text, "annotator": 1, "annotation_id": annotation_id,
+              "created_at": "2024-01-01T00:00:00Z", "updated_at": "2024-01-01T00:00:00Z", "lead_time": 3.2}  # fmt: skip
+    if regions:
+        record["label"] = [{"start": s, "end": e, "text": text[s:e], "labels": [lab]} for s, e, lab in regions]
+    return record
+
+
+def test_label_studio_json_min_export_is_read_as_its_tasks(tmp_path):
+    records = [_min_record(1, TEXT, [(0, 4, "PER")], 5), _min_record(1, TEXT, [(9, 12, "PER")], 6),
+               _min_record(2, TEXT, [], 7)]  # fmt: skip
+    path = _json(tmp_path / "min.json", records)
+    assert detect(path) == "Label Studio JSON"
+    first = read_spans(path)
+    assert ([d.name for d in first.documents], _texts(first)) == (["1", "2"], [("PER", "Anna")])
+    second = read_spans(path, None, ReadOptions(index=1))
+    assert _texts(second) == [("PER", "Bob")]
+    assert "left out of the comparison: 2 (1 annotations)" in second.spans.warnings[0]
+    full = _json(tmp_path / "full.json", [_task(1, [_entry(0, 4, "PER")]), _task(2, [{"result": []}])])
+    assert _scores(path, full) == ((1.0, 1.0, 1), [])
+
+
+def test_label_studio_json_min_region_out_of_its_text_is_named(tmp_path):
+    path = _json(tmp_path / "min.json", [_min_record(1, "Anna", [(0, 9, "PER")], 5)])
+    with pytest.raises(InputError, match=r"0 ≤ start ≤ end ≤ 4 .*found \[0, 9\) at \$\[0\]\.label\[0\]"):
+        read_spans(path)
 
 
 def test_json_with_a_bom_is_recognised(tmp_path):
