@@ -1,13 +1,21 @@
-"""doccano's sequence-labelling JSONL: one example a line, `{"text": …, "label": [[start,
-end, "LABEL"], …]}` or the newer `{"text": …, "entities": [{"start_offset", "end_offset",
-"label"}, …]}`; `data` instead of `text` (doccano 1.x); a pretty-printed single object or a
-JSON array is read too. Offsets are code points, end exclusive. Each example is a
-document, named by its `id` (numbered where it has none)."""
+"""doccano's sequence-labelling JSONL, in the forms its versions export: one example a
+line, `{"text": …, "label": [[start, end, "LABEL"], …]}` (1.2 on; `data` instead of `text`
+in 1.2–1.5), `{"text": …, "entities": [{"start_offset", "end_offset", "label"}, …]}`
+(relation projects), and doccano 1.0/1.1's two exports: "JSONL (Text label)" `{"text": …,
+"labels": [[start, end, "LABEL"], …]}` and "JSONL" `{"text": …, "annotations":
+[{"label", "start_offset", "end_offset", "user"}, …]}`, whose labels are the project's
+label ids (their names are not in the file) and whose `user` says who marked each span.
+A pretty-printed single object or a JSON array is read too. Offsets are code points, end
+exclusive. Each example is a document, named by its `id` (numbered where it has none).
+
+A file is one annotator's spans: where `annotations` name several users, `--index N`
+picks the N-th of them in id order (default the first), with a warning naming them all."""
 
 from __future__ import annotations
 
 from typing import Any
 
+from ..errors import InputError
 from ..spans import Annotations
 from . import sniffing
 from .jsondocs import Record, bad, document, offsets, records, unique_name
@@ -32,37 +40,108 @@ def _text(record: Record, path: str) -> str:
     return text
 
 
-def _spans(record: Record, path: str, length: int) -> list[tuple[int, int, str]]:
-    value = record.value
+#: The keys that hold an example's spans: [start, end, label] triples, or objects with offsets.
+TRIPLES = ("label", "labels")
+OBJECTS = ("entities", "annotations")
+SPAN_KEYS = (*TRIPLES, *OBJECTS)
+Example = tuple[str, str, list[tuple[int, int, str]]]
+
+
+def _triples(record: Record, path: str, key: str, length: int) -> list[tuple[int, int, str]]:
     spans = []
-    for i, item in enumerate(value.get("label") or []):
-        where = f".label[{i}]"
+    for i, item in enumerate(record.value.get(key) or []):
+        where = f".{key}[{i}]"
         if not (isinstance(item, list) and len(item) == 3 and isinstance(item[2], str)):
             raise bad(record, path, "[start, end, label]", repr(item)[:40], where)
         spans.append((*offsets(record, path, where, item[0], item[1], length), item[2]))
-    for i, item in enumerate(value.get("entities") or []):
-        where = f".entities[{i}]"
-        if not (isinstance(item, dict) and isinstance(item.get("label"), str)):
-            raise bad(record, path, '{"start_offset", "end_offset", "label"}', repr(item)[:40], where)
-        start, end = offsets(record, path, where, item.get("start_offset"), item.get("end_offset"), length)
-        spans.append((start, end, item["label"]))
     return spans
 
 
-def _examples(path: str) -> list[tuple[str, str, list[tuple[int, int, str]]]]:
-    examples: list[tuple[str, str, list[tuple[int, int, str]]]] = []
+def _label(item: Any) -> str | None:
+    """An offset object's label: a name, or doccano 1.0's label id (a whole number)."""
+    label = item.get("label") if isinstance(item, dict) else None
+    return str(label) if isinstance(label, str | int) and not isinstance(label, bool) else None
+
+
+def _objects(record: Record, path: str, key: str, length: int) -> list[tuple[int, int, str, Any]]:
+    """The spans of offset objects, each with its `user` (doccano 1.0's annotations; None where none)."""
+    spans = []
+    for i, item in enumerate(record.value.get(key) or []):
+        where = f".{key}[{i}]"
+        label = _label(item)
+        if label is None:
+            raise bad(record, path, '{"start_offset", "end_offset", "label"}', repr(item)[:40], where)
+        start, end = offsets(record, path, where, item.get("start_offset"), item.get("end_offset"), length)
+        spans.append((start, end, label, item.get("user")))
+    return spans
+
+
+def _users(annotations: dict[int, list[tuple[int, int, str, Any]]]) -> list[Any]:
+    """The users named in the examples' annotations, in id order."""
+    users = {user for spans in annotations.values() for *_, user in spans if user is not None}
+    return sorted(users, key=lambda u: (isinstance(u, str), u if isinstance(u, int | str) else str(u)))
+
+
+def _of_user(annotations: list[tuple[int, int, str, Any]], user: Any) -> list[tuple[int, int, str]]:
+    """The annotations' spans of one user (of every user where `user` is None)."""
+    return [(start, end, label) for start, end, label, by in annotations if user is None or by == user]
+
+
+def _chosen_user(users: list[Any], path: str, index: int) -> tuple[Any, list[str]]:
+    """The user whose annotations are read (None: every span), and the warning naming the others."""
+    if len(users) < 2:
+        return None, []
+    if index >= len(users):
+        raise InputError(f"--index below {len(users)} (the users {', '.join(map(str, users))})",
+                         str(index), file=path)  # fmt: skip
+    return users[index], [
+        f"{path}: the annotations of {len(users)} users ({', '.join(map(str, users))}): "
+        f"user {users[index]}'s read (--index {index}); --index N reads the N-th user's (from 0)"
+    ]
+
+
+def _read_examples(path: str) -> tuple[list[Example], dict[int, list[tuple[int, int, str, Any]]], bool]:
+    """Each example's name, text and spans (start, end, label); doccano 1.0's annotations
+    (start, end, label, user) by example number; whether any example has a key that holds spans."""
+    examples: list[Example] = []
+    annotations: dict[int, list[tuple[int, int, str, Any]]] = {}
     used: set[str] = set()
+    keyed = False
     for number, record in enumerate(records(path), 1):
-        text = _text(record, path)
-        name = unique_name(record.value.get("id"), number, used)
-        examples.append((name, text, _spans(record, path, len(text))))
-    return examples
+        text, value = _text(record, path), record.value
+        spans: list[tuple[int, int, str]] = []
+        for key in SPAN_KEYS:
+            if key not in value:
+                continue
+            keyed = True
+            if key in TRIPLES:
+                spans += _triples(record, path, key, len(text))
+            elif key == "entities":
+                spans += [span[:3] for span in _objects(record, path, key, len(text))]
+            else:
+                annotations[number - 1] = _objects(record, path, key, len(text))
+        examples.append((unique_name(value.get("id"), number, used), text, spans))
+    return examples, annotations, keyed
+
+
+def _examples(path: str, index: int) -> tuple[list[Example], list[str]]:
+    """The examples as (name, text, spans) of the chosen user, and the warnings of reading them."""
+    examples, annotations, keyed = _read_examples(path)
+    user, warnings = _chosen_user(_users(annotations), path, index)
+    for number, spans in annotations.items():
+        examples[number][2].extend(_of_user(spans, user))
+    if examples and not keyed:
+        warnings.append(f"{path}: no example holds spans ({', '.join(map(repr, SPAN_KEYS))}): "
+                        "documents without spans")  # fmt: skip
+    return examples, warnings
 
 
 def read(path: str, options: ReadOptions) -> Annotations:
-    examples = _examples(path)
+    examples, warnings = _examples(path, options.index)
     documents = [document(name, text) for name, text, _ in examples]
-    return Annotations(path, NAME, documents, table_of_examples(examples, [d.name for d in documents]))
+    table = table_of_examples(examples, [d.name for d in documents])
+    table.warnings = warnings
+    return Annotations(path, NAME, documents, table)
 
 
 def table_of_examples(examples: list[tuple[str, Any, list[tuple[int, int, str]]]],
@@ -75,4 +154,10 @@ def table_of_examples(examples: list[tuple[str, Any, list[tuple[int, int, str]]]
 
 
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
-    return {"label": sorted({lab for _, _, spans in _examples(path) for _, _, lab in spans})}
+    examples, annotations, _ = _read_examples(path)
+    users = _users(annotations)
+    user = users[options.index if options.index < len(users) else 0] if len(users) > 1 else None
+    labels = {lab for _, _, spans in examples for *_, lab in spans}
+    labels |= {lab for spans in annotations.values() for _, _, lab in _of_user(spans, user)}
+    indexes = {"index": [str(i) for i in range(len(users))]} if len(users) > 1 else {}
+    return {**indexes, "label": sorted(labels)}

@@ -30,7 +30,9 @@ def records(path: str) -> Iterator[Record]:
     text = read_text(path)
     try:
         whole = orjson.loads(text)
-    except orjson.JSONDecodeError:
+    except orjson.JSONDecodeError as err:
+        if not _first_line_whole(text):  # one JSON document (pretty-printed): where it stops
+            raise _invalid(err, path, err.lineno) from None
         yield from _json_lines(text, path)
         return
     if isinstance(whole, list):
@@ -40,6 +42,16 @@ def records(path: str) -> Iterator[Record]:
         yield Record(whole, 1, "$")
 
 
+def _first_line_whole(text: str) -> bool:
+    """Whether the first line that is not blank is a JSON value of its own (JSON Lines)."""
+    first = text.lstrip().split("\n", 1)[0]
+    try:
+        orjson.loads(first)
+    except orjson.JSONDecodeError:
+        return False
+    return True
+
+
 def _json_lines(text: str, path: str) -> Iterator[Record]:
     for number, line in enumerate(text.split("\n"), 1):
         if not line.strip():
@@ -47,8 +59,13 @@ def _json_lines(text: str, path: str) -> Iterator[Record]:
         try:
             yield Record(orjson.loads(line), number, "$")
         except orjson.JSONDecodeError as err:
-            raise InputError("a JSON object on each line (JSON Lines), or one JSON document",
-                             f"invalid JSON ({err.args[0].split(':')[0]})", file=path, line=number) from None
+            raise _invalid(err, path, number) from None
+
+
+def _invalid(err: orjson.JSONDecodeError, path: str, line: int) -> InputError:
+    """The error of invalid JSON at a line (a truncated file's: the line where it ends)."""
+    return InputError("a JSON object on each line (JSON Lines), or one JSON document",
+                      f"invalid JSON ({err.args[0].split(':')[0]})", file=path, line=line)
 
 
 def bad(record: Record, path: str, expected: str, found: str, where: str = "") -> InputError:

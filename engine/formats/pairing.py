@@ -40,6 +40,7 @@ class Paired:
 
 
 def pair(gold: Annotations, system: Annotations) -> Paired:
+    gold, system = _without(gold, _left_out(system)), _without(system, _left_out(gold))
     gold_table, system_table = table_of(gold), table_of(system)
     order, paired_by = _partners(gold, system)
     docs = np.full(len(system.documents), -1, dtype=np.int64)
@@ -66,6 +67,25 @@ def pair(gold: Annotations, system: Annotations) -> Paired:
         warnings.append(f"documents paired by position ({len(order)}): their names differ between "
                      f"{gold.source} and {system.source}")  # fmt: skip
     return Paired(documents, gold_table, moved, paired_by, notes, warnings, gold.format)
+
+
+def _left_out(side: Annotations) -> set[str]:
+    """The documents a side's reader left out (Label Studio tasks without the chosen annotation)."""
+    return set(getattr(side.spans, "left_out", ()))
+
+
+def _without(side: Annotations, names: set[str]) -> Annotations:
+    """The side without the documents the other side left out: they are not compared."""
+    keep = [d for d in side.documents if d.name not in names]
+    if len(keep) == len(side.documents):
+        return side
+    table = table_of(side)
+    number = {d.name: i for i, d in enumerate(keep)}
+    renumber = np.array([number.get(name, -1) for name in table.doc_names], dtype=np.int64)
+    kept = table.select(renumber[table.docs] >= 0)
+    kept.docs, kept.doc_names = renumber[kept.docs], list(number)
+    kept.notes, kept.warnings, kept.left_out = table.notes, table.warnings, table.left_out
+    return replace(side, documents=keep, spans=kept)
 
 
 def _shared(gold: Document, system: Document, source: str) -> Document:

@@ -23,7 +23,7 @@ class ReadOptions:
     feature: str | None = None  # WebAnno TSV / XMI: the feature that gives the label
     typesystem: str | None = None  # XMI: the TypeSystem.xml (else found beside the file or in the zip)
     source: str = "annotations"  # Label Studio: annotations or predictions
-    index: int = 0  # Label Studio: which annotation (or prediction) of each task
+    index: int = 0  # Label Studio: which annotation (or prediction) of each task; doccano: which user
     scheme: str | None = None  # CoNLL: IOB1, IOB2, IOBES or BILOU (None: detected)
     token_column: int = 0  # CoNLL: 0-based, negative from the end
     tag_column: int = -1  # CoNLL: 0-based, negative from the end
@@ -53,7 +53,8 @@ READER_OPTIONS: tuple[ReaderOption, ...] = tuple(ReaderOption(*fields) for field
     ("feature", str, "WebAnno TSV / XMI: the feature that gives the label.", None, "NAME"),
     ("typesystem", str, "XMI: the TypeSystem.xml.", None, "PATH"),
     ("source", str, "Label Studio: annotations or predictions.", SOURCES, "SOURCE"),
-    ("index", int, "Label Studio: which annotation (or prediction) of each task, from 0.", None, "N"),
+    ("index", int, "Label Studio: which annotation (or prediction) of each task; doccano: which user's "
+     "annotations, in id order; from 0.", None, "N"),
     ("scheme", str, "CoNLL: the tag scheme (default: detected).", SCHEMES, "SCHEME"),
     ("token_column", int, "CoNLL: the token column, 0-based, negative from the end.", None, "N"),
     ("tag_column", int, "CoNLL: the tag column, 0-based, negative from the end.", None, "N"),

@@ -38,22 +38,23 @@ def brat(lines: Sequence[str]) -> bool:
 
 
 def label_studio(lines: Sequence[str]) -> bool:
-    """A JSON export with `data` and `annotations` (or `predictions`)."""
-    head = "".join(lines[:60]).replace(" ", "")
-    return (
-        head.startswith(("{", "["))
-        and ('"annotations":' in head or '"predictions":' in head)
-        and '"data":' in head
-    )
+    """A JSON export with `data` and `annotations` (`completions` before 1.0, or
+    `predictions`), or a JSON-MIN export (`annotation_id` and regions with `labels`)."""
+    head = "".join(lines[:60]).replace(" ", "").lstrip(BOM)
+    entries = '"annotations":' in head or '"predictions":' in head or '"completions":' in head
+    json_min = '"annotation_id":' in head and '"labels":[' in head
+    return head.startswith(("{", "[")) and ((entries and '"data":' in head) or json_min)
 
 
 def doccano(lines: Sequence[str]) -> bool:
-    """JSON objects with a text (or data) string and span lists (`label` or `entities`)."""
-    head = "".join(lines[:30]).replace(" ", "")
-    if not head.startswith(("{", "[")) or '"annotations":' in head:
+    """JSON objects with a text (or data) string and span lists (`label`, `labels`,
+    `entities`, or doccano 1.0's `annotations` with offsets)."""
+    head = "".join(lines[:30]).replace(" ", "").lstrip(BOM)
+    if not head.startswith(("{", "[")) or label_studio(lines):
         return False
     has_text = '"text":' in head or '"data":"' in head
-    return has_text and ('"label":[[' in head or '"label":[]' in head or '"start_offset":' in head)
+    spans = ('"label":[[', '"label":[]', '"labels":[[', '"labels":[]', '"start_offset":')
+    return has_text and any(s in head for s in spans)
 
 
 def poetry_jsonl(lines: Sequence[str]) -> bool:

@@ -69,6 +69,7 @@ class SpanTable(SpanSequence):
         self.parts = parts or {}  # span index → pieces of a discontinuous span
         self.notes: list[str] = []  # how the reader read the file (the scheme, …), for the report
         self.warnings: list[str] = []  # what the user should know (tasks without an annotation, …)
+        self.left_out: list[str] = []  # documents the reader left out (tasks without the chosen annotation)
         # Each span's first and last token in its document, where the reader counted tokens
         # and none is empty (CoNLL): what a search of the document's token bounds would find.
         self.tokens: tuple[np.ndarray, np.ndarray] | None = None
