@@ -39,7 +39,7 @@ def brat(lines: Sequence[str]) -> bool:
 
 def label_studio(lines: Sequence[str]) -> bool:
     """A JSON export with `data` and `annotations` (or `predictions`)."""
-    head = "".join(lines[:60]).replace(" ", "")
+    head = "".join(lines[:60]).lstrip(BOM).replace(" ", "")
     return (
         head.startswith(("{", "["))
         and ('"annotations":' in head or '"predictions":' in head)
@@ -49,7 +49,7 @@ def label_studio(lines: Sequence[str]) -> bool:
 
 def doccano(lines: Sequence[str]) -> bool:
     """JSON objects with a text (or data) string and span lists (`label` or `entities`)."""
-    head = "".join(lines[:30]).replace(" ", "")
+    head = "".join(lines[:30]).lstrip(BOM).replace(" ", "")
     if not head.startswith(("{", "[")) or '"annotations":' in head:
         return False
     has_text = '"text":' in head or '"data":"' in head
