@@ -30,6 +30,8 @@ FORMAT_MODULES: tuple[str, ...] = (
 SPAN_FORMAT_MODULES: tuple[str, ...] = ("webanno_tsv", "uima_xmi", "brat", "label_studio", "doccano", "conll")
 
 _SNIFF_LINES = 50
+#: brat's configuration files: part of a collection, beside its documents (not annotations).
+BRAT_CONFIGURATION = frozenset({"annotation.conf", "visual.conf", "tools.conf", "kb_shortcuts.conf"})
 
 
 def format_module(name: str) -> ModuleType:
@@ -69,11 +71,12 @@ def detected_module(path: str | Path, candidates: tuple[str, ...] | None = None)
 
 
 def input_lines(path: str | Path) -> list[str]:
-    """The first lines of an input (a file, or a folder's first file) that its format is
-    recognised by; none when there is no file or it cannot be read."""
+    """The first lines of an input (a file, or a folder's first file but brat's
+    configuration) that its format is recognised by; none when there is no file or it
+    cannot be read."""
     p = Path(path)
-    files = folder_files(p) if p.is_dir() else [p] if p.is_file() else []
-    return readable_lines(files[0]) if files else []
+    files = [f for f in folder_files(p) if f.name not in BRAT_CONFIGURATION] if p.is_dir() else [p]
+    return readable_lines(files[0]) if files and files[0].is_file() else []
 
 
 def readable_lines(path: Path) -> list[str]:

@@ -19,6 +19,7 @@ from ..errors import InputError
 from ..textio import not_text
 from . import (
     _SNIFF_LINES,
+    BRAT_CONFIGURATION,
     FORMAT_MODULES,
     NO_SPANS,
     ORIGINAL_SPAN_FORMATS,
@@ -32,8 +33,6 @@ from . import (
 )
 from .sniffing import columns_like
 
-#: brat's configuration files: part of a collection, beside its documents (not annotations).
-BRAT_CONFIGURATION = frozenset({"annotation.conf", "visual.conf", "tools.conf", "kb_shortcuts.conf"})
 #: What a file no reader recognises was expected to be.
 SPAN_FILE = f"a file of a span format ({', '.join(SPAN_FORMATS)}; choose one with --format)"
 _LINE_END = re.compile(r"\r\n|\r|\n")

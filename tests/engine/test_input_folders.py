@@ -11,7 +11,7 @@ import pytest
 
 from engine.cli import main
 from engine.errors import InputError
-from engine.formats import brat, read_spans
+from engine.formats import brat, detect, read_spans
 
 TEXT = "John met Mary.\nMary met Anna.\n"
 ANN = "T1\tPER 0 4\tJohn\nT2\tPER 24 28\tAnna\n#1\tAnnotatorNotes T1\tthe first\n"
@@ -49,6 +49,7 @@ def test_a_file_brat_does_not_read_stops_a_brat_folder(tmp_path, capsys):
     system = brat_pair(tmp_path / "system").parent
     (system / "annotation.conf").write_text("[entities]\nPER\n", encoding="utf-8")  # a collection's: fine
     assert run(capsys, str(gold), str(system))[0] == 0
+    assert detect(system) == brat.TITLE  # the app's format line: not the .conf's (the first file)
     (system / "extra.jsonl").write_text(DOCCANO, encoding="utf-8")
     code, err = run(capsys, str(gold), str(system))
     assert code == 2 and "doc.ann, doc.txt; doccano JSONL: extra.jsonl — move the files" in err
