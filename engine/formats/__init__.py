@@ -66,8 +66,20 @@ def detect(path: str | Path, candidates: tuple[str, ...] | None = None) -> str |
 
 
 def detected_module(path: str | Path, candidates: tuple[str, ...] | None = None) -> str | None:
-    """The module name of the format detect() names; imports only the modules it sniffs with."""
-    return recognised_module(input_lines(path), candidates)
+    """The module name of the format detect() names; imports only the modules it sniffs with.
+    A file its lines leave unrecognised may be brat's by its name (an empty .ann)."""
+    found = recognised_module(input_lines(path), candidates)
+    p = Path(path)
+    if found is None and "brat" in (candidates or SPAN_FORMAT_MODULES) and p.is_file():
+        return "brat" if brat_named(p, p.with_suffix(".ann").is_file()) else None
+    return found
+
+
+def brat_named(path: Path, ann_beside: bool) -> bool:
+    """Whether brat reads a file by its name: an `.ann`, or where an `.ann` is beside it a
+    `.txt` or brat's configuration."""
+    named = path.suffix == ".txt" or path.name in BRAT_CONFIGURATION
+    return path.suffix == ".ann" or (ann_beside and named)
 
 
 def input_lines(path: str | Path) -> list[str]:

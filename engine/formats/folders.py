@@ -19,11 +19,11 @@ from ..errors import InputError
 from ..textio import not_text
 from . import (
     _SNIFF_LINES,
-    BRAT_CONFIGURATION,
     FORMAT_MODULES,
     NO_SPANS,
     ORIGINAL_SPAN_FORMATS,
     SPAN_FORMATS,
+    brat_named,
     folder_files,
     format_module,
     no_spans,
@@ -48,13 +48,6 @@ def file_reader(path: Path) -> str:
     if name is None:
         raise unrecognised(path, lines)
     return name
-
-
-def brat_named(path: Path, ann_beside: bool) -> bool:
-    """Whether brat reads a file by its name: an `.ann`, or where an `.ann` is beside it a
-    `.txt` or brat's configuration."""
-    named = path.suffix == ".txt" or path.name in BRAT_CONFIGURATION
-    return path.suffix == ".ann" or (ann_beside and named)
 
 
 def lines_reader(lines: list[str], file: str) -> str | None:

@@ -123,6 +123,7 @@ def test_an_empty_ann_is_a_brat_document_without_annotations(tmp_path, capsys):
     code, _ = run(capsys, str(gold), str(empty))
     assert code == 0
     assert read_spans(str(empty.with_suffix(".txt"))).spans == []  # the .txt of a pair names it too
+    assert detect(empty) == detect(empty.with_suffix(".txt")) == brat.TITLE  # the app's format line
 
 
 @pytest.mark.parametrize(
