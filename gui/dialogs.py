@@ -4,9 +4,11 @@ can intercept them."""
 
 from __future__ import annotations
 
+import functools
 import html
 import logging
 import platform
+import re
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import Qt, qVersion
@@ -26,6 +28,7 @@ from PySide6.QtWidgets import (
 from engine import __version__ as engine_version
 from engine.errors import InputError
 from engine.formats.suggest import WrongFormat
+from engine.options import OptionSpec, option_specs
 
 log = logging.getLogger("spanstudio.gui")
 
@@ -33,8 +36,35 @@ APP_NAME = "Span Studio"
 
 
 def input_error_text(err: InputError) -> str:
-    """The engine's message: FILE:LINE: expected …, found …"""
-    return str(err)
+    """The engine's message (FILE:LINE: expected …, found …) in the app's words: an option
+    it names by its command-line flag after the place (`choose one with --format`) is
+    named by the options panel's control (`in the Format list of the options`)."""
+    text, where = str(err), err.where
+    head = where if where and text.startswith(where) else ""
+    return head + _FLAG.sub(_control, text[len(head) :])
+
+
+#: A command-line flag in a message, with the word before it that an app's control changes.
+_FLAG = re.compile(r"(with )?(--[a-z][a-z0-9-]*)")
+
+
+def _control(found: re.Match[str]) -> str:
+    """The options panel's control of a flag (the flag itself where no panel shows it)."""
+    spec = _option_controls().get(found.group(2))
+    if spec is None:
+        return found.group()
+    if spec.info.choices is not None:
+        return f"{'in ' if found.group(1) else ''}the {spec.label} list of the options"
+    return f"{found.group(1) or ''}the option {spec.label}"
+
+
+@functools.cache
+def _option_controls() -> dict[str, OptionSpec]:
+    """The options the panels show, by their flag."""
+    from engine.methods import all_methods
+
+    specs = (spec for method in all_methods() for spec in option_specs(method.Options))
+    return {spec.flag: spec for spec in specs if spec.info.gui}
 
 
 class MessageDialog(QDialog):

@@ -22,6 +22,7 @@ class Contents:
     path: str
     choices: dict[str, list[str]] = field(default_factory=dict)
     labels: list[str] = field(default_factory=list)
+    error: InputError | None = None  # why no format reads it (a folder of several formats)
 
     @property
     def layers(self) -> list[str]:
@@ -47,11 +48,15 @@ class Contents:
 
 def read_contents(path: str, options: ReadOptions) -> Contents:
     """The choices and labels of a span format's file or folder; empty for any other file,
-    and for one its reader cannot read (the evaluation says why)."""
+    and for one its reader cannot read (the evaluation says why); the error where no
+    format reads it (a folder holding files of several formats)."""
     if not path or detect(path) not in span_format_titles():
         return Contents(path)
     try:
         module = span_format(path)
+    except InputError as err:
+        return Contents(path, error=err)
+    try:
         target = path if not Path(path).is_dir() or module.NAME == "brat" else _first_file(path)
         choices = module.choices(target, options)
     except (InputError, OSError):

@@ -28,6 +28,7 @@ from engine.methods import InputSpec
 from engine.options import either
 from engine.textio import iter_lines, require_file
 
+from .dialogs import input_error_text
 from .style import ERROR_COLOUR, NOTE_COLOUR, WARNING_COLOUR
 
 #: Lines read to check that a file is readable text (its format is sniffed on its first lines).
@@ -144,6 +145,7 @@ class FileField(QWidget):
         self._last = ""
         self.error_text = ""
         self.contents_text = ""  # what the file offers to pick: its layers and labels
+        self.contents_error = ""  # why no format reads it, found when reading it (a folder of several)
 
     def set_spec(self, spec: InputSpec) -> None:
         """Adopt a method's description of this input (its name, help, formats)."""
@@ -169,7 +171,7 @@ class FileField(QWidget):
     def set_path(self, path: str) -> None:
         self.edit.setText(path)
         self._last = path
-        self.contents_text = ""
+        self.contents_text = self.contents_error = ""
         self.refresh()
         self.path_changed.emit(path)
 
@@ -198,7 +200,9 @@ class FileField(QWidget):
             return
         found = probe(self.path, self.spec)
         if found.error is not None:
-            self.show_error(str(found.error))
+            self.show_error(input_error_text(found.error))
+        elif self.contents_error:
+            self.show_error(self.contents_error)
         elif found.unknown:
             links = " or ".join(f"<a href='{name}'>{html.escape(title)}</a>" for name, title in found.readers)
             self.show_status(
@@ -214,10 +218,10 @@ class FileField(QWidget):
             line = " · ".join(part for part in parts if part)
             self.show_status(html.escape(line))
 
-    def show_contents(self, text: str) -> None:
-        """Add the file's layers and labels to its format line."""
-        if text != self.contents_text:
-            self.contents_text = text
+    def show_contents(self, text: str, error: str = "") -> None:
+        """Add the file's layers and labels to its format line, or show why no format reads it."""
+        if (text, error) != (self.contents_text, self.contents_error):
+            self.contents_text, self.contents_error = text, error
             self.refresh()
 
     def show_status(self, text: str, *, warning: bool = False) -> None:

@@ -303,7 +303,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
 
     def _task_failed(self, err: InputError) -> None:
         self.progress.hide()
-        self.statusBar().showMessage(f"{self._doing}: {err}", 8000)
+        self.statusBar().showMessage(f"{self._doing}: {dialogs.input_error_text(err)}", 8000)
         self.show_in_place(err)
         dialogs.show_input_error(self, err, self._doing)
 
@@ -340,7 +340,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         """Put the engine's message next to the input or option it is about."""
         for field in self.setup.fields.values():
             if field.owns(err.file):
-                field.show_error(str(err))
+                field.show_error(dialogs.input_error_text(err))
                 return
         if err.option:
             self.setup.panel.show_message(str(err))

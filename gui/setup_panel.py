@@ -20,11 +20,13 @@ from PySide6.QtWidgets import (
 )
 
 from engine.errors import InputError
+from engine.formats import in_span_formats
 from engine.formats.standoff import ReadOptions
 from engine.formats.suggest import WrongFormat, check_inputs
-from engine.methods import Advice, Method
+from engine.methods import Advice, InputSpec, Method
 from engine.methods.span_options import side_options
 
+from .dialogs import input_error_text
 from .file_contents import Contents, read_contents
 from .inputs import FileField
 from .options_panel import OptionsPanel
@@ -43,6 +45,12 @@ def unreadable(method: Method, gold: str, system: str) -> str | None:
     except WrongFormat as err:
         return err.app_sentence
     return None
+
+
+def read_as_spans(spec: InputSpec, path: str) -> bool:
+    """Whether the method reads this input with the span readers (spans and nervaluate
+    always; FairEval and CLUEval an annotation tool's file or CoNLL columns of their own)."""
+    return "conll" in spec.formats or in_span_formats((path,))
 
 
 class SetupPanel(QWidget):
@@ -220,7 +228,9 @@ class SetupPanel(QWidget):
         if self._wanted.get(side) != key:
             return  # the file or its options changed meanwhile
         self.contents[side] = contents
-        self.fields[side].show_contents(contents.summary())
+        field = self.fields[side]
+        error = contents.error if field.spec is not None and read_as_spans(field.spec, key[0]) else None
+        field.show_contents(contents.summary(), input_error_text(error) if error is not None else "")
         self.fill_choices()
         self.contents_read.emit(side)
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.util
+import os
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -29,6 +30,8 @@ FORMAT_MODULES: tuple[str, ...] = (
 SPAN_FORMAT_MODULES: tuple[str, ...] = ("webanno_tsv", "uima_xmi", "brat", "label_studio", "doccano", "conll")
 
 _SNIFF_LINES = 50
+#: brat's configuration files: part of a collection, beside its documents (not annotations).
+BRAT_CONFIGURATION = frozenset({"annotation.conf", "visual.conf", "tools.conf", "kb_shortcuts.conf"})
 
 
 def format_module(name: str) -> ModuleType:
@@ -63,27 +66,45 @@ def detect(path: str | Path, candidates: tuple[str, ...] | None = None) -> str |
 
 
 def detected_module(path: str | Path, candidates: tuple[str, ...] | None = None) -> str | None:
-    """The module name of the format detect() names; imports only the modules it sniffs with."""
-    return recognised_module(input_lines(path), candidates)
+    """The module name of the format detect() names; imports only the modules it sniffs with.
+    A file its lines leave unrecognised may be brat's by its name (an empty .ann)."""
+    found = recognised_module(input_lines(path), candidates)
+    p = Path(path)
+    if found is None and "brat" in (candidates or SPAN_FORMAT_MODULES) and p.is_file():
+        return "brat" if brat_named(p, p.with_suffix(".ann").is_file()) else None
+    return found
+
+
+def brat_named(path: Path, ann_beside: bool) -> bool:
+    """Whether brat reads a file by its name: an `.ann`, or where an `.ann` is beside it a
+    `.txt` or brat's configuration."""
+    named = path.suffix == ".txt" or path.name in BRAT_CONFIGURATION
+    return path.suffix == ".ann" or (ann_beside and named)
 
 
 def input_lines(path: str | Path) -> list[str]:
-    """The first lines of an input (a file, or a folder's first file) that its format is
-    recognised by; none when there is no file or it cannot be read."""
+    """The first lines of an input (a file, or a folder's first file but brat's
+    configuration) that its format is recognised by; none when there is no file or it
+    cannot be read."""
     p = Path(path)
-    files = _folder_files(p) if p.is_dir() else [p] if p.is_file() else []
-    return _readable_lines(files[0]) if files else []
+    files = [f for f in folder_files(p) if f.name not in BRAT_CONFIGURATION] if p.is_dir() else [p]
+    return readable_lines(files[0]) if files and files[0].is_file() else []
 
 
-def _readable_lines(path: Path) -> list[str]:
+def readable_lines(path: Path) -> list[str]:
+    """The first lines its format is recognised by of a file; none when it cannot be read."""
     try:
         return _first_lines(path)
     except OSError:
         return []
 
 
-def _folder_files(folder: Path) -> list[Path]:
-    return sorted(f for f in folder.iterdir() if f.is_file() and not f.name.startswith("."))
+def folder_files(folder: Path) -> list[Path]:
+    """The files of a folder an input is: its visible regular files, by name (a directory
+    entry tells a file from a folder without a second look at it)."""
+    with os.scandir(folder) as entries:
+        names = sorted(entry.name for entry in entries if not entry.name.startswith(".") and entry.is_file())
+    return [folder / name for name in names]
 
 
 def recognised_module(lines: list[str], candidates: tuple[str, ...] | None = None) -> str | None:
@@ -122,13 +143,6 @@ ORIGINAL_SPAN_FORMATS: dict[str, str] = {
     "faireval_spans": "faireval-spans", "cdsco": "cdsco", "poetry_jsonl": "poetry-jsonl", "vrt": "vrt",
     "conll2000": "conll2000",
 }  # fmt: skip
-
-
-def original_span_reader(name: str | None) -> ModuleType | None:
-    """The span reader of an original tool's format, by the module that recognised the file
-    (only that reader is imported)."""
-    format = ORIGINAL_SPAN_FORMATS.get(name or "")
-    return format_module(SPAN_FORMATS[format]) if format is not None else None
 
 
 def no_spans(why: str, file: str | None = None) -> InputError:
@@ -172,26 +186,9 @@ def span_format(path: str | Path, format: str | None = None) -> ModuleType:
     p = Path(path)
     if not p.exists():
         raise InputError("an existing file or folder", "nothing", file=str(path))
-    files = _folder_files(p) if p.is_dir() else [p]
-    head = _readable_lines(files[0]) if files else []  # read once: it decides below too
-    for f in files:
-        lines = head if f == files[0] else _readable_lines(f)
-        name = recognised_module(lines, span_reader_names())
-        if name is not None:
-            return format_module(name)
-    from .sniffing import columns_like
+    from .folders import file_reader, folder_reader
 
-    if columns_like(head):  # CoNLL-2000's shape too
-        return format_module("conll")
-    found = recognised_module(head, FORMAT_MODULES)  # the span readers' formats are not it
-    module = original_span_reader(found)
-    if module is not None:
-        return module
-    title = format_module(found).TITLE if found is not None else None
-    if title in NO_SPANS:
-        raise no_spans(NO_SPANS[title], str(path))
-    raise InputError(f"a file of a span format ({', '.join(SPAN_FORMATS)}; choose one with --format)",
-                     "none recognised", file=str(path))  # fmt: skip
+    return format_module(folder_reader(p) if p.is_dir() else file_reader(p))
 
 
 def read_spans(path: str, format: str | None = None, options: Any = None) -> Annotations:
@@ -202,12 +199,11 @@ def read_spans(path: str, format: str | None = None, options: Any = None) -> Ann
 
     module = span_format(path, format)
     options = options if options is not None else ReadOptions()
-    if Path(path).is_dir() and getattr(module, "NAME", "") != "brat":
+    if Path(path).is_dir():
         return read_corpus(path, module, options)
     from ..textio import require_file
 
-    if not Path(path).is_dir():
-        require_file(path)
+    require_file(path)
     return module.read(path, options)
 
 

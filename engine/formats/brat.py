@@ -8,7 +8,9 @@
                                                         no spans, left out
 
 A text-bound line (T) gives a label and character offsets (code points) into the `.txt`
-as it is on disk (a CRLF counts two); its text field is not trusted. A span in pieces
+as it is on disk (a CRLF counts two); its text field is checked against the `.txt` at those
+offsets: a `.txt` whose line ends became CRLF after annotating (the fields are its text
+with LF line ends) is an error, other differences (a masked text) a warning. A span in pieces
 keeps them in attrs["parts"], its start and end the outer extent; how a method scores it
 (ReadOptions.discontinuous) is standoff.expand_fragments' business, not this reader's.
 The path is either file of a pair, or a folder: every `.ann` (in sub-folders too) with its
@@ -20,7 +22,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..errors import InputError
+from ..errors import InputError, shown
 from ..spans import Annotations, Document, Span
 from ..textio import decode_utf8, read_input_bytes, read_text
 from . import sniffing
@@ -56,8 +58,22 @@ def document_pairs(path: str) -> list[tuple[str, Path, Path]]:
     txt, ann = Path(stem + ".txt"), Path(stem + ".ann")
     partner = txt if p == ann else ann
     if not partner.is_file():
-        raise InputError(f"its partner {partner.name} beside it", "none", file=str(partner))
+        raise MissingPartner(str(p), str(partner))
     return [(p.stem, txt, ann)]
+
+
+class MissingPartner(InputError):
+    """A brat file whose partner is not beside it: the message names the file there and
+    says which is missing; `file` is the missing one."""
+
+    def __init__(self, present: str, missing: str) -> None:
+        self.present = present
+        kind = "text" if missing.endswith(".txt") else "annotations"
+        super().__init__(f"its {kind} {Path(missing).name} beside it", "no such file", file=missing)
+
+    @property
+    def where(self) -> str:
+        return shown(self.present)
 
 
 def _folder_pairs(folder: Path) -> list[tuple[str, Path, Path]]:
@@ -65,8 +81,8 @@ def _folder_pairs(folder: Path) -> list[tuple[str, Path, Path]]:
     anns = {f.as_posix()[:-4] for f in folder.rglob("*.ann") if f.is_file()}
     txts = {f.as_posix()[:-4] for f in folder.rglob("*.txt") if f.is_file()}
     for stem in sorted(anns ^ txts):
-        suffix = ".txt" if stem in anns else ".ann"
-        raise InputError(f"a partner {suffix} file", "none", file=stem + suffix)
+        present, missing = (".ann", ".txt") if stem in anns else (".txt", ".ann")
+        raise MissingPartner(stem + present, stem + missing)
     if not anns:
         raise InputError("brat documents (.txt with .ann)", "none", file=str(folder))
     start = len(folder.as_posix()) + 1
@@ -104,36 +120,51 @@ def _fragments(field: str, ann: str, line: int, size: int) -> list[tuple[int, in
     pieces = []
     for piece in field.split(";"):
         bounds = piece.split()
-        if len(bounds) != 2 or not all(b.isdigit() for b in bounds):
+        if len(bounds) != 2 or not (bounds[0].isdecimal() and bounds[1].isdecimal()):  # int() reads these
             raise InputError("offsets 'start end' (pieces joined by ';')", repr(field), file=ann, line=line)
         start, end = int(bounds[0]), int(bounds[1])
         if not start <= end <= size:
             found = f"'{piece.strip()}' (the .txt has {size} characters)"
             raise InputError("offsets within the text, start before end", found, file=ann, line=line)
         pieces.append((start, end))
-    return sorted(pieces)
+    return sorted(pieces) if len(pieces) > 1 else pieces
 
 
-def _text_bound(line_text: str, ann: str, line: int, size: int, doc: str) -> Span:
-    fields = line_text.split("\t")
+def _text_bound(line_text: str, ann: str, line: int, size: int, doc: str) -> tuple[Span, str | None]:
+    """The span of a T line, and its text field (None where the line has none)."""
+    fields = line_text.split("\t", 2)
     label, _, offsets = fields[1].partition(" ") if len(fields) > 1 else ("", "", "")
     if not label or not offsets:
         expected = "a text-bound annotation 'T1<TAB>LABEL start end<TAB>text'"
         raise InputError(expected, repr(line_text[:80]), file=ann, line=line)
     pieces = _fragments(offsets, ann, line, size)
     attrs = {PARTS: pieces} if len(pieces) > 1 else {}
-    return Span(pieces[0][0], max(end for _, end in pieces), label, doc, attrs)
+    span = Span(pieces[0][0], max(end for _, end in pieces), label, doc, attrs)
+    return span, fields[2] if len(fields) > 2 else None
 
 
-def read_ann(ann: str, size: int, doc: str) -> tuple[list[Span], int]:
-    """The text-bound spans of an .ann file, and how many zero-length ones were dropped."""
+#: Why the text fields are the .txt's text with LF line ends, and what to do.
+CRLF_SHIFT = ("the .txt has CRLF line ends (two characters each) where the annotations count one (their "
+              "text fields are its text with LF line ends) — save the .txt with LF line ends (git's "
+              "core.autocrlf converts them)")  # fmt: skip
+
+#: A T line whose text field is not the text at its offsets: line number, id, text field, span.
+Differing = tuple[int, str, str, Span]
+
+
+def read_ann(ann: str, text: str, doc: str) -> tuple[list[Span], int, list[Differing]]:
+    """The text-bound spans of an .ann file, how many zero-length ones were dropped, and
+    the T lines whose text field differs from the text at their offsets."""
     spans: list[Span] = []
     dropped = 0
+    differing: list[Differing] = []
     for number, line_text in enumerate(read_text(ann).split("\n"), 1):
         if not line_text.strip():
             continue
         if line_text[0] == "T":
-            span = _text_bound(line_text, ann, number, size, doc)
+            span, field = _text_bound(line_text, ann, number, len(text), doc)
+            if field is not None and text[span.start : span.end] != field and not _shows(text, span, field):
+                differing.append((number, line_text.partition("\t")[0], field, span))
             if span.start == span.end:
                 dropped += 1
             else:
@@ -141,7 +172,38 @@ def read_ann(ann: str, size: int, doc: str) -> tuple[list[Span], int]:
         elif line_text[0] not in _IGNORED:
             expected = "a brat annotation line (T, R, E, A, M, N, # or * and its id, then a TAB)"
             raise InputError(expected, repr(line_text[:80]), file=ann, line=number)
-    return spans, dropped
+    return spans, dropped, differing
+
+
+def _at(text: str, span: Span) -> str:
+    """The text at a span's offsets (its pieces joined by a space, as brat writes them)."""
+    return " ".join(text[start:end] for start, end in span.attrs.get(PARTS) or ((span.start, span.end),))
+
+
+def _shows(text: str, span: Span, field: str) -> bool:
+    """Whether a text field is the text at the span's offsets (up to white space: brat
+    writes a line end as a space)."""
+    found = _at(text, span)
+    return found == field or found.split() == field.split()
+
+
+def checked_texts(ann: str, text: str, differing: list[Differing], count: int) -> list[str]:
+    """The warning of text fields that differ from the .txt (a masked or edited text: the
+    offsets are used); InputError where the .txt has CRLF line ends and the text fields
+    are the text with LF ones (offsets counted before the line ends were converted)."""
+    if not differing:
+        return []
+    number, ident, field, span = differing[0]
+    found = _at(text, span)
+    if "\r\n" in text:
+        lf_text = text.replace("\r\n", "\n")
+        if all(_shows(lf_text, s, f) for _, _, f, s in differing):
+            raise InputError(f"the text of {ident} at its offsets, {field!r}", f"{found!r}: {CRLF_SHIFT}",
+                             file=ann, line=number)  # fmt: skip
+    crlf = " (the .txt has CRLF line ends)" if "\r\n" in text else ""
+    return [f"{ann}: the text field of {len(differing)} of {count} annotations differs from the .txt "
+            f"at their offsets{crlf}, the first at line {number}: {ident} {field!r}, the .txt {found!r}; "
+            "the offsets are used"]  # fmt: skip
 
 
 def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
@@ -149,7 +211,8 @@ def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
     result = Annotations(path, NAME, [], [])
     for name, txt, ann in document_pairs(path):
         text = read_raw_text(txt)
-        spans, dropped = read_ann(str(ann), len(text), name)
+        spans, dropped, differing = read_ann(str(ann), text, name)
+        result.warnings += checked_texts(str(ann), text, differing, len(spans) + dropped)
         spans.sort(key=lambda span: (span.start, span.end))
         result.documents.append(_document(name, text))
         result.spans.extend(spans)

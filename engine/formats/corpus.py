@@ -10,19 +10,20 @@ import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations, Document
+from . import folder_files
+from .folders import check_brat_folder
 from .spantable import SpanTable, table_of
 from .standoff import ReadOptions
 
 
-def corpus_files(folder: Path, module: ModuleType) -> list[Path]:
-    """The folder's files of the format: those with its suffixes, else every visible file."""
-    files = sorted(f for f in folder.iterdir() if f.is_file() and not f.name.startswith("."))
-    suffixed = [f for f in files if f.suffix.lower() in module.SUFFIXES]
-    return suffixed or files
-
-
 def read_corpus(path: str, module: ModuleType, options: ReadOptions) -> Annotations:
-    files = corpus_files(Path(path), module)
+    """Every visible file of the folder read by the module (brat: its pairs, the folder
+    holding no other file; engine/formats/folders.py)."""
+    folder = Path(path)
+    if module.NAME == "brat":
+        check_brat_folder(folder)
+        return module.read(path, options)
+    files = folder_files(folder)
     if not files:
         raise InputError(f"a folder with {module.TITLE} files", "no file", file=path)
     documents: list[Document] = []

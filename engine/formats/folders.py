@@ -1,0 +1,152 @@
+"""Which span reader reads an input: a file by its first lines (a brat file by its name),
+a folder by every visible file in it — each read, all by one reader.
+
+A folder is one corpus in one format (its documents paired by name with the other
+side's): its files are recognised one by one, and files of two formats stop the run with
+a message naming each format's files. A file no format recognises is read by the
+folder's reader, which says what is wrong with it; brat reads only its own files (`.ann`,
+`.txt` and a collection's configuration), so any other file of a brat folder is named.
+Where nothing recognises a file the message says why where it can: not text (UTF-16, an
+image …), empty, or a last line cut short.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from ..errors import InputError
+from ..textio import not_text
+from . import (
+    _SNIFF_LINES,
+    FORMAT_MODULES,
+    NO_SPANS,
+    ORIGINAL_SPAN_FORMATS,
+    SPAN_FORMATS,
+    brat_named,
+    folder_files,
+    format_module,
+    no_spans,
+    readable_lines,
+    recognised_module,
+    span_reader_names,
+)
+from .sniffing import columns_like
+
+#: What a file no reader recognises was expected to be.
+SPAN_FILE = f"a file of a span format ({', '.join(SPAN_FORMATS)}; choose one with --format)"
+_LINE_END = re.compile(r"\r\n|\r|\n")
+_LISTED = 3  # file names a message lists of one format
+
+
+def file_reader(path: Path) -> str:
+    """The module name of the span reader of one file; InputError saying why none reads it."""
+    if brat_named(path, path.with_suffix(".ann").is_file()):
+        return "brat"
+    lines = readable_lines(path)
+    name = lines_reader(lines, str(path))
+    if name is None:
+        raise unrecognised(path, lines)
+    return name
+
+
+def lines_reader(lines: list[str], file: str) -> str | None:
+    """The span reader of a file of these first lines: a span format's, CoNLL columns
+    (CoNLL-2000's shape too) or an original tool's format's; None where none recognises
+    them; no_spans for a format without spans (ProPara's)."""
+    name = recognised_module(lines, span_reader_names())
+    if name is not None:
+        return name
+    if columns_like(lines):
+        return "conll"
+    found = recognised_module(lines, FORMAT_MODULES)
+    if found in ORIGINAL_SPAN_FORMATS:
+        return SPAN_FORMATS[ORIGINAL_SPAN_FORMATS[found]]
+    if found is not None and format_module(found).TITLE in NO_SPANS:
+        raise no_spans(NO_SPANS[format_module(found).TITLE], file)
+    return None
+
+
+def folder_reader(folder: Path) -> str:
+    """The module name of the one span reader of a folder's files; InputError naming each
+    format's files where they are of several."""
+    files = folder_files(folder)
+    if not files:
+        raise InputError("a folder holding annotation files", "an empty folder", file=str(folder))
+    kinds = _kinds(files)
+    known = [name for name in kinds if name is not None]
+    if len(known) > 1:
+        listed = "; ".join(f"{format_module(name).TITLE}: {_names(kinds[name])}" for name in known)
+        raise InputError("the files of one format (a folder is read in one format)",
+                         f"{listed} — move the files of the other formats out of the folder",
+                         file=str(folder))  # fmt: skip
+    if not known:
+        raise unrecognised(files[0], readable_lines(files[0]))
+    return known[0]
+
+
+def _kinds(files: list[Path]) -> dict[str | None, list[Path]]:
+    """A folder's files by the module name of their reader (None: not recognised), the
+    format of the most files first."""
+    brat = any(f.suffix == ".ann" for f in files)
+    kinds: dict[str | None, list[Path]] = {}
+    for file in files:
+        name = "brat" if brat_named(file, brat) else lines_reader(readable_lines(file), str(file))
+        kinds.setdefault(name, []).append(file)
+    return dict(sorted(kinds.items(), key=lambda kind: -len(kind[1])))
+
+
+def _names(files: list[Path]) -> str:
+    """'a.tsv, b.tsv, c.tsv and 4 more'."""
+    names = ", ".join(f.name for f in files[:_LISTED])
+    return f"{names} and {len(files) - _LISTED} more" if len(files) > _LISTED else names
+
+
+def check_brat_folder(folder: Path) -> None:
+    """InputError naming the files of a brat folder that brat does not read (with the
+    format each is recognised as)."""
+    others = [f for f in folder_files(folder) if not brat_named(f, True)]
+    if others:
+        listed = ", ".join(f"{f.name} ({_title(f)})" for f in others[:_LISTED])
+        more = f" and {len(others) - _LISTED} more" if len(others) > _LISTED else ""
+        raise InputError("brat's files alone (.ann with its .txt, a collection's .conf)",
+                         f"{listed}{more} — move them out of the folder", file=str(folder))  # fmt: skip
+
+
+def _title(file: Path) -> str:
+    name = recognised_module(readable_lines(file))
+    return format_module(name).TITLE if name is not None else "not recognised"
+
+
+def unrecognised(path: Path, lines: list[str]) -> InputError:
+    """Why no span reader reads a file: not text, empty, a last line cut short, or none
+    of the formats recognised."""
+    try:
+        with open(path, "rb") as handle:
+            head = handle.read(2048)
+    except OSError:
+        head = b""
+    problem = not_text(head, str(path))
+    if problem is not None:
+        return problem
+    if not lines:
+        return InputError("a file with annotations", "an empty file" if not head else "blank lines only",
+                          file=str(path))  # fmt: skip
+    return _cut_short(path, lines) or InputError(SPAN_FILE, "none recognised", file=str(path))
+
+
+def _cut_short(path: Path, lines: list[str]) -> InputError | None:
+    """The error of a file whose lines are recognised but for its last, which has no line
+    end (the file was cut short), naming that line; None for any other file."""
+    if len(lines) < 2 or len(lines) >= _SNIFF_LINES:
+        return None  # too short to tell, or its end is not among the lines looked at
+    text = path.read_bytes().decode("utf-8", "replace")
+    every = _LINE_END.split(text)
+    if every[-1] != lines[-1]:
+        return None  # it ends with a line end (or blank)
+    name = lines_reader(lines[:-1], str(path))
+    if name is None:
+        return None
+    return InputError(f"a whole last line ({format_module(name).TITLE})",
+                      f"{lines[-1]!r} where the file ends without a line end: was it cut short?",
+                      file=str(path), line=len(every))  # fmt: skip
