@@ -93,7 +93,7 @@ class FileItems:
         """Moves in slot order: participant, location before, location after."""
         slots = self.summaries.slots[2]
         offset, track = self.table.offset, self.table.track
-        parts = np.searchsorted(offset, slots, side="right") - 1
+        parts = self.table.slot_participant.take(slots)
         kept = self.kept[parts]
         slots, parts = slots[kept], parts[kept]
         return self._items(parts, slots - offset[parts], (self.shown[parts], track[slots - 1], track[slots]))

@@ -165,7 +165,7 @@ def end_flags(table: Table) -> tuple[np.ndarray, np.ndarray]:
 
     acting = np.flatnonzero(table.actions)  # the slots of CREATE, DESTROY and MOVE, in order
     codes = table.actions[acting]
-    owner = np.searchsorted(table.offset, acting, side="right") - 1
+    owner = table.slot_participant.take(acting)
     participants, absent = len(table.offset) - 1, len(table.actions)
     (first_create, last_create), (_, last_destroy), (first_move, last_move) = (
         _first_and_last(acting[codes == code], owner[codes == code], participants, absent)
@@ -243,7 +243,7 @@ class Summaries:
         import numpy as np
 
         offset = self.table.offset
-        participant = np.searchsorted(offset, slots, side="right") - 1
+        participant = self.table.slot_participant.take(slots)
         bounds = np.searchsorted(slots, offset[self.table.process_parts]).tolist()
         return participant, slots - offset[participant], bounds
 
