@@ -294,24 +294,22 @@ class Summaries:
         return conversions(created, destroyed, process.sentences) if created or destroyed else []
 
 
-@dataclass
 class Events:
     """Things of a file in slot order; those of process k are items[bounds[k]:bounds[k + 1]]."""
 
-    items: list[Any]
-    bounds: list[int]
+    def __init__(self, items: list[Any], bounds: list[int]) -> None:
+        self.items, self.bounds = items, bounds
 
     def of(self, k: int) -> list[Any]:
         return self.items[self.bounds[k] : self.bounds[k + 1]]
 
 
-@dataclass
 class Changes:
     """Creations (or destructions) of a file in slot order, as columns: participant's name,
     step, location; those of process k are rows bounds[k] … bounds[k + 1] − 1."""
 
-    columns: tuple[list[str], list[int], list[str]]
-    bounds: list[int]
+    def __init__(self, columns: tuple[list[str], list[int], list[str]], bounds: list[int]) -> None:
+        self.columns, self.bounds = columns, bounds
 
     def of(self, k: int) -> Iterator[tuple[str, int, str]]:
         start, end = self.bounds[k], self.bounds[k + 1]
