@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import partial
+from functools import cached_property, partial
 from itertools import count, repeat
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -96,6 +96,13 @@ class Table:
     track: np.ndarray  # location codes as stored (NULL_CODE, UNK_CODE, …)
     actions: np.ndarray  # action codes (NONE_CODE, …)
 
+    @cached_property
+    def slot_participant(self) -> np.ndarray:
+        """Per slot its participant."""
+        import numpy as np
+
+        return np.repeat(np.arange(len(self.offset) - 1), np.diff(self.offset))
+
     def parts(self, k: int) -> range:
         """The participant numbers of process k."""
         return range(int(self.process_parts[k]), int(self.process_parts[k + 1]))
@@ -150,19 +157,35 @@ class ActionFile:
         return [] if self.duplicate is None else [self.duplicate.warning(self.path)]
 
 
+# A location's kind for the rules of §2.1: "-" (0), "?" (1), empty (2) or another text (3),
+# min(code, 3) of its code; NONE's rule (equal locations) is checked on the codes.
+KINDS = 4
+
+
+def keeps_rules(action: int, before: int, after: int) -> bool:
+    """The rules of §2.1 on an action and the kinds of its locations (NONE: any)."""
+    placed_before, placed_after = before not in (NULL_CODE, EMPTY_CODE), after not in (NULL_CODE, EMPTY_CODE)
+    return {
+        NONE_CODE: True,
+        CREATE_CODE: before == NULL_CODE and placed_after,
+        DESTROY_CODE: placed_before and after == NULL_CODE,
+        MOVE_CODE: placed_before and placed_after,
+    }.get(action, False)
+
+
 def valid_rows(actions: np.ndarray, before: np.ndarray, after: np.ndarray) -> bool:
     """The location rules of §2.1 on location codes (equal codes, equal texts)."""
     import numpy as np
 
-    placed_before = (before != NULL_CODE) & (before != EMPTY_CODE)  # not '-', not empty
-    placed_after = (after != NULL_CODE) & (after != EMPTY_CODE)
-    rules = np.select(
-        [actions == NONE_CODE, actions == CREATE_CODE, actions == DESTROY_CODE, actions == MOVE_CODE],
-        [before == after, (before == NULL_CODE) & placed_after, placed_before & (after == NULL_CODE),
-         placed_before & placed_after],
-        False,
-    )  # fmt: skip
-    return bool(rules.all())
+    kinds = np.minimum(before, KINDS - 1)
+    kinds *= KINDS
+    kinds += np.minimum(after, KINDS - 1)
+    kinds += actions.astype(kinds.dtype) * (KINDS * KINDS)
+    rules = [keeps_rules(action, kind_before, kind_after) for action in range(BAD_ACTION + 1)
+             for kind_before in range(KINDS) for kind_after in range(KINDS)]  # fmt: skip
+    if not np.array(rules).take(kinds).all():
+        return False
+    return bool(((before == after) | (actions != NONE_CODE)).all())
 
 
 def stored(codes: np.ndarray) -> np.ndarray:

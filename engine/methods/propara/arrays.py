@@ -11,7 +11,6 @@ and the detail's item matches both come from these arrays."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 from functools import cached_property
 
 import numpy as np
@@ -25,17 +24,16 @@ from .summary import Summaries
 Similarity = Callable[[int, int], float]  # of two codes (of different texts)
 
 
-@dataclass
 class Items:
     """The items of one question in one file, in summary order: per item its answer process
     number, the number of its process in its own file, its step (0 where steps do not
-    count) and its codes. The items of the file's process f are bounds[f] … bounds[f + 1] − 1."""
+    count) and its codes. The items of the file's process f are bounds[f] … bounds[f + 1] − 1.
+    (A plain class: a dataclass's generated methods cost every run's start-up.)"""
 
-    process: np.ndarray
-    file_process: np.ndarray
-    step: np.ndarray
-    codes: tuple[np.ndarray, ...]
-    bounds: np.ndarray
+    def __init__(self, process: np.ndarray, file_process: np.ndarray, step: np.ndarray,
+                 codes: tuple[np.ndarray, ...], bounds: np.ndarray) -> None:  # fmt: skip
+        self.process, self.file_process, self.step = process, file_process, step
+        self.codes, self.bounds = codes, bounds
 
     def local(self, index: np.ndarray) -> np.ndarray:
         """Where items (global numbers) stand among the items of their process."""
@@ -93,7 +91,7 @@ class FileItems:
         """Moves in slot order: participant, location before, location after."""
         slots = self.summaries.slots[2]
         offset, track = self.table.offset, self.table.track
-        parts = np.searchsorted(offset, slots, side="right") - 1
+        parts = self.table.slot_participant.take(slots)
         kept = self.kept[parts]
         slots, parts = slots[kept], parts[kept]
         return self._items(parts, slots - offset[parts], (self.shown[parts], track[slots - 1], track[slots]))
@@ -154,17 +152,16 @@ def _best(group: np.ndarray, partner: np.ndarray, score: np.ndarray, items: int,
     return best, where
 
 
-@dataclass
 class Matches:
     """One question of the chosen processes: per answer process P and R; per item its best
     pair score and best partner."""
 
-    answers: Items
-    predictions: Items
-    precision: np.ndarray
-    recall: np.ndarray
-    answer_best: tuple[np.ndarray, np.ndarray]
-    prediction_best: tuple[np.ndarray, np.ndarray]
+    def __init__(self, answers: Items, predictions: Items, precision: np.ndarray, recall: np.ndarray,
+                 answer_best: tuple[np.ndarray, np.ndarray], prediction_best: tuple[np.ndarray, np.ndarray]
+                 ) -> None:  # fmt: skip
+        self.answers, self.predictions = answers, predictions
+        self.precision, self.recall = precision, recall
+        self.answer_best, self.prediction_best = answer_best, prediction_best
 
     @cached_property
     def _lists(self) -> tuple[list[float], list[float], list[int], list[int], list[tuple[float, int]],

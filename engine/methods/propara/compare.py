@@ -7,7 +7,7 @@ once per distinct (answer, prediction, kind) and cached too.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from . import porter
 from .summary import Conversion, Move
@@ -15,6 +15,7 @@ from .summary import Conversion, Move
 ARTICLES = frozenset(["a", "an", "the", "your", "his", "their", "my", "another", "other", "this", "that"])
 
 Terms = tuple[frozenset[str], ...]  # one set of alternatives per ` AND ` part
+Similarity = tuple[float, "Correction | None"]  # a similarity, and its correction if the original's was wrong
 
 
 def split_terms(phrase: str) -> list[list[str]]:
@@ -97,18 +98,20 @@ class DivisionByZero(Exception):
     """The original would have crashed here."""
 
 
-@dataclass
 class Comparer:
-    """Similarities and pair scores, corrected (default) or as the original computes them."""
+    """Similarities and pair scores, corrected (default) or as the original computes them;
+    `terms` and `sims` are caches (shared by as_original)."""
 
-    original: bool = False
-    corrections: list[Correction] = field(default_factory=list)  # since the last take()
-    _terms: dict[tuple[str, str], Terms] = field(default_factory=dict)
-    _sims: dict[tuple[str, str, str], tuple[float, Correction | None]] = field(default_factory=dict)
+    def __init__(self, original: bool = False, terms: dict[tuple[str, str], Terms] | None = None,
+                 sims: dict[tuple[str, str, str], Similarity] | None = None) -> None:  # fmt: skip
+        self.original = original
+        self.corrections: list[Correction] = []  # since the last take()
+        self._terms = {} if terms is None else terms
+        self._sims = {} if sims is None else sims
 
     def as_original(self) -> Comparer:
         """The same comparer computing the original's similarities (sharing the caches)."""
-        return Comparer(True, [], self._terms, self._sims)
+        return Comparer(True, self._terms, self._sims)
 
     def take(self) -> list[Correction]:
         found, self.corrections = self.corrections, []

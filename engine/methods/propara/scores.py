@@ -92,10 +92,10 @@ def score_question(
     )
 
 
-@dataclass
 class ProcessScore:
-    questions: dict[str, QuestionScore]
-    corrections: dict[str, list[Correction]]  # per question: the similarities §4.2 corrected
+    def __init__(self, questions: dict[str, QuestionScore], corrections: dict[str, list[Correction]]) -> None:
+        self.questions = questions
+        self.corrections = corrections  # per question: the similarities §4.2 corrected
 
 
 def score_process(answer: Summary, prediction: Summary, comparer: Comparer) -> ProcessScore:

@@ -165,7 +165,7 @@ def end_flags(table: Table) -> tuple[np.ndarray, np.ndarray]:
 
     acting = np.flatnonzero(table.actions)  # the slots of CREATE, DESTROY and MOVE, in order
     codes = table.actions[acting]
-    owner = np.searchsorted(table.offset, acting, side="right") - 1
+    owner = table.slot_participant.take(acting)
     participants, absent = len(table.offset) - 1, len(table.actions)
     (first_create, last_create), (_, last_destroy), (first_move, last_move) = (
         _first_and_last(acting[codes == code], owner[codes == code], participants, absent)
@@ -243,7 +243,7 @@ class Summaries:
         import numpy as np
 
         offset = self.table.offset
-        participant = np.searchsorted(offset, slots, side="right") - 1
+        participant = self.table.slot_participant.take(slots)
         bounds = np.searchsorted(slots, offset[self.table.process_parts]).tolist()
         return participant, slots - offset[participant], bounds
 
@@ -294,24 +294,22 @@ class Summaries:
         return conversions(created, destroyed, process.sentences) if created or destroyed else []
 
 
-@dataclass
 class Events:
     """Things of a file in slot order; those of process k are items[bounds[k]:bounds[k + 1]]."""
 
-    items: list[Any]
-    bounds: list[int]
+    def __init__(self, items: list[Any], bounds: list[int]) -> None:
+        self.items, self.bounds = items, bounds
 
     def of(self, k: int) -> list[Any]:
         return self.items[self.bounds[k] : self.bounds[k + 1]]
 
 
-@dataclass
 class Changes:
     """Creations (or destructions) of a file in slot order, as columns: participant's name,
     step, location; those of process k are rows bounds[k] … bounds[k + 1] − 1."""
 
-    columns: tuple[list[str], list[int], list[str]]
-    bounds: list[int]
+    def __init__(self, columns: tuple[list[str], list[int], list[str]], bounds: list[int]) -> None:
+        self.columns, self.bounds = columns, bounds
 
     def of(self, k: int) -> Iterator[tuple[str, int, str]]:
         start, end = self.bounds[k], self.bounds[k + 1]
