@@ -188,7 +188,9 @@ class Later(Sequence[Any]):
     """A list made when first read: e.g. the spans for the viewer, which the command line
     never shows (the 394,004 Span objects of FairEval's bench corpus: 0.8–1.0 s). Given
     `part` (items start..stop − 1), a writer can also take it a part at a time without
-    the whole list ever being held (FairEval's 205,236 JSON `pairs`: 200 MB as dicts)."""
+    the whole list ever being held (FairEval's 205,236 JSON `pairs`: 200 MB as dicts), and
+    a slice of step 1 is made by `part` while the list is not made (a workbook's context
+    windows of *SEM's document tokens)."""
 
     def __init__(
         self,
@@ -225,7 +227,14 @@ class Later(Sequence[Any]):
     @overload
     def __getitem__(self, index: slice) -> list[Any]: ...
     def __getitem__(self, index: int | slice) -> Any:
+        if self._part is not None and isinstance(index, slice) and index.step in (None, 1):
+            return self._slice(index)
         return self._list()[index]
+
+    def _slice(self, index: slice) -> list[Any]:
+        """A slice of step 1 made by the part maker while the list is not made."""
+        start, stop, _ = index.indices(self._length)
+        return self._part(start, stop) if self._part is not None and start < stop else []
 
     def __iter__(self) -> Iterator[Any]:
         return iter(self._list())

@@ -78,10 +78,18 @@ class Layout:
     def document(self) -> Document:
         """The document; its tokens made when first read."""
         total = self.units[-1][1] if self.units else 0
-        return Document(self.name, Later(total, self._tokens), self.units, self._unit_ids())
+        return Document(self.name, Later(total, part=self.tokens), self.units, self._unit_ids())
 
-    def _tokens(self) -> list[str]:
-        return [word for unit in range(len(self.units)) for word in (self.unit_words(unit) or EMPTY).words]
+    def tokens(self, start: int, stop: int) -> list[str]:
+        """The words of document positions start..stop − 1, unit by unit (one without
+        words adds none)."""
+        tokens: list[str] = []
+        unit = bisect.bisect_right(self.starts, start) - 1
+        while start < stop:
+            first, end = self.units[unit]
+            tokens += (self.unit_words(unit) or EMPTY).words[start - first : stop - first]
+            start, unit = end, unit + 1
+        return tokens
 
     def _unit_ids(self) -> list[str]:
         return [_unit_id(words) for words in self.words]
