@@ -315,6 +315,23 @@ def test_regular_columns_match_the_line_by_line_split():
     assert regular > 500  # both outcomes are tried
 
 
+def test_regular_notes_are_the_line_by_line_split_columns():
+    """--extended's split (token numbers, words, annotation columns, the first line's
+    chapter and sentence number) against §2.3's line-by-line split."""
+    rnd = random.Random(7)
+    regular = 0
+    for _ in range(3000):
+        block = _random_block(rnd, damage=0.3)
+        columns = _reference_columns(block, False)
+        if columns is None:
+            assert model.regular_notes(block) is None, block
+            continue
+        expected = columns[2], columns[3], columns[7:], columns[0][0], columns[1][0]
+        assert model.regular_notes(block) == expected, block
+        regular += 1
+    assert regular > 250  # both outcomes are tried
+
+
 def _random_file(rnd: random.Random) -> str:
     damage = rnd.choice([0.0, 0.02, 0.2])
     blocks = [_random_block(rnd, damage) for _ in range(rnd.randint(1, 8))]

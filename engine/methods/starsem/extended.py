@@ -275,12 +275,9 @@ class ExtendedScorer:
                 matched[punct[token[1]]] += 1
             else:
                 missed[punct[token[1]]] += 1
-        spurious, beside = [0, 0], [0, 0]  # beside: on a token that no GOLD one has (fpx)
-        if left:
-            gold_ids = {token_id for token_id, _ in gold}
-            for token_id, text in left:
-                spurious[punct[text]] += 1
-                beside[punct[text]] += token_id not in gold_ids
+        spurious = [0, 0]  # (the token rows' fpx is printed nowhere: not counted, §3.9)
+        for _, text in left:
+            spurious[punct[text]] += 1
         if missed[False] or spurious[False]:
             flags[""] = flags[NP] = False
         elif missed[True] or spurious[True]:
@@ -288,7 +285,7 @@ class ExtendedScorer:
         for is_punct in (False, True):
             hit, wrong, lost = matched[is_punct], spurious[is_punct], missed[is_punct]
             if not (hit or wrong or lost):
-                continue  # (nothing beside either: those are spurious)
+                continue
             for count, full in self.pair_rows[(kind, is_punct)]:
                 if full and not full_cue:  # a match is no true positive without the full cue
                     count.fp += hit + wrong
@@ -297,7 +294,6 @@ class ExtendedScorer:
                     count.tp += hit
                     count.fp += wrong
                     count.fn += lost
-                count.fpx += beside[is_punct]
         for count, full, no_punct in self.pair_levels[kind]:
             match = (flags[NP] if no_punct else flags[""]) and not (full and not full_cue)
             if match:

@@ -9,7 +9,7 @@ from itertools import repeat
 
 from ...errors import InputError
 from .files import Block, BlockReader, Blocks, blank_line_error, check_block_start, plain_flags, walk
-from .model import Words, columns_words, regular_columns, rows_words
+from .model import Columns, Words, regular_notes, rows_words
 from .reading import field_count_error
 
 CUE, SCOPE, EVENT = "Cue", "Scope", "Event"
@@ -98,14 +98,15 @@ class ExtendedReader(BlockReader):
                 yield self._sentence(i + 1, gold, system)
 
     def _sentence(self, number: int, gold: Block, system: Block) -> XSentence:
-        g_columns = regular_columns(gold[1], strip=False)
-        s_columns = g_columns if gold[1] == system[1] else regular_columns(system[1], strip=False)
-        if g_columns is not None and s_columns is not None and g_columns[2:4] == s_columns[2:4]:
+        g_notes = regular_notes(gold[1])
+        s_notes = g_notes if gold[1] == system[1] else regular_notes(system[1])
+        if g_notes is not None and s_notes is not None and g_notes[:2] == s_notes[:2]:
+            ids, words, notes, chapter, sentence_id = g_notes
             detail = self.keep_rows
-            g_instances = _column_instances(g_columns, detail)
-            s_instances = g_instances if s_columns is g_columns else _column_instances(s_columns, detail)
-            words = columns_words(g_columns) if self.keep_rows else None
-            return XSentence(number, gold[0], words, g_instances, s_instances)
+            g_instances = _column_instances(ids, notes, detail)
+            s_instances = g_instances if s_notes is g_notes else _column_instances(ids, s_notes[2], detail)
+            shown = Words(words, ids, chapter, sentence_id) if detail else None
+            return XSentence(number, gold[0], shown, g_instances, s_instances)
         return self._checked_sentence(number, gold, system)
 
     def _checked_sentence(self, number: int, gold: Block, system: Block) -> XSentence:
@@ -196,16 +197,16 @@ def _same_width(groups: int, first_groups: int, fields: list[str], width: int, p
                          file=path, line=first_line + j)  # fmt: skip
 
 
-def _column_instances(columns: list[list[str]], positions: bool) -> list[XInstance]:
-    """The instances of a sentence whose lines all have the same number of fields (with
-    the tokens' line positions, for the detail view, when `positions`)."""
-    ids = columns[2]
+def _column_instances(ids: list[str], notes: Columns, positions: bool) -> list[XInstance]:
+    """The instances of a sentence whose lines all have the same number of fields, from
+    its token numbers and annotation columns (model.regular_notes), with the tokens' line
+    positions, for the detail view, when `positions`."""
     n = len(ids)
     instances = []
-    for group in range((len(columns) - 7) // 3 if len(columns) > 8 else 0):
+    for group in range(len(notes) // 3):
         instance = XInstance(group)
-        base = 7 + 3 * group
-        for kind, column in ((CUE, columns[base]), (SCOPE, columns[base + 1]), (EVENT, columns[base + 2])):
+        base = 3 * group
+        for kind, column in ((CUE, notes[base]), (SCOPE, notes[base + 1]), (EVENT, notes[base + 2])):
             if column.count("_") == n:
                 continue
             if positions or (kind != CUE and "." in "".join(column)):

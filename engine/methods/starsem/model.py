@@ -196,16 +196,11 @@ def regular_columns(block: str, strip: bool) -> Columns | None:
     TABs and LFs, one valid width, `***` on every line of an 8-field sentence and on none
     of a longer one, no empty annotation cell, no empty trailing field — or None when it
     needs the line-by-line checks. `strip`: no leading TAB either (the default reader
-    strips lines). Split in one go: every LF is turned into a TAB that starts the next
-    line's first cell, so each line has `width` cells exactly when the cells starting
-    with an LF are those at the multiples of `width`."""
-    if not block.isascii() or odd_space(block):
+    strips lines). Split in one go (_cells)."""
+    split = _cells(block)
+    if split is None:
         return None
-    n = block.count("\n") + 1
-    cells = block.replace("\n", "\t\n").split("\t")
-    width, rest = divmod(len(cells), n)
-    if rest or not valid_width(width):
-        return None
+    cells, width, n = split
     firsts = "".join(cells[::width]).split("\n")
     if len(firsts) != n:
         return None
@@ -217,6 +212,39 @@ def regular_columns(block: str, strip: bool) -> Columns | None:
     if not all(map(all, columns[7:])):  # (C-level tests of the cells' lengths)
         return None  # an empty cell or a trailing TAB
     return columns
+
+
+def regular_notes(block: str) -> tuple[list[str], list[str], Columns, str, str] | None:
+    """What --extended reads of a sentence that regular_columns would split: the token
+    numbers (column 3), the words (column 4), the annotation columns (8 on), and the
+    chapter and sentence number of its first line; the other columns are never sliced
+    out, and each line's width is checked by counting its LFs (none is split off)."""
+    split = _cells(block)
+    if split is None:
+        return None
+    cells, width, n = split
+    if "".join(cells[width::width]).count("\n") != n - 1:
+        return None
+    notes = [cells[j::width] for j in range(7, width)]
+    if notes[0].count("***") != (n if width == 8 else 0) or not all(map(all, notes)):
+        return None  # `***` where it does not belong or none where it does; an empty cell
+    return cells[2::width], cells[3::width], notes, cells[0], cells[1]
+
+
+def _cells(block: str) -> tuple[list[str], int, int] | None:
+    """A block's cells, its width and its number of lines, when it is ASCII without
+    whitespace but TABs and LFs and its cells make a valid width. Split in one go: every
+    LF is turned into a TAB that starts the next line's first cell, so each line has
+    `width` cells exactly when the cells starting with an LF are those at the multiples
+    of `width` (every LF starts a cell; the first cell holds none)."""
+    if not block.isascii() or odd_space(block):
+        return None
+    n = block.count("\n") + 1
+    cells = block.replace("\n", "\t\n").split("\t")
+    width, rest = divmod(len(cells), n)
+    if rest or not valid_width(width):
+        return None
+    return cells, width, n
 
 
 def columns_of(rows: list[list[str]]) -> Columns:
