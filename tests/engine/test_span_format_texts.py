@@ -57,3 +57,21 @@ def test_faireval_on_its_own_files_shows_tokens(tmp_path):
     chosen = get_method("faireval")
     report = chosen.evaluate(str(examples / "gold.conll"), str(examples / "system.conll"), chosen.Options())
     assert report.documents[0].joiner == " "
+
+
+def test_clueval_shows_a_text_without_spaces_as_written(tmp_path):
+    report = _report("clueval", tmp_path, JAPANESE, [("DISORDER", 3, 9)], [("DISORDER", 3, 8)])
+    assert set(_texts(report)) == {("非小細胞肺癌", "非小細胞肺")}
+    row = report.error_rows[0]
+    assert (row["gold_start"], row["gold_end"], row["system_start"], row["system_end"]) == (3, 9, 3, 8)
+    assert row["gold_position"] == "1-2"  # CLUEval's own corpus positions, as before
+    document = report.documents[0]
+    assert document.text(0, len(document)) == JAPANESE
+    gold = report.gold_spans[0]
+    assert document.text(gold.start, gold.end) == "非小細胞肺癌"
+
+
+def test_clueval_keeps_a_spaced_text_as_written(tmp_path):
+    report = _report("clueval", tmp_path, SPACED, [("LOC", 12, 20)], [("LOC", 12, 15)])
+    assert set(_texts(report)) == {("New-York", "New")}
+    assert report.documents[0].text(0, len(SPACED)) == SPACED
