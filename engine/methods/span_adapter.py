@@ -2,11 +2,14 @@
 engine/methods/clueval/spanformats.py): whether the inputs are read as span formats, the
 warning about reader options set for the files the method reads itself, both inputs read
 and paired with the reader options, and the documents' tokens cut at both sides' span
-boundaries (engine/formats/token_text.py: a text without spaces keeps its spans' bounds)."""
+boundaries (engine/formats/token_text.py: a text without spaces keeps its spans' bounds),
+and the texts the report shows them in (`TextLayout`: the text as written, not the cut
+tokens joined by a space)."""
 
 from __future__ import annotations
 
-from dataclasses import replace
+from collections.abc import Sequence
+from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -14,6 +17,7 @@ import numpy as np
 from ..formats import in_span_formats
 from ..formats.spantable import Bounds, SpanTable, token_arrays
 from ..formats.token_text import cut_by_document, without_tokens
+from ..spans import Document
 from .span_options import reader_options_set, side_options
 
 if TYPE_CHECKING:
@@ -88,3 +92,48 @@ def _boundaries(table: SpanTable) -> tuple[np.ndarray, np.ndarray]:
         starts.append(np.array([s for s, _ in pieces], dtype=np.int64))
         ends.append(np.array([e for _, e in pieces], dtype=np.int64))
     return np.concatenate(docs * 2), np.concatenate(starts + ends)
+
+
+DOCUMENT_BREAK = "\n\n"  # between two documents' texts in a TextLayout
+
+
+@dataclass
+class TextLayout:
+    """Documents with a text shown as one character document (their texts one after
+    another, a blank line between), with the character bounds of every token in it (the
+    documents' tokens in turn) and the first token of each unit (the documents' in turn)."""
+
+    document: Document
+    token_starts: np.ndarray
+    token_ends: np.ndarray
+    unit_first: np.ndarray
+
+    def characters(self, positions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The character bounds (start, end) of tokens `positions` (numbers in the layout's
+        token order; past the last: the last)."""
+        at = np.minimum(positions, max(len(self.token_starts) - 1, 0))
+        return self.token_starts[at], self.token_ends[at]
+
+
+def text_layout(name: str, documents: Sequence[Document]) -> TextLayout | None:
+    """The documents as one text (TextLayout) named `name`; None where one has no text of
+    its own (its tokens a list: CoNLL columns, token numbers) or none has a token."""
+    if not documents or any(not isinstance(d.tokens, str) or d.stand_in for d in documents):
+        return None
+    texts, units, starts, ends, firsts = [], [], [], [], []
+    shift = tokens = 0
+    for doc in documents:
+        token_starts, token_ends = token_arrays(doc)
+        firsts.append(np.searchsorted(token_starts, [u[0] for u in doc.units]).astype(np.int64) + tokens)
+        starts.append(token_starts + shift)
+        ends.append(token_ends + shift)
+        units += [(a + shift, b + shift) for a, b in doc.units]
+        texts.append(str(doc.tokens))
+        shift += len(doc.tokens) + len(DOCUMENT_BREAK)
+        tokens += len(token_starts)
+    if not tokens:
+        return None
+    text = DOCUMENT_BREAK.join(texts)
+    starts_all, ends_all = np.concatenate(starts), np.concatenate(ends)
+    document = Document(name, text, units, joiner="", token_bounds=Bounds(starts_all, ends_all))
+    return TextLayout(document, starts_all, ends_all, np.concatenate(firsts))

@@ -333,7 +333,7 @@ def _fill_detail(report: Report, run: Run, level: int) -> None:
             + ("reference" if matches is run.recall else "candidate")
             + " file with its match class (status).",
         )
-    documents = DocumentMap(run.reference, run.candidate)
+    documents = DocumentMap(run.reference, run.candidate, run.texts)
     report.documents = documents.documents
     report.gold_spans = ViewerSpans(run.recall.x, run.recall, documents, "reference")
     report.system_spans = ViewerSpans(run.precision.x, run.precision, documents, "candidate")

@@ -1,16 +1,18 @@
 """What a CLUEval report carries beyond the scores: the JSON keys of specs/clueval.md §5.5,
-the documents and spans for the viewer, and the error rows for the review workbook."""
+the documents and spans for the viewer, and the error rows for the review workbook (on
+span formats with a text, that text as written: DocumentMap)."""
 
 from __future__ import annotations
 
 import bisect
 import os
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
-from ...formats.spantable import SpanSequence
+from ...formats.spantable import SpanSequence, token_arrays
 from ...formats.vrt import VrtFile
 from ...report import ERROR_COLUMNS, ColumnRows, error_row
 from ...spans import Document, Span
@@ -156,26 +158,42 @@ def _document_runs(vrt: VrtFile) -> list[tuple[str, int]]:
 
 
 class DocumentMap:
-    """The reference file cut into documents: corpus positions ↔ (document, position in it)."""
+    """The reference file cut into documents: corpus positions ↔ (document, position in it).
+    Span formats with a text (`texts`: the documents whose tokens the corpus positions are)
+    show their texts as written: a position is then its token's characters."""
 
-    def __init__(self, reference: VrtFile, candidate: VrtFile) -> None:
+    def __init__(self, reference: VrtFile, candidate: VrtFile, texts: list[Document] | None = None) -> None:
+        self.characters: list[tuple[np.ndarray, np.ndarray]] | None = None  # each text's tokens
+        fallback = os.path.basename(reference.path) or "document"
+        if texts and all(isinstance(d.tokens, str) and not d.stand_in for d in texts):
+            self._texts(texts, fallback)
+            return
         runs = _document_runs(reference)
         n = max(len(reference), len(candidate))
-        fallback = os.path.basename(reference.path) or "document"
         seen: dict[str, int] = {}
         self.starts = [start for _, start in runs]
         self.documents: list[Document] = []
         sentence_starts = reference.sentence_starts().tolist()
         for k, (name, start) in enumerate(runs):
             end = runs[k + 1][1] if k + 1 < len(runs) else n
-            name = name or fallback
-            seen[name] = seen.get(name, 0) + 1
-            if seen[name] > 1:
-                name = f"{name} ({seen[name]})"
+            name = _unique(name or fallback, seen)
             tokens = reference.tokens[start:end]
             if end > len(reference):  # a longer candidate: its extra tokens end the last document
                 tokens += candidate.tokens[len(reference) : end]
             self.documents.append(self._document(name, start, end, tokens, sentence_starts, reference))
+
+    def _texts(self, texts: list[Document], fallback: str) -> None:
+        """The documents that hold tokens, as written, each with its tokens' characters."""
+        seen: dict[str, int] = {}
+        self.starts, self.documents, self.characters = [], [], []
+        first = 0
+        for doc in texts:
+            starts, ends = token_arrays(doc)
+            if len(starts):
+                self.starts.append(first)
+                self.documents.append(replace(doc, name=_unique(doc.name or fallback, seen)))
+                self.characters.append((starts, ends))
+            first += len(starts)
 
     @staticmethod
     def _document(
@@ -189,10 +207,30 @@ class DocumentMap:
         ids = [reference.xml_ids(a + start)[1] if a + start < len(reference) else "" for a, _ in units]
         return Document(name, tokens, units, ids if any(ids) else None)
 
+    def index(self, position: int) -> int:
+        """The number of the document holding a corpus position."""
+        return max(bisect.bisect_right(self.starts, position) - 1, 0)
+
     def locate(self, position: int) -> tuple[Document, int]:
         """The document holding a corpus position and the position within it."""
-        k = max(bisect.bisect_right(self.starts, position) - 1, 0)
-        return self.documents[k], position - self.starts[k]
+        k = self.index(position)
+        return self.documents[k], self.placed(k, position, position)[0]
+
+    def placed(self, k: int, first: int, last: int) -> tuple[int, int]:
+        """Corpus positions first..last (inclusive) in document k as [start, end): its
+        positions, or the characters of their tokens where it shows a text."""
+        offset = self.starts[k]
+        if self.characters is None:
+            return first - offset, last + 1 - offset
+        starts, ends = self.characters[k]
+        a, b = (min(p - offset, len(starts) - 1) for p in (first, last))
+        return int(starts[a]), max(int(ends[b]), int(starts[a]))
+
+
+def _unique(name: str, seen: dict[str, int]) -> str:
+    """The name, numbered from its second use on ("name (2)")."""
+    seen[name] = seen.get(name, 0) + 1
+    return f"{name} ({seen[name]})" if seen[name] > 1 else name
 
 
 class ViewerSpans(SpanSequence):
@@ -211,12 +249,12 @@ class ViewerSpans(SpanSequence):
 
     def span(self, i: int) -> Span:
         table, k = self.table, int(self.which[i])
-        document, offset = self.documents.documents[k], self.documents.starts[k]
+        document = self.documents.documents[k]
         labels = self.labels(table.labels[i])
         attrs = {"status": STATUSES[self.status[i]], "line": int(self.lines[i]), "labels": labels,
                  "id": table.span_id(i), "side": self.side}  # fmt: skip
-        begin = table.starts[i] - offset
-        end = max(min(table.ends[i] + 1 - offset, len(document)), begin)
+        begin, end = self.documents.placed(k, table.starts[i], table.ends[i])
+        end = max(min(end, len(document)), begin)
         return Span(begin, end, "/".join(table.labels[i]), document.name, attrs)
 
 
@@ -236,13 +274,15 @@ def _side(
     """The standard columns of one side (gold or system) of an error row."""
     if not spans:
         return {}
-    document, start = documents.locate(spans[0][0])
-    offset = spans[0][0] - start
+    k = documents.index(spans[0][0])
+    parts = [documents.placed(k, s, e) for s, e in spans]
+    if documents.characters is not None:  # the text as written, not the tokens joined
+        texts = [documents.documents[k].text(a, b) for a, b in parts]
     return {
         f"{prefix}_label": labels,
-        f"{prefix}_start": spans[0][0] - offset,
-        f"{prefix}_end": spans[-1][1] + 1 - offset,
-        f"{prefix}_parts": [[s - offset, e + 1 - offset] for s, e in spans],
+        f"{prefix}_start": parts[0][0],
+        f"{prefix}_end": parts[-1][1],
+        f"{prefix}_parts": [[a, b] for a, b in parts],
         f"{prefix}_position": " ".join(f"{s}-{e}" for s, e in spans),
         f"{prefix}_text": " | ".join(texts),
     }

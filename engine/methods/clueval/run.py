@@ -12,6 +12,7 @@ from typing import Any
 from ...errors import InputError
 from ...formats.vrt import VrtFile, read_vrt
 from ...progress import NO_PROGRESS, Progress
+from ...spans import Document
 from ...textio import check_input
 from .. import span_adapter
 from .errortables import ErrorRow, Sentences, error_table
@@ -85,6 +86,7 @@ class Run:
     warnings: list[str]  # reading and option warnings (not level-dependent)
     errors: dict[str, list[ErrorRow]] = field(default_factory=dict)  # "recall", "precision"
     _match_rows: dict[str, list[list[Any]]] = field(default_factory=dict, repr=False)
+    texts: list[Document] | None = None  # span formats: the documents, tokens in corpus order
 
     @property
     def layers(self) -> tuple[str, ...]:
@@ -161,10 +163,11 @@ def evaluate_files(
     if span_adapter.span_format_inputs(gold, system, options, ("vrt",)):
         from .spanformats import read_span_formats  # the span formats' reading: only for them
 
-        reference, candidate = read_span_formats(gold, system, options, warnings)
+        reference, candidate, texts = read_span_formats(gold, system, options, warnings)
         ref_table = combine(reference, options.layers, column_spans(reference, warnings))
         cand_table = combine(candidate, options.layers, column_spans(candidate, warnings))
     else:
+        texts = None
         for path in (gold, system):
             if not os.path.isfile(path):
                 raise InputError("an existing file", "nothing", file=path)
@@ -181,4 +184,4 @@ def evaluate_files(
         options.layers, tuple(options.labelled or ()), options.filter_layer, options.filter_value
     )
     scorer = Scorer(recall, precision, scoring)
-    return Run(gold, system, options, reference, candidate, recall, precision, scorer, warnings)
+    return Run(gold, system, options, reference, candidate, recall, precision, scorer, warnings, texts=texts)

@@ -21,14 +21,17 @@ from ...formats.pairing import Paired
 from ...formats.spantable import SpanTable, document_text, token_arrays
 from ...formats.vrt import VrtFile
 from ...progress import NO_PROGRESS
+from ...spans import Document
 from .. import span_adapter
 from ..spans.inputs import only_system_labels
 
 
 def read_span_formats(gold: str, system: str, options: Any,
-                      warnings: list[str]) -> tuple[VrtFile, VrtFile]:  # fmt: skip
+                      warnings: list[str]) -> tuple[VrtFile, VrtFile, list[Document]]:  # fmt: skip
     """Both inputs as vertical files over the gold's tokens (read with the reader options;
-    a span in pieces as its extent, or each piece a span with --discontinuous fragments)."""
+    a span in pieces as its extent, or each piece a span with --discontinuous fragments),
+    and the paired documents whose tokens they are, in corpus order (the texts the report
+    shows)."""
     if len(options.layers) != 1:
         raise InputError("one layer (-a NAME) for a span format: its spans are one BIO column",
                          f"{len(options.layers)} layers", option="-a")  # fmt: skip
@@ -43,7 +46,7 @@ def read_span_formats(gold: str, system: str, options: Any,
     sides = []
     for table, path in ((paired.gold, gold), (paired.system, system)):
         sides.append(_vrt(path, tokens, _tags(table, path, starts, ends, firsts, len(tokens)), structure))
-    return sides[0], sides[1]
+    return sides[0], sides[1], paired.documents
 
 
 def _corpus(paired: Paired) -> tuple[list[str], list[np.ndarray], list[np.ndarray], np.ndarray, list[str]]:

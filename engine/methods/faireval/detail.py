@@ -4,16 +4,18 @@ matching.Decisions) with no object per span but those the report holds.
 
 Each file pair becomes one document; its sentences are laid out one after another, a
 sentence taking as many positions as its highest token number. Span files carry no
-words, so their tokens show their numbers.
+words, so their tokens show their numbers. Inputs with a text (brat, WebAnno, XMI, …:
+engine/methods/faireval/spanformats.py) show it as written instead: the document is
+their text, each span its tokens' characters (DocumentBuilder.show_texts).
 """
 
 from __future__ import annotations
 
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from itertools import accumulate
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
@@ -27,6 +29,9 @@ from .jsonpairs import PairsText, SpanColumns
 from .matching import Decisions
 from .passes import KINDS, SUBTYPES
 from .reading import FilePair
+
+if TYPE_CHECKING:
+    from ..span_adapter import TextLayout
 
 
 @dataclass
@@ -43,11 +48,28 @@ class PairDetail:
     spans: tuple[SpanColumns, SpanColumns] | None = field(default=None, repr=False)  # made by fill
     text: PairsText | None = field(default=None, repr=False)  # its `pairs` as JSON, made when written
     unwritable: bool = False  # orjson cannot write its `pairs` (a name that is not UTF-8)
+    chars: tuple[np.ndarray, np.ndarray] | None = None  # each position's characters (show_texts)
 
     @property
     def name(self) -> str:
         """The name of its document (the target file's)."""
         return self.document.name
+
+    def show_text(self, layout: TextLayout) -> None:
+        """Show the pair in the text of `layout` (its sentences the layout's units in turn):
+        the layout's document, each position its token's characters."""
+        lengths = np.diff(np.asarray(self.offsets, dtype=np.int64))
+        sentence = np.repeat(np.arange(len(lengths)), lengths)
+        within = np.arange(len(sentence)) - np.repeat(np.asarray(self.offsets[:-1], dtype=np.int64), lengths)
+        self.chars = layout.characters(layout.unit_first[sentence] + within)
+        self.document = replace(layout.document, name=self.document.name)
+
+    def placed(self, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Spans [starts, ends) of its positions as its document shows them: its token
+        positions, or the characters of its tokens (show_text)."""
+        if self.chars is None or not len(starts):
+            return starts, ends
+        return self.chars[0][starts], self.chars[1][np.maximum(ends - 1, starts)]
 
 
 class PairsJSON(Later):
@@ -92,7 +114,8 @@ class PlacedSpans(SpanTable):
             np.concatenate(firsts) if firsts else np.zeros(0, dtype=np.int64)
         )  # each span's sentence's first position
         docs = np.repeat(np.arange(len(pairs)), [len(s) for s in sides])
-        super().__init__(docs, at + self.side.begin - 1, at + self.side.end, self.side.label, codes.labels,
+        starts, ends = _placed(pairs, sides, at + self.side.begin - 1, at + self.side.end)
+        super().__init__(docs, starts, ends, self.side.label, codes.labels,
                          [p.pair.names[0] for p in pairs])  # fmt: skip
 
     def span(self, i: int) -> Span:
@@ -104,6 +127,39 @@ class PlacedSpans(SpanTable):
         }
         return Span(int(self.starts[i]), int(self.ends[i]), self.label_names[self.labels[i]],
                     self.doc_names[self.docs[i]], attrs)  # fmt: skip
+
+
+def _placed(pairs: list[PairDetail], sides: list[Side], starts: np.ndarray,
+            ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """Every pair's spans (one after another) as its document shows them (PairDetail.placed)."""
+    if all(p.chars is None for p in pairs):
+        return starts, ends
+    bounds = np.cumsum([0, *(len(s) for s in sides)]).tolist()
+    pieces = zip(pairs, bounds[:-1], bounds[1:], strict=True)
+    placed = [p.placed(starts[a:b], ends[a:b]) for p, a, b in pieces]
+    return np.concatenate([s for s, _ in placed]), np.concatenate([e for _, e in placed])
+
+
+def rows_in_text(detail: PairDetail, columns: dict[str, list[Any]]) -> dict[str, list[Any]]:
+    """A pair's error columns with each span's positions and text as its document shows
+    them (PairDetail.placed): the characters of its tokens, where it shows a text."""
+    if detail.chars is None:
+        return columns
+    for side in ("gold", "system"):
+        parts = [_parts_placed(detail, row) for row in columns[f"{side}_parts"]]
+        columns[f"{side}_parts"] = parts
+        columns[f"{side}_start"] = [row[0][0] if row else None for row in parts]
+        columns[f"{side}_end"] = [row[-1][1] if row else None for row in parts]
+        text = detail.document.text
+        columns[f"{side}_text"] = [text(row[0][0], row[-1][1]) if row else "" for row in parts]
+    return columns
+
+
+def _parts_placed(detail: PairDetail, parts: list[list[int]]) -> list[list[int]]:
+    if not parts:
+        return []
+    starts, ends = detail.placed(*np.asarray(parts, dtype=np.int64).T)
+    return [[a, b] for a, b in zip(starts.tolist(), ends.tolist(), strict=True)]
 
 
 class DocumentBuilder:
@@ -131,6 +187,15 @@ class DocumentBuilder:
         document = Document(pair.names[0], tokens, units, has_words=bool(words))
         self.pairs.append(PairDetail(pair, document, offsets, words, T, S, ordered_decisions(T, S, d)))
 
+    def show_texts(self, documents: list[Document]) -> None:
+        """Show the one file pair's sentences in the texts of their documents (span formats:
+        one sentence per unit of `documents`), where they have a text of their own."""
+        from ..span_adapter import text_layout
+
+        layout = text_layout(self.pairs[0].name, documents) if len(self.pairs) == 1 else None
+        if layout is not None:
+            self.pairs[0].show_text(layout)
+
     def fill(self, report: Report) -> None:
         """The documents, the spans, the error rows and the JSON's `pairs`."""
         report.documents = [p.document for p in self.pairs]
@@ -144,7 +209,7 @@ class DocumentBuilder:
 
     def _error_rows(self) -> ColumnRows:
         """Every pair's error rows in turn, numbered E1, E2, …"""
-        pairs = [error_columns(p, self._spans(p), self.codes.labels) for p in self.pairs]
+        pairs = [rows_in_text(p, error_columns(p, self._spans(p), self.codes.labels)) for p in self.pairs]
         columns = pairs[0] if len(pairs) == 1 else {k: [v for p in pairs for v in p[k]] for k in ROW_KEYS[1:]}
         ids = error_ids(len(columns["document"]))
         return ColumnRows({"error_id": ids, **columns}, plain_numbers=True)  # texts, whole numbers, None

@@ -60,6 +60,8 @@ class SpanFormatRun(Run):
             raise InputError("at least one sentence", "none", file=settings.target_in)
         self.sentences.update(target=number, system=number, compared=number)
         self._flush()  # the pending sentences counted, so that the checks see every label
+        if self.documents is not None:
+            self.documents.show_texts(paired.documents)  # the text as written, not tokens joined
         self._check_spans()
         self.progress.update(1.0, "scoring", force=True)
         report = self._build([files])
