@@ -11,10 +11,12 @@ reader (CoNLL and the other column formats, ProPara's action files).
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
-from numpy.typing import DTypeLike
+
+if TYPE_CHECKING:
+    from numpy.typing import DTypeLike  # for the hints only: numpy.typing is not imported by a run
 
 NEWLINE, TAB, SPACE = 10, 9, 32
 

@@ -7,8 +7,6 @@ import json
 from collections.abc import Iterable
 from typing import Any
 
-import msgspec
-
 from .scores import LABELS, QUESTIONS, Averages
 
 RULE = "=" * 49
@@ -47,6 +45,8 @@ def indented_json(value: Any) -> str:
     """`json.dumps(value, indent=4)`, the same text: the C encoder's compact JSON laid out
     by msgspec (with indent, the standard library encodes in pure Python, 4× slower here).
     A value holding NaN or an infinity (which msgspec does not read) goes to json.dumps."""
+    import msgspec  # here: a run without -d does not pay its import (typing_extensions)
+
     try:
         return msgspec.json.format(_COMPACT.encode(value), indent=4)
     except ValueError:  # msgspec's DecodeError too (a lone surrogate's escape)
