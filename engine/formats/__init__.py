@@ -113,8 +113,9 @@ def folder_input_files(folder: Path) -> list[Path]:
     files = folder_files(folder)
     if not any(f.suffix == ".ann" for f in files):
         return files
-    nested = (f for f in folder.rglob("*") if f.suffix in (".ann", ".txt") and f.parent != folder)
-    return files + sorted(f for f in nested if f.is_file())
+    nested = [Path(root, name) for root, _, names in os.walk(folder) if root != str(folder)
+              for name in names if name.endswith((".ann", ".txt"))]  # fmt: skip
+    return files + sorted(nested)
 
 
 def sub_folders(folder: Path) -> list[Path]:
