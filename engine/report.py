@@ -150,11 +150,12 @@ class InputFile:
 
     @classmethod
     def of(cls, role: str, path: str | os.PathLike[str]) -> list[InputFile]:
-        """The file itself, or every regular file of a directory."""
+        """The file itself, or every file of a directory its reader reads."""
         p = Path(path)
         if p.is_dir():
-            files = sorted(f for f in p.iterdir() if f.is_file() and not f.name.startswith("."))
-            return [cls(role, str(f), sha256_file(f)) for f in files]
+            from .formats import folder_input_files  # stdlib only; brat's sub-folders too
+
+            return [cls(role, str(f), sha256_file(f)) for f in folder_input_files(p)]
         return [cls(role, str(path), sha256_file(p))]
 
 

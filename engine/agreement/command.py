@@ -128,7 +128,9 @@ def run_agreement(args: argparse.Namespace) -> tuple[str, list[str]]:
     sides = read_annotators(args.annotators, args.names, args.format, read_options(args))
     corpus = build_corpus(sides, labels)
     data = {**_envelope(args, labels), **measure(corpus)}
-    warnings = [w for side in sides.values() for w in getattr(side.spans, "warnings", [])]
+    from ..formats.spantable import reader_warnings
+
+    warnings = [w for side in sides.values() for w in reader_warnings(side)]
     files: list[tuple[str, str | bytes]] = []
     if args.xlsx:
         from .workbook import workbook_bytes

@@ -107,6 +107,24 @@ def folder_files(folder: Path) -> list[Path]:
     return [folder / name for name in names]
 
 
+def folder_input_files(folder: Path) -> list[Path]:
+    """The files a read of a folder reads (a report lists them): its visible files, and in a
+    brat folder (an `.ann` among them) the `.ann` and `.txt` files of its sub-folders too."""
+    files = folder_files(folder)
+    if not any(f.suffix == ".ann" for f in files):
+        return files
+    nested = [Path(root, name) for root, _, names in os.walk(folder) if root != str(folder)
+              for name in names if name.endswith((".ann", ".txt"))]  # fmt: skip
+    return files + sorted(nested)
+
+
+def sub_folders(folder: Path) -> list[Path]:
+    """A folder's visible sub-folders, by name."""
+    with os.scandir(folder) as entries:
+        names = sorted(entry.name for entry in entries if not entry.name.startswith(".") and entry.is_dir())
+    return [folder / name for name in names]
+
+
 def recognised_module(lines: list[str], candidates: tuple[str, ...] | None = None) -> str | None:
     """The first candidate format module that recognises these first lines, or None; by
     default (None) the original tools' formats first, then the span formats."""

@@ -10,8 +10,8 @@ import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations, Document
-from . import folder_files
-from .folders import check_brat_folder
+from . import folder_files, sub_folders
+from .folders import check_brat_folder, listed_names
 from .spantable import SpanTable, table_of
 from .standoff import ReadOptions
 
@@ -26,26 +26,62 @@ def read_corpus(path: str, module: ModuleType, options: ReadOptions) -> Annotati
     files = folder_files(folder)
     if not files:
         raise InputError(f"a folder with {module.TITLE} files", "no file", file=path)
+    _check_stems(folder, files)
     documents: list[Document] = []
     tables: list[SpanTable] = []
+    warnings = _unread(folder, module.TITLE)  # and those each reader gives with its file
     for file in files:
         part = module.read(str(file), options)
-        table = table_of(part)
-        several = len(part.documents) > 1
-        names = [f"{file.stem}/{d.name}" if several else file.stem for d in part.documents]
-        for doc, name in zip(part.documents, names, strict=True):
-            doc.name = name
-        table.doc_names = names
+        table = _renamed(file, table_of(part), part)
+        warnings += part.warnings
         table.docs = table.docs + len(documents)
         documents += part.documents
         tables.append(table)
-    return Annotations(path, module.NAME, documents, _joined(tables, [d.name for d in documents]))
+    joined = _joined(tables, [d.name for d in documents])
+    return Annotations(path, module.NAME, documents, joined, warnings)
+
+
+def _unread(folder: Path, title: str) -> list[str]:
+    """The warning naming a folder's sub-folders, which only brat reads."""
+    folders = sub_folders(folder)
+    if not folders:
+        return []
+    return [f"{folder}: sub-folder{'s' if len(folders) > 1 else ''} {listed_names(folders)} not read "
+            f"(a folder of {title} files is read without its sub-folders)"]  # fmt: skip
+
+
+def _check_stems(folder: Path, files: list[Path]) -> None:
+    """InputError naming two files of the folder whose names differ only in their
+    extension (a.json, a.jsonl): their documents would have the same name."""
+    seen: dict[str, Path] = {}
+    for file in files:
+        other = seen.setdefault(file.stem, file)
+        if other is not file:
+            raise InputError(f"one file named {file.stem!r} (a file's documents are named after it)",
+                             f"{other.name} and {file.name} — rename or move one of them",
+                             file=str(folder))  # fmt: skip
+
+
+def _renamed(file: Path, table: SpanTable, part: Annotations) -> SpanTable:
+    """The file's table with its documents (and those its reader left out) named after the
+    file: `file` where it holds one document, `file/document` where several."""
+    several = len(part.documents) + len(table.left_out) > 1
+    names = _named(file, [doc.name for doc in part.documents], several)
+    for doc, name in zip(part.documents, names, strict=True):
+        doc.name = name
+    table.doc_names = names
+    table.left_out = _named(file, table.left_out, several)
+    return table
+
+
+def _named(file: Path, names: list[str], several: bool) -> list[str]:
+    return [f"{file.stem}/{name}" if several else file.stem for name in names]
 
 
 def _joined(tables: list[SpanTable], names: list[str]) -> SpanTable:
     """One table of several files' tables (their document numbers already shifted)."""
     labels: dict[str, int] = {}
-    label_arrays, parts, notes, warnings, offset = [], {}, [], [], 0
+    label_arrays, parts, notes, warnings, left_out, offset = [], {}, [], [], [], 0
     for table in tables:
         numbers = [labels.setdefault(n, len(labels)) for n in table.label_names]
         mapping = np.array(numbers or [0], dtype=np.int64)
@@ -53,10 +89,11 @@ def _joined(tables: list[SpanTable], names: list[str]) -> SpanTable:
         parts.update({offset + i: p for i, p in table.parts.items()})
         notes += table.notes
         warnings += table.warnings
+        left_out += table.left_out
         offset += len(table)
     joined = SpanTable(
         np.concatenate([t.docs for t in tables]), np.concatenate([t.starts for t in tables]),
         np.concatenate([t.ends for t in tables]), np.concatenate(label_arrays), list(labels), names, parts,
     )  # fmt: skip
-    joined.notes, joined.warnings = notes, warnings
+    joined.notes, joined.warnings, joined.left_out = notes, warnings, left_out
     return joined

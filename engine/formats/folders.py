@@ -76,7 +76,7 @@ def folder_reader(folder: Path) -> str:
     kinds = _kinds(files)
     known = [name for name in kinds if name is not None]
     if len(known) > 1:
-        listed = "; ".join(f"{format_module(name).TITLE}: {_names(kinds[name])}" for name in known)
+        listed = "; ".join(f"{format_module(name).TITLE}: {listed_names(kinds[name])}" for name in known)
         raise InputError("the files of one format (a folder is read in one format)",
                          f"{listed} — move the files of the other formats out of the folder",
                          file=str(folder))  # fmt: skip
@@ -96,7 +96,7 @@ def _kinds(files: list[Path]) -> dict[str | None, list[Path]]:
     return dict(sorted(kinds.items(), key=lambda kind: -len(kind[1])))
 
 
-def _names(files: list[Path]) -> str:
+def listed_names(files: list[Path]) -> str:
     """'a.tsv, b.tsv, c.tsv and 4 more'."""
     names = ", ".join(f.name for f in files[:_LISTED])
     return f"{names} and {len(files) - _LISTED} more" if len(files) > _LISTED else names

@@ -21,7 +21,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations, Document
-from .spantable import SpanTable, bounds_arrays, document_text, table_of
+from .spantable import SpanTable, bounds_arrays, document_text, reader_warnings, table_of
 
 _SPACES = np.array([c for c in range(0x3001) if chr(c).isspace()], dtype=np.uint32)
 
@@ -62,7 +62,7 @@ def pair(gold: Annotations, system: Annotations) -> Paired:
     if system_table.tokens is not None and _same_tokens(documents, system.documents, order):
         moved.tokens = system_table.tokens
     notes = [*gold_table.notes, *system_table.notes]
-    warnings = [*gold_table.warnings, *system_table.warnings]
+    warnings = reader_warnings(gold) + reader_warnings(system)
     if paired_by == "position" and len(order) > 1:
         warnings.append(f"documents paired by position ({len(order)}): their names differ between "
                      f"{gold.source} and {system.source}")  # fmt: skip

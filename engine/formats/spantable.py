@@ -140,6 +140,12 @@ def table_of(annotations: Annotations) -> SpanTable:
     return SpanTable.of_spans(list(table), names)
 
 
+def reader_warnings(annotations: Annotations) -> list[str]:
+    """What an input's reader says the user should know, each once: with its table (tasks
+    left out …) or with the file (brat's, UIMA XMI's zero-length spans dropped …)."""
+    return list(dict.fromkeys([*getattr(annotations.spans, "warnings", []), *annotations.warnings]))
+
+
 class Bounds(Sequence[tuple[int, int]]):
     """Token bounds as two arrays (starts, ends), read as a sequence of (start, end)."""
 
