@@ -75,8 +75,7 @@ def escaped(text: str) -> str:
     _xHHHH_ kept by escaping its underscore)."""
     if not special(text):
         return text
-    text = text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;")
-    text = _LITERAL_ESCAPE.sub(r"_x005F\1", text)
+    text = _LITERAL_ESCAPE.sub(r"_x005F\1", xml_text(text))
     return _CONTROL.sub(lambda m: f"_x{ord(m.group()):04X}_", text)
 
 
@@ -206,8 +205,8 @@ class Joined:
             self.lengths = np.fromiter(map(len, texts), np.int64, len(texts))
         self.ends = np.cumsum(self.lengths + 1)  # where each text's closing NUL is
         starts = self.ends - self.lengths
-        flags = _edge_flags(self.points)  # an empty text's first and last: NUL, no flags
-        self.first, self.last = flags[starts], flags[self.ends - 1]
+        # an empty text's first and last: NUL, no flags
+        self.first, self.last = _edge_flags(self.points[starts]), _edge_flags(self.points[self.ends - 1])
 
     def careful(self) -> np.ndarray | None:
         """Which texts must be escaped or cut (`special` or long); None where none must."""

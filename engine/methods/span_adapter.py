@@ -103,22 +103,26 @@ class TextLayout:
     another, a blank line between), with the character bounds of every token in it (the
     documents' tokens in turn) and the first token of each unit (the documents' in turn)."""
 
-    document: Document
-    token_starts: np.ndarray
-    token_ends: np.ndarray
+    document: Document  # its token_bounds: Bounds of every token in the text
     unit_first: np.ndarray
 
     def characters(self, positions: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """The character bounds (start, end) of tokens `positions` (numbers in the layout's
         token order; past the last: the last)."""
-        at = np.minimum(positions, max(len(self.token_starts) - 1, 0))
-        return self.token_starts[at], self.token_ends[at]
+        bounds = self.document.token_bounds
+        at = np.minimum(positions, max(len(bounds) - 1, 0))
+        return bounds.starts[at], bounds.ends[at]
+
+
+def has_own_text(doc: Document) -> bool:
+    """A document whose tokens are its text (a str), not a stand-in for one."""
+    return isinstance(doc.tokens, str) and not doc.stand_in
 
 
 def text_layout(name: str, documents: Sequence[Document]) -> TextLayout | None:
     """The documents as one text (TextLayout) named `name`; None where one has no text of
     its own (its tokens a list: CoNLL columns, token numbers) or none has a token."""
-    if not documents or any(not isinstance(d.tokens, str) or d.stand_in for d in documents):
+    if not documents or not all(map(has_own_text, documents)):
         return None
     texts, units, starts, ends, firsts = [], [], [], [], []
     shift = tokens = 0
@@ -134,6 +138,5 @@ def text_layout(name: str, documents: Sequence[Document]) -> TextLayout | None:
     if not tokens:
         return None
     text = DOCUMENT_BREAK.join(texts)
-    starts_all, ends_all = np.concatenate(starts), np.concatenate(ends)
-    document = Document(name, text, units, joiner="", token_bounds=Bounds(starts_all, ends_all))
-    return TextLayout(document, starts_all, ends_all, np.concatenate(firsts))
+    bounds = Bounds(np.concatenate(starts), np.concatenate(ends))
+    return TextLayout(Document(name, text, units, joiner="", token_bounds=bounds), np.concatenate(firsts))

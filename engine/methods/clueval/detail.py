@@ -16,6 +16,7 @@ from ...formats.spantable import SpanSequence, token_arrays
 from ...formats.vrt import VrtFile
 from ...report import ERROR_COLUMNS, ColumnRows, error_row
 from ...spans import Document, Span
+from ..span_adapter import has_own_text
 from .errortables import NONE, ErrorRow
 from .match import STATUSES, Matches
 from .run import Run
@@ -165,7 +166,7 @@ class DocumentMap:
     def __init__(self, reference: VrtFile, candidate: VrtFile, texts: list[Document] | None = None) -> None:
         self.characters: list[tuple[np.ndarray, np.ndarray]] | None = None  # each text's tokens
         fallback = os.path.basename(reference.path) or "document"
-        if texts and all(isinstance(d.tokens, str) and not d.stand_in for d in texts):
+        if texts and all(map(has_own_text, texts)):
             self._texts(texts, fallback)
             return
         runs = _document_runs(reference)
