@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import InputError
-from engine.formats import detect, read_spans, span_format, span_format_titles
+from engine.formats import companion, detect, folder_files, read_spans, span_format, span_format_titles
 from engine.formats.standoff import ReadOptions, short_name
 
 #: Labels named on the format line at most (the drop-downs list every layer and feature).
@@ -74,7 +74,8 @@ def _labels(path: str, options: ReadOptions) -> list[str]:
 
 
 def _first_file(folder: str) -> str:
-    files = sorted(f for f in Path(folder).iterdir() if f.is_file() and not f.name.startswith("."))
+    """The folder's first annotation file (not a file its reader reads beside them: a type system …)."""
+    files = [f for f in folder_files(Path(folder)) if not companion(f)]
     if not files:
         raise InputError("a folder holding files", "an empty folder", file=folder)
     return str(files[0])

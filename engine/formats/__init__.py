@@ -32,6 +32,18 @@ SPAN_FORMAT_MODULES: tuple[str, ...] = ("webanno_tsv", "uima_xmi", "brat", "labe
 _SNIFF_LINES = 50
 #: brat's configuration files: part of a collection, beside its documents (not annotations).
 BRAT_CONFIGURATION = frozenset({"annotation.conf", "visual.conf", "tools.conf", "kb_shortcuts.conf"})
+#: The type system a UIMA XMI file is read with, beside it (engine/formats/uima_xmi.py).
+TYPE_SYSTEM_NAMES = ("TypeSystem.xml", "typesystem.xml")
+#: Label Studio's labelling config, beside the tasks (engine/formats/label_studio.py).
+LABEL_STUDIO_CONFIG = "config.xml"
+#: The files each reader reads beside the annotation files of a folder: not annotations,
+#: so a folder's files are recognised and read without them.
+COMPANION_FILES: dict[str, frozenset[str]] = {
+    "brat": BRAT_CONFIGURATION,
+    "uima_xmi": frozenset(TYPE_SYSTEM_NAMES),
+    "label_studio": frozenset({LABEL_STUDIO_CONFIG}),
+}
+_ALL_COMPANIONS = frozenset[str]().union(*COMPANION_FILES.values())
 
 
 def format_module(name: str) -> ModuleType:
@@ -78,16 +90,23 @@ def detected_module(path: str | Path, candidates: tuple[str, ...] | None = None)
 def brat_named(path: Path, ann_beside: bool) -> bool:
     """Whether brat reads a file by its name: an `.ann`, or where an `.ann` is beside it a
     `.txt` or brat's configuration."""
-    named = path.suffix == ".txt" or path.name in BRAT_CONFIGURATION
+    named = path.suffix == ".txt" or companion(path, "brat")
     return path.suffix == ".ann" or (ann_beside and named)
 
 
+def companion(path: Path, reader: str | None = None) -> bool:
+    """Whether a file is one the reader (its module name; by default any reader) reads
+    beside annotation files: brat's configuration, a UIMA type system, Label Studio's
+    labelling config."""
+    return path.name in (COMPANION_FILES.get(reader, frozenset()) if reader else _ALL_COMPANIONS)
+
+
 def input_lines(path: str | Path) -> list[str]:
-    """The first lines of an input (a file, or a folder's first file but brat's
-    configuration) that its format is recognised by; none when there is no file or it
+    """The first lines of an input (a file, or a folder's first file but a reader's
+    companion files) that its format is recognised by; none when there is no file or it
     cannot be read."""
     p = Path(path)
-    files = [f for f in folder_files(p) if f.name not in BRAT_CONFIGURATION] if p.is_dir() else [p]
+    files = [f for f in folder_files(p) if not companion(f)] if p.is_dir() else [p]
     return readable_lines(files[0]) if files and files[0].is_file() else []
 
 

@@ -10,20 +10,21 @@ import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations, Document
-from . import folder_files, sub_folders
+from . import companion, folder_files, sub_folders
 from .folders import check_brat_folder, listed_names
 from .spantable import SpanTable, table_of
 from .standoff import ReadOptions
 
 
 def read_corpus(path: str, module: ModuleType, options: ReadOptions) -> Annotations:
-    """Every visible file of the folder read by the module (brat: its pairs, the folder
-    holding no other file; engine/formats/folders.py)."""
+    """Every visible file of the folder read by the module but those it reads beside them
+    (a type system, a labelling config; brat: its pairs, the folder holding no other file;
+    engine/formats/folders.py)."""
     folder = Path(path)
     if module.NAME == "brat":
         check_brat_folder(folder)
         return module.read(path, options)
-    files = folder_files(folder)
+    files = [f for f in folder_files(folder) if not companion(f, module.__name__.rpartition(".")[2])]
     if not files:
         raise InputError(f"a folder with {module.TITLE} files", "no file", file=path)
     _check_stems(folder, files)

@@ -72,14 +72,24 @@ def _objects(record: Record, path: str, key: str, length: int) -> list[tuple[int
         if label is None:
             raise bad(record, path, '{"start_offset", "end_offset", "label"}', repr(item)[:40], where)
         start, end = offsets(record, path, where, item.get("start_offset"), item.get("end_offset"), length)
-        spans.append((start, end, label, item.get("user")))
+        user = item.get("user")
+        if isinstance(user, list | dict):
+            raise bad(record, path, "a user id (a number or a name)", repr(user)[:40], f"{where}.user")
+        spans.append((start, end, label, user))
     return spans
 
 
 def _users(annotations: dict[int, list[tuple[int, int, str, Any]]]) -> list[Any]:
     """The users named in the examples' annotations, in id order."""
     users = {user for spans in annotations.values() for *_, user in spans if user is not None}
-    return sorted(users, key=lambda u: (isinstance(u, str), u if isinstance(u, int | str) else str(u)))
+    return sorted(users, key=_user_order)
+
+
+def _user_order(user: Any) -> tuple[int, int, str]:
+    """Whole-number ids first, by value; then every other id by its text (1, 2, "ann", 2.5)."""
+    if isinstance(user, int) and not isinstance(user, bool):
+        return 0, user, ""
+    return 1, 0, str(user)
 
 
 def _of_user(annotations: list[tuple[int, int, str, Any]], user: Any) -> list[tuple[int, int, str]]:
@@ -154,9 +164,11 @@ def table_of_examples(examples: list[tuple[str, Any, list[tuple[int, int, str]]]
 
 
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
+    """The file's --index and label choices (the labels of the user --index picks; past
+    the last user, of the first)."""
     examples, annotations, _ = _read_examples(path)
     users = _users(annotations)
-    user = users[options.index if options.index < len(users) else 0] if len(users) > 1 else None
+    user, _ = _chosen_user(users, path, options.index if options.index < len(users) else 0)
     labels = {lab for _, _, spans in examples for *_, lab in spans}
     labels |= {lab for spans in annotations.values() for _, _, lab in _of_user(spans, user)}
     indexes = {"index": [str(i) for i in range(len(users))]} if len(users) > 1 else {}

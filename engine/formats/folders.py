@@ -24,6 +24,7 @@ from . import (
     ORIGINAL_SPAN_FORMATS,
     SPAN_FORMATS,
     brat_named,
+    companion,
     folder_files,
     format_module,
     no_spans,
@@ -87,10 +88,10 @@ def folder_reader(folder: Path) -> str:
 
 def _kinds(files: list[Path]) -> dict[str | None, list[Path]]:
     """A folder's files by the module name of their reader (None: not recognised), the
-    format of the most files first."""
+    format of the most files first; a reader's companion files (a type system …) left out."""
     brat = any(f.suffix == ".ann" for f in files)
     kinds: dict[str | None, list[Path]] = {}
-    for file in files:
+    for file in (f for f in files if not companion(f)):
         name = "brat" if brat_named(file, brat) else lines_reader(readable_lines(file), str(file))
         kinds.setdefault(name, []).append(file)
     return dict(sorted(kinds.items(), key=lambda kind: -len(kind[1])))

@@ -26,7 +26,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..spans import Annotations
-from . import sniffing
+from . import LABEL_STUDIO_CONFIG, sniffing
 from .doccano import table_of_examples
 from .jsondocs import Record, bad, document, offsets, records, unique_name
 from .reader_options import SOURCES
@@ -43,7 +43,7 @@ sniff = sniffing.label_studio  # recognises the format without this module (engi
 
 def _config_keys(path: str) -> dict[str, str]:
     """to_name → data key, from a labelling config (config.xml) beside the file."""
-    config = Path(path).with_name("config.xml")
+    config = Path(path).with_name(LABEL_STUDIO_CONFIG)
     if not config.is_file():
         return {}
     try:

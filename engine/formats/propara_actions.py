@@ -173,6 +173,11 @@ def keeps_rules(action: int, before: int, after: int) -> bool:
     }.get(action, False)
 
 
+#: keeps_rules of every (action, kind before, kind after), at action * KINDS² + before * KINDS + after.
+RULES = bytes(keeps_rules(action, kind_before, kind_after) for action in range(BAD_ACTION + 1)
+              for kind_before in range(KINDS) for kind_after in range(KINDS))  # fmt: skip
+
+
 def valid_rows(actions: np.ndarray, before: np.ndarray, after: np.ndarray) -> bool:
     """The location rules of §2.1 on location codes (equal codes, equal texts)."""
     import numpy as np
@@ -181,9 +186,7 @@ def valid_rows(actions: np.ndarray, before: np.ndarray, after: np.ndarray) -> bo
     kinds *= KINDS
     kinds += np.minimum(after, KINDS - 1)
     kinds += actions.astype(kinds.dtype) * (KINDS * KINDS)
-    rules = [keeps_rules(action, kind_before, kind_after) for action in range(BAD_ACTION + 1)
-             for kind_before in range(KINDS) for kind_after in range(KINDS)]  # fmt: skip
-    if not np.array(rules).take(kinds).all():
+    if not np.frombuffer(RULES, dtype=np.bool_).take(kinds).all():
         return False
     return bool(((before == after) | (actions != NONE_CODE)).all())
 

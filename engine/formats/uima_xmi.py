@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InputError
 from ..spans import Annotations, Document, Span
 from ..textio import read_input_bytes
-from . import sniffing
+from . import TYPE_SYSTEM_NAMES, sniffing
 from .standoff import (
     DEFAULT_OPTIONS,
     ReadOptions,
@@ -50,7 +50,6 @@ TOKEN = "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Token"
 SENTENCE = "de.tudarmstadt.ukp.dkpro.core.api.segmentation.type.Sentence"
 ANNOTATION = "uima.tcas.Annotation"
 STRING = "uima.cas.String"
-TYPE_SYSTEM_NAMES = ("TypeSystem.xml", "typesystem.xml")
 # Annotation types that are no span layer: document metadata, tag set descriptions,
 # relations (INCEpTION's relation layers point from a Governor to a Dependent).
 _NOT_LAYERS = (
@@ -149,7 +148,7 @@ def _load_cas(where: str, data: bytes, typesystem: cassis.TypeSystem) -> cassis.
         found = f"feature '{feature}' of {type_name}, which the type system does not declare"
         line = _line_of(data, type_name, feature)
         raise InputError("features the type system declares", found, file=where, line=line) from None
-    except (ValueError, KeyError, AttributeError) as err:
+    except (ValueError, KeyError, AttributeError, RuntimeError) as err:  # RuntimeError: not a CAS
         raise InputError(
             "a UIMA CAS the type system reads", f"{type(err).__name__}: {err}", file=where
         ) from None

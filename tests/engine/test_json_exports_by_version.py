@@ -194,3 +194,20 @@ def test_label_studio_task_without_a_prediction_is_left_out_of_the_gold_too(tmp_
     scores, warnings = _scores(path, path, system_source="predictions")
     assert scores == (1.0, 1.0, 1)  # task 4's gold span is not a false negative: no prediction was made
     assert any("1 task has no prediction number 1 (--index 0), left out" in w for w in warnings)
+
+
+def test_doccano_users_of_mixed_ids_are_ordered_whole_numbers_first(tmp_path):
+    mixed = {**TWO_USERS, "annotations": [_annotation(0, 4, "A", "bob"), _annotation(9, 12, "B", 2.5),
+                                          _annotation(16, 20, "C", 1)]}  # fmt: skip
+    path = _jsonl(tmp_path / "mixed.jsonl", mixed)
+    first = read_spans(path, "doccano")
+    assert "the annotations of 3 users (1, 2.5, bob): user 1's read (--index 0)" in first.spans.warnings[0]
+    assert [_texts(read_spans(path, "doccano", ReadOptions(index=i))) for i in (1, 2)] == [[("B", "Bob")], [("A", "Anna")]]
+    assert choices(path, ReadOptions(index=2)) == {"index": ["0", "1", "2"], "label": ["A"]}
+    assert choices(path, ReadOptions(index=3))["label"] == ["C"]  # past the last user (read stops): the first user's
+
+
+def test_doccano_user_that_is_no_id_is_named(tmp_path):
+    path = _jsonl(tmp_path / "listed.jsonl", {**TWO_USERS, "annotations": [_annotation(0, 4, "A", [1])]})
+    with pytest.raises(InputError, match=r"expected a user id \(a number or a name\), found \[1\] at \$.annotations\[0\].user"):
+        read_spans(path, "doccano")
