@@ -262,8 +262,7 @@ class AgreementWindow(QWidget):
         self.progress.show()
         self.summary.setText(f"{title}…")
         self._set_running(True)
-        self._thread = start(task, self)
-        self._thread.finished.connect(self._thread_finished)
+        self._thread = start(task, self, self._thread_finished)
         return True
 
     def _set_running(self, running: bool) -> None:

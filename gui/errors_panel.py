@@ -164,8 +164,7 @@ class ErrorsPanel(QWidget):
             data.errors, data.search_lines, query, progress)))  # fmt: skip
         task.finished.connect(self._rows_found)
         task.crashed.connect(self._search_crashed)
-        thread = start(task, self)
-        thread.finished.connect(self._run_ended)
+        thread = start(task, self, self._run_ended)
         self._runs.append((thread, task))  # the task lives until its thread has ended
         self.searching.show()
         self.count.setText("Searching…" if query.filters else "Sorting…")

@@ -281,8 +281,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self.progress.setRange(0, 0)  # busy until the first report of progress
         self.progress.show()
         self.statusBar().showMessage(f"{title}…")
-        self._thread = start(task, self)
-        self._thread.finished.connect(self._thread_finished)
+        self._thread = start(task, self, self._thread_finished)
         self._update_actions()
         return True
 
@@ -555,8 +554,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         """Free a replaced result on a worker thread, a part at a time (the list holds the
         last reference: nothing here keeps one)."""
         task = Task("Letting go of the former result", lambda _progress: release(replaced))
-        thread = start(task, self)
-        thread.finished.connect(self._released)
+        thread = start(task, self, self._released)
         self._releases.append((thread, task))  # the task lives until its thread has ended
 
     def _released(self) -> None:

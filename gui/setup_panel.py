@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QCoreApplication, Qt, QThread, Signal
+from PySide6.QtCore import Qt, QThread, Signal
 from PySide6.QtGui import QStandardItemModel
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -103,6 +103,7 @@ class SetupPanel(QWidget):
         self.contents: dict[str, Contents] = {}  # what each side's file offers to pick
         self._wanted: dict[str, LookKey] = {}
         self._looks: list[tuple[QThread, Task]] = []
+        self._stopped = False  # set once the window closes
         for field in self.fields.values():
             field.path_changed.connect(self.inputs_changed)
             field.switch_requested.connect(self.set_method)
@@ -216,11 +217,12 @@ class SetupPanel(QWidget):
         self.fill_choices()
 
     def _start_look(self, side: str, key: LookKey) -> None:
+        if self._stopped:
+            return  # the window is closing: no thread starts
         path, options = key
         task = Task(f"Reading the {side} file", lambda _progress: (side, key, read_contents(path, options)))
         task.finished.connect(self._looked)
-        thread = start(task, self)
-        thread.finished.connect(self._look_ended)
+        thread = start(task, self, self._look_ended)
         self._looks.append((thread, task))
 
     def _looked(self, result: tuple[str, LookKey, Contents]) -> None:
@@ -243,11 +245,9 @@ class SetupPanel(QWidget):
         return bool(self._looks)
 
     def stop_looking(self) -> None:
-        """Wait for the looks still running (before the window goes): a look is short, and
-        its thread quits on a signal the UI thread passes on, so events are processed."""
-        for thread, _task in list(self._looks):
-            while not thread.wait(10):
-                QCoreApplication.processEvents()  # may end the look (_look_ended) as well
+        """Wait for the looks still running and start no more (the window goes): a look is
+        short, and its thread ends by itself, so no events are run meanwhile."""
+        self._stopped = True
         for thread, _task in self._looks:
             finish(thread)
         self._looks.clear()

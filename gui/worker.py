@@ -8,7 +8,7 @@ import traceback
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, QThread, Signal
+from PySide6.QtCore import QObject, Qt, QThread, Signal
 from PySide6.QtWidgets import QProgressBar
 
 from engine.errors import Cancelled, InputError
@@ -74,10 +74,17 @@ def show_progress(bar: QProgressBar, fraction: float) -> None:
 _running: set[QThread] = set()
 
 
-def start(task: Task, parent: QObject) -> QThread:
-    """Run the task in a new thread owned by `parent`; the thread quits when the task has
-    ended, and the task is deleted in its thread as that stops. Once the thread's `finished`
-    arrives, the caller calls `finish(thread)`.
+def start(task: Task, parent: QObject, ended: Callable[[], None] | None = None) -> QThread:
+    """Run the task in a new thread owned by `parent`. The thread's `finished` calls `ended`
+    (a bound method of a UI-thread object, so the call is queued to it; connected before the
+    thread starts, which may end at once); there the caller calls `finish(thread)`, then
+    drops the task.
+
+    The task stays in the UI thread: only its `run` is called in the worker (a direct
+    connection), and the worker quits its thread itself as the task ends. So the worker never
+    deletes a Python object of Qt's (deleting one there needs the GIL while Qt may hold a lock
+    the UI thread waits for: a deadlock), and a thread ends without the UI thread's help
+    (closing a window waits for it without running events).
 
     No garbage collection runs while a worker does: a collection on the worker thread could
     delete the Qt objects of dropped views there, which crashes Qt. Collections happen on
@@ -85,11 +92,11 @@ def start(task: Task, parent: QObject) -> QThread:
     gc.disable()
     thread = QThread(parent)
     _running.add(thread)
-    task.moveToThread(thread)
-    thread.started.connect(task.run)
+    thread.started.connect(task.run, Qt.ConnectionType.DirectConnection)
     for signal in task.endings:
-        signal.connect(thread.quit)
-    thread.finished.connect(task.deleteLater)
+        signal.connect(thread.quit, Qt.ConnectionType.DirectConnection)
+    if ended is not None:
+        thread.finished.connect(ended)
     thread.start()
     return thread
 
