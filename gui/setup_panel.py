@@ -231,7 +231,9 @@ class SetupPanel(QWidget):
             return  # the file or its options changed meanwhile
         self.contents[side] = contents
         field = self.fields[side]
-        error = contents.error if field.spec is not None and read_as_spans(field.spec, key[0]) else None
+        error = contents.error  # shown where the method reads the file with the span readers
+        if error is not None and (field.spec is None or not read_as_spans(field.spec, key[0])):
+            error = None  # (checked only for an error: it reads the file's first lines again)
         field.show_contents(contents.summary(), input_error_text(error) if error is not None else "")
         self.fill_choices()
         self.contents_read.emit(side)
