@@ -96,7 +96,9 @@ class FairEval(Method):
         "labelling-boundary error (LBE), instead of a false positive plus a false negative. "
         "Reports traditional, fair and weighted precision, recall and F1 per label and "
         "overall, a confusion matrix and the original tool's report file. Reads FairEval "
-        "span files and CoNLL-2000 BIO files (a file or a folder of files paired by name)."
+        "span files and CoNLL-2000 BIO files (a file or a folder of files paired by name), "
+        "and the annotation tools' files the span methods read (brat, WebAnno TSV, XMI, "
+        "Label Studio, doccano, CoNLL columns)."
     )
     Options = Options
     inputs = (
