@@ -47,7 +47,9 @@ class CluEval(Method):
         "tiled, covered, unmatched) and each candidate span the other way round; a leniency "
         "level (0–3) says which classes are hits. Reports recall, precision and F1 unlabelled "
         "and per layer and label, the match tables and error tables that show each miss in its "
-        "sentence with the spans marked. Reproduces the fau-klue/CLUEval 0.4.0.1 tables."
+        "sentence with the spans marked. Reproduces the fau-klue/CLUEval 0.4.0.1 tables. "
+        "Reads the annotation tools' files the span methods read too (brat, WebAnno TSV, "
+        "XMI, Label Studio, doccano, CoNLL columns)."
     )
     Options = Options
     inputs = (
