@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from engine.errors import InputError
-from engine.formats import companion, detect, folder_files, read_spans, span_format, span_format_titles
+from engine.formats import detect, first_annotation_file, read_spans, span_format, span_format_titles
 from engine.formats.standoff import ReadOptions, short_name
 
 #: Labels named on the format line at most (the drop-downs list every layer and feature).
@@ -57,7 +57,8 @@ def read_contents(path: str, options: ReadOptions) -> Contents:
     except InputError as err:
         return Contents(path, error=err)
     try:
-        target = path if not Path(path).is_dir() or module.NAME == "brat" else _first_file(path)
+        folder = Path(path).is_dir() and module.NAME != "brat"
+        target = str(first_annotation_file(Path(path))) if folder else path
         choices = module.choices(target, options)
     except (InputError, OSError):
         return Contents(path)
@@ -72,10 +73,3 @@ def _labels(path: str, options: ReadOptions) -> list[str]:
     except (InputError, OSError):
         return []
 
-
-def _first_file(folder: str) -> str:
-    """The folder's first annotation file (not a file its reader reads beside them: a type system …)."""
-    files = [f for f in folder_files(Path(folder)) if not companion(f)]
-    if not files:
-        raise InputError("a folder holding files", "an empty folder", file=folder)
-    return str(files[0])

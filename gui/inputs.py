@@ -22,7 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.errors import InputError
-from engine.formats import FORMAT_MODULES, detect, format_module
+from engine.formats import FORMAT_MODULES, detect, first_annotation_file, format_module
 from engine.formats.suggest import readers_of, short_title
 from engine.methods import InputSpec
 from engine.options import either
@@ -57,12 +57,6 @@ def compressed(path: Path) -> bool:
     return head.startswith(COMPRESSION_MAGIC)
 
 
-def _first_file(folder: Path) -> Path:
-    files = sorted(f for f in folder.iterdir() if f.is_file() and not f.name.startswith("."))
-    if not files:
-        raise InputError("a folder holding files", "an empty folder", file=str(folder))
-    return files[0]
-
 
 def probe(path: str, spec: InputSpec) -> Probe:
     """Whether an input can be read (the engine's message when not) and its format."""
@@ -71,7 +65,7 @@ def probe(path: str, spec: InputSpec) -> Probe:
         if p.is_dir():
             if not spec.directory:
                 raise InputError("a file", "a folder", file=path)
-            target = _first_file(p)
+            target = first_annotation_file(p)
         else:
             target = require_file(path)
         if compressed(target):

@@ -101,12 +101,26 @@ def companion(path: Path, reader: str | None = None) -> bool:
     return path.name in (COMPANION_FILES.get(reader, frozenset()) if reader else _ALL_COMPANIONS)
 
 
+def annotation_files(folder: Path) -> list[Path]:
+    """A folder's files but those a reader reads beside them (companion files), by name."""
+    return [f for f in folder_files(folder) if not companion(f)]
+
+
+def first_annotation_file(folder: Path) -> Path:
+    """A folder's first annotation file (annotation_files); InputError for none."""
+    from ..errors import InputError
+
+    files = annotation_files(folder)
+    if not files:
+        raise InputError("a folder holding files", "an empty folder", file=str(folder))
+    return files[0]
+
+
 def input_lines(path: str | Path) -> list[str]:
-    """The first lines of an input (a file, or a folder's first file but a reader's
-    companion files) that its format is recognised by; none when there is no file or it
-    cannot be read."""
+    """The first lines of an input (a file, or a folder's first annotation file) that its
+    format is recognised by; none when there is no file or it cannot be read."""
     p = Path(path)
-    files = [f for f in folder_files(p) if not companion(f)] if p.is_dir() else [p]
+    files = annotation_files(p) if p.is_dir() else [p]
     return readable_lines(files[0]) if files and files[0].is_file() else []
 
 
