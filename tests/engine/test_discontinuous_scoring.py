@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from engine.errors import InputError
 from engine.formats.reader_options import DISCONTINUOUS_MODES
 from engine.methods import get_method
 from tests.engine.span_samples import random_brat_document, write_brat_ann
@@ -65,3 +66,93 @@ def test_spans_counts_are_those_of_sets_of_keys(tmp_path, seed, mode):
     fn = Counter(key[0] for key in gold_keys - system_keys)
     assert counted == {label: (tp[label], fp[label], fn[label]) for label in counted}
     assert set(counted) == {key[0] for key in gold_keys | system_keys}
+
+
+# --- every span method on one pair, under each mode -----------------------------------
+
+TEXT = "John and Mary met more or less than ten long times at Bank of America in New York and later in North and South Dakota.\n"  # fmt: skip
+
+
+def _at(*words: str) -> tuple[int, int]:
+    """The characters from the first word's start to the last's end (each word's first)."""
+    return TEXT.index(words[0]), TEXT.index(words[-1]) + len(words[-1])
+
+
+def _span(label: str, *pieces: tuple[int, int]) -> BratSpan:
+    return pieces[0][0], pieces[-1][1], label, pieces
+
+
+#: In pieces: the same pieces on both sides (ten|times), the same extent cut elsewhere
+#: (more|than, more|less than), pieces against one span (North|Dakota, Bank|America).
+PAIR_GOLD = [
+    _span("PER", _at("John")), _span("PER", _at("Mary")), _span("Comparative", _at("more"), _at("than")),
+    _span("TIME", _at("ten"), _at("times")), _span("ORG", _at("Bank", "America")),
+    _span("LOC", _at("New", "York")), _span("LOC", _at("North"), _at("Dakota")),
+]  # fmt: skip
+PAIR_SYSTEM = [
+    _span("PER", _at("John")), _span("PER", _at("and", "Mary")), _span("Comparative", _at("more"), _at("less", "than")),
+    _span("TIME", _at("ten"), _at("times")), _span("ORG", _at("Bank"), _at("America")),
+    _span("LOC", _at("New", "York")), _span("LOC", _at("North", "Dakota")),
+]  # fmt: skip
+
+
+def _counts(method_name: str, gold: Path, system: Path, mode: str) -> list[list]:
+    """The method's counts: per label (spans: TP FP FN; FairEval: traditional TP FP FN,
+    then fair TP FP FN LE BE LBE), per schema (nervaluate), or overall (CLUEval)."""
+    method = get_method(method_name)
+    tables = method.evaluate(str(gold), str(system), method.Options(discontinuous=mode)).tables
+    if method_name == "spans":
+        return [row[:4] for row in tables["scores"].rows if isinstance(row[1], int) and row[0] != "micro avg"]
+    if method_name == "nervaluate":
+        return [row[:6] for row in tables["overall"].rows]
+    if method_name == "faireval":
+        fair = {row[0]: [row[c] for c in (1, 2, 3, 4, 5, 9)] for row in tables["fair"].rows}
+        return [[*row[:4], *fair[row[0]]] for row in tables["traditional"].rows]
+    return [row[4:9] for row in tables["overall"].rows]
+
+
+#: Each method's counts on PAIR_GOLD, PAIR_SYSTEM under each mode, as computed before
+#: --discontinuous extent moved into spans.inputs.scored (spans under all-fragments: since
+#: both sides' pieces are numbered in one, Comparative's other cut no longer matches).
+PINNED = {
+    ("spans", "extent"): [["Comparative", 1, 0, 0], ["LOC", 2, 0, 0], ["ORG", 1, 0, 0], ["PER", 1, 1, 1],
+                          ["TIME", 1, 0, 0]],
+    ("spans", "fragments"): [["Comparative", 1, 1, 1], ["LOC", 1, 1, 2], ["ORG", 0, 2, 1], ["PER", 1, 1, 1],
+                             ["TIME", 2, 0, 0]],
+    ("spans", "all-fragments"): [["Comparative", 0, 1, 1], ["LOC", 1, 1, 1], ["ORG", 0, 1, 1], ["PER", 1, 1, 1],
+                                 ["TIME", 1, 0, 0]],
+    ("nervaluate", "extent"): [["strict", 6, 1, 0, 0, 0], ["exact", 6, 1, 0, 0, 0], ["partial", 6, 0, 1, 0, 0],
+                               ["ent_type", 7, 0, 0, 0, 0]],
+    ("nervaluate", "fragments"): [["strict", 5, 4, 0, 1, 1], ["exact", 5, 4, 0, 1, 1], ["partial", 5, 0, 4, 1, 1],
+                                  ["ent_type", 9, 0, 0, 1, 1]],
+    ("nervaluate", "all-fragments"): [["strict", 6, 1, 0, 0, 0], ["exact", 6, 1, 0, 0, 0],
+                                      ["partial", 6, 0, 1, 0, 0], ["ent_type", 7, 0, 0, 0, 0]],
+    ("faireval", "extent"): [
+        ["Comparative", 1, 0, 0, 1, 0, 0, 0, 0, 0], ["LOC", 2, 0, 0, 2, 0, 0, 0, 0, 0],
+        ["ORG", 1, 0, 0, 1, 0, 0, 0, 0, 0], ["PER", 1, 1, 1, 1, 0, 0, 0, 1, 0],
+        ["TIME", 1, 0, 0, 1, 0, 0, 0, 0, 0], ["overall", 6, 1, 1, 6, 0, 0, 0, 1, 0],
+    ],
+    ("faireval", "fragments"): [
+        ["Comparative", 1, 1, 1, 1, 0, 0, 0, 1, 0], ["LOC", 1, 1, 2, 1, 0, 0, 0, 2, 0],
+        ["ORG", 0, 2, 1, 0, 0, 0, 0, 2, 0], ["PER", 1, 1, 1, 1, 0, 0, 0, 1, 0],
+        ["TIME", 2, 0, 0, 2, 0, 0, 0, 0, 0], ["overall", 5, 5, 5, 5, 0, 0, 0, 6, 0],
+    ],
+    ("faireval", "all-fragments"): [
+        ["Comparative", 0, 1, 1, 0, 1, 1, 0, 0, 0], ["LOC", 1, 1, 1, 1, 1, 1, 0, 0, 0],
+        ["ORG", 0, 1, 1, 0, 1, 1, 0, 0, 0], ["PER", 1, 1, 1, 1, 0, 0, 0, 1, 0],
+        ["TIME", 1, 0, 0, 1, 0, 0, 0, 0, 0], ["overall", 3, 4, 4, 3, 3, 3, 0, 1, 0],
+    ],
+    ("clueval", "extent"): [[6, 7, 1, 0, 7]],
+    ("clueval", "fragments"): [[7, 9, 3, 1, 10]],
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("mode", DISCONTINUOUS_MODES)
+@pytest.mark.parametrize("method_name", ["spans", "nervaluate", "faireval", "clueval"])
+def test_every_span_method_counts_spans_in_pieces_as_before(tmp_path, method_name, mode):
+    gold, system = _write_pair(tmp_path, TEXT, PAIR_GOLD, PAIR_SYSTEM)
+    if (method_name, mode) == ("clueval", "all-fragments"):
+        with pytest.raises(InputError, match="expected --discontinuous extent or fragments"):
+            _counts(method_name, gold, system, mode)
+        return
+    assert _counts(method_name, gold, system, mode) == PINNED[method_name, mode]
