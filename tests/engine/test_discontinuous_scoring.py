@@ -1,6 +1,7 @@
-"""Spans in pieces (brat's `0 4;9 12`) scored under each --discontinuous mode: the spans
-method's counts against sets of keys on random pairs (the outer extent, each piece, or
-all pieces together)."""
+"""Spans in pieces (brat's `0 4;9 12`) scored under each --discontinuous mode (all in
+spans.inputs.scored): the spans method's counts against sets of keys on random pairs (the
+outer extent, each piece, or all pieces together), every span method's counts on one pair
+pinned, and the error rows showing a span as it was scored."""
 
 from __future__ import annotations
 
@@ -156,3 +157,18 @@ def test_every_span_method_counts_spans_in_pieces_as_before(tmp_path, method_nam
             _counts(method_name, gold, system, mode)
         return
     assert _counts(method_name, gold, system, mode) == PINNED[method_name, mode]
+
+
+@pytest.mark.parametrize("method_name", ["spans", "nervaluate"])
+def test_an_error_row_shows_the_span_as_scored(tmp_path, method_name):
+    """A missed span in pieces: its extent under extent (as FairEval's and CLUEval's rows
+    show it), its pieces under all-fragments."""
+    missed = [span for span in PAIR_GOLD if span[2] != "TIME"]
+    gold, system = _write_pair(tmp_path, TEXT, PAIR_GOLD, missed)
+    method = get_method(method_name)
+    shown = {}
+    for mode in ("extent", "all-fragments"):
+        report = method.evaluate(str(gold), str(system), method.Options(discontinuous=mode))
+        shown[mode] = [(r["gold_parts"], r["gold_position"], r["gold_text"]) for r in report.error_rows]
+    assert shown == {"extent": [([[36, 50]], "36-50", "ten long times")],
+                     "all-fragments": [([[36, 39], [45, 50]], "36-39,45-50", "ten long times")]}  # fmt: skip
