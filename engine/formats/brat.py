@@ -12,7 +12,7 @@ as it is on disk (a CRLF counts two); its text field is checked against the `.tx
 offsets: a `.txt` whose line ends became CRLF after annotating (the fields are its text
 with LF line ends) is an error, other differences (a masked text) a warning. A span in pieces
 keeps them in attrs["parts"], its start and end the outer extent; how a method scores it
-(ReadOptions.discontinuous) is standoff.expand_fragments' business, not this reader's.
+(ReadOptions.discontinuous) is methods.spans.inputs.scored's business, not this reader's.
 The path is either file of a pair, or a folder: every `.ann` (its visible files and those of
 its sub-folders: formats.brat_folder_files, the files a report lists) with its `.txt`, the
 documents named by their path in the folder without the suffix.
