@@ -142,13 +142,41 @@ def folder_files(folder: Path) -> list[Path]:
 
 def folder_input_files(folder: Path) -> list[Path]:
     """The files a read of a folder reads (a report lists them): its visible files, and in a
-    brat folder (an `.ann` among them) the `.ann` and `.txt` files of its sub-folders too."""
-    files = folder_files(folder)
-    if not any(f.suffix == ".ann" for f in files):
-        return files
-    nested = [Path(root, name) for root, _, names in os.walk(folder) if root != str(folder)
-              for name in names if name.endswith((".ann", ".txt"))]  # fmt: skip
-    return files + sorted(nested)
+    brat folder (an `.ann` among them, or no annotation file but in its sub-folders) the
+    `.ann` and `.txt` files of its sub-folders too."""
+    files, folders = _entries(folder, hidden_files=False)
+    brat = any(f.suffix == ".ann" for f in files) or all(companion(f) for f in files)
+    return files + _nested_pair_files(folders) if brat else files
+
+
+def brat_folder_files(folder: Path) -> list[Path]:
+    """The files brat reads of a folder, listed in one walk: its visible files by name (a
+    collection's `.conf` too), then the `.ann` and `.txt` files of its sub-folders by path."""
+    files, folders = _entries(folder, hidden_files=False)
+    return files + _nested_pair_files(folders)
+
+
+def _entries(folder: Path, hidden_files: bool) -> tuple[list[Path], list[Path]]:
+    """A folder's files (hidden ones where asked) and its sub-folders (hidden ones too, a
+    link to a folder not followed), each by name."""
+    with os.scandir(folder) as entries:
+        listed = sorted(entries, key=lambda entry: entry.name)
+    files = [folder / e.name for e in listed if (hidden_files or e.name[0] != ".") and e.is_file()]
+    return files, [folder / e.name for e in listed if e.is_dir(follow_symlinks=False)]
+
+
+def _nested_pair_files(folders: list[Path]) -> list[Path]:
+    """The `.ann` and `.txt` files in these folders and theirs (hidden ones too), by path."""
+    found: list[Path] = []
+    pending = list(folders)
+    while pending:
+        try:
+            files, more = _entries(pending.pop(), hidden_files=True)
+        except OSError:
+            continue  # a folder that cannot be listed is passed over, as os.walk does
+        found += [f for f in files if f.name.endswith((".ann", ".txt"))]
+        pending += more
+    return sorted(found)
 
 
 def sub_folders(folder: Path) -> list[Path]:

@@ -12,9 +12,10 @@ as it is on disk (a CRLF counts two); its text field is checked against the `.tx
 offsets: a `.txt` whose line ends became CRLF after annotating (the fields are its text
 with LF line ends) is an error, other differences (a masked text) a warning. A span in pieces
 keeps them in attrs["parts"], its start and end the outer extent; how a method scores it
-(ReadOptions.discontinuous) is standoff.expand_fragments' business, not this reader's.
-The path is either file of a pair, or a folder: every `.ann` (in sub-folders too) with its
-`.txt`, the documents named by their path in the folder without the suffix.
+(ReadOptions.discontinuous) is methods.spans.inputs.scored's business, not this reader's.
+The path is either file of a pair, or a folder: every `.ann` (its visible files and those of
+its sub-folders: formats.brat_folder_files, the files a report lists) with its `.txt`, the
+documents named by their path in the folder without the suffix.
 """
 
 from __future__ import annotations
@@ -25,7 +26,7 @@ from pathlib import Path
 from ..errors import InputError, shown
 from ..spans import Annotations, Document, Span
 from ..textio import decode_utf8, read_input_bytes, read_text
-from . import sniffing
+from . import brat_folder_files, sniffing
 from .standoff import DEFAULT_OPTIONS, PARTS, ReadOptions, text_document, zero_length_warning
 
 NAME = "brat"
@@ -78,8 +79,9 @@ class MissingPartner(InputError):
 
 def _folder_pairs(folder: Path) -> list[tuple[str, Path, Path]]:
     """Every .ann of a folder (and its sub-folders) with its .txt; names relative to the folder."""
-    anns = {f.as_posix()[:-4] for f in folder.rglob("*.ann") if f.is_file()}
-    txts = {f.as_posix()[:-4] for f in folder.rglob("*.txt") if f.is_file()}
+    files = brat_folder_files(folder)  # the files a report lists: one walk of the folder
+    anns = {f.as_posix()[:-4] for f in files if f.name.endswith(".ann")}
+    txts = {f.as_posix()[:-4] for f in files if f.name.endswith(".txt")}
     for stem in sorted(anns ^ txts):
         present, missing = (".ann", ".txt") if stem in anns else (".txt", ".ann")
         raise MissingPartner(stem + present, stem + missing)

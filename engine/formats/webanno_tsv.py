@@ -335,9 +335,7 @@ def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
         warnings.append(zero_length_warning(path, len(zero_length), first))
     name = Path(path).stem
     document = text_document(name, text, sentences, Bounds(token_starts, token_ends))
-    table = _table(found, name)
-    table.warnings = list(warnings)  # what pairing passes on to the methods
-    return Annotations(path, NAME, [document], table, warnings)
+    return Annotations(path, NAME, [document], _table(found, name), warnings)
 
 
 def _table(found: webanno_cells.Found, name: str) -> SpanTable:

@@ -44,14 +44,12 @@ def unused_reader_options(options: Any, own_formats: tuple[str, ...], reads_itse
 
 def read_paired(gold: str, system: str, options: Any, progress: Progress) -> Paired:
     """Both inputs read with their reader options and paired (the system's spans in the
-    gold's texts), each side's spans as scored (--discontinuous fragments: each piece;
-    extent: no pieces), the tokens cut at their bounds."""
+    gold's texts), each side's spans as scored (spans.inputs.scored: --discontinuous), the
+    tokens cut at their bounds."""
     from .spans.inputs import load, scored  # the span methods' reading: only for span formats
 
     paired = load(gold, system, options, progress)
     paired.gold, paired.system = scored(paired.gold, options), scored(paired.system, options)
-    if options.discontinuous == "extent":
-        paired.gold.parts, paired.system.parts = {}, {}
     return tokens_cut_at_spans(paired)
 
 

@@ -86,6 +86,37 @@ def test_a_brat_folder_lists_the_files_of_its_sub_folders_it_reads(tmp_path):
     assert listed == ["doc.ann", "doc.txt", "sub/doc.ann", "sub/doc.txt"]
 
 
+def test_a_brat_folder_of_sub_folders_alone_lists_their_files(tmp_path, capsys):
+    """Read with --format brat (nothing at its top level to recognise), its pairs are the
+    report's inputs too, with their digests."""
+    from engine.cli import main
+
+    for side in ("gold", "system"):
+        (tmp_path / side).mkdir()
+        _brat(tmp_path / side / "sub", "T1\tPER 0 4\tAnna\n")
+    report = tmp_path / "r.json"
+    assert main(["spans", str(tmp_path / "gold"), str(tmp_path / "system"), "--format", "brat",
+                 "--json", str(report)]) == 0, capsys.readouterr().err  # fmt: skip
+    listed = json.loads(report.read_text(encoding="utf-8"))["input_files"]
+    assert [(f["role"], Path(f["path"]).relative_to(tmp_path).as_posix()) for f in listed] == [
+        ("gold", "gold/sub/doc.ann"), ("gold", "gold/sub/doc.txt"),
+        ("system", "system/sub/doc.ann"), ("system", "system/sub/doc.txt"),
+    ]  # fmt: skip
+    assert all(len(f["sha256"]) == 64 for f in listed)
+
+
+def test_a_brat_folders_hidden_files_are_not_read(tmp_path):
+    """As in a folder of any format: a hidden pair at its top (macOS's `._doc.ann` beside
+    `doc.ann`, not text) is neither read nor listed."""
+    from engine.report import InputFile
+
+    _brat(tmp_path / "gold", "T1\tPER 0 4\tAnna\n")
+    (tmp_path / "gold" / "._doc.ann").write_bytes(b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X")
+    (tmp_path / "gold" / "._doc.txt").write_bytes(b"\x00\x05\x16\x07\x00\x02\x00\x00Mac OS X")
+    assert [d.name for d in read_spans(str(tmp_path / "gold")).documents] == ["doc"]
+    assert [Path(f.path).name for f in InputFile.of("gold", tmp_path / "gold")] == ["doc.ann", "doc.txt"]
+
+
 def test_sub_folders_of_a_folder_of_another_format_are_named_as_not_read(tmp_path):
     gold = _folder(tmp_path / "gold", {"a.json": [_task(1, [(0, 4, "PER")])]})
     _folder(tmp_path / "gold" / "old", {"a.json": [_task(1, [(9, 12, "PER")])]})

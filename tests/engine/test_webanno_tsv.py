@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from engine.errors import InputError
-from engine.formats import uima_xmi, webanno_tsv
+from engine.formats import read_spans, uima_xmi, webanno_tsv
+from engine.formats.spantable import reader_warnings
 from engine.formats.standoff import ReadOptions
 from tests.engine.span_samples import NAMED_ENTITY, covered, random_tsv_document, spans_of, write_webanno_tsv
 
@@ -243,13 +244,28 @@ def test_a_layer_without_value_feature_gives_its_first_feature_with_a_note(tmp_p
     found = webanno_tsv.read(str(path))
     assert covered(found) == [("place", "ab")]
     note = f"{path}: labels from webanno.custom.Referent's first feature, entity (--feature picks another: infstat)"
-    assert found.warnings == [note] and found.spans.warnings == [note]  # the table's reach the methods
+    assert found.warnings == [note] and reader_warnings(found) == [note]  # what reaches the methods
     asked = webanno_tsv.read(str(path), ReadOptions(feature="infstat"))
     assert covered(asked) == [("new", "ab")] and asked.warnings == []
 
 
-def test_zero_length_warning_is_carried_by_the_spans(tmp_path):
+ZERO_LENGTH = HEADER + "#Text=ab cd\n1-1\t0-2\tab\tPER\t\n1-2\t3-5\tcd\t_\t\n1-2.1\t3-3\t\tLOC\t\n"
+
+
+def test_zero_length_warning_reaches_the_methods(tmp_path):
     path = tmp_path / "zero.tsv"
-    path.write_text(HEADER + "#Text=ab cd\n1-1\t0-2\tab\tPER\t\n1-2\t3-5\tcd\t_\t\n1-2.1\t3-3\t\tLOC\t\n", encoding="utf-8")
-    found = webanno_tsv.read(str(path))
-    assert len(found.spans.warnings) == 1 and "1 zero-length annotation dropped" in found.spans.warnings[0]
+    path.write_text(ZERO_LENGTH, encoding="utf-8")
+    warnings = reader_warnings(webanno_tsv.read(str(path)))
+    assert len(warnings) == 1 and "1 zero-length annotation dropped" in warnings[0]
+
+
+def test_a_folders_warnings_reach_the_methods_once_the_folders_first(tmp_path):
+    """As for the other formats' folders: the sub-folder not read, then each file's."""
+    for name in ("a", "b"):
+        (tmp_path / f"{name}.tsv").write_text(ZERO_LENGTH, encoding="utf-8")
+    (tmp_path / "old").mkdir()
+    dropped = "1 zero-length annotation dropped (a span without characters cannot be scored), the first at line 8"
+    assert reader_warnings(read_spans(str(tmp_path))) == [
+        f"{tmp_path}: sub-folder old not read (a folder of WebAnno TSV 3.x (INCEpTION) files is read without "
+        "its sub-folders)", f"{tmp_path / 'a.tsv'}: {dropped}", f"{tmp_path / 'b.tsv'}: {dropped}",
+    ]  # fmt: skip

@@ -64,9 +64,9 @@ class Spans(Method):
             gold_table, system_table = scored(paired.gold, options), scored(paired.system, options)
             paired.gold, paired.system = gold_table, system_table
             names, gold_labels, system_labels = labels_of(paired)
-            whole = options.discontinuous == "all-fragments"
-            gold_rows = span_rows(gold_table, gold_labels, whole)
-            m = match(gold_rows, span_rows(system_table, system_labels, whole))
+            pieces: dict[tuple, int] | None = {} if options.discontinuous == "all-fragments" else None
+            gold_rows = span_rows(gold_table, gold_labels, pieces)
+            m = match(gold_rows, span_rows(system_table, system_labels, pieces))
             c = counts(names, gold_labels, system_labels, m)
             report_dict = classification_report(c)
             notes = [*paired.warnings, *only_system_labels(paired)]

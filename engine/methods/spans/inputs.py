@@ -4,6 +4,7 @@ report's documents and spans (their error rows: errors.py)."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 import numpy as np
@@ -36,14 +37,20 @@ def load(gold: str, system: str, options: Any, progress: Progress) -> Paired:
 
 
 def scored(table: SpanTable, options: Any) -> SpanTable:
-    """The spans as scored: discontinuous ones as fragments where asked (each its own span)."""
-    if options.discontinuous != "fragments" or not table.parts:
+    """The spans as every method scores them under --discontinuous: a span in pieces as its
+    outer extent (extent: the pieces dropped), each piece a span of its own (fragments), or
+    whole with its pieces (all-fragments). The table given is left as it was."""
+    if not table.parts or options.discontinuous == "all-fragments":
         return table
-    rows, parts = [], {}
+    if options.discontinuous == "extent":
+        extent = copy.copy(table)  # the same spans, notes and tokens
+        extent.parts = {}
+        return extent
+    rows = []
     for i in range(len(table)):
         for start, end in table.parts.get(i, [(int(table.starts[i]), int(table.ends[i]))]):
             rows.append((int(table.docs[i]), start, end, int(table.labels[i])))
-    return SpanTable.of_rows(rows, table.label_names, table.doc_names, parts)
+    return SpanTable.of_rows(rows, table.label_names, table.doc_names)
 
 
 def plain_options(options: Any) -> dict[str, Any]:

@@ -15,11 +15,12 @@ from ...rowkeys import row_keys as shared_row_keys
 AVERAGES = ("micro avg", "macro avg", "weighted avg")
 
 
-def span_rows(table: SpanTable, labels: np.ndarray, whole_parts: bool) -> np.ndarray:
-    """One row per span: document, start, end, label and (with whole_parts) its pieces' number."""
+def span_rows(table: SpanTable, labels: np.ndarray, numbers: dict[tuple, int] | None) -> np.ndarray:
+    """One row per span: document, start, end, label and the number of its pieces in
+    `numbers` (both sides' spans numbered in one: equal pieces, equal number; None: 0,
+    the extent alone is compared)."""
     pieces = np.zeros(len(table), dtype=np.int64)
-    if whole_parts and table.parts:
-        numbers: dict[tuple, int] = {}
+    if numbers is not None and table.parts:
         for i, parts in table.parts.items():
             pieces[i] = numbers.setdefault(tuple(map(tuple, parts)), len(numbers) + 1)
     return np.stack([table.docs, table.starts, table.ends, labels, pieces], axis=1) if len(table) else \
