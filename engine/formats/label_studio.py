@@ -19,7 +19,7 @@ labelling config names (a `config.xml` beside the file, or the results' `source`
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from itertools import chain
 from pathlib import Path
 from typing import Any
@@ -28,9 +28,10 @@ from ..errors import InputError
 from ..spans import Annotations
 from . import LABEL_STUDIO_CONFIG, sniffing
 from .doccano import table_of_examples
-from .jsondocs import Record, bad, document, offsets, records, unique_name
+from .jsondocs import Record, bad, document, records, unique_name
+from .label_studio_text import TextChecks
 from .reader_options import SOURCES
-from .standoff import ReadOptions
+from .standoff import ReadOptions, pick_name
 
 NAME = "label-studio"
 TITLE = "Label Studio JSON"
@@ -129,7 +130,8 @@ def _min_task(value: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any
     data, results = {}, []
     for key, item in value.items():
         if isinstance(item, list) and item and all(map(_is_region, item)):
-            results += [{"type": "labels", "value": r, _AT: f".{key}[{j}]"} for j, r in enumerate(item)]
+            results += [{"type": "labels", "from_name": key, "value": r, _AT: f".{key}[{j}]"}
+                        for j, r in enumerate(item)]  # fmt: skip
         elif key not in _MIN_KEYS:
             data[key] = item
     return data, results
@@ -156,8 +158,8 @@ def _tasks(path: str) -> Iterator[Record]:
     yield from tasks.values()
 
 
-def _task(record: Record, path: str, results: list[Any], at: str,
-          keys: dict[str, str]) -> tuple[str, list, set[str]]:  # fmt: skip
+def _task(record: Record, path: str, results: list[Any], at: str, keys: dict[str, str],
+          checks: TextChecks) -> tuple[str, list, set[str]]:  # fmt: skip
     """The task's text, its spans and the types of its results that are not spans."""
     task = record.value
     key = _text_key(task, results, keys)
@@ -167,36 +169,82 @@ def _task(record: Record, path: str, results: list[Any], at: str,
     text = task["data"][key]
     spans, others = [], set()
     for i, result in enumerate(results):
-        if not isinstance(result, dict) or result.get("type") != "labels":
+        if not _is_span(result):
             others.add(repr(result.get("type")) if isinstance(result, dict) else type(result).__name__)
             continue
         where = result.get(_AT) or f"{at}.result[{i}].value"
         value = result.get("value")
         if not isinstance(value, dict) or not isinstance(value.get("labels"), list):
             raise bad(record, path, 'a value with "start", "end" and "labels"', repr(value)[:40], where)
-        start, end = offsets(record, path, where, value.get("start"), value.get("end"), len(text))
+        start, end = checks.offsets(record, path, where, value, text)
         spans += [(start, end, str(label)) for label in value["labels"]]
     return text, spans, others
+
+
+def _is_span(result: Any) -> bool:
+    return isinstance(result, dict) and result.get("type") == "labels"
+
+
+def _control(result: dict[str, Any]) -> str:
+    """The labelling control a region belongs to (its `from_name`; '' where it names none)."""
+    name = result.get("from_name")
+    return name if isinstance(name, str) else ""
+
+
+def _controls(tasks: Iterable[dict[str, Any]]) -> list[str]:
+    """The labelling controls with regions in any annotation or prediction of the tasks, in
+    the order they first appear (the same for gold and system read from one file)."""
+    found: dict[str, None] = {}
+    for task in tasks:
+        for source in SOURCES:
+            for entry in _entries(task, source)[1]:
+                results = entry.get("result") if isinstance(entry, dict) else None
+                found.update(dict.fromkeys(_control(r) for r in results or () if _is_span(r)))
+    return list(found)
+
+
+def _chosen(path: str, options: ReadOptions, controls: list[str]) -> str | None:
+    """The control whose regions are read (`--layer`, else the file's only one): regions
+    of two controls (an NER and a POS tag set, or two texts of a task) are not one set of
+    spans. None where the file has no region to choose from."""
+    if options.layer is None and len(controls) < 2:
+        return None
+    if options.layer is None:
+        choices = " or ".join(f"--layer {name}" for name in controls)
+        raise InputError(f"the regions of one labelling control ({choices})",
+                         f"regions of {len(controls)}: {', '.join(controls)}", file=path)  # fmt: skip
+    return pick_name(options.layer, controls, "layer (a labelling control's from_name)", path)
+
+
+def _regions_of(results: list[Any], control: str | None) -> list[Any]:
+    """The results without the regions of the controls not chosen."""
+    return [r for r in results if not _is_span(r) or control is None or _control(r) == control]
 
 
 def read(path: str, options: ReadOptions) -> Annotations:
     if options.source not in SOURCES:
         raise InputError("annotations or predictions", repr(options.source), option="--source")
     keys = _config_keys(path)
-    examples, used, left_out, others = [], set(), [], set()
-    for number, record in enumerate(_tasks(path), 1):
+    found, used, left_out = [], set(), []
+    tasks = list(_tasks(path))
+    for number, record in enumerate(tasks, 1):
         name = unique_name(_task_object(record, path).get("id"), number, used)
         results, at = _results(record, path, options)
         if results is None:
             left_out.append((name, at))
-            continue
-        text, spans, ignored = _task(record, path, results, at, keys)
+        else:
+            found.append((name, record, results, at))
+    control = _chosen(path, options, _controls(record.value for record in tasks))
+    examples, others, checks = [], set(), TextChecks()
+    for name, record, results, at in found:
+        text, spans, ignored = _task(record, path, _regions_of(results, control), at, keys, checks)
         examples.append((name, text, spans))
         others |= ignored
     documents = [document(name, text) for name, text, _ in examples]
     table = table_of_examples(examples, [d.name for d in documents])
     table.left_out = [name for name, _ in left_out]
     table.warnings = _warnings(path, options, left_out, others if not len(table) else set())
+    table.warnings += checks.warnings(path)
     return Annotations(path, NAME, documents, table)
 
 
@@ -220,12 +268,13 @@ def _warnings(path: str, options: ReadOptions, left_out: list[tuple[str, str]],
 
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
     most, labels = 0, set()
-    for record in _tasks(path):
-        task = record.value if isinstance(record.value, dict) else {}
+    tasks = [record.value if isinstance(record.value, dict) else {} for record in _tasks(path)]
+    for task in tasks:
         entries = [e for e in _entries(task, options.source)[1] if not _cancelled(e)]
         most = max(most, len(entries))
         for entry in entries:
-            for result in entry.get("result") or []:
-                if isinstance(result, dict) and result.get("type") == "labels":
+            for result in filter(_is_span, entry.get("result") or []):
+                if options.layer in (None, _control(result)):
                     labels.update(map(str, (result.get("value") or {}).get("labels") or []))
-    return {"source": list(SOURCES), "index": [str(i) for i in range(max(most, 1))], "label": sorted(labels)}
+    return {"source": list(SOURCES), "index": [str(i) for i in range(max(most, 1))], "label": sorted(labels),
+            "layer": _controls(tasks)}  # fmt: skip

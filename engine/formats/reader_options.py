@@ -19,7 +19,7 @@ DISCONTINUOUS_MODES = ("extent", "fragments", "all-fragments")
 class ReadOptions:
     """The reader options of one side (gold or system); each reader uses those of its format."""
 
-    layer: str | None = None  # WebAnno TSV / XMI: the span layer (type name), default: named entities
+    layer: str | None = None  # WebAnno TSV / XMI: the span layer (named entities); Label Studio: the control
     feature: str | None = None  # WebAnno TSV / XMI: the feature that gives the label
     typesystem: str | None = None  # XMI: the TypeSystem.xml (else found beside the file or in the zip)
     source: str = "annotations"  # Label Studio: annotations or predictions
@@ -49,7 +49,8 @@ class ReaderOption(NamedTuple):
 
 
 READER_OPTIONS: tuple[ReaderOption, ...] = tuple(ReaderOption(*fields) for fields in (
-    ("layer", str, "WebAnno TSV / XMI: the span layer (type name).", None, "NAME"),
+    ("layer", str, "WebAnno TSV / XMI: the span layer (type name); Label Studio: the labelling control "
+     "(from_name) whose regions are read.", None, "NAME"),
     ("feature", str, "WebAnno TSV / XMI: the feature that gives the label.", None, "NAME"),
     ("typesystem", str, "XMI: the TypeSystem.xml.", None, "PATH"),
     ("source", str, "Label Studio: annotations or predictions.", SOURCES, "SOURCE"),

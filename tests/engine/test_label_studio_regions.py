@@ -1,0 +1,134 @@
+"""Label Studio regions: checked against their task's text (offsets in UTF-16 units, as
+Label Studio wrote them before its fix for emoji, converted; other differences a warning),
+and read from one labelling control (`from_name`: `--layer`)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.cli import main
+from engine.errors import InputError
+from engine.formats import read_spans
+from engine.formats.label_studio import choices
+from engine.formats.label_studio_text import _from_utf16
+from engine.formats.spantable import reader_warnings
+from engine.formats.standoff import ReadOptions
+from engine.methods import get_method
+
+TEXT = "💩 Anna met 👩‍🔬 Bob in Köln."  # 💩 and the two people of 👩‍🔬 are beyond U+FFFF
+
+
+def _utf16(text: str, offset: int) -> int:
+    return len(text[:offset].encode("utf-16-le")) // 2
+
+
+def _region(text: str, word: str, label: str, utf16: bool = False, control: str = "label",
+            target: str = "text") -> dict:  # fmt: skip
+    start = text.index(word)
+    end = start + len(word)
+    if utf16:
+        start, end = _utf16(text, start), _utf16(text, end)
+    value = {"start": start, "end": end, "text": word, "labels": [label]}
+    return {"from_name": control, "to_name": target, "type": "labels", "value": value}
+
+
+def _write(path, tasks: list[dict]) -> str:
+    path.write_text(json.dumps(tasks, ensure_ascii=False), encoding="utf-8")
+    return str(path)
+
+
+def _task(*annotations: list[dict], data: dict | None = None) -> dict:
+    return {"id": 1, "data": data or {"text": TEXT}, "annotations": [{"result": list(r)} for r in annotations]}
+
+
+def _texts(annotations) -> list[tuple[str, str]]:
+    docs = {d.name: d for d in annotations.documents}
+    return [(s.label, docs[s.doc].tokens[s.start : s.end]) for s in annotations.spans]
+
+
+def test_utf16_offsets_are_converted_with_a_warning(tmp_path):
+    words = [("Anna", "PER"), ("Bob", "PER"), ("Köln", "LOC")]
+    old = _write(tmp_path / "old.json", [_task([_region(TEXT, w, lab, utf16=True) for w, lab in words])])
+    read = read_spans(old)
+    assert _texts(read) == [(label, word) for word, label in words]
+    (warning,) = reader_warnings(read)
+    assert "3 regions counted in UTF-16 units" in warning
+    assert "$[0].annotations[0].result[0].value [2, 6) → [2, 6)" not in warning  # Anna: 💩 is 2 units
+    assert "$[0].annotations[0].result[0].value [3, 7) → [2, 6)" in warning
+
+
+def test_old_and_new_exports_of_one_annotation_score_alike(tmp_path):
+    words = [("Anna", "PER"), ("Bob", "PER"), ("Köln", "LOC")]
+    old = _write(tmp_path / "old.json", [_task([_region(TEXT, w, lab, utf16=True) for w, lab in words])])
+    new = _write(tmp_path / "new.json", [_task([_region(TEXT, w, lab) for w, lab in words])])
+    method = get_method("spans")
+    report = method.evaluate(new, old, method.Options())
+    assert report.data["classification_report"]["micro avg"]["f1-score"] == 1.0
+    assert not reader_warnings(read_spans(new))
+
+
+def test_a_text_that_differs_otherwise_is_a_warning_and_the_offsets_stand(tmp_path):
+    region = _region(TEXT, "Anna", "PER")
+    region["value"]["text"] = "Hanna"
+    read = read_spans(_write(tmp_path / "t.json", [_task([region])]))
+    assert _texts(read) == [("PER", "Anna")]
+    (warning,) = reader_warnings(read)
+    assert "1 region whose text differs from the task's text" in warning
+    assert "'Hanna' at [2, 6) reads 'Anna'" in warning
+
+
+def test_white_space_differences_are_not_reported(tmp_path):
+    text = "New\nYork is big"
+    region = {"type": "labels", "value": {"start": 0, "end": 8, "text": "New York", "labels": ["LOC"]}}
+    read = read_spans(_write(tmp_path / "t.json", [_task([region], data={"text": text})]))
+    assert not reader_warnings(read)
+
+
+def test_utf16_offsets_inside_a_character_or_beyond_the_text_are_not_converted():
+    assert _from_utf16("💩ab", 1, 3) is None  # inside 💩
+    assert _from_utf16("💩ab", 2, 9) is None
+    assert _from_utf16("💩ab", 2, 4) == (1, 3)
+
+
+def test_regions_of_two_controls_need_a_layer(tmp_path, capsys):
+    ner = [_region(TEXT, "Anna", "PER", control="ner"), _region(TEXT, "Köln", "LOC", control="ner")]
+    pos = [_region(TEXT, "met", "VERB", control="pos")]
+    path = _write(tmp_path / "two.json", [_task(ner + pos, ner)])
+    with pytest.raises(InputError) as caught:
+        read_spans(path)
+    assert caught.value.message.endswith(
+        "expected the regions of one labelling control (--layer ner or --layer pos), found regions of 2: ner, pos")
+    assert _texts(read_spans(path, None, ReadOptions(layer="ner"))) == [("PER", "Anna"), ("LOC", "Köln")]
+    assert _texts(read_spans(path, None, ReadOptions(layer="pos", index=1))) == []  # in the file, not in this one
+    assert choices(path, ReadOptions())["layer"] == ["ner", "pos"]
+    assert choices(path, ReadOptions(layer="pos"))["label"] == ["VERB"]
+    assert main(["spans", path, path, "--system-index", "1"]) == 2
+    assert "--layer ner or --layer pos" in capsys.readouterr().err
+    assert main(["spans", path, path, "--system-index", "1", "--layer", "ner"]) == 0
+    assert main(["spans", path, path, "--layer", "lemma"]) == 2
+    assert "of this file (ner, pos), found 'lemma'" in capsys.readouterr().err
+
+
+def test_the_layer_chooses_the_text_its_control_labels(tmp_path):
+    data = {"text": "Apple hired Tim Cook.", "title": "Tim Cook news"}
+    regions = [_region(data["text"], "Apple", "ORG", control="label_text"),
+               _region(data["title"], "Tim Cook", "PER", control="label_title", target="title")]  # fmt: skip
+    path = _write(tmp_path / "texts.json", [_task(regions, data=data)])
+    with pytest.raises(InputError, match="label_text, label_title"):
+        read_spans(path)
+    title = read_spans(path, None, ReadOptions(layer="label_title"))
+    assert _texts(title) == [("PER", "Tim Cook")]
+    assert title.documents[0].tokens == "Tim Cook news"
+    assert _texts(read_spans(path, None, ReadOptions(layer="label_text"))) == [("ORG", "Apple")]
+
+
+def test_json_min_tags_are_controls(tmp_path):
+    record = {"id": 1, "text": "Anna met Bob", "annotation_id": 7,
+              "ner": [{"start": 0, "end": 4, "text": "Anna", "labels": ["PER"]}],
+              "pos": [{"start": 5, "end": 8, "text": "met", "labels": ["VERB"]}]}  # fmt: skip
+    path = _write(tmp_path / "min.json", [record])
+    with pytest.raises(InputError, match="--layer ner or --layer pos"):
+        read_spans(path)
+    assert _texts(read_spans(path, None, ReadOptions(layer="pos"))) == [("VERB", "met")]
