@@ -87,7 +87,7 @@ def _zip_sources(path: str, options: ReadOptions) -> tuple[list[tuple[str, str, 
     import zipfile  # here, not at the top: reading other formats need not load it
 
     try:
-        with zipfile.ZipFile(path) as archive:
+        with zipfile.ZipFile(BytesIO(read_input_bytes(path))) as archive:  # an archive's member too
             names = [n for n in archive.namelist() if not n.endswith("/")]
             xmis = [n for n in names if n.lower().endswith(".xmi")]
             if not xmis:
