@@ -16,6 +16,8 @@ from ..spans import Annotations
 from .inputs import check_exist, checked_names, one_export, refuse_projects
 
 ANNOTATOR_PREFIX = "annotator_"
+#: The reader options of every annotator (an INCEpTION project export's users are its annotators).
+AGREEMENT_READER_OPTIONS = tuple(o for o in READER_OPTIONS if o.name != "user")
 
 
 def add_agreement_parser(sub: Any) -> None:
@@ -48,7 +50,7 @@ def add_agreement_parser(sub: Any) -> None:
     parser.add_argument("--labels", metavar="L,..", help="only spans with these labels (comma-separated)")
     reader = parser.add_argument_group("reader options (all annotators)")
     reader.add_argument("--format", metavar="F", help="the input format (default: recognised)")
-    for o in READER_OPTIONS:
+    for o in AGREEMENT_READER_OPTIONS:
         metavar = None if o.choices else o.metavar  # choices are shown as {a,b}
         reader.add_argument("--" + o.name.replace("_", "-"), dest="read_" + o.name, type=o.type,
                             choices=o.choices, metavar=metavar, help=o.help)  # fmt: skip
@@ -95,7 +97,7 @@ def annotator_names(paths: list[str], names: list[str] | None = None) -> list[st
 
 
 def read_options(args: argparse.Namespace) -> ReadOptions:
-    values = {o.name: getattr(args, "read_" + o.name) for o in READER_OPTIONS}
+    values = {o.name: getattr(args, "read_" + o.name) for o in AGREEMENT_READER_OPTIONS}
     return ReadOptions(**{k: v for k, v in values.items() if v is not None})
 
 

@@ -24,6 +24,8 @@ def read_corpus(path: str, module: ModuleType, options: ReadOptions) -> Annotati
     if module.NAME == "brat":
         check_brat_folder(folder)
         return module.read(path, options)
+    if module.NAME == "inception-project":  # an unzipped project export: its own layout
+        return module.read(path, options)
     files = [f for f in folder_files(folder) if not companion(f, module.__name__.rpartition(".")[2])]
     if not files:
         raise InputError(f"a folder with {module.TITLE} files", "no file", file=path)

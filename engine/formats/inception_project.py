@@ -22,18 +22,21 @@ from __future__ import annotations
 
 import os
 import re
-import zipfile
 from collections.abc import Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
+from typing import TYPE_CHECKING
 
 from ..errors import InputError
 from ..spans import Annotations
 from ..textio import archive_member
 from . import format_module
-from .corpus import corpus_of
+from .reader_options import NO_USER
 from .standoff import ReadOptions
+
+if TYPE_CHECKING:
+    import zipfile  # imported where a zip is opened: recognising other inputs need not load it
 
 NAME = "inception-project"
 TITLE = "INCEpTION project export"
@@ -64,16 +67,29 @@ def is_project(path: str | Path) -> bool:
     annotation folders, at the top)."""
     p = Path(path)
     if p.is_dir():
-        return any((p / folder).is_dir() for folder in (ANNOTATION_FOLDER, *SERIALISED_FOLDERS)) or any(
-            _PROJECT_FILE.fullmatch(f.name) for f in p.iterdir() if f.is_file()
-        )
-    if p.suffix.lower() != ".zip" or not zipfile.is_zipfile(p):
+        return _is_project_folder(p)
+    if p.suffix.lower() != ".zip":
+        return False
+    import zipfile
+
+    if not zipfile.is_zipfile(p):
         return False
     try:
         with zipfile.ZipFile(p) as archive:
             return any(map(_top_level_mark, _names_in_zip(archive)))
     except (zipfile.BadZipFile, OSError):
         return False
+
+
+def _is_project_folder(folder: Path) -> bool:
+    """Whether a folder holds an export's annotation folders or project file (by name)."""
+    if any((folder / name).is_dir() for name in (ANNOTATION_FOLDER, *SERIALISED_FOLDERS)):
+        return True
+    try:
+        with os.scandir(folder) as entries:
+            return any(_PROJECT_FILE.fullmatch(entry.name) and entry.is_file() for entry in entries)
+    except OSError:
+        return False  # the folder's reader says what is wrong with it
 
 
 def _top_level_mark(name: str) -> bool:
@@ -93,6 +109,8 @@ class Export:
     folder's file)."""
 
     def __init__(self, path: str) -> None:
+        import zipfile
+
         self.path = path
         self._stack = ExitStack()
         self.archive: zipfile.ZipFile | None = None
@@ -134,11 +152,13 @@ class Export:
         return dict(sorted(by_user.items()))
 
     def no_folder(self, folder: str) -> InputError:
+        """The error of an export without `folder` (annotation/ or curation/)."""
         held = sorted({n.split("/")[0] + ("/" if "/" in n else "") for n in self.names})
         shown = ", ".join(held[:8]) + (" …" if len(held) > 8 else "") if held else "nothing"
         binary = " (annotation_ser/ holds INCEpTION's own binary CASes, which only INCEpTION reads)"
+        user = "CURATION_USER" if folder == CURATION_FOLDER else "<user>"
         return InputError(
-            f"an INCEpTION project export with {folder}/<document>/<user> files in {_FORMATS} "
+            f"an INCEpTION project export with {folder}/<document>/{user} files in {_FORMATS} "
             "(export the project again with one of those formats)",
             f"no {folder}/ folder: {shown}" + (binary if "annotation_ser/" in held else ""),
             file=self.path,
@@ -163,6 +183,8 @@ class Export:
 
     def read_entries(self, entries: list[Entry], options: ReadOptions) -> Annotations:
         """The entries' annotations as one corpus, each document named by its source document."""
+        from .corpus import corpus_of  # corpus.py reads folders through folders.py, which imports this
+
         parts = [(entry.document, self.read(entry, options)) for entry in entries]
         return corpus_of(self.path, NAME, parts)
 
@@ -175,6 +197,19 @@ def _names_in_folder(folder: Path) -> list[str]:
             inside = Path(root).relative_to(folder).as_posix()
             names += [f"{inside}/{name}" for name in files if not name.startswith(".")]
     return names + [f.name for f in folder.iterdir() if f.is_file()]
+
+
+def read(path: str, options: ReadOptions) -> Annotations:
+    """As the span methods read an export: the curation (the gold's default), or the
+    annotations of the user `options.user` names (the system's: InputError listing the
+    users where it names none)."""
+    if options.user is None:
+        return read_curation(path, options)
+    if options.user == NO_USER:
+        users = annotator_names(path)
+        raise InputError(f"a user whose annotations are the system's (--system-user NAME: {_listed(users)})",
+                         "none given", file=path)  # fmt: skip
+    return read_user(path, options.user, options)
 
 
 def read_annotators(path: str, options: ReadOptions) -> dict[str, Annotations]:
@@ -194,8 +229,7 @@ def read_user(path: str, user: str, options: ReadOptions) -> Annotations:
     with Export(path) as export:
         users = export.annotators()
         if user not in users:
-            raise InputError(f"a user of the export ({_listed(list(users))})", repr(user),
-                             option="--user")  # fmt: skip
+            raise InputError(f"a user of the export ({_listed(list(users))})", repr(user), file=path)
         return export.read_entries(users[user], options)
 
 
@@ -204,10 +238,10 @@ def read_curation(path: str, options: ReadOptions) -> Annotations:
     documents annotated but not curated."""
     with Export(path) as export:
         curated = [e for e in export.entries(CURATION_FOLDER) if e.user == CURATION_USER]
-        annotated = {e.document for e in export.entries(ANNOTATION_FOLDER)}
-        missing = sorted(annotated - {e.document for e in curated})
         if not curated:
             raise export.no_folder(CURATION_FOLDER)
+        annotated = {e.document for e in export.entries(ANNOTATION_FOLDER)}
+        missing = sorted(annotated - {e.document for e in curated})
         if missing:
             raise InputError("a curation of every document (curation/<document>/CURATION_USER)",
                              f"none of {_listed(missing)}", file=path)  # fmt: skip

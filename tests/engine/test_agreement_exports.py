@@ -313,3 +313,45 @@ def test_a_bad_entry_is_named_by_its_place_in_the_export(tmp_path, capsys):
     entries = {**project_entries(), "annotation/doc1.txt/dora.tsv": "#FORMAT=WebAnno TSV 3.3\nnonsense\n"}
     err = failure(capsys, zipped(tmp_path / "project.zip", entries))
     assert err.startswith("spanstudio: error: " + str(tmp_path / "project.zip/annotation/doc1.txt/dora.tsv"))
+
+
+# --- an INCEpTION project export as the gold (its curation) or the system (one user) -----
+
+
+def spans_report(capsys, *args: str) -> dict:
+    assert main(["spans", *args, "--json", "-"]) == 0, capsys.readouterr().err
+    return json.loads(capsys.readouterr().out)
+
+
+def test_the_export_as_gold_is_its_curation_and_as_system_one_user(tmp_path, capsys):
+    path = zipped(tmp_path / "project.zip", project_entries())
+    anna, ben, _ = separate_folders(tmp_path)  # the curation is anna's labels
+    data = spans_report(capsys, path, path, "--system-user", "ben")
+    expected = spans_report(capsys, anna, ben)
+    assert data["classification_report"] == expected["classification_report"]
+    assert data["classification_report"]["micro avg"]["f1-score"] == pytest.approx(2 * 3 / 9)
+
+
+def test_the_export_as_system_needs_a_user_and_names_them(tmp_path, capsys):
+    path = zipped(tmp_path / "project.zip", project_entries())
+    assert main(["spans", path, path]) == 2
+    assert ("project.zip: expected a user whose annotations are the system's (--system-user NAME: anna, ben, "
+            "cara), found none given") in capsys.readouterr().err  # fmt: skip
+    assert main(["nervaluate", path, path, "--system-user", "dora"]) == 2
+    assert (
+        "project.zip: expected a user of the export (anna, ben, cara), found 'dora'"
+        in capsys.readouterr().err
+    )
+
+
+def test_a_gold_export_names_the_documents_without_a_curation(tmp_path, capsys):
+    entries = {k: v for k, v in project_entries().items() if not k.startswith("curation/doc2")}
+    path = zipped(tmp_path / "project.zip", entries)
+    assert main(["spans", path, path, "--system-user", "anna"]) == 2
+    assert ("project.zip: expected a curation of every document (curation/<document>/CURATION_USER), "
+            "found none of doc2.txt") in capsys.readouterr().err  # fmt: skip
+    entries = {k: v for k, v in entries.items() if not k.startswith("curation/")}
+    assert main(["spans", zipped(tmp_path / "p.zip", entries), path, "--system-user", "anna"]) == 2
+    assert "p.zip: expected an INCEpTION project export with curation/<document>/CURATION_USER files" in (
+        capsys.readouterr().err
+    )
