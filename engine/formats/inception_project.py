@@ -20,6 +20,7 @@ CORRECTION_USER are not annotators. The curation is read as one more set of anno
 
 from __future__ import annotations
 
+import contextlib
 import os
 import re
 from collections.abc import Iterator
@@ -125,6 +126,8 @@ class Export:
         self._members = {n.lstrip("/"): n for n in self.archive.namelist()} if self.archive else {}
 
     def __enter__(self) -> Export:
+        """The export open: its XMI entries' type system (the project's) loaded once for all."""
+        self._stack.enter_context(_typesystems_shared(self.names))
         return self
 
     def __exit__(self, *_: object) -> None:
@@ -187,6 +190,15 @@ class Export:
 
         parts = [(entry.document, self.read(entry, options)) for entry in entries]
         return corpus_of(self.path, NAME, parts)
+
+
+def _typesystems_shared(names: list[str]) -> contextlib.AbstractContextManager[None]:
+    """uima_xmi.one_typesystem_load where an entry is an XMI zip (without importing cassis else)."""
+    if not any(PurePosixPath(name).suffix.lower() == ".zip" for name in names):
+        return contextlib.nullcontext()
+    from .uima_xmi import one_typesystem_load
+
+    return one_typesystem_load()
 
 
 def _names_in_folder(folder: Path) -> list[str]:

@@ -148,7 +148,7 @@ def _xmi_zip(text: str, entities: list[tuple[int, int, str]]) -> bytes:
     return out.getvalue()
 
 
-def test_xmi_entries_are_read_with_their_type_system(tmp_path, capsys):
+def test_xmi_entries_are_read_with_their_type_system(tmp_path, capsys, monkeypatch):
     text = "Sherlock Holmes met Watson in London ."
     spans = {
         "anna": [(0, 15, "PER"), (20, 26, "PER"), (30, 36, "LOC")],
@@ -158,7 +158,13 @@ def test_xmi_entries_are_read_with_their_type_system(tmp_path, capsys):
     for user, found in spans.items():
         entries[f"annotation/story.txt/{user}.zip"] = _xmi_zip(text, found)
         (tmp_path / f"{user}.zip").write_bytes(entries[f"annotation/story.txt/{user}.zip"])
+    from engine.formats import uima_xmi
+
+    loads = []
+    parsed = uima_xmi._parsed_typesystem
+    monkeypatch.setattr(uima_xmi, "_parsed_typesystem", lambda *args: loads.append(args[0]) or parsed(*args))
     data = run(capsys, zipped(tmp_path / "project.zip", entries))
+    assert len(loads) == 1  # the project's type system, once for its entries
     assert data["documents"] == ["story.txt"]
     assert data["overall"]["span_f1"]["labelled"]["pairwise"]["anna"]["ben"] == pytest.approx(2 * 1 / 5)
     separate = run(capsys, str(tmp_path / "anna.zip"), str(tmp_path / "ben.zip"))
