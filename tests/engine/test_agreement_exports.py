@@ -361,3 +361,23 @@ def test_a_gold_export_names_the_documents_without_a_curation(tmp_path, capsys):
     assert "p.zip: expected an INCEpTION project export with curation/<document>/CURATION_USER files" in (
         capsys.readouterr().err
     )
+
+
+def test_a_label_studio_json_min_export_names_its_annotators(tmp_path, capsys):
+    def record(task: int, text: str, annotator: object, number: int, regions: list) -> dict:
+        label = [{"start": s, "end": e, "text": text[s:e], "labels": [lab]} for s, e, lab in regions]
+        return {"id": task, "text": text, "label": label, "annotator": annotator, "annotation_id": number}
+
+    records = [
+        record(11, TEXT_1, 7, 1, [(0, 15, "PER"), (30, 36, "LOC")]),
+        record(11, TEXT_1, "ben@example.org", 2, [(0, 15, "PER"), (30, 36, "ORG")]),
+        record(12, TEXT_2, 7, 4, [(0, 8, "PER")]),
+        record(12, TEXT_2, "ben@example.org", 5, [(0, 8, "PER"), (17, 22, "LOC")]),
+    ]
+    path = tmp_path / "export-min.json"
+    path.write_text(json.dumps(records), encoding="utf-8")
+    data = run(capsys, str(path))
+    full = tmp_path / "export.json"
+    full.write_text(json.dumps(LABEL_STUDIO), encoding="utf-8")
+    assert data["annotators"] == ["ben@example.org", "user 7"]
+    assert data["overall"] == run(capsys, str(full))["overall"]
