@@ -181,7 +181,7 @@ class Export:
         module = format_module(READERS[suffix])
         if self.archive is None:
             return module.read(where, options)
-        with archive_member(where, self.archive.read(self._members[entry.name])):
+        with archive_member(where, _entry_bytes(self.archive, self._members[entry.name], where)):
             return module.read(where, options)
 
     def read_entries(self, entries: list[Entry], options: ReadOptions) -> Annotations:
@@ -190,6 +190,17 @@ class Export:
 
         parts = [(entry.document, self.read(entry, options)) for entry in entries]
         return corpus_of(self.path, NAME, parts)
+
+
+def _entry_bytes(archive: zipfile.ZipFile, name: str, where: str) -> bytes:
+    """A zip entry's bytes; InputError naming it where they cannot be read (a damaged zip)."""
+    import zipfile
+    import zlib
+
+    try:
+        return archive.read(name)
+    except (zipfile.BadZipFile, zlib.error, OSError, EOFError) as err:
+        raise InputError("an entry the zip holds whole", str(err) or type(err).__name__, file=where) from None
 
 
 def _typesystems_shared(names: list[str]) -> contextlib.AbstractContextManager[None]:

@@ -381,3 +381,16 @@ def test_a_label_studio_json_min_export_names_its_annotators(tmp_path, capsys):
     full.write_text(json.dumps(LABEL_STUDIO), encoding="utf-8")
     assert data["annotators"] == ["ben@example.org", "user 7"]
     assert data["overall"] == run(capsys, str(full))["overall"]
+
+
+def test_a_damaged_entry_is_named(tmp_path, capsys):
+    path = Path(zipped(tmp_path / "project.zip", project_entries()))
+    data = bytearray(path.read_bytes())
+    at = data.index(b"#FORMAT", data.index(b"annotation/doc1.txt/anna.tsv"))
+    data[at : at + 7] = b"XXXXXXX"  # stored, not compressed: the CRC no longer matches
+    path.write_bytes(bytes(data))
+    err = failure(capsys, str(path))
+    assert (
+        "project.zip/annotation/doc1.txt/anna.tsv: expected an entry the zip holds whole, found Bad CRC-32"
+        in err
+    )
