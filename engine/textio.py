@@ -7,6 +7,7 @@ import errno
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator
+from contextvars import ContextVar
 from itertools import chain
 from pathlib import Path
 from typing import IO
@@ -166,12 +167,31 @@ def _decoded(plain: bytes, data: bytes, name: str) -> str:
         raise not_utf8(data[:2048], plain[err.start], name, line) from None
 
 
+#: The inputs that are members of an archive (an INCEpTION project export's entries), by
+#: the name their readers are given (`export.zip/annotation/doc/anna.tsv`) while they read them.
+_MEMBERS: ContextVar[dict[str, bytes] | None] = ContextVar("archive_members", default=None)
+
+
+@contextlib.contextmanager
+def archive_member(name: str, data: bytes) -> Iterator[None]:
+    """Within it, read_input_bytes(name) (and read_text) gives `data`: an archive's member
+    is read by a file reader without being written to disk."""
+    token = _MEMBERS.set({**(_MEMBERS.get() or {}), name: data})
+    try:
+        yield
+    finally:
+        _MEMBERS.reset(token)
+
+
 def read_input_bytes(
     path: str, *, directory: tuple[str, str] = ("an existing readable file", "a directory")
 ) -> bytes:
-    """The bytes of an input file; InputError (`FILE: expected an existing readable file,
-    found nothing / permission denied`, or `directory` for a folder) when it cannot be read
-    (a device or FIFO is refused, see check_input)."""
+    """The bytes of an input file (or of an archive_member); InputError (`FILE: expected an
+    existing readable file, found nothing / permission denied`, or `directory` for a folder)
+    when it cannot be read (a device or FIFO is refused, see check_input)."""
+    members = _MEMBERS.get()
+    if members is not None and path in members:
+        return members[path]
     check_input(path)
     p = Path(path)
     if p.is_dir():

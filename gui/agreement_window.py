@@ -1,4 +1,5 @@
-"""The Agreement mode: add two or more annotators' files or folders, measure, and look at
+"""The Agreement mode: add two or more annotators' files or folders (or an export holding
+several annotators' work: one row per annotator), measure, and look at
 the pairwise matrix (coloured; a click lists that pair's disagreements), the documents
 (sortable, worst first) and a viewer with one lane per annotator over the same text.
 Every figure comes from engine.agreement; this window only shows them."""
@@ -19,6 +20,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QListView,
     QListWidget,
+    QListWidgetItem,
     QProgressBar,
     QPushButton,
     QSpinBox,
@@ -51,20 +53,47 @@ MEASURES = (  # (title, path in the report's data)
 DOC_COLUMNS = ("Document", "Annotators", "F1 (mean)", "Cohen κ (mean)", "Fleiss κ", "α", "αu")
 
 
-def measure_job(paths: list[str]) -> Job:
+#: An annotator's row: the input, and which annotator of an export it is (None: the input's only one).
+Row = tuple[str, str | None]
+
+
+def measure_job(rows: list[Row]) -> Job:
     """What the worker thread runs: read, measure, find the disagreements."""
 
     def job(progress: Progress) -> tuple[dict[str, Any], Any, Any, dict[str, list[Any]]]:
         from engine.agreement.adjudication import disagreements
-        from engine.agreement.command import read_annotators
         from engine.agreement.corpus import build_corpus
+        from engine.agreement.inputs import read_listed
         from engine.agreement.measures import measure
 
-        corpus = build_corpus(read_annotators(paths, progress=progress))
+        corpus = build_corpus(read_listed(rows, progress=progress))
         sheet = disagreements(corpus)
         return measure(corpus, progress), corpus, sheet, by_document(sheet.rows)
 
     return job
+
+
+def listing_job(paths: list[str]) -> Job:
+    """What the worker thread runs on adding inputs that may hold several annotators' work:
+    each one's annotators (none listed: one annotator's input)."""
+
+    def job(progress: Progress) -> list[tuple[str, list[str]]]:
+        from engine.agreement.inputs import annotators_of_export
+
+        listed = []
+        for i, path in enumerate(paths):
+            progress.update(i / len(paths), f"reading the annotators of {path}")
+            listed.append((path, annotators_of_export(path)))
+        return listed
+
+    return job
+
+
+def may_hold_several(path: str) -> bool:
+    """Whether an input may hold several annotators' work (an export; its first lines tell)."""
+    from engine.agreement.inputs import export_reader
+
+    return export_reader(path) is not None
 
 
 class NumberItem(QTableWidgetItem):
@@ -138,14 +167,16 @@ class AgreementWindow(QWidget):
             buttons.addWidget(button)
         self.progress = QProgressBar()
         self.progress.hide()
-        self.summary = QLabel("Add two or more annotators' files or folders, then Measure agreement.")
+        self.summary = QLabel("Add two or more annotators' files or folders, or one export of several "
+                              "annotators' work, then Measure agreement.")  # fmt: skip
         self.summary.setWordWrap(True)
         self.tabs = QTabWidget()
         self.tabs.addTab(self._pairs_tab(), "Pairs")
         self.tabs.addTab(self._documents_tab(), "Documents")
         self.tabs.addTab(self._viewer_tab(), "Viewer")
         layout = QVBoxLayout(self)
-        layout.addWidget(QLabel("Annotators (one file or folder each):"))
+        layout.addWidget(QLabel("Annotators (a file or folder each, or an export's: doccano, Label Studio, "
+                                "INCEpTION project):"))  # fmt: skip
         layout.addWidget(self.paths)
         layout.addLayout(buttons)
         layout.addWidget(self.progress)
@@ -224,24 +255,47 @@ class AgreementWindow(QWidget):
         self.add_paths([folder] if folder else [])
 
     def add_paths(self, paths: list[str]) -> None:
+        """Add inputs: one row each, or one row per annotator of an export (listed in the
+        background; a failure is a dialog)."""
+        exports = [path for path in paths if may_hold_several(path)]
         for path in paths:
-            self.paths.addItem(path)
+            if path not in exports:
+                self.add_row(path, None)
+        if exports and not self.run_task("Reading the annotators", listing_job(exports), self._listed,
+                                         "Reading the annotators"):  # fmt: skip
+            for path in exports:
+                self.add_row(path, None)
+
+    def add_row(self, path: str, annotator: str | None) -> None:
+        item = QListWidgetItem(path if annotator is None else f"{annotator} — {path}")
+        item.setData(Qt.ItemDataRole.UserRole, (path, annotator))
+        self.paths.addItem(item)
+
+    def _listed(self, listed: list[tuple[str, list[str]]]) -> None:
+        for path, annotators in listed:
+            for annotator in annotators if len(annotators) > 1 else [None]:
+                self.add_row(path, annotator)
+        rows = self.paths.count()
+        self.summary.setText(f"{rows} annotator{'s' if rows != 1 else ''} listed; Measure agreement.")
 
     def remove(self) -> None:
         for item in self.paths.selectedItems():
             self.paths.takeItem(self.paths.row(item))
 
     def path_list(self) -> list[str]:
-        return [self.paths.item(i).text() for i in range(self.paths.count())]
+        """The inputs of the rows (an export's once per annotator listed)."""
+        return [path for path, _ in self.rows()]
+
+    def rows(self) -> list[Row]:
+        """The annotators listed: each row's input and annotator (None: the input's only one)."""
+        return [self.paths.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.paths.count())]
 
     @property
     def busy(self) -> bool:
         return self._task is not None
 
     def measure(self) -> None:
-        self.run_task(
-            "Measuring agreement", measure_job(self.path_list()), self._measured, "Measuring agreement"
-        )
+        self.run_task("Measuring agreement", measure_job(self.rows()), self._measured, "Measuring agreement")
 
     def run_task(self, title: str, job: Job, done: Callable[[Any], None], doing: str) -> bool:
         """Run a job off the UI thread with the progress bar and Cancel; `done(result)` when it

@@ -13,8 +13,11 @@ from ..formats.reader_options import READER_OPTIONS
 from ..formats.standoff import ReadOptions
 from ..progress import NO_PROGRESS, Progress
 from ..spans import Annotations
+from .inputs import check_exist, checked_names, one_export, refuse_projects
 
 ANNOTATOR_PREFIX = "annotator_"
+#: The reader options of every annotator (an INCEpTION project export's users are its annotators).
+AGREEMENT_READER_OPTIONS = tuple(o for o in READER_OPTIONS if o.name != "user")
 
 
 def add_agreement_parser(sub: Any) -> None:
@@ -25,15 +28,29 @@ def add_agreement_parser(sub: Any) -> None:
         description="Measures how far annotators agree: span F1 for each pair (labelled, unlabelled, "
         "overlapping), Cohen's and Fleiss' kappa and Krippendorff's alpha on token categories, and "
         "Krippendorff's unitizing alpha as DKPro Statistics (INCEpTION) computes it; per document "
-        "and over the corpus. Each input is one annotator's file or folder.",
+        "and over the corpus. Each input is one annotator's file or folder; or give ONE export that "
+        "holds several annotators' work: a doccano 1.0/1.1 export with users (each user an annotator, "
+        "'user 3'), a Label Studio JSON or JSON-MIN export (each task's annotations by completed_by: "
+        "'user 3' or the e-mail), an INCEpTION project export (.zip or unzipped folder: each user of "
+        "annotation/<document>/, not INITIAL_CAS or the curation).",
     )
     parser.set_defaults(command="agreement")
-    parser.add_argument("annotators", nargs="+", metavar="ANNOTATOR", help="one annotator's file or folder")
-    parser.add_argument("--names", nargs="+", metavar="NAME", help="the annotators' names, in input order")
+    parser.add_argument(
+        "annotators", nargs="+", metavar="ANNOTATOR",
+        help="one annotator's file or folder, or one export of several annotators' work",
+    )  # fmt: skip
+    parser.add_argument(
+        "--names", nargs="+", metavar="NAME",
+        help="the annotators' names, in input order (an export's: in its annotators' order)",
+    )  # fmt: skip
+    parser.add_argument(
+        "--predictions", action="store_true",
+        help="a Label Studio export's predictions as one more annotator per model_version",
+    )  # fmt: skip
     parser.add_argument("--labels", metavar="L,..", help="only spans with these labels (comma-separated)")
     reader = parser.add_argument_group("reader options (all annotators)")
     reader.add_argument("--format", metavar="F", help="the input format (default: recognised)")
-    for o in READER_OPTIONS:
+    for o in AGREEMENT_READER_OPTIONS:
         metavar = None if o.choices else o.metavar  # choices are shown as {a,b}
         reader.add_argument("--" + o.name.replace("_", "-"), dest="read_" + o.name, type=o.type,
                             choices=o.choices, metavar=metavar, help=o.help)  # fmt: skip
@@ -76,21 +93,11 @@ def annotator_names(paths: list[str], names: list[str] | None = None) -> list[st
     """The annotators' names (given, else from the paths), checked: one per path, each once."""
     if len(paths) < 2:
         raise InputError("at least two annotators' files or folders", f"{len(paths)}")
-    names = names or [annotator_name(p) for p in paths]
-    if len(names) != len(paths):
-        raise InputError(f"{len(paths)} names (one per annotator)", f"{len(names)}", option="--names")
-    twice = sorted({n for n in names if names.count(n) > 1})
-    if twice:
-        raise InputError(
-            "a different name for each annotator (give --names)",
-            f"{', '.join(twice)} twice",
-            option="--names",
-        )
-    return names
+    return checked_names([annotator_name(p) for p in paths], names)
 
 
 def read_options(args: argparse.Namespace) -> ReadOptions:
-    values = {o.name: getattr(args, "read_" + o.name) for o in READER_OPTIONS}
+    values = {o.name: getattr(args, "read_" + o.name) for o in AGREEMENT_READER_OPTIONS}
     return ReadOptions(**{k: v for k, v in values.items() if v is not None})
 
 
@@ -100,13 +107,17 @@ def read_annotators(
     format: str | None = None,
     options: ReadOptions | None = None,
     progress: Progress = NO_PROGRESS,
+    predictions: bool = False,
 ) -> dict[str, Annotations]:
     """Every annotator's annotations by name, read with the shared reader options (the
-    command line's and the app's Agreement window's)."""
+    command line's and the app's Agreement window's): one input per annotator, or the
+    annotators of the one export given (engine/agreement/inputs.py)."""
+    check_exist(paths)
+    if len(paths) == 1:
+        progress.update(0.0, f"reading {paths[0]}")
+        return one_export(paths[0], names, format, options, predictions)
     names = annotator_names(paths, names)
-    for path in paths:
-        if not Path(path).exists():
-            raise InputError("an annotator's file or folder", "no such file or folder", file=path)
+    refuse_projects(paths)
     from ..formats import read_spans
 
     sides = {}
@@ -125,7 +136,8 @@ def run_agreement(args: argparse.Namespace) -> tuple[str, list[str]]:
 
     _check_outputs(args.annotators, args.json, args.xlsx)
     labels = [label.strip() for label in args.labels.split(",") if label.strip()] if args.labels else None
-    sides = read_annotators(args.annotators, args.names, args.format, read_options(args))
+    sides = read_annotators(args.annotators, args.names, args.format, read_options(args),
+                            predictions=args.predictions)  # fmt: skip
     corpus = build_corpus(sides, labels)
     data = {**_envelope(args, labels), **measure(corpus)}
     from ..formats.spantable import reader_warnings
@@ -152,14 +164,25 @@ def _envelope(args: argparse.Namespace, labels: list[str] | None) -> dict[str, A
     from .. import __version__
     from ..report import InputFile, _now
 
-    options = {"labels": labels, "names": args.names, "format": args.format, **vars(read_options(args))}
-    inputs = [f for path in args.annotators for f in InputFile.of("annotator", path)]
+    options = {"labels": labels, "names": args.names, "format": args.format, "predictions": args.predictions,
+               **vars(read_options(args))}  # fmt: skip
+    inputs = [f for path in args.annotators for f in _input_files(InputFile, path)]
     return {
         "engine_version": __version__,
         "created": _now(),
         "options": options,
         "input_files": [f.record() for f in inputs],
     }
+
+
+def _input_files(kind: Any, path: str) -> list[Any]:
+    """The files read of an input (InputFile `kind`): an unzipped INCEpTION export's annotators' files."""
+    from ..formats.inception_project import entry_files, is_project
+    from ..textio import sha256_file
+
+    if Path(path).is_dir() and is_project(path):
+        return [kind("annotator", str(f), sha256_file(f)) for f in entry_files(path)]
+    return kind.of("annotator", path)
 
 
 def run_adjudicate(args: argparse.Namespace) -> tuple[str, list[str]]:

@@ -24,22 +24,31 @@ def read_corpus(path: str, module: ModuleType, options: ReadOptions) -> Annotati
     if module.NAME == "brat":
         check_brat_folder(folder)
         return module.read(path, options)
+    if module.NAME == "inception-project":  # an unzipped project export: its own layout
+        return module.read(path, options)
     files = [f for f in folder_files(folder) if not companion(f, module.__name__.rpartition(".")[2])]
     if not files:
         raise InputError(f"a folder with {module.TITLE} files", "no file", file=path)
     _check_stems(folder, files)
+    warnings = _unread(folder, module.TITLE)  # and those each reader gives with its file
+    parts = [(file.stem, module.read(str(file), options)) for file in files]
+    return corpus_of(path, module.NAME, parts, warnings)
+
+
+def corpus_of(path: str, format: str, parts: list[tuple[str, Annotations]],
+              warnings: list[str] | None = None) -> Annotations:  # fmt: skip
+    """Files' annotations as one corpus: each file's documents named after it (`stem`, or
+    `stem/document` where it holds several), their reader's warnings after `warnings`."""
     documents: list[Document] = []
     tables: list[SpanTable] = []
-    warnings = _unread(folder, module.TITLE)  # and those each reader gives with its file
-    for file in files:
-        part = module.read(str(file), options)
-        table = _renamed(file, table_of(part), part)
+    warnings = list(warnings or [])
+    for stem, part in parts:
+        table = _renamed(stem, table_of(part), part)
         warnings += part.warnings
         table.docs = table.docs + len(documents)
         documents += part.documents
         tables.append(table)
-    joined = _joined(tables, [d.name for d in documents])
-    return Annotations(path, module.NAME, documents, joined, warnings)
+    return Annotations(path, format, documents, _joined(tables, [d.name for d in documents]), warnings)
 
 
 def _unread(folder: Path, title: str) -> list[str]:
@@ -63,20 +72,20 @@ def _check_stems(folder: Path, files: list[Path]) -> None:
                              file=str(folder))  # fmt: skip
 
 
-def _renamed(file: Path, table: SpanTable, part: Annotations) -> SpanTable:
-    """The file's table with its documents (and those its reader left out) named after the
-    file: `file` where it holds one document, `file/document` where several."""
+def _renamed(stem: str, table: SpanTable, part: Annotations) -> SpanTable:
+    """A file's table with its documents (and those its reader left out) named after the
+    file (its `stem`): `file` where it holds one document, `file/document` where several."""
     several = len(part.documents) + len(table.left_out) > 1
-    names = _named(file, [doc.name for doc in part.documents], several)
+    names = _named(stem, [doc.name for doc in part.documents], several)
     for doc, name in zip(part.documents, names, strict=True):
         doc.name = name
     table.doc_names = names
-    table.left_out = _named(file, table.left_out, several)
+    table.left_out = _named(stem, table.left_out, several)
     return table
 
 
-def _named(file: Path, names: list[str], several: bool) -> list[str]:
-    return [f"{file.stem}/{name}" if several else file.stem for name in names]
+def _named(stem: str, names: list[str], several: bool) -> list[str]:
+    return [f"{stem}/{name}" if several else stem for name in names]
 
 
 def _joined(tables: list[SpanTable], names: list[str]) -> SpanTable:
@@ -92,9 +101,9 @@ def _joined(tables: list[SpanTable], names: list[str]) -> SpanTable:
         warnings += table.warnings
         left_out += table.left_out
         offset += len(table)
-    joined = SpanTable(
+    whole = SpanTable(
         np.concatenate([t.docs for t in tables]), np.concatenate([t.starts for t in tables]),
         np.concatenate([t.ends for t in tables]), np.concatenate(label_arrays), list(labels), names, parts,
     )  # fmt: skip
-    joined.notes, joined.warnings, joined.left_out = notes, warnings, left_out
-    return joined
+    whole.notes, whole.warnings, whole.left_out = notes, warnings, left_out
+    return whole

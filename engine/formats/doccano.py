@@ -9,7 +9,9 @@ A pretty-printed single object or a JSON array is read too. Offsets are code poi
 exclusive. Each example is a document, named by its `id` (numbered where it has none).
 
 A file is one annotator's spans: where `annotations` name several users, `--index N`
-picks the N-th of them in id order (default the first), with a warning naming them all."""
+picks the N-th of them in id order (default the first), with a warning naming them all.
+The agreement command reads every user of such a file as an annotator of their own
+(read_annotators: `user 3`, or the user's name where it is not a number)."""
 
 from __future__ import annotations
 
@@ -148,10 +150,32 @@ def _examples(path: str, index: int) -> tuple[list[Example], list[str]]:
 
 def read(path: str, options: ReadOptions) -> Annotations:
     examples, warnings = _examples(path, options.index)
+    return _annotations(path, examples, warnings)
+
+
+def _annotations(path: str, examples: list[Example], warnings: list[str]) -> Annotations:
     documents = [document(name, text) for name, text, _ in examples]
     table = table_of_examples(examples, [d.name for d in documents])
     table.warnings = warnings
     return Annotations(path, NAME, documents, table)
+
+
+def user_name(user: Any) -> str:
+    """An annotator's name: `user 3` for a user id, else the user as the file gives it."""
+    return f"user {user}" if isinstance(user, int) and not isinstance(user, bool) else str(user)
+
+
+def read_annotators(path: str, options: ReadOptions) -> dict[str, Annotations]:
+    """Each user's annotations of a doccano 1.0/1.1 export (`annotations` with `user`), by
+    name, in id order: every example is a document of every user (none of whose spans
+    may be theirs). Empty for a file that names no user."""
+    examples, annotations, _ = _read_examples(path)
+    every = {}
+    for user in _users(annotations):
+        own = [(name, text, spans + _of_user(annotations.get(number, []), user))
+               for number, (name, text, spans) in enumerate(examples)]  # fmt: skip
+        every[user_name(user)] = _annotations(path, own, [])
+    return every
 
 
 def table_of_examples(examples: list[tuple[str, Any, list[tuple[int, int, str]]]],

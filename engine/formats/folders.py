@@ -32,6 +32,7 @@ from . import (
     recognised_module,
     span_reader_names,
 )
+from .inception_project import is_project
 from .sniffing import columns_like
 
 #: What a file no reader recognises was expected to be.
@@ -42,6 +43,8 @@ _LISTED = 3  # file names a message lists of one format
 
 def file_reader(path: Path) -> str:
     """The module name of the span reader of one file; InputError saying why none reads it."""
+    if is_project(path):
+        return "inception_project"
     if brat_named(path, path.with_suffix(".ann").is_file()):
         return "brat"
     lines = readable_lines(path)
@@ -69,8 +72,10 @@ def lines_reader(lines: list[str], file: str) -> str | None:
 
 
 def folder_reader(folder: Path) -> str:
-    """The module name of the one span reader of a folder's files; InputError naming each
-    format's files where they are of several."""
+    """The module name of the one span reader of a folder's files (an unzipped INCEpTION
+    project export's: its own); InputError naming each format's files where they are of several."""
+    if is_project(folder):
+        return "inception_project"
     files = folder_files(folder)
     if not files:
         raise InputError("a folder holding annotation files", "an empty folder", file=str(folder))

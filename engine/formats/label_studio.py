@@ -14,6 +14,11 @@ labelling tag's regions `{start, end, labels}` under its name, `annotator`,
 annotations (it holds no predictions). The text is the task's `data` value that the
 labelling config names (a `config.xml` beside the file, or the results' `source` or
 `to_name`), else its only string value. Each task is a document named by its `id`.
+
+The agreement command reads each annotator of such an export as one of its own
+(read_annotators): a task's annotations by `completed_by` (an id: `user 3`; an object:
+its `email`, else its id; JSON-MIN's `annotator`), cancelled ones left out, and on request
+the predictions as one more annotator per `model_version` (`predictions 1.0`).
 """
 
 from __future__ import annotations
@@ -154,7 +159,9 @@ def _tasks(path: str) -> Iterator[Record]:
         if key not in tasks:
             task = {"id": record.value.get("id"), "data": data, "annotations": []}
             tasks[key] = Record(task, record.line, record.path)
-        tasks[key].value["annotations"].append({"result": results})
+        tasks[key].value["annotations"].append(
+            {"result": results, "completed_by": record.value.get("annotator")}
+        )
     yield from tasks.values()
 
 
@@ -240,12 +247,94 @@ def read(path: str, options: ReadOptions) -> Annotations:
         text, spans, ignored = _task(record, path, _regions_of(results, control), at, keys, checks)
         examples.append((name, text, spans))
         others |= ignored
+    return _annotations(path, options, examples, left_out, others, checks.warnings(path))
+
+
+def _annotations(path: str, options: ReadOptions, examples: list[tuple[str, str, list]],
+                 left_out: list[tuple[str, str]], others: set[str],
+                 checked: list[str]) -> Annotations:  # fmt: skip
+    """The tasks read (name, text, spans) as documents; the warnings of those left out, of
+    results that are not spans (where none is) and of the regions' texts (`checked`)."""
     documents = [document(name, text) for name, text, _ in examples]
     table = table_of_examples(examples, [d.name for d in documents])
     table.left_out = [name for name, _ in left_out]
     table.warnings = _warnings(path, options, left_out, others if not len(table) else set())
-    table.warnings += checks.warnings(path)
+    table.warnings += checked
     return Annotations(path, NAME, documents, table)
+
+
+def annotator_name(entry: dict[str, Any], number: int) -> tuple[tuple[int, int, str], str]:
+    """Who made an annotation, and where annotators are listed: `completed_by` an id (`user
+    3`), an object (its `email`, else `user` and its id) or a name; `annotation N` (its
+    number among the task's, from 1) where the export does not say."""
+    by = entry.get("completed_by")
+    if isinstance(by, dict):
+        by = by.get("email") or by.get("id")
+    if isinstance(by, int) and not isinstance(by, bool):
+        return (0, by, ""), f"user {by}"
+    if isinstance(by, str) and by:
+        return (1, 0, by), by
+    return (2, number, ""), f"annotation {number}"
+
+
+def _made(record: Record, path: str, predictions: bool) -> Iterator[tuple[tuple, str, list[Any], str]]:
+    """A task's annotations that were not cancelled, each with who made it (annotator_name),
+    its results and where they are; with `predictions`, each prediction made by its model."""
+    key, entries = _entries(record.value, "annotations")
+    sources = [(key, entries)] + (
+        [("predictions", record.value.get("predictions") or [])] if predictions else []
+    )
+    for key, entries in sources:
+        if not isinstance(entries, list):
+            raise bad(record, path, "a list of annotations", type(entries).__name__, f".{key}")
+        kept = [(i, e) for i, e in enumerate(entries) if not _cancelled(e)]
+        for number, (i, entry) in enumerate(kept, 1):
+            order, name = _model(entry) if key == "predictions" else annotator_name(entry, number)
+            results = entry.get("result") or []
+            if not isinstance(results, list):
+                raise bad(record, path, "a list of results", type(results).__name__, f".{key}[{i}]")
+            yield order, name, results, f".{key}[{i}]"
+
+
+def _model(entry: dict[str, Any]) -> tuple[tuple[int, int, str], str]:
+    """A prediction's annotator: `predictions` and its model_version, listed last."""
+    version = entry.get("model_version")
+    return (3, 0, str(version or "")), "predictions" + (f" {version}" if version else "")
+
+
+def read_annotators(path: str, options: ReadOptions, predictions: bool = False) -> dict[str, Annotations]:
+    """Each annotator's tasks (those they annotated: a task is a document of each), by name
+    (user ids in order, then names); a second annotation of one annotator in a task is left
+    out with a warning. With `predictions`, each model's predictions as one more annotator."""
+    keys = _config_keys(path)
+    tasks: dict[str, list[tuple[str, str, list]]] = {}
+    order: dict[str, tuple] = {}
+    used: set[str] = set()
+    others: set[str] = set()
+    twice: list[str] = []
+    found = list(_tasks(path))
+    control, checks = _chosen(path, options, _controls(record.value for record in found)), TextChecks()
+    for number, record in enumerate(found, 1):
+        name = unique_name(_task_object(record, path).get("id"), number, used)
+        for rank, annotator, results, at in _made(record, path, predictions):
+            order.setdefault(annotator, rank)
+            done = tasks.setdefault(annotator, [])
+            if done and done[-1][0] == name:
+                twice.append(f"{name} ({annotator})")
+                continue
+            text, spans, ignored = _task(record, path, _regions_of(results, control), at, keys, checks)
+            done.append((name, text, spans))
+            others |= ignored
+    read = {
+        a: _annotations(path, options, tasks[a], [], others, []) for a in sorted(order, key=order.__getitem__)
+    }
+    if read:
+        next(iter(read.values())).warnings.extend(checks.warnings(path))
+    if twice and read:
+        next(iter(read.values())).warnings.append(
+            f"{path}: an annotator with two annotations of a task, the first read: {', '.join(twice[:10])}"
+        )
+    return read
 
 
 def _warnings(path: str, options: ReadOptions, left_out: list[tuple[str, str]],

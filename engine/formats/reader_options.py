@@ -32,6 +32,12 @@ class ReadOptions:
     reading: str = "strict"  # CoNLL: strict, or conlleval (an I- may open a span)
     discontinuous: str = "extent"  # brat: extent, fragments or all-fragments
     missing_label: str | None = None  # WebAnno TSV / XMI: the label of an annotation without a value
+    user: str | None = None  # INCEpTION project export: whose annotations (None: the curation; NO_USER)
+
+
+#: ReadOptions.user of the system side that names none: an INCEpTION project export as the
+#: system is one user's annotations, and the error lists them (the gold's default: the curation).
+NO_USER = ""
 
 
 #: Label Studio: where a task's spans are read from.
@@ -67,4 +73,6 @@ READER_OPTIONS: tuple[ReaderOption, ...] = tuple(ReaderOption(*fields) for field
     ("discontinuous", str, "brat: a discontinuous span counts as its outer extent, each fragment as a span "
      "(fragments), or as its fragments together (all-fragments).", DISCONTINUOUS_MODES, "MODE"),
     ("missing_label", str, "WebAnno TSV / XMI: the label of an annotation without a value.", None, "LABEL"),
+    ("user", str, "INCEpTION project export: the user whose annotations are read (default: the gold's "
+     "curation; the system needs one).", None, "NAME"),
 ))  # fmt: skip

@@ -15,8 +15,11 @@ begin="3" is 2 after loading), so the offsets taken from it are code points alre
 
 from __future__ import annotations
 
+import contextlib
 import importlib.util
 import re
+from collections.abc import Iterator
+from contextvars import ContextVar
 from io import BytesIO
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
@@ -87,7 +90,7 @@ def _zip_sources(path: str, options: ReadOptions) -> tuple[list[tuple[str, str, 
     import zipfile  # here, not at the top: reading other formats need not load it
 
     try:
-        with zipfile.ZipFile(path) as archive:
+        with zipfile.ZipFile(BytesIO(read_input_bytes(path))) as archive:  # an archive's member too
             names = [n for n in archive.namelist() if not n.endswith("/")]
             xmis = [n for n in names if n.lower().endswith(".xmi")]
             if not xmis:
@@ -110,7 +113,31 @@ def _zip_sources(path: str, options: ReadOptions) -> tuple[list[tuple[str, str, 
 # --- loading with cassis ---------------------------------------------------------------
 
 
+#: The type systems loaded while reading several files of one input (an INCEpTION project
+#: export: every entry's zip holds the project's same TypeSystem.xml), by their bytes.
+_LOADED: ContextVar[dict[bytes, cassis.TypeSystem] | None] = ContextVar("typesystems", default=None)
+
+
+@contextlib.contextmanager
+def one_typesystem_load() -> Iterator[None]:
+    """Within it, a type system of the same bytes is loaded once (29 ms each for INCEpTION's)."""
+    token = _LOADED.set({})
+    try:
+        yield
+    finally:
+        _LOADED.reset(token)
+
+
 def _load_typesystem(where: str, data: bytes) -> cassis.TypeSystem:
+    loaded = _LOADED.get()
+    if loaded is None:
+        return _parsed_typesystem(where, data)
+    if data not in loaded:
+        loaded[data] = _parsed_typesystem(where, data)
+    return loaded[data]
+
+
+def _parsed_typesystem(where: str, data: bytes) -> cassis.TypeSystem:
     import cassis
     from lxml import etree
 

@@ -12,7 +12,7 @@ import sys
 from typing import Any
 
 from ..formats import NO_SPAN_FORMATS, SPAN_FORMATS
-from ..formats.reader_options import READER_OPTIONS, ReaderOption, ReadOptions
+from ..formats.reader_options import NO_USER, READER_OPTIONS, ReaderOption, ReadOptions
 from ..options import option
 
 #: The reader options given once for both sides (with their ReadOptions default); the
@@ -33,7 +33,7 @@ def _fields() -> list[tuple[str, Any, Any]]:
             fields.append((side + name, kind | None, option(
                 None, f"{whose}: {help_text}", choices=choices, metavar=metavar,
                 minimum=0 if name == "index" else None,
-                gui=side == "" or name in ("format", "layer", "feature", "source", "index"),
+                gui=side == "" or name in ("format", "layer", "feature", "source", "index", "user"),
             )))  # fmt: skip
     for shared in (o for o in READER_OPTIONS if o.name in BOTH_SIDES):
         default = getattr(ReadOptions(), shared.name)
@@ -112,6 +112,8 @@ def side_options(options: Any, side: str) -> tuple[str | None, ReadOptions]:
         own = getattr(options, f"{side}_{name}")
         values[name] = own if own is not None else getattr(options, name)
     fmt = values.pop("format")
+    if side == "system" and values["user"] is None:
+        values["user"] = NO_USER  # an INCEpTION project export as the system: whose work, the error asks
     kwargs = {k: v for k, v in values.items() if v is not None}
     read = ReadOptions(**kwargs, reading=options.reading, discontinuous=options.discontinuous)
     return fmt, read

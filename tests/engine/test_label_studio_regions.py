@@ -132,3 +132,19 @@ def test_json_min_tags_are_controls(tmp_path):
     with pytest.raises(InputError, match="--layer ner or --layer pos"):
         read_spans(path)
     assert _texts(read_spans(path, None, ReadOptions(layer="pos"))) == [("VERB", "met")]
+
+
+def test_each_annotator_of_an_export_is_read_from_the_chosen_control(tmp_path):
+    from engine.formats.label_studio import read_annotators
+
+    ner = [_region(TEXT, "Anna", "PER", control="ner", utf16=True)]
+    pos = [_region(TEXT, "met", "VERB", control="pos")]
+    task = {"id": 1, "data": {"text": TEXT}, "annotations": [
+        {"completed_by": 1, "result": ner + pos}, {"completed_by": 2, "result": ner}]}  # fmt: skip
+    path = _write(tmp_path / "two.json", [task])
+    with pytest.raises(InputError, match="--layer ner or --layer pos"):
+        read_annotators(path, ReadOptions())
+    read = read_annotators(path, ReadOptions(layer="ner"))
+    assert {name: _texts(annotations) for name, annotations in read.items()} == {
+        "user 1": [("PER", "Anna")], "user 2": [("PER", "Anna")]}  # fmt: skip
+    assert "2 regions counted in UTF-16 units" in read["user 1"].warnings[0]

@@ -1,0 +1,144 @@
+"""Who the agreement's inputs are: one file or folder per annotator, or ONE export holding
+several annotators' work — a doccano 1.0/1.1 export with users, a Label Studio export whose
+tasks several annotators annotated, an INCEpTION project export (`.zip` or unzipped).
+
+An export is measured alone: beside other inputs a doccano or Label Studio file is one
+annotator as before (`--index N` picks whose spans), and an INCEpTION project export is
+an error (it is no one annotator's). The app lists an export's annotators one row each
+and reads the export once for all of them (read_listed).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from ..errors import InputError
+from ..formats.reader_options import ReadOptions
+from ..progress import NO_PROGRESS, Progress
+from ..spans import Annotations
+
+#: The span readers whose files may hold several annotators' work.
+EXPORT_READERS = ("doccano", "label_studio")
+INCEPTION = "inception_project"
+#: What the messages call an input of several annotators.
+EXPORTS = "a doccano, Label Studio or INCEpTION export of several annotators' work"
+
+
+def export_reader(path: str, format: str | None = None) -> str | None:
+    """The module name of the reader of an input that may hold several annotators' work,
+    or None (any other input: one annotator's)."""
+    from ..formats import SPAN_FORMATS, detected_module
+    from ..formats.inception_project import is_project
+
+    p = Path(path)
+    if is_project(p):
+        return INCEPTION
+    if not p.is_file():
+        return None
+    name = SPAN_FORMATS.get(format) if format else detected_module(p)
+    return name if name in EXPORT_READERS else None
+
+
+def export_annotators(
+    path: str, format: str | None = None, options: ReadOptions | None = None, predictions: bool = False
+) -> dict[str, Annotations]:
+    """The annotators of an export by name, in the export's order (user ids, then names);
+    empty for an input that is one annotator's."""
+    from ..formats import format_module
+
+    reader = export_reader(path, format)
+    if reader is None:
+        return {}
+    module = format_module(reader)
+    options = options or ReadOptions()
+    if reader == "label_studio":
+        return module.read_annotators(path, options, predictions)
+    return module.read_annotators(path, options)
+
+
+def annotators_of_export(path: str, predictions: bool = False) -> list[str]:
+    """The names of an export's annotators (INCEpTION's without reading their files); empty
+    for an input that is one annotator's."""
+    if export_reader(path) == INCEPTION:
+        from ..formats.inception_project import annotator_names
+
+        return annotator_names(path)
+    return list(export_annotators(path, predictions=predictions))
+
+
+def one_export(path: str, names: list[str] | None, format: str | None, options: ReadOptions | None,
+               predictions: bool) -> dict[str, Annotations]:  # fmt: skip
+    """The annotators of the one input given (renamed by `names` in their order);
+    InputError where it holds fewer than two."""
+    found = export_annotators(path, format, options, predictions)
+    if len(found) < 2:
+        held = f"the annotations of one annotator ({', '.join(found)})" if found else "one annotator's"
+        raise InputError(
+            "at least two annotators' files or folders",
+            f"1 ({path} holds {held}; {EXPORTS} is measured alone)",
+        )
+    given = checked_names(list(found), names)
+    return dict(zip(given, found.values(), strict=True))
+
+
+def checked_names(defaults: list[str], names: list[str] | None) -> list[str]:
+    """The annotators' names (`names` in place of `defaults`, one each), each once."""
+    names = names or defaults
+    if len(names) != len(defaults):
+        raise InputError(f"{len(defaults)} names (one per annotator)", f"{len(names)}", option="--names")
+    twice = sorted({n for n in names if names.count(n) > 1})
+    if twice:
+        raise InputError(
+            "a different name for each annotator (give --names)",
+            f"{', '.join(twice)} twice",
+            option="--names",
+        )
+    return names
+
+
+def refuse_projects(paths: list[str]) -> None:
+    """InputError for an INCEpTION project export among several inputs (no one annotator's)."""
+    from ..formats.inception_project import is_project
+
+    for path in paths:
+        if is_project(path):
+            raise InputError(
+                "one file or folder per annotator beside other inputs",
+                "an INCEpTION project export, which holds every annotator's work: give it alone",
+                file=path,
+            )
+
+
+def read_listed(
+    inputs: list[tuple[str, str | None]], options: ReadOptions | None = None, progress: Progress = NO_PROGRESS
+) -> dict[str, Annotations]:
+    """The annotators the app lists: (path, None) one annotator's input, named after it;
+    (path, name) one annotator of an export (each export read once)."""
+    from ..formats import read_spans
+    from .command import annotator_name
+
+    if len(inputs) < 2:
+        raise InputError("at least two annotators' files or folders", f"{len(inputs)}")
+    check_exist([path for path, _ in inputs])
+    read: dict[str, dict[str, Annotations]] = {}
+    names, sides = [], []
+    for i, (path, name) in enumerate(inputs):
+        progress.update(0.3 * i / max(len(inputs), 1), f"reading {path}")
+        if name is None:
+            names.append(annotator_name(path))
+            sides.append(read_spans(path, None, options or ReadOptions()))
+            continue
+        if path not in read:
+            read[path] = export_annotators(path, None, options)
+        if name not in read[path]:
+            raise InputError(f"an annotator of the export ({', '.join(read[path])})", repr(name), file=path)
+        names.append(name)
+        sides.append(read[path][name])
+    return dict(zip(checked_names(names, None), sides, strict=True))
+
+
+def check_exist(paths: list[str]) -> None:
+    """InputError naming the first input that is not there."""
+    for path in paths:
+        if not Path(path).exists():
+            raise InputError("an annotator's file or folder", "no such file or folder", file=path)

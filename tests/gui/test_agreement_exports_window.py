@@ -1,0 +1,74 @@
+"""The Agreement window with an export of several annotators' work: adding it lists its
+annotators one row each, measuring gives the command line's figures, a row removed is an
+annotator left out, and what cannot be read is a dialog (the files are real, read by the
+engine's readers)."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.cli import main
+from gui.agreement_window import AgreementWindow
+from tests.engine.test_agreement_exports import DOCCANO, jsonl, project_entries, zipped
+
+
+@pytest.fixture
+def window(qtbot) -> AgreementWindow:
+    shown = AgreementWindow()
+    qtbot.addWidget(shown)
+    shown.show()
+    return shown
+
+
+def added(window: AgreementWindow, qtbot, *paths: str) -> list[str]:
+    """The rows' texts once the paths are added (their annotators listed in the background)."""
+    window.add_paths(list(paths))
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    return [window.paths.item(i).text() for i in range(window.paths.count())]
+
+
+def measured(window: AgreementWindow, qtbot) -> dict:
+    window.measure()
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    assert window.data is not None
+    return window.data
+
+
+def test_an_inception_export_is_listed_one_row_per_annotator_and_measured(window, qtbot, tmp_path, capsys):
+    path = zipped(tmp_path / "project.zip", project_entries())
+    assert added(window, qtbot, path) == [f"anna — {path}", f"ben — {path}", f"cara — {path}"]
+    assert window.summary.text() == "3 annotators listed; Measure agreement."
+    data = measured(window, qtbot)
+    assert main(["agreement", path, "--json", "-"]) == 0
+    assert data["overall"] == json.loads(capsys.readouterr().out)["overall"]
+    assert window.matrix.rowCount() == 3 and "3 annotators, 2 documents" in window.summary.text()
+    window.paths.item(2).setSelected(True)
+    window.remove()
+    assert measured(window, qtbot)["annotators"] == ["anna", "ben"]
+
+
+def test_a_doccano_export_beside_an_ordinary_file(window, qtbot, tmp_path):
+    export = jsonl(tmp_path / "export.jsonl", DOCCANO)
+    plain = jsonl(tmp_path / "dora.jsonl", [{"id": r["id"], "text": r["text"], "label": []} for r in DOCCANO])
+    rows = added(window, qtbot, plain, export)
+    assert rows == [plain, f"user 1 — {export}", f"user 2 — {export}", f"user 5 — {export}"]
+    data = measured(window, qtbot)
+    assert data["annotators"] == ["dora", "user 1", "user 2", "user 5"]
+
+
+def test_an_export_that_cannot_be_read_is_a_dialog(window, qtbot, tmp_path, shown):
+    path = zipped(tmp_path / "project.zip", {"exportedproject.json": "{}", "source/a.txt": "x"})
+    assert added(window, qtbot, path) == []
+    assert shown.input_errors and shown.input_errors[0][0] == "Reading the annotators"
+    assert "found no annotation/ folder" in shown.input_errors[0][1]
+
+
+def test_an_export_added_twice_names_its_annotators_twice(window, qtbot, tmp_path, shown):
+    path = zipped(tmp_path / "project.zip", project_entries())
+    added(window, qtbot, path)
+    assert len(added(window, qtbot, path)) == 6
+    window.measure()
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    assert "a different name for each annotator" in shown.input_errors[0][1] and window.data is None
