@@ -21,17 +21,16 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cached_property, partial
 from itertools import count, repeat
-from typing import TYPE_CHECKING, NamedTuple
+from typing import NamedTuple
+
+import numpy as np
 
 from ..errors import InputError
 from ..textio import decode_utf8, read_input_bytes
 from . import sniffing
+from .columns import numbered, run_numbers
+from .propara_columns import ByteFields
 from .propara_rules import MIN_LIMIT, first_error, split_lines
-
-if TYPE_CHECKING:
-    import numpy as np
-
-    from .propara_columns import ByteFields
 
 TITLE = "ProPara action file"
 
@@ -60,8 +59,6 @@ class Strings:
         self._texts: dict[int, str] | None = None
 
     def encode(self, texts: list[str]) -> np.ndarray:
-        import numpy as np
-
         self._texts = None
         return np.fromiter(map(self.codes.setdefault, texts, self._next), np.int32, len(texts))
 
@@ -99,8 +96,6 @@ class Table:
     @cached_property
     def slot_participant(self) -> np.ndarray:
         """Per slot its participant."""
-        import numpy as np
-
         return np.repeat(np.arange(len(self.offset) - 1), np.diff(self.offset))
 
     def parts(self, k: int) -> range:
@@ -180,8 +175,6 @@ RULES = bytes(keeps_rules(action, kind_before, kind_after) for action in range(B
 
 def valid_rows(actions: np.ndarray, before: np.ndarray, after: np.ndarray) -> bool:
     """The location rules of §2.1 on location codes (equal codes, equal texts)."""
-    import numpy as np
-
     kinds = np.minimum(before, KINDS - 1)
     kinds *= KINDS
     kinds += np.minimum(after, KINDS - 1)
@@ -193,15 +186,11 @@ def valid_rows(actions: np.ndarray, before: np.ndarray, after: np.ndarray) -> bo
 
 def stored(codes: np.ndarray) -> np.ndarray:
     """Location codes as the evaluator stores them: a literal `null` is `-`, `unk` is `?` (Q6)."""
-    import numpy as np
-
     return np.where(codes == NULL_TEXT_CODE, NULL_CODE, np.where(codes == UNK_TEXT_CODE, UNK_CODE, codes))
 
 
 def concatenated_ranges(starts: np.ndarray, ends: np.ndarray) -> np.ndarray:
     """starts[0] … ends[0] − 1, then starts[1] … ends[1] − 1, …"""
-    import numpy as np
-
     lengths = ends - starts
     shift = np.repeat(starts - (np.cumsum(lengths) - lengths), lengths)
     return np.arange(int(lengths.sum())) + shift
@@ -221,8 +210,6 @@ class Reader:
 
     def read(self, data: bytes | None = None) -> ActionFile:
         """Read the file (or `data`, its bytes, when the caller has them already)."""
-        from .propara_columns import ByteFields  # numpy: not for recognising a file
-
         data = self.lines(read_input_bytes(self.path) if data is None else data)
         fields = ByteFields(data)
         found = self._columns(fields) if fields.bounds is not None else None
@@ -254,8 +241,6 @@ class Reader:
                  ) -> tuple[tuple[list[int], list[int], np.ndarray], list[np.ndarray]] | None:  # fmt: skip
         """The processes (ids, first rows, per row its process number), then per row the
         sentence, name, action, before and after codes; None when a row breaks a rule."""
-        import numpy as np
-
         processes = self._processes(*fields.column(0))
         sentence = _numbers(*fields.column(1), max(fields.lines, MIN_LIMIT))
         if processes is None or sentence is None:
@@ -286,8 +271,6 @@ class Reader:
         """Per process (numbered by first appearance of its id's value: `7` and `07` are one
         process) its id and first row, and per row its process number; None when an id is
         not an integer. `codes` per row, `texts` per code (codes in order of first appearance)."""
-        import numpy as np
-
         values = integers(texts)
         if values is None:
             return None
@@ -304,8 +287,6 @@ class Reader:
                before: np.ndarray, after: np.ndarray, pids: list[int]
                ) -> tuple[Table, Duplicate | None]:  # fmt: skip
         """Participants, their slots and the tracks; the first repeated row (Q16)."""
-        import numpy as np
-
         participant, part_process, part_name, part_line = self._participants(process, name)
         process_parts, process_sentences, offset = _layout(participant, part_process, sentence, len(pids))
         slot = offset.take(participant) + sentence
@@ -329,10 +310,6 @@ class Reader:
     def _participants(process: np.ndarray, name: np.ndarray) -> tuple[np.ndarray, ...]:
         """Per row its participant number (by process, then first row); per participant its
         process, name code and first row."""
-        import numpy as np
-
-        from .columns import numbered, run_numbers
-
         rows = (process << 32) | name
         opens = np.ones(len(rows), bool)  # a participant's rows are mostly one run
         np.not_equal(rows[1:], rows[:-1], out=opens[1:])
@@ -348,8 +325,6 @@ class Reader:
     def _last_rows(self, slot: np.ndarray, process: np.ndarray, sentence: np.ndarray, name: np.ndarray,
                    pids: list[int]) -> tuple[np.ndarray, Duplicate]:  # fmt: skip
         """The rows no later row replaces, and the first row that replaces one."""
-        import numpy as np
-
         order = np.argsort(slot, kind="stable")  # rows of a slot stay in file order
         repeated = np.flatnonzero(slot[order][1:] == slot[order][:-1])
         later, earlier = order[repeated + 1], order[repeated]
@@ -373,8 +348,6 @@ def integers(texts: list[str]) -> list[int] | None:
 def _numbers(codes: np.ndarray, texts: list[str], limit: int) -> np.ndarray | None:
     """Per row its sentence number (`codes` per row, `texts` per code); None when one is not
     an integer from 1 to `limit`, the file's lines (Q12)."""
-    import numpy as np
-
     values = integers(texts)
     if values is None or not all(1 <= value <= limit for value in values):
         return None
@@ -385,8 +358,6 @@ def _layout(participant: np.ndarray, part_process: np.ndarray, sentence: np.ndar
             ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:  # fmt: skip
     """Per process its first participant (and the end) and its sentence count n; per
     participant where its n + 1 slots start (and the end)."""
-    import numpy as np
-
     part_sentences = np.zeros(len(part_process), np.int64)
     np.maximum.at(part_sentences, participant, sentence)
     process_parts = np.searchsorted(part_process, np.arange(processes + 1))
@@ -401,8 +372,6 @@ def _layout(participant: np.ndarray, part_process: np.ndarray, sentence: np.ndar
 def compare_processes(answers: ActionFile, predictions: ActionFile) -> list[bool]:
     """Per answer process (in order): has the predictions' process of its id the same
     participants in the same order? The two files must share their Strings (names)."""
-    import numpy as np
-
     mine, theirs = answers.table, predictions.table
     if mine is theirs:
         return [True] * len(answers.processes)
@@ -427,8 +396,6 @@ def equal_ranges(values: np.ndarray, ranges: tuple[np.ndarray, np.ndarray], thei
                   their_ranges: tuple[np.ndarray, np.ndarray]) -> np.ndarray:  # fmt: skip
     """Per i: values[ranges[0][i]:ranges[1][i]] == their_values[their_ranges[0][i]:their_ranges[1][i]]
     (ranges of equal lengths)."""
-    import numpy as np
-
     lengths = ranges[1] - ranges[0]
     differs = values[concatenated_ranges(*ranges)] != their_values[concatenated_ranges(*their_ranges)]
     group = np.repeat(np.arange(len(lengths)), lengths)

@@ -184,7 +184,8 @@ class DocumentMap:
             self.documents.append(self._document(name, start, end, tokens, sentence_starts, reference))
 
     def _texts(self, texts: list[Document], fallback: str) -> None:
-        """The documents that hold tokens, as written, each with its tokens' characters."""
+        """The documents that hold tokens, as written, each with its tokens' characters (the
+        arrays the reading made: spanformats.read_span_formats)."""
         seen: dict[str, int] = {}
         self.starts, self.documents, self.characters = [], [], []
         first = 0

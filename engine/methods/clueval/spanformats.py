@@ -12,13 +12,13 @@ one BIO column: an InputError names the file and the span.
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import Any
 
 import numpy as np
 
 from ...errors import InputError
-from ...formats.pairing import Paired
-from ...formats.spantable import SpanTable, document_text, token_arrays
+from ...formats.spantable import Bounds, SpanTable, document_text, token_arrays
 from ...formats.vrt import VrtFile
 from ...progress import NO_PROGRESS
 from ...spans import Document
@@ -41,20 +41,32 @@ def read_span_formats(gold: str, system: str, options: Any,
                          option="--discontinuous")  # fmt: skip
     paired = span_adapter.read_paired(gold, system, options, NO_PROGRESS)
     warnings.extend([*paired.warnings, *only_system_labels(paired)])
-    tokens, starts, ends, firsts, docs = _corpus(paired)
-    structure = _structure(paired, firsts, docs, len(tokens))
+    documents = [_with_token_arrays(doc) for doc in paired.documents]
+    tokens, starts, ends, firsts, docs = _corpus(documents)
+    structure = _structure(documents, firsts, docs, len(tokens))
     sides = []
     for table, path in ((paired.gold, gold), (paired.system, system)):
         sides.append(_vrt(path, tokens, _tags(table, path, starts, ends, firsts, len(tokens)), structure))
-    return sides[0], sides[1], paired.documents
+    return sides[0], sides[1], documents
 
 
-def _corpus(paired: Paired) -> tuple[list[str], list[np.ndarray], list[np.ndarray], np.ndarray, list[str]]:
+def _with_token_arrays(doc: Document) -> Document:
+    """The document with its tokens' bounds as arrays (Bounds), made once here for the
+    corpus, its structure and the report's DocumentMap (a format's list of pairs, XMI's,
+    would be made into arrays by each)."""
+    if isinstance(doc.token_bounds, Bounds):
+        return doc
+    return replace(doc, token_bounds=Bounds(*token_arrays(doc)))
+
+
+def _corpus(
+    documents: list[Document],
+) -> tuple[list[str], list[np.ndarray], list[np.ndarray], np.ndarray, list[str]]:
     """Every token of every document (corpus order), each document's token bounds, the
     corpus position of each document's first token and each token's document name."""
     tokens: list[str] = []
     all_starts, all_ends, firsts, docs = [], [], [], []
-    for doc in paired.documents:
+    for doc in documents:
         text = document_text(doc)
         starts, ends = token_arrays(doc)
         firsts.append(len(tokens))
@@ -65,10 +77,10 @@ def _corpus(paired: Paired) -> tuple[list[str], list[np.ndarray], list[np.ndarra
     return tokens, all_starts, all_ends, np.array(firsts, dtype=np.int64), docs
 
 
-def _structure(paired: Paired, firsts: np.ndarray, docs: list[str], n: int) -> dict:
+def _structure(documents: list[Document], firsts: np.ndarray, docs: list[str], n: int) -> dict:
     """Sentence starts (a non-token line before each) and the XML ids of each sentence."""
     marks, changes = [], []
-    for number, doc in enumerate(paired.documents):
+    for number, doc in enumerate(documents):
         starts = token_arrays(doc)[0]
         unit_first = np.searchsorted(starts, [u[0] for u in doc.units]) + firsts[number]
         for k, position in enumerate(unit_first.tolist()):

@@ -14,7 +14,7 @@ from __future__ import annotations
 from bisect import bisect_right
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field, replace
-from itertools import accumulate
+from itertools import accumulate, chain
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -63,6 +63,7 @@ class PairDetail:
         within = np.arange(len(sentence)) - np.repeat(np.asarray(self.offsets[:-1], dtype=np.int64), lengths)
         self.chars = layout.characters(layout.unit_first[sentence] + within)
         self.document = replace(layout.document, name=self.document.name)
+        self.words = {}  # its rows' texts are the document's now (rows_in_text), not the words joined
 
     def placed(self, starts: np.ndarray, ends: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Spans [starts, ends) of its positions as its document shows them: its token
@@ -145,21 +146,23 @@ def rows_in_text(detail: PairDetail, columns: dict[str, list[Any]]) -> dict[str,
     them (PairDetail.placed): the characters of its tokens, where it shows a text."""
     if detail.chars is None:
         return columns
+    text = detail.document.text
     for side in ("gold", "system"):
-        parts = [_parts_placed(detail, row) for row in columns[f"{side}_parts"]]
+        parts = _parts_placed(detail, columns[f"{side}_parts"])
         columns[f"{side}_parts"] = parts
         columns[f"{side}_start"] = [row[0][0] if row else None for row in parts]
         columns[f"{side}_end"] = [row[-1][1] if row else None for row in parts]
-        text = detail.document.text
         columns[f"{side}_text"] = [text(row[0][0], row[-1][1]) if row else "" for row in parts]
     return columns
 
 
-def _parts_placed(detail: PairDetail, parts: list[list[int]]) -> list[list[int]]:
-    if not parts:
-        return []
-    starts, ends = detail.placed(*np.asarray(parts, dtype=np.int64).T)
-    return [[a, b] for a, b in zip(starts.tolist(), ends.tolist(), strict=True)]
+def _parts_placed(detail: PairDetail, rows: list[list[list[int]]]) -> list[list[list[int]]]:
+    """Every row's [start, end) pieces placed (PairDetail.placed) all at once, then
+    grouped by row again."""
+    flat = np.fromiter(chain.from_iterable(chain.from_iterable(rows)), dtype=np.int64).reshape(-1, 2)
+    pieces = np.stack(detail.placed(flat[:, 0], flat[:, 1]), axis=1).tolist()
+    stops = accumulate(map(len, rows))
+    return [pieces[stop - len(row) : stop] for row, stop in zip(rows, stops, strict=True)]
 
 
 class DocumentBuilder:

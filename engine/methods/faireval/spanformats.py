@@ -99,22 +99,44 @@ def _groups(table: SpanTable, documents: int) -> list[list[int]]:
 def _by_unit(table: SpanTable, chosen: list[int], starts: np.ndarray, ends: np.ndarray,
              unit_first: np.ndarray) -> dict[int, list[tuple]]:  # fmt: skip
     """A document's spans as FairEval keys (with a running span number), by unit."""
+    first, last, pieces = _token_bounds(table, chosen, starts, ends)
+    unit = np.maximum(np.searchsorted(unit_first, first, side="right") - 1, 0)
+    shifts = (unit_first[unit] - 1).tolist()  # token numbers are 1-based within the sentence
+    labels = table.labels[np.asarray(chosen, dtype=np.int64)].tolist()
+    rows = zip(chosen, first.tolist(), last.tolist(), unit.tolist(), shifts, labels, strict=True)
     by_unit: dict[int, list[tuple]] = {}
-    for i in chosen:
-        pieces = table.parts.get(i) or [(int(table.starts[i]), int(table.ends[i]))]
-        tokens = set()
-        for s, e in pieces:
-            first = int(np.searchsorted(ends, s, side="right"))
-            last = int(np.searchsorted(starts, e, side="left")) - 1
-            tokens.update(range(first, last + 1))
-        if not tokens:
-            continue
-        unit = max(int(np.searchsorted(unit_first, min(tokens), side="right")) - 1, 0)
-        base = int(unit_first[unit]) - 1  # token numbers are 1-based within the sentence
-        numbers = frozenset(t - base for t in tokens)
-        key = (table.label_names[table.labels[i]], min(numbers), max(numbers), numbers)
-        by_unit.setdefault(unit, []).append((key, i + 1))
+    for k, (i, a, b, u, shift, label) in enumerate(rows):
+        if b < a:
+            continue  # no token
+        tokens = pieces.get(k) or range(a, b + 1)
+        key = (table.label_names[label], a - shift, b - shift, frozenset(t - shift for t in tokens))
+        by_unit.setdefault(u, []).append((key, i + 1))
     return by_unit
+
+
+def _token_bounds(table: SpanTable, chosen: list[int], starts: np.ndarray,
+                  ends: np.ndarray) -> tuple[np.ndarray, np.ndarray, dict[int, set[int]]]:  # fmt: skip
+    """The first and last token of spans `chosen` (last < first: none), all found at
+    once, and the tokens of those in pieces (by their number in `chosen`)."""
+    index = np.asarray(chosen, dtype=np.int64)
+    first = np.searchsorted(ends, table.starts[index], side="right")
+    last = np.searchsorted(starts, table.ends[index], side="left") - 1
+    pieces = {
+        k: _piece_tokens(table.parts[i], starts, ends) for k, i in enumerate(chosen) if table.parts.get(i)
+    }
+    for k, tokens in pieces.items():
+        first[k], last[k] = (min(tokens), max(tokens)) if tokens else (0, -1)
+    return first, last, pieces
+
+
+def _piece_tokens(pieces: list[tuple[int, int]], starts: np.ndarray, ends: np.ndarray) -> set[int]:
+    """The tokens of a span in pieces: those of every piece."""
+    tokens: set[int] = set()
+    for s, e in pieces:
+        first = int(np.searchsorted(ends, s, side="right"))
+        last = int(np.searchsorted(starts, e, side="left")) - 1
+        tokens.update(range(first, last + 1))
+    return tokens
 
 
 def _sentence(keyed: list[tuple], forms: list[str]) -> Sentence:
