@@ -11,6 +11,7 @@ from typing import Any
 from PySide6.QtCore import QSettings, Qt, QThread, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QLabel,
     QMainWindow,
@@ -39,6 +40,7 @@ from .settings import AppSettings
 from .setup_panel import SetupPanel
 from .viewer import SideBySideViewer, attachable
 from .viewer_data import ReportData
+from .wheel import guard_wheel
 from .window_exports import WindowExports, scale_actions
 from .window_memory import WindowMemory
 from .worker import Job, Task, finish, reap, show_progress, start
@@ -61,6 +63,7 @@ class Run:
 class MainWindow(WindowMemory, WindowExports, QMainWindow):
     def __init__(self, settings: QSettings | None = None) -> None:
         super().__init__()
+        guard_wheel(QApplication.instance())  # type: ignore[arg-type]  # before any control is polished
         self.setWindowTitle(dialogs.APP_NAME)
         self.setAcceptDrops(True)
         self.settings = AppSettings(settings if settings is not None else QSettings())
