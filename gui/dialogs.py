@@ -38,7 +38,10 @@ APP_NAME = "Span Studio"
 def input_error_text(err: InputError) -> str:
     """The engine's message (FILE:LINE: expected …, found …) in the app's words: an option
     it names by its command-line flag after the place (`choose one with --format`) is
-    named by the options panel's control (`in the Format list of the options`)."""
+    named by the options panel's control (`in the Format list of the options`); a file of
+    another method's format names the methods as the Method list does."""
+    if isinstance(err, WrongFormat):
+        return err.app_sentence
     text, where = str(err), err.where
     head = where if where and text.startswith(where) else ""
     return head + _FLAG.sub(_control, text[len(head) :])

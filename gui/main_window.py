@@ -436,7 +436,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         try:
             check_inputs(method, gold, system)
         except WrongFormat as err:
-            self.show_in_place(err)
+            self.setup.check_files()  # the file boxes say it, with links to switch
             chosen = dialogs.offer_switch(self, err)
             if chosen is None or chosen == method.name:
                 return None
