@@ -530,7 +530,8 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         for name, table in report.detail_tables().items():
             self.tabs.addTab(DetailView(name, table, self.scale), table.title or name)
         if report.messages:
-            self.tabs.addTab(MessagesView(report.messages), f"Warnings ({len(report.messages)})")
+            warnings = [dialogs.app_words(message) for message in report.messages]  # the app's words
+            self.tabs.addTab(MessagesView(warnings), f"Warnings ({len(warnings)})")
         self._showing = data
         self.statusBar().showMessage("Evaluation finished.", 5000)
         QTimer.singleShot(NEXT_TURN_MS, self, lambda: self._show_errors(data, replaced))

@@ -25,7 +25,7 @@ from engine.formats.suggest import WrongFormat, check_input
 from engine.methods import Advice, InputSpec, Method
 from engine.methods.span_options import side_options
 
-from .dialogs import input_error_text
+from .dialogs import app_words, input_error_text
 from .file_contents import Contents, read_contents
 from .inputs import FileField
 from .options_panel import OptionsPanel
@@ -50,6 +50,11 @@ def unreadable(method: Method, gold: str, system: str) -> str | None:
     """Why the method cannot read these inputs, gold first, or None."""
     found = refusal(method, "gold", gold) or refusal(method, "system", system)
     return found.app_sentence if found is not None else None
+
+
+def described(method: Method) -> str:
+    """A method's description in the app's words (its flags named by the panel's controls)."""
+    return method.app_description or app_words(method.description)
 
 
 def read_as_spans(spec: InputSpec, path: str) -> bool:
@@ -175,7 +180,7 @@ class SetupPanel(QWidget):
 
     def _method_chosen(self) -> None:
         method = self.method
-        self.description.setText(method.description)
+        self.description.setText(described(method))
         self.stack.setCurrentWidget(self.panels[method.name])
         for panel in self.panels.values():  # the stack as tall as the shown panel, not the tallest
             policy = QSizePolicy.Policy.Preferred if panel is self.panel else QSizePolicy.Policy.Ignored
@@ -197,7 +202,7 @@ class SetupPanel(QWidget):
         for row in range(self.method_box.count()):
             method = self.methods[self.method_box.itemData(row)]
             reason = unreadable(method, gold, system)
-            self.method_box.setItemData(row, reason or method.description, Qt.ItemDataRole.ToolTipRole)
+            self.method_box.setItemData(row, reason or described(method), Qt.ItemDataRole.ToolTipRole)
 
     def check_files(self) -> None:
         """Say in each file box whether the chosen method reads its file, with links to the

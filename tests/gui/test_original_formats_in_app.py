@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import Qt
 
+from gui.setup_panel import described
 from tests.engine.test_original_formats_as_spans import CDSCO
 
 
@@ -21,6 +22,6 @@ def test_dropping_a_cdsco_file_shows_its_labels_and_readers(qtbot, window, tmp_p
     assert "CD-SCO" in status and "labels: cue, scope, event" in status
     box = setup.method_box
     tips = {box.itemData(row): box.itemData(row, Qt.ItemDataRole.ToolTipRole) for row in range(box.count())}
-    readers = {name for name, method in setup.methods.items() if tips[name] == method.description}
+    readers = {name for name, method in setup.methods.items() if tips[name] == described(method)}
     assert {"spans", "nervaluate", "starsem"} <= readers  # the others' tooltips say why not
     assert not {"poetry", "propara", "faireval"} & readers
