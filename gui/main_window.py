@@ -32,6 +32,7 @@ from engine.report import Report
 
 from . import dialogs
 from .errors_panel import ErrorsPanel
+from .geometry import HANDLES, usable_size
 from .help_page import GlossaryDialog
 from .notice import Notice
 from .release import release
@@ -42,7 +43,7 @@ from .viewer import SideBySideViewer, attachable
 from .viewer_data import ReportData
 from .wheel import guard_wheel
 from .window_exports import WindowExports, scale_actions
-from .window_memory import WindowMemory
+from .window_memory import SETUP_WIDTH, WindowMemory
 from .worker import Job, Task, finish, reap, show_progress, start
 
 log = logging.getLogger("spanstudio.gui")
@@ -114,10 +115,16 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self.dock = dock
         self.splitter.setObjectName("results")
         self.splitter.setChildrenCollapsible(False)
-        for widget, stretch in ((self.tabs, 3), (self.errors, 2), (self.viewer, 4)):
+        # Each part keeps a height to read (sizes saved from a window shrunk small come back
+        # no smaller); a larger window gives the viewer most of the room.
+        for widget, stretch, least in ((self.tabs, 3, 90), (self.errors, 2, 90), (self.viewer, 4, 140)):
             self.splitter.addWidget(widget)
             self.splitter.setStretchFactor(self.splitter.indexOf(widget), stretch)
+            widget.setMinimumHeight(least)
         self.splitter.setSizes([300, 200, 360])
+        self.splitter.setHandleWidth(6)
+        self.setMinimumSize(usable_size(self))  # a window shrunk small opens again at a usable size
+        self.setStyleSheet(HANDLES)
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(6, 6, 6, 0)
@@ -129,7 +136,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self.progress.setMaximumWidth(260)
         self.progress.hide()
         self.statusBar().addPermanentWidget(self.progress)
-        self.resizeDocks([dock], [340], Qt.Orientation.Horizontal)
+        self.resizeDocks([dock], [SETUP_WIDTH], Qt.Orientation.Horizontal)
 
     def _action(self, menu: QMenu, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
         action = QAction(text, self)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QThread, Signal
+from PySide6.QtCore import Qt, QThread, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -193,7 +193,15 @@ class SetupPanel(QWidget):
             if spec.role in self.fields:
                 self.fields[spec.role].set_spec(spec)
         self.check_files()
+        QTimer.singleShot(0, self, self._fit_width)  # once the layout has taken the new panel
         self.method_changed.emit(method.name)
+
+    def _fit_width(self) -> None:
+        """The panel at least as wide as the shown method's controls (the Browse buttons
+        whole), however narrow the window or the saved layout."""
+        body = self.scroll.widget()
+        bar = self.scroll.verticalScrollBar().sizeHint().width()
+        self.scroll.setMinimumWidth(body.minimumSizeHint().width() + bar)
 
     def mark_readers(self) -> None:
         """Each method's tooltip in the list: why it cannot read the chosen files, or its
