@@ -13,6 +13,8 @@ from __future__ import annotations
 from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox
 
+_WHEEL, _POLISH = QEvent.Type.Wheel, QEvent.Type.Polish
+
 #: The controls whose value a wheel turn changes.
 GUARDED = (QComboBox, QAbstractSpinBox)
 
@@ -21,10 +23,10 @@ class WheelGuard(QObject):
     """The application's event filter that keeps wheel turns off unfocused controls."""
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-        kind = event.type()
-        if kind == QEvent.Type.Polish and isinstance(watched, GUARDED):
+        kind = event.type()  # every event of the app passes here: the common case returns first
+        if kind is _POLISH and isinstance(watched, GUARDED):
             watched.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # not WheelFocus
-        elif kind == QEvent.Type.Wheel and isinstance(watched, GUARDED) and not watched.hasFocus():
+        elif kind is _WHEEL and isinstance(watched, GUARDED) and not watched.hasFocus():
             event.ignore()  # an ignored wheel event goes on to the parent
             return True
         return False
