@@ -36,6 +36,7 @@ class OptionInfo(NamedTuple):
     cli: bool = True
     gui: bool = True
     parse: Callable[[str], Any] | None = None  # reads one command-line value (may raise InputError)
+    titles: Callable[[Any], str] | None = None  # a choice's name in the app (its Format list: the titles)
 
 
 def option(default: Any, help: str, **info: Any) -> Any:
@@ -66,6 +67,10 @@ class OptionSpec(NamedTuple):
     @property
     def is_list(self) -> bool:
         return self.type is tuple
+
+    def choice_title(self, choice: Any) -> str:
+        """A choice as the app names it: its declared title, else as the command line spells it."""
+        return self.info.titles(choice) if self.info.titles is not None else str(choice)
 
 
 def _base_type(hint: Any) -> tuple[type, bool]:

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from engine import __version__ as engine_version
 from engine.errors import InputError
-from engine.formats.suggest import WrongFormat
+from engine.formats.suggest import WrongFormat, short_title
 from engine.options import OptionSpec, option_specs
 
 log = logging.getLogger("spanstudio.gui")
@@ -36,16 +36,47 @@ APP_NAME = "Span Studio"
 
 
 def input_error_text(err: InputError) -> str:
-    """The engine's message (FILE:LINE: expected …, found …) in the app's words: an option
-    it names by its command-line flag after the place (`choose one with --format`) is
-    named by the options panel's control (`in the Format list of the options`)."""
+    """The engine's message (FILE:LINE: expected …, found …) in the app's words (app_words
+    after the place); a file of another method's format names the methods as the Method
+    list does."""
+    if isinstance(err, WrongFormat):
+        return err.app_sentence
     text, where = str(err), err.where
     head = where if where and text.startswith(where) else ""
-    return head + _FLAG.sub(_control, text[len(head) :])
+    return head + app_words(text[len(head) :])
 
 
-#: A command-line flag in a message, with the word before it that an app's control changes.
-_FLAG = re.compile(r"(with )?(--[a-z][a-z0-9-]*)")
+def app_words(text: str) -> str:
+    """A message of the engine in the app's words, derived from the options' declarations
+    and the method registry: a command ('spanstudio propara') is named as the Method list
+    names its method; a command-line flag by the options panel's control that sets it
+    (`choose one with --format` → `choose one in the Format list of the options`, `--index 0`
+    → `Index set to 0`); a list of a flag's choices by the names its list shows. A flag no
+    panel shows stays as it is."""
+    text = _COMMAND.sub(_method, text)
+    for spec in {_option_controls()[flag] for flag in _FLAG_NAME.findall(text) if flag in _option_controls()}:
+        if spec.info.titles is not None:
+            text = _titled_lists(spec, text)
+    return _FLAG.sub(_control, text)
+
+
+#: A command-line flag in a message: the word before it that an app's control changes, and
+#: the word after it (its value, where it is one).
+_FLAG = re.compile(r"(with )?(--[a-z][a-z0-9-]*)(?: ([\w-]+(?:\.\d+)?))?")
+_FLAG_NAME = re.compile(r"--[a-z][a-z0-9-]*")
+#: A command in a message, quoted: 'spanstudio NAME' and its flags.
+_COMMAND = re.compile(r"'spanstudio ([a-z0-9]+)((?: --[a-z][a-z0-9-]*)*)'")
+
+
+def _method(found: re.Match[str]) -> str:
+    """A command named by its method's title, its flags by their controls."""
+    from engine.methods import all_methods
+
+    method = next((m for m in all_methods() if m.name == found.group(1)), None)
+    if method is None:
+        return found.group()
+    flags = (_control(match) for match in _FLAG.finditer(found.group(2)))
+    return f"the {short_title(method)} method" + "".join(f" with {flag}" for flag in flags)
 
 
 def _control(found: re.Match[str]) -> str:
@@ -53,9 +84,34 @@ def _control(found: re.Match[str]) -> str:
     spec = _option_controls().get(found.group(2))
     if spec is None:
         return found.group()
+    before, value = found.group(1) or "", found.group(3)
+    if value is not None and _is_value(spec, value):
+        return f"{before}{spec.label} set to {_value_title(spec, value)}"
+    after = f" {value}" if value is not None else ""
     if spec.info.choices is not None:
-        return f"{'in ' if found.group(1) else ''}the {spec.label} list of the options"
-    return f"{found.group(1) or ''}the option {spec.label}"
+        return f"{'in ' if before else ''}the {spec.label} list of the options{after}"
+    return f"{before}the option {spec.label}{after}"
+
+
+def _is_value(spec: OptionSpec, word: str) -> bool:
+    """Whether the word after a flag is a value of it (a choice, or a number of a number option)."""
+    if spec.info.choices is not None:
+        return word in map(str, spec.info.choices)
+    return spec.type in (int, float) and re.fullmatch(r"-?\d+(\.\d+)?", word) is not None
+
+
+def _value_title(spec: OptionSpec, word: str) -> str:
+    choice = next((c for c in spec.info.choices or () if str(c) == word), None)
+    return word if choice is None else spec.choice_title(choice)
+
+
+def _titled_lists(spec: OptionSpec, text: str) -> str:
+    """Lists of two or more of an option's choices ('brat, doccano or conll') named by the
+    titles the app shows."""
+    codes = {str(c): spec.choice_title(c) for c in spec.info.choices or ()}
+    one = "|".join(map(re.escape, sorted(codes, key=len, reverse=True)))
+    listed = re.compile(rf"(?<![\w/.-])(?:{one})(?:(?:, | or )(?:{one}))+(?![\w/-])")
+    return listed.sub(lambda m: re.sub(one, lambda c: codes[c.group()], m.group()), text)
 
 
 @functools.cache

@@ -3,9 +3,23 @@ geometry only where it fits the current screen."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QRect
+from PySide6.QtCore import QByteArray, QRect, QSize
 from PySide6.QtGui import QGuiApplication
 from PySide6.QtWidgets import QWidget
+
+#: The smallest size at which the main window is usable: the Setup panel with its Browse
+#: buttons whole beside the results; it fits a 1280×720 screen with a panel or a dock.
+USABLE = QSize(960, 600)
+
+#: Room left on a small screen for the window's title bar and borders.
+FRAME = QSize(16, 48)
+
+#: The handles between the Setup panel and the results and between the results' parts,
+#: drawn so that a user sees where to drag (Fusion draws them as the window's background).
+HANDLES = (
+    "QMainWindow::separator { width: 6px; height: 6px; background: palette(mid); }"
+    "QSplitter::handle { background: palette(midlight); }"
+)
 
 
 def available_area(window: QWidget) -> QRect:
@@ -14,11 +28,17 @@ def available_area(window: QWidget) -> QRect:
     return screen.availableGeometry()
 
 
+def usable_size(window: QWidget) -> QSize:
+    """The window's minimum size: USABLE, or the screen's area (less a title bar and
+    borders) where that is smaller."""
+    return USABLE.boundedTo(available_area(window).size() - FRAME)
+
+
 def fit_to_screen(window: QWidget) -> None:
     """Size the window, frame included, to the available area of its screen."""
     area = available_area(window)
     frame = window.frameGeometry().size() - window.geometry().size()  # title bar and borders
-    window.resize(max(area.width() - frame.width(), 200), max(area.height() - frame.height(), 200))
+    window.resize(area.width() - frame.width(), area.height() - frame.height())  # no smaller than its minimum
     window.move(area.topLeft())
 
 

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 
 from engine.errors import InputError
 from engine.formats import FORMAT_MODULES, detect, first_annotation_file, format_module
-from engine.formats.suggest import readers_of, short_title
+from engine.formats.suggest import WrongFormat, readers_of, short_title
 from engine.methods import InputSpec
 from engine.options import either
 from engine.textio import iter_lines, require_file
@@ -88,6 +88,12 @@ def _readers(title: str | None) -> tuple[tuple[str, str], ...]:
     return tuple((m.name, short_title(m)) for m in readers_of(name)) if name else ()
 
 
+def switch_links(readers: tuple[tuple[str, str], ...]) -> str:
+    """'. Read by <a>FairEval</a> or <a>Exact spans</a>: click to switch.' (rich text; '' for none)."""
+    links = " or ".join(f"<a href='{name}'>{html.escape(title)}</a>" for name, title in readers)
+    return f". Read by {links}: click to switch." if links else ""
+
+
 def format_titles(spec: InputSpec) -> str:
     return either(tuple(format_module(name).TITLE for name in spec.formats)) if spec.formats else ""
 
@@ -140,6 +146,7 @@ class FileField(QWidget):
         self.error_text = ""
         self.contents_text = ""  # what the file offers to pick: its layers and labels
         self.contents_error = ""  # why no format reads it, found when reading it (a folder of several)
+        self.refusal: WrongFormat | None = None  # the file is another method's (set by the setup panel)
 
     def set_spec(self, spec: InputSpec) -> None:
         """Adopt a method's description of this input (its name, help, formats)."""
@@ -197,14 +204,17 @@ class FileField(QWidget):
             self.show_error(input_error_text(found.error))
         elif self.contents_error:
             self.show_error(self.contents_error)
+        elif self.refusal is not None:
+            refusal = self.refusal
+            readers = tuple((name, refusal.reader_titles[name]) for name in refusal.readers)
+            self.show_error(refusal.app_sentence, html.escape(refusal.looks) + (switch_links(readers) or "."))
         elif found.unknown:
-            links = " or ".join(f"<a href='{name}'>{html.escape(title)}</a>" for name, title in found.readers)
             self.show_status(
                 html.escape(
                     f"Format: {found.format or 'not recognised'} — {self.spec.name} files are "
                     f"{format_titles(self.spec)}"
                 )
-                + (f". Read by {links}: click to switch." if links else ""),
+                + switch_links(found.readers),
                 warning=True,
             )
         else:
@@ -226,13 +236,22 @@ class FileField(QWidget):
         self.status.setText(text)
         self.status.setVisible(bool(text))
 
-    def show_error(self, message: str) -> None:
-        """The engine's message, in place, in red."""
+    def show_error(self, message: str, rich: str = "") -> None:
+        """The engine's message, in place, in red (shown as `rich` text where one is given:
+        the message with links)."""
         self.error_text = message
-        self.status.setTextFormat(Qt.TextFormat.PlainText)
+        self.status.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
         self.status.setStyleSheet(f"color: {ERROR_COLOUR}")
-        self.status.setText(message)
+        self.status.setText(rich or message)
         self.status.setVisible(True)
+
+    def set_refusal(self, refusal: WrongFormat | None) -> None:
+        """Say in place that the chosen method does not read this file, another does (None:
+        it reads it, as far as its first lines tell)."""
+        before = self.refusal.app_sentence if self.refusal is not None else None
+        self.refusal = refusal
+        if before != (refusal.app_sentence if refusal is not None else None):
+            self.refresh()
 
     def owns(self, file: str | None) -> bool:
         """Whether an error about `file` concerns this input (the file, or one in its folder)."""

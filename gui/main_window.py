@@ -11,6 +11,7 @@ from typing import Any
 from PySide6.QtCore import QSettings, Qt, QThread, QTimer
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QLabel,
     QMainWindow,
@@ -31,6 +32,7 @@ from engine.report import Report
 
 from . import dialogs
 from .errors_panel import ErrorsPanel
+from .geometry import HANDLES, usable_size
 from .help_page import GlossaryDialog
 from .notice import Notice
 from .release import release
@@ -39,8 +41,9 @@ from .settings import AppSettings
 from .setup_panel import SetupPanel
 from .viewer import SideBySideViewer, attachable
 from .viewer_data import ReportData
+from .wheel import guard_wheel
 from .window_exports import WindowExports, scale_actions
-from .window_memory import WindowMemory
+from .window_memory import SETUP_WIDTH, WindowMemory
 from .worker import Job, Task, finish, reap, show_progress, start
 
 log = logging.getLogger("spanstudio.gui")
@@ -61,6 +64,7 @@ class Run:
 class MainWindow(WindowMemory, WindowExports, QMainWindow):
     def __init__(self, settings: QSettings | None = None) -> None:
         super().__init__()
+        guard_wheel(QApplication.instance())  # type: ignore[arg-type]  # before any control is polished
         self.setWindowTitle(dialogs.APP_NAME)
         self.setAcceptDrops(True)
         self.settings = AppSettings(settings if settings is not None else QSettings())
@@ -111,10 +115,16 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self.dock = dock
         self.splitter.setObjectName("results")
         self.splitter.setChildrenCollapsible(False)
-        for widget, stretch in ((self.tabs, 3), (self.errors, 2), (self.viewer, 4)):
+        # Each part keeps a height to read (sizes saved from a window shrunk small come back
+        # no smaller); a larger window gives the viewer most of the room.
+        for widget, stretch, least in ((self.tabs, 3, 90), (self.errors, 2, 90), (self.viewer, 4, 140)):
             self.splitter.addWidget(widget)
             self.splitter.setStretchFactor(self.splitter.indexOf(widget), stretch)
+            widget.setMinimumHeight(least)
         self.splitter.setSizes([300, 200, 360])
+        self.splitter.setHandleWidth(6)
+        self.setMinimumSize(usable_size(self))  # a window shrunk small opens again at a usable size
+        self.setStyleSheet(HANDLES)
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(6, 6, 6, 0)
@@ -126,7 +136,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self.progress.setMaximumWidth(260)
         self.progress.hide()
         self.statusBar().addPermanentWidget(self.progress)
-        self.resizeDocks([dock], [340], Qt.Orientation.Horizontal)
+        self.resizeDocks([dock], [SETUP_WIDTH], Qt.Orientation.Horizontal)
 
     def _action(self, menu: QMenu, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
         action = QAction(text, self)
@@ -433,7 +443,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         try:
             check_inputs(method, gold, system)
         except WrongFormat as err:
-            self.show_in_place(err)
+            self.setup.check_files()  # the file boxes say it, with links to switch
             chosen = dialogs.offer_switch(self, err)
             if chosen is None or chosen == method.name:
                 return None
@@ -527,7 +537,8 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         for name, table in report.detail_tables().items():
             self.tabs.addTab(DetailView(name, table, self.scale), table.title or name)
         if report.messages:
-            self.tabs.addTab(MessagesView(report.messages), f"Warnings ({len(report.messages)})")
+            warnings = [dialogs.app_words(message) for message in report.messages]  # the app's words
+            self.tabs.addTab(MessagesView(warnings), f"Warnings ({len(warnings)})")
         self._showing = data
         self.statusBar().showMessage("Evaluation finished.", 5000)
         QTimer.singleShot(NEXT_TURN_MS, self, lambda: self._show_errors(data, replaced))

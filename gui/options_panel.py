@@ -99,7 +99,10 @@ class ChoiceEditor(Editor):
         super().__init__(spec)
         self.combo = QComboBox()
         self.choices = [None, *spec.info.choices] if spec.optional else list(spec.info.choices or ())
-        self.combo.addItems([UNSET if c is None else str(c) for c in self.choices])
+        self.combo.addItems([UNSET if c is None else spec.choice_title(c) for c in self.choices])
+        # As narrow as the panel: a long title (WebAnno TSV 3.x (INCEpTION)) is whole in the list.
+        self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.combo.setMinimumContentsLength(8)
         self.combo.currentIndexChanged.connect(self.changed)
         self.row.addWidget(self.combo, 1)
 

@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QThread, Signal
-from PySide6.QtGui import QStandardItemModel
+from PySide6.QtCore import Qt, QThread, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -22,11 +21,11 @@ from PySide6.QtWidgets import (
 from engine.errors import InputError
 from engine.formats import in_span_formats
 from engine.formats.standoff import ReadOptions
-from engine.formats.suggest import WrongFormat, check_inputs
+from engine.formats.suggest import WrongFormat, check_input
 from engine.methods import Advice, InputSpec, Method
 from engine.methods.span_options import side_options
 
-from .dialogs import input_error_text
+from .dialogs import app_words, input_error_text
 from .file_contents import Contents, read_contents
 from .inputs import FileField
 from .options_panel import OptionsPanel
@@ -38,13 +37,24 @@ from .worker import Task, finish, reap, start
 LookKey = tuple[str, ReadOptions]
 
 
-def unreadable(method: Method, gold: str, system: str) -> str | None:
-    """Why the method cannot read these inputs (recognised as another method's format), or None."""
+def refusal(method: Method, role: str, path: str) -> WrongFormat | None:
+    """Why the method does not read this input (recognised as another method's format), or None."""
     try:
-        check_inputs(method, gold, system)
+        check_input(method, role, path)
     except WrongFormat as err:
-        return err.app_sentence
+        return err
     return None
+
+
+def unreadable(method: Method, gold: str, system: str) -> str | None:
+    """Why the method cannot read these inputs, gold first, or None."""
+    found = refusal(method, "gold", gold) or refusal(method, "system", system)
+    return found.app_sentence if found is not None else None
+
+
+def described(method: Method) -> str:
+    """A method's description in the app's words (its flags named by the panel's controls)."""
+    return method.app_description or app_words(method.description)
 
 
 def read_as_spans(spec: InputSpec, path: str) -> bool:
@@ -111,6 +121,7 @@ class SetupPanel(QWidget):
             signal.connect(self.refresh_advice)
             signal.connect(self.look_at_inputs)
         self.inputs_changed.connect(self.mark_readers)
+        self.inputs_changed.connect(self.check_files)
         self.method_box.currentIndexChanged.connect(self._method_chosen)
         self._build()
         self._method_chosen()
@@ -169,7 +180,7 @@ class SetupPanel(QWidget):
 
     def _method_chosen(self) -> None:
         method = self.method
-        self.description.setText(method.description)
+        self.description.setText(described(method))
         self.stack.setCurrentWidget(self.panels[method.name])
         for panel in self.panels.values():  # the stack as tall as the shown panel, not the tallest
             policy = QSizePolicy.Policy.Preferred if panel is self.panel else QSizePolicy.Policy.Ignored
@@ -181,18 +192,31 @@ class SetupPanel(QWidget):
         for spec in method.inputs:
             if spec.role in self.fields:
                 self.fields[spec.role].set_spec(spec)
+        self.check_files()
+        QTimer.singleShot(0, self, self._fit_width)  # once the layout has taken the new panel
         self.method_changed.emit(method.name)
 
+    def _fit_width(self) -> None:
+        """The panel at least as wide as the shown method's controls (the Browse buttons
+        whole), however narrow the window or the saved layout."""
+        body = self.scroll.widget()
+        bar = self.scroll.verticalScrollBar().sizeHint().width()
+        self.scroll.setMinimumWidth(body.minimumSizeHint().width() + bar)
+
     def mark_readers(self) -> None:
-        """Grey the methods that cannot read the chosen files, the reason as their tooltip."""
+        """Each method's tooltip in the list: why it cannot read the chosen files, or its
+        description. Every method stays choosable; its file boxes then say why."""
         gold, system = self.paths()
-        model = self.method_box.model()
-        assert isinstance(model, QStandardItemModel)
         for row in range(self.method_box.count()):
             method = self.methods[self.method_box.itemData(row)]
             reason = unreadable(method, gold, system)
-            model.item(row).setEnabled(reason is None)
-            self.method_box.setItemData(row, reason or method.description, Qt.ItemDataRole.ToolTipRole)
+            self.method_box.setItemData(row, reason or described(method), Qt.ItemDataRole.ToolTipRole)
+
+    def check_files(self) -> None:
+        """Say in each file box whether the chosen method reads its file, with links to the
+        methods that do."""
+        for role, field in self.fields.items():
+            field.set_refusal(refusal(self.method, role, field.path))
 
     def side_read_options(self, side: str) -> ReadOptions:
         """The reader options the panel gives one side (the defaults for a method without them)."""

@@ -8,13 +8,17 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtGui import QShowEvent
-from PySide6.QtWidgets import QMenu, QSplitter
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QResizeEvent, QShowEvent
+from PySide6.QtWidgets import QDockWidget, QMenu, QSplitter
 
 from engine.formats.suggest import short_title
 
 from .geometry import fit_to_screen, restore_or_fit
 from .resources import example_inputs
+
+#: The Setup panel's width on first start, which it takes back as the window grows.
+SETUP_WIDTH = 340
 
 if TYPE_CHECKING:
     from .settings import AppSettings
@@ -28,6 +32,7 @@ class WindowMemory:
     settings: AppSettings
     setup: SetupPanel
     splitter: QSplitter
+    dock: QDockWidget
     recent_menu: QMenu
     _shown: bool
     _fitted: bool
@@ -35,6 +40,7 @@ class WindowMemory:
     saveGeometry: Callable[[], Any]  # noqa: N815
     saveState: Callable[[], Any]  # noqa: N815
     restoreState: Callable[[Any], Any]  # noqa: N815
+    resizeDocks: Callable[..., Any]  # noqa: N815
 
     def _restore(self) -> None:
         settings = self.settings
@@ -68,6 +74,15 @@ class WindowMemory:
             sizes = self.settings.sizes("results")
             if len(sizes) == self.splitter.count():
                 self.splitter.setSizes(sizes)
+
+    def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
+        """A growing window gives the Setup panel back its width first, up to SETUP_WIDTH
+        (a window shrunk small had narrowed it; the results take the rest)."""
+        super().resizeEvent(event)  # type: ignore[misc]
+        grown = event.size().width() - event.oldSize().width()
+        width = self.dock.width()
+        if event.oldSize().width() > 0 and grown > 0 and width < SETUP_WIDTH:
+            self.resizeDocks([self.dock], [min(SETUP_WIDTH, width + grown)], Qt.Orientation.Horizontal)
 
     def save_settings(self) -> None:
         settings = self.settings

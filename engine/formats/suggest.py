@@ -27,7 +27,7 @@ class WrongFormat(InputError):
         self.method_name = method.name
         self.readers = [reader.name for reader in readers]
         self.reader_titles = {reader.name: short_title(reader) for reader in readers}
-        looks = _looks_like(path, format_title, method)
+        self.looks = looks = _looks_like(path, format_title, method)
         commands = either(tuple(f"'spanstudio {reader.name}'" for reader in readers))
         self.sentence = f"{looks} — did you mean {commands}?"  # the command line's
         names = either(tuple(short_title(reader) for reader in readers))

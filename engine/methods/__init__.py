@@ -96,6 +96,9 @@ class Method:
     name: ClassVar[str]
     title: ClassVar[str]
     description: ClassVar[str]  # one paragraph for the GUI and `spanstudio methods`
+    #: The description in the app's words where `description` names what only the command
+    #: line has (a flag no panel shows, a command); "": the app words the description itself.
+    app_description: ClassVar[str] = ""
     #: How to see the text of inputs that carry none (an option to set), for the app's viewer;
     #: "" when the text is attached as a token file (File → Attach Text to Document…).
     text_hint: ClassVar[str] = ""

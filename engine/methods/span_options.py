@@ -11,7 +11,7 @@ import dataclasses
 import sys
 from typing import Any
 
-from ..formats import NO_SPAN_FORMATS, SPAN_FORMATS
+from ..formats import NO_SPAN_FORMATS, NO_SPANS, SPAN_FORMATS, format_module
 from ..formats.reader_options import NO_USER, READER_OPTIONS, ReaderOption, ReadOptions
 from ..options import option
 
@@ -25,6 +25,13 @@ SIDE_OPTIONS: tuple[ReaderOption, ...] = (
 )  # fmt: skip
 
 
+def format_title(name: str) -> str:
+    """A --format name's title, as the app's Format list shows it: its reader's TITLE."""
+    if name in SPAN_FORMATS:
+        return format_module(SPAN_FORMATS[name]).TITLE
+    return next(title for title, why in NO_SPANS.items() if why == NO_SPAN_FORMATS[name])
+
+
 def _fields() -> list[tuple[str, Any, Any]]:
     fields: list[tuple[str, Any, Any]] = []
     for name, kind, help_text, choices, metavar in SIDE_OPTIONS:
@@ -32,7 +39,7 @@ def _fields() -> list[tuple[str, Any, Any]]:
             whose = {"": "Both sides", "gold_": "Gold", "system_": "System"}[side]
             fields.append((side + name, kind | None, option(
                 None, f"{whose}: {help_text}", choices=choices, metavar=metavar,
-                minimum=0 if name == "index" else None,
+                minimum=0 if name == "index" else None, titles=format_title if name == "format" else None,
                 gui=side == "" or name in ("format", "layer", "feature", "source", "index", "user"),
             )))  # fmt: skip
     for shared in (o for o in READER_OPTIONS if o.name in BOTH_SIDES):

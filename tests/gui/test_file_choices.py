@@ -1,11 +1,13 @@
-"""The setup panel fills the layer and feature drop-downs from the chosen file, and greys
-the methods that cannot read it."""
+"""The setup panel fills the layer and feature drop-downs from the chosen file, and says in
+the file boxes of a method that cannot read it which methods do."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+
+from gui.style import ERROR_COLOUR
 
 from .conftest import evaluate
 
@@ -35,18 +37,23 @@ def test_a_tsv_with_two_layers_fills_the_layer_and_feature_drop_downs(qtbot, win
     assert "layers: POS, NamedEntity" in setup.fields["gold"].status.text()
 
 
-def test_dropping_a_doccano_file_greys_the_methods_that_cannot_read_it(qtbot, window):
+def test_every_method_stays_choosable_and_the_file_boxes_say_which_read_the_files(qtbot, window, shown):
     setup = window.setup
     setup.set_paths(DOCCANO, DOCCANO)
     model = setup.method_box.model()
-    enabled = {setup.method_box.itemData(row): model.item(row).isEnabled() for row in range(model.rowCount())}
-    assert enabled["spans"] and enabled["nervaluate"] and enabled["faireval"] and enabled["clueval"]
-    assert not enabled["poetry"] and not enabled["starsem"] and not enabled["propara"]
+    assert all(model.item(row).isEnabled() for row in range(model.rowCount()))  # none greyed
     row = setup.method_box.findData("starsem")
     reason = setup.method_box.itemData(row, Qt.ItemDataRole.ToolTipRole)
     assert "looks like doccano JSONL" in reason and "Exact spans or nervaluate read it" in reason
-    setup.set_paths("", "")
-    assert all(model.item(row).isEnabled() for row in range(model.rowCount()))
+    for name in ("starsem", "propara", "poetry"):
+        setup.set_method(name)  # chosen with the files in place
+        for field in setup.fields.values():
+            assert "looks like doccano JSONL" in field.error_text and "spanstudio" not in field.error_text
+            assert "href='spans'" in field.status.text() and ERROR_COLOUR in field.status.styleSheet()
+    assert not window.evaluate() and shown.switches  # Evaluate explains it and offers a switch
+    setup.fields["gold"].status.linkActivated.emit("spans")
+    assert setup.method.name == "spans"
+    assert all(field.error_text == "" for field in setup.fields.values())
 
 
 def test_evaluating_with_a_chosen_layer_uses_it(qtbot, window):

@@ -65,10 +65,10 @@ def test_a_saved_geometry_larger_than_the_screen_is_not_restored(qtbot, settings
 
 def test_a_saved_geometry_that_fits_is_restored(qtbot, settings_file):
     first = open_window(qtbot, settings_file)
-    first.setGeometry(first.geometry().x(), first.geometry().y(), 700, 500)
+    first.setGeometry(first.geometry().x(), first.geometry().y(), 784, 640)  # the usable minimum or more
     first.close()
     again = open_window(qtbot, settings_file)
-    assert (again.width(), again.height()) == (700, 500)
+    assert (again.width(), again.height()) == (784, 640)
     again.close()
 
 

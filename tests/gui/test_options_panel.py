@@ -15,6 +15,7 @@ from gui.options_panel import (
     PathEditor,
     TextEditor,
 )
+from gui.setup_panel import described
 
 from .toy_method import ToyOptions
 
@@ -31,7 +32,7 @@ def test_an_option_panel_is_built_for_every_registered_method(window):
         assert panel.options() == method.Options()
         setup.set_method(method.name)
         assert setup.stack.currentWidget() is panel
-        assert setup.description.text() == method.description
+        assert setup.description.text() == described(method)  # the app's words
     assert setup.method_box.count() == len(all_methods())
 
 

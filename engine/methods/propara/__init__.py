@@ -60,14 +60,19 @@ class ProPara(Method):
     name = "propara"
     unit = "process"
     title = "ProPara — process paragraph state changes (AllenAI leaderboard)"
-    description = (
+    _reports = (
         "The AllenAI ProPara leaderboard evaluator: each process paragraph of the predictions and "
         "the answers (action files: process, sentence, participant, NONE/CREATE/DESTROY/MOVE, "
         "location before and after) is summarised into its inputs, outputs, conversions and "
         "moves, which are compared with participant alternatives and stemmed locations. Reports "
         "precision, recall and F1 per question averaged over the processes, overall scores, the "
-        "original's --output and --diagnostics files, and every missing, spurious or partly "
+    )
+    description = (
+        f"{_reports}original's --output and --diagnostics files, and every missing, spurious or partly "
         "matched item. 'spanstudio propara explain ACTIONS.tsv' prints an action file as sentences."
+    )
+    app_description = (
+        f"{_reports}original's scores per process, and every missing, spurious or partly matched item."
     )
     Options = Options
     inputs = (

@@ -57,15 +57,20 @@ class StarSem(Method):
     name = "starsem"
     unit = "sentence"
     title = "*SEM 2012 — negation cue, scope and event scores (CD-SCO)"
-    description = (
+    _scores = (
         "The *SEM 2012 shared-task evaluation of negation (CD-SCO): for every negation, "
         "whether the system found its cue (a word or an affix), its scope and its negated "
         "event, with precision, recall and F1 for cues, scopes (with and without a cue "
         "match), scope tokens, negated events and full negations, the B variants and "
-        "sentence statistics. By default the bug-fixed scores; --starsem-exact gives the "
-        "numbers of the original eval.cd-sco.pl v2.2, --extended the finer Bosch table "
-        "(token-level, scope-level and binary-label scores, with and without punctuation)."
+        "sentence statistics. By default the bug-fixed scores; "
     )
+    _bosch = (
+        "the finer Bosch table (token-level, scope-level and binary-label scores, with and without "
+        "punctuation)."
+    )
+    _original = "gives the numbers of the original eval.cd-sco.pl v2.2,"
+    description = f"{_scores}--starsem-exact {_original} --extended {_bosch}"
+    app_description = f"{_scores}Mode starsem-exact {_original} Mode extended {_bosch}"
     Options = Options
     inputs = (
         InputSpec("gold", "gold", "Gold annotation: a CD-SCO file (one token per line, three "

@@ -1,0 +1,61 @@
+"""The app speaks its own terms: what the engine words for the command line (a command, a
+flag, a --format name) the app names as its Method list and options panel do, derived from
+the options' declarations (gui/dialogs.py app_words)."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engine.methods import all_methods
+from gui.style import ERROR_COLOUR
+
+from .conftest import evaluate
+
+DATA = Path(__file__).parent.parent / "data" / "formats"
+DOCCANO = str(DATA / "doccano" / "export-sequence_labeling.jsonl")
+COMMAND_LINE = re.compile(r"--[a-z]|spanstudio ")
+
+
+def test_the_method_descriptions_name_no_command_line_flag_or_command(window):
+    setup = window.setup
+    for method in all_methods():
+        setup.set_method(method.name)
+        assert not COMMAND_LINE.search(setup.description.text()), method.name
+    setup.set_method("propara")
+    assert "scores per process" in setup.description.text()  # without --output, --diagnostics, explain
+    setup.set_method("spans")
+    assert "with Reading set to conlleval" in setup.description.text()
+
+
+def test_a_file_of_another_method_is_named_by_the_method_list_not_the_command(window):
+    setup = window.setup
+    setup.set_method("poetry")
+    setup.set_paths(DOCCANO, DOCCANO)
+    field = setup.fields["gold"]
+    assert ERROR_COLOUR in field.status.styleSheet()
+    assert "Exact spans or nervaluate" in field.error_text and "did you mean" not in field.error_text
+    assert not COMMAND_LINE.search(field.error_text)
+
+
+def test_an_unrecognised_file_names_the_formats_as_the_format_list_does(qtbot, window, shown, tmp_path):
+    notes = tmp_path / "notes.txt"
+    notes.write_text("just some words here and there\n", encoding="utf-8")
+    evaluate(qtbot, window, "spans", str(notes), str(notes))
+    assert len(shown.input_errors) == 1  # the dialog shows the field's words (input_error_text)
+    message = window.setup.fields["gold"].error_text
+    assert "WebAnno TSV 3.x (INCEpTION), UIMA CAS XMI (INCEpTION), brat standoff" in message
+    assert "choose one in the Format list of the options" in message
+    assert "webanno-tsv" not in message and "--format" not in message
+    titles = [window.setup.panel.editors["format"].combo.itemText(i) for i in range(1, 4)]
+    assert titles == ["WebAnno TSV 3.x (INCEpTION)", "UIMA CAS XMI (INCEpTION)", "brat standoff (.ann + .txt)"]
+
+
+def test_a_label_studio_warning_names_the_index_option(qtbot, window):
+    folder = DATA / "label-studio"
+    evaluate(qtbot, window, "spans", str(folder / "annotations" / "1.json"), str(folder / "tasks.json"))
+    tabs = window.tabs
+    (page,) = (tabs.widget(i) for i in range(tabs.count()) if tabs.tabText(i).startswith("Warnings"))
+    text = page.toPlainText()
+    assert "no annotation number 1 (Index set to 0; cancelled ones not counted)" in text
+    assert "--index" not in text
