@@ -36,6 +36,7 @@ from .help_page import GlossaryDialog
 from .notice import Notice
 from .release import release
 from .results import NEXT_TURN_MS, DetailView, MessagesView, ScoresView
+from .run_status import RunStatus
 from .settings import AppSettings
 from .setup_panel import SetupPanel
 from .viewer import SideBySideViewer, attachable
@@ -127,6 +128,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self.progress.setMaximumWidth(260)
         self.progress.hide()
         self.statusBar().addPermanentWidget(self.progress)
+        self.run_status = RunStatus(self.statusBar())
         self.resizeDocks([dock], [340], Qt.Orientation.Horizontal)
 
     def _action(self, menu: QMenu, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
@@ -281,19 +283,21 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self._task = task
         self.progress.setRange(0, 0)  # busy until the first report of progress
         self.progress.show()
-        self.statusBar().showMessage(f"{title}…")
+        self.run_status.started(title)
         self._thread = start(task, self, self._thread_finished)
         self._update_actions()
         return True
 
     def cancel(self) -> None:
-        if self._task is not None:
+        """Ask the work to stop: Cancel is disabled and the status says so until it has."""
+        if self._task is not None and not self.run_status.cancelling:
             self._task.cancel()
+            self.run_status.cancel_asked()
+            self._update_actions()
 
     def _progressed(self, fraction: float, message: str) -> None:
         show_progress(self.progress, fraction)
-        if message:
-            self.statusBar().showMessage(message)
+        self.run_status.progressed(message)
 
     def _task_finished(self, result: Any) -> None:
         """The work's last progress message goes with the bar; `done` may say what was made."""
@@ -314,13 +318,14 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
 
     def _task_cancelled(self) -> None:
         self.progress.hide()
-        self.statusBar().showMessage("Cancelled.", 5000)
+        self.run_status.cancelled()
 
     def _thread_finished(self) -> None:
         if self._thread is not None:
             finish(self._thread)
         self._task = None
         self._thread = None
+        self.run_status.ended()
         self._update_actions()
         if self._close_when_idle:
             self.close()
@@ -349,8 +354,9 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         busy = self.busy
         has_report = self.report is not None
         self.evaluate_action.setEnabled(not busy)
-        self.cancel_action.setEnabled(busy)
+        self.cancel_action.setEnabled(busy and not self.run_status.cancelling)
         self.setup.set_running(busy)
+        self.setup.cancel_button.setEnabled(busy and not self.run_status.cancelling)
         for action in (self.xlsx_action, self.csv_action, self.json_action):
             action.setEnabled(has_report and not busy)
         self.attach_action.setEnabled(not busy and attachable(self.viewer.doc))
