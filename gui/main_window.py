@@ -31,6 +31,7 @@ from engine.report import Report
 from engine.same_inputs import same_inputs_warning
 
 from . import dialogs
+from .empty_note import add_empty_note
 from .errors_panel import ErrorsPanel
 from .help_page import GlossaryDialog
 from .notice import Notice
@@ -89,6 +90,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self.summary.setWordWrap(True)
         self.tabs = QTabWidget()
         self.errors = ErrorsPanel()
+        self.empty_errors = add_empty_note(self.errors)
         self.viewer = SideBySideViewer()
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.progress = QProgressBar()
@@ -402,6 +404,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         run = self._run_asked()
         if run is None:
             return False
+        self.notice.hide()  # what an export wrote belongs to the former result
         self.settings.set_inputs(run.gold, run.system)
 
         intervals, second = self.setup.intervals, self.setup.second_system
