@@ -132,6 +132,7 @@ def add_comparison(
     data = _compared(method, [report, second], (run.system, other), confidence)
     report.tables = {"comparison": data.pop("_table"), **report.tables}
     report.data.update(data)
+    report.inputs += InputFile.of("system_b", other)
     report.messages += [f"{other}: {m}" for m in second.messages]
 
 

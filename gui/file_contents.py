@@ -22,7 +22,7 @@ class Contents:
     path: str
     choices: dict[str, list[str]] = field(default_factory=dict)
     labels: list[str] = field(default_factory=list)
-    error: InputError | None = None  # why no format reads it (a folder of several formats)
+    error: InputError | None = None  # why it cannot be read (no format, no type system, …)
 
     @property
     def layers(self) -> list[str]:
@@ -47,9 +47,10 @@ class Contents:
 
 
 def read_contents(path: str, options: ReadOptions) -> Contents:
-    """The choices and labels of a span format's file or folder; empty for any other file,
-    and for one its reader cannot read (the evaluation says why); the error where no
-    format reads it (a folder holding files of several formats)."""
+    """The choices and labels of a span format's file or folder; empty for any other file
+    and one that cannot be opened; the error where no format reads it (a folder holding
+    files of several formats) or its reader cannot (an XMI file without its type system):
+    each side's box shows it at once, both where both lack the same."""
     if not path or detect(path) not in span_format_titles():
         return Contents(path)
     try:
@@ -60,7 +61,9 @@ def read_contents(path: str, options: ReadOptions) -> Contents:
         folder = Path(path).is_dir() and module.NAME != "brat"
         target = str(first_annotation_file(Path(path))) if folder else path
         choices = module.choices(target, options)
-    except (InputError, OSError):
+    except InputError as err:
+        return Contents(path, error=err)
+    except OSError:
         return Contents(path)
     labels = choices.get("label") or _labels(target, options)
     return Contents(path, choices, labels)

@@ -29,14 +29,17 @@ from engine.formats.suggest import WrongFormat, check_inputs
 from engine.methods import Invocation, Method, all_methods
 from engine.progress import Progress
 from engine.report import Report
+from engine.same_inputs import same_inputs_warning
 
 from . import dialogs
+from .empty_note import add_empty_note
 from .errors_panel import ErrorsPanel
 from .geometry import HANDLES, usable_size
 from .help_page import GlossaryDialog
 from .notice import Notice
 from .release import release
 from .results import NEXT_TURN_MS, DetailView, MessagesView, ScoresView
+from .run_status import RunStatus, summary_text
 from .settings import AppSettings
 from .setup_panel import SetupPanel
 from .viewer import SideBySideViewer, attachable
@@ -91,6 +94,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self.summary.setWordWrap(True)
         self.tabs = QTabWidget()
         self.errors = ErrorsPanel()
+        self.empty_errors = add_empty_note(self.errors)
         self.viewer = SideBySideViewer()
         self.splitter = QSplitter(Qt.Orientation.Vertical)
         self.progress = QProgressBar()
@@ -136,6 +140,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self.progress.setMaximumWidth(260)
         self.progress.hide()
         self.statusBar().addPermanentWidget(self.progress)
+        self.run_status = RunStatus(self.statusBar())
         self.resizeDocks([dock], [SETUP_WIDTH], Qt.Orientation.Horizontal)
 
     def _action(self, menu: QMenu, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
@@ -290,19 +295,21 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self._task = task
         self.progress.setRange(0, 0)  # busy until the first report of progress
         self.progress.show()
-        self.statusBar().showMessage(f"{title}…")
+        self.run_status.started(title)
         self._thread = start(task, self, self._thread_finished)
         self._update_actions()
         return True
 
     def cancel(self) -> None:
-        if self._task is not None:
+        """Ask the work to stop: Cancel is disabled and the status says so until it has."""
+        if self._task is not None and not self.run_status.cancelling:
             self._task.cancel()
+            self.run_status.cancel_asked()
+            self._update_actions()
 
     def _progressed(self, fraction: float, message: str) -> None:
         show_progress(self.progress, fraction)
-        if message:
-            self.statusBar().showMessage(message)
+        self.run_status.progressed(message)
 
     def _task_finished(self, result: Any) -> None:
         """The work's last progress message goes with the bar; `done` may say what was made."""
@@ -323,13 +330,14 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
 
     def _task_cancelled(self) -> None:
         self.progress.hide()
-        self.statusBar().showMessage("Cancelled.", 5000)
+        self.run_status.cancelled()
 
     def _thread_finished(self) -> None:
         if self._thread is not None:
             finish(self._thread)
         self._task = None
         self._thread = None
+        self.run_status.ended()
         self._update_actions()
         if self._close_when_idle:
             self.close()
@@ -358,8 +366,9 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         busy = self.busy
         has_report = self.report is not None
         self.evaluate_action.setEnabled(not busy)
-        self.cancel_action.setEnabled(busy)
+        self.cancel_action.setEnabled(busy and not self.run_status.cancelling)
         self.setup.set_running(busy)
+        self.setup.cancel_button.setEnabled(busy and not self.run_status.cancelling)
         for action in (self.xlsx_action, self.csv_action, self.json_action):
             action.setEnabled(has_report and not busy)
         self.attach_action.setEnabled(not busy and attachable(self.viewer.doc))
@@ -405,12 +414,14 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         run = self._run_asked()
         if run is None:
             return False
+        self.notice.hide()  # what an export wrote belongs to the former result
         self.settings.set_inputs(run.gold, run.system)
 
         intervals, second = self.setup.intervals, self.setup.second_system
 
         def job(progress: Progress) -> ReportData:
             report = run.method.evaluate(run.gold, run.system, run.options, progress)
+            report.messages += same_inputs_warning(run.gold, run.system, report, run.options)
             if intervals or second:
                 from engine.stats import Confidence  # numpy's import waits for the first such run
 
@@ -574,18 +585,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
             self.close()
 
     def _show_summary(self, stale: bool = False) -> None:
-        report = self.report
-        if report is None:
+        if self.report is None:
             return
-        count = len(report.messages)
-        warnings = f", {count} warning{'s' if count > 1 else ''}" if count else ""
-        errors = len(report.error_rows)
-        text = f"<b>{report.title}</b>: {errors} error{'' if errors == 1 else 's'}{warnings}."
-        if stale or self._options_differ():
-            text += (
-                " <span style='color:#8a5a00'>The options changed since this evaluation: "
-                "press Evaluate (Ctrl+R) to see their effect.</span>"
-            )
-        elif self.run is not None and (self.run.gold, self.run.system) != self.setup.paths():
-            text += " <span style='color:#8a5a00'>The inputs changed since this evaluation.</span>"
-        self.summary.setText(text)
+        inputs_changed = self.run is not None and (self.run.gold, self.run.system) != self.setup.paths()
+        self.summary.setText(summary_text(self.report, stale or self._options_differ(), inputs_changed))

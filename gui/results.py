@@ -22,10 +22,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.comparison import LEVEL
 from engine.report import Report, Table
 from engine.scale import DEFAULT_SCALE, FRACTION
 
 from .models import SAMPLED_ROWS, FrameModel
+from .score_titles import ComparisonModel, fit_titled_columns, interval_titles
 
 MAX_HEADLINE_WIDTH = 560
 #: A timer's delay that lets the event loop turn first (input, paints, other timers): Qt runs
@@ -39,11 +41,13 @@ HEADLINE_SHARE = 0.7
 LABEL_COLUMNS = ("label", "labels")
 
 
-def table_view(frame: pd.DataFrame, native: str = FRACTION, scale: str = DEFAULT_SCALE) -> QTableView:
-    """A sortable, read-only view of one report table, its scores on `scale` (`native`: the
-    scale the table's scores are on), its label column first."""
+def table_view(frame: pd.DataFrame, native: str = FRACTION, scale: str = DEFAULT_SCALE,
+               model: FrameModel | None = None) -> QTableView:  # fmt: skip
+    """A sortable, read-only view of one report table (`model`: the model showing `frame`,
+    else a plain one), its scores on `scale` (`native`: the scale the table's scores are
+    on), its label column first."""
     view = QTableView()
-    model = FrameModel(frame, view)
+    model = model if model is not None else FrameModel(frame, view)
     model.set_scale(scale, native)
     view.setModel(model)
     label_first(view, [str(c) for c in frame.columns])
@@ -68,11 +72,9 @@ def label_first(view: QTableView, columns: list[str]) -> None:
 
 
 def full_width(view: QTableView) -> int:
-    """The width that shows every column of a view whole."""
+    """The width that shows every column of a view whole (as wide as it was made)."""
     header = view.horizontalHeader()
-    columns = sum(
-        max(view.sizeHintForColumn(c), header.sectionSizeHint(c)) for c in range(view.model().columnCount())
-    )
+    columns = sum(max(view.sizeHintForColumn(c), header.sectionSize(c)) for c in range(header.count()))
     return columns + 2 * view.frameWidth() + view.verticalScrollBar().sizeHint().width() + 4
 
 
@@ -87,14 +89,30 @@ def report_header(report: Report) -> str:
     options = " · ".join(
         f"{html.escape(k)} = {html.escape(_value_text(v))}" for k, v in report.options.items()
     )
-    names = [f"{html.escape(f.role)}: {html.escape(Path(f.path).name)}" for f in report.inputs[:4]]
-    if len(report.inputs) > 4:
-        names.append(f"… {len(report.inputs) - 4} more files")
+    names = [f"{html.escape(role)}: {html.escape(name)}" for role, name in input_names(report)]
     return (
         f"<b>{html.escape(report.title)}</b> — method <code>{html.escape(report.method)}</code>, "
         f"Span Studio engine {html.escape(report.engine_version)}, {html.escape(report.created)}<br>"
         f"<b>Options:</b> {options or 'none'}<br><b>Inputs:</b> {' · '.join(names)}"
     )
+
+
+#: How the header names the roles of a comparison's inputs (the app's second system is
+#: system_b, engine/comparison.py; the compare command's are system_a and system_b).
+COMPARED_ROLES = {"system": "system (A)", "system_b": "second system (B)"}
+
+
+def input_names(report: Report) -> list[tuple[str, str]]:
+    """Each input role and its file's name (a folder's first file and how many more)."""
+    files: dict[str, list[str]] = {}
+    for f in report.inputs:
+        files.setdefault(f.role, []).append(Path(f.path).name)
+    roles = COMPARED_ROLES if "system" in files and "system_b" in files else {}
+    return [(roles.get(role, role), names[0] + _more(names)) for role, names in files.items()]
+
+
+def _more(names: list[str]) -> str:
+    return f" (+ {len(names) - 1} more files)" if len(names) > 1 else ""
 
 
 def inputs_tooltip(report: Report) -> str:
@@ -127,6 +145,7 @@ class ScoresView(QWidget):
         self.header.setToolTip(inputs_tooltip(report))
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.tables = report.score_tables()
+        self._level = float(report.data.get("confidence", {}).get("level", LEVEL))
         self._views: dict[str, QTableView] = {}
         self._later: dict[int, str] = {}  # tab of `others` → the table its view is made for when shown
         self.headline: QTableView | None = None
@@ -158,9 +177,16 @@ class ScoresView(QWidget):
         return {name: self._views[name] for name in self.tables}
 
     def _view(self, name: str, scale: str) -> QTableView:
-        """The view of table `name`, its scores on `scale`."""
-        table = self.tables[name]
-        self._views[name] = view = table_view(table.frame(), table.scale, scale)
+        """The view of table `name`, its scores on `scale`, its headers readable (an
+        interval's columns, the comparison's)."""
+        table, frame = self.tables[name], self.tables[name].frame()
+        if name == "comparison":
+            model = ComparisonModel(frame, self._level)
+        else:
+            model = FrameModel(frame, titles=interval_titles(table.columns, self._level))
+        self._views[name] = view = table_view(frame, table.scale, scale, model)
+        model.setParent(view)
+        fit_titled_columns(view)
         return view
 
     def _make_tab(self, index: int) -> None:

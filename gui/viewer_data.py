@@ -384,6 +384,8 @@ def _shown_columns(errors: ColumnRows, names: list[str]) -> list[str]:
     that hold anything, then the method's own."""
     columns = [c for c in SHOWN_FIRST if c in names]
     columns += [c for c in names if c not in SHOWN_FIRST and c not in HIDDEN]
+    if not len(errors):
+        return columns  # an empty table shows what it would hold
     return [c for c in columns if c in ("error_id", "type") or any(map(_is_value, errors.column(c)))]
 
 

@@ -12,11 +12,9 @@ from PySide6.QtWidgets import QLabel, QWidget
 
 from engine.spans import Span
 
+from .label_colours import label_colours
 from .viewer_data import DocumentData
 
-LABEL_COLOURS = ("#8dd3c7", "#fdb462", "#bebada", "#fb8072", "#80b1d3", "#b3de69", "#fccde5",
-                 "#ffed6f", "#bc80bd", "#ccebc5", "#d9d9d9", "#ffffb3", "#fbb4ae", "#b3cde3",
-                 "#decbe4", "#fed9a6", "#e5d8bd", "#fddaec")  # fmt: skip
 #: Error-type underlines (Tableau 10), assigned in type order.
 TYPE_COLOURS = ("#d62728", "#1f77b4", "#ff7f0e", "#9467bd", "#2ca02c", "#8c564b", "#e377c2",
                 "#17becf", "#7f7f7f", "#bcbd22")  # fmt: skip
@@ -33,7 +31,7 @@ class Palette:
     """Colours of labels and error types, styles of span kinds, for one report."""
 
     def __init__(self, labels: list[str], error_types: list[str], kinds: list[str]) -> None:
-        self.labels = {label: QColor(LABEL_COLOURS[i % len(LABEL_COLOURS)]) for i, label in enumerate(labels)}
+        self.labels = {label: QColor(colour) for label, colour in label_colours(labels).items()}
         self.types = {t: QColor(TYPE_COLOURS[i % len(TYPE_COLOURS)]) for i, t in enumerate(error_types)}
         self.kinds = {kind: KIND_STYLES[i % len(KIND_STYLES)] for i, kind in enumerate(kinds)}
 

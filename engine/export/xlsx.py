@@ -91,6 +91,8 @@ SAMPLED = 500  # rows looked at to size a column
 BLOCK = 100  # table rows, and error rows, whose cells are built at a time
 ERROR_BLOCK = 500  # error rows built at a time (also the progress reports and cancellation points)
 PLAIN_RUN = Style().font_xml("rPr", "rFont")  # a plain run after a coloured one
+PADDING = "_0_0"  # a number format's blank of two digits' width after the number
+PADDED_INT = "0" + PADDING
 
 
 def write_workbook(
@@ -125,6 +127,10 @@ class _Writer:
         self.wrap_quoted = add(Style(wrap=True, top=True, quote=True))
         self.top = add(Style(top=True))
         self.float = add(Style(num_format=PLAIN_FLOAT))
+        # an error sheet's numbers keep a digit's room on their right: a right-aligned number
+        # (a sentence number) does not run into the text beside it (a gold position: '1 5-7')
+        self.padded_int = add(Style(top=True, num_format=PADDED_INT))
+        self.padded_float = add(Style(top=True, num_format=PLAIN_FLOAT + PADDING))
         fonts = {1: Style(bold=True, color="1B7F2A"),  # gold only
                  2: Style(bold=True, color="C0392B"),  # system only
                  3: Style(bold=True, color="D35400", underline=True)}  # both  # fmt: skip
@@ -161,35 +167,52 @@ class _Writer:
     # --- Summary and tables -----------------------------------------------------------
 
     def summary(self) -> None:
+        """The Summary sheet: the run, its headline scores in columns of their own width,
+        then the options, the input files (each path, then its sha256, on a line of its
+        own), the warnings, the legend and the verdicts: long texts run on over the empty
+        cells beside them instead of widening the score columns."""
         r = self.report
         ws = self.sheet("Summary")
-        for col, width in enumerate((26, 60, 66)):
+        for col, width in enumerate(self._summary_widths()):
             ws.column(col, width)
         ws.cells(0, [self.put(0, "Span Studio review workbook", self.title_font)])
-        rows: list[tuple[list[Any], int]] = [([], 0)]
-        rows += [([key, value], 0) for key, value in (("Method", f"{r.title} ({r.method})"),
+        rows: list[list[Any]] = [[]]
+        rows += [[key, value] for key, value in (("Method", f"{r.title} ({r.method})"),
                  ("Engine version", r.engine_version), ("Created", r.created))]  # fmt: skip
-        rows.append((["Options"], 0))
-        rows += [(["", key, value], 0) for key, value in r.options.items()]
-        rows.append((["Input files", "path", "sha256"], self.bold))
-        rows += [([f.role, f.path, f.sha256], 0) for f in r.inputs]
-        rows += [(["Warning", message], 0) for message in r.messages]
-        rows.append(([], 0))
-        rows.append((["Legend", LEGEND], 0))
-        rows.append((["Scores", self._scale_note()], 0))
-        rows.append((["Verdicts", VERDICT_PROMPT], 0))
-        rows += [(["", verdict, effect], 0) for verdict, effect in VERDICT_EFFECTS]
-        n = 1
-        for values, fmt in rows:
+        n = self._summary_rows(ws, 1, [*rows, []])
+        if r.tables:
+            n = self.table_rows(ws, n, r.headline) + 1
+        rows = [["Scores", self._scale_note()], [], ["Options"]]
+        rows += [["", key, value] for key, value in r.options.items()]
+        rows.append(["Input files"])
+        for f in r.inputs:
+            rows += [[f.role, f.path], ["", "sha256", f.sha256]]
+        rows += [["Warning", message] for message in r.messages]
+        rows += [[], ["Legend", LEGEND], ["Verdicts", VERDICT_PROMPT]]
+        rows += [[verdict, effect] for verdict, effect in VERDICT_EFFECTS]
+        self._summary_rows(ws, n, rows)
+        ws.close()
+
+    def _summary_rows(self, ws: Sheet, n: int, rows: list[list[Any]]) -> int:
+        """Rows of the Summary from row `n`, a label in the first column bold; the next free row."""
+        for values in rows:
             if values:
-                cells = self.put_row(values, fmt)
-                if not fmt and isinstance(values[0], str) and values[0]:
+                cells = self.put_row(values)
+                if isinstance(values[0], str) and values[0]:
                     cells[0] = (0, values[0], self.bold, self.bold, self.bold)  # a label, as it is
                 ws.cells(n, cells)
             n += 1
-        if r.tables:
-            self.table_rows(ws, n + 1, r.headline)
-        ws.close()
+        return n
+
+    def _summary_widths(self) -> list[int]:
+        """The Summary's column widths: the labels' and verdicts' first, then each as wide as
+        the headline table's column (the option names' second): no path or sha256 widens them."""
+        r = self.report
+        widths = [width + 2 for width in _content_widths(r.headline)] if r.tables else []
+        widths += [0] * (3 - len(widths))
+        widths[0] = max(widths[0], *(len(verdict) + 3 for verdict in VERDICTS), 16)
+        widths[1] = max(widths[1], *(len(str(key)) + 2 for key in r.options), 10)
+        return [min(40, max(10, width)) for width in widths]
 
     def _scale_note(self) -> str:
         if self.scale == "percent":
@@ -238,8 +261,7 @@ class _Writer:
         """Every score table after the headline, and every detail table: a sheet each."""
         for name, table in list(self.report.tables.items())[1:]:
             ws = self.sheet(table.title or name)
-            for i, column in enumerate(table.columns):
-                width = max([len(str(column)), *(text_width(row[i]) for row in table.rows[:SAMPLED])])
+            for i, width in enumerate(_content_widths(table)):
                 ws.column(i, max(10, min(40, width + 2)))
             ws.freeze(2 + bool(table.note), 0)
             self.table_rows(ws, 0, table)
@@ -311,7 +333,7 @@ class _Writer:
         numbers = list(map(str, range(first + 1, first + 1 + n)))
         missing = [None] * n
         made, heights = self._context_cells(block, numbers, columns)
-        keyed = [(col, key, (styles[col], self.quoted, self.float, styles[col]))
+        keyed = [(col, key, (styles[col], self.quoted, self.padded_float, self.padded_int))
                  for col, (_, key) in enumerate(columns) if key]  # fmt: skip
         for k in range(0, n, BLOCK):
             part = slice(k, k + BLOCK)
@@ -391,6 +413,13 @@ def _review_basis(report: Report) -> Any:
     except InputError:
         return report.data.get("_review")
     return method.review_basis(report)
+
+
+def _content_widths(table: Table) -> list[int]:
+    """Characters each column of a table needs: its header's or its (sampled) values'."""
+    rows = table.rows[:SAMPLED]
+    columns = enumerate(table.columns)
+    return [max([len(str(column)), *(text_width(row[i]) for row in rows)]) for i, column in columns]
 
 
 def _scaled(values: Sequence[Any], factor: float) -> Sequence[Any]:

@@ -367,3 +367,12 @@ def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
                     labels.update(map(str, (result.get("value") or {}).get("labels") or []))
     return {"source": list(SOURCES), "index": [str(i) for i in range(max(most, 1))], "label": sorted(labels),
             "layer": _controls(tasks)}  # fmt: skip
+
+
+def none_chosen(path: str, role: str, tasks: int) -> InputError:
+    """The error for a side none of whose tasks has the chosen annotation (each left out),
+    suggesting the predictions (`role`: gold or system, whose options name the choice)."""
+    every = "its one task" if tasks == 1 else f"all its {tasks} tasks"
+    return InputError(f"a task with the {role}'s chosen annotation (or prediction)",
+                      f"none ({every} left out); to compare the predictions, choose predictions "
+                      f"with --{role}-source, or another number with --{role}-index", file=path)  # fmt: skip

@@ -40,6 +40,8 @@ class Paired:
 
 
 def pair(gold: Annotations, system: Annotations) -> Paired:
+    _check_something_chosen(gold, "gold")
+    _check_something_chosen(system, "system")
     gold, system = _without(gold, _left_out(system)), _without(system, _left_out(gold))
     gold_table, system_table = table_of(gold), table_of(system)
     order, paired_by = _partners(gold, system)
@@ -67,6 +69,15 @@ def pair(gold: Annotations, system: Annotations) -> Paired:
         warnings.append(f"documents paired by position ({len(order)}): their names differ between "
                      f"{gold.source} and {system.source}")  # fmt: skip
     return Paired(documents, gold_table, moved, paired_by, notes, warnings, gold.format)
+
+
+def _check_something_chosen(side: Annotations, role: str) -> None:
+    """InputError where the reader left out every document of a side (no Label Studio task
+    has the annotation chosen): nothing would be compared, the scores would be zeros."""
+    if not side.documents and _left_out(side):
+        from .label_studio import none_chosen
+
+        raise none_chosen(side.source, role, len(_left_out(side)))
 
 
 def _left_out(side: Annotations) -> set[str]:
@@ -133,12 +144,31 @@ def _partners(gold: Annotations, system: Annotations) -> tuple[list[int], str]:
         return list(range(len(gold_names))), "position"
     for name in gold_names:
         if name not in system_index:
-            raise InputError(f"a document named {name!r} (as in {gold.source})", "none", file=system.source)
+            raise _unpaired(name, gold, system)
     gold_set = set(gold_names)
     for name in system_index:
         if name not in gold_set:
-            raise InputError(f"a document named {name!r} (as in {system.source})", "none", file=gold.source)
+            raise _unpaired(name, system, gold)
     return [system_index[name] for name in gold_names], "name"
+
+
+def _unpaired(name: str, side: Annotations, other: Annotations) -> InputError:
+    """The error for `side`'s document `name` that `other` lacks, saying what each side
+    holds (the first names, how many, how many in common): two corpora show as such."""
+    common = len({d.name for d in side.documents} & {d.name for d in other.documents})
+    found = (f"none: it holds {_holding(other)}, {side.source} {_holding(side)}; "
+             f"{common or 'no'} name{'s' if common != 1 else ''} in common")  # fmt: skip
+    if not common:
+        found += " (different texts?)"
+    return InputError(f"a document named {name!r} (as in {side.source})", found, file=other.source)
+
+
+def _holding(side: Annotations, shown: int = 3) -> str:
+    """How many documents a side holds and the first few names: `5 documents ('a', 'b', 'c', …)`."""
+    names = [repr(d.name) for d in side.documents[:shown]]
+    more = ", …" if len(side.documents) > shown else ""
+    count = len(side.documents)
+    return f"{count} document{'s' if count != 1 else ''}" + (f" ({', '.join(names)}{more})" if names else "")
 
 
 def _codes(text: str) -> np.ndarray:

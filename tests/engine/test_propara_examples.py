@@ -404,8 +404,9 @@ def test_line_ends_bom_and_extra_columns(cli, tmp_path):
 
 def test_sentences_without_diagnostics_are_ignored(cli, tmp_path):
     a = write(tmp_path / "a.tsv", EXAMPLE_ANSWERS)
+    p = write(tmp_path / "p.tsv", EXAMPLE_ANSWERS, end="\r\n")  # not the same file: no warning of that
     (tmp_path / "s.tsv").write_text("not\ta sentences file\n", encoding="utf-8")
-    result = cli("propara", "-p", a, "-a", a, "-s", tmp_path / "s.tsv")
+    result = cli("propara", "-p", p, "-a", a, "-s", tmp_path / "s.tsv")
     assert result.code == 0
     assert (
         result.err == "spanstudio: warning: --sentences is ignored without --diagnostics, --json or --xlsx\n"

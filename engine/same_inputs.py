@@ -1,0 +1,62 @@
+"""The warning for a run whose gold and system are one input: the same file or folder (the
+same path, or the same bytes: every file's sha256), read the same way. Its scores compare
+the annotations with themselves (100 %), which says nothing of a system. Reading one file
+in two ways (a Label Studio export's annotations against its predictions: --gold-source,
+--system-source) is no such run, and gets no warning."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from .report import InputFile, Report
+
+
+def same_inputs_warning(gold: str, system: str, report: Report, options: Any) -> list[str]:
+    """The warning where gold and system are the same input read alike (else none)."""
+    if _sides_differ(options):
+        return []
+    if _same_path(gold, system):
+        kind = "folder" if Path(gold).is_dir() else "file"
+        return [f"gold and system are the same {kind} ({gold}): the scores compare it with itself"]
+    gold_files = [f for f in report.inputs if f.role == "gold"]
+    system_files = [f for f in report.inputs if f.role == "system"]
+    if gold_files and _same_contents(gold_files, system_files):
+        return [f"gold ({gold}) and system ({system}) hold the same bytes (sha256 "
+                f"{gold_files[0].sha256[:12]}…): the scores compare them with themselves"]  # fmt: skip
+    return []
+
+
+def _sides_differ(options: Any) -> bool:
+    """Whether an option is set otherwise for gold than for system (--gold-X, --system-X;
+    where one is not set, --X for both sides holds)."""
+    names = [name[5:] for name in vars(options) if name.startswith("gold_")] if options is not None else []
+    return any(_side_value(options, "gold", name) != _side_value(options, "system", name) for name in names)
+
+
+def _side_value(options: Any, side: str, name: str) -> Any:
+    own = getattr(options, f"{side}_{name}", None)
+    return own if own is not None else getattr(options, name, None)
+
+
+def _same_path(gold: str, system: str) -> bool:
+    try:
+        return os.path.samefile(gold, system)
+    except (OSError, ValueError):
+        return False
+
+
+def _size(file: InputFile) -> int:
+    """The file's size in bytes (the bytes the reader kept, or the file's)."""
+    return len(file.digest) if isinstance(file.digest, bytes) else Path(file.path).stat().st_size
+
+
+def _same_contents(gold: list[InputFile], system: list[InputFile]) -> bool:
+    """Whether both sides' files hold the same bytes (sizes first: no hashing where they differ)."""
+    try:
+        if len(gold) != len(system) or sorted(map(_size, gold)) != sorted(map(_size, system)):
+            return False
+    except OSError:
+        return False
+    return sorted(f.sha256 for f in gold) == sorted(f.sha256 for f in system)

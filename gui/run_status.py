@@ -1,0 +1,59 @@
+"""What the status bar says of the main window's work: its title while it runs;
+"Cancelling…" from the click on Cancel until the work has stopped (its progress messages
+held back meanwhile: work stops only at its next progress report, seconds later on a big
+file); then "Cancelled.", which stays until the next run."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QStatusBar
+
+from engine.report import Report
+
+CANCELLING = "Cancelling…"
+CANCELLED = "Cancelled."
+
+
+#: The colour of the summary's notes that the result shown is not the options' or inputs' now.
+STALE_STYLE = "color:#8a5a00"
+
+
+def summary_text(report: Report, options_changed: bool, inputs_changed: bool) -> str:
+    """The line above the results: the report's title, its errors and warnings, and
+    whether the options or inputs changed since (rich text)."""
+    count = len(report.messages)
+    warnings = f", {count} warning{'s' if count > 1 else ''}" if count else ""
+    errors = len(report.error_rows)
+    text = f"<b>{report.title}</b>: {errors} error{'' if errors == 1 else 's'}{warnings}."
+    if options_changed:
+        text += (f" <span style='{STALE_STYLE}'>The options changed since this evaluation: "
+                 "press Evaluate (Ctrl+R) to see their effect.</span>")  # fmt: skip
+    elif inputs_changed:
+        text += f" <span style='{STALE_STYLE}'>The inputs changed since this evaluation.</span>"
+    return text
+
+
+class RunStatus:
+    """The status bar's messages of one window's runs, and whether a cancel was asked."""
+
+    def __init__(self, bar: QStatusBar) -> None:
+        self.bar = bar
+        self.cancelling = False
+
+    def started(self, title: str) -> None:
+        self.cancelling = False
+        self.bar.showMessage(f"{title}…")
+
+    def progressed(self, message: str) -> None:
+        if message and not self.cancelling:
+            self.bar.showMessage(message)
+
+    def cancel_asked(self) -> None:
+        self.cancelling = True
+        self.bar.showMessage(CANCELLING)
+
+    def cancelled(self) -> None:
+        self.cancelling = False
+        self.bar.showMessage(CANCELLED)  # no timeout: it stays until the next run says more
+
+    def ended(self) -> None:
+        self.cancelling = False

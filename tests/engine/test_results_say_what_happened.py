@@ -1,0 +1,108 @@
+"""A run's outcome says what happened to its inputs: a side none of whose Label Studio
+tasks has the chosen annotation stops with one error suggesting the predictions; the same
+input as gold and system is a warning; two corpora without a document in common say what
+each holds."""
+
+import json
+import shutil
+
+import pytest
+
+from engine.errors import InputError
+from engine.formats import read_spans
+from engine.formats.pairing import pair
+
+TEXT = "Anna met Bob in Rome"
+
+
+def _task(task_id, key, spans):
+    result = [{"from_name": "ner", "to_name": "text", "type": "labels",
+               "value": {"start": s, "end": e, "labels": [label]}} for s, e, label in spans]  # fmt: skip
+    return {"id": task_id, "data": {"text": TEXT}, key: [{"result": result}]}
+
+
+def _write(path, tasks):
+    path.write_text(json.dumps(tasks), encoding="utf-8")
+    return str(path)
+
+
+@pytest.fixture
+def predictions_only(tmp_path):
+    """A gold file of annotations, a system file of the same tasks holding predictions only."""
+    gold = _write(tmp_path / "gold.json", [_task(1, "annotations", [(0, 4, "PER")]),
+                                           _task(2, "annotations", [(9, 12, "PER")])])  # fmt: skip
+    system = _write(tmp_path / "tasks.json", [_task(1, "predictions", [(0, 4, "PER")]),
+                                              _task(2, "predictions", [(16, 20, "LOC")])])  # fmt: skip
+    return gold, system
+
+
+def test_a_system_of_predictions_only_read_as_annotations_is_one_error(predictions_only, cli):
+    gold, system = predictions_only
+    result = cli("spans", gold, system)
+    assert result.code == 2 and result.out == ""
+    assert result.err.count("spanstudio:") == 1, result.err  # the error, no warning beside it
+    assert f"{system}: expected a task with the system's chosen annotation (or prediction), found none " in result.err
+    assert "all its 2 tasks left out" in result.err
+    assert "choose predictions with --system-source" in result.err
+
+
+def test_the_predictions_chosen_are_compared(predictions_only, cli):
+    result = cli("spans", *predictions_only, "--system-source", "predictions")
+    assert result.code == 0 and "micro avg\t1\t1\t1\t" in result.out
+
+
+def test_a_gold_without_the_chosen_annotation_names_the_gold_option(predictions_only):
+    system, gold = predictions_only
+    with pytest.raises(InputError, match="choose predictions with --gold-source, or another number with "
+                       "--gold-index") as error:  # fmt: skip
+        pair(read_spans(gold), read_spans(system))
+    assert error.value.file == gold
+
+
+def test_a_folder_with_one_file_left_out_still_compares_the_others(tmp_path):
+    for side in ("gold", "system"):
+        (tmp_path / side).mkdir()
+        _write(tmp_path / side / "a.json", [_task(1, "annotations", [(0, 4, "PER")])])
+    _write(tmp_path / "system" / "b.json", [_task(2, "predictions", [(0, 4, "PER")])])
+    _write(tmp_path / "gold" / "b.json", [_task(2, "annotations", [(0, 4, "PER")])])
+    paired = pair(read_spans(str(tmp_path / "gold")), read_spans(str(tmp_path / "system")))
+    assert [d.name for d in paired.documents] == ["a"]
+
+
+def test_the_same_file_as_gold_and_system_is_a_warning(predictions_only, cli):
+    gold, _ = predictions_only
+    result = cli("spans", gold, gold)
+    assert result.code == 0
+    assert f"warning: gold and system are the same file ({gold}): the scores compare it with itself" in result.err
+
+
+def test_a_copy_as_system_is_a_warning_naming_the_sha256(predictions_only, tmp_path, cli):
+    gold, _ = predictions_only
+    copy = shutil.copy(gold, tmp_path / "copy.json")
+    result = cli("spans", gold, copy)
+    assert f"warning: gold ({gold}) and system ({copy}) hold the same bytes (sha256 " in result.err
+
+
+def test_the_same_file_is_a_warning_in_a_method_of_its_own_format_too(cli):
+    from pathlib import Path
+
+    gold = Path(__file__).parents[2] / "resources" / "examples" / "faireval" / "gold.conll"
+    result = cli("faireval", gold, gold)
+    assert result.code == 0 and "warning: gold and system are the same file" in result.err
+
+
+def test_one_file_read_two_ways_is_no_warning(tmp_path, cli):
+    both = _write(tmp_path / "export.json", [{**_task(1, "annotations", [(0, 4, "PER")]),
+                                              "predictions": [{"result": []}]}])  # fmt: skip
+    result = cli("spans", both, both, "--system-source", "predictions")
+    assert result.code == 0 and "same" not in result.err
+
+
+def test_two_corpora_say_what_each_holds(tmp_path):
+    gold = _write(tmp_path / "gold.json", [_task(n, "annotations", []) for n in (1, 2, 3, 4)])
+    system = _write(tmp_path / "system.json", [_task(n, "annotations", []) for n in ("x", "y")])
+    with pytest.raises(InputError) as error:
+        pair(read_spans(gold), read_spans(system))
+    assert error.value.file == system
+    assert error.value.found == (f"none: it holds 2 documents ('x', 'y'), {gold} 4 documents ('1', '2', '3', …); "
+                                 "no names in common (different texts?)")  # fmt: skip

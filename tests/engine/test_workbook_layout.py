@@ -1,0 +1,46 @@
+"""The review workbook as a person reads it: the Summary's scores in columns of their own
+width (no path or sha256 widens them), and an error sheet's numbers kept apart from the
+text beside them (LibreOffice ran a right-aligned sentence number into the left-aligned
+gold position: '15-7')."""
+
+from __future__ import annotations
+
+import pytest
+from openpyxl import load_workbook
+from openpyxl.utils import get_column_letter
+
+from engine.export import xlsx
+from engine.methods import get_method
+from gui.resources import example_inputs
+
+
+@pytest.fixture(scope="module")
+def book(tmp_path_factory):
+    method, gold, system = example_inputs()
+    report = get_method(method).evaluate(gold, system, get_method(method).Options())
+    path = tmp_path_factory.mktemp("book") / "review.xlsx"
+    xlsx.write_workbook(report, str(path))
+    return load_workbook(path)
+
+
+def test_the_summary_scores_have_narrow_columns_of_their_own(book):
+    ws = book["Summary"]
+    rows = [[c.value for c in row] for row in ws.iter_rows()]
+    header = next(i for i, row in enumerate(rows) if row[:4] == ["method", "precision", "recall", "f1"])
+    widths = [ws.column_dimensions[get_column_letter(c)].width for c in range(2, 5)]
+    assert all(width <= 20 for width in widths), widths
+    assert header < next(i for i, row in enumerate(rows) if row[0] == "Input files")  # the scores first
+
+
+def test_each_input_file_has_its_path_and_its_sha256_on_lines_of_their_own(book):
+    rows = [[v for v in row if v is not None] for row in book["Summary"].iter_rows(values_only=True)]
+    at = rows.index(["gold", example_inputs()[1]])
+    assert rows[at + 1][0] == "sha256" and len(rows[at + 1][1]) == 64
+
+
+def test_an_error_sheets_numbers_keep_room_on_their_right(book):
+    ws = book["Errors"]
+    head = [c.value for c in ws[2]]
+    sentence = ws.cell(3, head.index("Sentence") + 1)
+    assert isinstance(sentence.value, int) and sentence.number_format == xlsx.PADDED_INT
+    assert xlsx.PADDED_INT.startswith("0_")  # shown as the number, a blank after it

@@ -1,0 +1,46 @@
+"""Cancel answers at once: the button disables and the status says "Cancelling…" until the
+work has stopped (which it does only at its next progress report), then "Cancelled.",
+which stays until the next run."""
+
+from __future__ import annotations
+
+import threading
+
+from .conftest import evaluate, wait_idle
+
+
+def _start_stubborn_work(window) -> threading.Event:
+    """Work that looks at its cancellation only once `release` is set (a long step)."""
+    release = threading.Event()
+
+    def job(progress):
+        release.wait(10)
+        progress.update(0.5, "still reading", force=True)
+        progress.check()
+
+    assert window.run_task("Working", job, lambda _: None, "Working")
+    return release
+
+
+def test_cancel_disables_itself_and_says_cancelling_until_the_work_stops(qtbot, window):
+    release = _start_stubborn_work(window)
+    window.cancel_action.trigger()
+    assert not window.cancel_action.isEnabled() and not window.setup.cancel_button.isEnabled()
+    assert window.statusBar().currentMessage() == "Cancelling…"
+    qtbot.wait(300)
+    assert window.busy and window.statusBar().currentMessage() == "Cancelling…"
+    release.set()
+    wait_idle(qtbot, window)
+    assert window.statusBar().currentMessage() == "Cancelled."
+
+
+def test_cancelled_stays_until_the_next_run(qtbot, window):
+    release = _start_stubborn_work(window)
+    window.setup.cancel_button.click()
+    release.set()
+    wait_idle(qtbot, window)
+    qtbot.wait(5500)  # longer than a passing message stays
+    assert window.statusBar().currentMessage() == "Cancelled."
+    evaluate(qtbot, window)
+    assert window.statusBar().currentMessage() != "Cancelled."
+    assert window.cancel_action.isEnabled() is False and window.evaluate_action.isEnabled()

@@ -1,0 +1,73 @@
+"""What the window shows between runs: no export notice over a later result, a label's
+colour the same in every run and process, an empty error table with its columns and a
+note, and the same check of both sides' files."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+from gui.empty_note import NO_ERRORS
+from gui.label_colours import LABEL_COLOURS, label_colours, own_colour
+
+from .conftest import evaluate, wait_idle
+
+RELATION = Path(__file__).parents[1] / "data" / "formats" / "uima-xmi" / "inception-relation"
+
+
+def test_a_new_run_clears_the_written_notice(qtbot, window, tmp_path, monkeypatch):
+    evaluate(qtbot, window)
+    monkeypatch.setattr(window, "choose_save_path", lambda *args: str(tmp_path / "review.xlsx"))
+    window.xlsx_action.trigger()
+    wait_idle(qtbot, window)
+    assert window.notice.isVisibleTo(window) and "Written" in window.notice.text.text()
+    evaluate(qtbot, window)
+    assert not window.notice.isVisibleTo(window)
+
+
+def test_a_label_has_its_colour_in_every_process():
+    code = "from gui.label_colours import label_colours; print(label_colours(['PER', 'LOC', 'ORG', 'MISC']))"
+    other = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
+                           env={"PYTHONHASHSEED": "123"}, cwd=Path(__file__).parents[2])  # fmt: skip
+    assert other.stdout.strip() == str(label_colours(["PER", "LOC", "ORG", "MISC"]))
+    assert label_colours(["LOC", "PER"])["PER"] == label_colours(["PER", "ORG", "LOC"])["PER"]
+
+
+def test_labels_that_choose_one_colour_get_two():
+    first = "A"
+    second = next(f"L{i}" for i in range(1000) if own_colour(f"L{i}") == own_colour(first))
+    colours = label_colours([second, first])
+    assert colours[first] != colours[second]
+    assert len(set(label_colours([f"L{i}" for i in range(len(LABEL_COLOURS))]).values())) == len(LABEL_COLOURS)
+
+
+def test_the_viewer_colours_a_label_alike_in_two_runs(qtbot, window, example, tmp_path):
+    method, gold, system = example
+    evaluate(qtbot, window)
+    first = window.viewer.palette_.label("PER").name()
+    evaluate(qtbot, window, method, gold, gold)  # another run, another set of labels
+    assert window.viewer.palette_.label("PER").name() == first == label_colours(["PER"])["PER"]
+
+
+def test_an_empty_error_table_shows_its_columns_and_says_so(qtbot, window, example):
+    method, gold, _ = example
+    evaluate(qtbot, window, method, gold, gold)
+    assert window.errors.model.rowCount() == 0
+    assert len(window.errors.model.columns) > 5  # not only ID and Type
+    assert window.empty_errors.isVisibleTo(window) and window.empty_errors.text() == NO_ERRORS
+    evaluate(qtbot, window, *example)
+    assert not window.empty_errors.isVisibleTo(window)
+
+
+def test_both_sides_lacking_a_type_system_are_both_red(qtbot, window, tmp_path):
+    for side in ("gold", "system"):
+        (tmp_path / side).mkdir()
+        shutil.copy(RELATION / "relation_test.xmi", tmp_path / side)
+    window.setup.set_method("spans")
+    window.setup.set_paths(str(tmp_path / "gold" / "relation_test.xmi"), str(tmp_path / "system" / "relation_test.xmi"))
+    fields = window.setup.fields
+    qtbot.waitUntil(lambda: all(field.error_text for field in fields.values()), timeout=10_000)
+    for side in ("gold", "system"):
+        assert "expected a type system" in fields[side].error_text
