@@ -270,6 +270,10 @@ class DocumentData:
     def text(self, pos: int) -> str:
         return self.words[pos] if self.words is not None else self.document.tokens[pos]
 
+    def texts(self, start: int, end: int) -> Sequence[str]:
+        """The texts of positions [start, end) (attached words included)."""
+        return self.words[start:end] if self.words is not None else self.document.tokens[start:end]
+
     def shown(self, start: int, end: int) -> str:
         """The text of [start, end) as the viewer shows it (attached words included)."""
         end = min(end, start + 200, len(self))

@@ -1,73 +1,46 @@
-"""The viewer's drawing pieces: the colours of labels and error types, the styles of span
-kinds (Palette, Legend), and the layout of a document's blocks into lines (Layout)."""
+"""The layout of a document's blocks into lines, as Qt lays out text of any script.
+
+Each block (a unit, or a piece of a long unit) is one paragraph of a QTextLayout: Qt shapes
+it (Arabic joins, emoji sequences stay one glyph), orders it by the Unicode bidi algorithm
+(a right-to-left block is right-aligned, right-to-left runs in left-to-right text read right
+to left) and breaks it into lines. Where a position is drawn is where Qt placed the glyphs
+of its characters (QTextLine.glyphRuns: the extent of each run, as Qt draws a selection),
+whole grapheme clusters at a time (QTextBoundaryFinder); a point is found through
+QTextLine.xToCursor. Only the blocks in view are laid out, and kept while they are among
+the last used (Layout)."""
 
 from __future__ import annotations
 
-import html
+import bisect
+import re
+import unicodedata
+from collections import OrderedDict
 from dataclasses import dataclass, field
+from itertools import accumulate
 
-from PySide6.QtCore import Qt
-from PySide6.QtGui import QColor, QFontMetricsF
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtCore import QPointF, Qt, QTextBoundaryFinder
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QFontMetricsF,
+    QPainter,
+    QTextCharFormat,
+    QTextLayout,
+    QTextLine,
+    QTextOption,
+)
 
-from engine.spans import Span
-
-from .label_colours import label_colours
 from .viewer_data import DocumentData
-
-#: Error-type underlines (Tableau 10), assigned in type order.
-TYPE_COLOURS = ("#d62728", "#1f77b4", "#ff7f0e", "#9467bd", "#2ca02c", "#8c564b", "#e377c2",
-                "#17becf", "#7f7f7f", "#bcbd22")  # fmt: skip
-#: How span kinds are drawn, in kind order.
-KIND_STYLES = ("fill", "outline", "dashed", "hatched")
-SELECTION_COLOUR = "#111111"
 
 MARGIN = 8.0
 UNDERLINE = 2.5  # thickness of an error underline
 UNDERLINE_ROOM = 9.0  # space below the text for underlines
+TOUCHING = 0.5  # pixels between two extents that still count as one piece
 
-
-class Palette:
-    """Colours of labels and error types, styles of span kinds, for one report."""
-
-    def __init__(self, labels: list[str], error_types: list[str], kinds: list[str]) -> None:
-        self.labels = {label: QColor(colour) for label, colour in label_colours(labels).items()}
-        self.types = {t: QColor(TYPE_COLOURS[i % len(TYPE_COLOURS)]) for i, t in enumerate(error_types)}
-        self.kinds = {kind: KIND_STYLES[i % len(KIND_STYLES)] for i, kind in enumerate(kinds)}
-
-    def label(self, label: str) -> QColor:
-        return self.labels.get(label, QColor("#cccccc"))
-
-    def error_type(self, error_type: str) -> QColor:
-        return self.types.get(error_type, QColor("#555555"))
-
-    def style(self, span: Span) -> str:
-        kind = span.attrs.get("kind") if span.attrs else None
-        return self.kinds.get(str(kind), "fill") if kind else "fill"
-
-
-@dataclass
-class Line:
-    """One laid-out line: consecutive positions from `first`, their x and width, and any
-    attached words beyond the unit's positions (`tail`: x, word)."""
-
-    block: int
-    first: int
-    xs: list[float] = field(default_factory=list)
-    widths: list[float] = field(default_factory=list)
-    texts: list[str] = field(default_factory=list)
-    tail: list[tuple[float, str]] = field(default_factory=list)
-
-    @property
-    def end(self) -> int:
-        return self.first + len(self.xs)
-
-    def x_range(self, start: int, end: int) -> tuple[float, float] | None:
-        """The x extent of positions [start, end) on this line, None when none is on it."""
-        a, b = max(start, self.first), min(end, self.end)
-        if a >= b:
-            return None
-        return self.xs[a - self.first], self.xs[b - 1 - self.first] + self.widths[b - 1 - self.first]
+Extent = tuple[float, float]  # left and right x of something drawn on a line
+#: What glyphRuns retrieves for where a range is drawn: the least it takes (each run's
+#: bounding rectangle is the range's extent in it, as Qt draws a selection).
+_RUNS = QTextLayout.GlyphRunRetrievalFlag.RetrieveGlyphIndexes
 
 
 def shown_text(text: str, chars: bool) -> str:
@@ -78,96 +51,259 @@ def shown_text(text: str, chars: bool) -> str:
     return text.replace("\n", "⏎").replace("\t", "⇥") or "∅"
 
 
+_ASTRAL = re.compile("[\U00010000-\U0010ffff]")  # characters Qt counts twice (UTF-16)
+
+
+def utf16_length(text: str) -> int:
+    """The length of `text` as Qt counts it (UTF-16 code units)."""
+    return len(text) if text.isascii() else len(text.encode("utf-16-le")) // 2
+
+
+def right_to_left(text: str) -> bool:
+    """Whether a paragraph reads right to left: its first strong character does (bidi P2)."""
+    for char in text:
+        kind = unicodedata.bidirectional(char)
+        if kind == "L":
+            return False
+        if kind in ("R", "AL"):
+            return True
+    return False
+
+
+def merged(extents: list[Extent]) -> list[Extent]:
+    """Extents joined where they touch, left to right."""
+    pieces: list[Extent] = []
+    for left, right in sorted(extents):
+        if pieces and left <= pieces[-1][1] + TOUCHING:
+            pieces[-1] = (pieces[-1][0], max(pieces[-1][1], right))
+        else:
+            pieces.append((left, right))
+    return pieces
+
+
+@dataclass
+class BlockText:
+    """One block's text as Qt lays it out: the positions' texts joined (by a space in a
+    word document), where each starts and ends in it (UTF-16 offsets), then attached words."""
+
+    first: int
+    texts: list[str]
+    starts: list[int]
+    ends: list[int]
+    text: str
+    tail_start: int  # offset of the attached words (len16 of text when there are none)
+    _finder: QTextBoundaryFinder | None = field(default=None, repr=False)
+
+    @classmethod
+    def of(cls, doc: DocumentData, block: int) -> BlockText:
+        start, end = doc.blocks[block]
+        texts = [shown_text(text, doc.chars) for text in doc.texts(start, end)]
+        gap = 0 if doc.chars else 1
+        body = ("" if doc.chars else " ").join(texts)
+        lengths = [utf16_length(text) for text in texts] if _ASTRAL.search(body) else list(map(len, texts))
+        ends = list(accumulate(length + gap for length in lengths))
+        starts = [stop - gap - length for stop, length in zip(ends, lengths, strict=True)]
+        ends = [stop - gap for stop in ends]
+        tail = " ".join(doc.tails.get(block, []))
+        tail_start = utf16_length(body) + (1 if body and tail else 0)
+        text = f"{body} {tail}" if body and tail else body or tail
+        return cls(start, texts, starts, ends, text, tail_start)
+
+    def cluster(self, start: int, end: int) -> tuple[int, int]:
+        """[start, end) widened to whole grapheme clusters (QTextBoundaryFinder)."""
+        if self._finder is None:
+            self._finder = QTextBoundaryFinder(QTextBoundaryFinder.BoundaryType.Grapheme, self.text)
+        self._finder.setPosition(start)
+        if not self._finder.isAtBoundary():
+            start = max(self._finder.toPreviousBoundary(), 0)
+        self._finder.setPosition(end)
+        if not self._finder.isAtBoundary():
+            end = self._finder.toNextBoundary()
+        return start, end if end >= 0 else utf16_length(self.text)
+
+    def position_of(self, offset: int) -> int:
+        """The position whose text holds `offset` (the one before, in a gap)."""
+        return self.first + max(bisect.bisect_right(self.starts, offset) - 1, 0)
+
+    def first_on(self, offset: int) -> int:
+        """The position at `offset`; the block's end past its positions (attached words)."""
+        return self.end if offset >= self.tail_start or not self.texts else self.position_of(offset)
+
+    @property
+    def end(self) -> int:
+        return self.first + len(self.texts)
+
+
+@dataclass
+class Line:
+    """One laid-out line: positions [first, end) of a block, the QTextLine showing them, and
+    where positions are drawn (from the line's glyph runs, found at the first need)."""
+
+    block: int
+    first: int
+    end: int
+    text_line: QTextLine
+    source: BlockText
+    owner: QTextLayout  # keeps the QTextLine's layout alive
+    space: float
+    _pieces: dict[tuple[int, int], list[Extent]] = field(default_factory=dict, repr=False)
+
+    @property
+    def texts(self) -> list[str]:
+        return self.source.texts[self.first - self.source.first : self.end - self.source.first]
+
+    @property
+    def xs(self) -> list[float]:
+        """Per position of the line, the left of where it is drawn."""
+        return [self.pieces(pos, pos + 1)[0][0] for pos in range(self.first, self.end)]
+
+    @property
+    def widths(self) -> list[float]:
+        """Per position of the line, the width from its left to its right."""
+        extents = [self.pieces(pos, pos + 1) for pos in range(self.first, self.end)]
+        return [pieces[-1][1] - pieces[0][0] for pieces in extents]
+
+    def pieces(self, start: int, end: int) -> list[Extent]:
+        """Where positions [start, end) are drawn on this line, whole grapheme clusters: one
+        extent per visual run (several where right-to-left text breaks the range up), none
+        when none is on the line. Positions that show nothing take half a space."""
+        a, b = max(start, self.first), min(end, self.end)
+        if a >= b:
+            return []
+        found = self._pieces.get((a, b))
+        if found is None:
+            found = self._pieces[(a, b)] = self._extents(a, b)
+        return found
+
+    def _extents(self, a: int, b: int) -> list[Extent]:
+        line_start = self.text_line.textStart()
+        line_end = line_start + self.text_line.textLength()
+        start = max(self.source.starts[a - self.source.first], line_start)
+        end = min(self.source.ends[b - 1 - self.source.first], line_end)
+        if start < end:
+            start, end = self.source.cluster(start, end)
+            runs = self.text_line.glyphRuns(start, end - start, _RUNS)
+            found = merged([(run.boundingRect().left(), run.boundingRect().right()) for run in runs])
+            if found:
+                return found
+        x = self.text_line.cursorToX(min(start, line_end))[0]
+        return [(x, x + self.space / 2)]
+
+    def cluster(self, pos: int) -> tuple[int, int]:
+        """The positions [start, end) drawn as one with position `pos` (a grapheme cluster
+        of several characters, as an emoji sequence)."""
+        i = pos - self.source.first
+        if self.source.starts[i] == self.source.ends[i]:
+            return pos, pos + 1
+        start, end = self.source.cluster(self.source.starts[i], self.source.ends[i])
+        return self.source.position_of(start), max(self.source.position_of(end - 1) + 1, pos + 1)
+
+    def position_at(self, x: float) -> int | None:
+        """The position drawn at `x` (from the line's left), the first of its grapheme
+        cluster; a gap between words belongs to the word before it (the one Qt finds at `x`);
+        None where no position is."""
+        offset = self.text_line.xToCursor(x, QTextLine.CursorPosition.CursorOnCharacter)
+        offset = min(offset, max(self.source.tail_start - 1, 0))
+        pos = min(max(self.source.position_of(offset), self.first), self.end - 1)
+        for candidate in (pos, pos - 1, pos + 1):  # a click in a gap, or past a line's end
+            if self.first <= candidate < self.end and any(
+                left - self.space <= x <= right + self.space
+                for left, right in self.pieces(candidate, candidate + 1)
+            ):
+                return max(self.cluster(candidate)[0], self.first)
+        return None
+
+    def draw(self, painter: QPainter, x: float, top: float) -> None:
+        """Draw the line's text with its left at `x` and its top at `top`."""
+        self.text_line.draw(painter, QPointF(x, top - self.text_line.y()))
+
+
 class Layout:
-    """Lays out blocks of one document at one width, caching the result per block."""
+    """Lays out blocks of one document at one width, caching the result per block: the
+    blocks used last, up to CACHE_CHARS characters (a laid-out character takes about 175
+    bytes of Qt's), and always the one asked for."""
 
-    CACHE = 4000
+    CACHE_CHARS = 100_000
 
-    def __init__(self, doc: DocumentData, metrics: QFontMetricsF, width: float) -> None:
+    def __init__(
+        self, doc: DocumentData, font: QFont, width: float, tail_colour: QColor | None = None
+    ) -> None:
         self.doc = doc
-        self.metrics = metrics
+        self.font = font
+        self.metrics = QFontMetricsF(font)
         self.width = max(width, 40.0)
-        self.space = metrics.horizontalAdvance(" ")
-        self._widths: dict[str, float] = {}
-        self._blocks: dict[int, list[Line]] = {}
+        self.space = self.metrics.horizontalAdvance(" ")
+        self.tail_colour = tail_colour
+        self._blocks: OrderedDict[int, list[Line]] = OrderedDict()
+        self._chars = 0  # characters of the blocks cached
 
     def measure(self, text: str) -> float:
-        width = self._widths.get(text)
-        if width is None:
-            width = self.metrics.horizontalAdvance(text) if text else self.space / 2
-            self._widths[text] = width
-        return width
+        return self.metrics.horizontalAdvance(text)
 
     def lines(self, block: int) -> list[Line]:
         found = self._blocks.get(block)
-        if found is None:
-            if len(self._blocks) >= self.CACHE:
-                self._blocks.clear()
-            found = self._layout(block)
-            self._blocks[block] = found
+        if found is not None:
+            self._blocks.move_to_end(block)
+            return found
+        found = self._blocks[block] = self._layout(block)
+        self._chars += len(found[0].source.text)
+        while self._chars > self.CACHE_CHARS and len(self._blocks) > 1:
+            _, dropped = self._blocks.popitem(last=False)
+            self._chars -= len(dropped[0].source.text)
         return found
 
     def _layout(self, block: int) -> list[Line]:
-        start, end = self.doc.blocks[block]
-        chars = self.doc.chars
-        gap = 0.0 if chars else self.space
-        lines = [Line(block, start)]
-        x = 0.0
-        for pos in range(start, end):
-            text = shown_text(self.doc.text(pos), chars)
-            width = self.measure(text)
-            line = lines[-1]
-            if line.xs and x + width > self.width:
-                line, x = self._wrap(lines, block) if chars else (Line(block, pos), 0.0)
-                if line is not lines[-1]:
-                    lines.append(line)
-            line.xs.append(x)
-            line.widths.append(width)
-            line.texts.append(text)
-            x += width + gap
-        for word in self.doc.tails.get(block, []):
-            width = self.measure(word)
-            if x > 0 and x + width > self.width:
-                lines.append(Line(block, end))
-                x = 0.0
-            lines[-1].tail.append((x, word))
-            x += width + self.space
+        source = BlockText.of(self.doc, block)
+        layout = QTextLayout(source.text, self.font)
+        layout.setTextOption(self._option(source.text))
+        layout.setCacheEnabled(True)
+        length = utf16_length(source.text)
+        if self.tail_colour is not None and source.tail_start < length:
+            layout.setFormats([_coloured(source.tail_start, length, self.tail_colour)])
+        text_lines = []
+        layout.beginLayout()
+        y = 0.0
+        while (text_line := layout.createLine()).isValid():
+            text_line.setLineWidth(self.width)
+            text_line.setPosition(QPointF(0, y))
+            y += text_line.height()
+            text_lines.append(text_line)
+        layout.endLayout()
+        return self._lines(block, source, layout, text_lines)
+
+    def _lines(
+        self, block: int, source: BlockText, layout: QTextLayout, text_lines: list[QTextLine]
+    ) -> list[Line]:
+        """The lines' positions: each from the one at its start (the block's end on a line
+        of attached words only) to the next line's first, or to the one at its end where a
+        position is broken over two lines; the last line to the block's end."""
+        firsts = [source.first_on(t.textStart()) for t in text_lines]
+        firsts[0] = source.first
+        lines = []
+        for i, text_line in enumerate(text_lines):
+            if i + 1 < len(text_lines):
+                last = source.first_on(text_line.textStart() + max(text_line.textLength() - 1, 0)) + 1
+                end = max(firsts[i + 1], min(last, source.end))
+            else:
+                end = source.end
+            lines.append(Line(block, firsts[i], max(end, firsts[i]), text_line, source, layout, self.space))
         return lines
 
-    def _wrap(self, lines: list[Line], block: int) -> tuple[Line, float]:
-        """Break a character line after its last blank, carrying the word after it over."""
-        line = lines[-1]
-        blank = max((i for i, t in enumerate(line.texts) if t.isspace() or t == ""), default=-1)
-        keep = blank + 1 if 0 <= blank < len(line.texts) - 1 else len(line.texts)
-        moved = Line(block, line.first + keep)
-        for text, width in zip(line.texts[keep:], line.widths[keep:], strict=True):
-            moved.xs.append(sum(moved.widths))
-            moved.widths.append(width)
-            moved.texts.append(text)
-        del line.xs[keep:], line.widths[keep:], line.texts[keep:]
-        return moved, sum(moved.widths)
+    def _option(self, text: str) -> QTextOption:
+        option = QTextOption()
+        option.setWrapMode(QTextOption.WrapMode.WrapAtWordBoundaryOrAnywhere)
+        if right_to_left(text):
+            option.setTextDirection(Qt.LayoutDirection.RightToLeft)
+            option.setAlignment(Qt.AlignmentFlag.AlignRight)
+        else:
+            option.setTextDirection(Qt.LayoutDirection.LeftToRight)
+            option.setAlignment(Qt.AlignmentFlag.AlignLeft)
+        return option
 
 
-class Legend(QLabel):
-    """Which colour is which label, error type and span kind."""
-
-    def __init__(self, parent: QWidget | None = None) -> None:
-        super().__init__(parent)
-        self.setWordWrap(True)
-        self.setTextFormat(Qt.TextFormat.RichText)
-
-    def show_palette(self, palette: Palette) -> None:
-        items = [
-            f'<span style="background-color:{c.name()}">&nbsp;{html.escape(label)}&nbsp;</span>'
-            for label, c in palette.labels.items()
-        ]
-        items += [
-            f'<span style="color:{c.name()}">▬</span>&nbsp;{html.escape(t)}' for t, c in palette.types.items()
-        ]
-        items += [f"{_KIND_SYMBOL[style]}&nbsp;{html.escape(kind)}" for kind, style in palette.kinds.items()]
-        if palette.types:
-            items.append("▢&nbsp;selected error")
-        self.setText("&nbsp;&nbsp; ".join(items))
-
-
-_KIND_SYMBOL = {"fill": "■", "outline": "□", "dashed": "⬚", "hatched": "▨"}
+def _coloured(start: int, end: int, colour: QColor) -> QTextLayout.FormatRange:
+    text_format = QTextCharFormat()
+    text_format.setForeground(colour)
+    format_range = QTextLayout.FormatRange()
+    format_range.start, format_range.length, format_range.format = start, end - start, text_format
+    return format_range

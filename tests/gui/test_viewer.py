@@ -7,7 +7,6 @@ import time
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtGui import QFontMetricsF
 
 from engine.report import Report, Table, error_row
 from engine.spans import Document, Span
@@ -130,7 +129,7 @@ def test_character_documents_break_at_line_ends_and_wrap_at_blanks(qtbot, tmp_pa
     viewer.set_report(data)
     pane = viewer.panes["gold"]
     assert ["".join(line.texts) for line in pane.lines(0)] == ["The cat sat."]  # the line end shows nothing
-    layout = Layout(long_doc, QFontMetricsF(pane.font()), 300)
+    layout = Layout(long_doc, pane.font(), 300)
     lines = layout.lines(0)
     assert len(lines) > 10
     for line in lines:
