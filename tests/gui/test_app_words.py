@@ -4,6 +4,7 @@ the options' declarations (gui/dialogs.py app_words)."""
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -51,9 +52,19 @@ def test_an_unrecognised_file_names_the_formats_as_the_format_list_does(qtbot, w
     assert titles == ["WebAnno TSV 3.x (INCEpTION)", "UIMA CAS XMI (INCEpTION)", "brat standoff (.ann + .txt)"]
 
 
-def test_a_label_studio_warning_names_the_index_option(qtbot, window):
-    folder = DATA / "label-studio"
-    evaluate(qtbot, window, "spans", str(folder / "annotations" / "1.json"), str(folder / "tasks.json"))
+def _label_studio(path: Path, annotated: int) -> str:
+    """Two tasks, the first `annotated` of them with an annotation."""
+    region = {"type": "labels", "value": {"start": 0, "end": 4, "text": "Anna", "labels": ["PER"]}}
+    tasks = [{"id": k, "data": {"text": "Anna met Bob"},
+              "annotations": [{"result": [region]}] if k <= annotated else []} for k in (1, 2)]  # fmt: skip
+    path.write_text(json.dumps(tasks), encoding="utf-8")
+    return str(path)
+
+
+def test_a_label_studio_warning_names_the_index_option(qtbot, window, tmp_path):
+    # a task of the system without an annotation is left out with a warning (all of them: an error)
+    gold, system = _label_studio(tmp_path / "gold.json", 2), _label_studio(tmp_path / "system.json", 1)
+    evaluate(qtbot, window, "spans", gold, system)
     tabs = window.tabs
     (page,) = (tabs.widget(i) for i in range(tabs.count()) if tabs.tabText(i).startswith("Warnings"))
     text = page.toPlainText()
