@@ -115,7 +115,9 @@ def keep_review_dialog(
     for text, choice in (("Save under a &New Name…", RENAME), ("&Keep Them", KEEP)):
         button = dialog.buttons.addButton(text, QDialogButtonBox.ButtonRole.AcceptRole)
         button.clicked.connect(lambda _=False, c=choice: chosen.append(c))
-    button.setDefault(True)  # Keep Them
+        button.setAutoDefault(False)
+    button.setDefault(True)  # Keep Them: Enter's answer, and where the focus starts
+    button.setFocus()
     return dialog, chosen
 
 
