@@ -9,20 +9,20 @@ from engine.export.csv import file_names, write_csv
 from engine.export.xlsx import write_workbook
 from engine.progress import Progress
 from engine.report import Report
-from engine.review import Review
+from engine.review import read_review
 
 from .worker import Job
 
 
-def xlsx_job(report: Report, path: str, scale: str, review: Review | None = None) -> Job:
-    """Write the review workbook, its scores on `scale`, carrying `review` (if any) into it;
-    the result: ([the path], a note of what was carried)."""
+def xlsx_job(report: Report, path: str, scale: str, keep_from: str | None = None) -> Job:
+    """Write the review workbook, its scores on `scale`, carrying the review of the workbook
+    `keep_from` (if any) into it; the result: ([the path], a note of what was carried)."""
 
     def job(progress: Progress) -> tuple[list[Path], str]:
         carried: Carried | None = None
-        if review is not None:
-            progress.update(0.0, "matching the verdicts to the errors", force=True)
-            carried = match_review(review, report.error_rows)
+        if keep_from is not None:
+            progress.update(0.0, "reading the verdicts to keep", force=True)
+            carried = match_review(read_review(keep_from), report.error_rows)
         write_workbook(report, path, scale=scale, progress=progress, carried=carried)
         return [Path(path)], carried.summary(Path(path).name) if carried is not None else ""
 

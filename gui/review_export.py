@@ -1,6 +1,6 @@
 """Export to Excel over a workbook that holds a review: its verdicts and comments are
-counted first (on the worker), and the user keeps them (carried into the new workbook by
-the engine, engine/export/carry.py), saves under a new name, or cancels."""
+counted first (on the worker), and the user keeps them (read and carried into the new
+workbook by the engine, engine/export/carry.py), saves under a new name, or cancels."""
 
 from __future__ import annotations
 
@@ -11,10 +11,9 @@ from typing import Any, Protocol
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QDialogButtonBox, QMessageBox, QWidget
 
-from engine.export.carry import counts_text, existing_review
+from engine.export.carry import counts_text, held_review
 from engine.progress import Progress
 from engine.report import Report
-from engine.review import Review
 
 from . import dialogs
 from .exporting import xlsx_job
@@ -48,34 +47,34 @@ def export_xlsx(window: Window, suggested: str) -> None:
         return
     window.run_task(
         "Reading the review in the workbook",
-        lambda progress: _existing(path, progress),
-        lambda review: _replace(window, path, review),
+        lambda progress: _held(path, progress),
+        lambda held: _replace(window, path, held),
         "The workbook could not be read",
     )
 
 
-def _existing(path: str, progress: Progress) -> Review | None:
+def _held(path: str, progress: Progress) -> tuple[int, int] | None:
     progress.update(0.0, "counting the verdicts in the workbook", force=True)
-    return existing_review(path)
+    return held_review(path)
 
 
-def _replace(window: Window, path: str, review: Review | None) -> None:
-    """The user's answer for a workbook about to be replaced (`review`: what it holds)."""
+def _replace(window: Window, path: str, held: tuple[int, int] | None) -> None:
+    """The user's answer for a workbook about to be replaced (`held`: its verdicts and comments)."""
     name = Path(path).name
-    if review is None:
+    if held is None:
         if dialogs.ask(window, f"{name} already exists. Replace it?"):  # type: ignore[arg-type]
             after_idle(window, lambda: _write(window, path, None))
         return
-    choice = ask_keep_review(window, name, counts_text(review))  # type: ignore[arg-type]
+    choice = ask_keep_review(window, name, counts_text(held))  # type: ignore[arg-type]
     if choice == KEEP:
-        after_idle(window, lambda: _write(window, path, review))
+        after_idle(window, lambda: _write(window, path, path))
     elif choice == RENAME:
         after_idle(window, lambda: export_xlsx(window, new_name(path)))
 
 
-def _write(window: Window, path: str, review: Review | None) -> None:
+def _write(window: Window, path: str, keep_from: str | None) -> None:
     assert window.report is not None
-    job = xlsx_job(window.report, path, window.scale, review)
+    job = xlsx_job(window.report, path, window.scale, keep_from)
     window.run_task("Writing the workbook", job, lambda result: window._exported(*result),
                     "The workbook could not be written")  # fmt: skip
 

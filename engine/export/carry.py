@@ -14,6 +14,7 @@ from ..errors import InputError
 from ..report import ColumnRows
 from ..review import NOT_REVIEWED, Review, read_review
 from .cells import plain
+from .review_scan import verdict_counts
 
 #: The columns that say which error a row is (those a workbook's sheet has are compared).
 KEY_COLUMNS = ("document", "unit", "unit_id", "type", "subtype", "gold_label", "system_label",
@@ -62,22 +63,19 @@ def review_counts(review: Review) -> tuple[int, int]:
     return verdicts, sum(bool(str(row.get("comment", "")).strip()) for row in review.rows)
 
 
-def counts_text(review: Review) -> str:
-    """ "11 verdicts and 2 comments" (what of it there is)."""
-    verdicts, comments = review_counts(review)
+def counts_text(counts: tuple[int, int]) -> str:
+    """ "11 verdicts and 2 comments" (what of them there is)."""
+    verdicts, comments = counts
     parts = [_counted(verdicts, "verdict", "verdicts")] if verdicts else []
     parts += [_counted(comments, "comment", "comments")] if comments else []
     return " and ".join(parts)
 
 
-def existing_review(path: str | Path) -> Review | None:
-    """The review a workbook about to be replaced holds: None when the file is not a review
-    workbook (or holds no verdict and no comment)."""
-    try:
-        review = read_review(str(path))
-    except InputError:
-        return None
-    return review if any(review_counts(review)) else None
+def held_review(path: str | Path) -> tuple[int, int] | None:
+    """(verdicts, comments) of a workbook about to be replaced: None when it is not a review
+    workbook or holds neither (engine/export/review_scan.py looks at those cells only)."""
+    counts = verdict_counts(path)
+    return counts if counts is not None and any(counts) else None
 
 
 def match_review(review: Review, rows: Sequence[dict[str, Any]]) -> Carried:
@@ -133,12 +131,12 @@ def review_to_keep(target: str | None, keep: str | None) -> Review | None:
             raise InputError("--xlsx with --keep-review", "no --xlsx", option="--keep-review")
         return read_review(keep)
     if target is not None and Path(target).is_file():
-        old = existing_review(target)
-        if old is not None:
+        held = held_review(target)
+        if held is not None:
             raise InputError(
                 f"a workbook without verdicts or comments to replace (or --keep-review {target} to carry "
                 "them into the new one)",
-                f"{counts_text(old)} in it",
+                f"{counts_text(held)} in it",
                 file=target,
             )
     return None

@@ -12,7 +12,8 @@ import pytest
 from openpyxl import load_workbook
 
 from engine.errors import InputError
-from engine.export.carry import counts_text, existing_review, match_review, review_to_keep
+from engine.export.carry import counts_text, held_review, match_review, review_counts, review_to_keep
+from engine.export.review_scan import verdict_counts
 from engine.export.xlsx import write_workbook
 from engine.methods import get_method
 from engine.review import read_review
@@ -61,8 +62,8 @@ def test_a_review_carried_into_the_same_run_keeps_every_verdict_and_comment(tmp_
     _judge(
         old, {"E1": "both wrong", "E3": "Both Acceptable", "E7": "unclear"}, {"E3": "a name", "E9": "check"}
     )
-    review = existing_review(old)
-    assert review is not None and counts_text(review) == "3 verdicts and 2 comments"
+    review = read_review(str(old))
+    assert counts_text(review_counts(review)) == "3 verdicts and 2 comments" and held_review(old) == (3, 2)
     carried = match_review(review, report.error_rows)
     assert (carried.reviewed, carried.carried, carried.lost) == (4, 4, [])
     write_workbook(report, str(old), carried=carried)  # over the reviewed workbook itself
@@ -138,7 +139,7 @@ def test_keep_review_of_a_file_that_is_not_a_review_is_the_readers_message(tmp_p
     bad.write_text("x", encoding="utf-8")
     with pytest.raises(InputError, match="not a workbook"):
         review_to_keep(str(tmp_path / "new.xlsx"), str(bad))
-    assert existing_review(bad) is None
+    assert held_review(bad) is None and verdict_counts(bad) is None
     assert review_to_keep(str(bad), None) is None  # not a review: replaced as before
 
 
@@ -169,3 +170,24 @@ def test_a_damaged_review_says_it_is_not_a_workbook(tmp_path, cli):
     assert result.code == 2
     assert result.err.endswith("found something that is not a workbook (the file is damaged or not .xlsx)\n")
     assert "BadZipFile" not in result.err
+
+
+def test_the_count_before_replacing_agrees_with_the_review_read(tmp_path):
+    from openpyxl import Workbook
+
+    from tests.conftest import ROOT
+
+    path = tmp_path / "old.xlsx"
+    write_workbook(_report(EXAMPLE[2]), str(path))
+    assert verdict_counts(path) == (0, 0) and held_review(path) is None  # as written: inline strings
+    _judge(path, {"E1": "both wrong", "E4": " unclear "}, {"E2": "   ", "E8": "a note"})
+    book = load_workbook(path)
+    book["Errors"].cell(book["Errors"].max_row + 1, 2).value = "both wrong"  # a row without an ID
+    book.save(path)  # shared strings now, as a spreadsheet program saves it
+    assert verdict_counts(path) == review_counts(read_review(str(path))) == (2, 1)
+    libreoffice = ROOT / "tests" / "data" / "review-libreoffice.xlsx"
+    assert verdict_counts(libreoffice) == review_counts(read_review(str(libreoffice)))
+    assert any(verdict_counts(libreoffice))
+    other = tmp_path / "other.xlsx"
+    Workbook().save(other)
+    assert verdict_counts(other) is None and verdict_counts(tmp_path / "missing.xlsx") is None
