@@ -188,6 +188,12 @@ def _method_parser(sub: argparse._SubParsersAction, method: Method) -> None:
             outputs.add_argument("out_" + out.name, metavar=out.metavar, nargs="?", help=out.help)
     outputs.add_argument("--json", metavar="PATH", help="Write the JSON report here ('-' = standard output).")
     outputs.add_argument("--xlsx", metavar="PATH", help="Write the review workbook (Excel) here.")
+    outputs.add_argument(
+        "--keep-review",
+        metavar="WORKBOOK",
+        help="Carry the verdicts and comments of this review workbook into the --xlsx one (matched by "
+        "each error's document, unit, type, labels and positions).",
+    )
     if method.unit:
         add_confidence_arguments(parser)
     method.add_arguments(parser)
@@ -348,6 +354,11 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str, 
     folders = tuple(getattr(invocation, spec.role) for spec in method.inputs if spec.directory)
     inputs = input_identities(input_paths, folders)
     refuse_overwriting(inputs, {name: path for name, path in targets.items() if path is not None})
+    kept = None
+    if xlsx_path is not None or args.keep_review is not None:
+        from .export.carry import review_to_keep
+
+        kept = review_to_keep(xlsx_path, args.keep_review)  # a review never replaced unawares
     confidence = confidence_of(args) if getattr(args, "ci", None) is not None else None
     detail = json_path is not None or xlsx_path is not None or confidence is not None
     report = method.evaluate(invocation.gold, invocation.system, invocation.options, detail=detail)
@@ -367,9 +378,13 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str, 
 
         write_json(report, json_path)
     if xlsx_path is not None:
+        from .export.carry import match_review
         from .export.xlsx import write_workbook
 
-        write_workbook(report, xlsx_path)
+        carried = match_review(kept, report.error_rows) if kept is not None else None
+        write_workbook(report, xlsx_path, carried=carried)
+        if carried is not None and carried.lost:
+            warnings.append(carried.summary(args.keep_review))
     atomic_write_files(written)
     for path, content in files:
         if path is None:

@@ -18,6 +18,10 @@ NOT_REVIEWED = "not reviewed"
 #: Verdicts of workbooks written before the list of issue 19, as the verdicts they mean now.
 OLD_VERDICTS = {"gold wrong": VERDICTS[0], "system right": VERDICTS[0], "system wrong": VERDICTS[1]}
 KEYS = {**{title: key for key, title in COLUMN_TITLES.items()}, "Verdict": "verdict", "Comment": "comment"}
+ODS_MIMETYPE = b"application/vnd.oasis.opendocument.spreadsheet"
+ODS_ADVICE = (
+    "an OpenDocument spreadsheet (.ods); save it in LibreOffice as Excel 2007-365 (.xlsx) and import again"
+)
 TEXT_KEYS = ("error_id", "type", "subtype", "gold_label", "system_label", "sheet", "comment")
 
 
@@ -45,10 +49,9 @@ def read_review(path: str) -> Review:
         book = load_workbook(path, read_only=True, data_only=True)
     except FileNotFoundError:
         raise InputError("an existing workbook", "nothing", file=path) from None
-    except Exception as err:  # openpyxl raises several types for what is not an .xlsx
-        raise InputError(
-            "a review workbook (.xlsx) written by Span Studio", f"{type(err).__name__}", file=path
-        ) from None
+    except Exception:  # openpyxl raises several types for what is not an .xlsx
+        expected = "a review workbook (.xlsx) written by Span Studio"
+        raise InputError(expected, _not_xlsx(path), file=path) from None
     try:
         meta = _metadata(book, path)
         review = Review(path, meta["method"], meta["basis"])
@@ -59,6 +62,26 @@ def read_review(path: str) -> Review:
     finally:
         book.close()
     return review
+
+
+def _not_xlsx(path: str) -> str:
+    """What a file openpyxl cannot open is, and what to do with it."""
+    if _is_ods(path):
+        return ODS_ADVICE
+    return "something that is not a workbook (the file is damaged or not .xlsx)"
+
+
+def _is_ods(path: str) -> bool:
+    """Whether the file is an OpenDocument spreadsheet (by its name, or its zip's mimetype entry)."""
+    import zipfile
+
+    if path.lower().endswith(".ods"):
+        return True
+    try:
+        with zipfile.ZipFile(path) as archive:
+            return archive.read("mimetype").startswith(ODS_MIMETYPE)
+    except (OSError, KeyError, zipfile.BadZipFile, RuntimeError, ValueError, NotImplementedError):
+        return False
 
 
 def _damaged(path: str, what: str) -> InputError:
@@ -106,7 +129,7 @@ def _read_sheet(sheet: Any, review: Review) -> None:
     for number, values in enumerate(sheet.iter_rows(values_only=True), 1):
         if columns is None:
             if values and "ID" in values and "Verdict" in values:
-                columns = {KEYS.get(v, v): i for i, v in enumerate(values) if isinstance(v, str) and v}
+                columns = _column_keys(values)
             continue
         row = {key: values[i] if i < len(values) else None for key, i in columns.items()}
         if row.get("error_id") in (None, ""):
@@ -123,6 +146,17 @@ def _read_sheet(sheet: Any, review: Review) -> None:
         raise InputError(
             f"a header row with ID and Verdict in sheet '{sheet.title}'", "none", file=review.path
         )
+
+
+def _column_keys(titles: tuple[Any, ...]) -> dict[str, int]:
+    """Each column's key by its title; the unit's, titled by the unit's name ("Sentence",
+    "Page", …), stands right after Document."""
+    columns = {KEYS.get(t, t): i for i, t in enumerate(titles) if isinstance(t, str) and t}
+    after = columns.get("document", -2) + 1
+    title = titles[after] if 0 < after < len(titles) else None
+    if "unit" not in columns and title not in KEYS and isinstance(title, str) and title in columns:
+        columns["unit"] = columns.pop(title)
+    return columns
 
 
 def _cell(column: int, row: int) -> str:

@@ -1,4 +1,5 @@
-"""The error table: every disagreement of a report, filterable by type and label, searchable."""
+"""The error table: every disagreement of a report, filterable by type, label and the
+verdict an imported review gave it, searchable."""
 
 from __future__ import annotations
 
@@ -17,15 +18,21 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.export.xlsx import VERDICTS
 from engine.glossary import meaning
 from engine.report import COLUMN_TITLES, ColumnRows
+from engine.review import NOT_REVIEWED
 
-from .models import SAMPLED_ROWS, ErrorQuery, RowsModel, shown_rows
+from .models import SAMPLED_ROWS, VERDICT, ErrorQuery, RowsModel, shown_rows
 from .viewer_data import ReportData
 from .worker import Task, reap, start
 
 ALL_TYPES = "All types"
 ALL_LABELS = "All labels"
+ALL_VERDICTS = "All verdicts"
+#: The error table's first columns, which say what the error is: the Verdict column follows them.
+NAMING = ("error_id", "type", "subtype", "detail")
+VERDICT_TIP = "Show errors with this verdict only (the verdicts of a review: File → Import Review…)."
 
 
 class ErrorsPanel(QWidget):
@@ -42,7 +49,11 @@ class ErrorsPanel(QWidget):
         self.type_filter = QComboBox()
         self.type_filter.setToolTip("Show one error type only.")
         self.label_filter = QComboBox()
-        for combo in (self.type_filter, self.label_filter):
+        self.verdict_filter = QComboBox()
+        self.verdict_filter.addItems([ALL_VERDICTS, *VERDICTS, NOT_REVIEWED])
+        self.verdict_filter.setToolTip(VERDICT_TIP)
+        self.verdicts: list[str | None] | None = None  # per error row, from an imported review
+        for combo in (self.type_filter, self.label_filter, self.verdict_filter):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.label_filter.setToolTip("Show errors with this label on either side only.")
         self.search = QLineEdit()
@@ -60,7 +71,7 @@ class ErrorsPanel(QWidget):
         self._generation = 0  # of the latest query: older results are dropped
         self._runs: list[tuple[QThread, Task]] = []
         self._select_when_shown: int | None = None
-        self.model = RowsModel(titles=COLUMN_TITLES)
+        self.model = RowsModel(titles={**COLUMN_TITLES, VERDICT: "Verdict"})
         self.model.sort_asked.connect(self.apply_filters)
         self.table = QTableView()
         self.table.setModel(self.model)
@@ -82,6 +93,7 @@ class ErrorsPanel(QWidget):
         self.search.textChanged.connect(self._search_timer.start)
         self.type_filter.currentIndexChanged.connect(self.apply_filters)
         self.label_filter.currentIndexChanged.connect(self.apply_filters)
+        self.verdict_filter.currentIndexChanged.connect(self.apply_filters)
         self._build()
 
     def _build(self) -> None:
@@ -89,6 +101,7 @@ class ErrorsPanel(QWidget):
         bar.addWidget(QLabel("<b>Errors</b>"))
         bar.addWidget(self.type_filter)
         bar.addWidget(self.label_filter)
+        bar.addWidget(self.verdict_filter)
         bar.addWidget(self.search, 1)
         bar.addWidget(self.searching)
         bar.addWidget(self.count)
@@ -117,13 +130,36 @@ class ErrorsPanel(QWidget):
         self.search.blockSignals(True)
         self.search.clear()
         self.search.blockSignals(False)
-        errors = data.errors if data else ColumnRows({})
-        self.model.set_rows(errors, data.shown_columns if data else [], np.arange(len(errors)))
+        self.verdicts = None  # a review was matched to the rows of the report before
+        self._show_columns()
         self._select_when_shown = None
         self.apply_filters()  # in the kept sort order, when it has been worked out
         self._fit_columns()
         self.table.selectionModel().clearCurrentIndex()  # a new report opens at its first row
         self.table.scrollToTop()
+
+    def set_verdicts(self, verdicts: list[str | None] | None) -> None:
+        """Show the verdicts an imported review gave the report's error rows (one per row)."""
+        self.verdicts = verdicts
+        self._show_columns()
+        self.apply_filters()
+        self._fit_columns()
+
+    def table_rows(self) -> ColumnRows:
+        """The report's error rows, with the verdicts of the review imported (if any)."""
+        errors = self.data.errors if self.data else ColumnRows({})
+        if self.verdicts is None:
+            return errors
+        return ColumnRows({**errors.columns, VERDICT: self.verdicts})
+
+    def _show_columns(self) -> None:
+        """The report's columns, the Verdict column after what names the error (ID, Type,
+        Subtype, Detail) and before the rest (empty without a review)."""
+        columns = list(self.data.shown_columns) if self.data else []
+        at = next((i for i, c in enumerate(columns) if c not in NAMING), len(columns))
+        columns[at:at] = [VERDICT] if columns else []
+        rows = self.table_rows()
+        self.model.set_rows(rows, columns, np.arange(len(rows)))
 
     def _fit_columns(self) -> None:
         """Widths from the rows in view (at most 260 px): Qt measures every row of a table
@@ -139,13 +175,17 @@ class ErrorsPanel(QWidget):
         label = self.label_filter.currentText() if self.label_filter.currentIndex() > 0 else None
         return error_type, label, self.search.text()
 
+    def verdict(self) -> str | None:
+        """The verdict chosen to filter by (None: any)."""
+        return self.verdict_filter.currentText() if self.verdict_filter.currentIndex() > 0 else None
+
     def query(self) -> ErrorQuery:
         """The filters and the table's sort."""
         header = self.table.horizontalHeader()
         column = header.sortIndicatorSection()
         name = self.model.columns[column] if 0 <= column < self.model.columnCount() else None
         ascending = header.sortIndicatorOrder() == Qt.SortOrder.AscendingOrder
-        return ErrorQuery(*self.filters(), sort_column=name, ascending=ascending)
+        return ErrorQuery(*self.filters(), sort_column=name, ascending=ascending, verdict=self.verdict())
 
     def apply_filters(self) -> None:
         """Find the rows that pass the filters, in the table's sort order, on a worker thread;
@@ -156,12 +196,12 @@ class ErrorsPanel(QWidget):
         if self.data is None:
             self.count.setText("")
             return
-        data, query, generation = self.data, self.query(), self._generation
+        data, query, generation, rows = self.data, self.query(), self._generation, self.table_rows()
         if not query.filters and query.sort_column is None:
-            self._show_rows(shown_rows(data.errors, data.search_lines, query))  # nothing to search
+            self._show_rows(shown_rows(rows, data.search_lines, query))  # nothing to search
             return
         task = Task("Searching the errors", lambda progress: (generation, shown_rows(
-            data.errors, data.search_lines, query, progress)))  # fmt: skip
+            rows, data.search_lines, query, progress)))  # fmt: skip
         task.finished.connect(self._rows_found)
         task.crashed.connect(self._search_crashed)
         thread = start(task, self, self._run_ended)
@@ -208,7 +248,7 @@ class ErrorsPanel(QWidget):
         return bool(self._runs)
 
     def clear_filters(self) -> None:
-        for widget in (self.type_filter, self.label_filter):
+        for widget in (self.type_filter, self.label_filter, self.verdict_filter):
             widget.blockSignals(True)
             widget.setCurrentIndex(0)
             widget.blockSignals(False)

@@ -4,20 +4,27 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from engine.export.carry import Carried, match_review
 from engine.export.csv import file_names, write_csv
 from engine.export.xlsx import write_workbook
 from engine.progress import Progress
 from engine.report import Report
+from engine.review import read_review
 
 from .worker import Job
 
 
-def xlsx_job(report: Report, path: str, scale: str) -> Job:
-    """Write the review workbook, its scores on `scale`."""
+def xlsx_job(report: Report, path: str, scale: str, keep_from: str | None = None) -> Job:
+    """Write the review workbook, its scores on `scale`, carrying the review of the workbook
+    `keep_from` (if any) into it; the result: ([the path], a note of what was carried)."""
 
-    def job(progress: Progress) -> list[Path]:
-        write_workbook(report, path, scale=scale, progress=progress)
-        return [Path(path)]
+    def job(progress: Progress) -> tuple[list[Path], str]:
+        carried: Carried | None = None
+        if keep_from is not None:
+            progress.update(0.0, "reading the verdicts to keep", force=True)
+            carried = match_review(read_review(keep_from), report.error_rows)
+        write_workbook(report, path, scale=scale, progress=progress, carried=carried)
+        return [Path(path)], carried.summary(Path(path).name) if carried is not None else ""
 
     return job
 

@@ -214,6 +214,9 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         run.addSeparator()
         self._action(run, "&Agreement among Annotators…", self.open_agreement, "Ctrl+Shift+A",
                      "Measure how far two or more annotators agree, and adjudicate")  # fmt: skip
+        tip = "Write the gold a decided adjudication workbook settles"
+        gold = "Make &Gold from Adjudication Workbook…"
+        self.gold_action = self._action(run, gold, self.make_gold, tip=tip)
         view = bar.addMenu("&View")
         view.addAction(self.dock.toggleViewAction())
         self._action(view, "Show All &Errors", self.errors.clear_filters, tip="Clear the error filters")
@@ -266,6 +269,12 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
             self.agreement.idle.connect(self._close_if_waiting)
         self.agreement.show()
         self.agreement.raise_()
+
+    def make_gold(self) -> None:
+        """Evaluate → Make Gold from Adjudication Workbook… (gui/adjudication.py)."""
+        from .adjudication import make_gold
+
+        make_gold(self, self.settings.folder("exports"))
 
     @property
     def busy(self) -> bool:
@@ -373,6 +382,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
             action.setEnabled(has_report and not busy)
         self.attach_action.setEnabled(not busy and attachable(self.viewer.doc))
         self.review_action.setEnabled(not busy)
+        self.gold_action.setEnabled(not busy)
 
     def closeEvent(self, event: QCloseEvent) -> None:  # noqa: N802
         """Remember the settings, then close. Running work is cancelled first and the window

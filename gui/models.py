@@ -13,10 +13,13 @@ from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelInd
 
 from engine.progress import NO_PROGRESS, Progress
 from engine.report import ColumnRows
+from engine.review import NOT_REVIEWED
 from engine.scale import DEFAULT_SCALE, FRACTION, is_score, is_score_column, on_scale, score_text
 
 Index = QModelIndex | QPersistentModelIndex
 
+#: The error table's column of the verdicts a review imported gave (engine/export/carry.py).
+VERDICT = "verdict"
 #: Rows looked at to fit a column's width to its contents.
 SAMPLED_ROWS = 100
 
@@ -279,14 +282,23 @@ def search_texts(table: ColumnRows, columns: list[str], progress: Progress = NO_
 
 
 def error_mask(
-    table: ColumnRows, search: Callable[[], list[str]], error_type: str | None, label: str | None, query: str
+    table: ColumnRows,
+    search: Callable[[], list[str]],
+    error_type: str | None,
+    label: str | None,
+    query: str,
+    verdict: str | None = None,
 ) -> np.ndarray:
     """Which error rows pass the filters: the type, a label on either side, the search text
-    (`search()` gives the rows' search lines, made at the first search)."""
+    (`search()` gives the rows' search lines, made at the first search), the verdict (that
+    of NOT_REVIEWED: none)."""
     n = len(table)
     mask = np.ones(n, dtype=bool)
     if error_type is not None:
         mask &= np.fromiter((kind == error_type for kind in table.column("type")), bool, n)
+    if verdict is not None:
+        wanted = None if verdict == NOT_REVIEWED else verdict
+        mask &= np.fromiter(((given or None) == wanted for given in table.column(VERDICT)), bool, n)
     if label is not None:
         sides = zip(table.column("gold_label"), table.column("system_label"), strict=True)
         mask &= np.fromiter((label in pair for pair in sides), bool, n)
@@ -306,10 +318,12 @@ class ErrorQuery:
     text: str = ""
     sort_column: str | None = None
     ascending: bool = True
+    verdict: str | None = None  # None: any verdict, or none
 
     @property
     def filters(self) -> bool:
-        return self.error_type is not None or self.label is not None or bool(self.text.strip())
+        chosen = (self.error_type, self.label, self.verdict)
+        return any(value is not None for value in chosen) or bool(self.text.strip())
 
 
 def shown_rows(
@@ -322,7 +336,8 @@ def shown_rows(
     (`search(progress)` gives the rows' search lines; `progress`: checked for cancellation)."""
     if query.filters:
         lines = lambda: search(progress)  # noqa: E731
-        shown = np.flatnonzero(error_mask(table, lines, query.error_type, query.label, query.text))
+        mask = error_mask(table, lines, query.error_type, query.label, query.text, query.verdict)
+        shown = np.flatnonzero(mask)
     else:
         shown = np.arange(len(table))  # no filter: nothing to look at
     progress.check()

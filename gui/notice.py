@@ -44,14 +44,14 @@ class Notice(QFrame):
             row.addWidget(widget)
         self.hide()
 
-    def show_written(self, paths: list[Path]) -> None:
-        """Say what was written; one file gets Open, any gets Open Folder."""
+    def show_written(self, paths: list[Path], note: str = "") -> None:
+        """Say what was written (and `note`); one file gets Open, any gets Open Folder."""
         self.paths = list(paths)
         if len(paths) == 1:
             what = f"Written: <b>{html.escape(paths[0].name)}</b> in {html.escape(str(paths[0].parent))}"
         else:
             what = f"Written: {len(paths)} files in <b>{html.escape(str(paths[0].parent))}</b>"
-        self.text.setText(what)
+        self.text.setText(what + (f"<br>{html.escape(note)}" if note else ""))
         self.text.setToolTip("\n".join(str(p) for p in paths))
         self.open_button.setVisible(len(paths) == 1)
         self.folder_button.setVisible(bool(paths))

@@ -17,8 +17,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.export.carry import match_review
 from engine.progress import Progress
-from engine.report import Table
+from engine.report import Report, Table
 from engine.review import read_review, reviewed_tables, verdict_table
 
 from . import geometry
@@ -37,16 +38,30 @@ class ReviewResult:
     errors: int
     warnings: list[str]
     tables: dict[str, Table]
+    verdicts: list[str | None] | None = None  # on the error rows of the report shown
+    shown: str = ""  # what of it the Errors table shows
 
 
-def review_job(path: str) -> Job:
-    """Read a workbook's verdicts and recompute the scores (off the UI thread)."""
+def review_job(path: str, report: Report | None = None) -> Job:
+    """Read a workbook's verdicts and recompute the scores (off the UI thread); the verdicts
+    on the error rows of `report` (the one shown), when it is of the same method."""
 
     def job(progress: Progress) -> ReviewResult:
         progress.update(0.0, "reading the verdicts", force=True)
         review = read_review(path)
         tables = {"verdicts": verdict_table(review), **reviewed_tables(review)}
-        return ReviewResult(path, review.method, len(review.rows), review.warnings, tables)
+        result = ReviewResult(path, review.method, len(review.rows), review.warnings, tables)
+        if report is not None and report.method == review.method:
+            carried = match_review(review, report.error_rows)
+            result.verdicts = carried.verdicts
+            given = sum(verdict is not None for verdict in carried.verdicts)
+            verdicts = f"{given} verdict" + ("" if given == 1 else "s")
+            result.shown = f"The Errors table's Verdict column shows {verdicts}{carried.gone('shown')}."
+        elif report is not None:
+            result.shown = (
+                f"The Errors table shows no verdicts: they are of {review.method}, not {report.method}."
+            )
+        return result
 
     return job
 
@@ -63,6 +78,7 @@ class ReviewDialog(QDialog):
             f"<code>{html.escape(result.method)}</code>. Errors judged <i>system right (gold wrong)</i> or "
             "<i>both acceptable</i> count as agreements in the reviewed scores."
         ]
+        lines += [html.escape(result.shown)] if result.shown else []
         lines += [html.escape(w) for w in result.warnings[:5]]
         if len(result.tables) == 1:
             lines.append("This method keeps no basis for reviewed scores.")

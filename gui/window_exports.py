@@ -16,8 +16,8 @@ from engine.progress import Progress
 from engine.report import Report
 from engine.scale import FRACTION, PERCENT
 
-from . import dialogs
-from .exporting import csv_job, csv_targets, json_job, xlsx_job
+from . import dialogs, review_export
+from .exporting import csv_job, csv_targets, json_job
 from .help_page import GlossaryDialog
 from .inputs import dropped_paths
 from .models import FrameModel
@@ -25,6 +25,7 @@ from .review_dialog import ReviewDialog, ReviewResult, review_job
 from .viewer_data import attachable
 
 if TYPE_CHECKING:
+    from .errors_panel import ErrorsPanel
     from .notice import Notice
     from .settings import AppSettings
     from .setup_panel import SetupPanel
@@ -61,6 +62,7 @@ class WindowExports:
     setup: SetupPanel
     notice: Notice
     viewer: SideBySideViewer
+    errors: ErrorsPanel
     scale: str
     glossary: GlossaryDialog | None
     run_task: Callable[..., bool]
@@ -88,8 +90,10 @@ class WindowExports:
         path, _ = QFileDialog.getOpenFileName(self, title, folder)
         return path
 
-    def choose_save_path(self, title: str, suggested: str, file_filter: str) -> str:
-        path, _ = QFileDialog.getSaveFileName(self, title, suggested, file_filter)
+    def choose_save_path(self, title: str, suggested: str, file_filter: str, confirm: bool = True) -> str:
+        """A path to write; `confirm`: the dialog asks before an existing file is chosen."""
+        options = QFileDialog.Option(0) if confirm else QFileDialog.Option.DontConfirmOverwrite
+        path, _ = QFileDialog.getSaveFileName(self, title, suggested, file_filter, options=options)
         return path
 
     def choose_folder(self, title: str, folder: str) -> str:
@@ -101,21 +105,18 @@ class WindowExports:
         system = Path(self.setup.paths()[1] or "report").stem
         return str(Path(folder) / f"{system}-{self.report.method}{suffix}")
 
-    def _exported(self, paths: list[Path]) -> None:
-        """Say in the window what was written, with buttons to open it."""
+    def _exported(self, paths: list[Path], note: str = "") -> None:
+        """Say in the window what was written (and `note`), with buttons to open it."""
         if paths:
             self.settings.set_folder("exports", str(paths[0].parent))
             where = paths[0] if len(paths) == 1 else f"{len(paths)} files in {paths[0].parent}"
             self.statusBar().showMessage(f"Written: {where}", 8000)
-            self.notice.show_written(paths)
+            self.notice.show_written(paths, note)
 
     def export_xlsx(self) -> None:
-        if self.report is None:
-            return
-        path = self.choose_save_path("Export to Excel", self._suggested(".xlsx"), "Excel workbook (*.xlsx)")
-        if path:
-            job = xlsx_job(self.report, path, self.scale)
-            self.run_task("Writing the workbook", job, self._exported, "The workbook could not be written")
+        """The review workbook (gui/review_export.py: a review it replaces is kept if wished)."""
+        if self.report is not None:
+            review_export.export_xlsx(self, self._suggested(".xlsx"))  # type: ignore[arg-type]
 
     def export_csv(self) -> None:
         if self.report is None:
@@ -144,11 +145,12 @@ class WindowExports:
         """Read the verdicts of a review workbook (chosen, or given) and show them."""
         path = path or self.choose_open_path("Import review", self.settings.folder("exports"))
         if path:
-            self.run_task(
-                "Reading the review", review_job(path), self.show_review, "The review could not be read"
-            )
+            job = review_job(path, self.report)
+            self.run_task("Reading the review", job, self.show_review, "The review could not be read")
 
     def show_review(self, result: ReviewResult) -> None:
+        if result.verdicts is not None:
+            self.errors.set_verdicts(result.verdicts)
         self.review_dialog = ReviewDialog(self, result)
         self.review_dialog.show()
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 import argparse
 import re
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ..errors import InputError
 from ..formats.reader_options import READER_OPTIONS
@@ -187,18 +187,41 @@ def _input_files(kind: Any, path: str) -> list[Any]:
 
 def run_adjudicate(args: argparse.Namespace) -> tuple[str, list[str]]:
     """Write the settled gold; (standard output, warnings)."""
+    written = write_gold(args.workbook, args.out, args.out_format, args.majority)
+    return written.summary + "\n", written.warnings
+
+
+class GoldWritten(NamedTuple):
+    """What `write_gold` wrote: a sentence saying so, the warnings, the files."""
+
+    summary: str
+    warnings: list[str]
+    paths: list[Path]
+
+
+def write_gold(
+    workbook: str,
+    out: str,
+    out_format: str = "doccano",
+    majority: bool = False,
+    progress: Progress = NO_PROGRESS,
+) -> GoldWritten:
+    """Write the gold an adjudication workbook settles to `out` (a file; brat: a folder), all
+    files or none: `spanstudio adjudicate` and the app's Make Gold from Adjudication Workbook."""
     from .adjudication import settle
     from .workbook import read_workbook
     from .writers import render
 
-    _check_outputs([args.workbook], args.out)
-    sheet = read_workbook(args.workbook)
-    gold, warnings = settle(sheet, args.majority)
-    content = render(gold, args.out_format, args.out)
+    _check_outputs([workbook], out)
+    progress.update(0.0, "reading the adjudication workbook", force=True)
+    sheet = read_workbook(workbook)
+    gold, warnings = settle(sheet, majority)
+    content = render(gold, out_format, out)
+    progress.update(0.9, "writing the gold", force=True)
     _write(content)
     kept = sum(len(spans) for _, spans in gold)
     docs = f"{len(gold)} document" + ("" if len(gold) == 1 else "s")
-    return f"{kept} spans in {docs} written to {args.out}\n", warnings
+    return GoldWritten(f"{kept} spans in {docs} written to {out}", warnings, [Path(p) for p, _ in content])
 
 
 def _check_outputs(inputs: list[str], *paths: str | None) -> None:

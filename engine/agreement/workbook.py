@@ -25,8 +25,9 @@ OPTIONS_SHEET = "_options"
 LEGEND = (
     f"One row per stretch of text the annotators disagree on. {GOLD_MARK}…{GOLD_MARK} this row's span, "
     f"{SYSTEM_MARK}…{SYSTEM_MARK} the other spans of its disagreement (same Unit). Choose a Decision: "
-    "a label (the span is kept with it) or none (it is not); then run: spanstudio adjudicate WORKBOOK.xlsx "
-    "--out GOLD. Rows must not be removed."
+    "a label (the span is kept with it) or none (it is not); then, in the app, choose Evaluate → Make Gold "
+    "from Adjudication Workbook…, or run: spanstudio adjudicate WORKBOOK.xlsx --out GOLD. Rows must not be "
+    "removed."
 )
 FIXED = ["Row", "Unit", "Document", "Characters", "Text", "Context"]
 BLOCK = 500  # rows whose contexts are made at once (also the progress reports)

@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Sequence
 from itertools import chain
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..context import LEGEND
 from ..progress import NO_PROGRESS, Progress
@@ -43,6 +43,9 @@ from .sheetxml import (
     value_column,
     value_columns,
 )
+
+if TYPE_CHECKING:
+    from .carry import Carried
 
 __all__ = ["CUT", "MAX_TEXT", "REVIEW_SHEET", "VERDICTS", "write_workbook"]
 
@@ -96,15 +99,22 @@ PADDED_INT = "0" + PADDING
 
 
 def write_workbook(
-    report: Report, path: str, *, scale: str = "percent", progress: Progress = NO_PROGRESS
+    report: Report,
+    path: str,
+    *,
+    scale: str = "percent",
+    progress: Progress = NO_PROGRESS,
+    carried: Carried | None = None,
 ) -> None:
     """Write the review workbook of `report` to `path` (a temporary file, then renamed);
-    scores on `scale` ("percent" or "fraction", by number format: values stay exact)."""
+    scores on `scale` ("percent" or "fraction", by number format: values stay exact);
+    `carried`: the verdicts and comments of an earlier review (engine/export/carry.py)."""
     progress.update(0.0, "writing the workbook", force=True)
     with atomic_file(path) as handle:
         book = Package(handle, large=len(report.error_rows) > 300_000)
         try:
             writer = _Writer(book, report, scale, progress)
+            writer.carried = carried
             writer.summary()
             writer.tables()
             writer.review_data(writer.errors())
@@ -136,6 +146,7 @@ class _Writer:
                  3: Style(bold=True, color="D35400", underline=True)}  # both  # fmt: skip
         self.fonts = {key: (font.font_xml("rPr", "rFont"), add(font)) for key, font in fonts.items()}
         self.names: set[str] = set()
+        self.carried: Carried | None = None
         self.documents = {d.name: d for d in reversed(report.documents)}  # the first of a name
 
     # --- cells ------------------------------------------------------------------------
@@ -290,7 +301,9 @@ class _Writer:
         seen = part[:SAMPLED] if len(part) > 10 * SAMPLED else part
         rows = self.report.error_rows
         keys = [k for k in STANDARD if k not in OPTIONAL or _has_values(rows, seen, k)]
-        columns = [(COLUMN_TITLES["error_id"], "error_id"), ("Verdict", ""), ("Comment", ""), ("Context", "")]
+        kept = ("_verdict", "_comment") if self.carried is not None else ("", "")
+        columns = [(COLUMN_TITLES["error_id"], "error_id"), ("Verdict", kept[0]), ("Comment", kept[1])]
+        columns.append(("Context", ""))
         columns += [(self._unit_title(sample) if k == "unit" else COLUMN_TITLES[k], k) for k in keys]
         columns.append((CONTEXT_COLOURED, ""))
         return columns + [(k, k) for k in extra]
@@ -314,6 +327,8 @@ class _Writer:
         for start in range(0, n, ERROR_BLOCK):
             stop = min(n, start + ERROR_BLOCK)
             block = _block(rows, part[start:stop])
+            if self.carried is not None:
+                block |= self.carried.block(part[start:stop])
             self._error_rows(ws, block, stop - start, start + 2, columns, styles)
             self.progress.update(0.02 + 0.95 * (done + start) / max(total, 1), "writing the error table")
         cells = f"$A$2:${letter(len(headers) - 1)}${last + 1}"

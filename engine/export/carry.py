@@ -1,0 +1,142 @@
+"""Carrying a review onto the error rows of another run: each verdict and comment of a
+review workbook goes to the error row with the same key — what the error is (its document,
+unit, type, labels and positions), not its number — so that a workbook written again, or
+the app's error table, keeps the review. Rows of equal keys pair in their order."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from ..report import ColumnRows
+from ..review import NOT_REVIEWED, Review, read_review
+from .cells import plain
+from .review_scan import verdict_counts
+
+#: The columns that say which error a row is (those a workbook's sheet has are compared).
+KEY_COLUMNS = ("document", "unit", "unit_id", "type", "subtype", "gold_label", "system_label",
+               "gold_position", "system_position")  # fmt: skip
+
+
+@dataclass
+class Carried:
+    """A review's verdicts and comments for each error row of a report (None: none)."""
+
+    verdicts: list[str | None]
+    comments: list[str | None]
+    reviewed: int = 0  # rows of the review with a verdict or a comment
+    lost: list[str] = field(default_factory=list)  # the IDs of those whose rows are gone
+
+    @property
+    def carried(self) -> int:
+        return self.reviewed - len(self.lost)
+
+    def block(self, indices: Sequence[int]) -> dict[str, list[str | None]]:
+        """The Verdict and Comment values of the rows numbered `indices`."""
+        verdicts, comments = self.verdicts, self.comments
+        return {"_verdict": [verdicts[i] for i in indices], "_comment": [comments[i] for i in indices]}
+
+    def summary(self, source: str) -> str:
+        """One sentence: what was carried from `source`, and what could not be."""
+        kept = f"The verdicts and comments of {_counted(self.carried, 'error', 'errors')} kept from {source}"
+        return kept + self.gone("carried") + "."
+
+    def gone(self, verb: str) -> str:
+        """ "; 2 could not be `verb` because their rows are gone (E1, E4)" ("" when none)."""
+        if not self.lost:
+            return ""
+        why = "its row is gone" if len(self.lost) == 1 else "their rows are gone"
+        shown = ", ".join(self.lost[:5]) + (", …" if len(self.lost) > 5 else "")
+        return f"; {len(self.lost)} could not be {verb} because {why} ({shown})"
+
+
+def _counted(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
+def review_counts(review: Review) -> tuple[int, int]:
+    """(verdicts, comments) a review holds."""
+    verdicts = sum(row["verdict"] != NOT_REVIEWED for row in review.rows)
+    return verdicts, sum(bool(str(row.get("comment", "")).strip()) for row in review.rows)
+
+
+def counts_text(counts: tuple[int, int]) -> str:
+    """ "11 verdicts and 2 comments" (what of them there is)."""
+    verdicts, comments = counts
+    parts = [_counted(verdicts, "verdict", "verdicts")] if verdicts else []
+    parts += [_counted(comments, "comment", "comments")] if comments else []
+    return " and ".join(parts)
+
+
+def held_review(path: str | Path) -> tuple[int, int] | None:
+    """(verdicts, comments) of a workbook about to be replaced: None when it is not a review
+    workbook or holds neither (engine/export/review_scan.py looks at those cells only)."""
+    counts = verdict_counts(path)
+    return counts if counts is not None and any(counts) else None
+
+
+def match_review(review: Review, rows: Sequence[dict[str, Any]]) -> Carried:
+    """The verdicts and comments of `review` on the error rows `rows` (a report's), by key."""
+    carried = Carried([None] * len(rows), [None] * len(rows))
+    indexes: dict[tuple[str, ...], dict[tuple[str, ...], list[int]]] = {}
+    for old in review.rows:
+        keys = tuple(k for k in KEY_COLUMNS if k in old)
+        if keys not in indexes:
+            indexes[keys] = _index(rows, keys)
+        found = indexes[keys].get(tuple(_key_value(old[k]) for k in keys))
+        at = found.pop() if found else None
+        verdict = old["verdict"] if old["verdict"] != NOT_REVIEWED else None
+        comment = str(old.get("comment") or "") or None
+        if verdict is None and comment is None:
+            continue
+        carried.reviewed += 1
+        if at is None:
+            carried.lost.append(str(old.get("error_id", "")))
+        else:
+            carried.verdicts[at], carried.comments[at] = verdict, comment
+    return carried
+
+
+def _index(rows: Sequence[dict[str, Any]], keys: tuple[str, ...]) -> dict[tuple[str, ...], list[int]]:
+    """The rows' numbers by their key over `keys`, each list last row first (popped in order)."""
+    if isinstance(rows, ColumnRows):
+        columns = [rows.column(k) for k in keys]
+    else:
+        columns = [[row.get(k) for row in rows] for k in keys]
+    index: dict[tuple[str, ...], list[int]] = {}
+    for number, values in enumerate(zip(*columns, strict=True) if columns else [()] * len(rows)):
+        index.setdefault(tuple(map(_key_value, values)), []).append(number)
+    for numbers in index.values():
+        numbers.reverse()
+    return index
+
+
+def _key_value(value: Any) -> str:
+    """A value as a key compares it: as its cell holds it, a whole float as the whole number."""
+    value = plain(value)
+    if isinstance(value, float) and value.is_integer():
+        value = int(value)
+    return "" if value is None else str(value)
+
+
+def review_to_keep(target: str | None, keep: str | None) -> Review | None:
+    """The review to carry into the workbook `target` (the command line's --xlsx): the one
+    `keep` (--keep-review) names, read now; InputError when `target` holds a review that
+    would be replaced without being carried."""
+    if keep is not None:
+        if target is None:
+            raise InputError("--xlsx with --keep-review", "no --xlsx", option="--keep-review")
+        return read_review(keep)
+    if target is not None and Path(target).is_file():
+        held = held_review(target)
+        if held is not None:
+            raise InputError(
+                f"a workbook without verdicts or comments to replace (or --keep-review {target} to carry "
+                "them into the new one)",
+                f"{counts_text(held)} in it",
+                file=target,
+            )
+    return None

@@ -1,0 +1,127 @@
+"""Export to Excel over a workbook that holds a review: its verdicts and comments are
+counted first (on the worker), and the user keeps them (read and carried into the new
+workbook by the engine, engine/export/carry.py), saves under a new name, or cancels."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, Protocol
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QDialogButtonBox, QMessageBox, QWidget
+
+from engine.export.carry import counts_text, held_review
+from engine.progress import Progress
+from engine.report import Report
+
+from . import dialogs
+from .exporting import xlsx_job
+from .worker import Job
+
+KEEP, RENAME = "keep", "rename"
+#: How often a next step waits for the window's work to end (ms).
+IDLE_POLL = 50
+
+
+class Window(Protocol):
+    """What of the main window an export uses."""
+
+    report: Report | None
+    scale: str
+    busy: bool
+
+    def choose_save_path(self, title: str, suggested: str, file_filter: str, confirm: bool = True) -> str: ...
+    def run_task(self, title: str, job: Job, done: Any, failed_doing: str) -> bool: ...
+    def _exported(self, paths: list[Path], note: str = "") -> None: ...
+
+
+def export_xlsx(window: Window, suggested: str) -> None:
+    """Ask where to write the review workbook and write it; a workbook there that holds a
+    review is counted first and the user asked what becomes of it."""
+    path = window.choose_save_path("Export to Excel", suggested, "Excel workbook (*.xlsx)", False)
+    if not path:
+        return
+    if not Path(path).exists():
+        _write(window, path, None)
+        return
+    window.run_task(
+        "Reading the review in the workbook",
+        lambda progress: _held(path, progress),
+        lambda held: _replace(window, path, held),
+        "The workbook could not be read",
+    )
+
+
+def _held(path: str, progress: Progress) -> tuple[int, int] | None:
+    progress.update(0.0, "counting the verdicts in the workbook", force=True)
+    return held_review(path)
+
+
+def _replace(window: Window, path: str, held: tuple[int, int] | None) -> None:
+    """The user's answer for a workbook about to be replaced (`held`: its verdicts and comments)."""
+    name = Path(path).name
+    if held is None:
+        if dialogs.ask(window, f"{name} already exists. Replace it?"):  # type: ignore[arg-type]
+            after_idle(window, lambda: _write(window, path, None))
+        return
+    choice = ask_keep_review(window, name, counts_text(held))  # type: ignore[arg-type]
+    if choice == KEEP:
+        after_idle(window, lambda: _write(window, path, path))
+    elif choice == RENAME:
+        after_idle(window, lambda: export_xlsx(window, new_name(path)))
+
+
+def _write(window: Window, path: str, keep_from: str | None) -> None:
+    assert window.report is not None
+    job = xlsx_job(window.report, path, window.scale, keep_from)
+    window.run_task("Writing the workbook", job, lambda result: window._exported(*result),
+                    "The workbook could not be written")  # fmt: skip
+
+
+def after_idle(window: Window, step: Callable[[], None]) -> None:
+    """Take `step` once the window's work has ended (the task whose answer led here)."""
+    if window.busy:
+        QTimer.singleShot(IDLE_POLL, lambda: after_idle(window, step))
+    else:
+        step()
+
+
+def new_name(path: str) -> str:
+    """A name next to `path` that is not taken: review-2.xlsx, review-3.xlsx, …"""
+    p = Path(path)
+    number = 2
+    while (candidate := p.with_name(f"{p.stem}-{number}{p.suffix}")).exists():
+        number += 1
+    return str(candidate)
+
+
+def keep_review_dialog(
+    parent: QWidget | None, name: str, counts: str
+) -> tuple[dialogs.MessageDialog, list[str]]:
+    """The question for a workbook holding a review: Keep Them, Save under a New Name…, or
+    Cancel (the dialog, and the list the choice is put in)."""
+    dialog = dialogs.MessageDialog(
+        parent,
+        QMessageBox.Icon.Warning,
+        f"{name} holds {counts}.",
+        "Replacing it would erase them. Keep them: the new workbook gets every verdict and comment "
+        "of the errors that are still there (matched by document, unit, type, labels and positions), "
+        "and you are told how many could not be carried because their rows are gone.",
+        QDialogButtonBox.StandardButton.Cancel,
+    )
+    chosen: list[str] = []
+    for text, choice in (("Save under a &New Name…", RENAME), ("&Keep Them", KEEP)):
+        button = dialog.buttons.addButton(text, QDialogButtonBox.ButtonRole.AcceptRole)
+        button.clicked.connect(lambda _=False, c=choice: chosen.append(c))
+        button.setAutoDefault(False)
+    button.setDefault(True)  # Keep Them: Enter's answer, and where the focus starts
+    button.setFocus()
+    return dialog, chosen
+
+
+def ask_keep_review(parent: QWidget | None, name: str, counts: str) -> str | None:
+    """KEEP, RENAME, or None (cancel)."""
+    dialog, chosen = keep_review_dialog(parent, name, counts)
+    dialog.exec()
+    return chosen[0] if chosen else None

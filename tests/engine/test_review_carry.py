@@ -1,0 +1,193 @@
+"""A review carried into a new workbook: every verdict and comment goes to the error with
+the same document, unit, type, labels and positions (not the same ID); those whose rows are
+gone are counted. The command line refuses to replace a reviewed workbook unless told to
+keep its review (--keep-review). A review that is not an .xlsx says what to do."""
+
+from __future__ import annotations
+
+import zipfile
+from pathlib import Path
+
+import pytest
+from openpyxl import load_workbook
+
+from engine.errors import InputError
+from engine.export.carry import counts_text, held_review, match_review, review_counts, review_to_keep
+from engine.export.review_scan import verdict_counts
+from engine.export.xlsx import write_workbook
+from engine.methods import get_method
+from engine.review import read_review
+from gui.resources import example_inputs
+
+EXAMPLE = example_inputs()
+
+
+def _report(system: str | Path):
+    method = get_method("faireval")
+    return method.evaluate(EXAMPLE[1], str(system), method.Options(), detail=True)
+
+
+def _judge(path: Path, verdicts: dict[str, str], comments: dict[str, str]) -> None:
+    """Give the errors of these IDs these verdicts and comments, as an annotator would."""
+    book = load_workbook(path)
+    sheet = book["Errors"]
+    for row in sheet.iter_rows(min_row=3):
+        if row[0].value in verdicts:
+            row[1].value = verdicts[row[0].value]
+        if row[0].value in comments:
+            row[2].value = comments[row[0].value]
+    book.save(path)
+
+
+def _by_position(path: Path) -> dict[tuple[str, str, str], tuple[str, str]]:
+    """(verdict, comment) of each reviewed error by (type, gold position, system position)."""
+    rows = read_review(str(path)).rows
+    return {(r["type"], r["gold_position"], r["system_position"]): (r["verdict"], r["comment"])
+            for r in rows if r["verdict"] != "not reviewed" or r["comment"]}  # fmt: skip
+
+
+def _changed_system(tmp_path: Path) -> Path:
+    """The example's system with its first error (Baker Street's boundary) mended and
+    London's span dropped: the other errors keep their keys but not their IDs."""
+    text = Path(EXAMPLE[2]).read_text(encoding="utf-8")
+    text = text.replace("Street NNP O", "Street NNP I-LOC").replace("London NNP B-LOC", "London NNP O", 1)
+    path = tmp_path / "system2.conll"
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def test_a_review_carried_into_the_same_run_keeps_every_verdict_and_comment(tmp_path):
+    report, old = _report(EXAMPLE[2]), tmp_path / "old.xlsx"
+    write_workbook(report, str(old))
+    _judge(
+        old, {"E1": "both wrong", "E3": "Both Acceptable", "E7": "unclear"}, {"E3": "a name", "E9": "check"}
+    )
+    review = read_review(str(old))
+    assert counts_text(review_counts(review)) == "3 verdicts and 2 comments" and held_review(old) == (3, 2)
+    carried = match_review(review, report.error_rows)
+    assert (carried.reviewed, carried.carried, carried.lost) == (4, 4, [])
+    write_workbook(report, str(old), carried=carried)  # over the reviewed workbook itself
+    again = {r["error_id"]: (r["verdict"], r["comment"]) for r in read_review(str(old)).rows}
+    assert again["E1"] == ("both wrong", "") and again["E3"] == ("both acceptable", "a name")
+    assert again["E7"] == ("unclear", "") and again["E9"] == ("not reviewed", "check")
+    assert sum(v != ("not reviewed", "") for v in again.values()) == 4
+
+
+def test_verdicts_follow_their_errors_not_their_ids_and_gone_rows_are_counted(tmp_path):
+    old = tmp_path / "old.xlsx"
+    write_workbook(_report(EXAMPLE[2]), str(old))
+    first = read_review(str(old)).rows
+    ids = {r["error_id"]: r for r in first}
+    _judge(old, {"E1": "both wrong", "E5": "gold right (system wrong)"}, {"E6": "why?"})
+    before = _by_position(old)
+    new_report = _report(_changed_system(tmp_path))
+    carried = match_review(read_review(str(old)), new_report.error_rows)
+    gone = [i for i in ("E1", "E5", "E6")
+            if not any((r["type"], r["gold_position"], r["system_position"])
+                       == (ids[i]["type"], ids[i]["gold_position"], ids[i]["system_position"])
+                       for r in new_report.error_rows)]  # fmt: skip
+    assert gone and "E1" in gone  # Baker Street's error is mended
+    assert carried.lost == gone and carried.carried == 3 - len(gone)
+    new = tmp_path / "new.xlsx"
+    write_workbook(new_report, str(new), carried=carried)
+    after = _by_position(new)
+    assert after == {key: value for key, value in before.items() if key not in
+                     {(ids[i]["type"], ids[i]["gold_position"], ids[i]["system_position"]) for i in gone}}  # fmt: skip
+    rows = {r["error_id"]: r for r in read_review(str(new)).rows}
+    assert rows["E1"]["type"] == "FN" and rows["E1"]["verdict"] == "not reviewed"  # E1 is another error now
+    assert rows["E5"]["verdict"] == "gold right (system wrong)" and rows["E6"]["comment"] == "why?"
+    assert carried.summary("old.xlsx") == (
+        "The verdicts and comments of 2 errors kept from old.xlsx; 1 could not be carried because its row "
+        "is gone (E1)."
+    )
+
+
+def test_the_unit_column_titled_by_the_units_name_is_read_as_the_unit(tmp_path):
+    path = tmp_path / "old.xlsx"
+    write_workbook(_report(EXAMPLE[2]), str(path))
+    assert "Sentence" in [c.value for c in load_workbook(path)["Errors"][2]]
+    assert {r["unit"] for r in read_review(str(path)).rows} >= {1, 2}
+
+
+def test_the_command_line_refuses_to_replace_a_review_and_keeps_it_when_asked(tmp_path, cli):
+    _, gold, system = EXAMPLE
+    old = tmp_path / "old.xlsx"
+    assert cli("faireval", gold, system, "--xlsx", old).code == 0
+    assert cli("faireval", gold, system, "--xlsx", old).code == 0  # nothing reviewed: replaced
+    _judge(old, {"E2": "system right (gold wrong)"}, {"E4": "see the guidelines"})
+    result = cli("faireval", gold, system, "--xlsx", old)
+    assert result.code == 2
+    assert result.err == (
+        f"spanstudio: error: {old}: expected a workbook without verdicts or comments to replace "
+        f"(or --keep-review {old} to carry them into the new one), found 1 verdict and 1 comment in it\n"
+    )
+    assert cli("faireval", gold, system, "--xlsx", old, "--keep-review", old).code == 0
+    kept = {r["error_id"]: (r["verdict"], r["comment"]) for r in read_review(str(old)).rows}
+    assert kept["E2"] == ("system right (gold wrong)", "") and kept["E4"] == (
+        "not reviewed",
+        "see the guidelines",
+    )
+    new = tmp_path / "new.xlsx"
+    result = cli("faireval", gold, _changed_system(tmp_path), "--xlsx", new, "--keep-review", old)
+    assert result.code == 0 and _by_position(new)
+    result = cli("faireval", gold, system, "--keep-review", old)
+    assert result.code == 2 and "expected --xlsx with --keep-review" in result.err
+
+
+def test_keep_review_of_a_file_that_is_not_a_review_is_the_readers_message(tmp_path):
+    bad = tmp_path / "notes.xlsx"
+    bad.write_text("x", encoding="utf-8")
+    with pytest.raises(InputError, match="not a workbook"):
+        review_to_keep(str(tmp_path / "new.xlsx"), str(bad))
+    assert held_review(bad) is None and verdict_counts(bad) is None
+    assert review_to_keep(str(bad), None) is None  # not a review: replaced as before
+
+
+def _ods(path: Path) -> Path:
+    """An OpenDocument spreadsheet's package as LibreOffice starts it (its mimetype entry)."""
+    with zipfile.ZipFile(path, "w") as archive:
+        archive.writestr("mimetype", "application/vnd.oasis.opendocument.spreadsheet")
+        archive.writestr("content.xml", "<office:document-content/>")
+    return path
+
+
+@pytest.mark.parametrize("name", ["review.ods", "review-saved-as-ods.xlsx"])
+def test_a_review_saved_as_ods_says_how_to_import_it(tmp_path, cli, name):
+    path = _ods(tmp_path / name)
+    result = cli("review", path)
+    assert result.code == 2
+    assert result.err == (
+        f"spanstudio: error: {path}: expected a review workbook (.xlsx) written by Span Studio, found an "
+        "OpenDocument spreadsheet (.ods); save it in LibreOffice as Excel 2007-365 (.xlsx) and import again\n"
+    )
+
+
+def test_a_damaged_review_says_it_is_not_a_workbook(tmp_path, cli):
+    path = tmp_path / "review.xlsx"
+    write_workbook(_report(EXAMPLE[2]), str(path))
+    path.write_bytes(path.read_bytes()[:2000])
+    result = cli("review", path)
+    assert result.code == 2
+    assert result.err.endswith("found something that is not a workbook (the file is damaged or not .xlsx)\n")
+    assert "BadZipFile" not in result.err
+
+
+def test_the_count_before_replacing_agrees_with_the_review_read(tmp_path):
+    from openpyxl import Workbook
+
+    from tests.conftest import ROOT
+
+    path = tmp_path / "old.xlsx"
+    write_workbook(_report(EXAMPLE[2]), str(path))
+    assert verdict_counts(path) == (0, 0) and held_review(path) is None  # as written: inline strings
+    _judge(path, {"E1": "both wrong", "E4": " unclear "}, {"E2": "   ", "E8": "a note"})
+    book = load_workbook(path)
+    book["Errors"].cell(book["Errors"].max_row + 1, 2).value = "both wrong"  # a row without an ID
+    book.save(path)  # shared strings now, as a spreadsheet program saves it
+    assert verdict_counts(path) == review_counts(read_review(str(path))) == (2, 1)
+    libreoffice = ROOT / "tests" / "data" / "review-libreoffice.xlsx"
+    assert verdict_counts(libreoffice) == review_counts(read_review(str(libreoffice)))
+    assert any(verdict_counts(libreoffice))
+    other = tmp_path / "other.xlsx"
+    Workbook().save(other)
+    assert verdict_counts(other) is None and verdict_counts(tmp_path / "missing.xlsx") is None
