@@ -27,7 +27,12 @@ FORMAT_MODULES: tuple[str, ...] = (
 
 #: The annotation tools' span formats (engine/formats/standoff.py gives their protocol),
 #: recognised after the original tools' formats above.
-SPAN_FORMAT_MODULES: tuple[str, ...] = ("webanno_tsv", "uima_xmi", "brat", "label_studio", "doccano", "conll")
+SPAN_FORMAT_MODULES: tuple[str, ...] = (
+    "webanno_tsv", "uima_xmi", "brat", "label_studio", "doccano", "conll", "inception_project",
+)  # fmt: skip
+#: INCEpTION's project export (a zip or folder of every annotator's work), recognised by
+#: its entries, not by lines.
+INCEPTION_PROJECT = "inception_project"
 
 _SNIFF_LINES = 50
 #: brat's configuration files: part of a collection, beside its documents (not annotations).
@@ -79,12 +84,25 @@ def detect(path: str | Path, candidates: tuple[str, ...] | None = None) -> str |
 
 def detected_module(path: str | Path, candidates: tuple[str, ...] | None = None) -> str | None:
     """The module name of the format detect() names; imports only the modules it sniffs with.
-    A file its lines leave unrecognised may be brat's by its name (an empty .ann)."""
-    found = recognised_module(input_lines(path), candidates)
+    An INCEpTION project export is recognised by its entries; a file its lines leave
+    unrecognised may be brat's by its name (an empty .ann)."""
     p = Path(path)
+    if INCEPTION_PROJECT in (candidates or SPAN_FORMAT_MODULES) and project_input(p):
+        return INCEPTION_PROJECT
+    found = recognised_module(input_lines(path), candidates)
     if found is None and "brat" in (candidates or SPAN_FORMAT_MODULES) and p.is_file():
         return "brat" if brat_named(p, p.with_suffix(".ann").is_file()) else None
     return found
+
+
+def project_input(path: Path) -> bool:
+    """Whether a folder or `.zip` is an INCEpTION project export (no other input is looked
+    into, nor the reader imported for it)."""
+    if path.suffix.lower() != ".zip" and not path.is_dir():
+        return False
+    from .inception_project import is_project
+
+    return is_project(path)
 
 
 def brat_named(path: Path, ann_beside: bool) -> bool:
@@ -294,7 +312,7 @@ def span_format_titles() -> set[str]:
 
 
 #: The span readers a method with its own column formats (FairEval, CLUEval) takes too.
-ANNOTATION_TOOL_READERS = ("webanno_tsv", "uima_xmi", "brat", "label_studio", "doccano")
+ANNOTATION_TOOL_READERS = ("webanno_tsv", "uima_xmi", "brat", "label_studio", "doccano", INCEPTION_PROJECT)
 
 
 def annotation_tool_readers() -> tuple[str, ...]:
