@@ -304,7 +304,7 @@ def reads(options: ReadOptions) -> str:
     if options.user is None:
         return "reads the curation (CURATION_USER)"
     if options.user == NO_USER:
-        return "choose whose annotations are read: the User of the options"
+        return "choose the user whose annotations are read (System user, in the options)"
     return f"reads the annotations of {options.user}"
 
 

@@ -46,7 +46,7 @@ def test_the_export_is_recognised_and_each_side_says_what_it_reads(qtbot, window
     gold, system = setup.fields["gold"], setup.fields["system"]
     assert not gold.error_text and not system.error_text
     assert gold.status.text().startswith(f"Format: {TITLE} · reads the curation (CURATION_USER)")
-    assert "choose whose annotations are read" in system.status.text()
+    assert "choose the user whose annotations are read (System user" in system.status.text()
     assert "not recognised" not in gold.status.text() + system.status.text()
     assert setup.panel.editors["system_user"].suggestions() == ["anna", "ben", "cara"]
 
