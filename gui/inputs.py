@@ -22,7 +22,14 @@ from PySide6.QtWidgets import (
 )
 
 from engine.errors import InputError
-from engine.formats import FORMAT_MODULES, detect, first_annotation_file, format_module, project_input
+from engine.formats import (
+    FORMAT_MODULES,
+    detect,
+    first_annotation_file,
+    format_module,
+    project_input,
+    reads_projects,
+)
 from engine.formats.suggest import readers_of, short_title
 from engine.methods import InputSpec
 from engine.options import either
@@ -62,7 +69,7 @@ def probe(path: str, spec: InputSpec) -> Probe:
     """Whether an input can be read (the engine's message when not) and its format."""
     p = Path(path)
     if project_input(p):  # a zip or folder of every annotator's work: read when evaluating
-        return recognised(detect(p), spec)
+        return Probe(format=detect(p)) if reads_projects(spec.formats) else recognised(detect(p), spec)
     try:
         if p.is_dir():
             if not spec.directory:

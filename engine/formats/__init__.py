@@ -312,7 +312,7 @@ def span_format_titles() -> set[str]:
 
 
 #: The span readers a method with its own column formats (FairEval, CLUEval) takes too.
-ANNOTATION_TOOL_READERS = ("webanno_tsv", "uima_xmi", "brat", "label_studio", "doccano", INCEPTION_PROJECT)
+ANNOTATION_TOOL_READERS = ("webanno_tsv", "uima_xmi", "brat", "label_studio", "doccano")
 
 
 def annotation_tool_readers() -> tuple[str, ...]:
@@ -324,9 +324,17 @@ def in_span_formats(paths: tuple[str, ...]) -> bool:
     recognised as an annotation tool's format, or as CoNLL columns that none of the
     original formats recognises (those are recognised first: every file FairEval or
     CLUEval reads, or rejects with its own message, stays theirs; what they cannot read,
-    CoNLL-2003's four columns, two space-separated columns …, goes through read_spans)."""
-    names = {*annotation_tool_readers(), "conll"}
+    CoNLL-2003's four columns, two space-separated columns …, goes through read_spans), or
+    as an INCEpTION project export."""
+    names = {*annotation_tool_readers(), "conll", INCEPTION_PROJECT}
     return any(detected_module(p) in names for p in paths)
+
+
+def reads_projects(formats: tuple[str, ...]) -> bool:
+    """Whether a method reading `formats` reads an INCEpTION project export: spans and
+    nervaluate name it; FairEval and CLUEval read it through read_spans (in_span_formats)
+    as they read the annotation tools' files, which they name."""
+    return INCEPTION_PROJECT in formats or bool(set(formats) & set(ANNOTATION_TOOL_READERS))
 
 
 def read_through_spans(lines: list[str], formats: tuple[str, ...]) -> bool:
