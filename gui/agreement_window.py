@@ -13,6 +13,7 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
+    QCheckBox,
     QComboBox,
     QFileDialog,
     QHBoxLayout,
@@ -57,8 +58,9 @@ DOC_COLUMNS = ("Document", "Annotators", "F1 (mean)", "Cohen κ (mean)", "Fleiss
 Row = tuple[str, str | None]
 
 
-def measure_job(rows: list[Row]) -> Job:
-    """What the worker thread runs: read, measure, find the disagreements."""
+def measure_job(rows: list[Row], predictions: bool = False) -> Job:
+    """What the worker thread runs: read (a Label Studio export's predictions as annotators
+    where asked), measure, find the disagreements."""
 
     def job(progress: Progress) -> tuple[dict[str, Any], Any, Any, dict[str, list[Any]]]:
         from engine.agreement.adjudication import disagreements
@@ -66,16 +68,17 @@ def measure_job(rows: list[Row]) -> Job:
         from engine.agreement.inputs import read_listed
         from engine.agreement.measures import measure
 
-        corpus = build_corpus(read_listed(rows, progress=progress))
+        corpus = build_corpus(read_listed(rows, progress=progress, predictions=predictions))
         sheet = disagreements(corpus)
         return measure(corpus, progress), corpus, sheet, by_document(sheet.rows)
 
     return job
 
 
-def listing_job(paths: list[str]) -> Job:
+def listing_job(paths: list[str], predictions: bool = False) -> Job:
     """What the worker thread runs on adding inputs that may hold several annotators' work:
-    each one's annotators (none listed: one annotator's input)."""
+    each one's annotators (none listed: one annotator's input; a Label Studio export's
+    predictions among them where asked)."""
 
     def job(progress: Progress) -> list[tuple[str, list[str]]]:
         from engine.agreement.inputs import annotators_of_export
@@ -83,7 +86,7 @@ def listing_job(paths: list[str]) -> Job:
         listed = []
         for i, path in enumerate(paths):
             progress.update(i / len(paths), f"reading the annotators of {path}")
-            listed.append((path, annotators_of_export(path)))
+            listed.append((path, annotators_of_export(path, predictions)))
         return listed
 
     return job
@@ -94,6 +97,13 @@ def may_hold_several(path: str) -> bool:
     from engine.agreement.inputs import export_reader
 
     return export_reader(path) is not None
+
+
+def label_studio_export(path: str) -> bool:
+    """Whether an input is a Label Studio export (whose predictions may be annotators)."""
+    from engine.agreement.inputs import export_reader
+
+    return export_reader(path) == "label_studio"
 
 
 class NumberItem(QTableWidgetItem):
@@ -154,6 +164,11 @@ class AgreementWindow(QWidget):
             button = QPushButton(text)
             button.clicked.connect(slot)
             buttons.addWidget(button)
+        self.predictions = QCheckBox("Include the predictions as annotators")
+        self.predictions.setToolTip("Label Studio exports: each model's predictions are one more annotator "
+                                    "(the command line's --predictions).")  # fmt: skip
+        self.predictions.toggled.connect(self.list_predictions)
+        buttons.addWidget(self.predictions)
         self.measure_button = QPushButton("Measure agreement")
         self.measure_button.clicked.connect(self.measure)
         self.cancel_button = QPushButton("Cancel")
@@ -261,8 +276,8 @@ class AgreementWindow(QWidget):
         for path in paths:
             if path not in exports:
                 self.add_row(path, None)
-        if exports and not self.run_task("Reading the annotators", listing_job(exports), self._listed,
-                                         "Reading the annotators"):  # fmt: skip
+        listing, doing = listing_job(exports, self.predictions.isChecked()), "Reading the annotators"
+        if exports and not self.run_task(doing, listing, self._listed, doing):
             for path in exports:
                 self.add_row(path, None)
 
@@ -277,6 +292,14 @@ class AgreementWindow(QWidget):
                 self.add_row(path, annotator)
         rows = self.paths.count()
         self.summary.setText(f"{rows} annotator{'s' if rows != 1 else ''} listed; Measure agreement.")
+
+    def list_predictions(self) -> None:
+        """List the Label Studio exports' annotators again, with or without their predictions."""
+        exports = [path for path in dict.fromkeys(self.path_list()) if label_studio_export(path)]
+        for row in reversed(range(self.paths.count())):
+            if self.paths.item(row).data(Qt.ItemDataRole.UserRole)[0] in exports:
+                self.paths.takeItem(row)
+        self.add_paths(exports)
 
     def remove(self) -> None:
         for item in self.paths.selectedItems():
@@ -295,7 +318,8 @@ class AgreementWindow(QWidget):
         return self._task is not None
 
     def measure(self) -> None:
-        self.run_task("Measuring agreement", measure_job(self.rows()), self._measured, "Measuring agreement")
+        job = measure_job(self.rows(), self.predictions.isChecked())
+        self.run_task("Measuring agreement", job, self._measured, "Measuring agreement")
 
     def run_task(self, title: str, job: Job, done: Callable[[Any], None], doing: str) -> bool:
         """Run a job off the UI thread with the progress bar and Cancel; `done(result)` when it
@@ -321,6 +345,7 @@ class AgreementWindow(QWidget):
 
     def _set_running(self, running: bool) -> None:
         self.measure_button.setEnabled(not running)
+        self.predictions.setEnabled(not running)  # the rows listed are those of its state
         self.cancel_button.setEnabled(running)
         self.export_button.setEnabled(not running and self.data is not None)
 

@@ -11,6 +11,8 @@ from engine.errors import InputError
 from engine.formats import detect, first_annotation_file, read_spans, span_format, span_format_titles
 from engine.formats.standoff import ReadOptions, short_name
 
+#: The readers whose folder is one input read whole (not its first file's choices).
+WHOLE_FOLDERS = ("brat", "inception-project")
 #: Labels named on the format line at most (the drop-downs list every layer and feature).
 SHOWN_LABELS = 12
 
@@ -23,6 +25,7 @@ class Contents:
     choices: dict[str, list[str]] = field(default_factory=dict)
     labels: list[str] = field(default_factory=list)
     error: InputError | None = None  # why it cannot be read (no format, no type system, …)
+    reads: str = ""  # what the side reads of an export of several annotators' work (INCEpTION's)
 
     @property
     def layers(self) -> list[str]:
@@ -37,7 +40,7 @@ class Contents:
 
     def summary(self) -> str:
         """'layers: POS, NamedEntity · labels: LOC, ORG, PER' (empty for a file with none)."""
-        parts = []
+        parts = [self.reads] if self.reads else []
         if self.layers:
             parts.append("layers: " + ", ".join(short_name(name) for name in self.layers))
         if self.labels:
@@ -58,7 +61,7 @@ def read_contents(path: str, options: ReadOptions) -> Contents:
     except InputError as err:
         return Contents(path, error=err)
     try:
-        folder = Path(path).is_dir() and module.NAME != "brat"
+        folder = Path(path).is_dir() and module.NAME not in WHOLE_FOLDERS
         target = str(first_annotation_file(Path(path))) if folder else path
         choices = module.choices(target, options)
     except InputError as err:
@@ -66,7 +69,7 @@ def read_contents(path: str, options: ReadOptions) -> Contents:
     except OSError:
         return Contents(path)
     labels = choices.get("label") or _labels(target, options)
-    return Contents(path, choices, labels)
+    return Contents(path, choices, labels, reads=module.reads(options) if hasattr(module, "reads") else "")
 
 
 def _labels(path: str, options: ReadOptions) -> list[str]:

@@ -22,7 +22,14 @@ from PySide6.QtWidgets import (
 )
 
 from engine.errors import InputError
-from engine.formats import FORMAT_MODULES, detect, first_annotation_file, format_module
+from engine.formats import (
+    FORMAT_MODULES,
+    detect,
+    first_annotation_file,
+    format_module,
+    project_input,
+    reads_projects,
+)
 from engine.formats.suggest import WrongFormat, readers_of, short_title
 from engine.methods import InputSpec
 from engine.options import either
@@ -61,6 +68,8 @@ def compressed(path: Path) -> bool:
 def probe(path: str, spec: InputSpec) -> Probe:
     """Whether an input can be read (the engine's message when not) and its format."""
     p = Path(path)
+    if project_input(p):  # a zip or folder of every annotator's work: read when evaluating
+        return Probe(format=detect(p)) if reads_projects(spec.formats) else recognised(detect(p), spec)
     try:
         if p.is_dir():
             if not spec.directory:
@@ -76,7 +85,11 @@ def probe(path: str, spec: InputSpec) -> Probe:
         return Probe(error=err)
     except OSError as err:
         return Probe(error=InputError("a readable file", err.strerror or type(err).__name__, file=path))
-    title = detect(p)
+    return recognised(detect(p), spec)
+
+
+def recognised(title: str | None, spec: InputSpec) -> Probe:
+    """The probe of a readable input of this format (None: none recognises it)."""
     readable = [format_module(name).TITLE for name in spec.formats]
     unknown = bool(readable) and title not in readable
     return Probe(format=title, unknown=unknown, readers=_readers(title) if unknown else ())

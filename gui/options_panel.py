@@ -35,8 +35,9 @@ from engine.options import OptionSpec, either, from_plain, option_specs, to_plai
 from .style import ERROR_COLOUR
 
 #: Text options filled with suggestions from the chosen file (the keys of a reader's
-#: choices()), for both sides ("layer") or one ("gold_layer", "system_layer").
-SUGGESTED = ("layer", "feature")
+#: choices()), for both sides ("layer") or one ("gold_layer", "system_layer"); "user": an
+#: INCEpTION project export's users.
+SUGGESTED = ("layer", "feature", "user")
 
 INT_LIMIT = 2**31 - 1
 FLOAT_LIMIT = 1e12

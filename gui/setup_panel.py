@@ -279,16 +279,17 @@ class SetupPanel(QWidget):
         self._looks.clear()
 
     def fill_choices(self) -> None:
-        """The layer and feature drop-downs of the shown options, from the chosen files."""
+        """The layer, feature and user drop-downs of the shown options, from the chosen files."""
         values = self.panel.values()
-        every: dict[str, list[str]] = {"layer": [], "feature": []}
+        every: dict[str, list[str]] = {"layer": [], "feature": [], "user": []}
         for side in SIDES:
             contents = self.contents.get(side) or Contents("")
             features = contents.features(values.get(f"{side}_layer") or values.get("layer"))
-            self.panel.suggest(f"{side}_layer", contents.layers)
-            self.panel.suggest(f"{side}_feature", features)
-            every["layer"] += contents.layers
-            every["feature"] += features
+            users = contents.choices.get("user", [])  # an INCEpTION project export's
+            suggested = {"layer": contents.layers, "feature": features, "user": users}
+            for name, items in suggested.items():
+                self.panel.suggest(f"{side}_{name}", items)
+                every[name] += items
         for name, items in every.items():
             self.panel.suggest(name, list(dict.fromkeys(items)))
 

@@ -234,7 +234,20 @@ def legacy_readers() -> dict[str, tuple[Callable[[str], Any], list[Path]]]:
                               [sentences / "dev" / "sentences.tsv"]),
         "vrt": (_method_reader("clueval", "gold", cl.system), [cl.gold]),
         "token_text": (_function_reader("token_text", "read_sentences"), [conll.gold]),
+        "inception_project": (_curation, [PROJECT_SAMPLE]),
     }  # fmt: skip
+
+
+#: An INCEpTION project export: tests/data/formats/inception-project/SOURCES.md says how it was built.
+PROJECT_SAMPLE = Path(__file__).resolve().parent / "data" / "formats" / "inception-project" / "project.zip"
+
+
+def _curation(path: str) -> Any:
+    """An INCEpTION project export read as the gold of the span methods (its curation)."""
+    from engine.formats.inception_project import read
+    from engine.formats.standoff import ReadOptions
+
+    return read(path, ReadOptions())
 
 
 def span_format_samples(module: Any) -> list[Path]:

@@ -110,10 +110,14 @@ def refuse_projects(paths: list[str]) -> None:
 
 
 def read_listed(
-    inputs: list[tuple[str, str | None]], options: ReadOptions | None = None, progress: Progress = NO_PROGRESS
+    inputs: list[tuple[str, str | None]],
+    options: ReadOptions | None = None,
+    progress: Progress = NO_PROGRESS,
+    predictions: bool = False,
 ) -> dict[str, Annotations]:
     """The annotators the app lists: (path, None) one annotator's input, named after it;
-    (path, name) one annotator of an export (each export read once)."""
+    (path, name) one annotator of an export (each export read once; a Label Studio
+    export's predictions among them where asked)."""
     from ..formats import read_spans
     from .command import annotator_name
 
@@ -129,7 +133,7 @@ def read_listed(
             sides.append(read_spans(path, None, options or ReadOptions()))
             continue
         if path not in read:
-            read[path] = export_annotators(path, None, options)
+            read[path] = export_annotators(path, None, options, predictions)
         if name not in read[path]:
             raise InputError(f"an annotator of the export ({', '.join(read[path])})", repr(name), file=path)
         names.append(name)

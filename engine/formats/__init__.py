@@ -27,7 +27,12 @@ FORMAT_MODULES: tuple[str, ...] = (
 
 #: The annotation tools' span formats (engine/formats/standoff.py gives their protocol),
 #: recognised after the original tools' formats above.
-SPAN_FORMAT_MODULES: tuple[str, ...] = ("webanno_tsv", "uima_xmi", "brat", "label_studio", "doccano", "conll")
+SPAN_FORMAT_MODULES: tuple[str, ...] = (
+    "webanno_tsv", "uima_xmi", "brat", "label_studio", "doccano", "conll", "inception_project",
+)  # fmt: skip
+#: INCEpTION's project export (a zip or folder of every annotator's work), recognised by
+#: its entries, not by lines.
+INCEPTION_PROJECT = "inception_project"
 
 _SNIFF_LINES = 50
 #: brat's configuration files: part of a collection, beside its documents (not annotations).
@@ -79,12 +84,25 @@ def detect(path: str | Path, candidates: tuple[str, ...] | None = None) -> str |
 
 def detected_module(path: str | Path, candidates: tuple[str, ...] | None = None) -> str | None:
     """The module name of the format detect() names; imports only the modules it sniffs with.
-    A file its lines leave unrecognised may be brat's by its name (an empty .ann)."""
-    found = recognised_module(input_lines(path), candidates)
+    An INCEpTION project export is recognised by its entries; a file its lines leave
+    unrecognised may be brat's by its name (an empty .ann)."""
     p = Path(path)
+    if INCEPTION_PROJECT in (candidates or SPAN_FORMAT_MODULES) and project_input(p):
+        return INCEPTION_PROJECT
+    found = recognised_module(input_lines(path), candidates)
     if found is None and "brat" in (candidates or SPAN_FORMAT_MODULES) and p.is_file():
         return "brat" if brat_named(p, p.with_suffix(".ann").is_file()) else None
     return found
+
+
+def project_input(path: Path) -> bool:
+    """Whether a folder or `.zip` is an INCEpTION project export (no other input is looked
+    into, nor the reader imported for it)."""
+    if path.suffix.lower() != ".zip" and not path.is_dir():
+        return False
+    from .inception_project import is_project
+
+    return is_project(path)
 
 
 def brat_named(path: Path, ann_beside: bool) -> bool:
@@ -306,9 +324,17 @@ def in_span_formats(paths: tuple[str, ...]) -> bool:
     recognised as an annotation tool's format, or as CoNLL columns that none of the
     original formats recognises (those are recognised first: every file FairEval or
     CLUEval reads, or rejects with its own message, stays theirs; what they cannot read,
-    CoNLL-2003's four columns, two space-separated columns …, goes through read_spans)."""
-    names = {*annotation_tool_readers(), "conll"}
+    CoNLL-2003's four columns, two space-separated columns …, goes through read_spans), or
+    as an INCEpTION project export."""
+    names = {*annotation_tool_readers(), "conll", INCEPTION_PROJECT}
     return any(detected_module(p) in names for p in paths)
+
+
+def reads_projects(formats: tuple[str, ...]) -> bool:
+    """Whether a method reading `formats` reads an INCEpTION project export: spans and
+    nervaluate name it; FairEval and CLUEval read it through read_spans (in_span_formats)
+    as they read the annotation tools' files, which they name."""
+    return INCEPTION_PROJECT in formats or bool(set(formats) & set(ANNOTATION_TOOL_READERS))
 
 
 def read_through_spans(lines: list[str], formats: tuple[str, ...]) -> bool:

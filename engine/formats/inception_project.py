@@ -27,12 +27,12 @@ from collections.abc import Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from ..spans import Annotations
 from ..textio import archive_member
-from . import format_module
+from . import format_module, sniffing
 from .reader_options import NO_USER
 from .standoff import ReadOptions
 
@@ -52,6 +52,10 @@ _PROJECT_FILE = re.compile(r"exportedproject.*\.json")
 #: The readers of the entries, by extension: the formats INCEpTION exports span layers in.
 READERS = {".tsv": "webanno_tsv", ".zip": "uima_xmi"}
 _FORMATS = "WebAnno TSV 3.x (.tsv) or UIMA CAS XMI (.zip)"
+#: Documents a message lists of one user at most.
+_FEW = 5
+
+sniff = sniffing.inception_project  # recognised by its entries (is_project), never by lines
 
 
 @dataclass(frozen=True)
@@ -154,6 +158,10 @@ class Export:
                 by_user.setdefault(entry.user, []).append(entry)
         return dict(sorted(by_user.items()))
 
+    def curated(self) -> list[Entry]:
+        """The curation's entries (curation/<document>/CURATION_USER), by document."""
+        return [e for e in self.entries(CURATION_FOLDER) if e.user == CURATION_USER]
+
     def no_folder(self, folder: str) -> InputError:
         """The error of an export without `folder` (annotation/ or curation/)."""
         held = sorted({n.split("/")[0] + ("/" if "/" in n else "") for n in self.names})
@@ -173,16 +181,24 @@ class Export:
 
     def read(self, entry: Entry, options: ReadOptions) -> Annotations:
         """One entry's annotations, read by the reader of its extension."""
+        return self._by_reader(entry, "read", options)
+
+    def choices(self, entry: Entry, options: ReadOptions) -> dict[str, list[str]]:
+        """One entry's span layers and their features (its reader's choices)."""
+        return self._by_reader(entry, "choices", options)
+
+    def _by_reader(self, entry: Entry, function: str, options: ReadOptions) -> Any:
+        """`function` of the reader of the entry's extension, given the entry (from the zip's bytes)."""
         where = self.where(entry)
         suffix = PurePosixPath(entry.name).suffix.lower()
         if suffix not in READERS:
             raise InputError(f"the annotations in {_FORMATS} (export the project again with one of those)",
                              f"a {suffix or 'file without extension'} file", file=where)  # fmt: skip
-        module = format_module(READERS[suffix])
+        call = getattr(format_module(READERS[suffix]), function)
         if self.archive is None:
-            return module.read(where, options)
+            return call(where, options)
         with archive_member(where, _entry_bytes(self.archive, self._members[entry.name], where)):
-            return module.read(where, options)
+            return call(where, options)
 
     def read_entries(self, entries: list[Entry], options: ReadOptions) -> Annotations:
         """The entries' annotations as one corpus, each document named by its source document."""
@@ -260,7 +276,7 @@ def read_curation(path: str, options: ReadOptions) -> Annotations:
     """The curated annotations (curation/<document>/CURATION_USER); InputError naming the
     documents annotated but not curated."""
     with Export(path) as export:
-        curated = [e for e in export.entries(CURATION_FOLDER) if e.user == CURATION_USER]
+        curated = export.curated()
         if not curated:
             raise export.no_folder(CURATION_FOLDER)
         annotated = {e.document for e in export.entries(ANNOTATION_FOLDER)}
@@ -269,6 +285,58 @@ def read_curation(path: str, options: ReadOptions) -> Annotations:
             raise InputError("a curation of every document (curation/<document>/CURATION_USER)",
                              f"none of {_listed(missing)}", file=path)  # fmt: skip
         return export.read_entries(curated, options)
+
+
+def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
+    """What a side reading the export offers to pick: its users ("user"), and the span layers
+    and features of the first entry the side reads (the curation's or the user's; the first
+    annotator's where the side names no user)."""
+    with Export(path) as export:
+        users = export.annotators()
+        chosen = export.curated() if options.user is None else users.get(options.user, [])
+        entries = chosen or next(iter(users.values()), [])
+        found = export.choices(entries[0], options) if entries else {}
+    return {**found, "user": list(users)}
+
+
+def reads(options: ReadOptions) -> str:
+    """What a side reads of an export, for the app's input line."""
+    if options.user is None:
+        return "reads the curation (CURATION_USER)"
+    if options.user == NO_USER:
+        return "choose the user whose annotations are read (System user, in the options)"
+    return f"reads the annotations of {options.user}"
+
+
+class NotAnnotated(InputError):
+    """A document the other input has that one user of an export has not annotated."""
+
+    def __init__(self, path: str, user: str, missing: list[str], annotated: list[str]) -> None:
+        self.user, self.missing, self.annotated = user, missing, annotated
+        more = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""
+        super().__init__(f"{user}'s annotations of {missing[0]!r}", f"none{more}", file=path)
+
+    @property
+    def message(self) -> str:
+        more = f" and {len(self.missing) - 1} more" if len(self.missing) > 1 else ""
+        few = len(self.annotated) <= _FEW
+        has = ", ".join(self.annotated) if few else f"{len(self.annotated)} documents"
+        return (f"{self.where}: user {self.user} has not annotated document {self.missing[0]}{more} "
+                f"({self.user} has annotated {has})")  # fmt: skip
+
+
+def check_annotated(read: Annotations, options: ReadOptions, partner: Annotations) -> None:
+    """NotAnnotated where `read` is one user's annotations of an export and the partner (the
+    other input, its documents paired by name) has documents the user has not annotated."""
+    if read.format != NAME or not options.user:
+        return
+    annotated = [d.name for d in read.documents]
+    wanted = [d.name for d in partner.documents]
+    if not set(annotated) & set(wanted):
+        return  # paired by position, or not at all: pairing says so
+    missing = [name for name in wanted if name not in set(annotated)]
+    if missing:
+        raise NotAnnotated(read.source, options.user, missing, annotated)
 
 
 def _listed(names: list[str]) -> str:

@@ -190,10 +190,17 @@ def columns_like(lines: Sequence[str]) -> bool:
     return bool(tags) and all(_COLUMN_TAG.fullmatch(t) for t in tags)
 
 
+def inception_project(lines: Sequence[str]) -> bool:
+    """Never by lines: an INCEpTION project export is a zip or folder, recognised by its
+    entries (engine/formats/__init__.py: detected_module asks inception_project.is_project)."""
+    return False
+
+
 #: The sniffers by format module name.
 SNIFFERS: dict[str, Callable[[Sequence[str]], bool]] = {
     "webanno_tsv": webanno_tsv, "uima_xmi": uima_xmi, "brat": brat,
     "label_studio": label_studio, "doccano": doccano, "poetry_jsonl": poetry_jsonl, "vrt": vrt,
     "cdsco": cdsco, "propara_actions": propara_actions, "propara_sentences": propara_sentences,
     "faireval_spans": faireval_spans, "conll2000": conll2000, "conll": conll,
+    "inception_project": inception_project,
 }  # fmt: skip

@@ -6,12 +6,13 @@ engine's readers)."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from engine.cli import main
 from gui.agreement_window import AgreementWindow
-from tests.engine.test_agreement_exports import DOCCANO, jsonl, project_entries, zipped
+from tests.engine.test_agreement_exports import DOCCANO, LABEL_STUDIO, jsonl, project_entries, zipped
 
 
 @pytest.fixture
@@ -72,3 +73,22 @@ def test_an_export_added_twice_names_its_annotators_twice(window, qtbot, tmp_pat
     window.measure()
     qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
     assert "a different name for each annotator" in shown.input_errors[0][1] and window.data is None
+
+
+def test_the_predictions_are_annotators_when_the_box_is_checked(window, qtbot, tmp_path, capsys):
+    path = str(tmp_path / "export.json")
+    Path(path).write_text(json.dumps(LABEL_STUDIO), encoding="utf-8")
+    plain = jsonl(tmp_path / "dora.jsonl", [{"id": r["id"], "text": r["text"], "label": []} for r in DOCCANO])
+    assert added(window, qtbot, plain, path) == [plain, f"user 7 — {path}", f"ben@example.org — {path}"]
+    window.predictions.setChecked(True)  # the export listed again, its predictions one more row
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    assert window.rows() == [(plain, None), (path, "user 7"), (path, "ben@example.org"), (path, "predictions v1")]
+    window.paths.item(0).setSelected(True)
+    window.remove()
+    data = measured(window, qtbot)
+    assert main(["agreement", path, "--predictions", "--json", "-"]) == 0
+    assert data["overall"] == json.loads(capsys.readouterr().out)["overall"]
+    window.predictions.setChecked(False)
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    assert window.rows() == [(path, "user 7"), (path, "ben@example.org")]
+    assert measured(window, qtbot)["annotators"] == ["ben@example.org", "user 7"]  # as the report orders them

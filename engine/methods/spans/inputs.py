@@ -10,6 +10,7 @@ from typing import Any
 import numpy as np
 
 from ...formats import ORIGINAL_SPAN_FORMATS, read_spans, span_reader_names
+from ...formats.inception_project import check_annotated
 from ...formats.pairing import Paired, pair
 from ...formats.spantable import SpanTable
 from ...progress import Progress
@@ -33,6 +34,8 @@ def load(gold: str, system: str, options: Any, progress: Progress) -> Paired:
     system_format, system_options = side_options(options, "system")
     system_spans = read_spans(system, system_format, system_options)
     progress.update(0.6, "pairing documents", force=True)
+    check_annotated(gold_spans, gold_options, system_spans)  # a user's INCEpTION export lacking a document
+    check_annotated(system_spans, system_options, gold_spans)
     return pair(gold_spans, system_spans)
 
 

@@ -1,0 +1,87 @@
+"""An INCEpTION project export (a zip, or the same unzipped) chosen as an input of the main
+window: recognised by the file check, the gold side reading its curation, the system side's
+user picked from a User drop-down filled with the export's users; evaluating gives the
+command line's figures (the exports are built by the engine's tests, read by the real readers)."""
+
+from __future__ import annotations
+
+import json
+import zipfile
+
+import pytest
+
+from engine.cli import main
+from engine.errors import InputError
+from engine.methods import get_method
+from gui.dialogs import input_error_text
+from gui.inputs import Probe, probe
+from tests.engine.test_agreement_exports import project_entries, zipped
+
+from .conftest import evaluate
+
+TITLE = "INCEpTION project export"
+
+
+@pytest.fixture(params=["zip", "folder"])
+def export(request, tmp_path) -> str:
+    path = zipped(tmp_path / "project.zip", project_entries())
+    if request.param == "zip":
+        return path
+    with zipfile.ZipFile(path) as archive:
+        archive.extractall(tmp_path / "unzipped")
+    return str(tmp_path / "unzipped")
+
+
+def _read_both(qtbot, setup, gold: str, system: str) -> None:
+    """The paths set, once both sides' contents have arrived."""
+    arrived: set[str] = set()
+    setup.contents_read.connect(arrived.add)
+    setup.set_paths(gold, system)
+    qtbot.waitUntil(lambda: arrived >= {"gold", "system"} and not setup.looking, timeout=20_000)
+
+
+@pytest.mark.parametrize("method", ["spans", "nervaluate", "faireval", "clueval"])
+def test_the_export_is_recognised_and_each_side_says_what_it_reads(qtbot, window, export, method):
+    setup = window.setup
+    setup.set_method(method)
+    _read_both(qtbot, setup, export, export)
+    gold, system = setup.fields["gold"], setup.fields["system"]
+    assert not gold.error_text and not system.error_text
+    assert gold.status.text().startswith(f"Format: {TITLE} · reads the curation (CURATION_USER)")
+    assert "choose the user whose annotations are read (System user" in system.status.text()
+    assert "not recognised" not in gold.status.text() + system.status.text()
+    assert setup.panel.editors["system_user"].suggestions() == ["anna", "ben", "cara"]
+
+
+def test_the_system_user_chosen_from_the_drop_down_is_evaluated(qtbot, window, export, capsys):
+    setup = window.setup
+    setup.set_method("spans")
+    _read_both(qtbot, setup, export, export)
+    user = setup.panel.editors["system_user"]
+    user.combo.setCurrentIndex(1)
+    user.combo.textActivated.emit("ben")  # as a click on the item
+    assert setup.panel.options().system_user == "ben"
+    qtbot.waitUntil(lambda: "reads the annotations of ben" in setup.fields["system"].status.text(),
+                    timeout=20_000)  # fmt: skip
+    evaluate(qtbot, window)
+    assert main(["spans", export, export, "--system-user", "ben", "--json", "-"]) == 0
+    expected = json.loads(capsys.readouterr().out)["classification_report"]
+    assert window.report.data["classification_report"] == expected
+
+
+def test_no_system_user_is_the_engines_message_listing_them(qtbot, window, export, shown):
+    setup = window.setup
+    setup.set_method("spans")
+    _read_both(qtbot, setup, export, export)
+    window.evaluate()
+    qtbot.waitUntil(lambda: window.idle, timeout=20_000)
+    assert shown.input_errors and "(--system-user NAME: anna, ben, cara)" in shown.input_errors[0][1]
+    assert "the option System user NAME: anna" in input_error_text(InputError("", shown.input_errors[0][1]))
+
+
+def test_a_method_without_the_span_readers_says_it_does_not_read_the_export(export):
+    poetry = next(spec for spec in get_method("poetry").inputs if spec.role == "gold")
+    found = probe(export, poetry)
+    assert found.format == TITLE and found.unknown and found.error is None
+    spans = next(spec for spec in get_method("spans").inputs if spec.role == "gold")
+    assert probe(export, spans) == Probe(format=TITLE)
