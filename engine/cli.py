@@ -188,12 +188,8 @@ def _method_parser(sub: argparse._SubParsersAction, method: Method) -> None:
             outputs.add_argument("out_" + out.name, metavar=out.metavar, nargs="?", help=out.help)
     outputs.add_argument("--json", metavar="PATH", help="Write the JSON report here ('-' = standard output).")
     outputs.add_argument("--xlsx", metavar="PATH", help="Write the review workbook (Excel) here.")
-    outputs.add_argument(
-        "--keep-review",
-        metavar="WORKBOOK",
-        help="Carry the verdicts and comments of this review workbook into the --xlsx one (matched by "
-        "each error's document, unit, type, labels and positions).",
-    )
+    keep = "Carry this review workbook's verdicts and comments into the --xlsx one (matched error by error)."
+    outputs.add_argument("--keep-review", metavar="WORKBOOK", help=keep)
     if method.unit:
         add_confidence_arguments(parser)
     method.add_arguments(parser)
@@ -356,7 +352,7 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str, 
     refuse_overwriting(inputs, {name: path for name, path in targets.items() if path is not None})
     kept = None
     if xlsx_path is not None or args.keep_review is not None:
-        from .export.carry import review_to_keep
+        from .export.carry import match_review, review_to_keep
 
         kept = review_to_keep(xlsx_path, args.keep_review)  # a review never replaced unawares
     confidence = confidence_of(args) if getattr(args, "ci", None) is not None else None
@@ -378,7 +374,6 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str, 
 
         write_json(report, json_path)
     if xlsx_path is not None:
-        from .export.carry import match_review
         from .export.xlsx import write_workbook
 
         carried = match_review(kept, report.error_rows) if kept is not None else None

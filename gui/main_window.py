@@ -214,9 +214,8 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         run.addSeparator()
         self._action(run, "&Agreement among Annotators…", self.open_agreement, "Ctrl+Shift+A",
                      "Measure how far two or more annotators agree, and adjudicate")  # fmt: skip
-        tip = "Write the gold a decided adjudication workbook settles"
-        gold = "Make &Gold from Adjudication Workbook…"
-        self.gold_action = self._action(run, gold, self.make_gold, tip=tip)
+        self.gold_action = self._action(run, "Make &Gold from Adjudication Workbook…", self.make_gold,
+                                        tip="Write the gold a decided adjudication workbook says")  # fmt: skip
         view = bar.addMenu("&View")
         view.addAction(self.dock.toggleViewAction())
         self._action(view, "Show All &Errors", self.errors.clear_filters, tip="Clear the error filters")
