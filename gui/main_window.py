@@ -215,7 +215,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self._action(run, "&Agreement among Annotators…", self.open_agreement, "Ctrl+Shift+A",
                      "Measure how far two or more annotators agree, and adjudicate")  # fmt: skip
         self.gold_action = self._action(run, "Make &Gold from Adjudication Workbook…", self.make_gold,
-                                        tip="Write the gold a decided adjudication workbook says")  # fmt: skip
+                                        tip="Write the gold an adjudication workbook decides")  # fmt: skip
         view = bar.addMenu("&View")
         view.addAction(self.dock.toggleViewAction())
         self._action(view, "Show All &Errors", self.errors.clear_filters, tip="Clear the error filters")
