@@ -309,3 +309,23 @@ def test_unwritable_output(cli, tmp_path, read_only_folder):
         result.err == f"spanstudio: error: {target}: expected a writable location, found permission denied\n"
     )
     assert not target.exists()
+
+
+@pytest.mark.parametrize(
+    ("system", "matrix"),
+    [  # the original's matrices (FairEval.py): its dict has one "_" row and column
+        ("_\t2\t2\t2", ["Target\\System\t_", "_\t2"]),
+        ("ORG\t2\t2\t2", ["Target\\System\tORG\t_", "ORG\t0\t0", "_\t1\t1"]),
+    ],
+)
+def test_a_label_underscore_is_the_matrix_marker_row_once(cli, tmp_path, monkeypatch, system, matrix):
+    monkeypatch.chdir(tmp_path)
+    for side, line in (("t", "_\t1\t1\t1"), ("s", system)):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / "d.tsv").write_text(line + "\n", encoding="utf-8")
+    write_config(tmp_path / "c.config", target_in="t/d.tsv", system_in="s/d.tsv", exclude="", eval_method="traditional")
+    result = cli("faireval", "--config", "c.config")
+    lines = result.out.splitlines()
+    at = lines.index("### Confusion matrix:")
+    assert lines[at + 1 : at + 1 + len(matrix) + 1] == [*matrix, ""]
+    assert "label '_' is also the matrix's \"nothing\" marker" in result.err

@@ -370,7 +370,7 @@ class Run:
             table = weights_for(version, weights)
             overall[version] = {**counts, **scores(counts, table)}
             per_label[version] = {label: {**row, **scores(row, table)} for label, row in rows.items()}
-        labels = [*tally.labels(), "_"]
+        labels = list(dict.fromkeys([*tally.labels(), "_"]))  # a label "_" is the marker's row (F31)
         results: dict[str, Any] = {"overall": overall, "per_label": per_label}
         if self.detail:  # the square matrix of the JSON report and the app (labels² cells)
             cells = tally.confusion
