@@ -30,6 +30,10 @@ class Carried:
     reviewed: int = 0  # rows of the review with a verdict or a comment
     lost: list[str] = field(default_factory=list)  # the IDs of those whose rows are gone
 
+    def any(self) -> bool:
+        """Whether a row gets a verdict or a comment."""
+        return any(v is not None for v in self.verdicts) or any(c is not None for c in self.comments)
+
     @property
     def carried(self) -> int:
         return self.reviewed - len(self.lost)

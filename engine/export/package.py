@@ -136,14 +136,16 @@ class Package:
             self.current.close()
         self.zip.close()
 
-    def close(self) -> None:
-        """Write the package's other parts and close the zip file."""
+    def close(self, comment: bytes = b"") -> None:
+        """Write the package's other parts and close the zip file (with `comment` as the
+        zip's comment: a program that saves the workbook again writes its own zip, without it)."""
         parts = {"[Content_Types].xml": self._content_types(), "_rels/.rels": _ROOT_RELS,
                  "docProps/app.xml": self._app(), "docProps/core.xml": _core(),
                  "xl/workbook.xml": self._workbook(), "xl/_rels/workbook.xml.rels": self._workbook_rels(),
                  "xl/styles.xml": self.styles.xml(), "xl/theme/theme1.xml": THEME_XML}  # fmt: skip
         for name, text in parts.items():
             self.zip.writestr(name, text.encode("utf-8"))
+        self.zip.comment = comment
         self.zip.close()
 
     def _content_types(self) -> str:

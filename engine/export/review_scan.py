@@ -2,7 +2,8 @@
 only the ID, Verdict and Comment cells of its error sheets are looked at, in the sheets'
 XML as it streams past (engine.review reads every cell through openpyxl, its rich-text
 contexts included: 13 s of CPU for 27,000 errors, where a workbook without a review is
-then replaced anyway)."""
+then replaced anyway). A workbook as Span Studio wrote it without a review says so in its
+zip comment, and is not read further."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ from typing import Any
 
 from lxml import etree
 
-from .xlsx import REVIEW_SHEET
+from .xlsx import REVIEW_SHEET, UNREVIEWED
 
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
@@ -27,6 +28,8 @@ def verdict_counts(path: str | Path) -> tuple[int, int] | None:
     engine.review reads them); None for a file that is not a review workbook."""
     try:
         with zipfile.ZipFile(path) as book:
+            if book.comment == UNREVIEWED:  # as Span Studio wrote it, never saved since
+                return 0, 0
             sheets = _sheet_parts(book)
             if REVIEW_SHEET not in sheets:
                 return None

@@ -72,6 +72,9 @@ VERDICT_EFFECTS = (
     ("(empty)", "not reviewed: the error stays"),
 )  # fmt: skip
 REVIEW_SHEET = "_review"
+#: The zip comment of a review workbook written without a verdict or comment: one saved again
+#: by a spreadsheet program (which may hold a review) has its own zip, without it.
+UNREVIEWED = b"Span Studio review workbook: no verdicts or comments written"
 CHUNK = DATA_CHUNK  # characters of review data per cell
 CHUNK_KEY = "basis|"  # its cells start with "|", so that none starts with a formula character
 
@@ -122,7 +125,7 @@ def write_workbook(
         except BaseException:
             book.abandon()
             raise
-        book.close()
+        book.close(UNREVIEWED if carried is None or not carried.any() else b"")
     progress.update(1.0, "workbook written", force=True)
 
 

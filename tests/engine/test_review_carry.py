@@ -12,7 +12,7 @@ import pytest
 from openpyxl import load_workbook
 
 from engine.errors import InputError
-from engine.export.carry import counts_text, held_review, match_review, review_counts, review_to_keep
+from engine.export.carry import Carried, counts_text, held_review, match_review, review_counts, review_to_keep
 from engine.export.review_scan import verdict_counts
 from engine.export.xlsx import write_workbook
 from engine.methods import get_method
@@ -191,3 +191,23 @@ def test_the_count_before_replacing_agrees_with_the_review_read(tmp_path):
     other = tmp_path / "other.xlsx"
     Workbook().save(other)
     assert verdict_counts(other) is None and verdict_counts(tmp_path / "missing.xlsx") is None
+
+
+def test_a_workbook_says_in_its_zip_comment_that_it_holds_no_review(tmp_path):
+    """Replacing a workbook as Span Studio wrote it reads no sheet (the comment says it holds
+    no review); one a program saved again, or one with a review carried into it, is read."""
+    import zipfile
+
+    from engine.export.xlsx import UNREVIEWED
+
+    report, path = _report(EXAMPLE[2]), tmp_path / "old.xlsx"
+    write_workbook(report, str(path))
+    assert zipfile.ZipFile(path).comment == UNREVIEWED
+    _judge(path, {"E1": "both wrong"}, {})
+    assert zipfile.ZipFile(path).comment == b"" and held_review(path) == (1, 0)
+    carried = match_review(read_review(str(path)), report.error_rows)
+    write_workbook(report, str(path), carried=carried)
+    assert zipfile.ZipFile(path).comment == b"" and held_review(path) == (1, 0)
+    nothing = Carried([None] * len(report.error_rows), [None] * len(report.error_rows))  # none carried
+    write_workbook(report, str(path), carried=nothing)
+    assert zipfile.ZipFile(path).comment == UNREVIEWED and held_review(path) is None
