@@ -108,11 +108,12 @@ def read_annotators(
         if not Path(path).exists():
             raise InputError("an annotator's file or folder", "no such file or folder", file=path)
     from ..formats import read_spans
+    from ..formats.duplicates import merged_duplicates
 
     sides = {}
     for i, (name, path) in enumerate(zip(names, paths, strict=True)):
         progress.update(0.3 * i / len(paths), f"reading {path}")
-        sides[name] = read_spans(path, format, options or ReadOptions())
+        sides[name] = merged_duplicates(read_spans(path, format, options or ReadOptions()))
     return sides
 
 

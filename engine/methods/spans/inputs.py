@@ -9,6 +9,7 @@ from typing import Any
 import numpy as np
 
 from ...formats import ORIGINAL_SPAN_FORMATS, read_spans, span_reader_names
+from ...formats.duplicates import merged_duplicates
 from ...formats.pairing import Paired, pair
 from ...formats.spantable import SpanTable
 from ...progress import Progress
@@ -24,13 +25,14 @@ def span_inputs(gold_help: str, system_help: str) -> tuple[InputSpec, InputSpec]
 
 
 def load(gold: str, system: str, options: Any, progress: Progress) -> Paired:
-    """Both inputs read with their options, paired, the system's spans in gold's texts."""
+    """Both inputs read with their options (each side's identical duplicate spans merged:
+    engine/formats/duplicates.py), paired, the system's spans in gold's texts."""
     progress.update(0.0, "reading gold", force=True)
     gold_format, gold_options = side_options(options, "gold")
-    gold_spans = read_spans(gold, gold_format, gold_options)
+    gold_spans = merged_duplicates(read_spans(gold, gold_format, gold_options))
     progress.update(0.3, "reading system", force=True)
     system_format, system_options = side_options(options, "system")
-    system_spans = read_spans(system, system_format, system_options)
+    system_spans = merged_duplicates(read_spans(system, system_format, system_options))
     progress.update(0.6, "pairing documents", force=True)
     return pair(gold_spans, system_spans)
 
