@@ -116,9 +116,22 @@ def compare_reports(
         options=first.options,
         inputs=[f for f in first.inputs if f.role != "system"] + _system_files(systems),
         tables=tables,
+        error_rows=both_systems_errors(reports),
+        documents=first.documents,
         messages=[*first.messages, *(m for m in reports[1].messages if m not in first.messages)],
         data=data,
     )
+
+
+def both_systems_errors(reports: list[Report]) -> list[dict[str, Any]]:
+    """Each system's error rows, each on a sheet of the system's own in the workbook
+    (`System A – Errors`, `System B – Errors`; a method's own sheets named the same way),
+    their error ids as in the system's own report."""
+    rows = []
+    for name, report in zip("AB", reports, strict=True):
+        for row in report.error_rows:
+            rows.append({**row, "sheet": f"System {name} – {row.get('sheet') or 'Errors'}"})
+    return rows
 
 
 def add_comparison(

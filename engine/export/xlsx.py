@@ -148,7 +148,7 @@ class _Writer:
     def sheet(self, title: str, hidden: bool = False) -> Sheet:
         """A new sheet with a unique, valid name (31 characters, no []:*?/\\), set up to
         print one page wide in landscape."""
-        name = "".join("-" if c in "[]:*?/\\" else c for c in safe_text(title))[:31].strip("'") or "Sheet"
+        name = sheet_name(title)
         base, n = name, 2
         while name.lower() in self.names:
             suffix = f" ({n})"
@@ -378,6 +378,13 @@ class _Writer:
                 ("error_sheets", json.dumps(error_sheets))]  # fmt: skip
         rows += [(CHUNK_KEY, "|" + chunk) for chunk in chunks(json.dumps(basis), CHUNK)]  # ASCII only
         self.sheet(REVIEW_SHEET, hidden=True).key_values(rows)
+
+
+def sheet_name(title: str) -> str:
+    """A title as a sheet's name: a colon (`System A: Exact spans`) as an en dash between
+    spaces, the other characters Excel forbids (`[]*?/\\`) as `-`, cut to 31 characters."""
+    text = safe_text(title).replace(": ", " – ").replace(":", " – ")
+    return "".join("-" if c in "[]*?/\\" else c for c in text)[:31].strip("' ") or "Sheet"
 
 
 def _review_basis(report: Report) -> Any:
