@@ -11,6 +11,7 @@ import numpy as np
 from ...formats import ORIGINAL_SPAN_FORMATS, read_spans, span_reader_names
 from ...formats.duplicates import merged_duplicates
 from ...formats.pairing import Paired, pair
+from ...formats.reader_options import no_spans_warning
 from ...formats.spantable import SpanTable
 from ...progress import Progress
 from ...report import InputFile
@@ -34,7 +35,10 @@ def load(gold: str, system: str, options: Any, progress: Progress) -> Paired:
     system_format, system_options = side_options(options, "system")
     system_spans = merged_duplicates(read_spans(system, system_format, system_options))
     progress.update(0.6, "pairing documents", force=True)
-    return pair(gold_spans, system_spans)
+    paired = pair(gold_spans, system_spans)
+    formats = (gold_spans.format, system_spans.format)
+    paired.warnings += no_spans_warning(len(paired.gold), len(paired.system), formats)
+    return paired
 
 
 def scored(table: SpanTable, options: Any) -> SpanTable:
