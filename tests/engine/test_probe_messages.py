@@ -55,3 +55,14 @@ def test_no_span_on_either_side_is_warned_of_naming_the_option(cli, tmp_path, me
     assert ("warning: neither gold nor system holds a span: every score is 0 (a layer, feature or column "
             "without annotations? see --tag-column)") in result.err  # fmt: skip
     assert "neither gold nor system" not in cli(method, path, path, "--format", "conll", "--tag-column", "1").err
+
+
+def test_a_comment_line_with_another_number_of_columns_suggests_the_comment_prefix(cli, tmp_path):
+    path = tmp_path / "germeval.tsv"
+    path.write_text("#\thttp://de.wikipedia.org/wiki/Bonn\t[2009-10-17]\n" + GERMEVAL, encoding="utf-8")
+    result = cli("spans", path, path, "--format", "conll", "--token-column", "1", "--tag-column", "2")
+    assert result.code == 2
+    assert result.err == (f"spanstudio: error: {path}:1: expected 4 columns as on most token lines of the file, "
+                          "found 3 columns (a comment line? --comment-prefix '#' skips it)\n")  # fmt: skip
+    options = ("--format", "conll", "--token-column", "1", "--tag-column", "2", "--comment-prefix", "#")
+    assert cli("spans", path, path, *options).code == 0
