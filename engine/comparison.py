@@ -104,6 +104,7 @@ def compare_reports(
     reports = [method.evaluate(gold, system, options, progress, detail=True) for system in systems]
     progress.update(1.0, "resampling", force=True)
     data = _compared(method, reports, systems, confidence)
+    data["_two_systems"] = True  # its workbook: each system's errors, no one set of scores to review
     tables = {"comparison": data.pop("_table")}
     for name, report in zip("ab", reports, strict=True):
         for key, table in report.score_tables().items():

@@ -393,6 +393,8 @@ def _review_basis(report: Report) -> Any:
     from ..errors import InputError
     from ..methods import get_method
 
+    if report.data.get("_two_systems"):  # compare's report: two systems' errors, no one method report
+        return None
     try:
         method = get_method(report.method)
     except InputError:

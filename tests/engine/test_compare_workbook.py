@@ -48,3 +48,16 @@ def test_each_systems_errors_on_a_sheet_of_its_own(cli, tmp_path):
 ])  # fmt: skip
 def test_sheet_names(title, name):
     assert sheet_name(title) == name
+
+
+@pytest.mark.parametrize("method", ["faireval", "nervaluate", "clueval"])
+def test_every_span_method_writes_a_compare_workbook(cli, tmp_path, method):
+    """FairEval's stopped with an internal error (its review basis looked for its own
+    report's per_label in compare's report)."""
+    openpyxl = pytest.importorskip("openpyxl")
+    gold, a, b = (_brat(tmp_path / name, ann) for name, ann in (("gold", GOLD), ("a", SYSTEM_A), ("b", SYSTEM_B)))
+    result = cli("compare", method, gold, a, b, "--xlsx", tmp_path / "cmp.xlsx", "--trials", "200")
+    assert result.code == 0, result.err
+    names = openpyxl.load_workbook(tmp_path / "cmp.xlsx").sheetnames
+    assert any(n.startswith("System A – ") and "rror" in n for n in names)  # B's one error is a label: not
+    # an error of CLUEval's default unlabelled spans
