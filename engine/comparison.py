@@ -104,6 +104,7 @@ def compare_reports(
     reports = [method.evaluate(gold, system, options, progress, detail=True) for system in systems]
     progress.update(1.0, "resampling", force=True)
     data = _compared(method, reports, systems, confidence)
+    data["_two_systems"] = True  # its workbook: each system's errors, no one set of scores to review
     tables = {"comparison": data.pop("_table")}
     for name, report in zip("ab", reports, strict=True):
         for key, table in report.score_tables().items():
@@ -116,9 +117,22 @@ def compare_reports(
         options=first.options,
         inputs=[f for f in first.inputs if f.role != "system"] + _system_files(systems),
         tables=tables,
+        error_rows=both_systems_errors(reports),
+        documents=first.documents,
         messages=[*first.messages, *(m for m in reports[1].messages if m not in first.messages)],
         data=data,
     )
+
+
+def both_systems_errors(reports: list[Report]) -> list[dict[str, Any]]:
+    """Each system's error rows, each on a sheet of the system's own in the workbook
+    (`System A – Errors`, `System B – Errors`; a method's own sheets named the same way),
+    their error ids as in the system's own report."""
+    rows = []
+    for name, report in zip("AB", reports, strict=True):
+        for row in report.error_rows:
+            rows.append({**row, "sheet": f"System {name} – {row.get('sheet') or 'Errors'}"})
+    return rows
 
 
 def add_comparison(

@@ -64,10 +64,17 @@ class UnitStatistics:
     def __post_init__(self) -> None:
         self._index = {key: i for i, key in enumerate(self.keys)}
 
-    def scores(self, sums: np.ndarray) -> dict[Key, Scores]:
-        """Every row's scores from column sums (one row of `sums` per resample)."""
+    def scores(self, sums: np.ndarray, undefined: bool = False) -> dict[Key, Scores]:
+        """Every row's scores from column sums (one row of `sums` per resample); with
+        `undefined`, NaN where the row reads no count at all (a label without a span on
+        either side: its scores are 0/0, not 0)."""
         index = self._index
-        return {(r.table, r.row): r.score(sums[:, [index[c] for c in r.columns]]) for r in self.rows}
+        found = {}
+        for r in self.rows:
+            read = sums[:, [index[c] for c in r.columns]]
+            values = r.score(read)
+            found[(r.table, r.row)] = _undefined_where(~read.any(axis=1), values) if undefined else values
+        return found
 
     def point(self) -> dict[Key, dict[str, float]]:
         """The scores of the whole sample."""
@@ -80,6 +87,12 @@ class UnitStatistics:
         counts = np.zeros((len(self.ids), len(keys)))
         counts[:, [position[k] for k in self.keys]] = self.counts
         return UnitStatistics(self.unit, self.ids, counts, self.rows, keys)
+
+
+def _undefined_where(empty: np.ndarray, scores: Scores) -> Scores:
+    if not empty.any():
+        return scores
+    return {name: np.where(empty, np.nan, values) for name, values in scores.items()}
 
 
 def matched(a: UnitStatistics, b: UnitStatistics) -> tuple[UnitStatistics, UnitStatistics]:
@@ -213,13 +226,16 @@ def one_thread() -> threadpool_limits:
     return threadpool_limits(limits=1, user_api="blas")
 
 
-def bootstrap(systems: Sequence[UnitStatistics], resamples: int, seed: int) -> list[dict[Key, Scores]]:
-    """The scores of each system on the same resamples of their (common) units."""
+def bootstrap(systems: Sequence[UnitStatistics], resamples: int, seed: int,
+              undefined: bool = False) -> list[dict[Key, Scores]]:  # fmt: skip
+    """The scores of each system on the same resamples of their (common) units (NaN where
+    a row reads no count, with `undefined`: UnitStatistics.scores)."""
     with one_thread():
-        return _bootstrap(systems, resamples, seed)
+        return _bootstrap(systems, resamples, seed, undefined)
 
 
-def _bootstrap(systems: Sequence[UnitStatistics], resamples: int, seed: int) -> list[dict[Key, Scores]]:
+def _bootstrap(systems: Sequence[UnitStatistics], resamples: int, seed: int,
+               undefined: bool) -> list[dict[Key, Scores]]:  # fmt: skip
     rng = np.random.default_rng(seed)
     widths = np.cumsum([s.counts.shape[1] for s in systems])[:-1]
     distinct, inverse = distinct_rows(np.hstack([s.counts for s in systems]))
@@ -227,7 +243,7 @@ def _bootstrap(systems: Sequence[UnitStatistics], resamples: int, seed: int) -> 
     for count in _blocks(resamples, len(inverse)):
         sums = bootstrap_weights(rng, inverse, len(distinct), count) @ distinct
         for part, stats, block in zip(parts, systems, np.hsplit(sums, widths), strict=True):
-            part.append(stats.scores(block))
+            part.append(stats.scores(block, undefined))
     return [_joined(part) for part in parts]
 
 
@@ -262,11 +278,29 @@ def percentile_interval(values: np.ndarray, level: float) -> tuple[float, float]
     return float(low), float(high)
 
 
-def intervals(stats: UnitStatistics, confidence: Confidence) -> dict[Key, dict[str, tuple[float, float]]]:
-    """Every row's percentile bootstrap interval of each of its scores."""
-    (resampled,) = bootstrap([stats], confidence.resamples, confidence.seed)
-    return {key: {name: percentile_interval(values, confidence.level) for name, values in scores.items()}
-            for key, scores in resampled.items()}  # fmt: skip
+Intervals = dict[Key, dict[str, tuple[float, float]]]
+
+
+def intervals(stats: UnitStatistics, confidence: Confidence) -> Intervals:
+    """Every row's percentile bootstrap interval of each of its scores (resampled_intervals)."""
+    return resampled_intervals(stats, confidence)[0]
+
+
+def resampled_intervals(stats: UnitStatistics, confidence: Confidence) -> tuple[Intervals, dict[Key, int]]:
+    """Every row's percentile bootstrap interval of each of its scores, over the resamples
+    in which the row reads a count (a label drawn in none of a resample's units has no
+    score there, not 0), and per row how many resamples were left out (none: no interval)."""
+    (resampled,) = bootstrap([stats], confidence.resamples, confidence.seed, undefined=True)
+    found: Intervals = {}
+    left_out: dict[Key, int] = {}
+    for key, scores in resampled.items():
+        empty = np.isnan(next(iter(scores.values()))) if scores else np.zeros(0, bool)
+        if empty.any():
+            left_out[key] = int(np.count_nonzero(empty))
+        if not empty.all():
+            found[key] = {name: percentile_interval(values[~empty], confidence.level)
+                          for name, values in scores.items()}  # fmt: skip
+    return found, left_out
 
 
 def p_value(statistics: np.ndarray, observed: float) -> float:
@@ -339,16 +373,33 @@ def compare(
 def add_intervals(report: Report, stats: UnitStatistics, confidence: Confidence) -> None:
     """Put `<score>_low` and `<score>_high` beside every score column that has an
     interval, and record how they were computed (report.data["confidence"])."""
-    found = intervals(stats, confidence)
+    found, left_out = resampled_intervals(stats, confidence)
     for name, table in report.score_tables().items():
         rows = [r for r in stats.rows if r.table == name]
         if rows:
-            by_cell = {r.row: found[(r.table, r.row)] for r in rows if r.position is None}
-            by_position = {r.position: found[(r.table, r.row)] for r in rows if r.position is not None}
+            of_row = {r: found.get((r.table, r.row), {}) for r in rows}
+            by_cell = {r.row: of_row[r] for r in rows if r.position is None}
+            by_position = {r.position: of_row[r] for r in rows if r.position is not None}
             _widen(
                 table, [by_position.get(i, by_cell.get(str(row[0]), {})) for i, row in enumerate(table.rows)]
             )
     report.data["confidence"] = confidence.record(stats.unit)
+    if left_out:  # the rows whose intervals leave resamples out, and how many
+        report.data["confidence"]["left_out"] = [{"table": table, "row": row, "resamples": count}
+                                                 for (table, row), count in left_out.items()]  # fmt: skip
+    report.messages += few_units(len(stats.ids), stats.unit)
+
+
+#: Fewer units than this make a bootstrap interval unreliable (a warning says so).
+FEW_UNITS = 30
+
+
+def few_units(count: int, unit: str) -> list[str]:
+    """The warning where the intervals are resampled from fewer than FEW_UNITS units."""
+    if count >= FEW_UNITS:
+        return []
+    return [f"the intervals resample only {count} {plural(unit)}: with fewer than {FEW_UNITS} "
+            f"{plural(unit)} a bootstrap interval is unreliable (too narrow, or as wide as the scores allow)"]
 
 
 def _widen(table: Table, intervals: list[dict[str, tuple[float, float]]]) -> None:
@@ -378,6 +429,9 @@ def interval_text(report: Report) -> str:
     level = f"{record['level'] * 100:g} %"
     blocks = [f"# {level} confidence intervals: {record['method']}, {record['resamples']} "
               f"resamples of {plural(record['unit'])}, seed {record['seed']}"]  # fmt: skip
+    blocks += [f"# {left['row']} ({left['table']}): {left['resamples']} of {record['resamples']} resamples "
+               "hold none of its counts (0/0): left out of its intervals"
+               for left in record.get("left_out", [])]  # fmt: skip
     for table in report.score_tables().values():
         scored = [c for c in table.columns if c + "_low" in table.columns]
         if not scored:

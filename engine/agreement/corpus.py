@@ -205,7 +205,7 @@ def _same_text(first: Document, other: Document, first_name: str, other_name: st
     at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
     raise InputError(
         f"document '{first.name}' to have the same text as {first_name}'s",
-        f"{other_name}'s text differs at character {at + 1} "
+        f"{other_name}'s text differs at character {at} (counted from 0) "
         f"({a[at : at + 12]!r} against {b[at : at + 12]!r})",
         file=source,
     )

@@ -168,7 +168,7 @@ class _Writer:
     def sheet(self, title: str, hidden: bool = False) -> Sheet:
         """A new sheet with a unique, valid name (31 characters, no []:*?/\\), set up to
         print one page wide in landscape."""
-        name = "".join("-" if c in "[]:*?/\\" else c for c in safe_text(title))[:31].strip("'") or "Sheet"
+        name = sheet_name(title)
         base, n = name, 2
         while name.lower() in self.names:
             suffix = f" ({n})"
@@ -420,12 +420,21 @@ class _Writer:
         self.sheet(REVIEW_SHEET, hidden=True).key_values(rows)
 
 
+def sheet_name(title: str) -> str:
+    """A title as a sheet's name: a colon (`System A: Exact spans`) as an en dash between
+    spaces, the other characters Excel forbids (`[]*?/\\`) as `-`, cut to 31 characters."""
+    text = safe_text(title).replace(": ", " – ").replace(":", " – ")
+    return "".join("-" if c in "[]*?/\\" else c for c in text)[:31].strip("' ") or "Sheet"
+
+
 def _review_basis(report: Report) -> Any:
     """What the method keeps for reviewed scores (a report of an unregistered method: its
     data["_review"], the generic count basis)."""
     from ..errors import InputError
     from ..methods import get_method
 
+    if report.data.get("_two_systems"):  # compare's report: two systems' errors, no one method report
+        return None
     try:
         method = get_method(report.method)
     except InputError:

@@ -100,10 +100,10 @@ class ColumnFile:
         if short.any():
             line = int(np.argmax(short))
             count = int(lines.field_count[line])
-            found = f"{count} column{'s' if count != 1 else ''}"
             expected = f"a token in column {token_col} and a tag in column {tag_col}"
-            raise InputError(expected, found, file=self.name, line=line + 1)
+            raise InputError(expected, _columns(count), file=self.name, line=line + 1)
         token_lines = positions(is_token, index_kind(len(is_token)))
+        self._check_column_counts(lines, token_lines)
         self.data = lines.data
         self.token_bytes = lines.field(token_lines, token_col)
         self.tag_codes, self.tag_names = distinct_fields(lines.data, *lines.field(token_lines, tag_col))
@@ -113,6 +113,20 @@ class ColumnFile:
         opens[1:] = breaks[1:] != breaks[:-1]
         self.sentence_starts = np.flatnonzero(opens)
         self._documents(lines, np.flatnonzero(docstart), token_lines)
+
+    def _check_column_counts(self, lines: Lines, token_lines: np.ndarray) -> None:
+        """Stops at the first token line whose number of columns is not that of most token
+        lines: with a column missing, the last column (or another) would be the wrong one."""
+        counts = lines.field_count[token_lines]
+        if not len(counts) or (counts == counts[0]).all():
+            return
+        usual = int(np.bincount(counts).argmax())
+        line = int(token_lines[np.argmax(counts != usual)])
+        found = _columns(int(lines.field_count[line]))
+        if lines.data[lines.starts[line]] == ord("#"):
+            found += " (a comment line? --comment-prefix '#' skips it)"
+        expected = f"{_columns(usual)} as on most token lines of the file"
+        raise InputError(expected, found, file=self.name, line=line + 1)
 
     def _documents(self, lines: Lines, docstarts: np.ndarray, token_lines: np.ndarray) -> None:
         at = np.searchsorted(token_lines, docstarts).tolist()
@@ -136,6 +150,10 @@ class ColumnFile:
 
     def token_count(self) -> int:
         return len(self.lines)
+
+
+def _columns(count: int) -> str:
+    return f"{count} column{'s' if count != 1 else ''}"
 
 
 def _tag_parts(columns: ColumnFile) -> tuple[np.ndarray, np.ndarray, list[str]]:

@@ -6,6 +6,7 @@ specs/faireval.md §2.5–2.6, quirks of the original included.
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 import numpy as np
@@ -164,6 +165,20 @@ def _without_punctuation(spans: list[_Open], punctuation: list[int]) -> list[_Op
     return spans
 
 
+#: A chunk tag's shape: O, _, or levels joined by `|`, each empty or a letter, `-`, a label.
+_TAG_SHAPE = re.compile(r"O|_|(?:[A-Za-z]-[^|]*)?(?:\|(?:[A-Za-z]-[^|]*)?)*")
+
+
+def _check_first_tag(path: str, number: int, line: str) -> None:
+    """Stops where the file's first token line has no chunk tag as its last field: the file
+    is not CoNLL-2000 (a JSON or WebAnno TSV file would be read as tokens without spans).
+    A later stray tag (S-X, a POS) is the original's to ignore, with a warning."""
+    tag = line.split()[-1]
+    if not _TAG_SHAPE.fullmatch(tag):
+        raise InputError("a CoNLL-2000 line 'form POS tag' (a tag O, _, B-X or I-X, levels joined by |)",
+                         f"{tag!r} as the tag: not CoNLL-2000", file=path, line=number)  # fmt: skip
+
+
 def read(path: str, options: ReadOptions) -> Annotations:
     """The file as one text document (its forms, as CoNLL columns are), the chunks that
     FairEval reads from it (nested levels each a span) as character spans."""
@@ -177,6 +192,8 @@ def read(path: str, options: ReadOptions) -> Annotations:
     sentence_starts: list[int] = []
     rows: list[tuple[int, int, str]] = []
     for first, lines in without_bom(read_blocks(path)):
+        if not forms:
+            _check_first_tag(path, first, lines[0])
         keys, _ = reader.sentence(first, lines, ignore_punct=False)
         offset = len(forms)
         sentence_starts.append(offset)

@@ -213,8 +213,8 @@ def _differ(gold: Document, gold_text: str, system_text: str, g_at: np.ndarray, 
     sp = int(s_at[k]) if k < len(s_at) else len(system_text)
     return InputError(
         f"the text of gold's document {gold.name!r} (up to line ends and spacing)",
-        f"{system_text[sp:sp + 20]!r} at character {sp} where gold has {gold_text[gp:gp + 20]!r} "
-        f"(character {gp})", file=source,
+        f"{system_text[sp:sp + 20]!r} at character {sp} (counted from 0) where gold has "
+        f"{gold_text[gp:gp + 20]!r} (character {gp})", file=source,
     )  # fmt: skip
 
 

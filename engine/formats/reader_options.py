@@ -76,3 +76,19 @@ READER_OPTIONS: tuple[ReaderOption, ...] = tuple(ReaderOption(*fields) for field
     ("user", str, "INCEpTION project export: the user whose annotations are read (default: the gold's "
      "curation; the system needs one).", None, "NAME"),
 ))  # fmt: skip
+
+
+#: The reader options that pick what gives a format's spans: where neither side holds a
+#: span, the likely cause is one of them (a layer, feature or column without annotations).
+PICKING = {"webanno-tsv": "--layer, --feature", "uima-xmi": "--layer, --feature", "conll": "--tag-column",
+           "vrt": "--tag-column", "label-studio": "--source, --index", "doccano": "--index"}  # fmt: skip
+
+
+def no_spans_warning(gold: int, system: int, formats: tuple[str, str]) -> list[str]:
+    """A warning where neither side holds a span (every score 0), naming the options that
+    pick what gives the spans in the inputs' formats."""
+    if gold or system:
+        return []
+    options = list(dict.fromkeys(PICKING[f] for f in formats if f in PICKING))
+    cause = f" (a layer, feature or column without annotations? see {'; '.join(options)})" if options else ""
+    return [f"neither gold nor system holds a span: every score is 0{cause}"]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from ..options import either
-from . import FORMAT_MODULES, format_module, input_lines, read_through_spans, sniffs
+from . import ANNOTATION_TOOL_READERS, FORMAT_MODULES, format_module, input_lines, read_through_spans, sniffs
 
 if TYPE_CHECKING:
     from ..methods import Method
@@ -22,16 +22,20 @@ class WrongFormat(InputError):
     """An input recognised as a format the method does not read (`readers`: the methods
     that read it, by name)."""
 
-    def __init__(self, path: str, format_title: str, method: Method, readers: list[Method]) -> None:
+    def __init__(self, path: str, format_title: str, method: Method, readers: list[Method],
+                 as_columns: bool = False) -> None:  # fmt: skip
         self.format_title = format_title
         self.method_name = method.name
         self.readers = [reader.name for reader in readers]
         self.reader_titles = {reader.name: short_title(reader) for reader in readers}
         self.looks = looks = _looks_like(path, format_title, method)
         commands = either(tuple(f"'spanstudio {reader.name}'" for reader in readers))
-        self.sentence = f"{looks} — did you mean {commands}?"  # the command line's
+        columns = f", or 'spanstudio {method.name} --format conll' (CoNLL columns)" if as_columns else ""
+        self.sentence = f"{looks} — did you mean {commands}{columns}?"  # the command line's
         names = either(tuple(short_title(reader) for reader in readers))
-        self.app_sentence = f"{looks}. {names} read{'s' if len(readers) == 1 else ''} it."
+        title = short_title(method)
+        columns = f" {title} reads it as CoNLL columns, that format chosen." if as_columns else ""
+        self.app_sentence = f"{looks}. {names} read{'s' if len(readers) == 1 else ''} it.{columns}"
         super().__init__(f"a file {short_title(method)} reads", described(format_title), file=path)
 
     @property
@@ -93,7 +97,15 @@ def check_input(method: Method, role: str, path: str) -> None:
     others = tuple(dict.fromkeys(n for m in _other_methods(method) for s in m.inputs for n in s.formats))
     found = recognised(lines, tuple(n for n in others if n not in spec.formats))
     if found is not None:
-        raise WrongFormat(path, format_module(found).TITLE, method, readers_of(found))
+        title = format_module(found).TITLE
+        raise WrongFormat(path, title, method, readers_of(found), _as_columns(spec, lines))
+
+
+def _as_columns(spec: Any, lines: list[str]) -> bool:
+    """Whether the method reads the input as CoNLL columns when --format conll names them:
+    it reads the annotation tools' formats (through the span readers), and these first
+    lines are CoNLL columns too (a two-column TAB file taken for vertical text)."""
+    return any(name in ANNOTATION_TOOL_READERS for name in spec.formats) and sniffs("conll", lines)
 
 
 def _other_methods(method: Method) -> list[Method]:

@@ -397,9 +397,11 @@ def read(path: str, options: ReadOptions) -> Annotations:
     count = bio_columns(_first_lines(Path(path))) if Path(path).is_file() else 0
     vrt = read_vrt(path, VrtLayout(max(count, 1)))
     k = options.tag_column
-    if count == 0 or not (-count <= k <= count) or k == 0:
-        raise InputError(f"a BIO column 1..{count} (or -1..-{count} from the last)",
-                         f"column {k}" if count else "no BIO column", file=path)  # fmt: skip
+    if count == 0:
+        found = "no BIO column after the token (CoNLL columns: --format conll, --token-column, --tag-column)"
+        raise InputError("vertical text: a token, then BIO columns (O, B-X, I-X)", found, file=path)
+    if not (-count <= k <= count) or k == 0:
+        raise InputError(f"a BIO column 1..{count} (or -1..-{count} from the last)", f"column {k}", file=path)
     tags = vrt.tag_columns[k - 1 if k > 0 else k]
     lines = vrt.lines(np.arange(len(vrt)))
     columns = conll.ColumnFile.of_tokens(path, vrt.tokens, lines, vrt.sentence_starts(), tags)

@@ -38,6 +38,7 @@ from ..errors import InputError
 from ..spans import Annotations
 from ..textio import checked_utf8, read_input_bytes, read_text
 from . import sniffing, webanno_cells, webanno_rows
+from .columns import differing_fields, index_kind, positions
 from .spantable import Bounds, SpanTable
 from .standoff import (
     DEFAULT_OPTIONS,
@@ -326,6 +327,7 @@ def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
     """The spans of the chosen layer and feature, over the text rebuilt from `#Text=` lines."""
     reader = _Reader(path, options)
     text, starts, ends, sentences = reader.offsets()
+    _check_token_texts(reader, text, starts, ends)
     found = reader.annotations(starts, ends)
     token_starts, token_ends = reader.tokens(starts, ends)
     zero_length = found.rows[found.begins == found.ends]
@@ -336,6 +338,29 @@ def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
     name = Path(path).stem
     document = text_document(name, text, sentences, Bounds(token_starts, token_ends))
     return Annotations(path, NAME, [document], _table(found, name), warnings)
+
+
+def _check_token_texts(reader: _Reader, text: str, starts: np.ndarray, ends: np.ndarray) -> None:
+    """Stops at the first row whose token is not the text at its offsets (a `#Text=` line
+    edited after the export): the spans would be read over the edited text. The rows'
+    tokens and the text's characters are compared as bytes all at once; a token that
+    differs there is compared again with its escapes undone (`\\_`, `\\t` …)."""
+    encoded = np.frombuffer(text.encode("utf-8"), dtype=np.uint8)
+    if len(encoded) == len(text):  # ASCII: code points are bytes
+        byte_starts, byte_ends = starts, ends
+    else:
+        first_bytes = np.append((encoded & 0xC0) != 0x80, True)  # each character's first byte, and the end
+        at = positions(first_bytes, index_kind(len(first_bytes)))
+        byte_starts, byte_ends = at[starts], at[ends]
+    tokens = reader.body.field(2)
+    for row in differing_fields(reader.body.lines.array, *tokens, encoded, byte_starts, byte_ends).tolist():
+        token = reader.body.lines.text(int(tokens[0][row]), int(tokens[1][row]))
+        found = text[starts[row] : ends[row]]
+        unescaped = (webanno_cells.unescape_value(token), unescape_text(token, reader.header.minor))
+        if "\\" in token and found in unescaped:
+            continue
+        expected = f"the token {token!r} to match the #Text at {reader.offsets_text(row)}"
+        raise reader.fail(expected, repr(found), row)
 
 
 def _table(found: webanno_cells.Found, name: str) -> SpanTable:

@@ -221,7 +221,9 @@ def test_bad_input_is_one_clear_error():
     other = side("b", [], {"d1": TEXT.replace("Watson", "Wotson")})
     with pytest.raises(InputError) as caught:
         build_corpus({"a": side("a", []), "b": other})
-    assert "document 'd1'" in str(caught.value) and "character 25" in str(caught.value)
+    # 'Wotson': character 24 counted from 0, as every offset and the span methods' message count
+    # (this message counted from 1, "character 25", before the conventions were made one)
+    assert "document 'd1'" in str(caught.value) and "character 24 (counted from 0)" in str(caught.value)
 
 
 def test_labels_option_keeps_only_those_labels():

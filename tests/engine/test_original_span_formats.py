@@ -91,6 +91,31 @@ def test_conll2000_after_a_byte_order_mark_alone_on_its_line_or_not(tmp_path, he
     assert sorted((doc.text(s.start, s.end), s.label) for s in annotations.spans) == [("He", "NP"), ("ran", "VP")]
 
 
+@pytest.mark.parametrize("method", ["spans", "nervaluate"])
+@pytest.mark.parametrize("text", ['{"id": 1, "text": "Ann met Bob", "label": [[0, 3, "PER"]]}\n',
+                                  "#FORMAT=WebAnno TSV 3.3\n\n\n#Text=Ann\n1-1\t0-3\tAnn\tPER\n"])
+def test_conll2000_on_a_file_of_another_format_is_refused(cli, tmp_path, method, text):
+    """A doccano or WebAnno TSV file read as CoNLL-2000 stops at its first line (it was read
+    as tokens without spans: all-zero scores, exit 0)."""
+    path = tmp_path / "other.txt"
+    path.write_text(text, encoding="utf-8")
+    result = cli(method, path, path, "--format", "conll2000")
+    assert result.code == 2 and result.out == ""
+    assert result.err.startswith(f"spanstudio: error: {path}:1: expected a CoNLL-2000 line 'form POS tag' (")
+    assert result.err.endswith(" as the tag: not CoNLL-2000\n")
+
+
+def test_conll2000_keeps_the_originals_reading_of_a_stray_tag(tmp_path):
+    from engine.formats import read_spans
+    from engine.formats.standoff import ReadOptions
+
+    path = tmp_path / "stray.txt"
+    path.write_text("He PRP S-NP\nran VBD B-VP\n", encoding="utf-8")
+    annotations = read_spans(str(path), "conll2000", ReadOptions())
+    assert [s.label for s in annotations.spans] == ["VP"]
+    assert "tag 'S-NP' is neither B-, I- nor O" in annotations.spans.warnings[0]
+
+
 def test_a_format_without_labelled_spans_is_named(tmp_path):
     path = tmp_path / "answers.tsv"
     path.write_text("1\t1\twater\tNONE\t-\t-\n", encoding="utf-8")

@@ -31,6 +31,23 @@ def test_a_tag_sequence_the_scheme_does_not_allow(cli, tmp_path, method):
 
 
 @pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("column", [(), ("--tag-column", "-1"), ("--tag-column", "3"), ("--tag-column", "2")])
+def test_a_line_missing_a_column_stops_whatever_the_tag_column(cli, tmp_path, method, column):
+    """A CoNLL-2003 line cut to three columns: its last column is a chunk tag (`B-NP`), not
+    the NER tag, so it stops at that line instead of scoring `NP` as a label."""
+    gold, system = tmp_path / "gold.conll", tmp_path / "system.conll"
+    rows = ["EU NNP B-NP B-ORG", "rejects VBZ B-VP O", "German JJ B-NP B-MISC", "call NN I-NP O", ""]
+    gold.write_text("\n".join(rows), encoding="utf-8")
+    rows[2] = "German JJ B-NP"
+    system.write_text("\n".join(rows), encoding="utf-8")
+    result, written = _run(cli, tmp_path, method, gold, system, "--format", "conll", *column)
+    assert result.code == 2 and not written
+    expected = "a token in column 0 and a tag in column 3" if column[1:] == ("3",) else (
+        "4 columns as on most token lines of the file")
+    assert result.err == f"spanstudio: error: {system}:3: expected {expected}, found 3 columns\n"
+
+
+@pytest.mark.parametrize("method", METHODS)
 def test_a_layer_that_does_not_exist(cli, tmp_path, method):
     result, written = _run(cli, tmp_path, method, TSV, TSV, "--layer", "Chunk")
     assert result.code == 2 and not written

@@ -209,8 +209,9 @@ def test_choices_without_a_default_layer(tmp_path):
 
 def test_text_escapes_of_each_version(tmp_path):
     """3.1 escaped #Text= lines as Java strings; 3.2 and later escape TAB, CR, backslash and
-    control characters only (a `\\u` stays as it is)."""
-    row = "1-1\t0-3\tabc\t_\t\n"
+    control characters only (a `\\u` stays as it is). The row's token is the text's first
+    character (a token must be the text at its offsets)."""
+    row = "1-1\t0-1\ta\t_\t\n"
     for version, text, expected in (("3.1", "a\\u00e9\\tb\\\\", "aé\tb\\"), ("3.3", "a\\u00e9\\tb\\\\\\r", "a\\u00e9\tb\\\r")):
         path = tmp_path / f"v{version}.tsv"
         path.write_text(HEADER.replace("3.3", version) + f"#Text={text}\n" + row, encoding="utf-8")

@@ -10,8 +10,10 @@ from typing import Any
 import numpy as np
 
 from ...formats import ORIGINAL_SPAN_FORMATS, read_spans, span_reader_names
+from ...formats.duplicates import merged_duplicates
 from ...formats.inception_project import check_annotated
 from ...formats.pairing import Paired, pair
+from ...formats.reader_options import no_spans_warning
 from ...formats.spantable import SpanTable
 from ...progress import Progress
 from ...report import InputFile
@@ -26,17 +28,21 @@ def span_inputs(gold_help: str, system_help: str) -> tuple[InputSpec, InputSpec]
 
 
 def load(gold: str, system: str, options: Any, progress: Progress) -> Paired:
-    """Both inputs read with their options, paired, the system's spans in gold's texts."""
+    """Both inputs read with their options (each side's identical duplicate spans merged:
+    engine/formats/duplicates.py), paired, the system's spans in gold's texts."""
     progress.update(0.0, "reading gold", force=True)
     gold_format, gold_options = side_options(options, "gold")
-    gold_spans = read_spans(gold, gold_format, gold_options)
+    gold_spans = merged_duplicates(read_spans(gold, gold_format, gold_options))
     progress.update(0.3, "reading system", force=True)
     system_format, system_options = side_options(options, "system")
-    system_spans = read_spans(system, system_format, system_options)
+    system_spans = merged_duplicates(read_spans(system, system_format, system_options))
     progress.update(0.6, "pairing documents", force=True)
     check_annotated(gold_spans, gold_options, system_spans)  # a user's INCEpTION export lacking a document
     check_annotated(system_spans, system_options, gold_spans)
-    return pair(gold_spans, system_spans)
+    paired = pair(gold_spans, system_spans)
+    formats = (gold_spans.format, system_spans.format)
+    paired.warnings += no_spans_warning(len(paired.gold), len(paired.system), formats)
+    return paired
 
 
 def scored(table: SpanTable, options: Any) -> SpanTable:

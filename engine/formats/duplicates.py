@@ -1,0 +1,71 @@
+"""Identical duplicate spans: one side's spans with the same document, start, end, label
+(and pieces) as an earlier one (a brat `T99` repeating `T1`, INCEpTION's stacked values
+`A[1]|B[2]|A[3]`). Every method reading span formats counts such a span once: the
+duplicates are merged into the first, with one warning naming the file and them. The
+original tools' own formats (FairEval span files, CoNLL-2000, .vrt, …) are read as their
+originals read them and keep their duplicates."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import numpy as np
+
+from ..spans import Annotations
+from . import ORIGINAL_SPAN_FORMATS
+from .spantable import SpanTable, document_text, table_of
+
+SHOWN = 3  # duplicates named in the warning
+
+
+def repeated(table: SpanTable) -> np.ndarray:
+    """The indices of the spans that repeat an earlier span exactly (in the table's order)."""
+    if len(table) < 2:
+        return np.zeros(0, dtype=np.int64)
+    columns = [table.docs, table.starts, table.ends, table.labels]
+    if table.parts:  # a span in pieces: its pieces numbered (0: in one piece)
+        pieces = np.zeros(len(table), dtype=np.int64)
+        distinct: dict[tuple[tuple[int, int], ...], int] = {}
+        for i, parts in table.parts.items():
+            pieces[i] = distinct.setdefault(tuple(map(tuple, parts)), len(distinct) + 1)
+        columns.append(pieces)
+    order = np.lexsort(columns[::-1])  # stable: of equal spans, the first in the table first
+    same = np.ones(len(table) - 1, dtype=bool)
+    for column in columns:
+        in_order = column[order]
+        same &= in_order[1:] == in_order[:-1]
+    return np.sort(order[1:][same])
+
+
+def merged_duplicates(annotations: Annotations) -> Annotations:
+    """The annotations (their spans as a SpanTable) with each identical duplicate span left
+    out, and a warning naming them; unchanged where the format is an original tool's."""
+    if annotations.format in ORIGINAL_SPAN_FORMATS.values():
+        return annotations
+    table = table_of(annotations)
+    dropped = repeated(table)
+    if not len(dropped):
+        return replace(annotations, spans=table)  # the table pairing would make again
+    keep = np.ones(len(table), dtype=bool)
+    keep[dropped] = False
+    kept = table.select(keep)
+    kept.notes, kept.warnings, kept.left_out = table.notes, table.warnings, table.left_out
+    if table.tokens is not None:
+        kept.tokens = (table.tokens[0][keep], table.tokens[1][keep])
+    warning = _warning(annotations, table, dropped)
+    return replace(annotations, spans=kept, warnings=[*annotations.warnings, warning])
+
+
+def _warning(annotations: Annotations, table: SpanTable, dropped: np.ndarray) -> str:
+    """`FILE: N spans repeat another …: DOC LABEL START-END 'TEXT', … (the first 3)`."""
+    texts = {doc.name: doc for doc in annotations.documents}
+    shown = []
+    for i in dropped[:SHOWN].tolist():
+        span = table.span(i)
+        doc = texts.get(span.doc)
+        text = f" {document_text(doc)[span.start : span.end]!r}" if doc is not None else ""
+        shown.append(f"{span.doc} {span.label} {span.start}-{span.end}{text}")
+    more = f" (the first {SHOWN} of {len(dropped)})" if len(dropped) > SHOWN else ""
+    count = f"{len(dropped)} duplicate span{'s' if len(dropped) != 1 else ''}"
+    return (f"{annotations.source}: {count} (the same document, start, end and label as another) merged "
+            f"into one, counted once by every method: {'; '.join(shown)}{more}")

@@ -1,0 +1,68 @@
+"""Messages the command line gives on real files: a file without BIO columns named as
+vertical text, a two-column TAB file given to FairEval, a text that differs (the character
+counted from 0 in every method), and runs in which neither side holds a span."""
+
+from __future__ import annotations
+
+import pytest
+
+GERMEVAL = "1\tSchartau\tB-PER\tO\n2\tsagte\tO\tO\n\n1\tin\tO\tO\n2\tBerlin\tB-LOC\tO\n"
+
+
+def test_vertical_text_without_a_bio_column_says_so_and_names_conll(cli, tmp_path):
+    path = tmp_path / "germeval.tsv"
+    path.write_text(GERMEVAL, encoding="utf-8")
+    result = cli("spans", path, path, "--format", "vrt")
+    assert result.code == 2
+    assert result.err == (f"spanstudio: error: {path}: expected vertical text: a token, then BIO columns (O, B-X, "
+                          "I-X), found no BIO column after the token (CoNLL columns: --format conll, --token-column, "
+                          "--tag-column)\n")  # fmt: skip
+    assert cli("spans", path, path, "--format", "conll", "--token-column", "1", "--tag-column", "2").code == 0
+
+
+def test_faireval_on_two_tab_columns_names_format_conll_too(cli, tmp_path):
+    path = tmp_path / "ner.tsv"
+    path.write_text("Ann\tB-PER\nmet\tO\n\nBob\tB-PER\n", encoding="utf-8")
+    result = cli("faireval", path, path)
+    assert result.code == 2
+    assert result.err.endswith("did you mean 'spanstudio clueval', 'spanstudio spans' or 'spanstudio nervaluate', "
+                               "or 'spanstudio faireval --format conll' (CoNLL columns)?\n")  # fmt: skip
+    assert cli("faireval", path, path, "--format", "conll").code == 0
+
+
+def _brat(folder, text: str):
+    folder.mkdir()
+    (folder / "d.txt").write_text(text, encoding="utf-8")
+    (folder / "d.ann").write_text("T1\tPER 4 7\tmet\n", encoding="utf-8")
+    return folder
+
+
+@pytest.mark.parametrize("command", ["spans", "agreement"])
+def test_a_differing_text_names_the_character_counted_from_0(cli, tmp_path, command):
+    """The first character differs: character 0 for spans and agreement alike (agreement said 1)."""
+    a, b = _brat(tmp_path / "a", "Ann met Bob.\n"), _brat(tmp_path / "b", "Xnn met Bob.\n")
+    result = cli(command, a, b)
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert "at character 0 (counted from 0)" in result.err and "character 1" not in result.err
+
+
+@pytest.mark.parametrize("method", ["spans", "nervaluate", "clueval"])
+def test_no_span_on_either_side_is_warned_of_naming_the_option(cli, tmp_path, method):
+    path = tmp_path / "tags.conll"
+    path.write_text("Ann\tB-PER\tO\nmet\tO\tO\n", encoding="utf-8")
+    result = cli(method, path, path, "--format", "conll")  # the last column: all O
+    assert result.code == 0
+    assert ("warning: neither gold nor system holds a span: every score is 0 (a layer, feature or column "
+            "without annotations? see --tag-column)") in result.err  # fmt: skip
+    assert "neither gold nor system" not in cli(method, path, path, "--format", "conll", "--tag-column", "1").err
+
+
+def test_a_comment_line_with_another_number_of_columns_suggests_the_comment_prefix(cli, tmp_path):
+    path = tmp_path / "germeval.tsv"
+    path.write_text("#\thttp://de.wikipedia.org/wiki/Bonn\t[2009-10-17]\n" + GERMEVAL, encoding="utf-8")
+    result = cli("spans", path, path, "--format", "conll", "--token-column", "1", "--tag-column", "2")
+    assert result.code == 2
+    assert result.err == (f"spanstudio: error: {path}:1: expected 4 columns as on most token lines of the file, "
+                          "found 3 columns (a comment line? --comment-prefix '#' skips it)\n")  # fmt: skip
+    options = ("--format", "conll", "--token-column", "1", "--tag-column", "2", "--comment-prefix", "#")
+    assert cli("spans", path, path, *options).code == 0
