@@ -26,10 +26,17 @@ def _covered(text: str, start: int, end: int) -> str | None:
     return text[start:end] if 0 <= start <= end <= len(text) else None
 
 
-def _from_utf16(text: str, start: int, end: int) -> tuple[int, int] | None:
-    """UTF-16 offsets into `text` as character offsets (None where one falls inside a
-    character or beyond the text)."""
-    units = list(accumulate((2 if ord(c) > 0xFFFF else 1 for c in text), initial=0))
+def utf16_units(text: str) -> list[int] | None:
+    """The UTF-16 offset at each character offset of `text` (one more than its length);
+    None for a text without a character beyond U+FFFF (the offsets are the same)."""
+    if max(text, default="") <= "\uffff":
+        return None
+    return list(accumulate((2 if ord(c) > 0xFFFF else 1 for c in text), initial=0))
+
+
+def _from_utf16(units: list[int], start: int, end: int) -> tuple[int, int] | None:
+    """UTF-16 offsets as character offsets, by the text's `units` (utf16_units); None where
+    one falls inside a character or beyond the text."""
     found = [bisect_left(units, offset) for offset in (start, end)]
     if any(k == len(units) or units[k] != offset for k, offset in zip(found, (start, end), strict=True)):
         return None
@@ -42,6 +49,7 @@ class TextChecks:
     def __init__(self) -> None:
         self.converted: list[str] = []  # where each region read as UTF-16 units was
         self.differing: list[str] = []  # where each other differing region was, with both texts
+        self.units: tuple[str, list[int] | None] = ("", None)  # the last text's utf16_units
 
     def offsets(self, record: Record, path: str, where: str, value: dict[str, Any],
                 text: str) -> tuple[int, int]:  # fmt: skip
@@ -50,7 +58,8 @@ class TextChecks:
         at = f"{record.path}{where}"
         checkable = isinstance(said, str) and type(start) is int and type(end) is int
         if checkable and not _same(_covered(text, start, end), said):
-            converted = _from_utf16(text, start, end) if max(text, default="") > "\uffff" else None
+            units = self._units(text)
+            converted = _from_utf16(units, start, end) if units is not None else None
             if converted is not None and _same(text[converted[0]:converted[1]], said):
                 self.converted.append(f"{at} [{start}, {end}) → [{converted[0]}, {converted[1]})")
                 return converted
@@ -58,6 +67,12 @@ class TextChecks:
             if found is not None:
                 self.differing.append(f"{at}: {said!r} at [{start}, {end}) reads {found!r}")
         return offsets(record, path, where, start, end, len(text))
+
+    def _units(self, text: str) -> list[int] | None:
+        """utf16_units of `text`, counted once for the regions of one task."""
+        if self.units[0] is not text:
+            self.units = (text, utf16_units(text))
+        return self.units[1]
 
     def warnings(self, path: str) -> list[str]:
         warnings = []

@@ -12,7 +12,7 @@ from engine.cli import main
 from engine.errors import InputError
 from engine.formats import read_spans
 from engine.formats.label_studio import choices
-from engine.formats.label_studio_text import _from_utf16
+from engine.formats.label_studio_text import _from_utf16, utf16_units
 from engine.formats.spantable import reader_warnings
 from engine.formats.standoff import ReadOptions
 from engine.methods import get_method
@@ -87,9 +87,19 @@ def test_white_space_differences_are_not_reported(tmp_path):
 
 
 def test_utf16_offsets_inside_a_character_or_beyond_the_text_are_not_converted():
-    assert _from_utf16("💩ab", 1, 3) is None  # inside 💩
-    assert _from_utf16("💩ab", 2, 9) is None
-    assert _from_utf16("💩ab", 2, 4) == (1, 3)
+    units = utf16_units("💩ab")
+    assert _from_utf16(units, 1, 3) is None  # inside 💩
+    assert _from_utf16(units, 2, 9) is None
+    assert _from_utf16(units, 2, 4) == (1, 3)
+    assert utf16_units("plain ab") is None
+
+
+def test_many_regions_of_a_long_text_count_its_units_once(tmp_path):
+    text = "💩" + "word " * 40_000
+    regions = [{"type": "labels", "value": {"start": 1 + 5 * k + 1, "end": 1 + 5 * k + 5, "text": "word",
+                                            "labels": ["W"]}} for k in range(3_000)]  # fmt: skip
+    read = read_spans(_write(tmp_path / "long.json", [_task(regions, data={"text": text})]))
+    assert len(read.spans) == 3_000 and "3000 regions counted in UTF-16 units" in reader_warnings(read)[0]
 
 
 def test_regions_of_two_controls_need_a_layer(tmp_path, capsys):
