@@ -177,12 +177,13 @@ def _envelope(args: argparse.Namespace, labels: list[str] | None) -> dict[str, A
 
 
 def _input_files(kind: Any, path: str) -> list[Any]:
-    """The files read of an input (InputFile `kind`): an unzipped INCEpTION export's annotators' files."""
+    """The files read of an input (InputFile `kind`): an unzipped INCEpTION export's
+    annotators' files (not its curation, which the span methods read as a gold)."""
     from ..formats.inception_project import entry_files, is_project
     from ..textio import sha256_file
 
     if Path(path).is_dir() and is_project(path):
-        return [kind("annotator", str(f), sha256_file(f)) for f in entry_files(path)]
+        return [kind("annotator", str(f), sha256_file(f)) for f in entry_files(path, curation=False)]
     return kind.of("annotator", path)
 
 

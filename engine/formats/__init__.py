@@ -159,10 +159,15 @@ def folder_files(folder: Path) -> list[Path]:
 
 
 def folder_input_files(folder: Path) -> list[Path]:
-    """The files a read of a folder reads (a report lists them): its visible files, and in a
-    brat folder (an `.ann` among them, or no annotation file but in its sub-folders) the
-    `.ann` and `.txt` files of its sub-folders too."""
+    """The files a read of a folder reads (a report lists them): its visible files; an
+    unzipped INCEpTION export's entries; in a brat folder (an `.ann` among them, or no
+    annotation file but in its sub-folders) the `.ann` and `.txt` files of its sub-folders too."""
     files, folders = _entries(folder, hidden_files=False)
+    if folder / "annotation" in folders:
+        from .inception_project import entry_files, is_project
+
+        if is_project(folder):  # an unzipped INCEpTION export: its users' and curation's files
+            return entry_files(str(folder))
     brat = any(f.suffix == ".ann" for f in files) or all(companion(f) for f in files)
     return files + _nested_pair_files(folders) if brat else files
 

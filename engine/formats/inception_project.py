@@ -23,7 +23,6 @@ from __future__ import annotations
 import contextlib
 import os
 import re
-from collections.abc import Iterator
 from contextlib import ExitStack
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
@@ -344,9 +343,10 @@ def _listed(names: list[str]) -> str:
     return shown + (f" and {len(names) - 10} more" if len(names) > 10 else "") if names else "none"
 
 
-def entry_files(path: str) -> Iterator[Path]:
-    """The files of an unzipped export that its annotators are read from (for the report)."""
-    folder = Path(path)
+def entry_files(path: str, curation: bool = True) -> list[Path]:
+    """The files of an unzipped export that its annotators (in their order) and, with
+    `curation`, its curation are read from (the report's inputs)."""
     with Export(path) as export:
-        for entries in export.annotators().values():
-            yield from (folder / e.name for e in entries)
+        entries = [e for found in export.annotators().values() for e in found]
+        entries += export.curated() if curation else []
+    return [Path(path) / e.name for e in entries]

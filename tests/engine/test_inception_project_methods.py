@@ -123,3 +123,20 @@ def test_the_export_beside_another_input_pairs_by_name(tmp_path, capsys, export)
     assert main(["spans", anna, export, "--system-user", "cara"]) == 2
     assert "expected a document named 'doc1'" in capsys.readouterr().err
     assert Path(anna).is_dir()
+
+
+def test_two_unzipped_exports_list_the_entries_they_are_read_from(tmp_path, capsys):
+    """The report's inputs are the entries read (not the project file alone, which two
+    exports of one project share: that made two different exports 'the same bytes')."""
+    changed = {user: dict(docs) for user, docs in LABELS.items()}
+    changed["anna"]["doc2.txt"] = ["_"] * len(LABELS["anna"]["doc2.txt"])
+    folders = []
+    for name, users in (("a", LABELS), ("b", changed)):
+        with zipfile.ZipFile(zipped(tmp_path / f"{name}.zip", project_entries(users))) as archive:
+            archive.extractall(tmp_path / name)
+        folders.append(str(tmp_path / name))
+    assert main(["spans", *folders, "--gold-user", "anna", "--system-user", "anna", "--json", "-"]) == 0
+    captured = capsys.readouterr()
+    assert "same" not in captured.err
+    listed = {Path(f["path"]).relative_to(tmp_path).as_posix() for f in json.loads(captured.out)["input_files"]}
+    assert {"a/annotation/doc2.txt/anna.tsv", "b/annotation/doc2.txt/anna.tsv", "a/curation/doc1.txt/CURATION_USER.tsv"} <= listed
