@@ -28,6 +28,7 @@ from .comparison import (
     confidence_of,
 )
 from .errors import Cancelled, InputError, shown
+from .formats.suggest import check_inputs
 from .methods import BUILTIN_METHODS, Invocation, Method, all_methods, format_table, get_method
 from .options import OptionSpec, either, option_specs, validate
 from .paths import check_writable, input_identities, refuse_overwriting
@@ -335,8 +336,6 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str, 
     text, the report when its JSON goes to standard output after that text).
 
     Every file is rendered in memory before the first one is written."""
-    from .formats.suggest import check_inputs
-
     for spec in method.inputs:  # before the method looks at them (and names them missing)
         if getattr(args, spec.role, None):
             check_input(getattr(args, spec.role))
@@ -421,8 +420,6 @@ def run_compare(args: argparse.Namespace) -> tuple[str, list[str]]:
     for out in method.outputs:
         setattr(args, "out_" + out.name, None)
     options = method.run_options(args, _options(method, args))
-    from .formats.suggest import check_inputs
-
     for path in (args.gold, args.system_a, args.system_b):
         check_input(path)
     for system in (args.system_a, args.system_b):
@@ -432,8 +429,10 @@ def run_compare(args: argparse.Namespace) -> tuple[str, list[str]]:
     refuse_overwriting(inputs, {name: path for name, path in targets.items() if path is not None})
     report = compare_reports(method, args.gold, (args.system_a, args.system_b), options, confidence)
     if args.xlsx is not None:
+        from .export.carry import review_to_keep
         from .export.xlsx import write_workbook
 
+        review_to_keep(args.xlsx, None)  # a review is never replaced unawares (--keep-review: one system)
         write_workbook(report, args.xlsx)
     if args.json is not None:
         from .export.json import dumps, write_json

@@ -211,3 +211,18 @@ def test_a_workbook_says_in_its_zip_comment_that_it_holds_no_review(tmp_path):
     nothing = Carried([None] * len(report.error_rows), [None] * len(report.error_rows))  # none carried
     write_workbook(report, str(path), carried=nothing)
     assert zipfile.ZipFile(path).comment == UNREVIEWED and held_review(path) is None
+
+
+def test_compare_refuses_to_replace_a_reviewed_workbook(tmp_path, cli):
+    _, gold, system = EXAMPLE
+    second = _changed_system(tmp_path)
+    book = tmp_path / "compare.xlsx"
+    assert cli("compare", "spans", gold, system, str(second), "--xlsx", book).code == 0
+    assert cli("compare", "spans", gold, system, str(second), "--xlsx", book).code == 0  # nothing reviewed
+    sheet = next(name for name in load_workbook(book, read_only=True).sheetnames if "Errors" in name)
+    loaded = load_workbook(book)
+    loaded[sheet].cell(3, 2).value = "both wrong"
+    loaded.save(book)
+    result = cli("compare", "spans", gold, system, str(second), "--xlsx", book)
+    assert result.code == 2 and "found 1 verdict in it" in result.err
+    assert held_review(book) == (1, 0)
