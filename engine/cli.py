@@ -33,7 +33,7 @@ from .methods import BUILTIN_METHODS, Invocation, Method, all_methods, format_ta
 from .options import OptionSpec, either, option_specs, validate
 from .paths import check_writable, input_identities, refuse_overwriting
 from .report import Report
-from .same_inputs import same_inputs_warning
+from .same_inputs import warn_of_same_inputs
 from .signals import Terminated, unwinding_on_signals
 from .textio import atomic_write_files, atomic_write_text, check_input, output_error
 
@@ -357,7 +357,7 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str, 
     confidence = confidence_of(args) if getattr(args, "ci", None) is not None else None
     detail = json_path is not None or xlsx_path is not None or confidence is not None
     report = method.evaluate(invocation.gold, invocation.system, invocation.options, detail=detail)
-    report.messages += same_inputs_warning(invocation.gold, invocation.system, report, invocation.options)
+    warn_of_same_inputs(invocation.gold, invocation.system, report, invocation.options)
     intervals = "" if confidence is None else add_intervals(method, report, confidence, invocation.system)
     files: list[tuple[Path | None, str | bytes]] = []
     for name in invocation.outputs:

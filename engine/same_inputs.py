@@ -13,6 +13,12 @@ from typing import Any
 from .report import InputFile, Report
 
 
+def warn_of_same_inputs(gold: str, system: str, report: Report, options: Any) -> None:
+    """Add the same-inputs warning to `report`'s messages (once)."""
+    warning = same_inputs_warning(gold, system, report, options)
+    report.messages += [m for m in warning if m not in report.messages]
+
+
 def same_inputs_warning(gold: str, system: str, report: Report, options: Any) -> list[str]:
     """The warning where gold and system are the same input read alike (else none)."""
     if _sides_differ(options):

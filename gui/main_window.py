@@ -29,7 +29,7 @@ from engine.formats.suggest import WrongFormat, check_inputs
 from engine.methods import Invocation, Method, all_methods
 from engine.progress import Progress
 from engine.report import Report
-from engine.same_inputs import same_inputs_warning
+from engine.same_inputs import warn_of_same_inputs
 
 from . import dialogs
 from .empty_note import add_empty_note
@@ -430,7 +430,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
 
         def job(progress: Progress) -> ReportData:
             report = run.method.evaluate(run.gold, run.system, run.options, progress)
-            report.messages += same_inputs_warning(run.gold, run.system, report, run.options)
+            warn_of_same_inputs(run.gold, run.system, report, run.options)
             if intervals or second:
                 from engine.stats import Confidence  # numpy's import waits for the first such run
 

@@ -106,3 +106,22 @@ def test_two_corpora_say_what_each_holds(tmp_path):
     assert error.value.file == system
     assert error.value.found == (f"none: it holds 2 documents ('x', 'y'), {gold} 4 documents ('1', '2', '3', …); "
                                  "no names in common (different texts?)")  # fmt: skip
+
+
+def test_a_rescored_report_keeps_the_same_inputs_warning(tmp_path):
+    """CLUEval re-scores another leniency level from its kept tables (the app, on a changed
+    option): the level's own messages change, the warning added to the report stays."""
+    from engine.methods import get_method
+    from engine.same_inputs import warn_of_same_inputs
+
+    gold = tmp_path / "g.vrt"
+    gold.write_text("a\tB-X\nb\tI-X\nc\tO\nd\tB-X\n", encoding="utf-8")
+    method = get_method("clueval")
+    options = method.Options()
+    report = method.evaluate(str(gold), str(gold), options)
+    warn_of_same_inputs(str(gold), str(gold), report, options)
+    warn_of_same_inputs(str(gold), str(gold), report, options)  # once only
+    (warning,) = [m for m in report.messages if "same file" in m]
+    for level in (1, 2, 0):
+        report = method.rescore(report, method.Options(lenient=level))
+        assert report is not None and [m for m in report.messages if "same file" in m] == [warning]

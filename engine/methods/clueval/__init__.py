@@ -137,7 +137,8 @@ class CluEval(Method):
             report, options=to_plain(options), tables=dict(report.tables), data=dict(report.data)
         )
         _score_tables(rescored, run, options.lenient, detail="evaluation_table" in report.data)
-        rescored.messages = run.messages(options.lenient)
+        own = run.messages(report.data.get("_level", run.options.lenient))  # others added to the report stay
+        rescored.messages = run.messages(options.lenient) + [m for m in report.messages if m not in own]
         if "evaluation_table" in report.data:
             rescored.data["evaluation_table"] = run.scorer.evaluation_table(options.lenient)
         rescored.data["_level"] = options.lenient
