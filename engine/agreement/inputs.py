@@ -45,15 +45,16 @@ def export_annotators(
     """The annotators of an export by name, in the export's order (user ids, then names);
     empty for an input that is one annotator's."""
     from ..formats import format_module
+    from ..formats.duplicates import merged_duplicates
 
     reader = export_reader(path, format)
     if reader is None:
         return {}
     module = format_module(reader)
     options = options or ReadOptions()
-    if reader == "label_studio":
-        return module.read_annotators(path, options, predictions)
-    return module.read_annotators(path, options)
+    extra = (predictions,) if reader == "label_studio" else ()
+    found = module.read_annotators(path, options, *extra)
+    return {name: merged_duplicates(annotations) for name, annotations in found.items()}  # as every reading
 
 
 def annotators_of_export(path: str, predictions: bool = False) -> list[str]:
@@ -119,6 +120,7 @@ def read_listed(
     (path, name) one annotator of an export (each export read once; a Label Studio
     export's predictions among them where asked)."""
     from ..formats import read_spans
+    from ..formats.duplicates import merged_duplicates
     from .command import annotator_name
 
     if len(inputs) < 2:
@@ -130,7 +132,7 @@ def read_listed(
         progress.update(0.3 * i / max(len(inputs), 1), f"reading {path}")
         if name is None:
             names.append(annotator_name(path))
-            sides.append(read_spans(path, None, options or ReadOptions()))
+            sides.append(merged_duplicates(read_spans(path, None, options or ReadOptions())))
             continue
         if path not in read:
             read[path] = export_annotators(path, None, options, predictions)

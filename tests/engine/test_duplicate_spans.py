@@ -118,3 +118,21 @@ def test_an_original_format_keeps_its_duplicates(tmp_path):
     path.write_text("He PRP B-NP|B-NP\nran VBD B-VP\n", encoding="utf-8")
     annotations = merged_duplicates(read_spans(str(path), "conll2000"))
     assert [s.label for s in annotations.spans] == ["NP", "NP", "VP"] and annotations.warnings == []
+
+
+def test_the_apps_agreement_and_an_exports_annotators_count_a_duplicate_once(brat_pair, tmp_path):
+    """The Agreement window's reading (read_listed) and an export's annotators, as the
+    command line's: the duplicate merged, with the warning."""
+    from engine.agreement.inputs import export_annotators, read_listed
+
+    gold, system = brat_pair
+    listed = read_listed([(str(gold), None), (str(system), None)])
+    assert [len(a.spans) for a in listed.values()] == [3, 3]
+    assert any("1 duplicate span" in w for w in listed["system"].warnings)
+    line = {"text": "Anna met Bob", "annotations": [
+        {"label": 1, "start_offset": 0, "end_offset": 4, "user": 1},
+        {"label": 1, "start_offset": 0, "end_offset": 4, "user": 1},
+        {"label": 1, "start_offset": 0, "end_offset": 4, "user": 2}]}  # fmt: skip
+    (tmp_path / "users.jsonl").write_text(json.dumps(line) + "\n", encoding="utf-8")
+    users = export_annotators(str(tmp_path / "users.jsonl"))
+    assert {name: len(a.spans) for name, a in users.items()} == {"user 1": 1, "user 2": 1}
