@@ -85,3 +85,16 @@ def test_a_method_without_the_span_readers_says_it_does_not_read_the_export(expo
     assert found.format == TITLE and found.unknown and found.error is None
     spans = next(spec for spec in get_method("spans").inputs if spec.role == "gold")
     assert probe(export, spans) == Probe(format=TITLE)
+
+
+@pytest.mark.parametrize("method", ["spans", "nervaluate", "faireval", "clueval"])
+def test_the_method_descriptions_say_they_read_the_export(method, capsys):
+    from gui.setup_panel import described
+
+    shown = " ".join(described(get_method(method)).split())
+    assert "INCEpTION project export" in shown and "the gold is its curation" in shown
+    assert "chosen with the option System user" in shown and "--" not in shown.partition("INCEpTION")[2]
+    with pytest.raises(SystemExit):
+        main([method, "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "INCEpTION project export" in help_text and "chosen with --system-user" in help_text
