@@ -147,6 +147,7 @@ class AgreementWindow(QWidget):
         self._thread: Any = None
         self._done: Callable[[Any], None] = lambda result: None
         self._doing = ""
+        self.removed: set[Row] = set()  # rows the user removed: left out when an export is listed again
         self.notice = Notice()
         self._build()
 
@@ -271,7 +272,11 @@ class AgreementWindow(QWidget):
 
     def add_paths(self, paths: list[str]) -> None:
         """Add inputs: one row each, or one row per annotator of an export (listed in the
-        background; a failure is a dialog)."""
+        background; a failure is a dialog). An input added again lists every annotator again."""
+        self.removed = {row for row in self.removed if row[0] not in paths}
+        self._list(paths)
+
+    def _list(self, paths: list[str]) -> None:
         exports = [path for path in paths if may_hold_several(path)]
         for path in paths:
             if path not in exports:
@@ -289,20 +294,23 @@ class AgreementWindow(QWidget):
     def _listed(self, listed: list[tuple[str, list[str]]]) -> None:
         for path, annotators in listed:
             for annotator in annotators if len(annotators) > 1 else [None]:
-                self.add_row(path, annotator)
+                if (path, annotator) not in self.removed:
+                    self.add_row(path, annotator)
         rows = self.paths.count()
         self.summary.setText(f"{rows} annotator{'s' if rows != 1 else ''} listed; Measure agreement.")
 
     def list_predictions(self) -> None:
-        """List the Label Studio exports' annotators again, with or without their predictions."""
+        """List the Label Studio exports' annotators again, with or without their predictions
+        (those the user removed stay out)."""
         exports = [path for path in dict.fromkeys(self.path_list()) if label_studio_export(path)]
         for row in reversed(range(self.paths.count())):
             if self.paths.item(row).data(Qt.ItemDataRole.UserRole)[0] in exports:
                 self.paths.takeItem(row)
-        self.add_paths(exports)
+        self._list(exports)
 
     def remove(self) -> None:
         for item in self.paths.selectedItems():
+            self.removed.add(item.data(Qt.ItemDataRole.UserRole))
             self.paths.takeItem(self.paths.row(item))
 
     def path_list(self) -> list[str]:

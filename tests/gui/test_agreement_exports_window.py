@@ -92,3 +92,19 @@ def test_the_predictions_are_annotators_when_the_box_is_checked(window, qtbot, t
     qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
     assert window.rows() == [(path, "user 7"), (path, "ben@example.org")]
     assert measured(window, qtbot)["annotators"] == ["ben@example.org", "user 7"]  # as the report orders them
+
+
+def test_turning_the_predictions_off_and_on_keeps_the_rows_removed(window, qtbot, tmp_path):
+    path = str(tmp_path / "export.json")
+    Path(path).write_text(json.dumps(LABEL_STUDIO), encoding="utf-8")
+    added(window, qtbot, path)
+    window.predictions.setChecked(True)
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    window.paths.item(1).setSelected(True)  # ben
+    window.remove()
+    for checked, rows in ((False, [(path, "user 7")]), (True, [(path, "user 7"), (path, "predictions v1")])):
+        window.predictions.setChecked(checked)
+        qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+        assert window.rows() == rows
+    added(window, qtbot, path)  # added again: every annotator listed again
+    assert window.rows()[2:] == [(path, "user 7"), (path, "ben@example.org"), (path, "predictions v1")]
