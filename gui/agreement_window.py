@@ -40,7 +40,15 @@ from engine.errors import InputError
 from engine.progress import Progress
 
 from . import dialogs
-from .agreement_views import DocumentRowsModel, Lanes, PairRowsModel, by_document, pair_disagreements
+from .agreement_views import (
+    DocumentRowsModel,
+    Lanes,
+    PairRowsModel,
+    by_document,
+    fit_names,
+    name_headers,
+    pair_disagreements,
+)
 from .notice import Notice
 from .worker import Job, Task, finish, show_progress, start
 
@@ -205,6 +213,7 @@ class AgreementWindow(QWidget):
         self.measure_choice.addItems([title for title, _ in MEASURES])
         self.measure_choice.currentIndexChanged.connect(self.show_matrix)
         self.matrix = QTableWidget()
+        fit_names(self.matrix)
         self.matrix.cellClicked.connect(self.show_pair)
         self.pair_rows = QTableView()
         self.pair_model = PairRowsModel(self.pair_rows)
@@ -436,8 +445,7 @@ class AgreementWindow(QWidget):
         block = self._block()
         self.matrix.setRowCount(len(names))
         self.matrix.setColumnCount(len(names))
-        self.matrix.setHorizontalHeaderLabels(names)
-        self.matrix.setVerticalHeaderLabels(names)
+        name_headers(self.matrix, names)
         for i, a in enumerate(names):
             for j, b in enumerate(names):
                 value = None if a == b else block["pairwise"][a].get(b)
