@@ -98,3 +98,13 @@ def test_the_method_descriptions_say_they_read_the_export(method, capsys):
         main([method, "--help"])
     help_text = " ".join(capsys.readouterr().out.split())
     assert "INCEpTION project export" in help_text and "chosen with --system-user" in help_text
+
+
+@pytest.mark.parametrize(("method", "own"), [("spans", 0), ("nervaluate", 0), ("faireval", 6), ("clueval", 13)])
+def test_the_user_drop_downs_come_next_to_the_format_lists(window, method, own):
+    panel = window.setup.panels[method]
+    form = panel.layout().itemAt(0).layout()
+    row_of = {name: form.getWidgetPosition(editor)[0] for name, editor in panel.editors.items()}
+    assert [row_of[f"{side}format"] for side in ("", "gold_", "system_")] == [own, own + 1, own + 2]
+    assert [row_of[f"{side}user"] for side in ("", "gold_", "system_")] == [own + 3, own + 4, own + 5]
+    assert row_of["layer"] == own + 6
