@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QAbstractListModel, QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem
 
 from engine.formats.spantable import document_text
 
@@ -19,6 +20,28 @@ Index = QModelIndex | QPersistentModelIndex
 #: Characters of a document the lanes show at once, about a page (a part ends at the next
 #: line end): the lanes of every annotator are laid out in a few milliseconds.
 PART_CHARS = 5_000
+
+
+#: The widest the matrix's row names are, in characters ("m"): the rest is the columns'.
+NAME_COLUMN_EMS = 16
+
+
+def fit_names(matrix: QTableWidget) -> None:
+    """A pairwise matrix whose columns share its width (five annotators' at 1366×768) and
+    whose long names (e-mail addresses) are cut in the middle, never at both ends."""
+    for header in (matrix.horizontalHeader(), matrix.verticalHeader()):
+        header.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+    matrix.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+    matrix.verticalHeader().setMaximumWidth(matrix.fontMetrics().horizontalAdvance("m") * NAME_COLUMN_EMS)
+
+
+def name_headers(matrix: QTableWidget, names: list[str]) -> None:
+    """The annotators' names as the matrix's column and row headers, each with its whole name as tooltip."""
+    for i, name in enumerate(names):
+        for set_header in (matrix.setHorizontalHeaderItem, matrix.setVerticalHeaderItem):
+            item = QTableWidgetItem(name)
+            item.setToolTip(name)
+            set_header(i, item)
 
 
 def label_text(labels: list[str]) -> str:

@@ -40,7 +40,15 @@ from engine.errors import InputError
 from engine.progress import Progress
 
 from . import dialogs
-from .agreement_views import DocumentRowsModel, Lanes, PairRowsModel, by_document, pair_disagreements
+from .agreement_views import (
+    DocumentRowsModel,
+    Lanes,
+    PairRowsModel,
+    by_document,
+    fit_names,
+    name_headers,
+    pair_disagreements,
+)
 from .notice import Notice
 from .worker import Job, Task, finish, show_progress, start
 
@@ -147,6 +155,7 @@ class AgreementWindow(QWidget):
         self._thread: Any = None
         self._done: Callable[[Any], None] = lambda result: None
         self._doing = ""
+        self.removed: set[Row] = set()  # rows the user removed: left out when an export is listed again
         self.notice = Notice()
         self._build()
 
@@ -204,6 +213,7 @@ class AgreementWindow(QWidget):
         self.measure_choice.addItems([title for title, _ in MEASURES])
         self.measure_choice.currentIndexChanged.connect(self.show_matrix)
         self.matrix = QTableWidget()
+        fit_names(self.matrix)
         self.matrix.cellClicked.connect(self.show_pair)
         self.pair_rows = QTableView()
         self.pair_model = PairRowsModel(self.pair_rows)
@@ -271,7 +281,11 @@ class AgreementWindow(QWidget):
 
     def add_paths(self, paths: list[str]) -> None:
         """Add inputs: one row each, or one row per annotator of an export (listed in the
-        background; a failure is a dialog)."""
+        background; a failure is a dialog). An input added again lists every annotator again."""
+        self.removed = {row for row in self.removed if row[0] not in paths}
+        self._list(paths)
+
+    def _list(self, paths: list[str]) -> None:
         exports = [path for path in paths if may_hold_several(path)]
         for path in paths:
             if path not in exports:
@@ -289,20 +303,23 @@ class AgreementWindow(QWidget):
     def _listed(self, listed: list[tuple[str, list[str]]]) -> None:
         for path, annotators in listed:
             for annotator in annotators if len(annotators) > 1 else [None]:
-                self.add_row(path, annotator)
+                if (path, annotator) not in self.removed:
+                    self.add_row(path, annotator)
         rows = self.paths.count()
         self.summary.setText(f"{rows} annotator{'s' if rows != 1 else ''} listed; Measure agreement.")
 
     def list_predictions(self) -> None:
-        """List the Label Studio exports' annotators again, with or without their predictions."""
+        """List the Label Studio exports' annotators again, with or without their predictions
+        (those the user removed stay out)."""
         exports = [path for path in dict.fromkeys(self.path_list()) if label_studio_export(path)]
         for row in reversed(range(self.paths.count())):
             if self.paths.item(row).data(Qt.ItemDataRole.UserRole)[0] in exports:
                 self.paths.takeItem(row)
-        self.add_paths(exports)
+        self._list(exports)
 
     def remove(self) -> None:
         for item in self.paths.selectedItems():
+            self.removed.add(item.data(Qt.ItemDataRole.UserRole))
             self.paths.takeItem(self.paths.row(item))
 
     def path_list(self) -> list[str]:
@@ -428,8 +445,7 @@ class AgreementWindow(QWidget):
         block = self._block()
         self.matrix.setRowCount(len(names))
         self.matrix.setColumnCount(len(names))
-        self.matrix.setHorizontalHeaderLabels(names)
-        self.matrix.setVerticalHeaderLabels(names)
+        name_headers(self.matrix, names)
         for i, a in enumerate(names):
             for j, b in enumerate(names):
                 value = None if a == b else block["pairwise"][a].get(b)

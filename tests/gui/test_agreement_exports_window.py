@@ -9,10 +9,19 @@ import json
 from pathlib import Path
 
 import pytest
+from PySide6.QtCore import Qt
 
 from engine.cli import main
 from gui.agreement_window import AgreementWindow
-from tests.engine.test_agreement_exports import DOCCANO, LABEL_STUDIO, jsonl, project_entries, zipped
+from tests.engine.test_agreement_exports import (
+    DOCCANO,
+    LABEL_STUDIO,
+    TEXT_1,
+    _result,
+    jsonl,
+    project_entries,
+    zipped,
+)
 
 
 @pytest.fixture
@@ -92,3 +101,42 @@ def test_the_predictions_are_annotators_when_the_box_is_checked(window, qtbot, t
     qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
     assert window.rows() == [(path, "user 7"), (path, "ben@example.org")]
     assert measured(window, qtbot)["annotators"] == ["ben@example.org", "user 7"]  # as the report orders them
+
+
+def test_turning_the_predictions_off_and_on_keeps_the_rows_removed(window, qtbot, tmp_path):
+    path = str(tmp_path / "export.json")
+    Path(path).write_text(json.dumps(LABEL_STUDIO), encoding="utf-8")
+    added(window, qtbot, path)
+    window.predictions.setChecked(True)
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    window.paths.item(1).setSelected(True)  # ben
+    window.remove()
+    for checked, rows in ((False, [(path, "user 7")]), (True, [(path, "user 7"), (path, "predictions v1")])):
+        window.predictions.setChecked(checked)
+        qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+        assert window.rows() == rows
+    added(window, qtbot, path)  # added again: every annotator listed again
+    assert window.rows()[2:] == [(path, "user 7"), (path, "ben@example.org"), (path, "predictions v1")]
+
+
+def test_the_matrix_shows_five_e_mail_names_whole_at_1366_by_768(window, qtbot, tmp_path):
+    names = ["ben@example.org", "anna.karenina@university.example.edu", "cara@example.org", "dan@example.org",
+             "eve@example.org"]  # fmt: skip
+    annotations = [{"id": i, "completed_by": {"id": 20 + i, "email": name}, "result": [_result(0, 8, "PER")]}
+                   for i, name in enumerate(names)]  # fmt: skip
+    path = tmp_path / "export.json"
+    task = {"id": 1, "data": {"text": TEXT_1}, "annotations": annotations}
+    path.write_text(json.dumps([task]), encoding="utf-8")
+    window.resize(1366, 740)
+    added(window, qtbot, str(path))
+    annotators = measured(window, qtbot)["annotators"]
+    qtbot.waitUntil(lambda: window.matrix.horizontalHeader().sectionSize(4) > 0)
+    header, rows = window.matrix.horizontalHeader(), window.matrix.verticalHeader()
+    assert header.textElideMode() == rows.textElideMode() == Qt.TextElideMode.ElideMiddle
+    margin = header.style().pixelMetric(header.style().PixelMetric.PM_HeaderMargin)
+    room = header.fontMetrics().horizontalAdvance("ben@example.org") + 2 * margin
+    assert all(header.sectionSize(i) >= room for i in range(5))
+    assert header.length() <= window.matrix.viewport().width()  # no scrolling to see the fifth
+    for i, name in enumerate(annotators):
+        column, row = window.matrix.horizontalHeaderItem(i), window.matrix.verticalHeaderItem(i)
+        assert column.toolTip() == row.toolTip() == row.text() == name

@@ -85,3 +85,26 @@ def test_a_method_without_the_span_readers_says_it_does_not_read_the_export(expo
     assert found.format == TITLE and found.unknown and found.error is None
     spans = next(spec for spec in get_method("spans").inputs if spec.role == "gold")
     assert probe(export, spans) == Probe(format=TITLE)
+
+
+@pytest.mark.parametrize("method", ["spans", "nervaluate", "faireval", "clueval"])
+def test_the_method_descriptions_say_they_read_the_export(method, capsys):
+    from gui.setup_panel import described
+
+    shown = " ".join(described(get_method(method)).split())
+    assert "INCEpTION project export" in shown and "the gold is its curation" in shown
+    assert "chosen with the option System user" in shown and "--" not in shown.partition("INCEpTION")[2]
+    with pytest.raises(SystemExit):
+        main([method, "--help"])
+    help_text = " ".join(capsys.readouterr().out.split())
+    assert "INCEpTION project export" in help_text and "chosen with --system-user" in help_text
+
+
+@pytest.mark.parametrize(("method", "own"), [("spans", 0), ("nervaluate", 0), ("faireval", 6), ("clueval", 13)])
+def test_the_user_drop_downs_come_next_to_the_format_lists(window, method, own):
+    panel = window.setup.panels[method]
+    form = panel.layout().itemAt(0).layout()
+    row_of = {name: form.getWidgetPosition(editor)[0] for name, editor in panel.editors.items()}
+    assert [row_of[f"{side}format"] for side in ("", "gold_", "system_")] == [own, own + 1, own + 2]
+    assert [row_of[f"{side}user"] for side in ("", "gold_", "system_")] == [own + 3, own + 4, own + 5]
+    assert row_of["layer"] == own + 6

@@ -49,7 +49,8 @@ class CluEval(Method):
         "and per layer and label, the match tables and error tables that show each miss in its "
         "sentence with the spans marked. Reproduces the fau-klue/CLUEval 0.4.0.1 tables. "
         "Reads the annotation tools' files the span methods read too (brat, WebAnno TSV, "
-        "XMI, Label Studio, doccano, CoNLL columns)."
+        "XMI, Label Studio, doccano, CoNLL columns), and an INCEpTION project export (zip or folder: "
+        "the gold is its curation, the system one user's annotations, chosen with --system-user)."
     )
     Options = Options
     inputs = (

@@ -98,7 +98,8 @@ class FairEval(Method):
         "overall, a confusion matrix and the original tool's report file. Reads FairEval "
         "span files and CoNLL-2000 BIO files (a file or a folder of files paired by name), "
         "and the annotation tools' files the span methods read (brat, WebAnno TSV, XMI, "
-        "Label Studio, doccano, CoNLL columns)."
+        "Label Studio, doccano, CoNLL columns), and an INCEpTION project export (zip or folder: "
+        "the gold is its curation, the system one user's annotations, chosen with --system-user)."
     )
     Options = Options
     inputs = (

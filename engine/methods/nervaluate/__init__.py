@@ -78,7 +78,9 @@ class Nervaluate(Method):
         "label), each with correct, incorrect, partial, missed and spurious spans, possible, actual, "
         "precision, recall and F1, overall and per label: the numbers of nervaluate 1.2.1 given the "
         "spans in document order (it matches greedily in list order). Positions are tokens where the "
-        "gold format has tokens (CoNLL), else characters."
+        "gold format has tokens (CoNLL), else characters. "
+        "Reads an INCEpTION project export too (zip or folder): the gold is its curation, the system "
+        "one user's annotations, chosen with --system-user."
     )
     Options = Options
     unit = "sentence"  # or the document, where the gold format has no sentences (spans/units.py)

@@ -47,7 +47,9 @@ class Spans(Method):
         "label. Precision, recall and F1 per label with TP/FP/FN, and their micro, macro and weighted "
         "averages: the numbers of seqeval 1.2.2 (strict mode for the tag scheme in use; with --reading "
         "conlleval its default mode, as conlleval.pl reads ill-formed tags). Spans are compared as sets, "
-        "so nested and overlapping spans are scored too."
+        "so nested and overlapping spans are scored too. "
+        "Reads an INCEpTION project export too (zip or folder): the gold is its curation, the system "
+        "one user's annotations, chosen with --system-user."
     )
     Options = Options
     unit = "sentence"  # or the document, where the gold format has no sentences (units.py)
