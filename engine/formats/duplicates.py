@@ -49,9 +49,6 @@ def merged_duplicates(annotations: Annotations) -> Annotations:
     keep = np.ones(len(table), dtype=bool)
     keep[dropped] = False
     kept = table.select(keep)
-    kept.notes, kept.warnings, kept.left_out = table.notes, table.warnings, table.left_out
-    if table.tokens is not None:
-        kept.tokens = (table.tokens[0][keep], table.tokens[1][keep])
     warning = _warning(annotations, table, dropped)
     return replace(annotations, spans=kept, warnings=[*annotations.warnings, warning])
 

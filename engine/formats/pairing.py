@@ -95,7 +95,6 @@ def _without(side: Annotations, names: set[str]) -> Annotations:
     renumber = np.array([number.get(name, -1) for name in table.doc_names], dtype=np.int64)
     kept = table.select(renumber[table.docs] >= 0)
     kept.docs, kept.doc_names = renumber[kept.docs], list(number)
-    kept.notes, kept.warnings, kept.left_out = table.notes, table.warnings, table.left_out
     return replace(side, documents=keep, spans=kept)
 
 

@@ -121,11 +121,16 @@ class SpanTable(SpanSequence):
                     self.doc_names[self.docs[i]], attrs)  # fmt: skip
 
     def select(self, keep: np.ndarray) -> SpanTable:
-        """The spans where `keep` (a boolean mask or index array) holds."""
+        """The spans where `keep` (a boolean mask or index array) holds, with the reader's
+        notes, warnings, documents left out and the kept spans' tokens."""
         index = np.arange(len(self))[keep]
         parts = {new: self.parts[old] for new, old in enumerate(index.tolist()) if old in self.parts}
-        return SpanTable(self.docs[keep], self.starts[keep], self.ends[keep], self.labels[keep],
+        kept = SpanTable(self.docs[keep], self.starts[keep], self.ends[keep], self.labels[keep],
                          self.label_names, self.doc_names, parts)  # fmt: skip
+        kept.notes, kept.warnings, kept.left_out = self.notes, self.warnings, self.left_out
+        if self.tokens is not None:
+            kept.tokens = (self.tokens[0][keep], self.tokens[1][keep])
+        return kept
 
     def label_list(self) -> list[str]:
         return [self.label_names[i] for i in self.labels.tolist()]
