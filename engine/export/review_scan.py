@@ -21,7 +21,6 @@ RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 REL_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 HEADERS = ("ID", "Verdict", "Comment")
 ROW, CELL, VALUE, TEXT, RUN, INLINE = (MAIN + t for t in ("row", "c", "v", "t", "r", "is"))
-INLINE_TEXT = f"{INLINE}/{TEXT}"
 DIGITS = "0123456789"
 #: What a workbook that cannot be read raises (a damaged zip, XML or part, a missing part).
 UNREADABLE = (OSError, zipfile.BadZipFile, KeyError, ValueError, IndexError, etree.LxmlError)
@@ -46,10 +45,8 @@ class SheetBook:
         """A cell's value as openpyxl reads it (data only): text, a number, a bool or None."""
         kind = cell.get("t")
         if kind == "inlineStr":
-            text = cell.findtext(INLINE_TEXT)  # its text, unless it is in runs
-            found = cell.find(INLINE) if text is None else None
-            return _string(found) if found is not None else text
-        value = cell.findtext(VALUE)
+            return next(map(_string, cell.iterchildren(INLINE)), None)
+        value = next((v.text for v in cell.iterchildren(VALUE)), None)  # child iterators: no path to parse
         if value is None:
             return None
         if kind == "s":
@@ -103,10 +100,9 @@ def column_letters(number: int) -> str:
 
 def _string(item: Any) -> str:
     """The text of a string item: its text, or its runs' texts joined (phonetic runs left out)."""
-    found = item.find(TEXT)
-    if found is not None:
-        return found.text or ""
-    return "".join(run.findtext(TEXT) or "" for run in item.iterchildren(RUN))
+    for text in item.iterchildren(TEXT):
+        return text.text or ""
+    return "".join(t.text or "" for run in item.iterchildren(RUN) for t in run.iterchildren(TEXT))
 
 
 def _sheet_parts(book: zipfile.ZipFile) -> dict[str, str]:
