@@ -5,13 +5,14 @@ acceptable") counted as agreements."""
 from __future__ import annotations
 
 import json
+import zipfile
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InputError
-from .export.sheetxml import letter
-from .export.xlsx import AGREEMENTS, CHUNK_KEY, REVIEW_SHEET, VERDICTS
+from .export.review_scan import UNREADABLE, SheetBook, column_letters, column_number, header_columns
+from .export.xlsx import AGREEMENTS, CHUNK_KEY, CONTEXT_COLOURED, REVIEW_SHEET, VERDICTS
 from .report import COLUMN_TITLES, Table
 
 NOT_REVIEWED = "not reviewed"
@@ -22,6 +23,7 @@ ODS_MIMETYPE = b"application/vnd.oasis.opendocument.spreadsheet"
 ODS_ADVICE = (
     "an OpenDocument spreadsheet (.ods); save it in LibreOffice as Excel 2007-365 (.xlsx) and import again"
 )
+CONTEXTS = ("Context", CONTEXT_COLOURED)  # the columns of the rich-text contexts, not read
 TEXT_KEYS = ("error_id", "type", "subtype", "gold_label", "system_label", "sheet", "comment")
 
 
@@ -42,30 +44,31 @@ class Review:
 
 def read_review(path: str) -> Review:
     """The verdicts of a review workbook (as written by Span Studio, or re-saved by a
-    spreadsheet program); InputError for anything else, a damaged workbook included."""
-    from openpyxl import load_workbook
-
+    spreadsheet program); InputError for anything else, a damaged workbook included. Only
+    the cells used are read (engine/export/review_scan.py), never the rich-text contexts."""
     try:
-        book = load_workbook(path, read_only=True, data_only=True)
+        with zipfile.ZipFile(path) as archive:
+            return _read(SheetBook(archive), path)
     except FileNotFoundError:
         raise InputError("an existing workbook", "nothing", file=path) from None
-    except Exception:  # openpyxl raises several types for what is not an .xlsx
+    except UNREADABLE:
         expected = "a review workbook (.xlsx) written by Span Studio"
         raise InputError(expected, _not_xlsx(path), file=path) from None
-    try:
-        meta = _metadata(book, path)
-        review = Review(path, meta["method"], meta["basis"])
-        for name in meta["error_sheets"]:
-            if name not in book.sheetnames:
-                raise InputError(f"a sheet named '{name}'", "none", file=path)
-            _read_sheet(book[name], review)
-    finally:
-        book.close()
+
+
+def _read(book: SheetBook, path: str) -> Review:
+    """The review of an opened workbook: its hidden data, then its error sheets' rows."""
+    meta = _metadata(book, path)
+    review = Review(path, meta["method"], meta["basis"])
+    for name in meta["error_sheets"]:
+        if name not in book.parts:
+            raise InputError(f"a sheet named '{name}'", "none", file=path)
+        _read_sheet(book, name, review)
     return review
 
 
 def _not_xlsx(path: str) -> str:
-    """What a file openpyxl cannot open is, and what to do with it."""
+    """What a file that cannot be read as a workbook is, and what to do with it."""
     if _is_ods(path):
         return ODS_ADVICE
     return "something that is not a workbook (the file is damaged or not .xlsx)"
@@ -73,8 +76,6 @@ def _not_xlsx(path: str) -> str:
 
 def _is_ods(path: str) -> bool:
     """Whether the file is an OpenDocument spreadsheet (by its name, or its zip's mimetype entry)."""
-    import zipfile
-
     if path.lower().endswith(".ods"):
         return True
     try:
@@ -88,16 +89,17 @@ def _damaged(path: str, what: str) -> InputError:
     return InputError(f"the review data of sheet '{REVIEW_SHEET}' ({what})", "it damaged", file=path)
 
 
-def _metadata(book: Any, path: str) -> dict[str, Any]:
+def _metadata(book: SheetBook, path: str) -> dict[str, Any]:
     """The method, the error sheets and the basis of the reviewed scores, checked."""
-    if REVIEW_SHEET not in book.sheetnames:
+    if REVIEW_SHEET not in book.parts:
         raise InputError(
             f"a hidden sheet '{REVIEW_SHEET}' (a workbook written by Span Studio)", "none", file=path
         )
     values: dict[str, Any] = {}
     pieces: list[str] = []  # joined once: linear in the size of the data
-    for row in book[REVIEW_SHEET].iter_rows(values_only=True):
-        key, value = (tuple(row) + (None, None))[:2]
+    for _, cells in book.rows(REVIEW_SHEET):
+        row = book.values(cells, ("A", "B"))
+        key, value = row.get("A"), row.get("B")
         if key in ("basis", CHUNK_KEY) and not isinstance(value, str):
             raise _damaged(path, "a piece of data that is not text")
         if key == CHUNK_KEY:
@@ -124,28 +126,35 @@ def _json(text: Any, path: str) -> Any:
         raise _damaged(path, "JSON text") from None
 
 
-def _read_sheet(sheet: Any, review: Review) -> None:
-    columns: dict[str, int] | None = None
-    for number, values in enumerate(sheet.iter_rows(values_only=True), 1):
+def _read_sheet(book: SheetBook, name: str, review: Review) -> None:
+    """The error rows of sheet `name` (those with an ID), their contexts left unread."""
+    columns: dict[str, str] | None = None  # each read column's key by its letters
+    for number, cells in book.rows(name):
         if columns is None:
-            if values and "ID" in values and "Verdict" in values:
-                columns = _column_keys(values)
+            titles = header_columns(book, cells)
+            if titles is not None:
+                columns = _read_columns(titles)
+                verdict_at = next(at for at, key in columns.items() if key == "verdict")
             continue
-        row = {key: values[i] if i < len(values) else None for key, i in columns.items()}
+        row = {key: book.value(cells[at]) if at in cells else None for at, key in columns.items()}
         if row.get("error_id") in (None, ""):
             continue
-        column = columns["verdict"]
-        row["verdict"] = _verdict(row.get("verdict"), sheet.title, _cell(column, number), review)
-        row["sheet"] = sheet.title
+        row["verdict"] = _verdict(row.get("verdict"), name, f"{verdict_at}{number}", review)
+        row["sheet"] = name
         row = {k: "" if v is None else v for k, v in row.items()}
         for key in TEXT_KEYS:  # a number typed where text belongs reads as that text
             if key in row and not isinstance(row[key], str):
                 row[key] = str(row[key])
         review.rows.append(row)
     if columns is None:
-        raise InputError(
-            f"a header row with ID and Verdict in sheet '{sheet.title}'", "none", file=review.path
-        )
+        raise InputError(f"a header row with ID and Verdict in sheet '{name}'", "none", file=review.path)
+
+
+def _read_columns(titles: dict[str, Any]) -> dict[str, str]:
+    """The key of each column read (all but the contexts) by its letters, from the header's titles."""
+    numbers = {column_number(at): title for at, title in titles.items()}
+    keys = _column_keys(tuple(numbers.get(n) for n in range(1, max(numbers) + 1)))
+    return {column_letters(i + 1): key for key, i in keys.items() if key not in CONTEXTS}
 
 
 def _column_keys(titles: tuple[Any, ...]) -> dict[str, int]:
@@ -157,11 +166,6 @@ def _column_keys(titles: tuple[Any, ...]) -> dict[str, int]:
     if "unit" not in columns and title not in KEYS and isinstance(title, str) and title in columns:
         columns["unit"] = columns.pop(title)
     return columns
-
-
-def _cell(column: int, row: int) -> str:
-    """The A1-style name of a cell (0-based column, 1-based row)."""
-    return f"{letter(column)}{row}"
 
 
 def _verdict(value: Any, sheet: str, cell: str, review: Review) -> str:

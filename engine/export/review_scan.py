@@ -1,16 +1,16 @@
-"""How many verdicts and comments a review workbook holds, asked before it is replaced:
-only the ID, Verdict and Comment cells of its error sheets are looked at, in the sheets'
-XML as it streams past (engine.review reads every cell through openpyxl, its rich-text
-contexts included: 13 s of CPU for 27,000 errors, where a workbook without a review is
-then replaced anyway). A workbook as Span Studio wrote it without a review says so in its
-zip comment, and is not read further."""
+"""Reading a review workbook's cells straight from its zip's XML: the sheets' names, the
+shared strings, and each row's cells as they stream past (lxml), only the cells asked for
+turned into values — a row's rich-text contexts are never read further (engine.review reads
+its error rows and hidden data with it). Also how many verdicts and comments a workbook
+holds, asked before it is replaced: a workbook as Span Studio wrote it without a review
+says so in its zip comment, and is not read further."""
 
 from __future__ import annotations
 
-import re
 import zipfile
+from collections.abc import Container, Iterator
 from pathlib import Path
-from typing import Any
+from typing import IO, Any
 
 from lxml import etree
 
@@ -20,26 +20,89 @@ MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
 REL_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}id"
 HEADERS = ("ID", "Verdict", "Comment")
-_LETTERS = re.compile(r"[A-Z]+")
+ROW, CELL, VALUE, TEXT, RUN, INLINE = (MAIN + t for t in ("row", "c", "v", "t", "r", "is"))
+DIGITS = "0123456789"
+#: What a workbook that cannot be read raises (a damaged zip, XML or part, a missing part).
+UNREADABLE = (OSError, zipfile.BadZipFile, KeyError, ValueError, IndexError, etree.LxmlError)
+
+Cells = dict[str, Any]  # a row's cells by their column letters
 
 
-def verdict_counts(path: str | Path) -> tuple[int, int] | None:
-    """(verdicts, comments) in the error rows of a review workbook (rows with an ID, as
-    engine.review reads them); None for a file that is not a review workbook."""
-    try:
-        with zipfile.ZipFile(path) as book:
-            if book.comment == UNREVIEWED:  # as Span Studio wrote it, never saved since
-                return 0, 0
-            sheets = _sheet_parts(book)
-            if REVIEW_SHEET not in sheets:
-                return None
-            shared = _shared_strings(book)
-            counts = [
-                _sheet_counts(book, part, shared) for name, part in sheets.items() if name != REVIEW_SHEET
-            ]
-    except (OSError, zipfile.BadZipFile, KeyError, ValueError, IndexError, etree.LxmlError):
-        return None
-    return sum(c[0] for c in counts), sum(c[1] for c in counts)
+class SheetBook:
+    """A workbook's sheets and shared strings, its sheets' rows read on demand."""
+
+    def __init__(self, archive: zipfile.ZipFile) -> None:
+        self.archive = archive
+        self.parts = _sheet_parts(archive)
+        self.shared = _shared_strings(archive)
+
+    def rows(self, name: str) -> Iterator[tuple[int, Cells]]:
+        """The rows of sheet `name`: each one's number and its cells (XML elements) by column."""
+        with self.archive.open(self.parts[name]) as xml:
+            yield from _rows(xml)
+
+    def value(self, cell: Any) -> Any:
+        """A cell's value as openpyxl reads it (data only): text, a number, a bool or None."""
+        kind = cell.get("t")
+        if kind == "inlineStr":
+            return next(map(_string, cell.iterchildren(INLINE)), None)
+        value = next((v.text for v in cell.iterchildren(VALUE)), None)  # child iterators: no path to parse
+        if value is None:
+            return None
+        if kind == "s":
+            return self.shared[int(value)]
+        if kind in ("str", "e", "d"):
+            return value
+        if kind == "b":
+            return bool(int(value))
+        return float(value) if "." in value or "E" in value or "e" in value else int(value)
+
+    def values(self, cells: Cells, wanted: Container[str] | None = None) -> dict[str, Any]:
+        """The values of `cells` by column letters (only those in `wanted`, when given)."""
+        return {at: self.value(c) for at, c in cells.items() if wanted is None or at in wanted}
+
+
+def _rows(xml: IO[bytes]) -> Iterator[tuple[int, Cells]]:
+    number = 0
+    for _, row in etree.iterparse(xml, tag=ROW, huge_tree=True):
+        number = int(row.get("r") or number + 1)
+        yield number, _cells(row)
+        row.clear()
+
+
+def _cells(row: Any) -> Cells:
+    """A row's cells by column letters (a cell without a reference follows the one before)."""
+    cells: Cells = {}
+    letters = ""
+    for cell in row.iterchildren(CELL):
+        reference = cell.get("r")
+        letters = reference.rstrip(DIGITS) if reference else column_letters(column_number(letters) + 1)
+        cells[letters] = cell
+    return cells
+
+
+def column_number(letters: str) -> int:
+    """A column's number (1-based) from its letters."""
+    number = 0
+    for char in letters:
+        number = number * 26 + ord(char) - 64
+    return number
+
+
+def column_letters(number: int) -> str:
+    """A column's letters from its number (1-based)."""
+    letters = ""
+    while number:
+        number, rest = divmod(number - 1, 26)
+        letters = chr(65 + rest) + letters
+    return letters
+
+
+def _string(item: Any) -> str:
+    """The text of a string item: its text, or its runs' texts joined (phonetic runs left out)."""
+    for text in item.iterchildren(TEXT):
+        return text.text or ""
+    return "".join(t.text or "" for run in item.iterchildren(RUN) for t in run.iterchildren(TEXT))
 
 
 def _sheet_parts(book: zipfile.ZipFile) -> dict[str, str]:
@@ -56,60 +119,56 @@ def _entry(target: str) -> str:
 
 
 def _shared_strings(book: zipfile.ZipFile) -> list[str]:
+    """The shared strings (as openpyxl reads them: its "x005F_" taken out)."""
     if "xl/sharedStrings.xml" not in book.namelist():
         return []
-    root = etree.fromstring(book.read("xl/sharedStrings.xml"), etree.XMLParser(huge_tree=True))
-    return ["".join(item.itertext()) for item in root.iter(f"{MAIN}si")]
+    strings = []
+    with book.open("xl/sharedStrings.xml") as xml:
+        for _, item in etree.iterparse(xml, tag=f"{MAIN}si", huge_tree=True):
+            strings.append(_string(item).replace("x005F_", ""))
+            item.clear()
+    return strings
 
 
-def _sheet_counts(book: zipfile.ZipFile, part: str, shared: list[str]) -> tuple[int, int]:
+def verdict_counts(path: str | Path) -> tuple[int, int] | None:
+    """(verdicts, comments) in the error rows of a review workbook (rows with an ID, as
+    engine.review reads them); None for a file that is not a review workbook."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            if archive.comment == UNREVIEWED:  # as Span Studio wrote it, never saved since
+                return 0, 0
+            book = SheetBook(archive)
+            if REVIEW_SHEET not in book.parts:
+                return None
+            counts = [_sheet_counts(book, name) for name in book.parts if name != REVIEW_SHEET]
+    except UNREADABLE:
+        return None
+    return sum(c[0] for c in counts), sum(c[1] for c in counts)
+
+
+def header_columns(book: SheetBook, cells: Cells) -> dict[str, Any] | None:
+    """A header row's titles by column letters: None unless it holds ID and Verdict."""
+    titles = book.values(cells)
+    found = set(titles.values())
+    return titles if "ID" in found and "Verdict" in found else None
+
+
+def _sheet_counts(book: SheetBook, name: str) -> tuple[int, int]:
     """(verdicts, comments) of one sheet: none without a header row holding ID and Verdict."""
     columns: list[str] | None = None  # the column letters of ID, Verdict, Comment
     verdicts = comments = 0
-    with book.open(part) as xml:
-        for _, row in etree.iterparse(xml, tag=f"{MAIN}row", huge_tree=True):
-            if columns is None:
-                titles = {_text(c, shared): _column(c.get("r", "")) for c in row.iter(f"{MAIN}c")}
-                if "ID" in titles and "Verdict" in titles:
-                    columns = [titles.get(h, "") for h in HEADERS]
-            else:
-                found = _cells(row, columns)
-                if _filled(found.get(columns[0]), shared):
-                    verdicts += _filled(found.get(columns[1]), shared)
-                    comments += _filled(found.get(columns[2]), shared)
-            row.clear()
+    for _, cells in book.rows(name):
+        if columns is None:
+            titles = header_columns(book, cells)
+            if titles is not None:
+                at = {title: letters for letters, title in titles.items()}
+                columns = [at.get(h, "") for h in HEADERS]
+        elif _filled(book, cells.get(columns[0])):
+            verdicts += _filled(book, cells.get(columns[1]))
+            comments += _filled(book, cells.get(columns[2]))
     return verdicts, comments
 
 
-def _cells(row: Any, columns: list[str]) -> dict[str, Any]:
-    """The row's cells in `columns` (by letter), its cells read no further than the last of them."""
-    last = max((len(c), c) for c in columns)
-    found = {}
-    for cell in row.iter(f"{MAIN}c"):
-        letter = _column(cell.get("r", ""))
-        if letter in columns:
-            found[letter] = cell
-        if (len(letter), letter) >= last:
-            break
-    return found
-
-
-def _column(reference: str) -> str:
-    found = _LETTERS.match(reference)
-    return found.group() if found else ""
-
-
-def _filled(cell: Any, shared: list[str]) -> bool:
-    return cell is not None and bool(_text(cell, shared).strip())
-
-
-def _text(cell: Any, shared: list[str]) -> str:
-    """A cell's value as text (a shared string looked up, an inline string's runs joined)."""
-    kind = cell.get("t")
-    if kind == "inlineStr":
-        found = cell.find(f"{MAIN}is")
-        return "".join(found.itertext()) if found is not None else ""
-    value = cell.findtext(f"{MAIN}v")
-    if value is None:
-        return ""
-    return shared[int(value)] if kind == "s" else value
+def _filled(book: SheetBook, cell: Any) -> bool:
+    value = None if cell is None else book.value(cell)
+    return value is not None and bool(str(value).strip())
