@@ -11,7 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InputError
-from .export.review_scan import UNREADABLE, SheetBook, column_letters, column_number, header_columns
+from .export.review_scan import UNREADABLE, SheetBook, header_columns
+from .export.sheetxml import column_number, letter
 from .export.xlsx import AGREEMENTS, CHUNK_KEY, CONTEXT_COLOURED, REVIEW_SHEET, VERDICTS
 from .report import COLUMN_TITLES, Table
 
@@ -154,7 +155,7 @@ def _read_columns(titles: dict[str, Any]) -> dict[str, str]:
     """The key of each column read (all but the contexts) by its letters, from the header's titles."""
     numbers = {column_number(at): title for at, title in titles.items()}
     keys = _column_keys(tuple(numbers.get(n) for n in range(1, max(numbers) + 1)))
-    return {column_letters(i + 1): key for key, i in keys.items() if key not in CONTEXTS}
+    return {letter(i): key for key, i in keys.items() if key not in CONTEXTS}
 
 
 def _column_keys(titles: tuple[Any, ...]) -> dict[str, int]:

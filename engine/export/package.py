@@ -13,7 +13,7 @@ from typing import IO
 
 from isal import isal_zlib
 
-from .sheetxml import HEAD, Sheet, attribute, xml_text
+from .sheetxml import HEAD, Sheet, attribute, column_number, xml_text
 from .theme import THEME_XML
 
 MAIN = "http://schemas.openxmlformats.org/spreadsheetml/2006/main"
@@ -216,17 +216,10 @@ def quoted_name(name: str) -> str:
     cell = _CELL.fullmatch(upper)
     plain = (
         _WORD.fullmatch(name)
-        and not (cell and _column_number(cell[1]) <= MAX_COLUMNS and 0 < int(cell[2]) <= MAX_ROWS)
+        and not (cell and column_number(cell[1]) <= MAX_COLUMNS and 0 < int(cell[2]) <= MAX_ROWS)
         and not _R1C1.match(upper)
     )
     return name if plain else "'" + name.replace("'", "''") + "'"
-
-
-def _column_number(letters: str) -> int:
-    number = 0
-    for char in letters:
-        number = number * 26 + ord(char) - 64
-    return number
 
 
 def _core() -> str:

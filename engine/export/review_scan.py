@@ -14,6 +14,7 @@ from typing import IO, Any
 
 from lxml import etree
 
+from .sheetxml import column_number, letter
 from .xlsx import REVIEW_SHEET, UNREVIEWED
 
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
@@ -76,26 +77,9 @@ def _cells(row: Any) -> Cells:
     letters = ""
     for cell in row.iterchildren(CELL):
         reference = cell.get("r")
-        letters = reference.rstrip(DIGITS) if reference else column_letters(column_number(letters) + 1)
+        letters = reference.rstrip(DIGITS) if reference else letter(column_number(letters))
         cells[letters] = cell
     return cells
-
-
-def column_number(letters: str) -> int:
-    """A column's number (1-based) from its letters."""
-    number = 0
-    for char in letters:
-        number = number * 26 + ord(char) - 64
-    return number
-
-
-def column_letters(number: int) -> str:
-    """A column's letters from its number (1-based)."""
-    letters = ""
-    while number:
-        number, rest = divmod(number - 1, 26)
-        letters = chr(65 + rest) + letters
-    return letters
 
 
 def _string(item: Any) -> str:

@@ -53,6 +53,14 @@ def letter(col: int) -> str:
     return name
 
 
+def column_number(letters: str) -> int:
+    """A column's number from its letters: A → 1, AA → 27 (letter's inverse, from 1)."""
+    number = 0
+    for char in letters:
+        number = number * 26 + ord(char) - 64
+    return number
+
+
 def chunks(text: str, size: int) -> Iterator[str]:
     """`text` in pieces of `size` characters, shorter where a piece would hold more than a
     cell does (characters above U+FFFF count twice): long data kept in a hidden sheet."""
