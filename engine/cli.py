@@ -29,7 +29,7 @@ from .comparison import (
 )
 from .errors import Cancelled, InputError, shown
 from .formats.suggest import check_inputs
-from .methods import BUILTIN_METHODS, Invocation, Method, all_methods, format_table, get_method
+from .methods import BUILTIN_METHODS, Invocation, Method, all_methods, get_method
 from .options import OptionSpec, either, option_specs, validate
 from .paths import check_writable, input_identities, refuse_overwriting
 from .report import Report
@@ -445,30 +445,21 @@ def run_compare(args: argparse.Namespace) -> tuple[str, list[str]]:
 
 def run_review(args: argparse.Namespace) -> tuple[str, list[str]]:
     """`spanstudio review`: verdict counts and reviewed scores of a workbook."""
-    from .export.json import table_dict, to_json
-    from .review import read_review, reviewed_tables, verdict_table
+    from .export.json import to_json
+    from .review import read_review, review_json, review_text, scored_parts
 
     check_input(args.workbook)
     if args.json is not None and args.json != "-":
         check_writable(Path(args.json))
         refuse_overwriting(input_identities([args.workbook]), {"--json": Path(args.json)})
     review = read_review(args.workbook)
-    tables = {"verdicts": verdict_table(review), **reviewed_tables(review)}
+    scored = scored_parts(review)  # a compare workbook's: each system's
     if args.json is not None:
-        data = {
-            "method": review.method,
-            "workbook": args.workbook,
-            "errors": len(review.rows),
-            "tables": {name: table_dict(t) for name, t in tables.items()},
-        }
-        text = to_json(data)
+        text = to_json(review_json(review, args.workbook, scored))
         if args.json == "-":
             return text, review.warnings
         atomic_write_text(args.json, text)
-    blocks = [f"# {t.title}\n" + format_table(t) for t in tables.values()]
-    if len(tables) == 1:
-        blocks.append("# No reviewed scores: this method keeps none in the workbook.\n")
-    return "\n".join(blocks), review.warnings
+    return review_text(scored), review.warnings
 
 
 def _list_methods() -> str:

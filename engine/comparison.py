@@ -23,6 +23,8 @@ if TYPE_CHECKING:
 #: The defaults of the flags and of engine.stats.Confidence, declared here (the command line
 #: builds its flags without importing numpy).
 LEVEL, RESAMPLES, TRIALS, SEED = 0.95, 1000, 10000, 12345  # the seed: sacrebleu's
+#: The systems of compare's workbook: their error sheets' names begin with them ("System A – Errors").
+SYSTEMS = ("System A", "System B")
 
 
 def add_confidence_arguments(parser: argparse.ArgumentParser, *, compare: bool = False) -> None:
@@ -104,7 +106,8 @@ def compare_reports(
     reports = [method.evaluate(gold, system, options, progress, detail=True) for system in systems]
     progress.update(1.0, "resampling", force=True)
     data = _compared(method, reports, systems, confidence)
-    data["_two_systems"] = True  # its workbook: each system's errors, no one set of scores to review
+    data["_two_systems"] = list(SYSTEMS)  # its workbook: each system's errors and reviewed scores
+    data["_review"] = {name: method.review_basis(r) for name, r in zip(SYSTEMS, reports, strict=True)}
     tables = {"comparison": data.pop("_table")}
     for name, report in zip("ab", reports, strict=True):
         for key, table in report.score_tables().items():
@@ -129,9 +132,9 @@ def both_systems_errors(reports: list[Report]) -> list[dict[str, Any]]:
     (`System A – Errors`, `System B – Errors`; a method's own sheets named the same way),
     their error ids as in the system's own report."""
     rows = []
-    for name, report in zip("AB", reports, strict=True):
+    for name, report in zip(SYSTEMS, reports, strict=True):
         for row in report.error_rows:
-            rows.append({**row, "sheet": f"System {name} – {row.get('sheet') or 'Errors'}"})
+            rows.append({**row, "sheet": f"{name} – {row.get('sheet') or 'Errors'}"})
     return rows
 
 

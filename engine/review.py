@@ -5,6 +5,7 @@ acceptable") counted as agreements."""
 from __future__ import annotations
 
 import json
+import re
 import zipfile
 from collections import Counter
 from dataclasses import dataclass, field
@@ -26,21 +27,39 @@ ODS_ADVICE = (
 )
 CONTEXTS = ("Context", CONTEXT_COLOURED)  # the columns of the rich-text contexts, not read
 TEXT_KEYS = ("error_id", "type", "subtype", "gold_label", "system_label", "sheet", "comment")
+#: A compare workbook's error sheet: its system's name, then the sheet's ("System A – Errors").
+SYSTEM_SHEET = re.compile(r"(System [A-Z]) – ")
+DELETED = "(rows deleted)"  # the verdict table's row of the error rows deleted from the workbook
+NO_BASIS = "this method keeps none in the workbook"
+OLD_COMPARE = "the workbook was written by an earlier Span Studio, whose compare workbooks kept none"
 
 
 @dataclass
 class Review:
-    """The verdicts of one workbook."""
+    """The verdicts of one workbook, or of one system's part of a compare workbook."""
 
     path: str
     method: str
     basis: Any
     rows: list[dict[str, Any]] = field(default_factory=list)
     warnings: list[str] = field(default_factory=list)
+    system: str = ""  # a compare workbook's part: its system ("System A"); its rows' sheets without it
+    missing: list[str] = field(default_factory=list)  # the IDs of error rows deleted from the workbook
+    systems: list[Review] = field(default_factory=list)  # a compare workbook's parts, one per system
+    unscored: str = NO_BASIS  # why there are no reviewed scores, where there are none
 
     @property
     def accepted(self) -> list[dict[str, Any]]:
         return [r for r in self.rows if r["verdict"] in AGREEMENTS]
+
+    @property
+    def errors(self) -> int:
+        """The error rows the workbook was written with (those deleted from it counted)."""
+        return len(self.rows) + len(self.missing) + sum(len(part.missing) for part in self.systems)
+
+    def parts(self) -> list[Review]:
+        """What is scored apart: each system's part of a compare workbook, else the review itself."""
+        return self.systems or [self]
 
 
 def read_review(path: str) -> Review:
@@ -65,7 +84,61 @@ def _read(book: SheetBook, path: str) -> Review:
         if name not in book.parts:
             raise InputError(f"a sheet named '{name}'", "none", file=path)
         _read_sheet(book, name, review)
+    written = meta["error_rows"]
+    systems = meta["systems"] or _sheet_systems(meta["error_sheets"])
+    review.systems = [_part(review, system, written) for system in systems]
+    if not systems:
+        review.missing = _missing(review.rows, None if written is None else sum(written.values()))
+    review.warnings += [_deleted_warning(part) for part in review.parts() if part.missing]
     return review
+
+
+def _sheet_systems(sheets: list[str]) -> list[str]:
+    """The systems of a compare workbook written without their list, by its error sheets'
+    names (each begins with its system's); none for another workbook."""
+    found = [SYSTEM_SHEET.match(name) for name in sheets]
+    if not found or not all(found):
+        return []
+    return list(dict.fromkeys(match.group(1) for match in found if match))
+
+
+def _part(review: Review, system: str, written: dict[str, int] | None) -> Review:
+    """The rows and basis of one system of a compare workbook, their sheets named as in a
+    one-system workbook ("Errors")."""
+    prefix = system + " – "
+    mine = (row for row in review.rows if row["sheet"].startswith(prefix))
+    rows = [{**row, "sheet": row["sheet"][len(prefix) :]} for row in mine]
+    basis = review.basis.get(system) if isinstance(review.basis, dict) else None
+    part = Review(review.path, review.method, basis, rows, system=system)
+    if review.basis is None:
+        part.unscored = OLD_COMPARE
+    counts = None if written is None else [n for name, n in written.items() if name.startswith(prefix)]
+    part.missing = _missing(rows, None if counts is None else sum(counts))
+    return part
+
+
+def _missing(rows: list[dict[str, Any]], written: int | None) -> list[str]:
+    """The IDs (E1, E2, …) of the `written` error rows that are no longer in `rows`; of a
+    workbook that does not say how many it was written with, those up to the highest ID
+    found (rows deleted at its end go unnoticed)."""
+    found = {row["error_id"] for row in rows}
+    if written is None:
+        numbers = (ident[1:] for ident in found if ident[:1] == "E")
+        written = max((int(n) for n in numbers if n.isascii() and n.isdigit()), default=0)
+    elif len(rows) >= written:
+        return []
+    return [ident for ident in map("E{}".format, range(1, written + 1)) if ident not in found]
+
+
+def _deleted_warning(part: Review) -> str:
+    """What a review says of its error rows deleted from the workbook, naming the first."""
+    count, of = len(part.missing), f" of {part.system}" if part.system else ""
+    shown = ", ".join(part.missing[:10]) + (", …" if count > 10 else "")
+    if count == 1:
+        rows, effect = f"1 error row{of} was", "it counts as not reviewed: its error stays"
+    else:
+        rows, effect = f"{count} error rows{of} were", "they count as not reviewed: their errors stay"
+    return f"{part.path}: {rows} deleted from the workbook ({shown}); {effect} in the reviewed scores"
 
 
 def _not_xlsx(path: str) -> str:
@@ -115,7 +188,29 @@ def _metadata(book: SheetBook, path: str) -> dict[str, Any]:
     if not isinstance(sheets, list) or not all(isinstance(n, str) for n in sheets):
         raise _damaged(path, "a list of sheet names")
     basis = _json("".join(pieces) or "null", path)
-    return {"method": method, "error_sheets": sheets, "basis": basis}
+    return {"method": method, "error_sheets": sheets, "basis": basis,
+            "error_rows": _written(values, sheets, path), "systems": _systems(values, path)}  # fmt: skip
+
+
+def _written(values: dict[str, Any], sheets: list[str], path: str) -> dict[str, int] | None:
+    """How many error rows each error sheet was written with (None: a workbook that does
+    not say, written before 29 November 2026)."""
+    if "error_rows" not in values:
+        return None
+    counts = _json(values["error_rows"], path)
+    if not isinstance(counts, list) or len(counts) != len(sheets) or not all(type(n) is int for n in counts):
+        raise _damaged(path, "a number of rows per error sheet")
+    return dict(zip(sheets, counts, strict=True))
+
+
+def _systems(values: dict[str, Any], path: str) -> list[str]:
+    """A compare workbook's systems (none for another workbook)."""
+    if "systems" not in values:
+        return []
+    systems = _json(values["systems"], path)
+    if not isinstance(systems, list) or not all(isinstance(s, str) and s for s in systems):
+        raise _damaged(path, "a list of systems")
+    return systems
 
 
 def _json(text: Any, path: str) -> Any:
@@ -184,21 +279,34 @@ def _verdict(value: Any, sheet: str, cell: str, review: Review) -> str:
 
 
 def verdict_table(review: Review) -> Table:
-    """How many errors of each type and label were judged each way."""
+    """How many errors of each type and label were judged each way (the rows deleted from
+    the workbook on a line of their own, not reviewed)."""
     columns = [*VERDICTS, NOT_REVIEWED]
     counts: dict[tuple[str, str], Counter[str]] = {}
     for row in review.rows:
         label = row.get("gold_label") or row.get("system_label") or ""
         counts.setdefault((str(row.get("type", "")), str(label)), Counter())[row["verdict"]] += 1
     rows = [[t, label, *(c[v] for v in columns), sum(c.values())] for (t, label), c in sorted(counts.items())]
-    total = Counter(r["verdict"] for r in review.rows)
-    rows.append(["all", "", *(total[v] for v in columns), len(review.rows)])
-    return Table(["type", "label", *columns, "errors"], rows, "Verdicts")
+    deleted = len(review.missing)
+    if deleted:
+        rows.append([DELETED, "", *(0 for _ in VERDICTS), deleted, deleted])
+    total = Counter(r["verdict"] for r in review.rows) + Counter({NOT_REVIEWED: deleted})
+    rows.append(["all", "", *(total[v] for v in columns), review.errors])
+    title = f"{review.system}: Verdicts" if review.system else "Verdicts"
+    return Table(["type", "label", *columns, "errors"], rows, title)
+
+
+def _titled(review: Review, tables: dict[str, Table]) -> dict[str, Table]:
+    """The tables of one system's part of a compare workbook titled by its system."""
+    for table in tables.values() if review.system else ():
+        table.title = f"{review.system}: {table.title}"
+    return tables
 
 
 def reviewed_tables(review: Review) -> dict[str, Table]:
-    """The method's scores with the accepted errors counted as agreements; InputError when
-    the workbook's data does not fit the method."""
+    """The method's scores with the accepted errors counted as agreements (of a review of
+    one system: a compare workbook's of each of its parts); InputError when the workbook's
+    data does not fit the method."""
     if review.basis is None:
         return {}
     from .methods import get_method
@@ -208,10 +316,51 @@ def reviewed_tables(review: Review) -> dict[str, Table]:
     except InputError:
         raise _damaged(review.path, "the name of a method") from None
     try:
-        return method.review_scores(review.basis, review.accepted)
+        return _titled(review, method.review_scores(review.basis, review.accepted))
     except (KeyError, TypeError, ValueError, AttributeError, IndexError, ZeroDivisionError):
         # review data that is not what this method keeps (edited, or another method's)
         raise _damaged(review.path, f"the basis of {review.method}'s reviewed scores") from None
+
+
+Scored = list[tuple[Review, dict[str, Table]]]  # each part of a review with its tables
+
+
+def scored_parts(review: Review) -> Scored:
+    """Each part of the review (itself, or each system of a compare workbook) with its
+    verdict table and its reviewed scores."""
+    return [(part, {"verdicts": verdict_table(part), **reviewed_tables(part)}) for part in review.parts()]
+
+
+def review_text(scored: Scored) -> str:
+    """The tables as `spanstudio review` prints them, and why a part has no reviewed scores."""
+    from .methods import format_table
+
+    blocks = []
+    for part, tables in scored:
+        blocks += [f"# {table.title}\n" + format_table(table) for table in tables.values()]
+        if len(tables) == 1:
+            blocks.append(f"# {no_scores(part)}\n")
+    return "\n".join(blocks)
+
+
+def no_scores(part: Review) -> str:
+    """The sentence that says a part has no reviewed scores, and why."""
+    return f"No reviewed scores{' of ' + part.system if part.system else ''}: {part.unscored}."
+
+
+def review_json(review: Review, workbook: str, scored: Scored) -> dict[str, Any]:
+    """The verdicts and reviewed scores as JSON data (a compare workbook's by system)."""
+    from .export.json import table_dict
+
+    entries = {
+        part.system: {"errors": part.errors, "missing": part.missing,
+                      "tables": {name: table_dict(table) for name, table in tables.items()}}
+        for part, tables in scored
+    }  # fmt: skip
+    data = {"method": review.method, "workbook": workbook}
+    if review.systems:
+        return {**data, "errors": review.errors, "systems": entries}
+    return {**data, **entries[""]}
 
 
 # --- the generic count-based recomputation ---------------------------------------------------

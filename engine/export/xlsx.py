@@ -283,10 +283,10 @@ class _Writer:
 
     # --- Errors -------------------------------------------------------------------------
 
-    def errors(self) -> list[str]:
-        """The error sheets; returns their names."""
+    def errors(self) -> dict[str, int]:
+        """The error sheets; returns their names and each one's number of error rows."""
         rows = self.report.error_rows
-        names: list[str] = []
+        names: dict[str, int] = {}
         done = 0
         per_sheet = MAX_ROWS - 2  # a legend row and a header row on every sheet
         for title, indices in _groups(rows).items():
@@ -294,7 +294,7 @@ class _Writer:
             for k in range(0, max(len(indices), 1), per_sheet):
                 part = indices[k : k + per_sheet]
                 name = title if k == 0 else f"{title} ({k // per_sheet + 1})"
-                names.append(self._error_sheet(name, title, part, extra, done, len(rows)))
+                names[self._error_sheet(name, title, part, extra, done, len(rows))] = len(part)
                 done += len(part)
         return names
 
@@ -412,10 +412,15 @@ class _Writer:
 
     # --- what `spanstudio review` reads back ----------------------------------------------
 
-    def review_data(self, error_sheets: list[str]) -> None:
+    def review_data(self, error_sheets: dict[str, int]) -> None:
+        """The hidden data: method, error sheets and their rows (so that deleted rows are
+        noticed), a compare workbook's systems, the basis of the reviewed scores."""
         basis = _review_basis(self.report)
         rows = [("method", self.report.method), ("engine_version", self.report.engine_version),
-                ("error_sheets", json.dumps(error_sheets))]  # fmt: skip
+                ("error_sheets", json.dumps(list(error_sheets))),
+                ("error_rows", json.dumps(list(error_sheets.values())))]  # fmt: skip
+        systems = self.report.data.get("_two_systems")
+        rows += [("systems", json.dumps(systems))] if systems else []
         rows += [(CHUNK_KEY, "|" + chunk) for chunk in chunks(json.dumps(basis), CHUNK)]  # ASCII only
         self.sheet(REVIEW_SHEET, hidden=True).key_values(rows)
 
@@ -429,12 +434,12 @@ def sheet_name(title: str) -> str:
 
 def _review_basis(report: Report) -> Any:
     """What the method keeps for reviewed scores (a report of an unregistered method: its
-    data["_review"], the generic count basis)."""
+    data["_review"], the generic count basis; compare's report: each system's basis by its name)."""
     from ..errors import InputError
     from ..methods import get_method
 
     if report.data.get("_two_systems"):  # compare's report: two systems' errors, no one method report
-        return None
+        return report.data.get("_review")
     try:
         method = get_method(report.method)
     except InputError:
