@@ -4,7 +4,7 @@ engine reads and computes them (`spanstudio review` shows the same)."""
 from __future__ import annotations
 
 import html
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtWidgets import (
@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 from engine.export.carry import match_review
 from engine.progress import Progress
 from engine.report import Report, Table
-from engine.review import read_review, reviewed_tables, verdict_table
+from engine.review import Review, no_scores, read_review, scored_parts
 
 from . import geometry
 from .results import full_width, table_view
@@ -29,6 +29,7 @@ from .worker import Job
 MIN_WIDTH = 820
 #: The tab widget's frame around a table, both sides.
 TAB_FRAME = 8
+TWO_SYSTEMS = "The Errors table shows no verdicts: they are of two systems compared, not of one run."
 
 
 @dataclass
@@ -40,6 +41,8 @@ class ReviewResult:
     tables: dict[str, Table]
     verdicts: list[str | None] | None = None  # on the error rows of the report shown
     shown: str = ""  # what of it the Errors table shows
+    systems: dict[str, int] | None = None  # a compare workbook's errors, by system
+    unscored: list[str] = field(default_factory=list)  # why parts have no reviewed scores
 
 
 def review_job(path: str, report: Report | None = None) -> Job:
@@ -49,9 +52,10 @@ def review_job(path: str, report: Report | None = None) -> Job:
     def job(progress: Progress) -> ReviewResult:
         progress.update(0.0, "reading the verdicts", force=True)
         review = read_review(path)
-        tables = {"verdicts": verdict_table(review), **reviewed_tables(review)}
-        result = ReviewResult(path, review.method, len(review.rows), review.warnings, tables)
-        if report is not None and report.method == review.method:
+        result = _result(review)
+        if report is not None and review.systems:
+            result.shown = TWO_SYSTEMS
+        elif report is not None and report.method == review.method:
             carried = match_review(review, report.error_rows)
             result.verdicts = carried.verdicts
             given = sum(verdict is not None for verdict in carried.verdicts)
@@ -66,6 +70,18 @@ def review_job(path: str, report: Report | None = None) -> Job:
     return job
 
 
+def _result(review: Review) -> ReviewResult:
+    """The tables of a review (of each system of a compare workbook) and what it lacks."""
+    result = ReviewResult(review.path, review.method, review.errors, review.warnings, {})
+    for part, tables in scored_parts(review):
+        result.tables |= {part.system + name: table for name, table in tables.items()}
+        if len(tables) == 1:
+            result.unscored.append(no_scores(part))
+    if review.systems:
+        result.systems = {part.system: part.errors for part in review.systems}
+    return result
+
+
 class ReviewDialog(QDialog):
     """The verdict counts and the reviewed score tables, a tab each."""
 
@@ -74,14 +90,16 @@ class ReviewDialog(QDialog):
         self.setWindowTitle(f"Review: {Path(result.path).name}")
         layout = QVBoxLayout(self)
         lines = [
-            f"<b>{html.escape(Path(result.path).name)}</b>: {result.errors} errors of the method "
+            f"<b>{html.escape(Path(result.path).name)}</b>: {_errors(result)} of the method "
             f"<code>{html.escape(result.method)}</code>. Errors judged <i>system right (gold wrong)</i> or "
             "<i>both acceptable</i> count as agreements in the reviewed scores."
         ]
         lines += [html.escape(result.shown)] if result.shown else []
         lines += [html.escape(w) for w in result.warnings[:5]]
-        if len(result.tables) == 1:
+        if result.systems is None and len(result.tables) == 1:
             lines.append("This method keeps no basis for reviewed scores.")
+        elif result.systems is not None:
+            lines += [html.escape(line) for line in result.unscored]
         intro = QLabel("<br>".join(lines))
         intro.setWordWrap(True)
         layout.addWidget(intro)
@@ -100,3 +118,11 @@ class ReviewDialog(QDialog):
         margins = self.layout().contentsMargins()
         tables = max(full_width(view) for view in views) + margins.left() + margins.right() + TAB_FRAME
         return min(max(MIN_WIDTH, tables), geometry.available_area(self).width())
+
+
+def _errors(result: ReviewResult) -> str:
+    """ "1814 errors", or a compare workbook's "2952 errors of two systems compared (System A 1814, …)"."""
+    if result.systems is None:
+        return f"{result.errors} errors"
+    each = ", ".join(f"{system} {count}" for system, count in result.systems.items())
+    return f"{result.errors} errors of two systems compared ({each})"

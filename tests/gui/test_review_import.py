@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from openpyxl import load_workbook
 from PySide6.QtCore import QRect
+from PySide6.QtWidgets import QLabel
 
 from engine.review import read_review, reviewed_tables, verdict_table
 from gui import geometry
+from gui.resources import example_inputs
 from tests.conftest import ROOT
-from tests.gui.conftest import wait_idle
+from tests.gui.conftest import evaluate, wait_idle
 
 FIXTURE = ROOT / "tests" / "data" / "review-libreoffice.xlsx"
 #: The area for windows of a 1280×720 screen.
@@ -58,3 +63,48 @@ def test_the_status_bar_no_longer_says_the_verdicts_are_being_read(window, qtbot
     wait_idle(qtbot, window)
     assert "reading the verdicts" not in window.statusBar().currentMessage()
     window.review_dialog.close()
+
+
+def _intro(dialog) -> str:
+    return dialog.findChildren(QLabel)[0].text()
+
+
+def test_a_compare_workbook_shows_each_systems_tables_and_no_verdicts_in_the_errors_table(
+    window, qtbot, tmp_path, cli
+):
+    """Both systems' verdicts were pooled into one table, and put on the Errors table of the
+    report shown (the example's: FairEval's, as the workbook's) as if they were of its run."""
+    _, gold, system = example_inputs()
+    other = tmp_path / "system2.conll"
+    other.write_text(Path(system).read_text(encoding="utf-8").replace("London NNP B-LOC", "London NNP O", 1))
+    path = tmp_path / "cmp.xlsx"
+    assert cli("compare", "faireval", gold, system, other, "--xlsx", path, "--trials", "200").code == 0
+    evaluate(qtbot, window)
+    assert window.report is not None and window.report.method == "faireval"
+    window.import_review(str(path))
+    wait_idle(qtbot, window)
+    dialog = window.review_dialog
+    titles = [dialog.tabs.tabText(i) for i in range(dialog.tabs.count())]
+    assert titles[0] == "System A: Verdicts" and "System B: Verdicts" in titles
+    assert any(t.startswith("System B: Reviewed") for t in titles) and len(titles) > 4
+    review = read_review(str(path))
+    counts = ", ".join(f"{part.system} {part.errors}" for part in review.systems)
+    assert f"{review.errors} errors of two systems compared ({counts})" in _intro(dialog)
+    assert "shows no verdicts: they are of two systems compared" in _intro(dialog)
+    assert window.errors.verdicts is None
+    dialog.close()
+
+
+def test_deleted_rows_are_named_on_import(window, qtbot, tmp_path):
+    path = tmp_path / "review.xlsx"
+    path.write_bytes(FIXTURE.read_bytes())
+    book = load_workbook(path)
+    book["Errors"].delete_rows(4)  # E2
+    book.save(path)
+    window.import_review(str(path))
+    wait_idle(qtbot, window)
+    dialog = window.review_dialog
+    assert "1 error row was deleted from the workbook (E2); it counts as not reviewed" in _intro(dialog)
+    verdicts = dialog.tabs.widget(0).model()
+    assert verdicts.index(verdicts.rowCount() - 2, 0).data() == "(rows deleted)"
+    dialog.close()
