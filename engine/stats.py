@@ -60,6 +60,9 @@ class UnitStatistics:
     counts: np.ndarray  # units × columns
     rows: list[ScoreRow]
     keys: list[Hashable]  # what each column counts (two systems' columns are matched by key)
+    # The rows over a wider set of columns (matched with another system's): where a row
+    # reads every column of a kind (an average over all labels), it reads the other's too.
+    widened: Callable[[list[Hashable]], list[ScoreRow]] | None = None
 
     def __post_init__(self) -> None:
         self._index = {key: i for i, key in enumerate(self.keys)}
@@ -86,7 +89,8 @@ class UnitStatistics:
         position = {key: i for i, key in enumerate(keys)}
         counts = np.zeros((len(self.ids), len(keys)))
         counts[:, [position[k] for k in self.keys]] = self.counts
-        return UnitStatistics(self.unit, self.ids, counts, self.rows, keys)
+        rows = self.rows if self.widened is None else self.widened(keys)
+        return UnitStatistics(self.unit, self.ids, counts, rows, keys, self.widened)
 
 
 def _undefined_where(empty: np.ndarray, scores: Scores) -> Scores:

@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from engine.methods import get_method
-from engine.stats import Confidence, intervals
+from engine.stats import Confidence, intervals, matched
 
 DATA = Path(__file__).parent.parent / "data" / "formats"
 GROUND_TRUTH = DATA / "conll" / "seqeval-ground_truth.txt"  # gold and predicted tag columns
@@ -195,6 +195,48 @@ def test_resampled_counts_are_the_method_on_the_resample(method, seed, tmp_path)
                     value = scores[(name, str(row[0]))][score][0]
                     assert value == pytest.approx(row[table.columns.index(score)], abs=1e-12), (name, row[0])
     assert min(labels[1:]) < labels[0]  # some resample lacks a label
+
+
+def _relabelled(rng: random.Random, tags: list[str], label: str) -> list[str]:
+    """Some spans (a B- tag and the I- tags after it) given a label only this system uses."""
+    out, inside = [], False
+    for tag in tags:
+        if tag.startswith("B-"):
+            inside = rng.random() < 0.3
+        elif not tag.startswith("I-"):
+            inside = False
+        out.append(tag[:2] + label if inside else tag)
+    return out
+
+
+@pytest.mark.parametrize("method", METHODS)
+@pytest.mark.parametrize("seed", range(3))
+def test_swapped_counts_are_the_method_on_the_swapped_corpus(method, seed, tmp_path):
+    """Approximate randomization swaps units between two systems matched on their columns:
+    the scores of the swapped count sums are the method's on a file of the swapped
+    sentences, over every label, a label only the other system uses included (its spans
+    swapped in count in the averages, as in seqeval)."""
+    rng = random.Random(seed)
+    pairs = _corpus(seed, 12)
+    a_pairs = [(gold, _relabelled(rng, system, "ZZZ")) for gold, system in pairs]
+    b_pairs = [(gold, _noisy(rng, gold)) for gold, _ in pairs]
+    a_stats, b_stats = (get_method(method).unit_statistics(
+        evaluate(method, path, path, scheme="IOB2", **TWO_COLUMNS))
+        for path in (_write(tmp_path / "a.conll", a_pairs), _write(tmp_path / "b.conll", b_pairs)))  # fmt: skip
+    sides = ((a_pairs, b_pairs, *matched(a_stats, b_stats)), (b_pairs, a_pairs, *matched(b_stats, a_stats)))
+    for draw, (own_pairs, other_pairs, own, other) in enumerate(sides * 3):
+        swapped = np.array([rng.random() < 0.5 for _ in pairs])
+        drawn = [b if swap else a for a, b, swap in zip(own_pairs, other_pairs, swapped, strict=True)]
+        report = evaluate(method, *[_write(tmp_path / f"swapped{draw}.conll", drawn)] * 2, scheme="IOB2", **TWO_COLUMNS)
+        counts = np.where(swapped[:, None], other.counts, own.counts)
+        scores = own.scores(counts.sum(axis=0, keepdims=True))
+        for name, table in report.score_tables().items():
+            for row in table.rows:
+                if (name, str(row[0])) not in scores:
+                    continue  # a label only the swapped-in system's rows have
+                for score in (c for c in table.columns if c in SCORES):
+                    value = scores[(name, str(row[0]))][score][0]
+                    assert value == pytest.approx(row[table.columns.index(score)], abs=1e-12), (name, row[0], score)
 
 
 # --- intervals and compare -------------------------------------------------------------------

@@ -7,7 +7,9 @@ sentences: their lines are not units). A span counts in the unit its start is in
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from dataclasses import dataclass
+from functools import partial
 
 import numpy as np
 
@@ -82,12 +84,20 @@ def unit_statistics(report: Report) -> UnitStatistics | None:
     cells = [unit_of[chosen] * width + kind * len(labels) + column[label_numbers[chosen]]
              for unit_of, label_numbers, chosen, kind in sides]  # fmt: skip
     counts = np.bincount(np.concatenate(cells), minlength=len(units.ids) * width)
-    keys = [(kind, label) for kind in KINDS for label in labels]
+    keys: list[Hashable] = [(kind, label) for kind in KINDS for label in labels]
+    matrix = counts.reshape(len(units.ids), width).astype(float)
+    return UnitStatistics(units.name, units.ids, matrix, _rows(labels, keys), keys, partial(_rows, labels))
+
+
+def _rows(labels: list[str], keys: list[Hashable]) -> list[ScoreRow]:
+    """Each label's row, and the averages over every label the columns `keys` count (once
+    matched with another system's, its labels too: seqeval scores a system over all its
+    labels, a unit's counts swapped in from the other system included)."""
+    every = list(dict.fromkeys(label for _, label in keys))  # type: ignore[misc]
+    columns = tuple((kind, label) for kind in KINDS for label in every)
     rows = [ScoreRow("scores", label, ((KINDS[0], label), (KINDS[1], label), (KINDS[2], label)), _label)
             for label in labels]  # fmt: skip
-    rows += [ScoreRow("scores", name, tuple(keys), _average(name, len(labels))) for name in AVERAGES]
-    matrix = counts.reshape(len(units.ids), width).astype(float)
-    return UnitStatistics(units.name, units.ids, matrix, rows, keys)
+    return rows + [ScoreRow("scores", name, columns, _average(name, len(every))) for name in AVERAGES]
 
 
 def _prf(tp: np.ndarray, pred: np.ndarray, true: np.ndarray) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
