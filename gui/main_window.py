@@ -79,6 +79,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self._thread: QThread | None = None
         self._releases: list[tuple[QThread, Task]] = []  # replaced results let go of (gui/release.py)
         self._done: Any = None
+        self._result: tuple[Any, ...] = ()  # the result of the work that ended well, until done gets it
         self._doing = ""
         self._not_rescorable: Any = None  # options the method could not re-score without reading again
         self._shown = False
@@ -232,14 +233,8 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self._action(help_menu, "&About Span Studio", lambda: dialogs.show_about(self))
         tools = self.addToolBar("Main")
         tools.setObjectName("main-toolbar")
-        for action in (
-            self.evaluate_action,
-            self.cancel_action,
-            self.xlsx_action,
-            self.csv_action,
-            self.json_action,
-        ):
-            tools.addAction(action)
+        tools.addActions([self.evaluate_action, self.cancel_action, self.xlsx_action, self.csv_action,
+                          self.json_action])  # fmt: skip
         self._update_actions()
 
     def _connect(self) -> None:
@@ -320,10 +315,11 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self.run_status.progressed(message)
 
     def _task_finished(self, result: Any) -> None:
-        """The work's last progress message goes with the bar; `done` may say what was made."""
+        """The work's last progress message goes with the bar; `done` gets the result once the
+        task is cleared (_thread_finished), so that it may start the next work itself."""
         self.progress.hide()
         self.statusBar().clearMessage()
-        self._done(result)
+        self._result = (result,)
 
     def _task_failed(self, err: InputError) -> None:
         self.progress.hide()
@@ -347,6 +343,9 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self._thread = None
         self.run_status.ended()
         self._update_actions()
+        if self._result:  # the work ended well: `done` may say what was made or start more work
+            (result,), self._result = self._result, ()
+            self._done(result)
         if self._close_when_idle:
             self.close()
         elif self._rescore_pending():
