@@ -315,8 +315,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self.run_status.progressed(message)
 
     def _task_finished(self, result: Any) -> None:
-        """The work's last progress message goes with the bar; `done` gets the result once the
-        task is cleared (_thread_finished), so that it may start the next work itself."""
+        """The work's last progress message goes with the bar; `done` gets the result next."""
         self.progress.hide()
         self.statusBar().clearMessage()
         self._result = (result,)
@@ -337,15 +336,17 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self.run_status.cancelled()
 
     def _thread_finished(self) -> None:
-        if self._thread is not None:
-            finish(self._thread)
-        self._task = None
-        self._thread = None
+        """Clear the task, give `done` a good result (it may start more work), finish the thread."""
+        thread, task = self._thread, self._task
+        self._thread, self._task = None, None
         self.run_status.ended()
         self._update_actions()
-        if self._result:  # the work ended well: `done` may say what was made or start more work
+        if self._result:  # done before finish: garbage collection stays off, as while the work ran
             (result,), self._result = self._result, ()
             self._done(result)
+        if thread is not None:
+            finish(thread)
+        del task  # let go of once its thread has ended
         if self._close_when_idle:
             self.close()
         elif self._rescore_pending():
