@@ -40,11 +40,11 @@ from engine.errors import InputError
 from engine.progress import Progress
 
 from . import dialogs
+from .agreement_inputs import ReadExport, Row, label_studio_export, listing_job, may_hold_several, measure_job
 from .agreement_views import (
     DocumentRowsModel,
     Lanes,
     PairRowsModel,
-    by_document,
     fit_names,
     name_headers,
     pair_disagreements,
@@ -60,58 +60,6 @@ MEASURES = (  # (title, path in the report's data)
     ("Krippendorff's alpha-u", ("alpha_u",)),
 )
 DOC_COLUMNS = ("Document", "Annotators", "F1 (mean)", "Cohen κ (mean)", "Fleiss κ", "α", "αu")
-
-
-#: An annotator's row: the input, and which annotator of an export it is (None: the input's only one).
-Row = tuple[str, str | None]
-
-
-def measure_job(rows: list[Row], predictions: bool = False) -> Job:
-    """What the worker thread runs: read (a Label Studio export's predictions as annotators
-    where asked), measure, find the disagreements."""
-
-    def job(progress: Progress) -> tuple[dict[str, Any], Any, Any, dict[str, list[Any]]]:
-        from engine.agreement.adjudication import disagreements
-        from engine.agreement.corpus import build_corpus
-        from engine.agreement.inputs import read_listed
-        from engine.agreement.measures import measure
-
-        corpus = build_corpus(read_listed(rows, progress=progress, predictions=predictions))
-        sheet = disagreements(corpus)
-        return measure(corpus, progress), corpus, sheet, by_document(sheet.rows)
-
-    return job
-
-
-def listing_job(paths: list[str], predictions: bool = False) -> Job:
-    """What the worker thread runs on adding inputs that may hold several annotators' work:
-    each one's annotators (none listed: one annotator's input; a Label Studio export's
-    predictions among them where asked)."""
-
-    def job(progress: Progress) -> list[tuple[str, list[str]]]:
-        from engine.agreement.inputs import annotators_of_export
-
-        listed = []
-        for i, path in enumerate(paths):
-            progress.update(i / len(paths), f"reading the annotators of {path}")
-            listed.append((path, annotators_of_export(path, predictions)))
-        return listed
-
-    return job
-
-
-def may_hold_several(path: str) -> bool:
-    """Whether an input may hold several annotators' work (an export; its first lines tell)."""
-    from engine.agreement.inputs import export_reader
-
-    return export_reader(path) is not None
-
-
-def label_studio_export(path: str) -> bool:
-    """Whether an input is a Label Studio export (whose predictions may be annotators)."""
-    from engine.agreement.inputs import export_reader
-
-    return export_reader(path) == "label_studio"
 
 
 class NumberItem(QTableWidgetItem):
@@ -156,6 +104,7 @@ class AgreementWindow(QWidget):
         self._done: Callable[[Any], None] = lambda result: None
         self._doing = ""
         self.removed: set[Row] = set()  # rows the user removed: left out when an export is listed again
+        self.exports: dict[str, ReadExport] = {}  # the exports listed, as read: measured from that reading
         self.notice = Notice()
         self._build()
 
@@ -300,11 +249,14 @@ class AgreementWindow(QWidget):
         item.setData(Qt.ItemDataRole.UserRole, (path, annotator))
         self.paths.addItem(item)
 
-    def _listed(self, listed: list[tuple[str, list[str]]]) -> None:
-        for path, annotators in listed:
+    def _listed(self, listed: list[ReadExport]) -> None:
+        for export in listed:
+            annotators = list(export.annotators)
+            if len(annotators) > 1:
+                self.exports[export.path] = export
             for annotator in annotators if len(annotators) > 1 else [None]:
-                if (path, annotator) not in self.removed:
-                    self.add_row(path, annotator)
+                if (export.path, annotator) not in self.removed:
+                    self.add_row(export.path, annotator)
         rows = self.paths.count()
         self.summary.setText(f"{rows} annotator{'s' if rows != 1 else ''} listed; Measure agreement.")
 
@@ -321,6 +273,8 @@ class AgreementWindow(QWidget):
         for item in self.paths.selectedItems():
             self.removed.add(item.data(Qt.ItemDataRole.UserRole))
             self.paths.takeItem(self.paths.row(item))
+        listed = set(self.path_list())
+        self.exports = {path: export for path, export in self.exports.items() if path in listed}
 
     def path_list(self) -> list[str]:
         """The inputs of the rows (an export's once per annotator listed)."""
@@ -335,7 +289,8 @@ class AgreementWindow(QWidget):
         return self._task is not None
 
     def measure(self) -> None:
-        job = measure_job(self.rows(), self.predictions.isChecked())
+        kept = [self.exports[path] for path in dict.fromkeys(self.path_list()) if path in self.exports]
+        job = measure_job(self.rows(), self.predictions.isChecked(), kept)
         self.run_task("Measuring agreement", job, self._measured, "Measuring agreement")
 
     def run_task(self, title: str, job: Job, done: Callable[[Any], None], doing: str) -> bool:

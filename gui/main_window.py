@@ -79,6 +79,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self._thread: QThread | None = None
         self._releases: list[tuple[QThread, Task]] = []  # replaced results let go of (gui/release.py)
         self._done: Any = None
+        self._result: tuple[Any, ...] = ()  # the result of the work that ended well, until done gets it
         self._doing = ""
         self._not_rescorable: Any = None  # options the method could not re-score without reading again
         self._shown = False
@@ -232,14 +233,8 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self._action(help_menu, "&About Span Studio", lambda: dialogs.show_about(self))
         tools = self.addToolBar("Main")
         tools.setObjectName("main-toolbar")
-        for action in (
-            self.evaluate_action,
-            self.cancel_action,
-            self.xlsx_action,
-            self.csv_action,
-            self.json_action,
-        ):
-            tools.addAction(action)
+        tools.addActions([self.evaluate_action, self.cancel_action, self.xlsx_action, self.csv_action,
+                          self.json_action])  # fmt: skip
         self._update_actions()
 
     def _connect(self) -> None:
@@ -320,10 +315,10 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self.run_status.progressed(message)
 
     def _task_finished(self, result: Any) -> None:
-        """The work's last progress message goes with the bar; `done` may say what was made."""
+        """The work's last progress message goes with the bar; `done` gets the result next."""
         self.progress.hide()
         self.statusBar().clearMessage()
-        self._done(result)
+        self._result = (result,)
 
     def _task_failed(self, err: InputError) -> None:
         self.progress.hide()
@@ -341,12 +336,17 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self.run_status.cancelled()
 
     def _thread_finished(self) -> None:
-        if self._thread is not None:
-            finish(self._thread)
-        self._task = None
-        self._thread = None
+        """Clear the task, give `done` a good result (it may start more work), finish the thread."""
+        thread, task = self._thread, self._task
+        self._thread, self._task = None, None
         self.run_status.ended()
         self._update_actions()
+        if self._result:  # done before finish: garbage collection stays off, as while the work ran
+            (result,), self._result = self._result, ()
+            self._done(result)
+        if thread is not None:
+            finish(thread)
+        del task  # let go of once its thread has ended
         if self._close_when_idle:
             self.close()
         elif self._rescore_pending():

@@ -4,11 +4,9 @@ workbook by the engine, engine/export/carry.py), saves under a new name, or canc
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QDialogButtonBox, QMessageBox, QWidget
 
 from engine.export.carry import counts_text, held_review
@@ -20,8 +18,6 @@ from .exporting import xlsx_job
 from .worker import Job
 
 KEEP, RENAME = "keep", "rename"
-#: How often a next step waits for the window's work to end (ms).
-IDLE_POLL = 50
 
 
 class Window(Protocol):
@@ -29,7 +25,6 @@ class Window(Protocol):
 
     report: Report | None
     scale: str
-    busy: bool
 
     def choose_save_path(self, title: str, suggested: str, file_filter: str, confirm: bool = True) -> str: ...
     def run_task(self, title: str, job: Job, done: Any, failed_doing: str) -> bool: ...
@@ -59,17 +54,18 @@ def _held(path: str, progress: Progress) -> tuple[int, int] | None:
 
 
 def _replace(window: Window, path: str, held: tuple[int, int] | None) -> None:
-    """The user's answer for a workbook about to be replaced (`held`: its verdicts and comments)."""
+    """The user's answer for a workbook about to be replaced (`held`: its verdicts and
+    comments); the window has cleared the counting task, so the write starts here."""
     name = Path(path).name
     if held is None:
         if dialogs.ask(window, f"{name} already exists. Replace it?"):  # type: ignore[arg-type]
-            after_idle(window, lambda: _write(window, path, None))
+            _write(window, path, None)
         return
     choice = ask_keep_review(window, name, counts_text(held))  # type: ignore[arg-type]
     if choice == KEEP:
-        after_idle(window, lambda: _write(window, path, path))
+        _write(window, path, path)
     elif choice == RENAME:
-        after_idle(window, lambda: export_xlsx(window, new_name(path)))
+        export_xlsx(window, new_name(path))
 
 
 def _write(window: Window, path: str, keep_from: str | None) -> None:
@@ -77,14 +73,6 @@ def _write(window: Window, path: str, keep_from: str | None) -> None:
     job = xlsx_job(window.report, path, window.scale, keep_from)
     window.run_task("Writing the workbook", job, lambda result: window._exported(*result),
                     "The workbook could not be written")  # fmt: skip
-
-
-def after_idle(window: Window, step: Callable[[], None]) -> None:
-    """Take `step` once the window's work has ended (the task whose answer led here)."""
-    if window.busy:
-        QTimer.singleShot(IDLE_POLL, lambda: after_idle(window, step))
-    else:
-        step()
 
 
 def new_name(path: str) -> str:

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import os
+from collections.abc import Callable
+from typing import Any
+
 from PySide6.QtCore import Qt, QThread, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -19,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.errors import InputError
-from engine.formats import in_span_formats
+from engine.formats import in_span_formats, input_lines
 from engine.formats.standoff import ReadOptions
 from engine.formats.suggest import WrongFormat, check_input
 from engine.methods import Advice, InputSpec, Method
@@ -35,21 +39,41 @@ from .worker import Task, finish, reap, start
 
 #: What a look at an input is for: its path and the reader options of its side.
 LookKey = tuple[str, ReadOptions]
+#: Why each method does not read one side's input (None: it reads it), by method name.
+Refusals = dict[str, WrongFormat | None]
+#: An input over this many bytes is looked at off the UI thread (its first lines may be
+#: the whole file: an export of tens of megabytes on one line).
+LARGE_INPUT = 1 << 20
 
 
-def refusal(method: Method, role: str, path: str) -> WrongFormat | None:
-    """Why the method does not read this input (recognised as another method's format), or None."""
+def refusal(method: Method, role: str, path: str, lines: list[str] | None = None) -> WrongFormat | None:
+    """Why the method does not read this input (recognised as another method's format), or
+    None (`lines`: the input's first lines, already read)."""
     try:
-        check_input(method, role, path)
+        check_input(method, role, path, lines)
     except WrongFormat as err:
         return err
     return None
 
 
-def unreadable(method: Method, gold: str, system: str) -> str | None:
-    """Why the method cannot read these inputs, gold first, or None."""
-    found = refusal(method, "gold", gold) or refusal(method, "system", system)
-    return found.app_sentence if found is not None else None
+def refusals(methods: list[Method], side: str, path: str) -> Refusals:
+    """Every method's refusal of one side's input, its first lines read once."""
+    lines = input_lines(path) if path and path != "-" else []
+    return {method.name: refusal(method, side, path, lines) for method in methods}
+
+
+def unreadable(found: dict[str, Refusals], name: str) -> str | None:
+    """Why the method of this name cannot read the inputs, gold first, or None."""
+    reason = found.get("gold", {}).get(name) or found.get("system", {}).get(name)
+    return reason.app_sentence if reason is not None else None
+
+
+def large(path: str) -> bool:
+    """Whether an input may take long to look at: a folder, or a file over LARGE_INPUT bytes."""
+    try:
+        return os.path.isdir(path) or os.path.getsize(path) > LARGE_INPUT
+    except (OSError, ValueError):
+        return False
 
 
 def described(method: Method) -> str:
@@ -112,16 +136,17 @@ class SetupPanel(QWidget):
         self._advised: Advice | None = None
         self.contents: dict[str, Contents] = {}  # what each side's file offers to pick
         self._wanted: dict[str, LookKey] = {}
+        self.refusals: dict[str, Refusals] = {}  # what every method makes of each side's chosen file
+        self._refusals_of: dict[str, str] = {}  # the file of each side they are for
         self._looks: list[tuple[QThread, Task]] = []
         self._stopped = False  # set once the window closes
-        for field in self.fields.values():
+        for side, field in self.fields.items():
             field.path_changed.connect(self.inputs_changed)
+            field.path_changed.connect(lambda _path, side=side: self.look_at_file(side))
             field.switch_requested.connect(self.set_method)
         for signal in (self.inputs_changed, self.options_changed, self.method_changed):
             signal.connect(self.refresh_advice)
             signal.connect(self.look_at_inputs)
-        self.inputs_changed.connect(self.mark_readers)
-        self.inputs_changed.connect(self.check_files)
         self.method_box.currentIndexChanged.connect(self._method_chosen)
         self._build()
         self._method_chosen()
@@ -203,20 +228,42 @@ class SetupPanel(QWidget):
         bar = self.scroll.verticalScrollBar().sizeHint().width()
         self.scroll.setMinimumWidth(body.minimumSizeHint().width() + bar)
 
+    def look_at_file(self, side: str) -> None:
+        """Find what every method makes of one side's chosen file (its first lines read
+        once): at once, or on a worker where the file is large (none refuses it meanwhile)."""
+        path = self._refusals_of[side] = self.fields[side].path
+        methods = list(self.methods.values())
+
+        def look(_progress: Any = None) -> tuple[str, str, Refusals]:
+            return side, path, refusals(methods, side, path)
+
+        if large(path):
+            self._found((side, path, {}))
+            self._run_look(f"Looking at the {side} file", look, self._found)
+        else:
+            self._found(look())
+
+    def _found(self, result: tuple[str, str, Refusals]) -> None:
+        side, path, found = result
+        if self._refusals_of.get(side) != path:
+            return  # the file changed meanwhile
+        self.refusals[side] = found
+        self.mark_readers()
+        self.check_files()
+
     def mark_readers(self) -> None:
         """Each method's tooltip in the list: why it cannot read the chosen files, or its
         description. Every method stays choosable; its file boxes then say why."""
-        gold, system = self.paths()
         for row in range(self.method_box.count()):
             method = self.methods[self.method_box.itemData(row)]
-            reason = unreadable(method, gold, system)
+            reason = unreadable(self.refusals, method.name)
             self.method_box.setItemData(row, reason or described(method), Qt.ItemDataRole.ToolTipRole)
 
     def check_files(self) -> None:
         """Say in each file box whether the chosen method reads its file, with links to the
         methods that do."""
         for role, field in self.fields.items():
-            field.set_refusal(refusal(self.method, role, field.path))
+            field.set_refusal(self.refusals.get(role, {}).get(self.method.name))
 
     def side_read_options(self, side: str) -> ReadOptions:
         """The reader options the panel gives one side (the defaults for a method without them)."""
@@ -241,11 +288,16 @@ class SetupPanel(QWidget):
         self.fill_choices()
 
     def _start_look(self, side: str, key: LookKey) -> None:
+        path, options = key
+        job = lambda _progress: (side, key, read_contents(path, options))  # noqa: E731
+        self._run_look(f"Reading the {side} file", job, self._looked)
+
+    def _run_look(self, title: str, job: Callable[[Any], Any], found: Callable[[Any], None]) -> None:
+        """Run a look at the chosen files on a worker; `found(result)` on the UI thread."""
         if self._stopped:
             return  # the window is closing: no thread starts
-        path, options = key
-        task = Task(f"Reading the {side} file", lambda _progress: (side, key, read_contents(path, options)))
-        task.finished.connect(self._looked)
+        task = Task(title, job)
+        task.finished.connect(found)
         thread = start(task, self, self._look_ended)
         self._looks.append((thread, task))
 

@@ -148,21 +148,6 @@ class Line:
     space: float
     _pieces: dict[tuple[int, int], list[Extent]] = field(default_factory=dict, repr=False)
 
-    @property
-    def texts(self) -> list[str]:
-        return self.source.texts[self.first - self.source.first : self.end - self.source.first]
-
-    @property
-    def xs(self) -> list[float]:
-        """Per position of the line, the left of where it is drawn."""
-        return [self.pieces(pos, pos + 1)[0][0] for pos in range(self.first, self.end)]
-
-    @property
-    def widths(self) -> list[float]:
-        """Per position of the line, the width from its left to its right."""
-        extents = [self.pieces(pos, pos + 1) for pos in range(self.first, self.end)]
-        return [pieces[-1][1] - pieces[0][0] for pieces in extents]
-
     def pieces(self, start: int, end: int) -> list[Extent]:
         """Where positions [start, end) are drawn on this line, whole grapheme clusters: one
         extent per visual run (several where right-to-left text breaks the range up), none
@@ -236,9 +221,6 @@ class Layout:
         self.tail_colour = tail_colour
         self._blocks: OrderedDict[int, list[Line]] = OrderedDict()
         self._chars = 0  # characters of the blocks cached
-
-    def measure(self, text: str) -> float:
-        return self.metrics.horizontalAdvance(text)
 
     def lines(self, block: int) -> list[Line]:
         found = self._blocks.get(block)

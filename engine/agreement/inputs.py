@@ -4,8 +4,8 @@ tasks several annotators annotated, an INCEpTION project export (`.zip` or unzip
 
 An export is measured alone: beside other inputs a doccano or Label Studio file is one
 annotator as before (`--index N` picks whose spans), and an INCEpTION project export is
-an error (it is no one annotator's). The app lists an export's annotators one row each
-and reads the export once for all of them (read_listed).
+an error (it is no one annotator's). The app reads an export once, as it lists its
+annotators one row each, and measures from that reading (read_listed's `read`).
 """
 
 from __future__ import annotations
@@ -57,16 +57,6 @@ def export_annotators(
     return {name: merged_duplicates(annotations) for name, annotations in found.items()}  # as every reading
 
 
-def annotators_of_export(path: str, predictions: bool = False) -> list[str]:
-    """The names of an export's annotators (INCEpTION's without reading their files); empty
-    for an input that is one annotator's."""
-    if export_reader(path) == INCEPTION:
-        from ..formats.inception_project import annotator_names
-
-        return annotator_names(path)
-    return list(export_annotators(path, predictions=predictions))
-
-
 def one_export(path: str, names: list[str] | None, format: str | None, options: ReadOptions | None,
                predictions: bool) -> dict[str, Annotations]:  # fmt: skip
     """The annotators of the one input given (renamed by `names` in their order);
@@ -115,10 +105,11 @@ def read_listed(
     options: ReadOptions | None = None,
     progress: Progress = NO_PROGRESS,
     predictions: bool = False,
+    read: dict[str, dict[str, Annotations]] | None = None,
 ) -> dict[str, Annotations]:
     """The annotators the app lists: (path, None) one annotator's input, named after it;
-    (path, name) one annotator of an export (each export read once; a Label Studio
-    export's predictions among them where asked)."""
+    (path, name) one annotator of an export (each export read once, none of those `read`
+    already holds by path; a Label Studio export's predictions among them where asked)."""
     from ..formats import read_spans
     from ..formats.duplicates import merged_duplicates
     from .command import annotator_name
@@ -126,7 +117,7 @@ def read_listed(
     if len(inputs) < 2:
         raise InputError("at least two annotators' files or folders", f"{len(inputs)}")
     check_exist([path for path, _ in inputs])
-    read: dict[str, dict[str, Annotations]] = {}
+    read = dict(read or {})
     names, sides = [], []
     for i, (path, name) in enumerate(inputs):
         progress.update(0.3 * i / max(len(inputs), 1), f"reading {path}")

@@ -61,12 +61,6 @@ def _counted(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def review_counts(review: Review) -> tuple[int, int]:
-    """(verdicts, comments) a review holds."""
-    verdicts = sum(row["verdict"] != NOT_REVIEWED for row in review.rows)
-    return verdicts, sum(bool(str(row.get("comment", "")).strip()) for row in review.rows)
-
-
 def counts_text(counts: tuple[int, int]) -> str:
     """ "11 verdicts and 2 comments" (what of them there is)."""
     verdicts, comments = counts

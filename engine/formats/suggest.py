@@ -82,14 +82,14 @@ def readers_of(format_name: str) -> list[Method]:
     return [m for m in all_methods() if any(format_name in spec.formats for spec in m.inputs)]
 
 
-def check_input(method: Method, role: str, path: str) -> None:
+def check_input(method: Method, role: str, path: str, lines: list[str] | None = None) -> None:
     """WrongFormat when the input of `role` is recognised as another method's format and not
     as one `method` reads there; nothing when it is one of them, unrecognised or unreadable
-    (the method's reader then says what is wrong)."""
+    (the method's reader then says what is wrong). `lines`: its first lines, already read."""
     spec = next((s for s in method.inputs if s.role == role), None)
     if spec is None or not spec.formats or not path or path == "-":
         return
-    lines = input_lines(path)
+    lines = input_lines(path) if lines is None else lines
     if not lines:  # missing, unreadable or empty: the method's reader says so
         return
     if recognised(lines, spec.formats) is not None or read_through_spans(lines, spec.formats):

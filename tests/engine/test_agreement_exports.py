@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.agreement.inputs import annotators_of_export
+from engine.agreement.inputs import export_annotators
 from engine.cli import main
 from engine.formats import inception_project
 
@@ -262,7 +262,7 @@ def test_label_studio_predictions_are_an_annotator_only_when_asked(tmp_path, cap
     assert data["annotators"] == ["ann", "bea", "model"]  # renamed in the export's order: 7, ben, predictions
     assert data["per_document"]["11"]["annotators"] == ["ann", "bea", "model"]
     assert data["per_document"]["12"]["annotators"] == ["ann", "bea"]  # no prediction of task 12
-    assert annotators_of_export(str(path), predictions=True) == [
+    assert list(export_annotators(str(path), predictions=True)) == [
         "user 7",
         "ben@example.org",
         "predictions v1",

@@ -140,3 +140,35 @@ def test_the_matrix_shows_five_e_mail_names_whole_at_1366_by_768(window, qtbot, 
     for i, name in enumerate(annotators):
         column, row = window.matrix.horizontalHeaderItem(i), window.matrix.verticalHeaderItem(i)
         assert column.toolTip() == row.toolTip() == row.text() == name
+
+
+def _export(kind: str, tmp_path: Path) -> str:
+    """An export of several annotators' work, of the reader module `kind`."""
+    if kind == "doccano":
+        return jsonl(tmp_path / "export.jsonl", DOCCANO)
+    if kind == "label_studio":
+        path = tmp_path / "export.json"
+        path.write_text(json.dumps(LABEL_STUDIO), encoding="utf-8")
+        return str(path)
+    return zipped(tmp_path / "project.zip", project_entries())
+
+
+@pytest.mark.parametrize("kind", ["doccano", "label_studio", "inception_project"])
+def test_an_export_is_read_once_per_measure_unless_it_changed(window, qtbot, tmp_path, monkeypatch, kind):
+    """The listing's reading is what is measured: the export is parsed once for the listing
+    and the first measure, and again only where it changed on disk since."""
+    import os
+
+    from engine.formats import format_module
+
+    module, reads = format_module(kind), []
+    read = module.read_annotators
+    monkeypatch.setattr(module, "read_annotators", lambda *args: reads.append(args[0]) or read(*args))
+    path = _export(kind, tmp_path)
+    rows = added(window, qtbot, path)
+    first = measured(window, qtbot)
+    assert len(rows) == len(first["annotators"]) >= 2 and reads == [path]
+    assert measured(window, qtbot) == first and reads == [path]  # measured again: nothing changed
+    later = os.stat(path).st_mtime_ns + 2_000_000_000
+    os.utime(path, ns=(later, later))  # the same bytes, written again
+    assert measured(window, qtbot) == first and reads == [path, path]

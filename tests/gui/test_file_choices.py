@@ -56,6 +56,56 @@ def test_every_method_stays_choosable_and_the_file_boxes_say_which_read_the_file
     assert all(field.error_text == "" for field in setup.fields.values())
 
 
+def _counted_looks(monkeypatch) -> list[tuple[str, bool]]:
+    """The first-lines reads the setup panel makes, itself or through check_input: (path, on
+    the UI thread) each."""
+    import threading
+
+    import engine.formats.suggest
+    import gui.setup_panel
+
+    looks: list[tuple[str, bool]] = []
+    read = gui.setup_panel.input_lines
+
+    def counted(path):
+        looks.append((str(path), threading.current_thread() is threading.main_thread()))
+        return read(path)
+
+    for module in (gui.setup_panel, engine.formats.suggest):
+        monkeypatch.setattr(module, "input_lines", counted)
+    return looks
+
+
+def test_each_chosen_file_is_looked_at_once_for_every_method(qtbot, window, monkeypatch):
+    setup = window.setup
+    looks = _counted_looks(monkeypatch)
+    setup.set_paths(DOCCANO, DOCCANO)
+    assert looks == [(DOCCANO, True), (DOCCANO, True)]  # once per side, for every method's tooltip and box
+    row = setup.method_box.findData("starsem")
+    assert "looks like doccano JSONL" in setup.method_box.itemData(row, Qt.ItemDataRole.ToolTipRole)
+    setup.set_method("starsem")  # what was found serves the method chosen
+    assert "looks like doccano JSONL" in setup.fields["gold"].error_text and len(looks) == 2
+
+
+def test_a_large_file_is_looked_at_off_the_ui_thread_with_the_same_words(qtbot, window, monkeypatch):
+    import gui.setup_panel
+
+    setup = window.setup
+    setup.set_method("starsem")
+    setup.set_paths(DOCCANO, DOCCANO)
+    said = {role: field.error_text for role, field in setup.fields.items()}
+    tip = setup.method_box.itemData(setup.method_box.findData("starsem"), Qt.ItemDataRole.ToolTipRole)
+    setup.set_paths("", "")
+    looks = _counted_looks(monkeypatch)
+    monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 10)  # every file is large
+    setup.set_paths(DOCCANO, DOCCANO)
+    assert setup.fields["gold"].refusal is None  # not known yet: the boxes say nothing of it
+    qtbot.waitUntil(lambda: all(field.refusal is not None for field in setup.fields.values()), timeout=20_000)
+    assert looks == [(DOCCANO, False), (DOCCANO, False)]
+    assert {role: field.error_text for role, field in setup.fields.items()} == said
+    assert setup.method_box.itemData(setup.method_box.findData("starsem"), Qt.ItemDataRole.ToolTipRole) == tip
+
+
 def test_evaluating_with_a_chosen_layer_uses_it(qtbot, window):
     setup = window.setup
     setup.set_method("spans")

@@ -148,8 +148,8 @@ def test_clicking_a_highlighted_span_selects_its_error_row(qtbot, window, exampl
 def point_of(pane, pos: int) -> tuple[int, int]:
     for top, line in pane._painted:
         if line.first <= pos < line.end:
-            i = pos - line.first
-            return int(MARGIN + line.xs[i] + line.widths[i] / 2), int(top + 8)
+            pieces = line.pieces(pos, pos + 1)  # where the position is drawn
+            return int(MARGIN + (pieces[0][0] + pieces[-1][1]) / 2), int(top + 8)
     raise AssertionError(f"position {pos} is not painted")
 
 

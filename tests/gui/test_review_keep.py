@@ -68,6 +68,28 @@ def test_keep_carries_every_verdict_and_comment_into_the_new_workbook(qtbot, win
     assert "The verdicts and comments of 4 errors kept from review.xlsx." in window.notice.text.text()
 
 
+def test_the_answer_starts_the_write_at_once(qtbot, window, tmp_path, monkeypatch):
+    """The question comes once the count's task is cleared, and Keep Them starts the write
+    there and then (nothing waits for the window to be idle)."""
+    _reviewed_export(qtbot, window, tmp_path, monkeypatch)
+    busy_when_asked: list[bool] = []
+
+    def ask(parent, name, counts):
+        busy_when_asked.append(window.busy)
+        return review_export.KEEP
+
+    monkeypatch.setattr(review_export, "ask_keep_review", ask)
+    started: list[tuple[str, bool]] = []
+    run_task = window.run_task
+    monkeypatch.setattr(window, "run_task", lambda title, *rest: started.append((title, run_task(title, *rest))))
+    window.xlsx_action.trigger()
+    qtbot.waitUntil(lambda: len(started) == 2, timeout=20_000)
+    assert busy_when_asked == [False]
+    assert started == [("Reading the review in the workbook", True), ("Writing the workbook", True)]
+    qtbot.waitUntil(lambda: "kept" in window.notice.text.text(), timeout=20_000)
+    wait_idle(qtbot, window)
+
+
 def test_save_under_a_new_name_leaves_the_reviewed_workbook_as_it_is(qtbot, window, tmp_path, monkeypatch):
     target = _reviewed_export(qtbot, window, tmp_path, monkeypatch)
     before = target.read_bytes()

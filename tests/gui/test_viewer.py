@@ -12,6 +12,7 @@ from engine.report import Report, Table, error_row
 from engine.spans import Document, Span
 from gui.viewer import Layout, SideBySideViewer
 from gui.viewer_data import CHAR_BLOCK, WORD_BLOCK, DocumentData, ReportData, Side
+from gui.viewer_layout import Line
 
 from .conftest import wait_idle
 from .toy_method import ToyOptions, build
@@ -128,14 +129,20 @@ def test_character_documents_break_at_line_ends_and_wrap_at_blanks(qtbot, tmp_pa
     qtbot.waitExposed(viewer)
     viewer.set_report(data)
     pane = viewer.panes["gold"]
-    assert ["".join(line.texts) for line in pane.lines(0)] == ["The cat sat."]  # the line end shows nothing
+    assert [shown_on(line) for line in pane.lines(0)] == ["The cat sat."]  # the line end shows nothing
     layout = Layout(long_doc, pane.font(), 300)
     lines = layout.lines(0)
     assert len(lines) > 10
     for line in lines:
-        assert layout.measure("".join(line.texts).rstrip()) <= 300 + 1
-        assert all(piece.startswith("word") for piece in "".join(line.texts).split())
-    assert "".join("".join(line.texts) for line in lines) == long_text[:CHAR_BLOCK]
+        assert layout.metrics.horizontalAdvance(shown_on(line).rstrip()) <= 300 + 1
+        assert all(piece.startswith("word") for piece in shown_on(line).split())
+    assert "".join(shown_on(line) for line in lines) == long_text[:CHAR_BLOCK]
+
+
+def shown_on(line: Line) -> str:
+    """The texts of a line's positions [first, end), as its block shows them."""
+    block = line.source
+    return "".join(block.texts[line.first - block.first : line.end - block.first])
 
 
 def test_spans_and_errors_are_drawn_with_the_palette_and_kinds(qtbot, tmp_path):

@@ -185,7 +185,7 @@ def test_a_word_document_marks_its_tokens_where_qt_draws_them(qtbot, viewer):
     tokens = ["Hi", "👩‍🔬", "שלום", "עולם", "and", "العربية", "!"]
     places = [(1, 2), (2, 4), (5, 6)]
     pane, line = shown(viewer, report_on(Document("doc", tokens), places))
-    assert line.texts == tokens
+    assert (line.first, line.end) == (0, len(tokens)) and line.source.texts == tokens
     for start, end in places:
         assert_covers(line, start, end)
     assert click(qtbot, viewer, pane, line, 2, 4) == [0]

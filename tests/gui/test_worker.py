@@ -76,3 +76,18 @@ def test_a_window_closed_while_it_evaluates_closes_once_the_run_has_stopped(qtbo
 
 def wait_closed(qtbot, window: MainWindow) -> None:
     qtbot.waitUntil(lambda: not window.isVisible() and window.idle, timeout=20_000)
+
+
+def test_what_a_finished_work_leads_to_starts_at_once(qtbot, window):
+    """`done` gets the result once the window's task is cleared: the next work it starts
+    (an export after its question, say) runs at once, with nothing waiting for the window."""
+    ran: list[tuple] = []
+
+    def first_done(result: int) -> None:
+        started = window.run_task("second", lambda progress: 2, lambda r: ran.append(("second", r)), "x")
+        ran.append(("first", result, started))
+
+    assert window.run_task("first", lambda progress: 1, first_done, "x")
+    qtbot.waitUntil(lambda: len(ran) == 2, timeout=20_000)
+    assert ran == [("first", 1, True), ("second", 2)]
+    assert not window.busy and window.evaluate_action.isEnabled()

@@ -93,27 +93,6 @@ class CluevalOptions:
         metavar="VALUE",
         aliases=("-slv", "--span_label_value"),
     )
-    token_id_column: int | None = option(
-        None,
-        "Column index (0-based, negative from the end) of the token ids.",
-        metavar="N",
-        aliases=("-ct", "--token_id_column"),
-        parse=integer("--token-id-column"),
-    )
-    doc_id_column: int | None = option(
-        None,
-        "Column index of the document ids (an empty field continues the document).",
-        metavar="N",
-        aliases=("-ci", "--doc_id_column"),
-        parse=integer("--doc-id-column"),
-    )
-    domain_column: int | None = option(
-        None,
-        "Column index of the domain (lower-cased).",
-        metavar="N",
-        aliases=("-cd", "--domain_column"),
-        parse=integer("--domain-column"),
-    )
     error_tables: tuple[str, ...] | None = option(
         None,
         "Error tables for these match classes; bare: unmatched.",
@@ -151,6 +130,28 @@ class CluevalOptions:
         minimum=0,
         parse=integer("--context-right", 0),
     )
+    # How the input is laid out: last, next to the span readers' input options (Format, User, …).
+    token_id_column: int | None = option(
+        None,
+        "Column index (0-based, negative from the end) of the token ids.",
+        metavar="N",
+        aliases=("-ct", "--token_id_column"),
+        parse=integer("--token-id-column"),
+    )
+    doc_id_column: int | None = option(
+        None,
+        "Column index of the document ids (an empty field continues the document).",
+        metavar="N",
+        aliases=("-ci", "--doc_id_column"),
+        parse=integer("--doc-id-column"),
+    )
+    domain_column: int | None = option(
+        None,
+        "Column index of the domain (lower-cased).",
+        metavar="N",
+        aliases=("-cd", "--domain_column"),
+        parse=integer("--domain-column"),
+    )
     xml_document: str = option(
         "text", "XML element whose id names the document.", metavar="NAME", label="XML document element"
     )
@@ -178,7 +179,8 @@ class CluevalOptions:
 
 @dataclass(frozen=True)
 class Options(SpanInputOptions, CluevalOptions):
-    """CLUEval's options, then the span readers' (--format, --layer, … as spans has them)."""
+    """CLUEval's options, then the span readers' (--format, --user, --layer, … as spans has
+    them): the input options (CLUEval's columns and XML elements, then the readers') together."""
 
 
 def checked(options: Options, warnings: list[str]) -> Options:

@@ -1,0 +1,109 @@
+"""What the Agreement window reads, off the UI thread: the annotators of an input that may
+hold several annotators' work (a doccano, Label Studio or INCEpTION project export), read
+when it is listed and kept with the input's size and modification time; the measurement
+of the annotators listed, from what the listing read unless the input changed on disk
+since (then it is read again)."""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from engine.progress import Progress
+
+from .agreement_views import by_document
+from .worker import Job
+
+if TYPE_CHECKING:
+    from engine.spans import Annotations
+
+#: An annotator's row: the input, and which annotator of an export it is (None: the input's only one).
+Row = tuple[str, str | None]
+#: What says whether an input changed: its size and modification time (a folder's: each file's).
+Stamp = tuple[Any, ...]
+
+
+def stamp(path: str) -> Stamp | None:
+    """The input's size and modification time (of a folder, an unzipped INCEpTION export:
+    every file's under it); None where it cannot be looked at."""
+    try:
+        if not Path(path).is_dir():
+            found = os.stat(path)
+            return found.st_size, found.st_mtime_ns
+        every = []
+        for folder, _, names in os.walk(path):
+            for name in names:
+                found = os.stat(os.path.join(folder, name))
+                every.append((folder, name, found.st_size, found.st_mtime_ns))
+        return tuple(sorted(every))
+    except OSError:
+        return None
+
+
+@dataclass(frozen=True)
+class ReadExport:
+    """An export's annotators as its listing read them (by name, in the export's order),
+    with the input's stamp taken before the reading."""
+
+    path: str
+    predictions: bool  # a Label Studio export's predictions among the annotators
+    stamp: Stamp | None
+    annotators: dict[str, Annotations]
+
+    def unchanged(self) -> bool:
+        """Whether the input is still as it was read."""
+        return self.stamp is not None and stamp(self.path) == self.stamp
+
+
+def listing_job(paths: list[str], predictions: bool = False) -> Job:
+    """What the worker thread runs on adding inputs that may hold several annotators' work:
+    each one read (its annotators: none for one annotator's input; a Label Studio export's
+    predictions among them where asked)."""
+
+    def job(progress: Progress) -> list[ReadExport]:
+        from engine.agreement.inputs import export_annotators
+
+        listed = []
+        for i, path in enumerate(paths):
+            progress.update(i / len(paths), f"reading the annotators of {path}")
+            before = stamp(path)  # taken first: a change while it is read is a change
+            annotators = export_annotators(path, predictions=predictions)
+            listed.append(ReadExport(path, predictions, before, annotators))
+        return listed
+
+    return job
+
+
+def measure_job(rows: list[Row], predictions: bool = False, kept: list[ReadExport] | None = None) -> Job:
+    """What the worker thread runs: read what the listing did not (a Label Studio export's
+    predictions as annotators where asked; an export `kept` again where it changed since),
+    measure, find the disagreements."""
+
+    def job(progress: Progress) -> tuple[dict[str, Any], Any, Any, dict[str, list[Any]]]:
+        from engine.agreement.adjudication import disagreements
+        from engine.agreement.corpus import build_corpus
+        from engine.agreement.inputs import read_listed
+        from engine.agreement.measures import measure
+
+        read = {e.path: e.annotators for e in kept or [] if e.predictions == predictions and e.unchanged()}
+        corpus = build_corpus(read_listed(rows, progress=progress, predictions=predictions, read=read))
+        sheet = disagreements(corpus)
+        return measure(corpus, progress), corpus, sheet, by_document(sheet.rows)
+
+    return job
+
+
+def may_hold_several(path: str) -> bool:
+    """Whether an input may hold several annotators' work (an export; its first lines tell)."""
+    from engine.agreement.inputs import export_reader
+
+    return export_reader(path) is not None
+
+
+def label_studio_export(path: str) -> bool:
+    """Whether an input is a Label Studio export (whose predictions may be annotators)."""
+    from engine.agreement.inputs import export_reader
+
+    return export_reader(path) == "label_studio"
