@@ -35,7 +35,7 @@ from . import LABEL_STUDIO_CONFIG, sniffing
 from .doccano import table_of_examples
 from .jsondocs import Record, bad, document, records, unique_name
 from .label_studio_text import TextChecks
-from .reader_options import SOURCES
+from .reader_options import SOURCES, given_user, named_user, unknown_user
 from .standoff import ReadOptions, pick_name
 
 NAME = "label-studio"
@@ -78,14 +78,59 @@ def _results(record: Record, path: str, options: ReadOptions) -> tuple[list[Any]
     if not isinstance(entries, list):
         raise bad(record, path, f"a list of {options.source}", type(entries).__name__, f".{key}")
     kept = [i for i, e in enumerate(entries) if not _cancelled(e)]
-    if options.index >= len(kept):
+    chosen = _chosen_entry([entries[i] for i in kept], options)
+    if chosen is None:
         cancelled = len(entries) - len(kept)
         return None, f"{len(kept)} {options.source}" + (f", {cancelled} cancelled" if cancelled else "")
-    at = f".{key}[{kept[options.index]}]"
-    results = entries[kept[options.index]].get("result") or []
+    at = f".{key}[{kept[chosen]}]"
+    results = entries[kept[chosen]].get("result") or []
     if not isinstance(results, list):
         raise bad(record, path, "a list of results", type(results).__name__, at)
     return results, at
+
+
+def _chosen_entry(kept: list[Any], options: ReadOptions) -> int | None:
+    """Which of a task's annotations (or predictions), cancelled ones left out, is read: the
+    one the user given made, else the `--index`-th; None where the task has no such one."""
+    user = given_user(options)
+    if user is None:
+        return options.index if options.index < len(kept) else None
+    names = [name for _, name in _makers(kept, options.source)]
+    return next((n for n, name in enumerate(names) if named_user([name], user)), None)
+
+
+def _makers(kept: list[Any], source: str) -> list[tuple[tuple[int, int, str], str]]:
+    """Who made each of a task's annotations (or predictions), cancelled ones left out, and
+    where they are listed: annotator_name, or the model (_model)."""
+    if source == "predictions":
+        return [_model(entry) for entry in kept]
+    return [annotator_name(entry, number) for number, entry in enumerate(kept, 1)]
+
+
+def _kept(task: Any, source: str) -> list[Any]:
+    """A task's annotations (or predictions) but the cancelled ones (none where it holds no list)."""
+    entries = _entries(task, source)[1] if isinstance(task, dict) else []
+    return [e for e in entries if not _cancelled(e)] if isinstance(entries, list) else []
+
+
+def _annotators(tasks: Iterable[Any], source: str) -> list[str]:
+    """Everyone who made an annotation (or prediction) of the tasks, as the agreement command
+    names them, in its order (user ids, then names)."""
+    order: dict[str, tuple[int, int, str]] = {}
+    for task in tasks:
+        for rank, name in _makers(_kept(task, source), source):
+            order.setdefault(name, rank)
+    return sorted(order, key=order.__getitem__)
+
+
+def _check_user(path: str, tasks: list[Record], options: ReadOptions) -> None:
+    """InputError where the user given made no annotation (or prediction) of the file,
+    listing those who did."""
+    user = given_user(options)
+    if user is not None:
+        users = _annotators((record.value for record in tasks), options.source)
+        if named_user(users, user) is None:
+            raise unknown_user(path, user, users)
 
 
 def _text_key(task: dict[str, Any], results: list[Any], keys: dict[str, str]) -> str | None:
@@ -242,6 +287,7 @@ def read(path: str, options: ReadOptions) -> Annotations:
         else:
             found.append((name, record, results, at))
     control = _chosen(path, options, _controls(record.value for record in tasks))
+    _check_user(path, tasks, options)
     examples, others, checks = [], set(), TextChecks()
     for name, record, results, at in found:
         text, spans, ignored = _task(record, path, _regions_of(results, control), at, keys, checks)
@@ -346,8 +392,10 @@ def _warnings(path: str, options: ReadOptions, left_out: list[tuple[str, str]],
         shown = ", ".join(f"{name} ({held})" for name, held in left_out[:10])
         not_counted = "; cancelled ones not counted" if options.source == "annotations" else ""
         have = "tasks have" if n != 1 else "task has"
-        warnings.append(f"{path}: {n} {have} no {noun} number {options.index + 1} "
-                        f"(--index {options.index}{not_counted}), left out of the comparison: "
+        user = given_user(options)
+        which = f"by {user} (--user {user})" if user else f"number {options.index + 1} " \
+                f"(--index {options.index}{not_counted})"  # fmt: skip
+        warnings.append(f"{path}: {n} {have} no {noun} {which}, left out of the comparison: "
                         f"{shown}{', …' if n > 10 else ''}")  # fmt: skip
     if others:
         warnings.append(f"{path}: no result of type 'labels' (text spans) in the {options.source}; "
