@@ -107,10 +107,13 @@ def _chosen_user(users: list[Any], path: str, index: int) -> tuple[Any, list[str
     if index >= len(users):
         raise InputError(f"--index below {len(users)} (the users {', '.join(map(str, users))})",
                          str(index), file=path)  # fmt: skip
-    return users[index], [
-        f"{path}: the annotations of {len(users)} users ({', '.join(map(str, users))}): "
-        f"user {users[index]}'s read (--index {index}); --index N reads the N-th user's (from 0)"
-    ]
+    read = f"user {users[index]}'s read (--index {index}); --index N reads the N-th user's (from 0)"
+    return users[index], [users_warning(path, list(map(str, users)), read)]
+
+
+def users_warning(path: str, users: list[str], read: str) -> str:
+    """The warning that a file holds several users' annotations; `read` says whose are read."""
+    return f"{path}: the annotations of {len(users)} users ({', '.join(users)}): {read}"
 
 
 def _read_examples(path: str) -> tuple[list[Example], dict[int, list[tuple[int, int, str, Any]]], bool]:

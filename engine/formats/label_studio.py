@@ -32,7 +32,7 @@ from typing import Any
 from ..errors import InputError
 from ..spans import Annotations
 from . import LABEL_STUDIO_CONFIG, sniffing
-from .doccano import table_of_examples
+from .doccano import table_of_examples, users_warning
 from .jsondocs import Record, bad, document, records, unique_name
 from .label_studio_text import TextChecks
 from .reader_options import SOURCES, given_user, named_user, unknown_user
@@ -123,14 +123,30 @@ def _annotators(tasks: Iterable[Any], source: str) -> list[str]:
     return sorted(order, key=order.__getitem__)
 
 
-def _check_user(path: str, tasks: list[Record], options: ReadOptions) -> None:
+def _check_user(path: str, tasks: list[Record], options: ReadOptions) -> list[str]:
     """InputError where the user given made no annotation (or prediction) of the file,
-    listing those who did."""
+    listing those who did; without a user, the warning where the `--index`-th annotation of
+    the tasks is not always one annotator's (the tasks list them in different orders)."""
     user = given_user(options)
     if user is not None:
         users = _annotators((record.value for record in tasks), options.source)
         if named_user(users, user) is None:
             raise unknown_user(path, user, users)
+        return []
+    read: dict[str, int] = {}
+    for record in tasks:
+        makers = _makers(_kept(record.value, options.source), options.source)
+        if options.index < len(makers):
+            name = makers[options.index][1]
+            read[name] = read.get(name, 0) + 1
+    if len(read) < 2:
+        return []
+    (first, count), *others = read.items()
+    whose = f"{first}'s in {count} tasks, " + ", ".join(f"{name}'s in {n}" for name, n in others)
+    users = _annotators((record.value for record in tasks), options.source)
+    return [users_warning(path, users, f"--index {options.index} reads each task's {options.source[:-1]} "
+                          f"number {options.index + 1}, which is {whose} (the tasks list their annotators "
+                          "in different orders): --user NAME reads one user's")]  # fmt: skip
 
 
 def _text_key(task: dict[str, Any], results: list[Any], keys: dict[str, str]) -> str | None:
@@ -287,13 +303,13 @@ def read(path: str, options: ReadOptions) -> Annotations:
         else:
             found.append((name, record, results, at))
     control = _chosen(path, options, _controls(record.value for record in tasks))
-    _check_user(path, tasks, options)
+    mixed = _check_user(path, tasks, options)
     examples, others, checks = [], set(), TextChecks()
     for name, record, results, at in found:
         text, spans, ignored = _task(record, path, _regions_of(results, control), at, keys, checks)
         examples.append((name, text, spans))
         others |= ignored
-    return _annotations(path, options, examples, left_out, others, checks.warnings(path))
+    return _annotations(path, options, examples, left_out, others, mixed + checks.warnings(path))
 
 
 def _annotations(path: str, options: ReadOptions, examples: list[tuple[str, str, list]],

@@ -1,7 +1,9 @@
 """`--gold-user` / `--system-user` choose the annotator of every export that holds several
 (Label Studio by `completed_by`, doccano by user, INCEpTION by user), by the names the
 agreement command gives them; on a file of one annotator's spans a user is an error, and
-the options a format has no use for (`--layer`, `--feature`, `--source`) are warnings."""
+the options a format has no use for (`--layer`, `--feature`, `--source`) are warnings.
+Without a user, Label Studio's `--index` over tasks that list their annotators in
+different orders is a warning, as doccano's several users are."""
 
 from __future__ import annotations
 
@@ -113,3 +115,17 @@ def test_options_a_format_has_no_use_for_are_named_in_warnings(tmp_path, capsys)
     for warning in ("--layer NER not used", "--feature value not used", "--source predictions not used"):
         assert any(warning in m and "gold.conll" in m for m in data["messages"]), warning
     assert not any("not used" in m for m in report(capsys, "spans", str(path), str(path))["messages"])
+
+
+# --- Label Studio's --index over annotators in different orders -------------------------
+
+
+def test_label_studio_index_over_annotators_in_different_orders_is_a_warning(tmp_path, label_studio, capsys):
+    tasks = [LABEL_STUDIO[0], {**LABEL_STUDIO[1], "annotations": LABEL_STUDIO[1]["annotations"][::-1]}]
+    path = str(tmp_path / "reversed.json")
+    Path(path).write_text(json.dumps(tasks), encoding="utf-8")
+    messages = report(capsys, "spans", path, path, "--system-index", "1")["messages"]
+    assert (f"{path}: the annotations of 2 users (user 7, ben@example.org): --index 0 reads each task's "
+            "annotation number 1, which is user 7's in 1 tasks, ben@example.org's in 1 (the tasks list "
+            "their annotators in different orders): --user NAME reads one user's") in messages  # fmt: skip
+    assert not any("different orders" in m for m in report(capsys, "spans", label_studio, label_studio)["messages"])
