@@ -332,8 +332,8 @@ def check_annotated(read: Annotations, options: ReadOptions, partner: Annotation
         return
     annotated = [d.name for d in read.documents]
     wanted = [d.name for d in partner.documents]
-    if not set(annotated) & set(wanted):
-        return  # paired by position, or not at all: pairing says so
+    if not set(annotated) & set(wanted) and partner.format != NAME:
+        return  # paired by position, or not at all: pairing says so (an export's names always pair)
     missing = [name for name in wanted if name not in set(annotated)]
     if missing:
         raise NotAnnotated(read.source, options.user, missing, annotated)

@@ -3,7 +3,8 @@
 agreement command gives them; on a file of one annotator's spans a user is an error, and
 the options a format has no use for (`--layer`, `--feature`, `--source`) are warnings.
 Without a user, Label Studio's `--index` over tasks that list their annotators in
-different orders is a warning, as doccano's several users are."""
+different orders is a warning, as doccano's several users are. An INCEpTION export whose
+users each hold one document keeps its documents apart (named by the source document)."""
 
 from __future__ import annotations
 
@@ -129,3 +130,31 @@ def test_label_studio_index_over_annotators_in_different_orders_is_a_warning(tmp
             "annotation number 1, which is user 7's in 1 tasks, ben@example.org's in 1 (the tasks list "
             "their annotators in different orders): --user NAME reads one user's") in messages  # fmt: skip
     assert not any("different orders" in m for m in report(capsys, "spans", label_studio, label_studio)["messages"])
+
+
+# --- an INCEpTION export whose users each hold one document -----------------------------
+
+ONE_EACH = {"anna": {"doc1.txt": ["PER", "_", "_", "PER", "_", "LOC", "_"]},
+            "ben": {"doc1.txt": ["PER", "_", "_", "_", "_", "LOC", "_"]},
+            "cara": {"doc2.txt": ["PER", "_", "_", "LOC", "_", "_", "_"]},
+            "dora": {"doc2.txt": ["_", "_", "_", "LOC", "_", "_", "_"]}}  # fmt: skip
+
+
+def test_users_of_one_document_each_keep_their_source_documents(tmp_path, capsys):
+    data = report(capsys, "agreement", zipped(tmp_path / "project.zip", project_entries(ONE_EACH)))
+    assert data["annotators"] == ["anna", "ben", "cara", "dora"]
+    assert data["per_document"]["doc1.txt"]["annotators"] == ["anna", "ben"]
+    assert data["per_document"]["doc2.txt"]["annotators"] == ["cara", "dora"]
+
+
+def test_users_with_no_document_in_common_are_the_usual_error(tmp_path, capsys):
+    users = {"anna": ONE_EACH["anna"], "cara": ONE_EACH["cara"]}
+    err = failure(capsys, "agreement", zipped(tmp_path / "project.zip", project_entries(users)))
+    assert "expected a document two annotators or more have (documents pair by name), found none " \
+           "(anna: 'doc1.txt'; cara: 'doc2.txt')" in err  # fmt: skip
+
+
+def test_two_users_of_an_export_without_a_common_document_say_so(tmp_path, capsys):
+    path = zipped(tmp_path / "project.zip", project_entries(ONE_EACH))
+    err = failure(capsys, "spans", path, path, "--gold-user", "anna", "--system-user", "cara")
+    assert "user anna has not annotated document doc2.txt (anna has annotated doc1.txt)" in err
