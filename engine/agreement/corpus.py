@@ -204,11 +204,14 @@ def _same_text(first: Document, other: Document, first_name: str, other_name: st
     a, b = document_text(first), document_text(other)
     if a == b:
         return
+    from ..formats.pairing import normalization_note  # only to say why: pairing is not read otherwise
+
     at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
     raise InputError(
         f"document '{first.name}' to have the same text as {first_name}'s",
         f"{other_name}'s text differs at character {at} (counted from 0) "
-        f"({a[at : at + 12]!r} against {b[at : at + 12]!r})",
+        f"({a[at : at + 12]!r} against {b[at : at + 12]!r})"
+        f"{normalization_note(a, b, (first_name, other_name))}",
         file=source,
     )
 

@@ -2,13 +2,14 @@
 (Label Studio by `completed_by`, doccano by user, INCEpTION by user), by the names the
 agreement command gives them; on a file of one annotator's spans a user is an error, and
 the options a format has no use for (`--layer`, `--feature`, `--source`) are warnings.
-Without a user, Label Studio's `--index` over tasks that list their annotators in
-different orders is a warning, as doccano's several users are. An INCEpTION export whose
-users each hold one document keeps its documents apart (named by the source document)."""
+Then what the probe of the readers found: Label Studio's `--index` over tasks that list
+their annotators in different orders, an INCEpTION export whose users each hold one
+document, texts in two Unicode normalizations, a CoNLL-U file."""
 
 from __future__ import annotations
 
 import json
+import unicodedata
 from pathlib import Path
 
 import pytest
@@ -158,3 +159,40 @@ def test_two_users_of_an_export_without_a_common_document_say_so(tmp_path, capsy
     path = zipped(tmp_path / "project.zip", project_entries(ONE_EACH))
     err = failure(capsys, "spans", path, path, "--gold-user", "anna", "--system-user", "cara")
     assert "user anna has not annotated document doc2.txt (anna has annotated doc1.txt)" in err
+
+
+# --- texts in two Unicode normalizations, CoNLL-U ---------------------------------------
+
+
+def brat(folder: Path, text: str) -> str:
+    folder.mkdir()
+    (folder / "doc.txt").write_text(text, encoding="utf-8")
+    (folder / "doc.ann").write_text("T1\tPER 0 3\t" + text[:3] + "\n", encoding="utf-8")
+    return str(folder)
+
+
+@pytest.mark.parametrize("method", ["spans", "agreement"])
+def test_texts_differing_in_unicode_normalization_say_so(tmp_path, capsys, method):
+    text = "Zoë met Chloë."
+    gold = brat(tmp_path / "gold", unicodedata.normalize("NFC", text))
+    system = brat(tmp_path / "system", unicodedata.normalize("NFD", text))
+    err = failure(capsys, method, gold, system)
+    assert "the texts differ only in Unicode normalization (gold NFC, system NFD)" in err
+    assert "export both from the text in one form" in err
+
+
+def test_other_differences_have_no_normalization_note(tmp_path, capsys):
+    gold, system = brat(tmp_path / "gold", "Zoë met Chloë."), brat(tmp_path / "system", "Zoe met Chloe.")
+    assert "normalization" not in failure(capsys, "spans", gold, system)
+
+
+def test_a_conllu_file_says_what_is_read_and_what_is_not(tmp_path, capsys):
+    path = tmp_path / "u.conllu"
+    path.write_text("# text = Angela visited Paris.\n"
+                    "1\tAngela\tAngela\tPROPN\tNNP\t_\t2\tnsubj\t_\tNER=B-PER\n"
+                    "2\tvisited\tvisit\tVERB\tVBD\t_\t0\troot\t_\tNER=O\n"
+                    "3\tParis\tParis\tPROPN\tNNP\t_\t2\tobj\t_\tNER=B-LOC|SpaceAfter=No\n"
+                    "4\t.\t.\tPUNCT\t.\t_\t2\tpunct\t_\tNER=O\n", encoding="utf-8")  # fmt: skip
+    err = failure(capsys, "spans", str(path), str(path))
+    assert "found a CoNLL-U file (ID, FORM, …, MISC: 10 columns), which is not read" in err
+    assert "not from MISC" in err and "add the tags as an 11th column" in err
