@@ -123,26 +123,32 @@ def _annotators(tasks: Iterable[Any], source: str) -> list[str]:
     return sorted(order, key=order.__getitem__)
 
 
-def _check_user(path: str, tasks: list[Record], options: ReadOptions) -> list[str]:
+def _check_user(path: str, tasks: list[Record], options: ReadOptions) -> None:
     """InputError where the user given made no annotation (or prediction) of the file,
-    listing those who did; without a user, the warning where the `--index`-th annotation of
-    the tasks is not always one annotator's (the tasks list them in different orders)."""
+    listing those who did."""
     user = given_user(options)
-    if user is not None:
-        users = _annotators((record.value for record in tasks), options.source)
-        if named_user(users, user) is None:
-            raise unknown_user(path, user, users)
+    if user is None:
+        return
+    users = _annotators((record.value for record in tasks), options.source)
+    if named_user(users, user) is None:
+        raise unknown_user(path, user, users)
+
+
+def _mixed_index(path: str, tasks: list[Record], options: ReadOptions) -> list[str]:
+    """The warning where no user is given and the `--index`-th annotation of the tasks is
+    not always one annotator's (the tasks list their annotators in different orders)."""
+    if given_user(options) is not None:
         return []
     read: dict[str, int] = {}
     for record in tasks:
         makers = _makers(_kept(record.value, options.source), options.source)
         if options.index < len(makers):
-            name = makers[options.index][1]
-            read[name] = read.get(name, 0) + 1
+            read[makers[options.index][1]] = read.get(makers[options.index][1], 0) + 1
     if len(read) < 2:
         return []
     (first, count), *others = read.items()
-    whose = f"{first}'s in {count} tasks, " + ", ".join(f"{name}'s in {n}" for name, n in others)
+    whose = f"{first}'s in {count} task{'s' if count != 1 else ''}, " + \
+        ", ".join(f"{name}'s in {n}" for name, n in others)  # fmt: skip
     users = _annotators((record.value for record in tasks), options.source)
     return [users_warning(path, users, f"--index {options.index} reads each task's {options.source[:-1]} "
                           f"number {options.index + 1}, which is {whose} (the tasks list their annotators "
@@ -303,13 +309,14 @@ def read(path: str, options: ReadOptions) -> Annotations:
         else:
             found.append((name, record, results, at))
     control = _chosen(path, options, _controls(record.value for record in tasks))
-    mixed = _check_user(path, tasks, options)
+    _check_user(path, tasks, options)
     examples, others, checks = [], set(), TextChecks()
     for name, record, results, at in found:
         text, spans, ignored = _task(record, path, _regions_of(results, control), at, keys, checks)
         examples.append((name, text, spans))
         others |= ignored
-    return _annotations(path, options, examples, left_out, others, mixed + checks.warnings(path))
+    checked = _mixed_index(path, tasks, options) + checks.warnings(path)
+    return _annotations(path, options, examples, left_out, others, checked)
 
 
 def _annotations(path: str, options: ReadOptions, examples: list[tuple[str, str, list]],

@@ -128,7 +128,7 @@ def test_label_studio_index_over_annotators_in_different_orders_is_a_warning(tmp
     Path(path).write_text(json.dumps(tasks), encoding="utf-8")
     messages = report(capsys, "spans", path, path, "--system-index", "1")["messages"]
     assert (f"{path}: the annotations of 2 users (user 7, ben@example.org): --index 0 reads each task's "
-            "annotation number 1, which is user 7's in 1 tasks, ben@example.org's in 1 (the tasks list "
+            "annotation number 1, which is user 7's in 1 task, ben@example.org's in 1 (the tasks list "
             "their annotators in different orders): --user NAME reads one user's") in messages  # fmt: skip
     assert not any("different orders" in m for m in report(capsys, "spans", label_studio, label_studio)["messages"])
 
