@@ -102,9 +102,12 @@ def _chosen_entry(kept: list[Any], options: ReadOptions) -> int | None:
 def _makers(kept: list[Any], source: str) -> list[tuple[tuple[int, int, str], str]]:
     """Who made each of a task's annotations (or predictions), cancelled ones left out, and
     where they are listed: annotator_name, or the model (_model)."""
-    if source == "predictions":
-        return [_model(entry) for entry in kept]
-    return [annotator_name(entry, number) for number, entry in enumerate(kept, 1)]
+    return [_maker(entry, number, source) for number, entry in enumerate(kept, 1)]
+
+
+def _maker(entry: dict[str, Any], number: int, source: str) -> tuple[tuple[int, int, str], str]:
+    """Who made the `number`-th annotation (or prediction) of a task: annotator_name, or the model."""
+    return _model(entry) if source == "predictions" else annotator_name(entry, number)
 
 
 def _kept(task: Any, source: str) -> list[Any]:
@@ -141,9 +144,10 @@ def _mixed_index(path: str, tasks: list[Record], options: ReadOptions) -> list[s
         return []
     read: dict[str, int] = {}
     for record in tasks:
-        makers = _makers(_kept(record.value, options.source), options.source)
-        if options.index < len(makers):
-            read[makers[options.index][1]] = read.get(makers[options.index][1], 0) + 1
+        kept = _kept(record.value, options.source)
+        if options.index < len(kept):
+            name = _maker(kept[options.index], options.index + 1, options.source)[1]
+            read[name] = read.get(name, 0) + 1
     if len(read) < 2:
         return []
     (first, count), *others = read.items()
