@@ -24,6 +24,7 @@ the predictions as one more annotator per `model_version` (`predictions 1.0`).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import chain
 from pathlib import Path
@@ -71,31 +72,32 @@ def _cancelled(entry: Any) -> bool:
     return not isinstance(entry, dict) or bool(entry.get("was_cancelled") or entry.get("skipped"))
 
 
-def _results(record: Record, path: str, options: ReadOptions) -> tuple[list[Any] | None, str]:
-    """The chosen annotation's (or prediction's) results and where they are; None and
-    what the task holds where it has no such annotation."""
+def _results(record: Record, path: str, options: ReadOptions) -> tuple[list[Any] | None, str, str]:
+    """The chosen annotation's (or prediction's) results, where they are and who made it
+    (_maker); None and what the task holds where it has no such annotation."""
     key, entries = _entries(record.value, options.source)
     if not isinstance(entries, list):
         raise bad(record, path, f"a list of {options.source}", type(entries).__name__, f".{key}")
     kept = [i for i, e in enumerate(entries) if not _cancelled(e)]
-    chosen = _chosen_entry([entries[i] for i in kept], options)
+    chosen = _chosen_entry(entries, kept, options)
     if chosen is None:
         cancelled = len(entries) - len(kept)
-        return None, f"{len(kept)} {options.source}" + (f", {cancelled} cancelled" if cancelled else "")
+        return None, f"{len(kept)} {options.source}" + (f", {cancelled} cancelled" if cancelled else ""), ""
     at = f".{key}[{kept[chosen]}]"
     results = entries[kept[chosen]].get("result") or []
     if not isinstance(results, list):
         raise bad(record, path, "a list of results", type(results).__name__, at)
-    return results, at
+    return results, at, _maker(entries[kept[chosen]], chosen + 1, options.source)[1]
 
 
-def _chosen_entry(kept: list[Any], options: ReadOptions) -> int | None:
-    """Which of a task's annotations (or predictions), cancelled ones left out, is read: the
-    one the user given made, else the `--index`-th; None where the task has no such one."""
+def _chosen_entry(entries: list[Any], kept: list[int], options: ReadOptions) -> int | None:
+    """Which of a task's annotations (or predictions) `kept` (the numbers of those not
+    cancelled) is read: the one the user given made, else the `--index`-th; None where the
+    task has no such one."""
     user = given_user(options)
     if user is None:
         return options.index if options.index < len(kept) else None
-    names = [name for _, name in _makers(kept, options.source)]
+    names = [name for _, name in _makers([entries[i] for i in kept], options.source)]
     return next((n for n, name in enumerate(names) if named_user([name], user)), None)
 
 
@@ -137,18 +139,11 @@ def _check_user(path: str, tasks: list[Record], options: ReadOptions) -> None:
         raise unknown_user(path, user, users)
 
 
-def _mixed_index(path: str, tasks: list[Record], options: ReadOptions) -> list[str]:
+def _mixed_index(path: str, tasks: list[Record], options: ReadOptions, read: Counter[str]) -> list[str]:
     """The warning where no user is given and the `--index`-th annotation of the tasks is
-    not always one annotator's (the tasks list their annotators in different orders)."""
-    if given_user(options) is not None:
-        return []
-    read: dict[str, int] = {}
-    for record in tasks:
-        kept = _kept(record.value, options.source)
-        if options.index < len(kept):
-            name = _maker(kept[options.index], options.index + 1, options.source)[1]
-            read[name] = read.get(name, 0) + 1
-    if len(read) < 2:
+    not always one annotator's (the tasks list their annotators in different orders); `read`
+    counts the tasks whose annotation each annotator made."""
+    if given_user(options) is not None or len(read) < 2:
         return []
     (first, count), *others = read.items()
     whose = f"{first}'s in {count} task{'s' if count != 1 else ''}, " + \
@@ -303,15 +298,16 @@ def read(path: str, options: ReadOptions) -> Annotations:
     if options.source not in SOURCES:
         raise InputError("annotations or predictions", repr(options.source), option="--source")
     keys = _config_keys(path)
-    found, used, left_out = [], set(), []
+    found, used, left_out, makers = [], set(), [], Counter[str]()
     tasks = list(_tasks(path))
     for number, record in enumerate(tasks, 1):
         name = unique_name(_task_object(record, path).get("id"), number, used)
-        results, at = _results(record, path, options)
+        results, at, maker = _results(record, path, options)
         if results is None:
             left_out.append((name, at))
         else:
             found.append((name, record, results, at))
+            makers[maker] += 1
     control = _chosen(path, options, _controls(record.value for record in tasks))
     _check_user(path, tasks, options)
     examples, others, checks = [], set(), TextChecks()
@@ -319,7 +315,7 @@ def read(path: str, options: ReadOptions) -> Annotations:
         text, spans, ignored = _task(record, path, _regions_of(results, control), at, keys, checks)
         examples.append((name, text, spans))
         others |= ignored
-    checked = _mixed_index(path, tasks, options) + checks.warnings(path)
+    checked = _mixed_index(path, tasks, options, makers) + checks.warnings(path)
     return _annotations(path, options, examples, left_out, others, checked)
 
 
