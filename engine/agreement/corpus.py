@@ -5,7 +5,8 @@ The fixed document order is the first annotator's file order, then the documents
 later annotators have (annotators in code-point order of their names). A document an
 annotator lacks is absent for that annotator, never "all O". Documents pair by name; where
 every annotator's input holds one document (a file each of a one-document format), those
-are one document, named as the first annotator's. No document two annotators have in
+are one document, named as the first annotator's (not the annotators of one export: their
+documents keep their names). No document two annotators have in
 common is an InputError: nothing could be measured.
 """
 
@@ -117,8 +118,9 @@ def build_corpus(annotations: Mapping[str, Annotations], labels: Sequence[str] |
 
 def _one_document(sides: list[Annotations]) -> list[Annotations]:
     """The sides, each one's only document named as the first side's where every side
-    holds one document (their names differ: each file is named after itself)."""
-    if any(len(side.documents) != 1 for side in sides):
+    holds one document of an input of its own (their names differ: each file is named after
+    itself); an export's annotators (one input) keep their documents' names."""
+    if any(len(side.documents) != 1 for side in sides) or len({s.source for s in sides}) < len(sides):
         return sides
     name = sides[0].documents[0].name
     return [side if side.documents[0].name == name else _renamed(side, name) for side in sides]
@@ -202,11 +204,14 @@ def _same_text(first: Document, other: Document, first_name: str, other_name: st
     a, b = document_text(first), document_text(other)
     if a == b:
         return
+    from ..formats.pairing import normalization_note  # only to say why: pairing is not read otherwise
+
     at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
     raise InputError(
         f"document '{first.name}' to have the same text as {first_name}'s",
         f"{other_name}'s text differs at character {at} (counted from 0) "
-        f"({a[at : at + 12]!r} against {b[at : at + 12]!r})",
+        f"({a[at : at + 12]!r} against {b[at : at + 12]!r})"
+        f"{normalization_note(a, b, (first_name, other_name))}",
         file=source,
     )
 

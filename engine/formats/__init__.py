@@ -296,11 +296,21 @@ def span_format(path: str | Path, format: str | None = None) -> ModuleType:
 def read_spans(path: str, format: str | None = None, options: Any = None) -> Annotations:
     """The documents and spans of a file, or of a folder (a corpus: one document per file,
     or the files' documents named `file/document`), in any span format."""
-    from .corpus import read_corpus
+    from .reader_options import check_options
     from .standoff import ReadOptions
 
     module = span_format(path, format)
     options = options if options is not None else ReadOptions()
+    unused = check_options(module, path, options)  # a user given for one annotator's file: InputError
+    read = _read_input(path, module, options)
+    read.warnings[:0] = unused
+    return read
+
+
+def _read_input(path: str, module: ModuleType, options: Any) -> Annotations:
+    """A file, or a folder as a corpus, read by its format's module."""
+    from .corpus import read_corpus
+
     if Path(path).is_dir():
         return read_corpus(path, module, options)
     from ..textio import require_file

@@ -21,6 +21,7 @@ from ..errors import InputError
 from ..spans import Annotations
 from . import sniffing
 from .jsondocs import Record, bad, document, offsets, records, unique_name
+from .reader_options import given_user, named_user, one_annotator, unknown_user
 from .spantable import SpanTable
 from .standoff import ReadOptions
 
@@ -106,10 +107,13 @@ def _chosen_user(users: list[Any], path: str, index: int) -> tuple[Any, list[str
     if index >= len(users):
         raise InputError(f"--index below {len(users)} (the users {', '.join(map(str, users))})",
                          str(index), file=path)  # fmt: skip
-    return users[index], [
-        f"{path}: the annotations of {len(users)} users ({', '.join(map(str, users))}): "
-        f"user {users[index]}'s read (--index {index}); --index N reads the N-th user's (from 0)"
-    ]
+    read = f"user {users[index]}'s read (--index {index}); --index N reads the N-th user's (from 0)"
+    return users[index], [users_warning(path, list(map(str, users)), read)]
+
+
+def users_warning(path: str, users: list[str], read: str) -> str:
+    """The warning that a file holds several users' annotations; `read` says whose are read."""
+    return f"{path}: the annotations of {len(users)} users ({', '.join(users)}): {read}"
 
 
 def _read_examples(path: str) -> tuple[list[Example], dict[int, list[tuple[int, int, str, Any]]], bool]:
@@ -136,10 +140,23 @@ def _read_examples(path: str) -> tuple[list[Example], dict[int, list[tuple[int, 
     return examples, annotations, keyed
 
 
-def _examples(path: str, index: int) -> tuple[list[Example], list[str]]:
+def _named(users: list[Any], path: str, name: str) -> tuple[Any, list[str]]:
+    """The user a name given picks (`user 3`, its bare id `3`, or the name the file gives);
+    InputError listing the users where none is that one."""
+    names = [user_name(user) for user in users]
+    if not names:
+        raise one_annotator(path, f"{TITLE} naming no user", name)
+    found = named_user(names, name)
+    if found is None:
+        raise unknown_user(path, name, names)
+    return users[names.index(found)], []
+
+
+def _examples(path: str, options: ReadOptions) -> tuple[list[Example], list[str]]:
     """The examples as (name, text, spans) of the chosen user, and the warnings of reading them."""
     examples, annotations, keyed = _read_examples(path)
-    user, warnings = _chosen_user(_users(annotations), path, index)
+    users, name = _users(annotations), given_user(options)
+    user, warnings = _named(users, path, name) if name else _chosen_user(users, path, options.index)
     for number, spans in annotations.items():
         examples[number][2].extend(_of_user(spans, user))
     if examples and not keyed:
@@ -149,7 +166,7 @@ def _examples(path: str, index: int) -> tuple[list[Example], list[str]]:
 
 
 def read(path: str, options: ReadOptions) -> Annotations:
-    examples, warnings = _examples(path, options.index)
+    examples, warnings = _examples(path, options)
     return _annotations(path, examples, warnings)
 
 

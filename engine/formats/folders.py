@@ -138,7 +138,24 @@ def unrecognised(path: Path, lines: list[str]) -> InputError:
     if not lines:
         return InputError("a file with annotations", "an empty file" if not head else "blank lines only",
                           file=str(path))  # fmt: skip
+    if conllu(lines):
+        return InputError(SPAN_FILE, CONLLU, file=str(path))
     return _cut_short(path, lines) or InputError(SPAN_FILE, "none recognised", file=str(path))
+
+
+#: Why a CoNLL-U file gives no spans: its named-entity tags, where it has any, are inside
+#: MISC, under keys that differ from one corpus and tool to the next (no one convention).
+CONLLU = ("a CoNLL-U file (ID, FORM, …, MISC: 10 columns), which is not read: tags (B-PER, O) are read "
+          "from a column of their own (CoNLL, --tag-column N), not from MISC (NER=B-PER: its keys "
+          "differ by corpus); add the tags as an 11th column and read it as CoNLL with "
+          "--comment-prefix '#'")  # fmt: skip
+_CONLLU_ID = re.compile(r"[1-9][0-9]*(?:[-.][0-9]+)?")
+
+
+def conllu(lines: list[str]) -> bool:
+    """Whether the lines are CoNLL-U's: every token line ten TAB-separated columns, an ID first."""
+    rows = [line.split("\t") for line in lines if not line.startswith("#")]
+    return bool(rows) and all(len(row) == 10 and _CONLLU_ID.fullmatch(row[0]) for row in rows)
 
 
 def _cut_short(path: Path, lines: list[str]) -> InputError | None:

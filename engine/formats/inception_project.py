@@ -32,7 +32,8 @@ from ..errors import InputError
 from ..spans import Annotations
 from ..textio import archive_member
 from . import format_module, sniffing
-from .reader_options import NO_USER
+from .reader_options import NO_USER, unknown_user
+from .reader_options import listed_names as _listed
 from .standoff import ReadOptions
 
 if TYPE_CHECKING:
@@ -267,7 +268,7 @@ def read_user(path: str, user: str, options: ReadOptions) -> Annotations:
     with Export(path) as export:
         users = export.annotators()
         if user not in users:
-            raise InputError(f"a user of the export ({_listed(list(users))})", repr(user), file=path)
+            raise unknown_user(path, user, list(users))
         return export.read_entries(users[user], options)
 
 
@@ -331,16 +332,11 @@ def check_annotated(read: Annotations, options: ReadOptions, partner: Annotation
         return
     annotated = [d.name for d in read.documents]
     wanted = [d.name for d in partner.documents]
-    if not set(annotated) & set(wanted):
-        return  # paired by position, or not at all: pairing says so
+    if not set(annotated) & set(wanted) and partner.format != NAME:
+        return  # paired by position, or not at all: pairing says so (an export's names always pair)
     missing = [name for name in wanted if name not in set(annotated)]
     if missing:
         raise NotAnnotated(read.source, options.user, missing, annotated)
-
-
-def _listed(names: list[str]) -> str:
-    shown = ", ".join(names[:10])
-    return shown + (f" and {len(names) - 10} more" if len(names) > 10 else "") if names else "none"
 
 
 def entry_files(path: str, curation: bool = True) -> list[Path]:

@@ -24,6 +24,7 @@ the predictions as one more annotator per `model_version` (`predictions 1.0`).
 from __future__ import annotations
 
 import re
+from collections import Counter
 from collections.abc import Iterable, Iterator
 from itertools import chain
 from pathlib import Path
@@ -32,10 +33,10 @@ from typing import Any
 from ..errors import InputError
 from ..spans import Annotations
 from . import LABEL_STUDIO_CONFIG, sniffing
-from .doccano import table_of_examples
+from .doccano import table_of_examples, users_warning
 from .jsondocs import Record, bad, document, records, unique_name
 from .label_studio_text import TextChecks
-from .reader_options import SOURCES
+from .reader_options import SOURCES, given_user, named_user, unknown_user
 from .standoff import ReadOptions, pick_name
 
 NAME = "label-studio"
@@ -71,21 +72,86 @@ def _cancelled(entry: Any) -> bool:
     return not isinstance(entry, dict) or bool(entry.get("was_cancelled") or entry.get("skipped"))
 
 
-def _results(record: Record, path: str, options: ReadOptions) -> tuple[list[Any] | None, str]:
-    """The chosen annotation's (or prediction's) results and where they are; None and
-    what the task holds where it has no such annotation."""
+def _results(record: Record, path: str, options: ReadOptions) -> tuple[list[Any] | None, str, str]:
+    """The chosen annotation's (or prediction's) results, where they are and who made it
+    (_maker); None and what the task holds where it has no such annotation."""
     key, entries = _entries(record.value, options.source)
     if not isinstance(entries, list):
         raise bad(record, path, f"a list of {options.source}", type(entries).__name__, f".{key}")
     kept = [i for i, e in enumerate(entries) if not _cancelled(e)]
-    if options.index >= len(kept):
+    chosen = _chosen_entry(entries, kept, options)
+    if chosen is None:
         cancelled = len(entries) - len(kept)
-        return None, f"{len(kept)} {options.source}" + (f", {cancelled} cancelled" if cancelled else "")
-    at = f".{key}[{kept[options.index]}]"
-    results = entries[kept[options.index]].get("result") or []
+        return None, f"{len(kept)} {options.source}" + (f", {cancelled} cancelled" if cancelled else ""), ""
+    at = f".{key}[{kept[chosen]}]"
+    results = entries[kept[chosen]].get("result") or []
     if not isinstance(results, list):
         raise bad(record, path, "a list of results", type(results).__name__, at)
-    return results, at
+    return results, at, _maker(entries[kept[chosen]], chosen + 1, options.source)[1]
+
+
+def _chosen_entry(entries: list[Any], kept: list[int], options: ReadOptions) -> int | None:
+    """Which of a task's annotations (or predictions) `kept` (the numbers of those not
+    cancelled) is read: the one the user given made, else the `--index`-th; None where the
+    task has no such one."""
+    user = given_user(options)
+    if user is None:
+        return options.index if options.index < len(kept) else None
+    names = [name for _, name in _makers([entries[i] for i in kept], options.source)]
+    return next((n for n, name in enumerate(names) if named_user([name], user)), None)
+
+
+def _makers(kept: list[Any], source: str) -> list[tuple[tuple[int, int, str], str]]:
+    """Who made each of a task's annotations (or predictions), cancelled ones left out, and
+    where they are listed: annotator_name, or the model (_model)."""
+    return [_maker(entry, number, source) for number, entry in enumerate(kept, 1)]
+
+
+def _maker(entry: dict[str, Any], number: int, source: str) -> tuple[tuple[int, int, str], str]:
+    """Who made the `number`-th annotation (or prediction) of a task: annotator_name, or the model."""
+    return _model(entry) if source == "predictions" else annotator_name(entry, number)
+
+
+def _kept(task: Any, source: str) -> list[Any]:
+    """A task's annotations (or predictions) but the cancelled ones (none where it holds no list)."""
+    entries = _entries(task, source)[1] if isinstance(task, dict) else []
+    return [e for e in entries if not _cancelled(e)] if isinstance(entries, list) else []
+
+
+def _annotators(tasks: Iterable[Any], source: str) -> list[str]:
+    """Everyone who made an annotation (or prediction) of the tasks, as the agreement command
+    names them, in its order (user ids, then names)."""
+    order: dict[str, tuple[int, int, str]] = {}
+    for task in tasks:
+        for rank, name in _makers(_kept(task, source), source):
+            order.setdefault(name, rank)
+    return sorted(order, key=order.__getitem__)
+
+
+def _check_user(path: str, tasks: list[Record], options: ReadOptions) -> None:
+    """InputError where the user given made no annotation (or prediction) of the file,
+    listing those who did."""
+    user = given_user(options)
+    if user is None:
+        return
+    users = _annotators((record.value for record in tasks), options.source)
+    if named_user(users, user) is None:
+        raise unknown_user(path, user, users)
+
+
+def _mixed_index(path: str, tasks: list[Record], options: ReadOptions, read: Counter[str]) -> list[str]:
+    """The warning where no user is given and the `--index`-th annotation of the tasks is
+    not always one annotator's (the tasks list their annotators in different orders); `read`
+    counts the tasks whose annotation each annotator made."""
+    if given_user(options) is not None or len(read) < 2:
+        return []
+    (first, count), *others = read.items()
+    whose = f"{first}'s in {count} task{'s' if count != 1 else ''}, " + \
+        ", ".join(f"{name}'s in {n}" for name, n in others)  # fmt: skip
+    users = _annotators((record.value for record in tasks), options.source)
+    return [users_warning(path, users, f"--index {options.index} reads each task's {options.source[:-1]} "
+                          f"number {options.index + 1}, which is {whose} (the tasks list their annotators "
+                          "in different orders): --user NAME reads one user's")]  # fmt: skip
 
 
 def _text_key(task: dict[str, Any], results: list[Any], keys: dict[str, str]) -> str | None:
@@ -232,22 +298,25 @@ def read(path: str, options: ReadOptions) -> Annotations:
     if options.source not in SOURCES:
         raise InputError("annotations or predictions", repr(options.source), option="--source")
     keys = _config_keys(path)
-    found, used, left_out = [], set(), []
+    found, used, left_out, makers = [], set(), [], Counter[str]()
     tasks = list(_tasks(path))
     for number, record in enumerate(tasks, 1):
         name = unique_name(_task_object(record, path).get("id"), number, used)
-        results, at = _results(record, path, options)
+        results, at, maker = _results(record, path, options)
         if results is None:
             left_out.append((name, at))
         else:
             found.append((name, record, results, at))
+            makers[maker] += 1
     control = _chosen(path, options, _controls(record.value for record in tasks))
+    _check_user(path, tasks, options)
     examples, others, checks = [], set(), TextChecks()
     for name, record, results, at in found:
         text, spans, ignored = _task(record, path, _regions_of(results, control), at, keys, checks)
         examples.append((name, text, spans))
         others |= ignored
-    return _annotations(path, options, examples, left_out, others, checks.warnings(path))
+    checked = _mixed_index(path, tasks, options, makers) + checks.warnings(path)
+    return _annotations(path, options, examples, left_out, others, checked)
 
 
 def _annotations(path: str, options: ReadOptions, examples: list[tuple[str, str, list]],
@@ -346,8 +415,10 @@ def _warnings(path: str, options: ReadOptions, left_out: list[tuple[str, str]],
         shown = ", ".join(f"{name} ({held})" for name, held in left_out[:10])
         not_counted = "; cancelled ones not counted" if options.source == "annotations" else ""
         have = "tasks have" if n != 1 else "task has"
-        warnings.append(f"{path}: {n} {have} no {noun} number {options.index + 1} "
-                        f"(--index {options.index}{not_counted}), left out of the comparison: "
+        user = given_user(options)
+        which = f"by {user} (--user {user})" if user else f"number {options.index + 1} " \
+                f"(--index {options.index}{not_counted})"  # fmt: skip
+        warnings.append(f"{path}: {n} {have} no {noun} {which}, left out of the comparison: "
                         f"{shown}{', …' if n > 10 else ''}")  # fmt: skip
     if others:
         warnings.append(f"{path}: no result of type 'labels' (text spans) in the {options.source}; "

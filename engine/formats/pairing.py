@@ -14,6 +14,7 @@ the longer of two stand-ins (token numbers 1 2 3 … are the start of 1 2 3 4 5 
 
 from __future__ import annotations
 
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
 
@@ -213,8 +214,27 @@ def _differ(gold: Document, gold_text: str, system_text: str, g_at: np.ndarray, 
     return InputError(
         f"the text of gold's document {gold.name!r} (up to line ends and spacing)",
         f"{system_text[sp:sp + 20]!r} at character {sp} (counted from 0) where gold has "
-        f"{gold_text[gp:gp + 20]!r} (character {gp})", file=source,
+        f"{gold_text[gp:gp + 20]!r} (character {gp})"
+        f"{normalization_note(gold_text, system_text, ('gold', 'system'))}", file=source,
     )  # fmt: skip
+
+
+def normalization_note(first: str, other: str, names: tuple[str, str]) -> str:
+    """Where two texts differ only in their Unicode normalization (up to white space: `ë` one
+    code point, NFC, or `e` and a combining diaeresis, NFD), the note saying so and what to do."""
+    same = (unicodedata.normalize("NFC", "".join(text.split())) for text in (first, other))
+    if len(set(same)) > 1:
+        return ""
+    forms = ", ".join(f"{name} {_form(text)}" for name, text in zip(names, (first, other), strict=True))
+    return (f"; the texts differ only in Unicode normalization ({forms}): the offsets count each "
+            "form's characters, so export both from the text in one form (NFC, as most tools write it)")
+
+
+def _form(text: str) -> str:
+    for form in ("NFC", "NFD"):
+        if unicodedata.is_normalized(form, text):
+            return form
+    return "neither NFC nor NFD"
 
 
 def _moved_parts(table: SpanTable, documents: list[Document], system: Annotations,

@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
+from ..errors import InputError
 from .tagschemes import READINGS, SCHEMES
 
 #: ReadOptions.discontinuous: how a method scores a span in pieces (brat's `0 4;9 12`).
@@ -32,13 +33,16 @@ class ReadOptions:
     reading: str = "strict"  # CoNLL: strict, or conlleval (an I- may open a span)
     discontinuous: str = "extent"  # brat: extent, fragments or all-fragments
     missing_label: str | None = None  # WebAnno TSV / XMI: the label of an annotation without a value
-    user: str | None = None  # INCEpTION project export: whose annotations (None: the curation; NO_USER)
+    user: str | None = None  # an export of several annotators: whose (None, NO_USER: none given)
 
 
 #: ReadOptions.user of the system side that names none: an INCEpTION project export as the
 #: system is one user's annotations, and the error lists them (the gold's default: the curation).
 NO_USER = ""
 
+
+#: The options of a side that sets none.
+DEFAULT = ReadOptions()
 
 #: Label Studio: where a task's spans are read from.
 SOURCES = ("annotations", "predictions")
@@ -73,9 +77,64 @@ READER_OPTIONS: tuple[ReaderOption, ...] = tuple(ReaderOption(*fields) for field
     ("discontinuous", str, "brat: a discontinuous span counts as its outer extent, each fragment as a span "
      "(fragments), or as its fragments together (all-fragments).", DISCONTINUOUS_MODES, "MODE"),
     ("missing_label", str, "WebAnno TSV / XMI: the label of an annotation without a value.", None, "LABEL"),
-    ("user", str, "INCEpTION project export: the user whose annotations are read (default: the gold's "
-     "curation; the system needs one).", None, "NAME"),
+    ("user", str, "INCEpTION project export, Label Studio, doccano 1.0/1.1: the user whose annotations are "
+     "read, as agreement names them ('user 3' or 3, the e-mail, the name; INCEpTION's default: the gold's "
+     "curation, the system needs one; Label Studio, doccano: --index where none is given).", None, "NAME"),
 ))  # fmt: skip
+
+
+#: The reader options only some formats read (by --format name): given for a file of another
+#: format, each is named in a warning (the user's in an error: check_options).
+READ_BY: dict[str, tuple[str, ...]] = {
+    "layer": ("webanno-tsv", "uima-xmi", "label-studio", "inception-project"),
+    "feature": ("webanno-tsv", "uima-xmi", "inception-project"),
+    "source": ("label-studio",),
+    "user": ("inception-project", "label-studio", "doccano"),
+}
+
+
+def given_user(options: ReadOptions) -> str | None:
+    """The user a side names (None where it names none: the gold's None, the system's NO_USER)."""
+    return options.user or None
+
+
+def named_user(users: list[str], user: str) -> str | None:
+    """Which of an export's annotators (as the agreement command names them: `user 3`, an
+    e-mail, …) a given user is: the name itself, or a bare id (`3` for `user 3`); None for none."""
+    return next((name for name in users if user == name or name == f"user {user}"), None)
+
+
+def unknown_user(path: str, user: str, users: list[str]) -> InputError:
+    """The error for a user an export has no annotations of, listing its users."""
+    return InputError(f"a user of the export ({listed_names(users)})", repr(user), file=path)
+
+
+def one_annotator(path: str, title: str, user: str) -> InputError:
+    """The error for a user given for a file that holds one annotator's spans."""
+    return InputError(f"an export of several annotators' work for --user {user} (an INCEpTION project "
+                      "export, Label Studio JSON, doccano 1.0/1.1 JSONL with users)",
+                      f"{title}, which holds one annotator's spans (the option applies to exports of "
+                      "several annotators)", file=path)  # fmt: skip
+
+
+def listed_names(names: list[str]) -> str:
+    """Names for a message: the first ten and how many more ('none' for none)."""
+    shown = ", ".join(names[:10])
+    return shown + (f" and {len(names) - 10} more" if len(names) > 10 else "") if names else "none"
+
+
+def check_options(module: Any, path: str, options: ReadOptions) -> list[str]:
+    """The warnings naming the options given that a file of this reader's format has no use
+    for; InputError for a user given for a format that holds one annotator's spans."""
+    if given_user(options) and module.NAME not in READ_BY["user"]:
+        raise one_annotator(path, module.TITLE, str(options.user))
+    return [f"{path}: --{name} {getattr(options, name)} not used ({module.TITLE} has no {UNUSED[name]})"
+            for name in UNUSED if module.NAME not in READ_BY[name]
+            and getattr(options, name) != getattr(DEFAULT, name)]  # fmt: skip
+
+
+#: The options a format may have no use for (check_options), and what it then lacks.
+UNUSED = {"layer": "span layers or labelling controls", "feature": "features", "source": "predictions"}
 
 
 #: The reader options that pick what gives a format's spans: where neither side holds a

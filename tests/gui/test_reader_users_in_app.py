@@ -1,0 +1,44 @@
+"""The app's side options and the readers' user choice: the options panel, left as it is,
+gives the readers nothing (no option a format has no use for is named in a warning), and a
+System user typed for a Label Studio export picks that annotator as `--system-user` does."""
+
+from __future__ import annotations
+
+import json
+
+from engine.cli import main
+from tests.engine.test_agreement_exports import LABEL_STUDIO
+
+from .conftest import evaluate
+
+
+def test_the_panel_left_as_it_is_passes_no_reader_option(qtbot, window, tmp_path):
+    gold, system = tmp_path / "gold.conll", tmp_path / "system.conll"
+    gold.write_text("Sherlock\tB-PER\nHolmes\tI-PER\nleft\tO\n", encoding="utf-8")
+    system.write_text("Sherlock\tB-PER\nHolmes\tO\nleft\tO\n", encoding="utf-8")
+    setup = window.setup
+    setup.set_method("spans")
+    setup.panel.reset()
+    setup.set_paths(str(gold), str(system))
+    evaluate(qtbot, window)
+    messages = window.report.messages
+    assert window.report.data["classification_report"]["micro avg"]["f1-score"] == 0.0
+    assert not any("not used" in m or "--user" in m for m in messages), messages
+
+
+def test_a_system_user_picks_the_label_studio_annotator(qtbot, window, tmp_path, capsys):
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(LABEL_STUDIO), encoding="utf-8")
+    setup = window.setup
+    setup.set_method("spans")
+    setup.panel.reset()
+    setup.set_paths(str(path), str(path))
+    user = setup.panel.editors["system_user"]
+    user.combo.setEditText("ben@example.org")
+    user.combo.textActivated.emit("ben@example.org")  # as typed and confirmed
+    assert setup.panel.options().system_user == "ben@example.org"
+    evaluate(qtbot, window)
+    assert main(["spans", str(path), str(path), "--system-user", "ben@example.org", "--json", "-"]) == 0
+    expected = json.loads(capsys.readouterr().out)["classification_report"]
+    assert window.report.data["classification_report"] == expected
+    assert expected["micro avg"]["f1-score"] < 1.0  # user 7 (the gold's first annotation) against ben
