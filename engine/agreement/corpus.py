@@ -176,7 +176,7 @@ def _texts(
                 bounds[doc.name] = _pairs(doc.token_bounds)
     for name in order:
         if name not in bounds:
-            bounds[name] = _pairs(word_bounds(document_text(texts[name])))
+            bounds[name] = np.stack(word_bounds(document_text(texts[name])), axis=1)
     return texts, [bounds[name] for name in order]
 
 

@@ -190,8 +190,9 @@ def document_text(doc: Document) -> str:
 
 def token_arrays(doc: Document) -> tuple[np.ndarray, np.ndarray]:
     """(starts, ends) of a document's tokens: its format's, or word_bounds of its text."""
-    bounds = doc.token_bounds if doc.token_bounds is not None else word_bounds(document_text(doc))
-    return bounds_arrays(bounds)
+    if doc.token_bounds is None:
+        return word_bounds(document_text(doc))
+    return bounds_arrays(doc.token_bounds)
 
 
 def bounds_arrays(bounds: Sequence[tuple[int, int]]) -> tuple[np.ndarray, np.ndarray]:

@@ -26,9 +26,12 @@ and the line (or JSON path, or XMI element).
 
 from __future__ import annotations
 
-import re
 from collections.abc import Sequence
 from dataclasses import replace
+from functools import cache
+from typing import Any
+
+import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations, Document, Span
@@ -53,13 +56,29 @@ def text_document(
     return Document(name, text, units, joiner="", token_bounds=token_bounds)
 
 
-_WORD = re.compile(r"\w+|[^\w\s]", re.UNICODE)
+def word_bounds(text: str) -> tuple[np.ndarray, np.ndarray]:
+    """(starts, ends) of the tokens of a text that carries none: its words as Unicode means
+    them (runs of grapheme clusters that each start with a word character, so that accents,
+    vowel signs, viramas and joiners stay in their word) and each other grapheme cluster
+    but white space alone (a punctuation mark, an emoji sequence, a flag). No token ends
+    in white space."""
+    lead = len(text) - len(text.lstrip())
+    pieces = _token_pattern().findall(text, lead)  # each token with the white space after it
+    lengths = np.fromiter(map(len, pieces), np.int64, len(pieces))
+    starts = np.cumsum(lengths) + lead - lengths
+    return starts, starts + np.fromiter(map(len, map(str.rstrip, pieces)), np.int64, len(pieces))
 
 
-def word_bounds(text: str) -> list[tuple[int, int]]:
-    """Tokens of a text that carries none: runs of word characters, and each other
-    non-space character alone."""
-    return [m.span() for m in _WORD.finditer(text)]
+@cache
+def _token_pattern() -> Any:
+    r"""A token and the white space after it. regex's \X is a grapheme cluster as UAX #29
+    defines it; [\p{L}\p{N}_] is a word character as re's \w (str.isalnum, "_"), and
+    [\s\x1c-\x1f] white space as str.isspace (regex's \s leaves out U+001C-U+001F). A word
+    is read as its word characters up to the last one, whose cluster \X takes whole."""
+    import regex  # loaded by the runs that cut a text into words only
+
+    word, space = r"[\p{L}\p{N}_]", r"[\s\x1c-\x1f]"
+    return regex.compile(rf"(?:(?:{word}*(?={word})\X)+|(?!{space})\X){space}*")
 
 
 def short_name(name: str) -> str:
