@@ -358,7 +358,7 @@ def pieces_text(columns: Sequence[str], held: list[Pieces]) -> bytes:
     for k, column in enumerate(held):
         pieces += [b"," if k else b"", *made[id(column)][0]]
     count = held[0].count
-    lines = Rows([*pieces, b"\r\n"], count).text(0, count)
+    lines = Rows([*pieces, b"\r\n"], count).buffer(0, count)
     if any(holds_nul for _, holds_nul in made.values()):
         lines = lines.replace(STAND_IN, b"\x00")
     return _text(columns, ()).encode("utf-8", "surrogatepass") + lines
