@@ -166,7 +166,14 @@ def columns_file(columns: Sequence[str], values: Iterable[Sequence[Any]]) -> str
     return "\r\n".join(chain([header], map(",".join, zip(*fields, strict=True)), [""]))
 
 
+class Fields(list[str]):
+    """A column's fields made already, as column_fields makes them (a table's rows give
+    them: csv_columns): written as they are."""
+
+
 def _fields(column: Sequence[Any]) -> list[str]:
+    if isinstance(column, Fields):
+        return column
     return column_fields(column if isinstance(column, list) else list(column))
 
 
@@ -358,7 +365,7 @@ def pieces_text(columns: Sequence[str], held: list[Pieces]) -> bytes:
     for k, column in enumerate(held):
         pieces += [b"," if k else b"", *made[id(column)][0]]
     count = held[0].count
-    lines = Rows([*pieces, b"\r\n"], count).text(0, count)
+    lines = Rows([*pieces, b"\r\n"], count).buffer(0, count)
     if any(holds_nul for _, holds_nul in made.values()):
         lines = lines.replace(STAND_IN, b"\x00")
     return _text(columns, ()).encode("utf-8", "surrogatepass") + lines
@@ -422,8 +429,15 @@ def file_texts(report: Report) -> dict[str, str | bytes]:
             files[target] = errors_text(report)
         else:
             table = report.tables[name]
-            files[target] = table_text(table.columns, table.rows)
+            files[target] = table_file(table.columns, table.rows)
     return files
+
+
+def table_file(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str | bytes:
+    """A table's CSV document: from the rows' own columns where they give them
+    (`csv_columns()`, as ProPara's grid: no row made), else table_text."""
+    made = getattr(rows, "csv_columns", None)
+    return columns_file(columns, made()) if made is not None else table_text(columns, rows)
 
 
 #: How a surrogate (U+D800-U+DFFF) begins in UTF-8 written with "surrogatepass": 0xED and

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import math
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Iterator, Sequence
 from itertools import islice
 from typing import IO, Any
 
@@ -151,21 +151,11 @@ def _batches_json(items: Later | list[Any] | tuple[Any, ...]) -> Iterator[bytes 
 
 
 def write_report(report: Report, handle: IO[bytes]) -> None:
-    """Write the JSON report into a binary file as it is encoded."""
-    _write_pieces(_pieces(report_dict(report), DEPTH), handle.write)
-
-
-def _write_pieces(pieces: Iterator[bytes | memoryview], write: Callable[[bytes], Any]) -> None:
-    buffer: list[bytes | memoryview] = []
-    size = 0
-    for piece in pieces:
-        buffer.append(piece)
-        size += len(piece)
-        if size > 1 << 20:
-            write(b"".join(buffer))
-            buffer, size = [], 0
-    buffer.append(b"\n")
-    write(b"".join(buffer))
+    """Write the JSON report into a binary file as it is encoded: each piece as it comes
+    (the file's buffer gathers the small ones; joining them first copied every byte once
+    more)."""
+    handle.writelines(_pieces(report_dict(report), DEPTH))
+    handle.write(b"\n")
 
 
 def write_json(report: Report, path: str) -> None:

@@ -46,10 +46,16 @@ class Rows:
         return self.count
 
     def text(self, a: int, b: int) -> bytes:
+        return bytes(self.buffer(a, b))
+
+    def buffer(self, a: int, b: int) -> bytes | bytearray:
+        """text(a, b) as it is laid out: a bytearray where it is made in one go (to write
+        or view, not copied once more into bytes)."""
         parts = [p if isinstance(p, bytes) else p[a:b] for p in self.pieces]
         width = sum(len(p) if isinstance(p, bytes) else _widest(p) for p in parts)
         step = max(1, LIMIT // max(width, 1))
-        return b"".join([_laid_out(parts, k, min(k + step, b - a)) for k in range(0, b - a, step)])
+        laid = [_laid_out(parts, k, min(k + step, b - a)) for k in range(0, b - a, step)]
+        return laid[0] if len(laid) == 1 else b"".join(laid)
 
 
 def _merged(pieces: Sequence[Piece]) -> list[Piece]:
@@ -70,7 +76,7 @@ def _widest(column: np.ndarray) -> int:
     return max(map(len, column), default=0)
 
 
-def _laid_out(pieces: list[Piece], a: int, b: int) -> bytes:
+def _laid_out(pieces: list[Piece], a: int, b: int) -> bytearray:
     """Rows a to b − 1: each piece a field of a record array (zeros where a text is shorter
     than its field), the zeros then deleted. The constants are written once, in a first
     record repeated (a copy of the memory: a field at a time cost as much again)."""

@@ -146,6 +146,17 @@ def test_grid_rows_in_parts_are_the_rows(report):
     assert json.loads(streamed.getvalue())["tables"]["grid"]["rows"] == [list(row) for row in whole]
 
 
+def test_grid_csv_from_its_columns_is_the_rows_csv(report):
+    """The CSV writer takes the grid's fields from its columns (no row made): the same
+    document as from its rows (sentences with commas and quotes, `-` defused)."""
+    from engine.export.csv import columns_file, file_texts, table_text
+
+    grid = report.tables["grid"]
+    text = columns_file(grid.columns, grid.rows.csv_columns())
+    assert text == table_text(grid.columns, list(grid.rows)) == file_texts(report)["grid.csv"]
+    assert "'-" in text and '"' in text
+
+
 def test_json_report_keys(monkeypatch, cli, tmp_path):
     monkeypatch.chdir(conformance("propara"))
     result = cli("propara", "-p", "testfiles-3/predictions.tsv", "-a", "testfiles-3/answers.tsv", "-d",

@@ -92,7 +92,10 @@ class PairsJSON(Later):
         for start in range(0, len(self), size):
             stop = min(start + size, len(self))
             texts = self.texts(start, stop)
-            yield b",".join(texts) if texts is not None else memoryview(encode(self.dicts(start, stop)))[1:-1]
+            if texts is None:
+                yield memoryview(encode(self.dicts(start, stop)))[1:-1]
+            else:  # the entries come after commas: the first one is passed over, not cut off (a copy)
+                yield memoryview(b"".join(texts))[1:]
 
 
 def token_numbers(sets: list[frozenset[int]], begin: int, end: int, code: int) -> list[int]:
@@ -218,8 +221,8 @@ class DocumentBuilder:
         return ColumnRows({"error_id": ids, **columns}, plain_numbers=True)  # texts, whole numbers, None
 
     def _pairs_texts(self, start: int, stop: int) -> list[bytes] | None:
-        """Entries start..stop − 1 of the JSON report's `pairs` as JSON text, a part per
-        file pair (None where orjson cannot write a pair's name or labels)."""
+        """Entries start..stop − 1 of the JSON report's `pairs` as JSON text, each after a
+        comma, a part per file pair (None where orjson cannot write a pair's name or labels)."""
         texts = []
         for p, first, last in self._pair_parts(start, stop):
             text = self._text(p)

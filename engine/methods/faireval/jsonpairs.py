@@ -46,7 +46,7 @@ class PairsText:
         self.spans, self.order = spans, order
 
     def part(self, start: int, stop: int) -> bytes:
-        """Entries start..stop − 1, joined by commas."""
+        """Entries start..stop − 1, each after a comma."""
         order = self.order.take(slice(start, stop))
         cells = np.empty((len(order), 6), dtype=object)  # sentence, type, both spans' head and line
         shown = np.ones((len(order), 6), dtype=bool)
@@ -56,8 +56,7 @@ class PairsText:
             cells[:, first], cells[:, first + 1] = heads[index], spans.column(3, index)
             shown[:, first : first + 2] = (index >= 0)[:, None]
         which = 2 * (order.target >= 0) + (order.system >= 0)
-        text = b"".join(map(self.templates.__getitem__, which.tolist())) % tuple(cells[shown].tolist())
-        return text[1:]  # no comma before the first
+        return b"".join(map(self.templates.__getitem__, which.tolist())) % tuple(cells[shown].tolist())
 
 
 class SpanColumns:

@@ -15,7 +15,7 @@ import numpy as np
 from ...errors import InputError
 from ...formats.poetry_jsonl import JsonLines, describe, page_id_of
 from ...progress import Progress
-from ...report import Report, Table
+from ...report import Later, Report, Table
 from ...spans import Document
 from ...stats import harmonic
 from .columns import Scores
@@ -63,11 +63,26 @@ def pages_table(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> Table:
         f1 = harmonic(np.asarray(numbers[0], float), np.asarray(numbers[1], float)).tolist()
     return Table(
         [*COLUMNS, *PAGE_EXTRA],
-        list(map(list, zip(ids, *numbers[:8], f1, *numbers[8:12], lines, strict=True))),
+        ColumnLists([ids, *numbers[:8], f1, *numbers[8:12], lines]),  # type: ignore[arg-type]  # rows made when read
         "Pages",
         kind="detail",
         note="One row per reference line, as the CSV; line = its line in the reference file.",
     )  # fmt: skip
+
+
+class ColumnLists(Later):
+    """A table's rows kept as its columns: made as lists when read (or a part at a time, by
+    the JSON writer); the CSV writer takes the columns (csv_columns)."""
+
+    def __init__(self, columns: list[Sequence[Any]]) -> None:
+        self.columns = columns
+        super().__init__(len(columns[0]), part=self.lists)
+
+    def lists(self, start: int, stop: int) -> list[list[Any]]:
+        return list(map(list, zip(*(column[start:stop] for column in self.columns), strict=True)))
+
+    def csv_columns(self) -> list[Sequence[Any]]:
+        return self.columns
 
 
 def shown_ids(page_ids: list[Any], shown: Callable[[Any], str]) -> list[str]:

@@ -328,7 +328,7 @@ class SpanRows(ColumnRows):
             return
         rows = Rows(_json_pieces(self.plan))
         for start in range(0, len(self), size):
-            yield memoryview(rows.text(start, min(start + size, len(self))))[:-1]  # no comma after the last
+            yield memoryview(rows.buffer(start, min(start + size, len(self))))[:-1]  # no comma after the last
 
 
 def _column(made: Callable[[], dict[str, list[Any]]], key: str) -> list[Any]:

@@ -7,13 +7,17 @@ from __future__ import annotations
 
 import itertools
 from collections.abc import Sequence
-from typing import Any
+from itertools import chain
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ...formats.propara_actions import ACTIONS, NULL, UNK, Process, Table, concatenated_ranges
 from ...report import Later
 from ...report import Table as ReportTable
+
+if TYPE_CHECKING:
+    from ...export.csv import Fields
 
 SHOWN = {NULL: "-", UNK: "?"}  # the grid shows locations as the files write them
 CELLS = ("action", "before", "after")
@@ -144,6 +148,21 @@ class GridRows(Later):
         )
         columns = [self.pids[start:stop].tolist(), self.steps[start:stop].tolist(), *texts]
         return list(zip(*columns, strict=True))
+
+    def csv_columns(self) -> list[Fields]:
+        """The CSV writer's columns (GRID_COLUMNS) as their fields, without a row made:
+        each distinct number and text made a field once."""
+        from ...export.csv import Fields, text_fields  # here: a run that writes no CSV files does not load it
+
+        numbers = (_distinct_texts(values) for values in (self.pids, self.steps))
+        texts = ((text_fields(list(texts), defuse=True), number) for texts, number in self.coded)
+        return [Fields(np.array(fields, object)[number].tolist()) for fields, number in chain(numbers, texts)]
+
+
+def _distinct_texts(values: np.ndarray) -> Coded:
+    """Whole numbers as their distinct texts and each one's number among them."""
+    distinct, number = np.unique(values, return_inverse=True)
+    return [str(value) for value in distinct.tolist()], number.reshape(-1)
 
 
 def grid_table(rows: GridRows) -> ReportTable:
