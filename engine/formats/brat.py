@@ -27,6 +27,7 @@ from ..errors import InputError, shown
 from ..spans import Annotations, Document, Span
 from ..textio import decode_utf8, read_input_bytes, read_text
 from . import brat_folder_files, sniffing
+from .spantable import identified_table
 from .standoff import DEFAULT_OPTIONS, PARTS, ReadOptions, text_document, zero_length_warning
 
 NAME = "brat"
@@ -154,10 +155,10 @@ CRLF_SHIFT = ("the .txt has CRLF line ends (two characters each) where the annot
 Differing = tuple[int, str, str, Span]
 
 
-def read_ann(ann: str, text: str, doc: str) -> tuple[list[Span], int, list[Differing]]:
-    """The text-bound spans of an .ann file, how many zero-length ones were dropped, and
-    the T lines whose text field differs from the text at their offsets."""
-    spans: list[Span] = []
+def read_ann(ann: str, text: str, doc: str) -> tuple[list[tuple[Span, str]], int, list[Differing]]:
+    """The text-bound spans of an .ann file with their ids (`T3`), how many zero-length ones
+    were dropped, and the T lines whose text field differs from the text at their offsets."""
+    spans: list[tuple[Span, str]] = []
     dropped = 0
     differing: list[Differing] = []
     for number, line_text in enumerate(read_text(ann).split("\n"), 1):
@@ -165,12 +166,13 @@ def read_ann(ann: str, text: str, doc: str) -> tuple[list[Span], int, list[Diffe
             continue
         if line_text[0] == "T":
             span, field = _text_bound(line_text, ann, number, len(text), doc)
+            ident = line_text.partition("\t")[0]
             if field is not None and text[span.start : span.end] != field and not _shows(text, span, field):
-                differing.append((number, line_text.partition("\t")[0], field, span))
+                differing.append((number, ident, field, span))
             if span.start == span.end:
                 dropped += 1
             else:
-                spans.append(span)
+                spans.append((span, ident))
         elif line_text[0] not in _IGNORED:
             expected = "a brat annotation line (T, R, E, A, M, N, # or * and its id, then a TAB)"
             raise InputError(expected, repr(line_text[:80]), file=ann, line=number)
@@ -209,17 +211,20 @@ def checked_texts(ann: str, text: str, differing: list[Differing], count: int) -
 
 
 def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
-    """The text-bound annotations of one document pair, or of every pair in a folder."""
+    """The text-bound annotations of one document pair, or of every pair in a folder; each
+    span's origin its id (`T3`)."""
     result = Annotations(path, NAME, [], [])
+    spans: list[tuple[Span, str]] = []
     for name, txt, ann in document_pairs(path):
         text = read_raw_text(txt)
-        spans, dropped, differing = read_ann(str(ann), text, name)
-        result.warnings += checked_texts(str(ann), text, differing, len(spans) + dropped)
-        spans.sort(key=lambda span: (span.start, span.end))
+        found, dropped, differing = read_ann(str(ann), text, name)
+        result.warnings += checked_texts(str(ann), text, differing, len(found) + dropped)
+        found.sort(key=lambda pair: (pair[0].start, pair[0].end))
         result.documents.append(_document(name, text))
-        result.spans.extend(spans)
+        spans += found
         if dropped:
             result.warnings.append(zero_length_warning(str(ann), dropped))
+    result.spans = identified_table(spans, [doc.name for doc in result.documents])
     return result
 
 

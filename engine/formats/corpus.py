@@ -12,7 +12,7 @@ from ..errors import InputError
 from ..spans import Annotations, Document
 from . import companion, folder_files, sub_folders
 from .folders import check_brat_folder, listed_names
-from .spantable import SpanTable, table_of
+from .spantable import SpanTable, joined_origin, table_of
 from .standoff import ReadOptions
 
 
@@ -106,4 +106,5 @@ def _joined(tables: list[SpanTable], names: list[str]) -> SpanTable:
         np.concatenate([t.ends for t in tables]), np.concatenate(label_arrays), list(labels), names, parts,
     )  # fmt: skip
     whole.notes, whole.warnings, whole.left_out = notes, warnings, left_out
+    whole.origin = joined_origin(tables)
     return whole

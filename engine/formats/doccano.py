@@ -20,8 +20,8 @@ from typing import Any
 from ..errors import InputError
 from ..spans import Annotations
 from . import sniffing
-from .jsondocs import Record, bad, document, offsets, records, unique_name
-from .spantable import SpanTable
+from .jsondocs import Record, bad, document, offsets, place, records, unique_name
+from .spantable import SpanTable, listed_origin
 from .standoff import ReadOptions
 
 NAME = "doccano"
@@ -46,16 +46,20 @@ def _text(record: Record, path: str) -> str:
 TRIPLES = ("label", "labels")
 OBJECTS = ("entities", "annotations")
 SPAN_KEYS = (*TRIPLES, *OBJECTS)
-Example = tuple[str, str, list[tuple[int, int, str]]]
+#: A span as read: start, end, label and where the file gives it (jsondocs.place).
+Found = tuple[int, int, str, str]
+Example = tuple[str, str, list[Found]]
+#: A doccano 1.0 annotation: start, end, label, its user and where the file gives it.
+UserSpan = tuple[int, int, str, Any, str]
 
 
-def _triples(record: Record, path: str, key: str, length: int) -> list[tuple[int, int, str]]:
+def _triples(record: Record, path: str, key: str, length: int) -> list[Found]:
     spans = []
-    for i, item in enumerate(record.value.get(key) or []):
+    for i, item in enumerate(_items(record, path, key)):
         where = f".{key}[{i}]"
         if not (isinstance(item, list) and len(item) == 3 and isinstance(item[2], str)):
             raise bad(record, path, "[start, end, label]", repr(item)[:40], where)
-        spans.append((*offsets(record, path, where, item[0], item[1], length), item[2]))
+        spans.append((*offsets(record, path, where, item[0], item[1], length), item[2], place(record, where)))
     return spans
 
 
@@ -65,10 +69,16 @@ def _label(item: Any) -> str | None:
     return str(label) if isinstance(label, str | int) and not isinstance(label, bool) else None
 
 
-def _objects(record: Record, path: str, key: str, length: int) -> list[tuple[int, int, str, Any]]:
-    """The spans of offset objects, each with its `user` (doccano 1.0's annotations; None where none)."""
+def _label_id(item: Any) -> bool:
+    """Whether an offset object's label is a label id (doccano 1.0's "JSONL" export)."""
+    return type(item.get("label")) is int
+
+
+def _objects(record: Record, path: str, key: str, length: int) -> list[UserSpan]:
+    """The spans of offset objects, each with its `user` (doccano 1.0's annotations; None
+    where none) and where the file gives it."""
     spans = []
-    for i, item in enumerate(record.value.get(key) or []):
+    for i, item in enumerate(_items(record, path, key)):
         where = f".{key}[{i}]"
         label = _label(item)
         if label is None:
@@ -77,13 +87,13 @@ def _objects(record: Record, path: str, key: str, length: int) -> list[tuple[int
         user = item.get("user")
         if isinstance(user, list | dict):
             raise bad(record, path, "a user id (a number or a name)", repr(user)[:40], f"{where}.user")
-        spans.append((start, end, label, user))
+        spans.append((start, end, label, user, place(record, where)))
     return spans
 
 
-def _users(annotations: dict[int, list[tuple[int, int, str, Any]]]) -> list[Any]:
+def _users(annotations: dict[int, list[UserSpan]]) -> list[Any]:
     """The users named in the examples' annotations, in id order."""
-    users = {user for spans in annotations.values() for *_, user in spans if user is not None}
+    users = {user for spans in annotations.values() for _, _, _, user, _ in spans if user is not None}
     return sorted(users, key=_user_order)
 
 
@@ -94,9 +104,9 @@ def _user_order(user: Any) -> tuple[int, int, str]:
     return 1, 0, str(user)
 
 
-def _of_user(annotations: list[tuple[int, int, str, Any]], user: Any) -> list[tuple[int, int, str]]:
+def _of_user(annotations: list[UserSpan], user: Any) -> list[Found]:
     """The annotations' spans of one user (of every user where `user` is None)."""
-    return [(start, end, label) for start, end, label, by in annotations if user is None or by == user]
+    return [(start, end, label, at) for start, end, label, by, at in annotations if user in (None, by)]
 
 
 def _chosen_user(users: list[Any], path: str, index: int) -> tuple[Any, list[str]]:
@@ -112,52 +122,84 @@ def _chosen_user(users: list[Any], path: str, index: int) -> tuple[Any, list[str
     ]
 
 
-def _read_examples(path: str) -> tuple[list[Example], dict[int, list[tuple[int, int, str, Any]]], bool]:
-    """Each example's name, text and spans (start, end, label); doccano 1.0's annotations
-    (start, end, label, user) by example number; whether any example has a key that holds spans."""
+def _triple_entities(items: Any) -> bool:
+    """Whether `entities` are [start, end, label] triples, as doccano's first JSON export
+    (2018, with `doc_id`) wrote them."""
+    return isinstance(items, list) and bool(items) and isinstance(items[0], list)
+
+
+def _read_examples(path: str) -> tuple[list[Example], dict[int, list[UserSpan]], bool, set[str]]:
+    """Each example's name, text and spans (Found); doccano 1.0's annotations (UserSpan) by
+    example number; whether any example has a key that holds spans; the labels given as
+    label ids (whole numbers, as doccano 1.0's "JSONL" export gives them)."""
     examples: list[Example] = []
-    annotations: dict[int, list[tuple[int, int, str, Any]]] = {}
+    annotations: dict[int, list[UserSpan]] = {}
     used: set[str] = set()
+    ids: set[str] = set()
     keyed = False
     for number, record in enumerate(records(path), 1):
         text, value = _text(record, path), record.value
-        spans: list[tuple[int, int, str]] = []
-        for key in SPAN_KEYS:
-            if key not in value:
-                continue
-            keyed = True
-            if key in TRIPLES:
+        spans: list[Found] = []
+        keys = [key for key in SPAN_KEYS if key in value]
+        keyed = keyed or bool(keys)
+        for key in keys:
+            items = _items(record, path, key)
+            if key in TRIPLES or (key == "entities" and _triple_entities(items)):
                 spans += _triples(record, path, key, len(text))
-            elif key == "entities":
-                spans += [span[:3] for span in _objects(record, path, key, len(text))]
+                continue
+            ids |= {str(item["label"]) for item in items if isinstance(item, dict) and _label_id(item)}
+            found = _objects(record, path, key, len(text))
+            if key == "entities":
+                spans += [(start, end, label, at) for start, end, label, _, at in found]
             else:
-                annotations[number - 1] = _objects(record, path, key, len(text))
-        examples.append((unique_name(value.get("id"), number, used), text, spans))
-    return examples, annotations, keyed
+                annotations[number - 1] = found
+        examples.append((unique_name(value.get("id", value.get("doc_id")), number, used), text, spans))
+    return examples, annotations, keyed, ids
 
 
-def _examples(path: str, index: int) -> tuple[list[Example], list[str]]:
-    """The examples as (name, text, spans) of the chosen user, and the warnings of reading them."""
-    examples, annotations, keyed = _read_examples(path)
+def _items(record: Record, path: str, key: str) -> list[Any]:
+    """The list of spans under a key (none for null)."""
+    items = record.value[key]
+    if items is not None and not isinstance(items, list):
+        raise bad(record, path, f'a list of spans under "{key}"', type(items).__name__, f".{key}")
+    return items or []
+
+
+def _examples(path: str, index: int) -> tuple[list[Example], list[str], set[str]]:
+    """The examples as (name, text, spans) of the chosen user, the warnings of reading them
+    and the labels given as label ids."""
+    examples, annotations, keyed, ids = _read_examples(path)
     user, warnings = _chosen_user(_users(annotations), path, index)
     for number, spans in annotations.items():
         examples[number][2].extend(_of_user(spans, user))
     if examples and not keyed:
         warnings.append(f"{path}: no example holds spans ({', '.join(map(repr, SPAN_KEYS))}): "
                         "documents without spans")  # fmt: skip
-    return examples, warnings
+    return examples, warnings, ids
 
 
 def read(path: str, options: ReadOptions) -> Annotations:
-    examples, warnings = _examples(path, options.index)
-    return _annotations(path, examples, warnings)
+    examples, warnings, ids = _examples(path, options.index)
+    return _annotations(path, examples, warnings, ids)
 
 
-def _annotations(path: str, examples: list[Example], warnings: list[str]) -> Annotations:
+def _annotations(path: str, examples: list[Example], warnings: list[str], ids: set[str]) -> Annotations:
+    """The examples as documents and spans; the warning saying the labels are label ids
+    is the file's (Annotations.warnings), as it holds for every user's spans."""
     documents = [document(name, text) for name, text, _ in examples]
     table = table_of_examples(examples, [d.name for d in documents])
     table.warnings = warnings
-    return Annotations(path, NAME, documents, table)
+    return Annotations(path, NAME, documents, table, label_id_warnings(path, ids))
+
+
+def label_id_warnings(path: str, ids: set[str]) -> list[str]:
+    """The warning of a file whose labels are label ids (doccano 1.0/1.1's "JSONL" export)."""
+    if not ids:
+        return []
+    listed = ", ".join(sorted(ids, key=int)[:10]) + (", …" if len(ids) > 10 else "")
+    return [f"{path}: the labels are doccano's label ids ({listed}), not their names: doccano 1.0/1.1's "
+            f'"JSONL" export gives each span the id of its label (the names are the project\'s, not in the '
+            f'file); its "JSONL (Text label)" export gives the names']  # fmt: skip
 
 
 def user_name(user: Any) -> str:
@@ -169,31 +211,32 @@ def read_annotators(path: str, options: ReadOptions) -> dict[str, Annotations]:
     """Each user's annotations of a doccano 1.0/1.1 export (`annotations` with `user`), by
     name, in id order: every example is a document of every user (none of whose spans
     may be theirs). Empty for a file that names no user."""
-    examples, annotations, _ = _read_examples(path)
+    examples, annotations, _, ids = _read_examples(path)
     every = {}
     for user in _users(annotations):
         own = [(name, text, spans + _of_user(annotations.get(number, []), user))
                for number, (name, text, spans) in enumerate(examples)]  # fmt: skip
-        every[user_name(user)] = _annotations(path, own, [])
+        every[user_name(user)] = _annotations(path, own, [], ids)
     return every
 
 
-def table_of_examples(examples: list[tuple[str, Any, list[tuple[int, int, str]]]],
-                      names: list[str]) -> SpanTable:  # fmt: skip
-    """The spans of documents given as (name, text, [(start, end, label)])."""
+def table_of_examples(examples: list[tuple[str, Any, list[Found]]], names: list[str]) -> SpanTable:
+    """The spans of documents given as (name, text, [(start, end, label, where)])."""
     labels: dict[str, int] = {}
     rows = [(d, s, e, labels.setdefault(lab, len(labels)))
-            for d, (_, _, spans) in enumerate(examples) for s, e, lab in spans]  # fmt: skip
-    return SpanTable.of_rows(rows, list(labels), names)
+            for d, (_, _, spans) in enumerate(examples) for s, e, lab, _ in spans]  # fmt: skip
+    table = SpanTable.of_rows(rows, list(labels), names)
+    table.origin = listed_origin([at for _, _, spans in examples for *_, at in spans])
+    return table
 
 
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
     """The file's --index and label choices (the labels of the user --index picks; past
     the last user, of the first)."""
-    examples, annotations, _ = _read_examples(path)
+    examples, annotations, _, _ = _read_examples(path)
     users = _users(annotations)
     user, _ = _chosen_user(users, path, options.index if options.index < len(users) else 0)
-    labels = {lab for _, _, spans in examples for *_, lab in spans}
-    labels |= {lab for spans in annotations.values() for _, _, lab in _of_user(spans, user)}
+    labels = {lab for _, _, spans in examples for _, _, lab, _ in spans}
+    labels |= {lab for spans in annotations.values() for _, _, lab, _ in _of_user(spans, user)}
     indexes = {"index": [str(i) for i in range(len(users))]} if len(users) > 1 else {}
     return {**indexes, "label": sorted(labels)}

@@ -74,6 +74,12 @@ def bad(record: Record, path: str, expected: str, found: str, where: str = "") -
     return InputError(expected, f"{found} at {at}", file=path, line=record.line)
 
 
+def place(record: Record, where: str) -> str:
+    """Where a value of a record is, for messages: `line 3 .label[1]` in JSON Lines, else its
+    JSON path (`$[2].annotations[0].result[1].value`)."""
+    return f"line {record.line} {where}" if record.line is not None else f"{record.path}{where}"
+
+
 def offsets(record: Record, path: str, where: str, start: Any, end: Any, length: int) -> tuple[int, int]:
     """Checked character offsets [start, end) inside a text of `length` code points."""
     if type(start) is not int or type(end) is not int:

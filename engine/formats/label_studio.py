@@ -33,7 +33,7 @@ from ..errors import InputError
 from ..spans import Annotations
 from . import LABEL_STUDIO_CONFIG, sniffing
 from .doccano import table_of_examples
-from .jsondocs import Record, bad, document, records, unique_name
+from .jsondocs import Record, bad, document, place, records, unique_name
 from .label_studio_text import TextChecks
 from .reader_options import SOURCES
 from .standoff import ReadOptions, pick_name
@@ -184,8 +184,16 @@ def _task(record: Record, path: str, results: list[Any], at: str, keys: dict[str
         if not isinstance(value, dict) or not isinstance(value.get("labels"), list):
             raise bad(record, path, 'a value with "start", "end" and "labels"', repr(value)[:40], where)
         start, end = checks.offsets(record, path, where, value, text)
-        spans += [(start, end, str(label)) for label in value["labels"]]
+        spans += _labelled(start, end, value["labels"], place(record, where))
     return text, spans, others
+
+
+def _labelled(start: int, end: int, labels: list[Any], at: str) -> list[tuple[int, int, str, str]]:
+    """A region's spans, one a label, each with where the file gives it (its label's index
+    where the region has several)."""
+    if len(labels) == 1:
+        return [(start, end, str(labels[0]), at)]
+    return [(start, end, str(label), f"{at}.labels[{j}]") for j, label in enumerate(labels)]
 
 
 def _is_span(result: Any) -> bool:

@@ -53,7 +53,7 @@ def doccano(lines: Sequence[str]) -> bool:
     if not head.startswith(("{", "[")) or label_studio(lines):
         return False
     has_text = '"text":' in head or '"data":"' in head
-    spans = ('"label":[[', '"label":[]', '"labels":[[', '"labels":[]', '"start_offset":')
+    spans = ('"label":[[', '"label":[]', '"labels":[[', '"labels":[]', '"start_offset":', '"entities":[[')
     return has_text and any(s in head for s in spans)
 
 

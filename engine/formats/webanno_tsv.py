@@ -28,7 +28,7 @@ INCEpTION's reader (Tsv3XDeserializer) is the reference for what this one takes 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,7 +39,7 @@ from ..spans import Annotations
 from ..textio import checked_utf8, read_input_bytes, read_text
 from . import sniffing, webanno_cells, webanno_rows
 from .columns import differing_fields, index_kind, positions
-from .spantable import Bounds, SpanTable
+from .spantable import Bounds, Origin, SpanTable
 from .standoff import (
     DEFAULT_OPTIONS,
     ReadOptions,
@@ -337,7 +337,8 @@ def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
         warnings.append(zero_length_warning(path, len(zero_length), first))
     name = Path(path).stem
     document = text_document(name, text, sentences, Bounds(token_starts, token_ends))
-    return Annotations(path, NAME, [document], _table(found, name), warnings)
+    table = _table(found, name, reader.body.line_of)
+    return Annotations(path, NAME, [document], table, warnings)
 
 
 def _check_token_texts(reader: _Reader, text: str, starts: np.ndarray, ends: np.ndarray) -> None:
@@ -363,7 +364,7 @@ def _check_token_texts(reader: _Reader, text: str, starts: np.ndarray, ends: np.
         raise reader.fail(expected, repr(found), row)
 
 
-def _table(found: webanno_cells.Found, name: str) -> SpanTable:
+def _table(found: webanno_cells.Found, name: str, line_of: Callable[[int], int]) -> SpanTable:
     """The annotations with characters, in document order (stable: file order within), as
     a table whose labels are numbered in order of their first span."""
     keep = np.flatnonzero(found.begins < found.ends)
@@ -372,4 +373,14 @@ def _table(found: webanno_cells.Found, name: str) -> SpanTable:
     number = {label: k for k, label in enumerate(dict.fromkeys(labels))}
     codes = np.fromiter(map(number.__getitem__, labels), dtype=np.int64, count=len(labels))
     begins, ends = found.begins[order], found.ends[order]
-    return SpanTable(np.zeros(len(order)), begins, ends, codes, list(number), [name])
+    table = SpanTable(np.zeros(len(order)), begins, ends, codes, list(number), [name])
+    table.origin = _origin(found, order, line_of)
+    return table
+
+
+def _origin(found: webanno_cells.Found, order: np.ndarray, line_of: Callable[[int], int]) -> Origin | None:
+    """Where each span of the table is: its first row's line and its value as written there."""
+    written = found.written
+    if written is None:
+        return None
+    return lambda i: f"line {line_of(int(found.rows[order[i]]))} {written(int(order[i]))}"
