@@ -25,10 +25,10 @@ from pathlib import Path
 
 from ..errors import InputError, shown
 from ..spans import Annotations, Document, Span
-from ..textio import decode_utf8, read_input_bytes, read_text
+from ..textio import read_input_bytes, read_text
 from . import brat_folder_files, sniffing
 from .spantable import identified_table
-from .standoff import DEFAULT_OPTIONS, PARTS, ReadOptions, text_document, zero_length_warning
+from .standoff import DEFAULT_OPTIONS, PARTS, ReadOptions, raw_utf8, text_document, zero_length_warning
 
 NAME = "brat"
 TITLE = "brat standoff (.ann + .txt)"
@@ -94,12 +94,7 @@ def _folder_pairs(folder: Path) -> list[tuple[str, Path, Path]]:
 
 def read_raw_text(path: Path) -> str:
     """A .txt as brat counts it: every character as it is on disk (a CRLF is two)."""
-    data = read_input_bytes(str(path))
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        decode_utf8(data, str(path))  # raises the error naming the line
-        raise
+    return raw_utf8(read_input_bytes(str(path)), str(path))
 
 
 def line_units(text: str) -> list[tuple[int, int]]:

@@ -25,9 +25,10 @@ class Record:
     path: str  # its JSON path: "$" or "$[3]"
 
 
-def records(path: str) -> Iterator[Record]:
-    """The objects of a file: a JSON array's items, one JSON object, or JSON Lines."""
-    text = read_text(path)
+def records(path: str, text: str | None = None) -> Iterator[Record]:
+    """The objects of a file (of its `text` where it was read already): a JSON array's
+    items, one JSON object, or JSON Lines."""
+    text = read_text(path) if text is None else text
     try:
         whole = orjson.loads(text)
     except orjson.JSONDecodeError as err:

@@ -11,7 +11,8 @@ is two spans; results of other types are not read (a warning names them where no
 found). The JSON-MIN export (one record per annotation: the task's data keys, each
 labelling tag's regions `{start, end, labels}` under its name, `annotator`,
 `annotation_id`) is read as the same tasks: a task's records in file order are its
-annotations (it holds no predictions). The text is the task's `data` value that the
+annotations (it holds no predictions); the CSV and TSV exports are those records as rows
+(engine/formats/label_studio_table.py). The text is the task's `data` value that the
 labelling config names (a `config.xml` beside the file, or the results' `source` or
 `to_name`), else its only string value. Each task is a document named by its `id`.
 
@@ -33,7 +34,8 @@ from ..errors import InputError
 from ..spans import Annotations
 from . import LABEL_STUDIO_CONFIG, sniffing
 from .doccano import table_of_examples
-from .jsondocs import Record, bad, document, place, records, unique_name
+from .jsondocs import Record, bad, document, place, unique_name
+from .label_studio_table import export_records
 from .label_studio_text import TextChecks
 from .reader_options import SOURCES
 from .standoff import ReadOptions, pick_name
@@ -116,7 +118,8 @@ def _task_object(record: Record, path: str) -> dict[str, Any]:
 
 
 #: A JSON-MIN record's keys that are not the task's data (Label Studio's converter adds them).
-_MIN_KEYS = ("id", "annotator", "annotation_id", "created_at", "updated_at", "lead_time", "agreement")
+_MIN_KEYS = ("id", "annotator", "annotation_id", "created_at", "updated_at", "lead_time", "agreement",
+             "history")  # fmt: skip
 #: Where a JSON-MIN region was (its tag's name and number), for messages.
 _AT = "_at"
 
@@ -144,7 +147,7 @@ def _min_task(value: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any
 
 def _tasks(path: str) -> Iterator[Record]:
     """The file's tasks; a JSON-MIN export's records (one per annotation) joined by task id."""
-    found = records(path)
+    found = export_records(path)
     first = next(found, None)
     if first is None or not _is_min(first.value):
         yield from () if first is None else chain([first], found)

@@ -39,11 +39,26 @@ def brat(lines: Sequence[str]) -> bool:
 
 def label_studio(lines: Sequence[str]) -> bool:
     """A JSON export with `data` and `annotations` (`completions` before 1.0, or
-    `predictions`), or a JSON-MIN export (`annotation_id` and regions with `labels`)."""
+    `predictions`), a JSON-MIN export (`annotation_id` and regions with `labels`), or a
+    CSV or TSV export (a header with `annotation_id`, `annotator`, `lead_time`)."""
     head = "".join(lines[:60]).replace(" ", "").lstrip(BOM)
     entries = '"annotations":' in head or '"predictions":' in head or '"completions":' in head
     json_min = '"annotation_id":' in head and '"labels":[' in head
-    return head.startswith(("{", "[")) and ((entries and '"data":' in head) or json_min)
+    exported = head.startswith(("{", "[")) and ((entries and '"data":' in head) or json_min)
+    return exported or (bool(lines) and label_studio_separator(lines[0].lstrip(BOM)) is not None)
+
+
+#: The columns every row of Label Studio's CSV and TSV exports has (label_studio_table.py).
+_TABLE_COLUMNS = frozenset({"annotator", "annotation_id", "lead_time"})
+
+
+def label_studio_separator(first_line: str) -> str | None:
+    """The separator of a Label Studio CSV (`,`) or TSV (TAB) export by its header line (the
+    columns it always has, among others); None for any other line."""
+    for sep in ("\t", ","):
+        if {field.strip().strip('"') for field in first_line.split(sep)} >= _TABLE_COLUMNS:
+            return sep
+    return None
 
 
 def doccano(lines: Sequence[str]) -> bool:
