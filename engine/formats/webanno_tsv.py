@@ -249,6 +249,7 @@ class _Reader:
         self.column, self.note = _pick_column(self.header, options, path)
         lines = webanno_rows.Lines(data)
         self.body = webanno_rows.read_body(lines, self.header.body, self.header.columns + 3, path)
+        self.unended = _unended(data, path)
 
     def fail(self, expected: str, found: str, row: int) -> InputError:
         return InputError(expected, found, file=self.path, line=self.body.line_of(row))
@@ -332,6 +333,7 @@ def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
     token_starts, token_ends = reader.tokens(starts, ends)
     zero_length = found.rows[found.begins == found.ends]
     warnings = [reader.note] if reader.note else []
+    warnings += reader.unended
     if zero_length.size:
         first = reader.body.line_of(int(zero_length.min()))
         warnings.append(zero_length_warning(path, len(zero_length), first))
@@ -339,6 +341,16 @@ def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
     document = text_document(name, text, sentences, Bounds(token_starts, token_ends))
     table = _table(found, name, reader.body.line_of)
     return Annotations(path, NAME, [document], table, warnings)
+
+
+def _unended(data: bytes, path: str) -> list[str]:
+    """The warning of a file whose last line has no line end, as INCEpTION ends every line:
+    the file may have been cut short in that line (its last value read as it stands)."""
+    if not data or data.endswith(b"\n"):
+        return []
+    line = data.count(b"\n") + 1
+    return [f"{path}:{line}: the file ends inside its last line, without a line end (INCEpTION ends every "
+            f"line with one): was it cut short? The line is read as it stands"]  # fmt: skip
 
 
 def _check_token_texts(reader: _Reader, text: str, starts: np.ndarray, ends: np.ndarray) -> None:
