@@ -339,7 +339,7 @@ def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
         warnings.append(zero_length_warning(path, len(zero_length), first))
     name = Path(path).stem
     document = text_document(name, text, sentences, Bounds(token_starts, token_ends))
-    table = _table(found, name, reader.body.line_of)
+    table = _table(found, name, reader.body.rows)
     return Annotations(path, NAME, [document], table, warnings)
 
 
@@ -376,7 +376,7 @@ def _check_token_texts(reader: _Reader, text: str, starts: np.ndarray, ends: np.
         raise reader.fail(expected, repr(found), row)
 
 
-def _table(found: webanno_cells.Found, name: str, line_of: Callable[[int], int]) -> SpanTable:
+def _table(found: webanno_cells.Found, name: str, row_lines: np.ndarray) -> SpanTable:
     """The annotations with characters, in document order (stable: file order within), as
     a table whose labels are numbered in order of their first span."""
     keep = np.flatnonzero(found.begins < found.ends)
@@ -386,13 +386,13 @@ def _table(found: webanno_cells.Found, name: str, line_of: Callable[[int], int])
     codes = np.fromiter(map(number.__getitem__, labels), dtype=np.int64, count=len(labels))
     begins, ends = found.begins[order], found.ends[order]
     table = SpanTable(np.zeros(len(order)), begins, ends, codes, list(number), [name])
-    table.origin = _origin(found, order, line_of)
+    table.origin = _origin(found.written, order, row_lines[found.rows[order]] + 1)
     return table
 
 
-def _origin(found: webanno_cells.Found, order: np.ndarray, line_of: Callable[[int], int]) -> Origin | None:
-    """Where each span of the table is: its first row's line and its value as written there."""
-    written = found.written
+def _origin(written: Callable[[int], str] | None, order: np.ndarray, lines: np.ndarray) -> Origin | None:
+    """Where each span of the table is: its first row's line (`lines`, in table order) and
+    its value as written there (annotation order[i]'s)."""
     if written is None:
         return None
-    return lambda i: f"line {line_of(int(found.rows[order[i]]))} {written(int(order[i]))}"
+    return lambda i: f"line {lines[i]} {written(int(order[i]))}"
