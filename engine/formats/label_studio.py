@@ -42,7 +42,7 @@ from .standoff import ReadOptions, pick_name
 
 NAME = "label-studio"
 TITLE = "Label Studio JSON"
-SUFFIXES = (".json",)
+SUFFIXES = (".json", ".csv", ".tsv")  # the JSON and JSON-MIN exports; the CSV and TSV exports
 _TEXT_TAG = re.compile(r"<Text[^>]*\bname=\"([^\"]+)\"[^>]*\bvalue=\"\$([^\"]+)\"", re.IGNORECASE)
 
 
