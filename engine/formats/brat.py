@@ -21,13 +21,16 @@ documents named by their path in the folder without the suffix.
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
+
+import numpy as np
 
 from ..errors import InputError, shown
 from ..spans import Annotations, Document, Span
 from ..textio import read_input_bytes, read_text
 from . import brat_folder_files, sniffing
-from .spantable import identified_table
+from .spantable import SpanTable
 from .standoff import DEFAULT_OPTIONS, PARTS, ReadOptions, raw_utf8, text_document, zero_length_warning
 
 NAME = "brat"
@@ -150,10 +153,10 @@ CRLF_SHIFT = ("the .txt has CRLF line ends (two characters each) where the annot
 Differing = tuple[int, str, str, Span]
 
 
-def read_ann(ann: str, text: str, doc: str) -> tuple[list[tuple[Span, str]], int, list[Differing]]:
-    """The text-bound spans of an .ann file with their ids (`T3`), how many zero-length ones
-    were dropped, and the T lines whose text field differs from the text at their offsets."""
-    spans: list[tuple[Span, str]] = []
+def read_ann(ann: str, text: str, doc: str) -> tuple[list[Span], int, list[Differing]]:
+    """The text-bound spans of an .ann file, how many zero-length ones were dropped, and
+    the T lines whose text field differs from the text at their offsets."""
+    spans: list[Span] = []
     dropped = 0
     differing: list[Differing] = []
     for number, line_text in enumerate(read_text(ann).split("\n"), 1):
@@ -161,13 +164,12 @@ def read_ann(ann: str, text: str, doc: str) -> tuple[list[tuple[Span, str]], int
             continue
         if line_text[0] == "T":
             span, field = _text_bound(line_text, ann, number, len(text), doc)
-            ident = line_text.partition("\t")[0]
             if field is not None and text[span.start : span.end] != field and not _shows(text, span, field):
-                differing.append((number, ident, field, span))
+                differing.append((number, line_text.partition("\t")[0], field, span))
             if span.start == span.end:
                 dropped += 1
             else:
-                spans.append((span, ident))
+                spans.append(span)
         elif line_text[0] not in _IGNORED:
             expected = "a brat annotation line (T, R, E, A, M, N, # or * and its id, then a TAB)"
             raise InputError(expected, repr(line_text[:80]), file=ann, line=number)
@@ -207,20 +209,40 @@ def checked_texts(ann: str, text: str, differing: list[Differing], count: int) -
 
 def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
     """The text-bound annotations of one document pair, or of every pair in a folder; each
-    span's origin its id (`T3`)."""
+    span's origin its id (`T3`, looked up when a message asks: t_id)."""
     result = Annotations(path, NAME, [], [])
-    spans: list[tuple[Span, str]] = []
+    spans: list[Span] = []
+    anns: list[str] = []
     for name, txt, ann in document_pairs(path):
         text = read_raw_text(txt)
         found, dropped, differing = read_ann(str(ann), text, name)
         result.warnings += checked_texts(str(ann), text, differing, len(found) + dropped)
-        found.sort(key=lambda pair: (pair[0].start, pair[0].end))
+        found.sort(key=lambda span: (span.start, span.end))  # stable: the same spans in file order
         result.documents.append(_document(name, text))
         spans += found
+        anns.append(str(ann))
         if dropped:
             result.warnings.append(zero_length_warning(str(ann), dropped))
-    result.spans = identified_table(spans, [doc.name for doc in result.documents])
+    table = SpanTable.of_spans(spans, [doc.name for doc in result.documents])
+    table.origin = lambda i: t_id(table, i, anns[table.docs[i]])
+    result.spans = table
     return result
+
+
+def t_id(table: SpanTable, i: int, ann: str) -> str:
+    """The id of span i's T line in its .ann: of the T lines with its label and offsets, the
+    one of its rank among the table's same spans (which keep their file order)."""
+    span = table.span(i)
+    same = (table.docs == table.docs[i]) & (table.labels == table.labels[i])
+    same = np.flatnonzero(same & (table.starts == span.start) & (table.ends == span.end))
+    rank = [j for j in same.tolist() if table.parts.get(j) == table.parts.get(i)].index(i)
+    ids = []
+    for number, line in enumerate(read_text(ann).split("\n"), 1):
+        if line.startswith("T") and f"\t{span.label} " in line:
+            other, _ = _text_bound(line, ann, number, sys.maxsize, span.doc)
+            if (other.start, other.end, other.attrs) == (span.start, span.end, span.attrs):
+                ids.append(line.partition("\t")[0])
+    return ids[rank] if rank < len(ids) else ""
 
 
 def _document(name: str, text: str) -> Document:

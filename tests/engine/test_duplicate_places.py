@@ -40,6 +40,14 @@ def test_the_places_come_before_the_warning_that_merges_them(tmp_path):
     assert "1 duplicate span (the same document" in warnings[1]
 
 
+def test_brat_names_the_t_id_of_a_span_in_pieces_by_its_pieces(tmp_path):
+    (tmp_path / "doc.txt").write_text(TEXT, encoding="utf-8")
+    ann = ("T1\tProtein 0 4;11 16\tIL-2 BHRF1\nT2\tProtein 0 16\tIL-2 binds BHRF1\nT3\tProtein 0 16\tIL-2 "
+           "binds BHRF1\nT4\tProtein 0 4;11 16\tIL-2 BHRF1\n")  # fmt: skip
+    (tmp_path / "doc.ann").write_text(ann, encoding="utf-8")
+    assert _places(tmp_path / "doc.ann").endswith(": doc: T3 = T2; doc: T4 = T1")
+
+
 def test_webanno_tsv_names_the_line_and_the_value_as_written(tmp_path):
     path = tmp_path / "doc.tsv"
     path.write_text("#FORMAT=WebAnno TSV 3.3\n#T_SP=de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity|value\n"
