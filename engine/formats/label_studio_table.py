@@ -33,7 +33,7 @@ def export_records(path: str) -> Iterator[Record]:
     """The records of a Label Studio export: a CSV or TSV export's rows (its text as written:
     a line end inside a quoted text is part of it), else its JSON's."""
     data = read_input_bytes(path)
-    first = data.split(b"\n", 1)[0].decode("utf-8", "replace").lstrip(BOM)
+    first = data[:65536].split(b"\n", 1)[0].decode("utf-8", "replace").lstrip(BOM)
     sep = label_studio_separator(first)
     if sep is None:
         return records(path, decode_utf8(data, path))

@@ -50,13 +50,16 @@ def label_studio(lines: Sequence[str]) -> bool:
 
 #: The columns every row of Label Studio's CSV and TSV exports has (label_studio_table.py).
 _TABLE_COLUMNS = frozenset({"annotator", "annotation_id", "lead_time"})
+_HEADER_MOST = 65536  # characters of a first line looked at: a header of column names is shorter
 
 
 def label_studio_separator(first_line: str) -> str | None:
     """The separator of a Label Studio CSV (`,`) or TSV (TAB) export by its header line (the
     columns it always has, among others); None for any other line."""
+    if first_line.lstrip().startswith(("{", "[")):
+        return None  # JSON (a whole export may be its one line)
     for sep in ("\t", ","):
-        if {field.strip().strip('"') for field in first_line.split(sep)} >= _TABLE_COLUMNS:
+        if {field.strip().strip('"') for field in first_line[:_HEADER_MOST].split(sep)} >= _TABLE_COLUMNS:
             return sep
     return None
 

@@ -153,6 +153,25 @@ def listed_origin(places: Sequence[str]) -> Origin:
     return places.__getitem__
 
 
+def lazy_origin(places: Callable[[], list[str]]) -> Origin:
+    """The origin of spans whose places `places` lists when a message first asks (a reader
+    reading the file again for them: kept for every span, they would cost every reading)."""
+    found: list[str] = []
+
+    def origin(i: int) -> str:
+        if not found:
+            found.extend(places())
+        return found[i]
+
+    return origin
+
+
+def listed_places(annotations: Annotations) -> list[str]:
+    """The places of an input's spans, in table order."""
+    table = table_of(annotations)
+    return [table.where(i) for i in range(len(table))]
+
+
 def identified_table(spans: Sequence[tuple[Span, str]], doc_names: Sequence[str]) -> SpanTable:
     """The table of spans given with where the file gives each (an id: brat's `T3`)."""
     table = SpanTable.of_spans([span for span, _ in spans], doc_names)

@@ -94,3 +94,20 @@ def test_uima_xmi_names_the_element_ids(tmp_path):
     read = read_spans(str(tmp_path / "doc.xmi"), None, ReadOptions(layer="webanno.custom.MyRelationBase"))
     warnings = merged_duplicates(read).warnings
     assert warnings[0].endswith(": doc: xmi:id 999 = xmi:id 172")
+
+
+def test_each_annotator_of_an_export_names_its_places(tmp_path):
+    """The agreement command reads each user of a doccano 1.0 export (read_annotators)."""
+    from engine.formats.doccano import read_annotators
+    from engine.formats.standoff import ReadOptions
+
+    def span(user):
+        return {"label": 1, "start_offset": 0, "end_offset": 4, "user": user}
+
+    line = {"id": 9, "text": "Anna met Bob", "annotations": [span(1), span(2), span(2)]}
+    path = tmp_path / "users.jsonl"
+    path.write_text(json.dumps(line) + "\n", encoding="utf-8")
+    users = read_annotators(str(path), ReadOptions())
+    assert [w for w in merged_duplicates(users["user 1"]).warnings if "repeating" in w] == []
+    places = [w for w in merged_duplicates(users["user 2"]).warnings if "repeating" in w]
+    assert places[0].endswith(": 9: line 1 .annotations[2] = line 1 .annotations[1]")
