@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.util
+import io
 import os
 from pathlib import Path
 from types import ModuleType
@@ -64,9 +65,17 @@ def sniffs(name: str, lines: list[str]) -> bool:
     return SNIFFERS[name](lines)
 
 
+#: The byte-order marks of UTF-16 text (Windows Notepad's "Unicode"): XML may be written so.
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
 def _first_lines(path: Path) -> list[str]:
+    """The first lines that are not blank (UTF-8, or UTF-16 where a byte-order mark says so)."""
     lines: list[str] = []
-    with open(path, encoding="utf-8", errors="replace", newline=None) as handle:
+    with open(path, "rb") as raw:
+        encoding = "utf-16" if raw.read(2) in UTF16_BOMS else "utf-8"
+        raw.seek(0)
+        handle = io.TextIOWrapper(raw, encoding=encoding, errors="replace", newline=None)
         for line in handle:
             if line.strip():
                 lines.append(line.rstrip("\n"))
@@ -316,7 +325,17 @@ def _read_input(path: str, module: ModuleType, options: Any) -> Annotations:
     from ..textio import require_file
 
     require_file(path)
+    require_content(path, module)
     return module.read(path, options)
+
+
+def require_content(path: str, module: ModuleType) -> None:
+    """InputError for an empty file (nothing to read: a file cut to nothing, a wrong file
+    saved over), but for brat's, whose empty `.ann` is a document without annotations."""
+    from ..errors import InputError
+
+    if module.NAME != "brat" and os.path.getsize(path) == 0:
+        raise InputError("a file with annotations", "an empty file", file=path)
 
 
 def span_format_titles() -> set[str]:

@@ -21,13 +21,17 @@ documents named by their path in the folder without the suffix.
 from __future__ import annotations
 
 import re
+import sys
 from pathlib import Path
+
+import numpy as np
 
 from ..errors import InputError, shown
 from ..spans import Annotations, Document, Span
-from ..textio import decode_utf8, read_input_bytes, read_text
+from ..textio import read_input_bytes, read_text
 from . import brat_folder_files, sniffing
-from .standoff import DEFAULT_OPTIONS, PARTS, ReadOptions, text_document, zero_length_warning
+from .spantable import SpanTable
+from .standoff import DEFAULT_OPTIONS, PARTS, ReadOptions, raw_utf8, text_document, zero_length_warning
 
 NAME = "brat"
 TITLE = "brat standoff (.ann + .txt)"
@@ -93,12 +97,7 @@ def _folder_pairs(folder: Path) -> list[tuple[str, Path, Path]]:
 
 def read_raw_text(path: Path) -> str:
     """A .txt as brat counts it: every character as it is on disk (a CRLF is two)."""
-    data = read_input_bytes(str(path))
-    try:
-        return data.decode("utf-8")
-    except UnicodeDecodeError:
-        decode_utf8(data, str(path))  # raises the error naming the line
-        raise
+    return raw_utf8(read_input_bytes(str(path)), str(path))
 
 
 def line_units(text: str) -> list[tuple[int, int]]:
@@ -209,18 +208,41 @@ def checked_texts(ann: str, text: str, differing: list[Differing], count: int) -
 
 
 def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
-    """The text-bound annotations of one document pair, or of every pair in a folder."""
+    """The text-bound annotations of one document pair, or of every pair in a folder; each
+    span's origin its id (`T3`, looked up when a message asks: t_id)."""
     result = Annotations(path, NAME, [], [])
+    spans: list[Span] = []
+    anns: list[str] = []
     for name, txt, ann in document_pairs(path):
         text = read_raw_text(txt)
-        spans, dropped, differing = read_ann(str(ann), text, name)
-        result.warnings += checked_texts(str(ann), text, differing, len(spans) + dropped)
-        spans.sort(key=lambda span: (span.start, span.end))
+        found, dropped, differing = read_ann(str(ann), text, name)
+        result.warnings += checked_texts(str(ann), text, differing, len(found) + dropped)
+        found.sort(key=lambda span: (span.start, span.end))  # stable: the same spans in file order
         result.documents.append(_document(name, text))
-        result.spans.extend(spans)
+        spans += found
+        anns.append(str(ann))
         if dropped:
             result.warnings.append(zero_length_warning(str(ann), dropped))
+    table = SpanTable.of_spans(spans, [doc.name for doc in result.documents])
+    table.origin = lambda i: t_id(table, i, anns[table.docs[i]])
+    result.spans = table
     return result
+
+
+def t_id(table: SpanTable, i: int, ann: str) -> str:
+    """The id of span i's T line in its .ann: of the T lines with its label and offsets, the
+    one of its rank among the table's same spans (which keep their file order)."""
+    span = table.span(i)
+    same = (table.docs == table.docs[i]) & (table.labels == table.labels[i])
+    same = np.flatnonzero(same & (table.starts == span.start) & (table.ends == span.end))
+    rank = [j for j in same.tolist() if table.parts.get(j) == table.parts.get(i)].index(i)
+    ids = []
+    for number, line in enumerate(read_text(ann).split("\n"), 1):
+        if line.startswith("T") and f"\t{span.label} " in line:
+            other, _ = _text_bound(line, ann, number, sys.maxsize, span.doc)
+            if (other.start, other.end, other.attrs) == (span.start, span.end, span.attrs):
+                ids.append(line.partition("\t")[0])
+    return ids[rank] if rank < len(ids) else ""
 
 
 def _document(name: str, text: str) -> Document:

@@ -10,9 +10,9 @@ import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations, Document
-from . import companion, folder_files, sub_folders
+from . import companion, folder_files, require_content, sub_folders
 from .folders import check_brat_folder, listed_names
-from .spantable import SpanTable, table_of
+from .spantable import SpanTable, joined_origin, table_of
 from .standoff import ReadOptions
 
 
@@ -31,8 +31,13 @@ def read_corpus(path: str, module: ModuleType, options: ReadOptions) -> Annotati
         raise InputError(f"a folder with {module.TITLE} files", "no file", file=path)
     _check_stems(folder, files)
     warnings = _unread(folder, module.TITLE)  # and those each reader gives with its file
-    parts = [(file.stem, module.read(str(file), options)) for file in files]
+    parts = [(file.stem, _read(str(file), module, options)) for file in files]
     return corpus_of(path, module.NAME, parts, warnings)
+
+
+def _read(path: str, module: ModuleType, options: ReadOptions) -> Annotations:
+    require_content(path, module)
+    return module.read(path, options)
 
 
 def corpus_of(path: str, format: str, parts: list[tuple[str, Annotations]],
@@ -106,4 +111,5 @@ def _joined(tables: list[SpanTable], names: list[str]) -> SpanTable:
         np.concatenate([t.ends for t in tables]), np.concatenate(label_arrays), list(labels), names, parts,
     )  # fmt: skip
     whole.notes, whole.warnings, whole.left_out = notes, warnings, left_out
+    whole.origin = joined_origin(tables)
     return whole

@@ -15,14 +15,16 @@ The agreement command reads every user of such a file as an annotator of their o
 
 from __future__ import annotations
 
+import functools
+from dataclasses import replace
 from typing import Any
 
 from ..errors import InputError
 from ..spans import Annotations
 from . import sniffing
-from .jsondocs import Record, bad, document, offsets, records, unique_name
+from .jsondocs import Record, bad, document, offsets, place, records, unique_name
 from .reader_options import given_user, named_user, one_annotator, unknown_user
-from .spantable import SpanTable
+from .spantable import Origin, SpanTable, lazy_origin
 from .standoff import ReadOptions
 
 NAME = "doccano"
@@ -47,16 +49,23 @@ def _text(record: Record, path: str) -> str:
 TRIPLES = ("label", "labels")
 OBJECTS = ("entities", "annotations")
 SPAN_KEYS = (*TRIPLES, *OBJECTS)
-Example = tuple[str, str, list[tuple[int, int, str]]]
+#: A span as read: start, end, label and where in its record (`.label[2]`; the whole place,
+#: jsondocs.place, where the file is read for the places: _read_examples).
+Found = tuple[int, int, str, str]
+Example = tuple[str, str, list[Found]]
+#: A doccano 1.0 annotation: start, end, label, its user and where the file gives it.
+UserSpan = tuple[int, int, str, Any, str]
 
 
-def _triples(record: Record, path: str, key: str, length: int) -> list[tuple[int, int, str]]:
+def _triples(record: Record, path: str, key: str, length: int, places: bool) -> list[Found]:
+    """The spans of [start, end, label] triples (their place in the record only with `places`)."""
     spans = []
-    for i, item in enumerate(record.value.get(key) or []):
+    for i, item in enumerate(_items(record, path, key)):
         where = f".{key}[{i}]"
         if not (isinstance(item, list) and len(item) == 3 and isinstance(item[2], str)):
             raise bad(record, path, "[start, end, label]", repr(item)[:40], where)
-        spans.append((*offsets(record, path, where, item[0], item[1], length), item[2]))
+        start, end = offsets(record, path, where, item[0], item[1], length)
+        spans.append((start, end, item[2], where if places else ""))
     return spans
 
 
@@ -66,10 +75,16 @@ def _label(item: Any) -> str | None:
     return str(label) if isinstance(label, str | int) and not isinstance(label, bool) else None
 
 
-def _objects(record: Record, path: str, key: str, length: int) -> list[tuple[int, int, str, Any]]:
-    """The spans of offset objects, each with its `user` (doccano 1.0's annotations; None where none)."""
+def _label_id(item: Any) -> bool:
+    """Whether an offset object's label is a label id (doccano 1.0's "JSONL" export)."""
+    return type(item.get("label")) is int
+
+
+def _objects(record: Record, path: str, key: str, length: int, places: bool) -> list[UserSpan]:
+    """The spans of offset objects, each with its `user` (doccano 1.0's annotations; None
+    where none) and (with `places`) its place in the record."""
     spans = []
-    for i, item in enumerate(record.value.get(key) or []):
+    for i, item in enumerate(_items(record, path, key)):
         where = f".{key}[{i}]"
         label = _label(item)
         if label is None:
@@ -78,13 +93,13 @@ def _objects(record: Record, path: str, key: str, length: int) -> list[tuple[int
         user = item.get("user")
         if isinstance(user, list | dict):
             raise bad(record, path, "a user id (a number or a name)", repr(user)[:40], f"{where}.user")
-        spans.append((start, end, label, user))
+        spans.append((start, end, label, user, where if places else ""))
     return spans
 
 
-def _users(annotations: dict[int, list[tuple[int, int, str, Any]]]) -> list[Any]:
+def _users(annotations: dict[int, list[UserSpan]]) -> list[Any]:
     """The users named in the examples' annotations, in id order."""
-    users = {user for spans in annotations.values() for *_, user in spans if user is not None}
+    users = {user for spans in annotations.values() for _, _, _, user, _ in spans if user is not None}
     return sorted(users, key=_user_order)
 
 
@@ -95,9 +110,9 @@ def _user_order(user: Any) -> tuple[int, int, str]:
     return 1, 0, str(user)
 
 
-def _of_user(annotations: list[tuple[int, int, str, Any]], user: Any) -> list[tuple[int, int, str]]:
+def _of_user(annotations: list[UserSpan], user: Any) -> list[Found]:
     """The annotations' spans of one user (of every user where `user` is None)."""
-    return [(start, end, label) for start, end, label, by in annotations if user is None or by == user]
+    return [(start, end, label, at) for start, end, label, by, at in annotations if user in (None, by)]
 
 
 def _chosen_user(users: list[Any], path: str, index: int) -> tuple[Any, list[str]]:
@@ -116,28 +131,44 @@ def users_warning(path: str, users: list[str], read: str) -> str:
     return f"{path}: the annotations of {len(users)} users ({', '.join(users)}): {read}"
 
 
-def _read_examples(path: str) -> tuple[list[Example], dict[int, list[tuple[int, int, str, Any]]], bool]:
-    """Each example's name, text and spans (start, end, label); doccano 1.0's annotations
-    (start, end, label, user) by example number; whether any example has a key that holds spans."""
+def _triple_entities(items: Any) -> bool:
+    """Whether `entities` are [start, end, label] triples, as doccano's first JSON export
+    (2018, with `doc_id`) wrote them."""
+    return isinstance(items, list) and bool(items) and isinstance(items[0], list)
+
+
+Read = tuple[list[Example], dict[int, list[UserSpan]], bool, set[str]]
+
+
+def _read_examples(path: str, places: bool = False) -> Read:
+    """Each example's name, text and spans (Found); doccano 1.0's annotations (UserSpan) by
+    example number; whether any example has a key that holds spans; the labels given as
+    label ids (whole numbers, as doccano 1.0's "JSONL" export gives them). With `places`,
+    each span's whole place in the file (jsondocs.place) instead of its place in its record."""
     examples: list[Example] = []
-    annotations: dict[int, list[tuple[int, int, str, Any]]] = {}
+    annotations: dict[int, list[UserSpan]] = {}
     used: set[str] = set()
+    ids: set[str] = set()
     keyed = False
     for number, record in enumerate(records(path), 1):
         text, value = _text(record, path), record.value
-        spans: list[tuple[int, int, str]] = []
-        for key in SPAN_KEYS:
-            if key not in value:
+        spans: list[Found] = []
+        keys = [key for key in SPAN_KEYS if key in value]
+        keyed = keyed or bool(keys)
+        for key in keys:
+            items = _items(record, path, key)
+            if key in TRIPLES or (key == "entities" and _triple_entities(items)):
+                spans += _triples(record, path, key, len(text), places)
                 continue
-            keyed = True
-            if key in TRIPLES:
-                spans += _triples(record, path, key, len(text))
-            elif key == "entities":
-                spans += [span[:3] for span in _objects(record, path, key, len(text))]
+            ids |= {str(item["label"]) for item in items if isinstance(item, dict) and _label_id(item)}
+            found = _placed(record, _objects(record, path, key, len(text), places), places)
+            if key == "entities":
+                spans += [(start, end, label, at) for start, end, label, _, at in found]
             else:
-                annotations[number - 1] = _objects(record, path, key, len(text))
-        examples.append((unique_name(value.get("id"), number, used), text, spans))
-    return examples, annotations, keyed
+                annotations[number - 1] = found
+        spans = _placed(record, spans, places)
+        examples.append((unique_name(value.get("id", value.get("doc_id")), number, used), text, spans))
+    return examples, annotations, keyed, ids
 
 
 def _named(users: list[Any], path: str, name: str) -> tuple[Any, list[str]]:
@@ -152,9 +183,25 @@ def _named(users: list[Any], path: str, name: str) -> tuple[Any, list[str]]:
     return users[names.index(found)], []
 
 
-def _examples(path: str, options: ReadOptions) -> tuple[list[Example], list[str]]:
-    """The examples as (name, text, spans) of the chosen user, and the warnings of reading them."""
-    examples, annotations, keyed = _read_examples(path)
+def _placed(record: Record, spans: list[Any], places: bool) -> list[Any]:
+    """The spans (their place in the record last) with their whole place in the file
+    (jsondocs.place) where `places`."""
+    return [(*span[:-1], place(record, span[-1])) for span in spans] if places else spans
+
+
+def _items(record: Record, path: str, key: str) -> list[Any]:
+    """The list of spans under a key (none for null)."""
+    items = record.value[key]
+    if items is not None and not isinstance(items, list):
+        raise bad(record, path, f'a list of spans under "{key}"', type(items).__name__, f".{key}")
+    return items or []
+
+
+def _examples(path: str, options: ReadOptions,
+              places: bool = False) -> tuple[list[Example], list[str], set[str]]:  # fmt: skip
+    """The examples as (name, text, spans) of the chosen user, the warnings of reading them
+    and the labels given as label ids (`places`: see _read_examples)."""
+    examples, annotations, keyed, ids = _read_examples(path, places)
     users, name = _users(annotations), given_user(options)
     user, warnings = _named(users, path, name) if name else _chosen_user(users, path, options.index)
     for number, spans in annotations.items():
@@ -162,19 +209,41 @@ def _examples(path: str, options: ReadOptions) -> tuple[list[Example], list[str]
     if examples and not keyed:
         warnings.append(f"{path}: no example holds spans ({', '.join(map(repr, SPAN_KEYS))}): "
                         "documents without spans")  # fmt: skip
-    return examples, warnings
+    return examples, warnings, ids
 
 
 def read(path: str, options: ReadOptions) -> Annotations:
-    examples, warnings = _examples(path, options)
-    return _annotations(path, examples, warnings)
+    examples, warnings, ids = _examples(path, options)
+    read = _annotations(path, examples, warnings, ids)
+    read.spans.origin = _origin(path, options)
+    return read
 
 
-def _annotations(path: str, examples: list[Example], warnings: list[str]) -> Annotations:
+def _origin(path: str, options: ReadOptions) -> Origin:
+    """Where each span of the chosen user's table is: found when a message first asks, by
+    reading the file again for the places (kept for every span, they cost 14% of the
+    reading time and 40 MiB for 360,000 spans)."""
+    placed = functools.partial(_examples, path, options, places=True)
+    return lazy_origin(lambda: [at for *_, spans in placed()[0] for *_, at in spans])
+
+
+def _annotations(path: str, examples: list[Example], warnings: list[str], ids: set[str]) -> Annotations:
+    """The examples as documents and spans; the warning saying the labels are label ids
+    is the file's (Annotations.warnings), as it holds for every user's spans."""
     documents = [document(name, text) for name, text, _ in examples]
     table = table_of_examples(examples, [d.name for d in documents])
     table.warnings = warnings
-    return Annotations(path, NAME, documents, table)
+    return Annotations(path, NAME, documents, table, label_id_warnings(path, ids))
+
+
+def label_id_warnings(path: str, ids: set[str]) -> list[str]:
+    """The warning of a file whose labels are label ids (doccano 1.0/1.1's "JSONL" export)."""
+    if not ids:
+        return []
+    listed = ", ".join(sorted(ids, key=int)[:10]) + (", …" if len(ids) > 10 else "")
+    return [f"{path}: the labels are doccano's label ids ({listed}), not their names: doccano 1.0/1.1's "
+            f'"JSONL" export gives each span the id of its label (the names are the project\'s, not in the '
+            f'file); its "JSONL (Text label)" export gives the names']  # fmt: skip
 
 
 def user_name(user: Any) -> str:
@@ -186,31 +255,31 @@ def read_annotators(path: str, options: ReadOptions) -> dict[str, Annotations]:
     """Each user's annotations of a doccano 1.0/1.1 export (`annotations` with `user`), by
     name, in id order: every example is a document of every user (none of whose spans
     may be theirs). Empty for a file that names no user."""
-    examples, annotations, _ = _read_examples(path)
+    examples, annotations, _, ids = _read_examples(path)
     every = {}
     for user in _users(annotations):
         own = [(name, text, spans + _of_user(annotations.get(number, []), user))
                for number, (name, text, spans) in enumerate(examples)]  # fmt: skip
-        every[user_name(user)] = _annotations(path, own, [])
+        every[user_name(user)] = _annotations(path, own, [], ids)
+        every[user_name(user)].spans.origin = _origin(path, replace(options, index=len(every) - 1, user=None))
     return every
 
 
-def table_of_examples(examples: list[tuple[str, Any, list[tuple[int, int, str]]]],
-                      names: list[str]) -> SpanTable:  # fmt: skip
-    """The spans of documents given as (name, text, [(start, end, label)])."""
+def table_of_examples(examples: list[tuple[str, Any, list[Found]]], names: list[str]) -> SpanTable:
+    """The spans of documents given as (name, text, [(start, end, label, where)]), in order."""
     labels: dict[str, int] = {}
     rows = [(d, s, e, labels.setdefault(lab, len(labels)))
-            for d, (_, _, spans) in enumerate(examples) for s, e, lab in spans]  # fmt: skip
+            for d, (_, _, spans) in enumerate(examples) for s, e, lab, _ in spans]  # fmt: skip
     return SpanTable.of_rows(rows, list(labels), names)
 
 
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
     """The file's --index and label choices (the labels of the user --index picks; past
     the last user, of the first)."""
-    examples, annotations, _ = _read_examples(path)
+    examples, annotations, _, _ = _read_examples(path)
     users = _users(annotations)
     user, _ = _chosen_user(users, path, options.index if options.index < len(users) else 0)
-    labels = {lab for _, _, spans in examples for *_, lab in spans}
-    labels |= {lab for spans in annotations.values() for _, _, lab in _of_user(spans, user)}
+    labels = {lab for _, _, spans in examples for _, _, lab, _ in spans}
+    labels |= {lab for spans in annotations.values() for _, _, lab, _ in _of_user(spans, user)}
     indexes = {"index": [str(i) for i in range(len(users))]} if len(users) > 1 else {}
     return {**indexes, "label": sorted(labels)}

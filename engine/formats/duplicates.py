@@ -16,12 +16,14 @@ from . import ORIGINAL_SPAN_FORMATS
 from .spantable import SpanTable, document_text, table_of
 
 SHOWN = 3  # duplicates named in the warning
+PLACES = 5  # duplicates whose places in the file the warning before it names
 
 
-def repeated(table: SpanTable) -> np.ndarray:
-    """The indices of the spans that repeat an earlier span exactly (in the table's order)."""
+def repeated(table: SpanTable) -> tuple[np.ndarray, np.ndarray]:
+    """The indices of the spans that repeat an earlier span exactly (in the table's order),
+    and for each the index of the first span it repeats."""
     if len(table) < 2:
-        return np.zeros(0, dtype=np.int64)
+        return np.zeros(0, dtype=np.int64), np.zeros(0, dtype=np.int64)
     columns = [table.docs, table.starts, table.ends, table.labels]
     if table.parts:  # a span in pieces: its pieces numbered (0: in one piece)
         pieces = np.zeros(len(table), dtype=np.int64)
@@ -34,7 +36,9 @@ def repeated(table: SpanTable) -> np.ndarray:
     for column in columns:
         in_order = column[order]
         same &= in_order[1:] == in_order[:-1]
-    return np.sort(order[1:][same])
+    group_first = np.maximum.accumulate(np.where(np.concatenate(([False], same)), 0, np.arange(len(table))))
+    by_index = np.argsort(order[1:][same], kind="stable")
+    return order[1:][same][by_index], order[group_first[1:][same]][by_index]
 
 
 def merged_duplicates(annotations: Annotations) -> Annotations:
@@ -43,14 +47,14 @@ def merged_duplicates(annotations: Annotations) -> Annotations:
     if annotations.format in ORIGINAL_SPAN_FORMATS.values():
         return annotations
     table = table_of(annotations)
-    dropped = repeated(table)
+    dropped, firsts = repeated(table)
     if not len(dropped):
         return replace(annotations, spans=table)  # the table pairing would make again
     keep = np.ones(len(table), dtype=bool)
     keep[dropped] = False
     kept = table.select(keep)
-    warning = _warning(annotations, table, dropped)
-    return replace(annotations, spans=kept, warnings=[*annotations.warnings, warning])
+    warnings = [*_places(annotations.source, table, dropped, firsts), _warning(annotations, table, dropped)]
+    return replace(annotations, spans=kept, warnings=[*annotations.warnings, *warnings])
 
 
 def _warning(annotations: Annotations, table: SpanTable, dropped: np.ndarray) -> str:
@@ -66,3 +70,17 @@ def _warning(annotations: Annotations, table: SpanTable, dropped: np.ndarray) ->
     count = f"{len(dropped)} duplicate span{'s' if len(dropped) != 1 else ''}"
     return (f"{annotations.source}: {count} (the same document, start, end and label as another) merged "
             f"into one, counted once by every method: {'; '.join(shown)}{more}")
+
+
+def _places(source: str, table: SpanTable, dropped: np.ndarray, firsts: np.ndarray) -> list[str]:
+    """`FILE: spans that repeat another, as the file gives them: doc: T99 = T2; … and 12
+    more` (the first PLACES, each as the format names it and with the span it repeats),
+    where the reader says where its spans are; said before the warning that merges them."""
+    if table.origin is None:
+        return []
+    pairs = zip(dropped[:PLACES].tolist(), firsts[:PLACES].tolist(), strict=True)
+    names = table.doc_names
+    shown = [f"{names[table.docs[i]]}: {table.where(i)} = {table.where(first)}" for i, first in pairs]
+    more = f" … and {len(dropped) - PLACES} more" if len(dropped) > PLACES else ""
+    return [f"{source}: {len(dropped)} span{'s' if len(dropped) != 1 else ''} repeating another, as the "
+            f"file gives them (each = the one it repeats): {'; '.join(shown)}{more}"]  # fmt: skip

@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 from ..errors import InputError
-from ..textio import not_text
+from ..textio import BOM, not_text
 from . import (
     _SNIFF_LINES,
     FORMAT_MODULES,
@@ -140,7 +140,24 @@ def unrecognised(path: Path, lines: list[str]) -> InputError:
                           file=str(path))  # fmt: skip
     if conllu(lines):
         return InputError(SPAN_FILE, CONLLU, file=str(path))
-    return _cut_short(path, lines) or InputError(SPAN_FILE, "none recognised", file=str(path))
+    return _cut_short(path, lines) or _invalid_json(path, lines) or InputError(SPAN_FILE, "none recognised",
+                                                                               file=str(path))  # fmt: skip
+
+
+def _invalid_json(path: Path, lines: list[str]) -> InputError | None:
+    """The error of a file that begins as JSON but is not (cut short, or edited by hand),
+    naming the line where it breaks off: its keys are what tells doccano's from Label
+    Studio's, and a file cut before them is recognised as neither."""
+    if not lines[0].lstrip(BOM).startswith(("{", "[")):
+        return None
+    from .jsondocs import records
+
+    try:
+        for _ in records(str(path)):
+            pass
+    except InputError as err:
+        return err
+    return None
 
 
 #: Why a CoNLL-U file gives no spans: its named-entity tags, where it has any, are inside

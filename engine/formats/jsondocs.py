@@ -25,9 +25,10 @@ class Record:
     path: str  # its JSON path: "$" or "$[3]"
 
 
-def records(path: str) -> Iterator[Record]:
-    """The objects of a file: a JSON array's items, one JSON object, or JSON Lines."""
-    text = read_text(path)
+def records(path: str, text: str | None = None) -> Iterator[Record]:
+    """The objects of a file (of its `text` where it was read already): a JSON array's
+    items, one JSON object, or JSON Lines."""
+    text = read_text(path) if text is None else text
     try:
         whole = orjson.loads(text)
     except orjson.JSONDecodeError as err:
@@ -72,6 +73,12 @@ def bad(record: Record, path: str, expected: str, found: str, where: str = "") -
     """An InputError naming the file, the line and the JSON path of what is wrong."""
     at = f"{record.path}{where}"
     return InputError(expected, f"{found} at {at}", file=path, line=record.line)
+
+
+def place(record: Record, where: str) -> str:
+    """Where a value of a record is, for messages: `line 3 .label[1]` in JSON Lines, else its
+    JSON path (`$[2].annotations[0].result[1].value`)."""
+    return f"line {record.line} {where}" if record.line is not None else f"{record.path}{where}"
 
 
 def offsets(record: Record, path: str, where: str, start: Any, end: Any, length: int) -> tuple[int, int]:

@@ -11,7 +11,8 @@ is two spans; results of other types are not read (a warning names them where no
 found). The JSON-MIN export (one record per annotation: the task's data keys, each
 labelling tag's regions `{start, end, labels}` under its name, `annotator`,
 `annotation_id`) is read as the same tasks: a task's records in file order are its
-annotations (it holds no predictions). The text is the task's `data` value that the
+annotations (it holds no predictions); the CSV and TSV exports are those records as rows
+(engine/formats/label_studio_table.py). The text is the task's `data` value that the
 labelling config names (a `config.xml` beside the file, or the results' `source` or
 `to_name`), else its only string value. Each task is a document named by its `id`.
 
@@ -23,9 +24,10 @@ the predictions as one more annotator per `model_version` (`predictions 1.0`).
 
 from __future__ import annotations
 
+import functools
 import re
 from collections import Counter
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from itertools import chain
 from pathlib import Path
 from typing import Any
@@ -34,14 +36,16 @@ from ..errors import InputError
 from ..spans import Annotations
 from . import LABEL_STUDIO_CONFIG, sniffing
 from .doccano import table_of_examples, users_warning
-from .jsondocs import Record, bad, document, records, unique_name
+from .jsondocs import Record, bad, document, place, unique_name
+from .label_studio_table import export_records
 from .label_studio_text import TextChecks
 from .reader_options import SOURCES, given_user, named_user, unknown_user
+from .spantable import Origin, lazy_origin, listed_origin, listed_places
 from .standoff import ReadOptions, pick_name
 
 NAME = "label-studio"
 TITLE = "Label Studio JSON"
-SUFFIXES = (".json",)
+SUFFIXES = (".json", ".csv", ".tsv")  # the JSON and JSON-MIN exports; the CSV and TSV exports
 _TEXT_TAG = re.compile(r"<Text[^>]*\bname=\"([^\"]+)\"[^>]*\bvalue=\"\$([^\"]+)\"", re.IGNORECASE)
 
 
@@ -182,7 +186,8 @@ def _task_object(record: Record, path: str) -> dict[str, Any]:
 
 
 #: A JSON-MIN record's keys that are not the task's data (Label Studio's converter adds them).
-_MIN_KEYS = ("id", "annotator", "annotation_id", "created_at", "updated_at", "lead_time", "agreement")
+_MIN_KEYS = ("id", "annotator", "annotation_id", "created_at", "updated_at", "lead_time", "agreement",
+             "history")  # fmt: skip
 #: Where a JSON-MIN region was (its tag's name and number), for messages.
 _AT = "_at"
 
@@ -210,7 +215,7 @@ def _min_task(value: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any
 
 def _tasks(path: str) -> Iterator[Record]:
     """The file's tasks; a JSON-MIN export's records (one per annotation) joined by task id."""
-    found = records(path)
+    found = export_records(path)
     first = next(found, None)
     if first is None or not _is_min(first.value):
         yield from () if first is None else chain([first], found)
@@ -232,8 +237,9 @@ def _tasks(path: str) -> Iterator[Record]:
 
 
 def _task(record: Record, path: str, results: list[Any], at: str, keys: dict[str, str],
-          checks: TextChecks) -> tuple[str, list, set[str]]:  # fmt: skip
-    """The task's text, its spans and the types of its results that are not spans."""
+          checks: TextChecks, places: bool) -> tuple[str, list, set[str]]:  # fmt: skip
+    """The task's text, its spans (with `places`, each with its place: jsondocs.place) and
+    the types of its results that are not spans."""
     task = record.value
     key = _text_key(task, results, keys)
     if key is None or not isinstance(task["data"].get(key), str):
@@ -250,8 +256,16 @@ def _task(record: Record, path: str, results: list[Any], at: str, keys: dict[str
         if not isinstance(value, dict) or not isinstance(value.get("labels"), list):
             raise bad(record, path, 'a value with "start", "end" and "labels"', repr(value)[:40], where)
         start, end = checks.offsets(record, path, where, value, text)
-        spans += [(start, end, str(label)) for label in value["labels"]]
+        spans += _labelled(start, end, value["labels"], place(record, where) if places else "")
     return text, spans, others
+
+
+def _labelled(start: int, end: int, labels: list[Any], at: str) -> list[tuple[int, int, str, str]]:
+    """A region's spans, one a label, each with where the file gives it (its label's index
+    where the region has several)."""
+    if len(labels) == 1 or not at:
+        return [(start, end, str(label), at) for label in labels]
+    return [(start, end, str(label), f"{at}.labels[{j}]") for j, label in enumerate(labels)]
 
 
 def _is_span(result: Any) -> bool:
@@ -294,7 +308,9 @@ def _regions_of(results: list[Any], control: str | None) -> list[Any]:
     return [r for r in results if not _is_span(r) or control is None or _control(r) == control]
 
 
-def read(path: str, options: ReadOptions) -> Annotations:
+def read(path: str, options: ReadOptions, places: bool = False) -> Annotations:
+    """The tasks' spans; their places (jsondocs.place) listed by reading the file again
+    when a message first asks (`places`: listed while reading)."""
     if options.source not in SOURCES:
         raise InputError("annotations or predictions", repr(options.source), option="--source")
     keys = _config_keys(path)
@@ -312,11 +328,21 @@ def read(path: str, options: ReadOptions) -> Annotations:
     _check_user(path, tasks, options)
     examples, others, checks = [], set(), TextChecks()
     for name, record, results, at in found:
-        text, spans, ignored = _task(record, path, _regions_of(results, control), at, keys, checks)
+        text, spans, ignored = _task(record, path, _regions_of(results, control), at, keys, checks, places)
         examples.append((name, text, spans))
         others |= ignored
     checked = _mixed_index(path, tasks, options, makers) + checks.warnings(path)
-    return _annotations(path, options, examples, left_out, others, checked)
+    result = _annotations(path, options, examples, left_out, others, checked)
+    result.spans.origin = _origin(examples, places, functools.partial(read, path, options, places=True))
+    return result
+
+
+def _origin(examples: list[tuple[str, str, list]], places: bool, placed: Callable[[], Annotations]) -> Origin:
+    """The places of the examples' spans where they were listed, else those of the
+    `placed` reading, made when a message first asks."""
+    if places:
+        return listed_origin([at for _, _, spans in examples for *_, at in spans])
+    return lazy_origin(lambda: listed_places(placed()))
 
 
 def _annotations(path: str, options: ReadOptions, examples: list[tuple[str, str, list]],
@@ -371,7 +397,8 @@ def _model(entry: dict[str, Any]) -> tuple[tuple[int, int, str], str]:
     return (3, 0, str(version or "")), "predictions" + (f" {version}" if version else "")
 
 
-def read_annotators(path: str, options: ReadOptions, predictions: bool = False) -> dict[str, Annotations]:
+def read_annotators(path: str, options: ReadOptions, predictions: bool = False,
+                    places: bool = False) -> dict[str, Annotations]:  # fmt: skip
     """Each annotator's tasks (those they annotated: a task is a document of each), by name
     (user ids in order, then names); a second annotation of one annotator in a task is left
     out with a warning. With `predictions`, each model's predictions as one more annotator."""
@@ -391,12 +418,16 @@ def read_annotators(path: str, options: ReadOptions, predictions: bool = False) 
             if done and done[-1][0] == name:
                 twice.append(f"{name} ({annotator})")
                 continue
-            text, spans, ignored = _task(record, path, _regions_of(results, control), at, keys, checks)
+            regions = _regions_of(results, control)
+            text, spans, ignored = _task(record, path, regions, at, keys, checks, places)
             done.append((name, text, spans))
             others |= ignored
     read = {
         a: _annotations(path, options, tasks[a], [], others, []) for a in sorted(order, key=order.__getitem__)
     }
+    for name, annotator in read.items():
+        placed = functools.partial(_placed_annotator, path, options, predictions, name)
+        annotator.spans.origin = _origin(tasks[name], places, placed)
     if read:
         next(iter(read.values())).warnings.extend(checks.warnings(path))
     if twice and read:
@@ -404,6 +435,11 @@ def read_annotators(path: str, options: ReadOptions, predictions: bool = False) 
             f"{path}: an annotator with two annotations of a task, the first read: {', '.join(twice[:10])}"
         )
     return read
+
+
+def _placed_annotator(path: str, options: ReadOptions, predictions: bool, name: str) -> Annotations:
+    """An annotator's spans read with their places (read_annotators)."""
+    return read_annotators(path, options, predictions, places=True)[name]
 
 
 def _warnings(path: str, options: ReadOptions, left_out: list[tuple[str, str]],

@@ -39,11 +39,29 @@ def brat(lines: Sequence[str]) -> bool:
 
 def label_studio(lines: Sequence[str]) -> bool:
     """A JSON export with `data` and `annotations` (`completions` before 1.0, or
-    `predictions`), or a JSON-MIN export (`annotation_id` and regions with `labels`)."""
+    `predictions`), a JSON-MIN export (`annotation_id` and regions with `labels`), or a
+    CSV or TSV export (a header with `annotation_id`, `annotator`, `lead_time`)."""
     head = "".join(lines[:60]).replace(" ", "").lstrip(BOM)
     entries = '"annotations":' in head or '"predictions":' in head or '"completions":' in head
     json_min = '"annotation_id":' in head and '"labels":[' in head
-    return head.startswith(("{", "[")) and ((entries and '"data":' in head) or json_min)
+    exported = head.startswith(("{", "[")) and ((entries and '"data":' in head) or json_min)
+    return exported or (bool(lines) and label_studio_separator(lines[0].lstrip(BOM)) is not None)
+
+
+#: The columns every row of Label Studio's CSV and TSV exports has (label_studio_table.py).
+_TABLE_COLUMNS = frozenset({"annotator", "annotation_id", "lead_time"})
+_HEADER_MOST = 65536  # characters of a first line looked at: a header of column names is shorter
+
+
+def label_studio_separator(first_line: str) -> str | None:
+    """The separator of a Label Studio CSV (`,`) or TSV (TAB) export by its header line (the
+    columns it always has, among others); None for any other line."""
+    if first_line.lstrip().startswith(("{", "[")):
+        return None  # JSON (a whole export may be its one line)
+    for sep in ("\t", ","):
+        if {field.strip().strip('"') for field in first_line[:_HEADER_MOST].split(sep)} >= _TABLE_COLUMNS:
+            return sep
+    return None
 
 
 def doccano(lines: Sequence[str]) -> bool:
@@ -53,7 +71,7 @@ def doccano(lines: Sequence[str]) -> bool:
     if not head.startswith(("{", "[")) or label_studio(lines):
         return False
     has_text = '"text":' in head or '"data":"' in head
-    spans = ('"label":[[', '"label":[]', '"labels":[[', '"labels":[]', '"start_offset":')
+    spans = ('"label":[[', '"label":[]', '"labels":[[', '"labels":[]', '"start_offset":', '"entities":[[')
     return has_text and any(s in head for s in spans)
 
 

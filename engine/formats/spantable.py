@@ -8,7 +8,7 @@ span; it is also a Sequence of engine.spans.Span (made on demand), so it can sta
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any, overload
 
 import numpy as np
@@ -17,6 +17,9 @@ from ..spans import Annotations, Document, Span
 from .standoff import PARTS, word_bounds
 
 Parts = dict[int, list[tuple[int, int]]]  # span index → pieces of a discontinuous span
+#: Where the file gives span i, as the format names it (brat's `T3`, a WebAnno TSV's `line 12
+#: PER[3]`, a JSON path), for messages; made when asked, so reading costs nothing for it.
+Origin = Callable[[int], str]
 
 
 class SpanSequence(Sequence[Span]):
@@ -73,6 +76,7 @@ class SpanTable(SpanSequence):
         # Each span's first and last token in its document, where the reader counted tokens
         # and none is empty (CoNLL): what a search of the document's token bounds would find.
         self.tokens: tuple[np.ndarray, np.ndarray] | None = None
+        self.origin: Origin | None = None  # where the file gives each span (None: not said)
 
     @classmethod
     def of_spans(cls, spans: Sequence[Span], doc_names: Sequence[str]) -> SpanTable:
@@ -130,7 +134,63 @@ class SpanTable(SpanSequence):
         kept.notes, kept.warnings, kept.left_out = self.notes, self.warnings, self.left_out
         if self.tokens is not None:
             kept.tokens = (self.tokens[0][keep], self.tokens[1][keep])
+        if self.origin is not None:
+            kept.origin = reindexed(self.origin, index)
         return kept
+
+    def where(self, i: int) -> str:
+        """Where the file gives span i ('' where its reader does not say)."""
+        return self.origin(i) if self.origin is not None else ""
+
+
+def reindexed(origin: Origin, index: Sequence[int] | np.ndarray) -> Origin:
+    """The origin of spans taken from another table: span i is its span index[i]."""
+    return lambda i: origin(int(index[i]))
+
+
+def listed_origin(places: Sequence[str]) -> Origin:
+    """The origin of spans whose places the reader listed, in table order."""
+    return places.__getitem__
+
+
+def lazy_origin(places: Callable[[], list[str]]) -> Origin:
+    """The origin of spans whose places `places` lists when a message first asks (a reader
+    reading the file again for them: kept for every span, they would cost every reading)."""
+    found: list[str] = []
+
+    def origin(i: int) -> str:
+        if not found:
+            found.extend(places())
+        return found[i]
+
+    return origin
+
+
+def listed_places(annotations: Annotations) -> list[str]:
+    """The places of an input's spans, in table order."""
+    table = table_of(annotations)
+    return [table.where(i) for i in range(len(table))]
+
+
+def identified_table(spans: Sequence[tuple[Span, str]], doc_names: Sequence[str]) -> SpanTable:
+    """The table of spans given with where the file gives each (an id: brat's `T3`)."""
+    table = SpanTable.of_spans([span for span, _ in spans], doc_names)
+    table.origin = listed_origin([place for _, place in spans])
+    return table
+
+
+def joined_origin(tables: Sequence[SpanTable]) -> Origin | None:
+    """The origin of one table of these tables' spans, one table after the other (None
+    where no table's reader says where its spans are)."""
+    if all(table.origin is None for table in tables):
+        return None
+    offsets = np.cumsum([0, *(len(table) for table in tables)])
+
+    def origin(i: int) -> str:
+        k = int(np.searchsorted(offsets, i, side="right")) - 1
+        return tables[k].where(i - int(offsets[k]))
+
+    return origin
 
     def label_list(self) -> list[str]:
         return [self.label_names[i] for i in self.labels.tolist()]

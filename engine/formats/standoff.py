@@ -35,6 +35,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations, Document, Span
+from ..textio import decode_utf8
 from .reader_options import DISCONTINUOUS_MODES, ReadOptions  # declared there: options need no reader
 
 #: Where a discontinuous span's pieces are kept in Span.attrs.
@@ -43,6 +44,16 @@ PARTS = "parts"
 
 #: The options of a side that sets none (a default argument for readers).
 DEFAULT_OPTIONS = ReadOptions()
+
+
+def raw_utf8(data: bytes, name: str) -> str:
+    """UTF-8 text with every character as it is in the file (a CRLF is two); InputError
+    naming the line of the first byte that is not UTF-8 (textio.decode_utf8's)."""
+    try:
+        return data.decode("utf-8")
+    except UnicodeDecodeError:
+        decode_utf8(data, name)  # raises the error naming the line
+        raise
 
 
 def text_document(

@@ -28,6 +28,7 @@ from ..errors import InputError
 from ..spans import Annotations, Document, Span
 from ..textio import read_input_bytes
 from . import TYPE_SYSTEM_NAMES, sniffing
+from .spantable import identified_table
 from .standoff import (
     DEFAULT_OPTIONS,
     ReadOptions,
@@ -257,10 +258,12 @@ def _document(name: str, cas: cassis.Cas) -> Document:
     return text_document(name, text, _bounds(cas, SENTENCE), tokens or None)
 
 
-def _spans(name: str, where: str, cas: cassis.Cas, options: ReadOptions) -> tuple[list[Span], int]:
-    """The spans of the chosen layer, and how many zero-length ones were dropped."""
+def _spans(name: str, where: str, cas: cassis.Cas,
+           options: ReadOptions) -> tuple[list[tuple[Span, str]], int]:  # fmt: skip
+    """The spans of the chosen layer, each with its element's id (`xmi:id 42`), and how many
+    zero-length ones were dropped."""
     layer, feature = _pick_layer(cas, options, where)
-    spans: list[Span] = []
+    spans: list[tuple[Span, str]] = []
     dropped = 0
     for fs in cas.select(layer):
         if fs.begin == fs.end:
@@ -269,8 +272,8 @@ def _spans(name: str, where: str, cas: cassis.Cas, options: ReadOptions) -> tupl
         label = fs.get(feature)
         if label is None:
             label = _missing(options, fs, feature, where)
-        spans.append(Span(fs.begin, fs.end, label, name))
-    spans.sort(key=lambda span: (span.start, span.end, span.label))
+        spans.append((Span(fs.begin, fs.end, label, name), f"xmi:id {fs.xmiID}"))
+    spans.sort(key=lambda pair: (pair[0].start, pair[0].end, pair[0].label))
     return spans, dropped
 
 
@@ -290,13 +293,15 @@ def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
     documents, (ts_where, ts_data) = _sources(path, options)
     typesystem = _load_typesystem(ts_where, ts_data)
     result = Annotations(path, NAME, [], [])
+    spans: list[tuple[Span, str]] = []
     for name, where, data in documents:
         cas = _load_cas(where, data, typesystem)
-        spans, dropped = _spans(name, where, cas, options)
+        found, dropped = _spans(name, where, cas, options)
         result.documents.append(_document(name, cas))
-        result.spans.extend(spans)
+        spans += found
         if dropped:
             result.warnings.append(zero_length_warning(where, dropped))
+    result.spans = identified_table(spans, [doc.name for doc in result.documents])
     return result
 
 

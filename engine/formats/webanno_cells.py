@@ -32,12 +32,14 @@ def unescape_value(value: str) -> str:
 
 @dataclass
 class Found:
-    """The annotations of a column in order of their first row: begin, end, label, row."""
+    """The annotations of a column in order of their first row: begin, end, label, row;
+    `written(k)` says how annotation k is written in its first cell (`PER[3]`)."""
 
     begins: np.ndarray
     ends: np.ndarray
     labels: list[str]
     rows: np.ndarray
+    written: Callable[[int], str] | None = None
 
 
 @dataclass
@@ -123,7 +125,22 @@ def read_cells(array: np.ndarray, rows: np.ndarray, cells: tuple[np.ndarray, np.
     ends[numbered.which] = ends[numbered.which[last]]  # annotation N ends with its last row
     labels = values.strings(values.begins[kept], label_ends[kept])
     labels = [missing if label == "*" else unescape_value(label) for label in labels]
-    return Found(bounds[0][values.rows[kept]], ends[kept], labels, values.rows[kept])
+    found = Found(bounds[0][values.rows[kept]], ends[kept], labels, values.rows[kept])
+    found.written = _written(values, np.flatnonzero(kept))
+    return found
+
+
+def _written(values: _Values, kept: np.ndarray) -> Callable[[int], str]:
+    """How annotation k (value kept[k]) is written: `PER[3]`; `PER (value 2 of the cell)`
+    for a value without a number stacked after others."""
+
+    def written(k: int) -> str:
+        value = int(kept[k])
+        text = values.strings(values.begins[value : value + 1], values.ends[value : value + 1])[0]
+        position = value - int(np.searchsorted(values.rows, values.rows[value]))
+        return f"{text} (value {position + 1} of the cell)" if position and not text.endswith("]") else text
+
+    return written
 
 
 def _occurrences(numbers: list[str]) -> tuple[np.ndarray, np.ndarray]:

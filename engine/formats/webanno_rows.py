@@ -127,15 +127,26 @@ def read_body(lines: Lines, first: int, fields: int, path: str) -> Body:
         raise InputError(expected, found, file=path, line=line + 1)
     after_row = np.concatenate(([False], is_row[:-1]))
     starting = first + np.flatnonzero(is_row & ~after_row)  # the lines of the sentences' first rows
-    texts = _sentence_texts(lines, first, begins, ends, starting)
-    return Body(lines, rows, np.searchsorted(rows, starting), texts)
-
-
-def _sentence_texts(lines: Lines, first: int, begins: np.ndarray, ends: np.ndarray,
-                    starting: np.ndarray) -> list[list[str]]:  # fmt: skip
-    """For each sentence (by the line of its first row) the #Text= lines after the previous
-    sentence's first row."""
     texts = np.flatnonzero(starts_with(lines.array, begins, ends, _TEXT_LINE))
+    _check_last_text(texts + first, rows, path)
+    sentences = _sentence_texts(lines, first, texts, begins, ends, starting)
+    return Body(lines, rows, np.searchsorted(rows, starting), sentences)
+
+
+def _check_last_text(texts: np.ndarray, rows: np.ndarray, path: str) -> None:
+    """InputError for `#Text=` lines after the last row (no rows of their sentence): a file
+    cut short (INCEpTION writes each sentence's rows after its text). A file without rows
+    is a text without tokens, read as such."""
+    if texts.size and rows.size and texts[-1] > rows[-1]:
+        raise InputError("the rows of a sentence after its '#Text=' line",
+                         "the end of the file: was it cut short?",
+                         file=path, line=int(texts[-1]) + 1)  # fmt: skip
+
+
+def _sentence_texts(lines: Lines, first: int, texts: np.ndarray, begins: np.ndarray, ends: np.ndarray,
+                    starting: np.ndarray) -> list[list[str]]:  # fmt: skip
+    """For each sentence (by the line of its first row) the #Text= lines (`texts`, counted
+    from `first`) after the previous sentence's first row."""
     text_begins, text_ends = (begins[texts] + len(_TEXT_LINE)).tolist(), ends[texts].tolist()
     found = [lines.data[a:b] for a, b in zip(text_begins, text_ends, strict=True)]  # one a sentence or so
     strings = b"\n".join(found).decode("utf-8").split("\n") if found else []

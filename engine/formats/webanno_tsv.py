@@ -28,7 +28,7 @@ INCEpTION's reader (Tsv3XDeserializer) is the reference for what this one takes 
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -39,7 +39,7 @@ from ..spans import Annotations
 from ..textio import checked_utf8, read_input_bytes, read_text
 from . import sniffing, webanno_cells, webanno_rows
 from .columns import differing_fields, index_kind, positions
-from .spantable import Bounds, SpanTable
+from .spantable import Bounds, Origin, SpanTable
 from .standoff import (
     DEFAULT_OPTIONS,
     ReadOptions,
@@ -249,6 +249,7 @@ class _Reader:
         self.column, self.note = _pick_column(self.header, options, path)
         lines = webanno_rows.Lines(data)
         self.body = webanno_rows.read_body(lines, self.header.body, self.header.columns + 3, path)
+        self.unended = _unended(data, path)
 
     def fail(self, expected: str, found: str, row: int) -> InputError:
         return InputError(expected, found, file=self.path, line=self.body.line_of(row))
@@ -332,12 +333,24 @@ def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
     token_starts, token_ends = reader.tokens(starts, ends)
     zero_length = found.rows[found.begins == found.ends]
     warnings = [reader.note] if reader.note else []
+    warnings += reader.unended
     if zero_length.size:
         first = reader.body.line_of(int(zero_length.min()))
         warnings.append(zero_length_warning(path, len(zero_length), first))
     name = Path(path).stem
     document = text_document(name, text, sentences, Bounds(token_starts, token_ends))
-    return Annotations(path, NAME, [document], _table(found, name), warnings)
+    table = _table(found, name, reader.body.rows)
+    return Annotations(path, NAME, [document], table, warnings)
+
+
+def _unended(data: bytes, path: str) -> list[str]:
+    """The warning of a file whose last line has no line end, as INCEpTION ends every line:
+    the file may have been cut short in that line (its last value read as it stands)."""
+    if not data or data.endswith(b"\n"):
+        return []
+    line = data.count(b"\n") + 1
+    return [f"{path}:{line}: the file ends inside its last line, without a line end (INCEpTION ends every "
+            f"line with one): was it cut short? The line is read as it stands"]  # fmt: skip
 
 
 def _check_token_texts(reader: _Reader, text: str, starts: np.ndarray, ends: np.ndarray) -> None:
@@ -363,7 +376,7 @@ def _check_token_texts(reader: _Reader, text: str, starts: np.ndarray, ends: np.
         raise reader.fail(expected, repr(found), row)
 
 
-def _table(found: webanno_cells.Found, name: str) -> SpanTable:
+def _table(found: webanno_cells.Found, name: str, row_lines: np.ndarray) -> SpanTable:
     """The annotations with characters, in document order (stable: file order within), as
     a table whose labels are numbered in order of their first span."""
     keep = np.flatnonzero(found.begins < found.ends)
@@ -372,4 +385,14 @@ def _table(found: webanno_cells.Found, name: str) -> SpanTable:
     number = {label: k for k, label in enumerate(dict.fromkeys(labels))}
     codes = np.fromiter(map(number.__getitem__, labels), dtype=np.int64, count=len(labels))
     begins, ends = found.begins[order], found.ends[order]
-    return SpanTable(np.zeros(len(order)), begins, ends, codes, list(number), [name])
+    table = SpanTable(np.zeros(len(order)), begins, ends, codes, list(number), [name])
+    table.origin = _origin(found.written, order, row_lines[found.rows[order]] + 1)
+    return table
+
+
+def _origin(written: Callable[[int], str] | None, order: np.ndarray, lines: np.ndarray) -> Origin | None:
+    """Where each span of the table is: its first row's line (`lines`, in table order) and
+    its value as written there (annotation order[i]'s)."""
+    if written is None:
+        return None
+    return lambda i: f"line {lines[i]} {written(int(order[i]))}"

@@ -1,0 +1,91 @@
+"""Label Studio's CSV and TSV exports, read as the JSON-MIN records they flatten.
+
+Label Studio's converter (label_studio_sdk/converter/exports/csv2.py) writes one row per
+annotation: a header of the sorted column names — the task's data keys, each labelling
+control's name, `annotator`, `annotation_id`, `created_at`, `updated_at`, `lead_time`
+(always there), `id` — then per row the data values (objects and lists as JSON text) and
+each control's regions as a JSON list of their values (`[{"start": 0, "end": 4, "text":
+"Anna", "labels": ["PER"]}]`), an empty cell where the annotation has none; strings are
+quoted, numbers not; TSV is the same with TABs. A row is its annotation's JSON-MIN record
+(engine/formats/label_studio.py reads those), its place in the file the row's first line.
+"""
+
+from __future__ import annotations
+
+import csv
+from collections.abc import Iterator
+from io import StringIO
+from typing import Any
+
+import orjson
+
+from ..errors import InputError
+from ..textio import BOM, decode_utf8, read_input_bytes
+from .jsondocs import Record, records
+from .sniffing import label_studio_separator
+from .standoff import raw_utf8
+
+#: Columns holding ids, read as numbers where they are (a task's id names its document).
+_IDS = ("id", "annotation_id", "annotator")
+
+
+def export_records(path: str) -> Iterator[Record]:
+    """The records of a Label Studio export: a CSV or TSV export's rows (its text as written:
+    a line end inside a quoted text is part of it), else its JSON's."""
+    data = read_input_bytes(path)
+    first = data[:65536].split(b"\n", 1)[0].decode("utf-8", "replace").lstrip(BOM)
+    sep = label_studio_separator(first)
+    if sep is None:
+        return records(path, decode_utf8(data, path))
+    return table_records(path, raw_utf8(data, path).removeprefix(BOM), sep)
+
+
+def table_records(path: str, text: str, sep: str) -> Iterator[Record]:
+    """The rows of an export (its `text`, separated by `sep`) as JSON-MIN records."""
+    rows = list(_rows(path, text, sep))
+    header = rows[0][1] if rows else []
+    controls = {name for _, row in rows[1:] for name, cell in zip(header, row, strict=False)
+                if _regions(cell)}  # fmt: skip
+    for line, row in rows[1:]:
+        if len(row) != len(header):
+            raise InputError(f"{len(header)} fields, as the header has", f"{len(row)}", file=path, line=line)
+        yield Record(_record(header, row, controls), line, "$")
+
+
+def _rows(path: str, text: str, sep: str) -> Iterator[tuple[int, list[str]]]:
+    """Each row that is not empty with the line it begins on."""
+    reader = csv.reader(StringIO(text, newline=""), delimiter=sep, strict=True)
+    line = 1
+    try:
+        for row in reader:
+            if any(row):
+                yield line, row
+            line = reader.line_num + 1
+    except csv.Error as err:
+        raise InputError(f"a {'TSV' if sep == chr(9) else 'CSV'} row of Label Studio's export", str(err),
+                         file=path, line=line) from None  # fmt: skip
+
+
+def _record(header: list[str], row: list[str], controls: set[str]) -> dict[str, Any]:
+    """A row as a JSON-MIN record: ids as numbers, regions as lists, empty controls left out."""
+    record: dict[str, Any] = {}
+    for name, cell in zip(header, row, strict=True):
+        if name in controls:
+            record[name] = _regions(cell) or []
+        elif name in _IDS and cell.isdecimal():
+            record[name] = int(cell)
+        else:
+            record[name] = cell
+    return record
+
+
+def _regions(cell: str) -> list[Any] | None:
+    """A control's regions (a JSON list of objects with `labels`), None for any other cell."""
+    if not cell.startswith("[{"):
+        return None
+    try:
+        value = orjson.loads(cell)
+    except orjson.JSONDecodeError:
+        return None
+    regions = isinstance(value, list) and all(isinstance(r, dict) and "labels" in r for r in value)
+    return value if regions else None

@@ -1,0 +1,83 @@
+"""Label Studio's CSV and TSV exports (engine/formats/label_studio_table.py), in the shape
+its converter writes them (label_studio_sdk converter/exports/csv2.py: csv.DictWriter,
+sorted column names, QUOTE_NONNUMERIC; each control's regions as JSON in its column):
+one row per annotation, read as that annotation's JSON-MIN record."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import InputError
+from engine.formats import detect, read_spans
+from engine.formats.label_studio import read_annotators
+from engine.formats.standoff import ReadOptions
+
+REGIONS = ('"[{""start"": 0, ""end"": 4, ""text"": ""Anna"", ""labels"": [""PER""]}, '
+           '{""start"": 16, ""end"": 20, ""text"": ""Rome"", ""labels"": [""LOC""]}]"')  # fmt: skip
+BOB = '"[{""start"": 9, ""end"": 12, ""text"": ""Bob"", ""labels"": [""PER""]}]"'
+HEADER = '"annotation_id","annotator","created_at","id","label","lead_time","text","updated_at"\n'
+CSV = (
+    HEADER
+    + f'1,"anna@example.org","2024-01-02T10:00:00.000000Z",7,{REGIONS},12.5,"Anna met Bob in Rome",'
+    '"2024-01-02T10:00:00.000000Z"\n'
+    + f'2,"bob@example.org","2024-01-02T11:00:00.000000Z",7,{BOB},3.25,"Anna met Bob in Rome",'
+    '"2024-01-02T11:00:00.000000Z"\n'
+    + '3,"anna@example.org","2024-01-02T12:00:00.000000Z",8,"",1.0,"Nothing here\non two lines",'
+    '"2024-01-02T12:00:00.000000Z"\n'
+)
+
+
+def _spans(annotations):
+    return [(s.doc, s.label, s.start, s.end) for s in annotations.spans]
+
+
+def test_a_csv_export_is_recognised_and_read_as_its_tasks(tmp_path):
+    path = tmp_path / "project.csv"
+    path.write_text(CSV, encoding="utf-8")
+    assert detect(path) == "Label Studio JSON"
+    first = read_spans(str(path))
+    assert [d.name for d in first.documents] == ["7", "8"]
+    assert _spans(first) == [("7", "PER", 0, 4), ("7", "LOC", 16, 20)]
+    second = read_spans(str(path), None, ReadOptions(index=1))
+    assert _spans(second) == [("7", "PER", 9, 12)]
+
+
+def test_a_tsv_export_is_read_as_the_csv(tmp_path):
+    """Written as the converter writes it: csv.DictWriter, QUOTE_NONNUMERIC, TAB-separated."""
+    import csv
+    import json
+
+    regions = [{"start": 0, "end": 4, "text": "Anna", "labels": ["PER"]}]
+    row = {"annotation_id": 1, "annotator": 5, "created_at": "2024-01-02T10:00:00.000000Z", "id": 7,
+           "label": json.dumps(regions), "lead_time": 12.5, "text": "Anna met Bob in Rome",
+           "updated_at": "2024-01-02T10:00:00.000000Z"}  # fmt: skip
+    path = tmp_path / "project.tsv"
+    with open(path, "w", encoding="utf8") as handle:
+        writer = csv.DictWriter(handle, fieldnames=sorted(row), quoting=csv.QUOTE_NONNUMERIC, delimiter="\t")
+        writer.writeheader()
+        writer.writerow(row)
+    assert detect(path) == "Label Studio JSON"
+    assert _spans(read_spans(str(path))) == [("7", "PER", 0, 4)]
+    assert list(read_annotators(str(path), ReadOptions())) == ["user 5"]
+
+
+def test_each_annotator_of_a_csv_export_is_read(tmp_path):
+    path = tmp_path / "project.csv"
+    path.write_text(CSV, encoding="utf-8")
+    annotators = read_annotators(str(path), ReadOptions())
+    assert list(annotators) == ["anna@example.org", "bob@example.org"]
+    assert _spans(annotators["bob@example.org"]) == [("7", "PER", 9, 12)]
+
+
+def test_a_row_of_other_fields_is_named_by_its_line(tmp_path):
+    path = tmp_path / "project.csv"
+    path.write_text(CSV + '4,"anna@example.org"\n', encoding="utf-8")
+    with pytest.raises(InputError, match=r"project.csv:6: expected 8 fields, as the header has, found 2"):
+        read_spans(str(path))
+
+
+def test_an_unclosed_quote_is_named_by_its_line(tmp_path):
+    path = tmp_path / "project.csv"
+    path.write_text(CSV + '4,"anna@example.org,"2024\n', encoding="utf-8")
+    with pytest.raises(InputError, match=r"project.csv:6: expected a CSV row of Label Studio's export"):
+        read_spans(str(path))
