@@ -136,8 +136,9 @@ def block_rows(first: int, columns: list[Column], ready: dict[int, list[str]] | 
     """The XML of rows from sheet row `first` (from 0), in UTF-8: the cells of `columns` as
     value_cell writes them (whole numbers in the number style; none where a value is None
     or "") and `ready` cells' XML by column ("": none); a row without cells is left out
-    unless it has a height. Every row is made by one format of its kind (its cells' kinds
-    and whether it has a height); returns the rows, which rows have a cell and which columns."""
+    unless it has a height (`heights`: each row's, in points; None or 0 the default). Every
+    row is made by one format of its kind (its cells' kinds and whether it has a height);
+    returns the rows, which rows have a cell and which columns."""
     ready = ready or {}
     n = len(columns[0].values) if columns else len(next(iter(ready.values())))
     if n == 0:
@@ -149,7 +150,7 @@ def block_rows(first: int, columns: list[Column], ready: dict[int, list[str]] | 
     made: list[tuple[int, CellStyles | None]] = [(c.col, c.styles) for c in columns]
     made += [(col, None) for col in ready]
     order = sorted(range(len(made)), key=lambda k: made[k][0])
-    attributes = [_height(height).encode() for height in heights] if heights else [b""] * n
+    attributes = list(map(_height, heights)) if len(heights) else [b""] * n
     kinds = np.array([codes[k] for k in order] + [np.fromiter(map(bool, attributes), np.int8, n)], np.int8)
     numbers = list(map(str.encode, map(str, range(first + 1, first + 1 + n))))
     layout = tuple(made[k] for k in order)
@@ -296,9 +297,10 @@ def xml_text(text: str) -> str:
     return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
 
-def _height(height: float | None) -> str:
-    """A row's height attributes (none for the default height)."""
-    return f' ht="{height:g}" customHeight="1"' if height else ""
+@cache
+def _height(height: float | None) -> bytes:
+    """A row's height attributes (none for the default height: None or 0)."""
+    return f' ht="{height:g}" customHeight="1"'.encode() if height else b""
 
 
 def _style(style: int) -> str:

@@ -17,6 +17,8 @@ from collections.abc import Iterable, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from ..context import LEGEND
 from ..progress import NO_PROGRESS, Progress
 from ..report import COLUMN_TITLES, ERROR_COLUMNS, ColumnRows, Report, Table
@@ -340,7 +342,7 @@ class _Writer:
         contexts = Contexts(texts, *(block.get(key, missing) for key in CONTEXT_KEYS))
         titles = [title if not key else None for title, key in columns]
         at, coloured_at = titles.index("Context"), titles.index(CONTEXT_COLOURED)
-        refs = [letter(coloured_at) + str(number) for number in range(first + 1, first + 1 + n)]
+        refs = list(map(letter(coloured_at).__add__, map(str, range(first + 1, first + 1 + n))))
         coloured = coloured_cells(contexts, refs, self.fonts, PLAIN_RUN, self.wrap, self.wrap_quoted)
         wrap = self.wrap
         context_styles = (wrap, self.wrap_quoted, wrap, wrap)
@@ -408,9 +410,11 @@ def _content_widths(table: Table) -> list[int]:
     return [max([len(str(column)), *(text_width(row[i]) for row in rows)]) for i, column in columns]
 
 
-def _heights(marked: list[str | None]) -> list[float | None]:
-    """The error rows' heights: about 80 characters a line of the context, at most 10 lines."""
-    return [15 * min(10, 1 + (len(t) - 1) // 80) if t and len(t) > 80 else None for t in marked]
+def _heights(marked: list[str | None]) -> list[int]:
+    """The error rows' heights (0: the default): about 80 characters a line of the context,
+    at most 10 lines, where it is longer than a line."""
+    lengths = np.fromiter(map(len, map(str, marked)), np.int64, len(marked))  # None as "None": one line
+    return np.where(lengths > 80, 15 * np.minimum(10, 1 + (lengths - 1) // 80), 0).tolist()
 
 
 def _scaled(values: Sequence[Any], factor: float) -> Sequence[Any]:
