@@ -14,7 +14,7 @@ from ..context import GOLD_MARK, SYSTEM_MARK
 from ..errors import InputError
 from ..export.contexts import Contexts, DocumentTexts
 from ..export.package import DATA_CHUNK, Package, Style
-from ..export.sheetxml import chunks, letter, list_validation, validations, value_columns
+from ..export.sheetxml import Column, chunks, letter, list_validation, validations
 from ..progress import NO_PROGRESS, Progress
 from .adjudication import LABEL_JOINER, Row, Sheet, disagreements
 from .corpus import Corpus
@@ -60,9 +60,7 @@ def workbook_bytes(
         progress.update(first / len(sheet.rows), "writing the adjudication workbook")
         block = sheet.rows[first : first + BLOCK]
         columns = _columns(block, texts, _contexts(block, texts, units), sheet.annotators)
-        numbers = list(map(str, range(first + 3, first + 3 + len(block))))
-        cells = value_columns(numbers, [(col, values, styles) for col, values in enumerate(columns)])
-        ws.add_columns(first + 2, cells)
+        ws.add_block(first + 2, [Column(col, values, styles) for col, values in enumerate(columns)])
     validations, lists = _decisions(sheet.rows, letter(headers.index("Decision")))
     ws.footer.append(validations)
     ws.close()

@@ -407,20 +407,28 @@ def coloured_cells(contexts: Contexts, refs: list[str], fonts: dict[int, tuple[s
         texts[k] = escaped(texts[k])
     edges = map(str.isspace, chain(map(itemgetter(0), texts), map(itemgetter(-1), texts)))
     kept = np.fromiter(edges, bool, 2 * len(texts)).reshape(2, -1).any(axis=0)  # whitespace at an end
-    properties = np.array(["", *(fonts[k][0] for k in (1, 2, 3))], dtype=object)[kind]
-    properties[(kind == 0) & ~first] = plain_run
-    opened = np.where(kept, f"<t{PRESERVE}>", "<t>").astype(object)
+    # each run's start: its font (a plain run after another in plain_run) and its text's tag
+    starts = [font + tag for font in ("", *(fonts[k][0] for k in (1, 2, 3)), plain_run)
+              for tag in ("<t>", f"<t{PRESERVE}>")]  # fmt: skip
+    font = np.where((kind == 0) & ~first, 4, kind)
+    runs = np.array(starts, dtype=object)[2 * font + kept], np.array(texts, dtype=object)
     last, count = _run_ends(row)
-    rows = row[last - 1].tolist()
-    # each cell's pieces in one list: its head, each run's start, text and end, its tail
-    cell = np.repeat(np.arange(len(last)), count)
-    at = 3 * np.arange(len(row)) + 2 * cell + 1
-    pieces = np.empty(3 * len(row) + 2 * len(last), dtype=object)
-    pieces[at], pieces[at + 1], pieces[at + 2] = "<r>" + properties + opened, texts, "</t></r>"
-    heads = 3 * (last - count) + 2 * np.arange(len(last))
-    pieces[heads] = [f'<c r="{refs[r]}" s="{wrap}" t="inlineStr"><is>' for r in rows]
-    pieces[heads + 3 * count + 1] = "</is></c>"
-    flat = pieces.tolist()
-    for r, a, b in zip(rows, heads.tolist(), (heads + 3 * count + 2).tolist(), strict=True):
-        cells[r] = "".join(flat[a:b])  # the cell's XML copied once
-    return cells
+    made = np.array(cells, dtype=object)
+    made[row[last - 1]] = _rich_cells(np.array(refs, dtype=object)[row[last - 1]], count, runs, wrap)
+    return made.tolist()
+
+
+def _rich_cells(refs: np.ndarray, count: np.ndarray, runs: tuple[np.ndarray, np.ndarray], style: int
+                ) -> np.ndarray:  # fmt: skip
+    """Rich-text cells (`refs` their references) of `count` runs each (`runs`: each run's
+    start and text, cell by cell): the cells of as many runs made by one %-format."""
+    made = np.empty(len(refs), dtype=object)
+    for k in np.unique(count).tolist():
+        chosen = count == k
+        values = np.empty((int(chosen.sum()), 2 * k + 1), dtype=object)
+        values[:, 0] = refs[chosen]
+        of_chosen = np.repeat(chosen, count)
+        values[:, 1::2], values[:, 2::2] = (part[of_chosen].reshape(-1, k) for part in runs)
+        template = f'<c r="%s" s="{style}" t="inlineStr"><is>' + "<r>%s%s</t></r>" * k + "</is></c>"
+        made[chosen] = list(map(template.__mod__, map(tuple, values.tolist())))
+    return made

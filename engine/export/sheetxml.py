@@ -7,38 +7,29 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
-from itertools import chain, compress, count, islice, repeat
+from itertools import chain, compress, pairwise
 from operator import itemgetter
-from typing import IO, Any
+from typing import IO, Any, NamedTuple
 
 import numpy as np
 
 from .cells import FORMULA_START, MAX_TEXT, fitted, plain
+from .kinds import BOOL, FLOAT, INT, LITERAL_ESCAPE, NONE, TEXT, kind_codes
 
 HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 OPEN = ('<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
         'xmlns:r="http://schemas.openxmlformats.org/officeDocument/2006/relationships">')  # fmt: skip
 MARGINS = '<pageMargins left="0.7" right="0.7" top="0.75" bottom="0.75" header="0.3" footer="0.3"/>'
-KEPT_CHARACTERS = 1 << 16  # characters of rows kept before they are written (once the extent is declared)
+KEPT_BYTES = 1 << 16  # bytes of rows kept before they are written (once the extent is declared)
 PRESERVE = ' xml:space="preserve"'
 # What a cell's text cannot hold as it is: XML's & < >, the controls and non-characters Excel
 # writes as _xHHHH_, lone surrogates (and text that looks like such an escape: `special`).
 _SPECIAL_BUT_NUL = "&<>\x01-\x08\x0b-\x1f\ufffe\uffff\ud800-\udfff"
 SPECIAL_CHARACTERS = re.compile(f"[\x00{_SPECIAL_BUT_NUL}]")
-_LITERAL_ESCAPE = re.compile("(_x[0-9a-fA-F]{4}_)")
-# The code points a text joined with others by NUL must be escaped for (the last: all above U+FFFF)
-_SPECIAL_POINTS = np.zeros(0x10001, bool)
-_SPECIAL_POINTS[[*map(ord, "&<>\ufffe\uffff"), *range(1, 9), *range(11, 32), *range(0xD800, 0xE000)]] = True
-# What a text's first or last character asks of its cell: quoting (a formula's start), keeping spaces
-_QUOTED, _SPACED = 1, 2
-_EDGE_FLAGS = np.array([_SPACED * chr(c).isspace() for c in range(0x3002)], np.int8)  # U+3000 the last space
-_EDGE_FLAGS[[ord(c) for c in FORMULA_START]] = _QUOTED
-# Kind codes of a column's values (value_column, _cell_parts); a value of another type is put in apart
-_KIND_CODES = {type(None): 0, int: 1, float: 2, bool: 3, str: 4}
-_FLOAT_CODE, _BOOL_CODE, _TEXT_CODE = 2, 3, 4
-_TAILS = np.array(["", "</v></c>", "</v></c>", "</v></c>", *["</t></is></c>"] * 4], object)
 # A column's styles: text (and bools), quoted text, decimal, whole number
 CellStyles = tuple[int, int, int, int]
+# Kind codes of cells beside kinds.py's: an empty text as a blank cell; a cell's XML made apart
+BLANK, READY = 8, 9
 _CONTROL = re.compile("[\x00-\x08\x0b-\x1f\ufffe\uffff]")
 
 
@@ -74,7 +65,7 @@ def chunks(text: str, size: int) -> Iterator[str]:
 def special(text: str) -> bool:
     """Whether a text must be escaped for a cell's XML."""
     return SPECIAL_CHARACTERS.search(text) is not None or (
-        "_x" in text and _LITERAL_ESCAPE.search(text) is not None
+        "_x" in text and LITERAL_ESCAPE.search(text) is not None
     )
 
 
@@ -83,7 +74,7 @@ def escaped(text: str) -> str:
     _xHHHH_ kept by escaping its underscore)."""
     if not special(text):
         return text
-    text = _LITERAL_ESCAPE.sub(r"_x005F\1", xml_text(text))
+    text = LITERAL_ESCAPE.sub(r"_x005F\1", xml_text(text))
     return _CONTROL.sub(lambda m: f"_x{ord(m.group()):04X}_", text)
 
 
@@ -124,137 +115,156 @@ def value_cell(ref: str, value: Any, style: int, quoted: int, decimal: int) -> s
     return f'<c r="{ref}"{_style(decimal if type(value) is float else style)}><v>{value!r}</v></c>'
 
 
-def value_column(col: int, numbers: list[str], values: Sequence[Any], style: int, quoted: int, decimal: int,
-                 number: int | None = None, careful: np.ndarray | None = None) -> list[str]:  # fmt: skip
-    """The cells of column `col` in the rows numbered `numbers` (as text), as `value_cell`
-    writes them (whole numbers in `number`, by default `style`) but none where a value is
-    empty ("" or None); `careful`, where known: the texts to escape or cut."""
-    styles = (style, quoted, decimal, style if number is None else number)
-    return value_columns(numbers, [(col, values, styles)], careful)[0]
+class Column(NamedTuple):
+    """A column of a block of rows (`block_rows`): its number, values and styles; `careful`,
+    where known, the texts to escape or cut; `blank`: an empty text a blank cell in its
+    text style (else, as None, no cell)."""
+
+    col: int
+    values: Sequence[Any]
+    styles: CellStyles
+    careful: np.ndarray | None = None
+    blank: bool = False
 
 
-def value_columns(numbers: list[str], columns: list[tuple[int, Sequence[Any], CellStyles]],
-                  careful: np.ndarray | None = None) -> list[list[str]]:  # fmt: skip
-    """The cells of columns (their number, values and styles) in the rows numbered `numbers`
-    (as text), as `value_column` makes them: all made in one go, the cells of values to
-    escape, cut or make plain put in apart by `value_cell` (`careful`: of a single column)."""
-    assert careful is None or len(columns) == 1, "careful texts are known of one column"
-    n = len(numbers)
-    values = list(chain.from_iterable(column for _, column, _ in columns))
-    codes = np.fromiter(map(_KIND_CODES.get, map(type, values), repeat(-1)), np.int8, len(values))
-    _text_and_float_codes(values, codes, careful)
-    shown = values  # as an f-string writes them (a float as its repr), but bools as 0 and 1
-    if (codes == _BOOL_CODE).any():
-        shown = [int(v) if type(v) is bool else v for v in values]
-    parts = [_cell_parts(*styles) for _, _, styles in columns]
-    at = np.maximum(codes, 0) + np.repeat(np.arange(0, len(_TAILS) * len(columns), len(_TAILS)), n)
-    heads = np.concatenate(parts)[at].tolist()
-    tails = _TAILS[at % len(_TAILS)].tolist()
-    marks = chain.from_iterable(repeat(letter(col), n) for col, _, _ in columns)
-    made = zip(marks, numbers * len(columns), heads, shown, tails, strict=False)
-    cells = [f'<c r="{mark}{number}"{head}{value}{tail}' if head else ""
-             for mark, number, head, value, tail in made]  # fmt: skip
-    for k in np.flatnonzero(codes < 0).tolist():
-        col, _, (style, quoted, decimal, number) = columns[k // n]
-        value = values[k]
-        own = number if isinstance(value, int | float) and not isinstance(value, bool) else style
-        cells[k] = value_cell(f"{letter(col)}{numbers[k % n]}", value, own, quoted, decimal)
-    return [cells[start : start + n] for start in range(0, len(cells), n)] if n else [[] for _ in columns]
+Layout = tuple[tuple[int, CellStyles | None], ...]  # each column's number and styles (None: ready XML)
 
 
-def _text_and_float_codes(values: list[Any], codes: np.ndarray, careful: np.ndarray | None) -> None:
-    """The kind codes (by type in `codes`) of the texts and floats made precise: -1 for a
-    text to escape or cut, NaN or an infinity (written as text), as for a value of
-    another type (all put in apart)."""
-    texts = codes == _TEXT_CODE
-    if texts.all():
-        codes[:] = _text_codes(values, careful)
-    elif texts.any():
-        at = np.flatnonzero(texts)
-        known = None if careful is None else careful[at]
-        codes[at] = _text_codes(list(compress(values, texts.tolist())), known)
-    floats = codes == _FLOAT_CODE
-    if floats.any():
-        finite = np.isfinite(np.fromiter(compress(values, floats.tolist()), float))
-        codes[np.flatnonzero(floats)[~finite]] = -1
+def block_rows(first: int, columns: list[Column], ready: dict[int, list[str]] | None = None,
+               heights: Sequence[float | None] = ()
+               ) -> tuple[list[bytes], np.ndarray, np.ndarray]:  # fmt: skip
+    """The XML of rows from sheet row `first` (from 0), in UTF-8: the cells of `columns` as
+    value_cell writes them (whole numbers in the number style; none where a value is None
+    or "") and `ready` cells' XML by column ("": none); a row without cells is left out
+    unless it has a height (`heights`: each row's, in points; None or 0 the default). Every
+    row is made by one format of its kind (its cells' kinds and whether it has a height);
+    returns the rows, which rows have a cell and which columns."""
+    ready = ready or {}
+    n = len(columns[0].values) if columns else len(next(iter(ready.values())))
+    if n == 0:
+        return [], np.zeros(0, bool), np.zeros(len(columns) + len(ready), bool)
+    codes, values = _cells_kinds(columns, first)
+    for cells in ready.values():
+        codes.append(np.fromiter(map(bool, cells), np.int8, n) * READY)
+        values.append(cells)
+    made: list[tuple[int, CellStyles | None]] = [(c.col, c.styles) for c in columns]
+    made += [(col, None) for col in ready]
+    order = sorted(range(len(made)), key=lambda k: made[k][0])
+    attributes = list(map(_height, heights)) if len(heights) else [b""] * n
+    kinds = np.array([codes[k] for k in order] + [np.fromiter(map(bool, attributes), np.int8, n)], np.int8)
+    numbers = list(map(str.encode, map(str, range(first + 1, first + 1 + n))))
+    layout = tuple(made[k] for k in order)
+    rows = _formatted(kinds, [numbers, attributes, *(values[k] for k in order)], layout)
+    has_cells = kinds[:-1] != NONE
+    filled = has_cells.any(axis=0)
+    return list(compress(rows, filled | kinds[-1].astype(bool))), filled, has_cells.any(axis=1)
 
 
-def _text_codes(texts: Sequence[str], careful: np.ndarray | None) -> np.ndarray:
-    """The kind codes of texts: none where empty; -1 where it must be escaped or cut
-    (`careful`, else found by looking at them all at once); else text, quoted where it
-    starts like a formula, its spaces kept where it starts or ends with one."""
-    codes = np.full(len(texts), _TEXT_CODE, np.int8)
-    if careful is None:
-        joined = Joined(texts)
-        careful, lengths, first, last = joined.careful(), joined.lengths, joined.first, joined.last
-    else:  # known careful texts are long ones (contexts): not joined, looked at one by one
-        lengths = np.fromiter(map(len, texts), np.int64, len(texts))
-        first, last = (_edge_flags(_points(_ends(texts, end, lengths))) for end in (0, -1))
-    if careful is not None:
-        codes[careful] = -1
-    codes[lengths == 0] = 0
-    ready = codes > 0
-    codes[ready] += (first[ready] & _QUOTED) | ((first[ready] | last[ready]) & _SPACED)
-    return codes
+def _cells_kinds(columns: list[Column], first: int) -> tuple[list[np.ndarray], list[list[Any]]]:
+    """Each column's kind codes and values (a value to put in apart as its cell's XML:
+    READY): those of the columns without known careful texts found at once."""
+    n = len(columns[0].values)
+    unknown = [k for k, c in enumerate(columns) if c.careful is None]
+    flat = list(chain.from_iterable(columns[k].values for k in unknown))
+    found = kind_codes(flat).reshape(len(unknown), n) if unknown else None
+    codes: list[np.ndarray] = [np.empty(0, np.int8)] * len(columns)
+    values: list[list[Any]] = [[]] * len(columns)
+    for k, column in enumerate(columns):
+        if column.careful is None:
+            at = unknown.index(k)
+            codes[k], values[k] = found[at], flat[at * n : (at + 1) * n]
+        else:
+            codes[k], values[k] = kind_codes(list(column.values), column.careful), list(column.values)
+        codes[k], values[k] = _put_apart(column, codes[k], values[k], first)
+    return codes, values
 
 
-class Joined:
-    """Texts joined by NUL (and NUL at both ends) and their characters' code points: where
-    each text starts and ends, their lengths, their first and last characters' edge flags."""
-
-    def __init__(self, texts: Sequence[str]) -> None:
-        self.texts = texts
-        self.text = "\x00".join(["", *texts, ""])
-        self.points = _points(self.text)
-        nuls = np.flatnonzero(self.points == 0)
-        self.inner_nul = len(nuls) != len(texts) + 1  # a text holds NUL
-        self.lengths = np.diff(nuls) - 1
-        if self.inner_nul:
-            self.lengths = np.fromiter(map(len, texts), np.int64, len(texts))
-        self.ends = np.cumsum(self.lengths + 1)  # where each text's closing NUL is
-        starts = self.ends - self.lengths
-        # an empty text's first and last: NUL, no flags
-        self.first, self.last = _edge_flags(self.points[starts]), _edge_flags(self.points[self.ends - 1])
-
-    def careful(self) -> np.ndarray | None:
-        """Which texts must be escaped or cut (`special` or long); None where none must."""
-        found = np.flatnonzero(_SPECIAL_POINTS[np.minimum(self.points, len(_SPECIAL_POINTS) - 1)])
-        if "_x" in self.text:
-            literal = [m.start() for m in _LITERAL_ESCAPE.finditer(self.text)]
-            found = np.append(found, np.array(literal, np.int64))
-        careful = self.lengths > MAX_TEXT // 2
-        if not (len(found) or self.inner_nul or careful.any()):
-            return None
-        careful[np.searchsorted(self.ends, found, side="right")] = True
-        if self.inner_nul:
-            careful |= np.fromiter(["\x00" in text for text in self.texts], bool, len(self.texts))
-        return careful
+def _put_apart(column: Column, codes: np.ndarray, values: list[Any], first: int
+               ) -> tuple[np.ndarray, list[Any]]:  # fmt: skip
+    """A column's codes and values with its blank cells (`blank`) and the cells of values of
+    kind -1 made one by one by value_cell (READY, their XML as the value)."""
+    if column.blank and "" in values:
+        codes[[k for k, value in enumerate(values) if value == ""]] = BLANK
+    apart = np.flatnonzero(codes < 0).tolist()
+    if apart:
+        style, quoted, decimal, number = column.styles
+        values = list(values)
+        for k in apart:
+            value = values[k]
+            own = number if isinstance(value, int | float) and not isinstance(value, bool) else style
+            values[k] = value_cell(f"{letter(column.col)}{first + 1 + k}", value, own, quoted, decimal)
+            codes[k] = READY if values[k] else NONE
+    return codes, values
 
 
-def _points(text: str) -> np.ndarray:
-    """The code points of a text (lone surrogates too)."""
-    return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
+def _formatted(kinds: np.ndarray, values: list[list[Any]], layout: Layout) -> list[bytes]:
+    """Each row's XML (its kinds the column of `kinds`): the rows of each kind made by one
+    %-format over the columns it uses, then put back in order."""
+    n = kinds.shape[1]
+    keys = np.ascontiguousarray(kinds.T).view(np.dtype((np.void, kinds.shape[0]))).ravel()
+    unique, group = np.unique(keys, return_inverse=True)
+    if len(unique) == 1:
+        return _kind_rows(unique[0].tobytes(), layout, values)
+    order = np.argsort(group, kind="stable")
+    take = itemgetter(*order.tolist())
+    taken = [list(take(column)) for column in values]
+    rows: list[bytes] = []
+    bounds = pairwise(np.searchsorted(group[order], range(len(unique) + 1)).tolist())
+    for kind, (a, b) in zip(unique, bounds, strict=True):
+        rows += _kind_rows(kind.tobytes(), layout, [column[a:b] for column in taken])
+    put_back = np.empty(n, object)
+    put_back[order] = rows
+    return put_back.tolist()
 
 
-def _edge_flags(points: np.ndarray) -> np.ndarray:
-    """_QUOTED where a code point starts a formula, _SPACED where it is whitespace."""
-    return _EDGE_FLAGS[np.minimum(points, len(_EDGE_FLAGS) - 1)]
-
-
-def _ends(texts: Sequence[str], end: int, lengths: np.ndarray) -> str:
-    """The first (`end` 0) or last (-1) character of each text, NUL for an empty one."""
-    if lengths.all():
-        return "".join(map(itemgetter(end), texts))
-    return "".join(text[end] if text else "\x00" for text in texts)
+def _kind_rows(kind: bytes, layout: Layout, values: list[list[Any]]) -> list[bytes]:
+    """The rows of one kind: its format over the columns of `values` it uses (the row
+    numbers and height attributes in UTF-8, then one per column of `layout`), each value
+    as its cell writes it: text in UTF-8, a decimal as its repr, whole numbers by %d."""
+    template, used = _row_format(kind, layout)
+    if not template:  # no cell and no height: no row
+        return [b""] * len(values[0])
+    args = [map(str.encode, values[k]) if how == TEXT else map(str.encode, map(repr, values[k]))
+            if how == FLOAT else values[k] for k, how in used]  # fmt: skip
+    return list(map(template.__mod__, zip(*args, strict=True)))
 
 
 @cache
-def _cell_parts(style: int, quoted: int, decimal: int, number: int) -> np.ndarray:
-    """What a cell's XML holds after its reference, by kind code: none, whole number,
-    decimal, bool, then text (+1 quoted, +2 keeping its spaces); _TAILS after its value."""
-    texts = [f'{_style(s)} t="inlineStr"><is><t{kept}>' for kept in ("", PRESERVE) for s in (style, quoted)]
-    heads = ["", f"{_style(number)}><v>", f"{_style(decimal)}><v>", f'{_style(style)} t="b"><v>', *texts]
-    return np.array(heads, object)
+def _row_format(kind: bytes, layout: Layout) -> tuple[bytes, tuple[tuple[int, int], ...]]:
+    """The %-format of a row of `kind` (each cell's kind code, then whether it has a height),
+    and the columns of values it takes with how each is written (as it is, TEXT or FLOAT):
+    0 the row's number, 1 its height attribute, then the cells' values."""
+    *cells, height = kind
+    if not any(cells) and not height:
+        return b"", ()
+    parts, used = ['<row r="%s"' + ("%s>" if height else ">")], [(0, INT), (1, INT)][: 1 + bool(height)]
+    for k, (code, (col, styles)) in enumerate(zip(cells, layout, strict=True)):
+        part, numbered, how = _cell_format(code, letter(col), styles)
+        parts.append(part)
+        used += [(0, INT)] * numbered + [(k + 2, how)] * (how is not None)
+    return ("".join(parts) + "</row>").encode(), tuple(used)
+
+
+def _cell_format(code: int, mark: str, styles: CellStyles | None) -> tuple[str, bool, int | None]:
+    """A cell's %-format by its kind code (column `mark`), whether its reference takes the
+    row's number, and how its value is written (None: it takes none)."""
+    if code == NONE:
+        return "", False, None
+    if code == READY:
+        return "%s", False, TEXT
+    assert styles is not None
+    style, quoted, decimal, number = styles
+    if code == BLANK:
+        return (f'<c r="{mark}%s" s="{style}"/>', True, None) if style else ("", False, None)
+    if code == BOOL:
+        return f'<c r="{mark}%s"{_style(style)} t="b"><v>%d</v></c>', True, INT
+    if code == INT:
+        return f'<c r="{mark}%s"{_style(number)}><v>%d</v></c>', True, INT
+    if code == FLOAT:
+        return f'<c r="{mark}%s"{_style(decimal)}><v>%s</v></c>', True, FLOAT
+    text_style = quoted if (code - TEXT) & 1 else style
+    kept = PRESERVE if (code - TEXT) & 2 else ""
+    return f'<c r="{mark}%s"{_style(text_style)} t="inlineStr"><is><t{kept}>%s</t></is></c>', True, TEXT
 
 
 def list_validation(cells: str, formula: str, title: str, error: str, prompt: str = "") -> str:
@@ -287,9 +297,10 @@ def xml_text(text: str) -> str:
     return text.replace("&", "&amp;").replace(">", "&gt;").replace("<", "&lt;")
 
 
-def _height(height: float | None) -> str:
-    """A row's height attributes (none for the default height)."""
-    return f' ht="{height:g}" customHeight="1"' if height else ""
+@cache
+def _height(height: float | None) -> bytes:
+    """A row's height attributes (none for the default height: None or 0)."""
+    return f' ht="{height:g}" customHeight="1"'.encode() if height else b""
 
 
 def _style(style: int) -> str:
@@ -305,15 +316,15 @@ def column_width(width: float) -> str:
 
 class Sheet:
     """One worksheet being written: rows are kept until the sheet is closed, or written a
-    KEPT_CHARACTERS at a time once `extent` tells its last row and column."""
+    KEPT_BYTES at a time once `extent` tells its last row and column."""
 
     def __init__(self, stream: IO[bytes], name: str, selected: bool) -> None:
         self.stream, self.name, self.selected = stream, name, selected
         self.columns: dict[int, tuple[str, int]] = {}  # width and style of each set column
         self.frozen: tuple[int, int] = (0, 0)  # rows and columns
         self.page_fit = False
-        self.rows: list[str] = []
-        self.kept = 0  # characters of the rows kept
+        self.rows: list[bytes] = []
+        self.kept = 0  # bytes of the rows kept
         self.first: tuple[int, int] | None = None
         self.last = (0, 0)
         self.declared = False
@@ -339,7 +350,7 @@ class Sheet:
         written = [col for col, cell in xml if cell]
         if written:
             self._extend(row, min(written), max(written))
-            self.add(row, "".join(cell for _, cell in xml))
+            self._keep([f'<row r="{number}">{"".join(cell for _, cell in xml)}</row>'.encode()])
 
     def _extend(self, row: int, first_col: int, last_col: int) -> None:
         """Take row `row`'s cells from `first_col` to `last_col` into the sheet's extent."""
@@ -349,36 +360,24 @@ class Sheet:
         self.first = (min(first[0], row), min(first[1], first_col))
         self.last = (max(self.last[0], row), max(self.last[1], last_col))
 
-    def add(self, row: int, cells: str, height: float | None = None) -> None:
-        """A row of cells' XML (none: no row, unless it has a height); its cells' extent is
-        the caller's to take (`cells` takes it)."""
-        self._add_rows(row, [[cells]], [height])
-
-    def add_columns(self, first: int, columns: list[list[str]], heights: Iterable[float | None] = ()) -> None:
-        """Rows from row `first` made of columns of cells' XML, from column A on ("" where a
-        row has no cell in a column; a row without cells is left out unless it has a height),
+    def add_block(self, first: int, columns: list[Column], ready: dict[int, list[str]] | None = None,
+                  heights: Sequence[float | None] = ()) -> None:  # fmt: skip
+        """Rows from row `first` of `columns` and `ready` cells as `block_rows` makes them,
         taken into the sheet's extent."""
-        filled = self._add_rows(first, columns, heights)
-        if not self.declared and any(filled):
-            used = [col for col, cells in enumerate(columns) if any(cells)]
-            top, bottom = filled.index(True), len(filled) - 1 - filled[::-1].index(True)
-            self._extend(first + top, used[0], used[-1])
-            self._extend(first + bottom, used[0], used[-1])
+        rows, filled, used = block_rows(first, columns, ready, heights)
+        if not self.declared and filled.any():
+            cols = sorted([c.col for c in columns] + list(ready or ()))
+            left, right = cols[int(np.argmax(used))], cols[len(used) - 1 - int(np.argmax(used[::-1]))]
+            self._extend(first + int(np.argmax(filled)), left, right)
+            self._extend(first + len(filled) - 1 - int(np.argmax(filled[::-1])), left, right)
+        self._keep(rows)
 
-    def _add_rows(self, first: int, columns: list[list[str]], heights: Iterable[float | None]) -> list[bool]:
-        """add_columns' rows, each row's XML joined once (its tags with its cells); whether
-        each row has a cell."""
-        n = len(columns[0]) if columns else 0
-        attributes = list(islice(chain(map(_height, heights), repeat("")), n))
-        opens = [f'<row r="{number}"{a}>' for number, a in zip(count(first + 1), attributes)]
-        rows = list(map("".join, zip(opens, *columns, repeat("</row>", n), strict=True)))
-        filled = [len(row) > len(head) + len("</row>") for row, head in zip(rows, opens, strict=True)]
-        rows = [row for row, cells, a in zip(rows, filled, attributes, strict=True) if cells or a]
+    def _keep(self, rows: list[bytes]) -> None:
+        """Rows' XML (UTF-8) kept, written once enough of it is (and the extent declared)."""
         self.rows += rows
         self.kept += sum(map(len, rows))
-        if self.declared and self.kept >= KEPT_CHARACTERS:
+        if self.declared and self.kept >= KEPT_BYTES:
             self.flush()
-        return filled
 
     def flush(self) -> None:
         """Write the rows kept so far (the head first: `extent` must have been declared,
@@ -386,8 +385,9 @@ class Sheet:
         if not self.head_written:
             self._write(self._head())
             self.head_written = True
-        # the rows encoded one by one: a str of them all holds 4 bytes a character past U+FFFF
-        self.stream.write(b"".join(map(str.encode, self.rows)))
+        step = max(1, len(self.rows) * KEPT_BYTES // max(self.kept, 1))  # about KEPT_BYTES a write
+        for start in range(0, len(self.rows), step):
+            self.stream.write(b"".join(self.rows[start : start + step]))
         self.rows, self.kept = [], 0
 
     def _write(self, text: str) -> None:

@@ -17,6 +17,8 @@ from collections.abc import Iterable, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+
 from ..context import LEGEND
 from ..progress import NO_PROGRESS, Progress
 from ..report import COLUMN_TITLES, ERROR_COLUMNS, ColumnRows, Report, Table
@@ -33,16 +35,7 @@ from .cells import (
 )
 from .contexts import Contexts, DocumentTexts, coloured_cells
 from .package import DATA_CHUNK, MAX_ROWS, Package, Style
-from .sheetxml import (
-    Sheet,
-    chunks,
-    letter,
-    list_validation,
-    validations,
-    value_cell,
-    value_column,
-    value_columns,
-)
+from .sheetxml import Column, Sheet, chunks, letter, list_validation, validations
 
 if TYPE_CHECKING:
     from .carry import Carried
@@ -94,8 +87,8 @@ Row = dict[str, Any]  # an error row
 Columns = dict[str, Sequence[Any]]  # error rows as columns: key → one value per row
 CONTEXT_KEYS = ("document", "gold_parts", "system_parts", "context_unit")  # what a row's context is made of
 SAMPLED = 500  # rows looked at to size a column
-BLOCK = 100  # table rows, and error rows, whose cells are built at a time
-ERROR_BLOCK = 500  # error rows built at a time (also the progress reports and cancellation points)
+BLOCK = 1000  # table rows whose cells are built at a time
+ERROR_BLOCK = 1000  # error rows built at a time (also the progress reports and cancellation points)
 PLAIN_RUN = Style().font_xml("rPr", "rFont")  # a plain run after a coloured one
 PADDING = "_0_0"  # a number format's blank of two digits' width after the number
 PADDED_INT = "0" + PADDING
@@ -253,12 +246,9 @@ class _Writer:
             block = table.rows[start : start + BLOCK]
             if any(len(values) != len(table.columns) for values in block):
                 raise ValueError(f"table {table.title!r}: a row of another length than its columns")
-            numbers = list(map(str, range(n + start + 1, n + start + 1 + len(block))))
             columns = zip(zip(*block, strict=True), formats, factors, strict=True)
-            made = [(col, _scaled(values, factor), self._cell_styles(fmt))
-                    for col, (values, fmt, factor) in enumerate(columns)]  # fmt: skip
-            cells = value_columns(numbers, made)
-            ws.add_columns(n + start, cells)
+            ws.add_block(n + start, [Column(col, _scaled(values, factor), self._cell_styles(fmt))
+                                     for col, (values, fmt, factor) in enumerate(columns)])  # fmt: skip
         return n + len(table.rows)
 
     def _cell_styles(self, fmt: int) -> tuple[int, int, int, int]:
@@ -345,51 +335,22 @@ class _Writer:
 
     def _error_rows(self, ws: Sheet, block: Columns, n: int, first: int, columns: list[tuple[str, str]],
                     styles: list[int]) -> None:  # fmt: skip
-        """`n` rows of the error table from sheet row `first`: their contexts made at once,
-        their other cells BLOCK rows at a time (what is held of a row's own cells, whose
-        references grow with its number, stays small), all the columns at once."""
-        numbers = list(map(str, range(first + 1, first + 1 + n)))
+        """`n` rows of the error table from sheet row `first`, all the columns at once (the
+        Verdict and Comment left for the annotators unless carried)."""
         missing = [None] * n
-        made, heights = self._context_cells(block, numbers, columns)
-        keyed = [(col, key, (styles[col], self.quoted, self.padded_float, self.padded_int))
-                 for col, (_, key) in enumerate(columns) if key]  # fmt: skip
-        for k in range(0, n, BLOCK):
-            part = slice(k, k + BLOCK)
-            values = [(col, block.get(key, missing)[part], cell_styles) for col, key, cell_styles in keyed]
-            cells = dict(zip([col for col, _, _ in keyed], value_columns(numbers[part], values), strict=True))
-            cells |= {col: made_cells[part] for col, made_cells in made.items()}
-            none = [""] * len(numbers[part])  # Verdict, Comment: for the annotators
-            ws.add_columns(first + k, [cells.get(col, none) for col in range(len(columns))], heights[part])
-
-    def _context_cells(self, block: Columns, numbers: list[str], columns: list[tuple[str, str]]
-                       ) -> tuple[dict[int, list[str]], list[float | None]]:  # fmt: skip
-        """The Context and Context (coloured) cells of a block of rows (numbered `numbers`),
-        by column, and the rows' heights."""
-        missing = [None] * len(numbers)  # for a column the rows lack
         texts = DocumentTexts(self.documents, block.get("document", ()))
         contexts = Contexts(texts, *(block.get(key, missing) for key in CONTEXT_KEYS))
-        marked = contexts.marked
         titles = [title if not key else None for title, key in columns]
         at, coloured_at = titles.index("Context"), titles.index(CONTEXT_COLOURED)
-        made = {
-            at: self._context_column(at, numbers, contexts),
-            coloured_at: coloured_cells(contexts, [letter(coloured_at) + number for number in numbers],
-                                        self.fonts, PLAIN_RUN, self.wrap, self.wrap_quoted),
-        }  # fmt: skip
-        # about 80 characters a line, at most 10 lines
-        heights = [15 * min(10, 1 + (len(t) - 1) // 80) if t and len(t) > 80 else None for t in marked]
-        return made, heights
-
-    def _context_column(self, col: int, numbers: list[str], contexts: Contexts) -> list[str]:
-        """The Context column's cells: the marked texts, wrapped (an empty one a blank cell;
-        those the contexts found something to escape or cut in put in apart)."""
-        marked = contexts.marked
-        wrap, quoted = self.wrap, self.wrap_quoted
-        cells = value_column(col, numbers, marked, wrap, quoted, wrap, careful=contexts.escape)
-        if "" in marked:
-            for k in (k for k, text in enumerate(marked) if text == ""):
-                cells[k] = value_cell(letter(col) + numbers[k], "", wrap, quoted, wrap)
-        return cells
+        refs = list(map(letter(coloured_at).__add__, map(str, range(first + 1, first + 1 + n))))
+        coloured = coloured_cells(contexts, refs, self.fonts, PLAIN_RUN, self.wrap, self.wrap_quoted)
+        wrap = self.wrap
+        context_styles = (wrap, self.wrap_quoted, wrap, wrap)
+        cells = [Column(at, contexts.marked, context_styles, contexts.escape, blank=True)]
+        numbers = (self.padded_float, self.padded_int)
+        cells += [Column(col, block.get(key, missing), (styles[col], self.quoted, *numbers))
+                  for col, (_, key) in enumerate(columns) if key]  # fmt: skip
+        ws.add_block(first, cells, {coloured_at: coloured}, _heights(contexts.marked))
 
     def _size_columns(self, ws: Sheet, columns: list[tuple[str, str]], table: Columns) -> list[int]:
         """Each column as wide as its header and content, within its limits; returns their styles."""
@@ -452,6 +413,13 @@ def _content_widths(table: Table) -> list[int]:
     rows = table.rows[:SAMPLED]
     columns = enumerate(table.columns)
     return [max([len(str(column)), *(text_width(row[i]) for row in rows)]) for i, column in columns]
+
+
+def _heights(marked: list[str | None]) -> list[int]:
+    """The error rows' heights (0: the default): about 80 characters a line of the context,
+    at most 10 lines, where it is longer than a line."""
+    lengths = np.fromiter(map(len, map(str, marked)), np.int64, len(marked))  # None as "None": one line
+    return np.where(lengths > 80, 15 * np.minimum(10, 1 + (lengths - 1) // 80), 0).tolist()
 
 
 def _scaled(values: Sequence[Any], factor: float) -> Sequence[Any]:

@@ -12,7 +12,7 @@ from xlsxwriter.utility import quote_sheetname
 
 from engine.export.cells import CUT, MAX_TEXT, fitted, plain, units
 from engine.export.package import quoted_name
-from engine.export.sheetxml import special, text_cell, value_cell, value_column
+from engine.export.sheetxml import Column, block_rows, special, text_cell, value_cell
 from engine.export.theme import THEME_XML
 
 
@@ -51,6 +51,16 @@ VALUES = st.one_of(
 )
 
 
+def _column(col, values, styles, careful=None):
+    """The XML of a column's cells, each a row of its own, by block_rows."""
+    return [row.decode() for row in block_rows(0, [Column(col, values, styles, careful)])[0]]
+
+
+def _rows(cells):
+    """Rows of one cell each (none where a cell is "")."""
+    return [f'<row r="{n}">{cell}</row>' for n, cell in enumerate(cells, 1) if cell]
+
+
 @given(st.lists(VALUES, min_size=1, max_size=8), st.sampled_from([(0, 1, 2), (4, 1, 2), (5, 6, 5)]),
        st.sampled_from([None, 0, 3]))  # fmt: skip
 def test_a_column_is_the_cells_one_by_one(values, styles, number):
@@ -66,12 +76,44 @@ def test_a_column_is_the_cells_one_by_one(values, styles, number):
         value_cell(r, v, own(v), quoted, decimal) if v is not None and v != "" else ""
         for r, v in zip(refs, values, strict=True)
     ]
-    assert value_column(2, numbers, values, *styles, number) == one_by_one
+    assert _column(2, values, (*styles, whole)) == _rows(one_by_one)
     texts = [v if isinstance(v, str) else "" for v in values]  # a column of texts only
     one_by_one = [value_cell(r, v, *styles) if v else "" for r, v in zip(refs, texts, strict=True)]
-    assert value_column(2, numbers, texts, *styles) == one_by_one
+    assert _column(2, texts, (*styles, style)) == _rows(one_by_one)
     careful = np.array([special(v) or len(v) > MAX_TEXT // 2 for v in texts])  # as the contexts know it
-    assert value_column(2, numbers, texts, *styles, careful=careful) == one_by_one
+    assert _column(2, texts, (*styles, style), careful) == _rows(one_by_one)
+
+
+ROW_VALUES = st.lists(st.one_of(VALUES, st.sampled_from(["7", "=x", " y", "z "])), min_size=3, max_size=3)
+
+
+@given(st.lists(ROW_VALUES, min_size=1, max_size=12), st.lists(st.sampled_from([None, 30.0, 45]), min_size=12,
+       max_size=12), st.lists(st.sampled_from(["", "<c r=\"E{}\"/>"]), min_size=12, max_size=12))  # fmt: skip
+def test_rows_are_their_cells_one_by_one(rows, heights, ready):
+    """Rows of several kinds (columns A, C, D of values, E of ready XML, some with a height
+    and no cell) are the cells value_cell makes, in their rows and order."""
+    n = len(rows)
+    heights, ready = heights[:n], [cell.format(k + 1) for k, cell in enumerate(ready[:n])]
+    styles = [(0, 1, 2, 3), (4, 1, 2, 4), (5, 6, 5, 0)]
+    columns = [Column(col, [row[k] for row in rows], styles[k]) for k, col in enumerate((0, 2, 3))]
+    made, filled, used = block_rows(0, columns, {4: ready}, heights)
+    expected, has = [], []
+    for number, (values, height, cell) in enumerate(zip(rows, heights, ready, strict=True), 1):
+        cells = [value_cell(f"{'ACD'[k]}{number}", value, *_styles_of(value, styles[k]))
+                 for k, value in enumerate(values) if value is not None and value != ""]  # fmt: skip
+        cells.append(cell)
+        has.append(any(cells))
+        attribute = f' ht="{height:g}" customHeight="1"' if height else ""
+        if any(cells) or height:
+            expected.append(f'<row r="{number}"{attribute}>{"".join(cells)}</row>')
+    assert [row.decode() for row in made] == expected and filled.tolist() == has
+
+
+def _styles_of(value, styles):
+    """value_cell's styles of a value in a column of `styles` (text, quoted, decimal, number)."""
+    style, quoted, decimal, number = styles
+    own = number if isinstance(value, int | float) and not isinstance(value, bool) else style
+    return own, quoted, decimal
 
 
 def test_text_above_u_ffff_is_cut_once_with_its_mark():

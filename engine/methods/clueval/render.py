@@ -84,17 +84,16 @@ def xlsx(table: PlainTable, warnings: list[str], name: str) -> bytes:
 def _xlsx_rows(sheet: Any, rows: list[list[Any]], first: int, width: int) -> bool:
     """Rows from sheet row `first` (from 0), text escaped (C47) and cut to what a cell holds;
     returns whether some text was escaped."""
-    from ...export.sheetxml import value_column
+    from ...export.sheetxml import Column
 
-    numbers = list(map(str, range(first + 1, first + 1 + len(rows))))
     escaped = False
-    cells = []
+    columns = []
     for col in range(width):
         values = [row[col] if col < len(row) else None for row in rows]
         texts, escaped_here = _cell_texts(values)
         escaped = escaped or escaped_here
-        cells.append(value_column(col, numbers, texts, 0, 0, 0))
-    sheet.add_columns(first, cells)
+        columns.append(Column(col, texts, (0, 0, 0, 0)))
+    sheet.add_block(first, columns)
     return escaped
 
 

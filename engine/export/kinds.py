@@ -1,0 +1,115 @@
+"""What kind of cell each value of a block of a sheet's columns becomes, found over them all
+at once: none (empty), a whole number, a decimal, a bool, or text — quoted where it starts
+like a formula, its spaces kept where it starts or ends with one — and which values must
+be put in one by one (text to escape or cut, NaN, infinities, values of other types)."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Sequence
+from itertools import compress, repeat
+from operator import itemgetter
+from typing import Any
+
+import numpy as np
+
+from .cells import FORMULA_START, MAX_TEXT
+
+# Kind codes: a value of another type (and one to put in apart) is -1
+NONE, INT, FLOAT, BOOL, TEXT = 0, 1, 2, 3, 4  # TEXT +1 quoted, +2 its spaces kept: 4..7
+_KIND_CODES = {type(None): NONE, int: INT, float: FLOAT, bool: BOOL, str: TEXT}
+LITERAL_ESCAPE = re.compile("(_x[0-9a-fA-F]{4}_)")
+# The code points a text joined with others by NUL must be escaped for (the last: all above U+FFFF)
+_SPECIAL_POINTS = np.zeros(0x10001, bool)
+_SPECIAL_POINTS[[*map(ord, "&<>\ufffe\uffff"), *range(1, 9), *range(11, 32), *range(0xD800, 0xE000)]] = True
+# What a text's first or last character asks of its cell: quoting (a formula's start), keeping spaces
+_QUOTED, _SPACED = 1, 2
+_EDGE_FLAGS = np.array([_SPACED * chr(c).isspace() for c in range(0x3002)], np.int8)  # U+3000 the last space
+_EDGE_FLAGS[[ord(c) for c in FORMULA_START]] = _QUOTED
+
+
+def kind_codes(values: list[Any], careful: np.ndarray | None = None) -> np.ndarray:
+    """The kind code of each value; `careful`, where known, the texts to escape or cut
+    (else found by looking at all the texts at once)."""
+    codes = np.fromiter(map(_KIND_CODES.get, map(type, values), repeat(-1)), np.int8, len(values))
+    texts = codes == TEXT
+    if texts.all():
+        codes[:] = _text_codes(values, careful)
+    elif texts.any():
+        at = np.flatnonzero(texts)
+        known = None if careful is None else careful[at]
+        codes[at] = _text_codes(list(compress(values, texts.tolist())), known)
+    floats = codes == FLOAT
+    if floats.any():  # NaN and the infinities are written as text
+        finite = np.isfinite(np.fromiter(compress(values, floats.tolist()), float))
+        codes[np.flatnonzero(floats)[~finite]] = -1
+    return codes
+
+
+def _text_codes(texts: Sequence[str], careful: np.ndarray | None) -> np.ndarray:
+    """The kind codes of texts: none where empty; -1 where it must be escaped or cut
+    (`careful`, else found by looking at them all at once); else text, quoted where it
+    starts like a formula, its spaces kept where it starts or ends with one."""
+    codes = np.full(len(texts), TEXT, np.int8)
+    if careful is None:
+        joined = Joined(texts)
+        careful, lengths, first, last = joined.careful(), joined.lengths, joined.first, joined.last
+    else:  # known careful texts are long ones (contexts): not joined, looked at one by one
+        lengths = np.fromiter(map(len, texts), np.int64, len(texts))
+        first, last = (_edge_flags(_points(_ends(texts, end, lengths))) for end in (0, -1))
+    if careful is not None:
+        codes[careful] = -1
+    codes[lengths == 0] = NONE
+    ready = codes > 0
+    codes[ready] += (first[ready] & _QUOTED) | ((first[ready] | last[ready]) & _SPACED)
+    return codes
+
+
+class Joined:
+    """Texts joined by NUL (and NUL at both ends) and their characters' code points: where
+    each text starts and ends, their lengths, their first and last characters' edge flags."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        self.texts = texts
+        self.text = "\x00".join(["", *texts, ""])
+        self.points = _points(self.text)
+        nuls = np.flatnonzero(self.points == 0)
+        self.inner_nul = len(nuls) != len(texts) + 1  # a text holds NUL
+        self.lengths = np.diff(nuls) - 1
+        if self.inner_nul:
+            self.lengths = np.fromiter(map(len, texts), np.int64, len(texts))
+        self.ends = np.cumsum(self.lengths + 1)  # where each text's closing NUL is
+        starts = self.ends - self.lengths
+        # an empty text's first and last: NUL, no flags
+        self.first, self.last = _edge_flags(self.points[starts]), _edge_flags(self.points[self.ends - 1])
+
+    def careful(self) -> np.ndarray | None:
+        """Which texts must be escaped or cut (`special` or long); None where none must."""
+        found = np.flatnonzero(_SPECIAL_POINTS[np.minimum(self.points, len(_SPECIAL_POINTS) - 1)])
+        if "_x" in self.text:
+            literal = [m.start() for m in LITERAL_ESCAPE.finditer(self.text)]
+            found = np.append(found, np.array(literal, np.int64))
+        careful = self.lengths > MAX_TEXT // 2
+        if not (len(found) or self.inner_nul or careful.any()):
+            return None
+        careful[np.searchsorted(self.ends, found, side="right")] = True
+        if self.inner_nul:
+            careful |= np.fromiter(["\x00" in text for text in self.texts], bool, len(self.texts))
+        return careful
+
+
+def _points(text: str) -> np.ndarray:
+    """The code points of a text (lone surrogates too)."""
+    return np.frombuffer(text.encode("utf-32-le", "surrogatepass"), np.uint32)
+
+
+def _edge_flags(points: np.ndarray) -> np.ndarray:
+    """_QUOTED where a code point starts a formula, _SPACED where it is whitespace."""
+    return _EDGE_FLAGS[np.minimum(points, len(_EDGE_FLAGS) - 1)]
+
+
+def _ends(texts: Sequence[str], end: int, lengths: np.ndarray) -> str:
+    """The first (`end` 0) or last (-1) character of each text, NUL for an empty one."""
+    if lengths.all():
+        return "".join(map(itemgetter(end), texts))
+    return "".join(text[end] if text else "\x00" for text in texts)
