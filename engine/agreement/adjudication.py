@@ -130,7 +130,8 @@ def settle(
         )
     if undecided:
         settled = _listed([f"{r.row_id} → {majority(r)}" for r in undecided])
-        warnings.append(f"{len(undecided)} undecided rows settled by majority (a tie keeps no span): {settled}")
+        warnings.append(f"{len(undecided)} undecided rows settled by majority (a tie keeps no span): "
+                        + settled)
     decided: dict[str, list[list]] = {}
     for row in sheet.rows:
         choice = row.decision or majority(row)

@@ -72,7 +72,9 @@ def add_adjudicate_parser(sub: Any) -> None:
     )
     parser.set_defaults(command="adjudicate")
     parser.add_argument("workbook", metavar="WORKBOOK.xlsx")
-    parser.add_argument("--out", required=True, metavar="GOLD", help="the gold file to write (brat: a folder)")
+    parser.add_argument(
+        "--out", required=True, metavar="GOLD", help="the gold file to write (brat: a folder)"
+    )
     parser.add_argument(
         "--force", action="store_true",
         help="replace an existing gold file (brat: write into a folder that is not empty)",
@@ -231,8 +233,9 @@ def write_gold(
 
     _check_outputs([workbook], out, folder=out_format == "brat")
     if not replace and gold_exists(out, out_format):
-        raise InputError(f"a new {'folder or an empty one' if out_format == 'brat' else 'file'} "
-                         "(or --force to replace it)", "an existing one (not overwriting)", file=out)  # fmt: skip
+        new = "folder or an empty one" if out_format == "brat" else "file"
+        raise InputError(f"a new {new} (or --force to replace it)", "an existing one (not overwriting)",
+                         file=out)  # fmt: skip
     progress.update(0.0, "reading the adjudication workbook", force=True)
     sheet = read_workbook(workbook)
     gold, warnings = settle(sheet, majority)

@@ -82,8 +82,8 @@ def row_key(document: Any, characters: Any) -> Key:
 
 def counts_text(counts: tuple[int, int]) -> str:
     """ "11 decisions and 2 comments" (what of them there is)."""
-    parts = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in zip(counts, ("decision", "comment"))
-             if n]  # fmt: skip
+    words = zip(counts, ("decision", "comment"), strict=True)
+    parts = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in words if n]
     return " and ".join(parts)
 
 
@@ -101,7 +101,8 @@ def read_decisions(path: str | Path) -> KeptDecisions:
     """The decided rows of an adjudication workbook, to keep; InputError for another file."""
     decided = _decided_rows(path, keys=True)
     if decided is None:
-        raise InputError("an adjudication workbook (spanstudio agreement --xlsx)", "another file", file=str(path))
+        raise InputError("an adjudication workbook (spanstudio agreement --xlsx)", "another file",
+                         file=str(path))  # fmt: skip
     return KeptDecisions(Path(path).name, dict(decided))
 
 
