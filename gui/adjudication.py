@@ -237,6 +237,25 @@ def app_words(err: InputError) -> InputError:
     return InputError(expected, err.found, file=err.file, line=err.line, option=err.option)
 
 
+def not_a_review(job: Job, path: str) -> Job:
+    """`job` reading a review workbook, whose message for an adjudication workbook says what
+    it is and where it is used."""
+
+    def read(progress: Progress) -> Any:
+        from engine.agreement.kept import is_adjudication_workbook
+
+        try:
+            return job(progress)
+        except InputError:
+            if not is_adjudication_workbook(path):
+                raise
+        found = ("an adjudication workbook (Agreement among Annotators…): make the gold from it with "
+                 f"Evaluate → {TITLE}…")  # fmt: skip
+        raise InputError("a review workbook (File → Export to Excel…)", found, file=path) from None
+
+    return read
+
+
 def make_gold(window: Window, folder: str = "", dialog: MakeGoldDialog | None = None) -> MakeGoldDialog:
     """Ask for the workbook and the gold's format and place (`dialog`: the one shown before,
     with its fields), then write it on the worker."""

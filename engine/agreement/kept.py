@@ -106,6 +106,16 @@ def read_decisions(path: str | Path) -> KeptDecisions:
     return KeptDecisions(Path(path).name, dict(decided))
 
 
+def is_adjudication_workbook(path: str | Path) -> bool:
+    """Whether `path` is a workbook with the sheets of an adjudication workbook."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            parts = SheetBook(archive).parts
+    except UNREADABLE:
+        return False
+    return SHEET in parts and DATA_SHEET in parts
+
+
 def _decided_rows(path: str | Path, keys: bool = False) -> Any:
     """The rows with a Decision or a Comment (with their keys, when `keys`); None for a
     file that is not an adjudication workbook (the visible sheet's cells only are read)."""

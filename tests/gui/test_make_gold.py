@@ -234,3 +234,14 @@ def test_writing_over_a_loaded_input_says_so_and_marks_the_results(qtbot, window
                       "the results shown will be marked as describing an input that changed.")]  # fmt: skip
     assert (tmp_path / "gold.conll").read_text(encoding="utf-8").startswith("-DOCSTART- dok_é")
     assert "The inputs changed since this evaluation." in window.summary.text()
+
+
+def test_an_adjudication_workbook_imported_as_a_review_points_to_make_gold(qtbot, window, tmp_path, shown):
+    workbook = _workbook(tmp_path, None)
+    window.import_review(str(workbook))
+    wait_idle(qtbot, window)
+    assert shown.input_errors == [(
+        "The review could not be read",
+        f"{workbook}: expected a review workbook (File → Export to Excel…), found an adjudication workbook "
+        "(Agreement among Annotators…): make the gold from it with Evaluate → Make Gold from Adjudication Workbook…",
+    )]  # fmt: skip
