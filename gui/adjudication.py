@@ -180,8 +180,8 @@ class MakeGoldDialog(QDialog):
         note = (f"It is the {loaded} file loaded in the main window: the results shown will be marked as "
                 "describing an input that changed." if loaded else "")  # fmt: skip
         if self.format_name == "brat":
-            into = f"The folder {Path(out).name} is not empty. Write the gold into it"
-            return f"{into}, replacing its files of the same names?", note
+            files = "The gold's .txt and .ann files replace those of the same names; other files stay."
+            return f"The folder {Path(out).name} is not empty. Write into it?", f"{files} {note}".strip()
         return f"{Path(out).name} already exists. Replace it?", note
 
     def loaded_role(self, out: str) -> str:

@@ -152,17 +152,18 @@ def decisions_to_keep(target: str | None, keep: str | None) -> KeptDecisions | N
     """The decisions to carry into the workbook `target` (--xlsx): those of `keep`
     (--keep-decisions), read now; InputError when `target` holds decisions or comments that
     would be replaced without being carried."""
-    if keep is not None:
-        if target is None:
-            raise InputError("--xlsx with --keep-decisions", "no --xlsx", option="--keep-decisions")
-        return read_decisions(keep)
-    if target is not None and Path(target).is_file():
-        held = held_decisions(target)
-        if held is not None:
-            raise InputError(
-                f"a workbook without decisions or comments to replace (or --keep-decisions {target} to "
-                "carry them into the new one)",
-                f"{counts_text(held)} in it",
-                file=target,
-            )
-    return None
+    if keep is None:
+        _refuse_decided(target)
+        return None
+    if target is None:
+        raise InputError("--xlsx with --keep-decisions", "no --xlsx", option="--keep-decisions")
+    return read_decisions(keep)
+
+
+def _refuse_decided(target: str | None) -> None:
+    """InputError when `target` is a workbook holding decisions or comments."""
+    held = held_decisions(target) if target is not None and Path(target).is_file() else None
+    if held is not None:
+        carry = f"(or --keep-decisions {target} to carry them into the new one)"
+        expected = f"a workbook without decisions or comments to replace {carry}"
+        raise InputError(expected, f"{counts_text(held)} in it", file=target)

@@ -193,9 +193,7 @@ def test_brat_goes_into_an_empty_folder_chosen_and_asks_before_one_with_files(
     shown.answer = False
     window.gold_action.trigger()
     wait_idle(qtbot, window)
-    assert shown.questions == [
-        "The folder chosen is not empty. Write the gold into it, replacing its files of the same names?"
-    ]
+    assert shown.questions == ["The folder chosen is not empty. Write into it?"]
 
 
 def test_after_a_message_the_dialog_comes_back_with_its_fields(qtbot, window, tmp_path, monkeypatch, shown):
@@ -240,8 +238,8 @@ def test_an_adjudication_workbook_imported_as_a_review_points_to_make_gold(qtbot
     workbook = _workbook(tmp_path, None)
     window.import_review(str(workbook))
     wait_idle(qtbot, window)
-    assert shown.input_errors == [(
-        "The review could not be read",
+    (doing, message), = shown.input_errors
+    assert doing == "The review could not be read" and message == (
         f"{workbook}: expected a review workbook (File → Export to Excel…), found an adjudication workbook "
-        "(Agreement among Annotators…): make the gold from it with Evaluate → Make Gold from Adjudication Workbook…",
-    )]  # fmt: skip
+        "(Agreement among Annotators…): make the gold from it with Evaluate → Make Gold from Adjudication Workbook…"
+    )
