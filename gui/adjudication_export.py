@@ -30,6 +30,7 @@ class Window(Protocol):
 
     busy: bool
     idle: Any  # a signal: the window's work has ended
+    summary: Any  # the line that says what the window did
 
     def run_task(self, title: str, job: Job, done: Callable[[Any], None], doing: str) -> bool: ...
     def write_workbook(self, path: str, keep_from: str | None = None) -> bool: ...
@@ -59,16 +60,17 @@ def replace(window: Window, path: str, held: tuple[int, int] | None) -> None:
     """The user's answer for a workbook about to be replaced (`held`: its decisions and comments)."""
     name = Path(path).name
     if held is None:
-        if dialogs.ask(window, f"{name} already exists. Replace it?"):  # type: ignore[arg-type]
-            window.write_workbook(path)
-        return
-    choice = ask_keep_decisions(window, name, counts_text(held))  # type: ignore[arg-type]
+        choice = REPLACE if dialogs.ask(window, f"{name} already exists. Replace it?") else None  # type: ignore[arg-type]
+    else:
+        choice = ask_keep_decisions(window, name, counts_text(held))  # type: ignore[arg-type]
     if choice == KEEP:
         window.write_workbook(path, keep_from=path)
     elif choice == REPLACE:
         window.write_workbook(path)
     elif choice == RENAME:
         export_workbook(window, new_name(path))
+    else:
+        window.summary.setText(f"Nothing was written: {name} is as it was.")
 
 
 def when_idle(window: Window, step: Callable[[], None]) -> None:

@@ -62,6 +62,7 @@ def test_replace_erases_them_knowingly_and_cancel_writes_nothing(window, qtbot, 
     before = path.read_bytes()
     _export(qtbot, window, monkeypatch, None, [str(path)])
     assert path.read_bytes() == before
+    assert window.summary.text() == "Nothing was written: adjudication.xlsx is as it was."
     _export(qtbot, window, monkeypatch, adjudication_export.REPLACE, [str(path)])
     assert {v for v in _decisions(str(path)).values()} == {(None, None)}
 
