@@ -15,7 +15,7 @@ from typing import Any
 from ..errors import InputError
 from ..export.review_scan import UNREADABLE, SheetBook
 from .adjudication import Row
-from .workbook import DATA_SHEET, SHEET
+from .workbook import DATA_SHEET, SHEET, UNDECIDED
 
 Key = tuple[str, str]  # (document, characters "12–17"), as the sheet shows them
 COLUMNS = ("Row", "Document", "Characters", "Decision", "Comment")
@@ -118,9 +118,12 @@ def is_adjudication_workbook(path: str | Path) -> bool:
 
 def _decided_rows(path: str | Path, keys: bool = False) -> Any:
     """The rows with a Decision or a Comment (with their keys, when `keys`); None for a
-    file that is not an adjudication workbook (the visible sheet's cells only are read)."""
+    file that is not an adjudication workbook (the visible sheet's cells only are read; a
+    workbook as Span Studio wrote it without decisions says so in its zip comment)."""
     try:
         with zipfile.ZipFile(path) as archive:
+            if archive.comment == UNDECIDED:  # as Span Studio wrote it, never saved since
+                return []
             book = SheetBook(archive)
             if SHEET not in book.parts or DATA_SHEET not in book.parts:
                 return None

@@ -34,6 +34,9 @@ LEGEND = (
 )
 FIXED = ["Row", "Unit", "Document", "Characters", "Text", "Context"]
 BLOCK = 500  # rows whose contexts are made at once (also the progress reports)
+#: The zip comment of a workbook written without a Decision or Comment: one saved again (by a
+#: spreadsheet program) has none, and is counted before it is replaced (engine/agreement/kept.py).
+UNDECIDED = b"Span Studio adjudication workbook: no decisions or comments written"
 WIDTHS = {"Row": 7, "Unit": 6, "Document": 16, "Characters": 12, "Text": 24, "Context": 60, "Decision": 14}
 
 
@@ -76,7 +79,7 @@ def workbook_bytes(
     _options(book, lists, quoted)
     _data(book, sheet)
     progress.update(1.0, "saving the adjudication workbook", force=True)
-    book.close()
+    book.close(b"" if any(v is not None for values in decided for v in values) else UNDECIDED)
     return buffer.getvalue()
 
 

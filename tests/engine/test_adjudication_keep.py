@@ -10,6 +10,7 @@ from pathlib import Path
 
 from openpyxl import load_workbook
 
+import engine.agreement.kept as kept
 from engine.agreement.kept import held_decisions
 from engine.cli import main
 
@@ -123,3 +124,12 @@ def test_majority_names_each_row_it_settled(tmp_path, capsys):
     assert "6 undecided rows settled by majority (a tie keeps no span): R1 → none, R2 → none, R3 → LOC, " in (
         capsys.readouterr().err
     )
+
+
+def test_a_workbook_as_written_without_decisions_is_not_read_to_count_them(tmp_path, monkeypatch):
+    path = _workbook(tmp_path)
+    monkeypatch.setattr(kept, "SheetBook", None)  # reading the sheets would fail
+    assert held_decisions(path) is None
+    _decide(path, lambda row: "none")  # saved again: no comment, read and counted
+    monkeypatch.undo()
+    assert held_decisions(path) == (6, 0)
