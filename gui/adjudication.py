@@ -1,13 +1,18 @@
 """Evaluate → Make Gold from Adjudication Workbook…: what `spanstudio adjudicate` does, in
 the app. A dialog takes the decided workbook, the gold's format, where to write it and the
 majority option; the engine's write_gold runs on the worker; the window says what was
-written (Open Folder) or shows the engine's message."""
+written (Open Folder) or shows the engine's message, and the dialog comes back with its
+fields. An existing gold is replaced only once the user has said so (the dialog names a
+file loaded in the main window; the results shown are then marked as describing an input
+that changed)."""
 
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -23,8 +28,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.errors import InputError
 from engine.progress import Progress
 
+from . import dialogs
 from .worker import Job
 
 if TYPE_CHECKING:
@@ -42,22 +49,33 @@ INTRO = (
     "workbook, decided in a spreadsheet program): the spans every annotator agreed on, plus each "
     "row's Decision. The same as <code>spanstudio adjudicate</code>."
 )
+MAJORITY = "Settle rows left undecided by majority"  # the tick box, and how messages name it
+DOING = "The gold could not be written"
 
 
 class Window(Protocol):
     """What of the main window this uses."""
 
+    run: Any  # the run of the results shown (None: none)
+    setup: Any  # the files loaded: setup.fields by role, each with its path
+
     def run_task(self, title: str, job: Job, done: Any, failed_doing: str) -> bool: ...
     def _exported(self, paths: list[Path], note: str = "") -> None: ...
+    def _show_summary(self) -> None: ...
 
 
 class MakeGoldDialog(QDialog):
-    """The workbook, the format, where to write, the majority option."""
+    """The workbook, the format, where to write, the majority option; OK checks the paths and
+    asks before an existing gold is replaced (`replace`: the user said so)."""
 
-    def __init__(self, parent: QWidget | None, folder: str = "") -> None:
+    def __init__(
+        self, parent: QWidget | None, folder: str = "", inputs: dict[str, str] | None = None
+    ) -> None:
         super().__init__(parent)
         self.setWindowTitle(TITLE)
         self.folder = folder
+        self.inputs = inputs or {}  # the files loaded in the main window, by role (gold, system)
+        self.replace = False
         self.workbook = QLineEdit()
         self.workbook.setPlaceholderText("the adjudication workbook (.xlsx) with its Decision column filled")
         self.format = QComboBox()
@@ -65,7 +83,7 @@ class MakeGoldDialog(QDialog):
             self.format.addItem(text, name)
         self.out = QLineEdit()
         self.out.setPlaceholderText("the gold file (brat: a folder)")
-        self.majority = QCheckBox("Settle rows left undecided by majority (each one is named in a warning)")
+        self.majority = QCheckBox(f"{MAJORITY} (each one is named in a warning)")
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
         self.make_button = self.buttons.addButton("&Make Gold", QDialogButtonBox.ButtonRole.AcceptRole)
         self.buttons.accepted.connect(self.accept)
@@ -83,9 +101,10 @@ class MakeGoldDialog(QDialog):
         intro = QLabel(INTRO)
         intro.setWordWrap(True)
         form = QFormLayout()
-        form.addRow("&Workbook:", _with_button(self.workbook, "Browse…", self.browse_workbook))
+        workbook = _with_button(self.workbook, "Browse…", self.browse_workbook)
+        form.addRow(_buddy("&Workbook:", self.workbook), workbook)
         form.addRow("&Format:", self.format)
-        form.addRow("Write &to:", _with_button(self.out, "Choose…", self.browse_out))
+        form.addRow(_buddy("Write &to:", self.out), _with_button(self.out, "Choose…", self.browse_out))
         form.addRow("", self.majority)
         layout = QVBoxLayout(self)
         layout.addWidget(intro)
@@ -100,10 +119,11 @@ class MakeGoldDialog(QDialog):
         return next(suffix for name, _, suffix in FORMATS if name == self.format_name)
 
     def _suggest(self) -> None:
-        """The gold beside the workbook (WORKBOOK-gold.jsonl, …), unless a path was chosen."""
-        if not self.workbook.text() or self.out.text() not in ("", self._suggested):
-            return
+        """The gold beside the workbook (WORKBOOK-gold.jsonl, …), unless a path was chosen
+        (nothing for a path without a file name yet, such as "/")."""
         book = Path(self.workbook.text())
+        if not book.name or self.out.text() not in ("", self._suggested):
+            return
         self._suggested = str(book.with_name(f"{book.stem}-gold{self._suffix()}"))
         self.out.setText(self._suggested)
 
@@ -118,14 +138,73 @@ class MakeGoldDialog(QDialog):
             self.workbook.setText(path)
 
     def browse_out(self) -> None:
+        """A file to write (the file dialog leaves the question of replacing it to OK), or
+        brat's folder: a new one made in the dialog, or an empty one."""
         start = self.out.text() or self.folder
         if self._suffix():
             kinds = f"{self.format.currentText()} (*{self._suffix()})"
-            path, _ = QFileDialog.getSaveFileName(self, "Write the gold to", start, kinds)
+            options = QFileDialog.Option.DontConfirmOverwrite
+            path, _ = QFileDialog.getSaveFileName(self, "Write the gold to", start, kinds, options=options)
         else:
             path = QFileDialog.getExistingDirectory(self, "Write the brat files into", start)
         if path:
             self.out.setText(path)
+
+    def accept(self) -> None:
+        """Close once the paths can be used and an existing gold may be replaced; otherwise
+        say why (or ask) and stay, the fields as they are."""
+        problem = self.problem()
+        if problem is not None:
+            dialogs.show_message(self, *problem)
+            return
+        out = self.out.text().strip()
+        self.replace = gold_exists(out, self.format_name)
+        if self.replace and not dialogs.ask(self, *self.replace_question(out)):
+            return
+        super().accept()
+
+    def problem(self) -> tuple[str, str] | None:
+        """Why the paths cannot be used (a heading and a sentence), or None."""
+        workbook, out = Path(self.workbook.text().strip()), Path(self.out.text().strip())
+        if not workbook.is_file():
+            return "The workbook was not found.", f"{workbook} is no file: choose the adjudication workbook."
+        if self.format_name == "brat" and out.exists() and not out.is_dir():
+            return "A brat gold is a folder.", f"{out} is a file: choose a new folder or an empty one."
+        if self.format_name != "brat" and out.is_dir():
+            return f"A {self.format_name} gold is one file.", f"{out} is a folder: choose a file name."
+        return None
+
+    def replace_question(self, out: str) -> tuple[str, str]:
+        """The question before an existing gold is replaced, naming a loaded input it is."""
+        loaded = self.loaded_role(out)
+        note = (f"It is the {loaded} file loaded in the main window: the results shown will be marked as "
+                "describing an input that changed." if loaded else "")  # fmt: skip
+        if self.format_name == "brat":
+            files = "The gold's .txt and .ann files replace those of the same names; other files stay."
+            return f"The folder {Path(out).name} is not empty. Write into it?", f"{files} {note}".strip()
+        return f"{Path(out).name} already exists. Replace it?", note
+
+    def loaded_role(self, out: str) -> str:
+        """Which loaded input (its role) writing to `out` replaces: "" for none."""
+        target, folder = Path(out).resolve(), self.format_name == "brat"
+        for role, path in self.inputs.items():
+            loaded = Path(path).resolve() if path else None
+            if loaded is not None and (loaded == target or folder and loaded.parent == target):
+                return role
+        return ""
+
+
+def gold_exists(out: str, out_format: str) -> bool:
+    from engine.agreement.command import gold_exists as exists
+
+    return exists(out, out_format)
+
+
+def _buddy(text: str, field: QWidget) -> QLabel:
+    """A form's label whose mnemonic (Alt+letter) moves the focus to `field`."""
+    label = QLabel(text)
+    label.setBuddy(field)
+    return label
 
 
 def _with_button(field: QLineEdit, text: str, slot: Any) -> QHBoxLayout:
@@ -137,20 +216,52 @@ def _with_button(field: QLineEdit, text: str, slot: Any) -> QHBoxLayout:
     return row
 
 
-def gold_job(workbook: str, out: str, out_format: str, majority: bool) -> Job:
-    """The engine's write_gold, on the worker."""
+def gold_job(workbook: str, out: str, out_format: str, majority: bool, replace: bool = False) -> Job:
+    """The engine's write_gold, on the worker; its message is the result (the dialog comes
+    back after it), in the app's words."""
 
-    def job(progress: Progress) -> GoldWritten:
+    def job(progress: Progress) -> GoldWritten | InputError:
         from engine.agreement.command import write_gold
 
-        return write_gold(workbook, out, out_format, majority, progress)
+        try:
+            return write_gold(workbook, out, out_format, majority, progress, replace=replace)
+        except InputError as err:
+            return app_words(err)
 
     return job
 
 
-def make_gold(window: Window, folder: str = "") -> MakeGoldDialog:
-    """Ask for the workbook and the gold's format and place, then write it on the worker."""
-    dialog = MakeGoldDialog(window, folder)  # type: ignore[arg-type]
+def app_words(err: InputError) -> InputError:
+    """The engine's message with the tick box named where the command line's --majority is."""
+    expected = err.expected.replace("(or --majority)", f"(or tick “{MAJORITY}”)")
+    return InputError(expected, err.found, file=err.file, line=err.line, option=err.option)
+
+
+def not_a_review(job: Job, path: str) -> Job:
+    """`job` reading a review workbook, whose message for an adjudication workbook says what
+    it is and where it is used."""
+
+    def read(progress: Progress) -> Any:
+        from engine.agreement.kept import is_adjudication_workbook
+
+        try:
+            return job(progress)
+        except InputError:
+            if not is_adjudication_workbook(path):
+                raise
+        found = ("an adjudication workbook (Agreement among Annotators…): make the gold from it with "
+                 f"Evaluate → {TITLE}…")  # fmt: skip
+        raise InputError("a review workbook (File → Export to Excel…)", found, file=path) from None
+
+    return read
+
+
+def make_gold(window: Window, folder: str = "", dialog: MakeGoldDialog | None = None) -> MakeGoldDialog:
+    """Ask for the workbook and the gold's format and place (`dialog`: the one shown before,
+    with its fields), then write it on the worker."""
+    if dialog is None:
+        inputs = {role: field.path for role, field in window.setup.fields.items()}
+        dialog = MakeGoldDialog(window, folder, inputs)  # type: ignore[arg-type]
     if dialog.exec() == QDialog.DialogCode.Accepted:
         run(window, dialog)
     return dialog
@@ -159,10 +270,20 @@ def make_gold(window: Window, folder: str = "") -> MakeGoldDialog:
 def run(window: Window, dialog: MakeGoldDialog) -> bool:
     """Write the gold the dialog asks for; the window says what was written."""
     job = gold_job(dialog.workbook.text().strip(), dialog.out.text().strip(), dialog.format_name,
-                   dialog.majority.isChecked())  # fmt: skip
-    return window.run_task("Making the gold", job, lambda written: _written(window, written),
-                           "The gold could not be written")  # fmt: skip
+                   dialog.majority.isChecked(), dialog.replace)  # fmt: skip
+    return window.run_task("Making the gold", job, lambda result: _done(window, dialog, result), DOING)
 
 
-def _written(window: Window, written: GoldWritten) -> None:
-    window._exported(written.paths, " ".join([written.summary + ".", *written.warnings]))
+def _done(window: Window, dialog: MakeGoldDialog, result: GoldWritten | InputError) -> None:
+    """What was written, in the window; or the engine's message, then the dialog again."""
+    if isinstance(result, InputError):
+        dialogs.show_input_error(window, result, DOING)  # type: ignore[arg-type]
+        QTimer.singleShot(0, lambda: make_gold(window, dialog=dialog))
+        return
+    window._exported(result.paths, " ".join([result.summary + ".", *result.warnings]))
+    loaded = dialog.loaded_role(dialog.out.text().strip())
+    if loaded:
+        window.setup.fields[loaded].refresh()
+        if window.run is not None:
+            window.run = replace(window.run, rewritten=True)
+            window._show_summary()

@@ -486,42 +486,47 @@ class AgreementWindow(QWidget):
             self.lanes.scrollToAnchor("chosen")
 
     def export_workbook(self) -> None:
-        if self.corpus is None:
-            return
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Adjudication workbook", "adjudication.xlsx", "Excel (*.xlsx)"
-        )
-        if path:
-            self.write_workbook(path)
+        """Ask where to write; a workbook there that holds decisions is counted first and the
+        user asked what becomes of them (gui/adjudication_export.py)."""
+        from .adjudication_export import export_workbook
 
-    def write_workbook(self, path: str) -> bool:
+        if self.corpus is not None:
+            export_workbook(self)
+
+    def write_workbook(self, path: str, keep_from: str | None = None) -> bool:
         """Write the adjudication workbook in the background (atomically: a cancelled or
-        failed write leaves no file); a bar with Open and Open Folder says where it is."""
+        failed write leaves no file), with the decisions of `keep_from` where given; a bar
+        with Open and Open Folder says where it is (and what was kept)."""
         if self.corpus is None:
             return False
-        job = workbook_job(self.corpus, self.data, path)
+        job = workbook_job(self.corpus, self.data, path, keep_from)
         return self.run_task("Writing the adjudication workbook", job, self._written, "Writing the workbook")
 
-    def _written(self, paths: list[Path]) -> None:
+    def _written(self, written: tuple[list[Path], str]) -> None:
+        paths, note = written
         self.summary.setText(f"Adjudication workbook written: {paths[0]}")
-        self.notice.show_written(paths)
+        self.notice.show_written(paths, note)
 
 
-def workbook_job(corpus: Any, data: dict[str, Any] | None, path: str) -> Job:
-    """What the worker thread runs to write the adjudication workbook (the engine builds it)."""
+def workbook_job(corpus: Any, data: dict[str, Any] | None, path: str, keep_from: str | None = None) -> Job:
+    """What the worker thread runs to write the adjudication workbook (the engine builds it,
+    with the decisions of `keep_from` where given): the files, and what was kept."""
 
-    def job(progress: Progress) -> list[Path]:
+    def job(progress: Progress) -> tuple[list[Path], str]:
+        from engine.agreement.kept import read_decisions
         from engine.agreement.workbook import workbook_bytes
         from engine.textio import atomic_write_bytes
 
+        progress.update(0.0, "reading the decisions to keep" if keep_from else "", force=True)
+        kept = read_decisions(keep_from) if keep_from is not None else None
         progress.update(0.0, "writing the adjudication workbook", force=True)
-        content = workbook_bytes(corpus, data, progress)
+        content = workbook_bytes(corpus, data, progress, kept)
         progress.check()  # cancelled while saving: nothing is written
         try:
             atomic_write_bytes(path, content)
         except OSError as err:  # one the engine has no message of its own for
             raise InputError("a writable file", str(err), file=path) from None
-        return [Path(path)]
+        return [Path(path)], kept.summary() if kept is not None else ""
 
     return job
 

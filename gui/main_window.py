@@ -4,7 +4,7 @@ exports and what the app remembers. It composes the views; the engine computes."
 from __future__ import annotations
 
 import logging
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -32,6 +32,7 @@ from engine.report import Report
 from engine.same_inputs import warn_of_same_inputs
 
 from . import dialogs
+from .adjudication import make_gold
 from .empty_note import add_empty_note
 from .errors_panel import ErrorsPanel
 from .geometry import HANDLES, usable_size
@@ -62,6 +63,7 @@ class Run:
     gold: str
     system: str
     options: Any
+    rewritten: bool = False  # an input was written over since (Make Gold: gui/adjudication.py)
 
 
 class MainWindow(WindowMemory, WindowExports, QMainWindow):
@@ -215,7 +217,8 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         run.addSeparator()
         self._action(run, "&Agreement among Annotators…", self.open_agreement, "Ctrl+Shift+A",
                      "Measure how far two or more annotators agree, and adjudicate")  # fmt: skip
-        self.gold_action = self._action(run, "Make &Gold from Adjudication Workbook…", self.make_gold,
+        self.gold_action = self._action(run, "Make &Gold from Adjudication Workbook…",
+                                        lambda: make_gold(self, self.settings.folder("exports")),
                                         tip="Write the gold an adjudication workbook decides")  # fmt: skip
         view = bar.addMenu("&View")
         view.addAction(self.dock.toggleViewAction())
@@ -263,12 +266,6 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
             self.agreement.idle.connect(self._close_if_waiting)
         self.agreement.show()
         self.agreement.raise_()
-
-    def make_gold(self) -> None:
-        """Evaluate → Make Gold from Adjudication Workbook… (gui/adjudication.py)."""
-        from .adjudication import make_gold
-
-        make_gold(self, self.settings.folder("exports"))
 
     @property
     def busy(self) -> bool:
@@ -510,7 +507,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
             return
         assert self.run is not None and self.report is not None
         method, report, options = self.run.method, self.report, self.setup.panel.options()
-        run = Run(method, self.run.gold, self.run.system, options)
+        run = replace(self.run, options=options)
 
         def job(progress: Progress) -> ReportData | None:
             rescored = method.rescore(report, options)
@@ -596,5 +593,6 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
     def _show_summary(self, stale: bool = False) -> None:
         if self.report is None:
             return
-        inputs_changed = self.run is not None and (self.run.gold, self.run.system) != self.setup.paths()
-        self.summary.setText(summary_text(self.report, stale or self._options_differ(), inputs_changed))
+        run = self.run
+        changed = run is not None and (run.rewritten or (run.gold, run.system) != self.setup.paths())
+        self.summary.setText(summary_text(self.report, stale or self._options_differ(), changed))

@@ -17,6 +17,7 @@ from engine.report import Report
 from engine.scale import FRACTION, PERCENT
 
 from . import dialogs, review_export
+from .adjudication import not_a_review
 from .exporting import csv_job, csv_targets, json_job
 from .help_page import GlossaryDialog
 from .inputs import dropped_paths
@@ -145,7 +146,7 @@ class WindowExports:
         """Read the verdicts of a review workbook (chosen, or given) and show them."""
         path = path or self.choose_open_path("Import review", self.settings.folder("exports"))
         if path:
-            job = review_job(path, self.report)
+            job = not_a_review(review_job(path, self.report), path)
             self.run_task("Reading the review", job, self.show_review, "The review could not be read")
 
     def show_review(self, result: ReviewResult) -> None:

@@ -20,6 +20,7 @@ from .corpus import Corpus
 
 NONE = "none"
 LABEL_JOINER = " | "  # an annotator's several labels on one extent, in a cell
+LISTED = 20  # rows named in a message, then " …"
 
 
 @dataclass
@@ -109,6 +110,11 @@ def majority(row: Row) -> str:
     return ranked[0][0]
 
 
+def _listed(names: list[str]) -> str:
+    """The first LISTED of `names`, then " …" where there are more."""
+    return ", ".join(names[:LISTED]) + (" …" if len(names) > LISTED else "")
+
+
 def settle(
     sheet: Sheet, by_majority: bool = False
 ) -> tuple[list[tuple[dict[str, Any], list[list]]], list[str]]:
@@ -117,14 +123,15 @@ def settle(
     undecided = [row for row in sheet.rows if not row.decision]
     warnings = []
     if undecided and not by_majority:
-        listed = ", ".join(r.row_id for r in undecided[:20]) + (" …" if len(undecided) > 20 else "")
         raise InputError(
             "a Decision in every row (or --majority)",
-            f"{len(undecided)} undecided: {listed}",
+            f"{len(undecided)} undecided: {_listed([r.row_id for r in undecided])}",
             option="Decision",
         )
     if undecided:
-        warnings.append(f"{len(undecided)} undecided rows settled by majority (a tie keeps no span)")
+        settled = _listed([f"{r.row_id} → {majority(r)}" for r in undecided])
+        warnings.append(f"{len(undecided)} undecided rows settled by majority (a tie keeps no span): "
+                        + settled)
     decided: dict[str, list[list]] = {}
     for row in sheet.rows:
         choice = row.decision or majority(row)

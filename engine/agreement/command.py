@@ -57,6 +57,9 @@ def add_agreement_parser(sub: Any) -> None:
     outputs = parser.add_argument_group("output files")
     outputs.add_argument("--json", metavar="PATH", help="Write the JSON report here ('-' = standard output).")
     outputs.add_argument("--xlsx", metavar="PATH", help="Write the adjudication workbook (Excel) here.")
+    keep = ("Carry this adjudication workbook's Decisions and Comments into the --xlsx one (matched row by "
+            "row: the same document and characters).")  # fmt: skip
+    outputs.add_argument("--keep-decisions", metavar="WORKBOOK", help=keep)
 
 
 def add_adjudicate_parser(sub: Any) -> None:
@@ -69,7 +72,13 @@ def add_adjudicate_parser(sub: Any) -> None:
     )
     parser.set_defaults(command="adjudicate")
     parser.add_argument("workbook", metavar="WORKBOOK.xlsx")
-    parser.add_argument("--out", required=True, metavar="GOLD", help="the gold file to write")
+    parser.add_argument(
+        "--out", required=True, metavar="GOLD", help="the gold file to write (brat: a folder)"
+    )
+    parser.add_argument(
+        "--force", action="store_true",
+        help="replace an existing gold file (brat: write into a folder that is not empty)",
+    )  # fmt: skip
     parser.add_argument(
         "--format", dest="out_format", choices=("conll", "brat", "doccano"), default="doccano"
     )
@@ -136,6 +145,9 @@ def run_agreement(args: argparse.Namespace) -> tuple[str, list[str]]:
     from .measures import measure
 
     _check_outputs(args.annotators, args.json, args.xlsx)
+    from .kept import decisions_to_keep
+
+    kept = decisions_to_keep(args.xlsx, args.keep_decisions)  # decisions are never replaced unawares
     labels = [label.strip() for label in args.labels.split(",") if label.strip()] if args.labels else None
     sides = read_annotators(args.annotators, args.names, args.format, read_options(args),
                             predictions=args.predictions)  # fmt: skip
@@ -148,7 +160,9 @@ def run_agreement(args: argparse.Namespace) -> tuple[str, list[str]]:
     if args.xlsx:
         from .workbook import workbook_bytes
 
-        files.append((args.xlsx, workbook_bytes(corpus, data)))
+        files.append((args.xlsx, workbook_bytes(corpus, data, kept=kept)))
+        if kept is not None and (kept.gone or kept.not_offered):
+            warnings.append(kept.summary())
     stdout = "" if args.json == "-" else report_text(data)
     if args.json is not None:
         text = to_json(data)
@@ -189,7 +203,7 @@ def _input_files(kind: Any, path: str) -> list[Any]:
 
 def run_adjudicate(args: argparse.Namespace) -> tuple[str, list[str]]:
     """Write the settled gold; (standard output, warnings)."""
-    written = write_gold(args.workbook, args.out, args.out_format, args.majority)
+    written = write_gold(args.workbook, args.out, args.out_format, args.majority, replace=args.force)
     return written.summary + "\n", written.warnings
 
 
@@ -207,14 +221,21 @@ def write_gold(
     out_format: str = "doccano",
     majority: bool = False,
     progress: Progress = NO_PROGRESS,
+    replace: bool = False,
 ) -> GoldWritten:
-    """Write the gold an adjudication workbook settles to `out` (a file; brat: a folder), all
-    files or none: `spanstudio adjudicate` and the app's Make Gold from Adjudication Workbook."""
+    """Write the gold an adjudication workbook settles to `out` (a file; brat: a new or empty
+    folder), all files or none: `spanstudio adjudicate` and the app's Make Gold from
+    Adjudication Workbook. An existing file (a folder that is not empty) is an InputError
+    unless `replace`."""
     from .adjudication import settle
     from .workbook import read_workbook
     from .writers import render
 
-    _check_outputs([workbook], out)
+    _check_outputs([workbook], out, folder=out_format == "brat")
+    if not replace and gold_exists(out, out_format):
+        new = "folder or an empty one" if out_format == "brat" else "file"
+        raise InputError(f"a new {new} (or --force to replace it)", "an existing one (not overwriting)",
+                         file=out)  # fmt: skip
     progress.update(0.0, "reading the adjudication workbook", force=True)
     sheet = read_workbook(workbook)
     gold, warnings = settle(sheet, majority)
@@ -226,14 +247,28 @@ def write_gold(
     return GoldWritten(f"{kept} spans in {docs} written to {out}", warnings, [Path(p) for p, _ in content])
 
 
-def _check_outputs(inputs: list[str], *paths: str | None) -> None:
+def gold_exists(out: str, out_format: str) -> bool:
+    """Whether writing the gold to `out` replaces something: a file, or a folder that is not
+    empty (brat's)."""
+    from ..textio import writes_in_place
+
+    path = Path(out)
+    if path.is_dir():
+        return out_format == "brat" and any(path.iterdir())  # a file format: check_writable refuses it
+    if writes_in_place(path):
+        return False  # /dev/stdout, a FIFO: written as they are
+    return path.exists() or path.is_symlink()
+
+
+def _check_outputs(inputs: list[str], *paths: str | None, folder: bool = False) -> None:
     """InputError, before anything is read, when an output cannot be written or would
-    replace one of the inputs (a file of an input folder too) or another output."""
+    replace one of the inputs (a file of an input folder too) or another output (`folder`:
+    the outputs are folders written into)."""
     from ..paths import check_writable, input_identities, refuse_overwriting
 
     outputs = {f"output {n}": Path(path) for n, path in enumerate(paths, 1) if path and path != "-"}
     for path in outputs.values():
-        check_writable(path)
+        check_writable(path, folder_output=folder)
     refuse_overwriting(input_identities(inputs, folders=tuple(inputs)), outputs)
 
 

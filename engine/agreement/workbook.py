@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import io
 import json
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ..context import GOLD_MARK, SYSTEM_MARK
 from ..errors import InputError
@@ -18,6 +18,9 @@ from ..export.sheetxml import Column, chunks, letter, list_validation, validatio
 from ..progress import NO_PROGRESS, Progress
 from .adjudication import LABEL_JOINER, Row, Sheet, disagreements
 from .corpus import Corpus
+
+if TYPE_CHECKING:
+    from .kept import KeptDecisions
 
 SHEET = "Adjudication"
 DATA_SHEET = "_adjudication"
@@ -31,15 +34,21 @@ LEGEND = (
 )
 FIXED = ["Row", "Unit", "Document", "Characters", "Text", "Context"]
 BLOCK = 500  # rows whose contexts are made at once (also the progress reports)
+#: The zip comment of a workbook written without a Decision or Comment: one saved again (by a
+#: spreadsheet program) has none, and is counted before it is replaced (engine/agreement/kept.py).
+UNDECIDED = b"Span Studio adjudication workbook: no decisions or comments written"
 WIDTHS = {"Row": 7, "Unit": 6, "Document": 16, "Characters": 12, "Text": 24, "Context": 60, "Decision": 14}
 
 
 def workbook_bytes(
-    corpus: Corpus, data: dict[str, Any] | None = None, progress: Progress = NO_PROGRESS
+    corpus: Corpus, data: dict[str, Any] | None = None, progress: Progress = NO_PROGRESS,
+    kept: KeptDecisions | None = None,
 ) -> bytes:
     """The adjudication workbook of a corpus, as .xlsx bytes (`progress`: rows written;
-    cancelling raises Cancelled before anything is returned)."""
+    cancelling raises Cancelled before anything is returned); `kept`: the decisions and
+    comments of an earlier workbook, put on the rows that are still there."""
     sheet = disagreements(corpus)
+    decided = kept.place(sheet.rows) if kept is not None else ()  # none: the columns stay empty
     buffer = io.BytesIO()
     book = Package(buffer)
     quoted = book.styles.index(Style(quote=True))
@@ -60,6 +69,7 @@ def workbook_bytes(
         progress.update(first / len(sheet.rows), "writing the adjudication workbook")
         block = sheet.rows[first : first + BLOCK]
         columns = _columns(block, texts, _contexts(block, texts, units), sheet.annotators)
+        columns += [values[first : first + BLOCK] for values in decided]
         ws.add_block(first + 2, [Column(col, values, styles) for col, values in enumerate(columns)])
     validations, lists = _decisions(sheet.rows, letter(headers.index("Decision")))
     ws.footer.append(validations)
@@ -67,7 +77,7 @@ def workbook_bytes(
     _options(book, lists, quoted)
     _data(book, sheet)
     progress.update(1.0, "saving the adjudication workbook", force=True)
-    book.close()
+    book.close(b"" if any(v is not None for values in decided for v in values) else UNDECIDED)
     return buffer.getvalue()
 
 
@@ -83,7 +93,7 @@ def _contexts(rows: list[Row], texts: dict[str, Any], units: dict[int, list[Row]
 def _columns(rows: list[Row], texts: dict[str, Any], contexts: list[str | None],
              annotators: list[str]) -> list[list[Any]]:  # fmt: skip
     """The cells of a block of rows by column: where each row is, its context, each
-    annotator's labels (no Decision, no Comment)."""
+    annotator's labels (the Decision and Comment columns are added where kept)."""
     columns: list[list[Any]] = [
         [row.row_id for row in rows],
         [row.unit for row in rows],

@@ -1,22 +1,26 @@
 """Evaluate → Make Gold from Adjudication Workbook…: what `spanstudio adjudicate` writes,
 written from the app by the same engine function on the worker; the engine's message as one
-dialog; the window says what was written, with Open Folder; the workbook's first line names
-the menu item."""
+dialog in the app's words, then the dialog again with its fields; the window says what was
+written, with Open Folder; the workbook's first line names the menu item. Nothing typed
+breaks the dialog; an existing gold (a loaded input named as such) is replaced only when
+the user says so; a brat gold goes into a new or empty folder."""
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from openpyxl import load_workbook
-from PySide6.QtWidgets import QDialog
+from PySide6.QtWidgets import QDialog, QFileDialog, QLabel
 
 from engine.agreement.corpus import build_corpus
 from engine.agreement.workbook import workbook_bytes
 from engine.cli import main
 from gui import adjudication
+from gui.resources import example_inputs
 from tests.engine.test_agreement_command import SPANS, _decide, annotations
 
-from .conftest import wait_idle
+from .conftest import evaluate, wait_idle
 
 
 def _workbook(tmp_path: Path, decide) -> Path:
@@ -36,18 +40,22 @@ def _make(qtbot, window, monkeypatch, workbook: Path, out_format: str, out: Path
     """Choose the menu item and fill the dialog as a user would."""
 
     def filled(dialog: adjudication.MakeGoldDialog) -> int:
+        if dialog in made:  # shown again after a message: the user leaves it
+            return QDialog.DialogCode.Rejected
         dialog.workbook.setText(str(workbook))
         dialog.format.setCurrentIndex(dialog.format.findData(out_format))
         if out is not None:
             dialog.out.setText(str(out))
         dialog.majority.setChecked(majority)
         made.append(dialog)
-        return QDialog.DialogCode.Accepted
+        dialog.accept()  # OK
+        return dialog.result()
 
     made: list[adjudication.MakeGoldDialog] = []
     monkeypatch.setattr(adjudication.MakeGoldDialog, "exec", filled)
     window.gold_action.trigger()
     wait_idle(qtbot, window)
+    qtbot.wait(50)  # a dialog shown again after a message comes at the next turn
     return made[0]
 
 
@@ -107,3 +115,131 @@ def test_the_workbooks_first_line_names_the_menu_item(qtbot, window, tmp_path):
     item = window.gold_action.text().replace("&", "")
     assert f"Evaluate → {item}" in legend and "spanstudio adjudicate WORKBOOK.xlsx --out GOLD" in legend
     assert window.gold_action in window.menuBar().actions()[1].menu().actions()  # the Evaluate menu
+
+
+def _dialog(qtbot, workbook: Path, out_format: str, out: Path, inputs=None) -> adjudication.MakeGoldDialog:
+    dialog = adjudication.MakeGoldDialog(None, inputs=inputs)
+    qtbot.addWidget(dialog)
+    dialog.workbook.setText(str(workbook))
+    dialog.format.setCurrentIndex(dialog.format.findData(out_format))
+    dialog.out.setText(str(out))
+    return dialog
+
+
+def test_any_text_typed_is_harmless_until_ok(qtbot, shown):
+    dialog = adjudication.MakeGoldDialog(None)
+    qtbot.addWidget(dialog)
+    for text in ("/", "", "~", ".", "..", "/d", "/data/", "/data/adj.xlsx"):
+        dialog.workbook.setText(text)  # "/" was ValueError: PosixPath('/') has an empty name
+    assert not shown.crashes and dialog.out.text() == "/data/adj-gold.jsonl"
+
+
+def test_the_labels_are_buddies_with_working_mnemonics(qtbot):
+    dialog = adjudication.MakeGoldDialog(None)
+    qtbot.addWidget(dialog)
+    buddies = {label.text(): label.buddy() for label in dialog.findChildren(QLabel) if label.buddy()}
+    assert buddies == {"&Workbook:": dialog.workbook, "&Format:": dialog.format, "Write &to:": dialog.out}
+
+
+def test_an_existing_gold_is_replaced_only_when_the_user_says_so(qtbot, tmp_path, shown):
+    workbook = _workbook(tmp_path, lambda row: row["anna"] or "none")
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text("mine\n", encoding="utf-8")
+    dialog = _dialog(qtbot, workbook, "doccano", gold)
+    shown.answer = False
+    dialog.accept()
+    assert shown.questions == ["gold.jsonl already exists. Replace it?"]
+    assert dialog.result() != QDialog.DialogCode.Accepted and dialog.out.text() == str(gold)
+    shown.answer = True
+    dialog.accept()
+    assert dialog.result() == QDialog.DialogCode.Accepted and dialog.replace
+
+
+def test_paths_that_cannot_be_used_are_said_and_the_dialog_stays(qtbot, tmp_path, shown):
+    workbook = _workbook(tmp_path, None)
+    dialog = _dialog(qtbot, workbook, "doccano", tmp_path)
+    dialog.accept()
+    assert shown.messages == [("A doccano gold is one file.", f"{tmp_path} is a folder: choose a file name.")]
+    dialog.format.setCurrentIndex(dialog.format.findData("brat"))
+    dialog.out.setText(str(workbook))
+    dialog.accept()
+    assert shown.messages[-1] == ("A brat gold is a folder.", f"{workbook} is a file: choose a new folder or an empty one.")
+    dialog.workbook.setText(str(tmp_path / "nothing.xlsx"))
+    dialog.accept()
+    assert shown.messages[-1][0] == "The workbook was not found."
+    assert dialog.result() != QDialog.DialogCode.Accepted and not shown.questions
+
+
+def test_brat_goes_into_an_empty_folder_chosen_and_asks_before_one_with_files(
+    qtbot, window, tmp_path, monkeypatch, shown
+):
+    workbook = _workbook(tmp_path, lambda row: row["cara"] or "none")
+    folder = tmp_path / "chosen"
+    folder.mkdir()
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *args: str(folder))
+
+    def choose(dialog: adjudication.MakeGoldDialog) -> int:
+        dialog.workbook.setText(str(workbook))
+        dialog.format.setCurrentIndex(dialog.format.findData("brat"))
+        dialog.browse_out()
+        dialog.accept()
+        return dialog.result()
+
+    monkeypatch.setattr(adjudication.MakeGoldDialog, "exec", choose)
+    window.gold_action.trigger()
+    wait_idle(qtbot, window)
+    assert sorted(p.name for p in folder.iterdir()) == ["d2.ann", "d2.txt", "dok_é.ann", "dok_é.txt"]
+    assert not shown.questions and not shown.input_errors
+    shown.answer = False
+    window.gold_action.trigger()
+    wait_idle(qtbot, window)
+    assert shown.questions == ["The folder chosen is not empty. Write into it?"]
+
+
+def test_after_a_message_the_dialog_comes_back_with_its_fields(qtbot, window, tmp_path, monkeypatch, shown):
+    workbook = _workbook(tmp_path, None)
+    out = tmp_path / "gold.conll"
+    dialog = _make(qtbot, window, monkeypatch, workbook, "conll", out, majority=False)
+    shown_again: list[tuple[str, str, str]] = []
+    monkeypatch.setattr(adjudication.MakeGoldDialog, "exec", lambda d: shown_again.append(
+        (d.workbook.text(), d.format_name, d.out.text())) or QDialog.DialogCode.Rejected)  # fmt: skip
+    adjudication.run(window, dialog)
+    qtbot.waitUntil(lambda: bool(shown_again), timeout=20_000)
+    assert shown_again == [(str(workbook), "conll", str(out))]
+    assert shown.input_errors[-1][1] == (
+        "Decision: expected a Decision in every row (or tick “Settle rows left undecided by majority”), "
+        "found 6 undecided: R1, R2, R3, R4, R5, R6"
+    )
+
+
+def test_majority_names_the_rows_it_settled(qtbot, window, tmp_path, monkeypatch):
+    workbook = _workbook(tmp_path, None)
+    _make(qtbot, window, monkeypatch, workbook, "doccano", tmp_path / "g.jsonl", majority=True)
+    assert "settled by majority (a tie keeps no span): R1 → none, R2 → none, R3 → LOC" in window.notice.text.text()
+
+
+def test_writing_over_a_loaded_input_says_so_and_marks_the_results(qtbot, window, tmp_path, monkeypatch):
+    workbook = _workbook(tmp_path, lambda row: row["anna"] or "none")
+    _, gold, system = example_inputs()
+    for name, source in (("gold.conll", gold), ("system.conll", system)):
+        shutil.copy(source, tmp_path / name)
+    evaluate(qtbot, window, "faireval", str(tmp_path / "gold.conll"), str(tmp_path / "system.conll"))
+    assert "changed" not in window.summary.text()
+    asked: list[tuple[str, str]] = []
+    monkeypatch.setattr(adjudication.dialogs, "ask", lambda parent, q, note="": asked.append((q, note)) or True)
+    _make(qtbot, window, monkeypatch, workbook, "conll", tmp_path / "gold.conll")
+    assert asked == [("gold.conll already exists. Replace it?", "It is the gold file loaded in the main window: "
+                      "the results shown will be marked as describing an input that changed.")]  # fmt: skip
+    assert (tmp_path / "gold.conll").read_text(encoding="utf-8").startswith("-DOCSTART- dok_é")
+    assert "The inputs changed since this evaluation." in window.summary.text()
+
+
+def test_an_adjudication_workbook_imported_as_a_review_points_to_make_gold(qtbot, window, tmp_path, shown):
+    workbook = _workbook(tmp_path, None)
+    window.import_review(str(workbook))
+    wait_idle(qtbot, window)
+    (doing, message), = shown.input_errors
+    assert doing == "The review could not be read" and message == (
+        f"{workbook}: expected a review workbook (File → Export to Excel…), found an adjudication workbook "
+        "(Agreement among Annotators…): make the gold from it with Evaluate → Make Gold from Adjudication Workbook…"
+    )

@@ -1,0 +1,172 @@
+"""Decisions are never replaced unawares: an adjudication workbook about to be replaced is
+counted first (its Decisions and Comments); kept, each goes into the new workbook to the
+row of the same document and characters (what the row is, not its number: R-numbers change
+as the rows do). A Decision the new row no longer offers is left out, as are the decisions
+of rows that are gone; both are counted and named."""
+
+from __future__ import annotations
+
+import zipfile
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from ..errors import InputError
+from ..export.review_scan import UNREADABLE, SheetBook
+from .adjudication import Row
+from .workbook import DATA_SHEET, SHEET, UNDECIDED
+
+Key = tuple[str, str]  # (document, characters "12–17"), as the sheet shows them
+COLUMNS = ("Row", "Document", "Characters", "Decision", "Comment")
+SHOWN = 5  # row IDs named in a sentence, then "…"
+
+
+@dataclass
+class Decided:
+    """One row of a workbook with a Decision or a Comment."""
+
+    row_id: str
+    decision: str
+    comment: str
+
+
+@dataclass
+class KeptDecisions:
+    """The decided rows of a workbook by key, and, once placed on new rows, what was lost."""
+
+    source: str
+    rows: dict[Key, Decided]
+    gone: list[str] = field(default_factory=list)  # IDs of rows no longer there
+    not_offered: list[str] = field(default_factory=list)  # IDs whose Decision the row no longer offers
+
+    def place(self, rows: Sequence[Row]) -> tuple[list[str | None], list[str | None]]:
+        """The Decision and Comment of each of the new `rows` (None: none)."""
+        decisions: list[str | None] = [None] * len(rows)
+        comments: list[str | None] = [None] * len(rows)
+        found: set[Key] = set()
+        for n, row in enumerate(rows):
+            key = row_key(row.document, f"{row.start}–{row.end}")
+            old = self.rows.get(key)
+            if old is None:
+                continue
+            found.add(key)
+            comments[n] = old.comment or None
+            if old.decision in row.options:
+                decisions[n] = old.decision
+            elif old.decision:
+                self.not_offered.append(old.row_id)
+        self.gone = [old.row_id for key, old in self.rows.items() if key not in found]
+        return decisions, comments
+
+    def summary(self) -> str:
+        """One sentence: how many rows' decisions and comments were kept, and what was not."""
+        kept = len(self.rows) - len(self.gone)
+        text = f"The decisions and comments of {kept} row{'' if kept == 1 else 's'} kept from {self.source}"
+        if self.gone:
+            why = "its row is gone" if len(self.gone) == 1 else "their rows are gone"
+            text += f"; {len(self.gone)} could not be carried because {why} ({_listed(self.gone)})"
+        if self.not_offered:
+            text += (f"; {len(self.not_offered)} Decision{'' if len(self.not_offered) == 1 else 's'} "
+                     f"no longer offered left out ({_listed(self.not_offered)})")  # fmt: skip
+        return text + "."
+
+
+def _listed(ids: list[str]) -> str:
+    return ", ".join(ids[:SHOWN]) + (", …" if len(ids) > SHOWN else "")
+
+
+def row_key(document: Any, characters: Any) -> Key:
+    return ("" if document is None else str(document), "" if characters is None else str(characters))
+
+
+def counts_text(counts: tuple[int, int]) -> str:
+    """ "11 decisions and 2 comments" (what of them there is)."""
+    words = zip(counts, ("decision", "comment"), strict=True)
+    parts = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in words if n]
+    return " and ".join(parts)
+
+
+def held_decisions(path: str | Path) -> tuple[int, int] | None:
+    """(decisions, comments) of a workbook about to be replaced: None when it is not an
+    adjudication workbook or holds neither."""
+    decided = _decided_rows(path)
+    if decided is None:
+        return None
+    counts = sum(bool(d.decision) for d in decided), sum(bool(d.comment) for d in decided)
+    return counts if any(counts) else None
+
+
+def read_decisions(path: str | Path) -> KeptDecisions:
+    """The decided rows of an adjudication workbook, to keep; InputError for another file."""
+    decided = _decided_rows(path, keys=True)
+    if decided is None:
+        raise InputError("an adjudication workbook (spanstudio agreement --xlsx)", "another file",
+                         file=str(path))  # fmt: skip
+    return KeptDecisions(Path(path).name, dict(decided))
+
+
+def is_adjudication_workbook(path: str | Path) -> bool:
+    """Whether `path` is a workbook with the sheets of an adjudication workbook."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            parts = SheetBook(archive).parts
+    except UNREADABLE:
+        return False
+    return SHEET in parts and DATA_SHEET in parts
+
+
+def _decided_rows(path: str | Path, keys: bool = False) -> Any:
+    """The rows with a Decision or a Comment (with their keys, when `keys`); None for a
+    file that is not an adjudication workbook (the visible sheet's cells only are read; a
+    workbook as Span Studio wrote it without decisions says so in its zip comment)."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            if archive.comment == UNDECIDED:  # as Span Studio wrote it, never saved since
+                return []
+            book = SheetBook(archive)
+            if SHEET not in book.parts or DATA_SHEET not in book.parts:
+                return None
+            found = list(_decided(book))
+    except UNREADABLE:
+        return None
+    return found if keys else [decided for _, decided in found]
+
+
+def _decided(book: SheetBook) -> Iterator[tuple[Key, Decided]]:
+    at: dict[str, str] | None = None  # the column letters of COLUMNS
+    for _, cells in book.rows(SHEET):
+        if at is None:
+            titles = {title: letters for letters, title in book.values(cells).items()}
+            at = {c: titles.get(c, "") for c in COLUMNS} if "Row" in titles and "Decision" in titles else None
+            continue
+        values = book.values(cells, at.values())
+        text = {c: _text(values.get(at[c])) for c in COLUMNS}
+        if text["Row"] and (text["Decision"] or text["Comment"]):
+            key = row_key(text["Document"], text["Characters"])
+            yield key, Decided(text["Row"], text["Decision"], text["Comment"])
+
+
+def _text(value: Any) -> str:
+    return "" if value is None else str(value).strip()
+
+
+def decisions_to_keep(target: str | None, keep: str | None) -> KeptDecisions | None:
+    """The decisions to carry into the workbook `target` (--xlsx): those of `keep`
+    (--keep-decisions), read now; InputError when `target` holds decisions or comments that
+    would be replaced without being carried."""
+    if keep is None:
+        _refuse_decided(target)
+        return None
+    if target is None:
+        raise InputError("--xlsx with --keep-decisions", "no --xlsx", option="--keep-decisions")
+    return read_decisions(keep)
+
+
+def _refuse_decided(target: str | None) -> None:
+    """InputError when `target` is a workbook holding decisions or comments."""
+    held = held_decisions(target) if target is not None and Path(target).is_file() else None
+    if held is not None:
+        carry = f"(or --keep-decisions {target} to carry them into the new one)"
+        expected = f"a workbook without decisions or comments to replace {carry}"
+        raise InputError(expected, f"{counts_text(held)} in it", file=target)

@@ -1,0 +1,97 @@
+"""The Agreement window never loses decisions: Adjudication workbook… over a workbook that
+holds Decisions or Comments says how many and offers to keep them (carried into the new
+workbook row by row), to save under a new name, to replace them, or to cancel; over any other
+file it asks the usual question."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtWidgets import QFileDialog
+
+from gui import adjudication_export
+from tests.engine.test_adjudication_keep import _comment, _decisions
+from tests.engine.test_agreement_command import _decide
+
+from .test_agreement_window import measured, window  # noqa: F401 (a fixture)
+
+
+def _decided_workbook(window, qtbot, tmp_path) -> Path:  # noqa: F811
+    measured(window, qtbot)
+    path = tmp_path / "adjudication.xlsx"
+    window.write_workbook(str(path))
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    _decide(str(path), lambda row: row["anna"] or "none")
+    _comment(str(path), {"R3": "ask Ben"})
+    return path
+
+
+def _export(qtbot, window, monkeypatch, choice: str | None, names: list[str]) -> list[tuple[str, str]]:  # noqa: F811
+    """Adjudication workbook… with the file dialog answering `names` in turn, the question `choice`."""
+    asked: list[tuple[str, str]] = []
+    suggested: list[str] = []
+
+    def save_name(parent, title, start, kinds, options=None):
+        suggested.append(start)
+        return names[len(suggested) - 1], kinds
+
+    def ask(parent, name, counts):
+        asked.append((name, counts))
+        return choice
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", save_name)
+    monkeypatch.setattr(adjudication_export, "ask_keep_decisions", ask)
+    window.export_button.click()
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    qtbot.wait(100)
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    return asked + [("suggested", s) for s in suggested[1:]]
+
+
+def test_keep_carries_the_decisions_and_comments_into_the_new_workbook(window, qtbot, tmp_path, monkeypatch):  # noqa: F811
+    path = _decided_workbook(window, qtbot, tmp_path)
+    before = _decisions(str(path))
+    asked = _export(qtbot, window, monkeypatch, adjudication_export.KEEP, [str(path)])
+    assert asked == [("adjudication.xlsx", "6 decisions and 1 comment")]
+    assert _decisions(str(path)) == before
+    assert "The decisions and comments of 6 rows kept from adjudication.xlsx." in window.notice.text.text()
+
+
+def test_replace_erases_them_knowingly_and_cancel_writes_nothing(window, qtbot, tmp_path, monkeypatch):  # noqa: F811
+    path = _decided_workbook(window, qtbot, tmp_path)
+    before = path.read_bytes()
+    _export(qtbot, window, monkeypatch, None, [str(path)])
+    assert path.read_bytes() == before
+    assert window.summary.text() == "Nothing was written: adjudication.xlsx is as it was."
+    _export(qtbot, window, monkeypatch, adjudication_export.REPLACE, [str(path)])
+    assert {v for v in _decisions(str(path)).values()} == {(None, None)}
+
+
+def test_a_new_name_leaves_the_decided_workbook_as_it_is(window, qtbot, tmp_path, monkeypatch):  # noqa: F811
+    path = _decided_workbook(window, qtbot, tmp_path)
+    before = path.read_bytes()
+    renamed = tmp_path / "adjudication-2.xlsx"
+    asked = _export(qtbot, window, monkeypatch, adjudication_export.RENAME, [str(path), str(renamed)])
+    qtbot.waitUntil(renamed.exists, timeout=20_000)
+    assert asked[1:] == [("suggested", str(renamed))] and path.read_bytes() == before
+
+
+def test_another_file_gets_the_usual_question(window, qtbot, tmp_path, monkeypatch, shown):  # noqa: F811
+    measured(window, qtbot)
+    other = tmp_path / "other.xlsx"
+    other.write_bytes(b"not a workbook")
+    asked = _export(qtbot, window, monkeypatch, None, [str(other)])
+    qtbot.waitUntil(lambda: other.read_bytes()[:2] == b"PK", timeout=20_000)
+    assert shown.questions == ["other.xlsx already exists. Replace it?"] and asked == []
+
+
+def test_the_question_names_the_count_and_offers_four_answers(qtbot):
+    dialog, chosen = adjudication_export.keep_decisions_dialog(None, "adjudication.xlsx", "6 decisions and 1 comment")
+    qtbot.addWidget(dialog)
+    assert dialog.heading.text() == "<b>adjudication.xlsx holds 6 decisions and 1 comment.</b>"
+    assert "matched by document and characters" in dialog.message.text()
+    texts = {b.text(): b for b in dialog.buttons.buttons()}
+    assert set(texts) == {"&Keep Them", "Save under a &New Name…", "&Replace", "Cancel"}
+    assert texts["&Keep Them"].isDefault()
+    texts["&Replace"].click()
+    assert chosen == [adjudication_export.REPLACE] and dialog.result() == dialog.DialogCode.Accepted
