@@ -213,12 +213,14 @@ class AgreementWindow(QWidget):
         self.measure_choice.addItems([title for title, _ in MEASURES])
         self.measure_choice.currentIndexChanged.connect(self.show_matrix)
         self.matrix = QTableWidget()
+        self.matrix.setTabKeyNavigation(False)  # Tab goes on to the next control, as in every table
         fit_names(self.matrix)
         self.matrix.cellClicked.connect(self.show_pair)
         self.pair_rows = QTableView()
         self.pair_model = PairRowsModel(self.pair_rows)
         self.pair_rows.setModel(self.pair_model)
         self.pair_rows.setWordWrap(False)
+        self.pair_rows.setTabKeyNavigation(False)
         rows = self.pair_rows.verticalHeader()
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # a long list without measuring each row
         rows.setDefaultSectionSize(self.pair_rows.fontMetrics().height() + 6)
@@ -240,6 +242,7 @@ class AgreementWindow(QWidget):
         self.documents = QTableWidget(0, len(DOC_COLUMNS))
         self.documents.setHorizontalHeaderLabels(list(DOC_COLUMNS))
         self.documents.setSortingEnabled(True)
+        self.documents.setTabKeyNavigation(False)
         return self.documents
 
     def _viewer_tab(self) -> QWidget:
@@ -484,6 +487,7 @@ class AgreementWindow(QWidget):
                 item.setForeground(QColor("black"))
                 self.documents.setItem(n, k, item)
         self.documents.setSortingEnabled(True)
+        self.documents.setTabKeyNavigation(False)
         self.documents.sortItems(len(DOC_COLUMNS) - 1, Qt.SortOrder.AscendingOrder)  # worst αu first
         self.documents.resizeColumnsToContents()
 

@@ -34,6 +34,7 @@ from engine.same_inputs import warn_of_same_inputs
 from . import dialogs
 from .empty_note import add_empty_note
 from .errors_panel import ErrorsPanel
+from .focus_order import FocusRing
 from .geometry import HANDLES, usable_size
 from .help_page import GlossaryDialog
 from .notice import Notice
@@ -64,7 +65,7 @@ class Run:
     options: Any
 
 
-class MainWindow(WindowMemory, WindowExports, QMainWindow):
+class MainWindow(WindowMemory, WindowExports, FocusRing, QMainWindow):
     def __init__(self, settings: QSettings | None = None) -> None:
         super().__init__()
         guard_wheel(QApplication.instance())  # type: ignore[arg-type]  # before any control is polished
@@ -173,7 +174,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         )
         self.recent_menu = file.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self.fill_recent_menu)
-        self._action(file, "Load the Bundled &Example", self.load_example)
+        self._action(file, "Load the Bundled E&xample", self.load_example)
         file.addSeparator()
         self.attach_action = self._action(
             file,
@@ -185,17 +186,13 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self.xlsx_action = self._action(
             file, "Export to &Excel…", self.export_xlsx, "Ctrl+E", "Write the review workbook"
         )
-        self.csv_action = self._action(
-            file,
-            "Export &CSV…",
-            self.export_csv,
-            tip="Write the error table and every score table as CSV files",
-        )
+        tip = "Write the error table and every score table as CSV files"
+        self.csv_action = self._action(file, "Export &CSV…", self.export_csv, tip=tip)
         self.json_action = self._action(file, "Export &JSON…", self.export_json, tip="Write the JSON report")
         file.addSeparator()
         self.review_action = self._action(
             file,
-            "Import &Review…",
+            "Import Re&view…",
             self.import_review,
             tip="Read the verdicts of a review workbook and show the reviewed scores",
         )

@@ -55,6 +55,7 @@ def table_view(frame: pd.DataFrame, native: str = FRACTION, scale: str = DEFAULT
     view.setSortingEnabled(True)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setTabKeyNavigation(False)  # Tab goes on to the next control; arrows move in the table
     view.setAlternatingRowColors(True)
     view.verticalHeader().hide()
     view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
