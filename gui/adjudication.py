@@ -25,10 +25,13 @@ from PySide6.QtWidgets import (
 
 from engine.progress import Progress
 
+from .agreement_memory import note_folder
 from .worker import Job
 
 if TYPE_CHECKING:
     from engine.agreement.command import GoldWritten
+
+    from .settings import AppSettings
 
 TITLE = "Make Gold from Adjudication Workbook"
 #: The gold's formats: (engine name, what the user sees, the suffix of the path suggested; "": a folder).
@@ -47,6 +50,8 @@ INTRO = (
 class Window(Protocol):
     """What of the main window this uses."""
 
+    settings: AppSettings
+
     def run_task(self, title: str, job: Job, done: Any, failed_doing: str) -> bool: ...
     def _exported(self, paths: list[Path], note: str = "") -> None: ...
 
@@ -57,7 +62,7 @@ class MakeGoldDialog(QDialog):
     def __init__(self, parent: QWidget | None, folder: str = "") -> None:
         super().__init__(parent)
         self.setWindowTitle(TITLE)
-        self.folder = folder
+        self.folder = folder or str(Path.home())  # not the folder the app was started from
         self.workbook = QLineEdit()
         self.workbook.setPlaceholderText("the adjudication workbook (.xlsx) with its Decision column filled")
         self.format = QComboBox()
@@ -152,6 +157,7 @@ def make_gold(window: Window, folder: str = "") -> MakeGoldDialog:
     """Ask for the workbook and the gold's format and place, then write it on the worker."""
     dialog = MakeGoldDialog(window, folder)  # type: ignore[arg-type]
     if dialog.exec() == QDialog.DialogCode.Accepted:
+        note_folder(window.settings, "exports", dialog.workbook.text().strip())  # the next day starts there
         run(window, dialog)
     return dialog
 

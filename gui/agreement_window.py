@@ -40,6 +40,7 @@ from engine.errors import InputError
 from engine.progress import Progress
 
 from . import dialogs
+from .agreement_memory import note_folder, remember, start_folder
 from .agreement_views import (
     DocumentRowsModel,
     Lanes,
@@ -50,6 +51,7 @@ from .agreement_views import (
     pair_disagreements,
 )
 from .notice import Notice
+from .settings import AppSettings
 from .worker import Job, Task, finish, show_progress, start
 
 MEASURES = (  # (title, path in the report's data)
@@ -142,7 +144,7 @@ class AgreementWindow(QWidget):
 
     idle = Signal()  # the running work has ended
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, settings: AppSettings | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle("Span Studio — Agreement among annotators")
         self.resize(1180, 660)  # fits a 1280x720 screen with its title bar
@@ -157,7 +159,10 @@ class AgreementWindow(QWidget):
         self._doing = ""
         self.removed: set[Row] = set()  # rows the user removed: left out when an export is listed again
         self.notice = Notice()
+        self.settings = settings  # where its list and folders are kept (none: nothing kept)
         self._build()
+        if settings is not None:
+            remember(self, settings)
 
     # --- layout ----------------------------------------------------------------------
 
@@ -275,11 +280,15 @@ class AgreementWindow(QWidget):
     # --- inputs and running ------------------------------------------------------------
 
     def add_files(self) -> None:
-        files, _ = QFileDialog.getOpenFileNames(self, "Annotators' files")
+        start = start_folder(self.settings, "annotators")
+        files, _ = QFileDialog.getOpenFileNames(self, "Annotators' files", start)
+        note_folder(self.settings, "annotators", files[0] if files else "")
         self.add_paths(files)
 
     def add_folder(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "An annotator's folder")
+        start = start_folder(self.settings, "annotators")
+        folder = QFileDialog.getExistingDirectory(self, "An annotator's folder", start)
+        note_folder(self.settings, "annotators", folder)
         self.add_paths([folder] if folder else [])
 
     def add_paths(self, paths: list[str]) -> None:
@@ -537,9 +546,9 @@ class AgreementWindow(QWidget):
     def export_workbook(self) -> None:
         if self.corpus is None:
             return
-        path, _ = QFileDialog.getSaveFileName(
-            self, "Adjudication workbook", "adjudication.xlsx", "Excel (*.xlsx)"
-        )
+        start = str(Path(start_folder(self.settings, "exports"), "adjudication.xlsx"))
+        path, _ = QFileDialog.getSaveFileName(self, "Adjudication workbook", start, "Excel (*.xlsx)")
+        note_folder(self.settings, "exports", path)
         if path:
             self.write_workbook(path)
 
