@@ -93,7 +93,8 @@ class PairRowsModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.rows)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else 5
+        """Five columns once a pair is chosen; none before (no blank headers)."""
+        return 0 if parent.isValid() or not self.pair[0] else 5
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole

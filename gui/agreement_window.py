@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -161,6 +161,8 @@ class AgreementWindow(QWidget):
         self.notice = Notice()
         self.settings = settings  # where its list and folders are kept (none: nothing kept)
         self._build()
+        for keys in ("Esc", "Ctrl+W"):  # close as a dialog does (running work is cancelled)
+            QShortcut(QKeySequence(keys), self, self.close)
         if settings is not None:
             remember(self, settings)
 

@@ -51,6 +51,8 @@ class ErrorsPanel(QWidget):
         self.label_filter = QComboBox()
         self.verdict_filter = QComboBox()
         self.verdict_filter.addItems([ALL_VERDICTS, *VERDICTS, NOT_REVIEWED])
+        self.type_filter.addItem(ALL_TYPES)  # before the first result too: no empty list
+        self.label_filter.addItem(ALL_LABELS)
         self.verdict_filter.setToolTip(VERDICT_TIP)
         self.verdicts: list[str | None] | None = None  # per error row, from an imported review
         for combo in (self.type_filter, self.label_filter, self.verdict_filter):

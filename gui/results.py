@@ -72,6 +72,12 @@ def label_first(view: QTableView, columns: list[str]) -> None:
         view.horizontalHeader().moveSection(view.horizontalHeader().visualIndex(found), 0)
 
 
+def widen_to_contents(view: QTableView) -> None:
+    """Widen each column that its cells no longer fit (a score shown on another scale)."""
+    for column in range(view.model().columnCount()):
+        view.setColumnWidth(column, max(view.columnWidth(column), view.sizeHintForColumn(column)))
+
+
 def full_width(view: QTableView) -> int:
     """The width that shows every column of a view whole (as wide as it was made)."""
     header = view.horizontalHeader()
