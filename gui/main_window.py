@@ -37,6 +37,7 @@ from .errors_panel import ErrorsPanel
 from .focus_order import FocusRing
 from .geometry import HANDLES, usable_size
 from .help_page import GlossaryDialog
+from .inputs import SECOND, about_input, owner_of
 from .notice import Notice
 from .release import release
 from .results import NEXT_TURN_MS, DetailView, MessagesView, ScoresView
@@ -360,10 +361,10 @@ class MainWindow(WindowMemory, WindowExports, FocusRing, QMainWindow):
 
     def show_in_place(self, err: InputError) -> None:
         """Put the engine's message next to the input or option it is about."""
-        for field in self.setup.fields.values():
-            if field.owns(err.file):
-                field.show_error(dialogs.input_error_text(err))
-                return
+        field = owner_of([*self.setup.fields.values(), self.setup.second], err)
+        if field is not None:
+            field.show_error(dialogs.input_error_text(err))
+            return
         if err.option:
             self.setup.panel.show_message(str(err))
 
@@ -435,8 +436,8 @@ class MainWindow(WindowMemory, WindowExports, FocusRing, QMainWindow):
             if intervals:
                 add_intervals(run.method, report, Confidence(), run.system)
             if second:
-                add_comparison(run.method, report, Invocation(run.gold, run.system, run.options), second,
-                               Confidence(), progress)  # fmt: skip
+                about_input(SECOND, lambda: add_comparison(run.method, report, Invocation(
+                    run.gold, run.system, run.options), second, Confidence(), progress))  # fmt: skip
             return ReportData.build(report, progress)
 
         title = f"Evaluating with {run.method.title.split(' — ')[0]}"
