@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -151,6 +152,9 @@ class FileField(QWidget):
         self.button.clicked.connect(self.browse)
         self.status = QLabel()
         self.status.setWordWrap(True)
+        # A long word (a path, a label) is cut at the panel's edge, never widens the panel
+        # past its Browse buttons; the whole text is the tooltip.
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.status.setTextInteractionFlags(
             Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
         )
@@ -257,6 +261,7 @@ class FileField(QWidget):
         self.status.setTextFormat(Qt.TextFormat.RichText)
         self.status.setStyleSheet(f"color: {WARNING_COLOUR if warning else NOTE_COLOUR}")
         self.status.setText(text)
+        self.status.setToolTip(text)
         self.status.setVisible(bool(text))
 
     def show_error(self, message: str, rich: str = "") -> None:
@@ -266,6 +271,7 @@ class FileField(QWidget):
         self.status.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
         self.status.setStyleSheet(f"color: {ERROR_COLOUR}")
         self.status.setText(rich or message)
+        self.status.setToolTip(message)
         self.status.setVisible(True)
 
     def set_refusal(self, refusal: WrongFormat | None) -> None:
