@@ -8,7 +8,7 @@ the chain: the ring is taken from the widgets as they are instead, at each Tab."
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QApplication, QTabWidget, QWidget
+from PySide6.QtWidgets import QAbstractScrollArea, QApplication, QScrollArea, QTabWidget, QWidget
 
 
 def takes_tab(widget: QWidget) -> bool:
@@ -24,6 +24,10 @@ def takes_tab(widget: QWidget) -> bool:
 def controls(part: QWidget) -> list[QWidget]:
     """The controls in a part that Tab stops at, in the order they were made (a tab bar
     before its pages; a drop-down's list, a window of its own, left out)."""
+    if not part.isVisible():
+        return []  # nor anything in it: hidden pages and option panels are not walked
+    if takes_tab(part) and isinstance(part, QAbstractScrollArea) and not isinstance(part, QScrollArea):
+        return [part]  # a table, a text or a viewer pane: what is inside is its own
     inside = [child for child in part.children() if isinstance(child, QWidget) and not child.isWindow()]
     if isinstance(part, QTabWidget):
         inside.sort(key=lambda child: child is not part.tabBar())
