@@ -32,10 +32,13 @@ from engine.errors import InputError
 from engine.progress import Progress
 
 from . import dialogs
+from .agreement_memory import note_folder
 from .worker import Job
 
 if TYPE_CHECKING:
     from engine.agreement.command import GoldWritten
+
+    from .settings import AppSettings
 
 TITLE = "Make Gold from Adjudication Workbook"
 #: The gold's formats: (engine name, what the user sees, the suffix of the path suggested; "": a folder).
@@ -58,6 +61,7 @@ class Window(Protocol):
 
     run: Any  # the run of the results shown (None: none)
     setup: Any  # the files loaded: setup.fields by role, each with its path
+    settings: AppSettings
 
     def run_task(self, title: str, job: Job, done: Any, failed_doing: str) -> bool: ...
     def _exported(self, paths: list[Path], note: str = "") -> None: ...
@@ -73,7 +77,7 @@ class MakeGoldDialog(QDialog):
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(TITLE)
-        self.folder = folder
+        self.folder = folder or str(Path.home())  # not the folder the app was started from
         self.inputs = inputs or {}  # the files loaded in the main window, by role (gold, system)
         self.replace = False
         self.workbook = QLineEdit()
@@ -263,6 +267,7 @@ def make_gold(window: Window, folder: str = "", dialog: MakeGoldDialog | None = 
         inputs = {role: field.path for role, field in window.setup.fields.items()}
         dialog = MakeGoldDialog(window, folder, inputs)  # type: ignore[arg-type]
     if dialog.exec() == QDialog.DialogCode.Accepted:
+        note_folder(window.settings, "exports", dialog.workbook.text().strip())  # the next day starts there
         run(window, dialog)
     return dialog
 

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QWidget
 from engine.agreement.kept import counts_text, held_decisions
 
 from . import dialogs
+from .agreement_memory import note_folder, start_folder
 from .review_export import KEEP, RENAME, keep_review_dialog, new_name
 from .worker import Job
 
@@ -31,6 +32,7 @@ class Window(Protocol):
     busy: bool
     idle: Any  # a signal: the window's work has ended
     summary: Any  # the line that says what the window did
+    settings: Any  # where the last folders used are kept (None: nothing kept)
 
     def run_task(self, title: str, job: Job, done: Callable[[Any], None], doing: str) -> bool: ...
     def write_workbook(self, path: str, keep_from: str | None = None) -> bool: ...
@@ -40,9 +42,11 @@ def export_workbook(window: Window, suggested: str = "adjudication.xlsx") -> Non
     """Ask where to write the adjudication workbook and write it; a workbook there is
     counted first and the user asked what becomes of it (the file dialog does not ask)."""
     options = QFileDialog.Option.DontConfirmOverwrite
+    start = str(Path(start_folder(window.settings, "exports"), suggested))  # the last folder used
     path, _ = QFileDialog.getSaveFileName(
-        window, "Adjudication workbook", suggested, "Excel (*.xlsx)", options=options  # type: ignore[arg-type]
+        window, "Adjudication workbook", start, "Excel (*.xlsx)", options=options  # type: ignore[arg-type]
     )
+    note_folder(window.settings, "exports", path)
     if not path:
         return
     if not Path(path).exists():

@@ -25,6 +25,9 @@ PART_CHARS = 5_000
 #: The widest the matrix's row names are, in characters ("m"): the rest is the columns'.
 NAME_COLUMN_EMS = 16
 
+#: The most annotators whose names head the matrix's columns (five e-mail addresses fit at 1366×768).
+NAMED_COLUMNS = 5
+
 
 def fit_names(matrix: QTableWidget) -> None:
     """A pairwise matrix whose columns share its width (five annotators' at 1366×768) and
@@ -35,11 +38,21 @@ def fit_names(matrix: QTableWidget) -> None:
     matrix.verticalHeader().setMaximumWidth(matrix.fontMetrics().horizontalAdvance("m") * NAME_COLUMN_EMS)
 
 
+def header_texts(names: list[str]) -> list[tuple[str, str]]:
+    """Each annotator's column and row header: the names, or where more than NAMED_COLUMNS
+    share the width (names cut to the same "0…a"), numbers over the columns and the number
+    with the name on each row."""
+    if len(names) <= NAMED_COLUMNS:
+        return [(name, name) for name in names]
+    return [(str(n), f"{n}  {name}") for n, name in enumerate(names, start=1)]
+
+
 def name_headers(matrix: QTableWidget, names: list[str]) -> None:
-    """The annotators' names as the matrix's column and row headers, each with its whole name as tooltip."""
-    for i, name in enumerate(names):
-        for set_header in (matrix.setHorizontalHeaderItem, matrix.setVerticalHeaderItem):
-            item = QTableWidgetItem(name)
+    """The annotators as the matrix's column and row headers, each with its whole name as tooltip."""
+    for i, (name, texts) in enumerate(zip(names, header_texts(names), strict=True)):
+        for set_header, text in zip((matrix.setHorizontalHeaderItem, matrix.setVerticalHeaderItem), texts,
+                                    strict=True):  # fmt: skip
+            item = QTableWidgetItem(text)
             item.setToolTip(name)
             set_header(i, item)
 
@@ -80,7 +93,8 @@ class PairRowsModel(QAbstractTableModel):
         return 0 if parent.isValid() else len(self.rows)
 
     def columnCount(self, parent: Index = QModelIndex()) -> int:  # noqa: B008, N802
-        return 0 if parent.isValid() else 5
+        """Five columns once a pair is chosen; none before (no blank headers)."""
+        return 0 if parent.isValid() or not self.pair[0] else 5
 
     def headerData(
         self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole

@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -41,6 +41,7 @@ from engine.progress import Progress
 
 from . import dialogs
 from .agreement_inputs import ReadExport, Row, label_studio_export, listing_job, may_hold_several, measure_job
+from .agreement_memory import note_folder, remember, start_folder
 from .agreement_views import (
     DocumentRowsModel,
     Lanes,
@@ -50,6 +51,7 @@ from .agreement_views import (
     pair_disagreements,
 )
 from .notice import Notice
+from .settings import AppSettings
 from .worker import Job, Task, finish, show_progress, start
 
 MEASURES = (  # (title, path in the report's data)
@@ -90,7 +92,7 @@ class AgreementWindow(QWidget):
 
     idle = Signal()  # the running work has ended
 
-    def __init__(self, parent: QWidget | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, settings: AppSettings | None = None) -> None:
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle("Span Studio — Agreement among annotators")
         self.resize(1180, 660)  # fits a 1280x720 screen with its title bar
@@ -106,7 +108,12 @@ class AgreementWindow(QWidget):
         self.removed: set[Row] = set()  # rows the user removed: left out when an export is listed again
         self.exports: dict[str, ReadExport] = {}  # the exports listed, as read: measured from that reading
         self.notice = Notice()
+        self.settings = settings  # where its list and folders are kept (none: nothing kept)
         self._build()
+        for keys in ("Esc", "Ctrl+W"):  # close as a dialog does (running work is cancelled)
+            QShortcut(QKeySequence(keys), self, self.close)
+        if settings is not None:
+            remember(self, settings)
 
     # --- layout ----------------------------------------------------------------------
 
@@ -162,12 +169,14 @@ class AgreementWindow(QWidget):
         self.measure_choice.addItems([title for title, _ in MEASURES])
         self.measure_choice.currentIndexChanged.connect(self.show_matrix)
         self.matrix = QTableWidget()
+        self.matrix.setTabKeyNavigation(False)  # Tab goes on to the next control, as in every table
         fit_names(self.matrix)
         self.matrix.cellClicked.connect(self.show_pair)
         self.pair_rows = QTableView()
         self.pair_model = PairRowsModel(self.pair_rows)
         self.pair_rows.setModel(self.pair_model)
         self.pair_rows.setWordWrap(False)
+        self.pair_rows.setTabKeyNavigation(False)
         rows = self.pair_rows.verticalHeader()
         rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # a long list without measuring each row
         rows.setDefaultSectionSize(self.pair_rows.fontMetrics().height() + 6)
@@ -189,6 +198,7 @@ class AgreementWindow(QWidget):
         self.documents = QTableWidget(0, len(DOC_COLUMNS))
         self.documents.setHorizontalHeaderLabels(list(DOC_COLUMNS))
         self.documents.setSortingEnabled(True)
+        self.documents.setTabKeyNavigation(False)
         return self.documents
 
     def _viewer_tab(self) -> QWidget:
@@ -221,11 +231,15 @@ class AgreementWindow(QWidget):
     # --- inputs and running ------------------------------------------------------------
 
     def add_files(self) -> None:
-        files, _ = QFileDialog.getOpenFileNames(self, "Annotators' files")
+        start = start_folder(self.settings, "annotators")
+        files, _ = QFileDialog.getOpenFileNames(self, "Annotators' files", start)
+        note_folder(self.settings, "annotators", files[0] if files else "")
         self.add_paths(files)
 
     def add_folder(self) -> None:
-        folder = QFileDialog.getExistingDirectory(self, "An annotator's folder")
+        start = start_folder(self.settings, "annotators")
+        folder = QFileDialog.getExistingDirectory(self, "An annotator's folder", start)
+        note_folder(self.settings, "annotators", folder)
         self.add_paths([folder] if folder else [])
 
     def add_paths(self, paths: list[str]) -> None:
@@ -439,6 +453,7 @@ class AgreementWindow(QWidget):
                 item.setForeground(QColor("black"))
                 self.documents.setItem(n, k, item)
         self.documents.setSortingEnabled(True)
+        self.documents.setTabKeyNavigation(False)
         self.documents.sortItems(len(DOC_COLUMNS) - 1, Qt.SortOrder.AscendingOrder)  # worst αu first
         self.documents.resizeColumnsToContents()
 

@@ -28,6 +28,9 @@ from .viewer_data import ReportData
 from .worker import Task, reap, start
 
 ALL_TYPES = "All types"
+#: The widest a filter's drop-down is, in characters ("m"), so that the search box keeps its room
+#: beside long labels; its list shows each item whole.
+FILTER_EMS = 16
 ALL_LABELS = "All labels"
 ALL_VERDICTS = "All verdicts"
 #: The error table's first columns, which say what the error is: the Verdict column follows them.
@@ -51,10 +54,13 @@ class ErrorsPanel(QWidget):
         self.label_filter = QComboBox()
         self.verdict_filter = QComboBox()
         self.verdict_filter.addItems([ALL_VERDICTS, *VERDICTS, NOT_REVIEWED])
+        self.type_filter.addItem(ALL_TYPES)  # before the first result too: no empty list
+        self.label_filter.addItem(ALL_LABELS)
         self.verdict_filter.setToolTip(VERDICT_TIP)
         self.verdicts: list[str | None] | None = None  # per error row, from an imported review
         for combo in (self.type_filter, self.label_filter, self.verdict_filter):
             combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
+            combo.setMaximumWidth(self.fontMetrics().horizontalAdvance("m") * FILTER_EMS)
         self.label_filter.setToolTip("Show errors with this label on either side only.")
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search the error table…")
@@ -80,6 +86,7 @@ class ErrorsPanel(QWidget):
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setTabKeyNavigation(False)  # Tab goes on to the viewer; arrows move in the table
         self.table.setAlternatingRowColors(True)
         self.table.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)

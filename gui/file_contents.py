@@ -11,6 +11,8 @@ from engine.errors import InputError
 from engine.formats import detect, first_annotation_file, read_spans, span_format, span_format_titles
 from engine.formats.standoff import ReadOptions, short_name
 
+from .style import elided
+
 #: The readers whose folder is one input read whole (not its first file's choices).
 WHOLE_FOLDERS = ("brat", "inception-project")
 #: Labels named on the format line at most (the drop-downs list every layer and feature).
@@ -45,7 +47,7 @@ class Contents:
             parts.append("layers: " + ", ".join(short_name(name) for name in self.layers))
         if self.labels:
             more = " …" if len(self.labels) > SHOWN_LABELS else ""
-            parts.append("labels: " + ", ".join(self.labels[:SHOWN_LABELS]) + more)
+            parts.append("labels: " + ", ".join(map(elided, self.labels[:SHOWN_LABELS])) + more)
         return " · ".join(parts)
 
 

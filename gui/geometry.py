@@ -11,7 +11,8 @@ from PySide6.QtWidgets import QWidget
 #: buttons whole beside the results; it fits a 1280×720 screen with a panel or a dock.
 USABLE = QSize(960, 600)
 
-#: Room left on a small screen for the window's title bar and borders.
+#: Room left for the window's title bar and borders where their size is not known yet (a
+#: window manager adds them after the window is shown) and on a small screen.
 FRAME = QSize(16, 48)
 
 #: The handles between the Setup panel and the results and between the results' parts,
@@ -34,10 +35,22 @@ def usable_size(window: QWidget) -> QSize:
     return USABLE.boundedTo(available_area(window).size() - FRAME)
 
 
+def frame_known(window: QWidget) -> bool:
+    """Whether the window manager has framed the window (its title bar's size is known)."""
+    return window.frameGeometry().size() != window.geometry().size()
+
+
+def frame_size(window: QWidget) -> QSize:
+    """The title bar and borders around the window: their size, or FRAME before it is known."""
+    if not frame_known(window):
+        return FRAME
+    return window.frameGeometry().size() - window.geometry().size()
+
+
 def fit_to_screen(window: QWidget) -> None:
     """Size the window, frame included, to the available area of its screen."""
     area = available_area(window)
-    frame = window.frameGeometry().size() - window.geometry().size()  # title bar and borders
+    frame = frame_size(window)
     window.resize(area.width() - frame.width(), area.height() - frame.height())  # no smaller than its minimum
     window.move(area.topLeft())
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import html
 import itertools
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,6 +17,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QMenu,
+    QSizePolicy,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -27,7 +29,9 @@ from engine.formats import (
     detect,
     first_annotation_file,
     format_module,
+    input_lines,
     project_input,
+    read_through_spans,
     reads_projects,
 )
 from engine.formats.suggest import WrongFormat, readers_of, short_title
@@ -85,14 +89,21 @@ def probe(path: str, spec: InputSpec) -> Probe:
         return Probe(error=err)
     except OSError as err:
         return Probe(error=InputError("a readable file", err.strerror or type(err).__name__, file=path))
-    return recognised(detect(p), spec)
+    return recognised(detect(p), spec, target)
 
 
-def recognised(title: str | None, spec: InputSpec) -> Probe:
-    """The probe of a readable input of this format (None: none recognises it)."""
+def recognised(title: str | None, spec: InputSpec, target: Path | None = None) -> Probe:
+    """The probe of a readable input of this format (None: none recognises it); `target`:
+    the file looked at, which the method may read though its format is none of its own."""
     readable = [format_module(name).TITLE for name in spec.formats]
-    unknown = bool(readable) and title not in readable
+    unknown = bool(readable) and title not in readable and not read_anyway(spec, target)
     return Probe(format=title, unknown=unknown, readers=_readers(title) if unknown else ())
+
+
+def read_anyway(spec: InputSpec, target: Path | None) -> bool:
+    """Whether the method reads the file through the span readers though its format is none
+    of its own (FairEval and CLUEval read CoNLL columns): nothing to warn of then."""
+    return target is not None and read_through_spans(input_lines(target), spec.formats)
 
 
 def _readers(title: str | None) -> tuple[tuple[str, str], ...]:
@@ -141,6 +152,9 @@ class FileField(QWidget):
         self.button.clicked.connect(self.browse)
         self.status = QLabel()
         self.status.setWordWrap(True)
+        # A long word (a path, a label) is cut at the panel's edge, never widens the panel
+        # past its Browse buttons; the whole text is the tooltip.
+        self.status.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
         self.status.setTextInteractionFlags(
             Qt.TextInteractionFlag.TextSelectableByMouse | Qt.TextInteractionFlag.LinksAccessibleByMouse
         )
@@ -247,6 +261,7 @@ class FileField(QWidget):
         self.status.setTextFormat(Qt.TextFormat.RichText)
         self.status.setStyleSheet(f"color: {WARNING_COLOUR if warning else NOTE_COLOUR}")
         self.status.setText(text)
+        self.status.setToolTip(text)
         self.status.setVisible(bool(text))
 
     def show_error(self, message: str, rich: str = "") -> None:
@@ -256,6 +271,7 @@ class FileField(QWidget):
         self.status.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
         self.status.setStyleSheet(f"color: {ERROR_COLOUR}")
         self.status.setText(rich or message)
+        self.status.setToolTip(message)
         self.status.setVisible(True)
 
     def set_refusal(self, refusal: WrongFormat | None) -> None:
@@ -282,6 +298,30 @@ class FileField(QWidget):
         if paths:
             event.acceptProposedAction()
             self.set_path(paths[0])
+
+
+#: The role of the optional second system's field (the run becomes a comparison).
+SECOND = "second system"
+
+
+def owner_of(fields: list[FileField], err: InputError) -> FileField | None:
+    """The input an error is about: the one it was found in (`about_input`), else the one
+    that is its file, else one whose folder holds its file."""
+    named = [field for field in fields if field.role == getattr(err, "about", None)]
+    owners = [field for field in fields if field.owns(err.file)]
+    exact = [field for field in owners if err.file and _same(Path(field.path), Path(err.file))]
+    return (named or exact or owners or [None])[0]
+
+
+def about_input(role: str, step: Callable[[], None]) -> None:
+    """Run a step that reads the input of `role`: an InputError raised there is about that
+    input, though it may name another file (the second system holds a document the gold
+    lacks: the gold, read fine before, is named)."""
+    try:
+        step()
+    except InputError as err:
+        err.about = role  # type: ignore[attr-defined]
+        raise
 
 
 def _same(a: Path, b: Path) -> bool:

@@ -35,8 +35,10 @@ from . import dialogs
 from .adjudication import make_gold
 from .empty_note import add_empty_note
 from .errors_panel import ErrorsPanel
+from .focus_order import FocusRing
 from .geometry import HANDLES, usable_size
 from .help_page import GlossaryDialog
+from .inputs import SECOND, about_input, owner_of
 from .notice import Notice
 from .release import release
 from .results import NEXT_TURN_MS, DetailView, MessagesView, ScoresView
@@ -66,7 +68,7 @@ class Run:
     rewritten: bool = False  # an input was written over since (Make Gold: gui/adjudication.py)
 
 
-class MainWindow(WindowMemory, WindowExports, QMainWindow):
+class MainWindow(WindowMemory, WindowExports, FocusRing, QMainWindow):
     def __init__(self, settings: QSettings | None = None) -> None:
         super().__init__()
         guard_wheel(QApplication.instance())  # type: ignore[arg-type]  # before any control is polished
@@ -176,7 +178,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         )
         self.recent_menu = file.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self.fill_recent_menu)
-        self._action(file, "Load the Bundled &Example", self.load_example)
+        self._action(file, "Load the Bundled E&xample", self.load_example)
         file.addSeparator()
         self.attach_action = self._action(
             file,
@@ -188,17 +190,13 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         self.xlsx_action = self._action(
             file, "Export to &Excel…", self.export_xlsx, "Ctrl+E", "Write the review workbook"
         )
-        self.csv_action = self._action(
-            file,
-            "Export &CSV…",
-            self.export_csv,
-            tip="Write the error table and every score table as CSV files",
-        )
+        tip = "Write the error table and every score table as CSV files"
+        self.csv_action = self._action(file, "Export &CSV…", self.export_csv, tip=tip)
         self.json_action = self._action(file, "Export &JSON…", self.export_json, tip="Write the JSON report")
         file.addSeparator()
         self.review_action = self._action(
             file,
-            "Import &Review…",
+            "Import Re&view…",
             self.import_review,
             tip="Read the verdicts of a review workbook and show the reviewed scores",
         )
@@ -262,7 +260,7 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
         from .agreement_window import AgreementWindow
 
         if getattr(self, "agreement", None) is None:
-            self.agreement = AgreementWindow(self)
+            self.agreement = AgreementWindow(self, self.settings)
             self.agreement.idle.connect(self._close_if_waiting)
         self.agreement.show()
         self.agreement.raise_()
@@ -360,10 +358,10 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
 
     def show_in_place(self, err: InputError) -> None:
         """Put the engine's message next to the input or option it is about."""
-        for field in self.setup.fields.values():
-            if field.owns(err.file):
-                field.show_error(dialogs.input_error_text(err))
-                return
+        field = owner_of([*self.setup.fields.values(), self.setup.second], err)
+        if field is not None:
+            field.show_error(dialogs.input_error_text(err))
+            return
         if err.option:
             self.setup.panel.show_message(str(err))
 
@@ -435,8 +433,8 @@ class MainWindow(WindowMemory, WindowExports, QMainWindow):
             if intervals:
                 add_intervals(run.method, report, Confidence(), run.system)
             if second:
-                add_comparison(run.method, report, Invocation(run.gold, run.system, run.options), second,
-                               Confidence(), progress)  # fmt: skip
+                about_input(SECOND, lambda: add_comparison(run.method, report, Invocation(
+                    run.gold, run.system, run.options), second, Confidence(), progress))  # fmt: skip
             return ReportData.build(report, progress)
 
         title = f"Evaluating with {run.method.title.split(' — ')[0]}"

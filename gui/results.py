@@ -55,6 +55,7 @@ def table_view(frame: pd.DataFrame, native: str = FRACTION, scale: str = DEFAULT
     view.setSortingEnabled(True)
     view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
     view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+    view.setTabKeyNavigation(False)  # Tab goes on to the next control; arrows move in the table
     view.setAlternatingRowColors(True)
     view.verticalHeader().hide()
     view.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
@@ -69,6 +70,12 @@ def label_first(view: QTableView, columns: list[str]) -> None:
     found = next((i for i, name in enumerate(columns) if name.lower() in LABEL_COLUMNS), None)
     if found:
         view.horizontalHeader().moveSection(view.horizontalHeader().visualIndex(found), 0)
+
+
+def widen_to_contents(view: QTableView) -> None:
+    """Widen each column that its cells no longer fit (a score shown on another scale)."""
+    for column in range(view.model().columnCount()):
+        view.setColumnWidth(column, max(view.columnWidth(column), view.sizeHintForColumn(column)))
 
 
 def full_width(view: QTableView) -> int:

@@ -13,7 +13,7 @@ import pandas as pd
 from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtWidgets import QTableView
 
-from engine.scale import INTERVAL_ENDS, is_score_column
+from engine.scale import FRACTION, INTERVAL_ENDS, is_score, is_score_column
 
 from .models import FrameModel, display
 
@@ -23,6 +23,9 @@ HEADER_PADDING = 14
 
 #: The comparison table's columns that hold a score or a difference of scores.
 COMPARED_SCORES = ("a", "b", "difference", "low", "high")
+
+#: The comparison table's columns shown with their sign.
+SIGNED = ("difference", "low", "high")
 
 
 def level_text(level: float) -> str:
@@ -95,7 +98,17 @@ class ComparisonModel(FrameModel):
         if index.isValid() and index.column() in self._scores and not self._score_rows[index.row()]:
             value = self._cell(index.row(), index.column())
             if role == Qt.ItemDataRole.DisplayRole:
-                return display(value)
+                return self._signed(index, display(value))
             if role == Qt.ItemDataRole.ToolTipRole:
                 return repr(value)
-        return super().data(index, role)
+        text = super().data(index, role)
+        return self._signed(index, text) if role == Qt.ItemDataRole.DisplayRole else text
+
+    def _signed(self, index: QModelIndex | QPersistentModelIndex, text: Any) -> Any:
+        """A difference (and its interval's ends) in fractions with its sign, "+0.0333" as
+        "-0.0333", as the command line shows it (in percent as the tests pin it: "33.33")."""
+        value = self._cell(index.row(), index.column())
+        signed = self.scale == FRACTION and self._column_name(index.column()) in SIGNED
+        if signed and is_score(value) and value > 0:
+            return f"+{text}"
+        return text

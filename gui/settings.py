@@ -59,6 +59,13 @@ class AppSettings:
     def set_inputs(self, gold: str, system: str) -> None:
         self._set("inputs", [gold, system])
 
+    def value(self, key: str, default: Any = None) -> Any:
+        """A value kept under `key` by a part of the app (gui/agreement_memory.py)."""
+        return self._get(key, default)
+
+    def set_value(self, key: str, value: Any) -> None:
+        self._set(key, value)
+
     def folder(self, kind: str) -> str:
         value = self._get(f"folders/{kind}", "")
         return value if isinstance(value, str) else ""

@@ -31,7 +31,7 @@ from engine.methods.span_options import side_options
 
 from .dialogs import app_words, input_error_text
 from .file_contents import Contents, read_contents
-from .inputs import FileField
+from .inputs import SECOND, FileField
 from .options_panel import OptionsPanel
 from .style import WARNING_COLOUR
 from .viewer_data import SIDES
@@ -108,7 +108,7 @@ class SetupPanel(QWidget):
         self.description = QLabel()
         self.description.setWordWrap(True)
         self.fields = {role: FileField(role) for role in SIDES}
-        self.second = FileField("second system")  # optional: the run becomes a comparison
+        self.second = FileField(SECOND)  # optional: the run becomes a comparison
         self.second.edit.setPlaceholderText("Optional: a second system, to compare the two…")
         self.panels = {method.name: OptionsPanel(method.Options) for method in methods}
         self.stack = QStackedWidget()

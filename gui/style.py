@@ -1,5 +1,17 @@
-"""Colours the app's views share for messages."""
+"""Colours the app's views share for messages, and how a long name is shortened."""
 
 ERROR_COLOUR = "#b00020"  # the engine's message for input that cannot be used
 WARNING_COLOUR = "#8a5a00"  # something worth a look that does not stop an evaluation
 NOTE_COLOUR = "#4a4a4a"  # quiet information (a detected format)
+
+
+#: The most characters of a label or name shown in a narrow place (the Setup panel, the legend).
+SHOWN_CHARS = 24
+
+
+def elided(text: str, limit: int = SHOWN_CHARS) -> str:
+    """The text, or its start and end around "…" where it is longer than `limit`."""
+    if len(text) <= limit:
+        return text
+    tail = limit // 3
+    return f"{text[: limit - tail - 1]}…{text[-tail:]}"

@@ -7,11 +7,12 @@ import html
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QLabel, QWidget
+from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
 from engine.spans import Span
 
 from .label_colours import label_colours
+from .style import elided
 
 #: Error-type underlines (Tableau 10), assigned in type order.
 TYPE_COLOURS = ("#d62728", "#1f77b4", "#ff7f0e", "#9467bd", "#2ca02c", "#8c564b", "#e377c2",
@@ -19,6 +20,8 @@ TYPE_COLOURS = ("#d62728", "#1f77b4", "#ff7f0e", "#9467bd", "#2ca02c", "#8c564b"
 #: How span kinds are drawn, in kind order.
 KIND_STYLES = ("fill", "outline", "dashed", "hatched")
 SELECTION_COLOUR = "#111111"
+#: The legend's most lines, and the most labels it shows with no tooltip of them all.
+LEGEND_LINES, LEGEND_TIP_LABELS = 3, 12
 
 
 class Palette:
@@ -47,10 +50,15 @@ class Legend(QLabel):
         super().__init__(parent)
         self.setWordWrap(True)
         self.setTextFormat(Qt.TextFormat.RichText)
+        # At most LEGEND_LINES lines (fifty labels would take the viewer's room): the whole
+        # legend is the tooltip; long labels shortened, so that the lines are not all one each.
+        self.setMaximumHeight((self.fontMetrics().lineSpacing() + 3) * LEGEND_LINES + 2)
+        self.setSizePolicy(QSizePolicy.Policy.Ignored, QSizePolicy.Policy.Preferred)
+        self.setAlignment(Qt.AlignmentFlag.AlignLeft | Qt.AlignmentFlag.AlignTop)
 
     def show_palette(self, palette: Palette) -> None:
         items = [
-            f'<span style="background-color:{c.name()}">&nbsp;{html.escape(label)}&nbsp;</span>'
+            f'<span style="background-color:{c.name()}">&nbsp;{html.escape(elided(label))}&nbsp;</span>'
             for label, c in palette.labels.items()
         ]
         items += [
@@ -60,6 +68,7 @@ class Legend(QLabel):
         if palette.types:
             items.append("▢&nbsp;selected error")
         self.setText("&nbsp;&nbsp; ".join(items))
+        self.setToolTip(", ".join(palette.labels) if len(palette.labels) > LEGEND_TIP_LABELS else "")
 
 
 _KIND_SYMBOL = {"fill": "■", "outline": "□", "dashed": "⬚", "hatched": "▨"}

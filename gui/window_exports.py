@@ -9,8 +9,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtGui import QAction, QActionGroup, QDragEnterEvent, QDropEvent
-from PySide6.QtWidgets import QFileDialog, QMenu, QWidget
+from PySide6.QtWidgets import QFileDialog, QMenu, QTableView, QWidget
 
+from engine.agreement.console import count_of
 from engine.formats.token_text import read_sentences
 from engine.progress import Progress
 from engine.report import Report
@@ -22,6 +23,7 @@ from .exporting import csv_job, csv_targets, json_job
 from .help_page import GlossaryDialog
 from .inputs import dropped_paths
 from .models import FrameModel
+from .results import widen_to_contents
 from .review_dialog import ReviewDialog, ReviewResult, review_job
 from .viewer_data import attachable
 
@@ -78,6 +80,9 @@ class WindowExports:
         self.settings.set_scale(scale)
         for model in self.findChildren(FrameModel):
             model.set_scale(scale)
+        for view in self.findChildren(QTableView):
+            if isinstance(view.model(), FrameModel):
+                widen_to_contents(view)  # "0.7381" where "73.81" was: not cut to "0.7…"
 
     def show_glossary(self) -> None:
         """Help → Error types and measures, at the chosen method's section."""
@@ -126,7 +131,7 @@ class WindowExports:
         if not folder:
             return
         existing = [p.name for p in csv_targets(self.report, folder) if p.exists()]
-        question = f"Replace {len(existing)} files in {folder}?"
+        question = f"Replace {count_of(len(existing), 'file')} in {folder}?"
         if existing and not dialogs.ask(self, question, ", ".join(existing)):
             return
         job = csv_job(self.report, folder)

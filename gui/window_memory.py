@@ -9,12 +9,12 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QResizeEvent, QShowEvent
+from PySide6.QtGui import QMoveEvent, QResizeEvent, QShowEvent
 from PySide6.QtWidgets import QDockWidget, QMenu, QSplitter
 
 from engine.formats.suggest import short_title
 
-from .geometry import fit_to_screen, restore_or_fit
+from .geometry import fit_to_screen, frame_known, restore_or_fit
 from .resources import example_inputs
 
 #: The Setup panel's width on first start, which it takes back as the window grows.
@@ -36,6 +36,7 @@ class WindowMemory:
     recent_menu: QMenu
     _shown: bool
     _fitted: bool
+    _refit: bool
     statusBar: Callable[[], Any]  # noqa: N815
     saveGeometry: Callable[[], Any]  # noqa: N815
     saveState: Callable[[], Any]  # noqa: N815
@@ -59,6 +60,7 @@ class WindowMemory:
         folder = settings.folder("inputs")
         for field in self.setup.fields.values():
             field.start_folder = folder
+        self._refit = False  # set once shown, where the frame is not known yet
         self._fitted = not restore_or_fit(self, settings.layout("geometry"))  # type: ignore[arg-type]
         state = settings.layout("state")
         if state is not None:
@@ -71,9 +73,18 @@ class WindowMemory:
             self._shown = True
             if self._fitted:  # again, now that the frame's size is known
                 fit_to_screen(self)  # type: ignore[arg-type]
+                self._refit = not frame_known(self)  # type: ignore[arg-type]
             sizes = self.settings.sizes("results")
             if len(sizes) == self.splitter.count():
                 self.splitter.setSizes(sizes)
+
+    def moveEvent(self, event: QMoveEvent) -> None:  # noqa: N802
+        """A window manager frames the window after it is shown, moving it: a window fitted
+        to the screen is fitted again to the frame's real size (the status bar in view)."""
+        super().moveEvent(event)  # type: ignore[misc]
+        if self._refit and frame_known(self):  # type: ignore[arg-type]
+            self._refit = False
+            fit_to_screen(self)  # type: ignore[arg-type]
 
     def resizeEvent(self, event: QResizeEvent) -> None:  # noqa: N802
         """A growing window gives the Setup panel back its width first, up to SETUP_WIDTH

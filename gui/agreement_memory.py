@@ -1,0 +1,62 @@
+"""What the Agreement window keeps between starts, as the main window keeps its files: the
+annotators listed (an export's one row per annotator), those removed, whether a Label
+Studio export's predictions are annotators; and the folders its file dialogs start in."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from .agreement_window import AgreementWindow
+    from .settings import AppSettings
+
+KEY = "agreement"
+
+
+def start_folder(settings: AppSettings | None, kind: str) -> str:
+    """Where a file dialog starts: the folder last used for `kind`, else the home folder."""
+    folder = settings.folder(kind) if settings is not None else ""
+    return folder or str(Path.home())
+
+
+def note_folder(settings: AppSettings | None, kind: str, path: str) -> None:
+    """Remember the folder of a chosen file (a chosen folder's own parent) for `kind`."""
+    if settings is not None and path:
+        settings.set_folder(kind, str(Path(path).parent))
+
+
+def rows_of(value: Any) -> list[tuple[str, str | None]]:
+    """The (input, annotator) rows of a kept list; what is not one left out."""
+    if not isinstance(value, list):
+        return []
+    rows = [row for row in value if isinstance(row, list) and len(row) == 2 and isinstance(row[0], str)]
+    return [(path, annotator if isinstance(annotator, str) else None) for path, annotator in rows]
+
+
+def restore(window: AgreementWindow, settings: AppSettings) -> None:
+    """List the annotators kept at the last change (nothing is read until Measure)."""
+    kept = settings.value(KEY, {})
+    kept = kept if isinstance(kept, dict) else {}
+    window.predictions.blockSignals(True)  # checked as kept, without listing anything again
+    window.predictions.setChecked(kept.get("predictions") is True)
+    window.predictions.blockSignals(False)
+    window.removed = set(rows_of(kept.get("removed")))
+    for path, annotator in rows_of(kept.get("rows")):
+        window.add_row(path, annotator)
+
+
+def keep(window: AgreementWindow, settings: AppSettings) -> None:
+    """Remember the annotators listed now."""
+    settings.set_value(KEY, {"rows": [list(row) for row in window.rows()],
+                             "removed": [list(row) for row in sorted(window.removed, key=str)],
+                             "predictions": window.predictions.isChecked()})  # fmt: skip
+
+
+def remember(window: AgreementWindow, settings: AppSettings) -> None:
+    """Restore the kept list, and keep it at each change from now on."""
+    restore(window, settings)
+    model = window.paths.model()
+    for changed in (model.rowsInserted, model.rowsRemoved):
+        changed.connect(lambda *_: keep(window, settings))
+    window.predictions.toggled.connect(lambda _: keep(window, settings))

@@ -1,0 +1,45 @@
+"""No false warnings, and each message under the input it is about: a two-column CoNLL
+file FairEval reads is no warning; a second system holding a document the gold lacks is
+the second system's error, not the gold's."""
+
+from __future__ import annotations
+
+from gui.style import ERROR_COLOUR, WARNING_COLOUR
+
+from .conftest import wait_idle
+
+TWO_COLUMNS = "John B-PER\nlives O\nin O\nParis B-LOC\n. O\n\nMary B-PER\nsleeps O\n. O\n"
+
+
+def doccano(path, *texts: str):
+    lines = [f'{{"id": {n}, "text": "{text}", "label": [[0, 4, "PER"]]}}' for n, text in enumerate(texts, 1)]
+    path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return str(path)
+
+
+def test_a_two_column_conll_file_faireval_reads_is_no_warning(qtbot, window, tmp_path, shown):
+    path = tmp_path / "two.conll"
+    path.write_text(TWO_COLUMNS, encoding="utf-8")
+    window.setup.set_method("faireval")
+    window.setup.set_paths(str(path), str(path))
+    gold = window.setup.fields["gold"]
+    qtbot.waitUntil(lambda: gold.status.text().startswith("Format: CoNLL columns"))
+    assert WARNING_COLOUR not in gold.status.styleSheet() and " files are " not in gold.status.text()
+    assert window.evaluate()
+    wait_idle(qtbot, window)
+    assert window.report is not None and not shown.input_errors  # it evaluates, as said
+
+
+def test_a_second_systems_extra_document_is_shown_under_the_second_system(qtbot, window, tmp_path, shown):
+    gold = doccano(tmp_path / "gold.jsonl", "John lives.", "Mary sleeps.")
+    system = doccano(tmp_path / "system.jsonl", "John lives.", "Mary sleeps.")
+    second = doccano(tmp_path / "second.jsonl", "John lives.", "Mary sleeps.", "Anna runs.")
+    window.setup.set_method("spans")
+    window.setup.set_paths(gold, system)
+    window.setup.second.set_path(second)
+    assert window.evaluate()
+    wait_idle(qtbot, window)
+    assert shown.input_errors and "expected a document named '3'" in shown.input_errors[0][1]
+    assert ERROR_COLOUR in window.setup.second.status.styleSheet()
+    assert "expected a document named '3'" in window.setup.second.status.text()
+    assert not window.setup.fields["gold"].error_text  # the gold is fine
