@@ -31,8 +31,9 @@ from engine.formats import (
     format_module,
     input_lines,
     project_input,
-    read_through_spans,
+    reads_module_through_spans,
     reads_projects,
+    recognised_module,
 )
 from engine.formats.suggest import WrongFormat, readers_of, short_title
 from engine.methods import InputSpec
@@ -44,6 +45,8 @@ from .style import ERROR_COLOUR, NOTE_COLOUR, WARNING_COLOUR
 
 #: Lines read to check that a file is readable text (its format is sniffed on its first lines).
 CHECKED_LINES = 200
+#: What a file box says until the look at its file has arrived.
+LOOKING = "Looking at the file…"
 
 
 @dataclass(frozen=True)
@@ -68,42 +71,73 @@ def compressed(path: Path) -> bool:
     return head.startswith(COMPRESSION_MAGIC)
 
 
+@dataclass(frozen=True)
+class Look:
+    """What reading an input's first lines found, whatever the method (the setup panel's
+    looks make it, off the UI thread for a large input): its format, or why it cannot be read."""
 
-def probe(path: str, spec: InputSpec) -> Probe:
-    """Whether an input can be read (the engine's message when not) and its format."""
+    path: str
+    format: str | None = None
+    error: InputError | None = None
+    folder: bool = False
+    project: bool = False  # an INCEpTION project export (zip or folder): read when evaluating
+    compressed: bool = False
+    module: str | None = None  # the format module its first lines are recognised as
+
+
+def look_at(path: str) -> Look:
+    """Read an input's first lines: whether it can be read (the engine's message when not)
+    and its format."""
     p = Path(path)
-    if project_input(p):  # a zip or folder of every annotator's work: read when evaluating
-        return Probe(format=detect(p)) if reads_projects(spec.formats) else recognised(detect(p), spec)
+    if project_input(p):
+        return Look(path, format=detect(p), project=True)
+    folder = False
     try:
-        if p.is_dir():
-            if not spec.directory:
-                raise InputError("a file", "a folder", file=path)
-            target = first_annotation_file(p)
-        else:
-            target = require_file(path)
+        folder = p.is_dir()
+        target = first_annotation_file(p) if folder else require_file(path)
         if compressed(target):
-            return Probe(format=COMPRESSED)  # read (and checked) by the method itself
+            return Look(path, folder=folder, compressed=True)  # read (and checked) by the method itself
         for _ in itertools.islice(iter_lines(target), CHECKED_LINES):
             pass
     except InputError as err:
-        return Probe(error=err)
+        return Look(path, error=err, folder=folder)
     except OSError as err:
-        return Probe(error=InputError("a readable file", err.strerror or type(err).__name__, file=path))
-    return recognised(detect(p), spec, target)
+        error = InputError("a readable file", err.strerror or type(err).__name__, file=path)
+        return Look(path, error=error, folder=folder)
+    return Look(path, format=detect(p), folder=folder, module=recognised_module(input_lines(target)))
 
 
-def recognised(title: str | None, spec: InputSpec, target: Path | None = None) -> Probe:
-    """The probe of a readable input of this format (None: none recognises it); `target`:
-    the file looked at, which the method may read though its format is none of its own."""
+def judged(look: Look, spec: InputSpec) -> Probe:
+    """What a look at an input means to a method's input: its format, or why it cannot be read."""
+    if look.project:
+        return Probe(format=look.format) if reads_projects(spec.formats) else recognised(look.format, spec)
+    if look.folder and not spec.directory:
+        return Probe(error=InputError("a file", "a folder", file=look.path))
+    if look.error is not None:
+        return Probe(error=look.error)
+    if look.compressed:
+        return Probe(format=COMPRESSED)
+    return recognised(look.format, spec, look.module)
+
+
+def probe(path: str, spec: InputSpec) -> Probe:
+    """Whether an input can be read (the engine's message when not) and its format."""
+    return judged(look_at(path), spec)
+
+
+def recognised(title: str | None, spec: InputSpec, module: str | None = None) -> Probe:
+    """The probe of a readable input of this format (None: none recognises it); `module`:
+    the format its first lines are recognised as, which the method may read though it is none
+    of its own."""
     readable = [format_module(name).TITLE for name in spec.formats]
-    unknown = bool(readable) and title not in readable and not read_anyway(spec, target)
+    unknown = bool(readable) and title not in readable and not read_anyway(spec, module)
     return Probe(format=title, unknown=unknown, readers=_readers(title) if unknown else ())
 
 
-def read_anyway(spec: InputSpec, target: Path | None) -> bool:
+def read_anyway(spec: InputSpec, module: str | None) -> bool:
     """Whether the method reads the file through the span readers though its format is none
     of its own (FairEval and CLUEval read CoNLL columns): nothing to warn of then."""
-    return target is not None and read_through_spans(input_lines(target), spec.formats)
+    return module is not None and reads_module_through_spans(module, spec.formats)
 
 
 def _readers(title: str | None) -> tuple[tuple[str, str], ...]:
@@ -174,6 +208,7 @@ class FileField(QWidget):
         self.contents_text = ""  # what the file offers to pick: its layers and labels
         self.contents_error = ""  # why no format reads it, found when reading it (a folder of several)
         self.refusal: WrongFormat | None = None  # the file is another method's (set by the setup panel)
+        self.look: Look | None = None  # what reading the file's first lines found (set by the setup panel)
 
     def set_spec(self, spec: InputSpec) -> None:
         """Adopt a method's description of this input (its name, help, formats)."""
@@ -200,6 +235,7 @@ class FileField(QWidget):
         self.edit.setText(path)
         self._last = path
         self.contents_text = self.contents_error = ""
+        self.look = None
         self.refresh()
         self.path_changed.emit(path)
 
@@ -221,12 +257,20 @@ class FileField(QWidget):
             self.browsed.emit(str(Path(path).parent))
             self.set_path(path)
 
+    def show_look(self, look: Look | None) -> None:
+        """Show what a look at the file found (None: it is being looked at)."""
+        self.look = look
+        self.refresh()
+
     def refresh(self) -> None:
-        """Look at the file again and show its format or its problem."""
+        """Show the file's format or its problem, as its look found them for the method."""
         if not self.path or self.spec is None:
             self.show_status("")
             return
-        found = probe(self.path, self.spec)
+        if self.look is None:
+            self.show_status(html.escape(LOOKING))
+            return
+        found = judged(self.look, self.spec)
         if found.error is not None:
             self.show_error(input_error_text(found.error))
         elif self.contents_error:

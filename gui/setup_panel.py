@@ -31,7 +31,7 @@ from engine.methods.span_options import side_options
 
 from .dialogs import app_words, input_error_text
 from .file_contents import Contents, read_contents
-from .inputs import SECOND, FileField
+from .inputs import SECOND, FileField, Look, look_at
 from .options_panel import OptionsPanel
 from .style import WARNING_COLOUR
 from .viewer_data import SIDES
@@ -81,10 +81,24 @@ def described(method: Method) -> str:
     return method.app_description or app_words(method.description)
 
 
-def read_as_spans(spec: InputSpec, path: str) -> bool:
-    """Whether the method reads this input with the span readers (spans and nervaluate
-    always; FairEval and CLUEval an annotation tool's file or CoNLL columns of their own)."""
-    return "conll" in spec.formats or in_span_formats((path,))
+def read_as_spans(spec: InputSpec, span_format: bool) -> bool:
+    """Whether the method reads an input with the span readers (spans and nervaluate
+    always; FairEval and CLUEval an annotation tool's file or CoNLL columns of their own:
+    `span_format`, found by in_span_formats)."""
+    return "conll" in spec.formats or span_format
+
+
+def advises(method: Method) -> bool:
+    """Whether the method has notes on its options for a gold input (its own advice())."""
+    return type(method).advice is not Method.advice
+
+
+def advice_on(method: Method, gold: str, options: Any) -> Advice | None:
+    """The method's note on the options for this gold input (it may read its first lines)."""
+    try:
+        return method.advice(gold, options)
+    except (InputError, OSError):
+        return None
 
 
 class SetupPanel(QWidget):
@@ -137,13 +151,14 @@ class SetupPanel(QWidget):
         self.contents: dict[str, Contents] = {}  # what each side's file offers to pick
         self._wanted: dict[str, LookKey] = {}
         self.refusals: dict[str, Refusals] = {}  # what every method makes of each side's chosen file
-        self._refusals_of: dict[str, str] = {}  # the file of each side they are for
+        self._latest: dict[str, int] = {}  # the number of the newest look of each kind (a side, advice)
         self._looks: list[tuple[QThread, Task]] = []
         self._stopped = False  # set once the window closes
         for side, field in self.fields.items():
             field.path_changed.connect(self.inputs_changed)
             field.path_changed.connect(lambda _path, side=side: self.look_at_file(side))
             field.switch_requested.connect(self.set_method)
+        self.second.path_changed.connect(lambda _path: self.look_at_file("second"))
         for signal in (self.inputs_changed, self.options_changed, self.method_changed):
             signal.connect(self.refresh_advice)
             signal.connect(self.look_at_inputs)
@@ -228,25 +243,34 @@ class SetupPanel(QWidget):
         bar = self.scroll.verticalScrollBar().sizeHint().width()
         self.scroll.setMinimumWidth(body.minimumSizeHint().width() + bar)
 
+    def _newest(self, kind: str) -> int:
+        """The number of a new look of this kind (a side, advice): a look's result is shown
+        only while no newer one has been asked for."""
+        self._latest[kind] = self._latest.get(kind, 0) + 1
+        return self._latest[kind]
+
     def look_at_file(self, side: str) -> None:
-        """Find what every method makes of one side's chosen file (its first lines read
-        once): at once, or on a worker where the file is large (none refuses it meanwhile)."""
-        path = self._refusals_of[side] = self.fields[side].path
-        methods = list(self.methods.values())
+        """Read one side's chosen file's first lines: its format or problem for its box,
+        and what every method makes of it: at once, or on a worker where the file is large
+        (its box says it is being looked at, and no method refuses it meanwhile)."""
+        field = self.second if side == "second" else self.fields[side]
+        path, number = field.path, self._newest(side)
+        methods = list(self.methods.values()) if side in self.fields else []
 
-        def look(_progress: Any = None) -> tuple[str, str, Refusals]:
-            return side, path, refusals(methods, side, path)
+        def look(_progress: Any = None) -> tuple[str, int, Look | None, Refusals]:
+            found = look_at(path) if path else None
+            return side, number, found, (refusals(methods, side, path) if methods else {})
 
-        if large(path):
-            self._found((side, path, {}))
-            self._run_look(f"Looking at the {side} file", look, self._found)
-        else:
-            self._found(look())
+        self._look_at(path, f"Looking at the {side} file", look, self._found, (side, number, None, {}))
 
-    def _found(self, result: tuple[str, str, Refusals]) -> None:
-        side, path, found = result
-        if self._refusals_of.get(side) != path:
-            return  # the file changed meanwhile
+    def _found(self, result: tuple[str, int, Look | None, Refusals]) -> None:
+        side, number, look, found = result
+        if self._latest.get(side) != number:
+            return  # another file was chosen meanwhile
+        if side == "second":
+            self.second.show_look(look)
+            return
+        self.fields[side].show_look(look)
         self.refusals[side] = found
         self.mark_readers()
         self.check_files()
@@ -289,8 +313,24 @@ class SetupPanel(QWidget):
 
     def _start_look(self, side: str, key: LookKey) -> None:
         path, options = key
-        job = lambda _progress: (side, key, read_contents(path, options))  # noqa: E731
+
+        def job(_progress: Any) -> tuple[str, LookKey, Contents, bool]:
+            contents = read_contents(path, options)
+            span_format = contents.error is not None and in_span_formats((path,))  # asked for an error only
+            return side, key, contents, span_format
+
         self._run_look(f"Reading the {side} file", job, self._looked)
+
+    def _look_at(
+        self, path: str, title: str, job: Callable[[Any], Any], found: Callable[[Any], None], meanwhile: Any
+    ) -> None:
+        """`found(job())` at once; where the input is large, `found(meanwhile)`, and the job
+        on a worker."""
+        if large(path):
+            found(meanwhile)
+            self._run_look(title, job, found)
+        else:
+            found(job())
 
     def _run_look(self, title: str, job: Callable[[Any], Any], found: Callable[[Any], None]) -> None:
         """Run a look at the chosen files on a worker; `found(result)` on the UI thread."""
@@ -301,15 +341,15 @@ class SetupPanel(QWidget):
         thread = start(task, self, self._look_ended)
         self._looks.append((thread, task))
 
-    def _looked(self, result: tuple[str, LookKey, Contents]) -> None:
-        side, key, contents = result
+    def _looked(self, result: tuple[str, LookKey, Contents, bool]) -> None:
+        side, key, contents, span_format = result
         if self._wanted.get(side) != key:
             return  # the file or its options changed meanwhile
         self.contents[side] = contents
         field = self.fields[side]
         error = contents.error  # shown where the method reads the file with the span readers
-        if error is not None and (field.spec is None or not read_as_spans(field.spec, key[0])):
-            error = None  # (checked only for an error: it reads the file's first lines again)
+        if error is not None and (field.spec is None or not read_as_spans(field.spec, span_format)):
+            error = None
         field.show_contents(contents.summary(), input_error_text(error) if error is not None else "")
         self.fill_choices()
         self.contents_read.emit(side)
@@ -346,11 +386,28 @@ class SetupPanel(QWidget):
             self.panel.suggest(name, list(dict.fromkeys(items)))
 
     def refresh_advice(self) -> None:
-        """Show the method's note on the options for the gold input, if it has one."""
+        """Find the method's note on the options for the gold input: at once, or on a
+        worker where the file is large (no note meanwhile)."""
+        method, gold, number = self.method, self.fields["gold"].path, self._newest("advice")
         try:
-            advice = self.method.advice(self.fields["gold"].path, self.panel.options())
+            options = self.panel.options()
         except (InputError, OSError):
-            advice = None
+            options = None
+
+        if options is None or not advises(method):
+            self._advice_found((number, None))
+            return
+
+        def job(_progress: Any = None) -> tuple[int, Advice | None]:
+            return number, advice_on(method, gold, options)
+
+        self._look_at(gold, "Looking at the gold file", job, self._advice_found, (number, None))
+
+    def _advice_found(self, result: tuple[int, Advice | None]) -> None:
+        """Show the method's note on the options, if it has one."""
+        number, advice = result
+        if self._latest.get("advice") != number:
+            return  # the method, its options or the gold file changed meanwhile
         self._advised = advice
         self.advice.setText(advice.text if advice else "")
         self.advice.setVisible(advice is not None)

@@ -377,7 +377,11 @@ def read_through_spans(lines: list[str], formats: tuple[str, ...]) -> bool:
     read the annotation tools' formats) take CoNLL columns none of the original formats
     recognises; spans and nervaluate (they read CoNLL columns) take every original format
     (those that hold labelled spans, and ProPara's, which read_spans refuses saying why)."""
-    name = recognised_module(lines)
+    return reads_module_through_spans(recognised_module(lines), formats)
+
+
+def reads_module_through_spans(name: str | None, formats: tuple[str, ...]) -> bool:
+    """read_through_spans of an input whose first lines are recognised as format `name`."""
     if set(formats) & set(ANNOTATION_TOOL_READERS) and name == "conll":
         return True
     if "conll" not in formats or name is None:
