@@ -54,6 +54,13 @@ def level(text: str) -> int:
     return value
 
 
+def _column(description: str, short: str, flag: str) -> Any:
+    """An option naming an input column (none by default): --FLAG N, its short and its
+    underscored spelling (the original's) as aliases."""
+    return option(None, description, metavar="N", aliases=(short, "--" + flag.replace("-", "_")),
+                  parse=integer("--" + flag))  # fmt: skip
+
+
 @dataclass(frozen=True)
 class CluevalOptions:
     """CLUEval's own options (the original's command line)."""
@@ -131,27 +138,13 @@ class CluevalOptions:
         parse=integer("--context-right", 0),
     )
     # How the input is laid out: last, next to the span readers' input options (Format, User, …).
-    token_id_column: int | None = option(
-        None,
-        "Column index (0-based, negative from the end) of the token ids.",
-        metavar="N",
-        aliases=("-ct", "--token_id_column"),
-        parse=integer("--token-id-column"),
+    token_id_column: int | None = _column(
+        "Column index (0-based, negative from the end) of the token ids.", "-ct", "token-id-column"
     )
-    doc_id_column: int | None = option(
-        None,
-        "Column index of the document ids (an empty field continues the document).",
-        metavar="N",
-        aliases=("-ci", "--doc_id_column"),
-        parse=integer("--doc-id-column"),
+    doc_id_column: int | None = _column(
+        "Column index of the document ids (an empty field continues the document).", "-ci", "doc-id-column"
     )
-    domain_column: int | None = option(
-        None,
-        "Column index of the domain (lower-cased).",
-        metavar="N",
-        aliases=("-cd", "--domain_column"),
-        parse=integer("--domain-column"),
-    )
+    domain_column: int | None = _column("Column index of the domain (lower-cased).", "-cd", "domain-column")
     xml_document: str = option(
         "text", "XML element whose id names the document.", metavar="NAME", label="XML document element"
     )
