@@ -288,7 +288,7 @@ def _done(window: Window, dialog: MakeGoldDialog, result: GoldWritten | InputErr
     window._exported(result.paths, " ".join([result.summary + ".", *result.warnings]))
     loaded = dialog.loaded_role(dialog.out.text().strip())
     if loaded:
-        window.setup.fields[loaded].refresh()
+        window.setup.look_at_file(loaded)  # the file replaced: its box and the methods' refusals anew
         if window.run is not None:
             window.run = replace(window.run, rewritten=True)
             window._show_summary()

@@ -453,7 +453,6 @@ class AgreementWindow(QWidget):
                 item.setForeground(QColor("black"))
                 self.documents.setItem(n, k, item)
         self.documents.setSortingEnabled(True)
-        self.documents.setTabKeyNavigation(False)
         self.documents.sortItems(len(DOC_COLUMNS) - 1, Qt.SortOrder.AscendingOrder)  # worst αu first
         self.documents.resizeColumnsToContents()
 

@@ -225,6 +225,7 @@ def test_writing_over_a_loaded_input_says_so_and_marks_the_results(qtbot, window
         shutil.copy(source, tmp_path / name)
     evaluate(qtbot, window, "faireval", str(tmp_path / "gold.conll"), str(tmp_path / "system.conll"))
     assert "changed" not in window.summary.text()
+    looked = window.setup.fields["gold"].look  # the example's CoNLL-2000
     asked: list[tuple[str, str]] = []
     monkeypatch.setattr(adjudication.dialogs, "ask", lambda parent, q, note="": asked.append((q, note)) or True)
     _make(qtbot, window, monkeypatch, workbook, "conll", tmp_path / "gold.conll")
@@ -232,6 +233,8 @@ def test_writing_over_a_loaded_input_says_so_and_marks_the_results(qtbot, window
                       "the results shown will be marked as describing an input that changed.")]  # fmt: skip
     assert (tmp_path / "gold.conll").read_text(encoding="utf-8").startswith("-DOCSTART- dok_é")
     assert "The inputs changed since this evaluation." in window.summary.text()
+    qtbot.waitUntil(lambda: window.setup.fields["gold"].look is not looked)  # the file box looks again
+    assert (looked.format, window.setup.fields["gold"].look.format) == ("CoNLL-2000 (BIO chunks)", "Vertical text (.vrt) with BIO columns")
 
 
 def test_an_adjudication_workbook_imported_as_a_review_points_to_make_gold(qtbot, window, tmp_path, shown):
