@@ -161,11 +161,11 @@ def _read_examples(path: str, places: bool = False) -> Read:
                 spans += _triples(record, path, key, len(text), places)
                 continue
             ids |= {str(item["label"]) for item in items if isinstance(item, dict) and _label_id(item)}
-            found = _placed(record, _objects(record, path, key, len(text), places), places)
-            if key == "entities":
+            found = _objects(record, path, key, len(text), places)
+            if key == "entities":  # placed below, with the other spans of the example
                 spans += [(start, end, label, at) for start, end, label, _, at in found]
             else:
-                annotations[number - 1] = found
+                annotations[number - 1] = _placed(record, found, places)
         spans = _placed(record, spans, places)
         examples.append((unique_name(value.get("id", value.get("doc_id")), number, used), text, spans))
     return examples, annotations, keyed, ids

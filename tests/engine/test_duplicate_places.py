@@ -65,6 +65,13 @@ def test_doccano_names_the_line_and_the_span_in_it(tmp_path):
     assert _places(path).endswith(": 5: line 2 .label[2] = line 2 .label[0]")
 
 
+def test_doccano_offset_objects_are_placed_once(tmp_path):
+    path = tmp_path / "doc.jsonl"
+    entity = {"start_offset": 0, "end_offset": 4, "label": "PER"}
+    path.write_text(json.dumps({"id": 1, "text": "Anna met Ben.", "entities": [entity, entity]}) + "\n")
+    assert _places(path).endswith(": 1: line 1 .entities[1] = line 1 .entities[0]")
+
+
 def test_a_folder_of_files_names_each_files_places(tmp_path):
     for name, ids in (("a", [7]), ("b", [8, 8])):
         spans = [[0, 4, "PER"] for _ in ids]
