@@ -13,6 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from ..errors import InputError
+from ..export import carry
 from ..export.review_scan import UNREADABLE, SheetBook
 from .adjudication import Row
 from .workbook import DATA_SHEET, SHEET, UNDECIDED
@@ -82,9 +83,7 @@ def row_key(document: Any, characters: Any) -> Key:
 
 def counts_text(counts: tuple[int, int]) -> str:
     """ "11 decisions and 2 comments" (what of them there is)."""
-    words = zip(counts, ("decision", "comment"), strict=True)
-    parts = [f"{n} {word}{'' if n == 1 else 's'}" for n, word in words if n]
-    return " and ".join(parts)
+    return carry.counts_text(counts, "decision")
 
 
 def held_decisions(path: str | Path) -> tuple[int, int] | None:

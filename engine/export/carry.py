@@ -61,11 +61,9 @@ def _counted(n: int, one: str, many: str) -> str:
     return f"{n} {one if n == 1 else many}"
 
 
-def counts_text(counts: tuple[int, int]) -> str:
-    """ "11 verdicts and 2 comments" (what of them there is)."""
-    verdicts, comments = counts
-    parts = [_counted(verdicts, "verdict", "verdicts")] if verdicts else []
-    parts += [_counted(comments, "comment", "comments")] if comments else []
+def counts_text(counts: tuple[int, int], first: str = "verdict") -> str:
+    """ "11 verdicts and 2 comments" (what of them there is; `first`: what the first count counts)."""
+    parts = [_counted(n, word, word + "s") for n, word in zip(counts, (first, "comment"), strict=True) if n]
     return " and ".join(parts)
 
 
