@@ -15,7 +15,7 @@ from .errors import InputError
 from .export.review_scan import UNREADABLE, SheetBook, header_columns
 from .export.sheetxml import column_number, letter
 from .export.xlsx import AGREEMENTS, CHUNK_KEY, CONTEXT_COLOURED, REVIEW_SHEET, VERDICTS
-from .report import COLUMN_TITLES, Table
+from .report import COLUMN_TITLES, Table, error_ids
 
 NOT_REVIEWED = "not reviewed"
 #: Verdicts of workbooks written before the list of issue 19, as the verdicts they mean now.
@@ -127,7 +127,7 @@ def _missing(rows: list[dict[str, Any]], written: int | None) -> list[str]:
         written = max((int(n) for n in numbers if n.isascii() and n.isdigit()), default=0)
     elif len(rows) >= written:
         return []
-    return [ident for ident in map("E{}".format, range(1, written + 1)) if ident not in found]
+    return [ident for ident in error_ids(written) if ident not in found]
 
 
 def _deleted_warning(part: Review) -> str:

@@ -140,7 +140,7 @@ def block_rows(first: int, columns: list[Column], ready: dict[int, list[str]] | 
     row is made by one format of its kind (its cells' kinds and whether it has a height);
     returns the rows, which rows have a cell and which columns."""
     ready = ready or {}
-    n = len(columns[0].values) if columns else len(next(iter(ready.values())))
+    n = len(columns[0].values) if columns else len(next(iter(ready.values()), ()))
     if n == 0:
         return [], np.zeros(0, bool), np.zeros(len(columns) + len(ready), bool)
     codes, values = _cells_kinds(columns, first)

@@ -252,7 +252,7 @@ class _Writer:
         return n + len(table.rows)
 
     def _cell_styles(self, fmt: int) -> tuple[int, int, int, int]:
-        """A table column's styles for value_columns: text plain, numbers in `fmt`."""
+        """A table column's styles (sheetxml.Column): text plain, numbers in `fmt`."""
         return 0, self.quoted, fmt or self.float, fmt
 
     def _column_format(self, table: Table, column: str, score: bool, code: str) -> int:

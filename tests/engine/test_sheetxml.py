@@ -109,6 +109,12 @@ def test_rows_are_their_cells_one_by_one(rows, heights, ready):
     assert [row.decode() for row in made] == expected and filled.tolist() == has
 
 
+def test_a_block_of_no_columns_is_no_rows():
+    """A table with rows but no columns writes nothing (its block has no cells to count rows by)."""
+    made, filled, used = block_rows(0, [])
+    assert (made, filled.tolist(), used.tolist()) == ([], [], [])
+
+
 def _styles_of(value, styles):
     """value_cell's styles of a value in a column of `styles` (text, quoted, decimal, number)."""
     style, quoted, decimal, number = styles
