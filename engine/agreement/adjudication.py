@@ -128,13 +128,14 @@ def settle(
             f"{len(undecided)} undecided: {_listed([r.row_id for r in undecided])}",
             option="Decision",
         )
+    settled = {row.row_id: majority(row) for row in undecided}
     if undecided:
-        settled = _listed([f"{r.row_id} → {majority(r)}" for r in undecided])
+        listed = _listed([f"{row_id} → {choice}" for row_id, choice in settled.items()])
         warnings.append(f"{len(undecided)} undecided rows settled by majority (a tie keeps no span): "
-                        + settled)
+                        + listed)
     decided: dict[str, list[list]] = {}
     for row in sheet.rows:
-        choice = row.decision or majority(row)
+        choice = row.decision or settled[row.row_id]
         if choice != NONE:
             decided.setdefault(row.document, []).append([row.start, row.end, choice])
     gold = []
