@@ -425,9 +425,9 @@ def read_annotators(path: str, options: ReadOptions, predictions: bool = False,
     read = {
         a: _annotations(path, options, tasks[a], [], others, []) for a in sorted(order, key=order.__getitem__)
     }
-    for name, annotator in read.items():
-        placed = functools.partial(_placed_annotator, path, options, predictions, name)
-        annotator.spans.origin = _origin(tasks[name], places, placed)
+    placed = functools.cache(functools.partial(read_annotators, path, options, predictions, places=True))
+    for name, annotator in read.items():  # one reading with places serves every annotator
+        annotator.spans.origin = _origin(tasks[name], places, lambda name=name: placed()[name])
     if read:
         next(iter(read.values())).warnings.extend(checks.warnings(path))
     if twice and read:
@@ -435,11 +435,6 @@ def read_annotators(path: str, options: ReadOptions, predictions: bool = False,
             f"{path}: an annotator with two annotations of a task, the first read: {', '.join(twice[:10])}"
         )
     return read
-
-
-def _placed_annotator(path: str, options: ReadOptions, predictions: bool, name: str) -> Annotations:
-    """An annotator's spans read with their places (read_annotators)."""
-    return read_annotators(path, options, predictions, places=True)[name]
 
 
 def _warnings(path: str, options: ReadOptions, left_out: list[tuple[str, str]],
