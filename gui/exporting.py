@@ -4,12 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from engine.export.carry import Carried, match_review
+from engine.export.carry import Carried, match_review, review_to_carry
 from engine.export.csv import file_names, write_csv
 from engine.export.xlsx import write_workbook
 from engine.progress import Progress
 from engine.report import Report
-from engine.review import read_review
 
 from .worker import Job
 
@@ -22,7 +21,7 @@ def xlsx_job(report: Report, path: str, scale: str, keep_from: str | None = None
         carried: Carried | None = None
         if keep_from is not None:
             progress.update(0.0, "reading the verdicts to keep", force=True)
-            carried = match_review(read_review(keep_from), report.error_rows)
+            carried = match_review(review_to_carry(keep_from), report.error_rows)
         write_workbook(report, path, scale=scale, progress=progress, carried=carried)
         return [Path(path)], carried.summary(Path(path).name) if carried is not None else ""
 

@@ -118,6 +118,17 @@ def _key_value(value: Any) -> str:
     return "" if value is None else str(value)
 
 
+def review_to_carry(path: str) -> Review:
+    """The review of the workbook `path`, to carry into a new workbook of one run: InputError
+    for a compare workbook (its verdicts belong to two systems' error rows)."""
+    review = read_review(path)
+    if review.systems:
+        names = ", ".join(part.system for part in review.systems)
+        found = f"a compare workbook ({names}): its verdicts belong to two systems"
+        raise InputError("a review workbook of one run to keep the verdicts of", found, file=path)
+    return review
+
+
 def review_to_keep(target: str | None, keep: str | None) -> Review | None:
     """The review to carry into the workbook `target` (the command line's --xlsx): the one
     `keep` (--keep-review) names, read now; InputError when `target` holds a review that
@@ -125,7 +136,7 @@ def review_to_keep(target: str | None, keep: str | None) -> Review | None:
     if keep is not None:
         if target is None:
             raise InputError("--xlsx with --keep-review", "no --xlsx", option="--keep-review")
-        return read_review(keep)
+        return review_to_carry(keep)
     if target is not None and Path(target).is_file():
         held = held_review(target)
         if held is not None:

@@ -233,3 +233,15 @@ def test_compare_refuses_to_replace_a_reviewed_workbook(tmp_path, cli):
     result = cli("compare", "spans", gold, system, str(second), "--xlsx", book)
     assert result.code == 2 and "found 1 verdict in it" in result.err
     assert held_review(book) == (1, 0)
+
+
+def test_the_verdicts_of_a_compare_workbook_are_not_carried_into_one_run(tmp_path, cli):
+    """A compare workbook's verdicts belong to two systems' error rows: --keep-review of it
+    into one run's workbook is refused, naming the file (it carried both onto one run)."""
+    _, gold, system = EXAMPLE
+    second = _changed_system(tmp_path)
+    book = tmp_path / "compare.xlsx"
+    assert cli("compare", "spans", gold, system, str(second), "--xlsx", book).code == 0
+    result = cli("spans", gold, system, "--xlsx", tmp_path / "new.xlsx", "--keep-review", book)
+    assert result.code == 2 and "a compare workbook (System A, System B)" in result.err
+    assert str(book) in result.err and not (tmp_path / "new.xlsx").exists()
