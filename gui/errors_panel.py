@@ -134,9 +134,12 @@ class ErrorsPanel(QWidget):
             self.type_filter.setItemData(
                 index, explain(self.type_filter.itemText(index)), Qt.ItemDataRole.ToolTipRole
             )
-        self.search.blockSignals(True)
+        for widget in (self.search, self.verdict_filter):  # a new report's rows have no verdicts yet
+            widget.blockSignals(True)
         self.search.clear()
-        self.search.blockSignals(False)
+        self.verdict_filter.setCurrentIndex(0)
+        for widget in (self.search, self.verdict_filter):
+            widget.blockSignals(False)
         self.verdicts = None  # a review was matched to the rows of the report before
         self._show_columns()
         self._select_when_shown = None

@@ -192,9 +192,6 @@ def joined_origin(tables: Sequence[SpanTable]) -> Origin | None:
 
     return origin
 
-    def label_list(self) -> list[str]:
-        return [self.label_names[i] for i in self.labels.tolist()]
-
 
 def table_of(annotations: Annotations) -> SpanTable:
     """The spans of an Annotations as a SpanTable numbered by its documents."""

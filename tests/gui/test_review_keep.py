@@ -202,3 +202,17 @@ def test_a_review_saved_as_ods_says_how_to_import_it(qtbot, window, tmp_path, sh
         f"{path}: expected a review workbook (.xlsx) written by Span Studio, found an OpenDocument "
         "spreadsheet (.ods); save it in LibreOffice as Excel 2007-365 (.xlsx) and import again",
     )]  # fmt: skip
+
+
+def test_a_new_evaluation_shows_every_error_whatever_verdict_was_filtered(qtbot, window, tmp_path, monkeypatch):
+    """The Verdict filter goes back to all verdicts with a new report (its rows have none
+    yet): a filter left on "both wrong" hid every row of the next evaluation."""
+    target = _reviewed_export(qtbot, window, tmp_path, monkeypatch)
+    window.import_review(str(target))
+    wait_idle(qtbot, window)
+    window.review_dialog.close()
+    window.errors.verdict_filter.setCurrentText("both wrong")
+    wait_idle(qtbot, window)
+    evaluate(qtbot, window)
+    assert window.errors.verdict_filter.currentIndex() == 0
+    assert window.errors.model.rowCount() == len(window.report.error_rows) > 0
