@@ -128,12 +128,11 @@ def read_annotators(
     names = annotator_names(paths, names)
     refuse_projects(paths)
     from ..formats import read_spans
-    from ..formats.duplicates import merged_duplicates
 
     sides = {}
     for i, (name, path) in enumerate(zip(names, paths, strict=True)):
         progress.update(0.3 * i / len(paths), f"reading {path}")
-        sides[name] = merged_duplicates(read_spans(path, format, options or ReadOptions()))
+        sides[name] = read_spans(path, format, options or ReadOptions())
     return sides
 
 

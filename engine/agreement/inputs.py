@@ -111,7 +111,6 @@ def read_listed(
     (path, name) one annotator of an export (each export read once, none of those `read`
     already holds by path; a Label Studio export's predictions among them where asked)."""
     from ..formats import read_spans
-    from ..formats.duplicates import merged_duplicates
     from .command import annotator_name
 
     if len(inputs) < 2:
@@ -123,7 +122,7 @@ def read_listed(
         progress.update(0.3 * i / max(len(inputs), 1), f"reading {path}")
         if name is None:
             names.append(annotator_name(path))
-            sides.append(merged_duplicates(read_spans(path, None, options or ReadOptions())))
+            sides.append(read_spans(path, None, options or ReadOptions()))
             continue
         if path not in read:
             read[path] = export_annotators(path, None, options, predictions)

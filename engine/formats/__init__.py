@@ -304,7 +304,9 @@ def span_format(path: str | Path, format: str | None = None) -> ModuleType:
 
 def read_spans(path: str, format: str | None = None, options: Any = None) -> Annotations:
     """The documents and spans of a file, or of a folder (a corpus: one document per file,
-    or the files' documents named `file/document`), in any span format."""
+    or the files' documents named `file/document`), in any span format; identical duplicate
+    spans merged with a warning (engine/formats/duplicates.py: every method counts one)."""
+    from .duplicates import merged_duplicates
     from .reader_options import check_options
     from .standoff import ReadOptions
 
@@ -313,7 +315,7 @@ def read_spans(path: str, format: str | None = None, options: Any = None) -> Ann
     unused = check_options(module, path, options)  # a user given for one annotator's file: InputError
     read = _read_input(path, module, options)
     read.warnings[:0] = unused
-    return read
+    return merged_duplicates(read)
 
 
 def _read_input(path: str, module: ModuleType, options: Any) -> Annotations:

@@ -62,6 +62,19 @@ def test_faireval_counts_a_duplicate_once(cli, brat_pair):
     assert (protein["TP"], protein["FP"], protein["FN"]) == (2, 0, 0)
 
 
+def test_faireval_through_a_config_file_counts_a_duplicate_once(cli, brat_pair, tmp_path):
+    """FairEval's --config route reads the inputs without reader options: the duplicate is
+    merged there too (read_spans merges for every caller)."""
+    gold, system = brat_pair
+    config = tmp_path / "brat.config"
+    config.write_text(f"target_in = {system}\nsystem_in = {gold}\neval_method = all\n", encoding="utf-8")
+    result = cli("faireval", "--config", config, "--json", "-")
+    assert result.code == 0, result.err
+    _warned(result.err, system)
+    protein = json.loads(result.out)["per_label"]["traditional"]["Protein"]
+    assert (protein["TP"], protein["FP"], protein["FN"]) == (2, 0, 0)
+
+
 def test_clueval_reads_a_duplicate_as_one_span(cli, brat_pair):
     gold, system = brat_pair
     result = cli("clueval", gold, system)

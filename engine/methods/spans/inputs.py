@@ -10,7 +10,6 @@ from typing import Any
 import numpy as np
 
 from ...formats import ORIGINAL_SPAN_FORMATS, read_spans, span_reader_names
-from ...formats.duplicates import merged_duplicates
 from ...formats.inception_project import check_annotated
 from ...formats.pairing import Paired, pair
 from ...formats.reader_options import no_spans_warning
@@ -32,10 +31,10 @@ def load(gold: str, system: str, options: Any, progress: Progress) -> Paired:
     engine/formats/duplicates.py), paired, the system's spans in gold's texts."""
     progress.update(0.0, "reading gold", force=True)
     gold_format, gold_options = side_options(options, "gold")
-    gold_spans = merged_duplicates(read_spans(gold, gold_format, gold_options))
+    gold_spans = read_spans(gold, gold_format, gold_options)
     progress.update(0.3, "reading system", force=True)
     system_format, system_options = side_options(options, "system")
-    system_spans = merged_duplicates(read_spans(system, system_format, system_options))
+    system_spans = read_spans(system, system_format, system_options)
     progress.update(0.6, "pairing documents", force=True)
     check_annotated(gold_spans, gold_options, system_spans)  # a user's INCEpTION export lacking a document
     check_annotated(system_spans, system_options, gold_spans)
