@@ -312,6 +312,34 @@ def test_compressed_inputs_by_magic_bytes(cli, tmp_path, suffix):
     assert files[0]["sha256"] == hashlib.sha256((tmp_path / f"r.jsonl.{suffix}").read_bytes()).hexdigest()
 
 
+def test_inputs_digests_as_read_or_when_asked(tmp_path):
+    """A run with detail records each file's sha256 as it reads it; a plain run hashes a
+    file only when its digest is asked for: the same digest."""
+    import hashlib
+
+    from engine.methods.poetry import Options, Poetry
+
+    ref, sys_ = write(tmp_path / "r.jsonl", GOOD_REF * 3), write(tmp_path / "s.jsonl", GOOD_SYS)
+    digests = [hashlib.sha256(path.read_bytes()).hexdigest() for path in (ref, sys_)]
+    for detail in (True, False):
+        report = Poetry().evaluate(str(ref), str(sys_), Options(), detail=detail)
+        assert [bool(f.digest) for f in report.inputs] == [detail, detail]
+        assert [f.sha256 for f in report.inputs] == digests
+
+
+def test_same_bytes_warned_in_a_plain_run(cli, tmp_path):
+    """Gold and system that hold the same bytes (each line with both layouts) are said to,
+    with their sha256, in a run that keeps no detail too."""
+    import hashlib
+
+    line = json.dumps({**json.loads(GOOD_REF), **json.loads(GOOD_SYS)}) + "\n"
+    ref, sys_ = write(tmp_path / "r.jsonl", line), write(tmp_path / "s.jsonl", line)
+    result = cli("poetry", ref, sys_, tmp_path / "out.csv")
+    assert result.code == 0, result.err
+    digest = hashlib.sha256(line.encode()).hexdigest()
+    assert f"hold the same bytes (sha256 {digest[:12]}…)" in result.err
+
+
 def test_damaged_compressed_file(cli, tmp_path):
     data = gzip.compress(GOOD_REF.encode() * 100)
     message = fails(cli, tmp_path, data[: len(data) // 2])

@@ -91,7 +91,7 @@ class Pages:
     raw: dict[int, Any] = field(default_factory=dict)  # line index → the parsed line, read when used
     closed: dict[int, tuple[Any, int]] = field(default_factory=dict)  # line → gate, length of its list
     error: InputError | None = None  # where reading stopped (the reference file's pages before it count)
-    sha256: str = ""
+    sha256: str | None = None  # the file's, when read with `hashed`
 
 
 #: Bytes of whole lines decoded in one call, as one JSON array of the lines' objects (larger
@@ -99,10 +99,11 @@ class Pages:
 PIECE = 1 << 16
 
 
-def read_pages(path: str, layout: Layout, stop_at_error: bool, codes: Codes) -> Pages:
+def read_pages(path: str, layout: Layout, stop_at_error: bool, codes: Codes, hashed: bool = False) -> Pages:
     """Every line of `path`, labels coded in `codes`; with `stop_at_error` a bad line ends
-    the pages (kept in `error`), otherwise it raises."""
-    file = JsonLines(path, path)
+    the pages (kept in `error`), otherwise it raises; with `hashed`, the file's sha256 is
+    taken as it is read."""
+    file = JsonLines(path, path, hashed)
     pages = Pages(path)
     page_type = ReferencePage if layout is REFERENCE else SystemPage
     decoders = msgspec.json.Decoder(list[page_type]).decode, msgspec.json.Decoder(page_type).decode
