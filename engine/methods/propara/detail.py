@@ -9,7 +9,7 @@ summary stores them: `null`, `unk` or the text).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import chain
@@ -98,28 +98,77 @@ def _taken(values: list[Any], places: np.ndarray) -> list[Any]:
     return list(map(values.__getitem__, places.tolist()))
 
 
+class BestPairs:
+    """Every item's best (score, partner) pair, a run of one side's items of one question
+    at a time (in GROUPS' order per process): per run where its pairs start in one pool —
+    the scoring's arrays (arrays.Matches) followed by the pairs of the questions scored
+    item by item — or MATCHED (conversions equal to their counterparts', scoring.matched:
+    each item's partner is its counterpart, at score 1). The pairs are then taken from the
+    pool at once, never a tuple per item."""
+
+    MATCHED = -1
+
+    def __init__(self, scores: ProcessScores) -> None:
+        self.scores = scores
+        self.arrays = [best for m in scores.matches.values() for best in (m.answer_best, m.prediction_best)]
+        offsets = np.cumsum([0, *(len(best[0]) for best in self.arrays)]).tolist()
+        matches = scores.matches.items()
+        self.bounds = {q: (m.answers.bounds.tolist(), m.predictions.bounds.tolist()) for q, m in matches}
+        self.base = {q: offsets[2 * n : 2 * n + 2] for n, q in enumerate(scores.matches)}
+        self.pooled = offsets[-1]  # where the pairs scored item by item start
+        self.exact: list[tuple[float, int]] = []
+        self.starts: list[int] = []
+
+    def add(self, k: int) -> None:
+        """The runs of answer process k (its number in the scores)."""
+        exact = self.scores.exact.get(k, {})
+        for q in QUESTIONS:
+            found = exact.get(q)
+            if found is not None:
+                start = self.pooled + len(self.exact)
+                self.starts += start, start + len(found.answer_best)
+                self.exact += found.answer_best
+                self.exact += found.prediction_best
+            elif q == "conversions":
+                self.starts += self.MATCHED, self.MATCHED
+            else:
+                (answers, predictions), (mine, theirs) = self.bounds[q], self.base[q]
+                self.starts += mine + answers[k], theirs + predictions[self.scores.other[k]]
+
+    def pairs(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """Per item (the runs of `counts` items each) its best score and its partner's
+        place among the other side's run (-1: none)."""
+        exact = np.array(self.exact or [(0.0, -1)], dtype=[("score", float), ("where", np.int64)])
+        score_pool = np.concatenate([*(best[0] for best in self.arrays), exact["score"]])
+        where_pool = np.concatenate([*(best[1] for best in self.arrays), exact["where"]])
+        position = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
+        starts = np.repeat(np.array(self.starts, np.int64), counts)
+        matched = starts == self.MATCHED
+        index = np.where(matched, 0, starts + position)
+        return np.where(matched, 1.0, score_pool[index]), np.where(matched, position, where_pool[index])
+
+
 class Gathered:
     """The detail's items, process by process: per group (GROUPS) of each process one
     run of one side's items of one question, their JSON (Summary.items_json) and their
-    best (score, partner) pairs, the runs in the detail's order."""
+    best (score, partner) pairs (BestPairs), the runs in the detail's order."""
 
-    def __init__(self) -> None:
+    def __init__(self, scores: ProcessScores) -> None:
         self.items: list[list[Item]] = []
         self.shown: list[list[dict[str, Any]]] = []
-        self.best: list[Sequence[tuple[float, int]]] = []
+        self.best = BestPairs(scores)
 
-    def add(self, summaries: tuple[Summary, Summary], shown: tuple[Shown, Shown],
-            questions: Iterable[QuestionScore]) -> None:  # fmt: skip
-        """One process: its summaries, their items' JSON and its questions in QUESTIONS' order."""
-        for q, result in zip(QUESTIONS, questions, strict=True):
+    def add(self, k: int, summaries: tuple[Summary, Summary], shown: tuple[Shown, Shown]) -> None:
+        """Answer process k: its summaries and their items' JSON."""
+        for q in QUESTIONS:
             self.items += getattr(summaries[0], q), getattr(summaries[1], q)
             self.shown += shown[0][q], shown[1][q]
-            self.best += result.answer_best, result.prediction_best
+        self.best.add(k)
 
     @cached_property
     def counts(self) -> np.ndarray:
         """Per run its items."""
-        return np.fromiter(map(len, self.best), np.int64, len(self.best))
+        return np.fromiter(map(len, self.items), np.int64, len(self.items))
 
     def stepped(self, side: str) -> int:
         """How many conversions and moves one side has."""
@@ -130,12 +179,12 @@ class Gathered:
         """The JSON report's items (ColumnRows, ITEM_KEYS) and those scored below 1, in the
         detail's order, a column at a time."""
         counts = self.counts
-        pairs = _flat(self.best)
-        scores, where = [score for score, _ in pairs], np.array([w for _, w in pairs], np.int64)
+        best, where = self.best.pairs(counts)
+        scores = best.tolist()
         run = np.repeat(np.arange(len(counts)), counts)
         # the partner's place in the items: the run of the other side (number ^ 1), its item `where`
         starts = np.cumsum(counts) - counts
-        partner = np.where(where >= 0, starts[run ^ 1] + where, len(pairs)).tolist()
+        partner = np.where(where >= 0, starts[run ^ 1] + where, len(scores)).tolist()
         shown, items = _flat(self.shown), _flat(self.items)
         groups = len(GROUPS)
         columns = (np.repeat(np.array(pids, object), counts.reshape(-1, groups).sum(axis=1)).tolist(),
@@ -143,7 +192,7 @@ class Gathered:
                      for names in ([q for q, _ in GROUPS], [side for _, side in GROUPS])),
                    shown, list(map([*shown, None].__getitem__, partner)), scores)  # fmt: skip
         rows = ColumnRows(dict(zip(ITEM_KEYS, columns, strict=True)), plain_numbers)
-        low = np.flatnonzero(np.array(scores, float) < 1.0)
+        low = np.flatnonzero(best < 1.0)
         below = Below((run[low] // groups).tolist(), *(_taken(column, low) for column in columns[:3]),
                       _taken(items, low), _taken([*items, None], np.array(partner, np.int64)[low]),
                       _taken(scores, low))  # fmt: skip
@@ -303,7 +352,7 @@ class Detail:
 def process_detail(scores: ProcessScores, ordered: list[int], sentences: dict[int, list[str]] | None
                    ) -> Detail:  # fmt: skip
     """The detail of the answer processes `ordered` (numbers in `scores`), in one pass."""
-    gathered, summaries, documents = Gathered(), {}, []
+    gathered, summaries, documents = Gathered(scores), {}, []
     for k in ordered:
         (answer, prediction), pid = scores.summaries(k), scores.pids[k]
         shown = answer.items_json(), prediction.items_json()
@@ -311,7 +360,7 @@ def process_detail(scores: ProcessScores, ordered: list[int], sentences: dict[in
                                "prediction": prediction.diagnostics(shown[1])}  # fmt: skip
         steps = max(scores.processes[k].sentences, scores.predicted[k].sentences)
         documents.append(process_document(pid, steps, (sentences or {}).get(pid)))
-        gathered.add((answer, prediction), shown, (scores.question(k, q) for q in QUESTIONS))
+        gathered.add(k, (answer, prediction), shown)
     plain = all(-(1 << 63) <= pid < 1 << 63 for pid in scores.pids)  # ColumnRows.plain_numbers
     numbered = list(zip(documents, ordered, strict=True))
     gold, system = (later_spans(scores, numbered, side, gathered.stepped(side)) for side in SIDES)

@@ -6,7 +6,8 @@ the texts shown, so that a cell is compared as a number and becomes a string onl
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
+from functools import cached_property
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
@@ -130,6 +131,11 @@ def _names(table: Table, codes: np.ndarray) -> Coded:
     return [names[code] for code in distinct.tolist()], number.reshape(-1)
 
 
+#: The text columns before the cells (sentence, participant): the columns after them are
+#: written as one text per distinct combination (GridRows.cells).
+NAMED = 2
+
+
 class GridRows(Later):
     """The grid's rows kept as numbers: process ids and steps, and per text column its
     texts and each row's number into them. The rows are made as lists when read, or a
@@ -140,23 +146,86 @@ class GridRows(Later):
         self.shown = [np.array(texts, object) for texts, _ in coded]
         super().__init__(len(steps), part=self.lists)
 
+    @cached_property
+    def cells(self) -> tuple[np.ndarray, np.ndarray]:
+        """The seven cells after the participant (actions, locations, differs) as one column:
+        per distinct combination the row where it first occurs, and per row its
+        combination's number. Their texts are made once per combination (a few thousand),
+        not once per row (132,050 at ProPara x10)."""
+        return combined([number for _, number in self.coded[NAMED:]])
+
     def lists(self, start: int, stop: int) -> list[tuple[Any, ...]]:
         """Rows `start` to `stop` (GRID_COLUMNS), each a tuple (a list's JSON and cells)."""
-        numbers = (number for _, number in self.coded)
-        texts = (
-            shown[number[start:stop]].tolist() for shown, number in zip(self.shown, numbers, strict=True)
-        )
-        columns = [self.pids[start:stop].tolist(), self.steps[start:stop].tolist(), *texts]
-        return list(zip(*columns, strict=True))
+        return list(zip(*self._columns(slice(start, stop), len(self.coded)), strict=True))
+
+    def _texts(self, column: int, rows: slice | np.ndarray) -> list[str]:
+        """The texts of text column `column` (of self.coded) in `rows`."""
+        return self.shown[column][self.coded[column][1][rows]].tolist()
+
+    def _columns(self, rows: slice, count: int) -> list[list[Any]]:
+        """The pids, the steps and the first `count` text columns of `rows`."""
+        texts = (self._texts(k, rows) for k in range(count))
+        return [self.pids[rows].tolist(), self.steps[rows].tolist(), *texts]
+
+    def json_parts(self, size: int, encode: Callable[[list[Any]], bytes]) -> Iterator[bytes | memoryview]:
+        """The rows' JSON `size` rows at a time, each row's cells one JSON fragment made
+        once per combination (cells); as lists where orjson refuses a text."""
+        fragments = self._json_cells()
+        for start in range(0, len(self), size):
+            rows = slice(start, min(start + size, len(self)))
+            part = self._json_part(rows, fragments, encode) if fragments is not None else None
+            yield part if part is not None else memoryview(encode(self.lists(rows.start, rows.stop)))[1:-1]
+
+    def _json_part(self, rows: slice, fragments: np.ndarray, encode: Callable[[list[Any]], bytes]
+                   ) -> memoryview | None:  # fmt: skip
+        """The JSON of `rows` with their cells' fragments; None where orjson refuses a text
+        (the standard library's encoder, which writes it escaped, knows no fragment)."""
+        tails = fragments[self.cells[1][rows]].tolist()
+        try:
+            return memoryview(encode(list(zip(*self._columns(rows, NAMED), tails, strict=True))))[1:-1]
+        except TypeError:
+            return None
+
+    def _json_cells(self) -> np.ndarray | None:
+        """Per combination of cells their JSON (an orjson.Fragment, no brackets); None
+        where orjson refuses a text."""
+        import orjson
+
+        texts = [self._texts(k, self.cells[0]) for k in range(NAMED, len(self.coded))]
+        try:
+            fragments = [orjson.Fragment(orjson.dumps(row)[1:-1]) for row in zip(*texts, strict=True)]
+        except orjson.JSONEncodeError:
+            return None
+        return np.array(fragments, object)
 
     def csv_columns(self) -> list[Fields]:
-        """The CSV writer's columns (GRID_COLUMNS) as their fields, without a row made:
-        each distinct number and text made a field once."""
+        """The CSV writer's columns as their fields, without a row made: each distinct
+        number and text made a field once; the cells' fields joined once per combination
+        (cells), one column standing for the last seven."""
         from ...export.csv import Fields, text_fields  # here: a run that writes no CSV files does not load it
 
-        numbers = (_distinct_texts(values) for values in (self.pids, self.steps))
-        texts = ((text_fields(list(texts), defuse=True), number) for texts, number in self.coded)
-        return [Fields(np.array(fields, object)[number].tolist()) for fields, number in chain(numbers, texts)]
+        fields = [np.array(text_fields(list(texts), defuse=True), object) for texts, _ in self.coded]
+        numbers = [number for _, number in self.coded]
+        first, combination = self.cells
+        cells = (f[number[first]].tolist() for f, number in zip(fields[NAMED:], numbers[NAMED:], strict=True))
+        joined = np.array(list(map(",".join, zip(*cells, strict=True))), object)
+        named = zip(fields[:NAMED], numbers[:NAMED], strict=True)
+        columns = chain(map(_distinct_texts, (self.pids, self.steps)), named, [(joined, combination)])
+        return [Fields(np.asarray(f, object)[number].tolist()) for f, number in columns]
+
+
+def combined(numbers: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
+    """Several columns of numbers (≥ 0) as one: per distinct combination the row where it
+    first occurs (in the combinations' order), and per row its combination's number."""
+    code, size = np.zeros(len(numbers[0]), np.int64), 1
+    for number in numbers:
+        width = int(number.max(initial=0)) + 1
+        if size * width >= 1 << 62:  # numbered again first, so that the code stays within 64 bits
+            distinct, code = np.unique(code, return_inverse=True)
+            code, size = code.reshape(-1), len(distinct)
+        code, size = code * width + number, size * width
+    _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
+    return first, inverse.reshape(-1)
 
 
 def _distinct_texts(values: np.ndarray) -> Coded:
