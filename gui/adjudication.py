@@ -32,13 +32,15 @@ from engine.errors import InputError
 from engine.progress import Progress
 
 from . import dialogs
-from .agreement_memory import note_folder
+from .agreement_memory import note_folder, start_folder
+from .inputs import SECOND
 from .worker import Job
 
 if TYPE_CHECKING:
     from engine.agreement.command import GoldWritten
 
     from .settings import AppSettings
+    from .setup_panel import SetupPanel
 
 TITLE = "Make Gold from Adjudication Workbook"
 #: The gold's formats: (engine name, what the user sees, the suffix of the path suggested; "": a folder).
@@ -53,6 +55,8 @@ INTRO = (
     "row's Decision. The same as <code>spanstudio adjudicate</code>."
 )
 MAJORITY = "Settle rows left undecided by majority"  # the tick box, and how messages name it
+#: The command line's flags of the dialog's controls, as the app's messages name them.
+CONTROLS = {"--majority": f"tick “{MAJORITY}”"}
 DOING = "The gold could not be written"
 
 
@@ -60,11 +64,11 @@ class Window(Protocol):
     """What of the main window this uses."""
 
     run: Any  # the run of the results shown (None: none)
-    setup: Any  # the files loaded: setup.fields by role, each with its path
+    setup: SetupPanel  # the files loaded
     settings: AppSettings
 
     def run_task(self, title: str, job: Job, done: Any, failed_doing: str) -> bool: ...
-    def _exported(self, paths: list[Path], note: str = "") -> None: ...
+    def say_written(self, paths: list[Path], note: str = "") -> None: ...
     def _show_summary(self) -> None: ...
 
 
@@ -73,12 +77,15 @@ class MakeGoldDialog(QDialog):
     asks before an existing gold is replaced (`replace`: the user said so)."""
 
     def __init__(
-        self, parent: QWidget | None, folder: str = "", inputs: dict[str, str] | None = None
+        self,
+        parent: QWidget | None,
+        settings: AppSettings | None = None,
+        inputs: dict[str, str] | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(TITLE)
-        self.folder = folder or str(Path.home())  # not the folder the app was started from
-        self.inputs = inputs or {}  # the files loaded in the main window, by role (gold, system)
+        self.folder = start_folder(settings, "exports")  # not the folder the app was started from
+        self.inputs = inputs or {}  # the files loaded in the main window, by side (loaded_inputs)
         self.replace = False
         self.workbook = QLineEdit()
         self.workbook.setPlaceholderText("the adjudication workbook (.xlsx) with its Decision column filled")
@@ -161,6 +168,8 @@ class MakeGoldDialog(QDialog):
         if problem is not None:
             dialogs.show_message(self, *problem)
             return
+        from engine.agreement.command import gold_exists
+
         out = self.out.text().strip()
         self.replace = gold_exists(out, self.format_name)
         if self.replace and not dialogs.ask(self, *self.replace_question(out)):
@@ -180,7 +189,8 @@ class MakeGoldDialog(QDialog):
 
     def replace_question(self, out: str) -> tuple[str, str]:
         """The question before an existing gold is replaced, naming a loaded input it is."""
-        loaded = self.loaded_role(out)
+        side = self.loaded_side(out)
+        loaded = ROLES.get(side, side)
         note = (f"It is the {loaded} file loaded in the main window: the results shown will be marked as "
                 "describing an input that changed." if loaded else "")  # fmt: skip
         if self.format_name == "brat":
@@ -188,20 +198,25 @@ class MakeGoldDialog(QDialog):
             return f"The folder {Path(out).name} is not empty. Write into it?", f"{files} {note}".strip()
         return f"{Path(out).name} already exists. Replace it?", note
 
-    def loaded_role(self, out: str) -> str:
-        """Which loaded input (its role) writing to `out` replaces: "" for none."""
+    def loaded_side(self, out: str) -> str:
+        """Which loaded input (its side) writing to `out` replaces: "" for none."""
         target, folder = Path(out).resolve(), self.format_name == "brat"
-        for role, path in self.inputs.items():
+        for side, path in self.inputs.items():
             loaded = Path(path).resolve() if path else None
             if loaded is not None and (loaded == target or folder and loaded.parent == target):
-                return role
+                return side
         return ""
 
 
-def gold_exists(out: str, out_format: str) -> bool:
-    from engine.agreement.command import gold_exists as exists
+#: How the replace question names a loaded input's side (where not by the side's own name).
+ROLES = {"second": SECOND}
 
-    return exists(out, out_format)
+
+def loaded_inputs(setup: SetupPanel) -> dict[str, str]:
+    """The files loaded in the main window by side, as its setup panel names them (gold,
+    system, and the second system where the method compares one)."""
+    loaded = {side: field.path for side, field in setup.fields.items()}
+    return {**loaded, "second": setup.second_system} if setup.second_system else loaded
 
 
 def _buddy(text: str, field: QWidget) -> QLabel:
@@ -236,8 +251,8 @@ def gold_job(workbook: str, out: str, out_format: str, majority: bool, replace: 
 
 
 def app_words(err: InputError) -> InputError:
-    """The engine's message with the tick box named where the command line's --majority is."""
-    expected = err.expected.replace("(or --majority)", f"(or tick “{MAJORITY}”)")
+    """The engine's message with the dialog's controls named where the command line's flags are."""
+    expected = dialogs.app_words(err.expected, CONTROLS)
     return InputError(expected, err.found, file=err.file, line=err.line, option=err.option)
 
 
@@ -260,12 +275,11 @@ def not_a_review(job: Job, path: str) -> Job:
     return read
 
 
-def make_gold(window: Window, folder: str = "", dialog: MakeGoldDialog | None = None) -> MakeGoldDialog:
+def make_gold(window: Window, dialog: MakeGoldDialog | None = None) -> MakeGoldDialog:
     """Ask for the workbook and the gold's format and place (`dialog`: the one shown before,
     with its fields), then write it on the worker."""
     if dialog is None:
-        inputs = {role: field.path for role, field in window.setup.fields.items()}
-        dialog = MakeGoldDialog(window, folder, inputs)  # type: ignore[arg-type]
+        dialog = MakeGoldDialog(window, window.settings, loaded_inputs(window.setup))  # type: ignore[arg-type]
     if dialog.exec() == QDialog.DialogCode.Accepted:
         note_folder(window.settings, "exports", dialog.workbook.text().strip())  # the next day starts there
         run(window, dialog)
@@ -285,8 +299,8 @@ def _done(window: Window, dialog: MakeGoldDialog, result: GoldWritten | InputErr
         dialogs.show_input_error(window, result, DOING)  # type: ignore[arg-type]
         QTimer.singleShot(0, lambda: make_gold(window, dialog=dialog))
         return
-    window._exported(result.paths, " ".join([result.summary + ".", *result.warnings]))
-    loaded = dialog.loaded_role(dialog.out.text().strip())
+    window.say_written(result.paths, " ".join([result.summary + ".", *result.warnings]))  # the folder noted
+    loaded = dialog.loaded_side(dialog.out.text().strip())
     if loaded:
         window.setup.look_at_file(loaded)  # the file replaced: its box and the methods' refusals anew
         if window.run is not None:

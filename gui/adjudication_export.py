@@ -1,7 +1,8 @@
 """The Agreement window's Adjudication workbook… over a workbook that holds Decisions or
 Comments: they are counted first (on the worker), and the user keeps them (carried into the
 new workbook by the engine: engine/agreement/kept.py), saves under a new name, replaces
-them knowingly, or cancels — as Export to Excel does with a review (gui/review_export.py)."""
+them knowingly, or cancels — as Export to Excel does with a review (gui/review_export.py).
+Over a review workbook with verdicts the question names them (they cannot be kept)."""
 
 from __future__ import annotations
 
@@ -9,28 +10,33 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
-from PySide6.QtWidgets import QDialogButtonBox, QFileDialog, QWidget
+from PySide6.QtWidgets import QFileDialog
 
-from engine.agreement.kept import counts_text, held_decisions
+from engine.agreement import kept
+from engine.export import carry
 
 from . import dialogs
 from .agreement_memory import note_folder, start_folder
-from .review_export import KEEP, RENAME, keep_review_dialog, new_name
+from .review_export import KEEP, RENAME, REPLACE, ask_keep, new_name
 from .worker import Job
 
-REPLACE = "replace"
 KEEP_TEXT = (
     "Replacing it would erase them. Keep them: the new workbook gets every Decision and Comment of the "
     "rows that are still there (matched by document and characters), and you are told how many could "
     "not be carried because their rows are gone or their Decision is no longer offered."
 )
+REVIEW_TEXT = (
+    "It is a review workbook (File → Export to Excel…): replacing it with the adjudication workbook "
+    "would erase them, and an adjudication workbook cannot keep them. Save under a new name to keep "
+    "the review."
+)
+#: The question for each kind of workbook that holds what replacing it would lose: its words, its answers.
+QUESTIONS = {"decisions": (KEEP_TEXT, (RENAME, KEEP, REPLACE)), "review": (REVIEW_TEXT, (RENAME, REPLACE))}
 
 
 class Window(Protocol):
     """What of the Agreement window this uses."""
 
-    busy: bool
-    idle: Any  # a signal: the window's work has ended
     summary: Any  # the line that says what the window did
     settings: Any  # where the last folders used are kept (None: nothing kept)
 
@@ -54,19 +60,31 @@ def export_workbook(window: Window, suggested: str = "adjudication.xlsx") -> Non
         return
     window.run_task(
         "Counting the decisions in the workbook",
-        lambda progress: held_decisions(path),
-        lambda held: when_idle(window, lambda: replace(window, path, held)),
+        lambda progress: held(path),
+        lambda found: replace(window, path, found),  # the counting task cleared: the write starts here
         "Reading the workbook",
     )
 
 
-def replace(window: Window, path: str, held: tuple[int, int] | None) -> None:
-    """The user's answer for a workbook about to be replaced (`held`: its decisions and comments)."""
+def held(path: str) -> tuple[str, str] | None:
+    """What replacing the workbook at `path` would lose: ("decisions", "6 decisions and 1
+    comment") for an adjudication workbook's, ("review", "3 verdicts") for a review's; None
+    for neither."""
+    decisions = kept.held_decisions(path)
+    if decisions is not None:
+        return "decisions", kept.counts_text(decisions)
+    verdicts = carry.held_review(path)
+    return ("review", carry.counts_text(verdicts)) if verdicts is not None else None
+
+
+def replace(window: Window, path: str, found: tuple[str, str] | None) -> None:
+    """The user's answer for a workbook about to be replaced (`found`: what it holds, as held says)."""
     name = Path(path).name
-    if held is None:
+    if found is None:
         choice = REPLACE if dialogs.ask(window, f"{name} already exists. Replace it?") else None  # type: ignore[arg-type]
     else:
-        choice = ask_keep_decisions(window, name, counts_text(held))  # type: ignore[arg-type]
+        kind, counts = found
+        choice = ask_keep(window, name, counts, *QUESTIONS[kind])  # type: ignore[arg-type]
     if choice == KEEP:
         window.write_workbook(path, keep_from=path)
     elif choice == REPLACE:
@@ -75,35 +93,3 @@ def replace(window: Window, path: str, held: tuple[int, int] | None) -> None:
         export_workbook(window, new_name(path))
     else:
         window.summary.setText(f"Nothing was written: {name} is as it was.")
-
-
-def when_idle(window: Window, step: Callable[[], None]) -> None:
-    """Take `step` once the window's work (the task whose answer led here) has ended."""
-    if not window.busy:
-        step()
-        return
-
-    def once() -> None:
-        window.idle.disconnect(once)
-        step()
-
-    window.idle.connect(once)
-
-
-def keep_decisions_dialog(parent: QWidget | None, name: str, counts: str) -> tuple[Any, list[str]]:
-    """The review's question (Keep Them, Save under a New Name…, Cancel) for decisions, with
-    Replace besides (the dialog, and the list the choice is put in)."""
-    dialog, chosen = keep_review_dialog(parent, name, counts)
-    dialog.message.setText(KEEP_TEXT)
-    button = dialog.buttons.addButton("&Replace", QDialogButtonBox.ButtonRole.DestructiveRole)
-    button.clicked.connect(lambda: chosen.append(REPLACE))
-    button.clicked.connect(dialog.accept)
-    button.setAutoDefault(False)
-    return dialog, chosen
-
-
-def ask_keep_decisions(parent: QWidget | None, name: str, counts: str) -> str | None:
-    """KEEP, RENAME, REPLACE, or None (cancel)."""
-    dialog, chosen = keep_decisions_dialog(parent, name, counts)
-    dialog.exec()
-    return chosen[0] if chosen else None

@@ -104,6 +104,7 @@ class AgreementWindow(QWidget):
         self._task: Task | None = None
         self._thread: Any = None
         self._done: Callable[[Any], None] = lambda result: None
+        self._result: tuple[Any, ...] = ()  # the result of the work that ended well, until `done` has it
         self._doing = ""
         self.removed: set[Row] = set()  # rows the user removed: left out when an export is listed again
         self.exports: dict[str, ReadExport] = {}  # the exports listed, as read: measured from that reading
@@ -272,7 +273,7 @@ class AgreementWindow(QWidget):
                 if (export.path, annotator) not in self.removed:
                     self.add_row(export.path, annotator)
         rows = self.paths.count()
-        self.summary.setText(f"{rows} annotator{'s' if rows != 1 else ''} listed; Measure agreement.")
+        self.summary.setText(f"{count_of(rows, 'annotator')} listed; Measure agreement.")
 
     def list_predictions(self) -> None:
         """List the Label Studio exports' annotators again, with or without their predictions
@@ -308,8 +309,9 @@ class AgreementWindow(QWidget):
         self.run_task("Measuring agreement", job, self._measured, "Measuring agreement")
 
     def run_task(self, title: str, job: Job, done: Callable[[Any], None], doing: str) -> bool:
-        """Run a job off the UI thread with the progress bar and Cancel; `done(result)` when it
-        ends well, a dialog when it fails. One job at a time."""
+        """Run a job off the UI thread with the progress bar and Cancel; `done(result)` once it
+        has ended well and is cleared (`done` may start more work), a dialog when it fails. One
+        job at a time."""
         if self.busy:
             return False
         task = Task(title, job)
@@ -345,8 +347,9 @@ class AgreementWindow(QWidget):
             self.summary.setText(message)
 
     def _task_finished(self, result: Any) -> None:
+        """The bar goes with the work; `done` gets the result once the task is cleared."""
         self.progress.hide()
-        self._done(result)
+        self._result = (result,)
 
     def _measured(self, result: tuple[dict[str, Any], Any, Any, dict[str, list[Any]]]) -> None:
         self.data, self.corpus, self.sheet, self.rows_of = result
@@ -369,12 +372,19 @@ class AgreementWindow(QWidget):
         )
 
     def _thread_finished(self) -> None:
-        if self._thread is not None:
-            finish(self._thread)
+        """Clear the task, give `done` a good result (it may start more work), finish the
+        thread; `idle` where no work runs then."""
+        thread, (result, self._result) = self._thread, (self._result, ())
         self._thread, self._task = None, None
         self.progress.hide()
         self._set_running(False)
-        self.idle.emit()
+        if result:  # done before finish: garbage collection stays off, as while the work ran
+            self._done(*result)
+        if thread is not None:
+            finish(thread)
+        if not self.busy:
+            self._set_running(False)  # the export button as the result `done` showed allows
+            self.idle.emit()
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802
         """Close at once: running work is cancelled and ends in the background (the window

@@ -46,18 +46,18 @@ def input_error_text(err: InputError) -> str:
     return head + app_words(text[len(head) :])
 
 
-def app_words(text: str) -> str:
+def app_words(text: str, controls: dict[str, str] | None = None) -> str:
     """A message of the engine in the app's words, derived from the options' declarations
     and the method registry: a command ('spanstudio propara') is named as the Method list
     names its method; a command-line flag by the options panel's control that sets it
     (`choose one with --format` → `choose one in the Format list of the options`, `--index 0`
-    → `Index set to 0`); a list of a flag's choices by the names its list shows. A flag no
-    panel shows stays as it is."""
+    → `Index set to 0`), or by `controls` (a dialog's own: flag → its words); a list of a
+    flag's choices by the names its list shows. A flag no panel shows stays as it is."""
     text = _COMMAND.sub(_method, text)
     for spec in {_option_controls()[flag] for flag in _FLAG_NAME.findall(text) if flag in _option_controls()}:
         if spec.info.titles is not None:
             text = _titled_lists(spec, text)
-    return _FLAG.sub(_control, text)
+    return _FLAG.sub(lambda found: _control(found, controls or {}), text)
 
 
 #: A command-line flag in a message: the word before it that an app's control changes, and
@@ -75,12 +75,15 @@ def _method(found: re.Match[str]) -> str:
     method = next((m for m in all_methods() if m.name == found.group(1)), None)
     if method is None:
         return found.group()
-    flags = (_control(match) for match in _FLAG.finditer(found.group(2)))
+    flags = (_control(match, {}) for match in _FLAG.finditer(found.group(2)))
     return f"the {short_title(method)} method" + "".join(f" with {flag}" for flag in flags)
 
 
-def _control(found: re.Match[str]) -> str:
-    """The options panel's control of a flag (the flag itself where no panel shows it)."""
+def _control(found: re.Match[str], controls: dict[str, str]) -> str:
+    """The control of a flag: a dialog's (`controls`), the options panel's, or the flag
+    itself where none shows it."""
+    if found.group(2) in controls:
+        return found.group().replace(found.group(2), controls[found.group(2)], 1)
     spec = _option_controls().get(found.group(2))
     if spec is None:
         return found.group()

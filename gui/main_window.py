@@ -216,7 +216,7 @@ class MainWindow(WindowMemory, WindowExports, FocusRing, QMainWindow):
         self._action(run, "&Agreement among Annotators…", self.open_agreement, "Ctrl+Shift+A",
                      "Measure how far two or more annotators agree, and adjudicate")  # fmt: skip
         self.gold_action = self._action(run, "Make &Gold from Adjudication Workbook…",
-                                        lambda: make_gold(self, self.settings.folder("exports")),
+                                        lambda: make_gold(self),
                                         tip="Write the gold an adjudication workbook decides")  # fmt: skip
         view = bar.addMenu("&View")
         view.addAction(self.dock.toggleViewAction())

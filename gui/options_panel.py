@@ -36,7 +36,7 @@ from .style import ERROR_COLOUR
 
 #: Text options filled with suggestions from the chosen file (the keys of a reader's
 #: choices()), for both sides ("layer") or one ("gold_layer", "system_layer"); "user": an
-#: INCEpTION project export's users.
+#: export's annotators (INCEpTION project, Label Studio).
 SUGGESTED = ("layer", "feature", "user")
 
 INT_LIMIT = 2**31 - 1

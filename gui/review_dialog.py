@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from engine.agreement.console import count_of
 from engine.export.carry import match_review
 from engine.progress import Progress
 from engine.report import Report, Table
@@ -59,7 +60,7 @@ def review_job(path: str, report: Report | None = None) -> Job:
             carried = match_review(review, report.error_rows)
             result.verdicts = carried.verdicts
             given = sum(verdict is not None for verdict in carried.verdicts)
-            verdicts = f"{given} verdict" + ("" if given == 1 else "s")
+            verdicts = count_of(given, "verdict")
             result.shown = f"The Errors table's Verdict column shows {verdicts}{carried.gone('shown')}."
         elif report is not None:
             result.shown = (

@@ -17,7 +17,7 @@ from . import dialogs
 from .exporting import xlsx_job
 from .worker import Job
 
-KEEP, RENAME = "keep", "rename"
+KEEP, RENAME, REPLACE = "keep", "rename", "replace"
 
 
 class Window(Protocol):
@@ -61,7 +61,7 @@ def _replace(window: Window, path: str, held: tuple[int, int] | None) -> None:
         if dialogs.ask(window, f"{name} already exists. Replace it?"):  # type: ignore[arg-type]
             _write(window, path, None)
         return
-    choice = ask_keep_review(window, name, counts_text(held))  # type: ignore[arg-type]
+    choice = ask_keep(window, name, counts_text(held))  # type: ignore[arg-type]
     if choice == KEEP:
         _write(window, path, path)
     elif choice == RENAME:
@@ -84,32 +84,48 @@ def new_name(path: str) -> str:
     return str(candidate)
 
 
-def keep_review_dialog(
-    parent: QWidget | None, name: str, counts: str
+#: What Keep Them carries of a review (the question's message for a review workbook).
+VERDICTS_KEPT = (
+    "Replacing it would erase them. Keep them: the new workbook gets every verdict and comment "
+    "of the errors that are still there (matched by document, unit, type, labels and positions), "
+    "and you are told how many could not be carried because their rows are gone."
+)
+#: The question's answers as buttons: their text and role.
+ANSWERS = {
+    RENAME: ("Save under a &New Name…", QDialogButtonBox.ButtonRole.AcceptRole),
+    KEEP: ("&Keep Them", QDialogButtonBox.ButtonRole.AcceptRole),
+    REPLACE: ("&Replace", QDialogButtonBox.ButtonRole.DestructiveRole),
+}
+
+
+def keep_dialog(
+    parent: QWidget | None,
+    name: str,
+    counts: str,
+    message: str = VERDICTS_KEPT,
+    answers: tuple[str, ...] = (RENAME, KEEP),
 ) -> tuple[dialogs.MessageDialog, list[str]]:
-    """The question for a workbook holding a review: Keep Them, Save under a New Name…, or
-    Cancel (the dialog, and the list the choice is put in)."""
-    dialog = dialogs.MessageDialog(
-        parent,
-        QMessageBox.Icon.Warning,
-        f"{name} holds {counts}.",
-        "Replacing it would erase them. Keep them: the new workbook gets every verdict and comment "
-        "of the errors that are still there (matched by document, unit, type, labels and positions), "
-        "and you are told how many could not be carried because their rows are gone.",
-        QDialogButtonBox.StandardButton.Cancel,
-    )
+    """The question for a workbook holding what replacing it would lose (`counts` of it, and
+    `message`): `answers` (RENAME, KEEP, REPLACE) and Cancel, Keep Them the default where
+    offered, else the new name (the dialog, and the list the choice is put in)."""
+    dialog = dialogs.MessageDialog(parent, QMessageBox.Icon.Warning, f"{name} holds {counts}.", message,
+                                   QDialogButtonBox.StandardButton.Cancel)  # fmt: skip
     chosen: list[str] = []
-    for text, choice in (("Save under a &New Name…", RENAME), ("&Keep Them", KEEP)):
-        button = dialog.buttons.addButton(text, QDialogButtonBox.ButtonRole.AcceptRole)
-        button.clicked.connect(lambda _=False, c=choice: chosen.append(c))
+    buttons = {answer: dialog.buttons.addButton(*ANSWERS[answer]) for answer in answers}
+    for answer, button in buttons.items():
+        button.clicked.connect(lambda _=False, a=answer: chosen.append(a))
         button.setAutoDefault(False)
-    button.setDefault(True)  # Keep Them: Enter's answer, and where the focus starts
-    button.setFocus()
+    if REPLACE in buttons:
+        buttons[REPLACE].clicked.connect(dialog.accept)  # a destructive button closes no dialog itself
+    default = buttons.get(KEEP) or buttons[RENAME]
+    default.setDefault(True)  # Enter's answer, and where the focus starts
+    default.setFocus()
     return dialog, chosen
 
 
-def ask_keep_review(parent: QWidget | None, name: str, counts: str) -> str | None:
-    """KEEP, RENAME, or None (cancel)."""
-    dialog, chosen = keep_review_dialog(parent, name, counts)
+def ask_keep(parent: QWidget | None, name: str, counts: str, message: str = VERDICTS_KEPT,
+             answers: tuple[str, ...] = (RENAME, KEEP)) -> str | None:  # fmt: skip
+    """One of `answers`, or None (cancel), to the question keep_dialog asks."""
+    dialog, chosen = keep_dialog(parent, name, counts, message, answers)
     dialog.exec()
     return chosen[0] if chosen else None

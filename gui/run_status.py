@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QStatusBar
 
+from engine.agreement.console import count_of
 from engine.report import Report
 
 CANCELLING = "Cancelling…"
@@ -21,9 +22,8 @@ def summary_text(report: Report, options_changed: bool, inputs_changed: bool) ->
     """The line above the results: the report's title, its errors and warnings, and
     whether the options or inputs changed since (rich text)."""
     count = len(report.messages)
-    warnings = f", {count} warning{'s' if count > 1 else ''}" if count else ""
-    errors = len(report.error_rows)
-    text = f"<b>{report.title}</b>: {errors} error{'' if errors == 1 else 's'}{warnings}."
+    warnings = f", {count_of(count, 'warning')}" if count else ""
+    text = f"<b>{report.title}</b>: {count_of(len(report.error_rows), 'error')}{warnings}."
     if options_changed:
         text += (f" <span style='{STALE_STYLE}'>The options changed since this evaluation: "
                  "press Evaluate (Ctrl+R) to see their effect.</span>")  # fmt: skip

@@ -19,6 +19,7 @@ from engine.scale import FRACTION, PERCENT
 
 from . import dialogs, review_export
 from .adjudication import not_a_review
+from .agreement_memory import start_folder
 from .exporting import csv_job, csv_targets, json_job
 from .help_page import GlossaryDialog
 from .inputs import dropped_paths
@@ -107,14 +108,18 @@ class WindowExports:
 
     def _suggested(self, suffix: str) -> str:
         assert self.report is not None
-        folder = self.settings.folder("exports") or str(Path.home())
         system = Path(self.setup.paths()[1] or "report").stem
-        return str(Path(folder) / f"{system}-{self.report.method}{suffix}")
+        return str(Path(start_folder(self.settings, "exports")) / f"{system}-{self.report.method}{suffix}")
 
     def _exported(self, paths: list[Path], note: str = "") -> None:
-        """Say in the window what was written (and `note`), with buttons to open it."""
+        """Say what was written (as say_written), its folder the next export's."""
         if paths:
             self.settings.set_folder("exports", str(paths[0].parent))
+        self.say_written(paths, note)
+
+    def say_written(self, paths: list[Path], note: str = "") -> None:
+        """Say in the window what was written (and `note`), with buttons to open it."""
+        if paths:
             where = paths[0] if len(paths) == 1 else f"{len(paths)} files in {paths[0].parent}"
             self.statusBar().showMessage(f"Written: {where}", 8000)
             self.notice.show_written(paths, note)

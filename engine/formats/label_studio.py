@@ -468,7 +468,7 @@ def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
                 if options.layer in (None, _control(result)):
                     labels.update(map(str, (result.get("value") or {}).get("labels") or []))
     return {"source": list(SOURCES), "index": [str(i) for i in range(max(most, 1))], "label": sorted(labels),
-            "layer": _controls(tasks)}  # fmt: skip
+            "layer": _controls(tasks), "user": _annotators(tasks, options.source)}  # fmt: skip
 
 
 def none_chosen(path: str, role: str, tasks: int) -> InputError:

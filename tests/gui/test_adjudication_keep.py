@@ -1,7 +1,8 @@
 """The Agreement window never loses decisions: Adjudication workbook… over a workbook that
 holds Decisions or Comments says how many and offers to keep them (carried into the new
-workbook row by row), to save under a new name, to replace them, or to cancel; over any other
-file it asks the usual question."""
+workbook row by row), to save under a new name, to replace them, or to cancel; over a review
+workbook it names the verdicts that would be lost; over any other file it asks the usual
+question. The answer starts the write at once (the count's task is cleared first)."""
 
 from __future__ import annotations
 
@@ -9,11 +10,14 @@ from pathlib import Path
 
 from PySide6.QtWidgets import QFileDialog
 
-from gui import adjudication_export
+from engine.cli import main
+from gui import adjudication_export, review_export
+from gui.resources import example_inputs
 from tests.engine.test_adjudication_keep import _comment, _decisions
 from tests.engine.test_agreement_command import _decide
 
 from .test_agreement_window import measured, window  # noqa: F401 (a fixture)
+from .test_review_keep import JUDGED, _judge, kept_at_once
 
 
 def _decided_workbook(window, qtbot, tmp_path) -> Path:  # noqa: F811
@@ -35,12 +39,12 @@ def _export(qtbot, window, monkeypatch, choice: str | None, names: list[str]) ->
         suggested.append(start)
         return names[len(suggested) - 1], kinds
 
-    def ask(parent, name, counts):
+    def ask(parent, name, counts, *words):
         asked.append((name, counts))
         return choice
 
     monkeypatch.setattr(QFileDialog, "getSaveFileName", save_name)
-    monkeypatch.setattr(adjudication_export, "ask_keep_decisions", ask)
+    monkeypatch.setattr(adjudication_export, "ask_keep", ask)
     window.export_button.click()
     qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
     qtbot.wait(100)
@@ -86,7 +90,8 @@ def test_another_file_gets_the_usual_question(window, qtbot, tmp_path, monkeypat
 
 
 def test_the_question_names_the_count_and_offers_four_answers(qtbot):
-    dialog, chosen = adjudication_export.keep_decisions_dialog(None, "adjudication.xlsx", "6 decisions and 1 comment")
+    words = adjudication_export.QUESTIONS["decisions"]
+    dialog, chosen = review_export.keep_dialog(None, "adjudication.xlsx", "6 decisions and 1 comment", *words)
     qtbot.addWidget(dialog)
     assert dialog.heading.text() == "<b>adjudication.xlsx holds 6 decisions and 1 comment.</b>"
     assert "matched by document and characters" in dialog.message.text()
@@ -95,3 +100,56 @@ def test_the_question_names_the_count_and_offers_four_answers(qtbot):
     assert texts["&Keep Them"].isDefault()
     texts["&Replace"].click()
     assert chosen == [adjudication_export.REPLACE] and dialog.result() == dialog.DialogCode.Accepted
+
+
+def _review_workbook(tmp_path) -> Path:
+    """A review workbook (spanstudio faireval --xlsx) with three verdicts and a comment."""
+    _, gold, system = example_inputs()
+    path = tmp_path / "review.xlsx"
+    assert main(["faireval", gold, system, "--xlsx", str(path)]) == 0
+    _judge(path, JUDGED, {"E7": "ask Anna"})
+    return path
+
+
+def test_over_a_review_workbook_the_question_names_its_verdicts(window, qtbot, tmp_path, monkeypatch):  # noqa: F811
+    measured(window, qtbot)
+    path = _review_workbook(tmp_path)
+    before = path.read_bytes()
+    asked: list[tuple[str, str, tuple[str, ...]]] = []
+
+    def ask(parent, name, counts, message, answers):
+        asked.append((name, counts, answers))
+        return None
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kwargs: (str(path), ""))
+    monkeypatch.setattr(adjudication_export, "ask_keep", ask)
+    window.export_button.click()
+    qtbot.waitUntil(lambda: bool(asked), timeout=20_000)
+    assert asked == [("review.xlsx", "3 verdicts and 1 comment", (review_export.RENAME, review_export.REPLACE))]
+    assert path.read_bytes() == before and window.summary.text() == "Nothing was written: review.xlsx is as it was."
+
+
+def test_the_review_workbooks_question_offers_a_new_name_replace_or_cancel(qtbot):
+    words = adjudication_export.QUESTIONS["review"]
+    dialog, chosen = review_export.keep_dialog(None, "review.xlsx", "3 verdicts and 1 comment", *words)
+    qtbot.addWidget(dialog)
+    assert dialog.heading.text() == "<b>review.xlsx holds 3 verdicts and 1 comment.</b>"
+    assert "It is a review workbook" in dialog.message.text() and "cannot keep them" in dialog.message.text()
+    texts = {b.text(): b for b in dialog.buttons.buttons()}
+    assert set(texts) == {"Save under a &New Name…", "&Replace", "Cancel"}
+    assert texts["Save under a &New Name…"].isDefault()
+    texts["&Replace"].click()
+    assert chosen == [review_export.REPLACE] and dialog.result() == dialog.DialogCode.Accepted
+
+
+def test_the_answer_starts_the_write_at_once(window, qtbot, tmp_path, monkeypatch):  # noqa: F811
+    """The question comes once the count's task is cleared, and Keep Them starts the write
+    there and then (nothing waits for the window to be idle), as in the main window."""
+    path = _decided_workbook(window, qtbot, tmp_path)
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", lambda *args, **kwargs: (str(path), ""))
+    busy_when_asked, started = kept_at_once(qtbot, window, monkeypatch, adjudication_export, window.export_button.click)
+    assert busy_when_asked == [False]
+    assert started == [("Counting the decisions in the workbook", True), ("Writing the adjudication workbook", True)]
+    qtbot.waitUntil(lambda: "kept" in window.notice.text.text(), timeout=20_000)
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    assert window.export_button.isEnabled()

@@ -251,3 +251,13 @@ def test_a_pairs_disagreements_are_a_model_of_all_rows_made_when_shown(long_wind
     assert (
         window.pair_model.index(last, 2).data() == "word5" and window.pair_model.index(last, 4).data() == "X"
     )
+
+
+def test_done_gets_the_result_once_the_task_is_cleared(window, qtbot):
+    """As in the main window: the work's result reaches `done` with the window no longer busy,
+    so that `done` may start more work at once."""
+    seen: list[tuple[int, bool, bool]] = []
+    done = lambda result: seen.append((result, window.busy, window.cancel_button.isEnabled()))  # noqa: E731
+    assert window.run_task("Counting", lambda progress: 7, done, "Counting")
+    qtbot.waitUntil(lambda: bool(seen), timeout=20_000)
+    assert seen == [(7, False, False)]

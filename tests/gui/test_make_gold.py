@@ -237,6 +237,25 @@ def test_writing_over_a_loaded_input_says_so_and_marks_the_results(qtbot, window
     assert (looked.format, window.setup.fields["gold"].look.format) == ("CoNLL-2000 (BIO chunks)", "Vertical text (.vrt) with BIO columns")
 
 
+def test_writing_over_the_second_system_says_so_and_marks_the_results(qtbot, window, tmp_path, monkeypatch):
+    workbook = _workbook(tmp_path, lambda row: row["anna"] or "none")
+    _, gold, system = example_inputs()
+    for name, source in (("gold.conll", gold), ("system.conll", system), ("second.conll", system)):
+        shutil.copy(source, tmp_path / name)
+    window.setup.second.set_path(str(tmp_path / "second.conll"))
+    evaluate(qtbot, window, "faireval", str(tmp_path / "gold.conll"), str(tmp_path / "system.conll"))
+    assert "changed" not in window.summary.text() and "comparison" in window.report.tables
+    looked = window.setup.second.look
+    asked: list[tuple[str, str]] = []
+    monkeypatch.setattr(adjudication.dialogs, "ask", lambda parent, q, note="": asked.append((q, note)) or True)
+    _make(qtbot, window, monkeypatch, workbook, "conll", tmp_path / "second.conll")
+    assert asked == [("second.conll already exists. Replace it?", "It is the second system file loaded in the main "
+                      "window: the results shown will be marked as describing an input that changed.")]  # fmt: skip
+    assert "The inputs changed since this evaluation." in window.summary.text()
+    qtbot.waitUntil(lambda: window.setup.second.look is not looked)  # the file box looks again
+    assert window.setup.second.look.format == "Vertical text (.vrt) with BIO columns"
+
+
 def test_an_adjudication_workbook_imported_as_a_review_points_to_make_gold(qtbot, window, tmp_path, shown):
     workbook = _workbook(tmp_path, None)
     window.import_review(str(workbook))

@@ -1,6 +1,7 @@
 """The app's side options and the readers' user choice: the options panel, left as it is,
 gives the readers nothing (no option a format has no use for is named in a warning), and a
-System user typed for a Label Studio export picks that annotator as `--system-user` does."""
+System user typed for a Label Studio export picks that annotator as `--system-user` does; the
+User lists offer the export's annotators without choosing one."""
 
 from __future__ import annotations
 
@@ -42,3 +43,22 @@ def test_a_system_user_picks_the_label_studio_annotator(qtbot, window, tmp_path,
     expected = json.loads(capsys.readouterr().out)["classification_report"]
     assert window.report.data["classification_report"] == expected
     assert expected["micro avg"]["f1-score"] < 1.0  # user 7 (the gold's first annotation) against ben
+
+
+def test_the_user_lists_offer_a_label_studio_exports_annotators_and_change_no_score(
+    qtbot, window, tmp_path, capsys
+):
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(LABEL_STUDIO), encoding="utf-8")
+    setup = window.setup
+    setup.set_method("spans")
+    setup.panel.reset()
+    with qtbot.waitSignal(setup.contents_read, timeout=20_000, check_params_cb=lambda side: side == "system"):
+        setup.set_paths(str(path), str(path))
+    for name in ("gold_user", "system_user"):
+        user = setup.panel.editors[name]
+        assert user.suggestions() == ["user 7", "ben@example.org"]  # named as --system-user takes them
+        assert user.combo.currentText() == "" and getattr(setup.panel.options(), name) is None  # none chosen
+    evaluate(qtbot, window)
+    assert main(["spans", str(path), str(path), "--json", "-"]) == 0
+    assert window.report.data["classification_report"] == json.loads(capsys.readouterr().out)["classification_report"]

@@ -52,7 +52,7 @@ def _answer(monkeypatch, choice: str | None) -> list[tuple[str, str]]:
         asked.append((name, counts))
         return choice
 
-    monkeypatch.setattr(review_export, "ask_keep_review", ask)
+    monkeypatch.setattr(review_export, "ask_keep", ask)
     return asked
 
 
@@ -68,22 +68,29 @@ def test_keep_carries_every_verdict_and_comment_into_the_new_workbook(qtbot, win
     assert "The verdicts and comments of 4 errors kept from review.xlsx." in window.notice.text.text()
 
 
+def kept_at_once(qtbot, window, monkeypatch, module, start) -> tuple[list[bool], list[tuple[str, bool]]]:
+    """Keep Them answered to `module`'s question after `start()`: whether the window was busy
+    when asked, and the tasks started (their title, whether each started), once two have."""
+    busy_when_asked: list[bool] = []
+
+    def ask(parent, name, counts, *words):
+        busy_when_asked.append(window.busy)
+        return review_export.KEEP
+
+    monkeypatch.setattr(module, "ask_keep", ask)
+    started: list[tuple[str, bool]] = []
+    run_task = window.run_task
+    monkeypatch.setattr(window, "run_task", lambda title, *rest: started.append((title, run_task(title, *rest))))
+    start()
+    qtbot.waitUntil(lambda: len(started) == 2, timeout=20_000)
+    return busy_when_asked, started
+
+
 def test_the_answer_starts_the_write_at_once(qtbot, window, tmp_path, monkeypatch):
     """The question comes once the count's task is cleared, and Keep Them starts the write
     there and then (nothing waits for the window to be idle)."""
     _reviewed_export(qtbot, window, tmp_path, monkeypatch)
-    busy_when_asked: list[bool] = []
-
-    def ask(parent, name, counts):
-        busy_when_asked.append(window.busy)
-        return review_export.KEEP
-
-    monkeypatch.setattr(review_export, "ask_keep_review", ask)
-    started: list[tuple[str, bool]] = []
-    run_task = window.run_task
-    monkeypatch.setattr(window, "run_task", lambda title, *rest: started.append((title, run_task(title, *rest))))
-    window.xlsx_action.trigger()
-    qtbot.waitUntil(lambda: len(started) == 2, timeout=20_000)
+    busy_when_asked, started = kept_at_once(qtbot, window, monkeypatch, review_export, window.xlsx_action.trigger)
     assert busy_when_asked == [False]
     assert started == [("Reading the review in the workbook", True), ("Writing the workbook", True)]
     qtbot.waitUntil(lambda: "kept" in window.notice.text.text(), timeout=20_000)
@@ -145,7 +152,7 @@ def test_the_file_dialog_leaves_the_question_to_the_app(qtbot, window, tmp_path,
 
 
 def test_the_question_names_the_count_and_offers_three_answers(qtbot, window):
-    dialog, chosen = review_export.keep_review_dialog(window, "review.xlsx", "11 verdicts and 2 comments")
+    dialog, chosen = review_export.keep_dialog(window, "review.xlsx", "11 verdicts and 2 comments")
     qtbot.addWidget(dialog)
     assert dialog.heading.text() == "<b>review.xlsx holds 11 verdicts and 2 comments.</b>"
     assert "could not be carried because their rows are gone" in dialog.message.text()
