@@ -458,7 +458,12 @@ def _groups(rows: Sequence[Row]) -> dict[str, Sequence[int]]:
     groups: dict[str, list[int]] = {}
     for i, sheet in enumerate(_sheets(rows)):
         groups.setdefault(sheet or "Errors", []).append(i)
-    return groups
+    return {title: _as_range(numbers) for title, numbers in groups.items()}
+
+
+def _as_range(numbers: list[int]) -> Sequence[int]:
+    """Increasing row numbers as a range where they follow each other (their rows sliced, not picked)."""
+    return range(numbers[0], numbers[-1] + 1) if numbers[-1] - numbers[0] + 1 == len(numbers) else numbers
 
 
 def _sheets(rows: Sequence[Row]) -> Iterable[Any]:
