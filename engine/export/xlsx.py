@@ -244,7 +244,7 @@ class _Writer:
         factors = [factor if c in scores else 1.0 for c in table.columns]
         for start in range(0, len(table.rows), BLOCK):
             block = table.rows[start : start + BLOCK]
-            if any(len(values) != len(table.columns) for values in block):
+            if any(map(len(table.columns).__ne__, map(len, block))):
                 raise ValueError(f"table {table.title!r}: a row of another length than its columns")
             columns = zip(zip(*block, strict=True), formats, factors, strict=True)
             ws.add_block(n + start, [Column(col, _scaled(values, factor), self._cell_styles(fmt))
