@@ -64,26 +64,40 @@ class DocumentTexts:
         """(start, end) of each row's unit: the one `chosen` (its number), else the last of
         its document starting at or before `at` (the first where `at` is negative); a
         document without units is one unit, a row without a document (-1) (0, 0)."""
+        units = [d.units or [(0, n)] for d, n in zip(self.used, self.lengths.tolist(), strict=True)]
         bounds = np.zeros((len(doc), 2), np.int64)
-        for k in np.unique(doc[doc >= 0]).tolist():
-            rows = np.flatnonzero(doc == k)
-            units = self.used[k].units
-            if not units:
-                bounds[rows] = (0, self.lengths[k])
-                continue
-            picked, found = rows[chosen[rows]], rows[~chosen[rows]]
-            bounds[picked] = np.array([units[n] for n in unit[picked].tolist()], np.int64).reshape(-1, 2)
-            if len(found):
-                bounds[found] = _units_at(self.used[k], at[found])
+        picked = np.flatnonzero((doc >= 0) & chosen)
+        numbers = zip(doc[picked].tolist(), unit[picked].tolist(), strict=True)
+        pairs = [units[k][n if self.used[k].units else 0] for k, n in numbers]
+        bounds[picked] = _pairs(pairs)
+        found = np.flatnonzero((doc >= 0) & ~chosen)
+        if len(found):
+            bounds[found] = self._units_at(doc[found], at[found], units)
         return bounds[:, 0], bounds[:, 1]
 
+    def _units_at(self, doc: np.ndarray, at: np.ndarray, units: list[list[tuple[int, int]]]) -> np.ndarray:
+        """(start, end) of the unit holding each position (Document.unit_of): searched at once
+        among each document's units from its least position's to its greatest's only."""
+        least, most = np.full(len(units), np.iinfo(np.int64).max), np.full(len(units), np.iinfo(np.int64).min)
+        np.minimum.at(least, doc, at)
+        np.maximum.at(most, doc, at)
+        table: list[tuple[int, int]] = []
+        offset, owners, counts = np.zeros(len(units), np.int64), np.unique(doc), []
+        for k in owners.tolist():
+            document = self.used[k]
+            low, high = (document.unit_of(int(pos)) if document.units else 0 for pos in (least[k], most[k]))
+            offset[k] = len(table)
+            table += units[k][low : high + 1]
+            counts.append(high + 1 - low)
+        pairs = _pairs(table)
+        keys = np.repeat(owners * self.stride, counts) + pairs[:, 0]
+        index = np.searchsorted(keys, doc * self.stride + at, side="right") - 1
+        return pairs[np.maximum(index, offset[doc])]
 
-def _units_at(document: Document, at: np.ndarray) -> np.ndarray:
-    """(start, end) of the unit holding each position (Document.unit_of): searched among the
-    units from the least position's to the greatest's only (a block's rows lie close)."""
-    low, high = document.unit_of(int(at.min())), document.unit_of(int(at.max()))
-    table = np.array(document.units[low : high + 1], np.int64).reshape(-1, 2)
-    return table[np.maximum(np.searchsorted(table[:, 0], at, side="right") - 1, 0)]
+
+def _pairs(pairs: list[tuple[int, int]]) -> np.ndarray:
+    """(start, end) pairs as an array of two columns."""
+    return np.fromiter(chain.from_iterable(pairs), np.int64, 2 * len(pairs)).reshape(-1, 2)
 
 
 class Windows:
