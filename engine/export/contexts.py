@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import chain, pairwise, repeat
-from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -16,6 +15,7 @@ import numpy as np
 from ..context import GOLD_MARK, MAX_TOKENS, SYSTEM_MARK, WINDOW_CHARS, WINDOW_TOKENS
 from ..spans import Document
 from .cells import CUT, MAX_TEXT, fitted, needs_care, safe_text, units
+from .kinds import spaced
 from .sheetxml import PRESERVE, SPECIAL_CHARACTERS, escaped, special, text_cell, value_cell
 
 Parts = tuple[np.ndarray, np.ndarray, np.ndarray]  # (row, start, end) of parts
@@ -62,18 +62,42 @@ class DocumentTexts:
     def unit_bounds(self, doc: np.ndarray, at: np.ndarray, chosen: np.ndarray,
                     unit: np.ndarray) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
         """(start, end) of each row's unit: the one `chosen` (its number), else the last of
-        its document starting at or before `at` (the first where `at` is negative)."""
-        bounds = []
-        rows = zip(doc.tolist(), at.tolist(), chosen.tolist(), unit.tolist(), strict=True)
-        for k, pos, pick, number in rows:
-            own = self.used[k].units if k >= 0 else []
-            units = own or [(0, int(self.lengths[k]) if k >= 0 else 0)]
-            if pick:
-                bounds.append(units[number if own else 0])
-            else:
-                bounds.append(units[self.used[k].unit_of(pos) if own and pos >= 0 else 0])
-        pairs = np.array(bounds, np.int64).reshape(-1, 2)
-        return pairs[:, 0], pairs[:, 1]
+        its document starting at or before `at` (the first where `at` is negative); a
+        document without units is one unit, a row without a document (-1) (0, 0)."""
+        units = [d.units or [(0, n)] for d, n in zip(self.used, self.lengths.tolist(), strict=True)]
+        bounds = np.zeros((len(doc), 2), np.int64)
+        picked = np.flatnonzero((doc >= 0) & chosen)
+        numbers = zip(doc[picked].tolist(), unit[picked].tolist(), strict=True)
+        pairs = [units[k][n if self.used[k].units else 0] for k, n in numbers]
+        bounds[picked] = _pairs(pairs)
+        found = np.flatnonzero((doc >= 0) & ~chosen)
+        if len(found):
+            bounds[found] = self._units_at(doc[found], at[found], units)
+        return bounds[:, 0], bounds[:, 1]
+
+    def _units_at(self, doc: np.ndarray, at: np.ndarray, units: list[list[tuple[int, int]]]) -> np.ndarray:
+        """(start, end) of the unit holding each position (Document.unit_of): searched at once
+        among each document's units from its least position's to its greatest's only."""
+        least, most = np.full(len(units), np.iinfo(np.int64).max), np.full(len(units), np.iinfo(np.int64).min)
+        np.minimum.at(least, doc, at)
+        np.maximum.at(most, doc, at)
+        table: list[tuple[int, int]] = []
+        offset, owners, counts = np.zeros(len(units), np.int64), np.unique(doc), []
+        for k in owners.tolist():
+            document = self.used[k]
+            low, high = (document.unit_of(int(pos)) if document.units else 0 for pos in (least[k], most[k]))
+            offset[k] = len(table)
+            table += units[k][low : high + 1]
+            counts.append(high + 1 - low)
+        pairs = _pairs(table)
+        keys = np.repeat(owners * self.stride, counts) + pairs[:, 0]
+        index = np.searchsorted(keys, doc * self.stride + at, side="right") - 1
+        return pairs[np.maximum(index, offset[doc])]
+
+
+def _pairs(pairs: list[tuple[int, int]]) -> np.ndarray:
+    """(start, end) pairs as an array of two columns."""
+    return np.fromiter(chain.from_iterable(pairs), np.int64, 2 * len(pairs)).reshape(-1, 2)
 
 
 class Windows:
@@ -405,8 +429,7 @@ def coloured_cells(contexts: Contexts, refs: list[str], fonts: dict[int, tuple[s
     texts = [texts[k] for k in rich.tolist()]
     for k in np.flatnonzero(contexts.escape[row]).tolist():
         texts[k] = escaped(texts[k])
-    edges = map(str.isspace, chain(map(itemgetter(0), texts), map(itemgetter(-1), texts)))
-    kept = np.fromiter(edges, bool, 2 * len(texts)).reshape(2, -1).any(axis=0)  # whitespace at an end
+    kept = spaced(texts)  # whitespace at an end
     # each run's start: its font (a plain run after another in plain_run) and its text's tag
     starts = [font + tag for font in ("", *(fonts[k][0] for k in (1, 2, 3)), plain_run)
               for tag in ("<t>", f"<t{PRESERVE}>")]  # fmt: skip

@@ -28,10 +28,20 @@ _EDGE_FLAGS = np.array([_SPACED * chr(c).isspace() for c in range(0x3002)], np.i
 _EDGE_FLAGS[[ord(c) for c in FORMULA_START]] = _QUOTED
 
 
-def kind_codes(values: list[Any], careful: np.ndarray | None = None) -> np.ndarray:
+def type_codes(column: Sequence[Any]) -> np.ndarray:
+    """Each value's kind code by its type alone (TEXT for any text, -1 for another type):
+    a column holding one type at once, as most do."""
+    types = set(map(type, column))
+    if len(types) == 1:
+        return np.full(len(column), _KIND_CODES.get(types.pop(), -1), np.int8)
+    return np.fromiter(map(_KIND_CODES.get, map(type, column), repeat(-1)), np.int8, len(column))
+
+
+def kind_codes(values: list[Any], careful: np.ndarray | None = None, types: np.ndarray | None = None
+               ) -> np.ndarray:  # fmt: skip
     """The kind code of each value; `careful`, where known, the texts to escape or cut
-    (else found by looking at all the texts at once)."""
-    codes = np.fromiter(map(_KIND_CODES.get, map(type, values), repeat(-1)), np.int8, len(values))
+    (else found by looking at all the texts at once); `types`, where known, their type_codes."""
+    codes = type_codes(values) if types is None else types
     texts = codes == TEXT
     if texts.all():
         codes[:] = _text_codes(values, careful)
@@ -96,6 +106,12 @@ class Joined:
         if self.inner_nul:
             careful |= np.fromiter(["\x00" in text for text in self.texts], bool, len(self.texts))
         return careful
+
+
+def spaced(texts: Sequence[str]) -> np.ndarray:
+    """Whether each text (none empty) starts or ends with whitespace: its <t> keeps its spaces."""
+    first, last = (_edge_flags(_points("".join(map(itemgetter(end), texts)))) for end in (0, -1))
+    return ((first | last) & _SPACED) > 0
 
 
 def _points(text: str) -> np.ndarray:

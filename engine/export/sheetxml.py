@@ -14,7 +14,7 @@ from typing import IO, Any, NamedTuple
 import numpy as np
 
 from .cells import FORMULA_START, MAX_TEXT, fitted, plain
-from .kinds import BOOL, FLOAT, INT, LITERAL_ESCAPE, NONE, TEXT, kind_codes
+from .kinds import BOOL, FLOAT, INT, LITERAL_ESCAPE, NONE, TEXT, kind_codes, type_codes
 
 HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 OPEN = ('<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
@@ -166,7 +166,8 @@ def _cells_kinds(columns: list[Column], first: int) -> tuple[list[np.ndarray], l
     n = len(columns[0].values)
     unknown = [k for k, c in enumerate(columns) if c.careful is None]
     flat = list(chain.from_iterable(columns[k].values for k in unknown))
-    found = kind_codes(flat).reshape(len(unknown), n) if unknown else None
+    types = [type_codes(columns[k].values) for k in unknown]
+    found = kind_codes(flat, types=np.concatenate(types)).reshape(len(unknown), n) if unknown else None
     codes: list[np.ndarray] = [np.empty(0, np.int8)] * len(columns)
     values: list[list[Any]] = [[]] * len(columns)
     for k, column in enumerate(columns):

@@ -244,7 +244,7 @@ class _Writer:
         factors = [factor if c in scores else 1.0 for c in table.columns]
         for start in range(0, len(table.rows), BLOCK):
             block = table.rows[start : start + BLOCK]
-            if any(len(values) != len(table.columns) for values in block):
+            if any(map(len(table.columns).__ne__, map(len, block))):
                 raise ValueError(f"table {table.title!r}: a row of another length than its columns")
             columns = zip(zip(*block, strict=True), formats, factors, strict=True)
             ws.add_block(n + start, [Column(col, _scaled(values, factor), self._cell_styles(fmt))
@@ -458,7 +458,12 @@ def _groups(rows: Sequence[Row]) -> dict[str, Sequence[int]]:
     groups: dict[str, list[int]] = {}
     for i, sheet in enumerate(_sheets(rows)):
         groups.setdefault(sheet or "Errors", []).append(i)
-    return groups
+    return {title: _as_range(numbers) for title, numbers in groups.items()}
+
+
+def _as_range(numbers: list[int]) -> Sequence[int]:
+    """Increasing row numbers as a range where they follow each other (their rows sliced, not picked)."""
+    return range(numbers[0], numbers[-1] + 1) if numbers[-1] - numbers[0] + 1 == len(numbers) else numbers
 
 
 def _sheets(rows: Sequence[Row]) -> Iterable[Any]:

@@ -4,6 +4,9 @@ runs in colour)."""
 
 from __future__ import annotations
 
+from itertools import accumulate, pairwise
+
+import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -96,3 +99,33 @@ def test_the_columns_made_at_once_are_those_made_row_by_row(doc, data):
         text = marked_text(context) if context is not None else None
         assert contexts.marked[k] == text
         assert cells[k] == (_coloured(refs[k], context, text) if context is not None else "")
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.lists(st.integers(1, 6), max_size=5), min_size=1, max_size=4), st.data())
+def test_a_blocks_units_are_those_of_each_documents_unit_of(sizes, data):
+    """Rows of several documents at once (a unit chosen, or the one at a position) get the
+    units Document.unit_of gives them one at a time; a document without units is one."""
+    docs = {}
+    for k, lengths in enumerate(sizes):
+        bounds = list(accumulate(lengths, initial=0))
+        docs[f"d{k}"] = Document(f"d{k}", ["w"] * bounds[-1], list(pairwise(bounds)))
+    names = data.draw(st.lists(st.sampled_from([*docs, "elsewhere"]), min_size=1, max_size=12))
+    texts = DocumentTexts(docs, names)
+    doc = np.array([texts.number.get(name, -1) for name in names], np.int64)
+    at = np.array(
+        [data.draw(st.integers(-1, max(len(docs.get(name, [])) - 1, 0))) for name in names], np.int64
+    )
+    chosen = np.array([data.draw(st.booleans()) for _ in names], bool)
+    unit = np.array([data.draw(st.integers(0, max(len(docs[name].units) - 1, 0))) if name in docs else 0
+                     for name in names], np.int64)  # fmt: skip
+    starts, ends = texts.unit_bounds(doc, at, chosen, unit)
+    for k, name in enumerate(names):
+        document = docs.get(name)
+        if document is None:
+            expected = (0, 0)
+        elif not document.units:
+            expected = (0, len(document))
+        else:
+            expected = document.units[unit[k] if chosen[k] else document.unit_of(int(at[k]))]
+        assert (starts[k], ends[k]) == expected
