@@ -28,6 +28,7 @@ def test_a_folder_of_two_formats_is_named_on_its_format_line(qtbot, window, tmp_
     folder = str(_mixed_folder(tmp_path / "gold"))
     with qtbot.waitSignal(setup.contents_read, timeout=20_000, check_params_cb=lambda side: side == "gold"):
         setup.set_paths(folder, folder)
+    qtbot.waitUntil(lambda: setup.fields["gold"].look is not None, timeout=20_000)  # the format look may end later
     text = setup.fields["gold"].error_text
     assert text.startswith(f"{folder}: expected the files of one format")
     assert "brat standoff (.ann + .txt): doc.ann, doc.txt; doccano JSONL: news.jsonl" in text
