@@ -16,7 +16,6 @@ The agreement command reads every user of such a file as an annotator of their o
 from __future__ import annotations
 
 import functools
-from dataclasses import replace
 from typing import Any
 
 from ..errors import InputError
@@ -24,7 +23,7 @@ from ..spans import Annotations
 from . import sniffing
 from .jsondocs import Record, bad, document, offsets, place, records, unique_name
 from .reader_options import given_user, named_user, one_annotator, unknown_user
-from .spantable import Origin, SpanTable, lazy_origin
+from .spantable import SpanTable, lazy_origin
 from .standoff import ReadOptions
 
 NAME = "doccano"
@@ -49,23 +48,23 @@ def _text(record: Record, path: str) -> str:
 TRIPLES = ("label", "labels")
 OBJECTS = ("entities", "annotations")
 SPAN_KEYS = (*TRIPLES, *OBJECTS)
-#: A span as read: start, end, label and where in its record (`.label[2]`; the whole place,
-#: jsondocs.place, where the file is read for the places: _read_examples).
+#: A span as read: start, end, label and where in its record (`.label[2]`: with the record,
+#: its place, jsondocs.place).
 Found = tuple[int, int, str, str]
 Example = tuple[str, str, list[Found]]
 #: A doccano 1.0 annotation: start, end, label, its user and where the file gives it.
 UserSpan = tuple[int, int, str, Any, str]
 
 
-def _triples(record: Record, path: str, key: str, length: int, places: bool) -> list[Found]:
-    """The spans of [start, end, label] triples (their place in the record only with `places`)."""
+def _triples(record: Record, path: str, key: str, length: int) -> list[Found]:
+    """The spans of [start, end, label] triples, each with where in the record it is."""
     spans = []
     for i, item in enumerate(_items(record, path, key)):
         where = f".{key}[{i}]"
         if not (isinstance(item, list) and len(item) == 3 and isinstance(item[2], str)):
             raise bad(record, path, "[start, end, label]", repr(item)[:40], where)
         start, end = offsets(record, path, where, item[0], item[1], length)
-        spans.append((start, end, item[2], where if places else ""))
+        spans.append((start, end, item[2], where))
     return spans
 
 
@@ -80,9 +79,9 @@ def _label_id(item: Any) -> bool:
     return type(item.get("label")) is int
 
 
-def _objects(record: Record, path: str, key: str, length: int, places: bool) -> list[UserSpan]:
+def _objects(record: Record, path: str, key: str, length: int) -> list[UserSpan]:
     """The spans of offset objects, each with its `user` (doccano 1.0's annotations; None
-    where none) and (with `places`) its place in the record."""
+    where none) and where in the record it is."""
     spans = []
     for i, item in enumerate(_items(record, path, key)):
         where = f".{key}[{i}]"
@@ -93,7 +92,7 @@ def _objects(record: Record, path: str, key: str, length: int, places: bool) -> 
         user = item.get("user")
         if isinstance(user, list | dict):
             raise bad(record, path, "a user id (a number or a name)", repr(user)[:40], f"{where}.user")
-        spans.append((start, end, label, user, where if places else ""))
+        spans.append((start, end, label, user, where))
     return spans
 
 
@@ -137,15 +136,16 @@ def _triple_entities(items: Any) -> bool:
     return isinstance(items, list) and bool(items) and isinstance(items[0], list)
 
 
-Read = tuple[list[Example], dict[int, list[UserSpan]], bool, set[str]]
+Read = tuple[list[Example], dict[int, list[UserSpan]], bool, set[str], list[Record]]
 
 
-def _read_examples(path: str, places: bool = False) -> Read:
+def _read_examples(path: str) -> Read:
     """Each example's name, text and spans (Found); doccano 1.0's annotations (UserSpan) by
     example number; whether any example has a key that holds spans; the labels given as
-    label ids (whole numbers, as doccano 1.0's "JSONL" export gives them). With `places`,
-    each span's whole place in the file (jsondocs.place) instead of its place in its record."""
+    label ids (whole numbers, as doccano 1.0's "JSONL" export gives them); where each
+    example is (its Record without its value: with a span's place in it, jsondocs.place)."""
     examples: list[Example] = []
+    found_at: list[Record] = []
     annotations: dict[int, list[UserSpan]] = {}
     used: set[str] = set()
     ids: set[str] = set()
@@ -158,17 +158,17 @@ def _read_examples(path: str, places: bool = False) -> Read:
         for key in keys:
             items = _items(record, path, key)
             if key in TRIPLES or (key == "entities" and _triple_entities(items)):
-                spans += _triples(record, path, key, len(text), places)
+                spans += _triples(record, path, key, len(text))
                 continue
             ids |= {str(item["label"]) for item in items if isinstance(item, dict) and _label_id(item)}
-            found = _objects(record, path, key, len(text), places)
-            if key == "entities":  # placed below, with the other spans of the example
+            found = _objects(record, path, key, len(text))
+            if key == "entities":
                 spans += [(start, end, label, at) for start, end, label, _, at in found]
             else:
-                annotations[number - 1] = _placed(record, found, places)
-        spans = _placed(record, spans, places)
+                annotations[number - 1] = found
         examples.append((unique_name(value.get("id", value.get("doc_id")), number, used), text, spans))
-    return examples, annotations, keyed, ids
+        found_at.append(Record(None, record.line, record.path))
+    return examples, annotations, keyed, ids, found_at
 
 
 def _named(users: list[Any], path: str, name: str) -> tuple[Any, list[str]]:
@@ -183,12 +183,6 @@ def _named(users: list[Any], path: str, name: str) -> tuple[Any, list[str]]:
     return users[names.index(found)], []
 
 
-def _placed(record: Record, spans: list[Any], places: bool) -> list[Any]:
-    """The spans (their place in the record last) with their whole place in the file
-    (jsondocs.place) where `places`."""
-    return [(*span[:-1], place(record, span[-1])) for span in spans] if places else spans
-
-
 def _items(record: Record, path: str, key: str) -> list[Any]:
     """The list of spans under a key (none for null)."""
     items = record.value[key]
@@ -197,11 +191,10 @@ def _items(record: Record, path: str, key: str) -> list[Any]:
     return items or []
 
 
-def _examples(path: str, options: ReadOptions,
-              places: bool = False) -> tuple[list[Example], list[str], set[str]]:  # fmt: skip
-    """The examples as (name, text, spans) of the chosen user, the warnings of reading them
-    and the labels given as label ids (`places`: see _read_examples)."""
-    examples, annotations, keyed, ids = _read_examples(path, places)
+def _examples(path: str, options: ReadOptions) -> tuple[list[Example], list[str], set[str], list[Record]]:
+    """The examples as (name, text, spans) of the chosen user, the warnings of reading them,
+    the labels given as label ids and where each example is (see _read_examples)."""
+    examples, annotations, keyed, ids, found_at = _read_examples(path)
     users, name = _users(annotations), given_user(options)
     user, warnings = _named(users, path, name) if name else _chosen_user(users, path, options.index)
     for number, spans in annotations.items():
@@ -209,22 +202,29 @@ def _examples(path: str, options: ReadOptions,
     if examples and not keyed:
         warnings.append(f"{path}: no example holds spans ({', '.join(map(repr, SPAN_KEYS))}): "
                         "documents without spans")  # fmt: skip
-    return examples, warnings, ids
+    return examples, warnings, ids, found_at
 
 
 def read(path: str, options: ReadOptions) -> Annotations:
-    examples, warnings, ids = _examples(path, options)
+    examples, warnings, ids, _ = _examples(path, options)
     read = _annotations(path, examples, warnings, ids)
-    read.spans.origin = _origin(path, options)
+    read.spans.origin = lazy_origin(functools.partial(_read_places, path, options))
     return read
 
 
-def _origin(path: str, options: ReadOptions) -> Origin:
-    """Where each span of the chosen user's table is: found when a message first asks, by
-    reading the file again for the places (kept for every span, they cost 14% of the
-    reading time and 40 MiB for 360,000 spans)."""
-    placed = functools.partial(_examples, path, options, places=True)
-    return lazy_origin(lambda: [at for *_, spans in placed()[0] for *_, at in spans])
+def _read_places(path: str, options: ReadOptions) -> list[str]:
+    """Where each span of the chosen user's table is, found by reading the file again (read)."""
+    examples, _, _, found_at = _examples(path, options)
+    return _places(examples, found_at)
+
+
+def _places(examples: list[Example], found_at: list[Record]) -> list[str]:
+    """Where each span of the examples is in the file (jsondocs.place), in table order: for
+    one user's examples (read), found when a message first asks, by reading the file again
+    (kept for every span, they cost 14% of the reading time and 40 MiB for 360,000 spans);
+    for each user of an export (read_annotators), from the one reading's."""
+    return [place(at, where) for at, (_, _, spans) in zip(found_at, examples, strict=True)
+            for *_, where in spans]  # fmt: skip
 
 
 def _annotations(path: str, examples: list[Example], warnings: list[str], ids: set[str]) -> Annotations:
@@ -255,13 +255,13 @@ def read_annotators(path: str, options: ReadOptions) -> dict[str, Annotations]:
     """Each user's annotations of a doccano 1.0/1.1 export (`annotations` with `user`), by
     name, in id order: every example is a document of every user (none of whose spans
     may be theirs). Empty for a file that names no user."""
-    examples, annotations, _, ids = _read_examples(path)
+    examples, annotations, _, ids, found_at = _read_examples(path)
     every = {}
     for user in _users(annotations):
         own = [(name, text, spans + _of_user(annotations.get(number, []), user))
                for number, (name, text, spans) in enumerate(examples)]  # fmt: skip
         every[user_name(user)] = _annotations(path, own, [], ids)
-        every[user_name(user)].spans.origin = _origin(path, replace(options, index=len(every) - 1, user=None))
+        every[user_name(user)].spans.origin = lazy_origin(functools.partial(_places, own, found_at))
     return every
 
 
@@ -276,7 +276,7 @@ def table_of_examples(examples: list[tuple[str, Any, list[Found]]], names: list[
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
     """The file's --index and label choices (the labels of the user --index picks; past
     the last user, of the first)."""
-    examples, annotations, _, _ = _read_examples(path)
+    examples, annotations, _, _, _ = _read_examples(path)
     users = _users(annotations)
     user, _ = _chosen_user(users, path, options.index if options.index < len(users) else 0)
     labels = {lab for _, _, spans in examples for _, _, lab, _ in spans}

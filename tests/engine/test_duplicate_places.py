@@ -118,3 +118,19 @@ def test_each_annotator_of_an_export_names_its_places(tmp_path):
     assert [w for w in merged_duplicates(users["user 1"]).warnings if "repeating" in w] == []
     places = [w for w in merged_duplicates(users["user 2"]).warnings if "repeating" in w]
     assert places[0].endswith(": 9: line 1 .annotations[2] = line 1 .annotations[1]")
+
+
+def test_each_annotators_places_are_the_ones_the_reading_found(tmp_path):
+    """doccano's read_annotators keeps where each span is: naming a user's duplicates reads
+    nothing again."""
+    from engine.formats.doccano import read_annotators
+    from engine.formats.standoff import ReadOptions
+
+    span = {"label": 1, "start_offset": 0, "end_offset": 4, "user": 2}
+    path = tmp_path / "users.jsonl"
+    path.write_text(json.dumps({"id": 9, "text": "Anna met Bob", "annotations": [span, span]}) + "\n")
+    users = read_annotators(str(path), ReadOptions())
+    path.write_text(json.dumps({"id": 8, "text": "Ben"}) + "\n" + json.dumps({"id": 9, "text": "Anna met Bob",
+                    "annotations": [span, span, span]}) + "\n")  # fmt: skip
+    places = [w for w in merged_duplicates(users["user 2"]).warnings if "repeating" in w]
+    assert places[0].endswith(": 9: line 1 .annotations[1] = line 1 .annotations[0]")
