@@ -18,7 +18,7 @@ from __future__ import annotations
 import functools
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, first_listed
 from ..spans import Annotations
 from . import sniffing
 from .jsondocs import Record, bad, document, offsets, place, records, unique_name
@@ -240,7 +240,7 @@ def label_id_warnings(path: str, ids: set[str]) -> list[str]:
     """The warning of a file whose labels are label ids (doccano 1.0/1.1's "JSONL" export)."""
     if not ids:
         return []
-    listed = ", ".join(sorted(ids, key=int)[:10]) + (", …" if len(ids) > 10 else "")
+    listed = first_listed(sorted(ids, key=int), 10, more=", …")
     return [f"{path}: the labels are doccano's label ids ({listed}), not their names: doccano 1.0/1.1's "
             f'"JSONL" export gives each span the id of its label (the names are the project\'s, not in the '
             f'file); its "JSONL (Text label)" export gives the names']  # fmt: skip

@@ -32,7 +32,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, first_listed
 from ..spans import Annotations
 from . import LABEL_STUDIO_CONFIG, sniffing
 from .doccano import table_of_examples, users_warning
@@ -449,14 +449,14 @@ def _warnings(path: str, options: ReadOptions, left_out: list[tuple[str, str]],
     warnings = []
     if left_out:
         n, noun = len(left_out), options.source[:-1]
-        shown = ", ".join(f"{name} ({held})" for name, held in left_out[:10])
+        shown = first_listed(left_out, 10, more=", …", show=lambda item: f"{item[0]} ({item[1]})")
         not_counted = "; cancelled ones not counted" if options.source == "annotations" else ""
         have = "tasks have" if n != 1 else "task has"
         user = given_user(options)
         which = f"by {user} (--user {user})" if user else f"number {options.index + 1} " \
                 f"(--index {options.index}{not_counted})"  # fmt: skip
         warnings.append(f"{path}: {n} {have} no {noun} {which}, left out of the comparison: "
-                        f"{shown}{', …' if n > 10 else ''}")  # fmt: skip
+                        f"{shown}")  # fmt: skip
     if others:
         warnings.append(f"{path}: no result of type 'labels' (text spans) in the {options.source}; "
                         f"results of type {', '.join(sorted(others))} are not read")  # fmt: skip

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..errors import InputError
+from ..errors import InputError, first_listed
 from .tagschemes import READINGS, SCHEMES
 
 #: ReadOptions.discontinuous: how a method scores a span in pieces (brat's `0 4;9 12`).
@@ -119,8 +119,7 @@ def one_annotator(path: str, title: str, user: str) -> InputError:
 
 def listed_names(names: list[str]) -> str:
     """Names for a message: the first ten and how many more ('none' for none)."""
-    shown = ", ".join(names[:10])
-    return shown + (f" and {len(names) - 10} more" if len(names) > 10 else "") if names else "none"
+    return first_listed(names, 10) if names else "none"
 
 
 def check_options(module: Any, path: str, options: ReadOptions) -> list[str]:
