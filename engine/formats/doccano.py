@@ -16,7 +16,8 @@ The agreement command reads every user of such a file as an annotator of their o
 from __future__ import annotations
 
 import functools
-from typing import Any
+from pathlib import Path
+from typing import Any, NamedTuple
 
 from ..errors import InputError, first_listed
 from ..spans import Annotations
@@ -79,21 +80,59 @@ def _label_id(item: Any) -> bool:
     return type(item.get("label")) is int
 
 
-def _objects(record: Record, path: str, key: str, length: int) -> list[UserSpan]:
+def _objects(record: Record, path: str, key: str, length: int, names: LabelNames | None) -> list[UserSpan]:
     """The spans of offset objects, each with its `user` (doccano 1.0's annotations; None
-    where none) and where in the record it is."""
+    where none) and where in the record it is; a label id as its name where `names` are given."""
     spans = []
     for i, item in enumerate(_items(record, path, key)):
         where = f".{key}[{i}]"
         label = _label(item)
         if label is None:
             raise bad(record, path, '{"start_offset", "end_offset", "label"}', repr(item)[:40], where)
+        if names is not None and _label_id(item):
+            label = names.name(record, path, item["label"], f"{where}.label")
         start, end = offsets(record, path, where, item.get("start_offset"), item.get("end_offset"), length)
         user = item.get("user")
         if isinstance(user, list | dict):
             raise bad(record, path, "a user id (a number or a name)", repr(user)[:40], f"{where}.user")
         spans.append((start, end, label, user, where))
     return spans
+
+
+class LabelNames(NamedTuple):
+    """The names of a doccano project's label ids, as its label file (--label-file) gives them."""
+
+    file: str
+    names: dict[int, str]
+
+    def name(self, record: Record, path: str, label_id: int, where: str) -> str:
+        """The name of a label id of `record` (InputError where the label file has no such id)."""
+        if label_id not in self.names:
+            ids = first_listed(sorted(self.names), 10, more=", …")
+            raise bad(record, path, f"a label id of {self.file} ({ids or 'none'})", str(label_id), where)
+        return self.names[label_id]
+
+
+#: A label of doccano's export of a project's labels (its label file, --label-file).
+LABEL = '{"id": 1, "text": "PER", …}'
+
+
+def label_names(options: ReadOptions) -> LabelNames | None:
+    """The names of the label ids, from the label file given (--label-file); None where none is."""
+    file = options.label_file
+    if file is None:
+        return None
+    if not Path(file).is_file():
+        raise InputError(f"a doccano label file for --label-file (the project's labels: [{LABEL}, …])",
+                         "no such file", file=file)  # fmt: skip
+    names = {}
+    for record in records(file):
+        value = record.value
+        if not (isinstance(value, dict) and _label_id({"label": value.get("id")})
+                and isinstance(value.get("text"), str)):  # fmt: skip
+            raise bad(record, file, f"a label {LABEL} (a doccano label file)", repr(value)[:60])
+        names[value["id"]] = value["text"]
+    return LabelNames(file, names)
 
 
 def _users(annotations: dict[int, list[UserSpan]]) -> list[Any]:
@@ -139,11 +178,12 @@ def _triple_entities(items: Any) -> bool:
 Read = tuple[list[Example], dict[int, list[UserSpan]], bool, set[str], list[Record]]
 
 
-def _read_examples(path: str) -> Read:
+def _read_examples(path: str, names: LabelNames | None) -> Read:
     """Each example's name, text and spans (Found); doccano 1.0's annotations (UserSpan) by
     example number; whether any example has a key that holds spans; the labels given as
-    label ids (whole numbers, as doccano 1.0's "JSONL" export gives them); where each
-    example is (its Record without its value: with a span's place in it, jsondocs.place)."""
+    label ids (whole numbers, as doccano 1.0's "JSONL" export gives them: read as their
+    `names` where given); where each example is (its Record without its value: with a
+    span's place in it, jsondocs.place)."""
     examples: list[Example] = []
     found_at: list[Record] = []
     annotations: dict[int, list[UserSpan]] = {}
@@ -161,7 +201,7 @@ def _read_examples(path: str) -> Read:
                 spans += _triples(record, path, key, len(text))
                 continue
             ids |= {str(item["label"]) for item in items if isinstance(item, dict) and _label_id(item)}
-            found = _objects(record, path, key, len(text))
+            found = _objects(record, path, key, len(text), names)
             if key == "entities":
                 spans += [(start, end, label, at) for start, end, label, _, at in found]
             else:
@@ -194,7 +234,7 @@ def _items(record: Record, path: str, key: str) -> list[Any]:
 def _examples(path: str, options: ReadOptions) -> tuple[list[Example], list[str], set[str], list[Record]]:
     """The examples as (name, text, spans) of the chosen user, the warnings of reading them,
     the labels given as label ids and where each example is (see _read_examples)."""
-    examples, annotations, keyed, ids, found_at = _read_examples(path)
+    examples, annotations, keyed, ids, found_at = _read_examples(path, label_names(options))
     users, name = _users(annotations), given_user(options)
     user, warnings = _named(users, path, name) if name else _chosen_user(users, path, options.index)
     for number, spans in annotations.items():
@@ -207,7 +247,7 @@ def _examples(path: str, options: ReadOptions) -> tuple[list[Example], list[str]
 
 def read(path: str, options: ReadOptions) -> Annotations:
     examples, warnings, ids, _ = _examples(path, options)
-    read = _annotations(path, examples, warnings, ids)
+    read = _annotations(path, examples, warnings, ids, options.label_file)
     read.spans.origin = lazy_origin(functools.partial(_read_places, path, options))
     return read
 
@@ -227,17 +267,23 @@ def _places(examples: list[Example], found_at: list[Record]) -> list[str]:
             for *_, where in spans]  # fmt: skip
 
 
-def _annotations(path: str, examples: list[Example], warnings: list[str], ids: set[str]) -> Annotations:
-    """The examples as documents and spans; the warning saying the labels are label ids
+def _annotations(path: str, examples: list[Example], warnings: list[str], ids: set[str],
+                 label_file: str | None) -> Annotations:  # fmt: skip
+    """The examples as documents and spans; the warning of the label ids (label_id_warnings)
     is the file's (Annotations.warnings), as it holds for every user's spans."""
     documents = [document(name, text) for name, text, _ in examples]
     table = table_of_examples(examples, [d.name for d in documents])
     table.warnings = warnings
-    return Annotations(path, NAME, documents, table, label_id_warnings(path, ids))
+    return Annotations(path, NAME, documents, table, label_id_warnings(path, ids, label_file))
 
 
-def label_id_warnings(path: str, ids: set[str]) -> list[str]:
-    """The warning of a file whose labels are label ids (doccano 1.0/1.1's "JSONL" export)."""
+def label_id_warnings(path: str, ids: set[str], label_file: str | None = None) -> list[str]:
+    """The warning of a file whose labels are label ids (doccano 1.0/1.1's "JSONL" export)
+    and no `label_file` (--label-file) names them; of a label file given for labels that
+    are names."""
+    if label_file is not None:
+        return [] if ids else [f"{path}: --label-file {label_file} not used (the labels are names, not "
+                               "doccano's label ids)"]  # fmt: skip
     if not ids:
         return []
     listed = first_listed(sorted(ids, key=int), 10, more=", …")
@@ -255,12 +301,12 @@ def read_annotators(path: str, options: ReadOptions) -> dict[str, Annotations]:
     """Each user's annotations of a doccano 1.0/1.1 export (`annotations` with `user`), by
     name, in id order: every example is a document of every user (none of whose spans
     may be theirs). Empty for a file that names no user."""
-    examples, annotations, _, ids, found_at = _read_examples(path)
+    examples, annotations, _, ids, found_at = _read_examples(path, label_names(options))
     every = {}
     for user in _users(annotations):
         own = [(name, text, spans + _of_user(annotations.get(number, []), user))
                for number, (name, text, spans) in enumerate(examples)]  # fmt: skip
-        every[user_name(user)] = _annotations(path, own, [], ids)
+        every[user_name(user)] = _annotations(path, own, [], ids, options.label_file)
         every[user_name(user)].spans.origin = lazy_origin(functools.partial(_places, own, found_at))
     return every
 
@@ -276,7 +322,7 @@ def table_of_examples(examples: list[tuple[str, Any, list[Found]]], names: list[
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
     """The file's --index and label choices (the labels of the user --index picks; past
     the last user, of the first)."""
-    examples, annotations, _, _, _ = _read_examples(path)
+    examples, annotations, _, _, _ = _read_examples(path, label_names(options))
     users = _users(annotations)
     user, _ = _chosen_user(users, path, options.index if options.index < len(users) else 0)
     labels = {lab for _, _, spans in examples for _, _, lab, _ in spans}
