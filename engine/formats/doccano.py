@@ -16,6 +16,7 @@ The agreement command reads every user of such a file as an annotator of their o
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
@@ -50,22 +51,22 @@ TRIPLES = ("label", "labels")
 OBJECTS = ("entities", "annotations")
 SPAN_KEYS = (*TRIPLES, *OBJECTS)
 #: A span as read: start, end, label and where in its record (`.label[2]`: with the record,
-#: its place, jsondocs.place).
+#: its place, jsondocs.place; '' where the file is not read for the places: _read_examples).
 Found = tuple[int, int, str, str]
 Example = tuple[str, str, list[Found]]
 #: A doccano 1.0 annotation: start, end, label, its user and where the file gives it.
 UserSpan = tuple[int, int, str, Any, str]
 
 
-def _triples(record: Record, path: str, key: str, length: int) -> list[Found]:
-    """The spans of [start, end, label] triples, each with where in the record it is."""
+def _triples(record: Record, path: str, key: str, length: int, places: bool) -> list[Found]:
+    """The spans of [start, end, label] triples (where in the record each is only with `places`)."""
     spans = []
     for i, item in enumerate(_items(record, path, key)):
         where = f".{key}[{i}]"
         if not (isinstance(item, list) and len(item) == 3 and isinstance(item[2], str)):
             raise bad(record, path, "[start, end, label]", repr(item)[:40], where)
         start, end = offsets(record, path, where, item[0], item[1], length)
-        spans.append((start, end, item[2], where))
+        spans.append((start, end, item[2], where if places else ""))
     return spans
 
 
@@ -80,9 +81,11 @@ def _label_id(item: Any) -> bool:
     return type(item.get("label")) is int
 
 
-def _objects(record: Record, path: str, key: str, length: int, names: LabelNames | None) -> list[UserSpan]:
+def _objects(record: Record, path: str, key: str, length: int, names: LabelNames | None,
+             places: bool) -> list[UserSpan]:  # fmt: skip
     """The spans of offset objects, each with its `user` (doccano 1.0's annotations; None
-    where none) and where in the record it is; a label id as its name where `names` are given."""
+    where none) and (with `places`) where in the record it is; a label id as its name where
+    `names` are given."""
     spans = []
     for i, item in enumerate(_items(record, path, key)):
         where = f".{key}[{i}]"
@@ -95,7 +98,7 @@ def _objects(record: Record, path: str, key: str, length: int, names: LabelNames
         user = item.get("user")
         if isinstance(user, list | dict):
             raise bad(record, path, "a user id (a number or a name)", repr(user)[:40], f"{where}.user")
-        spans.append((start, end, label, user, where))
+        spans.append((start, end, label, user, where if places else ""))
     return spans
 
 
@@ -178,12 +181,14 @@ def _triple_entities(items: Any) -> bool:
 Read = tuple[list[Example], dict[int, list[UserSpan]], bool, set[str], list[Record]]
 
 
-def _read_examples(path: str, names: LabelNames | None) -> Read:
+def _read_examples(path: str, names: LabelNames | None, places: bool = False) -> Read:
     """Each example's name, text and spans (Found); doccano 1.0's annotations (UserSpan) by
     example number; whether any example has a key that holds spans; the labels given as
     label ids (whole numbers, as doccano 1.0's "JSONL" export gives them: read as their
     `names` where given); where each example is (its Record without its value: with a
-    span's place in it, jsondocs.place)."""
+    span's place in it, jsondocs.place, where `places`: the spans' places are kept only in
+    a reading for the places, as they cost 14% of the reading time and 40 MiB for 360,000
+    spans)."""
     examples: list[Example] = []
     found_at: list[Record] = []
     annotations: dict[int, list[UserSpan]] = {}
@@ -198,10 +203,10 @@ def _read_examples(path: str, names: LabelNames | None) -> Read:
         for key in keys:
             items = _items(record, path, key)
             if key in TRIPLES or (key == "entities" and _triple_entities(items)):
-                spans += _triples(record, path, key, len(text))
+                spans += _triples(record, path, key, len(text), places)
                 continue
             ids |= {str(item["label"]) for item in items if isinstance(item, dict) and _label_id(item)}
-            found = _objects(record, path, key, len(text), names)
+            found = _objects(record, path, key, len(text), names, places)
             if key == "entities":
                 spans += [(start, end, label, at) for start, end, label, _, at in found]
             else:
@@ -231,10 +236,11 @@ def _items(record: Record, path: str, key: str) -> list[Any]:
     return items or []
 
 
-def _examples(path: str, options: ReadOptions) -> tuple[list[Example], list[str], set[str], list[Record]]:
+def _examples(path: str, options: ReadOptions,
+              places: bool = False) -> tuple[list[Example], list[str], set[str], list[Record]]:  # fmt: skip
     """The examples as (name, text, spans) of the chosen user, the warnings of reading them,
     the labels given as label ids and where each example is (see _read_examples)."""
-    examples, annotations, keyed, ids, found_at = _read_examples(path, label_names(options))
+    examples, annotations, keyed, ids, found_at = _read_examples(path, label_names(options), places)
     users, name = _users(annotations), given_user(options)
     user, warnings = _named(users, path, name) if name else _chosen_user(users, path, options.index)
     for number, spans in annotations.items():
@@ -254,15 +260,19 @@ def read(path: str, options: ReadOptions) -> Annotations:
 
 def _read_places(path: str, options: ReadOptions) -> list[str]:
     """Where each span of the chosen user's table is, found by reading the file again (read)."""
-    examples, _, _, found_at = _examples(path, options)
+    examples, _, _, found_at = _examples(path, options, places=True)
     return _places(examples, found_at)
 
 
+def _user_places(placed: Callable[[], Read], user: Any) -> list[str]:
+    """Where each span of one user's table is (read_annotators), from the reading for the
+    places that serves every user."""
+    examples, annotations, _, _, found_at = placed()
+    return _places(_own(examples, annotations, user), found_at)
+
+
 def _places(examples: list[Example], found_at: list[Record]) -> list[str]:
-    """Where each span of the examples is in the file (jsondocs.place), in table order: for
-    one user's examples (read), found when a message first asks, by reading the file again
-    (kept for every span, they cost 14% of the reading time and 40 MiB for 360,000 spans);
-    for each user of an export (read_annotators), from the one reading's."""
+    """Where each span of the examples is in the file (jsondocs.place), in table order."""
     return [place(at, where) for at, (_, _, spans) in zip(found_at, examples, strict=True)
             for *_, where in spans]  # fmt: skip
 
@@ -301,14 +311,21 @@ def read_annotators(path: str, options: ReadOptions) -> dict[str, Annotations]:
     """Each user's annotations of a doccano 1.0/1.1 export (`annotations` with `user`), by
     name, in id order: every example is a document of every user (none of whose spans
     may be theirs). Empty for a file that names no user."""
-    examples, annotations, _, ids, found_at = _read_examples(path, label_names(options))
+    names = label_names(options)
+    examples, annotations, _, ids, _ = _read_examples(path, names)
+    placed = functools.cache(functools.partial(_read_examples, path, names, places=True))
     every = {}
     for user in _users(annotations):
-        own = [(name, text, spans + _of_user(annotations.get(number, []), user))
-               for number, (name, text, spans) in enumerate(examples)]  # fmt: skip
-        every[user_name(user)] = _annotations(path, own, [], ids, options.label_file)
-        every[user_name(user)].spans.origin = lazy_origin(functools.partial(_places, own, found_at))
-    return every
+        own = _annotations(path, _own(examples, annotations, user), [], ids, options.label_file)
+        own.spans.origin = lazy_origin(functools.partial(_user_places, placed, user))
+        every[user_name(user)] = own
+    return every  # one reading for the places (when a message first asks) serves every user
+
+
+def _own(examples: list[Example], annotations: dict[int, list[UserSpan]], user: Any) -> list[Example]:
+    """The examples with one user's annotations (read_annotators)."""
+    return [(name, text, spans + _of_user(annotations.get(number, []), user))
+            for number, (name, text, spans) in enumerate(examples)]  # fmt: skip
 
 
 def table_of_examples(examples: list[tuple[str, Any, list[Found]]], names: list[str]) -> SpanTable:
