@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Sequence
+from typing import Any
 
 #: How much of one part of a message (what was expected, what was found, the file name)
 #: is shown: a longer part keeps its start and its end around a note of what was cut.
@@ -43,6 +45,14 @@ def names_escaped(text: str) -> str:
     """`text` with each byte of a name that was not UTF-8 escaped as messages show it
     (`\\xff`), every other character kept (a file or report can then be UTF-8)."""
     return _SURROGATE.sub(lambda found: _escaped(found.group()), text)
+
+
+def first_listed(items: Sequence[Any], most: int, separator: str = ", ", more: str = " and {} more",
+                 show: Callable[[Any], str] = str) -> str:  # fmt: skip
+    """The first `most` items as `show` writes them, joined by `separator`; then, where there
+    are more, `more` with how many (`a, b, c and 4 more`; a `more` of ", …" names no number)."""
+    shown = separator.join(map(show, items[:most]))
+    return shown + more.format(len(items) - most) if len(items) > most else shown
 
 
 class InputError(Exception):

@@ -14,7 +14,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, first_listed
 from ..formats.spantable import document_text
 from .corpus import Corpus
 
@@ -112,7 +112,7 @@ def majority(row: Row) -> str:
 
 def _listed(names: list[str]) -> str:
     """The first LISTED of `names`, then " …" where there are more."""
-    return ", ".join(names[:LISTED]) + (" …" if len(names) > LISTED else "")
+    return first_listed(names, LISTED, more=" …")
 
 
 def settle(

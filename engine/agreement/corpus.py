@@ -20,7 +20,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, first_listed
 from ..formats.spantable import document_text, table_of
 from ..formats.standoff import word_bounds
 from ..formats.token_text import cut_by_document
@@ -147,8 +147,7 @@ def _check_common(present: np.ndarray, names: Sequence[str], order: Sequence[str
 
 
 def _listed(documents: list[str]) -> str:
-    shown = ", ".join(repr(d) for d in documents[:3])
-    return shown + (f" and {len(documents) - 3} more" if len(documents) > 3 else "") if documents else "none"
+    return first_listed(documents, 3, show=repr) if documents else "none"
 
 
 def _document_order(sides: Sequence[Annotations]) -> list[str]:

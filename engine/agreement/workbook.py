@@ -11,7 +11,7 @@ import json
 from typing import TYPE_CHECKING, Any
 
 from ..context import GOLD_MARK, SYSTEM_MARK
-from ..errors import InputError
+from ..errors import InputError, first_listed
 from ..export.contexts import Contexts, DocumentTexts
 from ..export.package import DATA_CHUNK, Package, Style
 from ..export.sheetxml import Column, chunks, letter, list_validation, validations
@@ -216,5 +216,5 @@ def _decisions_of(ws: Any, rows: list[Row], path: str) -> None:
             row.decision = decision
     missing = [r.row_id for r in rows if r.row_id not in found]
     if missing:
-        listed = ", ".join(missing[:20]) + (" …" if len(missing) > 20 else "")
+        listed = first_listed(missing, 20, more=" …")
         raise InputError("every row the workbook was written with", f"rows removed: {listed}", file=path)

@@ -246,7 +246,8 @@ NO_SPANS: dict[str, str] = {
     "ProPara sentences file": "a ProPara sentences file, which holds the sentences of processes and no "
                               "annotation: use it with 'spanstudio propara --sentences'",
 }  # fmt: skip
-NO_SPAN_FORMATS: dict[str, str] = {"propara": NO_SPANS["ProPara action file"]}
+#: The --format names of formats without spans, each to its title (a key of NO_SPANS).
+NO_SPAN_FORMATS: dict[str, str] = {"propara": "ProPara action file"}
 
 #: The original tools' formats read_spans reads: the module that recognises a file of the
 #: format (one of FORMAT_MODULES) and the --format name of its span reader (SPAN_FORMATS).
@@ -290,7 +291,7 @@ def span_format(path: str | Path, format: str | None = None) -> ModuleType:
 
     if format is not None:
         if format in NO_SPAN_FORMATS:
-            raise no_spans(NO_SPAN_FORMATS[format])
+            raise no_spans(NO_SPANS[NO_SPAN_FORMATS[format]])
         if format not in SPAN_FORMATS:
             raise InputError(f"a format {', '.join(SPAN_FORMATS)}", repr(format), option="--format")
         return format_module(SPAN_FORMATS[format])

@@ -16,15 +16,16 @@ The agreement command reads every user of such a file as an annotator of their o
 from __future__ import annotations
 
 import functools
-from dataclasses import replace
-from typing import Any
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any, NamedTuple
 
-from ..errors import InputError
+from ..errors import InputError, first_listed
 from ..spans import Annotations
 from . import sniffing
 from .jsondocs import Record, bad, document, offsets, place, records, unique_name
 from .reader_options import given_user, named_user, one_annotator, unknown_user
-from .spantable import Origin, SpanTable, lazy_origin
+from .spantable import SpanTable, lazy_origin
 from .standoff import ReadOptions
 
 NAME = "doccano"
@@ -49,8 +50,8 @@ def _text(record: Record, path: str) -> str:
 TRIPLES = ("label", "labels")
 OBJECTS = ("entities", "annotations")
 SPAN_KEYS = (*TRIPLES, *OBJECTS)
-#: A span as read: start, end, label and where in its record (`.label[2]`; the whole place,
-#: jsondocs.place, where the file is read for the places: _read_examples).
+#: A span as read: start, end, label and where in its record (`.label[2]`: with the record,
+#: its place, jsondocs.place; '' where the file is not read for the places: _read_examples).
 Found = tuple[int, int, str, str]
 Example = tuple[str, str, list[Found]]
 #: A doccano 1.0 annotation: start, end, label, its user and where the file gives it.
@@ -58,7 +59,7 @@ UserSpan = tuple[int, int, str, Any, str]
 
 
 def _triples(record: Record, path: str, key: str, length: int, places: bool) -> list[Found]:
-    """The spans of [start, end, label] triples (their place in the record only with `places`)."""
+    """The spans of [start, end, label] triples (where in the record each is only with `places`)."""
     spans = []
     for i, item in enumerate(_items(record, path, key)):
         where = f".{key}[{i}]"
@@ -80,21 +81,61 @@ def _label_id(item: Any) -> bool:
     return type(item.get("label")) is int
 
 
-def _objects(record: Record, path: str, key: str, length: int, places: bool) -> list[UserSpan]:
+def _objects(record: Record, path: str, key: str, length: int, names: LabelNames | None,
+             places: bool) -> list[UserSpan]:  # fmt: skip
     """The spans of offset objects, each with its `user` (doccano 1.0's annotations; None
-    where none) and (with `places`) its place in the record."""
+    where none) and (with `places`) where in the record it is; a label id as its name where
+    `names` are given."""
     spans = []
     for i, item in enumerate(_items(record, path, key)):
         where = f".{key}[{i}]"
         label = _label(item)
         if label is None:
             raise bad(record, path, '{"start_offset", "end_offset", "label"}', repr(item)[:40], where)
+        if names is not None and _label_id(item):
+            label = names.name(record, path, item["label"], f"{where}.label")
         start, end = offsets(record, path, where, item.get("start_offset"), item.get("end_offset"), length)
         user = item.get("user")
         if isinstance(user, list | dict):
             raise bad(record, path, "a user id (a number or a name)", repr(user)[:40], f"{where}.user")
         spans.append((start, end, label, user, where if places else ""))
     return spans
+
+
+class LabelNames(NamedTuple):
+    """The names of a doccano project's label ids, as its label file (--label-file) gives them."""
+
+    file: str
+    names: dict[int, str]
+
+    def name(self, record: Record, path: str, label_id: int, where: str) -> str:
+        """The name of a label id of `record` (InputError where the label file has no such id)."""
+        if label_id not in self.names:
+            ids = first_listed(sorted(self.names), 10, more=", …")
+            raise bad(record, path, f"a label id of {self.file} ({ids or 'none'})", str(label_id), where)
+        return self.names[label_id]
+
+
+#: A label of doccano's export of a project's labels (its label file, --label-file).
+LABEL = '{"id": 1, "text": "PER", …}'
+
+
+def label_names(options: ReadOptions) -> LabelNames | None:
+    """The names of the label ids, from the label file given (--label-file); None where none is."""
+    file = options.label_file
+    if file is None:
+        return None
+    if not Path(file).is_file():
+        raise InputError(f"a doccano label file for --label-file (the project's labels: [{LABEL}, …])",
+                         "no such file", file=file)  # fmt: skip
+    names = {}
+    for record in records(file):
+        value = record.value
+        if not (isinstance(value, dict) and _label_id({"label": value.get("id")})
+                and isinstance(value.get("text"), str)):  # fmt: skip
+            raise bad(record, file, f"a label {LABEL} (a doccano label file)", repr(value)[:60])
+        names[value["id"]] = value["text"]
+    return LabelNames(file, names)
 
 
 def _users(annotations: dict[int, list[UserSpan]]) -> list[Any]:
@@ -137,15 +178,19 @@ def _triple_entities(items: Any) -> bool:
     return isinstance(items, list) and bool(items) and isinstance(items[0], list)
 
 
-Read = tuple[list[Example], dict[int, list[UserSpan]], bool, set[str]]
+Read = tuple[list[Example], dict[int, list[UserSpan]], bool, set[str], list[Record]]
 
 
-def _read_examples(path: str, places: bool = False) -> Read:
+def _read_examples(path: str, names: LabelNames | None, places: bool = False) -> Read:
     """Each example's name, text and spans (Found); doccano 1.0's annotations (UserSpan) by
     example number; whether any example has a key that holds spans; the labels given as
-    label ids (whole numbers, as doccano 1.0's "JSONL" export gives them). With `places`,
-    each span's whole place in the file (jsondocs.place) instead of its place in its record."""
+    label ids (whole numbers, as doccano 1.0's "JSONL" export gives them: read as their
+    `names` where given); where each example is (its Record without its value: with a
+    span's place in it, jsondocs.place, where `places`: the spans' places are kept only in
+    a reading for the places, as they cost 14% of the reading time and 40 MiB for 360,000
+    spans)."""
     examples: list[Example] = []
+    found_at: list[Record] = []
     annotations: dict[int, list[UserSpan]] = {}
     used: set[str] = set()
     ids: set[str] = set()
@@ -161,14 +206,14 @@ def _read_examples(path: str, places: bool = False) -> Read:
                 spans += _triples(record, path, key, len(text), places)
                 continue
             ids |= {str(item["label"]) for item in items if isinstance(item, dict) and _label_id(item)}
-            found = _objects(record, path, key, len(text), places)
-            if key == "entities":  # placed below, with the other spans of the example
+            found = _objects(record, path, key, len(text), names, places)
+            if key == "entities":
                 spans += [(start, end, label, at) for start, end, label, _, at in found]
             else:
-                annotations[number - 1] = _placed(record, found, places)
-        spans = _placed(record, spans, places)
+                annotations[number - 1] = found
         examples.append((unique_name(value.get("id", value.get("doc_id")), number, used), text, spans))
-    return examples, annotations, keyed, ids
+        found_at.append(Record(None, record.line, record.path))
+    return examples, annotations, keyed, ids, found_at
 
 
 def _named(users: list[Any], path: str, name: str) -> tuple[Any, list[str]]:
@@ -183,12 +228,6 @@ def _named(users: list[Any], path: str, name: str) -> tuple[Any, list[str]]:
     return users[names.index(found)], []
 
 
-def _placed(record: Record, spans: list[Any], places: bool) -> list[Any]:
-    """The spans (their place in the record last) with their whole place in the file
-    (jsondocs.place) where `places`."""
-    return [(*span[:-1], place(record, span[-1])) for span in spans] if places else spans
-
-
 def _items(record: Record, path: str, key: str) -> list[Any]:
     """The list of spans under a key (none for null)."""
     items = record.value[key]
@@ -198,10 +237,10 @@ def _items(record: Record, path: str, key: str) -> list[Any]:
 
 
 def _examples(path: str, options: ReadOptions,
-              places: bool = False) -> tuple[list[Example], list[str], set[str]]:  # fmt: skip
-    """The examples as (name, text, spans) of the chosen user, the warnings of reading them
-    and the labels given as label ids (`places`: see _read_examples)."""
-    examples, annotations, keyed, ids = _read_examples(path, places)
+              places: bool = False) -> tuple[list[Example], list[str], set[str], list[Record]]:  # fmt: skip
+    """The examples as (name, text, spans) of the chosen user, the warnings of reading them,
+    the labels given as label ids and where each example is (see _read_examples)."""
+    examples, annotations, keyed, ids, found_at = _read_examples(path, label_names(options), places)
     users, name = _users(annotations), given_user(options)
     user, warnings = _named(users, path, name) if name else _chosen_user(users, path, options.index)
     for number, spans in annotations.items():
@@ -209,38 +248,55 @@ def _examples(path: str, options: ReadOptions,
     if examples and not keyed:
         warnings.append(f"{path}: no example holds spans ({', '.join(map(repr, SPAN_KEYS))}): "
                         "documents without spans")  # fmt: skip
-    return examples, warnings, ids
+    return examples, warnings, ids, found_at
 
 
 def read(path: str, options: ReadOptions) -> Annotations:
-    examples, warnings, ids = _examples(path, options)
-    read = _annotations(path, examples, warnings, ids)
-    read.spans.origin = _origin(path, options)
+    examples, warnings, ids, _ = _examples(path, options)
+    read = _annotations(path, examples, warnings, ids, options.label_file)
+    read.spans.origin = lazy_origin(functools.partial(_read_places, path, options))
     return read
 
 
-def _origin(path: str, options: ReadOptions) -> Origin:
-    """Where each span of the chosen user's table is: found when a message first asks, by
-    reading the file again for the places (kept for every span, they cost 14% of the
-    reading time and 40 MiB for 360,000 spans)."""
-    placed = functools.partial(_examples, path, options, places=True)
-    return lazy_origin(lambda: [at for *_, spans in placed()[0] for *_, at in spans])
+def _read_places(path: str, options: ReadOptions) -> list[str]:
+    """Where each span of the chosen user's table is, found by reading the file again (read)."""
+    examples, _, _, found_at = _examples(path, options, places=True)
+    return _places(examples, found_at)
 
 
-def _annotations(path: str, examples: list[Example], warnings: list[str], ids: set[str]) -> Annotations:
-    """The examples as documents and spans; the warning saying the labels are label ids
+def _user_places(placed: Callable[[], Read], user: Any) -> list[str]:
+    """Where each span of one user's table is (read_annotators), from the reading for the
+    places that serves every user."""
+    examples, annotations, _, _, found_at = placed()
+    return _places(_own(examples, annotations, user), found_at)
+
+
+def _places(examples: list[Example], found_at: list[Record]) -> list[str]:
+    """Where each span of the examples is in the file (jsondocs.place), in table order."""
+    return [place(at, where) for at, (_, _, spans) in zip(found_at, examples, strict=True)
+            for *_, where in spans]  # fmt: skip
+
+
+def _annotations(path: str, examples: list[Example], warnings: list[str], ids: set[str],
+                 label_file: str | None) -> Annotations:  # fmt: skip
+    """The examples as documents and spans; the warning of the label ids (label_id_warnings)
     is the file's (Annotations.warnings), as it holds for every user's spans."""
     documents = [document(name, text) for name, text, _ in examples]
     table = table_of_examples(examples, [d.name for d in documents])
     table.warnings = warnings
-    return Annotations(path, NAME, documents, table, label_id_warnings(path, ids))
+    return Annotations(path, NAME, documents, table, label_id_warnings(path, ids, label_file))
 
 
-def label_id_warnings(path: str, ids: set[str]) -> list[str]:
-    """The warning of a file whose labels are label ids (doccano 1.0/1.1's "JSONL" export)."""
+def label_id_warnings(path: str, ids: set[str], label_file: str | None = None) -> list[str]:
+    """The warning of a file whose labels are label ids (doccano 1.0/1.1's "JSONL" export)
+    and no `label_file` (--label-file) names them; of a label file given for labels that
+    are names."""
+    if label_file is not None:
+        return [] if ids else [f"{path}: --label-file {label_file} not used (the labels are names, not "
+                               "doccano's label ids)"]  # fmt: skip
     if not ids:
         return []
-    listed = ", ".join(sorted(ids, key=int)[:10]) + (", …" if len(ids) > 10 else "")
+    listed = first_listed(sorted(ids, key=int), 10, more=", …")
     return [f"{path}: the labels are doccano's label ids ({listed}), not their names: doccano 1.0/1.1's "
             f'"JSONL" export gives each span the id of its label (the names are the project\'s, not in the '
             f'file); its "JSONL (Text label)" export gives the names']  # fmt: skip
@@ -255,14 +311,21 @@ def read_annotators(path: str, options: ReadOptions) -> dict[str, Annotations]:
     """Each user's annotations of a doccano 1.0/1.1 export (`annotations` with `user`), by
     name, in id order: every example is a document of every user (none of whose spans
     may be theirs). Empty for a file that names no user."""
-    examples, annotations, _, ids = _read_examples(path)
+    names = label_names(options)
+    examples, annotations, _, ids, _ = _read_examples(path, names)
+    placed = functools.cache(functools.partial(_read_examples, path, names, places=True))
     every = {}
     for user in _users(annotations):
-        own = [(name, text, spans + _of_user(annotations.get(number, []), user))
-               for number, (name, text, spans) in enumerate(examples)]  # fmt: skip
-        every[user_name(user)] = _annotations(path, own, [], ids)
-        every[user_name(user)].spans.origin = _origin(path, replace(options, index=len(every) - 1, user=None))
-    return every
+        own = _annotations(path, _own(examples, annotations, user), [], ids, options.label_file)
+        own.spans.origin = lazy_origin(functools.partial(_user_places, placed, user))
+        every[user_name(user)] = own
+    return every  # one reading for the places (when a message first asks) serves every user
+
+
+def _own(examples: list[Example], annotations: dict[int, list[UserSpan]], user: Any) -> list[Example]:
+    """The examples with one user's annotations (read_annotators)."""
+    return [(name, text, spans + _of_user(annotations.get(number, []), user))
+            for number, (name, text, spans) in enumerate(examples)]  # fmt: skip
 
 
 def table_of_examples(examples: list[tuple[str, Any, list[Found]]], names: list[str]) -> SpanTable:
@@ -276,7 +339,7 @@ def table_of_examples(examples: list[tuple[str, Any, list[Found]]], names: list[
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
     """The file's --index and label choices (the labels of the user --index picks; past
     the last user, of the first)."""
-    examples, annotations, _, _ = _read_examples(path)
+    examples, annotations, _, _, _ = _read_examples(path, label_names(options))
     users = _users(annotations)
     user, _ = _chosen_user(users, path, options.index if options.index < len(users) else 0)
     labels = {lab for _, _, spans in examples for _, _, lab, _ in spans}

@@ -11,6 +11,7 @@ from dataclasses import replace
 
 import numpy as np
 
+from ..errors import first_listed
 from ..spans import Annotations
 from . import ORIGINAL_SPAN_FORMATS
 from .spantable import SpanTable, document_text, table_of
@@ -60,16 +61,17 @@ def merged_duplicates(annotations: Annotations) -> Annotations:
 def _warning(annotations: Annotations, table: SpanTable, dropped: np.ndarray) -> str:
     """`FILE: N spans repeat another …: DOC LABEL START-END 'TEXT', … (the first 3)`."""
     texts = {doc.name: doc for doc in annotations.documents}
-    shown = []
-    for i in dropped[:SHOWN].tolist():
+
+    def shown(i: int) -> str:
         span = table.span(i)
         doc = texts.get(span.doc)
         text = f" {document_text(doc)[span.start : span.end]!r}" if doc is not None else ""
-        shown.append(f"{span.doc} {span.label} {span.start}-{span.end}{text}")
-    more = f" (the first {SHOWN} of {len(dropped)})" if len(dropped) > SHOWN else ""
+        return f"{span.doc} {span.label} {span.start}-{span.end}{text}"
+
+    listed = first_listed(dropped.tolist(), SHOWN, "; ", f" (the first {SHOWN} of {len(dropped)})", shown)
     count = f"{len(dropped)} duplicate span{'s' if len(dropped) != 1 else ''}"
     return (f"{annotations.source}: {count} (the same document, start, end and label as another) merged "
-            f"into one, counted once by every method: {'; '.join(shown)}{more}")
+            f"into one, counted once by every method: {listed}")
 
 
 def _places(source: str, table: SpanTable, dropped: np.ndarray, firsts: np.ndarray) -> list[str]:
@@ -78,9 +80,12 @@ def _places(source: str, table: SpanTable, dropped: np.ndarray, firsts: np.ndarr
     where the reader says where its spans are; said before the warning that merges them."""
     if table.origin is None:
         return []
-    pairs = zip(dropped[:PLACES].tolist(), firsts[:PLACES].tolist(), strict=True)
     names = table.doc_names
-    shown = [f"{names[table.docs[i]]}: {table.where(i)} = {table.where(first)}" for i, first in pairs]
-    more = f" … and {len(dropped) - PLACES} more" if len(dropped) > PLACES else ""
+
+    def shown(pair: tuple[int, int]) -> str:
+        return f"{names[table.docs[pair[0]]]}: {table.where(pair[0])} = {table.where(pair[1])}"
+
+    pairs = list(zip(dropped.tolist(), firsts.tolist(), strict=True))
+    listed = first_listed(pairs, PLACES, "; ", " … and {} more", shown)
     return [f"{source}: {len(dropped)} span{'s' if len(dropped) != 1 else ''} repeating another, as the "
-            f"file gives them (each = the one it repeats): {'; '.join(shown)}{more}"]  # fmt: skip
+            f"file gives them (each = the one it repeats): {listed}"]  # fmt: skip

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..errors import InputError
+from ..errors import InputError, first_listed
 from ..textio import BOM, not_text
 from . import (
     _SNIFF_LINES,
@@ -104,8 +104,7 @@ def _kinds(files: list[Path]) -> dict[str | None, list[Path]]:
 
 def listed_names(files: list[Path]) -> str:
     """'a.tsv, b.tsv, c.tsv and 4 more'."""
-    names = ", ".join(f.name for f in files[:_LISTED])
-    return f"{names} and {len(files) - _LISTED} more" if len(files) > _LISTED else names
+    return first_listed(files, _LISTED, show=lambda f: f.name)
 
 
 def check_brat_folder(folder: Path) -> None:
@@ -113,10 +112,9 @@ def check_brat_folder(folder: Path) -> None:
     format each is recognised as)."""
     others = [f for f in folder_files(folder) if not brat_named(f, True)]
     if others:
-        listed = ", ".join(f"{f.name} ({_title(f)})" for f in others[:_LISTED])
-        more = f" and {len(others) - _LISTED} more" if len(others) > _LISTED else ""
+        listed = first_listed(others, _LISTED, show=lambda f: f"{f.name} ({_title(f)})")
         raise InputError("brat's files alone (.ann with its .txt, a collection's .conf)",
-                         f"{listed}{more} — move them out of the folder", file=str(folder))  # fmt: skip
+                         f"{listed} — move them out of the folder", file=str(folder))  # fmt: skip
 
 
 def _title(file: Path) -> str:

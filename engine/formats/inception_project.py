@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 from typing import TYPE_CHECKING, Any
 
-from ..errors import InputError
+from ..errors import InputError, first_listed
 from ..spans import Annotations
 from ..textio import archive_member
 from . import format_module, sniffing
@@ -318,10 +318,9 @@ class NotAnnotated(InputError):
 
     @property
     def message(self) -> str:
-        more = f" and {len(self.missing) - 1} more" if len(self.missing) > 1 else ""
         few = len(self.annotated) <= _FEW
         has = ", ".join(self.annotated) if few else f"{len(self.annotated)} documents"
-        return (f"{self.where}: user {self.user} has not annotated document {self.missing[0]}{more} "
+        return (f"{self.where}: user {self.user} has not annotated document {first_listed(self.missing, 1)} "
                 f"({self.user} has annotated {has})")  # fmt: skip
 
 

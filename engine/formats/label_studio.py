@@ -32,7 +32,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, first_listed
 from ..spans import Annotations
 from . import LABEL_STUDIO_CONFIG, sniffing
 from .doccano import table_of_examples, users_warning
@@ -76,36 +76,42 @@ def _cancelled(entry: Any) -> bool:
     return not isinstance(entry, dict) or bool(entry.get("was_cancelled") or entry.get("skipped"))
 
 
-def _results(record: Record, path: str, options: ReadOptions) -> tuple[list[Any] | None, str, str]:
+#: Who made each of a task's annotations (or predictions) not cancelled, and where they are listed.
+Makers = list[tuple[tuple[int, int, str], str]]
+
+
+def _results(record: Record, path: str, options: ReadOptions) -> tuple[list[Any] | None, str, str, Makers]:
     """The chosen annotation's (or prediction's) results, where they are and who made it
-    (_maker); None and what the task holds where it has no such annotation."""
+    (_maker); None and what the task holds where it has no such annotation. Last, where a
+    user is given, who made each of the task's (_makers; else none: no need)."""
     key, entries = _entries(record.value, options.source)
     if not isinstance(entries, list):
         raise bad(record, path, f"a list of {options.source}", type(entries).__name__, f".{key}")
     kept = [i for i, e in enumerate(entries) if not _cancelled(e)]
-    chosen = _chosen_entry(entries, kept, options)
+    makers = _makers([entries[i] for i in kept], options.source) if given_user(options) is not None else []
+    chosen = _chosen_entry(len(kept), makers, options)
     if chosen is None:
         cancelled = len(entries) - len(kept)
-        return None, f"{len(kept)} {options.source}" + (f", {cancelled} cancelled" if cancelled else ""), ""
+        held = f"{len(kept)} {options.source}" + (f", {cancelled} cancelled" if cancelled else "")
+        return None, held, "", makers
     at = f".{key}[{kept[chosen]}]"
     results = entries[kept[chosen]].get("result") or []
     if not isinstance(results, list):
         raise bad(record, path, "a list of results", type(results).__name__, at)
-    return results, at, _maker(entries[kept[chosen]], chosen + 1, options.source)[1]
+    return results, at, _maker(entries[kept[chosen]], chosen + 1, options.source)[1], makers
 
 
-def _chosen_entry(entries: list[Any], kept: list[int], options: ReadOptions) -> int | None:
-    """Which of a task's annotations (or predictions) `kept` (the numbers of those not
-    cancelled) is read: the one the user given made, else the `--index`-th; None where the
-    task has no such one."""
+def _chosen_entry(kept: int, makers: Makers, options: ReadOptions) -> int | None:
+    """Which of a task's `kept` annotations (or predictions: those not cancelled) is read:
+    the one the user given made (`makers`: who made each), else the `--index`-th; None
+    where the task has no such one."""
     user = given_user(options)
     if user is None:
-        return options.index if options.index < len(kept) else None
-    names = [name for _, name in _makers([entries[i] for i in kept], options.source)]
-    return next((n for n, name in enumerate(names) if named_user([name], user)), None)
+        return options.index if options.index < kept else None
+    return next((n for n, (_, name) in enumerate(makers) if named_user([name], user)), None)
 
 
-def _makers(kept: list[Any], source: str) -> list[tuple[tuple[int, int, str], str]]:
+def _makers(kept: list[Any], source: str) -> Makers:
     """Who made each of a task's annotations (or predictions), cancelled ones left out, and
     where they are listed: annotator_name, or the model (_model)."""
     return [_maker(entry, number, source) for number, entry in enumerate(kept, 1)]
@@ -132,14 +138,11 @@ def _annotators(tasks: Iterable[Any], source: str) -> list[str]:
     return sorted(order, key=order.__getitem__)
 
 
-def _check_user(path: str, tasks: list[Record], options: ReadOptions) -> None:
+def _check_user(path: str, users: list[str], options: ReadOptions) -> None:
     """InputError where the user given made no annotation (or prediction) of the file,
-    listing those who did."""
+    listing those who did (`users`, as the reading found them)."""
     user = given_user(options)
-    if user is None:
-        return
-    users = _annotators((record.value for record in tasks), options.source)
-    if named_user(users, user) is None:
+    if user is not None and named_user(users, user) is None:
         raise unknown_user(path, user, users)
 
 
@@ -315,17 +318,20 @@ def read(path: str, options: ReadOptions, places: bool = False) -> Annotations:
         raise InputError("annotations or predictions", repr(options.source), option="--source")
     keys = _config_keys(path)
     found, used, left_out, makers = [], set(), [], Counter[str]()
+    annotators: dict[str, tuple[int, int, str]] = {}  # where a user is given: everyone's place in the list
     tasks = list(_tasks(path))
     for number, record in enumerate(tasks, 1):
         name = unique_name(_task_object(record, path).get("id"), number, used)
-        results, at, maker = _results(record, path, options)
+        results, at, maker, task_makers = _results(record, path, options)
+        for rank, annotator in task_makers:
+            annotators.setdefault(annotator, rank)
         if results is None:
             left_out.append((name, at))
         else:
             found.append((name, record, results, at))
             makers[maker] += 1
     control = _chosen(path, options, _controls(record.value for record in tasks))
-    _check_user(path, tasks, options)
+    _check_user(path, sorted(annotators, key=annotators.__getitem__), options)
     examples, others, checks = [], set(), TextChecks()
     for name, record, results, at in found:
         text, spans, ignored = _task(record, path, _regions_of(results, control), at, keys, checks, places)
@@ -443,14 +449,14 @@ def _warnings(path: str, options: ReadOptions, left_out: list[tuple[str, str]],
     warnings = []
     if left_out:
         n, noun = len(left_out), options.source[:-1]
-        shown = ", ".join(f"{name} ({held})" for name, held in left_out[:10])
+        shown = first_listed(left_out, 10, more=", …", show=lambda item: f"{item[0]} ({item[1]})")
         not_counted = "; cancelled ones not counted" if options.source == "annotations" else ""
         have = "tasks have" if n != 1 else "task has"
         user = given_user(options)
         which = f"by {user} (--user {user})" if user else f"number {options.index + 1} " \
                 f"(--index {options.index}{not_counted})"  # fmt: skip
         warnings.append(f"{path}: {n} {have} no {noun} {which}, left out of the comparison: "
-                        f"{shown}{', …' if n > 10 else ''}")  # fmt: skip
+                        f"{shown}")  # fmt: skip
     if others:
         warnings.append(f"{path}: no result of type 'labels' (text spans) in the {options.source}; "
                         f"results of type {', '.join(sorted(others))} are not read")  # fmt: skip

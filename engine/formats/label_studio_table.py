@@ -44,12 +44,12 @@ def table_records(path: str, text: str, sep: str) -> Iterator[Record]:
     """The rows of an export (its `text`, separated by `sep`) as JSON-MIN records."""
     rows = list(_rows(path, text, sep))
     header = rows[0][1] if rows else []
-    controls = {name for _, row in rows[1:] for name, cell in zip(header, row, strict=False)
-                if _regions(cell)}  # fmt: skip
-    for line, row in rows[1:]:
+    regions = [[_regions(cell) for cell in row] for _, row in rows[1:]]  # each cell parsed once
+    controls = {name for cells in regions for name, found in zip(header, cells, strict=False) if found}
+    for (line, row), cells in zip(rows[1:], regions, strict=True):
         if len(row) != len(header):
             raise InputError(f"{len(header)} fields, as the header has", f"{len(row)}", file=path, line=line)
-        yield Record(_record(header, row, controls), line, "$")
+        yield Record(_record(header, row, cells, controls), line, "$")
 
 
 def _rows(path: str, text: str, sep: str) -> Iterator[tuple[int, list[str]]]:
@@ -66,12 +66,14 @@ def _rows(path: str, text: str, sep: str) -> Iterator[tuple[int, list[str]]]:
                          file=path, line=line) from None  # fmt: skip
 
 
-def _record(header: list[str], row: list[str], controls: set[str]) -> dict[str, Any]:
-    """A row as a JSON-MIN record: ids as numbers, regions as lists, empty controls left out."""
+def _record(header: list[str], row: list[str], regions: list[list[Any] | None],
+            controls: set[str]) -> dict[str, Any]:  # fmt: skip
+    """A row as a JSON-MIN record: ids as numbers, regions (its cells' _regions) as lists,
+    empty controls left out."""
     record: dict[str, Any] = {}
-    for name, cell in zip(header, row, strict=True):
+    for name, cell, found in zip(header, row, regions, strict=True):
         if name in controls:
-            record[name] = _regions(cell) or []
+            record[name] = found or []
         elif name in _IDS and cell.isdecimal():
             record[name] = int(cell)
         else:

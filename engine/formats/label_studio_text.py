@@ -11,6 +11,7 @@ from bisect import bisect_left
 from itertools import accumulate
 from typing import Any
 
+from ..errors import first_listed
 from .jsondocs import Record, offsets
 
 #: Regions named in a warning at most.
@@ -92,4 +93,4 @@ def _count(items: list[str]) -> str:
 
 
 def _listed(items: list[str]) -> str:
-    return "; ".join(items[:SHOWN]) + ("; …" if len(items) > SHOWN else "")
+    return first_listed(items, SHOWN, "; ", "; …")

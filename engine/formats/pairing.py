@@ -20,7 +20,7 @@ from dataclasses import dataclass, field, replace
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, first_listed
 from ..spans import Annotations, Document
 from .spantable import SpanTable, bounds_arrays, document_text, reader_warnings, table_of
 
@@ -165,10 +165,9 @@ def _unpaired(name: str, side: Annotations, other: Annotations) -> InputError:
 
 def _holding(side: Annotations, shown: int = 3) -> str:
     """How many documents a side holds and the first few names: `5 documents ('a', 'b', 'c', …)`."""
-    names = [repr(d.name) for d in side.documents[:shown]]
-    more = ", …" if len(side.documents) > shown else ""
+    names = first_listed(side.documents, shown, more=", …", show=lambda d: repr(d.name))
     count = len(side.documents)
-    return f"{count} document{'s' if count != 1 else ''}" + (f" ({', '.join(names)}{more})" if names else "")
+    return f"{count} document{'s' if count != 1 else ''}" + (f" ({names})" if count and shown else "")
 
 
 def _codes(text: str) -> np.ndarray:

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..errors import InputError
+from ..errors import InputError, first_listed
 from .tagschemes import READINGS, SCHEMES
 
 #: ReadOptions.discontinuous: how a method scores a span in pieces (brat's `0 4;9 12`).
@@ -34,6 +34,7 @@ class ReadOptions:
     discontinuous: str = "extent"  # brat: extent, fragments or all-fragments
     missing_label: str | None = None  # WebAnno TSV / XMI: the label of an annotation without a value
     user: str | None = None  # an export of several annotators: whose (None, NO_USER: none given)
+    label_file: str | None = None  # doccano 1.0/1.1: the project's label file, naming its label ids
 
 
 #: ReadOptions.user of the system side that names none: an INCEpTION project export as the
@@ -80,6 +81,9 @@ READER_OPTIONS: tuple[ReaderOption, ...] = tuple(ReaderOption(*fields) for field
     ("user", str, "INCEpTION project export, Label Studio, doccano 1.0/1.1: the user whose annotations are "
      "read, as agreement names them ('user 3' or 3, the e-mail, the name; INCEpTION's default: the gold's "
      "curation, the system needs one; Label Studio, doccano: --index where none is given).", None, "NAME"),
+    ("label_file", str, "doccano 1.0/1.1 \"JSONL\" export, whose labels are label ids: the project's label "
+     "file (doccano's export of its labels, a JSON list of {\"id\": 1, \"text\": \"PER\", …}), which names "
+     "them.", None, "FILE"),
 ))  # fmt: skip
 
 
@@ -90,6 +94,7 @@ READ_BY: dict[str, tuple[str, ...]] = {
     "feature": ("webanno-tsv", "uima-xmi", "inception-project"),
     "source": ("label-studio",),
     "user": ("inception-project", "label-studio", "doccano"),
+    "label_file": ("doccano",),
 }
 
 
@@ -119,8 +124,7 @@ def one_annotator(path: str, title: str, user: str) -> InputError:
 
 def listed_names(names: list[str]) -> str:
     """Names for a message: the first ten and how many more ('none' for none)."""
-    shown = ", ".join(names[:10])
-    return shown + (f" and {len(names) - 10} more" if len(names) > 10 else "") if names else "none"
+    return first_listed(names, 10) if names else "none"
 
 
 def check_options(module: Any, path: str, options: ReadOptions) -> list[str]:
@@ -128,13 +132,15 @@ def check_options(module: Any, path: str, options: ReadOptions) -> list[str]:
     for; InputError for a user given for a format that holds one annotator's spans."""
     if given_user(options) and module.NAME not in READ_BY["user"]:
         raise one_annotator(path, module.TITLE, str(options.user))
-    return [f"{path}: --{name} {getattr(options, name)} not used ({module.TITLE} has no {UNUSED[name]})"
+    return [f"{path}: --{name.replace('_', '-')} {getattr(options, name)} not used ({module.TITLE} has no "
+            f"{UNUSED[name]})"
             for name in UNUSED if module.NAME not in READ_BY[name]
             and getattr(options, name) != getattr(DEFAULT, name)]  # fmt: skip
 
 
 #: The options a format may have no use for (check_options), and what it then lacks.
-UNUSED = {"layer": "span layers or labelling controls", "feature": "features", "source": "predictions"}
+UNUSED = {"layer": "span layers or labelling controls", "feature": "features", "source": "predictions",
+          "label_file": "label ids"}  # fmt: skip
 
 
 #: The reader options that pick what gives a format's spans: where neither side holds a

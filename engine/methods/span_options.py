@@ -11,7 +11,7 @@ import dataclasses
 import sys
 from typing import Any
 
-from ..formats import NO_SPAN_FORMATS, NO_SPANS, SPAN_FORMATS, format_module
+from ..formats import NO_SPAN_FORMATS, SPAN_FORMATS, format_module
 from ..formats.reader_options import NO_USER, READER_OPTIONS, ReaderOption, ReadOptions
 from ..options import option
 
@@ -33,7 +33,7 @@ def format_title(name: str) -> str:
     """A --format name's title, as the app's Format list shows it: its reader's TITLE."""
     if name in SPAN_FORMATS:
         return format_module(SPAN_FORMATS[name]).TITLE
-    return next(title for title, why in NO_SPANS.items() if why == NO_SPAN_FORMATS[name])
+    return NO_SPAN_FORMATS[name]
 
 
 def _fields() -> list[tuple[str, Any, Any]]:

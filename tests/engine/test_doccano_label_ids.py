@@ -72,3 +72,90 @@ def test_spans_that_are_no_list_are_named(tmp_path):
     path = _jsonl(tmp_path / "bad.jsonl", [{"text": "Anna", "annotations": 5}])
     with pytest.raises(InputError, match=r'bad.jsonl:1: expected a list of spans under "annotations", found int'):
         read_spans(path, "doccano")
+
+
+#: doccano's export of a project's labels (its label file): each label's id and name.
+LABELS = [{"id": 6, "text": "ORG", "prefix_key": None, "suffix_key": "o", "background_color": "#209cee",
+           "text_color": "#ffffff"}, {"id": 7, "text": "MISC"}, {"id": 8, "text": "PER"}]  # fmt: skip
+
+
+def _label_file(tmp_path, labels=LABELS) -> str:
+    path = tmp_path / "labels.json"
+    path.write_text(json.dumps(labels), encoding="utf-8")
+    return str(path)
+
+
+def test_a_label_file_names_the_label_ids(tmp_path):
+    path = _jsonl(tmp_path / "export.jsonl", ISSUE_113)
+    read = read_spans(path, None, ReadOptions(label_file=_label_file(tmp_path)))
+    assert [s.label for s in read.spans] == ["MISC", "ORG", "PER"]
+    assert reader_warnings(read) == []
+    users = read_annotators(path, ReadOptions(label_file=_label_file(tmp_path)))
+    assert [s.label for s in users["user 1"].spans] == ["MISC", "ORG", "PER"]
+    assert users["user 1"].warnings == []
+
+
+def test_the_span_methods_and_agreement_take_the_label_file(cli, tmp_path):
+    path = _jsonl(tmp_path / "export.jsonl", ISSUE_113)
+    labels = _label_file(tmp_path)
+    result = cli("spans", path, path, "--label-file", labels)
+    assert result.code == 0 and "\nPER\t" in result.out and "label ids" not in result.err
+    result = cli("spans", path, path, "--system-label-file", labels)
+    assert result.code == 0 and "\nPER\t0\t1\t0\t" in result.out  # gold 8, system PER: none in common
+    two = [{**line, "annotations": line["annotations"] + [{**a, "user": 2} for a in line["annotations"]]}
+           for line in ISSUE_113]  # fmt: skip
+    users = _jsonl(tmp_path / "users.jsonl", two)
+    result = cli("agreement", users, "--label-file", labels, "--json", "-")
+    assert result.code == 0 and "label ids" not in result.err
+    assert json.loads(result.out)["labels"] == ["MISC", "ORG", "PER"]
+
+
+def test_a_label_id_the_label_file_lacks_is_named_with_its_place(tmp_path):
+    import pytest
+
+    from engine.errors import InputError
+
+    path = _jsonl(tmp_path / "export.jsonl", ISSUE_113)
+    labels = _label_file(tmp_path, LABELS[:2])
+    with pytest.raises(InputError) as found:
+        read_spans(path, None, ReadOptions(label_file=labels))
+    assert found.value.message == f"{path}:2: expected a label id of {labels} (6, 7), found 8 at $.annotations[0].label"
+
+
+def test_a_bad_or_missing_label_file_is_named(tmp_path):
+    import pytest
+
+    from engine.errors import InputError
+
+    path = _jsonl(tmp_path / "export.jsonl", ISSUE_113)
+    missing = str(tmp_path / "none.json")
+    with pytest.raises(InputError) as found:
+        read_spans(path, None, ReadOptions(label_file=missing))
+    assert found.value.message == (f'{missing}: expected a doccano label file for --label-file (the project\'s '
+                                   'labels: [{"id": 1, "text": "PER", …}, …]), found no such file')  # fmt: skip
+    bad = _label_file(tmp_path, [{"id": 6, "text": "ORG"}, {"id": "7", "text": "MISC"}])
+    with pytest.raises(InputError) as found:
+        read_spans(path, None, ReadOptions(label_file=bad))
+    assert found.value.message == (f'{bad}: expected a label {{"id": 1, "text": "PER", …}} (a doccano label '
+                                   "file), found {'id': '7', 'text': 'MISC'} at $[1]")  # fmt: skip
+    (tmp_path / "cut.json").write_text('[{"id": 6, "text": "ORG"}', encoding="utf-8")
+    with pytest.raises(InputError, match=r"cut.json:1: expected .*, found invalid JSON"):
+        read_spans(path, None, ReadOptions(label_file=str(tmp_path / "cut.json")))
+
+
+def test_a_label_file_for_labels_that_are_names_is_not_used(tmp_path):
+    names = [{**ISSUE_113[1], "annotations": [{"label": "PER", "start_offset": 0, "end_offset": 15, "user": 1}]}]
+    path = _jsonl(tmp_path / "names.jsonl", names)
+    read = read_spans(path, None, ReadOptions(label_file=_label_file(tmp_path)))
+    assert [s.label for s in read.spans] == ["PER"]
+    labels = tmp_path / "labels.json"
+    assert reader_warnings(read) == [f"{path}: --label-file {labels} not used (the labels are names, not doccano's "
+                                     "label ids)"]  # fmt: skip
+
+
+def test_a_label_file_for_another_format_is_not_used(cli, tmp_path):
+    gold = tmp_path / "gold.conll"
+    gold.write_text("Anna B-PER\n", encoding="utf-8")
+    result = cli("spans", gold, gold, "--label-file", _label_file(tmp_path))
+    assert result.code == 0
+    assert f"{gold}: --label-file {tmp_path / 'labels.json'} not used (CoNLL" in result.err

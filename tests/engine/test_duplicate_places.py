@@ -10,6 +10,7 @@ from pathlib import Path
 
 from engine.formats import read_spans
 from engine.formats.duplicates import merged_duplicates
+from engine.formats.jsondocs import records
 
 SAMPLES = Path(__file__).resolve().parents[2] / "tests" / "data" / "formats"
 TEXT = "IL-2 binds BHRF1 in cells.\n"
@@ -118,3 +119,24 @@ def test_each_annotator_of_an_export_names_its_places(tmp_path):
     assert [w for w in merged_duplicates(users["user 1"]).warnings if "repeating" in w] == []
     places = [w for w in merged_duplicates(users["user 2"]).warnings if "repeating" in w]
     assert places[0].endswith(": 9: line 1 .annotations[2] = line 1 .annotations[1]")
+
+
+def test_one_reading_for_the_places_serves_every_annotator(tmp_path, monkeypatch):
+    """doccano's read_annotators: naming every user's duplicates reads the export once more,
+    not once a user."""
+    from engine.formats import doccano
+    from engine.formats.standoff import ReadOptions
+
+    def span(user):
+        return {"label": 1, "start_offset": 0, "end_offset": 4, "user": user}
+
+    path = tmp_path / "users.jsonl"
+    path.write_text(json.dumps({"id": 9, "text": "Anna met Bob", "annotations": [span(1), span(1), span(2),
+                                                                               span(2)]}) + "\n")  # fmt: skip
+    users = doccano.read_annotators(str(path), ReadOptions())
+    reads = []
+    monkeypatch.setattr(doccano, "records", lambda *args: reads.append(args) or records(*args))
+    for name, first, second in (("user 1", 0, 1), ("user 2", 2, 3)):
+        places = [w for w in merged_duplicates(users[name]).warnings if "repeating" in w]
+        assert places[0].endswith(f": 9: line 1 .annotations[{second}] = line 1 .annotations[{first}]")
+    assert len(reads) == 1

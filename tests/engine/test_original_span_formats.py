@@ -124,6 +124,13 @@ def test_a_format_without_labelled_spans_is_named(tmp_path):
             _numbers("spans", str(path), str(path), **options)
 
 
+def test_the_app_titles_every_format_choice_by_its_key():
+    from engine.methods.span_options import format_title
+
+    assert format_title("propara") == "ProPara action file"
+    assert format_title("doccano") == "doccano JSONL"
+
+
 def test_the_command_line_takes_them(cli, tmp_path):
     gold, system = str(EXAMPLE / "gold.conll"), str(EXAMPLE / "system.conll")
     vrt = _vrt(tmp_path / "s.vrt", _sentences("system"))

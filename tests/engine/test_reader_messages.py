@@ -133,3 +133,13 @@ def test_agreement_warns_of_zero_length_spans_a_brat_reader_dropped(tmp_path, ca
     _brat(tmp_path / "ben", "T1\tPER 0 4\tAnna\n")
     assert main(["agreement", str(tmp_path / "anna"), str(tmp_path / "ben")]) == 0
     assert "doc.ann: 1 zero-length annotation dropped" in capsys.readouterr().err
+
+
+def test_a_list_in_a_message_shows_the_first_few_and_how_many_more():
+    from engine.errors import first_listed
+
+    assert first_listed(["a", "b"], 3) == "a, b"
+    assert first_listed(["a", "b", "c", "d", "e"], 3) == "a, b, c and 2 more"
+    assert first_listed([1, 2, 3], 2, "; ", " … and {} more", show=lambda n: f"T{n}") == "T1; T2 … and 1 more"
+    assert first_listed(["a", "b", "c"], 1, more=", …") == "a, …"
+    assert first_listed([], 3) == ""
