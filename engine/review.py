@@ -5,7 +5,6 @@ acceptable") counted as agreements."""
 from __future__ import annotations
 
 import json
-import re
 import zipfile
 from collections import Counter
 from dataclasses import dataclass, field
@@ -27,11 +26,8 @@ ODS_ADVICE = (
 )
 CONTEXTS = ("Context", CONTEXT_COLOURED)  # the columns of the rich-text contexts, not read
 TEXT_KEYS = ("error_id", "type", "subtype", "gold_label", "system_label", "sheet", "comment")
-#: A compare workbook's error sheet: its system's name, then the sheet's ("System A – Errors").
-SYSTEM_SHEET = re.compile(r"(System [A-Z]) – ")
 DELETED = "(rows deleted)"  # the verdict table's row of the error rows deleted from the workbook
 NO_BASIS = "this method keeps none in the workbook"
-OLD_COMPARE = "the workbook was written by an earlier Span Studio, whose compare workbooks kept none"
 
 
 @dataclass
@@ -46,7 +42,6 @@ class Review:
     system: str = ""  # a compare workbook's part: its system ("System A"); its rows' sheets without it
     missing: list[str] = field(default_factory=list)  # the IDs of error rows deleted from the workbook
     systems: list[Review] = field(default_factory=list)  # a compare workbook's parts, one per system
-    unscored: str = NO_BASIS  # why there are no reviewed scores, where there are none
 
     @property
     def accepted(self) -> list[dict[str, Any]]:
@@ -85,21 +80,12 @@ def _read(book: SheetBook, path: str) -> Review:
             raise InputError(f"a sheet named '{name}'", "none", file=path)
         _read_sheet(book, name, review)
     written = meta["error_rows"]
-    systems = meta["systems"] or _sheet_systems(meta["error_sheets"])
+    systems = meta["systems"]
     review.systems = [_part(review, system, written) for system in systems]
     if not systems:
         review.missing = _missing(review.rows, None if written is None else sum(written.values()))
     review.warnings += [_deleted_warning(part) for part in review.parts() if part.missing]
     return review
-
-
-def _sheet_systems(sheets: list[str]) -> list[str]:
-    """The systems of a compare workbook written without their list, by its error sheets'
-    names (each begins with its system's); none for another workbook."""
-    found = [SYSTEM_SHEET.match(name) for name in sheets]
-    if not found or not all(found):
-        return []
-    return list(dict.fromkeys(match.group(1) for match in found if match))
 
 
 def _part(review: Review, system: str, written: dict[str, int] | None) -> Review:
@@ -110,8 +96,6 @@ def _part(review: Review, system: str, written: dict[str, int] | None) -> Review
     rows = [{**row, "sheet": row["sheet"][len(prefix) :]} for row in mine]
     basis = review.basis.get(system) if isinstance(review.basis, dict) else None
     part = Review(review.path, review.method, basis, rows, system=system)
-    if review.basis is None:
-        part.unscored = OLD_COMPARE
     counts = None if written is None else [n for name, n in written.items() if name.startswith(prefix)]
     part.missing = _missing(rows, None if counts is None else sum(counts))
     return part
@@ -345,7 +329,7 @@ def review_text(scored: Scored) -> str:
 
 def no_scores(part: Review) -> str:
     """The sentence that says a part has no reviewed scores, and why."""
-    return f"No reviewed scores{' of ' + part.system if part.system else ''}: {part.unscored}."
+    return f"No reviewed scores{' of ' + part.system if part.system else ''}: {NO_BASIS}."
 
 
 def review_json(review: Review, workbook: str, scored: Scored) -> dict[str, Any]:

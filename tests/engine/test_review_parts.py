@@ -11,7 +11,7 @@ import pytest
 from openpyxl import load_workbook
 
 from engine.errors import InputError
-from engine.export.xlsx import CHUNK_KEY, REVIEW_SHEET
+from engine.export.xlsx import REVIEW_SHEET
 from engine.review import read_review
 from gui.resources import example_inputs
 from tests.engine.test_compare_workbook import GOLD, SYSTEM_A, SYSTEM_B, _brat
@@ -86,33 +86,6 @@ def test_a_compare_workbook_reviews_each_system_as_its_own_workbook_does(cli, tm
     assert data["errors"] == sum(part["errors"] for part in data["systems"].values())
     text = cli("review", compared).out
     assert "# System A: Verdicts" in text and "# System B: " in text and "No reviewed scores" not in text
-
-
-def _as_written_before(path: Path) -> None:
-    """The hidden data of a compare workbook as Span Studio wrote it before 29 November 2026:
-    no systems, no rows per sheet, no basis."""
-    book = load_workbook(path)
-    sheet = book[REVIEW_SHEET]
-    kept = [row for row in sheet.iter_rows(values_only=True) if row[0] in ("method", "engine_version", "error_sheets")]
-    sheet.delete_rows(1, sheet.max_row)
-    for row in [*kept, (CHUNK_KEY, "|null")]:
-        sheet.append(row)
-    book.save(path)
-
-
-def test_an_earlier_compare_workbook_still_gives_each_systems_verdicts(cli, tmp_path):
-    gold, a, b = _inputs(tmp_path, "spans")
-    compared = tmp_path / "cmp.xlsx"
-    assert cli("compare", "spans", gold, a, b, "--xlsx", compared, "--trials", "200").code == 0
-    _judge(compared)
-    fresh = _review(cli, compared)
-    _as_written_before(compared)
-    old = _review(cli, compared)
-    for name in ("System A", "System B"):
-        assert old["systems"][name]["tables"]["verdicts"] == fresh["systems"][name]["tables"]["verdicts"]
-        assert list(old["systems"][name]["tables"]) == ["verdicts"]
-    text = cli("review", compared).out
-    assert "# No reviewed scores of System B: the workbook was written by an earlier Span Studio" in text
 
 
 def _overall(data: dict) -> list:
