@@ -4,14 +4,13 @@ acceptable") counted as agreements."""
 
 from __future__ import annotations
 
-import json
 import zipfile
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
 from .errors import InputError
-from .export.review_scan import UNREADABLE, SheetBook, header_columns
+from .export.review_scan import UNREADABLE, SheetBook, header_columns, json_value
 from .export.sheetxml import column_number, letter
 from .export.xlsx import AGREEMENTS, CHUNK_KEY, CONTEXT_COLOURED, REVIEW_SHEET, VERDICTS
 from .report import COLUMN_TITLES, Table, error_ids
@@ -198,11 +197,9 @@ def _systems(values: dict[str, Any], path: str) -> list[str]:
 
 
 def _json(text: Any, path: str) -> Any:
-    if not isinstance(text, str):
-        raise _damaged(path, "JSON text")
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
+        return json_value(text)
+    except ValueError:
         raise _damaged(path, "JSON text") from None
 
 

@@ -7,6 +7,7 @@ says so in its zip comment, and is not read further."""
 
 from __future__ import annotations
 
+import json
 import zipfile
 from collections.abc import Container, Iterator
 from pathlib import Path
@@ -124,10 +125,36 @@ def verdict_counts(path: str | Path) -> tuple[int, int] | None:
             book = SheetBook(archive)
             if REVIEW_SHEET not in book.parts:
                 return None
-            counts = [_sheet_counts(book, name) for name in book.parts if name != REVIEW_SHEET]
+            counts = [_sheet_counts(book, name) for name in _error_sheets(book)]
     except UNREADABLE:
         return None
     return sum(c[0] for c in counts), sum(c[1] for c in counts)
+
+
+def _error_sheets(book: SheetBook) -> list[str]:
+    """The error sheets the hidden data lists (its first rows only), every sheet but the
+    hidden one where it lists none that can be read: the detail tables are not read."""
+    for _, cells in book.rows(REVIEW_SHEET):
+        row = book.values(cells, ("A", "B"))
+        if row.get("A") == "error_sheets":
+            try:
+                listed = json_value(row.get("B"))
+            except ValueError:
+                break
+            if isinstance(listed, list):
+                return [name for name in listed if isinstance(name, str) and name in book.parts]
+            break
+    return [name for name in book.parts if name != REVIEW_SHEET]
+
+
+def json_value(text: Any) -> Any:
+    """The value the JSON text `text` holds; ValueError for anything else."""
+    if not isinstance(text, str):
+        raise ValueError("not text")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("nested too deep") from None
 
 
 def header_columns(book: SheetBook, cells: Cells) -> dict[str, Any] | None:
