@@ -5,10 +5,10 @@ the app's error table, keeps the review. Rows of equal keys pair in their order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 from ..errors import InputError
 from ..report import ColumnRows
@@ -19,6 +19,7 @@ from .review_scan import verdict_counts
 #: The columns that say which error a row is (those a workbook's sheet has are compared).
 KEY_COLUMNS = ("document", "unit", "unit_id", "type", "subtype", "gold_label", "system_label",
                "gold_position", "system_position")  # fmt: skip
+T = TypeVar("T")
 
 
 @dataclass
@@ -129,21 +130,37 @@ def review_to_carry(path: str) -> Review:
     return review
 
 
+@dataclass(frozen=True)
+class Keeping(Generic[T]):
+    """How the work in a kind of workbook (a review, decisions) is kept when the workbook is
+    written again, or its replacing refused."""
+
+    option: str  # the flag that names the workbook to keep: --keep-review
+    what: str  # what would be lost: "verdicts or comments"
+    read: Callable[[str], T]  # what a workbook holds, to carry
+    held: Callable[[str], tuple[int, int] | None]  # how many of `what` a workbook holds (None: none)
+    counted: Callable[[tuple[int, int]], str]  # those counts as words: "2 verdicts and 1 comment"
+
+    def to_keep(self, target: str | None, keep: str | None) -> T | None:
+        """What the workbook `keep` holds, read now, to carry into the workbook `target`
+        (--xlsx); InputError when `target` holds work that would be replaced unawares."""
+        if keep is not None:
+            if target is None:
+                raise InputError(f"--xlsx with {self.option}", "no --xlsx", option=self.option)
+            return self.read(keep)
+        found = self.held(target) if target is not None and Path(target).is_file() else None
+        if found is not None:
+            carry = f"(or {self.option} {target} to carry them into the new one)"
+            expected = f"a workbook without {self.what} to replace {carry}"
+            raise InputError(expected, f"{self.counted(found)} in it", file=target)
+        return None
+
+
+REVIEWS = Keeping("--keep-review", "verdicts or comments", review_to_carry, held_review, counts_text)
+
+
 def review_to_keep(target: str | None, keep: str | None) -> Review | None:
     """The review to carry into the workbook `target` (the command line's --xlsx): the one
     `keep` (--keep-review) names, read now; InputError when `target` holds a review that
     would be replaced without being carried."""
-    if keep is not None:
-        if target is None:
-            raise InputError("--xlsx with --keep-review", "no --xlsx", option="--keep-review")
-        return review_to_carry(keep)
-    if target is not None and Path(target).is_file():
-        held = held_review(target)
-        if held is not None:
-            raise InputError(
-                f"a workbook without verdicts or comments to replace (or --keep-review {target} to carry "
-                "them into the new one)",
-                f"{counts_text(held)} in it",
-                file=target,
-            )
-    return None
+    return REVIEWS.to_keep(target, keep)

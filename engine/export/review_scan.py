@@ -9,9 +9,9 @@ from __future__ import annotations
 
 import json
 import zipfile
-from collections.abc import Container, Iterator
+from collections.abc import Callable, Container, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 from lxml import etree
 
@@ -28,6 +28,7 @@ DIGITS = "0123456789"
 UNREADABLE = (OSError, zipfile.BadZipFile, KeyError, ValueError, IndexError, etree.LxmlError)
 
 Cells = dict[str, Any]  # a row's cells by their column letters
+T = TypeVar("T")
 
 
 class SheetBook:
@@ -115,19 +116,31 @@ def _shared_strings(book: zipfile.ZipFile) -> list[str]:
     return strings
 
 
+def read_workbook(path: str | Path, sheets: tuple[str, ...], unchanged: bytes, blank: T,
+                  read: Callable[[SheetBook], T]) -> T | None:  # fmt: skip
+    """`read` of the workbook `path` where it has the `sheets`; `blank` where its zip comment
+    is `unchanged` (as Span Studio wrote it, never saved since: not read further); None for
+    another file or one that cannot be read."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            if archive.comment == unchanged:
+                return blank
+            book = SheetBook(archive)
+            if not all(name in book.parts for name in sheets):
+                return None
+            return read(book)
+    except UNREADABLE:
+        return None
+
+
 def verdict_counts(path: str | Path) -> tuple[int, int] | None:
     """(verdicts, comments) in the error rows of a review workbook (rows with an ID, as
     engine.review reads them); None for a file that is not a review workbook."""
-    try:
-        with zipfile.ZipFile(path) as archive:
-            if archive.comment == UNREVIEWED:  # as Span Studio wrote it, never saved since
-                return 0, 0
-            book = SheetBook(archive)
-            if REVIEW_SHEET not in book.parts:
-                return None
-            counts = [_sheet_counts(book, name) for name in _error_sheets(book)]
-    except UNREADABLE:
-        return None
+    return read_workbook(path, (REVIEW_SHEET,), UNREVIEWED, (0, 0), _counts)
+
+
+def _counts(book: SheetBook) -> tuple[int, int]:
+    counts = [_sheet_counts(book, name) for name in _error_sheets(book)]
     return sum(c[0] for c in counts), sum(c[1] for c in counts)
 
 
@@ -157,11 +170,13 @@ def json_value(text: Any) -> Any:
         raise ValueError("nested too deep") from None
 
 
-def header_columns(book: SheetBook, cells: Cells) -> dict[str, Any] | None:
-    """A header row's titles by column letters: None unless it holds ID and Verdict."""
+def header_columns(
+    book: SheetBook, cells: Cells, needed: tuple[str, ...] = HEADERS[:2]
+) -> dict[str, Any] | None:
+    """A header row's titles by column letters: None unless it holds the `needed` titles."""
     titles = book.values(cells)
     found = set(titles.values())
-    return titles if "ID" in found and "Verdict" in found else None
+    return titles if all(title in found for title in needed) else None
 
 
 def _sheet_counts(book: SheetBook, name: str) -> tuple[int, int]:
