@@ -134,8 +134,13 @@ def both_systems_errors(reports: list[Report]) -> list[dict[str, Any]]:
     rows = []
     for name, report in zip(SYSTEMS, reports, strict=True):
         for row in report.error_rows:
-            rows.append({**row, "sheet": f"{name} – {row.get('sheet') or 'Errors'}"})
+            rows.append({**row, "sheet": system_prefix(name) + (row.get("sheet") or "Errors")})
     return rows
+
+
+def system_prefix(system: str) -> str:
+    """The start of the names of a system's sheets in compare's workbook ("System A – ")."""
+    return f"{system} – "
 
 
 def add_comparison(

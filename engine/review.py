@@ -9,6 +9,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from .comparison import system_prefix
 from .errors import InputError
 from .export.review_scan import UNREADABLE, SheetBook, header_columns, json_value
 from .export.sheetxml import column_number, letter
@@ -90,7 +91,7 @@ def _read(book: SheetBook, path: str) -> Review:
 def _part(review: Review, system: str, written: dict[str, int] | None) -> Review:
     """The rows and basis of one system of a compare workbook, their sheets named as in a
     one-system workbook ("Errors")."""
-    prefix = system + " – "
+    prefix = system_prefix(system)
     mine = (row for row in review.rows if row["sheet"].startswith(prefix))
     rows = [{**row, "sheet": row["sheet"][len(prefix) :]} for row in mine]
     basis = review.basis.get(system) if isinstance(review.basis, dict) else None

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
 from typing import Any, Generic, TypeVar
 
+from ..comparison import system_prefix
 from ..errors import InputError
 from ..report import ColumnRows
 from ..review import NOT_REVIEWED, Review, read_review
@@ -119,15 +121,35 @@ def _key_value(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def review_to_carry(path: str) -> Review:
-    """The review of the workbook `path`, to carry into a new workbook of one run: InputError
-    for a compare workbook (its verdicts belong to two systems' error rows)."""
+def review_to_carry(path: str, compare: bool = False) -> Review:
+    """The review of the workbook `path`, to carry into a new workbook of one run (with
+    `compare`: of compare); InputError for a workbook of the other kind (a compare
+    workbook's verdicts belong to two systems' error rows, one run's to one)."""
     review = read_review(path)
-    if review.systems:
+    if review.systems and not compare:
         names = ", ".join(part.system for part in review.systems)
         found = f"a compare workbook ({names}): its verdicts belong to two systems"
         raise InputError("a review workbook of one run to keep the verdicts of", found, file=path)
+    if compare and not review.systems:
+        expected = "a compare workbook (spanstudio compare --xlsx) to keep the verdicts of"
+        raise InputError(expected, "a review workbook of one run", file=path)
     return review
+
+
+def match_systems(review: Review, rows: Sequence[dict[str, Any]]) -> Carried:
+    """Each system's verdicts and comments of a compare workbook on that system's error rows
+    of `rows` (compare's: on sheets named after their system), by key; the IDs of those
+    whose rows are gone named with their system's ("System B E4")."""
+    carried = Carried([None] * len(rows), [None] * len(rows))
+    for part in review.systems:
+        prefix = system_prefix(part.system)
+        mine = [n for n, row in enumerate(rows) if str(row.get("sheet") or "").startswith(prefix)]
+        found = match_review(part, [rows[n] for n in mine])
+        for n, verdict, comment in zip(mine, found.verdicts, found.comments, strict=True):
+            carried.verdicts[n], carried.comments[n] = verdict, comment
+        carried.reviewed += found.reviewed
+        carried.lost += [f"{part.system} {ident}" for ident in found.lost]
+    return carried
 
 
 @dataclass(frozen=True)
@@ -156,11 +178,10 @@ class Keeping(Generic[T]):
         return None
 
 
-REVIEWS = Keeping("--keep-review", "verdicts or comments", review_to_carry, held_review, counts_text)
-
-
-def review_to_keep(target: str | None, keep: str | None) -> Review | None:
-    """The review to carry into the workbook `target` (the command line's --xlsx): the one
-    `keep` (--keep-review) names, read now; InputError when `target` holds a review that
-    would be replaced without being carried."""
-    return REVIEWS.to_keep(target, keep)
+def review_to_keep(target: str | None, keep: str | None, compare: bool = False) -> Review | None:
+    """The review to carry into the workbook `target` (the command line's --xlsx; with
+    `compare`, compare's): the one `keep` (--keep-review) names, read now; InputError when
+    `target` holds a review that would be replaced without being carried."""
+    read = partial(review_to_carry, compare=compare)
+    keeping = Keeping("--keep-review", "verdicts or comments", read, held_review, counts_text)
+    return keeping.to_keep(target, keep)
