@@ -205,8 +205,10 @@ def _json(text: Any, path: str) -> Any:
 
 
 def _read_sheet(book: SheetBook, name: str, review: Review) -> None:
-    """The error rows of sheet `name` (those with an ID), their contexts left unread."""
+    """The error rows of sheet `name` (those with an ID, each ID once: a row copied in the
+    sheet is counted by its first, and named in a warning), their contexts left unread."""
     columns: dict[str, str] | None = None  # each read column's key by its letters
+    rows_of: dict[Any, list[int]] = {}  # the sheet rows of each error ID
     for number, cells in book.rows(name):
         if columns is None:
             titles = header_columns(book, cells)
@@ -215,17 +217,36 @@ def _read_sheet(book: SheetBook, name: str, review: Review) -> None:
                 verdict_at = next(at for at, key in columns.items() if key == "verdict")
             continue
         row = {key: book.value(cells[at]) if at in cells else None for at, key in columns.items()}
-        if row.get("error_id") in (None, ""):
+        ident = row.get("error_id")
+        if ident in (None, ""):
             continue
-        row["verdict"] = _verdict(row.get("verdict"), name, f"{verdict_at}{number}", review)
-        row["sheet"] = name
-        row = {k: "" if v is None else v for k, v in row.items()}
-        for key in TEXT_KEYS:  # a number typed where text belongs reads as that text
-            if key in row and not isinstance(row[key], str):
-                row[key] = str(row[key])
-        review.rows.append(row)
+        rows_of.setdefault(ident, []).append(number)
+        if len(rows_of[ident]) == 1:
+            row["verdict"] = _verdict(row.get("verdict"), name, f"{verdict_at}{number}", review)
+            review.rows.append(_texts({**row, "sheet": name}))
     if columns is None:
         raise InputError(f"a header row with ID and Verdict in sheet '{name}'", "none", file=review.path)
+    repeated = {ident: numbers for ident, numbers in rows_of.items() if len(numbers) > 1}
+    if repeated:
+        review.warnings.append(_repeated_warning(review.path, name, repeated))
+
+
+def _texts(row: dict[str, Any]) -> dict[str, Any]:
+    """A row's empty cells as "", a number typed where text belongs as that text."""
+    row = {k: "" if v is None else v for k, v in row.items()}
+    for key in TEXT_KEYS:
+        if key in row and not isinstance(row[key], str):
+            row[key] = str(row[key])
+    return row
+
+
+def _repeated_warning(path: str, sheet: str, repeated: dict[Any, list[int]]) -> str:
+    """What a review says of error IDs found on several rows of a sheet (the first ten)."""
+    first = list(repeated.items())[:10]
+    shown = [f"{ident} (rows {', '.join(map(str, numbers))})" for ident, numbers in first]
+    more = ", …" if len(repeated) > 10 else ""
+    return (f"{path}: sheet '{sheet}' holds the same error ID on several rows: {', '.join(shown)}{more}; "
+            "each error is counted once, by its first row")  # fmt: skip
 
 
 def _read_columns(titles: dict[str, Any]) -> dict[str, str]:

@@ -180,21 +180,30 @@ def header_columns(
 
 
 def _sheet_counts(book: SheetBook, name: str) -> tuple[int, int]:
-    """(verdicts, comments) of one sheet: none without a header row holding ID and Verdict."""
+    """(verdicts, comments) of one sheet, an error ID's first row only (as engine.review
+    reads them): none without a header row holding ID and Verdict."""
     columns: list[str] | None = None  # the column letters of ID, Verdict, Comment
     verdicts = comments = 0
+    seen: set[Any] = set()  # the error IDs counted
     for _, cells in book.rows(name):
         if columns is None:
             titles = header_columns(book, cells)
             if titles is not None:
                 at = {title: letters for letters, title in titles.items()}
                 columns = [at.get(h, "") for h in HEADERS]
-        elif _filled(book, cells.get(columns[0])):
-            verdicts += _filled(book, cells.get(columns[1]))
-            comments += _filled(book, cells.get(columns[2]))
+            continue
+        ident = _value(book, cells.get(columns[0]))
+        if _filled(ident) and ident not in seen:
+            seen.add(ident)
+            verdicts += _filled(_value(book, cells.get(columns[1])))
+            comments += _filled(_value(book, cells.get(columns[2])))
     return verdicts, comments
 
 
-def _filled(book: SheetBook, cell: Any) -> bool:
-    value = None if cell is None else book.value(cell)
+def _value(book: SheetBook, cell: Any) -> Any:
+    return None if cell is None else book.value(cell)
+
+
+def _filled(value: Any) -> bool:
     return value is not None and bool(str(value).strip())
+
