@@ -127,8 +127,9 @@ def _decided(book: SheetBook) -> Iterator[tuple[Key, Decided]]:
     for _, cells in book.rows(SHEET):
         if at is None:
             titles = header_columns(book, cells, ("Row", "Decision"))
-            letters = {title: letters for letters, title in (titles or {}).items()}
-            at = {c: letters.get(c, "") for c in COLUMNS} if titles is not None else None
+            if titles is not None:
+                column = {title: letters for letters, title in titles.items()}
+                at = {c: column.get(c, "") for c in COLUMNS}
             continue
         values = book.values(cells, at.values())
         text = {c: _text(values.get(at[c])) for c in COLUMNS}

@@ -206,4 +206,3 @@ def _value(book: SheetBook, cell: Any) -> Any:
 
 def _filled(value: Any) -> bool:
     return value is not None and bool(str(value).strip())
-
