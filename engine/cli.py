@@ -220,6 +220,8 @@ def _compare_parser(sub: argparse._SubParsersAction, methods: list[Method]) -> N
                 add_option(group, spec)
         parser.add_argument("--json", metavar="PATH", help="Write the comparison as JSON ('-' = stdout).")
         parser.add_argument("--xlsx", metavar="PATH", help="Write the comparison workbook (Excel) here.")
+        keep = "Carry this compare workbook's verdicts and comments into the --xlsx one (error by error)."
+        parser.add_argument("--keep-review", metavar="WORKBOOK", help=keep)
         add_confidence_arguments(parser, compare=True)
         method.add_arguments(parser)
 
@@ -427,20 +429,26 @@ def run_compare(args: argparse.Namespace) -> tuple[str, list[str]]:
     targets = _targets(method, Invocation(args.gold, args.system, options), args.json, args.xlsx)
     inputs = input_identities([args.gold, args.system_a, args.system_b])
     refuse_overwriting(inputs, {name: path for name, path in targets.items() if path is not None})
+    if args.xlsx is not None or args.keep_review is not None:
+        from .export.carry import match_systems, review_to_keep
+
+        kept = review_to_keep(args.xlsx, args.keep_review, compare=True)  # a review never replaced unawares
     report = compare_reports(method, args.gold, (args.system_a, args.system_b), options, confidence)
+    warnings = list(report.messages)
     if args.xlsx is not None:
-        from .export.carry import review_to_keep
         from .export.xlsx import write_workbook
 
-        review_to_keep(args.xlsx, None)  # a review is never replaced unawares (--keep-review: one system)
-        write_workbook(report, args.xlsx)
+        carried = match_systems(kept, report.error_rows) if kept is not None else None
+        write_workbook(report, args.xlsx, carried=carried)
+        if carried is not None and carried.lost:
+            warnings.append(carried.summary(args.keep_review))
     if args.json is not None:
         from .export.json import dumps, write_json
 
         if targets["--json"] is None:
-            return dumps(report), list(report.messages)
+            return dumps(report), warnings
         write_json(report, args.json)
-    return comparison_text(report), list(report.messages)
+    return comparison_text(report), warnings
 
 
 def run_review(args: argparse.Namespace) -> tuple[str, list[str]]:

@@ -102,12 +102,12 @@ def compare_reports(
 ) -> Report:
     """Both systems scored against `gold`; per score the difference b − a with its
     interval and p-values over the same units (report.data: comparison, systems,
-    confidence; report.tables: the comparison, then each system's score tables)."""
+    confidence, and each system's own report by its name as _system_reports; report.tables:
+    the comparison, then each system's score tables)."""
     reports = [method.evaluate(gold, system, options, progress, detail=True) for system in systems]
     progress.update(1.0, "resampling", force=True)
     data = _compared(method, reports, systems, confidence)
-    data["_two_systems"] = list(SYSTEMS)  # its workbook: each system's errors and reviewed scores
-    data["_review"] = {name: method.review_basis(r) for name, r in zip(SYSTEMS, reports, strict=True)}
+    data["_system_reports"] = dict(zip(SYSTEMS, reports, strict=True))  # its workbook's reviewed scores
     tables = {"comparison": data.pop("_table")}
     for name, report in zip("ab", reports, strict=True):
         for key, table in report.score_tables().items():
@@ -134,8 +134,13 @@ def both_systems_errors(reports: list[Report]) -> list[dict[str, Any]]:
     rows = []
     for name, report in zip(SYSTEMS, reports, strict=True):
         for row in report.error_rows:
-            rows.append({**row, "sheet": f"{name} – {row.get('sheet') or 'Errors'}"})
+            rows.append({**row, "sheet": system_prefix(name) + (row.get("sheet") or "Errors")})
     return rows
+
+
+def system_prefix(system: str) -> str:
+    """The start of the names of a system's sheets in compare's workbook ("System A – ")."""
+    return f"{system} – "
 
 
 def add_comparison(

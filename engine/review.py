@@ -4,15 +4,14 @@ acceptable") counted as agreements."""
 
 from __future__ import annotations
 
-import json
-import re
 import zipfile
 from collections import Counter
 from dataclasses import dataclass, field
 from typing import Any
 
+from .comparison import system_prefix
 from .errors import InputError
-from .export.review_scan import UNREADABLE, SheetBook, header_columns
+from .export.review_scan import UNREADABLE, SheetBook, header_columns, json_value
 from .export.sheetxml import column_number, letter
 from .export.xlsx import AGREEMENTS, CHUNK_KEY, CONTEXT_COLOURED, REVIEW_SHEET, VERDICTS
 from .report import COLUMN_TITLES, Table, error_ids
@@ -27,11 +26,8 @@ ODS_ADVICE = (
 )
 CONTEXTS = ("Context", CONTEXT_COLOURED)  # the columns of the rich-text contexts, not read
 TEXT_KEYS = ("error_id", "type", "subtype", "gold_label", "system_label", "sheet", "comment")
-#: A compare workbook's error sheet: its system's name, then the sheet's ("System A – Errors").
-SYSTEM_SHEET = re.compile(r"(System [A-Z]) – ")
 DELETED = "(rows deleted)"  # the verdict table's row of the error rows deleted from the workbook
 NO_BASIS = "this method keeps none in the workbook"
-OLD_COMPARE = "the workbook was written by an earlier Span Studio, whose compare workbooks kept none"
 
 
 @dataclass
@@ -46,7 +42,6 @@ class Review:
     system: str = ""  # a compare workbook's part: its system ("System A"); its rows' sheets without it
     missing: list[str] = field(default_factory=list)  # the IDs of error rows deleted from the workbook
     systems: list[Review] = field(default_factory=list)  # a compare workbook's parts, one per system
-    unscored: str = NO_BASIS  # why there are no reviewed scores, where there are none
 
     @property
     def accepted(self) -> list[dict[str, Any]]:
@@ -85,7 +80,7 @@ def _read(book: SheetBook, path: str) -> Review:
             raise InputError(f"a sheet named '{name}'", "none", file=path)
         _read_sheet(book, name, review)
     written = meta["error_rows"]
-    systems = meta["systems"] or _sheet_systems(meta["error_sheets"])
+    systems = meta["systems"]
     review.systems = [_part(review, system, written) for system in systems]
     if not systems:
         review.missing = _missing(review.rows, None if written is None else sum(written.values()))
@@ -93,25 +88,14 @@ def _read(book: SheetBook, path: str) -> Review:
     return review
 
 
-def _sheet_systems(sheets: list[str]) -> list[str]:
-    """The systems of a compare workbook written without their list, by its error sheets'
-    names (each begins with its system's); none for another workbook."""
-    found = [SYSTEM_SHEET.match(name) for name in sheets]
-    if not found or not all(found):
-        return []
-    return list(dict.fromkeys(match.group(1) for match in found if match))
-
-
 def _part(review: Review, system: str, written: dict[str, int] | None) -> Review:
     """The rows and basis of one system of a compare workbook, their sheets named as in a
     one-system workbook ("Errors")."""
-    prefix = system + " – "
+    prefix = system_prefix(system)
     mine = (row for row in review.rows if row["sheet"].startswith(prefix))
     rows = [{**row, "sheet": row["sheet"][len(prefix) :]} for row in mine]
     basis = review.basis.get(system) if isinstance(review.basis, dict) else None
     part = Review(review.path, review.method, basis, rows, system=system)
-    if review.basis is None:
-        part.unscored = OLD_COMPARE
     counts = None if written is None else [n for name, n in written.items() if name.startswith(prefix)]
     part.missing = _missing(rows, None if counts is None else sum(counts))
     return part
@@ -214,17 +198,17 @@ def _systems(values: dict[str, Any], path: str) -> list[str]:
 
 
 def _json(text: Any, path: str) -> Any:
-    if not isinstance(text, str):
-        raise _damaged(path, "JSON text")
     try:
-        return json.loads(text)
-    except (ValueError, RecursionError):
+        return json_value(text)
+    except ValueError:
         raise _damaged(path, "JSON text") from None
 
 
 def _read_sheet(book: SheetBook, name: str, review: Review) -> None:
-    """The error rows of sheet `name` (those with an ID), their contexts left unread."""
+    """The error rows of sheet `name` (those with an ID, each ID once: a row copied in the
+    sheet is counted by its first, and named in a warning), their contexts left unread."""
     columns: dict[str, str] | None = None  # each read column's key by its letters
+    rows_of: dict[Any, list[int]] = {}  # the sheet rows of each error ID
     for number, cells in book.rows(name):
         if columns is None:
             titles = header_columns(book, cells)
@@ -233,17 +217,36 @@ def _read_sheet(book: SheetBook, name: str, review: Review) -> None:
                 verdict_at = next(at for at, key in columns.items() if key == "verdict")
             continue
         row = {key: book.value(cells[at]) if at in cells else None for at, key in columns.items()}
-        if row.get("error_id") in (None, ""):
+        ident = row.get("error_id")
+        if ident in (None, ""):
             continue
-        row["verdict"] = _verdict(row.get("verdict"), name, f"{verdict_at}{number}", review)
-        row["sheet"] = name
-        row = {k: "" if v is None else v for k, v in row.items()}
-        for key in TEXT_KEYS:  # a number typed where text belongs reads as that text
-            if key in row and not isinstance(row[key], str):
-                row[key] = str(row[key])
-        review.rows.append(row)
+        rows_of.setdefault(ident, []).append(number)
+        if len(rows_of[ident]) == 1:
+            row["verdict"] = _verdict(row.get("verdict"), name, f"{verdict_at}{number}", review)
+            review.rows.append(_texts({**row, "sheet": name}))
     if columns is None:
         raise InputError(f"a header row with ID and Verdict in sheet '{name}'", "none", file=review.path)
+    repeated = {ident: numbers for ident, numbers in rows_of.items() if len(numbers) > 1}
+    if repeated:
+        review.warnings.append(_repeated_warning(review.path, name, repeated))
+
+
+def _texts(row: dict[str, Any]) -> dict[str, Any]:
+    """A row's empty cells as "", a number typed where text belongs as that text."""
+    row = {k: "" if v is None else v for k, v in row.items()}
+    for key in TEXT_KEYS:
+        if key in row and not isinstance(row[key], str):
+            row[key] = str(row[key])
+    return row
+
+
+def _repeated_warning(path: str, sheet: str, repeated: dict[Any, list[int]]) -> str:
+    """What a review says of error IDs found on several rows of a sheet (the first ten)."""
+    first = list(repeated.items())[:10]
+    shown = [f"{ident} (rows {', '.join(map(str, numbers))})" for ident, numbers in first]
+    more = ", …" if len(repeated) > 10 else ""
+    return (f"{path}: sheet '{sheet}' holds the same error ID on several rows: {', '.join(shown)}{more}; "
+            "each error is counted once, by its first row")  # fmt: skip
 
 
 def _read_columns(titles: dict[str, Any]) -> dict[str, str]:
@@ -345,7 +348,7 @@ def review_text(scored: Scored) -> str:
 
 def no_scores(part: Review) -> str:
     """The sentence that says a part has no reviewed scores, and why."""
-    return f"No reviewed scores{' of ' + part.system if part.system else ''}: {part.unscored}."
+    return f"No reviewed scores{' of ' + part.system if part.system else ''}: {NO_BASIS}."
 
 
 def review_json(review: Review, workbook: str, scored: Scored) -> dict[str, Any]:

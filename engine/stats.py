@@ -67,17 +67,16 @@ class UnitStatistics:
     def __post_init__(self) -> None:
         self._index = {key: i for i, key in enumerate(self.keys)}
 
-    def scores(self, sums: np.ndarray, undefined: bool = False) -> dict[Key, Scores]:
-        """Every row's scores from column sums (one row of `sums` per resample); with
-        `undefined`, NaN where the row reads no count at all (a label without a span on
-        either side: its scores are 0/0, not 0)."""
+    def scores(self, sums: np.ndarray) -> dict[Key, Scores]:
+        """Every row's scores from column sums (one row of `sums` per resample)."""
         index = self._index
-        found = {}
-        for r in self.rows:
-            read = sums[:, [index[c] for c in r.columns]]
-            values = r.score(read)
-            found[(r.table, r.row)] = _undefined_where(~read.any(axis=1), values) if undefined else values
-        return found
+        return {(r.table, r.row): r.score(sums[:, [index[c] for c in r.columns]]) for r in self.rows}
+
+    def unread(self, sums: np.ndarray) -> dict[Key, np.ndarray]:
+        """Per row, whether it reads no count at all in each row of `sums` (a label without
+        a span on either side: its scores there are 0/0, not 0)."""
+        index = self._index
+        return {(r.table, r.row): ~sums[:, [index[c] for c in r.columns]].any(axis=1) for r in self.rows}
 
     def point(self) -> dict[Key, dict[str, float]]:
         """The scores of the whole sample."""
@@ -91,12 +90,6 @@ class UnitStatistics:
         counts[:, [position[k] for k in self.keys]] = self.counts
         rows = self.rows if self.widened is None else self.widened(keys)
         return UnitStatistics(self.unit, self.ids, counts, rows, keys, self.widened)
-
-
-def _undefined_where(empty: np.ndarray, scores: Scores) -> Scores:
-    if not empty.any():
-        return scores
-    return {name: np.where(empty, np.nan, values) for name, values in scores.items()}
 
 
 def matched(a: UnitStatistics, b: UnitStatistics) -> tuple[UnitStatistics, UnitStatistics]:
@@ -230,25 +223,27 @@ def one_thread() -> threadpool_limits:
     return threadpool_limits(limits=1, user_api="blas")
 
 
-def bootstrap(systems: Sequence[UnitStatistics], resamples: int, seed: int,
-              undefined: bool = False) -> list[dict[Key, Scores]]:  # fmt: skip
-    """The scores of each system on the same resamples of their (common) units (NaN where
-    a row reads no count, with `undefined`: UnitStatistics.scores)."""
-    with one_thread():
-        return _bootstrap(systems, resamples, seed, undefined)
-
-
-def _bootstrap(systems: Sequence[UnitStatistics], resamples: int, seed: int,
-               undefined: bool) -> list[dict[Key, Scores]]:  # fmt: skip
-    rng = np.random.default_rng(seed)
-    widths = np.cumsum([s.counts.shape[1] for s in systems])[:-1]
-    distinct, inverse = distinct_rows(np.hstack([s.counts for s in systems]))
+def bootstrap(systems: Sequence[UnitStatistics], resamples: int, seed: int) -> list[dict[Key, Scores]]:
+    """The scores of each system on the same resamples of their (common) units."""
     parts: list[list[dict[Key, Scores]]] = [[] for _ in systems]
-    for count in _blocks(resamples, len(inverse)):
-        sums = bootstrap_weights(rng, inverse, len(distinct), count) @ distinct
-        for part, stats, block in zip(parts, systems, np.hsplit(sums, widths), strict=True):
-            part.append(stats.scores(block, undefined))
+    for sums in resampled_sums(systems, resamples, seed):
+        for part, stats, block in zip(parts, systems, sums, strict=True):
+            part.append(stats.scores(block))
     return [_joined(part) for part in parts]
+
+
+def resampled_sums(
+    systems: Sequence[UnitStatistics], resamples: int, seed: int
+) -> Iterator[list[np.ndarray]]:
+    """The same resamples of the systems' (common) units, a block at a time: each system's
+    column sums in them (resamples × its columns), BLAS on one thread meanwhile."""
+    with one_thread():
+        rng = np.random.default_rng(seed)
+        widths = np.cumsum([s.counts.shape[1] for s in systems])[:-1]
+        distinct, inverse = distinct_rows(np.hstack([s.counts for s in systems]))
+        for count in _blocks(resamples, len(inverse)):
+            sums = bootstrap_weights(rng, inverse, len(distinct), count) @ distinct
+            yield np.hsplit(sums, widths)
 
 
 def randomization(a: UnitStatistics, b: UnitStatistics, trials: int, seed: int) -> list[dict[Key, Scores]]:
@@ -285,20 +280,16 @@ def percentile_interval(values: np.ndarray, level: float) -> tuple[float, float]
 Intervals = dict[Key, dict[str, tuple[float, float]]]
 
 
-def intervals(stats: UnitStatistics, confidence: Confidence) -> Intervals:
-    """Every row's percentile bootstrap interval of each of its scores (resampled_intervals)."""
-    return resampled_intervals(stats, confidence)[0]
-
-
 def resampled_intervals(stats: UnitStatistics, confidence: Confidence) -> tuple[Intervals, dict[Key, int]]:
     """Every row's percentile bootstrap interval of each of its scores, over the resamples
     in which the row reads a count (a label drawn in none of a resample's units has no
     score there, not 0), and per row how many resamples were left out (none: no interval)."""
-    (resampled,) = bootstrap([stats], confidence.resamples, confidence.seed, undefined=True)
+    blocks = [(stats.scores(sums), stats.unread(sums))
+              for (sums,) in resampled_sums([stats], confidence.resamples, confidence.seed)]  # fmt: skip
     found: Intervals = {}
     left_out: dict[Key, int] = {}
-    for key, scores in resampled.items():
-        empty = np.isnan(next(iter(scores.values()))) if scores else np.zeros(0, bool)
+    for key, scores in _joined([scores for scores, _ in blocks]).items():
+        empty = np.concatenate([unread[key] for _, unread in blocks])
         if empty.any():
             left_out[key] = int(np.count_nonzero(empty))
         if not empty.all():

@@ -14,7 +14,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..export import carry
-from ..export.review_scan import UNREADABLE, SheetBook
+from ..export.review_scan import UNREADABLE, SheetBook, header_columns, read_workbook
 from .adjudication import Row
 from .workbook import DATA_SHEET, SHEET, UNDECIDED
 
@@ -92,13 +92,13 @@ def held_decisions(path: str | Path) -> tuple[int, int] | None:
     decided = _decided_rows(path)
     if decided is None:
         return None
-    counts = sum(bool(d.decision) for d in decided), sum(bool(d.comment) for d in decided)
+    counts = sum(bool(d.decision) for _, d in decided), sum(bool(d.comment) for _, d in decided)
     return counts if any(counts) else None
 
 
 def read_decisions(path: str | Path) -> KeptDecisions:
     """The decided rows of an adjudication workbook, to keep; InputError for another file."""
-    decided = _decided_rows(path, keys=True)
+    decided = _decided_rows(path)
     if decided is None:
         raise InputError("an adjudication workbook (spanstudio agreement --xlsx)", "another file",
                          file=str(path))  # fmt: skip
@@ -115,29 +115,21 @@ def is_adjudication_workbook(path: str | Path) -> bool:
     return SHEET in parts and DATA_SHEET in parts
 
 
-def _decided_rows(path: str | Path, keys: bool = False) -> Any:
-    """The rows with a Decision or a Comment (with their keys, when `keys`); None for a
-    file that is not an adjudication workbook (the visible sheet's cells only are read; a
-    workbook as Span Studio wrote it without decisions says so in its zip comment)."""
-    try:
-        with zipfile.ZipFile(path) as archive:
-            if archive.comment == UNDECIDED:  # as Span Studio wrote it, never saved since
-                return []
-            book = SheetBook(archive)
-            if SHEET not in book.parts or DATA_SHEET not in book.parts:
-                return None
-            found = list(_decided(book))
-    except UNREADABLE:
-        return None
-    return found if keys else [decided for _, decided in found]
+def _decided_rows(path: str | Path) -> list[tuple[Key, Decided]] | None:
+    """The rows with a Decision or a Comment, with their keys; None for a file that is not
+    an adjudication workbook (the visible sheet's cells only are read; a workbook as Span
+    Studio wrote it without decisions says so in its zip comment)."""
+    return read_workbook(path, (SHEET, DATA_SHEET), UNDECIDED, [], lambda book: list(_decided(book)))
 
 
 def _decided(book: SheetBook) -> Iterator[tuple[Key, Decided]]:
     at: dict[str, str] | None = None  # the column letters of COLUMNS
     for _, cells in book.rows(SHEET):
         if at is None:
-            titles = {title: letters for letters, title in book.values(cells).items()}
-            at = {c: titles.get(c, "") for c in COLUMNS} if "Row" in titles and "Decision" in titles else None
+            titles = header_columns(book, cells, ("Row", "Decision"))
+            if titles is not None:
+                column = {title: letters for letters, title in titles.items()}
+                at = {c: column.get(c, "") for c in COLUMNS}
             continue
         values = book.values(cells, at.values())
         text = {c: _text(values.get(at[c])) for c in COLUMNS}
@@ -150,22 +142,13 @@ def _text(value: Any) -> str:
     return "" if value is None else str(value).strip()
 
 
+DECISIONS = carry.Keeping(
+    "--keep-decisions", "decisions or comments", read_decisions, held_decisions, counts_text
+)
+
+
 def decisions_to_keep(target: str | None, keep: str | None) -> KeptDecisions | None:
     """The decisions to carry into the workbook `target` (--xlsx): those of `keep`
     (--keep-decisions), read now; InputError when `target` holds decisions or comments that
     would be replaced without being carried."""
-    if keep is None:
-        _refuse_decided(target)
-        return None
-    if target is None:
-        raise InputError("--xlsx with --keep-decisions", "no --xlsx", option="--keep-decisions")
-    return read_decisions(keep)
-
-
-def _refuse_decided(target: str | None) -> None:
-    """InputError when `target` is a workbook holding decisions or comments."""
-    held = held_decisions(target) if target is not None and Path(target).is_file() else None
-    if held is not None:
-        carry = f"(or --keep-decisions {target} to carry them into the new one)"
-        expected = f"a workbook without decisions or comments to replace {carry}"
-        raise InputError(expected, f"{counts_text(held)} in it", file=target)
+    return DECISIONS.to_keep(target, keep)

@@ -5,11 +5,13 @@ the app's error table, keeps the review. Rows of equal keys pair in their order.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from functools import partial
 from pathlib import Path
-from typing import Any
+from typing import Any, Generic, TypeVar
 
+from ..comparison import system_prefix
 from ..errors import InputError
 from ..report import ColumnRows
 from ..review import NOT_REVIEWED, Review, read_review
@@ -19,6 +21,7 @@ from .review_scan import verdict_counts
 #: The columns that say which error a row is (those a workbook's sheet has are compared).
 KEY_COLUMNS = ("document", "unit", "unit_id", "type", "subtype", "gold_label", "system_label",
                "gold_position", "system_position")  # fmt: skip
+T = TypeVar("T")
 
 
 @dataclass
@@ -118,32 +121,67 @@ def _key_value(value: Any) -> str:
     return "" if value is None else str(value)
 
 
-def review_to_carry(path: str) -> Review:
-    """The review of the workbook `path`, to carry into a new workbook of one run: InputError
-    for a compare workbook (its verdicts belong to two systems' error rows)."""
+def review_to_carry(path: str, compare: bool = False) -> Review:
+    """The review of the workbook `path`, to carry into a new workbook of one run (with
+    `compare`: of compare); InputError for a workbook of the other kind (a compare
+    workbook's verdicts belong to two systems' error rows, one run's to one)."""
     review = read_review(path)
-    if review.systems:
+    if review.systems and not compare:
         names = ", ".join(part.system for part in review.systems)
         found = f"a compare workbook ({names}): its verdicts belong to two systems"
         raise InputError("a review workbook of one run to keep the verdicts of", found, file=path)
+    if compare and not review.systems:
+        expected = "a compare workbook (spanstudio compare --xlsx) to keep the verdicts of"
+        raise InputError(expected, "a review workbook of one run", file=path)
     return review
 
 
-def review_to_keep(target: str | None, keep: str | None) -> Review | None:
-    """The review to carry into the workbook `target` (the command line's --xlsx): the one
-    `keep` (--keep-review) names, read now; InputError when `target` holds a review that
-    would be replaced without being carried."""
-    if keep is not None:
-        if target is None:
-            raise InputError("--xlsx with --keep-review", "no --xlsx", option="--keep-review")
-        return review_to_carry(keep)
-    if target is not None and Path(target).is_file():
-        held = held_review(target)
-        if held is not None:
-            raise InputError(
-                f"a workbook without verdicts or comments to replace (or --keep-review {target} to carry "
-                "them into the new one)",
-                f"{counts_text(held)} in it",
-                file=target,
-            )
-    return None
+def match_systems(review: Review, rows: Sequence[dict[str, Any]]) -> Carried:
+    """Each system's verdicts and comments of a compare workbook on that system's error rows
+    of `rows` (compare's: on sheets named after their system), by key; the IDs of those
+    whose rows are gone named with their system's ("System B E4")."""
+    carried = Carried([None] * len(rows), [None] * len(rows))
+    for part in review.systems:
+        prefix = system_prefix(part.system)
+        mine = [n for n, row in enumerate(rows) if str(row.get("sheet") or "").startswith(prefix)]
+        found = match_review(part, [rows[n] for n in mine])
+        for n, verdict, comment in zip(mine, found.verdicts, found.comments, strict=True):
+            carried.verdicts[n], carried.comments[n] = verdict, comment
+        carried.reviewed += found.reviewed
+        carried.lost += [f"{part.system} {ident}" for ident in found.lost]
+    return carried
+
+
+@dataclass(frozen=True)
+class Keeping(Generic[T]):
+    """How the work in a kind of workbook (a review, decisions) is kept when the workbook is
+    written again, or its replacing refused."""
+
+    option: str  # the flag that names the workbook to keep: --keep-review
+    what: str  # what would be lost: "verdicts or comments"
+    read: Callable[[str], T]  # what a workbook holds, to carry
+    held: Callable[[str], tuple[int, int] | None]  # how many of `what` a workbook holds (None: none)
+    counted: Callable[[tuple[int, int]], str]  # those counts as words: "2 verdicts and 1 comment"
+
+    def to_keep(self, target: str | None, keep: str | None) -> T | None:
+        """What the workbook `keep` holds, read now, to carry into the workbook `target`
+        (--xlsx); InputError when `target` holds work that would be replaced unawares."""
+        if keep is not None:
+            if target is None:
+                raise InputError(f"--xlsx with {self.option}", "no --xlsx", option=self.option)
+            return self.read(keep)
+        found = self.held(target) if target is not None and Path(target).is_file() else None
+        if found is not None:
+            carry = f"(or {self.option} {target} to carry them into the new one)"
+            expected = f"a workbook without {self.what} to replace {carry}"
+            raise InputError(expected, f"{self.counted(found)} in it", file=target)
+        return None
+
+
+def review_to_keep(target: str | None, keep: str | None, compare: bool = False) -> Review | None:
+    """The review to carry into the workbook `target` (the command line's --xlsx; with
+    `compare`, compare's): the one `keep` (--keep-review) names, read now; InputError when
+    `target` holds a review that would be replaced without being carried."""
+    read = partial(review_to_carry, compare=compare)
+    keeping = Keeping("--keep-review", "verdicts or comments", read, held_review, counts_text)
+    return keeping.to_keep(target, keep)

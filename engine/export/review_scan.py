@@ -7,10 +7,11 @@ says so in its zip comment, and is not read further."""
 
 from __future__ import annotations
 
+import json
 import zipfile
-from collections.abc import Container, Iterator
+from collections.abc import Callable, Container, Iterator
 from pathlib import Path
-from typing import IO, Any
+from typing import IO, Any, TypeVar
 
 from lxml import etree
 
@@ -27,6 +28,7 @@ DIGITS = "0123456789"
 UNREADABLE = (OSError, zipfile.BadZipFile, KeyError, ValueError, IndexError, etree.LxmlError)
 
 Cells = dict[str, Any]  # a row's cells by their column letters
+T = TypeVar("T")
 
 
 class SheetBook:
@@ -114,45 +116,93 @@ def _shared_strings(book: zipfile.ZipFile) -> list[str]:
     return strings
 
 
+def read_workbook(path: str | Path, sheets: tuple[str, ...], unchanged: bytes, blank: T,
+                  read: Callable[[SheetBook], T]) -> T | None:  # fmt: skip
+    """`read` of the workbook `path` where it has the `sheets`; `blank` where its zip comment
+    is `unchanged` (as Span Studio wrote it, never saved since: not read further); None for
+    another file or one that cannot be read."""
+    try:
+        with zipfile.ZipFile(path) as archive:
+            if archive.comment == unchanged:
+                return blank
+            book = SheetBook(archive)
+            if not all(name in book.parts for name in sheets):
+                return None
+            return read(book)
+    except UNREADABLE:
+        return None
+
+
 def verdict_counts(path: str | Path) -> tuple[int, int] | None:
     """(verdicts, comments) in the error rows of a review workbook (rows with an ID, as
     engine.review reads them); None for a file that is not a review workbook."""
-    try:
-        with zipfile.ZipFile(path) as archive:
-            if archive.comment == UNREVIEWED:  # as Span Studio wrote it, never saved since
-                return 0, 0
-            book = SheetBook(archive)
-            if REVIEW_SHEET not in book.parts:
-                return None
-            counts = [_sheet_counts(book, name) for name in book.parts if name != REVIEW_SHEET]
-    except UNREADABLE:
-        return None
+    return read_workbook(path, (REVIEW_SHEET,), UNREVIEWED, (0, 0), _counts)
+
+
+def _counts(book: SheetBook) -> tuple[int, int]:
+    counts = [_sheet_counts(book, name) for name in _error_sheets(book)]
     return sum(c[0] for c in counts), sum(c[1] for c in counts)
 
 
-def header_columns(book: SheetBook, cells: Cells) -> dict[str, Any] | None:
-    """A header row's titles by column letters: None unless it holds ID and Verdict."""
+def _error_sheets(book: SheetBook) -> list[str]:
+    """The error sheets the hidden data lists (its first rows only), every sheet but the
+    hidden one where it lists none that can be read: the detail tables are not read."""
+    for _, cells in book.rows(REVIEW_SHEET):
+        row = book.values(cells, ("A", "B"))
+        if row.get("A") == "error_sheets":
+            try:
+                listed = json_value(row.get("B"))
+            except ValueError:
+                break
+            if isinstance(listed, list):
+                return [name for name in listed if isinstance(name, str) and name in book.parts]
+            break
+    return [name for name in book.parts if name != REVIEW_SHEET]
+
+
+def json_value(text: Any) -> Any:
+    """The value the JSON text `text` holds; ValueError for anything else."""
+    if not isinstance(text, str):
+        raise ValueError("not text")
+    try:
+        return json.loads(text)
+    except RecursionError:
+        raise ValueError("nested too deep") from None
+
+
+def header_columns(
+    book: SheetBook, cells: Cells, needed: tuple[str, ...] = HEADERS[:2]
+) -> dict[str, Any] | None:
+    """A header row's titles by column letters: None unless it holds the `needed` titles."""
     titles = book.values(cells)
     found = set(titles.values())
-    return titles if "ID" in found and "Verdict" in found else None
+    return titles if all(title in found for title in needed) else None
 
 
 def _sheet_counts(book: SheetBook, name: str) -> tuple[int, int]:
-    """(verdicts, comments) of one sheet: none without a header row holding ID and Verdict."""
+    """(verdicts, comments) of one sheet, an error ID's first row only (as engine.review
+    reads them): none without a header row holding ID and Verdict."""
     columns: list[str] | None = None  # the column letters of ID, Verdict, Comment
     verdicts = comments = 0
+    seen: set[Any] = set()  # the error IDs counted
     for _, cells in book.rows(name):
         if columns is None:
             titles = header_columns(book, cells)
             if titles is not None:
                 at = {title: letters for letters, title in titles.items()}
                 columns = [at.get(h, "") for h in HEADERS]
-        elif _filled(book, cells.get(columns[0])):
-            verdicts += _filled(book, cells.get(columns[1]))
-            comments += _filled(book, cells.get(columns[2]))
+            continue
+        ident = _value(book, cells.get(columns[0]))
+        if _filled(ident) and ident not in seen:
+            seen.add(ident)
+            verdicts += _filled(_value(book, cells.get(columns[1])))
+            comments += _filled(_value(book, cells.get(columns[2])))
     return verdicts, comments
 
 
-def _filled(book: SheetBook, cell: Any) -> bool:
-    value = None if cell is None else book.value(cell)
+def _value(book: SheetBook, cell: Any) -> Any:
+    return None if cell is None else book.value(cell)
+
+
+def _filled(value: Any) -> bool:
     return value is not None and bool(str(value).strip())

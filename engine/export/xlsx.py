@@ -376,12 +376,12 @@ class _Writer:
     def review_data(self, error_sheets: dict[str, int]) -> None:
         """The hidden data: method, error sheets and their rows (so that deleted rows are
         noticed), a compare workbook's systems, the basis of the reviewed scores."""
-        basis = _review_basis(self.report)
+        systems = self.report.data.get("_system_reports", {})  # compare's: each system's own report
+        basis = {name: _review_basis(part) for name, part in systems.items()} or _review_basis(self.report)
         rows = [("method", self.report.method), ("engine_version", self.report.engine_version),
                 ("error_sheets", json.dumps(list(error_sheets))),
                 ("error_rows", json.dumps(list(error_sheets.values())))]  # fmt: skip
-        systems = self.report.data.get("_two_systems")
-        rows += [("systems", json.dumps(systems))] if systems else []
+        rows += [("systems", json.dumps(list(systems)))] if systems else []
         rows += [(CHUNK_KEY, "|" + chunk) for chunk in chunks(json.dumps(basis), CHUNK)]  # ASCII only
         self.sheet(REVIEW_SHEET, hidden=True).key_values(rows)
 
@@ -395,12 +395,10 @@ def sheet_name(title: str) -> str:
 
 def _review_basis(report: Report) -> Any:
     """What the method keeps for reviewed scores (a report of an unregistered method: its
-    data["_review"], the generic count basis; compare's report: each system's basis by its name)."""
+    data["_review"], the generic count basis)."""
     from ..errors import InputError
     from ..methods import get_method
 
-    if report.data.get("_two_systems"):  # compare's report: two systems' errors, no one method report
-        return report.data.get("_review")
     try:
         method = get_method(report.method)
     except InputError:

@@ -61,3 +61,16 @@ def test_every_span_method_writes_a_compare_workbook(cli, tmp_path, method):
     names = openpyxl.load_workbook(tmp_path / "cmp.xlsx").sheetnames
     assert any(n.startswith("System A – ") and "rror" in n for n in names)  # B's one error is a label: not
     # an error of CLUEval's default unlabelled spans
+
+
+def test_the_review_basis_is_made_for_a_workbook_only(cli, tmp_path, monkeypatch):
+    """compare made each system's review basis on every run, --xlsx or not."""
+    from engine.methods import Method
+
+    made = []
+    monkeypatch.setattr(Method, "review_basis", lambda self, report: made.append(report.method))
+    gold, a, b = (_brat(tmp_path / name, ann) for name, ann in (("gold", GOLD), ("a", SYSTEM_A), ("b", SYSTEM_B)))
+    assert cli("compare", "spans", gold, a, b, "--trials", "200").code == 0
+    assert made == []
+    assert cli("compare", "spans", gold, a, b, "--xlsx", tmp_path / "cmp.xlsx", "--trials", "200").code == 0
+    assert made == ["spans", "spans"]

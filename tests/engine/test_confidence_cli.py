@@ -8,7 +8,7 @@ import pytest
 
 from engine.methods import get_method
 from engine.methods.faireval import Options as FairEvalOptions
-from engine.stats import Confidence, intervals
+from engine.stats import Confidence, resampled_intervals
 
 from ..conftest import CONFORMANCE
 
@@ -61,7 +61,7 @@ def test_faireval_intervals_hold_every_score():
     stats = get_method("faireval").unit_statistics(report)
     assert len(stats.ids) == 5100 and stats.unit == "sentence"
     point = stats.point()
-    for key, scores in intervals(stats, Confidence()).items():
+    for key, scores in resampled_intervals(stats, Confidence())[0].items():
         for score, (low, high) in scores.items():
             assert low <= point[key][score] <= high, (key, score)
 

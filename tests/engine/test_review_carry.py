@@ -245,3 +245,17 @@ def test_the_verdicts_of_a_compare_workbook_are_not_carried_into_one_run(tmp_pat
     result = cli("spans", gold, system, "--xlsx", tmp_path / "new.xlsx", "--keep-review", book)
     assert result.code == 2 and "a compare workbook (System A, System B)" in result.err
     assert str(book) in result.err and not (tmp_path / "new.xlsx").exists()
+
+
+def test_the_count_before_replacing_reads_the_listed_error_sheets_only(tmp_path):
+    """It read every sheet (a detail table, a sheet someone added), the review only those
+    its hidden data lists."""
+    path = tmp_path / "old.xlsx"
+    write_workbook(_report(EXAMPLE[2]), str(path))
+    _judge(path, {"E1": "both wrong"}, {})
+    book = load_workbook(path)
+    added = book.create_sheet("Notes")
+    added.append(["ID", "Verdict", "Comment"])
+    added.append(["E1", "unclear", "a note"])
+    book.save(path)
+    assert verdict_counts(path) == _counted(path) == (1, 0)

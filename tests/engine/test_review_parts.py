@@ -11,7 +11,7 @@ import pytest
 from openpyxl import load_workbook
 
 from engine.errors import InputError
-from engine.export.xlsx import CHUNK_KEY, REVIEW_SHEET
+from engine.export.xlsx import REVIEW_SHEET
 from engine.review import read_review
 from gui.resources import example_inputs
 from tests.engine.test_compare_workbook import GOLD, SYSTEM_A, SYSTEM_B, _brat
@@ -88,33 +88,6 @@ def test_a_compare_workbook_reviews_each_system_as_its_own_workbook_does(cli, tm
     assert "# System A: Verdicts" in text and "# System B: " in text and "No reviewed scores" not in text
 
 
-def _as_written_before(path: Path) -> None:
-    """The hidden data of a compare workbook as Span Studio wrote it before 29 November 2026:
-    no systems, no rows per sheet, no basis."""
-    book = load_workbook(path)
-    sheet = book[REVIEW_SHEET]
-    kept = [row for row in sheet.iter_rows(values_only=True) if row[0] in ("method", "engine_version", "error_sheets")]
-    sheet.delete_rows(1, sheet.max_row)
-    for row in [*kept, (CHUNK_KEY, "|null")]:
-        sheet.append(row)
-    book.save(path)
-
-
-def test_an_earlier_compare_workbook_still_gives_each_systems_verdicts(cli, tmp_path):
-    gold, a, b = _inputs(tmp_path, "spans")
-    compared = tmp_path / "cmp.xlsx"
-    assert cli("compare", "spans", gold, a, b, "--xlsx", compared, "--trials", "200").code == 0
-    _judge(compared)
-    fresh = _review(cli, compared)
-    _as_written_before(compared)
-    old = _review(cli, compared)
-    for name in ("System A", "System B"):
-        assert old["systems"][name]["tables"]["verdicts"] == fresh["systems"][name]["tables"]["verdicts"]
-        assert list(old["systems"][name]["tables"]) == ["verdicts"]
-    text = cli("review", compared).out
-    assert "# No reviewed scores of System B: the workbook was written by an earlier Span Studio" in text
-
-
 def _overall(data: dict) -> list:
     return data["tables"]["reviewed"]["rows"][-1]
 
@@ -186,3 +159,26 @@ def test_a_damaged_count_of_rows_is_a_clear_error(cli, tmp_path):
         read_review(str(path))
     result = cli("review", path)
     assert result.code == 2 and "found it damaged" in result.err
+
+
+def test_a_copied_error_row_is_counted_once_and_named(cli, tmp_path):
+    """A row duplicated in Excel (the same ID twice) was counted twice."""
+    from engine.export.review_scan import verdict_counts
+
+    path = tmp_path / "w.xlsx"
+    assert cli("spans", GOLD_CONLL, SYSTEM_CONLL, "--xlsx", path).code == 0
+    _judge(path)
+    alone, counts = _review(cli, path), verdict_counts(path)
+    book = load_workbook(path)
+    sheet = book["Errors"]
+    assert sheet["A4"].value == "E2" and sheet["B4"].value
+    sheet.append([cell.value for cell in sheet[4]])
+    copy = sheet.max_row
+    book.save(path)
+    result = cli("review", path, "--json", "-")
+    assert result.code == 0
+    assert json.loads(result.out)["tables"] == alone["tables"] and verdict_counts(path) == counts
+    assert result.err == (
+        f"spanstudio: warning: {path}: sheet 'Errors' holds the same error ID on several rows: E2 (rows 4, "
+        f"{copy}); each error is counted once, by its first row\n"
+    )

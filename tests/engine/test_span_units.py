@@ -13,7 +13,7 @@ import numpy as np
 import pytest
 
 from engine.methods import get_method
-from engine.stats import Confidence, intervals, matched
+from engine.stats import Confidence, matched, resampled_intervals
 
 DATA = Path(__file__).parent.parent / "data" / "formats"
 GROUND_TRUTH = DATA / "conll" / "seqeval-ground_truth.txt"  # gold and predicted tag columns
@@ -247,7 +247,7 @@ def test_intervals_hold_every_score(method, tmp_path):
     whole = _write(tmp_path / "whole.conll", _corpus(7, 200))
     stats = get_method(method).unit_statistics(evaluate(method, whole, whole, scheme="IOB2", **TWO_COLUMNS))
     point = stats.point()
-    found = intervals(stats, Confidence(resamples=300))
+    found, _ = resampled_intervals(stats, Confidence(resamples=300))
     assert set(found) == set(point)
     for key, scores in found.items():
         for score, (low, high) in scores.items():

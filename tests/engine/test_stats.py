@@ -29,7 +29,7 @@ TRUE_F1 = 2 * TRUE_P * TRUE_R / (TRUE_P + TRUE_R)
 
 
 def f1_interval(counts: np.ndarray, confidence: Confidence | None = None) -> tuple[float, float]:
-    return stats.intervals(micro(counts), confidence or Confidence())[("overall", "overall")]["f1"]
+    return stats.resampled_intervals(micro(counts), confidence or Confidence())[0][("overall", "overall")]["f1"]
 
 
 # --- intervals ---------------------------------------------------------------------------
@@ -38,11 +38,11 @@ def f1_interval(counts: np.ndarray, confidence: Confidence | None = None) -> tup
 def test_interval_holds_the_point_estimate_and_repeats_with_its_seed():
     counts = draw_corpus(np.random.default_rng(1), 300)
     point = micro(counts).point()[("overall", "overall")]
-    found = stats.intervals(micro(counts), Confidence())[("overall", "overall")]
+    found = stats.resampled_intervals(micro(counts), Confidence())[0][("overall", "overall")]
     for name, (low, high) in found.items():
         assert low < point[name] < high
-    assert found == stats.intervals(micro(counts), Confidence())[("overall", "overall")]
-    assert found != stats.intervals(micro(counts), Confidence(seed=7))[("overall", "overall")]
+    assert found == stats.resampled_intervals(micro(counts), Confidence())[0][("overall", "overall")]
+    assert found != stats.resampled_intervals(micro(counts), Confidence(seed=7))[0][("overall", "overall")]
 
 
 def test_width_shrinks_as_one_over_root_n_when_the_corpus_is_repeated():
