@@ -107,8 +107,15 @@ def label_studio(lines: Sequence[str]) -> bool:
     entries = '"annotations":' in head or '"predictions":' in head or '"completions":' in head
     json_min = '"annotation_id":' in head and '"labels":[' in head
     exported = head.startswith(("{", "[")) and ((entries and '"data":' in head) or json_min)
-    exported = exported or cut_in(lines) in _ENTRIES  # a first task's annotations past the head
-    return exported or (bool(lines) and label_studio_separator(lines[0].lstrip(BOM)) is not None)
+    table = bool(lines) and label_studio_separator(lines[0].lstrip(BOM)) is not None
+    return exported or _task_cut(lines, head) or table
+
+
+def _task_cut(lines: Sequence[str], head: str) -> bool:
+    """Whether a head ends in a Label Studio task's annotations, or in its `data` object (a
+    long text), where the file goes on (its other keys past the head)."""
+    key = cut_in(lines)
+    return key in _ENTRIES or (key == "data" and '"data":{' in head)
 
 
 #: The columns every row of Label Studio's CSV and TSV exports has (label_studio_table.py).

@@ -69,6 +69,9 @@ LONG = {
     "label_studio_many.json": lambda: json.dumps(
         [_task(1, 10) | {"annotations": [_task(1, 10)["annotations"][0]] * 900}]
     ),
+    "label_studio_data_first.json": lambda: json.dumps(
+        [{"id": 1, "data": {"text": "cocoa " * 30_000}, "annotations": _task(1, 9)["annotations"]}]
+    ),
     "doccano.jsonl": lambda: json.dumps({"text": "a b " * 50_000, "label": [[0, 1, "X"]]}) + "\n",
     "doccano_array.json": lambda: json.dumps([{"text": "a b " * 200, "label": [[0, 1, "X"]]}] * 200),
     "poetry.jsonl": lambda: "\n".join(json.dumps(_page(n, 800)) for n in range(3)) + "\n",
