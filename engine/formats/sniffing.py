@@ -3,9 +3,11 @@ detection costs no lxml, orjson, numpy, decompressors or reader module (issue 23
 start-up is part of every run). Each format module names its sniffer here as its `sniff`.
 
 The lines are a file's head: its first lines within its first HEAD_BYTES bytes, read once,
-that every sniffer judges. A file is never read whole to be recognised: a JSON export
-written on one line (tens of megabytes) is recognised by its opening (issue 23: a look at a
-chosen file holds the interpreter's lock in short steps only)."""
+that every sniffer judges; where they cannot decide (decided), read on, the head doubled
+each time, until they hold the first lines read whole or the first JSON record ends. A JSON
+export written on one line (tens of megabytes) is recognised by its opening, never read
+whole (issue 23: a look at a chosen file holds the interpreter's lock in short steps only);
+a first record holding a whole chapter (megabytes) is read to its end."""
 
 from __future__ import annotations
 
@@ -43,10 +45,39 @@ class Head(list[str]):
 
 
 def head_bytes(path: Path) -> tuple[bytes, bool]:
-    """A file's first HEAD_BYTES bytes, and whether the file goes on past them."""
+    """A file's head: its first HEAD_BYTES bytes, doubled while their lines cannot decide
+    its format (decided); and whether the file goes on past them."""
+    size = HEAD_BYTES
     with open(path, "rb") as raw:
-        data = raw.read(HEAD_BYTES + 1)
-    return data[:HEAD_BYTES], len(data) > HEAD_BYTES
+        data = raw.read(size + 1)
+        while len(data) > size and not decided(head_lines(data[:size], True)):
+            data += raw.read(size)
+            size *= 2
+    return data[:size], len(data) > size
+
+
+def decided(head: Head) -> bool:
+    """Whether every format's verdict on a head is its verdict on the file's first lines read
+    whole: the head holds them (the file's end, or SNIFF_LINES whole lines), its opening
+    tells (a Label Studio export's keys, an XMI root: no later text undoes them), or the
+    first JSON record ends in it (a record tells its export's format)."""
+    if not head.more or (len(head) >= SNIFF_LINES and not head.cut):
+        return True
+    return head.sniffs("label_studio") or head.sniffs("uima_xmi") or first_record_ends(head)
+
+
+def first_record_ends(lines: Sequence[str]) -> bool:
+    """Whether the first JSON value of the lines (an array's first item) ends in them."""
+    import json  # here: most files sniffed are not JSON
+
+    opening = "\n".join(lines).lstrip(BOM + " \t")
+    if not opening.startswith(("{", "[")):
+        return False
+    try:
+        json.JSONDecoder().raw_decode(opening, _BETWEEN.match(opening, 1).end() if opening[0] == "[" else 0)  # type: ignore[union-attr]
+    except ValueError:  # cut in it (or not JSON: read on, as far as the first lines go)
+        return False
+    return True
 
 
 def head_lines(data: bytes, more: bool) -> Head:
@@ -112,8 +143,8 @@ def label_studio(lines: Sequence[str]) -> bool:
 
 
 def _task_cut(lines: Sequence[str], head: str) -> bool:
-    """Whether a head ends in a Label Studio task's annotations, or in its `data` object (a
-    long text), where the file goes on (its other keys past the head)."""
+    """Whether the lines sniffed end in a Label Studio task's annotations, or in its `data`
+    object, where the file goes on (a pretty-printed task's other keys past them)."""
     key = cut_in(lines)
     return key in _ENTRIES or (key == "data" and '"data":{' in head)
 
@@ -142,25 +173,18 @@ def doccano(lines: Sequence[str]) -> bool:
         return False
     has_text = '"text":' in head or '"data":"' in head
     spans = ('"label":[[', '"label":[]', '"labels":[[', '"labels":[]', '"start_offset":', '"entities":[[')
-    long_text = head.startswith("{") and cut_in(lines) in ("text", "data")  # its first text past the head
-    return has_text and (any(s in head for s in spans) or long_text)
+    return has_text and any(s in head for s in spans)
 
 
 def poetry_jsonl(lines: Sequence[str]) -> bool:
-    """A JSON object with a page_id and excerpts or poem_spans on the first line (its
-    opening's keys where the line runs on past the file's head)."""
+    """A JSON object with a page_id and excerpts or poem_spans on the first line."""
     if not lines:
         return False
     first = lines[0].lstrip("\ufeff")
     if not first.lstrip(" \t\r\n").startswith("{"):
         return False  # not an object (json.loads would say so, after importing json)
-    keys = set(opening_keys(first)[0]) if cut(lines) else object_keys(first)
+    keys = object_keys(first)
     return "page_id" in keys and bool(keys & {"excerpts", "poem_spans", "n_excerpts", "n_spans"})
-
-
-def cut(lines: Sequence[str]) -> bool:
-    """Whether the lines are a head's opening of a first line that runs on past it."""
-    return isinstance(lines, Head) and lines.cut
 
 
 def object_keys(line: str) -> set[str]:
@@ -201,10 +225,12 @@ def opening_keys(opening: str) -> tuple[list[str], bool]:
 
 
 def cut_in(lines: Sequence[str]) -> str | None:
-    """The key of the first JSON object in whose value a head ends where the file goes on
-    (`more`: a long text, a task's many annotations, on one line or pretty-printed), or None."""
+    """The key of the first JSON object in whose value a head of SNIFF_LINES whole lines ends
+    where the file goes on (a pretty-printed task's many annotations), or None."""
+    if not isinstance(lines, Head) or not lines.more or len(lines) < SNIFF_LINES:
+        return None
     opening = "\n".join(lines).lstrip(BOM + " \t")
-    if not isinstance(lines, Head) or not lines.more or not opening.startswith(("{", "[")):
+    if not opening.startswith(("{", "[")):
         return None
     keys, unfinished = opening_keys(opening)
     return keys[-1] if unfinished else None

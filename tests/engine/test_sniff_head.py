@@ -85,8 +85,9 @@ LONG = {
 
 
 #: Files whose first record's keys that tell the format lie past the head or the lines
-#: sniffed: an export's annotations are recognised as running on (a pretty-printed one
-#: was not recognised before: its `data` after them, past the lines sniffed); other keys not.
+#: sniffed: the head is read on to the first record's end; a pretty-printed export whose
+#: annotations run past the lines sniffed is recognised as running on (it was not before:
+#: its `data` after them, past the lines sniffed).
 PAST_THE_HEAD = {
     "label_studio_pretty_many.json": lambda: json.dumps(
         [_task(1, 10) | {"annotations": [_task(1, 10)["annotations"][0]] * 900}], indent=2
@@ -105,10 +106,16 @@ def test_a_file_longer_than_its_head_is_judged_by_its_opening_as_before(tmp_path
     assert path.stat().st_size > 2 * HEAD_BYTES
     before, now = verdicts(path)
     assert now == before and sum(now.values()) <= 2
+    head, first = read_head(path), len(whole_first_lines(path)[0].encode())
+    assert sum(len(line.encode()) for line in head) <= max(HEAD_BYTES, 2 * first)  # its first record, read on
+
+
+@pytest.mark.parametrize("name", ["label_studio.json", "doccano_array.json", "uima.xmi"])
+def test_a_one_line_export_told_by_its_opening_is_not_read_whole(tmp_path, name):
+    path = tmp_path / name
+    path.write_text(LONG[name](), encoding="utf-8")
     head = read_head(path)
-    assert sum(len(line.encode()) for line in head) <= HEAD_BYTES
-    one_line = len(whole_first_lines(path)[0]) > HEAD_BYTES
-    assert head.cut == one_line
+    assert head.cut and len(head[0].encode()) <= HEAD_BYTES < len(whole_first_lines(path)[0])
 
 
 def test_the_format_of_a_one_line_export_is_named_by_its_opening(tmp_path):
@@ -125,9 +132,8 @@ def test_the_format_of_a_one_line_export_is_named_by_its_opening(tmp_path):
         "label_studio_pretty_many.json": "Label Studio JSON",
         "doccano.jsonl": "doccano JSONL",  # its first text past the head
         "poetry.jsonl": "Poetry spans (corppa JSONL)",
-        # the keys that tell them past the head: not recognised (--format names them)
-        "poetry_late_keys.jsonl": None,
-        "label_studio_min.json": None,
+        "poetry_late_keys.jsonl": "Poetry spans (corppa JSONL)",  # its keys past the head: read on
+        "label_studio_min.json": None,  # no regions: refused, as when read whole
         "uima.xmi": "UIMA CAS XMI (INCEpTION)",
     }
 
@@ -140,3 +146,57 @@ def test_a_lines_verdict_is_found_once(monkeypatch):
     monkeypatch.setitem(sniffing.SNIFFERS, "doccano", lambda lines: calls.append("doccano") or real(lines))
     head = read_head(SHARED / "format-samples" / "doccano" / "export-sequence_labeling.jsonl")
     assert [head.sniffs("doccano") for _ in range(3)] == [True] * 3 and calls == ["doccano"]
+
+
+def _chapter(size: int) -> str:
+    return ("Call me Ishmael. " * (size // 16 + 1))[:size]
+
+
+def _exports(text: str) -> dict[str, object]:
+    """The first record of every kind of JSON export (and of look-alikes) holding `text`."""
+    result = [{"value": {"start": 0, "end": 4, "text": "Call", "labels": ["PER"]}, "from_name": "label",
+               "to_name": "text", "type": "labels"}]  # fmt: skip
+    entries = [{"id": 1, "result": result}]
+    return {
+        "ls_data_first": [{"id": 1, "data": {"text": text}, "annotations": entries}],
+        "ls_annotations_first": [{"id": 1, "annotations": entries, "data": {"text": text}}],
+        "ls_predictions": [{"id": 1, "data": {"text": text}, "predictions": entries}],
+        "ls_min": [
+            {"id": 1, "text": text, "annotation_id": 2, "label": [{"start": 0, "end": 4, "labels": ["PER"]}]}
+        ],
+        "ls_min_no_regions": [{"id": 1, "text": text, "annotation_id": 2}],
+        "ls_data_no_entries": [{"id": 1, "data": {"text": text}, "meta": {}}],
+        "doccano": {"id": 1, "text": text, "label": [[0, 4, "PER"]]},
+        "doccano_labels_after_more": {"text": text, "meta": {}, "labels": []},
+        "doccano_no_spans": {"id": 1, "text": text, "meta": {"source": "x"}},
+        "doccano_1": {"id": 1, "text": text, "entities": [[0, 4, "PER"]]},
+        "doccano_offsets": {"id": 1, "data": text, "annotations": [{"start_offset": 0, "end_offset": 4}]},
+        "poetry": {"page_id": "p1", "text": text, "excerpts": [], "n_excerpts": 0},
+        "poetry_no_excerpts": {"page_id": "p1", "text": text, "notes": []},
+    }
+
+
+def _writings(value: object) -> dict[str, str]:
+    """Two such records written as JSON Lines, as an array on one line, pretty-printed."""
+    records = value if isinstance(value, list) else [value]
+    return {
+        "jsonl": "\n".join(json.dumps(r) for r in records * 2) + "\n",
+        "json": json.dumps(records * 2),
+        "pretty": json.dumps(records * 2, indent=2),
+    }
+
+
+@pytest.mark.parametrize("size", [200_000, 2_000_000])
+def test_a_first_record_holding_a_chapter_gets_the_verdicts_of_its_whole_lines(tmp_path, size):
+    from engine.formats import recognised_module
+
+    compared = 0
+    for kind, value in _exports(_chapter(size)).items():
+        for writing, content in _writings(value).items():
+            path = tmp_path / f"{kind}.{writing}"
+            path.write_text(content, encoding="utf-8")
+            before, now = verdicts(path)
+            assert now == before, path.name
+            assert recognised_module(read_head(path)) == recognised_module(whole_first_lines(path)), path.name
+            compared += 1
+    assert compared == 39
