@@ -3,10 +3,10 @@ engine's message in place when the file cannot be read."""
 
 from __future__ import annotations
 
+import codecs
 import html
-import itertools
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
@@ -27,6 +27,7 @@ from engine.errors import InputError
 from engine.formats import (
     FORMAT_MODULES,
     detect,
+    detected_module,
     first_annotation_file,
     format_module,
     input_lines,
@@ -35,16 +36,15 @@ from engine.formats import (
     reads_projects,
     recognised_module,
 )
+from engine.formats.sniffing import Head, head_bytes, head_lines
 from engine.formats.suggest import WrongFormat, readers_of, short_title
 from engine.methods import InputSpec
 from engine.options import either
-from engine.textio import iter_lines, require_file
+from engine.textio import decode_utf8, require_file
 
 from .dialogs import input_error_text
 from .style import ERROR_COLOUR, NOTE_COLOUR, WARNING_COLOUR
 
-#: Lines read to check that a file is readable text (its format is sniffed on its first lines).
-CHECKED_LINES = 200
 #: What a file box says until the look at its file has arrived.
 LOOKING = "Looking at the file…"
 
@@ -64,17 +64,16 @@ COMPRESSION_MAGIC = (b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00", b"\x28\xb5\x2f\xfd")
 COMPRESSED = "compressed (read when evaluating)"
 
 
-def compressed(path: Path) -> bool:
-    """Whether a file starts like a compressed stream (its text cannot be looked at here)."""
-    with open(path, "rb") as handle:
-        head = handle.read(6)
+def compressed(head: bytes) -> bool:
+    """Whether a file's first bytes start a compressed stream (its text cannot be looked at here)."""
     return head.startswith(COMPRESSION_MAGIC)
 
 
 @dataclass(frozen=True)
 class Look:
-    """What reading an input's first lines found, whatever the method (the setup panel's
-    looks make it, off the UI thread for a large input): its format, or why it cannot be read."""
+    """What reading an input's head found, whatever the method (the setup panel's looks make
+    it, off the UI thread for a large input): its format, or why it cannot be read; and the
+    head, that every method's refusal is judged from."""
 
     path: str
     format: str | None = None
@@ -83,28 +82,42 @@ class Look:
     project: bool = False  # an INCEpTION project export (zip or folder): read when evaluating
     compressed: bool = False
     module: str | None = None  # the format module its first lines are recognised as
+    head: Head = field(default_factory=Head, compare=False)  # its first lines (engine/formats/sniffing.py)
 
 
 def look_at(path: str) -> Look:
-    """Read an input's first lines: whether it can be read (the engine's message when not)
+    """Read an input's head once: whether it can be read (the engine's message when not)
     and its format."""
     p = Path(path)
     if project_input(p):
-        return Look(path, format=detect(p), project=True)
-    folder = False
+        return Look(path, format=detect(p), project=True, head=Head(input_lines(p)))
+    folder, head = False, Head()
     try:
         folder = p.is_dir()
         target = first_annotation_file(p) if folder else require_file(path)
-        if compressed(target):
-            return Look(path, folder=folder, compressed=True)  # read (and checked) by the method itself
-        for _ in itertools.islice(iter_lines(target), CHECKED_LINES):
-            pass
+        data, more = head_bytes(target)
+        head = head_lines(data, more)
+        if compressed(data):
+            return Look(path, folder=folder, compressed=True, head=head)  # read and checked by the method
+        check_utf8(data, more, str(target))
     except InputError as err:
-        return Look(path, error=err, folder=folder)
+        return Look(path, error=err, folder=folder, head=head)
     except OSError as err:
         error = InputError("a readable file", err.strerror or type(err).__name__, file=path)
         return Look(path, error=error, folder=folder)
-    return Look(path, format=detect(p), folder=folder, module=recognised_module(input_lines(target)))
+    name = detected_module(p, lines=head)
+    title = format_module(name).TITLE if name is not None else None
+    return Look(path, format=title, folder=folder, module=recognised_module(head), head=head)
+
+
+def check_utf8(data: bytes, more: bool, name: str) -> None:
+    """InputError naming the line of the first byte of a file's head that is not UTF-8 (as
+    reading the file says); `more`: the file goes on past the head (its last character may
+    be cut)."""
+    try:
+        codecs.utf_8_decode(data, "strict", not more)
+    except UnicodeDecodeError:
+        decode_utf8(data, name)
 
 
 def judged(look: Look, spec: InputSpec) -> Probe:

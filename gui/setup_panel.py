@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.errors import InputError
-from engine.formats import in_span_formats, input_lines
+from engine.formats import in_span_formats
 from engine.formats.standoff import ReadOptions
 from engine.formats.suggest import WrongFormat, check_input
 from engine.methods import Advice, InputSpec, Method
@@ -46,9 +46,9 @@ Refusals = dict[str, WrongFormat | None]
 LARGE_INPUT = 1 << 20
 
 
-def refusal(method: Method, role: str, path: str, lines: list[str] | None = None) -> WrongFormat | None:
+def refusal(method: Method, role: str, path: str, lines: list[str]) -> WrongFormat | None:
     """Why the method does not read this input (recognised as another method's format), or
-    None (`lines`: the input's first lines, already read)."""
+    None (`lines`: the input's head, read)."""
     try:
         check_input(method, role, path, lines)
     except WrongFormat as err:
@@ -56,10 +56,12 @@ def refusal(method: Method, role: str, path: str, lines: list[str] | None = None
     return None
 
 
-def refusals(methods: list[Method], side: str, path: str) -> Refusals:
-    """Every method's refusal of one side's input, its first lines read once."""
-    lines = input_lines(path) if path and path != "-" else []
-    return {method.name: refusal(method, side, path, lines) for method in methods}
+def refusals(methods: list[Method], side: str, look: Look | None) -> Refusals:
+    """Every method's refusal of one side's input, judged from the one look at its head
+    (each format's verdict on it found once)."""
+    if look is None:
+        return {}
+    return {method.name: refusal(method, side, look.path, look.head) for method in methods}
 
 
 def unreadable(found: dict[str, Refusals], name: str) -> str | None:
@@ -259,7 +261,7 @@ class SetupPanel(QWidget):
 
         def look(_progress: Any = None) -> tuple[str, int, Look | None, Refusals]:
             found = look_at(path) if path else None
-            return side, number, found, (refusals(methods, side, path) if methods else {})
+            return side, number, found, refusals(methods, side, found)
 
         self._look_at(path, f"Looking at the {side} file", look, self._found, (side, number, None, {}))
 

@@ -10,7 +10,6 @@ from __future__ import annotations
 import functools
 import importlib
 import importlib.util
-import io
 import os
 from pathlib import Path
 from types import ModuleType
@@ -19,6 +18,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ..errors import InputError
     from ..spans import Annotations
+    from .sniffing import Head
 
 #: Modules under engine.formats; each has TITLE and sniff(first_lines) -> bool.
 # Most specific first: detect() names the first format that recognises a file.
@@ -35,7 +35,6 @@ SPAN_FORMAT_MODULES: tuple[str, ...] = (
 #: its entries, not by lines.
 INCEPTION_PROJECT = "inception_project"
 
-_SNIFF_LINES = 50
 #: brat's configuration files: part of a collection, beside its documents (not annotations).
 BRAT_CONFIGURATION = frozenset({"annotation.conf", "visual.conf", "tools.conf", "kb_shortcuts.conf"})
 #: The type system a UIMA XMI file is read with, beside it (engine/formats/uima_xmi.py).
@@ -57,31 +56,19 @@ def format_module(name: str) -> ModuleType:
 
 
 def sniffs(name: str, lines: list[str]) -> bool:
-    """Whether the format of this module name recognises these first lines; every format of
-    FORMAT_MODULES and SPAN_FORMAT_MODULES is recognised without importing its reader
-    (engine/formats/sniffing.py)."""
-    from .sniffing import SNIFFERS
+    """Whether the format of this module name recognises these first lines (a Head's verdict
+    found once); every format of FORMAT_MODULES and SPAN_FORMAT_MODULES is recognised
+    without importing its reader (engine/formats/sniffing.py)."""
+    from .sniffing import Head
 
-    return SNIFFERS[name](lines)
-
-
-#: The byte-order marks of UTF-16 text (Windows Notepad's "Unicode"): XML may be written so.
-UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+    return (lines if isinstance(lines, Head) else Head(lines)).sniffs(name)
 
 
-def _first_lines(path: Path) -> list[str]:
-    """The first lines that are not blank (UTF-8, or UTF-16 where a byte-order mark says so)."""
-    lines: list[str] = []
-    with open(path, "rb") as raw:
-        encoding = "utf-16" if raw.read(2) in UTF16_BOMS else "utf-8"
-        raw.seek(0)
-        handle = io.TextIOWrapper(raw, encoding=encoding, errors="replace", newline=None)
-        for line in handle:
-            if line.strip():
-                lines.append(line.rstrip("\n"))
-            if len(lines) >= _SNIFF_LINES:
-                break
-    return lines
+def _first_lines(path: Path) -> Head:
+    """The first lines that are not blank, within the file's head (sniffing.read_head)."""
+    from .sniffing import read_head
+
+    return read_head(path)
 
 
 def detect(path: str | Path, candidates: tuple[str, ...] | None = None) -> str | None:
@@ -91,14 +78,16 @@ def detect(path: str | Path, candidates: tuple[str, ...] | None = None) -> str |
     return format_module(name).TITLE if name is not None else None
 
 
-def detected_module(path: str | Path, candidates: tuple[str, ...] | None = None) -> str | None:
+def detected_module(
+    path: str | Path, candidates: tuple[str, ...] | None = None, lines: list[str] | None = None
+) -> str | None:
     """The module name of the format detect() names; imports only the modules it sniffs with.
     An INCEpTION project export is recognised by its entries; a file its lines leave
-    unrecognised may be brat's by its name (an empty .ann)."""
+    unrecognised may be brat's by its name (an empty .ann). `lines`: its first lines, read."""
     p = Path(path)
     if INCEPTION_PROJECT in (candidates or SPAN_FORMAT_MODULES) and project_input(p):
         return INCEPTION_PROJECT
-    found = recognised_module(input_lines(path), candidates)
+    found = recognised_module(input_lines(path) if lines is None else lines, candidates)
     if found is None and "brat" in (candidates or SPAN_FORMAT_MODULES) and p.is_file():
         return "brat" if brat_named(p, p.with_suffix(".ann").is_file()) else None
     return found

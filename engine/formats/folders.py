@@ -18,7 +18,6 @@ from pathlib import Path
 from ..errors import InputError, first_listed
 from ..textio import BOM, not_text
 from . import (
-    _SNIFF_LINES,
     FORMAT_MODULES,
     NO_SPANS,
     ORIGINAL_SPAN_FORMATS,
@@ -33,7 +32,7 @@ from . import (
     span_reader_names,
 )
 from .inception_project import is_project
-from .sniffing import columns_like
+from .sniffing import SNIFF_LINES, columns_like
 
 #: What a file no reader recognises was expected to be.
 SPAN_FILE = f"a file of a span format ({', '.join(SPAN_FORMATS)}; choose one with --format)"
@@ -176,7 +175,7 @@ def conllu(lines: list[str]) -> bool:
 def _cut_short(path: Path, lines: list[str]) -> InputError | None:
     """The error of a file whose lines are recognised but for its last, which has no line
     end (the file was cut short), naming that line; None for any other file."""
-    if len(lines) < 2 or len(lines) >= _SNIFF_LINES:
+    if len(lines) < 2 or len(lines) >= SNIFF_LINES:
         return None  # too short to tell, or its end is not among the lines looked at
     text = path.read_bytes().decode("utf-8", "replace")
     every = _LINE_END.split(text)

@@ -1,13 +1,102 @@
 """Recognising every format by a file's first lines, without importing its reader:
 detection costs no lxml, orjson, numpy, decompressors or reader module (issue 23:
-start-up is part of every run). Each format module names its sniffer here as its `sniff`."""
+start-up is part of every run). Each format module names its sniffer here as its `sniff`.
+
+The lines are a file's head: its first lines within its first HEAD_BYTES bytes, read once,
+that every sniffer judges; where they cannot decide (decided), read on, the head doubled
+each time, until they hold the first lines read whole or the first JSON record ends. A JSON
+export written on one line (tens of megabytes) is recognised by its opening, never read
+whole (issue 23: a look at a chosen file holds the interpreter's lock in short steps only);
+a first record holding a whole chapter (megabytes) is read to its end."""
 
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
+from pathlib import Path
 
 from ..textio import BOM
+
+#: The bytes of a file its format is recognised by.
+HEAD_BYTES = 1 << 16
+#: The non-blank lines of a head the sniffers judge, at most.
+SNIFF_LINES = 50
+#: The byte-order marks of UTF-16 text (Windows Notepad's "Unicode"): XML may be written so.
+UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
+
+
+class Head(list[str]):
+    """A file's first non-blank lines within its head (at most SNIFF_LINES), without their
+    line ends; where its first line runs on past the head, that line's opening (`cut`);
+    `more`: the file goes on past these lines. Each format's verdict on them is found once
+    (`sniffs`), whoever asks."""
+
+    def __init__(self, lines: Iterable[str] = (), cut: bool = False, more: bool = False) -> None:
+        super().__init__(lines)
+        self.cut = cut
+        self.more = more
+        self._verdicts: dict[str, bool] = {}
+
+    def sniffs(self, name: str) -> bool:
+        """Whether the format of this module name recognises these lines."""
+        if name not in self._verdicts:
+            self._verdicts[name] = SNIFFERS[name](self)
+        return self._verdicts[name]
+
+
+def head_bytes(path: Path) -> tuple[bytes, bool]:
+    """A file's head: its first HEAD_BYTES bytes, doubled while their lines cannot decide
+    its format (decided); and whether the file goes on past them."""
+    size = HEAD_BYTES
+    with open(path, "rb") as raw:
+        data = raw.read(size + 1)
+        while len(data) > size and not decided(head_lines(data[:size], True)):
+            data += raw.read(size)
+            size *= 2
+    return data[:size], len(data) > size
+
+
+def decided(head: Head) -> bool:
+    """Whether every format's verdict on a head is its verdict on the file's first lines read
+    whole: the head holds them (the file's end, or SNIFF_LINES whole lines), its opening
+    tells (a Label Studio export's keys, an XMI root: no later text undoes them), or the
+    first JSON record ends in it (a record tells its export's format)."""
+    if not head.more or (len(head) >= SNIFF_LINES and not head.cut):
+        return True
+    return head.sniffs("label_studio") or head.sniffs("uima_xmi") or first_record_ends(head)
+
+
+def first_record_ends(lines: Sequence[str]) -> bool:
+    """Whether the first JSON value of the lines (an array's first item) ends in them."""
+    import json  # here: most files sniffed are not JSON
+
+    opening = "\n".join(lines).lstrip(BOM + " \t")
+    if not opening.startswith(("{", "[")):
+        return False
+    try:
+        json.JSONDecoder().raw_decode(opening, _BETWEEN.match(opening, 1).end() if opening[0] == "[" else 0)  # type: ignore[union-attr]
+    except ValueError:  # cut in it (or not JSON: read on, as far as the first lines go)
+        return False
+    return True
+
+
+def head_lines(data: bytes, more: bool) -> Head:
+    """The Head of a file's first bytes (UTF-8, or UTF-16 where a byte-order mark says so;
+    a byte of neither replaced); `more`: the file goes on past them, their last line unfinished."""
+    encoding = "utf-16" if data[:2] in UTF16_BOMS else "utf-8"
+    text = data.decode(encoding, errors="replace").replace("\r\n", "\n").replace("\r", "\n")
+    lines = text.split("\n")
+    unfinished = lines.pop() if more else ""
+    whole = [line for line in lines if line.strip()]
+    if whole or not unfinished.strip():
+        return Head(whole[:SNIFF_LINES], more=more or len(whole) > SNIFF_LINES)
+    return Head([unfinished], cut=True, more=True)
+
+
+def read_head(path: Path) -> Head:
+    """The Head of a file (OSError where it cannot be read)."""
+    return head_lines(*head_bytes(path))
+
 
 _ANN_LINE = re.compile(r"(?:[TREAMN#]\d+|\*)\t")
 _TEXT_BOUND = re.compile(r"T\d+\t\S+ \d+ \d+")
@@ -37,6 +126,10 @@ def brat(lines: Sequence[str]) -> bool:
     )
 
 
+#: The keys of a Label Studio task that hold its annotations.
+_ENTRIES = ("annotations", "predictions", "completions")
+
+
 def label_studio(lines: Sequence[str]) -> bool:
     """A JSON export with `data` and `annotations` (`completions` before 1.0, or
     `predictions`), a JSON-MIN export (`annotation_id` and regions with `labels`), or a
@@ -45,7 +138,15 @@ def label_studio(lines: Sequence[str]) -> bool:
     entries = '"annotations":' in head or '"predictions":' in head or '"completions":' in head
     json_min = '"annotation_id":' in head and '"labels":[' in head
     exported = head.startswith(("{", "[")) and ((entries and '"data":' in head) or json_min)
-    return exported or (bool(lines) and label_studio_separator(lines[0].lstrip(BOM)) is not None)
+    table = bool(lines) and label_studio_separator(lines[0].lstrip(BOM)) is not None
+    return exported or _task_cut(lines, head) or table
+
+
+def _task_cut(lines: Sequence[str], head: str) -> bool:
+    """Whether the lines sniffed end in a Label Studio task's annotations, or in its `data`
+    object, where the file goes on (a pretty-printed task's other keys past them)."""
+    key = cut_in(lines)
+    return key in _ENTRIES or (key == "data" and '"data":{' in head)
 
 
 #: The columns every row of Label Studio's CSV and TSV exports has (label_studio_table.py).
@@ -82,17 +183,57 @@ def poetry_jsonl(lines: Sequence[str]) -> bool:
     first = lines[0].lstrip("\ufeff")
     if not first.lstrip(" \t\r\n").startswith("{"):
         return False  # not an object (json.loads would say so, after importing json)
+    keys = object_keys(first)
+    return "page_id" in keys and bool(keys & {"excerpts", "poem_spans", "n_excerpts", "n_spans"})
+
+
+def object_keys(line: str) -> set[str]:
+    """The keys of the JSON object a line holds (none where it holds no object)."""
     import json  # here: most files sniffed are not JSON
 
     try:
-        page = json.loads(first)
+        value = json.loads(line)
     except ValueError:
-        return False
-    return (
-        isinstance(page, dict)
-        and "page_id" in page
-        and ("excerpts" in page or "poem_spans" in page or "n_excerpts" in page or "n_spans" in page)
-    )
+        return set()
+    return set(value) if isinstance(value, dict) else set()
+
+
+#: What lies between a JSON object's keys and values: spaces, a colon, a comma.
+_BETWEEN = re.compile(r"[ \t\r\n:,]*")
+
+
+def opening_keys(opening: str) -> tuple[list[str], bool]:
+    """The top-level keys of the first JSON object in the opening of a text, in order, up
+    to where it is cut; and whether it is cut in the last one's value (a long text, a
+    task's many annotations)."""
+    import json
+
+    decoder, keys, at = json.JSONDecoder(), [], opening.find("{") + 1
+    while at:
+        try:
+            key, at = decoder.raw_decode(opening, _BETWEEN.match(opening, at).end())  # type: ignore[union-attr]
+        except ValueError:  # cut in a key, or the object ends
+            break
+        if not isinstance(key, str):
+            break
+        keys.append(key)
+        try:
+            _, at = decoder.raw_decode(opening, _BETWEEN.match(opening, at).end())  # type: ignore[union-attr]
+        except ValueError:
+            return keys, True
+    return keys, False
+
+
+def cut_in(lines: Sequence[str]) -> str | None:
+    """The key of the first JSON object in whose value a head of SNIFF_LINES whole lines ends
+    where the file goes on (a pretty-printed task's many annotations), or None."""
+    if not isinstance(lines, Head) or not lines.more or len(lines) < SNIFF_LINES:
+        return None
+    opening = "\n".join(lines).lstrip(BOM + " \t")
+    if not opening.startswith(("{", "[")):
+        return None
+    keys, unfinished = opening_keys(opening)
+    return keys[-1] if unfinished else None
 
 
 def vrt(lines: Sequence[str]) -> bool:

@@ -57,22 +57,24 @@ def test_every_method_stays_choosable_and_the_file_boxes_say_which_read_the_file
 
 
 def _counted_looks(monkeypatch) -> list[tuple[str, bool]]:
-    """The first-lines reads the setup panel makes, itself or through check_input: (path, on
-    the UI thread) each."""
+    """The head reads the setup panel makes, in its look at a file or through check_input:
+    (path, on the UI thread) each."""
     import threading
 
     import engine.formats.suggest
-    import gui.setup_panel
+    import gui.inputs
 
     looks: list[tuple[str, bool]] = []
-    read = gui.setup_panel.input_lines
 
-    def counted(path):
-        looks.append((str(path), threading.current_thread() is threading.main_thread()))
-        return read(path)
+    def counted(read):
+        def counting(path):
+            looks.append((str(path), threading.current_thread() is threading.main_thread()))
+            return read(path)
 
-    for module in (gui.setup_panel, engine.formats.suggest):
-        monkeypatch.setattr(module, "input_lines", counted)
+        return counting
+
+    monkeypatch.setattr(gui.inputs, "head_bytes", counted(gui.inputs.head_bytes))
+    monkeypatch.setattr(engine.formats.suggest, "input_lines", counted(engine.formats.suggest.input_lines))
     return looks
 
 

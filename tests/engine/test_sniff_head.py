@@ -1,0 +1,202 @@
+"""A format is recognised from a file's head (its first HEAD_BYTES bytes), never the whole
+of a file written on one line, with the verdicts the sniffers gave on its whole first lines:
+every sample and conformance file, and JSON exports of every kind longer than a head."""
+
+from __future__ import annotations
+
+import io
+import json
+from pathlib import Path
+
+import pytest
+
+from engine.formats import detect, sniffs
+from engine.formats.sniffing import HEAD_BYTES, SNIFF_LINES, SNIFFERS, UTF16_BOMS, read_head
+from tests.conftest import CONFORMANCE, SHARED
+
+
+def whole_first_lines(path: Path) -> list[str]:
+    """The first non-blank lines, each read whole (how they were read before heads)."""
+    lines: list[str] = []
+    with open(path, "rb") as raw:
+        encoding = "utf-16" if raw.read(2) in UTF16_BOMS else "utf-8"
+        raw.seek(0)
+        handle = io.TextIOWrapper(raw, encoding=encoding, errors="replace", newline=None)
+        for line in handle:
+            if line.strip():
+                lines.append(line.rstrip("\n"))
+            if len(lines) >= SNIFF_LINES:
+                break
+    return lines
+
+
+def verdicts(path: Path) -> tuple[dict[str, bool], dict[str, bool]]:
+    """Every sniffer's verdict on the whole first lines, and on the file's head."""
+    before, head = whole_first_lines(path), read_head(path)
+    return {name: sniff(before) for name, sniff in SNIFFERS.items()}, {
+        name: sniffs(name, head) for name in SNIFFERS
+    }
+
+
+def test_every_sample_and_conformance_file_is_judged_as_before():
+    paths = sorted(
+        p for root in (SHARED / "format-samples", CONFORMANCE) for p in root.rglob("*") if p.is_file()
+    )
+    assert len(paths) > 1000
+    recognised = 0
+    for path in paths:
+        before, now = verdicts(path)
+        assert now == before, path
+        recognised += any(now.values())
+    assert recognised > 500
+
+
+def _task(number: int, words: int) -> dict:
+    text = " ".join(["cocoa"] * words)
+    result = [{"value": {"start": 0, "end": 5, "text": "cocoa", "labels": ["LOC"]}, "from_name": "label",
+               "to_name": "text", "type": "labels"}]  # fmt: skip
+    return {"id": number, "annotations": [{"id": number, "result": result}], "data": {"text": text}}
+
+
+def _page(number: int, words: int) -> dict:
+    excerpt = {"start": 0, "end": 5, "text": " ".join(["verse"] * words)}
+    return {"page_id": f"p{number}", "work_title": "W", "excerpts": [excerpt] * 20, "n_excerpts": 20}
+
+
+LONG = {
+    "label_studio.json": lambda: json.dumps([_task(n, 400) for n in range(200)]),
+    "label_studio_pretty.json": lambda: json.dumps([_task(n, 400) for n in range(200)], indent=2),
+    "label_studio_many.json": lambda: json.dumps(
+        [_task(1, 10) | {"annotations": [_task(1, 10)["annotations"][0]] * 900}]
+    ),
+    "label_studio_data_first.json": lambda: json.dumps(
+        [{"id": 1, "data": {"text": "cocoa " * 30_000}, "annotations": _task(1, 9)["annotations"]}]
+    ),
+    "doccano.jsonl": lambda: json.dumps({"text": "a b " * 50_000, "label": [[0, 1, "X"]]}) + "\n",
+    "doccano_array.json": lambda: json.dumps([{"text": "a b " * 200, "label": [[0, 1, "X"]]}] * 200),
+    "poetry.jsonl": lambda: "\n".join(json.dumps(_page(n, 800)) for n in range(3)) + "\n",
+    "not_poetry.jsonl": lambda: json.dumps({"page_id": "p1", "notes": ["v " * 100_000], "n_notes": 1}) + "\n",
+    "uima.xmi": lambda: (
+        '<?xml version="1.0"?><xmi:XMI xmlns:xmi="http://www.omg.org/XMI">'
+        + "<cas:Sofa/>" * 20_000
+        + "</xmi:XMI>"
+    ),
+}
+
+
+#: Files whose first record's keys that tell the format lie past the head or the lines
+#: sniffed: the head is read on to the first record's end; a pretty-printed export whose
+#: annotations run past the lines sniffed is recognised as running on (it was not before:
+#: its `data` after them, past the lines sniffed).
+PAST_THE_HEAD = {
+    "label_studio_pretty_many.json": lambda: json.dumps(
+        [_task(1, 10) | {"annotations": [_task(1, 10)["annotations"][0]] * 900}], indent=2
+    ),
+    "poetry_late_keys.jsonl": lambda: (
+        json.dumps({"notes": "v " * 100_000, "page_id": "p1", "n_spans": 0}) + "\n"
+    ),
+    "label_studio_min.json": lambda: json.dumps([{"text": "cocoa " * 30_000, "annotation_id": 3}]),
+}
+
+
+@pytest.mark.parametrize("name", sorted(LONG))
+def test_a_file_longer_than_its_head_is_judged_by_its_opening_as_before(tmp_path, name):
+    path = tmp_path / name
+    path.write_text(LONG[name](), encoding="utf-8")
+    assert path.stat().st_size > 2 * HEAD_BYTES
+    before, now = verdicts(path)
+    assert now == before and sum(now.values()) <= 2
+    head, first = read_head(path), len(whole_first_lines(path)[0].encode())
+    assert sum(len(line.encode()) for line in head) <= max(HEAD_BYTES, 2 * first)  # its first record, read on
+
+
+@pytest.mark.parametrize("name", ["label_studio.json", "doccano_array.json", "uima.xmi"])
+def test_a_one_line_export_told_by_its_opening_is_not_read_whole(tmp_path, name):
+    path = tmp_path / name
+    path.write_text(LONG[name](), encoding="utf-8")
+    head = read_head(path)
+    assert head.cut and len(head[0].encode()) <= HEAD_BYTES < len(whole_first_lines(path)[0])
+
+
+def test_the_format_of_a_one_line_export_is_named_by_its_opening(tmp_path):
+    named = {}
+    files = {**LONG, **PAST_THE_HEAD}
+    for name in ("label_studio.json", "label_studio_many.json", "label_studio_pretty_many.json", "doccano.jsonl",
+                 "poetry.jsonl", "poetry_late_keys.jsonl", "label_studio_min.json", "uima.xmi"):  # fmt: skip
+        path = tmp_path / name
+        path.write_text(files[name](), encoding="utf-8")
+        named[name] = detect(path)
+    assert named == {
+        "label_studio.json": "Label Studio JSON",
+        "label_studio_many.json": "Label Studio JSON",  # its first task's annotations past the head
+        "label_studio_pretty_many.json": "Label Studio JSON",
+        "doccano.jsonl": "doccano JSONL",  # its first text past the head
+        "poetry.jsonl": "Poetry spans (corppa JSONL)",
+        "poetry_late_keys.jsonl": "Poetry spans (corppa JSONL)",  # its keys past the head: read on
+        "label_studio_min.json": None,  # no regions: refused, as when read whole
+        "uima.xmi": "UIMA CAS XMI (INCEpTION)",
+    }
+
+
+def test_a_lines_verdict_is_found_once(monkeypatch):
+    import engine.formats.sniffing as sniffing
+
+    calls: list[str] = []
+    real = sniffing.SNIFFERS["doccano"]
+    monkeypatch.setitem(sniffing.SNIFFERS, "doccano", lambda lines: calls.append("doccano") or real(lines))
+    head = read_head(SHARED / "format-samples" / "doccano" / "export-sequence_labeling.jsonl")
+    assert [head.sniffs("doccano") for _ in range(3)] == [True] * 3 and calls == ["doccano"]
+
+
+def _chapter(size: int) -> str:
+    return ("Call me Ishmael. " * (size // 16 + 1))[:size]
+
+
+def _exports(text: str) -> dict[str, object]:
+    """The first record of every kind of JSON export (and of look-alikes) holding `text`."""
+    result = [{"value": {"start": 0, "end": 4, "text": "Call", "labels": ["PER"]}, "from_name": "label",
+               "to_name": "text", "type": "labels"}]  # fmt: skip
+    entries = [{"id": 1, "result": result}]
+    return {
+        "ls_data_first": [{"id": 1, "data": {"text": text}, "annotations": entries}],
+        "ls_annotations_first": [{"id": 1, "annotations": entries, "data": {"text": text}}],
+        "ls_predictions": [{"id": 1, "data": {"text": text}, "predictions": entries}],
+        "ls_min": [
+            {"id": 1, "text": text, "annotation_id": 2, "label": [{"start": 0, "end": 4, "labels": ["PER"]}]}
+        ],
+        "ls_min_no_regions": [{"id": 1, "text": text, "annotation_id": 2}],
+        "ls_data_no_entries": [{"id": 1, "data": {"text": text}, "meta": {}}],
+        "doccano": {"id": 1, "text": text, "label": [[0, 4, "PER"]]},
+        "doccano_labels_after_more": {"text": text, "meta": {}, "labels": []},
+        "doccano_no_spans": {"id": 1, "text": text, "meta": {"source": "x"}},
+        "doccano_1": {"id": 1, "text": text, "entities": [[0, 4, "PER"]]},
+        "doccano_offsets": {"id": 1, "data": text, "annotations": [{"start_offset": 0, "end_offset": 4}]},
+        "poetry": {"page_id": "p1", "text": text, "excerpts": [], "n_excerpts": 0},
+        "poetry_no_excerpts": {"page_id": "p1", "text": text, "notes": []},
+    }
+
+
+def _writings(value: object) -> dict[str, str]:
+    """Two such records written as JSON Lines, as an array on one line, pretty-printed."""
+    records = value if isinstance(value, list) else [value]
+    return {
+        "jsonl": "\n".join(json.dumps(r) for r in records * 2) + "\n",
+        "json": json.dumps(records * 2),
+        "pretty": json.dumps(records * 2, indent=2),
+    }
+
+
+@pytest.mark.parametrize("size", [200_000, 2_000_000])
+def test_a_first_record_holding_a_chapter_gets_the_verdicts_of_its_whole_lines(tmp_path, size):
+    from engine.formats import recognised_module
+
+    compared = 0
+    for kind, value in _exports(_chapter(size)).items():
+        for writing, content in _writings(value).items():
+            path = tmp_path / f"{kind}.{writing}"
+            path.write_text(content, encoding="utf-8")
+            before, now = verdicts(path)
+            assert now == before, path.name
+            assert recognised_module(read_head(path)) == recognised_module(whole_first_lines(path)), path.name
+            compared += 1
+    assert compared == 39
