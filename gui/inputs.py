@@ -226,7 +226,8 @@ class FileField(QWidget):
     def set_spec(self, spec: InputSpec) -> None:
         """Adopt a method's description of this input (its name, help, formats)."""
         self.spec = spec
-        name = self.role.title() if spec.name == self.role else f"{self.role.title()} ({spec.name})"
+        named = spec.name in self.role.split() or spec.name == self.role  # "second system" for "system"
+        name = self.role.title() if named else f"{self.role.title()} ({spec.name})"
         self.title.setText(f"<b>{name}</b>")
         self.setToolTip(spec.help)
         self.button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)

@@ -36,7 +36,7 @@ from .style import ERROR_COLOUR
 
 #: Text options filled with suggestions from the chosen file (the keys of a reader's
 #: choices()), for both sides ("layer") or one ("gold_layer", "system_layer"); "user": an
-#: export's annotators (INCEpTION project, Label Studio).
+#: export's annotators (INCEpTION project, Label Studio, doccano).
 SUGGESTED = ("layer", "feature", "user")
 
 INT_LIMIT = 2**31 - 1

@@ -379,7 +379,7 @@ class SetupPanel(QWidget):
         for side in SIDES:
             contents = self.contents.get(side) or Contents("")
             features = contents.features(values.get(f"{side}_layer") or values.get("layer"))
-            users = contents.choices.get("user", [])  # an INCEpTION project or Label Studio export's
+            users = contents.choices.get("user", [])  # an INCEpTION project, Label Studio or doccano export's
             suggested = {"layer": contents.layers, "feature": features, "user": users}
             for name, items in suggested.items():
                 self.panel.suggest(f"{side}_{name}", items)

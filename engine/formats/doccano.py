@@ -299,7 +299,8 @@ def label_id_warnings(path: str, ids: set[str], label_file: str | None = None) -
     listed = first_listed(sorted(ids, key=int), 10, more=", …")
     return [f"{path}: the labels are doccano's label ids ({listed}), not their names: doccano 1.0/1.1's "
             f'"JSONL" export gives each span the id of its label (the names are the project\'s, not in the '
-            f'file); its "JSONL (Text label)" export gives the names']  # fmt: skip
+            f'file); its "JSONL (Text label)" export gives the names, or --label-file FILE names them from the '
+            f"project's label file"]  # fmt: skip
 
 
 def user_name(user: Any) -> str:
@@ -337,12 +338,13 @@ def table_of_examples(examples: list[tuple[str, Any, list[Found]]], names: list[
 
 
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
-    """The file's --index and label choices (the labels of the user --index picks; past
-    the last user, of the first)."""
+    """The file's --index, label and user choices (the labels of the user --index picks;
+    past the last user, of the first; the users as --gold-user/--system-user name them)."""
     examples, annotations, _, _, _ = _read_examples(path, label_names(options))
     users = _users(annotations)
     user, _ = _chosen_user(users, path, options.index if options.index < len(users) else 0)
     labels = {lab for _, _, spans in examples for _, _, lab, _ in spans}
     labels |= {lab for spans in annotations.values() for _, _, lab, _ in _of_user(spans, user)}
     indexes = {"index": [str(i) for i in range(len(users))]} if len(users) > 1 else {}
-    return {**indexes, "label": sorted(labels)}
+    named = {"user": [user_name(user) for user in users]} if users else {}
+    return {**indexes, "label": sorted(labels), **named}

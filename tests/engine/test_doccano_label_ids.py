@@ -37,7 +37,7 @@ def test_label_ids_are_read_as_labels_with_a_warning_naming_the_file(tmp_path):
     assert warning == [
         f"{path}: the labels are doccano's label ids (6, 7, 8), not their names: doccano 1.0/1.1's \"JSONL\" "
         "export gives each span the id of its label (the names are the project's, not in the file); its "
-        '"JSONL (Text label)" export gives the names'
+        '"JSONL (Text label)" export gives the names, or --label-file FILE names them from the project\'s label file'
     ]
 
 
@@ -46,6 +46,15 @@ def test_every_annotator_of_such_a_file_is_warned_of(tmp_path):
     users = read_annotators(path, ReadOptions())
     assert list(users) == ["user 1"]
     assert any("label ids (6, 7, 8)" in w for w in users["user 1"].warnings)
+
+
+def test_agreement_warns_of_a_files_label_ids_once_not_per_user(tmp_path, capsys):
+    from engine.cli import main
+    from tests.engine.test_agreement_exports import DOCCANO, jsonl
+
+    assert main(["agreement", jsonl(tmp_path / "export.jsonl", DOCCANO)]) == 0
+    warned = [line for line in capsys.readouterr().err.splitlines() if "label ids (3, 4, 5)" in line]
+    assert len(warned) == 1  # three users of one file
 
 
 def test_label_names_give_no_such_warning(tmp_path):

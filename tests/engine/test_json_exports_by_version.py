@@ -203,7 +203,8 @@ def test_doccano_users_of_mixed_ids_are_ordered_whole_numbers_first(tmp_path):
     first = read_spans(path, "doccano")
     assert "the annotations of 3 users (1, 2.5, bob): user 1's read (--index 0)" in first.spans.warnings[0]
     assert [_texts(read_spans(path, "doccano", ReadOptions(index=i))) for i in (1, 2)] == [[("B", "Bob")], [("A", "Anna")]]
-    assert choices(path, ReadOptions(index=2)) == {"index": ["0", "1", "2"], "label": ["A"]}
+    assert choices(path, ReadOptions(index=2)) == {"index": ["0", "1", "2"], "label": ["A"],
+                                                  "user": ["user 1", "2.5", "bob"]}  # as --gold-user names them
     assert choices(path, ReadOptions(index=3))["label"] == ["C"]  # past the last user (read stops): the first user's
 
 

@@ -49,3 +49,11 @@ def test_a_message_names_the_format_list_not_the_flag(qtbot, window, tmp_path):
     assert window.setup.fields["gold"].error_text == text
     option = InputError("a label list or 'all'", "an empty value", option="--labels")
     assert dialogs.input_error_text(option) == str(option)  # the place stays the flag the panel marks
+
+
+def test_an_input_box_names_the_methods_file_only_where_its_role_does_not(window):
+    setup = window.setup
+    setup.set_method("spans")
+    assert [setup.fields["gold"].title.text(), setup.second.title.text()] == ["<b>Gold</b>", "<b>Second System</b>"]
+    setup.set_method("clueval")
+    assert setup.second.title.text() == "<b>Second System (candidate)</b>"

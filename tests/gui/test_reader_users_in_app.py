@@ -8,7 +8,9 @@ from __future__ import annotations
 import json
 
 from engine.cli import main
-from tests.engine.test_agreement_exports import LABEL_STUDIO
+import pytest
+
+from tests.engine.test_agreement_exports import DOCCANO, LABEL_STUDIO, jsonl
 
 from .conftest import evaluate
 
@@ -45,11 +47,20 @@ def test_a_system_user_picks_the_label_studio_annotator(qtbot, window, tmp_path,
     assert expected["micro avg"]["f1-score"] < 1.0  # user 7 (the gold's first annotation) against ben
 
 
-def test_the_user_lists_offer_a_label_studio_exports_annotators_and_change_no_score(
-    qtbot, window, tmp_path, capsys
-):
-    path = tmp_path / "export.json"
+def _label_studio(folder) -> str:
+    path = folder / "export.json"
     path.write_text(json.dumps(LABEL_STUDIO), encoding="utf-8")
+    return str(path)
+
+
+@pytest.mark.parametrize(("export", "names"), [
+    (_label_studio, ["user 7", "ben@example.org"]),
+    (lambda folder: jsonl(folder / "export.jsonl", DOCCANO), ["user 1", "user 2", "user 5"]),
+])  # fmt: skip
+def test_the_user_lists_offer_an_exports_annotators_and_change_no_score(
+    qtbot, window, tmp_path, capsys, export, names
+):
+    path = export(tmp_path)
     setup = window.setup
     setup.set_method("spans")
     setup.panel.reset()
@@ -57,7 +68,7 @@ def test_the_user_lists_offer_a_label_studio_exports_annotators_and_change_no_sc
         setup.set_paths(str(path), str(path))
     for name in ("gold_user", "system_user"):
         user = setup.panel.editors[name]
-        assert user.suggestions() == ["user 7", "ben@example.org"]  # named as --system-user takes them
+        assert user.suggestions() == names  # named as --system-user takes them
         assert user.combo.currentText() == "" and getattr(setup.panel.options(), name) is None  # none chosen
     evaluate(qtbot, window)
     assert main(["spans", str(path), str(path), "--json", "-"]) == 0
