@@ -299,8 +299,8 @@ def label_id_warnings(path: str, ids: set[str], label_file: str | None = None) -
     listed = first_listed(sorted(ids, key=int), 10, more=", …")
     return [f"{path}: the labels are doccano's label ids ({listed}), not their names: doccano 1.0/1.1's "
             f'"JSONL" export gives each span the id of its label (the names are the project\'s, not in the '
-            f'file); its "JSONL (Text label)" export gives the names, or --label-file FILE names them from the '
-            f"project's label file"]  # fmt: skip
+            f'file); its "JSONL (Text label)" export gives the names, or --label-file FILE names them from '
+            f"the project's label file"]  # fmt: skip
 
 
 def user_name(user: Any) -> str:

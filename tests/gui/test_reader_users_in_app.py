@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import json
 
-from engine.cli import main
 import pytest
 
+from engine.cli import main
 from tests.engine.test_agreement_exports import DOCCANO, LABEL_STUDIO, jsonl
 
 from .conftest import evaluate
