@@ -273,3 +273,33 @@ def test_spans_and_match_tables_by_msgspec_are_the_json_of_their_dicts(tmp_path)
             )
         assert written[0] == written[1]
         assert len(json.loads(written[0])["spans"]["reference"]) == 3
+
+
+def test_a_workbook_makes_none_of_the_json_only_keys(tmp_path):
+    """The SPAN, MATCH and ERROR objects and the levels' misses are made when the JSON report
+    reads them: a workbook (and the app) never makes them, the JSON report still holds them."""
+    import io
+
+    from engine.export.json import write_report
+    from engine.export.xlsx import write_workbook
+    from engine.methods import get_method
+    from engine.report import Later
+
+    gold = vrt(tmp_path, "g.vrt", "a\tB-X\nb\tI-X\nc\tO\nd\tB-Y\n")
+    system = vrt(tmp_path, "s.vrt", "a\tB-X\nb\tB-Y\nc\tO\nd\tO\n")
+    method = get_method("clueval")
+    report = method.evaluate(str(gold), str(system), method.Options(error_tables=()), detail=True)
+    data = report.data
+    later = [*data["spans"].values(), data["recall_table"], data["precision_table"],
+             *data["error_tables"].values(), *(v[k] for v in data["levels"].values() for k in ("fn", "fp"))]  # fmt: skip
+    write_workbook(report, str(tmp_path / "w.xlsx"))
+    assert [len(items) for items in later] == [2, 2, 2, 2, 1, 0, 2, 2, 2, 0, 1, 0, 1, 0]
+    assert all("columns" not in vars(items) for items in later[:4])  # the columns not made
+    assert all(isinstance(items, Later) and items._make is not None for items in later[4:])  # nor the lists
+    handle = io.BytesIO()
+    write_report(report, handle)
+    written = json.loads(handle.getvalue())
+    assert [s["text"] for s in written["spans"]["candidate"]] == ["a", "b"]
+    assert [r["status"] for r in written["recall_table"]] == ["tiled", "unmatched"]
+    assert [r["error_type"] for r in written["error_tables"]["recall"]] == ["unmatched"]
+    assert [m[:3] for m in written["levels"]["0"]["fp"]] == [[0, 0, "contained"], [1, 1, "contained"]]

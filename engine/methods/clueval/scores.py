@@ -8,8 +8,10 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
+from ...report import Later
 from .match import STATUSES, Matches
 
 EVALUATION_COLUMNS = ["Level", "P", "R", "F1", "TP_Precision", "TP_Recall", "FP", "FN", "Support", "Label"]
@@ -130,8 +132,8 @@ class Scorer:
             "span": self.span_row(level),
             "filtered": self.filtered_row(level),
             "labelled": self.labelled_rows(level),
-            "fn": _misses(self.recall, level),
-            "fp": _misses(self.precision, level),
+            "fn": _later_misses(self.recall, self.recall_counts, level),
+            "fp": _later_misses(self.precision, self.precision_counts, level),
         }
 
 
@@ -144,6 +146,11 @@ def _agreeing(matches: Matches, k: int) -> dict[str, list[int]]:
         if label == matches.labels_y(i)[k]:
             result.setdefault(label, [0] * len(STATUSES))[status] += 1
     return result
+
+
+def _later_misses(matches: Matches, counts: list[int], level: int) -> Later:
+    """The rows that are no hit at a level, made when read (only the JSON report reads them)."""
+    return Later(len(matches) - hits(counts, level), partial(_misses, matches, level))
 
 
 def _misses(matches: Matches, level: int) -> list[list[Any]]:
