@@ -144,9 +144,12 @@ def label_studio(lines: Sequence[str]) -> bool:
 
 def _task_cut(lines: Sequence[str], head: str) -> bool:
     """Whether the lines sniffed end in a Label Studio task's annotations, or in its `data`
-    object, where the file goes on (a pretty-printed task's other keys past them)."""
-    key = cut_in(lines)
-    return key in _ENTRIES or (key == "data" and '"data":{' in head)
+    object, where the file goes on (a pretty-printed task's other keys past them); not in a
+    record with a top-level `text` (doccano's: Label Studio keeps its text under `data`)."""
+    keys = cut_in(lines)
+    if not keys or "text" in keys:
+        return False
+    return keys[-1] in _ENTRIES or (keys[-1] == "data" and '"data":{' in head)
 
 
 #: The columns every row of Label Studio's CSV and TSV exports has (label_studio_table.py).
@@ -224,16 +227,17 @@ def opening_keys(opening: str) -> tuple[list[str], bool]:
     return keys, False
 
 
-def cut_in(lines: Sequence[str]) -> str | None:
-    """The key of the first JSON object in whose value a head of SNIFF_LINES whole lines ends
-    where the file goes on (a pretty-printed task's many annotations), or None."""
+def cut_in(lines: Sequence[str]) -> list[str]:
+    """The top-level keys of the first JSON object seen, in order, where a head of
+    SNIFF_LINES whole lines ends in the last one's value and the file goes on (a
+    pretty-printed task's many annotations); none otherwise."""
     if not isinstance(lines, Head) or not lines.more or len(lines) < SNIFF_LINES:
-        return None
+        return []
     opening = "\n".join(lines).lstrip(BOM + " \t")
     if not opening.startswith(("{", "[")):
-        return None
+        return []
     keys, unfinished = opening_keys(opening)
-    return keys[-1] if unfinished else None
+    return keys if unfinished else []
 
 
 def vrt(lines: Sequence[str]) -> bool:
