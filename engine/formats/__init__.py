@@ -59,9 +59,9 @@ def sniffs(name: str, lines: list[str]) -> bool:
     """Whether the format of this module name recognises these first lines (a Head's verdict
     found once); every format of FORMAT_MODULES and SPAN_FORMAT_MODULES is recognised
     without importing its reader (engine/formats/sniffing.py)."""
-    from .sniffing import Head
+    from .sniffing import as_head
 
-    return (lines if isinstance(lines, Head) else Head(lines)).sniffs(name)
+    return as_head(lines).sniffs(name)
 
 
 def _first_lines(path: Path) -> Head:

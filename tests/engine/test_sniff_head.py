@@ -219,3 +219,15 @@ def test_doccano_with_many_annotations_is_doccano_in_every_layout(tmp_path, anno
         assert now == before and now["doccano"] and not now["label_studio"], path.name
         assert detect(path) == "doccano JSONL", path.name
 
+
+def test_the_head_that_decided_is_the_one_read_its_verdicts_kept(tmp_path, monkeypatch):
+    import engine.formats.sniffing as sniffing
+
+    path = tmp_path / "label_studio.json"
+    path.write_text(LONG["label_studio.json"](), encoding="utf-8")
+    calls: list[str] = []
+    real = sniffing.SNIFFERS["label_studio"]
+    monkeypatch.setitem(sniffing.SNIFFERS, "label_studio", lambda lines: calls.append("ls") or real(lines))
+    head = read_head(path)
+    assert head.sniffs("label_studio") and not head.sniffs("doccano")
+    assert calls == ["ls"]  # found while deciding the head, asked again by doccano's sniffer
