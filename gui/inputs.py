@@ -36,7 +36,7 @@ from engine.formats import (
     reads_projects,
     recognised_module,
 )
-from engine.formats.sniffing import Head, head_bytes, head_lines
+from engine.formats.sniffing import Head, head_bytes
 from engine.formats.suggest import WrongFormat, readers_of, short_title
 from engine.methods import InputSpec
 from engine.options import either
@@ -95,8 +95,7 @@ def look_at(path: str) -> Look:
     try:
         folder = p.is_dir()
         target = first_annotation_file(p) if folder else require_file(path)
-        data, more = head_bytes(target)
-        head = head_lines(data, more)
+        data, more, head = head_bytes(target)
         if compressed(data):
             return Look(path, folder=folder, compressed=True, head=head)  # read and checked by the method
         check_utf8(data, more, str(target))

@@ -154,7 +154,7 @@ def run_agreement(args: argparse.Namespace) -> tuple[str, list[str]]:
     data = {**_envelope(args, labels), **measure(corpus)}
     from ..formats.spantable import reader_warnings
 
-    warnings = list(dict.fromkeys(w for side in sides.values() for w in reader_warnings(side)))  # once a file
+    warnings = reader_warnings(*sides.values())  # once a file
     files: list[tuple[str, str | bytes]] = []
     if args.xlsx:
         from .workbook import workbook_bytes

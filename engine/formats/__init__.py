@@ -18,7 +18,6 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ..errors import InputError
     from ..spans import Annotations
-    from .sniffing import Head
 
 #: Modules under engine.formats; each has TITLE and sniff(first_lines) -> bool.
 # Most specific first: detect() names the first format that recognises a file.
@@ -59,16 +58,9 @@ def sniffs(name: str, lines: list[str]) -> bool:
     """Whether the format of this module name recognises these first lines (a Head's verdict
     found once); every format of FORMAT_MODULES and SPAN_FORMAT_MODULES is recognised
     without importing its reader (engine/formats/sniffing.py)."""
-    from .sniffing import Head
+    from .sniffing import as_head
 
-    return (lines if isinstance(lines, Head) else Head(lines)).sniffs(name)
-
-
-def _first_lines(path: Path) -> Head:
-    """The first lines that are not blank, within the file's head (sniffing.read_head)."""
-    from .sniffing import read_head
-
-    return read_head(path)
+    return as_head(lines).sniffs(name)
 
 
 def detect(path: str | Path, candidates: tuple[str, ...] | None = None) -> str | None:
@@ -142,8 +134,10 @@ def input_lines(path: str | Path) -> list[str]:
 
 def readable_lines(path: Path) -> list[str]:
     """The first lines its format is recognised by of a file; none when it cannot be read."""
+    from .sniffing import read_head
+
     try:
-        return _first_lines(path)
+        return read_head(path)
     except OSError:
         return []
 

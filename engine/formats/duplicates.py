@@ -68,7 +68,8 @@ def _warning(annotations: Annotations, table: SpanTable, dropped: np.ndarray) ->
         text = f" {document_text(doc)[span.start : span.end]!r}" if doc is not None else ""
         return f"{span.doc} {span.label} {span.start}-{span.end}{text}"
 
-    listed = first_listed(dropped.tolist(), SHOWN, "; ", f" (the first {SHOWN} of {len(dropped)})", shown)
+    listed = first_listed(range(len(dropped)), SHOWN, "; ", f" (the first {SHOWN} of {len(dropped)})",
+                          lambda k: shown(int(dropped[k])))  # fmt: skip
     count = f"{len(dropped)} duplicate span{'s' if len(dropped) != 1 else ''}"
     return (f"{annotations.source}: {count} (the same document, start, end and label as another) merged "
             f"into one, counted once by every method: {listed}")
@@ -82,10 +83,10 @@ def _places(source: str, table: SpanTable, dropped: np.ndarray, firsts: np.ndarr
         return []
     names = table.doc_names
 
-    def shown(pair: tuple[int, int]) -> str:
-        return f"{names[table.docs[pair[0]]]}: {table.where(pair[0])} = {table.where(pair[1])}"
+    def shown(k: int) -> str:
+        dup, first = int(dropped[k]), int(firsts[k])
+        return f"{names[table.docs[dup]]}: {table.where(dup)} = {table.where(first)}"
 
-    pairs = list(zip(dropped.tolist(), firsts.tolist(), strict=True))
-    listed = first_listed(pairs, PLACES, "; ", " … and {} more", shown)
+    listed = first_listed(range(len(dropped)), PLACES, "; ", " … and {} more", shown)
     return [f"{source}: {len(dropped)} span{'s' if len(dropped) != 1 else ''} repeating another, as the "
             f"file gives them (each = the one it repeats): {listed}"]  # fmt: skip

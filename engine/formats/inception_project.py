@@ -165,7 +165,7 @@ class Export:
     def no_folder(self, folder: str) -> InputError:
         """The error of an export without `folder` (annotation/ or curation/)."""
         held = sorted({n.split("/")[0] + ("/" if "/" in n else "") for n in self.names})
-        shown = ", ".join(held[:8]) + (" …" if len(held) > 8 else "") if held else "nothing"
+        shown = first_listed(held, 8, more=" …") if held else "nothing"
         binary = " (annotation_ser/ holds INCEpTION's own binary CASes, which only INCEpTION reads)"
         user = "CURATION_USER" if folder == CURATION_FOLDER else "<user>"
         return InputError(
@@ -313,7 +313,7 @@ class NotAnnotated(InputError):
 
     def __init__(self, path: str, user: str, missing: list[str], annotated: list[str]) -> None:
         self.user, self.missing, self.annotated = user, missing, annotated
-        more = f" (and {len(missing) - 1} more)" if len(missing) > 1 else ""
+        more = first_listed(missing[1:], 0, more=" (and {} more)")  # the documents past the one named
         super().__init__(f"{user}'s annotations of {missing[0]!r}", f"none{more}", file=path)
 
     @property

@@ -131,9 +131,15 @@ def _kept(task: Any, source: str) -> list[Any]:
 def _annotators(tasks: Iterable[Any], source: str) -> list[str]:
     """Everyone who made an annotation (or prediction) of the tasks, as the agreement command
     names them, in its order (user ids, then names)."""
+    return _in_order(_makers(_kept(task, source), source) for task in tasks)
+
+
+def _in_order(makers: Iterable[Makers]) -> list[str]:
+    """The makers of tasks' annotations (each task's _makers), each once, in the agreement
+    command's order (user ids, then names)."""
     order: dict[str, tuple[int, int, str]] = {}
-    for task in tasks:
-        for rank, name in _makers(_kept(task, source), source):
+    for task_makers in makers:
+        for rank, name in task_makers:
             order.setdefault(name, rank)
     return sorted(order, key=order.__getitem__)
 
@@ -318,20 +324,19 @@ def read(path: str, options: ReadOptions, places: bool = False) -> Annotations:
         raise InputError("annotations or predictions", repr(options.source), option="--source")
     keys = _config_keys(path)
     found, used, left_out, makers = [], set(), [], Counter[str]()
-    annotators: dict[str, tuple[int, int, str]] = {}  # where a user is given: everyone's place in the list
+    annotators: list[Makers] = []  # where a user is given: who made each task's annotations
     tasks = list(_tasks(path))
     for number, record in enumerate(tasks, 1):
         name = unique_name(_task_object(record, path).get("id"), number, used)
         results, at, maker, task_makers = _results(record, path, options)
-        for rank, annotator in task_makers:
-            annotators.setdefault(annotator, rank)
+        annotators.append(task_makers)
         if results is None:
             left_out.append((name, at))
         else:
             found.append((name, record, results, at))
             makers[maker] += 1
     control = _chosen(path, options, _controls(record.value for record in tasks))
-    _check_user(path, sorted(annotators, key=annotators.__getitem__), options)
+    _check_user(path, _in_order(annotators), options)
     examples, others, checks = [], set(), TextChecks()
     for name, record, results, at in found:
         text, spans, ignored = _task(record, path, _regions_of(results, control), at, keys, checks, places)

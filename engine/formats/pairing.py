@@ -65,7 +65,7 @@ def pair(gold: Annotations, system: Annotations) -> Paired:
     if system_table.tokens is not None and _same_tokens(documents, system.documents, order):
         moved.tokens = system_table.tokens
     notes = [*gold_table.notes, *system_table.notes]
-    warnings = reader_warnings(gold) + reader_warnings(system)
+    warnings = reader_warnings(gold, system)
     if paired_by == "position" and len(order) > 1:
         warnings.append(f"documents paired by position ({len(order)}): their names differ between "
                      f"{gold.source} and {system.source}")  # fmt: skip

@@ -44,16 +44,20 @@ class Head(list[str]):
         return self._verdicts[name]
 
 
-def head_bytes(path: Path) -> tuple[bytes, bool]:
+def head_bytes(path: Path) -> tuple[bytes, bool, Head]:
     """A file's head: its first HEAD_BYTES bytes, doubled while their lines cannot decide
-    its format (decided); and whether the file goes on past them."""
+    its format (decided); whether the file goes on past them; and their Head (the one that
+    decided, its verdicts kept)."""
     size = HEAD_BYTES
     with open(path, "rb") as raw:
         data = raw.read(size + 1)
-        while len(data) > size and not decided(head_lines(data[:size], True)):
+        while len(data) > size:
+            head = head_lines(data[:size], True)
+            if decided(head):
+                return data[:size], True, head
             data += raw.read(size)
             size *= 2
-    return data[:size], len(data) > size
+    return data, False, head_lines(data, False)
 
 
 def decided(head: Head) -> bool:
@@ -68,11 +72,11 @@ def decided(head: Head) -> bool:
 
 def first_record_ends(lines: Sequence[str]) -> bool:
     """Whether the first JSON value of the lines (an array's first item) ends in them."""
-    import json  # here: most files sniffed are not JSON
-
     opening = "\n".join(lines).lstrip(BOM + " \t")
     if not opening.startswith(("{", "[")):
         return False
+    import json  # here: most files sniffed are not JSON
+
     try:
         json.JSONDecoder().raw_decode(opening, _BETWEEN.match(opening, 1).end() if opening[0] == "[" else 0)  # type: ignore[union-attr]
     except ValueError:  # cut in it (or not JSON: read on, as far as the first lines go)
@@ -95,7 +99,12 @@ def head_lines(data: bytes, more: bool) -> Head:
 
 def read_head(path: Path) -> Head:
     """The Head of a file (OSError where it cannot be read)."""
-    return head_lines(*head_bytes(path))
+    return head_bytes(path)[2]
+
+
+def as_head(lines: Sequence[str]) -> Head:
+    """The lines as a Head (the lines themselves where they are one)."""
+    return lines if isinstance(lines, Head) else Head(lines)
 
 
 _ANN_LINE = re.compile(r"(?:[TREAMN#]\d+|\*)\t")
@@ -144,9 +153,12 @@ def label_studio(lines: Sequence[str]) -> bool:
 
 def _task_cut(lines: Sequence[str], head: str) -> bool:
     """Whether the lines sniffed end in a Label Studio task's annotations, or in its `data`
-    object, where the file goes on (a pretty-printed task's other keys past them)."""
-    key = cut_in(lines)
-    return key in _ENTRIES or (key == "data" and '"data":{' in head)
+    object, where the file goes on (a pretty-printed task's other keys past them); not in a
+    record with a top-level `text` (doccano's: Label Studio keeps its text under `data`)."""
+    keys = cut_in(lines)
+    if not keys or "text" in keys:
+        return False
+    return keys[-1] in _ENTRIES or (keys[-1] == "data" and '"data":{' in head)
 
 
 #: The columns every row of Label Studio's CSV and TSV exports has (label_studio_table.py).
@@ -169,7 +181,7 @@ def doccano(lines: Sequence[str]) -> bool:
     """JSON objects with a text (or data) string and span lists (`label`, `labels`,
     `entities`, or doccano 1.0's `annotations` with offsets)."""
     head = "".join(lines[:30]).replace(" ", "").lstrip(BOM)
-    if not head.startswith(("{", "[")) or label_studio(lines):
+    if not head.startswith(("{", "[")) or as_head(lines).sniffs("label_studio"):
         return False
     has_text = '"text":' in head or '"data":"' in head
     spans = ('"label":[[', '"label":[]', '"labels":[[', '"labels":[]', '"start_offset":', '"entities":[[')
@@ -224,16 +236,17 @@ def opening_keys(opening: str) -> tuple[list[str], bool]:
     return keys, False
 
 
-def cut_in(lines: Sequence[str]) -> str | None:
-    """The key of the first JSON object in whose value a head of SNIFF_LINES whole lines ends
-    where the file goes on (a pretty-printed task's many annotations), or None."""
+def cut_in(lines: Sequence[str]) -> list[str]:
+    """The top-level keys of the first JSON object seen, in order, where a head of
+    SNIFF_LINES whole lines ends in the last one's value and the file goes on (a
+    pretty-printed task's many annotations); none otherwise."""
     if not isinstance(lines, Head) or not lines.more or len(lines) < SNIFF_LINES:
-        return None
+        return []
     opening = "\n".join(lines).lstrip(BOM + " \t")
     if not opening.startswith(("{", "[")):
-        return None
+        return []
     keys, unfinished = opening_keys(opening)
-    return keys[-1] if unfinished else None
+    return keys if unfinished else []
 
 
 def vrt(lines: Sequence[str]) -> bool:

@@ -202,10 +202,12 @@ def table_of(annotations: Annotations) -> SpanTable:
     return SpanTable.of_spans(list(table), names)
 
 
-def reader_warnings(annotations: Annotations) -> list[str]:
-    """What an input's reader says the user should know, each once: with its table (tasks
-    left out …) or with the file (brat's, UIMA XMI's zero-length spans dropped …)."""
-    return list(dict.fromkeys([*getattr(annotations.spans, "warnings", []), *annotations.warnings]))
+def reader_warnings(*sides: Annotations) -> list[str]:
+    """What the readers of inputs say the user should know, each once however many of the
+    sides say it (two users of one file): with a table (tasks left out …) or with a file
+    (brat's, UIMA XMI's zero-length spans dropped …)."""
+    said = (w for side in sides for w in [*getattr(side.spans, "warnings", []), *side.warnings])
+    return list(dict.fromkeys(said))
 
 
 class Bounds(Sequence[tuple[int, int]]):

@@ -392,9 +392,10 @@ def read(path: str, options: ReadOptions) -> Annotations:
     """One BIO column of the file (options.tag_column: 1 the first after the token,
     negative from the last BIO column) as spans of one text document of its tokens, read
     in the tag scheme chosen or detected (as CoNLL columns are)."""
-    from . import _first_lines, conll
+    from . import conll
+    from .sniffing import read_head
 
-    count = bio_columns(_first_lines(Path(path))) if Path(path).is_file() else 0
+    count = bio_columns(read_head(Path(path))) if Path(path).is_file() else 0
     vrt = read_vrt(path, VrtLayout(max(count, 1)))
     k = options.tag_column
     if count == 0:

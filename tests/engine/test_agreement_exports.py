@@ -281,6 +281,20 @@ def test_a_zip_without_annotation_folder_says_how_to_export_it(tmp_path, capsys)
             "(annotation_ser/ holds INCEpTION's own binary CASes, which only INCEpTION reads)") in err  # fmt: skip
 
 
+def test_a_zip_without_annotation_folder_lists_its_first_eight_entries(tmp_path, capsys):
+    entries = {"exportedproject.json": "{}", **{f"other{n}/x": "x" for n in range(9)}}
+    err = failure(capsys, zipped(tmp_path / "project.zip", entries))
+    assert ("found no annotation/ folder: exportedproject.json, other0/, other1/, other2/, other3/, other4/, "
+            "other5/, other6/ …\n") in err  # fmt: skip
+
+
+def test_a_document_not_annotated_is_found_none_and_how_many_more():
+    from engine.formats.inception_project import NotAnnotated
+
+    found = [NotAnnotated("p.zip", "cara", missing, ["a.txt"]).found for missing in (["b"], ["b", "c", "d"])]
+    assert found == ["none", "none (and 2 more)"]
+
+
 def test_an_export_of_one_user_only_is_named(tmp_path, capsys):
     one = [
         {"id": 1, "text": "abc", "annotations": [{"label": 1, "start_offset": 0, "end_offset": 1, "user": 4}]}

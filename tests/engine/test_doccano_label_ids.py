@@ -57,6 +57,24 @@ def test_agreement_warns_of_a_files_label_ids_once_not_per_user(tmp_path, capsys
     assert len(warned) == 1  # three users of one file
 
 
+def test_comparing_two_users_of_one_file_warns_of_its_label_ids_once(tmp_path, capsys):
+    from engine.cli import main
+
+    two = [{"id": n, "text": "Alice met Bob.", "annotations": [
+        {"label": 3, "start_offset": 0, "end_offset": 5, "user": 1},
+        {"label": 4, "start_offset": 10, "end_offset": 13, "user": 2}]} for n in range(3)]  # fmt: skip
+    path = _jsonl(tmp_path / "two.jsonl", two)
+    assert main(["spans", path, path, "--gold-user", "1", "--system-user", "2"]) == 0
+    warned = [line for line in capsys.readouterr().err.splitlines() if "label ids (3, 4)" in line]
+    assert len(warned) == 1  # the gold's and the system's file is one file
+
+
+def test_reader_warnings_of_several_sides_are_each_said_once(tmp_path):
+    path = _jsonl(tmp_path / "export.jsonl", ISSUE_113)
+    one, two = read_spans(path), read_spans(path)
+    assert reader_warnings(one, two) == reader_warnings(one) != []
+
+
 def test_label_names_give_no_such_warning(tmp_path):
     names = [{**ISSUE_113[1], "annotations": [{"label": "PER", "start_offset": 0, "end_offset": 15, "user": 1}]}]
     read = read_spans(_jsonl(tmp_path / "names.jsonl", names))

@@ -200,3 +200,34 @@ def test_a_first_record_holding_a_chapter_gets_the_verdicts_of_its_whole_lines(t
             assert recognised_module(read_head(path)) == recognised_module(whole_first_lines(path)), path.name
             compared += 1
     assert compared == 39
+
+
+def _doccano_annotated(annotations: int) -> dict:
+    """A doccano 1.0 record (text, then annotations with offsets) of many annotations."""
+    spans = [{"id": n, "label": 3, "start_offset": 0, "end_offset": 5, "user": 1} for n in range(annotations)]
+    return {"id": 1, "text": "Alice met Bob in Paris. " * 20, "annotations": spans, "meta": {}}
+
+
+@pytest.mark.parametrize("annotations", [1, 7, 30, 5_000])
+def test_doccano_with_many_annotations_is_doccano_in_every_layout(tmp_path, annotations):
+    """A pretty-printed record whose annotations run past the lines sniffed is not a Label
+    Studio task cut there: it has a top-level text (Label Studio keeps its text in data)."""
+    for writing, content in _writings(_doccano_annotated(annotations)).items():
+        path = tmp_path / f"doccano.{writing}"
+        path.write_text(content, encoding="utf-8")
+        before, now = verdicts(path)
+        assert now == before and now["doccano"] and not now["label_studio"], path.name
+        assert detect(path) == "doccano JSONL", path.name
+
+
+def test_the_head_that_decided_is_the_one_read_its_verdicts_kept(tmp_path, monkeypatch):
+    import engine.formats.sniffing as sniffing
+
+    path = tmp_path / "label_studio.json"
+    path.write_text(LONG["label_studio.json"](), encoding="utf-8")
+    calls: list[str] = []
+    real = sniffing.SNIFFERS["label_studio"]
+    monkeypatch.setitem(sniffing.SNIFFERS, "label_studio", lambda lines: calls.append("ls") or real(lines))
+    head = read_head(path)
+    assert head.sniffs("label_studio") and not head.sniffs("doccano")
+    assert calls == ["ls"]  # found while deciding the head, asked again by doccano's sniffer

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine.formats import FORMAT_MODULES, detect, format_module
-from engine.formats import _first_lines as first_lines
+from engine.formats.sniffing import read_head as first_lines
 from tests.conftest import CONFORMANCE
 
 READERS = ("webanno_tsv", "uima_xmi", "brat")
@@ -50,7 +50,7 @@ def test_conformance_files_are_named_as_before():
 
 def _count_reads(monkeypatch) -> list[Path]:
     """The files whose first lines engine.formats reads, in order (reads counted)."""
-    import engine.formats as formats
+    import engine.formats.sniffing as sniffing
 
     read: list[Path] = []
 
@@ -58,7 +58,7 @@ def _count_reads(monkeypatch) -> list[Path]:
         read.append(path)
         return first_lines(path)
 
-    monkeypatch.setattr(formats, "_first_lines", counted)
+    monkeypatch.setattr(sniffing, "read_head", counted)
     return read
 
 

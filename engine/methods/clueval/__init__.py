@@ -100,11 +100,11 @@ class CluEval(Method):
 
     def advice(self, gold: str, options: Any) -> Advice | None:
         """A file with more BIO columns than layer names: only the named ones are evaluated."""
-        from ...formats import _first_lines
+        from ...formats.sniffing import read_head
         from ...formats.vrt import bio_columns
 
         try:
-            count = bio_columns(_first_lines(Path(gold))) if Path(gold).is_file() else 0
+            count = bio_columns(read_head(Path(gold))) if Path(gold).is_file() else 0
         except OSError:
             return None
         named = len(options.layers)
