@@ -36,7 +36,7 @@ from engine.formats import (
     reads_projects,
     recognised_module,
 )
-from engine.formats.sniffing import Head, head_bytes
+from engine.formats.sniffing import Head, as_head, head_bytes
 from engine.formats.suggest import WrongFormat, readers_of, short_title
 from engine.methods import InputSpec
 from engine.options import either
@@ -90,7 +90,7 @@ def look_at(path: str) -> Look:
     and its format."""
     p = Path(path)
     if project_input(p):
-        return Look(path, format=detect(p), project=True, head=Head(input_lines(p)))
+        return Look(path, format=detect(p), project=True, head=as_head(input_lines(p)))  # its flags kept
     folder, head = False, Head()
     try:
         folder = p.is_dir()
