@@ -267,15 +267,3 @@ def test_over_an_adjudication_workbook_the_question_names_its_decisions(qtbot, w
     wait_idle(qtbot, window)
     assert len(asked) == 2 and read_review(str(target)).rows
 
-
-def test_the_adjudication_workbooks_question_offers_a_new_name_replace_or_cancel(qtbot):
-    words = review_export.QUESTIONS["decisions"]
-    dialog, chosen = review_export.keep_dialog(None, "adjudicate.xlsx", "6 decisions and 1 comment", *words)
-    qtbot.addWidget(dialog)
-    assert dialog.heading.text() == "<b>adjudicate.xlsx holds 6 decisions and 1 comment.</b>"
-    assert "It is an adjudication workbook" in dialog.message.text() and "cannot keep them" in dialog.message.text()
-    texts = {b.text(): b for b in dialog.buttons.buttons()}
-    assert set(texts) == {"Save under a &New Name…", "&Replace", "Cancel"}
-    assert texts["Save under a &New Name…"].isDefault()
-    texts["&Replace"].click()
-    assert chosen == [review_export.REPLACE] and dialog.result() == dialog.DialogCode.Accepted
