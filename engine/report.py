@@ -130,17 +130,19 @@ class Table:
 
 @dataclass
 class InputFile:
-    """One file an evaluation read, for the record. Given the bytes read instead of their
-    digest, it hashes them when the digest is first asked for (a run that writes no report
-    does not pay for it: 15 ms of the 26 MB *SEM ×10 run)."""
+    """One file an evaluation read, for the record. Given the bytes read (or None) instead
+    of their digest, it hashes them (or the file) when the digest is first asked for (a run
+    that writes no report does not pay for it: 15 ms of the 26 MB *SEM ×10 run)."""
 
     role: str  # "gold" or "system" (or an extra input's name)
     path: str  # as the user gave it
-    digest: str | bytes = field(repr=False)  # the sha256, or the bytes read (hashed when first asked for)
+    digest: str | bytes | None = field(repr=False)  # the sha256, the bytes read or None (hashed when asked)
 
     @property
     def sha256(self) -> str:
-        if isinstance(self.digest, bytes):
+        if self.digest is None:
+            self.digest = sha256_file(self.path)
+        elif isinstance(self.digest, bytes):
             self.digest = sha256_bytes(self.digest)
         return self.digest
 

@@ -12,12 +12,9 @@ from typing import Any, Protocol
 
 from PySide6.QtWidgets import QFileDialog
 
-from engine.agreement import kept
-from engine.export import carry
-
 from . import dialogs
 from .agreement_memory import note_folder, start_folder
-from .review_export import KEEP, RENAME, REPLACE, ask_keep, new_name
+from .review_export import KEEP, RENAME, REPLACE, ask_keep, held, new_name
 from .worker import Job
 
 KEEP_TEXT = (
@@ -64,17 +61,6 @@ def export_workbook(window: Window, suggested: str = "adjudication.xlsx") -> Non
         lambda found: replace(window, path, found),  # the counting task cleared: the write starts here
         "Reading the workbook",
     )
-
-
-def held(path: str) -> tuple[str, str] | None:
-    """What replacing the workbook at `path` would lose: ("decisions", "6 decisions and 1
-    comment") for an adjudication workbook's, ("review", "3 verdicts") for a review's; None
-    for neither."""
-    decisions = kept.held_decisions(path)
-    if decisions is not None:
-        return "decisions", kept.counts_text(decisions)
-    verdicts = carry.held_review(path)
-    return ("review", carry.counts_text(verdicts)) if verdicts is not None else None
 
 
 def replace(window: Window, path: str, found: tuple[str, str] | None) -> None:

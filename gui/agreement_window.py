@@ -373,18 +373,20 @@ class AgreementWindow(QWidget):
 
     def _thread_finished(self) -> None:
         """Clear the task, give `done` a good result (it may start more work), finish the
-        thread; `idle` where no work runs then."""
+        thread; `idle` where no work runs then (also when `done` raises)."""
         thread, (result, self._result) = self._thread, (self._result, ())
         self._thread, self._task = None, None
         self.progress.hide()
         self._set_running(False)
-        if result:  # done before finish: garbage collection stays off, as while the work ran
-            self._done(*result)
-        if thread is not None:
-            finish(thread)
-        if not self.busy:
-            self._set_running(False)  # the export button as the result `done` showed allows
-            self.idle.emit()
+        try:
+            if result:  # done before finish: garbage collection stays off, as while the work ran
+                self._done(*result)
+        finally:
+            if thread is not None:
+                finish(thread)
+            if not self.busy:
+                self._set_running(False)  # the export button as the result `done` showed allows
+                self.idle.emit()
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802
         """Close at once: running work is cancelled and ends in the background (the window

@@ -1,6 +1,7 @@
 """Export to Excel over a workbook that holds a review: its verdicts and comments are
 counted first (on the worker), and the user keeps them (read and carried into the new
-workbook by the engine, engine/export/carry.py), saves under a new name, or cancels."""
+workbook by the engine, engine/export/carry.py), saves under a new name, or cancels.
+Over an adjudication workbook with Decisions the question names them (they cannot be kept)."""
 
 from __future__ import annotations
 
@@ -9,7 +10,8 @@ from typing import Any, Protocol
 
 from PySide6.QtWidgets import QDialogButtonBox, QMessageBox, QWidget
 
-from engine.export.carry import counts_text, held_review
+from engine.agreement import kept
+from engine.export import carry
 from engine.progress import Progress
 from engine.report import Report
 
@@ -48,22 +50,35 @@ def export_xlsx(window: Window, suggested: str) -> None:
     )
 
 
-def _held(path: str, progress: Progress) -> tuple[int, int] | None:
+def _held(path: str, progress: Progress) -> tuple[str, str] | None:
     progress.update(0.0, "counting the verdicts in the workbook", force=True)
-    return held_review(path)
+    return held(path)
 
 
-def _replace(window: Window, path: str, held: tuple[int, int] | None) -> None:
-    """The user's answer for a workbook about to be replaced (`held`: its verdicts and
-    comments); the window has cleared the counting task, so the write starts here."""
+def held(path: str) -> tuple[str, str] | None:
+    """What replacing the workbook at `path` would lose: ("decisions", "6 decisions and 1
+    comment") for an adjudication workbook's, ("review", "3 verdicts") for a review's; None
+    for neither."""
+    decisions = kept.held_decisions(path)
+    if decisions is not None:
+        return "decisions", kept.counts_text(decisions)
+    verdicts = carry.held_review(path)
+    return ("review", carry.counts_text(verdicts)) if verdicts is not None else None
+
+
+def _replace(window: Window, path: str, found: tuple[str, str] | None) -> None:
+    """The user's answer for a workbook about to be replaced (`found`: what it holds, as held
+    says); the window has cleared the counting task, so the write starts here."""
     name = Path(path).name
-    if held is None:
-        if dialogs.ask(window, f"{name} already exists. Replace it?"):  # type: ignore[arg-type]
-            _write(window, path, None)
-        return
-    choice = ask_keep(window, name, counts_text(held))  # type: ignore[arg-type]
+    if found is None:
+        choice = REPLACE if dialogs.ask(window, f"{name} already exists. Replace it?") else None  # type: ignore[arg-type]
+    else:
+        kind, counts = found
+        choice = ask_keep(window, name, counts, *QUESTIONS[kind])  # type: ignore[arg-type]
     if choice == KEEP:
         _write(window, path, path)
+    elif choice == REPLACE:
+        _write(window, path, None)
     elif choice == RENAME:
         export_xlsx(window, new_name(path))
 
@@ -90,6 +105,13 @@ VERDICTS_KEPT = (
     "of the errors that are still there (matched by document, unit, type, labels and positions), "
     "and you are told how many could not be carried because their rows are gone."
 )
+DECISIONS_TEXT = (
+    "It is an adjudication workbook (the Agreement window's Adjudication workbook…): replacing it with "
+    "the review workbook would erase them, and a review workbook cannot keep them. Save under a new name "
+    "to keep the decisions."
+)
+#: The question for each kind of workbook that holds what replacing it would lose: its words, its answers.
+QUESTIONS = {"review": (VERDICTS_KEPT, (RENAME, KEEP)), "decisions": (DECISIONS_TEXT, (RENAME, REPLACE))}
 #: The question's answers as buttons: their text and role.
 ANSWERS = {
     RENAME: ("Save under a &New Name…", QDialogButtonBox.ButtonRole.AcceptRole),

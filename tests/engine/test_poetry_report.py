@@ -15,7 +15,8 @@ from hypothesis import strategies as st
 from engine.methods import get_method
 from engine.methods.poetry import Options
 from engine.methods.poetry.render import csv_rows
-from engine.report import ERROR_COLUMNS
+from engine.report import ERROR_COLUMNS, InputFile
+from engine.textio import sha256_file
 from tests.engine.test_poetry_examples import reference_line, run_pages, system_line, write_pages
 
 A, B, C = "A", "B", "C"
@@ -515,3 +516,13 @@ def test_csv_of_odd_pages_laid_out_is_the_csv_of_the_values(tmp_path, monkeypatc
     assert "\x00" in text and "'=1+2" in text and "'-x" in text
     write_csv(report, tmp_path / "out")
     assert (tmp_path / "out" / "errors.csv").read_bytes() == text.encode("utf-8")
+
+
+def test_an_input_files_sha256_is_taken_when_first_asked_for(tmp_path):
+    """Given its digest, the bytes read, or nothing (the file is hashed then), an input
+    file's record has the file's sha256."""
+    path = tmp_path / "gold.jsonl"
+    path.write_bytes(b'{"id": "p1"}\n')
+    digest = sha256_file(path)
+    given = [InputFile("gold", str(path), d) for d in (digest, path.read_bytes(), None)]
+    assert [f.record()["sha256"] for f in given] == [digest] * 3

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from PySide6.QtWidgets import QFileDialog
 
 from engine.cli import main
@@ -129,12 +130,17 @@ def test_over_a_review_workbook_the_question_names_its_verdicts(window, qtbot, t
     assert path.read_bytes() == before and window.summary.text() == "Nothing was written: review.xlsx is as it was."
 
 
-def test_the_review_workbooks_question_offers_a_new_name_replace_or_cancel(qtbot):
-    words = adjudication_export.QUESTIONS["review"]
-    dialog, chosen = review_export.keep_dialog(None, "review.xlsx", "3 verdicts and 1 comment", *words)
+@pytest.mark.parametrize(("words", "name", "counts", "kind"), [
+    (adjudication_export.QUESTIONS["review"], "review.xlsx", "3 verdicts and 1 comment", "a review"),
+    (review_export.QUESTIONS["decisions"], "adjudicate.xlsx", "6 decisions and 1 comment", "an adjudication"),
+])  # fmt: skip
+def test_the_other_kind_of_workbooks_question_offers_a_new_name_replace_or_cancel(qtbot, words, name, counts, kind):
+    """Over a review workbook (the Adjudication workbook…) or an adjudication workbook
+    (Export to Excel), the question names what it holds, which cannot be kept."""
+    dialog, chosen = review_export.keep_dialog(None, name, counts, *words)
     qtbot.addWidget(dialog)
-    assert dialog.heading.text() == "<b>review.xlsx holds 3 verdicts and 1 comment.</b>"
-    assert "It is a review workbook" in dialog.message.text() and "cannot keep them" in dialog.message.text()
+    assert dialog.heading.text() == f"<b>{name} holds {counts}.</b>"
+    assert f"It is {kind} workbook" in dialog.message.text() and "cannot keep them" in dialog.message.text()
     texts = {b.text(): b for b in dialog.buttons.buttons()}
     assert set(texts) == {"Save under a &New Name…", "&Replace", "Cancel"}
     assert texts["Save under a &New Name…"].isDefault()

@@ -4,6 +4,7 @@ annotations made in the test until the readers land)."""
 
 from __future__ import annotations
 
+import gc
 import importlib
 import threading
 import time
@@ -18,6 +19,7 @@ from engine.errors import Cancelled
 from engine.formats.standoff import text_document
 from engine.progress import Progress
 from engine.spans import Annotations, Span
+from gui import worker
 from gui.agreement_views import PART_CHARS, part_bounds
 from gui.agreement_window import AgreementWindow
 from gui.main_window import MainWindow
@@ -261,3 +263,14 @@ def test_done_gets_the_result_once_the_task_is_cleared(window, qtbot):
     assert window.run_task("Counting", lambda progress: 7, done, "Counting")
     qtbot.waitUntil(lambda: bool(seen), timeout=20_000)
     assert seen == [(7, False, False)]
+
+
+def test_a_done_that_raises_still_finishes_the_thread_and_goes_idle(window, qtbot):
+    """The thread is finished (collections back on) and `idle` sent even when `done` raises."""
+    def done(result):
+        raise RuntimeError("done failed")
+
+    with qtbot.captureExceptions() as raised, qtbot.waitSignal(window.idle, timeout=20_000):
+        assert window.run_task("Counting", lambda progress: 7, done, "Counting")
+    assert [str(error) for _, error, _ in raised] == ["done failed"]
+    assert gc.isenabled() and not worker._running and not window.busy

@@ -5,18 +5,25 @@ sorts and filters like Type; a review saved as .ods says how to import it."""
 
 from __future__ import annotations
 
+import importlib
 import zipfile
 from pathlib import Path
 
+import pytest
 from openpyxl import load_workbook
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QDialogButtonBox, QFileDialog
 
+import engine.formats
+from engine.agreement.kept import held_decisions
 from engine.review import read_review
 from gui import review_export
 from gui.models import RAW_ROLE, VERDICT
+from tests.engine.test_adjudication_keep import _comment
+from tests.engine.test_agreement_command import _decide, _workbook, annotations
 
 from .conftest import evaluate, wait_idle
+from .test_agreement_window import BINDING_READ_SPANS
 
 JUDGED = {"E2": "both wrong", "E3": "system right (gold wrong)", "E5": "unclear"}
 
@@ -48,7 +55,7 @@ def _reviewed_export(qtbot, window, tmp_path, monkeypatch) -> Path:
 def _answer(monkeypatch, choice: str | None) -> list[tuple[str, str]]:
     asked: list[tuple[str, str]] = []
 
-    def ask(parent, name, counts):
+    def ask(parent, name, counts, *words):
         asked.append((name, counts))
         return choice
 
@@ -223,3 +230,40 @@ def test_a_new_evaluation_shows_every_error_whatever_verdict_was_filtered(qtbot,
     evaluate(qtbot, window)
     assert window.errors.verdict_filter.currentIndex() == 0
     assert window.errors.model.rowCount() == len(window.report.error_rows) > 0
+
+
+def _decided_adjudication(tmp_path) -> Path:
+    """An adjudication workbook (spanstudio agreement --xlsx) with six decisions and a comment."""
+    for module in BINDING_READ_SPANS:  # bound before read_spans is replaced for the workbook only
+        importlib.import_module(module)
+    with pytest.MonkeyPatch.context() as patched:
+        patched.setattr(engine.formats, "read_spans", lambda path, fmt, options: annotations(path), raising=False)
+        path = Path(_workbook(tmp_path))
+    _decide(str(path), lambda row: row["anna"] or "none")
+    _comment(str(path), {"R3": "ask Ben"})
+    return path
+
+
+def test_over_an_adjudication_workbook_the_question_names_its_decisions(qtbot, window, tmp_path, monkeypatch):
+    target = _decided_adjudication(tmp_path)
+    before = target.read_bytes()
+    evaluate(qtbot, window)
+    asked: list[tuple[str, str, tuple[str, ...]]] = []
+    answers = [None, review_export.REPLACE]
+
+    def ask(parent, name, counts, message, offered):
+        asked.append((name, counts, offered))
+        return answers[len(asked) - 1]
+
+    monkeypatch.setattr(review_export, "ask_keep", ask)
+    monkeypatch.setattr(window, "choose_save_path", lambda *args: str(target))
+    window.xlsx_action.trigger()
+    qtbot.waitUntil(lambda: bool(asked), timeout=20_000)
+    wait_idle(qtbot, window)
+    assert asked == [("adjudicate.xlsx", "6 decisions and 1 comment", (review_export.RENAME, review_export.REPLACE))]
+    assert target.read_bytes() == before  # cancelled
+    window.xlsx_action.trigger()
+    qtbot.waitUntil(lambda: held_decisions(target) is None, timeout=20_000)  # replaced: a review workbook now
+    wait_idle(qtbot, window)
+    assert len(asked) == 2 and read_review(str(target)).rows
+

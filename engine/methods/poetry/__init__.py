@@ -18,7 +18,6 @@ from ...formats.poetry_jsonl import REFERENCE, SYSTEM, quote_id, require_file
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report
-from ...textio import sha256_file
 from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register
 from .columns import Scores, SplitError, row_numbers, score_rows
 from .reading import Codes, read_pages
@@ -186,23 +185,6 @@ def check_new_file(path: str) -> None:
         raise InputError("an existing folder", "none", file=path)
 
 
-class HashedWhenAsked(InputFile):
-    """An input file whose sha256 is taken from the file when first asked for: a run
-    without detail records none, and the check for identical inputs asks only when both
-    files are of one size."""
-
-    @property
-    def sha256(self) -> str:
-        if not self.digest:
-            self.digest = sha256_file(self.path)
-        return str(self.digest)
-
-
-def input_file(role: str, path: str, sha256: str | None) -> InputFile:
-    """The record of an input: its digest as read, or taken when first asked for."""
-    return InputFile(role, path, sha256) if sha256 is not None else HashedWhenAsked(role, path, "")
-
-
 class Run:
     """One evaluation: both files read into columns, the rows checked, all pages scored at once."""
 
@@ -242,8 +224,8 @@ class Run:
         if self.detail:
             self._pages(reference, rows, scores, list(codes))
         self.progress.update(self.reading, "scoring", force=True)
-        inputs = [input_file("gold", self.gold, reference.sha256),
-                  input_file("system", self.system, system.sha256)]  # fmt: skip
+        inputs = [InputFile("gold", self.gold, reference.sha256),
+                  InputFile("system", self.system, system.sha256)]  # fmt: skip
         return self._build(inputs, Totals.of(scores), {"_pages": (self.page_ids, self.scores)})
 
     def _score(self, rows: Rows, codes: dict[Any, int]) -> Scores:

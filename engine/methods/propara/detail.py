@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from itertools import chain
+from itertools import accumulate, chain
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -20,7 +20,7 @@ import numpy as np
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...report import ERROR_COLUMNS, ColumnRows, Later, Table, error_ids, side_columns
 from ...spans import Document, Span
-from .scores import QUESTIONS, QuestionScore
+from .scores import QUESTIONS
 from .summary import Conversion, Move, Summary
 
 if TYPE_CHECKING:
@@ -170,6 +170,11 @@ class Gathered:
         """Per run its items."""
         return np.fromiter(map(len, self.items), np.int64, len(self.items))
 
+    @cached_property
+    def paired(self) -> tuple[np.ndarray, np.ndarray]:
+        """Per item its best score and its partner's place (BestPairs.pairs)."""
+        return self.best.pairs(self.counts)
+
     def stepped(self, side: str) -> int:
         """How many conversions and moves one side has."""
         runs = self.counts.reshape(-1, len(GROUPS))
@@ -179,7 +184,7 @@ class Gathered:
         """The JSON report's items (ColumnRows, ITEM_KEYS) and those scored below 1, in the
         detail's order, a column at a time."""
         counts = self.counts
-        best, where = self.best.pairs(counts)
+        best, where = self.paired
         scores = best.tolist()
         run = np.repeat(np.arange(len(counts)), counts)
         # the partner's place in the items: the run of the other side (number ^ 1), its item `where`
@@ -316,21 +321,19 @@ def error_rows(below: Below, documents: list[Document], plain_numbers: bool) -> 
     return ColumnRows(dict(zip(ROW_KEYS, columns, strict=True)), plain_numbers)
 
 
-def spans(doc: Document, summary: Summary, questions: dict[str, QuestionScore], side: str) -> list[Span]:
-    """The conversions and moves of one side's summary at their steps (status: their kind
-    by their best score in `questions`). Every such step is a unit of the document: it
-    has max(the answer's, the prediction's sentence count) units, and an item's step is
-    at most its own file's count."""
+def spans(doc: Document, q: str, items: list[Item], scores: list[float], side: str) -> list[Span]:
+    """One side's conversions or moves (`q`) of a process at their steps (status: their kind
+    by their best `scores`). Every such step is a unit of the document: it has max(the
+    answer's, the prediction's sentence count) units, and an item's step is at most its own
+    file's count."""
     result = []
-    for q in ("conversions", "moves"):
-        best = questions[q].answer_best if side == "answer" else questions[q].prediction_best
-        for item, (score, _) in zip(getattr(summary, q), best, strict=True):
-            if not item.step:
-                continue
-            start, end = doc.units[item.step - 1]
-            attrs = {"kind": SINGULAR[q], "status": status(score, side), "step": item.step,
-                     "text": item_text(item)}  # fmt: skip
-            result.append(Span(start, end, SINGULAR[q], doc.name, attrs))
+    for item, score in zip(items, scores, strict=True):
+        if not item.step:
+            continue
+        start, end = doc.units[item.step - 1]
+        attrs = {"kind": SINGULAR[q], "status": status(score, side), "step": item.step,
+                 "text": item_text(item)}  # fmt: skip
+        result.append(Span(start, end, SINGULAR[q], doc.name, attrs))
     return result
 
 
@@ -362,24 +365,29 @@ def process_detail(scores: ProcessScores, ordered: list[int], sentences: dict[in
         documents.append(process_document(pid, steps, (sentences or {}).get(pid)))
         gathered.add(k, (answer, prediction), shown)
     plain = all(-(1 << 63) <= pid < 1 << 63 for pid in scores.pids)  # ColumnRows.plain_numbers
-    numbered = list(zip(documents, ordered, strict=True))
-    gold, system = (later_spans(scores, numbered, side, gathered.stepped(side)) for side in SIDES)
+    gold, system = (later_spans(documents, gathered, side) for side in SIDES)
     items, below = gathered.items_and_below([scores.pids[k] for k in ordered], plain)
     return Detail([scores.diagnostics(k) for k in ordered], summaries, items, documents,
                   error_rows(below, documents, plain), gold, system)  # fmt: skip
 
 
-def later_spans(scores: ProcessScores, placed: list[tuple[Document, int]], side: str, count: int) -> Later:
-    """The spans of one side of every process (`placed`: its document and number in
-    `scores`; `count`: the side's conversions and moves), made when first read: the
-    command line shows none."""
-    mine = 0 if side == "answer" else 1  # the side's summary in scores.summaries(k)
+def later_spans(documents: list[Document], gathered: Gathered, side: str) -> Later:
+    """The spans of one side of every process (`documents` in the detail's order), their
+    status by the best scores Gathered has (BestPairs), made when first read: the command
+    line shows none."""
+    items, counts, best = gathered.items, gathered.counts, gathered.paired[0]
+    runs = [(q, GROUPS.index((q, side))) for q in ("conversions", "moves")]
 
     def made() -> list[Span]:
-        return [span for doc, k in placed
-                for span in spans(doc, scores.summaries(k)[mine], scores.questions(k), side)]  # fmt: skip
+        starts, scores = list(accumulate(counts.tolist(), initial=0)), best.tolist()
+        result: list[Span] = []
+        for p, doc in enumerate(documents):
+            for q, group in runs:
+                run = p * len(GROUPS) + group
+                result += spans(doc, q, items[run], scores[starts[run] : starts[run + 1]], side)
+        return result
 
-    return Later(count, made)
+    return Later(gathered.stepped(side), made)
 
 
 PROCESS_COLUMNS = ["process_id"] + [f"{q}_{m}" for q in QUESTIONS for m in ("precision", "recall")]

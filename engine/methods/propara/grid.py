@@ -16,6 +16,7 @@ import numpy as np
 from ...formats.propara_actions import ACTIONS, NULL, UNK, Process, Table, concatenated_ranges
 from ...report import Later
 from ...report import Table as ReportTable
+from ...rowkeys import row_keys
 
 if TYPE_CHECKING:
     from ...export.csv import Fields
@@ -152,7 +153,9 @@ class GridRows(Later):
         per distinct combination the row where it first occurs, and per row its
         combination's number. Their texts are made once per combination (a few thousand),
         not once per row (132,050 at ProPara x10)."""
-        return combined([number for _, number in self.coded[NAMED:]])
+        keys = row_keys(*(number for _, number in self.coded[NAMED:]))
+        _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
+        return first, inverse.reshape(-1)
 
     def lists(self, start: int, stop: int) -> list[tuple[Any, ...]]:
         """Rows `start` to `stop` (GRID_COLUMNS), each a tuple (a list's JSON and cells)."""
@@ -212,20 +215,6 @@ class GridRows(Later):
         named = zip(fields[:NAMED], numbers[:NAMED], strict=True)
         columns = chain(map(_distinct_texts, (self.pids, self.steps)), named, [(joined, combination)])
         return [Fields(np.asarray(f, object)[number].tolist()) for f, number in columns]
-
-
-def combined(numbers: list[np.ndarray]) -> tuple[np.ndarray, np.ndarray]:
-    """Several columns of numbers (≥ 0) as one: per distinct combination the row where it
-    first occurs (in the combinations' order), and per row its combination's number."""
-    code, size = np.zeros(len(numbers[0]), np.int64), 1
-    for number in numbers:
-        width = int(number.max(initial=0)) + 1
-        if size * width >= 1 << 62:  # numbered again first, so that the code stays within 64 bits
-            distinct, code = np.unique(code, return_inverse=True)
-            code, size = code.reshape(-1), len(distinct)
-        code, size = code * width + number, size * width
-    _, first, inverse = np.unique(code, return_index=True, return_inverse=True)
-    return first, inverse.reshape(-1)
 
 
 def _distinct_texts(values: np.ndarray) -> Coded:
