@@ -336,11 +336,13 @@ class MainWindow(WindowMemory, WindowExports, FocusRing, QMainWindow):
         self._thread, self._task = None, None
         self.run_status.ended()
         self._update_actions()
-        if self._result:  # done before finish: garbage collection stays off, as while the work ran
-            (result,), self._result = self._result, ()
-            self._done(result)
-        if thread is not None:
-            finish(thread)
+        try:
+            if self._result:  # done before finish: garbage collection stays off, as while the work ran
+                (result,), self._result = self._result, ()
+                self._done(result)
+        finally:  # also when done raises: collections back on, the thread let go of
+            if thread is not None:
+                finish(thread)
         del task  # let go of once its thread has ended
         if self._close_when_idle:
             self.close()

@@ -547,3 +547,19 @@ def test_a_compressed_input_is_left_to_the_method(window, tmp_path):
     field.set_path(str(packed))
     assert field.error_text == ""
     assert field.status.text() == "Format: compressed (read when evaluating)"
+
+
+def test_a_done_that_raises_still_finishes_the_thread(qtbot, window):
+    """The thread is finished (collections back on) even when `done` raises."""
+    import gc
+
+    from gui import worker
+
+    def done(result):
+        raise RuntimeError("done failed")
+
+    with qtbot.captureExceptions() as raised:
+        assert window.run_task("Counting", lambda progress: 7, done, "Counting")
+        qtbot.waitUntil(lambda: bool(raised), timeout=20_000)
+    assert [str(error) for _, error, _ in raised] == ["done failed"]
+    assert gc.isenabled() and not worker._running and not window.busy
