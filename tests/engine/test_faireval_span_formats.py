@@ -129,3 +129,21 @@ def test_a_label_underscore_in_brat_files_is_warned_of(tmp_path):
     method = get_method("faireval")
     report = method.evaluate(str(tmp_path / "gold.ann"), str(tmp_path / "system.ann"), method.Options())
     assert "label '_' is also the matrix's \"nothing\" marker" in report.messages
+
+
+def test_a_brat_folders_every_file_is_named_among_the_inputs(tmp_path):
+    """The report's input files are every file the folder's reader read (each with its
+    sha256), not the folder's first file alone."""
+    from engine.cli import main
+
+    for side in ("gold", "system"):
+        folder = tmp_path / side
+        folder.mkdir()
+        for name, text, span in (("a", "Sherlock Holmes met Watson .", "PER 0 15\tSherlock Holmes"),
+                                 ("b", "Moriarty fled .", "PER 0 8\tMoriarty")):  # fmt: skip
+            (folder / f"{name}.txt").write_text(text + "\n", encoding="utf-8")
+            (folder / f"{name}.ann").write_text(f"T1\t{span}\n", encoding="utf-8")
+    out = tmp_path / "report.json"
+    assert main(["faireval", str(tmp_path / "gold"), str(tmp_path / "system"), "--json", str(out)]) == 0
+    named = [(f["role"], Path(f["path"]).name) for f in json.loads(out.read_text(encoding="utf-8"))["input_files"]]
+    assert named == [(role, name) for role in ("gold", "system") for name in ("a.ann", "a.txt", "b.ann", "b.txt")]

@@ -392,9 +392,10 @@ class Run:
             "_report_text": text,
         }
         inputs = [
-            self._input(role, path)
+            file
             for p in pairs
             for role, path in (("gold", p.target), ("system", p.system))
+            for file in self._inputs(role, path)
         ]
         report = Report(
             method="faireval",
@@ -409,10 +410,11 @@ class Run:
             self.documents.fill(report)
         return report
 
-    def _input(self, role: str, path: str) -> InputFile:
-        """A data file for the record: its sha256 taken from the bytes read, when asked for."""
+    def _inputs(self, role: str, path: str) -> list[InputFile]:
+        """The data files for the record (every file of a folder): a file's sha256 taken from
+        the bytes read, when asked for."""
         read = self.read.get(path)
-        return InputFile(role, path, read) if read is not None else InputFile.of(role, path)[0]
+        return [InputFile(role, path, read)] if read is not None else InputFile.of(role, path)
 
 
 COUNT_COLUMNS = {"traditional": ["TP", "FP", "FN"], "fair": list(COUNTS), "weighted": list(COUNTS)}
