@@ -180,8 +180,8 @@ def header_columns(
 
 
 def _sheet_counts(book: SheetBook, name: str) -> tuple[int, int]:
-    """(verdicts, comments) of one sheet, an error ID's first row only (as engine.review
-    reads them): none without a header row holding ID and Verdict."""
+    """(verdicts, comments) of one sheet, an error ID's first row with a verdict or comment
+    only (as engine.review reads them): none without a header row holding ID and Verdict."""
     columns: list[str] | None = None  # the column letters of ID, Verdict, Comment
     verdicts = comments = 0
     seen: set[Any] = set()  # the error IDs counted
@@ -193,10 +193,11 @@ def _sheet_counts(book: SheetBook, name: str) -> tuple[int, int]:
                 columns = [at.get(h, "") for h in HEADERS]
             continue
         ident = _value(book, cells.get(columns[0]))
-        if _filled(ident) and ident not in seen:
+        verdict, comment = (filled(_value(book, cells.get(at))) for at in columns[1:])
+        if filled(ident) and (verdict or comment) and ident not in seen:
             seen.add(ident)
-            verdicts += _filled(_value(book, cells.get(columns[1])))
-            comments += _filled(_value(book, cells.get(columns[2])))
+            verdicts += verdict
+            comments += comment
     return verdicts, comments
 
 
@@ -204,5 +205,6 @@ def _value(book: SheetBook, cell: Any) -> Any:
     return None if cell is None else book.value(cell)
 
 
-def _filled(value: Any) -> bool:
+def filled(value: Any) -> bool:
+    """Whether a cell's value holds more than blanks."""
     return value is not None and bool(str(value).strip())

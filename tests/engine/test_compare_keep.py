@@ -80,3 +80,17 @@ def test_a_reviewed_compare_workbook_is_refused_before_the_systems_are_scored(cl
     monkeypatch.setattr(engine.cli, "compare_reports", None)  # called: a TypeError
     result = cli("compare", "spans", *inputs, "--xlsx", book, *TRIALS)
     assert result.code == 2 and f"(or --keep-review {book} to carry them into the new one)" in result.err
+
+
+def test_keeping_a_compare_review_says_what_the_review_warns_of(cli, tmp_path):
+    """A copied error row's warning was not passed on when its review was kept."""
+    inputs, book = _compared(cli, tmp_path)
+    loaded = load_workbook(book)
+    sheet = loaded["System A – Errors"]
+    sheet.append([cell.value for cell in sheet[3]])
+    loaded.save(book)
+    result = cli("compare", "spans", *inputs, "--xlsx", tmp_path / "new.xlsx", "--keep-review", book, *TRIALS)
+    assert result.code == 0
+    assert f"sheet 'System A – Errors' holds the same error ID on several rows: {sheet['A3'].value} (rows 3, " in (
+        result.err
+    )
