@@ -145,8 +145,9 @@ def _counts(book: SheetBook) -> tuple[int, int]:
 
 
 def _error_sheets(book: SheetBook) -> list[str]:
-    """The error sheets the hidden data lists (its first rows only), every sheet but the
-    hidden one where it lists none that can be read: the detail tables are not read."""
+    """The error sheets the hidden data lists (its first rows only) where the workbook has
+    every one; every sheet but the hidden one otherwise (one renamed, a list that cannot be
+    read): the detail tables are not read."""
     for _, cells in book.rows(REVIEW_SHEET):
         row = book.values(cells, ("A", "B"))
         if row.get("A") == "error_sheets":
@@ -154,8 +155,8 @@ def _error_sheets(book: SheetBook) -> list[str]:
                 listed = json_value(row.get("B"))
             except ValueError:
                 break
-            if isinstance(listed, list):
-                return [name for name in listed if isinstance(name, str) and name in book.parts]
+            if isinstance(listed, list) and all(isinstance(n, str) and n in book.parts for n in listed):
+                return listed
             break
     return [name for name in book.parts if name != REVIEW_SHEET]
 

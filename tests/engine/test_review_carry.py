@@ -305,6 +305,23 @@ def test_the_first_judged_row_of_an_id_counts_not_a_later_copy(tmp_path):
     assert {r["error_id"]: r["verdict"] for r in read_review(str(path)).rows}["E2"] == "unclear"
 
 
+def test_a_renamed_error_sheet_still_has_its_verdicts_counted(tmp_path, cli):
+    """The hidden data's list of error sheets was cut down to those found: "Errors" renamed
+    left nothing to count, and the reviewed workbook was replaced unasked."""
+    _, gold, system = EXAMPLE
+    old = tmp_path / "old.xlsx"
+    assert cli("faireval", gold, system, "--xlsx", old).code == 0
+    _judge(old, {"E2": "both wrong"}, {"E3": "a note"})
+    book = load_workbook(old)
+    book["Errors"].title = "Errors (mine)"
+    book.save(old)
+    assert held_review(old) == (1, 1)
+    before = old.read_bytes()
+    result = cli("faireval", gold, system, "--xlsx", old)
+    assert result.code == 2 and "found 1 verdict and 1 comment in it" in result.err
+    assert old.read_bytes() == before
+
+
 def test_the_app_keeping_a_review_says_what_the_review_warns_of(tmp_path):
     """The app's Keep Them carried a copied row's verdict without the warning naming it."""
     from gui.exporting import xlsx_job
