@@ -322,6 +322,27 @@ def test_a_renamed_error_sheet_still_has_its_verdicts_counted(tmp_path, cli):
     assert old.read_bytes() == before
 
 
+def test_keeping_another_workbooks_review_does_not_replace_this_ones(tmp_path, cli):
+    """--xlsx A --keep-review B replaced A's own review unasked (only A = B was allowed)."""
+    _, gold, system = EXAMPLE
+    a, b = tmp_path / "a.xlsx", tmp_path / "b.xlsx"
+    for path in (a, b):
+        assert cli("faireval", gold, system, "--xlsx", path).code == 0
+    assert cli("faireval", gold, system, "--xlsx", a, "--keep-review", b).code == 0  # A holds none
+    _judge(a, {"E2": "both wrong"}, {})
+    before = a.read_bytes()
+    result = cli("faireval", gold, system, "--xlsx", a, "--keep-review", b)
+    assert result.code == 2 and a.read_bytes() == before
+    assert result.err == (
+        f"spanstudio: error: {a}: expected a workbook without verdicts or comments to replace "
+        f"(or --keep-review {a} to carry them into the new one), found 1 verdict in it\n"
+    )
+    same = tmp_path / "same.xlsx"  # A itself, by another name
+    same.symlink_to(a)
+    assert cli("faireval", gold, system, "--xlsx", a, "--keep-review", same).code == 0
+    assert held_review(a) == (1, 0)
+
+
 def test_the_app_keeping_a_review_says_what_the_review_warns_of(tmp_path):
     """The app's Keep Them carried a copied row's verdict without the warning naming it."""
     from gui.exporting import xlsx_job
