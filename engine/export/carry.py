@@ -172,10 +172,17 @@ class Keeping(Generic[T]):
         if target is not None and not _same_file(target, keep):
             found = self.held(target) if Path(target).is_file() else None
             if found is not None:
-                carry = f"(or {self.option} {target} to carry them into the new one)"
-                expected = f"a workbook without {self.what} to replace {carry}"
+                expected = f"a workbook without {self.what} to replace {self._instead(target)}"
                 raise InputError(expected, f"{self.counted(found)} in it", file=target)
         return self.read(keep) if keep is not None else None
+
+    def _instead(self, target: str) -> str:
+        """What to do instead of replacing `target`: carry it, where it can be carried here."""
+        try:
+            self.read(target)
+        except InputError:
+            return f"(or another --xlsx name: {self.option} cannot carry them into this run)"
+        return f"(or {self.option} {target} to carry them into the new one)"
 
 
 def _same_file(target: str, keep: str | None) -> bool:
