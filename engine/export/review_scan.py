@@ -116,7 +116,7 @@ def _shared_strings(book: zipfile.ZipFile) -> list[str]:
     return strings
 
 
-def read_workbook(path: str | Path, sheets: tuple[str, ...], unchanged: bytes, blank: T,
+def scan_workbook(path: str | Path, sheets: tuple[str, ...], unchanged: bytes, blank: T,
                   read: Callable[[SheetBook], T]) -> T | None:  # fmt: skip
     """`read` of the workbook `path` where it has the `sheets`; `blank` where its zip comment
     is `unchanged` (as Span Studio wrote it, never saved since: not read further); None for
@@ -136,7 +136,7 @@ def read_workbook(path: str | Path, sheets: tuple[str, ...], unchanged: bytes, b
 def verdict_counts(path: str | Path) -> tuple[int, int] | None:
     """(verdicts, comments) in the error rows of a review workbook (rows with an ID, as
     engine.review reads them); None for a file that is not a review workbook."""
-    return read_workbook(path, (REVIEW_SHEET,), UNREVIEWED, (0, 0), _counts)
+    return scan_workbook(path, (REVIEW_SHEET,), UNREVIEWED, (0, 0), _counts)
 
 
 def _counts(book: SheetBook) -> tuple[int, int]:

@@ -127,9 +127,11 @@ def test_majority_names_each_row_it_settled(tmp_path, capsys):
 
 
 def test_a_workbook_as_written_without_decisions_is_not_read_to_count_them(tmp_path, monkeypatch):
+    from engine.export import review_scan
+
     path = _workbook(tmp_path)
-    monkeypatch.setattr(kept, "SheetBook", None)  # reading the sheets would fail
-    assert held_decisions(path) is None
+    monkeypatch.setattr(review_scan, "SheetBook", None)  # reading the sheets would fail
+    assert held_decisions(path) is None and kept.is_adjudication_workbook(path)
     _decide(path, lambda row: "none")  # saved again: no comment, read and counted
     monkeypatch.undo()
     assert held_decisions(path) == (6, 0)
@@ -147,3 +149,20 @@ def test_keeping_another_workbooks_decisions_does_not_replace_this_ones(tmp_path
         f"--keep-decisions {path} to carry them into the new one), found 6 decisions and 1 comment in it\n"
     )
     assert Path(path).read_bytes() == before
+
+
+def test_an_adjudication_workbook_is_told_from_other_files(tmp_path):
+    from engine.export.xlsx import write_workbook
+    from engine.methods import get_method
+    from gui.resources import example_inputs
+
+    path = _workbook(tmp_path)
+    assert kept.is_adjudication_workbook(path)
+    _decide(path, lambda row: "none")  # saved again: its sheets are read
+    assert kept.is_adjudication_workbook(path)
+    _, gold, system = example_inputs()
+    method, review = get_method("faireval"), tmp_path / "review.xlsx"
+    write_workbook(method.evaluate(gold, system, method.Options(), detail=True), str(review))
+    other = tmp_path / "other.xlsx"
+    other.write_bytes(b"not a workbook")
+    assert not any(kept.is_adjudication_workbook(p) for p in (review, other, tmp_path / "missing.xlsx"))
