@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from openpyxl import load_workbook
 
 import engine.agreement.kept as kept
@@ -43,11 +44,16 @@ def _decided(tmp_path) -> str:
     return path
 
 
-def test_a_decided_workbook_is_not_replaced_and_the_count_is_said(tmp_path, capsys):
+@pytest.mark.parametrize("keep_other", [False, True])
+def test_a_decided_workbook_is_not_replaced_and_the_count_is_said(tmp_path, capsys, keep_other):
+    """Also where --keep-decisions names another workbook (its own decisions were replaced)."""
+    other = tmp_path / "other.xlsx"
+    other.write_bytes(Path(_workbook(tmp_path)).read_bytes())
     path = _decided(tmp_path)
     before = Path(path).read_bytes()
     assert held_decisions(path) == (6, 1)
-    assert main(["agreement", *inputs(tmp_path), "--xlsx", path]) == 2
+    keep = ["--keep-decisions", str(other)] if keep_other else []
+    assert main(["agreement", *inputs(tmp_path), "--xlsx", path, *keep]) == 2
     assert capsys.readouterr().err == (
         f"spanstudio: error: {path}: expected a workbook without decisions or comments to replace (or "
         f"--keep-decisions {path} to carry them into the new one), found 6 decisions and 1 comment in it\n"
@@ -135,20 +141,6 @@ def test_a_workbook_as_written_without_decisions_is_not_read_to_count_them(tmp_p
     _decide(path, lambda row: "none")  # saved again: no comment, read and counted
     monkeypatch.undo()
     assert held_decisions(path) == (6, 0)
-
-
-def test_keeping_another_workbooks_decisions_does_not_replace_this_ones(tmp_path, capsys):
-    """--xlsx A --keep-decisions B replaced A's own decisions unasked."""
-    other = tmp_path / "other.xlsx"
-    other.write_bytes(Path(_workbook(tmp_path)).read_bytes())
-    path = _decided(tmp_path)
-    before = Path(path).read_bytes()
-    assert main(["agreement", *inputs(tmp_path), "--xlsx", path, "--keep-decisions", str(other)]) == 2
-    assert capsys.readouterr().err == (
-        f"spanstudio: error: {path}: expected a workbook without decisions or comments to replace (or "
-        f"--keep-decisions {path} to carry them into the new one), found 6 decisions and 1 comment in it\n"
-    )
-    assert Path(path).read_bytes() == before
 
 
 def test_an_adjudication_workbook_is_told_from_other_files(tmp_path):
