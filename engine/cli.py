@@ -366,7 +366,7 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str, 
         files += method.render_files(name, report, targets[name])
     stdout, stderr = method.console_text(report, invocation, json_path == "-")
     written = [(path, _bytes(content)) for path, content in files if path is not None]
-    warnings = list(report.messages) + _runnable_warnings(files)
+    warnings = list(report.messages) + _runnable_warnings(files) + (kept.warnings if kept is not None else [])
     refuse_overwriting(inputs, {str(path): path for path, _ in written})  # the files of a folder output
     if json_path != "-":
         stdout += intervals
@@ -429,12 +429,13 @@ def run_compare(args: argparse.Namespace) -> tuple[str, list[str]]:
     targets = _targets(method, Invocation(args.gold, args.system, options), args.json, args.xlsx)
     inputs = input_identities([args.gold, args.system_a, args.system_b])
     refuse_overwriting(inputs, {name: path for name, path in targets.items() if path is not None})
+    kept = None
     if args.xlsx is not None or args.keep_review is not None:
         from .export.carry import match_systems, review_to_keep
 
         kept = review_to_keep(args.xlsx, args.keep_review, compare=True)  # a review never replaced unawares
     report = compare_reports(method, args.gold, (args.system_a, args.system_b), options, confidence)
-    warnings = list(report.messages)
+    warnings = list(report.messages) + (kept.warnings if kept is not None else [])
     if args.xlsx is not None:
         from .export.xlsx import write_workbook
 

@@ -10,8 +10,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .comparison import system_prefix
-from .errors import InputError
-from .export.review_scan import UNREADABLE, SheetBook, header_columns, json_value
+from .errors import InputError, first_listed
+from .export.review_scan import UNREADABLE, SheetBook, filled, header_columns, json_value
 from .export.sheetxml import column_number, letter
 from .export.xlsx import AGREEMENTS, CHUNK_KEY, CONTEXT_COLOURED, REVIEW_SHEET, VERDICTS
 from .report import COLUMN_TITLES, Table, error_ids
@@ -206,9 +206,12 @@ def _json(text: Any, path: str) -> Any:
 
 def _read_sheet(book: SheetBook, name: str, review: Review) -> None:
     """The error rows of sheet `name` (those with an ID, each ID once: a row copied in the
-    sheet is counted by its first, and named in a warning), their contexts left unread."""
+    sheet is counted by its first with a verdict or comment, else its first, and named in a
+    warning), their contexts left unread."""
     columns: dict[str, str] | None = None  # each read column's key by its letters
     rows_of: dict[Any, list[int]] = {}  # the sheet rows of each error ID
+    taken: dict[Any, int] = {}  # each error ID's place in review.rows
+    later: dict[Any, int] = {}  # the IDs counted by a copy (not their first row): its row
     for number, cells in book.rows(name):
         if columns is None:
             titles = header_columns(book, cells)
@@ -221,14 +224,20 @@ def _read_sheet(book: SheetBook, name: str, review: Review) -> None:
         if ident in (None, ""):
             continue
         rows_of.setdefault(ident, []).append(number)
-        if len(rows_of[ident]) == 1:
-            row["verdict"] = _verdict(row.get("verdict"), name, f"{verdict_at}{number}", review)
+        if ident in taken and (_reviewed(review.rows[taken[ident]]) or not _reviewed(row)):
+            continue
+        row["verdict"] = _verdict(row.get("verdict"), name, f"{verdict_at}{number}", review)
+        if ident in taken:
+            review.rows[taken[ident]] = _texts({**row, "sheet": name})
+            later[ident] = number
+        else:
+            taken[ident] = len(review.rows)
             review.rows.append(_texts({**row, "sheet": name}))
     if columns is None:
         raise InputError(f"a header row with ID and Verdict in sheet '{name}'", "none", file=review.path)
     repeated = {ident: numbers for ident, numbers in rows_of.items() if len(numbers) > 1}
     if repeated:
-        review.warnings.append(_repeated_warning(review.path, name, repeated))
+        review.warnings.append(_repeated_warning(review.path, name, repeated, later))
 
 
 def _texts(row: dict[str, Any]) -> dict[str, Any]:
@@ -240,13 +249,22 @@ def _texts(row: dict[str, Any]) -> dict[str, Any]:
     return row
 
 
-def _repeated_warning(path: str, sheet: str, repeated: dict[Any, list[int]]) -> str:
-    """What a review says of error IDs found on several rows of a sheet (the first ten)."""
+def _reviewed(row: dict[str, Any]) -> bool:
+    """Whether an error row holds a verdict or a comment (as read, or as counted)."""
+    verdict = row.get("verdict")
+    return filled(row.get("comment")) or (filled(verdict) and verdict != NOT_REVIEWED)
+
+
+def _repeated_warning(path: str, sheet: str, repeated: dict[Any, list[int]], later: dict[Any, int]) -> str:
+    """What a review says of error IDs found on several rows of a sheet (the first ten), and
+    of those counted by a copy's row (the first with a verdict or comment)."""
     first = list(repeated.items())[:10]
     shown = [f"{ident} (rows {', '.join(map(str, numbers))})" for ident, numbers in first]
     more = ", …" if len(repeated) > 10 else ""
+    by = first_listed([f"{ident} by row {number}" for ident, number in later.items()], 10)
+    copies = f" with a verdict or comment ({by})" if later else ""
     return (f"{path}: sheet '{sheet}' holds the same error ID on several rows: {', '.join(shown)}{more}; "
-            "each error is counted once, by its first row")  # fmt: skip
+            f"each error is counted once, by its first row{copies}")  # fmt: skip
 
 
 def _read_columns(titles: dict[str, Any]) -> dict[str, str]:

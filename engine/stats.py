@@ -69,14 +69,23 @@ class UnitStatistics:
 
     def scores(self, sums: np.ndarray) -> dict[Key, Scores]:
         """Every row's scores from column sums (one row of `sums` per resample)."""
-        index = self._index
-        return {(r.table, r.row): r.score(sums[:, [index[c] for c in r.columns]]) for r in self.rows}
+        return {(r.table, r.row): r.score(read) for r, read in self._read(sums)}
 
-    def unread(self, sums: np.ndarray) -> dict[Key, np.ndarray]:
-        """Per row, whether it reads no count at all in each row of `sums` (a label without
-        a span on either side: its scores there are 0/0, not 0)."""
+    def scores_and_unread(self, sums: np.ndarray) -> tuple[dict[Key, Scores], dict[Key, np.ndarray]]:
+        """Every row's scores from column sums, and per row whether it reads no count at all
+        in each row of `sums` (a label without a span on either side: its scores there are
+        0/0, not 0); each row's columns picked once for both."""
+        scores: dict[Key, Scores] = {}
+        unread: dict[Key, np.ndarray] = {}
+        for r, read in self._read(sums):
+            scores[r.table, r.row], unread[r.table, r.row] = r.score(read), ~read.any(axis=1)
+        return scores, unread
+
+    def _read(self, sums: np.ndarray) -> Iterator[tuple[ScoreRow, np.ndarray]]:
+        """Each row with the columns of `sums` it reads."""
         index = self._index
-        return {(r.table, r.row): ~sums[:, [index[c] for c in r.columns]].any(axis=1) for r in self.rows}
+        for r in self.rows:
+            yield r, sums[:, [index[c] for c in r.columns]]
 
     def point(self) -> dict[Key, dict[str, float]]:
         """The scores of the whole sample."""
@@ -284,7 +293,7 @@ def resampled_intervals(stats: UnitStatistics, confidence: Confidence) -> tuple[
     """Every row's percentile bootstrap interval of each of its scores, over the resamples
     in which the row reads a count (a label drawn in none of a resample's units has no
     score there, not 0), and per row how many resamples were left out (none: no interval)."""
-    blocks = [(stats.scores(sums), stats.unread(sums))
+    blocks = [stats.scores_and_unread(sums)
               for (sums,) in resampled_sums([stats], confidence.resamples, confidence.seed)]  # fmt: skip
     found: Intervals = {}
     left_out: dict[Key, int] = {}

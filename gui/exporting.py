@@ -19,11 +19,14 @@ def xlsx_job(report: Report, path: str, scale: str, keep_from: str | None = None
 
     def job(progress: Progress) -> tuple[list[Path], str]:
         carried: Carried | None = None
+        warnings: list[str] = []
         if keep_from is not None:
             progress.update(0.0, "reading the verdicts to keep", force=True)
-            carried = match_review(review_to_carry(keep_from), report.error_rows)
+            kept = review_to_carry(keep_from)
+            carried, warnings = match_review(kept, report.error_rows), kept.warnings
         write_workbook(report, path, scale=scale, progress=progress, carried=carried)
-        return [Path(path)], carried.summary(Path(path).name) if carried is not None else ""
+        note = [carried.summary(Path(path).name)] if carried is not None else []
+        return [Path(path)], " ".join(warnings + note)
 
     return job
 

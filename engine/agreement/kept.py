@@ -6,7 +6,6 @@ of rows that are gone; both are counted and named."""
 
 from __future__ import annotations
 
-import zipfile
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -14,7 +13,7 @@ from typing import Any
 
 from ..errors import InputError
 from ..export import carry
-from ..export.review_scan import UNREADABLE, SheetBook, header_columns, read_workbook
+from ..export.review_scan import SheetBook, header_columns, scan_workbook
 from .adjudication import Row
 from .workbook import DATA_SHEET, SHEET, UNDECIDED
 
@@ -107,19 +106,14 @@ def read_decisions(path: str | Path) -> KeptDecisions:
 
 def is_adjudication_workbook(path: str | Path) -> bool:
     """Whether `path` is a workbook with the sheets of an adjudication workbook."""
-    try:
-        with zipfile.ZipFile(path) as archive:
-            parts = SheetBook(archive).parts
-    except UNREADABLE:
-        return False
-    return SHEET in parts and DATA_SHEET in parts
+    return scan_workbook(path, (SHEET, DATA_SHEET), UNDECIDED, True, lambda book: True) is not None
 
 
 def _decided_rows(path: str | Path) -> list[tuple[Key, Decided]] | None:
     """The rows with a Decision or a Comment, with their keys; None for a file that is not
     an adjudication workbook (the visible sheet's cells only are read; a workbook as Span
     Studio wrote it without decisions says so in its zip comment)."""
-    return read_workbook(path, (SHEET, DATA_SHEET), UNDECIDED, [], lambda book: list(_decided(book)))
+    return scan_workbook(path, (SHEET, DATA_SHEET), UNDECIDED, [], lambda book: list(_decided(book)))
 
 
 def _decided(book: SheetBook) -> Iterator[tuple[Key, Decided]]:

@@ -165,17 +165,32 @@ class Keeping(Generic[T]):
 
     def to_keep(self, target: str | None, keep: str | None) -> T | None:
         """What the workbook `keep` holds, read now, to carry into the workbook `target`
-        (--xlsx); InputError when `target` holds work that would be replaced unawares."""
-        if keep is not None:
-            if target is None:
-                raise InputError(f"--xlsx with {self.option}", "no --xlsx", option=self.option)
-            return self.read(keep)
-        found = self.held(target) if target is not None and Path(target).is_file() else None
-        if found is not None:
-            carry = f"(or {self.option} {target} to carry them into the new one)"
-            expected = f"a workbook without {self.what} to replace {carry}"
-            raise InputError(expected, f"{self.counted(found)} in it", file=target)
-        return None
+        (--xlsx); InputError when `target` holds work that would be replaced unawares (its
+        own, where `keep` names another workbook)."""
+        if keep is not None and target is None:
+            raise InputError(f"--xlsx with {self.option}", "no --xlsx", option=self.option)
+        if target is not None and not _same_file(target, keep):
+            found = self.held(target) if Path(target).is_file() else None
+            if found is not None:
+                expected = f"a workbook without {self.what} to replace {self._instead(target)}"
+                raise InputError(expected, f"{self.counted(found)} in it", file=target)
+        return self.read(keep) if keep is not None else None
+
+    def _instead(self, target: str) -> str:
+        """What to do instead of replacing `target`: carry it, where it can be carried here."""
+        try:
+            self.read(target)
+        except InputError:
+            return f"(or another --xlsx name: {self.option} cannot carry them into this run)"
+        return f"(or {self.option} {target} to carry them into the new one)"
+
+
+def _same_file(target: str, keep: str | None) -> bool:
+    """Whether `keep` names the workbook `target` (both there, the same file)."""
+    try:
+        return keep is not None and Path(target).samefile(keep)
+    except OSError:
+        return False
 
 
 def review_to_keep(target: str | None, keep: str | None, compare: bool = False) -> Review | None:

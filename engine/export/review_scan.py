@@ -116,7 +116,7 @@ def _shared_strings(book: zipfile.ZipFile) -> list[str]:
     return strings
 
 
-def read_workbook(path: str | Path, sheets: tuple[str, ...], unchanged: bytes, blank: T,
+def scan_workbook(path: str | Path, sheets: tuple[str, ...], unchanged: bytes, blank: T,
                   read: Callable[[SheetBook], T]) -> T | None:  # fmt: skip
     """`read` of the workbook `path` where it has the `sheets`; `blank` where its zip comment
     is `unchanged` (as Span Studio wrote it, never saved since: not read further); None for
@@ -136,7 +136,7 @@ def read_workbook(path: str | Path, sheets: tuple[str, ...], unchanged: bytes, b
 def verdict_counts(path: str | Path) -> tuple[int, int] | None:
     """(verdicts, comments) in the error rows of a review workbook (rows with an ID, as
     engine.review reads them); None for a file that is not a review workbook."""
-    return read_workbook(path, (REVIEW_SHEET,), UNREVIEWED, (0, 0), _counts)
+    return scan_workbook(path, (REVIEW_SHEET,), UNREVIEWED, (0, 0), _counts)
 
 
 def _counts(book: SheetBook) -> tuple[int, int]:
@@ -145,8 +145,9 @@ def _counts(book: SheetBook) -> tuple[int, int]:
 
 
 def _error_sheets(book: SheetBook) -> list[str]:
-    """The error sheets the hidden data lists (its first rows only), every sheet but the
-    hidden one where it lists none that can be read: the detail tables are not read."""
+    """The error sheets the hidden data lists (its first rows only) where the workbook has
+    every one; every sheet but the hidden one otherwise (one renamed, a list that cannot be
+    read): the detail tables are not read."""
     for _, cells in book.rows(REVIEW_SHEET):
         row = book.values(cells, ("A", "B"))
         if row.get("A") == "error_sheets":
@@ -154,8 +155,8 @@ def _error_sheets(book: SheetBook) -> list[str]:
                 listed = json_value(row.get("B"))
             except ValueError:
                 break
-            if isinstance(listed, list):
-                return [name for name in listed if isinstance(name, str) and name in book.parts]
+            if isinstance(listed, list) and all(isinstance(n, str) and n in book.parts for n in listed):
+                return listed
             break
     return [name for name in book.parts if name != REVIEW_SHEET]
 
@@ -180,8 +181,8 @@ def header_columns(
 
 
 def _sheet_counts(book: SheetBook, name: str) -> tuple[int, int]:
-    """(verdicts, comments) of one sheet, an error ID's first row only (as engine.review
-    reads them): none without a header row holding ID and Verdict."""
+    """(verdicts, comments) of one sheet, an error ID's first row with a verdict or comment
+    only (as engine.review reads them): none without a header row holding ID and Verdict."""
     columns: list[str] | None = None  # the column letters of ID, Verdict, Comment
     verdicts = comments = 0
     seen: set[Any] = set()  # the error IDs counted
@@ -193,10 +194,11 @@ def _sheet_counts(book: SheetBook, name: str) -> tuple[int, int]:
                 columns = [at.get(h, "") for h in HEADERS]
             continue
         ident = _value(book, cells.get(columns[0]))
-        if _filled(ident) and ident not in seen:
+        verdict, comment = (filled(_value(book, cells.get(at))) for at in columns[1:])
+        if filled(ident) and (verdict or comment) and ident not in seen:
             seen.add(ident)
-            verdicts += _filled(_value(book, cells.get(columns[1])))
-            comments += _filled(_value(book, cells.get(columns[2])))
+            verdicts += verdict
+            comments += comment
     return verdicts, comments
 
 
@@ -204,5 +206,6 @@ def _value(book: SheetBook, cell: Any) -> Any:
     return None if cell is None else book.value(cell)
 
 
-def _filled(value: Any) -> bool:
+def filled(value: Any) -> bool:
+    """Whether a cell's value holds more than blanks."""
     return value is not None and bool(str(value).strip())

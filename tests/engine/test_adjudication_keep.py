@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from openpyxl import load_workbook
 
 import engine.agreement.kept as kept
@@ -43,11 +44,16 @@ def _decided(tmp_path) -> str:
     return path
 
 
-def test_a_decided_workbook_is_not_replaced_and_the_count_is_said(tmp_path, capsys):
+@pytest.mark.parametrize("keep_other", [False, True])
+def test_a_decided_workbook_is_not_replaced_and_the_count_is_said(tmp_path, capsys, keep_other):
+    """Also where --keep-decisions names another workbook (its own decisions were replaced)."""
+    other = tmp_path / "other.xlsx"
+    other.write_bytes(Path(_workbook(tmp_path)).read_bytes())
     path = _decided(tmp_path)
     before = Path(path).read_bytes()
     assert held_decisions(path) == (6, 1)
-    assert main(["agreement", *inputs(tmp_path), "--xlsx", path]) == 2
+    keep = ["--keep-decisions", str(other)] if keep_other else []
+    assert main(["agreement", *inputs(tmp_path), "--xlsx", path, *keep]) == 2
     assert capsys.readouterr().err == (
         f"spanstudio: error: {path}: expected a workbook without decisions or comments to replace (or "
         f"--keep-decisions {path} to carry them into the new one), found 6 decisions and 1 comment in it\n"
@@ -127,9 +133,28 @@ def test_majority_names_each_row_it_settled(tmp_path, capsys):
 
 
 def test_a_workbook_as_written_without_decisions_is_not_read_to_count_them(tmp_path, monkeypatch):
+    from engine.export import review_scan
+
     path = _workbook(tmp_path)
-    monkeypatch.setattr(kept, "SheetBook", None)  # reading the sheets would fail
-    assert held_decisions(path) is None
+    monkeypatch.setattr(review_scan, "SheetBook", None)  # reading the sheets would fail
+    assert held_decisions(path) is None and kept.is_adjudication_workbook(path)
     _decide(path, lambda row: "none")  # saved again: no comment, read and counted
     monkeypatch.undo()
     assert held_decisions(path) == (6, 0)
+
+
+def test_an_adjudication_workbook_is_told_from_other_files(tmp_path):
+    from engine.export.xlsx import write_workbook
+    from engine.methods import get_method
+    from gui.resources import example_inputs
+
+    path = _workbook(tmp_path)
+    assert kept.is_adjudication_workbook(path)
+    _decide(path, lambda row: "none")  # saved again: its sheets are read
+    assert kept.is_adjudication_workbook(path)
+    _, gold, system = example_inputs()
+    method, review = get_method("faireval"), tmp_path / "review.xlsx"
+    write_workbook(method.evaluate(gold, system, method.Options(), detail=True), str(review))
+    other = tmp_path / "other.xlsx"
+    other.write_bytes(b"not a workbook")
+    assert not any(kept.is_adjudication_workbook(p) for p in (review, other, tmp_path / "missing.xlsx"))

@@ -80,3 +80,31 @@ def test_a_reviewed_compare_workbook_is_refused_before_the_systems_are_scored(cl
     monkeypatch.setattr(engine.cli, "compare_reports", None)  # called: a TypeError
     result = cli("compare", "spans", *inputs, "--xlsx", book, *TRIALS)
     assert result.code == 2 and f"(or --keep-review {book} to carry them into the new one)" in result.err
+
+
+def test_a_refusal_offers_keep_review_only_where_the_workbook_can_be_carried(cli, tmp_path):
+    """Over a reviewed workbook of the other kind (one run's under compare, compare's under
+    one run) the refusal offered --keep-review of it, which then failed."""
+    inputs, book = _compared(cli, tmp_path)
+    one = tmp_path / "one.xlsx"
+    assert cli("spans", *inputs[:2], "--xlsx", one).code == 0
+    _judge(one)
+    instead = "(or another --xlsx name: --keep-review cannot carry them into this run)"
+    for args, target in ((("compare", "spans", *inputs, *TRIALS), one), (("spans", *inputs[:2]), book)):
+        result = cli(*args, "--xlsx", target)
+        assert result.code == 2 and f"{target}: expected a workbook without verdicts or comments" in result.err
+        assert instead in result.err and f"--keep-review {target}" not in result.err
+
+
+def test_keeping_a_compare_review_says_what_the_review_warns_of(cli, tmp_path):
+    """A copied error row's warning was not passed on when its review was kept."""
+    inputs, book = _compared(cli, tmp_path)
+    loaded = load_workbook(book)
+    sheet = loaded["System A – Errors"]
+    sheet.append([cell.value for cell in sheet[3]])
+    loaded.save(book)
+    result = cli("compare", "spans", *inputs, "--xlsx", tmp_path / "new.xlsx", "--keep-review", book, *TRIALS)
+    assert result.code == 0
+    assert f"sheet 'System A – Errors' holds the same error ID on several rows: {sheet['A3'].value} (rows 3, " in (
+        result.err
+    )

@@ -259,3 +259,101 @@ def test_the_count_before_replacing_reads_the_listed_error_sheets_only(tmp_path)
     added.append(["E1", "unclear", "a note"])
     book.save(path)
     assert verdict_counts(path) == _counted(path) == (1, 0)
+
+
+def _copy_row(path: Path, ident: str, verdict: str, comment: str) -> int:
+    """Append a copy of error `ident`'s row (as Excel copies it), the copy alone judged: its row."""
+    book = load_workbook(path)
+    sheet = book["Errors"]
+    row = next(r for r in sheet.iter_rows(min_row=3) if r[0].value == ident)
+    sheet.append([cell.value for cell in row])
+    copy = sheet.max_row
+    sheet.cell(copy, 2).value, sheet.cell(copy, 3).value = verdict, comment
+    book.save(path)
+    return copy
+
+
+def test_a_verdict_on_a_copied_rows_copy_only_is_counted_and_kept(tmp_path, cli):
+    """An ID on two rows was counted by its first: a verdict on the copy alone was not held
+    (the workbook replaced unasked) and --keep-review dropped it without a word."""
+    _, gold, system = EXAMPLE
+    old = tmp_path / "old.xlsx"
+    assert cli("faireval", gold, system, "--xlsx", old).code == 0
+    copy = _copy_row(old, "E2", "both wrong", "my note")
+    assert held_review(old) == verdict_counts(old) == _counted(old) == (1, 1)
+    assert read_review(str(old)).warnings == [
+        f"{old}: sheet 'Errors' holds the same error ID on several rows: E2 (rows 4, {copy}); each error is "
+        f"counted once, by its first row with a verdict or comment (E2 by row {copy})"
+    ]
+    refused = cli("faireval", gold, system, "--xlsx", old)
+    assert refused.code == 2 and "found 1 verdict and 1 comment in it" in refused.err
+    new = tmp_path / "new.xlsx"
+    result = cli("faireval", gold, system, "--xlsx", new, "--keep-review", old)
+    assert result.code == 0 and f"E2 (rows 4, {copy})" in result.err
+    assert {r["error_id"]: (r["verdict"], r["comment"]) for r in read_review(str(new)).rows}["E2"] == (
+        "both wrong",
+        "my note",
+    )
+
+
+def test_the_first_judged_row_of_an_id_counts_not_a_later_copy(tmp_path):
+    path = tmp_path / "old.xlsx"
+    write_workbook(_report(EXAMPLE[2]), str(path))
+    _judge(path, {"E2": "unclear"}, {})
+    _copy_row(path, "E2", "both wrong", "")
+    assert held_review(path) == _counted(path) == (1, 0)
+    assert {r["error_id"]: r["verdict"] for r in read_review(str(path)).rows}["E2"] == "unclear"
+
+
+def test_a_renamed_error_sheet_still_has_its_verdicts_counted(tmp_path, cli):
+    """The hidden data's list of error sheets was cut down to those found: "Errors" renamed
+    left nothing to count, and the reviewed workbook was replaced unasked."""
+    _, gold, system = EXAMPLE
+    old = tmp_path / "old.xlsx"
+    assert cli("faireval", gold, system, "--xlsx", old).code == 0
+    _judge(old, {"E2": "both wrong"}, {"E3": "a note"})
+    book = load_workbook(old)
+    book["Errors"].title = "Errors (mine)"
+    book.save(old)
+    assert held_review(old) == (1, 1)
+    before = old.read_bytes()
+    result = cli("faireval", gold, system, "--xlsx", old)
+    assert result.code == 2 and "found 1 verdict and 1 comment in it" in result.err
+    assert old.read_bytes() == before
+
+
+def test_keeping_another_workbooks_review_does_not_replace_this_ones(tmp_path, cli):
+    """--xlsx A --keep-review B replaced A's own review unasked (only A = B was allowed)."""
+    _, gold, system = EXAMPLE
+    a, b = tmp_path / "a.xlsx", tmp_path / "b.xlsx"
+    for path in (a, b):
+        assert cli("faireval", gold, system, "--xlsx", path).code == 0
+    assert cli("faireval", gold, system, "--xlsx", a, "--keep-review", b).code == 0  # A holds none
+    _judge(a, {"E2": "both wrong"}, {})
+    before = a.read_bytes()
+    result = cli("faireval", gold, system, "--xlsx", a, "--keep-review", b)
+    assert result.code == 2 and a.read_bytes() == before
+    assert result.err == (
+        f"spanstudio: error: {a}: expected a workbook without verdicts or comments to replace "
+        f"(or --keep-review {a} to carry them into the new one), found 1 verdict in it\n"
+    )
+    same = tmp_path / "same.xlsx"  # A itself, by another name
+    same.symlink_to(a)
+    assert cli("faireval", gold, system, "--xlsx", a, "--keep-review", same).code == 0
+    assert held_review(a) == (1, 0)
+
+
+def test_the_app_keeping_a_review_says_what_the_review_warns_of(tmp_path):
+    """The app's Keep Them carried a copied row's verdict without the warning naming it."""
+    from gui.exporting import xlsx_job
+
+    class Quiet:
+        def update(self, *args, **kwargs) -> None:
+            pass
+
+    report, path = _report(EXAMPLE[2]), tmp_path / "old.xlsx"
+    write_workbook(report, str(path))
+    copy = _copy_row(path, "E2", "both wrong", "")
+    _, note = xlsx_job(report, str(path), "fraction", str(path))(Quiet())
+    assert note.startswith(f"{path}: sheet 'Errors' holds the same error ID on several rows: E2 (rows 4, {copy})")
+    assert note.endswith(" The verdicts and comments of 1 error kept from old.xlsx.")

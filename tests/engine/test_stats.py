@@ -182,3 +182,29 @@ def test_units_that_differ_are_named():
 def test_settings_out_of_range(confidence, message):
     with pytest.raises(InputError, match=message.replace("(", r"\(").replace(")", r"\)")):
         confidence.check()
+
+
+class _CountedColumns(tuple):
+    """A row's columns that count how often they are read."""
+
+    reads = 0
+
+    def __iter__(self):
+        _CountedColumns.reads += 1
+        return super().__iter__()
+
+
+def test_the_intervals_pick_each_rows_columns_once_for_its_scores_and_its_unread_resamples():
+    """scores() and unread() each picked every row's columns from the sums (0.68 → 0.71 s)."""
+    counts = draw_corpus(np.random.default_rng(3), 40)
+    plain = micro(counts)
+    row = plain.rows[0]
+    counted = UnitStatistics("sentence", plain.ids, plain.counts, [ScoreRow(row.table, row.row,
+                             _CountedColumns(row.columns), row.score)], plain.keys)  # fmt: skip
+    confidence = Confidence(resamples=200, seed=5)
+    _CountedColumns.reads = 0
+    assert stats.resampled_intervals(counted, confidence) == stats.resampled_intervals(plain, confidence)
+    assert _CountedColumns.reads == 1  # one block of resamples, one row
+    scores, unread = counted.scores_and_unread(counts[:3])
+    assert unread[row.table, row.row].tolist() == (counts[:3].sum(axis=1) == 0).tolist()
+    assert scores.keys() == counted.scores(counts[:3]).keys()
