@@ -14,6 +14,7 @@ from engine.agreement import kept
 from engine.export import carry
 from engine.progress import Progress
 from engine.report import Report
+from engine.review import workbook_systems
 
 from . import dialogs
 from .exporting import xlsx_job
@@ -57,13 +58,16 @@ def _held(path: str, progress: Progress) -> tuple[str, str] | None:
 
 def held(path: str) -> tuple[str, str] | None:
     """What replacing the workbook at `path` would lose: ("decisions", "6 decisions and 1
-    comment") for an adjudication workbook's, ("review", "3 verdicts") for a review's; None
-    for neither."""
+    comment") for an adjudication workbook's, ("review", "3 verdicts") for a review's,
+    ("compare", …) for a compare workbook's (which one run's cannot keep); None for none."""
     decisions = kept.held_decisions(path)
     if decisions is not None:
         return "decisions", kept.counts_text(decisions)
     verdicts = carry.held_review(path)
-    return ("review", carry.counts_text(verdicts)) if verdicts is not None else None
+    if verdicts is None:
+        return None
+    kind = "compare" if workbook_systems(path) else "review"  # the app writes one run's workbooks
+    return kind, carry.counts_text(verdicts)
 
 
 def _replace(window: Window, path: str, found: tuple[str, str] | None) -> None:
@@ -110,8 +114,14 @@ DECISIONS_TEXT = (
     "the review workbook would erase them, and a review workbook cannot keep them. Save under a new name "
     "to keep the decisions."
 )
+COMPARE_TEXT = (
+    "It is a compare workbook (spanstudio compare --xlsx): its verdicts belong to two systems' errors, "
+    "so replacing it with this run's workbook would erase them, and this run's workbook cannot keep them. "
+    "Save under a new name to keep them."
+)
 #: The question for each kind of workbook that holds what replacing it would lose: its words, its answers.
-QUESTIONS = {"review": (VERDICTS_KEPT, (RENAME, KEEP)), "decisions": (DECISIONS_TEXT, (RENAME, REPLACE))}
+QUESTIONS = {"review": (VERDICTS_KEPT, (RENAME, KEEP)), "decisions": (DECISIONS_TEXT, (RENAME, REPLACE)),
+             "compare": (COMPARE_TEXT, (RENAME, REPLACE))}  # fmt: skip
 #: The question's answers as buttons: their text and role.
 ANSWERS = {
     RENAME: ("Save under a &New Name…", QDialogButtonBox.ButtonRole.AcceptRole),

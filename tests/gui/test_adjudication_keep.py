@@ -133,6 +133,7 @@ def test_over_a_review_workbook_the_question_names_its_verdicts(window, qtbot, t
 @pytest.mark.parametrize(("words", "name", "counts", "kind"), [
     (adjudication_export.QUESTIONS["review"], "review.xlsx", "3 verdicts and 1 comment", "a review"),
     (review_export.QUESTIONS["decisions"], "adjudicate.xlsx", "6 decisions and 1 comment", "an adjudication"),
+    (review_export.QUESTIONS["compare"], "cmp.xlsx", "4 verdicts", "a compare"),
 ])  # fmt: skip
 def test_the_other_kind_of_workbooks_question_offers_a_new_name_replace_or_cancel(qtbot, words, name, counts, kind):
     """Over a review workbook (the Adjudication workbook…) or an adjudication workbook
@@ -159,3 +160,17 @@ def test_the_answer_starts_the_write_at_once(window, qtbot, tmp_path, monkeypatc
     qtbot.waitUntil(lambda: "kept" in window.notice.text.text(), timeout=20_000)
     qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
     assert window.export_button.isEnabled()
+
+
+def test_a_compare_workbooks_verdicts_are_named_not_offered_to_keep(tmp_path):
+    """Export to Excel (one run's workbook) over a reviewed compare workbook: its verdicts
+    belong to two systems, so the question offers a new name or Replace, not Keep Them."""
+    from tests.engine.test_review_parts import _inputs, _judge
+
+    book = tmp_path / "cmp.xlsx"
+    assert main(["compare", "spans", *_inputs(tmp_path, "spans"), "--xlsx", str(book), "--trials", "200"]) == 0
+    _judge(book)
+    kind, counts = review_export.held(str(book))
+    assert kind == "compare" and counts.endswith("verdicts") and review_export.QUESTIONS[kind][1] == (
+        review_export.RENAME, review_export.REPLACE)
+    assert review_export.held(str(_review_workbook(tmp_path)))[0] == "review"  # one run's: Keep Them offered
