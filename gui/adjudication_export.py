@@ -12,9 +12,8 @@ from typing import Any, Protocol
 
 from PySide6.QtWidgets import QFileDialog
 
-from . import dialogs
 from .agreement_memory import note_folder, start_folder
-from .review_export import KEEP, RENAME, REPLACE, ask_keep, held, new_name
+from .review_export import KEEP, RENAME, REPLACE, answer, ask_keep, held, new_name
 from .worker import Job
 
 KEEP_TEXT = (
@@ -27,8 +26,14 @@ REVIEW_TEXT = (
     "would erase them, and an adjudication workbook cannot keep them. Save under a new name to keep "
     "the review."
 )
+COMPARE_TEXT = (
+    "It is a compare workbook (spanstudio compare --xlsx): replacing it with the adjudication workbook "
+    "would erase them, and an adjudication workbook cannot keep them. Save under a new name to keep "
+    "the review."
+)
 #: The question for each kind of workbook that holds what replacing it would lose: its words, its answers.
-QUESTIONS = {"decisions": (KEEP_TEXT, (RENAME, KEEP, REPLACE)), "review": (REVIEW_TEXT, (RENAME, REPLACE))}
+QUESTIONS = {"decisions": (KEEP_TEXT, (RENAME, KEEP, REPLACE)), "review": (REVIEW_TEXT, (RENAME, REPLACE)),
+             "compare": (COMPARE_TEXT, (RENAME, REPLACE))}  # fmt: skip
 
 
 class Window(Protocol):
@@ -65,12 +70,7 @@ def export_workbook(window: Window, suggested: str = "adjudication.xlsx") -> Non
 
 def replace(window: Window, path: str, found: tuple[str, str] | None) -> None:
     """The user's answer for a workbook about to be replaced (`found`: what it holds, as held says)."""
-    name = Path(path).name
-    if found is None:
-        choice = REPLACE if dialogs.ask(window, f"{name} already exists. Replace it?") else None  # type: ignore[arg-type]
-    else:
-        kind, counts = found
-        choice = ask_keep(window, name, counts, *QUESTIONS[kind])  # type: ignore[arg-type]
+    choice = answer(window, path, found, QUESTIONS, ask_keep)
     if choice == KEEP:
         window.write_workbook(path, keep_from=path)
     elif choice == REPLACE:
@@ -78,4 +78,4 @@ def replace(window: Window, path: str, found: tuple[str, str] | None) -> None:
     elif choice == RENAME:
         export_workbook(window, new_name(path))
     else:
-        window.summary.setText(f"Nothing was written: {name} is as it was.")
+        window.summary.setText(f"Nothing was written: {Path(path).name} is as it was.")

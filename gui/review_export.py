@@ -5,6 +5,7 @@ Over an adjudication workbook with Decisions the question names them (they canno
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, Protocol
 
@@ -73,18 +74,25 @@ def held(path: str) -> tuple[str, str] | None:
 def _replace(window: Window, path: str, found: tuple[str, str] | None) -> None:
     """The user's answer for a workbook about to be replaced (`found`: what it holds, as held
     says); the window has cleared the counting task, so the write starts here."""
-    name = Path(path).name
-    if found is None:
-        choice = REPLACE if dialogs.ask(window, f"{name} already exists. Replace it?") else None  # type: ignore[arg-type]
-    else:
-        kind, counts = found
-        choice = ask_keep(window, name, counts, *QUESTIONS[kind])  # type: ignore[arg-type]
+    choice = answer(window, path, found, QUESTIONS, ask_keep)
     if choice == KEEP:
         _write(window, path, path)
     elif choice == REPLACE:
         _write(window, path, None)
     elif choice == RENAME:
         export_xlsx(window, new_name(path))
+
+
+def answer(window: Any, path: str, found: tuple[str, str] | None, questions: dict[str, Any],
+           ask: Callable[..., str | None]) -> str | None:  # fmt: skip
+    """The user's answer for a workbook about to be replaced (`found`: what it holds, as held
+    says): the plain Replace question where it holds nothing to lose, else `ask` with the
+    words and answers of its kind in `questions`; None for Cancel."""
+    name = Path(path).name
+    if found is None:
+        return REPLACE if dialogs.ask(window, f"{name} already exists. Replace it?") else None
+    kind, counts = found
+    return ask(window, name, counts, *questions[kind])
 
 
 def _write(window: Window, path: str, keep_from: str | None) -> None:

@@ -134,6 +134,7 @@ def test_over_a_review_workbook_the_question_names_its_verdicts(window, qtbot, t
     (adjudication_export.QUESTIONS["review"], "review.xlsx", "3 verdicts and 1 comment", "a review"),
     (review_export.QUESTIONS["decisions"], "adjudicate.xlsx", "6 decisions and 1 comment", "an adjudication"),
     (review_export.QUESTIONS["compare"], "cmp.xlsx", "4 verdicts", "a compare"),
+    (adjudication_export.QUESTIONS["compare"], "cmp.xlsx", "4 verdicts", "a compare"),
 ])  # fmt: skip
 def test_the_other_kind_of_workbooks_question_offers_a_new_name_replace_or_cancel(qtbot, words, name, counts, kind):
     """Over a review workbook (the Adjudication workbook…) or an adjudication workbook
@@ -174,3 +175,4 @@ def test_a_compare_workbooks_verdicts_are_named_not_offered_to_keep(tmp_path):
     assert kind == "compare" and counts.endswith("verdicts") and review_export.QUESTIONS[kind][1] == (
         review_export.RENAME, review_export.REPLACE)
     assert review_export.held(str(_review_workbook(tmp_path)))[0] == "review"  # one run's: Keep Them offered
+    assert adjudication_export.QUESTIONS[kind][1] == (review_export.RENAME, review_export.REPLACE)  # nor there
