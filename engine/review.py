@@ -271,12 +271,11 @@ def _reviewed(row: dict[str, Any]) -> bool:
 def _repeated_warning(path: str, sheet: str, repeated: dict[Any, list[int]], later: dict[Any, int]) -> str:
     """What a review says of error IDs found on several rows of a sheet (the first ten), and
     of those counted by a copy's row (the first with a verdict or comment)."""
-    first = list(repeated.items())[:10]
-    shown = [f"{ident} (rows {', '.join(map(str, numbers))})" for ident, numbers in first]
-    more = ", …" if len(repeated) > 10 else ""
+    rows = [f"{ident} (rows {', '.join(map(str, numbers))})" for ident, numbers in repeated.items()]
     by = first_listed([f"{ident} by row {number}" for ident, number in later.items()], 10)
     copies = f" with a verdict or comment ({by})" if later else ""
-    return (f"{path}: sheet '{sheet}' holds the same error ID on several rows: {', '.join(shown)}{more}; "
+    listed = first_listed(rows, 10, more=", …")
+    return (f"{path}: sheet '{sheet}' holds the same error ID on several rows: {listed}; "
             f"each error is counted once, by its first row{copies}")  # fmt: skip
 
 
