@@ -1,6 +1,5 @@
 """spans and nervaluate against their peers (seqeval 1.2.2, nervaluate 1.2.1) on random
-CoNLL files: the same numbers, float for float. Skipped where the peers are absent
-(they are in the test extra)."""
+CoNLL files: the same numbers, float for float (the peers are in the test extra)."""
 
 from __future__ import annotations
 
@@ -9,9 +8,6 @@ import random
 import pytest
 
 from engine.methods import get_method
-
-seqeval = pytest.importorskip("seqeval.metrics")
-nervaluate = pytest.importorskip("nervaluate")
 
 LABELS = ("PER", "LOC", "ORG", "MISC")
 

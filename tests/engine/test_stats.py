@@ -74,7 +74,8 @@ def test_a_narrower_level_gives_a_narrower_interval():
 
 
 def test_percentile_bootstrap_agrees_with_scipy():
-    scipy_stats = pytest.importorskip("scipy.stats")
+    from scipy import stats as scipy_stats
+
     counts = draw_corpus(np.random.default_rng(4), 150)
 
     def f1(indices: np.ndarray, axis: int = -1) -> np.ndarray:
