@@ -1,0 +1,121 @@
+"""A JSON document whose top level is an array (a Label Studio export, doccano's JSON) is
+read item by item (engine/formats/jsondocs.py: records): each item is decoded by a call of
+its own, so the interpreter can run another thread (the app's window) between items; the
+records, their paths and every message are those of decoding the whole file at once."""
+
+from __future__ import annotations
+
+import json
+
+import orjson
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.errors import InputError
+from engine.formats import jsondocs, read_spans
+from engine.formats.jsondocs import records
+
+EXPECTED = "expected a JSON object on each line (JSON Lines), or one JSON document, found invalid JSON"
+TASK = {"data": {"text": "Anna met Bob"}, "annotations": [{"result": []}]}
+
+
+class Decoder:
+    """orjson as jsondocs calls it, noting the length of each text it is given to decode."""
+
+    JSONDecodeError = orjson.JSONDecodeError
+
+    def __init__(self) -> None:
+        self.sizes: list[int] = []
+
+    def loads(self, data):
+        self.sizes.append(len(data))
+        return orjson.loads(data)
+
+
+def _values(path) -> list[tuple[object, int | None, str]]:
+    return [(r.value, r.line, r.path) for r in records(str(path))]
+
+
+def test_no_decode_call_is_given_the_whole_array(tmp_path, monkeypatch):
+    tasks = [{**TASK, "id": i} for i in range(200)]
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(tasks), encoding="utf-8")
+    decoder = Decoder()
+    monkeypatch.setattr(jsondocs, "orjson", decoder)
+    assert [r.value for r in records(str(path))] == tasks
+    assert len(decoder.sizes) == len(tasks)  # one call an item, none for the whole
+    assert max(decoder.sizes) == len(json.dumps(tasks[-1]))
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        ' \n [ {"a": 1} , 2 ] \n',
+        "[]",
+        '[{"a": 1, "a": 2}, 18446744073709551616, 1e-400, "\\ud83d\\ude00", "Ä", null, [[]]]',
+        json.dumps([TASK, TASK], indent=4),
+    ],
+)
+def test_an_array_gives_the_records_of_decoding_it_whole(tmp_path, text):
+    path = tmp_path / "export.json"
+    path.write_text(text, encoding="utf-8")
+    assert _values(path) == [(value, None, f"$[{i}]") for i, value in enumerate(orjson.loads(text))]
+
+
+@given(st.lists(st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+                             | st.text(), lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
+                             max_leaves=8)),  # fmt: skip
+       st.sampled_from([None, 1]))  # fmt: skip
+@settings(max_examples=60, deadline=None)
+def test_any_array_gives_what_orjson_gives(tmp_path_factory, items, indent):
+    text = json.dumps(items, indent=indent, ensure_ascii=False)
+    path = tmp_path_factory.mktemp("any") / "export.json"
+    path.write_text(text, encoding="utf-8")
+    assert [r.value for r in records(str(path))] == orjson.loads(text)
+
+
+def test_an_array_deeper_than_msgspec_reads_is_read_by_orjson(tmp_path):
+    path = tmp_path / "deep.json"
+    path.write_text("[" + "[" * 1010 + "]" * 1010 + "]", encoding="utf-8")
+    [record] = records(str(path))
+    value, depth = record.value, 1
+    while value:
+        [value], depth = value, depth + 1
+    assert (record.path, value, depth) == ("$[0]", [], 1010)
+
+
+def test_other_texts_are_read_as_before(tmp_path):
+    lines = tmp_path / "lines.jsonl"
+    lines.write_text("[1]\n\n[2, 3]\n", encoding="utf-8")  # JSON Lines of arrays
+    assert _values(lines) == [([1], 1, "$"), ([2, 3], 3, "$")]
+    one = tmp_path / "one.json"
+    one.write_text('{"a": [1, 2]}', encoding="utf-8")
+    assert _values(one) == [({"a": [1, 2]}, 1, "$")]
+
+
+@pytest.mark.parametrize(
+    ("text", "line", "why"),
+    [
+        ('[\n  {"a": 1},\n  {"b": 1e400}\n]\n', 3, "number is infinity when parsed as double"),
+        ('[{"a": 1}] x', 1, "unexpected content after document"),
+        ("[" + "[" * 1030 + "]" * 1030 + "]", 1, "depth limit exceeded"),
+        ('[{"a": "\\ud800"}]', 1, "no low surrogate in string"),
+        ('[{"a": 1},\n {"b": 2', 2, "unexpected end of data"),
+    ],
+)
+def test_invalid_json_in_an_array_names_the_line(tmp_path, text, line, why):
+    path = tmp_path / "export.json"
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        list(records(str(path)))
+    assert caught.value.message == f"{path}:{line}: {EXPECTED} ({why})"
+
+
+def test_invalid_json_late_in_an_export_is_said_before_an_earlier_task_is_judged(tmp_path):
+    tasks = [{"data": {}, "annotations": []}, TASK, {**TASK, "id": "INF"}]  # the first task has no text
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(tasks, indent=1).replace('"INF"', "1e400"), encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        read_spans(str(path), "label-studio")
+    assert caught.value.message == f"{path}:25: {EXPECTED} (number is infinity when parsed as double)"
