@@ -42,8 +42,17 @@ def records(path: str, text: str | None = None) -> Iterator[Record]:
             yield Record(whole, 1, "$")
             return
         items = whole
-    for i, item in enumerate(items):
-        yield Record(item, None, f"$[{i}]")
+    items.reverse()  # each item let go of as it is given (see free_each)
+    for i in range(len(items)):
+        yield Record(items.pop(), None, f"$[{i}]")
+
+
+def free_each(items: list[Any]) -> None:
+    """Let go of a list's items one at a time: the last reference to a decoded export (20,000
+    tasks of 30 MB) freed at once is one deallocation of 0.1 s in which no other thread runs
+    (the app's window); between two items the interpreter can switch threads."""
+    while items:
+        items.pop()
 
 
 #: A text that begins as a JSON array (after JSON's white space).
