@@ -112,6 +112,36 @@ def test_invalid_json_in_an_array_names_the_line(tmp_path, text, line, why):
     assert caught.value.message == f"{path}:{line}: {EXPECTED} ({why})"
 
 
+@pytest.mark.parametrize(
+    ("data", "values"),
+    [
+        (b'\xef\xbb\xbf[{"a": 1}, 2]', [{"a": 1}, 2]),  # a byte-order mark
+        (b'[\r\n {"a": "\xc3\x84"},\r\n 2\r\n]\r\n', [{"a": "Ä"}, 2]),  # Windows line ends
+    ],
+)
+def test_an_array_is_read_from_its_bytes(tmp_path, data, values):
+    path = tmp_path / "export.json"
+    path.write_bytes(data)
+    assert _values(path) == [(value, None, f"$[{i}]") for i, value in enumerate(values)]
+
+
+@pytest.mark.parametrize(
+    ("data", "message"),
+    [
+        (b'[\n {"a": "x"},\n {"b": "\xff"}\n]', ":3: expected UTF-8 text, found byte 0xFF"),
+        (b'["\xed\xa0\x80"]', ":1: expected UTF-8 text, found byte 0xED"),  # a surrogate's bytes
+        (b"\x89PNG\r\n\x1a\n[", " is not a text file (it looks like a PNG image)"),
+        (b"\xef\xbb\xbf\xef\xbb\xbf[1]", f":1: {EXPECTED} (UTF-8 byte order mark (BOM) is not supported)"),
+    ],
+)
+def test_an_array_that_is_not_utf8_is_named_as_any_file(tmp_path, data, message):  # message: after the name
+    path = tmp_path / "export.json"
+    path.write_bytes(data)
+    with pytest.raises(InputError) as caught:
+        list(records(str(path)))
+    assert caught.value.message == f"{path}{message}"
+
+
 def test_invalid_json_late_in_an_export_is_said_before_an_earlier_task_is_judged(tmp_path):
     tasks = [{"data": {}, "annotations": []}, TASK, {**TASK, "id": "INF"}]  # the first task has no text
     path = tmp_path / "export.json"
