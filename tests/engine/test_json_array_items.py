@@ -6,6 +6,7 @@ records, their paths and every message are those of decoding the whole file at o
 from __future__ import annotations
 
 import json
+import sys
 
 import orjson
 import pytest
@@ -48,6 +49,21 @@ def test_no_decode_call_is_given_the_whole_array(tmp_path, monkeypatch):
     assert max(decoder.sizes) == len(json.dumps(tasks[-1]))
 
 
+DEEP = "[" * 1010 + "]" * 1010  # deeper than msgspec reads: the file is decoded whole by orjson
+
+
+@pytest.mark.parametrize("second", [json.dumps(TASK), DEEP], ids=["task", "deep"])
+def test_records_let_go_of_each_item_once_given(tmp_path, second):
+    """A decoded export freed at once is one long deallocation: records() holds no item it
+    has given."""
+    path = tmp_path / "export.json"
+    path.write_text(f"[{json.dumps(TASK)}, {second}]", encoding="utf-8")
+    given = records(str(path))
+    value = next(given).value
+    assert sys.getrefcount(value) == 2  # `value` and the call's argument: none in the generator
+    assert next(given).path == "$[1]"
+
+
 @pytest.mark.parametrize(
     "text",
     [
@@ -77,7 +93,7 @@ def test_any_array_gives_what_orjson_gives(tmp_path_factory, items, indent):
 
 def test_an_array_deeper_than_msgspec_reads_is_read_by_orjson(tmp_path):
     path = tmp_path / "deep.json"
-    path.write_text("[" + "[" * 1010 + "]" * 1010 + "]", encoding="utf-8")
+    path.write_text(f"[{DEEP}]", encoding="utf-8")
     [record] = records(str(path))
     value, depth = record.value, 1
     while value:
