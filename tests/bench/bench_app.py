@@ -252,7 +252,8 @@ def run_app(qtbot, folder: Path, method: str, gold: str, system: str) -> AppRun:
 def print_pauses(run: AppRun) -> None:
     """Each pause of the UI thread over PAUSE_MS, while looking and while evaluating."""
     for title, slices in (("looking at the files", run.looking), ("evaluating and showing", run.evaluating)):
-        print(f"  pauses of the UI thread over {PAUSE_MS} ms, {title}:", *slices.pauses() or ["    none"], sep="\n")
+        lines = slices.pauses() or ["    none"]
+        print(f"  pauses of the UI thread over {PAUSE_MS} ms, {title}:", *lines, sep="\n")
 
 
 def test_app_on_a_million_tokens(qtbot, tmp_path):

@@ -43,12 +43,13 @@ def test_app_on_a_30_mb_label_studio_export(qtbot, tmp_path):
     assert run.window.report is not None
     looking, evaluating = run.looking, run.evaluating
     print(
-        f"\napp, spans on a {export.stat().st_size / 1e6:.0f} MB one-line Label Studio export ({tasks:,} tasks) "
-        f"as gold and system: longest pause of the UI thread {looking.longest * 1000:.0f} ms while looking "
-        f"at it, {evaluating.longest * 1000:.0f} ms while evaluating and showing (most CPU the process ran "
-        f"in a pause {looking.longest_own * 1000:.0f} and {evaluating.longest_own * 1000:.0f} ms); from "
-        f"Evaluate to the result shown {run.cpu:.1f} s CPU ({run.total:.1f} s wall); the command line "
-        f"{min(cli):.2f}-{max(cli):.2f} s CPU (whole process, one core, before and after)"
+        f"\napp, spans on a {export.stat().st_size / 1e6:.0f} MB one-line Label Studio export "
+        f"({tasks:,} tasks) as gold and system: longest pause of the UI thread "
+        f"{looking.longest * 1000:.0f} ms while looking at it, {evaluating.longest * 1000:.0f} ms while "
+        f"evaluating and showing (most CPU the process ran in a pause {looking.longest_own * 1000:.0f} and "
+        f"{evaluating.longest_own * 1000:.0f} ms); from Evaluate to the result shown {run.cpu:.1f} s CPU "
+        f"({run.total:.1f} s wall); the command line {min(cli):.2f}-{max(cli):.2f} s CPU (whole process, "
+        "one core, before and after)"
     )
     print_pauses(run)
     run.window.close()

@@ -79,10 +79,13 @@ def test_an_array_gives_the_records_of_decoding_it_whole(tmp_path, text):
     assert _values(path) == [(value, None, f"$[{i}]") for i, value in enumerate(orjson.loads(text))]
 
 
-@given(st.lists(st.recursive(st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False, allow_infinity=False)
-                             | st.text(), lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
-                             max_leaves=8)),  # fmt: skip
-       st.sampled_from([None, 1]))  # fmt: skip
+NUMBERS = st.integers() | st.floats(allow_nan=False, allow_infinity=False)
+SCALARS = st.none() | st.booleans() | NUMBERS | st.text()
+VALUES = st.recursive(SCALARS, lambda inner: st.lists(inner) | st.dictionaries(st.text(), inner),
+                      max_leaves=8)
+
+
+@given(st.lists(VALUES), st.sampled_from([None, 1]))
 @settings(max_examples=60, deadline=None)
 def test_any_array_gives_what_orjson_gives(tmp_path_factory, items, indent):
     text = json.dumps(items, indent=indent, ensure_ascii=False)
