@@ -36,7 +36,7 @@ from ..errors import InputError, first_listed
 from ..spans import Annotations
 from . import LABEL_STUDIO_CONFIG, sniffing
 from .doccano import table_of_examples, users_warning
-from .jsondocs import Record, bad, document, place, unique_name
+from .jsondocs import Record, bad, document, free_each, place, unique_name
 from .label_studio_table import export_records
 from .label_studio_text import TextChecks
 from .reader_options import SOURCES, given_user, named_user, unknown_user
@@ -343,6 +343,8 @@ def read(path: str, options: ReadOptions, places: bool = False) -> Annotations:
         examples.append((name, text, spans))
         others |= ignored
     checked = _mixed_index(path, tasks, options, makers) + checks.warnings(path)
+    free_each(found)
+    free_each(tasks)
     result = _annotations(path, options, examples, left_out, others, checked)
     result.spans.origin = _origin(examples, places, functools.partial(read, path, options, places=True))
     return result
@@ -478,8 +480,10 @@ def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
             for result in filter(_is_span, entry.get("result") or []):
                 if options.layer in (None, _control(result)):
                     labels.update(map(str, (result.get("value") or {}).get("labels") or []))
-    return {"source": list(SOURCES), "index": [str(i) for i in range(max(most, 1))], "label": sorted(labels),
-            "layer": _controls(tasks), "user": _annotators(tasks, options.source)}  # fmt: skip
+    found = {"source": list(SOURCES), "index": [str(i) for i in range(max(most, 1))], "label": sorted(labels),
+             "layer": _controls(tasks), "user": _annotators(tasks, options.source)}  # fmt: skip
+    free_each(tasks)
+    return found
 
 
 def none_chosen(path: str, role: str, tasks: int) -> InputError:

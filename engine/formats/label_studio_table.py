@@ -20,7 +20,7 @@ from typing import Any
 import orjson
 
 from ..errors import InputError
-from ..textio import BOM, decode_utf8, read_input_bytes
+from ..textio import BOM, read_input_bytes
 from .jsondocs import Record, records
 from .sniffing import label_studio_separator
 from .standoff import raw_utf8
@@ -36,7 +36,7 @@ def export_records(path: str) -> Iterator[Record]:
     first = data[:65536].split(b"\n", 1)[0].decode("utf-8", "replace").lstrip(BOM)
     sep = label_studio_separator(first)
     if sep is None:
-        return records(path, decode_utf8(data, path))
+        return records(path, data)
     return table_records(path, raw_utf8(data, path).removeprefix(BOM), sep)
 
 

@@ -211,16 +211,28 @@ def watched(slices: Slices) -> Iterator[None]:
         timer.stop()
 
 
-def test_app_on_a_million_tokens(qtbot, tmp_path):
-    compile_engine()
-    gold, system, tokens = corpus(tmp_path)
-    command = ours("faireval", gold, system)
-    cli = [cpu_seconds(command)[0]]
-    window = MainWindow(QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat))
+@dataclass
+class AppRun:
+    """The app's window after choosing two files and evaluating them (on one core): the UI
+    thread's timelines while it looked at the files and while it evaluated and showed the
+    result, the process's CPU seconds of each, and the wall seconds of the second."""
+
+    window: MainWindow
+    looking: Slices
+    evaluating: Slices
+    look_cpu: float
+    cpu: float
+    total: float
+
+
+def run_app(qtbot, folder: Path, method: str, gold: str, system: str) -> AppRun:
+    """Open the window, choose the method, then the files once it is painted (the app looks
+    at each off the UI thread, as when a user picks them), then Evaluate until it is shown."""
+    window = MainWindow(QSettings(str(folder / "settings.ini"), QSettings.Format.IniFormat))
     qtbot.addWidget(window)
     window.show()
     qtbot.waitExposed(window)
-    window.setup.set_method("faireval")
+    window.setup.set_method(method)
     qtbot.wait(300)  # the window's first paint done, as before a user can choose files
     looking, evaluating = Slices(), Slices()
     with on_cpu_0(), watched(looking):
@@ -234,6 +246,24 @@ def test_app_on_a_million_tokens(qtbot, tmp_path):
         qtbot.waitUntil(lambda: not window.busy, timeout=300_000)
         qtbot.wait(300)  # the first paint of what was shown, and the events after it
         total, cpu = time.perf_counter() - start, time.process_time() - cpu
+    return AppRun(window, looking, evaluating, look_cpu, cpu, total)
+
+
+def print_pauses(run: AppRun) -> None:
+    """Each pause of the UI thread over PAUSE_MS, while looking and while evaluating."""
+    for title, slices in (("looking at the files", run.looking), ("evaluating and showing", run.evaluating)):
+        lines = slices.pauses() or ["    none"]
+        print(f"  pauses of the UI thread over {PAUSE_MS} ms, {title}:", *lines, sep="\n")
+
+
+def test_app_on_a_million_tokens(qtbot, tmp_path):
+    compile_engine()
+    gold, system, tokens = corpus(tmp_path)
+    command = ours("faireval", gold, system)
+    cli = [cpu_seconds(command)[0]]
+    run = run_app(qtbot, tmp_path, "faireval", gold, system)
+    window, looking, evaluating = run.window, run.looking, run.evaluating
+    look_cpu, cpu, total = run.look_cpu, run.cpu, run.total
     cli.append(cpu_seconds(command)[0])
     report = window.report
     assert report is not None and len(window.viewer.doc) == tokens
@@ -258,12 +288,7 @@ def test_app_on_a_million_tokens(qtbot, tmp_path):
         f"jump to the last error {jump * 1000:.0f} ms; scroll step {sum(steps) / len(steps) * 1000:.0f} ms on "
         f"average, {max(steps) * 1000:.0f} ms at most"
     )
-    for title, slices in (("looking at the files", looking), ("evaluating and showing", evaluating)):
-        print(
-            f"  pauses of the UI thread over {PAUSE_MS} ms, {title}:",
-            *slices.pauses() or ["    none"],
-            sep="\n",
-        )
+    print_pauses(run)
     window.close()
     engine, views = parts(gold, system)
     print(
