@@ -161,6 +161,8 @@ class SetupPanel(QWidget):
             field.path_changed.connect(lambda _path, side=side: self.look_at_file(side))
             field.switch_requested.connect(self.set_method)
         self.second.path_changed.connect(lambda _path: self.look_at_file("second"))
+        for field in (*self.fields.values(), self.second):
+            field.path_changed.connect(self._drop_run_messages)
         for signal in (self.inputs_changed, self.options_changed, self.method_changed):
             signal.connect(self.refresh_advice)
             signal.connect(self.look_at_inputs)
@@ -250,6 +252,12 @@ class SetupPanel(QWidget):
         only while no newer one has been asked for."""
         self._latest[kind] = self._latest.get(kind, 0) + 1
         return self._latest[kind]
+
+    def _drop_run_messages(self) -> None:
+        """An evaluation's message under an input was about the inputs as they were: once one
+        changes, each input says again what its own look found."""
+        for field in (*self.fields.values(), self.second):
+            field.refresh()
 
     def look_at_file(self, side: str) -> None:
         """Read one side's chosen file's first lines: its format or problem for its box,

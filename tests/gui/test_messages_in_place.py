@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from gui.style import ERROR_COLOUR, WARNING_COLOUR
 
-from .conftest import wait_idle
+from .conftest import evaluate, wait_idle
 
 TWO_COLUMNS = "John B-PER\nlives O\nin O\nParis B-LOC\n. O\n\nMary B-PER\nsleeps O\n. O\n"
 
@@ -43,3 +43,19 @@ def test_a_second_systems_extra_document_is_shown_under_the_second_system(qtbot,
     assert ERROR_COLOUR in window.setup.second.status.styleSheet()
     assert "expected a document named '3'" in window.setup.second.status.text()
     assert not window.setup.fields["gold"].error_text  # the gold is fine
+
+
+def test_an_evaluations_message_under_an_input_goes_when_another_input_changes(qtbot, window, tmp_path):
+    """The second system's 'expected a document named 3' is about the gold chosen then: with
+    another gold chosen it is no longer said (the next evaluation says what holds)."""
+    gold = doccano(tmp_path / "gold.jsonl", "John lives.", "Mary sleeps.")
+    system = doccano(tmp_path / "system.jsonl", "John lives.", "Mary sleeps.")
+    second = doccano(tmp_path / "second.jsonl", "John lives.", "Mary sleeps.", "Anna runs.")
+    window.setup.set_method("spans")
+    window.setup.set_paths(gold, system)
+    window.setup.second.set_path(second)
+    evaluate(qtbot, window)
+    assert "expected a document named '3'" in window.setup.second.status.text()
+    window.setup.fields["gold"].set_path(second)  # now the gold has document 3
+    qtbot.waitUntil(lambda: "Format:" in window.setup.second.status.text())
+    assert ERROR_COLOUR not in window.setup.second.status.styleSheet()
