@@ -39,7 +39,7 @@ QUESTIONS = {"decisions": (KEEP_TEXT, (RENAME, KEEP, REPLACE)), "review": (REVIE
 class Window(Protocol):
     """What of the Agreement window this uses."""
 
-    summary: Any  # the line that says what the window did
+    def say(self, text: str) -> None: ...  # the line that says what the window did
     settings: Any  # where the last folders used are kept (None: nothing kept)
 
     def run_task(self, title: str, job: Job, done: Callable[[Any], None], doing: str) -> bool: ...
@@ -78,4 +78,4 @@ def replace(window: Window, path: str, found: tuple[str, str] | None) -> None:
     elif choice == RENAME:
         export_workbook(window, new_name(path))
     else:
-        window.summary.setText(f"Nothing was written: {Path(path).name} is as it was.")
+        window.say(f"Nothing was written: {Path(path).name} is as it was.")

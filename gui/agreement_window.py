@@ -273,7 +273,7 @@ class AgreementWindow(QWidget):
                 if (export.path, annotator) not in self.removed:
                     self.add_row(export.path, annotator)
         rows = self.paths.count()
-        self.summary.setText(f"{count_of(rows, 'annotator')} listed; Measure agreement.")
+        self.say(f"{count_of(rows, 'annotator')} listed; Measure agreement.")
 
     def list_predictions(self) -> None:
         """List the Label Studio exports' annotators again, with or without their predictions
@@ -326,7 +326,7 @@ class AgreementWindow(QWidget):
         self.notice.hide()  # about an earlier run
         self.progress.setRange(0, 0)
         self.progress.show()
-        self.summary.setText(f"{title}…")
+        self.say(f"{title}…")
         self._set_running(True)
         self._thread = start(task, self, self._thread_finished)
         return True
@@ -344,7 +344,7 @@ class AgreementWindow(QWidget):
     def _progressed(self, fraction: float, message: str) -> None:
         show_progress(self.progress, fraction)
         if message:
-            self.summary.setText(message)
+            self.say(message)
 
     def _task_finished(self, result: Any) -> None:
         """The bar goes with the work; `done` gets the result once the task is cleared."""
@@ -357,19 +357,17 @@ class AgreementWindow(QWidget):
 
     def _failed(self, err: InputError) -> None:
         self.progress.hide()
-        self.summary.setText(f"{self._doing}: {err}")
+        self.say(f"{self._doing}: {err}")
         dialogs.show_input_error(self, err, self._doing)
 
     def _crashed(self, summary: str, details: str) -> None:
         self.progress.hide()
-        self.summary.setText(f"Something went wrong: {summary}")
+        self.say(f"Something went wrong: {summary}")
         dialogs.show_crash(self, summary, details)
 
     def _cancelled(self) -> None:
         self.progress.hide()
-        self.summary.setText(
-            "Cancelled: nothing was written." if self._done == self._written else "Cancelled."
-        )
+        self.say("Cancelled: nothing was written." if self._done == self._written else "Cancelled.")
 
     def _thread_finished(self) -> None:
         """Clear the task, give `done` a good result (it may start more work), finish the
@@ -398,13 +396,7 @@ class AgreementWindow(QWidget):
 
     def show_results(self) -> None:
         data = self.data or {}
-        overall = data["overall"]
-        self.summary.setText(
-            f"{len(data['annotators'])} annotators, {count_of(len(data['documents']), 'document')} "
-            f"({len(data['common_documents'])} every annotator has). "
-            f"Fleiss' κ {_text(overall['token']['fleiss_kappa'])}, Krippendorff's α "
-            f"{_text(overall['token']['krippendorff_alpha'])}, αu {_text(overall['alpha_u']['overall'])}."
-        )
+        self.say("")
         self.show_matrix()
         self.show_documents()
         self.document_choice.blockSignals(True)
@@ -412,6 +404,23 @@ class AgreementWindow(QWidget):
         self.document_choice.addItems(data["documents"])
         self.document_choice.blockSignals(False)
         self.show_document()
+
+    def figures(self) -> str:
+        """The figures over the corpus measured last ("" before a measuring)."""
+        if self.data is None:
+            return ""
+        data, overall = self.data, self.data["overall"]
+        return (
+            f"{len(data['annotators'])} annotators, {count_of(len(data['documents']), 'document')} "
+            f"({len(data['common_documents'])} every annotator has). "
+            f"Fleiss' κ {_text(overall['token']['fleiss_kappa'])}, Krippendorff's α "
+            f"{_text(overall['token']['krippendorff_alpha'])}, αu {_text(overall['alpha_u']['overall'])}."
+        )
+
+    def say(self, text: str) -> None:
+        """The line above the tabs: the figures the tabs show, then what the window did last
+        (a workbook written, cancelled or left as it was keeps the figures in view)."""
+        self.summary.setText(" ".join(part for part in (self.figures(), text) if part))
 
     def _block(self) -> dict[str, Any]:
         node: Any = (self.data or {})["overall"]
@@ -530,7 +539,7 @@ class AgreementWindow(QWidget):
 
     def _written(self, written: tuple[list[Path], str]) -> None:
         paths, note = written
-        self.summary.setText(f"Adjudication workbook written: {paths[0]}")
+        self.say("")  # the bar says where it is
         self.notice.show_written(paths, note)
 
 

@@ -132,7 +132,8 @@ def test_a_cancelled_workbook_leaves_no_file(window, qtbot, tmp_path):
     window.write_workbook(str(path))
     window.cancel()
     qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
-    assert window.summary.text() == "Cancelled: nothing was written."
+    assert window.summary.text().endswith(" Cancelled: nothing was written.")
+    assert window.summary.text().startswith("3 annotators, ")  # the figures measured stay in view
     assert list(tmp_path.glob("*.xlsx*")) == [] and not window.notice.isVisibleTo(window)
 
 
@@ -274,3 +275,14 @@ def test_a_done_that_raises_still_finishes_the_thread_and_goes_idle(window, qtbo
         assert window.run_task("Counting", lambda progress: 7, done, "Counting")
     assert [str(error) for _, error, _ in raised] == ["done failed"]
     assert gc.isenabled() and not worker._running and not window.busy
+
+
+def test_the_figures_measured_stay_in_view_once_the_workbook_is_written(window, qtbot, tmp_path):
+    """The green bar says where the workbook is; the line above the tabs keeps Fleiss' κ,
+    Krippendorff's α and αu (they were replaced by the workbook's path, which the bar shows)."""
+    measured(window, qtbot)
+    figures = window.summary.text()
+    assert "Fleiss' κ" in figures
+    window.write_workbook(str(tmp_path / "adjudication.xlsx"))
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    assert window.notice.isVisibleTo(window) and window.summary.text() == figures
