@@ -50,6 +50,7 @@ from .agreement_views import (
     name_headers,
     pair_disagreements,
 )
+from .agreement_words import FIGURES_TIP, explain_columns, explain_measures
 from .notice import Notice
 from .settings import AppSettings
 from .worker import Job, Task, finish, show_progress, start
@@ -168,6 +169,7 @@ class AgreementWindow(QWidget):
     def _pairs_tab(self) -> QWidget:
         self.measure_choice = QComboBox()
         self.measure_choice.addItems([title for title, _ in MEASURES])
+        explain_measures(self.measure_choice)
         self.measure_choice.currentIndexChanged.connect(self.show_matrix)
         self.matrix = QTableWidget()
         self.matrix.setTabKeyNavigation(False)  # Tab goes on to the next control, as in every table
@@ -198,6 +200,7 @@ class AgreementWindow(QWidget):
     def _documents_tab(self) -> QWidget:
         self.documents = QTableWidget(0, len(DOC_COLUMNS))
         self.documents.setHorizontalHeaderLabels(list(DOC_COLUMNS))
+        explain_columns(self.documents)
         self.documents.setSortingEnabled(True)
         self.documents.setTabKeyNavigation(False)
         return self.documents
@@ -397,6 +400,7 @@ class AgreementWindow(QWidget):
     def show_results(self) -> None:
         data = self.data or {}
         self.say("")
+        self.summary.setToolTip(FIGURES_TIP)
         self.show_matrix()
         self.show_documents()
         self.document_choice.blockSignals(True)

@@ -286,3 +286,16 @@ def test_the_figures_measured_stay_in_view_once_the_workbook_is_written(window, 
     window.write_workbook(str(tmp_path / "adjudication.xlsx"))
     qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
     assert window.notice.isVisibleTo(window) and window.summary.text() == figures
+
+
+def test_each_measure_says_what_it_measures_where_the_mouse_rests(window, qtbot):
+    """κ, α and αu are no everyday words: the measure list, the Documents columns and the
+    line of figures say in a sentence what each measures and what 1 and 0 mean."""
+    measured(window, qtbot)
+    choice = window.measure_choice
+    tips = [choice.itemData(i, Qt.ItemDataRole.ToolTipRole) for i in range(choice.count())]
+    assert all(tip and ("1 =" in tip or "As " in tip) for tip in tips), tips
+    assert "chance" in tips[choice.findText("Cohen's kappa (tokens)")]
+    headers = [window.documents.horizontalHeaderItem(k).toolTip() for k in range(2, window.documents.columnCount())]
+    assert all(headers) and "all the annotators" in headers[2]  # Fleiss' κ
+    assert "Fleiss' κ" in window.summary.toolTip() and "chance" in window.summary.toolTip()
