@@ -44,6 +44,10 @@ Refusals = dict[str, WrongFormat | None]
 #: An input over this many bytes is looked at off the UI thread (its first lines may be
 #: the whole file: an export of tens of megabytes on one line).
 LARGE_INPUT = 1 << 20
+#: What a second system's file does (README: Confidence intervals and significance).
+SECOND_TIP = ("Optional: a second system's file, scored against the same gold. The results then "
+              "compare the two systems first (each score's difference, with its interval and "
+              "significance); the errors and the viewer stay the first system's.")  # fmt: skip
 
 
 def refusal(method: Method, role: str, path: str, lines: list[str]) -> WrongFormat | None:
@@ -125,7 +129,7 @@ class SetupPanel(QWidget):
         self.description.setWordWrap(True)
         self.fields = {role: FileField(role) for role in SIDES}
         self.second = FileField(SECOND)  # optional: the run becomes a comparison
-        self.second.edit.setPlaceholderText("Optional: a second system, to compare the two…")
+        self.second.edit.setPlaceholderText("Optional: compare two systems")  # whole at 1366×768
         self.panels = {method.name: OptionsPanel(method.Options) for method in methods}
         self.stack = QStackedWidget()
         for panel in self.panels.values():
@@ -233,6 +237,7 @@ class SetupPanel(QWidget):
         self.intervals_box.setVisible(bool(method.unit))
         self.second.setVisible(bool(method.unit))
         self.second.set_spec(method.inputs[1])
+        self.second.setToolTip(SECOND_TIP)
         for spec in method.inputs:
             if spec.role in self.fields:
                 self.fields[spec.role].set_spec(spec)
