@@ -64,7 +64,7 @@ def export_workbook(window: Window, suggested: str = "adjudication.xlsx") -> Non
         "Counting the decisions in the workbook",
         lambda progress: held(path),
         lambda found: replace(window, path, found),  # the counting task cleared: the write starts here
-        "Reading the workbook",
+        "The workbook could not be read",
     )
 
 

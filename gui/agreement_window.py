@@ -62,6 +62,8 @@ MEASURES = (  # (title, path in the report's data)
     ("Cohen's kappa (tokens)", ("token", "cohen_kappa")),
     ("Krippendorff's alpha-u", ("alpha_u",)),
 )
+#: What the dialog of a failure says stopped (as the main window's "The evaluation stopped.").
+UNREAD, UNWRITTEN = "The annotators could not be read", "The workbook could not be written"
 DOC_COLUMNS = ("Document", "Annotators", "F1 (mean)", "Cohen κ (mean)", "Fleiss κ", "α", "αu")
 
 
@@ -257,8 +259,8 @@ class AgreementWindow(QWidget):
         for path in paths:
             if path not in exports:
                 self.add_row(path, None)
-        listing, doing = listing_job(exports, self.predictions.isChecked()), "Reading the annotators"
-        if exports and not self.run_task(doing, listing, self._listed, doing):
+        listing = listing_job(exports, self.predictions.isChecked())
+        if exports and not self.run_task("Reading the annotators", listing, self._listed, UNREAD):
             for path in exports:
                 self.add_row(path, None)
 
@@ -309,12 +311,12 @@ class AgreementWindow(QWidget):
     def measure(self) -> None:
         kept = [self.exports[path] for path in dict.fromkeys(self.path_list()) if path in self.exports]
         job = measure_job(self.rows(), self.predictions.isChecked(), kept)
-        self.run_task("Measuring agreement", job, self._measured, "Measuring agreement")
+        self.run_task("Measuring agreement", job, self._measured, "Agreement could not be measured")
 
     def run_task(self, title: str, job: Job, done: Callable[[Any], None], doing: str) -> bool:
         """Run a job off the UI thread with the progress bar and Cancel; `done(result)` once it
-        has ended well and is cleared (`done` may start more work), a dialog when it fails. One
-        job at a time."""
+        has ended well and is cleared (`done` may start more work), a dialog titled `doing`
+        (what could not be done) when it fails. One job at a time."""
         if self.busy:
             return False
         task = Task(title, job)
@@ -539,7 +541,7 @@ class AgreementWindow(QWidget):
         if self.corpus is None:
             return False
         job = workbook_job(self.corpus, self.data, path, keep_from)
-        return self.run_task("Writing the adjudication workbook", job, self._written, "Writing the workbook")
+        return self.run_task("Writing the adjudication workbook", job, self._written, UNWRITTEN)
 
     def _written(self, written: tuple[list[Path], str]) -> None:
         paths, note = written

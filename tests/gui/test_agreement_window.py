@@ -106,6 +106,8 @@ def test_two_annotators_of_the_same_name_are_a_dialog(window, qtbot, shown, tmp_
     window.measure()
     qtbot.waitUntil(lambda: not window.busy, timeout=10_000)
     assert shown.input_errors and "a different name for each annotator" in shown.input_errors[0][1]
+    assert shown.input_errors[0][0] == "Agreement could not be measured"  # the dialog says it failed
+    assert window.summary.text().startswith("Agreement could not be measured: ")
     assert window.data is None
 
 
@@ -150,7 +152,7 @@ def test_a_workbook_that_cannot_be_written_is_a_dialog(window, qtbot, tmp_path, 
     path = tmp_path / "no such folder" / "adjudication.xlsx"
     window.write_workbook(str(path))
     qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
-    assert shown.input_errors and shown.input_errors[0][0] == "Writing the workbook"
+    assert shown.input_errors and shown.input_errors[0][0] == "The workbook could not be written"
     assert "no such folder" in shown.input_errors[0][1] and not shown.crashes
     assert not path.parent.exists()
 
