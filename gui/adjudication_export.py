@@ -39,9 +39,9 @@ QUESTIONS = {"decisions": (KEEP_TEXT, (RENAME, KEEP, REPLACE)), "review": (REVIE
 class Window(Protocol):
     """What of the Agreement window this uses."""
 
-    def say(self, text: str) -> None: ...  # the line that says what the window did
     settings: Any  # where the last folders used are kept (None: nothing kept)
 
+    def say(self, text: str) -> None: ...  # the line that says what the window did last
     def run_task(self, title: str, job: Job, done: Callable[[Any], None], doing: str) -> bool: ...
     def write_workbook(self, path: str, keep_from: str | None = None) -> bool: ...
 
