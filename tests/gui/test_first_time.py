@@ -392,3 +392,16 @@ def test_every_file_dialog_of_a_first_start_opens_in_the_home_folder(qtbot, wind
     window.import_review()
     window.attach_text()
     assert asked == [str(Path.home())] * 3
+
+
+def test_help_explains_the_agreement_measures_too(qtbot, window):
+    """Help → Error Types and Measures is where an annotator looks up κ and α: it has the
+    Agreement window's measures, in the words of their tooltips."""
+    from gui.agreement_words import DOCUMENT_TIPS, MEASURE_TIPS
+
+    window.glossary_action.trigger()
+    text = window.glossary.browser.toPlainText()
+    assert "Agreement among annotators" in text
+    for words in (*MEASURE_TIPS.values(), DOCUMENT_TIPS["Fleiss κ"], DOCUMENT_TIPS["α"]):
+        assert words[:40] in text
+    window.glossary.close()
