@@ -39,9 +39,9 @@ QUESTIONS = {"decisions": (KEEP_TEXT, (RENAME, KEEP, REPLACE)), "review": (REVIE
 class Window(Protocol):
     """What of the Agreement window this uses."""
 
-    summary: Any  # the line that says what the window did
     settings: Any  # where the last folders used are kept (None: nothing kept)
 
+    def say(self, text: str) -> None: ...  # the line that says what the window did last
     def run_task(self, title: str, job: Job, done: Callable[[Any], None], doing: str) -> bool: ...
     def write_workbook(self, path: str, keep_from: str | None = None) -> bool: ...
 
@@ -64,7 +64,7 @@ def export_workbook(window: Window, suggested: str = "adjudication.xlsx") -> Non
         "Counting the decisions in the workbook",
         lambda progress: held(path),
         lambda found: replace(window, path, found),  # the counting task cleared: the write starts here
-        "Reading the workbook",
+        "The workbook could not be read",
     )
 
 
@@ -78,4 +78,4 @@ def replace(window: Window, path: str, found: tuple[str, str] | None) -> None:
     elif choice == RENAME:
         export_workbook(window, new_name(path))
     else:
-        window.summary.setText(f"Nothing was written: {Path(path).name} is as it was.")
+        window.say(f"Nothing was written: {Path(path).name} is as it was.")

@@ -50,6 +50,7 @@ from .agreement_views import (
     name_headers,
     pair_disagreements,
 )
+from .agreement_words import FIGURES_TIP, explain_columns, explain_measures
 from .notice import Notice
 from .settings import AppSettings
 from .worker import Job, Task, finish, show_progress, start
@@ -61,6 +62,8 @@ MEASURES = (  # (title, path in the report's data)
     ("Cohen's kappa (tokens)", ("token", "cohen_kappa")),
     ("Krippendorff's alpha-u", ("alpha_u",)),
 )
+#: What the dialog of a failure says stopped (as the main window's "The evaluation stopped.").
+UNREAD, UNWRITTEN = "The annotators could not be read", "The workbook could not be written"
 DOC_COLUMNS = ("Document", "Annotators", "F1 (mean)", "Cohen κ (mean)", "Fleiss κ", "α", "αu")
 
 
@@ -168,6 +171,7 @@ class AgreementWindow(QWidget):
     def _pairs_tab(self) -> QWidget:
         self.measure_choice = QComboBox()
         self.measure_choice.addItems([title for title, _ in MEASURES])
+        explain_measures(self.measure_choice)
         self.measure_choice.currentIndexChanged.connect(self.show_matrix)
         self.matrix = QTableWidget()
         self.matrix.setTabKeyNavigation(False)  # Tab goes on to the next control, as in every table
@@ -198,6 +202,7 @@ class AgreementWindow(QWidget):
     def _documents_tab(self) -> QWidget:
         self.documents = QTableWidget(0, len(DOC_COLUMNS))
         self.documents.setHorizontalHeaderLabels(list(DOC_COLUMNS))
+        explain_columns(self.documents)
         self.documents.setSortingEnabled(True)
         self.documents.setTabKeyNavigation(False)
         return self.documents
@@ -254,8 +259,8 @@ class AgreementWindow(QWidget):
         for path in paths:
             if path not in exports:
                 self.add_row(path, None)
-        listing, doing = listing_job(exports, self.predictions.isChecked()), "Reading the annotators"
-        if exports and not self.run_task(doing, listing, self._listed, doing):
+        listing = listing_job(exports, self.predictions.isChecked())
+        if exports and not self.run_task("Reading the annotators", listing, self._listed, UNREAD):
             for path in exports:
                 self.add_row(path, None)
 
@@ -273,7 +278,7 @@ class AgreementWindow(QWidget):
                 if (export.path, annotator) not in self.removed:
                     self.add_row(export.path, annotator)
         rows = self.paths.count()
-        self.summary.setText(f"{count_of(rows, 'annotator')} listed; Measure agreement.")
+        self.say(f"{count_of(rows, 'annotator')} listed; Measure agreement.")
 
     def list_predictions(self) -> None:
         """List the Label Studio exports' annotators again, with or without their predictions
@@ -306,12 +311,12 @@ class AgreementWindow(QWidget):
     def measure(self) -> None:
         kept = [self.exports[path] for path in dict.fromkeys(self.path_list()) if path in self.exports]
         job = measure_job(self.rows(), self.predictions.isChecked(), kept)
-        self.run_task("Measuring agreement", job, self._measured, "Measuring agreement")
+        self.run_task("Measuring agreement", job, self._measured, "Agreement could not be measured")
 
     def run_task(self, title: str, job: Job, done: Callable[[Any], None], doing: str) -> bool:
         """Run a job off the UI thread with the progress bar and Cancel; `done(result)` once it
-        has ended well and is cleared (`done` may start more work), a dialog when it fails. One
-        job at a time."""
+        has ended well and is cleared (`done` may start more work), a dialog titled `doing`
+        (what could not be done) when it fails. One job at a time."""
         if self.busy:
             return False
         task = Task(title, job)
@@ -326,7 +331,7 @@ class AgreementWindow(QWidget):
         self.notice.hide()  # about an earlier run
         self.progress.setRange(0, 0)
         self.progress.show()
-        self.summary.setText(f"{title}…")
+        self.say(f"{title}…")
         self._set_running(True)
         self._thread = start(task, self, self._thread_finished)
         return True
@@ -344,7 +349,7 @@ class AgreementWindow(QWidget):
     def _progressed(self, fraction: float, message: str) -> None:
         show_progress(self.progress, fraction)
         if message:
-            self.summary.setText(message)
+            self.say(message)
 
     def _task_finished(self, result: Any) -> None:
         """The bar goes with the work; `done` gets the result once the task is cleared."""
@@ -357,19 +362,17 @@ class AgreementWindow(QWidget):
 
     def _failed(self, err: InputError) -> None:
         self.progress.hide()
-        self.summary.setText(f"{self._doing}: {err}")
+        self.say(f"{self._doing}: {err}")
         dialogs.show_input_error(self, err, self._doing)
 
     def _crashed(self, summary: str, details: str) -> None:
         self.progress.hide()
-        self.summary.setText(f"Something went wrong: {summary}")
+        self.say(f"Something went wrong: {summary}")
         dialogs.show_crash(self, summary, details)
 
     def _cancelled(self) -> None:
         self.progress.hide()
-        self.summary.setText(
-            "Cancelled: nothing was written." if self._done == self._written else "Cancelled."
-        )
+        self.say("Cancelled: nothing was written." if self._done == self._written else "Cancelled.")
 
     def _thread_finished(self) -> None:
         """Clear the task, give `done` a good result (it may start more work), finish the
@@ -398,13 +401,8 @@ class AgreementWindow(QWidget):
 
     def show_results(self) -> None:
         data = self.data or {}
-        overall = data["overall"]
-        self.summary.setText(
-            f"{len(data['annotators'])} annotators, {count_of(len(data['documents']), 'document')} "
-            f"({len(data['common_documents'])} every annotator has). "
-            f"Fleiss' κ {_text(overall['token']['fleiss_kappa'])}, Krippendorff's α "
-            f"{_text(overall['token']['krippendorff_alpha'])}, αu {_text(overall['alpha_u']['overall'])}."
-        )
+        self.say("")
+        self.summary.setToolTip(FIGURES_TIP)
         self.show_matrix()
         self.show_documents()
         self.document_choice.blockSignals(True)
@@ -412,6 +410,23 @@ class AgreementWindow(QWidget):
         self.document_choice.addItems(data["documents"])
         self.document_choice.blockSignals(False)
         self.show_document()
+
+    def figures(self) -> str:
+        """The figures over the corpus measured last ("" before a measuring)."""
+        if self.data is None:
+            return ""
+        data, overall = self.data, self.data["overall"]
+        return (
+            f"{len(data['annotators'])} annotators, {count_of(len(data['documents']), 'document')} "
+            f"({len(data['common_documents'])} every annotator has). "
+            f"Fleiss' κ {_text(overall['token']['fleiss_kappa'])}, Krippendorff's α "
+            f"{_text(overall['token']['krippendorff_alpha'])}, αu {_text(overall['alpha_u']['overall'])}."
+        )
+
+    def say(self, text: str) -> None:
+        """The line above the tabs: the figures the tabs show, then what the window did last
+        (a workbook written, cancelled or left as it was keeps the figures in view)."""
+        self.summary.setText(" ".join(part for part in (self.figures(), text) if part))
 
     def _block(self) -> dict[str, Any]:
         node: Any = (self.data or {})["overall"]
@@ -526,11 +541,11 @@ class AgreementWindow(QWidget):
         if self.corpus is None:
             return False
         job = workbook_job(self.corpus, self.data, path, keep_from)
-        return self.run_task("Writing the adjudication workbook", job, self._written, "Writing the workbook")
+        return self.run_task("Writing the adjudication workbook", job, self._written, UNWRITTEN)
 
     def _written(self, written: tuple[list[Path], str]) -> None:
         paths, note = written
-        self.summary.setText(f"Adjudication workbook written: {paths[0]}")
+        self.say("")  # the bar says where it is
         self.notice.show_written(paths, note)
 
 

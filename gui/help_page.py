@@ -1,5 +1,5 @@
 """Help → Error types and measures: every method's error types and measures in words, with
-the work to cite (the text is the engine's glossary)."""
+the work to cite (the text is the engine's glossary), and the Agreement window's measures."""
 
 from __future__ import annotations
 
@@ -8,6 +8,8 @@ import html
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QTextBrowser, QVBoxLayout, QWidget
 
 from engine.glossary import GLOSSARY, MethodTerms, Term
+
+from .agreement_words import DOCUMENT_TIPS, MEASURE_TIPS
 
 
 def _terms(title: str, terms: tuple[Term, ...]) -> str:
@@ -29,14 +31,26 @@ def method_html(terms: MethodTerms) -> str:
     )
 
 
+def agreement_html() -> str:
+    """The Agreement window's measures, in the words of its tooltips."""
+    named = {**MEASURE_TIPS, "Fleiss' κ": DOCUMENT_TIPS["Fleiss κ"], "Krippendorff's α": DOCUMENT_TIPS["α"]}
+    return "<h3><a name='agreement'></a>Agreement among annotators</h3>" + _terms(
+        "Measures", tuple(Term(name, meaning) for name, meaning in named.items())
+    )
+
+
 def glossary_html() -> str:
-    """The whole page: a line of links to the methods, then each method's section."""
-    links = " · ".join(f"<a href='#{t.method}'>{html.escape(t.title)}</a>" for t in GLOSSARY.values())
+    """The whole page: a line of links to the methods and the agreement measures, then each
+    method's section, then theirs."""
+    links = " · ".join(
+        [f"<a href='#{t.method}'>{html.escape(t.title)}</a>" for t in GLOSSARY.values()]
+        + ["<a href='#agreement'>Agreement among annotators</a>"]
+    )
     return (
         "<h2>Error types and measures</h2>"
         "<p>What the error table's types and the score tables' measures mean, per method. "
         "The same words are the tooltips of the error table's type cells.</p>"
-        f"<p>{links}</p>" + "<hr>".join(method_html(t) for t in GLOSSARY.values())
+        f"<p>{links}</p>" + "<hr>".join([*(method_html(t) for t in GLOSSARY.values()), agreement_html()])
     )
 
 

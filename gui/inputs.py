@@ -264,7 +264,11 @@ class FileField(QWidget):
             self.set_path(path)
 
     def browse_folder(self) -> None:
-        start = self.path or self.start_folder
+        """Choose a folder, starting in the one chosen or in the chosen file's (a file's own
+        name would stand in the dialog's Directory box, its Choose button greyed out)."""
+        start = self.start_folder
+        if self.path:
+            start = self.path if Path(self.path).is_dir() else str(Path(self.path).parent)
         path = QFileDialog.getExistingDirectory(self, f"Choose the {self.role} folder", start)
         if path:
             self.browsed.emit(str(Path(path).parent))

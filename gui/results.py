@@ -92,9 +92,13 @@ def _value_text(value: Any) -> str:
 
 
 def report_header(report: Report) -> str:
-    """Method, options, engine version and inputs of a report, as rich text."""
+    """Method, options, engine version and inputs of a report, as rich text; options not set
+    are counted, not listed (some forty of CLUEval's: the span methods' reports leave them out)."""
+    given = {k: v for k, v in report.options.items() if v is not None}
+    unset = len(report.options) - len(given)
     options = " · ".join(
-        f"{html.escape(k)} = {html.escape(_value_text(v))}" for k, v in report.options.items()
+        [f"{html.escape(k)} = {html.escape(_value_text(v))}" for k, v in given.items()]
+        + ([f"{unset} more not set"] if unset and given else [])
     )
     names = [f"{html.escape(role)}: {html.escape(name)}" for role, name in input_names(report)]
     return (

@@ -1,7 +1,8 @@
 """What the status bar says of the main window's work: its title while it runs;
 "Cancelling…" from the click on Cancel until the work has stopped (its progress messages
 held back meanwhile: work stops only at its next progress report, seconds later on a big
-file); then "Cancelled.", which stays until the next run."""
+file); then "Cancelled." ("Cancelled: nothing was written." of an export: those are written
+all or none), which stays until the next run."""
 
 from __future__ import annotations
 
@@ -12,6 +13,8 @@ from engine.report import Report
 
 CANCELLING = "Cancelling…"
 CANCELLED = "Cancelled."
+CANCELLED_WRITING = "Cancelled: nothing was written."
+WRITING = "Writing "  # how the exports' titles begin (gui/window_exports.py, gui/review_export.py)
 
 
 #: The colour of the summary's notes that the result shown is not the options' or inputs' now.
@@ -38,9 +41,11 @@ class RunStatus:
     def __init__(self, bar: QStatusBar) -> None:
         self.bar = bar
         self.cancelling = False
+        self.title = ""
 
     def started(self, title: str) -> None:
         self.cancelling = False
+        self.title = title
         self.bar.showMessage(f"{title}…")
 
     def progressed(self, message: str) -> None:
@@ -53,7 +58,8 @@ class RunStatus:
 
     def cancelled(self) -> None:
         self.cancelling = False
-        self.bar.showMessage(CANCELLED)  # no timeout: it stays until the next run says more
+        said = CANCELLED_WRITING if self.title.startswith(WRITING) else CANCELLED
+        self.bar.showMessage(said)  # no timeout: it stays until the next run says more
 
     def ended(self) -> None:
         self.cancelling = False

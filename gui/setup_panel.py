@@ -44,6 +44,10 @@ Refusals = dict[str, WrongFormat | None]
 #: An input over this many bytes is looked at off the UI thread (its first lines may be
 #: the whole file: an export of tens of megabytes on one line).
 LARGE_INPUT = 1 << 20
+#: What a second system's file does (README: Confidence intervals and significance).
+SECOND_TIP = ("Optional: a second system's file, scored against the same gold. The results then "
+              "compare the two systems first (each score's difference, with its interval and "
+              "significance); the errors and the viewer stay the first system's.")  # fmt: skip
 
 
 def refusal(method: Method, role: str, path: str, lines: list[str]) -> WrongFormat | None:
@@ -125,7 +129,7 @@ class SetupPanel(QWidget):
         self.description.setWordWrap(True)
         self.fields = {role: FileField(role) for role in SIDES}
         self.second = FileField(SECOND)  # optional: the run becomes a comparison
-        self.second.edit.setPlaceholderText("Optional: a second system, to compare the two…")
+        self.second.edit.setPlaceholderText("Optional: compare two systems")  # whole at 1366×768
         self.panels = {method.name: OptionsPanel(method.Options) for method in methods}
         self.stack = QStackedWidget()
         for panel in self.panels.values():
@@ -161,6 +165,8 @@ class SetupPanel(QWidget):
             field.path_changed.connect(lambda _path, side=side: self.look_at_file(side))
             field.switch_requested.connect(self.set_method)
         self.second.path_changed.connect(lambda _path: self.look_at_file("second"))
+        for field in (*self.fields.values(), self.second):
+            field.path_changed.connect(self._drop_run_messages)
         for signal in (self.inputs_changed, self.options_changed, self.method_changed):
             signal.connect(self.refresh_advice)
             signal.connect(self.look_at_inputs)
@@ -231,6 +237,7 @@ class SetupPanel(QWidget):
         self.intervals_box.setVisible(bool(method.unit))
         self.second.setVisible(bool(method.unit))
         self.second.set_spec(method.inputs[1])
+        self.second.setToolTip(SECOND_TIP)
         for spec in method.inputs:
             if spec.role in self.fields:
                 self.fields[spec.role].set_spec(spec)
@@ -250,6 +257,12 @@ class SetupPanel(QWidget):
         only while no newer one has been asked for."""
         self._latest[kind] = self._latest.get(kind, 0) + 1
         return self._latest[kind]
+
+    def _drop_run_messages(self) -> None:
+        """An evaluation's message under an input was about the inputs as they were: once one
+        changes, each input says again what its own look found."""
+        for field in (*self.fields.values(), self.second):
+            field.refresh()
 
     def look_at_file(self, side: str) -> None:
         """Read one side's chosen file's first lines: its format or problem for its box,

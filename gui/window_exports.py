@@ -132,7 +132,7 @@ class WindowExports:
     def export_csv(self) -> None:
         if self.report is None:
             return
-        folder = self.choose_folder("Export CSV: choose a folder", self.settings.folder("exports"))
+        folder = self.choose_folder("Export CSV: choose a folder", start_folder(self.settings, "exports"))
         if not folder:
             return
         existing = [p.name for p in csv_targets(self.report, folder) if p.exists()]
@@ -154,7 +154,7 @@ class WindowExports:
 
     def import_review(self, path: str = "") -> None:
         """Read the verdicts of a review workbook (chosen, or given) and show them."""
-        path = path or self.choose_open_path("Import review", self.settings.folder("exports"))
+        path = path or self.choose_open_path("Import review", start_folder(self.settings, "exports"))
         if path:
             job = not_a_review(review_job(path, self.report), path)
             self.run_task("Reading the review", job, self.show_review, "The review could not be read")
@@ -172,7 +172,7 @@ class WindowExports:
         if doc is None or not attachable(doc):
             return
         path = self.choose_open_path(
-            "Attach the text (CoNLL or one token per line)", self.settings.folder("text")
+            "Attach the text (CoNLL or one token per line)", start_folder(self.settings, "text")
         )
         if not path:
             return

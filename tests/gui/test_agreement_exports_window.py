@@ -71,7 +71,7 @@ def test_a_doccano_export_beside_an_ordinary_file(window, qtbot, tmp_path):
 def test_an_export_that_cannot_be_read_is_a_dialog(window, qtbot, tmp_path, shown):
     path = zipped(tmp_path / "project.zip", {"exportedproject.json": "{}", "source/a.txt": "x"})
     assert added(window, qtbot, path) == []
-    assert shown.input_errors and shown.input_errors[0][0] == "Reading the annotators"
+    assert shown.input_errors and shown.input_errors[0][0] == "The annotators could not be read"
     assert "found no annotation/ folder" in shown.input_errors[0][1]
 
 

@@ -106,6 +106,8 @@ def test_two_annotators_of_the_same_name_are_a_dialog(window, qtbot, shown, tmp_
     window.measure()
     qtbot.waitUntil(lambda: not window.busy, timeout=10_000)
     assert shown.input_errors and "a different name for each annotator" in shown.input_errors[0][1]
+    assert shown.input_errors[0][0] == "Agreement could not be measured"  # the dialog says it failed
+    assert window.summary.text().startswith("Agreement could not be measured: ")
     assert window.data is None
 
 
@@ -132,7 +134,8 @@ def test_a_cancelled_workbook_leaves_no_file(window, qtbot, tmp_path):
     window.write_workbook(str(path))
     window.cancel()
     qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
-    assert window.summary.text() == "Cancelled: nothing was written."
+    assert window.summary.text().endswith(" Cancelled: nothing was written.")
+    assert window.summary.text().startswith("3 annotators, ")  # the figures measured stay in view
     assert list(tmp_path.glob("*.xlsx*")) == [] and not window.notice.isVisibleTo(window)
 
 
@@ -149,7 +152,7 @@ def test_a_workbook_that_cannot_be_written_is_a_dialog(window, qtbot, tmp_path, 
     path = tmp_path / "no such folder" / "adjudication.xlsx"
     window.write_workbook(str(path))
     qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
-    assert shown.input_errors and shown.input_errors[0][0] == "Writing the workbook"
+    assert shown.input_errors and shown.input_errors[0][0] == "The workbook could not be written"
     assert "no such folder" in shown.input_errors[0][1] and not shown.crashes
     assert not path.parent.exists()
 
@@ -274,3 +277,27 @@ def test_a_done_that_raises_still_finishes_the_thread_and_goes_idle(window, qtbo
         assert window.run_task("Counting", lambda progress: 7, done, "Counting")
     assert [str(error) for _, error, _ in raised] == ["done failed"]
     assert gc.isenabled() and not worker._running and not window.busy
+
+
+def test_the_figures_measured_stay_in_view_once_the_workbook_is_written(window, qtbot, tmp_path):
+    """The green bar says where the workbook is; the line above the tabs keeps Fleiss' κ,
+    Krippendorff's α and αu (they were replaced by the workbook's path, which the bar shows)."""
+    measured(window, qtbot)
+    figures = window.summary.text()
+    assert "Fleiss' κ" in figures
+    window.write_workbook(str(tmp_path / "adjudication.xlsx"))
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    assert window.notice.isVisibleTo(window) and window.summary.text() == figures
+
+
+def test_each_measure_says_what_it_measures_where_the_mouse_rests(window, qtbot):
+    """κ, α and αu are no everyday words: the measure list, the Documents columns and the
+    line of figures say in a sentence what each measures and what 1 and 0 mean."""
+    measured(window, qtbot)
+    choice = window.measure_choice
+    tips = [choice.itemData(i, Qt.ItemDataRole.ToolTipRole) for i in range(choice.count())]
+    assert all(tip and ("1 =" in tip or "As " in tip) for tip in tips), tips
+    assert "chance" in tips[choice.findText("Cohen's kappa (tokens)")]
+    headers = [window.documents.horizontalHeaderItem(k).toolTip() for k in range(2, window.documents.columnCount())]
+    assert all(headers) and "all the annotators" in headers[2]  # Fleiss' κ
+    assert "Fleiss' κ" in window.summary.toolTip() and "chance" in window.summary.toolTip()

@@ -9,7 +9,7 @@ import threading
 from .conftest import evaluate, wait_idle
 
 
-def _start_stubborn_work(window) -> threading.Event:
+def _start_stubborn_work(window, title: str = "Working") -> threading.Event:
     """Work that looks at its cancellation only once `release` is set (a long step)."""
     release = threading.Event()
 
@@ -18,7 +18,7 @@ def _start_stubborn_work(window) -> threading.Event:
         progress.update(0.5, "still reading", force=True)
         progress.check()
 
-    assert window.run_task("Working", job, lambda _: None, "Working")
+    assert window.run_task(title, job, lambda _: None, title)
     return release
 
 
@@ -44,3 +44,13 @@ def test_cancelled_stays_until_the_next_run(qtbot, window):
     evaluate(qtbot, window)
     assert window.statusBar().currentMessage() != "Cancelled."
     assert window.cancel_action.isEnabled() is False and window.evaluate_action.isEnabled()
+
+
+def test_a_cancelled_export_says_that_nothing_was_written(qtbot, window):
+    """Exports are written all or none: after Cancel the status says so, as the Agreement
+    window's does (no half-written workbook to look for)."""
+    release = _start_stubborn_work(window, "Writing the workbook")
+    window.cancel_action.trigger()
+    release.set()
+    wait_idle(qtbot, window)
+    assert window.statusBar().currentMessage() == "Cancelled: nothing was written."

@@ -6,6 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QFileDialog
 
 from gui.style import ERROR_COLOUR
 
@@ -129,3 +130,20 @@ def test_an_inception_tsv_against_a_doccano_jsonl_of_the_same_text(qtbot, window
     micro = window.report.data["classification_report"]["micro avg"]
     assert (micro["precision"], micro["recall"], micro["support"]) == (6 / 9, 6 / 9, 9)
     assert {row["type"] for row in window.report.error_rows} == {"FN", "FP"}
+
+
+def test_choose_a_folder_opens_in_the_folder_of_the_file_chosen(window, tmp_path, monkeypatch):
+    """Not with the file's name in the Directory box (Choose greyed out until it is cleared)."""
+    folder = tmp_path / "gold"
+    folder.mkdir()
+    (folder / "a.conll").write_text("John B-PER\n", encoding="utf-8")
+    starts = []
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda parent, title, start: starts.append(start))
+    gold = window.setup.fields["gold"]
+    gold.set_path(str(folder / "a.conll"))
+    gold.browse_folder()
+    gold.set_path(str(folder))
+    gold.browse_folder()
+    gold.set_path("")
+    gold.browse_folder()  # none chosen: the last folder browsed
+    assert starts == [str(folder), str(folder), gold.start_folder]

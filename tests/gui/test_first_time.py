@@ -377,3 +377,31 @@ def test_the_selection_frame_tooltip_says_which_error_it_is_and_why(qtbot, windo
     start, _ = pane.selection[0][0]
     tip = pane.tooltip_at(start)
     assert error["error_id"] in tip and error["detail"] in tip
+
+
+def test_every_file_dialog_of_a_first_start_opens_in_the_home_folder(qtbot, window, monkeypatch):
+    """Export CSV, Import Review and Attach Text started in the folder the app was started
+    from (the source tree under `make run`, the program's folder from a Start menu) while
+    Export to Excel and JSON start at home: all now start at home until a folder is used."""
+    evaluate(qtbot, window)
+    asked: list[str] = []
+    monkeypatch.setattr(window, "choose_folder", lambda title, folder: asked.append(folder) or "")
+    monkeypatch.setattr(window, "choose_open_path", lambda title, folder: asked.append(folder) or "")
+    monkeypatch.setattr("gui.window_exports.attachable", lambda doc: True)
+    window.export_csv()
+    window.import_review()
+    window.attach_text()
+    assert asked == [str(Path.home())] * 3
+
+
+def test_help_explains_the_agreement_measures_too(qtbot, window):
+    """Help → Error Types and Measures is where an annotator looks up κ and α: it has the
+    Agreement window's measures, in the words of their tooltips."""
+    from gui.agreement_words import DOCUMENT_TIPS, MEASURE_TIPS
+
+    window.glossary_action.trigger()
+    text = window.glossary.browser.toPlainText()
+    assert "Agreement among annotators" in text
+    for words in (*MEASURE_TIPS.values(), DOCUMENT_TIPS["Fleiss κ"], DOCUMENT_TIPS["α"]):
+        assert words[:40] in text
+    window.glossary.close()

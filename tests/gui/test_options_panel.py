@@ -103,3 +103,15 @@ def test_a_method_without_options_says_so(qtbot):
     qtbot.addWidget(panel)
     assert panel.options() == Nothing()
     assert not panel.editors
+
+
+def test_the_reader_options_that_name_a_file_have_a_file_picker(window):
+    """Typesystem (an XMI's TypeSystem.xml) and Label file (doccano's labels) are files an
+    annotator picks, as the page texts of poetry are: Choose a file… beside the text."""
+    for method in ("faireval", "clueval", "spans", "nervaluate"):
+        editors = window.setup.panels[method].editors
+        for name in ("typesystem", "label_file"):
+            assert isinstance(editors[name], PathEditor), (method, name)
+            assert editors[name].value() is None  # unset, and a text where set
+            editors[name].set_value("/tmp/TypeSystem.xml")
+            assert editors[name].value() == "/tmp/TypeSystem.xml"

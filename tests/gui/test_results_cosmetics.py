@@ -71,3 +71,13 @@ def test_both_sides_lacking_a_type_system_are_both_red(qtbot, window, tmp_path):
     qtbot.waitUntil(lambda: all(field.error_text for field in fields.values()), timeout=10_000)
     for side in ("gold", "system"):
         assert "expected a type system" in fields[side].error_text
+
+
+def test_the_header_names_the_options_set_and_counts_those_not_set(qtbot, window):
+    """CLUEval's header listed some 40 options as '= none' over four lines at 1366×768,
+    squeezing its score table to a row; unset options are counted, not listed (the span
+    methods' reports leave them out themselves)."""
+    evaluate(qtbot, window)
+    assert window.report.options["weights"] is None
+    header = window.tabs.widget(0).header.text()
+    assert "focus = target" in header and "weights" not in header and "1 more not set" in header

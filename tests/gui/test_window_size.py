@@ -50,3 +50,13 @@ def test_a_window_shrunk_small_opens_again_usable_with_the_setup_panel_whole(qtb
 def test_the_usable_size_fits_a_1280_by_720_screen_and_the_handles_are_drawn(window):
     assert USABLE.width() <= 1280 and USABLE.height() <= 720 - 60  # a panel and the title bar
     assert "QMainWindow::separator" in window.styleSheet() and window.splitter.handleWidth() >= 5
+
+
+def test_the_second_systems_box_says_whole_what_it_is_for(window):
+    """Its grey hint was cut to 'Optional: a second system, to co…' at 1366×768; the hint now
+    fits the box and the box's tooltip says what a second system does."""
+    window.setup.set_method("faireval")
+    edit = window.setup.second.edit
+    hint = edit.placeholderText()
+    assert "compare" in hint and edit.fontMetrics().horizontalAdvance(hint) <= edit.contentsRect().width() - 8
+    assert "significance" in window.setup.second.toolTip()

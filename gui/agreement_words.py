@@ -1,0 +1,57 @@
+"""What each agreement measure means, in a sentence, for the Agreement window's tooltips
+(the measure list, the Documents columns and the line of figures); the measures themselves
+are engine.agreement's (README: Agreement among annotators)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QComboBox, QTableWidget
+
+SCALE = "1 = full agreement, 0 = no more than chance would give, below 0 = less."
+
+#: By the title of the measure list's entry.
+MEASURE_TIPS = {
+    "Span F1, labelled": "How far two annotators mark the same spans: twice the spans both mark alike "
+                         "(same start, end and label), divided by all the spans of the two. 1 = the same "
+                         "spans, 0 = none in common.",
+    "Span F1, unlabelled": "As Span F1, labelled, but two spans at the same place count as the same "
+                           "whatever their labels.",
+    "Span F1, overlap": "As Span F1, labelled, but two spans of the same label count as the same where "
+                        "they overlap (each span paired once).",
+    "Cohen's kappa (tokens)": "Token by token, how often two annotators give the same label (O where "
+                              f"neither marks a span), corrected for chance. {SCALE}",
+    "Krippendorff's alpha-u": "Krippendorff's unitizing α, INCEpTION's figure: how far the spans' places "
+                              f"and labels agree along the text, corrected for chance. {SCALE}",
+}  # fmt: skip
+
+#: By the title of the Documents tab's column.
+DOCUMENT_TIPS = {
+    "F1 (mean)": "Span F1, labelled (the same spans with the same labels), the mean over the pairs of "
+                 "annotators; 1 = the same spans.",
+    "Cohen κ (mean)": f"Cohen's κ over the tokens' labels, the mean over the pairs of annotators. {SCALE}",
+    "Fleiss κ": f"Fleiss' κ: as Cohen's κ, for all the annotators of the document at once. {SCALE}",
+    "α": f"Krippendorff's α over the tokens' labels, all the annotators at once. {SCALE}",
+    "αu": "Krippendorff's unitizing α over the spans (INCEpTION's figure), all the annotators at once. "
+          f"{SCALE}",
+}  # fmt: skip
+
+FIGURES_TIP = (
+    "Fleiss' κ and Krippendorff's α compare the labels the annotators give each token, αu "
+    "(Krippendorff's unitizing α, INCEpTION's figure) the spans themselves: all the annotators at "
+    "once, corrected for chance. Fleiss' κ and αu are over the documents every annotator has, α over "
+    f"all (a document an annotator lacks counts as missing there). {SCALE}"
+)
+
+
+def explain_measures(choice: QComboBox) -> None:
+    """Each entry of the measure list with its meaning as tooltip."""
+    for i in range(choice.count()):
+        choice.setItemData(i, MEASURE_TIPS.get(choice.itemText(i), ""), Qt.ItemDataRole.ToolTipRole)
+
+
+def explain_columns(table: QTableWidget) -> None:
+    """The Documents tab's column headers with their meanings as tooltips."""
+    for k in range(table.columnCount()):
+        item = table.horizontalHeaderItem(k)
+        if item is not None and item.text() in DOCUMENT_TIPS:
+            item.setToolTip(DOCUMENT_TIPS[item.text()])
