@@ -130,7 +130,7 @@ def _missing(rows: list[dict[str, Any]], written: int | None) -> list[str]:
 def _deleted_warning(part: Review) -> str:
     """What a review says of its error rows deleted from the workbook, naming the first."""
     count, of = len(part.missing), f" of {part.system}" if part.system else ""
-    shown = ", ".join(part.missing[:10]) + (", …" if count > 10 else "")
+    shown = first_listed(part.missing, 10, more=", …")
     if count == 1:
         rows, effect = f"1 error row{of} was", "it counts as not reviewed: its error stays"
     else:

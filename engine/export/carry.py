@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from ..comparison import system_prefix
-from ..errors import InputError
+from ..errors import InputError, first_listed
 from ..report import ColumnRows
 from ..review import NOT_REVIEWED, Review, read_review
 from .cells import plain
@@ -56,7 +56,7 @@ class Carried:
         if not self.lost:
             return ""
         why = "its row is gone" if len(self.lost) == 1 else "their rows are gone"
-        shown = ", ".join(self.lost[:5]) + (", …" if len(self.lost) > 5 else "")
+        shown = first_listed(self.lost, 5, more=", …")
         return f"; {len(self.lost)} could not be {verb} because {why} ({shown})"
 
 

@@ -357,3 +357,13 @@ def test_the_app_keeping_a_review_says_what_the_review_warns_of(tmp_path):
     _, note = xlsx_job(report, str(path), "fraction", str(path))(Quiet())
     assert note.startswith(f"{path}: sheet 'Errors' holds the same error ID on several rows: E2 (rows 4, {copy})")
     assert note.endswith(" The verdicts and comments of 1 error kept from old.xlsx.")
+
+
+def test_more_than_five_rows_gone_are_named_by_the_first_five():
+    carried = Carried([], [], reviewed=8, lost=[f"E{n}" for n in range(1, 7)])
+    assert carried.summary("old.xlsx") == (
+        "The verdicts and comments of 2 errors kept from old.xlsx; 6 could not be carried because their rows "
+        "are gone (E1, E2, E3, E4, E5, …)."
+    )
+    carried.lost = carried.lost[:5]
+    assert carried.gone("kept") == "; 5 could not be kept because their rows are gone (E1, E2, E3, E4, E5)"
