@@ -12,9 +12,10 @@ import pytest
 from openpyxl import load_workbook
 
 from engine.errors import InputError
-from engine.export.carry import Carried, counts_text, held_review, match_review, review_to_keep
-from engine.export.review_scan import verdict_counts
-from engine.export.xlsx import write_workbook
+from engine.export import review_scan
+from engine.export.carry import Carried, counts_text, held_counts, held_review, match_review, review_to_keep
+from engine.export.review_scan import Counted, verdict_counts
+from engine.export.xlsx import REVIEW_SHEET, write_workbook
 from engine.methods import get_method
 from engine.review import read_review
 from gui.resources import example_inputs
@@ -233,6 +234,33 @@ def test_compare_refuses_to_replace_a_reviewed_workbook(tmp_path, cli):
     result = cli("compare", "spans", gold, system, str(second), "--xlsx", book)
     assert result.code == 2 and "found 1 verdict in it" in result.err
     assert held_review(book) == (1, 0)
+
+
+def test_the_counts_and_kind_of_a_reviewed_workbook_are_one_reading_of_it(tmp_path, cli, monkeypatch):
+    """Before replacing a reviewed workbook its verdicts are counted and a compare workbook
+    told apart in one opening, its hidden sheet read once (the app opened it twice: the
+    counts, then the systems from the whole hidden data)."""
+    _, gold, system = EXAMPLE
+    compared, one = tmp_path / "compare.xlsx", tmp_path / "one.xlsx"
+    assert cli("compare", "spans", gold, system, str(_changed_system(tmp_path)), "--xlsx", compared).code == 0
+    assert cli("spans", gold, system, "--xlsx", one).code == 0
+    for path in (compared, one):
+        loaded = load_workbook(path)
+        loaded[next(name for name in loaded.sheetnames if "Errors" in name)].cell(3, 2).value = "both wrong"
+        loaded.save(path)
+    opened: list[Path] = []
+    read: list[str] = []
+
+    class Counting(zipfile.ZipFile):
+        def __init__(self, file: Path, *args: object, **kwargs: object) -> None:
+            opened.append(file)
+            super().__init__(file, *args, **kwargs)  # type: ignore[arg-type]
+
+    rows = review_scan.SheetBook.rows
+    monkeypatch.setattr(zipfile, "ZipFile", Counting)
+    monkeypatch.setattr(review_scan.SheetBook, "rows", lambda book, name: read.append(name) or rows(book, name))
+    assert held_counts(compared) == Counted((1, 0), True) and held_counts(one) == Counted((1, 0), False)
+    assert opened == [compared, one] and read.count(REVIEW_SHEET) == 2
 
 
 def test_the_verdicts_of_a_compare_workbook_are_not_carried_into_one_run(tmp_path, cli):
