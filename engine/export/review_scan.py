@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 import zipfile
 from collections.abc import Callable, Container, Iterator
+from functools import cached_property
 from pathlib import Path
 from typing import IO, Any, NamedTuple, TypeVar
 
@@ -37,7 +38,12 @@ class SheetBook:
     def __init__(self, archive: zipfile.ZipFile) -> None:
         self.archive = archive
         self.parts = _sheet_parts(archive)
-        self.shared = _shared_strings(archive)
+
+    @cached_property
+    def shared(self) -> list[str]:
+        """The shared strings, read when a value first needs them (a workbook of another
+        kind, told by its sheets' names, never needs them)."""
+        return _shared_strings(self.archive)
 
     def rows(self, name: str) -> Iterator[tuple[int, Cells]]:
         """The rows of sheet `name`: each one's number and its cells (XML elements) by column."""

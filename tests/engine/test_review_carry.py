@@ -395,3 +395,18 @@ def test_more_than_five_rows_gone_are_named_by_the_first_five():
     )
     carried.lost = carried.lost[:5]
     assert carried.gone("kept") == "; 5 could not be kept because their rows are gone (E1, E2, E3, E4, E5)"
+
+
+def test_a_reviewed_workbook_is_told_from_an_adjudication_one_without_its_shared_strings(monkeypatch):
+    """Before replacing a workbook the app asks whether it holds decisions, then verdicts: a
+    reviewed workbook (its strings shared, as LibreOffice saves it) is told by its sheets'
+    names, its shared strings read once, for the verdicts (they were read twice)."""
+    from engine.agreement.kept import held_decisions
+    from tests.conftest import ROOT
+
+    read: list[str] = []
+    strings = review_scan._shared_strings
+    monkeypatch.setattr(review_scan, "_shared_strings", lambda archive: read.append("read") or strings(archive))
+    libreoffice = ROOT / "tests" / "data" / "review-libreoffice.xlsx"
+    assert held_decisions(libreoffice) is None and read == []
+    assert any(held_counts(libreoffice).counts) and read == ["read"]
