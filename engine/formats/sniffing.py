@@ -96,6 +96,8 @@ def first_record_ends(lines: Sequence[str]) -> bool:
         json.JSONDecoder().raw_decode(opening, _BETWEEN.match(opening, 1).end() if opening[0] == "[" else 0)  # type: ignore[union-attr]
     except ValueError:  # cut in it (or not JSON: read on, as far as the first lines go)
         return False
+    except RecursionError:  # nested deeper than any export: read no further
+        return True
     return True
 
 
@@ -238,7 +240,7 @@ def object_keys(line: str) -> set[str]:
 
     try:
         value = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than any export
         return set()
     return set(value) if isinstance(value, dict) else set()
 
@@ -266,6 +268,8 @@ def opening_fields(opening: str) -> tuple[dict[str, str], bool]:
             _, at = decoder.raw_decode(opening, at)
         except json.JSONDecodeError as err:
             return fields, _ends_in(opening, err.pos, err.msg)
+        except RecursionError:  # nested deeper than any export
+            break
     return fields, False
 
 

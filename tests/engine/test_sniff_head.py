@@ -277,3 +277,13 @@ def test_a_pretty_printed_record_of_neither_is_not_read_on(tmp_path):
                                indent=2), encoding="utf-8")  # fmt: skip
     head = read_head(path)
     assert path.stat().st_size > 2 * HEAD_BYTES and len(head.text) <= HEAD_BYTES and detect(path) is None
+
+
+@pytest.mark.parametrize("pretty", [False, True])
+def test_json_nested_deeper_than_python_decodes_is_named_no_format(tmp_path, pretty):
+    """A first record nested too deep to decode (on its one line, or past a pretty-printed
+    record's lines) is no format's, not a RecursionError."""
+    lines = "".join('  {"a": 1},\n' for _ in range(60)) if pretty else ""
+    path = tmp_path / "deep.json"
+    path.write_text('{"annotations": [' + lines + "[" * 200_000 + "]" * 200_000 + '], "text": "x"}')
+    assert detect(path) is None
