@@ -6,9 +6,8 @@ from __future__ import annotations
 
 import zipfile
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, TypeVar
+from typing import Any
 
 from .comparison import system_prefix
 from .errors import InputError, first_listed
@@ -26,7 +25,6 @@ ODS_ADVICE = (
     "an OpenDocument spreadsheet (.ods); save it in LibreOffice as Excel 2007-365 (.xlsx) and import again"
 )
 CONTEXTS = ("Context", CONTEXT_COLOURED)  # the columns of the rich-text contexts, not read
-T = TypeVar("T")
 TEXT_KEYS = ("error_id", "type", "subtype", "gold_label", "system_label", "sheet", "comment")
 DELETED = "(rows deleted)"  # the verdict table's row of the error rows deleted from the workbook
 NO_BASIS = "this method keeps none in the workbook"
@@ -63,20 +61,9 @@ def read_review(path: str) -> Review:
     """The verdicts of a review workbook (as written by Span Studio, or re-saved by a
     spreadsheet program); InputError for anything else, a damaged workbook included. Only
     the cells used are read (engine/export/review_scan.py), never the rich-text contexts."""
-    return _opened(path, _read)
-
-
-def workbook_systems(path: str) -> list[str]:
-    """The systems of a compare workbook (none for a review workbook of one run), from its
-    hidden data alone; InputError as read_review's."""
-    return _opened(path, lambda book, path: _metadata(book, path)["systems"])
-
-
-def _opened(path: str, read: Callable[[SheetBook, str], T]) -> T:
-    """What `read` finds in the workbook `path`; InputError for no workbook or a damaged one."""
     try:
         with zipfile.ZipFile(path) as archive:
-            return read(SheetBook(archive), path)
+            return _read(SheetBook(archive), path)
     except FileNotFoundError:
         raise InputError("an existing workbook", "nothing", file=path) from None
     except UNREADABLE:
@@ -130,7 +117,7 @@ def _missing(rows: list[dict[str, Any]], written: int | None) -> list[str]:
 def _deleted_warning(part: Review) -> str:
     """What a review says of its error rows deleted from the workbook, naming the first."""
     count, of = len(part.missing), f" of {part.system}" if part.system else ""
-    shown = ", ".join(part.missing[:10]) + (", …" if count > 10 else "")
+    shown = first_listed(part.missing, 10, more=", …")
     if count == 1:
         rows, effect = f"1 error row{of} was", "it counts as not reviewed: its error stays"
     else:

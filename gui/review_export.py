@@ -15,7 +15,6 @@ from engine.agreement import kept
 from engine.export import carry
 from engine.progress import Progress
 from engine.report import Report
-from engine.review import workbook_systems
 
 from . import dialogs
 from .exporting import xlsx_job
@@ -64,11 +63,10 @@ def held(path: str) -> tuple[str, str] | None:
     decisions = kept.held_decisions(path)
     if decisions is not None:
         return "decisions", kept.counts_text(decisions)
-    verdicts = carry.held_review(path)
-    if verdicts is None:
+    found = carry.held_counts(path)  # one reading: the counts, and a compare workbook told apart
+    if found is None:
         return None
-    kind = "compare" if workbook_systems(path) else "review"  # the app writes one run's workbooks
-    return kind, carry.counts_text(verdicts)
+    return "compare" if found.compare else "review", carry.counts_text(found.counts)
 
 
 def _replace(window: Window, path: str, found: tuple[str, str] | None) -> None:

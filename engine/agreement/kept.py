@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError
+from ..errors import InputError, first_listed
 from ..export import carry
 from ..export.review_scan import SheetBook, header_columns, scan_workbook
 from .adjudication import Row
@@ -73,7 +73,7 @@ class KeptDecisions:
 
 
 def _listed(ids: list[str]) -> str:
-    return ", ".join(ids[:SHOWN]) + (", …" if len(ids) > SHOWN else "")
+    return first_listed(ids, SHOWN, more=", …")
 
 
 def row_key(document: Any, characters: Any) -> Key:

@@ -12,11 +12,11 @@ from pathlib import Path
 from typing import Any, Generic, TypeVar
 
 from ..comparison import system_prefix
-from ..errors import InputError
+from ..errors import InputError, first_listed
 from ..report import ColumnRows
 from ..review import NOT_REVIEWED, Review, read_review
 from .cells import plain
-from .review_scan import verdict_counts
+from .review_scan import Counted, review_counts
 
 #: The columns that say which error a row is (those a workbook's sheet has are compared).
 KEY_COLUMNS = ("document", "unit", "unit_id", "type", "subtype", "gold_label", "system_label",
@@ -56,7 +56,7 @@ class Carried:
         if not self.lost:
             return ""
         why = "its row is gone" if len(self.lost) == 1 else "their rows are gone"
-        shown = ", ".join(self.lost[:5]) + (", …" if len(self.lost) > 5 else "")
+        shown = first_listed(self.lost, 5, more=", …")
         return f"; {len(self.lost)} could not be {verb} because {why} ({shown})"
 
 
@@ -73,8 +73,15 @@ def counts_text(counts: tuple[int, int], first: str = "verdict") -> str:
 def held_review(path: str | Path) -> tuple[int, int] | None:
     """(verdicts, comments) of a workbook about to be replaced: None when it is not a review
     workbook or holds neither (engine/export/review_scan.py looks at those cells only)."""
-    counts = verdict_counts(path)
-    return counts if counts is not None and any(counts) else None
+    found = held_counts(path)
+    return None if found is None else found.counts
+
+
+def held_counts(path: str | Path) -> Counted | None:
+    """held_review's counts, and whether the workbook is a compare workbook (whose verdicts
+    belong to two systems' errors: one run's workbook cannot keep them), in one reading."""
+    found = review_counts(path)
+    return found if found is not None and any(found.counts) else None
 
 
 def match_review(review: Review, rows: Sequence[dict[str, Any]]) -> Carried:

@@ -10,13 +10,14 @@ from __future__ import annotations
 import json
 import zipfile
 from collections.abc import Callable, Container, Iterator
+from functools import cached_property
 from pathlib import Path
-from typing import IO, Any, TypeVar
+from typing import IO, Any, NamedTuple, TypeVar
 
 from lxml import etree
 
 from .sheetxml import column_number, letter
-from .xlsx import REVIEW_SHEET, UNREVIEWED
+from .xlsx import CHUNK_KEY, REVIEW_SHEET, UNREVIEWED
 
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
@@ -37,7 +38,12 @@ class SheetBook:
     def __init__(self, archive: zipfile.ZipFile) -> None:
         self.archive = archive
         self.parts = _sheet_parts(archive)
-        self.shared = _shared_strings(archive)
+
+    @cached_property
+    def shared(self) -> list[str]:
+        """The shared strings, read when a value first needs them (a workbook of another
+        kind, told by its sheets' names, never needs them)."""
+        return _shared_strings(self.archive)
 
     def rows(self, name: str) -> Iterator[tuple[int, Cells]]:
         """The rows of sheet `name`: each one's number and its cells (XML elements) by column."""
@@ -136,28 +142,51 @@ def scan_workbook(path: str | Path, sheets: tuple[str, ...], unchanged: bytes, b
 def verdict_counts(path: str | Path) -> tuple[int, int] | None:
     """(verdicts, comments) in the error rows of a review workbook (rows with an ID, as
     engine.review reads them); None for a file that is not a review workbook."""
-    return scan_workbook(path, (REVIEW_SHEET,), UNREVIEWED, (0, 0), _counts)
+    found = review_counts(path)
+    return None if found is None else found.counts
 
 
-def _counts(book: SheetBook) -> tuple[int, int]:
-    counts = [_sheet_counts(book, name) for name in _error_sheets(book)]
-    return sum(c[0] for c in counts), sum(c[1] for c in counts)
+class Counted(NamedTuple):
+    """What a review workbook holds: its (verdicts, comments), and whether it is a compare
+    workbook (its hidden data names systems)."""
+
+    counts: tuple[int, int]
+    compare: bool
 
 
-def _error_sheets(book: SheetBook) -> list[str]:
-    """The error sheets the hidden data lists (its first rows only) where the workbook has
-    every one; every sheet but the hidden one otherwise (one renamed, a list that cannot be
-    read): the detail tables are not read."""
+def review_counts(path: str | Path) -> Counted | None:
+    """verdict_counts's counts and whether the workbook is a compare workbook, in one reading
+    (a workbook as written without a review: no counts, and not read further)."""
+    return scan_workbook(path, (REVIEW_SHEET,), UNREVIEWED, Counted((0, 0), False), _counts)
+
+
+def _counts(book: SheetBook) -> Counted:
+    head = _hidden_head(book)
+    counts = [_sheet_counts(book, name) for name in _error_sheets(book, head.get("error_sheets"))]
+    return Counted((sum(c[0] for c in counts), sum(c[1] for c in counts)), filled(head.get("systems")))
+
+
+def _hidden_head(book: SheetBook) -> dict[Any, Any]:
+    """The hidden data's values by key before its basis (its first rows: the basis is not read)."""
+    head: dict[Any, Any] = {}
     for _, cells in book.rows(REVIEW_SHEET):
         row = book.values(cells, ("A", "B"))
-        if row.get("A") == "error_sheets":
-            try:
-                listed = json_value(row.get("B"))
-            except ValueError:
-                break
-            if isinstance(listed, list) and all(isinstance(n, str) and n in book.parts for n in listed):
-                return listed
+        if row.get("A") in ("basis", CHUNK_KEY):
             break
+        head.setdefault(row.get("A"), row.get("B"))
+    return head
+
+
+def _error_sheets(book: SheetBook, text: Any) -> list[str]:
+    """The error sheets the hidden data lists (`text`: its error_sheets) where the workbook
+    has every one; every sheet but the hidden one otherwise (one renamed, a list that cannot
+    be read): the detail tables are not read."""
+    try:
+        listed = json_value(text)
+    except ValueError:
+        listed = None
+    if isinstance(listed, list) and all(isinstance(n, str) and n in book.parts for n in listed):
+        return listed
     return [name for name in book.parts if name != REVIEW_SHEET]
 
 

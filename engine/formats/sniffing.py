@@ -7,12 +7,15 @@ that every sniffer judges; where they cannot decide (decided), read on, the head
 each time, until they hold the first lines read whole or the first JSON record ends. A JSON
 export written on one line (tens of megabytes) is recognised by its opening, never read
 whole (issue 23: a look at a chosen file holds the interpreter's lock in short steps only);
-a first record holding a whole chapter (megabytes) is read to its end."""
+a first record holding a whole chapter (megabytes) is read to its end. A pretty-printed
+record running past the lines is told by its keys in the head, whatever their order (a
+doccano example's `text`, a Label Studio task's `data`), the head read on until one shows."""
 
 from __future__ import annotations
 
 import re
 from collections.abc import Callable, Iterable, Sequence
+from functools import cached_property
 from pathlib import Path
 
 from ..textio import BOM
@@ -31,11 +34,19 @@ class Head(list[str]):
     `more`: the file goes on past these lines. Each format's verdict on them is found once
     (`sniffs`), whoever asks."""
 
-    def __init__(self, lines: Iterable[str] = (), cut: bool = False, more: bool = False) -> None:
+    def __init__(
+        self, lines: Iterable[str] = (), cut: bool = False, more: bool = False, text: str = ""
+    ) -> None:
         super().__init__(lines)
         self.cut = cut
         self.more = more
+        self.text = text  # the whole head's text, past the lines (a JSON record's later keys)
         self._verdicts: dict[str, bool] = {}
+
+    @cached_property
+    def record(self) -> tuple[dict[str, str], bool]:
+        """record_fields of these lines (found once)."""
+        return _record_past(self)
 
     def sniffs(self, name: str) -> bool:
         """Whether the format of this module name recognises these lines."""
@@ -62,11 +73,15 @@ def head_bytes(path: Path) -> tuple[bytes, bool, Head]:
 
 def decided(head: Head) -> bool:
     """Whether every format's verdict on a head is its verdict on the file's first lines read
-    whole: the head holds them (the file's end, or SNIFF_LINES whole lines), its opening
-    tells (a Label Studio export's keys, an XMI root: no later text undoes them), or the
-    first JSON record ends in it (a record tells its export's format)."""
-    if not head.more or (len(head) >= SNIFF_LINES and not head.cut):
+    whole: the head holds them (the file's end, or SNIFF_LINES whole lines, unless a JSON
+    record running past them holds spans or annotations but not yet the key that tells
+    whose), its opening tells (a Label Studio export's keys, an XMI root: no later text
+    undoes them), or the first JSON record ends in it (a record tells its export's format)."""
+    if not head.more:
         return True
+    if len(head) >= SNIFF_LINES and not head.cut:
+        fields, unfinished = record_fields(head)
+        return not unfinished or _ANNOTATED.isdisjoint(fields) or not _TELLING.isdisjoint(fields)
     return head.sniffs("label_studio") or head.sniffs("uima_xmi") or first_record_ends(head)
 
 
@@ -81,6 +96,8 @@ def first_record_ends(lines: Sequence[str]) -> bool:
         json.JSONDecoder().raw_decode(opening, _BETWEEN.match(opening, 1).end() if opening[0] == "[" else 0)  # type: ignore[union-attr]
     except ValueError:  # cut in it (or not JSON: read on, as far as the first lines go)
         return False
+    except RecursionError:  # nested deeper than any export: read no further
+        return True
     return True
 
 
@@ -93,8 +110,8 @@ def head_lines(data: bytes, more: bool) -> Head:
     unfinished = lines.pop() if more else ""
     whole = [line for line in lines if line.strip()]
     if whole or not unfinished.strip():
-        return Head(whole[:SNIFF_LINES], more=more or len(whole) > SNIFF_LINES)
-    return Head([unfinished], cut=True, more=True)
+        return Head(whole[:SNIFF_LINES], more=more or len(whole) > SNIFF_LINES, text=text)
+    return Head([unfinished], cut=True, more=True, text=text)
 
 
 def read_head(path: Path) -> Head:
@@ -136,7 +153,16 @@ def brat(lines: Sequence[str]) -> bool:
 
 
 #: The keys of a Label Studio task that hold its annotations.
-_ENTRIES = ("annotations", "predictions", "completions")
+_ENTRIES = frozenset({"annotations", "predictions", "completions"})
+#: The keys of a JSON record that tell doccano's from a Label Studio task: doccano's `text`
+#: (or `data`, a string), Label Studio's `data` (an object).
+_TELLING = frozenset({"text", "data"})
+#: The keys of a doccano example that hold its spans (engine/formats/doccano.py: SPAN_KEYS),
+#: with the lists each holds: [start, end, label] triples, or objects with offsets.
+_SPAN_LISTS = {"label": ("[[", "[]"), "labels": ("[[", "[]"), "entities": ("[[", "[{", "[]"),
+               "annotations": ("[{", "[]")}  # fmt: skip
+#: The keys of a record that may be either's (a doccano example's spans, a task's annotations).
+_ANNOTATED = _ENTRIES.union(_SPAN_LISTS)
 
 
 def label_studio(lines: Sequence[str]) -> bool:
@@ -148,17 +174,18 @@ def label_studio(lines: Sequence[str]) -> bool:
     json_min = '"annotation_id":' in head and '"labels":[' in head
     exported = head.startswith(("{", "[")) and ((entries and '"data":' in head) or json_min)
     table = bool(lines) and label_studio_separator(lines[0].lstrip(BOM)) is not None
-    return exported or _task_cut(lines, head) or table
+    return exported or _task_past(lines) or table
 
 
-def _task_cut(lines: Sequence[str], head: str) -> bool:
-    """Whether the lines sniffed end in a Label Studio task's annotations, or in its `data`
-    object, where the file goes on (a pretty-printed task's other keys past them); not in a
-    record with a top-level `text` (doccano's: Label Studio keeps its text under `data`)."""
-    keys = cut_in(lines)
-    if not keys or "text" in keys:
+def _task_past(lines: Sequence[str]) -> bool:
+    """Whether a first record running past the lines sniffed is a Label Studio task by its
+    keys in the head: a `data` object (doccano's `data` is its text) and annotations or
+    predictions, or the head ending in that object; no top-level `text` (doccano's: Label
+    Studio keeps its text under `data`)."""
+    fields, unfinished = record_fields(lines)
+    if fields.get("data") != "{" or "text" in fields:
         return False
-    return keys[-1] in _ENTRIES or (keys[-1] == "data" and '"data":{' in head)
+    return not _ENTRIES.isdisjoint(fields) or (unfinished and list(fields)[-1] == "data")
 
 
 #: The columns every row of Label Studio's CSV and TSV exports has (label_studio_table.py).
@@ -185,7 +212,15 @@ def doccano(lines: Sequence[str]) -> bool:
         return False
     has_text = '"text":' in head or '"data":"' in head
     spans = ('"label":[[', '"label":[]', '"labels":[[', '"labels":[]', '"start_offset":', '"entities":[[')
-    return has_text and any(s in head for s in spans)
+    return (has_text and any(s in head for s in spans)) or _example_past(lines)
+
+
+def _example_past(lines: Sequence[str]) -> bool:
+    """Whether a first record running past the lines sniffed is a doccano example by its
+    keys in the head: a `text` (or a `data` string) and a list of spans."""
+    fields, _ = record_fields(lines)
+    has_text = "text" in fields or fields.get("data") == '"'
+    return has_text and any(fields.get(key) in lists for key, lists in _SPAN_LISTS.items())
 
 
 def poetry_jsonl(lines: Sequence[str]) -> bool:
@@ -205,48 +240,75 @@ def object_keys(line: str) -> set[str]:
 
     try:
         value = json.loads(line)
-    except ValueError:
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than any export
         return set()
     return set(value) if isinstance(value, dict) else set()
 
 
 #: What lies between a JSON object's keys and values: spaces, a colon, a comma.
 _BETWEEN = re.compile(r"[ \t\r\n:,]*")
+_LITERAL = len("-Infinity") + 1  # characters of a JSON value cut in its last ones, at most
 
 
-def opening_keys(opening: str) -> tuple[list[str], bool]:
-    """The top-level keys of the first JSON object in the opening of a text, in order, up
-    to where it is cut; and whether it is cut in the last one's value (a long text, a
-    task's many annotations)."""
+def opening_fields(opening: str) -> tuple[dict[str, str], bool]:
+    """The top-level keys of the first JSON object in the opening of a text, in order, each
+    with its value's opening (_value_opening), up to where the text ends; and whether it
+    ends inside the object (a long text, a task's many annotations; not where the object
+    ends or its JSON is bad)."""
     import json
 
-    decoder, keys, at = json.JSONDecoder(), [], opening.find("{") + 1
+    decoder, fields, at = json.JSONDecoder(), {}, opening.find("{") + 1
     while at:
         try:
             key, at = decoder.raw_decode(opening, _BETWEEN.match(opening, at).end())  # type: ignore[union-attr]
-        except ValueError:  # cut in a key, or the object ends
+            if not isinstance(key, str):
+                break
+            at = _BETWEEN.match(opening, at).end()  # type: ignore[union-attr]
+            fields[key] = _value_opening(opening, at)
+            _, at = decoder.raw_decode(opening, at)
+        except json.JSONDecodeError as err:
+            return fields, _ends_in(opening, err.pos, err.msg)
+        except RecursionError:  # nested deeper than any export
             break
-        if not isinstance(key, str):
-            break
-        keys.append(key)
-        try:
-            _, at = decoder.raw_decode(opening, _BETWEEN.match(opening, at).end())  # type: ignore[union-attr]
-        except ValueError:
-            return keys, True
-    return keys, False
+    return fields, False
 
 
-def cut_in(lines: Sequence[str]) -> list[str]:
-    """The top-level keys of the first JSON object seen, in order, where a head of
-    SNIFF_LINES whole lines ends in the last one's value and the file goes on (a
-    pretty-printed task's many annotations); none otherwise."""
-    if not isinstance(lines, Head) or not lines.more or len(lines) < SNIFF_LINES:
-        return []
-    opening = "\n".join(lines).lstrip(BOM + " \t")
+def _value_opening(text: str, at: int) -> str:
+    """The first character of the JSON value at `at` (`{` an object, `"` a string), and of a
+    list its first item's too (`[[` a list of lists, `[{` of objects, `[]` empty)."""
+    if not text.startswith("[", at):
+        return text[at : at + 1]
+    item = _BETWEEN.match(text, at + 1).end()  # type: ignore[union-attr]
+    return "[" + text[item : item + 1]
+
+
+def _ends_in(text: str, at: int, message: str) -> bool:
+    """Whether JSON failed to decode (at `at`, saying `message`) because the text ends inside
+    it: a string running to its end, or a value cut in its last characters (`tru`); not
+    at the object's end (`}`), nor bad JSON before the end."""
+    if text.startswith("}", at):
+        return False
+    return message.startswith("Unterminated string") or len(text) - at < _LITERAL
+
+
+def record_fields(lines: Sequence[str]) -> tuple[dict[str, str], bool]:
+    """opening_fields of a first JSON record that runs on past the lines sniffed (a head of
+    SNIFF_LINES whole lines ending inside it, the file going on: a pretty-printed record)
+    and may be a doccano example or a Label Studio task (a key of either in the lines), over
+    the whole head: its keys past the lines too; none otherwise (a report is not scanned)."""
+    return lines.record if isinstance(lines, Head) else ({}, False)
+
+
+def _record_past(head: Head) -> tuple[dict[str, str], bool]:
+    if not head.more or len(head) < SNIFF_LINES:
+        return {}, False
+    opening = "\n".join(head).lstrip(BOM + " \t")
     if not opening.startswith(("{", "[")):
-        return []
-    keys, unfinished = opening_keys(opening)
-    return keys if unfinished else []
+        return {}, False
+    fields, unfinished = opening_fields(opening)
+    if not unfinished or (_ANNOTATED.isdisjoint(fields) and _TELLING.isdisjoint(fields)):
+        return {}, False
+    return opening_fields(head.text.lstrip(BOM + " \t"))
 
 
 def vrt(lines: Sequence[str]) -> bool:

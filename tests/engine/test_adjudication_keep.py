@@ -158,3 +158,12 @@ def test_an_adjudication_workbook_is_told_from_other_files(tmp_path):
     other = tmp_path / "other.xlsx"
     other.write_bytes(b"not a workbook")
     assert not any(kept.is_adjudication_workbook(p) for p in (review, other, tmp_path / "missing.xlsx"))
+
+
+def test_more_than_five_rows_are_named_by_the_first_five():
+    rows = {("d", f"{n}–{n + 1}"): kept.Decided(f"R{n}", "LOC", "") for n in range(1, 14)}
+    decisions = kept.KeptDecisions("old.xlsx", rows, [f"R{n}" for n in range(1, 7)], [f"R{n}" for n in range(7, 12)])
+    assert decisions.summary() == (
+        "The decisions and comments of 7 rows kept from old.xlsx; 6 could not be carried because their rows "
+        "are gone (R1, R2, R3, R4, R5, …); 5 Decisions no longer offered left out (R7, R8, R9, R10, R11)."
+    )

@@ -285,7 +285,10 @@ def test_q2_warning_counts_further_corrections(cli, tmp_path):
     predictions = [(1, 1, "x", "MOVE", "rock", "b"), (1, 1, "y", "MOVE", "rock", "c")]
     report, result = evaluate(cli, tmp_path, answers, predictions)
     assert result.err.count("spanstudio: warning:") == 1
-    assert result.err.rstrip("\n").endswith(" (+3 more)")
+    assert result.err == (
+        "spanstudio: warning: process 1, moves: similarity of prediction 'rock' and answer 'rock AND the rock' "
+        "is 2.0 in the original (a part was counted twice); corrected to 1.0 (+3 more)\n"
+    )
     assert all(0 <= v <= 1 for e in report["processes"] for q in ("moves",) for v in e[q].values())
 
 
@@ -347,6 +350,15 @@ def test_q8_extra_predicted_processes_are_counted_not_scored(cli, tmp_path):
     assert "predictions contain 1 process not in the answers (1234); it was not scored" in result.err
     plain = cli("propara", "-p", tmp_path / "predictions.tsv", "-a", tmp_path / "answers.tsv")
     assert "Evaluated 2 predictions against 1 answers." in plain.out
+
+
+def test_more_than_ten_extra_processes_are_named_by_the_first_ten(cli, tmp_path):
+    predictions = [*EXAMPLE_ANSWERS, *((pid, 1, "x", "NONE", "-", "-") for pid in range(2001, 2012))]
+    _, result = evaluate(cli, tmp_path, EXAMPLE_ANSWERS, predictions)
+    assert result.err == (
+        "spanstudio: warning: predictions contain 11 processes not in the answers (2001, 2002, 2003, 2004, "
+        "2005, 2006, 2007, 2008, 2009, 2010, …); they were not scored\n"
+    )
 
 
 def test_q9_a_missing_row_leaves_unknown(cli, tmp_path):

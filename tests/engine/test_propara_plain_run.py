@@ -7,6 +7,7 @@ import os
 import tempfile
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -15,7 +16,8 @@ from engine.errors import InputError
 from engine.formats.propara_actions import Reader
 from engine.methods.propara import Options, ProPara
 from engine.methods.propara.compare import Comparer
-from engine.methods.propara.scores import score_process
+from engine.methods.propara.detail import BestPairs
+from engine.methods.propara.scores import QUESTIONS, score_process
 from engine.methods.propara.summary import Summaries, is_input, is_output
 from tests.engine.test_propara_reference import _files
 
@@ -60,7 +62,8 @@ def test_a_plain_run_scores_like_a_detailed_one(seed, without_and):
 @given(st.integers(0, 10**9))
 def test_items_compared_on_arrays_match_them_item_by_item(seed):
     """Every process's questions as the run scored them (on arrays where it could, scoring.py)
-    equal score_process's, item by item: P, R, each item's best score and best partner."""
+    equal score_process's, item by item: P and R as the run reports them, each item's best
+    score and best partner as the detail takes them (detail.BestPairs)."""
     predictions, answers = (text.replace("AND", "and") for text in _files(seed))
     with tempfile.TemporaryDirectory() as folder:
         p, a = Path(folder, "p.tsv"), Path(folder, "a.tsv")
@@ -72,9 +75,17 @@ def test_items_compared_on_arrays_match_them_item_by_item(seed):
             return
     scores = report.data["_run"].scores
     assert scores.chosen.all()  # no AND: every process's inputs, outputs and moves on arrays
+    best, counts, expected = BestPairs(scores), [], []
     for k in range(len(scores.pids)):
-        expected = score_process(*scores.summaries(k), Comparer())
-        assert scores.questions(k) == expected.questions
+        best.add(k)
+        summaries = scores.summaries(k)
+        found = score_process(*summaries, Comparer()).questions
+        for q in QUESTIONS:
+            assert (scores.precision[q][k], scores.recall[q][k]) == (found[q].precision, found[q].recall)
+            counts += [len(getattr(summary, q)) for summary in summaries]
+            expected += [*found[q].answer_best, *found[q].prediction_best]
+    score, where = best.pairs(np.array(counts, np.int64))
+    assert list(zip(score.tolist(), where.tolist(), strict=True)) == expected
 
 
 GOOD = "1\t1\tx\tNONE\ta\ta\n1\t2\tx\tMOVE\ta\tb\n"

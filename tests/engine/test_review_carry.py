@@ -12,9 +12,10 @@ import pytest
 from openpyxl import load_workbook
 
 from engine.errors import InputError
-from engine.export.carry import Carried, counts_text, held_review, match_review, review_to_keep
-from engine.export.review_scan import verdict_counts
-from engine.export.xlsx import write_workbook
+from engine.export import review_scan
+from engine.export.carry import Carried, counts_text, held_counts, held_review, match_review, review_to_keep
+from engine.export.review_scan import Counted, verdict_counts
+from engine.export.xlsx import REVIEW_SHEET, write_workbook
 from engine.methods import get_method
 from engine.review import read_review
 from gui.resources import example_inputs
@@ -235,6 +236,33 @@ def test_compare_refuses_to_replace_a_reviewed_workbook(tmp_path, cli):
     assert held_review(book) == (1, 0)
 
 
+def test_the_counts_and_kind_of_a_reviewed_workbook_are_one_reading_of_it(tmp_path, cli, monkeypatch):
+    """Before replacing a reviewed workbook its verdicts are counted and a compare workbook
+    told apart in one opening, its hidden sheet read once (the app opened it twice: the
+    counts, then the systems from the whole hidden data)."""
+    _, gold, system = EXAMPLE
+    compared, one = tmp_path / "compare.xlsx", tmp_path / "one.xlsx"
+    assert cli("compare", "spans", gold, system, str(_changed_system(tmp_path)), "--xlsx", compared).code == 0
+    assert cli("spans", gold, system, "--xlsx", one).code == 0
+    for path in (compared, one):
+        loaded = load_workbook(path)
+        loaded[next(name for name in loaded.sheetnames if "Errors" in name)].cell(3, 2).value = "both wrong"
+        loaded.save(path)
+    opened: list[Path] = []
+    read: list[str] = []
+
+    class Counting(zipfile.ZipFile):
+        def __init__(self, file: Path, *args: object, **kwargs: object) -> None:
+            opened.append(file)
+            super().__init__(file, *args, **kwargs)  # type: ignore[arg-type]
+
+    rows = review_scan.SheetBook.rows
+    monkeypatch.setattr(zipfile, "ZipFile", Counting)
+    monkeypatch.setattr(review_scan.SheetBook, "rows", lambda book, name: read.append(name) or rows(book, name))
+    assert held_counts(compared) == Counted((1, 0), True) and held_counts(one) == Counted((1, 0), False)
+    assert opened == [compared, one] and read.count(REVIEW_SHEET) == 2
+
+
 def test_the_verdicts_of_a_compare_workbook_are_not_carried_into_one_run(tmp_path, cli):
     """A compare workbook's verdicts belong to two systems' error rows: --keep-review of it
     into one run's workbook is refused, naming the file (it carried both onto one run)."""
@@ -357,3 +385,28 @@ def test_the_app_keeping_a_review_says_what_the_review_warns_of(tmp_path):
     _, note = xlsx_job(report, str(path), "fraction", str(path))(Quiet())
     assert note.startswith(f"{path}: sheet 'Errors' holds the same error ID on several rows: E2 (rows 4, {copy})")
     assert note.endswith(" The verdicts and comments of 1 error kept from old.xlsx.")
+
+
+def test_more_than_five_rows_gone_are_named_by_the_first_five():
+    carried = Carried([], [], reviewed=8, lost=[f"E{n}" for n in range(1, 7)])
+    assert carried.summary("old.xlsx") == (
+        "The verdicts and comments of 2 errors kept from old.xlsx; 6 could not be carried because their rows "
+        "are gone (E1, E2, E3, E4, E5, …)."
+    )
+    carried.lost = carried.lost[:5]
+    assert carried.gone("kept") == "; 5 could not be kept because their rows are gone (E1, E2, E3, E4, E5)"
+
+
+def test_a_reviewed_workbook_is_told_from_an_adjudication_one_without_its_shared_strings(monkeypatch):
+    """Before replacing a workbook the app asks whether it holds decisions, then verdicts: a
+    reviewed workbook (its strings shared, as LibreOffice saves it) is told by its sheets'
+    names, its shared strings read once, for the verdicts (they were read twice)."""
+    from engine.agreement.kept import held_decisions
+    from tests.conftest import ROOT
+
+    read: list[str] = []
+    strings = review_scan._shared_strings
+    monkeypatch.setattr(review_scan, "_shared_strings", lambda archive: read.append("read") or strings(archive))
+    libreoffice = ROOT / "tests" / "data" / "review-libreoffice.xlsx"
+    assert held_decisions(libreoffice) is None and read == []
+    assert any(held_counts(libreoffice).counts) and read == ["read"]

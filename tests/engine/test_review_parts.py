@@ -182,3 +182,13 @@ def test_a_copied_error_row_is_counted_once_and_named(cli, tmp_path):
         f"spanstudio: warning: {path}: sheet 'Errors' holds the same error ID on several rows: E2 (rows 4, "
         f"{copy}); each error is counted once, by its first row\n"
     )
+
+
+def test_more_than_ten_deleted_rows_are_named_by_the_first_ten(cli, tmp_path):
+    path = tmp_path / "w.xlsx"
+    assert cli("spans", GOLD_CONLL, SYSTEM_CONLL, "--xlsx", path).code == 0
+    _judge(path, delete=tuple(f"E{n}" for n in range(1, 13)))
+    assert read_review(str(path)).warnings == [
+        f"{path}: 12 error rows were deleted from the workbook (E1, E2, E3, E4, E5, E6, E7, E8, E9, E10, …); "
+        "they count as not reviewed: their errors stay in the reviewed scores"
+    ]

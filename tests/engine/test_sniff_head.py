@@ -231,3 +231,59 @@ def test_the_head_that_decided_is_the_one_read_its_verdicts_kept(tmp_path, monke
     head = read_head(path)
     assert head.sniffs("label_studio") and not head.sniffs("doccano")
     assert calls == ["ls"]  # found while deciding the head, asked again by doccano's sniffer
+
+
+def _records(first: str, annotations: int) -> dict[str, dict]:
+    """A doccano 1.0 example and a Label Studio task of many annotations, the key that tells
+    them apart (text, data) `first` or after the annotations."""
+    spans = [{"id": n, "label": 3, "start_offset": 0, "end_offset": 5, "user": 1} for n in range(annotations)]
+    entries = [{"id": n, "completed_by": 1, "result": _task(1, 1)["annotations"][0]["result"]}
+               for n in range(annotations)]  # fmt: skip
+    doccano, task = {"text": "Alice met Bob in Paris. " * 20}, {"data": {"text": "Alice met Bob in Paris."}}
+    if first == "text":
+        return {"doccano JSONL": {"id": 1, **doccano, "annotations": spans, "meta": {}},
+                "Label Studio JSON": {"id": 1, **task, "annotations": entries}}  # fmt: skip
+    return {"doccano JSONL": {"id": 1, "annotations": spans, **doccano, "meta": {}},
+            "Label Studio JSON": {"id": 1, "annotations": entries, **task}}  # fmt: skip
+
+
+@pytest.mark.parametrize("first", ["text", "annotations"])
+def test_doccano_and_label_studio_are_told_by_their_keys_in_either_order(tmp_path, first):
+    """A first record running past the lines sniffed (pretty-printed) or the head (one line)
+    is named by its keys, whatever their order: a doccano example whose annotations come
+    before its text was named a Label Studio task (its keys past the lines: the head is
+    read on, doubled, until the text or data key shows)."""
+    for title, record in _records(first, 3_000).items():
+        for writing in ("pretty", "json"):
+            path = tmp_path / f"{title.split()[0]}.{writing}.json"
+            path.write_text(_writings(record)[writing], encoding="utf-8")
+            head = read_head(path)
+            assert detect(path) == title and head.sniffs(title.startswith("doccano") and "doccano"
+                                                         or "label_studio"), path.name  # fmt: skip
+            text = path.read_text(encoding="utf-8")
+            if writing == "pretty":  # read on while undecided only (a line, to its record's end as before)
+                telling = max(text.find('"text": "Alice'), text.find('"data": {'))
+                assert text.count("\n", 0, telling) > SNIFF_LINES and telling > HEAD_BYTES or first == "text"
+                assert len(head.text) <= max(HEAD_BYTES, 4 * telling), path.name
+            else:
+                assert len(text) > 2 * HEAD_BYTES and head.cut
+
+
+def test_a_pretty_printed_record_of_neither_is_not_read_on(tmp_path):
+    """A report running past the lines and the head (no key of a doccano example or a Label
+    Studio task in its lines) is judged by its head: not read on to its record's end."""
+    path = tmp_path / "report.json"
+    path.write_text(json.dumps({"method": "x", "tables": [{"row": n, "f1": 0.5} for n in range(20_000)]},
+                               indent=2), encoding="utf-8")  # fmt: skip
+    head = read_head(path)
+    assert path.stat().st_size > 2 * HEAD_BYTES and len(head.text) <= HEAD_BYTES and detect(path) is None
+
+
+@pytest.mark.parametrize("pretty", [False, True])
+def test_json_nested_deeper_than_python_decodes_is_named_no_format(tmp_path, pretty):
+    """A first record nested too deep to decode (on its one line, or past a pretty-printed
+    record's lines) is no format's, not a RecursionError."""
+    lines = "".join('  {"a": 1},\n' for _ in range(60)) if pretty else ""
+    path = tmp_path / "deep.json"
+    path.write_text('{"annotations": [' + lines + "[" * 200_000 + "]" * 200_000 + '], "text": "x"}')
+    assert detect(path) is None

@@ -12,7 +12,7 @@ import dataclasses
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
-from ...errors import InputError
+from ...errors import InputError, first_listed
 from ...formats.propara_actions import Reader, compare_processes
 from ...formats.propara_sentences import read_sentences
 from ...options import option
@@ -21,7 +21,7 @@ from ...report import InputFile, Report, Table
 from ...textio import read_input_bytes
 from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register
 from .check import check_participants
-from .compare import Comparer, DivisionByZero
+from .compare import Comparer, Correction, DivisionByZero
 from .reading import read_pair
 from .render import diagnostics_text, output_text, report_text
 from .scores import LABELS, QUESTIONS, Averages, averages, score_process
@@ -270,7 +270,7 @@ class Run:
         extra = [pid for pid in self.predictions.processes if pid not in self.answers.processes]
         if not extra:
             return
-        shown = ", ".join(map(str, extra[:10])) + (", …" if len(extra) > 10 else "")
+        shown = first_listed(extra, 10, more=", …")
         if len(extra) == 1:
             self.warnings.append(
                 f"predictions contain 1 process not in the answers ({shown}); it was not scored"
@@ -288,8 +288,8 @@ class Run:
         self.progress.update(0.4, "scoring processes", force=True)
         self.scores = ProcessScores(self.answers, self.predictions, named, self.comparer)
         for pid, question, corrections in self.scores.corrections:  # one warning per process and question
-            more = f" (+{len(corrections) - 1} more)" if len(corrections) > 1 else ""
-            self.warnings.append(f"process {pid}, {question}: {corrections[0].message()}{more}")
+            first = first_listed(corrections, 1, more=" (+{} more)", show=Correction.message)
+            self.warnings.append(f"process {pid}, {question}: {first}")
         self.averages = averages(self.scores.precision, self.scores.recall)
 
     def uncorrected(self) -> dict[str, Any] | None:

@@ -11,14 +11,12 @@ and the detail's item matches both come from these arrays."""
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from functools import cached_property
 
 import numpy as np
 
 from ...formats.columns import numbered
 from ...formats.propara_actions import ActionFile, concatenated_ranges
 from .compare import Comparer
-from .scores import QuestionScore
 from .summary import Summaries
 
 Similarity = Callable[[int, int], float]  # of two codes (of different texts)
@@ -162,21 +160,6 @@ class Matches:
         self.answers, self.predictions = answers, predictions
         self.precision, self.recall = precision, recall
         self.answer_best, self.prediction_best = answer_best, prediction_best
-
-    @cached_property
-    def _lists(self) -> tuple[list[float], list[float], list[int], list[int], list[tuple[float, int]],
-                              list[tuple[float, int]]]:  # fmt: skip
-        """P, R, the bounds and the (score, partner) pairs as Python lists (for the detail)."""
-        answer_best, prediction_best = (list(zip(*(a.tolist() for a in best), strict=True))
-                                        for best in (self.answer_best, self.prediction_best))  # fmt: skip
-        return (self.precision.tolist(), self.recall.tolist(), self.answers.bounds.tolist(),
-                self.predictions.bounds.tolist(), answer_best, prediction_best)  # fmt: skip
-
-    def question(self, k: int, f: int) -> QuestionScore:
-        """Answer process k (a chosen one), whose prediction is process f of its file."""
-        precision, recall, answer_bounds, prediction_bounds, answer_best, prediction_best = self._lists
-        return QuestionScore(precision[k], recall[k], answer_best[answer_bounds[k] : answer_bounds[k + 1]],
-                             prediction_best[prediction_bounds[f] : prediction_bounds[f + 1]])  # fmt: skip
 
 
 def match(answers: Items, predictions: Items, similarities: Sequence[Similarity], processes: int) -> Matches:

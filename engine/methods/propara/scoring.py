@@ -63,13 +63,6 @@ def same_conversions(sources: Sources, other: np.ndarray, named: np.ndarray) -> 
     return same
 
 
-def matched(count: int) -> QuestionScore:
-    """A question whose two lists are equal and whose items each match only their
-    counterpart (conversions: one a step)."""
-    best = [(1.0, i) for i in range(count)]
-    return QuestionScore(1.0, 1.0, best, best)
-
-
 class ProcessScores:
     """Per answer process (in the answers' order) and question: precision and recall, and
     (for the detail) every item's best partner."""
@@ -128,18 +121,6 @@ class ProcessScores:
                 found = answer, self.sources.predictions.of(self.predicted[k], predictions)
             self._summaries[k] = found
         return found
-
-    def question(self, k: int, q: str) -> QuestionScore:
-        """Question q of answer process k with its items' best partners."""
-        exact = self.exact.get(k)
-        if exact is not None and q in exact:
-            return exact[q]
-        if q == "conversions":  # both lists equal (same_conversions)
-            return matched(len(self.summaries(k)[0].conversions))
-        return self.matches[q].question(k, self.other[k])
-
-    def questions(self, k: int) -> dict[str, QuestionScore]:
-        return {q: self.question(k, q) for q in QUESTIONS}
 
     def diagnostics(self, k: int) -> dict[str, Any]:
         """The score object of the diagnostics (and of the JSON report's processes)."""
