@@ -26,7 +26,7 @@ def csv_text(page_ids: list[Any], scores: Sequence[tuple[Any, ...]]) -> str:
 
 #: Rows written at a time: their numbers' tuples, JSON and texts are made and let go a
 #: block at a time, so that each block reuses the memory of the one before (the whole
-#: 43,000-row CSV at once: 40 % more CPU, most of it faulting in fresh memory).
+#: 43,000-row CSV at once: a third more CPU, most of it faulting in fresh memory).
 BLOCK = 2048
 
 
