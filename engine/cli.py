@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import gc
 import os
 import signal
 import sys
@@ -29,7 +30,6 @@ from .comparison import (
 from .errors import Cancelled, InputError, shown
 from .formats.suggest import check_inputs
 from .methods import BUILTIN_METHODS, Invocation, Method, all_methods, get_method
-from .oneshot import settle
 from .options import OptionSpec, either, option_specs, validate
 from .paths import check_writable, input_identities, refuse_overwriting
 from .report import Report
@@ -566,8 +566,8 @@ def entry() -> NoReturn:
     CPU, most of it the collector's last passes over numpy's and the modules' objects) for
     nothing. The process lives for one run, so the cyclic garbage collector stays off (the
     methods pause it while they run; left on, its collections would cost 0.01–0.03 s on
-    large inputs) and freed memory is kept for reuse (engine.oneshot)."""
-    settle()
+    large inputs)."""
+    gc.disable()
     code = main()
     try:
         sys.stdout.flush()

@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..errors import InputError
-from ..oneshot import keep_freed_memory
 from ..progress import NO_PROGRESS, Progress
 from ..report import Report, Table
 
@@ -81,9 +80,7 @@ class Invocation:
 def gc_paused() -> Iterator[None]:
     """Pause the cyclic garbage collector during a run: reading builds millions of small
     objects that live to the end and make no cycles, and each collection would only scan
-    them again (10–40 % of the time). In a one-run process, freed memory is kept from here
-    on (engine.oneshot)."""
-    keep_freed_memory()
+    them again (10–40 % of the time)."""
     enabled = gc.isenabled()
     gc.disable()
     try:
