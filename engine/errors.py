@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
+from functools import cache
 from typing import Any
 
 #: How much of one part of a message (what was expected, what was found, the file name)
@@ -11,9 +12,13 @@ from typing import Any
 SHOWN_HEAD = 240
 SHOWN_TAIL = 60
 
-# C0 and C1 controls, DEL, lone surrogates (bytes a file name could not decode), U+FFFE/U+FFFF
-# and the bidirectional overrides: what could move the cursor, recolour or reorder a terminal.
-_UNSAFE = re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u202a-\u202e\u2066-\u2069]")
+@cache
+def _unsafe() -> re.Pattern[str]:
+    """C0 and C1 controls, DEL, lone surrogates (bytes a file name could not decode),
+    U+FFFE/U+FFFF and the bidirectional overrides: what could move the cursor, recolour or
+    reorder a terminal. Compiled when a message is first shown (the two patterns of this
+    module cost 1 ms of the start of every run, most of which show none)."""
+    return re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u202a-\u202e\u2066-\u2069]")
 
 
 _NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
@@ -34,17 +39,19 @@ def shown(text: str, *, cut: bool = True) -> str:
     if cut and len(text) > SHOWN_HEAD + SHOWN_TAIL + 40:
         removed = len(text) - SHOWN_HEAD - SHOWN_TAIL
         text = f"{text[:SHOWN_HEAD]}… [{removed:,} characters cut] …{text[-SHOWN_TAIL:]}"
-    return _UNSAFE.sub(lambda m: _escaped(m.group()), text)
+    return _unsafe().sub(lambda m: _escaped(m.group()), text)
 
 
-#: A lone surrogate: a byte of a name the system gave that was not UTF-8 (os.fsdecode).
-_SURROGATE = re.compile("[\ud800-\udfff]")
+@cache
+def _surrogate() -> re.Pattern[str]:
+    """A lone surrogate: a byte of a name the system gave that was not UTF-8 (os.fsdecode)."""
+    return re.compile("[\ud800-\udfff]")
 
 
 def names_escaped(text: str) -> str:
     """`text` with each byte of a name that was not UTF-8 escaped as messages show it
     (`\\xff`), every other character kept (a file or report can then be UTF-8)."""
-    return _SURROGATE.sub(lambda found: _escaped(found.group()), text)
+    return _surrogate().sub(lambda found: _escaped(found.group()), text)
 
 
 def first_listed(items: Sequence[Any], most: int, separator: str = ", ", more: str = " and {} more",

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Callable
 
@@ -22,19 +21,19 @@ class Progress:
         self._callback = callback
         self._interval = interval
         self._last = 0.0
-        self._cancelled = threading.Event()
+        self._cancelled = False  # set from another thread (the GUI's): one assignment, no lock needed
 
     def cancel(self) -> None:
         """Ask the running evaluation to stop at its next check."""
-        self._cancelled.set()
+        self._cancelled = True
 
     @property
     def cancelled(self) -> bool:
-        return self._cancelled.is_set()
+        return self._cancelled
 
     def check(self) -> None:
         """Raise Cancelled when cancellation was requested."""
-        if self._cancelled.is_set():
+        if self._cancelled:
             raise Cancelled()
 
     def update(self, fraction: float, message: str = "", *, force: bool = False) -> None:

@@ -388,8 +388,6 @@ def atomic_file(path: str | os.PathLike[str], *, make_parents: bool = False) -> 
 
 def _temporary_beside(target: Path, path: str | os.PathLike[str], make_parents: bool) -> str:
     """A new empty hidden file in the target's folder (made first with `make_parents`)."""
-    import tempfile  # not loaded by runs that write no file
-
     folder = target.parent
     try:
         if make_parents:
@@ -397,11 +395,26 @@ def _temporary_beside(target: Path, path: str | os.PathLike[str], make_parents: 
                 folder.mkdir(parents=True, exist_ok=True)
         if not folder.is_dir():
             raise InputError("an existing folder", "none", file=os.fsdecode(path))
-        fd, tmp = tempfile.mkstemp(prefix=f".{target.name[:200]}.", suffix=".tmp", dir=folder)
+        return _new_file(folder, f".{target.name[:200]}.", ".tmp")
     except OSError as err:
         raise output_error(err, path) from None
-    os.close(fd)
-    return tmp
+
+
+_NEW_FILE = os.O_RDWR | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_BINARY", 0)
+
+
+def _new_file(folder: Path, prefix: str, suffix: str) -> str:
+    """The absolute path of a new empty file (mode 0600) `prefix`, 12 random hex
+    digits, `suffix` in `folder`: tempfile.mkstemp's way, without loading tempfile and
+    the modules it imports (5-6 ms of a run's start)."""
+    for _ in range(100):
+        name = os.path.abspath(os.path.join(folder, f"{prefix}{os.urandom(6).hex()}{suffix}"))
+        try:
+            os.close(os.open(name, _NEW_FILE, 0o600))
+        except FileExistsError:
+            continue
+        return name
+    raise FileExistsError(errno.EEXIST, "no unused name for a temporary file", os.fspath(folder))
 
 
 def _finish(tmp: str, target: Path) -> None:

@@ -13,17 +13,18 @@ to behave the same (same types, same strictness, same messages).
 
 from __future__ import annotations
 
-import json
-import lzma
 import math
-import zlib
 from collections.abc import Callable, Iterator
+from functools import cache
 from pathlib import Path
-from typing import IO, Any, NoReturn
+from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from ..errors import InputError
 from ..textio import check_input, not_text, not_utf8
 from . import sniffing
+
+if TYPE_CHECKING:
+    import json
 
 #: orjson, a fast parser, where installed (results never depend on it): imported when a
 #: line is first parsed whole (the typed reader of engine.methods.poetry needs it only for
@@ -45,13 +46,19 @@ def describe(value: Any) -> str:
         return "an object"
     if isinstance(value, list):
         return "an array"
+    import json  # messages only: plain runs do not load it
+
     text = json.dumps(value, ensure_ascii=False)
     return text if len(text) <= 60 else text[:57] + "…"
 
 
 def quote_id(page_id: Any) -> str:
     """A page id in a message: 'p2' for strings, JSON text (5, true, null) otherwise."""
-    return f"'{page_id}'" if isinstance(page_id, str) else json.dumps(page_id)
+    if isinstance(page_id, str):
+        return f"'{page_id}'"
+    import json
+
+    return json.dumps(page_id)
 
 
 sniff = sniffing.poetry_jsonl  # recognises the format without this module (engine/formats/sniffing.py)
@@ -165,6 +172,8 @@ def _decompressed(raw: HashingReader, kind: str | None, name: str) -> Any:
 
         return bz2.BZ2File(raw, "rb")  # type: ignore[arg-type]
     if kind == "xz":
+        import lzma
+
         return lzma.LZMAFile(raw, "rb")  # type: ignore[arg-type]
     if kind == "zstd":
         return _zstd_reader(raw, name)  # type: ignore[arg-type]
@@ -204,12 +213,17 @@ def _no_constant(name: str) -> Any:
     raise ValueError(f"{name} is not valid JSON")
 
 
-_DECODER = json.JSONDecoder(parse_int=_stdlib_int, parse_float=_stdlib_float, parse_constant=_no_constant)
+@cache
+def _decoder() -> json.JSONDecoder:
+    """The standard library's parser set up as orjson behaves (made when first needed)."""
+    import json
+
+    return json.JSONDecoder(parse_int=_stdlib_int, parse_float=_stdlib_float, parse_constant=_no_constant)
 
 
 def _stdlib_loads(line: bytes) -> Any:
     text = line.decode("utf-8")
-    value = _DECODER.decode(text)
+    value = _decoder().decode(text)
     if "\\u" in text:
         _check_surrogates(value)
     return value
@@ -217,10 +231,20 @@ def _stdlib_loads(line: bytes) -> Any:
 
 def _check_surrogates(value: Any) -> None:
     """orjson rejects lone UTF-16 surrogates (\\ud800); the standard library keeps them."""
+    import json
+
     try:
         json.dumps(value, ensure_ascii=False).encode("utf-8")
     except UnicodeEncodeError:
         raise ValueError("lone surrogate in a string") from None
+
+
+def _stream_errors() -> tuple[type[BaseException], ...]:
+    """What reading a (compressed) stream raises for damaged or unreadable data."""
+    import lzma
+    import zlib
+
+    return (OSError, EOFError, lzma.LZMAError, zlib.error, ValueError)
 
 
 def _bad_line(line: bytes, number: int, name: str) -> InputError:
@@ -237,6 +261,8 @@ def _bad_line(line: bytes, number: int, name: str) -> InputError:
         line.decode("utf-8")
     except UnicodeDecodeError as err:
         return not_utf8(line if number == 1 else b"", line[err.start], name, number)
+    import json
+
     try:
         _stdlib_loads(line)
     except json.JSONDecodeError as err:
@@ -373,7 +399,7 @@ class JsonLines:
     def _read(self, stream: Any, kind: str | None, size: int) -> bytes:
         try:
             return stream.read(size)
-        except (OSError, EOFError, lzma.LZMAError, zlib.error, ValueError) as err:
+        except _stream_errors() as err:  # evaluated only when reading failed
             if kind is None:
                 raise InputError("a readable file", str(err), file=self.name) from None
             raise InputError(

@@ -57,6 +57,18 @@ def test_atomic_write_replaces_whole_or_not_at_all(tmp_path, monkeypatch):
     assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]  # no temporary file left
 
 
+def test_a_temporary_name_in_use_is_passed_over(tmp_path, monkeypatch):
+    """The temporary file beside the target is new: a name already taken is not reused."""
+    draws = iter([b"\x00" * 6, b"\x00" * 6, b"\x01" * 6])
+    monkeypatch.setattr("engine.textio.os.urandom", lambda n: next(draws))
+    taken = tmp_path / ".out.txt.000000000000.tmp"
+    taken.write_text("someone else's")
+    atomic_write_text(tmp_path / "out.txt", "new\n")
+    assert (tmp_path / "out.txt").read_text() == "new\n"
+    assert taken.read_text() == "someone else's"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [".out.txt.000000000000.tmp", "out.txt"]
+
+
 @dataclasses.dataclass(frozen=True)
 class Demo:
     level: int = option(3, "Level.", minimum=0, maximum=3)

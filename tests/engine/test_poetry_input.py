@@ -485,3 +485,22 @@ def test_lines_decoded_a_piece_at_a_time_name_the_bad_line(cli, tmp_path, bad_li
     expected = {"": "found an empty line", "{}": "found none"}.get(bad_line, "found invalid JSON (Extra data")
     assert message.startswith("ref.jsonl:2501: expected "), message
     assert expected in message, message
+
+
+def test_labels_are_coded_in_order_of_first_use_across_pieces(tmp_path):
+    """Equal labels (1, 1.0, true) share a code, new ones get the next code as the file
+    lists them, also where a later piece of the file brings a label not met before."""
+    from engine.formats.poetry_jsonl import REFERENCE
+    from engine.methods.poetry.reading import Codes, read_pages
+
+    labels = [["b", 1, "b"]] * 2000 + [[True, 1.0, "c", None, "b"]]  # the last line: a later piece
+    lines = [reference_line(f"p{k}", [(5 * i, 5 * i + 3, label) for i, label in enumerate(page)])
+             for k, page in enumerate(labels)]  # fmt: skip
+    path = tmp_path / "ref.jsonl"
+    path.write_text("\n".join(lines) + "\n")
+    codes = Codes()
+    pages = read_pages(str(path), REFERENCE, False, codes)
+    assert list(codes) == ["b", 1, "c", None] and codes[True] == 1
+    assert pages.columns is not None
+    assert pages.columns.label[:3].tolist() == [0, 1, 0]
+    assert pages.columns.label[-5:].tolist() == [1, 1, 2, 3, 0]

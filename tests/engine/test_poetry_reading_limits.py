@@ -108,7 +108,8 @@ def test_over_50000_reference_pages_without_system_pages_is_one_error(cli, tmp_p
 
 def test_a_run_imports_none_of_the_heavy_libraries(tmp_path):
     """The command line's poetry run loads numpy and msgspec, never pandas, openpyxl,
-    cassis or Qt (each costs a tenth of a second or more of every run)."""
+    cassis or Qt (each costs a tenth of a second or more of every run), nor what only
+    compressed inputs (lzma) or tempfile (with shutil and random: 5-6 ms) would need."""
     import subprocess
     import sys
 
@@ -117,7 +118,8 @@ def test_a_run_imports_none_of_the_heavy_libraries(tmp_path):
     system.write_text('{"page_id": "p", "n_spans": 1, "poem_spans": [{"page_start": 0, "page_end": 5, "ref_id": "a"}]}\n')
     code = ("import sys, engine.cli\nstatus = engine.cli.main(sys.argv[1:])\n"
             "print(status, *sorted({m.split('.')[0] for m in sys.modules} & "
-            "{'pandas', 'openpyxl', 'cassis', 'PySide6', 'numpy', 'msgspec'}))")  # fmt: skip
+            "{'pandas', 'openpyxl', 'cassis', 'PySide6', 'numpy', 'msgspec', 'lzma', 'bz2', "
+            "'tempfile', 'shutil', 'random', 'threading'}))")  # fmt: skip
     out = subprocess.run([sys.executable, "-c", code, "poetry", str(gold), str(system), str(tmp_path / "o.csv")],
                          capture_output=True, text=True).stdout  # fmt: skip
     assert out.splitlines()[-1] == "0 msgspec numpy"

@@ -349,6 +349,53 @@ def test_csv_rows_of_plain_page_ids_as_the_csv_module(rows):
     assert csv_rows(page_ids, scores) == csv_module(page_ids, scores)
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.text("ab-019", min_size=1), st.tuples(SCORE, SCORE, *[COUNT] * 6, SCORE, *[COUNT] * 3)),
+                min_size=1, max_size=12))  # fmt: skip
+def test_csv_rows_written_a_block_at_a_time_as_the_csv_module(rows):
+    """Blocks of 3 rows: a row written again by str() is found in any block."""
+    from engine.methods.poetry import render
+
+    page_ids, scores = [row[0] for row in rows], [row[1] for row in rows]
+    block, render.BLOCK = render.BLOCK, 3
+    try:
+        assert csv_rows(page_ids, scores) == csv_module(page_ids, scores)
+    finally:
+        render.BLOCK = block
+
+
+def test_csv_rows_of_many_blocks():
+    """The numbers of the CSV rows a run writes (columns.row_numbers, made a block at a
+    time) are those of the rows as tuples."""
+    from engine.methods.poetry.render import BLOCK
+
+    n = 2 * BLOCK + 5
+    page_ids = [f"p{k}" for k in range(n)]
+    scores = [(k / 7 if k % 3 else 1, 1e-05 if k == BLOCK + 1 else 0.5, k, 0, 1, 2, 3, 4, 0.5, 1, 2, 3)
+              for k in range(n)]  # fmt: skip
+    assert csv_rows(page_ids, scores) == csv_module(page_ids, scores)
+    assert f"\r\np{BLOCK + 1},{scores[BLOCK + 1][0]},1e-05," in csv_rows(page_ids, scores)  # a later block's
+
+
+@pytest.mark.parametrize("weight", [1.0, 0.00001])
+def test_a_runs_csv_of_several_blocks_is_the_csv_modules(tmp_path, weight):
+    """A run's rows (columns.row_numbers), written a block at a time from slices of their
+    columns, are the csv module's rows of the same numbers as tuples."""
+    from tests.bench.bench_poetry import generate
+
+    ref, sys_ = tmp_path / "ref.jsonl", tmp_path / "sys.jsonl"
+    generate(2500, ref, sys_, seed=5)
+    method = get_method("poetry")
+    report = method.evaluate(str(ref), str(sys_), Options(partial_match_weight=weight), detail=False)
+    page_ids, numbers = report.data["_pages"]
+    written = method.render_output("csv", report)
+    lines = written.split("\r\n")
+    assert len(lines) == 2502  # the header, 2,500 rows and the last line end's empty rest
+    exponents = any("e-" in line.partition(",")[2] for line in lines[2049:])  # numbers str() wrote, block 2
+    assert exponents == (weight < 1)
+    assert written.split("\r\n", 1)[1] == csv_module(page_ids, list(numbers))
+
+
 @pytest.mark.parametrize("ignore_label, weight", [(False, 1.0), (True, 0.5), (False, 3e16)])
 def test_json_by_msgspec_is_the_json_of_the_dicts(tmp_path, monkeypatch, ignore_label, weight):
     """The error rows and details written by msgspec from structs (plain numbers) are the

@@ -415,19 +415,27 @@ class RowNumbers(Sequence[tuple[Any, ...]]):
 
 
 def row_numbers(scores: Scores) -> RowNumbers:
-    """The numbers of every row (RowNumbers), each column made a list when first read."""
-    makers = [
+    """The numbers of every row (RowNumbers), each column made a list when first read
+    whole, or a slice at a time (the CSV writes a block of rows at a time)."""
+    parts = [
         partial(_with_ints, scores.precision, scores.precision_int),
         partial(_with_ints, scores.recall, scores.recall_int),
-        *(scores.counts[:, k].tolist for k in range(6)),
+        *(partial(_numbers, scores.counts[:, k]) for k in range(6)),
         partial(_with_ints, scores.relevance, scores.relevance_int),
-        scores.n_retrieved.tolist, scores.n_ref.tolist, scores.n_sys.tolist,
+        *(partial(_numbers, column) for column in (scores.n_retrieved, scores.n_ref, scores.n_sys)),
     ]  # fmt: skip
-    return RowNumbers([Later(len(scores.n_ref), make) for make in makers])
+    return RowNumbers([Later(len(scores.n_ref), part=part) for part in parts])
 
 
-def _with_ints(values: np.ndarray, as_int: np.ndarray) -> list[Any]:
-    """Python floats, integers where `as_int` (whole numbers the original keeps as ints)."""
+def _numbers(values: np.ndarray, start: int, stop: int) -> list[Any]:
+    """values[start:stop] as Python numbers."""
+    return values[start:stop].tolist()
+
+
+def _with_ints(values: np.ndarray, as_int: np.ndarray, start: int, stop: int) -> list[Any]:
+    """values[start:stop] as Python floats, integers where `as_int` (whole numbers the
+    original keeps as ints)."""
+    values, as_int = values[start:stop], as_int[start:stop]
     out = values.astype(object)
     out[as_int] = values[as_int].astype(np.int64).astype(object)
     return out.tolist()

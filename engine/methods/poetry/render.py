@@ -19,16 +19,22 @@ COLUMNS = ["page_id", "precision", "recall", "n_span_matches", "n_span_misses", 
 _SPECIAL = (",", '"', "\r", "\n")  # what makes the csv module quote a field
 
 
-def csv_text(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> str:
+def csv_text(page_ids: list[Any], scores: Sequence[tuple[Any, ...]]) -> str:
     """Header and one row per page as Python's csv module writes them."""
     return ",".join(COLUMNS) + "\r\n" + csv_rows(page_ids, scores)
 
 
-def csv_rows(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> str:
+#: Rows written at a time: their numbers' tuples, JSON and texts are made and let go a
+#: block at a time, so that each block reuses the memory of the one before (the whole
+#: 43,000-row CSV at once: a third more CPU, most of it faulting in fresh memory).
+BLOCK = 2048
+
+
+def csv_rows(page_ids: list[Any], scores: Sequence[tuple[Any, ...]]) -> str:
     """The rows as Python's csv module writes them: `\r\n` line ends, minimal quoting,
     values as str() (None as an empty field). When every page id is a string that needs
-    no quotes (the common case) the numbers are written by one JSON encoder call, else
-    by the csv module."""
+    no quotes (the common case) the numbers are written by the JSON encoder, a block of
+    rows per call, else by the csv module."""
     if not page_ids:
         return ""
     try:
@@ -37,22 +43,33 @@ def csv_rows(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> str:
         return _csv_module_rows(page_ids, scores)
     if any(special in joined for special in _SPECIAL):
         return _csv_module_rows(page_ids, scores)
-    texts = number_texts(scores)
-    if len(texts) != len(page_ids):
+    if len(scores) != len(page_ids):
         raise ValueError("as many page ids as rows of numbers")
-    return "".join(chain.from_iterable(zip(page_ids, repeat(","), texts, repeat("\r\n"))))
+    columns = columns_of(scores)[:8]
+    return "".join(_plain_rows(page_ids, scores, columns, start, min(start + BLOCK, len(page_ids)))
+                   for start in range(0, len(page_ids), BLOCK))  # fmt: skip
 
 
-def number_texts(scores: Sequence[tuple[Any, ...]]) -> list[str]:
-    """The eight numbers of each row as the CSV writes them, comma-separated. msgspec
-    writes integers and floats as str() does (the shortest text that reads back as the
-    same float) except where str() uses an exponent (1e-05, 1.5e+17: msgspec writes
-    0.00001, 1.5e17), for nan and inf (null) and true/false: rows whose text has an `e`,
-    an `n` or `.0000` are written again by str()."""
-    numbers = msgspec.json.encode(list(zip(*columns_of(scores)[:8], strict=True))).decode()
+def _plain_rows(page_ids: list[Any], scores: Sequence[tuple[Any, ...]], columns: Sequence[Sequence[Any]],
+                start: int, stop: int) -> str:  # fmt: skip
+    """Rows start … stop − 1 of csv_rows, page ids that need no quotes."""
+    texts = number_texts(scores, columns, start, stop)
+    return "".join(chain.from_iterable(zip(page_ids[start:stop], repeat(","), texts, repeat("\r\n"))))
+
+
+def number_texts(scores: Sequence[tuple[Any, ...]], columns: Sequence[Sequence[Any]], start: int,
+                 stop: int) -> list[str]:  # fmt: skip
+    """The eight numbers of rows start … stop − 1 (`columns`: the eight columns of
+    `scores`) as the CSV writes them, comma-separated. msgspec writes integers and floats
+    as str() does (the shortest text that reads back as the same float) except where str()
+    uses an exponent (1e-05, 1.5e+17: msgspec writes 0.00001, 1.5e17), for nan and inf
+    (null) and true/false: rows whose text has an `e`, an `n` or `.0000` are written again
+    by str()."""
+    rows = zip(*(column[start:stop] for column in columns), strict=True)
+    numbers = msgspec.json.encode(list(rows)).decode()
     texts = numbers[2:-2].split("],[")
     if "e" in numbers or "n" in numbers or ".0000" in numbers:
-        texts = [_by_str(scores[k]) if "e" in text or "n" in text or ".0000" in text else text
+        texts = [_by_str(scores[start + k]) if "e" in text or "n" in text or ".0000" in text else text
                  for k, text in enumerate(texts)]  # fmt: skip
     return texts
 

@@ -8,7 +8,6 @@ an earlier split error wins). Only rows with something unusual are visited one b
 
 from __future__ import annotations
 
-import json
 from itertools import repeat
 from typing import Any
 
@@ -160,6 +159,8 @@ def _with(spans: Spans, extra: list[tuple[int, list[SpanTuple]]], codes: dict[An
 
 def _missing_page(page_id: Any, name: str, number: int, system: str) -> InputError:
     """P14, with the line that would make the page an empty one."""
+    import json  # messages only: plain runs do not load it
+
     empty = json.dumps({"page_id": page_id, "n_spans": 0, "poem_spans": []}, ensure_ascii=False)
     return InputError(
         f"page {quote_id(page_id)} in {system}",
