@@ -8,6 +8,8 @@ from typing import NamedTuple
 
 import numpy as np
 
+from ...rowkeys import distinct_values
+
 NO_BEGIN = np.iinfo(np.int64).max  # the begin of no span: after every other
 
 
@@ -58,7 +60,7 @@ def _inside(number: np.ndarray, row: np.ndarray, starts: np.ndarray, spans: Boun
 
 def _joined(number: np.ndarray, mark: np.ndarray, count: np.ndarray) -> list[str]:
     """Each row's marked numbers joined by spaces (each distinct marked number made once)."""
-    distinct, which = np.unique(number * 4 + mark, return_inverse=True)
+    distinct, which = distinct_values(number * 4 + mark)
     texts = [f"{STRIP_MARKS[key % 4]}{key // 4}" if key >= 4 else "…" for key in distinct.tolist()]
     shown = np.array(texts, dtype=object)[which].tolist()
     ends = np.cumsum(count).tolist()
