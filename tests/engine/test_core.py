@@ -14,7 +14,7 @@ import pytest
 from engine.errors import InputError
 from engine.methods import all_methods, get_method
 from engine.options import from_plain, option, option_specs, to_plain, validate
-from engine.textio import atomic_write_text, iter_lines, read_blocks
+from engine.textio import _new_file, atomic_write_text, iter_lines, read_blocks
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -55,6 +55,20 @@ def test_atomic_write_replaces_whole_or_not_at_all(tmp_path, monkeypatch):
         atomic_write_text(target, "half")
     assert target.read_text() == "new\n"
     assert [p.name for p in tmp_path.iterdir()] == ["out.txt"]  # no temporary file left
+
+
+def test_temporary_files_are_new_and_the_owners_only(tmp_path, monkeypatch):
+    """As tempfile.mkstemp makes them: a name taken already is passed over, never opened."""
+    taken = tmp_path / ".out.txt.000000000000.tmp"
+    taken.write_text("someone's")
+    names = iter([bytes(6), bytes(6), b"\x01" * 6])
+    monkeypatch.setattr("engine.textio.os.urandom", lambda n: next(names))
+    made = _new_file(f"{tmp_path}/.out.txt.")
+    assert made == f"{tmp_path}/.out.txt.010101010101.tmp"
+    assert taken.read_text() == "someone's"
+    assert Path(made).read_bytes() == b""
+    if os.name == "posix":
+        assert os.stat(made).st_mode & 0o777 == 0o600
 
 
 @dataclasses.dataclass(frozen=True)
