@@ -71,6 +71,14 @@ def number_texts(values: list[float | int]) -> np.ndarray:
     return np.array(msgspec.json.encode(values)[1:-1].split(b","), dtype="S")
 
 
+def float_texts(values: np.ndarray) -> np.ndarray:
+    """number_texts of floats (float64), each distinct value written once (poetry's factors
+    and credits: 6,414 distinct among 65,303 on the bench; distinct bit for bit, so -0.0
+    stays apart from 0.0)."""
+    bits, which = np.unique(np.asarray(values, dtype=np.float64).view(np.int64), return_inverse=True)
+    return number_texts(bits.view(np.float64).tolist())[which.reshape(-1)]
+
+
 def integer_texts(values: np.ndarray) -> np.ndarray:
     """Integers (int64, below 2**63 in size) as decimal texts of fixed width, NUL bytes in
     front of the shorter ones (their digits made by numpy: no Python object each)."""

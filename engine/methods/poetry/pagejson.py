@@ -19,7 +19,7 @@ from ...formats.columns import or_none
 from ...report import Later
 from .columns import bounds
 from .errors import Pages
-from .jsontext import GROUP_END, Groups, grouped, integer_texts, number_texts, value_texts
+from .jsontext import GROUP_END, Groups, float_texts, grouped, integer_texts, value_texts
 
 _STRUCTS = {"gc": False}
 Reference = msgspec.defstruct("Reference", ["start", "end", "label", "system", "factor"], **_STRUCTS)
@@ -137,7 +137,7 @@ def _reference_pieces(pages: Pages, labels: np.ndarray) -> list[Piece]:
         b'{"start":', pages.json_texts("ref_start"), b',"end":', pages.json_texts("ref_end"),
         b',"label":', Taken(labels, spans.label),
         b',"system":', _or_null(integer_texts(np.where(mapped, best - syss.at[refs.row], 0)), mapped),
-        b',"factor":', _or_null(number_texts(pages.top.tolist()), mapped), b"}",
+        b',"factor":', _or_null(float_texts(pages.top), mapped), b"}",
     ]  # fmt: skip
 
 
