@@ -539,3 +539,13 @@ def test_float_texts_are_each_floats_json():
     assert texts.tolist() == number_texts(values.tolist()).tolist()
     assert texts[1] == b"-0.0" and texts[3] == b"0.0" and texts[5] == b"null"
     assert float_texts(np.zeros(0)).tolist() == []
+
+
+@pytest.mark.parametrize("values", [[5, -1, 5, 0, 2, 5, 0, -1, 5, 5, 3, 3, 2, 4], [3, 1000, -7, 42], [0]])
+def test_integer_texts_are_the_numbers_decimal_texts(values):
+    """Made once per distinct value where many repeat (the first case), else each; NUL
+    bytes pad the shorter ones (rowtexts deletes them)."""
+    from engine.methods.poetry.jsontext import integer_texts
+
+    texts = integer_texts(np.array(values, dtype=np.int64))
+    assert [t.replace(b"\0", b"").decode() for t in texts.tolist()] == [str(v) for v in values]
