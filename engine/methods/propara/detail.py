@@ -251,31 +251,40 @@ def _steps(items: list[Item | None]) -> list[int]:
     return [0 if item is None or type(item) is str else item[3] for item in items]
 
 
-def _places(docs: list[Document], items: list[Item | None], worded: bool
-            ) -> tuple[list[list[list[int]]], list[str]]:  # fmt: skip
-    """Each item's [start, end) pieces and position: a conversion or move its step (a unit
-    of its process's document: every one is); an input or output where the sentences
-    mention it (`worded`: some document has words); none for None."""
+Bounds = Sequence[int] | None  # an item's first [start, end) piece, if it has one
+
+
+def _places(docs: list[Document], units: list[Sequence[tuple[int, int]]], items: list[Item | None],
+            worded: bool) -> tuple[list[Bounds], list[list[list[int]]], list[str]]:  # fmt: skip
+    """Each item's first [start, end) piece, pieces and position: a conversion or move its
+    step (a unit of its process's document, `units` its units: every one is); an input or
+    output where the sentences mention it (`worded`: some document has words); none for
+    None."""
     steps = _steps(items)
-    units = [doc.units for doc in docs]
-    bounds = [u[s - 1] if 0 < s <= len(u) else None for u, s in zip(units, steps, strict=True)]
+    bounds: list[Bounds] = [u[s - 1] if 0 < s <= len(u) else None for u, s in zip(units, steps, strict=True)]
     parts = [[[*b]] if b else [] for b in bounds]
-    positions = ["" if b is None else f"step {s}" for s, b in zip(steps, bounds, strict=True)]
+    shown = _step_texts(max(steps, default=0))
+    positions = [shown[s] if b else "" for s, b in zip(steps, bounds, strict=True)]
     named = [i for i, item in enumerate(items) if type(item) is str] if worded else []
     for i in named:
         if docs[i].has_words and (pieces := mentions(docs[i], items[i])):  # type: ignore[arg-type]
-            parts[i], positions[i] = pieces, _unit_text(docs[i], pieces)
-    return parts, positions
+            bounds[i], parts[i], positions[i] = pieces[0], pieces, _unit_text(docs[i], pieces)
+    return bounds, parts, positions
 
 
-def _side(docs: list[Document], items: list[Item | None], labels: list[str], worded: bool
-          ) -> tuple[list[Any], ...]:  # fmt: skip
+def _step_texts(last: int) -> list[str]:
+    """`step k` for k up to `last`, by k ("" for 0)."""
+    return ["", *(f"step {k}" for k in range(1, last + 1))]
+
+
+def _side(docs: list[Document], units: list[Sequence[tuple[int, int]]], items: list[Item | None],
+          labels: list[str], worded: bool) -> tuple[list[Any], ...]:  # fmt: skip
     """One side's columns of the error rows in SIDE_KEYS' order: label, start, end, parts,
     position and text (blank without an item; no position where the item has no step
     and no mention)."""
-    parts, positions = _places(docs, items, worded)
+    bounds, parts, positions = _places(docs, units, items, worded)
     return ([label if item is not None else "" for label, item in zip(labels, items, strict=True)],
-            [p[0][0] if p else None for p in parts], [p[0][1] if p else None for p in parts],
+            [b[0] if b else None for b in bounds], [b[1] if b else None for b in bounds],
             parts, positions, _texts(items))  # fmt: skip
 
 
@@ -303,7 +312,8 @@ def error_rows(below: Below, documents: list[Document], plain_numbers: bool) -> 
     gold, system = _by_side(below.items, below.best, answer)
     labels = list(map(SINGULAR.__getitem__, below.questions))
     worded = any(doc.has_words for doc in documents)
-    gold_side, system_side = _side(docs, gold, labels, worded), _side(docs, system, labels, worded)
+    units = [doc.units for doc in docs]
+    gold_side, system_side = (_side(docs, units, items, labels, worded) for items in (gold, system))
     kinds = list(map(status, below.scores, below.sides))
     steps = _steps(below.items)
     mine, theirs = _by_side(gold_side[5], system_side[5], answer)  # the item's text, its partner's
