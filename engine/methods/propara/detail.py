@@ -118,17 +118,16 @@ class BestPairs:
         processes = np.array(ordered, np.int64)
         others = np.array(scores.other, np.int64)[processes]
         starts = np.full((len(ordered), len(GROUPS)), self.MATCHED, np.int64)  # conversions: MATCHED
-        for n, (q, m) in enumerate(scores.matches.items()):
+        for n, (q, m) in enumerate(scores.matches.items()):  # inputs, outputs, moves
             column = 2 * QUESTIONS.index(q)
             starts[:, column] = offsets[2 * n] + m.answers.bounds[processes]
             starts[:, column + 1] = offsets[2 * n + 1] + m.predictions.bounds[others]
         self.exact: list[tuple[float, int]] = []
         pooled = offsets[-1]  # where the pairs scored item by item start
-        for row in [row for row, k in enumerate(ordered) if k in scores.exact]:
-            for q, found in scores.exact[ordered[row]].items():
-                start = pooled + len(self.exact)
-                starts[row, 2 * QUESTIONS.index(q) : 2 * QUESTIONS.index(q) + 2] = (
-                    start, start + len(found.answer_best))  # fmt: skip
+        for row, k in enumerate(ordered):
+            for q, found in scores.exact.get(k, {}).items():
+                column, start = 2 * QUESTIONS.index(q), pooled + len(self.exact)
+                starts[row, column : column + 2] = start, start + len(found.answer_best)
                 self.exact += found.answer_best
                 self.exact += found.prediction_best
         self.starts = starts.reshape(-1)
