@@ -176,7 +176,7 @@ def _pair_pieces(pages: Pages) -> list[Piece]:
 def _id_pieces(page_ids: list[Any]) -> list[Piece]:
     """The page ids' JSON: where all are strings, their texts by one msgspec call
     (string_texts) in quotes, else value_texts (a call per id)."""
-    if all(type(page_id) is str for page_id in page_ids):
+    if set(map(type, page_ids)) == {str}:
         return [b'"', string_texts(page_ids), b'"']
     return [value_texts(page_ids)]
 
