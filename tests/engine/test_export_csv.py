@@ -124,7 +124,7 @@ _WHOLE_NUMBER_LIST = st.recursive(st.lists(st.integers(min_value=-(2**70), max_v
 @given(st.lists(st.one_of(_WHOLE_NUMBER_LIST, st.lists(st.one_of(st.none(), st.booleans(), _TEXT, st.floats(),
                                                                  st.integers()), max_size=4)), max_size=12))  # fmt: skip
 def test_any_lists_are_what_the_csv_module_writes(values):
-    """Lists of whole numbers by orjson, with a null between them; a list holding a None,
+    """Lists of whole numbers by orjson as one array, split between them; a list holding a None,
     a text (one that is a NUL too), a bool or a float as json.dumps writes it."""
     _as_the_csv_module_writes(values)
 

@@ -115,6 +115,31 @@ def test_long_strips_and_texts_keep_their_ends():
     assert "…" in span_text(words, 2, length)
 
 
+def test_rows_showing_the_same_strip_share_it():
+    """Strips made once per kind of row (token_strips) are those made row by row: long
+    strips cut around "…", spans with gaps, rows without a span."""
+    from engine.methods.faireval.strips import NO_BEGIN, Bounds, _strips, token_strips
+
+    rng = np.random.default_rng(3)
+    n = 3000
+    sides = []
+    for _ in range(2):
+        begin = rng.integers(1, 8, n)
+        end = begin + np.where(rng.random(n) < 0.05, rng.integers(60, 90, n), rng.integers(0, 4, n))
+        missing = rng.random(n) < 0.2
+        own = {i: frozenset(range(int(begin[i]), int(end[i]) + 1, 2)) for i in range(0, n, 97) if not missing[i]}
+        sides.append(Bounds(np.where(missing, NO_BEGIN, begin), np.where(missing, 0, end), own))
+    sides[1] = sides[1]._replace(begin=np.where(sides[0].begin == NO_BEGIN, 5, sides[1].begin),
+                                 end=np.where(sides[0].begin == NO_BEGIN, 9, sides[1].end))  # fmt: skip
+    lengths = rng.integers(1, 12, n)
+    first = np.maximum(1, np.minimum(sides[0].begin, sides[1].begin) - 2)
+    last_end = np.maximum(sides[0].end, sides[1].end)
+    last = np.minimum(np.maximum(lengths, last_end), last_end + 2)
+    shared = token_strips(*sides, lengths)
+    assert shared == _strips(first, last, *sides)
+    assert len(set(shared)) < n / 2
+
+
 def _written(report) -> bytes:
     import io
 

@@ -8,6 +8,7 @@ import io
 import json
 from pathlib import Path
 
+import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -573,3 +574,25 @@ def test_an_input_files_sha256_is_taken_when_first_asked_for(tmp_path):
     digest = sha256_file(path)
     given = [InputFile("gold", str(path), d) for d in (digest, path.read_bytes(), None)]
     assert [f.record()["sha256"] for f in given] == [digest] * 3
+
+
+def test_float_texts_are_each_floats_json():
+    """Floats written once per distinct value are each value's JSON as msgspec writes it:
+    -0.0 apart from 0.0, repeats, NaN as null."""
+    from engine.methods.poetry.jsontext import float_texts, number_texts
+
+    values = np.array([0.5, -0.0, 1 / 3, 0.0, 0.5, float("nan"), 2.0, 1 / 3, 1e-7, -0.0])
+    texts = float_texts(values)
+    assert texts.tolist() == number_texts(values.tolist()).tolist()
+    assert texts[1] == b"-0.0" and texts[3] == b"0.0" and texts[5] == b"null"
+    assert float_texts(np.zeros(0)).tolist() == []
+
+
+@pytest.mark.parametrize("values", [[5, -1, 5, 0, 2, 5, 0, -1, 5, 5, 3, 3, 2, 4], [3, 1000, -7, 42], [0]])
+def test_integer_texts_are_the_numbers_decimal_texts(values):
+    """Made once per distinct value where many repeat (the first case), else each; NUL
+    bytes pad the shorter ones (rowtexts deletes them)."""
+    from engine.methods.poetry.jsontext import integer_texts
+
+    texts = integer_texts(np.array(values, dtype=np.int64))
+    assert [t.replace(b"\0", b"").decode() for t in texts.tolist()] == [str(v) for v in values]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from engine.rowkeys import _sorted_ids, group_ids, row_keys, stacked_row_keys
+from engine.rowkeys import DENSE_LIMIT, _sorted_ids, distinct_values, group_ids, row_keys, stacked_row_keys
 
 
 def test_group_ids_are_dense_ranks_of_the_rows():
@@ -28,3 +28,16 @@ def test_row_keys_order_the_rows_and_blocks_stack():
     assert np.array_equal(stacked_row_keys((a[:2], b[:2]), (a[2:], b[2:])), keys)
     wide = row_keys(a, b, limit=4)  # too wide to pack: dense ids instead
     assert wide.tolist() == group_ids(a, b).tolist() == [3, 0, 2, 1]
+
+
+def test_distinct_values_are_numpys_unique():
+    """By a table of the range (small ranges, negative values too) or by np.unique (wide)."""
+    rng = np.random.default_rng(7)
+    for low, high in ((0, 1), (-50, 50), (0, 40_000), (-(1 << 40), 1 << 40), (0, 4 * DENSE_LIMIT)):
+        values = rng.integers(low, high, 5000)
+        distinct, which = distinct_values(values)
+        expected, inverse = np.unique(values, return_inverse=True)
+        assert np.array_equal(distinct, expected) and np.array_equal(which, inverse)
+        assert distinct.dtype == values.dtype and which.dtype == np.int64
+    distinct, which = distinct_values(np.zeros(0, dtype=np.int64))
+    assert distinct.tolist() == which.tolist() == []

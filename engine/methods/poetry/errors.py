@@ -13,7 +13,7 @@ import numpy as np
 from ...formats.spantable import SpanSequence
 from ...spans import Span
 from .columns import Scores, Spans, below_1e16, bounds
-from .jsontext import integer_texts, number_texts
+from .jsontext import float_texts, integer_texts
 
 
 def label_text(label: Any) -> str:
@@ -117,7 +117,7 @@ class Pages:
         if column not in self._texts:
             values = self.numbers(column)
             floats = values.dtype == float
-            self._texts[column] = number_texts(values.tolist()) if floats else integer_texts(values)
+            self._texts[column] = float_texts(values) if floats else integer_texts(values)
         return self._texts[column]
 
     def numbers(self, column: str) -> np.ndarray:

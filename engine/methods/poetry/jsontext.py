@@ -11,6 +11,7 @@ import msgspec
 import numpy as np
 
 from ...export.rowtexts import Piece, Rows, Taken, fixed
+from ...rowkeys import distinct_values
 
 #: Ends a group's text in Groups, a head's in pagejson (JSON text holds no raw control
 #: character).
@@ -71,11 +72,29 @@ def number_texts(values: list[float | int]) -> np.ndarray:
     return np.array(msgspec.json.encode(values)[1:-1].split(b","), dtype="S")
 
 
+def float_texts(values: np.ndarray) -> np.ndarray:
+    """number_texts of floats (float64), each distinct value written once (poetry's factors
+    and credits: 6,414 distinct among 65,303 on the bench; distinct bit for bit, so -0.0
+    stays apart from 0.0)."""
+    bits, which = np.unique(np.asarray(values, dtype=np.float64).view(np.int64), return_inverse=True)
+    return number_texts(bits.view(np.float64).tolist())[which.reshape(-1)]
+
+
 def integer_texts(values: np.ndarray) -> np.ndarray:
     """Integers (int64, below 2**63 in size) as decimal texts of fixed width, NUL bytes in
-    front of the shorter ones (their digits made by numpy: no Python object each)."""
+    front of the shorter ones (their digits made by numpy: no Python object each); where
+    their range is less than half their number, each distinct value's made once (poetry's
+    span offsets: 3.5 -> 0.4 ms for 80,000)."""
     if not len(values):
         return np.zeros(0, dtype="S1")
+    if int(values.max()) - int(values.min()) < len(values) // 2:
+        distinct, which = distinct_values(values)
+        return _digits(distinct)[which]
+    return _digits(values)
+
+
+def _digits(values: np.ndarray) -> np.ndarray:
+    """integer_texts of every value."""
     size = np.abs(values)
     width = len(str(int(size.max())))
     digits = np.zeros((width, len(values)), dtype=np.uint8)  # a row per digit, the first row leading

@@ -19,7 +19,7 @@ from ...formats.columns import or_none
 from ...report import Later
 from .columns import bounds
 from .errors import Pages
-from .jsontext import GROUP_END, Groups, grouped, integer_texts, number_texts, value_texts
+from .jsontext import GROUP_END, Groups, float_texts, grouped, integer_texts, string_texts, value_texts
 
 _STRUCTS = {"gc": False}
 Reference = msgspec.defstruct("Reference", ["start", "end", "label", "system", "factor"], **_STRUCTS)
@@ -137,7 +137,7 @@ def _reference_pieces(pages: Pages, labels: np.ndarray) -> list[Piece]:
         b'{"start":', pages.json_texts("ref_start"), b',"end":', pages.json_texts("ref_end"),
         b',"label":', Taken(labels, spans.label),
         b',"system":', _or_null(integer_texts(np.where(mapped, best - syss.at[refs.row], 0)), mapped),
-        b',"factor":', _or_null(number_texts(pages.top.tolist()), mapped), b"}",
+        b',"factor":', _or_null(float_texts(pages.top), mapped), b"}",
     ]  # fmt: skip
 
 
@@ -173,6 +173,14 @@ def _pair_pieces(pages: Pages) -> list[Piece]:
     ]  # fmt: skip
 
 
+def _id_pieces(page_ids: list[Any]) -> list[Piece]:
+    """The page ids' JSON: where all are strings, their texts by one msgspec call
+    (string_texts) in quotes, else value_texts (a call per id)."""
+    if set(map(type, page_ids)) == {str}:
+        return [b'"', string_texts(page_ids), b'"']
+    return [value_texts(page_ids)]
+
+
 #: What follows each page's references, system spans and pairs in its object.
 PAGE_LISTS_END = (b'],"system":[', b'],"pairs":[', b"]}")
 
@@ -185,7 +193,7 @@ class PageTexts:
     def __init__(self, pages: Pages, page_ids: list[Any]) -> None:
         n = len(page_ids)
         labels = value_texts(pages.labels)
-        self.heads = Rows([b'{"page_id":', value_texts(page_ids), b',"line":', pages.json_texts("line"),
+        self.heads = Rows([b'{"page_id":', *_id_pieces(page_ids), b',"line":', pages.json_texts("line"),
                            b',"system_line":', pages.json_texts("system_line"),
                            b',"reference":[', GROUP_END])  # fmt: skip
         self.lists = (Groups(_reference_pieces(pages, labels), pages.refs.row, n),

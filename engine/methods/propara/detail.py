@@ -13,6 +13,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import accumulate, chain
+from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -87,6 +88,8 @@ SIDES = ("answer", "prediction")
 GROUPS = tuple((q, side) for q in QUESTIONS for side in SIDES)
 
 Shown = dict[str, list[dict[str, Any]]]  # per question a summary's items as JSON (Summary.items_json)
+#: A summary's items and their JSON (Shown) per question, in QUESTIONS' order.
+_RUNS, _SHOWN = attrgetter(*QUESTIONS), itemgetter(*QUESTIONS)
 
 
 def _flat(lists: list[Sequence[Any]]) -> list[Any]:
@@ -103,37 +106,31 @@ class BestPairs:
     at a time (in GROUPS' order per process): per run where its pairs start in one pool —
     the scoring's arrays (arrays.Matches) followed by the pairs of the questions scored
     item by item — or MATCHED (conversions equal to their counterparts', scoring.matched:
-    each item's partner is its counterpart, at score 1). The pairs are then taken from the
-    pool at once, never a tuple per item."""
+    each item's partner is its counterpart, at score 1). The runs' starts are found for
+    all processes at once, those scored item by item then put in; the pairs are taken
+    from the pool at once, never a tuple per item."""
 
     MATCHED = -1
 
-    def __init__(self, scores: ProcessScores) -> None:
-        self.scores = scores
+    def __init__(self, scores: ProcessScores, ordered: list[int]) -> None:
         self.arrays = [best for m in scores.matches.values() for best in (m.answer_best, m.prediction_best)]
         offsets = np.cumsum([0, *(len(best[0]) for best in self.arrays)]).tolist()
-        matches = scores.matches.items()
-        self.bounds = {q: (m.answers.bounds.tolist(), m.predictions.bounds.tolist()) for q, m in matches}
-        self.base = {q: offsets[2 * n : 2 * n + 2] for n, q in enumerate(scores.matches)}
-        self.pooled = offsets[-1]  # where the pairs scored item by item start
+        processes = np.array(ordered, np.int64)
+        others = np.array(scores.other, np.int64)[processes]
+        starts = np.full((len(ordered), len(GROUPS)), self.MATCHED, np.int64)  # conversions: MATCHED
+        for n, (q, m) in enumerate(scores.matches.items()):  # inputs, outputs, moves
+            column = 2 * QUESTIONS.index(q)
+            starts[:, column] = offsets[2 * n] + m.answers.bounds[processes]
+            starts[:, column + 1] = offsets[2 * n + 1] + m.predictions.bounds[others]
         self.exact: list[tuple[float, int]] = []
-        self.starts: list[int] = []
-
-    def add(self, k: int) -> None:
-        """The runs of answer process k (its number in the scores)."""
-        exact = self.scores.exact.get(k, {})
-        for q in QUESTIONS:
-            found = exact.get(q)
-            if found is not None:
-                start = self.pooled + len(self.exact)
-                self.starts += start, start + len(found.answer_best)
+        pooled = offsets[-1]  # where the pairs scored item by item start
+        for row, k in enumerate(ordered):
+            for q, found in scores.exact.get(k, {}).items():
+                column, start = 2 * QUESTIONS.index(q), pooled + len(self.exact)
+                starts[row, column : column + 2] = start, start + len(found.answer_best)
                 self.exact += found.answer_best
                 self.exact += found.prediction_best
-            elif q == "conversions":
-                self.starts += self.MATCHED, self.MATCHED
-            else:
-                (answers, predictions), (mine, theirs) = self.bounds[q], self.base[q]
-                self.starts += mine + answers[k], theirs + predictions[self.scores.other[k]]
+        self.starts = starts.reshape(-1)
 
     def pairs(self, counts: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
         """Per item (the runs of `counts` items each) its best score and its partner's
@@ -142,7 +139,7 @@ class BestPairs:
         score_pool = np.concatenate([*(best[0] for best in self.arrays), exact["score"]])
         where_pool = np.concatenate([*(best[1] for best in self.arrays), exact["where"]])
         position = np.arange(int(counts.sum())) - np.repeat(np.cumsum(counts) - counts, counts)
-        starts = np.repeat(np.array(self.starts, np.int64), counts)
+        starts = np.repeat(self.starts, counts)
         matched = starts == self.MATCHED
         index = np.where(matched, 0, starts + position)
         return np.where(matched, 1.0, score_pool[index]), np.where(matched, position, where_pool[index])
@@ -153,17 +150,15 @@ class Gathered:
     run of one side's items of one question, their JSON (Summary.items_json) and their
     best (score, partner) pairs (BestPairs), the runs in the detail's order."""
 
-    def __init__(self, scores: ProcessScores) -> None:
+    def __init__(self, scores: ProcessScores, ordered: list[int]) -> None:
         self.items: list[list[Item]] = []
         self.shown: list[list[dict[str, Any]]] = []
-        self.best = BestPairs(scores)
+        self.best = BestPairs(scores, ordered)
 
-    def add(self, k: int, summaries: tuple[Summary, Summary], shown: tuple[Shown, Shown]) -> None:
-        """Answer process k: its summaries and their items' JSON."""
-        for q in QUESTIONS:
-            self.items += getattr(summaries[0], q), getattr(summaries[1], q)
-            self.shown += shown[0][q], shown[1][q]
-        self.best.add(k)
+    def add(self, summaries: tuple[Summary, Summary], shown: tuple[Shown, Shown]) -> None:
+        """The next process's summaries and their items' JSON."""
+        self.items += chain.from_iterable(zip(_RUNS(summaries[0]), _RUNS(summaries[1]), strict=True))
+        self.shown += chain.from_iterable(zip(_SHOWN(shown[0]), _SHOWN(shown[1]), strict=True))
 
     @cached_property
     def counts(self) -> np.ndarray:
@@ -255,31 +250,40 @@ def _steps(items: list[Item | None]) -> list[int]:
     return [0 if item is None or type(item) is str else item[3] for item in items]
 
 
-def _places(docs: list[Document], items: list[Item | None], worded: bool
-            ) -> tuple[list[list[list[int]]], list[str]]:  # fmt: skip
-    """Each item's [start, end) pieces and position: a conversion or move its step (a unit
-    of its process's document: every one is); an input or output where the sentences
-    mention it (`worded`: some document has words); none for None."""
+Bounds = Sequence[int] | None  # an item's first [start, end) piece, if it has one
+
+
+def _places(docs: list[Document], units: list[Sequence[tuple[int, int]]], items: list[Item | None],
+            worded: bool) -> tuple[list[Bounds], list[list[list[int]]], list[str]]:  # fmt: skip
+    """Each item's first [start, end) piece, pieces and position: a conversion or move its
+    step (a unit of its process's document, `units` its units: every one is); an input or
+    output where the sentences mention it (`worded`: some document has words); none for
+    None."""
     steps = _steps(items)
-    units = [doc.units for doc in docs]
-    bounds = [u[s - 1] if 0 < s <= len(u) else None for u, s in zip(units, steps, strict=True)]
+    bounds: list[Bounds] = [u[s - 1] if 0 < s <= len(u) else None for u, s in zip(units, steps, strict=True)]
     parts = [[[*b]] if b else [] for b in bounds]
-    positions = ["" if b is None else f"step {s}" for s, b in zip(steps, bounds, strict=True)]
+    shown = _step_texts(max(steps, default=0))
+    positions = [shown[s] if b else "" for s, b in zip(steps, bounds, strict=True)]
     named = [i for i, item in enumerate(items) if type(item) is str] if worded else []
     for i in named:
         if docs[i].has_words and (pieces := mentions(docs[i], items[i])):  # type: ignore[arg-type]
-            parts[i], positions[i] = pieces, _unit_text(docs[i], pieces)
-    return parts, positions
+            bounds[i], parts[i], positions[i] = pieces[0], pieces, _unit_text(docs[i], pieces)
+    return bounds, parts, positions
 
 
-def _side(docs: list[Document], items: list[Item | None], labels: list[str], worded: bool
-          ) -> tuple[list[Any], ...]:  # fmt: skip
+def _step_texts(last: int) -> list[str]:
+    """`step k` for k up to `last`, by k ("" for 0)."""
+    return ["", *(f"step {k}" for k in range(1, last + 1))]
+
+
+def _side(docs: list[Document], units: list[Sequence[tuple[int, int]]], items: list[Item | None],
+          labels: list[str], worded: bool) -> tuple[list[Any], ...]:  # fmt: skip
     """One side's columns of the error rows in SIDE_KEYS' order: label, start, end, parts,
     position and text (blank without an item; no position where the item has no step
     and no mention)."""
-    parts, positions = _places(docs, items, worded)
+    bounds, parts, positions = _places(docs, units, items, worded)
     return ([label if item is not None else "" for label, item in zip(labels, items, strict=True)],
-            [p[0][0] if p else None for p in parts], [p[0][1] if p else None for p in parts],
+            [b[0] if b else None for b in bounds], [b[1] if b else None for b in bounds],
             parts, positions, _texts(items))  # fmt: skip
 
 
@@ -307,7 +311,8 @@ def error_rows(below: Below, documents: list[Document], plain_numbers: bool) -> 
     gold, system = _by_side(below.items, below.best, answer)
     labels = list(map(SINGULAR.__getitem__, below.questions))
     worded = any(doc.has_words for doc in documents)
-    gold_side, system_side = _side(docs, gold, labels, worded), _side(docs, system, labels, worded)
+    units = [doc.units for doc in docs]
+    gold_side, system_side = (_side(docs, units, items, labels, worded) for items in (gold, system))
     kinds = list(map(status, below.scores, below.sides))
     steps = _steps(below.items)
     mine, theirs = _by_side(gold_side[5], system_side[5], answer)  # the item's text, its partner's
@@ -355,7 +360,7 @@ class Detail:
 def process_detail(scores: ProcessScores, ordered: list[int], sentences: dict[int, list[str]] | None
                    ) -> Detail:  # fmt: skip
     """The detail of the answer processes `ordered` (numbers in `scores`), in one pass."""
-    gathered, summaries, documents = Gathered(scores), {}, []
+    gathered, summaries, documents = Gathered(scores, ordered), {}, []
     for k in ordered:
         (answer, prediction), pid = scores.summaries(k), scores.pids[k]
         shown = answer.items_json(), prediction.items_json()
@@ -363,7 +368,7 @@ def process_detail(scores: ProcessScores, ordered: list[int], sentences: dict[in
                                "prediction": prediction.diagnostics(shown[1])}  # fmt: skip
         steps = max(scores.processes[k].sentences, scores.predicted[k].sentences)
         documents.append(process_document(pid, steps, (sentences or {}).get(pid)))
-        gathered.add(k, (answer, prediction), shown)
+        gathered.add((answer, prediction), shown)
     plain = all(-(1 << 63) <= pid < 1 << 63 for pid in scores.pids)  # ColumnRows.plain_numbers
     gold, system = (later_spans(documents, gathered, side) for side in SIDES)
     items, below = gathered.items_and_below([scores.pids[k] for k in ordered], plain)

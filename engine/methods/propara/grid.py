@@ -16,7 +16,7 @@ import numpy as np
 from ...formats.propara_actions import ACTIONS, NULL, UNK, Process, Table, concatenated_ranges
 from ...report import Later
 from ...report import Table as ReportTable
-from ...rowkeys import row_keys
+from ...rowkeys import distinct_values, row_keys
 
 if TYPE_CHECKING:
     from ...export.csv import Fields
@@ -127,9 +127,9 @@ Coded = tuple[list[str], np.ndarray]  # texts, and per row the number of its tex
 
 def _names(table: Table, codes: np.ndarray) -> Coded:
     """The participants' names of the rows (name codes): the distinct names and per row its one."""
-    distinct, number = np.unique(codes, return_inverse=True)
+    distinct, number = distinct_values(codes)
     names = table.names.texts()
-    return [names[code] for code in distinct.tolist()], number.reshape(-1)
+    return [names[code] for code in distinct.tolist()], number
 
 
 #: The text columns before the cells (sentence, participant): the columns after them are
@@ -219,8 +219,8 @@ class GridRows(Later):
 
 def _distinct_texts(values: np.ndarray) -> Coded:
     """Whole numbers as their distinct texts and each one's number among them."""
-    distinct, number = np.unique(values, return_inverse=True)
-    return [str(value) for value in distinct.tolist()], number.reshape(-1)
+    distinct, number = distinct_values(values)
+    return [str(value) for value in distinct.tolist()], number
 
 
 def grid_table(rows: GridRows) -> ReportTable:

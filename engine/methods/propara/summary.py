@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cached_property, lru_cache, partial
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -217,11 +216,11 @@ class Summaries:
         return slot_events(self.table)
 
     @cached_property
-    def _created(self) -> Changes:
+    def _created(self) -> Events:
         return self._changes(self.slots[0], 0)
 
     @cached_property
-    def _destroyed(self) -> Changes:
+    def _destroyed(self) -> Events:
         return self._changes(self.slots[1], -1)
 
     @cached_property
@@ -247,11 +246,12 @@ class Summaries:
         bounds = np.searchsorted(slots, offset[self.table.process_parts]).tolist()
         return participant, slots - offset[participant], bounds
 
-    def _changes(self, slots: np.ndarray, shift: int) -> Changes:
-        """Per process the (participant's name, step, location at slot + shift) of the given slots."""
+    def _changes(self, slots: np.ndarray, shift: int) -> Events:
+        """Per process the (participant's name, step, location at slot + shift) of the given
+        slots, as tuples (made at once: a process's are then one slice)."""
         participant, step, bounds = self._located(slots)
         places = map(self.places.__getitem__, self.table.track[slots + shift].tolist())
-        return Changes((self.names(participant), step.tolist(), list(places)), bounds)
+        return Events(list(zip(self.names(participant), step.tolist(), places, strict=True)), bounds)
 
     def _all_moves(self, slots: np.ndarray) -> Events:
         """Per process its moves, from the slots where the action is MOVE or the track moves."""
@@ -303,15 +303,3 @@ class Events:
     def of(self, k: int) -> list[Any]:
         return self.items[self.bounds[k] : self.bounds[k + 1]]
 
-
-class Changes:
-    """Creations (or destructions) of a file in slot order, as columns: participant's name,
-    step, location; those of process k are rows bounds[k] … bounds[k + 1] − 1."""
-
-    def __init__(self, columns: tuple[list[str], list[int], list[str]], bounds: list[int]) -> None:
-        self.columns, self.bounds = columns, bounds
-
-    def of(self, k: int) -> Iterator[tuple[str, int, str]]:
-        start, end = self.bounds[k], self.bounds[k + 1]
-        participants, steps, places = (column[start:end] for column in self.columns)
-        return zip(participants, steps, places, strict=True)
