@@ -75,9 +75,9 @@ def test_items_compared_on_arrays_match_them_item_by_item(seed):
             return
     scores = report.data["_run"].scores
     assert scores.chosen.all()  # no AND: every process's inputs, outputs and moves on arrays
-    best, counts, expected = BestPairs(scores), [], []
-    for k in range(len(scores.pids)):
-        best.add(k)
+    processes = list(range(len(scores.pids)))
+    best, counts, expected = BestPairs(scores, processes), [], []
+    for k in processes:
         summaries = scores.summaries(k)
         found = score_process(*summaries, Comparer()).questions
         for q in QUESTIONS:

@@ -105,8 +105,8 @@ class BestPairs:
     """Every item's best (score, partner) pair, a run of one side's items of one question
     at a time (in GROUPS' order per process): per run where its pairs start in one pool —
     the scoring's arrays (arrays.Matches) followed by the pairs of the questions scored
-    item by item — or MATCHED (conversions equal to their counterparts', scoring.matched:
-    each item's partner is its counterpart, at score 1). The runs' starts are found for
+    item by item — or MATCHED (conversions equal to their counterparts': each item's partner
+    is its counterpart, at score 1). The runs' starts are found for
     all processes at once, those scored item by item then put in; the pairs are taken
     from the pool at once, never a tuple per item."""
 
