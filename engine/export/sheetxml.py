@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
 from itertools import chain, compress, pairwise
 from operator import itemgetter
-from typing import IO, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 
@@ -315,11 +315,19 @@ def column_width(width: float) -> str:
     return f"{(pixels * 256 // 7) / 256:.16g}"
 
 
+class Stream(Protocol):
+    """Where a sheet's XML goes (package.Part)."""
+
+    def write(self, data: bytes, /) -> Any: ...
+
+    def close(self) -> None: ...
+
+
 class Sheet:
     """One worksheet being written: rows are kept until the sheet is closed, or written a
     KEPT_BYTES at a time once `extent` tells its last row and column."""
 
-    def __init__(self, stream: IO[bytes], name: str, selected: bool) -> None:
+    def __init__(self, stream: Stream, name: str, selected: bool) -> None:
         self.stream, self.name, self.selected = stream, name, selected
         self.columns: dict[int, tuple[str, int]] = {}  # width and style of each set column
         self.frozen: tuple[int, int] = (0, 0)  # rows and columns
