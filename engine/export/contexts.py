@@ -292,9 +292,8 @@ class Contexts:
             2 * r + 2 * through + 1,
         )
 
-    def _texts(self) -> list[str]:
+    def _texts(self, windows: Windows) -> list[str]:
         """Each run's text: a slice of the rows' windows' text."""
-        windows = Windows(self.texts, self.doc, self.rows, self.first, self.end)
         row = self.seg_row
         start = windows.offsets(row, self.seg_start)
         stop = windows.offsets(row, self.seg_stop) - self.texts.joiner_lengths[self.doc[row]]
@@ -315,7 +314,8 @@ class Contexts:
         """The rows' emoji texts, and which of them must be escaped or cut in a cell."""
         rows = self.rows
         self.layout = heads, befores, texts_at, tails = self._layout()
-        self.seg_texts = self._texts()
+        windows = Windows(self.texts, self.doc, rows, self.first, self.end)
+        self.seg_texts = self._texts(windows)
         state, before = self._states()
         self.plain_pieces = self._pieces()
         pieces = self.plain_pieces.copy()
@@ -327,9 +327,29 @@ class Contexts:
         marked = _joined(pieces.tolist(), tails + 1)
         for row, text in zip(rows.tolist(), marked, strict=True):
             self.marked[row] = text
-        for k in _candidates(marked).tolist():
+        for k in self._candidates(windows, marked).tolist():
             self.careful[rows[k]] = needs_care(marked[k])
             self.escape[rows[k]] = self.careful[rows[k]] or special(marked[k])
+
+    def _candidates(self, windows: Windows, marked: list[str]) -> np.ndarray:
+        """The numbers (among `rows`) of the emoji texts that may need escaping or cutting in
+        a cell: the long ones, and those whose window holds a character to escape or the
+        start of a literal _xHHHH_, found by one search over the windows' text (each stretch
+        once: rows of one sentence share it; the marks and cut marks hold neither). Where a
+        joiner holds either, or may make one with its neighbours, the texts are searched."""
+        if any(special(joiner) or "_" in joiner or "x" in joiner for joiner in self.texts.joiners):
+            return _candidates(marked)
+        rows, text = self.rows, windows.text
+        found = [m.start() for m in SPECIAL_CHARACTERS.finditer(text)]
+        at = text.find("_x")
+        while at >= 0:
+            found.append(at)
+            at = text.find("_x", at + 1)
+        found.sort()
+        starts, ends = windows.offsets(rows, self.first[rows]), windows.offsets(rows, self.end[rows])
+        held = np.searchsorted(found, ends) > np.searchsorted(found, starts)
+        lengths = np.fromiter(map(len, marked), np.int64, len(marked))
+        return np.flatnonzero(held | (lengths > MAX_TEXT // 2))
 
     def _pieces(self) -> np.ndarray:
         """Each row's pieces in the flat layout, plain: the cut mark before, before each run
