@@ -176,10 +176,10 @@ def _flat_parts(parts: Sequence[Any]) -> Parts:
 
 class Contexts:
     """The contexts of a block of error rows: `marked` each row's emoji text (None where it
-    has none), `careful` whether its text had to be escaped or cut, and (with `runs`) the
-    rich-text runs of them all in order: `run_row`, `run_kind` (colour: 0 plain, 1 gold,
-    2 system, 3 both) and `run_text`, neighbouring plain texts joined, empty ones left out
-    (a careful row's runs hold what a cell holds)."""
+    has none) and `lengths` their lengths (0), `careful` whether its text had to be escaped
+    or cut, and (with `runs`) the rich-text runs of them all in order: `run_row`, `run_kind`
+    (colour: 0 plain, 1 gold, 2 system, 3 both) and `run_text`, neighbouring plain texts
+    joined, empty ones left out (a careful row's runs hold what a cell holds)."""
 
     def __init__(self, texts: DocumentTexts, documents: Sequence[str], gold: Sequence[Any],
                  system: Sequence[Any], units: Sequence[Any] | None, runs: bool = True) -> None:  # fmt: skip
@@ -193,6 +193,7 @@ class Contexts:
             given[row] = True
         self._window(parts, given, units)
         self.marked: list[str | None] = [None] * n
+        self.lengths = np.zeros(n, np.int64)  # of the emoji texts
         self.careful = np.zeros(n, bool)
         self.escape = np.zeros(n, bool)  # its runs' texts escaped for XML
         self.run_row, self.run_kind, self.run_text = np.zeros(0, np.int64), np.zeros(0, np.int64), []
@@ -325,13 +326,18 @@ class Contexts:
         last_state[np.searchsorted(rows, self.seg_row[ends])] = state[ends]
         pieces[tails] = _CLOSE_ALL[last_state] + pieces[tails]
         marked = _joined(pieces.tolist(), tails + 1)
-        for row, text in zip(rows.tolist(), marked, strict=True):
-            self.marked[row] = text
-        for k in self._candidates(windows, marked).tolist():
+        lengths = np.fromiter(map(len, marked), np.int64, len(marked))
+        self.lengths[rows] = lengths
+        if len(rows) == len(self.marked):
+            self.marked = marked
+        else:
+            for row, text in zip(rows.tolist(), marked, strict=True):
+                self.marked[row] = text
+        for k in self._candidates(windows, marked, lengths).tolist():
             self.careful[rows[k]] = needs_care(marked[k])
             self.escape[rows[k]] = self.careful[rows[k]] or special(marked[k])
 
-    def _candidates(self, windows: Windows, marked: list[str]) -> np.ndarray:
+    def _candidates(self, windows: Windows, marked: list[str], lengths: np.ndarray) -> np.ndarray:
         """The numbers (among `rows`) of the emoji texts that may need escaping or cutting in
         a cell: the long ones, and those whose window holds a character to escape or the
         start of a literal _xHHHH_, found by one search over the windows' text (each stretch
@@ -347,8 +353,8 @@ class Contexts:
             at = text.find("_x", at + 1)
         found.sort()
         starts, ends = windows.offsets(rows, self.first[rows]), windows.offsets(rows, self.end[rows])
-        held = np.searchsorted(found, ends) > np.searchsorted(found, starts)
-        lengths = np.fromiter(map(len, marked), np.int64, len(marked))
+        at_found = np.array(found, np.int64)
+        held = np.searchsorted(at_found, ends) > np.searchsorted(at_found, starts)
         return np.flatnonzero(held | (lengths > MAX_TEXT // 2))
 
     def _pieces(self) -> np.ndarray:

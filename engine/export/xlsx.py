@@ -350,7 +350,7 @@ class _Writer:
         numbers = (self.padded_float, self.padded_int)
         cells += [Column(col, block.get(key, missing), (styles[col], self.quoted, *numbers))
                   for col, (_, key) in enumerate(columns) if key]  # fmt: skip
-        ws.add_block(first, cells, {coloured_at: coloured}, _heights(contexts.marked))
+        ws.add_block(first, cells, {coloured_at: coloured}, _heights(contexts.lengths))
 
     def _size_columns(self, ws: Sheet, columns: list[tuple[str, str]], table: Columns) -> list[int]:
         """Each column as wide as its header and content, within its limits; returns their styles."""
@@ -413,10 +413,9 @@ def _content_widths(table: Table) -> list[int]:
     return [max([len(str(column)), *(text_width(row[i]) for row in rows)]) for i, column in columns]
 
 
-def _heights(marked: list[str | None]) -> list[int]:
-    """The error rows' heights (0: the default): about 80 characters a line of the context,
-    at most 10 lines, where it is longer than a line."""
-    lengths = np.fromiter(map(len, map(str, marked)), np.int64, len(marked))  # None as "None": one line
+def _heights(lengths: np.ndarray) -> list[int]:
+    """The error rows' heights (0: the default) by their contexts' lengths: about 80
+    characters a line, at most 10 lines, where it is longer than a line."""
     return np.where(lengths > 80, 15 * np.minimum(10, 1 + (lengths - 1) // 80), 0).tolist()
 
 

@@ -99,7 +99,7 @@ def test_the_columns_made_at_once_are_those_made_row_by_row(doc, data):
     for k in range(rows):
         context = _context(doc if names[k] == doc.name else None, gold[k], system[k], units[k])
         text = marked_text(context) if context is not None else None
-        assert contexts.marked[k] == text
+        assert contexts.marked[k] == text and contexts.lengths[k] == len(text or "")
         if text is not None:  # what its cells escape or cut (found over the windows' text)
             careful = needs_care(text)
             assert (contexts.careful[k], contexts.escape[k]) == (careful, careful or special(text))
