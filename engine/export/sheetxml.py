@@ -198,24 +198,27 @@ def _formatted(kinds: np.ndarray, values: list[list[Any]], layout: Layout) -> li
     if len(unique) == 1:
         return _kind_rows(unique[0].tobytes(), layout, values)
     order = np.argsort(group, kind="stable")
-    take = itemgetter(*order.tolist())
-    taken = [list(take(column)) for column in values]
     rows: list[bytes] = []
     bounds = pairwise(np.searchsorted(group[order], range(len(unique) + 1)).tolist())
     for kind, (a, b) in zip(unique, bounds, strict=True):
-        rows += _kind_rows(kind.tobytes(), layout, [column[a:b] for column in taken])
+        rows += _kind_rows(kind.tobytes(), layout, values, order[a:b].tolist())
     put_back = np.empty(n, object)
     put_back[order] = rows
     return put_back.tolist()
 
 
-def _kind_rows(kind: bytes, layout: Layout, values: list[list[Any]]) -> list[bytes]:
-    """The rows of one kind: its format over the columns of `values` it uses (the row
-    numbers and height attributes in UTF-8, then one per column of `layout`), each value
-    as its cell writes it: text in UTF-8, a decimal as its repr, whole numbers by %d."""
+def _kind_rows(kind: bytes, layout: Layout, values: list[Sequence[Any]], chosen: list[int] | None = None
+               ) -> list[bytes]:  # fmt: skip
+    """The rows of one kind (those numbered `chosen`, else all): its format over the
+    columns of `values` it uses (the row numbers and height attributes in UTF-8, then one
+    per column of `layout`), each value as its cell writes it: text in UTF-8, a decimal as
+    its repr, whole numbers by %d."""
     template, used = _row_format(kind, layout)
     if not template:  # no cell and no height: no row
-        return [b""] * len(values[0])
+        return [b""] * (len(values[0]) if chosen is None else len(chosen))
+    if chosen is not None:  # the values of the columns used, of those rows only
+        take = itemgetter(*chosen) if len(chosen) > 1 else lambda column: (column[chosen[0]],)
+        values = {k: take(values[k]) for k in {k for k, _ in used}}  # type: ignore[assignment]
     args = [map(str.encode, values[k]) if how == TEXT else map(str.encode, map(repr, values[k]))
             if how == FLOAT else values[k] for k, how in used]  # fmt: skip
     return list(map(template.__mod__, zip(*args, strict=True)))
