@@ -62,11 +62,10 @@ def columns_codes(columns: Sequence[Sequence[Any]]) -> list[np.ndarray]:
     return codes
 
 
-def kind_codes(values: list[Any], careful: np.ndarray | None = None, types: np.ndarray | None = None
-               ) -> np.ndarray:  # fmt: skip
+def kind_codes(values: Sequence[Any], careful: np.ndarray | None = None) -> np.ndarray:
     """The kind code of each value; `careful`, where known, the texts to escape or cut
-    (else found by looking at all the texts at once); `types`, where known, their type_codes."""
-    codes = type_codes(values) if types is None else types
+    (else found by looking at all the texts at once)."""
+    codes = type_codes(values)
     texts = codes == TEXT
     if texts.all():
         codes[:] = _text_codes(values, careful)

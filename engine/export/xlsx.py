@@ -28,10 +28,10 @@ from .cells import (
     CUT,
     MAX_TEXT,
     PLAIN_FLOAT,
-    plain,
     safe_text,
     score_format,
     text_width,
+    widest,
 )
 from .contexts import Contexts, DocumentTexts, coloured_cells
 from .package import DATA_CHUNK, MAX_ROWS, Package, Style
@@ -358,7 +358,7 @@ class _Writer:
         for i, (title, key) in enumerate(columns):
             least, most = WIDTH_LIMITS.get(title, DEFAULT_LIMITS)
             sample = table.get(key, [None])[:SAMPLED] if key else ()
-            content = max((text_width(plain(value)) for value in sample), default=0)
+            content = widest(sample)
             width = max(least, min(most, max(len(title), content) + 2))
             wrap = title in ("Context", CONTEXT_COLOURED, "Comment")
             styles.append(self.wrap if wrap else self.top)
