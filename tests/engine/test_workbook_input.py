@@ -182,7 +182,7 @@ def _one_token_report(n: int) -> Report:
 
 
 def test_rows_are_streamed_memory_does_not_grow_with_them(tmp_path):
-    """Writing 3 times the rows (32,000 more) takes no more memory: each row goes to disk
+    """Writing 3 times the rows (8 blocks more) takes no more memory: each row goes to disk
     as it is made (a workbook built in memory grew with its rows; 1,000,000 of them ran out
     of memory)."""
     import tracemalloc
