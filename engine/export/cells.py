@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import math
 import re
+from collections.abc import Sequence
 from typing import Any
 
 from ..report import Table
@@ -88,6 +89,17 @@ def score_format(table: Table, scale: str) -> tuple[str, float]:
     if table.scale == PERCENT_SCALE:
         return (PERCENT_VALUE, 1.0) if scale == PERCENT_SCALE else (FRACTION, 0.01)
     return (PERCENT, 1.0) if scale == PERCENT_SCALE else (FRACTION, 1.0)
+
+
+def widest(values: Sequence[Any]) -> int:
+    """text_width of the widest of the values as cells hold them (plain): each distinct
+    text looked at once, all of them at once where none must be escaped or cut."""
+    texts = {value for value in values if type(value) is str}
+    others = [text_width(plain(value)) for value in values if type(value) is not str]
+    joined = "\n".join(texts)
+    if _UNSAFE.search(joined) or max(map(len, texts), default=0) > MAX_TEXT // 2:
+        return max([*others, *(text_width(safe_text(text)) for text in texts)], default=0)
+    return max([*others, *map(len, joined.split("\n"))] if texts else others, default=0)
 
 
 def text_width(value: Any) -> int:

@@ -82,7 +82,7 @@ class DocumentTexts:
         np.minimum.at(least, doc, at)
         np.maximum.at(most, doc, at)
         table: list[tuple[int, int]] = []
-        offset, owners, counts = np.zeros(len(units), np.int64), np.unique(doc), []
+        offset, owners, counts = np.zeros(len(units), np.int64), _distinct(doc), []
         for k in owners.tolist():
             document = self.used[k]
             low, high = (document.unit_of(int(pos)) if document.units else 0 for pos in (least[k], most[k]))
@@ -93,6 +93,12 @@ class DocumentTexts:
         keys = np.repeat(owners * self.stride, counts) + pairs[:, 0]
         index = np.searchsorted(keys, doc * self.stride + at, side="right") - 1
         return pairs[np.maximum(index, offset[doc])]
+
+
+def _distinct(numbers: np.ndarray) -> np.ndarray:
+    """The distinct numbers (none negative) of an array, in order (np.unique would import
+    numpy.ma: 15-25 ms of CPU a run)."""
+    return np.flatnonzero(np.bincount(numbers))
 
 
 def _pairs(pairs: list[tuple[int, int]]) -> np.ndarray:
@@ -170,10 +176,10 @@ def _flat_parts(parts: Sequence[Any]) -> Parts:
 
 class Contexts:
     """The contexts of a block of error rows: `marked` each row's emoji text (None where it
-    has none), `careful` whether its text had to be escaped or cut, and (with `runs`) the
-    rich-text runs of them all in order: `run_row`, `run_kind` (colour: 0 plain, 1 gold,
-    2 system, 3 both) and `run_text`, neighbouring plain texts joined, empty ones left out
-    (a careful row's runs hold what a cell holds)."""
+    has none) and `lengths` their lengths (0), `careful` whether its text had to be escaped
+    or cut, and (with `runs`) the rich-text runs of them all in order: `run_row`, `run_kind`
+    (colour: 0 plain, 1 gold, 2 system, 3 both) and `run_text`, neighbouring plain texts
+    joined, empty ones left out (a careful row's runs hold what a cell holds)."""
 
     def __init__(self, texts: DocumentTexts, documents: Sequence[str], gold: Sequence[Any],
                  system: Sequence[Any], units: Sequence[Any] | None, runs: bool = True) -> None:  # fmt: skip
@@ -187,6 +193,7 @@ class Contexts:
             given[row] = True
         self._window(parts, given, units)
         self.marked: list[str | None] = [None] * n
+        self.lengths = np.zeros(n, np.int64)  # of the emoji texts
         self.careful = np.zeros(n, bool)
         self.escape = np.zeros(n, bool)  # its runs' texts escaped for XML
         self.run_row, self.run_kind, self.run_text = np.zeros(0, np.int64), np.zeros(0, np.int64), []
@@ -286,9 +293,8 @@ class Contexts:
             2 * r + 2 * through + 1,
         )
 
-    def _texts(self) -> list[str]:
+    def _texts(self, windows: Windows) -> list[str]:
         """Each run's text: a slice of the rows' windows' text."""
-        windows = Windows(self.texts, self.doc, self.rows, self.first, self.end)
         row = self.seg_row
         start = windows.offsets(row, self.seg_start)
         stop = windows.offsets(row, self.seg_stop) - self.texts.joiner_lengths[self.doc[row]]
@@ -309,7 +315,8 @@ class Contexts:
         """The rows' emoji texts, and which of them must be escaped or cut in a cell."""
         rows = self.rows
         self.layout = heads, befores, texts_at, tails = self._layout()
-        self.seg_texts = self._texts()
+        windows = Windows(self.texts, self.doc, rows, self.first, self.end)
+        self.seg_texts = self._texts(windows)
         state, before = self._states()
         self.plain_pieces = self._pieces()
         pieces = self.plain_pieces.copy()
@@ -319,11 +326,36 @@ class Contexts:
         last_state[np.searchsorted(rows, self.seg_row[ends])] = state[ends]
         pieces[tails] = _CLOSE_ALL[last_state] + pieces[tails]
         marked = _joined(pieces.tolist(), tails + 1)
-        for row, text in zip(rows.tolist(), marked, strict=True):
-            self.marked[row] = text
-        for k in _candidates(marked).tolist():
+        lengths = np.fromiter(map(len, marked), np.int64, len(marked))
+        self.lengths[rows] = lengths
+        if len(rows) == len(self.marked):
+            self.marked = marked
+        else:
+            for row, text in zip(rows.tolist(), marked, strict=True):
+                self.marked[row] = text
+        for k in self._candidates(windows, marked, lengths).tolist():
             self.careful[rows[k]] = needs_care(marked[k])
             self.escape[rows[k]] = self.careful[rows[k]] or special(marked[k])
+
+    def _candidates(self, windows: Windows, marked: list[str], lengths: np.ndarray) -> np.ndarray:
+        """The numbers (among `rows`) of the emoji texts that may need escaping or cutting in
+        a cell: the long ones, and those whose window holds a character to escape or the
+        start of a literal _xHHHH_, found by one search over the windows' text (each stretch
+        once: rows of one sentence share it; the marks and cut marks hold neither). Where a
+        joiner holds either, or may make one with its neighbours, the texts are searched."""
+        if any(special(joiner) or "_" in joiner or "x" in joiner for joiner in self.texts.joiners):
+            return _candidates(marked)
+        rows, text = self.rows, windows.text
+        found = [m.start() for m in SPECIAL_CHARACTERS.finditer(text)]
+        at = text.find("_x")
+        while at >= 0:
+            found.append(at)
+            at = text.find("_x", at + 1)
+        found.sort()
+        starts, ends = windows.offsets(rows, self.first[rows]), windows.offsets(rows, self.end[rows])
+        at_found = np.array(found, np.int64)
+        held = np.searchsorted(at_found, ends) > np.searchsorted(at_found, starts)
+        return np.flatnonzero(held | (lengths > MAX_TEXT // 2))
 
     def _pieces(self) -> np.ndarray:
         """Each row's pieces in the flat layout, plain: the cut mark before, before each run
@@ -403,7 +435,9 @@ def _candidates(texts: list[str]) -> np.ndarray:
     while at >= 0:
         found.append(at)
         at = joined.find("_x", at + 1)
-    return np.union1d(np.searchsorted(ends, found, side="right"), np.flatnonzero(lengths > MAX_TEXT // 2))
+    chosen = lengths > MAX_TEXT // 2
+    chosen[np.searchsorted(ends, found, side="right")] = True
+    return np.flatnonzero(chosen)
 
 
 def coloured_cells(contexts: Contexts, refs: list[str], fonts: dict[int, tuple[str, int]], plain_run: str,
@@ -446,7 +480,7 @@ def _rich_cells(refs: np.ndarray, count: np.ndarray, runs: tuple[np.ndarray, np.
     """Rich-text cells (`refs` their references) of `count` runs each (`runs`: each run's
     start and text, cell by cell): the cells of as many runs made by one %-format."""
     made = np.empty(len(refs), dtype=object)
-    for k in np.unique(count).tolist():
+    for k in _distinct(count).tolist():
         chosen = count == k
         values = np.empty((int(chosen.sum()), 2 * k + 1), dtype=object)
         values[:, 0] = refs[chosen]

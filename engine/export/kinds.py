@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from itertools import compress, repeat
+from itertools import chain, compress, repeat
 from operator import itemgetter
 from typing import Any
 
@@ -29,19 +29,43 @@ _EDGE_FLAGS[[ord(c) for c in FORMULA_START]] = _QUOTED
 
 
 def type_codes(column: Sequence[Any]) -> np.ndarray:
-    """Each value's kind code by its type alone (TEXT for any text, -1 for another type):
-    a column holding one type at once, as most do."""
-    types = set(map(type, column))
-    if len(types) == 1:
-        return np.full(len(column), _KIND_CODES.get(types.pop(), -1), np.int8)
-    return np.fromiter(map(_KIND_CODES.get, map(type, column), repeat(-1)), np.int8, len(column))
+    """Each value's kind code by its type alone (TEXT for any text, -1 for another type)."""
+    kind = type_kind(column)
+    return kind if isinstance(kind, np.ndarray) else np.full(len(column), kind, np.int8)
 
 
-def kind_codes(values: list[Any], careful: np.ndarray | None = None, types: np.ndarray | None = None
-               ) -> np.ndarray:  # fmt: skip
+def type_kind(column: Sequence[Any]) -> int | np.ndarray:
+    """The kind code of the type of every value of a column, as most columns hold one
+    type; else each value's (type_codes)."""
+    types = list(map(type, column))
+    if not types or types.count(types[0]) == len(types):
+        return _KIND_CODES.get(types[0], -1) if types else NONE
+    return np.fromiter(map(_KIND_CODES.get, types, repeat(-1)), np.int8, len(types))
+
+
+def columns_codes(columns: Sequence[Sequence[Any]]) -> list[np.ndarray]:
+    """kind_codes of each of the columns, their texts looked at all at once (a column of
+    texts only taken as it is)."""
+    kinds = list(map(type_kind, columns))
+    texts = [_texts_of(values, kind) for values, kind in zip(columns, kinds, strict=True)]
+    flat = list(chain.from_iterable(texts))
+    found = _text_codes(flat, None) if flat else np.zeros(0, np.int8)
+    codes, at = [], 0
+    for values, kind, part in zip(columns, kinds, texts, strict=True):
+        if isinstance(kind, int):
+            column = found[at : at + len(part)] if kind == TEXT else np.full(len(values), kind, np.int8)
+        else:
+            column = kind
+            column[kind == TEXT] = found[at : at + len(part)]
+        at += len(part)
+        codes.append(column if isinstance(kind, int) and kind != FLOAT else _finite(values, column))
+    return codes
+
+
+def kind_codes(values: Sequence[Any], careful: np.ndarray | None = None) -> np.ndarray:
     """The kind code of each value; `careful`, where known, the texts to escape or cut
-    (else found by looking at all the texts at once); `types`, where known, their type_codes."""
-    codes = type_codes(values) if types is None else types
+    (else found by looking at all the texts at once)."""
+    codes = type_codes(values)
     texts = codes == TEXT
     if texts.all():
         codes[:] = _text_codes(values, careful)
@@ -49,8 +73,20 @@ def kind_codes(values: list[Any], careful: np.ndarray | None = None, types: np.n
         at = np.flatnonzero(texts)
         known = None if careful is None else careful[at]
         codes[at] = _text_codes(list(compress(values, texts.tolist())), known)
+    return _finite(values, codes)
+
+
+def _texts_of(values: Sequence[Any], kind: int | np.ndarray) -> Sequence[str]:
+    """The texts of a column of values whose types are of kind `kind` (type_kind)."""
+    if isinstance(kind, int):
+        return values if kind == TEXT else ()
+    return list(compress(values, (kind == TEXT).tolist()))
+
+
+def _finite(values: Sequence[Any], codes: np.ndarray) -> np.ndarray:
+    """The codes with NaN and the infinities among the decimals put apart (-1: written as text)."""
     floats = codes == FLOAT
-    if floats.any():  # NaN and the infinities are written as text
+    if floats.any():
         finite = np.isfinite(np.fromiter(compress(values, floats.tolist()), float))
         codes[np.flatnonzero(floats)[~finite]] = -1
     return codes

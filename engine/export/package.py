@@ -9,7 +9,7 @@ import re
 import time
 import zipfile
 from dataclasses import dataclass
-from typing import IO
+from typing import IO, Any
 
 from isal import isal_zlib
 
@@ -114,15 +114,13 @@ class Package:
         self.styles = Styles()
         self.sheets: list[tuple[str, bool]] = []  # (name, hidden)
         self.names: list[tuple[str, int, str, bool]] = []  # (defined name, sheet, range, hidden)
-        self.current: IO[bytes] | None = None  # the part being written
+        self.current: Part | None = None  # the part being written
 
     def sheet(self, name: str, hidden: bool = False) -> Sheet:
         """The next worksheet (the first one is the selected tab)."""
         self.sheets.append((name, hidden))
         part = f"xl/worksheets/sheet{len(self.sheets)}.xml"
-        self.current = self.zip.open(part, "w", force_zip64=self.large)
-        # deflated by ISA-L (level 1 of its 0-3), not zlib: a sheet's XML is most of what is written
-        self.current._compressor = isal_zlib.compressobj(1, isal_zlib.DEFLATED, -15)  # type: ignore[attr-defined]
+        self.current = Part(self.zip.open(part, "w", force_zip64=self.large))
         return Sheet(self.current, name, selected=len(self.sheets) == 1)
 
     def define(self, sheet: Sheet, name: str, cells: str, hidden: bool = False) -> None:
@@ -207,6 +205,28 @@ class Package:
                 "</Company>"
                 "<LinksUpToDate>false</LinksUpToDate><SharedDoc>false</SharedDoc><HyperlinksChanged>false"
                 "</HyperlinksChanged><AppVersion>12.0000</AppVersion></Properties>")  # fmt: skip
+
+
+class Part:
+    """A worksheet's part in the zip, written through ISA-L: deflated (level 1 of its 0-3)
+    and checksummed (its crc32 takes a quarter of the time of zlib's, which zipfile's own
+    write uses): a sheet's XML is most of what is written. What zipfile's write keeps of a
+    part (its sizes and CRC) is kept as it keeps it, for its close to write the headers."""
+
+    def __init__(self, handle: IO[bytes]) -> None:
+        self.handle: Any = handle  # zipfile's writer of the part
+        self.handle._compressor = isal_zlib.compressobj(1, isal_zlib.DEFLATED, -15)
+
+    def write(self, data: bytes) -> None:
+        handle = self.handle
+        handle._file_size += len(data)
+        handle._crc = isal_zlib.crc32(data, handle._crc)
+        deflated = handle._compressor.compress(data)
+        handle._compress_size += len(deflated)
+        handle._fileobj.write(deflated)
+
+    def close(self) -> None:
+        self.handle.close()
 
 
 def quoted_name(name: str) -> str:

@@ -7,14 +7,14 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Iterator, Sequence
 from functools import cache
-from itertools import chain, compress, pairwise
+from itertools import compress, pairwise
 from operator import itemgetter
-from typing import IO, Any, NamedTuple
+from typing import Any, NamedTuple, Protocol
 
 import numpy as np
 
 from .cells import FORMULA_START, MAX_TEXT, fitted, plain
-from .kinds import BOOL, FLOAT, INT, LITERAL_ESCAPE, NONE, TEXT, kind_codes, type_codes
+from .kinds import BOOL, FLOAT, INT, LITERAL_ESCAPE, NONE, TEXT, columns_codes, kind_codes
 
 HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 OPEN = ('<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
@@ -160,28 +160,19 @@ def block_rows(first: int, columns: list[Column], ready: dict[int, list[str]] | 
     return list(compress(rows, filled | kinds[-1].astype(bool))), filled, has_cells.any(axis=1)
 
 
-def _cells_kinds(columns: list[Column], first: int) -> tuple[list[np.ndarray], list[list[Any]]]:
+def _cells_kinds(columns: list[Column], first: int) -> tuple[list[np.ndarray], list[Sequence[Any]]]:
     """Each column's kind codes and values (a value to put in apart as its cell's XML:
     READY): those of the columns without known careful texts found at once."""
-    n = len(columns[0].values)
+    values = [c.values if isinstance(c.values, list | tuple) else list(c.values) for c in columns]
     unknown = [k for k, c in enumerate(columns) if c.careful is None]
-    flat = list(chain.from_iterable(columns[k].values for k in unknown))
-    types = [type_codes(columns[k].values) for k in unknown]
-    found = kind_codes(flat, types=np.concatenate(types)).reshape(len(unknown), n) if unknown else None
-    codes: list[np.ndarray] = [np.empty(0, np.int8)] * len(columns)
-    values: list[list[Any]] = [[]] * len(columns)
-    for k, column in enumerate(columns):
-        if column.careful is None:
-            at = unknown.index(k)
-            codes[k], values[k] = found[at], flat[at * n : (at + 1) * n]
-        else:
-            codes[k], values[k] = kind_codes(list(column.values), column.careful), list(column.values)
-        codes[k], values[k] = _put_apart(column, codes[k], values[k], first)
-    return codes, values
+    found = dict(zip(unknown, columns_codes([values[k] for k in unknown]), strict=True)) if unknown else {}
+    codes = [found[k] if k in found else kind_codes(values[k], c.careful) for k, c in enumerate(columns)]
+    made = [_put_apart(column, codes[k], values[k], first) for k, column in enumerate(columns)]
+    return [codes for codes, _ in made], [column for _, column in made]
 
 
-def _put_apart(column: Column, codes: np.ndarray, values: list[Any], first: int
-               ) -> tuple[np.ndarray, list[Any]]:  # fmt: skip
+def _put_apart(column: Column, codes: np.ndarray, values: Sequence[Any], first: int
+               ) -> tuple[np.ndarray, Sequence[Any]]:  # fmt: skip
     """A column's codes and values with its blank cells (`blank`) and the cells of values of
     kind -1 made one by one by value_cell (READY, their XML as the value)."""
     if column.blank and "" in values:
@@ -207,24 +198,27 @@ def _formatted(kinds: np.ndarray, values: list[list[Any]], layout: Layout) -> li
     if len(unique) == 1:
         return _kind_rows(unique[0].tobytes(), layout, values)
     order = np.argsort(group, kind="stable")
-    take = itemgetter(*order.tolist())
-    taken = [list(take(column)) for column in values]
     rows: list[bytes] = []
     bounds = pairwise(np.searchsorted(group[order], range(len(unique) + 1)).tolist())
     for kind, (a, b) in zip(unique, bounds, strict=True):
-        rows += _kind_rows(kind.tobytes(), layout, [column[a:b] for column in taken])
+        rows += _kind_rows(kind.tobytes(), layout, values, order[a:b].tolist())
     put_back = np.empty(n, object)
     put_back[order] = rows
     return put_back.tolist()
 
 
-def _kind_rows(kind: bytes, layout: Layout, values: list[list[Any]]) -> list[bytes]:
-    """The rows of one kind: its format over the columns of `values` it uses (the row
-    numbers and height attributes in UTF-8, then one per column of `layout`), each value
-    as its cell writes it: text in UTF-8, a decimal as its repr, whole numbers by %d."""
+def _kind_rows(kind: bytes, layout: Layout, values: list[Sequence[Any]], chosen: list[int] | None = None
+               ) -> list[bytes]:  # fmt: skip
+    """The rows of one kind (those numbered `chosen`, else all): its format over the
+    columns of `values` it uses (the row numbers and height attributes in UTF-8, then one
+    per column of `layout`), each value as its cell writes it: text in UTF-8, a decimal as
+    its repr, whole numbers by %d."""
     template, used = _row_format(kind, layout)
     if not template:  # no cell and no height: no row
-        return [b""] * len(values[0])
+        return [b""] * (len(values[0]) if chosen is None else len(chosen))
+    if chosen is not None:  # the values of the columns used, of those rows only
+        take = itemgetter(*chosen) if len(chosen) > 1 else lambda column: (column[chosen[0]],)
+        values = {k: take(values[k]) for k in {k for k, _ in used}}  # type: ignore[assignment]
     args = [map(str.encode, values[k]) if how == TEXT else map(str.encode, map(repr, values[k]))
             if how == FLOAT else values[k] for k, how in used]  # fmt: skip
     return list(map(template.__mod__, zip(*args, strict=True)))
@@ -315,11 +309,19 @@ def column_width(width: float) -> str:
     return f"{(pixels * 256 // 7) / 256:.16g}"
 
 
+class Stream(Protocol):
+    """Where a sheet's XML goes (package.Part)."""
+
+    def write(self, data: bytes, /) -> Any: ...
+
+    def close(self) -> None: ...
+
+
 class Sheet:
     """One worksheet being written: rows are kept until the sheet is closed, or written a
     KEPT_BYTES at a time once `extent` tells its last row and column."""
 
-    def __init__(self, stream: IO[bytes], name: str, selected: bool) -> None:
+    def __init__(self, stream: Stream, name: str, selected: bool) -> None:
         self.stream, self.name, self.selected = stream, name, selected
         self.columns: dict[int, tuple[str, int]] = {}  # width and style of each set column
         self.frozen: tuple[int, int] = (0, 0)  # rows and columns

@@ -28,10 +28,10 @@ from .cells import (
     CUT,
     MAX_TEXT,
     PLAIN_FLOAT,
-    plain,
     safe_text,
     score_format,
     text_width,
+    widest,
 )
 from .contexts import Contexts, DocumentTexts, coloured_cells
 from .package import DATA_CHUNK, MAX_ROWS, Package, Style
@@ -87,8 +87,11 @@ Row = dict[str, Any]  # an error row
 Columns = dict[str, Sequence[Any]]  # error rows as columns: key → one value per row
 CONTEXT_KEYS = ("document", "gold_parts", "system_parts", "context_unit")  # what a row's context is made of
 SAMPLED = 500  # rows looked at to size a column
-BLOCK = 1000  # table rows whose cells are built at a time
-ERROR_BLOCK = 1000  # error rows built at a time (also the progress reports and cancellation points)
+BLOCK = 1000  # table rows whose cells are built at a time (4000: CLUEval's tables 8% slower)
+# Error rows built at a time (also the progress reports and cancellation points): a block's
+# contexts and columns cost some work whatever their length (1000 a block: spans' and
+# FairEval's workbooks 8-13% slower)
+ERROR_BLOCK = 4000
 PLAIN_RUN = Style().font_xml("rPr", "rFont")  # a plain run after a coloured one
 PADDING = "_0_0"  # a number format's blank of two digits' width after the number
 PADDED_INT = "0" + PADDING
@@ -350,7 +353,7 @@ class _Writer:
         numbers = (self.padded_float, self.padded_int)
         cells += [Column(col, block.get(key, missing), (styles[col], self.quoted, *numbers))
                   for col, (_, key) in enumerate(columns) if key]  # fmt: skip
-        ws.add_block(first, cells, {coloured_at: coloured}, _heights(contexts.marked))
+        ws.add_block(first, cells, {coloured_at: coloured}, _heights(contexts.lengths))
 
     def _size_columns(self, ws: Sheet, columns: list[tuple[str, str]], table: Columns) -> list[int]:
         """Each column as wide as its header and content, within its limits; returns their styles."""
@@ -358,7 +361,7 @@ class _Writer:
         for i, (title, key) in enumerate(columns):
             least, most = WIDTH_LIMITS.get(title, DEFAULT_LIMITS)
             sample = table.get(key, [None])[:SAMPLED] if key else ()
-            content = max((text_width(plain(value)) for value in sample), default=0)
+            content = widest(sample)
             width = max(least, min(most, max(len(title), content) + 2))
             wrap = title in ("Context", CONTEXT_COLOURED, "Comment")
             styles.append(self.wrap if wrap else self.top)
@@ -413,10 +416,9 @@ def _content_widths(table: Table) -> list[int]:
     return [max([len(str(column)), *(text_width(row[i]) for row in rows)]) for i, column in columns]
 
 
-def _heights(marked: list[str | None]) -> list[int]:
-    """The error rows' heights (0: the default): about 80 characters a line of the context,
-    at most 10 lines, where it is longer than a line."""
-    lengths = np.fromiter(map(len, map(str, marked)), np.int64, len(marked))  # None as "None": one line
+def _heights(lengths: np.ndarray) -> list[int]:
+    """The error rows' heights (0: the default) by their contexts' lengths: about 80
+    characters a line, at most 10 lines, where it is longer than a line."""
     return np.where(lengths > 80, 15 * np.minimum(10, 1 + (lengths - 1) // 80), 0).tolist()
 
 

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from xlsxwriter.theme import THEME_XML_2007
 from xlsxwriter.utility import quote_sheetname
 
-from engine.export.cells import CUT, MAX_TEXT, fitted, plain, units
+from engine.export.cells import CUT, MAX_TEXT, fitted, plain, text_width, units, widest
 from engine.export.package import quoted_name
 from engine.export.sheetxml import Column, block_rows, special, text_cell, value_cell
 from engine.export.theme import THEME_XML
@@ -82,6 +82,12 @@ def test_a_column_is_the_cells_one_by_one(values, styles, number):
     assert _column(2, texts, (*styles, style)) == _rows(one_by_one)
     careful = np.array([special(v) or len(v) > MAX_TEXT // 2 for v in texts])  # as the contexts know it
     assert _column(2, texts, (*styles, style), careful) == _rows(one_by_one)
+
+
+@given(st.lists(st.one_of(VALUES, st.sampled_from(["a\nbcd", "ab\n", "\x0bc"])), max_size=8))
+def test_the_widest_of_values_is_their_widest_cell(values):
+    """A column's width: its texts looked at at once, each as its cell holds it."""
+    assert widest(values) == max((text_width(plain(value)) for value in values), default=0)
 
 
 ROW_VALUES = st.lists(st.one_of(VALUES, st.sampled_from(["7", "=x", " y", "z "])), min_size=3, max_size=3)

@@ -73,7 +73,9 @@ def documents(draw):
     units = list(zip([0, *cuts], [*cuts, length], strict=True))
     if kind == "numbers":
         return Document("n", TokenNumbers(units), units, has_words=False)
-    return Document("w", draw(st.lists(st.sampled_from(WORDS), min_size=length, max_size=length)), units)
+    joiner = draw(st.sampled_from([" ", " ", "", "_", "x&"]))  # the last two: texts searched whole
+    words = draw(st.lists(st.sampled_from(WORDS), min_size=length, max_size=length))
+    return Document("w", words, units, joiner=joiner)
 
 
 def _parts(draw, length):
@@ -97,7 +99,10 @@ def test_the_columns_made_at_once_are_those_made_row_by_row(doc, data):
     for k in range(rows):
         context = _context(doc if names[k] == doc.name else None, gold[k], system[k], units[k])
         text = marked_text(context) if context is not None else None
-        assert contexts.marked[k] == text
+        assert contexts.marked[k] == text and contexts.lengths[k] == len(text or "")
+        if text is not None:  # what its cells escape or cut (found over the windows' text)
+            careful = needs_care(text)
+            assert (contexts.careful[k], contexts.escape[k]) == (careful, careful or special(text))
         assert cells[k] == (_coloured(refs[k], context, text) if context is not None else "")
 
 
@@ -129,3 +134,13 @@ def test_a_blocks_units_are_those_of_each_documents_unit_of(sizes, data):
         else:
             expected = document.units[unit[k] if chosen[k] else document.unit_of(int(at[k]))]
         assert (starts[k], ends[k]) == expected
+
+
+def test_a_cut_mark_and_its_joiner_can_make_a_text_to_escape():
+    """Where the joiner after a cut mark makes a literal _xHHHH_ with the window's first
+    word, the emoji text is escaped, though the window's own text holds none."""
+    words = ["a"] * 51 + ["x0041_"] + ["b"] * 59  # the window around word 81 starts at word 51
+    doc = Document("w", words, [(0, len(words))], joiner="_")
+    contexts = Contexts(DocumentTexts({"w": doc}, ["w"]), ["w"], [[[81, 82]]], [None], [None])
+    assert contexts.marked[0].startswith("[...]_x0041_")
+    assert contexts.escape[0] and not contexts.careful[0]

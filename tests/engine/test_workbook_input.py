@@ -182,13 +182,14 @@ def _one_token_report(n: int) -> Report:
 
 
 def test_rows_are_streamed_memory_does_not_grow_with_them(tmp_path):
-    """Writing 6 times the rows takes no more memory: each row goes to disk as it is made
-    (a workbook built in memory grew with its rows; 1,000,000 of them ran out of memory)."""
+    """Writing 3 times the rows (8 blocks more) takes no more memory: each row goes to disk
+    as it is made (a workbook built in memory grew with its rows; 1,000,000 of them ran out
+    of memory)."""
     import tracemalloc
 
     xlsx.write_workbook(_one_token_report(10), str(tmp_path / "warm.xlsx"))  # modules loaded
     peaks = []
-    for n in (1000, 6000):  # both past the rows sampled to size the columns
+    for n in (4 * xlsx.ERROR_BLOCK, 12 * xlsx.ERROR_BLOCK):  # both past a few blocks and the rows sampled
         report = _one_token_report(n)
         tracemalloc.start()
         xlsx.write_workbook(report, str(tmp_path / f"{n}.xlsx"))
@@ -201,7 +202,7 @@ def test_progress_moves_while_writing_and_cancel_leaves_nothing(tmp_path):
     from engine.errors import Cancelled
     from engine.progress import Progress
 
-    report = _one_token_report(3000)
+    report = _one_token_report(3 * xlsx.ERROR_BLOCK)
     seen: list[float] = []
     xlsx.write_workbook(report, str(tmp_path / "r.xlsx"), progress=Progress(lambda f, m: seen.append(f), 0))
     assert seen[0] == 0.0 and seen[-1] == 1.0 and len({round(f, 2) for f in seen}) > 4
