@@ -4,8 +4,9 @@ format's own `choices()` (off the UI thread: a file can be large)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from types import ModuleType
 
 from engine.errors import InputError
 from engine.formats import detect, first_annotation_file, read_spans, span_format, span_format_titles
@@ -28,6 +29,7 @@ class Contents:
     labels: list[str] = field(default_factory=list)
     error: InputError | None = None  # why it cannot be read (no format, no type system, …)
     reads: str = ""  # what the side reads of an export of several annotators' work (INCEpTION's)
+    labels_from: str = ""  # the source the labels are in where the side's holds none (Label Studio's)
 
     @property
     def layers(self) -> list[str]:
@@ -47,7 +49,8 @@ class Contents:
             parts.append("layers: " + ", ".join(short_name(name) for name in self.layers))
         if self.labels:
             more = " …" if len(self.labels) > SHOWN_LABELS else ""
-            parts.append("labels: " + ", ".join(map(elided, self.labels[:SHOWN_LABELS])) + more)
+            named = f"labels (in its {self.labels_from})" if self.labels_from else "labels"
+            parts.append(f"{named}: " + ", ".join(map(elided, self.labels[:SHOWN_LABELS])) + more)
         return " · ".join(parts)
 
 
@@ -70,8 +73,24 @@ def read_contents(path: str, options: ReadOptions) -> Contents:
         return Contents(path, error=err)
     except OSError:
         return Contents(path)
-    labels = choices.get("label") or _labels(target, options)
-    return Contents(path, choices, labels, reads=module.reads(options) if hasattr(module, "reads") else "")
+    labels, source = choices.get("label") or _labels(target, options), ""
+    if not labels:
+        labels, source = _other_source_labels(module, target, options, choices)
+    reads = module.reads(options) if hasattr(module, "reads") else ""
+    return Contents(path, choices, labels, reads=reads, labels_from=source)
+
+
+def _other_source_labels(
+    module: ModuleType, path: str, options: ReadOptions, choices: dict[str, list[str]]
+) -> tuple[list[str], str]:
+    """The labels of an export whose chosen source (annotations, predictions) holds none, and
+    the source they are in: ([], "") where no other source has any."""
+    for source in choices.get("source", []):
+        if source != options.source:
+            labels = module.choices(path, replace(options, source=source)).get("label") or []
+            if labels:
+                return labels, source
+    return [], ""
 
 
 def _labels(path: str, options: ReadOptions) -> list[str]:

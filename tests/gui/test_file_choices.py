@@ -181,3 +181,12 @@ def test_the_looks_at_large_files_run_one_at_a_time_each_file_read_once(qtbot, w
     qtbot.waitUntil(lambda: not setup.looking, timeout=20_000)
     assert read == [TSV, DOCCANO] and most[0] == 1
     assert "labels:" in setup.fields["gold"].status.text()
+
+
+def test_a_label_studio_file_names_its_labels_on_the_format_line(qtbot, window):
+    """The sample's spans are all predictions: the format line names their labels and where
+    they are (the side reads its annotations by default; it named no labels at all)."""
+    setup = window.setup
+    setup.set_method("spans")
+    _read(qtbot, setup, str(DATA / "label-studio" / "tasks.json"), TSV)
+    assert "layers: ner · labels (in its predictions): Date" in setup.fields["gold"].status.text()
