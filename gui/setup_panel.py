@@ -281,11 +281,11 @@ class SetupPanel(QWidget):
         (its box says it is being looked at, and no method refuses it meanwhile)."""
         field = self.second if side == "second" else self.fields[side]
         path, number = field.path, self._newest(side)
-        methods = list(self.methods.values()) if side in self.fields else []
+        methods, roles = (list(self.methods.values()) if side in self.fields else []), list(self.fields)
 
         def look(_progress: Any = None) -> tuple[Look | None, dict[str, Refusals]]:
             found = look_at(path) if path else None  # each side's refusals: the look serves both
-            return found, {role: refusals(methods, role, found) for role in self.fields}
+            return found, {role: refusals(methods, role, found) for role in roles}
 
         def shown(result: tuple[Look | None, dict[str, Refusals]]) -> None:
             self._found(side, number, result[0], result[1].get(side, {}))
