@@ -30,6 +30,7 @@ class Contents:
     error: InputError | None = None  # why it cannot be read (no format, no type system, …)
     reads: str = ""  # what the side reads of an export of several annotators' work (INCEpTION's)
     labels_from: str = ""  # the source the labels are in where the side's holds none (Label Studio's)
+    columns: list[list[str]] = field(default_factory=list)  # each BIO column's labels (a .vrt of several)
 
     @property
     def layers(self) -> list[str]:
@@ -47,11 +48,18 @@ class Contents:
         parts = [self.reads] if self.reads else []
         if self.layers:
             parts.append("layers: " + ", ".join(short_name(name) for name in self.layers))
-        if self.labels:
-            more = " …" if len(self.labels) > SHOWN_LABELS else ""
+        if self.columns:
+            parts += [f"column {n} labels: {_listed(labels)}" for n, labels in enumerate(self.columns, 1)]
+        elif self.labels:
             named = f"labels (in its {self.labels_from})" if self.labels_from else "labels"
-            parts.append(f"{named}: " + ", ".join(map(elided, self.labels[:SHOWN_LABELS])) + more)
+            parts.append(f"{named}: {_listed(self.labels)}")
         return " · ".join(parts)
+
+
+def _listed(labels: list[str]) -> str:
+    """The first SHOWN_LABELS labels, shortened, with an ellipsis for more."""
+    more = " …" if len(labels) > SHOWN_LABELS else ""
+    return ", ".join(map(elided, labels[:SHOWN_LABELS])) + more
 
 
 def read_contents(path: str, options: ReadOptions) -> Contents:
@@ -59,7 +67,8 @@ def read_contents(path: str, options: ReadOptions) -> Contents:
     and one that cannot be opened; the error where no format reads it (a folder holding
     files of several formats) or its reader cannot (an XMI file without its type system):
     each side's box shows it at once, both where both lack the same."""
-    if not path or detect(path) not in span_format_titles():
+    title = detect(path) if path else None
+    if title not in span_format_titles():
         return Contents(path)
     try:
         module = span_format(path)
@@ -77,7 +86,23 @@ def read_contents(path: str, options: ReadOptions) -> Contents:
     if not labels:
         labels, source = _other_source_labels(module, target, options, choices)
     reads = module.reads(options) if hasattr(module, "reads") else ""
-    return Contents(path, choices, labels, reads=reads, labels_from=source)
+    columns = _column_labels(target, options, title)
+    return Contents(path, choices, labels, reads=reads, labels_from=source, columns=columns)
+
+
+def _column_labels(path: str, options: ReadOptions, title: str | None) -> list[list[str]]:
+    """The labels of each BIO column of a .vrt file that has several (the methods read
+    different ones: CLUEval the first, or each as a layer; the others the tag column's)."""
+    from engine.formats.sniffing import read_head
+    from engine.formats.vrt import TITLE, bio_columns
+
+    if title != TITLE:
+        return []
+    try:
+        count = bio_columns(read_head(Path(path))) if Path(path).is_file() else 0
+    except OSError:
+        return []
+    return [_labels(path, replace(options, tag_column=n)) for n in range(1, count + 1)] if count > 1 else []
 
 
 def _other_source_labels(

@@ -190,3 +190,16 @@ def test_a_label_studio_file_names_its_labels_on_the_format_line(qtbot, window):
     setup.set_method("spans")
     _read(qtbot, setup, str(DATA / "label-studio" / "tasks.json"), TSV)
     assert "layers: ner · labels (in its predictions): Date" in setup.fields["gold"].status.text()
+
+
+def test_a_vrt_with_two_bio_columns_names_the_labels_of_each(qtbot, window, tmp_path):
+    """CLUEval evaluates the first column (or each, as layers) and the other methods the tag
+    column: the format line named only the last column's labels."""
+    vrt = tmp_path / "gold.vrt"
+    vrt.write_text("Anna\tB-person\tB-hoch\nSchulz\tI-person\tI-hoch\nin\tO\tO\nErlangen\tB-address\tB-mittel\n",
+                   encoding="utf-8")  # fmt: skip
+    setup = window.setup
+    setup.set_method("clueval")
+    _read(qtbot, setup, str(vrt), str(vrt))
+    status = setup.fields["gold"].status.text()
+    assert "column 1 labels: address, person · column 2 labels: hoch, mittel" in status
