@@ -35,7 +35,6 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.agreement.console import count_of
 from engine.errors import InputError
 from engine.progress import Progress
 
@@ -51,6 +50,7 @@ from .agreement_views import (
     pair_disagreements,
 )
 from .agreement_words import FIGURES_TIP, explain_columns, explain_measures
+from .counts import count_of
 from .notice import Notice
 from .settings import AppSettings
 from .worker import Job, Task, finish, show_progress, start

@@ -23,6 +23,7 @@ from engine.glossary import meaning
 from engine.report import COLUMN_TITLES, ColumnRows
 from engine.review import NOT_REVIEWED
 
+from .counts import grouped
 from .models import SAMPLED_ROWS, VERDICT, ErrorQuery, RowsModel, shown_rows
 from .viewer_data import ReportData
 from .worker import Task, reap, start
@@ -229,7 +230,7 @@ class ErrorsPanel(QWidget):
         assert self.data is not None
         self.model.show_order(shown)
         self.searching.hide()
-        self.count.setText(f"{len(shown)} of {len(self.data.errors)}")
+        self.count.setText(f"{grouped(len(shown))} of {grouped(len(self.data.errors))}")
         row, self._select_when_shown = self._select_when_shown, None
         if row is not None and self.model.row_of(row) is not None:
             self.select_error(row)

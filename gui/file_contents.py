@@ -4,8 +4,9 @@ format's own `choices()` (off the UI thread: a file can be large)."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
+from types import ModuleType
 
 from engine.errors import InputError
 from engine.formats import detect, first_annotation_file, read_spans, span_format, span_format_titles
@@ -28,6 +29,8 @@ class Contents:
     labels: list[str] = field(default_factory=list)
     error: InputError | None = None  # why it cannot be read (no format, no type system, …)
     reads: str = ""  # what the side reads of an export of several annotators' work (INCEpTION's)
+    labels_from: str = ""  # the source the labels are in where the side's holds none (Label Studio's)
+    columns: list[list[str]] = field(default_factory=list)  # each BIO column's labels (a .vrt of several)
 
     @property
     def layers(self) -> list[str]:
@@ -45,10 +48,18 @@ class Contents:
         parts = [self.reads] if self.reads else []
         if self.layers:
             parts.append("layers: " + ", ".join(short_name(name) for name in self.layers))
-        if self.labels:
-            more = " …" if len(self.labels) > SHOWN_LABELS else ""
-            parts.append("labels: " + ", ".join(map(elided, self.labels[:SHOWN_LABELS])) + more)
+        if self.columns:
+            parts += [f"column {n} labels: {_listed(labels)}" for n, labels in enumerate(self.columns, 1)]
+        elif self.labels:
+            named = f"labels (in its {self.labels_from})" if self.labels_from else "labels"
+            parts.append(f"{named}: {_listed(self.labels)}")
         return " · ".join(parts)
+
+
+def _listed(labels: list[str]) -> str:
+    """The first SHOWN_LABELS labels, shortened, with an ellipsis for more."""
+    more = " …" if len(labels) > SHOWN_LABELS else ""
+    return ", ".join(map(elided, labels[:SHOWN_LABELS])) + more
 
 
 def read_contents(path: str, options: ReadOptions) -> Contents:
@@ -56,7 +67,8 @@ def read_contents(path: str, options: ReadOptions) -> Contents:
     and one that cannot be opened; the error where no format reads it (a folder holding
     files of several formats) or its reader cannot (an XMI file without its type system):
     each side's box shows it at once, both where both lack the same."""
-    if not path or detect(path) not in span_format_titles():
+    title = detect(path) if path else None
+    if title not in span_format_titles():
         return Contents(path)
     try:
         module = span_format(path)
@@ -70,8 +82,40 @@ def read_contents(path: str, options: ReadOptions) -> Contents:
         return Contents(path, error=err)
     except OSError:
         return Contents(path)
-    labels = choices.get("label") or _labels(target, options)
-    return Contents(path, choices, labels, reads=module.reads(options) if hasattr(module, "reads") else "")
+    labels, source = choices.get("label") or _labels(target, options), ""
+    if not labels:
+        labels, source = _other_source_labels(module, target, options, choices)
+    reads = module.reads(options) if hasattr(module, "reads") else ""
+    columns = _column_labels(target, options, title)
+    return Contents(path, choices, labels, reads=reads, labels_from=source, columns=columns)
+
+
+def _column_labels(path: str, options: ReadOptions, title: str | None) -> list[list[str]]:
+    """The labels of each BIO column of a .vrt file that has several (the methods read
+    different ones: CLUEval the first, or each as a layer; the others the tag column's)."""
+    from engine.formats.sniffing import read_head
+    from engine.formats.vrt import TITLE, bio_columns
+
+    if title != TITLE:
+        return []
+    try:
+        count = bio_columns(read_head(Path(path))) if Path(path).is_file() else 0
+    except OSError:
+        return []
+    return [_labels(path, replace(options, tag_column=n)) for n in range(1, count + 1)] if count > 1 else []
+
+
+def _other_source_labels(
+    module: ModuleType, path: str, options: ReadOptions, choices: dict[str, list[str]]
+) -> tuple[list[str], str]:
+    """The labels of an export whose chosen source (annotations, predictions) holds none, and
+    the source they are in: ([], "") where no other source has any."""
+    for source in choices.get("source", []):
+        if source != options.source:
+            labels = module.choices(path, replace(options, source=source)).get("label") or []
+            if labels:
+                return labels, source
+    return [], ""
 
 
 def _labels(path: str, options: ReadOptions) -> list[str]:

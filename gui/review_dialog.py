@@ -17,13 +17,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from engine.agreement.console import count_of
 from engine.export.carry import match_review
 from engine.progress import Progress
 from engine.report import Report, Table
 from engine.review import Review, no_scores, read_review, scored_parts
 
 from . import geometry
+from .counts import count_of, grouped
 from .results import full_width, table_view
 from .worker import Job
 
@@ -122,8 +122,8 @@ class ReviewDialog(QDialog):
 
 
 def _errors(result: ReviewResult) -> str:
-    """ "1814 errors", or a compare workbook's "2952 errors of two systems compared (System A 1814, …)"."""
+    """ "1,814 errors", or a compare workbook's "2,952 errors of two systems compared (System A 1,814, …)"."""
     if result.systems is None:
-        return f"{result.errors} errors"
-    each = ", ".join(f"{system} {count}" for system, count in result.systems.items())
-    return f"{result.errors} errors of two systems compared ({each})"
+        return count_of(result.errors, "error")
+    each = ", ".join(f"{system} {grouped(count)}" for system, count in result.systems.items())
+    return f"{grouped(result.errors)} errors of two systems compared ({each})"

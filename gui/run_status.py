@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from PySide6.QtWidgets import QStatusBar
 
-from engine.agreement.console import count_of
 from engine.report import Report
+
+from .counts import count_of
 
 CANCELLING = "Cancelling…"
 CANCELLED = "Cancelled."

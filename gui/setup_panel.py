@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Hashable
+from dataclasses import replace
 from typing import Any
 
-from PySide6.QtCore import Qt, QThread, QTimer, Signal
+from PySide6.QtCore import Qt, QTimer, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -24,6 +25,7 @@ from PySide6.QtWidgets import (
 
 from engine.errors import InputError
 from engine.formats import in_span_formats
+from engine.formats.reader_options import given_user
 from engine.formats.standoff import ReadOptions
 from engine.formats.suggest import WrongFormat, check_input
 from engine.methods import Advice, InputSpec, Method
@@ -32,10 +34,11 @@ from engine.methods.span_options import side_options
 from .dialogs import app_words, input_error_text
 from .file_contents import Contents, read_contents
 from .inputs import SECOND, FileField, Look, look_at
+from .look_queue import Found, LookQueue
 from .options_panel import OptionsPanel
 from .style import WARNING_COLOUR
 from .viewer_data import SIDES
-from .worker import Task, finish, reap, start
+from .worker import Job
 
 #: What a look at an input is for: its path and the reader options of its side.
 LookKey = tuple[str, ReadOptions]
@@ -80,6 +83,15 @@ def large(path: str) -> bool:
         return os.path.isdir(path) or os.path.getsize(path) > LARGE_INPUT
     except (OSError, ValueError):
         return False
+
+
+def contents_key(path: str, options: ReadOptions) -> Hashable:
+    """What a look at a file's contents depends on: its path and its side's options (the
+    gold's and the system's "no user given" the same, but in an INCEpTION project export, a
+    folder or a .zip, where the gold reads the curation and the system asks whose work)."""
+    if not (path.lower().endswith(".zip") or os.path.isdir(path)):
+        options = replace(options, user=given_user(options))
+    return ("contents", path, options)
 
 
 def described(method: Method) -> str:
@@ -158,8 +170,7 @@ class SetupPanel(QWidget):
         self._wanted: dict[str, LookKey] = {}
         self.refusals: dict[str, Refusals] = {}  # what every method makes of each side's chosen file
         self._latest: dict[str, int] = {}  # the number of the newest look of each kind (a side, advice)
-        self._looks: list[tuple[QThread, Task]] = []
-        self._stopped = False  # set once the window closes
+        self._looks = LookQueue(self)
         for side, field in self.fields.items():
             field.path_changed.connect(self.inputs_changed)
             field.path_changed.connect(lambda _path, side=side: self.look_at_file(side))
@@ -270,16 +281,19 @@ class SetupPanel(QWidget):
         (its box says it is being looked at, and no method refuses it meanwhile)."""
         field = self.second if side == "second" else self.fields[side]
         path, number = field.path, self._newest(side)
-        methods = list(self.methods.values()) if side in self.fields else []
+        methods, roles = (list(self.methods.values()) if side in self.fields else []), list(self.fields)
 
-        def look(_progress: Any = None) -> tuple[str, int, Look | None, Refusals]:
-            found = look_at(path) if path else None
-            return side, number, found, refusals(methods, side, found)
+        def look(_progress: Any = None) -> tuple[Look | None, dict[str, Refusals]]:
+            found = look_at(path) if path else None  # each side's refusals: the look serves both
+            return found, {role: refusals(methods, role, found) for role in roles}
 
-        self._look_at(path, f"Looking at the {side} file", look, self._found, (side, number, None, {}))
+        def shown(result: tuple[Look | None, dict[str, Refusals]]) -> None:
+            self._found(side, number, result[0], result[1].get(side, {}))
 
-    def _found(self, result: tuple[str, int, Look | None, Refusals]) -> None:
-        side, number, look, found = result
+        key = ("file", path, side in self.fields)
+        self._look_at(path, (key, f"Looking at the {side} file", look), shown, (None, {}))
+
+    def _found(self, side: str, number: int, look: Look | None, found: Refusals) -> None:
         if self._latest.get(side) != number:
             return  # another file was chosen meanwhile
         if side == "second":
@@ -329,35 +343,27 @@ class SetupPanel(QWidget):
     def _start_look(self, side: str, key: LookKey) -> None:
         path, options = key
 
-        def job(_progress: Any) -> tuple[str, LookKey, Contents, bool]:
+        def job(_progress: Any) -> tuple[Contents, bool]:
             contents = read_contents(path, options)
             span_format = contents.error is not None and in_span_formats((path,))  # asked for an error only
-            return side, key, contents, span_format
+            return contents, span_format
 
-        self._run_look(f"Reading the {side} file", job, self._looked)
+        def shown(result: tuple[Contents, bool]) -> None:
+            self._looked(side, key, *result)
 
-    def _look_at(
-        self, path: str, title: str, job: Callable[[Any], Any], found: Callable[[Any], None], meanwhile: Any
-    ) -> None:
-        """`found(job())` at once; where the input is large, `found(meanwhile)`, and the job
-        on a worker."""
+        self._looks.ask(contents_key(path, options), f"Reading the {side} file", job, shown)
+
+    def _look_at(self, path: str, look: tuple[Hashable, str, Job], found: Found, meanwhile: Any) -> None:
+        """`found(job())` at once; where the input is large, `found(meanwhile)`, and the
+        look (key, title, job) queued for a worker."""
+        key, title, job = look
         if large(path):
             found(meanwhile)
-            self._run_look(title, job, found)
+            self._looks.ask(key, title, job, found)
         else:
-            found(job())
+            found(job(None))
 
-    def _run_look(self, title: str, job: Callable[[Any], Any], found: Callable[[Any], None]) -> None:
-        """Run a look at the chosen files on a worker; `found(result)` on the UI thread."""
-        if self._stopped:
-            return  # the window is closing: no thread starts
-        task = Task(title, job)
-        task.finished.connect(found)
-        thread = start(task, self, self._look_ended)
-        self._looks.append((thread, task))
-
-    def _looked(self, result: tuple[str, LookKey, Contents, bool]) -> None:
-        side, key, contents, span_format = result
+    def _looked(self, side: str, key: LookKey, contents: Contents, span_format: bool) -> None:
         if self._wanted.get(side) != key:
             return  # the file or its options changed meanwhile
         self.contents[side] = contents
@@ -369,21 +375,14 @@ class SetupPanel(QWidget):
         self.fill_choices()
         self.contents_read.emit(side)
 
-    def _look_ended(self) -> None:
-        reap(self._looks, self.sender())
-
     @property
     def looking(self) -> bool:
         """Whether a chosen file is still being looked at."""
-        return bool(self._looks)
+        return self._looks.busy
 
     def stop_looking(self) -> None:
-        """Wait for the looks still running and start no more (the window goes): a look is
-        short, and its thread ends by itself, so no events are run meanwhile."""
-        self._stopped = True
-        for thread, _task in self._looks:
-            finish(thread)
-        self._looks.clear()
+        """Wait for the look running and start no more (the window goes)."""
+        self._looks.stop()
 
     def fill_choices(self) -> None:
         """The layer, feature and user drop-downs of the shown options, from the chosen files."""
@@ -410,17 +409,19 @@ class SetupPanel(QWidget):
             options = None
 
         if options is None or not advises(method):
-            self._advice_found((number, None))
+            self._advice_found(number, None)
             return
 
-        def job(_progress: Any = None) -> tuple[int, Advice | None]:
-            return number, advice_on(method, gold, options)
+        def job(_progress: Any = None) -> Advice | None:
+            return advice_on(method, gold, options)
 
-        self._look_at(gold, "Looking at the gold file", job, self._advice_found, (number, None))
+        def shown(advice: Advice | None) -> None:
+            self._advice_found(number, advice)
 
-    def _advice_found(self, result: tuple[int, Advice | None]) -> None:
+        self._look_at(gold, (("advice", number), "Looking at the gold file", job), shown, None)
+
+    def _advice_found(self, number: int, advice: Advice | None) -> None:
         """Show the method's note on the options, if it has one."""
-        number, advice = result
         if self._latest.get("advice") != number:
             return  # the method, its options or the gold file changed meanwhile
         self._advised = advice

@@ -11,7 +11,6 @@ from typing import TYPE_CHECKING, Any
 from PySide6.QtGui import QAction, QActionGroup, QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QFileDialog, QMenu, QTableView, QWidget
 
-from engine.agreement.console import count_of
 from engine.formats.token_text import read_sentences
 from engine.progress import Progress
 from engine.report import Report
@@ -20,6 +19,7 @@ from engine.scale import FRACTION, PERCENT
 from . import dialogs, review_export
 from .adjudication import not_a_review
 from .agreement_memory import start_folder
+from .counts import count_of
 from .exporting import csv_job, csv_targets, json_job
 from .help_page import GlossaryDialog
 from .inputs import dropped_paths

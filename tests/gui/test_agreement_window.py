@@ -13,6 +13,7 @@ import pytest
 from PySide6.QtCore import QSettings, Qt
 
 import engine.agreement.measures
+import engine.agreement.workbook
 import engine.formats
 from engine.agreement.workbook import read_workbook, workbook_bytes
 from engine.errors import Cancelled
@@ -128,11 +129,22 @@ def test_the_workbook_is_written_in_the_background_with_progress_and_then_open_b
     assert not window.progress.isVisibleTo(window) and window.export_button.isEnabled()
 
 
-def test_a_cancelled_workbook_leaves_no_file(window, qtbot, tmp_path):
+def test_a_cancelled_workbook_leaves_no_file(window, qtbot, tmp_path, monkeypatch):
     measured(window, qtbot)
     path = tmp_path / "adjudication.xlsx"
+    building, cancelled = threading.Event(), threading.Event()
+    real = engine.agreement.workbook.workbook_bytes
+
+    def held(*args, **kwargs):  # the cancel arrives while the workbook is built, however slow the machine
+        building.set()
+        assert cancelled.wait(20)
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(engine.agreement.workbook, "workbook_bytes", held)
     window.write_workbook(str(path))
+    assert building.wait(20)
     window.cancel()
+    cancelled.set()
     qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
     assert window.summary.text().endswith(" Cancelled: nothing was written.")
     assert window.summary.text().startswith("3 annotators, ")  # the figures measured stay in view

@@ -70,7 +70,7 @@ def test_the_rows_found_are_those_of_the_filters_then_sorted():
 def test_a_new_report_without_filters_or_sort_is_shown_with_its_count_at_once(qtbot, panel):
     panel.set_report(table_data(3000))
     assert not panel.busy and panel.searching.isHidden()  # no search or sort started
-    assert panel.count.text() == "3000 of 3000" and panel.model.source_row(2999) == 2999
+    assert panel.count.text() == "3,000 of 3,000" and panel.model.source_row(2999) == 2999
 
 
 def shown_orders(panel: ErrorsPanel) -> list[str]:
@@ -130,7 +130,7 @@ def test_a_search_and_a_sort_show_the_same_rows_as_before(qtbot, panel):
         panel.search.setText("Reichenbach")  # (a wait for `busy` could miss so short a search)
     matches = [i for i, line in enumerate(search_texts(data.errors, COLUMNS)) if "reichenbach" in line]
     assert [int(e[1:]) for e in texts(panel, "error_id")] == matches
-    assert panel.count.text() == f"{len(matches)} of 3000" and panel.searching.isHidden()
+    assert panel.count.text() == f"{len(matches):,} of 3,000" and panel.searching.isHidden()
     panel.table.sortByColumn(panel.model.columns.index("n"), Qt.SortOrder.DescendingOrder)
     settle(qtbot, panel)
     shown = texts(panel, "n")

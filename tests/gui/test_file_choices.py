@@ -90,7 +90,7 @@ def test_each_chosen_file_is_looked_at_once_for_every_method(qtbot, window, monk
     assert "looks like doccano JSONL" in setup.fields["gold"].error_text and len(looks) == 2
 
 
-def test_a_large_file_is_looked_at_off_the_ui_thread_with_the_same_words(qtbot, window, monkeypatch):
+def test_a_large_file_is_looked_at_once_off_the_ui_thread_with_the_same_words(qtbot, window, monkeypatch):
     import gui.setup_panel
 
     setup = window.setup
@@ -104,7 +104,7 @@ def test_a_large_file_is_looked_at_off_the_ui_thread_with_the_same_words(qtbot, 
     setup.set_paths(DOCCANO, DOCCANO)
     assert setup.fields["gold"].refusal is None  # not known yet: the boxes say nothing of it
     qtbot.waitUntil(lambda: all(field.refusal is not None for field in setup.fields.values()), timeout=20_000)
-    assert looks == [(DOCCANO, False), (DOCCANO, False)]
+    assert looks == [(DOCCANO, False)]  # gold and system the same file: looked at once, shown in both
     assert {role: field.error_text for role, field in setup.fields.items()} == said
     assert setup.method_box.itemData(setup.method_box.findData("starsem"), Qt.ItemDataRole.ToolTipRole) == tip
 
@@ -147,3 +147,59 @@ def test_choose_a_folder_opens_in_the_folder_of_the_file_chosen(window, tmp_path
     gold.set_path("")
     gold.browse_folder()  # none chosen: the last folder browsed
     assert starts == [str(folder), str(folder), gold.start_folder]
+
+
+def test_the_looks_at_large_files_run_one_at_a_time_each_file_read_once(qtbot, window, monkeypatch):
+    """Two looks at once would make the UI thread wait behind both for the interpreter's lock."""
+    import threading
+    import time
+
+    import gui.file_contents
+    import gui.setup_panel
+
+    lock, running, most, read = threading.Lock(), [0], [0], []
+    real = gui.file_contents.read_contents
+
+    def counted(path, options):
+        with lock:
+            running[0] += 1
+            most[0] = max(most[0], running[0])
+        time.sleep(0.05)  # long enough for a second look to start beside it, were it allowed
+        read.append(path)
+        with lock:
+            running[0] -= 1
+        return real(path, options)
+
+    monkeypatch.setattr(gui.setup_panel, "read_contents", counted)
+    monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 10)  # every file is large
+    setup = window.setup
+    setup.set_method("spans")
+    setup.set_paths(TSV, TSV)
+    qtbot.waitUntil(lambda: not setup.looking, timeout=20_000)
+    assert read == [TSV] and "layers: POS, NamedEntity" in setup.fields["system"].status.text()
+    setup.set_paths(DOCCANO, TSV)
+    qtbot.waitUntil(lambda: not setup.looking, timeout=20_000)
+    assert read == [TSV, DOCCANO] and most[0] == 1
+    assert "labels:" in setup.fields["gold"].status.text()
+
+
+def test_a_label_studio_file_names_its_labels_on_the_format_line(qtbot, window):
+    """The sample's spans are all predictions: the format line names their labels and where
+    they are (the side reads its annotations by default; it named no labels at all)."""
+    setup = window.setup
+    setup.set_method("spans")
+    _read(qtbot, setup, str(DATA / "label-studio" / "tasks.json"), TSV)
+    assert "layers: ner · labels (in its predictions): Date" in setup.fields["gold"].status.text()
+
+
+def test_a_vrt_with_two_bio_columns_names_the_labels_of_each(qtbot, window, tmp_path):
+    """CLUEval evaluates the first column (or each, as layers) and the other methods the tag
+    column: the format line named only the last column's labels."""
+    vrt = tmp_path / "gold.vrt"
+    vrt.write_text("Anna\tB-person\tB-hoch\nSchulz\tI-person\tI-hoch\nin\tO\tO\nErlangen\tB-address\tB-mittel\n",
+                   encoding="utf-8")  # fmt: skip
+    setup = window.setup
+    setup.set_method("clueval")
+    _read(qtbot, setup, str(vrt), str(vrt))
+    status = setup.fields["gold"].status.text()
+    assert "column 1 labels: address, person · column 2 labels: hoch, mittel" in status

@@ -81,3 +81,15 @@ def test_the_header_names_the_options_set_and_counts_those_not_set(qtbot, window
     assert window.report.options["weights"] is None
     header = window.tabs.widget(0).header.text()
     assert "focus = target" in header and "weights" not in header and "1 more not set" in header
+
+
+def test_counts_are_grouped_by_thousands_as_the_engines_messages_are():
+    """ "180000 errors" and "180000 of 180000" under a big run read as "180,000"."""
+    from engine.report import Report
+    from gui.review_dialog import ReviewResult, _errors
+    from gui.run_status import summary_text
+
+    report = Report("faireval", "FairEval", {}, [], {}, [{}] * 180_000, [], [], [])
+    assert summary_text(report, False, False) == "<b>FairEval</b>: 180,000 errors."
+    result = ReviewResult("r.xlsx", "faireval", 2952, [], {}, systems={"A": 1814, "B": 1138})
+    assert _errors(result) == "2,952 errors of two systems compared (A 1,814, B 1,138)"

@@ -269,3 +269,17 @@ def test_pane_titles_name_the_file_of_the_document_shown_for_a_folder(qtbot):
     viewer.set_titles("Gold — one.jsonl", "System — two.jsonl")
     viewer.set_report(ReportData.build(single))
     assert viewer.titles["gold"].text() == "<b>Gold — one.jsonl</b>"  # one file of several documents
+
+
+def test_an_error_type_has_its_colour_whatever_types_the_run_has(qtbot):
+    """FN red in a run of FN and FP as in one of BE, FN, FP (they went in the order of the
+    types present: BE took red there); another type's colour is chosen by its name."""
+    from gui.viewer_palette import Palette
+
+    brat, example = Palette([], ["FN", "FP"], []), Palette([], ["BE", "FN", "FP", "LBE", "LE"], [])
+    assert brat.error_type("FN") == example.error_type("FN") and brat.error_type("FN").name() == "#d62728"
+    assert brat.error_type("FP") == example.error_type("FP")
+    assert len({colour.name() for colour in example.types.values()}) == 5  # each told apart
+    clueval = Palette([], ["contained", "covered", "exact", "tiled", "unmatched"], [])
+    assert len({colour.name() for colour in clueval.types.values()}) == 5
+    assert Palette([], ["a", "odd"], []).error_type("odd") == Palette([], ["odd"], []).error_type("odd")
