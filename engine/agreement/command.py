@@ -237,7 +237,7 @@ def write_gold(
                          file=out)  # fmt: skip
     progress.update(0.0, "reading the adjudication workbook", force=True)
     sheet = read_workbook(workbook)
-    gold, warnings = settle(sheet, majority)
+    gold, warnings = settle(sheet, majority, workbook)
     content = render(gold, out_format, out)
     progress.update(0.9, "writing the gold", force=True)
     _write(content)
