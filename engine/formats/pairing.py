@@ -4,8 +4,8 @@ Documents are paired by name; where no name can match (two formats that name doc
 differently) and both sides hold as many documents, by position. Paired texts must be
 the same, up to line ends and spacing: where only those differ, system positions are
 mapped onto the gold text through the characters that are not white space; anything
-else is an InputError naming the document's file (a brat .txt, with its line and column) and
-the first position where they differ.
+else is an InputError naming the document's file (a brat .txt, with its line) and the
+first position where they differ.
 
 A document whose input holds no text (Document.stand_in: a FairEval span file's sentence
 written as its token numbers, a poetry page as a '·' per character) takes its partner's
@@ -220,7 +220,7 @@ def _differ(docs: tuple[Document, Document], gold_text: str, system_text: str, g
     gp = int(g_at[k]) if k < len(g_at) else len(gold_text)
     sp = int(s_at[k]) if k < len(s_at) else len(system_text)
     gold_file, file = document_file(sides[0], docs[0].name), document_file(sides[1], docs[1].name)
-    line = system_text.count("\n", 0, sp) + 1 if _text_is_file(sides[1]) else None
+    line = system_text.count("\n", 0, sp) + 1 if sides[1].format == "brat" else None  # its text: the file's
     return InputError(
         f"the text of gold's {_named(gold_file, docs[0].name)} (up to line ends and spacing)",
         f"{system_text[sp:sp + 20]!r} at character {sp} (counted from 0) where gold has "
@@ -241,11 +241,6 @@ def document_file(side: Annotations, name: str) -> str:
         files = [f for f in folder_files(path) if f.stem == stem]
         return str(files[0]) if len(files) == 1 else side.source
     return side.source
-
-
-def _text_is_file(side: Annotations) -> bool:
-    """Whether a side's document texts are its files as they are (brat's .txt), lines and all."""
-    return side.format == "brat"
 
 
 def _named(file: str, name: str) -> str:
