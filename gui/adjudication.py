@@ -245,18 +245,15 @@ def gold_job(workbook: str, out: str, out_format: str, majority: bool, replace: 
         try:
             return write_gold(workbook, out, out_format, majority, progress, replace=replace)
         except InputError as err:
-            return app_words(err, workbook)
+            return app_words(err)
 
     return job
 
 
-def app_words(err: InputError, workbook: str) -> InputError:
-    """The engine's message with the dialog's controls named where the command line's flags
-    are; one that names no file (the undecided rows': the Decision column) names the workbook."""
+def app_words(err: InputError) -> InputError:
+    """The engine's message (which names its file: the workbook for the undecided rows) with
+    the dialog's controls named where the command line's flags are."""
     expected = dialogs.app_words(err.expected, CONTROLS)
-    if err.file is None:
-        where = f"{workbook}, column {err.option}" if err.option else workbook
-        return InputError(expected, err.found, file=where, line=err.line)
     return InputError(expected, err.found, file=err.file, line=err.line, option=err.option)
 
 

@@ -290,11 +290,6 @@ class ChoiceListEditor(Editor):
             box.blockSignals(False)
 
 
-#: The metavars of text options that name a file: the span readers' typesystem and
-#: label_file (engine/formats/reader_options.py), given a file picker as paths are.
-FILE_METAVARS = ("PATH", "FILE")
-
-
 def editor_for(spec: OptionSpec) -> Editor:
     """The editor that fits an option's type."""
     if spec.is_list:
@@ -305,7 +300,7 @@ def editor_for(spec: OptionSpec) -> Editor:
         return BoolEditor(spec)
     if spec.type in (int, float):
         return NumberEditor(spec)
-    if spec.type is Path or spec.info.path or spec.info.metavar in FILE_METAVARS:
+    if spec.type is Path or spec.info.path:  # a text naming a file too (the reader options' typesystem)
         return PathEditor(spec)
     if spec.name.removeprefix("gold_").removeprefix("system_") in SUGGESTED:
         return SuggestionEditor(spec)

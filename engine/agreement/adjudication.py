@@ -116,17 +116,17 @@ def _listed(names: list[str]) -> str:
 
 
 def settle(
-    sheet: Sheet, by_majority: bool = False
+    sheet: Sheet, by_majority: bool = False, workbook: str | None = None
 ) -> tuple[list[tuple[dict[str, Any], list[list]]], list[str]]:
     """The gold of every document: (document, spans [start, end, label]) and warnings.
-    Undecided rows are an InputError listing them unless `by_majority`."""
+    Undecided rows are an InputError naming the workbook and listing them unless `by_majority`."""
     undecided = [row for row in sheet.rows if not row.decision]
     warnings = []
     if undecided and not by_majority:
         raise InputError(
-            "a Decision in every row (or --majority)",
+            "a Decision in every row of column Decision (or --majority)",
             f"{len(undecided)} undecided: {_listed([r.row_id for r in undecided])}",
-            option="Decision",
+            file=workbook,
         )
     settled = {row.row_id: majority(row) for row in undecided}
     if undecided:

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..errors import InputError
-from ..formats.reader_options import READER_OPTIONS
+from ..formats.reader_options import READER_OPTIONS, path_values
 from ..formats.standoff import ReadOptions
 from ..progress import NO_PROGRESS, Progress
 from ..spans import Annotations
@@ -143,7 +143,7 @@ def run_agreement(args: argparse.Namespace) -> tuple[str, list[str]]:
     from .corpus import build_corpus
     from .measures import measure
 
-    _check_outputs(args.annotators, args.json, args.xlsx)
+    _check_outputs([*args.annotators, *path_values(read_options(args))], args.json, args.xlsx)
     from .kept import decisions_to_keep
 
     kept = decisions_to_keep(args.xlsx, args.keep_decisions)  # decisions are never replaced unawares
@@ -237,7 +237,7 @@ def write_gold(
                          file=out)  # fmt: skip
     progress.update(0.0, "reading the adjudication workbook", force=True)
     sheet = read_workbook(workbook)
-    gold, warnings = settle(sheet, majority)
+    gold, warnings = settle(sheet, majority, workbook)
     content = render(gold, out_format, out)
     progress.update(0.9, "writing the gold", force=True)
     _write(content)

@@ -170,7 +170,7 @@ def _texts(
             if doc.name not in texts:
                 texts[doc.name], owner[doc.name] = doc, a
             else:
-                _same_text(texts[doc.name], doc, names[owner[doc.name]], names[a], side.source)
+                _same_text(texts[doc.name], doc, names[owner[doc.name]], names[a], side)
             if doc.name not in bounds and doc.token_bounds is not None:
                 bounds[doc.name] = _pairs(doc.token_bounds)
     for name in order:
@@ -199,11 +199,12 @@ def _pairs(ranges: Any) -> np.ndarray:
     return np.fromiter(chain.from_iterable(ranges), dtype=np.int64, count=2 * len(ranges)).reshape(-1, 2)
 
 
-def _same_text(first: Document, other: Document, first_name: str, other_name: str, source: str) -> None:
+def _same_text(first: Document, other: Document, first_name: str, other_name: str, side: Annotations) -> None:
+    """InputError naming the file of `side`'s document `other` where its text is not `first`'s."""
     a, b = document_text(first), document_text(other)
     if a == b:
         return
-    from ..formats.pairing import normalization_note  # only to say why: pairing is not read otherwise
+    from ..formats.pairing import document_file, normalization_note  # only to say why: not read otherwise
 
     at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
     raise InputError(
@@ -211,7 +212,7 @@ def _same_text(first: Document, other: Document, first_name: str, other_name: st
         f"{other_name}'s text differs at character {at} (counted from 0) "
         f"({a[at : at + 12]!r} against {b[at : at + 12]!r})"
         f"{normalization_note(a, b, (first_name, other_name))}",
-        file=source,
+        file=document_file(side, other.name),
     )
 
 

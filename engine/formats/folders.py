@@ -28,14 +28,21 @@ from . import (
     format_module,
     no_spans,
     readable_lines,
+    reads_module_through_spans,
     recognised_module,
     span_reader_names,
 )
 from .inception_project import is_project
 from .sniffing import SNIFF_LINES, columns_like
 
-#: What a file no reader recognises was expected to be.
-SPAN_FILE = f"a file of a span format ({', '.join(SPAN_FORMATS)}; choose one with --format)"
+
+def span_file(names: tuple[str, ...]) -> str:
+    """What a file no reader recognises was expected to be: of one of these --format names."""
+    return f"a file of a span format ({', '.join(names)}; choose one with --format)"
+
+
+#: What a file no reader recognises was expected to be, for the methods that read every span format.
+SPAN_FILE = span_file(tuple(SPAN_FORMATS))
 _LINE_END = re.compile(r"\r\n|\r|\n")
 _LISTED = 3  # file names a message lists of one format
 
@@ -139,6 +146,24 @@ def unrecognised(path: Path, lines: list[str]) -> InputError:
         return InputError(SPAN_FILE, CONLLU, file=str(path))
     return _cut_short(path, lines) or _invalid_json(path, lines) or InputError(SPAN_FILE, "none recognised",
                                                                                file=str(path))  # fmt: skip
+
+
+def narrowed(err: InputError, formats: tuple[str, ...]) -> InputError:
+    """`err`, where it lists every span format (SPAN_FILE), listing only the --format names of
+    the span readers a method reading `formats` (its inputs' formats) reads with."""
+    if err.expected != SPAN_FILE:
+        return err
+    return InputError(span_file(format_names(formats)), err.found, file=err.file, line=err.line)
+
+
+def format_names(formats: tuple[str, ...]) -> tuple[str, ...]:
+    """The --format names of the span readers of `formats` (module names), in --format's
+    order; CoNLL columns too where the annotation tools' formats are among them."""
+    names = {ORIGINAL_SPAN_FORMATS[name] for name in formats if name in ORIGINAL_SPAN_FORMATS}
+    names |= {flag for flag, module in SPAN_FORMATS.items() if module in formats}
+    if reads_module_through_spans("conll", formats):
+        names.add("conll")
+    return tuple(flag for flag in SPAN_FORMATS if flag in names)
 
 
 def _invalid_json(path: Path, lines: list[str]) -> InputError | None:

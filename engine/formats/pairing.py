@@ -4,7 +4,8 @@ Documents are paired by name; where no name can match (two formats that name doc
 differently) and both sides hold as many documents, by position. Paired texts must be
 the same, up to line ends and spacing: where only those differ, system positions are
 mapped onto the gold text through the characters that are not white space; anything
-else is an InputError naming the document and the first position where they differ.
+else is an InputError naming the document's file (a brat .txt, with its line) and the
+first position where they differ.
 
 A document whose input holds no text (Document.stand_in: a FairEval span file's sentence
 written as its token numbers, a poetry page as a '·' per character) takes its partner's
@@ -17,13 +18,16 @@ from __future__ import annotations
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from pathlib import Path
 
 import numpy as np
 
 from ..errors import InputError, first_listed
 from ..spans import Annotations, Document
+from . import folder_files
 from .spantable import SpanTable, bounds_arrays, document_text, reader_warnings, table_of
 
+Sides = tuple[Annotations, Annotations]  # gold, system
 _SPACES = np.array([c for c in range(0x3001) if chr(c).isspace()], dtype=np.uint32)
 
 
@@ -50,15 +54,16 @@ def pair(gold: Annotations, system: Annotations) -> Paired:
     starts, ends = system_table.starts.copy(), system_table.ends.copy()
     by_doc = np.argsort(system_table.docs, kind="stable")
     bounds = np.searchsorted(system_table.docs[by_doc], np.arange(len(system.documents) + 1))
-    documents = [_shared(gold.documents[g], system.documents[s], system.source) for g, s in enumerate(order)]
+    sides = (gold, system)
+    documents = [_shared(gold.documents[g], system.documents[s], sides) for g, s in enumerate(order)]
     for g, s in enumerate(order):
         docs[s] = g
         chosen = by_doc[bounds[s] : bounds[s + 1]]
         starts[chosen], ends[chosen] = _mapped(documents[g], system.documents[s],
-                                               starts[chosen], ends[chosen], system.source)  # fmt: skip
+                                               starts[chosen], ends[chosen], sides)  # fmt: skip
     names = [d.name for d in gold.documents]
     moved = SpanTable(docs[system_table.docs], starts, ends, system_table.labels, system_table.label_names,
-                      names, _moved_parts(system_table, documents, system, order))  # fmt: skip
+                      names, _moved_parts(system_table, documents, sides, order))  # fmt: skip
     gold_table.doc_names = names
     if gold_table.tokens is not None and not _same_tokens(documents, gold.documents, range(len(order))):
         gold_table.tokens = None
@@ -99,7 +104,7 @@ def _without(side: Annotations, names: set[str]) -> Annotations:
     return replace(side, documents=keep, spans=kept)
 
 
-def _shared(gold: Document, system: Document, source: str) -> Document:
+def _shared(gold: Document, system: Document, sides: Sides) -> Document:
     """The document both sides' positions refer to: gold's, or where either side holds no
     text of its own, the partner's text (or the longer stand-in), named as gold's."""
     if not (gold.stand_in or system.stand_in):
@@ -108,19 +113,20 @@ def _shared(gold: Document, system: Document, source: str) -> Document:
     if tokens_only and not (gold.stand_in and system.stand_in):
         raise InputError(f"a partner without text for {tokens_only[0].name!r} (token numbers cannot be "
                          "put into a text: compare a FairEval span file with one)",
-                         "a document with text", file=source)  # fmt: skip
+                         "a document with text", file=sides[1].source)  # fmt: skip
     if gold.stand_in and system.stand_in:
         longer, shorter = (gold, system) if len(gold.tokens) >= len(system.tokens) else (system, gold)
         g, s = document_text(gold), document_text(system)
         if not document_text(longer).startswith(document_text(shorter)):
             k = next(i for i, (a, b) in enumerate(zip(g, s, strict=False)) if a != b)
-            raise _differ(gold, g, s, np.arange(len(g)), np.arange(len(s)), k, source)
+            raise _differ((gold, system), g, s, np.arange(len(g)), np.arange(len(s)), k, sides)
         return gold if longer is gold else replace(longer, name=gold.name, unit_ids=gold.unit_ids)
     if system.stand_in:
         return gold
     if len(system.tokens) < len(gold.tokens):
         raise InputError(f"a text of at least {len(gold.tokens)} characters (gold's spans reach so far)",
-                         f"{len(system.tokens)} in document {system.name!r}", file=source)  # fmt: skip
+                         f"{len(system.tokens)} in document {system.name!r}",
+                         file=document_file(sides[1], system.name))  # fmt: skip
     return replace(system, name=gold.name)
 
 
@@ -175,18 +181,18 @@ def _codes(text: str) -> np.ndarray:
 
 
 def _mapped(gold: Document, system: Document, starts: np.ndarray, ends: np.ndarray,
-            source: str) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+            sides: Sides) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """System positions in the gold text (the same text up to white space)."""
     gold_text, system_text = document_text(gold), document_text(system)
     if gold_text == system_text or system.stand_in:
-        return _within(gold, starts, ends, source)
+        return _within(gold, starts, ends, document_file(sides[1], system.name))
     g, s = _codes(gold_text), _codes(system_text)
     g_at, s_at = np.flatnonzero(~np.isin(g, _SPACES)), np.flatnonzero(~np.isin(s, _SPACES))
     common = min(len(g_at), len(s_at))
     differ = np.flatnonzero(g[g_at[:common]] != s[s_at[:common]])
     if len(differ) or len(g_at) != len(s_at):
         k = int(differ[0]) if len(differ) else common
-        raise _differ(gold, gold_text, system_text, g_at, s_at, k, source)
+        raise _differ((gold, system), gold_text, system_text, g_at, s_at, k, sides)
     first = np.searchsorted(s_at, starts)
     last = np.searchsorted(s_at, ends)
     g_end = np.append(g_at, len(gold_text))
@@ -197,7 +203,8 @@ def _mapped(gold: Document, system: Document, starts: np.ndarray, ends: np.ndarr
 
 def _within(doc: Document, starts: np.ndarray, ends: np.ndarray,
             source: str) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
-    """The positions unchanged, where they lie within the document's text."""
+    """The positions unchanged, where they lie within the document's text (`source`: the
+    file holding the spans)."""
     past = np.flatnonzero(ends > len(doc.tokens))
     if len(past):
         k = int(past[0])
@@ -206,16 +213,40 @@ def _within(doc: Document, starts: np.ndarray, ends: np.ndarray,
     return starts, ends
 
 
-def _differ(gold: Document, gold_text: str, system_text: str, g_at: np.ndarray, s_at: np.ndarray,
-            k: int, source: str) -> InputError:  # fmt: skip
+def _differ(docs: tuple[Document, Document], gold_text: str, system_text: str, g_at: np.ndarray,
+            s_at: np.ndarray, k: int, sides: Sides) -> InputError:  # fmt: skip
+    """The error naming the system's file (its line where the text is the file's: brat's
+    .txt) and the first character where its text differs from gold's, named by its file."""
     gp = int(g_at[k]) if k < len(g_at) else len(gold_text)
     sp = int(s_at[k]) if k < len(s_at) else len(system_text)
+    gold_file, file = document_file(sides[0], docs[0].name), document_file(sides[1], docs[1].name)
+    line = system_text.count("\n", 0, sp) + 1 if sides[1].format == "brat" else None  # its text: the file's
     return InputError(
-        f"the text of gold's document {gold.name!r} (up to line ends and spacing)",
+        f"the text of gold's {_named(gold_file, docs[0].name)} (up to line ends and spacing)",
         f"{system_text[sp:sp + 20]!r} at character {sp} (counted from 0) where gold has "
         f"{gold_text[gp:gp + 20]!r} (character {gp})"
-        f"{normalization_note(gold_text, system_text, ('gold', 'system'))}", file=source,
+        f"{normalization_note(gold_text, system_text, ('gold', 'system'))}", file=file, line=line,
     )  # fmt: skip
+
+
+def document_file(side: Annotations, name: str) -> str:
+    """The file holding a side's document `name`: brat's .txt of it, a folder's
+    file named after it (engine/formats/corpus.py), else the side's input."""
+    path = Path(side.source)
+    if side.format == "brat":
+        stem = path / name if path.is_dir() else path.with_suffix("")
+        return f"{stem}.txt"
+    if path.is_dir():
+        stem = name.partition("/")[0]
+        files = [f for f in folder_files(path) if f.stem == stem]
+        return str(files[0]) if len(files) == 1 else side.source
+    return side.source
+
+
+def _named(file: str, name: str) -> str:
+    """`FILE` where the document is the file's alone, else `document 'NAME' in FILE`."""
+    stem = "/" + Path(file).with_suffix("").as_posix()
+    return file if stem.endswith("/" + name) else f"document {name!r} in {file}"
 
 
 def normalization_note(first: str, other: str, names: tuple[str, str]) -> str:
@@ -236,7 +267,7 @@ def _form(text: str) -> str:
     return "neither NFC nor NFD"
 
 
-def _moved_parts(table: SpanTable, documents: list[Document], system: Annotations,
+def _moved_parts(table: SpanTable, documents: list[Document], sides: Sides,
                  order: list[int]) -> dict[int, list[tuple[int, int]]]:  # fmt: skip
     """Pieces of discontinuous system spans, mapped like their spans."""
     partner = {s: g for g, s in enumerate(order)}
@@ -246,7 +277,7 @@ def _moved_parts(table: SpanTable, documents: list[Document], system: Annotation
         starts = np.array([p[0] for p in pieces], dtype=np.int64)
         ends = np.array([p[1] for p in pieces], dtype=np.int64)
         partner_doc = documents[partner[s]]
-        new_starts, new_ends = _mapped(partner_doc, system.documents[s], starts, ends, system.source)
+        new_starts, new_ends = _mapped(partner_doc, sides[1].documents[s], starts, ends, sides)
         moved[i] = list(zip(new_starts.tolist(), new_ends.tolist(), strict=True))
     return moved
 

@@ -50,20 +50,23 @@ SOURCES = ("annotations", "predictions")
 
 
 class ReaderOption(NamedTuple):
-    """One field of ReadOptions as an option: its type, help text, choices and metavar."""
+    """One field of ReadOptions as an option: its type, help text, choices and metavar, and
+    whether it names an input file (the command line counts it among the inputs no output
+    may overwrite; the app gives it a file picker)."""
 
     name: str
     type: type
     help: str
     choices: tuple[Any, ...] | None
     metavar: str
+    path: bool = False
 
 
 READER_OPTIONS: tuple[ReaderOption, ...] = tuple(ReaderOption(*fields) for fields in (
     ("layer", str, "WebAnno TSV / XMI: the span layer (type name); Label Studio: the labelling control "
      "(from_name) whose regions are read.", None, "NAME"),
     ("feature", str, "WebAnno TSV / XMI: the feature that gives the label.", None, "NAME"),
-    ("typesystem", str, "XMI: the TypeSystem.xml.", None, "PATH"),
+    ("typesystem", str, "XMI: the TypeSystem.xml.", None, "PATH", True),
     ("source", str, "Label Studio: annotations or predictions.", SOURCES, "SOURCE"),
     ("index", int, "Label Studio: which annotation (or prediction) of each task; doccano: which user's "
      "annotations, in id order; from 0.", None, "N"),
@@ -83,7 +86,7 @@ READER_OPTIONS: tuple[ReaderOption, ...] = tuple(ReaderOption(*fields) for field
      "curation, the system needs one; Label Studio, doccano: --index where none is given).", None, "NAME"),
     ("label_file", str, "doccano 1.0/1.1 \"JSONL\" export, whose labels are label ids: the project's label "
      "file (doccano's export of its labels, a JSON list of {\"id\": 1, \"text\": \"PER\", …}), which names "
-     "them.", None, "FILE"),
+     "them.", None, "FILE", True),
 ))  # fmt: skip
 
 
@@ -120,6 +123,11 @@ def one_annotator(path: str, title: str, user: str) -> InputError:
                       "export, Label Studio JSON, doccano 1.0/1.1 JSONL with users)",
                       f"{title}, which holds one annotator's spans (the option applies to exports of "
                       "several annotators)", file=path)  # fmt: skip
+
+
+def path_values(options: ReadOptions) -> list[str]:
+    """The input files a side's reader options name (its type system, its label file)."""
+    return [value for o in READER_OPTIONS if o.path and (value := getattr(options, o.name))]
 
 
 def listed_names(names: list[str]) -> str:

@@ -37,6 +37,7 @@ from .standoff import (
     text_document,
     zero_length_warning,
 )
+from .xml_errors import xml_error
 
 if TYPE_CHECKING:
     import cassis
@@ -145,7 +146,7 @@ def _parsed_typesystem(where: str, data: bytes) -> cassis.TypeSystem:
     try:
         return cassis.load_typesystem(BytesIO(data))
     except etree.XMLSyntaxError as err:
-        raise InputError("a UIMA type system (XML)", err.msg, file=where, line=err.lineno or None) from None
+        raise xml_error(err, "a well-formed UIMA type system (XML)", where, data) from None
     except Exception as err:  # cassis raises plain exceptions of several kinds for a bad type system
         raise InputError("a UIMA type system", f"{type(err).__name__}: {err}", file=where) from None
 
@@ -161,7 +162,7 @@ def _load_cas(where: str, data: bytes, typesystem: cassis.TypeSystem) -> cassis.
     try:
         return cassis.load_cas_from_xmi(BytesIO(data), typesystem=typesystem)
     except etree.XMLSyntaxError as err:
-        raise InputError("a UIMA CAS in XMI", err.msg, file=where, line=err.lineno or None) from None
+        raise xml_error(err, "well-formed UIMA CAS XMI (XML)", where, data) from None
     except TypeNotFoundError as err:
         type_name = str(err).partition("[")[2].partition("]")[0]
         found = f"an element of type {type_name}, which the type system does not declare"

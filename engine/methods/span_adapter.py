@@ -8,12 +8,14 @@ tokens joined by a space)."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
 from dataclasses import dataclass, replace
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ..errors import InputError
 from ..formats import in_span_formats
 from ..formats.spantable import Bounds, SpanTable, token_arrays
 from ..formats.token_text import cut_by_document, without_tokens
@@ -42,15 +44,32 @@ def unused_reader_options(options: Any, own_formats: tuple[str, ...], reads_itse
     return [f"{', '.join(flags)}: not used (they apply to the span formats; {reads_itself})"] if flags else []
 
 
-def read_paired(gold: str, system: str, options: Any, progress: Progress) -> Paired:
+def read_paired(gold: str, system: str, options: Any, progress: Progress, method: str) -> Paired:
     """Both inputs read with their reader options and paired (the system's spans in the
     gold's texts), each side's spans as scored (spans.inputs.scored: --discontinuous), the
-    tokens cut at their bounds."""
+    tokens cut at their bounds; a file no format recognises named with the formats `method` reads."""
     from .spans.inputs import load, scored  # the span methods' reading: only for span formats
 
-    paired = load(gold, system, options, progress)
+    with formats_of(method):
+        paired = load(gold, system, options, progress)
     paired.gold, paired.system = scored(paired.gold, options), scored(paired.system, options)
     return tokens_cut_at_spans(paired)
+
+
+@contextmanager
+def formats_of(method: str) -> Iterator[None]:
+    """An InputError for a file no format recognises re-raised listing only the formats the
+    method reads (not every span format: folders.narrowed)."""
+    from ..formats.folders import narrowed
+    from . import get_method
+
+    try:
+        yield
+    except InputError as err:
+        better = narrowed(err, get_method(method).inputs[0].formats)
+        if better is err:
+            raise
+        raise better from None
 
 
 def tokens_cut_at_spans(paired: Paired) -> Paired:

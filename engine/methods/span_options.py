@@ -38,11 +38,11 @@ def format_title(name: str) -> str:
 
 def _fields() -> list[tuple[str, Any, Any]]:
     fields: list[tuple[str, Any, Any]] = []
-    for name, kind, help_text, choices, metavar in SIDE_OPTIONS:
+    for name, kind, help_text, choices, metavar, path in SIDE_OPTIONS:
         for side in ("", "gold_", "system_"):
             whose = {"": "Both sides", "gold_": "Gold", "system_": "System"}[side]
             fields.append((side + name, kind | None, option(
-                None, f"{whose}: {help_text}", choices=choices, metavar=metavar,
+                None, f"{whose}: {help_text}", choices=choices, metavar=metavar, path=path,
                 minimum=0 if name == "index" else None, titles=format_title if name == "format" else None,
                 gui=side == "" or name in ("format", "layer", "feature", "source", "index", "user"),
             )))  # fmt: skip

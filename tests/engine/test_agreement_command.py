@@ -184,7 +184,8 @@ def test_undecided_rows_are_an_error_unless_majority(tmp_path, capsys):
     path = _workbook(tmp_path)
     gold = tmp_path / "gold.conll"
     assert main(["adjudicate", path, "--out", str(gold), "--format", "conll"]) == 2
-    assert "6 undecided: R1, R2, R3, R4, R5, R6" in capsys.readouterr().err
+    assert capsys.readouterr().err == (f"spanstudio: error: {path}: expected a Decision in every row of column "
+                                       "Decision (or --majority), found 6 undecided: R1, R2, R3, R4, R5, R6\n")
     assert not gold.exists()
     assert main(["adjudicate", path, "--out", str(gold), "--format", "conll", "--majority"]) == 0
     err = capsys.readouterr().err

@@ -46,6 +46,27 @@ def test_a_differing_text_names_the_character_counted_from_0(cli, tmp_path, comm
     assert "at character 0 (counted from 0)" in result.err and "character 1" not in result.err
 
 
+def test_a_differing_brat_text_names_both_txt_files_and_the_line(cli, tmp_path):
+    """A brat folder pair names the system's .txt (and the line), gold's .txt, not the folder."""
+    a, b = _brat(tmp_path / "a", "Ann met\nBob.\n"), _brat(tmp_path / "b", "Ann met\nBox.\n")
+    result = cli("faireval", a, b)
+    assert result.code == 2
+    assert result.err == (f"spanstudio: error: {b / 'd.txt'}:2: expected the text of gold's {a / 'd.txt'} (up to "
+                          "line ends and spacing), found 'x.\\n' at character 10 (counted from 0) where gold has "
+                          "'b.\\n' (character 10)\n")  # fmt: skip
+    assert cli("agreement", a, b).err.startswith(f"spanstudio: error: {b / 'd.txt'}: expected document 'd'")
+
+
+def test_a_differing_text_in_a_folder_of_conll_files_names_both_files(cli, tmp_path):
+    (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
+    (tmp_path / "a" / "x.conll").write_text("Ann\tB-PER\nmet\tO\n", encoding="utf-8")
+    (tmp_path / "b" / "x.conll").write_text("Ann\tB-PER\nmot\tO\n", encoding="utf-8")
+    result = cli("spans", tmp_path / "a", tmp_path / "b", "--format", "conll")
+    assert result.code == 2
+    assert result.err.startswith(f"spanstudio: error: {tmp_path / 'b' / 'x.conll'}: expected the text of gold's "
+                                 f"{tmp_path / 'a' / 'x.conll'} (up to")  # fmt: skip
+
+
 @pytest.mark.parametrize("method", ["spans", "nervaluate", "clueval"])
 def test_no_span_on_either_side_is_warned_of_naming_the_option(cli, tmp_path, method):
     path = tmp_path / "tags.conll"

@@ -14,6 +14,7 @@ import pytest
 from engine.errors import InputError
 from engine.formats import uima_xmi
 from engine.formats.standoff import ReadOptions
+from engine.formats.xml_errors import plain_reason
 from tests.engine.span_samples import NAMED_ENTITY, WORDS, covered, spans_of
 
 DATA = Path(__file__).resolve().parent.parent / "data" / "formats" / "uima-xmi"
@@ -142,7 +143,41 @@ def test_broken_xml_names_the_line(tmp_path):
     with pytest.raises(InputError) as caught:
         uima_xmi.read(str(path), smileys())
     assert caught.value.file == str(path) and caught.value.line in (21, 22)
-    assert caught.value.expected == "a UIMA CAS in XMI"
+    assert caught.value.expected == "well-formed UIMA CAS XMI (XML)"
+
+
+def test_a_cut_xmi_says_so_in_plain_words(cli, tmp_path):
+    """Cut inside a start tag: the line and column, no parser jargon, one line and exit 2."""
+    data = (SMILEYS / "cas_with_smileys.xmi").read_bytes()
+    (tmp_path / "cut.xmi").write_bytes(data[:1110])  # inside <type4:Token … on line 12
+    shutil.copy(SMILEYS / "important_dkpro_types.xml", tmp_path / "TypeSystem.xml")
+    result = cli("spans", tmp_path / "cut.xmi", tmp_path / "cut.xmi")
+    assert result.code == 2
+    assert result.err == (f"spanstudio: error: {tmp_path / 'cut.xmi'}:12: expected well-formed UIMA CAS XMI (XML), "
+                          "found the start tag <Token> not closed by '>' at column 17; the file ends there: cut "
+                          "short?\n")  # fmt: skip
+
+
+def test_a_cut_type_system_names_its_line_and_the_open_element(tmp_path):
+    path = tmp_path / "relation.xmi"
+    shutil.copy(RELATION / "relation_test.xmi", path)
+    (tmp_path / "TypeSystem.xml").write_bytes((RELATION / "TypeSystem.xml").read_bytes()[:800])
+    with pytest.raises(InputError) as caught:
+        uima_xmi.read(str(path), ReadOptions())
+    assert caught.value.message == (f"{tmp_path / 'TypeSystem.xml'}:23: expected a well-formed UIMA type system "
+                                    "(XML), found the file's end inside <featureDescription> (opened at line 16) "
+                                    "at column 20: was it cut short?")  # fmt: skip
+
+
+@pytest.mark.parametrize(("message", "plain"), [
+    ("Couldn't find end of Start Tag Token line 12, line 12, column 17", "the start tag <Token> not closed by '>'"),
+    ("Specification mandates value for attribute begin, line 6, column 44", "attribute begin without a value"),
+    ("Opening and ending tag mismatch: a line 2 and b, line 3, column 5", "the end tag </b> where <a> (line 2) is open"),
+    ("Extra content at the end of the document, line 9, column 1", "more after the end tag of the document's element"),
+    ("Some new reason of libxml2, line 1, column 2", "Some new reason of libxml2"),
+])  # fmt: skip
+def test_parser_reasons_in_plain_words(message, plain):
+    assert plain_reason(message) == plain
 
 
 def test_a_type_or_feature_the_type_system_lacks_names_its_element(tmp_path):

@@ -206,8 +206,8 @@ def test_after_a_message_the_dialog_comes_back_with_its_fields(qtbot, window, tm
     adjudication.run(window, dialog)
     qtbot.waitUntil(lambda: bool(shown_again), timeout=20_000)
     assert shown_again == [(str(workbook), "conll", str(out))]
-    assert shown.input_errors[-1][1] == (  # the workbook named, as every message names its file
-        f"{workbook}, column Decision: expected a Decision in every row (or tick “Settle rows left "
+    assert shown.input_errors[-1][1] == (  # the workbook named (once), as every message names its file
+        f"{workbook}: expected a Decision in every row of column Decision (or tick “Settle rows left "
         "undecided by majority”), found 6 undecided: R1, R2, R3, R4, R5, R6"
     )
 

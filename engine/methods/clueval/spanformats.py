@@ -39,7 +39,7 @@ def read_span_formats(gold: str, system: str, options: Any,
         raise InputError("--discontinuous extent or fragments (CLUEval reads each layer as one BIO column: "
                          "a span in pieces is its extent or its pieces)", "all-fragments",
                          option="--discontinuous")  # fmt: skip
-    paired = span_adapter.read_paired(gold, system, options, NO_PROGRESS)
+    paired = span_adapter.read_paired(gold, system, options, NO_PROGRESS, "clueval")
     warnings.extend([*paired.warnings, *only_system_labels(paired)])
     documents = [_with_token_arrays(doc) for doc in paired.documents]
     tokens, starts, ends, firsts, docs = _corpus(documents)

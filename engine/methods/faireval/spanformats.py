@@ -34,8 +34,9 @@ def paired_inputs(target: str, system: str, options: Any, progress: Progress = N
     in pieces as --discontinuous says: their extent, each piece a span, or all pieces
     together (`all-fragments`: one span over the tokens of every piece)."""
     if options is None:
-        return span_adapter.tokens_cut_at_spans(pair(read_spans(target), read_spans(system)))
-    return span_adapter.read_paired(target, system, options, progress)
+        with span_adapter.formats_of("faireval"):
+            return span_adapter.tokens_cut_at_spans(pair(read_spans(target), read_spans(system)))
+    return span_adapter.read_paired(target, system, options, progress, "faireval")
 
 
 class SpanFormatRun(Run):
