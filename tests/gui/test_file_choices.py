@@ -173,7 +173,9 @@ def test_the_looks_at_large_files_run_one_at_a_time_each_file_read_once(qtbot, w
     monkeypatch.setattr(gui.setup_panel, "read_contents", counted)
     monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 10)  # every file is large
     setup = window.setup
-    setup.set_method("spans")
+    setup.set_method("spans")  # looks again at whatever the window started with
+    qtbot.waitUntil(lambda: not setup.looking, timeout=20_000)
+    read.clear()
     setup.set_paths(TSV, TSV)
     qtbot.waitUntil(lambda: not setup.looking, timeout=20_000)
     assert read == [TSV] and "layers: POS, NamedEntity" in setup.fields["system"].status.text()
