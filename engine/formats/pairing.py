@@ -247,7 +247,8 @@ def document_file(side: Annotations, name: str) -> str:
 
 def _named(file: str, name: str) -> str:
     """`FILE` where the document is the file's alone, else `document 'NAME' in FILE`."""
-    stem = "/" + Path(file).with_suffix("").as_posix()
+    path = Path(file)  # a folder given as `.` has no name (with_suffix would raise)
+    stem = "/" + (path.with_suffix("") if path.name else path).as_posix()
     return file if stem.endswith("/" + name) else f"document {name!r} in {file}"
 
 

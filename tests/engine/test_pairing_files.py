@@ -38,3 +38,12 @@ def test_a_span_past_the_text_names_the_system_file_in_its_folder(tmp_path):
     system = replace(system, spans=[Span(0, 6, "PER", names[0]), Span(0, 40, "PER", names[1])])  # past 17
     with pytest.raises(InputError, match=r"system/d1\.jsonl: expected spans within the 17 characters"):
         pairing.pair(gold, system)
+
+
+@pytest.mark.parametrize(("file", "shown"), [
+    ("gold/d0.jsonl", "gold/d0.jsonl"),
+    ("gold.jsonl", "document 'd0' in gold.jsonl"),
+    (".", "document 'd0' in ."),  # a folder given as `.` whose document has no file of its own
+])  # fmt: skip
+def test_gold_is_named_by_its_file_or_its_document_in_it(file, shown):
+    assert pairing._named(file, "d0") == shown
