@@ -185,7 +185,7 @@ def _mapped(gold: Document, system: Document, starts: np.ndarray, ends: np.ndarr
     """System positions in the gold text (the same text up to white space)."""
     gold_text, system_text = document_text(gold), document_text(system)
     if gold_text == system_text or system.stand_in:
-        return _within(gold, starts, ends, document_file(sides[1], system.name))
+        return _within(gold, starts, ends, sides[1], system.name)
     g, s = _codes(gold_text), _codes(system_text)
     g_at, s_at = np.flatnonzero(~np.isin(g, _SPACES)), np.flatnonzero(~np.isin(s, _SPACES))
     common = min(len(g_at), len(s_at))
@@ -201,15 +201,17 @@ def _mapped(gold: Document, system: Document, starts: np.ndarray, ends: np.ndarr
     return new_starts, np.maximum(new_ends, new_starts)
 
 
-def _within(doc: Document, starts: np.ndarray, ends: np.ndarray,
-            source: str) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
-    """The positions unchanged, where they lie within the document's text (`source`: the
-    file holding the spans)."""
+def _within(doc: Document, starts: np.ndarray, ends: np.ndarray, system: Annotations,
+            name: str) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """The positions unchanged, where they lie within the document's text (`system`'s
+    document `name` holds the spans: its file is looked for only to name it in the error,
+    a folder listed once an error, not once a document)."""
     past = np.flatnonzero(ends > len(doc.tokens))
     if len(past):
         k = int(past[0])
         raise InputError(f"spans within the {len(doc.tokens)} characters of document {doc.name!r}",
-                         f"a span [{int(starts[k])}, {int(ends[k])})", file=source)  # fmt: skip
+                         f"a span [{int(starts[k])}, {int(ends[k])})",
+                         file=document_file(system, name))  # fmt: skip
     return starts, ends
 
 
@@ -245,7 +247,8 @@ def document_file(side: Annotations, name: str) -> str:
 
 def _named(file: str, name: str) -> str:
     """`FILE` where the document is the file's alone, else `document 'NAME' in FILE`."""
-    stem = "/" + Path(file).with_suffix("").as_posix()
+    path = Path(file)  # a folder given as `.` has no name (with_suffix would raise)
+    stem = "/" + (path.with_suffix("") if path.name else path).as_posix()
     return file if stem.endswith("/" + name) else f"document {name!r} in {file}"
 
 

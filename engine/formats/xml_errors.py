@@ -54,11 +54,18 @@ def xml_error(err: Any, expected: str, file: str, data: bytes) -> InputError:
     found = plain_reason(err.msg or str(err))
     if column:
         found += f" at column {column}"
-    if line and line >= _last_line(data):
+    if line and _at_end(data, line, column):
         found += ": was it cut short?" if found.startswith(_END) else "; the file ends there: cut short?"
     return InputError(expected, found, file=file, line=line or None)
 
 
-def _last_line(data: bytes) -> int:
-    """The number of the file's last line that holds anything but white space."""
-    return data.rstrip().count(b"\n") + 1
+def _at_end(data: bytes, line: int, column: int | None) -> bool:
+    """Whether the parser stopped at the file's end: past its last line that holds anything
+    but white space, or on that line past its last such character (`column` counts
+    characters from 1; not an error inside a file of one long line, as XMI often is)."""
+    text = data.rstrip()
+    last = text.count(b"\n") + 1
+    if line != last or column is None:
+        return line >= last
+    tail = text[text.rfind(b"\n") + 1 :].decode("utf-8", errors="replace")
+    return column > len(tail.removeprefix("\ufeff"))

@@ -596,3 +596,23 @@ def test_integer_texts_are_the_numbers_decimal_texts(values):
 
     texts = integer_texts(np.array(values, dtype=np.int64))
     assert [t.replace(b"\0", b"").decode() for t in texts.tolist()] == [str(v) for v in values]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.text(alphabet='"\\,xé', max_size=4), min_size=1, max_size=5))
+def test_string_texts_are_each_strings_json(values):
+    """A string ending in an escaped quote and a comma (`x",`) split the list's JSON at its
+    own `","` (the page's id written `"x\\"` and the next page's `",\\"y"`)."""
+    import msgspec
+
+    from engine.methods.poetry.jsontext import string_texts
+
+    assert [t.rstrip(b"\0") for t in string_texts(values).tolist()] == [
+        msgspec.json.encode(v)[1:-1] for v in values
+    ]
+
+
+def test_a_page_id_ending_in_a_quote_and_a_comma_is_valid_json(cli, tmp_path):
+    pages = [('x",', [(0, 5, A)], [(0, 5, A)]), ("y", [(0, 5, A)], [(0, 4, A)])]
+    report = run_pages(cli, tmp_path, pages)[4]
+    assert [page["page_id"] for page in report["details"]] == ['x",', "y"]

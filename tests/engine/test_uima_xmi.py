@@ -158,6 +158,18 @@ def test_a_cut_xmi_says_so_in_plain_words(cli, tmp_path):
                           "short?\n")  # fmt: skip
 
 
+def test_an_error_inside_a_one_line_xmi_is_not_said_to_be_at_its_end(tmp_path):
+    """XMI is often one line: an error in it is on the last line, but not at the file's end."""
+    text = (SMILEYS / "cas_with_smileys.xmi").read_text(encoding="utf-8").replace("\n", " ")
+    path = tmp_path / "one_line.xmi"
+    path.write_text(text.replace('begin="', "begin=", 1), encoding="utf-8")
+    shutil.copy(SMILEYS / "important_dkpro_types.xml", tmp_path / "TypeSystem.xml")
+    with pytest.raises(InputError) as caught:
+        uima_xmi.read(str(path), smileys())
+    assert caught.value.line == 1 and caught.value.found.startswith("an attribute value without quotes at column")
+    assert "cut short" not in caught.value.message
+
+
 def test_a_cut_type_system_names_its_line_and_the_open_element(tmp_path):
     path = tmp_path / "relation.xmi"
     shutil.copy(RELATION / "relation_test.xmi", path)

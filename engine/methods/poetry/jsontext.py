@@ -46,11 +46,16 @@ def grouped(pieces: Sequence[Piece], groups: np.ndarray, n_groups: int) -> np.nd
 
 def string_texts(values: Sequence[str]) -> np.ndarray:
     """Each string's JSON text without its quotes, as msgspec writes it (bytes objects). A
-    list of strings encoded is `["…","…"]`, and `","` occurs in it only between strings:
-    a quote inside a string is written `\\"`. Fixed-width where they are short enough."""
+    list of strings encoded is `["…","…"]`, split at each `","`: that occurs only between
+    strings unless a string ends in an escaped quote and a comma (`x",` is `"x\\","`, its
+    `\\","` a false split), where each string is encoded alone. Fixed-width where they are
+    short enough."""
     if not values:
         return np.zeros(0, dtype="S1")
-    return fixed(np.array(msgspec.json.encode(values)[2:-2].split(b'","'), dtype=object))
+    encoded = msgspec.json.encode(values)
+    if b'\\","' in encoded:  # maybe a string ending in `",` (or `\`): no split of the whole
+        return fixed(np.array([msgspec.json.encode(value)[1:-1] for value in values], dtype=object))
+    return fixed(np.array(encoded[2:-2].split(b'","'), dtype=object))
 
 
 def value_texts(values: Sequence[object]) -> np.ndarray:
