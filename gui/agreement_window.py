@@ -50,7 +50,7 @@ from .agreement_views import (
     pair_disagreements,
 )
 from .agreement_words import FIGURES_TIP, explain_columns, explain_measures
-from .counts import count_of
+from .counts import count_of, grouped
 from .notice import Notice
 from .settings import AppSettings
 from .worker import Job, Task, finish, show_progress, start
@@ -418,7 +418,7 @@ class AgreementWindow(QWidget):
         data, overall = self.data, self.data["overall"]
         return (
             f"{len(data['annotators'])} annotators, {count_of(len(data['documents']), 'document')} "
-            f"({len(data['common_documents'])} every annotator has). "
+            f"({grouped(len(data['common_documents']))} every annotator has). "
             f"Fleiss' κ {_text(overall['token']['fleiss_kappa'])}, Krippendorff's α "
             f"{_text(overall['token']['krippendorff_alpha'])}, αu {_text(overall['alpha_u']['overall'])}."
         )
@@ -457,7 +457,7 @@ class AgreementWindow(QWidget):
             return
         a, b = self.data["annotators"][row], self.data["annotators"][column]
         rows = pair_disagreements(self.sheet.rows, a, b)
-        self.pair_title.setText(f"{a} and {b} disagree on {len(rows)} spans:")
+        self.pair_title.setText(f"{a} and {b} disagree on {count_of(len(rows), 'span')}:")
         self.pair_model.set_rows(rows, a, b, self.corpus.texts)
 
     def show_documents(self) -> None:

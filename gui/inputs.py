@@ -42,6 +42,7 @@ from engine.methods import InputSpec
 from engine.options import either
 from engine.textio import decode_utf8, require_file
 
+from .browsing import folder_to_browse
 from .dialogs import input_error_text
 from .style import ERROR_COLOUR, NOTE_COLOUR, WARNING_COLOUR
 
@@ -264,11 +265,8 @@ class FileField(QWidget):
             self.set_path(path)
 
     def browse_folder(self) -> None:
-        """Choose a folder, starting in the one chosen or in the chosen file's (a file's own
-        name would stand in the dialog's Directory box, its Choose button greyed out)."""
-        start = self.start_folder
-        if self.path:
-            start = self.path if Path(self.path).is_dir() else str(Path(self.path).parent)
+        """Choose a folder, starting in the one chosen or in the chosen file's."""
+        start = folder_to_browse(self.path, self.start_folder)
         path = QFileDialog.getExistingDirectory(self, f"Choose the {self.role} folder", start)
         if path:
             self.browsed.emit(str(Path(path).parent))

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from engine.errors import InputError
 from engine.options import OptionSpec, either, from_plain, option_specs, to_plain, validate
 
+from .browsing import folder_to_browse
 from .style import ERROR_COLOUR
 
 #: Text options filled with suggestions from the chosen file (the keys of a reader's
@@ -253,11 +254,12 @@ class PathEditor(TextEditor):
         self.row.addWidget(self.button)
 
     def _choose_file(self) -> None:
-        path, _ = QFileDialog.getOpenFileName(self, self.spec.label, self.edit.text())
+        path, _ = QFileDialog.getOpenFileName(self, self.spec.label, self.edit.text() or str(Path.home()))
         self._chosen(path)
 
     def _choose_folder(self) -> None:
-        self._chosen(QFileDialog.getExistingDirectory(self, self.spec.label, self.edit.text()))
+        start = folder_to_browse(self.edit.text(), str(Path.home()))
+        self._chosen(QFileDialog.getExistingDirectory(self, self.spec.label, start))
 
     def _chosen(self, path: str) -> None:
         if path:

@@ -18,7 +18,7 @@ from .style import elided
 #: Error-type underlines (Tableau 10) of the methods' error types, by name, the same in every
 #: run: a gold span missed red, a system span spurious blue, a wrong label orange, wrong
 #: bounds purple (no two types of one method share a colour).
-TYPE_COLOURS = {"FN": "#d62728", "missed": "#d62728", "unmatched": "#d62728",
+TYPE_COLOURS = {"FN": "#d62728", "missed": "#d62728", "missing": "#d62728", "unmatched": "#d62728",
                 "FP": "#1f77b4", "spurious": "#1f77b4",
                 "LE": "#ff7f0e", "incorrect": "#ff7f0e",
                 "BE": "#9467bd", "partial": "#9467bd", "contained": "#9467bd",

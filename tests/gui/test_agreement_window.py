@@ -262,7 +262,7 @@ def test_a_part_ends_at_the_first_line_end_after_its_size():
 def test_a_pairs_disagreements_are_a_model_of_all_rows_made_when_shown(long_window):
     window = long_window
     window.show_pair(0, 1)
-    assert window.pair_title.text() == f"a and b disagree on {WORDS // 15} spans:"
+    assert window.pair_title.text() == f"a and b disagree on {WORDS // 15:,} spans:"
     assert window.pair_model.rowCount() == WORDS // 15
     last = window.pair_model.rowCount() - 1
     assert (
@@ -313,3 +313,18 @@ def test_each_measure_says_what_it_measures_where_the_mouse_rests(window, qtbot)
     headers = [window.documents.horizontalHeaderItem(k).toolTip() for k in range(2, window.documents.columnCount())]
     assert all(headers) and "all the annotators" in headers[2]  # Fleiss' κ
     assert "Fleiss' κ" in window.summary.toolTip() and "chance" in window.summary.toolTip()
+
+
+def test_the_window_groups_its_counts_and_says_one_span(window, qtbot, monkeypatch):
+    """ "1,234 documents (1234 every annotator has)" and "disagree on 1 spans" read as the
+    rest of the app's counts do."""
+    import gui.agreement_window
+
+    measured(window, qtbot)
+    names = [f"d{n}" for n in range(1234)]
+    window.data = {**window.data, "documents": names, "common_documents": names}
+    assert window.figures().startswith("3 annotators, 1,234 documents (1,234 every annotator has). ")
+    real = gui.agreement_window.pair_disagreements
+    monkeypatch.setattr(gui.agreement_window, "pair_disagreements", lambda *args: real(*args)[:1])
+    window.show_pair(0, 1)
+    assert window.pair_title.text() == "anna and ben disagree on 1 span:"

@@ -115,3 +115,22 @@ def test_the_reader_options_that_name_a_file_have_a_file_picker(window):
             assert editors[name].value() is None  # unset, and a text where set
             editors[name].set_value("/tmp/TypeSystem.xml")
             assert editors[name].value() == "/tmp/TypeSystem.xml"
+
+
+def test_the_file_pickers_start_in_the_folder_of_the_file_named(window, tmp_path, monkeypatch):
+    """Choose a folder… beside a Typesystem of /x/TypeSystem.xml opened with that file's
+    name in the Directory box (Choose greyed out), as the file boxes' did; none named: home."""
+    from PySide6.QtWidgets import QFileDialog
+
+    typesystem = tmp_path / "TypeSystem.xml"
+    typesystem.write_text("<typeSystemDescription/>", encoding="utf-8")
+    starts = []
+    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda parent, title, start: starts.append(start))
+    monkeypatch.setattr(QFileDialog, "getOpenFileName", lambda parent, title, start: starts.append(start) or ("", ""))
+    editor = window.setup.panels["spans"].editors["typesystem"]
+    editor._choose_folder()
+    editor._choose_file()
+    editor.set_value(str(typesystem))
+    editor._choose_folder()
+    editor._choose_file()
+    assert starts == [str(Path.home()), str(Path.home()), str(tmp_path), str(typesystem)]

@@ -283,3 +283,15 @@ def test_an_error_type_has_its_colour_whatever_types_the_run_has(qtbot):
     clueval = Palette([], ["contained", "covered", "exact", "tiled", "unmatched"], [])
     assert len({colour.name() for colour in clueval.types.values()}) == 5
     assert Palette([], ["a", "odd"], []).error_type("odd") == Palette([], ["odd"], []).error_type("odd")
+
+
+def test_every_methods_missed_gold_is_red_and_its_types_told_apart():
+    """ProPara's 'missing' (an answer the predictions lack) was grey by its name's checksum
+    while FN, missed and unmatched are red; no two error types of one method share a colour."""
+    from engine.glossary import GLOSSARY
+    from gui.viewer_palette import type_colour
+
+    assert type_colour("missing") == type_colour("missed") == type_colour("FN") == "#d62728"
+    for terms in GLOSSARY.values():
+        names = [term.name for term in terms.error_types]
+        assert len({type_colour(name) for name in names}) == len(names), terms.method
