@@ -9,14 +9,16 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, TypeVar
 
 from ..comparison import system_prefix
 from ..errors import InputError, first_listed
 from ..report import ColumnRows
-from ..review import NOT_REVIEWED, Review, read_review
 from .cells import plain
-from .review_scan import Counted, review_counts
+
+if TYPE_CHECKING:  # engine.review and review_scan (lxml: 10-15 ms) load when a workbook is read
+    from ..review import Review
+    from .review_scan import Counted
 
 #: The columns that say which error a row is (those a workbook's sheet has are compared).
 KEY_COLUMNS = ("document", "unit", "unit_id", "type", "subtype", "gold_label", "system_label",
@@ -80,12 +82,16 @@ def held_review(path: str | Path) -> tuple[int, int] | None:
 def held_counts(path: str | Path) -> Counted | None:
     """held_review's counts, and whether the workbook is a compare workbook (whose verdicts
     belong to two systems' errors: one run's workbook cannot keep them), in one reading."""
+    from .review_scan import review_counts
+
     found = review_counts(path)
     return found if found is not None and any(found.counts) else None
 
 
 def match_review(review: Review, rows: Sequence[dict[str, Any]]) -> Carried:
     """The verdicts and comments of `review` on the error rows `rows` (a report's), by key."""
+    from ..review import NOT_REVIEWED
+
     carried = Carried([None] * len(rows), [None] * len(rows))
     indexes: dict[tuple[str, ...], dict[tuple[str, ...], list[int]]] = {}
     for old in review.rows:
@@ -132,6 +138,8 @@ def review_to_carry(path: str, compare: bool = False) -> Review:
     """The review of the workbook `path`, to carry into a new workbook of one run (with
     `compare`: of compare); InputError for a workbook of the other kind (a compare
     workbook's verdicts belong to two systems' error rows, one run's to one)."""
+    from ..review import read_review
+
     review = read_review(path)
     if review.systems and not compare:
         names = ", ".join(part.system for part in review.systems)
