@@ -1,0 +1,91 @@
+"""The poetry CSV's rows (render.csv_rows and a run's rows written a block at a time) are
+what the csv module writes for the same values."""
+
+from __future__ import annotations
+
+import csv
+import io
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from engine.methods import get_method
+from engine.methods.poetry import Options
+from engine.methods.poetry.render import csv_rows
+
+
+def csv_module(page_ids, scores):
+    buffer = io.StringIO()
+    csv.writer(buffer).writerows([page_id, *score[:8]] for page_id, score in zip(page_ids, scores, strict=True))
+    return buffer.getvalue()
+
+
+SCORE = st.one_of(st.floats(allow_nan=False), st.sampled_from([0, 1]))  # precision, recall: 1 and 0 in the edge cases
+COUNT = st.one_of(st.integers(0, 300), st.integers(0, 10**20))
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.one_of(st.text(), st.text(",\"\r\n ab"), st.none(), st.integers(), st.floats(),
+                                    st.booleans()),
+                          st.tuples(SCORE, SCORE, *[COUNT] * 6, SCORE, *[COUNT] * 3))))  # fmt: skip
+def test_csv_rows_as_the_csv_module(rows):
+    page_ids, scores = [row[0] for row in rows], [row[1] for row in rows]
+    assert csv_rows(page_ids, scores) == csv_module(page_ids, scores)
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.lists(st.tuples(st.text("ab-019", min_size=1), st.tuples(SCORE, SCORE, *[COUNT] * 6, SCORE, *[COUNT] * 3)),
+                min_size=1))  # fmt: skip
+def test_csv_rows_of_plain_page_ids_as_the_csv_module(rows):
+    """Plain ids take the path where the numbers are written by the JSON encoder (floats
+    in exponent form, infinities and large counts included)."""
+    page_ids, scores = [row[0] for row in rows], [row[1] for row in rows]
+    assert csv_rows(page_ids, scores) == csv_module(page_ids, scores)
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.text("ab-019", min_size=1), st.tuples(SCORE, SCORE, *[COUNT] * 6, SCORE, *[COUNT] * 3)),
+                min_size=1, max_size=12))  # fmt: skip
+def test_csv_rows_written_a_block_at_a_time_as_the_csv_module(rows):
+    """Blocks of 3 rows: a row written again by str() is found in any block."""
+    from engine.methods.poetry import render
+
+    page_ids, scores = [row[0] for row in rows], [row[1] for row in rows]
+    block, render.BLOCK = render.BLOCK, 3
+    try:
+        assert csv_rows(page_ids, scores) == csv_module(page_ids, scores)
+    finally:
+        render.BLOCK = block
+
+
+def test_csv_rows_of_many_blocks():
+    """The numbers of the CSV rows a run writes (columns.row_numbers, made a block at a
+    time) are those of the rows as tuples."""
+    from engine.methods.poetry.render import BLOCK
+
+    n = 2 * BLOCK + 5
+    page_ids = [f"p{k}" for k in range(n)]
+    scores = [(k / 7 if k % 3 else 1, 1e-05 if k == BLOCK + 1 else 0.5, k, 0, 1, 2, 3, 4, 0.5, 1, 2, 3)
+              for k in range(n)]  # fmt: skip
+    assert csv_rows(page_ids, scores) == csv_module(page_ids, scores)
+    assert f"\r\np{BLOCK + 1},{scores[BLOCK + 1][0]},1e-05," in csv_rows(page_ids, scores)  # a later block's
+
+
+@pytest.mark.parametrize("weight", [1.0, 0.00001])
+def test_a_runs_csv_of_several_blocks_is_the_csv_modules(tmp_path, weight):
+    """A run's rows (columns.row_numbers), written a block at a time from slices of their
+    columns, are the csv module's rows of the same numbers as tuples."""
+    from tests.bench.bench_poetry import generate
+
+    ref, sys_ = tmp_path / "ref.jsonl", tmp_path / "sys.jsonl"
+    generate(2500, ref, sys_, seed=5)
+    method = get_method("poetry")
+    report = method.evaluate(str(ref), str(sys_), Options(partial_match_weight=weight), detail=False)
+    page_ids, numbers = report.data["_pages"]
+    written = method.render_output("csv", report)
+    lines = written.split("\r\n")
+    assert len(lines) == 2502  # the header, 2,500 rows and the last line end's empty rest
+    exponents = any("e-" in line.partition(",")[2] for line in lines[2049:])  # numbers str() wrote, block 2
+    assert exponents == (weight < 1)
+    assert written.split("\r\n", 1)[1] == csv_module(page_ids, list(numbers))
