@@ -62,6 +62,12 @@ DENSE = 8
 DENSE_LIMIT = 1 << 24
 
 
+def distinct_naturals(numbers: np.ndarray) -> np.ndarray:
+    """The distinct numbers (none negative) of an array, in order (np.unique would import
+    numpy.ma: 15-25 ms of CPU a run)."""
+    return np.flatnonzero(np.bincount(numbers))
+
+
 def distinct_values(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """np.unique(values, return_inverse=True) of whole numbers: the distinct values in
     order and each value's number among them. Where the values' range is small (at most

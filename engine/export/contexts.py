@@ -13,6 +13,7 @@ from typing import Any
 import numpy as np
 
 from ..context import GOLD_MARK, MAX_TOKENS, SYSTEM_MARK, WINDOW_CHARS, WINDOW_TOKENS
+from ..rowkeys import distinct_naturals
 from ..spans import Document
 from .cells import CUT, MAX_TEXT, fitted, needs_care, safe_text, units
 from .kinds import spaced
@@ -82,7 +83,7 @@ class DocumentTexts:
         np.minimum.at(least, doc, at)
         np.maximum.at(most, doc, at)
         table: list[tuple[int, int]] = []
-        offset, owners, counts = np.zeros(len(units), np.int64), _distinct(doc), []
+        offset, owners, counts = np.zeros(len(units), np.int64), distinct_naturals(doc), []
         for k in owners.tolist():
             document = self.used[k]
             low, high = (document.unit_of(int(pos)) if document.units else 0 for pos in (least[k], most[k]))
@@ -93,12 +94,6 @@ class DocumentTexts:
         keys = np.repeat(owners * self.stride, counts) + pairs[:, 0]
         index = np.searchsorted(keys, doc * self.stride + at, side="right") - 1
         return pairs[np.maximum(index, offset[doc])]
-
-
-def _distinct(numbers: np.ndarray) -> np.ndarray:
-    """The distinct numbers (none negative) of an array, in order (np.unique would import
-    numpy.ma: 15-25 ms of CPU a run)."""
-    return np.flatnonzero(np.bincount(numbers))
 
 
 def _pairs(pairs: list[tuple[int, int]]) -> np.ndarray:
@@ -480,7 +475,7 @@ def _rich_cells(refs: np.ndarray, count: np.ndarray, runs: tuple[np.ndarray, np.
     """Rich-text cells (`refs` their references) of `count` runs each (`runs`: each run's
     start and text, cell by cell): the cells of as many runs made by one %-format."""
     made = np.empty(len(refs), dtype=object)
-    for k in _distinct(count).tolist():
+    for k in distinct_naturals(count).tolist():
         chosen = count == k
         values = np.empty((int(chosen.sum()), 2 * k + 1), dtype=object)
         values[:, 0] = refs[chosen]

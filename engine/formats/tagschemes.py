@@ -15,6 +15,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from ..rowkeys import distinct_naturals
+
 O, B, I, E, S, U, L = range(7)
 PREFIXES = {"B": B, "I": I, "E": E, "S": S, "U": U, "L": L}
 SCHEMES = ("IOB1", "IOB2", "IOBES", "BILOU")
@@ -89,7 +91,7 @@ def _check_prefixes(seq: Sequence, allowed: tuple[int, ...], expected: str) -> N
 def detect(seq: Sequence) -> str:
     """The scheme a file's tags are written in: BILOU with U- or L-, IOBES with E- or S-,
     else IOB1 when an I- opens a span and no B- stands where IOB1 forbids it, else IOB2."""
-    present = set(np.flatnonzero(np.bincount(seq.prefix)).tolist())  # np.unique would import numpy.ma
+    present = set(distinct_naturals(seq.prefix).tolist())
     if present & {U, L}:
         return "BILOU"
     if present & {E, S}:
