@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ..context import GOLD_MARK, MAX_TOKENS, SYSTEM_MARK, WINDOW_CHARS, WINDOW_TOKENS
+from ..context import GOLD_MARK, MAX_TOKENS, SYSTEM_MARK, WINDOW_CHARS, WINDOW_TOKENS, Positions, stretch
 from ..rowkeys import distinct_naturals
 from ..spans import Document
 from .cells import CUT, MAX_TEXT, fitted, needs_care, safe_text, units
@@ -58,6 +58,7 @@ class DocumentTexts:
         self.joiner_lengths = np.array([len(doc.joiner) for doc in used], np.int64)
         self.characters = np.array([doc.joiner == "" for doc in used], bool)
         self.whole = np.array([doc.has_words and len(doc.tokens) <= WHOLE_TOKENS for doc in used], bool)
+        self.blank = np.array([isinstance(doc.tokens, Positions) for doc in used], bool)  # no text
         self.stride = int(self.lengths.max(initial=0)) + 2
 
     def unit_bounds(self, doc: np.ndarray, at: np.ndarray, chosen: np.ndarray,
@@ -112,7 +113,8 @@ class Windows:
         order = rows[np.lexsort((first[rows], doc[rows]))]
         d, a, b = doc[order], first[order], end[order]
         reach = np.maximum.accumulate(d * texts.stride + b)  # the end reached so far in the document
-        new = np.insert((d[1:] != d[:-1]) | (d[1:] * texts.stride + a[1:] > reach[:-1]), 0, True)
+        new = np.ones(len(d), bool)  # a row starting a stretch (none without rows)
+        new[1:] = (d[1:] != d[:-1]) | (d[1:] * texts.stride + a[1:] > reach[:-1])
         heads = np.flatnonzero(new)
         stretch = np.cumsum(new) - 1  # each row's stretch
         stretch_ends = np.maximum.reduceat(b, heads).tolist()
@@ -194,6 +196,7 @@ class Contexts:
         self.run_row, self.run_kind, self.run_text = np.zeros(0, np.int64), np.zeros(0, np.int64), []
         if len(self.rows):
             self._segments()
+            self._without_text()
             self._marked()
         if len(self.rows) and runs:
             self._runs()
@@ -271,7 +274,25 @@ class Contexts:
         starts = np.flatnonzero(~row_end)
         self.seg_row, self.seg_start, self.seg_stop = cut_row[starts], cut[starts], cut[starts + 1]
         self.seg_flags = flags[starts]
-        self.seg_first = np.insert(self.seg_row[1:] != self.seg_row[:-1], 0, True)
+        self.seg_first = np.diff(self.seg_row, prepend=-1) != 0
+
+    def _without_text(self) -> None:
+        """The rows of pages without text (Positions) keep their marked runs and the
+        unmarked ones between them (each shown by its length): an unmarked run before the
+        first mark or after the last one is left out, a cut mark showing that the page goes
+        on there (one only, before, where nothing is marked)."""
+        rows = self.rows[self.texts.blank[self.doc[self.rows]]]
+        if not len(rows):
+            return
+        self.before[rows], self.after[rows] = False, False
+        plain = self.texts.blank[self.doc[self.seg_row]] & (self.seg_flags == 0)
+        lead = plain & self.seg_first
+        trail = plain & np.append(self.seg_first[1:], True) & ~self.seg_first
+        self.before[self.seg_row[lead]], self.after[self.seg_row[trail]] = True, True
+        kept = ~(lead | trail)
+        self.seg_row, self.seg_start = self.seg_row[kept], self.seg_start[kept]
+        self.seg_stop, self.seg_flags = self.seg_stop[kept], self.seg_flags[kept]
+        self.seg_first = np.diff(self.seg_row, prepend=-1) != 0
 
     def _layout(self) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """Where each row's and each run's pieces go in a flat list: per row a head, per run
@@ -289,12 +310,21 @@ class Contexts:
         )
 
     def _texts(self, windows: Windows) -> list[str]:
-        """Each run's text: a slice of the rows' windows' text."""
-        row = self.seg_row
-        start = windows.offsets(row, self.seg_start)
-        stop = windows.offsets(row, self.seg_stop) - self.texts.joiner_lengths[self.doc[row]]
+        """Each run's text: a slice of the rows' windows' text, or its length (stretch) on a
+        page without text."""
+        blank = self.texts.blank[self.doc[self.seg_row]]
+        shown = np.flatnonzero(~blank)
+        row = self.seg_row[shown]
+        start = windows.offsets(row, self.seg_start[shown])
+        stop = windows.offsets(row, self.seg_stop[shown]) - self.texts.joiner_lengths[self.doc[row]]
         text = windows.text
-        return [text[a:b] for a, b in zip(start.tolist(), stop.tolist(), strict=True)]
+        sliced = [text[a:b] for a, b in zip(start.tolist(), stop.tolist(), strict=True)]
+        if len(shown) == len(blank):
+            return sliced
+        texts = np.empty(len(blank), dtype=object)
+        texts[shown] = sliced
+        texts[blank] = list(map(stretch, (self.seg_stop - self.seg_start)[blank].tolist()))
+        return texts.tolist()
 
     def _states(self) -> tuple[np.ndarray, np.ndarray]:
         """Each run's marks open (STACKS), and the state before it."""
@@ -310,7 +340,7 @@ class Contexts:
         """The rows' emoji texts, and which of them must be escaped or cut in a cell."""
         rows = self.rows
         self.layout = heads, befores, texts_at, tails = self._layout()
-        windows = Windows(self.texts, self.doc, rows, self.first, self.end)
+        windows = Windows(self.texts, self.doc, rows[~self.texts.blank[self.doc[rows]]], self.first, self.end)
         self.seg_texts = self._texts(windows)
         state, before = self._states()
         self.plain_pieces = self._pieces()
@@ -347,10 +377,13 @@ class Contexts:
             found.append(at)
             at = text.find("_x", at + 1)
         found.sort()
+        shown = np.flatnonzero(~self.texts.blank[self.doc[rows]])  # a page without text has none
+        rows = rows[shown]
         starts, ends = windows.offsets(rows, self.first[rows]), windows.offsets(rows, self.end[rows])
         at_found = np.array(found, np.int64)
-        held = np.searchsorted(at_found, ends) > np.searchsorted(at_found, starts)
-        return np.flatnonzero(held | (lengths > MAX_TEXT // 2))
+        held = lengths > MAX_TEXT // 2
+        held[shown] |= np.searchsorted(at_found, ends) > np.searchsorted(at_found, starts)
+        return np.flatnonzero(held)
 
     def _pieces(self) -> np.ndarray:
         """Each row's pieces in the flat layout, plain: the cut mark before, before each run

@@ -83,6 +83,32 @@ def _poetry(folder):
     return "poetry, 43,000 pages", ["poetry", "ref.jsonl", "sys.jsonl", "out.csv"]
 
 
+def _poetry_texts(folder):
+    """The same pages with their texts (--texts): words of a fixed seeded vocabulary, each
+    page as long as its last span's end."""
+    import random
+    import string
+
+    from tests.bench.bench_poetry import generate
+
+    generate(43_000, folder / "ref.jsonl", folder / "sys.jsonl")
+    ends: dict[str, int] = {}
+    for name, key in (("ref.jsonl", "excerpts"), ("sys.jsonl", "poem_spans")):
+        for line in (folder / name).read_text(encoding="utf-8").splitlines():
+            page = json.loads(line)
+            found = [span.get("end", span.get("page_end")) for span in page[key]]
+            ends[page["page_id"]] = max([ends.get(page["page_id"], 0), *found])
+    rnd = random.Random(7)
+    vocabulary = ["".join(rnd.choices(string.ascii_lowercase, k=rnd.randint(1, 9))) for _ in range(2000)]
+    stream = " ".join(rnd.choices(vocabulary, k=400_000))
+    with open(folder / "pages.jsonl", "w", encoding="utf-8") as pages:
+        for page_id, end in ends.items():
+            at = rnd.randrange(len(stream) - end)
+            pages.write(json.dumps({"id": page_id, "text": stream[at : at + end]}) + "\n")
+    args = ["poetry", "ref.jsonl", "sys.jsonl", "out.csv", "--texts", "pages.jsonl"]
+    return "poetry, 43,000 pages with their texts (--texts)", args
+
+
 def _starsem(folder):
     from tests.bench.bench_starsem import _concatenated
 
@@ -100,7 +126,8 @@ def _propara(folder):
 
 
 CASES = {"faireval": _faireval, "clueval": _clueval, "spans": _spans("spans"),
-         "nervaluate": _spans("nervaluate"), "poetry": _poetry, "starsem": _starsem, "propara": _propara}  # fmt: skip
+         "nervaluate": _spans("nervaluate"), "poetry": _poetry, "poetry_texts": _poetry_texts,
+         "starsem": _starsem, "propara": _propara}  # fmt: skip
 
 
 @pytest.mark.parametrize("method", CASES)

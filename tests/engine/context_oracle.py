@@ -9,7 +9,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from operator import itemgetter
 from typing import NamedTuple
 
-from engine.context import GOLD_MARK, MAX_TOKENS, SYSTEM_MARK, WINDOW_CHARS, WINDOW_TOKENS
+from engine.context import GOLD_MARK, MAX_TOKENS, SYSTEM_MARK, WINDOW_CHARS, WINDOW_TOKENS, Positions, stretch
 from engine.export.sheetxml import escaped, text_element
 from engine.spans import Document
 
@@ -101,10 +101,24 @@ def build_context(
     if unit is None:
         unit = doc.unit_of(marked[0]) if marked else 0
     first, end, unit_start, unit_end = _window(doc, unit, marked)
+    segments = _segments(gold, system, first, end)
+    if isinstance(doc.tokens, Positions):
+        return _without_text(segments)
     tokens, joiner = doc.tokens[first:end], doc.joiner  # one slice: a TokenNumbers slice finds its unit
     runs = [Run(joiner.join(tokens[start - first : stop - first]), in_gold, in_system)
-            for start, stop, in_gold, in_system in _segments(gold, system, first, end)]  # fmt: skip
+            for start, stop, in_gold, in_system in segments]  # fmt: skip
     return Context(runs, doc.joiner, first > unit_start, end < unit_end)
+
+
+def _without_text(segments: list[tuple[int, int, bool, bool]]) -> Context:
+    """The context of a page without text: each run its length (stretch); an unmarked run
+    before the first mark or after the last one (the margins, or a window without marks)
+    left out, a cut mark showing that the page goes on there (one where nothing is marked)."""
+    runs = [Run(stretch(stop - start), in_gold, in_system) for start, stop, in_gold, in_system in segments]
+    before = bool(runs) and not (runs[0].gold or runs[0].system)
+    runs = runs[before:]
+    after = bool(runs) and not (runs[-1].gold or runs[-1].system)
+    return Context(runs[: len(runs) - after], "", before, after)
 
 
 def _reach(runs: list[Run], i: int, gold: bool) -> int:

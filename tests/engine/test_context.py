@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from engine.context import GOLD_MARK as G
 from engine.context import SYSTEM_MARK as S
+from engine.context import Positions
 from engine.export.contexts import Contexts, DocumentTexts
 from engine.spans import Document
 from tests.conftest import ROOT
@@ -46,6 +47,22 @@ def test_long_sentences_are_cut_around_the_spans():
 def test_character_documents_use_no_joiner():
     page = Document("p", "Tyger Tyger, burning bright", [(0, 27)], joiner="")
     assert text([(0, 5)], [(0, 12)], page) == f"{S}{G}Tyger{G} Tyger,{S} burning bright"
+
+
+def test_a_page_without_text_shows_its_stretches_by_their_lengths():
+    """Between the marks each stretch is its length; before the first mark and after the
+    last one a cut mark where the page goes on (one where nothing is marked)."""
+    page = Document("p", Positions(1200), [(0, 1200)], joiner="", has_words=False, unit_name="page")
+    assert text([(649, 776)], [(652, 791)], page) == f"…{G}⟨3⟩{S}⟨124⟩{S}{G}{S}⟨15⟩{S}…"
+    assert text([(0, 10)], [(20, 1200)], page) == f"{G}⟨10⟩{G}⟨10⟩{S}⟨1180⟩{S}"
+    assert text([(1300, 1400)], [], page) == "…"
+    empty = Document("e", Positions(0), [(0, 0)], joiner="", has_words=False, unit_name="page")
+    assert text([(0, 3)], [], empty) == ""
+
+
+def test_a_text_of_middle_dots_is_shown_as_it_is():
+    page = Document("p", "·" * 30, [(0, 30)], joiner="")
+    assert text([(10, 20)], [], page) == f"{'·' * 10}{G}{'·' * 10}{G}{'·' * 10}"
 
 
 def strip(text: str) -> str:

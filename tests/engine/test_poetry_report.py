@@ -317,6 +317,32 @@ def test_review_workbook(cli, tmp_path):
         ("p1", "exact", "🟨"), ("p2", "partial", "🟨"), ("p2", "missed", "🟩"), ("p2", "spurious", "🟥")]  # fmt: skip
     pages = list(workbook["Pages"].iter_rows(values_only=True))
     assert pages[3][:3] == ("p1", 1, 1) and pages[4][:3] == ("p2", 0.25, 0.25)
+    g, s = "\U0001f7e9", "\U0001f7e5"  # pages without text: their stretches by their lengths
+    assert [c["Context"] for c in cells] == [
+        f"{g}{s}⟨10⟩{s}{g}", f"{g}{s}⟨5⟩{s}⟨5⟩{g}…", f"…{g}⟨10⟩{g}…", f"…{s}⟨10⟩{s}"]  # fmt: skip
+    assert spans[0][0].endswith("and … where the page goes on before or after the spans.")
+
+
+def test_review_workbook_of_pages_with_text(cli, tmp_path):
+    """A page's text (here from --texts) is shown as it is, its own middle dots too; the
+    legend says nothing of pages without text."""
+    import openpyxl
+
+    write_pages(tmp_path, PAGES)
+    texts = tmp_path / "pages.jsonl"
+    texts.write_text("".join(json.dumps({"id": page, "text": "·" * 25 + "x" * 25}) + "\n" for page in ("p1", "p2", "p3")))
+    book = tmp_path / "review.xlsx"
+    args = ("poetry", tmp_path / "ref.jsonl", tmp_path / "sys.jsonl", tmp_path / "o.csv", "--texts", texts)
+    assert cli(*args, "--xlsx", book).code == 0
+    spans = list(openpyxl.load_workbook(book)["Spans"].iter_rows(values_only=True))
+    assert spans[0][0].endswith("🟥…🟥 system span.")
+    g, s = "\U0001f7e9", "\U0001f7e5"
+    assert [row[3] for row in spans[2:]] == [
+        f"{g}{s}{'·' * 10}{s}{g}{'·' * 15}{'x' * 25}",
+        f"{g}{s}{'·' * 5}{s}{'·' * 5}{g}{'·' * 15}{'x' * 25}",
+        f"{'·' * 20}{g}{'·' * 5}{'x' * 5}{g}{'x' * 20}",
+        f"{'·' * 25}{'x' * 15}{s}{'x' * 10}{s}",
+    ]
 
 
 @pytest.mark.parametrize("ignore_label, weight", [(False, 1.0), (True, 0.5), (False, 3e16)])

@@ -10,6 +10,7 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from engine.context import Positions
 from engine.export.cells import CUT, MAX_TEXT, fitted, needs_care, safe_text, units
 from engine.export.contexts import Contexts, DocumentTexts, coloured_cells
 from engine.export.sheetxml import special, text_cell, value_cell
@@ -64,8 +65,11 @@ def _coloured(ref: str, context: Context, text: str) -> str:
 
 @st.composite
 def documents(draw):
-    kind = draw(st.sampled_from(["words", "numbers", "text"]))
+    kind = draw(st.sampled_from(["words", "numbers", "text", "no text"]))
     length = draw(st.integers(0, 120))
+    if kind == "no text":  # a page's stand-in: its stretches shown by their lengths
+        units = [(0, length // 3), (length // 3, length)] if draw(st.booleans()) else [(0, length)]
+        return Document("p", Positions(length), units, joiner="", has_words=False, unit_name="page")
     if kind == "text":
         tokens = "".join(draw(st.lists(st.sampled_from("ab &<_x\x0b 🟩"), min_size=length, max_size=length)))
         return Document("t", tokens, [(0, length // 2), (length // 2, length)] if length else [], joiner="")

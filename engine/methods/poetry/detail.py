@@ -12,6 +12,7 @@ from typing import Any
 
 import numpy as np
 
+from ...context import Positions
 from ...errors import InputError
 from ...formats.poetry_jsonl import JsonLines, describe, page_id_of
 from ...progress import Progress
@@ -30,6 +31,10 @@ SPANS_LEGEND = (
     "factor; credit: what the pair added to the page's relevance (1 when exact, else weight × "
     "factor); piece: the part of a split system span paired with the reference. Context: "
     "🟩…🟩 reference span, 🟥…🟥 system span."
+)
+NO_TEXT_LEGEND = (
+    " A page without its text shows each stretch of the context by its length (⟨n⟩: n characters), "
+    "and … where the page goes on before or after the spans."
 )
 PAGE_EXTRA = ["f1", "relevance", "n_retrieved", "n_reference_spans", "n_system_spans", "line"]
 
@@ -109,24 +114,6 @@ def read_texts(path: str) -> dict[Any, str]:
             raise InputError("a string for text", found, file=path, line=number)
         texts[page_id] = text
     return texts
-
-
-class Positions(Sequence[str]):
-    """Stand-in characters for a page without text: a middle dot per position (a slice
-    is a str of them, which the workbook's contexts take as it is)."""
-
-    def __init__(self, length: int) -> None:
-        self._length = length
-
-    def __len__(self) -> int:
-        return self._length
-
-    def __getitem__(self, index: Any) -> Any:
-        if isinstance(index, slice):
-            return "·" * len(range(*index.indices(self._length)))
-        if not -self._length <= index < self._length:
-            raise IndexError(index)
-        return "·"
 
 
 def page_texts(page_ids: list[Any], own: list[Any], path: str | None) -> list[str | None]:
@@ -216,4 +203,4 @@ def fill_detail(report: Report, run: RunPages, ignore_label: bool, progress: Pro
     report.set_errors(SpanRows(pages, ignore_label))
     progress.update(done + (1 - done) * 2 / 3, "collecting the spans for review")
     report.data["details"] = PageDetails(pages, run.page_ids)
-    report.data["_legends"] = {"Spans": SPANS_LEGEND}
+    report.data["_legends"] = {"Spans": SPANS_LEGEND + NO_TEXT_LEGEND * (None in run.texts)}
