@@ -84,13 +84,17 @@ class DocumentTexts:
         np.minimum.at(least, doc, at)
         np.maximum.at(most, doc, at)
         table: list[tuple[int, int]] = []
-        offset, owners, counts = np.zeros(len(units), np.int64), distinct_naturals(doc), []
+        owners, starts, counts = distinct_naturals(doc), [], []
+        lows, highs = least.tolist(), most.tolist()
         for k in owners.tolist():
             document = self.used[k]
-            low, high = (document.unit_of(int(pos)) if document.units else 0 for pos in (least[k], most[k]))
-            offset[k] = len(table)
+            many = len(document.units) > 1  # else its one unit (a page)
+            low, high = (document.unit_of(lows[k]), document.unit_of(highs[k])) if many else (0, 0)
+            starts.append(len(table))
             table += units[k][low : high + 1]
             counts.append(high + 1 - low)
+        offset = np.zeros(len(units), np.int64)
+        offset[owners] = starts
         pairs = _pairs(table)
         keys = np.repeat(owners * self.stride, counts) + pairs[:, 0]
         index = np.searchsorted(keys, doc * self.stride + at, side="right") - 1
