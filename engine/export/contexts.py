@@ -24,6 +24,9 @@ WHOLE_TOKENS = 400  # a row without positions shows its whole document up to thi
 # The marks open after each run, by state: 0 none, 1 gold, 2 system, 3 gold then system
 # inside it, 4 system then gold inside it (the longer span outside).
 STACKS = ((), (GOLD_MARK,), (SYSTEM_MARK,), (GOLD_MARK, SYSTEM_MARK), (SYSTEM_MARK, GOLD_MARK))
+# The UTF-8 bytes no character to escape (SPECIAL_CHARACTERS) holds: all but the controls,
+# & < >, and the lead bytes of a surrogate (ED) and of U+FFFE/U+FFFF (EF).
+_PLAIN_BYTES = bytes(sorted({9, 10, *range(32, 256)} - {*b"&<>", 0xED, 0xEF}))
 _FLAG_MARKS = (set(), {GOLD_MARK}, {SYSTEM_MARK}, {GOLD_MARK, SYSTEM_MARK})
 
 
@@ -374,13 +377,8 @@ class Contexts:
         joiner holds either, or may make one with its neighbours, the texts are searched."""
         if any(special(joiner) or "_" in joiner or "x" in joiner for joiner in self.texts.joiners):
             return _candidates(marked)
-        rows, text = self.rows, windows.text
-        found = [m.start() for m in SPECIAL_CHARACTERS.finditer(text)]
-        at = text.find("_x")
-        while at >= 0:
-            found.append(at)
-            at = text.find("_x", at + 1)
-        found.sort()
+        rows = self.rows
+        found = sorted(_escape_starts(windows.text))
         shown = np.flatnonzero(~self.texts.blank[self.doc[rows]])  # a page without text has none
         rows = rows[shown]
         starts, ends = windows.offsets(rows, self.first[rows]), windows.offsets(rows, self.end[rows])
@@ -456,17 +454,25 @@ def _joined(pieces: list[str], ends: np.ndarray) -> list[str]:
     return ["".join(pieces[a:b]) for a, b in pairwise([0, *ends.tolist()])]
 
 
+def _escape_starts(text: str) -> list[int]:
+    """Where a text holds a character to escape, or the start of a literal _xHHHH_ perhaps
+    ("_x"). The regex looks only where the text's UTF-8 bytes hold one of those a character
+    to escape is made of (most texts hold none: they are found so by one pass in C)."""
+    maybe = text.encode("utf-8", "surrogatepass").translate(None, _PLAIN_BYTES)
+    found = [m.start() for m in SPECIAL_CHARACTERS.finditer(text)] if maybe else []
+    at = text.find("_x")
+    while at >= 0:
+        found.append(at)
+        at = text.find("_x", at + 1)
+    return found
+
+
 def _candidates(texts: list[str]) -> np.ndarray:
     """The numbers of the texts that may need escaping or cutting in a cell (one search
     over them all, joined by newlines: most need neither)."""
     lengths = np.fromiter(map(len, texts), np.int64, len(texts))
     ends = np.cumsum(lengths + 1)
-    joined = "\n".join(texts)
-    found = [m.start() for m in SPECIAL_CHARACTERS.finditer(joined)]
-    at = joined.find("_x")  # the start of a literal _xHHHH_ perhaps
-    while at >= 0:
-        found.append(at)
-        at = joined.find("_x", at + 1)
+    found = _escape_starts("\n".join(texts))
     chosen = lengths > MAX_TEXT // 2
     chosen[np.searchsorted(ends, found, side="right")] = True
     return np.flatnonzero(chosen)

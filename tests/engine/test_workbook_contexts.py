@@ -12,8 +12,8 @@ from hypothesis import strategies as st
 
 from engine.context import Positions
 from engine.export.cells import CUT, MAX_TEXT, fitted, needs_care, safe_text, units
-from engine.export.contexts import Contexts, DocumentTexts, coloured_cells
-from engine.export.sheetxml import special, text_cell, value_cell
+from engine.export.contexts import _PLAIN_BYTES, Contexts, DocumentTexts, _escape_starts, coloured_cells
+from engine.export.sheetxml import SPECIAL_CHARACTERS, special, text_cell, value_cell
 from engine.spans import Document, TokenNumbers
 from tests.engine.context_oracle import Context, Run, build_context, marked_text, rich_cell, rich_runs
 
@@ -148,3 +148,19 @@ def test_a_cut_mark_and_its_joiner_can_make_a_text_to_escape():
     contexts = Contexts(DocumentTexts({"w": doc}, ["w"]), ["w"], [[[81, 82]]], [None], [None])
     assert contexts.marked[0].startswith("[...]_x0041_")
     assert contexts.escape[0] and not contexts.careful[0]
+
+
+def test_every_character_to_escape_leaves_a_byte_the_plain_bytes_do_not_hold():
+    """The regex is skipped where a text's UTF-8 bytes are all _PLAIN_BYTES: no character
+    to escape (lone surrogates and U+FFFE/U+FFFF too) is made of those bytes only."""
+    every = "".join(map(chr, range(0x110000)))
+    found = [m.group() for m in SPECIAL_CHARACTERS.finditer(every)]
+    assert len(found) == 2048 + 32 - 2 + 3 + 2  # surrogates, controls but TAB and LF, & < >, U+FFFE/F
+    assert all(c.encode("utf-8", "surrogatepass").translate(None, _PLAIN_BYTES) for c in found)
+
+
+@given(st.text(st.sampled_from("ab_x&<\x0b\ufffe\ud800é🟩")))
+def test_the_escape_starts_are_those_the_regex_and_a_search_find(text):
+    expected = sorted([m.start() for m in SPECIAL_CHARACTERS.finditer(text)]
+                      + [k for k in range(len(text)) if text.startswith("_x", k)])  # fmt: skip
+    assert sorted(_escape_starts(text)) == expected
