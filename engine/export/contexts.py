@@ -7,7 +7,7 @@ document's text, joined once."""
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
-from itertools import chain, pairwise, repeat
+from itertools import chain, compress, pairwise, repeat
 from typing import Any
 
 import numpy as np
@@ -411,10 +411,10 @@ class Contexts:
         texts = self.plain_pieces.tolist()
         for k in np.flatnonzero(self.careful[rows]).tolist():
             texts[heads[k] : tails[k] + 1] = _fitted(texts[heads[k] : tails[k] + 1])
-        lengths = np.fromiter(map(len, texts), np.int64, len(texts))
+        held = np.fromiter(map(len, texts), np.int64, len(texts)) > 0
         row = np.repeat(np.arange(len(rows)), tails - heads + 1)
-        kept = np.flatnonzero(lengths)
-        texts = [texts[k] for k in kept.tolist()]
+        kept = np.flatnonzero(held)
+        texts = list(compress(texts, held.tolist()))
         row, kinds = row[kept], kinds[kept]
         new_row = np.insert(row[1:] != row[:-1], 0, True)
         starts = np.flatnonzero(new_row | (kinds != 0) | np.insert(kinds[:-1] != 0, 0, True))
@@ -450,8 +450,8 @@ def _reach(covered: np.ndarray, row_stop: np.ndarray) -> np.ndarray:
 
 def _joined(pieces: list[str], ends: np.ndarray) -> list[str]:
     """The pieces joined in groups, each ending before the index in `ends` (increasing):
-    each group's text copied once (not all joined, then sliced)."""
-    return ["".join(pieces[a:b]) for a, b in pairwise([0, *ends.tolist()])]
+    each group's text copied once (not all joined, then sliced), a group of one as it is."""
+    return [pieces[a] if b - a == 1 else "".join(pieces[a:b]) for a, b in pairwise([0, *ends.tolist()])]
 
 
 def _escape_starts(text: str) -> list[int]:
@@ -494,11 +494,12 @@ def coloured_cells(contexts: Contexts, refs: list[str], fonts: dict[int, tuple[s
             cells[r] = text_cell(refs[r], text, style, style)
         else:
             cells[r] = value_cell(refs[r], text, wrap, wrap_quoted, wrap)
-    rich = np.flatnonzero(np.repeat(sizes > 1, sizes))
+    in_rich = np.repeat(sizes > 1, sizes)
+    rich = np.flatnonzero(in_rich)
     if not len(rich):
         return cells
     row, kind, first = row[rich], kind[rich], np.insert(row[rich][1:] != row[rich][:-1], 0, True)
-    texts = [texts[k] for k in rich.tolist()]
+    texts = list(compress(texts, in_rich.tolist()))
     for k in np.flatnonzero(contexts.escape[row]).tolist():
         texts[k] = escaped(texts[k])
     kept = spaced(texts)  # whitespace at an end
