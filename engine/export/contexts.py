@@ -2,7 +2,8 @@
 window of it) with the gold and the system span marked in emoji (Context) and in colours
 (Context (coloured)), computed over arrays (tests/engine/context_oracle.py builds them one
 error at a time): the rows' parts, the cuts where the covering spans change, and offsets into each
-document's text, joined once."""
+document's text, joined once; a page without text (engine.context.Positions) shown by its
+stretches' lengths."""
 
 from __future__ import annotations
 
@@ -112,8 +113,8 @@ def _pairs(pairs: list[tuple[int, int]]) -> np.ndarray:
 class Windows:
     """The texts of the rows' windows (first..end of each row's document), those that
     overlap or touch taken as one stretch, all joined once, and where each position shown
-    starts in it: a stretch of one character per position (a text, a page's stand-in dots)
-    by its position, the others by their tokens' lengths."""
+    starts in it: a stretch of one character per position (a text) by its position, the
+    others by their tokens' lengths."""
 
     def __init__(self, texts: DocumentTexts, doc: np.ndarray, rows: np.ndarray,
                  first: np.ndarray, end: np.ndarray) -> None:  # fmt: skip
