@@ -194,22 +194,24 @@ class Gathered:
         rows = ColumnRows(dict(zip(ITEM_KEYS, columns, strict=True)), plain_numbers)
         low = np.flatnonzero(best < 1.0)
         below = Below((run[low] // groups).tolist(), *(_taken(column, low) for column in columns[:3]),
-                      _taken(items, low), _taken([*items, None], np.array(partner, np.int64)[low]),
-                      _taken(scores, low))  # fmt: skip
+                      _taken(scores, low), items, low, np.array(partner, np.int64)[low])  # fmt: skip
         return rows, below
 
 
 @dataclass
 class Below:
-    """The items scored below 1 (one error row each), in the detail's order, as columns."""
+    """The items scored below 1 (one error row each), in the detail's order, as columns:
+    per row its place in the detail, process id, question, side and score, its item's
+    and its partner's number among `items` (every item of the detail; len(items): none)."""
 
     places: list[int]
     pids: list[int]
     questions: list[str]
     sides: list[str]
-    items: list[Item]
-    best: list[Item | None]
     scores: list[float]
+    items: list[Item]
+    mine: np.ndarray
+    partner: np.ndarray
 
 
 def _word(token: str) -> str:
@@ -253,13 +255,17 @@ def _steps(items: list[Item | None]) -> list[int]:
 Bounds = Sequence[int] | None  # an item's first [start, end) piece, if it has one
 
 
-def _places(docs: list[Document], units: list[Sequence[tuple[int, int]]], items: list[Item | None],
-            worded: bool) -> tuple[list[Bounds], list[list[list[int]]], list[str]]:  # fmt: skip
+def _places(
+    docs: list[Document],
+    units: list[Sequence[tuple[int, int]]],
+    items: list[Item | None],
+    steps: list[int],
+    worded: bool,
+) -> tuple[list[Bounds], list[list[list[int]]], list[str]]:
     """Each item's first [start, end) piece, pieces and position: a conversion or move its
-    step (a unit of its process's document, `units` its units: every one is); an input or
-    output where the sentences mention it (`worded`: some document has words); none for
-    None."""
-    steps = _steps(items)
+    step (`steps`: _steps; a unit of its process's document, `units` its units: every one
+    is); an input or output where the sentences mention it (`worded`: some document has
+    words); none for None."""
     bounds: list[Bounds] = [u[s - 1] if 0 < s <= len(u) else None for u, s in zip(units, steps, strict=True)]
     parts = [[[*b]] if b else [] for b in bounds]
     shown = _step_texts(max(steps, default=0))
@@ -276,23 +282,36 @@ def _step_texts(last: int) -> list[str]:
     return ["", *(f"step {k}" for k in range(1, last + 1))]
 
 
-def _side(docs: list[Document], units: list[Sequence[tuple[int, int]]], items: list[Item | None],
-          labels: list[str], worded: bool) -> tuple[list[Any], ...]:  # fmt: skip
-    """One side's columns of the error rows in SIDE_KEYS' order: label, start, end, parts,
-    position and text (blank without an item; no position where the item has no step
-    and no mention)."""
-    bounds, parts, positions = _places(docs, units, items, worded)
-    return ([label if item is not None else "" for label, item in zip(labels, items, strict=True)],
-            [b[0] if b else None for b in bounds], [b[1] if b else None for b in bounds],
-            parts, positions, _texts(items))  # fmt: skip
+class RowItems:
+    """The items the error rows show — their own and their partners', each once however
+    many rows show it — and what a row shows of each: its step, start, end, pieces,
+    position and text (SIDE_KEYS but the label). `rank`: per item number (Below.items;
+    len(items): none) its place among them."""
 
+    def __init__(self, below: Below, documents: list[Document]) -> None:
+        seen = np.zeros(len(below.items) + 1, bool)
+        seen[below.mine] = seen[below.partner] = True
+        place = np.zeros(len(seen), np.int64)
+        place[below.partner] = place[below.mine] = below.places
+        chosen = np.flatnonzero(seen)
+        self.rank = np.cumsum(seen) - 1
+        self.none = int(self.rank[-1]) if seen[-1] else -1  # the place of "no item", if a row has none
+        items = _taken([*below.items, None], chosen)
+        docs = _taken(documents, place[chosen])
+        self.steps = _steps(items)
+        worded = any(doc.has_words for doc in documents)
+        bounds, parts, positions = _places(docs, [doc.units for doc in docs], items, self.steps, worded)
+        starts, ends = [b[0] if b else None for b in bounds], [b[1] if b else None for b in bounds]
+        self.values = (starts, ends, parts, positions, _texts(items))
 
-def _by_side(firsts: list[Any], seconds: list[Any], keep: list[bool]) -> tuple[list[Any], list[Any]]:
-    """Each pair in order where `keep`, swapped elsewhere (an answer's item is gold, a
-    prediction's is system; and back)."""
-    ordered = [f if k else s for f, s, k in zip(firsts, seconds, keep, strict=True)]
-    swapped = [s if k else f for f, s, k in zip(firsts, seconds, keep, strict=True)]
-    return ordered, swapped
+    def side(self, labels: list[str], shown: np.ndarray) -> tuple[list[Any], ...]:
+        """One side's columns of the error rows in SIDE_KEYS' order (`shown`: per row the
+        place of its item on that side): label (blank without an item), start, end,
+        parts, position and text."""
+        places = shown.tolist()
+        none = self.none
+        return ([label if k != none else "" for label, k in zip(labels, places, strict=True)],
+                *(list(map(values.__getitem__, places)) for values in self.values))  # fmt: skip
 
 
 def _scored(labels: list[str], scores: list[float]) -> list[str]:
@@ -305,25 +324,32 @@ def _scored(labels: list[str], scores: list[float]) -> list[str]:
 def error_rows(below: Below, documents: list[Document], plain_numbers: bool) -> ColumnRows:
     """One row per item scored below 1, in the detail's order, with the ids E1, E2, …
     (`documents`: per place in the detail its process's document; `plain_numbers`: every
-    process id fits in 64 bits; ColumnRows), a column at a time."""
-    docs = [documents[place] for place in below.places]
-    answer = [side == "answer" for side in below.sides]
-    gold, system = _by_side(below.items, below.best, answer)
+    process id fits in 64 bits; ColumnRows), a column at a time: what a row shows of an
+    item made once per item (RowItems)."""
+    shown = RowItems(below, documents)
+    mine, theirs = shown.rank[below.mine], shown.rank[below.partner]
+    answer = np.array(below.sides) == "answer"  # an answer's item is gold, a prediction's system
     labels = list(map(SINGULAR.__getitem__, below.questions))
-    worded = any(doc.has_words for doc in documents)
-    units = [doc.units for doc in docs]
-    gold_side, system_side = (_side(docs, units, items, labels, worded) for items in (gold, system))
+    gold_side, system_side = (shown.side(labels, np.where(answer, first, second))
+                              for first, second in ((mine, theirs), (theirs, mine)))  # fmt: skip
     kinds = list(map(status, below.scores, below.sides))
-    steps = _steps(below.items)
-    mine, theirs = _by_side(gold_side[5], system_side[5], answer)  # the item's text, its partner's
+    steps = _taken(shown.steps, mine)
+    texts = shown.values[-1]
+    names = [doc.name for doc in documents]
     columns = (
-        error_ids(len(docs)), [doc.name for doc in docs], steps, [str(s) if s else "" for s in steps], kinds,
-        [""] * len(docs), *side_columns(gold_side, system_side),
+        error_ids(len(steps)), list(map(names.__getitem__, below.places)), steps, _unit_ids(steps), kinds,
+        [""] * len(steps), *side_columns(gold_side, system_side),
         _scored(labels, below.scores),
-        below.pids, below.questions, below.sides, mine, theirs, below.scores,
+        below.pids, below.questions, below.sides, _taken(texts, mine), _taken(texts, theirs), below.scores,
         list(map(MARKERS.__getitem__, kinds)),
     )  # fmt: skip
     return ColumnRows(dict(zip(ROW_KEYS, columns, strict=True)), plain_numbers)
+
+
+def _unit_ids(steps: list[int]) -> list[str]:
+    """Each step as text ("" for 0), made once per step."""
+    ids = ["", *map(str, range(1, max(steps, default=0) + 1))]
+    return list(map(ids.__getitem__, steps))
 
 
 def spans(doc: Document, q: str, items: list[Item], scores: list[float], side: str) -> list[Span]:
