@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import accumulate, chain
-from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -22,7 +21,7 @@ from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...report import ERROR_COLUMNS, ColumnRows, Later, Table, error_ids, side_columns
 from ...spans import Document, Span
 from .scores import QUESTIONS
-from .summary import Conversion, Move, Summary
+from .summary import Conversion, Move, conversion_dicts
 
 if TYPE_CHECKING:
     from .scoring import ProcessScores
@@ -87,9 +86,6 @@ SIDES = ("answer", "prediction")
 #: (a group's partner group is its number ^ 1).
 GROUPS = tuple((q, side) for q in QUESTIONS for side in SIDES)
 
-Shown = dict[str, list[dict[str, Any]]]  # per question a summary's items as JSON (Summary.items_json)
-#: A summary's items and their JSON (Shown) per question, in QUESTIONS' order.
-_RUNS, _SHOWN = attrgetter(*QUESTIONS), itemgetter(*QUESTIONS)
 
 
 def _flat(lists: list[Sequence[Any]]) -> list[Any]:
@@ -145,25 +141,50 @@ class BestPairs:
         return np.where(matched, 1.0, score_pool[index]), np.where(matched, position, where_pool[index])
 
 
+Source = tuple[list[Item], list[dict[str, Any]], np.ndarray, np.ndarray]
+
+
+def _sources(scores: ProcessScores, ordered: list[int], q: str) -> list[Source]:
+    """Per side (SIDES) the items of question q, their JSON and where the run of each
+    process of `ordered` starts and ends among them: a file's inputs, outputs or moves
+    (Summaries.events); the processes' conversions, one after another."""
+    if q == "conversions":
+        found = [scores.conversion_lists(k) for k in ordered]
+        return [_listed([pair[side] for pair in found]) for side in range(len(SIDES))]
+    files = scores.sources.answers, scores.sources.predictions
+    numbers = [scores.processes[k].index for k in ordered], [scores.other[k] for k in ordered]
+    result = []
+    for summaries, processes in zip(files, numbers, strict=True):
+        events = summaries.events(q)
+        bounds, chosen = np.array(events.bounds, np.int64), np.array(processes, np.int64)
+        result.append((events.items, summaries.json_of(q), bounds[chosen], bounds[chosen + 1]))
+    return result
+
+
+def _listed(lists: list[list[Conversion]]) -> Source:
+    """Conversion lists one after another, their JSON, and where each list starts and ends."""
+    ends = np.fromiter(accumulate(map(len, lists)), np.int64, len(lists))
+    items = _flat(lists)
+    return items, conversion_dicts(items), ends - np.fromiter(map(len, lists), np.int64, len(lists)), ends
+
+
 class Gathered:
     """The detail's items, process by process: per group (GROUPS) of each process one
-    run of one side's items of one question, their JSON (Summary.items_json) and their
-    best (score, partner) pairs (BestPairs), the runs in the detail's order."""
+    run of one side's items of one question, their JSON (Summary.diagnostics' dicts) and
+    their best (score, partner) pairs (BestPairs), the runs in the detail's order. The
+    items and their JSON are taken from each file's at once (Summaries' events, each
+    process's conversions), never a list per run."""
 
     def __init__(self, scores: ProcessScores, ordered: list[int]) -> None:
-        self.items: list[list[Item]] = []
-        self.shown: list[list[dict[str, Any]]] = []
         self.best = BestPairs(scores, ordered)
-
-    def add(self, summaries: tuple[Summary, Summary], shown: tuple[Shown, Shown]) -> None:
-        """The next process's summaries and their items' JSON."""
-        self.items += chain.from_iterable(zip(_RUNS(summaries[0]), _RUNS(summaries[1]), strict=True))
-        self.shown += chain.from_iterable(zip(_SHOWN(shown[0]), _SHOWN(shown[1]), strict=True))
-
-    @cached_property
-    def counts(self) -> np.ndarray:
-        """Per run its items."""
-        return np.fromiter(map(len, self.items), np.int64, len(self.items))
+        groups = [run for q in QUESTIONS for run in _sources(scores, ordered, q)]  # in GROUPS' order
+        offsets = np.cumsum([0, *(len(items) for items, *_ in groups)])
+        firsts = np.stack([offset + group[2] for offset, group in zip(offsets, groups, strict=False)], axis=1)
+        self.counts = np.stack([ends - starts for *_, starts, ends in groups], axis=1).reshape(-1)
+        self.starts = np.cumsum(self.counts) - self.counts  # per run where its items start
+        index = np.repeat(firsts.reshape(-1) - self.starts, self.counts) + np.arange(int(self.counts.sum()))
+        self.items: list[Item] = _taken(_flat([items for items, *_ in groups]), index)
+        self.shown: list[dict[str, Any]] = _taken(_flat([shown for _, shown, *_ in groups]), index)
 
     @cached_property
     def paired(self) -> tuple[np.ndarray, np.ndarray]:
@@ -175,17 +196,35 @@ class Gathered:
         runs = self.counts.reshape(-1, len(GROUPS))
         return sum(int(runs[:, GROUPS.index((q, side))].sum()) for q in ("conversions", "moves"))
 
+    def summaries(self, pids: list[int]) -> dict[str, dict[str, Any]]:
+        """Per process id (as text) the answer's and the prediction's summary as the
+        diagnostics write them (Summary.diagnostics), their lists cut from the runs."""
+        starts = [*self.starts.tolist(), len(self.items)]
+        width = len(GROUPS)
+        return {str(pid): {"answer": self._diagnostics(pid, starts, p * width),
+                           "prediction": self._diagnostics(pid, starts, p * width + 1)}
+                for p, pid in enumerate(pids)}  # fmt: skip
+
+    def _diagnostics(self, pid: int, starts: list[int], run: int) -> dict[str, Any]:
+        """One side's summary: its runs are run, run + 2, … (an empty list is null)."""
+        items, shown = self.items, self.shown
+        return {
+            "process_id": pid,
+            "inputs": {"participants": items[starts[run] : starts[run + 1]] or None},
+            "outputs": {"participants": items[starts[run + 2] : starts[run + 3]] or None},
+            "conversions": shown[starts[run + 4] : starts[run + 5]] or None,
+            "moves": shown[starts[run + 6] : starts[run + 7]] or None,
+        }
+
     def items_and_below(self, pids: list[int], plain_numbers: bool) -> tuple[ColumnRows, Below]:
         """The JSON report's items (ColumnRows, ITEM_KEYS) and those scored below 1, in the
         detail's order, a column at a time."""
-        counts = self.counts
+        counts, shown, items = self.counts, self.shown, self.items
         best, where = self.paired
         scores = best.tolist()
         run = np.repeat(np.arange(len(counts)), counts)
         # the partner's place in the items: the run of the other side (number ^ 1), its item `where`
-        starts = np.cumsum(counts) - counts
-        partner = np.where(where >= 0, starts[run ^ 1] + where, len(scores)).tolist()
-        shown, items = _flat(self.shown), _flat(self.items)
+        partner = np.where(where >= 0, self.starts[run ^ 1] + where, len(scores)).tolist()
         groups = len(GROUPS)
         columns = (np.repeat(np.array(pids, object), counts.reshape(-1, groups).sum(axis=1)).tolist(),
                    *(np.repeat(np.array(names * len(pids), object), counts).tolist()
@@ -385,20 +424,15 @@ class Detail:
 
 def process_detail(scores: ProcessScores, ordered: list[int], sentences: dict[int, list[str]] | None
                    ) -> Detail:  # fmt: skip
-    """The detail of the answer processes `ordered` (numbers in `scores`), in one pass."""
-    gathered, summaries, documents = Gathered(scores, ordered), {}, []
-    for k in ordered:
-        (answer, prediction), pid = scores.summaries(k), scores.pids[k]
-        shown = answer.items_json(), prediction.items_json()
-        summaries[str(pid)] = {"answer": answer.diagnostics(shown[0]),
-                               "prediction": prediction.diagnostics(shown[1])}  # fmt: skip
-        steps = max(scores.processes[k].sentences, scores.predicted[k].sentences)
-        documents.append(process_document(pid, steps, (sentences or {}).get(pid)))
-        gathered.add((answer, prediction), shown)
+    """The detail of the answer processes `ordered` (numbers in `scores`), a column at a time."""
+    gathered, pids = Gathered(scores, ordered), [scores.pids[k] for k in ordered]
+    texts = sentences or {}
+    steps = [max(scores.processes[k].sentences, scores.predicted[k].sentences) for k in ordered]
+    documents = list(map(process_document, pids, steps, map(texts.get, pids)))
     plain = all(-(1 << 63) <= pid < 1 << 63 for pid in scores.pids)  # ColumnRows.plain_numbers
     gold, system = (later_spans(documents, gathered, side) for side in SIDES)
-    items, below = gathered.items_and_below([scores.pids[k] for k in ordered], plain)
-    return Detail([scores.diagnostics(k) for k in ordered], summaries, items, documents,
+    items, below = gathered.items_and_below(pids, plain)
+    return Detail([scores.diagnostics(k) for k in ordered], gathered.summaries(pids), items, documents,
                   error_rows(below, documents, plain), gold, system)  # fmt: skip
 
 
@@ -415,7 +449,8 @@ def later_spans(documents: list[Document], gathered: Gathered, side: str) -> Lat
         for p, doc in enumerate(documents):
             for q, group in runs:
                 run = p * len(GROUPS) + group
-                result += spans(doc, q, items[run], scores[starts[run] : starts[run + 1]], side)
+                begin, end = starts[run], starts[run + 1]
+                result += spans(doc, q, items[begin:end], scores[begin:end], side)
         return result
 
     return Later(gathered.stepped(side), made)

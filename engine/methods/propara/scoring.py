@@ -111,16 +111,29 @@ class ProcessScores:
         """The answer's and the prediction's summary of answer process k (made once)."""
         found = self._summaries.get(k)
         if found is None:
-            answers, predictions = self._conversions.get(k, (None, None))
+            answers, predictions = self.conversion_lists(k)
             answer = self.sources.answers.of(self.processes[k], answers)
             if self.predicted[k] is self.processes[k]:  # a file against itself
                 found = answer, answer
             else:
-                if self.same_conversions[k]:  # equal lists
-                    predictions = answer.conversions
                 found = answer, self.sources.predictions.of(self.predicted[k], predictions)
             self._summaries[k] = found
         return found
+
+    def conversion_lists(self, k: int) -> tuple[list[Conversion], list[Conversion]]:
+        """The answer's and the prediction's conversions of answer process k (those of its
+        summaries), without the rest of the summaries when they are not made."""
+        found = self._summaries.get(k)
+        if found is not None:
+            return found[0].conversions, found[1].conversions
+        answers, predictions = self._conversions.get(k, (None, None))
+        if answers is None:
+            answers = self.sources.answers.conversions_of(self.processes[k])
+        if self.predicted[k] is self.processes[k] or self.same_conversions[k]:  # equal lists
+            return answers, answers
+        if predictions is None:
+            predictions = self.sources.predictions.conversions_of(self.predicted[k])
+        return answers, predictions
 
     def diagnostics(self, k: int) -> dict[str, Any]:
         """The score object of the diagnostics (and of the JSON report's processes)."""

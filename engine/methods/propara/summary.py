@@ -36,6 +36,11 @@ def conversion_dicts(conversions: list[Conversion]) -> list[dict[str, Any]]:
     ]
 
 
+def participant_dicts(names: list[str]) -> list[dict[str, Any]]:
+    """Inputs or outputs as the JSON report's items show them."""
+    return [{"participants": name} for name in names]
+
+
 def move_dicts(moves: list[Move]) -> list[dict[str, Any]]:
     """Moves as the diagnostics write them."""
     return [
@@ -52,27 +57,14 @@ class Summary:
     conversions: list[Conversion]
     moves: list[Move]
 
-    def items_json(self) -> dict[str, list[dict[str, Any]]]:
-        """Per question its items as the JSON report shows them (an input or output as
-        `{"participants": name}`; conversions and moves as in the diagnostics)."""
-        return {
-            "inputs": [{"participants": name} for name in self.inputs],
-            "outputs": [{"participants": name} for name in self.outputs],
-            "conversions": conversion_dicts(self.conversions),
-            "moves": move_dicts(self.moves),
-        }
-
-    def diagnostics(self, shown: dict[str, list[dict[str, Any]]] | None = None) -> dict[str, Any]:
-        """The summary as the original's diagnostics write it (an empty list is null);
-        `shown`: its items_json when made already (their dicts are shared)."""
-        conversions = shown["conversions"] if shown else conversion_dicts(self.conversions)
-        moves = shown["moves"] if shown else move_dicts(self.moves)
+    def diagnostics(self) -> dict[str, Any]:
+        """The summary as the original's diagnostics write it (an empty list is null)."""
         return {
             "process_id": self.pid,
             "inputs": {"participants": self.inputs or None},
             "outputs": {"participants": self.outputs or None},
-            "conversions": conversions or None,
-            "moves": moves or None,
+            "conversions": conversion_dicts(self.conversions) or None,
+            "moves": move_dicts(self.moves) or None,
         }
 
 
@@ -200,6 +192,7 @@ class Summaries:
     def __init__(self, actions: ActionFile) -> None:
         self.table = actions.table
         self.places = self.table.locations.texts()
+        self._json: dict[str, list[dict[str, Any]]] = {}
 
     @cached_property
     def shown(self) -> dict[int, str]:
@@ -272,6 +265,18 @@ class Summaries:
         numbers = np.flatnonzero(chosen)
         bounds = np.searchsorted(numbers, self.table.process_parts).tolist()
         return Events(self.names(numbers), bounds)
+
+    def events(self, q: str) -> Events:
+        """The file's inputs or outputs (names) or moves, per process."""
+        return self._moves if q == "moves" else self._ends[q == "outputs"]
+
+    def json_of(self, q: str) -> list[dict[str, Any]]:
+        """The file's inputs, outputs or moves (events) as the JSON report shows them, made once."""
+        found = self._json.get(q)
+        if found is None:
+            items = self.events(q).items
+            found = self._json[q] = move_dicts(items) if q == "moves" else participant_dicts(items)
+        return found
 
     def of(self, process: Process, conversions: list[Conversion] | None = None) -> Summary:
         """The summary of a process (its conversions given when known already)."""
