@@ -410,10 +410,11 @@ def spans(doc: Document, q: str, items: list[Item], scores: list[float], side: s
 @dataclass
 class Detail:
     """What a detailed run reports per answer process (in process id order): the
-    diagnostics' score objects, the JSON summaries and items, the documents, the error
-    rows and the viewer's spans (made when first read)."""
+    diagnostics' score objects and the Processes table's rows, the JSON summaries and
+    items, the documents, the error rows and the viewer's spans (made when first read)."""
 
     processes: list[dict[str, Any]]
+    process_rows: list[list[Any]]
     summaries: dict[str, dict[str, Any]]
     items: ColumnRows
     documents: list[Document]
@@ -432,8 +433,21 @@ def process_detail(scores: ProcessScores, ordered: list[int], sentences: dict[in
     plain = all(-(1 << 63) <= pid < 1 << 63 for pid in scores.pids)  # ColumnRows.plain_numbers
     gold, system = (later_spans(documents, gathered, side) for side in SIDES)
     items, below = gathered.items_and_below(pids, plain)
-    return Detail([scores.diagnostics(k) for k in ordered], gathered.summaries(pids), items, documents,
+    return Detail(*process_scores(scores, ordered), gathered.summaries(pids), items, documents,
                   error_rows(below, documents, plain), gold, system)  # fmt: skip
+
+
+def process_scores(scores: ProcessScores, ordered: list[int]) -> tuple[list[dict[str, Any]], list[list[Any]]]:
+    """Per process of `ordered` its diagnostics score object (ProcessScores.diagnostics)
+    and its row of the Processes table (PROCESS_COLUMNS), a column at a time."""
+    pids = [scores.pids[k] for k in ordered]
+    columns = [_taken(values, np.array(ordered, np.int64))
+               for q in QUESTIONS for values in (scores.precision[q], scores.recall[q])]  # fmt: skip
+    pairs = [[{"precision": p, "recall": r} for p, r in zip(columns[n], columns[n + 1], strict=True)]
+             for n in range(0, len(columns), 2)]  # fmt: skip
+    objects = [{"process_id": pid, "inputs": i, "outputs": o, "conversions": c, "moves": m}
+               for pid, i, o, c, m in zip(pids, *pairs, strict=True)]  # fmt: skip
+    return objects, list(map(list, zip(pids, *columns, strict=True)))
 
 
 def later_spans(documents: list[Document], gathered: Gathered, side: str) -> Later:
@@ -459,9 +473,7 @@ def later_spans(documents: list[Document], gathered: Gathered, side: str) -> Lat
 PROCESS_COLUMNS = ["process_id"] + [f"{q}_{m}" for q in QUESTIONS for m in ("precision", "recall")]
 
 
-def processes_table(scores: list[dict[str, Any]]) -> Table:
-    """`scores`: per process its diagnostics score object (process_id, P and R per question)."""
-    rows = [[s["process_id"], *(s[q][m] for q in QUESTIONS for m in ("precision", "recall"))]
-            for s in scores]  # fmt: skip
+def processes_table(rows: list[list[Any]]) -> Table:
+    """`rows`: per process its id, then precision and recall of each question (process_scores)."""
     return Table(PROCESS_COLUMNS, rows, "Processes", kind="detail",
                  note="Per answer process: precision and recall of each question.")  # fmt: skip
