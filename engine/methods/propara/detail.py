@@ -87,7 +87,6 @@ SIDES = ("answer", "prediction")
 GROUPS = tuple((q, side) for q in QUESTIONS for side in SIDES)
 
 
-
 def _flat(lists: list[Sequence[Any]]) -> list[Any]:
     return list(chain.from_iterable(lists))
 
@@ -149,7 +148,7 @@ def _sources(scores: ProcessScores, ordered: list[int], q: str) -> list[Source]:
     process of `ordered` starts and ends among them: a file's inputs, outputs or moves
     (Summaries.events); the processes' conversions, one after another."""
     if q == "conversions":
-        found = [scores.conversion_lists(k) for k in ordered]
+        found = scores.conversion_lists(ordered)
         return [_listed([pair[side] for pair in found]) for side in range(len(SIDES))]
     files = scores.sources.answers, scores.sources.predictions
     numbers = [scores.processes[k].index for k in ordered], [scores.other[k] for k in ordered]
@@ -178,8 +177,8 @@ class Gathered:
     def __init__(self, scores: ProcessScores, ordered: list[int]) -> None:
         self.best = BestPairs(scores, ordered)
         groups = [run for q in QUESTIONS for run in _sources(scores, ordered, q)]  # in GROUPS' order
-        offsets = np.cumsum([0, *(len(items) for items, *_ in groups)])
-        firsts = np.stack([offset + group[2] for offset, group in zip(offsets, groups, strict=False)], axis=1)
+        offsets = np.cumsum([0, *(len(items) for items, *_ in groups[:-1])])  # where each group's pool starts
+        firsts = np.stack([offset + group[2] for offset, group in zip(offsets, groups, strict=True)], axis=1)
         self.counts = np.stack([ends - starts for *_, starts, ends in groups], axis=1).reshape(-1)
         self.starts = np.cumsum(self.counts) - self.counts  # per run where its items start
         index = np.repeat(firsts.reshape(-1) - self.starts, self.counts) + np.arange(int(self.counts.sum()))
