@@ -182,8 +182,10 @@ class Gathered:
         self.counts = np.stack([ends - starts for *_, starts, ends in groups], axis=1).reshape(-1)
         self.starts = np.cumsum(self.counts) - self.counts  # per run where its items start
         index = np.repeat(firsts.reshape(-1) - self.starts, self.counts) + np.arange(int(self.counts.sum()))
-        self.items: list[Item] = _taken(_flat([items for items, *_ in groups]), index)
-        self.shown: list[dict[str, Any]] = _taken(_flat([shown for _, shown, *_ in groups]), index)
+        places = index.tolist()
+        pools = _flat([items for items, *_ in groups]), _flat([shown for _, shown, *_ in groups])
+        self.items: list[Item] = list(map(pools[0].__getitem__, places))
+        self.shown: list[dict[str, Any]] = list(map(pools[1].__getitem__, places))
 
     @cached_property
     def paired(self) -> tuple[np.ndarray, np.ndarray]:
