@@ -384,7 +384,7 @@ class Run:
         report.documents = made.documents
         report.error_rows = made.errors
         report.gold_spans, report.system_spans = made.gold_spans, made.system_spans
-        report.tables["processes"] = detail.processes_table(made.processes)
+        report.tables["processes"] = detail.processes_table(made.process_rows)
         scores = self.scores
         chosen, predicted = [scores.processes[k] for k in ordered], [scores.predicted[k] for k in ordered]
         grid = Grid(self.answers.table, self.predictions.table, chosen, predicted)

@@ -13,7 +13,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
 from itertools import accumulate, chain
-from operator import attrgetter, itemgetter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -22,7 +21,7 @@ from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...report import ERROR_COLUMNS, ColumnRows, Later, Table, error_ids, side_columns
 from ...spans import Document, Span
 from .scores import QUESTIONS
-from .summary import Conversion, Move, Summary
+from .summary import Conversion, Move, conversion_dicts
 
 if TYPE_CHECKING:
     from .scoring import ProcessScores
@@ -87,10 +86,6 @@ SIDES = ("answer", "prediction")
 #: (a group's partner group is its number ^ 1).
 GROUPS = tuple((q, side) for q in QUESTIONS for side in SIDES)
 
-Shown = dict[str, list[dict[str, Any]]]  # per question a summary's items as JSON (Summary.items_json)
-#: A summary's items and their JSON (Shown) per question, in QUESTIONS' order.
-_RUNS, _SHOWN = attrgetter(*QUESTIONS), itemgetter(*QUESTIONS)
-
 
 def _flat(lists: list[Sequence[Any]]) -> list[Any]:
     return list(chain.from_iterable(lists))
@@ -145,25 +140,52 @@ class BestPairs:
         return np.where(matched, 1.0, score_pool[index]), np.where(matched, position, where_pool[index])
 
 
+Source = tuple[list[Item], list[dict[str, Any]], np.ndarray, np.ndarray]
+
+
+def _sources(scores: ProcessScores, ordered: list[int], q: str) -> list[Source]:
+    """Per side (SIDES) the items of question q, their JSON and where the run of each
+    process of `ordered` starts and ends among them: a file's inputs, outputs or moves
+    (Summaries.events); the processes' conversions, one after another."""
+    if q == "conversions":
+        found = scores.conversion_lists(ordered)
+        return [_listed([pair[side] for pair in found]) for side in range(len(SIDES))]
+    files = scores.sources.answers, scores.sources.predictions
+    numbers = [scores.processes[k].index for k in ordered], [scores.other[k] for k in ordered]
+    result = []
+    for summaries, processes in zip(files, numbers, strict=True):
+        events = summaries.events(q)
+        bounds, chosen = np.array(events.bounds, np.int64), np.array(processes, np.int64)
+        result.append((events.items, summaries.json_of(q), bounds[chosen], bounds[chosen + 1]))
+    return result
+
+
+def _listed(lists: list[list[Conversion]]) -> Source:
+    """Conversion lists one after another, their JSON, and where each list starts and ends."""
+    ends = np.fromiter(accumulate(map(len, lists)), np.int64, len(lists))
+    items = _flat(lists)
+    return items, conversion_dicts(items), ends - np.fromiter(map(len, lists), np.int64, len(lists)), ends
+
+
 class Gathered:
     """The detail's items, process by process: per group (GROUPS) of each process one
-    run of one side's items of one question, their JSON (Summary.items_json) and their
-    best (score, partner) pairs (BestPairs), the runs in the detail's order."""
+    run of one side's items of one question, their JSON (Summary.diagnostics' dicts) and
+    their best (score, partner) pairs (BestPairs), the runs in the detail's order. The
+    items and their JSON are taken from each file's at once (Summaries' events, each
+    process's conversions), never a list per run."""
 
     def __init__(self, scores: ProcessScores, ordered: list[int]) -> None:
-        self.items: list[list[Item]] = []
-        self.shown: list[list[dict[str, Any]]] = []
         self.best = BestPairs(scores, ordered)
-
-    def add(self, summaries: tuple[Summary, Summary], shown: tuple[Shown, Shown]) -> None:
-        """The next process's summaries and their items' JSON."""
-        self.items += chain.from_iterable(zip(_RUNS(summaries[0]), _RUNS(summaries[1]), strict=True))
-        self.shown += chain.from_iterable(zip(_SHOWN(shown[0]), _SHOWN(shown[1]), strict=True))
-
-    @cached_property
-    def counts(self) -> np.ndarray:
-        """Per run its items."""
-        return np.fromiter(map(len, self.items), np.int64, len(self.items))
+        groups = [run for q in QUESTIONS for run in _sources(scores, ordered, q)]  # in GROUPS' order
+        offsets = np.cumsum([0, *(len(items) for items, *_ in groups[:-1])])  # where each group's pool starts
+        firsts = np.stack([offset + group[2] for offset, group in zip(offsets, groups, strict=True)], axis=1)
+        self.counts = np.stack([ends - starts for *_, starts, ends in groups], axis=1).reshape(-1)
+        self.starts = np.cumsum(self.counts) - self.counts  # per run where its items start
+        index = np.repeat(firsts.reshape(-1) - self.starts, self.counts) + np.arange(int(self.counts.sum()))
+        places = index.tolist()
+        pools = _flat([items for items, *_ in groups]), _flat([shown for _, shown, *_ in groups])
+        self.items: list[Item] = list(map(pools[0].__getitem__, places))
+        self.shown: list[dict[str, Any]] = list(map(pools[1].__getitem__, places))
 
     @cached_property
     def paired(self) -> tuple[np.ndarray, np.ndarray]:
@@ -175,17 +197,35 @@ class Gathered:
         runs = self.counts.reshape(-1, len(GROUPS))
         return sum(int(runs[:, GROUPS.index((q, side))].sum()) for q in ("conversions", "moves"))
 
+    def summaries(self, pids: list[int]) -> dict[str, dict[str, Any]]:
+        """Per process id (as text) the answer's and the prediction's summary as the
+        diagnostics write them (Summary.diagnostics), their lists cut from the runs."""
+        starts = [*self.starts.tolist(), len(self.items)]
+        width = len(GROUPS)
+        return {str(pid): {"answer": self._diagnostics(pid, starts, p * width),
+                           "prediction": self._diagnostics(pid, starts, p * width + 1)}
+                for p, pid in enumerate(pids)}  # fmt: skip
+
+    def _diagnostics(self, pid: int, starts: list[int], run: int) -> dict[str, Any]:
+        """One side's summary: its runs are run, run + 2, … (an empty list is null)."""
+        items, shown = self.items, self.shown
+        return {
+            "process_id": pid,
+            "inputs": {"participants": items[starts[run] : starts[run + 1]] or None},
+            "outputs": {"participants": items[starts[run + 2] : starts[run + 3]] or None},
+            "conversions": shown[starts[run + 4] : starts[run + 5]] or None,
+            "moves": shown[starts[run + 6] : starts[run + 7]] or None,
+        }
+
     def items_and_below(self, pids: list[int], plain_numbers: bool) -> tuple[ColumnRows, Below]:
         """The JSON report's items (ColumnRows, ITEM_KEYS) and those scored below 1, in the
         detail's order, a column at a time."""
-        counts = self.counts
+        counts, shown, items = self.counts, self.shown, self.items
         best, where = self.paired
         scores = best.tolist()
         run = np.repeat(np.arange(len(counts)), counts)
         # the partner's place in the items: the run of the other side (number ^ 1), its item `where`
-        starts = np.cumsum(counts) - counts
-        partner = np.where(where >= 0, starts[run ^ 1] + where, len(scores)).tolist()
-        shown, items = _flat(self.shown), _flat(self.items)
+        partner = np.where(where >= 0, self.starts[run ^ 1] + where, len(scores)).tolist()
         groups = len(GROUPS)
         columns = (np.repeat(np.array(pids, object), counts.reshape(-1, groups).sum(axis=1)).tolist(),
                    *(np.repeat(np.array(names * len(pids), object), counts).tolist()
@@ -194,22 +234,24 @@ class Gathered:
         rows = ColumnRows(dict(zip(ITEM_KEYS, columns, strict=True)), plain_numbers)
         low = np.flatnonzero(best < 1.0)
         below = Below((run[low] // groups).tolist(), *(_taken(column, low) for column in columns[:3]),
-                      _taken(items, low), _taken([*items, None], np.array(partner, np.int64)[low]),
-                      _taken(scores, low))  # fmt: skip
+                      _taken(scores, low), items, low, np.array(partner, np.int64)[low])  # fmt: skip
         return rows, below
 
 
 @dataclass
 class Below:
-    """The items scored below 1 (one error row each), in the detail's order, as columns."""
+    """The items scored below 1 (one error row each), in the detail's order, as columns:
+    per row its place in the detail, process id, question, side and score, its item's
+    and its partner's number among `items` (every item of the detail; len(items): none)."""
 
     places: list[int]
     pids: list[int]
     questions: list[str]
     sides: list[str]
-    items: list[Item]
-    best: list[Item | None]
     scores: list[float]
+    items: list[Item]
+    mine: np.ndarray
+    partner: np.ndarray
 
 
 def _word(token: str) -> str:
@@ -253,13 +295,17 @@ def _steps(items: list[Item | None]) -> list[int]:
 Bounds = Sequence[int] | None  # an item's first [start, end) piece, if it has one
 
 
-def _places(docs: list[Document], units: list[Sequence[tuple[int, int]]], items: list[Item | None],
-            worded: bool) -> tuple[list[Bounds], list[list[list[int]]], list[str]]:  # fmt: skip
+def _places(
+    docs: list[Document],
+    units: list[Sequence[tuple[int, int]]],
+    items: list[Item | None],
+    steps: list[int],
+    worded: bool,
+) -> tuple[list[Bounds], list[list[list[int]]], list[str]]:
     """Each item's first [start, end) piece, pieces and position: a conversion or move its
-    step (a unit of its process's document, `units` its units: every one is); an input or
-    output where the sentences mention it (`worded`: some document has words); none for
-    None."""
-    steps = _steps(items)
+    step (`steps`: _steps; a unit of its process's document, `units` its units: every one
+    is); an input or output where the sentences mention it (`worded`: some document has
+    words); none for None."""
     bounds: list[Bounds] = [u[s - 1] if 0 < s <= len(u) else None for u, s in zip(units, steps, strict=True)]
     parts = [[[*b]] if b else [] for b in bounds]
     shown = _step_texts(max(steps, default=0))
@@ -276,23 +322,36 @@ def _step_texts(last: int) -> list[str]:
     return ["", *(f"step {k}" for k in range(1, last + 1))]
 
 
-def _side(docs: list[Document], units: list[Sequence[tuple[int, int]]], items: list[Item | None],
-          labels: list[str], worded: bool) -> tuple[list[Any], ...]:  # fmt: skip
-    """One side's columns of the error rows in SIDE_KEYS' order: label, start, end, parts,
-    position and text (blank without an item; no position where the item has no step
-    and no mention)."""
-    bounds, parts, positions = _places(docs, units, items, worded)
-    return ([label if item is not None else "" for label, item in zip(labels, items, strict=True)],
-            [b[0] if b else None for b in bounds], [b[1] if b else None for b in bounds],
-            parts, positions, _texts(items))  # fmt: skip
+class RowItems:
+    """The items the error rows show — their own and their partners', each once however
+    many rows show it — and what a row shows of each: its step, start, end, pieces,
+    position and text (SIDE_KEYS but the label). `rank`: per item number (Below.items;
+    len(items): none) its place among them."""
 
+    def __init__(self, below: Below, documents: list[Document]) -> None:
+        seen = np.zeros(len(below.items) + 1, bool)
+        seen[below.mine] = seen[below.partner] = True
+        place = np.zeros(len(seen), np.int64)
+        place[below.partner] = place[below.mine] = below.places
+        chosen = np.flatnonzero(seen)
+        self.rank = np.cumsum(seen) - 1
+        self.none = int(self.rank[-1]) if seen[-1] else -1  # the place of "no item", if a row has none
+        items = _taken([*below.items, None], chosen)
+        docs = _taken(documents, place[chosen])
+        self.steps = _steps(items)
+        worded = any(doc.has_words for doc in documents)
+        bounds, parts, positions = _places(docs, [doc.units for doc in docs], items, self.steps, worded)
+        starts, ends = [b[0] if b else None for b in bounds], [b[1] if b else None for b in bounds]
+        self.values = (starts, ends, parts, positions, _texts(items))
 
-def _by_side(firsts: list[Any], seconds: list[Any], keep: list[bool]) -> tuple[list[Any], list[Any]]:
-    """Each pair in order where `keep`, swapped elsewhere (an answer's item is gold, a
-    prediction's is system; and back)."""
-    ordered = [f if k else s for f, s, k in zip(firsts, seconds, keep, strict=True)]
-    swapped = [s if k else f for f, s, k in zip(firsts, seconds, keep, strict=True)]
-    return ordered, swapped
+    def side(self, labels: list[str], shown: np.ndarray) -> tuple[list[Any], ...]:
+        """One side's columns of the error rows in SIDE_KEYS' order (`shown`: per row the
+        place of its item on that side): label (blank without an item), start, end,
+        parts, position and text."""
+        places = shown.tolist()
+        none = self.none
+        return ([label if k != none else "" for label, k in zip(labels, places, strict=True)],
+                *(list(map(values.__getitem__, places)) for values in self.values))  # fmt: skip
 
 
 def _scored(labels: list[str], scores: list[float]) -> list[str]:
@@ -305,25 +364,32 @@ def _scored(labels: list[str], scores: list[float]) -> list[str]:
 def error_rows(below: Below, documents: list[Document], plain_numbers: bool) -> ColumnRows:
     """One row per item scored below 1, in the detail's order, with the ids E1, E2, …
     (`documents`: per place in the detail its process's document; `plain_numbers`: every
-    process id fits in 64 bits; ColumnRows), a column at a time."""
-    docs = [documents[place] for place in below.places]
-    answer = [side == "answer" for side in below.sides]
-    gold, system = _by_side(below.items, below.best, answer)
+    process id fits in 64 bits; ColumnRows), a column at a time: what a row shows of an
+    item made once per item (RowItems)."""
+    shown = RowItems(below, documents)
+    mine, theirs = shown.rank[below.mine], shown.rank[below.partner]
+    answer = np.array(below.sides) == "answer"  # an answer's item is gold, a prediction's system
     labels = list(map(SINGULAR.__getitem__, below.questions))
-    worded = any(doc.has_words for doc in documents)
-    units = [doc.units for doc in docs]
-    gold_side, system_side = (_side(docs, units, items, labels, worded) for items in (gold, system))
+    gold_side, system_side = (shown.side(labels, np.where(answer, first, second))
+                              for first, second in ((mine, theirs), (theirs, mine)))  # fmt: skip
     kinds = list(map(status, below.scores, below.sides))
-    steps = _steps(below.items)
-    mine, theirs = _by_side(gold_side[5], system_side[5], answer)  # the item's text, its partner's
+    steps = _taken(shown.steps, mine)
+    texts = shown.values[-1]
+    names = [doc.name for doc in documents]
     columns = (
-        error_ids(len(docs)), [doc.name for doc in docs], steps, [str(s) if s else "" for s in steps], kinds,
-        [""] * len(docs), *side_columns(gold_side, system_side),
+        error_ids(len(steps)), list(map(names.__getitem__, below.places)), steps, _unit_ids(steps), kinds,
+        [""] * len(steps), *side_columns(gold_side, system_side),
         _scored(labels, below.scores),
-        below.pids, below.questions, below.sides, mine, theirs, below.scores,
+        below.pids, below.questions, below.sides, _taken(texts, mine), _taken(texts, theirs), below.scores,
         list(map(MARKERS.__getitem__, kinds)),
     )  # fmt: skip
     return ColumnRows(dict(zip(ROW_KEYS, columns, strict=True)), plain_numbers)
+
+
+def _unit_ids(steps: list[int]) -> list[str]:
+    """Each step as text ("" for 0), made once per step."""
+    ids = ["", *map(str, range(1, max(steps, default=0) + 1))]
+    return list(map(ids.__getitem__, steps))
 
 
 def spans(doc: Document, q: str, items: list[Item], scores: list[float], side: str) -> list[Span]:
@@ -345,10 +411,11 @@ def spans(doc: Document, q: str, items: list[Item], scores: list[float], side: s
 @dataclass
 class Detail:
     """What a detailed run reports per answer process (in process id order): the
-    diagnostics' score objects, the JSON summaries and items, the documents, the error
-    rows and the viewer's spans (made when first read)."""
+    diagnostics' score objects and the Processes table's rows, the JSON summaries and
+    items, the documents, the error rows and the viewer's spans (made when first read)."""
 
     processes: list[dict[str, Any]]
+    process_rows: list[list[Any]]
     summaries: dict[str, dict[str, Any]]
     items: ColumnRows
     documents: list[Document]
@@ -359,21 +426,29 @@ class Detail:
 
 def process_detail(scores: ProcessScores, ordered: list[int], sentences: dict[int, list[str]] | None
                    ) -> Detail:  # fmt: skip
-    """The detail of the answer processes `ordered` (numbers in `scores`), in one pass."""
-    gathered, summaries, documents = Gathered(scores, ordered), {}, []
-    for k in ordered:
-        (answer, prediction), pid = scores.summaries(k), scores.pids[k]
-        shown = answer.items_json(), prediction.items_json()
-        summaries[str(pid)] = {"answer": answer.diagnostics(shown[0]),
-                               "prediction": prediction.diagnostics(shown[1])}  # fmt: skip
-        steps = max(scores.processes[k].sentences, scores.predicted[k].sentences)
-        documents.append(process_document(pid, steps, (sentences or {}).get(pid)))
-        gathered.add((answer, prediction), shown)
+    """The detail of the answer processes `ordered` (numbers in `scores`), a column at a time."""
+    gathered, pids = Gathered(scores, ordered), [scores.pids[k] for k in ordered]
+    texts = sentences or {}
+    steps = [max(scores.processes[k].sentences, scores.predicted[k].sentences) for k in ordered]
+    documents = list(map(process_document, pids, steps, map(texts.get, pids)))
     plain = all(-(1 << 63) <= pid < 1 << 63 for pid in scores.pids)  # ColumnRows.plain_numbers
     gold, system = (later_spans(documents, gathered, side) for side in SIDES)
-    items, below = gathered.items_and_below([scores.pids[k] for k in ordered], plain)
-    return Detail([scores.diagnostics(k) for k in ordered], summaries, items, documents,
+    items, below = gathered.items_and_below(pids, plain)
+    return Detail(*process_scores(scores, ordered), gathered.summaries(pids), items, documents,
                   error_rows(below, documents, plain), gold, system)  # fmt: skip
+
+
+def process_scores(scores: ProcessScores, ordered: list[int]) -> tuple[list[dict[str, Any]], list[list[Any]]]:
+    """Per process of `ordered` its diagnostics score object (ProcessScores.diagnostics)
+    and its row of the Processes table (PROCESS_COLUMNS), a column at a time."""
+    pids = [scores.pids[k] for k in ordered]
+    columns = [_taken(values, np.array(ordered, np.int64))
+               for q in QUESTIONS for values in (scores.precision[q], scores.recall[q])]  # fmt: skip
+    pairs = [[{"precision": p, "recall": r} for p, r in zip(columns[n], columns[n + 1], strict=True)]
+             for n in range(0, len(columns), 2)]  # fmt: skip
+    objects = [{"process_id": pid, "inputs": i, "outputs": o, "conversions": c, "moves": m}
+               for pid, i, o, c, m in zip(pids, *pairs, strict=True)]  # fmt: skip
+    return objects, list(map(list, zip(pids, *columns, strict=True)))
 
 
 def later_spans(documents: list[Document], gathered: Gathered, side: str) -> Later:
@@ -389,7 +464,8 @@ def later_spans(documents: list[Document], gathered: Gathered, side: str) -> Lat
         for p, doc in enumerate(documents):
             for q, group in runs:
                 run = p * len(GROUPS) + group
-                result += spans(doc, q, items[run], scores[starts[run] : starts[run + 1]], side)
+                begin, end = starts[run], starts[run + 1]
+                result += spans(doc, q, items[begin:end], scores[begin:end], side)
         return result
 
     return Later(gathered.stepped(side), made)
@@ -398,9 +474,7 @@ def later_spans(documents: list[Document], gathered: Gathered, side: str) -> Lat
 PROCESS_COLUMNS = ["process_id"] + [f"{q}_{m}" for q in QUESTIONS for m in ("precision", "recall")]
 
 
-def processes_table(scores: list[dict[str, Any]]) -> Table:
-    """`scores`: per process its diagnostics score object (process_id, P and R per question)."""
-    rows = [[s["process_id"], *(s[q][m] for q in QUESTIONS for m in ("precision", "recall"))]
-            for s in scores]  # fmt: skip
+def processes_table(rows: list[list[Any]]) -> Table:
+    """`rows`: per process its id, then precision and recall of each question (process_scores)."""
     return Table(PROCESS_COLUMNS, rows, "Processes", kind="detail",
                  note="Per answer process: precision and recall of each question.")  # fmt: skip

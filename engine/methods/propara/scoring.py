@@ -86,17 +86,16 @@ class ProcessScores:
         self.exact: dict[int, dict[str, QuestionScore]] = {}  # scored item by item
         self.corrections: list[tuple[int, str, list[Correction]]] = []  # in process and question order
         self._summaries: dict[int, tuple[Summary, Summary]] = {}
-        self._conversions: dict[int, tuple[list[Conversion], list[Conversion]]] = {}  # found by _score_items
+        self._conversions: dict[int, tuple[list[Conversion], list[Conversion]]] = {}  # conversion_lists
         self._score_items(comparer)
 
     def _score_items(self, comparer: Comparer) -> None:
-        """The questions scored item by item, in process order."""
+        """The questions scored item by item, in process order (their conversions found
+        for all of them at once first)."""
         chosen = self.chosen.tolist()
-        for k in np.flatnonzero(~self.chosen | ~self.same_conversions).tolist():
+        exact = np.flatnonzero(~self.chosen | ~self.same_conversions).tolist()
+        for k, (answers, predictions) in zip(exact, self.conversion_lists(exact), strict=True):
             if chosen[k]:
-                answers = self.sources.answers.conversions_of(self.processes[k])
-                predictions = self.sources.predictions.conversions_of(self.predicted[k])
-                self._conversions[k] = answers, predictions
                 questions = {"conversions": score_question(answers, predictions, comparer.conversion, True)}
                 found = {"conversions": comparer.take()}
             else:
@@ -111,16 +110,28 @@ class ProcessScores:
         """The answer's and the prediction's summary of answer process k (made once)."""
         found = self._summaries.get(k)
         if found is None:
-            answers, predictions = self._conversions.get(k, (None, None))
+            ((answers, predictions),) = self.conversion_lists([k])
             answer = self.sources.answers.of(self.processes[k], answers)
             if self.predicted[k] is self.processes[k]:  # a file against itself
                 found = answer, answer
             else:
-                if self.same_conversions[k]:  # equal lists
-                    predictions = answer.conversions
                 found = answer, self.sources.predictions.of(self.predicted[k], predictions)
             self._summaries[k] = found
         return found
+
+    def conversion_lists(self, ks: list[int]) -> list[tuple[list[Conversion], list[Conversion]]]:
+        """Per answer process of `ks` the answer's and the prediction's conversions (those
+        of its summaries); those not known yet found for all of them at once and kept."""
+        new = [k for k in dict.fromkeys(ks) if k not in self._conversions]
+        if new:
+            answers = self.sources.answers.conversions_of_many([self.processes[k] for k in new])
+            same = self.same_conversions  # equal lists (a file against itself: every process)
+            others = [k for k in new if not same[k]]
+            found = self.sources.predictions.conversions_of_many([self.predicted[k] for k in others])
+            predictions = dict(zip(others, found, strict=True))
+            for k, mine in zip(new, answers, strict=True):
+                self._conversions[k] = mine, predictions.get(k, mine)
+        return [self._conversions[k] for k in ks]
 
     def diagnostics(self, k: int) -> dict[str, Any]:
         """The score object of the diagnostics (and of the JSON report's processes)."""

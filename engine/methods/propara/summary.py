@@ -36,6 +36,11 @@ def conversion_dicts(conversions: list[Conversion]) -> list[dict[str, Any]]:
     ]
 
 
+def participant_dicts(names: list[str]) -> list[dict[str, Any]]:
+    """Inputs or outputs as the JSON report's items show them."""
+    return [{"participants": name} for name in names]
+
+
 def move_dicts(moves: list[Move]) -> list[dict[str, Any]]:
     """Moves as the diagnostics write them."""
     return [
@@ -52,27 +57,14 @@ class Summary:
     conversions: list[Conversion]
     moves: list[Move]
 
-    def items_json(self) -> dict[str, list[dict[str, Any]]]:
-        """Per question its items as the JSON report shows them (an input or output as
-        `{"participants": name}`; conversions and moves as in the diagnostics)."""
-        return {
-            "inputs": [{"participants": name} for name in self.inputs],
-            "outputs": [{"participants": name} for name in self.outputs],
-            "conversions": conversion_dicts(self.conversions),
-            "moves": move_dicts(self.moves),
-        }
-
-    def diagnostics(self, shown: dict[str, list[dict[str, Any]]] | None = None) -> dict[str, Any]:
-        """The summary as the original's diagnostics write it (an empty list is null);
-        `shown`: its items_json when made already (their dicts are shared)."""
-        conversions = shown["conversions"] if shown else conversion_dicts(self.conversions)
-        moves = shown["moves"] if shown else move_dicts(self.moves)
+    def diagnostics(self) -> dict[str, Any]:
+        """The summary as the original's diagnostics write it (an empty list is null)."""
         return {
             "process_id": self.pid,
             "inputs": {"participants": self.inputs or None},
             "outputs": {"participants": self.outputs or None},
-            "conversions": conversions or None,
-            "moves": moves or None,
+            "conversions": conversion_dicts(self.conversions) or None,
+            "moves": move_dicts(self.moves) or None,
         }
 
 
@@ -105,10 +97,6 @@ def _last(actions: list[str], action: str) -> int:
     return -1
 
 
-# step → the participants created (or destroyed) there and their locations
-StepChanges = dict[int, tuple[list[str], list[str]]]
-
-
 def _distinct(values: list[str]) -> list[str]:
     return list(dict.fromkeys(values))
 
@@ -118,29 +106,81 @@ def _conversion(destroyed: list[str], created: list[str], locations: list[str], 
     return Conversion(joined(destroyed), joined(created), joined(_distinct(locations)), step)
 
 
-def conversions(created: StepChanges, destroyed: StepChanges, n: int) -> list[Conversion]:
-    """The three branches of §3.4, first that applies per step (look-ahead needs s < n − 1).
-    Only steps where something is created or destroyed can hold one."""
-    found: list[Conversion] = []
-    for s in sorted(created.keys() | destroyed.keys()):
-        c, d = created.get(s), destroyed.get(s)
-        if c and d:
-            found.append(_conversion(d[0], c[0], [*c[1], *d[1]], s))
-        elif d and s < n - 1:
-            following = created.get(s + 1)
-            if following and s + 1 not in destroyed:
-                gone = set(d[0])
-                new = _distinct([x for x in following[0] if x not in gone])
-                if new:
-                    found.append(_conversion(d[0], new, [*following[1], *d[1]], s))
-        elif c and s < n - 1:
-            following = destroyed.get(s + 1)
-            if following and s + 1 not in created:
-                made = set(c[0])
-                gone_next = _distinct([x for x in following[0] if x not in made])
-                if gone_next:
-                    found.append(_conversion(gone_next, c[0], [*c[1], *following[1]], s))
+class StepGroups:
+    """The creations (or destructions) of some processes grouped by process and step: the
+    sorted distinct keys (process × width + step) and per key the names and the locations,
+    in slot order (participant by participant)."""
+
+    def __init__(self, keys: np.ndarray, names: list[str], places: list[str]) -> None:
+        import numpy as np
+
+        order = np.argsort(keys, kind="stable")
+        keys = keys[order]
+        firsts = np.flatnonzero(np.concatenate([[True], keys[1:] != keys[:-1]])) if len(keys) else keys
+        self.keys = keys[firsts]
+        self.bounds = [*firsts.tolist(), len(keys)]
+        order_list = order.tolist()
+        self.names = list(map(names.__getitem__, order_list))
+        self.places = list(map(places.__getitem__, order_list))
+
+    def find(self, keys: np.ndarray) -> np.ndarray:
+        """Per key its group's number (-1: none)."""
+        import numpy as np
+
+        if not len(self.keys):
+            return np.full(len(keys), -1, np.int64)
+        at = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
+        return np.where(self.keys[at] == keys, at, -1)
+
+    def of(self, group: int) -> tuple[list[str], list[str]]:
+        """The names and the locations of a group."""
+        start, end = self.bounds[group], self.bounds[group + 1]
+        return self.names[start:end], self.places[start:end]
+
+
+def conversions(created: StepGroups, destroyed: StepGroups, width: int, sentences: np.ndarray
+                ) -> dict[int, list[Conversion]]:  # fmt: skip
+    """Per process (that has one) its conversions: the three branches of §3.4, first that
+    applies per step (look-ahead needs s < n − 1, n its sentences: `sentences` by process).
+    Only steps where something is created or destroyed can hold one; which branch a step
+    takes is found for all of them at once."""
+    import numpy as np
+
+    keys = np.sort(np.concatenate([created.keys, destroyed.keys]))
+    keys = keys[np.concatenate([[True], keys[1:] != keys[:-1]])] if len(keys) else keys
+    c, d = created.find(keys), destroyed.find(keys)
+    c_next, d_next = created.find(keys + 1), destroyed.find(keys + 1)
+    process, step = np.divmod(keys, width)
+    early = step < sentences[process] - 1
+    both = (c >= 0) & (d >= 0)
+    gone = (c < 0) & (d >= 0) & early & (c_next >= 0) & (d_next < 0)  # destroyed, created at the next step
+    made = (c >= 0) & (d < 0) & early & (d_next >= 0) & (c_next < 0)  # created, destroyed at the next step
+    chosen = np.flatnonzero(both | gone | made)
+    found: dict[int, list[Conversion]] = {}
+    columns = (process, step, both.view(np.int8) + 2 * gone.view(np.int8), c, d, c_next, d_next)
+    for k, s, branch, *groups in zip(*(column[chosen].tolist() for column in columns), strict=True):
+        conversion = _branch(created, destroyed, branch, s, *groups)
+        if conversion is not None:
+            found.setdefault(k, []).append(conversion)
     return found
+
+
+def _branch(created: StepGroups, destroyed: StepGroups, branch: int, s: int, c: int, d: int, c_next: int,
+            d_next: int) -> Conversion | None:  # fmt: skip
+    """Step s's conversion by its branch (1: created and destroyed there; 2: destroyed there,
+    created at the next step; 0: created there, destroyed at the next step), if any."""
+    if branch == 1:
+        (gone, gone_at), (new, new_at) = destroyed.of(d), created.of(c)
+        return _conversion(gone, new, [*new_at, *gone_at], s)
+    if branch == 2:
+        (gone, gone_at), (following, following_at) = destroyed.of(d), created.of(c_next)
+        left = set(gone)
+        new = _distinct([x for x in following if x not in left])
+        return _conversion(gone, new, [*following_at, *gone_at], s) if new else None
+    (new, new_at), (following, following_at) = created.of(c), destroyed.of(d_next)
+    kept = set(new)
+    gone_next = _distinct([x for x in following if x not in kept])
+    return _conversion(gone_next, new, [*new_at, *following_at], s) if gone_next else None
 
 
 def slot_events(table: Table) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -200,6 +240,7 @@ class Summaries:
     def __init__(self, actions: ActionFile) -> None:
         self.table = actions.table
         self.places = self.table.locations.texts()
+        self._json: dict[str, list[dict[str, Any]]] = {}
 
     @cached_property
     def shown(self) -> dict[int, str]:
@@ -214,14 +255,6 @@ class Summaries:
     def slots(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """The slots of creations, destructions and moves (slot_events)."""
         return slot_events(self.table)
-
-    @cached_property
-    def _created(self) -> Events:
-        return self._changes(self.slots[0], 0)
-
-    @cached_property
-    def _destroyed(self) -> Events:
-        return self._changes(self.slots[1], -1)
 
     @cached_property
     def _moves(self) -> Events:
@@ -246,13 +279,6 @@ class Summaries:
         bounds = np.searchsorted(slots, offset[self.table.process_parts]).tolist()
         return participant, slots - offset[participant], bounds
 
-    def _changes(self, slots: np.ndarray, shift: int) -> Events:
-        """Per process the (participant's name, step, location at slot + shift) of the given
-        slots, as tuples (made at once: a process's are then one slice)."""
-        participant, step, bounds = self._located(slots)
-        places = map(self.places.__getitem__, self.table.track[slots + shift].tolist())
-        return Events(list(zip(self.names(participant), step.tolist(), places, strict=True)), bounds)
-
     def _all_moves(self, slots: np.ndarray) -> Events:
         """Per process its moves, from the slots where the action is MOVE or the track moves."""
         participant, step, bounds = self._located(slots)
@@ -273,6 +299,18 @@ class Summaries:
         bounds = np.searchsorted(numbers, self.table.process_parts).tolist()
         return Events(self.names(numbers), bounds)
 
+    def events(self, q: str) -> Events:
+        """The file's inputs or outputs (names) or moves, per process."""
+        return self._moves if q == "moves" else self._ends[q == "outputs"]
+
+    def json_of(self, q: str) -> list[dict[str, Any]]:
+        """The file's inputs, outputs or moves (events) as the JSON report shows them, made once."""
+        found = self._json.get(q)
+        if found is None:
+            items = self.events(q).items
+            found = self._json[q] = move_dicts(items) if q == "moves" else participant_dicts(items)
+        return found
+
     def of(self, process: Process, conversions: list[Conversion] | None = None) -> Summary:
         """The summary of a process (its conversions given when known already)."""
         k = process.index
@@ -282,16 +320,35 @@ class Summaries:
 
     def conversions_of(self, process: Process) -> list[Conversion]:
         """The conversions of one process (§3.4)."""
-        created: StepChanges = {}
-        destroyed: StepChanges = {}
-        for changes, events in ((created, self._created), (destroyed, self._destroyed)):
-            for name, step, place in events.of(process.index):
-                if step in changes:
-                    changes[step][0].append(name)
-                    changes[step][1].append(place)
-                else:
-                    changes[step] = ([name], [place])
-        return conversions(created, destroyed, process.sentences) if created or destroyed else []
+        return self.conversions_of_many([process])[0]
+
+    def conversions_of_many(self, processes: list[Process]) -> list[list[Conversion]]:
+        """The conversions of each process (§3.4), found for all of them at once: their
+        creations and destructions grouped by process and step on arrays (StepGroups)."""
+        import numpy as np
+
+        table = self.table
+        chosen = np.zeros(len(table.process_parts) - 1, bool)
+        sentences = np.zeros(len(chosen), np.int64)
+        numbers = [process.index for process in processes]
+        chosen[numbers] = True
+        sentences[numbers] = [process.sentences for process in processes]
+        width = int(np.diff(table.offset).max(initial=0)) + 2  # above every step and the step after it
+        created, destroyed = (self._step_groups(slots, shift, chosen, width)
+                              for slots, shift in ((self.slots[0], 0), (self.slots[1], -1)))  # fmt: skip
+        found = conversions(created, destroyed, width, sentences)
+        return [found.get(k, []) for k in numbers]
+
+    def _step_groups(self, slots: np.ndarray, shift: int, chosen: np.ndarray, width: int) -> StepGroups:
+        """The given slots of the chosen processes grouped by process and step: the
+        participants' names and the locations at slot + shift."""
+        table = self.table
+        participant = table.slot_participant.take(slots)
+        kept = chosen[table.part_process.take(participant)]
+        slots, participant = slots[kept], participant[kept]
+        keys = table.part_process.take(participant) * width + (slots - table.offset[participant])
+        places = list(map(self.places.__getitem__, table.track[slots + shift].tolist()))
+        return StepGroups(keys, self.names(participant), places)
 
 
 class Events:
