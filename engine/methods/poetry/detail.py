@@ -75,7 +75,7 @@ def pages_table(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> Table:
 
 class ColumnLists(Later):
     """A table's rows kept as its columns: made as lists when read (or a part at a time, by
-    the JSON writer); the CSV writer takes the columns (csv_columns)."""
+    the JSON writer); the CSV writer takes the columns, or the Pieces `fields` makes (csv_columns)."""
 
     def __init__(self, columns: list[Sequence[Any]], fields: Callable[[], list[Any]] | None = None) -> None:
         self.columns, self.fields = columns, fields  # fields: the CSV's columns, made otherwise
