@@ -206,7 +206,8 @@ class PageTexts:
         pieces = (head, _reference_pieces(pages, labels), _system_pieces(pages, labels), _pair_pieces(pages))
         self.pieces = [Rows(kind).pieces for kind in pieces]  # neighbouring constants joined
         self.page_of = (np.arange(n), pages.refs.row, pages.syss.row, pages.refs.row[pages.pair_ref])
-        self.at = [bounds(rows, n) for rows in self.page_of]  # where each page's items of a kind start
+        # where each page's items of a kind start
+        self.at = (np.arange(n + 1), pages.refs.at, pages.syss.at, bounds(self.page_of[3], n))
         self.suffixes = [_suffixes(kind) for kind in range(4)]
 
     def text(self, a: int, b: int) -> memoryview:
