@@ -62,7 +62,7 @@ def pages_table(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> Table:
     lines = range(1, len(page_ids) + 1)
     with np.errstate(all="ignore"):  # summary.f1 of each row, silent for scores past 1e154
         f1 = harmonic(np.asarray(numbers[0], float), np.asarray(numbers[1], float))
-    arrays = getattr(scores, "arrays", None)  # the CSV's fields made from the arrays (render.page_fields)
+    arrays = getattr(scores, "arrays", None)  # the CSV's fields made from the arrays (pagecsv)
     fields = partial(page_fields, ids, numbers, arrays, f1) if arrays is not None else None
     return Table(
         [*COLUMNS, *PAGE_EXTRA],

@@ -1,6 +1,6 @@
 """The Pages table's CSV columns (specs/poetry.md §6.2) made from the scores' arrays, as
-csv.Pieces: the numbers' texts by numpy, not a Python text per field (43,000 pages: the
-generic writer's fields and lines took about as long as the 136,308 Spans rows)."""
+csv.Pieces: the numbers' texts by numpy, not a Python text per field and a join per row
+(43,000 pages: 0.08 -> 0.05 s, most of it now the floats' texts)."""
 
 from __future__ import annotations
 
