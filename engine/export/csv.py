@@ -379,18 +379,26 @@ def laid_out(held: list[Any]) -> bool:
     return len(held) > 1 and all(isinstance(column, Pieces) for column in held)
 
 
+#: Rows of Pieces laid out at a time: each block's memory is reused by the next, and the
+#: header and the blocks are joined once (poetry's 136,308 error rows at once, joined and
+#: then put after the header: 0.095 s; 4,096 at a time: 0.082 s).
+PIECES_BLOCK = 4096
+
+
 def pieces_text(columns: Sequence[str], held: list[Pieces]) -> bytes:
-    """One CSV document of columns of Pieces (two or more), the rows laid out at once, in
-    UTF-8 (a name's byte that was not UTF-8 as its surrogate's bytes: _utf8)."""
+    """One CSV document of columns of Pieces (two or more), the rows laid out a block at a
+    time, in UTF-8 (a name's byte that was not UTF-8 as its surrogate's bytes: _utf8)."""
     made = {id(column): column.made() for column in held}  # a column shown twice made once
     pieces: list[Piece] = []
     for k, column in enumerate(held):
         pieces += [b"," if k else b"", *made[id(column)][0]]
     count = held[0].count
-    lines = Rows([*pieces, b"\r\n"], count).buffer(0, count)
+    rows = Rows([*pieces, b"\r\n"], count)
+    blocks = (rows.buffer(start, min(start + PIECES_BLOCK, count)) for start in range(0, count, PIECES_BLOCK))
+    text = b"".join([_text(columns, ()).encode("utf-8", "surrogatepass"), *blocks])
     if any(holds_nul for _, holds_nul in made.values()):
-        lines = lines.replace(STAND_IN, b"\x00")
-    return _text(columns, ()).encode("utf-8", "surrogatepass") + lines
+        text = text.replace(STAND_IN, b"\x00")
+    return text
 
 
 def _text(columns: Sequence[str], lines: Iterable[Iterable[Any]]) -> str:

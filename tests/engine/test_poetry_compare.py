@@ -197,3 +197,16 @@ def test_offsets_beyond_int64_with_detail(tmp_path):
     assert main(["poetry", str(ref_path), str(sys_path), out, "--json", report]) == 0
     errors = json.loads((tmp_path / "o.json").read_text(encoding="utf-8"))["errors"]
     assert [(e["gold_start"], e["system_start"]) for e in errors] == [(big, big), (None, big + 20)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.integers(0, 12)), st.integers(0, 10))
+def test_bounds_are_where_each_rows_items_start(rows, n_rows):
+    """columns.bounds (counted) is the search of each row in the sorted rows, rows past
+    n_rows and none at all included."""
+    import numpy as np
+
+    sorted_rows = np.array(sorted(rows), dtype=np.int64)
+    got = columns.bounds(sorted_rows, n_rows)
+    assert got.tolist() == np.searchsorted(sorted_rows, np.arange(n_rows + 1)).tolist()
+    assert got.dtype == np.int64

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 
 import pytest
 from hypothesis import given, settings
@@ -89,3 +90,24 @@ def test_a_runs_csv_of_several_blocks_is_the_csv_modules(tmp_path, weight):
     exponents = any("e-" in line.partition(",")[2] for line in lines[2049:])  # numbers str() wrote, block 2
     assert exponents == (weight < 1)
     assert written.split("\r\n", 1)[1] == csv_module(page_ids, list(numbers))
+
+
+@pytest.mark.parametrize("weight", [1.0, 0.5, 0.00001, 3e16])
+def test_the_pages_tables_csv_from_the_arrays_is_the_csv_of_its_values(tmp_path, weight):
+    """The Pages table's CSV columns made from the scores' arrays (pagecsv: csv.Pieces) give
+    the bytes the writer gives for the table's Python columns: whole numbers written as
+    integers, floats below 1e-4 and past 1e16 as repr() writes them."""
+    from engine.export.csv import Pieces, columns_text
+    from tests.bench.bench_poetry import generate
+
+    ref, sys_ = tmp_path / "ref.jsonl", tmp_path / "sys.jsonl"
+    generate(2500, ref, sys_, seed=6)
+    options = Options(partial_match_weight=weight)
+    table = get_method("poetry").evaluate(str(ref), str(sys_), options, detail=True).tables["pages"]
+    made = table.rows.csv_columns()
+    assert len(made) == len(table.columns) and all(isinstance(column, Pieces) for column in made)
+    text = columns_text(table.columns, made)
+    assert text == columns_text(table.columns, [list(column) for column in table.rows.columns])
+    assert ",1,1,0,0,0,0,0,0," in text  # a page without spans: precision and recall the integer 1
+    assert (re.search(r"\de-", text) is not None) == (weight < 0.001)  # a float repr() writes
+    assert (re.search(r"\de\+", text) is not None) == (weight > 1)

@@ -490,17 +490,20 @@ def test_json_texts_of_odd_pages_are_the_json_of_the_dicts(tmp_path, monkeypatch
     assert any(e["gold_text"] for e in errors_) and any(e["detail"] for e in errors_)
 
 
-@pytest.mark.parametrize("ignore_label, limit", [(False, None), (True, None), (False, 64)])
-def test_csv_of_odd_pages_laid_out_is_the_csv_of_the_values(tmp_path, monkeypatch, ignore_label, limit):
+@pytest.mark.parametrize("ignore_label, limit, block", [(False, None, None), (True, None, None), (False, 64, None),
+                                                       (True, None, 3)])  # fmt: skip
+def test_csv_of_odd_pages_laid_out_is_the_csv_of_the_values(tmp_path, monkeypatch, ignore_label, limit, block):
     """The Spans rows' CSV laid out from Pieces (csv.pieces_text) is the text of the rows'
     Python values and writes its bytes: page ids, labels, notes and page texts with quotes,
     commas, line breaks, formula starts, a NUL, emoji; a tiny rowtexts.LIMIT lays the rows
-    out one or two at a time."""
-    from engine.export import rowtexts
+    out one or two at a time, a tiny csv.PIECES_BLOCK three rows a block."""
+    from engine.export import csv, rowtexts
     from engine.export.csv import Pieces, columns_text, write_csv
 
     if limit:
         monkeypatch.setattr(rowtexts, "LIMIT", limit)
+    if block:
+        monkeypatch.setattr(csv, "PIECES_BLOCK", block)
     ref, sys_ = _odd_pages(tmp_path, [*ODD, "=1+2", "-x", "@a", "+b", "nul\x00x", "\r", "\t"])
     report = get_method("poetry").evaluate(str(ref), str(sys_), Options(ignore_label=ignore_label), detail=True)
     rows = report.error_rows

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cached_property, partial
 from types import NoneType
 from typing import Any
 
@@ -21,6 +21,7 @@ from ...spans import Document
 from ...stats import harmonic
 from .columns import Scores
 from .errors import Pages, ViewerSpans, label_text
+from .pagecsv import page_fields
 from .pagejson import PageDetails
 from .render import COLUMNS, columns_of
 from .spanrows import SpanRows
@@ -65,10 +66,12 @@ def pages_table(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> Table:
     ids = shown_ids(page_ids, csv_value)
     lines = range(1, len(page_ids) + 1)
     with np.errstate(all="ignore"):  # summary.f1 of each row, silent for scores past 1e154
-        f1 = harmonic(np.asarray(numbers[0], float), np.asarray(numbers[1], float)).tolist()
+        f1 = harmonic(np.asarray(numbers[0], float), np.asarray(numbers[1], float))
+    arrays = getattr(scores, "arrays", None)  # the CSV's fields made from the arrays (pagecsv)
+    fields = partial(page_fields, ids, numbers, arrays, f1) if arrays is not None else None
     return Table(
         [*COLUMNS, *PAGE_EXTRA],
-        ColumnLists([ids, *numbers[:8], f1, *numbers[8:12], lines]),  # type: ignore[arg-type]  # rows made when read
+        ColumnLists([ids, *numbers[:8], f1.tolist(), *numbers[8:12], lines], fields),  # type: ignore[arg-type]
         "Pages",
         kind="detail",
         note="One row per reference line, as the CSV; line = its line in the reference file.",
@@ -77,17 +80,17 @@ def pages_table(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> Table:
 
 class ColumnLists(Later):
     """A table's rows kept as its columns: made as lists when read (or a part at a time, by
-    the JSON writer); the CSV writer takes the columns (csv_columns)."""
+    the JSON writer); the CSV writer takes the columns, or the Pieces `fields` makes (csv_columns)."""
 
-    def __init__(self, columns: list[Sequence[Any]]) -> None:
-        self.columns = columns
+    def __init__(self, columns: list[Sequence[Any]], fields: Callable[[], list[Any]] | None = None) -> None:
+        self.columns, self.fields = columns, fields  # fields: the CSV's columns, made otherwise
         super().__init__(len(columns[0]), part=self.lists)
 
     def lists(self, start: int, stop: int) -> list[list[Any]]:
         return list(map(list, zip(*(column[start:stop] for column in self.columns), strict=True)))
 
     def csv_columns(self) -> list[Sequence[Any]]:
-        return self.columns
+        return self.fields() if self.fields is not None else self.columns
 
 
 def shown_ids(page_ids: list[Any], shown: Callable[[Any], str]) -> list[str]:

@@ -44,6 +44,42 @@ def grouped(pieces: Sequence[Piece], groups: np.ndarray, n_groups: int) -> np.nd
     return Groups(pieces, groups, n_groups).texts(0, n_groups)
 
 
+def merged_text(
+    kinds: Sequence[tuple[np.ndarray, Sequence[Piece]]], count: int, limit: int | None
+) -> bytearray | None:
+    """Rows of several kinds in one text: per kind its rows' places (0 to count − 1, each
+    place taken once over all kinds) and its pieces (merged constants, or one text per row
+    of the kind). Each kind's rows are laid out as records of the widest kind's width
+    (fields a column at a time), the records put in their places (a row each: a field at
+    a time cost three times as much) and the padding then deleted: no text per row. None
+    where the records would take more than `limit` bytes (the caller takes fewer rows)."""
+    laid = []
+    for places, pieces in kinds:
+        if len(places):
+            columns = [p if isinstance(p, bytes) else _fixed(p) for p in pieces]
+            widths = [len(c) if isinstance(c, bytes) else c.dtype.itemsize for c in columns]
+            laid.append((places, columns, widths))
+    width = max((sum(widths) for *_, widths in laid), default=0)
+    if limit is not None and count * width > limit:
+        return None
+    buffer = bytearray(count * width)
+    merged = np.frombuffer(buffer, np.uint8).reshape(count, width)
+    for places, columns, widths in laid:
+        names = [f"f{k}" for k in range(len(columns))]
+        record = np.dtype({"names": names, "formats": [f"S{w}" for w in widths], "itemsize": width})
+        rows = np.zeros(len(places), record)
+        for name, column in zip(names, columns, strict=True):
+            rows[name] = column
+        merged[places] = rows.view(np.uint8).reshape(len(places), width)
+    return buffer.translate(None, b"\0")
+
+
+def _fixed(column: np.ndarray | Taken) -> np.ndarray:
+    """A kind's texts per row as fixed-width bytes."""
+    column = column[:] if isinstance(column, Taken) else column
+    return column.astype("S") if column.dtype == object else column
+
+
 def string_texts(values: Sequence[str]) -> np.ndarray:
     """Each string's JSON text without its quotes, as msgspec writes it (bytes objects). A
     list of strings encoded is `["…","…"]`, split at each `","`: that occurs only between

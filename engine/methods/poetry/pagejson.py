@@ -8,18 +8,18 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from functools import cached_property
-from itertools import repeat
 from typing import Any
 
 import msgspec
 import numpy as np
 
+from ...export import rowtexts
 from ...export.rowtexts import Piece, Rows, Taken
 from ...formats.columns import or_none
 from ...report import Later
 from .columns import bounds
 from .errors import Pages
-from .jsontext import GROUP_END, Groups, float_texts, grouped, integer_texts, string_texts, value_texts
+from .jsontext import float_texts, grouped, integer_texts, merged_text, string_texts, value_texts
 
 _STRUCTS = {"gc": False}
 Reference = msgspec.defstruct("Reference", ["start", "end", "label", "system", "factor"], **_STRUCTS)
@@ -181,29 +181,63 @@ def _id_pieces(page_ids: list[Any]) -> list[Piece]:
     return [value_texts(page_ids)]
 
 
-#: What follows each page's references, system spans and pairs in its object.
-PAGE_LISTS_END = (b'],"system":[', b'],"pairs":[', b"]}")
+#: What ends a page's references, system spans and pairs, and the page itself (a comma
+#: before the next page).
+LIST_ENDS = (b"", b'],"system":[', b'],"pairs":[', b"]},")
+
+
+def _suffixes(kind: int) -> np.ndarray:
+    """What follows an item of `kind` (0 a page's head, 1 a reference, 2 a system span, 3 a
+    pair) by k′ − kind, k′ the kind of the next item of its page (4: none): a comma before
+    one of its own kind, else the ends of its list and of the empty lists up to k′."""
+    return np.array([b",", *(b"".join(LIST_ENDS[max(kind, 1) : later]) for later in range(kind + 1, 5))])
 
 
 class PageTexts:
-    """The pages' objects' texts, made a range of pages at a time: each page's text up to
-    its references (ending in GROUP_END), and its references', system spans' and pairs'
-    objects, joined by commas (PAGE_LISTS_END follows each)."""
+    """The pages' objects' texts, made a range of pages at a time: the items (each page's
+    head up to its references, then its references', system spans' and pairs' objects)
+    laid out together in page order, each followed by a comma or the ends of lists."""
 
     def __init__(self, pages: Pages, page_ids: list[Any]) -> None:
         n = len(page_ids)
         labels = value_texts(pages.labels)
-        self.heads = Rows([b'{"page_id":', *_id_pieces(page_ids), b',"line":', pages.json_texts("line"),
-                           b',"system_line":', pages.json_texts("system_line"),
-                           b',"reference":[', GROUP_END])  # fmt: skip
-        self.lists = (Groups(_reference_pieces(pages, labels), pages.refs.row, n),
-                      Groups(_system_pieces(pages, labels), pages.syss.row, n),
-                      Groups(_pair_pieces(pages), pages.refs.row[pages.pair_ref], n))  # fmt: skip
+        head = [b'{"page_id":', *_id_pieces(page_ids), b',"line":', pages.json_texts("line"),
+                b',"system_line":', pages.json_texts("system_line"), b',"reference":[']  # fmt: skip
+        pieces = (head, _reference_pieces(pages, labels), _system_pieces(pages, labels), _pair_pieces(pages))
+        self.pieces = [Rows(kind).pieces for kind in pieces]  # neighbouring constants joined
+        self.page_of = (np.arange(n), pages.refs.row, pages.syss.row, pages.refs.row[pages.pair_ref])
+        # where each page's items of a kind start
+        self.at = (np.arange(n + 1), pages.refs.at, pages.syss.at, bounds(self.page_of[3], n))
+        self.suffixes = [_suffixes(kind) for kind in range(4)]
 
-    def text(self, a: int, b: int) -> bytes:
+    def text(self, a: int, b: int) -> memoryview:
         """Pages a to b − 1, joined by commas."""
-        heads = self.heads.text(a, b).split(GROUP_END)[:-1]
-        references, systems, pairs = (texts.texts(a, b).tolist() for texts in self.lists)
-        ends = [repeat(end) for end in PAGE_LISTS_END]  # endless: zip stops with the pages
-        pages = zip(heads, references, ends[0], systems, ends[1], pairs, ends[2], strict=False)
-        return b",".join(map(b"".join, pages))
+        return memoryview(self._laid(a, b))[:-1]  # no comma after the last page
+
+    def _laid(self, a: int, b: int) -> bytes | bytearray:
+        """Pages a to b − 1, each followed by a comma; each half of them laid out apart
+        where their records would take more than rowtexts.LIMIT bytes (a long text)."""
+        laid = merged_text(*self._items(a, b), rowtexts.LIMIT if b - a > 1 else None)
+        if laid is None:
+            return self._laid(a, (a + b) // 2) + self._laid((a + b) // 2, b)
+        return laid
+
+    def _items(self, a: int, b: int) -> tuple[list[tuple[np.ndarray, list[Piece]]], int]:
+        """The items of pages a to b − 1 by kind (for merged_text): their places in page
+        order and their pieces, each followed by its suffix; and their number."""
+        counts = np.array([at[a + 1 : b + 1] - at[a:b] for at in self.at])  # kind × page: its items
+        flat = counts.T.ravel()
+        first = (np.cumsum(flat) - flat).reshape(b - a, 4)  # page × kind: the place of its first item
+        following = np.full((5, b - a), 4)  # per kind and page: the first kind on with items (4: none)
+        for kind in (3, 2, 1):
+            following[kind] = np.where(counts[kind] > 0, kind, following[kind + 1])
+        kinds = []
+        for kind, at in enumerate(self.at):
+            lo, hi = int(at[a]), int(at[b])
+            page = self.page_of[kind][lo:hi] - a
+            within = np.arange(hi - lo) - (at[a:b][page] - lo)
+            last = within == counts[kind, page] - 1
+            suffix = np.where(last, following[kind + 1, page] - kind, 0)
+            pieces = [p if isinstance(p, bytes) else p[lo:hi] for p in self.pieces[kind]]
+            kinds.append((first[page, kind] + within, [*pieces, self.suffixes[kind][suffix]]))
+        return kinds, int(flat.sum())

@@ -304,6 +304,11 @@ def _csv_column(pages: Pages, column: Column, n: int) -> Pieces:
     return Pieces([column_fields([column])[0].encode()], n)
 
 
+#: Rows laid out at a time for the JSON (about 2.6 MB on the bench): a part costs its
+#: record's dozens of fields, whatever its rows (136,308 rows 1,000 at a time: 0.10 s, 4,096: 0.085 s).
+JSON_ROWS = 4096
+
+
 class SpanRows(ColumnRows):
     """The Spans rows (ROW_KEYS, ERROR_COLUMNS first; ids E1, E2, …): the Python columns
     made together when one is first read; with plain numbers the JSON is written from
@@ -326,9 +331,9 @@ class SpanRows(ColumnRows):
         if not self.plain_numbers:
             yield from super().json_parts(size, encode)
             return
-        rows = Rows(_json_pieces(self.plan))
-        for start in range(0, len(self), size):
-            yield memoryview(rows.buffer(start, min(start + size, len(self))))[:-1]  # no comma after the last
+        rows, step = Rows(_json_pieces(self.plan)), max(size, JSON_ROWS)
+        for start in range(0, len(self), step):
+            yield memoryview(rows.buffer(start, min(start + step, len(self))))[:-1]  # no comma after the last
 
 
 def _column(made: Callable[[], dict[str, list[Any]]], key: str) -> list[Any]:
