@@ -19,12 +19,19 @@ from .cells import FORMULA_START, MAX_TEXT
 NONE, INT, FLOAT, BOOL, TEXT = 0, 1, 2, 3, 4  # TEXT +1 quoted, +2 its spaces kept: 4..7
 _KIND_CODES = {type(None): NONE, int: INT, float: FLOAT, bool: BOOL, str: TEXT}
 LITERAL_ESCAPE = re.compile("(_x[0-9a-fA-F]{4}_)")
-# The code points a text joined with others by NUL must be escaped for (the last: all above U+FFFF)
-_SPECIAL_POINTS = np.zeros(0x10001, bool)
-_SPECIAL_POINTS[[*map(ord, "&<>\ufffe\uffff"), *range(1, 9), *range(11, 32), *range(0xD800, 0xE000)]] = True
+# What a code point of texts joined by NUL asks (the last entry: all above U+FFFF): escaping
+# (_SPECIAL), or a look at whether an underscore starts a literal _xHHHH_ (_UNDERSCORE)
+_SPECIAL, _UNDERSCORE = 1, 2
+_POINT_FLAGS = np.zeros(0x10001, np.uint8)
+_POINT_FLAGS[[*map(ord, "&<>\ufffe\uffff"), *range(1, 9), *range(11, 32), *range(0xD800, 0xE000)]] = _SPECIAL
+_POINT_FLAGS[ord("_")] = _UNDERSCORE
 # What a text's first or last character asks of its cell: quoting (a formula's start), keeping spaces
 _QUOTED, _SPACED = 1, 2
-_EDGE_FLAGS = np.array([_SPACED * chr(c).isspace() for c in range(0x3002)], np.int8)  # U+3000 the last space
+# The whitespace (str.isspace) below U+3001, listed: a table of chr(c).isspace() costs 1.7 ms a run
+WHITESPACE = (*range(9, 14), *range(28, 33), 0x85, 0xA0, 0x1680, *range(0x2000, 0x200B), 0x2028, 0x2029,
+              0x202F, 0x205F, 0x3000)  # fmt: skip
+_EDGE_FLAGS = np.zeros(0x3002, np.int8)  # the last entry: all from U+3001 on, none of them whitespace
+_EDGE_FLAGS[list(WHITESPACE)] = _SPACED
 _EDGE_FLAGS[[ord(c) for c in FORMULA_START]] = _QUOTED
 
 
@@ -131,10 +138,7 @@ class Joined:
 
     def careful(self) -> np.ndarray | None:
         """Which texts must be escaped or cut (`special` or long); None where none must."""
-        found = np.flatnonzero(_SPECIAL_POINTS[np.minimum(self.points, len(_SPECIAL_POINTS) - 1)])
-        if "_x" in self.text:
-            literal = [m.start() for m in LITERAL_ESCAPE.finditer(self.text)]
-            found = np.append(found, np.array(literal, np.int64))
+        found = self._special()
         careful = self.lengths > MAX_TEXT // 2
         if not (len(found) or self.inner_nul or careful.any()):
             return None
@@ -142,6 +146,18 @@ class Joined:
         if self.inner_nul:
             careful |= np.fromiter(["\x00" in text for text in self.texts], bool, len(self.texts))
         return careful
+
+    def _special(self) -> np.ndarray:
+        """Where the joined text holds a character to escape or a literal _xHHHH_ (all its
+        characters' flags taken at once; the literals searched for only after an `_x`)."""
+        flags = np.take(_POINT_FLAGS, self.points, mode="clip")
+        found = np.flatnonzero(flags)
+        asked = flags[found]
+        underscores, found = found[asked == _UNDERSCORE], found[asked == _SPECIAL]
+        if len(underscores) and (self.points[underscores + 1] == ord("x")).any():  # the text ends with NUL
+            literal = [m.start() for m in LITERAL_ESCAPE.finditer(self.text)]
+            found = np.append(found, np.array(literal, np.int64))
+        return found
 
 
 def spaced(texts: Sequence[str]) -> np.ndarray:
@@ -157,7 +173,7 @@ def _points(text: str) -> np.ndarray:
 
 def _edge_flags(points: np.ndarray) -> np.ndarray:
     """_QUOTED where a code point starts a formula, _SPACED where it is whitespace."""
-    return _EDGE_FLAGS[np.minimum(points, len(_EDGE_FLAGS) - 1)]
+    return np.take(_EDGE_FLAGS, points, mode="clip")
 
 
 def _ends(texts: Sequence[str], end: int, lengths: np.ndarray) -> str:

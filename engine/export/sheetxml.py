@@ -152,7 +152,7 @@ def block_rows(first: int, columns: list[Column], ready: dict[int, list[str]] | 
     order = sorted(range(len(made)), key=lambda k: made[k][0])
     attributes = list(map(_height, heights)) if len(heights) else [b""] * n
     kinds = np.array([codes[k] for k in order] + [np.fromiter(map(bool, attributes), np.int8, n)], np.int8)
-    numbers = list(map(str.encode, map(str, range(first + 1, first + 1 + n))))
+    numbers = list(map(b"%d".__mod__, range(first + 1, first + 1 + n)))
     layout = tuple(made[k] for k in order)
     rows = _formatted(kinds, [numbers, attributes, *(values[k] for k in order)], layout)
     has_cells = kinds[:-1] != NONE
@@ -212,22 +212,21 @@ def _kind_rows(kind: bytes, layout: Layout, values: list[Sequence[Any]], chosen:
     """The rows of one kind (those numbered `chosen`, else all): its format over the
     columns of `values` it uses (the row numbers and height attributes in UTF-8, then one
     per column of `layout`), each value as its cell writes it: text in UTF-8, a decimal as
-    its repr, whole numbers by %d."""
+    its repr (%r), whole numbers by %d."""
     template, used = _row_format(kind, layout)
     if not template:  # no cell and no height: no row
         return [b""] * (len(values[0]) if chosen is None else len(chosen))
     if chosen is not None:  # the values of the columns used, of those rows only
         take = itemgetter(*chosen) if len(chosen) > 1 else lambda column: (column[chosen[0]],)
         values = {k: take(values[k]) for k in {k for k, _ in used}}  # type: ignore[assignment]
-    args = [map(str.encode, values[k]) if how == TEXT else map(str.encode, map(repr, values[k]))
-            if how == FLOAT else values[k] for k, how in used]  # fmt: skip
+    args = [map(str.encode, values[k]) if how == TEXT else values[k] for k, how in used]
     return list(map(template.__mod__, zip(*args, strict=True)))
 
 
 @cache
 def _row_format(kind: bytes, layout: Layout) -> tuple[bytes, tuple[tuple[int, int], ...]]:
     """The %-format of a row of `kind` (each cell's kind code, then whether it has a height),
-    and the columns of values it takes with how each is written (as it is, TEXT or FLOAT):
+    and the columns of values it takes with how each is written (as it is, or TEXT):
     0 the row's number, 1 its height attribute, then the cells' values."""
     *cells, height = kind
     if not any(cells) and not height:
@@ -256,7 +255,7 @@ def _cell_format(code: int, mark: str, styles: CellStyles | None) -> tuple[str, 
     if code == INT:
         return f'<c r="{mark}%s"{_style(number)}><v>%d</v></c>', True, INT
     if code == FLOAT:
-        return f'<c r="{mark}%s"{_style(decimal)}><v>%s</v></c>', True, FLOAT
+        return f'<c r="{mark}%s"{_style(decimal)}><v>%r</v></c>', True, INT
     text_style = quoted if (code - TEXT) & 1 else style
     kept = PRESERVE if (code - TEXT) & 2 else ""
     return f'<c r="{mark}%s"{_style(text_style)} t="inlineStr"><is><t{kept}>%s</t></is></c>', True, TEXT

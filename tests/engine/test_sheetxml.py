@@ -140,3 +140,12 @@ def test_fitted_keeps_the_longest_start_that_fits(text, limit):
     cut = fitted(text, limit)
     assert text.startswith(cut) and units(cut) <= limit
     assert cut == text or units(text[: len(cut) + 1]) > limit
+
+
+def test_the_whitespace_a_cell_keeps_is_str_isspace():
+    """The whitespace listed for the edges of a text (its cell keeps its spaces) is every
+    character str.isspace takes: those below U+3001 listed, none from there on."""
+    from engine.export.kinds import WHITESPACE
+
+    assert list(WHITESPACE) == [c for c in range(0x3001) if chr(c).isspace()]
+    assert not any(chr(c).isspace() for c in range(0x3001, 0x110000))
