@@ -19,7 +19,7 @@ import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import unescape
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -394,11 +394,35 @@ def read(path: str, options: ReadOptions) -> Annotations:
     """One BIO column of the file (options.tag_column: 1 the first after the token,
     negative from the last BIO column) as spans of one text document of its tokens, read
     in the tag scheme chosen or detected (as CoNLL columns are)."""
-    from . import conll
+    return _column(path, *_every_column(path), options)
+
+
+def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
+    """The labels of each BIO column's spans, the file read once (each column as `read`
+    reads it with these options; none for a column that cannot be read so)."""
+    vrt, count = _every_column(path)
+    labels: list[list[str]] = []
+    for k in range(1, count + 1):
+        try:
+            spans = _column(path, vrt, count, replace(options, tag_column=k)).spans
+        except InputError:
+            spans = []
+        labels.append(sorted({span.label for span in spans}))
+    return labels
+
+
+def _every_column(path: str) -> tuple[VrtFile, int]:
+    """The file with every BIO column its head has, and how many that is."""
     from .sniffing import read_head
 
     count = bio_columns(read_head(Path(path))) if Path(path).is_file() else 0
-    vrt = read_vrt(path, VrtLayout(max(count, 1)))
+    return read_vrt(path, VrtLayout(max(count, 1))), count
+
+
+def _column(path: str, vrt: VrtFile, count: int, options: ReadOptions) -> Annotations:
+    """The spans of the BIO column options.tag_column of a file read with its `count` columns."""
+    from . import conll
+
     k = options.tag_column
     if count == 0:
         found = "no BIO column after the token (CoNLL columns: --format conll, --token-column, --tag-column)"
