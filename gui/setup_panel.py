@@ -281,17 +281,21 @@ class SetupPanel(QWidget):
         (its box says it is being looked at, and no method refuses it meanwhile)."""
         field = self.second if side == "second" else self.fields[side]
         path, number = field.path, self._newest(side)
-        methods, roles = (list(self.methods.values()) if side in self.fields else []), list(self.fields)
+        methods = list(self.methods.values()) if side in self.fields else []
 
-        def look(_progress: Any = None) -> tuple[Look | None, dict[str, Refusals]]:
-            found = look_at(path) if path else None  # each side's refusals: the look serves both
-            return found, {role: refusals(methods, role, found) for role in roles}
+        def look(roles: list[str]) -> Job:
+            def job(_progress: Any = None) -> tuple[Look | None, dict[str, Refusals]]:
+                found = look_at(path) if path else None
+                return found, {role: refusals(methods, role, found) for role in roles}
+
+            return job
 
         def shown(result: tuple[Look | None, dict[str, Refusals]]) -> None:
             self._found(side, number, result[0], result[1].get(side, {}))
 
-        key = ("file", path, side in self.fields)
-        self._look_at(path, (key, f"Looking at the {side} file", look), shown, (None, {}))
+        key = ("file", path, side in self.fields)  # a worker's look serves both sides' boxes: both roles
+        worker = (key, f"Looking at the {side} file", look(list(self.fields)))
+        self._look_at(path, worker, shown, (None, {}), at_once=look([side]))  # at once: the side's own
 
     def _found(self, side: str, number: int, look: Look | None, found: Refusals) -> None:
         if self._latest.get(side) != number:
@@ -353,15 +357,22 @@ class SetupPanel(QWidget):
 
         self._looks.ask(contents_key(path, options), f"Reading the {side} file", job, shown)
 
-    def _look_at(self, path: str, look: tuple[Hashable, str, Job], found: Found, meanwhile: Any) -> None:
-        """`found(job())` at once; where the input is large, `found(meanwhile)`, and the
-        look (key, title, job) queued for a worker."""
+    def _look_at(
+        self,
+        path: str,
+        look: tuple[Hashable, str, Job],
+        found: Found,
+        meanwhile: Any,
+        at_once: Job | None = None,
+    ) -> None:
+        """`found(at_once())` (default: the look's job); where the input is large,
+        `found(meanwhile)`, and the look (key, title, job) queued for a worker."""
         key, title, job = look
         if large(path):
             found(meanwhile)
             self._looks.ask(key, title, job, found)
         else:
-            found(job(None))
+            found((at_once or job)(None))
 
     def _looked(self, side: str, key: LookKey, contents: Contents, span_format: bool) -> None:
         if self._wanted.get(side) != key:
