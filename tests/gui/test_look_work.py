@@ -1,14 +1,19 @@
 """A look at a chosen file does only the work that is shown: at once (a small file, on the
 UI thread) the refusals of its own side; on a worker the refusals of both sides (gold and
-system the same file: one look serves both boxes)."""
+system the same file: one look serves both boxes); a waiting look at a file its box no
+longer holds is dropped."""
 
 from __future__ import annotations
+
+import threading
 
 import pytest
 
 import gui.setup_panel
 
-from .test_file_choices import DOCCANO, TSV
+from .test_file_choices import DATA, DOCCANO, TSV
+
+CONLL = str(DATA / "conll" / "seqeval-ground_truth.txt")
 
 
 @pytest.fixture
@@ -43,3 +48,50 @@ def test_a_workers_look_serves_both_sides(qtbot, window, judged, monkeypatch):
     qtbot.waitUntil(lambda: not setup.looking, timeout=20_000)
     assert sorted(judged) == ["gold", "system"]  # one look, both sides judged once
     assert "looks like doccano JSONL" in setup.fields["system"].error_text
+
+
+def _gated(monkeypatch, gate: threading.Event, held: str) -> list[str]:
+    """The paths looked at on a worker (format and contents); a look at `held` waits for the gate."""
+    looked: list[str] = []
+    look_at, read_contents = gui.setup_panel.look_at, gui.setup_panel.read_contents
+
+    def wait(path: str) -> None:
+        looked.append(path)
+        if path == held:
+            assert gate.wait(20)
+
+    monkeypatch.setattr(gui.setup_panel, "look_at", lambda path: wait(path) or look_at(path))
+    monkeypatch.setattr(gui.setup_panel, "read_contents", lambda path, o: wait(path) or read_contents(path, o))
+    return looked
+
+
+def test_a_waiting_look_at_a_file_its_box_no_longer_holds_is_dropped(qtbot, window, monkeypatch):
+    monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 10)
+    gate = threading.Event()
+    looked = _gated(monkeypatch, gate, TSV)
+    setup = window.setup
+    setup.set_method("spans")
+    gold = setup.fields["gold"]
+    gold.set_path(TSV)  # its looks run first, held
+    gold.set_path(DOCCANO)  # waits, then replaced
+    gold.set_path(CONLL)
+    gate.set()
+    qtbot.waitUntil(lambda: not setup.looking, timeout=20_000)
+    assert DOCCANO not in looked and CONLL in looked
+    assert "Format: CoNLL" in gold.status.text()
+
+
+def test_a_waiting_look_still_wanted_by_one_box_runs_for_it(qtbot, window, monkeypatch):
+    monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 10)
+    gate = threading.Event()
+    looked = _gated(monkeypatch, gate, TSV)
+    setup = window.setup
+    setup.set_method("spans")
+    setup.fields["system"].set_path(TSV)  # held
+    setup.set_paths(DOCCANO, DOCCANO)  # one look for both boxes, waiting
+    setup.fields["gold"].set_path(CONLL)  # the system's box still holds the file
+    gate.set()
+    qtbot.waitUntil(lambda: not setup.looking, timeout=20_000)
+    assert DOCCANO in looked
+    assert "Format: doccano" in setup.fields["system"].status.text()
+    assert "Format: CoNLL" in setup.fields["gold"].status.text()
