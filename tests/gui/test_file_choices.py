@@ -223,3 +223,16 @@ def test_a_vrt_with_three_bio_columns_is_read_once_for_its_format_line(tmp_path,
     assert contents.labels == ["x"]  # the tag column: the last
     assert readings == [str(path)]
     assert read_contents(str(path), ReadOptions(tag_column=1)).labels == ["person"]
+
+
+def test_a_file_chosen_again_keeps_its_layers_and_labels_on_the_format_line(qtbot, window):
+    """Choosing the same file again (Browse, a drop, the gold given again with a new system)
+    cleared the box's layers and labels and never read them again: 'Format: WebAnno TSV'."""
+    setup = window.setup
+    setup.set_method("spans")
+    _read(qtbot, setup, TSV, DOCCANO)
+    assert "layers: POS, NamedEntity" in setup.fields["gold"].status.text()
+    setup.set_paths(TSV, TSV)
+    qtbot.waitUntil(lambda: not setup.looking, timeout=20_000)
+    assert "layers: POS, NamedEntity" in setup.fields["gold"].status.text()
+    assert "layers: POS, NamedEntity" in setup.fields["system"].status.text()
