@@ -52,18 +52,14 @@ _ATTRIBUTE = re.compile(rf"\s*({_NAME})\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 
 def bio_columns(lines: Sequence[str]) -> int:
     """How many BIO columns follow the token on every token line of these (first) lines (a
-    byte-order mark before the first is no part of it)."""
+    byte-order mark before the first is no part of it; a line of a single field is no token
+    line, as read_vrt reads it)."""
     texts = [line.lstrip(BOM).strip() for line in lines]
-    rows = [text.split("\t") for text in texts if text and not is_xml_line(text)]
+    rows = [text.split("\t") for text in texts if "\t" in text]
     count = 0
     while rows and all(len(f) > count + 1 and sniffing.BIO_TAG.match(f[count + 1]) for f in rows):
         count += 1
     return count
-
-
-def is_xml_line(text: str) -> bool:
-    """A stripped non-token line that is an XML line."""
-    return text.startswith("<") and text.endswith(">")
 
 
 @dataclass

@@ -34,3 +34,15 @@ def test_a_file_without_bio_columns_has_none(tmp_path):
     path = tmp_path / "none.vrt"
     path.write_text("Anna\t1\nSchulz\t2\n", encoding="utf-8")
     assert vrt.column_labels(str(path), ReadOptions()) == []
+
+
+def test_a_line_of_a_single_field_is_no_token_line_when_columns_are_counted(tmp_path):
+    """read_vrt reads such a line as a non-token line (with a warning); counting columns took
+    it for a token line without one, so the file 'had no BIO column after the token'."""
+    assert vrt.bio_columns(["Sherlock\tB-PER", "Holmes", "lived\tO"]) == 1
+    assert vrt.bio_columns(["<s>", "a\tB-X\tO", "</s>", ""]) == 2
+    path = tmp_path / "one-untagged.vrt"
+    path.write_text("Sherlock\tB-PER\nHolmes\nlived\tO\n", encoding="utf-8")
+    spans = vrt.read(str(path), ReadOptions()).spans
+    assert [(span.label, span.start, span.end) for span in spans] == [("PER", 0, 8)]  # "Sherlock"
+    assert any("a line with a single field is not a token line" in w for w in spans.warnings)
