@@ -50,27 +50,27 @@ def test_a_workers_look_serves_both_sides(qtbot, window, judged, monkeypatch):
     assert "looks like doccano JSONL" in setup.fields["system"].error_text
 
 
-def _gated(monkeypatch, gate: threading.Event, held: str) -> list[str]:
-    """The paths looked at on a worker (format and contents); a look at `held` waits for the gate."""
-    looked: list[str] = []
+@pytest.fixture
+def held(window, monkeypatch):
+    """Every file large, and a worker's look at TSV held until the gate opens: the setup
+    panel (method spans), the gate, and the paths looked at on a worker (format and contents)."""
+    monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 10)
+    gate, looked = threading.Event(), []
     look_at, read_contents = gui.setup_panel.look_at, gui.setup_panel.read_contents
 
     def wait(path: str) -> None:
         looked.append(path)
-        if path == held:
+        if path == TSV:
             assert gate.wait(20)
 
     monkeypatch.setattr(gui.setup_panel, "look_at", lambda path: wait(path) or look_at(path))
     monkeypatch.setattr(gui.setup_panel, "read_contents", lambda path, o: wait(path) or read_contents(path, o))
-    return looked
+    window.setup.set_method("spans")
+    return window.setup, gate, looked
 
 
-def test_a_waiting_look_at_a_file_its_box_no_longer_holds_is_dropped(qtbot, window, monkeypatch):
-    monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 10)
-    gate = threading.Event()
-    looked = _gated(monkeypatch, gate, TSV)
-    setup = window.setup
-    setup.set_method("spans")
+def test_a_waiting_look_at_a_file_its_box_no_longer_holds_is_dropped(qtbot, held):
+    setup, gate, looked = held
     gold = setup.fields["gold"]
     gold.set_path(TSV)  # its looks run first, held
     gold.set_path(DOCCANO)  # waits, then replaced
@@ -81,12 +81,8 @@ def test_a_waiting_look_at_a_file_its_box_no_longer_holds_is_dropped(qtbot, wind
     assert "Format: CoNLL" in gold.status.text()
 
 
-def test_a_waiting_look_still_wanted_by_one_box_runs_for_it(qtbot, window, monkeypatch):
-    monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 10)
-    gate = threading.Event()
-    looked = _gated(monkeypatch, gate, TSV)
-    setup = window.setup
-    setup.set_method("spans")
+def test_a_waiting_look_still_wanted_by_one_box_runs_for_it(qtbot, held):
+    setup, gate, looked = held
     setup.fields["system"].set_path(TSV)  # held
     setup.set_paths(DOCCANO, DOCCANO)  # one look for both boxes, waiting
     setup.fields["gold"].set_path(CONLL)  # the system's box still holds the file
