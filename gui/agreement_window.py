@@ -49,8 +49,16 @@ from .agreement_views import (
     name_headers,
     pair_disagreements,
 )
-from .agreement_words import FIGURES_TIP, explain_columns, explain_measures
-from .counts import count_of, grouped
+from .agreement_words import (
+    FIGURES_TIP,
+    START,
+    changed_words,
+    documents_words,
+    explain_columns,
+    explain_measures,
+    listed_words,
+)
+from .counts import count_of
 from .notice import Notice
 from .settings import AppSettings
 from .worker import Job, Task, finish, show_progress, start
@@ -100,6 +108,8 @@ class AgreementWindow(QWidget):
         self.setWindowTitle("Span Studio — Agreement among annotators")
         self.resize(1180, 660)  # fits a 1280x720 screen with its title bar
         self.data: dict[str, Any] | None = None
+        self.measured: list[Row] = []  # the rows the figures are of
+        self._measuring: list[Row] = []
         self.corpus: Any = None
         self.sheet: Any = None
         self.rows_of: dict[str, list[Any]] = {}  # the sheet's rows by document
@@ -151,8 +161,7 @@ class AgreementWindow(QWidget):
             buttons.addWidget(button)
         self.progress = QProgressBar()
         self.progress.hide()
-        self.summary = QLabel("Add two or more annotators' files or folders, or one export of several "
-                              "annotators' work, then Measure agreement.")  # fmt: skip
+        self.summary = QLabel(START)
         self.summary.setWordWrap(True)
         self.tabs = QTabWidget()
         self.tabs.addTab(self._pairs_tab(), "Pairs")
@@ -263,6 +272,8 @@ class AgreementWindow(QWidget):
         if exports and not self.run_task("Reading the annotators", listing, self._listed, UNREAD):
             for path in exports:
                 self.add_row(path, None)
+        if not exports:
+            self.list_changed()
 
     def add_row(self, path: str, annotator: str | None) -> None:
         item = QListWidgetItem(path if annotator is None else f"{annotator} — {path}")
@@ -277,8 +288,12 @@ class AgreementWindow(QWidget):
             for annotator in annotators if len(annotators) > 1 else [None]:
                 if (export.path, annotator) not in self.removed:
                     self.add_row(export.path, annotator)
-        rows = self.paths.count()
-        self.say(f"{count_of(rows, 'annotator')} listed; Measure agreement.")
+        self.list_changed()
+
+    def list_changed(self) -> None:
+        """The line after the list changed: the figures, and whether they are still the list's;
+        before any measuring, what to do next."""
+        self.say("" if self.data is not None else listed_words(self.paths.count()))
 
     def list_predictions(self) -> None:
         """List the Label Studio exports' annotators again, with or without their predictions
@@ -295,6 +310,7 @@ class AgreementWindow(QWidget):
             self.paths.takeItem(self.paths.row(item))
         listed = set(self.path_list())
         self.exports = {path: export for path, export in self.exports.items() if path in listed}
+        self.list_changed()
 
     def path_list(self) -> list[str]:
         """The inputs of the rows (an export's once per annotator listed)."""
@@ -310,7 +326,8 @@ class AgreementWindow(QWidget):
 
     def measure(self) -> None:
         kept = [self.exports[path] for path in dict.fromkeys(self.path_list()) if path in self.exports]
-        job = measure_job(self.rows(), self.predictions.isChecked(), kept)
+        self._measuring = self.rows()
+        job = measure_job(self._measuring, self.predictions.isChecked(), kept)
         self.run_task("Measuring agreement", job, self._measured, "Agreement could not be measured")
 
     def run_task(self, title: str, job: Job, done: Callable[[Any], None], doing: str) -> bool:
@@ -358,6 +375,7 @@ class AgreementWindow(QWidget):
 
     def _measured(self, result: tuple[dict[str, Any], Any, Any, dict[str, list[Any]]]) -> None:
         self.data, self.corpus, self.sheet, self.rows_of = result
+        self.measured = self._measuring
         self.show_results()
 
     def _failed(self, err: InputError) -> None:
@@ -417,16 +435,19 @@ class AgreementWindow(QWidget):
             return ""
         data, overall = self.data, self.data["overall"]
         return (
-            f"{len(data['annotators'])} annotators, {count_of(len(data['documents']), 'document')} "
-            f"({grouped(len(data['common_documents']))} every annotator has). "
+            f"{len(data['annotators'])} annotators, "
+            f"{documents_words(len(data['documents']), len(data['common_documents']))}. "
             f"Fleiss' κ {_text(overall['token']['fleiss_kappa'])}, Krippendorff's α "
             f"{_text(overall['token']['krippendorff_alpha'])}, αu {_text(overall['alpha_u']['overall'])}."
         )
 
     def say(self, text: str) -> None:
-        """The line above the tabs: the figures the tabs show, then what the window did last
-        (a workbook written, cancelled or left as it was keeps the figures in view)."""
-        self.summary.setText(" ".join(part for part in (self.figures(), text) if part))
+        """The line above the tabs: the figures the tabs show (and whether the list has changed
+        since), then what the window did last (a workbook written, cancelled or left as it
+        was keeps the figures in view)."""
+        changed = self.data is not None and not self.busy and self.rows() != self.measured
+        note = changed_words(self.paths.count()) if changed else ""
+        self.summary.setText(" ".join(part for part in (self.figures(), note, text) if part))
 
     def _block(self) -> dict[str, Any]:
         node: Any = (self.data or {})["overall"]

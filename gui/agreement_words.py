@@ -1,11 +1,14 @@
 """What each agreement measure means, in a sentence, for the Agreement window's tooltips
-(the measure list, the Documents columns and the line of figures); the measures themselves
-are engine.agreement's (README: Agreement among annotators)."""
+(the measure list, the Documents columns and the line of figures), and what its line says
+of the annotators listed; the measures themselves are engine.agreement's (README:
+Agreement among annotators)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QComboBox, QTableWidget
+
+from .counts import count_of, grouped
 
 SCALE = "1 = full agreement, 0 = no more than chance would give, below 0 = less."
 
@@ -41,6 +44,34 @@ FIGURES_TIP = (
     "once, corrected for chance. Fleiss' κ and αu are over the documents every annotator has, α over "
     f"all (a document an annotator lacks counts as missing there). {SCALE}"
 )
+
+
+#: The line of figures before any annotator is listed.
+START = ("Add two or more annotators' files or folders, or one export of several annotators' work, then "
+         "click Measure agreement.")  # fmt: skip
+
+
+def listed_words(listed: int) -> str:
+    """What to do with the annotators listed, before any measuring."""
+    if listed == 0:
+        return START
+    if listed == 1:
+        return "1 annotator listed: add another, then click Measure agreement."
+    return f"{count_of(listed, 'annotator')} listed: click Measure agreement."
+
+
+def documents_words(documents: int, common: int) -> str:
+    """'12 documents (every annotator has 10 of them)', '1 document (every annotator has it)'."""
+    if common == documents:
+        every = "it" if documents == 1 else "them all"
+    else:
+        every = f"{grouped(common)} of them" if common else "none of them"
+    return f"{count_of(documents, 'document')} (every annotator has {every})"
+
+
+def changed_words(listed: int) -> str:
+    """The note after figures measured of other annotators than those listed now."""
+    return f"The list of annotators has changed since ({grouped(listed)} now): click Measure agreement again."
 
 
 def explain_measures(choice: QComboBox) -> None:

@@ -82,27 +82,37 @@ def read_contents(path: str, options: ReadOptions) -> Contents:
         return Contents(path, error=err)
     except OSError:
         return Contents(path)
-    labels, source = choices.get("label") or _labels(target, options), ""
+    columns = _column_labels(target, options, title)
+    labels, source = choices.get("label") or _side_labels(target, options, columns), ""
     if not labels:
         labels, source = _other_source_labels(module, target, options, choices)
     reads = module.reads(options) if hasattr(module, "reads") else ""
-    columns = _column_labels(target, options, title)
     return Contents(path, choices, labels, reads=reads, labels_from=source, columns=columns)
 
 
 def _column_labels(path: str, options: ReadOptions, title: str | None) -> list[list[str]]:
-    """The labels of each BIO column of a .vrt file that has several (the methods read
-    different ones: CLUEval the first, or each as a layer; the others the tag column's)."""
+    """The labels of each BIO column of a .vrt file that has several, the file read once
+    (the methods read different ones: CLUEval the first, or each as a layer; the others
+    the tag column's)."""
+    from engine.formats import vrt
     from engine.formats.sniffing import read_head
-    from engine.formats.vrt import TITLE, bio_columns
 
-    if title != TITLE:
+    if title != vrt.TITLE:
         return []
     try:
-        count = bio_columns(read_head(Path(path))) if Path(path).is_file() else 0
-    except OSError:
+        several = Path(path).is_file() and vrt.bio_columns(read_head(Path(path))) > 1
+        return vrt.column_labels(path, options) if several else []
+    except (InputError, OSError):
         return []
-    return [_labels(path, replace(options, tag_column=n)) for n in range(1, count + 1)] if count > 1 else []
+
+
+def _side_labels(path: str, options: ReadOptions, columns: list[list[str]]) -> list[str]:
+    """The labels of the spans the side's options read; where each column's are known, of the
+    column they choose (1 the first, negative from the last), as the .vrt reader picks it."""
+    if not columns:
+        return _labels(path, options)
+    k = options.tag_column
+    return columns[k - 1 if k > 0 else k] if k and -len(columns) <= k <= len(columns) else []
 
 
 def _other_source_labels(

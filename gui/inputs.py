@@ -246,9 +246,12 @@ class FileField(QWidget):
         return self.edit.text().strip()
 
     def set_path(self, path: str) -> None:
+        """Choose a file: looked at anew; its layers and labels stay where it is the file
+        chosen before (they are read again only where the side's file or options change)."""
         self.edit.setText(path)
+        if path != self._last:
+            self.contents_text = self.contents_error = ""
         self._last = path
-        self.contents_text = self.contents_error = ""
         self.look = None
         self.refresh()
         self.path_changed.emit(path)

@@ -1,11 +1,12 @@
 """The looks at the chosen files that run on a worker: one at a time (two at once would make
-the UI thread wait behind both for the interpreter's lock), and each once (gold and system
-the same file: one look, its result shown in both boxes)."""
+the UI thread wait behind both for the interpreter's lock), each once (gold and system the
+same file: one look, its result shown in both boxes), and only while wanted (a waiting look
+at a file its box no longer holds is dropped)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import Any
+from typing import Any, NamedTuple
 
 from PySide6.QtCore import QObject, QThread
 
@@ -13,16 +14,28 @@ from .worker import Job, Task, finish, start
 
 #: What gets a look's result, on the UI thread.
 Found = Callable[[Any], None]
+#: Whether an asker still wants its look's result (its box holds the same file and options).
+Wanted = Callable[[], bool]
+
+
+class Asked(NamedTuple):
+    """A look asked for: one runs per key; its title on the worker; whether it is still wanted."""
+
+    key: Hashable
+    title: str
+    job: Job
+    wanted: Wanted
 
 
 class LookQueue(QObject):
     """Looks asked for by key: a look whose key waits or runs already is not run again (its
-    result goes to every asker); the others wait their turn, first asked first run."""
+    result goes to every asker); the others wait their turn, first asked first run, and
+    are dropped once none of their askers wants them."""
 
     def __init__(self, parent: QObject) -> None:
         super().__init__(parent)
         self._waiting: dict[Hashable, tuple[str, Job]] = {}
-        self._askers: dict[Hashable, list[Found]] = {}
+        self._askers: dict[Hashable, list[tuple[Found, Wanted]]] = {}
         self._thread: QThread | None = None
         self._task: Task | None = None
         self._running: Hashable | None = None  # the key of the look on the worker, until its result is in
@@ -33,17 +46,22 @@ class LookQueue(QObject):
         """Whether a look runs or waits."""
         return self._thread is not None or bool(self._waiting)
 
-    def ask(self, key: Hashable, title: str, job: Job, found: Found) -> None:
-        """`found(job(progress))` on the UI thread once the look of this key has run."""
+    def ask(self, asked: Asked, found: Found) -> None:
+        """`found(job(progress))` on the UI thread once the look of this key has run, if it
+        is still wanted when its turn comes."""
         if self._stopped:
             return  # the window is closing: no thread starts
-        self._askers.setdefault(key, []).append(found)
+        key = asked.key
+        self._askers.setdefault(key, []).append((found, asked.wanted))
         if key not in self._waiting and key != self._running:
-            self._waiting[key] = (title, job)
+            self._waiting[key] = (asked.title, asked.job)
             self._next()
 
     def _next(self) -> None:
-        if self._thread is not None or not self._waiting or self._stopped:
+        if self._thread is not None or self._stopped:
+            return
+        self._drop_unwanted()
+        if not self._waiting:
             return
         key = next(iter(self._waiting))
         title, job = self._waiting.pop(key)
@@ -51,9 +69,19 @@ class LookQueue(QObject):
         self._task.finished.connect(self._finished)  # a bound method: queued to the UI thread
         self._thread = start(self._task, self, self._ended)
 
+    def _drop_unwanted(self) -> None:
+        """Forget the waiting looks' askers that no longer want them, and the looks left with none."""
+        for key in list(self._waiting):
+            askers = [(found, wanted) for found, wanted in self._askers.get(key, []) if wanted()]
+            if askers:
+                self._askers[key] = askers
+            else:
+                del self._waiting[key]
+                self._askers.pop(key, None)
+
     def _finished(self, result: Any) -> None:
         key, self._running = self._running, None
-        for found in self._askers.pop(key, []):
+        for found, _wanted in self._askers.pop(key, []):
             found(result)
 
     def _ended(self) -> None:

@@ -34,7 +34,7 @@ from engine.methods.span_options import side_options
 from .dialogs import app_words, input_error_text
 from .file_contents import Contents, read_contents
 from .inputs import SECOND, FileField, Look, look_at
-from .look_queue import Found, LookQueue
+from .look_queue import Asked, Found, LookQueue, Wanted
 from .options_panel import OptionsPanel
 from .style import WARNING_COLOUR
 from .viewer_data import SIDES
@@ -269,6 +269,10 @@ class SetupPanel(QWidget):
         self._latest[kind] = self._latest.get(kind, 0) + 1
         return self._latest[kind]
 
+    def _is_newest(self, kind: str, number: int) -> Wanted:
+        """Whether the look of this number is still the newest of its kind (no other file chosen since)."""
+        return lambda: self._latest.get(kind) == number
+
     def _drop_run_messages(self) -> None:
         """An evaluation's message under an input was about the inputs as they were: once one
         changes, each input says again what its own look found."""
@@ -281,17 +285,22 @@ class SetupPanel(QWidget):
         (its box says it is being looked at, and no method refuses it meanwhile)."""
         field = self.second if side == "second" else self.fields[side]
         path, number = field.path, self._newest(side)
-        methods, roles = (list(self.methods.values()) if side in self.fields else []), list(self.fields)
+        methods = list(self.methods.values()) if side in self.fields else []
 
-        def look(_progress: Any = None) -> tuple[Look | None, dict[str, Refusals]]:
-            found = look_at(path) if path else None  # each side's refusals: the look serves both
-            return found, {role: refusals(methods, role, found) for role in roles}
+        def look(roles: list[str]) -> Job:
+            def job(_progress: Any = None) -> tuple[Look | None, dict[str, Refusals]]:
+                found = look_at(path) if path else None
+                return found, {role: refusals(methods, role, found) for role in roles}
+
+            return job
 
         def shown(result: tuple[Look | None, dict[str, Refusals]]) -> None:
             self._found(side, number, result[0], result[1].get(side, {}))
 
-        key = ("file", path, side in self.fields)
-        self._look_at(path, (key, f"Looking at the {side} file", look), shown, (None, {}))
+        key = ("file", path, side in self.fields)  # a worker's look serves both sides' boxes: both roles
+        title, wanted = f"Looking at the {side} file", self._is_newest(side, number)
+        self._look_at(path, Asked(key, title, look(list(self.fields)), wanted), shown, (None, {}),
+                      at_once=look([side]))  # fmt: skip
 
     def _found(self, side: str, number: int, look: Look | None, found: Refusals) -> None:
         if self._latest.get(side) != number:
@@ -351,17 +360,21 @@ class SetupPanel(QWidget):
         def shown(result: tuple[Contents, bool]) -> None:
             self._looked(side, key, *result)
 
-        self._looks.ask(contents_key(path, options), f"Reading the {side} file", job, shown)
+        def wanted() -> bool:
+            return self._wanted.get(side) == key  # its box's file and options the same
 
-    def _look_at(self, path: str, look: tuple[Hashable, str, Job], found: Found, meanwhile: Any) -> None:
-        """`found(job())` at once; where the input is large, `found(meanwhile)`, and the
-        look (key, title, job) queued for a worker."""
-        key, title, job = look
+        self._looks.ask(Asked(contents_key(path, options), f"Reading the {side} file", job, wanted), shown)
+
+    def _look_at(
+        self, path: str, asked: Asked, found: Found, meanwhile: Any, at_once: Job | None = None
+    ) -> None:
+        """`found(at_once())` (default: the look's job); where the input is large,
+        `found(meanwhile)`, and the look queued for a worker."""
         if large(path):
             found(meanwhile)
-            self._looks.ask(key, title, job, found)
+            self._looks.ask(asked, found)
         else:
-            found(job(None))
+            found((at_once or asked.job)(None))
 
     def _looked(self, side: str, key: LookKey, contents: Contents, span_format: bool) -> None:
         if self._wanted.get(side) != key:
@@ -418,7 +431,8 @@ class SetupPanel(QWidget):
         def shown(advice: Advice | None) -> None:
             self._advice_found(number, advice)
 
-        self._look_at(gold, (("advice", number), "Looking at the gold file", job), shown, None)
+        asked = Asked(("advice", number), "Looking at the gold file", job, self._is_newest("advice", number))
+        self._look_at(gold, asked, shown, None)
 
     def _advice_found(self, number: int, advice: Advice | None) -> None:
         """Show the method's note on the options, if it has one."""

@@ -19,7 +19,7 @@ import os
 import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from html import unescape
 from pathlib import Path
 from typing import TYPE_CHECKING
@@ -52,18 +52,14 @@ _ATTRIBUTE = re.compile(rf"\s*({_NAME})\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 
 def bio_columns(lines: Sequence[str]) -> int:
     """How many BIO columns follow the token on every token line of these (first) lines (a
-    byte-order mark before the first is no part of it)."""
+    byte-order mark before the first is no part of it; a line of a single field is no token
+    line, as read_vrt reads it)."""
     texts = [line.lstrip(BOM).strip() for line in lines]
-    rows = [text.split("\t") for text in texts if text and not is_xml_line(text)]
+    rows = [text.split("\t") for text in texts if "\t" in text]
     count = 0
     while rows and all(len(f) > count + 1 and sniffing.BIO_TAG.match(f[count + 1]) for f in rows):
         count += 1
     return count
-
-
-def is_xml_line(text: str) -> bool:
-    """A stripped non-token line that is an XML line."""
-    return text.startswith("<") and text.endswith(">")
 
 
 @dataclass
@@ -394,11 +390,35 @@ def read(path: str, options: ReadOptions) -> Annotations:
     """One BIO column of the file (options.tag_column: 1 the first after the token,
     negative from the last BIO column) as spans of one text document of its tokens, read
     in the tag scheme chosen or detected (as CoNLL columns are)."""
-    from . import conll
+    return _column(path, *_every_column(path), options)
+
+
+def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
+    """The labels of each BIO column's spans, the file read once (each column as `read`
+    reads it with these options; none for a column that cannot be read so)."""
+    vrt, count = _every_column(path)
+    labels: list[list[str]] = []
+    for k in range(1, count + 1):
+        try:
+            spans = _column(path, vrt, count, replace(options, tag_column=k)).spans
+        except InputError:
+            spans = []
+        labels.append(sorted({span.label for span in spans}))
+    return labels
+
+
+def _every_column(path: str) -> tuple[VrtFile, int]:
+    """The file with every BIO column its head has, and how many that is."""
     from .sniffing import read_head
 
     count = bio_columns(read_head(Path(path))) if Path(path).is_file() else 0
-    vrt = read_vrt(path, VrtLayout(max(count, 1)))
+    return read_vrt(path, VrtLayout(max(count, 1))), count
+
+
+def _column(path: str, vrt: VrtFile, count: int, options: ReadOptions) -> Annotations:
+    """The spans of the BIO column options.tag_column of a file read with its `count` columns."""
+    from . import conll
+
     k = options.tag_column
     if count == 0:
         found = "no BIO column after the token (CoNLL columns: --format conll, --token-column, --tag-column)"

@@ -49,7 +49,7 @@ def measured(window: AgreementWindow, qtbot) -> dict:
 def test_an_inception_export_is_listed_one_row_per_annotator_and_measured(window, qtbot, tmp_path, capsys):
     path = zipped(tmp_path / "project.zip", project_entries())
     assert added(window, qtbot, path) == [f"anna — {path}", f"ben — {path}", f"cara — {path}"]
-    assert window.summary.text() == "3 annotators listed; Measure agreement."
+    assert window.summary.text() == "3 annotators listed: click Measure agreement."
     data = measured(window, qtbot)
     assert main(["agreement", path, "--json", "-"]) == 0
     assert data["overall"] == json.loads(capsys.readouterr().out)["overall"]

@@ -323,8 +323,40 @@ def test_the_window_groups_its_counts_and_says_one_span(window, qtbot, monkeypat
     measured(window, qtbot)
     names = [f"d{n}" for n in range(1234)]
     window.data = {**window.data, "documents": names, "common_documents": names}
-    assert window.figures().startswith("3 annotators, 1,234 documents (1,234 every annotator has). ")
+    assert window.figures().startswith("3 annotators, 1,234 documents (every annotator has them all). ")
     real = gui.agreement_window.pair_disagreements
     monkeypatch.setattr(gui.agreement_window, "pair_disagreements", lambda *args: real(*args)[:1])
     window.show_pair(0, 1)
     assert window.pair_title.text() == "anna and ben disagree on 1 span:"
+
+
+def test_the_figures_line_says_when_the_list_has_changed_since(window, qtbot, tmp_path):
+    """After re-listing it read "3 annotators, 2 documents (…). Fleiss' κ …" and nothing else
+    for a file added, and "… αu 0.5. 4 annotators listed; Measure agreement." for an export
+    listed: two counts of annotators side by side, the figures not the list's."""
+    measured(window, qtbot)
+    figures = window.figures()
+    assert window.summary.text() == figures
+    assert "2 documents (every annotator has them all). Fleiss' κ " in figures
+    (tmp_path / "dan.tsv").touch()
+    window.add_paths([str(tmp_path / "dan.tsv")])
+    assert window.summary.text() == (
+        f"{figures} The list of annotators has changed since (4 now): click Measure agreement again."
+    )
+    window.paths.item(3).setSelected(True)
+    window.remove()
+    assert window.summary.text() == figures  # the list measured again
+
+
+def test_the_line_says_what_to_do_with_the_annotators_listed(qtbot, tmp_path):
+    from gui.agreement_words import START, documents_words
+
+    window = AgreementWindow()
+    qtbot.addWidget(window)
+    assert window.summary.text() == START
+    (tmp_path / "anna.tsv").touch()
+    window.add_paths([str(tmp_path / "anna.tsv")])
+    assert window.summary.text() == "1 annotator listed: add another, then click Measure agreement."
+    assert documents_words(1, 1) == "1 document (every annotator has it)"
+    assert documents_words(12, 10) == "12 documents (every annotator has 10 of them)"
+    assert documents_words(3, 0) == "3 documents (every annotator has none of them)"

@@ -205,3 +205,34 @@ def test_a_vrt_with_two_bio_columns_names_the_labels_of_each(qtbot, window, tmp_
     _read(qtbot, setup, str(vrt), str(vrt))
     status = setup.fields["gold"].status.text()
     assert "column 1 labels: address, person · column 2 labels: hoch, mittel" in status
+
+
+def test_a_vrt_with_three_bio_columns_is_read_once_for_its_format_line(tmp_path, monkeypatch):
+    """Each column's labels came from a reading of the whole file of its own, and the chosen
+    column's from one more: k + 1 readings of a file of k columns."""
+    from engine.formats import vrt
+    from engine.formats.standoff import ReadOptions
+    from gui.file_contents import read_contents
+
+    path = tmp_path / "three.vrt"
+    path.write_text("<s>\nAnna\tB-person\tB-hoch\tO\nSchulz\tI-person\tI-hoch\tB-x\n</s>\n", encoding="utf-8")
+    real, readings = vrt.read_vrt, []
+    monkeypatch.setattr(vrt, "read_vrt", lambda *args, **kw: readings.append(args[0]) or real(*args, **kw))
+    contents = read_contents(str(path), ReadOptions())
+    assert contents.columns == [["person"], ["hoch"], ["x"]]
+    assert contents.labels == ["x"]  # the tag column: the last
+    assert readings == [str(path)]
+    assert read_contents(str(path), ReadOptions(tag_column=1)).labels == ["person"]
+
+
+def test_a_file_chosen_again_keeps_its_layers_and_labels_on_the_format_line(qtbot, window):
+    """Choosing the same file again (Browse, a drop, the gold given again with a new system)
+    cleared the box's layers and labels and never read them again: 'Format: WebAnno TSV'."""
+    setup = window.setup
+    setup.set_method("spans")
+    _read(qtbot, setup, TSV, DOCCANO)
+    assert "layers: POS, NamedEntity" in setup.fields["gold"].status.text()
+    setup.set_paths(TSV, TSV)
+    qtbot.waitUntil(lambda: not setup.looking, timeout=20_000)
+    assert "layers: POS, NamedEntity" in setup.fields["gold"].status.text()
+    assert "layers: POS, NamedEntity" in setup.fields["system"].status.text()

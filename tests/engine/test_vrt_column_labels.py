@@ -1,0 +1,48 @@
+"""`vrt.column_labels`: every BIO column's labels from one reading, each as `read` gives it."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from engine.formats import vrt
+from engine.formats.standoff import ReadOptions
+from tests.conftest import conformance
+
+BIO = str(conformance("clueval") / "data" / "fiktives-urteil-p1.bio")  # 3 BIO columns
+
+
+def _read_labels(path: str, options: ReadOptions) -> list[str]:
+    return sorted({span.label for span in vrt.read(path, options).spans})
+
+
+def test_each_columns_labels_are_those_read_gives():
+    options = ReadOptions(reading="conlleval")  # the file has an I- after an O
+    every = vrt.column_labels(BIO, options)
+    assert len(every) == 3 and all(every)
+    assert every == [_read_labels(BIO, replace(options, tag_column=k)) for k in (1, 2, 3)]
+
+
+def test_a_column_that_cannot_be_read_so_has_no_labels(tmp_path):
+    """The second column's I- tag follows an O: refused in the strict IOB2 scheme only."""
+    path = tmp_path / "two.vrt"
+    path.write_text("Anna\tB-person\tO\nSchulz\tI-person\tI-hoch\n", encoding="utf-8")
+    assert vrt.column_labels(str(path), ReadOptions()) == [["person"], ["hoch"]]
+    assert vrt.column_labels(str(path), ReadOptions(scheme="IOB2")) == [["person"], []]
+
+
+def test_a_file_without_bio_columns_has_none(tmp_path):
+    path = tmp_path / "none.vrt"
+    path.write_text("Anna\t1\nSchulz\t2\n", encoding="utf-8")
+    assert vrt.column_labels(str(path), ReadOptions()) == []
+
+
+def test_a_line_of_a_single_field_is_no_token_line_when_columns_are_counted(tmp_path):
+    """read_vrt reads such a line as a non-token line (with a warning); counting columns took
+    it for a token line without one, so the file 'had no BIO column after the token'."""
+    assert vrt.bio_columns(["Sherlock\tB-PER", "Holmes", "lived\tO"]) == 1
+    assert vrt.bio_columns(["<s>", "a\tB-X\tO", "</s>", ""]) == 2
+    path = tmp_path / "one-untagged.vrt"
+    path.write_text("Sherlock\tB-PER\nHolmes\nlived\tO\n", encoding="utf-8")
+    spans = vrt.read(str(path), ReadOptions()).spans
+    assert [(span.label, span.start, span.end) for span in spans] == [("PER", 0, 8)]  # "Sherlock"
+    assert any("a line with a single field is not a token line" in w for w in spans.warnings)

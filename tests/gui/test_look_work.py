@@ -1,0 +1,93 @@
+"""A look at a chosen file does only the work that is shown: at once (a small file, on the
+UI thread) the refusals of its own side; on a worker the refusals of both sides (gold and
+system the same file: one look serves both boxes); a waiting look at a file its box no
+longer holds is dropped."""
+
+from __future__ import annotations
+
+import threading
+
+import pytest
+
+import gui.setup_panel
+
+from .test_file_choices import DATA, DOCCANO, TSV
+
+CONLL = str(DATA / "conll" / "seqeval-ground_truth.txt")
+
+
+@pytest.fixture
+def judged(monkeypatch) -> list[str]:
+    """The sides whose refusals were worked out, in order."""
+    sides: list[str] = []
+    real = gui.setup_panel.refusals
+
+    def counted(methods, side, look):
+        sides.append(side)
+        return real(methods, side, look)
+
+    monkeypatch.setattr(gui.setup_panel, "refusals", counted)
+    return sides
+
+
+def test_a_small_files_look_works_out_its_own_sides_refusals_only(qtbot, window, judged):
+    setup = window.setup
+    setup.set_method("starsem")
+    setup.fields["gold"].set_path(DOCCANO)
+    setup.fields["system"].set_path(TSV)
+    assert judged == ["gold", "system"]
+    assert "looks like doccano JSONL" in setup.fields["gold"].error_text  # the gold's, as before
+    assert set(setup.refusals) == {"gold", "system"}
+
+
+def test_a_workers_look_serves_both_sides(qtbot, window, judged, monkeypatch):
+    monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 10)
+    setup = window.setup
+    setup.set_method("starsem")
+    setup.set_paths(DOCCANO, DOCCANO)
+    qtbot.waitUntil(lambda: not setup.looking, timeout=20_000)
+    assert sorted(judged) == ["gold", "system"]  # one look, both sides judged once
+    assert "looks like doccano JSONL" in setup.fields["system"].error_text
+
+
+@pytest.fixture
+def held(window, monkeypatch):
+    """Every file large, and a worker's look at TSV held until the gate opens: the setup
+    panel (method spans), the gate, and the paths looked at on a worker (format and contents)."""
+    monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 10)
+    gate, looked = threading.Event(), []
+    look_at, read_contents = gui.setup_panel.look_at, gui.setup_panel.read_contents
+
+    def wait(path: str) -> None:
+        looked.append(path)
+        if path == TSV:
+            assert gate.wait(20)
+
+    monkeypatch.setattr(gui.setup_panel, "look_at", lambda path: wait(path) or look_at(path))
+    monkeypatch.setattr(gui.setup_panel, "read_contents", lambda path, o: wait(path) or read_contents(path, o))
+    window.setup.set_method("spans")
+    return window.setup, gate, looked
+
+
+def test_a_waiting_look_at_a_file_its_box_no_longer_holds_is_dropped(qtbot, held):
+    setup, gate, looked = held
+    gold = setup.fields["gold"]
+    gold.set_path(TSV)  # its looks run first, held
+    gold.set_path(DOCCANO)  # waits, then replaced
+    gold.set_path(CONLL)
+    gate.set()
+    qtbot.waitUntil(lambda: not setup.looking, timeout=20_000)
+    assert DOCCANO not in looked and CONLL in looked
+    assert "Format: CoNLL" in gold.status.text()
+
+
+def test_a_waiting_look_still_wanted_by_one_box_runs_for_it(qtbot, held):
+    setup, gate, looked = held
+    setup.fields["system"].set_path(TSV)  # held
+    setup.set_paths(DOCCANO, DOCCANO)  # one look for both boxes, waiting
+    setup.fields["gold"].set_path(CONLL)  # the system's box still holds the file
+    gate.set()
+    qtbot.waitUntil(lambda: not setup.looking, timeout=20_000)
+    assert DOCCANO in looked
+    assert "Format: doccano" in setup.fields["system"].status.text()
+    assert "Format: CoNLL" in setup.fields["gold"].status.text()
