@@ -139,13 +139,6 @@ def scan_workbook(path: str | Path, sheets: tuple[str, ...], unchanged: bytes, b
         return None
 
 
-def verdict_counts(path: str | Path) -> tuple[int, int] | None:
-    """(verdicts, comments) in the error rows of a review workbook (rows with an ID, as
-    engine.review reads them); None for a file that is not a review workbook."""
-    found = review_counts(path)
-    return None if found is None else found.counts
-
-
 class Counted(NamedTuple):
     """What a review workbook holds: its (verdicts, comments), and whether it is a compare
     workbook (its hidden data names systems)."""
@@ -155,8 +148,10 @@ class Counted(NamedTuple):
 
 
 def review_counts(path: str | Path) -> Counted | None:
-    """verdict_counts's counts and whether the workbook is a compare workbook, in one reading
-    (a workbook as written without a review: no counts, and not read further)."""
+    """(verdicts, comments) in the error rows of a review workbook (rows with an ID, as
+    engine.review reads them) and whether it is a compare workbook, in one reading; None for
+    a file that is not a review workbook (one as written without a review: no counts, and
+    not read further)."""
     return scan_workbook(path, (REVIEW_SHEET,), UNREVIEWED, Counted((0, 0), False), _counts)
 
 

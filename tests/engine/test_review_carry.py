@@ -14,7 +14,7 @@ from openpyxl import load_workbook
 from engine.errors import InputError
 from engine.export import review_scan
 from engine.export.carry import Carried, counts_text, held_counts, held_review, match_review, review_to_keep
-from engine.export.review_scan import Counted, verdict_counts
+from engine.export.review_scan import Counted
 from engine.export.xlsx import REVIEW_SHEET, write_workbook
 from engine.methods import get_method
 from engine.review import read_review
@@ -147,7 +147,7 @@ def test_keep_review_of_a_file_that_is_not_a_review_is_the_readers_message(tmp_p
     bad.write_text("x", encoding="utf-8")
     with pytest.raises(InputError, match="not a workbook"):
         review_to_keep(str(tmp_path / "new.xlsx"), str(bad))
-    assert held_review(bad) is None and verdict_counts(bad) is None
+    assert held_review(bad) is None and held_counts(bad) is None
     assert review_to_keep(str(bad), None) is None  # not a review: replaced as before
 
 
@@ -187,18 +187,18 @@ def test_the_count_before_replacing_agrees_with_the_review_read(tmp_path):
 
     path = tmp_path / "old.xlsx"
     write_workbook(_report(EXAMPLE[2]), str(path))
-    assert verdict_counts(path) == (0, 0) and held_review(path) is None  # as written: inline strings
+    assert held_review(path) is None  # as written: inline strings
     _judge(path, {"E1": "both wrong", "E4": " unclear "}, {"E2": "   ", "E8": "a note"})
     book = load_workbook(path)
     book["Errors"].cell(book["Errors"].max_row + 1, 2).value = "both wrong"  # a row without an ID
     book.save(path)  # shared strings now, as a spreadsheet program saves it
-    assert verdict_counts(path) == _counted(path) == (2, 1)
+    assert held_review(path) == _counted(path) == (2, 1)
     libreoffice = ROOT / "tests" / "data" / "review-libreoffice.xlsx"
-    assert verdict_counts(libreoffice) == _counted(libreoffice)
-    assert any(verdict_counts(libreoffice))
+    assert held_review(libreoffice) == _counted(libreoffice)
+    assert any(held_review(libreoffice))
     other = tmp_path / "other.xlsx"
     Workbook().save(other)
-    assert verdict_counts(other) is None and verdict_counts(tmp_path / "missing.xlsx") is None
+    assert held_counts(other) is None and held_counts(tmp_path / "missing.xlsx") is None
 
 
 def test_a_workbook_says_in_its_zip_comment_that_it_holds_no_review(tmp_path):
@@ -286,7 +286,7 @@ def test_the_count_before_replacing_reads_the_listed_error_sheets_only(tmp_path)
     added.append(["ID", "Verdict", "Comment"])
     added.append(["E1", "unclear", "a note"])
     book.save(path)
-    assert verdict_counts(path) == _counted(path) == (1, 0)
+    assert held_review(path) == _counted(path) == (1, 0)
 
 
 def _copy_row(path: Path, ident: str, verdict: str, comment: str) -> int:
@@ -308,7 +308,7 @@ def test_a_verdict_on_a_copied_rows_copy_only_is_counted_and_kept(tmp_path, cli)
     old = tmp_path / "old.xlsx"
     assert cli("faireval", gold, system, "--xlsx", old).code == 0
     copy = _copy_row(old, "E2", "both wrong", "my note")
-    assert held_review(old) == verdict_counts(old) == _counted(old) == (1, 1)
+    assert held_review(old) == _counted(old) == (1, 1)
     assert read_review(str(old)).warnings == [
         f"{old}: sheet 'Errors' holds the same error ID on several rows: E2 (rows 4, {copy}); each error is "
         f"counted once, by its first row with a verdict or comment (E2 by row {copy})"
