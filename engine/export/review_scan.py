@@ -158,7 +158,22 @@ def review_counts(path: str | Path) -> Counted | None:
 def _counts(book: SheetBook) -> Counted:
     head = _hidden_head(book)
     counts = [_sheet_counts(book, name) for name in _error_sheets(book, head.get("error_sheets"))]
-    return Counted((sum(c[0] for c in counts), sum(c[1] for c in counts)), filled(head.get("systems")))
+    totals = (sum(c[0] for c in counts), sum(c[1] for c in counts))
+    return Counted(totals, _lists_systems(head.get("systems")))
+
+
+def _lists_systems(text: Any) -> bool:
+    """Whether a `systems` cell lists systems (a compare workbook's: a JSON list of names, not empty)."""
+    try:
+        systems = json_value(text)
+    except ValueError:
+        return False
+    return bool(systems) and is_system_list(systems)
+
+
+def is_system_list(value: Any) -> bool:
+    """Whether `value` (a `systems` cell's JSON value) is a list of systems' names."""
+    return isinstance(value, list) and all(isinstance(s, str) and s for s in value)
 
 
 def _hidden_head(book: SheetBook) -> dict[Any, Any]:

@@ -410,3 +410,23 @@ def test_a_reviewed_workbook_is_told_from_an_adjudication_one_without_its_shared
     libreoffice = ROOT / "tests" / "data" / "review-libreoffice.xlsx"
     assert held_decisions(libreoffice) is None and read == []
     assert any(held_counts(libreoffice).counts) and read == ["read"]
+
+
+@pytest.mark.parametrize("cell", ["[]", '""', "[1]", "not JSON"])
+def test_a_systems_cell_without_systems_is_not_a_compare_workbook(tmp_path, cell):
+    """Any non-blank `systems` cell made a compare workbook of a reviewed one-run workbook
+    (the app then offered no Keep Them); the review reads "[]" as one run's, as the count now does."""
+    path = tmp_path / "old.xlsx"
+    write_workbook(_report(EXAMPLE[2]), str(path))
+    _judge(path, {"E1": "both wrong"}, {})
+    book = load_workbook(path)
+    hidden = book[REVIEW_SHEET]
+    hidden.insert_rows(1)
+    hidden["A1"], hidden["B1"] = "systems", cell
+    book.save(path)
+    assert held_counts(path) == Counted((1, 0), False)
+    if cell == "[]":
+        from gui.review_export import held
+
+        assert read_review(str(path)).systems == [] and _counted(path) == (1, 0)
+        assert held(str(path)) == ("review", "1 verdict")  # the app offers to keep it
