@@ -90,14 +90,10 @@ def distinct_values(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 def _sorted_distinct(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """distinct_values by sorting the (non-empty) values once (a range too wide for a table)."""
-    order = np.argsort(values)
-    ordered = values[order]
-    new = np.empty(len(values), dtype=bool)
-    new[0] = True
-    np.not_equal(ordered[1:], ordered[:-1], out=new[1:])
-    which = np.empty(len(values), dtype=np.int64)
-    which[order] = np.cumsum(new) - 1
-    return ordered[new], which
+    which = _sorted_ids(values)
+    distinct = np.empty(int(which.max()) + 1, dtype=values.dtype)
+    distinct[which] = values
+    return distinct, which
 
 
 def _sorted_ids(*columns: np.ndarray) -> np.ndarray:
