@@ -236,10 +236,8 @@ def test_compare_refuses_to_replace_a_reviewed_workbook(tmp_path, cli):
     assert held_counts(book).counts == (1, 0)
 
 
-def test_the_counts_and_kind_of_a_reviewed_workbook_are_one_reading_of_it(tmp_path, cli, monkeypatch):
-    """Before replacing a reviewed workbook its verdicts are counted and a compare workbook
-    told apart in one opening, its hidden sheet read once (the app opened it twice: the
-    counts, then the systems from the whole hidden data)."""
+def _reviewed_pair(cli, tmp_path: Path) -> tuple[Path, Path]:
+    """A compare workbook and one run's, each with a verdict on its first error row."""
     _, gold, system = EXAMPLE
     compared, one = tmp_path / "compare.xlsx", tmp_path / "one.xlsx"
     assert cli("compare", "spans", gold, system, str(_changed_system(tmp_path)), "--xlsx", compared).code == 0
@@ -248,16 +246,30 @@ def test_the_counts_and_kind_of_a_reviewed_workbook_are_one_reading_of_it(tmp_pa
         loaded = load_workbook(path)
         loaded[next(name for name in loaded.sheetnames if "Errors" in name)].cell(3, 2).value = "both wrong"
         loaded.save(path)
+    return compared, one
+
+
+def _openings(monkeypatch) -> list[Path]:
+    """The files opened as zips from now on, in order."""
     opened: list[Path] = []
-    read: list[str] = []
 
     class Counting(zipfile.ZipFile):
         def __init__(self, file: Path, *args: object, **kwargs: object) -> None:
             opened.append(file)
             super().__init__(file, *args, **kwargs)  # type: ignore[arg-type]
 
-    rows = review_scan.SheetBook.rows
     monkeypatch.setattr(zipfile, "ZipFile", Counting)
+    return opened
+
+
+def test_the_counts_and_kind_of_a_reviewed_workbook_are_one_reading_of_it(tmp_path, cli, monkeypatch):
+    """Before replacing a reviewed workbook its verdicts are counted and a compare workbook
+    told apart in one opening, its hidden sheet read once (the app opened it twice: the
+    counts, then the systems from the whole hidden data)."""
+    compared, one = _reviewed_pair(cli, tmp_path)
+    opened = _openings(monkeypatch)
+    read: list[str] = []
+    rows = review_scan.SheetBook.rows
     monkeypatch.setattr(review_scan.SheetBook, "rows", lambda book, name: read.append(name) or rows(book, name))
     assert held_counts(compared) == Counted((1, 0), True) and held_counts(one) == Counted((1, 0), False)
     assert opened == [compared, one] and read.count(REVIEW_SHEET) == 2
@@ -374,22 +386,8 @@ def test_keeping_another_workbooks_review_does_not_replace_this_ones(tmp_path, c
 def test_refusing_to_replace_a_reviewed_workbook_reads_it_once(tmp_path, cli, monkeypatch):
     """The refusal counted the verdicts, then read the workbook whole to tell whether this
     run could carry them (one run's or compare's), which the count already knew."""
-    _, gold, system = EXAMPLE
-    compared, one = tmp_path / "compare.xlsx", tmp_path / "one.xlsx"
-    assert cli("compare", "spans", gold, system, str(_changed_system(tmp_path)), "--xlsx", compared).code == 0
-    assert cli("spans", gold, system, "--xlsx", one).code == 0
-    for path in (compared, one):
-        loaded = load_workbook(path)
-        loaded[next(name for name in loaded.sheetnames if "Errors" in name)].cell(3, 2).value = "both wrong"
-        loaded.save(path)
-    opened: list[Path] = []
-
-    class Counting(zipfile.ZipFile):
-        def __init__(self, file: Path, *args: object, **kwargs: object) -> None:
-            opened.append(file)
-            super().__init__(file, *args, **kwargs)  # type: ignore[arg-type]
-
-    monkeypatch.setattr(zipfile, "ZipFile", Counting)
+    compared, one = _reviewed_pair(cli, tmp_path)
+    opened = _openings(monkeypatch)
     carried = "(or --keep-review {} to carry them into the new one)"
     cannot = "(or another --xlsx name: --keep-review cannot carry them into this run)"
     for target, compare, instead in ((one, False, carried), (compared, False, cannot),

@@ -205,4 +205,3 @@ def _not_a_file(path: str) -> InputError:
     count = f"{len(files)} file{'' if len(files) == 1 else 's'}"
     found = f"a folder of {count} ({listed_names(files)})" if files else "an empty folder"
     return InputError(expected, found, file=path)
-
