@@ -11,7 +11,7 @@ from typing import Any
 
 from .comparison import system_prefix
 from .errors import InputError, first_listed
-from .export.review_scan import UNREADABLE, SheetBook, filled, header_columns, json_value
+from .export.review_scan import UNREADABLE, SheetBook, filled, header_columns, is_system_list, json_value
 from .export.sheetxml import column_number, letter
 from .export.xlsx import AGREEMENTS, CHUNK_KEY, CONTEXT_COLOURED, REVIEW_SHEET, VERDICTS
 from .report import COLUMN_TITLES, Table, error_ids
@@ -192,7 +192,7 @@ def _systems(values: dict[str, Any], path: str) -> list[str]:
     if "systems" not in values:
         return []
     systems = _json(values["systems"], path)
-    if not isinstance(systems, list) or not all(isinstance(s, str) and s for s in systems):
+    if not is_system_list(systems):
         raise _damaged(path, "a list of systems")
     return systems
 

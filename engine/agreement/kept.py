@@ -136,9 +136,14 @@ def _text(value: Any) -> str:
     return "" if value is None else str(value).strip()
 
 
-DECISIONS = carry.Keeping(
-    "--keep-decisions", "decisions or comments", read_decisions, held_decisions, counts_text
-)
+def _held(path: str) -> carry.Held | None:
+    """held_decisions's counts: an adjudication workbook's decisions are carried into any
+    (read_decisions reads what held_decisions counts)."""
+    counts = held_decisions(path)
+    return None if counts is None else carry.Held(counts, True)
+
+
+DECISIONS = carry.Keeping("--keep-decisions", "decisions or comments", read_decisions, _held, counts_text)
 
 
 def decisions_to_keep(target: str | None, keep: str | None) -> KeptDecisions | None:

@@ -17,6 +17,7 @@ from itertools import combinations
 
 import numpy as np
 
+from ..rowkeys import distinct_naturals, distinct_values
 from . import alpha_u as au
 from .corpus import Corpus
 
@@ -82,7 +83,7 @@ def unit_tables(corpus: Corpus, located: Located, sums: dict[tuple[int, int, str
     n_labels, n_raters = max(len(corpus.labels), 1), len(corpus.annotators)
     mine = {key: _holders_units(corpus, key[0], value) for key, value in located.items()}
     keys = [docs * n_labels + corpus.labels.index(label) for (_, label), (_, docs, _) in mine.items()]
-    groups = np.unique(np.concatenate(keys)) if keys else np.zeros(0, np.int64)
+    groups = distinct_naturals(np.concatenate(keys)) if keys else np.zeros(0, np.int64)
     longest_doc = int(np.diff(corpus.token_offsets).max(initial=0))
     total_units = sum(len(u.starts) for u, _, _ in mine.values())
     kind = _wide(2 * (total_units + 1) * (longest_doc + 1) ** 3)
@@ -123,7 +124,8 @@ def _holders_units(corpus: Corpus, a: int, value: tuple) -> tuple:
 
 def _histogram(rows: np.ndarray, lengths: np.ndarray, longest: int) -> tuple[np.ndarray, ...]:
     """The distinct (group, unit length) of one annotator's units of one label, with counts."""
-    keys, counts = np.unique(rows * (longest + 1) + lengths, return_counts=True)
+    keys, which = distinct_values(rows * (longest + 1) + lengths)
+    counts = np.bincount(which, minlength=len(keys))
     return keys // (longest + 1), keys % (longest + 1), counts
 
 

@@ -9,7 +9,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from functools import partial
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, Generic, TypeVar
+from typing import TYPE_CHECKING, Any, Generic, NamedTuple, TypeVar
 
 from ..comparison import system_prefix
 from ..errors import InputError, first_listed
@@ -72,16 +72,19 @@ def counts_text(counts: tuple[int, int], first: str = "verdict") -> str:
     return " and ".join(parts)
 
 
-def held_review(path: str | Path) -> tuple[int, int] | None:
-    """(verdicts, comments) of a workbook about to be replaced: None when it is not a review
-    workbook or holds neither (engine/export/review_scan.py looks at those cells only)."""
-    found = held_counts(path)
-    return None if found is None else found.counts
+class Held(NamedTuple):
+    """What a workbook about to be replaced holds: how many of the work kept in it (verdicts
+    and comments, decisions and comments), and whether this run can carry them."""
+
+    counts: tuple[int, int]
+    carries: bool
 
 
 def held_counts(path: str | Path) -> Counted | None:
-    """held_review's counts, and whether the workbook is a compare workbook (whose verdicts
-    belong to two systems' errors: one run's workbook cannot keep them), in one reading."""
+    """(verdicts, comments) of a workbook about to be replaced, and whether it is a compare
+    workbook (whose verdicts belong to two systems' errors: one run's workbook cannot keep
+    them), in one reading: None when it is not a review workbook or holds neither
+    (engine/export/review_scan.py looks at those cells only)."""
     from .review_scan import review_counts
 
     found = review_counts(path)
@@ -175,7 +178,7 @@ class Keeping(Generic[T]):
     option: str  # the flag that names the workbook to keep: --keep-review
     what: str  # what would be lost: "verdicts or comments"
     read: Callable[[str], T]  # what a workbook holds, to carry
-    held: Callable[[str], tuple[int, int] | None]  # how many of `what` a workbook holds (None: none)
+    held: Callable[[str], Held | None]  # how many of `what` a workbook holds (None: none)
     counted: Callable[[tuple[int, int]], str]  # those counts as words: "2 verdicts and 1 comment"
 
     def to_keep(self, target: str | None, keep: str | None) -> T | None:
@@ -187,15 +190,13 @@ class Keeping(Generic[T]):
         if target is not None and not _same_file(target, keep):
             found = self.held(target) if Path(target).is_file() else None
             if found is not None:
-                expected = f"a workbook without {self.what} to replace {self._instead(target)}"
-                raise InputError(expected, f"{self.counted(found)} in it", file=target)
+                expected = f"a workbook without {self.what} to replace {self._instead(target, found)}"
+                raise InputError(expected, f"{self.counted(found.counts)} in it", file=target)
         return self.read(keep) if keep is not None else None
 
-    def _instead(self, target: str) -> str:
+    def _instead(self, target: str, found: Held) -> str:
         """What to do instead of replacing `target`: carry it, where it can be carried here."""
-        try:
-            self.read(target)
-        except InputError:
+        if not found.carries:
             return f"(or another --xlsx name: {self.option} cannot carry them into this run)"
         return f"(or {self.option} {target} to carry them into the new one)"
 
@@ -212,6 +213,13 @@ def review_to_keep(target: str | None, keep: str | None, compare: bool = False) 
     """The review to carry into the workbook `target` (the command line's --xlsx; with
     `compare`, compare's): the one `keep` (--keep-review) names, read now; InputError when
     `target` holds a review that would be replaced without being carried."""
-    read = partial(review_to_carry, compare=compare)
-    keeping = Keeping("--keep-review", "verdicts or comments", read, held_review, counts_text)
+    read, held = partial(review_to_carry, compare=compare), partial(_held_review, compare=compare)
+    keeping = Keeping("--keep-review", "verdicts or comments", read, held, counts_text)
     return keeping.to_keep(target, keep)
+
+
+def _held_review(path: str, compare: bool) -> Held | None:
+    """held_counts's counts, carried where the workbook is of the run's kind (with `compare`:
+    a compare workbook), as review_to_carry tells them apart."""
+    found = held_counts(path)
+    return None if found is None else Held(found.counts, found.compare == compare)

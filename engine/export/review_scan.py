@@ -139,13 +139,6 @@ def scan_workbook(path: str | Path, sheets: tuple[str, ...], unchanged: bytes, b
         return None
 
 
-def verdict_counts(path: str | Path) -> tuple[int, int] | None:
-    """(verdicts, comments) in the error rows of a review workbook (rows with an ID, as
-    engine.review reads them); None for a file that is not a review workbook."""
-    found = review_counts(path)
-    return None if found is None else found.counts
-
-
 class Counted(NamedTuple):
     """What a review workbook holds: its (verdicts, comments), and whether it is a compare
     workbook (its hidden data names systems)."""
@@ -155,15 +148,32 @@ class Counted(NamedTuple):
 
 
 def review_counts(path: str | Path) -> Counted | None:
-    """verdict_counts's counts and whether the workbook is a compare workbook, in one reading
-    (a workbook as written without a review: no counts, and not read further)."""
+    """(verdicts, comments) in the error rows of a review workbook (rows with an ID, as
+    engine.review reads them) and whether it is a compare workbook, in one reading; None for
+    a file that is not a review workbook (one as written without a review: no counts, and
+    not read further)."""
     return scan_workbook(path, (REVIEW_SHEET,), UNREVIEWED, Counted((0, 0), False), _counts)
 
 
 def _counts(book: SheetBook) -> Counted:
     head = _hidden_head(book)
     counts = [_sheet_counts(book, name) for name in _error_sheets(book, head.get("error_sheets"))]
-    return Counted((sum(c[0] for c in counts), sum(c[1] for c in counts)), filled(head.get("systems")))
+    totals = (sum(c[0] for c in counts), sum(c[1] for c in counts))
+    return Counted(totals, _lists_systems(head.get("systems")))
+
+
+def _lists_systems(text: Any) -> bool:
+    """Whether a `systems` cell lists systems (a compare workbook's: a JSON list of names, not empty)."""
+    try:
+        systems = json_value(text)
+    except ValueError:
+        return False
+    return bool(systems) and is_system_list(systems)
+
+
+def is_system_list(value: Any) -> bool:
+    """Whether `value` (a `systems` cell's JSON value) is a list of systems' names."""
+    return isinstance(value, list) and all(isinstance(s, str) and s for s in value)
 
 
 def _hidden_head(book: SheetBook) -> dict[Any, Any]:

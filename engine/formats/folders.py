@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 from ..errors import InputError, first_listed
-from ..textio import BOM, not_text
+from ..textio import BOM, NotTextError, not_text
 from . import (
     FORMAT_MODULES,
     NO_SPANS,
@@ -131,21 +131,52 @@ def _title(file: Path) -> str:
 def unrecognised(path: Path, lines: list[str]) -> InputError:
     """Why no span reader reads a file: not text, empty, a last line cut short, or none
     of the formats recognised."""
-    try:
-        with open(path, "rb") as handle:
-            head = handle.read(2048)
-    except OSError:
-        head = b""
-    problem = not_text(head, str(path))
+    head = _head(path)
+    problem = plainly_unread(path, lines, head)
     if problem is not None:
         return problem
     if not lines:
         return InputError("a file with annotations", "an empty file" if not head else "blank lines only",
                           file=str(path))  # fmt: skip
-    if conllu(lines):
-        return InputError(SPAN_FILE, CONLLU, file=str(path))
     return _cut_short(path, lines) or _invalid_json(path, lines) or InputError(SPAN_FILE, "none recognised",
                                                                                file=str(path))  # fmt: skip
+
+
+def plainly_unread(path: Path, lines: list[str], head: bytes | None = None) -> InputError | None:
+    """What a file that no reader reads looks like, where its first bytes or lines show it:
+    not text (a kind of binary file, or NUL bytes), a CoNLL-U file; None for another
+    (a method's own reader then says what is wrong with it, line and all)."""
+    head = _head(path) if head is None else head
+    problem = not_text(head, str(path)) or _nul_bytes(head, str(path))
+    if problem is None and conllu(lines):
+        problem = InputError(SPAN_FILE, CONLLU, file=str(path))
+    return problem
+
+
+def _head(path: Path) -> bytes:
+    """A file's first 2,048 bytes (none where it cannot be read)."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(2048)
+    except OSError:
+        return b""
+
+
+UTF16_UNMARKED = "UTF-16 text without a byte-order mark (save it as UTF-8)"
+
+
+def _nul_bytes(head: bytes, name: str) -> InputError | None:
+    """A file whose first bytes hold a NUL (no UTF-8 text does): UTF-16 text without a
+    byte-order mark where every other byte is NUL at least half the time (Latin letters)
+    and no byte between them is, else binary data."""
+    at = head.find(b"\x00")
+    if at < 0:
+        return None
+    evens, odds = head[0::2].count(0), head[1::2].count(0)
+    if min(evens, odds) == 0 and 4 * max(evens, odds) >= len(head):
+        return NotTextError("a text file", UTF16_UNMARKED, file=name)
+    line = head.count(b"\n", 0, at) + 1
+    return NotTextError("a text file", f"binary data: a NUL byte on line {line}", file=name)
 
 
 def narrowed(err: InputError, formats: tuple[str, ...]) -> InputError:

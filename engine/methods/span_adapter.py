@@ -60,16 +60,21 @@ def read_paired(gold: str, system: str, options: Any, progress: Progress, method
 def formats_of(method: str) -> Iterator[None]:
     """An InputError for a file no format recognises re-raised listing only the formats the
     method reads (not every span format: folders.narrowed)."""
-    from ..formats.folders import narrowed
-    from . import get_method
-
     try:
         yield
     except InputError as err:
-        better = narrowed(err, get_method(method).inputs[0].formats)
+        better = narrowed_to(method, err)
         if better is err:
             raise
         raise better from None
+
+
+def narrowed_to(method: str, err: InputError) -> InputError:
+    """`err`, where it lists every span format, listing only those `method` reads."""
+    from ..formats.folders import narrowed
+    from . import get_method
+
+    return narrowed(err, get_method(method).inputs[0].formats)
 
 
 def tokens_cut_at_spans(paired: Paired) -> Paired:

@@ -45,15 +45,20 @@ def _decided(tmp_path) -> str:
 
 
 @pytest.mark.parametrize("keep_other", [False, True])
-def test_a_decided_workbook_is_not_replaced_and_the_count_is_said(tmp_path, capsys, keep_other):
-    """Also where --keep-decisions names another workbook (its own decisions were replaced)."""
+def test_a_decided_workbook_is_not_replaced_and_the_count_is_said(tmp_path, capsys, monkeypatch, keep_other):
+    """Also where --keep-decisions names another workbook (its own decisions were replaced).
+    The workbook is read once: counted (it was then read again to tell whether it could be kept)."""
     other = tmp_path / "other.xlsx"
     other.write_bytes(Path(_workbook(tmp_path)).read_bytes())
     path = _decided(tmp_path)
     before = Path(path).read_bytes()
     assert held_decisions(path) == (6, 1)
     keep = ["--keep-decisions", str(other)] if keep_other else []
+    read: list[str] = []
+    rows = kept._decided_rows
+    monkeypatch.setattr(kept, "_decided_rows", lambda workbook: read.append(str(workbook)) or rows(workbook))
     assert main(["agreement", *inputs(tmp_path), "--xlsx", path, *keep]) == 2
+    assert read == [path]
     assert capsys.readouterr().err == (
         f"spanstudio: error: {path}: expected a workbook without decisions or comments to replace (or "
         f"--keep-decisions {path} to carry them into the new one), found 6 decisions and 1 comment in it\n"

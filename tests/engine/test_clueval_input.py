@@ -59,7 +59,23 @@ def test_missing_or_irregular_files(cli, tmp_path, files):
         fails(cli, tmp_path, gold, tmp_path / "nope.vrt")
         == f"{tmp_path / 'nope.vrt'}: expected an existing file, found nothing"
     )
-    assert fails(cli, tmp_path, tmp_path, gold) == f"{tmp_path}: expected an existing file, found nothing"
+
+
+
+#: What CLUEval reads where a folder is given: one vertical file a side; a folder of the annotation tools' files.
+READS = ("expected a file of vertical text (.vrt) with BIO columns, one a side (a folder only of WebAnno TSV "
+         "3.x (INCEpTION), UIMA CAS XMI (INCEpTION), brat standoff (.ann + .txt), Label Studio JSON or doccano "
+         "JSONL files, or an INCEpTION project export)")  # fmt: skip
+
+
+def test_a_folder_is_said_to_be_one(cli, tmp_path, files):
+    """A folder was "expected an existing file, found nothing"."""
+    gold, _ = files
+    assert fails(cli, tmp_path, tmp_path, gold) == (
+        f"{tmp_path}: {READS}, found a folder of 3 files (gold.vrt, r.json, system.vrt)"
+    )
+    (tmp_path / "empty").mkdir()
+    assert fails(cli, tmp_path, gold, tmp_path / "empty") == f"{tmp_path / 'empty'}: {READS}, found an empty folder"
 
 
 def test_not_utf8(cli, tmp_path, files):

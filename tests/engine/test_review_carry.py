@@ -13,8 +13,8 @@ from openpyxl import load_workbook
 
 from engine.errors import InputError
 from engine.export import review_scan
-from engine.export.carry import Carried, counts_text, held_counts, held_review, match_review, review_to_keep
-from engine.export.review_scan import Counted, verdict_counts
+from engine.export.carry import Carried, counts_text, held_counts, match_review, review_to_keep
+from engine.export.review_scan import Counted
 from engine.export.xlsx import REVIEW_SHEET, write_workbook
 from engine.methods import get_method
 from engine.review import read_review
@@ -71,7 +71,7 @@ def test_a_review_carried_into_the_same_run_keeps_every_verdict_and_comment(tmp_
         old, {"E1": "both wrong", "E3": "Both Acceptable", "E7": "unclear"}, {"E3": "a name", "E9": "check"}
     )
     review = read_review(str(old))
-    assert counts_text(held_review(old)) == "3 verdicts and 2 comments" and _counted(old) == (3, 2)
+    assert counts_text(held_counts(old).counts) == "3 verdicts and 2 comments" and _counted(old) == (3, 2)
     carried = match_review(review, report.error_rows)
     assert (carried.reviewed, carried.carried, carried.lost) == (4, 4, [])
     write_workbook(report, str(old), carried=carried)  # over the reviewed workbook itself
@@ -147,7 +147,7 @@ def test_keep_review_of_a_file_that_is_not_a_review_is_the_readers_message(tmp_p
     bad.write_text("x", encoding="utf-8")
     with pytest.raises(InputError, match="not a workbook"):
         review_to_keep(str(tmp_path / "new.xlsx"), str(bad))
-    assert held_review(bad) is None and verdict_counts(bad) is None
+    assert held_counts(bad) is None
     assert review_to_keep(str(bad), None) is None  # not a review: replaced as before
 
 
@@ -187,18 +187,18 @@ def test_the_count_before_replacing_agrees_with_the_review_read(tmp_path):
 
     path = tmp_path / "old.xlsx"
     write_workbook(_report(EXAMPLE[2]), str(path))
-    assert verdict_counts(path) == (0, 0) and held_review(path) is None  # as written: inline strings
+    assert held_counts(path) is None  # as written: inline strings
     _judge(path, {"E1": "both wrong", "E4": " unclear "}, {"E2": "   ", "E8": "a note"})
     book = load_workbook(path)
     book["Errors"].cell(book["Errors"].max_row + 1, 2).value = "both wrong"  # a row without an ID
     book.save(path)  # shared strings now, as a spreadsheet program saves it
-    assert verdict_counts(path) == _counted(path) == (2, 1)
+    assert held_counts(path).counts == _counted(path) == (2, 1)
     libreoffice = ROOT / "tests" / "data" / "review-libreoffice.xlsx"
-    assert verdict_counts(libreoffice) == _counted(libreoffice)
-    assert any(verdict_counts(libreoffice))
+    assert held_counts(libreoffice).counts == _counted(libreoffice)
+    assert any(held_counts(libreoffice).counts)
     other = tmp_path / "other.xlsx"
     Workbook().save(other)
-    assert verdict_counts(other) is None and verdict_counts(tmp_path / "missing.xlsx") is None
+    assert held_counts(other) is None and held_counts(tmp_path / "missing.xlsx") is None
 
 
 def test_a_workbook_says_in_its_zip_comment_that_it_holds_no_review(tmp_path):
@@ -212,13 +212,13 @@ def test_a_workbook_says_in_its_zip_comment_that_it_holds_no_review(tmp_path):
     write_workbook(report, str(path))
     assert zipfile.ZipFile(path).comment == UNREVIEWED
     _judge(path, {"E1": "both wrong"}, {})
-    assert zipfile.ZipFile(path).comment == b"" and held_review(path) == (1, 0)
+    assert zipfile.ZipFile(path).comment == b"" and held_counts(path).counts == (1, 0)
     carried = match_review(read_review(str(path)), report.error_rows)
     write_workbook(report, str(path), carried=carried)
-    assert zipfile.ZipFile(path).comment == b"" and held_review(path) == (1, 0)
+    assert zipfile.ZipFile(path).comment == b"" and held_counts(path).counts == (1, 0)
     nothing = Carried([None] * len(report.error_rows), [None] * len(report.error_rows))  # none carried
     write_workbook(report, str(path), carried=nothing)
-    assert zipfile.ZipFile(path).comment == UNREVIEWED and held_review(path) is None
+    assert zipfile.ZipFile(path).comment == UNREVIEWED and held_counts(path) is None
 
 
 def test_compare_refuses_to_replace_a_reviewed_workbook(tmp_path, cli):
@@ -233,13 +233,11 @@ def test_compare_refuses_to_replace_a_reviewed_workbook(tmp_path, cli):
     loaded.save(book)
     result = cli("compare", "spans", gold, system, str(second), "--xlsx", book)
     assert result.code == 2 and "found 1 verdict in it" in result.err
-    assert held_review(book) == (1, 0)
+    assert held_counts(book).counts == (1, 0)
 
 
-def test_the_counts_and_kind_of_a_reviewed_workbook_are_one_reading_of_it(tmp_path, cli, monkeypatch):
-    """Before replacing a reviewed workbook its verdicts are counted and a compare workbook
-    told apart in one opening, its hidden sheet read once (the app opened it twice: the
-    counts, then the systems from the whole hidden data)."""
+def _reviewed_pair(cli, tmp_path: Path) -> tuple[Path, Path]:
+    """A compare workbook and one run's, each with a verdict on its first error row."""
     _, gold, system = EXAMPLE
     compared, one = tmp_path / "compare.xlsx", tmp_path / "one.xlsx"
     assert cli("compare", "spans", gold, system, str(_changed_system(tmp_path)), "--xlsx", compared).code == 0
@@ -248,16 +246,30 @@ def test_the_counts_and_kind_of_a_reviewed_workbook_are_one_reading_of_it(tmp_pa
         loaded = load_workbook(path)
         loaded[next(name for name in loaded.sheetnames if "Errors" in name)].cell(3, 2).value = "both wrong"
         loaded.save(path)
+    return compared, one
+
+
+def _openings(monkeypatch) -> list[Path]:
+    """The files opened as zips from now on, in order."""
     opened: list[Path] = []
-    read: list[str] = []
 
     class Counting(zipfile.ZipFile):
         def __init__(self, file: Path, *args: object, **kwargs: object) -> None:
             opened.append(file)
             super().__init__(file, *args, **kwargs)  # type: ignore[arg-type]
 
-    rows = review_scan.SheetBook.rows
     monkeypatch.setattr(zipfile, "ZipFile", Counting)
+    return opened
+
+
+def test_the_counts_and_kind_of_a_reviewed_workbook_are_one_reading_of_it(tmp_path, cli, monkeypatch):
+    """Before replacing a reviewed workbook its verdicts are counted and a compare workbook
+    told apart in one opening, its hidden sheet read once (the app opened it twice: the
+    counts, then the systems from the whole hidden data)."""
+    compared, one = _reviewed_pair(cli, tmp_path)
+    opened = _openings(monkeypatch)
+    read: list[str] = []
+    rows = review_scan.SheetBook.rows
     monkeypatch.setattr(review_scan.SheetBook, "rows", lambda book, name: read.append(name) or rows(book, name))
     assert held_counts(compared) == Counted((1, 0), True) and held_counts(one) == Counted((1, 0), False)
     assert opened == [compared, one] and read.count(REVIEW_SHEET) == 2
@@ -286,7 +298,7 @@ def test_the_count_before_replacing_reads_the_listed_error_sheets_only(tmp_path)
     added.append(["ID", "Verdict", "Comment"])
     added.append(["E1", "unclear", "a note"])
     book.save(path)
-    assert verdict_counts(path) == _counted(path) == (1, 0)
+    assert held_counts(path).counts == _counted(path) == (1, 0)
 
 
 def _copy_row(path: Path, ident: str, verdict: str, comment: str) -> int:
@@ -308,7 +320,7 @@ def test_a_verdict_on_a_copied_rows_copy_only_is_counted_and_kept(tmp_path, cli)
     old = tmp_path / "old.xlsx"
     assert cli("faireval", gold, system, "--xlsx", old).code == 0
     copy = _copy_row(old, "E2", "both wrong", "my note")
-    assert held_review(old) == verdict_counts(old) == _counted(old) == (1, 1)
+    assert held_counts(old).counts == _counted(old) == (1, 1)
     assert read_review(str(old)).warnings == [
         f"{old}: sheet 'Errors' holds the same error ID on several rows: E2 (rows 4, {copy}); each error is "
         f"counted once, by its first row with a verdict or comment (E2 by row {copy})"
@@ -329,7 +341,7 @@ def test_the_first_judged_row_of_an_id_counts_not_a_later_copy(tmp_path):
     write_workbook(_report(EXAMPLE[2]), str(path))
     _judge(path, {"E2": "unclear"}, {})
     _copy_row(path, "E2", "both wrong", "")
-    assert held_review(path) == _counted(path) == (1, 0)
+    assert held_counts(path).counts == _counted(path) == (1, 0)
     assert {r["error_id"]: r["verdict"] for r in read_review(str(path)).rows}["E2"] == "unclear"
 
 
@@ -343,7 +355,7 @@ def test_a_renamed_error_sheet_still_has_its_verdicts_counted(tmp_path, cli):
     book = load_workbook(old)
     book["Errors"].title = "Errors (mine)"
     book.save(old)
-    assert held_review(old) == (1, 1)
+    assert held_counts(old).counts == (1, 1)
     before = old.read_bytes()
     result = cli("faireval", gold, system, "--xlsx", old)
     assert result.code == 2 and "found 1 verdict and 1 comment in it" in result.err
@@ -368,7 +380,26 @@ def test_keeping_another_workbooks_review_does_not_replace_this_ones(tmp_path, c
     same = tmp_path / "same.xlsx"  # A itself, by another name
     same.symlink_to(a)
     assert cli("faireval", gold, system, "--xlsx", a, "--keep-review", same).code == 0
-    assert held_review(a) == (1, 0)
+    assert held_counts(a).counts == (1, 0)
+
+
+def test_refusing_to_replace_a_reviewed_workbook_reads_it_once(tmp_path, cli, monkeypatch):
+    """The refusal counted the verdicts, then read the workbook whole to tell whether this
+    run could carry them (one run's or compare's), which the count already knew."""
+    compared, one = _reviewed_pair(cli, tmp_path)
+    opened = _openings(monkeypatch)
+    carried = "(or --keep-review {} to carry them into the new one)"
+    cannot = "(or another --xlsx name: --keep-review cannot carry them into this run)"
+    for target, compare, instead in ((one, False, carried), (compared, False, cannot),
+                                     (compared, True, carried), (one, True, cannot)):  # fmt: skip
+        opened.clear()
+        with pytest.raises(InputError) as refused:
+            review_to_keep(str(target), None, compare=compare)
+        assert str(refused.value) == (
+            f"{target}: expected a workbook without verdicts or comments to replace "
+            f"{instead.format(target)}, found 1 verdict in it"
+        )
+        assert opened == [str(target)]
 
 
 def test_the_app_keeping_a_review_says_what_the_review_warns_of(tmp_path):
@@ -410,3 +441,23 @@ def test_a_reviewed_workbook_is_told_from_an_adjudication_one_without_its_shared
     libreoffice = ROOT / "tests" / "data" / "review-libreoffice.xlsx"
     assert held_decisions(libreoffice) is None and read == []
     assert any(held_counts(libreoffice).counts) and read == ["read"]
+
+
+@pytest.mark.parametrize("cell", ["[]", '""', "[1]", "not JSON"])
+def test_a_systems_cell_without_systems_is_not_a_compare_workbook(tmp_path, cell):
+    """Any non-blank `systems` cell made a compare workbook of a reviewed one-run workbook
+    (the app then offered no Keep Them); the review reads "[]" as one run's, as the count now does."""
+    path = tmp_path / "old.xlsx"
+    write_workbook(_report(EXAMPLE[2]), str(path))
+    _judge(path, {"E1": "both wrong"}, {})
+    book = load_workbook(path)
+    hidden = book[REVIEW_SHEET]
+    hidden.insert_rows(1)
+    hidden["A1"], hidden["B1"] = "systems", cell
+    book.save(path)
+    assert held_counts(path) == Counted((1, 0), False)
+    if cell == "[]":
+        from gui.review_export import held
+
+        assert read_review(str(path)).systems == [] and _counted(path) == (1, 0)
+        assert held(str(path)) == ("review", "1 verdict")  # the app offers to keep it

@@ -163,12 +163,12 @@ def test_a_damaged_count_of_rows_is_a_clear_error(cli, tmp_path):
 
 def test_a_copied_error_row_is_counted_once_and_named(cli, tmp_path):
     """A row duplicated in Excel (the same ID twice) was counted twice."""
-    from engine.export.review_scan import verdict_counts
+    from engine.export.carry import held_counts
 
     path = tmp_path / "w.xlsx"
     assert cli("spans", GOLD_CONLL, SYSTEM_CONLL, "--xlsx", path).code == 0
     _judge(path)
-    alone, counts = _review(cli, path), verdict_counts(path)
+    alone, counts = _review(cli, path), held_counts(path)
     book = load_workbook(path)
     sheet = book["Errors"]
     assert sheet["A4"].value == "E2" and sheet["B4"].value
@@ -177,7 +177,7 @@ def test_a_copied_error_row_is_counted_once_and_named(cli, tmp_path):
     book.save(path)
     result = cli("review", path, "--json", "-")
     assert result.code == 0
-    assert json.loads(result.out)["tables"] == alone["tables"] and verdict_counts(path) == counts
+    assert json.loads(result.out)["tables"] == alone["tables"] and held_counts(path) == counts
     assert result.err == (
         f"spanstudio: warning: {path}: sheet 'Errors' holds the same error ID on several rows: E2 (rows 4, "
         f"{copy}); each error is counted once, by its first row\n"

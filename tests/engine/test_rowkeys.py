@@ -31,7 +31,7 @@ def test_row_keys_order_the_rows_and_blocks_stack():
 
 
 def test_distinct_values_are_numpys_unique():
-    """By a table of the range (small ranges, negative values too) or by np.unique (wide)."""
+    """By a table of the range (small ranges, negative values too) or by sorting (wide)."""
     rng = np.random.default_rng(7)
     for low, high in ((0, 1), (-50, 50), (0, 40_000), (-(1 << 40), 1 << 40), (0, 4 * DENSE_LIMIT)):
         values = rng.integers(low, high, 5000)

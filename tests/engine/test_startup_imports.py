@@ -97,3 +97,42 @@ def test_a_method_run_imports_that_method_alone(argv):
     done = subprocess.run([sys.executable, "-c", _METHODS_IMPORTED, *argv], capture_output=True, text=True,
                           timeout=120)  # fmt: skip
     assert done.stdout.strip() == "['starsem']", done.stderr
+
+
+_RUN_AND_LIST_ALL = _RUN_AND_LIST.replace('name.split(".")[0] for name in sys.modules', "*sys.modules")
+
+
+def _all_modules_of_run(*args: str | Path) -> set[str]:
+    """Every module (submodules too) a command-line run has imported when it ends."""
+    done = subprocess.run([sys.executable, "-c", _RUN_AND_LIST_ALL, *map(str, args)],
+                          capture_output=True, text=True, timeout=120)  # fmt: skip
+    assert done.returncode == 0, done.stderr
+    return set(json.loads(done.stderr.strip().splitlines()[-1]))
+
+
+def _doccano(tmp_path: Path) -> list[str]:
+    """CLUEval on a span format (doccano JSONL: its tags made by spanformats), two documents."""
+    text = "Anna lives in Berlin and Ben in Rome ."
+    labels = ([[0, 4, "PER"], [14, 20, "LOC"]], [[0, 4, "PER"], [14, 20, "ORG"], [32, 36, "LOC"]])
+    paths = [tmp_path / "gold.jsonl", tmp_path / "system.jsonl"]
+    for path, label in zip(paths, labels, strict=True):
+        lines = (json.dumps({"id": n, "text": text, "label": label}) for n in (1, 2))
+        path.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    return [str(path) for path in paths]
+
+
+def _annotators(tmp_path: Path) -> list[str]:
+    """Three annotators' CoNLL files of two documents, their spans differing (αu's tables)."""
+    tags = (["B-PER", "I-PER", "O", "B-LOC", "O"], ["B-PER", "O", "O", "B-ORG", "O"], ["O", "O", "O", "B-LOC", "O"])
+    return [str(_conll(tmp_path / f"a{n}.conll", t)) for n, t in enumerate(tags)]
+
+
+@pytest.mark.parametrize("inputs", [_doccano, _annotators], ids=["clueval", "agreement"])
+def test_clueval_on_a_span_format_and_agreement_do_not_import_numpy_ma(tmp_path, inputs):
+    """np.unique imports numpy.ma (15-25 ms of CPU): CLUEval's tags over a span format and
+    αu's tables found their distinct values with it."""
+    args = inputs(tmp_path)
+    command = "clueval" if inputs is _doccano else "agreement"
+    imported = _all_modules_of_run(command, *args)
+    assert "engine.formats" in imported and "numpy" in imported  # the listing is of the run's own process
+    assert "numpy.ma" not in imported

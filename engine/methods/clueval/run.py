@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import os
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from ...errors import InputError
@@ -170,7 +171,7 @@ def evaluate_files(
         texts = None
         for path in (gold, system):
             if not os.path.isfile(path):
-                raise InputError("an existing file", "nothing", file=path)
+                raise _not_a_file(path)
         reads_itself = "CLUEval reads vertical files itself"
         warnings.extend(span_adapter.unused_reader_options(options, ("vrt",), reads_itself))
         reference, ref_table = read_side(gold, options, warnings, progress, 0.0, 0.4)
@@ -185,3 +186,22 @@ def evaluate_files(
     )
     scorer = Scorer(recall, precision, scoring)
     return Run(gold, system, options, reference, candidate, recall, precision, scorer, warnings, texts=texts)
+
+
+def _not_a_file(path: str) -> InputError:
+    """What CLUEval reads where an input is no file: one vertical file a side, or a folder
+    of an annotation tool's files (read_spans reads those; the folder is not one of them)."""
+    if not os.path.isdir(path):
+        return InputError("an existing file", "nothing", file=path)
+    from ...formats import annotation_tool_readers, folder_files, format_module
+    from ...formats.folders import listed_names
+    from ...formats.suggest import described
+    from ...options import either
+
+    tools = either(tuple(described(format_module(name).TITLE) for name in annotation_tool_readers()))
+    expected = (f"a file of {described(format_module('vrt').TITLE)}, one a side (a folder only of "
+                f"{tools} files, or an INCEpTION project export)")  # fmt: skip
+    files = folder_files(Path(path))
+    count = f"{len(files)} file{'' if len(files) == 1 else 's'}"
+    found = f"a folder of {count} ({listed_names(files)})" if files else "an empty folder"
+    return InputError(expected, found, file=path)

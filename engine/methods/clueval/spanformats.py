@@ -21,6 +21,7 @@ from ...errors import InputError
 from ...formats.spantable import Bounds, SpanTable, document_text, token_arrays
 from ...formats.vrt import VrtFile
 from ...progress import NO_PROGRESS
+from ...rowkeys import distinct_naturals
 from ...spans import Document
 from .. import span_adapter
 from ..spans.inputs import only_system_labels
@@ -96,7 +97,7 @@ def _tags(table: SpanTable, path: str, starts: list[np.ndarray], ends: list[np.n
     """One BIO column of a side's spans over the corpus positions."""
     first = np.empty(len(table), dtype=np.int64)
     last = np.empty(len(table), dtype=np.int64)
-    for d in np.unique(table.docs).tolist():
+    for d in distinct_naturals(table.docs).tolist():
         chosen = table.docs == d
         first[chosen] = np.searchsorted(ends[d], table.starts[chosen], side="right") + firsts[d]
         last[chosen] = np.searchsorted(starts[d], table.ends[chosen], side="left") - 1 + firsts[d]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 import numpy as np
 
@@ -144,7 +145,10 @@ class FileReader:
         self.warnings = warnings
         self.ignore_punct = ignore_punct
         self.codes = codes
-        self.raw, self.texts, self.line_ids = distinct_lines(path, warnings)
+        try:
+            self.raw, self.texts, self.line_ids = distinct_lines(path, warnings)
+        except InputError as err:
+            raise self._plainly(err) from None
         has_text = np.fromiter(map(bool, self.texts), dtype=bool, count=len(self.texts))
         self.filled = np.flatnonzero(has_text[self.line_ids])  # positions of the lines with text
         self.starts = np.ones(len(self.filled), dtype=bool)  # which of them begin a sentence
@@ -174,12 +178,22 @@ class FileReader:
         for sentence in np.flatnonzero(~is_span).tolist():
             line = texts[int(first_ids[sentence])]
             if not is_conll_line(line):
-                raise InputError(
+                raise self._plainly(InputError(
                     "4 TAB-separated fields (span file) or 3 space-separated fields (CoNLL-2000)",
                     _fields_found(line),
                     file=self.path,
                     line=int(first_lines[sentence]) + 1,
-                )
+                ))  # fmt: skip
+
+    def _plainly(self, err: InputError) -> InputError:
+        """`err`, or, where the file plainly is no file FairEval reads (binary data, CoNLL-U),
+        what it looks like and the formats FairEval reads, as read_spans says it."""
+        from ...formats import readable_lines
+        from ...formats.folders import plainly_unread
+        from ..span_adapter import narrowed_to
+
+        found = plainly_unread(Path(self.path), readable_lines(Path(self.path)))
+        return err if found is None else narrowed_to("faireval", found)
 
     def _span_lines(self, texts, line_ids, positions, sentence) -> Side:
         """The spans of the span-format lines, each distinct line parsed once, in file
