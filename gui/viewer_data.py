@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import bisect
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, repeat
 from operator import attrgetter, itemgetter
@@ -330,7 +330,7 @@ class ReportData:
     """Everything the result views show of one report, built off the UI thread."""
 
     report: Report
-    documents: dict[str, DocumentData] = field(default_factory=dict)
+    documents: Mapping[str, DocumentData] = field(default_factory=dict)
     labels: list[str] = field(default_factory=list)
     error_types: list[str] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
@@ -342,7 +342,9 @@ class ReportData:
     @classmethod
     def build(cls, report: Report, progress: Progress = NO_PROGRESS) -> ReportData:
         """What the views show; the error table is read from the report's error columns
-        (models.error_table: no row of it is made as a dict)."""
+        (models.error_table: no row of it is made as a dict). Of the documents only the first,
+        the one the viewer opens, is laid out here; the others when the viewer opens them."""
+        progress.update(1.0, "preparing the viewer", force=True)
         _made_once(report)
         columns = report.error_columns
         errors = error_table(report.error_rows, columns)
@@ -356,7 +358,8 @@ class ReportData:
         data.labels = sorted(label for label in labels if label)
         data.error_types = sorted({str(t) for t in set(errors.column("type")) if t})
         data.kinds = sorted(kinds)
-        data.documents = _documents(report, errors, progress)
+        data.documents = _documents(report, errors)
+        next(iter(data.documents.values()), None)  # laid out here, off the UI thread
         for input_file in report.inputs:
             input_file.sha256  # noqa: B018 - hashed here, off the UI thread (the results view shows it)
         return data
@@ -407,7 +410,7 @@ def _labels_and_kinds(spans: Sequence[Span]) -> tuple[set[str], set[str]]:
     return labels, kinds
 
 
-def _documents(report: Report, errors: ColumnRows, progress: Progress) -> dict[str, DocumentData]:
+def _documents(report: Report, errors: ColumnRows) -> Documents:
     """Each document's data, its sides windows on one SideIndex per side (`errors`: the
     report's error table)."""
     number = {document.name: i for i, document in enumerate(report.documents)}
@@ -419,12 +422,31 @@ def _documents(report: Report, errors: ColumnRows, progress: Progress) -> dict[s
         SideIndex(spans, _span_docs(spans, number, other), marks[side], mark_docs[side], offsets)
         for side, spans in zip(SIDES, (report.gold_spans, report.system_spans), strict=True)
     )
-    documents = {}
-    for i, document in enumerate(report.documents):
-        progress.update(i / max(len(report.documents), 1), "preparing the viewer")
-        documents[document.name] = DocumentData(document, Side(gold, number[document.name]),
-                                                Side(system, number[document.name]))  # fmt: skip
-    return documents
+    return Documents(report.documents, number, gold, system)
+
+
+class Documents(Mapping[str, DocumentData]):
+    """Each document's DocumentData by name, laid out when first asked for (the viewer shows
+    one at a time: a report of many documents lays out only those opened)."""
+
+    def __init__(self, documents: list[Document], number: dict[str, int], gold: SideIndex,
+                 system: SideIndex) -> None:  # fmt: skip
+        self._documents, self._number, self._gold, self._system = documents, number, gold, system
+        self._made: dict[str, DocumentData] = {}
+
+    def __getitem__(self, name: str) -> DocumentData:
+        made = self._made.get(name)
+        if made is None:
+            i = self._number[name]
+            made = DocumentData(self._documents[i], Side(self._gold, i), Side(self._system, i))
+            made = self._made.setdefault(name, made)  # one object per document, whichever thread asks
+        return made
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._number)
+
+    def __len__(self) -> int:
+        return len(self._number)
 
 
 def _span_docs(spans: Sequence[Span], number: dict[str, int], other: int) -> np.ndarray:

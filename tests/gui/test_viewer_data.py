@@ -98,3 +98,20 @@ def test_source_name_finds_the_file_of_a_folder_document():
     assert source_name(files, "sub/b") == "b.ann"
     assert source_name(files, "many/7") == "many.jsonl"  # a file holding several documents
     assert source_name(files, "elsewhere") == "elsewhere"
+
+
+def test_documents_are_laid_out_when_first_asked_for_but_the_first_at_once():
+    """The viewer opens one document at a time: build lays out the first (off the UI thread),
+    each other one is laid out when asked for, once, as it would have been at once."""
+    documents = [Document(name, ["w"] * length, [(0, 3), (5, length)]) for name, length in
+                 (("x", 10), ("y", 700), ("z", 40))]  # fmt: skip
+    table = SpanTable.of_rows([(d, 1, 4, 0) for d in range(3)], ["A"], ["x", "y", "z"], {})
+    shown = ReportData.build(Report("spans", "", {}, [], {}, documents=documents, gold_spans=table)).documents
+    assert list(shown) == ["x", "y", "z"] and len(shown) == 3 and "w" not in shown
+    assert list(shown._made) == ["x"]
+    for document in documents:
+        data = shown[document.name]
+        assert data is shown[document.name] and data.document is document
+        assert data.blocks == DocumentData(document, Side.empty(), Side.empty()).blocks
+        assert [(s.doc, s.start) for s in data.sides["gold"].spans_in(0, len(document))] == [(document.name, 1)]
+    assert list(shown._made) == ["x", "y", "z"]
