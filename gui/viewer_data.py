@@ -472,6 +472,9 @@ class Documents(Mapping[str, DocumentData]):
             made = self._made.setdefault(name, made)  # one object per document, whichever thread asks
         return made
 
+    def __contains__(self, name: object) -> bool:
+        return name in self._number  # without laying it out
+
     def __iter__(self) -> Iterator[str]:
         return iter(self._number)
 
