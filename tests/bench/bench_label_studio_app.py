@@ -49,7 +49,7 @@ def test_app_on_a_30_mb_label_studio_export(qtbot, tmp_path):
         f"evaluating and showing (most CPU the process ran in a pause {looking.longest_own * 1000:.0f} and "
         f"{evaluating.longest_own * 1000:.0f} ms); from Evaluate to the result shown {run.cpu:.1f} s CPU "
         f"({run.total:.1f} s wall); the command line {min(cli):.2f}-{max(cli):.2f} s CPU (whole process, "
-        f"one core, before and after): {run.cpu / max(cli):.1f}-{run.cpu / min(cli):.1f}× the command line"
+        f"one core, before and after): {run.cpu / max(cli):.1f}-{run.cpu / min(cli):.1f}x the command line"
     )
     print_pauses(run)
     run.window.close()
