@@ -7,10 +7,10 @@ from __future__ import annotations
 
 import bisect
 import threading
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, repeat
-from operator import attrgetter, itemgetter
+from operator import attrgetter
 from pathlib import PurePath
 from typing import Any
 
@@ -114,8 +114,38 @@ def each(getter: Callable[[Any], Any], items: Sequence[Any]) -> Iterator[Any]:
     return chain.from_iterable(map(getter, items[at : at + SLICE]) for at in range(0, len(items), SLICE))
 
 
-#: An error mark as kept until it is shown: (start, end, row, type), the fields of Mark.
-MarkTuple = tuple[int, int, int, str]
+def flattened(items: Sequence[Iterable[Any]]) -> Iterator[Any]:
+    """The items' items one after another, a slice of `items` at a time (as `each`)."""
+    return chain.from_iterable(
+        chain.from_iterable(items[at : at + SLICE]) for at in range(0, len(items), SLICE)
+    )
+
+
+@dataclass(frozen=True)
+class Marks:
+    """One side's error marks as columns, kept so until shown: each piece's start, end and
+    error row, in row order; `types`: each row's type (the error table's column)."""
+
+    starts: np.ndarray
+    ends: np.ndarray
+    rows: np.ndarray
+    types: Sequence[Any]
+
+    @staticmethod
+    def none() -> Marks:
+        nothing = np.zeros(0, dtype=np.int64)
+        return Marks(nothing, nothing, nothing, [])
+
+    def marks(self, found: list[int]) -> list[Mark]:
+        """The marks at the indices `found`."""
+        columns = (self.starts[found].tolist(), self.ends[found].tolist(), self.rows[found].tolist())
+        return [
+            Mark(start, end, row, _type(self.types[row])) for start, end, row in zip(*columns, strict=True)
+        ]
+
+
+def _type(value: Any) -> str:
+    return "" if value is None else str(value)
 
 
 def _positions(
@@ -146,16 +176,16 @@ class SideIndex:
     """One side's (gold or system) spans and error marks in every document, each indexed once
     (`docs`: each span's document number; `offsets`: where each document starts in the index)."""
 
-    def __init__(self, spans: Sequence[Span], docs: np.ndarray, marks: list[MarkTuple],
-                 mark_docs: list[int], offsets: np.ndarray) -> None:  # fmt: skip
+    def __init__(self, spans: Sequence[Span], docs: np.ndarray, marks: Marks, row_docs: np.ndarray,
+                 offsets: np.ndarray) -> None:  # fmt: skip
+        """`row_docs`: the document number of each error row."""
         self.spans, self.marks = spans, marks
         if isinstance(spans, SpanTable):
             positions = spans.starts, spans.ends
         else:
             positions = _positions(spans, attrgetter("start"), attrgetter("end"))
         self.span_places = Placed(docs, *positions, offsets)
-        mark_docs_array = np.array(mark_docs, dtype=np.int64)
-        self.mark_places = Placed(mark_docs_array, *_positions(marks, itemgetter(0), itemgetter(1)), offsets)
+        self.mark_places = Placed(row_docs[marks.rows], marks.starts, marks.ends, offsets)
 
 
 class Side:
@@ -168,7 +198,8 @@ class Side:
     @staticmethod
     def empty() -> Side:
         """A side without spans or marks (of a document by itself)."""
-        return Side(SideIndex([], np.zeros(0, dtype=np.int64), [], [], np.zeros(1, dtype=np.int64)), 0)
+        nothing = np.zeros(0, dtype=np.int64)
+        return Side(SideIndex([], nothing, Marks.none(), nothing, np.zeros(1, dtype=np.int64)), 0)
 
     def spans_in(self, start: int, end: int) -> list[Span]:
         """Spans sharing a position with [start, end), in order of position (outer first)."""
@@ -177,8 +208,7 @@ class Side:
         return sorted(found, key=lambda s: (s.start, -s.end))
 
     def marks_in(self, start: int, end: int) -> list[Mark]:
-        marks = self.index.marks
-        found = [Mark(*marks[i]) for i in self.index.mark_places.overlapping(self.doc, start, end)]
+        found = self.index.marks.marks(self.index.mark_places.overlapping(self.doc, start, end))
         return sorted(found, key=lambda m: (m.start, -m.end, m.row))
 
 
@@ -330,7 +360,7 @@ class ReportData:
     """Everything the result views show of one report, built off the UI thread."""
 
     report: Report
-    documents: dict[str, DocumentData] = field(default_factory=dict)
+    documents: Mapping[str, DocumentData] = field(default_factory=dict)
     labels: list[str] = field(default_factory=list)
     error_types: list[str] = field(default_factory=list)
     kinds: list[str] = field(default_factory=list)
@@ -342,7 +372,9 @@ class ReportData:
     @classmethod
     def build(cls, report: Report, progress: Progress = NO_PROGRESS) -> ReportData:
         """What the views show; the error table is read from the report's error columns
-        (models.error_table: no row of it is made as a dict)."""
+        (models.error_table: no row of it is made as a dict). Of the documents only the first,
+        the one the viewer opens, is laid out here; the others when the viewer opens them."""
+        progress.update(1.0, "preparing the viewer", force=True)
         _made_once(report)
         columns = report.error_columns
         errors = error_table(report.error_rows, columns)
@@ -356,7 +388,8 @@ class ReportData:
         data.labels = sorted(label for label in labels if label)
         data.error_types = sorted({str(t) for t in set(errors.column("type")) if t})
         data.kinds = sorted(kinds)
-        data.documents = _documents(report, errors, progress)
+        data.documents = _documents(report, errors)
+        next(iter(data.documents.values()), None)  # laid out here, off the UI thread
         for input_file in report.inputs:
             input_file.sha256  # noqa: B018 - hashed here, off the UI thread (the results view shows it)
         return data
@@ -407,24 +440,46 @@ def _labels_and_kinds(spans: Sequence[Span]) -> tuple[set[str], set[str]]:
     return labels, kinds
 
 
-def _documents(report: Report, errors: ColumnRows, progress: Progress) -> dict[str, DocumentData]:
+def _documents(report: Report, errors: ColumnRows) -> Documents:
     """Each document's data, its sides windows on one SideIndex per side (`errors`: the
     report's error table)."""
     number = {document.name: i for i, document in enumerate(report.documents)}
     other = len(report.documents)  # the number of any document not in the report
     lengths = [len(document) + 1 for document in report.documents]
     offsets = np.cumsum([0, *lengths], dtype=np.int64)  # and where the other documents' go
-    marks, mark_docs = _marks(errors, [number.get(str(name), other) for name in errors.column("document")])
+    row_docs = np.array([number.get(str(name), other) for name in errors.column("document")], dtype=np.int64)
     gold, system = (
-        SideIndex(spans, _span_docs(spans, number, other), marks[side], mark_docs[side], offsets)
+        SideIndex(spans, _span_docs(spans, number, other), _marks(errors, side), row_docs, offsets)
         for side, spans in zip(SIDES, (report.gold_spans, report.system_spans), strict=True)
     )
-    documents = {}
-    for i, document in enumerate(report.documents):
-        progress.update(i / max(len(report.documents), 1), "preparing the viewer")
-        documents[document.name] = DocumentData(document, Side(gold, number[document.name]),
-                                                Side(system, number[document.name]))  # fmt: skip
-    return documents
+    return Documents(report.documents, number, gold, system)
+
+
+class Documents(Mapping[str, DocumentData]):
+    """Each document's DocumentData by name, laid out when first asked for (the viewer shows
+    one at a time: a report of many documents lays out only those opened)."""
+
+    def __init__(self, documents: list[Document], number: dict[str, int], gold: SideIndex,
+                 system: SideIndex) -> None:  # fmt: skip
+        self._documents, self._number, self._gold, self._system = documents, number, gold, system
+        self._made: dict[str, DocumentData] = {}
+
+    def __getitem__(self, name: str) -> DocumentData:
+        made = self._made.get(name)
+        if made is None:
+            i = self._number[name]
+            made = DocumentData(self._documents[i], Side(self._gold, i), Side(self._system, i))
+            made = self._made.setdefault(name, made)  # one object per document, whichever thread asks
+        return made
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._number  # without laying it out
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._number)
+
+    def __len__(self) -> int:
+        return len(self._number)
 
 
 def _span_docs(spans: Sequence[Span], number: dict[str, int], other: int) -> np.ndarray:
@@ -436,20 +491,24 @@ def _span_docs(spans: Sequence[Span], number: dict[str, int], other: int) -> np.
     return np.fromiter(map(number.get, names, repeat(other)), dtype=np.int64, count=len(spans))
 
 
-def _marks(
-    errors: ColumnRows, row_docs: list[int]
-) -> tuple[dict[str, list[MarkTuple]], dict[str, list[int]]]:
-    """Per side the error marks and the document number of each (`row_docs`: each row's)."""
-    marks: dict[str, list[MarkTuple]] = {side: [] for side in SIDES}
-    docs: dict[str, list[int]] = {side: [] for side in SIDES}
-    kinds = ["" if kind is None else str(kind) for kind in errors.column("type")]
-    for side in SIDES:
-        columns = (errors.column(f"{side}_{key}") for key in ("parts", "start", "end"))
-        for row, found in enumerate(map(pieces, *columns)):
-            for start, end in found:
-                marks[side].append((start, end, row, kinds[row]))
-                docs[side].append(row_docs[row])
-    return marks, docs
+def _marks(errors: ColumnRows, side: str) -> Marks:
+    """The error marks of one side: the pieces each row covers there (`pieces`), in row order."""
+    parts, starts, ends = (errors.column(f"{side}_{key}") for key in ("parts", "start", "end"))
+    with_parts = np.fromiter(each(bool, parts), dtype=bool, count=len(parts))
+    listed = np.flatnonzero(with_parts)
+    chosen = [parts[row] for row in listed.tolist()]
+    counts = np.fromiter(each(len, chosen), dtype=np.int64, count=len(chosen))
+    pairs = np.fromiter(chain.from_iterable(flattened(chosen)), dtype=np.int64, count=2 * int(counts.sum()))
+    plain = [
+        row
+        for row in np.flatnonzero(~with_parts).tolist()
+        if _is_position(starts[row]) and _is_position(ends[row])
+    ]
+    rows = np.concatenate([listed.repeat(counts), np.array(plain, dtype=np.int64)])
+    order = np.argsort(rows, kind="stable")
+    begins = np.concatenate([pairs[0::2], np.array([starts[row] for row in plain], dtype=np.int64)])
+    finishes = np.concatenate([pairs[1::2], np.array([ends[row] for row in plain], dtype=np.int64)])
+    return Marks(begins[order], finishes[order], rows[order], errors.column("type"))
 
 
 def pane_title(given: str, files: Sequence[str], document: str | None) -> str:

@@ -2,7 +2,7 @@
 annotation and a prediction): the longest pause of the UI thread while the app looks at it
 as gold and system and while it reads and evaluates it with the spans method, with the
 pauses listed as tests/bench/bench_app.py lists them; and the command line's CPU time on it
-(whole process, one core).
+(whole process, one core), with the app's from Evaluate to the result shown as a multiple of it.
 
     make bench   (figures printed; the machine may be shared, so they are noisy)
 """
@@ -49,7 +49,7 @@ def test_app_on_a_30_mb_label_studio_export(qtbot, tmp_path):
         f"evaluating and showing (most CPU the process ran in a pause {looking.longest_own * 1000:.0f} and "
         f"{evaluating.longest_own * 1000:.0f} ms); from Evaluate to the result shown {run.cpu:.1f} s CPU "
         f"({run.total:.1f} s wall); the command line {min(cli):.2f}-{max(cli):.2f} s CPU (whole process, "
-        "one core, before and after)"
+        f"one core, before and after): {run.cpu / max(cli):.1f}-{run.cpu / min(cli):.1f}x the command line"
     )
     print_pauses(run)
     run.window.close()

@@ -7,17 +7,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.formats.spantable import SpanTable
-from engine.report import Report
+from engine.report import ColumnRows, Report
 from engine.spans import Document
 from gui.viewer_data import (
     WORD_BLOCK,
     DocumentData,
+    Mark,
     ReportData,
     Side,
     StretchIndex,
     _labels_and_kinds,
+    _marks,
     layout_blocks,
     newline_positions,
+    row_pieces,
     unit_ranges,
 )
 
@@ -98,3 +101,51 @@ def test_source_name_finds_the_file_of_a_folder_document():
     assert source_name(files, "sub/b") == "b.ann"
     assert source_name(files, "many/7") == "many.jsonl"  # a file holding several documents
     assert source_name(files, "elsewhere") == "elsewhere"
+
+
+def test_documents_are_laid_out_when_first_asked_for_but_the_first_at_once():
+    """The viewer opens one document at a time: build lays out the first (off the UI thread),
+    each other one is laid out when asked for, once, as it would have been at once."""
+    documents = [Document(name, ["w"] * length, [(0, 3), (5, length)]) for name, length in
+                 (("x", 10), ("y", 700), ("z", 40))]  # fmt: skip
+    table = SpanTable.of_rows([(d, 1, 4, 0) for d in range(3)], ["A"], ["x", "y", "z"], {})
+    shown = ReportData.build(Report("spans", "", {}, [], {}, documents=documents, gold_spans=table)).documents
+    assert list(shown) == ["x", "y", "z"] and len(shown) == 3 and "w" not in shown and "z" in shown
+    assert list(shown._made) == ["x"] and shown.get("w") is None
+    for document in documents:
+        data = shown[document.name]
+        assert data is shown[document.name] and data.document is document
+        assert data.blocks == DocumentData(document, Side.empty(), Side.empty()).blocks
+        assert [(s.doc, s.start) for s in data.sides["gold"].spans_in(0, len(document))] == [
+            (document.name, 1)
+        ]
+    assert list(shown._made) == ["x", "y", "z"]
+
+
+side_values = st.one_of(
+    st.tuples(st.just(None), st.none() | st.integers(0, 50), st.none() | st.integers(0, 50)),  # start and end
+    st.tuples(
+        st.lists(st.tuples(st.integers(0, 50), st.integers(0, 50)), max_size=3),
+        st.integers(0, 9),
+        st.integers(0, 9),
+    ),  # parts (none: start and end count)
+    st.tuples(st.just(""), st.just(True), st.just(3)),  # a bool is no position
+)
+
+
+@settings(max_examples=200, deadline=None)
+@given(
+    st.lists(side_values, max_size=30),
+    st.lists(st.sampled_from(["FN", "FP", None]), min_size=30, max_size=30),
+)
+def test_the_error_marks_are_the_pieces_of_each_row_in_row_order(values, types):
+    """A side's marks, kept as columns, are each row's pieces there (as row_pieces reads
+    them from the row), row after row, each with its row's type ("" for none)."""
+    columns = {"type": types[: len(values)], "gold_parts": [p for p, _, _ in values],
+               "gold_start": [s for _, s, _ in values], "gold_end": [e for _, _, e in values]}  # fmt: skip
+    errors = ColumnRows(columns)
+    marks = _marks(errors, "gold")
+    expected = [Mark(start, end, row, types[row] or "") for row in range(len(values))
+                for start, end in row_pieces(errors.row(row), "gold")]  # fmt: skip
+    assert marks.marks(list(range(len(marks.rows)))) == expected
+    assert _marks(errors, "system").marks([]) == [] and len(_marks(errors, "system").rows) == 0

@@ -95,9 +95,9 @@ def _side(table: SpanTable, index: np.ndarray, runs: list[tuple[int, int, int]],
         if table.parts.get(span):
             side.parts[row] = [list(p) for p in table.parts[span]]
             side.positions[row] = ",".join(f"{s}-{e}" for s, e in side.parts[row])
-    for doc, first, stop in runs:
+    bounds = np.searchsorted(rows, [(first, stop) for _, first, stop in runs]).tolist() if runs else []
+    for (doc, _, _), (lo, hi) in zip(runs, bounds, strict=True):
         text = documents[doc].text
-        lo, hi = np.searchsorted(rows, [first, stop]).tolist()
         for row, start, end in zip(row_list[lo:hi], starts[lo:hi], ends[lo:hi], strict=True):
             side.texts[row] = text(start, end)
     return side
