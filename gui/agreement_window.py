@@ -292,8 +292,9 @@ class AgreementWindow(QWidget):
 
     def list_changed(self) -> None:
         """The line after the list changed: the figures, and whether they are still the list's;
-        before any measuring, what to do next."""
-        self.say("" if self.data is not None else listed_words(self.paths.count()))
+        before any measuring, what to do next (while work runs, the line says what it does)."""
+        if not self.busy:
+            self.say("" if self.data is not None else listed_words(self.paths.count()))
 
     def list_predictions(self) -> None:
         """List the Label Studio exports' annotators again, with or without their predictions
@@ -348,7 +349,7 @@ class AgreementWindow(QWidget):
         self.notice.hide()  # about an earlier run
         self.progress.setRange(0, 0)
         self.progress.show()
-        self.say(f"{title}…")
+        self.say(f"{title}…", running=True)
         self._set_running(True)
         self._thread = start(task, self, self._thread_finished)
         return True
@@ -366,7 +367,7 @@ class AgreementWindow(QWidget):
     def _progressed(self, fraction: float, message: str) -> None:
         show_progress(self.progress, fraction)
         if message:
-            self.say(message)
+            self.say(message, running=True)
 
     def _task_finished(self, result: Any) -> None:
         """The bar goes with the work; `done` gets the result once the task is cleared."""
@@ -441,11 +442,11 @@ class AgreementWindow(QWidget):
             f"{_text(overall['token']['krippendorff_alpha'])}, αu {_text(overall['alpha_u']['overall'])}."
         )
 
-    def say(self, text: str) -> None:
-        """The line above the tabs: the figures the tabs show (and whether the list has changed
-        since), then what the window did last (a workbook written, cancelled or left as it
-        was keeps the figures in view)."""
-        changed = self.data is not None and not self.busy and self.rows() != self.measured
+    def say(self, text: str, *, running: bool = False) -> None:
+        """The line above the tabs: the figures the tabs show (and, but for what a `running`
+        task does, whether the list has changed since), then what the window did last (a
+        workbook written, cancelled or left as it was keeps the figures in view)."""
+        changed = self.data is not None and not running and self.rows() != self.measured
         note = changed_words(self.paths.count()) if changed else ""
         self.summary.setText(" ".join(part for part in (self.figures(), note, text) if part))
 

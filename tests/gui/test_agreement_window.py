@@ -360,3 +360,51 @@ def test_the_line_says_what_to_do_with_the_annotators_listed(qtbot, tmp_path):
     assert documents_words(1, 1) == "1 document (every annotator has it)"
     assert documents_words(12, 10) == "12 documents (every annotator has 10 of them)"
     assert documents_words(3, 0) == "3 documents (every annotator has none of them)"
+
+
+CHANGED = "The list of annotators has changed since (4 now): click Measure agreement again."
+
+
+def test_a_measuring_that_fails_or_is_cancelled_still_says_the_list_has_changed(
+    window, qtbot, monkeypatch, tmp_path
+):
+    """The note was left out of every line said while a task was set, the end of a failed
+    or cancelled one too: "3 annotators, … αu 0.5. Cancelled." with 4 annotators listed."""
+    figures = measured(window, qtbot).figures()
+    (tmp_path / "elsewhere").mkdir()
+    (tmp_path / "elsewhere" / "ben.tsv").touch()  # a second annotator named ben: measuring fails
+    window.add_paths([str(tmp_path / "elsewhere" / "ben.tsv")])
+    window.measure()
+    qtbot.waitUntil(lambda: not window.busy, timeout=10_000)
+    assert window.summary.text().startswith(f"{figures} {CHANGED} Agreement could not be measured: ")
+    for row in (3, 2):  # the other ben, then cara
+        window.paths.item(row).setSelected(True)
+        window.remove()
+    started = threading.Event()
+    monkeypatch.setattr(engine.agreement.measures, "measure", slow_measure(started))
+    window.measure()
+    assert started.wait(10)
+    window.cancel()
+    qtbot.waitUntil(lambda: not window.busy, timeout=5_000)
+    assert window.summary.text() == f"{figures} {CHANGED.replace('4 now', '2 now')} Cancelled."
+
+
+@pytest.mark.parametrize("first", [True, False])
+def test_a_row_removed_while_measuring_leaves_the_line_saying_what_runs(window, qtbot, monkeypatch, first):
+    """Removing a row while measuring put the figures alone, or before any measuring "2
+    annotators listed: click Measure agreement.", in place of what the window was doing."""
+    if not first:
+        measured(window, qtbot)
+    started = threading.Event()
+    monkeypatch.setattr(engine.agreement.measures, "measure", slow_measure(started))
+    window.measure()
+    assert started.wait(10)
+    before = window.summary.text()
+    assert before.endswith(("Measuring agreement…", "measuring"))
+    window.paths.item(2).setSelected(True)
+    window.remove()
+    assert window.summary.text() == before
+    window.cancel()
+    qtbot.waitUntil(lambda: not window.busy, timeout=5_000)
+    if not first:
+        assert "The list of annotators has changed since (2 now)" in window.summary.text()
