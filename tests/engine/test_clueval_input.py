@@ -61,7 +61,6 @@ def test_missing_or_irregular_files(cli, tmp_path, files):
     )
 
 
-
 #: What CLUEval reads where a folder is given: one vertical file a side; a folder of the annotation tools' files.
 READS = ("expected a file of vertical text (.vrt) with BIO columns, one a side (a folder only of WebAnno TSV "
          "3.x (INCEpTION), UIMA CAS XMI (INCEpTION), brat standoff (.ann + .txt), Label Studio JSON or doccano "
