@@ -4,6 +4,7 @@ or named .vrt) stays one; every sample and conformance file keeps its format."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
@@ -71,3 +72,21 @@ def test_clueval_inputs_are_vertical_text():
     inputs = sorted((CONFORMANCE / "clueval" / "data").glob("*.bio"))
     assert len(inputs) == 6
     assert {detected_module(path) for path in inputs} == {"vrt"}
+
+
+def _report(cli, method: str, gold: Path, system: Path, out: Path) -> dict:
+    """The JSON report of a run, its creation time and the inputs' names left out."""
+    assert cli(method, gold, system, "--json", out).code == 0
+    report = json.loads(out.read_text(encoding="utf-8").replace(gold.name, "G").replace(system.name, "S"))
+    report.pop("created")
+    return report
+
+
+@pytest.mark.parametrize("method", ["clueval", "spans", "nervaluate"])
+def test_methods_that_read_it_today_report_as_for_a_vrt(cli, tmp_path, method):
+    """CLUEval reads it as the one-layer vertical text it reads (the file's own line numbers
+    in its error tables); spans and nervaluate, reading it as CoNLL, report what they did."""
+    system_text = TWO_COLUMNS.replace("Smith\tI-PER", "Smith\tO")
+    conll = _file(tmp_path, "gold.conll"), _file(tmp_path, "sys.conll", system_text)
+    vrt = _file(tmp_path, "gold.vrt"), _file(tmp_path, "sys.vrt", system_text)
+    assert _report(cli, method, *conll, tmp_path / "a.json") == _report(cli, method, *vrt, tmp_path / "b.json")
