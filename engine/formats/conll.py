@@ -210,7 +210,7 @@ def _way_on(seq: tagschemes.Sequence, scheme: str) -> str:
                 "to strict (--scheme BILOU --reading strict)")  # fmt: skip
     if fit is not None:
         return f"; its tags fit {fit}: set the tag scheme to {fit} (--scheme {fit})"
-    if scheme != "conlleval" and not np.isin(seq.prefix, tagschemes.ALLOWED["conlleval"], invert=True).any():
+    if scheme != "conlleval" and np.isin(seq.prefix, tagschemes.ALLOWED["conlleval"]).all():
         return ("; its tags fit no scheme read strictly: set the reading to conlleval, which reads any "
                 "sequence (--reading conlleval)")  # fmt: skip
     return ""

@@ -320,7 +320,7 @@ CONLL_SUFFIXES = (".conll", ".bio", ".iob", ".tsv", ".txt")
 
 def vrt(lines: Sequence[str]) -> bool:
     """TAB-separated token lines whose second field is a BIO tag, or <text>/<s> structure;
-    not a token and one tag a line without XML lines in a file named as CoNLL (conll_named)."""
+    not a file named as CoNLL with one tag a line and no XML line (conll_named)."""
     texts = [line.lstrip(BOM).strip() for line in lines]
     token_lines = [text.split("\t") for text in texts if "\t" in text]
     if any(text.startswith(("<text", "<s>", "<s ")) for text in texts):
