@@ -339,15 +339,27 @@ def annotation_tool_readers() -> tuple[str, ...]:
     return tuple(name for name in span_reader_names() if name in ANNOTATION_TOOL_READERS)
 
 
-def in_span_formats(paths: tuple[str, ...]) -> bool:
+def in_span_formats(paths: tuple[str, ...], own_formats: tuple[str, ...] = ()) -> bool:
     """Whether FairEval or CLUEval reads these inputs through read_spans: some input is
     recognised as an annotation tool's format, or as CoNLL columns that none of the
     original formats recognises (those are recognised first: every file FairEval or
     CLUEval reads, or rejects with its own message, stays theirs; what they cannot read,
     CoNLL-2003's four columns, two space-separated columns …, goes through read_spans), or
-    as an INCEpTION project export."""
+    as an INCEpTION project export. `own_formats`: the --format names of the method's own
+    formats; CoNLL columns their reader reads by the lines alone (a token TAB tag file
+    named .conll is CLUEval's one-layer vertical text) stay with it, as before."""
     names = {*annotation_tool_readers(), "conll", INCEPTION_PROJECT}
-    return any(detected_module(p) in names for p in paths)
+    own = tuple(name for name, format in ORIGINAL_SPAN_FORMATS.items() if format in own_formats)
+    return any(_through_spans(p, names, own) for p in paths)
+
+
+def _through_spans(path: str, names: set[str], own: tuple[str, ...]) -> bool:
+    """in_span_formats of one input (its head read once)."""
+    lines = input_lines(path)
+    name = detected_module(path, lines=lines)
+    if name == "conll" and own:
+        return recognised_module(list(lines), own) is None  # the lines without the file's name
+    return name in names
 
 
 def reads_projects(formats: tuple[str, ...]) -> bool:

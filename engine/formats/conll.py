@@ -198,7 +198,22 @@ def _scheme_error(err: tagschemes.SchemeError, seq: tagschemes.Sequence, columns
         same_sentence = True
     if same_sentence:
         found += f" after {columns.tag_names[columns.tag_codes[token - 1]]!r}"
-    return InputError(f"{scheme}: {err.expected}", found, file=columns.name, line=line)
+    return InputError(f"{scheme}: {err.expected}", found + _way_on(seq, scheme), file=columns.name, line=line)
+
+
+def _way_on(seq: tagschemes.Sequence, scheme: str) -> str:
+    """How to read a file whose tags `scheme` (or 'conlleval', the reading) stops at: the
+    scheme its tags fit and the option that sets it, worded for the command line and the app."""
+    fit = tagschemes.fitting(seq, scheme)
+    if fit == "BILOU" and scheme == "conlleval":
+        return ("; its tags fit BILOU, read strictly only: set the tag scheme to BILOU and the reading "
+                "to strict (--scheme BILOU --reading strict)")  # fmt: skip
+    if fit is not None:
+        return f"; its tags fit {fit}: set the tag scheme to {fit} (--scheme {fit})"
+    if scheme != "conlleval" and np.isin(seq.prefix, tagschemes.ALLOWED["conlleval"]).all():
+        return ("; its tags fit no scheme read strictly: set the reading to conlleval, which reads any "
+                "sequence (--reading conlleval)")  # fmt: skip
+    return ""
 
 
 def read_columns(columns: ColumnFile, options: ReadOptions) -> tuple[SpanTable, str]:

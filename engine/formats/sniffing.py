@@ -31,16 +31,18 @@ UTF16_BOMS = (b"\xff\xfe", b"\xfe\xff")
 class Head(list[str]):
     """A file's first non-blank lines within its head (at most SNIFF_LINES), without their
     line ends; where its first line runs on past the head, that line's opening (`cut`);
-    `more`: the file goes on past these lines. Each format's verdict on them is found once
+    `more`: the file goes on past these lines; `name`: the file's name, where known (a
+    two-column file named .conll is CoNLL). Each format's verdict on them is found once
     (`sniffs`), whoever asks."""
 
     def __init__(
-        self, lines: Iterable[str] = (), cut: bool = False, more: bool = False, text: str = ""
+        self, lines: Iterable[str] = (), cut: bool = False, more: bool = False, text: str = "", name: str = ""
     ) -> None:
         super().__init__(lines)
         self.cut = cut
         self.more = more
         self.text = text  # the whole head's text, past the lines (a JSON record's later keys)
+        self.name = name
         self._verdicts: dict[str, bool] = {}
 
     @cached_property
@@ -59,16 +61,16 @@ def head_bytes(path: Path) -> tuple[bytes, bool, Head]:
     """A file's head: its first HEAD_BYTES bytes, doubled while their lines cannot decide
     its format (decided); whether the file goes on past them; and their Head (the one that
     decided, its verdicts kept)."""
-    size = HEAD_BYTES
+    size, name = HEAD_BYTES, Path(path).name
     with open(path, "rb") as raw:
         data = raw.read(size + 1)
         while len(data) > size:
-            head = head_lines(data[:size], True)
+            head = head_lines(data[:size], True, name)
             if decided(head):
                 return data[:size], True, head
             data += raw.read(size)
             size *= 2
-    return data, False, head_lines(data, False)
+    return data, False, head_lines(data, False, name)
 
 
 def decided(head: Head) -> bool:
@@ -101,17 +103,18 @@ def first_record_ends(lines: Sequence[str]) -> bool:
     return True
 
 
-def head_lines(data: bytes, more: bool) -> Head:
+def head_lines(data: bytes, more: bool, name: str = "") -> Head:
     """The Head of a file's first bytes (UTF-8, or UTF-16 where a byte-order mark says so;
-    a byte of neither replaced); `more`: the file goes on past them, their last line unfinished."""
+    a byte of neither replaced); `more`: the file goes on past them, their last line
+    unfinished; `name`: the file's."""
     encoding = "utf-16" if data[:2] in UTF16_BOMS else "utf-8"
     text = data.decode(encoding, errors="replace").replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     unfinished = lines.pop() if more else ""
     whole = [line for line in lines if line.strip()]
     if whole or not unfinished.strip():
-        return Head(whole[:SNIFF_LINES], more=more or len(whole) > SNIFF_LINES, text=text)
-    return Head([unfinished], cut=True, more=True, text=text)
+        return Head(whole[:SNIFF_LINES], more=more or len(whole) > SNIFF_LINES, text=text, name=name)
+    return Head([unfinished], cut=True, more=True, text=text, name=name)
 
 
 def read_head(path: Path) -> Head:
@@ -311,15 +314,31 @@ def _record_past(head: Head) -> tuple[dict[str, str], bool]:
     return opening_fields(head.text.lstrip(BOM + " \t"))
 
 
+#: The names of column files that are CoNLL unless they hold XML structure (a .vrt's `<s>`).
+CONLL_SUFFIXES = (".conll", ".bio", ".iob", ".tsv", ".txt")
+
+
 def vrt(lines: Sequence[str]) -> bool:
-    """TAB-separated token lines whose second field is a BIO tag, or <text>/<s> structure."""
+    """TAB-separated token lines whose second field is a BIO tag, or <text>/<s> structure;
+    not a file named as CoNLL with one tag a line and no XML line (conll_named)."""
     texts = [line.lstrip(BOM).strip() for line in lines]
     token_lines = [text.split("\t") for text in texts if "\t" in text]
     if any(text.startswith(("<text", "<s>", "<s ")) for text in texts):
         return True
     if not token_lines:
         return False
-    return all(len(f) >= 2 and BIO_TAG.match(f[1]) for f in token_lines[:20])
+    tagged = all(len(f) >= 2 and BIO_TAG.match(f[1]) for f in token_lines[:20])
+    return tagged and not conll_named(lines, texts, token_lines)
+
+
+def conll_named(lines: Sequence[str], texts: list[str], token_lines: list[list[str]]) -> bool:
+    """Whether tag-only TAB lines are CoNLL's token and tag, not vertical text: the file is
+    named as CoNLL (CONLL_SUFFIXES, not .vrt), no line is an XML tag (`<doc>`: a .vrt's
+    structure), every token line has one tag (several are a .vrt's BIO layers)."""
+    name = getattr(lines, "name", "").lower()
+    if not name.endswith(CONLL_SUFFIXES) or any(t.startswith("<") and t.endswith(">") for t in texts):
+        return False
+    return all(len(fields) == 2 for fields in token_lines)
 
 
 def cdsco(lines: Sequence[str]) -> bool:

@@ -104,6 +104,20 @@ def detect(seq: Sequence) -> str:
     return "IOB1" if i_opens and not b_alone else "IOB2"
 
 
+def fitting(seq: Sequence, tried: str) -> str | None:
+    """A scheme other than `tried` the strict reading reads every tag of a file in (the
+    detected one first), or None: what to suggest where `tried` stops."""
+    for scheme in dict.fromkeys((detect(seq), *SCHEMES)):
+        if scheme == tried:
+            continue
+        try:
+            chunks(seq, scheme, "strict")
+        except SchemeError:
+            continue
+        return scheme
+    return None
+
+
 def chunks(seq: Sequence, scheme: str, reading: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(first token, last token, label) of every span, in order; SchemeError where the
     strict reading meets a sequence the scheme does not allow."""

@@ -34,7 +34,7 @@ def span_format_inputs(gold: str, system: str, options: Any, own_formats: tuple[
         formats = {side_options(options, side)[0] for side in ("gold", "system")} - {None}
         if formats - set(own_formats):
             return True
-    return in_span_formats((gold, system))
+    return in_span_formats((gold, system), own_formats)
 
 
 def unused_reader_options(options: Any, own_formats: tuple[str, ...], reads_itself: str) -> list[str]:

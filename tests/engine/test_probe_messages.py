@@ -20,11 +20,22 @@ def test_vertical_text_without_a_bio_column_says_so_and_names_conll(cli, tmp_pat
     assert cli("spans", path, path, "--format", "conll", "--token-column", "1", "--tag-column", "2").code == 0
 
 
-def test_faireval_on_two_tab_columns_names_format_conll_too(cli, tmp_path):
-    path = tmp_path / "ner.tsv"
+@pytest.mark.parametrize("name", ["ner.tsv", "gold.conll", "ner.bio", "ner.iob", "ner.txt"])
+def test_faireval_reads_two_tab_columns_named_as_conll_as_conll(cli, tmp_path, name):
+    """A token TAB tag file named as CoNLL is CoNLL (it was taken for vertical text and refused)."""
+    path = tmp_path / name
     path.write_text("Ann\tB-PER\nmet\tO\n\nBob\tB-PER\n", encoding="utf-8")
     result = cli("faireval", path, path)
-    assert result.code == 2
+    assert result.code == 0, result.err
+    assert result.out == cli("faireval", path, path, "--format", "conll").out
+
+
+@pytest.mark.parametrize("name", ["ner.vrt", "ner"])
+def test_faireval_on_two_tab_columns_not_named_as_conll_names_format_conll_too(cli, tmp_path, name):
+    path = tmp_path / name
+    path.write_text("Ann\tB-PER\nmet\tO\n\nBob\tB-PER\n", encoding="utf-8")
+    result = cli("faireval", path, path)
+    assert result.code == 2 and result.err.count("\n") == 1
     assert result.err.endswith("did you mean 'spanstudio clueval', 'spanstudio spans' or 'spanstudio nervaluate', "
                                "or 'spanstudio faireval --format conll' (CoNLL columns)?\n")  # fmt: skip
     assert cli("faireval", path, path, "--format", "conll").code == 0

@@ -234,7 +234,7 @@ def test_writing_over_a_loaded_input_says_so_and_marks_the_results(qtbot, window
     assert (tmp_path / "gold.conll").read_text(encoding="utf-8").startswith("-DOCSTART- dok_é")
     assert "The inputs changed since this evaluation." in window.summary.text()
     qtbot.waitUntil(lambda: window.setup.fields["gold"].look is not looked)  # the file box looks again
-    assert (looked.format, window.setup.fields["gold"].look.format) == ("CoNLL-2000 (BIO chunks)", "Vertical text (.vrt) with BIO columns")
+    assert (looked.format, window.setup.fields["gold"].look.format) == ("CoNLL-2000 (BIO chunks)", "CoNLL columns (token and BIO tags)")
 
 
 def test_writing_over_the_second_system_says_so_and_marks_the_results(qtbot, window, tmp_path, monkeypatch):
@@ -253,7 +253,7 @@ def test_writing_over_the_second_system_says_so_and_marks_the_results(qtbot, win
                       "window: the results shown will be marked as describing an input that changed.")]  # fmt: skip
     assert "The inputs changed since this evaluation." in window.summary.text()
     qtbot.waitUntil(lambda: window.setup.second.look is not looked)  # the file box looks again
-    assert window.setup.second.look.format == "Vertical text (.vrt) with BIO columns"
+    assert window.setup.second.look.format == "CoNLL columns (token and BIO tags)"  # Make Gold's, named .conll
 
 
 def test_an_adjudication_workbook_imported_as_a_review_points_to_make_gold(qtbot, window, tmp_path, shown):
