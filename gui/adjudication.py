@@ -303,7 +303,7 @@ def _done(window: Window, dialog: MakeGoldDialog, result: GoldWritten | InputErr
     window.say_written(result.paths, " ".join([result.summary + ".", *result.warnings]))  # the folder noted
     loaded = dialog.loaded_side(dialog.out.text().strip())
     if loaded:
-        window.setup.look_at_file(loaded)  # the file replaced: its box and the methods' refusals anew
+        window.setup.look_again(loaded)  # the file replaced: its box, labels and the methods' refusals anew
         if window.run is not None:
             window.run = replace(window.run, rewritten=True)
             window._show_summary()

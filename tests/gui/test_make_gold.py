@@ -265,3 +265,20 @@ def test_an_adjudication_workbook_imported_as_a_review_points_to_make_gold(qtbot
         f"{workbook}: expected a review workbook (File → Export to Excel…), found an adjudication workbook "
         "(Agreement among Annotators…): make the gold from it with Evaluate → Make Gold from Adjudication Workbook…"
     )
+
+
+def test_a_gold_written_over_a_loaded_input_has_its_labels_read_again(qtbot, window, tmp_path, monkeypatch):
+    workbook = _workbook(tmp_path, lambda row: row["anna"] or "none")
+    _, gold, system = example_inputs()
+    for name, source in (("gold.conll", gold), ("system.conll", system)):
+        shutil.copy(source, tmp_path / name)
+    evaluate(qtbot, window, "faireval", str(tmp_path / "gold.conll"), str(tmp_path / "system.conll"))
+    qtbot.waitUntil(lambda: "gold" in window.setup.contents)
+    before = window.setup.contents["gold"]
+    monkeypatch.setattr(adjudication.dialogs, "ask", lambda *args, **kwargs: True)
+    _make(qtbot, window, monkeypatch, workbook, "conll", tmp_path / "gold.conll")
+    qtbot.waitUntil(lambda: window.setup.contents.get("gold", before) is not before)  # read again
+    written = {line.split()[-1][2:] for line in (tmp_path / "gold.conll").read_text(encoding="utf-8").splitlines()
+               if line.split() and line.split()[-1][:2] in ("B-", "I-")}  # fmt: skip
+    assert set(window.setup.contents["gold"].labels) == written != set(before.labels)
+    assert "labels: " + ", ".join(sorted(written)) in window.setup.fields["gold"].contents_text
