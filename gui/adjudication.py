@@ -1,10 +1,10 @@
 """Evaluate → Make Gold from Adjudication Workbook…: what `spanstudio adjudicate` does, in
 the app. A dialog takes the decided workbook, the gold's format (the annotators' own at first
-where it is written: gui/gold_format.py), where to write it and the majority option; the engine's write_gold runs on the worker; the window says what was
-written (Open Folder) or shows the engine's message, and the dialog comes back with its
-fields. An existing gold is replaced only once the user has said so (the dialog names a
-file loaded in the main window; the results shown are then marked as describing an input
-that changed)."""
+where it is written: gui/gold_format.py), where to write it and the majority option; the
+engine's write_gold runs on the worker; the window says what was written (Open Folder) or
+shows the engine's message, and the dialog comes back with its fields. An existing gold is
+replaced only once the user has said so (the dialog names a file loaded in the main window;
+the results shown are then marked as describing an input that changed)."""
 
 from __future__ import annotations
 
