@@ -8,6 +8,7 @@ distinct lines, in C; only the distinct lines become text, stripped as str.strip
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from itertools import count
 
 import numpy as np
@@ -18,18 +19,21 @@ from ...textio import BOM, bom_ignored, decode_utf8, lf_line_ends, require_file
 CHUNK = 1 << 20  # bytes split at a time: each step holds the GIL briefly (the app's worker)
 
 
-def distinct_lines(path: str, warnings: list[str]) -> tuple[bytes, list[str], np.ndarray]:
+def distinct_lines(
+    path: str, warnings: list[str], tick: Callable[[float], None] = lambda share: None
+) -> tuple[bytes, list[str], np.ndarray]:
     """A UTF-8 file's bytes as read (for its sha256), its distinct lines, stripped, in
     order of first appearance, and the number of each line of the file among them. Lines
     end at \\n, \\r\\n or a lone \\r, as in text-mode iteration; a byte-order mark before the
-    first line with text is dropped with a warning (F32)."""
+    first line with text is dropped with a warning (F32). `tick(share)` after each chunk
+    split: the share of the file read so far (a cancellation point)."""
     read = _read(path)
     raw = lf_line_ends(read)  # the BOM stays: it is dropped with a warning
     numbers: defaultdict[bytes, int] = defaultdict(count().__next__)
-    parts = [
-        np.fromiter(map(numbers.__getitem__, lines), dtype=np.int64, count=len(lines))
-        for lines in _line_chunks(raw)
-    ]
+    parts = []
+    for n, lines in enumerate(_line_chunks(raw), 1):
+        tick(min(n * CHUNK / len(raw), 1.0))  # a chunk is about CHUNK bytes
+        parts.append(np.fromiter(map(numbers.__getitem__, lines), dtype=np.int64, count=len(lines)))
     ids = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
     try:
         texts = [line.decode("utf-8").strip() for line in numbers]
