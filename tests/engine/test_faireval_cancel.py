@@ -82,8 +82,8 @@ def test_cancel_while_a_file_is_read_stops_within_a_chunk(tmp_path, monkeypatch)
     yielded = [0]
     original = lines._line_chunks
 
-    def counted(raw: bytes):
-        for chunk in original(raw):
+    def counted(raw: bytes, tick):
+        for chunk in original(raw, tick):
             yielded[0] += 1
             yield chunk
 

@@ -15,16 +15,11 @@ from ...formats.faireval_spans import _CACHE_LIMIT, Key, SpanFileReader
 from ...formats.sniffing import is_conll_line
 from ...textio import BOM, check_input, iter_lines
 from .batch import POSITION_LIMIT, RANGE, Codes, Side, SideBuilder
-from .lines import distinct_lines
+from .lines import Tick, distinct_lines, no_tick
 from .settings import Settings
 
 #: Lines parsed between two calls of a reader's `tick` (each a cancellation point).
 BLOCK_LINES = 1 << 16
-Tick = Callable[[float], None]
-
-
-def no_tick(share: float) -> None:
-    """A reader's `tick` where no progress is reported."""
 
 
 @dataclass
@@ -200,10 +195,11 @@ class FileReader:
         reader = SpanFileReader(self.path, self.warnings)
         known, label = self.codes.lines, self.codes.label
         rows: list[tuple[int, ...]] = []
-        lines = list(zip(distinct.tolist(), positions[first].tolist(), strict=True))
-        for block in range(0, len(lines), BLOCK_LINES):
-            tick(0.5 * block / len(lines))  # the span lines are counted as the first half
-            for i, at in lines[block : block + BLOCK_LINES]:
+        numbers, at_lines = distinct.tolist(), positions[first].tolist()
+        for block in range(0, len(numbers), BLOCK_LINES):
+            tick(0.5 * block / len(numbers))  # the span lines are counted as the first half
+            end = block + BLOCK_LINES
+            for i, at in zip(numbers[block:end], at_lines[block:end], strict=True):
                 name, _, fields = texts[i].partition("\t")
                 row = known.get(fields)
                 rows.append((label(name), *row) if row is not None else self._parse(reader, at + 1, texts[i]))
