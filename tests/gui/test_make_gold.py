@@ -218,12 +218,18 @@ def test_majority_names_the_rows_it_settled(qtbot, window, tmp_path, monkeypatch
     assert "settled by majority (a tie keeps no span): R1 → none, R2 → none, R3 → LOC" in window.notice.text.text()
 
 
-def test_writing_over_a_loaded_input_says_so_and_marks_the_results(qtbot, window, tmp_path, monkeypatch):
+def _example_evaluated(qtbot, window, tmp_path: Path) -> Path:
+    """The app's example evaluated from copies (gold.conll, system.conll); a decided workbook."""
     workbook = _workbook(tmp_path, lambda row: row["anna"] or "none")
     _, gold, system = example_inputs()
     for name, source in (("gold.conll", gold), ("system.conll", system)):
         shutil.copy(source, tmp_path / name)
     evaluate(qtbot, window, "faireval", str(tmp_path / "gold.conll"), str(tmp_path / "system.conll"))
+    return workbook
+
+
+def test_writing_over_a_loaded_input_says_so_and_marks_the_results(qtbot, window, tmp_path, monkeypatch):
+    workbook = _example_evaluated(qtbot, window, tmp_path)
     assert "changed" not in window.summary.text()
     looked = window.setup.fields["gold"].look  # the example's CoNLL-2000
     asked: list[tuple[str, str]] = []
@@ -268,11 +274,7 @@ def test_an_adjudication_workbook_imported_as_a_review_points_to_make_gold(qtbot
 
 
 def test_a_gold_written_over_a_loaded_input_has_its_labels_read_again(qtbot, window, tmp_path, monkeypatch):
-    workbook = _workbook(tmp_path, lambda row: row["anna"] or "none")
-    _, gold, system = example_inputs()
-    for name, source in (("gold.conll", gold), ("system.conll", system)):
-        shutil.copy(source, tmp_path / name)
-    evaluate(qtbot, window, "faireval", str(tmp_path / "gold.conll"), str(tmp_path / "system.conll"))
+    workbook = _example_evaluated(qtbot, window, tmp_path)
     qtbot.waitUntil(lambda: "gold" in window.setup.contents)
     before = window.setup.contents["gold"]
     monkeypatch.setattr(adjudication.dialogs, "ask", lambda *args, **kwargs: True)
