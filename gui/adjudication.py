@@ -1,10 +1,10 @@
 """Evaluate → Make Gold from Adjudication Workbook…: what `spanstudio adjudicate` does, in
-the app. A dialog takes the decided workbook, the gold's format, where to write it and the
-majority option; the engine's write_gold runs on the worker; the window says what was
-written (Open Folder) or shows the engine's message, and the dialog comes back with its
-fields. An existing gold is replaced only once the user has said so (the dialog names a
-file loaded in the main window; the results shown are then marked as describing an input
-that changed)."""
+the app. A dialog takes the decided workbook, the gold's format (the annotators' own at first
+where it is written: gui/gold_format.py), where to write it and the majority option; the
+engine's write_gold runs on the worker; the window says what was written (Open Folder) or
+shows the engine's message, and the dialog comes back with its fields. An existing gold is
+replaced only once the user has said so (the dialog names a file loaded in the main window;
+the results shown are then marked as describing an input that changed)."""
 
 from __future__ import annotations
 
@@ -33,6 +33,7 @@ from engine.progress import Progress
 
 from . import dialogs
 from .agreement_memory import note_folder, start_folder
+from .gold_format import first_format
 from .inputs import SECOND
 from .worker import Job
 
@@ -92,6 +93,10 @@ class MakeGoldDialog(QDialog):
         self.format = QComboBox()
         for name, text, _ in FORMATS:
             self.format.addItem(text, name)
+        self._first, why = first_format(settings)  # the annotators' own where it is written
+        self.format.setCurrentIndex(self.format.findData(self._first))
+        self.format_note = QLabel(why)  # shown while the format is the one offered first
+        self.format_note.setWordWrap(True)
         self.out = QLineEdit()
         self.out.setPlaceholderText("the gold file (brat: a folder)")
         self.majority = QCheckBox(f"{MAJORITY} (each one is named in a warning)")
@@ -103,6 +108,9 @@ class MakeGoldDialog(QDialog):
         self._layout()
         self.workbook.textChanged.connect(self._suggest)
         self.format.currentIndexChanged.connect(self._suggest)
+        self.format.currentIndexChanged.connect(
+            lambda: self.format_note.setVisible(self.format_name == self._first)
+        )
         self.workbook.textChanged.connect(self._update)
         self.out.textChanged.connect(self._update)
         self._update()
@@ -115,6 +123,7 @@ class MakeGoldDialog(QDialog):
         workbook = _with_button(self.workbook, "Browse…", self.browse_workbook)
         form.addRow(_buddy("&Workbook:", self.workbook), workbook)
         form.addRow("&Format:", self.format)
+        form.addRow("", self.format_note)
         form.addRow(_buddy("Write &to:", self.out), _with_button(self.out, "Choose…", self.browse_out))
         form.addRow("", self.majority)
         layout = QVBoxLayout(self)
@@ -303,7 +312,7 @@ def _done(window: Window, dialog: MakeGoldDialog, result: GoldWritten | InputErr
     window.say_written(result.paths, " ".join([result.summary + ".", *result.warnings]))  # the folder noted
     loaded = dialog.loaded_side(dialog.out.text().strip())
     if loaded:
-        window.setup.look_at_file(loaded)  # the file replaced: its box and the methods' refusals anew
+        window.setup.look_again(loaded)  # the file replaced: its box, labels and the methods' refusals anew
         if window.run is not None:
             window.run = replace(window.run, rewritten=True)
             window._show_summary()

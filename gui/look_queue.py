@@ -27,6 +27,10 @@ class Asked(NamedTuple):
     wanted: Wanted
 
 
+#: The key of a look on the worker whose input changed meanwhile: no later ask joins it.
+_STALE = object()
+
+
 class LookQueue(QObject):
     """Looks asked for by key: a look whose key waits or runs already is not run again (its
     result goes to every asker); the others wait their turn, first asked first run, and
@@ -39,6 +43,7 @@ class LookQueue(QObject):
         self._thread: QThread | None = None
         self._task: Task | None = None
         self._running: Hashable | None = None  # the key of the look on the worker, until its result is in
+        self._joined: list[Found] = []  # who gets the result of the look on the worker
         self._stopped = False  # set once the window closes
 
     @property
@@ -52,10 +57,19 @@ class LookQueue(QObject):
         if self._stopped:
             return  # the window is closing: no thread starts
         key = asked.key
+        if key == self._running:
+            self._joined.append(found)
+            return
         self._askers.setdefault(key, []).append((found, asked.wanted))
-        if key not in self._waiting and key != self._running:
+        if key not in self._waiting:
             self._waiting[key] = (asked.title, asked.job)
             self._next()
+
+    def forget(self, key: Hashable) -> None:
+        """What the look of `key` reads changed (a file written again): a look of it on the
+        worker now gives its result to those who asked before only; a later ask runs anew."""
+        if key == self._running:
+            self._running = _STALE
 
     def _next(self) -> None:
         if self._thread is not None or self._stopped:
@@ -65,6 +79,7 @@ class LookQueue(QObject):
             return
         key = next(iter(self._waiting))
         title, job = self._waiting.pop(key)
+        self._joined = [found for found, _wanted in self._askers.pop(key, [])]
         self._running, self._task = key, Task(title, job)
         self._task.finished.connect(self._finished)  # a bound method: queued to the UI thread
         self._thread = start(self._task, self, self._ended)
@@ -80,8 +95,8 @@ class LookQueue(QObject):
                 self._askers.pop(key, None)
 
     def _finished(self, result: Any) -> None:
-        key, self._running = self._running, None
-        for found, _wanted in self._askers.pop(key, []):
+        joined, self._joined, self._running = self._joined, [], None
+        for found in joined:
             found(result)
 
     def _ended(self) -> None:
@@ -89,7 +104,7 @@ class LookQueue(QObject):
         if self._thread is None:
             return
         finish(self._thread)
-        self._askers.pop(self._running, None)  # a look that failed has no result to give
+        self._joined = []  # a look that failed has no result to give
         self._thread, self._task, self._running = None, None, None
         self._next()
 
@@ -99,6 +114,7 @@ class LookQueue(QObject):
         self._stopped = True
         self._waiting.clear()
         self._askers.clear()
+        self._joined = []
         if self._thread is not None:
             finish(self._thread)
         self._thread, self._task, self._running = None, None, None

@@ -302,6 +302,18 @@ class SetupPanel(QWidget):
         self._look_at(path, Asked(key, title, look(list(self.fields)), wanted), shown, (None, {}),
                       at_once=look([side]))  # fmt: skip
 
+    def look_again(self, side: str) -> None:
+        """Look at a side's file again after it was rewritten in place (Make Gold): its
+        format and the methods' refusals, and what it offers to pick (its labels). A look
+        at the file running meanwhile read it as it was: its result is not taken for these."""
+        path = (self.second if side == "second" else self.fields[side]).path
+        self._looks.forget(("file", path, side in self.fields))
+        self.look_at_file(side)
+        if side in self.fields:
+            self._looks.forget(contents_key(path, self.side_read_options(side)))
+            self._wanted.pop(side, None)  # the same path and options: read all the same
+            self.look_at_inputs()
+
     def _found(self, side: str, number: int, look: Look | None, found: Refusals) -> None:
         if self._latest.get(side) != number:
             return  # another file was chosen meanwhile

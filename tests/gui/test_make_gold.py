@@ -218,12 +218,18 @@ def test_majority_names_the_rows_it_settled(qtbot, window, tmp_path, monkeypatch
     assert "settled by majority (a tie keeps no span): R1 → none, R2 → none, R3 → LOC" in window.notice.text.text()
 
 
-def test_writing_over_a_loaded_input_says_so_and_marks_the_results(qtbot, window, tmp_path, monkeypatch):
+def _example_evaluated(qtbot, window, tmp_path: Path) -> Path:
+    """The app's example evaluated from copies (gold.conll, system.conll); a decided workbook."""
     workbook = _workbook(tmp_path, lambda row: row["anna"] or "none")
     _, gold, system = example_inputs()
     for name, source in (("gold.conll", gold), ("system.conll", system)):
         shutil.copy(source, tmp_path / name)
     evaluate(qtbot, window, "faireval", str(tmp_path / "gold.conll"), str(tmp_path / "system.conll"))
+    return workbook
+
+
+def test_writing_over_a_loaded_input_says_so_and_marks_the_results(qtbot, window, tmp_path, monkeypatch):
+    workbook = _example_evaluated(qtbot, window, tmp_path)
     assert "changed" not in window.summary.text()
     looked = window.setup.fields["gold"].look  # the example's CoNLL-2000
     asked: list[tuple[str, str]] = []
@@ -265,3 +271,57 @@ def test_an_adjudication_workbook_imported_as_a_review_points_to_make_gold(qtbot
         f"{workbook}: expected a review workbook (File → Export to Excel…), found an adjudication workbook "
         "(Agreement among Annotators…): make the gold from it with Evaluate → Make Gold from Adjudication Workbook…"
     )
+
+
+def test_a_gold_written_over_a_loaded_input_has_its_labels_read_again(qtbot, window, tmp_path, monkeypatch):
+    workbook = _example_evaluated(qtbot, window, tmp_path)
+    qtbot.waitUntil(lambda: "gold" in window.setup.contents)
+    before = window.setup.contents["gold"]
+    monkeypatch.setattr(adjudication.dialogs, "ask", lambda *args, **kwargs: True)
+    _make(qtbot, window, monkeypatch, workbook, "conll", tmp_path / "gold.conll")
+    qtbot.waitUntil(lambda: window.setup.contents.get("gold", before) is not before)  # read again
+    written = {line.split()[-1][2:] for line in (tmp_path / "gold.conll").read_text(encoding="utf-8").splitlines()
+               if line.split() and line.split()[-1][:2] in ("B-", "I-")}  # fmt: skip
+    assert set(window.setup.contents["gold"].labels) == written != set(before.labels)
+    assert "labels: " + ", ".join(sorted(written)) in window.setup.fields["gold"].contents_text
+
+
+DATA = Path(__file__).parent.parent / "data" / "formats"
+
+
+def _listed(window, *paths: Path) -> adjudication.MakeGoldDialog:
+    """Make Gold's dialog once the Agreement window lists these annotators' files."""
+    window.settings.set_value("agreement", {"rows": [[str(p), None] for p in paths]})
+    return adjudication.MakeGoldDialog(None, window.settings)
+
+
+def test_the_format_offered_first_is_the_annotators_own_where_make_gold_writes_it(qtbot, window):
+    conll = DATA / "conll"
+    dialog = _listed(window, conll / "en-orig.conll", conll / "germeval2014_test.conll")
+    qtbot.addWidget(dialog)
+    assert dialog.format_name == "conll" and dialog.format_note.text() == (
+        "The annotators' own (CoNLL columns (token and BIO tags)), as the Agreement window lists their files.")
+    dialog.workbook.setText("/data/adj.xlsx")
+    assert dialog.out.text() == "/data/adj-gold.conll"
+    dialog.format.setCurrentIndex(dialog.format.findData("doccano"))
+    assert dialog.format_note.isHidden()  # it says why the first format was offered
+    studio = _listed(window, DATA / "label-studio" / "annotations")
+    qtbot.addWidget(studio)
+    assert studio.format_name == "doccano" and studio.format_note.text() == (
+        "The default: the annotators' files are Label Studio JSON, which Make Gold does not write.")
+    mixed = _listed(window, conll / "en-orig.conll", DATA / "doccano" / "flair-testa.jsonl")
+    qtbot.addWidget(mixed)
+    assert mixed.format_name == "doccano" and "not all of one format" in mixed.format_note.text()
+    none = _listed(window)
+    qtbot.addWidget(none)
+    assert none.format_name == "doccano" and "no annotators' files are listed" in none.format_note.text()
+
+
+def test_a_brat_folder_of_annotators_offers_brat(qtbot, window, tmp_path):
+    folder = tmp_path / "anna"
+    folder.mkdir()
+    for name in ("toy_example.ann", "toy_example.txt"):
+        shutil.copy(DATA / "brat" / "bratly" / name, folder)
+    dialog = _listed(window, folder)
+    qtbot.addWidget(dialog)
+    assert dialog.format_name == "brat", dialog.format_note.text()

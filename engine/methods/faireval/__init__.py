@@ -269,8 +269,9 @@ class Run:
         readers are let go before the comparison: its arrays take their place)."""
         step(0.0, "reading")
         readers = [
-            FileReader(path, self.warnings, self.settings.ignore_punct, self.codes)
-            for path in (pair.target, pair.system)
+            FileReader(path, self.warnings, self.settings.ignore_punct, self.codes,
+                       lambda f, n=n: step(0.15 * (n + f), "reading"))  # fmt: skip
+            for n, path in enumerate((pair.target, pair.system))
         ]
         self.read.update((reader.path, reader.raw) for reader in readers)
         step(0.3, "parsing")
@@ -280,7 +281,10 @@ class Run:
         self.sentences["target"] += n_target
         self.sentences["system"] += n_system
         self.sentences["compared"] += compared
-        target, system = (reader.spans(compared) for reader in readers)
+        target, system = (
+            reader.spans(compared, lambda f, n=n: step(0.3 + 0.1 * (n + f), "parsing"))
+            for n, reader in enumerate(readers)
+        )
         return target, system
 
     def _kept(self, side: Side) -> Side:

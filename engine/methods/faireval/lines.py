@@ -8,6 +8,7 @@ distinct lines, in C; only the distinct lines become text, stripped as str.strip
 from __future__ import annotations
 
 from collections import defaultdict
+from collections.abc import Callable
 from itertools import count
 
 import numpy as np
@@ -16,19 +17,28 @@ from ...errors import InputError
 from ...textio import BOM, bom_ignored, decode_utf8, lf_line_ends, require_file
 
 CHUNK = 1 << 20  # bytes split at a time: each step holds the GIL briefly (the app's worker)
+#: What a reader calls with the share of its file done, now and then: a cancellation point.
+Tick = Callable[[float], None]
 
 
-def distinct_lines(path: str, warnings: list[str]) -> tuple[bytes, list[str], np.ndarray]:
+def no_tick(share: float) -> None:
+    """A reader's `tick` where no progress is reported."""
+
+
+def distinct_lines(
+    path: str, warnings: list[str], tick: Tick = no_tick
+) -> tuple[bytes, list[str], np.ndarray]:
     """A UTF-8 file's bytes as read (for its sha256), its distinct lines, stripped, in
     order of first appearance, and the number of each line of the file among them. Lines
     end at \\n, \\r\\n or a lone \\r, as in text-mode iteration; a byte-order mark before the
-    first line with text is dropped with a warning (F32)."""
+    first line with text is dropped with a warning (F32). `tick(share)` after each chunk
+    split (a cancellation point)."""
     read = _read(path)
     raw = lf_line_ends(read)  # the BOM stays: it is dropped with a warning
     numbers: defaultdict[bytes, int] = defaultdict(count().__next__)
     parts = [
         np.fromiter(map(numbers.__getitem__, lines), dtype=np.int64, count=len(lines))
-        for lines in _line_chunks(raw)
+        for lines in _line_chunks(raw, tick)
     ]
     ids = np.concatenate(parts) if parts else np.zeros(0, dtype=np.int64)
     try:
@@ -50,8 +60,9 @@ def _read(path: str) -> bytes:
     return raw
 
 
-def _line_chunks(raw: bytes):  # noqa: ANN202 - an iterator of lists of bytes
-    """The lines of `raw`, a list per chunk of about CHUNK bytes cut at a newline."""
+def _line_chunks(raw: bytes, tick: Tick):  # noqa: ANN202 - an iterator of lists of bytes
+    """The lines of `raw`, a list per chunk of about CHUNK bytes cut at a newline; `tick`
+    with the share split after each."""
     start = 0
     while start < len(raw):
         cut = raw.find(b"\n", start + CHUNK)
@@ -60,6 +71,7 @@ def _line_chunks(raw: bytes):  # noqa: ANN202 - an iterator of lists of bytes
         lines = raw[start:cut].split(b"\n")
         if cut == len(raw) and not lines[-1]:
             lines.pop()  # the file's last line end
+        tick(cut / len(raw))
         yield lines
         start = cut + 1
 

@@ -16,8 +16,11 @@ from ...formats.faireval_spans import _CACHE_LIMIT, Key, SpanFileReader
 from ...formats.sniffing import is_conll_line
 from ...textio import BOM, check_input, iter_lines
 from .batch import POSITION_LIMIT, RANGE, Codes, Side, SideBuilder
-from .lines import distinct_lines
+from .lines import Tick, distinct_lines, no_tick
 from .settings import Settings
+
+#: Lines parsed between two calls of a reader's `tick` (each a cancellation point).
+BLOCK_LINES = 1 << 16
 
 
 @dataclass
@@ -140,13 +143,15 @@ class FileReader:
     """Reads a whole data file at once: each distinct line is parsed once, and the spans
     of span-format sentences go into arrays without an object per span (§2.1–2.5)."""
 
-    def __init__(self, path: str, warnings: list[str], ignore_punct: bool, codes: Codes) -> None:
+    def __init__(
+        self, path: str, warnings: list[str], ignore_punct: bool, codes: Codes, tick: Tick = no_tick
+    ) -> None:
         self.path = path
         self.warnings = warnings
         self.ignore_punct = ignore_punct
         self.codes = codes
         try:
-            self.raw, self.texts, self.line_ids = distinct_lines(path, warnings)
+            self.raw, self.texts, self.line_ids = distinct_lines(path, warnings, tick)
         except InputError as err:
             raise self._plainly(err) from None
         has_text = np.fromiter(map(bool, self.texts), dtype=bool, count=len(self.texts))
@@ -156,8 +161,9 @@ class FileReader:
         self.sentence = np.cumsum(self.starts) - 1
         self.sentences = int(self.starts.sum())
 
-    def spans(self, compared: int) -> FileSpans:
-        """The spans of the first `compared` sentences (the later ones are not read: §2.2)."""
+    def spans(self, compared: int, tick: Tick = no_tick) -> FileSpans:
+        """The spans of the first `compared` sentences (the later ones are not read: §2.2);
+        `tick(share)` every BLOCK_LINES lines parsed or so (a cancellation point)."""
         within = int(np.searchsorted(self.sentence, compared))  # sentences are numbered in file order
         filled, sentence, starts = self.filled[:within], self.sentence[:within], self.starts[:within]
         texts, line_ids = self.texts, self.line_ids
@@ -166,8 +172,8 @@ class FileReader:
         is_span = four_fields[first_ids]
         self._check_formats(texts, first_ids, is_span, filled[starts])
         in_spans = slice(None) if is_span.all() else is_span[sentence]
-        spans = self._span_lines(texts, line_ids, filled[in_spans], sentence[in_spans])
-        other, forms = self._conll_sentences(texts, line_ids, filled, sentence, starts, is_span)
+        spans = self._span_lines(texts, line_ids, filled[in_spans], sentence[in_spans], tick)
+        other, forms = self._conll_sentences(texts, line_ids, filled, starts, is_span, tick)
         side = Side.concat([spans, other])
         if len(other):
             side = side.take(np.argsort(side.sentence, kind="stable"))
@@ -195,18 +201,22 @@ class FileReader:
         found = plainly_unread(Path(self.path), readable_lines(Path(self.path)))
         return err if found is None else narrowed_to("faireval", found)
 
-    def _span_lines(self, texts, line_ids, positions, sentence) -> Side:
+    def _span_lines(self, texts, line_ids, positions, sentence, tick: Tick) -> Side:
         """The spans of the span-format lines, each distinct line parsed once, in file
         order of first appearance (so that warnings and errors name the first line)."""
         ids = line_ids[positions]
         distinct, first = _first_appearances(ids, len(texts))
         reader = SpanFileReader(self.path, self.warnings)
         known, label = self.codes.lines, self.codes.label
-        rows = []
-        for i, at in zip(distinct.tolist(), positions[first].tolist(), strict=True):
-            name, _, fields = texts[i].partition("\t")
-            row = known.get(fields)
-            rows.append((label(name), *row) if row is not None else self._parse(reader, at + 1, texts[i]))
+        rows: list[tuple[int, ...]] = []
+        numbers, at_lines = distinct.tolist(), positions[first].tolist()
+        for block in range(0, len(numbers), BLOCK_LINES):
+            tick(0.5 * block / len(numbers))  # the span lines are counted as the first half
+            end = block + BLOCK_LINES
+            for i, at in zip(numbers[block:end], at_lines[block:end], strict=True):
+                name, _, fields = texts[i].partition("\t")
+                row = known.get(fields)
+                rows.append((label(name), *row) if row is not None else self._parse(reader, at + 1, texts[i]))
         table = np.zeros((4, len(texts)), dtype=np.int64)  # a row per column, a cell per distinct line
         if rows:
             table[:, distinct] = np.array(rows, dtype=np.int64).T
@@ -226,18 +236,22 @@ class FileReader:
             self.codes.lines[text.partition("\t")[2]] = bounds
         return (self.codes.label(name), *bounds)
 
-    def _conll_sentences(self, texts, line_ids, filled, sentence, starts, is_span):
-        """The spans of the CoNLL-2000 sentences, parsed sentence by sentence."""
+    def _conll_sentences(self, texts, line_ids, filled, starts, is_span, tick: Tick):
+        """The spans of the CoNLL-2000 sentences, parsed sentence by sentence, a run of
+        them about BLOCK_LINES lines long at a time."""
         builder = SideBuilder(self.codes)
         forms: dict[int, list[str]] = {}
         if is_span.all():
             return builder.side(), forms
         reader = ConllReader(self.path, self.warnings)
         bounds = np.r_[np.flatnonzero(starts), len(filled)]
-        for k in np.flatnonzero(~is_span).tolist():
-            positions = filled[bounds[k] : bounds[k + 1]]
-            lines = [texts[i] for i in line_ids[positions].tolist()]
-            keys, numbers = reader.sentence(int(positions[0]) + 1, lines, self.ignore_punct)
-            builder.add(k, keys, numbers)
-            forms[k] = [line.split()[0] for line in lines]
+        conll = np.flatnonzero(~is_span)
+        for run in np.split(conll, np.flatnonzero(np.diff(bounds[conll] // BLOCK_LINES)) + 1):
+            tick(0.5 + 0.5 * int(bounds[run[0]]) / len(filled))
+            for k in run.tolist():
+                positions = filled[bounds[k] : bounds[k + 1]]
+                lines = [texts[i] for i in line_ids[positions].tolist()]
+                keys, numbers = reader.sentence(int(positions[0]) + 1, lines, self.ignore_punct)
+                builder.add(k, keys, numbers)
+                forms[k] = [line.split()[0] for line in lines]
         return builder.side(), forms

@@ -1,0 +1,92 @@
+"""Cancel reaches FairEval's readers while they read and parse (the app's Cancel on large
+files): each reports progress, a cancellation point, once per block of lines or bytes, so
+a cancel requested in the middle stops them within one block."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+
+from engine.errors import Cancelled
+from engine.methods import get_method
+from engine.methods.faireval import lines, reading
+from engine.progress import Progress
+
+BLOCK = 64  # lines parsed between two reports, made small for the test
+
+
+def _evaluate_cancelled(gold: Path, system: Path, stage: str, counted: Callable[[], int]) -> int:
+    """Evaluate, cancelling at the first report from inside the readers' `stage`; how much
+    `counted` grew after that (InputError, not Cancelled, would fail the test)."""
+    method = get_method("faireval")
+    at_cancel: list[int] = []
+
+    def report(fraction: float, message: str) -> None:
+        if message == stage and fraction > STAGE_START[stage] and not at_cancel:
+            progress.cancel()
+            at_cancel.append(counted())
+
+    progress = Progress(report, interval=0)
+    with pytest.raises(Cancelled):
+        method.evaluate(str(gold), str(system), method.Options(), progress)
+    return counted() - at_cancel[0]
+
+
+#: Where each stage's own report stands (the readers report after it).
+STAGE_START = {"reading": 0.0, "parsing": 0.3}
+
+
+def _counting(monkeypatch, owner: object, name: str) -> Callable[[], int]:
+    """Count the calls of `owner.name` from now on."""
+    calls = [0]
+    original = getattr(owner, name)
+
+    def counted(*args, **kwargs):
+        calls[0] += 1
+        return original(*args, **kwargs)
+
+    monkeypatch.setattr(owner, name, counted)
+    return lambda: calls[0]
+
+
+def _write(path: Path, sentences: list[list[str]]) -> Path:
+    path.write_text("".join("".join(line + "\n" for line in s) + "\n" for s in sentences), encoding="utf-8")
+    return path
+
+
+def _conll2000(tmp_path: Path, n: int = 400) -> tuple[Path, Path]:
+    sentence = ["The DT B-NP", "cat NN I-NP", "sat VBD B-VP"]
+    return _write(tmp_path / "gold.txt", [sentence] * n), _write(tmp_path / "system.txt", [sentence] * n)
+
+
+def test_cancel_while_conll_sentences_are_parsed_stops_within_a_block(tmp_path, monkeypatch):
+    monkeypatch.setattr(reading, "BLOCK_LINES", BLOCK, raising=False)
+    parsed = _counting(monkeypatch, reading.ConllReader, "sentence")
+    after = _evaluate_cancelled(*_conll2000(tmp_path), "parsing", parsed)
+    assert 0 < after <= BLOCK // 3 + 1  # sentences of 3 lines: one block's, not the 800 of both files
+
+
+def test_cancel_while_span_lines_are_parsed_stops_within_a_block(tmp_path, monkeypatch):
+    monkeypatch.setattr(reading, "BLOCK_LINES", BLOCK, raising=False)
+    sentences = [[f"NP\t{k}\t{k}\t{k}" for k in range(100 * s + 1, 100 * s + 4)] for s in range(200)]  # distinct
+    gold, system = _write(tmp_path / "gold.tsv", sentences), _write(tmp_path / "system.tsv", sentences)
+    parsed = _counting(monkeypatch, reading.FileReader, "_parse")
+    after = _evaluate_cancelled(gold, system, "parsing", parsed)
+    assert 0 < after <= BLOCK
+
+
+def test_cancel_while_a_file_is_read_stops_within_a_chunk(tmp_path, monkeypatch):
+    monkeypatch.setattr(lines, "CHUNK", 256)
+    yielded = [0]
+    original = lines._line_chunks
+
+    def counted(raw: bytes, tick):
+        for chunk in original(raw, tick):
+            yielded[0] += 1
+            yield chunk
+
+    monkeypatch.setattr(lines, "_line_chunks", counted)
+    after = _evaluate_cancelled(*_conll2000(tmp_path), "reading", lambda: yielded[0])
+    assert after == 1  # the chunk split as the cancel came is numbered; the next one stops
