@@ -233,3 +233,25 @@ def test_every_error_row_has_the_sentences_as_context_with_sentences(monkeypatch
     context, kind = header.index("Context"), header.index("Gold label")
     assert len(rows) == 389 and all(row[context] for row in rows)
     assert {row[kind] for row in rows} >= {"input", "output"}
+
+
+def test_json_summaries_and_processes_are_the_diagnostics_objects(monkeypatch, cli, tmp_path):
+    """The JSON report's summaries and process scores (made a column at a time) are the
+    objects the diagnostics write process by process, in process id order."""
+    monkeypatch.chdir(conformance("propara"))
+    diagnostics = tmp_path / "d.txt"
+    result = cli("propara", "-p", "testfiles-7/predictions.tsv", "-a", "testfiles-7/answers.tsv", "-d", diagnostics,
+                 "--json", "-")  # fmt: skip
+    data = json.loads(result.out)
+    text = diagnostics.read_text(encoding="utf-8").split("\n", 2)[2]
+    decoder, blocks, at = json.JSONDecoder(), [], 0
+    while text[at:].strip():
+        block, at = decoder.raw_decode(text, len(text[at:]) - len(text[at:].lstrip()) + at)
+        blocks.append(block)
+    processes = sorted(blocks[:-1], key=lambda b: b["score"]["process_id"])
+    assert len(processes) == len(data["processes"]) > 1
+    summaries = {str(block["score"]["process_id"]): {"answer": block["answer_summary"],
+                                                      "prediction": block["prediction_summary"]}
+                 for block in processes}  # fmt: skip
+    assert json.dumps(data["processes"]) == json.dumps([block["score"] for block in processes])  # keys in order
+    assert json.dumps(data["summaries"]) == json.dumps(summaries)
