@@ -255,3 +255,25 @@ def test_json_summaries_and_processes_are_the_diagnostics_objects(monkeypatch, c
                  for block in processes}  # fmt: skip
     assert json.dumps(data["processes"]) == json.dumps([block["score"] for block in processes])  # keys in order
     assert json.dumps(data["summaries"]) == json.dumps(summaries)
+
+
+def test_a_process_id_past_64_bits_is_written_exactly(cli, tmp_path):
+    """The Grid table keeps process ids as numbers: one past 64 bits is kept as a Python
+    integer (it raised OverflowError: an internal error for --json, --xlsx and the app)."""
+    from engine.export.csv import file_texts
+
+    big = str(1 << 70)
+    files = conformance("propara") / "testfiles-7"
+    first = (files / "answers.tsv").read_text(encoding="utf-8").split("\t", 1)[0]  # its first process id
+    for name in ("answers", "predictions"):
+        lines = (files / f"{name}.tsv").read_text(encoding="utf-8").splitlines()
+        shown = [big + line[len(first) :] if line.split("\t")[0] == first else line for line in lines]
+        (tmp_path / f"{name}.tsv").write_text("\n".join(shown) + "\n", encoding="utf-8")
+    answers, predictions = str(tmp_path / "answers.tsv"), str(tmp_path / "predictions.tsv")
+    result = cli("propara", "-a", answers, "-p", predictions, "--json", "-", "--xlsx", tmp_path / "r.xlsx")
+    assert result.code == 0, result.err
+    tables = json.loads(result.out)["tables"]
+    assert 1 << 70 in {row[0] for row in tables["grid"]["rows"]}
+    assert 1 << 70 in {row[0] for row in tables["processes"]["rows"]}
+    report = ProPara().evaluate(answers, predictions, Options())
+    assert f"\r\n{big},1," in file_texts(report)["grid.csv"]
