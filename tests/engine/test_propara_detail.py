@@ -245,8 +245,9 @@ def test_json_summaries_and_processes_are_the_diagnostics_objects(monkeypatch, c
     data = json.loads(result.out)
     text = diagnostics.read_text(encoding="utf-8").split("\n", 2)[2]
     decoder, blocks, at = json.JSONDecoder(), [], 0
-    while text[at:].strip():
-        block, at = decoder.raw_decode(text, len(text[at:]) - len(text[at:].lstrip()) + at)
+    while text[at:].strip():  # the indented JSON objects, one after another
+        at += len(text[at:]) - len(text[at:].lstrip())  # past the blank between them
+        block, at = decoder.raw_decode(text, at)
         blocks.append(block)
     processes = sorted(blocks[:-1], key=lambda b: b["score"]["process_id"])
     assert len(processes) == len(data["processes"]) > 1
