@@ -233,3 +233,48 @@ def test_every_error_row_has_the_sentences_as_context_with_sentences(monkeypatch
     context, kind = header.index("Context"), header.index("Gold label")
     assert len(rows) == 389 and all(row[context] for row in rows)
     assert {row[kind] for row in rows} >= {"input", "output"}
+
+
+def test_json_summaries_and_processes_are_the_diagnostics_objects(monkeypatch, cli, tmp_path):
+    """The JSON report's summaries and process scores (made a column at a time) are the
+    objects the diagnostics write process by process, in process id order."""
+    monkeypatch.chdir(conformance("propara"))
+    diagnostics = tmp_path / "d.txt"
+    result = cli("propara", "-p", "testfiles-7/predictions.tsv", "-a", "testfiles-7/answers.tsv", "-d", diagnostics,
+                 "--json", "-")  # fmt: skip
+    data = json.loads(result.out)
+    text = diagnostics.read_text(encoding="utf-8").split("\n", 2)[2]
+    decoder, blocks, at = json.JSONDecoder(), [], 0
+    while text[at:].strip():  # the indented JSON objects, one after another
+        at += len(text[at:]) - len(text[at:].lstrip())  # past the blank between them
+        block, at = decoder.raw_decode(text, at)
+        blocks.append(block)
+    processes = sorted(blocks[:-1], key=lambda b: b["score"]["process_id"])
+    assert len(processes) == len(data["processes"]) > 1
+    summaries = {str(block["score"]["process_id"]): {"answer": block["answer_summary"],
+                                                      "prediction": block["prediction_summary"]}
+                 for block in processes}  # fmt: skip
+    assert json.dumps(data["processes"]) == json.dumps([block["score"] for block in processes])  # keys in order
+    assert json.dumps(data["summaries"]) == json.dumps(summaries)
+
+
+def test_a_process_id_past_64_bits_is_written_exactly(cli, tmp_path):
+    """The Grid table keeps process ids as numbers: one past 64 bits is kept as a Python
+    integer (it raised OverflowError: an internal error for --json, --xlsx and the app)."""
+    from engine.export.csv import file_texts
+
+    big = str(1 << 70)
+    files = conformance("propara") / "testfiles-7"
+    first = (files / "answers.tsv").read_text(encoding="utf-8").split("\t", 1)[0]  # its first process id
+    for name in ("answers", "predictions"):
+        lines = (files / f"{name}.tsv").read_text(encoding="utf-8").splitlines()
+        shown = [big + line[len(first) :] if line.split("\t")[0] == first else line for line in lines]
+        (tmp_path / f"{name}.tsv").write_text("\n".join(shown) + "\n", encoding="utf-8")
+    answers, predictions = str(tmp_path / "answers.tsv"), str(tmp_path / "predictions.tsv")
+    result = cli("propara", "-a", answers, "-p", predictions, "--json", "-", "--xlsx", tmp_path / "r.xlsx")
+    assert result.code == 0, result.err
+    tables = json.loads(result.out)["tables"]
+    assert 1 << 70 in {row[0] for row in tables["grid"]["rows"]}
+    assert 1 << 70 in {row[0] for row in tables["processes"]["rows"]}
+    report = ProPara().evaluate(answers, predictions, Options())
+    assert f"\r\n{big},1," in file_texts(report)["grid.csv"]

@@ -328,6 +328,8 @@ class SpanRows(ColumnRows):
     def json_parts(
         self, size: int, encode: Callable[[list[dict[str, Any]]], bytes]
     ) -> Iterator[bytes | memoryview]:
+        """ColumnRows.json_parts, but with plain numbers laid out max(size, JSON_ROWS) rows
+        a part (not `size`: the writer's batch is too small for these records)."""
         if not self.plain_numbers:
             yield from super().json_parts(size, encode)
             return

@@ -21,7 +21,7 @@ from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...report import ERROR_COLUMNS, ColumnRows, Later, Table, error_ids, side_columns
 from ...spans import Document, Span
 from .scores import QUESTIONS
-from .summary import Conversion, Move, conversion_dicts
+from .summary import Conversion, Move, conversion_dicts, summary_object
 
 if TYPE_CHECKING:
     from .scoring import ProcessScores
@@ -207,15 +207,10 @@ class Gathered:
                 for p, pid in enumerate(pids)}  # fmt: skip
 
     def _diagnostics(self, pid: int, starts: list[int], run: int) -> dict[str, Any]:
-        """One side's summary: its runs are run, run + 2, … (an empty list is null)."""
-        items, shown = self.items, self.shown
-        return {
-            "process_id": pid,
-            "inputs": {"participants": items[starts[run] : starts[run + 1]] or None},
-            "outputs": {"participants": items[starts[run + 2] : starts[run + 3]] or None},
-            "conversions": shown[starts[run + 4] : starts[run + 5]] or None,
-            "moves": shown[starts[run + 6] : starts[run + 7]] or None,
-        }
+        """One side's summary (summary_object): its runs are run, run + 2, run + 4 and run + 6."""
+        inputs, outputs = (self.items[starts[k] : starts[k + 1]] for k in (run, run + 2))
+        conversions, moves = (self.shown[starts[k] : starts[k + 1]] for k in (run + 4, run + 6))
+        return summary_object(pid, inputs, outputs, conversions, moves)
 
     def items_and_below(self, pids: list[int], plain_numbers: bool) -> tuple[ColumnRows, Below]:
         """The JSON report's items (ColumnRows, ITEM_KEYS) and those scored below 1, in the

@@ -86,7 +86,7 @@ class Grid:
         first, last = answers.process_parts[index], answers.process_parts[index + 1]
         self.parts = concatenated_ranges(first, last)  # answer participants, process by process
         self.part_process = np.repeat(np.arange(len(index)), last - first)  # its number in `chosen`
-        self.pids = np.array([p.pid for p in chosen], np.int64)
+        self.pids = _whole_numbers([p.pid for p in chosen])
         self.sentences = (np.array([p.sentences for p in chosen], np.int64),
                           np.array([p.sentences for p in predicted], np.int64))  # fmt: skip
         other = np.array([p.index for p in predicted], np.int64)
@@ -120,6 +120,15 @@ class Grid:
         count = np.array([len(t) for t in found], np.int64)
         start = np.cumsum(count) - count + 1
         return flat, np.where(step <= count[process], start[process] + step - 1, 0)
+
+
+def _whole_numbers(values: list[int]) -> np.ndarray:
+    """Whole numbers as int64, or as Python integers (object) where one needs more than 64
+    bits (a process id may: the JSON report and the workbook write it exactly)."""
+    try:
+        return np.array(values, np.int64)
+    except OverflowError:
+        return np.array(values, object)
 
 
 Coded = tuple[list[str], np.ndarray]  # texts, and per row the number of its text

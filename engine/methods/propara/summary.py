@@ -58,14 +58,23 @@ class Summary:
     moves: list[Move]
 
     def diagnostics(self) -> dict[str, Any]:
-        """The summary as the original's diagnostics write it (an empty list is null)."""
-        return {
-            "process_id": self.pid,
-            "inputs": {"participants": self.inputs or None},
-            "outputs": {"participants": self.outputs or None},
-            "conversions": conversion_dicts(self.conversions) or None,
-            "moves": move_dicts(self.moves) or None,
-        }
+        """The summary as the original's diagnostics write it (summary_object)."""
+        return summary_object(self.pid, self.inputs, self.outputs, conversion_dicts(self.conversions),
+                              move_dicts(self.moves))  # fmt: skip
+
+
+def summary_object(pid: int, inputs: list[str], outputs: list[str], conversions: list[dict[str, Any]],
+                   moves: list[dict[str, Any]]) -> dict[str, Any]:  # fmt: skip
+    """A process's summary as the original's diagnostics write it (an empty list is null):
+    the inputs' and outputs' names, the conversions' and moves' dicts (conversion_dicts,
+    move_dicts). The JSON report's summaries are the same objects (detail.Gathered)."""
+    return {
+        "process_id": pid,
+        "inputs": {"participants": inputs or None},
+        "outputs": {"participants": outputs or None},
+        "conversions": conversions or None,
+        "moves": moves or None,
+    }
 
 
 @lru_cache(maxsize=1 << 16)
@@ -359,4 +368,3 @@ class Events:
 
     def of(self, k: int) -> list[Any]:
         return self.items[self.bounds[k] : self.bounds[k + 1]]
-
