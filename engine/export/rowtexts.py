@@ -123,9 +123,11 @@ def _laid_out(pieces: list[Piece], a: int, b: int) -> bytearray:
     return buffer.translate(None, b"\0")
 
 
-def fixed(texts: np.ndarray) -> np.ndarray:
-    """Texts (bytes objects) as fixed-width bytes where that takes at most LIMIT bytes."""
-    if len(texts) * _widest(texts) > LIMIT:
+def fixed(texts: np.ndarray, size: int = 0) -> np.ndarray:
+    """Texts (bytes objects) as fixed-width bytes where that takes at most LIMIT bytes.
+    `size`: their bytes together where known (past LIMIT, so are the widest's times their
+    number: no look at each)."""
+    if size > LIMIT or len(texts) * _widest(texts) > LIMIT:
         return texts
     return texts.astype("S") if len(texts) else np.zeros(0, dtype="S1")
 
