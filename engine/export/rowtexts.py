@@ -3,7 +3,7 @@ long tables): each piece of a row's text is a constant or an array of one text p
 (numpy fixed-width bytes, NUL-padded; or bytes objects where texts can be of any
 length); the rows are laid out side by side in one record array and the padding is then
 deleted, so no text may hold a NUL byte (JSON writes one escaped; the CSV writer stands
-another byte in for it)."""
+another byte in for it). Texts of any length are put in afterwards (SPLICE), unpadded."""
 
 from __future__ import annotations
 
