@@ -3,7 +3,7 @@ long tables): each piece of a row's text is a constant or an array of one text p
 (numpy fixed-width bytes, NUL-padded; or bytes objects where texts can be of any
 length); the rows are laid out side by side in one record array and the padding is then
 deleted, so no text may hold a NUL byte (JSON writes one escaped; the CSV writer stands
-another byte in for it)."""
+another byte in for it). Texts of any length are put in afterwards (SPLICE), unpadded."""
 
 from __future__ import annotations
 
@@ -52,10 +52,38 @@ class Rows:
         """text(a, b) as it is laid out: a bytearray where it is made in one go (to write
         or view, not copied once more into bytes)."""
         parts = [p if isinstance(p, bytes) else p[a:b] for p in self.pieces]
-        width = sum(len(p) if isinstance(p, bytes) else _widest(p) for p in parts)
-        step = max(1, LIMIT // max(width, 1))
-        laid = [_laid_out(parts, k, min(k + step, b - a)) for k in range(0, b - a, step)]
-        return laid[0] if len(laid) == 1 else b"".join(laid)
+        loose = [p for p in parts if not isinstance(p, bytes) and p.dtype == object]
+        if loose:  # texts of any length put in after: no padding to their longest
+            fixed_parts = [SPLICE if not isinstance(p, bytes) and p.dtype == object else p for p in parts]
+            return _spliced(_laid(fixed_parts, b - a), loose)
+        return _laid(parts, b - a)
+
+
+#: Stands in for a text of any length while the other pieces are laid out (Rows.buffer):
+#: no UTF-8 text holds it (nor STAND_IN's byte, 0xFF).
+SPLICE = b"\xfe"
+
+
+def _laid(parts: list[Piece], count: int) -> bytes | bytearray:
+    """Rows of `parts` (constants or fixed-width texts, `count` rows each) laid out, fewer
+    rows at a time where they are wide."""
+    width = sum(len(p) if isinstance(p, bytes) else _widest(p) for p in parts)
+    step = max(1, LIMIT // max(width, 1))
+    laid = [_laid_out(parts, k, min(k + step, count)) for k in range(0, count, step)]
+    return laid[0] if len(laid) == 1 else b"".join(laid)
+
+
+def _spliced(laid: bytes | bytearray, loose: list[np.ndarray]) -> bytes:
+    """The rows laid out with SPLICE in each loose text's place, and the texts put there:
+    the text split at each SPLICE and joined again with the texts between (a join of
+    Python bytes, not a record as wide as the longest text: poetry's span texts, 124
+    bytes on average and up to 430)."""
+    between = laid.split(SPLICE)
+    joined: list[bytes] = [b""] * (2 * len(between) - 1)
+    joined[::2] = between
+    for k, texts in enumerate(loose):
+        joined[2 * k + 1 :: 2 * len(loose)] = texts.tolist()
+    return b"".join(joined)
 
 
 def _merged(pieces: Sequence[Piece]) -> list[Piece]:
@@ -80,7 +108,7 @@ def _laid_out(pieces: list[Piece], a: int, b: int) -> bytearray:
     """Rows a to b − 1: each piece a field of a record array (zeros where a text is shorter
     than its field), the zeros then deleted. The constants are written once, in a first
     record repeated (a copy of the memory: a field at a time cost as much again)."""
-    columns = [p if isinstance(p, bytes) else _fixed_part(p, a, b) for p in pieces]
+    columns = [p if isinstance(p, bytes) else p[a:b] for p in pieces]
     widths = [len(c) if isinstance(c, bytes) else c.dtype.itemsize for c in columns]
     record = np.dtype([(f"f{k}", f"S{w}") for k, w in enumerate(widths)])
     first = np.zeros(1, record)
@@ -95,14 +123,11 @@ def _laid_out(pieces: list[Piece], a: int, b: int) -> bytearray:
     return buffer.translate(None, b"\0")
 
 
-def _fixed_part(column: np.ndarray, a: int, b: int) -> np.ndarray:
-    """column[a:b] as fixed-width bytes."""
-    return column[a:b].astype("S") if column.dtype == object else column[a:b]
-
-
-def fixed(texts: np.ndarray) -> np.ndarray:
-    """Texts (bytes objects) as fixed-width bytes where that takes at most LIMIT bytes."""
-    if len(texts) * _widest(texts) > LIMIT:
+def fixed(texts: np.ndarray, size: int = 0) -> np.ndarray:
+    """Texts (bytes objects) as fixed-width bytes where that takes at most LIMIT bytes.
+    `size`: their bytes together where known (past LIMIT, so are the widest's times their
+    number: no look at each)."""
+    if size > LIMIT or len(texts) * _widest(texts) > LIMIT:
         return texts
     return texts.astype("S") if len(texts) else np.zeros(0, dtype="S1")
 

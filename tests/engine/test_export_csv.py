@@ -207,3 +207,19 @@ def test_token_text_reads_conll_and_one_token_per_line(tmp_path):
     empty.write_text("\n \n", encoding="utf-8")
     with pytest.raises(InputError, match=r"empty.txt: expected one token per line, found no tokens"):
         read_sentences(empty)
+
+
+def test_rows_put_texts_of_any_length_in_where_they_go():
+    """Rows of constants, fixed-width texts and texts of any length (bytes objects: put in
+    after the others are laid out) give each row's pieces joined, a NUL or a 0xFF byte of
+    a loose text kept, whatever the rows asked for."""
+    import numpy as np
+
+    from engine.export.rowtexts import Rows, Taken
+
+    short = np.array([b"a", b"bc", b"", b"d"])
+    loose = np.array([b"x" * 300, b"", b"\x00y\xff", b"z,"], dtype=object)
+    rows = Rows([b"[", short, b"|", loose, Taken(loose, np.array([3, 2, 1, 0])), short, b"]\n"])
+    want = [b"[" + s + b"|" + t + u + s + b"]\n" for s, t, u in zip(short, loose, loose[::-1], strict=True)]
+    for a, b in ((0, 4), (1, 3), (2, 2), (3, 4)):
+        assert rows.text(a, b) == b"".join(want[a:b])

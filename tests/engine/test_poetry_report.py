@@ -185,6 +185,33 @@ def test_page_texts_from_a_texts_file(cli, tmp_path):
     assert [(e["gold_text"], e["system_text"]) for e in errors] == [("Sin", "Sin"), ("y", "")]
 
 
+@pytest.mark.parametrize("piece", [1, 40, 1 << 16])
+def test_texts_file_read_a_piece_at_a_time_or_a_line_at_a_time(tmp_path, monkeypatch, piece):
+    """A texts file's pieces of lines of just a page id and a text are decoded at once;
+    one with other keys, ids that are no string or a later duplicate is read line by line:
+    the same texts, the last of a page id kept, whatever the pieces' size."""
+    from engine.methods.poetry import detail
+
+    monkeypatch.setattr(detail, "PIECE", piece)
+    lines = [{"id": "a", "text": "x,\"y\""}, {"page_id": "b", "id": "z", "text": "é 😀"}, {"id": 3, "text": "n"},
+             {"page_id": None, "text": ""}, {"id": "c", "text": "t", "more": [1]}, {"id": "a", "text": "again"}]  # fmt: skip
+    path = tmp_path / "pages.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    assert detail.read_texts(str(path)) == {"a": "again", "b": "é 😀", 3: "n", None: "", "c": "t"}
+
+
+def test_texts_file_with_a_bad_line_later_names_it(tmp_path):
+    """Lines decoded at once until one is no JSON, of a number out of range in a key
+    otherwise skipped: the message names that line."""
+    from engine.errors import InputError
+    from engine.methods.poetry.detail import read_texts
+
+    path = tmp_path / "pages.jsonl"
+    path.write_text('{"id": "a", "text": "x"}\n{"id": "b", "text": "y", "n": 1e400}\n', encoding="utf-8")
+    with pytest.raises(InputError, match="pages.jsonl:2: expected a JSON object, found invalid JSON"):
+        read_texts(str(path))
+
+
 def test_bad_texts_file(cli, tmp_path):
     write_pages(tmp_path, [("p", [(0, 3, A)], [(0, 3, A)])])
     texts = tmp_path / "pages.jsonl"

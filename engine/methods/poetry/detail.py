@@ -10,11 +10,12 @@ from functools import cached_property, partial
 from types import NoneType
 from typing import Any
 
+import msgspec
 import numpy as np
 
 from ...context import Positions
 from ...errors import InputError
-from ...formats.poetry_jsonl import JsonLines, describe, page_id_of
+from ...formats.poetry_jsonl import JsonLines, describe, page_id_of, parse_line
 from ...progress import Progress
 from ...report import Later, Report, Table
 from ...spans import Document
@@ -23,6 +24,7 @@ from .columns import Scores
 from .errors import Pages, ViewerSpans, label_text
 from .pagecsv import page_fields
 from .pagejson import PageDetails
+from .reading import PIECE, _decode
 from .render import COLUMNS, columns_of
 from .spanrows import SpanRows
 
@@ -104,10 +106,42 @@ def shown_ids(page_ids: list[Any], shown: Callable[[Any], str]) -> list[str]:
 # --- page texts -----------------------------------------------------------------------
 
 
+class TextLine(msgspec.Struct, gc=False, forbid_unknown_fields=True):
+    """A `--texts` line holding just its page id (page_id, or id) and its text."""
+
+    page_id: Any = msgspec.UNSET
+    id: Any = msgspec.UNSET
+    text: Any = msgspec.UNSET
+
+
 def read_texts(path: str) -> dict[Any, str]:
-    """`--texts`: page id (key page_id, or id) → page text, from a JSONL file."""
+    """`--texts`: page id (key page_id, or id) → page text, from a JSONL file. A piece of
+    lines is decoded at once into TextLines (msgspec, as read_pages); one with a line of
+    other keys, a page id or text that is no string, or no JSON, line by line (_checked)."""
     texts: dict[Any, str] = {}
-    for number, page in JsonLines(path, path):
+    decoders = msgspec.json.Decoder(list[TextLine]).decode, msgspec.json.Decoder(TextLine).decode
+    for first, count, piece in JsonLines(path, path).pieces(PIECE):
+        lines = _decode(decoders, piece, count)
+        try:
+            ids = [line.id if line.page_id is msgspec.UNSET else line.page_id for line in lines]
+            found = [line.text for line in lines]
+        except AttributeError:  # a line refused: None
+            ids, found = [None], []
+        if set(map(type, ids)) <= {str} and set(map(type, found)) <= {str}:
+            texts.update(zip(ids, found, strict=True))
+        else:
+            texts.update(_checked(piece, first, path))
+    return texts
+
+
+def _checked(piece: bytes, first: int, path: str) -> Iterator[tuple[Any, str]]:
+    """The (page id, text) of each line of a piece (the first numbered `first`), parsed as
+    JSON lines are: InputError at the first line without a page id or a text."""
+    lines = piece.split(b"\n")
+    if piece.endswith(b"\n"):
+        lines.pop()
+    for number, line in enumerate(lines, first):
+        page = parse_line(line, number, path)
         if type(page) is dict and "page_id" not in page and "id" in page:
             page = {**page, "page_id": page["id"]}
         page_id = page_id_of(page, path, number)
@@ -115,8 +149,7 @@ def read_texts(path: str) -> dict[Any, str]:
         if type(text) is not str:
             found = "none" if text is None and "text" not in page else describe(text)
             raise InputError("a string for text", found, file=path, line=number)
-        texts[page_id] = text
-    return texts
+        yield page_id, text
 
 
 def page_texts(page_ids: list[Any], own: list[Any], path: str | None) -> list[str | None]:

@@ -91,7 +91,7 @@ def string_texts(values: Sequence[str]) -> np.ndarray:
     encoded = msgspec.json.encode(values)
     if b'\\","' in encoded:  # maybe a string ending in `",` (or `\`): no split of the whole
         return fixed(np.array([msgspec.json.encode(value)[1:-1] for value in values], dtype=object))
-    return fixed(np.array(encoded[2:-2].split(b'","'), dtype=object))
+    return fixed(np.array(encoded[2:-2].split(b'","'), dtype=object), len(encoded))
 
 
 def value_texts(values: Sequence[object]) -> np.ndarray:
