@@ -156,7 +156,8 @@ def test_a_folder_of_hidden_files_and_folders_has_no_file_to_pair(cli, tmp_path)
     span_file(tmp_path / "s" / ".t.tsv", [("NX", 1, 2)])
     result = cli("faireval", tmp_path / "t.tsv", tmp_path / "s")
     message = PAIRED.format("system", "target", "no visible regular file (only hidden files or folders)")
-    assert (result.code, result.out, result.err) == (2, "", f"spanstudio: error: {tmp_path / 's'}: {message}\n")
+    expected = f"spanstudio: error: {tmp_path / 's'}: {message}\n"
+    assert (result.code, result.out, result.err) == (2, "", expected)
 
 
 def test_byte_order_mark_is_ignored_with_a_warning(cli, tmp_path):
