@@ -34,8 +34,13 @@ class FilePair:
 
 def _listing(folder: str, warnings: list[str]) -> list[str]:
     """Regular, visible files of a folder in code-point order of their names."""
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError as err:  # a folder it may not list: said, not an internal error
+        found = f"one that cannot be listed ({err.strerror or err})"
+        raise InputError("a folder of files to pair by name", found, file=folder) from None
     files = []
-    for name in sorted(os.listdir(folder)):
+    for name in names:
         path = os.path.join(folder, name)
         if name.startswith(".") or not os.path.isfile(path):
             warnings.append(f"{path}: skipped (not a regular visible file)")
