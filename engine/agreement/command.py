@@ -102,7 +102,7 @@ def annotator_names(paths: list[str], names: list[str] | None = None) -> list[st
     """The annotators' names (given, else from the paths), checked: one per path, each once."""
     if len(paths) < 2:
         raise InputError("at least two annotators' files or folders", f"{len(paths)}")
-    return checked_names([annotator_name(p) for p in paths], names)
+    return checked_names([annotator_name(p) for p in paths], names, paths)
 
 
 def read_options(args: argparse.Namespace) -> ReadOptions:

@@ -72,19 +72,40 @@ def one_export(path: str, names: list[str] | None, format: str | None, options: 
     return dict(zip(given, found.values(), strict=True))
 
 
-def checked_names(defaults: list[str], names: list[str] | None) -> list[str]:
-    """The annotators' names (`names` in place of `defaults`, one each), each once."""
-    names = names or defaults
-    if len(names) != len(defaults):
-        raise InputError(f"{len(defaults)} names (one per annotator)", f"{len(names)}", option="--names")
-    twice = sorted({n for n in names if names.count(n) > 1})
-    if twice:
-        raise InputError(
-            "a different name for each annotator (give --names)",
-            f"{', '.join(twice)} twice",
-            option="--names",
-        )
-    return names
+#: How annotators are named where two share a name, in words for the command line and the app.
+NAMING = ("a different name for each annotator (each input is named after its file or folder, an export's "
+          "annotators after their users: on the command line give --names; in the app rename a file or "
+          "folder, or remove a row)")  # fmt: skip
+
+
+def checked_names(
+    defaults: list[str], names: list[str] | None, sources: list[str] | None = None
+) -> list[str]:
+    """The annotators' names (`names` in place of `defaults`, one each), each once; `sources`:
+    the input each default name is of (a clash names both)."""
+    if names:
+        if len(names) != len(defaults):
+            raise InputError(f"{len(defaults)} names (one per annotator)", f"{len(names)}", option="--names")
+        twice = sorted({n for n in names if names.count(n) > 1})
+        if twice:
+            raise InputError("a different name for each annotator", f"{', '.join(twice)} twice",
+                             option="--names")  # fmt: skip
+        return names
+    seen: dict[str, int] = {}
+    for j, name in enumerate(defaults):
+        if name in seen:
+            raise InputError(NAMING, _clash(name, seen[name], j, sources))
+        seen[name] = j
+    return defaults
+
+
+def _clash(name: str, first: int, second: int, sources: list[str] | None) -> str:
+    """Two annotators of one name: the name, and the input of each."""
+    if sources is None:
+        return f"'{name}' twice"
+    if sources[first] == sources[second]:
+        return f"'{name}' twice in {sources[first]}"
+    return f"'{name}' for both {sources[first]} and {sources[second]}"
 
 
 def refuse_projects(paths: list[str]) -> None:
@@ -130,7 +151,7 @@ def read_listed(
             raise InputError(f"an annotator of the export ({', '.join(read[path])})", repr(name), file=path)
         names.append(name)
         sides.append(read[path][name])
-    return dict(zip(checked_names(names, None), sides, strict=True))
+    return dict(zip(checked_names(names, None, [path for path, _ in inputs]), sides, strict=True))
 
 
 def check_exist(paths: list[str]) -> None:

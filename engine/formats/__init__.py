@@ -128,7 +128,10 @@ def input_lines(path: str | Path) -> list[str]:
     """The first lines of an input (a file, or a folder's first annotation file) that its
     format is recognised by; none when there is no file or it cannot be read."""
     p = Path(path)
-    files = annotation_files(p) if p.is_dir() else [p]
+    try:
+        files = annotation_files(p) if p.is_dir() else [p]
+    except OSError:  # a folder it may not list: its reader says so
+        return []
     return readable_lines(files[0]) if files and files[0].is_file() else []
 
 

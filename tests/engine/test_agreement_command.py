@@ -108,6 +108,28 @@ def test_bad_command_lines_end_with_one_line(tmp_path, capsys, extra, message):
         assert message in err
 
 
+#: What the command line and the app say where two annotators share a name (it said
+#: "--names: … (give --names)" where --names was not given, and the app has none).
+SAME_NAME = ("expected a different name for each annotator (each input is named after its file or folder, "
+             "an export's annotators after their users: on the command line give --names; in the app rename a "
+             "file or folder, or remove a row), found ")  # fmt: skip
+
+
+def test_two_annotators_of_one_name_name_both_files_and_the_way_out(tmp_path, capsys):
+    (tmp_path / "other").mkdir()
+    (tmp_path / "other" / "ben.tsv").touch()
+    paths = [*inputs(tmp_path), str(tmp_path / "other" / "ben.tsv")]
+    assert main(["agreement", *paths]) == 2
+    clash = f"'ben' for both {paths[1]} and {paths[3]}"
+    assert capsys.readouterr().err == f"spanstudio: error: {SAME_NAME}{clash}\n"
+    assert main(["agreement", *paths, "--names", "a", "b", "c", "b"]) == 2
+    assert capsys.readouterr().err == (
+        "spanstudio: error: --names: expected a different name for each annotator, found b twice\n"
+    )
+    assert main(["agreement", *paths, "--names", "a", "b", "c", "d", "--json", "-"]) == 0
+    assert json.loads(capsys.readouterr().out)["annotators"] == ["a", "b", "c", "d"]
+
+
 def _workbook(tmp_path) -> str:
     path = tmp_path / "adjudicate.xlsx"
     assert main(["agreement", *inputs(tmp_path), "--xlsx", str(path)]) == 0

@@ -311,7 +311,7 @@ def test_an_export_of_one_user_only_is_named(tmp_path, capsys):
 def test_a_user_named_twice_is_an_error(tmp_path, capsys):
     path = jsonl(tmp_path / "export.jsonl", DOCCANO)
     err = failure(capsys, path, "--names", "a", "b", "a")
-    assert "--names: expected a different name for each annotator (give --names), found a twice" in err
+    assert err == "spanstudio: error: --names: expected a different name for each annotator, found a twice\n"
     err = failure(capsys, path, "--names", "a", "b")
     assert "--names: expected 3 names (one per annotator), found 2" in err
 

@@ -4,6 +4,7 @@ specs/faireval.md §7–§8 (one line, exit status 2, nothing written)."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -128,6 +129,56 @@ def test_directories_pair_files_by_name(cli, tmp_path):
     assert report["file_pairs"] == [["a.tsv", "a.tsv"], ["b.tsv", "b.tsv"]]
     assert report["overall"]["fair"]["BE"] == 1 and report["overall"]["fair"]["TP"] == 1
     assert "only.tsv: no system file of the same name" in result.err
+
+
+#: What FairEval pairs in a folder (it said "expected a system file named '?' for target file '?'").
+PAIRED = ("expected {} files, each paired with the {} file of the same name (FairEval reads a folder's "
+          "visible regular files, not its sub-folders), found {}")  # fmt: skip
+
+
+@pytest.mark.parametrize("empty", ["t", "s", "both"])
+def test_an_empty_folder_is_said_to_be_empty(cli, tmp_path, empty):
+    (tmp_path / "t").mkdir()
+    (tmp_path / "s").mkdir()
+    if empty == "s":
+        span_file(tmp_path / "t" / "a.tsv", [("NX", 1, 2)])
+    if empty == "t":
+        span_file(tmp_path / "s" / "a.tsv", [("NX", 1, 2)])
+    result = cli("faireval", tmp_path / "t", tmp_path / "s")
+    role, other = ("system", "target") if empty == "s" else ("target", "system")
+    folder = tmp_path / ("s" if empty == "s" else "t")
+    message = PAIRED.format(role, other, "an empty folder")
+    assert (result.code, result.out, result.err) == (2, "", f"spanstudio: error: {folder}: {message}\n")
+
+
+def test_a_folder_of_hidden_files_and_folders_has_no_file_to_pair(cli, tmp_path):
+    span_file(tmp_path / "t.tsv", [("NX", 1, 2)])
+    (tmp_path / "s" / ".git").mkdir(parents=True)
+    span_file(tmp_path / "s" / ".t.tsv", [("NX", 1, 2)])
+    result = cli("faireval", tmp_path / "t.tsv", tmp_path / "s")
+    message = PAIRED.format("system", "target", "no visible regular file (only hidden files or folders)")
+    expected = f"spanstudio: error: {tmp_path / 's'}: {message}\n"
+    assert (result.code, result.out, result.err) == (2, "", expected)
+
+
+def test_a_folder_that_cannot_be_listed_is_named(cli, tmp_path, monkeypatch):
+    """It was an internal error (the tests run as root: the listing fails here)."""
+    import engine.methods.faireval.reading as reading
+
+    (tmp_path / "t").mkdir()
+    span_file(tmp_path / "s.tsv", [("NX", 1, 2)])
+    listdir = os.listdir
+
+    def refused(folder):
+        if str(folder) == str(tmp_path / "t"):
+            raise PermissionError(13, "Permission denied", str(folder))
+        return listdir(folder)
+
+    monkeypatch.setattr(reading.os, "listdir", refused)
+    result = cli("faireval", tmp_path / "t", tmp_path / "s.tsv")
+    expected = f"spanstudio: error: {tmp_path / 't'}: expected a folder of files to pair by name, "
+    expected += "found one that cannot be listed (Permission denied)\n"
+    assert (result.code, result.out, result.err) == (2, "", expected)
 
 
 def test_byte_order_mark_is_ignored_with_a_warning(cli, tmp_path):

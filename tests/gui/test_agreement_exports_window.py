@@ -13,6 +13,7 @@ from PySide6.QtCore import Qt
 
 from engine.cli import main
 from gui.agreement_window import AgreementWindow
+from tests.engine.test_agreement_command import SAME_NAME
 from tests.engine.test_agreement_exports import (
     DOCCANO,
     LABEL_STUDIO,
@@ -22,6 +23,7 @@ from tests.engine.test_agreement_exports import (
     project_entries,
     zipped,
 )
+from tests.gui.test_agreement_window import dialog_texts
 
 
 @pytest.fixture
@@ -75,13 +77,15 @@ def test_an_export_that_cannot_be_read_is_a_dialog(window, qtbot, tmp_path, show
     assert "found no annotation/ folder" in shown.input_errors[0][1]
 
 
-def test_an_export_added_twice_names_its_annotators_twice(window, qtbot, tmp_path, shown):
+def test_an_export_added_twice_names_its_annotators_twice(window, qtbot, tmp_path, monkeypatch):
+    texts = dialog_texts(monkeypatch)
     path = zipped(tmp_path / "project.zip", project_entries())
     added(window, qtbot, path)
     assert len(added(window, qtbot, path)) == 6
     window.measure()
     qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
-    assert "a different name for each annotator" in shown.input_errors[0][1] and window.data is None
+    assert texts == [("<b>Agreement could not be measured.</b>", f"{SAME_NAME}'anna' twice in {path}")]
+    assert window.data is None
 
 
 def test_the_predictions_are_annotators_when_the_box_is_checked(window, qtbot, tmp_path, capsys):

@@ -20,11 +20,11 @@ from engine.errors import Cancelled
 from engine.formats.standoff import text_document
 from engine.progress import Progress
 from engine.spans import Annotations, Span
-from gui import worker
+from gui import dialogs, worker
 from gui.agreement_views import PART_CHARS, part_bounds
 from gui.agreement_window import AgreementWindow
 from gui.main_window import MainWindow
-from tests.engine.test_agreement_command import annotations
+from tests.engine.test_agreement_command import SAME_NAME, annotations
 
 #: Modules that bind engine.formats.read_spans when first imported: imported before it is
 #: replaced, so that none keeps the replacement after a test (later tests read real files).
@@ -99,16 +99,34 @@ def test_fewer_than_two_annotators_is_a_dialog(window, qtbot, shown):
     assert shown.input_errors and "at least two annotators" in shown.input_errors[0][1]
 
 
-def test_two_annotators_of_the_same_name_are_a_dialog(window, qtbot, shown, tmp_path):
+#: The app's own input-error dialog (the suite's conftest records the error in its place).
+SHOW_INPUT_ERROR = dialogs.show_input_error
+
+
+def dialog_texts(monkeypatch) -> list[tuple[str, str]]:
+    """The heading and message of each dialog shown (none waits for a click)."""
+    texts: list[tuple[str, str]] = []
+
+    def shown(dialog: dialogs.MessageDialog) -> int:
+        texts.append((dialog.heading.text(), dialog.message.text()))
+        return 0
+
+    monkeypatch.setattr(dialogs.MessageDialog, "exec", shown)
+    monkeypatch.setattr(dialogs, "show_input_error", SHOW_INPUT_ERROR)
+    return texts
+
+
+def test_two_annotators_of_the_same_name_are_a_dialog(window, qtbot, monkeypatch, tmp_path):
+    texts = dialog_texts(monkeypatch)
     other = tmp_path / "elsewhere"
     other.mkdir()
     (other / "ben.tsv").touch()
     window.add_paths([str(other / "ben.tsv")])
     window.measure()
     qtbot.waitUntil(lambda: not window.busy, timeout=10_000)
-    assert shown.input_errors and "a different name for each annotator" in shown.input_errors[0][1]
-    assert shown.input_errors[0][0] == "Agreement could not be measured"  # the dialog says it failed
-    assert window.summary.text().startswith("Agreement could not be measured: ")
+    clash = f"'ben' for both {tmp_path / 'ben.tsv'} and {other / 'ben.tsv'}"
+    assert texts == [("<b>Agreement could not be measured.</b>", SAME_NAME + clash)]
+    assert window.summary.text() == f"Agreement could not be measured: {SAME_NAME}{clash}"
     assert window.data is None
 
 

@@ -201,7 +201,10 @@ def _not_a_file(path: str) -> InputError:
     tools = either(tuple(described(format_module(name).TITLE) for name in annotation_tool_readers()))
     expected = (f"a file of {described(format_module('vrt').TITLE)}, one a side (a folder only of "
                 f"{tools} files, or an INCEpTION project export)")  # fmt: skip
-    files = folder_files(Path(path))
+    try:
+        files = folder_files(Path(path))
+    except OSError as err:  # a folder it may not list: said, not an internal error
+        return InputError(expected, f"a folder that cannot be listed ({err.strerror or err})", file=path)
     count = f"{len(files)} file{'' if len(files) == 1 else 's'}"
     found = f"a folder of {count} ({listed_names(files)})" if files else "an empty folder"
     return InputError(expected, found, file=path)

@@ -34,8 +34,13 @@ class FilePair:
 
 def _listing(folder: str, warnings: list[str]) -> list[str]:
     """Regular, visible files of a folder in code-point order of their names."""
+    try:
+        names = sorted(os.listdir(folder))
+    except OSError as err:  # a folder it may not list: said, not an internal error
+        found = f"one that cannot be listed ({err.strerror or err})"
+        raise InputError("a folder of files to pair by name", found, file=folder) from None
     files = []
-    for name in sorted(os.listdir(folder)):
+    for name in names:
         path = os.path.join(folder, name)
         if name.startswith(".") or not os.path.isfile(path):
             warnings.append(f"{path}: skipped (not a regular visible file)")
@@ -51,6 +56,8 @@ def file_pairs(settings: Settings, warnings: list[str]) -> list[FilePair]:
         return [FilePair(target, system)]
     targets = _listing(target, warnings) if os.path.isdir(target) else [target]
     systems = _listing(system, warnings) if os.path.isdir(system) else [system]
+    if not targets or not systems:
+        raise _no_files(target, "target", "system") if not targets else _no_files(system, "system", "target")
     by_name = {os.path.basename(s): s for s in reversed(systems)}
     pairs, unpaired = [], []
     for t in targets:
@@ -60,12 +67,21 @@ def file_pairs(settings: Settings, warnings: list[str]) -> list[FilePair]:
         else:
             pairs.append(FilePair(t, partner))
     if not pairs:
-        name = os.path.basename(targets[0]) if targets else "?"
+        name = os.path.basename(targets[0])
         where = settings.source or settings.target_in
         raise InputError(f"a system file named '{name}' for target file '{name}'", "none", file=where)
     for t in unpaired:
         warnings.append(f"{t}: no system file of the same name; not evaluated")
     return pairs
+
+
+def _no_files(folder: str, role: str, other: str) -> InputError:
+    """A folder with no file to pair: what FairEval pairs (§2.2), and whether it is empty."""
+    hidden = "no visible regular file (only hidden files or folders)"
+    found = hidden if os.listdir(folder) else "an empty folder"
+    expected = (f"{role} files, each paired with the {other} file of the same name "
+                "(FairEval reads a folder's visible regular files, not its sub-folders)")  # fmt: skip
+    return InputError(expected, found, file=folder)
 
 
 @dataclass(slots=True)
