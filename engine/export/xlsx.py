@@ -193,7 +193,7 @@ class _Writer:
         if r.tables:
             n = self.table_rows(ws, n, r.headline) + 1
         rows = [["Scores", self._scale_note()], [], ["Options"]]
-        rows += [["", key, value] for key, value in r.options.items()]
+        rows += [["", key, "none" if value is None else value] for key, value in r.options.items()]
         rows.append(["Input files"])
         for f in r.inputs:
             rows += [[f.role, f.path], ["", "sha256", f.sha256]]

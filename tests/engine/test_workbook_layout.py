@@ -1,7 +1,7 @@
 """The review workbook as a person reads it: the Summary's scores in columns of their own
 width (no path or sha256 widens them), and an error sheet's numbers kept apart from the
 text beside them (LibreOffice ran a right-aligned sentence number into the left-aligned
-gold position: '15-7')."""
+gold position: '15-7'), and every option with a value."""
 
 from __future__ import annotations
 
@@ -44,3 +44,9 @@ def test_an_error_sheets_numbers_keep_room_on_their_right(book):
     sentence = ws.cell(3, head.index("Sentence") + 1)
     assert isinstance(sentence.value, int) and sentence.number_format == xlsx.PADDED_INT
     assert xlsx.PADDED_INT.startswith("0_")  # shown as the number, a blank after it
+
+
+def test_an_option_left_unset_says_none_instead_of_a_blank(book):
+    rows = [row[1:3] for row in book["Summary"].iter_rows(max_col=3, values_only=True)]
+    assert (None, None) not in rows[rows.index(("labels", '["all"]')) :][:6]  # FairEval's six options
+    assert ("weights", "none") in rows  # no --weights: the report's options hold null
