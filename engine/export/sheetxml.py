@@ -324,7 +324,9 @@ class Sheet:
         self.stream, self.name, self.selected = stream, name, selected
         self.columns: dict[int, tuple[str, int]] = {}  # width and style of each set column
         self.frozen: tuple[int, int] = (0, 0)  # rows and columns
-        self.page_fit = False
+        self.page_fit = False  # printed one page wide (else at its normal scale)
+        self.landscape = False
+        self.gridlines = False  # printed with them
         self.rows: list[bytes] = []
         self.kept = 0  # bytes of the rows kept
         self.first: tuple[int, int] | None = None
@@ -447,6 +449,15 @@ class Sheet:
     def close(self) -> None:
         """Write what is left: rows, the end of the sheet data and what follows it."""
         self.flush()
-        setup = '<pageSetup fitToHeight="0" orientation="landscape"/>' if self.page_fit else ""
-        self._write(f"</sheetData>{''.join(self.footer)}{MARGINS}{setup}</worksheet>")
+        self._write(f"</sheetData>{''.join(self.footer)}{self._page_setup()}</worksheet>")
         self.stream.close()
+
+    def _page_setup(self) -> str:
+        """How the sheet prints: gridlines, the margins, landscape and one page wide if set."""
+        grid = '<printOptions gridLines="1"/>' if self.gridlines else ""
+        settings = ' fitToHeight="0"' * self.page_fit + ' orientation="landscape"' * self.landscape
+        return f"{grid}{MARGINS}<pageSetup{settings}/>" if settings else f"{grid}{MARGINS}"
+
+    def printed_width(self) -> float:
+        """The set columns' width in characters, as the file stores it (padding included)."""
+        return sum(float(width) for width, _ in self.columns.values())

@@ -95,6 +95,9 @@ ERROR_BLOCK = 4000
 PLAIN_RUN = Style().font_xml("rPr", "rFont")  # a plain run after a coloured one
 PADDING = "_0_0"  # a number format's blank of two digits' width after the number
 PADDED_INT = "0" + PADDING
+# The widest sheet (columns' characters) printed one page wide: about 130 (Calibri 11) fit
+# a landscape Letter page at the normal scale, so no fitted sheet prints below about 80%
+FIT_WIDTH = 160
 
 
 def write_workbook(
@@ -163,7 +166,7 @@ class _Writer:
 
     def sheet(self, title: str, hidden: bool = False) -> Sheet:
         """A new sheet with a unique, valid name (31 characters, no []:*?/\\), set up to
-        print one page wide in landscape."""
+        print in landscape."""
         name = sheet_name(title)
         base, n = name, 2
         while name.lower() in self.names:
@@ -171,8 +174,15 @@ class _Writer:
             name, n = base[: 31 - len(suffix)] + suffix, n + 1
         self.names.add(name.lower())
         ws = self.book.sheet(name, hidden)
-        ws.page_fit = True
+        ws.landscape = True
         return ws
+
+    def print_setup(self, ws: Sheet, header_rows: int) -> None:
+        """Print `ws` one page wide where that keeps its text legible (no wider than
+        FIT_WIDTH), else at its normal scale with gridlines; its first `header_rows` on every page."""
+        ws.page_fit = ws.printed_width() <= FIT_WIDTH
+        ws.gridlines = not ws.page_fit
+        self.book.define(ws, "_xlnm.Print_Titles", f"$1:${header_rows}")
 
     # --- Summary and tables -----------------------------------------------------------
 
@@ -182,7 +192,7 @@ class _Writer:
         own), the warnings, the legend and the verdicts: long texts run on over the empty
         cells beside them instead of widening the score columns."""
         r = self.report
-        ws = self.sheet("Summary")
+        ws = self.sheet("Summary")  # printed at its normal scale: its long texts run on over empty cells
         for col, width in enumerate(self._summary_widths()):
             ws.column(col, width)
         ws.cells(0, [self.put(0, "Span Studio review workbook", self.title_font)])
@@ -271,6 +281,7 @@ class _Writer:
             for i, width in enumerate(_content_widths(table)):
                 ws.column(i, max(10, min(40, width + 2)))
             ws.freeze(2 + bool(table.note), 0)
+            self.print_setup(ws, 2 + bool(table.note))
             self.table_rows(ws, 0, table)
             ws.close()
 
@@ -315,6 +326,7 @@ class _Writer:
         headers = [h for h, _ in columns]
         styles = self._size_columns(ws, columns, sample)
         ws.freeze(2, 1)
+        self.print_setup(ws, 2)
         last = max(n + 1, 2)
         ws.extent(last, len(headers) - 1)
         legend = self.report.data.get("_legends", {}).get(title, LEGEND)
@@ -332,7 +344,6 @@ class _Writer:
         verdict = letter(headers.index("Verdict"))
         ws.footer.append(_verdict_list(f"{verdict}3:{verdict}{last + 1}"))
         self.book.define(ws, "_xlnm._FilterDatabase", cells, hidden=True)
-        self.book.define(ws, "_xlnm.Print_Titles", "$1:$2")
         ws.close()
         return ws.name
 
