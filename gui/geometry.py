@@ -22,6 +22,10 @@ HANDLES = (
     "QSplitter::handle { background: palette(midlight); }"
 )
 
+#: The first heights of the results' parts (scores, errors, viewer), as shares of the room:
+#: on a 1280×720 screen the tables show several label rows and errors, the viewer some lines.
+RESULT_SHARES = [390, 300, 300]
+
 
 def available_area(window: QWidget) -> QRect:
     """The screen's area for windows (without panels and docks)."""

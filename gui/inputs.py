@@ -366,13 +366,13 @@ class FileField(QWidget):
 SECOND = "second system"
 
 
-def owner_of(fields: list[FileField], err: InputError) -> FileField | None:
-    """The input an error is about: the one it was found in (`about_input`), else the one
-    that is its file, else one whose folder holds its file."""
+def owners_of(fields: list[FileField], err: InputError) -> list[FileField]:
+    """The inputs an error is about: the one it was found in (`about_input`), else those
+    that are its file (gold and system may be the same file), else one whose folder holds it."""
     named = [field for field in fields if field.role == getattr(err, "about", None)]
     owners = [field for field in fields if field.owns(err.file)]
     exact = [field for field in owners if err.file and _same(Path(field.path), Path(err.file))]
-    return (named or exact or owners or [None])[0]
+    return named or exact or owners[:1]
 
 
 def about_input(role: str, step: Callable[[], None]) -> None:

@@ -36,10 +36,10 @@ from .adjudication import make_gold
 from .empty_note import add_empty_note
 from .errors_panel import ErrorsPanel
 from .focus_order import FocusRing
-from .geometry import HANDLES, usable_size
+from .geometry import HANDLES, RESULT_SHARES, usable_size
 from .help_page import GlossaryDialog
-from .inputs import SECOND, about_input, owner_of
-from .notice import Notice
+from .inputs import SECOND, about_input, owners_of
+from .notice import Notice, beside
 from .release import release
 from .results import NEXT_TURN_MS, DetailView, MessagesView, ScoresView
 from .run_status import RunStatus, summary_text
@@ -130,15 +130,14 @@ class MainWindow(WindowMemory, WindowExports, FocusRing, QMainWindow):
             self.splitter.addWidget(widget)
             self.splitter.setStretchFactor(self.splitter.indexOf(widget), stretch)
             widget.setMinimumHeight(least)
-        self.splitter.setSizes([300, 200, 360])
+        self.splitter.setSizes(RESULT_SHARES)
         self.splitter.setHandleWidth(6)
         self.setMinimumSize(usable_size(self))  # a window shrunk small opens again at a usable size
         self.setStyleSheet(HANDLES)
         body = QWidget()
         layout = QVBoxLayout(body)
         layout.setContentsMargins(6, 6, 6, 0)
-        layout.addWidget(self.notice)
-        layout.addWidget(self.summary)
+        layout.addLayout(beside(self.summary, self.notice))
         layout.addWidget(self.splitter, 1)
         self.setCentralWidget(body)
         self.progress.setRange(0, 1000)
@@ -360,11 +359,10 @@ class MainWindow(WindowMemory, WindowExports, FocusRing, QMainWindow):
 
     def show_in_place(self, err: InputError) -> None:
         """Put the engine's message next to the input or option it is about."""
-        field = owner_of([*self.setup.fields.values(), self.setup.second], err)
-        if field is not None:
+        fields = owners_of([*self.setup.fields.values(), self.setup.second], err)
+        for field in fields:
             field.show_error(dialogs.input_error_text(err))
-            return
-        if err.option:
+        if not fields and err.option:
             self.setup.panel.show_message(str(err))
 
     def _update_actions(self) -> None:

@@ -56,3 +56,13 @@ class Notice(QFrame):
         self.open_button.setVisible(len(paths) == 1)
         self.folder_button.setVisible(bool(paths))
         self.show()
+
+
+def beside(summary: QWidget, notice: Notice) -> QHBoxLayout:
+    """The run's summary with the notice at its right: the notice takes no row of its own
+    from the result tables (a small screen shows their rows)."""
+    row = QHBoxLayout()
+    row.setContentsMargins(0, 0, 0, 0)
+    row.addWidget(summary, 1)
+    row.addWidget(notice, 1)
+    return row

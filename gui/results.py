@@ -35,6 +35,8 @@ MAX_HEADLINE_WIDTH = 560
 NEXT_TURN_MS = 1
 #: The share of the Scores tab the headline table may take to show its scores whole.
 HEADLINE_SHARE = 0.7
+#: The margins of a results tab (left, top, right, bottom): its rows, not blank, take the room.
+COMPACT_MARGINS = (4, 4, 4, 2)
 
 
 #: Names of the column that says what a row is about: shown first, whatever the engine's order.
@@ -130,10 +132,9 @@ def inputs_tooltip(report: Report) -> str:
     return "\n".join(f"{f.role}: {f.path} (sha256 {f.sha256[:12]}…)" for f in report.inputs)
 
 
-def titled(table: Table, name: str, view: QWidget) -> list[QWidget]:
-    """A table's title, its note (the legend line) and its view."""
-    title = QLabel(f"<b>{html.escape(table.title or name)}</b>")
-    widgets: list[QWidget] = [title]
+def titled(table: Table, name: str, view: QWidget, title: bool = True) -> list[QWidget]:
+    """A table's title (unless its tab says it), its note (the legend line) and its view."""
+    widgets: list[QWidget] = [QLabel(f"<b>{html.escape(table.title or name)}</b>")] if title else []
     if table.note:
         note = QLabel(table.note)
         note.setTextFormat(Qt.TextFormat.PlainText)
@@ -177,6 +178,7 @@ class ScoresView(QWidget):
         self.split = split
         self._fitted = False
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(*COMPACT_MARGINS)
         layout.addWidget(self.header)
         layout.addWidget(split, 1)
 
@@ -208,7 +210,7 @@ class ScoresView(QWidget):
             page = self.others.widget(index)
             layout = QVBoxLayout(page)
             layout.setContentsMargins(0, 0, 0, 0)
-            layout.addWidget(titled_panel(self.tables[name], name, self._view(name, scale)))
+            layout.addWidget(titled_panel(self.tables[name], name, self._view(name, scale), title=False))
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         """Once shown (and measured with its real font): the headline table as wide as its columns."""
@@ -221,12 +223,12 @@ class ScoresView(QWidget):
             self.split.setStretchFactor(1, 1)
 
 
-def titled_panel(table: Table, name: str, view: QTableView) -> QWidget:
-    """A table's title and note over its view."""
+def titled_panel(table: Table, name: str, view: QTableView, title: bool = True) -> QWidget:
+    """A table's title (unless its tab says it) and note over its view."""
     panel = QWidget()
     layout = QVBoxLayout(panel)
     layout.setContentsMargins(0, 0, 0, 0)
-    for widget in titled(table, name, view):
+    for widget in titled(table, name, view, title):
         layout.addWidget(widget, 1 if widget is view else 0)
     return panel
 
@@ -240,6 +242,7 @@ class DetailView(QWidget):
         super().__init__(parent)
         self.view = table_view(table.frame(), table.scale, scale)
         layout = QVBoxLayout(self)
+        layout.setContentsMargins(*COMPACT_MARGINS)
         layout.addWidget(titled_panel(table, name, self.view))
 
 

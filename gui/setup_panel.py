@@ -176,6 +176,7 @@ class SetupPanel(QWidget):
             field.path_changed.connect(lambda _path, side=side: self.look_at_file(side))
             field.switch_requested.connect(self.set_method)
         self.second.path_changed.connect(lambda _path: self.look_at_file("second"))
+        self.second.path_changed.connect(self.look_at_inputs)  # its labels, as the System box shows
         for field in (*self.fields.values(), self.second):
             field.path_changed.connect(self._drop_run_messages)
         for signal in (self.inputs_changed, self.options_changed, self.method_changed):
@@ -283,7 +284,7 @@ class SetupPanel(QWidget):
         """Read one side's chosen file's first lines: its format or problem for its box,
         and what every method makes of it: at once, or on a worker where the file is large
         (its box says it is being looked at, and no method refuses it meanwhile)."""
-        field = self.second if side == "second" else self.fields[side]
+        field = self.field(side)
         path, number = field.path, self._newest(side)
         methods = list(self.methods.values()) if side in self.fields else []
 
@@ -306,10 +307,10 @@ class SetupPanel(QWidget):
         """Look at a side's file again after it was rewritten in place (Make Gold): its
         format and the methods' refusals, and what it offers to pick (its labels). A look
         at the file running meanwhile read it as it was: its result is not taken for these."""
-        path = (self.second if side == "second" else self.fields[side]).path
+        path = self.field(side).path
         self._looks.forget(("file", path, side in self.fields))
         self.look_at_file(side)
-        if side in self.fields:
+        if side in self.read_boxes():
             self._looks.forget(contents_key(path, self.side_read_options(side)))
             self._wanted.pop(side, None)  # the same path and options: read all the same
             self.look_at_inputs()
@@ -324,6 +325,15 @@ class SetupPanel(QWidget):
         self.refusals[side] = found
         self.mark_readers()
         self.check_files()
+
+    def field(self, side: str) -> FileField:
+        """The file box of a side (gold, system or second)."""
+        return self.second if side == "second" else self.fields[side]
+
+    def read_boxes(self) -> dict[str, FileField]:
+        """The file boxes whose layers and labels are read: gold, system and, where the
+        method compares two systems, the second system's."""
+        return {**self.fields, **({"second": self.second} if self.method.unit else {})}
 
     def mark_readers(self) -> None:
         """Each method's tooltip in the list: why it cannot read the chosen files, or its
@@ -340,7 +350,9 @@ class SetupPanel(QWidget):
             field.set_refusal(self.refusals.get(role, {}).get(self.method.name))
 
     def side_read_options(self, side: str) -> ReadOptions:
-        """The reader options the panel gives one side (the defaults for a method without them)."""
+        """The reader options the panel gives one side (the defaults for a method without them;
+        the second system's are the system's)."""
+        side = "system" if side == "second" else side
         try:
             options = self.panel.options()
         except (InputError, TypeError, ValueError):
@@ -350,7 +362,7 @@ class SetupPanel(QWidget):
     def look_at_inputs(self) -> None:
         """Read what each input offers to pick (off the UI thread) where its file or its
         reader options changed; fill the drop-downs with what is known."""
-        for side, field in self.fields.items():
+        for side, field in self.read_boxes().items():
             key = (field.path, self.side_read_options(side))
             if key == self._wanted.get(side):
                 continue
@@ -392,7 +404,7 @@ class SetupPanel(QWidget):
         if self._wanted.get(side) != key:
             return  # the file or its options changed meanwhile
         self.contents[side] = contents
-        field = self.fields[side]
+        field = self.field(side)
         error = contents.error  # shown where the method reads the file with the span readers
         if error is not None and (field.spec is None or not read_as_spans(field.spec, span_format)):
             error = None
