@@ -262,8 +262,8 @@ class Run:
         target, system = self._read(pair, step)
         compared = target.sentences
         T, S = self._kept(target.side), self._kept(system.side)
-        step(0.5, "comparing sentences")
         tick = partial(step, 0.5, "comparing sentences")
+        tick()
         self._compare_sides(pair, T, S, compared, {**system.forms, **target.forms}, tick)
 
     def _read(self, pair: FilePair, step: Callable[[float, str], None]) -> tuple[FileSpans, FileSpans]:
