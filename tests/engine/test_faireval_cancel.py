@@ -1,6 +1,7 @@
 """Cancel reaches FairEval's readers while they read and parse (the app's Cancel on large
 files): each reports progress, a cancellation point, once per block of lines or bytes, so
-a cancel requested in the middle stops them within one block."""
+a cancel requested in the middle stops them within one block. After them, the comparison
+checks between its steps and the detail's error rows after each block of rows."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 from engine.errors import Cancelled
 from engine.methods import get_method
-from engine.methods.faireval import lines, reading
+from engine.methods.faireval import errorrows, lines, matching, reading
 from engine.progress import Progress
 
 BLOCK = 64  # lines parsed between two reports, made small for the test
@@ -90,3 +91,46 @@ def test_cancel_while_a_file_is_read_stops_within_a_chunk(tmp_path, monkeypatch)
     monkeypatch.setattr(lines, "_line_chunks", counted)
     after = _evaluate_cancelled(*_conll2000(tmp_path), "reading", lambda: yielded[0])
     assert after == 1  # the chunk split as the cancel came is numbered; the next one stops
+
+
+def _cancel_when(gold: Path, system: Path, ready: Callable[[], bool]) -> None:
+    """Evaluate with the detail, cancelling at the first report once `ready()` holds."""
+    method = get_method("faireval")
+
+    def report(fraction: float, message: str) -> None:
+        if ready():
+            progress.cancel()
+
+    progress = Progress(report, interval=0)
+    with pytest.raises(Cancelled):
+        method.evaluate(str(gold), str(system), method.Options(), progress)
+
+
+def _label_errors_pair(tmp_path: Path, n: int = 200) -> tuple[Path, Path]:
+    """CoNLL-2000 files whose 2n spans are all labelling errors (2n error rows)."""
+    gold = ["The DT B-NP", "cat NN I-NP", "sat VBD B-VP"]
+    system = ["The DT B-PP", "cat NN I-PP", "sat VBD B-ADVP"]
+    return _write(tmp_path / "gold.txt", [gold] * n), _write(tmp_path / "system.txt", [system] * n)
+
+
+def test_cancel_while_error_rows_are_made_stops_within_a_block(tmp_path, monkeypatch):
+    monkeypatch.setattr(errorrows, "BLOCK_ROWS", 8, raising=False)
+    made = _counting(monkeypatch, errorrows, "error_columns")
+    at_cancel: list[int] = []
+
+    def ready() -> bool:
+        if made() and not at_cancel:
+            at_cancel.append(made())
+        return bool(at_cancel)
+
+    _cancel_when(*_label_errors_pair(tmp_path), ready)
+    assert at_cancel == [1]
+    assert made() == 2  # the block after the cancel is made, then it stops: not the 50 blocks of 400 rows
+
+
+def test_cancel_while_sentences_are_compared_stops_within_a_step(tmp_path, monkeypatch):
+    matched = _counting(monkeypatch, matching, "_true_positives")
+    labelled = _counting(monkeypatch, matching, "_label_errors")
+    bounded = _counting(monkeypatch, matching, "_boundaries")
+    _cancel_when(*_label_errors_pair(tmp_path), lambda: matched() > 0)
+    assert (labelled(), bounded()) == (1, 0)  # the step after the cancel runs, then it stops

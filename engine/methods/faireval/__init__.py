@@ -10,6 +10,7 @@ import argparse
 import os
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -261,8 +262,9 @@ class Run:
         target, system = self._read(pair, step)
         compared = target.sentences
         T, S = self._kept(target.side), self._kept(system.side)
-        step(0.5, "comparing sentences")
-        self._compare_sides(pair, T, S, compared, {**system.forms, **target.forms})
+        tick = partial(step, 0.5, "comparing sentences")
+        tick()
+        self._compare_sides(pair, T, S, compared, {**system.forms, **target.forms}, tick)
 
     def _read(self, pair: FilePair, step: Callable[[float, str], None]) -> tuple[FileSpans, FileSpans]:
         """The spans of both files of a pair, as far as their sentences are paired (the
@@ -299,14 +301,18 @@ class Run:
         return side if kept.all() else side.take(kept)
 
     def _compare_sides(
-        self, pair: FilePair, T: Side, S: Side, compared: int, forms: dict[int, list[str]]
-    ) -> None:
+        self, pair: FilePair, T: Side, S: Side, compared: int, forms: dict[int, list[str]],
+        tick: Callable[[], None],
+    ) -> None:  # fmt: skip
         """Every decision of one file pair, counted; with the detail, kept with the pair's
-        layout (`compared` sentences, `forms` the words of its CoNLL sentences)."""
+        layout (`compared` sentences, `forms` the words of its CoNLL sentences). `tick`
+        between the steps: a cancellation point."""
         if len(T) or len(S):
             self.any_span = True
-        decisions = decide(T, S, self.codes, lambda work: self._range_error(pair, work))
+        decisions = decide(T, S, self.codes, lambda work: self._range_error(pair, work), tick)
+        tick()
         self.tally.add(T, S, decisions, self.codes, self.settings.focus)
+        tick()
         if self.documents is not None:
             self.documents.add(pair, compared, T, S, forms, decisions)
 
@@ -339,7 +345,7 @@ class Run:
         if self.pending is not None:
             pair, target, system, forms = self.pending
             self.pending = None
-            self._compare_sides(pair, target.side(), system.side(), len(forms), forms)
+            self._compare_sides(pair, target.side(), system.side(), len(forms), forms, self.progress.check)
 
     def _range_error(self, pair: FilePair, work: Work) -> InputError:
         path = pair.target if work.side == 0 else pair.system
@@ -411,7 +417,7 @@ class Run:
             data=data,
         )
         if self.documents is not None:
-            self.documents.fill(report)
+            self.documents.fill(report, lambda: self.progress.update(1.0, "scoring"))
         return report
 
     def _inputs(self, role: str, path: str) -> list[InputFile]:

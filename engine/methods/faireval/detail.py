@@ -24,7 +24,7 @@ from ...report import ColumnRows, Later, Report, error_ids
 from ...spans import Document, Span, TokenNumbers
 from .batch import Codes, Side
 from .compare import Decided, Decision, Ordered, decision_rows, ordered_decisions
-from .errorrows import ROW_KEYS, error_columns
+from .errorrows import ROW_KEYS, error_blocks
 from .jsonpairs import PairsText, SpanColumns
 from .matching import Decisions
 from .passes import KINDS, SUBTYPES
@@ -202,8 +202,9 @@ class DocumentBuilder:
         if layout is not None:
             self.pairs[0].show_text(layout)
 
-    def fill(self, report: Report) -> None:
-        """The documents, the spans, the error rows and the JSON's `pairs`."""
+    def fill(self, report: Report, tick: Callable[[], None]) -> None:
+        """The documents, the spans, the error rows and the JSON's `pairs`; `tick` is called
+        after each block of error rows (a cancellation point)."""
         report.documents = [p.document for p in self.pairs]
         report.gold_spans = PlacedSpans(self.pairs, 0, self.codes)
         report.system_spans = PlacedSpans(self.pairs, 1, self.codes)
@@ -211,12 +212,16 @@ class DocumentBuilder:
         decisions = self._ends[-1] if self._ends else 0
         report.data["pairs"] = PairsJSON(decisions, self._pairs_dicts, self._pairs_texts)
         report.data["_decisions"] = Later(decisions, self.decisions)  # the per-sentence counts of units.py
-        report.set_errors(self._error_rows())
+        report.set_errors(self._error_rows(tick))
 
-    def _error_rows(self) -> ColumnRows:
+    def _error_rows(self, tick: Callable[[], None]) -> ColumnRows:
         """Every pair's error rows in turn, numbered E1, E2, …"""
-        pairs = [rows_in_text(p, error_columns(p, self._spans(p), self.codes.labels)) for p in self.pairs]
-        columns = pairs[0] if len(pairs) == 1 else {k: [v for p in pairs for v in p[k]] for k in ROW_KEYS[1:]}
+        blocks = []
+        for p in self.pairs:
+            for block in error_blocks(p, self._spans(p), self.codes.labels):
+                blocks.append(rows_in_text(p, block))
+                tick()
+        columns = blocks[0] if len(blocks) == 1 else _joined(blocks)
         ids = error_ids(len(columns["document"]))
         return ColumnRows({"error_id": ids, **columns}, plain_numbers=True)  # texts, whole numbers, None
 
@@ -279,6 +284,11 @@ class DocumentBuilder:
             spans = (self.codes.spans(p.T), self.codes.spans(p.S))
             found += [(p.pair, k + 1, decision) for k, decision in decision_rows(p.decided, spans)]
         return found
+
+
+def _joined(blocks: list[dict[str, list[Any]]]) -> dict[str, list[Any]]:
+    """Blocks of error columns as one."""
+    return {k: [v for b in blocks for v in b[k]] for k in ROW_KEYS[1:]}
 
 
 def _pairs_dicts(

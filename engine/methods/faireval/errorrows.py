@@ -6,7 +6,7 @@ taken one at a time."""
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from typing import Any, Protocol
 
 import numpy as np
@@ -22,6 +22,9 @@ from .strips import NO_BEGIN, Bounds, token_strips
 #: The columns of an error row: the standard ones, then both spans' lines and the token strip.
 ROW_KEYS = (*ERROR_COLUMNS, "gold_line", "system_line", "token_strip")
 
+#: Error rows made at once: a block between two cancellation points (error_blocks).
+BLOCK_ROWS = 16_384
+
 
 class Layout(Protocol):
     """A pair's document name, where its sentences start in it, their words and the pair's
@@ -35,9 +38,20 @@ class Layout(Protocol):
     def name(self) -> str: ...
 
 
-def error_columns(layout: Layout, sides: Sequence[SpanColumns], labels: list[str]) -> dict[str, list[Any]]:
-    """The columns of ROW_KEYS but the ids, one row per decision that is not a TP."""
+def error_blocks(
+    layout: Layout, sides: Sequence[SpanColumns], labels: list[str]
+) -> Iterator[dict[str, list[Any]]]:
+    """The columns of ROW_KEYS but the ids, one row per decision that is not a TP, for
+    BLOCK_ROWS rows at a time (the caller checks for Cancel between blocks)."""
     errors = layout.decided.take(layout.decided.phase != TP)
+    for start in range(0, max(len(errors), 1), BLOCK_ROWS):
+        yield error_columns(layout, sides, labels, errors.take(slice(start, start + BLOCK_ROWS)))
+
+
+def error_columns(
+    layout: Layout, sides: Sequence[SpanColumns], labels: list[str], errors: Ordered
+) -> dict[str, list[Any]]:
+    """The columns of ROW_KEYS but the ids of the error rows of decisions `errors`."""
     n, sentence = len(errors), errors.sentence
     offsets = np.asarray(layout.offsets, dtype=np.int64)
     at = offsets[sentence]  # each row's sentence's first position

@@ -9,6 +9,7 @@ column of decisions (phase, subtype, target index, system index).
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -60,11 +61,16 @@ class Collector:
         return [np.concatenate(column) for column in zip(*self.parts, strict=True)]
 
 
-def decide(T: Side, S: Side, codes: Codes, range_error: RangeError) -> Decisions:
-    """Every decision of the traditional and fair evaluations of two sides."""
+def decide(
+    T: Side, S: Side, codes: Codes, range_error: RangeError, tick: Callable[[], None] = lambda: None
+) -> Decisions:
+    """Every decision of the traditional and fair evaluations of two sides; `tick` is
+    called between the steps (a cancellation point)."""
     out = Collector()
     traditional_tp, traditional_fp, rest_t, rest_s = _true_positives(T, S, out)
+    tick()
     rest_t, rest_s = _label_errors(T, S, rest_t, rest_s, out)
+    tick()
     _boundaries(T, S, rest_t, rest_s, codes, out, range_error)
     phase, subtype, target, system = out.columns()
     return Decisions(phase, subtype, target, system, traditional_tp, traditional_fp)
