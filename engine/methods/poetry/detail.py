@@ -24,7 +24,7 @@ from .columns import Scores
 from .errors import Pages, ViewerSpans, label_text
 from .pagecsv import page_fields
 from .pagejson import PageDetails
-from .reading import PIECE, _decode
+from .reading import PIECE, decode_piece
 from .render import COLUMNS, columns_of
 from .spanrows import SpanRows
 
@@ -121,7 +121,7 @@ def read_texts(path: str) -> dict[Any, str]:
     texts: dict[Any, str] = {}
     decoders = msgspec.json.Decoder(list[TextLine]).decode, msgspec.json.Decoder(TextLine).decode
     for first, count, piece in JsonLines(path, path).pieces(PIECE):
-        lines = _decode(decoders, piece, count)
+        lines = decode_piece(decoders, piece, count)
         try:
             ids = [line.id if line.page_id is msgspec.UNSET else line.page_id for line in lines]
             found = [line.text for line in lines]

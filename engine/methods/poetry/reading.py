@@ -109,7 +109,7 @@ def read_pages(path: str, layout: Layout, stop_at_error: bool, codes: Codes, has
     decoders = msgspec.json.Decoder(list[page_type]).decode, msgspec.json.Decoder(page_type).decode
     try:
         for first, count, piece in file.pieces(PIECE):
-            _add_block(pages, first, piece, _decode(decoders, piece, count), codes)
+            _add_block(pages, first, piece, decode_piece(decoders, piece, count), codes)
     except InputError as err:
         if not stop_at_error:
             raise
@@ -119,7 +119,7 @@ def read_pages(path: str, layout: Layout, stop_at_error: bool, codes: Codes, has
     return pages
 
 
-def _decode(decoders: tuple[Any, Any], piece: bytes, lines: int) -> list[Any]:
+def decode_piece(decoders: tuple[Any, Any], piece: bytes, lines: int) -> list[Any]:
     """The pages of a piece of whole lines (`lines` of them), decoded as one JSON array (a
     comma for each newline: as many pages as lines means each line held one object); if
     that fails, line by line, None for a line the typed decoder refuses."""
