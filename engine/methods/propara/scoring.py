@@ -110,6 +110,8 @@ class ProcessScores:
         """The answer's and the prediction's summary of answer process k (made once)."""
         found = self._summaries.get(k)
         if found is None:
+            if k not in self._conversions:  # asked of one, as the loops over every process do: all at once
+                self.conversion_lists(list(range(len(self.pids))))
             ((answers, predictions),) = self.conversion_lists([k])
             answer = self.sources.answers.of(self.processes[k], answers)
             if self.predicted[k] is self.processes[k]:  # a file against itself
