@@ -155,8 +155,9 @@ def conversions(created: StepGroups, destroyed: StepGroups, width: int, sentence
     takes is found for all of them at once."""
     import numpy as np
 
-    keys = np.sort(np.concatenate([created.keys, destroyed.keys]))
-    keys = keys[np.concatenate([[True], keys[1:] != keys[:-1]])] if len(keys) else keys
+    from ...rowkeys import distinct_values
+
+    keys = distinct_values(np.concatenate([created.keys, destroyed.keys]))[0]
     c, d = created.find(keys), destroyed.find(keys)
     c_next, d_next = created.find(keys + 1), destroyed.find(keys + 1)
     process, step = np.divmod(keys, width)
