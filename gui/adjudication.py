@@ -33,6 +33,7 @@ from engine.progress import Progress
 
 from . import dialogs
 from .agreement_memory import note_folder, start_folder
+from .browsing import folder_to_browse
 from .gold_format import first_format
 from .inputs import SECOND
 from .worker import Job
@@ -166,6 +167,7 @@ class MakeGoldDialog(QDialog):
             options = QFileDialog.Option.DontConfirmOverwrite
             path, _ = QFileDialog.getSaveFileName(self, "Write the gold to", start, kinds, options=options)
         else:
+            start = folder_to_browse(self.out.text(), self.folder)  # a folder not made yet: its parent
             path = QFileDialog.getExistingDirectory(self, "Write the brat files into", start)
         if path:
             self.out.setText(path)
