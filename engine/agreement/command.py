@@ -143,12 +143,13 @@ def run_agreement(args: argparse.Namespace) -> tuple[str, list[str]]:
     from .corpus import build_corpus
     from .measures import measure
 
-    _check_outputs([*args.annotators, *path_values(read_options(args))], args.json, args.xlsx)
+    options = read_options(args)
+    _check_outputs([*args.annotators, *path_values(options)], args.json, args.xlsx)
     from .kept import decisions_to_keep
 
     kept = decisions_to_keep(args.xlsx, args.keep_decisions)  # decisions are never replaced unawares
     labels = [label.strip() for label in args.labels.split(",") if label.strip()] if args.labels else None
-    sides = read_annotators(args.annotators, args.names, args.format, read_options(args),
+    sides = read_annotators(args.annotators, args.names, args.format, options,
                             predictions=args.predictions)  # fmt: skip
     corpus = build_corpus(sides, labels)
     data = {**_envelope(args, labels), **measure(corpus)}
