@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import chain, compress, pairwise, repeat
+from operator import itemgetter
 from typing import Any
 
 import numpy as np
@@ -17,7 +18,7 @@ from ..context import GOLD_MARK, MAX_TOKENS, SYSTEM_MARK, WINDOW_CHARS, WINDOW_T
 from ..rowkeys import distinct_naturals
 from ..spans import Document
 from .cells import CUT, MAX_TEXT, fitted, needs_care, safe_text, units
-from .kinds import spaced
+from .kinds import WHITESPACE
 from .sheetxml import PRESERVE, SPECIAL_CHARACTERS, escaped, special, text_cell, value_cell
 
 Parts = tuple[np.ndarray, np.ndarray, np.ndarray]  # (row, start, end) of parts
@@ -29,6 +30,8 @@ STACKS = ((), (GOLD_MARK,), (SYSTEM_MARK,), (GOLD_MARK, SYSTEM_MARK), (SYSTEM_MA
 # & < >, and the lead bytes of a surrogate (ED) and of U+FFFE/U+FFFF (EF).
 _PLAIN_BYTES = bytes(sorted({9, 10, *range(32, 256)} - {*b"&<>", 0xED, 0xEF}))
 _FLAG_MARKS = (set(), {GOLD_MARK}, {SYSTEM_MARK}, {GOLD_MARK, SYSTEM_MARK})
+_WHITE = np.zeros(0x3002, bool)  # str.isspace by code point; the last entry: all from U+3001 on
+_WHITE[list(WHITESPACE)] = True
 
 
 def _transition(before: int, after: int) -> tuple[str, str]:
@@ -183,8 +186,9 @@ class Contexts:
     """The contexts of a block of error rows: `marked` each row's emoji text (None where it
     has none) and `lengths` their lengths (0), `careful` whether its text had to be escaped
     or cut, and (with `runs`) the rich-text runs of them all in order: `run_row`, `run_kind`
-    (colour: 0 plain, 1 gold, 2 system, 3 both) and `run_text`, neighbouring plain texts
-    joined, empty ones left out (a careful row's runs hold what a cell holds)."""
+    (colour: 0 plain, 1 gold, 2 system, 3 both) and each run's pieces of text, not joined
+    (`run_pieces[run_bounds[i] : run_bounds[i + 1]]`: a coloured run one piece, neighbouring
+    plain ones one run), empty ones left out (a careful row's pieces hold what a cell holds)."""
 
     def __init__(self, texts: DocumentTexts, documents: Sequence[str], gold: Sequence[Any],
                  system: Sequence[Any], units: Sequence[Any] | None, runs: bool = True) -> None:  # fmt: skip
@@ -201,7 +205,9 @@ class Contexts:
         self.lengths = np.zeros(n, np.int64)  # of the emoji texts
         self.careful = np.zeros(n, bool)
         self.escape = np.zeros(n, bool)  # its runs' texts escaped for XML
-        self.run_row, self.run_kind, self.run_text = np.zeros(0, np.int64), np.zeros(0, np.int64), []
+        self.run_row, self.run_kind = np.zeros(0, np.int64), np.zeros(0, np.int64)
+        self.run_pieces: list[str] = []
+        self.run_bounds = np.zeros(1, np.int64)
         if len(self.rows):
             self._segments()
             self._without_text()
@@ -419,8 +425,8 @@ class Contexts:
         row, kinds = row[kept], kinds[kept]
         new_row = np.insert(row[1:] != row[:-1], 0, True)
         starts = np.flatnonzero(new_row | (kinds != 0) | np.insert(kinds[:-1] != 0, 0, True))
-        joined = _joined(texts, np.append(starts[1:], len(texts)))
-        self.run_row, self.run_kind, self.run_text = rows[row[starts]], kinds[starts], joined
+        self.run_row, self.run_kind = rows[row[starts]], kinds[starts]
+        self.run_pieces, self.run_bounds = texts, np.append(starts, len(texts))
 
 
 def _fitted(texts: list[str]) -> list[str]:
@@ -433,6 +439,12 @@ def _fitted(texts: list[str]) -> list[str]:
         room -= units(text)
         fitting.append(text)
     return fitting
+
+
+def _white(chars: str) -> np.ndarray:
+    """Whether each character of `chars` is whitespace (str.isspace)."""
+    points = np.frombuffer(chars.encode("utf-32-le", "surrogatepass"), np.uint32)
+    return np.take(_WHITE, points, mode="clip")
 
 
 def _run_ends(row: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
@@ -485,47 +497,80 @@ def coloured_cells(contexts: Contexts, refs: list[str], fonts: dict[int, tuple[s
     runs, each coloured run in its font (`fonts`: colour → run properties, cell style), a
     plain one after another in `plain_run`; one coloured run a cell in its colour, one plain
     run a plain cell, none no cell."""
-    row, kind, texts = contexts.run_row, contexts.run_kind, contexts.run_text
+    row, kind, pieces = contexts.run_row, contexts.run_kind, contexts.run_pieces
+    bounds = contexts.run_bounds.tolist()
     cells = [""] * len(refs)
     ends, sizes = _run_ends(row)
     for end in ends[sizes == 1].tolist():
-        r, colour, text = int(row[end - 1]), int(kind[end - 1]), texts[end - 1]
+        r, colour = int(row[end - 1]), int(kind[end - 1])
+        text = "".join(pieces[bounds[end - 1] : bounds[end]])
         style = fonts[colour][1] if colour else wrap
         if colour:
             cells[r] = text_cell(refs[r], text, style, style)
         else:
             cells[r] = value_cell(refs[r], text, wrap, wrap_quoted, wrap)
     in_rich = np.repeat(sizes > 1, sizes)
-    rich = np.flatnonzero(in_rich)
-    if not len(rich):
-        return cells
-    row, kind, first = row[rich], kind[rich], np.insert(row[rich][1:] != row[rich][:-1], 0, True)
-    texts = list(compress(texts, in_rich.tolist()))
-    for k in np.flatnonzero(contexts.escape[row]).tolist():
-        texts[k] = escaped(texts[k])
-    kept = spaced(texts)  # whitespace at an end
-    # each run's start: its font (a plain run after another in plain_run) and its text's tag
-    starts = [font + tag for font in ("", *(fonts[k][0] for k in (1, 2, 3)), plain_run)
-              for tag in ("<t>", f"<t{PRESERVE}>")]  # fmt: skip
-    font = np.where((kind == 0) & ~first, 4, kind)
-    runs = np.array(starts, dtype=object)[2 * font + kept], np.array(texts, dtype=object)
-    last, count = _run_ends(row)
-    made = np.array(cells, dtype=object)
-    made[row[last - 1]] = _rich_cells(np.array(refs, dtype=object)[row[last - 1]], count, runs, wrap)
-    return made.tolist()
+    if in_rich.any():
+        rich = _RichRuns(contexts, in_rich)
+        last, count = _run_ends(rich.row)
+        rows = rich.row[last - 1].tolist()
+        made = rich.cells([refs[r] for r in rows], count, fonts, plain_run, wrap)
+        for r, cell in zip(rows, made, strict=True):
+            cells[r] = cell
+    return cells
 
 
-def _rich_cells(refs: np.ndarray, count: np.ndarray, runs: tuple[np.ndarray, np.ndarray], style: int
-                ) -> np.ndarray:  # fmt: skip
-    """Rich-text cells (`refs` their references) of `count` runs each (`runs`: each run's
-    start and text, cell by cell): the cells of as many runs made by one %-format."""
-    made = np.empty(len(refs), dtype=object)
-    for k in distinct_naturals(count).tolist():
-        chosen = count == k
-        values = np.empty((int(chosen.sum()), 2 * k + 1), dtype=object)
-        values[:, 0] = refs[chosen]
-        of_chosen = np.repeat(chosen, count)
-        values[:, 1::2], values[:, 2::2] = (part[of_chosen].reshape(-1, k) for part in runs)
-        template = f'<c r="%s" s="{style}" t="inlineStr"><is>' + "<r>%s%s</t></r>" * k + "</is></c>"
-        made[chosen] = list(map(template.__mod__, map(tuple, values.tolist())))
-    return made
+class _RichRuns:
+    """The runs of the rows of more than one run (`in_rich`): `row`, `kind`, and their pieces
+    of text (`texts`; `count` a run's), a run of a row to escape as one escaped piece."""
+
+    def __init__(self, contexts: Contexts, in_rich: np.ndarray) -> None:
+        bounds = contexts.run_bounds
+        counts = np.diff(bounds)
+        self.row, self.kind = contexts.run_row[in_rich], contexts.run_kind[in_rich]
+        self.count = counts[in_rich]
+        self.texts = list(compress(contexts.run_pieces, np.repeat(in_rich, counts).tolist()))
+        escape = np.flatnonzero(contexts.escape[self.row])
+        if len(escape):
+            self._escape(escape)
+
+    def _escape(self, runs: np.ndarray) -> None:
+        """The runs numbered `runs` escaped, each joined into one piece first (a literal
+        _xHHHH_ may run over its pieces)."""
+        starts = (np.cumsum(self.count) - self.count).tolist()
+        kept = np.ones(len(self.texts), bool)
+        for k in runs.tolist():
+            a, b = starts[k], starts[k] + int(self.count[k])
+            self.texts[a] = escaped("".join(self.texts[a:b]))
+            kept[a + 1 : b] = False
+        self.texts = list(compress(self.texts, kept.tolist()))
+        self.count[runs] = 1
+
+    def cells(self, refs: list[str], cell_runs: np.ndarray, fonts: dict[int, tuple[str, int]], plain_run: str,
+              style: int) -> list[str]:  # fmt: skip
+        """The rich-text cells (`refs` their references, `cell_runs` each one's runs): each
+        cell's pieces laid out in one list (its head, each run's start, pieces and end, its
+        end) and joined once."""
+        count, kind = self.count, self.kind
+        texts = np.array(self.texts, dtype=object)
+        first = np.insert(self.row[1:] != self.row[:-1], 0, True)  # a cell's first run
+        before = np.cumsum(count) - count  # pieces before each run
+        starting = "".join(map(itemgetter(0), texts[before].tolist()))  # each run's first character
+        ending = "".join(map(itemgetter(-1), texts[before + count - 1].tolist()))  # and its last
+        kept = _white(starting) | _white(ending)  # the run's text starts or ends with whitespace
+        # each run's start: its font (a plain run after another in plain_run) and its text's tag
+        starts = [f"<r>{font}{tag}" for font in ("", *(fonts[k][0] for k in (1, 2, 3)), plain_run)
+                  for tag in ("<t>", f"<t{PRESERVE}>")]  # fmt: skip
+        font = np.where((kind == 0) & ~first, 4, kind)
+        cell = np.repeat(np.arange(len(cell_runs)), cell_runs)  # each run's cell
+        start_at = 2 * cell + 2 * np.arange(len(count)) + before + 1  # where each run's start goes
+        end_at = start_at + count + 1
+        last_run = np.cumsum(cell_runs) - 1
+        flat = np.empty(int(end_at[-1]) + 2, dtype=object)
+        head = f'<c r="%s" s="{style}" t="inlineStr"><is>'
+        flat[start_at[last_run + 1 - cell_runs] - 1] = list(map(head.__mod__, refs))
+        flat[start_at] = np.array(starts, dtype=object)[2 * font + kept]
+        flat[np.repeat(start_at + 1 - before, count) + np.arange(len(texts))] = texts
+        flat[end_at] = "</t></r>"
+        flat[end_at[last_run] + 1] = "</is></c>"
+        return _joined(flat.tolist(), end_at[last_run] + 2)
