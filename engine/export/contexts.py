@@ -205,10 +205,12 @@ class Contexts:
         self.lengths = np.zeros(n, np.int64)  # of the emoji texts
         self.careful = np.zeros(n, bool)
         self.escape = np.zeros(n, bool)  # its runs' texts escaped for XML
+        self.blank = np.zeros(n, bool)  # its page has no text (Positions)
         self.run_row, self.run_kind = np.zeros(0, np.int64), np.zeros(0, np.int64)
         self.run_pieces: list[str] = []
         self.run_bounds = np.zeros(1, np.int64)
         if len(self.rows):
+            self.blank[self.rows] = texts.blank[self.doc[self.rows]]
             self._segments()
             self._without_text()
             self._marked()
@@ -295,11 +297,11 @@ class Contexts:
         unmarked ones between them (each shown by its length): an unmarked run before the
         first mark or after the last one is left out, a cut mark showing that the page goes
         on there (one only, before, where nothing is marked)."""
-        rows = self.rows[self.texts.blank[self.doc[self.rows]]]
+        rows = self.rows[self.blank[self.rows]]
         if not len(rows):
             return
         self.before[rows], self.after[rows] = False, False
-        plain = self.texts.blank[self.doc[self.seg_row]] & (self.seg_flags == 0)
+        plain = self.blank[self.seg_row] & (self.seg_flags == 0)
         lead = plain & self.seg_first
         trail = plain & np.append(self.seg_first[1:], True) & ~self.seg_first
         self.before[self.seg_row[lead]], self.after[self.seg_row[trail]] = True, True
@@ -326,7 +328,7 @@ class Contexts:
     def _texts(self, windows: Windows) -> list[str]:
         """Each run's text: a slice of the rows' windows' text, or its length (stretch) on a
         page without text."""
-        blank = self.texts.blank[self.doc[self.seg_row]]
+        blank = self.blank[self.seg_row]
         shown = np.flatnonzero(~blank)
         row = self.seg_row[shown]
         start = windows.offsets(row, self.seg_start[shown])
@@ -337,7 +339,8 @@ class Contexts:
             return sliced
         texts = np.empty(len(blank), dtype=object)
         texts[shown] = sliced
-        texts[blank] = list(map(stretch, (self.seg_stop - self.seg_start)[blank].tolist()))
+        lengths, which = np.unique((self.seg_stop - self.seg_start)[blank], return_inverse=True)
+        texts[blank] = np.array(list(map(stretch, lengths.tolist())), dtype=object)[which]  # each made once
         return texts.tolist()
 
     def _states(self) -> tuple[np.ndarray, np.ndarray]:
@@ -354,7 +357,7 @@ class Contexts:
         """The rows' emoji texts, and which of them must be escaped or cut in a cell."""
         rows = self.rows
         self.layout = heads, befores, texts_at, tails = self._layout()
-        windows = Windows(self.texts, self.doc, rows[~self.texts.blank[self.doc[rows]]], self.first, self.end)
+        windows = Windows(self.texts, self.doc, rows[~self.blank[rows]], self.first, self.end)
         self.seg_texts = self._texts(windows)
         state, before = self._states()
         self.plain_pieces = self._pieces()
@@ -386,7 +389,7 @@ class Contexts:
             return _candidates(marked)
         rows = self.rows
         found = sorted(_escape_starts(windows.text))
-        shown = np.flatnonzero(~self.texts.blank[self.doc[rows]])  # a page without text has none
+        shown = np.flatnonzero(~self.blank[rows])  # a page without text has none
         rows = rows[shown]
         starts, ends = windows.offsets(rows, self.first[rows]), windows.offsets(rows, self.end[rows])
         at_found = np.array(found, np.int64)
