@@ -12,8 +12,6 @@ if TYPE_CHECKING:
     from .settings import AppSettings
 
 DEFAULT = "doccano"
-#: The format modules of the annotators' files Make Gold writes, to its format names.
-WRITTEN = {"doccano": "doccano", "brat": "brat", "conll": "conll"}
 
 
 def annotators_files(settings: AppSettings | None) -> list[str]:
@@ -35,6 +33,7 @@ def detected(path: str) -> str | None:
 
 def first_format(settings: AppSettings | None) -> tuple[str, str]:
     """Make Gold's format at first and the sentence that says why."""
+    from engine.agreement.command import GOLD_FORMATS
     from engine.formats import format_module
 
     modules = {detected(path) for path in annotators_files(settings)}
@@ -45,6 +44,6 @@ def first_format(settings: AppSettings | None) -> tuple[str, str]:
                          "of one format the app knows.")  # fmt: skip
     (module,) = modules
     title = format_module(str(module)).TITLE
-    if module not in WRITTEN:
+    if module not in GOLD_FORMATS:  # a format module's name is the name Make Gold writes it by
         return DEFAULT, f"The default: the annotators' files are {title}, which Make Gold does not write."
-    return WRITTEN[module], f"The annotators' own ({title}), as the Agreement window lists their files."
+    return str(module), f"The annotators' own ({title}), as the Agreement window lists their files."

@@ -325,3 +325,13 @@ def test_a_brat_folder_of_annotators_offers_brat(qtbot, window, tmp_path):
     dialog = _listed(window, folder)
     qtbot.addWidget(dialog)
     assert dialog.format_name == "brat", dialog.format_note.text()
+
+
+def test_the_dialogs_formats_are_the_ones_the_engine_writes():
+    """Make Gold offers what write_gold writes, each named as its format module is (the
+    annotators' own format is offered by its module's name)."""
+    from engine.agreement.command import GOLD_FORMATS
+    from engine.formats import format_module
+
+    assert sorted(name for name, _, _ in adjudication.FORMATS) == sorted(GOLD_FORMATS)
+    assert all(format_module(name).__name__ == f"engine.formats.{name}" for name in GOLD_FORMATS)
