@@ -335,3 +335,22 @@ def test_the_dialogs_formats_are_the_ones_the_engine_writes():
 
     assert sorted(name for name, _, _ in adjudication.FORMATS) == sorted(GOLD_FORMATS)
     assert all(format_module(name).__name__ == f"engine.formats.{name}" for name in GOLD_FORMATS)
+
+
+def test_an_annotators_file_is_sniffed_once_while_it_stays_the_same(qtbot, window, tmp_path, monkeypatch):
+    """The dialog, built anew each time, reads an annotator's file again only once it changed
+    (sniffing a file whose first JSON record is large reads it whole)."""
+    import engine.formats
+
+    conll = tmp_path / "anna.conll"
+    shutil.copy(DATA / "conll" / "en-orig.conll", conll)
+    sniffed: list[str] = []
+    real = engine.formats.detected_module
+    monkeypatch.setattr(engine.formats, "detected_module", lambda path: sniffed.append(path) or real(path))
+    for _ in range(2):
+        qtbot.addWidget(dialog := _listed(window, conll))
+        assert dialog.format_name == "conll"
+    assert sniffed == [str(conll)]
+    conll.write_text('{"text": "Anna", "label": []}\n', encoding="utf-8")
+    qtbot.addWidget(dialog := _listed(window, conll))
+    assert dialog.format_name == "doccano" and sniffed == [str(conll)] * 2
