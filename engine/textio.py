@@ -47,6 +47,12 @@ _INPUT_ERRORS = {
 }
 
 
+def os_error_words(err: OSError) -> str:
+    """What an OSError of looking at an input (a file, a folder listed) found, in the words
+    of the app's other messages ("permission denied")."""
+    return _INPUT_ERRORS.get(err.errno or 0, (err.strerror or str(err)).lower())
+
+
 def _kind(mode: int) -> str:
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         return "a device"
@@ -66,8 +72,7 @@ def check_input(path: str | os.PathLike[str]) -> None:
     except FileNotFoundError:
         return
     except OSError as err:
-        found = _INPUT_ERRORS.get(err.errno or 0, (err.strerror or str(err)).lower())
-        raise InputError("an existing readable file", found, file=name) from None
+        raise InputError("an existing readable file", os_error_words(err), file=name) from None
     if stat.S_ISDIR(info.st_mode):
         return
     if not stat.S_ISREG(info.st_mode):
