@@ -124,9 +124,27 @@ def binary_kind(head: bytes) -> str | None:
     return next((kind for mark, kind in MAGIC if head.startswith(mark)), None)
 
 
+UTF16_UNMARKED = "UTF-16 text without a byte-order mark (save it as UTF-8)"
+
+
+def _nul_kind(head: bytes) -> str | None:
+    """What a file whose first bytes hold a NUL (no text format does) looks like: UTF-16
+    text without a byte-order mark where every other byte is NUL at least half the time
+    (Latin letters) and no byte between them is, else binary data; None without a NUL."""
+    at = head.find(b"\x00")
+    if at < 0:
+        return None
+    evens, odds = head[0::2].count(0), head[1::2].count(0)
+    if min(evens, odds) == 0 and 4 * max(evens, odds) >= len(head):
+        return UTF16_UNMARKED
+    line = head.count(b"\n", 0, at) + 1
+    return f"binary data: a NUL byte on line {line}"
+
+
 def not_text(head: bytes, name: str) -> InputError | None:
-    """NotTextError when a file's first bytes (`head`) say it is not text, else None."""
-    kind = binary_kind(head)
+    """NotTextError when a file's first bytes (`head`) say it is not text (a binary kind by
+    its magic number, or NUL bytes), else None."""
+    kind = binary_kind(head) or _nul_kind(head)
     return None if kind is None else NotTextError("a text file", kind, file=name)
 
 
