@@ -29,9 +29,9 @@ def detected(path: str) -> str | None:
     from engine.formats import detected_module
 
     try:
-        stamp = _stamp(path)
-        if stamp is not None and stamp == _DETECTED.get(path, (None, None))[0]:
-            return _DETECTED[path][1]
+        stamp, known = _stamp(path), _DETECTED.get(path)
+        if known is not None and known[0] == stamp:
+            return known[1]
         module = detected_module(path)
     except (OSError, ValueError):
         return None
