@@ -141,17 +141,19 @@ def _nul_kind(head: bytes) -> str | None:
     return f"binary data: a NUL byte on line {line}"
 
 
-def not_text(head: bytes, name: str) -> InputError | None:
-    """NotTextError when a file's first bytes (`head`) say it is not text (a binary kind by
-    its magic number, or NUL bytes), else None."""
-    kind = binary_kind(head) or _nul_kind(head)
+def not_text(head: bytes, name: str, *, nul: bool = False) -> InputError | None:
+    """NotTextError when a file's first bytes (`head`) say it is not text by their magic
+    number, or (`nul`: a file's head, not one line whose NUL is that line's error) by NUL
+    bytes (UTF-16 without a byte-order mark, binary data); else None."""
+    kind = binary_kind(head) or (_nul_kind(head) if nul else None)
     return None if kind is None else NotTextError("a text file", kind, file=name)
 
 
 def not_utf8(head: bytes, byte: int, name: str, line: int | None) -> InputError:
     """The error of a file that is not UTF-8: what it looks like when its first bytes
     (`head`) say so, else the first bad byte and its line."""
-    return not_text(head, name) or InputError("UTF-8 text", f"byte 0x{byte:02X}", file=name, line=line)
+    found = not_text(head, name, nul=True)
+    return found or InputError("UTF-8 text", f"byte 0x{byte:02X}", file=name, line=line)
 
 
 def plain_utf8(data: bytes) -> bytes:

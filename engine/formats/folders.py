@@ -147,7 +147,7 @@ def plainly_unread(path: Path, lines: list[str], head: bytes | None = None) -> I
     not text (a kind of binary file, or NUL bytes), a CoNLL-U file; None for another
     (a method's own reader then says what is wrong with it, line and all)."""
     head = _head(path) if head is None else head
-    problem = not_text(head, str(path))
+    problem = not_text(head, str(path), nul=True)
     if problem is None and conllu(lines):
         problem = InputError(SPAN_FILE, CONLLU, file=str(path))
     return problem
