@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from functools import cache
 from typing import Any
 
 #: How much of one part of a message (what was expected, what was found, the file name)
@@ -12,13 +11,12 @@ from typing import Any
 SHOWN_HEAD = 240
 SHOWN_TAIL = 60
 
-@cache
-def _unsafe() -> re.Pattern[str]:
-    """C0 and C1 controls, DEL, lone surrogates (bytes a file name could not decode),
-    U+FFFE/U+FFFF and the bidirectional overrides: what could move the cursor, recolour or
-    reorder a terminal. Compiled when a message is first shown (the two patterns of this
-    module cost 1 ms of the start of every run, most of which show none)."""
-    return re.compile("[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u202a-\u202e\u2066-\u2069]")
+#: C0 and C1 controls, DEL, lone surrogates (bytes a file name could not decode),
+#: U+FFFE/U+FFFF and the bidirectional overrides: what could move the cursor, recolour or
+#: reorder a terminal. The two patterns of this module are left to re's own cache, compiled
+#: when first used (compiled at import they cost 1 ms of the start of every run, most of
+#: which show no message).
+_UNSAFE = "[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u202a-\u202e\u2066-\u2069]"
 
 
 _NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
@@ -39,19 +37,17 @@ def shown(text: str, *, cut: bool = True) -> str:
     if cut and len(text) > SHOWN_HEAD + SHOWN_TAIL + 40:
         removed = len(text) - SHOWN_HEAD - SHOWN_TAIL
         text = f"{text[:SHOWN_HEAD]}… [{removed:,} characters cut] …{text[-SHOWN_TAIL:]}"
-    return _unsafe().sub(lambda m: _escaped(m.group()), text)
+    return re.sub(_UNSAFE, lambda m: _escaped(m.group()), text)
 
 
-@cache
-def _surrogate() -> re.Pattern[str]:
-    """A lone surrogate: a byte of a name the system gave that was not UTF-8 (os.fsdecode)."""
-    return re.compile("[\ud800-\udfff]")
+#: A lone surrogate: a byte of a name the system gave that was not UTF-8 (os.fsdecode).
+_SURROGATE = "[\ud800-\udfff]"
 
 
 def names_escaped(text: str) -> str:
     """`text` with each byte of a name that was not UTF-8 escaped as messages show it
     (`\\xff`), every other character kept (a file or report can then be UTF-8)."""
-    return _surrogate().sub(lambda found: _escaped(found.group()), text)
+    return re.sub(_SURROGATE, lambda found: _escaped(found.group()), text)
 
 
 def first_listed(items: Sequence[Any], most: int, separator: str = ", ", more: str = " and {} more",

@@ -63,8 +63,8 @@ DENSE_LIMIT = 1 << 24
 
 
 def distinct_naturals(numbers: np.ndarray) -> np.ndarray:
-    """The distinct numbers (none negative) of an array, in order (np.unique would import
-    numpy.ma: 15-25 ms of CPU a run)."""
+    """The distinct numbers (none negative) of an array, in order (np.unique(numbers) alone,
+    with no inverse or counts asked, imports numpy.ma: 15-25 ms of CPU a run)."""
     return np.flatnonzero(np.bincount(numbers))
 
 
@@ -72,8 +72,7 @@ def distinct_values(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """np.unique(values, return_inverse=True) of whole numbers: the distinct values in
     order and each value's number among them. Where the values' range is small (at most
     DENSE places a value, DENSE_LIMIT in all) by a table of it, marked and counted (no
-    sort: 10-25 times faster on 40,000-400,000 values); else by sorting, as np.unique does
-    (which would import numpy.ma: 15-25 ms of CPU a run)."""
+    sort: 10-25 times faster on 40,000-400,000 values); else by sorting (_sorted_distinct)."""
     if not len(values):
         return values[:0], np.zeros(0, dtype=np.int64)
     low, high = int(values.min()), int(values.max())
@@ -89,7 +88,9 @@ def distinct_values(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
 
 
 def _sorted_distinct(values: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
-    """distinct_values by sorting the (non-empty) values once (a range too wide for a table)."""
+    """distinct_values by sorting the (non-empty) values once (a range too wide for a table):
+    what np.unique(values, return_inverse=True) gives (which imports no numpy.ma), in a stable
+    sort that took 0.5-0.9 of its time on 40,000-400,000 values of a wide range."""
     which = _sorted_ids(values)
     distinct = np.empty(int(which.max()) + 1, dtype=values.dtype)
     distinct[which] = values

@@ -47,6 +47,12 @@ _INPUT_ERRORS = {
 }
 
 
+def os_error_words(err: OSError) -> str:
+    """What an OSError of looking at an input (a file, a folder listed) found, in the words
+    of the app's other messages ("permission denied")."""
+    return _INPUT_ERRORS.get(err.errno or 0, (err.strerror or str(err)).lower())
+
+
 def _kind(mode: int) -> str:
     if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
         return "a device"
@@ -66,8 +72,7 @@ def check_input(path: str | os.PathLike[str]) -> None:
     except FileNotFoundError:
         return
     except OSError as err:
-        found = _INPUT_ERRORS.get(err.errno or 0, (err.strerror or str(err)).lower())
-        raise InputError("an existing readable file", found, file=name) from None
+        raise InputError("an existing readable file", os_error_words(err), file=name) from None
     if stat.S_ISDIR(info.st_mode):
         return
     if not stat.S_ISREG(info.st_mode):
@@ -119,16 +124,36 @@ def binary_kind(head: bytes) -> str | None:
     return next((kind for mark, kind in MAGIC if head.startswith(mark)), None)
 
 
-def not_text(head: bytes, name: str) -> InputError | None:
-    """NotTextError when a file's first bytes (`head`) say it is not text, else None."""
-    kind = binary_kind(head)
+UTF16_UNMARKED = "UTF-16 text without a byte-order mark (save it as UTF-8)"
+
+
+def _nul_kind(head: bytes) -> str | None:
+    """What a file whose first bytes hold a NUL (no text format does) looks like: UTF-16
+    text without a byte-order mark where every other byte is NUL at least half the time
+    (Latin letters) and no byte between them is, else binary data; None without a NUL."""
+    at = head.find(b"\x00")
+    if at < 0:
+        return None
+    evens, odds = head[0::2].count(0), head[1::2].count(0)
+    if min(evens, odds) == 0 and 4 * max(evens, odds) >= len(head):
+        return UTF16_UNMARKED
+    line = head.count(b"\n", 0, at) + 1
+    return f"binary data: a NUL byte on line {line}"
+
+
+def not_text(head: bytes, name: str, *, nul: bool = False) -> InputError | None:
+    """NotTextError when a file's first bytes (`head`) say it is not text by their magic
+    number, or (`nul`: a file's head, not one line whose NUL is that line's error) by NUL
+    bytes (UTF-16 without a byte-order mark, binary data); else None."""
+    kind = binary_kind(head) or (_nul_kind(head) if nul else None)
     return None if kind is None else NotTextError("a text file", kind, file=name)
 
 
 def not_utf8(head: bytes, byte: int, name: str, line: int | None) -> InputError:
     """The error of a file that is not UTF-8: what it looks like when its first bytes
     (`head`) say so, else the first bad byte and its line."""
-    return not_text(head, name) or InputError("UTF-8 text", f"byte 0x{byte:02X}", file=name, line=line)
+    found = not_text(head, name, nul=True)
+    return found or InputError("UTF-8 text", f"byte 0x{byte:02X}", file=name, line=line)
 
 
 def plain_utf8(data: bytes) -> bytes:

@@ -7,6 +7,7 @@ Every figure comes from engine.agreement; this window only shows them."""
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -109,7 +110,6 @@ class AgreementWindow(QWidget):
         self.resize(1180, 660)  # fits a 1280x720 screen with its title bar
         self.data: dict[str, Any] | None = None
         self.measured: list[Row] = []  # the rows the figures are of
-        self._measuring: list[Row] = []
         self.corpus: Any = None
         self.sheet: Any = None
         self.rows_of: dict[str, list[Any]] = {}  # the sheet's rows by document
@@ -327,9 +327,9 @@ class AgreementWindow(QWidget):
 
     def measure(self) -> None:
         kept = [self.exports[path] for path in dict.fromkeys(self.path_list()) if path in self.exports]
-        self._measuring = self.rows()
-        job = measure_job(self._measuring, self.predictions.isChecked(), kept)
-        self.run_task("Measuring agreement", job, self._measured, "Agreement could not be measured")
+        rows = self.rows()  # the rows the figures will be of (the list may change meanwhile)
+        job, done = measure_job(rows, self.predictions.isChecked(), kept), partial(self._measured, rows)
+        self.run_task("Measuring agreement", job, done, "Agreement could not be measured")
 
     def run_task(self, title: str, job: Job, done: Callable[[Any], None], doing: str) -> bool:
         """Run a job off the UI thread with the progress bar and Cancel; `done(result)` once it
@@ -374,9 +374,9 @@ class AgreementWindow(QWidget):
         self.progress.hide()
         self._result = (result,)
 
-    def _measured(self, result: tuple[dict[str, Any], Any, Any, dict[str, list[Any]]]) -> None:
+    def _measured(self, rows: list[Row], result: tuple[dict[str, Any], Any, Any, dict[str, list]]) -> None:
         self.data, self.corpus, self.sheet, self.rows_of = result
-        self.measured = self._measuring
+        self.measured = rows
         self.show_results()
 
     def _failed(self, err: InputError) -> None:

@@ -10,5 +10,6 @@ def grouped(n: int) -> str:
 
 
 def count_of(n: int, word: str) -> str:
-    """'1 error', '180,000 errors'."""
+    """'1 error', '180,000 errors' (the only count_of: the agreement report's own counts are
+    never grouped)."""
     return f"{n:,} {word}" if n == 1 else f"{n:,} {word}s"

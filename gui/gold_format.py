@@ -4,6 +4,8 @@ dialog says which, and why."""
 
 from __future__ import annotations
 
+import os
+import stat
 from typing import TYPE_CHECKING
 
 from .agreement_memory import KEY, rows_of
@@ -12,8 +14,6 @@ if TYPE_CHECKING:
     from .settings import AppSettings
 
 DEFAULT = "doccano"
-#: The format modules of the annotators' files Make Gold writes, to its format names.
-WRITTEN = {"doccano": "doccano", "brat": "brat", "conll": "conll"}
 
 
 def annotators_files(settings: AppSettings | None) -> list[str]:
@@ -24,17 +24,37 @@ def annotators_files(settings: AppSettings | None) -> list[str]:
 
 
 def detected(path: str) -> str | None:
-    """The format module of a file (a folder's: its first annotation file's), or None."""
+    """The format module of a file (a folder's: its first annotation file's), or None; a
+    file's read once while its size and time stay (_DETECTED)."""
     from engine.formats import detected_module
 
     try:
-        return detected_module(path)
+        stamp, known = _stamp(path), _DETECTED.get(path)
+        if known is not None and known[0] == stamp:
+            return known[1]
+        module = detected_module(path)
     except (OSError, ValueError):
         return None
+    if stamp is not None:
+        _DETECTED[path] = (stamp, module)
+    return module
+
+
+#: The format module detected of each file, by path, with the file's size and time then: the
+#: dialog is built anew each time, and sniffing a file can take long (its first JSON record
+#: read whole: 1.8 s of CPU for one of 50 MB).
+_DETECTED: dict[str, tuple[tuple[int, int], str | None]] = {}
+
+
+def _stamp(path: str) -> tuple[int, int] | None:
+    """A file's size and modification time (ns); None for a folder (looked at each time)."""
+    status = os.stat(path)
+    return (status.st_size, status.st_mtime_ns) if stat.S_ISREG(status.st_mode) else None
 
 
 def first_format(settings: AppSettings | None) -> tuple[str, str]:
     """Make Gold's format at first and the sentence that says why."""
+    from engine.agreement.command import GOLD_FORMATS
     from engine.formats import format_module
 
     modules = {detected(path) for path in annotators_files(settings)}
@@ -45,6 +65,6 @@ def first_format(settings: AppSettings | None) -> tuple[str, str]:
                          "of one format the app knows.")  # fmt: skip
     (module,) = modules
     title = format_module(str(module)).TITLE
-    if module not in WRITTEN:
+    if module not in GOLD_FORMATS:  # a format module's name is the name Make Gold writes it by
         return DEFAULT, f"The default: the annotators' files are {title}, which Make Gold does not write."
-    return WRITTEN[module], f"The annotators' own ({title}), as the Agreement window lists their files."
+    return str(module), f"The annotators' own ({title}), as the Agreement window lists their files."

@@ -18,6 +18,8 @@ from .inputs import check_exist, checked_names, one_export, refuse_projects
 ANNOTATOR_PREFIX = "annotator_"
 #: The reader options of every annotator (an INCEpTION project export's users are its annotators).
 AGREEMENT_READER_OPTIONS = tuple(o for o in READER_OPTIONS if o.name != "user")
+#: The formats write_gold writes a gold in (the format modules' names; --format's choices).
+GOLD_FORMATS = ("conll", "brat", "doccano")
 
 
 def add_agreement_parser(sub: Any) -> None:
@@ -80,7 +82,7 @@ def add_adjudicate_parser(sub: Any) -> None:
         help="replace an existing gold file (brat: write into a folder that is not empty)",
     )  # fmt: skip
     parser.add_argument(
-        "--format", dest="out_format", choices=("conll", "brat", "doccano"), default="doccano"
+        "--format", dest="out_format", choices=GOLD_FORMATS, default="doccano"
     )
     parser.add_argument(
         "--majority", action="store_true", help="settle undecided rows by majority (with a warning)"

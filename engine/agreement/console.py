@@ -120,9 +120,10 @@ def document_lines(data: dict[str, Any]) -> list[str]:
     return lines
 
 
-def count_of(n: int, word: str) -> str:
-    """'1 document', '3 documents'."""
-    return f"{n} {word}" if n == 1 else f"{n} {word}s"
+def _documents(n: int) -> str:
+    """'1 document', '3 documents', '1000 documents': the report's own count, never grouped
+    (the app's counts, grouped, are gui.counts.count_of)."""
+    return "1 document" if n == 1 else f"{n} documents"
 
 
 def report_text(data: dict[str, Any]) -> str:
@@ -130,7 +131,7 @@ def report_text(data: dict[str, Any]) -> str:
     common = data["common_documents"]
     head = (
         f"Agreement of {len(names)} annotators ({', '.join(names)}) on "
-        f"{count_of(len(data['documents']), 'document')} "
+        f"{_documents(len(data['documents']))} "
         f"({len(common)} every annotator has)"
     )
     lines = [head, ""] + block_text(names, data["overall"]) + [""] + document_lines(data)

@@ -212,7 +212,7 @@ def _same_text(first: Document, other: Document, first_name: str, other_name: st
         f"{other_name}'s text differs at character {at} (counted from 0) "
         f"({a[at : at + 12]!r} against {b[at : at + 12]!r})"
         f"{normalization_note(a, b, (first_name, other_name))}",
-        file=document_file(side, other.name),
+        file=document_file(side, other),
     )
 
 

@@ -50,37 +50,34 @@ def type_kind(column: Sequence[Any]) -> int | np.ndarray:
     return np.fromiter(map(_KIND_CODES.get, types, repeat(-1)), np.int8, len(types))
 
 
-def columns_codes(columns: Sequence[Sequence[Any]]) -> list[np.ndarray]:
-    """kind_codes of each of the columns, their texts looked at all at once (a column of
-    texts only taken as it is)."""
+def columns_codes(columns: Sequence[Sequence[Any]], careful: Sequence[np.ndarray | None] | None = None
+                  ) -> list[np.ndarray]:  # fmt: skip
+    """The kind code of each value of each column. `careful[k]`, where known, marks column k's
+    texts to escape or cut (its texts then looked at one by one: long ones); the other
+    columns' texts are looked at all at once (a column of texts only taken as it is)."""
+    known = careful or [None] * len(columns)
     kinds = list(map(type_kind, columns))
     texts = [_texts_of(values, kind) for values, kind in zip(columns, kinds, strict=True)]
-    flat = list(chain.from_iterable(texts))
+    flat = list(chain.from_iterable(part for part, mask in zip(texts, known, strict=True) if mask is None))
     found = _text_codes(flat, None) if flat else np.zeros(0, np.int8)
     codes, at = [], 0
-    for values, kind, part in zip(columns, kinds, texts, strict=True):
-        if isinstance(kind, int):
-            column = found[at : at + len(part)] if kind == TEXT else np.full(len(values), kind, np.int8)
+    for values, kind, part, mask in zip(columns, kinds, texts, known, strict=True):
+        if mask is None or not len(part):  # (a column without texts: none to look at)
+            text_codes, at = found[at : at + len(part)], at + len(part)
         else:
-            column = kind
-            column[kind == TEXT] = found[at : at + len(part)]
-        at += len(part)
-        codes.append(column if isinstance(kind, int) and kind != FLOAT else _finite(values, column))
+            text_codes = _text_codes(part, mask if isinstance(kind, int) else mask[kind == TEXT])
+        codes.append(_placed(values, kind, text_codes))
     return codes
 
 
-def kind_codes(values: Sequence[Any], careful: np.ndarray | None = None) -> np.ndarray:
-    """The kind code of each value; `careful`, where known, the texts to escape or cut
-    (else found by looking at all the texts at once)."""
-    codes = type_codes(values)
-    texts = codes == TEXT
-    if texts.all():
-        codes[:] = _text_codes(values, careful)
-    elif texts.any():
-        at = np.flatnonzero(texts)
-        known = None if careful is None else careful[at]
-        codes[at] = _text_codes(list(compress(values, texts.tolist())), known)
-    return _finite(values, codes)
+def _placed(values: Sequence[Any], kind: int | np.ndarray, text_codes: np.ndarray) -> np.ndarray:
+    """A column's kind codes from its types' (type_kind) and its texts' codes (in order)."""
+    if isinstance(kind, int):
+        column = text_codes if kind == TEXT else np.full(len(values), kind, np.int8)
+    else:
+        column = kind
+        column[kind == TEXT] = text_codes
+    return column if isinstance(kind, int) and kind != FLOAT else _finite(values, column)
 
 
 def _texts_of(values: Sequence[Any], kind: int | np.ndarray) -> Sequence[str]:

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple, Protocol
 import numpy as np
 
 from .cells import FORMULA_START, MAX_TEXT, fitted, plain
-from .kinds import BOOL, FLOAT, INT, LITERAL_ESCAPE, NONE, TEXT, columns_codes, kind_codes
+from .kinds import BOOL, FLOAT, INT, LITERAL_ESCAPE, NONE, TEXT, columns_codes
 
 HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 OPEN = ('<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
@@ -164,9 +164,7 @@ def _cells_kinds(columns: list[Column], first: int) -> tuple[list[np.ndarray], l
     """Each column's kind codes and values (a value to put in apart as its cell's XML:
     READY): those of the columns without known careful texts found at once."""
     values = [c.values if isinstance(c.values, list | tuple) else list(c.values) for c in columns]
-    unknown = [k for k, c in enumerate(columns) if c.careful is None]
-    found = dict(zip(unknown, columns_codes([values[k] for k in unknown]), strict=True)) if unknown else {}
-    codes = [found[k] if k in found else kind_codes(values[k], c.careful) for k, c in enumerate(columns)]
+    codes = columns_codes(values, [c.careful for c in columns])
     made = [_put_apart(column, codes[k], values[k], first) for k, column in enumerate(columns)]
     return [codes for codes, _ in made], [column for _, column in made]
 

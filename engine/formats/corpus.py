@@ -36,8 +36,12 @@ def read_corpus(path: str, module: ModuleType, options: ReadOptions) -> Annotati
 
 
 def _read(path: str, module: ModuleType, options: ReadOptions) -> Annotations:
+    """A file of the folder read, its documents knowing it (Document.file)."""
     require_content(path, module)
-    return module.read(path, options)
+    part = module.read(path, options)
+    for doc in part.documents:
+        doc.file = path
+    return part
 
 
 def corpus_of(path: str, format: str, parts: list[tuple[str, Annotations]],

@@ -24,7 +24,6 @@ import numpy as np
 
 from ..errors import InputError, first_listed
 from ..spans import Annotations, Document
-from . import folder_files
 from .spantable import SpanTable, bounds_arrays, document_text, reader_warnings, table_of
 
 Sides = tuple[Annotations, Annotations]  # gold, system
@@ -126,7 +125,7 @@ def _shared(gold: Document, system: Document, sides: Sides) -> Document:
     if len(system.tokens) < len(gold.tokens):
         raise InputError(f"a text of at least {len(gold.tokens)} characters (gold's spans reach so far)",
                          f"{len(system.tokens)} in document {system.name!r}",
-                         file=document_file(sides[1], system.name))  # fmt: skip
+                         file=document_file(sides[1], system))  # fmt: skip
     return replace(system, name=gold.name)
 
 
@@ -185,7 +184,7 @@ def _mapped(gold: Document, system: Document, starts: np.ndarray, ends: np.ndarr
     """System positions in the gold text (the same text up to white space)."""
     gold_text, system_text = document_text(gold), document_text(system)
     if gold_text == system_text or system.stand_in:
-        return _within(gold, starts, ends, sides[1], system.name)
+        return _within(gold, starts, ends, sides[1], system)
     g, s = _codes(gold_text), _codes(system_text)
     g_at, s_at = np.flatnonzero(~np.isin(g, _SPACES)), np.flatnonzero(~np.isin(s, _SPACES))
     common = min(len(g_at), len(s_at))
@@ -202,16 +201,15 @@ def _mapped(gold: Document, system: Document, starts: np.ndarray, ends: np.ndarr
 
 
 def _within(doc: Document, starts: np.ndarray, ends: np.ndarray, system: Annotations,
-            name: str) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+            own: Document) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """The positions unchanged, where they lie within the document's text (`system`'s
-    document `name` holds the spans: its file is looked for only to name it in the error,
-    a folder listed once an error, not once a document)."""
+    document `own` holds the spans: its file named in the error)."""
     past = np.flatnonzero(ends > len(doc.tokens))
     if len(past):
         k = int(past[0])
         raise InputError(f"spans within the {len(doc.tokens)} characters of document {doc.name!r}",
                          f"a span [{int(starts[k])}, {int(ends[k])})",
-                         file=document_file(system, name))  # fmt: skip
+                         file=document_file(system, own))  # fmt: skip
     return starts, ends
 
 
@@ -221,7 +219,7 @@ def _differ(docs: tuple[Document, Document], gold_text: str, system_text: str, g
     .txt) and the first character where its text differs from gold's, named by its file."""
     gp = int(g_at[k]) if k < len(g_at) else len(gold_text)
     sp = int(s_at[k]) if k < len(s_at) else len(system_text)
-    gold_file, file = document_file(sides[0], docs[0].name), document_file(sides[1], docs[1].name)
+    gold_file, file = document_file(sides[0], docs[0]), document_file(sides[1], docs[1])
     line = system_text.count("\n", 0, sp) + 1 if sides[1].format == "brat" else None  # its text: the file's
     return InputError(
         f"the text of gold's {_named(gold_file, docs[0].name)} (up to line ends and spacing)",
@@ -231,18 +229,14 @@ def _differ(docs: tuple[Document, Document], gold_text: str, system_text: str, g
     )  # fmt: skip
 
 
-def document_file(side: Annotations, name: str) -> str:
-    """The file holding a side's document `name`: brat's .txt of it, a folder's
-    file named after it (engine/formats/corpus.py), else the side's input."""
-    path = Path(side.source)
+def document_file(side: Annotations, doc: Document) -> str:
+    """The file holding a side's document: brat's .txt of it, the file of a folder it was
+    read from (Document.file), else the side's input."""
     if side.format == "brat":
-        stem = path / name if path.is_dir() else path.with_suffix("")
+        path = Path(side.source)
+        stem = path / doc.name if path.is_dir() else path.with_suffix("")
         return f"{stem}.txt"
-    if path.is_dir():
-        stem = name.partition("/")[0]
-        files = [f for f in folder_files(path) if f.stem == stem]
-        return str(files[0]) if len(files) == 1 else side.source
-    return side.source
+    return doc.file or side.source
 
 
 def _named(file: str, name: str) -> str:

@@ -264,3 +264,10 @@ def test_an_output_that_is_an_input_is_refused_before_anything_is_read(tmp_path,
     path = _workbook(tmp_path)
     assert main(["adjudicate", path, "--out", path, "--format", "doccano", "--majority"]) == 2
     assert "expected an output path that is none of the run's inputs" in capsys.readouterr().err
+
+
+def test_the_reports_count_of_documents_is_never_grouped():
+    """The text report writes its documents' count as it always has (the app groups its own)."""
+    from engine.agreement.console import _documents
+
+    assert [_documents(n) for n in (1, 2, 1000)] == ["1 document", "2 documents", "1000 documents"]

@@ -61,6 +61,18 @@ def test_a_file_that_is_only_partly_not_utf8_keeps_the_byte_message(cli, tmp_pat
     assert result.code == 2 and "expected UTF-8 text, found byte 0xF6" in result.err
 
 
+@pytest.mark.parametrize("method", ["faireval", "clueval", "poetry", "starsem", "propara"])
+def test_every_method_says_utf16_without_a_mark_alike(method, cli, tmp_path):
+    """UTF-16 text without a byte-order mark (its NUL bytes): one check (textio.not_text) for
+    every method, where the readers but FairEval's said which byte was not UTF-8."""
+    path = tmp_path / "gold.tsv"
+    path.write_bytes("Tür\tB-X\n".encode("utf-16-le"))
+    result = cli(*_argv(method, path))
+    assert result.code == 2
+    found = "UTF-16 text without a byte-order mark (save it as UTF-8)"
+    assert result.err == f"spanstudio: error: {path} is not a text file (it looks like {found})\n"
+
+
 def test_the_name_of_a_binary_file_is_shown_escaped(cli, tmp_path):
     data, kind = SAMPLES["gold.png"]
     path = tmp_path / "gold\x1b[31m.png"  # a name that would colour the terminal

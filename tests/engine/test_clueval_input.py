@@ -88,7 +88,7 @@ def test_a_folder_that_cannot_be_listed_is_named(cli, tmp_path, files, monkeypat
     (tmp_path / "locked").mkdir()
     monkeypatch.setattr(engine.formats, "folder_files", refused)
     assert fails(cli, tmp_path, gold, tmp_path / "locked") == (
-        f"{tmp_path / 'locked'}: {READS}, found a folder that cannot be listed (Permission denied)"
+        f"{tmp_path / 'locked'}: {READS}, found a folder that cannot be listed (permission denied)"
     )
 
 

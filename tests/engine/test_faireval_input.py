@@ -177,7 +177,7 @@ def test_a_folder_that_cannot_be_listed_is_named(cli, tmp_path, monkeypatch):
     monkeypatch.setattr(reading.os, "listdir", refused)
     result = cli("faireval", tmp_path / "t", tmp_path / "s.tsv")
     expected = f"spanstudio: error: {tmp_path / 't'}: expected a folder of files to pair by name, "
-    expected += "found one that cannot be listed (Permission denied)\n"
+    expected += "found one that cannot be listed (permission denied)\n"
     assert (result.code, result.out, result.err) == (2, "", expected)
 
 

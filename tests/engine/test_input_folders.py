@@ -165,3 +165,17 @@ def test_offsets_of_digits_int_cannot_read_are_a_message(tmp_path):
     with pytest.raises(InputError) as caught:
         brat.read(str(path))
     assert (caught.value.file, caught.value.line, caught.value.found) == (str(path), 1, "'² 4'")
+
+
+def test_a_folders_document_that_differs_names_the_file_it_was_read_from(tmp_path, capsys):
+    """Two folders paired by file: the message names the file of the folder holding the
+    document (a file's several documents: its file too), not the folder."""
+    for side in ("gold", "system"):
+        (tmp_path / side).mkdir()
+        (tmp_path / side / "a.jsonl").write_text(DOCCANO, encoding="utf-8")
+        second = DOCCANO if side == "gold" else DOCCANO.replace("lamb", "beef")
+        (tmp_path / side / "b.jsonl").write_text(DOCCANO + second, encoding="utf-8")
+    code, err = run(capsys, str(tmp_path / "gold"), str(tmp_path / "system"))
+    gold, system = tmp_path / "gold" / "b.jsonl", tmp_path / "system" / "b.jsonl"
+    assert code == 2 and err.startswith(f"spanstudio: error: {system}: expected the text of gold's document "
+                                        f"'b/2' in {gold} (up to line ends and spacing)"), err  # fmt: skip

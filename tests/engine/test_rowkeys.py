@@ -3,7 +3,11 @@ into whole numbers or sorted column by column."""
 
 from __future__ import annotations
 
+import subprocess
+import sys
+
 import numpy as np
+import pytest
 
 from engine.rowkeys import DENSE_LIMIT, _sorted_ids, distinct_values, group_ids, row_keys, stacked_row_keys
 
@@ -41,3 +45,19 @@ def test_distinct_values_are_numpys_unique():
         assert distinct.dtype == values.dtype and which.dtype == np.int64
     distinct, which = distinct_values(np.zeros(0, dtype=np.int64))
     assert distinct.tolist() == which.tolist() == []
+
+
+_NUMPY_MA_AFTER = "import sys, numpy as np; {call}; print('numpy.ma' in sys.modules)"
+
+
+@pytest.mark.parametrize(("call", "imports_ma"), [
+    ("np.unique(np.array([3, 1, 3]))", True),
+    ("np.unique(np.array([3, 1, 3]), return_inverse=True)", False),
+    ("distinct_values(np.array([3, 1 << 40, 3]))", False),
+])  # fmt: skip
+def test_which_unique_imports_numpy_ma(call, imports_ma):
+    """What rowkeys' docstrings say: np.unique alone imports numpy.ma, with an inverse asked it
+    does not; distinct_values' sort (a range too wide for a table) imports none."""
+    code = "from engine.rowkeys import distinct_values; " + _NUMPY_MA_AFTER.format(call=call)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert done.stdout.strip() == str(imports_ma), done.stderr

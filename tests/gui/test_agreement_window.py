@@ -427,3 +427,25 @@ def test_a_row_removed_while_measuring_leaves_the_line_saying_what_runs(window, 
     qtbot.waitUntil(lambda: not window.busy, timeout=5_000)
     if again:
         assert window.summary.text().endswith(f"{changed(2)} Cancelled.")
+
+
+def test_the_figures_are_of_the_rows_listed_when_measure_was_clicked(window, qtbot, monkeypatch):
+    """A row removed while measuring: the figures that come are of the three rows measured."""
+    started, go = threading.Event(), threading.Event()
+    real = engine.agreement.measures.measure
+
+    def gated(corpus, progress):
+        started.set()
+        assert go.wait(10)
+        return real(corpus, progress)
+
+    monkeypatch.setattr(engine.agreement.measures, "measure", gated)
+    listed = window.rows()
+    window.measure()
+    assert started.wait(10)
+    window.paths.item(2).setSelected(True)
+    window.remove()
+    go.set()
+    qtbot.waitUntil(lambda: not window.busy and window.data is not None, timeout=20_000)
+    assert window.measured == listed and len(window.rows()) == 2
+    assert window.summary.text().endswith(changed(2))

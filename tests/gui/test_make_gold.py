@@ -325,3 +325,32 @@ def test_a_brat_folder_of_annotators_offers_brat(qtbot, window, tmp_path):
     dialog = _listed(window, folder)
     qtbot.addWidget(dialog)
     assert dialog.format_name == "brat", dialog.format_note.text()
+
+
+def test_the_dialogs_formats_are_the_ones_the_engine_writes():
+    """Make Gold offers what write_gold writes, each named as its format module is (the
+    annotators' own format is offered by its module's name)."""
+    from engine.agreement.command import GOLD_FORMATS
+    from engine.formats import format_module
+
+    assert sorted(name for name, _, _ in adjudication.FORMATS) == sorted(GOLD_FORMATS)
+    assert all(format_module(name).__name__ == f"engine.formats.{name}" for name in GOLD_FORMATS)
+
+
+def test_an_annotators_file_is_sniffed_once_while_it_stays_the_same(qtbot, window, tmp_path, monkeypatch):
+    """The dialog, built anew each time, reads an annotator's file again only once it changed
+    (sniffing a file whose first JSON record is large reads it whole)."""
+    import engine.formats
+
+    conll = tmp_path / "anna.conll"
+    shutil.copy(DATA / "conll" / "en-orig.conll", conll)
+    sniffed: list[str] = []
+    real = engine.formats.detected_module
+    monkeypatch.setattr(engine.formats, "detected_module", lambda path: sniffed.append(path) or real(path))
+    for _ in range(2):
+        qtbot.addWidget(dialog := _listed(window, conll))
+        assert dialog.format_name == "conll"
+    assert sniffed == [str(conll)]
+    conll.write_text('{"text": "Anna", "label": []}\n', encoding="utf-8")
+    qtbot.addWidget(dialog := _listed(window, conll))
+    assert dialog.format_name == "doccano" and sniffed == [str(conll)] * 2

@@ -14,7 +14,7 @@ from ...errors import InputError
 from ...formats.vrt import VrtFile, read_vrt
 from ...progress import NO_PROGRESS, Progress
 from ...spans import Document
-from ...textio import check_input
+from ...textio import check_input, os_error_words
 from .. import span_adapter
 from .errortables import ErrorRow, Sentences, error_table
 from .errortables import columns as error_columns
@@ -204,7 +204,7 @@ def _not_a_file(path: str) -> InputError:
     try:
         files = folder_files(Path(path))
     except OSError as err:  # a folder it may not list: said, not an internal error
-        return InputError(expected, f"a folder that cannot be listed ({err.strerror or err})", file=path)
+        return InputError(expected, f"a folder that cannot be listed ({os_error_words(err)})", file=path)
     count = f"{len(files)} file{'' if len(files) == 1 else 's'}"
     found = f"a folder of {count} ({listed_names(files)})" if files else "an empty folder"
     return InputError(expected, found, file=path)
