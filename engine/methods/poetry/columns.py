@@ -422,9 +422,12 @@ class RowNumbers(Sequence[tuple[Any, ...]]):
         return iter(self._tuples())
 
 
-def row_numbers(scores: Scores) -> RowNumbers:
+def row_numbers(scores: Scores, keep: bool = True) -> RowNumbers:
     """The numbers of every row (RowNumbers), each column made a list when first read
-    whole, or a slice at a time (the CSV writes a block of rows at a time)."""
+    whole, or a slice at a time (the CSV writes a block of rows at a time). With `keep`,
+    they keep the Scores (the Pages table of a run with detail is written from them);
+    without, the spans' arrays are let go with the Scores and the rendering that follows
+    reuses their memory (the 43,000-page CSV: 2,200 fewer pages of fresh memory faulted in)."""
     parts = [
         partial(_with_ints, scores.precision, scores.precision_int),
         partial(_with_ints, scores.recall, scores.recall_int),
@@ -432,7 +435,7 @@ def row_numbers(scores: Scores) -> RowNumbers:
         partial(_with_ints, scores.relevance, scores.relevance_int),
         *(partial(_numbers, column) for column in (scores.n_retrieved, scores.n_ref, scores.n_sys)),
     ]  # fmt: skip
-    return RowNumbers([Later(len(scores.n_ref), part=part) for part in parts], scores)
+    return RowNumbers([Later(len(scores.n_ref), part=part) for part in parts], scores if keep else None)
 
 
 def _numbers(values: np.ndarray, start: int, stop: int) -> list[Any]:
