@@ -268,6 +268,7 @@ def test_without_detail_only_scores(tmp_path):
     assert report.error_rows == [] and report.documents == [] and "details" not in report.data
     assert report.data["overall"]["line"] == "Overall: 3 Pages | Precision = 0.75 | Recall = 0.75"
     assert list(report.tables) == ["scores", "counts"]
+    assert report.data["_pages"][1].arrays is None  # the spans' arrays let go: the CSV reuses their memory
 
 
 def test_api_rejects_a_bad_weight(tmp_path):

@@ -180,13 +180,18 @@ def candidates(refs: Spans, syss: Spans, by_label: bool, n_labels: int) -> tuple
 
 
 def _length_classes(length: np.ndarray) -> np.ndarray | None:
-    """0 for spans up to 4 times the median length; longer ones by power of two. None
-    when every span is in class 0 (the usual case: no class arrays are made)."""
-    as_float = length.astype(np.float64)
-    long = as_float > 4 * _median(as_float)
+    """0 for spans up to 4 times the typical length (the median of a sample); longer
+    ones by power of two. None when every span is in class 0 (the usual case: no class
+    arrays are made). The classes only divide the search: any division finds the same pairs."""
+    long = length > 4 * _median(length[:: max(1, len(length) // SAMPLE)].astype(np.float64))
     if not long.any():
         return None
-    return np.where(long, np.log2(as_float).astype(np.int64) + 1, 0)
+    return np.where(long, np.log2(length.astype(np.float64)).astype(np.int64) + 1, 0)
+
+
+#: About how many span lengths the typical length is taken from (a partition of all
+#: 121,000 of the benchmark corpus: 1.4 ms; of 8,000 spread over them: 0.1 ms).
+SAMPLE = 8192
 
 
 def _median(values: np.ndarray) -> float:
@@ -417,9 +422,12 @@ class RowNumbers(Sequence[tuple[Any, ...]]):
         return iter(self._tuples())
 
 
-def row_numbers(scores: Scores) -> RowNumbers:
+def row_numbers(scores: Scores, keep: bool = True) -> RowNumbers:
     """The numbers of every row (RowNumbers), each column made a list when first read
-    whole, or a slice at a time (the CSV writes a block of rows at a time)."""
+    whole, or a slice at a time (the CSV writes a block of rows at a time). With `keep`,
+    they keep the Scores (the Pages table of a run with detail is written from them);
+    without, the spans' arrays are let go with the Scores and the rendering that follows
+    reuses their memory (the 43,000-page case: 3,300 fewer pages of fresh memory faulted in)."""
     parts = [
         partial(_with_ints, scores.precision, scores.precision_int),
         partial(_with_ints, scores.recall, scores.recall_int),
@@ -427,7 +435,7 @@ def row_numbers(scores: Scores) -> RowNumbers:
         partial(_with_ints, scores.relevance, scores.relevance_int),
         *(partial(_numbers, column) for column in (scores.n_retrieved, scores.n_ref, scores.n_sys)),
     ]  # fmt: skip
-    return RowNumbers([Later(len(scores.n_ref), part=part) for part in parts], scores)
+    return RowNumbers([Later(len(scores.n_ref), part=part) for part in parts], scores if keep else None)
 
 
 def _numbers(values: np.ndarray, start: int, stop: int) -> list[Any]:
