@@ -6,14 +6,55 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from PySide6.QtCore import QUrl
+from PySide6.QtCore import QSize, Qt, QUrl
 from PySide6.QtGui import QDesktopServices
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QPushButton, QToolButton, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QScrollArea,
+    QSizePolicy,
+    QToolButton,
+    QWidget,
+)
+
+#: The most lines a notice is high: a longer text (Make Gold's rows settled by majority)
+#: scrolls inside it, and the result tables beside and below keep their rows.
+MOST_LINES = 3
 
 
 def open_path(path: Path) -> bool:
     """Open a file or folder with the program the desktop chooses for it."""
     return QDesktopServices.openUrl(QUrl.fromLocalFile(str(path)))
+
+
+class Lines(QScrollArea):
+    """A word-wrapped label at most MOST_LINES lines high; what is longer scrolls."""
+
+    def __init__(self, label: QLabel) -> None:
+        super().__init__()
+        self.setWidget(label)
+        self.setWidgetResizable(True)
+        self.setFrameShape(QFrame.Shape.NoFrame)
+        self.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Preferred)
+        self.setStyleSheet("QScrollArea, QScrollArea > QWidget > QWidget { background: transparent; }")
+
+    def most(self) -> int:
+        return MOST_LINES * self.fontMetrics().lineSpacing()
+
+    def hasHeightForWidth(self) -> bool:  # noqa: N802
+        return True
+
+    def heightForWidth(self, width: int) -> int:  # noqa: N802
+        return min(self.widget().heightForWidth(width), self.most())
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        return QSize(super().sizeHint().width(), self.heightForWidth(max(self.width(), 1)))
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802
+        return QSize(0, min(self.widget().minimumSizeHint().height(), self.most()))
 
 
 class Notice(QFrame):
@@ -40,7 +81,7 @@ class Notice(QFrame):
         self.close_button.clicked.connect(self.hide)
         row = QHBoxLayout(self)
         row.setContentsMargins(8, 4, 4, 4)
-        row.addWidget(self.text, 1)
+        row.addWidget(Lines(self.text), 1)
         for widget in (self.open_button, self.folder_button, self.close_button):
             row.addWidget(widget)
         self.hide()
