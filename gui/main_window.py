@@ -316,13 +316,13 @@ class MainWindow(WindowMemory, WindowExports, FocusRing, QMainWindow):
 
     def _task_failed(self, err: InputError) -> None:
         self.progress.hide()
-        self.statusBar().showMessage(f"{self._doing}: {dialogs.input_error_text(err)}", 8000)
+        self.run_status.failed(f"{self._doing}: {dialogs.input_error_text(err)}")
         self.show_in_place(err)
         dialogs.show_input_error(self, err, self._doing)
 
     def _task_crashed(self, summary: str, details: str) -> None:
         self.progress.hide()
-        self.statusBar().showMessage(f"Something went wrong: {summary}", 8000)
+        self.run_status.failed(f"Something went wrong: {summary}")
         dialogs.show_crash(self, summary, details)
 
     def _task_cancelled(self) -> None:

@@ -2,11 +2,12 @@
 "Cancelling…" from the click on Cancel until the work has stopped (its progress messages
 held back meanwhile: work stops only at its next progress report, seconds later on a big
 file); then "Cancelled." ("Cancelled: nothing was written." of an export: those are written
-all or none), which stays until the next run."""
+all or none), which stays until the next run. A message wider than the bar ends in "…"."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QStatusBar
+from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QProgressBar, QStatusBar
 
 from engine.report import Report
 
@@ -16,6 +17,20 @@ CANCELLING = "Cancelling…"
 CANCELLED = "Cancelled."
 CANCELLED_WRITING = "Cancelled: nothing was written."
 WRITING = "Writing "  # how the exports' titles begin (gui/window_exports.py, gui/review_export.py)
+
+
+#: Room the status bar keeps beside its message (its margins and size grip).
+BAR_MARGIN = 32
+#: How long a failed run's message stays in the status bar (ms).
+FAILED_MS = 8000
+
+
+def one_line(bar: QStatusBar, text: str) -> str:
+    """`text` on one line, cut with "…" where it is wider than the status bar's room for it
+    (beside a progress bar shown): a long message is not cut off unseen at the window's edge."""
+    shown = sum(p.width() for p in bar.findChildren(QProgressBar) if p.isVisible())
+    room = max(bar.width() - shown - BAR_MARGIN, 0)
+    return bar.fontMetrics().elidedText(" ".join(text.split()), Qt.TextElideMode.ElideRight, room)
 
 
 #: The colour of the summary's notes that the result shown is not the options' or inputs' now.
@@ -51,7 +66,7 @@ class RunStatus:
 
     def progressed(self, message: str) -> None:
         if message and not self.cancelling:
-            self.bar.showMessage(message)
+            self.bar.showMessage(one_line(self.bar, message))
 
     def cancel_asked(self) -> None:
         self.cancelling = True
@@ -61,6 +76,10 @@ class RunStatus:
         self.cancelling = False
         said = CANCELLED_WRITING if self.title.startswith(WRITING) else CANCELLED
         self.bar.showMessage(said)  # no timeout: it stays until the next run says more
+
+    def failed(self, message: str) -> None:
+        """A stopped run's message (its dialog and the boxes say it whole), for a while."""
+        self.bar.showMessage(one_line(self.bar, message), FAILED_MS)
 
     def ended(self) -> None:
         self.cancelling = False

@@ -244,6 +244,26 @@ def unit_ranges(document: Document) -> np.ndarray:
     return np.concatenate((ranges, [[last, length]])) if last < length else ranges
 
 
+def breaks_joined(ranges: np.ndarray, text: Sequence[str], breaks: list[int]) -> np.ndarray:
+    """`ranges` (in order, end to end) with each one that starts with a line break joined
+    to the one before: a line's break ends that line (layout_blocks cuts after it) instead
+    of showing as an empty line of its own ("A\\nB" two lines, "A\\n\\nB" three)."""
+    if len(ranges) < 2 or not breaks:
+        return ranges
+    starts, marks = ranges[1:, 0], np.array(breaks, dtype=np.int64)
+    joined = _among(starts, marks)
+    maybe = np.flatnonzero(~joined & _among(starts + 1, marks))  # CR LF, or a character before LF
+    joined[maybe] = [text[at] == "\r" for at in starts[maybe].tolist()]
+    kept = ranges[np.concatenate(([True], ~joined)), 0]
+    return np.stack((kept, np.append(kept[1:], ranges[-1, 1])), axis=1)
+
+
+def _among(values: np.ndarray, marks: np.ndarray) -> np.ndarray:
+    """Whether each value is one of `marks` (sorted; np.isin took twenty times as long)."""
+    at = np.minimum(np.searchsorted(marks, values), len(marks) - 1)
+    return marks[at] == values
+
+
 def layout_blocks(ranges: np.ndarray, size: int, breaks: list[int]) -> tuple[np.ndarray, np.ndarray]:
     """Starts and ends of the blocks of `ranges`: each range cut after each break position
     in it and into pieces of at most `size`."""
@@ -283,7 +303,10 @@ class DocumentData:
         self.sides = {"gold": gold, "system": system}
         breaks = newline_positions(document) if self.chars else []
         size = CHAR_BLOCK if self.chars else WORD_BLOCK
-        starts, ends = layout_blocks(unit_ranges(document), size, breaks)
+        ranges = unit_ranges(document)
+        if self.chars:
+            ranges = breaks_joined(ranges, document.tokens, breaks)
+        starts, ends = layout_blocks(ranges, size, breaks)
         self.block_starts = starts.tolist()
         self.blocks = list(zip(self.block_starts, ends.tolist(), strict=True))
         self.words: list[str] | None = None  # attached words, one per position

@@ -83,9 +83,13 @@ class Legend(QLabel):
         ]
         items += [f"{_KIND_SYMBOL[style]}&nbsp;{html.escape(kind)}" for kind, style in palette.kinds.items()]
         if palette.types:
-            items.append("▢&nbsp;selected error")
+            items.append(SELECTED)
         self.setText("&nbsp;&nbsp; ".join(items))
         self.setToolTip(", ".join(palette.labels) if len(palette.labels) > LEGEND_TIP_LABELS else "")
 
+
+#: The legend's word for the frame around the selected error: in words, since a box glyph
+#: ("▢ selected error") at the end of the row of controls looked like a checkbox to click.
+SELECTED = "framed:&nbsp;the selected error"
 
 _KIND_SYMBOL = {"fill": "■", "outline": "□", "dashed": "⬚", "hatched": "▨"}

@@ -10,7 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QMoveEvent, QResizeEvent, QShowEvent
-from PySide6.QtWidgets import QDockWidget, QMenu, QSplitter
+from PySide6.QtWidgets import QDockWidget, QLabel, QMenu, QSplitter
 
 from engine.formats.suggest import short_title
 
@@ -19,6 +19,9 @@ from .resources import example_inputs
 
 #: The Setup panel's width on first start, which it takes back as the window grows.
 SETUP_WIDTH = 340
+#: What the first start says, at the bottom and in the line above the results (where the
+#: general "Choose a method and the gold and system files" read as if nothing were chosen).
+EXAMPLE_LOADED = "The bundled example is loaded: press Evaluate (Ctrl+R)."
 
 if TYPE_CHECKING:
     from .settings import AppSettings
@@ -34,6 +37,7 @@ class WindowMemory:
     splitter: QSplitter
     dock: QDockWidget
     recent_menu: QMenu
+    summary: QLabel
     _shown: bool
     _fitted: bool
     _refit: bool
@@ -54,7 +58,8 @@ class WindowMemory:
             method, gold, system = example_inputs()
             self.setup.set_method(method)
             self.setup.set_paths(gold, system)
-            self.statusBar().showMessage("The bundled example is loaded: press Evaluate (Ctrl+R).")
+            self.statusBar().showMessage(EXAMPLE_LOADED)
+            self.summary.setText(EXAMPLE_LOADED)
         else:
             self.setup.set_paths(*settings.inputs())
         folder = settings.folder("inputs")

@@ -1,0 +1,15 @@
+"""The first start loads the bundled example: the line above the results says so, as the
+status bar does, instead of asking to choose a method and files already chosen."""
+
+from __future__ import annotations
+
+from gui.window_memory import EXAMPLE_LOADED
+
+from .conftest import evaluate
+
+
+def test_the_first_start_says_above_the_results_that_the_example_is_loaded(qtbot, window):
+    assert window.summary.text() == EXAMPLE_LOADED  # was "Choose a method and the gold and system files, …"
+    assert window.statusBar().currentMessage() == EXAMPLE_LOADED
+    evaluate(qtbot, window)
+    assert "9 errors" in window.summary.text()  # the results' line once evaluated
