@@ -352,10 +352,12 @@ def encoded_fields(texts: list[str]) -> tuple[list[bytes], bool, int]:
         return [], False, 0
     joined = "\x00".join(["", *texts])
     formulas = _FORMULA_AT_START.search(joined) is not None
-    if formulas or quoted(joined) or joined.count("\x00") != len(texts):
-        return _encoded(_changed_fields(texts, joined, formulas))
-    data = joined.encode("utf-8", "surrogatepass")
-    return data.split(b"\x00")[1:], False, len(data)
+    if not (formulas or quoted(joined)):
+        data = joined.encode("utf-8", "surrogatepass")
+        fields = data.split(b"\x00")[1:]
+        if len(fields) == len(texts):  # no text holds a NUL (the split found no more: no count)
+            return fields, False, len(data)
+    return _encoded(_changed_fields(texts, joined, formulas))
 
 
 def _encoded(fields: list[str]) -> tuple[list[bytes], bool, int]:
