@@ -341,7 +341,8 @@ class Coded:
         """The rows' fields as UTF-8 (a NUL byte stood in for by STAND_IN), and whether a
         field holds a NUL."""
         encoded, holds_nul, size = encoded_fields(list(self.values))
-        return taken(fixed(np.array(encoded, dtype=object), size), self.index, b""), holds_nul
+        texts = np.fromiter(encoded, dtype=object, count=len(encoded))  # np.array looks into each
+        return taken(fixed(texts, size), self.index, b""), holds_nul
 
 
 def encoded_fields(texts: list[str]) -> tuple[list[bytes], bool, int]:

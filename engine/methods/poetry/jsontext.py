@@ -88,9 +88,15 @@ def string_texts(values: Sequence[str]) -> np.ndarray:
     if not values:
         return np.zeros(0, dtype="S1")
     encoded = msgspec.json.encode(values)
-    if b'\\","' in encoded:  # maybe a string ending in `",` (or `\`): no split of the whole
+    if b"\\" in encoded and b'\\","' in encoded:  # maybe a string ending in `",` (or `\`): no split
         return fixed(np.array([msgspec.json.encode(value)[1:-1] for value in values], dtype=object))
-    return fixed(np.array(encoded[2:-2].split(b'","'), dtype=object), len(encoded))
+    return fixed(objects(encoded[2:-2].split(b'","')), len(encoded))
+
+
+def objects(items: list[bytes]) -> np.ndarray:
+    """A list of bytes objects as an array of them (np.fromiter: 10.7 -> 6.6 ms for
+    136,308; np.array looks at each for a sequence to go into)."""
+    return np.fromiter(items, dtype=object, count=len(items))
 
 
 def value_texts(values: Sequence[object]) -> np.ndarray:
