@@ -12,6 +12,7 @@ import numpy as np
 
 from ...export.csv import Coded, Pieces, number_fields
 from ...export.rowtexts import fixed
+from .jsontext import objects
 from .render import BLOCK
 
 #: What marks a row's numbers whose JSON text may differ from repr() (an exponent,
@@ -36,7 +37,7 @@ def page_fields(page_ids: list[str], numbers: Sequence[Sequence[Any]]) -> list[P
                      for text, row in zip(block, rows, strict=True)]  # fmt: skip
         texts += block
     ids = Pieces([Coded(page_ids, np.arange(count))], count)
-    return [ids, Pieces([fixed(np.array(texts, dtype=object))], count)]
+    return [ids, Pieces([fixed(objects(texts))], count)]
 
 
 def _by_writer(row: tuple[Any, ...]) -> bytes:
