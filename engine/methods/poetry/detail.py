@@ -69,11 +69,11 @@ def pages_table(page_ids: list[Any], scores: list[tuple[Any, ...]]) -> Table:
     lines = range(1, len(page_ids) + 1)
     with np.errstate(all="ignore"):  # summary.f1 of each row, silent for scores past 1e154
         f1 = harmonic(np.asarray(numbers[0], float), np.asarray(numbers[1], float))
-    arrays = getattr(scores, "arrays", None)  # the CSV's fields made from the arrays (pagecsv)
-    fields = partial(page_fields, ids, numbers, arrays, f1) if arrays is not None else None
+    values = [*numbers[:8], f1.tolist(), *numbers[8:12], lines]
+    fields = partial(page_fields, ids, values)
     return Table(
         [*COLUMNS, *PAGE_EXTRA],
-        ColumnLists([ids, *numbers[:8], f1.tolist(), *numbers[8:12], lines], fields),  # type: ignore[arg-type]
+        ColumnLists([ids, *values], fields),  # type: ignore[arg-type]
         "Pages",
         kind="detail",
         note="One row per reference line, as the CSV; line = its line in the reference file.",

@@ -80,6 +80,12 @@ def _pair_list(k: int) -> property:
     return property(lambda pages: pages.pair_lists[k])
 
 
+def _same_bits(a: np.ndarray, b: np.ndarray) -> bool:
+    """Whether two float columns hold the same values bit for bit (so the same texts: -0.0
+    is not 0.0)."""
+    return a.dtype == b.dtype == float and np.array_equal(a.view(np.int64), b.view(np.int64))
+
+
 def _plain_numbers(scores: Scores) -> bool:
     """Whether every offset is a 64-bit integer and every pair's factor and credit below
     1e16 in size (report.ColumnRows.plain_numbers)."""
@@ -116,8 +122,12 @@ class Pages:
         piece_end, factor, credit (per pair), line, system_line (per page)."""
         if column not in self._texts:
             values = self.numbers(column)
-            floats = values.dtype == float
-            self._texts[column] = float_texts(values) if floats else integer_texts(values)
+            if column == "credit" and _same_bits(values, self.numbers("factor")):  # weight 1: credit = factor
+                self._texts[column] = self.json_texts("factor")
+            elif values.dtype == float:
+                self._texts[column] = float_texts(values)
+            else:
+                self._texts[column] = integer_texts(values)
         return self._texts[column]
 
     def numbers(self, column: str) -> np.ndarray:

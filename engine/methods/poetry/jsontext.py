@@ -13,34 +13,21 @@ import numpy as np
 from ...export.rowtexts import Piece, Rows, Taken, fixed
 from ...rowkeys import distinct_values
 
-#: Ends a group's text in Groups (JSON text holds no raw control character).
+#: Ends a group's text in grouped's layout (JSON text holds no raw control character).
 GROUP_END = b"\x01"
 
 
-class Groups:
-    """Per group its rows' texts joined by commas (b"" for a group without rows), made a
-    range of groups at a time: the rows (each the pieces' concatenation) come sorted by
-    their group, 0 to n_groups − 1."""
-
-    def __init__(self, pieces: Sequence[Piece], groups: np.ndarray, n_groups: int) -> None:
-        last = np.append(groups[1:] != groups[:-1], True) if len(groups) else np.zeros(0, dtype=bool)
-        self.rows = Rows([*pieces, Taken(np.array([b",", GROUP_END]), last.astype(np.int64))])
-        self.groups, self.last = groups, last
-        self.at = np.searchsorted(groups, np.arange(n_groups + 1))
-
-    def texts(self, a: int, b: int) -> np.ndarray:
-        """Groups a to b − 1 (bytes objects)."""
-        texts = np.full(b - a, b"", dtype=object)
-        lo, hi = self.at[a], self.at[b]
-        if hi > lo:
-            filled = self.groups[lo:hi][self.last[lo:hi]] - a
-            texts[filled] = self.rows.text(lo, hi).split(GROUP_END)[:-1]
-        return texts
-
-
 def grouped(pieces: Sequence[Piece], groups: np.ndarray, n_groups: int) -> np.ndarray:
-    """Every group's text (Groups) at once."""
-    return Groups(pieces, groups, n_groups).texts(0, n_groups)
+    """Per group its rows' texts joined by commas (b"" for a group without rows; bytes
+    objects): the rows (each the pieces' concatenation) come sorted by their group, 0 to
+    n_groups − 1, and are laid out at once, GROUP_END after each group's last (where the
+    groups start is not looked for: 121,000 binary searches on the bench)."""
+    texts = np.full(n_groups, b"", dtype=object)
+    if len(groups):
+        last = np.append(groups[1:] != groups[:-1], True)
+        rows = Rows([*pieces, Taken(np.array([b",", GROUP_END]), last.astype(np.int64))])
+        texts[groups[last]] = rows.text(0, len(groups)).split(GROUP_END)[:-1]
+    return texts
 
 
 def merged_text(
@@ -88,9 +75,15 @@ def string_texts(values: Sequence[str]) -> np.ndarray:
     if not values:
         return np.zeros(0, dtype="S1")
     encoded = msgspec.json.encode(values)
-    if b'\\","' in encoded:  # maybe a string ending in `",` (or `\`): no split of the whole
+    if b"\\" in encoded and b'\\","' in encoded:  # maybe a string ending in `",` (or `\`): no split
         return fixed(np.array([msgspec.json.encode(value)[1:-1] for value in values], dtype=object))
-    return fixed(np.array(encoded[2:-2].split(b'","'), dtype=object), len(encoded))
+    return fixed(objects(encoded[2:-2].split(b'","')), len(encoded))
+
+
+def objects(items: list[bytes]) -> np.ndarray:
+    """A list of bytes objects as an array of them (np.fromiter: 10.7 -> 6.6 ms for
+    136,308; np.array looks at each for a sequence to go into)."""
+    return np.fromiter(items, dtype=object, count=len(items))
 
 
 def value_texts(values: Sequence[object]) -> np.ndarray:
