@@ -21,7 +21,7 @@ from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...report import ERROR_COLUMNS, ColumnRows, Later, Table, error_ids, side_columns
 from ...spans import Document, Span
 from .scores import QUESTIONS
-from .summary import Conversion, Move, conversion_dicts, summary_object
+from .summary import Conversion, Move, conversion_dicts, summary_objects
 
 if TYPE_CHECKING:
     from .scoring import ProcessScores
@@ -199,18 +199,14 @@ class Gathered:
 
     def summaries(self, pids: list[int]) -> dict[str, dict[str, Any]]:
         """Per process id (as text) the answer's and the prediction's summary as the
-        diagnostics write them (Summary.diagnostics), their lists cut from the runs."""
-        starts = [*self.starts.tolist(), len(self.items)]
-        width = len(GROUPS)
-        return {str(pid): {"answer": self._diagnostics(pid, starts, p * width),
-                           "prediction": self._diagnostics(pid, starts, p * width + 1)}
-                for p, pid in enumerate(pids)}  # fmt: skip
-
-    def _diagnostics(self, pid: int, starts: list[int], run: int) -> dict[str, Any]:
-        """One side's summary (summary_object): its runs are run, run + 2, run + 4 and run + 6."""
-        inputs, outputs = (self.items[starts[k] : starts[k + 1]] for k in (run, run + 2))
-        conversions, moves = (self.shown[starts[k] : starts[k + 1]] for k in (run + 4, run + 6))
-        return summary_object(pid, inputs, outputs, conversions, moves)
+        diagnostics write them (summary_objects), their lists cut from the runs: a side's
+        inputs and outputs from the items, its conversions and moves from their JSON."""
+        bounds = [*self.starts.tolist(), len(self.items)]
+        answers, predictions = (summary_objects(pids, *_runs(self.items, bounds, side, side + 2),
+                                                *_runs(self.shown, bounds, side + 4, side + 6))
+                                for side in range(len(SIDES)))  # fmt: skip
+        return {str(pid): {"answer": answer, "prediction": prediction}
+                for pid, answer, prediction in zip(pids, answers, predictions, strict=True)}  # fmt: skip
 
     def items_and_below(self, pids: list[int], plain_numbers: bool) -> tuple[ColumnRows, Below]:
         """The JSON report's items (ColumnRows, ITEM_KEYS) and those scored below 1, in the
@@ -231,6 +227,13 @@ class Gathered:
         below = Below((run[low] // groups).tolist(), *(_taken(column, low) for column in columns[:3]),
                       _taken(scores, low), items, low, np.array(partner, np.int64)[low])  # fmt: skip
         return rows, below
+
+
+def _runs(pool: list[Any], bounds: list[int], *groups: int) -> list[list[list[Any]]]:
+    """Per group of GROUPS given, each process's run of it cut from `pool` (`bounds`: where
+    each run starts, then the end)."""
+    w = len(GROUPS)
+    return [list(map(pool.__getitem__, map(slice, bounds[g:-1:w], bounds[g + 1 :: w]))) for g in groups]
 
 
 @dataclass
