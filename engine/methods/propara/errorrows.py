@@ -1,8 +1,8 @@
 """ProPara's error rows: one per item scored below 1 (detail.Below), in the detail's
 order, with the ids E1, E2, …. What a row shows of an item is made once per item
 (RowItems); every column is kept as its values and per row the number of its value
-(ErrorRows): the Python columns are taken from them, and the CSV files make each value a
-field once and lay the rows out a block at a time (csv.Pieces), not a text per field."""
+(ErrorRows): the Python columns and the CSV files' fields are taken from them, each
+value made a field once."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ from .scores import QUESTIONS
 from .summary import Move
 
 if TYPE_CHECKING:
-    from ...export.csv import Pieces
+    from ...export.csv import Fields
 
 #: The keys of an error row: the standard columns, then ProPara's own.
 ROW_KEYS = (*ERROR_COLUMNS, "process_id", "question", "side", "item", "best", "score", "marker")
@@ -129,10 +129,10 @@ class RowItems:
 
 class ErrorRows(ColumnRows):
     """Error rows (ROW_KEYS) kept as each column's values and per row the number of its
-    value (Coded): the rows' columns taken from them; for the CSV files each column's
-    values made fields once, as the writer makes a column's (column_fields: a field
-    depends on its value alone, and the values of a column are of the kinds its rows
-    show), and the rows laid out from them (Pieces)."""
+    value (Coded): the rows' columns are taken from them, and the CSV files' fields too,
+    each value made a field once (column_fields: a field depends on its value alone, and
+    a column's values are of the kinds its rows show) for every column showing it (the
+    four texts: one)."""
 
     def __init__(self, coded: dict[str, Coded], plain_numbers: bool) -> None:
         columns = {key: list(values) if index is None else _taken(values, index)
@@ -141,41 +141,20 @@ class ErrorRows(ColumnRows):
         self.coded = coded
 
     def csv_column(self, key: str) -> Sequence[Any]:
-        pieces = self._pieces
-        return self.column(key) if pieces is None else pieces[key]
+        return self._fields[key]
 
     @cached_property
-    def _pieces(self) -> dict[str, Pieces] | None:
-        """Each column as Pieces; None without rows or where a field holds a NUL (the
-        writer's own way then)."""
-        from ...export.csv import Pieces
-        from ...export.rowtexts import Taken
+    def _fields(self) -> dict[str, Fields]:
+        """Each column's CSV fields."""
+        from ...export.csv import Fields, column_fields
 
-        if not len(self):
-            return None
-        made: dict[int, np.ndarray | None] = {}  # per values (by id) their fields, once
-        pieces: dict[str, Pieces] = {}
+        made: dict[int, list[str]] = {}  # per values (by id) their fields
+        fields: dict[str, Fields] = {}
         for key, (values, index) in self.coded.items():
             if id(values) not in made:
-                made[id(values)] = _encoded_fields(values)
-            texts = made[id(values)]
-            if texts is None:
-                return None
-            pieces[key] = Pieces([texts if index is None else Taken(texts, index)], len(self))
-        return pieces
-
-
-def _encoded_fields(values: Sequence[Any]) -> np.ndarray | None:
-    """The values as CSV fields (column_fields) in UTF-8, fixed width where not too wide;
-    None where a field holds a NUL."""
-    from ...export.csv import column_fields
-    from ...export.rowtexts import fixed
-
-    fields = column_fields(list(values))
-    joined = "\x00".join(fields)
-    if joined.count("\x00") != len(fields) - 1:
-        return None
-    return fixed(np.array(joined.encode("utf-8", "surrogatepass").split(b"\x00"), object))
+                made[id(values)] = column_fields(list(values))
+            fields[key] = Fields(made[id(values)] if index is None else _taken(made[id(values)], index))
+        return fields
 
 
 def error_rows(below: Below, documents: list[Document], plain_numbers: bool) -> ErrorRows:
