@@ -286,6 +286,8 @@ class Detail:
 def process_detail(scores: ProcessScores, ordered: list[int], sentences: dict[int, list[str]] | None
                    ) -> Detail:  # fmt: skip
     """The detail of the answer processes `ordered` (numbers in `scores`), a column at a time."""
+    from .errorrows import error_rows  # it builds on this module's Below
+
     gathered, pids = Gathered(scores, ordered), [scores.pids[k] for k in ordered]
     texts = sentences or {}
     steps = [max(scores.processes[k].sentences, scores.predicted[k].sentences) for k in ordered]
@@ -293,8 +295,6 @@ def process_detail(scores: ProcessScores, ordered: list[int], sentences: dict[in
     plain = all(-(1 << 63) <= pid < 1 << 63 for pid in scores.pids)  # ColumnRows.plain_numbers
     gold, system = (later_spans(documents, gathered, side) for side in SIDES)
     items, below = gathered.items_and_below(pids, plain)
-    from .errorrows import error_rows
-
     return Detail(*process_scores(scores, ordered), gathered.summaries(pids), items, documents,
                   error_rows(below, documents, plain), gold, system)  # fmt: skip
 
