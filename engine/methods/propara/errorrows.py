@@ -130,9 +130,10 @@ class RowItems:
 class ErrorRows(ColumnRows):
     """Error rows (ROW_KEYS) kept as each column's values and per row the number of its
     value (Coded): the rows' columns are taken from them, and the CSV files' fields too,
-    each value made a field once (column_fields: a field depends on its value alone, and
-    a column's values are of the kinds its rows show) for every column showing it (the
-    four texts: one)."""
+    each value made a field once for every column showing it (the four texts: once).
+    column_fields gives the fields the rows' column would get: a field depends on its
+    value alone and on which kinds the column holds, and a column's values hold no kind
+    its rows lack but None beside whole numbers (starts and ends: numbers either way)."""
 
     def __init__(self, coded: dict[str, Coded], plain_numbers: bool) -> None:
         columns = {key: list(values) if index is None else _taken(values, index)
