@@ -278,3 +278,31 @@ def test_a_process_id_past_64_bits_is_written_exactly(cli, tmp_path):
     assert 1 << 70 in {row[0] for row in tables["processes"]["rows"]}
     report = ProPara().evaluate(answers, predictions, Options())
     assert f"\r\n{big},1," in file_texts(report)["grid.csv"]
+
+
+def _renamed(tmp_path, names: dict[str, str]) -> tuple[str, str]:
+    """testfiles-3's action files with participants and locations renamed."""
+    paths = []
+    for name in ("answers", "predictions"):
+        text = (conformance("propara") / "testfiles-3" / f"{name}.tsv").read_text(encoding="utf-8")
+        for old, new in names.items():
+            text = text.replace(old, new)
+        (tmp_path / f"{name}.tsv").write_text(text, encoding="utf-8")
+        paths.append(str(tmp_path / f"{name}.tsv"))
+    return paths[0], paths[1]
+
+
+@pytest.mark.parametrize("nul", [False, True])
+def test_error_csv_from_the_columns_values_is_the_rows_csv(tmp_path, nul):
+    """The CSV writer takes the error rows' fields from each column's values, each made a
+    field once (ErrorRows.csv_column): the same document as from the rows, a participant
+    like a formula defused, one with a comma or a quote quoted, a NUL kept."""
+    from engine.export.csv import Fields, file_texts, table_text
+
+    names = {"sunlight; light": '=sun,"light"; light', "earth": "+earth, the planet" + "\x00" * nul}
+    report = ProPara().evaluate(*_renamed(tmp_path, names), Options())
+    rows, columns = report.error_rows, report.error_columns
+    assert all(isinstance(rows.csv_column(c), Fields) for c in columns)
+    text = table_text(columns, [[row[c] for c in columns] for row in rows])
+    assert file_texts(report)["errors.csv"] == text
+    assert "\"'=sun,\"\"light\"\"" in text and ("\x00" in text) is nul

@@ -2,7 +2,8 @@
 
 specs/propara.md is the contract; this package follows its sections: reading
 (engine/formats/propara_actions.py, §2–3.2), check (§3.3), summary (§3.4), compare
-(§3.5, §4.2), scores (§3.6–3.7), render (§5), explain (§5.4), detail (§6.2–6.3).
+(§3.5, §4.2), scores (§3.6–3.7), render (§5), explain (§5.4), detail with errorrows
+(§6.2–6.3).
 """
 
 from __future__ import annotations

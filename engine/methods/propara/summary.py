@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache, partial
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -65,16 +66,20 @@ class Summary:
 
 def summary_object(pid: int, inputs: list[str], outputs: list[str], conversions: list[dict[str, Any]],
                    moves: list[dict[str, Any]]) -> dict[str, Any]:  # fmt: skip
-    """A process's summary as the original's diagnostics write it (an empty list is null):
-    the inputs' and outputs' names, the conversions' and moves' dicts (conversion_dicts,
-    move_dicts). The JSON report's summaries are the same objects (detail.Gathered)."""
-    return {
-        "process_id": pid,
-        "inputs": {"participants": inputs or None},
-        "outputs": {"participants": outputs or None},
-        "conversions": conversions or None,
-        "moves": moves or None,
-    }
+    """A process's summary as the original's diagnostics write it (summary_objects)."""
+    return summary_objects([pid], [inputs], [outputs], [conversions], [moves])[0]
+
+
+def summary_objects(pids: Iterable[int], inputs: Iterable[list[str]], outputs: Iterable[list[str]],
+                    conversions: Iterable[list[dict[str, Any]]], moves: Iterable[list[dict[str, Any]]]
+                    ) -> list[dict[str, Any]]:  # fmt: skip
+    """Processes' summaries as the original's diagnostics write them (an empty list is
+    null): per process the inputs' and outputs' names, the conversions' and moves' dicts
+    (conversion_dicts, move_dicts). The JSON report's summaries are the same objects
+    (detail.Gathered)."""
+    return [{"process_id": pid, "inputs": {"participants": i or None}, "outputs": {"participants": o or None},
+             "conversions": c or None, "moves": m or None}
+            for pid, i, o, c, m in zip(pids, inputs, outputs, conversions, moves, strict=True)]  # fmt: skip
 
 
 @lru_cache(maxsize=1 << 16)

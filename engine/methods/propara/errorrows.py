@@ -1,0 +1,196 @@
+"""ProPara's error rows: one per item scored below 1 (detail.Below), in the detail's
+order, with the ids E1, E2, …. What a row shows of an item is made once per item
+(RowItems); every column is kept as its values and per row the number of its value
+(ErrorRows): the Python columns and the CSV files' fields are taken from them, each
+value made a field once."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from functools import cached_property
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from ...report import ERROR_COLUMNS, ColumnRows, error_ids, side_columns
+from ...spans import Document
+from .detail import CONVERSION_TEXT, MARKERS, MOVE_TEXT, SIDES, SINGULAR, Below, Item, _taken
+from .scores import QUESTIONS
+from .summary import Move
+
+if TYPE_CHECKING:
+    from ...export.csv import Fields
+
+#: The keys of an error row: the standard columns, then ProPara's own.
+ROW_KEYS = (*ERROR_COLUMNS, "process_id", "question", "side", "item", "best", "score", "marker")
+#: A row's type by its status code (detail.status: matched, partial, missing, spurious).
+STATUSES = ("matched", "partial", "missing", "spurious")
+STATUS_MARKERS = ("", *map(MARKERS.__getitem__, STATUSES[1:]))
+#: A side's label by question code + 1 (0: the side has no item).
+ITEM_LABELS = ("", *(SINGULAR[q] for q in QUESTIONS))
+
+#: A column as its values and per row the number of its value (None: a value per row).
+Coded = tuple[Sequence[Any], np.ndarray | None]
+
+
+def _word(token: str) -> str:
+    return token.strip(".,;:!?()\"'").casefold()
+
+
+def mentions(doc: Document, participant: str) -> list[list[int]]:
+    """Where the sentences mention a participant (any of its alternatives, `a OR b`), word
+    for word, ignoring case and punctuation: [start, end) pieces; none without sentences."""
+    if not doc.has_words:
+        return []
+    words = [_word(t) for t in doc.tokens]
+    found = []
+    for name in participant.split(" OR "):
+        wanted = [w for w in (_word(t) for t in name.split()) if w]
+        n = len(wanted)
+        found += [[i, i + n] for i in range(len(words) - n + 1) if n and words[i : i + n] == wanted]
+    return sorted(found)
+
+
+def _unit_text(doc: Document, pieces: list[list[int]]) -> str:
+    steps = dict.fromkeys(doc.unit_of(start) + 1 for start, _ in pieces)
+    return "mentioned in step " + ", ".join(map(str, steps))
+
+
+def _texts(items: list[Item | None]) -> list[str]:
+    """Each item's text ("" for None): item_text, without a call per item."""
+    return ["" if item is None else item if type(item) is str else
+            (MOVE_TEXT if type(item) is Move else CONVERSION_TEXT) % item for item in items]  # fmt: skip
+
+
+def _steps(items: list[Item | None]) -> list[int]:
+    """Each item's step (0 for an input or output and for None)."""
+    return [0 if item is None or type(item) is str else item[3] for item in items]
+
+
+Bounds = Sequence[int] | None  # an item's first [start, end) piece, if it has one
+
+
+def _places(
+    docs: list[Document],
+    units: list[Sequence[tuple[int, int]]],
+    items: list[Item | None],
+    steps: list[int],
+    worded: bool,
+) -> tuple[list[Bounds], list[list[list[int]]], list[str]]:
+    """Each item's first [start, end) piece, pieces and position: a conversion or move its
+    step (`steps`: _steps; a unit of its process's document, `units` its units: every one
+    is); an input or output where the sentences mention it (`worded`: some document has
+    words); none for None."""
+    bounds: list[Bounds] = [u[s - 1] if 0 < s <= len(u) else None for u, s in zip(units, steps, strict=True)]
+    parts = [[[*b]] if b else [] for b in bounds]
+    shown = _step_texts(max(steps, default=0))
+    positions = [shown[s] if b else "" for s, b in zip(steps, bounds, strict=True)]
+    named = [i for i, item in enumerate(items) if type(item) is str] if worded else []
+    for i in named:
+        if docs[i].has_words and (pieces := mentions(docs[i], items[i])):  # type: ignore[arg-type]
+            bounds[i], parts[i], positions[i] = pieces[0], pieces, _unit_text(docs[i], pieces)
+    return bounds, parts, positions
+
+
+def _step_texts(last: int) -> list[str]:
+    """`step k` for k up to `last`, by k ("" for 0)."""
+    return ["", *(f"step {k}" for k in range(1, last + 1))]
+
+
+class RowItems:
+    """The items the error rows show — their own and their partners', each once however
+    many rows show it — and what a row shows of each: its step, start, end, pieces,
+    position and text (SIDE_KEYS but the label). `rank`: per item number (Below.items;
+    len(items): none) its place among them."""
+
+    def __init__(self, below: Below, documents: list[Document]) -> None:
+        seen = np.zeros(len(below.items) + 1, bool)
+        seen[below.mine] = seen[below.partner] = True
+        place = np.zeros(len(seen), np.int64)
+        place[below.partner] = place[below.mine] = below.places
+        chosen = np.flatnonzero(seen)
+        self.rank = np.cumsum(seen) - 1
+        self.none = int(self.rank[-1]) if seen[-1] else -1  # the place of "no item", if a row has none
+        items = _taken([*below.items, None], chosen)
+        docs = _taken(documents, place[chosen])
+        self.steps = _steps(items)
+        worded = any(doc.has_words for doc in documents)
+        bounds, parts, positions = _places(docs, [doc.units for doc in docs], items, self.steps, worded)
+        starts, ends = [b[0] if b else None for b in bounds], [b[1] if b else None for b in bounds]
+        self.values = (starts, ends, parts, positions, _texts(items))
+
+    def side(self, places: np.ndarray, question: np.ndarray) -> tuple[Coded, ...]:
+        """One side's columns of the error rows in SIDE_KEYS' order (`places`: per row the
+        place of its item on that side; `question`: per row its question's code): label
+        (blank without an item), start, end, parts, position and text."""
+        label = np.where(places != self.none, question + 1, 0)
+        return ((ITEM_LABELS, label), *((values, places) for values in self.values))
+
+
+class ErrorRows(ColumnRows):
+    """Error rows (ROW_KEYS) kept as each column's values and per row the number of its
+    value (Coded): the rows' columns are taken from them, and the CSV files' fields too,
+    each value made a field once for every column showing it (the four texts: once).
+    column_fields gives the fields the rows' column would get: a field depends on its
+    value alone and on which kinds the column holds, and a column's values hold no kind
+    its rows lack but None beside whole numbers (starts and ends: numbers either way)."""
+
+    def __init__(self, coded: dict[str, Coded], plain_numbers: bool) -> None:
+        columns = {key: list(values) if index is None else _taken(values, index)
+                   for key, (values, index) in coded.items()}  # fmt: skip
+        super().__init__(columns, plain_numbers)
+        self.coded = coded
+
+    def csv_column(self, key: str) -> Sequence[Any]:
+        return self._fields[key]
+
+    @cached_property
+    def _fields(self) -> dict[str, Fields]:
+        """Each column's CSV fields."""
+        from ...export.csv import Fields, column_fields
+
+        made: dict[int, list[str]] = {}  # per values (by id) their fields
+        fields: dict[str, Fields] = {}
+        for key, (values, index) in self.coded.items():
+            if id(values) not in made:
+                made[id(values)] = column_fields(list(values))
+            fields[key] = Fields(made[id(values)] if index is None else _taken(made[id(values)], index))
+        return fields
+
+
+def error_rows(below: Below, documents: list[Document], plain_numbers: bool) -> ErrorRows:
+    """One row per item scored below 1, in the detail's order, with the ids E1, E2, …
+    (`documents`: per place in the detail its process's document; `plain_numbers`: every
+    process id fits in 64 bits; ColumnRows), a column at a time: what a row shows of an
+    item made once per item (RowItems)."""
+    shown = RowItems(below, documents)
+    mine, theirs = shown.rank[below.mine], shown.rank[below.partner]
+    question, side = below.groups // len(SIDES), below.groups % len(SIDES)
+    answer = side == 0  # an answer's item is gold, a prediction's system
+    gold, system = (shown.side(np.where(answer, first, second), question)
+                    for first, second in ((mine, theirs), (theirs, mine)))  # fmt: skip
+    scores = np.array(below.scores, float)
+    kind = np.where(scores >= 1.0, 0, np.where(scores > 0.0, 1, 2 + side))  # STATUSES
+    steps = np.array(shown.steps, np.int64)
+    texts = shown.values[-1]
+    coded: list[Coded] = [
+        (error_ids(len(mine)), None), ([doc.name for doc in documents], below.places), (shown.steps, mine),
+        (_step_ids(int(steps.max(initial=0))), steps[mine]), (STATUSES, kind), (("",), np.zeros_like(mine)),
+        *side_columns(gold, system), _scored(question, below.scores),
+        (below.pids, below.places), (QUESTIONS, question), (SIDES, side), (texts, mine), (texts, theirs),
+        (below.scores, None), (STATUS_MARKERS, kind),
+    ]  # fmt: skip
+    return ErrorRows(dict(zip(ROW_KEYS, coded, strict=True)), plain_numbers)
+
+
+def _scored(question: np.ndarray, scores: list[float]) -> Coded:
+    """Each row's detail `label scored 0.667`, made once per distinct question and score."""
+    pairs = list(zip(question.tolist(), scores, strict=True))
+    number = {pair: k for k, pair in enumerate(dict.fromkeys(pairs))}
+    texts = [f"{ITEM_LABELS[q + 1]} scored {score:.3f}" for q, score in number]
+    return texts, np.fromiter(map(number.__getitem__, pairs), np.int64, len(pairs))
+
+
+def _step_ids(last: int) -> list[str]:
+    """Each step as text ("" for 0), by step, up to `last`."""
+    return ["", *map(str, range(1, last + 1))]
