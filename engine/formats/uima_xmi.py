@@ -37,6 +37,7 @@ from .standoff import (
     text_document,
     zero_length_warning,
 )
+from .xmi_checks import backwards, unmapped_offset, unmapped_offsets_stop
 from .xml_errors import xml_error
 
 if TYPE_CHECKING:
@@ -159,8 +160,11 @@ def _load_cas(where: str, data: bytes, typesystem: cassis.TypeSystem) -> cassis.
     from cassis.typesystem import TypeNotFoundError
     from lxml import etree
 
+    unmapped_offsets_stop()
     try:
         return cassis.load_cas_from_xmi(BytesIO(data), typesystem=typesystem)
+    except UserWarning as warning:  # an offset cassis cannot convert (xmi_checks)
+        raise unmapped_offset(warning, where, data) from None
     except etree.XMLSyntaxError as err:
         raise xml_error(err, "well-formed UIMA CAS XMI (XML)", where, data) from None
     except TypeNotFoundError as err:
@@ -267,6 +271,8 @@ def _spans(name: str, where: str, cas: cassis.Cas,
     spans: list[tuple[Span, str]] = []
     dropped = 0
     for fs in cas.select(layer):
+        if (wrong := backwards(fs, where)) is not None:
+            raise wrong
         if fs.begin == fs.end:
             dropped += 1
             continue
