@@ -37,7 +37,7 @@ from .standoff import (
     text_document,
     zero_length_warning,
 )
-from .xmi_checks import backwards, unmapped_offset, unmapped_offsets_stop
+from .xmi_checks import backwards, cas_error, unmapped_offset, unmapped_offsets_stop
 from .xml_errors import xml_error
 
 if TYPE_CHECKING:
@@ -182,9 +182,7 @@ def _load_cas(where: str, data: bytes, typesystem: cassis.TypeSystem) -> cassis.
         line = _line_of(data, type_name, feature)
         raise InputError("features the type system declares", found, file=where, line=line) from None
     except (ValueError, KeyError, AttributeError, RuntimeError) as err:  # RuntimeError: not a CAS
-        raise InputError(
-            "a UIMA CAS the type system reads", f"{type(err).__name__}: {err}", file=where
-        ) from None
+        raise cas_error(err, where, data) from None
 
 
 def _line_of(data: bytes, type_name: str, attribute: str | None = None) -> int | None:

@@ -59,3 +59,50 @@ def backwards(fs: Any, where: str) -> InputError | None:
         return None
     element = f'<{fs.type.short_name} xmi:id="{fs.xmiID}" begin="{fs.begin}" end="{fs.end}">'
     return InputError("an annotation's begin at or before its end", element, file=where)
+
+
+#: cassis's errors for an attribute value it cannot read: a number, a boolean.
+_NOT_INT = re.compile(r"invalid literal for int\(\) with base 10: '(.*)'$")
+_NOT_BOOL = re.compile(r"Not a boolean: (.*)$")
+
+
+def cas_error(err: Exception, where: str, data: bytes) -> InputError:
+    """The error of a CAS cassis could not load (a ValueError, KeyError …), naming the
+    attribute and its element where the file shows which it was."""
+    message = str(err)
+    for pattern, expected in ((_NOT_INT, "a whole number"), (_NOT_BOOL, "true or false")):
+        found = pattern.search(message) if isinstance(err, ValueError) else None
+        if found:
+            return _bad_value(expected, found.group(1), where, data)
+    if isinstance(err, KeyError) and type(err.args[0]) is int:
+        return _dangling(err.args[0], where, data)
+    return InputError("a UIMA CAS the type system reads", f"{type(err).__name__}: {err}", file=where)
+
+
+def _bad_value(expected: str, value: str, where: str, data: bytes) -> InputError:
+    """An attribute whose value is not `expected`: the first with that value, an offset or
+    a reference first (cassis's message names the value, not the attribute)."""
+    shown = re.escape(value.encode())
+    element = _element_with(data, rb'(?:^|\s)(begin|end|sofa|sofaNum|xmi:id)="' + shown + rb'"') or \
+        _element_with(data, rb'(?:^|\s)((?!xmlns)[\w:.-]+)="' + shown + rb'"')  # fmt: skip
+    if element is None:
+        return InputError(expected, repr(value), file=where)
+    (name, tag), line = element
+    return InputError(f"{expected} in {name}", f'{name}="{value}" in {tag}', file=where, line=line)
+
+
+def _dangling(ident: int, where: str, data: bytes) -> InputError:
+    """A reference to an xmi:id that no element has: the first attribute that holds it, a
+    sofa or a view's members first (an offset is no reference)."""
+    expected = "references to elements of the file (their xmi:id)"
+    number = str(ident).encode()
+    if re.search(rb'\sxmi:id="' + number + rb'"', data):  # there, but not an element cassis keeps
+        return InputError("a UIMA CAS the type system reads", f"KeyError: {ident}", file=where)
+    holding = rb'="(?:[^"]*\s)?' + number + rb'(?:\s[^"]*)?"'
+    element = _element_with(data, rb"(?:^|\s)(sofa|members)" + holding) or \
+        _element_with(data, rb"(?:^|\s)((?!(?:begin|end|sofaNum|xmi:id)=)[\w:.-]+)" + holding)  # fmt: skip
+    if element is None:
+        return InputError(expected, f"a reference to xmi:id {ident}, which no element has", file=where)
+    (name, tag), line = element
+    return InputError(expected, f"{name} referring to xmi:id {ident}, which no element has, in {tag}",
+                      file=where, line=line)  # fmt: skip
