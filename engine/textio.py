@@ -125,6 +125,29 @@ def not_text(head: bytes, name: str) -> InputError | None:
     return None if kind is None else NotTextError("a text file", kind, file=name)
 
 
+UTF16_UNMARKED = "UTF-16 text without a byte-order mark (save it as UTF-8)"
+
+
+def nul_bytes(head: bytes, name: str) -> InputError | None:
+    """A file whose first bytes hold a NUL (no UTF-8 text does): UTF-16 text without a
+    byte-order mark where every other byte is NUL at least half the time (Latin letters)
+    and no byte between them is, else binary data."""
+    at = head.find(b"\x00")
+    if at < 0:
+        return None
+    evens, odds = head[0::2].count(0), head[1::2].count(0)
+    if min(evens, odds) == 0 and 4 * max(evens, odds) >= len(head):
+        return NotTextError("a text file", UTF16_UNMARKED, file=name)
+    line = head.count(b"\n", 0, at) + 1
+    return NotTextError("a text file", f"binary data: a NUL byte on line {line}", file=name)
+
+
+def not_text_head(head: bytes, name: str) -> InputError | None:
+    """What a file's first bytes show it is where it is not text: a kind of binary file
+    (not_text), UTF-16 without a byte-order mark or binary data (nul_bytes); else None."""
+    return not_text(head, name) or nul_bytes(head, name)
+
+
 def not_utf8(head: bytes, byte: int, name: str, line: int | None) -> InputError:
     """The error of a file that is not UTF-8: what it looks like when its first bytes
     (`head`) say so, else the first bad byte and its line."""
@@ -164,7 +187,8 @@ def _decoded(plain: bytes, data: bytes, name: str) -> str:
         return plain.decode("utf-8")
     except UnicodeDecodeError as err:
         line = plain.count(b"\n", 0, err.start) + 1
-        raise not_utf8(data[:2048], plain[err.start], name, line) from None
+        head = data[:2048]
+        raise not_text_head(head, name) or not_utf8(head, plain[err.start], name, line) from None
 
 
 #: The inputs that are members of an archive (an INCEpTION project export's entries), by

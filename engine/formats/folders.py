@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 from ..errors import InputError, first_listed
-from ..textio import BOM, NotTextError, not_text
+from ..textio import BOM, not_text_head
 from . import (
     FORMAT_MODULES,
     NO_SPANS,
@@ -147,7 +147,7 @@ def plainly_unread(path: Path, lines: list[str], head: bytes | None = None) -> I
     not text (a kind of binary file, or NUL bytes), a CoNLL-U file; None for another
     (a method's own reader then says what is wrong with it, line and all)."""
     head = _head(path) if head is None else head
-    problem = not_text(head, str(path)) or _nul_bytes(head, str(path))
+    problem = not_text_head(head, str(path))
     if problem is None and conllu(lines):
         problem = InputError(SPAN_FILE, CONLLU, file=str(path))
     return problem
@@ -160,23 +160,6 @@ def _head(path: Path) -> bytes:
             return handle.read(2048)
     except OSError:
         return b""
-
-
-UTF16_UNMARKED = "UTF-16 text without a byte-order mark (save it as UTF-8)"
-
-
-def _nul_bytes(head: bytes, name: str) -> InputError | None:
-    """A file whose first bytes hold a NUL (no UTF-8 text does): UTF-16 text without a
-    byte-order mark where every other byte is NUL at least half the time (Latin letters)
-    and no byte between them is, else binary data."""
-    at = head.find(b"\x00")
-    if at < 0:
-        return None
-    evens, odds = head[0::2].count(0), head[1::2].count(0)
-    if min(evens, odds) == 0 and 4 * max(evens, odds) >= len(head):
-        return NotTextError("a text file", UTF16_UNMARKED, file=name)
-    line = head.count(b"\n", 0, at) + 1
-    return NotTextError("a text file", f"binary data: a NUL byte on line {line}", file=name)
 
 
 def narrowed(err: InputError, formats: tuple[str, ...]) -> InputError:
