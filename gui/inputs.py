@@ -99,7 +99,8 @@ def look_at(path: str) -> Look:
         data, more, head = head_bytes(target)
         if compressed(data):
             return Look(path, folder=folder, compressed=True, head=head)  # read and checked by the method
-        check_utf8(data, more, str(target))
+        if not document_zip(data, head):
+            check_utf8(data, more, str(target))
     except InputError as err:
         return Look(path, error=err, folder=folder, head=head)
     except OSError as err:
@@ -108,6 +109,12 @@ def look_at(path: str) -> Look:
     name = detected_module(p, lines=head)
     title = format_module(name).TITLE if name is not None else None
     return Look(path, format=title, folder=folder, module=recognised_module(head), head=head)
+
+
+def document_zip(data: bytes, head: Head) -> bool:
+    """Whether a file is a zip the UIMA XMI reader reads (INCEpTION's export of a document:
+    its XMI and type system), whatever its name: no text to check."""
+    return data.startswith(b"PK\x03\x04") and head.sniffs("uima_xmi")
 
 
 def check_utf8(data: bytes, more: bool, name: str) -> None:

@@ -47,6 +47,8 @@ if importlib.util.find_spec("cassis") is None:  # said when the reader is looked
 # cassis itself is imported when an XMI file is read: it costs every span method ~70 ms to start
 
 NAME = "uima-xmi"
+#: The first bytes of a zip (a local file header).
+ZIP_MAGIC = b"PK\x03\x04"
 TITLE = "UIMA CAS XMI (INCEpTION)"
 SUFFIXES = (".xmi", ".zip")
 
@@ -72,11 +74,13 @@ sniff = sniffing.uima_xmi  # recognises the format without this module (engine/f
 
 
 def _sources(path: str, options: ReadOptions) -> tuple[list[tuple[str, str, bytes]], tuple[str, bytes]]:
-    """The documents (name, where, XMI bytes) and the type system (where, bytes)."""
-    if path.lower().endswith(".zip"):
-        return _zip_sources(path, options)
+    """The documents (name, where, XMI bytes) and the type system (where, bytes); a zip is
+    read as one however it is named (INCEpTION's export of a document renamed `.xmi`)."""
+    data = read_input_bytes(path)
+    if path.lower().endswith(".zip") or data.startswith(ZIP_MAGIC):
+        return _zip_sources(path, data, options)
     typesystem = options.typesystem or _beside(path)
-    return [(Path(path).stem, path, read_input_bytes(path))], (typesystem, read_input_bytes(typesystem))
+    return [(Path(path).stem, path, data)], (typesystem, read_input_bytes(typesystem))
 
 
 def _beside(path: str) -> str:
@@ -89,11 +93,12 @@ def _beside(path: str) -> str:
     raise InputError(expected, "none", file=path)
 
 
-def _zip_sources(path: str, options: ReadOptions) -> tuple[list[tuple[str, str, bytes]], tuple[str, bytes]]:
+def _zip_sources(path: str, data: bytes,
+                 options: ReadOptions) -> tuple[list[tuple[str, str, bytes]], tuple[str, bytes]]:  # fmt: skip
     import zipfile  # here, not at the top: reading other formats need not load it
 
     try:
-        with zipfile.ZipFile(BytesIO(read_input_bytes(path))) as archive:  # an archive's member too
+        with zipfile.ZipFile(BytesIO(data)) as archive:  # an archive's member too
             names = [n for n in archive.namelist() if not n.endswith("/")]
             xmis = [n for n in names if n.lower().endswith(".xmi")]
             if not xmis:
