@@ -40,7 +40,7 @@ from engine.formats.sniffing import Head, as_head, head_bytes
 from engine.formats.suggest import WrongFormat, readers_of, short_title
 from engine.methods import InputSpec
 from engine.options import either
-from engine.textio import decode_utf8, require_file
+from engine.textio import decode_utf8, refuse_unmarked_utf16, require_file
 
 from .browsing import folder_to_browse
 from .dialogs import input_error_text
@@ -121,6 +121,7 @@ def check_utf8(data: bytes, more: bool, name: str) -> None:
     """InputError naming the line of the first byte of a file's head that is not UTF-8 (as
     reading the file says); `more`: the file goes on past the head (its last character may
     be cut)."""
+    refuse_unmarked_utf16(data[:2048], name)  # its letters are UTF-8 too: as reading it says
     try:
         codecs.utf_8_decode(data, "strict", not more)
     except UnicodeDecodeError:
