@@ -47,10 +47,10 @@ if importlib.util.find_spec("cassis") is None:  # said when the reader is looked
 # cassis itself is imported when an XMI file is read: it costs every span method ~70 ms to start
 
 NAME = "uima-xmi"
-#: The first bytes of a zip (a local file header).
-ZIP_MAGIC = b"PK\x03\x04"
 TITLE = "UIMA CAS XMI (INCEpTION)"
 SUFFIXES = (".xmi", ".zip")
+#: The first bytes of a zip (a local file header).
+ZIP_MAGIC = b"PK\x03\x04"
 
 NAMED_ENTITY = "de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity"
 DEFAULT_FEATURE = "value"
