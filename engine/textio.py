@@ -129,13 +129,11 @@ UTF16_UNMARKED = "UTF-16 text without a byte-order mark (save it as UTF-8)"
 
 def _nul_kind(head: bytes) -> str | None:
     """What a file whose first bytes hold a NUL (no text format does) looks like: UTF-16
-    text without a byte-order mark where every other byte is NUL at least half the time
-    (Latin letters) and no byte between them is, else binary data; None without a NUL."""
+    text without a byte-order mark (_utf16_unmarked), else binary data; None without a NUL."""
     at = head.find(b"\x00")
     if at < 0:
         return None
-    evens, odds = head[0::2].count(0), head[1::2].count(0)
-    if min(evens, odds) == 0 and 4 * max(evens, odds) >= len(head):
+    if _utf16_unmarked(head):
         return UTF16_UNMARKED
     line = head.count(b"\n", 0, at) + 1
     return f"binary data: a NUL byte on line {line}"
@@ -147,6 +145,32 @@ def not_text(head: bytes, name: str, *, nul: bool = False) -> InputError | None:
     bytes (UTF-16 without a byte-order mark, binary data); else None."""
     kind = binary_kind(head) or (_nul_kind(head) if nul else None)
     return None if kind is None else NotTextError("a text file", kind, file=name)
+
+
+def _utf16_unmarked(head: bytes) -> bool:
+    """Whether a file's first bytes (a NUL among them) are UTF-16 without a byte-order mark:
+    every other byte NUL at least half the time (Latin letters), no byte between them."""
+    evens, odds = head[0::2].count(0), head[1::2].count(0)
+    return min(evens, odds) == 0 and 4 * max(evens, odds) >= len(head)
+
+
+def refuse_unmarked_utf16(head: bytes, name: str) -> None:
+    """NotTextError where a file's first bytes are UTF-16 without a byte-order mark: its
+    Latin letters are UTF-8 too, each with a NUL beside it, and would be read as such
+    (`T\\x001\\x00`). Files of a few bytes are not judged (too short to tell)."""
+    marked = binary_kind(head) is not None  # a byte-order mark, or a kind of binary file: said elsewhere
+    if len(head) >= _UTF16_LEAST and b"\x00" in head and not marked and _utf16_unmarked(head):
+        raise NotTextError("a text file", UTF16_UNMARKED, file=name)
+
+
+#: The fewest first bytes refuse_unmarked_utf16 judges a file by (eight characters).
+_UTF16_LEAST = 16
+
+
+def head_of(path: Path) -> bytes:
+    """A file's first 2,048 bytes."""
+    with open(path, "rb") as raw:
+        return raw.read(2048)
 
 
 def not_utf8(head: bytes, byte: int, name: str, line: int | None) -> InputError:
@@ -169,13 +193,16 @@ def lf_line_ends(data: bytes) -> bytes:
 
 def decode_utf8(data: bytes, name: str) -> str:
     """UTF-8 text with every line end (\\r\\n, lone \\r) turned into \\n and a leading
-    byte-order mark dropped; InputError naming the line of the first byte that is not UTF-8."""
+    byte-order mark dropped; InputError naming the line of the first byte that is not UTF-8
+    (or saying it is UTF-16 without a byte-order mark)."""
+    refuse_unmarked_utf16(data[:2048], name)
     return _decoded(plain_utf8(data), data, name)
 
 
 def checked_utf8(data: bytes, name: str) -> bytes:
     """plain_utf8's bytes of `data`, checked to be UTF-8 (decoded only where not ASCII):
     for readers of the bytes; InputError as decode_utf8's."""
+    refuse_unmarked_utf16(data[:2048], name)
     plain = plain_utf8(data)
     if not plain.isascii():
         _decoded(plain, data, name)
@@ -189,7 +216,8 @@ def _decoded(plain: bytes, data: bytes, name: str) -> str:
         return plain.decode("utf-8")
     except UnicodeDecodeError as err:
         line = plain.count(b"\n", 0, err.start) + 1
-        raise not_utf8(data[:2048], plain[err.start], name, line) from None
+        head = data[:2048]
+        raise not_utf8(head, plain[err.start], name, line) from None
 
 
 #: The inputs that are members of an archive (an INCEpTION project export's entries), by
@@ -259,6 +287,7 @@ def iter_lines(path: str | os.PathLike[str], name: str | None = None) -> Iterato
     name = str(path) if name is None else name
     p = require_file(path)
     try:
+        refuse_unmarked_utf16(head_of(p), name)
         with open(p, encoding="utf-8", newline=None) as handle:
             for line in handle:
                 yield line[:-1] if line.endswith("\n") else line
@@ -322,6 +351,7 @@ def line_chunks(path: str | os.PathLike[str], name: str | None = None) -> Iterat
     p = require_file(path)
     pending = ""
     try:
+        refuse_unmarked_utf16(head_of(p), name)
         with open(p, encoding="utf-8", newline=None) as handle:
             while chunk := handle.read(_CHUNK):
                 lines = (pending + chunk).split("\n")

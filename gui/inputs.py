@@ -40,7 +40,7 @@ from engine.formats.sniffing import Head, as_head, head_bytes
 from engine.formats.suggest import WrongFormat, readers_of, short_title
 from engine.methods import InputSpec
 from engine.options import either
-from engine.textio import decode_utf8, require_file
+from engine.textio import decode_utf8, refuse_unmarked_utf16, require_file
 
 from .browsing import folder_to_browse
 from .dialogs import input_error_text
@@ -99,7 +99,8 @@ def look_at(path: str) -> Look:
         data, more, head = head_bytes(target)
         if compressed(data):
             return Look(path, folder=folder, compressed=True, head=head)  # read and checked by the method
-        check_utf8(data, more, str(target))
+        if not document_zip(data, head):
+            check_utf8(data, more, str(target))
     except InputError as err:
         return Look(path, error=err, folder=folder, head=head)
     except OSError as err:
@@ -110,10 +111,17 @@ def look_at(path: str) -> Look:
     return Look(path, format=title, folder=folder, module=recognised_module(head), head=head)
 
 
+def document_zip(data: bytes, head: Head) -> bool:
+    """Whether a file is a zip the UIMA XMI reader reads (INCEpTION's export of a document:
+    its XMI and type system), whatever its name: no text to check."""
+    return data.startswith(b"PK\x03\x04") and head.sniffs("uima_xmi")
+
+
 def check_utf8(data: bytes, more: bool, name: str) -> None:
     """InputError naming the line of the first byte of a file's head that is not UTF-8 (as
     reading the file says); `more`: the file goes on past the head (its last character may
     be cut)."""
+    refuse_unmarked_utf16(data[:2048], name)  # its letters are UTF-8 too: as reading it says
     try:
         codecs.utf_8_decode(data, "strict", not more)
     except UnicodeDecodeError:

@@ -128,6 +128,13 @@ def _kept(task: Any, source: str) -> list[Any]:
     return [e for e in entries if not _cancelled(e)] if isinstance(entries, list) else []
 
 
+def _listed_results(entry: Any) -> list[Any]:
+    """An annotation's (or prediction's) results; none where it holds no list (looked
+    through to list choices; the entry read says what is wrong with it)."""
+    results = entry.get("result") if isinstance(entry, dict) else None
+    return results if isinstance(results, list) else []
+
+
 def _annotators(tasks: Iterable[Any], source: str) -> list[str]:
     """Everyone who made an annotation (or prediction) of the tasks, as the agreement command
     names them, in its order (user ids, then names)."""
@@ -293,9 +300,9 @@ def _controls(tasks: Iterable[dict[str, Any]]) -> list[str]:
     found: dict[str, None] = {}
     for task in tasks:
         for source in SOURCES:
-            for entry in _entries(task, source)[1]:
-                results = entry.get("result") if isinstance(entry, dict) else None
-                found.update(dict.fromkeys(_control(r) for r in results or () if _is_span(r)))
+            entries = _entries(task, source)[1]
+            for entry in entries if isinstance(entries, list) else ():
+                found.update(dict.fromkeys(_control(r) for r in _listed_results(entry) if _is_span(r)))
     return list(found)
 
 
@@ -474,16 +481,23 @@ def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
     most, labels = 0, set()
     tasks = [record.value if isinstance(record.value, dict) else {} for record in _tasks(path)]
     for task in tasks:
-        entries = [e for e in _entries(task, options.source)[1] if not _cancelled(e)]
+        entries = _kept(task, options.source)
         most = max(most, len(entries))
         for entry in entries:
-            for result in filter(_is_span, entry.get("result") or []):
+            for result in filter(_is_span, _listed_results(entry)):
                 if options.layer in (None, _control(result)):
-                    labels.update(map(str, (result.get("value") or {}).get("labels") or []))
+                    labels.update(map(str, _region_labels(result)))
     found = {"source": list(SOURCES), "index": [str(i) for i in range(max(most, 1))], "label": sorted(labels),
              "layer": _controls(tasks), "user": _annotators(tasks, options.source)}  # fmt: skip
     free_each(tasks)
     return found
+
+
+def _region_labels(result: dict[str, Any]) -> list[Any]:
+    """A region's labels; none where its value holds no list of them."""
+    value = result.get("value")
+    labels = value.get("labels") if isinstance(value, dict) else None
+    return labels if isinstance(labels, list) else []
 
 
 def none_chosen(path: str, role: str, tasks: int) -> InputError:

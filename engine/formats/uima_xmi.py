@@ -37,6 +37,7 @@ from .standoff import (
     text_document,
     zero_length_warning,
 )
+from .xmi_checks import backwards, cas_error, unmapped_offset, unmapped_offsets_stop
 from .xml_errors import xml_error
 
 if TYPE_CHECKING:
@@ -48,6 +49,8 @@ if importlib.util.find_spec("cassis") is None:  # said when the reader is looked
 NAME = "uima-xmi"
 TITLE = "UIMA CAS XMI (INCEpTION)"
 SUFFIXES = (".xmi", ".zip")
+#: The first bytes of a zip (a local file header).
+ZIP_MAGIC = b"PK\x03\x04"
 
 NAMED_ENTITY = "de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity"
 DEFAULT_FEATURE = "value"
@@ -71,11 +74,13 @@ sniff = sniffing.uima_xmi  # recognises the format without this module (engine/f
 
 
 def _sources(path: str, options: ReadOptions) -> tuple[list[tuple[str, str, bytes]], tuple[str, bytes]]:
-    """The documents (name, where, XMI bytes) and the type system (where, bytes)."""
-    if path.lower().endswith(".zip"):
-        return _zip_sources(path, options)
+    """The documents (name, where, XMI bytes) and the type system (where, bytes); a zip is
+    read as one however it is named (INCEpTION's export of a document renamed `.xmi`)."""
+    data = read_input_bytes(path)
+    if path.lower().endswith(".zip") or data.startswith(ZIP_MAGIC):
+        return _zip_sources(path, data, options)
     typesystem = options.typesystem or _beside(path)
-    return [(Path(path).stem, path, read_input_bytes(path))], (typesystem, read_input_bytes(typesystem))
+    return [(Path(path).stem, path, data)], (typesystem, read_input_bytes(typesystem))
 
 
 def _beside(path: str) -> str:
@@ -88,11 +93,12 @@ def _beside(path: str) -> str:
     raise InputError(expected, "none", file=path)
 
 
-def _zip_sources(path: str, options: ReadOptions) -> tuple[list[tuple[str, str, bytes]], tuple[str, bytes]]:
+def _zip_sources(path: str, data: bytes,
+                 options: ReadOptions) -> tuple[list[tuple[str, str, bytes]], tuple[str, bytes]]:  # fmt: skip
     import zipfile  # here, not at the top: reading other formats need not load it
 
     try:
-        with zipfile.ZipFile(BytesIO(read_input_bytes(path))) as archive:  # an archive's member too
+        with zipfile.ZipFile(BytesIO(data)) as archive:  # an archive's member too
             names = [n for n in archive.namelist() if not n.endswith("/")]
             xmis = [n for n in names if n.lower().endswith(".xmi")]
             if not xmis:
@@ -159,8 +165,11 @@ def _load_cas(where: str, data: bytes, typesystem: cassis.TypeSystem) -> cassis.
     from cassis.typesystem import TypeNotFoundError
     from lxml import etree
 
+    unmapped_offsets_stop()
     try:
         return cassis.load_cas_from_xmi(BytesIO(data), typesystem=typesystem)
+    except UserWarning as warning:  # an offset cassis cannot convert (xmi_checks)
+        raise unmapped_offset(warning, where, data) from None
     except etree.XMLSyntaxError as err:
         raise xml_error(err, "well-formed UIMA CAS XMI (XML)", where, data) from None
     except TypeNotFoundError as err:
@@ -178,9 +187,7 @@ def _load_cas(where: str, data: bytes, typesystem: cassis.TypeSystem) -> cassis.
         line = _line_of(data, type_name, feature)
         raise InputError("features the type system declares", found, file=where, line=line) from None
     except (ValueError, KeyError, AttributeError, RuntimeError) as err:  # RuntimeError: not a CAS
-        raise InputError(
-            "a UIMA CAS the type system reads", f"{type(err).__name__}: {err}", file=where
-        ) from None
+        raise cas_error(err, where, data) from None
 
 
 def _line_of(data: bytes, type_name: str, attribute: str | None = None) -> int | None:
@@ -267,6 +274,8 @@ def _spans(name: str, where: str, cas: cassis.Cas,
     spans: list[tuple[Span, str]] = []
     dropped = 0
     for fs in cas.select(layer):
+        if (wrong := backwards(fs, where)) is not None:
+            raise wrong
         if fs.begin == fs.end:
             dropped += 1
             continue

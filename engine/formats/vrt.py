@@ -28,7 +28,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..rowkeys import distinct_naturals
-from ..textio import BOM, bom_ignored, check_input, not_utf8
+from ..textio import BOM, bom_ignored, check_input, head_of, not_utf8, refuse_unmarked_utf16
 from . import sniffing
 
 if TYPE_CHECKING:
@@ -199,6 +199,7 @@ def _lines(path: str, name: str, warnings: list[str]) -> Iterator[Iterator[str]]
     if not p.is_file():
         raise InputError("an existing file", "nothing", file=name)
     try:
+        refuse_unmarked_utf16(head_of(p), name)
         with open(p, encoding="utf-8", newline=None) as handle:
             first = handle.readline()
             if first.startswith(BOM):
@@ -209,7 +210,8 @@ def _lines(path: str, name: str, warnings: list[str]) -> Iterator[Iterator[str]]
         data = p.read_bytes()
         position = _bad_byte(data)
         line = data[:position].replace(b"\r\n", b"\n").replace(b"\r", b"\n").count(b"\n") + 1
-        raise not_utf8(data[:2048], data[position], name, line) from None
+        head = data[:2048]
+        raise not_utf8(head, data[position], name, line) from None
     except PermissionError:
         raise InputError("a readable file", "permission denied", file=name) from None
 

@@ -165,6 +165,9 @@ HEADER = "#FORMAT=WebAnno TSV 3.3\n#T_SP=de.tudarmstadt.ukp.dkpro.core.api.ner.t
         (HEADER + "#Text=abc\n1-1\t0-x\tabc\tPER\t\n", 6, "offsets 'begin-end'"),
         (HEADER + "#Text=abc\n1-1\t0-\u0663\tabc\tPER\t\n", 6, "offsets 'begin-end'"),  # an Arabic-Indic 3
         (HEADER + "#Text=abc\n1-1\t0-4\tabc\tPER\t\n", 6, "within the sentence's text"),
+        # a token longer than the text: its bytes past the text's end were read (IndexError)
+        (HEADER + "#Text=abc\n1-1\t0-3\tabcdefghijklmnopqrstuvwxyz\tPER\t\n", 6,
+         "the token 'abcdefghijklmnopqrstuvwxyz' to match"),
         (HEADER + "#Text=abc def\n1-1\t0-3\tabc\t_\t\n1-2\t4-7\tdef\t*\t\n", 7, "a value for every annotation"),
         (HEADER + "#Text=abc\n1-1\t0-3\tabc\tPER[x]\t\n", 6, "an annotation number"),
         (HEADER + "1-1\t0-3\tabc\tPER\t\n", 5, "a '#Text=' line"),

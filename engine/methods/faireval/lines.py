@@ -14,7 +14,7 @@ from itertools import count
 import numpy as np
 
 from ...errors import InputError
-from ...textio import BOM, bom_ignored, decode_utf8, lf_line_ends, require_file
+from ...textio import BOM, bom_ignored, decode_utf8, lf_line_ends, refuse_unmarked_utf16, require_file
 
 CHUNK = 1 << 20  # bytes split at a time: each step holds the GIL briefly (the app's worker)
 #: What a reader calls with the share of its file done, now and then: a cancellation point.
@@ -57,6 +57,7 @@ def _read(path: str) -> bytes:
         raw = p.read_bytes()
     except PermissionError:
         raise InputError("a readable file", "permission denied", file=path) from None
+    refuse_unmarked_utf16(raw[:2048], path)  # its letters would read as UTF-8, a NUL after each
     return raw
 
 

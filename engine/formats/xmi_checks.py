@@ -1,0 +1,108 @@
+"""What cassis leaves unsaid about a bad UIMA CAS XMI file, in the project's words: an
+offset that is no character boundary of the text, an annotation ending before it begins."""
+
+from __future__ import annotations
+
+import re
+import warnings
+from typing import Any
+
+from ..errors import InputError
+
+#: cassis's warning for an offset it cannot convert from UTF-16 units to characters (made
+#: an error: cassis keeps the offset as it is and goes on, which counts wrong characters).
+_UNMAPPED = re.compile(r"Not mapping external offset \[(-?\d+)\].*\[0-(\d+)\]")
+#: An element's start tag: its type's prefix and name, and its attributes.
+_START_TAG = re.compile(rb"<([\w.-]+):([\w.-]+)\b([^>]*)>")
+
+
+def unmapped_offsets_stop() -> None:
+    """Have cassis raise its warning for an offset it cannot convert (the filter applies
+    wherever a file is read, in any thread; set again before each file, as a test run
+    restores the filters after each test; the same filter is not added twice)."""
+    warnings.filterwarnings("error", message="Not mapping external offset", category=UserWarning,
+                            module="cassis")  # fmt: skip
+
+
+def unmapped_offset(warning: UserWarning, where: str, data: bytes) -> InputError:
+    """The error of an offset cassis could not convert: outside the text, or inside a
+    character of two UTF-16 units (an emoji), named by its element where it can be found."""
+    found = _UNMAPPED.search(str(warning))
+    if found is None:
+        return InputError("a UIMA CAS the type system reads", str(warning), file=where)
+    offset, length = found.groups()
+    expected = f"begin and end offsets at character boundaries of the text (UTF-16 units, 0 to {length})"
+    element = _element_with(data, rb'(?:^|\s)(begin|end)="' + offset.encode() + rb'"')
+    if element is None:
+        return InputError(expected, f"offset {offset}", file=where)
+    (name, tag), line = element
+    return InputError(expected, f'{name}="{offset}" in {tag}', file=where, line=line)
+
+
+def _element_with(data: bytes, attribute: bytes) -> tuple[tuple[str, str], int] | None:
+    """The first element with an attribute matching `attribute` (a pattern whose group is
+    its name): (its name, the element shown short) and its line."""
+    pattern = re.compile(attribute)
+    for tag in _START_TAG.finditer(data):
+        found = pattern.search(tag.group(3))
+        if found:
+            xmi_id = re.search(rb'xmi:id="([^"]*)"', tag.group(3))
+            ident = f' xmi:id="{xmi_id.group(1).decode(errors="replace")}"' if xmi_id else ""
+            shown = f"<{tag.group(2).decode(errors='replace')}{ident}>"
+            return (found.group(1).decode(), shown), data.count(b"\n", 0, tag.start()) + 1
+    return None
+
+
+def backwards(fs: Any, where: str) -> InputError | None:
+    """The error of an annotation that ends before it begins (None: it does not)."""
+    if fs.begin is None or fs.end is None or fs.begin <= fs.end:
+        return None
+    element = f'<{fs.type.short_name} xmi:id="{fs.xmiID}" begin="{fs.begin}" end="{fs.end}">'
+    return InputError("an annotation's begin at or before its end", element, file=where)
+
+
+#: cassis's errors for an attribute value it cannot read: a number, a boolean.
+_NOT_INT = re.compile(r"invalid literal for int\(\) with base 10: '(.*)'$")
+_NOT_BOOL = re.compile(r"Not a boolean: (.*)$")
+
+
+def cas_error(err: Exception, where: str, data: bytes) -> InputError:
+    """The error of a CAS cassis could not load (a ValueError, KeyError …), naming the
+    attribute and its element where the file shows which it was."""
+    message = str(err)
+    for pattern, expected in ((_NOT_INT, "a whole number"), (_NOT_BOOL, "true or false")):
+        found = pattern.search(message) if isinstance(err, ValueError) else None
+        if found:
+            return _bad_value(expected, found.group(1), where, data)
+    if isinstance(err, KeyError) and type(err.args[0]) is int:
+        return _dangling(err.args[0], where, data)
+    return InputError("a UIMA CAS the type system reads", f"{type(err).__name__}: {err}", file=where)
+
+
+def _bad_value(expected: str, value: str, where: str, data: bytes) -> InputError:
+    """An attribute whose value is not `expected`: the first with that value, an offset or
+    a reference first (cassis's message names the value, not the attribute)."""
+    shown = re.escape(value.encode())
+    element = _element_with(data, rb'(?:^|\s)(begin|end|sofa|sofaNum|xmi:id)="' + shown + rb'"') or \
+        _element_with(data, rb'(?:^|\s)((?!xmlns)[\w:.-]+)="' + shown + rb'"')  # fmt: skip
+    if element is None:
+        return InputError(expected, repr(value), file=where)
+    (name, tag), line = element
+    return InputError(f"{expected} in {name}", f'{name}="{value}" in {tag}', file=where, line=line)
+
+
+def _dangling(ident: int, where: str, data: bytes) -> InputError:
+    """A reference to an xmi:id that no element has: the first attribute that holds it, a
+    sofa or a view's members first (an offset is no reference)."""
+    expected = "references to elements of the file (their xmi:id)"
+    number = str(ident).encode()
+    if re.search(rb'\sxmi:id="' + number + rb'"', data):  # there, but not an element cassis keeps
+        return InputError("a UIMA CAS the type system reads", f"KeyError: {ident}", file=where)
+    holding = rb'="(?:[^"]*\s)?' + number + rb'(?:\s[^"]*)?"'
+    element = _element_with(data, rb"(?:^|\s)(sofa|members)" + holding) or \
+        _element_with(data, rb"(?:^|\s)((?!(?:begin|end|sofaNum|xmi:id)=)[\w:.-]+)" + holding)  # fmt: skip
+    if element is None:
+        return InputError(expected, f"a reference to xmi:id {ident}, which no element has", file=where)
+    (name, tag), line = element
+    return InputError(expected, f"{name} referring to xmi:id {ident}, which no element has, in {tag}",
+                      file=where, line=line)  # fmt: skip
