@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from itertools import chain, compress, repeat
+from itertools import chain, compress
+from math import isfinite
 from operator import itemgetter
 from typing import Any
 
@@ -17,7 +18,17 @@ from .cells import FORMULA_START, MAX_TEXT
 
 # Kind codes: a value of another type (and one to put in apart) is -1
 NONE, INT, FLOAT, BOOL, TEXT = 0, 1, 2, 3, 4  # TEXT +1 quoted, +2 its spaces kept: 4..7
+
+
+class _TypeCodes(dict):
+    """The kind code of a value's type, as a byte (255: -1, a value of another type)."""
+
+    def __missing__(self, key: type) -> int:
+        return 255
+
+
 _KIND_CODES = {type(None): NONE, int: INT, float: FLOAT, bool: BOOL, str: TEXT}
+_TYPE_BYTES = _TypeCodes(_KIND_CODES)
 LITERAL_ESCAPE = re.compile("(_x[0-9a-fA-F]{4}_)")
 # What a code point of texts joined by NUL asks (the last entry: all above U+FFFF): escaping
 # (_SPECIAL), or a look at whether an underscore starts a literal _xHHHH_ (_UNDERSCORE)
@@ -47,7 +58,7 @@ def type_kind(column: Sequence[Any]) -> int | np.ndarray:
     types = list(map(type, column))
     if not types or types.count(types[0]) == len(types):
         return _KIND_CODES.get(types[0], -1) if types else NONE
-    return np.fromiter(map(_KIND_CODES.get, types, repeat(-1)), np.int8, len(types))
+    return np.frombuffer(bytearray(map(_TYPE_BYTES.__getitem__, types)), np.int8)  # (writable)
 
 
 def columns_codes(columns: Sequence[Sequence[Any]], careful: Sequence[np.ndarray | None] | None = None
@@ -90,10 +101,16 @@ def _texts_of(values: Sequence[Any], kind: int | np.ndarray) -> Sequence[str]:
 def _finite(values: Sequence[Any], codes: np.ndarray) -> np.ndarray:
     """The codes with NaN and the infinities among the decimals put apart (-1: written as text)."""
     floats = codes == FLOAT
-    if floats.any():
+    if floats.any() and not (_only_floats(codes, floats) and isfinite(sum(filter(None, values)))):
         finite = np.isfinite(np.fromiter(compress(values, floats.tolist()), float))
         codes[np.flatnonzero(floats)[~finite]] = -1
     return codes
+
+
+def _only_floats(codes: np.ndarray, floats: np.ndarray) -> bool:
+    """Whether a column holds decimals and None only: NaN and the infinities among them then
+    carry into their sum (as does a sum too large, then looked at value by value)."""
+    return bool(floats.all() or (floats | (codes == NONE)).all())
 
 
 def _text_codes(texts: Sequence[str], careful: np.ndarray | None) -> np.ndarray:
