@@ -7,7 +7,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
-from itertools import chain, compress, repeat
+from itertools import chain, compress
+from math import isfinite
 from operator import itemgetter
 from typing import Any
 
@@ -17,7 +18,17 @@ from .cells import FORMULA_START, MAX_TEXT
 
 # Kind codes: a value of another type (and one to put in apart) is -1
 NONE, INT, FLOAT, BOOL, TEXT = 0, 1, 2, 3, 4  # TEXT +1 quoted, +2 its spaces kept: 4..7
+
+
+class _TypeCodes(dict):
+    """The kind code of a value's type, as a byte (255: -1, a value of another type)."""
+
+    def __missing__(self, key: type) -> int:
+        return 255
+
+
 _KIND_CODES = {type(None): NONE, int: INT, float: FLOAT, bool: BOOL, str: TEXT}
+_TYPE_BYTES = _TypeCodes(_KIND_CODES)
 LITERAL_ESCAPE = re.compile("(_x[0-9a-fA-F]{4}_)")
 # What a code point of texts joined by NUL asks (the last entry: all above U+FFFF): escaping
 # (_SPECIAL), or a look at whether an underscore starts a literal _xHHHH_ (_UNDERSCORE)
@@ -47,7 +58,7 @@ def type_kind(column: Sequence[Any]) -> int | np.ndarray:
     types = list(map(type, column))
     if not types or types.count(types[0]) == len(types):
         return _KIND_CODES.get(types[0], -1) if types else NONE
-    return np.fromiter(map(_KIND_CODES.get, types, repeat(-1)), np.int8, len(types))
+    return np.frombuffer(bytearray(map(_TYPE_BYTES.__getitem__, types)), np.int8)  # (writable)
 
 
 def columns_codes(columns: Sequence[Sequence[Any]], careful: Sequence[np.ndarray | None] | None = None
@@ -58,14 +69,14 @@ def columns_codes(columns: Sequence[Sequence[Any]], careful: Sequence[np.ndarray
     known = careful or [None] * len(columns)
     kinds = list(map(type_kind, columns))
     texts = [_texts_of(values, kind) for values, kind in zip(columns, kinds, strict=True)]
-    flat = list(chain.from_iterable(part for part, mask in zip(texts, known, strict=True) if mask is None))
-    found = _text_codes(flat, None) if flat else np.zeros(0, np.int8)
+    parts = [part for part, mask in zip(texts, known, strict=True) if mask is None and len(part)]
+    found = _joined_codes(parts) if parts else np.zeros(0, np.int8)
     codes, at = [], 0
     for values, kind, part, mask in zip(columns, kinds, texts, known, strict=True):
         if mask is None or not len(part):  # (a column without texts: none to look at)
             text_codes, at = found[at : at + len(part)], at + len(part)
         else:
-            text_codes = _text_codes(part, mask if isinstance(kind, int) else mask[kind == TEXT])
+            text_codes = _careful_codes(part, mask if isinstance(kind, int) else mask[kind == TEXT])
         codes.append(_placed(values, kind, text_codes))
     return codes
 
@@ -84,50 +95,66 @@ def _texts_of(values: Sequence[Any], kind: int | np.ndarray) -> Sequence[str]:
     """The texts of a column of values whose types are of kind `kind` (type_kind)."""
     if isinstance(kind, int):
         return values if kind == TEXT else ()
-    return list(compress(values, (kind == TEXT).tolist()))
+    texts = kind == TEXT
+    return list(compress(values, texts.tolist())) if texts.any() else ()
 
 
 def _finite(values: Sequence[Any], codes: np.ndarray) -> np.ndarray:
     """The codes with NaN and the infinities among the decimals put apart (-1: written as text)."""
     floats = codes == FLOAT
-    if floats.any():
+    if floats.any() and not (_only_floats(codes, floats) and isfinite(sum(filter(None, values)))):
         finite = np.isfinite(np.fromiter(compress(values, floats.tolist()), float))
         codes[np.flatnonzero(floats)[~finite]] = -1
     return codes
 
 
-def _text_codes(texts: Sequence[str], careful: np.ndarray | None) -> np.ndarray:
+def _only_floats(codes: np.ndarray, floats: np.ndarray) -> bool:
+    """Whether a column holds decimals and None only: NaN and the infinities among them then
+    carry into their sum (as does a sum too large, then looked at value by value)."""
+    return bool(floats.all() or (floats | (codes == NONE)).all())
+
+
+def _joined_codes(parts: Sequence[Sequence[str]]) -> np.ndarray:
+    """The kind codes of the texts of `parts` (columns' texts, in turn), looked at all at once."""
+    joined = Joined(parts)
+    return _codes(joined.lengths, joined.first, joined.last, joined.careful())
+
+
+def _careful_codes(texts: Sequence[str], careful: np.ndarray) -> np.ndarray:
+    """The kind codes of texts whose ones to escape or cut are known (`careful`): long ones
+    (contexts), not joined, their first and last characters looked at one by one."""
+    lengths = np.fromiter(map(len, texts), np.int64, len(texts))
+    first, last = (_edge_flags(_points(_ends(texts, end, lengths))) for end in (0, -1))
+    return _codes(lengths, first, last, careful)
+
+
+def _codes(lengths: np.ndarray, first: np.ndarray, last: np.ndarray, careful: np.ndarray | None
+           ) -> np.ndarray:  # fmt: skip
     """The kind codes of texts: none where empty; -1 where it must be escaped or cut
-    (`careful`, else found by looking at them all at once); else text, quoted where it
-    starts like a formula, its spaces kept where it starts or ends with one."""
-    codes = np.full(len(texts), TEXT, np.int8)
-    if careful is None:
-        joined = Joined(texts)
-        careful, lengths, first, last = joined.careful(), joined.lengths, joined.first, joined.last
-    else:  # known careful texts are long ones (contexts): not joined, looked at one by one
-        lengths = np.fromiter(map(len, texts), np.int64, len(texts))
-        first, last = (_edge_flags(_points(_ends(texts, end, lengths))) for end in (0, -1))
+    (`careful`); else text, quoted where it starts like a formula (its `first` character's
+    edge flags), its spaces kept where it starts or ends with one."""
+    codes = (first & _QUOTED) | ((first | last) & _SPACED)
+    codes += TEXT
     if careful is not None:
         codes[careful] = -1
     codes[lengths == 0] = NONE
-    ready = codes > 0
-    codes[ready] += (first[ready] & _QUOTED) | ((first[ready] | last[ready]) & _SPACED)
     return codes
 
 
 class Joined:
-    """Texts joined by NUL (and NUL at both ends) and their characters' code points: where
-    each text starts and ends, their lengths, their first and last characters' edge flags."""
+    """The texts of columns (`parts`, each column's in turn) joined by NUL (and NUL at both
+    ends) and their characters' code points: where each text starts and ends, their lengths,
+    their first and last characters' edge flags."""
 
-    def __init__(self, texts: Sequence[str]) -> None:
-        self.texts = texts
-        self.text = "\x00".join(["", *texts, ""])
+    def __init__(self, parts: Sequence[Sequence[str]]) -> None:
+        self.parts, self.n = parts, sum(map(len, parts))
+        self.text = "\x00".join(["", *map("\x00".join, parts), ""])  # (no part empty)
         self.points = _points(self.text)
         nuls = np.flatnonzero(self.points == 0)
-        self.inner_nul = len(nuls) != len(texts) + 1  # a text holds NUL
+        self.inner_nul = len(nuls) != self.n + 1  # a text holds NUL
         self.lengths = np.diff(nuls) - 1
         if self.inner_nul:
-            self.lengths = np.fromiter(map(len, texts), np.int64, len(texts))
+            self.lengths = np.fromiter(map(len, chain.from_iterable(parts)), np.int64, self.n)
         self.ends = np.cumsum(self.lengths + 1)  # where each text's closing NUL is
         starts = self.ends - self.lengths
         # an empty text's first and last: NUL, no flags
@@ -141,7 +168,7 @@ class Joined:
             return None
         careful[np.searchsorted(self.ends, found, side="right")] = True
         if self.inner_nul:
-            careful |= np.fromiter(["\x00" in text for text in self.texts], bool, len(self.texts))
+            careful |= np.fromiter(["\x00" in text for text in chain.from_iterable(self.parts)], bool, self.n)
         return careful
 
     def _special(self) -> np.ndarray:

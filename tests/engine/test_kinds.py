@@ -34,3 +34,12 @@ def test_the_codes_of_a_mixed_column():
     expected = [NONE, TEXT, TEXT + 1, TEXT + 2, NONE, 1, FLOAT, -1, 3, -1, -1]
     assert columns_codes([column])[0].tolist() == expected
     assert columns_codes([column], [_careful(column)])[0].tolist() == expected
+
+
+def test_the_codes_of_columns_of_decimals_and_none():
+    """NaN and the infinities found among decimals, whether or not the column holds None; a
+    column whose finite decimals add up past the largest float keeps them decimals."""
+    nan, inf = float("nan"), float("inf")
+    columns = [[None, 1.5, nan], [0.0, -inf], [None, inf, 2.0], [1e308, 1e308, None], [None, 0.5], [2.5]]
+    expected = [[NONE, FLOAT, -1], [FLOAT, -1], [NONE, -1, FLOAT], [FLOAT, FLOAT, NONE], [NONE, FLOAT], [FLOAT]]
+    assert [c.tolist() for c in columns_codes(columns)] == expected
