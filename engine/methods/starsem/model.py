@@ -15,7 +15,7 @@ _INDEX = itemgetter(0)
 #: "_" as the interpreter's one shared one-character string: str.split makes every `_` cell
 #: that very object, which list.count and `!=` then find by identity (the literal "_" of a
 #: module is another object, compared character by character).
-_BLANK = chr(95)
+BLANK = chr(95)
 
 #: Scope texts starting with word characters and a period keep only the word (`Mr.` → `Mr`).
 _DOTTED = {"unicode": re.compile(r"^(\w+)\."), "ascii": re.compile(r"^(\w+)\.", re.ASCII)}
@@ -148,18 +148,18 @@ class TextRules:
 
 def column_element(column: list[str], n: int) -> Element:
     """The (index, text) pairs of a column's cells that are not `_`."""
-    if column.count(_BLANK) == n:
+    if column.count(BLANK) == n:
         return EMPTY
-    return tuple([(i, v) for i, v in enumerate(column) if v != _BLANK])
+    return tuple([(i, v) for i, v in enumerate(column) if v != BLANK])
 
 
 def scope_element(column: list[str], n: int, tags: list[str | None], rules: TextRules) -> Element:
     """A scope column: tokens whose GOLD POS tag (`tags`) is punctuation dropped, texts
     normalised."""
-    if column.count(_BLANK) == n:
+    if column.count(BLANK) == n:
         return EMPTY
     words = rules.tags
-    cells = [(i, v) for i, v in enumerate(column) if v != _BLANK and words[tags[i]]]
+    cells = [(i, v) for i, v in enumerate(column) if v != BLANK and words[tags[i]]]
     if "." in "".join(column):  # (faster than a look at each cell kept)
         cells = [(i, rules.scope_text(v)) for i, v in cells]
     return tuple(cells)
@@ -242,8 +242,9 @@ def regular_notes(block: str) -> tuple[list[str], list[str], Columns, str, str] 
     cells, width, n = split
     if "".join(cells[width::width]).count("\n") != n - 1:
         return None
-    notes = [cells[j::width] for j in range(7, width)]
-    if notes[0].count("***") != (n if width == 8 else 0) or not all(map(all, notes)):
+    notes = list(map(cells.__getitem__, _slices(width)[7:]))
+    stars = notes[0].count("***") if "***" in block else 0
+    if stars != (n if width == 8 else 0) or not all(map(all, notes)):
         return None  # `***` where it does not belong or none where it does; an empty cell
     return cells[2::width], cells[3::width], notes, cells[0], cells[1]
 
