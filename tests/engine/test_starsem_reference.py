@@ -310,6 +310,8 @@ def test_regular_columns_match_the_line_by_line_split():
         block = _random_block(rnd, damage=0.3)
         for strip in (False, True):
             expected = _reference_columns(block, strip)
+            if expected is not None:  # the first column's cells but the first keep their line's LF
+                expected[0][1:] = ["\n" + cell for cell in expected[0][1:]]
             assert model.regular_columns(block, strip) == expected, block
             regular += expected is not None
     assert regular > 500  # both outcomes are tried

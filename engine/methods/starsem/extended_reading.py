@@ -9,7 +9,7 @@ from itertools import repeat
 
 from ...errors import InputError
 from .files import Block, BlockReader, Blocks, blank_line_error, check_block_start, plain_flags, walk
-from .model import Columns, Words, regular_notes, rows_words
+from .model import BLANK, Columns, Words, regular_notes, rows_words
 from .reading import field_count_error
 
 CUE, SCOPE, EVENT = "Cue", "Scope", "Event"
@@ -207,12 +207,12 @@ def _column_instances(ids: list[str], notes: Columns, positions: bool) -> list[X
         instance = XInstance(group)
         base = 3 * group
         for kind, column in ((CUE, notes[base]), (SCOPE, notes[base + 1]), (EVENT, notes[base + 2])):
-            if column.count("_") == n:
+            if column.count(BLANK) == n:
                 continue
             if positions or (kind != CUE and "." in "".join(column)):
                 _add_cells(instance, kind, column, ids, positions)
             else:  # the common case: the cells but `_`, as they are
-                instance.elements[kind] = [(ids[i], text) for i, text in enumerate(column) if text != "_"]
+                instance.elements[kind] = [(ids[i], text) for i, text in enumerate(column) if text != BLANK]
         instances.append(instance)
     return instances
 

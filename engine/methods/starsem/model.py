@@ -12,6 +12,10 @@ Element = tuple[tuple[int, str], ...]  # (token index in the sentence, annotated
 EMPTY: Element = ()
 Columns = list[list[str]]  # a sentence's fields, column by column
 _INDEX = itemgetter(0)
+#: "_" as the interpreter's one shared one-character string: str.split makes every `_` cell
+#: that very object, which list.count and `!=` then find by identity (the literal "_" of a
+#: module is another object, compared character by character).
+BLANK = chr(95)
 
 #: Scope texts starting with word characters and a period keep only the word (`Mr.` → `Mr`).
 _DOTTED = {"unicode": re.compile(r"^(\w+)\."), "ascii": re.compile(r"^(\w+)\.", re.ASCII)}
@@ -144,18 +148,18 @@ class TextRules:
 
 def column_element(column: list[str], n: int) -> Element:
     """The (index, text) pairs of a column's cells that are not `_`."""
-    if column.count("_") == n:
+    if column.count(BLANK) == n:
         return EMPTY
-    return tuple([(i, v) for i, v in enumerate(column) if v != "_"])
+    return tuple([(i, v) for i, v in enumerate(column) if v != BLANK])
 
 
 def scope_element(column: list[str], n: int, tags: list[str | None], rules: TextRules) -> Element:
     """A scope column: tokens whose GOLD POS tag (`tags`) is punctuation dropped, texts
     normalised."""
-    if column.count("_") == n:
+    if column.count(BLANK) == n:
         return EMPTY
     words = rules.tags
-    cells = [(i, v) for i, v in enumerate(column) if v != "_" and words[tags[i]]]
+    cells = [(i, v) for i, v in enumerate(column) if v != BLANK and words[tags[i]]]
     if "." in "".join(column):  # (faster than a look at each cell kept)
         cells = [(i, rules.scope_text(v)) for i, v in cells]
     return tuple(cells)
@@ -196,22 +200,35 @@ def regular_columns(block: str, strip: bool) -> Columns | None:
     TABs and LFs, one valid width, `***` on every line of an 8-field sentence and on none
     of a longer one, no empty annotation cell, no empty trailing field — or None when it
     needs the line-by-line checks. `strip`: no leading TAB either (the default reader
-    strips lines). Split in one go (_cells)."""
+    strips lines). Split in one go (_cells): the first column's cells but the first keep
+    the LF that starts their line."""
     split = _cells(block)
     if split is None:
         return None
     cells, width, n = split
-    firsts = "".join(cells[::width]).split("\n")
-    if len(firsts) != n:
-        return None
-    columns = [firsts] + [cells[j::width] for j in range(1, width)]
-    if columns[7].count("***") != (n if width == 8 else 0):
-        return None
-    if strip and not all(firsts):
+    heads = cells[width::width]  # the first cells of lines 2 to n, when each line has `width` cells
+    if "".join(heads).count("\n") != n - 1:
+        return None  # (a cell holds one LF at most, at its start)
+    if strip and (not cells[0] or "\n" in heads):
         return None  # a leading TAB (the default reader strips lines)
+    columns = list(map(cells.__getitem__, _slices(width)))
+    stars = columns[7].count("***") if "***" in block else 0
+    if stars != (n if width == 8 else 0):
+        return None
     if not all(map(all, columns[7:])):  # (C-level tests of the cells' lengths)
         return None  # an empty cell or a trailing TAB
     return columns
+
+
+#: Per width, the slices that take each column out of a block's cells (_slices).
+_SLICES: dict[int, list[slice]] = {}
+
+
+def _slices(width: int) -> list[slice]:
+    slices = _SLICES.get(width)
+    if slices is None:
+        slices = _SLICES[width] = [slice(j, None, width) for j in range(width)]
+    return slices
 
 
 def regular_notes(block: str) -> tuple[list[str], list[str], Columns, str, str] | None:
@@ -225,8 +242,9 @@ def regular_notes(block: str) -> tuple[list[str], list[str], Columns, str, str] 
     cells, width, n = split
     if "".join(cells[width::width]).count("\n") != n - 1:
         return None
-    notes = [cells[j::width] for j in range(7, width)]
-    if notes[0].count("***") != (n if width == 8 else 0) or not all(map(all, notes)):
+    notes = list(map(cells.__getitem__, _slices(width)[7:]))
+    stars = notes[0].count("***") if "***" in block else 0
+    if stars != (n if width == 8 else 0) or not all(map(all, notes)):
         return None  # `***` where it does not belong or none where it does; an empty cell
     return cells[2::width], cells[3::width], notes, cells[0], cells[1]
 

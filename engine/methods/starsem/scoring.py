@@ -128,11 +128,13 @@ class Scorer:
         g_side, s_side = sentence.gold, sentence.system
         if self.sentences is not None:
             self.sentences.append(sentence)
-        if not g_side.negated and not s_side.negated:
+        g_neg, s_neg = g_side.instances is not None, s_side.instances is not None  # (Side.negated)
+        if not g_neg and not s_neg:
             self.add_plain()  # (§3.1.4: a side without negation adds nothing)
             return
         c = self.counts
-        if g_side is s_side and self.verdicts is None:
+        record = self.verdicts is not None
+        if g_side is s_side and not record:
             self._add_identical(g_side)
             return
         c.sentences += 1
@@ -142,34 +144,36 @@ class Scorer:
         _count_side(system, c, False)
         c.tokens_g += g_side.scope_tokens
         c.tokens_p += s_side.scope_tokens
-        if g_side.negated:
+        if g_neg:
             c.negation_sentences += 1
-        error = not (g_side.negated and s_side.negated)
+        error = not (g_neg and s_neg)
         partners, taken = match_cues(gold, system)
-        missed_count = not s_side.negated or bool(system)  # §3.3: a side with zero instances
-        spurious_count = not g_side.negated or bool(gold)
-        for gi, g in enumerate(gold):
-            z = partners[gi]
+        missed_count = not s_neg or bool(system)  # §3.3: a side with zero instances
+        spurious_count = not g_neg or bool(gold)
+        for g, z in zip(gold, partners, strict=True):
             if z is None:
                 if missed_count:
                     self._unpaired(g, "fn")
                     error = True
-                self._record(sentence, g, None, "FN")
-            elif not self._pair(g, system[z]):
-                error = True
-                self._record(sentence, g, system[z], "FN")
+                full = "FN"
+            elif self._pair(g, system[z]):
+                full = "TP"
             else:
-                self._record(sentence, g, system[z], "TP")
-        for z, s in enumerate(system):
-            if not taken[z]:
+                error = True
+                full = "FN"
+            if record:
+                self._record(sentence, g, None if z is None else system[z], full)
+        for s, s_taken in zip(system, taken, strict=True):
+            if not s_taken:
                 if spurious_count:
                     self._unpaired(s, "fp")
                     error = True
-                self._record(sentence, None, s, "FP")
-        self._negated(gold, system, g_side.negated, s_side.negated)
+                if record:
+                    self._record(sentence, None, s, "FP")
+        self._negated(gold, system, g_neg, s_neg)
         if error:
             c.error_sentences += 1
-            if g_side.negated:
+            if g_neg:
                 c.error_negation_sentences += 1
 
     def _add_identical(self, side: Side) -> None:
@@ -218,17 +222,13 @@ class Scorer:
         return False
 
     def _scope_tokens(self, g: Instance, s: Instance) -> None:
+        """A matched pair's scope tokens: a GOLD (index, text) that SYSTEM has too is a tp,
+        else an fn; a SYSTEM one that GOLD lacks an fp (an element holds a token once)."""
         tokens = self.counts.tokens
-        system = dict(s.scope)
-        gold = dict(g.scope)
-        for i, text in g.scope:
-            if system.get(i) == text:
-                tokens.tp += 1
-            else:
-                tokens.fn += 1
-        for i, text in s.scope:
-            if gold.get(i) != text:
-                tokens.fp += 1
+        both = len(g.scope) if g.scope == s.scope else len(set(g.scope).intersection(s.scope))
+        tokens.tp += both
+        tokens.fn += len(g.scope) - both
+        tokens.fp += len(s.scope) - both
 
     def _unpaired(self, instance: Instance, kind: str) -> None:
         """An instance without partner: `fn` for a GOLD one, `fp` for a SYSTEM one."""
