@@ -24,7 +24,7 @@ from PySide6.QtWidgets import (
 
 from engine.comparison import LEVEL
 from engine.report import Report, Table
-from engine.scale import DEFAULT_SCALE, FRACTION
+from engine.scale import DEFAULT_SCALE, FRACTION, is_score_column
 
 from .models import SAMPLED_ROWS, FrameModel
 from .score_titles import ComparisonModel, fit_titled_columns, interval_titles
@@ -72,6 +72,22 @@ def label_first(view: QTableView, columns: list[str]) -> None:
     found = next((i for i, name in enumerate(columns) if name.lower() in LABEL_COLUMNS), None)
     if found:
         view.horizontalHeader().moveSection(view.horizontalHeader().visualIndex(found), 0)
+
+
+def scores_first(view: QTableView, frame: pd.DataFrame) -> None:
+    """Move the score columns (precision, recall, F1, their intervals) to just after the
+    columns that name a row (the first one, and text such as a label or schema), before the
+    counts: the scores are in view without scrolling (the data keeps its order)."""
+    header = view.horizontalHeader()
+    scores = [i for i, name in enumerate(frame.columns) if is_score_column(str(name))]
+    names = [i not in scores and not pd.api.types.is_numeric_dtype(t) for i, t in enumerate(frame.dtypes)]
+    place = 1
+    while place < header.count() and names[header.logicalIndex(place)]:
+        place += 1
+    for logical in scores:
+        if header.visualIndex(logical) >= place:
+            header.moveSection(header.visualIndex(logical), place)
+            place += 1
 
 
 def widen_to_contents(view: QTableView) -> None:
@@ -199,6 +215,8 @@ class ScoresView(QWidget):
             model = FrameModel(frame, titles=interval_titles(table.columns, self._level))
         self._views[name] = view = table_view(frame, table.scale, scale, model)
         model.setParent(view)
+        if name != "comparison":  # its columns are a, b, their difference: in that order
+            scores_first(view, frame)
         fit_titled_columns(view)
         return view
 
