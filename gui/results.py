@@ -28,6 +28,7 @@ from engine.scale import DEFAULT_SCALE, FRACTION, is_score_column
 
 from .models import SAMPLED_ROWS, FrameModel
 from .score_titles import ComparisonModel, fit_titled_columns, interval_titles
+from .whole_cells import WholeCells
 
 MAX_HEADLINE_WIDTH = 560
 #: A timer's delay that lets the event loop turn first (input, paints, other timers): Qt runs
@@ -52,6 +53,7 @@ def table_view(frame: pd.DataFrame, native: str = FRACTION, scale: str = DEFAULT
     model = model if model is not None else FrameModel(frame, view)
     model.set_scale(scale, native)
     view.setModel(model)
+    view.setItemDelegate(WholeCells(view))  # a cell the right edge cuts is elided, never cut
     label_first(view, [str(c) for c in frame.columns])
     view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # the engine's order first
     view.setSortingEnabled(True)

@@ -4,10 +4,12 @@ after them), and nervaluate's four schemas are all shown."""
 
 from __future__ import annotations
 
-from PySide6.QtWidgets import QTableView
+import pandas as pd
+from PySide6.QtWidgets import QStyledItemDelegate, QTableView
 
 from engine.scale import is_score_column
 from gui.resources import example_inputs
+from gui.results import table_view
 
 from .conftest import evaluate
 from .test_first_look import rows_seen
@@ -43,3 +45,24 @@ def test_the_per_label_tables_put_the_scores_first_too(qtbot, window):
     shown = [per_label.model().columns[header.logicalIndex(v)] for v in range(header.count())]
     first_count = next(i for i, name in enumerate(shown) if name.lower() in ("tp", "correct", "fp", "fn"))
     assert all(is_score_column(name) for name in shown[1:first_count]) and first_count > 1
+
+
+def test_a_number_the_right_edge_cuts_is_drawn_elided_not_cut(qtbot, monkeypatch):
+    frame = pd.DataFrame({"method": ["traditional", "fair"], "precision": [0.6667, 0.7778],
+                          "recall": [0.6364, 0.7368], "f1": [0.6512, 0.7568]})  # fmt: skip
+    view = table_view(frame)
+    qtbot.addWidget(view)
+    drawn: list[tuple[str, int, int]] = []  # (text, width drawn, width of the column)
+
+    def paint(delegate, painter, option, index) -> None:
+        drawn.append((index.data(), option.rect.right(), view.columnWidth(index.column())))
+
+    monkeypatch.setattr(QStyledItemDelegate, "paint", paint)
+    edge = sum(view.columnWidth(c) for c in range(3)) + view.columnWidth(3) // 2  # f1 half shown
+    view.resize(edge + 2 * view.frameWidth() + view.verticalScrollBar().sizeHint().width(), 120)
+    view.show()
+    qtbot.waitExposed(view)
+    view.grab()
+    width = view.viewport().width()
+    assert {text for text, _, _ in drawn} >= {"65.12", "75.68"}  # f1 is drawn, in part
+    assert all(right < width for _, right, _ in drawn)  # within the view: the style elides it ("65.…")
