@@ -54,12 +54,13 @@ FORMATS = (
 INTRO = (
     "Writes the gold an adjudication workbook settles (Agreement among Annotators… → Adjudication "
     "workbook, decided in a spreadsheet program): the spans every annotator agreed on, plus each "
-    "row's Decision. The same as <code>spanstudio adjudicate</code>."
+    "row's Decision."
 )
 MAJORITY = "Settle rows left undecided by majority"  # the tick box, and how messages name it
 #: The command line's flags of the dialog's controls, as the app's messages name them.
 CONTROLS = {"--majority": f"tick “{MAJORITY}”"}
 DOING = "The gold could not be written"
+KEY = "make_gold"  # the dialog's fields as last used, kept between starts
 
 
 class Window(Protocol):
@@ -114,6 +115,8 @@ class MakeGoldDialog(QDialog):
         )
         self.workbook.textChanged.connect(self._update)
         self.out.textChanged.connect(self._update)
+        self.settings = settings
+        self.restore()
         self._update()
         self.resize(640, self.sizeHint().height())
 
@@ -131,6 +134,25 @@ class MakeGoldDialog(QDialog):
         layout.addWidget(intro)
         layout.addLayout(form)
         layout.addWidget(self.buttons)
+
+    def restore(self) -> None:
+        """The fields as last used (the suggested path following the workbook as before)."""
+        kept = self.settings.value(KEY, {}) if self.settings is not None else {}
+        kept = kept if isinstance(kept, dict) else {}
+        index = self.format.findData(kept.get("format"))
+        if index >= 0:
+            self.format.setCurrentIndex(index)
+        for field, key in ((self.workbook, "workbook"), (self.out, "out")):
+            if isinstance(kept.get(key), str) and kept[key]:
+                field.setText(kept[key])
+        self.majority.setChecked(kept.get("majority") is True)
+
+    def keep(self) -> None:
+        """Remember the fields for the next time (and the next start)."""
+        if self.settings is not None:
+            fields = {"workbook": self.workbook.text().strip(), "format": self.format_name}
+            self.settings.set_value(KEY, {**fields, "out": self.out.text().strip(),
+                                          "majority": self.majority.isChecked()})  # fmt: skip
 
     @property
     def format_name(self) -> str:
@@ -185,6 +207,7 @@ class MakeGoldDialog(QDialog):
         self.replace = gold_exists(out, self.format_name)
         if self.replace and not dialogs.ask(self, *self.replace_question(out)):
             return
+        self.keep()
         super().accept()
 
     def problem(self) -> tuple[str, str] | None:
@@ -311,7 +334,7 @@ def _done(window: Window, dialog: MakeGoldDialog, result: GoldWritten | InputErr
         dialogs.show_input_error(window, result, DOING)  # type: ignore[arg-type]
         QTimer.singleShot(0, lambda: make_gold(window, dialog=dialog))
         return
-    window.say_written(result.paths, " ".join([result.summary + ".", *result.warnings]))  # the folder noted
+    window.say_written(result.paths, " ".join([result.settled + ".", *result.warnings]))  # the path noted
     loaded = dialog.loaded_side(dialog.out.text().strip())
     if loaded:
         window.setup.look_again(loaded)  # the file replaced: its box, labels and the methods' refusals anew

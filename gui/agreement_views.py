@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy as np
 from PySide6.QtCore import QAbstractListModel, QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem
 
 from engine.formats.spantable import document_text
@@ -220,3 +221,26 @@ class Lanes:
             at = min(e, hi)
         out.append(html.escape(text[at:hi]))
         return "".join(out).replace("\n", "<br>")
+
+
+class NumberItem(QTableWidgetItem):
+    """A cell sorted by its value (undefined last)."""
+
+    def __init__(self, text: str, value: float | None) -> None:
+        super().__init__(text)
+        self.value = value
+
+    def __lt__(self, other: QTableWidgetItem) -> bool:
+        if not isinstance(other, NumberItem):
+            return super().__lt__(other)
+        mine = (self.value is None, self.value or 0.0)
+        theirs = (other.value is None, other.value or 0.0)
+        return mine < theirs
+
+
+def colour(value: float | None) -> QColor:
+    """Red (≤ 0) through yellow to green (1); grey where undefined."""
+    if value is None:
+        return QColor("#d0d0d0")
+    v = max(0.0, min(1.0, value))
+    return QColor.fromHsvF(v / 3, 0.45, 1.0)

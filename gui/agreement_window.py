@@ -45,7 +45,9 @@ from .agreement_memory import note_folder, remember, start_folder
 from .agreement_views import (
     DocumentRowsModel,
     Lanes,
+    NumberItem,
     PairRowsModel,
+    colour,
     fit_names,
     name_headers,
     pair_disagreements,
@@ -53,6 +55,7 @@ from .agreement_views import (
 from .agreement_words import (
     FIGURES_TIP,
     START,
+    again_words,
     changed_words,
     documents_words,
     explain_columns,
@@ -76,29 +79,6 @@ UNREAD, UNWRITTEN = "The annotators could not be read", "The workbook could not 
 DOC_COLUMNS = ("Document", "Annotators", "F1 (mean)", "Cohen κ (mean)", "Fleiss κ", "α", "αu")
 
 
-class NumberItem(QTableWidgetItem):
-    """A cell sorted by its value (undefined last)."""
-
-    def __init__(self, text: str, value: float | None) -> None:
-        super().__init__(text)
-        self.value = value
-
-    def __lt__(self, other: QTableWidgetItem) -> bool:
-        if not isinstance(other, NumberItem):
-            return super().__lt__(other)
-        mine = (self.value is None, self.value or 0.0)
-        theirs = (other.value is None, other.value or 0.0)
-        return mine < theirs
-
-
-def colour(value: float | None) -> QColor:
-    """Red (≤ 0) through yellow to green (1); grey where undefined."""
-    if value is None:
-        return QColor("#d0d0d0")
-    v = max(0.0, min(1.0, value))
-    return QColor.fromHsvF(v / 3, 0.45, 1.0)
-
-
 class AgreementWindow(QWidget):
     """A window of its own beside the main window's Evaluate mode."""
 
@@ -120,6 +100,7 @@ class AgreementWindow(QWidget):
         self._result: tuple[Any, ...] = ()  # the result of the work that ended well, until `done` has it
         self._doing = ""
         self.removed: set[Row] = set()  # rows the user removed: left out when an export is listed again
+        self.again: list[str] = []  # the inputs added that were listed already (the line says so)
         self.exports: dict[str, ReadExport] = {}  # the exports listed, as read: measured from that reading
         self.notice = Notice()
         self.settings = settings  # where its list and folders are kept (none: nothing kept)
@@ -259,8 +240,10 @@ class AgreementWindow(QWidget):
 
     def add_paths(self, paths: list[str]) -> None:
         """Add inputs: one row each, or one row per annotator of an export (listed in the
-        background; a failure is a dialog). An input added again lists every annotator again."""
+        background; a failure is a dialog). A row listed already is not listed again (the
+        line says so); an export added again lists its annotators removed again."""
         self.removed = {row for row in self.removed if row[0] not in paths}
+        self.again = [path for path in dict.fromkeys(paths) if path in self.path_list()]
         self._list(paths)
 
     def _list(self, paths: list[str]) -> None:
@@ -276,6 +259,9 @@ class AgreementWindow(QWidget):
             self.list_changed()
 
     def add_row(self, path: str, annotator: str | None) -> None:
+        if (path, annotator) in self.rows():
+            return
+        self.again = [again for again in self.again if again != path]  # a row of it is new
         item = QListWidgetItem(path if annotator is None else f"{annotator} — {path}")
         item.setData(Qt.ItemDataRole.UserRole, (path, annotator))
         self.paths.addItem(item)
@@ -294,7 +280,9 @@ class AgreementWindow(QWidget):
         """The line after the list changed: the figures, and whether they are still the list's;
         before any measuring, what to do next (while work runs, the line says what it does)."""
         if not self.busy:
-            self.say("" if self.data is not None else listed_words(self.paths.count()))
+            listed = "" if self.data is not None else listed_words(self.paths.count())
+            self.say(again_words(self.again, listed))
+            self.again = []
 
     def list_predictions(self) -> None:
         """List the Label Studio exports' annotators again, with or without their predictions

@@ -86,3 +86,12 @@ def explain_columns(table: QTableWidget) -> None:
         item = table.horizontalHeaderItem(k)
         if item is not None and item.text() in DOCUMENT_TIPS:
             item.setToolTip(DOCUMENT_TIPS[item.text()])
+
+
+def again_words(again: list[str], then: str) -> str:
+    """The line after adding inputs listed already: which were not added again, then `then`."""
+    if not again:
+        return then
+    shown = ", ".join(again[:3]) + (f" and {count_of(len(again) - 3, 'other')}" if len(again) > 3 else "")
+    listed = "is listed" if len(again) == 1 else "are listed"
+    return f"{shown} {listed} already: not added again. {then}".rstrip()

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import numpy as np
 from PySide6.QtCore import QItemSelectionModel, QModelIndex, Qt, QThread, QTimer, Signal
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -66,6 +67,12 @@ class ErrorsPanel(QWidget):
         self.search = QLineEdit()
         self.search.setPlaceholderText("Search the error table…")
         self.search.setClearButtonEnabled(True)
+        self.show_all = QAction("Show All &Errors", self)  # View's: enabled while a filter is set
+        self.show_all.setStatusTip("Clear the error filters")
+        self.show_all.setToolTip("Clear the error filters")
+        self.show_all.triggered.connect(self.clear_filters)
+        self.search.textChanged.connect(self._note_filters)
+        self._note_filters()
         self.count = QLabel()
         self.searching = QProgressBar()
         self.searching.setRange(0, 0)  # busy: moves while a search or sort runs
@@ -203,6 +210,7 @@ class ErrorsPanel(QWidget):
         the table shows them when they arrive (unless a newer query has been asked by then).
         A query without filters or sort is every row in the report's order: shown at once."""
         self._generation += 1
+        self._note_filters()
         self.cancel()  # the timer too: this query has the latest text
         if self.data is None:
             self.count.setText("")
@@ -257,6 +265,11 @@ class ErrorsPanel(QWidget):
     @property
     def busy(self) -> bool:
         return bool(self._runs)
+
+    def _note_filters(self) -> None:
+        """Show All Errors enabled while a filter or the search hides rows, not otherwise."""
+        combos = (self.type_filter, self.label_filter, self.verdict_filter)
+        self.show_all.setEnabled(any(c.currentIndex() > 0 for c in combos) or bool(self.search.text()))
 
     def clear_filters(self) -> None:
         for widget in (self.type_filter, self.label_filter, self.verdict_filter):

@@ -219,7 +219,7 @@ class MainWindow(WindowMemory, WindowExports, FocusRing, QMainWindow):
                                         tip="Write the gold an adjudication workbook decides")  # fmt: skip
         view = bar.addMenu("&View")
         view.addAction(self.dock.toggleViewAction())
-        self._action(view, "Show All &Errors", self.errors.clear_filters, tip="Clear the error filters")
+        view.addAction(self.errors.show_all)  # enabled while a filter is set
         view.addSeparator()
         self.scale_actions = scale_actions(self, view, self.scale, self.set_scale)
         help_menu = bar.addMenu("&Help")

@@ -24,10 +24,11 @@ from PySide6.QtWidgets import (
 
 from engine.comparison import LEVEL
 from engine.report import Report, Table
-from engine.scale import DEFAULT_SCALE, FRACTION
+from engine.scale import DEFAULT_SCALE, FRACTION, is_score_column
 
 from .models import SAMPLED_ROWS, FrameModel
 from .score_titles import ComparisonModel, fit_titled_columns, interval_titles
+from .whole_cells import WholeCells
 
 MAX_HEADLINE_WIDTH = 560
 #: A timer's delay that lets the event loop turn first (input, paints, other timers): Qt runs
@@ -52,6 +53,7 @@ def table_view(frame: pd.DataFrame, native: str = FRACTION, scale: str = DEFAULT
     model = model if model is not None else FrameModel(frame, view)
     model.set_scale(scale, native)
     view.setModel(model)
+    view.setItemDelegate(WholeCells(view))  # a cell the right edge cuts is elided, never cut
     label_first(view, [str(c) for c in frame.columns])
     view.horizontalHeader().setSortIndicator(-1, Qt.SortOrder.AscendingOrder)  # the engine's order first
     view.setSortingEnabled(True)
@@ -72,6 +74,22 @@ def label_first(view: QTableView, columns: list[str]) -> None:
     found = next((i for i, name in enumerate(columns) if name.lower() in LABEL_COLUMNS), None)
     if found:
         view.horizontalHeader().moveSection(view.horizontalHeader().visualIndex(found), 0)
+
+
+def scores_first(view: QTableView, frame: pd.DataFrame) -> None:
+    """Move the score columns (precision, recall, F1, their intervals) to just after the
+    columns that name a row (the first one, and text such as a label or schema), before the
+    counts: the scores are in view without scrolling (the data keeps its order)."""
+    header = view.horizontalHeader()
+    scores = [i for i, name in enumerate(frame.columns) if is_score_column(str(name))]
+    names = [i not in scores and not pd.api.types.is_numeric_dtype(t) for i, t in enumerate(frame.dtypes)]
+    place = 1
+    while place < header.count() and names[header.logicalIndex(place)]:
+        place += 1
+    for logical in scores:
+        if header.visualIndex(logical) >= place:
+            header.moveSection(header.visualIndex(logical), place)
+            place += 1
 
 
 def widen_to_contents(view: QTableView) -> None:
@@ -199,6 +217,8 @@ class ScoresView(QWidget):
             model = FrameModel(frame, titles=interval_titles(table.columns, self._level))
         self._views[name] = view = table_view(frame, table.scale, scale, model)
         model.setParent(view)
+        if name != "comparison":  # its columns are a, b, their difference: in that order
+            scores_first(view, frame)
         fit_titled_columns(view)
         return view
 

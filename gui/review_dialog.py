@@ -20,9 +20,9 @@ from PySide6.QtWidgets import (
 from engine.export.carry import match_review
 from engine.progress import Progress
 from engine.report import Report, Table
-from engine.review import Review, no_scores, read_review, scored_parts
+from engine.review import NOT_REVIEWED, Review, no_scores, read_review, scored_parts
 
-from . import geometry
+from . import dialogs, geometry
 from .counts import count_of, grouped
 from .results import full_width, table_view
 from .worker import Job
@@ -44,6 +44,7 @@ class ReviewResult:
     shown: str = ""  # what of it the Errors table shows
     systems: dict[str, int] | None = None  # a compare workbook's errors, by system
     unscored: list[str] = field(default_factory=list)  # why parts have no reviewed scores
+    judged: int = 0  # the error rows with a verdict
 
 
 def review_job(path: str, report: Report | None = None) -> Job:
@@ -74,6 +75,7 @@ def review_job(path: str, report: Report | None = None) -> Job:
 def _result(review: Review) -> ReviewResult:
     """The tables of a review (of each system of a compare workbook) and what it lacks."""
     result = ReviewResult(review.path, review.method, review.errors, review.warnings, {})
+    result.judged = sum(row["verdict"] != NOT_REVIEWED for part in review.parts() for row in part.rows)
     for part, tables in scored_parts(review):
         result.tables |= {part.system + name: table for name, table in tables.items()}
         if len(tables) == 1:
@@ -127,3 +129,15 @@ def _errors(result: ReviewResult) -> str:
         return count_of(result.errors, "error")
     each = ", ".join(f"{system} {grouped(count)}" for system, count in result.systems.items())
     return f"{grouped(result.errors)} errors of two systems compared ({each})"
+
+
+def say_none_judged(parent: QWidget | None, result: ReviewResult) -> bool:
+    """Whether the workbook holds no verdicts yet, said in a message (its tables would be zeros)."""
+    if result.judged or not result.errors:
+        return False
+    name = Path(result.path).name
+    how = ("open it in a spreadsheet program, choose a verdict in the Verdict column of the errors you "
+           "judge, save it, then import it again.")  # fmt: skip
+    dialogs.show_message(parent, f"{name} holds no verdicts yet.",
+                         f"None of its {count_of(result.errors, 'error')} has a verdict: {how}")
+    return True

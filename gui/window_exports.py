@@ -25,7 +25,7 @@ from .help_page import GlossaryDialog
 from .inputs import dropped_paths
 from .models import FrameModel
 from .results import widen_to_contents
-from .review_dialog import ReviewDialog, ReviewResult, review_job
+from .review_dialog import ReviewDialog, ReviewResult, review_job, say_none_judged
 from .viewer_data import attachable
 
 if TYPE_CHECKING:
@@ -162,6 +162,8 @@ class WindowExports:
     def show_review(self, result: ReviewResult) -> None:
         if result.verdicts is not None:
             self.errors.set_verdicts(result.verdicts)
+        if say_none_judged(self, result):
+            return
         self.review_dialog = ReviewDialog(self, result)
         self.review_dialog.show()
 

@@ -210,11 +210,17 @@ def run_adjudicate(args: argparse.Namespace) -> tuple[str, list[str]]:
 
 
 class GoldWritten(NamedTuple):
-    """What `write_gold` wrote: a sentence saying so, the warnings, the files."""
+    """What `write_gold` wrote: how much ("4 spans in 3 documents"), the warnings, the files,
+    where to (`summary`: the sentence saying so)."""
 
-    summary: str
+    settled: str
     warnings: list[str]
     paths: list[Path]
+    out: str
+
+    @property
+    def summary(self) -> str:
+        return f"{self.settled} written to {self.out}"
 
 
 def write_gold(
@@ -246,7 +252,7 @@ def write_gold(
     _write(content)
     kept = sum(len(spans) for _, spans in gold)
     docs = f"{len(gold)} document" + ("" if len(gold) == 1 else "s")
-    return GoldWritten(f"{kept} spans in {docs} written to {out}", warnings, [Path(p) for p, _ in content])
+    return GoldWritten(f"{kept} spans in {docs}", warnings, [Path(p) for p, _ in content], out)
 
 
 def gold_exists(out: str, out_format: str) -> bool:

@@ -76,13 +76,16 @@ def one_export(path: str, names: list[str] | None, format: str | None, options: 
 NAMING = ("a different name for each annotator (each input is named after its file or folder, an export's "
           "annotators after their users: on the command line give --names; in the app rename a file or "
           "folder, or remove a row)")  # fmt: skip
+#: The same in the app's words alone (read_listed's: the app has no --names).
+LISTED_NAMING = ("a different name for each annotator (each file or folder is named after itself, "
+                 "an export's annotators after their users: rename a file or folder, or remove a row)")
 
 
 def checked_names(
-    defaults: list[str], names: list[str] | None, sources: list[str] | None = None
+    defaults: list[str], names: list[str] | None, sources: list[str] | None = None, naming: str = NAMING
 ) -> list[str]:
     """The annotators' names (`names` in place of `defaults`, one each), each once; `sources`:
-    the input each default name is of (a clash names both)."""
+    the input each default name is of (a clash names both, with `naming`'s way out)."""
     if names:
         if len(names) != len(defaults):
             raise InputError(f"{len(defaults)} names (one per annotator)", f"{len(names)}", option="--names")
@@ -94,7 +97,7 @@ def checked_names(
     seen: dict[str, int] = {}
     for j, name in enumerate(defaults):
         if name in seen:
-            raise InputError(NAMING, _clash(name, seen[name], j, sources))
+            raise InputError(naming, _clash(name, seen[name], j, sources))
         seen[name] = j
     return defaults
 
@@ -151,7 +154,8 @@ def read_listed(
             raise InputError(f"an annotator of the export ({', '.join(read[path])})", repr(name), file=path)
         names.append(name)
         sides.append(read[path][name])
-    return dict(zip(checked_names(names, None, [path for path, _ in inputs]), sides, strict=True))
+    named = checked_names(names, None, [path for path, _ in inputs], LISTED_NAMING)
+    return dict(zip(named, sides, strict=True))
 
 
 def check_exist(paths: list[str]) -> None:

@@ -25,7 +25,7 @@ def _evaluate_cancelled(gold: Path, system: Path, stage: str, counted: Callable[
     at_cancel: list[int] = []
 
     def report(fraction: float, message: str) -> None:
-        if message == stage and fraction > STAGE_START[stage] and not at_cancel:
+        if message.startswith(stage) and fraction > STAGE_START[stage] and not at_cancel:
             progress.cancel()
             at_cancel.append(counted())
 
@@ -35,8 +35,8 @@ def _evaluate_cancelled(gold: Path, system: Path, stage: str, counted: Callable[
     return counted() - at_cancel[0]
 
 
-#: Where each stage's own report stands (the readers report after it).
-STAGE_START = {"reading": 0.0, "parsing": 0.3}
+#: Where each stage's own report stands (the readers report after it), by its words' start.
+STAGE_START = {"reading ": 0.0, "finding the spans in ": 0.3}
 
 
 def _counting(monkeypatch, owner: object, name: str) -> Callable[[], int]:
@@ -65,7 +65,7 @@ def _conll2000(tmp_path: Path, n: int = 400) -> tuple[Path, Path]:
 def test_cancel_while_conll_sentences_are_parsed_stops_within_a_block(tmp_path, monkeypatch):
     monkeypatch.setattr(reading, "BLOCK_LINES", BLOCK, raising=False)
     parsed = _counting(monkeypatch, reading.ConllReader, "sentence")
-    after = _evaluate_cancelled(*_conll2000(tmp_path), "parsing", parsed)
+    after = _evaluate_cancelled(*_conll2000(tmp_path), "finding the spans in ", parsed)
     assert 0 < after <= BLOCK // 3 + 1  # sentences of 3 lines: one block's, not the 800 of both files
 
 
@@ -74,7 +74,7 @@ def test_cancel_while_span_lines_are_parsed_stops_within_a_block(tmp_path, monke
     sentences = [[f"NP\t{k}\t{k}\t{k}" for k in range(100 * s + 1, 100 * s + 4)] for s in range(200)]  # distinct
     gold, system = _write(tmp_path / "gold.tsv", sentences), _write(tmp_path / "system.tsv", sentences)
     parsed = _counting(monkeypatch, reading.FileReader, "_parse")
-    after = _evaluate_cancelled(gold, system, "parsing", parsed)
+    after = _evaluate_cancelled(gold, system, "finding the spans in ", parsed)
     assert 0 < after <= BLOCK
 
 
@@ -89,7 +89,7 @@ def test_cancel_while_a_file_is_read_stops_within_a_chunk(tmp_path, monkeypatch)
             yield chunk
 
     monkeypatch.setattr(lines, "_line_chunks", counted)
-    after = _evaluate_cancelled(*_conll2000(tmp_path), "reading", lambda: yielded[0])
+    after = _evaluate_cancelled(*_conll2000(tmp_path), "reading ", lambda: yielded[0])
     assert after == 1  # the chunk split as the cancel came is numbered; the next one stops
 
 
@@ -134,3 +134,13 @@ def test_cancel_while_sentences_are_compared_stops_within_a_step(tmp_path, monke
     bounded = _counting(monkeypatch, matching, "_boundaries")
     _cancel_when(*_label_errors_pair(tmp_path), lambda: matched() > 0)
     assert (labelled(), bounded()) == (1, 0)  # the step after the cancel runs, then it stops
+
+
+def test_the_progress_words_name_what_is_read_and_done(tmp_path):
+    """The app's status bar shows them: they said "parsing" and "reading"."""
+    method, heard = get_method("faireval"), []
+    progress = Progress(lambda fraction, message: heard.append(message), interval=0)
+    method.evaluate(*map(str, _conll2000(tmp_path, 20)), method.Options(), progress)
+    words = list(dict.fromkeys(heard))
+    assert words == ["reading gold.txt…", "reading system.txt…", "finding the spans in gold.txt…",
+                     "finding the spans in system.txt…", "comparing the spans…", "scoring"]  # fmt: skip

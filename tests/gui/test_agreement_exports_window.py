@@ -13,7 +13,6 @@ from PySide6.QtCore import Qt
 
 from engine.cli import main
 from gui.agreement_window import AgreementWindow
-from tests.engine.test_agreement_command import SAME_NAME
 from tests.engine.test_agreement_exports import (
     DOCCANO,
     LABEL_STUDIO,
@@ -23,7 +22,6 @@ from tests.engine.test_agreement_exports import (
     project_entries,
     zipped,
 )
-from tests.gui.test_agreement_window import dialog_texts
 
 
 @pytest.fixture
@@ -77,15 +75,17 @@ def test_an_export_that_cannot_be_read_is_a_dialog(window, qtbot, tmp_path, show
     assert "found no annotation/ folder" in shown.input_errors[0][1]
 
 
-def test_an_export_added_twice_names_its_annotators_twice(window, qtbot, tmp_path, monkeypatch):
-    texts = dialog_texts(monkeypatch)
+def test_an_export_added_again_is_not_listed_twice(window, qtbot, tmp_path):
     path = zipped(tmp_path / "project.zip", project_entries())
-    added(window, qtbot, path)
-    assert len(added(window, qtbot, path)) == 6
-    window.measure()
-    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
-    assert texts == [("<b>Agreement could not be measured.</b>", f"{SAME_NAME}'anna' twice in {path}")]
-    assert window.data is None
+    rows = added(window, qtbot, path)
+    assert added(window, qtbot, path) == rows  # it listed each annotator twice, then "'anna' twice"
+    assert window.summary.text() == f"{path} is listed already: not added again. 3 annotators listed: " \
+                                    "click Measure agreement."
+    window.paths.item(1).setSelected(True)
+    window.remove()
+    assert added(window, qtbot, path) == [rows[0], rows[2], rows[1]]  # the one removed comes back
+    assert window.summary.text() == "3 annotators listed: click Measure agreement."
+    assert measured(window, qtbot)["annotators"] == ["anna", "ben", "cara"]
 
 
 def test_the_predictions_are_annotators_when_the_box_is_checked(window, qtbot, tmp_path, capsys):
@@ -119,8 +119,8 @@ def test_turning_the_predictions_off_and_on_keeps_the_rows_removed(window, qtbot
         window.predictions.setChecked(checked)
         qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
         assert window.rows() == rows
-    added(window, qtbot, path)  # added again: every annotator listed again
-    assert window.rows()[2:] == [(path, "user 7"), (path, "ben@example.org"), (path, "predictions v1")]
+    added(window, qtbot, path)  # added again: the annotator removed listed again (the others are listed)
+    assert window.rows() == [(path, "user 7"), (path, "predictions v1"), (path, "ben@example.org")]
 
 
 def test_the_matrix_shows_five_e_mail_names_whole_at_1366_by_768(window, qtbot, tmp_path):

@@ -24,7 +24,7 @@ from gui import dialogs, worker
 from gui.agreement_views import PART_CHARS, part_bounds
 from gui.agreement_window import AgreementWindow
 from gui.main_window import MainWindow
-from tests.engine.test_agreement_command import SAME_NAME, annotations
+from tests.engine.test_agreement_command import annotations
 
 #: Modules that bind engine.formats.read_spans when first imported: imported before it is
 #: replaced, so that none keeps the replacement after a test (later tests read real files).
@@ -127,7 +127,24 @@ def test_two_annotators_of_the_same_name_are_a_dialog(window, qtbot, monkeypatch
     clash = f"'ben' for both {tmp_path / 'ben.tsv'} and {other / 'ben.tsv'}"
     assert texts == [("<b>Agreement could not be measured.</b>", SAME_NAME + clash)]
     assert window.summary.text() == f"Agreement could not be measured: {SAME_NAME}{clash}"
+    assert "--names" not in texts[0][1] and "command line" not in texts[0][1]  # the app has none
     assert window.data is None
+
+
+#: What the app says where two annotators share a name: its own way out, no command line's.
+SAME_NAME = ("expected a different name for each annotator (each file or folder is named after itself, an "
+             "export's annotators after their users: rename a file or folder, or remove a row), found ")
+
+
+def test_files_listed_already_are_not_added_again_and_the_line_says_so(window, qtbot, tmp_path):
+    rows = window.rows()
+    window.add_paths([str(tmp_path / "ben.tsv"), str(tmp_path / "cara.tsv")])
+    assert window.rows() == rows  # they were listed twice, then "found 'ben' twice"
+    assert window.summary.text() == (f"{tmp_path / 'ben.tsv'}, {tmp_path / 'cara.tsv'} are listed already: "
+                                     "not added again. 3 annotators listed: click Measure agreement.")
+    window.paths.item(0).setSelected(True)
+    window.remove()
+    assert window.summary.text() == "2 annotators listed: click Measure agreement."
 
 
 def test_the_workbook_is_written_in_the_background_with_progress_and_then_open_buttons(

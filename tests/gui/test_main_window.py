@@ -563,3 +563,22 @@ def test_a_done_that_raises_still_finishes_the_thread(qtbot, window):
         qtbot.waitUntil(lambda: bool(raised), timeout=20_000)
     assert [str(error) for _, error, _ in raised] == ["done failed"]
     assert gc.isenabled() and not worker._running and not window.busy
+
+
+def test_show_all_errors_is_enabled_only_while_a_filter_hides_rows(qtbot, window):
+    view = next(a.menu() for a in window.menuBar().actions() if a.text() == "&View")
+    show_all = next(a for a in view.actions() if a.text() == "Show All &Errors")
+    assert not show_all.isEnabled()  # nothing to show: it did nothing visible
+    evaluate(qtbot, window)
+    errors = window.errors
+    assert not show_all.isEnabled()
+    errors.type_filter.setCurrentIndex(1)
+    assert show_all.isEnabled()
+    show_all.trigger()
+    qtbot.waitUntil(lambda: not errors.busy)
+    assert errors.type_filter.currentIndex() == 0 and not show_all.isEnabled()
+    assert errors.model.rowCount() == len(window.report.error_rows)
+    errors.search.setText("Watson")
+    assert show_all.isEnabled()
+    errors.search.clear()
+    assert not show_all.isEnabled()

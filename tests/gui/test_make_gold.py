@@ -11,6 +11,7 @@ import shutil
 from pathlib import Path
 
 from openpyxl import load_workbook
+from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QDialog, QFileDialog, QLabel
 
 from engine.agreement.corpus import build_corpus
@@ -18,6 +19,7 @@ from engine.agreement.workbook import workbook_bytes
 from engine.cli import main
 from gui import adjudication
 from gui.resources import example_inputs
+from gui.settings import AppSettings
 from tests.engine.test_agreement_command import SPANS, _decide, annotations
 
 from .conftest import evaluate, wait_idle
@@ -67,8 +69,23 @@ def test_the_menu_item_writes_what_the_command_writes(qtbot, window, tmp_path, m
     assert main(["adjudicate", str(workbook), "--out", str(tmp_path / "cli.jsonl")]) == 0
     assert gold.read_bytes() == (tmp_path / "cli.jsonl").read_bytes()
     assert window.notice.isVisible() and window.notice.folder_button.isVisible()
-    assert "4 spans in 2 documents written to" in window.notice.text.text()
+    note = window.notice.text.text()
+    assert "4 spans in 2 documents." in note and "written to" not in note  # the path once, above it
     assert window.notice.paths == [gold]
+
+
+def test_the_dialog_speaks_the_apps_words_and_keeps_its_fields_for_the_next_start(
+    qtbot, window, tmp_path, monkeypatch, settings_file
+):
+    workbook = _workbook(tmp_path, lambda row: row["anna"] or "none")
+    gold = tmp_path / "chosen.conll"
+    _make(qtbot, window, monkeypatch, workbook, "conll", gold, majority=True)
+    assert gold.is_file()
+    again = adjudication.MakeGoldDialog(None, AppSettings(QSettings(str(settings_file), QSettings.Format.IniFormat)))
+    qtbot.addWidget(again)
+    assert (again.workbook.text(), again.format_name, again.out.text()) == (str(workbook), "conll", str(gold))
+    assert again.majority.isChecked() and again.format_note.isHidden()  # not the format offered first
+    assert "spanstudio" not in adjudication.INTRO and "command" not in adjudication.INTRO
 
 
 def test_brat_gold_is_a_folder_and_conll_a_file(qtbot, window, tmp_path, monkeypatch):

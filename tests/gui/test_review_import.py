@@ -79,6 +79,9 @@ def test_a_compare_workbook_shows_each_systems_tables_and_no_verdicts_in_the_err
     other.write_text(Path(system).read_text(encoding="utf-8").replace("London NNP B-LOC", "London NNP O", 1))
     path = tmp_path / "cmp.xlsx"
     assert cli("compare", "faireval", gold, system, other, "--xlsx", path, "--trials", "200").code == 0
+    book = load_workbook(path)
+    book["System A – Errors"]["B3"] = "both acceptable"  # a verdict given (none: a message says so)
+    book.save(path)
     evaluate(qtbot, window)
     assert window.report is not None and window.report.method == "faireval"
     window.import_review(str(path))
@@ -108,3 +111,23 @@ def test_deleted_rows_are_named_on_import(window, qtbot, tmp_path):
     verdicts = dialog.tabs.widget(0).model()
     assert verdicts.index(verdicts.rowCount() - 2, 0).data() == "(rows deleted)"
     dialog.close()
+
+
+def test_a_workbook_without_verdicts_says_so_instead_of_a_table_of_zeros(window, qtbot, tmp_path, cli, shown):
+    _, gold, system = example_inputs()
+    path = tmp_path / "fresh.xlsx"
+    assert cli("faireval", gold, system, "--xlsx", path).code == 0  # as written: no verdicts yet
+    window.import_review(str(path))
+    wait_idle(qtbot, window)
+    assert shown.messages == [("fresh.xlsx holds no verdicts yet.",
+                               "None of its 9 errors has a verdict: open it in a spreadsheet program, choose a "
+                               "verdict in the Verdict column of the errors you judge, save it, then import it "
+                               "again.")]  # fmt: skip
+    assert getattr(window, "review_dialog", None) is None  # no table of zeros
+    book = load_workbook(path)
+    book["Errors"]["B3"] = "both acceptable"  # E1 judged: the tables, as before
+    book.save(path)
+    window.import_review(str(path))
+    wait_idle(qtbot, window)
+    assert window.review_dialog.tabs.count() > 1 and len(shown.messages) == 1
+    window.review_dialog.close()

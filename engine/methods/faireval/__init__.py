@@ -262,21 +262,24 @@ class Run:
         target, system = self._read(pair, step)
         compared = target.sentences
         T, S = self._kept(target.side), self._kept(system.side)
-        tick = partial(step, 0.5, "comparing sentences")
+        tick = partial(step, 0.5, "comparing the spans…")
         tick()
         self._compare_sides(pair, T, S, compared, {**system.forms, **target.forms}, tick)
 
     def _read(self, pair: FilePair, step: Callable[[float, str], None]) -> tuple[FileSpans, FileSpans]:
         """The spans of both files of a pair, as far as their sentences are paired (the
         readers are let go before the comparison: its arrays take their place)."""
-        step(0.0, "reading")
+        names = [Path(path).name for path in (pair.target, pair.system)]  # the words a person reads
+        reading = [f"reading {name}…" for name in names]
+        finding = [f"finding the spans in {name}…" for name in names]
+        step(0.0, reading[0])
         readers = [
             FileReader(path, self.warnings, self.settings.ignore_punct, self.codes,
-                       lambda f, n=n: step(0.15 * (n + f), "reading"))  # fmt: skip
+                       lambda f, n=n: step(0.15 * (n + f), reading[n]))  # fmt: skip
             for n, path in enumerate((pair.target, pair.system))
         ]
         self.read.update((reader.path, reader.raw) for reader in readers)
-        step(0.3, "parsing")
+        step(0.3, finding[0])
         n_target, n_system = readers[0].sentences, readers[1].sentences
         self._check_counts(pair, n_target, n_system)
         compared = min(n_target, n_system)
@@ -284,7 +287,7 @@ class Run:
         self.sentences["system"] += n_system
         self.sentences["compared"] += compared
         target, system = (
-            reader.spans(compared, lambda f, n=n: step(0.3 + 0.1 * (n + f), "parsing"))
+            reader.spans(compared, lambda f, n=n: step(0.3 + 0.1 * (n + f), finding[n]))
             for n, reader in enumerate(readers)
         )
         return target, system
