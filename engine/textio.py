@@ -149,6 +149,15 @@ def not_text(head: bytes, name: str, *, nul: bool = False) -> InputError | None:
     return None if kind is None else NotTextError("a text file", kind, file=name)
 
 
+def unmarked_utf16(head: bytes, name: str) -> InputError | None:
+    """NotTextError where a file's first bytes (`head`) are UTF-16 text without a byte-order
+    mark, which is valid UTF-8 where it is ASCII only (a letter and a NUL); else None (a
+    file of a magic number, a ZIP archive …, is left to its reader)."""
+    if b"\0" in head and binary_kind(head) is None and _nul_kind(head) == UTF16_UNMARKED:
+        return NotTextError("a text file", UTF16_UNMARKED, file=name)
+    return None
+
+
 def not_utf8(head: bytes, byte: int, name: str, line: int | None) -> InputError:
     """The error of a file that is not UTF-8: what it looks like when its first bytes
     (`head`) say so, else the first bad byte and its line."""
@@ -213,10 +222,19 @@ def read_input_bytes(
 ) -> bytes:
     """The bytes of an input file (or of an archive_member); InputError (`FILE: expected an
     existing readable file, found nothing / permission denied`, or `directory` for a folder)
-    when it cannot be read (a device or FIFO is refused, see check_input)."""
+    when it cannot be read (a device or FIFO is refused, see check_input); NotTextError for
+    UTF-16 text without a byte-order mark (ASCII readers would take its NULs for text)."""
     members = _MEMBERS.get()
-    if members is not None and path in members:
-        return members[path]
+    data = members.get(path) if members is not None else None
+    if data is None:
+        data = _file_bytes(path, directory)
+    if (error := unmarked_utf16(data[:2048], path)) is not None:
+        raise error
+    return data
+
+
+def _file_bytes(path: str, directory: tuple[str, str]) -> bytes:
+    """The bytes of an input file on disk (read_input_bytes)."""
     check_input(path)
     p = Path(path)
     if p.is_dir():

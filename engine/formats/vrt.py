@@ -28,7 +28,7 @@ import numpy as np
 
 from ..errors import InputError
 from ..rowkeys import distinct_naturals
-from ..textio import BOM, bom_ignored, check_input, not_utf8
+from ..textio import BOM, bom_ignored, check_input, not_utf8, unmarked_utf16
 from . import sniffing
 
 if TYPE_CHECKING:
@@ -201,6 +201,8 @@ def _lines(path: str, name: str, warnings: list[str]) -> Iterator[Iterator[str]]
     try:
         with open(p, encoding="utf-8", newline=None) as handle:
             first = handle.readline()
+            if "\0" in first and (error := unmarked_utf16(p.read_bytes()[:2048], name)) is not None:
+                raise error
             if first.startswith(BOM):
                 first = first[1:]
                 warnings.append(bom_ignored(name))
