@@ -128,8 +128,9 @@ class Document:
     # The input holds no text (a FairEval span file's token numbers, a poetry page without
     # its text): `tokens` stands in for it, and a partner's own text may replace it (pairing).
     stand_in: bool = False
-    # The file of a folder's corpus the document was read from (engine/formats/corpus.py), for
-    # messages naming it; "" where the input itself is the file.
+    # The file of a folder's corpus the document was read from (engine/formats/corpus.py
+    # read_corpus), for messages naming it; "" where the input itself is the file, and for an
+    # INCEpTION project export's documents (inception_project.read_entries: the export is named).
     file: str = ""
 
     def __post_init__(self) -> None:

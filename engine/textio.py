@@ -154,17 +154,25 @@ def _utf16_unmarked(head: bytes) -> bool:
     return min(evens, odds) == 0 and 4 * max(evens, odds) >= len(head)
 
 
+def unmarked_utf16(head: bytes, name: str) -> InputError | None:
+    """NotTextError where a file's first bytes (`head`) are UTF-16 text without a byte-order
+    mark, which is valid UTF-8 where it is ASCII only (a letter and a NUL: `T\\x001\\x00`);
+    else None. A file of a magic number (a byte-order mark, a ZIP archive …) is said
+    elsewhere; files of a few bytes are not judged (too short to tell)."""
+    if len(head) >= _UTF16_LEAST and b"\0" in head and binary_kind(head) is None and _utf16_unmarked(head):
+        return NotTextError("a text file", UTF16_UNMARKED, file=name)
+    return None
+
+
 def refuse_unmarked_utf16(head: bytes, name: str) -> None:
-    """NotTextError where a file's first bytes are UTF-16 without a byte-order mark: its
-    Latin letters are UTF-8 too, each with a NUL beside it, and would be read as such
-    (`T\\x001\\x00`). Files of a few bytes are not judged (too short to tell)."""
-    marked = binary_kind(head) is not None  # a byte-order mark, or a kind of binary file: said elsewhere
-    if len(head) >= _UTF16_LEAST and b"\x00" in head and not marked and _utf16_unmarked(head):
-        raise NotTextError("a text file", UTF16_UNMARKED, file=name)
+    """Raise unmarked_utf16's error, if any."""
+    error = unmarked_utf16(head, name)
+    if error is not None:
+        raise error
 
 
-#: The fewest first bytes refuse_unmarked_utf16 judges a file by (eight characters).
-_UTF16_LEAST = 16
+#: The fewest first bytes unmarked_utf16 judges a file (or poetry a first line) by: four characters.
+_UTF16_LEAST = 8
 
 
 def head_of(path: Path) -> bytes:
@@ -241,10 +249,18 @@ def read_input_bytes(
 ) -> bytes:
     """The bytes of an input file (or of an archive_member); InputError (`FILE: expected an
     existing readable file, found nothing / permission denied`, or `directory` for a folder)
-    when it cannot be read (a device or FIFO is refused, see check_input)."""
+    when it cannot be read (a device or FIFO is refused, see check_input); NotTextError for
+    UTF-16 text without a byte-order mark (ASCII readers would take its NULs for text)."""
     members = _MEMBERS.get()
-    if members is not None and path in members:
-        return members[path]
+    data = members.get(path) if members is not None else None
+    if data is None:
+        data = _file_bytes(path, directory)
+    refuse_unmarked_utf16(data[:2048], path)
+    return data
+
+
+def _file_bytes(path: str, directory: tuple[str, str]) -> bytes:
+    """The bytes of an input file on disk (read_input_bytes)."""
     check_input(path)
     p = Path(path)
     if p.is_dir():

@@ -25,7 +25,8 @@ def annotators_files(settings: AppSettings | None) -> list[str]:
 
 def detected(path: str) -> str | None:
     """The format module of a file (a folder's: its first annotation file's), or None; a
-    file's read once while its size and time stay (_DETECTED)."""
+    file's read once while it stays the same file (_stamp), None never kept (a brat .txt
+    is brat once its .ann is beside it)."""
     from engine.formats import detected_module
 
     try:
@@ -35,21 +36,24 @@ def detected(path: str) -> str | None:
         module = detected_module(path)
     except (OSError, ValueError):
         return None
-    if stamp is not None:
+    if stamp is not None and module is not None:
         _DETECTED[path] = (stamp, module)
     return module
 
 
-#: The format module detected of each file, by path, with the file's size and time then: the
+#: The format module detected of each file, by path, with the file's _stamp then: the
 #: dialog is built anew each time, and sniffing a file can take long (its first JSON record
 #: read whole: 1.8 s of CPU for one of 50 MB).
-_DETECTED: dict[str, tuple[tuple[int, int], str | None]] = {}
+_DETECTED: dict[str, tuple[tuple[int, int, int, int], str]] = {}
 
 
-def _stamp(path: str) -> tuple[int, int] | None:
-    """A file's size and modification time (ns); None for a folder (looked at each time)."""
+def _stamp(path: str) -> tuple[int, int, int, int] | None:
+    """A file's size, modification and change times (ns) and inode (a file copied over it
+    with `cp -p` keeps size and modification time); None for a folder (looked at each time)."""
     status = os.stat(path)
-    return (status.st_size, status.st_mtime_ns) if stat.S_ISREG(status.st_mode) else None
+    if not stat.S_ISREG(status.st_mode):
+        return None
+    return status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino
 
 
 def first_format(settings: AppSettings | None) -> tuple[str, str]:

@@ -15,7 +15,7 @@ from typing import Any
 import numpy as np
 
 from ..context import GOLD_MARK, MAX_TOKENS, SYSTEM_MARK, WINDOW_CHARS, WINDOW_TOKENS, Positions, stretch
-from ..rowkeys import distinct_naturals
+from ..rowkeys import distinct_naturals, distinct_values
 from ..spans import Document
 from .cells import CUT, MAX_TEXT, fitted, needs_care, safe_text, units
 from .kinds import WHITESPACE
@@ -339,7 +339,7 @@ class Contexts:
             return sliced
         texts = np.empty(len(blank), dtype=object)
         texts[shown] = sliced
-        lengths, which = np.unique((self.seg_stop - self.seg_start)[blank], return_inverse=True)
+        lengths, which = distinct_values((self.seg_stop - self.seg_start)[blank])
         texts[blank] = np.array(list(map(stretch, lengths.tolist())), dtype=object)[which]  # each made once
         return texts.tolist()
 

@@ -10,8 +10,8 @@ import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations, Document
-from . import companion, folder_files, require_content, sub_folders
-from .folders import check_brat_folder, listed_names
+from . import companion, require_content, sub_folders
+from .folders import check_brat_folder, listed, listed_names
 from .spantable import SpanTable, joined_origin, table_of
 from .standoff import ReadOptions
 
@@ -26,9 +26,10 @@ def read_corpus(path: str, module: ModuleType, options: ReadOptions) -> Annotati
         return module.read(path, options)
     if module.NAME == "inception-project":  # an unzipped project export: its own layout
         return module.read(path, options)
-    files = [f for f in folder_files(folder) if not companion(f, module.__name__.rpartition(".")[2])]
+    expected = f"a folder with {module.TITLE} files"
+    files = [f for f in listed(folder, expected) if not companion(f, module.__name__.rpartition(".")[2])]
     if not files:
-        raise InputError(f"a folder with {module.TITLE} files", "no file", file=path)
+        raise InputError(expected, "no file", file=path)
     _check_stems(folder, files)
     warnings = _unread(folder, module.TITLE)  # and those each reader gives with its file
     parts = [(file.stem, _read(str(file), module, options)) for file in files]

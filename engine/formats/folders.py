@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 from ..errors import InputError, first_listed
-from ..textio import BOM, not_text
+from ..textio import BOM, not_text, os_error_words
 from . import (
     FORMAT_MODULES,
     NO_SPANS,
@@ -82,15 +82,15 @@ def folder_reader(folder: Path) -> str:
     project export's: its own); InputError naming each format's files where they are of several."""
     if is_project(folder):
         return "inception_project"
-    files = folder_files(folder)
+    files = listed(folder, "a folder holding annotation files")
     if not files:
         raise InputError("a folder holding annotation files", "an empty folder", file=str(folder))
     kinds = _kinds(files)
     known = [name for name in kinds if name is not None]
     if len(known) > 1:
-        listed = "; ".join(f"{format_module(name).TITLE}: {listed_names(kinds[name])}" for name in known)
+        named = "; ".join(f"{format_module(name).TITLE}: {listed_names(kinds[name])}" for name in known)
         raise InputError("the files of one format (a folder is read in one format)",
-                         f"{listed} — move the files of the other formats out of the folder",
+                         f"{named} — move the files of the other formats out of the folder",
                          file=str(folder))  # fmt: skip
     if not known:
         raise unrecognised(files[0], readable_lines(files[0]))
@@ -108,6 +108,19 @@ def _kinds(files: list[Path]) -> dict[str | None, list[Path]]:
     return dict(sorted(kinds.items(), key=lambda kind: -len(kind[1])))
 
 
+def listed(folder: Path, expected: str) -> list[Path]:
+    """A folder's visible regular files (formats.folder_files); InputError where it cannot be listed."""
+    try:
+        return folder_files(folder)
+    except OSError as err:  # a folder it may not list: said, not an internal error
+        raise unlistable(str(folder), expected, err) from None
+
+
+def unlistable(folder: str, expected: str, err: OSError) -> InputError:
+    """The one message of a folder that cannot be listed, whoever lists it."""
+    return InputError(expected, f"a folder that cannot be listed ({os_error_words(err)})", file=folder)
+
+
 def listed_names(files: list[Path]) -> str:
     """'a.tsv, b.tsv, c.tsv and 4 more'."""
     return first_listed(files, _LISTED, show=lambda f: f.name)
@@ -116,11 +129,11 @@ def listed_names(files: list[Path]) -> str:
 def check_brat_folder(folder: Path) -> None:
     """InputError naming the files of a brat folder that brat does not read (with the
     format each is recognised as)."""
-    others = [f for f in folder_files(folder) if not brat_named(f, True)]
+    expected = "brat's files alone (.ann with its .txt, a collection's .conf)"
+    others = [f for f in listed(folder, expected) if not brat_named(f, True)]
     if others:
-        listed = first_listed(others, _LISTED, show=lambda f: f"{f.name} ({_title(f)})")
-        raise InputError("brat's files alone (.ann with its .txt, a collection's .conf)",
-                         f"{listed} — move them out of the folder", file=str(folder))  # fmt: skip
+        named = first_listed(others, _LISTED, show=lambda f: f"{f.name} ({_title(f)})")
+        raise InputError(expected, f"{named} — move them out of the folder", file=str(folder))
 
 
 def _title(file: Path) -> str:

@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
 from ..errors import InputError
-from ..textio import check_input, not_text, not_utf8
+from ..textio import check_input, not_text, not_utf8, unmarked_utf16
 from . import sniffing
 
 if TYPE_CHECKING:
@@ -250,7 +250,7 @@ def _stream_errors() -> tuple[type[BaseException], ...]:
 def _bad_line(line: bytes, number: int, name: str) -> InputError:
     """Why one line is not a JSON object (the same message whichever parser failed)."""
     expected = "a JSON object"
-    binary = not_text(line, name) if number == 1 else None
+    binary = (not_text(line, name) or unmarked_utf16(line[:2048], name)) if number == 1 else None
     if binary is not None:
         return binary
     if number == 1 and line.startswith(BOM):

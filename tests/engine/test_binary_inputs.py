@@ -62,11 +62,14 @@ def test_a_file_that_is_only_partly_not_utf8_keeps_the_byte_message(cli, tmp_pat
 
 
 @pytest.mark.parametrize("method", ["faireval", "clueval", "poetry", "starsem", "propara"])
-def test_every_method_says_utf16_without_a_mark_alike(method, cli, tmp_path):
+@pytest.mark.parametrize("text", ["Tür\tB-X\n", "Tom\tB-X\n"])
+@pytest.mark.parametrize("encoding", ["utf-16-le", "utf-16-be"])
+def test_every_method_says_utf16_without_a_mark_alike(method, text, encoding, cli, tmp_path):
     """UTF-16 text without a byte-order mark (its NUL bytes): one check (textio.not_text) for
-    every method, where the readers but FairEval's said which byte was not UTF-8."""
+    every method, where the readers but FairEval's said which byte was not UTF-8; ASCII
+    only (valid UTF-8 with NULs) too, which CLUEval scored and the others misread."""
     path = tmp_path / "gold.tsv"
-    path.write_bytes("Tür\tB-X\n".encode("utf-16-le"))
+    path.write_bytes(text.encode(encoding))
     result = cli(*_argv(method, path))
     assert result.code == 2
     found = "UTF-16 text without a byte-order mark (save it as UTF-8)"

@@ -77,21 +77,6 @@ def test_a_folder_is_said_to_be_one(cli, tmp_path, files):
     assert fails(cli, tmp_path, gold, tmp_path / "empty") == f"{tmp_path / 'empty'}: {READS}, found an empty folder"
 
 
-def test_a_folder_that_cannot_be_listed_is_named(cli, tmp_path, files, monkeypatch):
-    """A folder it could not list was an internal error (the tests run as root: the listing fails here)."""
-    import engine.formats
-
-    def refused(folder: Path) -> list[Path]:
-        raise PermissionError(13, "Permission denied", str(folder))
-
-    gold, _ = files
-    (tmp_path / "locked").mkdir()
-    monkeypatch.setattr(engine.formats, "folder_files", refused)
-    assert fails(cli, tmp_path, gold, tmp_path / "locked") == (
-        f"{tmp_path / 'locked'}: {READS}, found a folder that cannot be listed (permission denied)"
-    )
-
-
 def test_not_utf8(cli, tmp_path, files):
     bad = vrt(tmp_path, "bad.vrt", b"a\tO\n\nK\xe9se\tB-X\n")
     assert fails(cli, tmp_path, files[0], bad) == f"{bad}:3: expected UTF-8 text, found byte 0xE9"

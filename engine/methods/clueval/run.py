@@ -14,7 +14,7 @@ from ...errors import InputError
 from ...formats.vrt import VrtFile, read_vrt
 from ...progress import NO_PROGRESS, Progress
 from ...spans import Document
-from ...textio import check_input, os_error_words
+from ...textio import check_input
 from .. import span_adapter
 from .errortables import ErrorRow, Sentences, error_table
 from .errortables import columns as error_columns
@@ -194,7 +194,7 @@ def _not_a_file(path: str) -> InputError:
     if not os.path.isdir(path):
         return InputError("an existing file", "nothing", file=path)
     from ...formats import annotation_tool_readers, folder_files, format_module
-    from ...formats.folders import listed_names
+    from ...formats.folders import listed_names, unlistable
     from ...formats.suggest import described
     from ...options import either
 
@@ -204,7 +204,7 @@ def _not_a_file(path: str) -> InputError:
     try:
         files = folder_files(Path(path))
     except OSError as err:  # a folder it may not list: said, not an internal error
-        return InputError(expected, f"a folder that cannot be listed ({os_error_words(err)})", file=path)
+        return unlistable(path, expected, err)
     count = f"{len(files)} file{'' if len(files) == 1 else 's'}"
     found = f"a folder of {count} ({listed_names(files)})" if files else "an empty folder"
     return InputError(expected, found, file=path)

@@ -13,8 +13,9 @@ import numpy as np
 from ...errors import InputError
 from ...formats.conll2000 import ConllReader
 from ...formats.faireval_spans import _CACHE_LIMIT, Key, SpanFileReader
+from ...formats.folders import unlistable
 from ...formats.sniffing import is_conll_line
-from ...textio import BOM, check_input, iter_lines, os_error_words
+from ...textio import BOM, check_input, iter_lines
 from .batch import POSITION_LIMIT, RANGE, Codes, Side, SideBuilder
 from .lines import Tick, distinct_lines, no_tick
 from .settings import Settings
@@ -37,8 +38,7 @@ def _listing(folder: str, warnings: list[str]) -> list[str]:
     try:
         names = sorted(os.listdir(folder))
     except OSError as err:  # a folder it may not list: said, not an internal error
-        found = f"one that cannot be listed ({os_error_words(err)})"
-        raise InputError("a folder of files to pair by name", found, file=folder) from None
+        raise unlistable(folder, "a folder of files to pair by name", err) from None
     files = []
     for name in names:
         path = os.path.join(folder, name)

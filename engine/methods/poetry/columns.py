@@ -189,8 +189,9 @@ def _length_classes(length: np.ndarray) -> np.ndarray | None:
     return np.where(long, np.log2(length.astype(np.float64)).astype(np.int64) + 1, 0)
 
 
-#: About how many span lengths the typical length is taken from (a partition of all
-#: 121,000 of the benchmark corpus: 1.4 ms; of 8,000 spread over them: 0.1 ms).
+#: The typical length is taken from every (n // SAMPLE)-th of n span lengths: all of them
+#: below SAMPLE, else 8,192 to 16,383 spread over them (a partition of all 121,000 of the
+#: benchmark corpus: 1.4 ms; of the 8,643 taken: 0.1 ms).
 SAMPLE = 8192
 
 
@@ -401,7 +402,8 @@ class RowNumbers(Sequence[tuple[Any, ...]]):
     relevance, n_retrieved, reference and system spans (Python numbers, the original's
     integers where it has them). `columns` holds them column by column; the tuples are
     made when first asked for (the CSV and the totals read the columns). `arrays`: the
-    Scores they are made from (the Pages table's CSV is written from them)."""
+    Scores they are made from, kept with row_numbers' `keep` (a run with detail),
+    where the Pages table (detail.pages_table) makes its fields from them; else None."""
 
     def __init__(self, columns: Sequence[Sequence[Any]], arrays: Scores | None = None) -> None:
         self.columns, self.arrays = columns, arrays
