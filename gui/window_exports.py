@@ -160,10 +160,10 @@ class WindowExports:
             self.run_task("Reading the review", job, self.show_review, "The review could not be read")
 
     def show_review(self, result: ReviewResult) -> None:
+        if say_none_judged(self, result):  # before the verdicts: those shown stay
+            return
         if result.verdicts is not None:
             self.errors.set_verdicts(result.verdicts)
-        if say_none_judged(self, result):
-            return
         self.review_dialog = ReviewDialog(self, result)
         self.review_dialog.show()
 

@@ -117,13 +117,20 @@ def test_a_workbook_without_verdicts_says_so_instead_of_a_table_of_zeros(window,
     _, gold, system = example_inputs()
     path = tmp_path / "fresh.xlsx"
     assert cli("faireval", gold, system, "--xlsx", path).code == 0  # as written: no verdicts yet
+    evaluate(qtbot, window)
+    window.import_review(str(FIXTURE))  # a reviewed workbook's verdicts shown first
+    wait_idle(qtbot, window)
+    window.review_dialog.close()
+    shown_verdicts = window.errors.verdicts
+    assert shown_verdicts is not None and any(v is not None for v in shown_verdicts)
     window.import_review(str(path))
     wait_idle(qtbot, window)
+    assert window.errors.verdicts == shown_verdicts  # the fresh workbook wiped them
     assert shown.messages == [("fresh.xlsx holds no verdicts yet.",
                                "None of its 9 errors has a verdict: open it in a spreadsheet program, choose a "
                                "verdict in the Verdict column of the errors you judge, save it, then import it "
                                "again.")]  # fmt: skip
-    assert getattr(window, "review_dialog", None) is None  # no table of zeros
+    assert not window.review_dialog.isVisible()  # no table of zeros
     book = load_workbook(path)
     book["Errors"]["B3"] = "both acceptable"  # E1 judged: the tables, as before
     book.save(path)
