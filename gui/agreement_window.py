@@ -367,18 +367,24 @@ class AgreementWindow(QWidget):
         self.measured = rows
         self.show_results()
 
-    def _failed(self, err: InputError) -> None:
+    def _stopped(self) -> None:
+        """Work that failed, crashed or was cancelled: its progress hidden, and no file kept as
+        "listed already" (a listing that stopped listed none: the next line must not say so)."""
         self.progress.hide()
+        self.again = []
+
+    def _failed(self, err: InputError) -> None:
+        self._stopped()
         self.say(f"{self._doing}: {err}")
         dialogs.show_input_error(self, err, self._doing)
 
     def _crashed(self, summary: str, details: str) -> None:
-        self.progress.hide()
+        self._stopped()
         self.say(f"Something went wrong: {summary}")
         dialogs.show_crash(self, summary, details)
 
     def _cancelled(self) -> None:
-        self.progress.hide()
+        self._stopped()
         self.say("Cancelled: nothing was written." if self._done == self._written else "Cancelled.")
 
     def _thread_finished(self) -> None:

@@ -176,3 +176,16 @@ def test_an_export_is_read_once_per_measure_unless_it_changed(window, qtbot, tmp
     later = os.stat(path).st_mtime_ns + 2_000_000_000
     os.utime(path, ns=(later, later))  # the same bytes, written again
     assert measured(window, qtbot) == first and reads == [path, path]
+
+
+def test_a_listing_that_fails_keeps_no_file_as_listed_already(window, qtbot, tmp_path, shown):
+    """An export added again whose listing then fails: the next line about the list does not
+    say it was "listed already" (the failed listing listed nothing)."""
+    path = zipped(tmp_path / "project.zip", project_entries())
+    rows = added(window, qtbot, path)
+    zipped(tmp_path / "project.zip", {"exportedproject.json": "{}", "source/a.txt": "x"})  # now unreadable
+    added(window, qtbot, path)
+    assert shown.input_errors
+    window.paths.item(0).setSelected(True)
+    window.remove()
+    assert window.summary.text() == f"{len(rows) - 1} annotators listed: click Measure agreement."
