@@ -267,7 +267,7 @@ class ErrorsPanel(QWidget):
         return bool(self._runs)
 
     def _note_filters(self) -> None:
-        """Show All Errors enabled while a filter or the search hides rows, not otherwise."""
+        """Show All Errors enabled while a filter or a search is set, not otherwise."""
         combos = (self.type_filter, self.label_filter, self.verdict_filter)
         self.show_all.setEnabled(any(c.currentIndex() > 0 for c in combos) or bool(self.search.text()))
 

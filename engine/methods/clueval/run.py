@@ -193,8 +193,8 @@ def _not_a_file(path: str) -> InputError:
     of an annotation tool's files (read_spans reads those; the folder is not one of them)."""
     if not os.path.isdir(path):
         return InputError("an existing file", "nothing", file=path)
-    from ...formats import annotation_tool_readers, folder_files, format_module
-    from ...formats.folders import listed_names, unlistable
+    from ...formats import annotation_tool_readers, format_module
+    from ...formats.folders import listed, listed_names
     from ...formats.suggest import described
     from ...options import either
 
@@ -202,9 +202,9 @@ def _not_a_file(path: str) -> InputError:
     expected = (f"a file of {described(format_module('vrt').TITLE)}, one a side (a folder only of "
                 f"{tools} files, or an INCEpTION project export)")  # fmt: skip
     try:
-        files = folder_files(Path(path))
-    except OSError as err:  # a folder it may not list: said, not an internal error
-        return unlistable(path, expected, err)
+        files = listed(Path(path), expected)
+    except InputError as err:  # a folder it may not list: said, not an internal error
+        return err
     count = f"{len(files)} file{'' if len(files) == 1 else 's'}"
     found = f"a folder of {count} ({listed_names(files)})" if files else "an empty folder"
     return InputError(expected, found, file=path)
