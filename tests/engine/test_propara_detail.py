@@ -306,3 +306,28 @@ def test_error_csv_from_the_columns_values_is_the_rows_csv(tmp_path, nul):
     text = table_text(columns, [[row[c] for c in columns] for row in rows])
     assert file_texts(report)["errors.csv"] == text
     assert "\"'=sun,\"\"light\"\"" in text and ("\x00" in text) is nul
+
+
+def test_review_basis_sums_each_question_in_item_order(report):
+    """The credit sums (np.bincount per question and side) are those of a loop over the
+    items, questions in the order of their first item, floats added in the same order."""
+    items = report.data["items"]
+    basis: dict[str, dict[str, float]] = {}
+    for question, side, score in zip(*map(items.column, ("question", "side", "score")), strict=True):
+        sums = basis.setdefault(question, {"answer": 0, "answer_credit": 0.0, "prediction": 0,
+                                           "prediction_credit": 0.0})  # fmt: skip
+        sums[side] += 1
+        sums[side + "_credit"] += score
+    assert repr(ProPara().review_basis(report)) == repr(basis)
+    assert list(basis) == ["inputs", "outputs", "conversions", "moves"]
+    assert 0 < basis["moves"]["prediction_credit"] < basis["moves"]["prediction"]
+
+
+def test_review_basis_keeps_a_side_without_items():
+    from engine.methods.propara import credit_sums
+
+    assert credit_sums(["moves", "inputs", "moves"], ["prediction", "answer", "prediction"], [0.5, 1.0, 0.25]) == {
+        "moves": {"answer": 0, "answer_credit": 0.0, "prediction": 2, "prediction_credit": 0.75},
+        "inputs": {"answer": 1, "answer_credit": 1.0, "prediction": 0, "prediction_credit": 0.0},
+    }
+    assert credit_sums([], [], []) == {}

@@ -33,8 +33,24 @@ if TYPE_CHECKING:
     from . import detail
 
 
-#: A question's sums in review_basis before its first item.
-NO_CREDIT = {"answer": 0, "answer_credit": 0.0, "prediction": 0, "prediction_credit": 0.0}
+#: The sides whose items review_basis counts, in its sums' order.
+CREDITED = ("answer", "prediction")
+
+
+def credit_sums(questions: list[str], sides: list[str], scores: list[float]) -> dict[str, dict[str, float]]:
+    """Per question (in the order of its first item) how many answer and prediction items
+    there are and their scores' sums: counted per group (question, side) by np.bincount,
+    which adds each group's scores in item order, as a loop over the items would."""
+    import numpy as np
+
+    names = list(dict.fromkeys(questions))
+    number = {(q, side): 2 * k + s for k, q in enumerate(names) for s, side in enumerate(CREDITED)}
+    pairs = zip(questions, sides, strict=True)
+    groups = np.fromiter(map(number.__getitem__, pairs), np.int64, len(questions))
+    counts = np.bincount(groups, minlength=len(number)).tolist()
+    credits = np.bincount(groups, np.array(scores, float), len(number)).tolist()
+    return {q: {"answer": counts[2 * k], "answer_credit": credits[2 * k], "prediction": counts[2 * k + 1],
+                "prediction_credit": credits[2 * k + 1]} for k, q in enumerate(names)}  # fmt: skip
 
 
 @dataclass(frozen=True)
@@ -136,15 +152,7 @@ class ProPara(Method):
         they got; an accepted item (system right (gold wrong) / both acceptable) gets full credit."""
         if "items" not in report.data:
             return None
-        items = report.data["items"]  # ColumnRows: read a column at a time, no dict per item
-        basis: dict[str, dict[str, float]] = {}
-        for question, side, score in zip(*map(items.column, ("question", "side", "score")), strict=True):
-            sums = basis.get(question)
-            if sums is None:
-                sums = basis[question] = dict(NO_CREDIT)
-            sums[side] += 1
-            sums[side + "_credit"] += score
-        return basis
+        return credit_sums(*map(report.data["items"].column, ("question", "side", "score")))
 
     def review_scores(self, basis: dict[str, Any], accepted: list[dict[str, Any]]) -> dict[str, Table]:
         from ...review import credit_table
