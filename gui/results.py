@@ -82,7 +82,7 @@ def scores_first(view: QTableView, frame: pd.DataFrame) -> None:
     counts: the scores are in view without scrolling (the data keeps its order)."""
     header = view.horizontalHeader()
     scores = [i for i, name in enumerate(frame.columns) if is_score_column(str(name))]
-    names = [i not in scores and not pd.api.types.is_numeric_dtype(t) for i, t in enumerate(frame.dtypes)]
+    names = [i not in scores and _names_rows(frame.iloc[:, i]) for i in range(len(frame.columns))]
     place = 1
     while place < header.count() and names[header.logicalIndex(place)]:
         place += 1
@@ -90,6 +90,14 @@ def scores_first(view: QTableView, frame: pd.DataFrame) -> None:
         if header.visualIndex(logical) >= place:
             header.moveSection(header.visualIndex(logical), place)
             place += 1
+
+
+def _names_rows(column: pd.Series) -> bool:
+    """Whether a column names its rows (a label, a schema): it holds text, not only numbers
+    and blanks (an average row's blank counts do not make a column of counts a name)."""
+    if pd.api.types.is_numeric_dtype(column):
+        return False
+    return any(isinstance(value, str) and value.strip() for value in column)
 
 
 def widen_to_contents(view: QTableView) -> None:

@@ -66,3 +66,17 @@ def test_a_number_the_right_edge_cuts_is_drawn_elided_not_cut(qtbot, monkeypatch
     width = view.viewport().width()
     assert {text for text, _, _ in drawn} >= {"65.12", "75.68"}  # f1 is drawn, in part
     assert all(right < width for _, right, _ in drawn)  # within the view: the style elides it ("65.…")
+
+
+def test_a_table_whose_average_rows_leave_counts_blank_puts_the_scores_first(qtbot, window):
+    """`spans`' per-label table: its average rows leave the counts blank, which made those
+    columns look like names, and the scores stayed after them."""
+    _, gold, system = example_inputs()
+    evaluate(qtbot, window, "spans", gold, system)
+    for view in window.tabs.widget(0).views.values():
+        header, columns = view.horizontalHeader(), view.model().columns
+        shown = [columns[header.logicalIndex(v)] for v in range(header.count())]
+        counts = [i for i, name in enumerate(shown) if name.lower() in ("tp", "fp", "fn", "correct", "support")]
+        scores = [i for i, name in enumerate(shown) if is_score_column(name)]
+        if counts and scores:
+            assert max(scores) < min(counts), shown
