@@ -105,6 +105,8 @@ MAGIC: tuple[tuple[bytes, str], ...] = (
 )
 ZIP_KINDS = ((b"xl/", "an Excel workbook"), (b"word/", "a Word document"), (b"ppt/", "a PowerPoint file"),
              (b"content.xml", "an OpenDocument file"))  # fmt: skip
+#: The first bytes of a zip (a local file header): Office files, INCEpTION's document exports.
+ZIP_MAGIC = b"PK\x03\x04"
 
 
 class NotTextError(InputError):
@@ -117,7 +119,7 @@ class NotTextError(InputError):
 
 def binary_kind(head: bytes) -> str | None:
     """What kind of binary file begins with `head` (its first KB or so), None when unknown."""
-    if head.startswith(b"PK\x03\x04"):
+    if head.startswith(ZIP_MAGIC):
         return next((kind for mark, kind in ZIP_KINDS if mark in head[:2048]), "a ZIP archive")
     if head.startswith(b"RIFF") and head[8:12] == b"WEBP":
         return "a WebP image"
