@@ -203,16 +203,17 @@ def lf_line_ends(data: bytes) -> bytes:
 
 def decode_utf8(data: bytes, name: str) -> str:
     """UTF-8 text with every line end (\\r\\n, lone \\r) turned into \\n and a leading
-    byte-order mark dropped; InputError naming the line of the first byte that is not UTF-8
-    (or saying it is UTF-16 without a byte-order mark)."""
-    refuse_unmarked_utf16(data[:2048], name)
+    byte-order mark dropped; InputError naming the line of the first byte that is not UTF-8.
+    UTF-16 without a byte-order mark is not looked for here: every caller's bytes were
+    checked for it as they were read (read_input_bytes, iter_lines, faireval's lines._read,
+    the app's check_utf8)."""
     return _decoded(plain_utf8(data), data, name)
 
 
 def checked_utf8(data: bytes, name: str) -> bytes:
     """plain_utf8's bytes of `data`, checked to be UTF-8 (decoded only where not ASCII):
-    for readers of the bytes; InputError as decode_utf8's."""
-    refuse_unmarked_utf16(data[:2048], name)
+    for readers of the bytes (read_input_bytes', checked there for UTF-16 without a
+    byte-order mark); InputError as decode_utf8's."""
     plain = plain_utf8(data)
     if not plain.isascii():
         _decoded(plain, data, name)
