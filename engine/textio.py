@@ -105,6 +105,8 @@ MAGIC: tuple[tuple[bytes, str], ...] = (
 )
 ZIP_KINDS = ((b"xl/", "an Excel workbook"), (b"word/", "a Word document"), (b"ppt/", "a PowerPoint file"),
              (b"content.xml", "an OpenDocument file"))  # fmt: skip
+#: The first bytes of a zip (a local file header): Office files, INCEpTION's document exports.
+ZIP_MAGIC = b"PK\x03\x04"
 
 
 class NotTextError(InputError):
@@ -117,7 +119,7 @@ class NotTextError(InputError):
 
 def binary_kind(head: bytes) -> str | None:
     """What kind of binary file begins with `head` (its first KB or so), None when unknown."""
-    if head.startswith(b"PK\x03\x04"):
+    if head.startswith(ZIP_MAGIC):
         return next((kind for mark, kind in ZIP_KINDS if mark in head[:2048]), "a ZIP archive")
     if head.startswith(b"RIFF") and head[8:12] == b"WEBP":
         return "a WebP image"
@@ -201,16 +203,17 @@ def lf_line_ends(data: bytes) -> bytes:
 
 def decode_utf8(data: bytes, name: str) -> str:
     """UTF-8 text with every line end (\\r\\n, lone \\r) turned into \\n and a leading
-    byte-order mark dropped; InputError naming the line of the first byte that is not UTF-8
-    (or saying it is UTF-16 without a byte-order mark)."""
-    refuse_unmarked_utf16(data[:2048], name)
+    byte-order mark dropped; InputError naming the line of the first byte that is not UTF-8.
+    UTF-16 without a byte-order mark is not looked for here: every caller's bytes were
+    checked for it as they were read (read_input_bytes, iter_lines, faireval's lines._read,
+    the app's check_utf8)."""
     return _decoded(plain_utf8(data), data, name)
 
 
 def checked_utf8(data: bytes, name: str) -> bytes:
     """plain_utf8's bytes of `data`, checked to be UTF-8 (decoded only where not ASCII):
-    for readers of the bytes; InputError as decode_utf8's."""
-    refuse_unmarked_utf16(data[:2048], name)
+    for readers of the bytes (read_input_bytes', checked there for UTF-16 without a
+    byte-order mark); InputError as decode_utf8's."""
     plain = plain_utf8(data)
     if not plain.isascii():
         _decoded(plain, data, name)

@@ -40,7 +40,7 @@ from engine.formats.sniffing import Head, as_head, head_bytes
 from engine.formats.suggest import WrongFormat, readers_of, short_title
 from engine.methods import InputSpec
 from engine.options import either
-from engine.textio import decode_utf8, refuse_unmarked_utf16, require_file
+from engine.textio import ZIP_MAGIC, decode_utf8, refuse_unmarked_utf16, require_file
 
 from .browsing import folder_to_browse
 from .dialogs import input_error_text
@@ -114,7 +114,7 @@ def look_at(path: str) -> Look:
 def document_zip(data: bytes, head: Head) -> bool:
     """Whether a file is a zip the UIMA XMI reader reads (INCEpTION's export of a document:
     its XMI and type system), whatever its name: no text to check."""
-    return data.startswith(b"PK\x03\x04") and head.sniffs("uima_xmi")
+    return data.startswith(ZIP_MAGIC) and head.sniffs("uima_xmi")
 
 
 def check_utf8(data: bytes, more: bool, name: str) -> None:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, Any
 
 from ..errors import InputError
 from ..spans import Annotations, Document, Span
-from ..textio import read_input_bytes
+from ..textio import ZIP_MAGIC, read_input_bytes
 from . import TYPE_SYSTEM_NAMES, sniffing
 from .spantable import identified_table
 from .standoff import (
@@ -49,8 +49,6 @@ if importlib.util.find_spec("cassis") is None:  # said when the reader is looked
 NAME = "uima-xmi"
 TITLE = "UIMA CAS XMI (INCEpTION)"
 SUFFIXES = (".xmi", ".zip")
-#: The first bytes of a zip (a local file header).
-ZIP_MAGIC = b"PK\x03\x04"
 
 NAMED_ENTITY = "de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity"
 DEFAULT_FEATURE = "value"

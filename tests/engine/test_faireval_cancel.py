@@ -142,5 +142,19 @@ def test_the_progress_words_name_what_is_read_and_done(tmp_path):
     progress = Progress(lambda fraction, message: heard.append(message), interval=0)
     method.evaluate(*map(str, _conll2000(tmp_path, 20)), method.Options(), progress)
     words = list(dict.fromkeys(heard))
-    assert words == ["reading gold.txt…", "reading system.txt…", "finding the spans in gold.txt…",
-                     "finding the spans in system.txt…", "comparing the spans…", "scoring"]  # fmt: skip
+    assert words == ["reading the gold file gold.txt…", "reading the system file system.txt…",
+                     "finding the spans in the gold file gold.txt…", "finding the spans in the system file system.txt…",
+                     "comparing the spans…", "scoring"]  # fmt: skip
+
+
+def test_the_progress_words_say_which_side_of_paired_folders_is_read(tmp_path):
+    """Paired folders' files share a name: the words say whether the gold or the system one is read."""
+    for side in ("gold", "system"):
+        (tmp_path / side).mkdir()
+        _write(tmp_path / side / "a.txt", [["The DT B-NP", "cat NN I-NP"]])
+    method, heard = get_method("faireval"), []
+    progress = Progress(lambda fraction, message: heard.append(message), interval=0)
+    method.evaluate(str(tmp_path / "gold"), str(tmp_path / "system"), method.Options(), progress)
+    words = [word for word in dict.fromkeys(heard) if word.startswith(("reading ", "finding "))]
+    assert words == ["reading the gold file a.txt…", "reading the system file a.txt…",
+                     "finding the spans in the gold file a.txt…", "finding the spans in the system file a.txt…"]  # fmt: skip

@@ -9,6 +9,10 @@ from pathlib import Path
 
 import pytest
 
+from engine import textio
+from engine.formats.conll import ColumnFile
+from engine.formats.jsondocs import records
+from engine.formats.standoff import ReadOptions
 from engine.textio import UTF16_UNMARKED
 
 CONLL2000 = "Holmes NNP B-PER\nsat VBD O\nin IN O\nLondon NNP B-LOC\n. . O\n\n"
@@ -38,3 +42,19 @@ def test_a_short_line_with_a_nul_is_not_taken_for_utf16(cli, tmp_path):
     path = tmp_path / "gold.conll"
     path.write_bytes(b"a\x00 B-X\n")
     assert UTF16_UNMARKED not in cli("spans", path, path).err
+
+
+@pytest.mark.parametrize("read", [
+    lambda path: textio.read_text(str(path)),  # read_input_bytes, then decode_utf8
+    lambda path: list(records(str(path))),  # JSON Lines: read_input_bytes, then decode_utf8
+    lambda path: ColumnFile.read(str(path), ReadOptions()),  # read_input_bytes, then checked_utf8
+])  # fmt: skip
+def test_the_check_runs_once_per_read(tmp_path, monkeypatch, read):
+    """Where the bytes are read they are checked; decoding them does not check them again."""
+    path = tmp_path / "doc.jsonl"
+    path.write_text('{"text": "Zoë"}\n{"text": "Holmes"}\n', encoding="utf-8")
+    checks = []
+    original = textio.unmarked_utf16
+    monkeypatch.setattr(textio, "unmarked_utf16", lambda head, name: checks.append(name) or original(head, name))
+    read(path)
+    assert checks == [str(path)]

@@ -269,8 +269,9 @@ class Run:
     def _read(self, pair: FilePair, step: Callable[[float, str], None]) -> tuple[FileSpans, FileSpans]:
         """The spans of both files of a pair, as far as their sentences are paired (the
         readers are let go before the comparison: its arrays take their place)."""
-        names = [Path(path).name for path in (pair.target, pair.system)]  # the words a person reads
-        reading = [f"reading {name}…" for name in names]
+        sides = (("gold", pair.target), ("system", pair.system))
+        names = [f"the {side} file {Path(path).name}" for side, path in sides]  # the words a person reads
+        reading = [f"reading {name}…" for name in names]  # paired folders' files share a name: say the side
         finding = [f"finding the spans in {name}…" for name in names]
         step(0.0, reading[0])
         readers = [
