@@ -269,9 +269,9 @@ def marks_note(pieces: str, before: str, after: str) -> str:
 def normalization_note(first: str, other: str, names: tuple[str, str]) -> str:
     """Where two texts differ only in their Unicode normalization (up to white space: `ë` one
     code point, NFC, or `e` and a combining diaeresis, NFD), the note saying so and what to do."""
-    same = (unicodedata.normalize("NFC", "".join(text.split())) for text in (first, other))
-    if len(set(same)) > 1:
-        return ""
+    bare = ["".join(text.split()) for text in (first, other)]
+    if bare[0] == bare[1] or unicodedata.normalize("NFC", bare[0]) != unicodedata.normalize("NFC", bare[1]):
+        return ""  # the same up to spacing (no form to name), or not the same in any form
     forms = ", ".join(f"{name} {_form(text)}" for name, text in zip(names, (first, other), strict=True))
     return (f"; the texts differ only in Unicode normalization ({forms}): the offsets count each "
             "form's characters, so export both from the text in one form (NFC, as most tools write it)")

@@ -89,6 +89,13 @@ def test_a_differing_tab_is_named(cli, tmp_path):
     assert cli("agreement", a, b).err.endswith("a has «⇥Bob.⏎», b has « Box.⏎» (⏎ is a line break, ⇥ a tab)\n")
 
 
+def test_a_text_differing_only_in_spacing_is_not_called_a_normalization_difference(cli, tmp_path):
+    a, b = _brat(tmp_path / "a", "Ann met\tBob.\n"), _brat(tmp_path / "b", "Ann met Bob.\n")
+    result = cli("agreement", a, b)
+    assert result.err.endswith("a has «⇥Bob.⏎», b has « Bob.⏎» (⏎ is a line break, ⇥ a tab)\n")
+    assert "normalization" not in result.err
+
+
 def test_a_differing_text_in_a_folder_of_conll_files_names_both_files(cli, tmp_path):
     (tmp_path / "a").mkdir(), (tmp_path / "b").mkdir()
     (tmp_path / "a" / "x.conll").write_text("Ann\tB-PER\nmet\tO\n", encoding="utf-8")
