@@ -85,6 +85,20 @@ def first_listed(items: Sequence[Any], most: int, separator: str = ", ", more: s
     return shown + more.format(len(items) - most) if len(items) > most else shown
 
 
+def nothing_found(path: Any) -> str:
+    """What a file a reader found nothing in is, for its message: "an empty file" (no bytes),
+    "a file of blank lines" (white space only), else "none" (reads it: for an error alone)."""
+    from pathlib import Path  # only for the message
+
+    try:
+        data = Path(path).read_bytes()
+    except (OSError, TypeError, ValueError):  # a folder, a name that is no file
+        return "none"
+    if not data:
+        return "an empty file"
+    return "none" if data.removeprefix(b"\xef\xbb\xbf").strip() else "a file of blank lines"
+
+
 class InputError(Exception):
     """Bad input a user can act on: where it is, what was expected, what was found."""
 
