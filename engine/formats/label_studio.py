@@ -25,6 +25,7 @@ the predictions as one more annotator per `model_version` (`predictions 1.0`).
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -271,9 +272,19 @@ def _task(record: Record, path: str, results: list[Any], at: str, keys: dict[str
         value = result.get("value")
         if not isinstance(value, dict) or not isinstance(value.get("labels"), list):
             raise bad(record, path, 'a value with "start", "end" and "labels"', repr(value)[:40], where)
+        _check_labels(record, path, value["labels"], where)
         start, end = checks.offsets(record, path, where, value, text)
         spans += _labelled(start, end, value["labels"], place(record, where) if places else "")
     return text, spans, others
+
+
+def _check_labels(record: Record, path: str, labels: list[Any], where: str) -> None:
+    """InputError naming the first of a region's labels that is not a string (null, a number,
+    an object: Label Studio writes each label as text), by its JSON path."""
+    wrong = next((j for j, label in enumerate(labels) if type(label) is not str), None)
+    if wrong is not None:
+        found = json.dumps(labels[wrong], ensure_ascii=False)
+        raise bad(record, path, "a label that is text (a JSON string)", found, f"{where}.labels[{wrong}]")
 
 
 def _labelled(start: int, end: int, labels: list[Any], at: str) -> list[tuple[int, int, str, str]]:
