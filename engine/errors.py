@@ -11,12 +11,19 @@ from typing import Any
 SHOWN_HEAD = 240
 SHOWN_TAIL = 60
 
+#: The invisible format characters (Unicode category Cf that shows no glyph, and the line and
+#: paragraph separators): a byte-order mark in mid-file, zero-width spaces and joiners, the
+#: soft hyphen, the bidirectional marks, overrides and isolates, tags. A text holding one looks
+#: the same as one without it, so a message shows each as an escape a person can look up.
+_INVISIBLE = ("\xad\u061c\u180e\u200b-\u200f\u2028-\u202e\u2060-\u2064\u2066-\u206f\ufeff\ufff9-\ufffb"
+              "\U0001bca0-\U0001bca3\U0001d173-\U0001d17a\U000e0001\U000e0020-\U000e007f")  # fmt: skip
+
 #: C0 and C1 controls, DEL, lone surrogates (bytes a file name could not decode),
-#: U+FFFE/U+FFFF and the bidirectional overrides: what could move the cursor, recolour or
-#: reorder a terminal. The two patterns of this module are left to re's own cache, compiled
-#: when first used (compiled at import they cost 1 ms of the start of every run, most of
-#: which show no message).
-_UNSAFE = "[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff\u202a-\u202e\u2066-\u2069]"
+#: U+FFFE/U+FFFF and the invisible characters (the bidirectional overrides among them): what
+#: could move the cursor, recolour or reorder a terminal, or hide in a text. The patterns of
+#: this module are left to re's own cache, compiled when first used (compiled at import they
+#: cost 1 ms of the start of every run, most of which show no message).
+_UNSAFE = f"[\x00-\x1f\x7f-\x9f\ud800-\udfff\ufffe\uffff{_INVISIBLE}]"
 
 
 _NAMED = {"\t": "\\t", "\n": "\\n", "\r": "\\r"}
@@ -28,7 +35,27 @@ def _escaped(char: str) -> str:
     code = ord(char)
     if 0xDC80 <= code <= 0xDCFF:  # a byte that was not UTF-8 (os.fsdecode's surrogateescape)
         return f"\\x{code - 0xDC00:02x}"
+    if code > 0xFFFF:
+        return f"\\U{code:08x}"
     return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+#: What an invisible character is called where its Unicode name would mislead or puzzle.
+_CALLED = {"\ufeff": "a byte-order mark", "\xad": "a soft hyphen", "\u2028": "a line separator",
+           "\u2029": "a paragraph separator"}  # fmt: skip
+
+
+def invisible_named(*texts: str) -> str:
+    """A note naming the invisible characters in `texts` as messages escape them
+    (` (\\ufeff is a byte-order mark)`), '' where there are none."""
+    found = dict.fromkeys(re.findall(f"[{_INVISIBLE}]", "".join(texts)))
+    if not found:
+        return ""
+    import unicodedata  # only for the rare message that needs it
+
+    named = [f"{_escaped(c)} is {_CALLED.get(c) or 'a ' + unicodedata.name(c, 'format character').lower()}"
+             for c in found]  # fmt: skip
+    return f" ({first_listed(named, 3, '; ', more='; …')})"
 
 
 def shown(text: str, *, cut: bool = True) -> str:
@@ -56,6 +83,20 @@ def first_listed(items: Sequence[Any], most: int, separator: str = ", ", more: s
     are more, `more` with how many (`a, b, c and 4 more`; a `more` of ", …" names no number)."""
     shown = separator.join(map(show, items[:most]))
     return shown + more.format(len(items) - most) if len(items) > most else shown
+
+
+def nothing_found(path: Any) -> str:
+    """What a file a reader found nothing in is, for its message: "an empty file" (no bytes),
+    "a file of blank lines" (white space only), else "none" (reads it: for an error alone)."""
+    from pathlib import Path  # only for the message
+
+    try:
+        data = Path(path).read_bytes()
+    except (OSError, TypeError, ValueError):  # a folder, a name that is no file
+        return "none"
+    if not data:
+        return "an empty file"
+    return "none" if data.removeprefix(b"\xef\xbb\xbf").strip() else "a file of blank lines"
 
 
 class InputError(Exception):
@@ -90,7 +131,8 @@ class InputError(Exception):
     @property
     def message(self) -> str:
         """The one line shown to a person (see `shown`)."""
-        text = f"expected {shown(str(self.expected))}, found {shown(str(self.found))}"
+        expected, found = str(self.expected), str(self.found)
+        text = f"expected {shown(expected)}, found {shown(found)}{invisible_named(expected, found)}"
         return f"{self.where}: {text}" if self.where else text
 
     def __str__(self) -> str:

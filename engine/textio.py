@@ -100,6 +100,8 @@ MAGIC: tuple[tuple[bytes, str], ...] = (
     (b"SQLite format 3\x00", "an SQLite database"),
     (b"\x7fELF", "a program"),
     (b"MZ", "a Windows program"),
+    (b"\xff\xfe\x00\x00", "UTF-32 text (save it as UTF-8)"),  # before UTF-16's mark, which begins it
+    (b"\x00\x00\xfe\xff", "UTF-32 text (save it as UTF-8)"),
     (b"\xff\xfe", "UTF-16 text (save it as UTF-8)"),
     (b"\xfe\xff", "UTF-16 text (save it as UTF-8)"),
 )

@@ -149,7 +149,7 @@ def unrecognised(path: Path, lines: list[str]) -> InputError:
     if problem is not None:
         return problem
     if not lines:
-        return InputError("a file with annotations", "an empty file" if not head else "blank lines only",
+        return InputError("a file with annotations", "an empty file" if not head else "a file of blank lines",
                           file=str(path))  # fmt: skip
     return _cut_short(path, lines) or _invalid_json(path, lines) or InputError(SPAN_FILE, "none recognised",
                                                                                file=str(path))  # fmt: skip

@@ -25,6 +25,7 @@ the predictions as one more annotator per `model_version` (`predictions 1.0`).
 from __future__ import annotations
 
 import functools
+import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
@@ -271,17 +272,29 @@ def _task(record: Record, path: str, results: list[Any], at: str, keys: dict[str
         value = result.get("value")
         if not isinstance(value, dict) or not isinstance(value.get("labels"), list):
             raise bad(record, path, 'a value with "start", "end" and "labels"', repr(value)[:40], where)
+        labels = value["labels"]
+        if len(labels) != 1 or type(labels[0]) is not str:  # one label, a string: most regions
+            _check_labels(record, path, labels, where)
         start, end = checks.offsets(record, path, where, value, text)
-        spans += _labelled(start, end, value["labels"], place(record, where) if places else "")
+        spans += _labelled(start, end, labels, place(record, where) if places else "")
     return text, spans, others
 
 
-def _labelled(start: int, end: int, labels: list[Any], at: str) -> list[tuple[int, int, str, str]]:
-    """A region's spans, one a label, each with where the file gives it (its label's index
-    where the region has several)."""
+def _check_labels(record: Record, path: str, labels: list[Any], where: str) -> None:
+    """InputError naming the first of a region's labels that is not a string (null, a number,
+    an object: Label Studio writes each label as text), by its JSON path."""
+    wrong = next((j for j, label in enumerate(labels) if type(label) is not str), None)
+    if wrong is not None:
+        found = json.dumps(labels[wrong], ensure_ascii=False)
+        raise bad(record, path, "a label that is text (a JSON string)", found, f"{where}.labels[{wrong}]")
+
+
+def _labelled(start: int, end: int, labels: list[str], at: str) -> list[tuple[int, int, str, str]]:
+    """A region's spans, one a label (each a string: _check_labels), each with where the file
+    gives it (its label's index where the region has several)."""
     if len(labels) == 1 or not at:
-        return [(start, end, str(label), at) for label in labels]
-    return [(start, end, str(label), f"{at}.labels[{j}]") for j, label in enumerate(labels)]
+        return [(start, end, label, at) for label in labels]
+    return [(start, end, label, f"{at}.labels[{j}]") for j, label in enumerate(labels)]
 
 
 def _is_span(result: Any) -> bool:

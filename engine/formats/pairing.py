@@ -15,6 +15,7 @@ the longer of two stand-ins (token numbers 1 2 3 … are the start of 1 2 3 4 5 
 
 from __future__ import annotations
 
+import re
 import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
@@ -221,10 +222,11 @@ def _differ(docs: tuple[Document, Document], gold_text: str, system_text: str, g
     sp = int(s_at[k]) if k < len(s_at) else len(system_text)
     gold_file, file = document_file(sides[0], docs[0]), document_file(sides[1], docs[1])
     line = system_text.count("\n", 0, sp) + 1 if sides[1].format == "brat" else None  # its text: the file's
+    marks = marks_note(system_text[sp : sp + 20] + gold_text[gp : gp + 20], "; ", "")
     return InputError(
         f"the text of gold's {_named(gold_file, docs[0].name)} (up to line ends and spacing)",
-        f"{system_text[sp:sp + 20]!r} at character {sp} (counted from 0) where gold has "
-        f"{gold_text[gp:gp + 20]!r} (character {gp})"
+        f"{excerpt(system_text, sp)} at character {sp} (counted from 0) where gold has "
+        f"{excerpt(gold_text, gp)} (character {gp}{marks})"
         f"{normalization_note(gold_text, system_text, ('gold', 'system'))}", file=file, line=line,
     )  # fmt: skip
 
@@ -246,12 +248,30 @@ def _named(file: str, name: str) -> str:
     return file if stem.endswith("/" + name) else f"document {name!r} in {file}"
 
 
+#: How a quoted piece of a text shows what would not read as text: line ends, tabs.
+_MARKS = {"\r\n": "⏎", "\n": "⏎", "\r": "⏎", "\t": "⇥"}
+
+
+def excerpt(text: str, at: int, size: int = 20) -> str:
+    """`size` characters of `text` from `at`, quoted for a person: «Cher chercheur,⏎⏎Nou»
+    (a line end shown as ⏎, a tab as ⇥: see marks_note)."""
+    return "«" + re.sub("\r\n|[\r\n\t]", lambda found: _MARKS[found.group()], text[at : at + size]) + "»"
+
+
+def marks_note(pieces: str, before: str, after: str) -> str:
+    """What the marks `excerpt` shows in `pieces` stand for, between `before` and `after`
+    ("; ⏎ is a line break"), '' where it shows none."""
+    said = [what for chars, what in (("\r\n", "⏎ is a line break"), ("\t", "⇥ a tab"))
+            if any(char in pieces for char in chars)]  # fmt: skip
+    return f"{before}{', '.join(said)}{after}" if said else ""
+
+
 def normalization_note(first: str, other: str, names: tuple[str, str]) -> str:
     """Where two texts differ only in their Unicode normalization (up to white space: `ë` one
     code point, NFC, or `e` and a combining diaeresis, NFD), the note saying so and what to do."""
-    same = (unicodedata.normalize("NFC", "".join(text.split())) for text in (first, other))
-    if len(set(same)) > 1:
-        return ""
+    bare = ["".join(text.split()) for text in (first, other)]
+    if bare[0] == bare[1] or unicodedata.normalize("NFC", bare[0]) != unicodedata.normalize("NFC", bare[1]):
+        return ""  # the same up to spacing (no form to name), or not the same in any form
     forms = ", ".join(f"{name} {_form(text)}" for name, text in zip(names, (first, other), strict=True))
     return (f"; the texts differ only in Unicode normalization ({forms}): the offsets count each "
             "form's characters, so export both from the text in one form (NFC, as most tools write it)")

@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
-from ..errors import InputError
+from ..errors import InputError, nothing_found
 from ..textio import check_input, not_text, not_utf8, unmarked_utf16
 from . import sniffing
 
@@ -247,6 +247,14 @@ def _stream_errors() -> tuple[type[BaseException], ...]:
     return (OSError, EOFError, lzma.LZMAError, zlib.error, ValueError)
 
 
+def _blank_file(name: str) -> InputError:
+    """The error of a file whose first line is blank: a file of blank lines, else that line."""
+    found = nothing_found(name)
+    if found == "a file of blank lines":
+        return InputError("at least one page (a JSON object a line)", found, file=name)
+    return InputError("a JSON object", "an empty line", file=name, line=1)
+
+
 def _bad_line(line: bytes, number: int, name: str) -> InputError:
     """Why one line is not a JSON object (the same message whichever parser failed)."""
     expected = "a JSON object"
@@ -256,7 +264,8 @@ def _bad_line(line: bytes, number: int, name: str) -> InputError:
     if number == 1 and line.startswith(BOM):
         return InputError(expected, "a byte-order mark (save as UTF-8 without BOM)", file=name, line=number)
     if not line.strip():
-        return InputError(expected, "an empty line", file=name, line=number)
+        return _blank_file(name) if number == 1 else InputError(expected, "an empty line", file=name,
+                                                                line=number)  # fmt: skip
     try:
         line.decode("utf-8")
     except UnicodeDecodeError as err:

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, nothing_found
 from ..rowkeys import distinct_naturals
 from ..textio import BOM, bom_ignored, check_input, head_of, not_utf8, refuse_unmarked_utf16
 from . import sniffing
@@ -362,7 +362,7 @@ def read_vrt(
             if not n & 0xFFFF and on_progress is not None:
                 on_progress(min(n * 40 / size, 1.0))
     if not tokens:
-        raise InputError("at least one token line (token TAB tag)", "none", file=name)
+        raise InputError("at least one token line (token TAB tag)", nothing_found(name), file=name)
     if one_field is not None:
         warnings.append(
             f"{name}:{one_field}: a line with a single field is not a token line and gets no position "

@@ -20,6 +20,8 @@ SAMPLES = {
     "anim.gif": (b"GIF89a\x01\x00\x01\x00\x80\xff", "a GIF image"),
     "gold.tsv.gz": (gzip.compress(b"a\tb\n" * 10), "a gzip-compressed file"),
     "utf16.txt": ("Tür\tB-X\n".encode("utf-16"), "UTF-16 text (save it as UTF-8)"),
+    "utf32le.txt": ("Tür\tB-X\n".encode("utf-32"), "UTF-32 text (save it as UTF-8)"),
+    "utf32be.txt": ("\ufeffTür\tB-X\n".encode("utf-32-be"), "UTF-32 text (save it as UTF-8)"),
 }  # fmt: skip
 
 

@@ -82,12 +82,16 @@ def test_not_utf8(cli, tmp_path, files):
     assert fails(cli, tmp_path, files[0], bad) == f"{bad}:3: expected UTF-8 text, found byte 0xE9"
 
 
-@pytest.mark.parametrize("text", ["", "\n\n", "<text id='a'>\n<s>\n</s>\n</text>\n", "word\n"])
+NO_TOKEN_LINE = {"": "an empty file", "\n\n": "a file of blank lines", "<text id='a'>\n<s>\n</s>\n</text>\n": "none",
+                 "word\n": "none"}  # fmt: skip
+
+
+@pytest.mark.parametrize("text", NO_TOKEN_LINE)
 def test_no_token_line(cli, tmp_path, files, text):
     empty = vrt(tmp_path, "empty.vrt", text)
     assert (
         fails(cli, tmp_path, empty, files[1])
-        == f"{empty}: expected at least one token line (token TAB tag), found none"
+        == f"{empty}: expected at least one token line (token TAB tag), found {NO_TOKEN_LINE[text]}"
     )
 
 

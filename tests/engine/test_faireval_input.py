@@ -218,7 +218,7 @@ def bad_run(cli, tmp_path, target_text=None, system_text=None, *options):
             "(CoNLL-2000), found 3 TAB-separated fields",
         ),
         ("I NN I-NP\n", "t.tsv:1: expected B- to open a span before 'I-NP' at level 1, found no open span"),
-        ("\n\n  \n", "t.tsv: expected at least one sentence, found none"),
+        ("\n\n  \n", "t.tsv: expected at least one sentence, found a file of blank lines"),
         (b"NP\t1\t2\t1,2\n\nN\xe9\t1\t1\t1\n", "t.tsv:3: expected UTF-8 text, found byte 0xE9"),
     ],
 )

@@ -131,7 +131,7 @@ def test_an_empty_ann_is_a_brat_document_without_annotations(tmp_path, capsys):
     [
         ("x O\n".encode("utf-16"), " is not a text file (it looks like UTF-16 text (save it as UTF-8))"),
         (b"", ": expected a file with annotations, found an empty file"),
-        (b"\n\n  \n", ": expected a file with annotations, found blank lines only"),
+        (b"\n\n  \n", ": expected a file with annotations, found a file of blank lines"),
     ],
 )
 def test_why_a_file_is_not_recognised(tmp_path, capsys, content, found):

@@ -158,3 +158,14 @@ def test_each_annotator_of_an_export_is_read_from_the_chosen_control(tmp_path):
     assert {name: _texts(annotations) for name, annotations in read.items()} == {
         "user 1": [("PER", "Anna")], "user 2": [("PER", "Anna")]}  # fmt: skip
     assert "2 regions counted in UTF-16 units" in read["user 1"].warnings[0]
+
+
+@pytest.mark.parametrize(("label", "found"), [(None, "null"), (5, "5"), ({"a": 1}, '{"a": 1}'), (True, "true")])
+def test_a_label_that_is_not_text_is_refused_by_its_json_path(tmp_path, label, found):
+    """null, a number or an object was read as the label "None", "5", "{'a': 1}"."""
+    anna, bob = _region(TEXT, "Anna", "PER"), _region(TEXT, "Bob", label)
+    path = _write(tmp_path / "tasks.json", [_task([anna, bob])])
+    with pytest.raises(InputError) as caught:
+        read_spans(path)
+    assert str(caught.value) == (f"{path}: expected a label that is text (a JSON string), found {found} "
+                                 "at $[0].annotations[0].result[1].value.labels[0]")  # fmt: skip

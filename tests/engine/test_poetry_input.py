@@ -184,7 +184,7 @@ def test_p14_reference_page_missing_from_the_system_file(cli, tmp_path):
             "ref.jsonl:2: expected a JSON object, found invalid JSON (lone surrogate in a string)",
         ),
         # P16: an empty reference file
-        ("", GOOD_SYS, "ref.jsonl: expected at least one page, found none"),
+        ("", GOOD_SYS, "ref.jsonl: expected at least one page, found an empty file"),
         # not UTF-8
         (
             GOOD_REF + '{"page_id": "caf\xe9"}\n',

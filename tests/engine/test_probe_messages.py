@@ -4,7 +4,11 @@ counted from 0 in every method), and runs in which neither side holds a span."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
+
+DATA = Path(__file__).parent.parent / "data"
 
 GERMEVAL = "1\tSchartau\tB-PER\tO\n2\tsagte\tO\tO\n\n1\tin\tO\tO\n2\tBerlin\tB-LOC\tO\n"
 
@@ -63,9 +67,33 @@ def test_a_differing_brat_text_names_both_txt_files_and_the_line(cli, tmp_path):
     result = cli("faireval", a, b)
     assert result.code == 2
     assert result.err == (f"spanstudio: error: {b / 'd.txt'}:2: expected the text of gold's {a / 'd.txt'} (up to "
-                          "line ends and spacing), found 'x.\\n' at character 10 (counted from 0) where gold has "
-                          "'b.\\n' (character 10)\n")  # fmt: skip
+                          "line ends and spacing), found «x.⏎» at character 10 (counted from 0) where gold has "
+                          "«b.⏎» (character 10; ⏎ is a line break)\n")  # fmt: skip
     assert cli("agreement", a, b).err.startswith(f"spanstudio: error: {b / 'd.txt'}: expected document 'd'")
+
+
+def test_a_differing_text_is_quoted_as_a_person_reads_it(cli):
+    """bratly's pair whose system text is masked: line breaks shown as ⏎ (not '\\n' escapes), tabs as ⇥."""
+    folder = DATA / "formats" / "brat" / "bratly" / "test3"
+    gold, system = folder / "medina", folder / "tmp"
+    result = cli("spans", gold, system)
+    assert result.code == 2 and "\\n" not in result.err
+    assert result.err.endswith("found «XXXX chercheur,⏎⏎Nou» at character 0 (counted from 0) where gold has "
+                               "«Cher chercheur,⏎⏎Nou» (character 0; ⏎ is a line break)\n")  # fmt: skip
+    assert cli("agreement", gold, system).err.endswith(
+        "tmp's text differs at character 0 (counted from 0): medina has «Cher cherche», tmp has «XXXX cherche»\n")
+
+
+def test_a_differing_tab_is_named(cli, tmp_path):
+    a, b = _brat(tmp_path / "a", "Ann met\tBob.\n"), _brat(tmp_path / "b", "Ann met Box.\n")
+    assert cli("agreement", a, b).err.endswith("a has «⇥Bob.⏎», b has « Box.⏎» (⏎ is a line break, ⇥ a tab)\n")
+
+
+def test_a_text_differing_only_in_spacing_is_not_called_a_normalization_difference(cli, tmp_path):
+    a, b = _brat(tmp_path / "a", "Ann met\tBob.\n"), _brat(tmp_path / "b", "Ann met Bob.\n")
+    result = cli("agreement", a, b)
+    assert result.err.endswith("a has «⇥Bob.⏎», b has « Bob.⏎» (⏎ is a line break, ⇥ a tab)\n")
+    assert "normalization" not in result.err
 
 
 def test_a_differing_text_in_a_folder_of_conll_files_names_both_files(cli, tmp_path):

@@ -15,8 +15,24 @@ from engine.export.json import BATCH, dumps, report_dict, to_json, write_report
 
 def test_control_characters_in_a_message_are_escaped():
     err = InputError("a label", "'\x1b[31mred\x1b[0m\tand\nmore\x7f\u202e\ufffe'", file="a\udcffb.tsv", line=3)
-    assert str(err) == "a\\xffb.tsv:3: expected a label, found '\\x1b[31mred\\x1b[0m\\tand\\nmore\\x7f\\u202e\\ufffe'"
+    assert str(err) == ("a\\xffb.tsv:3: expected a label, found '\\x1b[31mred\\x1b[0m\\tand\\nmore\\x7f\\u202e\\ufffe'"
+                        " (\\u202e is a right-to-left override)")
     assert "\x1b" not in str(err) and "\n" not in str(err)
+
+
+def test_an_invisible_character_is_shown_as_an_escape_and_named():
+    err = InputError("'wisteria01 1 20 in'", "'\ufeffwisteria01 1 20 in'", file="s.txt", line=4)
+    assert str(err) == ("s.txt:4: expected 'wisteria01 1 20 in', found '\\ufeffwisteria01 1 20 in'"
+                        " (\\ufeff is a byte-order mark)")
+    many = str(InputError("x", "a\u200bb\u200dc\xadd\u2060e"))
+    assert many == ("expected x, found a\\u200bb\\u200dc\\xadd\\u2060e (\\u200b is a zero width space;"
+                    " \\u200d is a zero width joiner; \\xad is a soft hyphen; …)")
+    assert shown("tag\U000e0041") == "tag\\U000e0041"
+
+
+def test_visible_text_is_shown_as_it_is():
+    text = "Größe 東京 عربي \u0600١ — “quoted” 👍 \u00a0"
+    assert shown(text) == text and str(InputError("x", text)) == f"expected x, found {text}"
 
 
 def test_a_long_field_is_cut_in_the_middle():

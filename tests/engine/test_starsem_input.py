@@ -94,7 +94,7 @@ def test_latin1_is_read_as_bytes_in_exact_mode(tmp_path, cli):
 
 @pytest.mark.parametrize("flags", D_AND_X)
 def test_no_token_line(run, flags):
-    assert run("\n \n", SYSTEM, *flags) == "gold.txt: expected at least one sentence, found none"
+    assert run("\n \n", SYSTEM, *flags) == "gold.txt: expected at least one sentence, found a file of blank lines"
 
 
 @pytest.mark.parametrize("flags", D_AND_X)

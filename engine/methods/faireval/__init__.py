@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from ...errors import InputError
+from ...errors import InputError, nothing_found
 from ...formats import annotation_tool_readers
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
@@ -323,7 +323,7 @@ class Run:
     def _check_counts(self, pair: FilePair, n_target: int, n_system: int) -> None:
         for path, n in ((pair.target, n_target), (pair.system, n_system)):
             if n == 0:
-                raise InputError("at least one sentence", "none", file=path)
+                raise InputError("at least one sentence", nothing_found(path), file=path)
         if n_target != n_system:
             shorter = min(n_target, n_system)
             self.warnings.append(

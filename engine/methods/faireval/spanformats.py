@@ -17,7 +17,7 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import InputError
+from ...errors import InputError, nothing_found
 from ...formats import read_spans
 from ...formats.pairing import Paired, pair
 from ...formats.spantable import SpanTable, document_text, token_arrays
@@ -58,7 +58,8 @@ class SpanFormatRun(Run):
             if number % 512 == 0:
                 self.progress.update(number / max(_unit_count(paired), 1), "comparing sentences")
         if number == 0:
-            raise InputError("at least one sentence", "none", file=settings.target_in)
+            gold = settings.target_in
+            raise InputError("at least one sentence", nothing_found(gold), file=gold)
         self.sentences.update(target=number, system=number, compared=number)
         self._flush()  # the pending sentences counted, so that the checks see every label
         if self.documents is not None:

@@ -7,7 +7,7 @@ from collections.abc import Sequence
 from functools import cached_property
 from itertools import accumulate, repeat
 
-from ...errors import InputError
+from ...errors import InputError, nothing_found
 from ...textio import decode_utf8, read_input_bytes
 from .model import plain_block
 
@@ -181,7 +181,7 @@ def _trimmed_blocks(texts: list[str], skeletons: list[bytes] | None, path: str, 
         if skeletons is not None:
             skeletons.pop()
     if not texts:
-        raise InputError("at least one sentence", "none", file=path)
+        raise InputError("at least one sentence", nothing_found(path), file=path)
     head = texts[0]
     texts[0] = head.lstrip()
     cut = len(head) - len(texts[0])
