@@ -229,7 +229,10 @@ class Reader:
 
     def lines(self, data: bytes) -> bytes:
         """The bytes of the file's text as read: UTF-8 (checked), line ends \\n, no BOM,
-        ending in a line end; InputError when it is empty. ASCII bytes are UTF-8 as they are."""
+        ending in a line end; InputError when it is empty or blank. ASCII bytes are UTF-8 as they are."""
+        if not data[:65536].strip() and not data.strip():  # the whole file copied only if its head is blank
+            found = "a file of blank lines" if data else "an empty file"
+            raise InputError("tab-separated action rows", found, file=self.path)
         if data.isascii() and b"\r" not in data and data.endswith(b"\n"):
             return data
         text = decode_utf8(data, self.path)

@@ -17,11 +17,14 @@ def _argv(method, gold, system, out):
         "spans": ["spans", gold, system],
         "nervaluate": ["nervaluate", gold, system],
         "agreement": ["agreement", gold, system],
+        "propara": ["propara", "--answers", gold, "--predictions", system],
     }[method]
 
 
 @pytest.mark.parametrize("found", CONTENT)
-@pytest.mark.parametrize("method", ["faireval", "clueval", "poetry", "starsem", "spans", "nervaluate", "agreement"])
+@pytest.mark.parametrize(
+    "method", ["faireval", "clueval", "poetry", "starsem", "spans", "nervaluate", "agreement", "propara"]
+)
 def test_every_method_says_the_file_is_empty(cli, tmp_path, method, found):
     gold, system = tmp_path / "gold.txt", tmp_path / "system.txt"
     gold.write_bytes(CONTENT[found]), system.write_bytes(CONTENT[found])

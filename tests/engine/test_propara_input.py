@@ -37,10 +37,7 @@ def run_bad(cli, tmp_path: Path, predictions: str | bytes, answers: str | bytes 
     ("content", "message"),
     [
         ("", "p.tsv: expected tab-separated action rows, found an empty file"),
-        (
-            "\n",
-            "p.tsv:1: expected a process id and a sentence number separated by a TAB, found an empty line",
-        ),
+        ("\n", "p.tsv: expected tab-separated action rows, found a file of blank lines"),
         (
             GOOD + "   \n",
             "p.tsv:3: expected a process id and a sentence number separated by a TAB, found an empty line",
