@@ -229,8 +229,7 @@ def _decoded(plain: bytes, data: bytes, name: str) -> str:
         return plain.decode("utf-8")
     except UnicodeDecodeError as err:
         line = plain.count(b"\n", 0, err.start) + 1
-        head = data[:2048]
-        raise not_utf8(head, plain[err.start], name, line) from None
+        raise not_utf8(data[:2048], plain[err.start], name, line) from None
 
 
 #: The inputs that are members of an archive (an INCEpTION project export's entries), by

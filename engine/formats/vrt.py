@@ -210,8 +210,7 @@ def _lines(path: str, name: str, warnings: list[str]) -> Iterator[Iterator[str]]
         data = p.read_bytes()
         position = _bad_byte(data)
         line = data[:position].replace(b"\r\n", b"\n").replace(b"\r", b"\n").count(b"\n") + 1
-        head = data[:2048]
-        raise not_utf8(head, data[position], name, line) from None
+        raise not_utf8(data[:2048], data[position], name, line) from None
     except PermissionError:
         raise InputError("a readable file", "permission denied", file=name) from None
 
