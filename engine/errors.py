@@ -94,6 +94,11 @@ def nothing_found(path: Any) -> str:
         data = Path(path).read_bytes()
     except (OSError, TypeError, ValueError):  # a folder, a name that is no file
         return "none"
+    return nothing_in(data)
+
+
+def nothing_in(data: bytes) -> str:
+    """nothing_found's words for a file's bytes already read."""
     if not data:
         return "an empty file"
     return "none" if data.removeprefix(b"\xef\xbb\xbf").strip() else "a file of blank lines"

@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, nothing_in
 from ..textio import decode_utf8, read_input_bytes
 from . import sniffing
 from .columns import numbered, run_numbers
@@ -231,8 +231,7 @@ class Reader:
         """The bytes of the file's text as read: UTF-8 (checked), line ends \\n, no BOM,
         ending in a line end; InputError when it is empty or blank. ASCII bytes are UTF-8 as they are."""
         if not data[:65536].strip() and not data.strip():  # the whole file copied only if its head is blank
-            found = "a file of blank lines" if data else "an empty file"
-            raise InputError("tab-separated action rows", found, file=self.path)
+            raise InputError("tab-separated action rows", nothing_in(data), file=self.path)
         if data.isascii() and b"\r" not in data and data.endswith(b"\n"):
             return data
         text = decode_utf8(data, self.path)
