@@ -243,7 +243,8 @@ class AgreementWindow(QWidget):
         background; a failure is a dialog). A row listed already is not listed again (the
         line says so); an export added again lists its annotators removed again."""
         self.removed = {row for row in self.removed if row[0] not in paths}
-        self.again = [path for path in dict.fromkeys(paths) if path in self.path_list()]
+        listed = set(self.path_list())
+        self.again = [path for path in dict.fromkeys(paths) if path in listed]
         self._list(paths)
 
     def _list(self, paths: list[str]) -> None:

@@ -298,17 +298,22 @@ class SetupPanel(QWidget):
         def shown(result: tuple[Look | None, dict[str, Refusals]]) -> None:
             self._found(side, number, result[0], result[1].get(side, {}))
 
-        key = ("file", path, side in self.fields)  # a worker's look serves both sides' boxes: both roles
+        key = self._file_key(path, side)
         title, wanted = f"Looking at the {side} file", self._is_newest(side, number)
         self._look_at(path, Asked(key, title, look(list(self.fields)), wanted), shown, (None, {}),
                       at_once=look([side]))  # fmt: skip
+
+    def _file_key(self, path: str, side: str) -> Hashable:
+        """What a look at a file depends on: its path, and whether its side is a box (a
+        worker's look serves both sides' boxes: both roles)."""
+        return ("file", path, side in self.fields)
 
     def look_again(self, side: str) -> None:
         """Look at a side's file again after it was rewritten in place (Make Gold): its
         format and the methods' refusals, and what it offers to pick (its labels). A look
         at the file running meanwhile read it as it was: its result is not taken for these."""
         path = self.field(side).path
-        self._looks.forget(("file", path, side in self.fields))
+        self._looks.forget(self._file_key(path, side))
         self.look_at_file(side)
         if side in self.read_boxes():
             self._looks.forget(contents_key(path, self.side_read_options(side)))

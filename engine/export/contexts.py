@@ -18,7 +18,7 @@ from ..context import GOLD_MARK, MAX_TOKENS, SYSTEM_MARK, WINDOW_CHARS, WINDOW_T
 from ..rowkeys import distinct_naturals, distinct_values
 from ..spans import Document
 from .cells import CUT, MAX_TEXT, fitted, needs_care, safe_text, units
-from .kinds import WHITESPACE
+from .kinds import spaced
 from .sheetxml import PRESERVE, SPECIAL_CHARACTERS, escaped, special, text_cell, value_cell
 
 Parts = tuple[np.ndarray, np.ndarray, np.ndarray]  # (row, start, end) of parts
@@ -30,8 +30,6 @@ STACKS = ((), (GOLD_MARK,), (SYSTEM_MARK,), (GOLD_MARK, SYSTEM_MARK), (SYSTEM_MA
 # & < >, and the lead bytes of a surrogate (ED) and of U+FFFE/U+FFFF (EF).
 _PLAIN_BYTES = bytes(sorted({9, 10, *range(32, 256)} - {*b"&<>", 0xED, 0xEF}))
 _FLAG_MARKS = (set(), {GOLD_MARK}, {SYSTEM_MARK}, {GOLD_MARK, SYSTEM_MARK})
-_WHITE = np.zeros(0x3002, bool)  # str.isspace by code point; the last entry: all from U+3001 on
-_WHITE[list(WHITESPACE)] = True
 
 
 def _transition(before: int, after: int) -> tuple[str, str]:
@@ -444,12 +442,6 @@ def _fitted(texts: list[str]) -> list[str]:
     return fitting
 
 
-def _white(chars: str) -> np.ndarray:
-    """Whether each character of `chars` is whitespace (str.isspace)."""
-    points = np.frombuffer(chars.encode("utf-32-le", "surrogatepass"), np.uint32)
-    return np.take(_WHITE, points, mode="clip")
-
-
 def _run_ends(row: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
     """(index after each group of equal neighbours in `row`, the group's size)."""
     ends = np.flatnonzero(np.append(row[1:] != row[:-1], len(row) > 0)) + 1
@@ -560,7 +552,7 @@ class _RichRuns:
         before = np.cumsum(count) - count  # pieces before each run
         starting = "".join(map(itemgetter(0), texts[before].tolist()))  # each run's first character
         ending = "".join(map(itemgetter(-1), texts[before + count - 1].tolist()))  # and its last
-        kept = _white(starting) | _white(ending)  # the run's text starts or ends with whitespace
+        kept = spaced(starting, ending)  # the run's text starts or ends with whitespace
         # each run's start: its font (a plain run after another in plain_run) and its text's tag
         starts = [f"<r>{font}{tag}" for font in ("", *(fonts[k][0] for k in (1, 2, 3)), plain_run)
                   for tag in ("<t>", f"<t{PRESERVE}>")]  # fmt: skip

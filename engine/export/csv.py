@@ -364,6 +364,8 @@ def encoded_fields(texts: list[str]) -> tuple[list[bytes], bool, int]:
 def _encoded(fields: list[str]) -> tuple[list[bytes], bool, int]:
     """The fields in UTF-8 (a NUL byte as STAND_IN), whether one holds a NUL, and their
     bytes together: encoded at once, joined by NULs, where none does."""
+    if not fields:
+        return [], False, 0
     joined = "\x00".join(fields)
     if joined.count("\x00") == len(fields) - 1:
         data = joined.encode("utf-8", "surrogatepass")

@@ -184,10 +184,10 @@ class Joined:
         return found
 
 
-def spaced(texts: Sequence[str]) -> np.ndarray:
-    """Whether each text (none empty) starts or ends with whitespace: its <t> keeps its spaces."""
-    first, last = (_edge_flags(_points("".join(map(itemgetter(end), texts)))) for end in (0, -1))
-    return ((first | last) & _SPACED) > 0
+def spaced(starting: str, ending: str) -> np.ndarray:
+    """Whether each text starts or ends with whitespace (given each one's first character in
+    `starting`, its last in `ending`): its <t> keeps its spaces."""
+    return ((_edge_flags(_points(starting)) | _edge_flags(_points(ending))) & _SPACED) > 0
 
 
 def _points(text: str) -> np.ndarray:
