@@ -428,9 +428,9 @@ def differing_fields(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, oth
     """The indices of the fields [starts, ends) of `data` whose bytes are not those of the
     fields [other_starts, other_ends) of `other`: compared eight bytes at a time in place
     (the fields longer than eight bytes again for their next eight, and so on)."""
-    other_lengths = other_ends - other_starts
-    differ = ends - starts != other_lengths
-    lengths = np.minimum(ends - starts, other_lengths)  # read within both fields (a longer one differs)
+    lengths, other_lengths = ends - starts, other_ends - other_starts
+    differ = lengths != other_lengths
+    lengths = np.minimum(lengths, other_lengths)  # read within both fields (a longer one differs)
     differ |= _pieces_at(data, starts, lengths) != _pieces_at(other, other_starts, lengths)
     index, shift = np.flatnonzero(lengths > 8), 8
     while len(index):

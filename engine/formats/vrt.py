@@ -361,7 +361,7 @@ def read_vrt(
             if not n & 0xFFFF and on_progress is not None:
                 on_progress(min(n * 40 / size, 1.0))
     if not tokens:
-        raise InputError("at least one token line (token TAB tag)", nothing_found(name), file=name)
+        raise InputError("at least one token line (token TAB tag)", nothing_found(path), file=name)
     if one_field is not None:
         warnings.append(
             f"{name}:{one_field}: a line with a single field is not a token line and gets no position "
