@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QTimer
+
 if TYPE_CHECKING:
     from .agreement_window import AgreementWindow
     from .settings import AppSettings
@@ -54,9 +56,13 @@ def keep(window: AgreementWindow, settings: AppSettings) -> None:
 
 
 def remember(window: AgreementWindow, settings: AppSettings) -> None:
-    """Restore the kept list, and keep it at each change from now on."""
+    """Restore the kept list, and keep it after each change from now on (at the next turn of
+    the event loop)."""
     restore(window, settings)
+    later = QTimer(window)  # kept once the rows of one change are in: 500 files added, kept once
+    later.setSingleShot(True)
+    later.timeout.connect(lambda: keep(window, settings))
     model = window.paths.model()
     for changed in (model.rowsInserted, model.rowsRemoved):
-        changed.connect(lambda *_: keep(window, settings))
+        changed.connect(lambda *_: later.start(0))
     window.predictions.toggled.connect(lambda _: keep(window, settings))
