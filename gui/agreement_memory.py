@@ -36,15 +36,25 @@ def rows_of(value: Any) -> list[tuple[str, str | None]]:
     return [(path, annotator if isinstance(annotator, str) else None) for path, annotator in rows]
 
 
+def kept(settings: AppSettings | None) -> dict[str, Any]:
+    """What was kept at the last change ({} for nothing, or nothing of this shape)."""
+    value = settings.value(KEY, {}) if settings is not None else {}
+    return value if isinstance(value, dict) else {}
+
+
+def kept_rows(settings: AppSettings | None) -> list[tuple[str, str | None]]:
+    """The (input, annotator) rows listed at the last change."""
+    return rows_of(kept(settings).get("rows"))
+
+
 def restore(window: AgreementWindow, settings: AppSettings) -> None:
     """List the annotators kept at the last change (nothing is read until Measure)."""
-    kept = settings.value(KEY, {})
-    kept = kept if isinstance(kept, dict) else {}
+    memory = kept(settings)
     window.predictions.blockSignals(True)  # checked as kept, without listing anything again
-    window.predictions.setChecked(kept.get("predictions") is True)
+    window.predictions.setChecked(memory.get("predictions") is True)
     window.predictions.blockSignals(False)
-    window.removed = set(rows_of(kept.get("removed")))
-    for path, annotator in rows_of(kept.get("rows")):
+    window.removed = set(rows_of(memory.get("removed")))
+    for path, annotator in kept_rows(settings):
         window.add_row(path, annotator)
 
 

@@ -8,7 +8,7 @@ import os
 import stat
 from typing import TYPE_CHECKING
 
-from .agreement_memory import KEY, rows_of
+from .agreement_memory import kept_rows
 
 if TYPE_CHECKING:
     from .settings import AppSettings
@@ -18,9 +18,7 @@ DEFAULT = "doccano"
 
 def annotators_files(settings: AppSettings | None) -> list[str]:
     """The annotators' files the Agreement window lists (kept between starts), each once."""
-    kept = settings.value(KEY, {}) if settings is not None else {}
-    rows = rows_of(kept.get("rows")) if isinstance(kept, dict) else []
-    return list(dict.fromkeys(path for path, _ in rows))
+    return list(dict.fromkeys(path for path, _ in kept_rows(settings)))
 
 
 def detected(path: str) -> str | None:

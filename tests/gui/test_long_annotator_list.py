@@ -50,3 +50,19 @@ def test_the_rows_known_listed_follow_removing_and_clearing(qtbot):
     window.paths.clear()
     window.add_paths(["ben.tsv"])
     assert window.path_list() == ["ben.tsv"]
+
+
+def test_the_rows_kept_are_read_in_one_place_for_the_window_and_make_gold(qtbot, settings_file):
+    """Make Gold's annotators' files are the rows the Agreement window restores, read by the
+    same function (what is not a row left out, an export's file once)."""
+    from gui import gold_format
+
+    settings = AppSettings(QSettings(str(settings_file), QSettings.Format.IniFormat))
+    rows = [["export.json", "anna"], ["export.json", "ben"], ["ben.tsv", None], ["bad"], [3, None]]
+    settings.set_value("agreement", {"rows": rows})
+    window = AgreementWindow(None, settings)
+    qtbot.addWidget(window)
+    assert window.rows() == agreement_memory.kept_rows(settings) == [
+        ("export.json", "anna"), ("export.json", "ben"), ("ben.tsv", None)]
+    assert gold_format.annotators_files(settings) == ["export.json", "ben.tsv"]
+    assert gold_format.annotators_files(None) == [] and agreement_memory.kept_rows(None) == []
