@@ -29,4 +29,3 @@ class ListedRows:
     def _data(self, first: int, last: int) -> list[Hashable]:
         """The data of the items from `first` to `last` (the model's rows, both included)."""
         return [self.view.item(i).data(Qt.ItemDataRole.UserRole) for i in range(first, last + 1)]
-
