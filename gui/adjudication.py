@@ -9,6 +9,7 @@ the results shown are then marked as describing an input that changed)."""
 from __future__ import annotations
 
 from dataclasses import replace
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -27,6 +28,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from engine.errors import InputError
 from engine.progress import Progress
@@ -34,8 +36,9 @@ from engine.progress import Progress
 from . import dialogs
 from .agreement_memory import note_folder, start_folder
 from .browsing import folder_to_browse
-from .gold_format import first_format
+from .gold_format import DEFAULT, annotators_files, first_format, known, sniffed
 from .inputs import SECOND
+from .look_queue import Asked, LookQueue
 from .worker import Job
 
 if TYPE_CHECKING:
@@ -61,6 +64,9 @@ MAJORITY = "Settle rows left undecided by majority"  # the tick box, and how mes
 CONTROLS = {"--majority": f"tick “{MAJORITY}”"}
 DOING = "The gold could not be written"
 KEY = "make_gold"  # the dialog's fields as last used, kept between starts
+#: The format's note while the annotators' files are sniffed (the format last used offered meanwhile).
+LOOKING = "Looking at the annotators' files to offer their format…"
+TITLE_LOOKING = "Looking at the annotators' files"  # the worker's title of that look
 
 
 class Window(Protocol):
@@ -84,6 +90,7 @@ class MakeGoldDialog(QDialog):
         parent: QWidget | None,
         settings: AppSettings | None = None,
         inputs: dict[str, str] | None = None,
+        looks: LookQueue | None = None,
     ) -> None:
         super().__init__(parent)
         self.setWindowTitle(TITLE)
@@ -95,9 +102,10 @@ class MakeGoldDialog(QDialog):
         self.format = QComboBox()
         for name, text, _ in FORMATS:
             self.format.addItem(text, name)
-        self._first, why = first_format(settings)  # the annotators' own where it is written
-        self.format.setCurrentIndex(self.format.findData(self._first))
-        self.format_note = QLabel(why)  # shown while the format is the one offered first
+        self.format.activated.connect(lambda _: setattr(self, "_chosen", True))
+        self._chosen = False  # the user chose a format: a look at the files ending later leaves it
+        self._first = self._last = ""  # the format offered first; the one last used
+        self.format_note = QLabel()  # why the format offered first is: shown while it is chosen
         self.format_note.setWordWrap(True)
         self.out = QLineEdit()
         self.out.setPlaceholderText("the gold file (brat: a folder)")
@@ -117,6 +125,7 @@ class MakeGoldDialog(QDialog):
         self.out.textChanged.connect(self._update)
         self.settings = settings
         self.restore()
+        self.look_at_files(looks)
         self._update()
         self.resize(640, self.sizeHint().height())
 
@@ -136,16 +145,44 @@ class MakeGoldDialog(QDialog):
         layout.addWidget(self.buttons)
 
     def restore(self) -> None:
-        """The fields as last used (the suggested path following the workbook as before)."""
+        """The fields as last used (the suggested path following the workbook as before); the
+        format last used is offered where the annotators' files cannot tell theirs (offer)."""
         kept = self.settings.value(KEY, {}) if self.settings is not None else {}
         kept = kept if isinstance(kept, dict) else {}
-        index = self.format.findData(kept.get("format"))
-        if index >= 0:
-            self.format.setCurrentIndex(index)
+        self._last = next((name for name, _, _ in FORMATS if name == kept.get("format")), "")
         for field, key in ((self.workbook, "workbook"), (self.out, "out")):
             if isinstance(kept.get(key), str) and kept[key]:
                 field.setText(kept[key])
         self.majority.setChecked(kept.get("majority") is True)
+
+    def look_at_files(self, looks: LookQueue | None) -> None:
+        """Offer the annotators' own format: at once where their files were sniffed before
+        (or no worker is at hand), else once `looks` has sniffed them on its worker (the
+        dialog offers the format last used meanwhile, and never waits)."""
+        paths = annotators_files(self.settings)
+        modules = known(paths)
+        if modules is not None or looks is None:
+            self.offer(modules if modules is not None else sniffed(paths))
+            return
+        self.offer(None)
+        alive = partial(isValid, self)  # the dialog is still there
+        asked = Asked(("gold format", *paths), TITLE_LOOKING,
+                      lambda _progress: sniffed(paths), alive)  # fmt: skip
+        looks.ask(asked, lambda found: self.offer(found) if alive() else None)
+
+    def offer(self, modules: dict[str, str | None] | None) -> None:
+        """Offer the annotators' own format (`modules`: their files' formats; None: not known
+        yet), or where their files cannot tell, the format last used, else the default; the
+        note says why. A format the user chose stays chosen."""
+        first, why = first_format(modules) if modules is not None else (None, LOOKING)
+        if first is None:
+            first = self._last or DEFAULT
+            why = why if modules is None else ("As last used: " if self._last else "The default: ") + why
+        self._first = first
+        if not self._chosen:
+            self.format.setCurrentIndex(self.format.findData(first))
+        self.format_note.setText(why)
+        self.format_note.setVisible(self.format_name == first)
 
     def keep(self) -> None:
         """Remember the fields for the next time (and the next start)."""
@@ -314,7 +351,8 @@ def make_gold(window: Window, dialog: MakeGoldDialog | None = None) -> MakeGoldD
     """Ask for the workbook and the gold's format and place (`dialog`: the one shown before,
     with its fields), then write it on the worker."""
     if dialog is None:
-        dialog = MakeGoldDialog(window, window.settings, loaded_inputs(window.setup))  # type: ignore[arg-type]
+        dialog = MakeGoldDialog(window, window.settings, loaded_inputs(window.setup),  # type: ignore[arg-type]
+                                window.setup.look_queue)  # fmt: skip
     if dialog.exec() == QDialog.DialogCode.Accepted:
         note_folder(window.settings, "exports", dialog.workbook.text().strip())  # the next day starts there
         run(window, dialog)

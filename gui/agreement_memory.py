@@ -7,6 +7,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from PySide6.QtCore import QTimer
+
 if TYPE_CHECKING:
     from .agreement_window import AgreementWindow
     from .settings import AppSettings
@@ -34,15 +36,25 @@ def rows_of(value: Any) -> list[tuple[str, str | None]]:
     return [(path, annotator if isinstance(annotator, str) else None) for path, annotator in rows]
 
 
+def kept(settings: AppSettings | None) -> dict[str, Any]:
+    """What was kept at the last change ({} for nothing, or nothing of this shape)."""
+    value = settings.value(KEY, {}) if settings is not None else {}
+    return value if isinstance(value, dict) else {}
+
+
+def kept_rows(settings: AppSettings | None) -> list[tuple[str, str | None]]:
+    """The (input, annotator) rows listed at the last change."""
+    return rows_of(kept(settings).get("rows"))
+
+
 def restore(window: AgreementWindow, settings: AppSettings) -> None:
     """List the annotators kept at the last change (nothing is read until Measure)."""
-    kept = settings.value(KEY, {})
-    kept = kept if isinstance(kept, dict) else {}
+    memory = kept(settings)
     window.predictions.blockSignals(True)  # checked as kept, without listing anything again
-    window.predictions.setChecked(kept.get("predictions") is True)
+    window.predictions.setChecked(memory.get("predictions") is True)
     window.predictions.blockSignals(False)
-    window.removed = set(rows_of(kept.get("removed")))
-    for path, annotator in rows_of(kept.get("rows")):
+    window.removed = set(rows_of(memory.get("removed")))
+    for path, annotator in kept_rows(settings):
         window.add_row(path, annotator)
 
 
@@ -54,9 +66,13 @@ def keep(window: AgreementWindow, settings: AppSettings) -> None:
 
 
 def remember(window: AgreementWindow, settings: AppSettings) -> None:
-    """Restore the kept list, and keep it at each change from now on."""
+    """Restore the kept list, and keep it after each change from now on (at the next turn of
+    the event loop)."""
     restore(window, settings)
+    later = QTimer(window)  # kept once the rows of one change are in: 500 files added, kept once
+    later.setSingleShot(True)
+    later.timeout.connect(lambda: keep(window, settings))
     model = window.paths.model()
     for changed in (model.rowsInserted, model.rowsRemoved):
-        changed.connect(lambda *_: keep(window, settings))
+        changed.connect(lambda *_: later.start(0))
     window.predictions.toggled.connect(lambda _: keep(window, settings))

@@ -63,6 +63,7 @@ from .agreement_words import (
     listed_words,
 )
 from .counts import count_of
+from .listed_rows import ListedRows
 from .notice import Notice
 from .settings import AppSettings
 from .worker import Job, Task, finish, show_progress, start
@@ -115,6 +116,7 @@ class AgreementWindow(QWidget):
     def _build(self) -> None:
         self.paths = QListWidget()
         self.paths.setMaximumHeight(90)
+        self.listed = ListedRows(self.paths)  # the rows of the list, known without reading it
         buttons = QHBoxLayout()
         for text, slot in (
             ("Add files…", self.add_files),
@@ -260,7 +262,7 @@ class AgreementWindow(QWidget):
             self.list_changed()
 
     def add_row(self, path: str, annotator: str | None) -> None:
-        if (path, annotator) in self.rows():
+        if (path, annotator) in self.listed:
             return
         self.again = [again for again in self.again if again != path]  # a row of it is new
         item = QListWidgetItem(path if annotator is None else f"{annotator} — {path}")

@@ -1,6 +1,7 @@
 """The format Make Gold (gui/adjudication.py) offers first: the annotators' own, as the
-Agreement window lists their files, where Make Gold writes it; else doccano JSONL. The
-dialog says which, and why."""
+Agreement window lists their files, where Make Gold writes it; where their files cannot
+tell, the format last used, else doccano JSONL. The dialog says which, and why. A file is
+sniffed on a worker (its first JSON record may be 50 MB), once while it stays the same file."""
 
 from __future__ import annotations
 
@@ -8,7 +9,7 @@ import os
 import stat
 from typing import TYPE_CHECKING
 
-from .agreement_memory import KEY, rows_of
+from .agreement_memory import kept_rows
 
 if TYPE_CHECKING:
     from .settings import AppSettings
@@ -18,9 +19,7 @@ DEFAULT = "doccano"
 
 def annotators_files(settings: AppSettings | None) -> list[str]:
     """The annotators' files the Agreement window lists (kept between starts), each once."""
-    kept = settings.value(KEY, {}) if settings is not None else {}
-    rows = rows_of(kept.get("rows")) if isinstance(kept, dict) else []
-    return list(dict.fromkeys(path for path, _ in rows))
+    return list(dict.fromkeys(path for path, _ in kept_rows(settings)))
 
 
 def detected(path: str) -> str | None:
@@ -56,19 +55,43 @@ def _stamp(path: str) -> tuple[int, int, int, int] | None:
     return status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino
 
 
-def first_format(settings: AppSettings | None) -> tuple[str, str]:
-    """Make Gold's format at first and the sentence that says why."""
+def known(paths: list[str]) -> dict[str, str | None] | None:
+    """The format module of each file as sniffed before (nothing is read), or None where
+    one must be sniffed first (a folder always is: it is looked at each time)."""
+    modules: dict[str, str | None] = {}
+    for path in paths:
+        try:
+            stamp = _stamp(path)
+        except (OSError, ValueError):
+            modules[path] = None  # not there: nothing to sniff
+            continue
+        seen = _DETECTED.get(path)
+        if stamp is None or seen is None or seen[0] != stamp:
+            return None
+        modules[path] = seen[1]
+    return modules
+
+
+def sniffed(paths: list[str]) -> dict[str, str | None]:
+    """The format module of each file, sniffed where not known yet (run on a worker)."""
+    return {path: detected(path) for path in paths}
+
+
+def first_format(modules: dict[str, str | None]) -> tuple[str | None, str]:
+    """The annotators' own format where Make Gold writes it, and the sentence that says why;
+    None where the files cannot tell, with why (the dialog offers the format last used, or
+    its default)."""
     from engine.agreement.command import GOLD_FORMATS
     from engine.formats import format_module
 
-    modules = {detected(path) for path in annotators_files(settings)}
-    if not modules:
-        return DEFAULT, "The default: no annotators' files are listed in the Agreement window."
-    if len(modules) > 1 or None in modules:
-        return DEFAULT, ("The default: the annotators' files listed in the Agreement window are not all "
-                         "of one format the app knows.")  # fmt: skip
-    (module,) = modules
+    found = set(modules.values())
+    if not found:
+        return None, "no annotators' files are listed in the Agreement window."
+    if len(found) > 1 or None in found:
+        return None, ("the annotators' files listed in the Agreement window are not all of one format "
+                      "the app knows.")  # fmt: skip
+    (module,) = found
     title = format_module(str(module)).TITLE
     if module not in GOLD_FORMATS:  # a format module's name is the name Make Gold writes it by
-        return DEFAULT, f"The default: the annotators' files are {title}, which Make Gold does not write."
+        return None, f"the annotators' files are {title}, which Make Gold does not write."
     return str(module), f"The annotators' own ({title}), as the Agreement window lists their files."

@@ -28,7 +28,7 @@ from engine.scale import DEFAULT_SCALE, FRACTION, is_score_column
 
 from .models import SAMPLED_ROWS, FrameModel
 from .score_titles import ComparisonModel, fit_titled_columns, interval_titles
-from .whole_cells import WholeCells
+from .whole_cells import WholeCells, WholeHeaders
 
 MAX_HEADLINE_WIDTH = 560
 #: A timer's delay that lets the event loop turn first (input, paints, other timers): Qt runs
@@ -50,6 +50,7 @@ def table_view(frame: pd.DataFrame, native: str = FRACTION, scale: str = DEFAULT
     else a plain one), its scores on `scale` (`native`: the scale the table's scores are
     on), its label column first."""
     view = QTableView()
+    view.setHorizontalHeader(WholeHeaders(view))  # a header the right edge cuts is elided, never cut
     model = model if model is not None else FrameModel(frame, view)
     model.set_scale(scale, native)
     view.setModel(model)

@@ -422,6 +422,11 @@ class SetupPanel(QWidget):
         """Whether a chosen file is still being looked at."""
         return self._looks.busy
 
+    @property
+    def look_queue(self) -> LookQueue:
+        """The worker the looks at files run on, one at a time (Make Gold's at the annotators' too)."""
+        return self._looks
+
     def stop_looking(self) -> None:
         """Wait for the look running and start no more (the window goes)."""
         self._looks.stop()

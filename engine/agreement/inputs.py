@@ -72,11 +72,10 @@ def one_export(path: str, names: list[str] | None, format: str | None, options: 
     return dict(zip(given, found.values(), strict=True))
 
 
-#: How annotators are named where two share a name, in words for the command line and the app.
+#: How annotators are named where two share a name, in the command line's words (annotator_names').
 NAMING = ("a different name for each annotator (each input is named after its file or folder, an export's "
-          "annotators after their users: on the command line give --names; in the app rename a file or "
-          "folder, or remove a row)")  # fmt: skip
-#: The same in the app's words alone (read_listed's: the app has no --names).
+          "annotators after their users: give --names, one per annotator, or rename a file or folder)")
+#: The same in the app's words (read_listed's: the app has no --names, and lists rows).
 LISTED_NAMING = ("a different name for each annotator (each file or folder is named after itself, "
                  "an export's annotators after their users: rename a file or folder, or remove a row)")
 

@@ -84,7 +84,8 @@ def test_the_dialog_speaks_the_apps_words_and_keeps_its_fields_for_the_next_star
     again = adjudication.MakeGoldDialog(None, AppSettings(QSettings(str(settings_file), QSettings.Format.IniFormat)))
     qtbot.addWidget(again)
     assert (again.workbook.text(), again.format_name, again.out.text()) == (str(workbook), "conll", str(gold))
-    assert again.majority.isChecked() and again.format_note.isHidden()  # not the format offered first
+    assert again.majority.isChecked() and again.format_note.text() == (  # no annotators' files listed
+        "As last used: no annotators' files are listed in the Agreement window.")
     assert "spanstudio" not in adjudication.INTRO and "command" not in adjudication.INTRO
 
 
@@ -306,31 +307,31 @@ def test_a_gold_written_over_a_loaded_input_has_its_labels_read_again(qtbot, win
 DATA = Path(__file__).parent.parent / "data" / "formats"
 
 
-def _listed(window, *paths: Path) -> adjudication.MakeGoldDialog:
-    """Make Gold's dialog once the Agreement window lists these annotators' files."""
+def _listed(qtbot, window, *paths: Path) -> adjudication.MakeGoldDialog:
+    """Make Gold's dialog once the Agreement window lists these annotators' files, once it
+    has looked at them (on the main window's worker for looks)."""
     window.settings.set_value("agreement", {"rows": [[str(p), None] for p in paths]})
-    return adjudication.MakeGoldDialog(None, window.settings)
+    dialog = adjudication.MakeGoldDialog(None, window.settings, looks=window.setup.look_queue)
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: dialog.format_note.text() != adjudication.LOOKING)
+    return dialog
 
 
 def test_the_format_offered_first_is_the_annotators_own_where_make_gold_writes_it(qtbot, window):
     conll = DATA / "conll"
-    dialog = _listed(window, conll / "en-orig.conll", conll / "germeval2014_test.conll")
-    qtbot.addWidget(dialog)
+    dialog = _listed(qtbot, window, conll / "en-orig.conll", conll / "germeval2014_test.conll")
     assert dialog.format_name == "conll" and dialog.format_note.text() == (
         "The annotators' own (CoNLL columns (token and BIO tags)), as the Agreement window lists their files.")
     dialog.workbook.setText("/data/adj.xlsx")
     assert dialog.out.text() == "/data/adj-gold.conll"
     dialog.format.setCurrentIndex(dialog.format.findData("doccano"))
     assert dialog.format_note.isHidden()  # it says why the first format was offered
-    studio = _listed(window, DATA / "label-studio" / "annotations")
-    qtbot.addWidget(studio)
+    studio = _listed(qtbot, window, DATA / "label-studio" / "annotations")
     assert studio.format_name == "doccano" and studio.format_note.text() == (
         "The default: the annotators' files are Label Studio JSON, which Make Gold does not write.")
-    mixed = _listed(window, conll / "en-orig.conll", DATA / "doccano" / "flair-testa.jsonl")
-    qtbot.addWidget(mixed)
+    mixed = _listed(qtbot, window, conll / "en-orig.conll", DATA / "doccano" / "flair-testa.jsonl")
     assert mixed.format_name == "doccano" and "not all of one format" in mixed.format_note.text()
-    none = _listed(window)
-    qtbot.addWidget(none)
+    none = _listed(qtbot, window)
     assert none.format_name == "doccano" and "no annotators' files are listed" in none.format_note.text()
 
 
@@ -339,8 +340,7 @@ def test_a_brat_folder_of_annotators_offers_brat(qtbot, window, tmp_path):
     folder.mkdir()
     for name in ("toy_example.ann", "toy_example.txt"):
         shutil.copy(DATA / "brat" / "bratly" / name, folder)
-    dialog = _listed(window, folder)
-    qtbot.addWidget(dialog)
+    dialog = _listed(qtbot, window, folder)
     assert dialog.format_name == "brat", dialog.format_note.text()
 
 
@@ -365,9 +365,9 @@ def test_an_annotators_file_is_sniffed_once_while_it_stays_the_same(qtbot, windo
     real = engine.formats.detected_module
     monkeypatch.setattr(engine.formats, "detected_module", lambda path: sniffed.append(path) or real(path))
     for _ in range(2):
-        qtbot.addWidget(dialog := _listed(window, conll))
+        dialog = _listed(qtbot, window, conll)
         assert dialog.format_name == "conll"
     assert sniffed == [str(conll)]
     conll.write_text('{"text": "Anna", "label": []}\n', encoding="utf-8")
-    qtbot.addWidget(dialog := _listed(window, conll))
+    dialog = _listed(qtbot, window, conll)
     assert dialog.format_name == "doccano" and sniffed == [str(conll)] * 2

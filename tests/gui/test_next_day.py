@@ -40,6 +40,7 @@ def test_an_export_is_kept_one_row_per_annotator(qtbot, settings_file, tmp_path)
     first = opened(qtbot, settings_file)
     for annotator in ("anna", "ben"):
         first.add_row(str(tmp_path / "export.json"), annotator)
+    qtbot.waitUntil(lambda: len(first.settings.value("agreement", {}).get("rows", [])) == 2)  # kept once
     again = opened(qtbot, settings_file)
     assert again.rows() == [(str(tmp_path / "export.json"), "anna"), (str(tmp_path / "export.json"), "ben")]
 
