@@ -32,8 +32,8 @@ class Head(list[str]):
     """A file's first non-blank lines within its head (at most SNIFF_LINES), without their
     line ends; where its first line runs on past the head, that line's opening (`cut`);
     `more`: the file goes on past these lines; `name`: the file's name, where known (a
-    two-column file named .conll is CoNLL). Each format's verdict on them is found once
-    (`sniffs`), whoever asks."""
+    two-column file named .conll is CoNLL: conll_named). Each format's verdict on them is
+    found once (`sniffs`), whoever asks."""
 
     def __init__(
         self, lines: Iterable[str] = (), cut: bool = False, more: bool = False, text: str = "", name: str = ""
@@ -51,7 +51,13 @@ class Head(list[str]):
         return _record_past(self)
 
     def sniffs(self, name: str) -> bool:
-        """Whether the format of this module name recognises these lines."""
+        """Whether the format of this module name recognises these lines: by their content,
+        and vertical text not in a file named as CoNLL whose lines are CoNLL's too (conll_named)."""
+        return self.by_content(name) and not (name == "vrt" and conll_named(self))
+
+    def by_content(self, name: str) -> bool:
+        """Whether the format's sniffer recognises these lines (their content alone, the file's
+        name not asked; found once)."""
         if name not in self._verdicts:
             self._verdicts[name] = SNIFFERS[name](self)
         return self._verdicts[name]
@@ -319,24 +325,28 @@ CONLL_SUFFIXES = (".conll", ".bio", ".iob", ".tsv", ".txt")
 
 
 def vrt(lines: Sequence[str]) -> bool:
-    """TAB-separated token lines whose second field is a BIO tag, or <text>/<s> structure;
-    not a file named as CoNLL with one tag a line and no XML line (conll_named)."""
-    texts = [line.lstrip(BOM).strip() for line in lines]
-    token_lines = [text.split("\t") for text in texts if "\t" in text]
+    """TAB-separated token lines whose second field is a BIO tag, or <text>/<s> structure
+    (the lines alone: a file's name is Head.sniffs' to weigh)."""
+    texts, token_lines = _vrt_lines(lines)
     if any(text.startswith(("<text", "<s>", "<s ")) for text in texts):
         return True
-    if not token_lines:
+    return bool(token_lines) and all(len(f) >= 2 and BIO_TAG.match(f[1]) for f in token_lines[:20])
+
+
+def _vrt_lines(lines: Sequence[str]) -> tuple[list[str], list[list[str]]]:
+    """The lines stripped (a byte-order mark too), and the fields of those with a TAB."""
+    texts = [line.lstrip(BOM).strip() for line in lines]
+    return texts, [text.split("\t") for text in texts if "\t" in text]
+
+
+def conll_named(head: Head) -> bool:
+    """Whether a head's tag-only TAB lines are CoNLL's token and tag, not vertical text: its
+    file is named as CoNLL (CONLL_SUFFIXES, not .vrt), no line is an XML tag (`<doc>`: a
+    .vrt's structure), every token line has one tag (several are a .vrt's BIO layers)."""
+    if not head.name.lower().endswith(CONLL_SUFFIXES):
         return False
-    tagged = all(len(f) >= 2 and BIO_TAG.match(f[1]) for f in token_lines[:20])
-    return tagged and not conll_named(lines, texts, token_lines)
-
-
-def conll_named(lines: Sequence[str], texts: list[str], token_lines: list[list[str]]) -> bool:
-    """Whether tag-only TAB lines are CoNLL's token and tag, not vertical text: the file is
-    named as CoNLL (CONLL_SUFFIXES, not .vrt), no line is an XML tag (`<doc>`: a .vrt's
-    structure), every token line has one tag (several are a .vrt's BIO layers)."""
-    name = getattr(lines, "name", "").lower()
-    if not name.endswith(CONLL_SUFFIXES) or any(t.startswith("<") and t.endswith(">") for t in texts):
+    texts, token_lines = _vrt_lines(head)
+    if any(t.startswith("<") and t.endswith(">") for t in texts):
         return False
     return all(len(fields) == 2 for fields in token_lines)
 
