@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 from pathlib import Path
 
-from ..textio import BOM
+from ..textio import BOM, ZIP_MAGIC
 
 #: The bytes of a file its format is recognised by.
 HEAD_BYTES = 1 << 16
@@ -32,17 +32,19 @@ class Head(list[str]):
     """A file's first non-blank lines within its head (at most SNIFF_LINES), without their
     line ends; where its first line runs on past the head, that line's opening (`cut`);
     `more`: the file goes on past these lines; `name`: the file's name, where known (a
-    two-column file named .conll is CoNLL: conll_named). Each format's verdict on them is
-    found once (`sniffs`), whoever asks."""
+    two-column file named .conll is CoNLL: conll_named); `zipped`: its bytes begin as a
+    zip's. Each format's verdict on them is found once (`sniffs`), whoever asks."""
 
     def __init__(
-        self, lines: Iterable[str] = (), cut: bool = False, more: bool = False, text: str = "", name: str = ""
-    ) -> None:
+        self, lines: Iterable[str] = (), cut: bool = False, more: bool = False, text: str = "",
+        name: str = "", zipped: bool = False,
+    ) -> None:  # fmt: skip
         super().__init__(lines)
         self.cut = cut
         self.more = more
         self.text = text  # the whole head's text, past the lines (a JSON record's later keys)
         self.name = name
+        self.zipped = zipped
         self._verdicts: dict[str, bool] = {}
 
     @cached_property
@@ -118,9 +120,9 @@ def head_lines(data: bytes, more: bool, name: str = "") -> Head:
     lines = text.split("\n")
     unfinished = lines.pop() if more else ""
     whole = [line for line in lines if line.strip()]
-    if whole or not unfinished.strip():
-        return Head(whole[:SNIFF_LINES], more=more or len(whole) > SNIFF_LINES, text=text, name=name)
-    return Head([unfinished], cut=True, more=True, text=text, name=name)
+    cut = not whole and bool(unfinished.strip())  # `more` then, as ever with an unfinished line
+    return Head([unfinished] if cut else whole[:SNIFF_LINES], cut=cut, more=more or len(whole) > SNIFF_LINES,
+                text=text, name=name, zipped=data.startswith(ZIP_MAGIC))  # fmt: skip
 
 
 def read_head(path: Path) -> Head:
@@ -145,9 +147,10 @@ def webanno_tsv(lines: Sequence[str]) -> bool:
 
 
 def uima_xmi(lines: Sequence[str]) -> bool:
-    """An XMI root element (`<xmi:XMI`), or a zip whose first entry is an XMI or type system."""
+    """An XMI root element (`<xmi:XMI`), or a zip (by a head's bytes) whose first entry is an
+    XMI or type system."""
     head = "\n".join(lines[:5])
-    if lines and lines[0].startswith("PK\x03\x04"):
+    if as_head(lines).zipped:
         return ".xmi" in head or "TypeSystem.xml" in head or "typesystem.xml" in head
     return "<xmi:XMI" in head or 'xmlns:xmi="http://www.omg.org/XMI"' in head
 

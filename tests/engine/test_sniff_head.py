@@ -287,3 +287,21 @@ def test_json_nested_deeper_than_python_decodes_is_named_no_format(tmp_path, pre
     path = tmp_path / "deep.json"
     path.write_text('{"annotations": [' + lines + "[" * 200_000 + "]" * 200_000 + '], "text": "x"}')
     assert detect(path) is None
+
+
+def test_a_zip_is_told_by_its_first_bytes_not_by_a_decoded_line(tmp_path):
+    """A text whose first line after a blank one begins with a zip's magic is no zip (it was
+    taken for INCEpTION's document zip by its decoded first line); a zip still is one."""
+    import zipfile
+
+    from engine.textio import ZIP_MAGIC
+
+    text = tmp_path / "notes.txt"
+    text.write_bytes(b"\n" + ZIP_MAGIC + b" annotation.xmi\n")
+    assert detect(text) is None and not read_head(text).zipped
+    archive = tmp_path / "doc.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
+        out.writestr("doc.xmi", '<xmi:XMI xmlns:xmi="http://www.omg.org/XMI"/>')
+        out.writestr("TypeSystem.xml", "<typeSystemDescription/>")
+    head = read_head(archive)
+    assert head.zipped and head.sniffs("uima_xmi") and detect(archive) == "UIMA CAS XMI (INCEpTION)"
