@@ -4,12 +4,14 @@ start-up is part of every run). Each format module names its sniffer here as its
 
 The lines are a file's head: its first lines within its first HEAD_BYTES bytes, read once,
 that every sniffer judges; where they cannot decide (decided), read on, the head doubled
-each time, until they hold the first lines read whole or the first JSON record ends. A JSON
-export written on one line (tens of megabytes) is recognised by its opening, never read
-whole (issue 23: a look at a chosen file holds the interpreter's lock in short steps only);
-a first record holding a whole chapter (megabytes) is read to its end. A pretty-printed
-record running past the lines is told by its keys in the head, whatever their order (a
-doccano example's `text`, a Label Studio task's `data`), the head read on until one shows."""
+each time, until they hold the first lines read whole or the first JSON record ends, up to
+HEAD_MOST bytes. A JSON export written on one line (tens of megabytes) is recognised by its
+opening, never read whole (issue 23: a look at a chosen file holds the interpreter's lock in
+short steps only); a first record holding a whole chapter (megabytes) is read to its end; a
+longer one is judged by what its first HEAD_MOST bytes show (its keys there). A
+pretty-printed record running past the lines is told by its keys in the head, whatever
+their order (a doccano example's `text`, a Label Studio task's `data`), the head read on
+until one shows."""
 
 from __future__ import annotations
 
@@ -22,6 +24,9 @@ from ..textio import BOM, ZIP_MAGIC
 
 #: The bytes of a file its format is recognised by.
 HEAD_BYTES = 1 << 16
+#: The most bytes of a head read on while its lines cannot decide (a first record's end not
+#: in them; a first record of 50 MB took 0.7-1.7 s to sniff): a novel fits in them.
+HEAD_MOST = 1 << 22
 #: The non-blank lines of a head the sniffers judge, at most.
 SNIFF_LINES = 50
 #: The byte-order marks of UTF-16 text (Windows Notepad's "Unicode"): XML may be written so.
@@ -33,11 +38,12 @@ class Head(list[str]):
     line ends; where its first line runs on past the head, that line's opening (`cut`);
     `more`: the file goes on past these lines; `name`: the file's name, where known (a
     two-column file named .conll is CoNLL: conll_named); `zipped`: its bytes begin as a
-    zip's. Each format's verdict on them is found once (`sniffs`), whoever asks."""
+    zip's; `capped`: read on to HEAD_MOST bytes, its first record running past them (judged
+    by the keys they show). Each format's verdict on them is found once (`sniffs`), whoever asks."""
 
     def __init__(
         self, lines: Iterable[str] = (), cut: bool = False, more: bool = False, text: str = "",
-        name: str = "", zipped: bool = False,
+        name: str = "", zipped: bool = False, capped: bool = False,
     ) -> None:  # fmt: skip
         super().__init__(lines)
         self.cut = cut
@@ -45,6 +51,7 @@ class Head(list[str]):
         self.text = text  # the whole head's text, past the lines (a JSON record's later keys)
         self.name = name
         self.zipped = zipped
+        self.capped = capped
         self._verdicts: dict[str, bool] = {}
 
     @cached_property
@@ -67,8 +74,8 @@ class Head(list[str]):
 
 def head_bytes(path: Path) -> tuple[bytes, bool, Head]:
     """A file's head: its first HEAD_BYTES bytes, doubled while their lines cannot decide
-    its format (decided); whether the file goes on past them; and their Head (the one that
-    decided, its verdicts kept)."""
+    its format (decided), HEAD_MOST at most; whether the file goes on past them; and their
+    Head (the one that decided, its verdicts kept)."""
     size, name = HEAD_BYTES, Path(path).name
     with open(path, "rb") as raw:
         data = raw.read(size + 1)
@@ -76,6 +83,8 @@ def head_bytes(path: Path) -> tuple[bytes, bool, Head]:
             head = head_lines(data[:size], True, name)
             if decided(head):
                 return data[:size], True, head
+            if size >= HEAD_MOST:  # judged by the keys these bytes show, its verdicts found anew
+                return data[:size], True, head_lines(data[:size], True, name, capped=True)
             data += raw.read(size)
             size *= 2
     return data, False, head_lines(data, False, name)
@@ -111,10 +120,10 @@ def first_record_ends(lines: Sequence[str]) -> bool:
     return True
 
 
-def head_lines(data: bytes, more: bool, name: str = "") -> Head:
+def head_lines(data: bytes, more: bool, name: str = "", capped: bool = False) -> Head:
     """The Head of a file's first bytes (UTF-8, or UTF-16 where a byte-order mark says so;
     a byte of neither replaced); `more`: the file goes on past them, their last line
-    unfinished; `name`: the file's."""
+    unfinished; `name`: the file's; `capped`: read on to HEAD_MOST bytes."""
     encoding = "utf-16" if data[:2] in UTF16_BOMS else "utf-8"
     text = data.decode(encoding, errors="replace").replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
@@ -122,7 +131,7 @@ def head_lines(data: bytes, more: bool, name: str = "") -> Head:
     whole = [line for line in lines if line.strip()]
     cut = not whole and bool(unfinished.strip())  # `more` then, as ever with an unfinished line
     return Head([unfinished] if cut else whole[:SNIFF_LINES], cut=cut, more=more or len(whole) > SNIFF_LINES,
-                text=text, name=name, zipped=data.startswith(ZIP_MAGIC))  # fmt: skip
+                text=text, name=name, zipped=data.startswith(ZIP_MAGIC), capped=capped)  # fmt: skip
 
 
 def read_head(path: Path) -> Head:
@@ -242,7 +251,7 @@ def poetry_jsonl(lines: Sequence[str]) -> bool:
     first = lines[0].lstrip("\ufeff")
     if not first.lstrip(" \t\r\n").startswith("{"):
         return False  # not an object (json.loads would say so, after importing json)
-    keys = object_keys(first)
+    keys = set(opening_fields(first)[0]) if as_head(lines).capped else object_keys(first)
     return "page_id" in keys and bool(keys & {"excerpts", "poem_spans", "n_excerpts", "n_spans"})
 
 
@@ -305,14 +314,15 @@ def _ends_in(text: str, at: int, message: str) -> bool:
 
 def record_fields(lines: Sequence[str]) -> tuple[dict[str, str], bool]:
     """opening_fields of a first JSON record that runs on past the lines sniffed (a head of
-    SNIFF_LINES whole lines ending inside it, the file going on: a pretty-printed record)
-    and may be a doccano example or a Label Studio task (a key of either in the lines), over
-    the whole head: its keys past the lines too; none otherwise (a report is not scanned)."""
+    SNIFF_LINES whole lines ending inside it, the file going on: a pretty-printed record; or
+    past HEAD_MOST bytes, capped) and may be a doccano example or a Label Studio task (a key
+    of either in the lines), over the whole head: its keys past the lines too; none otherwise
+    (a report is not scanned)."""
     return lines.record if isinstance(lines, Head) else ({}, False)
 
 
 def _record_past(head: Head) -> tuple[dict[str, str], bool]:
-    if not head.more or len(head) < SNIFF_LINES:
+    if not head.more or (len(head) < SNIFF_LINES and not head.capped):
         return {}, False
     opening = "\n".join(head).lstrip(BOM + " \t")
     if not opening.startswith(("{", "[")):
