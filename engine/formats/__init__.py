@@ -363,7 +363,7 @@ def _through_spans(path: str, names: set[str], own: tuple[str, ...]) -> bool:
     head = as_head(input_lines(path))
     name = detected_module(path, lines=head)
     if name == "conll" and own:
-        return not any(head.by_content(format) for format in own)  # by the lines alone, not the name
+        return not any(head.by_content(module) for module in own)  # by the lines alone, not the name
     return name in names
 
 
