@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import errno
+import io
 import os
 import stat
 from collections.abc import Callable, Iterable, Iterator
@@ -179,10 +180,15 @@ def refuse_unmarked_utf16(head: bytes, name: str) -> None:
 _UTF16_LEAST = 8
 
 
-def head_of(path: Path) -> bytes:
-    """A file's first 2,048 bytes."""
+@contextlib.contextmanager
+def open_utf8(path: Path, name: str) -> Iterator[IO[str]]:
+    """The file open as UTF-8 text (lines end as in text mode), refused first when its first
+    2,048 bytes, read from the same open file, are UTF-16 without a byte-order mark."""
     with open(path, "rb") as raw:
-        return raw.read(2048)
+        refuse_unmarked_utf16(raw.read(2048), name)
+        raw.seek(0)  # within the buffer just read: no second read of the file
+        with io.TextIOWrapper(raw, encoding="utf-8", newline=None) as handle:
+            yield handle
 
 
 def not_utf8(head: bytes, byte: int, name: str, line: int | None) -> InputError:
@@ -307,8 +313,7 @@ def iter_lines(path: str | os.PathLike[str], name: str | None = None) -> Iterato
     name = str(path) if name is None else name
     p = require_file(path)
     try:
-        refuse_unmarked_utf16(head_of(p), name)
-        with open(p, encoding="utf-8", newline=None) as handle:
+        with open_utf8(p, name) as handle:
             for line in handle:
                 yield line[:-1] if line.endswith("\n") else line
     except UnicodeDecodeError:
@@ -371,8 +376,7 @@ def line_chunks(path: str | os.PathLike[str], name: str | None = None) -> Iterat
     p = require_file(path)
     pending = ""
     try:
-        refuse_unmarked_utf16(head_of(p), name)
-        with open(p, encoding="utf-8", newline=None) as handle:
+        with open_utf8(p, name) as handle:
             while chunk := handle.read(_CHUNK):
                 lines = (pending + chunk).split("\n")
                 pending = lines.pop()

@@ -358,10 +358,12 @@ def in_span_formats(paths: tuple[str, ...], own_formats: tuple[str, ...] = ()) -
 
 def _through_spans(path: str, names: set[str], own: tuple[str, ...]) -> bool:
     """in_span_formats of one input (its head read once)."""
-    lines = input_lines(path)
-    name = detected_module(path, lines=lines)
+    from .sniffing import as_head
+
+    head = as_head(input_lines(path))
+    name = detected_module(path, lines=head)
     if name == "conll" and own:
-        return recognised_module(list(lines), own) is None  # the lines without the file's name
+        return not any(head.by_content(module) for module in own)  # by the lines alone, not the name
     return name in names
 
 

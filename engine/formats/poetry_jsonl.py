@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
-from ..errors import InputError, nothing_found
+from ..errors import InputError, nothing_in
 from ..textio import check_input, not_text, not_utf8, unmarked_utf16
 from . import sniffing
 
@@ -42,10 +42,8 @@ _INT_MIN, _INT_MAX = -(2**63), 2**64 - 1  # orjson reads integers outside this a
 
 def describe(value: Any) -> str:
     """A JSON value as a message shows it: scalars as JSON text, containers by kind."""
-    if isinstance(value, dict):
-        return "an object"
-    if isinstance(value, list):
-        return "an array"
+    if isinstance(value, dict | list):
+        return "an object" if isinstance(value, dict) else "an array"
     import json  # messages only: plain runs do not load it
 
     text = json.dumps(value, ensure_ascii=False)
@@ -249,8 +247,7 @@ def _stream_errors() -> tuple[type[BaseException], ...]:
 
 def _blank_file(name: str) -> InputError:
     """The error of a file whose first line is blank: a file of blank lines, else that line."""
-    found = nothing_found(name)
-    if found == "a file of blank lines":
+    if (found := nothing_read(name)) == "a file of blank lines":
         return InputError("at least one page (a JSON object a line)", found, file=name)
     return InputError("a JSON object", "an empty line", file=name, line=1)
 
@@ -420,6 +417,14 @@ class JsonLines:
             raise InputError(
                 "a readable gzip/bzip2/xz/zstd stream", f"a damaged zstd stream ({err})", file=self.name
             ) from None
+
+
+def nothing_read(path: str) -> str:
+    """errors.nothing_in's words for a file as read, decompressed (a compressed file of nothing
+    is "an empty file" too); it reads the file again: for an error alone."""
+    pieces = (piece for _, _, piece in JsonLines(path, path).pieces(_CHUNK))
+    found = nothing_in(next(pieces, b""))
+    return "none" if found == "a file of blank lines" and any(piece.strip() for piece in pieces) else found
 
 
 def _sha256() -> Any:

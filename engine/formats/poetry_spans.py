@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..errors import InputError, nothing_found
+from ..errors import InputError
 from ..spans import Annotations, Document
 from . import poetry_jsonl
-from .poetry_jsonl import REFERENCE, SYSTEM, JsonLines, page_id_of, spans_of
+from .poetry_jsonl import REFERENCE, SYSTEM, JsonLines, nothing_read, page_id_of, spans_of
 from .spantable import SpanTable
 from .standoff import ReadOptions, text_document
 
@@ -80,7 +80,7 @@ def read(path: str, options: ReadOptions) -> Annotations:
         rows += [(len(documents), start, end, _name(label)) for start, end, _, label in spans]
         documents.append(doc)
     if not documents:
-        raise InputError("at least one page (a JSON object a line)", nothing_found(path), file=path)
+        raise InputError("at least one page (a JSON object a line)", nothing_read(path), file=path)
     table = SpanTable.of_labelled_rows(rows, [d.name for d in documents])
     table.warnings = warnings
     return Annotations(path, NAME, documents, table)

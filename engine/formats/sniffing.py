@@ -4,12 +4,14 @@ start-up is part of every run). Each format module names its sniffer here as its
 
 The lines are a file's head: its first lines within its first HEAD_BYTES bytes, read once,
 that every sniffer judges; where they cannot decide (decided), read on, the head doubled
-each time, until they hold the first lines read whole or the first JSON record ends. A JSON
-export written on one line (tens of megabytes) is recognised by its opening, never read
-whole (issue 23: a look at a chosen file holds the interpreter's lock in short steps only);
-a first record holding a whole chapter (megabytes) is read to its end. A pretty-printed
-record running past the lines is told by its keys in the head, whatever their order (a
-doccano example's `text`, a Label Studio task's `data`), the head read on until one shows."""
+each time, until they hold the first lines read whole or the first JSON record ends, up to
+HEAD_MOST bytes. A JSON export written on one line (tens of megabytes) is recognised by its
+opening, never read whole (issue 23: a look at a chosen file holds the interpreter's lock in
+short steps only); a first record holding a whole chapter (megabytes) is read to its end; a
+longer one is judged by what its first HEAD_MOST bytes show (its keys there). A
+pretty-printed record running past the lines is told by its keys in the head, whatever
+their order (a doccano example's `text`, a Label Studio task's `data`), the head read on
+until one shows."""
 
 from __future__ import annotations
 
@@ -18,10 +20,13 @@ from collections.abc import Callable, Iterable, Sequence
 from functools import cached_property
 from pathlib import Path
 
-from ..textio import BOM
+from ..textio import BOM, ZIP_MAGIC
 
 #: The bytes of a file its format is recognised by.
 HEAD_BYTES = 1 << 16
+#: The most bytes of a head read on while its lines cannot decide (a first record's end not
+#: in them; a first record of 50 MB took 0.7-1.7 s to sniff): a novel fits in them.
+HEAD_MOST = 1 << 22
 #: The non-blank lines of a head the sniffers judge, at most.
 SNIFF_LINES = 50
 #: The byte-order marks of UTF-16 text (Windows Notepad's "Unicode"): XML may be written so.
@@ -32,17 +37,21 @@ class Head(list[str]):
     """A file's first non-blank lines within its head (at most SNIFF_LINES), without their
     line ends; where its first line runs on past the head, that line's opening (`cut`);
     `more`: the file goes on past these lines; `name`: the file's name, where known (a
-    two-column file named .conll is CoNLL). Each format's verdict on them is found once
-    (`sniffs`), whoever asks."""
+    two-column file named .conll is CoNLL: conll_named); `zipped`: its bytes begin as a
+    zip's; `capped`: read on to HEAD_MOST bytes, its first record running past them (judged
+    by the keys they show). Each format's verdict on them is found once (`sniffs`), whoever asks."""
 
     def __init__(
-        self, lines: Iterable[str] = (), cut: bool = False, more: bool = False, text: str = "", name: str = ""
-    ) -> None:
+        self, lines: Iterable[str] = (), cut: bool = False, more: bool = False, text: str = "",
+        name: str = "", zipped: bool = False, capped: bool = False,
+    ) -> None:  # fmt: skip
         super().__init__(lines)
         self.cut = cut
         self.more = more
         self.text = text  # the whole head's text, past the lines (a JSON record's later keys)
         self.name = name
+        self.zipped = zipped
+        self.capped = capped
         self._verdicts: dict[str, bool] = {}
 
     @cached_property
@@ -51,7 +60,13 @@ class Head(list[str]):
         return _record_past(self)
 
     def sniffs(self, name: str) -> bool:
-        """Whether the format of this module name recognises these lines."""
+        """Whether the format of this module name recognises these lines: by their content,
+        and vertical text not in a file named as CoNLL whose lines are CoNLL's too (conll_named)."""
+        return self.by_content(name) and not (name == "vrt" and conll_named(self))
+
+    def by_content(self, name: str) -> bool:
+        """Whether the format's sniffer recognises these lines (their content alone, the file's
+        name not asked; found once)."""
         if name not in self._verdicts:
             self._verdicts[name] = SNIFFERS[name](self)
         return self._verdicts[name]
@@ -59,8 +74,8 @@ class Head(list[str]):
 
 def head_bytes(path: Path) -> tuple[bytes, bool, Head]:
     """A file's head: its first HEAD_BYTES bytes, doubled while their lines cannot decide
-    its format (decided); whether the file goes on past them; and their Head (the one that
-    decided, its verdicts kept)."""
+    its format (decided), HEAD_MOST at most; whether the file goes on past them; and their
+    Head (the one that decided, its verdicts kept)."""
     size, name = HEAD_BYTES, Path(path).name
     with open(path, "rb") as raw:
         data = raw.read(size + 1)
@@ -68,6 +83,8 @@ def head_bytes(path: Path) -> tuple[bytes, bool, Head]:
             head = head_lines(data[:size], True, name)
             if decided(head):
                 return data[:size], True, head
+            if size >= HEAD_MOST:  # judged by the keys these bytes show, its verdicts found anew
+                return data[:size], True, head_lines(data[:size], True, name, capped=True)
             data += raw.read(size)
             size *= 2
     return data, False, head_lines(data, False, name)
@@ -103,18 +120,18 @@ def first_record_ends(lines: Sequence[str]) -> bool:
     return True
 
 
-def head_lines(data: bytes, more: bool, name: str = "") -> Head:
+def head_lines(data: bytes, more: bool, name: str = "", capped: bool = False) -> Head:
     """The Head of a file's first bytes (UTF-8, or UTF-16 where a byte-order mark says so;
     a byte of neither replaced); `more`: the file goes on past them, their last line
-    unfinished; `name`: the file's."""
+    unfinished; `name`: the file's; `capped`: read on to HEAD_MOST bytes."""
     encoding = "utf-16" if data[:2] in UTF16_BOMS else "utf-8"
     text = data.decode(encoding, errors="replace").replace("\r\n", "\n").replace("\r", "\n")
     lines = text.split("\n")
     unfinished = lines.pop() if more else ""
     whole = [line for line in lines if line.strip()]
-    if whole or not unfinished.strip():
-        return Head(whole[:SNIFF_LINES], more=more or len(whole) > SNIFF_LINES, text=text, name=name)
-    return Head([unfinished], cut=True, more=True, text=text, name=name)
+    cut = not whole and bool(unfinished.strip())  # `more` then, as ever with an unfinished line
+    return Head([unfinished] if cut else whole[:SNIFF_LINES], cut=cut, more=more or len(whole) > SNIFF_LINES,
+                text=text, name=name, zipped=data.startswith(ZIP_MAGIC), capped=capped)  # fmt: skip
 
 
 def read_head(path: Path) -> Head:
@@ -139,9 +156,10 @@ def webanno_tsv(lines: Sequence[str]) -> bool:
 
 
 def uima_xmi(lines: Sequence[str]) -> bool:
-    """An XMI root element (`<xmi:XMI`), or a zip whose first entry is an XMI or type system."""
+    """An XMI root element (`<xmi:XMI`), or a zip (by a head's bytes) whose first entry is an
+    XMI or type system."""
     head = "\n".join(lines[:5])
-    if lines and lines[0].startswith("PK\x03\x04"):
+    if as_head(lines).zipped:
         return ".xmi" in head or "TypeSystem.xml" in head or "typesystem.xml" in head
     return "<xmi:XMI" in head or 'xmlns:xmi="http://www.omg.org/XMI"' in head
 
@@ -233,7 +251,7 @@ def poetry_jsonl(lines: Sequence[str]) -> bool:
     first = lines[0].lstrip("\ufeff")
     if not first.lstrip(" \t\r\n").startswith("{"):
         return False  # not an object (json.loads would say so, after importing json)
-    keys = object_keys(first)
+    keys = set(opening_fields(first)[0]) if as_head(lines).capped else object_keys(first)
     return "page_id" in keys and bool(keys & {"excerpts", "poem_spans", "n_excerpts", "n_spans"})
 
 
@@ -296,14 +314,15 @@ def _ends_in(text: str, at: int, message: str) -> bool:
 
 def record_fields(lines: Sequence[str]) -> tuple[dict[str, str], bool]:
     """opening_fields of a first JSON record that runs on past the lines sniffed (a head of
-    SNIFF_LINES whole lines ending inside it, the file going on: a pretty-printed record)
-    and may be a doccano example or a Label Studio task (a key of either in the lines), over
-    the whole head: its keys past the lines too; none otherwise (a report is not scanned)."""
+    SNIFF_LINES whole lines ending inside it, the file going on: a pretty-printed record; or
+    past HEAD_MOST bytes, capped) and may be a doccano example or a Label Studio task (a key
+    of either in the lines), over the whole head: its keys past the lines too; none otherwise
+    (a report is not scanned)."""
     return lines.record if isinstance(lines, Head) else ({}, False)
 
 
 def _record_past(head: Head) -> tuple[dict[str, str], bool]:
-    if not head.more or len(head) < SNIFF_LINES:
+    if not head.more or (len(head) < SNIFF_LINES and not head.capped):
         return {}, False
     opening = "\n".join(head).lstrip(BOM + " \t")
     if not opening.startswith(("{", "[")):
@@ -319,24 +338,28 @@ CONLL_SUFFIXES = (".conll", ".bio", ".iob", ".tsv", ".txt")
 
 
 def vrt(lines: Sequence[str]) -> bool:
-    """TAB-separated token lines whose second field is a BIO tag, or <text>/<s> structure;
-    not a file named as CoNLL with one tag a line and no XML line (conll_named)."""
-    texts = [line.lstrip(BOM).strip() for line in lines]
-    token_lines = [text.split("\t") for text in texts if "\t" in text]
+    """TAB-separated token lines whose second field is a BIO tag, or <text>/<s> structure
+    (the lines alone: a file's name is Head.sniffs' to weigh)."""
+    texts, token_lines = _vrt_lines(lines)
     if any(text.startswith(("<text", "<s>", "<s ")) for text in texts):
         return True
-    if not token_lines:
+    return bool(token_lines) and all(len(f) >= 2 and BIO_TAG.match(f[1]) for f in token_lines[:20])
+
+
+def _vrt_lines(lines: Sequence[str]) -> tuple[list[str], list[list[str]]]:
+    """The lines stripped (a byte-order mark too), and the fields of those with a TAB."""
+    texts = [line.lstrip(BOM).strip() for line in lines]
+    return texts, [text.split("\t") for text in texts if "\t" in text]
+
+
+def conll_named(head: Head) -> bool:
+    """Whether a head's tag-only TAB lines are CoNLL's token and tag, not vertical text: its
+    file is named as CoNLL (CONLL_SUFFIXES, not .vrt), no line is an XML tag (`<doc>`: a
+    .vrt's structure), every token line has one tag (several are a .vrt's BIO layers)."""
+    if not head.name.lower().endswith(CONLL_SUFFIXES):
         return False
-    tagged = all(len(f) >= 2 and BIO_TAG.match(f[1]) for f in token_lines[:20])
-    return tagged and not conll_named(lines, texts, token_lines)
-
-
-def conll_named(lines: Sequence[str], texts: list[str], token_lines: list[list[str]]) -> bool:
-    """Whether tag-only TAB lines are CoNLL's token and tag, not vertical text: the file is
-    named as CoNLL (CONLL_SUFFIXES, not .vrt), no line is an XML tag (`<doc>`: a .vrt's
-    structure), every token line has one tag (several are a .vrt's BIO layers)."""
-    name = getattr(lines, "name", "").lower()
-    if not name.endswith(CONLL_SUFFIXES) or any(t.startswith("<") and t.endswith(">") for t in texts):
+    texts, token_lines = _vrt_lines(head)
+    if any(t.startswith("<") and t.endswith(">") for t in texts):
         return False
     return all(len(fields) == 2 for fields in token_lines)
 

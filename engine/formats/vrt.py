@@ -28,7 +28,7 @@ import numpy as np
 
 from ..errors import InputError, nothing_found
 from ..rowkeys import distinct_naturals
-from ..textio import BOM, bom_ignored, check_input, head_of, not_utf8, refuse_unmarked_utf16
+from ..textio import BOM, bom_ignored, check_input, not_utf8, open_utf8
 from . import sniffing
 
 if TYPE_CHECKING:
@@ -199,8 +199,7 @@ def _lines(path: str, name: str, warnings: list[str]) -> Iterator[Iterator[str]]
     if not p.is_file():
         raise InputError("an existing file", "nothing", file=name)
     try:
-        refuse_unmarked_utf16(head_of(p), name)
-        with open(p, encoding="utf-8", newline=None) as handle:
+        with open_utf8(p, name) as handle:
             first = handle.readline()
             if first.startswith(BOM):
                 first = first[1:]

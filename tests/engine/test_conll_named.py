@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.formats import detected_module, recognised_module
+from engine.formats import detected_module, in_span_formats, recognised_module, sniffing
 from engine.formats.sniffing import CONLL_SUFFIXES, read_head
 from engine.formats.suggest import check_input
 from engine.methods import get_method
@@ -46,6 +46,23 @@ def test_vertical_text_stays_vertical_text(tmp_path, name, text):
 def test_the_lines_alone_are_judged_as_before(tmp_path):
     """Without the file's name (lines given, not a head read from a file) nothing changes."""
     assert recognised_module(list(read_head(_file(tmp_path, "gold.conll")))) == "vrt"
+
+
+def test_the_vertical_text_sniffer_judges_the_content_alone(tmp_path):
+    """The name is weighed where the head's format is decided (Head.sniffs), not by the sniffer."""
+    head = read_head(_file(tmp_path, "gold.conll"))
+    assert head.name == "gold.conll" and sniffing.vrt(head) and head.by_content("vrt")
+    assert not head.sniffs("vrt") and recognised_module(head) == "conll"
+
+
+def test_clueval_keeps_it_by_its_content_asked_of_the_head_itself(tmp_path, monkeypatch):
+    """CLUEval's own vertical text stays its own by the lines' content, asked of the head read
+    (it held only because a copy of the lines, list(lines), dropped the file's name); FairEval,
+    whose own formats do not read it, takes it through read_spans as CoNLL."""
+    path = str(_file(tmp_path, "gold.conll"))
+    monkeypatch.setattr("engine.formats.list", lambda lines: lines, raising=False)  # a copy keeping the name
+    assert not in_span_formats((path,), ("vrt",))  # CLUEval's
+    assert in_span_formats((path,), ("faireval-spans", "conll2000"))  # FairEval's
 
 
 @pytest.mark.parametrize("method", ["faireval", "clueval", "spans", "nervaluate"])

@@ -504,3 +504,16 @@ def test_labels_are_coded_in_order_of_first_use_across_pieces(tmp_path):
     assert pages.columns is not None
     assert pages.columns.label[:3].tolist() == [0, 1, 0]
     assert pages.columns.label[-5:].tolist() == [1, 1, 2, 3, 0]
+
+
+@pytest.mark.parametrize("suffix", ["", *sorted(COMPRESSORS)])
+@pytest.mark.parametrize(("content", "found"), [(b"", "an empty file"), (b"\n \n\t\n", "a file of blank lines")])
+def test_an_empty_compressed_file_is_called_so_as_a_plain_one(cli, tmp_path, suffix, content, found):
+    """What a compressed file holds is what it is called by: nothing, or blank lines (it was
+    'found none', or line 1's empty line, by its compressed bytes)."""
+    path = write(tmp_path / f"ref.jsonl{'.' + suffix if suffix else ''}", COMPRESSORS.get(suffix, bytes)(content))
+    poetry = cli("poetry", path, path, tmp_path / "out.csv")
+    assert poetry.code == 2 and poetry.err.endswith(f"{path.name}: expected at least one page"
+                                                    f"{' (a JSON object a line)' * bool(content)}, found {found}\n")
+    spans = cli("spans", path, path, "--format", "poetry-jsonl")
+    assert spans.code == 2 and spans.err.endswith(f", found {found}\n")

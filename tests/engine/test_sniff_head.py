@@ -287,3 +287,44 @@ def test_json_nested_deeper_than_python_decodes_is_named_no_format(tmp_path, pre
     path = tmp_path / "deep.json"
     path.write_text('{"annotations": [' + lines + "[" * 200_000 + "]" * 200_000 + '], "text": "x"}')
     assert detect(path) is None
+
+
+def test_a_zip_is_told_by_its_first_bytes_not_by_a_decoded_line(tmp_path):
+    """A text whose first line after a blank one begins with a zip's magic is no zip (it was
+    taken for INCEpTION's document zip by its decoded first line); a zip still is one."""
+    import zipfile
+
+    from engine.textio import ZIP_MAGIC
+
+    text = tmp_path / "notes.txt"
+    text.write_bytes(b"\n" + ZIP_MAGIC + b" annotation.xmi\n")
+    assert detect(text) is None and not read_head(text).zipped
+    archive = tmp_path / "doc.zip"
+    with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
+        out.writestr("doc.xmi", '<xmi:XMI xmlns:xmi="http://www.omg.org/XMI"/>')
+        out.writestr("TypeSystem.xml", "<typeSystemDescription/>")
+    head = read_head(archive)
+    assert head.zipped and head.sniffs("uima_xmi") and detect(archive) == "UIMA CAS XMI (INCEpTION)"
+
+
+@pytest.mark.parametrize(("kind", "title"), [
+    ("doccano", "doccano JSONL"),  # its spans before its text: told by its opening's substrings
+    ("ls_data_first", "Label Studio JSON"),  # a `data` object running past the bytes read: a task
+    ("poetry", "Poetry spans (corppa JSONL)"),  # page_id and excerpts before its text
+    ("doccano_text_first", None),  # its spans past the bytes read: --format names it
+])  # fmt: skip
+def test_a_first_record_longer_than_the_most_read_is_judged_by_the_keys_it_shows(tmp_path, kind, title):
+    """The head is read on to a first record's end for 4 MiB at most (it was read whole: a
+    first record of 50 MB took 0.7-1.7 s to sniff); past that the keys its opening shows decide."""
+    most, text = 1 << 22, _chapter(3 << 21)
+    record = {
+        "doccano": {"id": 1, "label": [[0, 4, "PER"]], "text": text},
+        "ls_data_first": [{"id": 1, "data": {"text": text}, "annotations": []}],
+        "poetry": {"page_id": "p1", "n_excerpts": 0, "excerpts": [], "text": text},
+        "doccano_text_first": {"id": 1, "text": text, "label": [[0, 4, "PER"]]},
+    }[kind]
+    path = tmp_path / f"{kind}.json"
+    path.write_text(json.dumps(record) + "\n", encoding="utf-8")
+    head = read_head(path)
+    assert len(head.text) <= most and head.cut and head.capped
+    assert detect(path) == title

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...errors import InputError, nothing_found
-from ...formats.poetry_jsonl import REFERENCE, SYSTEM, quote_id, require_file
+from ...errors import InputError
+from ...formats.poetry_jsonl import REFERENCE, SYSTEM, nothing_read, quote_id, require_file
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report
@@ -217,7 +217,7 @@ class Run:
         if rows.error is not None:
             raise rows.error
         if not rows.count:
-            raise InputError("at least one page", nothing_found(self.gold), file=self.gold)
+            raise InputError("at least one page", nothing_read(self.gold), file=self.gold)
         self.page_ids = reference.ids
         self.scores = row_numbers(scores, keep=self.detail)
         self._warn_unused(rows.n_system_ids - rows.system_lines_used())
