@@ -3,8 +3,10 @@ scores (micro and macro), the Pages and Spans tables, documents with page text."
 
 from __future__ import annotations
 
+import gc
 import io
 import json
+import weakref
 from pathlib import Path
 
 import numpy as np
@@ -14,6 +16,7 @@ from hypothesis import strategies as st
 
 from engine.methods import get_method
 from engine.methods.poetry import Options
+from engine.methods.poetry.columns import score_rows
 from engine.report import ERROR_COLUMNS, InputFile
 from engine.textio import sha256_file
 from tests.engine.test_poetry_examples import reference_line, run_pages, system_line, write_pages
@@ -261,14 +264,25 @@ def test_repeated_page_ids_get_distinct_documents(cli, tmp_path):
     assert [d.name for d in report.documents] == ["p", "p (line 2)", "null"]
 
 
-def test_without_detail_only_scores(tmp_path):
+def test_without_detail_only_scores(tmp_path, monkeypatch):
+    import engine.methods.poetry as poetry
+
+    scored = []  # the run's Scores, by a weak reference
+
+    def scoring(*args):
+        scores = score_rows(*args)
+        scored.append(weakref.ref(scores))
+        return scores
+
+    monkeypatch.setattr(poetry, "score_rows", scoring)
     write_pages(tmp_path, PAGES)
     report = get_method("poetry").evaluate(str(tmp_path / "ref.jsonl"), str(tmp_path / "sys.jsonl"), Options(),
                                            detail=False)  # fmt: skip
     assert report.error_rows == [] and report.documents == [] and "details" not in report.data
     assert report.data["overall"]["line"] == "Overall: 3 Pages | Precision = 0.75 | Recall = 0.75"
     assert list(report.tables) == ["scores", "counts"]
-    assert report.data["_pages"][1].arrays is None  # the spans' arrays let go: the CSV reuses their memory
+    gc.collect()
+    assert len(scored) == 1 and scored[0]() is None  # the spans' arrays let go: the CSV reuses their memory
 
 
 def test_api_rejects_a_bad_weight(tmp_path):
