@@ -24,7 +24,7 @@ from .columns import Scores
 from .errors import Pages, ViewerSpans, label_text
 from .pagecsv import page_fields
 from .pagejson import PageDetails
-from .reading import PIECE, decode_piece
+from .reading import PIECE, decode_piece, piece_lines
 from .render import COLUMNS, columns_of
 from .spanrows import SpanRows
 
@@ -137,10 +137,7 @@ def read_texts(path: str) -> dict[Any, str]:
 def _checked(piece: bytes, first: int, path: str) -> Iterator[tuple[Any, str]]:
     """The (page id, text) of each line of a piece (the first numbered `first`), parsed as
     JSON lines are: InputError at the first line without a page id or a text."""
-    lines = piece.split(b"\n")
-    if piece.endswith(b"\n"):
-        lines.pop()
-    for number, line in enumerate(lines, first):
+    for number, line in enumerate(piece_lines(piece), first):
         page = parse_line(line, number, path)
         if type(page) is dict and "page_id" not in page and "id" in page:
             page = {**page, "page_id": page["id"]}
