@@ -191,8 +191,8 @@ def test_page_texts_from_a_texts_file(cli, tmp_path):
 @pytest.mark.parametrize("piece", [1, 40, 1 << 16])
 def test_texts_file_read_a_piece_at_a_time_or_a_line_at_a_time(tmp_path, monkeypatch, piece):
     """A texts file's pieces of lines of just a page id and a text are decoded at once;
-    one with other keys, ids that are no string or a later duplicate is read line by line:
-    the same texts, the last of a page id kept, whatever the pieces' size."""
+    one with other keys is read line by line: the same texts, the last of a page id kept,
+    whatever the pieces' size."""
     from engine.methods.poetry import detail
 
     monkeypatch.setattr(detail, "PIECE", piece)
@@ -201,6 +201,19 @@ def test_texts_file_read_a_piece_at_a_time_or_a_line_at_a_time(tmp_path, monkeyp
     path = tmp_path / "pages.jsonl"
     path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
     assert detail.read_texts(str(path)) == {"a": "again", "b": "é 😀", 3: "n", None: "", "c": "t"}
+
+
+def test_texts_file_of_ids_of_every_kind_decoded_at_once(tmp_path, monkeypatch):
+    """Page ids that are numbers, true/false or null (as the reference's typed reader takes
+    them) are decoded with the piece, not read again line by line."""
+    from engine.methods.poetry import detail
+
+    monkeypatch.setattr(detail, "_checked", None)  # called: a TypeError
+    lines = [{"id": 3, "text": "n"}, {"page_id": 1.5, "text": "f"}, {"id": True, "text": "t"},
+             {"page_id": None, "text": ""}, {"id": "a", "text": "s"}, {"id": -0.0, "text": "z"}]  # fmt: skip
+    path = tmp_path / "pages.jsonl"
+    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
+    assert detail.read_texts(str(path)) == {3: "n", 1.5: "f", True: "t", None: "", "a": "s", 0: "z"}
 
 
 def test_texts_file_with_a_bad_line_later_names_it(tmp_path):
