@@ -21,14 +21,13 @@ def page_fields(page_ids: list[str], numbers: Sequence[Sequence[Any]]) -> list[P
     other columns (`numbers`: equally long, of Python numbers) as one piece, each row's
     fields joined by commas: the columns' fields as the writer makes them (number_fields)."""
     count = len(page_ids)
-    texts: list[str] = []
+    texts: list[bytes] = []
     for start in range(0, count, BLOCK):
-        texts += number_texts(numbers, start, min(start + BLOCK, count), _by_writer)
-    encoded = "\n".join(texts).encode().split(b"\n") if texts else []  # at once: no text holds a line end
+        texts += number_texts(numbers, start, min(start + BLOCK, count), _by_writer, as_bytes=True)
     ids = Pieces([Coded(page_ids, np.arange(count))], count)
-    return [ids, Pieces([fixed(objects(encoded))], count)]
+    return [ids, Pieces([fixed(objects(texts))], count)]
 
 
-def _by_writer(row: tuple[Any, ...]) -> str:
+def _by_writer(row: tuple[Any, ...]) -> bytes:
     """A row's numbers as the writer's fields (number_fields), joined by commas."""
-    return ",".join(number_fields(list(row)))
+    return ",".join(number_fields(list(row))).encode()

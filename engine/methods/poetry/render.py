@@ -57,21 +57,27 @@ def _plain_rows(page_ids: list[Any], columns: Sequence[Sequence[Any]], start: in
 
 
 def number_texts(columns: Sequence[Sequence[Any]], start: int, stop: int,
-                 by_row: Callable[[tuple[Any, ...]], str]) -> list[str]:  # fmt: skip
+                 by_row: Callable[[tuple[Any, ...]], Any], as_bytes: bool = False) -> list[Any]:  # fmt: skip
     """The numbers of rows start … stop − 1 (`columns`: equally long, of Python numbers),
-    each row's comma-separated, written by msgspec a block at a time (one call and one
-    split). msgspec writes integers and floats as str() and repr() do (the shortest text
-    that reads back as the same float) except where those use an exponent (1e-05, 1.5e+17:
-    msgspec writes 0.00001, 1.5e17), for nan and inf (null) and true/false: rows whose text
-    has an `e`, an `n` or `.0000` are written again by `by_row` (the CSV's str(), the Pages
-    table's fields)."""
+    each row's comma-separated (texts, or UTF-8 `as_bytes`), written by msgspec a block at
+    a time (one call and one split). msgspec writes integers and floats as str() and
+    repr() do (the shortest text that reads back as the same float) except where those
+    use an exponent (1e-05, 1.5e+17: msgspec writes 0.00001, 1.5e17), for nan and inf
+    (null) and true/false: rows whose text has an `e`, an `n` or `.0000` are written again
+    by `by_row` (the CSV's str(), the Pages table's fields)."""
     rows = list(zip(*(column[start:stop] for column in columns), strict=True))
-    numbers = msgspec.json.encode(rows).decode()
-    texts = numbers[2:-2].split("],[")
-    if "e" in numbers or "n" in numbers or ".0000" in numbers:
-        texts = [by_row(row) if "e" in text or "n" in text or ".0000" in text else text
+    numbers = msgspec.json.encode(rows)
+    e, n, zeros, between = _MARKS[as_bytes]
+    numbers = numbers if as_bytes else numbers.decode()
+    texts = numbers[2:-2].split(between)
+    if e in numbers or n in numbers or zeros in numbers:
+        texts = [by_row(row) if e in text or n in text or zeros in text else text
                  for text, row in zip(texts, rows, strict=True)]  # fmt: skip
     return texts
+
+
+#: What marks a row of number_texts written again, and what is between two rows, in text and in bytes.
+_MARKS = {False: ("e", "n", ".0000", "],["), True: (b"e", b"n", b".0000", b"],[")}
 
 
 def _by_str(row: tuple[Any, ...]) -> str:
