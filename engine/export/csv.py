@@ -278,11 +278,16 @@ def text_fields(texts: list[str], defuse: bool) -> list[str]:
     """Texts as fields: those starting like a formula defused (when `defuse`), those
     holding a quote, a comma or a line break quoted; each kind found by one scan of the
     texts joined with a NUL before each, and only the texts found changed."""
+    return _fields_joined(texts, defuse)[0]
+
+
+def _fields_joined(texts: list[str], defuse: bool) -> tuple[list[str], str | None]:
+    """text_fields, and the texts joined with a NUL before each where none is changed (else None)."""
     joined = "\x00".join(["", *texts])
     formulas = defuse and _FORMULA_AT_START.search(joined) is not None
     if not (formulas or quoted(joined)):
-        return texts
-    return _changed_fields(texts, joined, formulas)
+        return texts, joined
+    return _changed_fields(texts, joined, formulas), None
 
 
 def _changed_fields(texts: list[str], joined: str, formulas: bool) -> list[str]:
@@ -351,14 +356,13 @@ def encoded_fields(texts: list[str]) -> tuple[list[bytes], bool, int]:
     (for the checks and the encoding: poetry's span texts, 17 MB a side on the bench)."""
     if not texts:
         return [], False, 0
-    joined = "\x00".join(["", *texts])
-    formulas = _FORMULA_AT_START.search(joined) is not None
-    if not (formulas or quoted(joined)):
+    fields, joined = _fields_joined(texts, defuse=True)
+    if joined is not None:
         data = joined.encode("utf-8", "surrogatepass")
-        fields = data.split(b"\x00")[1:]
-        if len(fields) == len(texts):  # no text holds a NUL (the split found no more: no count)
-            return fields, False, len(data)
-    return _encoded(_changed_fields(texts, joined, formulas))
+        encoded = data.split(b"\x00")[1:]
+        if len(encoded) == len(texts):  # no text holds a NUL (the split found no more: no count)
+            return encoded, False, len(data)
+    return _encoded(fields)
 
 
 def _encoded(fields: list[str]) -> tuple[list[bytes], bool, int]:

@@ -219,7 +219,7 @@ class Run:
         if not rows.count:
             raise InputError("at least one page", nothing_read(self.gold), file=self.gold)
         self.page_ids = reference.ids
-        self.scores = row_numbers(scores, keep=self.detail)
+        self.scores = row_numbers(scores)
         self._warn_unused(rows.n_system_ids - rows.system_lines_used())
         if self.detail:
             self._pages(reference, rows, scores, list(codes))

@@ -401,12 +401,10 @@ class RowNumbers(Sequence[tuple[Any, ...]]):
     """Per row the tuple the rest of the method uses: precision, recall, the six counts,
     relevance, n_retrieved, reference and system spans (Python numbers, the original's
     integers where it has them). `columns` holds them column by column; the tuples are
-    made when first asked for (the CSV and the totals read the columns). `arrays`: the
-    Scores they are made from, kept with row_numbers' `keep` (a run with detail),
-    where the Pages table (detail.pages_table) makes its fields from them; else None."""
+    made when first asked for (the CSV and the totals read the columns)."""
 
-    def __init__(self, columns: Sequence[Sequence[Any]], arrays: Scores | None = None) -> None:
-        self.columns, self.arrays = columns, arrays
+    def __init__(self, columns: Sequence[Sequence[Any]]) -> None:
+        self.columns = columns
         self._rows: list[tuple[Any, ...]] | None = None
 
     def _tuples(self) -> list[tuple[Any, ...]]:
@@ -424,12 +422,12 @@ class RowNumbers(Sequence[tuple[Any, ...]]):
         return iter(self._tuples())
 
 
-def row_numbers(scores: Scores, keep: bool = True) -> RowNumbers:
+def row_numbers(scores: Scores) -> RowNumbers:
     """The numbers of every row (RowNumbers), each column made a list when first read
-    whole, or a slice at a time (the CSV writes a block of rows at a time). With `keep`,
-    they keep the Scores (the Pages table of a run with detail is written from them);
-    without, the spans' arrays are let go with the Scores and the rendering that follows
-    reuses their memory (the 43,000-page case: 3,300 fewer pages of fresh memory faulted in)."""
+    whole, or a slice at a time (the CSV writes a block of rows at a time). They hold the
+    numbers' arrays, not the Scores: in a run without detail the spans' arrays are let go
+    with the Scores and the rendering that follows reuses their memory (the 43,000-page
+    case: 3,300 fewer pages of fresh memory faulted in)."""
     parts = [
         partial(_with_ints, scores.precision, scores.precision_int),
         partial(_with_ints, scores.recall, scores.recall_int),
@@ -437,7 +435,7 @@ def row_numbers(scores: Scores, keep: bool = True) -> RowNumbers:
         partial(_with_ints, scores.relevance, scores.relevance_int),
         *(partial(_numbers, column) for column in (scores.n_retrieved, scores.n_ref, scores.n_sys)),
     ]  # fmt: skip
-    return RowNumbers([Later(len(scores.n_ref), part=part) for part in parts], scores if keep else None)
+    return RowNumbers([Later(len(scores.n_ref), part=part) for part in parts])
 
 
 def _numbers(values: np.ndarray, start: int, stop: int) -> list[Any]:

@@ -24,7 +24,7 @@ from .columns import Scores
 from .errors import Pages, ViewerSpans, label_text
 from .pagecsv import page_fields
 from .pagejson import PageDetails
-from .reading import PIECE, decode_piece
+from .reading import PIECE, Scalar, decode_piece, piece_lines
 from .render import COLUMNS, columns_of
 from .spanrows import SpanRows
 
@@ -107,17 +107,23 @@ def shown_ids(page_ids: list[Any], shown: Callable[[Any], str]) -> list[str]:
 
 
 class TextLine(msgspec.Struct, gc=False, forbid_unknown_fields=True):
-    """A `--texts` line holding just its page id (page_id, or id) and its text."""
+    """A `--texts` line holding just its page id (page_id, or id: any id the reference's
+    typed reader takes) and its text."""
 
-    page_id: Any = msgspec.UNSET
-    id: Any = msgspec.UNSET
+    page_id: Scalar | msgspec.UnsetType = msgspec.UNSET
+    id: Scalar | msgspec.UnsetType = msgspec.UNSET
     text: Any = msgspec.UNSET
+
+
+#: The types of a TextLine's page id (without UNSET: a line without one).
+ID_TYPES = {str, int, float, bool, NoneType}
 
 
 def read_texts(path: str) -> dict[Any, str]:
     """`--texts`: page id (key page_id, or id) → page text, from a JSONL file. A piece of
     lines is decoded at once into TextLines (msgspec, as read_pages); one with a line of
-    other keys, a page id or text that is no string, or no JSON, line by line (_checked)."""
+    other keys, without a page id, of a text that is no string, or no JSON, line by line
+    (_checked)."""
     texts: dict[Any, str] = {}
     decoders = msgspec.json.Decoder(list[TextLine]).decode, msgspec.json.Decoder(TextLine).decode
     for first, count, piece in JsonLines(path, path).pieces(PIECE):
@@ -125,9 +131,9 @@ def read_texts(path: str) -> dict[Any, str]:
         try:
             ids = [line.id if line.page_id is msgspec.UNSET else line.page_id for line in lines]
             found = [line.text for line in lines]
-        except AttributeError:  # a line refused: None
-            ids, found = [None], []
-        if set(map(type, ids)) <= {str} and set(map(type, found)) <= {str}:
+        except AttributeError:  # a line refused (None): the piece read line by line
+            ids, found = [msgspec.UNSET], []
+        if set(map(type, ids)) <= ID_TYPES and set(map(type, found)) <= {str}:
             texts.update(zip(ids, found, strict=True))
         else:
             texts.update(_checked(piece, first, path))
@@ -137,10 +143,7 @@ def read_texts(path: str) -> dict[Any, str]:
 def _checked(piece: bytes, first: int, path: str) -> Iterator[tuple[Any, str]]:
     """The (page id, text) of each line of a piece (the first numbered `first`), parsed as
     JSON lines are: InputError at the first line without a page id or a text."""
-    lines = piece.split(b"\n")
-    if piece.endswith(b"\n"):
-        lines.pop()
-    for number, line in enumerate(lines, first):
+    for number, line in enumerate(piece_lines(piece), first):
         page = parse_line(line, number, path)
         if type(page) is dict and "page_id" not in page and "id" in page:
             page = {**page, "page_id": page["id"]}

@@ -130,12 +130,12 @@ def decode_piece(decoders: tuple[Any, Any], piece: bytes, lines: int) -> list[An
             return decoded
     except (msgspec.DecodeError, ValueError):
         pass
-    return [_decoded(decoders[1], line) for line in _body(piece).split(b"\n")]
+    return [_decoded(decoders[1], line) for line in piece_lines(piece)]
 
 
-def _body(piece: bytes) -> bytes:
-    """A piece without the newline that ends its last line."""
-    return piece[:-1] if piece.endswith(b"\n") else piece
+def piece_lines(piece: bytes) -> list[bytes]:
+    """A piece's lines (the newline that ends its last one dropped)."""
+    return (piece[:-1] if piece.endswith(b"\n") else piece).split(b"\n")
 
 
 def _decoded(decode: Any, line: bytes) -> Any:
@@ -207,7 +207,7 @@ def _add_raw(pages: Pages, first: int, piece: bytes, decoded: list[Any]) -> Inpu
     general reader and kept whole; in the columns they have no spans. At a line that is
     not a JSON object with a valid page id, the block is cut there and the error returned."""
     at = len(pages.ids)
-    lines = _body(piece).split(b"\n")
+    lines = piece_lines(piece)
     for k, page in enumerate(decoded):
         if page is None or (page.items is None and page.gate > 0):
             try:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from itertools import chain, repeat
 from typing import Any
 
@@ -46,36 +46,42 @@ def csv_rows(page_ids: list[Any], scores: Sequence[tuple[Any, ...]]) -> str:
     if len(scores) != len(page_ids):
         raise ValueError("as many page ids as rows of numbers")
     columns = columns_of(scores)[:8]
-    return "".join(_plain_rows(page_ids, scores, columns, start, min(start + BLOCK, len(page_ids)))
+    return "".join(_plain_rows(page_ids, columns, start, min(start + BLOCK, len(page_ids)))
                    for start in range(0, len(page_ids), BLOCK))  # fmt: skip
 
 
-def _plain_rows(page_ids: list[Any], scores: Sequence[tuple[Any, ...]], columns: Sequence[Sequence[Any]],
-                start: int, stop: int) -> str:  # fmt: skip
+def _plain_rows(page_ids: list[Any], columns: Sequence[Sequence[Any]], start: int, stop: int) -> str:
     """Rows start … stop − 1 of csv_rows, page ids that need no quotes."""
-    texts = number_texts(scores, columns, start, stop)
+    texts = number_texts(columns, start, stop, _by_str)
     return "".join(chain.from_iterable(zip(page_ids[start:stop], repeat(","), texts, repeat("\r\n"))))
 
 
-def number_texts(scores: Sequence[tuple[Any, ...]], columns: Sequence[Sequence[Any]], start: int,
-                 stop: int) -> list[str]:  # fmt: skip
-    """The eight numbers of rows start … stop − 1 (`columns`: the eight columns of
-    `scores`) as the CSV writes them, comma-separated. msgspec writes integers and floats
-    as str() does (the shortest text that reads back as the same float) except where str()
-    uses an exponent (1e-05, 1.5e+17: msgspec writes 0.00001, 1.5e17), for nan and inf
+def number_texts(columns: Sequence[Sequence[Any]], start: int, stop: int,
+                 by_row: Callable[[tuple[Any, ...]], Any], as_bytes: bool = False) -> list[Any]:  # fmt: skip
+    """The numbers of rows start … stop − 1 (`columns`: equally long, of Python numbers),
+    each row's comma-separated (texts, or UTF-8 `as_bytes`), written by msgspec a block at
+    a time (one call and one split). msgspec writes integers and floats as str() and
+    repr() do (the shortest text that reads back as the same float) except where those
+    use an exponent (1e-05, 1.5e+17: msgspec writes 0.00001, 1.5e17), for nan and inf
     (null) and true/false: rows whose text has an `e`, an `n` or `.0000` are written again
-    by str()."""
-    rows = zip(*(column[start:stop] for column in columns), strict=True)
-    numbers = msgspec.json.encode(list(rows)).decode()
-    texts = numbers[2:-2].split("],[")
-    if "e" in numbers or "n" in numbers or ".0000" in numbers:
-        texts = [_by_str(scores[start + k]) if "e" in text or "n" in text or ".0000" in text else text
-                 for k, text in enumerate(texts)]  # fmt: skip
+    by `by_row` (the CSV's str(), the Pages table's fields)."""
+    rows = list(zip(*(column[start:stop] for column in columns), strict=True))
+    numbers = msgspec.json.encode(rows)
+    e, n, zeros, between = _MARKS[as_bytes]
+    numbers = numbers if as_bytes else numbers.decode()
+    texts = numbers[2:-2].split(between)
+    if e in numbers or n in numbers or zeros in numbers:
+        texts = [by_row(row) if e in text or n in text or zeros in text else text
+                 for text, row in zip(texts, rows, strict=True)]  # fmt: skip
     return texts
 
 
-def _by_str(score: tuple[Any, ...]) -> str:
-    return ",".join(map(str, score[:8]))
+#: What marks a row of number_texts written again, and what is between two rows, in text and in bytes.
+_MARKS = {False: ("e", "n", ".0000", "],["), True: (b"e", b"n", b".0000", b"],[")}
+
+
+def _by_str(row: tuple[Any, ...]) -> str:
+    return ",".join(map(str, row))
 
 
 def columns_of(scores: Sequence[tuple[Any, ...]]) -> Sequence[Sequence[Any]]:
