@@ -223,7 +223,7 @@ def _compare_parser(sub: argparse._SubParsersAction, methods: list[Method]) -> N
         keep = "Carry this compare workbook's verdicts and comments into the --xlsx one (error by error)."
         parser.add_argument("--keep-review", metavar="WORKBOOK", help=keep)
         add_confidence_arguments(parser, compare=True)
-        method.add_arguments(parser)
+        method.add_compare_arguments(parser)
 
 
 def build_parser(argv: list[str] | None = None) -> Parser:

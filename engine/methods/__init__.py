@@ -182,6 +182,11 @@ class Method:
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         """Add method-specific arguments beyond inputs, options and outputs."""
 
+    def add_compare_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """Add the method-specific arguments `compare METHOD` takes: add_arguments' (not a
+        sub-command of the method's own, which compares nothing)."""
+        self.add_arguments(parser)
+
     def run_options(self, args: argparse.Namespace, options: Any) -> Any:
         """The options of a run from parsed arguments without its output files (compare)."""
         return self.invocation(args, options).options
