@@ -31,7 +31,7 @@ from .errors import Cancelled, InputError, shown
 from .formats.suggest import check_inputs
 from .methods import BUILTIN_METHODS, Invocation, Method, all_methods, get_method
 from .options import OptionSpec, either, option_specs, validate
-from .paths import check_writable, input_identities, refuse_overwriting
+from .paths import check_writable, file_path, input_identities, refuse_overwriting
 from .report import Report
 from .same_inputs import warn_of_same_inputs
 from .signals import Terminated, unwinding_on_signals
@@ -223,7 +223,7 @@ def _compare_parser(sub: argparse._SubParsersAction, methods: list[Method]) -> N
         keep = "Carry this compare workbook's verdicts and comments into the --xlsx one (error by error)."
         parser.add_argument("--keep-review", metavar="WORKBOOK", help=keep)
         add_confidence_arguments(parser, compare=True)
-        method.add_arguments(parser)
+        method.add_compare_arguments(parser)
 
 
 def build_parser(argv: list[str] | None = None) -> Parser:
@@ -320,9 +320,9 @@ def _targets(
         except OSError as err:
             raise output_error(err, value) from None
     if json_path is not None:
-        targets["--json"] = None if json_path == "-" else Path(json_path)
+        targets["--json"] = None if json_path == "-" else file_path(json_path)
     if xlsx_path is not None:
-        targets["--xlsx"] = Path(xlsx_path)
+        targets["--xlsx"] = file_path(xlsx_path)
     to_stdout = [name for name, path in targets.items() if path is None]
     if len(to_stdout) > 1:
         raise InputError("at most one output on standard output", " and ".join(to_stdout), option="--json")
@@ -459,7 +459,7 @@ def run_review(args: argparse.Namespace) -> tuple[str, list[str]]:
 
     check_input(args.workbook)
     if args.json is not None and args.json != "-":
-        check_writable(Path(args.json))
+        check_writable(file_path(args.json))
         refuse_overwriting(input_identities([args.workbook]), {"--json": Path(args.json)})
     review = read_review(args.workbook)
     scored = scored_parts(review)  # a compare workbook's: each system's

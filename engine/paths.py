@@ -43,6 +43,14 @@ def check_writable(path: Path, folder_output: bool = False) -> None:
         raise InputError("a writable location", "permission denied", file=str(path))
 
 
+def file_path(value: str) -> Path:
+    """The path of an output written as a file; InputError where it ends in a separator,
+    a folder's path (as a Path it would lose the separator and be written as a file)."""
+    if value.endswith(("/", os.sep)):
+        raise InputError("a file path", f"a folder's path (it ends in {value[-1]!r})", file=value)
+    return Path(value)
+
+
 def _check_names(path: Path) -> None:
     """InputError when a name in `path` is longer than the system takes (255 bytes; the
     hidden temporary file beside it needs room too)."""

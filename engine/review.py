@@ -133,9 +133,8 @@ def _not_xlsx(path: str) -> str:
 
 
 def _is_ods(path: str) -> bool:
-    """Whether the file is an OpenDocument spreadsheet (by its name, or its zip's mimetype entry)."""
-    if path.lower().endswith(".ods"):
-        return True
+    """Whether the file is an OpenDocument spreadsheet: a zip whose mimetype entry says so
+    (whatever its name: a text file named .ods is none)."""
     try:
         with zipfile.ZipFile(path) as archive:
             return archive.read("mimetype").startswith(ODS_MIMETYPE)

@@ -24,7 +24,7 @@ from engine.review import NOT_REVIEWED, Review, no_scores, read_review, scored_p
 
 from . import dialogs, geometry
 from .counts import count_of, grouped
-from .results import full_width, table_view
+from .results import full_width, scores_first, table_view
 from .worker import Job
 
 MIN_WIDTH = 820
@@ -107,7 +107,7 @@ class ReviewDialog(QDialog):
         intro.setWordWrap(True)
         layout.addWidget(intro)
         self.tabs = QTabWidget()
-        views = [table_view(table.frame()) for table in result.tables.values()]
+        views = [self._view(table) for table in result.tables.values()]
         for view, (name, table) in zip(views, result.tables.items(), strict=True):
             self.tabs.addTab(view, table.title or name)
         layout.addWidget(self.tabs, 1)
@@ -115,6 +115,14 @@ class ReviewDialog(QDialog):
         buttons.rejected.connect(self.reject)
         layout.addWidget(buttons)
         self.resize(self._width_for(views), 480)
+
+    @staticmethod
+    def _view(table: Table) -> QTableView:
+        """A table's view, its scores before its counts as in the main window's tables."""
+        frame = table.frame()
+        view = table_view(frame)
+        scores_first(view, frame)
+        return view
 
     def _width_for(self, views: list[QTableView]) -> int:
         """Wide enough to show every column of the widest table whole, within the screen."""

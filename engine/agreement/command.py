@@ -272,9 +272,10 @@ def _check_outputs(inputs: list[str], *paths: str | None, folder: bool = False) 
     """InputError, before anything is read, when an output cannot be written or would
     replace one of the inputs (a file of an input folder too) or another output (`folder`:
     the outputs are folders written into)."""
-    from ..paths import check_writable, input_identities, refuse_overwriting
+    from ..paths import check_writable, file_path, input_identities, refuse_overwriting
 
-    outputs = {f"output {n}": Path(path) for n, path in enumerate(paths, 1) if path and path != "-"}
+    outputs = {f"output {n}": Path(path) if folder else file_path(path)
+               for n, path in enumerate(paths, 1) if path and path != "-"}  # fmt: skip
     for path in outputs.values():
         check_writable(path, folder_output=folder)
     refuse_overwriting(input_identities(inputs, folders=tuple(inputs)), outputs)

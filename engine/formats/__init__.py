@@ -110,8 +110,9 @@ def companion(path: Path, reader: str | None = None) -> bool:
 
 
 def annotation_files(folder: Path) -> list[Path]:
-    """A folder's files but those a reader reads beside them (companion files), by name."""
-    return [f for f in folder_files(folder) if not companion(f)]
+    """A folder's files but those a reader reads beside them (companion files), by name;
+    where it has none, the `.ann` files of its sub-folders (sub_folder_anns)."""
+    return [f for f in folder_files(folder) if not companion(f)] or sub_folder_anns(folder)
 
 
 def first_annotation_file(folder: Path) -> Path:
@@ -172,6 +173,12 @@ def brat_folder_files(folder: Path) -> list[Path]:
     collection's `.conf` too), then the `.ann` and `.txt` files of its sub-folders by path."""
     files, folders = _entries(folder, hidden_files=False)
     return files + _nested_pair_files(folders)
+
+
+def sub_folder_anns(folder: Path) -> list[Path]:
+    """The `.ann` files of a folder's sub-folders, by path: brat's, the one format whose
+    folder is read with its sub-folders (a folder holding them alone is brat's)."""
+    return [f for f in _nested_pair_files(_entries(folder, hidden_files=False)[1]) if f.suffix == ".ann"]
 
 
 def _entries(folder: Path, hidden_files: bool) -> tuple[list[Path], list[Path]]:

@@ -31,6 +31,8 @@ from . import (
     reads_module_through_spans,
     recognised_module,
     span_reader_names,
+    sub_folder_anns,
+    sub_folders,
 )
 from .inception_project import is_project
 from .sniffing import SNIFF_LINES, columns_like
@@ -83,8 +85,8 @@ def folder_reader(folder: Path) -> str:
     if is_project(folder):
         return "inception_project"
     files = listed(folder, "a folder holding annotation files")
-    if not files:
-        raise InputError("a folder holding annotation files", "an empty folder", file=str(folder))
+    if all(companion(f) for f in files):  # none but brat's .conf, a type system …: sub-folders?
+        return _sub_folders_reader(folder, files)
     kinds = _kinds(files)
     known = [name for name in kinds if name is not None]
     if len(known) > 1:
@@ -95,6 +97,21 @@ def folder_reader(folder: Path) -> str:
     if not known:
         raise unrecognised(files[0], readable_lines(files[0]))
     return known[0]
+
+
+def _sub_folders_reader(folder: Path, files: list[Path]) -> str:
+    """brat for a folder whose annotation files are in its sub-folders (`.ann` files: brat
+    alone reads sub-folders); InputError saying what it holds where they have none."""
+    if sub_folder_anns(folder):
+        return "brat"
+    if files:
+        raise unrecognised(files[0], readable_lines(files[0]))
+    folders = sub_folders(folder)
+    if not folders:
+        raise InputError("a folder holding annotation files", "an empty folder", file=str(folder))
+    expected = "a folder holding annotation files (of its sub-folders only brat's .ann and .txt are read)"
+    found = f"only sub-folders ({listed_names(folders)}) and no .ann file in them"
+    raise InputError(expected, found, file=str(folder))
 
 
 def _kinds(files: list[Path]) -> dict[str | None, list[Path]]:

@@ -28,6 +28,7 @@ from ..errors import InputError
 from ..spans import Annotations, Document, Span
 from ..textio import ZIP_MAGIC, read_input_bytes
 from . import TYPE_SYSTEM_NAMES, sniffing
+from .reader_options import OR_MISSING_LABEL
 from .spantable import identified_table
 from .standoff import (
     DEFAULT_OPTIONS,
@@ -290,7 +291,7 @@ def _missing(options: ReadOptions, fs: Any, feature: str, where: str) -> str:
         return options.missing_label
     element = f'<{fs.type.short_name} xmi:id="{fs.xmiID}" begin="{fs.begin}" end="{fs.end}">'
     raise InputError(
-        f"a value of feature '{feature}' for every annotation (or a label for those without)",
+        f"a value of feature '{feature}' for every annotation ({OR_MISSING_LABEL})",
         f"none in {element}",
         file=where,
     )

@@ -17,6 +17,7 @@ import numpy as np
 
 from ..errors import InputError
 from .columns import gathered
+from .reader_options import OR_MISSING_LABEL
 from .webanno_rows import LINE_END, decoded, escaped
 
 _VALUE_ESCAPE = re.compile(r"\\(\\|\[|\]|\||_|->|;|t|n|\*)")
@@ -159,8 +160,8 @@ def _check(values: _Values, numbered: _Numbered, stars: np.ndarray,
     first_bad = int(bad[0]) if bad.size else len(values.begins)
     first_star = int(np.argmax(stars)) if stars.any() else len(values.begins)
     if first_star < first_bad:
-        expected = "a value for every annotation ('*' marks one without: give a label for those)"
-        raise fail(expected, "'*'", int(values.rows[first_star]))
+        expected = f"a value for every annotation ({OR_MISSING_LABEL})"
+        raise fail(expected, "'*' (an annotation without a value)", int(values.rows[first_star]))
     if bad.size:
         bad_value = slice(first_bad, first_bad + 1)
         raw = values.strings(values.begins[bad_value], values.ends[bad_value])[0]

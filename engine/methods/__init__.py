@@ -18,6 +18,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple
 
 from ..errors import InputError
+from ..paths import file_path
 from ..progress import NO_PROGRESS, Progress
 from ..report import Report, Table
 
@@ -170,8 +171,11 @@ class Method:
         return [(path, self.render_output(name, report))]
 
     def output_path(self, name: str, value: str) -> Path | None:
-        """Where output `name` goes for the value the user gave (None: standard output)."""
-        return None if value == "-" else Path(value)
+        """Where output `name` goes for the value the user gave (None: standard output); a
+        file output's path ending in a separator (a folder's) is an InputError."""
+        if value == "-":
+            return None
+        return Path(value) if any(o.folder for o in self.outputs if o.name == name) else file_path(value)
 
     def console_text(self, report: Report, invocation: Invocation, json_to_stdout: bool) -> tuple[str, str]:
         """(standard output, standard error) text of a CLI run, besides the warnings."""
@@ -181,6 +185,11 @@ class Method:
 
     def add_arguments(self, parser: argparse.ArgumentParser) -> None:
         """Add method-specific arguments beyond inputs, options and outputs."""
+
+    def add_compare_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """Add the method-specific arguments `compare METHOD` takes: add_arguments' (not a
+        sub-command of the method's own, which compares nothing)."""
+        self.add_arguments(parser)
 
     def run_options(self, args: argparse.Namespace, options: Any) -> Any:
         """The options of a run from parsed arguments without its output files (compare)."""

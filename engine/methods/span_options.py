@@ -18,13 +18,12 @@ from ..options import option
 #: The reader options given once for both sides (with their ReadOptions default); the
 #: others are given per side, in the order of the flags and the app's options: what the
 #: input is first (its format; of an INCEpTION project export, whose annotations: the
-#: system's user is the choice it needs), then how its spans are read; missing_label is
-#: the agreement command's alone.
+#: system's user is the choice it needs), then how its spans are read.
 BOTH_SIDES = ("reading", "discontinuous")
 SIDE_OPTIONS: tuple[ReaderOption, ...] = (
     ReaderOption("format", str, "The input's format (default: recognised).",
                  (*SPAN_FORMATS, *NO_SPAN_FORMATS), "F"),
-    *sorted((o for o in READER_OPTIONS if o.name not in (*BOTH_SIDES, "missing_label")),
+    *sorted((o for o in READER_OPTIONS if o.name not in BOTH_SIDES),
             key=lambda o: o.name != "user"),
 )  # fmt: skip
 

@@ -170,6 +170,16 @@ def test_a_review_saved_as_ods_says_how_to_import_it(tmp_path, cli, name):
     )
 
 
+@pytest.mark.parametrize("content", [b"verdict\tcomment\n", b"PK\x03\x04 not a zip", b""])
+def test_a_file_named_ods_is_told_by_its_bytes(tmp_path, cli, content):
+    """A text file (or anything else) renamed .ods is not an OpenDocument spreadsheet."""
+    path = tmp_path / "review.ods"
+    path.write_bytes(content)
+    result = cli("review", path)
+    assert result.code == 2 and "OpenDocument" not in result.err
+    assert result.err.endswith("found something that is not a workbook (the file is damaged or not .xlsx)\n")
+
+
 def test_a_damaged_review_says_it_is_not_a_workbook(tmp_path, cli):
     path = tmp_path / "review.xlsx"
     write_workbook(_report(EXAMPLE[2]), str(path))

@@ -229,7 +229,7 @@ def test_a_layer_without_features_needs_a_label_for_its_annotations(tmp_path):
     assert covered(webanno_tsv.read(str(path), ReadOptions(missing_label="Flag"))) == [("Flag", "ab cd")]
     with pytest.raises(InputError) as caught:
         webanno_tsv.read(str(path))
-    assert (caught.value.line, caught.value.found) == (6, "'*'")
+    assert (caught.value.line, caught.value.found) == (6, "'*' (an annotation without a value)")
 
 
 def test_plain_version_3_header_as_webanno_wrote_it(tmp_path):

@@ -138,3 +138,19 @@ def test_a_workbook_without_verdicts_says_so_instead_of_a_table_of_zeros(window,
     wait_idle(qtbot, window)
     assert window.review_dialog.tabs.count() > 1 and len(shown.messages) == 1
     window.review_dialog.close()
+
+
+def test_the_reviewed_scores_come_before_the_counts_as_in_the_main_window(window, qtbot):
+    """Each reviewed score table shows label, precision, recall, F1, then TP, FP, FN …
+    (gui.results.scores_first, as the main window's tables); the data keeps the engine's order."""
+    window.import_review(str(FIXTURE))
+    wait_idle(qtbot, window)
+    dialog = window.review_dialog
+    review = read_review(str(FIXTURE))
+    for i, table in enumerate(reviewed_tables(review).values(), start=1):
+        view = dialog.tabs.widget(i)
+        header, columns = view.horizontalHeader(), view.model().columns
+        shown = [columns[header.logicalIndex(v)] for v in range(header.count())]
+        assert shown[:4] == ["label", "precision", "recall", "f1"] and shown[4] == "TP", shown
+        assert list(columns) == list(table.columns)
+    dialog.close()

@@ -168,10 +168,13 @@ class FairEval(Method):
         return review.review_scores(basis, accepted)
 
     def output_path(self, name: str, value: str) -> Path | None:
-        """§5.3: '-' prints; an existing folder gets eval.csv; parents are created."""
+        """§5.3: '-' prints; an existing folder gets eval.csv; parents are created; a folder
+        that does not exist (a path ending in a separator) is refused, as in a config (F22c)."""
         if value == "-":
             return None
         path = Path(value)
+        if not path.is_dir() and value.endswith(("/", os.sep)):
+            raise InputError("an existing directory (the report goes to eval.csv in it)", "none", file=value)
         return path / "eval.csv" if path.is_dir() else path
 
     def console_text(self, report: Report, invocation: Invocation, json_to_stdout: bool) -> tuple[str, str]:

@@ -16,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 from ...errors import InputError
 from ...formats.poetry_jsonl import REFERENCE, SYSTEM, nothing_read, quote_id, require_file
 from ...options import option
+from ...paths import file_path
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report
 from .. import InputSpec, Invocation, Method, OutputSpec, gc_paused, register
@@ -126,7 +127,7 @@ class Poetry(Method):
             return csv_text(*report.data["_pages"])
 
     def output_path(self, name: str, value: str) -> Path | None:
-        return Path(value)
+        return file_path(value)
 
     def console_text(self, report: Report, invocation: Invocation, json_to_stdout: bool) -> tuple[str, str]:
         line = report.data["overall"]["line"] + "\n"

@@ -200,6 +200,9 @@ class ProPara(Method):
                     default=argparse.SUPPRESS,
                 )
 
+    def add_compare_arguments(self, parser: argparse.ArgumentParser) -> None:
+        """None: `explain` (add_arguments' one sub-command) prints one action file, no comparison."""
+
     def invocation(self, args: argparse.Namespace, options: Any) -> Invocation:
         if getattr(args, "propara_command", None) == "explain":
             if args.gold is not None or args.system is not None:

@@ -1,0 +1,59 @@
+"""An annotation without a value (WebAnno TSV's '*', an XMI feature left unset) is read with
+--missing-label LABEL by every method reading those formats (spans, nervaluate, FairEval,
+CLUEval, agreement), declared once so that the app offers it too; without it the error names
+the option."""
+
+from __future__ import annotations
+
+import cassis
+import pytest
+
+from engine.methods import get_method
+from engine.options import option_specs
+
+FLAGS = ("#FORMAT=WebAnno TSV 3.3\n#T_SP=webanno.custom.Flag|\n\n\n#Text=ab cd\n"
+         "1-1\t0-2\tab\t*[1]\t\n1-2\t3-5\tcd\t*[1]\t\n")  # fmt: skip
+EXPECTED = "expected a value for every annotation (or a label for those without: --missing-label LABEL)"
+SPAN_METHODS = ("spans", "nervaluate", "faireval", "clueval")
+
+
+@pytest.fixture
+def flags(tmp_path):
+    path = tmp_path / "flags.tsv"
+    path.write_text(FLAGS, encoding="utf-8")
+    return path
+
+
+@pytest.mark.parametrize("method", SPAN_METHODS)
+def test_every_span_method_takes_a_missing_label(cli, flags, method):
+    refused = cli(method, flags, flags)
+    assert refused.code == 2 and f"{flags}:6: {EXPECTED}, found '*' (an annotation without a value)" in refused.err
+    for given in (["--missing-label", "Flag"], ["--gold-missing-label", "Flag", "--system-missing-label", "Flag"]):
+        result = cli(method, flags, flags, *given)
+        assert result.code == 0 and (method != "spans" or "\nFlag\t1\t0\t0\t" in result.out), result.err
+
+
+def test_agreement_names_the_same_option(cli, flags):
+    assert EXPECTED in cli("agreement", flags, flags, "--names", "a", "b").err
+    assert cli("agreement", flags, flags, "--names", "a", "b", "--missing-label", "Flag").code == 0
+
+
+@pytest.mark.parametrize("method", SPAN_METHODS)
+def test_the_app_offers_it(method):
+    specs = {spec.name: spec for spec in option_specs(get_method(method).Options)}
+    assert specs["missing_label"].info.gui and not specs["gold_missing_label"].info.gui
+
+
+def test_an_xmi_annotation_without_a_value(cli, tmp_path):
+    typesystem = cassis.TypeSystem()
+    entity = typesystem.create_type("de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity")
+    typesystem.create_feature(entity, "value", "uima.cas.String")
+    cas = cassis.Cas(typesystem=typesystem, sofa_string="Anna met Bob")
+    cas.add(entity(begin=0, end=4))
+    cas.to_xmi(str(tmp_path / "doc.xmi"))
+    typesystem.to_xml(str(tmp_path / "TypeSystem.xml"))
+    xmi = tmp_path / "doc.xmi"
+    assert ("expected a value of feature 'value' for every annotation (or a label for those without: "
+            "--missing-label LABEL)") in cli("spans", xmi, xmi).err  # fmt: skip
+    result = cli("spans", xmi, xmi, "--missing-label", "NE")
+    assert result.code == 0 and "NE\t1\t0\t0" in result.out
