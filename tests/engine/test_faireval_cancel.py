@@ -128,6 +128,15 @@ def test_cancel_while_error_rows_are_made_stops_within_a_block(tmp_path, monkeyp
     assert made() == 2  # the block after the cancel is made, then it stops: not the 50 blocks of 400 rows
 
 
+def test_a_pairs_sentence_starts_and_worded_ones_are_converted_once_for_its_blocks(tmp_path, monkeypatch):
+    monkeypatch.setattr(errorrows, "BLOCK_ROWS", 8, raising=False)
+    made = _counting(monkeypatch, errorrows, "error_columns")
+    converted = _counting(monkeypatch, errorrows, "PairWords")
+    method = get_method("faireval")
+    report = method.evaluate(*map(str, _label_errors_pair(tmp_path, 20)), method.Options(), detail=True)
+    assert (len(report.error_rows), made(), converted()) == (40, 5, 1)
+
+
 def test_cancel_while_sentences_are_compared_stops_within_a_step(tmp_path, monkeypatch):
     matched = _counting(monkeypatch, matching, "_true_positives")
     labelled = _counting(monkeypatch, matching, "_label_errors")

@@ -4,6 +4,7 @@ specs/faireval.md §7–§8 (one line, exit status 2, nothing written)."""
 from __future__ import annotations
 
 import json
+import os
 
 import pytest
 
@@ -150,14 +151,18 @@ def test_an_empty_folder_is_said_to_be_empty(cli, tmp_path, empty):
     assert (result.code, result.out, result.err) == (2, "", f"spanstudio: error: {folder}: {message}\n")
 
 
-def test_a_folder_of_hidden_files_and_folders_has_no_file_to_pair(cli, tmp_path):
+def test_a_folder_of_hidden_files_and_folders_has_no_file_to_pair(cli, tmp_path, monkeypatch):
     span_file(tmp_path / "t.tsv", [("NX", 1, 2)])
     (tmp_path / "s" / ".git").mkdir(parents=True)
     span_file(tmp_path / "s" / ".t.tsv", [("NX", 1, 2)])
+    listed: list[str] = []
+    listdir = os.listdir
+    monkeypatch.setattr(os, "listdir", lambda folder: listed.append(str(folder)) or listdir(folder))
     result = cli("faireval", tmp_path / "t.tsv", tmp_path / "s")
     message = PAIRED.format("system", "target", "no visible regular file (only hidden files or folders)")
     expected = f"spanstudio: error: {tmp_path / 's'}: {message}\n"
     assert (result.code, result.out, result.err) == (2, "", expected)
+    assert listed.count(str(tmp_path / "s")) == 1  # its listing says why it holds no file: not listed again
 
 
 def test_byte_order_mark_is_ignored_with_a_warning(cli, tmp_path):

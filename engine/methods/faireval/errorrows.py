@@ -44,19 +44,29 @@ def error_blocks(
     """The columns of ROW_KEYS but the ids, one row per decision that is not a TP, for
     BLOCK_ROWS rows at a time (the caller checks for Cancel between blocks)."""
     errors = layout.decided.take(layout.decided.phase != TP)
+    pair = PairWords(layout)
     for start in range(0, max(len(errors), 1), BLOCK_ROWS):
-        yield error_columns(layout, sides, labels, errors.take(slice(start, start + BLOCK_ROWS)))
+        yield error_columns(layout, pair, sides, labels, errors.take(slice(start, start + BLOCK_ROWS)))
+
+
+class PairWords:
+    """What every block of a pair's error rows reads, converted once per pair: where its
+    sentences start (an array) and which of them have words (their numbers, sorted)."""
+
+    def __init__(self, layout: Layout) -> None:
+        self.words = layout.words
+        self.offsets = np.asarray(layout.offsets, dtype=np.int64)
+        self.worded = np.array(sorted(layout.words), dtype=np.int64)
 
 
 def error_columns(
-    layout: Layout, sides: Sequence[SpanColumns], labels: list[str], errors: Ordered
+    layout: Layout, pair: PairWords, sides: Sequence[SpanColumns], labels: list[str], errors: Ordered
 ) -> dict[str, list[Any]]:
     """The columns of ROW_KEYS but the ids of the error rows of decisions `errors`."""
-    n, sentence = len(errors), errors.sentence
-    offsets = np.asarray(layout.offsets, dtype=np.int64)
+    n, sentence, offsets = len(errors), errors.sentence, pair.offsets
     at = offsets[sentence]  # each row's sentence's first position
     gold, system = (
-        SideRows(layout.words, side, index, sentence, at, labels)
+        SideRows(pair, side, index, sentence, at, labels)
         for side, index in zip(sides, errors.indexes, strict=True)
     )
     strips = token_strips(gold.bounds, system.bounds, offsets[sentence + 1] - at)
@@ -76,9 +86,9 @@ def _names(names: Sequence[str], codes: np.ndarray) -> list[str]:
 class SideRows:
     """The gold or system columns of the error rows: each row's span `index` into the
     side (-1: none) in sentence `sentence` of the pair, which starts at position `at`
-    (`words`: the pair's sentences that have words, by index)."""
+    (`pair.words`: the pair's sentences that have words, by index)."""
 
-    def __init__(self, words: dict[int, list[str]], side: SpanColumns, index: np.ndarray,
+    def __init__(self, pair: PairWords, side: SpanColumns, index: np.ndarray,
                  sentence: np.ndarray, at: np.ndarray, labels: list[str]) -> None:  # fmt: skip
         has = index >= 0
         code, begin, end, line, tokens = side.at(index)
@@ -91,13 +101,13 @@ class SideRows:
         self.parts: list[list[list[int]]] = [
             [[a, b]] if h else [] for a, b, h in zip(self.start, self.end, has.tolist(), strict=True)
         ]
-        self.position, self.text = _bounds_texts(words, sentence, begin, end, has)
+        self.position, self.text = _bounds_texts(pair, sentence, begin, end, has)
         for i, tokens_of in own.items():
             self.parts[i] = _parts(tokens_of, int(at[i]))
             self.position[i] = position_text(int(begin[i]), int(end[i]), tokens_of)
 
 
-def _bounds_texts(words: dict[int, list[str]], sentence: np.ndarray, begin: np.ndarray, end: np.ndarray,
+def _bounds_texts(pair: PairWords, sentence: np.ndarray, begin: np.ndarray, end: np.ndarray,
                   has: np.ndarray) -> tuple[list[str], list[str]]:  # fmt: skip
     """Each span's position as its file writes it without gaps ("4-6"), and its text: its
     token numbers where its sentence has no words ("4 5 6"), its words and numbers
@@ -108,11 +118,20 @@ def _bounds_texts(words: dict[int, list[str]], sentence: np.ndarray, begin: np.n
     which = np.where(has, which, len(bounds))  # the last texts: none
     texts = np.array([*numbers, ""], dtype=object)[which].tolist()
     worded = has & (
-        np.isin(sentence, list(words)) | (end - begin >= TEXT_LIMIT) | (begin < 1)
+        _among(sentence, pair.worded) | (end - begin >= TEXT_LIMIT) | (begin < 1)
     )  # as span_text shows
+    words = pair.words
     for i in np.flatnonzero(worded).tolist():
         texts[i] = span_text(words.get(int(sentence[i]), []), int(begin[i]), int(end[i]))
     return np.array([*positions, ""], dtype=object)[which].tolist(), texts
+
+
+def _among(values: np.ndarray, sorted_values: np.ndarray) -> np.ndarray:
+    """Whether each value is one of `sorted_values` (looked up by bisection)."""
+    if not len(sorted_values):
+        return np.zeros(len(values), bool)
+    found = np.minimum(np.searchsorted(sorted_values, values), len(sorted_values) - 1)
+    return sorted_values[found] == values
 
 
 def span_text(words: Sequence[str], begin: int, end: int) -> str:

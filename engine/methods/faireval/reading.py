@@ -33,8 +33,9 @@ class FilePair:
         self.names = (os.path.basename(self.target), os.path.basename(self.system))
 
 
-def _listing(folder: str, warnings: list[str]) -> list[str]:
-    """Regular, visible files of a folder in code-point order of their names."""
+def _listing(folder: str, warnings: list[str]) -> tuple[list[str], bool]:
+    """Regular, visible files of a folder in code-point order of their names, and whether
+    the folder holds anything at all (what a folder without such files is said to be)."""
     try:
         names = sorted(os.listdir(folder))
     except OSError as err:  # a folder it may not list: said, not an internal error
@@ -46,7 +47,7 @@ def _listing(folder: str, warnings: list[str]) -> list[str]:
             warnings.append(f"{path}: skipped (not a regular visible file)")
             continue
         files.append(path)
-    return files
+    return files, bool(names)
 
 
 def file_pairs(settings: Settings, warnings: list[str]) -> list[FilePair]:
@@ -54,10 +55,12 @@ def file_pairs(settings: Settings, warnings: list[str]) -> list[FilePair]:
     target, system = settings.target_in, settings.system_in
     if settings.pair_single_files and os.path.isfile(target) and os.path.isfile(system):
         return [FilePair(target, system)]
-    targets = _listing(target, warnings) if os.path.isdir(target) else [target]
-    systems = _listing(system, warnings) if os.path.isdir(system) else [system]
-    if not targets or not systems:
-        raise _no_files(target, "target", "system") if not targets else _no_files(system, "system", "target")
+    targets, target_holds = _listing(target, warnings) if os.path.isdir(target) else ([target], True)
+    systems, system_holds = _listing(system, warnings) if os.path.isdir(system) else ([system], True)
+    if not targets:
+        raise _no_files(target, "target", "system", target_holds)
+    if not systems:
+        raise _no_files(system, "system", "target", system_holds)
     by_name = {os.path.basename(s): s for s in reversed(systems)}
     pairs, unpaired = [], []
     for t in targets:
@@ -75,10 +78,10 @@ def file_pairs(settings: Settings, warnings: list[str]) -> list[FilePair]:
     return pairs
 
 
-def _no_files(folder: str, role: str, other: str) -> InputError:
-    """A folder with no file to pair: what FairEval pairs (§2.2), and whether it is empty."""
-    hidden = "no visible regular file (only hidden files or folders)"
-    found = hidden if os.listdir(folder) else "an empty folder"
+def _no_files(folder: str, role: str, other: str, holds: bool) -> InputError:
+    """A folder with no file to pair: what FairEval pairs (§2.2), and whether it is empty
+    (`holds`: it holds hidden files or folders, as its listing found)."""
+    found = "no visible regular file (only hidden files or folders)" if holds else "an empty folder"
     expected = (f"{role} files, each paired with the {other} file of the same name "
                 "(FairEval reads a folder's visible regular files, not its sub-folders)")  # fmt: skip
     return InputError(expected, found, file=folder)
