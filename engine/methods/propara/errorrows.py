@@ -14,7 +14,18 @@ import numpy as np
 
 from ...report import ERROR_COLUMNS, ColumnRows, error_ids, side_columns
 from ...spans import Document
-from .detail import CONVERSION_TEXT, MARKERS, MOVE_TEXT, SIDES, SINGULAR, Below, Item, _taken
+from .detail import (
+    CONVERSION_TEXT,
+    MARKERS,
+    MOVE_TEXT,
+    SIDES,
+    SINGULAR,
+    STATUSES,
+    Below,
+    Item,
+    _taken,
+    status_codes,
+)
 from .scores import QUESTIONS
 from .summary import Move
 
@@ -23,8 +34,7 @@ if TYPE_CHECKING:
 
 #: The keys of an error row: the standard columns, then ProPara's own.
 ROW_KEYS = (*ERROR_COLUMNS, "process_id", "question", "side", "item", "best", "score", "marker")
-#: A row's type by its status code (detail.status: matched, partial, missing, spurious).
-STATUSES = ("matched", "partial", "missing", "spurious")
+#: A row's marker by its status code (detail.status_codes).
 STATUS_MARKERS = ("", *map(MARKERS.__getitem__, STATUSES[1:]))
 #: A side's label by question code + 1 (0: the side has no item).
 ITEM_LABELS = ("", *(SINGULAR[q] for q in QUESTIONS))
@@ -169,8 +179,7 @@ def error_rows(below: Below, documents: list[Document], plain_numbers: bool) -> 
     answer = side == 0  # an answer's item is gold, a prediction's system
     gold, system = (shown.side(np.where(answer, first, second), question)
                     for first, second in ((mine, theirs), (theirs, mine)))  # fmt: skip
-    scores = np.array(below.scores, float)
-    kind = np.where(scores >= 1.0, 0, np.where(scores > 0.0, 1, 2 + side))  # STATUSES
+    kind = status_codes(np.array(below.scores, float), side)
     steps = np.array(shown.steps, np.int64)
     texts = shown.values[-1]
     coded: list[Coded] = [
