@@ -91,7 +91,11 @@ def _flat(lists: list[Sequence[Any]]) -> list[Any]:
 
 
 def _taken(values: Sequence[Any], places: np.ndarray) -> list[Any]:
-    """values[p] for each place p (taken by numpy: 2.5 times as fast as a look-up each)."""
+    """values[p] for each place p: taken by numpy (2.5 times as fast as a look-up each),
+    a look-up each where they are fewer than a quarter of the values (numpy would first
+    make an array of them all)."""
+    if 4 * len(places) < len(values):
+        return list(map(values.__getitem__, places.tolist()))
     return np.fromiter(values, object, len(values))[places].tolist()
 
 
