@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ...report import ERROR_COLUMNS, ColumnRows, error_ids, side_columns
+from ...rowkeys import distinct_values, row_keys
 from ...spans import Document
 from .detail import (
     CONVERSION_TEXT,
@@ -179,25 +180,29 @@ def error_rows(below: Below, documents: list[Document], plain_numbers: bool) -> 
     answer = side == 0  # an answer's item is gold, a prediction's system
     gold, system = (shown.side(np.where(answer, first, second), question)
                     for first, second in ((mine, theirs), (theirs, mine)))  # fmt: skip
-    kind = status_codes(np.array(below.scores, float), side)
+    scores = np.array(below.scores, float)
+    kind = status_codes(scores, side)
     steps = np.array(shown.steps, np.int64)
     texts = shown.values[-1]
     coded: list[Coded] = [
         (error_ids(len(mine)), None), ([doc.name for doc in documents], below.places), (shown.steps, mine),
         (_step_ids(int(steps.max(initial=0))), steps[mine]), (STATUSES, kind), (("",), np.zeros_like(mine)),
-        *side_columns(gold, system), _scored(question, below.scores),
+        *side_columns(gold, system), _scored(question, scores),
         (below.pids, below.places), (QUESTIONS, question), (SIDES, side), (texts, mine), (texts, theirs),
         (below.scores, None), (STATUS_MARKERS, kind),
     ]  # fmt: skip
     return ErrorRows(dict(zip(ROW_KEYS, coded, strict=True)), plain_numbers)
 
 
-def _scored(question: np.ndarray, scores: list[float]) -> Coded:
-    """Each row's detail `label scored 0.667`, made once per distinct question and score."""
-    pairs = list(zip(question.tolist(), scores, strict=True))
-    number = {pair: k for k, pair in enumerate(dict.fromkeys(pairs))}
-    texts = [f"{ITEM_LABELS[q + 1]} scored {score:.3f}" for q, score in number]
-    return texts, np.fromiter(map(number.__getitem__, pairs), np.int64, len(pairs))
+def _scored(question: np.ndarray, scores: np.ndarray) -> Coded:
+    """Each row's detail `label scored 0.667`, made once per distinct question and score
+    (numbered on arrays: the scores by their bits, -0.0 counted as 0.0)."""
+    bits = (scores + 0.0).view(np.int64)  # -0.0 + 0.0 is 0.0
+    distinct, number = distinct_values(row_keys(question, distinct_values(bits)[1]))
+    first = np.full(len(distinct), len(number))
+    np.minimum.at(first, number, np.arange(len(number)))  # per pair the first row showing it
+    pairs = zip(question[first].tolist(), scores[first].tolist(), strict=True)
+    return [f"{ITEM_LABELS[q + 1]} scored {score:.3f}" for q, score in pairs], number
 
 
 def _step_ids(last: int) -> list[str]:
