@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -78,29 +79,54 @@ def _steps(items: list[Item | None]) -> list[int]:
     return [0 if item is None or type(item) is str else item[3] for item in items]
 
 
-Bounds = Sequence[int] | None  # an item's first [start, end) piece, if it has one
+def _unit_bounds(documents: list[Document], doc: np.ndarray, steps: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """Each item's step as its unit's [start, end) in its process's document (`doc`: per
+    item the document's number; -1, -1 for step 0): every document's units laid in one
+    array, an item's taken by its document's first unit and its step."""
+    counts = np.fromiter(map(len, (d.units for d in documents)), np.int64, len(documents))
+    pairs = chain.from_iterable(chain.from_iterable(d.units for d in documents))
+    units = np.append(np.fromiter(pairs, np.int64, 2 * int(counts.sum())), [-1, -1]).reshape(-1, 2)
+    has = (steps > 0) & (steps <= counts[doc])  # a unit of the document (every step is)
+    at = np.where(has, (np.cumsum(counts) - counts)[doc] + steps - 1, len(units) - 1)
+    return units[at, 0], units[at, 1]
 
 
-def _places(
-    docs: list[Document],
-    units: list[Sequence[tuple[int, int]]],
-    items: list[Item | None],
-    steps: list[int],
-    worded: bool,
-) -> tuple[list[Bounds], list[list[list[int]]], list[str]]:
-    """Each item's first [start, end) piece, pieces and position: a conversion or move its
-    step (`steps`: _steps; a unit of its process's document, `units` its units: every one
-    is); an input or output where the sentences mention it (`worded`: some document has
-    words); none for None."""
-    bounds: list[Bounds] = [u[s - 1] if 0 < s <= len(u) else None for u, s in zip(units, steps, strict=True)]
-    parts = [[[*b]] if b else [] for b in bounds]
-    shown = _step_texts(max(steps, default=0))
-    positions = [shown[s] if b else "" for s, b in zip(steps, bounds, strict=True)]
-    named = [i for i, item in enumerate(items) if type(item) is str] if worded else []
-    for i in named:
-        if docs[i].has_words and (pieces := mentions(docs[i], items[i])):  # type: ignore[arg-type]
-            bounds[i], parts[i], positions[i] = pieces[0], pieces, _unit_text(docs[i], pieces)
-    return bounds, parts, positions
+def _firsts(number: np.ndarray, count: int) -> np.ndarray:
+    """Per value (0 to count - 1) the first place holding it among `number` (each value is held)."""
+    first = np.full(count, len(number))
+    np.minimum.at(first, number, np.arange(len(number)))
+    return first
+
+
+def _positions(start: np.ndarray, end: np.ndarray, steps: np.ndarray) -> tuple[Coded, Coded, Coded, Coded]:
+    """Each item's start, end, pieces ([[start, end]], [] without) and position (`step k`,
+    "" without) as their distinct values (None for no start or end) and each item's number."""
+    starts, ends = (distinct_values(values) for values in (start, end))
+    pairs, number = distinct_values(row_keys(start, end))
+    first = _firsts(number, len(pairs))
+    firsts = zip(start[first].tolist(), end[first].tolist(), strict=True)
+    parts = [[[a, b]] if a >= 0 else [] for a, b in firsts]
+    shown = np.where(start >= 0, steps, 0)
+    return (*(([v if v >= 0 else None for v in values.tolist()], which) for values, which in (starts, ends)),
+            (parts, number), (_step_texts(int(shown.max(initial=0))), shown))  # fmt: skip
+
+
+def _mentioned(columns: tuple[Coded, ...], docs: list[Document], named: list[int], items: list[Item | None]
+               ) -> tuple[Coded, ...]:  # fmt: skip
+    """The start, end, pieces and position columns (_positions) with each input or output
+    (`named`: their places; `docs`: per place its document) where the sentences mention it."""
+    found = {i: pieces for i in named if docs[i].has_words and (pieces := mentions(docs[i], items[i]))}  # type: ignore[arg-type]
+    if not found:
+        return columns
+    result = []
+    for k, (values, number) in enumerate(columns):
+        values, number = [*values], number.copy()
+        for i, pieces in found.items():
+            number[i] = len(values)
+            values.append((*pieces[0], pieces, _unit_text(docs[i], pieces))[k])
+        result.append((values, number))
+    return tuple(result)
 
 
 def _step_texts(last: int) -> list[str]:
@@ -110,9 +136,9 @@ def _step_texts(last: int) -> list[str]:
 
 class RowItems:
     """The items the error rows show — their own and their partners', each once however
-    many rows show it — and what a row shows of each: its step, start, end, pieces,
-    position and text (SIDE_KEYS but the label). `rank`: per item number (Below.items;
-    len(items): none) its place among them."""
+    many rows show it — and what a row shows of each: its step, and its start, end, pieces,
+    position and text (SIDE_KEYS but the label) as values and per item the number of its
+    value (Coded). `rank`: per item number (Below.items; len(items): none) its place among them."""
 
     def __init__(self, below: Below, documents: list[Document]) -> None:
         seen = np.zeros(len(below.items) + 1, bool)
@@ -123,19 +149,22 @@ class RowItems:
         self.rank = np.cumsum(seen) - 1
         self.none = int(self.rank[-1]) if seen[-1] else -1  # the place of "no item", if a row has none
         items = _taken([*below.items, None], chosen)
-        docs = _taken(documents, place[chosen])
-        self.steps = _steps(items)
-        worded = any(doc.has_words for doc in documents)
-        bounds, parts, positions = _places(docs, [doc.units for doc in docs], items, self.steps, worded)
-        starts, ends = [b[0] if b else None for b in bounds], [b[1] if b else None for b in bounds]
-        self.values = (starts, ends, parts, positions, _texts(items))
+        self.steps = np.array(_steps(items), np.int64)
+        doc = place[chosen]
+        columns = _positions(*_unit_bounds(documents, doc, self.steps), self.steps)
+        if any(d.has_words for d in documents):
+            named = [i for i, item in enumerate(items) if type(item) is str]
+            columns = _mentioned(columns, _taken(documents, doc), named, items)
+        self.texts = _texts(items)
+        self.values: tuple[Coded, ...] = (*columns, (self.texts, None))
 
     def side(self, places: np.ndarray, question: np.ndarray) -> tuple[Coded, ...]:
         """One side's columns of the error rows in SIDE_KEYS' order (`places`: per row the
         place of its item on that side; `question`: per row its question's code): label
         (blank without an item), start, end, parts, position and text."""
         label = np.where(places != self.none, question + 1, 0)
-        return ((ITEM_LABELS, label), *((values, places) for values in self.values))
+        return ((ITEM_LABELS, label), *((values, places if number is None else number[places])
+                                        for values, number in self.values))  # fmt: skip
 
 
 class ErrorRows(ColumnRows):
@@ -182,12 +211,12 @@ def error_rows(below: Below, documents: list[Document], plain_numbers: bool) -> 
                     for first, second in ((mine, theirs), (theirs, mine)))  # fmt: skip
     scores = np.array(below.scores, float)
     kind = status_codes(scores, side)
-    steps = np.array(shown.steps, np.int64)
-    texts = shown.values[-1]
+    steps, texts = shown.steps, shown.texts
+    last, unit = int(steps.max(initial=0)), steps[mine]
     coded: list[Coded] = [
-        (error_ids(len(mine)), None), ([doc.name for doc in documents], below.places), (shown.steps, mine),
-        (_step_ids(int(steps.max(initial=0))), steps[mine]), (STATUSES, kind), (("",), np.zeros_like(mine)),
-        *side_columns(gold, system), _scored(question, scores),
+        (error_ids(len(mine)), None), ([doc.name for doc in documents], below.places),
+        (list(range(last + 1)), unit), (_step_ids(last), unit), (STATUSES, kind),
+        (("",), np.zeros_like(mine)), *side_columns(gold, system), _scored(question, scores),
         (below.pids, below.places), (QUESTIONS, question), (SIDES, side), (texts, mine), (texts, theirs),
         (below.scores, None), (STATUS_MARKERS, kind),
     ]  # fmt: skip
