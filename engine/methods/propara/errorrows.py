@@ -117,14 +117,13 @@ def _mentioned(columns: tuple[Coded, ...], docs: list[Document], named: list[int
     """The start, end, pieces and position columns (_positions) with each input or output
     (`named`: their places; `docs`: per place its document) where the sentences mention it."""
     found = {i: pieces for i in named if docs[i].has_words and (pieces := mentions(docs[i], items[i]))}  # type: ignore[arg-type]
-    if not found:
-        return columns
+    shown = {i: (*pieces[0], pieces, _unit_text(docs[i], pieces)) for i, pieces in found.items()}
     result = []
     for k, (values, number) in enumerate(columns):
         values, number = [*values], number.copy()
-        for i, pieces in found.items():
+        for i, made in shown.items():
             number[i] = len(values)
-            values.append((*pieces[0], pieces, _unit_text(docs[i], pieces))[k])
+            values.append(made[k])
         result.append((values, number))
     return tuple(result)
 
@@ -228,8 +227,7 @@ def _scored(question: np.ndarray, scores: np.ndarray) -> Coded:
     (numbered on arrays: the scores by their bits, -0.0 counted as 0.0)."""
     bits = (scores + 0.0).view(np.int64)  # -0.0 + 0.0 is 0.0
     distinct, number = distinct_values(row_keys(question, distinct_values(bits)[1]))
-    first = np.full(len(distinct), len(number))
-    np.minimum.at(first, number, np.arange(len(number)))  # per pair the first row showing it
+    first = _firsts(number, len(distinct))
     pairs = zip(question[first].tolist(), scores[first].tolist(), strict=True)
     return [f"{ITEM_LABELS[q + 1]} scored {score:.3f}" for q, score in pairs], number
 
