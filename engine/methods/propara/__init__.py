@@ -310,7 +310,7 @@ class Run:
             return None
         original = self.comparer.as_original()
         try:
-            found = [score_process(*self.scores.summaries(k), original) for k in range(len(self.scores.pids))]
+            found = [score_process(*pair, original) for pair in self.scores.every_summary()]
         except DivisionByZero:
             return {"error": "division by zero"}
         precision = {q: [score.questions[q].precision for score in found] for q in QUESTIONS}
@@ -322,8 +322,8 @@ class Run:
 
     def diagnostics(self) -> str:
         blocks = []
-        for k, pid in enumerate(self.scores.pids):
-            answer, prediction = self.scores.summaries(k)
+        every = zip(self.scores.pids, self.scores.every_summary(), strict=True)
+        for k, (pid, (answer, prediction)) in enumerate(every):
             block: dict[str, Any] = {
                 "prediction_summary": prediction.diagnostics(),
                 "answer_summary": answer.diagnostics(),

@@ -8,13 +8,26 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property
+from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
 from ...report import ERROR_COLUMNS, ColumnRows, error_ids, side_columns
+from ...rowkeys import distinct_values, row_keys
 from ...spans import Document
-from .detail import CONVERSION_TEXT, MARKERS, MOVE_TEXT, SIDES, SINGULAR, Below, Item, _taken
+from .detail import (
+    CONVERSION_TEXT,
+    MARKERS,
+    MOVE_TEXT,
+    SIDES,
+    SINGULAR,
+    STATUSES,
+    Below,
+    Item,
+    _taken,
+    status_codes,
+)
 from .scores import QUESTIONS
 from .summary import Move
 
@@ -23,8 +36,7 @@ if TYPE_CHECKING:
 
 #: The keys of an error row: the standard columns, then ProPara's own.
 ROW_KEYS = (*ERROR_COLUMNS, "process_id", "question", "side", "item", "best", "score", "marker")
-#: A row's type by its status code (detail.status: matched, partial, missing, spurious).
-STATUSES = ("matched", "partial", "missing", "spurious")
+#: A row's marker by its status code (detail.status_codes).
 STATUS_MARKERS = ("", *map(MARKERS.__getitem__, STATUSES[1:]))
 #: A side's label by question code + 1 (0: the side has no item).
 ITEM_LABELS = ("", *(SINGULAR[q] for q in QUESTIONS))
@@ -67,29 +79,53 @@ def _steps(items: list[Item | None]) -> list[int]:
     return [0 if item is None or type(item) is str else item[3] for item in items]
 
 
-Bounds = Sequence[int] | None  # an item's first [start, end) piece, if it has one
+def _unit_bounds(documents: list[Document], doc: np.ndarray, steps: np.ndarray
+                 ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """Each item's step as its unit's [start, end) in its process's document (`doc`: per
+    item the document's number; -1, -1 for step 0): every document's units laid in one
+    array, an item's taken by its document's first unit and its step."""
+    counts = np.fromiter(map(len, (d.units for d in documents)), np.int64, len(documents))
+    pairs = chain.from_iterable(chain.from_iterable(d.units for d in documents))
+    units = np.append(np.fromiter(pairs, np.int64, 2 * int(counts.sum())), [-1, -1]).reshape(-1, 2)
+    has = (steps > 0) & (steps <= counts[doc])  # a unit of the document (every step is)
+    at = np.where(has, (np.cumsum(counts) - counts)[doc] + steps - 1, len(units) - 1)
+    return units[at, 0], units[at, 1]
 
 
-def _places(
-    docs: list[Document],
-    units: list[Sequence[tuple[int, int]]],
-    items: list[Item | None],
-    steps: list[int],
-    worded: bool,
-) -> tuple[list[Bounds], list[list[list[int]]], list[str]]:
-    """Each item's first [start, end) piece, pieces and position: a conversion or move its
-    step (`steps`: _steps; a unit of its process's document, `units` its units: every one
-    is); an input or output where the sentences mention it (`worded`: some document has
-    words); none for None."""
-    bounds: list[Bounds] = [u[s - 1] if 0 < s <= len(u) else None for u, s in zip(units, steps, strict=True)]
-    parts = [[[*b]] if b else [] for b in bounds]
-    shown = _step_texts(max(steps, default=0))
-    positions = [shown[s] if b else "" for s, b in zip(steps, bounds, strict=True)]
-    named = [i for i, item in enumerate(items) if type(item) is str] if worded else []
-    for i in named:
-        if docs[i].has_words and (pieces := mentions(docs[i], items[i])):  # type: ignore[arg-type]
-            bounds[i], parts[i], positions[i] = pieces[0], pieces, _unit_text(docs[i], pieces)
-    return bounds, parts, positions
+def _firsts(number: np.ndarray, count: int) -> np.ndarray:
+    """Per value (0 to count - 1) the first place holding it among `number` (each value is held)."""
+    first = np.full(count, len(number))
+    np.minimum.at(first, number, np.arange(len(number)))
+    return first
+
+
+def _positions(start: np.ndarray, end: np.ndarray, steps: np.ndarray) -> tuple[Coded, Coded, Coded, Coded]:
+    """Each item's start, end, pieces ([[start, end]], [] without) and position (`step k`,
+    "" without) as their distinct values (None for no start or end) and each item's number."""
+    starts, ends = (distinct_values(values) for values in (start, end))
+    pairs, number = distinct_values(row_keys(start, end))
+    first = _firsts(number, len(pairs))
+    firsts = zip(start[first].tolist(), end[first].tolist(), strict=True)
+    parts = [[[a, b]] if a >= 0 else [] for a, b in firsts]
+    shown = np.where(start >= 0, steps, 0)
+    return (*(([v if v >= 0 else None for v in values.tolist()], which) for values, which in (starts, ends)),
+            (parts, number), (_step_texts(int(shown.max(initial=0))), shown))  # fmt: skip
+
+
+def _mentioned(columns: tuple[Coded, ...], docs: list[Document], named: list[int], items: list[Item | None]
+               ) -> tuple[Coded, ...]:  # fmt: skip
+    """The start, end, pieces and position columns (_positions) with each input or output
+    (`named`: their places; `docs`: per place its document) where the sentences mention it."""
+    found = {i: pieces for i in named if docs[i].has_words and (pieces := mentions(docs[i], items[i]))}  # type: ignore[arg-type]
+    shown = {i: (*pieces[0], pieces, _unit_text(docs[i], pieces)) for i, pieces in found.items()}
+    result = []
+    for k, (values, number) in enumerate(columns):
+        values, number = [*values], number.copy()
+        for i, made in shown.items():
+            number[i] = len(values)
+            values.append(made[k])
+        result.append((values, number))
+    return tuple(result)
 
 
 def _step_texts(last: int) -> list[str]:
@@ -99,9 +135,9 @@ def _step_texts(last: int) -> list[str]:
 
 class RowItems:
     """The items the error rows show — their own and their partners', each once however
-    many rows show it — and what a row shows of each: its step, start, end, pieces,
-    position and text (SIDE_KEYS but the label). `rank`: per item number (Below.items;
-    len(items): none) its place among them."""
+    many rows show it — and what a row shows of each: its step, and its start, end, pieces,
+    position and text (SIDE_KEYS but the label) as values and per item the number of its
+    value (Coded). `rank`: per item number (Below.items; len(items): none) its place among them."""
 
     def __init__(self, below: Below, documents: list[Document]) -> None:
         seen = np.zeros(len(below.items) + 1, bool)
@@ -112,19 +148,22 @@ class RowItems:
         self.rank = np.cumsum(seen) - 1
         self.none = int(self.rank[-1]) if seen[-1] else -1  # the place of "no item", if a row has none
         items = _taken([*below.items, None], chosen)
-        docs = _taken(documents, place[chosen])
-        self.steps = _steps(items)
-        worded = any(doc.has_words for doc in documents)
-        bounds, parts, positions = _places(docs, [doc.units for doc in docs], items, self.steps, worded)
-        starts, ends = [b[0] if b else None for b in bounds], [b[1] if b else None for b in bounds]
-        self.values = (starts, ends, parts, positions, _texts(items))
+        self.steps = np.array(_steps(items), np.int64)
+        doc = place[chosen]
+        columns = _positions(*_unit_bounds(documents, doc, self.steps), self.steps)
+        if any(d.has_words for d in documents):
+            named = [i for i, item in enumerate(items) if type(item) is str]
+            columns = _mentioned(columns, _taken(documents, doc), named, items)
+        self.texts = _texts(items)
+        self.values: tuple[Coded, ...] = (*columns, (self.texts, None))
 
     def side(self, places: np.ndarray, question: np.ndarray) -> tuple[Coded, ...]:
         """One side's columns of the error rows in SIDE_KEYS' order (`places`: per row the
         place of its item on that side; `question`: per row its question's code): label
         (blank without an item), start, end, parts, position and text."""
         label = np.where(places != self.none, question + 1, 0)
-        return ((ITEM_LABELS, label), *((values, places) for values in self.values))
+        return ((ITEM_LABELS, label), *((values, places if number is None else number[places])
+                                        for values, number in self.values))  # fmt: skip
 
 
 class ErrorRows(ColumnRows):
@@ -170,25 +209,27 @@ def error_rows(below: Below, documents: list[Document], plain_numbers: bool) -> 
     gold, system = (shown.side(np.where(answer, first, second), question)
                     for first, second in ((mine, theirs), (theirs, mine)))  # fmt: skip
     scores = np.array(below.scores, float)
-    kind = np.where(scores >= 1.0, 0, np.where(scores > 0.0, 1, 2 + side))  # STATUSES
-    steps = np.array(shown.steps, np.int64)
-    texts = shown.values[-1]
+    kind = status_codes(scores, side)
+    steps, texts = shown.steps, shown.texts
+    last, unit = int(steps.max(initial=0)), steps[mine]
     coded: list[Coded] = [
-        (error_ids(len(mine)), None), ([doc.name for doc in documents], below.places), (shown.steps, mine),
-        (_step_ids(int(steps.max(initial=0))), steps[mine]), (STATUSES, kind), (("",), np.zeros_like(mine)),
-        *side_columns(gold, system), _scored(question, below.scores),
+        (error_ids(len(mine)), None), ([doc.name for doc in documents], below.places),
+        (list(range(last + 1)), unit), (_step_ids(last), unit), (STATUSES, kind),
+        (("",), np.zeros_like(mine)), *side_columns(gold, system), _scored(question, scores),
         (below.pids, below.places), (QUESTIONS, question), (SIDES, side), (texts, mine), (texts, theirs),
         (below.scores, None), (STATUS_MARKERS, kind),
     ]  # fmt: skip
     return ErrorRows(dict(zip(ROW_KEYS, coded, strict=True)), plain_numbers)
 
 
-def _scored(question: np.ndarray, scores: list[float]) -> Coded:
-    """Each row's detail `label scored 0.667`, made once per distinct question and score."""
-    pairs = list(zip(question.tolist(), scores, strict=True))
-    number = {pair: k for k, pair in enumerate(dict.fromkeys(pairs))}
-    texts = [f"{ITEM_LABELS[q + 1]} scored {score:.3f}" for q, score in number]
-    return texts, np.fromiter(map(number.__getitem__, pairs), np.int64, len(pairs))
+def _scored(question: np.ndarray, scores: np.ndarray) -> Coded:
+    """Each row's detail `label scored 0.667`, made once per distinct question and score
+    (numbered on arrays: the scores by their bits, -0.0 counted as 0.0)."""
+    bits = (scores + 0.0).view(np.int64)  # -0.0 + 0.0 is 0.0
+    distinct, number = distinct_values(row_keys(question, distinct_values(bits)[1]))
+    first = _firsts(number, len(distinct))
+    pairs = zip(question[first].tolist(), scores[first].tolist(), strict=True)
+    return [f"{ITEM_LABELS[q + 1]} scored {score:.3f}" for q, score in pairs], number
 
 
 def _step_ids(last: int) -> list[str]:

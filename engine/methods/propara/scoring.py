@@ -110,8 +110,6 @@ class ProcessScores:
         """The answer's and the prediction's summary of answer process k (made once)."""
         found = self._summaries.get(k)
         if found is None:
-            if k not in self._conversions:  # asked of one, as the loops over every process do: all at once
-                self.conversion_lists(list(range(len(self.pids))))
             ((answers, predictions),) = self.conversion_lists([k])
             answer = self.sources.answers.of(self.processes[k], answers)
             if self.predicted[k] is self.processes[k]:  # a file against itself
@@ -120,6 +118,12 @@ class ProcessScores:
                 found = answer, self.sources.predictions.of(self.predicted[k], predictions)
             self._summaries[k] = found
         return found
+
+    def every_summary(self) -> list[tuple[Summary, Summary]]:
+        """summaries(k) of every answer process, in order (their conversions found for all at once first)."""
+        every = list(range(len(self.pids)))
+        self.conversion_lists(every)
+        return list(map(self.summaries, every))
 
     def conversion_lists(self, ks: list[int]) -> list[tuple[list[Conversion], list[Conversion]]]:
         """Per answer process of `ks` the answer's and the prediction's conversions (those
