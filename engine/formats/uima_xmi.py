@@ -38,6 +38,7 @@ from .standoff import (
     zero_length_warning,
 )
 from .xmi_checks import backwards, cas_error, unmapped_offset, unmapped_offsets_stop
+from .xmi_text import WELL_FORMED_XMI
 from .xml_errors import xml_error
 
 if TYPE_CHECKING:
@@ -169,7 +170,7 @@ def _load_cas(where: str, data: bytes, typesystem: cassis.TypeSystem) -> cassis.
     except UserWarning as warning:  # an offset cassis cannot convert (xmi_checks)
         raise unmapped_offset(warning, where, data) from None
     except etree.XMLSyntaxError as err:
-        raise xml_error(err, "well-formed UIMA CAS XMI (XML)", where, data) from None
+        raise xml_error(err, WELL_FORMED_XMI, where, data) from None
     except TypeNotFoundError as err:
         type_name = str(err).partition("[")[2].partition("]")[0]
         found = f"an element of type {type_name}, which the type system does not declare"
