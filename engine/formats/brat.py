@@ -10,7 +10,8 @@
 A text-bound line (T) gives a label and character offsets (code points) into the `.txt`
 as it is on disk (a CRLF counts two); its text field is checked against the `.txt` at those
 offsets: a `.txt` whose line ends became CRLF after annotating (the fields are its text
-with LF line ends) is an error, other differences (a masked text) a warning. A span in pieces
+with LF line ends) is an error, other differences (a masked text) a warning; an id an earlier
+line has is an error, as brat refuses it ('Duplicate id'). A span in pieces
 keeps them in attrs["parts"], its start and end the outer extent; how a method scores it
 (ReadOptions.discontinuous) is methods.spans.inputs.scored's business, not this reader's.
 The path is either file of a pair, or a folder: every `.ann` (its visible files and those of
@@ -159,9 +160,14 @@ def read_ann(ann: str, text: str, doc: str) -> tuple[list[Span], int, list[Diffe
     spans: list[Span] = []
     dropped = 0
     differing: list[Differing] = []
-    for number, line_text in enumerate(read_text(ann).split("\n"), 1):
+    lines = read_text(ann).split("\n")
+    seen: dict[str, int] = {}
+    for number, line_text in enumerate(lines, 1):
         if not line_text.strip():
             continue
+        ident = line_text.partition("\t")[0]
+        if seen.setdefault(ident, number) != number and ident != "*":
+            raise _duplicate(ann, lines, seen[ident], number)
         if line_text[0] == "T":
             span, field = _text_bound(line_text, ann, number, len(text), doc)
             if field is not None and text[span.start : span.end] != field and not _shows(text, span, field):
@@ -174,6 +180,14 @@ def read_ann(ann: str, text: str, doc: str) -> tuple[list[Span], int, list[Diffe
             expected = "a brat annotation line (T, R, E, A, M, N, # or * and its id, then a TAB)"
             raise InputError(expected, repr(line_text[:80]), file=ann, line=number)
     return spans, dropped, differing
+
+
+def _duplicate(ann: str, lines: list[str], first: int, number: int) -> InputError:
+    """The error of a line whose id an earlier line has (brat refuses it: 'Duplicate id'),
+    naming both lines, even where they are the same."""
+    ident = lines[number - 1].partition("\t")[0]
+    found = f"{ident} again: line {first} {lines[first - 1][:80]!r}, line {number} {lines[number - 1][:80]!r}"
+    return InputError("an id given once per file (brat refuses a duplicate id)", found, file=ann, line=number)
 
 
 def _at(text: str, span: Span) -> str:
