@@ -28,6 +28,7 @@ from ..errors import InputError
 from ..spans import Annotations, Document, Span
 from ..textio import ZIP_MAGIC, read_input_bytes
 from . import TYPE_SYSTEM_NAMES, sniffing
+from .inception_zip import entry_bytes
 from .spantable import identified_table
 from .standoff import (
     DEFAULT_OPTIONS,
@@ -104,7 +105,8 @@ def _zip_sources(path: str, data: bytes,
                 raise InputError("a zip holding an .xmi file", f"{len(names)} files, no .xmi", file=path)
             single = len(xmis) == 1
             documents = [
-                (Path(path).stem if single else PurePosixPath(n).stem, f"{path}/{n}", archive.read(n))
+                (Path(path).stem if single else PurePosixPath(n).stem, f"{path}/{n}",
+                 entry_bytes(archive, n, f"{path}/{n}"))
                 for n in xmis
             ]
             if options.typesystem:
@@ -112,7 +114,8 @@ def _zip_sources(path: str, data: bytes,
             inside = [n for n in names if PurePosixPath(n).name in TYPE_SYSTEM_NAMES]
             if not inside:
                 raise InputError("a zip holding TypeSystem.xml (or a type system given)", "none", file=path)
-            return documents, (f"{path}/{inside[0]}", archive.read(inside[0]))
+            where = f"{path}/{inside[0]}"
+            return documents, (where, entry_bytes(archive, inside[0], where))
     except (zipfile.BadZipFile, OSError) as err:
         raise InputError("a zip file", str(err) or type(err).__name__, file=path) from None
 
