@@ -38,8 +38,16 @@ from .standoff import (
     text_document,
     zero_length_warning,
 )
-from .xmi_checks import backwards, cas_error, unmapped_offset, unmapped_offsets_stop
+from .xmi_checks import (
+    backwards,
+    cas_error,
+    line_of_id,
+    missing_argument,
+    unmapped_offset,
+    unmapped_offsets_stop,
+)
 from .xmi_text import WELL_FORMED_XMI
+from .xmi_typesystem import typesystem_error
 from .xml_errors import xml_error
 
 if TYPE_CHECKING:
@@ -156,7 +164,7 @@ def _parsed_typesystem(where: str, data: bytes) -> cassis.TypeSystem:
     except etree.XMLSyntaxError as err:
         raise xml_error(err, "a well-formed UIMA type system (XML)", where, data) from None
     except Exception as err:  # cassis raises plain exceptions of several kinds for a bad type system
-        raise InputError("a UIMA type system", f"{type(err).__name__}: {err}", file=where) from None
+        raise typesystem_error(err, where, data) from None
 
 
 _UNKNOWN_FEATURE = re.compile(r"(\w+)\.__init__\(\) got an unexpected keyword argument '(\w+)'")
@@ -183,7 +191,8 @@ def _load_cas(where: str, data: bytes, typesystem: cassis.TypeSystem) -> cassis.
     except TypeError as err:
         unknown = _UNKNOWN_FEATURE.search(str(err))
         if not unknown:
-            raise InputError("a UIMA CAS the type system reads", str(err), file=where) from None
+            missing = missing_argument(err, where, data)
+            raise missing or InputError("a UIMA CAS the type system reads", str(err), file=where) from None
         type_name, feature = unknown.group(1).replace("_", "."), unknown.group(2)
         found = f"feature '{feature}' of {type_name}, which the type system does not declare"
         line = _line_of(data, type_name, feature)
@@ -268,28 +277,28 @@ def _document(name: str, cas: cassis.Cas) -> Document:
     return text_document(name, text, _bounds(cas, SENTENCE), tokens or None)
 
 
-def _spans(name: str, where: str, cas: cassis.Cas,
-           options: ReadOptions) -> tuple[list[tuple[Span, str]], int]:  # fmt: skip
+def _spans(name: str, where: str, cas: cassis.Cas, options: ReadOptions,
+           data: bytes) -> tuple[list[tuple[Span, str]], int]:  # fmt: skip
     """The spans of the chosen layer, each with its element's id (`xmi:id 42`), and how many
     zero-length ones were dropped."""
     layer, feature = _pick_layer(cas, options, where)
     spans: list[tuple[Span, str]] = []
     dropped = 0
     for fs in cas.select(layer):
-        if (wrong := backwards(fs, where)) is not None:
+        if (wrong := backwards(fs, where, data)) is not None:
             raise wrong
         if fs.begin == fs.end:
             dropped += 1
             continue
         label = fs.get(feature)
         if label is None:
-            label = _missing(options, fs, feature, where)
+            label = _missing(options, fs, feature, where, data)
         spans.append((Span(fs.begin, fs.end, label, name), f"xmi:id {fs.xmiID}"))
     spans.sort(key=lambda pair: (pair[0].start, pair[0].end, pair[0].label))
     return spans, dropped
 
 
-def _missing(options: ReadOptions, fs: Any, feature: str, where: str) -> str:
+def _missing(options: ReadOptions, fs: Any, feature: str, where: str, data: bytes) -> str:
     if options.missing_label is not None:
         return options.missing_label
     element = f'<{fs.type.short_name} xmi:id="{fs.xmiID}" begin="{fs.begin}" end="{fs.end}">'
@@ -297,6 +306,7 @@ def _missing(options: ReadOptions, fs: Any, feature: str, where: str) -> str:
         f"a value of feature '{feature}' for every annotation (or a label for those without)",
         f"none in {element}",
         file=where,
+        line=line_of_id(data, fs.xmiID),
     )
 
 
@@ -308,7 +318,7 @@ def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
     spans: list[tuple[Span, str]] = []
     for name, where, data in documents:
         cas = _load_cas(where, data, typesystem)
-        found, dropped = _spans(name, where, cas, options)
+        found, dropped = _spans(name, where, cas, options, data)
         result.documents.append(_document(name, cas))
         spans += found
         if dropped:
