@@ -133,12 +133,15 @@ def check_text(data: bytes, more: bool, head: Head, name: str) -> None:
 def check_utf8(data: bytes, more: bool, name: str) -> None:
     """InputError naming the line of the first byte of a file's head that is not UTF-8 (as
     reading the file says); `more`: the file goes on past the head (its last character may
-    be cut)."""
+    be cut). A file that ends inside a character was cut short: that is left to reading it,
+    whose reader says it in its words (a last line cut short), as for a file cut between
+    characters."""
     refuse_unmarked_utf16(data[:2048], name)  # its letters are UTF-8 too: as reading it says
     try:
         codecs.utf_8_decode(data, "strict", not more)
-    except UnicodeDecodeError:
-        decode_utf8(data, name)
+    except UnicodeDecodeError as err:
+        if err.reason != "unexpected end of data":
+            decode_utf8(data, name)
 
 
 def judged(look: Look, spec: InputSpec) -> Probe:
