@@ -161,13 +161,10 @@ def read_ann(ann: str, text: str, doc: str) -> tuple[list[Span], int, list[Diffe
     dropped = 0
     differing: list[Differing] = []
     lines = read_text(ann).split("\n")
-    seen: dict[str, int] = {}
+    _check_ids(ann, lines)
     for number, line_text in enumerate(lines, 1):
         if not line_text.strip():
             continue
-        ident = line_text.partition("\t")[0]
-        if seen.setdefault(ident, number) != number and ident != "*":
-            raise _duplicate(ann, lines, seen[ident], number)
         if line_text[0] == "T":
             span, field = _text_bound(line_text, ann, number, len(text), doc)
             if field is not None and text[span.start : span.end] != field and not _shows(text, span, field):
@@ -180,6 +177,19 @@ def read_ann(ann: str, text: str, doc: str) -> tuple[list[Span], int, list[Diffe
             expected = "a brat annotation line (T, R, E, A, M, N, # or * and its id, then a TAB)"
             raise InputError(expected, repr(line_text[:80]), file=ann, line=number)
     return spans, dropped, differing
+
+
+def _check_ids(ann: str, lines: list[str]) -> None:
+    """InputError where a line's id (before its TAB) is an earlier line's (`*` lines have
+    none); the lines are looked at one by one only where the ids are not all distinct."""
+    ids = [line[:tab] for line in lines if (tab := line.find("\t")) > 0 and line[0] != "*"]
+    if len(set(ids)) == len(ids):
+        return
+    seen: dict[str, int] = {}
+    for number, line in enumerate(lines, 1):
+        tab = line.find("\t")
+        if tab > 0 and line[0] != "*" and seen.setdefault(line[:tab], number) != number:
+            raise _duplicate(ann, lines, seen[line[:tab]], number)
 
 
 def _duplicate(ann: str, lines: list[str], first: int, number: int) -> InputError:
