@@ -127,8 +127,9 @@ def cas_error(err: Exception, where: str, data: bytes) -> InputError:
             return _bad_value(expected, found.group(1), where, data)
     if isinstance(err, KeyError) and type(err.args[0]) is int:
         return _dangling(err.args[0], where, data)
-    if isinstance(err, KeyError) and err.args[0] in _NEEDED:
-        missing = _without(*_NEEDED[err.args[0]], where, data)
+    key = err.args[0] if isinstance(err, KeyError) and err.args else 0
+    if isinstance(key, str | None) and key in _NEEDED:
+        missing = _without(*_NEEDED[key], where, data)
         if missing is not None:
             return missing
     return InputError("a UIMA CAS the type system reads", f"{type(err).__name__}: {err}", file=where)

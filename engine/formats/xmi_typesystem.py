@@ -11,8 +11,6 @@ from typing import Any
 
 from ..errors import InputError
 
-#: What each check of a type system expects.
-_DECLARED = "types the type system declares (or UIMA's built-in ones)"
 #: cassis's messages of a feature declared twice: the type and the feature they name.
 _TWICE = (
     re.compile(r"Feature with name \[(?P<feature>[^\]]+)\] already exists in \[(?P<type>[^\]]+)\]"),
@@ -76,7 +74,7 @@ def _undeclared(types: list[Any]) -> Found:
             if named and named not in declared and not builtin.contains_type(named):
                 tag = _local_name(reference)
                 found = f"<{tag}>{named}</{tag}> in type {_text(type_, 'name')}, which no type declares"
-                return _DECLARED, found, reference.sourceline
+                return "types the type system declares (or UIMA's built-in ones)", found, reference.sourceline
     return None
 
 
