@@ -38,6 +38,7 @@ from engine.formats import (
 )
 from engine.formats.sniffing import Head, as_head, head_bytes
 from engine.formats.suggest import WrongFormat, readers_of, short_title
+from engine.formats.xmi_text import WELL_FORMED_XMI, undecoded
 from engine.methods import InputSpec
 from engine.options import either
 from engine.textio import ZIP_MAGIC, decode_utf8, refuse_unmarked_utf16, require_file
@@ -100,7 +101,7 @@ def look_at(path: str) -> Look:
         if compressed(data):
             return Look(path, folder=folder, compressed=True, head=head)  # read and checked by the method
         if not document_zip(data, head):
-            check_utf8(data, more, str(target))
+            check_text(data, more, head, str(target))
     except InputError as err:
         return Look(path, error=err, folder=folder, head=head)
     except OSError as err:
@@ -117,15 +118,30 @@ def document_zip(data: bytes, head: Head) -> bool:
     return data.startswith(ZIP_MAGIC) and head.sniffs("uima_xmi")
 
 
+def check_text(data: bytes, more: bool, head: Head, name: str) -> None:
+    """InputError where a file's head is not text as its reader reads it: an XMI file's as
+    the XML parser decodes it (engine/formats/xmi_text.py), any other's UTF-8 (check_utf8)."""
+    if not head.sniffs("uima_xmi"):
+        check_utf8(data, more, name)
+        return
+    refuse_unmarked_utf16(data[:2048], name)  # as reading it says (read_input_bytes)
+    error = undecoded(data, WELL_FORMED_XMI, name, more)
+    if error is not None:
+        raise error
+
+
 def check_utf8(data: bytes, more: bool, name: str) -> None:
     """InputError naming the line of the first byte of a file's head that is not UTF-8 (as
     reading the file says); `more`: the file goes on past the head (its last character may
-    be cut)."""
+    be cut). A file that ends inside a character was cut short: that is left to reading it,
+    whose reader says it in its words (a last line cut short), as for a file cut between
+    characters."""
     refuse_unmarked_utf16(data[:2048], name)  # its letters are UTF-8 too: as reading it says
     try:
         codecs.utf_8_decode(data, "strict", not more)
-    except UnicodeDecodeError:
-        decode_utf8(data, name)
+    except UnicodeDecodeError as err:
+        if err.reason != "unexpected end of data":
+            decode_utf8(data, name)
 
 
 def judged(look: Look, spec: InputSpec) -> Probe:

@@ -10,7 +10,8 @@
 A text-bound line (T) gives a label and character offsets (code points) into the `.txt`
 as it is on disk (a CRLF counts two); its text field is checked against the `.txt` at those
 offsets: a `.txt` whose line ends became CRLF after annotating (the fields are its text
-with LF line ends) is an error, other differences (a masked text) a warning. A span in pieces
+with LF line ends) is an error, other differences (a masked text) a warning; an id an earlier
+line has is an error, as brat refuses it ('Duplicate id'). A span in pieces
 keeps them in attrs["parts"], its start and end the outer extent; how a method scores it
 (ReadOptions.discontinuous) is methods.spans.inputs.scored's business, not this reader's.
 The path is either file of a pair, or a folder: every `.ann` (its visible files and those of
@@ -159,7 +160,9 @@ def read_ann(ann: str, text: str, doc: str) -> tuple[list[Span], int, list[Diffe
     spans: list[Span] = []
     dropped = 0
     differing: list[Differing] = []
-    for number, line_text in enumerate(read_text(ann).split("\n"), 1):
+    lines = read_text(ann).split("\n")
+    _check_ids(ann, lines)
+    for number, line_text in enumerate(lines, 1):
         if not line_text.strip():
             continue
         if line_text[0] == "T":
@@ -174,6 +177,27 @@ def read_ann(ann: str, text: str, doc: str) -> tuple[list[Span], int, list[Diffe
             expected = "a brat annotation line (T, R, E, A, M, N, # or * and its id, then a TAB)"
             raise InputError(expected, repr(line_text[:80]), file=ann, line=number)
     return spans, dropped, differing
+
+
+def _check_ids(ann: str, lines: list[str]) -> None:
+    """InputError where a line's id (before its TAB) is an earlier line's (`*` lines have
+    none); the lines are looked at one by one only where the ids are not all distinct."""
+    ids = [line[:tab] for line in lines if (tab := line.find("\t")) > 0 and line[0] != "*"]
+    if len(set(ids)) == len(ids):
+        return
+    seen: dict[str, int] = {}
+    for number, line in enumerate(lines, 1):
+        tab = line.find("\t")
+        if tab > 0 and line[0] != "*" and seen.setdefault(line[:tab], number) != number:
+            raise _duplicate(ann, lines, seen[line[:tab]], number)
+
+
+def _duplicate(ann: str, lines: list[str], first: int, number: int) -> InputError:
+    """The error of a line whose id an earlier line has (brat refuses it: 'Duplicate id'),
+    naming both lines, even where they are the same."""
+    ident = lines[number - 1].partition("\t")[0]
+    found = f"{ident} again: line {first} {lines[first - 1][:80]!r}, line {number} {lines[number - 1][:80]!r}"
+    return InputError("an id given once per file (brat refuses a duplicate id)", found, file=ann, line=number)
 
 
 def _at(text: str, span: Span) -> str:

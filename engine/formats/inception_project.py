@@ -32,6 +32,7 @@ from ..errors import InputError, first_listed
 from ..spans import Annotations
 from ..textio import archive_member
 from . import format_module, sniffing
+from .inception_zip import entry_bytes
 from .reader_options import NO_USER, unknown_user
 from .reader_options import listed_names as _listed
 from .standoff import ReadOptions
@@ -197,7 +198,7 @@ class Export:
         call = getattr(format_module(READERS[suffix]), function)
         if self.archive is None:
             return call(where, options)
-        with archive_member(where, _entry_bytes(self.archive, self._members[entry.name], where)):
+        with archive_member(where, entry_bytes(self.archive, self._members[entry.name], where)):
             return call(where, options)
 
     def read_entries(self, entries: list[Entry], options: ReadOptions) -> Annotations:
@@ -206,17 +207,6 @@ class Export:
 
         parts = [(entry.document, self.read(entry, options)) for entry in entries]
         return corpus_of(self.path, NAME, parts)
-
-
-def _entry_bytes(archive: zipfile.ZipFile, name: str, where: str) -> bytes:
-    """A zip entry's bytes; InputError naming it where they cannot be read (a damaged zip)."""
-    import zipfile
-    import zlib
-
-    try:
-        return archive.read(name)
-    except (zipfile.BadZipFile, zlib.error, OSError, EOFError) as err:
-        raise InputError("an entry the zip holds whole", str(err) or type(err).__name__, file=where) from None
 
 
 def _typesystems_shared(names: list[str]) -> contextlib.AbstractContextManager[None]:

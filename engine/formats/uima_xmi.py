@@ -28,6 +28,7 @@ from ..errors import InputError
 from ..spans import Annotations, Document, Span
 from ..textio import ZIP_MAGIC, read_input_bytes
 from . import TYPE_SYSTEM_NAMES, sniffing
+from .inception_zip import entry_bytes
 from .reader_options import OR_MISSING_LABEL
 from .spantable import identified_table
 from .standoff import (
@@ -38,7 +39,16 @@ from .standoff import (
     text_document,
     zero_length_warning,
 )
-from .xmi_checks import backwards, cas_error, unmapped_offset, unmapped_offsets_stop
+from .xmi_checks import (
+    backwards,
+    cas_error,
+    line_of_id,
+    missing_argument,
+    unmapped_offset,
+    unmapped_offsets_stop,
+)
+from .xmi_text import WELL_FORMED_XMI
+from .xmi_typesystem import typesystem_error
 from .xml_errors import xml_error
 
 if TYPE_CHECKING:
@@ -104,7 +114,8 @@ def _zip_sources(path: str, data: bytes,
                 raise InputError("a zip holding an .xmi file", f"{len(names)} files, no .xmi", file=path)
             single = len(xmis) == 1
             documents = [
-                (Path(path).stem if single else PurePosixPath(n).stem, f"{path}/{n}", archive.read(n))
+                (Path(path).stem if single else PurePosixPath(n).stem, f"{path}/{n}",
+                 entry_bytes(archive, n, f"{path}/{n}"))
                 for n in xmis
             ]
             if options.typesystem:
@@ -112,7 +123,8 @@ def _zip_sources(path: str, data: bytes,
             inside = [n for n in names if PurePosixPath(n).name in TYPE_SYSTEM_NAMES]
             if not inside:
                 raise InputError("a zip holding TypeSystem.xml (or a type system given)", "none", file=path)
-            return documents, (f"{path}/{inside[0]}", archive.read(inside[0]))
+            where = f"{path}/{inside[0]}"
+            return documents, (where, entry_bytes(archive, inside[0], where))
     except (zipfile.BadZipFile, OSError) as err:
         raise InputError("a zip file", str(err) or type(err).__name__, file=path) from None
 
@@ -153,7 +165,7 @@ def _parsed_typesystem(where: str, data: bytes) -> cassis.TypeSystem:
     except etree.XMLSyntaxError as err:
         raise xml_error(err, "a well-formed UIMA type system (XML)", where, data) from None
     except Exception as err:  # cassis raises plain exceptions of several kinds for a bad type system
-        raise InputError("a UIMA type system", f"{type(err).__name__}: {err}", file=where) from None
+        raise typesystem_error(err, where, data) from None
 
 
 _UNKNOWN_FEATURE = re.compile(r"(\w+)\.__init__\(\) got an unexpected keyword argument '(\w+)'")
@@ -170,7 +182,7 @@ def _load_cas(where: str, data: bytes, typesystem: cassis.TypeSystem) -> cassis.
     except UserWarning as warning:  # an offset cassis cannot convert (xmi_checks)
         raise unmapped_offset(warning, where, data) from None
     except etree.XMLSyntaxError as err:
-        raise xml_error(err, "well-formed UIMA CAS XMI (XML)", where, data) from None
+        raise xml_error(err, WELL_FORMED_XMI, where, data) from None
     except TypeNotFoundError as err:
         type_name = str(err).partition("[")[2].partition("]")[0]
         found = f"an element of type {type_name}, which the type system does not declare"
@@ -180,7 +192,8 @@ def _load_cas(where: str, data: bytes, typesystem: cassis.TypeSystem) -> cassis.
     except TypeError as err:
         unknown = _UNKNOWN_FEATURE.search(str(err))
         if not unknown:
-            raise InputError("a UIMA CAS the type system reads", str(err), file=where) from None
+            missing = missing_argument(err, where, data)
+            raise missing or InputError("a UIMA CAS the type system reads", str(err), file=where) from None
         type_name, feature = unknown.group(1).replace("_", "."), unknown.group(2)
         found = f"feature '{feature}' of {type_name}, which the type system does not declare"
         line = _line_of(data, type_name, feature)
@@ -265,28 +278,28 @@ def _document(name: str, cas: cassis.Cas) -> Document:
     return text_document(name, text, _bounds(cas, SENTENCE), tokens or None)
 
 
-def _spans(name: str, where: str, cas: cassis.Cas,
-           options: ReadOptions) -> tuple[list[tuple[Span, str]], int]:  # fmt: skip
+def _spans(name: str, where: str, cas: cassis.Cas, options: ReadOptions,
+           data: bytes) -> tuple[list[tuple[Span, str]], int]:  # fmt: skip
     """The spans of the chosen layer, each with its element's id (`xmi:id 42`), and how many
     zero-length ones were dropped."""
     layer, feature = _pick_layer(cas, options, where)
     spans: list[tuple[Span, str]] = []
     dropped = 0
     for fs in cas.select(layer):
-        if (wrong := backwards(fs, where)) is not None:
+        if (wrong := backwards(fs, where, data)) is not None:
             raise wrong
         if fs.begin == fs.end:
             dropped += 1
             continue
         label = fs.get(feature)
         if label is None:
-            label = _missing(options, fs, feature, where)
+            label = _missing(options, fs, feature, where, data)
         spans.append((Span(fs.begin, fs.end, label, name), f"xmi:id {fs.xmiID}"))
     spans.sort(key=lambda pair: (pair[0].start, pair[0].end, pair[0].label))
     return spans, dropped
 
 
-def _missing(options: ReadOptions, fs: Any, feature: str, where: str) -> str:
+def _missing(options: ReadOptions, fs: Any, feature: str, where: str, data: bytes) -> str:
     if options.missing_label is not None:
         return options.missing_label
     element = f'<{fs.type.short_name} xmi:id="{fs.xmiID}" begin="{fs.begin}" end="{fs.end}">'
@@ -294,6 +307,7 @@ def _missing(options: ReadOptions, fs: Any, feature: str, where: str) -> str:
         f"a value of feature '{feature}' for every annotation ({OR_MISSING_LABEL})",
         f"none in {element}",
         file=where,
+        line=line_of_id(data, fs.xmiID),
     )
 
 
@@ -305,7 +319,7 @@ def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
     spans: list[tuple[Span, str]] = []
     for name, where, data in documents:
         cas = _load_cas(where, data, typesystem)
-        found, dropped = _spans(name, where, cas, options)
+        found, dropped = _spans(name, where, cas, options, data)
         result.documents.append(_document(name, cas))
         spans += found
         if dropped:

@@ -46,19 +46,70 @@ def _element_with(data: bytes, attribute: bytes) -> tuple[tuple[str, str], int] 
     for tag in _START_TAG.finditer(data):
         found = pattern.search(tag.group(3))
         if found:
-            xmi_id = re.search(rb'xmi:id="([^"]*)"', tag.group(3))
-            ident = f' xmi:id="{xmi_id.group(1).decode(errors="replace")}"' if xmi_id else ""
-            shown = f"<{tag.group(2).decode(errors='replace')}{ident}>"
-            return (found.group(1).decode(), shown), data.count(b"\n", 0, tag.start()) + 1
+            return (found.group(1).decode(), _shown(tag)), data.count(b"\n", 0, tag.start()) + 1
     return None
 
 
-def backwards(fs: Any, where: str) -> InputError | None:
+def _shown(tag: re.Match[bytes]) -> str:
+    """A start tag shown short: its element's name and xmi:id (`<Sofa xmi:id="1">`)."""
+    xmi_id = re.search(rb'xmi:id="([^"]*)"', tag.group(3))
+    ident = f' xmi:id="{xmi_id.group(1).decode(errors="replace")}"' if xmi_id else ""
+    return f"<{tag.group(2).decode(errors='replace')}{ident}>"
+
+
+#: The attributes cassis needs of an element: by its KeyError's key, the attribute's name,
+#: the elements that need it (None: all but the root) and those having which (an annotation's begin).
+_NEEDED: dict[str | None, tuple[str, str | None, str | None]] = {
+    "sofaNum": ("sofaNum", "Sofa", None),
+    "sofa": ("sofa", "View", None),
+    "{http://www.omg.org/XMI}id": ("xmi:id", None, None),
+    None: ("sofa", None, "begin"),
+}
+#: cassis's error of an element without an attribute its class needs (a Sofa's sofaID).
+_MISSING_ARGUMENT = re.compile(r"(\w+)\.__init__\(\) missing \d+ required [\w-]+ arguments?: '(\w+)'")
+
+
+def missing_argument(err: TypeError, where: str, data: bytes) -> InputError | None:
+    """The error of an element without an attribute its class needs (None: not that error)."""
+    found = _MISSING_ARGUMENT.search(str(err))
+    if found is None:
+        return None
+    local = found.group(1).rsplit("_", 1)[-1]  # cassis names a type's class by its whole name
+    return _without(found.group(2), local, None, where, data)
+
+
+def _without(attribute: str, local: str | None, having: str | None,
+             where: str, data: bytes) -> InputError | None:  # fmt: skip
+    """The error of the first element (named `local`, with attribute `having`) without `attribute`."""
+    for tag in _START_TAG.finditer(data):
+        name, attributes = tag.group(2).decode(errors="replace"), tag.group(3)
+        if name == "XMI" or local not in (None, name) or (having and not _has(attributes, having)):
+            continue
+        if not _has(attributes, attribute):
+            kind = local or ("annotation (its Sofa's xmi:id)" if having else "element")
+            expected = f"{attribute}= in every {kind}"
+            line = data.count(b"\n", 0, tag.start()) + 1
+            return InputError(expected, f"{_shown(tag)} without it", file=where, line=line)
+    return None
+
+
+def _has(attributes: bytes, name: str) -> bool:
+    return re.search(rb"(?:^|\s)" + re.escape(name.encode()) + rb"=", attributes) is not None
+
+
+def backwards(fs: Any, where: str, data: bytes) -> InputError | None:
     """The error of an annotation that ends before it begins (None: it does not)."""
     if fs.begin is None or fs.end is None or fs.begin <= fs.end:
         return None
     element = f'<{fs.type.short_name} xmi:id="{fs.xmiID}" begin="{fs.begin}" end="{fs.end}">'
-    return InputError("an annotation's begin at or before its end", element, file=where)
+    return InputError("an annotation's begin at or before its end", element, file=where,
+                      line=line_of_id(data, fs.xmiID))  # fmt: skip
+
+
+def line_of_id(data: bytes, xmi_id: int) -> int | None:
+    """The line of the element of this xmi:id (None where it cannot be found)."""
+    found = re.search(rb'<[\w.-]+:[\w.-]+\s[^>]*?\bxmi:id="' + str(xmi_id).encode() + rb'"', data)
+    return data.count(b"\n", 0, found.start()) + 1 if found else None
 
 
 #: cassis's errors for an attribute value it cannot read: a number, a boolean.
@@ -76,6 +127,11 @@ def cas_error(err: Exception, where: str, data: bytes) -> InputError:
             return _bad_value(expected, found.group(1), where, data)
     if isinstance(err, KeyError) and type(err.args[0]) is int:
         return _dangling(err.args[0], where, data)
+    key = err.args[0] if isinstance(err, KeyError) and err.args else 0
+    if isinstance(key, str | None) and key in _NEEDED:
+        missing = _without(*_NEEDED[key], where, data)
+        if missing is not None:
+            return missing
     return InputError("a UIMA CAS the type system reads", f"{type(err).__name__}: {err}", file=where)
 
 

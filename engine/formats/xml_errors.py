@@ -30,6 +30,10 @@ _PLAIN: tuple[tuple[str, str], ...] = (
     (r"xmlParseEntityRef: no name", "'&' that starts no entity (write &amp;)"),
     (r"CharRef: invalid", "a malformed character reference (&#…;)"),
     (r"Input is not proper UTF-8", "bytes that are not UTF-8"),
+    (r"Invalid bytes in character encoding",
+     "bytes that are not text in the file's encoding (UTF-8, where no byte-order mark or XML declaration "
+     "names another)"),
+    (r"Unsupported encoding:? (\S+)", r"encoding \1 (its XML declaration's), which the parser does not know"),
     (r"Malformed declaration|parsing XML declaration", "a malformed XML declaration (<?xml …?>)"),
 )
 _WHERE = re.compile(r", line \d+, column \d+$")

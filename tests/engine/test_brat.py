@@ -185,3 +185,26 @@ def test_a_folder_without_documents(tmp_path):
     with pytest.raises(InputError) as caught:
         brat.read(str(tmp_path))
     assert caught.value.file == str(tmp_path)
+
+
+@pytest.mark.parametrize(
+    ("ann", "found"),
+    [
+        ("T1\tPER 0 4\tJohn\nT1\tPER 9 13\tMary\n", r"T1 again: line 1 'T1\tPER 0 4\tJohn', line 2 'T1\tPER 9 13\tMary'"),
+        ("T1\tPER 0 4\tJohn\n\nT1\tPER 0 4\tJohn\n", r"T1 again: line 1 'T1\tPER 0 4\tJohn', line 3 'T1\tPER 0 4\tJohn'"),
+        ("T1\tPER 0 4\tJohn\nA1\tNeg T1\nA1\tNeg T1\n", r"A1 again: line 2 'A1\tNeg T1', line 3 'A1\tNeg T1'"),
+    ],
+)
+def test_a_duplicate_id_is_refused_as_brat_does(cli, tmp_path, ann, found):
+    """brat refuses any id an earlier line has ('Duplicate id'; `*` lines have none), the
+    same line again too; was read silently, a second T1 a second span."""
+    path = pair(tmp_path, ann)
+    result = cli("spans", path, path)
+    line = ann.rstrip("\n").count("\n") + 1
+    expected = "an id given once per file (brat refuses a duplicate id)"
+    assert (result.code, result.err) == (2, f"spanstudio: error: {path}:{line}: expected {expected}, found {found}\n")
+
+
+def test_equivalences_have_no_id(tmp_path):
+    path = pair(tmp_path, "T1\tPER 0 4\tJohn\nT2\tPER 9 13\tMary\n*\tEquiv T1 T2\n*\tEquiv T2 T1\n")
+    assert len(brat.read(str(path)).spans) == 2

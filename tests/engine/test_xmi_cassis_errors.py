@@ -51,3 +51,65 @@ def test_an_offset_is_not_taken_for_the_reference(cli, tmp_path):
     names the view's members, not an offset of the same number."""
     path, err = _run(cli, tmp_path, 'xmi:id="1958"', 'xmi:id="5"')
     assert "found members referring to xmi:id 1958, which no element has, in <View>" in err
+
+
+SOFA = '<cas:Sofa xmi:id="1" sofaNum="1" sofaID="_InitialView"'
+
+
+@pytest.mark.parametrize(("old", "new", "line", "found"), [
+    (ENTITY, ENTITY.replace(' sofa="1"', ""), 160, 'sofa= in every annotation (its Sofa\'s xmi:id), found '
+     '<NamedEntity xmi:id="1958">'),  # was: KeyError: None
+    (SOFA, SOFA.replace(' sofaNum="1"', ""), 169, 'sofaNum= in every Sofa, found <Sofa xmi:id="1">'),  # KeyError: 'sofaNum'
+    (SOFA, SOFA.replace(' sofaID="_InitialView"', ""), 169, 'sofaID= in every Sofa, found <Sofa xmi:id="1">'),
+    ('<cas:View sofa="1"', "<cas:View", 170, "sofa= in every View, found <View>"),  # KeyError: 'sofa'
+    (ENTITY, ENTITY.replace(' xmi:id="1958"', ""), 160, "xmi:id= in every element, found <NamedEntity>"),
+])  # fmt: skip
+def test_an_attribute_cassis_needs_is_named_with_its_element(cli, tmp_path, old, new, line, found):
+    """Was: 'expected a UIMA CAS the type system reads, found KeyError: …' or '… Sofa.__init__()
+    missing 1 required positional argument: 'sofaID'', without a line."""
+    path, err = _run(cli, tmp_path, old, new)
+    assert err == f"spanstudio: error: {path}:{line}: expected {found} without it\n"
+
+
+def test_an_annotation_without_its_label_names_its_line(cli, tmp_path):
+    path, err = _run(cli, tmp_path, ENTITY, ENTITY.replace(' value="OTH"', ""))
+    assert err.startswith(f"spanstudio: error: {path}:160: expected a value of feature 'value' for every ")
+
+
+TYPESYSTEM = SMILEYS / "important_dkpro_types.xml"
+
+
+def _type(name: str | None, supertype: str | None, *features: tuple[str | None, str | None]) -> str:
+    """A <typeDescription> of one line."""
+    parts = [f"<name>{name}</name>" if name else "", f"<supertypeName>{supertype}</supertypeName>" if supertype else ""]
+    described = "".join(
+        "<featureDescription>" + (f"<name>{f}</name>" if f else "") + (f"<rangeTypeName>{r}</rangeTypeName>" if r else "")
+        + "</featureDescription>" for f, r in features
+    )  # fmt: skip
+    return f"<typeDescription>{''.join(parts)}<features>{described}</features></typeDescription>"
+
+
+@pytest.mark.parametrize(("added", "expected"), [
+    ([_type("x.A", "x.B"), _type("x.B", "x.A")],  # was: CircularDependencyError: Circular dependencies exist …
+     "supertypes that end at a built-in type, not in a cycle, found x.A → x.B → x.A (each the supertype of the "
+     "one before)"),
+    ([_type("x.A", "x.Nope")],  # was: KeyError: 'x.Nope'
+     "types the type system declares (or UIMA's built-in ones), found <supertypeName>x.Nope</supertypeName> in "
+     "type x.A, which no type declares"),
+    ([_type("x.A", "uima.tcas.Annotation", ("f", "x.Nope"))],
+     "types the type system declares (or UIMA's built-in ones), found <rangeTypeName>x.Nope</rangeTypeName> in "
+     "type x.A, which no type declares"),
+    ([_type(None, "uima.tcas.Annotation")],  # was: TypeError: expected string or bytes-like object …
+     "a <name> in every <typeDescription>, found a <typeDescription> without one"),
+    ([_type("x.A", None)],  # was: KeyError: None
+     "a <supertypeName> in every <typeDescription>, found <typeDescription> of x.A without one"),
+    ([_type("x.A", "uima.tcas.Annotation", ("f", "uima.cas.String"), ("f", "uima.cas.Integer"))],
+     "a feature declared once in a type and its supertypes, found feature f of x.A declared again"),
+])  # fmt: skip
+def test_a_type_system_fault_is_named_with_its_line(cli, tmp_path, added, expected):
+    """Was: 'TypeSystem.xml: expected a UIMA type system, found <cassis's exception>', no line."""
+    text = TYPESYSTEM.read_text(encoding="utf-8")
+    path = tmp_path / "TypeSystem.xml"
+    path.write_text(text.replace("<types>\n", "<types>\n" + "".join(added), 1), encoding="utf-8")
+    result = cli("spans", SMILEYS / "cas_with_smileys.xmi", SMILEYS / "cas_with_smileys.xmi", "--typesystem", path)
+    assert (result.code, result.err) == (2, f"spanstudio: error: {path}:4: expected {expected}\n")

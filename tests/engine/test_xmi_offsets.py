@@ -45,5 +45,5 @@ def test_an_annotation_ending_before_it_begins_names_the_element(cli, tmp_path):
     path = _with_entity(tmp_path, "15", "3")
     result = _run(cli, path)
     assert result.code == 2
-    assert result.err == (f"spanstudio: error: {path}: expected an annotation's begin at or before its end, "
+    assert result.err == (f"spanstudio: error: {path}:160: expected an annotation's begin at or before its end, "
                           'found <NamedEntity xmi:id="1958" begin="14" end="2">\n')  # fmt: skip

@@ -1,0 +1,78 @@
+"""The entries of INCEpTION's zips (a project export, a document's XMI zip) are read no
+further than a bound (engine/formats/inception_zip.py): an entry said to unzip past it is
+refused naming the zip and the entry, and one whose size the zip's directory understates
+is refused without being inflated past that size (zip bombs took seconds and their size in
+memory: archive.read inflated them whole)."""
+
+from __future__ import annotations
+
+import struct
+import tracemalloc
+import zipfile
+from pathlib import Path
+
+from engine.formats import inception_project
+from engine.formats.standoff import ReadOptions
+from tests.engine.test_agreement_exports import project_entries, zipped
+
+RELATION = Path(__file__).resolve().parent.parent / "data" / "formats" / "uima-xmi" / "inception-relation"
+ENTRY = "annotation/doc1.txt/ben.tsv"
+ENTRY_MOST = 256 << 20  # engine/formats/inception_zip.py's bound
+TOO_LARGE = "expected an entry of at most 256 MiB unzipped (far past any annotation document)"
+
+
+def said_size(path: Path, name: str, size: int) -> None:
+    """Have the zip's directory say its entry `name` unzips to `size` bytes."""
+    data = bytearray(path.read_bytes())
+    at = data.find(b"PK\x01\x02")
+    while at >= 0:
+        length = struct.unpack_from("<H", data, at + 28)[0]
+        if data[at + 46 : at + 46 + length] == name.encode():
+            struct.pack_into("<I", data, at + 24, size)
+        at = data.find(b"PK\x01\x02", at + 4)
+    path.write_bytes(bytes(data))
+
+
+def export(tmp_path: Path, **entries: bytes) -> Path:
+    path = tmp_path / "project.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, data in {**project_entries(), **entries}.items():
+            archive.writestr(name, data)
+    return path
+
+
+def test_an_entry_said_to_unzip_past_the_bound_is_refused(cli, tmp_path):
+    """Was: read, whatever the directory says (a real 300 MB entry: 3.9 s and its memory)."""
+    path = export(tmp_path)
+    said_size(path, ENTRY, 300_000_000)
+    result = cli("spans", path, path, "--system-user", "ben")
+    where = path / "annotation" / "doc1.txt" / "ben.tsv"
+    assert (result.code, result.err) == (2, f"spanstudio: error: {where}: {TOO_LARGE}, found 300,000,000 bytes, "
+                                            "by the zip's directory\n")  # fmt: skip
+
+
+def test_an_entry_understated_is_not_inflated_past_its_size(tmp_path):
+    """Was: inflated whole (20 MB here) before its CRC check failed."""
+    path = export(tmp_path, **{ENTRY: b"\0" * (20 << 20)})
+    said_size(path, ENTRY, 500)
+    tracemalloc.start()
+    try:
+        inception_project.read_user(str(path), "ben", ReadOptions(user="ben"))
+    except inception_project.InputError as err:
+        refused = str(err)
+    finally:
+        peak = tracemalloc.get_traced_memory()[1]
+        tracemalloc.stop()
+    assert refused == f"{path / ENTRY}: expected an entry the zip holds whole, found Bad CRC-32 for file '{ENTRY}'"
+    assert peak < 4 << 20, f"{peak:,} bytes at the peak"
+
+
+def test_an_xmi_zips_entries_are_bounded_too(cli, tmp_path):
+    path = tmp_path / "doc.zip"
+    for name in ("doc.xmi", "TypeSystem.xml"):
+        zipped(path, {"doc.xmi": (RELATION / "relation_test.xmi").read_bytes(),
+                      "TypeSystem.xml": (RELATION / "TypeSystem.xml").read_bytes()})  # fmt: skip
+        said_size(path, name, ENTRY_MOST + 1)
+        result = cli("spans", path, path)
+        assert (result.code, result.err) == (2, f"spanstudio: error: {path}/{name}: {TOO_LARGE}, found "
+                                                f"{ENTRY_MOST + 1:,} bytes, by the zip's directory\n")  # fmt: skip
