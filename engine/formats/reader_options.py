@@ -102,6 +102,7 @@ READ_BY: dict[str, tuple[str, ...]] = {
     "source": ("label-studio",),
     "user": ("inception-project", "label-studio", "doccano"),
     "label_file": ("doccano",),
+    "missing_label": ("webanno-tsv", "uima-xmi", "inception-project"),
 }
 
 
@@ -152,7 +153,7 @@ def check_options(module: Any, path: str, options: ReadOptions) -> list[str]:
 
 #: The options a format may have no use for (check_options), and what it then lacks.
 UNUSED = {"layer": "span layers or labelling controls", "feature": "features", "source": "predictions",
-          "label_file": "label ids"}  # fmt: skip
+          "label_file": "label ids", "missing_label": "annotations without a value"}  # fmt: skip
 
 
 #: The reader options that pick what gives a format's spans: where neither side holds a
