@@ -64,8 +64,6 @@ def app_words(text: str, controls: dict[str, str] | None = None) -> str:
 #: the word after it (its value, where it is one).
 _FLAG = re.compile(r"(with )?(--[a-z][a-z0-9-]*)(?: ([\w-]+(?:\.\d+)?))?")
 _FLAG_NAME = re.compile(r"--[a-z][a-z0-9-]*")
-#: A flag's value named by its kind (--missing-label LABEL), not given.
-_PLACEHOLDER = re.compile(r"[A-Z][A-Z_]*")
 #: A command in a message, quoted: 'spanstudio NAME' and its flags.
 _COMMAND = re.compile(r"'spanstudio ([a-z0-9]+)((?: --[a-z][a-z0-9-]*)*)'")
 
@@ -83,10 +81,11 @@ def _method(found: re.Match[str]) -> str:
 
 def _control(found: re.Match[str], controls: dict[str, str]) -> str:
     """The control of a flag: a dialog's (`controls`), the options panel's, or the flag
-    itself where none shows it; a placeholder after the flag (LABEL) left out of a control."""
+    itself where none shows it; the placeholder after a flag (its metavar: --missing-label
+    LABEL) left out of a control, a value given (--missing-label PER) kept."""
     flag, before, value = found.group(2), found.group(1) or "", found.group(3)
     spec = _option_controls().get(flag)
-    if value is not None and _PLACEHOLDER.fullmatch(value) and not (spec and _is_value(spec, value)):
+    if spec is not None and value == spec.info.metavar:
         value = None
     if flag in controls:
         return f"{before}{controls[flag]}" + (f" {value}" if value is not None else "")

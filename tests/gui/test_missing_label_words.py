@@ -37,6 +37,11 @@ def test_the_evaluation_names_its_missing_label_control_without_a_placeholder(fl
                    f"the option Missing label){FOUND}"  # fmt: skip
 
 
+def test_a_label_given_is_kept_in_a_warning():
+    unused = "not used (CoNLL has no annotations without a value)"
+    assert dialogs.app_words(f"--missing-label PER {unused}") == f"the option Missing label PER {unused}"
+
+
 def test_the_agreement_window_names_the_command_lines_option(flags):
     text = dialogs.input_error_text(tsv_error(flags), CONTROLS)
     words = "the command line's agreement --missing-label LABEL; this window offers none"
