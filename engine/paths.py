@@ -46,9 +46,14 @@ def check_writable(path: Path, folder_output: bool = False) -> None:
 def file_path(value: str) -> Path:
     """The path of an output written as a file; InputError where it ends in a separator,
     a folder's path (as a Path it would lose the separator and be written as a file)."""
-    if value.endswith(("/", os.sep)):
-        raise InputError("a file path", f"a folder's path (it ends in {value[-1]!r})", file=value)
+    if names_folder(value):
+        raise InputError("a file path", f"a folder's path (it ends in '{value[-1]}')", file=value)
     return Path(value)
+
+
+def names_folder(value: str) -> bool:
+    """Whether an output path names a folder: it ends in a separator."""
+    return value.endswith(("/", os.sep))
 
 
 def _check_names(path: Path) -> None:

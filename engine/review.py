@@ -15,6 +15,7 @@ from .export.review_scan import UNREADABLE, SheetBook, filled, header_columns, i
 from .export.sheetxml import column_number, letter
 from .export.xlsx import AGREEMENTS, CHUNK_KEY, CONTEXT_COLOURED, REVIEW_SHEET, VERDICTS
 from .report import COLUMN_TITLES, Table, error_ids
+from .zips import entry_bytes
 
 NOT_REVIEWED = "not reviewed"
 #: Verdicts of workbooks written before the list of issue 19, as the verdicts they mean now.
@@ -137,8 +138,8 @@ def _is_ods(path: str) -> bool:
     (whatever its name: a text file named .ods is none)."""
     try:
         with zipfile.ZipFile(path) as archive:
-            return archive.read("mimetype").startswith(ODS_MIMETYPE)
-    except (OSError, KeyError, zipfile.BadZipFile, RuntimeError, ValueError, NotImplementedError):
+            return entry_bytes(archive, "mimetype", f"{path}/mimetype").startswith(ODS_MIMETYPE)
+    except (OSError, KeyError, zipfile.BadZipFile, RuntimeError, ValueError, NotImplementedError, InputError):
         return False
 
 

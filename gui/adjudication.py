@@ -245,6 +245,7 @@ class MakeGoldDialog(QDialog):
         if self.replace and not dialogs.ask(self, *self.replace_question(out)):
             return
         self.keep()
+        self._chosen = True  # the format used: the dialog shown again after a failed write keeps it
         super().accept()
 
     def problem(self) -> tuple[str, str] | None:

@@ -53,6 +53,7 @@ from .agreement_views import (
     pair_disagreements,
 )
 from .agreement_words import (
+    CONTROLS,
     FIGURES_TIP,
     START,
     again_words,
@@ -379,7 +380,7 @@ class AgreementWindow(QWidget):
     def _failed(self, err: InputError) -> None:
         self._stopped()
         self.say(f"{self._doing}: {err}")
-        dialogs.show_input_error(self, err, self._doing)
+        dialogs.show_input_error(self, err, self._doing, CONTROLS)
 
     def _crashed(self, summary: str, details: str) -> None:
         self._stopped()

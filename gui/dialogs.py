@@ -35,15 +35,15 @@ log = logging.getLogger("spanstudio.gui")
 APP_NAME = "Span Studio"
 
 
-def input_error_text(err: InputError) -> str:
+def input_error_text(err: InputError, controls: dict[str, str] | None = None) -> str:
     """The engine's message (FILE:LINE: expected …, found …) in the app's words (app_words
-    after the place); a file of another method's format names the methods as the Method
-    list does."""
+    after the place, a window's own `controls` among them); a file of another method's format
+    names the methods as the Method list does."""
     if isinstance(err, WrongFormat):
         return err.app_sentence
     text, where = str(err), err.where
     head = where if where and text.startswith(where) else ""
-    return head + app_words(text[len(head) :])
+    return head + app_words(text[len(head) :], controls)
 
 
 def app_words(text: str, controls: dict[str, str] | None = None) -> str:
@@ -81,13 +81,16 @@ def _method(found: re.Match[str]) -> str:
 
 def _control(found: re.Match[str], controls: dict[str, str]) -> str:
     """The control of a flag: a dialog's (`controls`), the options panel's, or the flag
-    itself where none shows it."""
-    if found.group(2) in controls:
-        return found.group().replace(found.group(2), controls[found.group(2)], 1)
-    spec = _option_controls().get(found.group(2))
+    itself where none shows it; the placeholder after a flag (its metavar: --missing-label
+    LABEL) left out of a control, a value given (--missing-label PER) kept."""
+    flag, before, value = found.group(2), found.group(1) or "", found.group(3)
+    spec = _option_controls().get(flag)
+    if spec is not None and value == spec.info.metavar:
+        value = None
+    if flag in controls:
+        return f"{before}{controls[flag]}" + (f" {value}" if value is not None else "")
     if spec is None:
         return found.group()
-    before, value = found.group(1) or "", found.group(3)
     if value is not None and _is_value(spec, value):
         return f"{before}{spec.label} set to {_value_title(spec, value)}"
     after = f" {value}" if value is not None else ""
@@ -179,10 +182,14 @@ _ICONS = {
 
 
 def show_input_error(
-    parent: QWidget | None, err: InputError, doing: str = "The input could not be used"
+    parent: QWidget | None,
+    err: InputError,
+    doing: str = "The input could not be used",
+    controls: dict[str, str] | None = None,
 ) -> None:
-    """A warning naming the file and line, what was expected and what was found."""
-    MessageDialog(parent, QMessageBox.Icon.Warning, f"{doing}.", input_error_text(err)).exec()
+    """A warning naming the file and line, what was expected and what was found (a window's
+    own `controls` named as app_words does)."""
+    MessageDialog(parent, QMessageBox.Icon.Warning, f"{doing}.", input_error_text(err, controls)).exec()
 
 
 def show_message(parent: QWidget | None, text: str, informative: str = "") -> None:

@@ -41,7 +41,7 @@ from engine.formats.suggest import WrongFormat, readers_of, short_title
 from engine.formats.xmi_text import WELL_FORMED_XMI, undecoded
 from engine.methods import InputSpec
 from engine.options import either
-from engine.textio import ZIP_MAGIC, decode_utf8, refuse_unmarked_utf16, require_file
+from engine.textio import decode_utf8, refuse_unmarked_utf16, require_file
 
 from .browsing import folder_to_browse
 from .dialogs import input_error_text
@@ -100,7 +100,7 @@ def look_at(path: str) -> Look:
         data, more, head = head_bytes(target)
         if compressed(data):
             return Look(path, folder=folder, compressed=True, head=head)  # read and checked by the method
-        if not document_zip(data, head):
+        if not document_zip(head):
             check_text(data, more, head, str(target))
     except InputError as err:
         return Look(path, error=err, folder=folder, head=head)
@@ -112,10 +112,10 @@ def look_at(path: str) -> Look:
     return Look(path, format=title, folder=folder, module=recognised_module(head), head=head)
 
 
-def document_zip(data: bytes, head: Head) -> bool:
+def document_zip(head: Head) -> bool:
     """Whether a file is a zip the UIMA XMI reader reads (INCEpTION's export of a document:
     its XMI and type system), whatever its name: no text to check."""
-    return data.startswith(ZIP_MAGIC) and head.sniffs("uima_xmi")
+    return head.zipped and head.sniffs("uima_xmi")
 
 
 def check_text(data: bytes, more: bool, head: Head, name: str) -> None:

@@ -55,9 +55,10 @@ class WholeHeaders(QHeaderView):
         shown = QRect(rect)
         shown.setRight(self.viewport().width() - 1)
         # Elided only here: Qt elides a title that fits when it keeps room for a sort arrow.
+        found = self.textElideMode()
         self.setTextElideMode(Qt.TextElideMode.ElideRight)
         super().paintSection(painter, shown, logical_index)
-        self.setTextElideMode(Qt.TextElideMode.ElideNone)
+        self.setTextElideMode(found)
 
     def cut(self, logical: int) -> bool:
         """Whether the viewport's right edge cuts a column's header."""

@@ -16,6 +16,8 @@ from typing import IO, Any, NamedTuple, TypeVar
 
 from lxml import etree
 
+from ..errors import InputError
+from ..zips import entry_bytes
 from .sheetxml import column_number, letter
 from .xlsx import CHUNK_KEY, REVIEW_SHEET, UNREVIEWED
 
@@ -99,10 +101,15 @@ def _string(item: Any) -> str:
 
 def _sheet_parts(book: zipfile.ZipFile) -> dict[str, str]:
     """Each sheet's name and the zip entry of its XML."""
-    relations = etree.fromstring(book.read("xl/_rels/workbook.xml.rels")).iter(f"{RELS}Relationship")
+    relations = etree.fromstring(_whole(book, "xl/_rels/workbook.xml.rels")).iter(f"{RELS}Relationship")
     targets = {rel.get("Id"): rel.get("Target", "") for rel in relations}
-    sheets = etree.fromstring(book.read("xl/workbook.xml")).iter(f"{MAIN}sheet")
+    sheets = etree.fromstring(_whole(book, "xl/workbook.xml")).iter(f"{MAIN}sheet")
     return {sheet.get("name", ""): _entry(targets[sheet.get(REL_ID)]) for sheet in sheets}
+
+
+def _whole(book: zipfile.ZipFile, name: str) -> bytes:
+    """A part read whole, no further than the zips' bound (engine/zips.py: a bomb is refused)."""
+    return entry_bytes(book, name, f"{book.filename}/{name}")
 
 
 def _entry(target: str) -> str:
@@ -135,7 +142,7 @@ def scan_workbook(path: str | Path, sheets: tuple[str, ...], unchanged: bytes, b
             if not all(name in book.parts for name in sheets):
                 return None
             return read(book)
-    except UNREADABLE:
+    except (*UNREADABLE, InputError):  # a part past the zips' bound too
         return None
 
 

@@ -116,12 +116,12 @@ def annotation_files(folder: Path) -> list[Path]:
 
 
 def first_annotation_file(folder: Path) -> Path:
-    """A folder's first annotation file (annotation_files); InputError for none."""
-    from ..errors import InputError
+    """A folder's first annotation file (annotation_files); InputError for none, as the readers say it."""
+    from .folders import no_annotation_file
 
     files = annotation_files(folder)
     if not files:
-        raise InputError("a folder holding files", "an empty folder", file=str(folder))
+        raise no_annotation_file(folder, folder_files(folder))
     return files[0]
 
 

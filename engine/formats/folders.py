@@ -104,14 +104,20 @@ def _sub_folders_reader(folder: Path, files: list[Path]) -> str:
     alone reads sub-folders); InputError saying what it holds where they have none."""
     if sub_folder_anns(folder):
         return "brat"
-    if files:
-        raise unrecognised(files[0], readable_lines(files[0]))
+    raise no_annotation_file(folder, files)
+
+
+def no_annotation_file(folder: Path, files: list[Path]) -> InputError:
+    """The one message of a folder holding no annotation file, only the companion `files`
+    (brat's .conf …) and sub-folders without a brat .ann, whoever looks at it (readers, app)."""
     folders = sub_folders(folder)
-    if not folders:
-        raise InputError("a folder holding annotation files", "an empty folder", file=str(folder))
-    expected = "a folder holding annotation files (of its sub-folders only brat's .ann and .txt are read)"
-    found = f"only sub-folders ({listed_names(folders)}) and no .ann file in them"
-    raise InputError(expected, found, file=str(folder))
+    if not files and not folders:
+        return InputError("a folder holding annotation files", "an empty folder", file=str(folder))
+    held = [f"{listed_names(files)} (a file read beside annotation files)"] if files else []
+    held += [f"sub-folders ({listed_names(folders)}) and no .ann file in them"] if folders else []
+    read = " (of its sub-folders only brat's .ann and .txt are read)" if folders else ""
+    expected = f"a folder holding annotation files{read}"
+    return InputError(expected, "only " + " and ".join(held), file=str(folder))
 
 
 def _kinds(files: list[Path]) -> dict[str | None, list[Path]]:

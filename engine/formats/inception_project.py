@@ -31,8 +31,8 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InputError, first_listed
 from ..spans import Annotations
 from ..textio import archive_member
+from ..zips import entry_bytes
 from . import format_module, sniffing
-from .inception_zip import entry_bytes
 from .reader_options import NO_USER, unknown_user
 from .reader_options import listed_names as _listed
 from .standoff import ReadOptions

@@ -13,7 +13,8 @@ from ..errors import InputError, first_listed
 from .tagschemes import READINGS, SCHEMES
 
 #: What the WebAnno TSV and XMI readers' error for an annotation without a value expects besides
-#: a value: every command reading them (the span methods, agreement) and the app offer the option.
+#: a value: every command reading them (the span methods, agreement) offers the option, and so
+#: does the app's options panel (Missing label); its Agreement window names the command line's.
 OR_MISSING_LABEL = "or a label for those without: --missing-label LABEL"
 #: ReadOptions.discontinuous: how a method scores a span in pieces (brat's `0 4;9 12`).
 DISCONTINUOUS_MODES = ("extent", "fragments", "all-fragments")
@@ -101,6 +102,7 @@ READ_BY: dict[str, tuple[str, ...]] = {
     "source": ("label-studio",),
     "user": ("inception-project", "label-studio", "doccano"),
     "label_file": ("doccano",),
+    "missing_label": ("webanno-tsv", "uima-xmi", "inception-project"),
 }
 
 
@@ -151,7 +153,7 @@ def check_options(module: Any, path: str, options: ReadOptions) -> list[str]:
 
 #: The options a format may have no use for (check_options), and what it then lacks.
 UNUSED = {"layer": "span layers or labelling controls", "feature": "features", "source": "predictions",
-          "label_file": "label ids"}  # fmt: skip
+          "label_file": "label ids", "missing_label": "annotations without a value"}  # fmt: skip
 
 
 #: The reader options that pick what gives a format's spans: where neither side holds a

@@ -38,8 +38,9 @@ class Head(list[str]):
     line ends; where its first line runs on past the head, that line's opening (`cut`);
     `more`: the file goes on past these lines; `name`: the file's name, where known (a
     two-column file named .conll is CoNLL: conll_named); `zipped`: its bytes begin as a
-    zip's; `capped`: read on to HEAD_MOST bytes, its first record running past them (judged
-    by the keys they show). Each format's verdict on them is found once (`sniffs`), whoever asks."""
+    zip's; `capped`: read on to HEAD_MOST bytes, the most read (a first record running past
+    them judged by the keys they show). Each format's verdict on them is found once
+    (`sniffs`), whoever asks."""
 
     def __init__(
         self, lines: Iterable[str] = (), cut: bool = False, more: bool = False, text: str = "",
@@ -80,11 +81,9 @@ def head_bytes(path: Path) -> tuple[bytes, bool, Head]:
     with open(path, "rb") as raw:
         data = raw.read(size + 1)
         while len(data) > size:
-            head = head_lines(data[:size], True, name)
-            if decided(head):
+            head = head_lines(data[:size], True, name, capped=size >= HEAD_MOST)  # capped: judged by its keys
+            if size >= HEAD_MOST or decided(head):
                 return data[:size], True, head
-            if size >= HEAD_MOST:  # judged by the keys these bytes show, its verdicts found anew
-                return data[:size], True, head_lines(data[:size], True, name, capped=True)
             data += raw.read(size)
             size *= 2
     return data, False, head_lines(data, False, name)

@@ -27,8 +27,8 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InputError
 from ..spans import Annotations, Document, Span
 from ..textio import ZIP_MAGIC, read_input_bytes
+from ..zips import entry_bytes
 from . import TYPE_SYSTEM_NAMES, sniffing
-from .inception_zip import entry_bytes
 from .reader_options import OR_MISSING_LABEL
 from .spantable import identified_table
 from .standoff import (

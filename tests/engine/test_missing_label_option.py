@@ -5,6 +5,8 @@ the option."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import cassis
 import pytest
 
@@ -57,3 +59,12 @@ def test_an_xmi_annotation_without_a_value(cli, tmp_path):
             "--missing-label LABEL)") in cli("spans", xmi, xmi).err  # fmt: skip
     result = cli("spans", xmi, xmi, "--missing-label", "NE")
     assert result.code == 0 and "NE\t1\t0\t0" in result.out
+
+
+@pytest.mark.parametrize("command", [("spans",), ("agreement", "--names", "a", "b")])
+def test_a_format_without_values_says_the_missing_label_is_not_used(cli, flags, command):
+    conll = str(Path(__file__).parent.parent / "data" / "formats" / "conll" / "en-orig.conll")
+    result = cli(command[0], conll, conll, *command[1:], "--missing-label", "Flag")
+    assert result.code == 0 and (f"{conll}: --missing-label Flag not used (CoNLL columns (token and BIO tags) "
+                                 "has no annotations without a value)") in result.err  # fmt: skip
+    assert "not used" not in cli(command[0], flags, flags, *command[1:], "--missing-label", "Flag").err

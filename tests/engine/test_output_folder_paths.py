@@ -55,3 +55,26 @@ def test_folder_outputs_are_created(cli, tmp_path):
     assert cli("adjudicate", workbook, "--out", f"{gold}/", "--format", "brat").code == 0 and gold.is_dir()
     _refused(cli("adjudicate", workbook, "--out", f"{gold}-file/", "--format", "doccano"), Path(f"{gold}-file"),
              f"a file path, found {FOLDER}")  # fmt: skip
+
+
+def test_faireval_eval_out_of_a_file_with_a_separator_says_it_is_a_file(cli, tmp_path):
+    afile = tmp_path / "afile"
+    afile.write_text("kept\n", encoding="utf-8")
+    result = cli("faireval", CONLL, CONLL, "--eval-out", f"{afile}/")
+    assert result.code == 2 and result.err.endswith(
+        f"{afile}/: expected an existing directory (the report goes to eval.csv in it), found a file\n"
+    )
+    assert afile.read_text(encoding="utf-8") == "kept\n"
+
+
+def test_the_separator_a_file_path_ends_in_is_quoted_plainly(monkeypatch):
+    # on Windows the separator is a backslash: quoted as it is, not doubled as repr() gives it
+    import os
+
+    from engine.errors import InputError
+    from engine.paths import file_path
+
+    monkeypatch.setattr(os, "sep", "\\")
+    with pytest.raises(InputError) as refused:
+        file_path("out\\")
+    assert refused.value.found == "a folder's path (it ends in '\\')"

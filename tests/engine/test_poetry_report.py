@@ -3,10 +3,8 @@ scores (micro and macro), the Pages and Spans tables, documents with page text."
 
 from __future__ import annotations
 
-import gc
 import io
 import json
-import weakref
 from pathlib import Path
 
 import numpy as np
@@ -16,7 +14,6 @@ from hypothesis import strategies as st
 
 from engine.methods import get_method
 from engine.methods.poetry import Options
-from engine.methods.poetry.columns import score_rows
 from engine.report import ERROR_COLUMNS, InputFile
 from engine.textio import sha256_file
 from tests.engine.test_poetry_examples import reference_line, run_pages, system_line, write_pages
@@ -203,19 +200,6 @@ def test_texts_file_read_a_piece_at_a_time_or_a_line_at_a_time(tmp_path, monkeyp
     assert detail.read_texts(str(path)) == {"a": "again", "b": "é 😀", 3: "n", None: "", "c": "t"}
 
 
-def test_texts_file_of_ids_of_every_kind_decoded_at_once(tmp_path, monkeypatch):
-    """Page ids that are numbers, true/false or null (as the reference's typed reader takes
-    them) are decoded with the piece, not read again line by line."""
-    from engine.methods.poetry import detail
-
-    monkeypatch.setattr(detail, "_checked", None)  # called: a TypeError
-    lines = [{"id": 3, "text": "n"}, {"page_id": 1.5, "text": "f"}, {"id": True, "text": "t"},
-             {"page_id": None, "text": ""}, {"id": "a", "text": "s"}, {"id": -0.0, "text": "z"}]  # fmt: skip
-    path = tmp_path / "pages.jsonl"
-    path.write_text("".join(json.dumps(line) + "\n" for line in lines), encoding="utf-8")
-    assert detail.read_texts(str(path)) == {3: "n", 1.5: "f", True: "t", None: "", "a": "s", 0: "z"}
-
-
 def test_texts_file_with_a_bad_line_later_names_it(tmp_path):
     """Lines decoded at once until one is no JSON, of a number out of range in a key
     otherwise skipped: the message names that line."""
@@ -275,27 +259,6 @@ def test_repeated_page_ids_get_distinct_documents(cli, tmp_path):
     sys_.write_text(system_line("p", []) + "\n" + system_line(None, []) + "\n")
     report = get_method("poetry").evaluate(str(ref), str(sys_), Options())
     assert [d.name for d in report.documents] == ["p", "p (line 2)", "null"]
-
-
-def test_without_detail_only_scores(tmp_path, monkeypatch):
-    import engine.methods.poetry as poetry
-
-    scored = []  # the run's Scores, by a weak reference
-
-    def scoring(*args):
-        scores = score_rows(*args)
-        scored.append(weakref.ref(scores))
-        return scores
-
-    monkeypatch.setattr(poetry, "score_rows", scoring)
-    write_pages(tmp_path, PAGES)
-    report = get_method("poetry").evaluate(str(tmp_path / "ref.jsonl"), str(tmp_path / "sys.jsonl"), Options(),
-                                           detail=False)  # fmt: skip
-    assert report.error_rows == [] and report.documents == [] and "details" not in report.data
-    assert report.data["overall"]["line"] == "Overall: 3 Pages | Precision = 0.75 | Recall = 0.75"
-    assert list(report.tables) == ["scores", "counts"]
-    gc.collect()
-    assert len(scored) == 1 and scored[0]() is None  # the spans' arrays let go: the CSV reuses their memory
 
 
 def test_api_rejects_a_bad_weight(tmp_path):

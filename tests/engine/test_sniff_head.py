@@ -328,3 +328,21 @@ def test_a_first_record_longer_than_the_most_read_is_judged_by_the_keys_it_shows
     head = read_head(path)
     assert len(head.text) <= most and head.cut and head.capped
     assert detect(path) == title
+
+
+def test_the_head_read_to_the_most_is_built_once(tmp_path, monkeypatch):
+    """A head of HEAD_MOST bytes is made capped at once (it was made plain, then again capped)."""
+    import engine.formats.sniffing as sniffing
+
+    path = tmp_path / "poetry.json"
+    path.write_text(
+        json.dumps({"page_id": "p1", "excerpts": [], "text": _chapter(3 << 21)}) + "\n", encoding="utf-8"
+    )
+    made: list[int] = []
+    real = sniffing.head_lines
+    monkeypatch.setattr(
+        sniffing, "head_lines", lambda data, *args, **kw: made.append(len(data)) or real(data, *args, **kw)
+    )
+    head = read_head(path)
+    assert made == [sniffing.HEAD_BYTES << n for n in range(7)] and made[-1] == sniffing.HEAD_MOST
+    assert head.capped and detect(path) == "Poetry spans (corppa JSONL)"

@@ -1,5 +1,5 @@
 """The entries of INCEpTION's zips (a project export, a document's XMI zip) are read no
-further than a bound (engine/formats/inception_zip.py): an entry said to unzip past it is
+further than a bound (engine/zips.py), as the parts of a review workbook read whole: an entry said to unzip past it is
 refused naming the zip and the entry, and one whose size the zip's directory understates
 is refused without being inflated past that size (zip bombs took seconds and their size in
 memory: archive.read inflated them whole)."""
@@ -11,13 +11,15 @@ import tracemalloc
 import zipfile
 from pathlib import Path
 
+from engine.export.review_scan import review_counts
 from engine.formats import inception_project
 from engine.formats.standoff import ReadOptions
 from tests.engine.test_agreement_exports import project_entries, zipped
 
 RELATION = Path(__file__).resolve().parent.parent / "data" / "formats" / "uima-xmi" / "inception-relation"
+REVIEW = Path(__file__).resolve().parent.parent / "data" / "review-libreoffice.xlsx"
 ENTRY = "annotation/doc1.txt/ben.tsv"
-ENTRY_MOST = 256 << 20  # engine/formats/inception_zip.py's bound
+ENTRY_MOST = 256 << 20  # engine/zips.py's bound
 TOO_LARGE = "expected an entry of at most 256 MiB unzipped (far past any annotation document)"
 
 
@@ -76,3 +78,14 @@ def test_an_xmi_zips_entries_are_bounded_too(cli, tmp_path):
         result = cli("spans", path, path)
         assert (result.code, result.err) == (2, f"spanstudio: error: {path}/{name}: {TOO_LARGE}, found "
                                                 f"{ENTRY_MOST + 1:,} bytes, by the zip's directory\n")  # fmt: skip
+
+
+def test_a_review_workbooks_parts_are_bounded_too(cli, tmp_path):
+    """Was: read whole by archive.read (a part said larger than it is: a traceback)."""
+    path = tmp_path / "review.xlsx"
+    path.write_bytes(REVIEW.read_bytes())
+    said_size(path, "xl/workbook.xml", ENTRY_MOST + 1)
+    result = cli("review", path)
+    assert (result.code, result.err) == (2, f"spanstudio: error: {path}/xl/workbook.xml: {TOO_LARGE}, found "
+                                            f"{ENTRY_MOST + 1:,} bytes, by the zip's directory\n")  # fmt: skip
+    assert review_counts(path) is None  # asked before a workbook is replaced: not one it can read

@@ -33,7 +33,7 @@ class Dialogs:
 def shown(monkeypatch) -> Dialogs:
     record = Dialogs()
     monkeypatch.setattr(dialogs, "show_input_error",
-                        lambda parent, err, doing="": record.input_errors.append((doing, str(err))))  # fmt: skip
+                        lambda parent, err, doing="", controls=None: record.input_errors.append((doing, str(err))))  # fmt: skip
     monkeypatch.setattr(
         dialogs, "show_crash", lambda parent, summary, details: record.crashes.append((summary, details))
     )

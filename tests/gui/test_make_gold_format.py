@@ -10,6 +10,8 @@ import shutil
 import threading
 from pathlib import Path
 
+from PySide6.QtWidgets import QDialog
+
 import engine.formats
 from gui import adjudication, gold_format
 
@@ -80,3 +82,23 @@ def test_the_files_are_sniffed_on_the_worker_and_a_choice_made_meanwhile_stays(
     _sniffed(qtbot, chosen)
     assert chosen.format_name == "brat" and chosen.format_note.isHidden()
     assert gold_format.known([str(tmp_path / "cara.conll")]) == {str(tmp_path / "cara.conll"): "conll"}
+
+
+def test_the_format_accepted_while_looking_stays_when_the_dialog_comes_back(
+    qtbot, window, tmp_path, monkeypatch
+):
+    # the format offered while the files are sniffed, accepted: the dialog shown again after a
+    # failed write is set to the format just used, not to the one the sniffing ends with
+    go = threading.Event()
+    real = engine.formats.detected_module
+    monkeypatch.setattr(engine.formats, "detected_module", lambda path: go.wait(timeout=2) and real(path))
+    dialog = _dialog(qtbot, window, [_copy(tmp_path, "dan.conll")], last="brat")
+    assert dialog.format_note.text() == adjudication.LOOKING and dialog.format_name == "brat"
+    (tmp_path / "adjudication.xlsx").touch()
+    dialog.workbook.setText(str(tmp_path / "adjudication.xlsx"))
+    dialog.out.setText(str(tmp_path / "gold"))
+    dialog.accept()
+    assert dialog.result() == QDialog.DialogCode.Accepted
+    go.set()
+    _sniffed(qtbot, dialog)
+    assert dialog.format_name == "brat"

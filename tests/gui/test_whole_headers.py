@@ -56,3 +56,12 @@ def test_a_cut_header_has_its_whole_title_as_tooltip(qtbot, monkeypatch):
         at = QPoint(x, header.height() // 2)
         QApplication.sendEvent(header.viewport(), QHelpEvent(QEvent.Type.ToolTip, at, header.mapToGlobal(at)))
     assert tips == ["precision"]
+
+
+def test_drawing_a_cut_header_leaves_the_elide_mode_it_found(qtbot):
+    view, shown = _cut_view(qtbot)
+    header = view.horizontalHeader()
+    header.setTextElideMode(Qt.TextElideMode.ElideMiddle)
+    assert header.cut(1)
+    header.grab()  # the cut "precision" drawn elided at the right
+    assert header.textElideMode() == Qt.TextElideMode.ElideMiddle

@@ -19,6 +19,7 @@ import numpy as np
 from ...errors import InputError, nothing_found
 from ...formats import annotation_tool_readers
 from ...options import option
+from ...paths import names_folder
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
 from .. import InputSpec, Invocation, Method, OutputSpec, register, span_adapter
@@ -173,8 +174,9 @@ class FairEval(Method):
         if value == "-":
             return None
         path = Path(value)
-        if not path.is_dir() and value.endswith(("/", os.sep)):
-            raise InputError("an existing directory (the report goes to eval.csv in it)", "none", file=value)
+        if not path.is_dir() and names_folder(value):
+            found = "a file" if path.exists() else "none"
+            raise InputError("an existing directory (the report goes to eval.csv in it)", found, file=value)
         return path / "eval.csv" if path.is_dir() else path
 
     def console_text(self, report: Report, invocation: Invocation, json_to_stdout: bool) -> tuple[str, str]:

@@ -1,11 +1,12 @@
-"""The entries of INCEpTION's zips (a project export, and a document's `.zip` of its XMI and
-type system), read whole but never past a bound: a zip bomb is refused, not inflated."""
+"""The entries of the zips Span Studio reads (INCEpTION's project exports and documents'
+`.zip` of their XMI and type system, the review workbooks' parts read whole), read whole but
+never past a bound: a zip bomb is refused, not inflated."""
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ..errors import InputError
+from .errors import InputError
 
 if TYPE_CHECKING:
     import zipfile

@@ -1,0 +1,60 @@
+"""The advice of the WebAnno TSV / XMI error for an annotation without a value, in the app's
+words: the options panel's Missing label (its placeholder LABEL left out); the Agreement
+window, which has no such control, names the command line's option."""
+
+from __future__ import annotations
+
+import pytest
+
+from engine.errors import InputError
+from engine.formats import read_spans
+from engine.formats.reader_options import DEFAULT
+from gui import dialogs
+from gui.agreement_window import AgreementWindow
+from gui.agreement_words import CONTROLS
+from tests.engine.test_missing_label_option import FLAGS
+from tests.gui.test_agreement_window import dialog_texts
+
+FOUND = ", found '*' (an annotation without a value)"
+
+
+@pytest.fixture
+def flags(tmp_path) -> str:
+    path = tmp_path / "flags.tsv"
+    path.write_text(FLAGS, encoding="utf-8")
+    return str(path)
+
+
+def tsv_error(path: str) -> InputError:
+    with pytest.raises(InputError) as raised:
+        read_spans(path, None, DEFAULT)
+    return raised.value
+
+
+def test_the_evaluation_names_its_missing_label_control_without_a_placeholder(flags):
+    text = dialogs.input_error_text(tsv_error(flags))
+    assert text == f"{flags}:6: expected a value for every annotation (or a label for those without: " \
+                   f"the option Missing label){FOUND}"  # fmt: skip
+
+
+def test_a_label_given_is_kept_in_a_warning():
+    unused = "not used (CoNLL has no annotations without a value)"
+    assert dialogs.app_words(f"--missing-label PER {unused}") == f"the option Missing label PER {unused}"
+
+
+def test_the_agreement_window_names_the_command_lines_option(flags):
+    text = dialogs.input_error_text(tsv_error(flags), CONTROLS)
+    words = "the command line's agreement --missing-label LABEL; this window offers none"
+    assert f"(or a label for those without: {words}){FOUND}" in text
+    assert "the option Missing label" not in text
+
+
+def test_the_agreement_window_shows_its_own_words(qtbot, monkeypatch, flags, tmp_path):
+    texts = dialog_texts(monkeypatch)
+    window = AgreementWindow()
+    qtbot.addWidget(window)
+    (tmp_path / "copy.tsv").write_text(FLAGS, encoding="utf-8")
+    window.add_paths([flags, str(tmp_path / "copy.tsv")])
+    window.measure()
+    qtbot.waitUntil(lambda: not window.busy, timeout=10_000)
+    assert len(texts) == 1 and "the command line's agreement --missing-label LABEL" in texts[0][1]
