@@ -3,6 +3,7 @@ offset that is no character boundary of the text, an annotation ending before it
 
 from __future__ import annotations
 
+import codecs
 import re
 import warnings
 from typing import Any
@@ -14,6 +15,15 @@ from ..errors import InputError
 _UNMAPPED = re.compile(r"Not mapping external offset \[(-?\d+)\].*\[0-(\d+)\]")
 #: An element's start tag: its type's prefix and name, and its attributes.
 _START_TAG = re.compile(rb"<([\w.-]+):([\w.-]+)\b([^>]*)>")
+
+
+def scannable(data: bytes) -> bytes:
+    """A file's bytes for the look-ups of an element and its line, which search for ASCII
+    patterns: a file in UTF-16 (told by its byte-order mark) in UTF-8, its line ends kept;
+    any other as it is. Called on the error path only (the parser gets the file's bytes)."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data.decode("utf-16", errors="replace").encode("utf-8")
+    return data
 
 
 def unmapped_offsets_stop() -> None:
@@ -108,6 +118,7 @@ def backwards(fs: Any, where: str, data: bytes) -> InputError | None:
 
 def line_of_id(data: bytes, xmi_id: int) -> int | None:
     """The line of the element of this xmi:id (None where it cannot be found)."""
+    data = scannable(data)
     found = re.search(rb'<[\w.-]+:[\w.-]+\s[^>]*?\bxmi:id="' + str(xmi_id).encode() + rb'"', data)
     return data.count(b"\n", 0, found.start()) + 1 if found else None
 
