@@ -68,13 +68,15 @@ def _shown(tag: re.Match[bytes]) -> str:
 
 
 #: The attributes cassis needs of an element: by its KeyError's key, the attribute's name,
-#: the elements that need it (None: all but the root) and those having which (an annotation's begin).
+#: the elements that need it (None: all but _UNIDENTIFIED) and those having which (an annotation's begin).
 _NEEDED: dict[str | None, tuple[str, str | None, str | None]] = {
     "sofaNum": ("sofaNum", "Sofa", None),
     "sofa": ("sofa", "View", None),
     "{http://www.omg.org/XMI}id": ("xmi:id", None, None),
     None: ("sofa", None, "begin"),
 }
+#: The elements without an xmi:id by design (the root, a view), which a None in _NEEDED leaves out.
+_UNIDENTIFIED = ("XMI", "View")
 #: cassis's error of an element without an attribute its class needs (a Sofa's sofaID).
 _MISSING_ARGUMENT = re.compile(r"(\w+)\.__init__\(\) missing \d+ required [\w-]+ arguments?: '(\w+)'")
 
@@ -93,14 +95,19 @@ def _without(attribute: str, local: str | None, having: str | None,
     """The error of the first element (named `local`, with attribute `having`) without `attribute`."""
     for tag in _START_TAG.finditer(data):
         name, attributes = tag.group(2).decode(errors="replace"), tag.group(3)
-        if name == "XMI" or local not in (None, name) or (having and not _has(attributes, having)):
-            continue
-        if not _has(attributes, attribute):
+        if _needs(name, attributes, local, having) and not _has(attributes, attribute):
             kind = local or ("annotation (its Sofa's xmi:id)" if having else "element")
             expected = f"{attribute}= in every {kind}"
             line = data.count(b"\n", 0, tag.start()) + 1
             return InputError(expected, f"{_shown(tag)} without it", file=where, line=line)
     return None
+
+
+def _needs(name: str, attributes: bytes, local: str | None, having: str | None) -> bool:
+    """Whether an element is one _without looks at: named `local` (None: any but
+    _UNIDENTIFIED), with attribute `having` where one is given."""
+    named = name not in _UNIDENTIFIED if local is None else name == local
+    return named and (having is None or _has(attributes, having))
 
 
 def _has(attributes: bytes, name: str) -> bool:

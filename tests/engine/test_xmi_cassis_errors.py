@@ -64,6 +64,8 @@ SOFA = '<cas:Sofa xmi:id="1" sofaNum="1" sofaID="_InitialView"'
     (SOFA, SOFA.replace(' sofaID="_InitialView"', ""), 169, 'sofaID= in every Sofa, found <Sofa xmi:id="1">'),
     ('<cas:View sofa="1"', "<cas:View", 170, "sofa= in every View, found <View>"),  # KeyError: 'sofa'
     (ENTITY, ENTITY.replace(' xmi:id="1958"', ""), 160, "xmi:id= in every element, found <NamedEntity>"),
+    ("</xmi:XMI>", ENTITY.replace(' xmi:id="1958"', "") + "\n</xmi:XMI>", 171,
+     "xmi:id= in every element, found <NamedEntity>"),  # was: found <View> (a View has none)
 ])  # fmt: skip
 def test_an_attribute_cassis_needs_is_named_with_its_element(cli, tmp_path, old, new, line, found):
     """Was: 'expected a UIMA CAS the type system reads, found KeyError: …' or '… Sofa.__init__()
