@@ -33,7 +33,7 @@ def entry_bytes(archive: zipfile.ZipFile, name: str, where: str) -> bytes:
         raise _too_large(where, f"{declared:,} bytes, by the zip's directory")
     try:
         with archive.open(name) as member:
-            return member.read(declared)
+            return member.read(declared + 1)
     except (zipfile.BadZipFile, zlib.error, OSError, EOFError) as err:
         raise InputError("an entry the zip holds whole", str(err) or type(err).__name__, file=where) from None
 

@@ -44,6 +44,7 @@ from .xmi_checks import (
     cas_error,
     line_of_id,
     missing_argument,
+    scannable,
     unmapped_offset,
     unmapped_offsets_stop,
 )
@@ -179,27 +180,39 @@ def _load_cas(where: str, data: bytes, typesystem: cassis.TypeSystem) -> cassis.
     unmapped_offsets_stop()
     try:
         return cassis.load_cas_from_xmi(BytesIO(data), typesystem=typesystem)
-    except UserWarning as warning:  # an offset cassis cannot convert (xmi_checks)
-        raise unmapped_offset(warning, where, data) from None
-    except etree.XMLSyntaxError as err:
-        raise xml_error(err, WELL_FORMED_XMI, where, data) from None
-    except TypeNotFoundError as err:
+    except (UserWarning, etree.XMLSyntaxError, TypeNotFoundError, TypeError, ValueError, KeyError,
+            AttributeError, RuntimeError) as err:  # fmt: skip  # RuntimeError: not a CAS
+        raise _cas_load_error(err, where, scannable(data)) from None
+
+
+def _cas_load_error(err: Exception, where: str, data: bytes) -> InputError:
+    """The error of a CAS cassis could not load; `data`: the file's bytes as scannable() gives them."""
+    from cassis.typesystem import TypeNotFoundError
+    from lxml import etree
+
+    if isinstance(err, UserWarning):  # an offset cassis cannot convert (xmi_checks)
+        return unmapped_offset(err, where, data)
+    if isinstance(err, etree.XMLSyntaxError):
+        return xml_error(err, WELL_FORMED_XMI, where, data)
+    if isinstance(err, TypeNotFoundError):
         type_name = str(err).partition("[")[2].partition("]")[0]
         found = f"an element of type {type_name}, which the type system does not declare"
-        raise InputError(
-            "types the type system declares", found, file=where, line=_line_of(data, type_name)
-        ) from None
-    except TypeError as err:
-        unknown = _UNKNOWN_FEATURE.search(str(err))
-        if not unknown:
-            missing = missing_argument(err, where, data)
-            raise missing or InputError("a UIMA CAS the type system reads", str(err), file=where) from None
-        type_name, feature = unknown.group(1).replace("_", "."), unknown.group(2)
-        found = f"feature '{feature}' of {type_name}, which the type system does not declare"
-        line = _line_of(data, type_name, feature)
-        raise InputError("features the type system declares", found, file=where, line=line) from None
-    except (ValueError, KeyError, AttributeError, RuntimeError) as err:  # RuntimeError: not a CAS
-        raise cas_error(err, where, data) from None
+        return InputError("types the type system declares", found, file=where, line=_line_of(data, type_name))
+    if isinstance(err, TypeError):
+        return _type_error(err, where, data)
+    return cas_error(err, where, data)
+
+
+def _type_error(err: TypeError, where: str, data: bytes) -> InputError:
+    """The error of an element with a feature its type lacks, or without one its class needs."""
+    unknown = _UNKNOWN_FEATURE.search(str(err))
+    if not unknown:
+        missing = missing_argument(err, where, data)
+        return missing or InputError("a UIMA CAS the type system reads", str(err), file=where)
+    type_name, feature = unknown.group(1).replace("_", "."), unknown.group(2)
+    found = f"feature '{feature}' of {type_name}, which the type system does not declare"
+    line = _line_of(data, type_name, feature)
+    return InputError("features the type system declares", found, file=where, line=line)
 
 
 def _line_of(data: bytes, type_name: str, attribute: str | None = None) -> int | None:

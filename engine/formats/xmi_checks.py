@@ -3,6 +3,7 @@ offset that is no character boundary of the text, an annotation ending before it
 
 from __future__ import annotations
 
+import codecs
 import re
 import warnings
 from typing import Any
@@ -14,6 +15,15 @@ from ..errors import InputError
 _UNMAPPED = re.compile(r"Not mapping external offset \[(-?\d+)\].*\[0-(\d+)\]")
 #: An element's start tag: its type's prefix and name, and its attributes.
 _START_TAG = re.compile(rb"<([\w.-]+):([\w.-]+)\b([^>]*)>")
+
+
+def scannable(data: bytes) -> bytes:
+    """A file's bytes for the look-ups of an element and its line, which search for ASCII
+    patterns: a file in UTF-16 (told by its byte-order mark) in UTF-8, its line ends kept;
+    any other as it is. Called on the error path only (the parser gets the file's bytes)."""
+    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return data.decode("utf-16", errors="replace").encode("utf-8")
+    return data
 
 
 def unmapped_offsets_stop() -> None:
@@ -58,13 +68,15 @@ def _shown(tag: re.Match[bytes]) -> str:
 
 
 #: The attributes cassis needs of an element: by its KeyError's key, the attribute's name,
-#: the elements that need it (None: all but the root) and those having which (an annotation's begin).
+#: the elements that need it (None: all but _UNIDENTIFIED) and those having which (an annotation's begin).
 _NEEDED: dict[str | None, tuple[str, str | None, str | None]] = {
     "sofaNum": ("sofaNum", "Sofa", None),
     "sofa": ("sofa", "View", None),
     "{http://www.omg.org/XMI}id": ("xmi:id", None, None),
     None: ("sofa", None, "begin"),
 }
+#: The elements without an xmi:id by design (the root, a view), which a None in _NEEDED leaves out.
+_UNIDENTIFIED = ("XMI", "View")
 #: cassis's error of an element without an attribute its class needs (a Sofa's sofaID).
 _MISSING_ARGUMENT = re.compile(r"(\w+)\.__init__\(\) missing \d+ required [\w-]+ arguments?: '(\w+)'")
 
@@ -83,14 +95,19 @@ def _without(attribute: str, local: str | None, having: str | None,
     """The error of the first element (named `local`, with attribute `having`) without `attribute`."""
     for tag in _START_TAG.finditer(data):
         name, attributes = tag.group(2).decode(errors="replace"), tag.group(3)
-        if name == "XMI" or local not in (None, name) or (having and not _has(attributes, having)):
-            continue
-        if not _has(attributes, attribute):
+        if _needs(name, attributes, local, having) and not _has(attributes, attribute):
             kind = local or ("annotation (its Sofa's xmi:id)" if having else "element")
             expected = f"{attribute}= in every {kind}"
             line = data.count(b"\n", 0, tag.start()) + 1
             return InputError(expected, f"{_shown(tag)} without it", file=where, line=line)
     return None
+
+
+def _needs(name: str, attributes: bytes, local: str | None, having: str | None) -> bool:
+    """Whether an element is one _without looks at: named `local` (None: any but
+    _UNIDENTIFIED), with attribute `having` where one is given."""
+    named = name not in _UNIDENTIFIED if local is None else name == local
+    return named and (having is None or _has(attributes, having))
 
 
 def _has(attributes: bytes, name: str) -> bool:
@@ -108,6 +125,7 @@ def backwards(fs: Any, where: str, data: bytes) -> InputError | None:
 
 def line_of_id(data: bytes, xmi_id: int) -> int | None:
     """The line of the element of this xmi:id (None where it cannot be found)."""
+    data = scannable(data)
     found = re.search(rb'<[\w.-]+:[\w.-]+\s[^>]*?\bxmi:id="' + str(xmi_id).encode() + rb'"', data)
     return data.count(b"\n", 0, found.start()) + 1 if found else None
 

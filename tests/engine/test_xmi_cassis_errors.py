@@ -12,11 +12,12 @@ SMILEYS = Path(__file__).resolve().parent.parent / "data" / "formats" / "uima-xm
 ENTITY = '<type3:NamedEntity xmi:id="1958" sofa="1" begin="3" end="15" value="OTH"/>'
 
 
-def _run(cli, tmp_path: Path, old: str, new: str):
+def _run(cli, tmp_path: Path, old: str, new: str, encoding: str = "utf-8"):
     text = (SMILEYS / "cas_with_smileys.xmi").read_text(encoding="utf-8")
     assert old in text
     path = tmp_path / "doc.xmi"
-    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    declared = text.replace('encoding="UTF-8"', f'encoding="{encoding.upper()}"', 1)
+    path.write_text(declared.replace(old, new, 1), encoding=encoding)  # utf-16: with its byte-order mark
     result = cli("spans", path, SMILEYS / "cas_with_smileys.xmi",
                  "--typesystem", SMILEYS / "important_dkpro_types.xml")  # fmt: skip
     assert result.code == 2
@@ -63,12 +64,35 @@ SOFA = '<cas:Sofa xmi:id="1" sofaNum="1" sofaID="_InitialView"'
     (SOFA, SOFA.replace(' sofaID="_InitialView"', ""), 169, 'sofaID= in every Sofa, found <Sofa xmi:id="1">'),
     ('<cas:View sofa="1"', "<cas:View", 170, "sofa= in every View, found <View>"),  # KeyError: 'sofa'
     (ENTITY, ENTITY.replace(' xmi:id="1958"', ""), 160, "xmi:id= in every element, found <NamedEntity>"),
+    ("</xmi:XMI>", ENTITY.replace(' xmi:id="1958"', "") + "\n</xmi:XMI>", 171,
+     "xmi:id= in every element, found <NamedEntity>"),  # was: found <View> (a View has none)
 ])  # fmt: skip
 def test_an_attribute_cassis_needs_is_named_with_its_element(cli, tmp_path, old, new, line, found):
     """Was: 'expected a UIMA CAS the type system reads, found KeyError: …' or '… Sofa.__init__()
     missing 1 required positional argument: 'sofaID'', without a line."""
     path, err = _run(cli, tmp_path, old, new)
     assert err == f"spanstudio: error: {path}:{line}: expected {found} without it\n"
+
+
+@pytest.mark.parametrize(("old", "new"), [
+    (ENTITY, ENTITY.replace('begin="3"', 'begin="3a"')),
+    (ENTITY, ENTITY.replace('sofa="1"', 'sofa="77"')),
+    (ENTITY, ENTITY.replace(' sofa="1"', "")),  # was: found KeyError: None, no line
+    (SOFA, SOFA.replace(' sofaNum="1"', "")),  # was: found KeyError: 'sofaNum', no line
+    (SOFA, SOFA.replace(' sofaID="_InitialView"', "")),
+    (ENTITY, ENTITY.replace('begin="3" end="15"', 'begin="15" end="3"')),
+    (ENTITY, ENTITY.replace('begin="3"', 'begin="999"')),
+    (ENTITY, ENTITY.replace(' value="OTH"', "")),
+    (ENTITY, ENTITY.replace(' value="OTH"', ' value="OTH" nope="x"')),
+    (ENTITY, ENTITY.replace("NamedEntity", "Nope")),
+])  # fmt: skip
+def test_a_utf16_file_is_named_as_its_utf8_twin(cli, tmp_path, old, new):
+    """A file in UTF-16 with its byte-order mark: the same message and line as in
+    UTF-8. Was: no line (the look-ups searched its bytes for ASCII), and for a missing
+    attribute cassis's KeyError."""
+    path, utf8 = _run(cli, tmp_path, old, new)
+    assert utf8.startswith(f"spanstudio: error: {path}:") and utf8[len(f"spanstudio: error: {path}:")].isdigit()
+    assert _run(cli, tmp_path, old, new, "utf-16")[1] == utf8
 
 
 def test_an_annotation_without_its_label_names_its_line(cli, tmp_path):

@@ -89,3 +89,15 @@ def test_a_review_workbooks_parts_are_bounded_too(cli, tmp_path):
     assert (result.code, result.err) == (2, f"spanstudio: error: {path}/xl/workbook.xml: {TOO_LARGE}, found "
                                             f"{ENTRY_MOST + 1:,} bytes, by the zip's directory\n")  # fmt: skip
     assert review_counts(path) is None  # asked before a workbook is replaced: not one it can read
+
+
+def test_an_entry_said_to_be_empty_is_checked_not_read_as_empty(tmp_path):
+    """Was: read as empty with no error (read(0) inflates nothing and checks no CRC)."""
+    path = export(tmp_path)
+    said_size(path, ENTRY, 0)
+    try:
+        inception_project.read_user(str(path), "ben", ReadOptions(user="ben"))
+        refused = ""
+    except inception_project.InputError as err:
+        refused = str(err)
+    assert refused == f"{path / ENTRY}: expected an entry the zip holds whole, found Bad CRC-32 for file '{ENTRY}'"
