@@ -40,5 +40,6 @@ def entry_bytes(archive: zipfile.ZipFile, name: str, where: str) -> bytes:
 
 def _too_large(where: str, found: str) -> InputError:
     """The error of an entry that unzips past ENTRY_MOST."""
-    expected = f"an entry of at most {ENTRY_MOST // _MIB} MiB unzipped (far past any annotation document)"
+    guard = "a guard against zip bombs: no real document or workbook part comes near it"
+    expected = f"an entry of at most {ENTRY_MOST // _MIB} MiB unzipped ({guard})"
     return InputError(expected, found, file=where)

@@ -20,7 +20,7 @@ RELATION = Path(__file__).resolve().parent.parent / "data" / "formats" / "uima-x
 REVIEW = Path(__file__).resolve().parent.parent / "data" / "review-libreoffice.xlsx"
 ENTRY = "annotation/doc1.txt/ben.tsv"
 ENTRY_MOST = 256 << 20  # engine/zips.py's bound
-TOO_LARGE = "expected an entry of at most 256 MiB unzipped (far past any annotation document)"
+TOO_LARGE = "expected an entry of at most 256 MiB unzipped (a guard against zip bombs: no real document or workbook part comes near it)"
 
 
 def said_size(path: Path, name: str, size: int) -> None:
