@@ -181,9 +181,10 @@ def read_ann(ann: str, text: str, doc: str) -> tuple[list[Span], int, list[Diffe
 
 def _check_ids(ann: str, lines: list[str]) -> None:
     """InputError where a line's id (before its TAB) is an earlier line's (`*` lines have
-    none); the lines are looked at one by one only where the ids are not all distinct."""
-    ids = [line[:tab] for line in lines if (tab := line.find("\t")) > 0 and line[0] != "*"]
-    if len(set(ids)) == len(ids):
+    none); the lines are looked at one by one only where their first fields are not all
+    distinct (blank lines and `*` lines repeat theirs: then the look finds nothing)."""
+    firsts = [line.partition("\t")[0] for line in lines]
+    if len(set(firsts)) == len(firsts):
         return
     seen: dict[str, int] = {}
     for number, line in enumerate(lines, 1):
