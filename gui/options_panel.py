@@ -309,6 +309,14 @@ def editor_for(spec: OptionSpec) -> Editor:
     return TextEditor(spec)
 
 
+def side_by_side(forms: list[QFormLayout]) -> QHBoxLayout:
+    """Forms in columns of equal width."""
+    row = QHBoxLayout()
+    for form in forms:
+        row.addLayout(form, 1)
+    return row
+
+
 class OptionsPanel(QWidget):
     """The options of one method, with their current values checked by the engine."""
 
@@ -335,10 +343,7 @@ class OptionsPanel(QWidget):
             forms[0].addRow(QLabel("This method has no options."))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        row = QHBoxLayout()
-        for form in forms:
-            row.addLayout(form, 1)
-        layout.addLayout(row)
+        layout.addLayout(forms[0] if columns == 1 else side_by_side(forms))
         layout.addWidget(self.message)
         self.reset()
 

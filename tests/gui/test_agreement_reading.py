@@ -167,6 +167,7 @@ def test_the_window_still_fits_a_small_screen_with_the_options_open(qtbot):
     window.show()
     assert window.reading.area.isVisible()
     assert window.minimumSizeHint().height() <= 660 and window.height() <= 660
+    assert window.reading.panel.height() <= window.reading.area.viewport().height()  # none scrolled away
 
 
 def test_setting_no_option_reads_as_the_command_line_does_without_flags():
