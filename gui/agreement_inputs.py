@@ -2,7 +2,8 @@
 hold several annotators' work (a doccano, Label Studio or INCEpTION project export), read
 when it is listed and kept with the input's size and modification time; the measurement
 of the annotators listed, from what the listing read unless the input changed on disk
-since (then it is read again)."""
+since or the Reading options did (then it is read again); both read with the window's
+Reading options (gui/agreement_reading.py)."""
 
 from __future__ import annotations
 
@@ -13,10 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from engine.progress import Progress
 
+from .agreement_reading import AgreementReading, labels, read_options
 from .agreement_views import by_document
 from .worker import Job
 
 if TYPE_CHECKING:
+    from engine.formats.reader_options import ReadOptions
     from engine.spans import Annotations
 
 #: An annotator's row: the input, and which annotator of an export it is (None: the input's only one).
@@ -49,6 +52,7 @@ class ReadExport:
 
     path: str
     predictions: bool  # a Label Studio export's predictions among the annotators
+    options: ReadOptions  # the reader options it was read with
     stamp: Stamp | None
     annotators: dict[str, Annotations]
 
@@ -57,29 +61,32 @@ class ReadExport:
         return self.stamp is not None and stamp(self.path) == self.stamp
 
 
-def listing_job(paths: list[str], predictions: bool = False) -> Job:
+def listing_job(paths: list[str], predictions: bool = False, reading: Any = None) -> Job:
     """What the worker thread runs on adding inputs that may hold several annotators' work:
-    each one read (its annotators: none for one annotator's input; a Label Studio export's
-    predictions among them where asked)."""
+    each one read with the Reading options (its annotators: none for one annotator's input;
+    a Label Studio export's predictions among them where asked)."""
 
     def job(progress: Progress) -> list[ReadExport]:
         from engine.agreement.inputs import export_annotators
 
+        options = read_options(reading or AgreementReading())
         listed = []
         for i, path in enumerate(paths):
             progress.update(i / len(paths), f"reading the annotators of {path}")
             before = stamp(path)  # taken first: a change while it is read is a change
-            annotators = export_annotators(path, predictions=predictions)
-            listed.append(ReadExport(path, predictions, before, annotators))
+            annotators = export_annotators(path, options=options, predictions=predictions)
+            listed.append(ReadExport(path, predictions, options, before, annotators))
         return listed
 
     return job
 
 
-def measure_job(rows: list[Row], predictions: bool = False, kept: list[ReadExport] | None = None) -> Job:
-    """What the worker thread runs: read what the listing did not (a Label Studio export's
-    predictions as annotators where asked; an export `kept` again where it changed since),
-    measure, find the disagreements."""
+def measure_job(rows: list[Row], predictions: bool = False, kept: list[ReadExport] | None = None,
+                reading: Any = None) -> Job:  # fmt: skip
+    """What the worker thread runs: read what the listing did not, with the Reading options
+    (a Label Studio export's predictions as annotators where asked; an export `kept` again
+    where it or the options changed since), keep the labels asked for, measure, find the
+    disagreements."""
 
     def job(progress: Progress) -> tuple[dict[str, Any], Any, Any, dict[str, list[Any]]]:
         from engine.agreement.adjudication import disagreements
@@ -87,8 +94,12 @@ def measure_job(rows: list[Row], predictions: bool = False, kept: list[ReadExpor
         from engine.agreement.inputs import read_listed
         from engine.agreement.measures import measure
 
-        read = {e.path: e.annotators for e in kept or [] if e.predictions == predictions and e.unchanged()}
-        corpus = build_corpus(read_listed(rows, progress=progress, predictions=predictions, read=read))
+        chosen = reading or AgreementReading()
+        options = read_options(chosen)
+        read = {e.path: e.annotators for e in kept or []
+                if (e.predictions, e.options) == (predictions, options) and e.unchanged()}  # fmt: skip
+        sides = read_listed(rows, options, progress=progress, predictions=predictions, read=read)
+        corpus = build_corpus(sides, labels(chosen))
         sheet = disagreements(corpus)
         return measure(corpus, progress), corpus, sheet, by_document(sheet.rows)
 

@@ -1,6 +1,7 @@
 """What the Agreement window keeps between starts, as the main window keeps its files: the
 annotators listed (an export's one row per annotator), those removed, whether a Label
-Studio export's predictions are annotators; and the folders its file dialogs start in."""
+Studio export's predictions are annotators, the Reading options; and the folders its file
+dialogs start in."""
 
 from __future__ import annotations
 
@@ -54,6 +55,8 @@ def restore(window: AgreementWindow, settings: AppSettings) -> None:
     window.predictions.setChecked(memory.get("predictions") is True)
     window.predictions.blockSignals(False)
     window.removed = set(rows_of(memory.get("removed")))
+    reading = memory.get("reading")
+    window.reading.set_plain(reading if isinstance(reading, dict) else {})
     for path, annotator in kept_rows(settings):
         window.add_row(path, annotator)
 
@@ -62,7 +65,8 @@ def keep(window: AgreementWindow, settings: AppSettings) -> None:
     """Remember the annotators listed now."""
     settings.set_value(KEY, {"rows": [list(row) for row in window.rows()],
                              "removed": [list(row) for row in sorted(window.removed, key=str)],
-                             "predictions": window.predictions.isChecked()})  # fmt: skip
+                             "predictions": window.predictions.isChecked(),
+                             "reading": window.reading.plain()})  # fmt: skip
 
 
 def remember(window: AgreementWindow, settings: AppSettings) -> None:
@@ -76,3 +80,4 @@ def remember(window: AgreementWindow, settings: AppSettings) -> None:
     for changed in (model.rowsInserted, model.rowsRemoved):
         changed.connect(lambda *_: later.start(0))
     window.predictions.toggled.connect(lambda _: keep(window, settings))
+    window.reading.changed.connect(lambda: keep(window, settings))

@@ -42,6 +42,7 @@ from engine.progress import Progress
 from . import dialogs
 from .agreement_inputs import ReadExport, Row, label_studio_export, listing_job, may_hold_several, measure_job
 from .agreement_memory import note_folder, remember, start_folder
+from .agreement_reading import CONTROLS, ReadingGroup
 from .agreement_views import (
     DocumentRowsModel,
     Lanes,
@@ -53,7 +54,6 @@ from .agreement_views import (
     pair_disagreements,
 )
 from .agreement_words import (
-    CONTROLS,
     FIGURES_TIP,
     START,
     again_words,
@@ -132,6 +132,7 @@ class AgreementWindow(QWidget):
                                     "(the command line's --predictions).")  # fmt: skip
         self.predictions.toggled.connect(self.list_predictions)
         buttons.addWidget(self.predictions)
+        self.reading = ReadingGroup()  # the command line's reader options and --labels
         self.measure_button = QPushButton("Measure agreement")
         self.measure_button.clicked.connect(self.measure)
         self.cancel_button = QPushButton("Cancel")
@@ -156,6 +157,7 @@ class AgreementWindow(QWidget):
                                 "INCEpTION project):"))  # fmt: skip
         layout.addWidget(self.paths)
         layout.addLayout(buttons)
+        layout.addWidget(self.reading)
         layout.addWidget(self.progress)
         layout.addWidget(self.notice)
         layout.addWidget(self.summary)
@@ -255,7 +257,7 @@ class AgreementWindow(QWidget):
         for path in paths:
             if path not in exports:
                 self.add_row(path, None)
-        listing = listing_job(exports, self.predictions.isChecked())
+        listing = listing_job(exports, self.predictions.isChecked(), self.reading.reading())
         if exports and not self.run_task("Reading the annotators", listing, self._listed, UNREAD):
             for path in exports:
                 self.add_row(path, None)
@@ -320,7 +322,8 @@ class AgreementWindow(QWidget):
     def measure(self) -> None:
         kept = [self.exports[path] for path in dict.fromkeys(self.path_list()) if path in self.exports]
         rows = self.rows()  # the rows the figures will be of (the list may change meanwhile)
-        job, done = measure_job(rows, self.predictions.isChecked(), kept), partial(self._measured, rows)
+        job = measure_job(rows, self.predictions.isChecked(), kept, self.reading.reading())
+        done = partial(self._measured, rows)
         self.run_task("Measuring agreement", job, done, "Agreement could not be measured")
 
     def run_task(self, title: str, job: Job, done: Callable[[Any], None], doing: str) -> bool:
@@ -349,6 +352,7 @@ class AgreementWindow(QWidget):
     def _set_running(self, running: bool) -> None:
         self.measure_button.setEnabled(not running)
         self.predictions.setEnabled(not running)  # the rows listed are those of its state
+        self.reading.setEnabled(not running)
         self.cancel_button.setEnabled(running)
         self.export_button.setEnabled(not running and self.data is not None)
 
@@ -379,7 +383,7 @@ class AgreementWindow(QWidget):
 
     def _failed(self, err: InputError) -> None:
         self._stopped()
-        self.say(f"{self._doing}: {err}")
+        self.say(f"{self._doing}: {dialogs.input_error_text(err, CONTROLS)}")
         dialogs.show_input_error(self, err, self._doing, CONTROLS)
 
     def _crashed(self, summary: str, details: str) -> None:

@@ -10,9 +10,6 @@ from PySide6.QtWidgets import QComboBox, QTableWidget
 
 from .counts import count_of, grouped
 
-#: The window's words for the flags of the engine's messages: it has no Missing label control.
-CONTROLS = {"--missing-label": "the command line's agreement --missing-label LABEL; this window offers none"}
-
 SCALE = "1 = full agreement, 0 = no more than chance would give, below 0 = less."
 
 #: By the title of the measure list's entry.

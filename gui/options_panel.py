@@ -309,12 +309,20 @@ def editor_for(spec: OptionSpec) -> Editor:
     return TextEditor(spec)
 
 
+def side_by_side(forms: list[QFormLayout]) -> QHBoxLayout:
+    """Forms in columns of equal width."""
+    row = QHBoxLayout()
+    for form in forms:
+        row.addLayout(form, 1)
+    return row
+
+
 class OptionsPanel(QWidget):
     """The options of one method, with their current values checked by the engine."""
 
     changed = Signal()
 
-    def __init__(self, options_type: type, parent: QWidget | None = None) -> None:
+    def __init__(self, options_type: type, parent: QWidget | None = None, columns: int = 1) -> None:
         super().__init__(parent)
         self.options_type = options_type
         self.specs = [spec for spec in option_specs(options_type) if spec.info.gui]
@@ -323,18 +331,19 @@ class OptionsPanel(QWidget):
         self.message.setWordWrap(True)
         self.message.setStyleSheet(f"color: {ERROR_COLOUR}")
         self.message.hide()
-        form = QFormLayout()
-        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        for spec in self.specs:
+        forms = [QFormLayout() for _ in range(columns)]  # filled down, column after column
+        for form in forms:
+            form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        for i, spec in enumerate(self.specs):
             label = QLabel(spec.label + ":")
             label.setToolTip(tooltip(spec))
-            form.addRow(label, self.editors[spec.name])
+            forms[i * columns // len(self.specs)].addRow(label, self.editors[spec.name])
             self.editors[spec.name].changed.connect(self._edited)
         if not self.specs:
-            form.addRow(QLabel("This method has no options."))
+            forms[0].addRow(QLabel("This method has no options."))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addLayout(form)
+        layout.addLayout(forms[0] if columns == 1 else side_by_side(forms))
         layout.addWidget(self.message)
         self.reset()
 

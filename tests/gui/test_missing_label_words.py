@@ -1,6 +1,6 @@
 """The advice of the WebAnno TSV / XMI error for an annotation without a value, in the app's
 words: the options panel's Missing label (its placeholder LABEL left out); the Agreement
-window, which has no such control, names the command line's option."""
+window names its own, among its Reading options."""
 
 from __future__ import annotations
 
@@ -10,8 +10,8 @@ from engine.errors import InputError
 from engine.formats import read_spans
 from engine.formats.reader_options import DEFAULT
 from gui import dialogs
+from gui.agreement_reading import CONTROLS
 from gui.agreement_window import AgreementWindow
-from gui.agreement_words import CONTROLS
 from tests.engine.test_missing_label_option import FLAGS
 from tests.gui.test_agreement_window import dialog_texts
 
@@ -42,11 +42,10 @@ def test_a_label_given_is_kept_in_a_warning():
     assert dialogs.app_words(f"--missing-label PER {unused}") == f"the option Missing label PER {unused}"
 
 
-def test_the_agreement_window_names_the_command_lines_option(flags):
+def test_the_agreement_window_names_its_reading_option(flags):
     text = dialogs.input_error_text(tsv_error(flags), CONTROLS)
-    words = "the command line's agreement --missing-label LABEL; this window offers none"
-    assert f"(or a label for those without: {words}){FOUND}" in text
-    assert "the option Missing label" not in text
+    assert f"(or a label for those without: the Reading option Missing label){FOUND}" in text
+    assert "--missing-label" not in text and "LABEL" not in text
 
 
 def test_the_agreement_window_shows_its_own_words(qtbot, monkeypatch, flags, tmp_path):
@@ -57,4 +56,4 @@ def test_the_agreement_window_shows_its_own_words(qtbot, monkeypatch, flags, tmp
     window.add_paths([flags, str(tmp_path / "copy.tsv")])
     window.measure()
     qtbot.waitUntil(lambda: not window.busy, timeout=10_000)
-    assert len(texts) == 1 and "the command line's agreement --missing-label LABEL" in texts[0][1]
+    assert len(texts) == 1 and "(or a label for those without: the Reading option Missing label)" in texts[0][1]

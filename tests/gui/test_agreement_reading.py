@@ -1,0 +1,174 @@
+"""The Agreement window reads files as `spanstudio agreement` can: its Reading options are the
+command's reader options and --labels (from their declarations), go to the listing and the
+measuring, are kept with the window's other settings, and the engine's messages name them."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from engine.agreement.command import AGREEMENT_READER_OPTIONS
+from engine.export.json import to_json
+from engine.formats.reader_options import DEFAULT
+from engine.options import option_specs
+from gui.agreement_reading import AgreementReading, labels, read_options
+from gui.agreement_window import AgreementWindow
+from tests.engine.test_missing_label_option import FLAGS
+from tests.gui.test_agreement_window import dialog_texts
+from tests.gui.test_next_day import opened
+
+HEADER = "#FORMAT=WebAnno TSV 3.3\n#T_SP=a.Pos|tag\n#T_SP=b.Chunk|kind|value\n\n\n#Text=ab cd ef gh\n"
+#: Each annotator's (Pos, Chunk kind, Chunk value) of the four tokens: the layers disagree apart.
+TOKENS = {
+    "anna": [("N", "NP[1]", "S[2]"), ("V", "NP[1]", "S[2]"), ("N", "VP", "_"), ("N", "_", "S")],
+    "ben": [("N", "NP", "S[2]"), ("N", "_", "S[2]"), ("N", "VP", "_"), ("V", "_", "_")],
+    "cara": [("V", "NP[1]", "S"), ("V", "NP[1]", "_"), ("N", "_", "_"), ("N", "NP", "S")],
+}
+
+
+def tsv(tokens: list[tuple[str, str, str]]) -> str:
+    words = ("ab", "cd", "ef", "gh")
+    lines = [f"1-{i + 1}\t{3 * i}-{3 * i + 2}\t{words[i]}\t{pos}\t{kind}\t{value}\t"
+             for i, (pos, kind, value) in enumerate(tokens)]  # fmt: skip
+    return HEADER + "\n".join(lines) + "\n"
+
+
+@pytest.fixture
+def layered(tmp_path) -> list[str]:
+    paths = []
+    for name, tokens in TOKENS.items():
+        (tmp_path / f"{name}.tsv").write_text(tsv(tokens), encoding="utf-8")
+        paths.append(str(tmp_path / f"{name}.tsv"))
+    return paths
+
+
+@pytest.fixture
+def flagged(tmp_path) -> list[str]:
+    paths = [tmp_path / "anna.tsv", tmp_path / "ben.tsv"]
+    paths[0].write_text(FLAGS, encoding="utf-8")
+    paths[1].write_text(FLAGS.replace("1-2\t3-5\tcd\t*[1]", "1-2\t3-5\tcd\t_"), encoding="utf-8")
+    return [str(p) for p in paths]
+
+
+def set_option(window: AgreementWindow, name: str, value: object) -> None:
+    """Set one Reading option as the user does (its editor changed)."""
+    editor = window.reading.panel.editors[name]
+    editor.set_value(value)
+    editor.changed.emit()
+
+
+def measured_data(qtbot, window: AgreementWindow, paths: list[str]) -> dict:
+    window.add_paths(paths)
+    window.measure()
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    assert window.data is not None, window.summary.text()
+    return json.loads(to_json(window.data))
+
+
+def cli_data(cli, *args: str) -> dict:
+    result = cli("agreement", *args, "--json", "-")
+    assert result.code == 0, result.err
+    data = json.loads(result.out)
+    return {key: value for key, value in data.items() if key not in ("engine_version", "created", "options",
+                                                                     "input_files")}  # fmt: skip
+
+
+def test_the_options_are_the_agreement_commands_reader_options_and_labels():
+    names = [spec.name for spec in option_specs(AgreementReading)]
+    assert names == [o.name for o in AGREEMENT_READER_OPTIONS] + ["labels"]
+    assert "user" not in names  # an export's users are its annotators
+
+
+@pytest.mark.parametrize("options", [("b.Chunk",), ("Chunk", "kind"), ("a.Pos",)])
+def test_a_layer_chosen_gives_the_commands_figures(qtbot, cli, layered, options):
+    window = AgreementWindow()
+    qtbot.addWidget(window)
+    set_option(window, "layer", options[0])
+    flags = ["--layer", options[0]]
+    if len(options) > 1:
+        set_option(window, "feature", options[1])
+        flags += ["--feature", options[1]]
+    data = measured_data(qtbot, window, layered)
+    assert data == cli_data(cli, *layered, *flags)
+    assert data != cli_data(cli, *layered, "--layer", "b.Chunk" if options[0] == "a.Pos" else "a.Pos")
+
+
+def test_only_the_labels_chosen_are_measured(qtbot, cli, layered):
+    window = AgreementWindow()
+    qtbot.addWidget(window)
+    set_option(window, "layer", "b.Chunk")
+    set_option(window, "feature", "kind")
+    set_option(window, "labels", ("NP",))
+    data = measured_data(qtbot, window, layered)
+    assert data == cli_data(cli, *layered, "--layer", "b.Chunk", "--feature", "kind", "--labels", "NP")
+    assert data != cli_data(cli, *layered, "--layer", "b.Chunk", "--feature", "kind")
+
+
+def test_a_missing_label_gives_the_commands_figures(qtbot, cli, flagged):
+    window = AgreementWindow()
+    qtbot.addWidget(window)
+    set_option(window, "missing_label", "Flag")
+    assert measured_data(qtbot, window, flagged) == cli_data(cli, *flagged, "--missing-label", "Flag")
+
+
+def test_the_options_survive_closing_and_reopening(qtbot, settings_file, layered):
+    first = opened(qtbot, settings_file)
+    set_option(first, "layer", "b.Chunk")
+    set_option(first, "missing_label", "Flag")
+    set_option(first, "tag_column", 2)
+    set_option(first, "labels", ("S", "NP"))
+    first.close()
+    first.settings.sync()
+    again = opened(qtbot, settings_file)
+    assert again.reading.reading() == AgreementReading(layer="b.Chunk", missing_label="Flag", tag_column=2,
+                                                       labels=("S", "NP"))  # fmt: skip
+    assert again.reading.set_now.text() == "Layer b.Chunk; Tag column 2; Missing label Flag; Labels S, NP"
+
+
+def test_a_failure_names_the_windows_own_control(qtbot, monkeypatch, flagged):
+    texts = dialog_texts(monkeypatch)
+    window = AgreementWindow()
+    qtbot.addWidget(window)
+    window.add_paths(flagged)
+    window.measure()
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    words = "(or a label for those without: the Reading option Missing label), found '*'"
+    line = window.summary.text()
+    assert line.startswith(f"Agreement could not be measured: {flagged[0]}:6: expected a value") and words in line
+    assert "--missing-label" not in line and "LABEL" not in line
+    assert len(texts) == 1 and words in texts[0][1]
+
+
+def test_the_listing_reads_an_export_with_the_options(qtbot, monkeypatch, tmp_path):
+    """An export is listed with the Reading options, and measured from that reading only
+    while they stay as they were."""
+    import engine.agreement.inputs as inputs
+
+    given = []
+    monkeypatch.setattr(inputs, "export_annotators", lambda path, fmt=None, options=None, predictions=False:
+                        given.append(options) or {"anna": None, "ben": None})  # fmt: skip
+    monkeypatch.setattr("gui.agreement_window.may_hold_several", lambda path: True)
+    window = AgreementWindow()
+    qtbot.addWidget(window)
+    set_option(window, "layer", "b.Chunk")
+    export = tmp_path / "export.json"
+    export.write_text("{}", encoding="utf-8")
+    window.add_paths([str(export)])
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    assert window.rows() == [(str(export), "anna"), (str(export), "ben")]
+    assert [o.layer for o in given] == ["b.Chunk"] and window.exports[str(export)].options.layer == "b.Chunk"
+
+
+def test_the_window_still_fits_a_small_screen_with_the_options_open(qtbot):
+    window = AgreementWindow()
+    qtbot.addWidget(window)
+    window.reading.button.setChecked(True)
+    window.show()
+    assert window.reading.area.isVisible()
+    assert window.minimumSizeHint().height() <= 660 and window.height() <= 660
+    assert window.reading.panel.height() <= window.reading.area.viewport().height()  # none scrolled away
+
+
+def test_setting_no_option_reads_as_the_command_line_does_without_flags():
+    assert read_options(AgreementReading()) == DEFAULT and labels(AgreementReading()) is None
