@@ -21,21 +21,40 @@ _MIB = 1 << 20
 
 def entry_bytes(archive: zipfile.ZipFile, name: str, where: str) -> bytes:
     """A zip entry's bytes; InputError naming it (`where`: the zip's path and the entry's)
-    where its size in the zip's directory passes ENTRY_MOST, or where they cannot be read
-    (a damaged zip). No more than that size is inflated, whatever the entry holds: zipfile
-    stops there (and a directory that said less fails the CRC check), where `archive.read`
-    inflates a lying entry whole first (300 MB said to be 500 bytes: 1.9 s, 600 MB)."""
+    where its size in the zip's directory passes ENTRY_MOST, where it is encrypted or neither
+    stored nor deflated, or where it cannot be read (a damaged zip). No more than that size is
+    inflated, whatever the entry holds: zipfile's deflate stops there (and a directory that
+    said less fails the CRC check), where `archive.read` inflates a lying entry whole first
+    (300 MB said to be 500 bytes: 1.9 s, 600 MB); its bzip2 and LZMA inflate a whole chunk
+    unbounded (a 285-byte zip said to hold 500 bytes: 200 MB, 459 MB at the peak), hence
+    refused."""
     import zipfile
     import zlib
 
-    declared = archive.getinfo(name).file_size
-    if declared > ENTRY_MOST:
-        raise _too_large(where, f"{declared:,} bytes, by the zip's directory")
+    info = archive.getinfo(name)
+    _check_method(info, where)
+    if info.file_size > ENTRY_MOST:
+        raise _too_large(where, f"{info.file_size:,} bytes, by the zip's directory")
     try:
         with archive.open(name) as member:
-            return member.read(declared + 1)
-    except (zipfile.BadZipFile, zlib.error, OSError, EOFError) as err:
+            return member.read(info.file_size + 1)
+    except (zipfile.BadZipFile, zlib.error, OSError, EOFError, RuntimeError, NotImplementedError) as err:
         raise InputError("an entry the zip holds whole", str(err) or type(err).__name__, file=where) from None
+
+
+def _check_method(info: zipfile.ZipInfo, where: str) -> None:
+    """InputError for an entry encrypted, or compressed other than stored or deflated."""
+    import zipfile
+
+    method = info.compress_type
+    if info.flag_bits & 0x1:
+        found = "an encrypted entry (a password is needed to read it)"
+    elif method not in (zipfile.ZIP_STORED, zipfile.ZIP_DEFLATED):
+        found = f"an entry compressed with {zipfile.compressor_names.get(method, f'method {method}')}"
+    else:
+        return
+    raise InputError("an entry stored or deflated, as INCEpTION and spreadsheet programs write them", found,
+                     file=where)  # fmt: skip
 
 
 def _too_large(where: str, found: str) -> InputError:

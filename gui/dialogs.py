@@ -82,7 +82,9 @@ def _method(found: re.Match[str]) -> str:
 def _control(found: re.Match[str], controls: dict[str, str]) -> str:
     """The control of a flag: a dialog's (`controls`), the options panel's, or the flag
     itself where none shows it; the placeholder after a flag (its metavar: --missing-label
-    LABEL) left out of a control, a value given (--missing-label PER) kept."""
+    LABEL) left out of a control, a choice or number after it (--scheme IOB2) named as the
+    control's setting. The engine quotes a text the user gave (--missing-label 'LABEL'), which
+    the pattern leaves after the control as it is, so no value is taken for a placeholder."""
     flag, before, value = found.group(2), found.group(1) or "", found.group(3)
     spec = _option_controls().get(flag)
     if spec is not None and value == spec.info.metavar:

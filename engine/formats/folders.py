@@ -113,7 +113,8 @@ def no_annotation_file(folder: Path, files: list[Path]) -> InputError:
     folders = sub_folders(folder)
     if not files and not folders:
         return InputError("a folder holding annotation files", "an empty folder", file=str(folder))
-    held = [f"{listed_names(files)} (a file read beside annotation files)"] if files else []
+    beside = "a file" if len(files) == 1 else "files"
+    held = [f"{listed_names(files)} ({beside} read beside annotation files)"] if files else []
     held += [f"sub-folders ({listed_names(folders)}) and no .ann file in them"] if folders else []
     read = " (of its sub-folders only brat's .ann and .txt are read)" if folders else ""
     expected = f"a folder holding annotation files{read}"

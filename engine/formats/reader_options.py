@@ -124,7 +124,7 @@ def unknown_user(path: str, user: str, users: list[str]) -> InputError:
 
 def one_annotator(path: str, title: str, user: str) -> InputError:
     """The error for a user given for a file that holds one annotator's spans."""
-    return InputError(f"an export of several annotators' work for --user {user} (an INCEpTION project "
+    return InputError(f"an export of several annotators' work for --user {user!r} (an INCEpTION project "
                       "export, Label Studio JSON, doccano 1.0/1.1 JSONL with users)",
                       f"{title}, which holds one annotator's spans (the option applies to exports of "
                       "several annotators)", file=path)  # fmt: skip
@@ -145,7 +145,7 @@ def check_options(module: Any, path: str, options: ReadOptions) -> list[str]:
     for; InputError for a user given for a format that holds one annotator's spans."""
     if given_user(options) and module.NAME not in READ_BY["user"]:
         raise one_annotator(path, module.TITLE, str(options.user))
-    return [f"{path}: --{name.replace('_', '-')} {getattr(options, name)} not used ({module.TITLE} has no "
+    return [f"{path}: --{name.replace('_', '-')} {getattr(options, name)!r} not used ({module.TITLE} has no "
             f"{UNUSED[name]})"
             for name in UNUSED if module.NAME not in READ_BY[name]
             and getattr(options, name) != getattr(DEFAULT, name)]  # fmt: skip

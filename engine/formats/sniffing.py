@@ -76,7 +76,9 @@ class Head(list[str]):
 def head_bytes(path: Path) -> tuple[bytes, bool, Head]:
     """A file's head: its first HEAD_BYTES bytes, doubled while their lines cannot decide
     its format (decided), HEAD_MOST at most; whether the file goes on past them; and their
-    Head (the one that decided, its verdicts kept)."""
+    Head (the one that decided, its verdicts kept). A head of HEAD_MOST bytes is capped even
+    where its lines decide: a first line with junk past its record is told by its keys (a
+    poetry page), its reader naming the junk's column, not 'not recognised' as judged plain."""
     size, name = HEAD_BYTES, Path(path).name
     with open(path, "rb") as raw:
         data = raw.read(size + 1)

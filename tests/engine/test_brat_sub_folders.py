@@ -49,3 +49,16 @@ def test_sub_folders_without_ann_files_are_said(tmp_path):
     (tmp_path / "a").rmdir()
     with pytest.raises(InputError, match="found an empty folder"):
         read_spans(str(tmp_path))
+
+
+def test_companion_files_are_worded_for_their_number(tmp_path):
+    (tmp_path / "annotation.conf").write_text("[entities]\nPER\n", encoding="utf-8")
+    (tmp_path / "a").mkdir()
+    with pytest.raises(InputError) as err:
+        read_spans(str(tmp_path))
+    assert err.value.found.startswith("only annotation.conf (a file read beside annotation files) and ")
+    (tmp_path / "visual.conf").write_text("[labels]\nPER\n", encoding="utf-8")
+    with pytest.raises(InputError) as err:
+        read_spans(str(tmp_path))
+    assert err.value.found == ("only annotation.conf, visual.conf (files read beside annotation files) and "
+                               "sub-folders (a) and no .ann file in them")  # fmt: skip

@@ -185,4 +185,4 @@ def test_a_label_file_for_another_format_is_not_used(cli, tmp_path):
     gold.write_text("Anna B-PER\n", encoding="utf-8")
     result = cli("spans", gold, gold, "--label-file", _label_file(tmp_path))
     assert result.code == 0
-    assert f"{gold}: --label-file {tmp_path / 'labels.json'} not used (CoNLL" in result.err
+    assert f"{gold}: --label-file {str(tmp_path / 'labels.json')!r} not used (CoNLL" in result.err

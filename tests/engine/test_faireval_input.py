@@ -304,6 +304,10 @@ def test_missing_input(cli, tmp_path):
             "c.config:3: expected an existing directory for eval_out 'res/', found none",
         ),
         (
+            "target_in = t.tsv\nsystem_in = s.tsv\neval_out = t.tsv/\n",
+            "c.config:3: expected an existing directory for eval_out 't.tsv/', found a file",
+        ),
+        (
             "\ufefftarget_in = t.tsv\n",
             "c.config:1: expected a setting name, found a byte-order mark (save as UTF-8 without BOM)",
         ),

@@ -346,3 +346,19 @@ def test_the_head_read_to_the_most_is_built_once(tmp_path, monkeypatch):
     head = read_head(path)
     assert made == [sniffing.HEAD_BYTES << n for n in range(7)] and made[-1] == sniffing.HEAD_MOST
     assert head.capped and detect(path) == "Poetry spans (corppa JSONL)"
+
+
+def test_a_head_read_to_the_most_is_judged_by_its_keys_even_where_its_lines_decide(cli, tmp_path):
+    """A first line of 3 MB with junk past its record, the file going on past HEAD_MOST: its
+    lines decide (the record ends in them), yet the head is capped, so the line is told by
+    its keys (poetry) and the reader names the junk's column (judged plain: not recognised)."""
+    path = tmp_path / "poetry.jsonl"
+    first = json.dumps({"page_id": "p1", "excerpts": [], "text": _chapter(3 << 20)})
+    rest = json.dumps({"page_id": "p2", "excerpts": [], "text": _chapter(2 << 20)})
+    path.write_text(f"{first} junk\n{rest}\n", encoding="utf-8")
+    head = read_head(path)
+    assert head.capped and not head.cut and detect(path) == "Poetry spans (corppa JSONL)"
+    result = cli("spans", path, path)
+    column = len(first) + 2
+    assert (result.code, result.err) == (2, f"spanstudio: error: {path}:1: expected a JSON object, found invalid "
+                                            f"JSON (Extra data at column {column})\n")  # fmt: skip

@@ -2,14 +2,18 @@
 further than a bound (engine/zips.py), as the parts of a review workbook read whole: an entry said to unzip past it is
 refused naming the zip and the entry, and one whose size the zip's directory understates
 is refused without being inflated past that size (zip bombs took seconds and their size in
-memory: archive.read inflated them whole)."""
+memory: archive.read inflated them whole). An entry encrypted, or compressed other than stored
+or deflated (bzip2 and LZMA inflate a chunk unbounded), is refused naming it too."""
 
 from __future__ import annotations
 
 import struct
 import tracemalloc
 import zipfile
+from collections.abc import Callable
 from pathlib import Path
+
+import pytest
 
 from engine.export.review_scan import review_counts
 from engine.formats import inception_project
@@ -101,3 +105,61 @@ def test_an_entry_said_to_be_empty_is_checked_not_read_as_empty(tmp_path):
     except inception_project.InputError as err:
         refused = str(err)
     assert refused == f"{path / ENTRY}: expected an entry the zip holds whole, found Bad CRC-32 for file '{ENTRY}'"
+
+
+
+STORED_OR_DEFLATED = "expected an entry stored or deflated, as INCEpTION and spreadsheet programs write them"
+CENTRAL = b"PK\x01\x02"  # the signature of an entry's header in the zip's directory
+
+
+def patched(path: Path, signature: bytes, at: int, change: Callable[[int], int]) -> None:
+    """Change the 2-byte field at offset `at` of every header of the zip with `signature`."""
+    data = bytearray(path.read_bytes())
+    header = data.find(signature)
+    while header >= 0:
+        struct.pack_into("<H", data, header + at, change(struct.unpack_from("<H", data, header + at)[0]))
+        header = data.find(signature, header + 4)
+    path.write_bytes(bytes(data))
+
+
+def refused(cli, path: Path) -> str:
+    """The error of `agreement` on the export, once it is seen to name one of its entries."""
+    result = cli("agreement", path)
+    prefix = f"spanstudio: error: {path}/"
+    assert result.code == 2 and result.err.startswith(prefix), result.err
+    entry, error = result.err.removeprefix(prefix).split(": ", 1)
+    assert entry in project_entries(), entry
+    return error
+
+
+@pytest.mark.parametrize("method", [zipfile.ZIP_BZIP2, zipfile.ZIP_LZMA])
+def test_an_entry_neither_stored_nor_deflated_is_refused(cli, tmp_path, method):
+    """Was: read; zipfile inflates a bzip2 or LZMA chunk whole (a 277-byte zip: 200 MB)."""
+    path = tmp_path / "project.zip"
+    with zipfile.ZipFile(path, "w", method) as archive:
+        for name, data in project_entries().items():
+            archive.writestr(name, data)
+    name = {zipfile.ZIP_BZIP2: "bzip2", zipfile.ZIP_LZMA: "lzma"}[method]
+    assert refused(cli, path) == f"{STORED_OR_DEFLATED}, found an entry compressed with {name}\n"
+
+
+def test_a_deflate64_entry_is_refused(cli, tmp_path):
+    """Was: internal error: NotImplementedError."""
+    path = export(tmp_path)
+    patched(path, CENTRAL, 10, lambda method: 9)
+    assert refused(cli, path) == f"{STORED_OR_DEFLATED}, found an entry compressed with deflate64\n"
+
+
+def test_an_encrypted_entry_is_refused(cli, tmp_path):
+    """Was: a traceback (RuntimeError: password required)."""
+    path = export(tmp_path)
+    patched(path, CENTRAL, 8, lambda flags: flags | 0x1)
+    assert refused(cli, path) == f"{STORED_OR_DEFLATED}, found an encrypted entry (a password is needed to read it)\n"
+
+
+def test_an_entry_zipfile_cannot_read_is_refused(cli, tmp_path):
+    """Was: internal error: NotImplementedError (compressed patched data, flag bit 5)."""
+    path = export(tmp_path)
+    patched(path, CENTRAL, 8, lambda flags: flags | 0x20)
+    found = "expected an entry the zip holds whole, found compressed patched data (flag bit 5)\n"
+    assert refused(cli, path) == found

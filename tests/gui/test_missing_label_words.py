@@ -57,3 +57,18 @@ def test_the_agreement_window_shows_its_own_words(qtbot, monkeypatch, flags, tmp
     window.measure()
     qtbot.waitUntil(lambda: not window.busy, timeout=10_000)
     assert len(texts) == 1 and "(or a label for those without: the Reading option Missing label)" in texts[0][1]
+
+
+def test_a_value_spelled_like_the_placeholder_is_kept_in_the_apps_words():
+    from dataclasses import replace
+
+    from engine.formats import conll
+    from engine.formats.reader_options import check_options, one_annotator
+
+    options = replace(DEFAULT, missing_label="LABEL", layer="NAME", label_file="FILE")
+    words = [dialogs.app_words(w) for w in check_options(conll, "gold.conll", options)]
+    for shown in ("the option Layer 'NAME' not used", "the option Label file 'FILE' not used",
+                  "the option Missing label 'LABEL' not used"):  # fmt: skip
+        assert any(w.startswith(f"gold.conll: {shown} (") for w in words), (shown, words)
+    error = dialogs.input_error_text(one_annotator("gold.conll", conll.TITLE, "NAME"))
+    assert "several annotators' work for the option User 'NAME' (an INCEpTION" in error

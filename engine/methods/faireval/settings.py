@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from ...errors import InputError
+from ...paths import names_folder
 from ...textio import BOM, iter_lines
 
 KEYS = (
@@ -293,6 +294,7 @@ def _check_eval_out(path: str, number: int, value: str) -> str:
             file=path,
             line=number,
         )
-    if value.endswith(("/", os.sep)) and not Path(value).is_dir():
-        raise InputError(f"an existing directory for eval_out '{value}'", "none", file=path, line=number)
+    if names_folder(value) and not Path(value).is_dir():
+        found = "a file" if Path(value).exists() else "none"
+        raise InputError(f"an existing directory for eval_out '{value}'", found, file=path, line=number)
     return value
