@@ -292,7 +292,7 @@ def label_id_warnings(path: str, ids: set[str], label_file: str | None = None) -
     and no `label_file` (--label-file) names them; of a label file given for labels that
     are names."""
     if label_file is not None:
-        return [] if ids else [f"{path}: --label-file {label_file} not used (the labels are names, not "
+        return [] if ids else [f"{path}: --label-file {label_file!r} not used (the labels are names, not "
                                "doccano's label ids)"]  # fmt: skip
     if not ids:
         return []

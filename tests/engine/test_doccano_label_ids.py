@@ -176,7 +176,7 @@ def test_a_label_file_for_labels_that_are_names_is_not_used(tmp_path):
     read = read_spans(path, None, ReadOptions(label_file=_label_file(tmp_path)))
     assert [s.label for s in read.spans] == ["PER"]
     labels = tmp_path / "labels.json"
-    assert reader_warnings(read) == [f"{path}: --label-file {labels} not used (the labels are names, not doccano's "
+    assert reader_warnings(read) == [f"{path}: --label-file {str(labels)!r} not used (the labels are names, not doccano's "
                                      "label ids)"]  # fmt: skip
 
 
