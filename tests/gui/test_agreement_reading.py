@@ -246,3 +246,14 @@ def test_a_file_is_looked_at_once_while_unchanged_and_off_the_ui_thread(qtbot, m
     qtbot.waitUntil(lambda: len(looked) == 4 and settled(), timeout=20_000)
     assert looked[-1][0] == layered[0]
     assert offered(agreement, "layer") == ["a.Pos", "b.Chunk", "a.Lemma"]  # in the order listed (anna last)
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support raise")  # the offscreen platform
+def test_an_inception_export_listed_offers_its_layers_and_features(qtbot, window, tmp_path):
+    from tests.engine.test_agreement_exports import project_entries, zipped
+
+    agreement = agreement_of(qtbot, window)
+    agreement.add_paths([zipped(tmp_path / "project.zip", project_entries())])
+    named_entity = "de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity"
+    qtbot.waitUntil(lambda: offered(agreement, "layer") == [named_entity], timeout=20_000)
+    assert len(agreement.rows()) == 3 and offered(agreement, "feature") == ["value"]  # its default layer's
