@@ -46,7 +46,7 @@ class FileChoices(QObject):
     def __init__(self, panel: OptionsPanel, rows: QListWidget, looks: LookQueue | None) -> None:
         super().__init__(panel)
         self.panel, self.rows, self.looks = panel, rows, looks
-        self.contents: dict[Stamp, Contents] = {}  # the files looked at, as they were then
+        self.contents: dict[Stamp, Contents] = {}  # the files looked at (a file listed: as it is now)
         self.wanted: dict[str, Stamp] = {}  # each file listed, as it is now
         self._later = QTimer(self)  # the rows added or removed at once: one pass over them
         self._later.setSingleShot(True)
@@ -71,6 +71,8 @@ class FileChoices(QObject):
             self.wanted[path] = key
             if key not in self.contents and self.looks is not None:
                 self._ask(self.looks, key)
+        self.contents = {key: found for key, found in self.contents.items()
+                         if self.wanted.get(key[0], key) == key}  # fmt: skip
         self.fill()
 
     def _ask(self, looks: LookQueue, key: Stamp) -> None:
