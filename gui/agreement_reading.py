@@ -1,7 +1,8 @@
 """The Agreement window's Reading options: the reader options and --labels of the command
 line's `spanstudio agreement`, taken from their declarations (engine/agreement/command.py),
 shown in a collapsible group as the main window shows a method's options (an OptionsPanel),
-and given to the listing and measuring jobs (gui/agreement_inputs.py)."""
+and given to the listing and measuring jobs (gui/agreement_inputs.py); its Layer and Feature
+drop-downs offer what the annotators' files hold (gui/agreement_choices.py)."""
 
 from __future__ import annotations
 
@@ -10,12 +11,14 @@ import dataclasses
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QScrollArea, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QScrollArea, QToolButton, QVBoxLayout, QWidget
 
 from engine.agreement.command import AGREEMENT_READER_OPTIONS, add_agreement_parser
 from engine.formats.reader_options import DEFAULT, ReadOptions
 from engine.options import option, option_specs, validate
 
+from .agreement_choices import FileChoices
+from .look_queue import LookQueue
 from .options_panel import OptionsPanel
 
 #: How tall the open group may be, its options in how many columns: the window still fits
@@ -68,14 +71,16 @@ CONTROLS = {spec.flag: f"the Reading option {spec.label}" for spec in option_spe
 
 
 class ReadingGroup(QWidget):
-    """A button opening the options (saying which are set while closed), the options below it."""
+    """A button opening the options (saying which are set while closed), the options below it;
+    the Layer and Feature drop-downs offer what the files of the `rows` hold, looked at on `looks`."""
 
     changed = Signal()
 
-    def __init__(self) -> None:
+    def __init__(self, rows: QListWidget, looks: LookQueue | None = None) -> None:
         super().__init__()
         self.panel = OptionsPanel(AgreementReading, columns=COLUMNS)
         self.panel.changed.connect(self._edited)
+        self.choices = FileChoices(self.panel, rows, looks)
         self.button = QToolButton()
         self.button.setText("Reading options")
         self.button.setCheckable(True)
@@ -114,9 +119,11 @@ class ReadingGroup(QWidget):
     def set_plain(self, values: dict[str, Any]) -> None:
         self.panel.set_plain(values)
         self._say_set()
+        self.choices.look()
 
     def _edited(self) -> None:
         self._say_set()
+        self.choices.look()  # the features of the layer chosen; the files as the type system reads them
         self.changed.emit()
 
     def _say_set(self) -> None:

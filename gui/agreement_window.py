@@ -65,6 +65,7 @@ from .agreement_words import (
 )
 from .counts import count_of
 from .listed_rows import ListedRows
+from .look_queue import LookQueue
 from .notice import Notice
 from .settings import AppSettings
 from .worker import Job, Task, finish, show_progress, start
@@ -86,7 +87,8 @@ class AgreementWindow(QWidget):
 
     idle = Signal()  # the running work has ended
 
-    def __init__(self, parent: QWidget | None = None, settings: AppSettings | None = None) -> None:
+    def __init__(self, parent: QWidget | None = None, settings: AppSettings | None = None,
+                 looks: LookQueue | None = None) -> None:  # fmt: skip
         super().__init__(parent, Qt.WindowType.Window)
         self.setWindowTitle("Span Studio — Agreement among annotators")
         self.resize(1180, 660)  # fits a 1280x720 screen with its title bar
@@ -106,7 +108,7 @@ class AgreementWindow(QWidget):
         self.exports: dict[str, ReadExport] = {}  # the exports listed, as read: measured from that reading
         self.notice = Notice()
         self.settings = settings  # where its list and folders are kept (none: nothing kept)
-        self._build()
+        self._build(looks)
         for keys in ("Esc", "Ctrl+W"):  # close as a dialog does (running work is cancelled)
             QShortcut(QKeySequence(keys), self, self.close)
         if settings is not None:
@@ -114,15 +116,13 @@ class AgreementWindow(QWidget):
 
     # --- layout ----------------------------------------------------------------------
 
-    def _build(self) -> None:
+    def _build(self, looks: LookQueue | None) -> None:
         self.paths = QListWidget()
         self.paths.setMaximumHeight(90)
         self.listed = ListedRows(self.paths)  # the rows of the list, known without reading it
         buttons = QHBoxLayout()
         for text, slot in (
-            ("Add files…", self.add_files),
-            ("Add folder…", self.add_folder),
-            ("Remove", self.remove),
+            ("Add files…", self.add_files), ("Add folder…", self.add_folder), ("Remove", self.remove)
         ):
             button = QPushButton(text)
             button.clicked.connect(slot)
@@ -132,7 +132,7 @@ class AgreementWindow(QWidget):
                                     "(the command line's --predictions).")  # fmt: skip
         self.predictions.toggled.connect(self.list_predictions)
         buttons.addWidget(self.predictions)
-        self.reading = ReadingGroup()  # the command line's reader options and --labels
+        self.reading = ReadingGroup(self.paths, looks)  # reader options, --labels; the files' layers
         self.measure_button = QPushButton("Measure agreement")
         self.measure_button.clicked.connect(self.measure)
         self.cancel_button = QPushButton("Cancel")

@@ -259,7 +259,7 @@ class MainWindow(WindowMemory, WindowExports, FocusRing, QMainWindow):
         from .agreement_window import AgreementWindow
 
         if getattr(self, "agreement", None) is None:
-            self.agreement = AgreementWindow(self, self.settings)
+            self.agreement = AgreementWindow(self, self.settings, self.setup.look_queue)
             self.agreement.idle.connect(self._close_if_waiting)
         self.agreement.show()
         self.agreement.raise_()

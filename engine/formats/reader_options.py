@@ -14,7 +14,7 @@ from .tagschemes import READINGS, SCHEMES
 
 #: What the WebAnno TSV and XMI readers' error for an annotation without a value expects besides
 #: a value: every command reading them (the span methods, agreement) offers the option, and so
-#: does the app's options panel (Missing label); its Agreement window names the command line's.
+#: does the app's options panel (Missing label), in the Agreement window as the Reading option Missing label.
 OR_MISSING_LABEL = "or a label for those without: --missing-label LABEL"
 #: ReadOptions.discontinuous: how a method scores a span in pieces (brat's `0 4;9 12`).
 DISCONTINUOUS_MODES = ("extent", "fragments", "all-fragments")

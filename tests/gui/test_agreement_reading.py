@@ -172,3 +172,88 @@ def test_the_window_still_fits_a_small_screen_with_the_options_open(qtbot):
 
 def test_setting_no_option_reads_as_the_command_line_does_without_flags():
     assert read_options(AgreementReading()) == DEFAULT and labels(AgreementReading()) is None
+
+
+def offered(window: AgreementWindow, name: str) -> list[str]:
+    """What a Reading option's drop-down offers."""
+    return window.reading.panel.editors[name].suggestions()
+
+
+def choose(window: AgreementWindow, name: str, item: str) -> None:
+    """Pick an item of a Reading option's drop-down as the user does."""
+    combo = window.reading.panel.editors[name].combo
+    combo.setCurrentIndex(combo.findText(item))
+    combo.textActivated.emit(item)
+
+
+def agreement_of(qtbot, main_window) -> AgreementWindow:
+    """The main window's Agreement window (its files looked at on the main window's look queue)."""
+    main_window.open_agreement()
+    qtbot.waitExposed(main_window.agreement)
+    return main_window.agreement
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support raise")  # the offscreen platform
+def test_the_files_listed_offer_their_layers_and_features(qtbot, cli, window, layered):
+    agreement = agreement_of(qtbot, window)
+    assert offered(agreement, "layer") == [] and offered(agreement, "feature") == []
+    agreement.add_paths(layered)
+    qtbot.waitUntil(lambda: offered(agreement, "layer") == ["a.Pos", "b.Chunk"], timeout=20_000)
+    assert offered(agreement, "feature") == []  # two layers, neither the default: no layer's features yet
+    choose(agreement, "layer", "b.Chunk")
+    assert agreement.reading.reading().layer == "b.Chunk"
+    assert offered(agreement, "feature") == ["kind", "value"]
+    choose(agreement, "feature", "value")
+    agreement.measure()
+    qtbot.waitUntil(lambda: not agreement.busy, timeout=20_000)
+    assert agreement.data is not None, agreement.summary.text()
+    data = json.loads(to_json(agreement.data))
+    assert data == cli_data(cli, *layered, "--layer", "b.Chunk", "--feature", "value")
+    assert data != cli_data(cli, *layered, "--layer", "b.Chunk", "--feature", "kind")
+    choose(agreement, "layer", "a.Pos")
+    assert offered(agreement, "feature") == ["tag"]
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support raise")  # the offscreen platform
+def test_a_file_is_looked_at_once_while_unchanged_and_off_the_ui_thread(qtbot, monkeypatch, window, layered):
+    import threading
+    from pathlib import Path
+
+    import gui.agreement_choices as choices
+
+    looked: list[tuple[str, threading.Thread]] = []
+    read = choices.read_contents
+    monkeypatch.setattr(choices, "read_contents", lambda path, options:
+                        looked.append((path, threading.current_thread())) or read(path, options))  # fmt: skip
+    agreement = agreement_of(qtbot, window)
+
+    def settled() -> bool:
+        return not agreement.reading.choices._later.isActive() and not window.setup.looking
+
+    agreement.add_paths(layered[:2])
+    qtbot.waitUntil(lambda: len(looked) == 2 and settled(), timeout=20_000)
+    agreement.add_paths(layered)  # two listed already, one more
+    set_option(agreement, "layer", "a.Pos")
+    agreement.paths.item(0).setSelected(True)
+    agreement.remove()
+    agreement.add_paths(layered[:1])
+    qtbot.waitUntil(lambda: len(looked) == 3 and settled(), timeout=20_000)
+    assert sorted(path for path, _ in looked) == sorted(layered)
+    assert all(thread is not threading.main_thread() for _, thread in looked)
+    changed = Path(layered[0])
+    changed.write_text(tsv(TOKENS["ben"]).replace("#T_SP=a.Pos|tag", "#T_SP=a.Lemma|value"), encoding="utf-8")
+    set_option(agreement, "layer", "b.Chunk")
+    qtbot.waitUntil(lambda: len(looked) == 4 and settled(), timeout=20_000)
+    assert looked[-1][0] == layered[0]
+    assert offered(agreement, "layer") == ["a.Pos", "b.Chunk", "a.Lemma"]  # in the order listed (anna last)
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support raise")  # the offscreen platform
+def test_an_inception_export_listed_offers_its_layers_and_features(qtbot, window, tmp_path):
+    from tests.engine.test_agreement_exports import project_entries, zipped
+
+    agreement = agreement_of(qtbot, window)
+    agreement.add_paths([zipped(tmp_path / "project.zip", project_entries())])
+    named_entity = "de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity"
+    qtbot.waitUntil(lambda: offered(agreement, "layer") == [named_entity], timeout=20_000)
+    assert len(agreement.rows()) == 3 and offered(agreement, "feature") == ["value"]  # its default layer's
