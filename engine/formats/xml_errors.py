@@ -4,7 +4,6 @@ in plain words, short; where the error lies at the file's end, that it may be cu
 
 from __future__ import annotations
 
-import codecs
 import re
 from typing import Any
 
@@ -37,7 +36,6 @@ _PLAIN: tuple[tuple[str, str], ...] = (
     (r"Unsupported encoding:? (\S+)", r"encoding \1 (its XML declaration's), which the parser does not know"),
     (r"Malformed declaration|parsing XML declaration", "a malformed XML declaration (<?xml …?>)"),
 )
-_UTF16_BOMS = (codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)
 _WHERE = re.compile(r", line \d+, column \d+$")
 _END = "the file's end"  # how a reason about the file's end begins
 _SHORT = 80  # characters of a reason no table entry words
@@ -54,13 +52,9 @@ def plain_reason(message: str) -> str:
     return bare if len(bare) <= _SHORT else bare[: _SHORT - 1] + "…"
 
 
-def xml_error(err: Any, expected: str, file: str, data: bytes, utf16: bool = False) -> InputError:
-    """The InputError of an lxml XMLSyntaxError `err` reading `data` (the file's bytes, or
-    in UTF-8 those of a file in `utf16`); the column of line 1 of a file in UTF-16 not
-    counting its byte-order mark, which libxml2 counts (as in its UTF-8 twin)."""
+def xml_error(err: Any, expected: str, file: str, data: bytes) -> InputError:
+    """The InputError of an lxml XMLSyntaxError `err` reading `data` (the file's bytes)."""
     line, column = err.position if err.position else (err.lineno, None)
-    if line == 1 and column and (utf16 or data.startswith(_UTF16_BOMS)):
-        column -= 1
     found = plain_reason(err.msg or str(err))
     if column:
         found += f" at column {column}"
