@@ -67,6 +67,12 @@ def shown(text: str, *, cut: bool = True) -> str:
     return re.sub(_UNSAFE, lambda m: _escaped(m.group()), text)
 
 
+
+def given(value: Any) -> str:
+    """A value the user gave, as a message quotes it: a text in single quotes as it is (a
+    Windows path keeps single backslashes, unlike repr), anything else as str writes it."""
+    return f"'{shown(value)}'" if isinstance(value, str) else str(value)
+
 #: A lone surrogate: a byte of a name the system gave that was not UTF-8 (os.fsdecode).
 _SURROGATE = "[\ud800-\udfff]"
 

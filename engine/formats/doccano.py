@@ -20,7 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..errors import InputError, first_listed
+from ..errors import InputError, first_listed, given
 from ..spans import Annotations
 from . import sniffing
 from .jsondocs import Record, bad, document, offsets, place, records, unique_name
@@ -292,8 +292,8 @@ def label_id_warnings(path: str, ids: set[str], label_file: str | None = None) -
     and no `label_file` (--label-file) names them; of a label file given for labels that
     are names."""
     if label_file is not None:
-        return [] if ids else [f"{path}: --label-file {label_file!r} not used (the labels are names, not "
-                               "doccano's label ids)"]  # fmt: skip
+        return [] if ids else [f"{path}: --label-file {given(label_file)} not used (the labels are names, "
+                               "not doccano's label ids)"]  # fmt: skip
     if not ids:
         return []
     listed = first_listed(sorted(ids, key=int), 10, more=", …")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from ..errors import InputError, first_listed
+from ..errors import InputError, first_listed, given
 from .tagschemes import READINGS, SCHEMES
 
 #: What the WebAnno TSV and XMI readers' error for an annotation without a value expects besides
@@ -145,8 +145,8 @@ def check_options(module: Any, path: str, options: ReadOptions) -> list[str]:
     for; InputError for a user given for a format that holds one annotator's spans."""
     if given_user(options) and module.NAME not in READ_BY["user"]:
         raise one_annotator(path, module.TITLE, str(options.user))
-    return [f"{path}: --{name.replace('_', '-')} {getattr(options, name)!r} not used ({module.TITLE} has no "
-            f"{UNUSED[name]})"
+    return [f"{path}: --{name.replace('_', '-')} {given(getattr(options, name))} not used ({module.TITLE} "
+            f"has no {UNUSED[name]})"
             for name in UNUSED if module.NAME not in READ_BY[name]
             and getattr(options, name) != getattr(DEFAULT, name)]  # fmt: skip
 

@@ -176,7 +176,7 @@ def test_a_label_file_for_labels_that_are_names_is_not_used(tmp_path):
     read = read_spans(path, None, ReadOptions(label_file=_label_file(tmp_path)))
     assert [s.label for s in read.spans] == ["PER"]
     labels = tmp_path / "labels.json"
-    assert reader_warnings(read) == [f"{path}: --label-file {str(labels)!r} not used (the labels are names, not doccano's "
+    assert reader_warnings(read) == [f"{path}: --label-file '{labels}' not used (the labels are names, not doccano's "
                                      "label ids)"]  # fmt: skip
 
 
@@ -185,4 +185,4 @@ def test_a_label_file_for_another_format_is_not_used(cli, tmp_path):
     gold.write_text("Anna B-PER\n", encoding="utf-8")
     result = cli("spans", gold, gold, "--label-file", _label_file(tmp_path))
     assert result.code == 0
-    assert f"{gold}: --label-file {str(tmp_path / 'labels.json')!r} not used (CoNLL" in result.err
+    assert f"{gold}: --label-file '{tmp_path / 'labels.json'}' not used (CoNLL" in result.err

@@ -143,3 +143,13 @@ def test_a_list_in_a_message_shows_the_first_few_and_how_many_more():
     assert first_listed([1, 2, 3], 2, "; ", " … and {} more", show=lambda n: f"T{n}") == "T1; T2 … and 1 more"
     assert first_listed(["a", "b", "c"], 1, more=", …") == "a, …"
     assert first_listed([], 3) == ""
+
+
+def test_a_value_the_user_gave_is_quoted_as_typed():
+    """Was quoted by repr: a Windows path's backslashes doubled ('C:\\\\x'), a quote in a value
+    turning the quotes double."""
+    from engine.errors import given
+
+    assert given("C:\\Users\\anna\\labels.json") == "'C:\\Users\\anna\\labels.json'"
+    assert given("it's") == "'it's'"
+    assert given(3) == "3"
