@@ -53,8 +53,9 @@ def _check_method(info: zipfile.ZipInfo, where: str) -> None:
         found = f"an entry compressed with {zipfile.compressor_names.get(method, f'method {method}')}"
     else:
         return
-    raise InputError("an entry stored or deflated, as INCEpTION and spreadsheet programs write them", found,
-                     file=where)  # fmt: skip
+    expected = ("an entry stored or deflated and not encrypted, as INCEpTION and spreadsheet programs "
+                "write them")
+    raise InputError(expected, found, file=where)
 
 
 def _too_large(where: str, found: str) -> InputError:

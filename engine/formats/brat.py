@@ -182,7 +182,7 @@ def read_ann(ann: str, text: str, doc: str) -> tuple[list[Span], int, list[Diffe
 def _check_ids(ann: str, lines: list[str]) -> None:
     """InputError where a line's id (before its TAB) is an earlier line's (`*` lines have
     none); the lines are looked at one by one only where their first fields are not all
-    distinct (blank lines and `*` lines repeat theirs: then the look finds nothing)."""
+    distinct (blank lines and `*` lines repeat theirs: then the look may find no duplicate)."""
     firsts = [line.partition("\t")[0] for line in lines]
     if len(set(firsts)) == len(firsts):
         return

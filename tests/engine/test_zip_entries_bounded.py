@@ -107,8 +107,7 @@ def test_an_entry_said_to_be_empty_is_checked_not_read_as_empty(tmp_path):
     assert refused == f"{path / ENTRY}: expected an entry the zip holds whole, found Bad CRC-32 for file '{ENTRY}'"
 
 
-
-STORED_OR_DEFLATED = "expected an entry stored or deflated, as INCEpTION and spreadsheet programs write them"
+STORED_OR_DEFLATED = "expected an entry stored or deflated and not encrypted, as INCEpTION and spreadsheet programs write them"
 CENTRAL = b"PK\x01\x02"  # the signature of an entry's header in the zip's directory
 
 
