@@ -1,10 +1,11 @@
 """The entries of the zips Span Studio reads (INCEpTION's project exports and documents'
-`.zip` of their XMI and type system, the review workbooks' parts read whole), read whole but
-never past a bound: a zip bomb is refused, not inflated."""
+`.zip` of their XMI and type system, the review workbooks' parts), read whole but never past
+a bound (a zip bomb is refused, not inflated) or streamed (a workbook's sheets), stored or
+deflated alone."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING
 
 from .errors import InputError
 
@@ -40,6 +41,14 @@ def entry_bytes(archive: zipfile.ZipFile, name: str, where: str) -> bytes:
             return member.read(info.file_size + 1)
     except (zipfile.BadZipFile, zlib.error, OSError, EOFError, RuntimeError, NotImplementedError) as err:
         raise InputError("an entry the zip holds whole", str(err) or type(err).__name__, file=where) from None
+
+
+def entry_stream(archive: zipfile.ZipFile, name: str, where: str) -> IO[bytes]:
+    """A zip entry opened to stream (no bound on its size: a sheet read row by row); its
+    method checked first, as entry_bytes does (`where`: the zip's path and the entry's)."""
+    info = archive.getinfo(name)
+    _check_method(info, where)
+    return archive.open(info)
 
 
 def _check_method(info: zipfile.ZipInfo, where: str) -> None:
