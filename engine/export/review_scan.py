@@ -17,7 +17,7 @@ from typing import IO, Any, NamedTuple, TypeVar
 from lxml import etree
 
 from ..errors import InputError
-from ..zips import entry_bytes, entry_stream
+from ..zips import entry_bytes, entry_stream, open_zip
 from .sheetxml import column_number, letter
 from .xlsx import CHUNK_KEY, REVIEW_SHEET, UNREVIEWED
 
@@ -136,7 +136,7 @@ def scan_workbook(path: str | Path, sheets: tuple[str, ...], unchanged: bytes, b
     is `unchanged` (as Span Studio wrote it, never saved since: not read further); None for
     another file or one that cannot be read."""
     try:
-        with zipfile.ZipFile(path) as archive:
+        with open_zip(path, str(path)) as archive:
             if archive.comment == unchanged:
                 return blank
             book = SheetBook(archive)
