@@ -165,7 +165,8 @@ def test_an_entry_zipfile_cannot_read_is_refused(cli, tmp_path):
 
 
 def rezipped(source: Path, path: Path, bzip2: Callable[[str], bool]) -> None:
-    """The zip `source` written again to `path`, its entries named `bzip2` compressed so."""
+    """The zip `source` written again to `path`: the entries `bzip2` picks by name compressed
+    with bzip2, the others deflated."""
     with zipfile.ZipFile(source) as old, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as new:
         for info in old.infolist():
             method = zipfile.ZIP_BZIP2 if bzip2(info.filename) else zipfile.ZIP_DEFLATED
