@@ -15,7 +15,7 @@ from .export.review_scan import UNREADABLE, SheetBook, filled, header_columns, i
 from .export.sheetxml import column_number, letter
 from .export.xlsx import AGREEMENTS, CHUNK_KEY, CONTEXT_COLOURED, REVIEW_SHEET, VERDICTS
 from .report import COLUMN_TITLES, Table, error_ids
-from .zips import entry_bytes
+from .zips import entry_bytes, open_zip
 
 NOT_REVIEWED = "not reviewed"
 #: Verdicts of workbooks written before the list of issue 19, as the verdicts they mean now.
@@ -63,7 +63,7 @@ def read_review(path: str) -> Review:
     spreadsheet program); InputError for anything else, a damaged workbook included. Only
     the cells used are read (engine/export/review_scan.py), never the rich-text contexts."""
     try:
-        with zipfile.ZipFile(path) as archive:
+        with open_zip(path, path) as archive:
             return _read(SheetBook(archive), path)
     except FileNotFoundError:
         raise InputError("an existing workbook", "nothing", file=path) from None
@@ -137,7 +137,7 @@ def _is_ods(path: str) -> bool:
     """Whether the file is an OpenDocument spreadsheet: a zip whose mimetype entry says so
     (whatever its name: a text file named .ods is none)."""
     try:
-        with zipfile.ZipFile(path) as archive:
+        with open_zip(path, path) as archive:
             return entry_bytes(archive, "mimetype", f"{path}/mimetype").startswith(ODS_MIMETYPE)
     except (OSError, KeyError, zipfile.BadZipFile, RuntimeError, ValueError, NotImplementedError, InputError):
         return False

@@ -1,15 +1,17 @@
-"""The entries of the zips Span Studio reads (INCEpTION's project exports and documents'
-`.zip` of their XMI and type system, the review workbooks' parts read whole), read whole but
-never past a bound: a zip bomb is refused, not inflated."""
+"""The zips Span Studio reads (INCEpTION's project exports and documents' `.zip` of their XMI
+and type system, the review workbooks), opened (a zip of a version zipfile lacks: one error),
+their entries read whole but never past a bound (a zip bomb is refused, not inflated) or
+streamed (a workbook's sheets), stored or deflated alone."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import IO, TYPE_CHECKING, BinaryIO
 
 from .errors import InputError
 
 if TYPE_CHECKING:
     import zipfile
+    from pathlib import Path
 
 #: The most bytes an entry may unzip to: 256 MiB. A DKPro-processed XMI runs about 16 bytes
 #: per character of its text (tokens, lemmas, POS, entities: the cassis test file), so this
@@ -40,6 +42,28 @@ def entry_bytes(archive: zipfile.ZipFile, name: str, where: str) -> bytes:
             return member.read(info.file_size + 1)
     except (zipfile.BadZipFile, zlib.error, OSError, EOFError, RuntimeError, NotImplementedError) as err:
         raise InputError("an entry the zip holds whole", str(err) or type(err).__name__, file=where) from None
+
+
+def open_zip(source: str | Path | BinaryIO, where: str) -> zipfile.ZipFile:
+    """The zip `source` opened (`where`: its path); InputError naming it where zipfile has no
+    reader for its version (NotImplementedError: "zip file version 6.4"), which opening
+    raises before any entry is read. Its other errors (BadZipFile, OSError) are the caller's."""
+    import zipfile
+
+    try:
+        return zipfile.ZipFile(source)
+    except NotImplementedError as err:
+        expected = ("a zip of a version Python's zipfile reads (up to 6.3, as INCEpTION and spreadsheet "
+                    "programs write them)")
+        raise InputError(expected, str(err) or type(err).__name__, file=where) from None
+
+
+def entry_stream(archive: zipfile.ZipFile, name: str, where: str) -> IO[bytes]:
+    """A zip entry opened to stream (no bound on its size: a sheet read row by row); its
+    method checked first, as entry_bytes does (`where`: the zip's path and the entry's)."""
+    info = archive.getinfo(name)
+    _check_method(info, where)
+    return archive.open(info)
 
 
 def _check_method(info: zipfile.ZipInfo, where: str) -> None:

@@ -17,7 +17,7 @@ from typing import IO, Any, NamedTuple, TypeVar
 from lxml import etree
 
 from ..errors import InputError
-from ..zips import entry_bytes
+from ..zips import entry_bytes, entry_stream, open_zip
 from .sheetxml import column_number, letter
 from .xlsx import CHUNK_KEY, REVIEW_SHEET, UNREVIEWED
 
@@ -49,7 +49,8 @@ class SheetBook:
 
     def rows(self, name: str) -> Iterator[tuple[int, Cells]]:
         """The rows of sheet `name`: each one's number and its cells (XML elements) by column."""
-        with self.archive.open(self.parts[name]) as xml:
+        part = self.parts[name]
+        with entry_stream(self.archive, part, f"{self.archive.filename}/{part}") as xml:
             yield from _rows(xml)
 
     def value(self, cell: Any) -> Any:
@@ -122,7 +123,7 @@ def _shared_strings(book: zipfile.ZipFile) -> list[str]:
     if "xl/sharedStrings.xml" not in book.namelist():
         return []
     strings = []
-    with book.open("xl/sharedStrings.xml") as xml:
+    with entry_stream(book, "xl/sharedStrings.xml", f"{book.filename}/xl/sharedStrings.xml") as xml:
         for _, item in etree.iterparse(xml, tag=f"{MAIN}si", huge_tree=True):
             strings.append(_string(item).replace("x005F_", ""))
             item.clear()
@@ -135,7 +136,7 @@ def scan_workbook(path: str | Path, sheets: tuple[str, ...], unchanged: bytes, b
     is `unchanged` (as Span Studio wrote it, never saved since: not read further); None for
     another file or one that cannot be read."""
     try:
-        with zipfile.ZipFile(path) as archive:
+        with open_zip(path, str(path)) as archive:
             if archive.comment == unchanged:
                 return blank
             book = SheetBook(archive)

@@ -115,10 +115,17 @@ def no_annotation_file(folder: Path, files: list[Path]) -> InputError:
         return InputError("a folder holding annotation files", "an empty folder", file=str(folder))
     beside = "a file" if len(files) == 1 else "files"
     held = [f"{listed_names(files)} ({beside} read beside annotation files)"] if files else []
-    held += [f"sub-folders ({listed_names(folders)}) and no .ann file in them"] if folders else []
+    held += [_sub_folders_held(folders)] if folders else []
     read = " (of its sub-folders only brat's .ann and .txt are read)" if folders else ""
     expected = f"a folder holding annotation files{read}"
     return InputError(expected, "only " + " and ".join(held), file=str(folder))
+
+
+def _sub_folders_held(folders: list[Path]) -> str:
+    """'a sub-folder (a) and no .ann file in it', or its plural for more."""
+    if len(folders) == 1:
+        return f"a sub-folder ({listed_names(folders)}) and no .ann file in it"
+    return f"sub-folders ({listed_names(folders)}) and no .ann file in them"
 
 
 def _kinds(files: list[Path]) -> dict[str | None, list[Path]]:

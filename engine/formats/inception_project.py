@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InputError, first_listed
 from ..spans import Annotations
 from ..textio import archive_member
-from ..zips import entry_bytes
+from ..zips import entry_bytes, open_zip
 from . import format_module, sniffing
 from .reader_options import NO_USER, unknown_user
 from .reader_options import listed_names as _listed
@@ -70,7 +70,7 @@ class Entry:
 
 def is_project(path: str | Path) -> bool:
     """Whether a folder or `.zip` is an INCEpTION project export (its project file, or its
-    annotation folders, at the top)."""
+    annotation folders, at the top); InputError for a zip of a version zipfile lacks."""
     p = Path(path)
     if p.is_dir():
         return _is_project_folder(p)
@@ -81,7 +81,7 @@ def is_project(path: str | Path) -> bool:
     if not zipfile.is_zipfile(p):
         return False
     try:
-        with zipfile.ZipFile(p) as archive:
+        with open_zip(p, str(p)) as archive:
             return any(map(_top_level_mark, _names_in_zip(archive)))
     except (zipfile.BadZipFile, OSError):
         return False
@@ -124,7 +124,7 @@ class Export:
             self.names = _names_in_folder(Path(path))
         else:
             try:
-                self.archive = self._stack.enter_context(zipfile.ZipFile(path))
+                self.archive = self._stack.enter_context(open_zip(path, path))
             except (zipfile.BadZipFile, OSError) as err:
                 raise InputError("a zip file", str(err) or type(err).__name__, file=path) from None
             self.names = _names_in_zip(self.archive)

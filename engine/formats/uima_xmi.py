@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InputError
 from ..spans import Annotations, Document, Span
 from ..textio import ZIP_MAGIC, read_input_bytes
-from ..zips import entry_bytes
+from ..zips import entry_bytes, open_zip
 from . import TYPE_SYSTEM_NAMES, sniffing
 from .reader_options import OR_MISSING_LABEL
 from .spantable import identified_table
@@ -108,7 +108,7 @@ def _zip_sources(path: str, data: bytes,
     import zipfile  # here, not at the top: reading other formats need not load it
 
     try:
-        with zipfile.ZipFile(BytesIO(data)) as archive:  # an archive's member too
+        with open_zip(BytesIO(data), path) as archive:  # an archive's member too
             names = [n for n in archive.namelist() if not n.endswith("/")]
             xmis = [n for n in names if n.lower().endswith(".xmi")]
             if not xmis:

@@ -44,7 +44,12 @@ def test_sub_folders_without_ann_files_are_said(tmp_path):
     (tmp_path / "a" / "doc.conll").write_text("Anna\tB-PER\n", encoding="utf-8")
     with pytest.raises(InputError) as err:
         read_spans(str(tmp_path))
-    assert err.value.found == "only sub-folders (a) and no .ann file in them"
+    assert err.value.found == "only a sub-folder (a) and no .ann file in it"
+    (tmp_path / "b").mkdir()
+    with pytest.raises(InputError) as err:
+        read_spans(str(tmp_path))
+    assert err.value.found == "only sub-folders (a, b) and no .ann file in them"
+    (tmp_path / "b").rmdir()
     (tmp_path / "a" / "doc.conll").unlink()
     (tmp_path / "a").rmdir()
     with pytest.raises(InputError, match="found an empty folder"):
@@ -61,4 +66,4 @@ def test_companion_files_are_worded_for_their_number(tmp_path):
     with pytest.raises(InputError) as err:
         read_spans(str(tmp_path))
     assert err.value.found == ("only annotation.conf, visual.conf (files read beside annotation files) and "
-                               "sub-folders (a) and no .ann file in them")  # fmt: skip
+                               "a sub-folder (a) and no .ann file in it")  # fmt: skip

@@ -162,3 +162,48 @@ def test_an_entry_zipfile_cannot_read_is_refused(cli, tmp_path):
     patched(path, CENTRAL, 8, lambda flags: flags | 0x20)
     found = "expected an entry the zip holds whole, found compressed patched data (flag bit 5)\n"
     assert refused(cli, path) == found
+
+
+def rezipped(source: Path, path: Path, bzip2: Callable[[str], bool]) -> None:
+    """The zip `source` written again to `path`: the entries `bzip2` picks by name compressed
+    with bzip2, the others deflated."""
+    with zipfile.ZipFile(source) as old, zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as new:
+        for info in old.infolist():
+            method = zipfile.ZIP_BZIP2 if bzip2(info.filename) else zipfile.ZIP_DEFLATED
+            new.writestr(info.filename, old.read(info), compress_type=method)
+
+
+@pytest.mark.parametrize("part", ["xl/worksheets/sheet", "xl/sharedStrings.xml"])
+def test_a_review_workbooks_streamed_parts_are_checked_too(cli, tmp_path, part):
+    """Was: read (archive.open streams bzip2, LZMA, … unchecked; an encrypted one: a traceback)."""
+    path = tmp_path / "review.xlsx"
+    rezipped(REVIEW, path, lambda name: name.startswith(part))
+    result = cli("review", path)
+    prefix = f"spanstudio: error: {path}/"
+    assert result.code == 2 and result.err.startswith(prefix), result.err
+    entry, error = result.err.removeprefix(prefix).split(": ", 1)
+    assert entry.startswith(part) and error == f"{STORED_OR_DEFLATED}, found an entry compressed with bzip2\n"
+    assert review_counts(path) is None
+
+
+VERSION = ("expected a zip of a version Python's zipfile reads (up to 6.3, as INCEpTION and spreadsheet programs "
+           "write them), found zip file version 6.4")  # fmt: skip
+
+
+@pytest.mark.parametrize("kind", ["project", "xmi", "review"])
+def test_a_zip_of_a_later_version_is_refused_naming_it(cli, tmp_path, kind):
+    """Was: a traceback (NotImplementedError: zipfile.ZipFile refuses a version past 6.3 on opening)."""
+    if kind == "review":
+        path = tmp_path / "review.xlsx"
+        path.write_bytes(REVIEW.read_bytes())
+    elif kind == "xmi":
+        path = tmp_path / "doc.zip"
+        zipped(path, {"doc.xmi": (RELATION / "relation_test.xmi").read_bytes(),
+                      "TypeSystem.xml": (RELATION / "TypeSystem.xml").read_bytes()})  # fmt: skip
+    else:
+        path = export(tmp_path)
+    patched(path, CENTRAL, 6, lambda version: 64)  # the version needed to extract: 6.4
+    result = cli("review", path) if kind == "review" else cli("spans", path, path)
+    assert (result.code, result.err) == (2, f"spanstudio: error: {path}: {VERSION}\n")
+    if kind == "review":
+        assert review_counts(path) is None

@@ -30,9 +30,9 @@ def test_a_folder_without_annotation_files_is_said_alike_by_the_app_and_the_read
     with pytest.raises(InputError) as read:
         read_spans(str(tmp_path))
     assert str(look_at(str(tmp_path)).error) == str(read.value)
-    found = {("a/",): "only sub-folders (a) and no .ann file in them",
+    found = {("a/",): "only a sub-folder (a) and no .ann file in it",
              ("annotation.conf",): "only annotation.conf (a file read beside annotation files)",
              ("annotation.conf", "a/"): "only annotation.conf (a file read beside annotation files) and "
-                                        "sub-folders (a) and no .ann file in them",
+                                        "a sub-folder (a) and no .ann file in it",
              (): "an empty folder"}  # fmt: skip
     assert read.value.found == found[held]
