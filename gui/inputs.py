@@ -91,10 +91,10 @@ def look_at(path: str) -> Look:
     """Read an input's head once: whether it can be read (the engine's message when not)
     and its format."""
     p = Path(path)
-    if project_input(p):
-        return Look(path, format=detect(p), project=True, head=as_head(input_lines(p)))  # its flags kept
     folder, head = False, Head()
     try:
+        if project_input(p):  # a zip it cannot open (a later zip version) is an InputError here
+            return Look(path, format=detect(p), project=True, head=as_head(input_lines(p)))  # its flags kept
         folder = p.is_dir()
         target = first_annotation_file(p) if folder else require_file(path)
         data, more, head = head_bytes(target)
