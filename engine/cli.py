@@ -459,8 +459,8 @@ def run_review(args: argparse.Namespace) -> tuple[str, list[str]]:
 
     check_input(args.workbook)
     if args.json is not None and args.json != "-":
-        check_writable(file_path(args.json))
-        refuse_overwriting(input_identities([args.workbook]), {"--json": Path(args.json)})
+        check_writable(json_path := file_path(args.json))
+        refuse_overwriting(input_identities([args.workbook]), {"--json": json_path})
     review = read_review(args.workbook)
     scored = scored_parts(review)  # a compare workbook's: each system's
     if args.json is not None:

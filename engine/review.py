@@ -139,7 +139,7 @@ def _is_ods(path: str) -> bool:
     try:
         with open_zip(path, path) as archive:
             return entry_bytes(archive, "mimetype", f"{path}/mimetype").startswith(ODS_MIMETYPE)
-    except (OSError, KeyError, zipfile.BadZipFile, RuntimeError, ValueError, NotImplementedError, InputError):
+    except (OSError, KeyError, zipfile.BadZipFile, RuntimeError, ValueError, InputError):
         return False
 
 

@@ -15,7 +15,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from ..errors import InputError, first_listed
+from ..errors import InputError, first_listed, nothing_in
 from ..textio import BOM, not_text, os_error_words
 from . import (
     FORMAT_MODULES,
@@ -180,8 +180,7 @@ def unrecognised(path: Path, lines: list[str]) -> InputError:
     if problem is not None:
         return problem
     if not lines:
-        return InputError("a file with annotations", "an empty file" if not head else "a file of blank lines",
-                          file=str(path))  # fmt: skip
+        return InputError("a file with annotations", nothing_in(head), file=str(path))
     return _cut_short(path, lines) or _invalid_json(path, lines) or InputError(SPAN_FILE, "none recognised",
                                                                                file=str(path))  # fmt: skip
 

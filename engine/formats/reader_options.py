@@ -124,7 +124,7 @@ def unknown_user(path: str, user: str, users: list[str]) -> InputError:
 
 def one_annotator(path: str, title: str, user: str) -> InputError:
     """The error for a user given for a file that holds one annotator's spans."""
-    return InputError(f"an export of several annotators' work for --user {user!r} (an INCEpTION project "
+    return InputError(f"an export of several annotators' work for --user {given(user)} (an INCEpTION project "
                       "export, Label Studio JSON, doccano 1.0/1.1 JSONL with users)",
                       f"{title}, which holds one annotator's spans (the option applies to exports of "
                       "several annotators)", file=path)  # fmt: skip

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterable
+from functools import cache
 from itertools import repeat
 from operator import itemgetter
 
@@ -220,15 +221,10 @@ def regular_columns(block: str, strip: bool) -> Columns | None:
     return columns
 
 
-#: Per width, the slices that take each column out of a block's cells (_slices).
-_SLICES: dict[int, list[slice]] = {}
-
-
+@cache
 def _slices(width: int) -> list[slice]:
-    slices = _SLICES.get(width)
-    if slices is None:
-        slices = _SLICES[width] = [slice(j, None, width) for j in range(width)]
-    return slices
+    """Per width, the slices that take each column out of a block's cells."""
+    return [slice(j, None, width) for j in range(width)]
 
 
 def regular_notes(block: str) -> tuple[list[str], list[str], Columns, str, str] | None:
