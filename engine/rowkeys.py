@@ -114,3 +114,10 @@ def _sorted_ids(*columns: np.ndarray) -> np.ndarray:
 def row_order(rows: np.ndarray) -> np.ndarray:
     """The stable order sorting a 2-D array's rows by their columns, first column first."""
     return np.argsort(row_keys(*rows.T), kind="stable")
+
+
+def first_of_groups(groups: np.ndarray, n_groups: int) -> np.ndarray:
+    """For each group id, the first index holding it (n where none does)."""
+    first = np.full(n_groups, len(groups), dtype=np.int64)
+    np.minimum.at(first, groups, np.arange(len(groups)))
+    return first

@@ -10,8 +10,8 @@ from functools import partial
 import numpy as np
 
 from ...formats.faireval_spans import TokenSpan
+from ...rowkeys import first_of_groups
 from .batch import Codes, Side
-from .grouping import first_of_groups
 from .matching import Decisions
 from .passes import BE_C, FP, KINDS, LBE_C, LE, SUBTYPES, TP
 from .settings import COUNTS

@@ -22,13 +22,6 @@ def rank_within(groups: np.ndarray) -> np.ndarray:
     return ranks
 
 
-def first_of_groups(groups: np.ndarray, n_groups: int) -> np.ndarray:
-    """For each group id, the first index holding it (n where none does)."""
-    first = np.full(n_groups, len(groups), dtype=np.int64)
-    np.minimum.at(first, groups, np.arange(len(groups)))
-    return first
-
-
 def clusters(sentence: np.ndarray, begin: np.ndarray, end: np.ndarray) -> np.ndarray:
     """Cluster ids: intervals [begin, end] of one sentence that intersect, directly or
     through others, share a cluster; ids follow sentence and begin order."""

@@ -12,10 +12,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from ...rowkeys import group_ids
+from ...rowkeys import first_of_groups, group_ids
 from .batch import Side
 from .compare import Ordered
-from .grouping import first_of_groups
 from .passes import KINDS, SUBTYPES
 
 #: What follows the sentence: type and subtype, by phase × len(SUBTYPES) + subtype.

@@ -8,8 +8,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ...rowkeys import distinct_values, group_ids
-from .grouping import first_of_groups
+from ...rowkeys import distinct_values, first_of_groups, group_ids
 
 NO_BEGIN = np.iinfo(np.int64).max  # the begin of no span: after every other
 

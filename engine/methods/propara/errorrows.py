@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ...report import ERROR_COLUMNS, ColumnRows, error_ids, side_columns
-from ...rowkeys import distinct_values, row_keys
+from ...rowkeys import distinct_values, first_of_groups, row_keys
 from ...spans import Document
 from .detail import (
     CONVERSION_TEXT,
@@ -92,19 +92,12 @@ def _unit_bounds(documents: list[Document], doc: np.ndarray, steps: np.ndarray
     return units[at, 0], units[at, 1]
 
 
-def _firsts(number: np.ndarray, count: int) -> np.ndarray:
-    """Per value (0 to count - 1) the first place holding it among `number` (each value is held)."""
-    first = np.full(count, len(number))
-    np.minimum.at(first, number, np.arange(len(number)))
-    return first
-
-
 def _positions(start: np.ndarray, end: np.ndarray, steps: np.ndarray) -> tuple[Coded, Coded, Coded, Coded]:
     """Each item's start, end, pieces ([[start, end]], [] without) and position (`step k`,
     "" without) as their distinct values (None for no start or end) and each item's number."""
     starts, ends = (distinct_values(values) for values in (start, end))
     pairs, number = distinct_values(row_keys(start, end))
-    first = _firsts(number, len(pairs))
+    first = first_of_groups(number, len(pairs))
     firsts = zip(start[first].tolist(), end[first].tolist(), strict=True)
     parts = [[[a, b]] if a >= 0 else [] for a, b in firsts]
     shown = np.where(start >= 0, steps, 0)
@@ -227,7 +220,7 @@ def _scored(question: np.ndarray, scores: np.ndarray) -> Coded:
     (numbered on arrays: the scores by their bits, -0.0 counted as 0.0)."""
     bits = (scores + 0.0).view(np.int64)  # -0.0 + 0.0 is 0.0
     distinct, number = distinct_values(row_keys(question, distinct_values(bits)[1]))
-    first = _firsts(number, len(distinct))
+    first = first_of_groups(number, len(distinct))
     pairs = zip(question[first].tolist(), scores[first].tolist(), strict=True)
     return [f"{ITEM_LABELS[q + 1]} scored {score:.3f}" for q, score in pairs], number
 
