@@ -19,7 +19,6 @@ import numpy as np
 from ...errors import InputError, nothing_found
 from ...formats import annotation_tool_readers
 from ...options import option
-from ...paths import names_folder
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
 from .. import InputSpec, Invocation, Method, OutputSpec, register, span_adapter
@@ -33,7 +32,7 @@ from .passes import Work
 from .reading import FilePair, FileReader, FileSpans, Sentence, file_pairs, input_size, token_field
 from .render import SparseConfusion, render_report
 from .scores import scores, weights_for
-from .settings import COUNTS, METHODS, Settings, from_options, read_config
+from .settings import COUNTS, METHODS, Settings, from_options, missing_folder, read_config
 
 if TYPE_CHECKING:
     from ...stats import UnitStatistics
@@ -173,10 +172,10 @@ class FairEval(Method):
         that does not exist (a path ending in a separator) is refused, as in a config (F22c)."""
         if value == "-":
             return None
-        path = Path(value)
-        if not path.is_dir() and names_folder(value):
-            found = "a file" if path.exists() else "none"
+        found = missing_folder(value)
+        if found is not None:
             raise InputError("an existing directory (the report goes to eval.csv in it)", found, file=value)
+        path = Path(value)
         return path / "eval.csv" if path.is_dir() else path
 
     def console_text(self, report: Report, invocation: Invocation, json_to_stdout: bool) -> tuple[str, str]:

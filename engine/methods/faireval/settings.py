@@ -294,7 +294,15 @@ def _check_eval_out(path: str, number: int, value: str) -> str:
             file=path,
             line=number,
         )
-    if names_folder(value) and not Path(value).is_dir():
-        found = "a file" if Path(value).exists() else "none"
+    found = missing_folder(value)
+    if found is not None:
         raise InputError(f"an existing directory for eval_out '{value}'", found, file=path, line=number)
     return value
+
+
+def missing_folder(value: str) -> str | None:
+    """What is at a path that names a folder (ends in a separator) but is none: "a file" or
+    "none"; None where it is no folder's path or the folder exists (F22c: never created)."""
+    if names_folder(value) and not Path(value).is_dir():
+        return "a file" if Path(value).exists() else "none"
+    return None
