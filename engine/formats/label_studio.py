@@ -231,7 +231,9 @@ def _min_task(value: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any
 
 
 def _tasks(path: str) -> Iterator[Record]:
-    """The file's tasks; a JSON-MIN export's records (one per annotation) joined by task id."""
+    """The file's tasks; a JSON-MIN export's records (one per annotation) joined by task id.
+    A record without an annotation id or regions is a task without annotations (the
+    converter writes one so for each such task: annotation_id null, annotator empty)."""
     found = export_records(path)
     first = next(found, None)
     if first is None or not _is_min(first.value):
@@ -247,9 +249,10 @@ def _tasks(path: str) -> Iterator[Record]:
         if key not in tasks:
             task = {"id": record.value.get("id"), "data": data, "annotations": []}
             tasks[key] = Record(task, record.line, record.path)
-        tasks[key].value["annotations"].append(
-            {"result": results, "completed_by": record.value.get("annotator")}
-        )
+        if results or record.value["annotation_id"] not in (None, ""):
+            tasks[key].value["annotations"].append(
+                {"result": results, "completed_by": record.value.get("annotator")}
+            )
     yield from tasks.values()
 
 

@@ -81,3 +81,25 @@ def test_an_unclosed_quote_is_named_by_its_line(tmp_path):
     path.write_text(CSV + '4,"anna@example.org,"2024\n', encoding="utf-8")
     with pytest.raises(InputError, match=r"project.csv:6: expected a CSV row of Label Studio's export"):
         read_spans(str(path))
+
+
+def test_a_task_without_annotations_is_left_out_not_read_as_an_empty_one(tmp_path):
+    """The converter writes a task without annotations as one record of its data with
+    annotation_id null (an empty cell in the CSV) and an empty annotator (label_studio_sdk
+    converter.py: annotation_result_from_task yields get_data(task, {}, {})): no annotation,
+    as the JSON export of the same task holds none, so the task is left out."""
+    import json
+
+    unannotated = {"text": "Carol works at Acme", "id": 9, "annotator": "", "annotation_id": None,
+                   "created_at": None, "updated_at": None, "lead_time": None}  # fmt: skip
+    annotated = {"text": "Anna met Bob in Rome", "id": 7, "annotator": 5, "annotation_id": 1,
+                 "label": [{"start": 0, "end": 4, "text": "Anna", "labels": ["PER"]}]}  # fmt: skip
+    path = tmp_path / "min.json"
+    path.write_text(json.dumps([annotated, unannotated]), encoding="utf-8")
+    read = read_spans(str(path))
+    assert [d.name for d in read.documents] == ["7"]
+    assert read.spans.left_out == ["9"]
+    assert list(read_annotators(str(path), ReadOptions())) == ["user 5"]
+    csv_path = tmp_path / "project.csv"
+    csv_path.write_text(CSV + ',"","",9,"",,"Carol works at Acme",""\n', encoding="utf-8")
+    assert read_spans(str(csv_path)).spans.left_out == ["9"]
