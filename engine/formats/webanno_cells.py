@@ -109,9 +109,11 @@ def _are_numbers(values: _Values, begins: np.ndarray, ends: np.ndarray) -> np.nd
 
 def read_cells(array: np.ndarray, rows: np.ndarray, cells: tuple[np.ndarray, np.ndarray],
                bounds: tuple[np.ndarray, np.ndarray], missing: str | None,
-               fail: Callable[[str, str, int], InputError]) -> Found:  # fmt: skip
+               fail: Callable[[str, str, int], InputError], valueless: bool = False) -> Found:  # fmt: skip
     """The annotations of the cells [begin, end) of the rows (in file order), each row
-    covering `bounds` (begins, ends, one a row); `missing` labels those without a value."""
+    covering `bounds` (begins, ends, one a row); `missing` labels those without a value:
+    with `valueless` every one (a layer without features: its cells, the roles of its
+    slot feature's links or `*`, say where its annotations are, not a value)."""
     values = _values(array, rows, *cells)
     numbered = _numbered(values)
     numbers = values.strings(*numbered.numbers)
@@ -121,11 +123,12 @@ def read_cells(array: np.ndarray, rows: np.ndarray, cells: tuple[np.ndarray, np.
     label_ends = values.ends.copy()
     label_ends[numbered.which] = numbered.opens
     stars = kept & (label_ends - values.begins == 1) & (values.pieces[values.begins] == ord("*"))
+    stars = kept if valueless else stars
     _check(values, numbered, stars if missing is None else np.zeros(0, dtype=bool), fail)
     ends = bounds[1][values.rows]
     ends[numbered.which] = ends[numbered.which[last]]  # annotation N ends with its last row
     labels = values.strings(values.begins[kept], label_ends[kept])
-    labels = [missing if label == "*" else unescape_value(label) for label in labels]
+    labels = [missing if label == "*" or valueless else unescape_value(label) for label in labels]
     found = Found(bounds[0][values.rows[kept]], ends[kept], labels, values.rows[kept])
     found.written = _written(values, np.flatnonzero(kept))
     return found
@@ -161,7 +164,11 @@ def _check(values: _Values, numbered: _Numbered, stars: np.ndarray,
     first_star = int(np.argmax(stars)) if stars.any() else len(values.begins)
     if first_star < first_bad:
         expected = f"a value for every annotation ({OR_MISSING_LABEL})"
-        raise fail(expected, "'*' (an annotation without a value)", int(values.rows[first_star]))
+        star = slice(first_star, first_star + 1)
+        written = values.strings(values.begins[star], values.ends[star])[0]
+        roles = f"{written!r} (the roles of a slot feature's links: the layer has no feature with a value)"
+        found = "'*' (an annotation without a value)" if written.split("[")[0] == "*" else roles
+        raise fail(expected, found, int(values.rows[first_star]))
     if bad.size:
         bad_value = slice(first_bad, first_bad + 1)
         raw = values.strings(values.begins[bad_value], values.ends[bad_value])[0]

@@ -115,18 +115,20 @@ def read_header(lines: Sequence[str], path: str) -> Header:
     return Header(minor, tuple(layers), index, column)
 
 
-def _pick_column(header: Header, options: ReadOptions, path: str) -> tuple[int | None, str | None]:
+def _pick_column(header: Header, options: ReadOptions, path: str) -> tuple[int | None, str | None, bool]:
     """The field index of the chosen layer's chosen feature (None in a file without span
-    layers, nothing annotated, where no layer was asked for), and a note naming a feature
-    chosen as the layer's first of several."""
+    layers, nothing annotated, where no layer was asked for), a note naming a feature
+    chosen as the layer's first of several, and whether the layer has no feature with a
+    value (its first column, `*` or the roles of a slot feature's links, is read: every
+    annotation is one without a value)."""
     if options.layer is None and not header.span_layers():
-        return None, None
+        return None, None, False
     name = pick_name(options.layer, header.span_layers(), "span layer", path, NAMED_ENTITY)
     layer = header.layer(name)
-    if not layer.features:  # a layer without features: every annotation is `*`
-        return 3 + layer.first, None
+    if not layer.features:
+        return 3 + layer.first, None, True
     feature, note = pick_feature(layer, options.feature, path)
-    return 3 + layer.first + layer.columns.index(feature), note
+    return 3 + layer.first + layer.columns.index(feature), note, False
 
 
 def pick_feature(layer: Layer, requested: str | None, path: str) -> tuple[str, str | None]:
@@ -246,7 +248,7 @@ class _Reader:
         data = checked_utf8(read_input_bytes(path), path)
         header = _HEADER_LINES.match(data).group().decode("utf-8")
         self.header = read_header(header.split("\n"), path)
-        self.column, self.note = _pick_column(self.header, options, path)
+        self.column, self.note, self.valueless = _pick_column(self.header, options, path)
         lines = webanno_rows.Lines(data)
         self.body = webanno_rows.read_body(lines, self.header.body, self.header.columns + 3, path)
         self.unended = _unended(data, path)
@@ -321,7 +323,8 @@ class _Reader:
         filled = np.flatnonzero(~empty)
         cells = (begins[filled], cell_ends[filled])
         missing = self.options.missing_label
-        return webanno_cells.read_cells(array, filled, cells, (starts, ends), missing, self.fail)
+        bounds = (starts, ends)
+        return webanno_cells.read_cells(array, filled, cells, bounds, missing, self.fail, self.valueless)
 
 
 def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:

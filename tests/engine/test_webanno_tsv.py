@@ -89,6 +89,24 @@ def test_suite_special_cases():
     assert joined.documents[0].tokens == "onetwo\n" and joined.documents[0].units == [(0, 3), (3, 6)]
 
 
+def test_a_layer_whose_only_feature_is_a_slot_has_annotations_without_a_value():
+    """INCEpTION's SimpleLinkHost (tsv3-suite): its one column holds the roles of each
+    annotation's links (`p1;p2`, `*;*[1]`) and the next their targets; neither is a value
+    (the layer has none), so each annotation is one without a value (--missing-label)."""
+    slots = DATA / "slots"
+    host = ReadOptions(layer="SimpleLinkHost", missing_label="M")
+    roles = webanno_tsv.read(str(slots / "testMultiTokenSlotFeature.tsv"), host)
+    assert [(s.start, s.end, s.label) for s in roles.spans] == [(0, 4, "M")]
+    stacked = webanno_tsv.read(str(slots / "testStackedSimpleSlotFeatureWithoutValues.tsv"), host)
+    assert [(s.start, s.end, s.label) for s in stacked.spans] == [(0, 4, "M"), (0, 4, "M")]
+    with pytest.raises(InputError, match=r"testMultiTokenSlotFeature.tsv:7: expected a value for every "
+                       r"annotation .*, found 'p1;p2' \(the roles of a slot feature's links"):  # fmt: skip
+        webanno_tsv.read(str(slots / "testMultiTokenSlotFeature.tsv"), ReadOptions(layer="SimpleLinkHost"))
+    spans = webanno_tsv.read(str(slots / "testMultiTokenSlotFeature.tsv"), ReadOptions(layer="SimpleSpan",
+                                                                                     missing_label="M"))  # fmt: skip
+    assert [(s.start, s.end, s.label) for s in spans.spans] == [(5, 9, "M"), (10, 16, "M")]
+
+
 def test_sniff_names_only_webanno_tsv():
     assert webanno_tsv.sniff(["#FORMAT=WebAnno TSV 3.3", "#T_SP=x|value"])
     assert webanno_tsv.sniff(["\ufeff#FORMAT=WebAnno TSV 3.2"])
