@@ -264,7 +264,7 @@ def _task(record: Record, path: str, results: list[Any], at: str, keys: dict[str
     key = _text_key(task, results, keys)
     if key is None or not isinstance(task["data"].get(key), str):
         expected = "a text in the task's data (its one string value, or the one the config names)"
-        raise bad(record, path, expected, "none", ".data")
+        raise bad(record, path, expected, *_no_text(task["data"], key))
     text = task["data"][key]
     spans, others = [], set()
     for i, result in enumerate(results):
@@ -281,6 +281,19 @@ def _task(record: Record, path: str, results: list[Any], at: str, keys: dict[str
         start, end = checks.offsets(record, path, where, value, text)
         spans += _labelled(start, end, labels, place(record, where) if places else "")
     return text, spans, others
+
+
+def _no_text(data: dict[str, Any], key: str | None) -> tuple[str, str]:
+    """What a task's data holds where no text was found, and where: the value its regions'
+    `source` or `to_name` names (a list of a Paragraphs tag's phrases), else its strings
+    where there are several and no config.xml beside the file names one."""
+    if key is not None:
+        return f"a {type(data[key]).__name__}", f".data.{key}"
+    strings = [name for name, value in data.items() if isinstance(value, str)]
+    if len(strings) < 2:
+        return "none", ".data"
+    found = f"{len(strings)} strings ({first_listed(strings, 5, more=', …')})"
+    return f"{found} and no {LABEL_STUDIO_CONFIG} beside the file naming one", ".data"
 
 
 def _check_labels(record: Record, path: str, labels: list[Any], where: str) -> None:

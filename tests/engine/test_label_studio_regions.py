@@ -169,3 +169,17 @@ def test_a_label_that_is_not_text_is_refused_by_its_json_path(tmp_path, label, f
         read_spans(path)
     assert str(caught.value) == (f"{path}: expected a label that is text (a JSON string), found {found} "
                                  "at $[0].annotations[0].result[1].value.labels[0]")  # fmt: skip
+
+
+def test_a_task_of_several_strings_without_a_config_names_them(tmp_path):
+    """A task whose data holds several strings and whose regions name none of them (no
+    `source`, a `to_name` that is not a data key) needs the config.xml beside the file:
+    the error lists the strings rather than saying there are none (the CSV export of
+    label-studio-converter's tests/data/test_export_csv/csv_test2.json: 13 of them)."""
+    region = _region("Anna met Bob", "Anna", "PER", target="review")
+    path = _write(tmp_path / "t.json", [_task([region], data={"title": "A day", "body": "Anna met Bob"})])
+    with pytest.raises(InputError, match=r"found 2 strings \(title, body\) and no config.xml beside the file "
+                       r"naming one at \$\[0\]\.data"):  # fmt: skip
+        read_spans(path)
+    (tmp_path / "config.xml").write_text('<View><Text name="review" value="$body"/></View>', encoding="utf-8")
+    assert _texts(read_spans(path)) == [("PER", "Anna")]
