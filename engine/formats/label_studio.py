@@ -33,7 +33,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError, first_listed
+from ..errors import InputError, first_listed, given
 from ..spans import Annotations
 from . import LABEL_STUDIO_CONFIG, sniffing
 from .doccano import table_of_examples, users_warning
@@ -342,7 +342,7 @@ def _chosen(path: str, options: ReadOptions, controls: list[str]) -> str | None:
     if options.layer is None and len(controls) < 2:
         return None
     if options.layer is None:
-        choices = " or ".join(f"--layer {name}" for name in controls)
+        choices = " or ".join(f"--layer {given(name)}" for name in controls)
         raise InputError(f"the regions of one labelling control ({choices})",
                          f"regions of {len(controls)}: {', '.join(controls)}", file=path)  # fmt: skip
     return pick_name(options.layer, controls, "layer (a labelling control's from_name)", path)
@@ -496,7 +496,7 @@ def _warnings(path: str, options: ReadOptions, left_out: list[tuple[str, str]],
         not_counted = "; cancelled ones not counted" if options.source == "annotations" else ""
         have = "tasks have" if n != 1 else "task has"
         user = given_user(options)
-        which = f"by {user} (--user {user})" if user else f"number {options.index + 1} " \
+        which = f"by {user} (--user {given(user)})" if user else f"number {options.index + 1} " \
                 f"(--index {options.index}{not_counted})"  # fmt: skip
         warnings.append(f"{path}: {n} {have} no {noun} {which}, left out of the comparison: "
                         f"{shown}")  # fmt: skip

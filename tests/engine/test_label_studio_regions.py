@@ -109,13 +109,13 @@ def test_regions_of_two_controls_need_a_layer(tmp_path, capsys):
     with pytest.raises(InputError) as caught:
         read_spans(path)
     assert caught.value.message.endswith(
-        "expected the regions of one labelling control (--layer ner or --layer pos), found regions of 2: ner, pos")
+        "expected the regions of one labelling control (--layer 'ner' or --layer 'pos'), found regions of 2: ner, pos")
     assert _texts(read_spans(path, None, ReadOptions(layer="ner"))) == [("PER", "Anna"), ("LOC", "Köln")]
     assert _texts(read_spans(path, None, ReadOptions(layer="pos", index=1))) == []  # in the file, not in this one
     assert choices(path, ReadOptions())["layer"] == ["ner", "pos"]
     assert choices(path, ReadOptions(layer="pos"))["label"] == ["VERB"]
     assert main(["spans", path, path, "--system-index", "1"]) == 2
-    assert "--layer ner or --layer pos" in capsys.readouterr().err
+    assert "--layer 'ner' or --layer 'pos'" in capsys.readouterr().err
     assert main(["spans", path, path, "--system-index", "1", "--layer", "ner"]) == 0
     assert main(["spans", path, path, "--layer", "lemma"]) == 2
     assert "of this file (ner, pos), found 'lemma'" in capsys.readouterr().err
@@ -139,7 +139,7 @@ def test_json_min_tags_are_controls(tmp_path):
               "ner": [{"start": 0, "end": 4, "text": "Anna", "labels": ["PER"]}],
               "pos": [{"start": 5, "end": 8, "text": "met", "labels": ["VERB"]}]}  # fmt: skip
     path = _write(tmp_path / "min.json", [record])
-    with pytest.raises(InputError, match="--layer ner or --layer pos"):
+    with pytest.raises(InputError, match="--layer 'ner' or --layer 'pos'"):
         read_spans(path)
     assert _texts(read_spans(path, None, ReadOptions(layer="pos"))) == [("VERB", "met")]
 
@@ -152,7 +152,7 @@ def test_each_annotator_of_an_export_is_read_from_the_chosen_control(tmp_path):
     task = {"id": 1, "data": {"text": TEXT}, "annotations": [
         {"completed_by": 1, "result": ner + pos}, {"completed_by": 2, "result": ner}]}  # fmt: skip
     path = _write(tmp_path / "two.json", [task])
-    with pytest.raises(InputError, match="--layer ner or --layer pos"):
+    with pytest.raises(InputError, match="--layer 'ner' or --layer 'pos'"):
         read_annotators(path, ReadOptions())
     read = read_annotators(path, ReadOptions(layer="ner"))
     assert {name: _texts(annotations) for name, annotations in read.items()} == {
@@ -183,3 +183,13 @@ def test_a_task_of_several_strings_without_a_config_names_them(tmp_path):
         read_spans(path)
     (tmp_path / "config.xml").write_text('<View><Text name="review" value="$body"/></View>', encoding="utf-8")
     assert _texts(read_spans(path)) == [("PER", "Anna")]
+
+
+def test_a_control_named_as_a_placeholder_keeps_its_name_in_the_advice(tmp_path):
+    """The advice quotes each control's name as other user values are (errors.given): the
+    app names `--layer NAME` by its Layer list and leaves the metavar NAME out, so a control
+    named NAME would lose its name unquoted."""
+    regions = [_region(TEXT, "Anna", "PER", control="NAME"), _region(TEXT, "met", "VERB", control="pos")]
+    path = _write(tmp_path / "two.json", [_task(regions)])
+    with pytest.raises(InputError, match=r"\(--layer 'NAME' or --layer 'pos'\)"):
+        read_spans(path)
