@@ -164,7 +164,7 @@ def _parsed_typesystem(where: str, data: bytes) -> cassis.TypeSystem:
     try:
         return cassis.load_typesystem(BytesIO(data))
     except etree.XMLSyntaxError as err:
-        raise xml_error(err, "a well-formed UIMA type system (XML)", where, data) from None
+        raise xml_error(err, "a well-formed UIMA type system (XML)", where, scannable(data)) from None
     except Exception as err:  # cassis raises plain exceptions of several kinds for a bad type system
         raise typesystem_error(err, where, data) from None
 

@@ -181,6 +181,22 @@ def test_a_cut_type_system_names_its_line_and_the_open_element(tmp_path):
                                     "at column 20: was it cut short?")  # fmt: skip
 
 
+def test_a_cut_utf16_type_system_is_said_cut_short_as_its_utf8_twin(tmp_path):
+    """A type system in UTF-16 with its byte-order mark, cut short: the parser names the
+    same line and column, and the note that the file ends there is the same (its bytes
+    were looked at as UTF-8: every other byte a NUL, the file's end not found there)."""
+    path = tmp_path / "relation.xmi"
+    shutil.copy(RELATION / "relation_test.xmi", path)
+    cut = (RELATION / "TypeSystem.xml").read_bytes()[:800].decode("utf-8")
+    messages = []
+    for encoding in ("utf-8", "utf-16"):
+        (tmp_path / "TypeSystem.xml").write_bytes(cut.encode(encoding))
+        with pytest.raises(InputError) as caught:
+            uima_xmi.read(str(path), ReadOptions())
+        messages.append(caught.value.message)
+    assert messages[0].endswith("was it cut short?") and messages[1] == messages[0]
+
+
 @pytest.mark.parametrize(("message", "plain"), [
     ("Couldn't find end of Start Tag Token line 12, line 12, column 17", "the start tag <Token> not closed by '>'"),
     ("Specification mandates value for attribute begin, line 6, column 44", "attribute begin without a value"),
