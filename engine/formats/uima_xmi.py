@@ -42,6 +42,7 @@ from .standoff import (
 from .xmi_checks import (
     backwards,
     cas_error,
+    line_of_element,
     line_of_id,
     missing_argument,
     scannable,
@@ -197,7 +198,8 @@ def _cas_load_error(err: Exception, where: str, data: bytes) -> InputError:
     if isinstance(err, TypeNotFoundError):
         type_name = str(err).partition("[")[2].partition("]")[0]
         found = f"an element of type {type_name}, which the type system does not declare"
-        return InputError("types the type system declares", found, file=where, line=_line_of(data, type_name))
+        line = line_of_element(data, type_name)
+        return InputError("types the type system declares", found, file=where, line=line)
     if isinstance(err, TypeError):
         return _type_error(err, where, data)
     return cas_error(err, where, data)
@@ -211,18 +213,8 @@ def _type_error(err: TypeError, where: str, data: bytes) -> InputError:
         return missing or InputError("a UIMA CAS the type system reads", str(err), file=where)
     type_name, feature = unknown.group(1).replace("_", "."), unknown.group(2)
     found = f"feature '{feature}' of {type_name}, which the type system does not declare"
-    line = _line_of(data, type_name, feature)
+    line = line_of_element(data, type_name, feature)
     return InputError("features the type system declares", found, file=where, line=line)
-
-
-def _line_of(data: bytes, type_name: str, attribute: str | None = None) -> int | None:
-    """The line of the first element of a type (with an attribute), where it can be found."""
-    local = type_name.rsplit(".", 1)[-1].encode()
-    pattern = rb"<[\w.-]+:" + re.escape(local) + rb"\b[^>]*"
-    if attribute:
-        pattern += rb"\s" + re.escape(attribute.encode()) + rb"="
-    match = re.search(pattern, data)
-    return data.count(b"\n", 0, match.start()) + 1 if match else None
 
 
 # --- layers ----------------------------------------------------------------------------

@@ -6,6 +6,7 @@ from __future__ import annotations
 import codecs
 import re
 import warnings
+from collections.abc import Callable
 from typing import Any
 
 from ..errors import InputError
@@ -49,15 +50,32 @@ def unmapped_offset(warning: UserWarning, where: str, data: bytes) -> InputError
     return InputError(expected, f'{name}="{offset}" in {tag}', file=where, line=line)
 
 
+def _first_tag(data: bytes, wanted: Callable[[re.Match[bytes]], bool]) -> tuple[re.Match[bytes], int] | None:
+    """The first start tag (_START_TAG's match) that is `wanted`, and its line."""
+    for tag in _START_TAG.finditer(data):
+        if wanted(tag):
+            return tag, data.count(b"\n", 0, tag.start()) + 1
+    return None
+
+
+def line_of_element(data: bytes, type_name: str, attribute: str | None = None) -> int | None:
+    """The line of the first element of a type (named by its short name), with `attribute`
+    where one is given (None where there is none)."""
+    local = type_name.rsplit(".", 1)[-1].encode()
+    found = _first_tag(data, lambda tag: tag.group(2) == local and
+                       (attribute is None or _has(tag.group(3), attribute)))  # fmt: skip
+    return found[1] if found else None
+
+
 def _element_with(data: bytes, attribute: bytes) -> tuple[tuple[str, str], int] | None:
     """The first element with an attribute matching `attribute` (a pattern whose group is
     its name): (its name, the element shown short) and its line."""
     pattern = re.compile(attribute)
-    for tag in _START_TAG.finditer(data):
-        found = pattern.search(tag.group(3))
-        if found:
-            return (found.group(1).decode(), _shown(tag)), data.count(b"\n", 0, tag.start()) + 1
-    return None
+    found = _first_tag(data, lambda tag: pattern.search(tag.group(3)) is not None)
+    if found is None:
+        return None
+    tag, line = found
+    return (pattern.search(tag.group(3)).group(1).decode(), _shown(tag)), line
 
 
 def _shown(tag: re.Match[bytes]) -> str:
@@ -93,14 +111,13 @@ def missing_argument(err: TypeError, where: str, data: bytes) -> InputError | No
 def _without(attribute: str, local: str | None, having: str | None,
              where: str, data: bytes) -> InputError | None:  # fmt: skip
     """The error of the first element (named `local`, with attribute `having`) without `attribute`."""
-    for tag in _START_TAG.finditer(data):
-        name, attributes = tag.group(2).decode(errors="replace"), tag.group(3)
-        if _needs(name, attributes, local, having) and not _has(attributes, attribute):
-            kind = local or ("annotation (its Sofa's xmi:id)" if having else "element")
-            expected = f"{attribute}= in every {kind}"
-            line = data.count(b"\n", 0, tag.start()) + 1
-            return InputError(expected, f"{_shown(tag)} without it", file=where, line=line)
-    return None
+    found = _first_tag(data, lambda tag: _needs(tag.group(2).decode(errors="replace"), tag.group(3), local,
+                                                having) and not _has(tag.group(3), attribute))  # fmt: skip
+    if found is None:
+        return None
+    kind = local or ("annotation (its Sofa's xmi:id)" if having else "element")
+    expected = f"{attribute}= in every {kind}"
+    return InputError(expected, f"{_shown(found[0])} without it", file=where, line=found[1])
 
 
 def _needs(name: str, attributes: bytes, local: str | None, having: str | None) -> bool:
@@ -125,9 +142,8 @@ def backwards(fs: Any, where: str, data: bytes) -> InputError | None:
 
 def line_of_id(data: bytes, xmi_id: int) -> int | None:
     """The line of the element of this xmi:id (None where it cannot be found)."""
-    data = scannable(data)
-    found = re.search(rb'<[\w.-]+:[\w.-]+\s[^>]*?\bxmi:id="' + str(xmi_id).encode() + rb'"', data)
-    return data.count(b"\n", 0, found.start()) + 1 if found else None
+    found = _element_with(scannable(data), rb'(?:^|\s)(xmi:id)="' + str(xmi_id).encode() + rb'"')
+    return found[1] if found else None
 
 
 #: cassis's errors for an attribute value it cannot read: a number, a boolean.

@@ -137,3 +137,15 @@ def test_a_type_system_fault_is_named_with_its_line(cli, tmp_path, added, expect
     path.write_text(text.replace("<types>\n", "<types>\n" + "".join(added), 1), encoding="utf-8")
     result = cli("spans", SMILEYS / "cas_with_smileys.xmi", SMILEYS / "cas_with_smileys.xmi", "--typesystem", path)
     assert (result.code, result.err) == (2, f"spanstudio: error: {path}:4: expected {expected}\n")
+
+
+@pytest.mark.parametrize(("new", "expected"), [
+    (ENTITY.replace(' value="OTH"', ' value="OTH" nope="x"'), "features the type system declares, found "
+     "feature 'nope' of de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity"),
+    (ENTITY.replace("NamedEntity", "Nope"), "types the type system declares, found an element of type "),
+])  # fmt: skip
+def test_an_undeclared_type_or_feature_names_its_element_s_line(cli, tmp_path, new, expected):
+    """The element found by its type's short name (and the feature's attribute) is the
+    one on line 160; the XMI's earlier elements hold no such name."""
+    path, err = _run(cli, tmp_path, ENTITY, new)
+    assert err.startswith(f"spanstudio: error: {path}:160: expected {expected}")
