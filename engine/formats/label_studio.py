@@ -198,8 +198,17 @@ def _text_key(task: dict[str, Any], results: list[Any], keys: dict[str, str]) ->
 def _task_object(record: Record, path: str) -> dict[str, Any]:
     task = record.value
     if not isinstance(task, dict) or not isinstance(task.get("data"), dict):
-        raise bad(record, path, 'a task: an object with "data"', type(task).__name__)
+        raise bad(record, path, 'a task: an object with "data" (an object)', _not_task(task))
     return task
+
+
+def _not_task(value: Any) -> str:
+    """What a value that is no task is: its keys where it is an object without "data"."""
+    if not isinstance(value, dict):
+        return type(value).__name__
+    if "data" in value:
+        return f'"data" that is a {type(value["data"]).__name__}'
+    return f"an object of keys {first_listed(list(map(str, value)), 8, more=', …')}"
 
 
 #: A JSON-MIN record's keys that are not the task's data (Label Studio's converter adds them).

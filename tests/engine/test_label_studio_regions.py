@@ -193,3 +193,16 @@ def test_a_control_named_as_a_placeholder_keeps_its_name_in_the_advice(tmp_path)
     path = _write(tmp_path / "two.json", [_task(regions)])
     with pytest.raises(InputError, match=r"\(--layer 'NAME' or --layer 'pos'\)"):
         read_spans(path)
+
+
+def test_a_task_without_data_is_named_by_its_keys(tmp_path):
+    """label-studio-evalme's tests/test_data/test_old_format.json: tasks of `id` and
+    `completions` without `data` (its 0.x aggregated completions). The error said 'found
+    dict'; it names the object's keys, or what `data` is where it is no object."""
+    path = _write(tmp_path / "old.json", [{"id": 6057964, "completions": []}])
+    with pytest.raises(InputError, match=r'expected a task: an object with "data" \(an object\), found an object '
+                       r"of keys id, completions at \$\[0\]"):  # fmt: skip
+        read_spans(path, "label-studio")
+    path = _write(tmp_path / "text.json", [{"id": 1, "data": "Anna met Bob"}])
+    with pytest.raises(InputError, match=r'found "data" that is a str at \$\[0\]'):
+        read_spans(path, "label-studio")
