@@ -3,7 +3,11 @@ holds the piece of the file that it was wrong on (source and licence beside it).
 
 from __future__ import annotations
 
-from engine.formats import conll, detect
+import pytest
+
+from engine.errors import InputError
+from engine.formats import brat, conll, detect
+from engine.formats.folders import check_brat_folder
 from engine.formats.standoff import ReadOptions
 
 #: flairNLP/flair tests/resources/tasks/trivial/trivial_bioes_with_boundaries/dev.txt
@@ -21,3 +25,20 @@ def test_bare_docstart_lines_are_conll(tmp_path):
     assert [doc.name for doc in read.documents] == ["1", "2"]
     spans = [(s.doc, read.documents[int(s.doc) - 1].tokens[s.start : s.end], s.label) for s in read.spans]
     assert spans == [("1", "New York", "LOC"), ("2", "Berlin", "LOC")]
+
+
+def test_a_brat_collections_readme_is_brats(tmp_path):
+    """brat shows a collection's README as its description (nlplab/brat
+    server/src/document.py, get_directory_information), and its own corpora ship one
+    beside the documents (example-data/corpora/BioNLP-ST_2011/*/README): a brat folder
+    holding it is read; any other file still stops the run."""
+    (tmp_path / "doc.txt").write_text("John met Mary.\n", encoding="utf-8")
+    (tmp_path / "doc.ann").write_text("T1\tPER 0 4\tJohn\nT2\tPER 9 13\tMary\n", encoding="utf-8")
+    (tmp_path / "README").write_text("The texts of the BioNLP Shared Task 2011.\n", encoding="utf-8")
+    assert detect(tmp_path) == brat.TITLE
+    read = brat.read(str(tmp_path))
+    assert [(s.doc, s.start, s.end, s.label) for s in read.spans] == [("doc", 0, 4, "PER"), ("doc", 9, 13, "PER")]
+    check_brat_folder(tmp_path)
+    (tmp_path / "LICENSE").write_text("CC BY 3.0\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"found LICENSE \(not recognised\) — move them out"):
+        check_brat_folder(tmp_path)
