@@ -64,6 +64,7 @@ class ColumnFile:
     sentence_starts: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))  # token numbers
     doc_starts: list[int] = field(default_factory=list)  # token numbers
     doc_ids: list[str | None] = field(default_factory=list)
+    tag_column: int | None = None  # the column (from 0) the tags were read from; None: another format's
 
     @classmethod
     def of_tokens(cls, name: str, tokens: list[str], lines: np.ndarray, sentence_starts: np.ndarray,
@@ -107,6 +108,8 @@ class ColumnFile:
         self.data = lines.data
         self.token_bytes = lines.field(token_lines, token_col)
         self.tag_codes, self.tag_names = distinct_fields(lines.data, *lines.field(token_lines, tag_col))
+        width = int(lines.field_count[token_lines[0]]) if len(token_lines) else 0
+        self.tag_column = tag_col if tag_col >= 0 else width + tag_col
         self.lines = token_lines + 1
         breaks = running_sum(lines.blank | docstart, token_lines.dtype)[token_lines]
         opens = np.ones(len(token_lines), dtype=bool)
@@ -168,10 +171,19 @@ def _tag_parts(columns: ColumnFile) -> tuple[np.ndarray, np.ndarray, list[str]]:
         if not dash or not label or prefix not in tagschemes.PREFIXES:
             line = int(columns.lines[np.argmax(columns.tag_codes == code)])
             raise InputError("a tag O or B-, I-, E-, S-, U-, L- followed by a label",
-                             repr(tag), file=columns.name, line=line)  # fmt: skip
+                             repr(tag) + _tag_column(columns), file=columns.name, line=line)  # fmt: skip
         prefixes.append(tagschemes.PREFIXES[prefix])
         labels.append(names.setdefault(label, len(names)))
     return np.array(prefixes, dtype=np.int8), np.array(labels, dtype=np.int32), list(names)
+
+
+def _tag_column(columns: ColumnFile) -> str:
+    """Where a file's tags were read from and how to read another column's, for a tag that
+    is none (a CoNLL-U Plus MISC column, flair's whitespace flags …); '' for another format's."""
+    if columns.tag_column is None:
+        return ""
+    return (f" in column {columns.tag_column} (counted from 0); where the tags are in another column, "
+            "set the tag column (--tag-column N)")
 
 
 def _sentence_numbers(columns: ColumnFile) -> np.ndarray:

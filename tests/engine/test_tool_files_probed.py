@@ -42,3 +42,34 @@ def test_a_brat_collections_readme_is_brats(tmp_path):
     (tmp_path / "LICENSE").write_text("CC BY 3.0\n", encoding="utf-8")
     with pytest.raises(InputError, match=r"found LICENSE \(not recognised\) — move them out"):
         check_brat_folder(tmp_path)
+
+
+#: flairNLP/flair tests/resources/tasks/conllu/train.conllup (MIT), its first sentence:
+#: CoNLL-U Plus, its columns named by the first comment (the tags in the third, MISC last).
+FLAIR_CONLLUP = """# global.columns = id form ner misc
+# text = Larry Page and Sergey Brin founded Google.
+1\tLarry\tB-PER\t_
+2\tPage\tI-PER\t_
+3\tand\tO\t_
+4\tSergey\tB-PER\t_
+5\tBrin\tI-PER\t_
+6\tfounded\tO\t_
+7\tGoogle\tB-ORG\t_
+8\t.\tO\tSpaceAfter=No
+"""
+
+
+def test_a_column_without_tags_is_named_with_the_option_that_picks_another(tmp_path):
+    """The last column read as tags where it holds none says which column it read and
+    how to read the one with the tags; with it the file reads."""
+    path = tmp_path / "train.conllup"
+    path.write_text(FLAIR_CONLLUP, encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        conll.read(str(path), ReadOptions(comment_prefix="#"))
+    assert caught.value.line == 3
+    found = "found '_' in column 3 (counted from 0); where the tags are in another column, set the tag column"
+    assert found in str(caught.value)
+    read = conll.read(str(path), ReadOptions(comment_prefix="#", token_column=1, tag_column=2))
+    text = read.documents[0].tokens
+    assert [(text[s.start : s.end], s.label) for s in read.spans] == [
+        ("Larry Page", "PER"), ("Sergey Brin", "PER"), ("Google", "ORG")]
