@@ -1,6 +1,6 @@
 """CoNLL columns (CoNLL-2003 and similar): one token a line, a token column and a tag
 column chosen by number, a blank line between sentences, `-DOCSTART-` lines between
-documents; tags in IOB1, IOB2, IOBES/BIOES or BILOU, detected or chosen.
+documents; tags in IOB1, IOB2, IOBES/BIOES, BILOU or BMES, detected or chosen.
 
 A line holding a TAB is split on TABs only (tokens may hold no-break or zero-width
 spaces), any other line on runs of spaces. A `-DOCSTART-` line starts a document named by
@@ -170,7 +170,7 @@ def _tag_parts(columns: ColumnFile) -> tuple[np.ndarray, np.ndarray, list[str]]:
         prefix, dash, label = tag.partition("-")
         if not dash or not label or prefix not in tagschemes.PREFIXES:
             line = int(columns.lines[np.argmax(columns.tag_codes == code)])
-            raise InputError("a tag O or B-, I-, E-, S-, U-, L- followed by a label",
+            raise InputError("a tag O or B-, I-, E-, S-, U-, L-, M- followed by a label",
                              repr(tag) + _tag_column(columns), file=columns.name, line=line)  # fmt: skip
         prefixes.append(tagschemes.PREFIXES[prefix])
         labels.append(names.setdefault(label, len(names)))
@@ -217,9 +217,9 @@ def _way_on(seq: tagschemes.Sequence, scheme: str) -> str:
     """How to read a file whose tags `scheme` (or 'conlleval', the reading) stops at: the
     scheme its tags fit and the option that sets it, worded for the command line and the app."""
     fit = tagschemes.fitting(seq, scheme)
-    if fit == "BILOU" and scheme == "conlleval":
-        return ("; its tags fit BILOU, read strictly only: set the tag scheme to BILOU and the reading "
-                "to strict (--scheme BILOU --reading strict)")  # fmt: skip
+    if fit in tagschemes.STRICT_ONLY and scheme == "conlleval":
+        return (f"; its tags fit {fit}, read strictly only: set the tag scheme to {fit} and the reading "
+                f"to strict (--scheme {fit} --reading strict)")  # fmt: skip
     if fit is not None:
         return f"; its tags fit {fit}: set the tag scheme to {fit} (--scheme {fit})"
     if scheme != "conlleval" and np.isin(seq.prefix, tagschemes.ALLOWED["conlleval"]).all():
@@ -240,8 +240,8 @@ def read_columns(columns: ColumnFile, options: ReadOptions) -> tuple[SpanTable, 
         scheme = "IOBES"
     if scheme not in tagschemes.SCHEMES:
         raise InputError(f"a scheme {', '.join(tagschemes.SCHEMES)}", repr(options.scheme), option="--scheme")
-    if options.reading == "conlleval" and scheme == "BILOU":
-        raise InputError("the strict reading for BILOU (it is read strictly only)", "--reading conlleval",
+    if options.reading == "conlleval" and scheme in tagschemes.STRICT_ONLY:
+        raise InputError(f"the strict reading for {scheme} (it is read strictly only)", "--reading conlleval",
                          file=columns.name)  # fmt: skip
     try:
         first, last, labels = tagschemes.chunks(seq, scheme, options.reading)

@@ -438,7 +438,7 @@ def is_conll_line(line: str) -> bool:
 
 #: CoNLL columns' document separator and the tags of their last column (engine/formats/conll.py).
 DOCSTART = "-DOCSTART-"
-_COLUMN_TAG = re.compile(r"O|[BIESUL]-.+")
+_COLUMN_TAG = re.compile(r"O|[BIESULM]-.+")
 
 
 def column_fields(line: str, separator: str | None) -> list[str]:

@@ -73,3 +73,28 @@ def test_a_column_without_tags_is_named_with_the_option_that_picks_another(tmp_p
     text = read.documents[0].tokens
     assert [(text[s.start : s.end], s.label) for s in read.spans] == [
         ("Larry Page", "PER"), ("Sergey Brin", "PER"), ("Google", "ORG")]
+
+
+#: jiesutd/LatticeLSTM data/demo.dev.char (Apache-2.0), its second sentence: BMES tags
+#: (M- for the middle of a span), as Chinese NER corpora (MSRA, Resume NER) write them.
+LATTICE_BMES = "新 B-ORG\n华 M-ORG\n社 E-ORG\n上 B-GPE\n海 E-GPE\n电 O\n（ O\n谢 B-PER\n金 M-PER\n虎 E-PER\n） O\n岛 S-LOC\n"
+
+
+def test_bmes_tags_are_recognised_and_read_as_iobes_with_m_for_i(tmp_path):
+    """seqeval's IOBES spans of the same tags with M- read as I- (checked with seqeval
+    1.2.2: ORG 新华社, GPE 上海, PER 谢金虎, LOC 岛); an I- among them is no BMES."""
+    path = tmp_path / "demo.dev.char"
+    path.write_text(LATTICE_BMES, encoding="utf-8")
+    assert detect(path) == conll.TITLE
+    read = conll.read(str(path), ReadOptions())
+    assert read.spans.notes == [f"{path}: tags read as BMES (detected), strict reading"]
+    text = read.documents[0].tokens
+    assert [(text[s.start : s.end], s.label) for s in read.spans] == [
+        ("新 华 社", "ORG"), ("上 海", "GPE"), ("谢 金 虎", "PER"), ("岛", "LOC")]
+    path.write_text(LATTICE_BMES.replace("华 M-ORG", "华 I-ORG"), encoding="utf-8")
+    with pytest.raises(InputError, match=r"BMES: O, B-X, S-X or \(after B-X or M-X of the same X\)") as caught:
+        conll.read(str(path), ReadOptions())
+    assert caught.value.line == 2
+    path.write_text(LATTICE_BMES, encoding="utf-8")
+    with pytest.raises(InputError, match="the strict reading for BMES"):
+        conll.read(str(path), ReadOptions(reading="conlleval"))
