@@ -39,6 +39,12 @@ def test_a_brat_collections_readme_is_brats(tmp_path):
     read = brat.read(str(tmp_path))
     assert [(s.doc, s.start, s.end, s.label) for s in read.spans] == [("doc", 0, 4, "PER"), ("doc", 9, 13, "PER")]
     check_brat_folder(tmp_path)
+    corpus = tmp_path / "corpus"  # the collection in a sub-folder, the README beside it
+    corpus.mkdir()
+    for name in ("doc.txt", "doc.ann"):
+        (tmp_path / name).rename(corpus / name)
+    assert detect(tmp_path) == brat.TITLE
+    assert [s.doc for s in brat.read(str(tmp_path)).spans] == ["corpus/doc", "corpus/doc"]
     (tmp_path / "LICENSE").write_text("CC BY 3.0\n", encoding="utf-8")
     with pytest.raises(InputError, match=r"found LICENSE \(not recognised\) — move them out"):
         check_brat_folder(tmp_path)
