@@ -34,8 +34,11 @@ SPAN_FORMAT_MODULES: tuple[str, ...] = (
 #: its entries, not by lines.
 INCEPTION_PROJECT = "inception_project"
 
-#: brat's configuration files: part of a collection, beside its documents (not annotations).
-BRAT_CONFIGURATION = frozenset({"annotation.conf", "visual.conf", "tools.conf", "kb_shortcuts.conf"})
+#: brat's files of a collection beside its documents (not annotations): its configuration, and
+#: the README brat shows as the collection's description (its server's document.py).
+BRAT_CONFIGURATION = frozenset(
+    {"annotation.conf", "visual.conf", "tools.conf", "kb_shortcuts.conf", "README"}
+)
 #: The type system a UIMA XMI file is read with, beside it (engine/formats/uima_xmi.py).
 TYPE_SYSTEM_NAMES = ("TypeSystem.xml", "typesystem.xml")
 #: Label Studio's labelling config, beside the tasks (engine/formats/label_studio.py).

@@ -1,6 +1,6 @@
 """CoNLL columns (CoNLL-2003 and similar): one token a line, a token column and a tag
 column chosen by number, a blank line between sentences, `-DOCSTART-` lines between
-documents; tags in IOB1, IOB2, IOBES/BIOES or BILOU, detected or chosen.
+documents; tags in IOB1, IOB2, IOBES/BIOES, BILOU or BMES, detected or chosen.
 
 A line holding a TAB is split on TABs only (tokens may hold no-break or zero-width
 spaces), any other line on runs of spaces. A `-DOCSTART-` line starts a document named by
@@ -64,6 +64,7 @@ class ColumnFile:
     sentence_starts: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))  # token numbers
     doc_starts: list[int] = field(default_factory=list)  # token numbers
     doc_ids: list[str | None] = field(default_factory=list)
+    tag_column: int | None = None  # the column (from 0) the tags were read from; None: another format's
 
     @classmethod
     def of_tokens(cls, name: str, tokens: list[str], lines: np.ndarray, sentence_starts: np.ndarray,
@@ -107,6 +108,8 @@ class ColumnFile:
         self.data = lines.data
         self.token_bytes = lines.field(token_lines, token_col)
         self.tag_codes, self.tag_names = distinct_fields(lines.data, *lines.field(token_lines, tag_col))
+        width = int(lines.field_count[token_lines[0]]) if len(token_lines) else 0
+        self.tag_column = tag_col if tag_col >= 0 else width + tag_col
         self.lines = token_lines + 1
         breaks = running_sum(lines.blank | docstart, token_lines.dtype)[token_lines]
         opens = np.ones(len(token_lines), dtype=bool)
@@ -167,11 +170,20 @@ def _tag_parts(columns: ColumnFile) -> tuple[np.ndarray, np.ndarray, list[str]]:
         prefix, dash, label = tag.partition("-")
         if not dash or not label or prefix not in tagschemes.PREFIXES:
             line = int(columns.lines[np.argmax(columns.tag_codes == code)])
-            raise InputError("a tag O or B-, I-, E-, S-, U-, L- followed by a label",
-                             repr(tag), file=columns.name, line=line)  # fmt: skip
+            raise InputError("a tag O or B-, I-, E-, S-, U-, L-, M- followed by a label",
+                             repr(tag) + _tag_column(columns), file=columns.name, line=line)  # fmt: skip
         prefixes.append(tagschemes.PREFIXES[prefix])
         labels.append(names.setdefault(label, len(names)))
     return np.array(prefixes, dtype=np.int8), np.array(labels, dtype=np.int32), list(names)
+
+
+def _tag_column(columns: ColumnFile) -> str:
+    """Where a file's tags were read from and how to read another column's, for a tag that
+    is none (a CoNLL-U Plus MISC column, flair's whitespace flags …); '' for another format's."""
+    if columns.tag_column is None:
+        return ""
+    return (f" in column {columns.tag_column} (counted from 0); where the tags are in another column, "
+            "set the tag column (--tag-column N)")
 
 
 def _sentence_numbers(columns: ColumnFile) -> np.ndarray:
@@ -205,9 +217,9 @@ def _way_on(seq: tagschemes.Sequence, scheme: str) -> str:
     """How to read a file whose tags `scheme` (or 'conlleval', the reading) stops at: the
     scheme its tags fit and the option that sets it, worded for the command line and the app."""
     fit = tagschemes.fitting(seq, scheme)
-    if fit == "BILOU" and scheme == "conlleval":
-        return ("; its tags fit BILOU, read strictly only: set the tag scheme to BILOU and the reading "
-                "to strict (--scheme BILOU --reading strict)")  # fmt: skip
+    if fit in tagschemes.STRICT_ONLY and scheme == "conlleval":
+        return (f"; its tags fit {fit}, read strictly only: set the tag scheme to {fit} and the reading "
+                f"to strict (--scheme {fit} --reading strict)")  # fmt: skip
     if fit is not None:
         return f"; its tags fit {fit}: set the tag scheme to {fit} (--scheme {fit})"
     if scheme != "conlleval" and np.isin(seq.prefix, tagschemes.ALLOWED["conlleval"]).all():
@@ -228,8 +240,8 @@ def read_columns(columns: ColumnFile, options: ReadOptions) -> tuple[SpanTable, 
         scheme = "IOBES"
     if scheme not in tagschemes.SCHEMES:
         raise InputError(f"a scheme {', '.join(tagschemes.SCHEMES)}", repr(options.scheme), option="--scheme")
-    if options.reading == "conlleval" and scheme == "BILOU":
-        raise InputError("the strict reading for BILOU (it is read strictly only)", "--reading conlleval",
+    if options.reading == "conlleval" and scheme in tagschemes.STRICT_ONLY:
+        raise InputError(f"the strict reading for {scheme} (it is read strictly only)", "--reading conlleval",
                          file=columns.name)  # fmt: skip
     try:
         first, last, labels = tagschemes.chunks(seq, scheme, options.reading)

@@ -5,7 +5,7 @@ A folder is one corpus in one format (its documents paired by name with the othe
 side's): its files are recognised one by one, and files of two formats stop the run with
 a message naming each format's files. A file no format recognises is read by the
 folder's reader, which says what is wrong with it; brat reads only its own files (`.ann`,
-`.txt` and a collection's configuration), so any other file of a brat folder is named.
+`.txt`, a collection's configuration and README), so any other file of a brat folder is named.
 Where nothing recognises a file the message says why where it can: not text (UTF-16, an
 image …), empty, or a last line cut short.
 """
@@ -160,7 +160,7 @@ def listed_names(files: list[Path]) -> str:
 def check_brat_folder(folder: Path) -> None:
     """InputError naming the files of a brat folder that brat does not read (with the
     format each is recognised as)."""
-    expected = "brat's files alone (.ann with its .txt, a collection's .conf)"
+    expected = "brat's files alone (.ann with its .txt, a collection's .conf and README)"
     others = [f for f in listed(folder, expected) if not brat_named(f, True)]
     if others:
         named = first_listed(others, _LISTED, show=lambda f: f"{f.name} ({_title(f)})")

@@ -438,7 +438,7 @@ def is_conll_line(line: str) -> bool:
 
 #: CoNLL columns' document separator and the tags of their last column (engine/formats/conll.py).
 DOCSTART = "-DOCSTART-"
-_COLUMN_TAG = re.compile(r"O|[BIESUL]-.+")
+_COLUMN_TAG = re.compile(r"O|[BIESULM]-.+")
 
 
 def column_fields(line: str, separator: str | None) -> list[str]:
@@ -459,12 +459,13 @@ def conll(lines: Sequence[str]) -> bool:
 
 
 def columns_like(lines: Sequence[str]) -> bool:
-    """Token lines whose last column is a tag (or -DOCSTART- lines)."""
+    """Token lines whose last column is a tag (or -DOCSTART- lines, bare as flair writes
+    them or with CoNLL-2003's filler columns)."""
     rows = [column_fields(line, None) for line in lines if not line.startswith("#")]
+    rows = [r for r in rows if r[:1] != [DOCSTART]]
     if not rows or any(len(r) < 2 for r in rows):
         return False
-    tags = [r[-1] for r in rows if r[0] != DOCSTART]
-    return bool(tags) and all(_COLUMN_TAG.fullmatch(t) for t in tags)
+    return all(_COLUMN_TAG.fullmatch(r[-1]) for r in rows)
 
 
 def inception_project(lines: Sequence[str]) -> bool:

@@ -1,4 +1,4 @@
-"""Tag schemes of CoNLL columns (IOB1, IOB2, IOBES, BILOU) read into spans, as arrays.
+"""Tag schemes of CoNLL columns (IOB1, IOB2, IOBES, BILOU, BMES) read into spans, as arrays.
 
 Every function works on whole files at once: per token a prefix code and a label number,
 each sentence followed by an outside position (as seqeval reads a list of sentences), so
@@ -7,6 +7,8 @@ that a million tokens are read by numpy operations, not a loop per token.
 The strict reading (seqeval 1.2.2's strict mode for the scheme) accepts only sequences
 the scheme allows and names the first position it does not; the conlleval reading is
 conlleval.pl's and seqeval's default: any sequence is read, an I- may open a span.
+BMES is IOBES with M- (middle) for I-, as Chinese NER corpora write it (MSRA, Resume
+NER, LatticeLSTM's data): read strictly only, as BILOU, its spans those of IOBES.
 """
 
 from __future__ import annotations
@@ -17,15 +19,18 @@ import numpy as np
 
 from ..rowkeys import distinct_naturals
 
-O, B, I, E, S, U, L = range(7)
-PREFIXES = {"B": B, "I": I, "E": E, "S": S, "U": U, "L": L}
-SCHEMES = ("IOB1", "IOB2", "IOBES", "BILOU")
+O, B, I, E, S, U, L, M = range(8)
+PREFIXES = {"B": B, "I": I, "E": E, "S": S, "U": U, "L": L, "M": M}
+SCHEMES = ("IOB1", "IOB2", "IOBES", "BILOU", "BMES")
+#: The schemes read strictly only (conlleval.pl and seqeval's default mode do not know L-, U-, M-).
+STRICT_ONLY = ("BILOU", "BMES")
 READINGS = ("strict", "conlleval")
 ALLOWED = {
     "IOB1": (O, B, I),
     "IOB2": (O, B, I),
     "IOBES": (O, B, I, E, S),
     "BILOU": (O, B, I, L, U),
+    "BMES": (O, B, M, E, S),
     "conlleval": (O, B, I, E, S),
 }
 SHOWN = {
@@ -33,6 +38,7 @@ SHOWN = {
     "IOB2": "O, B-X, or I-X after B-X or I-X of the same X",
     "IOBES": "O, B-X, S-X or (after B-X or I-X of the same X) I-X or E-X; a B-X span ends with E-X",
     "BILOU": "O, B-X, U-X or (after B-X or I-X of the same X) I-X or L-X; a B-X span ends with L-X",
+    "BMES": "O, B-X, S-X or (after B-X or M-X of the same X) M-X or E-X; a B-X span ends with E-X",
     "conlleval": "a tag O, B-X, I-X, E-X or S-X",
 }
 
@@ -89,11 +95,14 @@ def _check_prefixes(seq: Sequence, allowed: tuple[int, ...], expected: str) -> N
 
 
 def detect(seq: Sequence) -> str:
-    """The scheme a file's tags are written in: BILOU with U- or L-, IOBES with E- or S-,
-    else IOB1 when an I- opens a span and no B- stands where IOB1 forbids it, else IOB2."""
+    """The scheme a file's tags are written in: BILOU with U- or L-, BMES with M-, IOBES
+    with E- or S-, else IOB1 when an I- opens a span and no B- stands where IOB1 forbids
+    it, else IOB2."""
     present = set(distinct_naturals(seq.prefix).tolist())
     if present & {U, L}:
         return "BILOU"
+    if M in present:
+        return "BMES"
     if present & {E, S}:
         return "IOBES"
     p, lab = seq.prefix, seq.label
@@ -152,14 +161,16 @@ def _iob(seq: Sequence, scheme: str) -> tuple[np.ndarray, np.ndarray, np.ndarray
 
 
 def _closed(seq: Sequence, scheme: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
-    """IOBES and BILOU: every span opens with B (or is one S/U) and closes with E (L)."""
+    """IOBES, BMES and BILOU: every span opens with B (or is one S/U) and closes with E (L),
+    its middle I (BMES: M)."""
     expected = SHOWN[scheme]
     _check_prefixes(seq, ALLOWED[scheme], expected)
-    end, single = (E, S) if scheme == "IOBES" else (L, U)
+    end, single = (L, U) if scheme == "BILOU" else (E, S)
+    middle = M if scheme == "BMES" else I
     p, lab = seq.prefix, seq.label
     pp, pl = seq.previous()
-    open_before = (pp == B) | (pp == I)
-    inner = (p == I) | (p == end)
+    open_before = (pp == B) | (pp == middle)
+    inner = (p == middle) | (p == end)
     _first_bad((inner & ~(open_before & (pl == lab))) | (~inner & open_before), expected)
     first = np.flatnonzero((p == B) | (p == single))
     last = np.flatnonzero((p == end) | (p == single))
