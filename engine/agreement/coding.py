@@ -110,6 +110,8 @@ def krippendorff_sums(codes: Sequence[np.ndarray], categories: int) -> KrippSums
 def krippendorff_from_sums(parts: Sequence[KrippSums], categories: int) -> Figure:
     """Krippendorff's α (nominal) from the sums of documents."""
     n = sum(p[0] for p in parts)
+    if not n:
+        return None, "no token that two annotators or more have"
     per_category = sum((p[2] for p in parts), np.zeros(categories, dtype=np.int64))
     if np.count_nonzero(per_category) < 2:
         return None, "fewer than two distinct categories in the tokens two annotators or more have"

@@ -71,6 +71,39 @@ def test_undefined_coefficients_say_why():
     assert krippendorff_alpha([same, np.full(10, -1)], 3)[0] is None  # nothing pairable
 
 
+def _krippendorff_package(rows: list[list[int]]) -> float | str:
+    """The `krippendorff` package's nominal α of rows (−1 missing), or the message it raises."""
+    import krippendorff
+
+    data = np.array([[np.nan if v < 0 else v for v in row] for row in rows], dtype=float)
+    try:
+        with np.errstate(invalid="ignore"):  # its 0/0 where one category is pairable
+            return float(krippendorff.alpha(reliability_data=data, level_of_measurement="nominal"))
+    except ValueError as err:
+        return str(err)
+
+
+@pytest.mark.parametrize(
+    ("rows", "refused", "reason"),
+    [
+        ([[0, -1, 1], [-1, 2, -1]], "at least one unit with values assigned by at least two coders",
+         "no token that two annotators or more have"),
+        ([[0, 0, 0], [0, 0, 0]], "more than one value in the domain",
+         "fewer than two distinct categories in the tokens two annotators or more have"),
+        ([[0, 1], [0, -1]], None, "fewer than two distinct categories in the tokens two annotators or more have"),
+    ],
+)  # fmt: skip
+def test_krippendorff_alpha_is_undefined_where_the_package_refuses_or_gives_nan(rows, refused, reason):
+    """Where `krippendorff` raises (its message) or gives NaN, α is undefined with a reason
+    that says the same."""
+    theirs = _krippendorff_package(rows)
+    if refused is None:
+        assert np.isnan(theirs)
+    else:
+        assert refused in theirs
+    assert krippendorff_alpha([np.asarray(row, dtype=np.int64) for row in rows], 3) == (None, reason)
+
+
 # --- αu -------------------------------------------------------------------------------
 
 
