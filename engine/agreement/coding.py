@@ -91,9 +91,12 @@ def fleiss_from_sums(parts: Sequence[FleissSums], raters: int) -> Figure:
 
 
 def fleiss_kappa(codes: Sequence[np.ndarray], categories: int) -> Figure:
-    """Fleiss' κ of several annotators' codes for the same tokens."""
+    """Fleiss' κ of several annotators' codes for the same tokens (statsmodels refuses
+    a token some annotator left unrated: so does this)."""
     if len(codes) < 2:
         return None, "fewer than two annotators"
+    if any((c < 0).any() for c in codes):
+        return None, "a token some annotator did not rate (Fleiss' κ needs every annotator on every token)"
     return fleiss_from_sums([fleiss_sums(codes, categories)], len(codes))
 
 

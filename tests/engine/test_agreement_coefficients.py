@@ -71,6 +71,21 @@ def test_undefined_coefficients_say_why():
     assert krippendorff_alpha([same, np.full(10, -1)], 3)[0] is None  # nothing pairable
 
 
+def test_fleiss_kappa_refuses_a_token_left_unrated_as_statsmodels_does():
+    """statsmodels' fleiss_kappa asserts every token has as many ratings as the most rated
+    one; with a token left unrated κ is undefined, not a number of the wrong formula."""
+    from statsmodels.stats import inter_rater
+
+    rows = [np.array([0, 1, 0, 1]), np.array([0, 1, 1, -1]), np.array([0, -1, 1, 1])]
+    table = np.array([np.bincount(token[token >= 0], minlength=2) for token in np.array(rows).T])
+    with pytest.raises(AssertionError):
+        inter_rater.fleiss_kappa(table, method="fleiss")
+    assert fleiss_kappa(rows, 2) == (
+        None,
+        "a token some annotator did not rate (Fleiss' κ needs every annotator on every token)",
+    )
+
+
 def _krippendorff_package(rows: list[list[int]]) -> float | str:
     """The `krippendorff` package's nominal α of rows (−1 missing), or the message it raises."""
     import krippendorff
