@@ -7,6 +7,7 @@ checked again on random ratings (they are in the test extra)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import numpy as np
@@ -284,3 +285,41 @@ def test_alpha_u_is_undefined_where_both_disagreements_are_zero():
 def test_overlapping_units_of_one_label_make_alpha_u_undefined():
     value, per_label = _study(2, 20, [(0, 5, 0, "X"), (3, 5, 0, "X"), (0, 5, 1, "X")])
     assert value.value is None and "overlapping" in value.reason
+
+
+def _unit_sets(length: int) -> list[list[tuple[int, int]]]:
+    """Every set of non-overlapping (offset, length) units on a continuum of `length`."""
+    found: list[list[tuple[int, int]]] = []
+
+    def extend(position: int, units: list[tuple[int, int]]) -> None:
+        if position >= length:
+            found.append(units)
+            return
+        extend(position + 1, units)
+        for n in range(1, length - position + 1):
+            extend(position + n, [*units, (position, n)])
+
+    extend(0, [])
+    return found
+
+
+@pytest.mark.parametrize(
+    ("raters", "length"), [(2, 1), (2, 2), (2, 3), (2, 4), (2, 5), (3, 1), (3, 2), (3, 3)]
+)
+def test_alpha_u_of_every_small_study_is_dkpros(raters, length):
+    """Every study of one label on 1–5 tokens (none, one rater's units, the whole continuum,
+    units without gaps, …): DKPro's disagreements; its value, except None where DKPro says
+    NaN (no unit) or 0.0 only because both disagreements are 0."""
+    for study in itertools.product(_unit_sets(length), repeat=raters):
+        units = [(o, n, r, "X") for r, mine in enumerate(study) for o, n in mine]
+        value, per_label = _study(raters, length, units)
+        if not units:
+            assert value.value is None and per_label == {}
+            continue
+        reference = dkpro.Study(raters, 0, length)
+        for unit in units:
+            reference.add(*unit)
+        observed, expected = dkpro.observed(reference, "X"), dkpro.expected(reference, "X")
+        assert (per_label["X"].observed, per_label["X"].expected) == (observed, expected)
+        both_zero = observed == expected == 0.0
+        assert value.value == (None if both_zero else dkpro.agreement(reference))
