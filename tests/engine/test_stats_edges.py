@@ -9,16 +9,10 @@ import pytest
 from scipy import stats as scipy_stats
 
 from engine import stats
-from engine.stats import Confidence, ScoreRow, UnitStatistics
+from engine.stats import Confidence
+from tests.engine.test_stats import micro
 
 SCORES = ("precision", "recall", "f1")
-
-
-def micro(counts: np.ndarray) -> UnitStatistics:
-    """Sentences with TP, FP, FN columns and one micro P/R/F1 row."""
-    row = ScoreRow("overall", "overall", ("TP", "FP", "FN"), lambda s: stats.prf(s[:, 0], s[:, 1], s[:, 2]))
-    ids = [str(i + 1) for i in range(len(counts))]
-    return UnitStatistics("sentence", ids, np.asarray(counts, float), [row], ["TP", "FP", "FN"])
 
 
 def exact_p(a: np.ndarray, b: np.ndarray, score: str) -> float:
