@@ -182,6 +182,8 @@ class Confidence:
             raise InputError(f"at least {MIN_RESAMPLES} resamples", str(self.resamples), option="--resamples")
         if self.trials < MIN_RESAMPLES:
             raise InputError(f"at least {MIN_RESAMPLES} trials", str(self.trials), option="--trials")
+        if self.seed < 0:  # numpy's generators take none
+            raise InputError("a whole number of 0 or more", str(self.seed), option="--seed")
 
     def record(self, unit: str, method: str = INTERVAL_METHOD) -> dict[str, Any]:
         return {"level": self.level, "resamples": self.resamples, "seed": self.seed, "unit": unit,

@@ -91,9 +91,12 @@ def fleiss_from_sums(parts: Sequence[FleissSums], raters: int) -> Figure:
 
 
 def fleiss_kappa(codes: Sequence[np.ndarray], categories: int) -> Figure:
-    """Fleiss' κ of several annotators' codes for the same tokens."""
+    """Fleiss' κ of several annotators' codes for the same tokens (statsmodels refuses
+    a token some annotator left unrated: so does this)."""
     if len(codes) < 2:
         return None, "fewer than two annotators"
+    if any((c < 0).any() for c in codes):
+        return None, "a token some annotator did not rate (Fleiss' κ needs every annotator on every token)"
     return fleiss_from_sums([fleiss_sums(codes, categories)], len(codes))
 
 
@@ -110,6 +113,8 @@ def krippendorff_sums(codes: Sequence[np.ndarray], categories: int) -> KrippSums
 def krippendorff_from_sums(parts: Sequence[KrippSums], categories: int) -> Figure:
     """Krippendorff's α (nominal) from the sums of documents."""
     n = sum(p[0] for p in parts)
+    if not n:
+        return None, "no token that two annotators or more have"
     per_category = sum((p[2] for p in parts), np.zeros(categories, dtype=np.int64))
     if np.count_nonzero(per_category) < 2:
         return None, "fewer than two distinct categories in the tokens two annotators or more have"

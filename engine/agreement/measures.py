@@ -209,6 +209,8 @@ class DocumentBlock(Block):
         return fleiss_from_sums([part] if part else [], len(self.annotators))
 
     def kripp(self) -> Figure:
+        if len(self.annotators) < 2:
+            return None, "fewer than two annotators"
         part = self.tables.tokens.kripp(self.d)
         return krippendorff_from_sums([part] if part else [], len(self.corpus.categories))
 

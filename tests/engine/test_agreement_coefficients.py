@@ -7,6 +7,7 @@ checked again on random ratings (they are in the test extra)."""
 
 from __future__ import annotations
 
+import itertools
 import random
 
 import numpy as np
@@ -69,6 +70,54 @@ def test_undefined_coefficients_say_why():
     assert fleiss_kappa([same, same, same], 3)[0] is None
     assert krippendorff_alpha([same, same], 3)[0] is None
     assert krippendorff_alpha([same, np.full(10, -1)], 3)[0] is None  # nothing pairable
+
+
+def test_fleiss_kappa_refuses_a_token_left_unrated_as_statsmodels_does():
+    """statsmodels' fleiss_kappa asserts every token has as many ratings as the most rated
+    one; with a token left unrated κ is undefined, not a number of the wrong formula."""
+    from statsmodels.stats import inter_rater
+
+    rows = [np.array([0, 1, 0, 1]), np.array([0, 1, 1, -1]), np.array([0, -1, 1, 1])]
+    table = np.array([np.bincount(token[token >= 0], minlength=2) for token in np.array(rows).T])
+    with pytest.raises(AssertionError):
+        inter_rater.fleiss_kappa(table, method="fleiss")
+    assert fleiss_kappa(rows, 2) == (
+        None,
+        "a token some annotator did not rate (Fleiss' κ needs every annotator on every token)",
+    )
+
+
+def _krippendorff_package(rows: list[list[int]]) -> float | str:
+    """The `krippendorff` package's nominal α of rows (−1 missing), or the message it raises."""
+    import krippendorff
+
+    data = np.array([[np.nan if v < 0 else v for v in row] for row in rows], dtype=float)
+    try:
+        with np.errstate(invalid="ignore"):  # its 0/0 where one category is pairable
+            return float(krippendorff.alpha(reliability_data=data, level_of_measurement="nominal"))
+    except ValueError as err:
+        return str(err)
+
+
+@pytest.mark.parametrize(
+    ("rows", "refused", "reason"),
+    [
+        ([[0, -1, 1], [-1, 2, -1]], "at least one unit with values assigned by at least two coders",
+         "no token that two annotators or more have"),
+        ([[0, 0, 0], [0, 0, 0]], "more than one value in the domain",
+         "fewer than two distinct categories in the tokens two annotators or more have"),
+        ([[0, 1], [0, -1]], None, "fewer than two distinct categories in the tokens two annotators or more have"),
+    ],
+)  # fmt: skip
+def test_krippendorff_alpha_is_undefined_where_the_package_refuses_or_gives_nan(rows, refused, reason):
+    """Where `krippendorff` raises (its message) or gives NaN, α is undefined with a reason
+    that says the same."""
+    theirs = _krippendorff_package(rows)
+    if refused is None:
+        assert np.isnan(theirs)
+    else:
+        assert refused in theirs
+    assert krippendorff_alpha([np.asarray(row, dtype=np.int64) for row in rows], 3) == (None, reason)
 
 
 # --- αu -------------------------------------------------------------------------------
@@ -236,3 +285,41 @@ def test_alpha_u_is_undefined_where_both_disagreements_are_zero():
 def test_overlapping_units_of_one_label_make_alpha_u_undefined():
     value, per_label = _study(2, 20, [(0, 5, 0, "X"), (3, 5, 0, "X"), (0, 5, 1, "X")])
     assert value.value is None and "overlapping" in value.reason
+
+
+def _unit_sets(length: int) -> list[list[tuple[int, int]]]:
+    """Every set of non-overlapping (offset, length) units on a continuum of `length`."""
+    found: list[list[tuple[int, int]]] = []
+
+    def extend(position: int, units: list[tuple[int, int]]) -> None:
+        if position >= length:
+            found.append(units)
+            return
+        extend(position + 1, units)
+        for n in range(1, length - position + 1):
+            extend(position + n, [*units, (position, n)])
+
+    extend(0, [])
+    return found
+
+
+@pytest.mark.parametrize(
+    ("raters", "length"), [(2, 1), (2, 2), (2, 3), (2, 4), (2, 5), (3, 1), (3, 2), (3, 3)]
+)
+def test_alpha_u_of_every_small_study_is_dkpros(raters, length):
+    """Every study of one label on 1–5 tokens (none, one rater's units, the whole continuum,
+    units without gaps, …): DKPro's disagreements; its value, except None where DKPro says
+    NaN (no unit) or 0.0 only because both disagreements are 0."""
+    for study in itertools.product(_unit_sets(length), repeat=raters):
+        units = [(o, n, r, "X") for r, mine in enumerate(study) for o, n in mine]
+        value, per_label = _study(raters, length, units)
+        if not units:
+            assert value.value is None and per_label == {}
+            continue
+        reference = dkpro.Study(raters, 0, length)
+        for unit in units:
+            reference.add(*unit)
+        observed, expected = dkpro.observed(reference, "X"), dkpro.expected(reference, "X")
+        assert (per_label["X"].observed, per_label["X"].expected) == (observed, expected)
+        both_zero = observed == expected == 0.0
+        assert value.value == (None if both_zero else dkpro.agreement(reference))

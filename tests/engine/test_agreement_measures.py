@@ -137,6 +137,17 @@ def test_a_document_missing_for_one_annotator_is_left_out_of_its_pairs():
     assert data["per_document"]["d2"]["span_f1"]["labelled"]["pairwise"] == {"a": {"b": 0.0}, "b": {"a": 0.0}}
 
 
+def test_a_document_of_one_annotator_has_no_alpha_for_want_of_a_second():
+    """krippendorff refuses one coder's ratings ("at least two coders"): the document's α is
+    undefined for the reason its Fleiss' κ and αu give, not for want of categories."""
+    docs = {"d1": TEXT, "d2": "Moriarty fled to Paris ."}
+    data = run({"a": side("a", [("d2", 0, 8, "PER")], docs), "b": side("b", [("d1", *HOLMES, "PER")])})
+    undefined = data["per_document"]["d2"]["undefined"]
+    assert data["per_document"]["d2"]["token"]["krippendorff_alpha"] is None
+    assert undefined["/token/krippendorff_alpha"] == "fewer than two annotators"
+    assert undefined["/token/fleiss_kappa"] == undefined["/alpha_u/overall"] == "fewer than two annotators"
+
+
 def test_a_pair_with_no_document_in_common_has_no_value():
     d1, d2 = {"d1": TEXT}, {"d2": TEXT}
     data = run(

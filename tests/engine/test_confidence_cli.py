@@ -104,6 +104,10 @@ def test_ci_on_the_console_and_in_json(cli, tmp_path):
             "spanstudio: error: --resamples: expected at least 100 resamples, found 99\n",
         ),
         (["--ci", "x"], "spanstudio: error: --ci: expected a number, found 'x'\n"),
+        (
+            ["--ci", "--seed", "-1"],
+            "spanstudio: error: --seed: expected a whole number of 0 or more, found -1\n",
+        ),
     ],
 )
 def test_bad_settings_end_with_one_line(cli, flags, message):

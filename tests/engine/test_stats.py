@@ -185,6 +185,14 @@ def test_settings_out_of_range(confidence, message):
         confidence.check()
 
 
+def test_a_negative_seed_is_refused_as_numpy_refuses_it():
+    with pytest.raises(ValueError, match="non-negative"):
+        np.random.default_rng(-1)
+    with pytest.raises(InputError, match="--seed: expected a whole number of 0 or more, found -1"):
+        Confidence(seed=-1).check()
+    Confidence(seed=0).check()
+
+
 class _CountedColumns(tuple):
     """A row's columns that count how often they are read."""
 
