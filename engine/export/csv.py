@@ -31,7 +31,7 @@ from ..errors import InputError, names_escaped
 from ..progress import NO_PROGRESS, Progress
 from ..report import ColumnRows, Report
 from ..textio import BOM, atomic_write_files
-from .rowtexts import Piece, Rows, Taken, fixed, taken
+from .rowtexts import Piece, Rows, Taken, fixed, objects, taken
 
 #: First characters that make a spreadsheet read a cell as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -346,8 +346,7 @@ class Coded:
         """The rows' fields as UTF-8 (a NUL byte stood in for by STAND_IN), and whether a
         field holds a NUL."""
         encoded, holds_nul, size = encoded_fields(list(self.values))
-        texts = np.fromiter(encoded, dtype=object, count=len(encoded))  # np.array looks into each
-        return taken(fixed(texts, size), self.index, b""), holds_nul
+        return taken(fixed(objects(encoded), size), self.index, b""), holds_nul
 
 
 def encoded_fields(texts: list[str]) -> tuple[list[bytes], bool, int]:
