@@ -93,7 +93,22 @@ def rows_words(rows: list[list[str]]) -> Words:
                  first[0] if first else "", first[1] if len(first) > 1 else "")  # fmt: skip
 
 
-class Sentence:
+class Placed:
+    """A sentence's chapter and sentence number, from its Words ("" without them)."""
+
+    __slots__ = ()
+    words: Words | str | None
+
+    @property
+    def chapter(self) -> str:
+        return self.words.chapter if isinstance(self.words, Words) else ""
+
+    @property
+    def sentence_id(self) -> str:
+        return self.words.sentence_id if isinstance(self.words, Words) else ""
+
+
+class Sentence(Placed):
     """A sentence as the scorer sees it, with what the report shows of it."""
 
     __slots__ = ("number", "line", "gold", "system", "words")
@@ -106,14 +121,6 @@ class Sentence:
         self.gold = gold
         self.system = system
         self.words = words  # for the detail view only (a block without negation: its text, detail.Layout)
-
-    @property
-    def chapter(self) -> str:
-        return self.words.chapter if isinstance(self.words, Words) else ""
-
-    @property
-    def sentence_id(self) -> str:
-        return self.words.sentence_id if isinstance(self.words, Words) else ""
 
 
 class _Tags(dict):
