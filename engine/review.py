@@ -63,7 +63,7 @@ def read_review(path: str) -> Review:
     spreadsheet program); InputError for anything else, a damaged workbook included. Only
     the cells used are read (engine/export/review_scan.py), never the rich-text contexts."""
     try:
-        with open_zip(path, path) as archive:
+        with open_zip(path) as archive:
             return _read(SheetBook(archive), path)
     except FileNotFoundError:
         raise InputError("an existing workbook", "nothing", file=path) from None
@@ -137,8 +137,8 @@ def _is_ods(path: str) -> bool:
     """Whether the file is an OpenDocument spreadsheet: a zip whose mimetype entry says so
     (whatever its name: a text file named .ods is none)."""
     try:
-        with open_zip(path, path) as archive:
-            return entry_bytes(archive, "mimetype", f"{path}/mimetype").startswith(ODS_MIMETYPE)
+        with open_zip(path) as archive:
+            return entry_bytes(archive, "mimetype").startswith(ODS_MIMETYPE)
     except (OSError, KeyError, zipfile.BadZipFile, RuntimeError, ValueError, InputError):
         return False
 

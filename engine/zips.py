@@ -21,18 +21,19 @@ ENTRY_MOST = 1 << 28
 _MIB = 1 << 20
 
 
-def entry_bytes(archive: zipfile.ZipFile, name: str, where: str) -> bytes:
-    """A zip entry's bytes; InputError naming it (`where`: the zip's path and the entry's)
-    where its size in the zip's directory passes ENTRY_MOST, where it is encrypted or neither
-    stored nor deflated, or where it cannot be read (a damaged zip). No more than that size is
-    inflated, whatever the entry holds: zipfile's deflate stops there (and a directory that
-    said less fails the CRC check), where `archive.read` inflates a lying entry whole first
-    (300 MB said to be 500 bytes: 1.9 s, 600 MB); its bzip2 and LZMA inflate a whole chunk
-    unbounded (a 285-byte zip said to hold 500 bytes: 200 MB, 459 MB at the peak), hence
-    refused."""
+def entry_bytes(archive: zipfile.ZipFile, name: str, where: str | None = None) -> bytes:
+    """A zip entry's bytes; InputError naming it (`where`: by default the zip's file name and
+    the entry's, _entry_where) where its size in the zip's directory passes ENTRY_MOST,
+    where it is encrypted or neither stored nor deflated, or where it cannot be read (a
+    damaged zip). No more than that size is inflated, whatever the entry holds: zipfile's
+    deflate stops there (and a directory that said less fails the CRC check), where
+    `archive.read` inflates a lying entry whole first (300 MB said to be 500 bytes: 1.9 s,
+    600 MB); its bzip2 and LZMA inflate a whole chunk unbounded (a 285-byte zip said to
+    hold 500 bytes: 200 MB, 459 MB at the peak), hence refused."""
     import zipfile
     import zlib
 
+    where = where or _entry_where(archive, name)
     info = archive.getinfo(name)
     _check_method(info, where)
     if info.file_size > ENTRY_MOST:
@@ -44,10 +45,11 @@ def entry_bytes(archive: zipfile.ZipFile, name: str, where: str) -> bytes:
         raise InputError("an entry the zip holds whole", str(err) or type(err).__name__, file=where) from None
 
 
-def open_zip(source: str | Path | BinaryIO, where: str) -> zipfile.ZipFile:
-    """The zip `source` opened (`where`: its path); InputError naming it where zipfile has no
-    reader for its version (NotImplementedError: "zip file version 6.4"), which opening
-    raises before any entry is read. Its other errors (BadZipFile, OSError) are the caller's."""
+def open_zip(source: str | Path | BinaryIO, where: str | None = None) -> zipfile.ZipFile:
+    """The zip `source` opened (`where`: its path, by default `source` itself: a file object
+    needs one); InputError naming it where zipfile has no reader for its version
+    (NotImplementedError: "zip file version 6.4"), which opening raises before any entry is
+    read. Its other errors (BadZipFile, OSError) are the caller's."""
     import zipfile
 
     try:
@@ -55,15 +57,21 @@ def open_zip(source: str | Path | BinaryIO, where: str) -> zipfile.ZipFile:
     except NotImplementedError as err:
         expected = ("a zip of a version Python's zipfile reads (up to 6.3, as INCEpTION and spreadsheet "
                     "programs write them)")
-        raise InputError(expected, str(err) or type(err).__name__, file=where) from None
+        raise InputError(expected, str(err) or type(err).__name__, file=where or str(source)) from None
 
 
-def entry_stream(archive: zipfile.ZipFile, name: str, where: str) -> IO[bytes]:
+def entry_stream(archive: zipfile.ZipFile, name: str, where: str | None = None) -> IO[bytes]:
     """A zip entry opened to stream (no bound on its size: a sheet read row by row); its
-    method checked first, as entry_bytes does (`where`: the zip's path and the entry's)."""
+    method checked first, as entry_bytes does (`where` as there)."""
     info = archive.getinfo(name)
-    _check_method(info, where)
+    _check_method(info, where or _entry_where(archive, name))
     return archive.open(info)
+
+
+def _entry_where(archive: zipfile.ZipFile, name: str) -> str:
+    """Where an entry is, for messages: the zip's file name and the entry's (a zip opened
+    from bytes has no file name: its reader names the entry)."""
+    return f"{archive.filename}/{name}"
 
 
 def _check_method(info: zipfile.ZipInfo, where: str) -> None:

@@ -31,7 +31,7 @@ from ..errors import InputError, names_escaped
 from ..progress import NO_PROGRESS, Progress
 from ..report import ColumnRows, Report
 from ..textio import BOM, atomic_write_files
-from .rowtexts import Piece, Rows, Taken, fixed, taken
+from .rowtexts import Piece, Rows, Taken, fixed, objects, taken
 
 #: First characters that make a spreadsheet read a cell as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -346,34 +346,22 @@ class Coded:
         """The rows' fields as UTF-8 (a NUL byte stood in for by STAND_IN), and whether a
         field holds a NUL."""
         encoded, holds_nul, size = encoded_fields(list(self.values))
-        texts = np.fromiter(encoded, dtype=object, count=len(encoded))  # np.array looks into each
-        return taken(fixed(texts, size), self.index, b""), holds_nul
+        return taken(fixed(objects(encoded), size), self.index, b""), holds_nul
 
 
 def encoded_fields(texts: list[str]) -> tuple[list[bytes], bool, int]:
     """text_fields(texts, defuse=True) in UTF-8 (a NUL byte as STAND_IN), whether one
-    holds a NUL, and their bytes together: where none is changed, the texts joined once
-    (for the checks and the encoding: poetry's span texts, 17 MB a side on the bench)."""
+    holds a NUL, and their bytes together (fixed's bound: a NUL byte each counted too where
+    none holds one). Encoded at once: the fields joined with a NUL before each (where none
+    is changed, the texts' join made for the checks: poetry's span texts, 17 MB a side on
+    the bench) and split again; one at a time where one holds a NUL (the split finds more)."""
     if not texts:
         return [], False, 0
     fields, joined = _fields_joined(texts, defuse=True)
-    if joined is not None:
-        data = joined.encode("utf-8", "surrogatepass")
-        encoded = data.split(b"\x00")[1:]
-        if len(encoded) == len(texts):  # no text holds a NUL (the split found no more: no count)
-            return encoded, False, len(data)
-    return _encoded(fields)
-
-
-def _encoded(fields: list[str]) -> tuple[list[bytes], bool, int]:
-    """The fields in UTF-8 (a NUL byte as STAND_IN), whether one holds a NUL, and their
-    bytes together: encoded at once, joined by NULs, where none does."""
-    if not fields:
-        return [], False, 0
-    joined = "\x00".join(fields)
-    if joined.count("\x00") == len(fields) - 1:
-        data = joined.encode("utf-8", "surrogatepass")
-        return data.split(b"\x00"), False, len(data)
+    data = (joined if joined is not None else "\x00".join(["", *fields])).encode("utf-8", "surrogatepass")
+    encoded = data.split(b"\x00")[1:]
+    if len(encoded) == len(fields):  # no field holds a NUL (the split found no more: no count)
+        return encoded, False, len(data)
     encoded = [field.encode("utf-8", "surrogatepass").replace(b"\x00", STAND_IN) for field in fields]
     return encoded, True, sum(map(len, encoded))
 

@@ -50,7 +50,7 @@ class SheetBook:
     def rows(self, name: str) -> Iterator[tuple[int, Cells]]:
         """The rows of sheet `name`: each one's number and its cells (XML elements) by column."""
         part = self.parts[name]
-        with entry_stream(self.archive, part, f"{self.archive.filename}/{part}") as xml:
+        with entry_stream(self.archive, part) as xml:
             yield from _rows(xml)
 
     def value(self, cell: Any) -> Any:
@@ -102,15 +102,10 @@ def _string(item: Any) -> str:
 
 def _sheet_parts(book: zipfile.ZipFile) -> dict[str, str]:
     """Each sheet's name and the zip entry of its XML."""
-    relations = etree.fromstring(_whole(book, "xl/_rels/workbook.xml.rels")).iter(f"{RELS}Relationship")
+    relations = etree.fromstring(entry_bytes(book, "xl/_rels/workbook.xml.rels")).iter(f"{RELS}Relationship")
     targets = {rel.get("Id"): rel.get("Target", "") for rel in relations}
-    sheets = etree.fromstring(_whole(book, "xl/workbook.xml")).iter(f"{MAIN}sheet")
+    sheets = etree.fromstring(entry_bytes(book, "xl/workbook.xml")).iter(f"{MAIN}sheet")
     return {sheet.get("name", ""): _entry(targets[sheet.get(REL_ID)]) for sheet in sheets}
-
-
-def _whole(book: zipfile.ZipFile, name: str) -> bytes:
-    """A part read whole, no further than the zips' bound (engine/zips.py: a bomb is refused)."""
-    return entry_bytes(book, name, f"{book.filename}/{name}")
 
 
 def _entry(target: str) -> str:
@@ -123,7 +118,7 @@ def _shared_strings(book: zipfile.ZipFile) -> list[str]:
     if "xl/sharedStrings.xml" not in book.namelist():
         return []
     strings = []
-    with entry_stream(book, "xl/sharedStrings.xml", f"{book.filename}/xl/sharedStrings.xml") as xml:
+    with entry_stream(book, "xl/sharedStrings.xml") as xml:
         for _, item in etree.iterparse(xml, tag=f"{MAIN}si", huge_tree=True):
             strings.append(_string(item).replace("x005F_", ""))
             item.clear()
@@ -136,7 +131,7 @@ def scan_workbook(path: str | Path, sheets: tuple[str, ...], unchanged: bytes, b
     is `unchanged` (as Span Studio wrote it, never saved since: not read further); None for
     another file or one that cannot be read."""
     try:
-        with open_zip(path, str(path)) as archive:
+        with open_zip(path) as archive:
             if archive.comment == unchanged:
                 return blank
             book = SheetBook(archive)

@@ -123,6 +123,12 @@ def _laid_out(pieces: list[Piece], a: int, b: int) -> bytearray:
     return buffer.translate(None, b"\0")
 
 
+def objects(items: list[bytes]) -> np.ndarray:
+    """A list of bytes objects as an array of them (np.fromiter: 10.7 -> 6.6 ms for
+    136,308; np.array looks at each for a sequence to go into)."""
+    return np.fromiter(items, dtype=object, count=len(items))
+
+
 def fixed(texts: np.ndarray, size: int = 0) -> np.ndarray:
     """Texts (bytes objects) as fixed-width bytes where that takes at most LIMIT bytes.
     `size`: their bytes together where known (past LIMIT, so are the widest's times their

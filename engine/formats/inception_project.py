@@ -81,7 +81,7 @@ def is_project(path: str | Path) -> bool:
     if not zipfile.is_zipfile(p):
         return False
     try:
-        with open_zip(p, str(p)) as archive:
+        with open_zip(p) as archive:
             return any(map(_top_level_mark, _names_in_zip(archive)))
     except (zipfile.BadZipFile, OSError):
         return False
@@ -124,7 +124,7 @@ class Export:
             self.names = _names_in_folder(Path(path))
         else:
             try:
-                self.archive = self._stack.enter_context(open_zip(path, path))
+                self.archive = self._stack.enter_context(open_zip(path))
             except (zipfile.BadZipFile, OSError) as err:
                 raise InputError("a zip file", str(err) or type(err).__name__, file=path) from None
             self.names = _names_in_zip(self.archive)

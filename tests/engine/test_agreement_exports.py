@@ -56,8 +56,8 @@ def project_entries(users: dict[str, dict[str, list[str]]] = LABELS) -> dict[str
     return entries
 
 
-def zipped(path: Path, entries: dict[str, str | bytes]) -> str:
-    with zipfile.ZipFile(path, "w") as archive:
+def zipped(path: Path, entries: dict[str, str | bytes], compression: int = zipfile.ZIP_STORED) -> str:
+    with zipfile.ZipFile(path, "w", compression) as archive:
         for name, data in entries.items():
             archive.writestr(name, data)
     return str(path)

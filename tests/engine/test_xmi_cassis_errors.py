@@ -8,18 +8,12 @@ from pathlib import Path
 
 import pytest
 
-SMILEYS = Path(__file__).resolve().parent.parent / "data" / "formats" / "uima-xmi" / "cassis-smileys"
-ENTITY = '<type3:NamedEntity xmi:id="1958" sofa="1" begin="3" end="15" value="OTH"/>'
+from tests.engine.xmi_samples import ENTITY, SMILEYS, TYPESYSTEM, smileys_spans, smileys_with
 
 
 def _run(cli, tmp_path: Path, old: str, new: str, encoding: str = "utf-8"):
-    text = (SMILEYS / "cas_with_smileys.xmi").read_text(encoding="utf-8")
-    assert old in text
-    path = tmp_path / "doc.xmi"
-    declared = text.replace('encoding="UTF-8"', f'encoding="{encoding.upper()}"', 1)
-    path.write_text(declared.replace(old, new, 1), encoding=encoding)  # utf-16: with its byte-order mark
-    result = cli("spans", path, SMILEYS / "cas_with_smileys.xmi",
-                 "--typesystem", SMILEYS / "important_dkpro_types.xml")  # fmt: skip
+    path = smileys_with(tmp_path, old, new, encoding)
+    result = smileys_spans(cli, path)
     assert result.code == 2
     return path, result.err
 
@@ -98,9 +92,6 @@ def test_a_utf16_file_is_named_as_its_utf8_twin(cli, tmp_path, old, new):
 def test_an_annotation_without_its_label_names_its_line(cli, tmp_path):
     path, err = _run(cli, tmp_path, ENTITY, ENTITY.replace(' value="OTH"', ""))
     assert err.startswith(f"spanstudio: error: {path}:160: expected a value of feature 'value' for every ")
-
-
-TYPESYSTEM = SMILEYS / "important_dkpro_types.xml"
 
 
 def _type(name: str | None, supertype: str | None, *features: tuple[str | None, str | None]) -> str:

@@ -8,24 +8,14 @@ from pathlib import Path
 
 import pytest
 
-SMILEYS = Path(__file__).resolve().parent.parent / "data" / "formats" / "uima-xmi" / "cassis-smileys"
-ENTITY = '<type3:NamedEntity xmi:id="1958" sofa="1" begin="3" end="15" value="OTH"/>'
+from tests.engine.xmi_samples import ENTITY, smileys_spans, smileys_with
+
 EXPECTED = "expected begin and end offsets at character boundaries of the text (UTF-16 units, 0 to 839)"
 
 
 def _with_entity(tmp_path: Path, begin: str, end: str) -> Path:
     """The smileys file (🤗 at UTF-16 units 0-2) with its first NamedEntity's offsets changed."""
-    text = (SMILEYS / "cas_with_smileys.xmi").read_text(encoding="utf-8")
-    assert ENTITY in text
-    path = tmp_path / "doc.xmi"
-    path.write_text(text.replace(ENTITY, ENTITY.replace('begin="3" end="15"', f'begin="{begin}" end="{end}"')),
-                    encoding="utf-8")  # fmt: skip
-    return path
-
-
-def _run(cli, path: Path):
-    return cli("spans", path, SMILEYS / "cas_with_smileys.xmi",
-               "--typesystem", SMILEYS / "important_dkpro_types.xml")  # fmt: skip
+    return smileys_with(tmp_path, ENTITY, ENTITY.replace('begin="3" end="15"', f'begin="{begin}" end="{end}"'))
 
 
 @pytest.mark.parametrize(("begin", "end", "found"), [
@@ -35,7 +25,7 @@ def _run(cli, path: Path):
 ])  # fmt: skip
 def test_an_offset_at_no_character_boundary_names_the_element(cli, tmp_path, begin, end, found):
     path = _with_entity(tmp_path, begin, end)
-    result = _run(cli, path)
+    result = smileys_spans(cli, path)
     assert result.code == 2
     assert result.err == f'spanstudio: error: {path}:160: {EXPECTED}, found {found} in <NamedEntity xmi:id="1958">\n'
 
@@ -43,7 +33,7 @@ def test_an_offset_at_no_character_boundary_names_the_element(cli, tmp_path, beg
 def test_an_annotation_ending_before_it_begins_names_the_element(cli, tmp_path):
     """begin 15, end 3: was read as a span of negative length."""
     path = _with_entity(tmp_path, "15", "3")
-    result = _run(cli, path)
+    result = smileys_spans(cli, path)
     assert result.code == 2
     assert result.err == (f"spanstudio: error: {path}:160: expected an annotation's begin at or before its end, "
                           'found <NamedEntity xmi:id="1958" begin="14" end="2">\n')  # fmt: skip

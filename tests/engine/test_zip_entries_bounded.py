@@ -19,8 +19,8 @@ from engine.export.review_scan import review_counts
 from engine.formats import inception_project
 from engine.formats.standoff import ReadOptions
 from tests.engine.test_agreement_exports import project_entries, zipped
+from tests.engine.xmi_samples import document_zip
 
-RELATION = Path(__file__).resolve().parent.parent / "data" / "formats" / "uima-xmi" / "inception-relation"
 REVIEW = Path(__file__).resolve().parent.parent / "data" / "review-libreoffice.xlsx"
 ENTRY = "annotation/doc1.txt/ben.tsv"
 ENTRY_MOST = 256 << 20  # engine/zips.py's bound
@@ -41,9 +41,7 @@ def said_size(path: Path, name: str, size: int) -> None:
 
 def export(tmp_path: Path, **entries: bytes) -> Path:
     path = tmp_path / "project.zip"
-    with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as archive:
-        for name, data in {**project_entries(), **entries}.items():
-            archive.writestr(name, data)
+    zipped(path, {**project_entries(), **entries}, zipfile.ZIP_DEFLATED)
     return path
 
 
@@ -76,8 +74,7 @@ def test_an_entry_understated_is_not_inflated_past_its_size(tmp_path):
 def test_an_xmi_zips_entries_are_bounded_too(cli, tmp_path):
     path = tmp_path / "doc.zip"
     for name in ("doc.xmi", "TypeSystem.xml"):
-        zipped(path, {"doc.xmi": (RELATION / "relation_test.xmi").read_bytes(),
-                      "TypeSystem.xml": (RELATION / "TypeSystem.xml").read_bytes()})  # fmt: skip
+        document_zip(path)
         said_size(path, name, ENTRY_MOST + 1)
         result = cli("spans", path, path)
         assert (result.code, result.err) == (2, f"spanstudio: error: {path}/{name}: {TOO_LARGE}, found "
@@ -135,9 +132,7 @@ def refused(cli, path: Path) -> str:
 def test_an_entry_neither_stored_nor_deflated_is_refused(cli, tmp_path, method):
     """Was: read; zipfile inflates a bzip2 or LZMA chunk whole (a 277-byte zip: 200 MB)."""
     path = tmp_path / "project.zip"
-    with zipfile.ZipFile(path, "w", method) as archive:
-        for name, data in project_entries().items():
-            archive.writestr(name, data)
+    zipped(path, project_entries(), method)
     name = {zipfile.ZIP_BZIP2: "bzip2", zipfile.ZIP_LZMA: "lzma"}[method]
     assert refused(cli, path) == f"{STORED_OR_DEFLATED}, found an entry compressed with {name}\n"
 
@@ -197,9 +192,7 @@ def test_a_zip_of_a_later_version_is_refused_naming_it(cli, tmp_path, kind):
         path = tmp_path / "review.xlsx"
         path.write_bytes(REVIEW.read_bytes())
     elif kind == "xmi":
-        path = tmp_path / "doc.zip"
-        zipped(path, {"doc.xmi": (RELATION / "relation_test.xmi").read_bytes(),
-                      "TypeSystem.xml": (RELATION / "TypeSystem.xml").read_bytes()})  # fmt: skip
+        path = document_zip(tmp_path / "doc.zip")
     else:
         path = export(tmp_path)
     patched(path, CENTRAL, 6, lambda version: 64)  # the version needed to extract: 6.4

@@ -15,6 +15,7 @@ from engine.options import option_specs
 from gui.agreement_reading import AgreementReading, labels, read_options
 from gui.agreement_window import AgreementWindow
 from tests.engine.test_missing_label_option import FLAGS
+from tests.gui.test_agreement_exports_window import added, measured
 from tests.gui.test_agreement_window import dialog_texts
 from tests.gui.test_next_day import opened
 
@@ -59,11 +60,8 @@ def set_option(window: AgreementWindow, name: str, value: object) -> None:
 
 
 def measured_data(qtbot, window: AgreementWindow, paths: list[str]) -> dict:
-    window.add_paths(paths)
-    window.measure()
-    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
-    assert window.data is not None, window.summary.text()
-    return json.loads(to_json(window.data))
+    added(window, qtbot, *paths)
+    return json.loads(to_json(measured(window, qtbot)))
 
 
 def cli_data(cli, *args: str) -> dict:

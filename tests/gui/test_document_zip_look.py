@@ -4,34 +4,24 @@ XMI reader reads: the app's format line names the format instead of refusing the
 
 from __future__ import annotations
 
-import zipfile
-from pathlib import Path
-
 import pytest
 
 from engine.methods import get_method
 from gui.inputs import probe
+from tests.engine.xmi_samples import document_zip
 
-RELATION = Path(__file__).resolve().parent.parent / "data" / "formats" / "uima-xmi" / "inception-relation"
 LAYER = "webanno.custom.MyRelationBase"
-
-
-def _document_zip(path: Path) -> Path:
-    with zipfile.ZipFile(path, "w") as archive:
-        archive.write(RELATION / "relation_test.xmi", "relation_test.xmi")
-        archive.write(RELATION / "TypeSystem.xml", "TypeSystem.xml")
-    return path
 
 
 @pytest.mark.parametrize("name", ["doc.zip", "doc.xmi"])
 def test_the_format_line_names_a_document_zip(tmp_path, name):
-    found = probe(str(_document_zip(tmp_path / name)), get_method("spans").inputs[0])
+    found = probe(str(document_zip(tmp_path / name)), get_method("spans").inputs[0])
     assert (found.error, found.format) == (None, "UIMA CAS XMI (INCEpTION)")
 
 
 def test_a_document_zip_named_xmi_is_read_as_the_zip(cli, tmp_path):
     """Was: doc.xmi:1: expected well-formed UIMA CAS XMI (XML), found no XML element."""
-    named_zip, named_xmi = _document_zip(tmp_path / "doc.zip"), _document_zip(tmp_path / "doc.xmi")
+    named_zip, named_xmi = document_zip(tmp_path / "doc.zip"), document_zip(tmp_path / "doc.xmi")
     result = cli("spans", named_xmi, named_zip, "--layer", LAYER)
     assert result.code == 0, result.err
     assert result.out == cli("spans", named_zip, named_zip, "--layer", LAYER).out

@@ -11,8 +11,7 @@ from typing import Any
 import numpy as np
 
 from ...export.csv import Coded, Pieces, number_fields
-from ...export.rowtexts import fixed
-from .jsontext import objects
+from ...export.rowtexts import fixed, objects
 from .render import BLOCK, number_texts
 
 

@@ -9,7 +9,7 @@ from itertools import repeat
 
 from ...errors import InputError
 from .files import Block, BlockReader, Blocks, blank_line_error, check_block_start, plain_flags, walk
-from .model import BLANK, Columns, Words, regular_notes, rows_words
+from .model import BLANK, Columns, Placed, Words, regular_notes, rows_words
 from .reading import field_count_error
 
 CUE, SCOPE, EVENT = "Cue", "Scope", "Event"
@@ -38,20 +38,12 @@ class XInstance:
         self.positions.setdefault(kind, []).append(position)
 
 
-class XSentence:
+class XSentence(Placed):
     __slots__ = ("number", "line", "words", "gold", "system")
 
     def __init__(self, number: int, line: int, words: Words | str | None,
                  gold: list[XInstance], system: list[XInstance]) -> None:  # fmt: skip
         self.number, self.line, self.words, self.gold, self.system = number, line, words, gold, system
-
-    @property
-    def chapter(self) -> str:
-        return self.words.chapter if isinstance(self.words, Words) else ""
-
-    @property
-    def sentence_id(self) -> str:
-        return self.words.sentence_id if isinstance(self.words, Words) else ""
 
 
 class ExtendedReader(BlockReader):

@@ -93,7 +93,22 @@ def rows_words(rows: list[list[str]]) -> Words:
                  first[0] if first else "", first[1] if len(first) > 1 else "")  # fmt: skip
 
 
-class Sentence:
+class Placed:
+    """A sentence's chapter and sentence number, from its Words ("" without them)."""
+
+    __slots__ = ()
+    words: Words | str | None
+
+    @property
+    def chapter(self) -> str:
+        return self.words.chapter if isinstance(self.words, Words) else ""
+
+    @property
+    def sentence_id(self) -> str:
+        return self.words.sentence_id if isinstance(self.words, Words) else ""
+
+
+class Sentence(Placed):
     """A sentence as the scorer sees it, with what the report shows of it."""
 
     __slots__ = ("number", "line", "gold", "system", "words")
@@ -106,14 +121,6 @@ class Sentence:
         self.gold = gold
         self.system = system
         self.words = words  # for the detail view only (a block without negation: its text, detail.Layout)
-
-    @property
-    def chapter(self) -> str:
-        return self.words.chapter if isinstance(self.words, Words) else ""
-
-    @property
-    def sentence_id(self) -> str:
-        return self.words.sentence_id if isinstance(self.words, Words) else ""
 
 
 class _Tags(dict):
@@ -201,23 +208,14 @@ def regular_columns(block: str, strip: bool) -> Columns | None:
     TABs and LFs, one valid width, `***` on every line of an 8-field sentence and on none
     of a longer one, no empty annotation cell, no empty trailing field — or None when it
     needs the line-by-line checks. `strip`: no leading TAB either (the default reader
-    strips lines). Split in one go (_cells): the first column's cells but the first keep
+    strips lines). Split in one go (_regular): the first column's cells but the first keep
     the LF that starts their line."""
-    split = _cells(block)
-    if split is None:
+    regular = _regular(block, 0)
+    if regular is None:
         return None
-    cells, width, n = split
-    heads = cells[width::width]  # the first cells of lines 2 to n, when each line has `width` cells
-    if "".join(heads).count("\n") != n - 1:
-        return None  # (a cell holds one LF at most, at its start)
-    if strip and (not cells[0] or "\n" in heads):
+    cells, width, columns = regular
+    if strip and (not cells[0] or "\n" in cells[width::width]):
         return None  # a leading TAB (the default reader strips lines)
-    columns = list(map(cells.__getitem__, _slices(width)))
-    stars = columns[7].count("***") if "***" in block else 0
-    if stars != (n if width == 8 else 0):
-        return None
-    if not all(map(all, columns[7:])):  # (C-level tests of the cells' lengths)
-        return None  # an empty cell or a trailing TAB
     return columns
 
 
@@ -232,33 +230,33 @@ def regular_notes(block: str) -> tuple[list[str], list[str], Columns, str, str] 
     numbers (column 3), the words (column 4), the annotation columns (8 on), and the
     chapter and sentence number of its first line; the other columns are never sliced
     out, and each line's width is checked by counting its LFs (none is split off)."""
-    split = _cells(block)
-    if split is None:
+    regular = _regular(block, 7)
+    if regular is None:
         return None
-    cells, width, n = split
-    if "".join(cells[width::width]).count("\n") != n - 1:
-        return None
-    notes = list(map(cells.__getitem__, _slices(width)[7:]))
-    stars = notes[0].count("***") if "***" in block else 0
-    if stars != (n if width == 8 else 0) or not all(map(all, notes)):
-        return None  # `***` where it does not belong or none where it does; an empty cell
+    cells, width, notes = regular
     return cells[2::width], cells[3::width], notes, cells[0], cells[1]
 
 
-def _cells(block: str) -> tuple[list[str], int, int] | None:
-    """A block's cells, its width and its number of lines, when it is ASCII without
-    whitespace but TABs and LFs and its cells make a valid width. Split in one go: every
-    LF is turned into a TAB that starts the next line's first cell, so each line has
-    `width` cells exactly when the cells starting with an LF are those at the multiples
-    of `width` (every LF starts a cell; the first cell holds none)."""
+def _regular(block: str, first: int) -> tuple[list[str], int, Columns] | None:
+    """A block's cells, its width and its columns from the `first` on (0, or 7: the
+    annotation columns), when it is ASCII without whitespace but TABs and LFs, its lines
+    all have one valid width, `***` is on every line of an 8-field sentence and on none of
+    a longer one, and no annotation cell is empty (nor a trailing field); else None. Split
+    in one go: every LF is turned into a TAB that starts the next line's first cell, so
+    each line has `width` cells exactly when the cells starting with an LF are those at
+    the multiples of `width` (every LF starts a cell; the first cell holds none)."""
     if not block.isascii() or odd_space(block):
         return None
     n = block.count("\n") + 1
     cells = block.replace("\n", "\t\n").split("\t")
     width, rest = divmod(len(cells), n)
-    if rest or not valid_width(width):
+    if rest or not valid_width(width) or "".join(cells[width::width]).count("\n") != n - 1:
         return None
-    return cells, width, n
+    columns = list(map(cells.__getitem__, _slices(width)[first:]))
+    stars = columns[7 - first].count("***") if "***" in block else 0
+    if stars != (n if width == 8 else 0) or not all(map(all, columns[7 - first :])):
+        return None  # `***` where it does not belong or none where it does; an empty cell
+    return cells, width, columns
 
 
 def columns_of(rows: list[list[str]]) -> Columns:
