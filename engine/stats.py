@@ -350,8 +350,9 @@ def compare(
 ) -> list[dict[str, Any]]:
     """Per score of every row both systems have: the difference b − a with its paired
     bootstrap interval, and its p-values by paired bootstrap and by approximate
-    randomization (two-sided; the bootstrap's differences shifted to the null, as in
-    Koehn 2004 and sacrebleu)."""
+    randomization (two-sided; the bootstrap's differences shifted to the null by the
+    observed difference, as in Koehn 2004; sacrebleu shifts absolute differences by their
+    mean instead)."""
     check_same_units(a, b, *paths)
     a, b = matched(a, b)
     point_a, point_b = a.point(), b.point()

@@ -209,9 +209,9 @@ def _same_text(first: Document, other: Document, first_name: str, other_name: st
     at = next((i for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b)))
     marks = marks_note(a[at : at + 12] + b[at : at + 12], " (", ")")
     raise InputError(
-        f"document '{first.name}' to have the same text as {first_name}'s",
-        f"{other_name}'s text differs at character {at} (counted from 0): {first_name} has "
-        f"{excerpt(a, at, 12)}, {other_name} has {excerpt(b, at, 12)}{marks}"
+        f"document '{first.name}' to have one text for every annotator",
+        f"{other_name}'s text differs from {first_name}'s at character {at} (counted from 0): "
+        f"{first_name} has {excerpt(a, at, 12)}, {other_name} has {excerpt(b, at, 12)}{marks}"
         f"{normalization_note(a, b, (first_name, other_name))}",
         file=document_file(side, other),
     )

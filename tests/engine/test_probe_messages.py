@@ -81,7 +81,8 @@ def test_a_differing_text_is_quoted_as_a_person_reads_it(cli):
     assert result.err.endswith("found «XXXX chercheur,⏎⏎Nou» at character 0 (counted from 0) where gold has "
                                "«Cher chercheur,⏎⏎Nou» (character 0; ⏎ is a line break)\n")  # fmt: skip
     assert cli("agreement", gold, system).err.endswith(
-        "tmp's text differs at character 0 (counted from 0): medina has «Cher cherche», tmp has «XXXX cherche»\n")
+        "to have one text for every annotator, found tmp's text differs "
+        "from medina's at character 0 (counted from 0): medina has «Cher cherche», tmp has «XXXX cherche»\n")
 
 
 def test_a_differing_tab_is_named(cli, tmp_path):
