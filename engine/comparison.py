@@ -36,12 +36,12 @@ def add_confidence_arguments(parser: argparse.ArgumentParser, *, compare: bool =
         help=f"Percentile bootstrap confidence intervals over the method's units, at this level {level}.",
     )  # fmt: skip
     group.add_argument("--resamples", metavar="N", type=_int, default=RESAMPLES,
-                       help=f"Bootstrap resamples, at least 100 (default: {RESAMPLES}).")  # fmt: skip
+                       help=f"Bootstrap resamples, 100 to 100,000 (default: {RESAMPLES}).")  # fmt: skip
     group.add_argument("--seed", metavar="N", type=_int, default=SEED,
                        help=f"Seed of the random numbers: runs repeat (default: {SEED}).")  # fmt: skip
     if compare:
         group.add_argument("--trials", metavar="N", type=_int, default=TRIALS,
-                           help=f"Approximate randomization trials, ≥ 100 (default: {TRIALS}).")  # fmt: skip
+                           help=f"Randomization trials, 100 to 100,000 (default: {TRIALS}).")  # fmt: skip
 
 
 def _float(text: str) -> float:

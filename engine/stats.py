@@ -29,6 +29,9 @@ if TYPE_CHECKING:
     from threadpoolctl import threadpool_limits
 
 MIN_RESAMPLES = 100
+#: Every resample's (and trial's) scores are kept for each score of each row: a million
+#: of them would hold 8 MB per score and row, several GB for a method with many labels.
+MAX_RESAMPLES = 100_000
 INTERVAL_METHOD = "percentile bootstrap"
 TESTS = "paired bootstrap, approximate randomization"
 _BLOCK = 1 << 22  # weights held at once (32 MB as float64)
@@ -178,10 +181,11 @@ class Confidence:
         """InputError naming the flag of the first setting out of range."""
         if not 0 < self.level < 1:
             raise InputError("a level between 0 and 1 (exclusive)", repr(self.level), option="--ci")
-        if self.resamples < MIN_RESAMPLES:
-            raise InputError(f"at least {MIN_RESAMPLES} resamples", str(self.resamples), option="--resamples")
-        if self.trials < MIN_RESAMPLES:
-            raise InputError(f"at least {MIN_RESAMPLES} trials", str(self.trials), option="--trials")
+        for name, value in (("resamples", self.resamples), ("trials", self.trials)):
+            if value < MIN_RESAMPLES:
+                raise InputError(f"at least {MIN_RESAMPLES} {name}", str(value), option=f"--{name}")
+            if value > MAX_RESAMPLES:
+                raise InputError(f"at most {MAX_RESAMPLES:,} {name}", f"{value:,}", option=f"--{name}")
         if self.seed < 0:  # numpy's generators take none
             raise InputError("a whole number of 0 or more", str(self.seed), option="--seed")
 
