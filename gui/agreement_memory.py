@@ -37,9 +37,10 @@ def rows_of(value: Any) -> list[tuple[str, str | None]]:
     return [(path, annotator if isinstance(annotator, str) else None) for path, annotator in rows]
 
 
-def kept(settings: AppSettings | None) -> dict[str, Any]:
-    """What was kept at the last change ({} for nothing, or nothing of this shape)."""
-    value = settings.value(KEY, {}) if settings is not None else {}
+def kept(settings: AppSettings | None, key: str = KEY) -> dict[str, Any]:
+    """What a part of the app kept under `key` (this window's by default) at its last change
+    ({} for nothing, or nothing of this shape)."""
+    value = settings.value(key, {}) if settings is not None else {}
     return value if isinstance(value, dict) else {}
 
 
