@@ -4,11 +4,12 @@ measuring, are kept with the window's other settings, and the engine's messages 
 
 from __future__ import annotations
 
+import argparse
 import json
 
 import pytest
 
-from engine.agreement.command import AGREEMENT_READER_OPTIONS
+from engine.agreement.command import AGREEMENT_READER_OPTIONS, add_agreement_parser
 from engine.export.json import to_json
 from engine.formats.reader_options import DEFAULT
 from engine.options import option_specs
@@ -78,6 +79,15 @@ def test_the_options_are_the_agreement_commands_reader_options_and_labels():
     names = [spec.name for spec in option_specs(AgreementReading)]
     assert names == [o.name for o in AGREEMENT_READER_OPTIONS] + ["labels"]
     assert "user" not in names  # an export's users are its annotators
+
+
+def test_the_labels_option_says_what_the_commands_labels_flag_says():
+    commands = argparse.ArgumentParser().add_subparsers()
+    add_agreement_parser(commands)
+    flag = next(a for a in commands.choices["agreement"]._actions if a.dest == "labels")
+    labels = option_specs(AgreementReading)[-1]
+    assert (labels.name, labels.info.help, labels.info.metavar) == ("labels", flag.help, flag.metavar)
+    assert flag.help and flag.metavar
 
 
 @pytest.mark.parametrize("options", [("b.Chunk",), ("Chunk", "kind"), ("a.Pos",)])
