@@ -8,11 +8,13 @@ import argparse
 import json
 
 import pytest
+from PySide6.QtCore import Qt
 
 from engine.agreement.command import AGREEMENT_READER_OPTIONS, add_agreement_parser
 from engine.export.json import to_json
 from engine.formats.reader_options import DEFAULT
 from engine.options import option_specs
+from gui.agreement_memory import kept_rows
 from gui.agreement_reading import AgreementReading, labels, read_options
 from gui.agreement_window import AgreementWindow
 from tests.engine.test_missing_label_option import FLAGS
@@ -267,3 +269,22 @@ def test_an_inception_export_listed_offers_its_layers_and_features(qtbot, window
     named_entity = "de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity"
     qtbot.waitUntil(lambda: offered(agreement, "layer") == [named_entity], timeout=20_000)
     assert len(agreement.rows()) == 3 and offered(agreement, "feature") == ["value"]  # its default layer's
+
+
+def test_stepping_an_option_keeps_the_listed_rows_once_and_by_closing(qtbot, settings_file, layered, monkeypatch):
+    window = opened(qtbot, settings_file)
+    window.add_paths(layered)
+    qtbot.waitUntil(lambda: kept_rows(window.settings) == [(path, None) for path in layered])
+    writes: list[str] = []
+    write = window.settings.set_value
+    monkeypatch.setattr(window.settings, "set_value", lambda key, value: (writes.append(key), write(key, value)))
+    window.show()
+    window.reading.open(True)
+    spin = window.reading.panel.editors["token_column"].spin
+    spin.setFocus()
+    for _ in range(5):  # the arrow key held: one value after another
+        qtbot.keyClick(spin, Qt.Key.Key_Up)
+    assert spin.value() == 5 and writes.count("agreement") <= 1
+    window.close()  # what waits to be kept is kept as the window closes
+    assert writes.count("agreement") == 1
+    assert opened(qtbot, settings_file).reading.reading().token_column == 5
