@@ -40,14 +40,14 @@ from .inputs import SECOND, about_input, owners_of
 from .notice import Notice, beside
 from .release import release
 from .results import NEXT_TURN_MS, DetailView, MessagesView, ScoresView
-from .run_status import RunStatus, summary_text
+from .run_status import CHOOSE, RunStatus, summary_text, waiting_text
 from .settings import AppSettings
 from .setup_panel import SetupPanel
 from .viewer import SideBySideViewer, attachable
 from .viewer_data import ReportData
 from .wheel import guard_wheel
 from .window_exports import WindowExports
-from .window_memory import SETUP_WIDTH, WindowMemory
+from .window_memory import EXAMPLE_LOADED, SETUP_WIDTH, WindowMemory
 from .window_menus import WindowMenus
 from .worker import Job, Task, finish, reap, show_progress, start
 
@@ -94,7 +94,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self._rescore_timer.timeout.connect(self.rescore)
 
         self.setup = SetupPanel(all_methods())
-        self.summary = QLabel("Choose a method and the gold and system files, then Evaluate (Ctrl+R).")
+        self.summary = QLabel(CHOOSE)
         self.summary.setWordWrap(True)
         self.tabs = QTabWidget()
         self.errors = ErrorsPanel()
@@ -438,6 +438,8 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
 
     def _inputs_changed(self) -> None:
         self.settings.set_inputs(*self.setup.paths())
+        if self.statusBar().currentMessage() == EXAMPLE_LOADED:
+            self.statusBar().clearMessage()  # other files chosen (the example's come back with it)
         self._show_summary()
         gold, system = (Path(p).name for p in self.setup.paths())
         self.setWindowTitle(
@@ -499,6 +501,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
 
     def _show_summary(self, stale: bool = False) -> None:
         if self.report is None:
+            self.summary.setText(waiting_text(*self.setup.paths()))
             return
         run = self.run
         changed = run is not None and (run.rewritten or (run.gold, run.system) != self.setup.paths())
