@@ -6,6 +6,7 @@ here."""
 from __future__ import annotations
 
 import bisect
+import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -545,13 +546,14 @@ def pane_title(given: str, files: Sequence[str], document: str | None) -> str:
 def source_name(files: Sequence[str], document: str) -> str:
     """The name of the file a document of a folder came from: the first of `files` named
     as the document without its extension (`sub/name` from a sub-folder), or as the file
-    part of a `file/document` name; else the document's name."""
+    part of a `file/document` name; else the folder holding them (FairEval names a folder's one
+    document after the gold folder: the system's is not named so)."""
     parts = document.split("/")
     for k in range(len(parts), 0, -1):
         for path in map(PurePath, files):
             if [*path.parent.parts, path.stem][-k:] == parts[:k]:
                 return path.name
-    return document
+    return PurePath(os.path.commonpath(files)).name or document if files else document
 
 
 def depths(spans: list[Span]) -> list[tuple[Span, int]]:
