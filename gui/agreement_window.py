@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QListView,
     QListWidget,
@@ -27,7 +26,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
-    QTableView,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -47,11 +45,12 @@ from .agreement_views import (
     DocumentRowsModel,
     Lanes,
     NumberItem,
-    PairRowsModel,
     colour,
+    fit_columns,
     fit_names,
     name_headers,
     pair_disagreements,
+    pair_rows_view,
 )
 from .agreement_words import (
     FIGURES_TIP,
@@ -172,14 +171,7 @@ class AgreementWindow(QWidget):
         self.matrix.setTabKeyNavigation(False)  # Tab goes on to the next control, as in every table
         fit_names(self.matrix)
         self.matrix.cellClicked.connect(self.show_pair)
-        self.pair_rows = QTableView()
-        self.pair_model = PairRowsModel(self.pair_rows)
-        self.pair_rows.setModel(self.pair_model)
-        self.pair_rows.setWordWrap(False)
-        self.pair_rows.setTabKeyNavigation(False)
-        rows = self.pair_rows.verticalHeader()
-        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # a long list without measuring each row
-        rows.setDefaultSectionSize(self.pair_rows.fontMetrics().height() + 6)
+        self.pair_rows, self.pair_model = pair_rows_view()
         self.pair_title = QLabel("Click a cell of the matrix to list that pair's disagreements.")
         top = QWidget()
         box = QVBoxLayout(top)
@@ -483,6 +475,7 @@ class AgreementWindow(QWidget):
         rows = pair_disagreements(self.sheet.rows, a, b)
         self.pair_title.setText(f"{a} and {b} disagree on {count_of(len(rows), 'span')}:")
         self.pair_model.set_rows(rows, a, b, self.corpus.texts)
+        fit_columns(self.pair_rows)
 
     def show_documents(self) -> None:
         docs = (self.data or {})["per_document"]
