@@ -68,9 +68,12 @@ def _among(values: np.ndarray, marks: np.ndarray) -> np.ndarray:
     return marks[at] == values
 
 
-def layout_blocks(ranges: np.ndarray, size: int, breaks: list[int]) -> tuple[np.ndarray, np.ndarray]:
+def layout_blocks(
+    ranges: np.ndarray, size: int, breaks: list[int], text: Sequence[str] | None = None
+) -> tuple[np.ndarray, np.ndarray]:
     """Starts and ends of the blocks of `ranges`: each range cut after each break position
-    in it and into pieces of at most `size`."""
+    in it and into pieces of at most `size`; with `text` (a character document's), a piece
+    ends after the last space of its second half, where it has one (not inside a word)."""
     marks = np.array(breaks, dtype=np.int64)
     first = np.searchsorted(marks, ranges[:, 0])
     cuts = np.searchsorted(marks, ranges[:, 1] - 1) - first  # the breaks inside each range
@@ -79,8 +82,30 @@ def layout_blocks(ranges: np.ndarray, size: int, breaks: list[int]) -> tuple[np.
     starts = np.insert(cut, ahead - cuts, ranges[:, 0])  # a range's start, then its cuts
     ends = np.insert(cut, ahead, ranges[:, 1])  # its cuts, then its end
     pieces = (ends - starts + size - 1) // size
-    block_starts = starts.repeat(pieces) + size * _within(pieces)
-    return block_starts, np.minimum(block_starts + size, ends.repeat(pieces))
+    long = np.flatnonzero(pieces > 1)
+    if text is None or not len(long):
+        block_starts = starts.repeat(pieces) + size * _within(pieces)
+        return block_starts, np.minimum(block_starts + size, ends.repeat(pieces))
+    piece_starts = {i: _piece_starts(text, int(starts[i]), int(ends[i]), size) for i in long.tolist()}
+    pieces[long] = [len(found) for found in piece_starts.values()]
+    block_starts, firsts = starts.repeat(pieces), np.cumsum(pieces) - pieces
+    for i, found in piece_starts.items():
+        block_starts[firsts[i] : firsts[i] + len(found)] = found
+    block_ends = np.append(block_starts[1:], 0)
+    block_ends[firsts + pieces - 1] = ends  # a segment's last block ends where it does
+    return block_starts, block_ends
+
+
+def _piece_starts(text: Sequence[str], start: int, end: int, size: int) -> list[int]:
+    """Where the pieces of [start, end) start: each at most `size` long, ending after the last
+    space of its second half (at `size` where that half has none)."""
+    found = [start]
+    while end - found[-1] > size:
+        half, at = found[-1] + size // 2, found[-1] + size
+        piece = text[half:at]
+        space = (piece if isinstance(piece, str) else "".join(piece)).rfind(" ")
+        found.append(at if space < 0 else half + space + 1)
+    return found
 
 
 def _within(counts: np.ndarray) -> np.ndarray:

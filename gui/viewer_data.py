@@ -238,7 +238,7 @@ class DocumentData:
         ranges = unit_ranges(document)
         if self.chars:
             ranges = breaks_joined(ranges, document.tokens, breaks)
-        starts, ends = layout_blocks(ranges, size, breaks)
+        starts, ends = layout_blocks(ranges, size, breaks, document.tokens if self.chars else None)
         self.block_starts = starts.tolist()
         self.blocks = list(zip(self.block_starts, ends.tolist(), strict=True))
         self.words: list[str] | None = None  # attached words, one per position
