@@ -347,6 +347,13 @@ def not_a_review(job: Job, path: str) -> Job:
     return read
 
 
+def offer_workbook(settings: AppSettings | None, path: Path) -> None:
+    """The adjudication workbook just written is the one Make Gold offers next, the gold's
+    path following it again."""
+    if settings is not None:
+        settings.set_value(KEY, {**kept(settings, KEY), "workbook": str(path), "out": ""})
+
+
 def make_gold(window: Window, dialog: MakeGoldDialog | None = None) -> MakeGoldDialog:
     """Ask for the workbook and the gold's format and place (`dialog`: the one shown before,
     with its fields), then write it on the worker."""

@@ -38,6 +38,7 @@ from engine.errors import InputError
 from engine.progress import Progress
 
 from . import dialogs
+from .adjudication import offer_workbook
 from .agreement_inputs import ReadExport, Row, label_studio_export, listing_job, may_hold_several, measure_job
 from .agreement_memory import note_folder, remember, start_folder
 from .agreement_reading import CONTROLS, ReadingGroup
@@ -564,6 +565,7 @@ class AgreementWindow(QWidget):
         paths, note = written
         self.say("")  # the bar says where it is
         self.notice.show_written(paths, note)
+        offer_workbook(self.settings, paths[0])  # Make Gold's next workbook
 
 
 def workbook_job(corpus: Any, data: dict[str, Any] | None, path: str, keep_from: str | None = None) -> Job:
