@@ -6,17 +6,12 @@ from __future__ import annotations
 from gui.adjudication import MakeGoldDialog
 from tests.gui.test_next_day import opened
 
-from .test_agreement_pair_columns import NAME, TEXT
+from .test_agreement_pair_columns import two_annotators
 
 
 def test_the_workbook_just_written_is_the_one_make_gold_offers(qtbot, settings_file, tmp_path):
-    for annotator, label in (("anna", "Disease"), ("ben", "Chemical")):
-        (tmp_path / annotator).mkdir()
-        (tmp_path / annotator / f"{NAME}.txt").write_text(TEXT, encoding="utf-8")
-        (tmp_path / annotator / f"{NAME}.ann").write_text(f"T1\t{label} 32 56\tmaternal phenylketonuria\n",
-                                                            encoding="utf-8")  # fmt: skip
     window = opened(qtbot, settings_file)
-    window.add_paths([str(tmp_path / "anna"), str(tmp_path / "ben")])
+    window.add_paths(two_annotators(tmp_path))
     window.measure()
     qtbot.waitUntil(lambda: not window.busy and window.data is not None, timeout=20_000)
     book = tmp_path / "round two.xlsx"
