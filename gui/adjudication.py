@@ -34,7 +34,7 @@ from engine.errors import InputError
 from engine.progress import Progress
 
 from . import dialogs
-from .agreement_memory import note_folder, start_folder
+from .agreement_memory import kept, note_folder, start_folder
 from .browsing import folder_to_browse
 from .gold_format import DEFAULT, annotators_files, first_format, known, sniffed
 from .inputs import SECOND
@@ -147,13 +147,12 @@ class MakeGoldDialog(QDialog):
     def restore(self) -> None:
         """The fields as last used (the suggested path following the workbook as before); the
         format last used is offered where the annotators' files cannot tell theirs (offer)."""
-        kept = self.settings.value(KEY, {}) if self.settings is not None else {}
-        kept = kept if isinstance(kept, dict) else {}
-        self._last = next((name for name, _, _ in FORMATS if name == kept.get("format")), "")
+        last = kept(self.settings, KEY)
+        self._last = next((name for name, _, _ in FORMATS if name == last.get("format")), "")
         for field, key in ((self.workbook, "workbook"), (self.out, "out")):
-            if isinstance(kept.get(key), str) and kept[key]:
-                field.setText(kept[key])
-        self.majority.setChecked(kept.get("majority") is True)
+            if isinstance(last.get(key), str) and last[key]:
+                field.setText(last[key])
+        self.majority.setChecked(last.get("majority") is True)
 
     def look_at_files(self, looks: LookQueue | None) -> None:
         """Offer the annotators' own format: at once where their files were sniffed before
@@ -346,6 +345,13 @@ def not_a_review(job: Job, path: str) -> Job:
         raise InputError("a review workbook (File → Export to Excel…)", found, file=path) from None
 
     return read
+
+
+def offer_workbook(settings: AppSettings | None, path: Path) -> None:
+    """The adjudication workbook just written is the one Make Gold offers next, the gold's
+    path following it again."""
+    if settings is not None:
+        settings.set_value(KEY, {**kept(settings, KEY), "workbook": str(path), "out": ""})
 
 
 def make_gold(window: Window, dialog: MakeGoldDialog | None = None) -> MakeGoldDialog:

@@ -8,13 +8,16 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
 
 if TYPE_CHECKING:
     from .agreement_window import AgreementWindow
     from .settings import AppSettings
 
 KEY = "agreement"
+#: How long the Reading options rest before the list is kept (an arrow key held on a number
+#: steps it ten times a second: the whole list is written once, not at each step).
+SETTLE_MS = 500
 
 
 def start_folder(settings: AppSettings | None, kind: str) -> str:
@@ -37,9 +40,10 @@ def rows_of(value: Any) -> list[tuple[str, str | None]]:
     return [(path, annotator if isinstance(annotator, str) else None) for path, annotator in rows]
 
 
-def kept(settings: AppSettings | None) -> dict[str, Any]:
-    """What was kept at the last change ({} for nothing, or nothing of this shape)."""
-    value = settings.value(KEY, {}) if settings is not None else {}
+def kept(settings: AppSettings | None, key: str = KEY) -> dict[str, Any]:
+    """What a part of the app kept under `key` (this window's by default) at its last change
+    ({} for nothing, or nothing of this shape)."""
+    value = settings.value(key, {}) if settings is not None else {}
     return value if isinstance(value, dict) else {}
 
 
@@ -71,7 +75,7 @@ def keep(window: AgreementWindow, settings: AppSettings) -> None:
 
 def remember(window: AgreementWindow, settings: AppSettings) -> None:
     """Restore the kept list, and keep it after each change from now on (at the next turn of
-    the event loop)."""
+    the event loop; a Reading option once it rests, or the window closes)."""
     restore(window, settings)
     later = QTimer(window)  # kept once the rows of one change are in: 500 files added, kept once
     later.setSingleShot(True)
@@ -80,4 +84,27 @@ def remember(window: AgreementWindow, settings: AppSettings) -> None:
     for changed in (model.rowsInserted, model.rowsRemoved):
         changed.connect(lambda *_: later.start(0))
     window.predictions.toggled.connect(lambda _: keep(window, settings))
-    window.reading.changed.connect(lambda: keep(window, settings))
+    window.reading.changed.connect(lambda: later.start(SETTLE_MS))
+    PendingKept(window, later)
+
+
+class PendingKept(QObject):
+    """Keeps at once what waits on `later` when the window is closed or the app quits."""
+
+    def __init__(self, window: AgreementWindow, later: QTimer) -> None:
+        super().__init__(window)
+        self.later = later
+        window.installEventFilter(self)
+        app = QCoreApplication.instance()
+        if app is not None:
+            app.aboutToQuit.connect(self.now)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
+        if event.type() == QEvent.Type.Close:
+            self.now()
+        return False
+
+    def now(self) -> None:
+        if self.later.isActive():
+            self.later.stop()
+            self.later.timeout.emit()

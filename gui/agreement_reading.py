@@ -6,14 +6,13 @@ drop-downs offer what the annotators' files hold (gui/agreement_choices.py)."""
 
 from __future__ import annotations
 
-import argparse
 import dataclasses
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QScrollArea, QToolButton, QVBoxLayout, QWidget
 
-from engine.agreement.command import AGREEMENT_READER_OPTIONS, add_agreement_parser
+from engine.agreement.command import AGREEMENT_READER_OPTIONS, LABELS_FLAG
 from engine.formats.reader_options import DEFAULT, ReadOptions
 from engine.options import option, option_specs, validate
 
@@ -26,14 +25,6 @@ from .options_panel import OptionsPanel
 OPEN_HEIGHT, COLUMNS = 170, 3
 
 
-def _agreement_flag(dest: str) -> argparse.Action:
-    """The agreement command's declaration of one option (by its dest)."""
-    commands = argparse.ArgumentParser().add_subparsers()
-    add_agreement_parser(commands)
-    agreement = commands.choices["agreement"]  # argparse keeps no public list of a parser's options
-    return next(action for action in agreement._actions if action.dest == dest)
-
-
 def _fields() -> list[tuple[str, Any, Any]]:
     """The command's reader options (their defaults the readers'), then --labels."""
     fields: list[tuple[str, Any, Any]] = []
@@ -42,8 +33,8 @@ def _fields() -> list[tuple[str, Any, Any]]:
         kind = o.type if default is not None else o.type | None
         declared = option(default, o.help, choices=o.choices, metavar=o.metavar, path=o.path)
         fields.append((o.name, kind, declared))
-    labels = _agreement_flag("labels")
-    fields.append(("labels", tuple[str, ...] | None, option(None, labels.help, metavar=labels.metavar)))
+    labels = option(None, LABELS_FLAG["help"], metavar=LABELS_FLAG["metavar"])
+    fields.append(("labels", tuple[str, ...] | None, labels))
     return fields
 
 

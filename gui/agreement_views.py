@@ -12,7 +12,7 @@ from typing import Any
 import numpy as np
 from PySide6.QtCore import QAbstractListModel, QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem
+from PySide6.QtWidgets import QHeaderView, QTableView, QTableWidget, QTableWidgetItem
 
 from engine.formats.spantable import document_text
 
@@ -120,6 +120,27 @@ class PairRowsModel(QAbstractTableModel):
         if column == 2:
             return self.texts[r.document].text(r.start, r.end)
         return label_text(r.labels[self.pair[column - 3]])
+
+
+def pair_rows_view() -> tuple[QTableView, PairRowsModel]:
+    """The table of a pair's disagreements: one line a row, rows not measured one by one."""
+    view = QTableView()
+    model = PairRowsModel(view)
+    view.setModel(model)
+    view.setWordWrap(False)
+    view.setTabKeyNavigation(False)
+    rows = view.verticalHeader()
+    rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # a long list without measuring each row
+    rows.setDefaultSectionSize(view.fontMetrics().height() + 6)
+    return view, model
+
+
+def fit_columns(view: QTableView) -> None:
+    """Each column as wide as its cells need (a document's name, a text whole), at most a
+    third of the table's width (a longer text is cut there)."""
+    most = max(view.viewport().width() // 3, 100)
+    for column in range(view.model().columnCount()):
+        view.setColumnWidth(column, min(max(view.sizeHintForColumn(column), 40), most))
 
 
 class DocumentRowsModel(QAbstractListModel):

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFileDialog,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QListView,
     QListWidget,
@@ -27,7 +26,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
-    QTableView,
     QTableWidget,
     QTableWidgetItem,
     QTabWidget,
@@ -40,6 +38,7 @@ from engine.errors import InputError
 from engine.progress import Progress
 
 from . import dialogs
+from .adjudication import offer_workbook
 from .agreement_inputs import ReadExport, Row, label_studio_export, listing_job, may_hold_several, measure_job
 from .agreement_memory import note_folder, remember, start_folder
 from .agreement_reading import CONTROLS, ReadingGroup
@@ -47,11 +46,12 @@ from .agreement_views import (
     DocumentRowsModel,
     Lanes,
     NumberItem,
-    PairRowsModel,
     colour,
+    fit_columns,
     fit_names,
     name_headers,
     pair_disagreements,
+    pair_rows_view,
 )
 from .agreement_words import (
     FIGURES_TIP,
@@ -172,14 +172,7 @@ class AgreementWindow(QWidget):
         self.matrix.setTabKeyNavigation(False)  # Tab goes on to the next control, as in every table
         fit_names(self.matrix)
         self.matrix.cellClicked.connect(self.show_pair)
-        self.pair_rows = QTableView()
-        self.pair_model = PairRowsModel(self.pair_rows)
-        self.pair_rows.setModel(self.pair_model)
-        self.pair_rows.setWordWrap(False)
-        self.pair_rows.setTabKeyNavigation(False)
-        rows = self.pair_rows.verticalHeader()
-        rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # a long list without measuring each row
-        rows.setDefaultSectionSize(self.pair_rows.fontMetrics().height() + 6)
+        self.pair_rows, self.pair_model = pair_rows_view()
         self.pair_title = QLabel("Click a cell of the matrix to list that pair's disagreements.")
         top = QWidget()
         box = QVBoxLayout(top)
@@ -483,6 +476,7 @@ class AgreementWindow(QWidget):
         rows = pair_disagreements(self.sheet.rows, a, b)
         self.pair_title.setText(f"{a} and {b} disagree on {count_of(len(rows), 'span')}:")
         self.pair_model.set_rows(rows, a, b, self.corpus.texts)
+        fit_columns(self.pair_rows)
 
     def show_documents(self) -> None:
         docs = (self.data or {})["per_document"]
@@ -571,6 +565,7 @@ class AgreementWindow(QWidget):
         paths, note = written
         self.say("")  # the bar says where it is
         self.notice.show_written(paths, note)
+        offer_workbook(self.settings, paths[0])  # Make Gold's next workbook
 
 
 def workbook_job(corpus: Any, data: dict[str, Any] | None, path: str, keep_from: str | None = None) -> Job:

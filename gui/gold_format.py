@@ -29,9 +29,9 @@ def detected(path: str) -> str | None:
     from engine.formats import detected_module
 
     try:
-        stamp, known = _stamp(path), _DETECTED.get(path)
-        if known is not None and known[0] == stamp:
-            return known[1]
+        stamp, module = _sniffed_before(path)
+        if module is not None:
+            return module
         module = detected_module(path)
     except (OSError, ValueError):
         return None
@@ -55,20 +55,26 @@ def _stamp(path: str) -> tuple[int, int, int, int] | None:
     return status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino
 
 
+def _sniffed_before(path: str) -> tuple[tuple[int, int, int, int] | None, str | None]:
+    """A file's _stamp, and its format module as detected while it had that stamp (None: not
+    detected yet, or a folder: looked at each time)."""
+    stamp, seen = _stamp(path), _DETECTED.get(path)
+    return stamp, seen[1] if seen is not None and seen[0] == stamp else None
+
+
 def known(paths: list[str]) -> dict[str, str | None] | None:
     """The format module of each file as sniffed before (nothing is read), or None where
     one must be sniffed first (a folder always is: it is looked at each time)."""
     modules: dict[str, str | None] = {}
     for path in paths:
         try:
-            stamp = _stamp(path)
+            _, module = _sniffed_before(path)
         except (OSError, ValueError):
             modules[path] = None  # not there: nothing to sniff
             continue
-        seen = _DETECTED.get(path)
-        if stamp is None or seen is None or seen[0] != stamp:
+        if module is None:
             return None
-        modules[path] = seen[1]
+        modules[path] = module
     return modules
 
 

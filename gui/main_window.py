@@ -9,13 +9,12 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import QSettings, Qt, QThread, QTimer
-from PySide6.QtGui import QAction, QCloseEvent, QKeySequence
+from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QApplication,
     QDockWidget,
     QLabel,
     QMainWindow,
-    QMenu,
     QProgressBar,
     QSplitter,
     QTabWidget,
@@ -32,7 +31,6 @@ from engine.report import Report
 from engine.same_inputs import warn_of_same_inputs
 
 from . import dialogs
-from .adjudication import make_gold
 from .empty_note import add_empty_note
 from .errors_panel import ErrorsPanel
 from .focus_order import FocusRing
@@ -42,14 +40,15 @@ from .inputs import SECOND, about_input, owners_of
 from .notice import Notice, beside
 from .release import release
 from .results import NEXT_TURN_MS, DetailView, MessagesView, ScoresView
-from .run_status import RunStatus, summary_text
+from .run_status import CHOOSE, RunStatus, summary_text, waiting_text
 from .settings import AppSettings
 from .setup_panel import SetupPanel
 from .viewer import SideBySideViewer, attachable
 from .viewer_data import ReportData
 from .wheel import guard_wheel
-from .window_exports import WindowExports, scale_actions
-from .window_memory import SETUP_WIDTH, WindowMemory
+from .window_exports import WindowExports
+from .window_memory import EXAMPLE_LOADED, SETUP_WIDTH, WindowMemory
+from .window_menus import WindowMenus
 from .worker import Job, Task, finish, reap, show_progress, start
 
 log = logging.getLogger("spanstudio.gui")
@@ -68,7 +67,7 @@ class Run:
     rewritten: bool = False  # an input was written over since (Make Gold: gui/adjudication.py)
 
 
-class MainWindow(WindowMemory, WindowExports, FocusRing, QMainWindow):
+class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindow):
     def __init__(self, settings: QSettings | None = None) -> None:
         super().__init__()
         guard_wheel(QApplication.instance())  # type: ignore[arg-type]  # before any control is polished
@@ -95,7 +94,7 @@ class MainWindow(WindowMemory, WindowExports, FocusRing, QMainWindow):
         self._rescore_timer.timeout.connect(self.rescore)
 
         self.setup = SetupPanel(all_methods())
-        self.summary = QLabel("Choose a method and the gold and system files, then Evaluate (Ctrl+R).")
+        self.summary = QLabel(CHOOSE)
         self.summary.setWordWrap(True)
         self.tabs = QTabWidget()
         self.errors = ErrorsPanel()
@@ -146,96 +145,6 @@ class MainWindow(WindowMemory, WindowExports, FocusRing, QMainWindow):
         self.statusBar().addPermanentWidget(self.progress)
         self.run_status = RunStatus(self.statusBar())
         self.resizeDocks([dock], [SETUP_WIDTH], Qt.Orientation.Horizontal)
-
-    def _action(self, menu: QMenu, text: str, slot: Any, shortcut: Any = None, tip: str = "") -> QAction:
-        action = QAction(text, self)
-        if shortcut is not None:
-            action.setShortcut(QKeySequence(shortcut))
-        if tip:
-            action.setStatusTip(tip)
-            action.setToolTip(tip)
-        action.triggered.connect(slot)
-        menu.addAction(action)
-        return action
-
-    def _actions(self) -> None:
-        bar = self.menuBar()
-        file = bar.addMenu("&File")
-        self.open_gold_action = self._action(
-            file,
-            "Open &Gold…",
-            lambda: self.setup.fields["gold"].browse(),
-            QKeySequence.StandardKey.Open,
-            "Choose the gold file",
-        )
-        self.open_system_action = self._action(
-            file,
-            "Open &System…",
-            lambda: self.setup.fields["system"].browse(),
-            "Ctrl+Shift+O",
-            "Choose the system file",
-        )
-        self.recent_menu = file.addMenu("Open &Recent")
-        self.recent_menu.aboutToShow.connect(self.fill_recent_menu)
-        self._action(file, "Load the Bundled E&xample", self.load_example)
-        file.addSeparator()
-        self.attach_action = self._action(
-            file,
-            "&Attach Text to Document…",
-            self.attach_text,
-            tip="Show the words of a CoNLL or one-token-per-line file",
-        )
-        file.addSeparator()
-        self.xlsx_action = self._action(
-            file, "Export to &Excel…", self.export_xlsx, "Ctrl+E", "Write the review workbook"
-        )
-        tip = "Write the error table and every score table as CSV files"
-        self.csv_action = self._action(file, "Export &CSV…", self.export_csv, tip=tip)
-        self.json_action = self._action(file, "Export &JSON…", self.export_json, tip="Write the JSON report")
-        file.addSeparator()
-        self.review_action = self._action(
-            file,
-            "Import Re&view…",
-            self.import_review,
-            tip="Read the verdicts of a review workbook and show the reviewed scores",
-        )
-        file.addSeparator()
-        self.quit_action = self._action(file, "&Quit", self.close, "Ctrl+Q")
-        run = bar.addMenu("&Evaluate")
-        self.evaluate_action = self._action(
-            run,
-            "&Evaluate",
-            lambda: self.evaluate(),
-            "Ctrl+R",
-            "Evaluate the system file against the gold file",
-        )
-        self.cancel_action = self._action(run, "&Cancel", self.cancel, "Esc", "Stop the running work")
-        self._action(run, "&Reset Options to Defaults", self.setup.reset_options)
-        run.addSeparator()
-        self._action(run, "&Agreement among Annotators…", self.open_agreement, "Ctrl+Shift+A",
-                     "Measure how far two or more annotators agree, and adjudicate")  # fmt: skip
-        self.gold_action = self._action(run, "Make &Gold from Adjudication Workbook…",
-                                        lambda: make_gold(self),
-                                        tip="Write the gold an adjudication workbook decides")  # fmt: skip
-        view = bar.addMenu("&View")
-        view.addAction(self.dock.toggleViewAction())
-        view.addAction(self.errors.show_all)  # enabled while a filter is set
-        view.addSeparator()
-        self.scale_actions = scale_actions(self, view, self.scale, self.set_scale)
-        help_menu = bar.addMenu("&Help")
-        self.glossary_action = self._action(
-            help_menu,
-            "Error &Types and Measures",
-            self.show_glossary,
-            QKeySequence.StandardKey.HelpContents,
-            "What each method's error types and measures mean, with the work to cite",
-        )
-        self._action(help_menu, "&About Span Studio", lambda: dialogs.show_about(self))
-        tools = self.addToolBar("Main")
-        tools.setObjectName("main-toolbar")
-        tools.addActions([self.evaluate_action, self.cancel_action, self.xlsx_action, self.csv_action,
-                          self.json_action])  # fmt: skip
-        self._update_actions()
 
     def _connect(self) -> None:
         self.setup.evaluate_button.clicked.connect(lambda: self.evaluate())
@@ -529,6 +438,8 @@ class MainWindow(WindowMemory, WindowExports, FocusRing, QMainWindow):
 
     def _inputs_changed(self) -> None:
         self.settings.set_inputs(*self.setup.paths())
+        if self.statusBar().currentMessage() == EXAMPLE_LOADED:
+            self.statusBar().clearMessage()  # other files chosen (loading the example says it again)
         self._show_summary()
         gold, system = (Path(p).name for p in self.setup.paths())
         self.setWindowTitle(
@@ -590,6 +501,7 @@ class MainWindow(WindowMemory, WindowExports, FocusRing, QMainWindow):
 
     def _show_summary(self, stale: bool = False) -> None:
         if self.report is None:
+            self.summary.setText(waiting_text(*self.setup.paths()))
             return
         run = self.run
         changed = run is not None and (run.rewritten or (run.gold, run.system) != self.setup.paths())

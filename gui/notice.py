@@ -81,7 +81,8 @@ class Notice(QFrame):
         self.close_button.clicked.connect(self.hide)
         row = QHBoxLayout(self)
         row.setContentsMargins(8, 4, 4, 4)
-        row.addWidget(Lines(self.text), 1)
+        self.lines = Lines(self.text)
+        row.addWidget(self.lines, 1)
         for widget in (self.open_button, self.folder_button, self.close_button):
             row.addWidget(widget)
         self.hide()
@@ -94,7 +95,7 @@ class Notice(QFrame):
         else:
             what = f"Written: {len(paths)} files in <b>{html.escape(str(paths[0].parent))}</b>"
         self.said = what + (f"<br>{html.escape(note)}" if note else "")
-        self.text.setText(self.said)
+        self._say(self.said)
         self.text.setToolTip("\n".join(str(p) for p in paths))
         self.open_button.setVisible(len(paths) == 1)
         self.folder_button.setVisible(bool(paths))
@@ -104,7 +105,13 @@ class Notice(QFrame):
         """Open a file or folder; where the computer opens nothing, the notice says so (a
         click that seems to do nothing leaves a first-time user lost)."""
         if not open_path(path):
-            self.text.setText(self.said + "<br>" + html.escape(not_opened(path)))
+            self._say(self.said + "<br>" + html.escape(not_opened(path)))
+
+    def _say(self, text: str) -> None:
+        """Show `text`, the notice as high as its lines (its layout asks again: it kept the
+        height of the text before, a folder's name cut off below the first line)."""
+        self.text.setText(text)
+        self.lines.updateGeometry()
 
 
 def not_opened(path: Path) -> str:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine.comparison import LEVEL
+from engine.options import option_specs
 from engine.report import Report, Table
 from engine.scale import DEFAULT_SCALE, FRACTION, is_score_column
 
@@ -120,13 +121,24 @@ def _value_text(value: Any) -> str:
     return "none" if value is None else str(value)
 
 
+def option_labels(method: str) -> dict[str, str]:
+    """A method's options by the labels its Options panel shows ('Ignore punctuation', not
+    ignore_punct), by option name."""
+    from engine.methods import all_methods
+
+    found = next((m for m in all_methods() if m.name == method), None)
+    return {spec.name: spec.label for spec in option_specs(found.Options)} if found is not None else {}
+
+
 def report_header(report: Report) -> str:
-    """Method, options, engine version and inputs of a report, as rich text; options not set
-    are counted, not listed (some forty of CLUEval's: the span methods' reports leave them out)."""
+    """Method, options (named as the Options panel names them), engine version and inputs of
+    a report, as rich text; options not set are counted, not listed (some forty of CLUEval's:
+    the span methods' reports leave them out)."""
     given = {k: v for k, v in report.options.items() if v is not None}
     unset = len(report.options) - len(given)
+    labels = option_labels(report.method)
     options = " · ".join(
-        [f"{html.escape(k)} = {html.escape(_value_text(v))}" for k, v in given.items()]
+        [f"{html.escape(labels.get(k, k))} = {html.escape(_value_text(v))}" for k, v in given.items()]
         + ([f"{unset} more not set"] if unset and given else [])
     )
     names = [f"{html.escape(role)}: {html.escape(name)}" for role, name in input_names(report)]

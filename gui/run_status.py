@@ -37,6 +37,19 @@ def one_line(bar: QStatusBar, text: str) -> str:
 STALE_STYLE = "color:#8a5a00"
 
 
+#: The line above the results while gold or system is still to be chosen.
+CHOOSE = "Choose a method and the gold and system files, then Evaluate (Ctrl+R)."
+#: The line above the results once both are chosen (the example's words were kept until the
+#: first evaluation, whatever files were chosen meanwhile).
+READY = "Gold and system are chosen: press Evaluate (Ctrl+R)."
+
+
+def waiting_text(gold: str, system: str) -> str:
+    """The line above the results before the first evaluation: whether the files are
+    chosen (the window's title names them), the next step."""
+    return READY if gold and system else CHOOSE
+
+
 def summary_text(report: Report, options_changed: bool, inputs_changed: bool) -> str:
     """The line above the results: the report's title, its errors and warnings, and
     whether the options or inputs changed since (rich text)."""

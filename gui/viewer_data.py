@@ -6,6 +6,7 @@ here."""
 from __future__ import annotations
 
 import bisect
+import os
 import threading
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
@@ -23,13 +24,16 @@ from engine.report import ColumnRows, Report
 from engine.spans import Document, Span
 
 from .models import error_table, search_texts
+from .viewer_blocks import (
+    CHAR_BLOCK,
+    WORD_BLOCK,
+    breaks_joined,
+    layout_blocks,
+    newline_positions,
+    unit_ranges,
+)
 
 SIDES = ("gold", "system")
-
-#: Most positions one layout block holds: tokens of a word document, characters of a
-#: character document. Units longer than this are laid out in several blocks.
-WORD_BLOCK = 256
-CHAR_BLOCK = 2000
 
 #: Error-table columns the error view shows first (the rest follow, empty ones hidden).
 SHOWN_FIRST = ("error_id", "type", "subtype", "detail", "gold_label", "system_label", "gold_position",
@@ -212,78 +216,6 @@ class Side:
         return sorted(found, key=lambda m: (m.start, -m.end, m.row))
 
 
-def newline_positions(document: Document) -> list[int]:
-    """Positions holding a line break (characters of a character document). A document
-    without words (numbers, a page's stand-in dots) has none."""
-    tokens = document.tokens
-    if not document.has_words:
-        return []
-    if isinstance(tokens, str):
-        found, at = [], tokens.find("\n")
-        while at >= 0:
-            found.append(at)
-            at = tokens.find("\n", at + 1)
-        return found
-    return [i for i, t in enumerate(tokens) if t == "\n"]
-
-
-def unit_ranges(document: Document) -> np.ndarray:
-    """The document's units, with any stretch no unit covers as a range of its own: rows
-    of [start, end), in order (units sorted; an overlapping unit starts where the one
-    before ended)."""
-    length = len(document)
-    flat = chain.from_iterable(document.units)
-    units = np.fromiter(flat, dtype=np.int64, count=2 * len(document.units)).reshape(-1, 2)
-    starts, ends = units[np.lexsort((units[:, 1], units[:, 0]))].T
-    ends = np.minimum(ends, length)
-    reached = np.maximum.accumulate(np.concatenate(([0], np.where(ends > starts, ends, 0))))
-    at, last = reached[:-1], int(reached[-1])  # where the ranges before each unit end, and all
-    starts = np.maximum(starts, at)
-    pairs = np.stack((at, starts, starts, ends), axis=1).reshape(-1, 2)  # a gap, then the unit
-    ranges = pairs[pairs[:, 1] > pairs[:, 0]]
-    return np.concatenate((ranges, [[last, length]])) if last < length else ranges
-
-
-def breaks_joined(ranges: np.ndarray, text: Sequence[str], breaks: list[int]) -> np.ndarray:
-    """`ranges` (in order, end to end) with each one that starts with a line break joined
-    to the one before: a line's break ends that line (layout_blocks cuts after it) instead
-    of showing as an empty line of its own ("A\\nB" two lines, "A\\n\\nB" three)."""
-    if len(ranges) < 2 or not breaks:
-        return ranges
-    starts, marks = ranges[1:, 0], np.array(breaks, dtype=np.int64)
-    joined = _among(starts, marks)
-    maybe = np.flatnonzero(~joined & _among(starts + 1, marks))  # CR LF, or a character before LF
-    joined[maybe] = [text[at] == "\r" for at in starts[maybe].tolist()]
-    kept = ranges[np.concatenate(([True], ~joined)), 0]
-    return np.stack((kept, np.append(kept[1:], ranges[-1, 1])), axis=1)
-
-
-def _among(values: np.ndarray, marks: np.ndarray) -> np.ndarray:
-    """Whether each value is one of `marks` (sorted; np.isin took twenty times as long)."""
-    at = np.minimum(np.searchsorted(marks, values), len(marks) - 1)
-    return marks[at] == values
-
-
-def layout_blocks(ranges: np.ndarray, size: int, breaks: list[int]) -> tuple[np.ndarray, np.ndarray]:
-    """Starts and ends of the blocks of `ranges`: each range cut after each break position
-    in it and into pieces of at most `size`."""
-    marks = np.array(breaks, dtype=np.int64)
-    first = np.searchsorted(marks, ranges[:, 0])
-    cuts = np.searchsorted(marks, ranges[:, 1] - 1) - first  # the breaks inside each range
-    cut = marks[first.repeat(cuts) + _within(cuts)] + 1
-    ahead = np.cumsum(cuts)  # the cuts of this range and those before
-    starts = np.insert(cut, ahead - cuts, ranges[:, 0])  # a range's start, then its cuts
-    ends = np.insert(cut, ahead, ranges[:, 1])  # its cuts, then its end
-    pieces = (ends - starts + size - 1) // size
-    block_starts = starts.repeat(pieces) + size * _within(pieces)
-    return block_starts, np.minimum(block_starts + size, ends.repeat(pieces))
-
-
-def _within(counts: np.ndarray) -> np.ndarray:
-    """0, 1, … counts[i] − 1 for each i in turn: each item's number in its group."""
-    return np.arange(counts.sum()) - np.repeat(np.cumsum(counts) - counts, counts)
-
-
 @dataclass
 class Attachment:
     """Words attached to a document: one per position, and those beyond a unit's positions."""
@@ -306,7 +238,7 @@ class DocumentData:
         ranges = unit_ranges(document)
         if self.chars:
             ranges = breaks_joined(ranges, document.tokens, breaks)
-        starts, ends = layout_blocks(ranges, size, breaks)
+        starts, ends = layout_blocks(ranges, size, breaks, document.tokens if self.chars else None)
         self.block_starts = starts.tolist()
         self.blocks = list(zip(self.block_starts, ends.tolist(), strict=True))
         self.words: list[str] | None = None  # attached words, one per position
@@ -545,13 +477,14 @@ def pane_title(given: str, files: Sequence[str], document: str | None) -> str:
 def source_name(files: Sequence[str], document: str) -> str:
     """The name of the file a document of a folder came from: the first of `files` named
     as the document without its extension (`sub/name` from a sub-folder), or as the file
-    part of a `file/document` name; else the document's name."""
+    part of a `file/document` name; else the folder holding them (FairEval names a folder's one
+    document after the gold folder: the system's is not named so)."""
     parts = document.split("/")
     for k in range(len(parts), 0, -1):
         for path in map(PurePath, files):
             if [*path.parent.parts, path.stem][-k:] == parts[:k]:
                 return path.name
-    return document
+    return PurePath(os.path.commonpath(files)).name or document if files else document
 
 
 def depths(spans: list[Span]) -> list[tuple[Span, int]]:

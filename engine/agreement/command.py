@@ -18,6 +18,8 @@ from .inputs import check_exist, checked_names, one_export, refuse_projects
 ANNOTATOR_PREFIX = "annotator_"
 #: The reader options of every annotator (an INCEpTION project export's users are its annotators).
 AGREEMENT_READER_OPTIONS = tuple(o for o in READER_OPTIONS if o.name != "user")
+#: How --labels is declared (the Agreement window's Reading option Labels says the same).
+LABELS_FLAG = {"metavar": "L,..", "help": "only spans with these labels (comma-separated)"}
 #: The formats write_gold writes a gold in (the format modules' names; --format's choices).
 GOLD_FORMATS = ("conll", "brat", "doccano")
 
@@ -49,7 +51,7 @@ def add_agreement_parser(sub: Any) -> None:
         "--predictions", action="store_true",
         help="a Label Studio export's predictions as one more annotator per model_version",
     )  # fmt: skip
-    parser.add_argument("--labels", metavar="L,..", help="only spans with these labels (comma-separated)")
+    parser.add_argument("--labels", **LABELS_FLAG)
     reader = parser.add_argument_group("reader options (all annotators)")
     reader.add_argument("--format", metavar="F", help="the input format (default: recognised)")
     for o in AGREEMENT_READER_OPTIONS:

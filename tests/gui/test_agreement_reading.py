@@ -4,14 +4,17 @@ measuring, are kept with the window's other settings, and the engine's messages 
 
 from __future__ import annotations
 
+import argparse
 import json
 
 import pytest
+from PySide6.QtCore import Qt
 
-from engine.agreement.command import AGREEMENT_READER_OPTIONS
+from engine.agreement.command import AGREEMENT_READER_OPTIONS, add_agreement_parser
 from engine.export.json import to_json
 from engine.formats.reader_options import DEFAULT
 from engine.options import option_specs
+from gui.agreement_memory import kept_rows
 from gui.agreement_reading import AgreementReading, labels, read_options
 from gui.agreement_window import AgreementWindow
 from tests.engine.test_missing_label_option import FLAGS
@@ -76,6 +79,15 @@ def test_the_options_are_the_agreement_commands_reader_options_and_labels():
     names = [spec.name for spec in option_specs(AgreementReading)]
     assert names == [o.name for o in AGREEMENT_READER_OPTIONS] + ["labels"]
     assert "user" not in names  # an export's users are its annotators
+
+
+def test_the_labels_option_says_what_the_commands_labels_flag_says():
+    commands = argparse.ArgumentParser().add_subparsers()
+    add_agreement_parser(commands)
+    flag = next(a for a in commands.choices["agreement"]._actions if a.dest == "labels")
+    labels = option_specs(AgreementReading)[-1]
+    assert (labels.name, labels.info.help, labels.info.metavar) == ("labels", flag.help, flag.metavar)
+    assert flag.help and flag.metavar
 
 
 @pytest.mark.parametrize("options", [("b.Chunk",), ("Chunk", "kind"), ("a.Pos",)])
@@ -255,3 +267,22 @@ def test_an_inception_export_listed_offers_its_layers_and_features(qtbot, window
     named_entity = "de.tudarmstadt.ukp.dkpro.core.api.ner.type.NamedEntity"
     qtbot.waitUntil(lambda: offered(agreement, "layer") == [named_entity], timeout=20_000)
     assert len(agreement.rows()) == 3 and offered(agreement, "feature") == ["value"]  # its default layer's
+
+
+def test_stepping_an_option_keeps_the_listed_rows_once_and_by_closing(qtbot, settings_file, layered, monkeypatch):
+    window = opened(qtbot, settings_file)
+    window.add_paths(layered)
+    qtbot.waitUntil(lambda: kept_rows(window.settings) == [(path, None) for path in layered])
+    writes: list[str] = []
+    write = window.settings.set_value
+    monkeypatch.setattr(window.settings, "set_value", lambda key, value: (writes.append(key), write(key, value)))
+    window.show()
+    window.reading.open(True)
+    spin = window.reading.panel.editors["token_column"].spin
+    spin.setFocus()
+    for _ in range(5):  # the arrow key held: one value after another
+        qtbot.keyClick(spin, Qt.Key.Key_Up)
+    assert spin.value() == 5 and writes.count("agreement") <= 1
+    window.close()  # what waits to be kept is kept as the window closes
+    assert writes.count("agreement") == 1
+    assert opened(qtbot, settings_file).reading.reading().token_column == 5

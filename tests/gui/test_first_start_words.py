@@ -3,6 +3,7 @@ status bar does, instead of asking to choose a method and files already chosen."
 
 from __future__ import annotations
 
+from gui.run_status import CHOOSE, READY
 from gui.window_memory import EXAMPLE_LOADED
 
 from .conftest import evaluate
@@ -13,3 +14,15 @@ def test_the_first_start_says_above_the_results_that_the_example_is_loaded(qtbot
     assert window.statusBar().currentMessage() == EXAMPLE_LOADED
     evaluate(qtbot, window)
     assert "9 errors" in window.summary.text()  # the results' line once evaluated
+
+
+def test_files_of_ones_own_chosen_no_longer_say_the_example_is_loaded(qtbot, window, tmp_path):
+    gold, system = tmp_path / "anna.ann", tmp_path / "ki.ann"
+    window.setup.fields["gold"].set_path(str(gold))
+    assert EXAMPLE_LOADED not in (window.summary.text(), window.statusBar().currentMessage())
+    assert window.summary.text() == READY
+    window.setup.fields["system"].set_path(str(system))
+    assert window.summary.text() == READY
+    assert window.statusBar().currentMessage() == ""
+    window.setup.fields["system"].set_path("")
+    assert window.summary.text() == CHOOSE

@@ -61,7 +61,7 @@ def test_example_evaluates_and_the_score_tables_show_the_engines_numbers(qtbot, 
     assert overall[0] == ["traditional", "66.67", "63.64", "65.12"]  # percent, the default scale
     assert overall[1][0] == "fair" and overall[1][2] == "73.68"
     header = scores.header.text()
-    assert "FairEval" in header and f"engine {__version__}" in header and "focus = target" in header
+    assert "FairEval" in header and f"engine {__version__}" in header and "Focus = target" in header
     assert window.errors.model.rowCount() == len(engine_report.error_rows) == 9
 
 

@@ -27,3 +27,15 @@ def test_a_long_note_leaves_the_tables_their_rows_at_1280_by_720(qtbot, window, 
     lines = window.notice.fontMetrics().lineSpacing()
     assert window.notice.height() < 4 * lines + 12  # three lines and the margins (was 122 pixels)
     assert rows_seen(headline) == 2 and rows_seen(per_label) >= 3  # was 2 and 2 (1 and 1 on a screen)
+
+
+def test_a_notice_said_again_is_as_high_as_its_new_lines(qtbot, window, tmp_path):
+    window.resize(1350, 720)
+    evaluate(qtbot, window)
+    window.say_written([tmp_path / f"{name}.csv" for name in ("errors", "overall")])  # one line
+    qtbot.waitUntil(lambda: window.notice.isVisible())
+    folder = Path("/home/anna/summer school/round two/adjudication-gold")
+    window.say_written([folder / f"doc{i}.ann" for i in range(24)], NOTE)
+    lines = window.notice.lines
+    needed = min(window.notice.text.heightForWidth(lines.viewport().width()), lines.most())
+    qtbot.waitUntil(lambda: lines.viewport().height() >= needed)  # was a line and a half: the folder cut

@@ -80,7 +80,16 @@ def test_the_header_names_the_options_set_and_counts_those_not_set(qtbot, window
     evaluate(qtbot, window)
     assert window.report.options["weights"] is None
     header = window.tabs.widget(0).header.text()
-    assert "focus = target" in header and "weights" not in header and "1 more not set" in header
+    assert "Focus = target" in header and "Weights" not in header and "1 more not set" in header
+    assert "Ignore punctuation = False" in header and "ignore_punct" not in header  # as the Options panel says
+
+
+def test_the_header_names_an_option_no_panel_shows_by_its_key():
+    from engine.report import Report
+    from gui.results import report_header
+
+    report = Report("faireval", "FairEval", {"focus": "system", "sides": 2}, [], {})
+    assert "Focus = system · sides = 2" in report_header(report)
 
 
 def test_counts_are_grouped_by_thousands_as_the_engines_messages_are():
