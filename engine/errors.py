@@ -77,6 +77,16 @@ def given(value: Any) -> str:
 _SURROGATE = "[\ud800-\udfff]"
 
 
+def describe(value: Any) -> str:
+    """A JSON value as a message shows it: scalars as JSON text, containers by kind."""
+    if isinstance(value, dict | list):
+        return "an object" if isinstance(value, dict) else "an array"
+    import json  # messages only: plain runs do not load it
+
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 60 else text[:57] + "…"
+
+
 def names_escaped(text: str) -> str:
     """`text` with each byte of a name that was not UTF-8 escaped as messages show it
     (`\\xff`), every other character kept (a file or report can then be UTF-8)."""

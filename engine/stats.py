@@ -185,7 +185,7 @@ class Confidence:
             if value < MIN_RESAMPLES:
                 raise InputError(f"at least {MIN_RESAMPLES} {name}", str(value), option=f"--{name}")
             if value > MAX_RESAMPLES:
-                raise InputError(f"at most {MAX_RESAMPLES:,} {name}", f"{value:,}", option=f"--{name}")
+                raise InputError(f"at most {MAX_RESAMPLES:,} {name}", str(value), option=f"--{name}")
         if self.seed < 0:  # numpy's generators take none
             raise InputError("a whole number of 0 or more", str(self.seed), option="--seed")
 

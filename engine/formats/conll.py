@@ -64,7 +64,8 @@ class ColumnFile:
     sentence_starts: np.ndarray = field(default_factory=lambda: np.zeros(0, np.int64))  # token numbers
     doc_starts: list[int] = field(default_factory=list)  # token numbers
     doc_ids: list[str | None] = field(default_factory=list)
-    tag_column: int | None = None  # the column (from 0) the tags were read from; None: another format's
+    #: the column (from 0) the tags were read from; None: another format's, or a file of one column
+    tag_column: int | None = None
 
     @classmethod
     def of_tokens(cls, name: str, tokens: list[str], lines: np.ndarray, sentence_starts: np.ndarray,
@@ -109,7 +110,8 @@ class ColumnFile:
         self.token_bytes = lines.field(token_lines, token_col)
         self.tag_codes, self.tag_names = distinct_fields(lines.data, *lines.field(token_lines, tag_col))
         width = int(lines.field_count[token_lines[0]]) if len(token_lines) else 0
-        self.tag_column = tag_col if tag_col >= 0 else width + tag_col
+        if width > 1:  # a file of one column has no other to read the tags from
+            self.tag_column = tag_col if tag_col >= 0 else width + tag_col
         self.lines = token_lines + 1
         breaks = running_sum(lines.blank | docstart, token_lines.dtype)[token_lines]
         opens = np.ones(len(token_lines), dtype=bool)
@@ -179,7 +181,8 @@ def _tag_parts(columns: ColumnFile) -> tuple[np.ndarray, np.ndarray, list[str]]:
 
 def _tag_column(columns: ColumnFile) -> str:
     """Where a file's tags were read from and how to read another column's, for a tag that
-    is none (a CoNLL-U Plus MISC column, flair's whitespace flags …); '' for another format's."""
+    is none (a CoNLL-U Plus MISC column, flair's whitespace flags …); '' for another format's
+    and for a file of one column."""
     if columns.tag_column is None:
         return ""
     return (f" in column {columns.tag_column} (counted from 0); where the tags are in another column, "

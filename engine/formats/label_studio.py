@@ -33,7 +33,7 @@ from itertools import chain
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError, first_listed, given
+from ..errors import InputError, describe, first_listed, given
 from ..spans import Annotations
 from . import LABEL_STUDIO_CONFIG, sniffing
 from .doccano import table_of_examples, users_warning
@@ -204,10 +204,10 @@ def _task_object(record: Record, path: str) -> dict[str, Any]:
 
 def _not_task(value: Any) -> str:
     """What a value that is no task is: its keys where it is an object without "data"."""
-    if not isinstance(value, dict):
-        return type(value).__name__
+    if not isinstance(value, dict) or not value:
+        return "an empty object" if isinstance(value, dict) else describe(value)
     if "data" in value:
-        return f'"data" that is a {type(value["data"]).__name__}'
+        return f'"data" that is {describe(value["data"])}'
     return f"an object of keys {first_listed(list(map(str, value)), 8, more=', …')}"
 
 
@@ -273,7 +273,7 @@ def _task(record: Record, path: str, results: list[Any], at: str, keys: dict[str
     key = _text_key(task, results, keys)
     if key is None or not isinstance(task["data"].get(key), str):
         expected = "a text in the task's data (its one string value, or the one the config names)"
-        raise bad(record, path, expected, *_no_text(task["data"], key))
+        raise bad(record, path, expected, *_no_text(task["data"], key, bool(keys)))
     text = task["data"][key]
     spans, others = [], set()
     for i, result in enumerate(results):
@@ -292,16 +292,19 @@ def _task(record: Record, path: str, results: list[Any], at: str, keys: dict[str
     return text, spans, others
 
 
-def _no_text(data: dict[str, Any], key: str | None) -> tuple[str, str]:
+def _no_text(data: dict[str, Any], key: str | None, config: bool) -> tuple[str, str]:
     """What a task's data holds where no text was found, and where: the value its regions'
     `source` or `to_name` names (a list of a Paragraphs tag's phrases), else its strings
-    where there are several and no config.xml beside the file names one."""
+    where there are several and neither the regions nor a config.xml (`config`: one is
+    beside the file) name one."""
     if key is not None:
-        return f"a {type(data[key]).__name__}", f".data.{key}"
+        return describe(data[key]), f".data.{key}"
     strings = [name for name, value in data.items() if isinstance(value, str)]
     if len(strings) < 2:
         return "none", ".data"
     found = f"{len(strings)} strings ({first_listed(strings, 5, more=', …')})"
+    if config:
+        return f"{found}, none of them named by the {LABEL_STUDIO_CONFIG} beside the file", ".data"
     return f"{found} and no {LABEL_STUDIO_CONFIG} beside the file naming one", ".data"
 
 

@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
-from ..errors import InputError, nothing_in
+from ..errors import InputError, describe, nothing_in
 from ..textio import check_input, not_text, not_utf8, unmarked_utf16
 from . import sniffing
 
@@ -36,19 +36,6 @@ TITLE = "Poetry spans (corppa JSONL)"
 BOM = b"\xef\xbb\xbf"
 _CHUNK = 1 << 16
 _INT_MIN, _INT_MAX = -(2**63), 2**64 - 1  # orjson reads integers outside this as floats
-
-# --- describing values in messages --------------------------------------------------
-
-
-def describe(value: Any) -> str:
-    """A JSON value as a message shows it: scalars as JSON text, containers by kind."""
-    if isinstance(value, dict | list):
-        return "an object" if isinstance(value, dict) else "an array"
-    import json  # messages only: plain runs do not load it
-
-    text = json.dumps(value, ensure_ascii=False)
-    return text if len(text) <= 60 else text[:57] + "…"
-
 
 def quote_id(page_id: Any) -> str:
     """A page id in a message: 'p2' for strings, JSON text (5, true, null) otherwise."""

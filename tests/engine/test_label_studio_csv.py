@@ -103,3 +103,6 @@ def test_a_task_without_annotations_is_left_out_not_read_as_an_empty_one(tmp_pat
     csv_path = tmp_path / "project.csv"
     csv_path.write_text(CSV + ',"","",9,"",,"Carol works at Acme",""\n', encoding="utf-8")
     assert read_spans(str(csv_path)).spans.left_out == ["9"]
+    regions = {**unannotated, "label": [{"start": 0, "end": 5, "text": "Carol", "labels": ["PER"]}]}
+    path.write_text(json.dumps([regions]), encoding="utf-8")  # regions: an annotation, whatever its id
+    assert _spans(read_spans(str(path))) == [("9", "PER", 0, 5)]

@@ -181,6 +181,10 @@ def test_a_task_of_several_strings_without_a_config_names_them(tmp_path):
     with pytest.raises(InputError, match=r"found 2 strings \(title, body\) and no config.xml beside the file "
                        r"naming one at \$\[0\]\.data"):  # fmt: skip
         read_spans(path)
+    (tmp_path / "config.xml").write_text('<View><Text name="review" value="$text"/></View>', encoding="utf-8")
+    with pytest.raises(InputError, match=r"found 2 strings \(title, body\), none of them named by the config.xml "
+                       r"beside the file at \$\[0\]\.data"):  # fmt: skip
+        read_spans(path)
     (tmp_path / "config.xml").write_text('<View><Text name="review" value="$body"/></View>', encoding="utf-8")
     assert _texts(read_spans(path)) == [("PER", "Anna")]
 
@@ -204,5 +208,9 @@ def test_a_task_without_data_is_named_by_its_keys(tmp_path):
                        r"of keys id, completions at \$\[0\]"):  # fmt: skip
         read_spans(path, "label-studio")
     path = _write(tmp_path / "text.json", [{"id": 1, "data": "Anna met Bob"}])
-    with pytest.raises(InputError, match=r'found "data" that is a str at \$\[0\]'):
+    with pytest.raises(InputError, match=r'found "data" that is "Anna met Bob" at \$\[0\]'):
         read_spans(path, "label-studio")
+    for task, found in (({"data": None}, '"data" that is null'), ({}, "an empty object"), (3, "3")):
+        path = _write(tmp_path / "odd.json", [task])
+        with pytest.raises(InputError, match=rf"found {found} at \$\[0\]"):
+            read_spans(path, "label-studio")

@@ -79,6 +79,10 @@ def test_a_column_without_tags_is_named_with_the_option_that_picks_another(tmp_p
     text = read.documents[0].tokens
     assert [(text[s.start : s.end], s.label) for s in read.spans] == [
         ("Larry Page", "PER"), ("Sergey Brin", "PER"), ("Google", "ORG")]
+    path.write_text("hello\nworld\n", encoding="utf-8")  # one column: no other to pick
+    with pytest.raises(InputError) as caught:
+        conll.read(str(path), ReadOptions())
+    assert str(caught.value).endswith("found 'hello'")
 
 
 #: jiesutd/LatticeLSTM data/demo.dev.char (Apache-2.0), its second sentence: BMES tags
