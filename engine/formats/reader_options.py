@@ -39,6 +39,12 @@ class ReadOptions:
     missing_label: str | None = None  # WebAnno TSV / XMI: the label of an annotation without a value
     user: str | None = None  # an export of several annotators: whose (None, NO_USER: none given)
     label_file: str | None = None  # doccano 1.0/1.1: the project's label file, naming its label ids
+    #: the options given by one side's own flag (--system-source …), as (name, flag): messages name it
+    flags: tuple[tuple[str, str], ...] = ()
+
+    def flag(self, name: str) -> str:
+        """The command-line flag that set option `name` (--source, or a side's own --system-source)."""
+        return dict(self.flags).get(name, f"--{name.replace('_', '-')}")
 
 
 #: ReadOptions.user of the system side that names none: an INCEpTION project export as the
@@ -145,7 +151,7 @@ def check_options(module: Any, path: str, options: ReadOptions) -> list[str]:
     for; InputError for a user given for a format that holds one annotator's spans."""
     if given_user(options) and module.NAME not in READ_BY["user"]:
         raise one_annotator(path, module.TITLE, str(options.user))
-    return [f"{path}: --{name.replace('_', '-')} {given(getattr(options, name))} not used ({module.TITLE} "
+    return [f"{path}: {options.flag(name)} {given(getattr(options, name))} not used ({module.TITLE} "
             f"has no {UNUSED[name]})"
             for name in UNUSED if module.NAME not in READ_BY[name]
             and getattr(options, name) != getattr(DEFAULT, name)]  # fmt: skip

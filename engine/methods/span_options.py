@@ -117,13 +117,16 @@ def _spelled_out(parser: argparse.ArgumentParser, arg: str, own: dict[str, str],
 
 def side_options(options: Any, side: str) -> tuple[str | None, ReadOptions]:
     """(format, ReadOptions) of one side: its own option where given, else the shared one."""
-    values = {}
+    values, flags = {}, []
     for name, *_ in SIDE_OPTIONS:
         own = getattr(options, f"{side}_{name}")
         values[name] = own if own is not None else getattr(options, name)
+        if own is not None:
+            flags.append((name, f"--{side}-{name.replace('_', '-')}"))
     fmt = values.pop("format")
     if side == "system" and values["user"] is None:
         values["user"] = NO_USER  # an INCEpTION project export as the system: whose work, the error asks
     kwargs = {k: v for k, v in values.items() if v is not None}
-    read = ReadOptions(**kwargs, reading=options.reading, discontinuous=options.discontinuous)
+    read = ReadOptions(**kwargs, reading=options.reading, discontinuous=options.discontinuous,
+                       flags=tuple(flags))  # fmt: skip
     return fmt, read

@@ -68,3 +68,14 @@ def test_a_format_without_values_says_the_missing_label_is_not_used(cli, flags, 
     assert result.code == 0 and (f"{conll}: --missing-label 'Flag' not used (CoNLL columns (token and BIO tags) "
                                  "has no annotations without a value)") in result.err  # fmt: skip
     assert "not used" not in cli(command[0], flags, flags, *command[1:], "--missing-label", "Flag").err
+
+
+def test_an_unused_option_is_named_by_the_flag_that_set_it(cli):
+    """--system-source set for a doccano pair is named --system-source (it said --source,
+    a flag the user had not given; the app then named the shared Source list)."""
+    doccano = str(Path(__file__).parent.parent / "data" / "formats" / "doccano" / "export-sequence_labeling.jsonl")
+    own = cli("spans", doccano, doccano, "--system-source", "predictions").err
+    assert f"{doccano}: --system-source 'predictions' not used (doccano JSONL has no predictions)" in own
+    assert "--source" not in own.replace("--system-source", "")
+    shared = cli("spans", doccano, doccano, "--source", "predictions").err
+    assert "--source 'predictions' not used" in shared and "--system-source" not in shared
