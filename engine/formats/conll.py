@@ -218,16 +218,16 @@ def _scheme_error(err: tagschemes.SchemeError, seq: tagschemes.Sequence, columns
 
 def _way_on(seq: tagschemes.Sequence, scheme: str) -> str:
     """How to read a file whose tags `scheme` (or 'conlleval', the reading) stops at: the
-    scheme its tags fit and the option that sets it, worded for the command line and the app."""
+    scheme its tags fit and the option that sets it ('with --scheme IOB1': the app names the
+    control, 'with Tag scheme set to IOB1')."""
     fit = tagschemes.fitting(seq, scheme)
     if fit in tagschemes.STRICT_ONLY and scheme == "conlleval":
-        return (f"; its tags fit {fit}, read strictly only: set the tag scheme to {fit} and the reading "
-                f"to strict (--scheme {fit} --reading strict)")  # fmt: skip
+        return f"; its tags fit {fit}, read strictly only: read them with --scheme {fit} and --reading strict"
     if fit is not None:
-        return f"; its tags fit {fit}: set the tag scheme to {fit} (--scheme {fit})"
+        return f"; its tags fit {fit}: read them with --scheme {fit}"
     if scheme != "conlleval" and np.isin(seq.prefix, tagschemes.ALLOWED["conlleval"]).all():
-        return ("; its tags fit no scheme read strictly: set the reading to conlleval, which reads any "
-                "sequence (--reading conlleval)")  # fmt: skip
+        return ("; its tags fit no scheme read strictly: read them with --reading conlleval, which reads "
+                "any sequence")  # fmt: skip
     return ""
 
 

@@ -48,7 +48,7 @@ def test_the_message_names_the_scheme_and_its_option(cli, tmp_path, method):
     result = cli(method, gold, gold, "--scheme", "IOB2")
     assert result.code == 2
     assert result.err == (f"spanstudio: error: {gold}:1: expected IOB2: O, B-X, or I-X after B-X or I-X of the "
-                          "same X, found 'I-PER'; its tags fit IOB1: set the tag scheme to IOB1 (--scheme IOB1)\n")  # fmt: skip
+                          "same X, found 'I-PER'; its tags fit IOB1: read them with --scheme IOB1\n")  # fmt: skip
     assert cli(method, gold, gold, "--scheme", "IOB1").code == 0
 
 
@@ -56,16 +56,16 @@ def test_iobes_tags_read_as_iob2_name_iobes(cli, tmp_path):
     gold = _conll(tmp_path, ["B-PER", "E-PER", "O", "S-LOC"])
     result = cli("spans", gold, gold, "--scheme", "IOB2")
     assert result.code == 2 and result.err.count("\n") == 1
-    assert result.err.endswith("found 'E-PER' after 'B-PER'; its tags fit IOBES: set the tag scheme to IOBES "
-                               "(--scheme IOBES)\n")  # fmt: skip
+    assert result.err.endswith("found 'E-PER' after 'B-PER'; its tags fit IOBES: read them with --scheme IOBES"
+                               "\n")  # fmt: skip
 
 
 def test_bilou_tags_read_the_conlleval_way_name_the_strict_reading(cli, tmp_path):
     gold = _conll(tmp_path, ["U-PER", "O", "B-LOC", "L-LOC"])
     result = cli("spans", gold, gold, "--scheme", "IOB2", "--reading", "conlleval")
     assert result.code == 2 and result.err.count("\n") == 1
-    assert result.err.endswith("found 'U-PER'; its tags fit BILOU, read strictly only: set the tag scheme to "
-                               "BILOU and the reading to strict (--scheme BILOU --reading strict)\n")  # fmt: skip
+    assert result.err.endswith("found 'U-PER'; its tags fit BILOU, read strictly only: read them with "
+                               "--scheme BILOU and --reading strict\n")  # fmt: skip
     assert cli("spans", gold, gold, "--scheme", "BILOU", "--reading", "strict").code == 0
 
 
@@ -74,8 +74,8 @@ def test_seqeval_sample_fits_no_scheme_strictly_and_names_the_conlleval_reading(
     result = cli("spans", SEQEVAL, SEQEVAL, "--scheme", "IOB2")
     assert result.code == 2
     assert result.err == (f"spanstudio: error: {SEQEVAL}:1: expected IOB2: O, B-X, or I-X after B-X or I-X of "
-                          "the same X, found 'I-NP'; its tags fit no scheme read strictly: set the reading to "
-                          "conlleval, which reads any sequence (--reading conlleval)\n")  # fmt: skip
+                          "the same X, found 'I-NP'; its tags fit no scheme read strictly: read them with "
+                          "--reading conlleval, which reads any sequence\n")  # fmt: skip
     assert cli("spans", SEQEVAL, SEQEVAL, "--reading", "conlleval").code == 0
 
 

@@ -27,8 +27,8 @@ def test_a_tag_sequence_the_scheme_does_not_allow(cli, tmp_path, method):
     result, written = _run(cli, tmp_path, method, gold, gold, "--scheme", "IOB2", "--format", "conll")
     assert result.code == 2 and not written
     assert result.err == (f"spanstudio: error: {gold}:5: expected IOB2: O, B-X, or I-X after B-X or I-X of "
-                          "the same X, found 'I-LOC' after 'O'; its tags fit no scheme read strictly: set the "
-                          "reading to conlleval, which reads any sequence (--reading conlleval)\n")  # fmt: skip
+                          "the same X, found 'I-LOC' after 'O'; its tags fit no scheme read strictly: read "
+                          "them with --reading conlleval, which reads any sequence\n")  # fmt: skip
 
 
 @pytest.mark.parametrize("method", METHODS)

@@ -70,3 +70,12 @@ def test_a_label_studio_warning_names_the_index_option(qtbot, window, tmp_path):
     text = page.toPlainText()
     assert "no annotation number 1 (Index set to 0; cancelled ones not counted)" in text
     assert "--index" not in text
+
+
+def test_a_scheme_hint_names_each_control_once():
+    """The CoNLL reader's way on ('read them with --scheme BILOU and --reading strict') in the
+    app's words sets each control once (it said 'set the tag scheme to X (Scheme set to X)')."""
+    from gui.dialogs import app_words
+
+    hint = "its tags fit BILOU, read strictly only: read them with --scheme BILOU and --reading strict"
+    assert app_words(hint).endswith("read them with Scheme set to BILOU and Reading set to strict")
