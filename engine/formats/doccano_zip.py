@@ -136,8 +136,8 @@ def _chosen(entries: list[UserFile], path: str, options: ReadOptions) -> UserFil
         return entries[users.index(name)]
     if len(entries) > 1:
         raise InputError(f"the user whose annotations are read, named (--gold-user or --system-user NAME; "
-                         f"in the app, User): {listed_names(users)}", f"none, and {len(users)} users' files",
-                         file=path)  # fmt: skip
+                         f"in the app, User): {listed_names(users)}", f"none, and {len(users)} users' files "
+                         "(agreement reads every user of the zip given alone)", file=path)  # fmt: skip
     return entries[0]
 
 
