@@ -11,7 +11,10 @@ exclusive. Each example is a document, named by its `id` (numbered where it has 
 A file is one annotator's spans: where `annotations` name several users, `--index N`
 picks the N-th of them in id order (default the first), with a warning naming them all.
 The agreement command reads every user of such a file as an annotator of their own
-(read_annotators: `user 3`, or the user's name where it is not a number)."""
+(read_annotators: `user 3`, or the user's name where it is not a number).
+
+doccano's Export Dataset downloads a zip of such files, one per user: it is read as they
+would be unzipped (engine/formats/doccano_zip.py)."""
 
 from __future__ import annotations
 
@@ -22,7 +25,7 @@ from typing import Any, NamedTuple
 
 from ..errors import InputError, first_listed, given
 from ..spans import Annotations
-from . import sniffing
+from . import doccano_zip, sniffing
 from .jsondocs import Record, bad, document, offsets, place, records, unique_name
 from .reader_options import given_user, named_user, one_annotator, unknown_user
 from .spantable import SpanTable, lazy_origin
@@ -252,13 +255,16 @@ def _examples(path: str, options: ReadOptions,
 
 
 def read(path: str, options: ReadOptions) -> Annotations:
+    """An example file's spans (of the chosen user), or those of a user's file of doccano's zip."""
+    if doccano_zip.zipped(path):
+        return doccano_zip.read(path, options)
     examples, warnings, ids, _ = _examples(path, options)
     read = _annotations(path, examples, warnings, ids, options.label_file)
-    read.spans.origin = lazy_origin(functools.partial(_read_places, path, options))
+    read.spans.origin = lazy_origin(functools.partial(read_places, path, options))
     return read
 
 
-def _read_places(path: str, options: ReadOptions) -> list[str]:
+def read_places(path: str, options: ReadOptions) -> list[str]:
     """Where each span of the chosen user's table is, found by reading the file again (read)."""
     examples, _, _, found_at = _examples(path, options, places=True)
     return _places(examples, found_at)
@@ -312,6 +318,8 @@ def read_annotators(path: str, options: ReadOptions) -> dict[str, Annotations]:
     """Each user's annotations of a doccano 1.0/1.1 export (`annotations` with `user`), by
     name, in id order: every example is a document of every user (none of whose spans
     may be theirs). Empty for a file that names no user."""
+    if doccano_zip.zipped(path):
+        return doccano_zip.read_annotators(path, options)
     names = label_names(options)
     examples, annotations, _, ids, _ = _read_examples(path, names)
     placed = functools.cache(functools.partial(_read_examples, path, names, places=True))
@@ -340,6 +348,8 @@ def table_of_examples(examples: list[tuple[str, Any, list[Found]]], names: list[
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
     """The file's --index, label and user choices (the labels of the user --index picks;
     past the last user, of the first; the users as --gold-user/--system-user name them)."""
+    if doccano_zip.zipped(path):
+        return doccano_zip.choices(path, options)
     examples, annotations, _, _, _ = _read_examples(path, label_names(options))
     users = _users(annotations)
     user, _ = _chosen_user(users, path, options.index if options.index < len(users) else 0)

@@ -16,7 +16,8 @@ import re
 from pathlib import Path
 
 from ..errors import InputError, first_listed, nothing_in
-from ..textio import BOM, not_text, os_error_words
+from ..textio import BOM, binary_kind, not_text, os_error_words
+from ..zips import open_zip
 from . import (
     FORMAT_MODULES,
     NO_SPANS,
@@ -187,13 +188,34 @@ def unrecognised(path: Path, lines: list[str]) -> InputError:
 
 def plainly_unread(path: Path, lines: list[str], head: bytes | None = None) -> InputError | None:
     """What a file that no reader reads looks like, where its first bytes or lines show it:
-    not text (a kind of binary file, or NUL bytes), a CoNLL-U file; None for another
-    (a method's own reader then says what is wrong with it, line and all)."""
+    a zip of none of the zips read, not text (a kind of binary file, or NUL bytes), a CoNLL-U
+    file; None for another (a method's own reader then says what is wrong with it, line and all)."""
     head = _head(path) if head is None else head
-    problem = not_text(head, str(path), nul=True)
+    problem = _zip_unread(path, head) or not_text(head, str(path), nul=True)
     if problem is None and conllu(lines):
         problem = InputError(SPAN_FILE, CONLLU, file=str(path))
     return problem
+
+
+#: The zips the span readers read.
+ZIPS = ("a zip the span readers read: doccano's export (<user>.jsonl files, as its Export Dataset writes "
+        "them), an INCEpTION project export, or a UIMA CAS XMI document and its TypeSystem.xml")
+_EMPTY_ZIP = b"PK\x05\x06"  # a zip's end record first: no entry before it
+
+
+def _zip_unread(path: Path, head: bytes) -> InputError | None:
+    """The error of a zip (not an Office file) that no span reader reads, naming its entries."""
+    if not (binary_kind(head) == "a ZIP archive" or head.startswith(_EMPTY_ZIP)):
+        return None
+    import zipfile
+
+    try:
+        with open_zip(path, str(path)) as archive:
+            names = [name for name in archive.namelist() if not name.endswith("/")]
+    except (zipfile.BadZipFile, OSError):
+        return None  # not a zip that opens: said as a file that is not text
+    found = f"a zip holding {first_listed(names, _LISTED, more=' and {} more')}" if names else "an empty zip"
+    return InputError(ZIPS, found, file=str(path))
 
 
 def _head(path: Path) -> bytes:

@@ -95,10 +95,11 @@ def decided(head: Head) -> bool:
     """Whether every format's verdict on a head is its verdict on the file's first lines read
     whole: the head holds them (the file's end, or SNIFF_LINES whole lines, unless a JSON
     record running past them holds spans or annotations but not yet the key that tells
-    whose), its opening tells (a Label Studio export's keys, an XMI root: no later text
-    undoes them), or the first JSON record ends in it (a record tells its export's format)."""
-    if not head.more:
-        return True
+    whose), its opening tells (a Label Studio export's keys, an XMI root, a zip's first
+    entry: no later text undoes them), or the first JSON record ends in it (a record tells
+    its export's format)."""
+    if not head.more or head.zipped:
+        return True  # a zip is told by its first entry's name, in its first bytes
     if len(head) >= SNIFF_LINES and not head.cut:
         fields, unfinished = record_fields(head)
         return not unfinished or _ANNOTATED.isdisjoint(fields) or not _TELLING.isdisjoint(fields)
@@ -228,7 +229,10 @@ def label_studio_separator(first_line: str) -> str | None:
 
 def doccano(lines: Sequence[str]) -> bool:
     """JSON objects with a text (or data) string and span lists (`label`, `labels`,
-    `entities`, or doccano 1.0's `annotations` with offsets)."""
+    `entities`, or doccano 1.0's `annotations` with offsets); or a zip (by a head's bytes)
+    whose first entry is a `.jsonl` file: doccano's export (engine/formats/doccano_zip.py)."""
+    if as_head(lines).zipped:
+        return ".jsonl" in "\n".join(lines[:5])
     head = "".join(lines[:30]).replace(" ", "").lstrip(BOM)
     if not head.startswith(("{", "[")) or as_head(lines).sniffs("label_studio"):
         return False

@@ -1,0 +1,186 @@
+"""doccano's export as its Export Dataset button downloads it: a `.zip` of JSONL files, one
+per user (doccano's backend/data_export/celery_tasks.py, export_dataset): a project without
+collaborative annotation gives every member a `<username>.jsonl` of every example with that
+member's spans (with "Export only approved documents": of the examples the member
+confirmed, so possibly empty); a collaborative project gives one `all.jsonl` of every
+user's spans. The files are written in a folder that shutil.make_archive zips: the entries
+at the zip's top, deflated. Each file is doccano's JSONL (engine/formats/doccano.py).
+
+The zip is read as its files would be unzipped: a user's file as doccano JSONL (from the
+zip's bytes: nothing is unzipped to disk), its documents named by the examples' ids. The
+span methods read the file of the user named (--gold-user, --system-user NAME: its name
+without `.jsonl`), or the zip's one file; the agreement command every user's file, one
+annotator each (an empty file, a user who confirmed no example, is no annotator)."""
+
+from __future__ import annotations
+
+import contextlib
+import dataclasses
+import functools
+from collections.abc import Iterator
+from pathlib import PurePosixPath
+from typing import TYPE_CHECKING, NamedTuple
+
+from ..errors import InputError
+from ..spans import Annotations
+from ..textio import ZIP_MAGIC, archive_member
+from ..zips import entry_bytes, open_zip
+from .reader_options import given_user, listed_names, unknown_user
+from .spantable import lazy_origin
+from .standoff import ReadOptions
+
+if TYPE_CHECKING:
+    import zipfile
+
+#: What an entry of the zip is, as doccano writes it.
+ENTRY = ("a doccano export's <user>.jsonl file at the zip's top (doccano's Export Dataset with JSONL "
+         "chosen writes one per user, or all.jsonl for a collaborative project)")  # fmt: skip
+SUFFIX = ".jsonl"
+
+
+class UserFile(NamedTuple):
+    """One `<user>.jsonl` entry of the zip."""
+
+    user: str
+    name: str  # the entry's name in the zip
+
+
+def zipped(path: str) -> bool:
+    """Whether a file on disk begins as a zip (an archive's member, not on disk: no)."""
+    try:
+        with open(path, "rb") as handle:
+            return handle.read(len(ZIP_MAGIC)) == ZIP_MAGIC
+    except OSError:
+        return False
+
+
+@contextlib.contextmanager
+def _opened(path: str) -> Iterator[zipfile.ZipFile]:
+    """The zip opened; InputError naming it where it is no zip Python reads."""
+    import zipfile
+
+    try:
+        archive = open_zip(path, path)
+    except (zipfile.BadZipFile, OSError) as err:
+        raise InputError("a zip file", str(err) or type(err).__name__, file=path) from None
+    with archive:
+        yield archive
+
+
+def user_files(archive: zipfile.ZipFile, path: str) -> list[UserFile]:
+    """The zip's `<user>.jsonl` entries, by user; InputError naming the zip where it holds
+    none, or the first entry that is no such file."""
+    names = [name for name in archive.namelist() if not name.endswith("/")]
+    if not names:
+        raise InputError(f"a doccano export: a zip of {ENTRY}", "an empty zip", file=path)
+    for name in names:
+        if "/" in name or not name.lower().endswith(SUFFIX):
+            kind = f"a {PurePosixPath(name).suffix} file" if PurePosixPath(name).suffix else "a file"
+            found = f"{kind} in a folder of the zip" if "/" in name else kind
+            raise InputError(ENTRY, found, file=f"{path}/{name}")
+    return sorted(UserFile(name[: -len(SUFFIX)], name) for name in names)
+
+
+def _entry_data(archive: zipfile.ZipFile, path: str, entry: UserFile) -> tuple[str, bytes]:
+    """Where an entry is (`export.zip/alice.jsonl`) and its bytes."""
+    where = f"{path}/{entry.name}"
+    return where, entry_bytes(archive, entry.name, where)
+
+
+def _read_entry(archive: zipfile.ZipFile, path: str, entry: UserFile, options: ReadOptions) -> Annotations:
+    """One user's file read as doccano JSONL (InputError for an empty one: no example)."""
+    where, data = _entry_data(archive, path, entry)
+    if not data.strip():
+        raise InputError("a file with annotations", f"an empty file ({EMPTY})", file=where)
+    return _read_data(path, entry, where, data, options)
+
+
+def _read_data(path: str, entry: UserFile, where: str, data: bytes, options: ReadOptions) -> Annotations:
+    """An entry's bytes read as doccano JSONL, its spans' places found in the zip when asked."""
+    from . import doccano
+
+    with archive_member(where, data):
+        read = doccano.read(where, _own(options))
+    read.spans.origin = lazy_origin(functools.partial(_entry_places, path, entry, options))
+    return read
+
+
+#: Why doccano writes a user's file empty.
+EMPTY = ("doccano exports only the examples a user confirmed when 'Export only approved documents' is "
+         "chosen: the user confirmed none")  # fmt: skip
+
+
+def _own(options: ReadOptions) -> ReadOptions:
+    """The options an entry is read with: the user named the entry, not a user in it."""
+    return dataclasses.replace(options, user=None)
+
+
+def _entry_places(path: str, entry: UserFile, options: ReadOptions) -> list[str]:
+    """Where each span of an entry is (the zip opened again when a message first asks)."""
+    from . import doccano
+
+    with _opened(path) as archive:
+        where, data = _entry_data(archive, path, entry)
+    with archive_member(where, data):
+        return doccano.read_places(where, _own(options))
+
+
+def _chosen(entries: list[UserFile], path: str, options: ReadOptions) -> UserFile:
+    """The file of the user named, or the zip's one file; InputError listing the users
+    where the name is none of them, or where none is named and there are several."""
+    users = [entry.user for entry in entries]
+    name = given_user(options)
+    if name is not None:
+        if name not in users:
+            raise unknown_user(path, name, users)
+        return entries[users.index(name)]
+    if len(entries) > 1:
+        expected = ("the user whose annotations are read, named (--gold-user or --system-user NAME; in the "
+                    f"app's options, Gold user or System user): {listed_names(users)}")
+        found = f"none, and {len(users)} users' files (agreement reads every user of the zip given alone)"
+        raise InputError(expected, found, file=path)
+    return entries[0]
+
+
+def read(path: str, options: ReadOptions) -> Annotations:
+    """The annotations of the user named (or of the zip's one file)."""
+    with _opened(path) as archive:
+        entry = _chosen(user_files(archive, path), path, options)
+        return _read_entry(archive, path, entry, options)
+
+
+def read_annotators(path: str, options: ReadOptions) -> dict[str, Annotations]:
+    """Every user's annotations, by user name (in code-point order); an empty file, a user
+    who confirmed no example, is left out with a warning."""
+    every, empty = {}, []
+    with _opened(path) as archive:
+        for entry in user_files(archive, path):
+            where, data = _entry_data(archive, path, entry)
+            if data.strip():
+                every[entry.user] = _read_data(path, entry, where, data, options)
+            else:
+                empty.append(entry.name)
+    if empty:
+        files = f"files {listed_names(empty)} are" if len(empty) > 1 else f"file {empty[0]} is"
+        warning = f"{path}: the {files} empty ({EMPTY}): no annotator"
+        for annotations in every.values():
+            annotations.warnings.append(warning)  # said once however many carry it (reader_warnings)
+    return every
+
+
+def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
+    """The zip's users ("user"), and the labels of the file of the user named (of every
+    user's where none of them is named)."""
+    from . import doccano
+
+    labels: set[str] = set()
+    with _opened(path) as archive:
+        entries = user_files(archive, path)
+        users = [entry.user for entry in entries]
+        name = given_user(options)
+        for entry in [entries[users.index(name)]] if name in users else entries:
+            where, data = _entry_data(archive, path, entry)
+            if data.strip():
+                with archive_member(where, data):
+                    labels.update(doccano.choices(where, _own(options)).get("label", []))
+    return {"label": sorted(labels), "user": users}

@@ -1,0 +1,218 @@
+"""doccano's Export Dataset zip, built here as doccano writes it (backend/data_export/
+celery_tasks.py: each member's examples to `<username>.jsonl`, or every user's to
+`all.jsonl` in a collaborative project, in a folder that shutil.make_archive zips;
+pipeline/writers.py: pandas' records as JSON Lines). Every span method and the agreement
+command read it with the figures of the same files unzipped; the app's choices list its
+users; a zip that is not doccano's, and a bad entry, are named."""
+
+from __future__ import annotations
+
+import json
+import shutil
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from engine.agreement.inputs import export_annotators
+from engine.cli import main
+from engine.formats import detect, detected_module, format_module, in_span_formats, read_spans
+from engine.formats.standoff import ReadOptions
+
+METHODS = ("spans", "nervaluate", "faireval", "clueval")
+EXAMPLES = {
+    7: "Sherlock Holmes met Dr. Watson in London.",
+    8: "Moriarty fled to Paris / Meiringen at dawn.",
+    9: "Mrs. Hudson kept the house on Baker Street.",
+}
+#: Each user's spans of each example, as doccano's TupledSpanFormatter gives them (sorted triples).
+SPANS = {
+    "admin": {7: [], 8: [], 9: []},  # a project's admin who annotated nothing
+    "alice": {7: [[0, 15, "PER"], [20, 30, "PER"], [34, 40, "LOC"]], 8: [[0, 8, "PER"], [17, 22, "LOC"],
+              [25, 34, "LOC"]], 9: [[0, 11, "PER"], [30, 42, "LOC"]]},
+    "bob": {7: [[0, 8, "PER"], [24, 30, "PER"], [34, 40, "ORG"]], 8: [[0, 8, "PER"], [17, 34, "LOC"]],
+            9: [[5, 11, "PER"], [30, 42, "LOC"]]},
+}  # fmt: skip
+
+
+def jsonl(records: list[dict]) -> str:
+    """Records as pandas' to_json(orient="records", lines=True, force_ascii=False) writes them:
+    compact, '/' escaped, one a line, a line end after the last."""
+    return "".join(json.dumps(r, ensure_ascii=False, separators=(",", ":")).replace("/", "\\/") + "\n"
+                   for r in records)  # fmt: skip
+
+
+def user_records(spans: dict[int, list]) -> list[dict]:
+    """A sequence-labelling project's examples: id, text, label, Comments (create_formatter)."""
+    return [{"id": i, "text": EXAMPLES[i], "label": spans[i], "Comments": []} for i in EXAMPLES]
+
+
+def export(tmp_path: Path, files: dict[str, str], name: str = "export") -> str:
+    """The zip export_dataset returns: the files written in a folder, which shutil.make_archive zips."""
+    folder = tmp_path / name
+    folder.mkdir()
+    for file, text in files.items():
+        (folder / file).write_text(text, encoding="utf-8")
+    return shutil.make_archive(str(folder), "zip", str(folder))
+
+
+@pytest.fixture
+def individual(tmp_path) -> str:
+    """A project without collaborative annotation: one file per member."""
+    return export(tmp_path, {f"{user}.jsonl": jsonl(user_records(SPANS[user])) for user in SPANS})
+
+
+def unzipped(path: str, user: str) -> str:
+    """A user's file of the zip, unzipped beside it (the existing reader's input)."""
+    folder = Path(path).with_suffix("")
+    return str(folder / f"{user}.jsonl")
+
+
+def report(capsys, method: str, *args: str) -> dict:
+    assert main([method, *args, "--json", "-"]) == 0, capsys.readouterr().err
+    data = json.loads(capsys.readouterr().out)
+    return {name: data[name] for name in ("tables", "classification_report", "results") if name in data}
+
+
+def test_the_zip_holds_each_users_file_at_its_top(individual):
+    with zipfile.ZipFile(individual) as archive:
+        assert sorted(archive.namelist()) == ["admin.jsonl", "alice.jsonl", "bob.jsonl"]
+        assert {info.compress_type for info in archive.infolist()} == {zipfile.ZIP_DEFLATED}
+    assert detected_module(individual) == "doccano" and detect(individual) == "doccano JSONL"
+    assert in_span_formats((individual,))  # FairEval and CLUEval read it with the span readers
+
+
+@pytest.mark.parametrize("method", METHODS)
+def test_each_method_reads_the_users_named_as_their_files(capsys, individual, method):
+    alice, bob = unzipped(individual, "alice"), unzipped(individual, "bob")
+    from_zip = report(capsys, method, individual, individual, "--gold-user", "alice", "--system-user", "bob")
+    assert from_zip == report(capsys, method, alice, bob)
+    assert from_zip != report(capsys, method, individual, individual, "--gold-user", "bob",
+                              "--system-user", "alice")  # fmt: skip
+
+
+def test_the_figures_are_those_of_the_files(capsys, individual):
+    """alice against bob, by hand: 8 gold spans, 7 system spans, two the same (Moriarty, Baker Street)."""
+    data = report(capsys, "spans", individual, individual, "--gold-user", "alice", "--system-user", "bob")
+    micro = data["classification_report"]["micro avg"]
+    assert (micro["precision"], micro["recall"], micro["support"]) == (pytest.approx(2 / 7), 0.25, 8)
+
+
+def test_a_collaborative_projects_all_jsonl_is_read_without_a_user(tmp_path, capsys):
+    together = {i: SPANS["alice"][i] + SPANS["bob"][i] for i in EXAMPLES}
+    path = export(tmp_path, {"all.jsonl": jsonl(user_records(together))}, "collaborative")
+    system = tmp_path / "system.jsonl"
+    system.write_text(jsonl(user_records(SPANS["bob"])), encoding="utf-8")
+    assert report(capsys, "spans", path, str(system)) == report(
+        capsys, "spans", unzipped(path, "all"), str(system)
+    )
+    read = read_spans(path)
+    assert [d.name for d in read.documents] == ["7", "8", "9"]  # the examples' ids, as the file's
+    assert read.source == f"{path}/all.jsonl"
+
+
+def test_a_relation_projects_entities_are_read(tmp_path):
+    records = [{"id": i, "text": EXAMPLES[i], "Comments": [], "relations": [],
+                "entities": [{"id": 100 * i + k, "label": label, "start_offset": s, "end_offset": e}
+                             for k, (s, e, label) in enumerate(SPANS["alice"][i])]}
+               for i in EXAMPLES]  # fmt: skip
+    path = export(tmp_path, {"alice.jsonl": jsonl(records)}, "relations")
+    read, alone = read_spans(path), read_spans(unzipped(path, "alice"))
+    assert len(read.spans) == len(alone.spans) == 8
+    assert list(read.spans.label_names) == list(alone.spans.label_names) == ["PER", "LOC"]
+
+
+def test_agreement_measures_every_user_as_the_files(capsys, individual):
+    def measured(*args: str) -> dict:
+        assert main(["agreement", *args, "--json", "-"]) == 0, capsys.readouterr().err
+        data = json.loads(capsys.readouterr().out)
+        return {k: v for k, v in data.items() if k not in ("created", "options", "input_files")}
+
+    files = [unzipped(individual, user) for user in SPANS]
+    from_zip, from_files = measured(individual), measured(*files)
+    assert from_zip.pop("inputs") == {user: f"{individual}/{user}.jsonl" for user in SPANS}  # each its entry
+    assert from_files.pop("inputs") == dict(zip(SPANS, files, strict=True))
+    assert from_zip == from_files
+    assert from_zip["annotators"] == ["admin", "alice", "bob"]
+    assert list(export_annotators(individual)) == ["admin", "alice", "bob"]
+
+
+def test_an_empty_users_file_is_no_annotator(tmp_path, capsys):
+    files = {f"{user}.jsonl": jsonl(user_records(SPANS[user])) for user in ("alice", "bob")}
+    path = export(tmp_path, {**files, "admin.jsonl": ""}, "approved")  # doccano's empty DataFrame
+    assert main(["agreement", path, "--json", "-"]) == 0
+    captured = capsys.readouterr()
+    assert json.loads(captured.out)["annotators"] == ["alice", "bob"]
+    assert captured.err.count("admin.jsonl is empty") == 1 and "no annotator" in captured.err
+    assert main(["spans", path, path, "--gold-user", "admin", "--system-user", "bob"]) == 2
+    assert (
+        f"{path}/admin.jsonl: expected a file with annotations, found an empty file"
+        in capsys.readouterr().err
+    )
+
+
+def test_the_apps_choices_are_the_users_and_their_labels(individual):
+    doccano = format_module("doccano")
+    every = doccano.choices(individual, ReadOptions())
+    assert every == {"label": ["LOC", "ORG", "PER"], "user": ["admin", "alice", "bob"]}
+    assert doccano.choices(individual, ReadOptions(user="alice"))["label"] == ["LOC", "PER"]
+
+
+def error(capsys, *args: str) -> str:
+    assert main(["spans", *args]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("spanstudio: error: ")
+    return err
+
+
+def test_a_user_is_named_where_the_zip_holds_several(capsys, individual):
+    err = error(capsys, individual, individual, "--system-user", "bob")
+    assert (
+        f"{individual}: expected the user whose annotations are read, named (--gold-user or --system-user "
+        "NAME; in the app's options, Gold user or System user): admin, alice, bob, found none, and 3 "
+        "users' files (agreement reads every user of the zip given alone)"
+    ) in err
+    err = error(capsys, individual, individual, "--gold-user", "carol", "--system-user", "bob")
+    assert f"{individual}: expected a user of the export (admin, alice, bob), found 'carol'" in err
+    other = unzipped(individual, "alice")
+    assert main(["agreement", individual, other]) == 2  # beside another input, the zip is one annotator's
+    assert "agreement reads every user of the zip given alone" in capsys.readouterr().err
+
+
+def test_a_zip_that_is_not_doccanos_is_named_with_its_entries(tmp_path, capsys, individual):
+    other = export(tmp_path, {"README.md": "notes", "data.csv": "a,b\n"}, "other")
+    system = unzipped(individual, "bob")
+    expected = ("expected a zip the span readers read: doccano's export (<user>.jsonl files, as its Export "
+                "Dataset writes them), an INCEpTION project export, or a UIMA CAS XMI document and its "
+                "TypeSystem.xml, found ")  # fmt: skip
+    assert f"{other}: {expected}a zip holding " in error(capsys, other, system)
+    empty = tmp_path / "empty.zip"
+    zipfile.ZipFile(empty, "w").close()
+    assert f"{empty}: {expected}an empty zip" in error(capsys, str(empty), system)
+
+
+@pytest.mark.parametrize(("entry", "found"), [
+    ("notes.txt", "found a .txt file"),
+    ("export/carol.jsonl", "found a .jsonl file in a folder of the zip"),
+])  # fmt: skip
+def test_an_entry_that_is_no_users_jsonl_is_named(tmp_path, capsys, individual, entry, found):
+    path = tmp_path / "edited.zip"
+    with zipfile.ZipFile(individual) as source, zipfile.ZipFile(path, "w") as archive:
+        for name in sorted(source.namelist()):
+            archive.writestr(name, source.read(name))
+        archive.writestr(entry, "x")
+    err = error(capsys, str(path), unzipped(individual, "bob"), "--gold-user", "alice")
+    assert f"{path}/{entry}: expected a doccano export's <user>.jsonl file at the zip's top" in err
+    assert err.rstrip().endswith(found)
+
+
+def test_an_entrys_bad_line_and_spans_are_named_in_the_zip(tmp_path, capsys):
+    records = user_records(SPANS["alice"])
+    bad = jsonl(records[:1]) + '{"id": 8, "text": \n'
+    path = export(tmp_path, {"alice.jsonl": bad}, "cut")
+    assert f"{path}/alice.jsonl:2: expected a JSON object on each line" in error(capsys, path, path)
+    twice = [{**records[0], "label": [[0, 15, "PER"], [0, 15, "PER"]]}]
+    path = export(tmp_path, {"alice.jsonl": jsonl(twice)}, "twice")
+    assert main(["spans", path, path]) == 0
+    # the repeated span's place is found in the zip's entry when the warning asks for it
+    assert f"{path}/alice.jsonl: 1 span repeating another" in capsys.readouterr().err
