@@ -219,12 +219,12 @@ def _read_examples(path: str, names: LabelNames | None, places: bool = False) ->
     return examples, annotations, keyed, ids, found_at
 
 
-def _named(users: list[Any], path: str, name: str) -> tuple[Any, list[str]]:
-    """The user a name given picks (`user 3`, its bare id `3`, or the name the file gives);
-    InputError listing the users where none is that one."""
+def _named(users: list[Any], path: str, name: str, flag: str) -> tuple[Any, list[str]]:
+    """The user a name given (by `flag`) picks (`user 3`, its bare id `3`, or the name the
+    file gives); InputError listing the users where none is that one."""
     names = [user_name(user) for user in users]
     if not names:
-        raise one_annotator(path, f"{TITLE} naming no user", name)
+        raise one_annotator(path, f"{TITLE} naming no user", name, flag)
     found = named_user(names, name)
     if found is None:
         raise unknown_user(path, name, names)
@@ -245,7 +245,10 @@ def _examples(path: str, options: ReadOptions,
     the labels given as label ids and where each example is (see _read_examples)."""
     examples, annotations, keyed, ids, found_at = _read_examples(path, label_names(options), places)
     users, name = _users(annotations), given_user(options)
-    user, warnings = _named(users, path, name) if name else _chosen_user(users, path, options.index)
+    if name:
+        user, warnings = _named(users, path, name, options.flag("user"))
+    else:
+        user, warnings = _chosen_user(users, path, options.index)
     for number, spans in annotations.items():
         examples[number][2].extend(_of_user(spans, user))
     if examples and not keyed:

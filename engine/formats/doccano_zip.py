@@ -135,8 +135,8 @@ def _chosen(entries: list[UserFile], path: str, options: ReadOptions) -> UserFil
             raise unknown_user(path, name, users)
         return entries[users.index(name)]
     if len(entries) > 1:
-        expected = ("the user whose annotations are read, named (--gold-user or --system-user NAME; in the "
-                    f"app's options, Gold user or System user): {listed_names(users)}")
+        listed = listed_names(users)
+        expected = f"the user whose annotations are read (--gold-user or --system-user NAME: {listed})"
         found = f"none, and {len(users)} users' files (agreement reads every user of the zip given alone)"
         raise InputError(expected, found, file=path)
     return entries[0]

@@ -91,9 +91,10 @@ READER_OPTIONS: tuple[ReaderOption, ...] = tuple(ReaderOption(*fields) for field
     ("discontinuous", str, "brat: a discontinuous span counts as its outer extent, each fragment as a span "
      "(fragments), or as its fragments together (all-fragments).", DISCONTINUOUS_MODES, "MODE"),
     ("missing_label", str, "WebAnno TSV / XMI: the label of an annotation without a value.", None, "LABEL"),
-    ("user", str, "INCEpTION project export, Label Studio, doccano 1.0/1.1: the user whose annotations are "
-     "read, as agreement names them ('user 3' or 3, the e-mail, the name; INCEpTION's default: the gold's "
-     "curation, the system needs one; Label Studio, doccano: --index where none is given).", None, "NAME"),
+    ("user", str, "INCEpTION project export, Label Studio, doccano 1.0/1.1, doccano's export zip: the user "
+     "whose annotations are read, as agreement names them ('user 3' or 3, the e-mail, the name; INCEpTION's "
+     "default: the gold's curation, the system needs one; Label Studio, doccano JSONL: --index where none "
+     "is given; a doccano zip of several users' files needs one).", None, "NAME"),
     ("label_file", str, "doccano 1.0/1.1 \"JSONL\" export, whose labels are label ids: the project's label "
      "file (doccano's export of its labels, a JSON list of {\"id\": 1, \"text\": \"PER\", …}), which names "
      "them.", None, "FILE", True),
@@ -128,9 +129,9 @@ def unknown_user(path: str, user: str, users: list[str]) -> InputError:
     return InputError(f"a user of the export ({listed_names(users)})", repr(user), file=path)
 
 
-def one_annotator(path: str, title: str, user: str) -> InputError:
-    """The error for a user given for a file that holds one annotator's spans."""
-    return InputError(f"an export of several annotators' work for --user {given(user)} (an INCEpTION project "
+def one_annotator(path: str, title: str, user: str, flag: str = "--user") -> InputError:
+    """The error for a user given (by `flag`) for a file that holds one annotator's spans."""
+    return InputError(f"an export of several annotators' work for {flag} {given(user)} (an INCEpTION project "
                       "export, Label Studio JSON, doccano 1.0/1.1 JSONL with users)",
                       f"{title}, which holds one annotator's spans (the option applies to exports of "
                       "several annotators)", file=path)  # fmt: skip
@@ -150,7 +151,7 @@ def check_options(module: Any, path: str, options: ReadOptions) -> list[str]:
     """The warnings naming the options given that a file of this reader's format has no use
     for; InputError for a user given for a format that holds one annotator's spans."""
     if given_user(options) and module.NAME not in READ_BY["user"]:
-        raise one_annotator(path, module.TITLE, str(options.user))
+        raise one_annotator(path, module.TITLE, str(options.user), options.flag("user"))
     return [f"{path}: {options.flag(name)} {given(getattr(options, name))} not used ({module.TITLE} "
             f"has no {UNUSED[name]})"
             for name in UNUSED if module.NAME not in READ_BY[name]

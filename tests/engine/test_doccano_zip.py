@@ -168,9 +168,9 @@ def error(capsys, *args: str) -> str:
 def test_a_user_is_named_where_the_zip_holds_several(capsys, individual):
     err = error(capsys, individual, individual, "--system-user", "bob")
     assert (
-        f"{individual}: expected the user whose annotations are read, named (--gold-user or --system-user "
-        "NAME; in the app's options, Gold user or System user): admin, alice, bob, found none, and 3 "
-        "users' files (agreement reads every user of the zip given alone)"
+        f"{individual}: expected the user whose annotations are read (--gold-user or --system-user "
+        "NAME: admin, alice, bob), found none, and 3 users' files (agreement reads every user of the zip "
+        "given alone)"
     ) in err
     err = error(capsys, individual, individual, "--gold-user", "carol", "--system-user", "bob")
     assert f"{individual}: expected a user of the export (admin, alice, bob), found 'carol'" in err

@@ -102,11 +102,11 @@ def test_a_user_for_a_file_of_one_annotator_is_an_error_naming_it(tmp_path, caps
     path = tmp_path / "gold.conll"
     path.write_text(CONLL, encoding="utf-8")
     err = failure(capsys, "spans", str(path), str(path), "--system-user", "anna")
-    assert "gold.conll: expected an export of several annotators' work for --user 'anna'" in err
+    assert "gold.conll: expected an export of several annotators' work for --system-user 'anna'" in err
     assert "the option applies to exports of several annotators" in err
     plain = jsonl(tmp_path / "plain.jsonl", [{"id": 1, "text": "Sherlock", "label": [[0, 8, "PER"]]}])
     err = failure(capsys, "spans", plain, plain, "--gold-user", "anna")
-    assert "plain.jsonl: expected an export of several annotators' work for --user 'anna'" in err
+    assert "plain.jsonl: expected an export of several annotators' work for --gold-user 'anna'" in err
 
 
 def test_options_a_format_has_no_use_for_are_named_in_warnings(tmp_path, capsys):
@@ -114,7 +114,7 @@ def test_options_a_format_has_no_use_for_are_named_in_warnings(tmp_path, capsys)
     path.write_text(CONLL, encoding="utf-8")
     data = report(capsys, "spans", str(path), str(path), "--layer", "NER", "--gold-feature", "value",
                   "--gold-source", "predictions")  # fmt: skip
-    for warning in ("--layer 'NER' not used", "--feature 'value' not used", "--source 'predictions' not used"):
+    for warning in ("--layer 'NER' not used", "--gold-feature 'value' not used", "--gold-source 'predictions' not used"):
         assert any(warning in m and "gold.conll" in m for m in data["messages"]), warning
     assert not any("not used" in m for m in report(capsys, "spans", str(path), str(path))["messages"])
 
