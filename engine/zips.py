@@ -60,6 +60,17 @@ def open_zip(source: str | Path | BinaryIO, where: str | None = None) -> zipfile
         raise InputError(expected, str(err) or type(err).__name__, file=where or str(source)) from None
 
 
+def readable_zip(source: str | Path | BinaryIO, where: str | None = None) -> zipfile.ZipFile:
+    """open_zip, and InputError naming the zip where it is none zipfile opens (damaged,
+    another kind of file, unreadable): for readers whose input must be a zip."""
+    import zipfile
+
+    try:
+        return open_zip(source, where)
+    except (zipfile.BadZipFile, OSError) as err:
+        raise InputError("a zip file", str(err) or type(err).__name__, file=where or str(source)) from None
+
+
 def entry_stream(archive: zipfile.ZipFile, name: str, where: str | None = None) -> IO[bytes]:
     """A zip entry opened to stream (no bound on its size: a sheet read row by row); its
     method checked first, as entry_bytes does (`where` as there)."""

@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, NamedTuple
 from ..errors import InputError
 from ..spans import Annotations
 from ..textio import ZIP_MAGIC, archive_member
-from ..zips import entry_bytes, open_zip
+from ..zips import entry_bytes, readable_zip
 from .reader_options import given_user, listed_names, unknown_user
 from .spantable import lazy_origin
 from .standoff import ReadOptions
@@ -57,13 +57,7 @@ def zipped(path: str) -> bool:
 @contextlib.contextmanager
 def _opened(path: str) -> Iterator[zipfile.ZipFile]:
     """The zip opened; InputError naming it where it is no zip Python reads."""
-    import zipfile
-
-    try:
-        archive = open_zip(path, path)
-    except (zipfile.BadZipFile, OSError) as err:
-        raise InputError("a zip file", str(err) or type(err).__name__, file=path) from None
-    with archive:
+    with readable_zip(path) as archive:
         yield archive
 
 

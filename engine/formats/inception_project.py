@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InputError, first_listed
 from ..spans import Annotations
 from ..textio import archive_member
-from ..zips import entry_bytes, open_zip
+from ..zips import entry_bytes, open_zip, readable_zip
 from . import format_module, sniffing
 from .reader_options import NO_USER, unknown_user
 from .reader_options import listed_names as _listed
@@ -115,7 +115,6 @@ class Export:
     folder's file)."""
 
     def __init__(self, path: str) -> None:
-        import zipfile
 
         self.path = path
         self._stack = ExitStack()
@@ -123,10 +122,7 @@ class Export:
         if Path(path).is_dir():
             self.names = _names_in_folder(Path(path))
         else:
-            try:
-                self.archive = self._stack.enter_context(open_zip(path))
-            except (zipfile.BadZipFile, OSError) as err:
-                raise InputError("a zip file", str(err) or type(err).__name__, file=path) from None
+            self.archive = self._stack.enter_context(readable_zip(path))
             self.names = _names_in_zip(self.archive)
         self._members = {n.lstrip("/"): n for n in self.archive.namelist()} if self.archive else {}
 

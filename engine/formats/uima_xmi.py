@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any
 from ..errors import InputError
 from ..spans import Annotations, Document, Span
 from ..textio import ZIP_MAGIC, read_input_bytes
-from ..zips import entry_bytes, open_zip
+from ..zips import entry_bytes, readable_zip
 from . import TYPE_SYSTEM_NAMES, sniffing
 from .reader_options import OR_MISSING_LABEL
 from .spantable import identified_table
@@ -106,29 +106,24 @@ def _beside(path: str) -> str:
 
 def _zip_sources(path: str, data: bytes,
                  options: ReadOptions) -> tuple[list[tuple[str, str, bytes]], tuple[str, bytes]]:  # fmt: skip
-    import zipfile  # here, not at the top: reading other formats need not load it
-
-    try:
-        with open_zip(BytesIO(data), path) as archive:  # an archive's member too
-            names = [n for n in archive.namelist() if not n.endswith("/")]
-            xmis = [n for n in names if n.lower().endswith(".xmi")]
-            if not xmis:
-                raise InputError("a zip holding an .xmi file", f"{len(names)} files, no .xmi", file=path)
-            single = len(xmis) == 1
-            documents = [
-                (Path(path).stem if single else PurePosixPath(n).stem, f"{path}/{n}",
-                 entry_bytes(archive, n, f"{path}/{n}"))
-                for n in xmis
-            ]
-            if options.typesystem:
-                return documents, (options.typesystem, read_input_bytes(options.typesystem))
-            inside = [n for n in names if PurePosixPath(n).name in TYPE_SYSTEM_NAMES]
-            if not inside:
-                raise InputError("a zip holding TypeSystem.xml (or a type system given)", "none", file=path)
-            where = f"{path}/{inside[0]}"
-            return documents, (where, entry_bytes(archive, inside[0], where))
-    except (zipfile.BadZipFile, OSError) as err:
-        raise InputError("a zip file", str(err) or type(err).__name__, file=path) from None
+    with readable_zip(BytesIO(data), path) as archive:  # an archive's member too
+        names = [n for n in archive.namelist() if not n.endswith("/")]
+        xmis = [n for n in names if n.lower().endswith(".xmi")]
+        if not xmis:
+            raise InputError("a zip holding an .xmi file", f"{len(names)} files, no .xmi", file=path)
+        single = len(xmis) == 1
+        documents = [
+            (Path(path).stem if single else PurePosixPath(n).stem, f"{path}/{n}",
+             entry_bytes(archive, n, f"{path}/{n}"))
+            for n in xmis
+        ]
+        if options.typesystem:
+            return documents, (options.typesystem, read_input_bytes(options.typesystem))
+        inside = [n for n in names if PurePosixPath(n).name in TYPE_SYSTEM_NAMES]
+        if not inside:
+            raise InputError("a zip holding TypeSystem.xml (or a type system given)", "none", file=path)
+        where = f"{path}/{inside[0]}"
+        return documents, (where, entry_bytes(archive, inside[0], where))
 
 
 # --- loading with cassis ---------------------------------------------------------------
