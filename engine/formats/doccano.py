@@ -129,8 +129,9 @@ def label_names(options: ReadOptions) -> LabelNames | None:
     if file is None:
         return None
     if not Path(file).is_file():
-        raise InputError(f"a doccano label file for --label-file (the project's labels: [{LABEL}, …])",
-                         "no such file", file=file)  # fmt: skip
+        flag = options.flag("label_file")
+        expected = f"a doccano label file for {flag} (the project's labels: [{LABEL}, …])"
+        raise InputError(expected, "no such file", file=file)
     names = {}
     for record in records(file):
         value = record.value
@@ -159,14 +160,15 @@ def _of_user(annotations: list[UserSpan], user: Any) -> list[Found]:
     return [(start, end, label, at) for start, end, label, by, at in annotations if user in (None, by)]
 
 
-def _chosen_user(users: list[Any], path: str, index: int) -> tuple[Any, list[str]]:
-    """The user whose annotations are read (None: every span), and the warning naming the others."""
+def _chosen_user(users: list[Any], path: str, index: int, flag: str = "--index") -> tuple[Any, list[str]]:
+    """The user whose annotations are read (None: every span), and the warning naming the
+    others (`flag`: the option that gave the index)."""
     if len(users) < 2:
         return None, []
     if index >= len(users):
-        raise InputError(f"--index below {len(users)} (the users {', '.join(map(str, users))})",
+        raise InputError(f"{flag} below {len(users)} (the users {', '.join(map(str, users))})",
                          str(index), file=path)  # fmt: skip
-    read = f"user {users[index]}'s read (--index {index}); --index N reads the N-th user's (from 0)"
+    read = f"user {users[index]}'s read ({flag} {index}); {flag} N reads the N-th user's (from 0)"
     return users[index], [users_warning(path, list(map(str, users)), read)]
 
 
@@ -248,7 +250,7 @@ def _examples(path: str, options: ReadOptions,
     if name:
         user, warnings = _named(users, path, name, options.flag("user"))
     else:
-        user, warnings = _chosen_user(users, path, options.index)
+        user, warnings = _chosen_user(users, path, options.index, options.flag("index"))
     for number, spans in annotations.items():
         examples[number][2].extend(_of_user(spans, user))
     if examples and not keyed:
@@ -262,7 +264,7 @@ def read(path: str, options: ReadOptions) -> Annotations:
     if doccano_zip.zipped(path):
         return doccano_zip.read(path, options)
     examples, warnings, ids, _ = _examples(path, options)
-    read = _annotations(path, examples, warnings, ids, options.label_file)
+    read = _annotations(path, examples, warnings, ids, options)
     read.spans.origin = lazy_origin(functools.partial(read_places, path, options))
     return read
 
@@ -287,21 +289,22 @@ def _places(examples: list[Example], found_at: list[Record]) -> list[str]:
 
 
 def _annotations(path: str, examples: list[Example], warnings: list[str], ids: set[str],
-                 label_file: str | None) -> Annotations:  # fmt: skip
+                 options: ReadOptions) -> Annotations:  # fmt: skip
     """The examples as documents and spans; the warning of the label ids (label_id_warnings)
     is the file's (Annotations.warnings), as it holds for every user's spans."""
     documents = [document(name, text) for name, text, _ in examples]
     table = table_of_examples(examples, [d.name for d in documents])
     table.warnings = warnings
-    return Annotations(path, NAME, documents, table, label_id_warnings(path, ids, label_file))
+    return Annotations(path, NAME, documents, table, label_id_warnings(path, ids, options))
 
 
-def label_id_warnings(path: str, ids: set[str], label_file: str | None = None) -> list[str]:
+def label_id_warnings(path: str, ids: set[str], options: ReadOptions) -> list[str]:
     """The warning of a file whose labels are label ids (doccano 1.0/1.1's "JSONL" export)
     and no `label_file` (--label-file) names them; of a label file given for labels that
     are names."""
-    if label_file is not None:
-        return [] if ids else [f"{path}: --label-file {given(label_file)} not used (the labels are names, "
+    if options.label_file is not None:
+        flag, label_file = options.flag("label_file"), options.label_file
+        return [] if ids else [f"{path}: {flag} {given(label_file)} not used (the labels are names, "
                                "not doccano's label ids)"]  # fmt: skip
     if not ids:
         return []
@@ -328,7 +331,7 @@ def read_annotators(path: str, options: ReadOptions) -> dict[str, Annotations]:
     placed = functools.cache(functools.partial(_read_examples, path, names, places=True))
     every = {}
     for user in _users(annotations):
-        own = _annotations(path, _own(examples, annotations, user), [], ids, options.label_file)
+        own = _annotations(path, _own(examples, annotations, user), [], ids, options)
         own.spans.origin = lazy_origin(functools.partial(_user_places, placed, user))
         every[user_name(user)] = own
     return every  # one reading for the places (when a message first asks) serves every user

@@ -93,7 +93,8 @@ def _results(record: Record, path: str, options: ReadOptions) -> tuple[list[Any]
     chosen = _chosen_entry(len(kept), makers, options)
     if chosen is None:
         cancelled = len(entries) - len(kept)
-        held = f"{len(kept)} {options.source}" + (f", {cancelled} cancelled" if cancelled else "")
+        noun = options.source if len(kept) != 1 else options.source[:-1]
+        held = f"{len(kept)} {noun}" + (f", {cancelled} cancelled" if cancelled else "")
         return None, held, "", makers
     at = f".{key}[{kept[chosen]}]"
     results = entries[kept[chosen]].get("result") or []
@@ -170,7 +171,8 @@ def _mixed_index(path: str, tasks: list[Record], options: ReadOptions, read: Cou
     whose = f"{first}'s in {count} task{'s' if count != 1 else ''}, " + \
         ", ".join(f"{name}'s in {n}" for name, n in others)  # fmt: skip
     users = _annotators((record.value for record in tasks), options.source)
-    return [users_warning(path, users, f"--index {options.index} reads each task's {options.source[:-1]} "
+    index = f"{options.flag('index')} {options.index}"
+    return [users_warning(path, users, f"{index} reads each task's {options.source[:-1]} "
                           f"number {options.index + 1}, which is {whose} (the tasks list their annotators "
                           "in different orders): --user NAME reads one user's")]  # fmt: skip
 
@@ -508,8 +510,9 @@ def _warnings(path: str, options: ReadOptions, left_out: list[tuple[str, str]],
         not_counted = "; cancelled ones not counted" if options.source == "annotations" else ""
         have = "tasks have" if n != 1 else "task has"
         user = given_user(options)
-        which = f"by {user} (--user {given(user)})" if user else f"number {options.index + 1} " \
-                f"(--index {options.index}{not_counted})"  # fmt: skip
+        index = f"{options.flag('index')} {options.index}"
+        which = (f"by {user} ({options.flag('user')} {given(user)})" if user else
+                 f"number {options.index + 1} ({index}{not_counted})")  # fmt: skip
         warnings.append(f"{path}: {n} {have} no {noun} {which}, left out of the comparison: "
                         f"{shown}")  # fmt: skip
     if others:

@@ -129,7 +129,7 @@ def unknown_user(path: str, user: str, users: list[str]) -> InputError:
     return InputError(f"a user of the export ({listed_names(users)})", repr(user), file=path)
 
 
-def one_annotator(path: str, title: str, user: str, flag: str = "--user") -> InputError:
+def one_annotator(path: str, title: str, user: str, flag: str) -> InputError:
     """The error for a user given (by `flag`) for a file that holds one annotator's spans."""
     return InputError(f"an export of several annotators' work for {flag} {given(user)} (an INCEpTION project "
                       "export, Label Studio JSON, doccano 1.0/1.1 JSONL with users)",

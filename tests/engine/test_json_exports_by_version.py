@@ -158,7 +158,7 @@ def test_label_studio_json_min_export_is_read_as_its_tasks(tmp_path):
     assert ([d.name for d in first.documents], _texts(first)) == (["1", "2"], [("PER", "Anna")])
     second = read_spans(path, None, ReadOptions(index=1))
     assert _texts(second) == [("PER", "Bob")]
-    assert "left out of the comparison: 2 (1 annotations)" in second.spans.warnings[0]
+    assert "left out of the comparison: 2 (1 annotation)" in second.spans.warnings[0]
     full = _json(tmp_path / "full.json", [_task(1, [_entry(0, 4, "PER")]), _task(2, [{"result": []}])])
     assert _scores(path, full) == ((1.0, 1.0, 1), [])
 

@@ -79,3 +79,18 @@ def test_an_unused_option_is_named_by_the_flag_that_set_it(cli):
     assert "--source" not in own.replace("--system-source", "")
     shared = cli("spans", doccano, doccano, "--source", "predictions").err
     assert "--source 'predictions' not used" in shared and "--system-source" not in shared
+
+
+def test_a_sides_own_label_file_and_index_are_named_by_their_flags(cli, tmp_path):
+    """doccano's label-file warning and index error name --gold-label-file, --system-index."""
+    plain = tmp_path / "plain.jsonl"
+    plain.write_text('{"id": 1, "text": "Ann met Bob", "label": [[0, 3, "PER"]]}\n', encoding="utf-8")
+    labels = tmp_path / "labels.json"
+    labels.write_text('[{"id": 1, "text": "PER"}]', encoding="utf-8")
+    result = cli("spans", plain, plain, "--gold-label-file", labels)
+    assert f"{plain}: --gold-label-file '{labels}' not used (the labels are names" in result.err
+    users = tmp_path / "users.jsonl"
+    users.write_text('{"id": 1, "text": "Ann met Bob", "annotations": [{"user": 1, "label": "PER", '
+                     '"start_offset": 0, "end_offset": 3}, {"user": 2, "label": "PER", "start_offset": 8, '
+                     '"end_offset": 11}]}\n', encoding="utf-8")  # fmt: skip
+    assert f"{users}: expected --system-index below 2" in cli("spans", users, users, "--system-index", "5").err

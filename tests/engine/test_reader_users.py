@@ -75,8 +75,8 @@ def test_a_task_without_the_users_annotation_is_left_out_with_a_warning(tmp_path
     Path(path).write_text(json.dumps(tasks), encoding="utf-8")
     data = report(capsys, "spans", path, path, "--gold-user", "7", "--system-user", "ben@example.org")
     assert f1(data) == pytest.approx(2 * 1 / 4)  # task 11 alone
-    assert any("1 task has no annotation by ben@example.org (--user 'ben@example.org'), left out of the "
-               "comparison: 12 (1 annotations)" in m for m in data["messages"])  # fmt: skip
+    assert any("1 task has no annotation by ben@example.org (--system-user 'ben@example.org'), left out "
+               "of the comparison: 12 (1 annotation)" in m for m in data["messages"])  # fmt: skip
 
 
 def test_doccano_users_are_chosen_by_name_or_id(tmp_path, capsys):
