@@ -186,7 +186,7 @@ def _tag_column(columns: ColumnFile) -> str:
     if columns.tag_column is None:
         return ""
     return (f" in column {columns.tag_column} (counted from 0); where the tags are in another column, "
-            "set the tag column (--tag-column N)")
+            "read them with --tag-column N")
 
 
 def _sentence_numbers(columns: ColumnFile) -> np.ndarray:
@@ -219,7 +219,7 @@ def _scheme_error(err: tagschemes.SchemeError, seq: tagschemes.Sequence, columns
 def _way_on(seq: tagschemes.Sequence, scheme: str) -> str:
     """How to read a file whose tags `scheme` (or 'conlleval', the reading) stops at: the
     scheme its tags fit and the option that sets it ('with --scheme IOB1': the app names the
-    control, 'with Tag scheme set to IOB1')."""
+    control, 'with Scheme set to IOB1')."""
     fit = tagschemes.fitting(seq, scheme)
     if fit in tagschemes.STRICT_ONLY and scheme == "conlleval":
         return f"; its tags fit {fit}, read strictly only: read them with --scheme {fit} and --reading strict"

@@ -73,7 +73,7 @@ def test_a_column_without_tags_is_named_with_the_option_that_picks_another(tmp_p
     with pytest.raises(InputError) as caught:
         conll.read(str(path), ReadOptions(comment_prefix="#"))
     assert caught.value.line == 3
-    found = "found '_' in column 3 (counted from 0); where the tags are in another column, set the tag column"
+    found = "found '_' in column 3 (counted from 0); where the tags are in another column, read them with --tag-column N"
     assert found in str(caught.value)
     read = conll.read(str(path), ReadOptions(comment_prefix="#", token_column=1, tag_column=2))
     text = read.documents[0].tokens
