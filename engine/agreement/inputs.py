@@ -64,9 +64,11 @@ def one_export(path: str, names: list[str] | None, format: str | None, options: 
     found = export_annotators(path, format, options, predictions)
     if len(found) < 2:
         held = f"the annotations of one annotator ({', '.join(found)})" if found else "one annotator's"
+        why = next((w.removeprefix(f"{path}: ") for a in found.values() for w in a.warnings
+                    if w.endswith(": no annotator")), "")  # fmt: skip
         raise InputError(
             "at least two annotators' files or folders",
-            f"1 ({path} holds {held}; {EXPORTS} is measured alone)",
+            f"1 ({path} holds {held}; {EXPORTS} is measured alone)" + (f"; {why}" if why else ""),
         )
     given = checked_names(list(found), names)
     return dict(zip(given, found.values(), strict=True))

@@ -156,6 +156,8 @@ def read_annotators(path: str, options: ReadOptions) -> dict[str, Annotations]:
                 empty.append(entry.name)
     if empty:
         files = f"files {listed_names(empty)} are" if len(empty) > 1 else f"file {empty[0]} is"
+        if not every:
+            raise InputError("a user's file with annotations", f"the {files} empty ({EMPTY})", file=path)
         warning = f"{path}: the {files} empty ({EMPTY}): no annotator"
         for annotations in every.values():
             annotations.warnings.append(warning)  # said once however many carry it (reader_warnings)

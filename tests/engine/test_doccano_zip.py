@@ -137,7 +137,7 @@ def test_agreement_measures_every_user_as_the_files(capsys, individual):
     assert list(export_annotators(individual)) == ["admin", "alice", "bob"]
 
 
-def test_an_empty_users_file_is_no_annotator(tmp_path, capsys):
+def test_an_empty_users_file_is_no_annotator(tmp_path, capsys, monkeypatch):
     files = {f"{user}.jsonl": jsonl(user_records(SPANS[user])) for user in ("alice", "bob")}
     path = export(tmp_path, {**files, "admin.jsonl": ""}, "approved")  # doccano's empty DataFrame
     assert main(["agreement", path, "--json", "-"]) == 0
@@ -149,6 +149,16 @@ def test_an_empty_users_file_is_no_annotator(tmp_path, capsys):
         f"{path}/admin.jsonl: expected a file with annotations, found an empty file"
         in capsys.readouterr().err
     )
+    export(tmp_path, {"alice.jsonl": files["alice.jsonl"], "bob.jsonl": ""}, "one")
+    monkeypatch.chdir(tmp_path)  # a short path: a long message is cut in the middle
+    assert main(["agreement", "one.zip"]) == 2  # why bob is no annotator is said
+    assert "holds the annotations of one annotator (alice)" in (err := capsys.readouterr().err)
+    assert "alone); the file bob.jsonl is empty (doccano exports only the examples a user" in err
+    assert err.endswith("the user confirmed none): no annotator\n")
+    export(tmp_path, {"alice.jsonl": "", "bob.jsonl": ""}, "none")
+    assert main(["agreement", "none.zip"]) == 2
+    assert "none.zip: expected a user's file with annotations, found the files alice.jsonl, bob.jsonl are " \
+        "empty" in capsys.readouterr().err  # fmt: skip
 
 
 def test_the_apps_choices_are_the_users_and_their_labels(individual):
