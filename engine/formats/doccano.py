@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple
 
-from ..errors import InputError, first_listed, given
+from ..errors import InputError, describe, first_listed, given
 from ..spans import Annotations
 from . import doccano_zip, sniffing
 from .jsondocs import Record, bad, document, offsets, place, records, unique_name
@@ -42,7 +42,7 @@ sniff = sniffing.doccano  # recognises the format without this module (engine/fo
 def _text(record: Record, path: str) -> str:
     value = record.value
     if not isinstance(value, dict):
-        raise bad(record, path, "a JSON object (one example)", type(value).__name__)
+        raise bad(record, path, "a JSON object (one example)", describe(value))
     text = value.get("text", value.get("data"))
     if not isinstance(text, str):
         raise bad(record, path, 'a "text" (or "data") string', repr(text)[:40])
@@ -237,7 +237,7 @@ def _items(record: Record, path: str, key: str) -> list[Any]:
     """The list of spans under a key (none for null)."""
     items = record.value[key]
     if items is not None and not isinstance(items, list):
-        raise bad(record, path, f'a list of spans under "{key}"', type(items).__name__, f".{key}")
+        raise bad(record, path, f'a list of spans under "{key}"', describe(items), f".{key}")
     return items or []
 
 

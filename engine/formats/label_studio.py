@@ -87,7 +87,7 @@ def _results(record: Record, path: str, options: ReadOptions) -> tuple[list[Any]
     user is given, who made each of the task's (_makers; else none: no need)."""
     key, entries = _entries(record.value, options.source)
     if not isinstance(entries, list):
-        raise bad(record, path, f"a list of {options.source}", type(entries).__name__, f".{key}")
+        raise bad(record, path, f"a list of {options.source}", describe(entries), f".{key}")
     kept = [i for i, e in enumerate(entries) if not _cancelled(e)]
     makers = _makers([entries[i] for i in kept], options.source) if given_user(options) is not None else []
     chosen = _chosen_entry(len(kept), makers, options)
@@ -99,7 +99,7 @@ def _results(record: Record, path: str, options: ReadOptions) -> tuple[list[Any]
     at = f".{key}[{kept[chosen]}]"
     results = entries[kept[chosen]].get("result") or []
     if not isinstance(results, list):
-        raise bad(record, path, "a list of results", type(results).__name__, at)
+        raise bad(record, path, "a list of results", describe(results), at)
     return results, at, _maker(entries[kept[chosen]], chosen + 1, options.source)[1], makers
 
 
@@ -444,13 +444,13 @@ def _made(record: Record, path: str, predictions: bool) -> Iterator[tuple[tuple,
     )
     for key, entries in sources:
         if not isinstance(entries, list):
-            raise bad(record, path, "a list of annotations", type(entries).__name__, f".{key}")
+            raise bad(record, path, "a list of annotations", describe(entries), f".{key}")
         kept = [(i, e) for i, e in enumerate(entries) if not _cancelled(e)]
         for number, (i, entry) in enumerate(kept, 1):
             order, name = _model(entry) if key == "predictions" else annotator_name(entry, number)
             results = entry.get("result") or []
             if not isinstance(results, list):
-                raise bad(record, path, "a list of results", type(results).__name__, f".{key}[{i}]")
+                raise bad(record, path, "a list of results", describe(results), f".{key}[{i}]")
             yield order, name, results, f".{key}[{i}]"
 
 

@@ -97,7 +97,7 @@ def test_spans_that_are_no_list_are_named(tmp_path):
     from engine.errors import InputError
 
     path = _jsonl(tmp_path / "bad.jsonl", [{"text": "Anna", "annotations": 5}])
-    with pytest.raises(InputError, match=r'bad.jsonl:1: expected a list of spans under "annotations", found int'):
+    with pytest.raises(InputError, match=r'bad.jsonl:1: expected a list of spans under "annotations", found 5'):
         read_spans(path, "doccano")
 
 

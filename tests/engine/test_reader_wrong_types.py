@@ -39,7 +39,7 @@ def test_label_studio_predictions_of_a_wrong_type_read_name_the_task(cli, tmp_pa
     tasks.write_text(json.dumps([_task(5)]), encoding="utf-8")
     result = cli("spans", tasks, tasks, "--system-source", "predictions")
     assert result.code == 2
-    assert result.err == f"spanstudio: error: {tasks}: expected a list of predictions, found int at $[0].predictions\n"
+    assert result.err == f"spanstudio: error: {tasks}: expected a list of predictions, found 5 at $[0].predictions\n"
 
 
 def test_label_studio_choices_pass_over_a_region_value_that_is_no_object(tmp_path):
