@@ -70,5 +70,5 @@ def test_a_value_spelled_like_the_placeholder_is_kept_in_the_apps_words():
     for shown in ("the option Layer 'NAME' not used", "the option Label file 'FILE' not used",
                   "the option Missing label 'LABEL' not used"):  # fmt: skip
         assert any(w.startswith(f"gold.conll: {shown} (") for w in words), (shown, words)
-    error = dialogs.input_error_text(one_annotator("gold.conll", conll.TITLE, "NAME"))
+    error = dialogs.input_error_text(one_annotator("gold.conll", conll.TITLE, "NAME", "--user"))
     assert "several annotators' work for the option User 'NAME' (an INCEpTION" in error
