@@ -12,9 +12,19 @@ from typing import Any
 import numpy as np
 from PySide6.QtCore import QAbstractListModel, QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QHeaderView, QTableView, QTableWidget, QTableWidgetItem
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QLabel,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from engine.formats.spantable import document_text
+
+from .agreement_reasons import DOCUMENT_FIGURES, figure_text, reason, tip, value_at
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -265,3 +275,66 @@ def colour(value: float | None) -> QColor:
         return QColor("#d0d0d0")
     v = max(0.0, min(1.0, value))
     return QColor.fromHsvF(v / 3, 0.45, 1.0)
+
+
+def fill_matrix(matrix: QTableWidget, names: list[str], data: dict[str, Any], path: tuple[str, ...]) -> None:
+    """The pairwise matrix of the figure at `path` (coloured; an undefined one grey, with the
+    engine's reason as tooltip)."""
+    block = value_at(data, path)
+    matrix.setRowCount(len(names))
+    matrix.setColumnCount(len(names))
+    name_headers(matrix, names)
+    for i, a in enumerate(names):
+        for j, b in enumerate(names):
+            value = None if a == b else block["pairwise"][a].get(b)
+            item = QTableWidgetItem("—" if a == b else figure_text(value))
+            item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+            if a != b:
+                item.setBackground(colour(value))
+                item.setForeground(QColor("black"))
+                item.setToolTip(tip(reason(data, (*path, "pairwise", a, b))) if value is None else "")
+            matrix.setItem(i, j, item)
+
+
+def fill_documents(table: QTableWidget, docs: dict[str, dict[str, Any]]) -> None:
+    """The Documents table: a document a row, its figures coloured (an undefined one grey,
+    with the engine's reason as tooltip), worst αu first."""
+    table.setSortingEnabled(False)
+    table.setRowCount(len(docs))
+    for n, (name, doc) in enumerate(docs.items()):
+        table.setItem(n, 0, QTableWidgetItem(name))
+        table.setItem(n, 1, QTableWidgetItem(", ".join(doc["annotators"])))
+        for k, parts in enumerate(DOCUMENT_FIGURES.values(), start=2):
+            value = value_at(doc, parts)
+            item = NumberItem(figure_text(value), value)
+            item.setBackground(colour(value))
+            item.setForeground(QColor("black"))
+            item.setToolTip(tip(reason(doc, parts)) if value is None else "")
+            table.setItem(n, k, item)
+    table.setSortingEnabled(True)
+    table.sortItems(table.columnCount() - 1, Qt.SortOrder.AscendingOrder)  # worst αu first
+    table.resizeColumnsToContents()
+
+
+class Note(QLabel):
+    """A line of words under a table, wrapped to its width, hidden while it says nothing."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWordWrap(True)
+        self.setVisible(False)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+    def setText(self, text: str) -> None:  # noqa: N802
+        super().setText(text)
+        self.setVisible(bool(text))
+
+
+def stacked(*widgets: QWidget) -> QWidget:
+    """Widgets one under the other, as one page."""
+    page = QWidget()
+    box = QVBoxLayout(page)
+    box.setContentsMargins(0, 0, 0, 0)
+    for widget in widgets:
+        box.addWidget(widget)
+    return page
