@@ -15,6 +15,7 @@ from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
+    QSplitter,
     QTableView,
     QTableWidget,
     QTableWidgetItem,
@@ -47,6 +48,21 @@ def fit_names(matrix: QTableWidget) -> None:
         header.setTextElideMode(Qt.TextElideMode.ElideMiddle)
     matrix.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
     matrix.verticalHeader().setMaximumWidth(matrix.fontMetrics().horizontalAdvance("m") * NAME_COLUMN_EMS)
+
+
+def rows_height(matrix: QTableWidget) -> int:
+    """The height of the matrix with its header and its first NAMED_COLUMNS rows (more scroll)."""
+    rows = sum(matrix.rowHeight(r) for r in range(min(matrix.rowCount(), NAMED_COLUMNS)))
+    return matrix.horizontalHeader().sizeHint().height() + rows + 2 * matrix.frameWidth()
+
+
+def room_for_matrix(split: QSplitter, matrix: QTableWidget) -> None:
+    """The split's top (the matrix, with what is above and under it) as tall as the matrix's
+    rows need, the pair list below it the rest (at 1280x720 with the Reading options open too)."""
+    top = split.widget(0)
+    top.layout().activate()  # its line under the matrix may have just been shown
+    wanted = top.sizeHint().height() - matrix.sizeHint().height() + rows_height(matrix)
+    split.setSizes([wanted, max(sum(split.sizes()) - wanted, 0)])
 
 
 def header_texts(names: list[str]) -> list[tuple[str, str]]:
@@ -142,6 +158,7 @@ def pair_rows_view() -> tuple[QTableView, PairRowsModel]:
     rows = view.verticalHeader()
     rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # a long list without measuring each row
     rows.setDefaultSectionSize(view.fontMetrics().height() + 6)
+    view.setMinimumHeight(3 * rows.defaultSectionSize())  # the matrix above it keeps its rows first
     return view, model
 
 
@@ -330,11 +347,11 @@ class Note(QLabel):
         self.setVisible(bool(text))
 
 
-def stacked(*widgets: QWidget) -> QWidget:
+def stacked(*widgets: QWidget, margin: int = 0) -> QWidget:
     """Widgets one under the other, as one page."""
     page = QWidget()
     box = QVBoxLayout(page)
-    box.setContentsMargins(0, 0, 0, 0)
+    box.setContentsMargins(margin, margin, margin, margin)
     for widget in widgets:
         box.addWidget(widget)
     return page

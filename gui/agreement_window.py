@@ -52,6 +52,7 @@ from .agreement_views import (
     fit_names,
     pair_disagreements,
     pair_rows_view,
+    room_for_matrix,
     stacked,
 )
 from .agreement_words import (
@@ -175,18 +176,12 @@ class AgreementWindow(QWidget):
         self.matrix.cellClicked.connect(self.show_pair)
         self.pair_rows, self.pair_model = pair_rows_view()
         self.pair_title = QLabel("Click a cell of the matrix to list that pair's disagreements.")
-        top = QWidget()
-        box = QVBoxLayout(top)
         self.matrix_note = Note()  # why the grey cells are undefined
-        for widget in (self.measure_choice, self.matrix, self.matrix_note):
-            box.addWidget(widget)
-        bottom = QWidget()
-        box = QVBoxLayout(bottom)
-        box.addWidget(self.pair_title)
-        box.addWidget(self.pair_rows)
-        split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(top)
-        split.addWidget(bottom)
+        self.pairs_split = split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(stacked(self.measure_choice, self.matrix, self.matrix_note, margin=4))
+        split.addWidget(stacked(self.pair_title, self.pair_rows, margin=4))
+        split.setStretchFactor(0, 0)  # the window grows or shrinks the pair list: the matrix keeps its rows
+        split.setStretchFactor(1, 1)
         return split
 
     def _documents_tab(self) -> QWidget:
@@ -369,6 +364,7 @@ class AgreementWindow(QWidget):
     def _measured(self, rows: list[Row], result: tuple[dict[str, Any], Any, Any, dict[str, list]]) -> None:
         self.data, self.corpus, self.sheet, self.rows_of = result
         self.measured = rows
+        self.reading.button.setChecked(False)  # the figures have the room (the line beside says what is set)
         self.show_results()
 
     def _stopped(self) -> None:
@@ -456,6 +452,7 @@ class AgreementWindow(QWidget):
         path = MEASURES[self.measure_choice.currentIndex()][1]
         fill_matrix(self.matrix, names, overall, path)
         self.matrix_note.setText(matrix_line(names, overall, path))
+        room_for_matrix(self.pairs_split, self.matrix)
 
     def show_pair(self, row: int, column: int) -> None:
         if self.data is None or self.sheet is None or row == column:
