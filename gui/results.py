@@ -135,7 +135,8 @@ def option_text(spec: OptionSpec | None, name: str, value: Any) -> str:
     """'Tag column = 3rd': an option set, as its control names and shows it."""
     if spec is None:
         return f"{name} = {_value_text(value)}"
-    return f"{spec.label} = {column_words(value) if is_column(spec) else _value_text(value)}"
+    counted = is_column(spec) and isinstance(value, int)  # a report read from a file may hold anything
+    return f"{spec.label} = {column_words(value) if counted else _value_text(value)}"
 
 
 def report_header(report: Report) -> str:

@@ -59,6 +59,7 @@ def test_the_main_windows_options_show_the_columns_alike(qtbot):
     editor.spin.interpretText()
     assert panel.options().tag_column == -1 and editor.spin.text() == "last"
     assert option_text(option_specs_of("spans")["tag_column"], "tag_column", 1) == "Tag column = 2nd"
+    assert option_text(option_specs_of("spans")["tag_column"], "tag_column", "2") == "Tag column = 2"  # as read
 
 
 def test_clueval_columns_are_words_too(qtbot):
