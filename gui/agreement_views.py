@@ -56,13 +56,31 @@ def rows_height(matrix: QTableWidget) -> int:
     return matrix.horizontalHeader().sizeHint().height() + rows + 2 * matrix.frameWidth()
 
 
-def room_for_matrix(split: QSplitter, matrix: QTableWidget) -> None:
+class TopFirst(QSplitter):
+    """A vertical split whose top keeps the height it wants (`wanted`: the matrix's rows, or
+    where the user dragged the handle) as the split grows or shrinks; the bottom has the rest."""
+
+    def __init__(self) -> None:
+        super().__init__(Qt.Orientation.Vertical)
+        self.wanted = 0
+        self.splitterMoved.connect(lambda at, index: setattr(self, "wanted", self.sizes()[0]))
+
+    def keep_top(self) -> None:
+        if self.wanted:
+            self.setSizes([self.wanted, max(self.height() - self.wanted - self.handleWidth(), 0)])
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self.keep_top()
+
+
+def room_for_matrix(split: TopFirst, matrix: QTableWidget) -> None:
     """The split's top (the matrix, with what is above and under it) as tall as the matrix's
     rows need, the pair list below it the rest (at 1280x720 with the Reading options open too)."""
     top = split.widget(0)
     top.layout().activate()  # its line under the matrix may have just been shown
-    wanted = top.sizeHint().height() - matrix.sizeHint().height() + rows_height(matrix)
-    split.setSizes([wanted, max(sum(split.sizes()) - wanted, 0)])
+    split.wanted = top.sizeHint().height() - matrix.sizeHint().height() + rows_height(matrix)
+    split.keep_top()
 
 
 def header_texts(names: list[str]) -> list[tuple[str, str]]:

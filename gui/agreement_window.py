@@ -25,7 +25,6 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSpinBox,
-    QSplitter,
     QTableWidget,
     QTabWidget,
     QTextBrowser,
@@ -46,6 +45,7 @@ from .agreement_views import (
     DocumentRowsModel,
     Lanes,
     Note,
+    TopFirst,
     fill_documents,
     fill_matrix,
     fit_columns,
@@ -177,11 +177,9 @@ class AgreementWindow(QWidget):
         self.pair_rows, self.pair_model = pair_rows_view()
         self.pair_title = QLabel("Click a cell of the matrix to list that pair's disagreements.")
         self.matrix_note = Note()  # why the grey cells are undefined
-        self.pairs_split = split = QSplitter(Qt.Orientation.Vertical)
+        self.pairs_split = split = TopFirst()  # the pair list gives room first
         split.addWidget(stacked(self.measure_choice, self.matrix, self.matrix_note, margin=4))
         split.addWidget(stacked(self.pair_title, self.pair_rows, margin=4))
-        split.setStretchFactor(0, 0)  # the window grows or shrinks the pair list: the matrix keeps its rows
-        split.setStretchFactor(1, 1)
         return split
 
     def _documents_tab(self) -> QWidget:
