@@ -17,6 +17,7 @@ from engine.formats.reader_options import DEFAULT, ReadOptions
 from engine.options import option, option_specs, validate
 
 from .agreement_choices import FileChoices
+from .column_words import column_words, is_column
 from .look_queue import LookQueue
 from .options_panel import OptionsPanel
 
@@ -120,10 +121,13 @@ class ReadingGroup(QWidget):
     def _say_set(self) -> None:
         """Beside the button: the options set to other than their defaults."""
         values = self.panel.values()
-        set_now = [f"{spec.label} {_shown(values[spec.name])}" for spec in self.panel.specs
+        set_now = [f"{spec.label} {_shown(spec, values[spec.name])}" for spec in self.panel.specs
                    if values[spec.name] != spec.default]  # fmt: skip
         self.set_now.setText("; ".join(set_now) if set_now else "(the readers' defaults)")
 
 
-def _shown(value: Any) -> str:
+def _shown(spec: Any, value: Any) -> str:
+    """A value as the option's control shows it (a column as "last", "2nd", …)."""
+    if is_column(spec):
+        return column_words(value)
     return ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)

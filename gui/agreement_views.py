@@ -12,9 +12,20 @@ from typing import Any
 import numpy as np
 from PySide6.QtCore import QAbstractListModel, QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QColor
-from PySide6.QtWidgets import QHeaderView, QTableView, QTableWidget, QTableWidgetItem
+from PySide6.QtWidgets import (
+    QHeaderView,
+    QLabel,
+    QSplitter,
+    QTableView,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from engine.formats.spantable import document_text
+
+from .agreement_reasons import DOCUMENT_FIGURES, figure_text, reason, tip, value_at
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -37,6 +48,39 @@ def fit_names(matrix: QTableWidget) -> None:
         header.setTextElideMode(Qt.TextElideMode.ElideMiddle)
     matrix.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
     matrix.verticalHeader().setMaximumWidth(matrix.fontMetrics().horizontalAdvance("m") * NAME_COLUMN_EMS)
+
+
+def rows_height(matrix: QTableWidget) -> int:
+    """The height of the matrix with its header and its first NAMED_COLUMNS rows (more scroll)."""
+    rows = sum(matrix.rowHeight(r) for r in range(min(matrix.rowCount(), NAMED_COLUMNS)))
+    return matrix.horizontalHeader().sizeHint().height() + rows + 2 * matrix.frameWidth()
+
+
+class TopFirst(QSplitter):
+    """A vertical split whose top keeps the height it wants (`wanted`: the matrix's rows, or
+    where the user dragged the handle) as the split grows or shrinks; the bottom has the rest."""
+
+    def __init__(self) -> None:
+        super().__init__(Qt.Orientation.Vertical)
+        self.wanted = 0
+        self.splitterMoved.connect(lambda at, index: setattr(self, "wanted", self.sizes()[0]))
+
+    def keep_top(self) -> None:
+        if self.wanted:
+            self.setSizes([self.wanted, max(self.height() - self.wanted - self.handleWidth(), 0)])
+
+    def resizeEvent(self, event: Any) -> None:  # noqa: N802
+        super().resizeEvent(event)
+        self.keep_top()
+
+
+def room_for_matrix(split: TopFirst, matrix: QTableWidget) -> None:
+    """The split's top (the matrix, with what is above and under it) as tall as the matrix's
+    rows need, the pair list below it the rest (at 1280x720 with the Reading options open too)."""
+    top = split.widget(0)
+    top.layout().activate()  # its line under the matrix may have just been shown
+    split.wanted = top.sizeHint().height() - matrix.sizeHint().height() + rows_height(matrix)
+    split.keep_top()
 
 
 def header_texts(names: list[str]) -> list[tuple[str, str]]:
@@ -132,6 +176,7 @@ def pair_rows_view() -> tuple[QTableView, PairRowsModel]:
     rows = view.verticalHeader()
     rows.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)  # a long list without measuring each row
     rows.setDefaultSectionSize(view.fontMetrics().height() + 6)
+    view.setMinimumHeight(3 * rows.defaultSectionSize())  # the matrix above it keeps its rows first
     return view, model
 
 
@@ -265,3 +310,66 @@ def colour(value: float | None) -> QColor:
         return QColor("#d0d0d0")
     v = max(0.0, min(1.0, value))
     return QColor.fromHsvF(v / 3, 0.45, 1.0)
+
+
+def fill_matrix(matrix: QTableWidget, names: list[str], data: dict[str, Any], path: tuple[str, ...]) -> None:
+    """The pairwise matrix of the figure at `path` (coloured; an undefined one grey, with the
+    engine's reason as tooltip)."""
+    block = value_at(data, path)
+    matrix.setRowCount(len(names))
+    matrix.setColumnCount(len(names))
+    name_headers(matrix, names)
+    for i, a in enumerate(names):
+        for j, b in enumerate(names):
+            value = None if a == b else block["pairwise"][a].get(b)
+            item = QTableWidgetItem("—" if a == b else figure_text(value))
+            item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
+            if a != b:
+                item.setBackground(colour(value))
+                item.setForeground(QColor("black"))
+                item.setToolTip(tip(reason(data, (*path, "pairwise", a, b))) if value is None else "")
+            matrix.setItem(i, j, item)
+
+
+def fill_documents(table: QTableWidget, docs: dict[str, dict[str, Any]]) -> None:
+    """The Documents table: a document a row, its figures coloured (an undefined one grey,
+    with the engine's reason as tooltip), worst αu first."""
+    table.setSortingEnabled(False)
+    table.setRowCount(len(docs))
+    for n, (name, doc) in enumerate(docs.items()):
+        table.setItem(n, 0, QTableWidgetItem(name))
+        table.setItem(n, 1, QTableWidgetItem(", ".join(doc["annotators"])))
+        for k, parts in enumerate(DOCUMENT_FIGURES.values(), start=2):
+            value = value_at(doc, parts)
+            item = NumberItem(figure_text(value), value)
+            item.setBackground(colour(value))
+            item.setForeground(QColor("black"))
+            item.setToolTip(tip(reason(doc, parts)) if value is None else "")
+            table.setItem(n, k, item)
+    table.setSortingEnabled(True)
+    table.sortItems(table.columnCount() - 1, Qt.SortOrder.AscendingOrder)  # worst αu first
+    table.resizeColumnsToContents()
+
+
+class Note(QLabel):
+    """A line of words under a table, wrapped to its width, hidden while it says nothing."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.setWordWrap(True)
+        self.setVisible(False)
+        self.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+
+    def setText(self, text: str) -> None:  # noqa: N802
+        super().setText(text)
+        self.setVisible(bool(text))
+
+
+def stacked(*widgets: QWidget, margin: int = 0) -> QWidget:
+    """Widgets one under the other, as one page."""
+    page = QWidget()
+    box = QVBoxLayout(page)
+    box.setContentsMargins(margin, margin, margin, margin)
+    for widget in widgets:
+        box.addWidget(widget)
+    return page

@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QColor, QKeySequence, QShortcut
+from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -25,9 +25,7 @@ from PySide6.QtWidgets import (
     QProgressBar,
     QPushButton,
     QSpinBox,
-    QSplitter,
     QTableWidget,
-    QTableWidgetItem,
     QTabWidget,
     QTextBrowser,
     QVBoxLayout,
@@ -42,16 +40,20 @@ from .adjudication import offer_workbook
 from .agreement_inputs import ReadExport, Row, label_studio_export, listing_job, may_hold_several, measure_job
 from .agreement_memory import note_folder, remember, start_folder
 from .agreement_reading import CONTROLS, ReadingGroup
+from .agreement_reasons import DOCUMENT_FIGURES, documents_line, figure, matrix_line
 from .agreement_views import (
     DocumentRowsModel,
     Lanes,
-    NumberItem,
-    colour,
+    Note,
+    TopFirst,
+    fill_documents,
+    fill_matrix,
     fit_columns,
     fit_names,
-    name_headers,
     pair_disagreements,
     pair_rows_view,
+    room_for_matrix,
+    stacked,
 )
 from .agreement_words import (
     FIGURES_TIP,
@@ -79,7 +81,7 @@ MEASURES = (  # (title, path in the report's data)
 )
 #: What the dialog of a failure says stopped (as the main window's "The evaluation stopped.").
 UNREAD, UNWRITTEN = "The annotators could not be read", "The workbook could not be written"
-DOC_COLUMNS = ("Document", "Annotators", "F1 (mean)", "Cohen κ (mean)", "Fleiss κ", "α", "αu")
+DOC_COLUMNS = ("Document", "Annotators", *DOCUMENT_FIGURES)
 
 
 class AgreementWindow(QWidget):
@@ -174,17 +176,10 @@ class AgreementWindow(QWidget):
         self.matrix.cellClicked.connect(self.show_pair)
         self.pair_rows, self.pair_model = pair_rows_view()
         self.pair_title = QLabel("Click a cell of the matrix to list that pair's disagreements.")
-        top = QWidget()
-        box = QVBoxLayout(top)
-        box.addWidget(self.measure_choice)
-        box.addWidget(self.matrix)
-        bottom = QWidget()
-        box = QVBoxLayout(bottom)
-        box.addWidget(self.pair_title)
-        box.addWidget(self.pair_rows)
-        split = QSplitter(Qt.Orientation.Vertical)
-        split.addWidget(top)
-        split.addWidget(bottom)
+        self.matrix_note = Note()  # why the grey cells are undefined
+        self.pairs_split = split = TopFirst()  # the pair list gives room first
+        split.addWidget(stacked(self.measure_choice, self.matrix, self.matrix_note, margin=4))
+        split.addWidget(stacked(self.pair_title, self.pair_rows, margin=4))
         return split
 
     def _documents_tab(self) -> QWidget:
@@ -193,7 +188,8 @@ class AgreementWindow(QWidget):
         explain_columns(self.documents)
         self.documents.setSortingEnabled(True)
         self.documents.setTabKeyNavigation(False)
-        return self.documents
+        self.documents_note = Note()  # why the grey cells are undefined
+        return stacked(self.documents, self.documents_note)
 
     def _viewer_tab(self) -> QWidget:
         page = QWidget()
@@ -366,6 +362,7 @@ class AgreementWindow(QWidget):
     def _measured(self, rows: list[Row], result: tuple[dict[str, Any], Any, Any, dict[str, list]]) -> None:
         self.data, self.corpus, self.sheet, self.rows_of = result
         self.measured = rows
+        self.reading.button.setChecked(False)  # the figures have the room (the line beside says what is set)
         self.show_results()
 
     def _stopped(self) -> None:
@@ -433,8 +430,9 @@ class AgreementWindow(QWidget):
         return (
             f"{len(data['annotators'])} annotators, "
             f"{documents_words(len(data['documents']), len(data['common_documents']))}. "
-            f"Fleiss' κ {_text(overall['token']['fleiss_kappa'])}, Krippendorff's α "
-            f"{_text(overall['token']['krippendorff_alpha'])}, αu {_text(overall['alpha_u']['overall'])}."
+            f"Fleiss' κ {figure(overall, ('token', 'fleiss_kappa'))}, Krippendorff's α "
+            f"{figure(overall, ('token', 'krippendorff_alpha'))}, "
+            f"αu {figure(overall, ('alpha_u', 'overall'))}."
         )
 
     def say(self, text: str, *, running: bool = False) -> None:
@@ -445,29 +443,14 @@ class AgreementWindow(QWidget):
         note = changed_words(self.paths.count()) if changed else ""
         self.summary.setText(" ".join(part for part in (self.figures(), note, text) if part))
 
-    def _block(self) -> dict[str, Any]:
-        node: Any = (self.data or {})["overall"]
-        for key in MEASURES[self.measure_choice.currentIndex()][1]:
-            node = node[key]
-        return node
-
     def show_matrix(self) -> None:
         if self.data is None:
             return
-        names = self.data["annotators"]
-        block = self._block()
-        self.matrix.setRowCount(len(names))
-        self.matrix.setColumnCount(len(names))
-        name_headers(self.matrix, names)
-        for i, a in enumerate(names):
-            for j, b in enumerate(names):
-                value = None if a == b else block["pairwise"][a].get(b)
-                item = QTableWidgetItem("—" if a == b else _text(value))
-                item.setFlags(item.flags() & ~Qt.ItemFlag.ItemIsEditable)
-                if a != b:
-                    item.setBackground(colour(value))
-                    item.setForeground(QColor("black"))
-                self.matrix.setItem(i, j, item)
+        names, overall = self.data["annotators"], self.data["overall"]
+        path = MEASURES[self.measure_choice.currentIndex()][1]
+        fill_matrix(self.matrix, names, overall, path)
+        self.matrix_note.setText(matrix_line(names, overall, path))
+        room_for_matrix(self.pairs_split, self.matrix)
 
     def show_pair(self, row: int, column: int) -> None:
         if self.data is None or self.sheet is None or row == column:
@@ -479,27 +462,8 @@ class AgreementWindow(QWidget):
         fit_columns(self.pair_rows)
 
     def show_documents(self) -> None:
-        docs = (self.data or {})["per_document"]
-        self.documents.setSortingEnabled(False)
-        self.documents.setRowCount(len(docs))
-        for n, (name, doc) in enumerate(docs.items()):
-            values = [
-                doc["span_f1"]["labelled"]["mean"],
-                doc["token"]["cohen_kappa"]["mean"],
-                doc["token"]["fleiss_kappa"],
-                doc["token"]["krippendorff_alpha"],
-                doc["alpha_u"]["overall"],
-            ]
-            self.documents.setItem(n, 0, QTableWidgetItem(name))
-            self.documents.setItem(n, 1, QTableWidgetItem(", ".join(doc["annotators"])))
-            for k, value in enumerate(values, start=2):
-                item = NumberItem(_text(value), value)
-                item.setBackground(colour(value))
-                item.setForeground(QColor("black"))
-                self.documents.setItem(n, k, item)
-        self.documents.setSortingEnabled(True)
-        self.documents.sortItems(len(DOC_COLUMNS) - 1, Qt.SortOrder.AscendingOrder)  # worst αu first
-        self.documents.resizeColumnsToContents()
+        fill_documents(self.documents, (self.data or {})["per_document"])
+        self.documents_note.setText(documents_line((self.data or {})["per_document"]))
 
     def show_document(self) -> None:
         """The chosen document: its disagreements and the first part of its lanes."""
@@ -589,7 +553,3 @@ def workbook_job(corpus: Any, data: dict[str, Any] | None, path: str, keep_from:
         return [Path(path)], kept.summary() if kept is not None else ""
 
     return job
-
-
-def _text(value: float | None) -> str:
-    return "undefined" if value is None else f"{value:.3f}"

@@ -10,13 +10,12 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QDragEnterEvent, QDropEvent
+from PySide6.QtGui import QDragEnterEvent, QDropEvent, QPalette
 from PySide6.QtWidgets import (
     QFileDialog,
     QHBoxLayout,
     QLabel,
     QLineEdit,
-    QMenu,
     QSizePolicy,
     QToolButton,
     QVBoxLayout,
@@ -201,6 +200,17 @@ def dropped_paths(event: QDropEvent | QDragEnterEvent) -> list[str]:
     return [url.toLocalFile() for url in mime.urls() if url.isLocalFile()]
 
 
+def link_look(button: QToolButton) -> None:
+    """A flat button that reads as a link: underlined, in the link colour, a hand over it."""
+    font = button.font()
+    font.setUnderline(True)
+    button.setFont(font)
+    palette = button.palette()
+    palette.setColor(QPalette.ColorRole.ButtonText, palette.color(QPalette.ColorRole.Link))
+    button.setPalette(palette)
+    button.setCursor(Qt.CursorShape.PointingHandCursor)
+
+
 class FileField(QWidget):
     """One input: a path box with Browse, accepting drops; below it the detected format or
     the engine's message for a file that cannot be read."""
@@ -221,6 +231,14 @@ class FileField(QWidget):
         self.button = QToolButton()
         self.button.setText("Browse…")
         self.button.clicked.connect(self.browse)
+        self.folder_button = QToolButton()  # where the method takes folders (files paired by name)
+        self.folder_button.setText("Choose a folder…")
+        self.folder_button.setAutoRaise(True)
+        link_look(self.folder_button)
+        self.folder_button.setToolTip("A folder instead of a file: its files are paired with the other "
+                                      "side's by name")  # fmt: skip
+        self.folder_button.clicked.connect(self.browse_folder)
+        self.folder_button.hide()
         self.status = QLabel()
         self.status.setWordWrap(True)
         # A long word (a path, a label) is cut at the panel's edge, never widens the panel
@@ -234,10 +252,13 @@ class FileField(QWidget):
         row = QHBoxLayout()
         row.addWidget(self.edit, 1)
         row.addWidget(self.button)
+        head = QHBoxLayout()  # the title, and on its right where the method takes folders, a folder
+        head.addWidget(self.title, 1)
+        head.addWidget(self.folder_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
-        layout.addWidget(self.title)
+        layout.addLayout(head)
         layout.addLayout(row)
         layout.addWidget(self.status)
         self._last = ""
@@ -254,15 +275,9 @@ class FileField(QWidget):
         name = self.role.title() if named else f"{self.role.title()} ({spec.name})"
         self.title.setText(f"<b>{name}</b>")
         self.setToolTip(spec.help)
-        self.button.setPopupMode(QToolButton.ToolButtonPopupMode.MenuButtonPopup)
-        if spec.directory:
-            menu = QMenu(self.button)
-            menu.addAction("Choose a file…", self.browse)
-            menu.addAction("Choose a folder…", self.browse_folder)
-            self.button.setMenu(menu)
-        else:
-            self.button.setMenu(None)  # type: ignore[arg-type]
-            self.button.setPopupMode(QToolButton.ToolButtonPopupMode.DelayedPopup)
+        # A method that takes folders: Choose a folder… in view on the title's line (it was a menu
+        # entry behind a small arrow beside Browse…); the path box keeps its width.
+        self.folder_button.setVisible(spec.directory)
         self.refresh()
 
     @property

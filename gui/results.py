@@ -23,10 +23,11 @@ from PySide6.QtWidgets import (
 )
 
 from engine.comparison import LEVEL
-from engine.options import option_specs
+from engine.options import OptionSpec, option_specs
 from engine.report import Report, Table
 from engine.scale import DEFAULT_SCALE, FRACTION, is_score_column
 
+from .column_words import column_words, is_column
 from .models import SAMPLED_ROWS, FrameModel
 from .score_titles import ComparisonModel, fit_titled_columns, interval_titles
 from .whole_cells import WholeCells, WholeHeaders
@@ -121,13 +122,21 @@ def _value_text(value: Any) -> str:
     return "none" if value is None else str(value)
 
 
-def option_labels(method: str) -> dict[str, str]:
-    """A method's options by the labels its Options panel shows ('Ignore punctuation', not
-    ignore_punct), by option name."""
+def option_specs_of(method: str) -> dict[str, OptionSpec]:
+    """A method's options by name (their labels as its Options panel shows them: 'Ignore
+    punctuation', not ignore_punct)."""
     from engine.methods import all_methods
 
     found = next((m for m in all_methods() if m.name == method), None)
-    return {spec.name: spec.label for spec in option_specs(found.Options)} if found is not None else {}
+    return {spec.name: spec for spec in option_specs(found.Options)} if found is not None else {}
+
+
+def option_text(spec: OptionSpec | None, name: str, value: Any) -> str:
+    """'Tag column = 3rd': an option set, as its control names and shows it."""
+    if spec is None:
+        return f"{name} = {_value_text(value)}"
+    counted = is_column(spec) and isinstance(value, int)  # a report read from a file may hold anything
+    return f"{spec.label} = {column_words(value) if counted else _value_text(value)}"
 
 
 def report_header(report: Report) -> str:
@@ -136,9 +145,9 @@ def report_header(report: Report) -> str:
     the span methods' reports leave them out)."""
     given = {k: v for k, v in report.options.items() if v is not None}
     unset = len(report.options) - len(given)
-    labels = option_labels(report.method)
+    specs = option_specs_of(report.method)
     options = " · ".join(
-        [f"{html.escape(labels.get(k, k))} = {html.escape(_value_text(v))}" for k, v in given.items()]
+        [html.escape(option_text(specs.get(k), k, v)) for k, v in given.items()]
         + ([f"{unset} more not set"] if unset and given else [])
     )
     names = [f"{html.escape(role)}: {html.escape(name)}" for role, name in input_names(report)]

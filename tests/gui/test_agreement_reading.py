@@ -133,7 +133,7 @@ def test_the_options_survive_closing_and_reopening(qtbot, settings_file, layered
     again = opened(qtbot, settings_file)
     assert again.reading.reading() == AgreementReading(layer="b.Chunk", missing_label="Flag", tag_column=2,
                                                        labels=("S", "NP"))  # fmt: skip
-    assert again.reading.set_now.text() == "Layer b.Chunk; Tag column 2; Missing label Flag; Labels S, NP"
+    assert again.reading.set_now.text() == "Layer b.Chunk; Tag column 3rd; Missing label Flag; Labels S, NP"
 
 
 def test_a_failure_names_the_windows_own_control(qtbot, monkeypatch, flagged):

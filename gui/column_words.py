@@ -1,0 +1,76 @@
+"""A file's column as a person counts it: "1st", "2nd", "last", "2nd from last", for the
+reader options declared as columns (their names end in _column: the engine counts from 0,
+a negative number from the end). The app shows and reads these words; the engine gets its
+own number, as the command line's --token-column 0 and --tag-column -1."""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtGui import QValidator
+from PySide6.QtWidgets import QSpinBox
+
+from engine.formats.reader_options import DEFAULT
+from engine.options import OptionSpec
+
+#: A tooltip's sentence on how the app counts a column.
+COUNTED = ("Columns are counted from 1 (1st, 2nd, …); 'last' is the last column of a line, '2nd from "
+           "last' the one before it (the command line counts from 0, and -1 for the last).")  # fmt: skip
+
+#: A column typed in: "3", "3rd", "column 3", "last", "2nd from last", "2 from the end".
+_TYPED = re.compile(r"\s*(?:column\s*)?(?:(\d+)\s*(?:st|nd|rd|th)?)?\s*"
+                    r"(from\s+(?:the\s+)?(?:last|end)|last)?\s*(?:column)?\s*", re.IGNORECASE)  # fmt: skip
+
+
+def is_column(spec: OptionSpec) -> bool:
+    """Whether an option is a file's column (the reader options' token and tag column,
+    CLUEval's token id, document id and domain column)."""
+    return spec.type is int and spec.name.endswith("_column")
+
+
+def reader_default(spec: OptionSpec) -> int | None:
+    """The column the span readers take where the option is not set (--tag-column: the last;
+    None for a column they have no default of, as CLUEval's --doc-id-column)."""
+    return getattr(DEFAULT, spec.name.removeprefix("gold_").removeprefix("system_"), None)
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st."""
+    suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"
+
+
+def column_words(value: int) -> str:
+    """The engine's column number in words: 0 '1st', 2 '3rd', -1 'last', -2 '2nd from last'."""
+    if value >= 0:
+        return ordinal(value + 1)
+    return "last" if value == -1 else f"{ordinal(-value)} from last"
+
+
+def column_value(text: str) -> int | None:
+    """The engine's number of a column typed as words or a number counted from 1 (None: not a column)."""
+    found = _TYPED.fullmatch(text)
+    if found is None or not (found.group(1) or found.group(2)):
+        return None
+    n = int(found.group(1) or 1)
+    if n == 0:
+        return None
+    return -n if found.group(2) else n - 1
+
+
+class ColumnSpinBox(QSpinBox):
+    """A spin box of a column number that shows and reads it as words ("1st", "last"); its
+    value() is the engine's number."""
+
+    def textFromValue(self, value: int) -> str:  # noqa: N802
+        return column_words(value)
+
+    def valueFromText(self, text: str) -> int:  # noqa: N802
+        value = column_value(text)
+        return self.value() if value is None else value
+
+    def validate(self, text: str, pos: int) -> object:
+        value = column_value(text)
+        if value is not None and self.minimum() <= value <= self.maximum():
+            return QValidator.State.Acceptable, text, pos
+        return QValidator.State.Intermediate, text, pos

@@ -1,0 +1,77 @@
+"""A file's column in the app reads as a person counts it ("1st", "last", "2nd from last"),
+in the Agreement window's Reading options and the main window's Options panel alike (it
+showed "Token column 0" and "Tag column -1"); the engine gets its own numbers unchanged
+(counted from 0, negative from the end), as from the command line."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QSettings
+
+from engine.errors import InputError
+from engine.methods.clueval.settings import Options as CluevalOptions
+from engine.methods.span_options import SpanInputOptions
+from gui.agreement_window import AgreementWindow
+from gui.column_words import ColumnSpinBox, column_value, column_words
+from gui.dialogs import input_error_text
+from gui.options_panel import OptionsPanel
+from gui.results import option_specs_of, option_text
+from gui.settings import AppSettings
+
+
+def test_columns_are_words_counted_from_one_and_from_the_end():
+    shown = {0: "1st", 1: "2nd", 2: "3rd", 3: "4th", 10: "11th", 20: "21st", -1: "last", -2: "2nd from last"}
+    assert {value: column_words(value) for value in shown} == shown
+    assert all(column_value(words) == value for value, words in shown.items())
+    typed = {"3": 2, "column 4": 3, "last": -1, "2 from the end": -2, "2nd last": -2, " 5th ": 4}
+    assert {text: column_value(text) for text in typed} == typed
+    assert column_value("0") is None and column_value("x") is None and column_value("") is None
+
+
+def test_the_agreement_windows_columns_read_as_words_and_the_engine_gets_its_numbers(qtbot, tmp_path):
+    window = AgreementWindow(settings=AppSettings(QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)))
+    qtbot.addWidget(window)
+    editors = window.reading.panel.editors
+    token, tag = editors["token_column"].spin, editors["tag_column"].spin
+    assert isinstance(tag, ColumnSpinBox) and (token.text(), tag.text()) == ("1st", "last")
+    assert (window.reading.reading().token_column, window.reading.reading().tag_column) == (0, -1)
+    assert "Default: last." in editors["tag_column"].toolTip() and "counted from 1" in tag.parent().toolTip()
+    tag.lineEdit().setText("3rd")
+    tag.interpretText()
+    assert window.reading.reading().tag_column == 2 and tag.text() == "3rd"
+    window.reading._edited()
+    assert window.reading.set_now.text() == "Tag column 3rd"
+    tag.lineEdit().setText("2nd from last")
+    tag.interpretText()
+    assert window.reading.reading().tag_column == -2
+    tag.stepBy(1)  # one up from 2nd from last: the last column
+    assert tag.text() == "last" and window.reading.reading().tag_column == -1
+
+
+def test_the_main_windows_options_show_the_columns_alike(qtbot):
+    panel = OptionsPanel(SpanInputOptions)
+    qtbot.addWidget(panel)
+    editor = panel.editors["tag_column"]
+    assert isinstance(editor.spin, ColumnSpinBox) and panel.values()["tag_column"] is None  # not set
+    assert not editor.spin.isEnabled() and editor.spin.text() == "last"  # what the readers take then
+    assert panel.editors["token_column"].spin.text() == "1st"
+    editor.set_box.setChecked(True)
+    editor.spin.lineEdit().setText("last")
+    editor.spin.interpretText()
+    assert panel.options().tag_column == -1 and editor.spin.text() == "last"
+    assert option_text(option_specs_of("spans")["tag_column"], "tag_column", 1) == "Tag column = 2nd"
+    assert option_text(option_specs_of("spans")["tag_column"], "tag_column", "2") == "Tag column = 2"  # as read
+
+
+def test_clueval_columns_are_words_too(qtbot):
+    panel = OptionsPanel(CluevalOptions)
+    qtbot.addWidget(panel)
+    editor = panel.editors["doc_id_column"]
+    assert isinstance(editor.spin, ColumnSpinBox) and panel.values()["doc_id_column"] is None
+    editor.set_box.setChecked(True)
+    editor.spin.setValue(-3)
+    assert editor.spin.text() == "3rd from last" and panel.options().doc_id_column == -3
+
+
+def test_a_message_names_a_column_as_its_control_shows_it():
+    err = InputError("a tag column of the file", "3 columns with --tag-column 4", file="a.conll", line=3)
+    assert input_error_text(err).endswith("found 3 columns with Tag column set to 5th")
