@@ -181,11 +181,13 @@ def pair_rows_view() -> tuple[QTableView, PairRowsModel]:
 
 
 def fit_columns(view: QTableView) -> None:
-    """Each column as wide as its cells need (a document's name, a text whole), at most a
-    third of the table's width (a longer text is cut there)."""
+    """Each column as wide as its cells and its header need (a document's name, a text, an
+    annotator's name whole), at most a third of the table's width (a longer one is cut there)."""
     most = max(view.viewport().width() // 3, 100)
+    header = view.horizontalHeader()
     for column in range(view.model().columnCount()):
-        view.setColumnWidth(column, min(max(view.sizeHintForColumn(column), 40), most))
+        wanted = max(view.sizeHintForColumn(column), header.sectionSizeHint(column), 40)
+        view.setColumnWidth(column, min(wanted, most))
 
 
 class DocumentRowsModel(QAbstractListModel):

@@ -439,7 +439,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
     def _inputs_changed(self) -> None:
         self.settings.set_inputs(*self.setup.paths())
         if self.statusBar().currentMessage() == EXAMPLE_LOADED:
-            self.statusBar().clearMessage()  # other files chosen (loading the example says it again)
+            self.statusBar().clearMessage()  # other files chosen: the example is no longer what is loaded
         self._show_summary()
         gold, system = (Path(p).name for p in self.setup.paths())
         self.setWindowTitle(

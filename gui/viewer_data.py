@@ -468,7 +468,8 @@ def _marks(errors: ColumnRows, side: str) -> Marks:
 
 def pane_title(given: str, files: Sequence[str], document: str | None) -> str:
     """A pane's title: as given ("Gold — file"), or where its side was read from several
-    files (a folder) naming the file of the document shown."""
+    files (a folder) naming the file of the document shown, or the folder where no file is
+    named as the document (source_name)."""
     if document is None or len(files) <= 1:
         return given
     return f"{given.split(' — ')[0]} — {source_name(files, document)}"

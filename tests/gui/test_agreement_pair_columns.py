@@ -34,3 +34,6 @@ def test_the_document_and_text_columns_fit_their_cells(qtbot, tmp_path):
     assert [view.model().index(0, c).data() for c in (0, 2)] == [NAME, "maternal phenylketonuria"]
     for column in (0, 2):
         assert view.columnWidth(column) >= view.sizeHintForColumn(column) > 100
+    header = view.horizontalHeader()
+    for column in range(view.model().columnCount()):  # 'Characters', the annotators' names: whole
+        assert view.columnWidth(column) >= min(header.sectionSizeHint(column), view.viewport().width() // 3)
