@@ -14,8 +14,9 @@ from engine.formats.reader_options import DEFAULT
 from engine.options import OptionSpec
 
 #: A tooltip's sentence on how the app counts a column.
-COUNTED = ("Columns are counted from 1 (1st, 2nd, …); 'last' is the last column of a line, '2nd from "
-           "last' the one before it (the command line counts from 0, and -1 for the last).")  # fmt: skip
+COUNTED = ("In the app, columns are counted from 1 (1st, 2nd, …); 'last' is the last column of a line, "
+           "'2nd from last' the one before it (the command line's numbers above count from 0, and -1 "
+           "is the last).")  # fmt: skip
 
 #: A column typed in: "3", "3rd", "column 3", "last", "2nd from last", "2 from the end".
 _TYPED = re.compile(r"\s*(?:column\s*)?(?:(\d+)\s*(?:st|nd|rd|th)?)?\s*"
@@ -47,8 +48,18 @@ def column_words(value: int) -> str:
     return "last" if value == -1 else f"{ordinal(-value)} from last"
 
 
+#: Columns typed as words of their own, and the engine's numbers of them.
+_WORDS = {"first": 0, "last but one": -2}
+
+
 def column_value(text: str) -> int | None:
-    """The engine's number of a column typed as words or a number counted from 1 (None: not a column)."""
+    """The engine's number of a column typed as words, a number counted from 1, or the command
+    line's negative number (-1: the last) (None: not a column)."""
+    word = " ".join(text.lower().split())
+    if word in _WORDS:
+        return _WORDS[word]
+    if re.fullmatch(r"-[1-9]\d*", word):
+        return int(word)
     found = _TYPED.fullmatch(text)
     if found is None or not (found.group(1) or found.group(2)):
         return None

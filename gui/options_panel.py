@@ -59,7 +59,8 @@ def tooltip(spec: OptionSpec) -> str:
         default = ", ".join(map(str, default))
     if is_column(spec):
         lines.append(COUNTED)
-        default = None if default is None else column_words(default)
+        taken = reader_default(spec) if default is None else default
+        default = None if taken is None else column_words(taken)
     lines.append(f"Default: {'not set' if default is None or default == '' else default}.")
     if spec.info.cli:
         lines.append(f"Command line: {spec.flag}")

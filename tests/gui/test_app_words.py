@@ -79,3 +79,12 @@ def test_a_scheme_hint_names_each_control_once():
 
     hint = "its tags fit BILOU, read strictly only: read them with --scheme BILOU and --reading strict"
     assert app_words(hint).endswith("read them with Scheme set to BILOU and Reading set to strict")
+
+
+def test_a_column_counted_from_0_is_named_as_the_app_counts_it():
+    """The CoNLL reader's tag-column hint names the column as the engine counts it; the app
+    counts from 1 ('4th'), so it names the 4th column, not 'column 3' a user would set as 3rd."""
+    from gui.dialogs import app_words
+
+    hint = "found '_' in column 3 (counted from 0); where the tags are in another column, read them with --tag-column N"
+    assert app_words(hint).startswith("found '_' in the 4th column; where the tags are in another column, read")

@@ -22,9 +22,11 @@ def test_columns_are_words_counted_from_one_and_from_the_end():
     shown = {0: "1st", 1: "2nd", 2: "3rd", 3: "4th", 10: "11th", 20: "21st", -1: "last", -2: "2nd from last"}
     assert {value: column_words(value) for value in shown} == shown
     assert all(column_value(words) == value for value, words in shown.items())
-    typed = {"3": 2, "column 4": 3, "last": -1, "2 from the end": -2, "2nd last": -2, " 5th ": 4}
+    typed = {"3": 2, "column 4": 3, "last": -1, "2 from the end": -2, "2nd last": -2, " 5th ": 4,
+             "First": 0, "last but one": -2, "-1": -1, "-3": -3}  # the command line's -1 too
     assert {text: column_value(text) for text in typed} == typed
     assert column_value("0") is None and column_value("x") is None and column_value("") is None
+    assert column_value("-0") is None
 
 
 def test_the_agreement_windows_columns_read_as_words_and_the_engine_gets_its_numbers(qtbot, tmp_path):
@@ -75,3 +77,14 @@ def test_clueval_columns_are_words_too(qtbot):
 def test_a_message_names_a_column_as_its_control_shows_it():
     err = InputError("a tag column of the file", "3 columns with --tag-column 4", file="a.conll", line=3)
     assert input_error_text(err).endswith("found 3 columns with Tag column set to 5th")
+
+
+def test_an_unset_columns_tooltip_names_the_column_the_readers_take():
+    """The span methods' Tag column is unset by default: its tooltip says 'Default: last.' as
+    its greyed spin box shows 'last' (it said 'Default: not set.')."""
+    from engine.options import option_specs
+    from gui.options_panel import tooltip
+
+    specs = {spec.name: spec for spec in option_specs(SpanInputOptions)}
+    assert specs["tag_column"].default is None and "Default: last." in tooltip(specs["tag_column"])
+    assert "Default: 1st." in tooltip(specs["token_column"])
