@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from engine.agreement.measures import pointer
+
 from .counts import count_of
 
 #: The most pairs or documents a line under a table names (the rest are counted).
@@ -20,11 +22,6 @@ DOCUMENT_FIGURES = {
     "α": ("token", "krippendorff_alpha"),
     "αu": ("alpha_u", "overall"),
 }
-
-
-def pointer(parts: tuple[str, ...]) -> str:
-    """The JSON pointer the report's "undefined" names a figure by."""
-    return "".join("/" + part.replace("~", "~0").replace("/", "~1") for part in parts)
 
 
 def value_at(block: dict[str, Any], parts: tuple[str, ...]) -> Any:

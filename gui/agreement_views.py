@@ -58,7 +58,8 @@ def rows_height(matrix: QTableWidget) -> int:
 
 class TopFirst(QSplitter):
     """A vertical split whose top keeps the height it wants (`wanted`: the matrix's rows, or
-    where the user dragged the handle) as the split grows or shrinks; the bottom has the rest."""
+    where the user dragged the handle, until the next matrix is shown) as the split grows or
+    shrinks; the bottom has the rest."""
 
     def __init__(self) -> None:
         super().__init__(Qt.Orientation.Vertical)

@@ -123,8 +123,7 @@ def _value_text(value: Any) -> str:
 
 
 def option_specs_of(method: str) -> dict[str, OptionSpec]:
-    """A method's options by name (their labels as its Options panel shows them: 'Ignore
-    punctuation', not ignore_punct)."""
+    """A method's options by name (each with its label, as its Options panel shows it)."""
     from engine.methods import all_methods
 
     found = next((m for m in all_methods() if m.name == method), None)

@@ -6,6 +6,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from .measures import pointer
+
 TITLES = {
     ("span_f1", "labelled"): "Span F1, labelled (start, end, label)",
     ("span_f1", "unlabelled"): "Span F1, unlabelled (start, end)",
@@ -56,7 +58,7 @@ def _alpha_u(names: list[str], block: dict[str, Any]) -> list[str]:
     lines.append(_scalar("overall", au["overall"], block, "/alpha_u/overall") + _dis(overall))
     for label, value in au["per_label"].items():
         lines.append(
-            _scalar(f"  {label}", value, block, f"/alpha_u/per_label/{_escape(label)}")
+            _scalar(f"  {label}", value, block, pointer(("alpha_u", "per_label", label)))
             + _dis(dis["per_label"][label])
         )
     lines.append("pairwise (mean " + number(au["pairwise_mean"]) + "):")
@@ -69,10 +71,6 @@ def _dis(pair: dict[str, float | None]) -> str:
     if pair["observed"] is None:
         return ""
     return f"   (observed {pair['observed']:.6g}, expected {pair['expected']:.6g})"
-
-
-def _escape(part: str) -> str:
-    return part.replace("~", "~0").replace("/", "~1")
 
 
 def block_text(names: list[str], block: dict[str, Any]) -> list[str]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import InputError
+from ..formats.doccano_zip import NO_ANNOTATOR
 from ..formats.reader_options import ReadOptions
 from ..progress import NO_PROGRESS, Progress
 from ..spans import Annotations
@@ -65,7 +66,7 @@ def one_export(path: str, names: list[str] | None, format: str | None, options: 
     if len(found) < 2:
         held = f"the annotations of one annotator ({', '.join(found)})" if found else "one annotator's"
         why = next((w.removeprefix(f"{path}: ") for a in found.values() for w in a.warnings
-                    if w.endswith(": no annotator")), "")  # fmt: skip
+                    if w.endswith(NO_ANNOTATOR)), "")  # fmt: skip
         raise InputError(
             "at least two annotators' files or folders",
             f"1 ({path} holds {held}; {EXPORTS} is measured alone)" + (f"; {why}" if why else ""),

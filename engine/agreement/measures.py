@@ -37,6 +37,12 @@ Pair = tuple[int, int]
 Study = tuple[au.AlphaU, dict[str, au.AlphaU]]
 
 
+def pointer(parts: Sequence[str]) -> str:
+    """The JSON pointer (RFC 6901) of a figure in the report's data: how its "undefined"
+    names a figure that has no value."""
+    return "".join("/" + part.replace("~", "~0").replace("/", "~1") for part in parts)
+
+
 @dataclass
 class Tables:
     """What every figure reads, counted once for all documents."""
@@ -100,7 +106,7 @@ class Block:
         return list(combinations(self.annotators, 2))
 
     def note(self, path: Sequence[str], reason: str) -> None:
-        self.undefined["/" + "/".join(p.replace("~", "~0").replace("/", "~1") for p in path)] = reason
+        self.undefined[pointer(path)] = reason
 
     def matrix(self, path: Sequence[str], value_of: Callable[[Pair], Figure]) -> dict[str, Any]:
         """{"pairwise": {a: {b: v}}, "mean": mean over the pairs with a value}."""

@@ -14,10 +14,8 @@ annotator each (an empty file, a user who confirmed no example, is no annotator)
 
 from __future__ import annotations
 
-import contextlib
 import dataclasses
 import functools
-from collections.abc import Iterator
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, NamedTuple
 
@@ -52,13 +50,6 @@ def zipped(path: str) -> bool:
             return handle.read(len(ZIP_MAGIC)) == ZIP_MAGIC
     except OSError:
         return False
-
-
-@contextlib.contextmanager
-def _opened(path: str) -> Iterator[zipfile.ZipFile]:
-    """The zip opened; InputError naming it where it is no zip Python reads."""
-    with readable_zip(path) as archive:
-        yield archive
 
 
 def user_files(archive: zipfile.ZipFile, path: str) -> list[UserFile]:
@@ -99,6 +90,10 @@ def _read_data(path: str, entry: UserFile, where: str, data: bytes, options: Rea
     return read
 
 
+#: How a warning ends that says why a file of an export is no annotator (agreement's
+#: one-annotator error repeats it: engine/agreement/inputs.py).
+NO_ANNOTATOR = ": no annotator"
+
 #: Why doccano writes a user's file empty.
 EMPTY = ("doccano exports only the examples a user confirmed when 'Export only approved documents' is "
          "chosen: the user confirmed none")  # fmt: skip
@@ -113,7 +108,7 @@ def _entry_places(path: str, entry: UserFile, options: ReadOptions) -> list[str]
     """Where each span of an entry is (the zip opened again when a message first asks)."""
     from . import doccano
 
-    with _opened(path) as archive:
+    with readable_zip(path) as archive:
         where, data = _entry_data(archive, path, entry)
     with archive_member(where, data):
         return doccano.read_places(where, _own(options))
@@ -138,7 +133,7 @@ def _chosen(entries: list[UserFile], path: str, options: ReadOptions) -> UserFil
 
 def read(path: str, options: ReadOptions) -> Annotations:
     """The annotations of the user named (or of the zip's one file)."""
-    with _opened(path) as archive:
+    with readable_zip(path) as archive:
         entry = _chosen(user_files(archive, path), path, options)
         return _read_entry(archive, path, entry, options)
 
@@ -147,7 +142,7 @@ def read_annotators(path: str, options: ReadOptions) -> dict[str, Annotations]:
     """Every user's annotations, by user name (in code-point order); an empty file, a user
     who confirmed no example, is left out with a warning."""
     every, empty = {}, []
-    with _opened(path) as archive:
+    with readable_zip(path) as archive:
         for entry in user_files(archive, path):
             where, data = _entry_data(archive, path, entry)
             if data.strip():
@@ -158,7 +153,7 @@ def read_annotators(path: str, options: ReadOptions) -> dict[str, Annotations]:
         files = f"files {listed_names(empty)} are" if len(empty) > 1 else f"file {empty[0]} is"
         if not every:
             raise InputError("a user's file with annotations", f"the {files} empty ({EMPTY})", file=path)
-        warning = f"{path}: the {files} empty ({EMPTY}): no annotator"
+        warning = f"{path}: the {files} empty ({EMPTY}){NO_ANNOTATOR}"
         for annotations in every.values():
             annotations.warnings.append(warning)  # said once however many carry it (reader_warnings)
     return every
@@ -170,7 +165,7 @@ def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
     from . import doccano
 
     labels: set[str] = set()
-    with _opened(path) as archive:
+    with readable_zip(path) as archive:
         entries = user_files(archive, path)
         users = [entry.user for entry in entries]
         name = given_user(options)
