@@ -92,10 +92,8 @@ def documents_line(per_document: dict[str, dict[str, Any]]) -> str:
     undefined = {name: why for name, doc in per_document.items() if (why := document_reasons(doc))}
     if not undefined:
         return ""
-    said = [f"{name} ({'; '.join(why)})" for name, why in undefined.items()]
-    rest = len(said) - NAMED
-    more = f", and {count_of(rest, 'other document')}" if rest > 0 else ""
-    return f"Undefined (grey): {', '.join(said[:NAMED])}{more}. Rest the mouse on a grey cell for its reason."
+    said = named([f"{name} ({'; '.join(why)})" for name, why in undefined.items()], "other document")
+    return f"Undefined (grey): {said}. Rest the mouse on a grey cell for its reason."
 
 
 def figure(block: dict[str, Any], parts: tuple[str, ...]) -> str:

@@ -60,3 +60,14 @@ def test_the_line_of_figures_says_why_a_figure_is_undefined(qtbot, monkeypatch, 
     line = window.summary.text()
     assert "Fleiss' κ undefined (every annotator gave every token the same category)" in line
     assert "αu undefined (no pair" not in line and "αu undefined (no annotator marked a span" in line
+
+
+def test_the_documents_line_names_three_documents_and_counts_the_rest():
+    from gui.agreement_reasons import documents_line
+
+    doc = {"span_f1": {"labelled": {"mean": None}}, "alpha_u": {"overall": 0.5},
+           "token": {"cohen_kappa": {"mean": 0.5}, "fleiss_kappa": 0.5, "krippendorff_alpha": 0.5},
+           "undefined": {"/span_f1/labelled/mean": "no pair"}}  # fmt: skip
+    line = documents_line({f"d{k}": doc for k in range(5)})
+    assert line.startswith("Undefined (grey): d0 (F1 (mean): no pair), d1 (F1 (mean): no pair), d2 (F1 (mean): "
+                           "no pair) and 2 other documents.")  # fmt: skip
