@@ -94,3 +94,20 @@ def test_a_sides_own_label_file_and_index_are_named_by_their_flags(cli, tmp_path
                      '"start_offset": 0, "end_offset": 3}, {"user": 2, "label": "PER", "start_offset": 8, '
                      '"end_offset": 11}]}\n', encoding="utf-8")  # fmt: skip
     assert f"{users}: expected --system-index below 2" in cli("spans", users, users, "--system-index", "5").err
+
+
+def test_label_studio_names_a_sides_own_index(cli, tmp_path):
+    """A task without the annotation a side's --system-index picks is left out, the warning
+    naming --system-index (it said --index)."""
+    import json
+
+    def annotation(start: int, end: int) -> dict:
+        return {"result": [{"value": {"start": start, "end": end, "labels": ["PER"]}, "from_name": "label",
+                            "to_name": "text", "type": "labels"}]}  # fmt: skip
+
+    tasks = [{"id": 1, "data": {"text": "Ann met Bob"}, "annotations": [annotation(0, 3), annotation(8, 11)]},
+             {"id": 2, "data": {"text": "Bob met Ann"}, "annotations": [annotation(0, 3)]}]  # fmt: skip
+    path = tmp_path / "tasks.json"
+    path.write_text(json.dumps(tasks), encoding="utf-8")
+    err = cli("spans", path, path, "--system-index", "1").err
+    assert "1 task has no annotation number 2 (--system-index 1; cancelled ones not counted)" in err
