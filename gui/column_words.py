@@ -1,7 +1,8 @@
 """A file's column as a person counts it: "1st", "2nd", "last", "2nd from last", for the
 reader options declared as columns (their names end in _column: the engine counts from 0,
-a negative number from the end). The app shows and reads these words; the engine gets its
-own number, as the command line's --token-column 0 and --tag-column -1."""
+a negative number from the end), and likewise the index of an annotation or user ("1st" for
+--index 0). The app shows and reads these words; the engine gets its own number, as the
+command line's --token-column 0 and --tag-column -1."""
 
 from __future__ import annotations
 
@@ -23,10 +24,22 @@ _TYPED = re.compile(r"\s*(?:column\s*)?(?:(\d+)\s*(?:st|nd|rd|th)?)?\s*"
                     r"(from\s+(?:the\s+)?(?:last|end)|last)?\s*(?:column)?\s*", re.IGNORECASE)  # fmt: skip
 
 
+#: A tooltip's sentence on how the app counts an index (which annotation, which user).
+COUNTED_INDEX = ("In the app, annotations and users are counted from 1 (1st, 2nd, …; the command line "
+                 "counts from 0).")  # fmt: skip
+
+
 def is_column(spec: OptionSpec) -> bool:
     """Whether an option is a file's column (the reader options' token and tag column,
     CLUEval's token id, document id and domain column)."""
     return spec.type is int and spec.name.endswith("_column")
+
+
+def is_counted(spec: OptionSpec) -> bool:
+    """Whether the app shows an option's number as a person counts (a column, or the index of
+    an annotation or user: 1st, 2nd, …) where the engine counts from 0."""
+    side_free = spec.name.removeprefix("gold_").removeprefix("system_")
+    return is_column(spec) or (spec.type is int and side_free == "index")
 
 
 def reader_default(spec: OptionSpec) -> int | None:

@@ -33,7 +33,15 @@ from engine.errors import InputError
 from engine.options import OptionSpec, either, from_plain, option_specs, to_plain, validate
 
 from .browsing import folder_to_browse
-from .column_words import COUNTED, ColumnSpinBox, column_words, is_column, reader_default
+from .column_words import (
+    COUNTED,
+    COUNTED_INDEX,
+    ColumnSpinBox,
+    column_words,
+    is_column,
+    is_counted,
+    reader_default,
+)
 from .style import ERROR_COLOUR
 
 #: Text options filled with suggestions from the chosen file (the keys of a reader's
@@ -57,8 +65,8 @@ def tooltip(spec: OptionSpec) -> str:
     default = spec.default
     if isinstance(default, tuple):
         default = ", ".join(map(str, default))
-    if is_column(spec):
-        lines.append(COUNTED)
+    if is_counted(spec):
+        lines.append(COUNTED if is_column(spec) else COUNTED_INDEX)
         taken = reader_default(spec) if default is None else default
         default = None if taken is None else column_words(taken)
     lines.append(f"Default: {'not set' if default is None or default == '' else default}.")
@@ -134,7 +142,7 @@ class NumberEditor(Editor):
         self.set_box = QCheckBox()
         self.set_box.setToolTip("Set this option")
         if spec.type is int:
-            self.spin: QSpinBox | QDoubleSpinBox = ColumnSpinBox() if is_column(spec) else QSpinBox()
+            self.spin: QSpinBox | QDoubleSpinBox = ColumnSpinBox() if is_counted(spec) else QSpinBox()
             limit: float = INT_LIMIT
         else:
             self.spin = FloatSpinBox()
@@ -168,8 +176,8 @@ class NumberEditor(Editor):
         self.spin.setEnabled(value is not None or not self.spec.optional)
         if value is not None:
             self.spin.setValue(value)
-        elif is_column(self.spec) and (default := reader_default(self.spec)) is not None:
-            self.spin.setValue(default)  # not set: the column the readers take (greyed)
+        elif is_counted(self.spec) and (default := reader_default(self.spec)) is not None:
+            self.spin.setValue(default)  # not set: the column (or index) the readers take (greyed)
 
 
 class TextEditor(Editor):

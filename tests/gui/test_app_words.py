@@ -68,7 +68,7 @@ def test_a_label_studio_warning_names_the_index_option(qtbot, window, tmp_path):
     tabs = window.tabs
     (page,) = (tabs.widget(i) for i in range(tabs.count()) if tabs.tabText(i).startswith("Warnings"))
     text = page.toPlainText()
-    assert "no annotation number 1 (Index set to 0; cancelled ones not counted)" in text
+    assert "no annotation number 1 (Index set to 1st; cancelled ones not counted)" in text
     assert "--index" not in text
 
 

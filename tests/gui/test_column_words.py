@@ -88,3 +88,24 @@ def test_an_unset_columns_tooltip_names_the_column_the_readers_take():
     specs = {spec.name: spec for spec in option_specs(SpanInputOptions)}
     assert specs["tag_column"].default is None and "Default: last." in tooltip(specs["tag_column"])
     assert "Default: 1st." in tooltip(specs["token_column"])
+
+
+def test_an_index_counts_from_one_as_a_person_does(qtbot):
+    """Which annotation (Label Studio) or user (doccano): '1st', '2nd' in the app, 0 and 1 for
+    the engine (it showed 'Index 0' beside a warning about 'annotation number 1')."""
+    from gui.column_words import COUNTED_INDEX
+    from gui.options_panel import tooltip
+
+    panel = OptionsPanel(SpanInputOptions)
+    qtbot.addWidget(panel)
+    editor = panel.editors["system_index"]
+    assert isinstance(editor.spin, ColumnSpinBox) and editor.spin.text() == "1st"  # not set: the first
+    editor.set_box.setChecked(True)
+    editor.spin.lineEdit().setText("2nd")
+    editor.spin.interpretText()
+    assert panel.options().system_index == 1 and editor.spin.text() == "2nd"
+    editor.spin.lineEdit().setText("last")  # no 'last' annotation: the value stays
+    editor.spin.interpretText()
+    assert panel.options().system_index == 1
+    assert COUNTED_INDEX in tooltip(option_specs_of("spans")["system_index"])
+    assert option_text(option_specs_of("spans")["index"], "index", 0) == "Index = 1st"
