@@ -124,10 +124,14 @@ def _value_text(value: Any) -> str:
 
 def option_specs_of(method: str) -> dict[str, OptionSpec]:
     """A method's options by name (each with its label, as its Options panel shows it)."""
-    from engine.methods import all_methods
+    from engine.errors import InputError
+    from engine.methods import get_method
 
-    found = next((m for m in all_methods() if m.name == method), None)
-    return {spec.name: spec for spec in option_specs(found.Options)} if found is not None else {}
+    try:
+        found = get_method(method)  # imports this method alone
+    except InputError:  # a report of a method this version has not
+        return {}
+    return {spec.name: spec for spec in option_specs(found.Options)}
 
 
 def option_text(spec: OptionSpec | None, name: str, value: Any) -> str:

@@ -485,7 +485,11 @@ def source_name(files: Sequence[str], document: str) -> str:
         for path in map(PurePath, files):
             if [*path.parent.parts, path.stem][-k:] == parts[:k]:
                 return path.name
-    return PurePath(os.path.commonpath(files)).name or document if files else document
+    try:
+        folder = PurePath(os.path.commonpath(files)).name if files else ""
+    except ValueError:  # absolute and relative paths, or two drives: no folder in common
+        folder = ""
+    return folder or document
 
 
 def depths(spans: list[Span]) -> list[tuple[Span, int]]:

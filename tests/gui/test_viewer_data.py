@@ -101,6 +101,7 @@ def test_source_name_finds_the_file_of_a_folder_document():
     assert source_name(files, "sub/b") == "b.ann"
     assert source_name(files, "many/7") == "many.jsonl"  # a file holding several documents
     assert source_name(files, "elsewhere") == "c"  # none of its files: the folder holding them
+    assert source_name(["/c/a.ann", "d/b.ann"], "elsewhere") == "elsewhere"  # no folder in common
 
 
 def test_documents_are_laid_out_when_first_asked_for_but_the_first_at_once():
