@@ -17,7 +17,7 @@ from engine.formats.reader_options import DEFAULT, ReadOptions
 from engine.options import option, option_specs, validate
 
 from .agreement_choices import FileChoices
-from .column_words import column_words, is_counted
+from .column_words import counted_words
 from .look_queue import LookQueue
 from .options_panel import OptionsPanel
 
@@ -128,6 +128,6 @@ class ReadingGroup(QWidget):
 
 def _shown(spec: Any, value: Any) -> str:
     """A value as the option's control shows it (a column as "last", "2nd", …)."""
-    if is_counted(spec):
-        return column_words(value)
+    if (words := counted_words(spec, value)) is not None:
+        return words
     return ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)

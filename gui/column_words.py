@@ -29,6 +29,17 @@ COUNTED_INDEX = ("In the app, annotations and users are counted from 1 (1st, 2nd
                  "counts from 0).")  # fmt: skip
 
 
+def side_free(name: str) -> str:
+    """An option's name without its side (gold_index, system_index: index)."""
+    return name.removeprefix("gold_").removeprefix("system_")
+
+
+def counted_words(spec: OptionSpec, value: object) -> str | None:
+    """A column's or index's number as its control shows it ("3rd", "last"); None for any
+    other option or value (a report read from a file may hold anything)."""
+    return column_words(value) if is_counted(spec) and type(value) is int else None
+
+
 def is_column(spec: OptionSpec) -> bool:
     """Whether an option is a file's column (the reader options' token and tag column,
     CLUEval's token id, document id and domain column)."""
@@ -38,14 +49,13 @@ def is_column(spec: OptionSpec) -> bool:
 def is_counted(spec: OptionSpec) -> bool:
     """Whether the app shows an option's number as a person counts (a column, or the index of
     an annotation or user: 1st, 2nd, …) where the engine counts from 0."""
-    side_free = spec.name.removeprefix("gold_").removeprefix("system_")
-    return is_column(spec) or (spec.type is int and side_free == "index")
+    return is_column(spec) or (spec.type is int and side_free(spec.name) == "index")
 
 
 def reader_default(spec: OptionSpec) -> int | None:
     """The column the span readers take where the option is not set (--tag-column: the last;
     None for a column they have no default of, as CLUEval's --doc-id-column)."""
-    return getattr(DEFAULT, spec.name.removeprefix("gold_").removeprefix("system_"), None)
+    return getattr(DEFAULT, side_free(spec.name), None)
 
 
 def ordinal(n: int) -> str:

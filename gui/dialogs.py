@@ -30,7 +30,7 @@ from engine.errors import InputError
 from engine.formats.suggest import WrongFormat, short_title
 from engine.options import OptionSpec, option_specs
 
-from .column_words import column_words, is_counted
+from .column_words import column_words, counted_words
 
 log = logging.getLogger("spanstudio.gui")
 
@@ -115,8 +115,8 @@ def _is_value(spec: OptionSpec, word: str) -> bool:
 
 
 def _value_title(spec: OptionSpec, word: str) -> str:
-    if is_counted(spec) and re.fullmatch(r"-?\d+", word):
-        return column_words(int(word))  # as its control shows it: --tag-column 2 is the 3rd, --index 0 1st
+    if re.fullmatch(r"-?\d+", word) and (words := counted_words(spec, int(word))) is not None:
+        return words  # as its control shows it: --tag-column 2 is the 3rd, --index 0 the 1st
     choice = next((c for c in spec.info.choices or () if str(c) == word), None)
     return word if choice is None else spec.choice_title(choice)
 

@@ -41,6 +41,7 @@ from .column_words import (
     is_column,
     is_counted,
     reader_default,
+    side_free,
 )
 from .style import ERROR_COLOUR
 
@@ -319,7 +320,7 @@ def editor_for(spec: OptionSpec) -> Editor:
         return NumberEditor(spec)
     if spec.type is Path or spec.info.path:  # a text naming a file too (the reader options' typesystem)
         return PathEditor(spec)
-    if spec.name.removeprefix("gold_").removeprefix("system_") in SUGGESTED:
+    if side_free(spec.name) in SUGGESTED:
         return SuggestionEditor(spec)
     return TextEditor(spec)
 

@@ -27,7 +27,7 @@ from engine.options import OptionSpec, option_specs
 from engine.report import Report, Table
 from engine.scale import DEFAULT_SCALE, FRACTION, is_score_column
 
-from .column_words import column_words, is_counted
+from .column_words import counted_words
 from .models import SAMPLED_ROWS, FrameModel
 from .score_titles import ComparisonModel, fit_titled_columns, interval_titles
 from .whole_cells import WholeCells, WholeHeaders
@@ -138,8 +138,7 @@ def option_text(spec: OptionSpec | None, name: str, value: Any) -> str:
     """'Tag column = 3rd': an option set, as its control names and shows it."""
     if spec is None:
         return f"{name} = {_value_text(value)}"
-    counted = is_counted(spec) and isinstance(value, int)  # a report read from a file may hold anything
-    return f"{spec.label} = {column_words(value) if counted else _value_text(value)}"
+    return f"{spec.label} = {counted_words(spec, value) or _value_text(value)}"
 
 
 def report_header(report: Report) -> str:
