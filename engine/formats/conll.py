@@ -161,7 +161,7 @@ def _columns(count: int) -> str:
     return f"{count} column{'s' if count != 1 else ''}"
 
 
-def _tag_parts(columns: ColumnFile) -> tuple[np.ndarray, np.ndarray, list[str]]:
+def _tag_parts(columns: ColumnFile, flag: str) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """(prefix code, label number) of each tag name, and the label names."""
     prefixes, labels, names = [], [], {}
     for code, tag in enumerate(columns.tag_names):
@@ -172,21 +172,21 @@ def _tag_parts(columns: ColumnFile) -> tuple[np.ndarray, np.ndarray, list[str]]:
         prefix, dash, label = tag.partition("-")
         if not dash or not label or prefix not in tagschemes.PREFIXES:
             line = int(columns.lines[np.argmax(columns.tag_codes == code)])
-            raise InputError("a tag O or B-, I-, E-, S-, U-, L-, M- followed by a label",
-                             repr(tag) + _tag_column(columns), file=columns.name, line=line)  # fmt: skip
+            expected = "a tag O or B-, I-, E-, S-, U-, L-, M- followed by a label"
+            raise InputError(expected, repr(tag) + _tag_column(columns, flag), file=columns.name, line=line)
         prefixes.append(tagschemes.PREFIXES[prefix])
         labels.append(names.setdefault(label, len(names)))
     return np.array(prefixes, dtype=np.int8), np.array(labels, dtype=np.int32), list(names)
 
 
-def _tag_column(columns: ColumnFile) -> str:
+def _tag_column(columns: ColumnFile, flag: str) -> str:
     """Where a file's tags were read from and how to read another column's, for a tag that
     is none (a CoNLL-U Plus MISC column, flair's whitespace flags …); '' for another format's
     and for a file of one column."""
     if columns.tag_column is None:
         return ""
     return (f" in column {columns.tag_column} (counted from 0); where the tags are in another column, "
-            "read them with --tag-column N")
+            f"read them with {flag} N")
 
 
 def _sentence_numbers(columns: ColumnFile) -> np.ndarray:
@@ -199,7 +199,7 @@ def _sentence_numbers(columns: ColumnFile) -> np.ndarray:
 
 
 def _scheme_error(err: tagschemes.SchemeError, seq: tagschemes.Sequence, columns: ColumnFile,
-                  scheme: str) -> InputError:  # fmt: skip
+                  scheme: str, flag: str) -> InputError:  # fmt: skip
     """The message of a sequence the scheme does not allow: its line, and what came before."""
     token = int(np.searchsorted(seq.token_position, err.position))
     holds_token = token < len(seq.token_position) and seq.token_position[token] == err.position
@@ -213,18 +213,19 @@ def _scheme_error(err: tagschemes.SchemeError, seq: tagschemes.Sequence, columns
         same_sentence = True
     if same_sentence:
         found += f" after {columns.tag_names[columns.tag_codes[token - 1]]!r}"
-    return InputError(f"{scheme}: {err.expected}", found + _way_on(seq, scheme), file=columns.name, line=line)
+    found += _way_on(seq, scheme, flag)
+    return InputError(f"{scheme}: {err.expected}", found, file=columns.name, line=line)
 
 
-def _way_on(seq: tagschemes.Sequence, scheme: str) -> str:
+def _way_on(seq: tagschemes.Sequence, scheme: str, flag: str) -> str:
     """How to read a file whose tags `scheme` (or 'conlleval', the reading) stops at: the
     scheme its tags fit and the option that sets it ('with --scheme IOB1': the app names the
     control, 'with Scheme set to IOB1')."""
     fit = tagschemes.fitting(seq, scheme)
     if fit in tagschemes.STRICT_ONLY and scheme == "conlleval":
-        return f"; its tags fit {fit}, read strictly only: read them with --scheme {fit} and --reading strict"
+        return f"; its tags fit {fit}, read strictly only: read them with {flag} {fit} and --reading strict"
     if fit is not None:
-        return f"; its tags fit {fit}: read them with --scheme {fit}"
+        return f"; its tags fit {fit}: read them with {flag} {fit}"
     if scheme != "conlleval" and np.isin(seq.prefix, tagschemes.ALLOWED["conlleval"]).all():
         return ("; its tags fit no scheme read strictly: read them with --reading conlleval, which reads "
                 "any sequence")  # fmt: skip
@@ -233,7 +234,7 @@ def _way_on(seq: tagschemes.Sequence, scheme: str) -> str:
 
 def read_columns(columns: ColumnFile, options: ReadOptions) -> tuple[SpanTable, str]:
     """The spans (token numbers over the whole file) and the scheme they were read in."""
-    prefix_of, label_of, label_names = _tag_parts(columns)
+    prefix_of, label_of, label_names = _tag_parts(columns, options.flag("tag_column"))
     codes = columns.tag_codes
     seq = tagschemes.Sequence.of(prefix_of[codes] if len(codes) else np.zeros(0, np.int8),
                                  label_of[codes] if len(codes) else np.zeros(0, np.int32),
@@ -242,7 +243,8 @@ def read_columns(columns: ColumnFile, options: ReadOptions) -> tuple[SpanTable, 
     if scheme == "BIOES":
         scheme = "IOBES"
     if scheme not in tagschemes.SCHEMES:
-        raise InputError(f"a scheme {', '.join(tagschemes.SCHEMES)}", repr(options.scheme), option="--scheme")
+        expected = f"a scheme {', '.join(tagschemes.SCHEMES)}"
+        raise InputError(expected, repr(options.scheme), option=options.flag("scheme"))
     if options.reading == "conlleval" and scheme in tagschemes.STRICT_ONLY:
         raise InputError(f"the strict reading for {scheme} (it is read strictly only)", "--reading conlleval",
                          file=columns.name)  # fmt: skip
@@ -250,7 +252,7 @@ def read_columns(columns: ColumnFile, options: ReadOptions) -> tuple[SpanTable, 
         first, last, labels = tagschemes.chunks(seq, scheme, options.reading)
     except tagschemes.SchemeError as err:
         shown = scheme if options.reading == "strict" else "conlleval"
-        raise _scheme_error(err, seq, columns, shown) from None
+        raise _scheme_error(err, seq, columns, shown, options.flag("scheme")) from None
     table = SpanTable(np.zeros(len(first)), first, last + 1, labels, label_names, [])
     return table, scheme
 

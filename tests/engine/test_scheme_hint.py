@@ -85,3 +85,11 @@ def test_mixed_closing_tags_fit_nothing_and_suggest_nothing(cli, tmp_path):
     result = cli("spans", gold, gold, "--scheme", "IOBES")
     assert result.code == 2 and result.err.count("\n") == 1
     assert result.err.endswith("found 'L-LOC' after 'B-LOC'\n")
+
+
+def test_a_sides_own_scheme_is_named_by_its_flag(cli, tmp_path):
+    """--system-scheme IOB2 on IOB1 tags: the way on names --system-scheme (it said --scheme,
+    which the side's own option overrides: the same error again)."""
+    gold = _conll(tmp_path, ["I-PER", "I-PER", "O", "I-LOC"])
+    result = cli("spans", gold, gold, "--system-scheme", "IOB2")
+    assert result.code == 2 and result.err.endswith("its tags fit IOB1: read them with --system-scheme IOB1\n")
