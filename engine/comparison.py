@@ -23,6 +23,9 @@ if TYPE_CHECKING:
 #: The defaults of the flags and of engine.stats.Confidence, declared here (the command line
 #: builds its flags without importing numpy).
 LEVEL, RESAMPLES, TRIALS, SEED = 0.95, 1000, 10000, 12345  # the seed: sacrebleu's
+#: The fewest and most resamples (and trials): every resample's scores are kept for each
+#: score of each row, so a million would hold 8 MB per score and row, GBs for many labels.
+MIN_RESAMPLES, MAX_RESAMPLES = 100, 100_000
 #: The systems of compare's workbook: their error sheets' names begin with them ("System A – Errors").
 SYSTEMS = ("System A", "System B")
 
@@ -35,13 +38,14 @@ def add_confidence_arguments(parser: argparse.ArgumentParser, *, compare: bool =
         "--ci", metavar="LEVEL", nargs="?", const=LEVEL, default=LEVEL if compare else None, type=_float,
         help=f"Percentile bootstrap confidence intervals over the method's units, at this level {level}.",
     )  # fmt: skip
+    bounds = f"{MIN_RESAMPLES} to {MAX_RESAMPLES:,}"
     group.add_argument("--resamples", metavar="N", type=_int, default=RESAMPLES,
-                       help=f"Bootstrap resamples, 100 to 100,000 (default: {RESAMPLES}).")  # fmt: skip
+                       help=f"Bootstrap resamples, {bounds} (default: {RESAMPLES}).")  # fmt: skip
     group.add_argument("--seed", metavar="N", type=_int, default=SEED,
                        help=f"Seed of the random numbers: runs repeat (default: {SEED}).")  # fmt: skip
     if compare:
         group.add_argument("--trials", metavar="N", type=_int, default=TRIALS,
-                           help=f"Randomization trials, 100 to 100,000 (default: {TRIALS}).")  # fmt: skip
+                           help=f"Randomization trials, {bounds} (default: {TRIALS}).")  # fmt: skip
 
 
 def _float(text: str) -> float:

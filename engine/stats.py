@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from .comparison import LEVEL as DEFAULT_LEVEL
+from .comparison import MAX_RESAMPLES, MIN_RESAMPLES
 from .comparison import RESAMPLES as DEFAULT_RESAMPLES
 from .comparison import SEED as DEFAULT_SEED
 from .comparison import TRIALS as DEFAULT_TRIALS
@@ -28,10 +29,6 @@ from .report import Report, Table
 if TYPE_CHECKING:
     from threadpoolctl import threadpool_limits
 
-MIN_RESAMPLES = 100
-#: Every resample's (and trial's) scores are kept for each score of each row: a million
-#: of them would hold 8 MB per score and row, several GB for a method with many labels.
-MAX_RESAMPLES = 100_000
 INTERVAL_METHOD = "percentile bootstrap"
 TESTS = "paired bootstrap, approximate randomization"
 _BLOCK = 1 << 22  # weights held at once (32 MB as float64)

@@ -52,6 +52,11 @@ def zipped(path: str) -> bool:
         return False
 
 
+def _blank(data: bytes) -> bool:
+    """Whether an entry holds nothing but white space (looked at without copying it)."""
+    return not data or data.isspace()
+
+
 def user_files(archive: zipfile.ZipFile, path: str) -> list[UserFile]:
     """The zip's `<user>.jsonl` entries, by user; InputError naming the zip where it holds
     none, or the first entry that is no such file."""
@@ -75,7 +80,7 @@ def _entry_data(archive: zipfile.ZipFile, path: str, entry: UserFile) -> tuple[s
 def _read_entry(archive: zipfile.ZipFile, path: str, entry: UserFile, options: ReadOptions) -> Annotations:
     """One user's file read as doccano JSONL (InputError for an empty one: no example)."""
     where, data = _entry_data(archive, path, entry)
-    if not data.strip():
+    if _blank(data):
         raise InputError("a file with annotations", f"an empty file ({EMPTY})", file=where)
     return _read_data(path, entry, where, data, options)
 
@@ -145,7 +150,7 @@ def read_annotators(path: str, options: ReadOptions) -> dict[str, Annotations]:
     with readable_zip(path) as archive:
         for entry in user_files(archive, path):
             where, data = _entry_data(archive, path, entry)
-            if data.strip():
+            if not _blank(data):
                 every[entry.user] = _read_data(path, entry, where, data, options)
             else:
                 empty.append(entry.name)
@@ -171,7 +176,7 @@ def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
         name = given_user(options)
         for entry in [entries[users.index(name)]] if name in users else entries:
             where, data = _entry_data(archive, path, entry)
-            if data.strip():
+            if not _blank(data):
                 with archive_member(where, data):
                     labels.update(doccano.choices(where, _own(options)).get("label", []))
     return {"label": sorted(labels), "user": users}

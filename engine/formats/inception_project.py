@@ -78,8 +78,6 @@ def is_project(path: str | Path) -> bool:
         return False
     import zipfile
 
-    if not zipfile.is_zipfile(p):
-        return False
     try:
         with open_zip(p) as archive:
             return any(map(_top_level_mark, _names_in_zip(archive)))
