@@ -115,10 +115,6 @@ class TextLine(msgspec.Struct, gc=False, forbid_unknown_fields=True):
     text: Any = msgspec.UNSET
 
 
-#: The types of a TextLine's page id (without UNSET: a line without one).
-ID_TYPES = {str, int, float, bool, NoneType}
-
-
 def read_texts(path: str) -> dict[Any, str]:
     """`--texts`: page id (key page_id, or id) → page text, from a JSONL file. A piece of
     lines is decoded at once into TextLines (msgspec, as read_pages); one with a line of
@@ -133,7 +129,8 @@ def read_texts(path: str) -> dict[Any, str]:
             found = [line.text for line in lines]
         except AttributeError:  # a line refused (None): the piece read line by line
             ids, found = [msgspec.UNSET], []
-        if set(map(type, ids)) <= ID_TYPES and set(map(type, found)) <= {str}:
+        # the typed decoder gave every id a scalar's type: only UNSET (no id) needs the slow way
+        if msgspec.UNSET not in ids and set(map(type, found)) <= {str}:
             texts.update(zip(ids, found, strict=True))
         else:
             texts.update(_checked(piece, first, path))
