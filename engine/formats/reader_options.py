@@ -7,10 +7,13 @@ declaring a method's options imports none of them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import InputError, first_listed, given
 from .tagschemes import READINGS, SCHEMES
+
+if TYPE_CHECKING:
+    from ..spans import Annotations
 
 #: What the WebAnno TSV and XMI readers' error for an annotation without a value expects besides
 #: a value: every command reading them (the span methods, agreement) offers the option, and so
@@ -135,6 +138,15 @@ def one_annotator(path: str, title: str, user: str, flag: str) -> InputError:
                       "export, Label Studio JSON, doccano 1.0/1.1 JSONL with users)",
                       f"{title}, which holds one annotator's spans (the option applies to exports of "
                       "several annotators)", file=path)  # fmt: skip
+
+
+class Annotators(dict[str, "Annotations"]):
+    """An export's annotators by name, and why a file of it is no annotator (`left_out`: a
+    doccano zip's empty user's file; "" where none is left out)."""
+
+    def __init__(self, found: dict[str, Annotations], left_out: str = "") -> None:
+        super().__init__(found)
+        self.left_out = left_out
 
 
 def path_values(options: ReadOptions) -> list[str]:
