@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import InputError, first_listed, given
+from ..options import option_flag
 from .tagschemes import READINGS, SCHEMES
 
 if TYPE_CHECKING:
@@ -42,12 +43,13 @@ class ReadOptions:
     missing_label: str | None = None  # WebAnno TSV / XMI: the label of an annotation without a value
     user: str | None = None  # an export of several annotators: whose (None, NO_USER: none given)
     label_file: str | None = None  # doccano 1.0/1.1: the project's label file, naming its label ids
-    #: the options given by one side's own flag (--system-source …), as (name, flag): messages name it
-    flags: tuple[tuple[str, str], ...] = ()
+    #: the options given by one side's own flag (--system-source …), and that side: messages name it
+    own: tuple[str, ...] = ()
+    side: str = ""  # gold or system ("" where `own` names none)
 
     def flag(self, name: str) -> str:
         """The command-line flag that set option `name` (--source, or a side's own --system-source)."""
-        return dict(self.flags).get(name, f"--{name.replace('_', '-')}")
+        return option_flag(name, self.side if name in self.own else "")
 
 
 #: ReadOptions.user of the system side that names none: an INCEpTION project export as the
