@@ -47,6 +47,12 @@ def option(default: Any, help: str, **info: Any) -> Any:
     return field(default=default, metadata=meta)
 
 
+def option_flag(name: str, side: str = "") -> str:
+    """The command-line flag of option `name` (tag_column: --tag-column), or of a side's own
+    (gold: --gold-tag-column)."""
+    return "--" + (f"{side}_{name}" if side else name).replace("_", "-")
+
+
 class OptionSpec(NamedTuple):
     """One option as the CLI and the GUI see it."""
 
@@ -62,7 +68,7 @@ class OptionSpec(NamedTuple):
 
     @property
     def flag(self) -> str:
-        return self.info.flags[0] if self.info.flags else "--" + self.name.replace("_", "-")
+        return self.info.flags[0] if self.info.flags else option_flag(self.name)
 
     @property
     def is_list(self) -> bool:

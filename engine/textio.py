@@ -108,8 +108,8 @@ MAGIC: tuple[tuple[bytes, str], ...] = (
 )
 ZIP_KINDS = ((b"xl/", "an Excel workbook"), (b"word/", "a Word document"), (b"ppt/", "a PowerPoint file"),
              (b"content.xml", "an OpenDocument file"))  # fmt: skip
-#: The first bytes of a zip (a local file header): Office files, INCEpTION's document exports.
-ZIP_MAGIC = b"PK\x03\x04"
+#: The first bytes of a zip (a local file header: Office files, INCEpTION's exports), of an empty zip.
+ZIP_MAGIC, EMPTY_ZIP = b"PK\x03\x04", b"PK\x05\x06"
 
 
 class NotTextError(InputError):
@@ -123,10 +123,15 @@ class NotTextError(InputError):
 def binary_kind(head: bytes) -> str | None:
     """What kind of binary file begins with `head` (its first KB or so), None when unknown."""
     if head.startswith(ZIP_MAGIC):
-        return next((kind for mark, kind in ZIP_KINDS if mark in head[:2048]), "a ZIP archive")
+        return office_kind(head) or "a ZIP archive"
     if head.startswith(b"RIFF") and head[8:12] == b"WEBP":
         return "a WebP image"
     return next((kind for mark, kind in MAGIC if head.startswith(mark)), None)
+
+
+def office_kind(head: bytes) -> str | None:
+    """Which Office or OpenDocument file a zip's first bytes are (None: any other zip)."""
+    return next((kind for mark, kind in ZIP_KINDS if mark in head[:2048]), None)
 
 
 UTF16_UNMARKED = "UTF-16 text without a byte-order mark (save it as UTF-8)"
@@ -395,11 +400,8 @@ _CHUNK = 1 << 22
 def sha256_file(path: str | os.PathLike[str]) -> str:
     import hashlib
 
-    digest = hashlib.sha256()
     with open(path, "rb") as handle:
-        for chunk in iter(lambda: handle.read(1 << 20), b""):
-            digest.update(chunk)
-    return digest.hexdigest()
+        return hashlib.file_digest(handle, "sha256").hexdigest()
 
 
 #: What an OSError of writing an output means to a person (errno → (expected, found)).
@@ -500,7 +502,8 @@ def _finish(tmp: str, target: Path) -> None:
     """Give the temporary file the target's permissions (a new file: the umask's) and
     rename it over the target."""
     if target.exists():
-        _copy_mode(target, tmp)
+        with contextlib.suppress(OSError):
+            os.chmod(tmp, target.stat().st_mode & 0o7777)
     else:
         os.chmod(tmp, 0o666 & ~_UMASK)
     os.replace(tmp, target)
@@ -556,11 +559,6 @@ def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, make_parent
 def atomic_write_text(path: str | os.PathLike[str], text: str, *, make_parents: bool = False) -> None:
     """Write UTF-8 text (line ends as given, never translated) atomically."""
     atomic_write_bytes(path, text.encode("utf-8"), make_parents=make_parents)
-
-
-def _copy_mode(source: Path, tmp: str) -> None:
-    with contextlib.suppress(OSError):
-        os.chmod(tmp, source.stat().st_mode & 0o7777)
 
 
 def _read_umask() -> int:

@@ -11,6 +11,7 @@ from typing import Any, NamedTuple
 from ..errors import InputError
 from ..formats.reader_options import READER_OPTIONS, path_values
 from ..formats.standoff import ReadOptions
+from ..options import option_flag
 from ..progress import NO_PROGRESS, Progress
 from ..spans import Annotations
 from .inputs import check_exist, checked_names, one_export, refuse_projects
@@ -56,7 +57,7 @@ def add_agreement_parser(sub: Any) -> None:
     reader.add_argument("--format", metavar="F", help="the input format (default: recognised)")
     for o in AGREEMENT_READER_OPTIONS:
         metavar = None if o.choices else o.metavar  # choices are shown as {a,b}
-        reader.add_argument("--" + o.name.replace("_", "-"), dest="read_" + o.name, type=o.type,
+        reader.add_argument(option_flag(o.name), dest="read_" + o.name, type=o.type,
                             choices=o.choices, metavar=metavar, help=o.help)  # fmt: skip
     outputs = parser.add_argument_group("output files")
     outputs.add_argument("--json", metavar="PATH", help="Write the JSON report here ('-' = standard output).")

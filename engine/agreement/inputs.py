@@ -13,8 +13,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import InputError
-from ..formats.doccano_zip import NO_ANNOTATOR
-from ..formats.reader_options import ReadOptions
+from ..formats.reader_options import Annotators, ReadOptions
 from ..progress import NO_PROGRESS, Progress
 from ..spans import Annotations
 
@@ -42,20 +41,21 @@ def export_reader(path: str, format: str | None = None) -> str | None:
 
 def export_annotators(
     path: str, format: str | None = None, options: ReadOptions | None = None, predictions: bool = False
-) -> dict[str, Annotations]:
-    """The annotators of an export by name, in the export's order (user ids, then names);
-    empty for an input that is one annotator's."""
+) -> Annotators:
+    """The annotators of an export by name, in the export's order (user ids, then names), and
+    why a file of it is no annotator; empty for an input that is one annotator's."""
     from ..formats import format_module
     from ..formats.duplicates import merged_duplicates
 
     reader = export_reader(path, format)
     if reader is None:
-        return {}
+        return Annotators({})
     module = format_module(reader)
     options = options or ReadOptions()
     extra = (predictions,) if reader == "label_studio" else ()
     found = module.read_annotators(path, options, *extra)
-    return {name: merged_duplicates(annotations) for name, annotations in found.items()}  # as every reading
+    merged = {name: merged_duplicates(annotations) for name, annotations in found.items()}  # as every reading
+    return Annotators(merged, found.left_out if isinstance(found, Annotators) else "")
 
 
 def one_export(path: str, names: list[str] | None, format: str | None, options: ReadOptions | None,
@@ -65,11 +65,10 @@ def one_export(path: str, names: list[str] | None, format: str | None, options: 
     found = export_annotators(path, format, options, predictions)
     if len(found) < 2:
         held = f"the annotations of one annotator ({', '.join(found)})" if found else "one annotator's"
-        why = next((w.removeprefix(f"{path}: ") for a in found.values() for w in a.warnings
-                    if w.endswith(NO_ANNOTATOR)), "")  # fmt: skip
+        why = f"; {found.left_out}" if found.left_out else ""
         raise InputError(
             "at least two annotators' files or folders",
-            f"1 ({path} holds {held}; {EXPORTS} is measured alone)" + (f"; {why}" if why else ""),
+            f"1 ({path} holds {held}; {EXPORTS} is measured alone){why}",
         )
     given = checked_names(list(found), names)
     return dict(zip(given, found.values(), strict=True))

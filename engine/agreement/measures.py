@@ -215,10 +215,9 @@ class DocumentBlock(Block):
         return fleiss_from_sums([part] if part else [], len(self.annotators))
 
     def kripp(self) -> Figure:
-        if len(self.annotators) < 2:
-            return None, "fewer than two annotators"
         part = self.tables.tokens.kripp(self.d)
-        return krippendorff_from_sums([part] if part else [], len(self.corpus.categories))
+        return krippendorff_from_sums([part] if part else [], len(self.corpus.categories),
+                                      len(self.annotators))  # fmt: skip
 
     def study(self, raters: list[int]) -> Study:
         if len(raters) < 2:
@@ -282,7 +281,8 @@ class CorpusBlock(Block):
 
     def kripp(self) -> Figure:
         parts = [self.tables.tokens.kripp(d) for d in range(len(self.corpus.documents))]
-        return krippendorff_from_sums([p for p in parts if p is not None], len(self.corpus.categories))
+        return krippendorff_from_sums([p for p in parts if p is not None], len(self.corpus.categories),
+                                      len(self.annotators))  # fmt: skip
 
     def study(self, raters: list[int]) -> Study:
         """αu of `raters` on the documents they all have, concatenated in the fixed order."""

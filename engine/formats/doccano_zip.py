@@ -23,7 +23,7 @@ from ..errors import InputError
 from ..spans import Annotations
 from ..textio import ZIP_MAGIC, archive_member
 from ..zips import entry_bytes, readable_zip
-from .reader_options import given_user, listed_names, unknown_user
+from .reader_options import Annotators, given_user, listed_names, unknown_user
 from .spantable import lazy_origin
 from .standoff import ReadOptions
 
@@ -95,10 +95,6 @@ def _read_data(path: str, entry: UserFile, where: str, data: bytes, options: Rea
     return read
 
 
-#: How a warning ends that says why a file of an export is no annotator (agreement's
-#: one-annotator error repeats it: engine/agreement/inputs.py).
-NO_ANNOTATOR = ": no annotator"
-
 #: Why doccano writes a user's file empty.
 EMPTY = ("doccano exports only the examples a user confirmed when 'Export only approved documents' is "
          "chosen: the user confirmed none")  # fmt: skip
@@ -143,9 +139,10 @@ def read(path: str, options: ReadOptions) -> Annotations:
         return _read_entry(archive, path, entry, options)
 
 
-def read_annotators(path: str, options: ReadOptions) -> dict[str, Annotations]:
+def read_annotators(path: str, options: ReadOptions) -> Annotators:
     """Every user's annotations, by user name (in code-point order); an empty file, a user
-    who confirmed no example, is left out with a warning."""
+    who confirmed no example, is left out with a warning, and said as `left_out` (agreement's
+    error for fewer than two annotators repeats it)."""
     every, empty = {}, []
     with readable_zip(path) as archive:
         for entry in user_files(archive, path):
@@ -158,10 +155,12 @@ def read_annotators(path: str, options: ReadOptions) -> dict[str, Annotations]:
         files = f"files {listed_names(empty)} are" if len(empty) > 1 else f"file {empty[0]} is"
         if not every:
             raise InputError("a user's file with annotations", f"the {files} empty ({EMPTY})", file=path)
-        warning = f"{path}: the {files} empty ({EMPTY}){NO_ANNOTATOR}"
+        left_out = f"the {files} empty ({EMPTY}): no annotator"
+        warning = f"{path}: {left_out}"
         for annotations in every.values():
             annotations.warnings.append(warning)  # said once however many carry it (reader_warnings)
-    return every
+        return Annotators(every, left_out)
+    return Annotators(every)
 
 
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:

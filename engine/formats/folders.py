@@ -16,7 +16,7 @@ import re
 from pathlib import Path
 
 from ..errors import InputError, first_listed, nothing_in
-from ..textio import BOM, binary_kind, not_text, os_error_words
+from ..textio import BOM, EMPTY_ZIP, ZIP_MAGIC, not_text, office_kind, os_error_words
 from ..zips import open_zip
 from . import (
     FORMAT_MODULES,
@@ -200,12 +200,11 @@ def plainly_unread(path: Path, lines: list[str], head: bytes | None = None) -> I
 #: The zips the span readers read.
 ZIPS = ("a zip the span readers read: doccano's export (<user>.jsonl files, as its Export Dataset writes "
         "them), an INCEpTION project export, or a UIMA CAS XMI document and its TypeSystem.xml")
-_EMPTY_ZIP = b"PK\x05\x06"  # a zip's end record first: no entry before it
 
 
 def _zip_unread(path: Path, head: bytes) -> InputError | None:
     """The error of a zip (not an Office file) that no span reader reads, naming its entries."""
-    if not (binary_kind(head) == "a ZIP archive" or head.startswith(_EMPTY_ZIP)):
+    if not (head.startswith(EMPTY_ZIP) or (head.startswith(ZIP_MAGIC) and office_kind(head) is None)):
         return None
     import zipfile
 

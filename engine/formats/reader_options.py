@@ -7,10 +7,14 @@ declaring a method's options imports none of them."""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ..errors import InputError, first_listed, given
+from ..options import option_flag
 from .tagschemes import READINGS, SCHEMES
+
+if TYPE_CHECKING:
+    from ..spans import Annotations
 
 #: What the WebAnno TSV and XMI readers' error for an annotation without a value expects besides
 #: a value: every command reading them (the span methods, agreement) offers the option, and so
@@ -39,12 +43,13 @@ class ReadOptions:
     missing_label: str | None = None  # WebAnno TSV / XMI: the label of an annotation without a value
     user: str | None = None  # an export of several annotators: whose (None, NO_USER: none given)
     label_file: str | None = None  # doccano 1.0/1.1: the project's label file, naming its label ids
-    #: the options given by one side's own flag (--system-source …), as (name, flag): messages name it
-    flags: tuple[tuple[str, str], ...] = ()
+    #: the options given by one side's own flag (--system-source …), and that side: messages name it
+    own: tuple[str, ...] = ()
+    side: str = ""  # gold or system ("" where `own` names none)
 
     def flag(self, name: str) -> str:
         """The command-line flag that set option `name` (--source, or a side's own --system-source)."""
-        return dict(self.flags).get(name, f"--{name.replace('_', '-')}")
+        return option_flag(name, self.side if name in self.own else "")
 
 
 #: ReadOptions.user of the system side that names none: an INCEpTION project export as the
@@ -135,6 +140,15 @@ def one_annotator(path: str, title: str, user: str, flag: str) -> InputError:
                       "export, Label Studio JSON, doccano 1.0/1.1 JSONL with users)",
                       f"{title}, which holds one annotator's spans (the option applies to exports of "
                       "several annotators)", file=path)  # fmt: skip
+
+
+class Annotators(dict[str, "Annotations"]):
+    """An export's annotators by name, and why a file of it is no annotator (`left_out`: a
+    doccano zip's empty user's file; "" where none is left out)."""
+
+    def __init__(self, found: dict[str, Annotations], left_out: str = "") -> None:
+        super().__init__(found)
+        self.left_out = left_out
 
 
 def path_values(options: ReadOptions) -> list[str]:

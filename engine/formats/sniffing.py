@@ -160,10 +160,17 @@ def webanno_tsv(lines: Sequence[str]) -> bool:
 def uima_xmi(lines: Sequence[str]) -> bool:
     """An XMI root element (`<xmi:XMI`), or a zip (by a head's bytes) whose first entry is an
     XMI or type system."""
-    head = "\n".join(lines[:5])
     if as_head(lines).zipped:
-        return ".xmi" in head or "TypeSystem.xml" in head or "typesystem.xml" in head
+        return _first_entry_named(lines, (".xmi", "TypeSystem.xml", "typesystem.xml"))
+    head = "\n".join(lines[:5])
     return "<xmi:XMI" in head or 'xmlns:xmi="http://www.omg.org/XMI"' in head
+
+
+def _first_entry_named(lines: Sequence[str], names: tuple[str, ...]) -> bool:
+    """Whether a zip's head (a Head that is `zipped`) names one of `names` (or a name's part,
+    `.jsonl`) in its first lines, which hold its first entry's local header and name."""
+    opening = "\n".join(lines[:5])
+    return any(name in opening for name in names)
 
 
 def brat(lines: Sequence[str]) -> bool:
@@ -232,7 +239,7 @@ def doccano(lines: Sequence[str]) -> bool:
     `entities`, or doccano 1.0's `annotations` with offsets); or a zip (by a head's bytes)
     whose first entry is a `.jsonl` file: doccano's export (engine/formats/doccano_zip.py)."""
     if as_head(lines).zipped:
-        return ".jsonl" in "\n".join(lines[:5])
+        return _first_entry_named(lines, (".jsonl",))
     head = "".join(lines[:30]).replace(" ", "").lstrip(BOM)
     if not head.startswith(("{", "[")) or as_head(lines).sniffs("label_studio"):
         return False

@@ -178,18 +178,18 @@ def _load_cas(where: str, data: bytes, typesystem: cassis.TypeSystem) -> cassis.
         return cassis.load_cas_from_xmi(BytesIO(data), typesystem=typesystem)
     except (UserWarning, etree.XMLSyntaxError, TypeNotFoundError, TypeError, ValueError, KeyError,
             AttributeError, RuntimeError) as err:  # fmt: skip  # RuntimeError: not a CAS
-        raise _cas_load_error(err, where, scannable(data)) from None
+        raise _cas_load_error(err, where, data) from None
 
 
 def _cas_load_error(err: Exception, where: str, data: bytes) -> InputError:
-    """The error of a CAS cassis could not load; `data`: the file's bytes as scannable() gives them."""
+    """The error of a CAS cassis could not load (`data`: the file's bytes as read)."""
     from cassis.typesystem import TypeNotFoundError
     from lxml import etree
 
     if isinstance(err, UserWarning):  # an offset cassis cannot convert (xmi_checks)
         return unmapped_offset(err, where, data)
     if isinstance(err, etree.XMLSyntaxError):
-        return xml_error(err, WELL_FORMED_XMI, where, data)
+        return xml_error(err, WELL_FORMED_XMI, where, scannable(data))
     if isinstance(err, TypeNotFoundError):
         type_name = str(err).partition("[")[2].partition("]")[0]
         found = f"an element of type {type_name}, which the type system does not declare"

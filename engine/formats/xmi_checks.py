@@ -1,5 +1,8 @@
 """What cassis leaves unsaid about a bad UIMA CAS XMI file, in the project's words: an
-offset that is no character boundary of the text, an annotation ending before it begins."""
+offset that is no character boundary of the text, an annotation ending before it begins.
+
+Each function here is given the file's bytes as read and looks in them as scannable() gives
+them, made once on its way in (the look-ups below it take those)."""
 
 from __future__ import annotations
 
@@ -43,7 +46,7 @@ def unmapped_offset(warning: UserWarning, where: str, data: bytes) -> InputError
         return InputError("a UIMA CAS the type system reads", str(warning), file=where)
     offset, length = found.groups()
     expected = f"begin and end offsets at character boundaries of the text (UTF-16 units, 0 to {length})"
-    element = _element_with(data, rb'(?:^|\s)(begin|end)="' + offset.encode() + rb'"')
+    element = _element_with(scannable(data), rb'(?:^|\s)(begin|end)="' + offset.encode() + rb'"')
     if element is None:
         return InputError(expected, f"offset {offset}", file=where)
     (name, tag), line = element
@@ -62,7 +65,7 @@ def line_of_element(data: bytes, type_name: str, attribute: str | None = None) -
     """The line of the first element of a type (named by its short name), with `attribute`
     where one is given (None where there is none)."""
     local = type_name.rsplit(".", 1)[-1].encode()
-    found = _first_tag(data, lambda tag: tag.group(2) == local and
+    found = _first_tag(scannable(data), lambda tag: tag.group(2) == local and
                        (attribute is None or _has(tag.group(3), attribute)))  # fmt: skip
     return found[1] if found else None
 
@@ -105,7 +108,7 @@ def missing_argument(err: TypeError, where: str, data: bytes) -> InputError | No
     if found is None:
         return None
     local = found.group(1).rsplit("_", 1)[-1]  # cassis names a type's class by its whole name
-    return _without(found.group(2), local, None, where, data)
+    return _without(found.group(2), local, None, where, scannable(data))
 
 
 def _without(attribute: str, local: str | None, having: str | None,
@@ -154,7 +157,7 @@ _NOT_BOOL = re.compile(r"Not a boolean: (.*)$")
 def cas_error(err: Exception, where: str, data: bytes) -> InputError:
     """The error of a CAS cassis could not load (a ValueError, KeyError …), naming the
     attribute and its element where the file shows which it was."""
-    message = str(err)
+    message, data = str(err), scannable(data)
     for pattern, expected in ((_NOT_INT, "a whole number"), (_NOT_BOOL, "true or false")):
         found = pattern.search(message) if isinstance(err, ValueError) else None
         if found:

@@ -13,7 +13,7 @@ from typing import Any
 
 from ..formats import NO_SPAN_FORMATS, SPAN_FORMATS, format_module
 from ..formats.reader_options import NO_USER, READER_OPTIONS, ReaderOption, ReadOptions
-from ..options import option
+from ..options import option, option_flag
 
 #: The reader options given once for both sides (with their ReadOptions default); the
 #: others are given per side, in the order of the flags and the app's options: what the
@@ -70,8 +70,7 @@ def reader_options_set(options: Any, own_formats: tuple[str, ...] = ()) -> list[
     """The flags of the reader options set to other than their defaults, but a format
     option naming one of `own_formats` (for a method that reads its own formats without
     them, to say they were not used)."""
-    return [f"--{name.replace('_', '-')}" for name, value in reader_values(options).items()
-            if value not in own_formats]  # fmt: skip
+    return [option_flag(name) for name, value in reader_values(options).items() if value not in own_formats]
 
 
 def prefer_own_options(parser: argparse.ArgumentParser) -> None:
@@ -117,16 +116,16 @@ def _spelled_out(parser: argparse.ArgumentParser, arg: str, own: dict[str, str],
 
 def side_options(options: Any, side: str) -> tuple[str | None, ReadOptions]:
     """(format, ReadOptions) of one side: its own option where given, else the shared one."""
-    values, flags = {}, []
+    values, given = {}, []
     for name, *_ in SIDE_OPTIONS:
         own = getattr(options, f"{side}_{name}")
         values[name] = own if own is not None else getattr(options, name)
         if own is not None:
-            flags.append((name, f"--{side}-{name.replace('_', '-')}"))
+            given.append(name)
     fmt = values.pop("format")
     if side == "system" and values["user"] is None:
         values["user"] = NO_USER  # an INCEpTION project export as the system: whose work, the error asks
     kwargs = {k: v for k, v in values.items() if v is not None}
     read = ReadOptions(**kwargs, reading=options.reading, discontinuous=options.discontinuous,
-                       flags=tuple(flags))  # fmt: skip
+                       own=tuple(given), side=side if given else "")  # fmt: skip
     return fmt, read

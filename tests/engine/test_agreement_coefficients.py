@@ -14,9 +14,9 @@ import numpy as np
 import pytest
 
 from engine.agreement import alpha_u as au
-from engine.agreement.coding import cohen_kappa, fleiss_kappa, krippendorff_alpha
 from tests.engine import dkpro_alpha_u as dkpro
 from tests.engine.agreement_codes import codes
+from tests.engine.coding_oracle import cohen_kappa, fleiss_kappa, krippendorff_alpha
 
 CASES = [(2, 200, 3), (3, 500, 4), (5, 1000, 5), (2, 50, 2)]
 COHEN = [0.6013988643628023, 0.519495149570482, 0.48975827298182517, 0.4]

@@ -12,11 +12,11 @@ import numpy as np
 import pytest
 
 from engine.agreement import alpha_u as au
-from engine.agreement.coding import cohen_kappa, fleiss_kappa, krippendorff_alpha
 from engine.agreement.corpus import build_corpus
 from engine.agreement.measures import measure
 from engine.formats.standoff import text_document
 from engine.spans import Annotations, Span
+from tests.engine.coding_oracle import cohen_kappa, fleiss_kappa, krippendorff_alpha
 
 LABELS = ("LOC", "PER", "Ä")
 

@@ -107,3 +107,22 @@ def test_decode_utf8_line_ends_and_bad_byte_lines(data, text_or_line):
         with pytest.raises(InputError) as err:
             decode_utf8(data, "f.txt")
         assert str(err.value).startswith(f"f.txt:{text_or_line}: expected UTF-8 text, found byte 0x")
+
+
+@pytest.mark.parametrize(("entries", "found"), [
+    (["xl/workbook.xml"], " is not a text file (it looks like an Excel workbook)"),
+    (["notes.md"], ": expected a zip the span readers read"),  # then: found a zip holding notes.md
+    ([], ": expected a zip the span readers read"),  # then: found an empty zip (no local header first)
+])  # fmt: skip
+def test_a_whole_zip_is_told_an_office_file_or_another_zip(cli, tmp_path, entries, found):
+    """An Office file that opens as a zip says what it is, as its first bytes do; any other
+    zip, an empty one too, names what it holds (folders.plainly_unread)."""
+    import zipfile
+
+    path = tmp_path / "gold.zip"
+    with zipfile.ZipFile(path, "w") as archive:
+        for entry in entries:
+            archive.writestr(entry, "x")
+    result = cli("spans", path, path)
+    assert result.code == 2 and f"{path}{found}" in result.err, result.err
+    assert ("an empty zip" in result.err) == (not entries)

@@ -161,6 +161,16 @@ def test_an_empty_users_file_is_no_annotator(tmp_path, capsys, monkeypatch):
         "empty" in capsys.readouterr().err  # fmt: skip
 
 
+def test_the_left_out_users_file_travels_with_the_annotators(tmp_path, individual):
+    """Why a file is no annotator is the reading's, not found again in its warnings' words."""
+    files = {"alice.jsonl": jsonl(user_records(SPANS["alice"])), "bob.jsonl": ""}
+    found = export_annotators(export(tmp_path, files, "one"))
+    assert list(found) == ["alice"] and found.left_out.startswith("the file bob.jsonl is empty (doccano ")
+    assert found["alice"].warnings[-1].endswith(f"one.zip: {found.left_out}")
+    assert export_annotators(individual).left_out == ""
+    assert export_annotators(unzipped(individual, "alice")).left_out == ""  # one annotator's file
+
+
 def test_the_apps_choices_are_the_users_and_their_labels(individual):
     doccano = format_module("doccano")
     every = doccano.choices(individual, ReadOptions())

@@ -92,6 +92,22 @@ def test_a_runs_csv_of_several_blocks_is_the_csv_modules(tmp_path, weight):
     assert written.split("\r\n", 1)[1] == csv_module(page_ids, list(numbers))
 
 
+@settings(max_examples=200, deadline=None)
+@given(st.lists(st.tuples(st.one_of(st.floats(), st.sampled_from([0, 1])), COUNT, st.floats(), COUNT), min_size=1,
+                max_size=12), st.integers(0, 11))  # fmt: skip
+def test_number_bytes_are_the_writers_fields_and_number_texts_the_csvs(rows, start):
+    """Every row, msgspec's or written again (exponents, nan, inf, large counts): number_bytes
+    gives the Pages table's fields as the writer makes them, number_texts the CSV's str()."""
+    from engine.export.csv import number_fields
+    from engine.methods.poetry.render import number_bytes, number_texts
+
+    columns = list(zip(*rows, strict=True))
+    start = min(start, len(rows) - 1)  # a block holds a row at least
+    shown = number_bytes(columns, start, len(rows), lambda row: ",".join(number_fields(list(row))).encode())
+    assert shown == [",".join(number_fields(list(row))).encode() for row in rows[start:]]
+    assert number_texts(columns, start, len(rows)) == [",".join(map(str, row)) for row in rows[start:]]
+
+
 @pytest.mark.parametrize("weight", [1.0, 0.5, 0.00001, 3e16])
 def test_the_pages_tables_csv_from_the_arrays_is_the_csv_of_its_values(tmp_path, weight):
     """The Pages table's CSV fields made by msgspec a block of rows at a time (pagecsv:

@@ -9,7 +9,7 @@ from typing import Any
 
 from ...errors import InputError
 from ...formats.vrt import VrtLayout
-from ...options import option
+from ...options import option, option_flag
 from ..span_options import SpanInputOptions
 from .match import STATUSES
 
@@ -201,7 +201,7 @@ def checked(options: Options, warnings: list[str]) -> Options:
     for name in ("context_left", "context_right"):
         value = getattr(options, name)
         if value < 0:
-            raise InputError("an integer ≥ 0", f"'{value}'", option="--" + name.replace("_", "-"))
+            raise InputError("an integer ≥ 0", f"'{value}'", option=option_flag(name))
     for error_type in options.error_tables or ():
         if error_type not in ERROR_TYPES:
             raise InputError(

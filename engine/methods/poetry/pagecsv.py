@@ -1,6 +1,6 @@
 """The Pages table's CSV fields (specs/poetry.md §6.2) as csv.Pieces: the page ids coded,
 and the numbers of each row as one piece, written by msgspec a block of rows at a time
-(render.number_texts, as the original's CSV), not a text per field (43,000 pages: 0.06
+(render.number_bytes, as the original's CSV), not a text per field (43,000 pages: 0.06
 -> 0.03 s)."""
 
 from __future__ import annotations
@@ -12,7 +12,7 @@ import numpy as np
 
 from ...export.csv import Coded, Pieces, number_fields
 from ...export.rowtexts import fixed, objects
-from .render import BLOCK, number_texts
+from .render import BLOCK, number_bytes
 
 
 def page_fields(page_ids: list[str], numbers: Sequence[Sequence[Any]]) -> list[Pieces]:
@@ -22,7 +22,7 @@ def page_fields(page_ids: list[str], numbers: Sequence[Sequence[Any]]) -> list[P
     count = len(page_ids)
     texts: list[bytes] = []
     for start in range(0, count, BLOCK):
-        texts += number_texts(numbers, start, min(start + BLOCK, count), _by_writer, as_bytes=True)
+        texts += number_bytes(numbers, start, min(start + BLOCK, count), _by_writer)
     ids = Pieces([Coded(page_ids, np.arange(count))], count)
     return [ids, Pieces([fixed(objects(texts))], count)]
 

@@ -52,32 +52,44 @@ def csv_rows(page_ids: list[Any], scores: Sequence[tuple[Any, ...]]) -> str:
 
 def _plain_rows(page_ids: list[Any], columns: Sequence[Sequence[Any]], start: int, stop: int) -> str:
     """Rows start … stop − 1 of csv_rows, page ids that need no quotes."""
-    texts = number_texts(columns, start, stop, _by_str)
+    texts = number_texts(columns, start, stop)
     return "".join(chain.from_iterable(zip(page_ids[start:stop], repeat(","), texts, repeat("\r\n"))))
 
 
-def number_texts(columns: Sequence[Sequence[Any]], start: int, stop: int,
-                 by_row: Callable[[tuple[Any, ...]], Any], as_bytes: bool = False) -> list[Any]:  # fmt: skip
+def number_texts(columns: Sequence[Sequence[Any]], start: int, stop: int) -> list[str]:
     """The numbers of rows start … stop − 1 (`columns`: equally long, of Python numbers),
-    each row's comma-separated (texts, or UTF-8 `as_bytes`), written by msgspec a block at
-    a time (one call and one split). msgspec writes integers and floats as str() and
-    repr() do (the shortest text that reads back as the same float) except where those
-    use an exponent (1e-05, 1.5e+17: msgspec writes 0.00001, 1.5e17), for nan and inf
-    (null) and true/false: rows whose text has an `e`, an `n` or `.0000` are written again
-    by `by_row` (the CSV's str(), the Pages table's fields)."""
+    each row's comma-separated as the CSV writes them (str()): see _written."""
+    rows, numbers = _encoded(columns, start, stop)
+    return _written(numbers.decode(), rows, _by_str, ("e", "n", ".0000", "],["))
+
+
+def number_bytes(columns: Sequence[Sequence[Any]], start: int, stop: int,
+                 by_row: Callable[[tuple[Any, ...]], bytes]) -> list[bytes]:  # fmt: skip
+    """number_texts' rows in UTF-8, those msgspec writes otherwise written by `by_row` (the
+    Pages table's fields)."""
+    rows, numbers = _encoded(columns, start, stop)
+    return _written(numbers, rows, by_row, (b"e", b"n", b".0000", b"],["))
+
+
+def _encoded(columns: Sequence[Sequence[Any]], start: int, stop: int) -> tuple[list[tuple[Any, ...]], bytes]:
+    """Rows start … stop − 1 of the columns, and msgspec's JSON of them (one call a block)."""
     rows = list(zip(*(column[start:stop] for column in columns), strict=True))
-    numbers = msgspec.json.encode(rows)
-    e, n, zeros, between = _MARKS[as_bytes]
-    numbers = numbers if as_bytes else numbers.decode()
+    return rows, msgspec.json.encode(rows)
+
+
+def _written(numbers: Any, rows: list[tuple[Any, ...]], by_row: Callable[[tuple[Any, ...]], Any],
+             marks: tuple[Any, Any, Any, Any]) -> list[Any]:  # fmt: skip
+    """Each row's text of msgspec's JSON of the rows (`numbers`, text or bytes; one split).
+    msgspec writes integers and floats as str() and repr() do (the shortest text that reads
+    back as the same float) except where those use an exponent (1e-05, 1.5e+17: msgspec
+    writes 0.00001, 1.5e17), for nan and inf (null) and true/false: rows whose text has an
+    `e`, an `n` or `.0000` (`marks`, and what is between two rows) are written by `by_row`."""
+    e, n, zeros, between = marks
     texts = numbers[2:-2].split(between)
     if e in numbers or n in numbers or zeros in numbers:
         texts = [by_row(row) if e in text or n in text or zeros in text else text
                  for text, row in zip(texts, rows, strict=True)]  # fmt: skip
     return texts
-
-
-#: What marks a row of number_texts written again, and what is between two rows, in text and in bytes.
-_MARKS = {False: ("e", "n", ".0000", "],["), True: (b"e", b"n", b".0000", b"],[")}
 
 
 def _by_str(row: tuple[Any, ...]) -> str:

@@ -1,0 +1,44 @@
+"""An option's flag is made from its name (and a side's) in one place (engine.options.option_flag):
+the flags the command lines declare and the flags their messages name are the same."""
+
+from __future__ import annotations
+
+import dataclasses
+
+from engine.agreement.command import AGREEMENT_READER_OPTIONS
+from engine.cli import build_parser
+from engine.methods.span_options import SpanInputOptions, reader_options_set, side_options
+from engine.options import option_flag
+
+
+def test_a_name_and_a_side_make_the_flag():
+    assert option_flag("tag_column") == "--tag-column" and option_flag("user") == "--user"
+    assert option_flag("tag_column", "gold") == "--gold-tag-column"
+    assert option_flag("label_file", "system") == "--system-label-file"
+
+
+def test_a_sides_own_option_is_named_by_its_own_flag_the_shared_one_by_its():
+    given = SpanInputOptions(system_source="predictions", tag_column=2, gold_label_file="l.json")
+    _, system = side_options(given, "system")
+    assert (system.flag("source"), system.flag("tag_column"), system.flag("label_file")) == (
+        "--system-source", "--tag-column", "--label-file")
+    _, gold = side_options(given, "gold")
+    assert (gold.flag("label_file"), gold.flag("source"), gold.flag("missing_label")) == (
+        "--gold-label-file", "--source", "--missing-label")
+    assert sorted(reader_options_set(given)) == ["--gold-label-file", "--system-source", "--tag-column"]
+
+
+def test_sides_without_own_options_read_alike_but_for_the_systems_user():
+    """The app looks at a file once for both sides where their options are the same (the
+    system's "no user given" told apart only in an export: gui/setup_panel.contents_key)."""
+    _, gold = side_options(SpanInputOptions(tag_column=2), "gold")
+    _, system = side_options(SpanInputOptions(tag_column=2), "system")
+    assert dataclasses.replace(system, user=None) == gold
+
+
+def test_the_agreement_command_declares_the_flags_its_messages_name():
+    parser = build_parser()
+    declared = {s for action in parser._subparsers._group_actions[0].choices["agreement"]._actions
+                for s in action.option_strings}  # fmt: skip
+    assert {option_flag(o.name) for o in AGREEMENT_READER_OPTIONS} <= declared
+    assert "--missing-label" in declared and "--label-file" in declared
