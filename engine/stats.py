@@ -24,6 +24,7 @@ from .comparison import RESAMPLES as DEFAULT_RESAMPLES
 from .comparison import SEED as DEFAULT_SEED
 from .comparison import TRIALS as DEFAULT_TRIALS
 from .errors import InputError
+from .options import option_flag
 from .report import Report, Table
 
 if TYPE_CHECKING:
@@ -180,9 +181,9 @@ class Confidence:
             raise InputError("a level between 0 and 1 (exclusive)", repr(self.level), option="--ci")
         for name, value in (("resamples", self.resamples), ("trials", self.trials)):
             if value < MIN_RESAMPLES:
-                raise InputError(f"at least {MIN_RESAMPLES} {name}", str(value), option=f"--{name}")
+                raise InputError(f"at least {MIN_RESAMPLES} {name}", str(value), option=option_flag(name))
             if value > MAX_RESAMPLES:
-                raise InputError(f"at most {MAX_RESAMPLES:,} {name}", str(value), option=f"--{name}")
+                raise InputError(f"at most {MAX_RESAMPLES:,} {name}", str(value), option=option_flag(name))
         if self.seed < 0:  # numpy's generators take none
             raise InputError("a whole number of 0 or more", str(self.seed), option="--seed")
 
