@@ -72,3 +72,16 @@ def test_a_value_spelled_like_the_placeholder_is_kept_in_the_apps_words():
         assert any(w.startswith(f"gold.conll: {shown} (") for w in words), (shown, words)
     error = dialogs.input_error_text(one_annotator("gold.conll", conll.TITLE, "NAME", "--user"))
     assert "several annotators' work for the option User 'NAME' (an INCEpTION" in error
+
+
+def test_the_tests_record_a_failure_as_its_dialog_words_it(qtbot, shown, flags, tmp_path):
+    """conftest's stand-in for the dialog records what the dialog would show (the window's own words)."""
+    window = AgreementWindow()
+    qtbot.addWidget(window)
+    (tmp_path / "copy.tsv").write_text(FLAGS, encoding="utf-8")
+    window.add_paths([flags, str(tmp_path / "copy.tsv")])
+    window.measure()
+    qtbot.waitUntil(lambda: not window.busy, timeout=10_000)
+    assert shown.input_errors == [("Agreement could not be measured", dialogs.input_error_text(
+        tsv_error(flags), CONTROLS))]  # fmt: skip
+    assert "the Reading option Missing label" in shown.input_errors[0][1]
