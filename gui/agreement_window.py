@@ -123,6 +123,7 @@ class AgreementWindow(QWidget):
     def _build(self, looks: LookQueue | None) -> None:
         self.paths = QListWidget()
         self.paths.setMaximumHeight(90)
+        self.paths.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)  # Remove takes several
         self.listed = ListedRows(self.paths)  # the rows of the list, known without reading it
         buttons = QHBoxLayout()
         for text, slot in (
