@@ -67,9 +67,9 @@ class FileChoices(QObject):
         paths = self.paths()
         self.wanted = {path: key for path, key in self.wanted.items() if path in paths}
         self.fill()
-        if self.looks is None:
+        self._checks += 1  # a check asked before is out of date
+        if self.looks is None or not paths:
             return
-        self._checks += 1
         check = self._checks
 
         def wanted() -> bool:

@@ -60,3 +60,15 @@ def test_an_option_edit_stamps_off_the_ui_thread_and_reads_nothing_unchanged(qtb
     qtbot.waitUntil(lambda: len(stamped) > before and settled(agreement, window), timeout=20_000)
     assert sorted(read) == sorted(folders)  # each read once: neither edit changed a file
     assert stamped and threading.main_thread() not in stamped
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support raise")  # the offscreen platform
+def test_stamps_asked_before_every_row_went_offer_nothing(qtbot, window, folders):
+    agreement = agreement_of(qtbot, window)
+    for folder in folders:
+        agreement.add_row(folder, None)
+    agreement.reading.choices.look()  # the stamps of both asked
+    agreement.paths.clear()
+    agreement.reading.choices.look()  # none listed: nothing asked, and the earlier ask out of date
+    qtbot.waitUntil(lambda: settled(agreement, window), timeout=20_000)
+    assert offered(agreement, "layer") == [] and agreement.reading.choices.wanted == {}
