@@ -1,8 +1,11 @@
 """The Layer and Feature drop-downs of the Agreement window's Reading options, filled from the
 annotators listed as the main window's are from its inputs: each file (WebAnno TSV, XMI, an
-INCEpTION export, …) is looked at as the setup panel looks (gui/file_contents.py), on the
-main window's look queue (off the UI thread), and once while it is unchanged; the drop-downs
-offer every file's span layers, and the features of the layer chosen."""
+INCEpTION export, …) is looked at as the setup panel looks (gui/file_contents.py), once while
+it is unchanged (its stamp, gui/stamps.py: a folder's is every file's under it). All of it
+runs on the main window's look queue, off the UI thread: the listed inputs' stamps, taken
+again at each change of the list or of the Reading options, then a look at each input whose
+stamp (or the type system set) is new. The drop-downs offer every file's span layers, and
+the features of the layer chosen."""
 
 from __future__ import annotations
 
@@ -19,24 +22,21 @@ from engine.formats.reader_options import ReadOptions
 from .file_contents import Contents, read_contents
 from .look_queue import Asked, LookQueue
 from .options_panel import OptionsPanel
+from .stamps import Stamp, stamp
 
-#: A look at one file: its path, size and time of change, and the type system it is read with
-#: (an XMI file's; the only Reading option the layers and features depend on).
-Stamp = tuple[str, int, int, str | None]
-
-
-def stamp(path: str, typesystem: str | None) -> Stamp | None:
-    """What a look at the file depends on (None: it cannot be opened, nothing to offer)."""
-    try:
-        found = os.stat(path)
-    except (OSError, ValueError):
-        return None
-    return path, found.st_size, found.st_mtime_ns, typesystem
+#: A look at one input: its path, its stamp, and the type system it is read with (an XMI
+#: file's; the only Reading option the layers and features depend on).
+Key = tuple[str, Stamp, str | None]
 
 
-def look_job(key: Stamp) -> Contents:
+def look_job(key: Key) -> Contents:
     """What the worker runs: the file's layers, features and labels."""
-    return read_contents(key[0], ReadOptions(typesystem=key[3]))
+    return read_contents(key[0], ReadOptions(typesystem=key[2]))
+
+
+def stamps_job(paths: list[str]) -> list[tuple[str, Stamp | None]]:
+    """What the worker runs first: each input's stamp now."""
+    return [(path, stamp(path)) for path in paths]
 
 
 class FileChoices(QObject):
@@ -46,8 +46,9 @@ class FileChoices(QObject):
     def __init__(self, panel: OptionsPanel, rows: QListWidget, looks: LookQueue | None) -> None:
         super().__init__(panel)
         self.panel, self.rows, self.looks = panel, rows, looks
-        self.contents: dict[Stamp, Contents] = {}  # the files looked at (a file listed: as it is now)
-        self.wanted: dict[str, Stamp] = {}  # each file listed, as it is now
+        self.contents: dict[Key, Contents] = {}  # the files looked at (a file listed: as it is now)
+        self.wanted: dict[str, Key] = {}  # each file listed, as it was last stamped
+        self._checks = 0  # the stamps asked for last: an earlier ask's are out of date
         self._later = QTimer(self)  # the rows added or removed at once: one pass over them
         self._later.setSingleShot(True)
         self._later.timeout.connect(self.look)
@@ -61,21 +62,37 @@ class FileChoices(QObject):
         return list(dict.fromkeys(row[0] for row in rows if row))
 
     def look(self) -> None:
-        """Ask for a look at each file listed not yet looked at as it is now; offer what is known."""
+        """Offer what is known of the files listed; ask for their stamps (on the look queue),
+        then for a look at each one not yet looked at as it is now (_stamped)."""
+        paths = self.paths()
+        self.wanted = {path: key for path, key in self.wanted.items() if path in paths}
+        self.fill()
+        self._checks += 1  # a check asked before is out of date
+        if self.looks is None or not paths:
+            return
+        check = self._checks
+
+        def wanted() -> bool:
+            return isValid(self) and self._checks == check  # no later check asked for
+
+        asked = Asked(("agreement stamps", check), "Looking at the annotators' files",
+                      lambda _progress: stamps_job(paths), wanted)  # fmt: skip
+        self.looks.ask(asked, partial(self._stamped, self.looks, check))
+
+    def _stamped(self, looks: LookQueue, check: int, stamps: list[tuple[str, Stamp | None]]) -> None:
+        """The stamps of the files listed: a look at each one whose stamp is new."""
+        if not isValid(self) or check != self._checks:
+            return  # the window is gone, or the list or options changed since: a later check comes
         typesystem = self.panel.values().get("typesystem")
-        self.wanted = {}
-        for path in self.paths():
-            key = stamp(path, typesystem)
-            if key is None:
-                continue
-            self.wanted[path] = key
-            if key not in self.contents and self.looks is not None:
-                self._ask(self.looks, key)
+        self.wanted = {path: (path, now, typesystem) for path, now in stamps if now is not None}
+        for key in self.wanted.values():
+            if key not in self.contents:
+                self._ask(looks, key)
         self.contents = {key: found for key, found in self.contents.items()
                          if self.wanted.get(key[0], key) == key}  # fmt: skip
         self.fill()
 
-    def _ask(self, looks: LookQueue, key: Stamp) -> None:
+    def _ask(self, looks: LookQueue, key: Key) -> None:
         def wanted() -> bool:
             return isValid(self) and self.wanted.get(key[0]) == key  # still listed, unchanged
 
@@ -83,7 +100,7 @@ class FileChoices(QObject):
         asked = Asked(("agreement contents", key), title, lambda _progress: look_job(key), wanted)
         looks.ask(asked, partial(self._looked, key))
 
-    def _looked(self, key: Stamp, contents: Contents) -> None:
+    def _looked(self, key: Key, contents: Contents) -> None:
         if isValid(self):  # the window is still there
             self.contents[key] = contents
             self.fill()

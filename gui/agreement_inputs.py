@@ -1,21 +1,20 @@
 """What the Agreement window reads, off the UI thread: the annotators of an input that may
 hold several annotators' work (a doccano, Label Studio or INCEpTION project export), read
-when it is listed and kept with the input's size and modification time; the measurement
+when it is listed and kept with the input's stamp (gui/stamps.py); the measurement
 of the annotators listed, from what the listing read unless the input changed on disk
 since or the Reading options did (then it is read again); both read with the window's
 Reading options (gui/agreement_reading.py)."""
 
 from __future__ import annotations
 
-import os
 from dataclasses import dataclass
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from engine.progress import Progress
 
 from .agreement_reading import AgreementReading, labels, read_options
 from .agreement_views import by_document
+from .stamps import Stamp, stamp
 from .worker import Job
 
 if TYPE_CHECKING:
@@ -24,25 +23,6 @@ if TYPE_CHECKING:
 
 #: An annotator's row: the input, and which annotator of an export it is (None: the input's only one).
 Row = tuple[str, str | None]
-#: What says whether an input changed: its size and modification time (a folder's: each file's).
-Stamp = tuple[Any, ...]
-
-
-def stamp(path: str) -> Stamp | None:
-    """The input's size and modification time (of a folder, an unzipped INCEpTION export:
-    every file's under it); None where it cannot be looked at."""
-    try:
-        if not Path(path).is_dir():
-            found = os.stat(path)
-            return found.st_size, found.st_mtime_ns
-        every = []
-        for folder, _, names in os.walk(path):
-            for name in names:
-                found = os.stat(os.path.join(folder, name))
-                every.append((folder, name, found.st_size, found.st_mtime_ns))
-        return tuple(sorted(every))
-    except OSError:
-        return None
 
 
 @dataclass(frozen=True)

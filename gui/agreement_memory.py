@@ -63,6 +63,7 @@ def restore(window: AgreementWindow, settings: AppSettings) -> None:
     window.reading.set_plain(reading if isinstance(reading, dict) else {})
     for path, annotator in kept_rows(settings):
         window.add_row(path, annotator)
+    window.list_changed()  # the line says what to do with the rows restored
 
 
 def keep(window: AgreementWindow, settings: AppSettings) -> None:

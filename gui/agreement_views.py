@@ -58,13 +58,17 @@ def rows_height(matrix: QTableWidget) -> int:
 
 class TopFirst(QSplitter):
     """A vertical split whose top keeps the height it wants (`wanted`: the matrix's rows, or
-    where the user dragged the handle, until the next matrix is shown) as the split grows or
-    shrinks; the bottom has the rest."""
+    from then on where the user dragged the handle) as the split grows or shrinks; the
+    bottom has the rest."""
 
     def __init__(self) -> None:
         super().__init__(Qt.Orientation.Vertical)
         self.wanted = 0
-        self.splitterMoved.connect(lambda at, index: setattr(self, "wanted", self.sizes()[0]))
+        self.dragged = False  # the user placed the handle: the next matrices keep that height
+        self.splitterMoved.connect(self._dragged)
+
+    def _dragged(self) -> None:
+        self.wanted, self.dragged = self.sizes()[0], True
 
     def keep_top(self) -> None:
         if self.wanted:
@@ -77,10 +81,12 @@ class TopFirst(QSplitter):
 
 def room_for_matrix(split: TopFirst, matrix: QTableWidget) -> None:
     """The split's top (the matrix, with what is above and under it) as tall as the matrix's
-    rows need, the pair list below it the rest (at 1280x720 with the Reading options open too)."""
-    top = split.widget(0)
-    top.layout().activate()  # its line under the matrix may have just been shown
-    split.wanted = top.sizeHint().height() - matrix.sizeHint().height() + rows_height(matrix)
+    rows need, or as the user dragged it; the pair list below it the rest (at 1280x720 with
+    the Reading options open too)."""
+    if not split.dragged:
+        top = split.widget(0)
+        top.layout().activate()  # its line under the matrix may have just been shown
+        split.wanted = top.sizeHint().height() - matrix.sizeHint().height() + rows_height(matrix)
     split.keep_top()
 
 

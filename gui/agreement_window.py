@@ -57,6 +57,7 @@ from .agreement_views import (
 )
 from .agreement_words import (
     FIGURES_TIP,
+    OPTIONS_CHANGED,
     START,
     again_words,
     changed_words,
@@ -96,6 +97,7 @@ class AgreementWindow(QWidget):
         self.resize(1180, 660)  # fits a 1280x720 screen with its title bar
         self.data: dict[str, Any] | None = None
         self.measured: list[Row] = []  # the rows the figures are of
+        self.measured_with: Any = None  # the Reading options they were measured with
         self.corpus: Any = None
         self.sheet: Any = None
         self.rows_of: dict[str, list[Any]] = {}  # the sheet's rows by document
@@ -121,6 +123,7 @@ class AgreementWindow(QWidget):
     def _build(self, looks: LookQueue | None) -> None:
         self.paths = QListWidget()
         self.paths.setMaximumHeight(90)
+        self.paths.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)  # Remove takes several
         self.listed = ListedRows(self.paths)  # the rows of the list, known without reading it
         buttons = QHBoxLayout()
         for text, slot in (
@@ -135,6 +138,7 @@ class AgreementWindow(QWidget):
         self.predictions.toggled.connect(self.list_predictions)
         buttons.addWidget(self.predictions)
         self.reading = ReadingGroup(self.paths, looks)  # reader options, --labels; the files' layers
+        self.reading.changed.connect(self.list_changed)  # the figures' line says they are of other options
         self.measure_button = QPushButton("Measure agreement")
         self.measure_button.clicked.connect(self.measure)
         self.cancel_button = QPushButton("Cancel")
@@ -310,9 +314,9 @@ class AgreementWindow(QWidget):
 
     def measure(self) -> None:
         kept = [self.exports[path] for path in dict.fromkeys(self.path_list()) if path in self.exports]
-        rows = self.rows()  # the rows the figures will be of (the list may change meanwhile)
-        job = measure_job(rows, self.predictions.isChecked(), kept, self.reading.reading())
-        done = partial(self._measured, rows)
+        rows, reading = self.rows(), self.reading.reading()  # what the figures will be of (either may change)
+        job = measure_job(rows, self.predictions.isChecked(), kept, reading)
+        done = partial(self._measured, rows, reading)
         self.run_task("Measuring agreement", job, done, "Agreement could not be measured")
 
     def run_task(self, title: str, job: Job, done: Callable[[Any], None], doing: str) -> bool:
@@ -359,9 +363,9 @@ class AgreementWindow(QWidget):
         self.progress.hide()
         self._result = (result,)
 
-    def _measured(self, rows: list[Row], result: tuple[dict[str, Any], Any, Any, dict[str, list]]) -> None:
+    def _measured(self, rows: list[Row], reading: Any, result: tuple[Any, Any, Any, dict[str, list]]) -> None:
         self.data, self.corpus, self.sheet, self.rows_of = result
-        self.measured = rows
+        self.measured, self.measured_with = rows, reading
         self.reading.button.setChecked(False)  # the figures have the room (the line beside says what is set)
         self.show_results()
 
@@ -437,11 +441,16 @@ class AgreementWindow(QWidget):
 
     def say(self, text: str, *, running: bool = False) -> None:
         """The line above the tabs: the figures the tabs show (and, but for what a `running`
-        task does, whether the list has changed since), then what the window did last (a
-        workbook written, cancelled or left as it was keeps the figures in view)."""
-        changed = self.data is not None and not running and self.rows() != self.measured
-        note = changed_words(self.paths.count()) if changed else ""
+        task does, whether the list or the Reading options have changed since), then what the
+        window did last (a workbook written, cancelled or left as it was keeps the figures in view)."""
+        note = self._since() if self.data is not None and not running else ""
         self.summary.setText(" ".join(part for part in (self.figures(), note, text) if part))
+
+    def _since(self) -> str:
+        """What has changed since the figures were measured: the list, else the Reading options."""
+        if self.rows() != self.measured:
+            return changed_words(self.paths.count())
+        return OPTIONS_CHANGED if self.reading.reading() != self.measured_with else ""
 
     def show_matrix(self) -> None:
         if self.data is None:

@@ -74,6 +74,10 @@ def changed_words(listed: int) -> str:
     return f"The list of annotators has changed since ({grouped(listed)} now): click Measure agreement again."
 
 
+#: The note after figures measured with other Reading options than those set now.
+OPTIONS_CHANGED = "The Reading options have changed since: click Measure agreement again."
+
+
 def explain_measures(choice: QComboBox) -> None:
     """Each entry of the measure list with its meaning as tooltip."""
     for i in range(choice.count()):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import re
 
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QValidator
 from PySide6.QtWidgets import QSpinBox
 
@@ -92,6 +93,10 @@ def column_value(text: str) -> int | None:
     return -n if found.group(2) else n - 1
 
 
+#: The characters of a value's text Qt measures for a spin box's size.
+_MEASURED = 18
+
+
 class ColumnSpinBox(QSpinBox):
     """A spin box of a column number that shows and reads it as words ("1st", "last"); its
     value() is the engine's number."""
@@ -102,6 +107,20 @@ class ColumnSpinBox(QSpinBox):
     def valueFromText(self, text: str) -> int:  # noqa: N802
         value = column_value(text)
         return self.value() if value is None else value
+
+    def sizeHint(self) -> QSize:  # noqa: N802
+        return self._as_plain(super().sizeHint())
+
+    def minimumSizeHint(self) -> QSize:  # noqa: N802
+        return self._as_plain(super().minimumSizeHint())
+
+    def _as_plain(self, hint: QSize) -> QSize:
+        """As wide as a plain spin box of its range (Qt measures the text of its smallest and
+        largest values: their words, "2147483647th from last", are wider than their digits)."""
+        metrics, ends = self.fontMetrics(), (self.minimum(), self.maximum())
+        words = max(metrics.horizontalAdvance(self.textFromValue(end)[:_MEASURED]) for end in ends)
+        digits = max(metrics.horizontalAdvance(str(end)[:_MEASURED]) for end in ends)
+        return QSize(hint.width() - max(words - digits, 0), hint.height())
 
     def validate(self, text: str, pos: int) -> object:
         value = column_value(text)

@@ -6,10 +6,10 @@ sniffed on a worker (its first JSON record may be 50 MB), once while it stays th
 from __future__ import annotations
 
 import os
-import stat
 from typing import TYPE_CHECKING
 
 from .agreement_memory import kept_rows
+from .stamps import Stamp, stamp
 
 if TYPE_CHECKING:
     from .settings import AppSettings
@@ -24,42 +24,38 @@ def annotators_files(settings: AppSettings | None) -> list[str]:
 
 def detected(path: str) -> str | None:
     """The format module of a file (a folder's: its first annotation file's), or None; a
-    file's read once while it stays the same file (_stamp), None never kept (a brat .txt
+    file's read once while it stays the same file (its stamp), None never kept (a brat .txt
     is brat once its .ann is beside it)."""
     from engine.formats import detected_module
 
     try:
-        stamp, module = _sniffed_before(path)
+        before, module = _sniffed_before(path)
         if module is not None:
             return module
         module = detected_module(path)
     except (OSError, ValueError):
         return None
-    if stamp is not None and module is not None:
-        _DETECTED[path] = (stamp, module)
+    if before is not None and module is not None:
+        _DETECTED[path] = (before, module)
     return module
 
 
-#: The format module detected of each file, by path, with the file's _stamp then: the
+#: The format module detected of each file, by path, with the file's stamp then: the
 #: dialog is built anew each time, and sniffing a file can take long (its first JSON record
 #: read whole: 1.8 s of CPU for one of 50 MB).
-_DETECTED: dict[str, tuple[tuple[int, int, int, int], str]] = {}
+_DETECTED: dict[str, tuple[Stamp, str]] = {}
 
 
-def _stamp(path: str) -> tuple[int, int, int, int] | None:
-    """A file's size, modification and change times (ns) and inode (a file copied over it
-    with `cp -p` keeps size and modification time); None for a folder (looked at each time)."""
-    status = os.stat(path)
-    if not stat.S_ISREG(status.st_mode):
-        return None
-    return status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino
-
-
-def _sniffed_before(path: str) -> tuple[tuple[int, int, int, int] | None, str | None]:
-    """A file's _stamp, and its format module as detected while it had that stamp (None: not
-    detected yet, or a folder: looked at each time)."""
-    stamp, seen = _stamp(path), _DETECTED.get(path)
-    return stamp, seen[1] if seen is not None and seen[0] == stamp else None
+def _sniffed_before(path: str) -> tuple[Stamp | None, str | None]:
+    """A file's stamp, and its format module as detected while it had that stamp (None: not
+    detected yet, or a folder: looked at each time); OSError where it cannot be looked at."""
+    if os.path.isdir(path):
+        return None, None
+    now = stamp(path)
+    if now is None:
+        raise FileNotFoundError(path)
+    seen = _DETECTED.get(path)
+    return now, seen[1] if seen is not None and seen[0] == now else None
 
 
 def known(paths: list[str]) -> dict[str, str | None] | None:
@@ -69,7 +65,7 @@ def known(paths: list[str]) -> dict[str, str | None] | None:
     for path in paths:
         try:
             _, module = _sniffed_before(path)
-        except (OSError, ValueError):
+        except OSError:
             modules[path] = None  # not there: nothing to sniff
             continue
         if module is None:

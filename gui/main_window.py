@@ -47,7 +47,7 @@ from .viewer import SideBySideViewer, attachable
 from .viewer_data import ReportData
 from .wheel import guard_wheel
 from .window_exports import WindowExports
-from .window_memory import EXAMPLE_LOADED, SETUP_WIDTH, WindowMemory
+from .window_memory import SETUP_WIDTH, WindowMemory
 from .window_menus import WindowMenus
 from .worker import Job, Task, finish, reap, show_progress, start
 
@@ -438,7 +438,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
 
     def _inputs_changed(self) -> None:
         self.settings.set_inputs(*self.setup.paths())
-        if self.statusBar().currentMessage() == EXAMPLE_LOADED:
+        if self.example_said:
             self.statusBar().clearMessage()  # other files chosen: the example is no longer what is loaded
         self._show_summary()
         gold, system = (Path(p).name for p in self.setup.paths())

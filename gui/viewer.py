@@ -91,9 +91,12 @@ class SideBySideViewer(QWidget):
     def _show_titles(self) -> None:
         """The titles as given, or naming the file of the document shown (viewer_data.pane_title)."""
         name = self.doc.name if self.doc is not None else None
-        inputs = self.data.report.inputs if self.data is not None else []
+        report = self.data.report if self.data is not None else None
+        inputs = report.inputs if report is not None else []
+        sources = report.data.get("_sources", {}).get(name, {}) if report is not None else {}
         for side in SIDES:
-            title = pane_title(self._titles[side], [f.path for f in inputs if f.role == side], name)
+            files = [f.path for f in inputs if f.role == side]
+            title = pane_title(self._titles[side], files, name, sources.get(side))
             self.titles[side].setText(f"<b>{html.escape(title)}</b>")
 
     def set_report(self, data: ReportData | None) -> None:

@@ -466,20 +466,20 @@ def _marks(errors: ColumnRows, side: str) -> Marks:
     return Marks(begins[order], finishes[order], rows[order], errors.column("type"))
 
 
-def pane_title(given: str, files: Sequence[str], document: str | None) -> str:
+def pane_title(given: str, files: Sequence[str], document: str | None, source: str | None = None) -> str:
     """A pane's title: as given ("Gold — file"), or where its side was read from several
-    files (a folder) naming the file of the document shown, or the folder where no file is
-    named as the document (source_name)."""
+    files (a folder) naming the file of the document shown: its `source` where the report
+    says it (FairEval's), else as source_name finds it."""
     if document is None or len(files) <= 1:
         return given
-    return f"{given.split(' — ')[0]} — {source_name(files, document)}"
+    return f"{given.split(' — ')[0]} — {PurePath(source).name if source else source_name(files, document)}"
 
 
 def source_name(files: Sequence[str], document: str) -> str:
     """The name of the file a document of a folder came from: the first of `files` named
     as the document without its extension (`sub/name` from a sub-folder), or as the file
-    part of a `file/document` name; else the folder holding them (FairEval names a folder's one
-    document after the gold folder: the system's is not named so)."""
+    part of a `file/document` name; else the folder holding them (a document named as none
+    of them)."""
     parts = document.split("/")
     for k in range(len(parts), 0, -1):
         for path in map(PurePath, files):

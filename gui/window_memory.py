@@ -41,6 +41,7 @@ class WindowMemory:
     _shown: bool
     _fitted: bool
     _refit: bool
+    example_said = False  # the status bar says that the bundled example is loaded (EXAMPLE_LOADED)
     statusBar: Callable[[], Any]  # noqa: N815
     saveGeometry: Callable[[], Any]  # noqa: N815
     saveState: Callable[[], Any]  # noqa: N815
@@ -59,6 +60,8 @@ class WindowMemory:
             self.setup.set_method(method)
             self.setup.set_paths(gold, system)
             self.statusBar().showMessage(EXAMPLE_LOADED)
+            self.example_said = True  # until another line replaces it, or other files are chosen
+            self.statusBar().messageChanged.connect(self._example_unsaid)
             self.summary.setText(EXAMPLE_LOADED)
         else:
             self.setup.set_paths(*settings.inputs())
@@ -70,6 +73,9 @@ class WindowMemory:
         state = settings.layout("state")
         if state is not None:
             self.restoreState(state)
+
+    def _example_unsaid(self) -> None:
+        self.example_said = False
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
         """The splitter's sizes are restored once the window has its size."""

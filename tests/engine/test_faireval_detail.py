@@ -204,3 +204,18 @@ def test_distinct_rows_by_one_key_and_by_lexsort():
         expected = sorted(set(zip(*(c.tolist() for c in columns), strict=True)))
         assert rows == expected
         assert [rows[k] for k in which.tolist()] == list(zip(*(c.tolist() for c in columns), strict=True))
+
+
+def test_each_document_names_the_files_it_came_from_outside_the_json(tmp_path):
+    from engine.export.json import dumps
+
+    for side, text in (("gold", GOLD), ("system", SYSTEM)):
+        (tmp_path / side).mkdir()
+        for name in ("a.tsv", "b.tsv"):
+            (tmp_path / side / name).write_text(text, encoding="utf-8")
+    method = get_method("faireval")
+    report = method.evaluate(str(tmp_path / "gold"), str(tmp_path / "system"), method.Options(), detail=True)
+    assert [d.name for d in report.documents] == ["a.tsv", "b.tsv"]  # no file's name without its extension
+    assert report.data["_sources"] == {name: {side: str(tmp_path / side / name) for side in ("gold", "system")}
+                                       for name in ("a.tsv", "b.tsv")}  # fmt: skip
+    assert "_sources" not in dumps(report)

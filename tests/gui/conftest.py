@@ -20,7 +20,7 @@ class Dialogs:
     """What the app would have shown in dialogs."""
 
     def __init__(self) -> None:
-        self.input_errors: list[tuple[str, str]] = []  # (what stopped, the engine's message)
+        self.input_errors: list[tuple[str, str]] = []  # (what stopped, the message as the dialog words it)
         self.crashes: list[tuple[str, str]] = []  # (summary, details)
         self.messages: list[tuple[str, str]] = []
         self.questions: list[str] = []
@@ -32,8 +32,8 @@ class Dialogs:
 @pytest.fixture(autouse=True)
 def shown(monkeypatch) -> Dialogs:
     record = Dialogs()
-    monkeypatch.setattr(dialogs, "show_input_error",
-                        lambda parent, err, doing="", controls=None: record.input_errors.append((doing, str(err))))  # fmt: skip
+    monkeypatch.setattr(dialogs, "show_input_error", lambda parent, err, doing="", controls=None:
+                        record.input_errors.append((doing, dialogs.input_error_text(err, controls))))  # fmt: skip
     monkeypatch.setattr(
         dialogs, "show_crash", lambda parent, summary, details: record.crashes.append((summary, details))
     )

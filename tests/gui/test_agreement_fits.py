@@ -39,3 +39,16 @@ def test_options_opened_after_measuring_take_their_room_from_the_pair_list(qtbot
     qtbot.waitUntil(lambda: window.reading.area.isVisible() and window.pair_rows.height() < pairs)
     assert window.matrix.height() == matrix or window.pair_rows.height() == window.pair_rows.minimumHeight()
     assert window.pair_rows.height() >= window.pair_rows.minimumHeight() > 0
+
+
+def test_a_matrix_height_the_user_dragged_stays_at_the_next_measuring(qtbot, monkeypatch, tmp_path):
+    window = measured(opened(qtbot, monkeypatch, tmp_path, ("anna.tsv", "ben.tsv", "cara.tsv"), quiet_pair),
+                      qtbot)  # fmt: skip
+    qtbot.waitExposed(window)
+    split = window.pairs_split
+    dragged = split.sizes()[0] + 60
+    split.moveSplitter(dragged, 1)  # as the user drags the handle (splitterMoved)
+    assert split.sizes()[0] == dragged
+    measured(window, qtbot)
+    window.measure_choice.setCurrentIndex(1)
+    assert split.sizes()[0] == dragged  # it was the matrix's rows again

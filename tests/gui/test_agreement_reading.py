@@ -286,3 +286,15 @@ def test_stepping_an_option_keeps_the_listed_rows_once_and_by_closing(qtbot, set
     window.close()  # what waits to be kept is kept as the window closes
     assert writes.count("agreement") == 1
     assert opened(qtbot, settings_file).reading.reading().token_column == 5
+
+
+def test_the_figures_line_says_when_the_reading_options_changed_since(qtbot, layered):
+    window = AgreementWindow()
+    qtbot.addWidget(window)
+    set_option(window, "layer", "b.Chunk")
+    measured_data(qtbot, window, layered)
+    assert "changed since" not in window.summary.text()
+    set_option(window, "missing_label", "Flag")
+    assert window.summary.text().endswith("The Reading options have changed since: click Measure agreement again.")
+    set_option(window, "missing_label", None)  # back as measured: the figures are the options' again
+    assert "changed since" not in window.summary.text() and window.summary.text().startswith("3 annotators")

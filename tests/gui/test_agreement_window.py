@@ -466,3 +466,12 @@ def test_the_figures_are_of_the_rows_listed_when_measure_was_clicked(window, qtb
     qtbot.waitUntil(lambda: not window.busy and window.data is not None, timeout=20_000)
     assert window.measured == listed and len(window.rows()) == 2
     assert window.summary.text().endswith(changed(2))
+
+
+def test_several_rows_chosen_with_shift_are_removed_at_once(window, qtbot):
+    before = window.rows()
+    first, last = (window.paths.visualItemRect(window.paths.item(row)).center() for row in (0, 1))
+    qtbot.mouseClick(window.paths.viewport(), Qt.MouseButton.LeftButton, pos=first)
+    qtbot.mouseClick(window.paths.viewport(), Qt.MouseButton.LeftButton, Qt.KeyboardModifier.ShiftModifier, last)
+    window.remove()
+    assert window.rows() == before[2:] and window.removed == set(before[:2])

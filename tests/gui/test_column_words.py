@@ -5,7 +5,9 @@ showed "Token column 0" and "Tag column -1"); the engine gets its own numbers un
 
 from __future__ import annotations
 
+import pytest
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QSpinBox
 
 from engine.errors import InputError
 from engine.methods.clueval.settings import Options as CluevalOptions
@@ -13,7 +15,7 @@ from engine.methods.span_options import SpanInputOptions
 from gui.agreement_window import AgreementWindow
 from gui.column_words import ColumnSpinBox, column_value, column_words
 from gui.dialogs import input_error_text
-from gui.options_panel import OptionsPanel
+from gui.options_panel import INT_LIMIT, OptionsPanel
 from gui.results import option_specs_of, option_text
 from gui.settings import AppSettings
 
@@ -109,3 +111,13 @@ def test_an_index_counts_from_one_as_a_person_does(qtbot):
     assert panel.options().system_index == 1
     assert COUNTED_INDEX in tooltip(option_specs_of("spans")["system_index"])
     assert option_text(option_specs_of("spans")["index"], "index", 0) == "Index = 1st"
+
+
+@pytest.mark.parametrize("low", [-INT_LIMIT, 0])
+def test_a_column_spin_box_is_as_wide_as_a_plain_one(qtbot, low):
+    plain, column = QSpinBox(), ColumnSpinBox()
+    for box in (plain, column):
+        qtbot.addWidget(box)
+        box.setRange(low, INT_LIMIT)
+    for hint in ("sizeHint", "minimumSizeHint"):  # Qt measured "2147483647th from last": 152 px against 108
+        assert abs(getattr(column, hint)().width() - getattr(plain, hint)().width()) <= 2

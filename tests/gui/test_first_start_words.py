@@ -26,3 +26,10 @@ def test_files_of_ones_own_chosen_no_longer_say_the_example_is_loaded(qtbot, win
     assert window.statusBar().currentMessage() == ""
     window.setup.fields["system"].set_path("")
     assert window.summary.text() == CHOOSE
+
+
+def test_choosing_files_clears_the_example_line_only_while_it_is_shown(qtbot, window, tmp_path):
+    written = "Written: gold.xlsx"
+    window.statusBar().showMessage(written, 8000)  # another line replaced the example's
+    window.setup.fields["gold"].set_path(str(tmp_path / "anna.ann"))
+    assert window.statusBar().currentMessage() == written

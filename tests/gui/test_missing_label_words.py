@@ -48,14 +48,19 @@ def test_the_agreement_window_names_its_reading_option(flags):
     assert "--missing-label" not in text and "LABEL" not in text
 
 
-def test_the_agreement_window_shows_its_own_words(qtbot, monkeypatch, flags, tmp_path):
-    texts = dialog_texts(monkeypatch)
+def measured_flags(qtbot, flags: str, tmp_path) -> None:
+    """Measure the file and a copy in an Agreement window (it fails: an annotation without a value)."""
     window = AgreementWindow()
     qtbot.addWidget(window)
     (tmp_path / "copy.tsv").write_text(FLAGS, encoding="utf-8")
     window.add_paths([flags, str(tmp_path / "copy.tsv")])
     window.measure()
     qtbot.waitUntil(lambda: not window.busy, timeout=10_000)
+
+
+def test_the_agreement_window_shows_its_own_words(qtbot, monkeypatch, flags, tmp_path):
+    texts = dialog_texts(monkeypatch)
+    measured_flags(qtbot, flags, tmp_path)
     assert len(texts) == 1 and "(or a label for those without: the Reading option Missing label)" in texts[0][1]
 
 
@@ -72,3 +77,11 @@ def test_a_value_spelled_like_the_placeholder_is_kept_in_the_apps_words():
         assert any(w.startswith(f"gold.conll: {shown} (") for w in words), (shown, words)
     error = dialogs.input_error_text(one_annotator("gold.conll", conll.TITLE, "NAME", "--user"))
     assert "several annotators' work for the option User 'NAME' (an INCEpTION" in error
+
+
+def test_the_tests_record_a_failure_as_its_dialog_words_it(qtbot, shown, flags, tmp_path):
+    """conftest's stand-in for the dialog records what the dialog would show (the window's own words)."""
+    measured_flags(qtbot, flags, tmp_path)
+    assert shown.input_errors == [("Agreement could not be measured", dialogs.input_error_text(
+        tsv_error(flags), CONTROLS))]  # fmt: skip
+    assert "the Reading option Missing label" in shown.input_errors[0][1]

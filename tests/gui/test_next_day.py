@@ -36,6 +36,14 @@ def test_the_annotators_listed_are_there_after_a_restart(qtbot, settings_file, t
     assert not again.busy  # listed as kept: nothing read until Measure
 
 
+def test_the_line_says_what_to_do_with_the_annotators_restored(qtbot, settings_file, tmp_path):
+    first = opened(qtbot, settings_file)
+    first.add_paths([str(tmp_path / name) for name in ("anna.tsv", "ben.tsv")])
+    qtbot.waitUntil(lambda: len(first.settings.value("agreement", {}).get("rows", [])) == 2)  # kept
+    again = opened(qtbot, settings_file)
+    assert again.summary.text() == "2 annotators listed: click Measure agreement."  # was "Add two or more …"
+
+
 def test_an_export_is_kept_one_row_per_annotator(qtbot, settings_file, tmp_path):
     first = opened(qtbot, settings_file)
     for annotator in ("anna", "ben"):

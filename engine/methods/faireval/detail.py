@@ -212,6 +212,8 @@ class DocumentBuilder:
         decisions = self._ends[-1] if self._ends else 0
         report.data["pairs"] = PairsJSON(decisions, self._pairs_dicts, self._pairs_texts)
         report.data["_decisions"] = Later(decisions, self.decisions)  # the per-sentence counts of units.py
+        sources = {p.name: {"gold": p.pair.target, "system": p.pair.system} for p in self.pairs}
+        report.data["_sources"] = sources  # the files of each document, for the app's viewer
         report.set_errors(self._error_rows(tick))
 
     def _error_rows(self, tick: Callable[[], None]) -> ColumnRows:
