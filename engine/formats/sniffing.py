@@ -440,9 +440,11 @@ def is_conll_line(line: str) -> bool:
     return len(line.split(" ")) == 3
 
 
-#: CoNLL columns' document separator and the tags of their last column (engine/formats/conll.py).
+#: CoNLL columns' document separator and the tags of their last column (engine/formats/conll.py);
+#: beside O, labels alone too (IO: `PER`, Few-NERD's `person-actor`).
 DOCSTART = "-DOCSTART-"
 _COLUMN_TAG = re.compile(r"O|[BIESULM]-.+")
+_TAG_OR_LABEL = re.compile(r"O|[BIESULM]-.+|[^\W\d_]\S*")
 
 
 def column_fields(line: str, separator: str | None) -> list[str]:
@@ -469,7 +471,9 @@ def columns_like(lines: Sequence[str]) -> bool:
     rows = [r for r in rows if r[:1] != [DOCSTART]]
     if not rows or any(len(r) < 2 for r in rows):
         return False
-    return all(_COLUMN_TAG.fullmatch(r[-1]) for r in rows)
+    tags = {r[-1] for r in rows}
+    shape = _TAG_OR_LABEL if "O" in tags else _COLUMN_TAG
+    return all(shape.fullmatch(tag) for tag in tags)
 
 
 def inception_project(lines: Sequence[str]) -> bool:
