@@ -14,14 +14,14 @@ spans and token bounds are character offsets into it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations, Document
 from ..textio import checked_utf8, read_input_bytes
-from . import sniffing, tagschemes
+from . import conllu_plus, sniffing, tagschemes
 from .columns import (
     NEWLINE,
     SPACE,
@@ -67,6 +67,8 @@ class ColumnFile:
     doc_ids: list[str | None] = field(default_factory=list)
     #: the column (from 0) the tags were read from; None: another format's, or a file of one column
     tag_column: int | None = None
+    #: the names a CoNLL-U Plus file's first line gives its columns (declared_columns), or None
+    column_names: list[str] | None = None
 
     @classmethod
     def of_tokens(cls, name: str, tokens: list[str], lines: np.ndarray, sentence_starts: np.ndarray,
@@ -89,8 +91,11 @@ class ColumnFile:
     @classmethod
     def read(cls, path: str, options: ReadOptions) -> ColumnFile:
         columns = cls(path)
-        raw = read_input_bytes(path)
-        columns._read_lines(split_lines(checked_utf8(raw, path), options.separator), options)
+        raw = checked_utf8(read_input_bytes(path), path)
+        columns.column_names = conllu_plus.declared_columns(raw)
+        if columns.column_names is not None and options.comment_prefix is None:
+            options = replace(options, comment_prefix="#")  # CoNLL-U Plus: `#` opens a comment line
+        columns._read_lines(split_lines(raw, options.separator), options)
         return columns
 
     def _read_lines(self, lines: Lines, options: ReadOptions) -> None:
@@ -222,12 +227,14 @@ def _check_bare_labels(columns: ColumnFile, prefix_of: np.ndarray, flag: str) ->
 
 def _tag_column(columns: ColumnFile, flag: str) -> str:
     """Where a file's tags were read from and how to read another column's, for a tag that
-    is none (a CoNLL-U Plus MISC column, flair's whitespace flags …); '' for another format's
-    and for a file of one column."""
-    if columns.tag_column is None:
+    is none (a CoNLL-U Plus MISC column, flair's whitespace flags …), with the columns'
+    names where the file gives them; '' for another format's and for a file of one column."""
+    column, names = columns.tag_column, columns.column_names or []
+    if column is None:
         return ""
-    return (f" in column {columns.tag_column} (counted from 0); where the tags are in another column, "
-            f"read them with {flag} N")
+    way_on = conllu_plus.other_column(names, column) if names else "N"
+    return (f" in column {column} (counted from 0{conllu_plus.named(names, column)}); where the tags are in "
+            f"another column, read them with {flag} {way_on}")
 
 
 def _sentence_numbers(columns: ColumnFile) -> np.ndarray:
