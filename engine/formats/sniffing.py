@@ -441,10 +441,10 @@ def is_conll_line(line: str) -> bool:
 
 
 #: CoNLL columns' document separator and the tags of their last column (engine/formats/conll.py);
-#: beside O, labels alone too (IO: `PER`, Few-NERD's `person-actor`).
+#: or O and labels alone (IO: `PER`, Few-NERD's `person-actor`), never the two mixed.
 DOCSTART = "-DOCSTART-"
 _COLUMN_TAG = re.compile(r"O|[BIESULM]-.+")
-_TAG_OR_LABEL = re.compile(r"O|[BIESULM]-.+|[^\W\d_]\S*")
+_IO_TAG = re.compile(r"O|(?![BIESULM]-)[^\W\d_]\S*")
 
 
 def column_fields(line: str, separator: str | None) -> list[str]:
@@ -472,8 +472,7 @@ def columns_like(lines: Sequence[str]) -> bool:
     if not rows or any(len(r) < 2 for r in rows):
         return False
     tags = {r[-1] for r in rows}
-    shape = _TAG_OR_LABEL if "O" in tags else _COLUMN_TAG
-    return all(shape.fullmatch(tag) for tag in tags)
+    return all(map(_COLUMN_TAG.fullmatch, tags)) or ("O" in tags and all(map(_IO_TAG.fullmatch, tags)))
 
 
 def inception_project(lines: Sequence[str]) -> bool:

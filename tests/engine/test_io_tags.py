@@ -194,6 +194,7 @@ def test_detection_and_the_declared_choices_name_io():
         (["John\tPER", "Smith\tPER"], False),  # no O: a column of POS tags or lemmas as much
         (["1\tJohn\tjohn\tPROPN\tNNP\t_\t2\tnsubj\t_\tO", "2\tran\trun\tVERB\tVBD\t_\t0\troot\t_\t_"], False),
         (["John\t12", "Smith\tO"], False),  # a number is no label
+        (["John\tB-PER", "lives\tO", "Mary\tPER"], False),  # mixed: not sniffed (--format conll names the tag)
     ],
 )
 def test_a_last_column_of_bare_labels_beside_o_is_conll(lines, columns):
