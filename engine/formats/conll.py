@@ -183,8 +183,9 @@ def tag_kind(tag: str) -> tuple[int, str]:
     return tagschemes.BARE, tag
 
 
-def _tag_parts(columns: ColumnFile, flag: str) -> tuple[np.ndarray, np.ndarray, list[str]]:
+def _tag_parts(columns: ColumnFile, options: ReadOptions) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """(prefix code, label number) of each tag name, and the label names."""
+    flag = options.flag("tag_column")
     prefixes, labels, names = [], [], {}
     for code, tag in enumerate(columns.tag_names):
         prefix, label = tag_kind(tag)
@@ -194,7 +195,7 @@ def _tag_parts(columns: ColumnFile, flag: str) -> tuple[np.ndarray, np.ndarray, 
         labels.append(names.setdefault(label, len(names)) if prefix != tagschemes.O else -1)
     prefix_of = np.array(prefixes, dtype=np.int8)
     if tagschemes.BARE in prefixes:
-        _check_bare_labels(columns, prefix_of, flag)
+        _check_bare_labels(columns, prefix_of, flag, chosen=(options.scheme or "").upper() == "IO")
     return prefix_of, np.array(labels, dtype=np.int32), list(names)
 
 
@@ -205,10 +206,11 @@ def _not_a_tag(columns: ColumnFile, code: int, flag: str) -> InputError:
     return InputError(TAG_SHAPES, found, file=columns.name, line=line)
 
 
-def _check_bare_labels(columns: ColumnFile, prefix_of: np.ndarray, flag: str) -> None:
-    """Bare labels (IO) are tags only beside O, and never beside prefixed tags: the first
-    tag of the file that is neither O nor of the kind of its first one stops the reading."""
-    if "O" not in columns.tag_names:  # a column of POS tags, lemmas, CoNLL-U's MISC '_' …
+def _check_bare_labels(columns: ColumnFile, prefix_of: np.ndarray, flag: str, chosen: bool) -> None:
+    """Bare labels (IO) are tags only beside O (or with IO `chosen`), and never beside prefixed
+    tags: the first tag of the file that is neither O nor of the kind of its first one stops
+    the reading."""
+    if not chosen and "O" not in columns.tag_names:  # a column of POS tags, lemmas, CoNLL-U's MISC '_' …
         raise _not_a_tag(columns, int(np.argmax(prefix_of == tagschemes.BARE)), flag)
     kind = prefix_of[columns.tag_codes]
     inside = np.flatnonzero(kind != tagschemes.O)
@@ -282,7 +284,7 @@ def _way_on(seq: tagschemes.Sequence, scheme: str, flag: str) -> str:
 
 def read_columns(columns: ColumnFile, options: ReadOptions) -> tuple[SpanTable, str]:
     """The spans (token numbers over the whole file) and the scheme they were read in."""
-    prefix_of, label_of, label_names = _tag_parts(columns, options.flag("tag_column"))
+    prefix_of, label_of, label_names = _tag_parts(columns, options)
     codes = columns.tag_codes
     seq = tagschemes.Sequence.of(prefix_of[codes] if len(codes) else np.zeros(0, np.int8),
                                  label_of[codes] if len(codes) else np.zeros(0, np.int32),

@@ -177,6 +177,7 @@ def test_a_run_of_one_label_is_a_span_and_a_blank_line_ends_it(tmp_path):
     assert _read(tmp_path, tags) == spans
     assert _read(tmp_path, tags, scheme="IO") == _read(tmp_path, tags, reading="conlleval") == spans
     assert _read(tmp_path, ["X-men", "O"]) == [(0, 1, "X-men")]  # X is no scheme letter: a bare label
+    assert _read(tmp_path, ["PER", "LOC"], scheme="IO") == [(0, 1, "PER"), (1, 2, "LOC")]  # no O: chosen
 
 
 def test_detection_and_the_declared_choices_name_io():
