@@ -1,26 +1,27 @@
 """CoNLL columns (CoNLL-2003 and similar): one token a line, a token column and a tag
 column chosen by number, a blank line between sentences, `-DOCSTART-` lines between
-documents; tags in IOB1, IOB2, IOBES/BIOES, BILOU or BMES, detected or chosen.
+documents; tags in IOB1, IOB2, IOBES/BIOES, BILOU, BMES or IO (bare labels), detected or chosen.
 
 A line holding a TAB is split on TABs only (tokens may hold no-break or zero-width
 spaces), any other line on runs of spaces. A `-DOCSTART-` line starts a document named by
 the rest of the line (CoNLL-2003's filler `-X- -X- O` names none: documents without a
-name are numbered). A tag's label is what follows its first `-`. The text of a document
-is its tokens joined by single spaces, its sentences by line ends; spans and token bounds
-are character offsets into it.
+name are numbered). A tag's label is what follows its first `-` where one of the scheme
+letters B I E S U L M stands before it, else the whole tag (IO's bare labels: `art-film`).
+The text of a document is its tokens joined by single spaces, its sentences by line ends;
+spans and token bounds are character offsets into it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 import numpy as np
 
 from ..errors import InputError
 from ..spans import Annotations, Document
 from ..textio import checked_utf8, read_input_bytes
-from . import sniffing, tagschemes
+from . import conllu_plus, sniffing, tagschemes
 from .columns import (
     NEWLINE,
     SPACE,
@@ -46,7 +47,7 @@ sniff = sniffing.conll  # recognises the format without this module (engine/form
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
     """What can be picked in the file: the schemes, the tag columns and the labels."""
     columns = ColumnFile.read(path, options)
-    labels = sorted({t.partition("-")[2] for t in columns.tag_names if t != "O"})
+    labels = sorted({tag_kind(t)[1] for t in columns.tag_names if t != "O"})
     return {"scheme": list(tagschemes.SCHEMES), "label": labels}
 
 
@@ -66,6 +67,8 @@ class ColumnFile:
     doc_ids: list[str | None] = field(default_factory=list)
     #: the column (from 0) the tags were read from; None: another format's, or a file of one column
     tag_column: int | None = None
+    #: the names a CoNLL-U Plus file's first line gives its columns (declared_columns), or None
+    column_names: list[str] | None = None
 
     @classmethod
     def of_tokens(cls, name: str, tokens: list[str], lines: np.ndarray, sentence_starts: np.ndarray,
@@ -88,8 +91,11 @@ class ColumnFile:
     @classmethod
     def read(cls, path: str, options: ReadOptions) -> ColumnFile:
         columns = cls(path)
-        raw = read_input_bytes(path)
-        columns._read_lines(split_lines(checked_utf8(raw, path), options.separator), options)
+        raw = checked_utf8(read_input_bytes(path), path)
+        columns.column_names = conllu_plus.declared_columns(raw)
+        if columns.column_names is not None and options.comment_prefix is None:
+            options = replace(options, comment_prefix="#")  # CoNLL-U Plus: `#` opens a comment line
+        columns._read_lines(split_lines(raw, options.separator), options)
         return columns
 
     def _read_lines(self, lines: Lines, options: ReadOptions) -> None:
@@ -161,32 +167,76 @@ def _columns(count: int) -> str:
     return f"{count} column{'s' if count != 1 else ''}"
 
 
-def _tag_parts(columns: ColumnFile, flag: str) -> tuple[np.ndarray, np.ndarray, list[str]]:
+#: What a tag column holds, for the message of a tag that is none.
+TAG_SHAPES = ("a tag O or B-, I-, E-, S-, U-, L-, M- followed by a label, or labels without a prefix "
+              "beside O (IO)")
+
+
+def tag_kind(tag: str) -> tuple[int, str]:
+    """A tag's prefix code and label: O; a known letter and `-` before a label (`B-PER`); else
+    the whole tag, a bare label (`PER`, `art-film`: IO). `B-` has no label: its label is ''."""
+    if tag == "O":
+        return tagschemes.O, ""
+    prefix, dash, label = tag.partition("-")
+    if dash and prefix in tagschemes.PREFIXES:
+        return tagschemes.PREFIXES[prefix], label
+    return tagschemes.BARE, tag
+
+
+def _tag_parts(columns: ColumnFile, options: ReadOptions) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """(prefix code, label number) of each tag name, and the label names."""
+    flag = options.flag("tag_column")
     prefixes, labels, names = [], [], {}
     for code, tag in enumerate(columns.tag_names):
-        if tag == "O":
-            prefixes.append(tagschemes.O)
-            labels.append(-1)
-            continue
-        prefix, dash, label = tag.partition("-")
-        if not dash or not label or prefix not in tagschemes.PREFIXES:
-            line = int(columns.lines[np.argmax(columns.tag_codes == code)])
-            expected = "a tag O or B-, I-, E-, S-, U-, L-, M- followed by a label"
-            raise InputError(expected, repr(tag) + _tag_column(columns, flag), file=columns.name, line=line)
-        prefixes.append(tagschemes.PREFIXES[prefix])
-        labels.append(names.setdefault(label, len(names)))
-    return np.array(prefixes, dtype=np.int8), np.array(labels, dtype=np.int32), list(names)
+        prefix, label = tag_kind(tag)
+        if prefix != tagschemes.O and not label:
+            raise _not_a_tag(columns, code, flag)
+        prefixes.append(prefix)
+        labels.append(names.setdefault(label, len(names)) if prefix != tagschemes.O else -1)
+    prefix_of = np.array(prefixes, dtype=np.int8)
+    if tagschemes.BARE in prefixes:
+        _check_bare_labels(columns, prefix_of, flag, chosen=(options.scheme or "").upper() == "IO")
+    return prefix_of, np.array(labels, dtype=np.int32), list(names)
+
+
+def _not_a_tag(columns: ColumnFile, code: int, flag: str) -> InputError:
+    """The error for the tag `code`, which is none: its first line, and where the tags were read."""
+    line = int(columns.lines[np.argmax(columns.tag_codes == code)])
+    found = repr(columns.tag_names[code]) + _tag_column(columns, flag)
+    return InputError(TAG_SHAPES, found, file=columns.name, line=line)
+
+
+def _check_bare_labels(columns: ColumnFile, prefix_of: np.ndarray, flag: str, chosen: bool) -> None:
+    """Bare labels (IO) are tags only beside O (or with IO `chosen`), and never beside prefixed
+    tags: the first tag of the file that is neither O nor of the kind of its first one stops
+    the reading."""
+    if not chosen and "O" not in columns.tag_names:  # a column of POS tags, lemmas, CoNLL-U's MISC '_' …
+        raise _not_a_tag(columns, int(np.argmax(prefix_of == tagschemes.BARE)), flag)
+    kind = prefix_of[columns.tag_codes]
+    inside = np.flatnonzero(kind != tagschemes.O)
+    bare = kind[inside] == tagschemes.BARE
+    if bare.all():
+        return
+    first, other = int(inside[0]), int(inside[np.argmax(bare != bare[0])])
+    shown = f"as on line {columns.lines[first]} ({columns.tag_names[columns.tag_codes[first]]!r}"
+    if bare[0]:
+        expected = f"a label without a prefix, {shown}: IO; a file does not mix them with B-, I- … tags)"
+    else:
+        expected = f"a tag with a prefix, {shown}; a file does not mix them with IO's bare labels)"
+    found = repr(columns.tag_names[columns.tag_codes[other]])
+    raise InputError(expected, found, file=columns.name, line=int(columns.lines[other]))
 
 
 def _tag_column(columns: ColumnFile, flag: str) -> str:
     """Where a file's tags were read from and how to read another column's, for a tag that
-    is none (a CoNLL-U Plus MISC column, flair's whitespace flags …); '' for another format's
-    and for a file of one column."""
-    if columns.tag_column is None:
+    is none (a CoNLL-U Plus MISC column, flair's whitespace flags …), with the columns'
+    names where the file gives them; '' for another format's and for a file of one column."""
+    column, names = columns.tag_column, columns.column_names or []
+    if column is None:
         return ""
-    return (f" in column {columns.tag_column} (counted from 0); where the tags are in another column, "
-            f"read them with {flag} N")
+    way_on = conllu_plus.other_column(names, column) if names else "N"
+    return (f" in column {column} (counted from 0{conllu_plus.named(names, column)}); where the tags are in "
+            f"another column, read them with {flag} {way_on}")
 
 
 def _sentence_numbers(columns: ColumnFile) -> np.ndarray:
@@ -234,7 +284,7 @@ def _way_on(seq: tagschemes.Sequence, scheme: str, flag: str) -> str:
 
 def read_columns(columns: ColumnFile, options: ReadOptions) -> tuple[SpanTable, str]:
     """The spans (token numbers over the whole file) and the scheme they were read in."""
-    prefix_of, label_of, label_names = _tag_parts(columns, options.flag("tag_column"))
+    prefix_of, label_of, label_names = _tag_parts(columns, options)
     codes = columns.tag_codes
     seq = tagschemes.Sequence.of(prefix_of[codes] if len(codes) else np.zeros(0, np.int8),
                                  label_of[codes] if len(codes) else np.zeros(0, np.int32),

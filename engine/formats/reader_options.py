@@ -33,7 +33,7 @@ class ReadOptions:
     typesystem: str | None = None  # XMI: the TypeSystem.xml (else found beside the file or in the zip)
     source: str = "annotations"  # Label Studio: annotations or predictions
     index: int = 0  # Label Studio: which annotation (or prediction) of each task; doccano: which user
-    scheme: str | None = None  # CoNLL: IOB1, IOB2, IOBES, BILOU or BMES (None: detected)
+    scheme: str | None = None  # CoNLL: IOB1, IOB2, IOBES, BILOU, BMES or IO (None: detected)
     token_column: int = 0  # CoNLL: 0-based, negative from the end
     tag_column: int = -1  # CoNLL: 0-based, negative from the end
     separator: str | None = None  # CoNLL: "tab" or "whitespace" (None: TAB where a line holds one)

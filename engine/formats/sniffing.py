@@ -447,9 +447,11 @@ def is_conll_line(line: str) -> bool:
     return len(line.split(" ")) == 3
 
 
-#: CoNLL columns' document separator and the tags of their last column (engine/formats/conll.py).
+#: CoNLL columns' document separator and the tags of their last column (engine/formats/conll.py);
+#: or O and labels alone (IO: `PER`, Few-NERD's `person-actor`), never the two mixed.
 DOCSTART = "-DOCSTART-"
 _COLUMN_TAG = re.compile(r"O|[BIESULM]-.+")
+_IO_TAG = re.compile(r"O|(?![BIESULM]-)[^\W\d_]\S*")
 
 
 def column_fields(line: str, separator: str | None) -> list[str]:
@@ -476,7 +478,8 @@ def columns_like(lines: Sequence[str]) -> bool:
     rows = [r for r in rows if r[:1] != [DOCSTART]]
     if not rows or any(len(r) < 2 for r in rows):
         return False
-    return all(_COLUMN_TAG.fullmatch(r[-1]) for r in rows)
+    tags = {r[-1] for r in rows}
+    return all(map(_COLUMN_TAG.fullmatch, tags)) or ("O" in tags and all(map(_IO_TAG.fullmatch, tags)))
 
 
 def inception_project(lines: Sequence[str]) -> bool:

@@ -1,4 +1,4 @@
-"""Tag schemes of CoNLL columns (IOB1, IOB2, IOBES, BILOU, BMES) read into spans, as arrays.
+"""Tag schemes of CoNLL columns (IOB1, IOB2, IOBES, BILOU, BMES, IO) read into spans, as arrays.
 
 Every function works on whole files at once: per token a prefix code and a label number,
 each sentence followed by an outside position (as seqeval reads a list of sentences), so
@@ -9,6 +9,10 @@ the scheme allows and names the first position it does not; the conlleval readin
 conlleval.pl's and seqeval's default: any sequence is read, an I- may open a span.
 BMES is IOBES with M- (middle) for I-, as Chinese NER corpora write it (MSRA, Resume
 NER, LatticeLSTM's data): read strictly only, as BILOU, its spans those of IOBES.
+IO writes a bare label on every token of a span (`PER PER O`, Few-NERD's `person-actor`):
+each run of one label within a sentence is a span (two adjacent spans of a label are one).
+No sequence of bare labels is refused, so both readings read those runs (conlleval.pl and
+seqeval would split `PER` after its first letter, as prefix `P`: nothing to imitate).
 """
 
 from __future__ import annotations
@@ -19,9 +23,9 @@ import numpy as np
 
 from ..rowkeys import distinct_naturals
 
-O, B, I, E, S, U, L, M = range(8)
+O, B, I, E, S, U, L, M, BARE = range(9)  # BARE: a label without a prefix (IO)
 PREFIXES = {"B": B, "I": I, "E": E, "S": S, "U": U, "L": L, "M": M}
-SCHEMES = ("IOB1", "IOB2", "IOBES", "BILOU", "BMES")
+SCHEMES = ("IOB1", "IOB2", "IOBES", "BILOU", "BMES", "IO")
 #: The schemes read strictly only (conlleval.pl and seqeval's default mode do not know L-, U-, M-).
 STRICT_ONLY = ("BILOU", "BMES")
 READINGS = ("strict", "conlleval")
@@ -31,6 +35,7 @@ ALLOWED = {
     "IOBES": (O, B, I, E, S),
     "BILOU": (O, B, I, L, U),
     "BMES": (O, B, M, E, S),
+    "IO": (O, BARE),
     "conlleval": (O, B, I, E, S),
 }
 SHOWN = {
@@ -39,6 +44,7 @@ SHOWN = {
     "IOBES": "O, B-X, S-X or (after B-X or I-X of the same X) I-X or E-X; a B-X span ends with E-X",
     "BILOU": "O, B-X, U-X or (after B-X or I-X of the same X) I-X or L-X; a B-X span ends with L-X",
     "BMES": "O, B-X, S-X or (after B-X or M-X of the same X) M-X or E-X; a B-X span ends with E-X",
+    "IO": "O or a label X without a prefix (not B-X, I-X, E-X, S-X, U-X, L-X or M-X)",
     "conlleval": "a tag O, B-X, I-X, E-X or S-X",
 }
 
@@ -95,10 +101,12 @@ def _check_prefixes(seq: Sequence, allowed: tuple[int, ...], expected: str) -> N
 
 
 def detect(seq: Sequence) -> str:
-    """The scheme a file's tags are written in: BILOU with U- or L-, BMES with M-, IOBES
-    with E- or S-, else IOB1 when an I- opens a span and no B- stands where IOB1 forbids
-    it, else IOB2."""
+    """The scheme a file's tags are written in: IO with bare labels, BILOU with U- or L-,
+    BMES with M-, IOBES with E- or S-, else IOB1 when an I- opens a span and no B- stands
+    where IOB1 forbids it, else IOB2."""
     present = set(distinct_naturals(seq.prefix).tolist())
+    if BARE in present:
+        return "IO"
     if present & {U, L}:
         return "BILOU"
     if M in present:
@@ -129,8 +137,10 @@ def fitting(seq: Sequence, tried: str) -> str | None:
 
 def chunks(seq: Sequence, scheme: str, reading: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
     """(first token, last token, label) of every span, in order; SchemeError where the
-    strict reading meets a sequence the scheme does not allow."""
-    if reading == "conlleval":
+    strict reading meets a sequence the scheme does not allow (IO's runs in both readings)."""
+    if scheme == "IO":
+        first, last, label = _io(seq)
+    elif reading == "conlleval":
         _check_prefixes(seq, ALLOWED["conlleval"], SHOWN["conlleval"])
         first, last, label = _conlleval(seq)
     elif scheme in ("IOB1", "IOB2"):
@@ -158,6 +168,17 @@ def _iob(seq: Sequence, scheme: str) -> tuple[np.ndarray, np.ndarray, np.ndarray
     inside_next = np.append(inside[1:], False)
     last = np.flatnonzero((opens | inside) & ~inside_next)  # a span: one opening, then insides
     return first, last, lab[first]
+
+
+def _io(seq: Sequence) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Each run of one bare label is a span (a sentence's end, an outside position, ends it)."""
+    _check_prefixes(seq, ALLOWED["IO"], SHOWN["IO"])
+    inside = seq.prefix == BARE
+    continues = np.zeros_like(inside)
+    continues[1:] = inside[1:] & inside[:-1] & (seq.label[1:] == seq.label[:-1])
+    first = np.flatnonzero(inside & ~continues)
+    last = np.flatnonzero(inside & ~np.append(continues[1:], False))
+    return first, last, seq.label[first]
 
 
 def _closed(seq: Sequence, scheme: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:

@@ -1,0 +1,47 @@
+"""CoNLL-U Plus's column names (universaldependencies.org/ext-format.html): a file's first
+line `# global.columns = ID FORM … PARSEME:NE` names its columns. The CoNLL reader reads
+such a file's `#` lines as comments and names the columns in the message of a column that
+holds no tags, the one named for named entities (NE, NER, RELATE:NE …) where there is one."""
+
+from __future__ import annotations
+
+import re
+
+#: The first line of a CoNLL-U Plus file, before the names of its columns.
+GLOBAL_COLUMNS = b"# global.columns ="
+#: CoNLL-U's ten columns, which a CoNLL-U Plus file names first where it extends CoNLL-U.
+CONLLU_COLUMNS = ("ID", "FORM", "LEMMA", "UPOS", "XPOS", "FEATS", "HEAD", "DEPREL", "DEPS", "MISC")
+#: A column named for named entities: NE or NER, alone or after a project's prefix.
+_NAMED_ENTITIES = re.compile(r"(?:\S*:)?NER?", re.IGNORECASE)
+
+
+def declared_columns(raw: bytes) -> list[str] | None:
+    """The names a file's first line gives its columns, or None where it gives none."""
+    end = raw.find(b"\n")
+    first = raw[: end if end >= 0 else len(raw)]
+    if not first.startswith(GLOBAL_COLUMNS):
+        return None
+    return first[len(GLOBAL_COLUMNS) :].decode("utf-8").split() or None
+
+
+def named(names: list[str], column: int) -> str:
+    """`, MISC in the file's global.columns`: the name of the column read ('' for none)."""
+    return f", {names[column]} in the file's global.columns" if column < len(names) else ""
+
+
+def other_column(names: list[str], column: int) -> str:
+    """What to give the tag-column flag instead of `column`: the one other column named for
+    named entities, where there is one; else N, with the columns the file names."""
+    entities = [k for k, name in enumerate(names) if k != column and _NAMED_ENTITIES.fullmatch(name)]
+    if len(entities) == 1:
+        return f"{entities[0]} ({names[entities[0]]}, the one column the file names for named entities)"
+    return f"N ({_listed(names)})"
+
+
+def _listed(names: list[str]) -> str:
+    """The columns a file names, by number: those past CoNLL-U's ten first, where it has them."""
+    ten = len(CONLLU_COLUMNS)
+    if tuple(name.upper() for name in names[:ten]) != CONLLU_COLUMNS:
+        return ", ".join(f"{number} {name}" for number, name in enumerate(names))
+    past = "".join(f"{number} {name}, " for number, name in enumerate(names) if number >= ten)
+    return f"{past}0-9 CoNLL-U's ID … MISC"
