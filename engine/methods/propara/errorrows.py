@@ -83,33 +83,34 @@ def _unit_bounds(documents: list[Document], doc: np.ndarray, steps: np.ndarray
                  ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """Each item's step as its unit's [start, end) in its process's document (`doc`: per
     item the document's number; -1, -1 for step 0): every document's units laid in one
-    array, an item's taken by its document's first unit and its step."""
+    array, an item's taken by its document's first unit and its step (every step is a
+    unit of its document: detail.spans)."""
     counts = np.fromiter(map(len, (d.units for d in documents)), np.int64, len(documents))
     pairs = chain.from_iterable(chain.from_iterable(d.units for d in documents))
     units = np.append(np.fromiter(pairs, np.int64, 2 * int(counts.sum())), [-1, -1]).reshape(-1, 2)
-    has = (steps > 0) & (steps <= counts[doc])  # a unit of the document (every step is)
-    at = np.where(has, (np.cumsum(counts) - counts)[doc] + steps - 1, len(units) - 1)
+    at = np.where(steps > 0, (np.cumsum(counts) - counts)[doc] + steps - 1, len(units) - 1)
     return units[at, 0], units[at, 1]
 
 
 def _positions(start: np.ndarray, end: np.ndarray, steps: np.ndarray) -> tuple[Coded, Coded, Coded, Coded]:
     """Each item's start, end, pieces ([[start, end]], [] without) and position (`step k`,
-    "" without) as their distinct values (None for no start or end) and each item's number."""
-    starts, ends = (distinct_values(values) for values in (start, end))
+    "" without): the first three per distinct (start, end) pair (None for no start or end)
+    and each item's pair, the position per step shown."""
     pairs, number = distinct_values(row_keys(start, end))
     first = first_of_groups(number, len(pairs))
-    firsts = zip(start[first].tolist(), end[first].tolist(), strict=True)
-    parts = [[[a, b]] if a >= 0 else [] for a, b in firsts]
+    starts, ends = start[first].tolist(), end[first].tolist()
+    parts = [[[a, b]] if a >= 0 else [] for a, b in zip(starts, ends, strict=True)]
     shown = np.where(start >= 0, steps, 0)
-    return (*(([v if v >= 0 else None for v in values.tolist()], which) for values, which in (starts, ends)),
-            (parts, number), (_step_texts(int(shown.max(initial=0))), shown))  # fmt: skip
+    bounds = ([v if v >= 0 else None for v in values] for values in (starts, ends))
+    return (*((values, number) for values in bounds), (parts, number),
+            (_step_texts(int(shown.max(initial=0))), shown))  # fmt: skip
 
 
 def _mentioned(columns: tuple[Coded, ...], docs: list[Document], named: list[int], items: list[Item | None]
                ) -> tuple[Coded, ...]:  # fmt: skip
     """The start, end, pieces and position columns (_positions) with each input or output
     (`named`: their places; `docs`: per place its document) where the sentences mention it."""
-    found = {i: pieces for i in named if docs[i].has_words and (pieces := mentions(docs[i], items[i]))}  # type: ignore[arg-type]
+    found = {i: pieces for i in named if (pieces := mentions(docs[i], items[i]))}  # type: ignore[arg-type]
     shown = {i: (*pieces[0], pieces, _unit_text(docs[i], pieces)) for i, pieces in found.items()}
     result = []
     for k, (values, number) in enumerate(columns):
