@@ -64,7 +64,8 @@ def process_document(pid: int, steps: int, sentences: list[str] | None) -> Docum
 class ProcessDocuments(Sequence[Document]):
     """One document per process of the detail (process_document), made when read: the
     error rows take the documents' names and units without them (4,880 Documents made
-    at once cost 12 ms at ProPara x10; the command line reads none)."""
+    at once cost 12 ms at ProPara x10), and make only those whose sentences they search
+    for an input or output."""
 
     def __init__(self, pids: list[int], steps: list[int], texts: dict[int, list[str]]) -> None:
         self.pids, self.steps = pids, steps

@@ -84,7 +84,7 @@ def _unit_bounds(documents: ProcessDocuments, doc: np.ndarray, steps: np.ndarray
     """Each item's step as its unit's [start, end) in its process's document (`doc`: per
     item the document's number; -1, -1 for step 0): an item's unit taken from every
     document's units by its document's first unit and its step (every step is a unit of
-    its document: spans)."""
+    its document: detail.spans)."""
     counts, units = documents.units()
     units = np.append(units, [[-1, -1]], axis=0)
     at = np.where(steps > 0, (np.cumsum(counts) - counts)[doc] + steps - 1, len(units) - 1)
