@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property
-from itertools import chain
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -25,6 +24,7 @@ from .detail import (
     STATUSES,
     Below,
     Item,
+    ProcessDocuments,
     _taken,
     status_codes,
 )
@@ -79,38 +79,41 @@ def _steps(items: list[Item | None]) -> list[int]:
     return [0 if item is None or type(item) is str else item[3] for item in items]
 
 
-def _unit_bounds(documents: list[Document], doc: np.ndarray, steps: np.ndarray
+def _unit_bounds(documents: ProcessDocuments, doc: np.ndarray, steps: np.ndarray
                  ) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
     """Each item's step as its unit's [start, end) in its process's document (`doc`: per
-    item the document's number; -1, -1 for step 0): every document's units laid in one
-    array, an item's taken by its document's first unit and its step."""
-    counts = np.fromiter(map(len, (d.units for d in documents)), np.int64, len(documents))
-    pairs = chain.from_iterable(chain.from_iterable(d.units for d in documents))
-    units = np.append(np.fromiter(pairs, np.int64, 2 * int(counts.sum())), [-1, -1]).reshape(-1, 2)
-    has = (steps > 0) & (steps <= counts[doc])  # a unit of the document (every step is)
-    at = np.where(has, (np.cumsum(counts) - counts)[doc] + steps - 1, len(units) - 1)
+    item the document's number; -1, -1 for step 0): an item's unit taken from every
+    document's units by its document's first unit and its step (every step is a unit of
+    its document: detail.spans)."""
+    counts, units = documents.units()
+    units = np.append(units, [[-1, -1]], axis=0)
+    at = np.where(steps > 0, (np.cumsum(counts) - counts)[doc] + steps - 1, len(units) - 1)
     return units[at, 0], units[at, 1]
 
 
 def _positions(start: np.ndarray, end: np.ndarray, steps: np.ndarray) -> tuple[Coded, Coded, Coded, Coded]:
     """Each item's start, end, pieces ([[start, end]], [] without) and position (`step k`,
-    "" without) as their distinct values (None for no start or end) and each item's number."""
-    starts, ends = (distinct_values(values) for values in (start, end))
+    "" without): the first three per distinct (start, end) pair (None for no start or end)
+    and each item's pair, the position per step shown."""
     pairs, number = distinct_values(row_keys(start, end))
     first = first_of_groups(number, len(pairs))
-    firsts = zip(start[first].tolist(), end[first].tolist(), strict=True)
-    parts = [[[a, b]] if a >= 0 else [] for a, b in firsts]
+    starts, ends = start[first].tolist(), end[first].tolist()
+    parts = [[[a, b]] if a >= 0 else [] for a, b in zip(starts, ends, strict=True)]
     shown = np.where(start >= 0, steps, 0)
-    return (*(([v if v >= 0 else None for v in values.tolist()], which) for values, which in (starts, ends)),
-            (parts, number), (_step_texts(int(shown.max(initial=0))), shown))  # fmt: skip
+    bounds = ([v if v >= 0 else None for v in values] for values in (starts, ends))
+    return (*((values, number) for values in bounds), (parts, number),
+            (_step_texts(int(shown.max(initial=0))), shown))  # fmt: skip
 
 
-def _mentioned(columns: tuple[Coded, ...], docs: list[Document], named: list[int], items: list[Item | None]
-               ) -> tuple[Coded, ...]:  # fmt: skip
+def _mentioned(columns: tuple[Coded, ...], documents: ProcessDocuments, doc: np.ndarray, named: list[int],
+               items: list[Item | None]) -> tuple[Coded, ...]:  # fmt: skip
     """The start, end, pieces and position columns (_positions) with each input or output
-    (`named`: their places; `docs`: per place its document) where the sentences mention it."""
-    found = {i: pieces for i in named if docs[i].has_words and (pieces := mentions(docs[i], items[i]))}  # type: ignore[arg-type]
-    shown = {i: (*pieces[0], pieces, _unit_text(docs[i], pieces)) for i, pieces in found.items()}
+    (`named`: their places; `doc`: per place its document's number) where the sentences
+    mention it (each document made once)."""
+    places = dict(zip(named, doc[named].tolist(), strict=True))
+    docs = {k: documents[k] for k in dict.fromkeys(places.values())}
+    found = {i: pieces for i, k in places.items() if (pieces := mentions(docs[k], items[i]))}  # type: ignore[arg-type]
+    shown = {i: (*pieces[0], pieces, _unit_text(docs[places[i]], pieces)) for i, pieces in found.items()}
     result = []
     for k, (values, number) in enumerate(columns):
         values, number = [*values], number.copy()
@@ -132,7 +135,7 @@ class RowItems:
     position and text (SIDE_KEYS but the label) as values and per item the number of its
     value (Coded). `rank`: per item number (Below.items; len(items): none) its place among them."""
 
-    def __init__(self, below: Below, documents: list[Document]) -> None:
+    def __init__(self, below: Below, documents: ProcessDocuments) -> None:
         seen = np.zeros(len(below.items) + 1, bool)
         seen[below.mine] = seen[below.partner] = True
         place = np.zeros(len(seen), np.int64)
@@ -144,9 +147,9 @@ class RowItems:
         self.steps = np.array(_steps(items), np.int64)
         doc = place[chosen]
         columns = _positions(*_unit_bounds(documents, doc, self.steps), self.steps)
-        if any(d.has_words for d in documents):
+        if documents.has_words:
             named = [i for i, item in enumerate(items) if type(item) is str]
-            columns = _mentioned(columns, _taken(documents, doc), named, items)
+            columns = _mentioned(columns, documents, doc, named, items)
         self.texts = _texts(items)
         self.values: tuple[Coded, ...] = (*columns, (self.texts, None))
 
@@ -190,7 +193,7 @@ class ErrorRows(ColumnRows):
         return fields
 
 
-def error_rows(below: Below, documents: list[Document], plain_numbers: bool) -> ErrorRows:
+def error_rows(below: Below, documents: ProcessDocuments, plain_numbers: bool) -> ErrorRows:
     """One row per item scored below 1, in the detail's order, with the ids E1, E2, …
     (`documents`: per place in the detail its process's document; `plain_numbers`: every
     process id fits in 64 bits; ColumnRows), a column at a time: what a row shows of an
@@ -206,7 +209,7 @@ def error_rows(below: Below, documents: list[Document], plain_numbers: bool) -> 
     steps, texts = shown.steps, shown.texts
     last, unit = int(steps.max(initial=0)), steps[mine]
     coded: list[Coded] = [
-        (error_ids(len(mine)), None), ([doc.name for doc in documents], below.places),
+        (error_ids(len(mine)), None), (documents.names, below.places),
         (list(range(last + 1)), unit), (_step_ids(last), unit), (STATUSES, kind),
         (("",), np.zeros_like(mine)), *side_columns(gold, system), _scored(question, scores),
         (below.pids, below.places), (QUESTIONS, question), (SIDES, side), (texts, mine), (texts, theirs),
