@@ -55,9 +55,10 @@ def app_words(text: str, controls: dict[str, str] | None = None) -> str:
     (`choose one with --format` → `choose one in the Format list of the options`, `--index 0`
     → `Index set to 0`), or by `controls` (a dialog's own: flag → its words); a list of a
     flag's choices by the names its list shows; a column the engine counts from 0 as the app
-    counts it ('column 3 (counted from 0)' → 'the 4th column'). A flag no panel shows stays as it is."""
+    counts it ('column 3 (counted from 0, MISC)' → 'the 4th column (MISC)'). A flag no panel
+    shows stays as it is."""
     text = _COMMAND.sub(_method, text)
-    text = _COUNTED_COLUMN.sub(lambda found: f"the {column_words(int(found.group(1)))} column", text)
+    text = _COUNTED_COLUMN.sub(_counted_column, text)
     for spec in {_option_controls()[flag] for flag in _FLAG_NAME.findall(text) if flag in _option_controls()}:
         if spec.info.titles is not None:
             text = _titled_lists(spec, text)
@@ -69,9 +70,15 @@ def app_words(text: str, controls: dict[str, str] | None = None) -> str:
 _FLAG = re.compile(r"(with )?(--[a-z][a-z0-9-]*)(?: ([\w-]+(?:\.\d+)?))?")
 _FLAG_NAME = re.compile(r"--[a-z][a-z0-9-]*")
 #: A column as the engine counts it in a message: the app counts from 1 ('the 4th column').
-_COUNTED_COLUMN = re.compile(r"column (-?\d+) \(counted from 0\)")
+_COUNTED_COLUMN = re.compile(r"column (-?\d+) \(counted from 0(?:, ([^)]*))?\)")
 #: A command in a message, quoted: 'spanstudio NAME' and its flags.
 _COMMAND = re.compile(r"'spanstudio ([a-z0-9]+)((?: --[a-z][a-z0-9-]*)*)'")
+
+
+def _counted_column(found: re.Match[str]) -> str:
+    """'column 3 (counted from 0, MISC …)' → 'the 4th column (MISC …)'."""
+    named = f" ({found.group(2)})" if found.group(2) else ""
+    return f"the {column_words(int(found.group(1)))} column{named}"
 
 
 def _method(found: re.Match[str]) -> str:

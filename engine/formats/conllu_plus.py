@@ -31,17 +31,17 @@ def named(names: list[str], column: int) -> str:
 
 def other_column(names: list[str], column: int) -> str:
     """What to give the tag-column flag instead of `column`: the one other column named for
-    named entities, where there is one; else N, with the columns the file names."""
+    named entities, where there is one; else N, with the file's column names in order (no
+    numbers: the app counts columns from 1, the command line from 0)."""
     entities = [k for k, name in enumerate(names) if k != column and _NAMED_ENTITIES.fullmatch(name)]
     if len(entities) == 1:
         return f"{entities[0]} ({names[entities[0]]}, the one column the file names for named entities)"
-    return f"N ({_listed(names)})"
+    return f"N (the file names its columns {_listed(names)})"
 
 
 def _listed(names: list[str]) -> str:
-    """The columns a file names, by number: those past CoNLL-U's ten first, where it has them."""
+    """The columns a file names, in order: CoNLL-U's ten summed up where it begins with them."""
     ten = len(CONLLU_COLUMNS)
     if tuple(name.upper() for name in names[:ten]) != CONLLU_COLUMNS:
-        return ", ".join(f"{number} {name}" for number, name in enumerate(names))
-    past = "".join(f"{number} {name}, " for number, name in enumerate(names) if number >= ten)
-    return f"{past}0-9 CoNLL-U's ID … MISC"
+        return ", ".join(names)
+    return ", ".join(["CoNLL-U's ten (ID … MISC)", *names[ten:]])

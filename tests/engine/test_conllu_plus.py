@@ -53,9 +53,9 @@ def test_a_conllu_plus_file_reads_as_the_same_tags_in_two_columns(tmp_path, cli)
          "--tag-column 10 (NE, the one column the file names for named entities)"),  # not the one read
         ("ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC NE:A NE:B", ["--tag-column", "9"],
          "9 (counted from 0, MISC in the file's global.columns)",
-         "--tag-column N (10 NE:A, 11 NE:B, 0-9 CoNLL-U's ID … MISC)"),  # two: no choice made
+         "--tag-column N (the file names its columns CoNLL-U's ten (ID … MISC), NE:A, NE:B)"),  # two: no choice made
         ("ID FORM UPOS PARSEME:MWE TAGS MORE", [], "11 (counted from 0)",
-         "--tag-column N (0 ID, 1 FORM, 2 UPOS, 3 PARSEME:MWE, 4 TAGS, 5 MORE)"),  # fewer names than columns
+         "--tag-column N (the file names its columns ID, FORM, UPOS, PARSEME:MWE, TAGS, MORE)"),  # fewer names than columns
     ],
 )  # fmt: skip
 def test_a_column_without_tags_names_the_columns(tmp_path, cli, columns, options, column, way_on):

@@ -88,3 +88,15 @@ def test_a_column_counted_from_0_is_named_as_the_app_counts_it():
 
     hint = "found '_' in column 3 (counted from 0); where the tags are in another column, read them with --tag-column N"
     assert app_words(hint).startswith("found '_' in the 4th column; where the tags are in another column, read")
+
+
+def test_a_named_column_counted_from_0_keeps_its_name():
+    """A CoNLL-U Plus file names its columns: the column read keeps its name in the app's words,
+    and the file's other columns are named, not numbered as the command line counts them."""
+    from gui.dialogs import app_words
+
+    hint = ("found '_' in column 3 (counted from 0, MISC in the file's global.columns); where the tags are "
+            "in another column, read them with --tag-column N (the file names its columns ID, FORM, MISC, NE)")
+    assert app_words(hint) == (
+        "found '_' in the 4th column (MISC in the file's global.columns); where the tags are in another "
+        "column, read them with the option Tag column (the file names its columns ID, FORM, MISC, NE)")
