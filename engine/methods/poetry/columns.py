@@ -213,21 +213,30 @@ def _candidates_among(refs: Spans, syss: Spans, subset: np.ndarray | None, skey:
         order = np.argsort(skey, kind="stable")
     else:
         order = subset[np.argsort(skey[subset], kind="stable")]  # by group, then sorted position
-    ordered_keys = skey[order]
-    reach = length[order].max()
+    reach = (length if subset is None else length[subset]).max()
+    lo, count = _ranges(refs, syss, order, skey[order], rkey, reach)
+    shift = np.cumsum(count)
+    shift -= count
+    shift -= lo  # per reference: its first pair's place in the pairs less its first span's in `order`
+    sys_of = order[np.arange(int(count.sum())) - np.repeat(shift, count)]
+    ref_of = np.repeat(np.arange(len(refs)), count)
+    keep = syss.end[sys_of] > refs.start[ref_of]
+    return ref_of[keep], sys_of[keep]
+
+
+def _ranges(refs: Spans, syss: Spans, order: np.ndarray, ordered_keys: np.ndarray, rkey: np.ndarray,
+            reach: Any) -> tuple[np.ndarray, np.ndarray]:  # fmt: skip
+    """Per reference, where its range of candidates starts in `order` and how long it is
+    (the search's keys let go on return: less memory at the peak of the pairs' making)."""
     low = min(syss.start.min(), refs.start.min())
     width = max(syss.end.max(), refs.end.max()) - low + 2
     if (max(int(ordered_keys[-1]), int(rkey.max())) + 1) * int(width) >= 2**62:  # beyond int64: Python ints
         ordered_keys, rkey = ordered_keys.astype(object), rkey.astype(object)
     placed = ordered_keys * width + (syss.start[order] - low)
     lo = np.searchsorted(placed, rkey * width + np.maximum(refs.start - reach + 1 - low, 0), "left")
-    hi = np.searchsorted(placed, rkey * width + (refs.end - low), "left")
-    count = hi - lo
-    ref_of = np.repeat(np.arange(len(refs)), count)
-    first = np.cumsum(count) - count
-    sys_of = order[np.arange(int(count.sum())) - np.repeat(first - lo, count)]
-    keep = syss.end[sys_of] > refs.start[ref_of]
-    return ref_of[keep], sys_of[keep]
+    count = np.searchsorted(placed, rkey * width + (refs.end - low), "left")
+    count -= lo
+    return lo, count
 
 
 def factors(refs: Spans, syss: Spans, i: np.ndarray, j: np.ndarray) -> np.ndarray:
