@@ -365,16 +365,16 @@ def score_rows(refs: Spans, syss: Spans, n_rows: int, ignore_label: bool, weight
     n_ref = np.bincount(refs.row, minlength=n_rows)
     n_sys = np.bincount(syss.row, minlength=n_rows)
     matched = best >= 0
-    n_matched = np.bincount(refs.row[matched], minlength=n_rows)
     spurious = np.ones(len(syss), dtype=bool)
     spurious[best[matched]] = False
-    n_spurious = np.bincount(syss.row[spurious], minlength=n_rows)
-    counts = np.stack([
-        n_matched, n_ref - n_matched, n_spurious,
-        _distinct(refs.row[matched], refs.label[matched], n_labels, n_rows),
-        _distinct(refs.row[~matched], refs.label[~matched], n_labels, n_rows),
-        _poem_spurious(refs, syss, spurious, n_labels, n_rows),
-    ], axis=1)  # fmt: skip
+    counts = np.empty((n_rows, 6), dtype=np.int64)  # filled a column at a time (no stacked copy)
+    n_matched, n_spurious = counts[:, 0], counts[:, 2]
+    n_matched[:] = np.bincount(refs.row[matched], minlength=n_rows)
+    np.subtract(n_ref, n_matched, out=counts[:, 1])
+    n_spurious[:] = np.bincount(syss.row[spurious], minlength=n_rows)
+    counts[:, 3] = _distinct(refs.row[matched], refs.label[matched], n_labels, n_rows)
+    counts[:, 4] = _distinct(refs.row[~matched], refs.label[~matched], n_labels, n_rows)
+    counts[:, 5] = _poem_spurious(refs, syss, spurious, n_labels, n_rows)
     n_retrieved = n_spurious + n_matched
     with np.errstate(divide="ignore", invalid="ignore"):
         precision = np.where(n_sys > 0, relevance / np.maximum(n_retrieved, 1), (n_ref == 0) * 1.0)
