@@ -372,7 +372,7 @@ class JsonLines:
             if not cut:  # a long line: joined once it ends (never copied per chunk)
                 pending.append(chunk)
                 continue
-            piece = b"".join([*pending, chunk[:cut]]) if pending else chunk[:cut]
+            piece = b"".join([*pending, memoryview(chunk)[:cut]]) if pending else chunk[:cut]
             pending = [chunk[cut:]] if cut < len(chunk) else []
             count = newlines(piece)
             yield number + 1, count, piece

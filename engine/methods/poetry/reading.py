@@ -15,12 +15,12 @@ it is: its spans are read by `spans_of` (with its messages) when a page uses it.
 from __future__ import annotations
 
 import struct
-from dataclasses import dataclass, field
 from itertools import chain
 from typing import Annotated, Any
 
 import msgspec
 import numpy as np
+from msgspec import Struct, field
 
 from ...errors import InputError
 from ...formats.poetry_jsonl import REFERENCE, JsonLines, Layout, page_id_of, parse_line
@@ -66,8 +66,7 @@ class SystemPage(msgspec.Struct, gc=False, rename={"gate": "n_spans", "items": "
 Codes = dict[Any, int]
 
 
-@dataclass
-class Columns:
+class Columns(Struct):
     """A file's typed spans as arrays: line k's are [at[k], at[k + 1])."""
 
     at: np.ndarray
@@ -77,8 +76,7 @@ class Columns:
     bad: dict[int, InputError]  # line index → why its spans cannot be used (end ≤ start)
 
 
-@dataclass
-class Pages:
+class Pages(Struct):
     """One file's pages (one per line) with the spans of the typed ones in columns."""
 
     name: str
