@@ -234,7 +234,6 @@ class Run:
         empty = codes.setdefault("", len(codes))
         try:
             ignore_label = self.options.ignore_label
-            # the spans are given away (score_rows drops them once sorted: less memory);
             # len(codes) counts the labels of lines read whole, coded by rows.spans
             return score_rows(*rows.spans(codes), rows.count, ignore_label, self.weight, len(codes), empty)
         except SplitError as err:
