@@ -174,13 +174,14 @@ TAG_SHAPES = ("a tag O or B-, I-, E-, S-, U-, L-, M- followed by a label, or lab
 
 def tag_kind(tag: str) -> tuple[int, str]:
     """A tag's prefix code and label: O; a known letter and `-` before a label (`B-PER`); else
-    the whole tag, a bare label (`PER`, `art-film`: IO). `B-` has no label: its label is ''."""
+    the whole tag, a bare label (`PER`, `art-film`: IO). A tag without a label (`B-`, a bare
+    `B`, `_`, `12`: sniffing.BARE_LABEL's shape is a label's) has the label ''."""
     if tag == "O":
         return tagschemes.O, ""
     prefix, dash, label = tag.partition("-")
     if dash and prefix in tagschemes.PREFIXES:
         return tagschemes.PREFIXES[prefix], label
-    return tagschemes.BARE, tag
+    return tagschemes.BARE, tag if sniffing.BARE_LABEL.fullmatch(tag) else ""
 
 
 def _tag_parts(columns: ColumnFile, options: ReadOptions) -> tuple[np.ndarray, np.ndarray, list[str]]:
@@ -208,7 +209,7 @@ def _not_a_tag(columns: ColumnFile, code: int, flag: str) -> InputError:
 
 def _check_bare_labels(columns: ColumnFile, prefix_of: np.ndarray, flag: str, chosen: bool) -> None:
     """Bare labels (IO) are tags only beside O (or with IO `chosen`), and never beside prefixed
-    tags: the first tag of the file that is neither O nor of the kind of its first one stops
+    tags: the first tag that is neither O nor of the kind of most of the file's tags stops
     the reading."""
     if not chosen and "O" not in columns.tag_names:  # a column of POS tags, lemmas, CoNLL-U's MISC '_' …
         raise _not_a_tag(columns, int(np.argmax(prefix_of == tagschemes.BARE)), flag)
@@ -217,9 +218,10 @@ def _check_bare_labels(columns: ColumnFile, prefix_of: np.ndarray, flag: str, ch
     bare = kind[inside] == tagschemes.BARE
     if bare.all():
         return
-    first, other = int(inside[0]), int(inside[np.argmax(bare != bare[0])])
+    usual = bool(2 * np.count_nonzero(bare) > len(bare))  # the kind of most tags is the rule
+    first, other = int(inside[np.argmax(bare == usual)]), int(inside[np.argmax(bare != usual)])
     shown = f"as on line {columns.lines[first]} ({columns.tag_names[columns.tag_codes[first]]!r}"
-    if bare[0]:
+    if usual:
         expected = f"a label without a prefix, {shown}: IO; a file does not mix them with B-, I- … tags)"
     else:
         expected = f"a tag with a prefix, {shown}; a file does not mix them with IO's bare labels)"

@@ -451,7 +451,10 @@ def is_conll_line(line: str) -> bool:
 #: or O and labels alone (IO: `PER`, Few-NERD's `person-actor`), never the two mixed.
 DOCSTART = "-DOCSTART-"
 _COLUMN_TAG = re.compile(r"O|[BIESULM]-.+")
-_IO_TAG = re.compile(r"O|(?![BIESULM]-)[^\W\d_]\S*")
+#: A bare label (IO): a letter, then no space; never a scheme's letter alone (BioBERT's B, I, O
+#: carry no label) or before `-`. The CoNLL reader takes no other bare tag for a label.
+BARE_LABEL = re.compile(r"(?![BIESULM](?:-|$))[^\W\d_]\S*")
+_IO_TAG = re.compile(rf"O|{BARE_LABEL.pattern}")
 
 
 def column_fields(line: str, separator: str | None) -> list[str]:

@@ -196,6 +196,8 @@ def test_detection_and_the_declared_choices_name_io():
         (["1\tJohn\tjohn\tPROPN\tNNP\t_\t2\tnsubj\t_\tO", "2\tran\trun\tVERB\tVBD\t_\t0\troot\t_\t_"], False),
         (["John\t12", "Smith\tO"], False),  # a number is no label
         (["John\tB-PER", "lives\tO", "Mary\tPER"], False),  # mixed: not sniffed (--format conll names the tag)
+        (["APC2\tB", "polyposis\tI", "is\tO"], False),  # BioBERT's B, I, O carry no label: no IO
+        (["John\tPER", "said\t_", "is\tO"], False),  # '_' is no label
     ],
 )
 def test_a_last_column_of_bare_labels_beside_o_is_conll(lines, columns):
@@ -215,6 +217,14 @@ def _conll(tmp_path, tags: list[str]) -> str:
                                           "not mix them with B-, I- … tags), found 'B-LOC'"),
         (["O", "B-PER", "O", "LOC"], 4, "expected a tag with a prefix, as on line 2 ('B-PER'; a file does not mix "
                                         "them with IO's bare labels), found 'LOC'"),
+        (["PER", "B-LOC", "I-LOC", "O", "B-PER"], 1, "expected a tag with a prefix, as on line 2 ('B-LOC'; a file "
+                                                    "does not mix them with IO's bare labels), found 'PER'"),  # most
+        (["B", "I", "O", "B"], 1, "expected a tag O or B-, I-, E-, S-, U-, L-, M- followed by a label, or labels "
+                                  "without a prefix beside O (IO), found 'B' in column 1 (counted from 0); where the "
+                                  "tags are in another column, read them with --tag-column N"),  # B alone: no label
+        (["PER", "_", "O"], 2, "expected a tag O or B-, I-, E-, S-, U-, L-, M- followed by a label, or labels "
+                               "without a prefix beside O (IO), found '_' in column 1 (counted from 0); where the "
+                               "tags are in another column, read them with --tag-column N"),  # '_' is no label
         (["PER", "PER"], 1, "expected a tag O or B-, I-, E-, S-, U-, L-, M- followed by a label, or labels without a "
                             "prefix beside O (IO), found 'PER' in column 1 (counted from 0); where the tags are in "
                             "another column, read them with --tag-column N"),
