@@ -35,7 +35,7 @@ def other_column(names: list[str], column: int) -> str:
     numbers: the app counts columns from 1, the command line from 0)."""
     entities = [k for k, name in enumerate(names) if k != column and _NAMED_ENTITIES.fullmatch(name)]
     if len(entities) == 1:
-        return f"{entities[0]} ({names[entities[0]]}, the one column the file names for named entities)"
+        return f"{entities[0]} ({names[entities[0]]}, the one other column the file names for named entities)"
     return f"N (the file names its columns {_listed(names)})"
 
 

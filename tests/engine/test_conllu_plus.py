@@ -47,10 +47,10 @@ def test_a_conllu_plus_file_reads_as_the_same_tags_in_two_columns(tmp_path, cli)
     ("columns", "options", "column", "way_on"),
     [
         (RELATE, [], "11 (counted from 0, RELATE:GEONAMES in the file's global.columns)",
-         "--tag-column 10 (RELATE:NE, the one column the file names for named entities)"),
+         "--tag-column 10 (RELATE:NE, the one other column the file names for named entities)"),
         ("ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC NE NER", [],
          "11 (counted from 0, NER in the file's global.columns)",
-         "--tag-column 10 (NE, the one column the file names for named entities)"),  # not the one read
+         "--tag-column 10 (NE, the one other column the file names for named entities)"),  # not the one read
         ("ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC NE:A NE:B", ["--tag-column", "9"],
          "9 (counted from 0, MISC in the file's global.columns)",
          "--tag-column N (the file names its columns CoNLL-U's ten (ID … MISC), NE:A, NE:B)"),  # two: no choice made

@@ -74,7 +74,7 @@ def test_a_column_without_tags_is_named_with_the_option_that_picks_another(tmp_p
         conll.read(str(path), ReadOptions(comment_prefix="#"))
     assert caught.value.line == 3
     found = ("found '_' in column 3 (counted from 0, misc in the file's global.columns); where the tags are in "
-             "another column, read them with --tag-column 2 (ner, the one column the file names for named entities)")
+             "another column, read them with --tag-column 2 (ner, the one other column the file names for named entities)")
     assert found in str(caught.value)
     read = conll.read(str(path), ReadOptions(token_column=1, tag_column=2))  # its `#` lines comments
     text = read.documents[0].tokens
