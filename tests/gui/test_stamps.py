@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import os
 
-from gui import agreement_inputs, gold_format
+from gui import agreement_choices, agreement_inputs, gold_format
 from gui.stamps import stamp
 
 
@@ -35,4 +35,4 @@ def test_what_cannot_be_looked_at_has_none(tmp_path):
 
 
 def test_the_listing_and_make_gold_keep_the_same_stamp():
-    assert agreement_inputs.stamp is stamp and gold_format.stamp is stamp
+    assert agreement_inputs.stamp is stamp and gold_format.stamp is stamp and agreement_choices.stamp is stamp
