@@ -172,15 +172,22 @@ TAG_SHAPES = ("a tag O or B-, I-, E-, S-, U-, L-, M- followed by a label, or lab
               "beside O (IO)")
 
 
+#: The label of an untyped tag (a B or I alone, as one-type corpora such as BioBERT's
+#: NCBI-disease write them), as seqeval names it.
+UNTYPED = "_"
+
+
 def tag_kind(tag: str) -> tuple[int, str]:
-    """A tag's prefix code and label: O; a known letter and `-` before a label (`B-PER`); else
-    the whole tag, a bare label (`PER`, `art-film`: IO). A tag without a label (`B-`, a bare
-    `B`, `_`, `12`: sniffing.BARE_LABEL's shape is a label's) has the label ''."""
+    """A tag's prefix code and label: O; a known letter and `-` before a label (`B-PER`); a
+    known letter alone (UNTYPED); else the whole tag, a bare label (`PER`, `art-film`: IO).
+    A tag without a label (`B-`, `_`, `12`: sniffing.BARE_LABEL's shape is a label's) has ''."""
     if tag == "O":
         return tagschemes.O, ""
     prefix, dash, label = tag.partition("-")
     if dash and prefix in tagschemes.PREFIXES:
         return tagschemes.PREFIXES[prefix], label
+    if tag in tagschemes.PREFIXES:  # untyped (BioBERT's B, I, O): seqeval's type '_'
+        return tagschemes.PREFIXES[tag], UNTYPED
     return tagschemes.BARE, tag if sniffing.BARE_LABEL.fullmatch(tag) else ""
 
 

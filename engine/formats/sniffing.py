@@ -450,9 +450,9 @@ def is_conll_line(line: str) -> bool:
 #: CoNLL columns' document separator and the tags of their last column (engine/formats/conll.py);
 #: or O and labels alone (IO: `PER`, Few-NERD's `person-actor`), never the two mixed.
 DOCSTART = "-DOCSTART-"
-_COLUMN_TAG = re.compile(r"O|[BIESULM]-.+")
-#: A bare label (IO): a letter, then no space; never a scheme's letter alone (BioBERT's B, I, O
-#: carry no label) or before `-`. The CoNLL reader takes no other bare tag for a label.
+_COLUMN_TAG = re.compile(r"O|[BIESULM](?:-.+)?")  # a letter alone: untyped (BioBERT's B, I, O)
+#: A bare label (IO): a letter, then no space; never a scheme's letter alone (BioBERT's B, I, O:
+#: untyped tags) or before `-`. The CoNLL reader takes no other bare tag for a label.
 BARE_LABEL = re.compile(r"(?![BIESULM](?:-|$))[^\W\d_]\S*")
 _IO_TAG = re.compile(rf"O|{BARE_LABEL.pattern}")
 

@@ -196,7 +196,7 @@ def test_detection_and_the_declared_choices_name_io():
         (["1\tJohn\tjohn\tPROPN\tNNP\t_\t2\tnsubj\t_\tO", "2\tran\trun\tVERB\tVBD\t_\t0\troot\t_\t_"], False),
         (["John\t12", "Smith\tO"], False),  # a number is no label
         (["John\tB-PER", "lives\tO", "Mary\tPER"], False),  # mixed: not sniffed (--format conll names the tag)
-        (["APC2\tB", "polyposis\tI", "is\tO"], False),  # BioBERT's B, I, O carry no label: no IO
+        (["APC2\tB", "polyposis\tI", "is\tO"], True),  # BioBERT's untyped B, I, O (tests/engine/test_untyped_tags.py)
         (["John\tPER", "said\t_", "is\tO"], False),  # '_' is no label
     ],
 )
@@ -219,9 +219,9 @@ def _conll(tmp_path, tags: list[str]) -> str:
                                         "them with IO's bare labels), found 'LOC'"),
         (["PER", "B-LOC", "I-LOC", "O", "B-PER"], 1, "expected a tag with a prefix, as on line 2 ('B-LOC'; a file "
                                                     "does not mix them with IO's bare labels), found 'PER'"),  # most
-        (["B", "I", "O", "B"], 1, "expected a tag O or B-, I-, E-, S-, U-, L-, M- followed by a label, or labels "
-                                  "without a prefix beside O (IO), found 'B' in column 1 (counted from 0); where the "
-                                  "tags are in another column, read them with --tag-column N"),  # B alone: no label
+        (["B-", "I-", "O"], 1, "expected a tag O or B-, I-, E-, S-, U-, L-, M- followed by a label, or labels "
+                               "without a prefix beside O (IO), found 'B-' in column 1 (counted from 0); where the "
+                               "tags are in another column, read them with --tag-column N"),  # a prefix, no label
         (["PER", "_", "O"], 2, "expected a tag O or B-, I-, E-, S-, U-, L-, M- followed by a label, or labels "
                                "without a prefix beside O (IO), found '_' in column 1 (counted from 0); where the "
                                "tags are in another column, read them with --tag-column N"),  # '_' is no label
