@@ -450,7 +450,10 @@ def is_conll_line(line: str) -> bool:
 #: CoNLL columns' document separator and the tags of their last column (engine/formats/conll.py);
 #: or O and labels alone (IO: `PER`, Few-NERD's `person-actor`), never the two mixed.
 DOCSTART = "-DOCSTART-"
-_COLUMN_TAG = re.compile(r"O|[BIESULM](?:-.+)?")  # a letter alone: untyped (BioBERT's B, I, O)
+_COLUMN_TAG = re.compile(r"O|[BIESULM]-.+")
+#: Beside O only (a line cut after a word's first letter, `… Call me I`, is no tag): a letter
+#: alone is an untyped tag (BioBERT's B, I, O).
+_UNTYPED_TAG = re.compile(r"O|[BIESULM](?:-.+)?")
 #: A bare label (IO): a letter, then no space; never a scheme's letter alone (BioBERT's B, I, O:
 #: untyped tags) or before `-`. The CoNLL reader takes no other bare tag for a label.
 BARE_LABEL = re.compile(r"(?![BIESULM](?:-|$))[^\W\d_]\S*")
@@ -482,7 +485,9 @@ def columns_like(lines: Sequence[str]) -> bool:
     if not rows or any(len(r) < 2 for r in rows):
         return False
     tags = {r[-1] for r in rows}
-    return all(map(_COLUMN_TAG.fullmatch, tags)) or ("O" in tags and all(map(_IO_TAG.fullmatch, tags)))
+    if all(map(_COLUMN_TAG.fullmatch, tags)):
+        return True
+    return "O" in tags and (all(map(_UNTYPED_TAG.fullmatch, tags)) or all(map(_IO_TAG.fullmatch, tags)))
 
 
 def inception_project(lines: Sequence[str]) -> bool:
