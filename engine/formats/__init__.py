@@ -106,7 +106,7 @@ def project_input(path: Path) -> bool:
 
 def brat_named(path: Path, ann_beside: bool) -> bool:
     """Whether brat reads a file by its name: an `.ann`, or where an `.ann` is beside it a
-    `.txt` or brat's configuration."""
+    `.txt`, brat's configuration or a corpus's own file (corpus_file: held, unread)."""
     named = path.suffix == ".txt" or companion(path, "brat") or corpus_file(path)
     return path.suffix == ".ann" or (ann_beside and named)
 

@@ -105,12 +105,25 @@ def _folder_pairs(folder: Path) -> tuple[list[Pair], list[str]]:
     if not anns:
         raise InputError("brat documents (.txt with .ann)", "none", file=str(folder))
     unread = [f for f in files if corpus_file(f) and not (f.suffix == ".txt" and f.as_posix()[:-4] in anns)]
-    lone = txts - anns - {f.as_posix()[:-4] for f in unread if f.suffix == ".txt"}
+    lone = {stem for stem in txts - anns if not _hidden(stem)} - {f.as_posix()[:-4] for f in unread}
     start = len(folder.as_posix()) + 1
     pairs = [(stem[start:], Path(stem + ".txt"), Path(stem + ".ann") if stem in anns else None)
              for stem in sorted(anns | lone)]  # fmt: skip
-    return pairs, _without_ann(folder, [name + ".txt" for name, _, ann in pairs if ann is None]) + _unread(
-        folder, [f.as_posix()[start:] for f in unread if f.name not in BRAT_CONFIGURATION])
+    return pairs, _folder_warnings(folder, sorted(lone), unread)
+
+
+def _folder_warnings(folder: Path, lone: list[str], unread: list[Path]) -> list[str]:
+    """The warnings naming a folder's .txt files without an .ann (`lone`: paths without the
+    suffix) and its corpus's own files left unread (but brat's README: the collection's)."""
+    start = len(folder.as_posix()) + 1
+    unread_names = [f.as_posix()[start:] for f in unread if f.name not in BRAT_CONFIGURATION]
+    return _without_ann(folder, [stem[start:] + ".txt" for stem in lone]) + _unread(folder, unread_names)
+
+
+def _hidden(stem: str) -> bool:
+    """Whether brat hides a file of this path without its suffix (its name begins with `.`
+    or `hidden_`): a .txt it lists as no document."""
+    return stem.rpartition("/")[2].startswith((".", "hidden_"))
 
 
 def _without_ann(folder: Path, names: list[str]) -> list[str]:
@@ -279,7 +292,7 @@ def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
         found.sort(key=lambda span: (span.start, span.end))  # stable: the same spans in file order
         result.documents.append(_document(name, text))
         spans += found
-        anns.append(str(ann))
+        anns.append(str(ann) if ann else "")  # a .txt without its .ann: no span to look up
         if dropped:
             result.warnings.append(zero_length_warning(str(ann), dropped))
     table = SpanTable.of_spans(spans, [doc.name for doc in result.documents])

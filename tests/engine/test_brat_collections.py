@@ -140,3 +140,14 @@ def test_a_lone_txt_does_not_make_a_conll_folder_brat(tmp_path):
     assert [doc.name for doc in read_spans(str(folder)).documents] == ["a", "b"]
     (folder / "README.md").write_text("# tagged news\n", encoding="utf-8")  # not brat's for a README
     assert detect(folder) != brat.TITLE
+
+
+def test_a_txt_brat_hides_is_no_document(tmp_path):
+    """brat lists no file whose name begins with `.` or `hidden_` (document.py, _is_hidden):
+    macOS's `._a.txt` beside a copied file is not a document (it is not text either)."""
+    folder = collection(tmp_path / "c")
+    (folder / "sub").mkdir()
+    (folder / "sub" / "._a.txt").write_bytes(b"\x00\x05\x16\x07\x00\x02\x00\x00")
+    (folder / "sub" / "hidden_b.txt").write_text("Not shown.\n", encoding="utf-8")
+    read = read_spans(str(folder))
+    assert ([doc.name for doc in read.documents], read.warnings) == (["a", "b", "c"], [])
