@@ -107,13 +107,19 @@ def project_input(path: Path) -> bool:
 def brat_named(path: Path, ann_beside: bool) -> bool:
     """Whether brat reads a file by its name: an `.ann`, or where an `.ann` is beside it a
     `.txt`, brat's configuration or a corpus's own file (corpus_file: held, unread)."""
-    named = path.suffix == ".txt" or companion(path, "brat") or corpus_file(path)
-    return path.suffix == ".ann" or (ann_beside and named)
+    suffix = path.suffix
+    if suffix == ".ann" or not ann_beside:
+        return suffix == ".ann"
+    return suffix == ".txt" or companion(path, "brat") or corpus_file(path)
 
 
 def corpus_file(path: Path) -> bool:
-    """Whether a file is one a published brat corpus ships beside its documents (BRAT_CORPUS_NAMES)."""
-    return path.suffix.lower() in BRAT_CORPUS_SUFFIXES and path.stem.upper() in BRAT_CORPUS_NAMES
+    """Whether a file is one a published brat corpus ships beside its documents (BRAT_CORPUS_NAMES),
+    told by its name alone (a folder's every file is asked)."""
+    name = path.name
+    dot = name.rfind(".")
+    stem, suffix = (name[:dot], name[dot:]) if dot > 0 else (name, "")
+    return stem.upper() in BRAT_CORPUS_NAMES and suffix.lower() in BRAT_CORPUS_SUFFIXES
 
 
 def companion(path: Path, reader: str | None = None) -> bool:

@@ -168,17 +168,18 @@ def check_brat_folder(folder: Path) -> None:
     files without an `.ann` that another format recognises (with the format each is recognised as)."""
     expected = "brat's files alone (.ann and .txt, a collection's .conf, a corpus's README, LICENSE …)"
     files = listed(folder, expected)
-    anns = {f.stem for f in files if f.suffix == ".ann"}
-    others = [f for f in files if not brat_named(f, True) or _other_format_text(f, anns)]
+    names = {f.name for f in files}
+    others = [f for f in files if not brat_named(f, True) or _other_format_text(f, names)]
     if others:
         named = first_listed(others, _LISTED, show=lambda f: f"{f.name} ({_title(f)})")
         raise InputError(expected, f"{named} — move them out of the folder", file=str(folder))
 
 
-def _other_format_text(file: Path, anns: set[str]) -> bool:
-    """Whether a `.txt` without its `.ann` (brat reads it as a document without annotations)
-    is recognised as another format's file (CoNLL columns: formats mixed in one folder)."""
-    if file.suffix != ".txt" or file.stem in anns or corpus_file(file):
+def _other_format_text(file: Path, names: set[str]) -> bool:
+    """Whether a `.txt` without its `.ann` among the folder's file `names` (brat reads it as a
+    document without annotations) is recognised as another format's (CoNLL columns: formats mixed)."""
+    name = file.name
+    if not name.endswith(".txt") or name[:-4] + ".ann" in names or corpus_file(file):
         return False
     return recognised_module(readable_lines(file)) not in (None, "brat")
 
