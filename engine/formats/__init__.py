@@ -39,6 +39,12 @@ INCEPTION_PROJECT = "inception_project"
 BRAT_CONFIGURATION = frozenset(
     {"annotation.conf", "visual.conf", "tools.conf", "kb_shortcuts.conf", "README"}
 )
+#: The files a published brat corpus ships beside its documents (its description, licence,
+#: citation …), by name without its suffix (any case) and suffix: brat's folder holds them,
+#: unread (a warning names them); a `README.txt` with its `README.ann` is a document.
+BRAT_CORPUS_NAMES = frozenset({"README", "LICENSE", "LICENCE", "COPYING", "CITATION", "NOTICE", "AUTHORS",
+                               "CHANGELOG", "CHANGES", "ACKNOWLEDGMENTS", "ACKNOWLEDGEMENTS"})  # fmt: skip
+BRAT_CORPUS_SUFFIXES = ("", ".md", ".txt", ".rst", ".cff")
 #: The type system a UIMA XMI file is read with, beside it (engine/formats/uima_xmi.py).
 TYPE_SYSTEM_NAMES = ("TypeSystem.xml", "typesystem.xml")
 #: Label Studio's labelling config, beside the tasks (engine/formats/label_studio.py).
@@ -100,9 +106,20 @@ def project_input(path: Path) -> bool:
 
 def brat_named(path: Path, ann_beside: bool) -> bool:
     """Whether brat reads a file by its name: an `.ann`, or where an `.ann` is beside it a
-    `.txt` or brat's configuration."""
-    named = path.suffix == ".txt" or companion(path, "brat")
-    return path.suffix == ".ann" or (ann_beside and named)
+    `.txt`, brat's configuration or a corpus's own file (corpus_file: held, unread)."""
+    suffix = path.suffix
+    if suffix == ".ann" or not ann_beside:
+        return suffix == ".ann"
+    return suffix == ".txt" or companion(path, "brat") or corpus_file(path)
+
+
+def corpus_file(path: Path) -> bool:
+    """Whether a file is one a published brat corpus ships beside its documents (BRAT_CORPUS_NAMES),
+    told by its name alone (a folder's every file is asked)."""
+    name = path.name
+    dot = name.rfind(".")
+    stem, suffix = (name[:dot], name[dot:]) if dot > 0 else (name, "")
+    return stem.upper() in BRAT_CORPUS_NAMES and suffix.lower() in BRAT_CORPUS_SUFFIXES
 
 
 def companion(path: Path, reader: str | None = None) -> bool:
@@ -114,8 +131,15 @@ def companion(path: Path, reader: str | None = None) -> bool:
 
 def annotation_files(folder: Path) -> list[Path]:
     """A folder's files but those a reader reads beside them (companion files), by name;
-    where it has none, the `.ann` files of its sub-folders (sub_folder_anns)."""
-    return [f for f in folder_files(folder) if not companion(f)] or sub_folder_anns(folder)
+    where it has none (or a brat corpus's own files alone: corpus_file), the `.ann` files of
+    its sub-folders (sub_folder_anns); in a brat folder its `.ann` files first (a `.txt`
+    without one is any text), its corpus's own files left out."""
+    files = [f for f in folder_files(folder) if not companion(f)]
+    if any(f.suffix == ".ann" for f in files):
+        return sorted((f for f in files if not corpus_file(f)), key=lambda f: f.suffix != ".ann")
+    if all(corpus_file(f) for f in files):
+        return sub_folder_anns(folder) or files
+    return files
 
 
 def first_annotation_file(folder: Path) -> Path:
@@ -167,7 +191,7 @@ def folder_input_files(folder: Path) -> list[Path]:
 
         if is_project(folder):  # an unzipped INCEpTION export: its users' and curation's files
             return entry_files(str(folder))
-    brat = any(f.suffix == ".ann" for f in files) or all(companion(f) for f in files)
+    brat = any(f.suffix == ".ann" for f in files) or all(companion(f) or corpus_file(f) for f in files)
     return files + _nested_pair_files(folders) if brat else files
 
 

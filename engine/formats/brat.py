@@ -14,9 +14,15 @@ with LF line ends) is an error, other differences (a masked text) a warning; an 
 line has is an error, as brat refuses it ('Duplicate id'). A span in pieces
 keeps them in attrs["parts"], its start and end the outer extent; how a method scores it
 (ReadOptions.discontinuous) is methods.spans.inputs.scored's business, not this reader's.
-The path is either file of a pair, or a folder: every `.ann` (its visible files and those of
-its sub-folders: formats.brat_folder_files, the files a report lists) with its `.txt`, the
-documents named by their path in the folder without the suffix.
+The path is either file of a pair, or a folder: every `.txt` (its visible files and those of
+its sub-folders: formats.brat_folder_files, the files a report lists) with its `.ann`, the
+documents named by their path in the folder without the suffix. As brat lists every `.txt`
+of a collection as a document (its `.ann` made empty when first opened), a `.txt` without
+its `.ann` is a document without annotations (a warning names them: an `.ann` not copied?),
+the same as one with an empty `.ann`; but a corpus's own `README.txt`, `LICENSE.txt` …
+(formats.corpus_file) without an `.ann` is no document: it and the corpus's other files
+(`README.md`, `LICENSE` …) are left unread, and a warning names them. An `.ann` without its
+`.txt` is an error, and so is a folder without any `.ann`.
 """
 
 from __future__ import annotations
@@ -27,10 +33,10 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import InputError, shown
+from ..errors import InputError, first_listed, shown
 from ..spans import Annotations, Document, Span
 from ..textio import read_input_bytes, read_text
-from . import brat_folder_files, sniffing
+from . import BRAT_CONFIGURATION, brat_folder_files, corpus_file, sniffing
 from .spantable import SpanTable
 from .standoff import DEFAULT_OPTIONS, PARTS, ReadOptions, raw_utf8, text_document, zero_length_warning
 
@@ -53,8 +59,14 @@ def choices(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> dict[str, list
 # --- pairs -----------------------------------------------------------------------------
 
 
-def document_pairs(path: str) -> list[tuple[str, Path, Path]]:
-    """(name, .txt, .ann) of each document: one pair, or every pair of a folder."""
+#: A document: its name, its .txt, its .ann (None: a .txt without one, a document without annotations).
+Pair = tuple[str, Path, Path | None]
+_LISTED = 3  # files a warning names
+
+
+def document_pairs(path: str) -> tuple[list[Pair], list[str]]:
+    """(name, .txt, .ann) of each document: one pair, or every document of a folder; and
+    the folder's warnings (its documents without an .ann, its files left unread)."""
     p = Path(path)
     if p.is_dir():
         return _folder_pairs(p)
@@ -65,7 +77,7 @@ def document_pairs(path: str) -> list[tuple[str, Path, Path]]:
     partner = txt if p == ann else ann
     if not partner.is_file():
         raise MissingPartner(str(p), str(partner))
-    return [(p.stem, txt, ann)]
+    return [(p.stem, txt, ann)], []
 
 
 class MissingPartner(InputError):
@@ -82,18 +94,52 @@ class MissingPartner(InputError):
         return shown(self.present)
 
 
-def _folder_pairs(folder: Path) -> list[tuple[str, Path, Path]]:
-    """Every .ann of a folder (and its sub-folders) with its .txt; names relative to the folder."""
+def _folder_pairs(folder: Path) -> tuple[list[Pair], list[str]]:
+    """Every .txt of a folder (and its sub-folders) with its .ann, names relative to the
+    folder, and the warnings naming its documents without an .ann and its unread files."""
     files = brat_folder_files(folder)  # the files a report lists: one walk of the folder
     anns = {f.as_posix()[:-4] for f in files if f.name.endswith(".ann")}
     txts = {f.as_posix()[:-4] for f in files if f.name.endswith(".txt")}
-    for stem in sorted(anns ^ txts):
-        present, missing = (".ann", ".txt") if stem in anns else (".txt", ".ann")
-        raise MissingPartner(stem + present, stem + missing)
+    for stem in sorted(anns - txts):
+        raise MissingPartner(stem + ".ann", stem + ".txt")
     if not anns:
         raise InputError("brat documents (.txt with .ann)", "none", file=str(folder))
+    unread = [f for f in files if corpus_file(f) and not (f.suffix == ".txt" and f.as_posix()[:-4] in anns)]
+    lone = {stem for stem in txts - anns if not _hidden(stem)} - {f.as_posix()[:-4] for f in unread}
     start = len(folder.as_posix()) + 1
-    return [(stem[start:], Path(stem + ".txt"), Path(stem + ".ann")) for stem in sorted(anns)]
+    pairs = [(stem[start:], Path(stem + ".txt"), Path(stem + ".ann") if stem in anns else None)
+             for stem in sorted(anns | lone)]  # fmt: skip
+    return pairs, _folder_warnings(folder, sorted(lone), unread)
+
+
+def _folder_warnings(folder: Path, lone: list[str], unread: list[Path]) -> list[str]:
+    """The warnings naming a folder's .txt files without an .ann (`lone`: paths without the
+    suffix) and its corpus's own files left unread (but brat's README: the collection's)."""
+    start = len(folder.as_posix()) + 1
+    unread_names = [f.as_posix()[start:] for f in unread if f.name not in BRAT_CONFIGURATION]
+    return _without_ann(folder, [stem[start:] + ".txt" for stem in lone]) + _unread(folder, unread_names)
+
+
+def _hidden(stem: str) -> bool:
+    """Whether brat hides a file of this path without its suffix (its name begins with `.`
+    or `hidden_`): a .txt it lists as no document."""
+    return stem.rpartition("/")[2].startswith((".", "hidden_"))
+
+
+def _without_ann(folder: Path, names: list[str]) -> list[str]:
+    """The warning naming a folder's documents whose .txt has no .ann."""
+    if not names:
+        return []
+    which = f"{len(names)} documents have" if len(names) > 1 else "a document has"
+    return [f"{folder}: {which} a .txt and no .ann ({first_listed(names, _LISTED)}): read without "
+            "annotations, as brat shows them (was an .ann not copied?)"]  # fmt: skip
+
+
+def _unread(folder: Path, names: list[str]) -> list[str]:
+    """The warning naming a brat corpus's own files left unread (its README.md, LICENSE …)."""
+    if not names:
+        return []
+    return [f"{folder}: {first_listed(names, _LISTED)} not read (the corpus's own files, not documents)"]
 
 
 def read_raw_text(path: Path) -> str:
@@ -235,17 +281,18 @@ def checked_texts(ann: str, text: str, differing: list[Differing], count: int) -
 def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:
     """The text-bound annotations of one document pair, or of every pair in a folder; each
     span's origin its id (`T3`, looked up when a message asks: t_id)."""
-    result = Annotations(path, NAME, [], [])
+    pairs, warnings = document_pairs(path)
+    result = Annotations(path, NAME, [], [], warnings)
     spans: list[Span] = []
     anns: list[str] = []
-    for name, txt, ann in document_pairs(path):
+    for name, txt, ann in pairs:
         text = read_raw_text(txt)
-        found, dropped, differing = read_ann(str(ann), text, name)
+        found, dropped, differing = read_ann(str(ann), text, name) if ann else ([], 0, [])
         result.warnings += checked_texts(str(ann), text, differing, len(found) + dropped)
         found.sort(key=lambda span: (span.start, span.end))  # stable: the same spans in file order
         result.documents.append(_document(name, text))
         spans += found
-        anns.append(str(ann))
+        anns.append(str(ann) if ann else "")  # a .txt without its .ann: no span to look up
         if dropped:
             result.warnings.append(zero_length_warning(str(ann), dropped))
     table = SpanTable.of_spans(spans, [doc.name for doc in result.documents])

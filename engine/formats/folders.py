@@ -5,7 +5,9 @@ A folder is one corpus in one format (its documents paired by name with the othe
 side's): its files are recognised one by one, and files of two formats stop the run with
 a message naming each format's files. A file no format recognises is read by the
 folder's reader, which says what is wrong with it; brat reads only its own files (`.ann`,
-`.txt`, a collection's configuration and README), so any other file of a brat folder is named.
+`.txt`, a collection's configuration and README; a published corpus's README.md, LICENSE …
+are left unread), so any other file of a brat folder is named, and a `.txt` without its
+`.ann` that is another format's (CoNLL columns) too.
 Where nothing recognises a file the message says why where it can: not text (UTF-16, an
 image …), empty, or a last line cut short.
 """
@@ -25,6 +27,7 @@ from . import (
     SPAN_FORMATS,
     brat_named,
     companion,
+    corpus_file,
     folder_files,
     format_module,
     no_spans,
@@ -86,6 +89,8 @@ def folder_reader(folder: Path) -> str:
     if is_project(folder):
         return "inception_project"
     files = listed(folder, "a folder holding annotation files")
+    if all(companion(f) or corpus_file(f) for f in files) and sub_folder_anns(folder):
+        return "brat"  # a brat corpus: its documents in sub-folders, its README.md, LICENSE … beside them
     if all(companion(f) for f in files):  # none but brat's .conf, a type system …: sub-folders?
         return _sub_folders_reader(folder, files)
     kinds = _kinds(files)
@@ -159,13 +164,24 @@ def listed_names(files: list[Path]) -> str:
 
 
 def check_brat_folder(folder: Path) -> None:
-    """InputError naming the files of a brat folder that brat does not read (with the
-    format each is recognised as)."""
-    expected = "brat's files alone (.ann with its .txt, a collection's .conf and README)"
-    others = [f for f in listed(folder, expected) if not brat_named(f, True)]
+    """InputError naming the files of a brat folder that brat does not read, and its `.txt`
+    files without an `.ann` that another format recognises (with the format each is recognised as)."""
+    expected = "brat's files alone (.ann and .txt, a collection's .conf, a corpus's README, LICENSE …)"
+    files = listed(folder, expected)
+    names = {f.name for f in files}
+    others = [f for f in files if not brat_named(f, True) or _other_format_text(f, names)]
     if others:
         named = first_listed(others, _LISTED, show=lambda f: f"{f.name} ({_title(f)})")
         raise InputError(expected, f"{named} — move them out of the folder", file=str(folder))
+
+
+def _other_format_text(file: Path, names: set[str]) -> bool:
+    """Whether a `.txt` without its `.ann` among the folder's file `names` (brat reads it as a
+    document without annotations) is recognised as another format's (CoNLL columns: formats mixed)."""
+    name = file.name
+    if not name.endswith(".txt") or name[:-4] + ".ann" in names or corpus_file(file):
+        return False
+    return recognised_module(readable_lines(file)) not in (None, "brat")
 
 
 def _title(file: Path) -> str:

@@ -165,11 +165,13 @@ def test_a_missing_partner_is_named(tmp_path):
     with pytest.raises(InputError) as caught:
         brat.read(str(tmp_path))
     assert caught.value.file == (tmp_path / "alone.txt").as_posix()
-    (tmp_path / "alone.txt").write_text("John", encoding="utf-8")
-    (tmp_path / "other.txt").write_text("Mary", encoding="utf-8")
+    (tmp_path / "other.txt").write_text("Mary", encoding="utf-8")  # a .txt without its .ann: a document
     with pytest.raises(InputError) as caught:
         brat.read(str(tmp_path))
-    assert caught.value.file == (tmp_path / "other.ann").as_posix()
+    assert caught.value.file == (tmp_path / "alone.txt").as_posix()  # the .ann's .txt is still named
+    with pytest.raises(InputError) as caught:
+        brat.read(str(tmp_path / "other.txt"))  # the file of a pair given: its .ann named
+    assert caught.value.file == str(tmp_path / "other.ann")
 
 
 def test_text_that_is_not_utf8_names_its_line(tmp_path):

@@ -45,8 +45,10 @@ def test_a_brat_collections_readme_is_brats(tmp_path):
         (tmp_path / name).rename(corpus / name)
     assert detect(tmp_path) == brat.TITLE
     assert [s.doc for s in brat.read(str(tmp_path)).spans] == ["corpus/doc", "corpus/doc"]
-    (tmp_path / "LICENSE").write_text("CC BY 3.0\n", encoding="utf-8")
-    with pytest.raises(InputError, match=r"found LICENSE \(not recognised\) — move them out"):
+    (tmp_path / "LICENSE").write_text("CC BY 3.0\n", encoding="utf-8")  # a corpus's own: left unread
+    check_brat_folder(tmp_path)
+    (tmp_path / "notes.csv").write_text("doc,checked\n", encoding="utf-8")
+    with pytest.raises(InputError, match=r"found notes.csv \(not recognised\) — move them out"):
         check_brat_folder(tmp_path)
 
 
