@@ -98,14 +98,13 @@ def _folder_pairs(folder: Path) -> tuple[list[Pair], list[str]]:
     """Every .txt of a folder (and its sub-folders) with its .ann, names relative to the
     folder, and the warnings naming its documents without an .ann and its unread files."""
     files = brat_folder_files(folder)  # the files a report lists: one walk of the folder
-    anns = {f.as_posix()[:-4] for f in files if f.name.endswith(".ann")}
-    txts = {f.as_posix()[:-4] for f in files if f.name.endswith(".txt")}
+    anns, txts = _listed_stems(files, ".ann"), _listed_stems(files, ".txt")
     for stem in sorted(anns - txts):
         raise MissingPartner(stem + ".ann", stem + ".txt")
     if not anns:
         raise InputError("brat documents (.txt with .ann)", "none", file=str(folder))
     unread = [f for f in files if corpus_file(f) and not (f.suffix == ".txt" and f.as_posix()[:-4] in anns)]
-    lone = {stem for stem in txts - anns if not _hidden(stem)} - {f.as_posix()[:-4] for f in unread}
+    lone = txts - anns - {f.as_posix()[:-4] for f in unread if f.suffix == ".txt"}
     start = len(folder.as_posix()) + 1
     pairs = [(stem[start:], Path(stem + ".txt"), Path(stem + ".ann") if stem in anns else None)
              for stem in sorted(anns | lone)]  # fmt: skip
@@ -120,10 +119,11 @@ def _folder_warnings(folder: Path, lone: list[str], unread: list[Path]) -> list[
     return _without_ann(folder, [stem[start:] + ".txt" for stem in lone]) + _unread(folder, unread_names)
 
 
-def _hidden(stem: str) -> bool:
-    """Whether brat hides a file of this path without its suffix (its name begins with `.`
-    or `hidden_`): a .txt it lists as no document."""
-    return stem.rpartition("/")[2].startswith((".", "hidden_"))
+def _listed_stems(files: list[Path], suffix: str) -> set[str]:
+    """The paths, without `suffix`, of the files of that suffix brat lists: not those it hides
+    (a name beginning with `.` or `hidden_`, as macOS's `._a.txt` and `._a.ann`)."""
+    return {f.as_posix()[: -len(suffix)] for f in files
+            if f.name.endswith(suffix) and not f.name.startswith((".", "hidden_"))}  # fmt: skip
 
 
 def _without_ann(folder: Path, names: list[str]) -> list[str]:

@@ -19,7 +19,8 @@ TEXTS = {"a": "John met Mary.\n", "b": "Anna met Bob.\n", "c": "Bob met John.\n"
 ANNS = {"a": "T1\tPER 0 4\tJohn\nT2\tPER 9 13\tMary\n", "b": "T1\tPER 0 4\tAnna\n", "c": "T1\tLOC 0 3\tBob\n"}
 #: What a corpus ships beside its documents (ErillLab/ECO-CollecTF corpus/: README.md and
 #: acknowledgments.txt; brat's own example corpora: README; others LICENSE, CITATION.cff …).
-CORPUS_FILES = ("LICENSE", "LICENSE.txt", "README.md", "COPYING", "CITATION.cff", "README.txt", "NOTICE")
+CORPUS_FILES = ("LICENSE", "LICENSE.txt", "README.md", "COPYING", "CITATION.cff", "README.txt", "NOTICE",
+                "acknowledgments.txt", "License.md")  # any letter case
 #: The report's parts that name files or times rather than scores.
 NOT_SCORES = ("created", "input_files", "inputs", "messages")
 
@@ -90,12 +91,12 @@ def test_a_corpus_s_own_files_are_left_unread_and_named(tmp_path):
     read = read_spans(str(folder))
     assert detect(folder) == brat.TITLE
     assert [doc.name for doc in read.documents] == ["a", "b", "c"]  # README.txt, LICENSE.txt: no documents
-    assert read.warnings == [f"{folder}: CITATION.cff, COPYING, LICENSE and 4 more not read "
+    assert read.warnings == [f"{folder}: CITATION.cff, COPYING, LICENSE and 6 more not read "
                              "(the corpus's own files, not documents)"]  # fmt: skip
     (folder / "README.ann").write_text("T1\tPER 0 8\tReleased\n", encoding="utf-8")  # annotated: a document
     read = read_spans(str(folder))
     assert [doc.name for doc in read.documents] == ["README", "a", "b", "c"]
-    assert read.warnings[0].endswith("LICENSE and 3 more not read (the corpus's own files, not documents)")
+    assert read.warnings[0].endswith("LICENSE and 5 more not read (the corpus's own files, not documents)")
 
 
 def test_a_corpus_in_sub_folders_beside_its_own_files_is_brat(tmp_path):
@@ -151,3 +152,24 @@ def test_a_txt_brat_hides_is_no_document(tmp_path):
     (folder / "sub" / "hidden_b.txt").write_text("Not shown.\n", encoding="utf-8")
     read = read_spans(str(folder))
     assert ([doc.name for doc in read.documents], read.warnings) == (["a", "b", "c"], [])
+
+
+def test_a_lone_txt_named_as_a_corpus_file_begins_is_a_document(tmp_path):
+    """A corpus's NOTICE (no suffix) does not hide the document NO.txt: only a .txt loses its
+    suffix when the unread files are taken from the lone ones."""
+    folder = collection(tmp_path / "c")
+    (folder / "NOTICE").write_text("Notice.\n", encoding="utf-8")
+    (folder / "NO.txt").write_text("No annotations yet.\n", encoding="utf-8")
+    read = read_spans(str(folder))
+    assert [doc.name for doc in read.documents] == ["NO", "a", "b", "c"]
+    assert "(NO.txt)" in read.warnings[0]
+
+
+def test_an_ann_brat_hides_is_no_annotation_file(tmp_path):
+    """macOS copies `._a.ann` beside `._a.txt`: brat hides both, so neither stops the reading."""
+    folder = collection(tmp_path / "c")
+    (folder / "sub").mkdir()
+    for name in ("._a.ann", "._a.txt"):
+        (folder / "sub" / name).write_bytes(b"\x00\x05\x16\x07\x00\x02\x00\x00")
+    (folder / "._b.ann").write_bytes(b"\x00\x05\x16\x07")
+    assert [doc.name for doc in read_spans(str(folder)).documents] == ["a", "b", "c"]
