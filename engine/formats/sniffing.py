@@ -487,7 +487,9 @@ def columns_like(lines: Sequence[str]) -> bool:
     tags = {r[-1] for r in rows}
     if all(map(_COLUMN_TAG.fullmatch, tags)):
         return True
-    return "O" in tags and (all(map(_UNTYPED_TAG.fullmatch, tags)) or all(map(_IO_TAG.fullmatch, tags)))
+    if "O" not in tags or len({len(r) for r in rows}) != 1:  # prose split at spaces ends in any word
+        return False
+    return all(map(_UNTYPED_TAG.fullmatch, tags)) or all(map(_IO_TAG.fullmatch, tags))
 
 
 def inception_project(lines: Sequence[str]) -> bool:

@@ -198,6 +198,7 @@ def test_detection_and_the_declared_choices_name_io():
         (["John\tB-PER", "lives\tO", "Mary\tPER"], False),  # mixed: not sniffed (--format conll names the tag)
         (["APC2\tB", "polyposis\tI", "is\tO"], True),  # BioBERT's untyped B, I, O (tests/engine/test_untyped_tags.py)
         (["John\tPER", "said\t_", "is\tO"], False),  # '_' is no label
+        (["The patient has blood group O", "and was given vitamin K"], False),  # prose: lines of any width
     ],
 )
 def test_a_last_column_of_bare_labels_beside_o_is_conll(lines, columns):

@@ -58,6 +58,6 @@ def test_untyped_tags_give_seqevals_numbers(tmp_path, seed, reading):
 
 def test_an_untyped_file_is_sniffed_as_conll():
     assert sniffing.columns_like(["Identification\tO", "APC2\tB", "polyposis\tI", "coli\tI"])
-    assert not sniffing.columns_like(["APC2\tB", "tumour\tI|O"])  # one of them no tag
+    assert not sniffing.columns_like(["APC2\tB", "tumour\tI|O", "is\tO"])  # one of them no tag
     assert not sniffing.columns_like(['[{"text": "Call me Ishmael. Call me I'])  # a line cut after an I
     assert not sniffing.columns_like(["APC2\tB", "coli\tI"])  # no O beside them
