@@ -66,6 +66,20 @@ class Lines:
         match[lines] = (ends - starts == len(word)) & starts_with(self.data, starts, ends, word)
         return match
 
+    def first_field_holds(self, marks: bytes, lines: np.ndarray) -> np.ndarray:
+        """Per line of `lines` (each holding a field): whether its first field holds one of
+        the bytes `marks` (looked at a byte at a time, as far as the longest such field)."""
+        index = self.first_field[lines]
+        starts, lengths = self.field_starts[index], self.field_ends[index] - self.field_starts[index]
+        found = np.zeros(len(lines), dtype=bool)
+        rows, offset = np.flatnonzero(lengths > 0), 0
+        while len(rows):
+            hit = np.isin(self.data[starts[rows] + offset], np.frombuffer(marks, np.uint8))
+            found[rows[hit]] = True
+            offset += 1
+            rows = rows[~hit & (lengths[rows] > offset)]
+        return found
+
 
 def starts_with(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, prefix: bytes) -> np.ndarray:
     """Whether each [start, end) begins with `prefix` (candidates narrowed byte by byte)."""
