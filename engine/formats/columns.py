@@ -69,15 +69,18 @@ class Lines:
     def first_field_holds(self, marks: bytes, lines: np.ndarray) -> np.ndarray:
         """Per line of `lines` (each holding a field): whether its first field holds one of
         the bytes `marks` (looked at a byte at a time, as far as the longest such field)."""
-        index = self.first_field[lines]
-        starts, lengths = self.field_starts[index], self.field_ends[index] - self.field_starts[index]
+        index = self.first_field.take(lines)
+        starts = self.field_starts.take(index)
+        lengths = self.field_ends.take(index) - starts
         found = np.zeros(len(lines), dtype=bool)
-        rows, offset = np.flatnonzero(lengths > 0), 0
-        while len(rows):
-            hit = np.isin(self.data[starts[rows] + offset], np.frombuffer(marks, np.uint8))
+        rows = positions(lengths > 0, index_kind(len(lines)))
+        for offset in range(int(lengths.max(initial=0))):
+            byte = self.data.take(starts.take(rows) + offset)
+            hit = byte == marks[0]
+            for mark in marks[1:]:
+                hit |= byte == mark
             found[rows[hit]] = True
-            offset += 1
-            rows = rows[~hit & (lengths[rows] > offset)]
+            rows = rows[~hit & (lengths[rows] > offset + 1)]
         return found
 
 

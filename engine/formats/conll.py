@@ -107,7 +107,7 @@ class ColumnFile:
         docstart = lines.first_field_is(DOCSTART.encode()) & ~comment
         is_token = ~(lines.blank | comment | docstart)
         if sniffing.ids_first(self.column_names):  # CoNLL-U's `1-2` and `8.1` lines: no words
-            candidates = np.flatnonzero(is_token)
+            candidates = positions(is_token, index_kind(len(is_token)))
             is_token[candidates[lines.first_field_holds(sniffing.NOT_A_WORD.encode(), candidates)]] = False
         short = is_token & lines.short((token_col, tag_col))
         if short.any():
