@@ -499,7 +499,8 @@ def conll(lines: Sequence[str]) -> bool:
 
 def columns_like(lines: Sequence[str]) -> bool:
     """Token lines whose last column is a tag (or -DOCSTART- lines, bare as flair writes
-    them or with CoNLL-2003's filler columns)."""
+    them or with CoNLL-2003's filler columns; a CoNLL-U Plus file's lines that are no words,
+    where its columns begin with ID, left out as the reader skips them)."""
     by_id = bool(lines) and ids_first(declared_columns(lines[0]))
     rows = [column_fields(line, None) for line in lines if not line.startswith("#")]
     rows = [r for r in rows if r[:1] != [DOCSTART] and not (by_id and r and no_word(r[0]))]
