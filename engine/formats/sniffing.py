@@ -494,6 +494,8 @@ def conll(lines: Sequence[str]) -> bool:
     (CoNLL-2000's shape, FairEval's own: FairEval reads such files, or rejects them with
     its own messages; read_spans still reads them as columns)."""
     first = next((line for line in lines if not line.startswith(("#", DOCSTART))), "")
+    if getattr(lines, "cut", False):  # a first line running on past the head: its last field is cut
+        return False  # ("Ishmael" cut to "I", an untyped tag)
     return len(column_fields(first.strip(), None)) != 3 and columns_like(lines)
 
 
