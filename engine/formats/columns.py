@@ -66,6 +66,23 @@ class Lines:
         match[lines] = (ends - starts == len(word)) & starts_with(self.data, starts, ends, word)
         return match
 
+    def first_field_holds(self, marks: bytes, lines: np.ndarray) -> np.ndarray:
+        """Per line of `lines` (each holding a field): whether its first field holds one of
+        the bytes `marks` (looked at a byte at a time, as far as the longest such field)."""
+        index = self.first_field.take(lines)
+        starts = self.field_starts.take(index)
+        lengths = self.field_ends.take(index) - starts
+        found = np.zeros(len(lines), dtype=bool)
+        rows = positions(lengths > 0, index_kind(len(lines)))
+        for offset in range(int(lengths.max(initial=0))):
+            byte = self.data.take(starts.take(rows) + offset)
+            hit = byte == marks[0]
+            for mark in marks[1:]:
+                hit |= byte == mark
+            found[rows[hit]] = True
+            rows = rows[~hit & (lengths[rows] > offset + 1)]
+        return found
+
 
 def starts_with(data: np.ndarray, starts: np.ndarray, ends: np.ndarray, prefix: bytes) -> np.ndarray:
     """Whether each [start, end) begins with `prefix` (candidates narrowed byte by byte)."""

@@ -100,10 +100,15 @@ class ColumnFile:
 
     def _read_lines(self, lines: Lines, options: ReadOptions) -> None:
         token_col, tag_col = options.token_column, options.tag_column
+        if token_col is None:  # not given: the FORM column a CoNLL-U Plus file names, else the first
+            token_col = conllu_plus.form_column(self.column_names)
         prefix = options.comment_prefix
         comment = lines.prefixed(prefix.encode("utf-8")) if prefix else np.zeros(len(lines.blank), dtype=bool)
         docstart = lines.first_field_is(DOCSTART.encode()) & ~comment
         is_token = ~(lines.blank | comment | docstart)
+        if sniffing.ids_first(self.column_names):  # CoNLL-U's `1-2` and `8.1` lines: no words
+            candidates = positions(is_token, index_kind(len(is_token)))
+            is_token[candidates[lines.first_field_holds(sniffing.NOT_A_WORD.encode(), candidates)]] = False
         short = is_token & lines.short((token_col, tag_col))
         if short.any():
             line = int(np.argmax(short))

@@ -1,14 +1,16 @@
 """CoNLL-U Plus's column names (universaldependencies.org/ext-format.html): a file's first
 line `# global.columns = ID FORM … PARSEME:NE` names its columns. The CoNLL reader reads
-such a file's `#` lines as comments and names the columns in the message of a column that
+such a file's `#` lines as comments, skips the lines that are no words where its first
+column is ID (a multiword token's range `1-2`, an empty node `8.1`), reads the tokens from
+its FORM column unless given another, and names the columns in the message of a column that
 holds no tags, the one named for named entities (NE, NER, RELATE:NE …) where there is one."""
 
 from __future__ import annotations
 
 import re
 
-#: The first line of a CoNLL-U Plus file, before the names of its columns.
-GLOBAL_COLUMNS = b"# global.columns ="
+from . import sniffing
+
 #: CoNLL-U's ten columns, which a CoNLL-U Plus file names first where it extends CoNLL-U.
 CONLLU_COLUMNS = ("ID", "FORM", "LEMMA", "UPOS", "XPOS", "FEATS", "HEAD", "DEPREL", "DEPS", "MISC")
 #: A column named for named entities: NE or NER, alone or after a project's prefix.
@@ -19,9 +21,15 @@ def declared_columns(raw: bytes) -> list[str] | None:
     """The names a file's first line gives its columns, or None where it gives none."""
     end = raw.find(b"\n")
     first = raw[: end if end >= 0 else len(raw)]
-    if not first.startswith(GLOBAL_COLUMNS):
+    if not first.startswith(sniffing.GLOBAL_COLUMNS.encode()):  # not decoded: a first line may be long
         return None
-    return first[len(GLOBAL_COLUMNS) :].decode("utf-8").split() or None
+    return sniffing.declared_columns(first.decode("utf-8"))
+
+
+def form_column(names: list[str] | None) -> int:
+    """The column the tokens are read from where none is given: FORM where the file names it, else 0."""
+    upper = [name.upper() for name in names or ()]
+    return upper.index("FORM") if "FORM" in upper else 0
 
 
 def named(names: list[str], column: int) -> str:

@@ -34,7 +34,7 @@ class ReadOptions:
     source: str = "annotations"  # Label Studio: annotations or predictions
     index: int = 0  # Label Studio: which annotation (or prediction) of each task; doccano: which user
     scheme: str | None = None  # CoNLL: IOB1, IOB2, IOBES, BILOU, BMES or IO (None: detected)
-    token_column: int = 0  # CoNLL: 0-based, negative from the end
+    token_column: int | None = None  # CoNLL: 0-based, negative from the end (None: FORM, else 0)
     tag_column: int = -1  # CoNLL: 0-based, negative from the end
     separator: str | None = None  # CoNLL: "tab" or "whitespace" (None: TAB where a line holds one)
     comment_prefix: str | None = None  # CoNLL: lines starting with it are skipped
@@ -86,7 +86,8 @@ READER_OPTIONS: tuple[ReaderOption, ...] = tuple(ReaderOption(*fields) for field
     ("index", int, "Label Studio: which annotation (or prediction) of each task; doccano: which user's "
      "annotations, in id order; from 0.", None, "N"),
     ("scheme", str, "CoNLL: the tag scheme (default: detected).", SCHEMES, "SCHEME"),
-    ("token_column", int, "CoNLL: the token column, 0-based, negative from the end.", None, "N"),
+    ("token_column", int, "CoNLL: the token column, 0-based, negative from the end (default: the FORM "
+     "column a CoNLL-U Plus file names, else 0).", None, "N"),
     ("tag_column", int, "CoNLL: the tag column, 0-based, negative from the end.", None, "N"),
     ("separator", str, "CoNLL: tab, or whitespace (default: TAB where a line holds one).",
      ("tab", "whitespace"), "SEP"),

@@ -458,6 +458,29 @@ _UNTYPED_TAG = re.compile(r"O|[BIESULM](?:-.+)?")
 #: untyped tags) or before `-`. The CoNLL reader takes no other bare tag for a label.
 BARE_LABEL = re.compile(r"(?![BIESULM](?:-|$))[^\W\d_]\S*")
 _IO_TAG = re.compile(rf"O|{BARE_LABEL.pattern}")
+#: The first line of a CoNLL-U Plus file, before the names of its columns (engine/formats/conllu_plus.py).
+GLOBAL_COLUMNS = "# global.columns ="
+#: What marks a CoNLL-U ID that numbers no word: a multiword token's range (`1-2`, `del` before
+#: `de` and `el`) and an empty node (`8.1`); a word's ID is a whole number.
+NOT_A_WORD = "-."
+
+
+def declared_columns(first_line: str) -> list[str] | None:
+    """The names a file's first line gives its columns (CoNLL-U Plus), or None where it gives none."""
+    if not first_line.startswith(GLOBAL_COLUMNS):
+        return None
+    return first_line.removeprefix(GLOBAL_COLUMNS).split() or None
+
+
+def ids_first(names: list[str] | None) -> bool:
+    """Whether a file's declared columns begin with CoNLL-U's ID: its lines numbered `1-2`
+    and `8.1` are no words."""
+    return bool(names and names[0].upper() == "ID")
+
+
+def no_word(first_field: str) -> bool:
+    """Whether a line's ID (its first field) numbers no word: a range `1-2` or an empty node `8.1`."""
+    return any(mark in first_field for mark in NOT_A_WORD)
 
 
 def column_fields(line: str, separator: str | None) -> list[str]:
@@ -479,9 +502,11 @@ def conll(lines: Sequence[str]) -> bool:
 
 def columns_like(lines: Sequence[str]) -> bool:
     """Token lines whose last column is a tag (or -DOCSTART- lines, bare as flair writes
-    them or with CoNLL-2003's filler columns)."""
+    them or with CoNLL-2003's filler columns; a CoNLL-U Plus file's lines that are no words,
+    where its columns begin with ID, left out as the reader skips them)."""
+    by_id = bool(lines) and ids_first(declared_columns(lines[0]))
     rows = [column_fields(line, None) for line in lines if not line.startswith("#")]
-    rows = [r for r in rows if r[:1] != [DOCSTART]]
+    rows = [r for r in rows if r[:1] != [DOCSTART] and not (by_id and r and no_word(r[0]))]
     if not rows or any(len(r) < 2 for r in rows):
         return False
     tags = {r[-1] for r in rows}

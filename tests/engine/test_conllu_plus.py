@@ -4,6 +4,8 @@ named in the message, with the one column named for named entities to read inste
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from engine.formats import conllu_plus
@@ -72,3 +74,118 @@ def test_without_the_first_line_a_hash_line_is_no_comment(tmp_path, cli):
     path.write_text("# text = Ion\nIon\tB-PER\n", encoding="utf-8")
     result = cli("spans", path, path, "--format", "conll")
     assert result.code == 2 and "(a comment line? --comment-prefix '#' skips it)" in result.err
+
+
+#: A CoNLL-U Plus file of RELATE's columns with CoNLL-U's lines that are no words: ranges of
+#: multiword tokens (`2-3 del`, as Spanish, French, Italian UD files write contractions;
+#: PARSEME's French Sequoia .cupt has `18-19 des _ … *`) and an empty node (`5.1`), inside
+#: spans and between them. The same file without them (WORDS_ONLY) holds the same spans.
+WITH_RANGES = """# global.columns = ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC RELATE:NE
+# sent_id = 1
+1\tMuseo\tmuseo\tNOUN\t_\t_\t0\troot\t_\t_\tB-ORG
+2-3\tdel\t_\t_\t_\t_\t_\t_\t_\t_\t_
+2\tde\tde\tADP\t_\t_\t4\tcase\t_\t_\tI-ORG
+3\tel\tel\tDET\t_\t_\t4\tdet\t_\t_\tI-ORG
+4\tPrado\tPrado\tPROPN\t_\t_\t1\tnmod\t_\t_\tI-ORG
+5\tabre\tabrir\tVERB\t_\t_\t1\tacl\t_\t_\tO
+5.1\tabre\tabrir\tVERB\t_\t_\t_\t_\t1:conj\t_\t_
+6-7\tal\t_\t_\t_\t_\t_\t_\t_\t_\t_
+6\ta\ta\tADP\t_\t_\t7\tcase\t_\t_\tO
+7\tel\tel\tDET\t_\t_\t8\tdet\t_\t_\tO
+8\tpúblico\tpúblico\tNOUN\t_\t_\t5\tobl\t_\t_\tO
+
+# sent_id = 2
+1-2\tdella\t_\t_\t_\t_\t_\t_\t_\t_\t_
+1\tdi\tdi\tADP\t_\t_\t3\tcase\t_\t_\tO
+2\tla\tla\tDET\t_\t_\t3\tdet\t_\t_\tO
+3\tRoma\tRoma\tPROPN\t_\t_\t0\troot\t_\t_\tB-LOC
+3.1\tè\tessere\tAUX\t_\t_\t_\t_\t3:cop\t_\t_
+"""
+WORDS_ONLY = "".join(line for line in WITH_RANGES.splitlines(keepends=True)
+                     if line.startswith("#") or not line.strip() or line.split("\t")[0].isdigit())  # fmt: skip
+
+
+def test_multiword_token_ranges_and_empty_nodes_are_no_words(tmp_path):
+    """Where a file's first column is ID, its range lines and empty nodes are skipped: the
+    document's text is the words (`Museo de el Prado`, not `del`), the spans are over them."""
+    from engine.formats import conll
+    from engine.formats.standoff import ReadOptions
+
+    assert "2-3\t" not in WORDS_ONLY and "5.1\t" not in WORDS_ONLY and "2\tde\t" in WORDS_ONLY
+    (tmp_path / "a.conllup").write_text(WITH_RANGES, encoding="utf-8")
+    (tmp_path / "b.conllup").write_text(WORDS_ONLY, encoding="utf-8")
+    read = [conll.read(str(tmp_path / name), ReadOptions()) for name in ("a.conllup", "b.conllup")]
+    text = read[0].documents[0].tokens
+    assert text == "Museo de el Prado abre a el público\ndi la Roma"
+    assert [(text[s.start : s.end], s.label) for s in read[0].spans] == [("Museo de el Prado", "ORG"),
+                                                                         ("Roma", "LOC")]  # fmt: skip
+    assert text == read[1].documents[0].tokens and list(read[0].spans) == list(read[1].spans)
+    assert read[0].spans.tokens is not None
+    assert [t.tolist() for t in read[0].spans.tokens] == [t.tolist() for t in read[1].spans.tokens]
+
+
+@pytest.mark.parametrize("method", ["spans", "nervaluate", "agreement"])
+def test_the_methods_score_a_file_with_ranges_as_the_one_without(tmp_path, cli, method):
+    """spans, nervaluate and agreement: the file with range lines and empty nodes against a
+    system of the words only scores as the words only against themselves (every span found)."""
+    import json
+
+    (tmp_path / "r").mkdir(), (tmp_path / "w").mkdir()
+    ranges, words = tmp_path / "r" / "gold.conllup", tmp_path / "w" / "gold.conllup"  # one name: agreement's
+    ranges.write_text(WITH_RANGES, encoding="utf-8")
+    words.write_text(WORDS_ONLY, encoding="utf-8")
+    system = tmp_path / "system.conllup"  # a span missed: scores other than 1 compared too
+    system.write_text(WORDS_ONLY.replace("B-LOC", "O"), encoding="utf-8")
+    runs = [cli(method, gold, system, "--json", "-") for gold in (ranges, words)]
+    assert [r.code for r in runs] == [0, 0], runs[0].err
+    reports = [json.loads(r.out) for r in runs]
+    for report in reports:
+        report.pop("created", None), report.pop("input_files", None)
+        for key in ("envelope", "meta"):
+            if isinstance(report.get(key), dict):
+                report[key].pop("created", None), report[key].pop("input_files", None)
+    assert json.dumps(reports[0]).replace(str(ranges), str(words)) == json.dumps(reports[1])
+    assert str(ranges) in runs[0].out
+
+
+def test_a_file_not_declaring_its_columns_keeps_a_range_line_as_a_token(tmp_path):
+    """Without `# global.columns = ID …` a line `1-2` is a token line, as before (its tag read)."""
+    from engine.errors import InputError
+    from engine.formats import conll
+    from engine.formats.standoff import ReadOptions
+
+    path = tmp_path / "plain.conll"
+    body = "\n".join(line for line in WITH_RANGES.splitlines() if not line.startswith("#"))
+    path.write_text(body + "\n", encoding="utf-8")
+    with pytest.raises(InputError) as caught:
+        conll.read(str(path), ReadOptions(token_column=1))
+    assert caught.value.line == 2 and "found '_' in column 10 (counted from 0)" in str(caught.value)
+    path.write_text(re.sub(r"\t_$", "\tO", body, flags=re.MULTILINE) + "\n", encoding="utf-8")
+    with pytest.raises(InputError, match="found 'I-ORG' after 'O'"):  # the range line a token tagged O
+        conll.read(str(path), ReadOptions(token_column=1))
+    read = conll.read(str(path), ReadOptions(token_column=1, reading="conlleval"))
+    assert read.documents[0].tokens.startswith("Museo del de el Prado abre abre al a el público\n")
+    path.write_text(WITH_RANGES.replace("ID FORM", "NUM FORM", 1), encoding="utf-8")  # first column not ID
+    with pytest.raises(InputError, match="found '_' in column 10"):
+        conll.read(str(path), ReadOptions())
+
+
+def test_the_tokens_are_read_from_form_unless_a_token_column_is_given(tmp_path, cli):
+    """Without --token-column a CoNLL-U Plus file's tokens are its FORM column (the file names it),
+    and the JSON report's options name none; --token-column 0 is given, and reads ID (a system
+    of the words then has another text); a file naming no FORM, or none, reads the first column."""
+    import json
+
+    gold, system = tmp_path / "gold.conllup", tmp_path / "system.conllup"
+    gold.write_text(WITH_RANGES, encoding="utf-8")
+    system.write_text(WORDS_ONLY, encoding="utf-8")
+    for method in ("spans", "agreement"):
+        options = json.loads(cli(method, gold, system, "--json", "-").out)["options"]
+        assert options.get("token_column") is None and (method == "spans") == ("token_column" not in options)
+        given = cli(method, gold, system, "--token-column", "0", "--json", "-")
+        assert given.code == 0 and json.loads(given.out)["options"]["token_column"] == 0
+    read = cli("spans", gold, system, "--gold-token-column", "0")
+    assert read.code == 2 and "found «Museo de el Prado ab» at character 0" in read.err
+    assert "where gold has «1 2 3 4 5 6 7 8" in read.err
+    assert conllu_plus.form_column(["id", "form", "ner"]) == 1 and conllu_plus.form_column(["ID", "NE"]) == 0
+    assert conllu_plus.form_column(None) == 0

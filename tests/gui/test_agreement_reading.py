@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import argparse
 import json
+from pathlib import Path
 
 import pytest
 from PySide6.QtCore import Qt
@@ -278,6 +279,7 @@ def test_stepping_an_option_keeps_the_listed_rows_once_and_by_closing(qtbot, set
     monkeypatch.setattr(window.settings, "set_value", lambda key, value: (writes.append(key), write(key, value)))
     window.show()
     window.reading.open(True)
+    window.reading.panel.editors["token_column"].set_box.setChecked(True)  # not set: FORM, else the 1st
     spin = window.reading.panel.editors["token_column"].spin
     spin.setFocus()
     for _ in range(5):  # the arrow key held: one value after another
@@ -298,3 +300,20 @@ def test_the_figures_line_says_when_the_reading_options_changed_since(qtbot, lay
     assert window.summary.text().endswith("The Reading options have changed since: click Measure agreement again.")
     set_option(window, "missing_label", None)  # back as measured: the figures are the options' again
     assert "changed since" not in window.summary.text() and window.summary.text().startswith("3 annotators")
+
+
+def test_a_token_column_not_set_reads_a_conllu_plus_files_form_as_the_command_does(qtbot, cli, tmp_path):
+    """The Token column is unset until set (the command's --token-column not given): a CoNLL-U
+    Plus file's tokens are its FORM column, and the window measures what the command does; set
+    to the 1st column (0), the engine gets 0 (ID), as --token-column 0 gives it."""
+    from tests.engine.test_conllu_plus import WITH_RANGES, WORDS_ONLY
+
+    paths = [str(tmp_path / "anna.conllup"), str(tmp_path / "ben.conllup")]
+    for path, text in zip(paths, (WITH_RANGES, WORDS_ONLY.replace("B-LOC", "O")), strict=True):
+        Path(path).write_text(text, encoding="utf-8")
+    window = AgreementWindow()
+    qtbot.addWidget(window)
+    assert window.reading.reading().token_column is None and read_options(window.reading.reading()).token_column is None
+    assert measured_data(qtbot, window, paths) == cli_data(cli, *paths)
+    set_option(window, "token_column", 0)
+    assert read_options(window.reading.reading()).token_column == 0 and window.reading.set_now.text() == "Token column 1st"

@@ -36,8 +36,8 @@ def test_the_agreement_windows_columns_read_as_words_and_the_engine_gets_its_num
     qtbot.addWidget(window)
     editors = window.reading.panel.editors
     token, tag = editors["token_column"].spin, editors["tag_column"].spin
-    assert isinstance(tag, ColumnSpinBox) and (token.text(), tag.text()) == ("1st", "last")
-    assert (window.reading.reading().token_column, window.reading.reading().tag_column) == (0, -1)
+    assert isinstance(tag, ColumnSpinBox) and (token.text(), tag.text()) == ("", "last")  # token: not set
+    assert (window.reading.reading().token_column, window.reading.reading().tag_column) == (None, -1)  # FORM, else 1st
     assert "Default: last." in editors["tag_column"].toolTip() and "counted from 1" in tag.parent().toolTip()
     tag.lineEdit().setText("3rd")
     tag.interpretText()
@@ -57,7 +57,7 @@ def test_the_main_windows_options_show_the_columns_alike(qtbot):
     editor = panel.editors["tag_column"]
     assert isinstance(editor.spin, ColumnSpinBox) and panel.values()["tag_column"] is None  # not set
     assert not editor.spin.isEnabled() and editor.spin.text() == "last"  # what the readers take then
-    assert panel.editors["token_column"].spin.text() == "1st"
+    assert panel.editors["token_column"].spin.text() == ""  # none: a CoNLL-U Plus file's FORM, else the 1st
     editor.set_box.setChecked(True)
     editor.spin.lineEdit().setText("last")
     editor.spin.interpretText()
@@ -89,7 +89,8 @@ def test_an_unset_columns_tooltip_names_the_column_the_readers_take():
 
     specs = {spec.name: spec for spec in option_specs(SpanInputOptions)}
     assert specs["tag_column"].default is None and "Default: last." in tooltip(specs["tag_column"])
-    assert "Default: 1st." in tooltip(specs["token_column"])
+    assert "Default: not set." in tooltip(specs["token_column"])  # a CoNLL-U Plus file's FORM, else the 1st:
+    assert "(default: the FORM column a CoNLL-U Plus file names, else 0)" in tooltip(specs["token_column"])
 
 
 def test_an_index_counts_from_one_as_a_person_does(qtbot):
