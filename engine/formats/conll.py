@@ -232,13 +232,19 @@ def _check_bare_labels(columns: ColumnFile, prefix_of: np.ndarray, flag: str, ch
         return
     usual = bool(2 * np.count_nonzero(bare) > len(bare))  # the kind of most tags is the rule
     first, other = int(inside[np.argmax(bare == usual)]), int(inside[np.argmax(bare != usual)])
-    shown = f"as on line {columns.lines[first]} ({columns.tag_names[columns.tag_codes[first]]!r}"
+    shown = f"as on line {columns.lines[first]} ({_untyped_said(columns.tag_names[columns.tag_codes[first]])}"
     if usual:
         expected = f"a label without a prefix, {shown}: IO; a file does not mix them with B-, I- … tags)"
     else:
         expected = f"a tag with a prefix, {shown}; a file does not mix them with IO's bare labels)"
-    found = repr(columns.tag_names[columns.tag_codes[other]])
+    found = _untyped_said(columns.tag_names[columns.tag_codes[other]])
     raise InputError(expected, found, file=columns.name, line=int(columns.lines[other]))
+
+
+def _untyped_said(tag: str) -> str:
+    """A tag as a message shows it, saying how a letter alone is read ('S' is no bare label)."""
+    return repr(tag) + (f" (a letter alone: an untyped tag, read as {tag}-{UNTYPED})"
+                        if tag in tagschemes.PREFIXES else "")  # fmt: skip
 
 
 def _tag_column(columns: ColumnFile, flag: str) -> str:

@@ -220,6 +220,9 @@ def _conll(tmp_path, tags: list[str]) -> str:
                                         "them with IO's bare labels), found 'LOC'"),
         (["PER", "B-LOC", "I-LOC", "O", "B-PER"], 1, "expected a tag with a prefix, as on line 2 ('B-LOC'; a file "
                                                     "does not mix them with IO's bare labels), found 'PER'"),  # most
+        (["N", "V", "S", "O", "N"], 3, "expected a label without a prefix, as on line 1 ('N': IO; a file does not mix "
+                                       "them with B-, I- … tags), found 'S' (a letter alone: an untyped tag, read as "
+                                       "S-_)"),  # a POS column: the letter alone said
         (["B-", "I-", "O"], 1, "expected a tag O or B-, I-, E-, S-, U-, L-, M- followed by a label, or labels "
                                "without a prefix beside O (IO), found 'B-' in column 1 (counted from 0); where the "
                                "tags are in another column, read them with --tag-column N"),  # a prefix, no label
