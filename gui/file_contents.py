@@ -62,27 +62,32 @@ def _listed(labels: list[str]) -> str:
     return ", ".join(map(elided, labels[:SHOWN_LABELS])) + more
 
 
-def read_contents(path: str, options: ReadOptions) -> Contents:
+def read_contents(path: str, options: ReadOptions, format: str | None = None) -> Contents:
     """The choices and labels of a span format's file or folder; empty for any other file
     and one that cannot be opened; the error where no format reads it (a folder holding
     files of several formats) or its reader cannot (an XMI file without its type system):
-    each side's box shows it at once, both where both lack the same."""
-    title = detect(path) if path else None
-    if title not in span_format_titles():
+    each side's box shows it at once, both where both lack the same. `format`: the reader
+    the side's Format option names (--format's name), read with whatever the file looks like;
+    its spans are read too, for the reader's message where they cannot be (choices() may read
+    past it: CoNLL's lists a typo's bare label as a label)."""
+    title = detect(path) if path and format is None else None
+    if format is None and title not in span_format_titles():
         return Contents(path)
     try:
-        module = span_format(path)
+        module = span_format(path, format)
     except InputError as err:
         return Contents(path, error=err)
     try:
         folder = Path(path).is_dir() and module.NAME not in WHOLE_FOLDERS
         target = str(first_annotation_file(Path(path))) if folder else path
         choices = module.choices(target, options)
+        if format is not None:  # not recognised as the format: read whole, to say where it is not
+            read_spans(target, format, options)
     except InputError as err:
         return Contents(path, error=err)
     except OSError:
         return Contents(path)
-    columns = _column_labels(target, options, title)
+    columns = _column_labels(target, options, title or module.TITLE)
     labels, source = choices.get("label") or _side_labels(target, options, columns), ""
     if not labels:
         labels, source = _other_source_labels(module, target, options, choices)

@@ -267,6 +267,7 @@ class FileField(QWidget):
         self.contents_error = ""  # why no format reads it, found when reading it (a folder of several)
         self.refusal: WrongFormat | None = None  # the file is another method's (set by the setup panel)
         self.look: Look | None = None  # what reading the file's first lines found (set by the setup panel)
+        self.chosen = ""  # the title of the format the side's Format option names ("": recognised)
 
     def set_spec(self, spec: InputSpec) -> None:
         """Adopt a method's description of this input (its name, help, formats)."""
@@ -336,7 +337,7 @@ class FileField(QWidget):
             refusal = self.refusal
             readers = tuple((name, refusal.reader_titles[name]) for name in refusal.readers)
             self.show_error(refusal.app_sentence, html.escape(refusal.looks) + (switch_links(readers) or "."))
-        elif found.unknown:
+        elif found.unknown and not self.chosen:
             self.show_status(
                 html.escape(
                     f"Format: {found.format or 'not recognised'} — {self.spec.name} files are "
@@ -346,9 +347,16 @@ class FileField(QWidget):
                 warning=True,
             )
         else:
-            parts = (f"Format: {found.format}" if found.format else "", self.contents_text)
+            named = f"Format chosen: {self.chosen}" if self.chosen else f"Format: {found.format}"
+            parts = (named if self.chosen or found.format else "", self.contents_text)
             line = " · ".join(part for part in parts if part)
             self.show_status(html.escape(line))
+
+    def choose_format(self, title: str) -> None:
+        """Read the file as the side's Format option says (its title; "": as recognised)."""
+        if title != self.chosen:
+            self.chosen = title
+            self.refresh()
 
     def show_contents(self, text: str, error: str = "") -> None:
         """Add the file's layers and labels to its format line, or show why no format reads it."""

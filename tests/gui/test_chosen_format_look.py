@@ -1,0 +1,49 @@
+"""A file box reads its file as the side's Format option says: seen on Xvfb, a CoNLL file
+with a typo (a bare label among B-/I- tags) is recognised as no format; its box said to
+choose one in the Format list, and once CoNLL was chosen there it went on saying so (and
+named no line) until Evaluate was pressed."""
+
+from __future__ import annotations
+
+from gui.style import ERROR_COLOUR
+
+TAGS = [("Mr.", "B-PER"), ("Bingley", "I-PER"), ("came", "O"), ("from", "O"), ("London", "LOC"), (".", "O")]
+
+
+def _typo(tmp_path) -> str:
+    path = tmp_path / "typo.conll"
+    path.write_text("".join(f"{word}\t{tag}\n" for word, tag in TAGS), encoding="utf-8")
+    return str(path)
+
+
+def _chosen(qtbot, setup, name: str, value: str | None) -> None:
+    with qtbot.waitSignal(setup.contents_read, timeout=20_000, check_params_cb=lambda side: side == "system"):
+        setup.panel.editors[name].set_value(value)
+
+
+def test_the_format_chosen_reads_the_file_in_its_box_at_once(qtbot, window, tmp_path):
+    setup = window.setup
+    setup.set_method("spans")
+    typo = _typo(tmp_path)
+    setup.set_paths(typo, typo)
+    box = setup.fields["system"]
+    qtbot.waitUntil(lambda: "not recognised" in box.status.text(), timeout=20_000)
+    _chosen(qtbot, setup, "system_format", "conll")
+    said = f"{typo}:5: expected a tag with a prefix, as on line 1 ('B-PER'"
+    assert box.status.text().startswith(said) and ERROR_COLOUR in box.status.styleSheet()
+    assert "not recognised" in setup.fields["gold"].status.text()  # the gold's own Format is not set
+    _chosen(qtbot, setup, "system_format", None)
+    assert "not recognised" in box.status.text()
+
+
+def test_a_chosen_format_is_named_as_chosen_beside_the_labels(qtbot, window, tmp_path):
+    setup = window.setup
+    setup.set_method("nervaluate")
+    path = tmp_path / "plain.conll"
+    path.write_text("Mr.\tB-PER\nBingley\tI-PER\ncame\tO\n", encoding="utf-8")
+    setup.set_paths(str(path), str(path))
+    qtbot.waitUntil(lambda: "labels: PER" in setup.fields["system"].status.text(), timeout=20_000)
+    assert setup.fields["system"].status.text().startswith("Format: CoNLL columns")
+    _chosen(qtbot, setup, "format", "conll")
+    for box in setup.fields.values():
+        assert box.status.text().startswith("Format chosen: CoNLL columns") and "labels: PER" in box.status.text()
