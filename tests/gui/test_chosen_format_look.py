@@ -1,7 +1,8 @@
 """A file box reads its file as the side's Format option says: seen on Xvfb, a CoNLL file
 with a typo (a bare label among B-/I- tags) is recognised as no format; its box said to
 choose one in the Format list, and once CoNLL was chosen there it went on saying so (and
-named no line) until Evaluate was pressed."""
+named no line) until Evaluate was pressed; the box of a file not recognised did not say
+what to do."""
 
 from __future__ import annotations
 
@@ -28,6 +29,7 @@ def test_the_format_chosen_reads_the_file_in_its_box_at_once(qtbot, window, tmp_
     setup.set_paths(typo, typo)
     box = setup.fields["system"]
     qtbot.waitUntil(lambda: "not recognised" in box.status.text(), timeout=20_000)
+    assert box.status.text().endswith("choose it in the Format list of the options: its reader then says what it finds.")
     _chosen(qtbot, setup, "system_format", "conll")
     said = f"{typo}:5: expected a tag with a prefix, as on line 1 ('B-PER'"
     assert box.status.text().startswith(said) and ERROR_COLOUR in box.status.styleSheet()
