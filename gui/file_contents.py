@@ -10,12 +10,15 @@ from types import ModuleType
 
 from engine.errors import InputError
 from engine.formats import detect, first_annotation_file, read_spans, span_format, span_format_titles
+from engine.formats.conll import UNTYPED
 from engine.formats.standoff import ReadOptions, short_name
 
 from .style import elided
 
 #: The readers whose folder is one input read whole (not its first file's choices).
 WHOLE_FOLDERS = ("brat", "inception-project")
+#: The label of CoNLL's tags without a type (BioBERT's B, I, O) on the format line.
+UNTYPED_WORDS = f"{UNTYPED} (B and I tags without a type)"
 #: Labels named on the format line at most (the drop-downs list every layer and feature).
 SHOWN_LABELS = 12
 
@@ -31,6 +34,7 @@ class Contents:
     reads: str = ""  # what the side reads of an export of several annotators' work (INCEpTION's)
     labels_from: str = ""  # the source the labels are in where the side's holds none (Label Studio's)
     columns: list[list[str]] = field(default_factory=list)  # each BIO column's labels (a .vrt of several)
+    untyped: bool = False  # CoNLL tags without a type (a B or I alone) among them, read as the label '_'
 
     @property
     def layers(self) -> list[str]:
@@ -52,14 +56,17 @@ class Contents:
             parts += [f"column {n} labels: {_listed(labels)}" for n, labels in enumerate(self.columns, 1)]
         elif self.labels:
             named = f"labels (in its {self.labels_from})" if self.labels_from else "labels"
-            parts.append(f"{named}: {_listed(self.labels)}")
+            parts.append(f"{named}: {_listed(self.labels, self.untyped)}")
         return " · ".join(parts)
 
 
-def _listed(labels: list[str]) -> str:
-    """The first SHOWN_LABELS labels, shortened, with an ellipsis for more."""
+def _listed(labels: list[str], untyped: bool = False) -> str:
+    """The first SHOWN_LABELS labels, shortened, with an ellipsis for more (`untyped`: the
+    label '_' is CoNLL's tags without a type, and said to be)."""
     more = " …" if len(labels) > SHOWN_LABELS else ""
-    return ", ".join(map(elided, labels[:SHOWN_LABELS])) + more
+    named = {UNTYPED: UNTYPED_WORDS} if untyped else {}
+    shown = (named.get(label) or elided(label) for label in labels[:SHOWN_LABELS])
+    return ", ".join(shown) + more
 
 
 def read_contents(path: str, options: ReadOptions, format: str | None = None) -> Contents:
@@ -92,7 +99,8 @@ def read_contents(path: str, options: ReadOptions, format: str | None = None) ->
     if not labels:
         labels, source = _other_source_labels(module, target, options, choices)
     reads = module.reads(options) if hasattr(module, "reads") else ""
-    return Contents(path, choices, labels, reads=reads, labels_from=source, columns=columns)
+    untyped = module.NAME == "conll" and UNTYPED in labels
+    return Contents(path, choices, labels, reads=reads, labels_from=source, columns=columns, untyped=untyped)
 
 
 def _column_labels(path: str, options: ReadOptions, title: str | None) -> list[list[str]]:

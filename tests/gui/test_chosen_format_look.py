@@ -49,3 +49,17 @@ def test_a_chosen_format_is_named_as_chosen_beside_the_labels(qtbot, window, tmp
     _chosen(qtbot, setup, "format", "conll")
     for box in setup.fields.values():
         assert box.status.text().startswith("Format chosen: CoNLL columns") and "labels: PER" in box.status.text()
+
+
+def test_an_untyped_conll_file_says_what_its_label_is(tmp_path):
+    """Seen on Xvfb: BioBERT's B/I/O file said 'labels: _', which no annotator can read; a
+    label '_' of another format (a brat file's) is only a label."""
+    from engine.formats.standoff import ReadOptions
+    from gui.file_contents import read_contents
+
+    tagged = tmp_path / "ncbi.conll"
+    tagged.write_text("APC2\tB\ngene\tI\nis\tO\n", encoding="utf-8")
+    assert read_contents(str(tagged), ReadOptions()).summary() == "labels: _ (B and I tags without a type)"
+    (tmp_path / "a.txt").write_text("Mr. Bingley came.\n", encoding="utf-8")
+    (tmp_path / "a.ann").write_text("T1\t_ 0 11\tMr. Bingley\n", encoding="utf-8")
+    assert read_contents(str(tmp_path / "a.ann"), ReadOptions()).summary() == "labels: _"
