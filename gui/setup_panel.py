@@ -389,7 +389,8 @@ class SetupPanel(QWidget):
 
         def job(_progress: Any) -> tuple[Contents, bool]:
             contents = read_contents(path, options, format)
-            span_format = contents.error is not None and in_span_formats((path,))  # asked for an error only
+            # asked for an error only; a format chosen is a span reader's
+            span_format = contents.error is not None and (format is not None or in_span_formats((path,)))
             return contents, span_format
 
         def shown(result: tuple[Contents, bool]) -> None:

@@ -63,3 +63,14 @@ def test_an_untyped_conll_file_says_what_its_label_is(tmp_path):
     (tmp_path / "a.txt").write_text("Mr. Bingley came.\n", encoding="utf-8")
     (tmp_path / "a.ann").write_text("T1\t_ 0 11\tMr. Bingley\n", encoding="utf-8")
     assert read_contents(str(tmp_path / "a.ann"), ReadOptions()).summary() == "labels: _"
+
+
+def test_faireval_says_too_where_the_format_chosen_stops(qtbot, window, tmp_path):
+    """FairEval reads CoNLL columns with the span readers: its box gives the reader's message
+    as the span methods' do (it showed none: the file is recognised as no span format)."""
+    setup = window.setup
+    setup.set_method("faireval")
+    typo = _typo(tmp_path)
+    setup.set_paths(typo, typo)
+    _chosen(qtbot, setup, "system_format", "conll")
+    assert setup.fields["system"].status.text().startswith(f"{typo}:5: expected a tag with a prefix")
