@@ -57,9 +57,13 @@ def labels(reading: Any) -> list[str] | None:
     return list(reading.labels) if reading.labels else None
 
 
+#: --format, which this window has not, in its words: where a file's format is chosen.
+FORMAT_ELSEWHERE = ("the Format list of the main window's Options (this window reads the files it "
+                    "recognises; there the file's box says where its reader stops)")  # fmt: skip
 #: The window's words for the flags of the engine's messages: each text option by its control.
 CONTROLS = {spec.flag: f"the Reading option {spec.label}" for spec in option_specs(AgreementReading)
             if spec.type in (str, tuple) and not spec.info.choices}  # fmt: skip
+CONTROLS["--format"] = FORMAT_ELSEWHERE
 
 
 class ReadingGroup(QWidget):

@@ -10,12 +10,15 @@ from types import ModuleType
 
 from engine.errors import InputError
 from engine.formats import detect, first_annotation_file, read_spans, span_format, span_format_titles
+from engine.formats.conll import UNTYPED
 from engine.formats.standoff import ReadOptions, short_name
 
 from .style import elided
 
 #: The readers whose folder is one input read whole (not its first file's choices).
 WHOLE_FOLDERS = ("brat", "inception-project")
+#: The label of CoNLL's tags without a type (BioBERT's B, I, O) on the format line.
+UNTYPED_WORDS = f"{UNTYPED} (B and I tags without a type)"
 #: Labels named on the format line at most (the drop-downs list every layer and feature).
 SHOWN_LABELS = 12
 
@@ -31,6 +34,7 @@ class Contents:
     reads: str = ""  # what the side reads of an export of several annotators' work (INCEpTION's)
     labels_from: str = ""  # the source the labels are in where the side's holds none (Label Studio's)
     columns: list[list[str]] = field(default_factory=list)  # each BIO column's labels (a .vrt of several)
+    untyped: bool = False  # CoNLL tags without a type (a B or I alone) among them, read as the label '_'
 
     @property
     def layers(self) -> list[str]:
@@ -52,42 +56,51 @@ class Contents:
             parts += [f"column {n} labels: {_listed(labels)}" for n, labels in enumerate(self.columns, 1)]
         elif self.labels:
             named = f"labels (in its {self.labels_from})" if self.labels_from else "labels"
-            parts.append(f"{named}: {_listed(self.labels)}")
+            parts.append(f"{named}: {_listed(self.labels, self.untyped)}")
         return " · ".join(parts)
 
 
-def _listed(labels: list[str]) -> str:
-    """The first SHOWN_LABELS labels, shortened, with an ellipsis for more."""
+def _listed(labels: list[str], untyped: bool = False) -> str:
+    """The first SHOWN_LABELS labels, shortened, with an ellipsis for more (`untyped`: the
+    label '_' is CoNLL's tags without a type, and said to be)."""
     more = " …" if len(labels) > SHOWN_LABELS else ""
-    return ", ".join(map(elided, labels[:SHOWN_LABELS])) + more
+    named = {UNTYPED: UNTYPED_WORDS} if untyped else {}
+    shown = (named.get(label) or elided(label) for label in labels[:SHOWN_LABELS])
+    return ", ".join(shown) + more
 
 
-def read_contents(path: str, options: ReadOptions) -> Contents:
+def read_contents(path: str, options: ReadOptions, format: str | None = None) -> Contents:
     """The choices and labels of a span format's file or folder; empty for any other file
     and one that cannot be opened; the error where no format reads it (a folder holding
     files of several formats) or its reader cannot (an XMI file without its type system):
-    each side's box shows it at once, both where both lack the same."""
-    title = detect(path) if path else None
-    if title not in span_format_titles():
+    each side's box shows it at once, both where both lack the same. `format`: the reader
+    the side's Format option names (--format's name), read with whatever the file looks like;
+    its spans are read too, for the reader's message where they cannot be (choices() may read
+    past it: CoNLL's lists a typo's bare label as a label)."""
+    title = detect(path) if path and format is None else None
+    if format is None and title not in span_format_titles():
         return Contents(path)
     try:
-        module = span_format(path)
+        module = span_format(path, format)
     except InputError as err:
         return Contents(path, error=err)
     try:
         folder = Path(path).is_dir() and module.NAME not in WHOLE_FOLDERS
         target = str(first_annotation_file(Path(path))) if folder else path
         choices = module.choices(target, options)
+        if format is not None:  # not recognised as the format: read whole, to say where it is not
+            read_spans(target, format, options)
     except InputError as err:
         return Contents(path, error=err)
     except OSError:
         return Contents(path)
-    columns = _column_labels(target, options, title)
+    columns = _column_labels(target, options, title or module.TITLE)
     labels, source = choices.get("label") or _side_labels(target, options, columns), ""
     if not labels:
         labels, source = _other_source_labels(module, target, options, choices)
     reads = module.reads(options) if hasattr(module, "reads") else ""
-    return Contents(path, choices, labels, reads=reads, labels_from=source, columns=columns)
+    untyped = module.NAME == "conll" and UNTYPED in labels
+    return Contents(path, choices, labels, reads=reads, labels_from=source, columns=columns, untyped=untyped)
 
 
 def _column_labels(path: str, options: ReadOptions, title: str | None) -> list[list[str]]:

@@ -65,6 +65,12 @@ COMPRESSION_MAGIC = (b"\x1f\x8b", b"BZh", b"\xfd7zXZ\x00", b"\x28\xb5\x2f\xfd")
 COMPRESSED = "compressed (read when evaluating)"
 
 
+#: After the formats a file not recognised may be of: what to do where it is one of them
+#: (a typo in a CoNLL file's tags, a column of tags before another, stops its recognition).
+NOT_RECOGNISED_HINT = (". Where it is one of these, choose it in the Format list of the options: its reader "
+                       "then says what it finds.")  # fmt: skip
+
+
 def compressed(head: bytes) -> bool:
     """Whether a file's first bytes start a compressed stream (its text cannot be looked at here)."""
     return head.startswith(COMPRESSION_MAGIC)
@@ -223,6 +229,7 @@ class FileField(QWidget):
         super().__init__(parent)
         self.role = role
         self.spec: InputSpec | None = None
+        self.format_list = False  # whether the method's Options choose the format (set_spec)
         self.start_folder = ""
         self.title = QLabel()
         self.edit = QLineEdit()
@@ -267,10 +274,12 @@ class FileField(QWidget):
         self.contents_error = ""  # why no format reads it, found when reading it (a folder of several)
         self.refusal: WrongFormat | None = None  # the file is another method's (set by the setup panel)
         self.look: Look | None = None  # what reading the file's first lines found (set by the setup panel)
+        self.chosen = ""  # the title of the format the side's Format option names ("": recognised)
 
-    def set_spec(self, spec: InputSpec) -> None:
-        """Adopt a method's description of this input (its name, help, formats)."""
-        self.spec = spec
+    def set_spec(self, spec: InputSpec, format_list: bool = False) -> None:
+        """Adopt a method's description of this input (its name, help, formats; `format_list`:
+        whether its Options have a Format list, which a file not recognised is pointed to)."""
+        self.spec, self.format_list = spec, format_list
         named = spec.name in self.role.split() or spec.name == self.role  # "second system" for "system"
         name = self.role.title() if named else f"{self.role.title()} ({spec.name})"
         self.title.setText(f"<b>{name}</b>")
@@ -336,19 +345,27 @@ class FileField(QWidget):
             refusal = self.refusal
             readers = tuple((name, refusal.reader_titles[name]) for name in refusal.readers)
             self.show_error(refusal.app_sentence, html.escape(refusal.looks) + (switch_links(readers) or "."))
-        elif found.unknown:
+        elif found.unknown and not self.chosen:
+            hint = NOT_RECOGNISED_HINT if self.format_list and not found.format else ""
             self.show_status(
                 html.escape(
                     f"Format: {found.format or 'not recognised'} — {self.spec.name} files are "
-                    f"{format_titles(self.spec)}"
+                    f"{format_titles(self.spec)}{hint}"
                 )
                 + switch_links(found.readers),
                 warning=True,
             )
         else:
-            parts = (f"Format: {found.format}" if found.format else "", self.contents_text)
+            named = f"Format chosen: {self.chosen}" if self.chosen else f"Format: {found.format}"
+            parts = (named if self.chosen or found.format else "", self.contents_text)
             line = " · ".join(part for part in parts if part)
             self.show_status(html.escape(line))
+
+    def choose_format(self, title: str) -> None:
+        """Read the file as the side's Format option says (its title; "": as recognised)."""
+        if title != self.chosen:
+            self.chosen = title
+            self.refresh()
 
     def show_contents(self, text: str, error: str = "") -> None:
         """Add the file's layers and labels to its format line, or show why no format reads it."""

@@ -135,10 +135,17 @@ def option_specs_of(method: str) -> dict[str, OptionSpec]:
 
 
 def option_text(spec: OptionSpec | None, name: str, value: Any) -> str:
-    """'Tag column = 3rd': an option set, as its control names and shows it."""
+    """'Tag column = 3rd', 'System format = CoNLL columns (…)': an option set, as its control
+    names and shows it."""
     if spec is None:
         return f"{name} = {_value_text(value)}"
-    return f"{spec.label} = {counted_words(spec, value) or _value_text(value)}"
+    return f"{spec.label} = {counted_words(spec, value) or _choice_text(spec, value)}"
+
+
+def _choice_text(spec: OptionSpec, value: Any) -> str:
+    """A choice as the option's list names it ('conll': 'CoNLL columns (token and BIO tags)'),
+    any other value as it is (a report read from a file may hold anything)."""
+    return spec.choice_title(value) if value in (spec.info.choices or ()) else _value_text(value)
 
 
 def report_header(report: Report) -> str:

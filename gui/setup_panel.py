@@ -24,12 +24,12 @@ from PySide6.QtWidgets import (
 )
 
 from engine.errors import InputError
-from engine.formats import in_span_formats
+from engine.formats import SPAN_FORMATS, in_span_formats
 from engine.formats.reader_options import given_user
 from engine.formats.standoff import ReadOptions
 from engine.formats.suggest import WrongFormat, check_input
 from engine.methods import Advice, InputSpec, Method
-from engine.methods.span_options import side_options
+from engine.methods.span_options import format_title, side_options
 
 from .dialogs import app_words, input_error_text
 from .file_contents import Contents, read_contents
@@ -40,8 +40,9 @@ from .style import WARNING_COLOUR
 from .viewer_data import SIDES
 from .worker import Job
 
-#: What a look at an input is for: its path and the reader options of its side.
-LookKey = tuple[str, ReadOptions]
+#: What a look at an input is for: its path, and the format (None: recognised) and reader
+#: options of its side.
+LookKey = tuple[str, str | None, ReadOptions]
 #: Why each method does not read one side's input (None: it reads it), by method name.
 Refusals = dict[str, WrongFormat | None]
 #: An input over this many bytes is looked at off the UI thread (its first lines may be
@@ -85,13 +86,13 @@ def large(path: str) -> bool:
         return False
 
 
-def contents_key(path: str, options: ReadOptions) -> Hashable:
-    """What a look at a file's contents depends on: its path and its side's options (the
+def contents_key(path: str, format: str | None, options: ReadOptions) -> Hashable:
+    """What a look at a file's contents depends on: its path and its side's format and options (the
     gold's and the system's "no user given" the same, but in an INCEpTION project export, a
     folder or a .zip, where the gold reads the curation and the system asks whose work)."""
     if not (path.lower().endswith(".zip") or os.path.isdir(path)):
         options = replace(options, user=given_user(options))
-    return ("contents", path, options)
+    return ("contents", path, format, options)
 
 
 def described(method: Method) -> str:
@@ -248,11 +249,12 @@ class SetupPanel(QWidget):
         self.stack.adjustSize()
         self.intervals_box.setVisible(bool(method.unit))
         self.second.setVisible(bool(method.unit))
-        self.second.set_spec(method.inputs[1])
+        format_list = "format" in self.panel.editors
+        self.second.set_spec(method.inputs[1], format_list)
         self.second.setToolTip(SECOND_TIP)
         for spec in method.inputs:
             if spec.role in self.fields:
-                self.fields[spec.role].set_spec(spec)
+                self.fields[spec.role].set_spec(spec, format_list)
         self.check_files()
         QTimer.singleShot(0, self, self._fit_width)  # once the layout has taken the new panel
         self.method_changed.emit(method.name)
@@ -316,7 +318,7 @@ class SetupPanel(QWidget):
         self._looks.forget(self._file_key(path, side))
         self.look_at_file(side)
         if side in self.read_boxes():
-            self._looks.forget(contents_key(path, self.side_read_options(side)))
+            self._looks.forget(contents_key(path, *self.side_reading(side)))
             self._wanted.pop(side, None)  # the same path and options: read all the same
             self.look_at_inputs()
 
@@ -354,21 +356,25 @@ class SetupPanel(QWidget):
         for role, field in self.fields.items():
             field.set_refusal(self.refusals.get(role, {}).get(self.method.name))
 
-    def side_read_options(self, side: str) -> ReadOptions:
-        """The reader options the panel gives one side (the defaults for a method without them;
-        the second system's are the system's)."""
+    def side_reading(self, side: str) -> tuple[str | None, ReadOptions]:
+        """The span format (None: recognised) and reader options the panel gives one side
+        (the defaults for a method without them; the second system's are the system's)."""
         side = "system" if side == "second" else side
         try:
             options = self.panel.options()
         except (InputError, TypeError, ValueError):
-            return ReadOptions()
-        return side_options(options, side)[1] if hasattr(options, f"{side}_layer") else ReadOptions()
+            return None, ReadOptions()
+        if not hasattr(options, f"{side}_layer"):
+            return None, ReadOptions()
+        format, read = side_options(options, side)
+        return (format if format in SPAN_FORMATS else None), read
 
     def look_at_inputs(self) -> None:
         """Read what each input offers to pick (off the UI thread) where its file or its
         reader options changed; fill the drop-downs with what is known."""
         for side, field in self.read_boxes().items():
-            key = (field.path, self.side_read_options(side))
+            key = (field.path, *self.side_reading(side))
+            field.choose_format(format_title(key[1]) if key[1] else "")
             if key == self._wanted.get(side):
                 continue
             if key[0] != self._wanted.get(side, ("",))[0]:
@@ -379,11 +385,12 @@ class SetupPanel(QWidget):
         self.fill_choices()
 
     def _start_look(self, side: str, key: LookKey) -> None:
-        path, options = key
+        path, format, options = key
 
         def job(_progress: Any) -> tuple[Contents, bool]:
-            contents = read_contents(path, options)
-            span_format = contents.error is not None and in_span_formats((path,))  # asked for an error only
+            contents = read_contents(path, options, format)
+            # asked for an error only; a format chosen is a span reader's
+            span_format = contents.error is not None and (format is not None or in_span_formats((path,)))
             return contents, span_format
 
         def shown(result: tuple[Contents, bool]) -> None:
@@ -392,7 +399,8 @@ class SetupPanel(QWidget):
         def wanted() -> bool:
             return self._wanted.get(side) == key  # its box's file and options the same
 
-        self._looks.ask(Asked(contents_key(path, options), f"Reading the {side} file", job, wanted), shown)
+        asked = Asked(contents_key(path, format, options), f"Reading the {side} file", job, wanted)
+        self._looks.ask(asked, shown)
 
     def _look_at(
         self, path: str, asked: Asked, found: Found, meanwhile: Any, at_once: Job | None = None

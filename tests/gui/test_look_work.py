@@ -64,7 +64,7 @@ def held(window, monkeypatch):
             assert gate.wait(20)
 
     monkeypatch.setattr(gui.setup_panel, "look_at", lambda path: wait(path) or look_at(path))
-    monkeypatch.setattr(gui.setup_panel, "read_contents", lambda path, o: wait(path) or read_contents(path, o))
+    monkeypatch.setattr(gui.setup_panel, "read_contents", lambda path, o, f=None: wait(path) or read_contents(path, o, f))
     window.setup.set_method("spans")
     return window.setup, gate, looked
 

@@ -102,3 +102,15 @@ def test_counts_are_grouped_by_thousands_as_the_engines_messages_are():
     assert summary_text(report, False, False) == "<b>FairEval</b>: 180,000 errors."
     result = ReviewResult("r.xlsx", "faireval", 2952, [], {}, systems={"A": 1814, "B": 1138})
     assert _errors(result) == "2,952 errors of two systems compared (A 1,814, B 1,138)"
+
+
+def test_the_header_names_a_chosen_format_as_the_format_list_does():
+    """Seen on Xvfb: 'Options: System format = conll', the command line's name, beside a
+    Format list that shows 'CoNLL columns (token and BIO tags)'."""
+    from engine.report import Report
+    from gui.results import report_header
+
+    options = {"system_format": "conll", "reading": "strict", "format": "no-such-format"}
+    header = report_header(Report("spans", "Exact spans", options, [], {}))
+    assert "System format = CoNLL columns (token and BIO tags) · Reading = strict" in header
+    assert "Format = no-such-format" in header  # a report read from a file may hold anything
