@@ -43,7 +43,8 @@ def test_a_line_missing_a_column_stops_whatever_the_tag_column(cli, tmp_path, me
     system.write_text("\n".join(rows), encoding="utf-8")
     result, written = _run(cli, tmp_path, method, gold, system, "--format", "conll", *column)
     assert result.code == 2 and not written
-    expected = "a token in column 0 and a tag in column 3" if column[1:] == ("3",) else (
+    short = "a token in column 0 (counted from 0) and a tag in column 3 (counted from 0)"
+    expected = short if column[1:] == ("3",) else (
         "4 columns as on most token lines of the file")
     assert result.err == f"spanstudio: error: {system}:3: expected {expected}, found 3 columns\n"
 

@@ -100,3 +100,10 @@ def test_a_named_column_counted_from_0_keeps_its_name():
     assert app_words(hint) == (
         "found '_' in the 4th column (MISC in the file's global.columns); where the tags are in another "
         "column, read them with the option Tag column (the file names its columns ID, FORM, MISC, NE)")
+
+
+def test_a_short_lines_columns_are_named_as_the_app_counts_them():
+    from gui.dialogs import app_words
+
+    said = "expected a token in column 0 (counted from 0) and a tag in column 3 (counted from 0), found 2 columns"
+    assert app_words(said) == "expected a token in the 1st column and a tag in the 4th column, found 2 columns"
