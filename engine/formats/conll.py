@@ -113,7 +113,8 @@ class ColumnFile:
         if short.any():
             line = int(np.argmax(short))
             count = int(lines.field_count[line])
-            expected = f"a token in column {token_col} (counted from 0) and a tag in column {tag_col} (counted from 0)"
+            expected = (f"a token in column {token_col} (counted from 0) and a tag in column {tag_col} "
+                        "(counted from 0)")
             raise InputError(expected, _columns(count), file=self.name, line=line + 1)
         token_lines = positions(is_token, index_kind(len(is_token)))
         self._check_column_counts(lines, token_lines)
