@@ -143,7 +143,7 @@ def option_text(spec: OptionSpec | None, name: str, value: Any) -> str:
 
 
 def _choice_text(spec: OptionSpec, value: Any) -> str:
-    """A choice as the option's list names it ('conll': 'CoNLL columns (token and BIO tags)'),
+    """A choice as the option's list names it ('conll': 'CoNLL columns (a token and its tag)'),
     any other value as it is (a report read from a file may hold anything)."""
     return spec.choice_title(value) if value in (spec.info.choices or ()) else _value_text(value)
 

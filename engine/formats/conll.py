@@ -37,7 +37,7 @@ from .spantable import Bounds, SpanTable
 from .standoff import ReadOptions, text_document
 
 NAME = "conll"
-TITLE = "CoNLL columns (token and BIO tags)"
+TITLE = "CoNLL columns (a token and its tag)"
 SUFFIXES = (".conll", ".iob", ".bio", ".bioes", ".txt", ".tsv", ".testa", ".testb", ".train")
 DOCSTART = sniffing.DOCSTART
 FILLER = frozenset({"-X-", "O"})

@@ -146,7 +146,7 @@ def test_a_file_cut_short_names_its_last_line(tmp_path, capsys):
     path.write_text("-DOCSTART- -X- -X- O\n\nJAPAN _ _ B-LOC\nGET _ _ O\n\nA _ _ O\nYEAR _", encoding="utf-8")
     code, err = run(capsys, str(path), str(path))
     assert code == 2
-    assert f"{path}:7: expected a whole last line (CoNLL columns (token and BIO tags)), found 'YEAR _'" in err
+    assert f"{path}:7: expected a whole last line (CoNLL columns (a token and its tag)), found 'YEAR _'" in err
     assert "cut short" in err
 
 

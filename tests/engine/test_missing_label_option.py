@@ -65,7 +65,7 @@ def test_an_xmi_annotation_without_a_value(cli, tmp_path):
 def test_a_format_without_values_says_the_missing_label_is_not_used(cli, flags, command):
     conll = str(Path(__file__).parent.parent / "data" / "formats" / "conll" / "en-orig.conll")
     result = cli(command[0], conll, conll, *command[1:], "--missing-label", "Flag")
-    assert result.code == 0 and (f"{conll}: --missing-label 'Flag' not used (CoNLL columns (token and BIO tags) "
+    assert result.code == 0 and (f"{conll}: --missing-label 'Flag' not used (CoNLL columns (a token and its tag) "
                                  "has no annotations without a value)") in result.err  # fmt: skip
     assert "not used" not in cli(command[0], flags, flags, *command[1:], "--missing-label", "Flag").err
 

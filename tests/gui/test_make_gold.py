@@ -258,7 +258,7 @@ def test_writing_over_a_loaded_input_says_so_and_marks_the_results(qtbot, window
     assert (tmp_path / "gold.conll").read_text(encoding="utf-8").startswith("-DOCSTART- dok_é")
     assert "The inputs changed since this evaluation." in window.summary.text()
     qtbot.waitUntil(lambda: window.setup.fields["gold"].look is not looked)  # the file box looks again
-    assert (looked.format, window.setup.fields["gold"].look.format) == ("CoNLL-2000 (BIO chunks)", "CoNLL columns (token and BIO tags)")
+    assert (looked.format, window.setup.fields["gold"].look.format) == ("CoNLL-2000 (BIO chunks)", "CoNLL columns (a token and its tag)")
 
 
 def test_writing_over_the_second_system_says_so_and_marks_the_results(qtbot, window, tmp_path, monkeypatch):
@@ -277,7 +277,7 @@ def test_writing_over_the_second_system_says_so_and_marks_the_results(qtbot, win
                       "window: the results shown will be marked as describing an input that changed.")]  # fmt: skip
     assert "The inputs changed since this evaluation." in window.summary.text()
     qtbot.waitUntil(lambda: window.setup.second.look is not looked)  # the file box looks again
-    assert window.setup.second.look.format == "CoNLL columns (token and BIO tags)"  # Make Gold's, named .conll
+    assert window.setup.second.look.format == "CoNLL columns (a token and its tag)"  # Make Gold's, named .conll
 
 
 def test_an_adjudication_workbook_imported_as_a_review_points_to_make_gold(qtbot, window, tmp_path, shown):
@@ -321,7 +321,7 @@ def test_the_format_offered_first_is_the_annotators_own_where_make_gold_writes_i
     conll = DATA / "conll"
     dialog = _listed(qtbot, window, conll / "en-orig.conll", conll / "germeval2014_test.conll")
     assert dialog.format_name == "conll" and dialog.format_note.text() == (
-        "The annotators' own (CoNLL columns (token and BIO tags)), as the Agreement window lists their files.")
+        "The annotators' own (CoNLL columns (a token and its tag)), as the Agreement window lists their files.")
     dialog.workbook.setText("/data/adj.xlsx")
     assert dialog.out.text() == "/data/adj-gold.conll"
     dialog.format.setCurrentIndex(dialog.format.findData("doccano"))

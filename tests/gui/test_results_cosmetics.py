@@ -106,11 +106,11 @@ def test_counts_are_grouped_by_thousands_as_the_engines_messages_are():
 
 def test_the_header_names_a_chosen_format_as_the_format_list_does():
     """Seen on Xvfb: 'Options: System format = conll', the command line's name, beside a
-    Format list that shows 'CoNLL columns (token and BIO tags)'."""
+    Format list that shows 'CoNLL columns (a token and its tag)'."""
     from engine.report import Report
     from gui.results import report_header
 
     options = {"system_format": "conll", "reading": "strict", "format": "no-such-format"}
     header = report_header(Report("spans", "Exact spans", options, [], {}))
-    assert "System format = CoNLL columns (token and BIO tags) · Reading = strict" in header
+    assert "System format = CoNLL columns (a token and its tag) · Reading = strict" in header
     assert "Format = no-such-format" in header  # a report read from a file may hold anything
