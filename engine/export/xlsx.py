@@ -52,7 +52,8 @@ VERDICTS = (
 AGREEMENTS = (VERDICTS[0], VERDICTS[2])  # count as agreements in the reviewed scores
 VERDICT_PROMPT = (
     "'system right (gold wrong)' and 'both acceptable' count as agreements in the reviewed "
-    "scores (spanstudio review); 'gold right (system wrong)', 'both wrong' and 'unclear' "
+    "scores (the app's File > Import Review…, or spanstudio review); 'gold right (system wrong)', "
+    "'both wrong' and 'unclear' "
     "leave the error as it is."
 )
 VERDICT_EFFECTS = (
