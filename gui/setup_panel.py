@@ -385,7 +385,9 @@ class SetupPanel(QWidget):
         self.fill_choices()
 
     def _start_look(self, side: str, key: LookKey) -> None:
-        path, format, options = key
+        path, chosen, options = key
+        # a format the method reads itself (CLUEval's .vrt) is looked at as the files it recognises
+        format = chosen if chosen not in self.method.own_formats else None
 
         def job(_progress: Any) -> tuple[Contents, bool]:
             contents = read_contents(path, options, format)

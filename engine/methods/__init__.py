@@ -109,6 +109,9 @@ class Method:
     #: What the method's scores are sums over ("sentence", "page", …), for confidence
     #: intervals and significance tests (engine/stats.py); "" when they are not.
     unit: ClassVar[str] = ""
+    #: The --format names of the files the method reads itself, not by the span readers
+    #: (FairEval's span files and CoNLL-2000, CLUEval's .vrt).
+    own_formats: ClassVar[tuple[str, ...]] = ()
 
     def evaluate(
         self,

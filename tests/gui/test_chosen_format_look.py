@@ -74,3 +74,37 @@ def test_faireval_says_too_where_the_format_chosen_stops(qtbot, window, tmp_path
     setup.set_paths(typo, typo)
     _chosen(qtbot, setup, "system_format", "conll")
     assert setup.fields["system"].status.text().startswith(f"{typo}:5: expected a tag with a prefix")
+
+
+def test_a_format_the_method_reads_itself_is_looked_at_as_it_reads_it(qtbot, window, tmp_path):
+    """CLUEval reads .vrt itself (an I- after O is fine there): its vrt chosen in the Format list
+    gives no span reader's error in the box (it named a Reading option CLUEval does not use)."""
+    from pathlib import Path
+
+    worked = Path(__file__).resolve().parents[1] / "engine" / "data" / "clueval" / "worked" / "gold.vrt"
+    lines = worked.read_text(encoding="utf-8").splitlines()
+    lines[1] = lines[1].split("\t")[0] + "\tO\tI-hoch"  # an I- opening a span: CLUEval reads it
+    gold = tmp_path / "gold.vrt"
+    gold.write_text("\n".join(lines) + "\n", encoding="utf-8")
+    setup = window.setup
+    setup.set_method("clueval")
+    setup.set_paths(str(gold), str(worked))
+    box = setup.fields["system"]
+    qtbot.waitUntil(lambda: "labels" in box.status.text(), timeout=20_000)
+    with qtbot.waitSignal(setup.contents_read, timeout=20_000, check_params_cb=lambda side: side == "gold"):
+        setup.panel.editors["format"].set_value("vrt")
+    status = setup.fields["gold"].status
+    assert "expected" not in status.text() and ERROR_COLOUR not in status.styleSheet()
+
+
+def test_a_method_without_a_format_list_does_not_send_to_one(qtbot, window, tmp_path):
+    """Poetry reads its own JSON Lines: a file it does not recognise is not sent to a Format list
+    its options do not have."""
+    setup = window.setup
+    setup.set_method("poetry")
+    path = tmp_path / "notes.txt"
+    path.write_text("Some notes, not annotations.\n", encoding="utf-8")
+    setup.set_paths(str(path), str(path))
+    box = setup.fields["system"]
+    qtbot.waitUntil(lambda: "not recognised" in box.status.text(), timeout=20_000)
+    assert "Format list" not in box.status.text()

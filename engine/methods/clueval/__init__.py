@@ -22,7 +22,7 @@ from .. import Advice, InputSpec, Invocation, Method, OutputSpec, gc_paused, reg
 from ..span_options import prefer_own_options
 from .match import STATUSES
 from .render import PlainTable, console, tsv, xlsx
-from .run import Run, evaluate_files
+from .run import OWN_FORMATS, Run, evaluate_files
 from .scores import EVALUATION_COLUMNS
 from .settings import Options, checked
 
@@ -53,6 +53,7 @@ class CluEval(Method):
         "the gold is its curation, the system one user's annotations, chosen with --system-user)."
     )
     Options = Options
+    own_formats = OWN_FORMATS
     inputs = (
         InputSpec(
             "gold",

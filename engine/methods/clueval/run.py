@@ -23,6 +23,9 @@ from .match import columns as match_columns
 from .render import PlainTable
 from .scores import EVALUATION_COLUMNS, LEVELS, Scorer, Scoring
 from .settings import DEFAULT_ERROR_TYPES, Options
+
+#: The --format CLUEval reads itself (vertical files), not by the span readers.
+OWN_FORMATS = ("vrt",)
 from .spans import SpanTable, column_spans, combine
 
 EVALUATION_DTYPES = {
@@ -161,7 +164,7 @@ def evaluate_files(
     """Read, combine, match and score (the scores of every level come from the counts)."""
     for path in (gold, system):
         check_input(path)  # a device or FIFO is refused (reading it could last forever)
-    if span_adapter.span_format_inputs(gold, system, options, ("vrt",)):
+    if span_adapter.span_format_inputs(gold, system, options, OWN_FORMATS):
         from .spanformats import read_span_formats  # the span formats' reading: only for them
 
         reference, candidate, texts = read_span_formats(gold, system, options, warnings)
@@ -173,7 +176,7 @@ def evaluate_files(
             if not os.path.isfile(path):
                 raise _not_a_file(path)
         reads_itself = "CLUEval reads vertical files itself"
-        warnings.extend(span_adapter.unused_reader_options(options, ("vrt",), reads_itself))
+        warnings.extend(span_adapter.unused_reader_options(options, OWN_FORMATS, reads_itself))
         reference, ref_table = read_side(gold, options, warnings, progress, 0.0, 0.4)
         candidate, cand_table = read_side(system, options, warnings, progress, 0.4, 0.4)
     compare_tokens(reference, candidate, warnings)

@@ -103,6 +103,7 @@ class FairEval(Method):
         "the gold is its curation, the system one user's annotations, chosen with --system-user)."
     )
     Options = Options
+    own_formats = OWN_FORMATS
     inputs = (
         InputSpec(
             "gold",
