@@ -23,10 +23,10 @@ from .match import columns as match_columns
 from .render import PlainTable
 from .scores import EVALUATION_COLUMNS, LEVELS, Scorer, Scoring
 from .settings import DEFAULT_ERROR_TYPES, Options
+from .spans import SpanTable, column_spans, combine
 
 #: The --format CLUEval reads itself (vertical files), not by the span readers.
 OWN_FORMATS = ("vrt",)
-from .spans import SpanTable, column_spans, combine
 
 EVALUATION_DTYPES = {
     "P": "float64",
