@@ -59,11 +59,22 @@ def restore(window: AgreementWindow, settings: AppSettings) -> None:
     window.predictions.setChecked(memory.get("predictions") is True)
     window.predictions.blockSignals(False)
     window.removed = set(rows_of(memory.get("removed")))
-    reading = memory.get("reading")
-    window.reading.set_plain(reading if isinstance(reading, dict) else {})
+    window.reading.set_plain(_reading(memory))
     for path, annotator in kept_rows(settings):
         window.add_row(path, annotator)
     window.list_changed()  # the line says what to do with the rows restored
+
+
+def _reading(memory: dict[str, Any]) -> dict[str, Any]:
+    """The kept Reading options; a token column of 0 kept without "token_column_unset" was no
+    choice (the window could not leave it unset then), so it is left unset: FORM where a
+    CoNLL-U Plus file names it."""
+    reading = memory.get("reading")
+    if not isinstance(reading, dict):
+        return {}
+    if memory.get("token_column_unset") is not True and reading.get("token_column") == 0:
+        return {name: value for name, value in reading.items() if name != "token_column"}
+    return reading
 
 
 def keep(window: AgreementWindow, settings: AppSettings) -> None:
@@ -71,7 +82,7 @@ def keep(window: AgreementWindow, settings: AppSettings) -> None:
     settings.set_value(KEY, {"rows": [list(row) for row in window.rows()],
                              "removed": [list(row) for row in sorted(window.removed, key=str)],
                              "predictions": window.predictions.isChecked(),
-                             "reading": window.reading.plain()})  # fmt: skip
+                             "reading": window.reading.plain(), "token_column_unset": True})  # fmt: skip
 
 
 def remember(window: AgreementWindow, settings: AppSettings) -> None:

@@ -90,3 +90,17 @@ def test_make_gold_starts_where_the_workbook_was_and_remembers_the_folder(qtbot,
     window.gold_action.trigger()
     window.gold_action.trigger()
     assert starts[0] != "" and starts[1] == str(tmp_path / "books")
+
+
+def test_a_token_column_kept_before_it_could_be_unset_is_left_unset(qtbot, settings_file):
+    """The window kept token_column 0 for everyone before a token column could be left unset
+    (tokens from a CoNLL-U Plus file's FORM): that 0 was no choice, so it is not restored; a
+    1st column kept since is a choice and stays."""
+    settings = app_settings(settings_file)
+    settings.set_value("agreement", {"rows": [], "reading": {"token_column": 0, "tag_column": 2}})
+    settings.sync()
+    before = opened(qtbot, settings_file)
+    assert (before.reading.reading().token_column, before.reading.reading().tag_column) == (None, 2)
+    settings.set_value("agreement", {"rows": [], "reading": {"token_column": 0}, "token_column_unset": True})
+    settings.sync()
+    assert opened(qtbot, settings_file).reading.reading().token_column == 0
