@@ -163,6 +163,8 @@ class NumberEditor(Editor):
 
     def _toggled(self, on: bool) -> None:
         self.spin.setEnabled(on)
+        if on and not self.spin.lineEdit().text():  # set from nothing shown: the value it now has
+            self.spin.lineEdit().setText(self.spin.textFromValue(self.spin.value()))
         self.changed.emit()
 
     def value(self) -> Any:
@@ -179,6 +181,8 @@ class NumberEditor(Editor):
             self.spin.setValue(value)
         elif is_counted(self.spec) and (default := reader_default(self.spec)) is not None:
             self.spin.setValue(default)  # not set: the column (or index) the readers take (greyed)
+        elif is_counted(self.spec):
+            self.spin.lineEdit().clear()  # not set, and the readers take no one column (FORM, else the 1st)
 
 
 class TextEditor(Editor):

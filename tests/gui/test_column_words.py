@@ -122,3 +122,17 @@ def test_a_column_spin_box_is_as_wide_as_a_plain_one(qtbot, low):
         box.setRange(low, INT_LIMIT)
     for hint in ("sizeHint", "minimumSizeHint"):  # Qt measured "2147483647th from last": 152 px against 108
         assert abs(getattr(column, hint)().width() - getattr(plain, hint)().width()) <= 2
+
+
+def test_an_unset_token_column_shows_nothing_and_its_value_once_set(qtbot):
+    """Unset, the token column shows nothing (the readers take a CoNLL-U Plus file's FORM, else
+    the 1st); ticked, the column it then has; reset, nothing again (it kept showing '2nd' greyed)."""
+    panel = OptionsPanel(SpanInputOptions)
+    qtbot.addWidget(panel)
+    editor = panel.editors["token_column"]
+    editor.set_box.setChecked(True)
+    assert editor.spin.text() == "1st" and panel.values()["token_column"] == 0
+    editor.spin.stepUp()
+    assert editor.spin.text() == "2nd"
+    editor.set_value(None)
+    assert editor.spin.text() == "" and panel.values()["token_column"] is None
