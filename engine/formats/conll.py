@@ -113,8 +113,7 @@ class ColumnFile:
         if short.any():
             line = int(np.argmax(short))
             count = int(lines.field_count[line])
-            expected = (f"a token in column {token_col} (counted from 0) and a tag in column {tag_col} "
-                        "(counted from 0)")
+            expected = f"a token in {_column_said(token_col)} and a tag in {_column_said(tag_col)}"
             raise InputError(expected, _columns(count), file=self.name, line=line + 1)
         token_lines = positions(is_token, index_kind(len(is_token)))
         self._check_column_counts(lines, token_lines)
@@ -167,6 +166,11 @@ class ColumnFile:
 
     def token_count(self) -> int:
         return len(self.lines)
+
+
+def _column_said(column: int) -> str:
+    """'column 3 (counted from 0)' (the app names it as it counts: the 4th), or 'the last column'."""
+    return "the last column" if column == -1 else f"column {column} (counted from 0)"
 
 
 def _columns(count: int) -> str:

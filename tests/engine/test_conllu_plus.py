@@ -189,3 +189,13 @@ def test_the_tokens_are_read_from_form_unless_a_token_column_is_given(tmp_path, 
     assert "where gold has «1 2 3 4 5 6 7 8" in read.err
     assert conllu_plus.form_column(["id", "form", "ner"]) == 1 and conllu_plus.form_column(["ID", "NE"]) == 0
     assert conllu_plus.form_column(None) == 0
+
+
+def test_a_short_line_names_the_last_column_in_words(tmp_path, cli):
+    """The short-line message says 'the last column' for the tag column's default (-1), not
+    'column -1 (counted from 0)'."""
+    path = tmp_path / "one.conllup"
+    path.write_text("# global.columns = ID FORM NE\n1\tJohn\tB-PER\n2\n\n", encoding="utf-8")
+    result = cli("spans", path, path, "--format", "conll")
+    assert result.err == (f"spanstudio: error: {path}:3: expected a token in column 1 (counted from 0) and a tag "
+                          "in the last column, found 1 column\n")  # fmt: skip
