@@ -6,7 +6,8 @@ A line holding a TAB is split on TABs only (tokens may hold no-break or zero-wid
 spaces), any other line on runs of spaces. A `-DOCSTART-` line starts a document named by
 the rest of the line (CoNLL-2003's filler `-X- -X- O` names none: documents without a
 name are numbered). A tag's label is what follows its first `-` where one of the scheme
-letters B I E S U L M stands before it, else the whole tag (IO's bare labels: `art-film`).
+letters B I E S U L M stands before it, `_` where the letter stands alone (untyped, as
+seqeval reads BioBERT's B, I, O), else the whole tag (IO's bare labels: `art-film`).
 The text of a document is its tokens joined by single spaces, its sentences by line ends;
 spans and token bounds are character offsets into it.
 """
