@@ -42,6 +42,8 @@ TITLE = "CoNLL columns (a token and its tag)"
 SUFFIXES = (".conll", ".iob", ".bio", ".bioes", ".txt", ".tsv", ".testa", ".testb", ".train")
 DOCSTART = sniffing.DOCSTART
 FILLER = frozenset({"-X-", "O"})
+#: What a CoNLL-U range line's or empty node's tag column holds where it carries no tag.
+UNTAGGED = frozenset({"_", "*", "O"})
 sniff = sniffing.conll  # recognises the format without this module (engine/formats/sniffing.py)
 
 
@@ -70,6 +72,8 @@ class ColumnFile:
     tag_column: int | None = None
     #: the names a CoNLL-U Plus file's first line gives its columns (declared_columns), or None
     column_names: list[str] | None = None
+    #: what the reading left out, for the user (a CoNLL-U range line's own tag)
+    warnings: list[str] = field(default_factory=list)
 
     @classmethod
     def of_tokens(cls, name: str, tokens: list[str], lines: np.ndarray, sentence_starts: np.ndarray,
@@ -109,7 +113,9 @@ class ColumnFile:
         is_token = ~(lines.blank | comment | docstart)
         if sniffing.ids_first(self.column_names):  # CoNLL-U's `1-2` and `8.1` lines: no words
             candidates = positions(is_token, index_kind(len(is_token)))
-            is_token[candidates[lines.first_field_holds(sniffing.NOT_A_WORD.encode(), candidates)]] = False
+            skipped = candidates[lines.first_field_holds(sniffing.NOT_A_WORD.encode(), candidates)]
+            is_token[skipped] = False
+            self._note_tagged(lines, skipped, tag_col)
         short = is_token & lines.short((token_col, tag_col))
         if short.any():
             line = int(np.argmax(short))
@@ -130,6 +136,19 @@ class ColumnFile:
         opens[1:] = breaks[1:] != breaks[:-1]
         self.sentence_starts = np.flatnonzero(opens)
         self._documents(lines, np.flatnonzero(docstart), token_lines)
+
+    def _note_tagged(self, lines: Lines, skipped: np.ndarray, tag_col: int) -> None:
+        """A warning where skipped range lines or empty nodes carry a tag of their own (not
+        `_`, `*` or O): the spans are their words' tags, so theirs are not read."""
+        held = skipped[~lines.short((tag_col,))[skipped]]
+        codes, names = distinct_fields(lines.data, *lines.field(held, tag_col))
+        tagged = np.isin(codes, [k for k, name in enumerate(names) if name not in UNTAGGED])
+        if tagged.any():
+            first, count = int(np.argmax(tagged)), int(np.count_nonzero(tagged))
+            lines_said = f"{count} such lines" if count > 1 else "one such line"
+            said = (f"a multiword-token line or empty node carries the tag {names[codes[first]]!r}, not "
+                    f"read: the spans are read from its words' tags ({lines_said})")
+            self.warnings.append(f"{self.name}:{int(held[first]) + 1}: {said}")
 
     def _check_column_counts(self, lines: Lines, token_lines: np.ndarray) -> None:
         """Stops at the first token line whose number of columns is not that of most token
@@ -408,7 +427,7 @@ def annotations_of(columns: ColumnFile, tokens: SpanTable, format: str, notes: l
     if not (token_ends == token_starts).any():  # an empty token would share its bounds
         first_of_doc = np.asarray(columns.doc_starts)[table.docs]
         table.tokens = (first - first_of_doc, end - 1 - first_of_doc)
-    return Annotations(columns.name, format, documents, table)
+    return Annotations(columns.name, format, documents, table, list(columns.warnings))
 
 
 def tags_of(columns: ColumnFile) -> Sequence[str]:

@@ -199,3 +199,21 @@ def test_a_short_line_names_the_last_column_in_words(tmp_path, cli):
     result = cli("spans", path, path, "--format", "conll")
     assert result.err == (f"spanstudio: error: {path}:3: expected a token in column 1 (counted from 0) and a tag "
                           "in the last column, found 1 column\n")  # fmt: skip
+
+
+def test_a_range_line_carrying_a_tag_is_said_not_read(tmp_path):
+    """A range line's own tag (`2-3 del I-LOC`) is not read, the spans are its words': a warning
+    says so, with the line; a range line holding `_` or `*` carries none and says nothing."""
+    from engine.formats import conll
+    from engine.formats.standoff import ReadOptions
+
+    rows = ["1\tMuseo\tB-LOC", "2-3\tdel\tI-LOC", "2\tde\tI-LOC", "3\tel\tI-LOC", "4\tPrado\tI-LOC", "5.1\tx\t*"]
+    path = tmp_path / "museo.conllup"
+    path.write_text("# global.columns = ID FORM NE\n" + "\n".join(rows) + "\n\n", encoding="utf-8")
+    read = conll.read(str(path), ReadOptions())
+    assert read.warnings == [f"{path}:3: a multiword-token line or empty node carries the tag 'I-LOC', not read: "
+                             "the spans are read from its words' tags (one such line)"]  # fmt: skip
+    assert [(s.start, s.end, s.label) for s in read.spans] == [(0, 17, "LOC")]  # Museo de el Prado
+    rows[1] = "2-3\tdel\t_"
+    path.write_text("# global.columns = ID FORM NE\n" + "\n".join(rows) + "\n\n", encoding="utf-8")
+    assert conll.read(str(path), ReadOptions()).warnings == []
