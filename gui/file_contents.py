@@ -75,9 +75,10 @@ def read_contents(path: str, options: ReadOptions, format: str | None = None) ->
     files of several formats) or its reader cannot (an XMI file without its type system):
     each side's box shows it at once, both where both lack the same. `format`: the reader
     the side's Format option names (--format's name), read with whatever the file looks like;
-    its spans are read too, for the reader's message where they cannot be (choices() may read
-    past it: CoNLL's lists a typo's bare label as a label)."""
-    title = detect(path) if path and format is None else None
+    where the file is not recognised as that format its spans are read too, for the reader's
+    message where they cannot be (choices() may read past it: CoNLL's lists a typo's bare
+    label as a label); a file recognised as it is read as an unchosen one is."""
+    title = detect(path) if path else None
     if format is None and title not in span_format_titles():
         return Contents(path)
     try:
@@ -88,13 +89,13 @@ def read_contents(path: str, options: ReadOptions, format: str | None = None) ->
         folder = Path(path).is_dir() and module.NAME not in WHOLE_FOLDERS
         target = str(first_annotation_file(Path(path))) if folder else path
         choices = module.choices(target, options)
-        if format is not None:  # not recognised as the format: read whole, to say where it is not
-            read_spans(target, format, options)
+        if format is not None and title != module.TITLE:  # not recognised as the format: read whole,
+            read_spans(target, format, options)  # to say where it is not
     except InputError as err:
         return Contents(path, error=err)
     except OSError:
         return Contents(path)
-    columns = _column_labels(target, options, title or module.TITLE)
+    columns = _column_labels(target, options, module.TITLE if format is not None else title)
     labels, source = choices.get("label") or _side_labels(target, options, columns), ""
     if not labels:
         labels, source = _other_source_labels(module, target, options, choices)
