@@ -116,10 +116,12 @@ def brat_named(path: Path, ann_beside: bool) -> bool:
 def corpus_file(path: Path) -> bool:
     """Whether a file is one a published brat corpus ships beside its documents (BRAT_CORPUS_NAMES),
     told by its name alone (a folder's every file is asked)."""
-    name = path.name
-    dot = name.rfind(".")
-    stem, suffix = (name[:dot], name[dot:]) if dot > 0 else (name, "")
-    return stem.upper() in BRAT_CORPUS_NAMES and suffix.lower() in BRAT_CORPUS_SUFFIXES
+    return path.stem.upper() in BRAT_CORPUS_NAMES and path.suffix.lower() in BRAT_CORPUS_SUFFIXES
+
+
+def beside_documents(path: Path) -> bool:
+    """Whether a file is no annotation file: a reader's companion or a brat corpus's own file."""
+    return companion(path) or corpus_file(path)
 
 
 def companion(path: Path, reader: str | None = None) -> bool:
@@ -191,7 +193,7 @@ def folder_input_files(folder: Path) -> list[Path]:
 
         if is_project(folder):  # an unzipped INCEpTION export: its users' and curation's files
             return entry_files(str(folder))
-    brat = any(f.suffix == ".ann" for f in files) or all(companion(f) or corpus_file(f) for f in files)
+    brat = any(f.suffix == ".ann" for f in files) or all(map(beside_documents, files))
     return files + _nested_pair_files(folders) if brat else files
 
 

@@ -25,6 +25,7 @@ from . import (
     NO_SPANS,
     ORIGINAL_SPAN_FORMATS,
     SPAN_FORMATS,
+    beside_documents,
     brat_named,
     companion,
     corpus_file,
@@ -89,10 +90,11 @@ def folder_reader(folder: Path) -> str:
     if is_project(folder):
         return "inception_project"
     files = listed(folder, "a folder holding annotation files")
-    if all(companion(f) or corpus_file(f) for f in files) and sub_folder_anns(folder):
-        return "brat"  # a brat corpus: its documents in sub-folders, its README.md, LICENSE … beside them
-    if all(companion(f) for f in files):  # none but brat's .conf, a type system …: sub-folders?
-        return _sub_folders_reader(folder, files)
+    if all(beside_documents(f) for f in files):  # no annotation file here: in sub-folders?
+        if sub_folder_anns(folder):
+            return "brat"  # brat alone reads sub-folders (a corpus's README.md, LICENSE … beside them)
+        if all(companion(f) for f in files):
+            raise no_annotation_file(folder, files)
     kinds = _kinds(files)
     known = [name for name in kinds if name is not None]
     if len(known) > 1:
@@ -103,14 +105,6 @@ def folder_reader(folder: Path) -> str:
     if not known:
         raise unrecognised(files[0], readable_lines(files[0]))
     return known[0]
-
-
-def _sub_folders_reader(folder: Path, files: list[Path]) -> str:
-    """brat for a folder whose annotation files are in its sub-folders (`.ann` files: brat
-    alone reads sub-folders); InputError saying what it holds where they have none."""
-    if sub_folder_anns(folder):
-        return "brat"
-    raise no_annotation_file(folder, files)
 
 
 def no_annotation_file(folder: Path, files: list[Path]) -> InputError:
@@ -180,6 +174,8 @@ def _other_format_text(file: Path, names: set[str]) -> bool:
     document without annotations) is recognised as another format's (CoNLL columns: formats mixed)."""
     name = file.name
     if not name.endswith(".txt") or name[:-4] + ".ann" in names or corpus_file(file):
+        return False
+    if name.startswith((".", "hidden_")):  # a file brat hides is no document (brat._listed_stems)
         return False
     return recognised_module(readable_lines(file)) not in (None, "brat")
 
