@@ -221,7 +221,7 @@ def _zip_unread(path: Path, head: bytes) -> InputError | None:
     import zipfile
 
     try:
-        with open_zip(path, str(path)) as archive:
+        with open_zip(path) as archive:
             names = [name for name in archive.namelist() if not name.endswith("/")]
     except (zipfile.BadZipFile, OSError):
         return None  # not a zip that opens: said as a file that is not text

@@ -113,7 +113,6 @@ class Export:
     folder's file)."""
 
     def __init__(self, path: str) -> None:
-
         self.path = path
         self._stack = ExitStack()
         self.archive: zipfile.ZipFile | None = None

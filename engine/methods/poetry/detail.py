@@ -14,8 +14,8 @@ import msgspec
 import numpy as np
 
 from ...context import Positions
-from ...errors import InputError
-from ...formats.poetry_jsonl import JsonLines, describe, page_id_of, parse_line
+from ...errors import InputError, describe
+from ...formats.poetry_jsonl import JsonLines, page_id_of, parse_line
 from ...progress import Progress
 from ...report import Later, Report, Table
 from ...spans import Document

@@ -13,8 +13,8 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import InputError
-from ...formats.poetry_jsonl import REFERENCE, SYSTEM, Layout, SpanTuple, describe, quote_id, spans_of
+from ...errors import InputError, describe
+from ...formats.poetry_jsonl import REFERENCE, SYSTEM, Layout, SpanTuple, quote_id, spans_of
 from .columns import Spans
 from .compare import spans_from_tuples
 from .reading import Columns, Pages
