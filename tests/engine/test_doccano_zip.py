@@ -236,3 +236,25 @@ def test_an_entrys_bad_line_and_spans_are_named_in_the_zip(tmp_path, capsys):
     assert main(["spans", path, path]) == 0
     # the repeated span's place is found in the zip's entry when the warning asks for it
     assert f"{path}/alice.jsonl: 1 span repeating another" in capsys.readouterr().err
+
+
+def test_a_users_file_is_read_from_the_zip_never_opened_as_a_path(individual, monkeypatch):
+    """Every entry point reads an entry from the zip's bytes: none tries `export.zip/alice.jsonl`
+    on disk (an OSError each entry, each call) to tell the zip from its member."""
+    import builtins
+    import io
+
+    tried: list[str] = []
+    real = builtins.open
+
+    def recorded(file, *args, **kwargs):
+        tried.append(str(file))
+        return real(file, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", recorded)
+    monkeypatch.setattr(io, "open", recorded)
+    doccano = format_module("doccano")
+    assert len(doccano.read(individual, ReadOptions(user="alice")).spans) == 8
+    assert list(doccano.read_annotators(individual, ReadOptions())) == ["admin", "alice", "bob"]
+    assert doccano.choices(individual, ReadOptions())["user"] == ["admin", "alice", "bob"]
+    assert individual in tried and not [path for path in tried if path.startswith(f"{individual}/")]
