@@ -450,13 +450,14 @@ def is_conll_line(line: str) -> bool:
 #: CoNLL columns' document separator and the tags of their last column (engine/formats/conll.py);
 #: or O and labels alone (IO: `PER`, Few-NERD's `person-actor`), never the two mixed.
 DOCSTART = "-DOCSTART-"
-_COLUMN_TAG = re.compile(r"O|[BIESULM]-.+")
+_SCHEME_LETTER = "[BIESULM]"
+_COLUMN_TAG = re.compile(rf"O|{_SCHEME_LETTER}-.+")
 #: Beside O only (a line cut after a word's first letter, `… Call me I`, is no tag): a letter
 #: alone is an untyped tag (BioBERT's B, I, O).
-_UNTYPED_TAG = re.compile(r"O|[BIESULM](?:-.+)?")
+_UNTYPED_TAG = re.compile(rf"{_COLUMN_TAG.pattern}|{_SCHEME_LETTER}")
 #: A bare label (IO): a letter, then no space; never a scheme's letter alone (BioBERT's B, I, O:
 #: untyped tags) or before `-`. The CoNLL reader takes no other bare tag for a label.
-BARE_LABEL = re.compile(r"(?![BIESULM](?:-|$))[^\W\d_]\S*")
+BARE_LABEL = re.compile(rf"(?!{_SCHEME_LETTER}(?:-|$))[^\W\d_]\S*")
 _IO_TAG = re.compile(rf"O|{BARE_LABEL.pattern}")
 #: The first line of a CoNLL-U Plus file, before the names of its columns (engine/formats/conllu_plus.py).
 GLOBAL_COLUMNS = "# global.columns ="
