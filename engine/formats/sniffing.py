@@ -16,7 +16,7 @@ until one shows."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import cached_property
 from pathlib import Path
 
@@ -148,8 +148,6 @@ def as_head(lines: Sequence[str]) -> Head:
 
 _ANN_LINE = re.compile(r"(?:[TREAMN#]\d+|\*)\t")
 _TEXT_BOUND = re.compile(r"T\d+\t\S+ \d+ \d+")
-#: A BIO tag of a vertical text's column (engine/formats/vrt.py).
-BIO_TAG = re.compile(r"^(?:O|[BIES]-\S.*)$")
 
 
 def webanno_tsv(lines: Sequence[str]) -> bool:
@@ -350,12 +348,13 @@ CONLL_SUFFIXES = (".conll", ".bio", ".iob", ".tsv", ".txt")
 
 
 def vrt(lines: Sequence[str]) -> bool:
-    """TAB-separated token lines whose second field is a BIO tag, or <text>/<s> structure
+    """TAB-separated token lines whose second field is a tag (tag_column), or <text>/<s> structure
     (the lines alone: a file's name is Head.sniffs' to weigh)."""
     texts, token_lines = _vrt_lines(lines)
     if any(text.startswith(("<text", "<s>", "<s ")) for text in texts):
         return True
-    return bool(token_lines) and all(len(f) >= 2 and BIO_TAG.match(f[1]) for f in token_lines[:20])
+    rows = token_lines[:20]
+    return bool(rows) and all(len(f) >= 2 for f in rows) and tag_column({f[1] for f in rows})
 
 
 def _vrt_lines(lines: Sequence[str]) -> tuple[list[str], list[list[str]]]:
@@ -511,11 +510,19 @@ def columns_like(lines: Sequence[str]) -> bool:
     if not rows or any(len(r) < 2 for r in rows):
         return False
     tags = {r[-1] for r in rows}
-    if all(map(_COLUMN_TAG.fullmatch, tags)):
-        return True
-    if "O" not in tags or len({len(r) for r in rows}) != 1:  # prose split at spaces ends in any word
-        return False
-    return all(map(_UNTYPED_TAG.fullmatch, tags)) or all(map(_IO_TAG.fullmatch, tags))
+    same_width = len({len(r) for r in rows}) == 1  # prose split at spaces ends in any word
+    return all(map(_COLUMN_TAG.fullmatch, tags)) or (same_width and _beside_o(tags))
+
+
+def tag_column(tags: Collection[str]) -> bool:
+    """Whether a column's values are tags, as a CoNLL file's last column is (columns_like) and
+    a vertical text's BIO columns are (engine/formats/vrt.py)."""
+    return all(map(_COLUMN_TAG.fullmatch, tags)) or _beside_o(tags)
+
+
+def _beside_o(tags: Collection[str]) -> bool:
+    """Whether the values are O and letters alone (untyped tags) or O and bare labels (IO)."""
+    return "O" in tags and (all(map(_UNTYPED_TAG.fullmatch, tags)) or all(map(_IO_TAG.fullmatch, tags)))
 
 
 def inception_project(lines: Sequence[str]) -> bool:
