@@ -52,6 +52,14 @@ def zipped(path: str) -> bool:
         return False
 
 
+def users(path: str) -> list[str]:
+    """The users of doccano's zip, one a file (none for a file that is no zip)."""
+    if not zipped(path):
+        return []
+    with readable_zip(path) as archive:
+        return [entry.user for entry in user_files(archive, path)]
+
+
 def _blank(data: bytes) -> bool:
     """Whether an entry holds nothing but white space (looked at without copying it)."""
     return not data or data.isspace()
