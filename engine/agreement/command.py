@@ -14,7 +14,7 @@ from ..formats.standoff import ReadOptions
 from ..options import option_flag
 from ..progress import NO_PROGRESS, Progress
 from ..spans import Annotations
-from .inputs import check_exist, checked_names, one_export, refuse_projects
+from .inputs import check_exist, checked_names, one_export, refuse_exports
 
 ANNOTATOR_PREFIX = "annotator_"
 #: The reader options of every annotator (an INCEpTION project export's users are its annotators).
@@ -131,7 +131,7 @@ def read_annotators(
         progress.update(0.0, f"reading {paths[0]}")
         return one_export(paths[0], names, format, options, predictions)
     names = annotator_names(paths, names)
-    refuse_projects(paths)
+    refuse_exports(paths, format)
     from ..formats import read_spans
 
     sides = {}

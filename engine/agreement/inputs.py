@@ -3,9 +3,10 @@ several annotators' work — a doccano 1.0/1.1 export with users, a Label Studio
 tasks several annotators annotated, an INCEpTION project export (`.zip` or unzipped).
 
 An export is measured alone: beside other inputs a doccano or Label Studio file is one
-annotator as before (`--index N` picks whose spans), and an INCEpTION project export is
-an error (it is no one annotator's). The app reads an export once, as it lists its
-annotators one row each, and measures from that reading (read_listed's `read`).
+annotator as before (`--index N` picks whose spans), and an INCEpTION project export or
+doccano's zip of several users' files is an error (it is no one annotator's). The app reads
+an export once, as it lists its annotators one row each, and measures from that reading
+(read_listed's `read`).
 """
 
 from __future__ import annotations
@@ -13,7 +14,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from ..errors import InputError
-from ..formats.reader_options import Annotators, ReadOptions
+from ..formats.reader_options import Annotators, ReadOptions, listed_names
 from ..progress import NO_PROGRESS, Progress
 from ..spans import Annotations
 
@@ -112,17 +113,34 @@ def _clash(name: str, first: int, second: int, sources: list[str] | None) -> str
     return f"'{name}' for both {sources[first]} and {sources[second]}"
 
 
-def refuse_projects(paths: list[str]) -> None:
-    """InputError for an INCEpTION project export among several inputs (no one annotator's)."""
+def refuse_exports(paths: list[str], format: str | None = None) -> None:
+    """InputError for an export among several inputs that is no one annotator's and that no
+    option of agreement makes one: an INCEpTION project export, doccano's zip of several
+    users' files (the span methods name its user with --gold-user; agreement has no such option)."""
     from ..formats.inception_project import is_project
 
     for path in paths:
         if is_project(path):
-            raise InputError(
-                "one file or folder per annotator beside other inputs",
-                "an INCEpTION project export, which holds every annotator's work: give it alone",
-                file=path,
-            )
+            raise InputError(ONE_EACH, "an INCEpTION project export, which holds every annotator's work: "
+                             "give it alone", file=path)  # fmt: skip
+        users = _zip_users(path, format)
+        if len(users) > 1:
+            found = f"doccano's export zip of {len(users)} users' files ({listed_names(users)})"
+            raise InputError(ONE_EACH, f"{found}, which holds every user's work: give it alone (each user an "
+                             "annotator)", file=path)  # fmt: skip
+
+
+#: What each input is where several are given.
+ONE_EACH = "one file or folder per annotator beside other inputs"
+
+
+def _zip_users(path: str, format: str | None) -> list[str]:
+    """The users of doccano's zip, one a file; none for any other input."""
+    from ..formats import doccano_zip
+
+    if not doccano_zip.zipped(path) or export_reader(path, format) != "doccano":
+        return []
+    return doccano_zip.users(path)
 
 
 def read_listed(

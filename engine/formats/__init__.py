@@ -140,7 +140,7 @@ def annotation_files(folder: Path) -> list[Path]:
     if any(f.suffix == ".ann" for f in files):
         return sorted((f for f in files if not corpus_file(f)), key=lambda f: f.suffix != ".ann")
     if all(corpus_file(f) for f in files):
-        return sub_folder_anns(folder) or files
+        return sub_folder_anns(folder)
     return files
 
 

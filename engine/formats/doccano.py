@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NamedTuple
+from typing import Any, NamedTuple, TypeVar
 
 from ..errors import InputError, describe, first_listed, given
 from ..spans import Annotations
@@ -34,6 +34,7 @@ from .standoff import ReadOptions
 NAME = "doccano"
 TITLE = "doccano JSONL"
 SUFFIXES = (".jsonl", ".json")
+T = TypeVar("T")
 
 
 sniff = sniffing.doccano  # recognises the format without this module (engine/formats/sniffing.py)
@@ -259,10 +260,21 @@ def _examples(path: str, options: ReadOptions,
     return examples, warnings, ids, found_at
 
 
+def _zip_or_file(path: str, options: ReadOptions, in_zip: Callable[[str, ReadOptions], T],
+                 of_file: Callable[[str, ReadOptions], T]) -> T:  # fmt: skip
+    """`in_zip` for doccano's zip, `of_file` for an example file: the one place that tells
+    them apart (a user's file of the zip goes to the file readers straight, as its bytes:
+    doccano_zip; never tried as a path on disk)."""
+    return in_zip(path, options) if doccano_zip.zipped(path) else of_file(path, options)
+
+
 def read(path: str, options: ReadOptions) -> Annotations:
     """An example file's spans (of the chosen user), or those of a user's file of doccano's zip."""
-    if doccano_zip.zipped(path):
-        return doccano_zip.read(path, options)
+    return _zip_or_file(path, options, doccano_zip.read, read_file)
+
+
+def read_file(path: str, options: ReadOptions) -> Annotations:
+    """An example file's spans (of the chosen user)."""
     examples, warnings, ids, _ = _examples(path, options)
     read = _annotations(path, examples, warnings, ids, options)
     read.spans.origin = lazy_origin(functools.partial(read_places, path, options))
@@ -323,9 +335,12 @@ def user_name(user: Any) -> str:
 def read_annotators(path: str, options: ReadOptions) -> dict[str, Annotations]:
     """Each user's annotations of a doccano 1.0/1.1 export (`annotations` with `user`), by
     name, in id order: every example is a document of every user (none of whose spans
-    may be theirs). Empty for a file that names no user."""
-    if doccano_zip.zipped(path):
-        return doccano_zip.read_annotators(path, options)
+    may be theirs). Empty for a file that names no user; every user's file of doccano's zip."""
+    return _zip_or_file(path, options, doccano_zip.read_annotators, _file_annotators)
+
+
+def _file_annotators(path: str, options: ReadOptions) -> dict[str, Annotations]:
+    """Each user's annotations of an example file (read_annotators)."""
     names = label_names(options)
     examples, annotations, _, ids, _ = _read_examples(path, names)
     placed = functools.cache(functools.partial(_read_examples, path, names, places=True))
@@ -353,9 +368,13 @@ def table_of_examples(examples: list[tuple[str, Any, list[Found]]], names: list[
 
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
     """The file's --index, label and user choices (the labels of the user --index picks;
-    past the last user, of the first; the users as --gold-user/--system-user name them)."""
-    if doccano_zip.zipped(path):
-        return doccano_zip.choices(path, options)
+    past the last user, of the first; the users as --gold-user/--system-user name them), or
+    those of doccano's zip."""
+    return _zip_or_file(path, options, doccano_zip.choices, file_choices)
+
+
+def file_choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
+    """An example file's choices (choices)."""
     examples, annotations, _, _, _ = _read_examples(path, label_names(options))
     users = _users(annotations)
     user, _ = _chosen_user(users, path, options.index if options.index < len(users) else 0)

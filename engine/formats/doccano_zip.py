@@ -44,12 +44,20 @@ class UserFile(NamedTuple):
 
 
 def zipped(path: str) -> bool:
-    """Whether a file on disk begins as a zip (an archive's member, not on disk: no)."""
+    """Whether a file on disk begins as a zip (a user's file of it is never asked: doccano._zip_or_file)."""
     try:
         with open(path, "rb") as handle:
             return handle.read(len(ZIP_MAGIC)) == ZIP_MAGIC
     except OSError:
         return False
+
+
+def users(path: str) -> list[str]:
+    """The users of doccano's zip, one a file (none for a file that is no zip)."""
+    if not zipped(path):
+        return []
+    with readable_zip(path) as archive:
+        return [entry.user for entry in user_files(archive, path)]
 
 
 def _blank(data: bytes) -> bool:
@@ -90,7 +98,7 @@ def _read_data(path: str, entry: UserFile, where: str, data: bytes, options: Rea
     from . import doccano
 
     with archive_member(where, data):
-        read = doccano.read(where, _own(options))
+        read = doccano.read_file(where, _own(options))
     read.spans.origin = lazy_origin(functools.partial(_entry_places, path, entry, options))
     return read
 
@@ -177,5 +185,5 @@ def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
             where, data = _entry_data(archive, path, entry)
             if not _blank(data):
                 with archive_member(where, data):
-                    labels.update(doccano.choices(where, _own(options)).get("label", []))
+                    labels.update(doccano.file_choices(where, _own(options)).get("label", []))
     return {"label": sorted(labels), "user": users}

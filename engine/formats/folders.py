@@ -93,8 +93,7 @@ def folder_reader(folder: Path) -> str:
     if all(beside_documents(f) for f in files):  # no annotation file here: in sub-folders?
         if sub_folder_anns(folder):
             return "brat"  # brat alone reads sub-folders (a corpus's README.md, LICENSE … beside them)
-        if all(companion(f) for f in files):
-            raise no_annotation_file(folder, files)
+        raise no_annotation_file(folder, files)
     kinds = _kinds(files)
     known = [name for name in kinds if name is not None]
     if len(known) > 1:
@@ -108,17 +107,25 @@ def folder_reader(folder: Path) -> str:
 
 
 def no_annotation_file(folder: Path, files: list[Path]) -> InputError:
-    """The one message of a folder holding no annotation file, only the companion `files`
-    (brat's .conf …) and sub-folders without a brat .ann, whoever looks at it (readers, app)."""
+    """The one message of a folder holding no annotation file, only `files` read beside them
+    (brat's .conf …) or a corpus's own (README.md, LICENSE …: left unread) and sub-folders
+    without a brat .ann, whoever looks at it (readers, app)."""
     folders = sub_folders(folder)
     if not files and not folders:
         return InputError("a folder holding annotation files", "an empty folder", file=str(folder))
-    beside = "a file" if len(files) == 1 else "files"
-    held = [f"{listed_names(files)} ({beside} read beside annotation files)"] if files else []
+    companions = [f for f in files if companion(f)]
+    own = [f for f in files if not companion(f)]  # a corpus's own (formats.corpus_file)
+    held = _held(companions, "a file read beside annotation files", "files read beside annotation files")
+    held += _held(own, "the corpus's own file, not a document", "the corpus's own files, not documents")
     held += [_sub_folders_held(folders)] if folders else []
     read = " (of its sub-folders only brat's .ann and .txt are read)" if folders else ""
     expected = f"a folder holding annotation files{read}"
     return InputError(expected, "only " + " and ".join(held), file=str(folder))
+
+
+def _held(files: list[Path], one: str, several: str) -> list[str]:
+    """'annotation.conf (one)', or several files' names and `several`; none for no file."""
+    return [f"{listed_names(files)} ({one if len(files) == 1 else several})"] if files else []
 
 
 def _sub_folders_held(folders: list[Path]) -> str:

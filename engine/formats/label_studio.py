@@ -280,7 +280,7 @@ def _task(record: Record, path: str, results: list[Any], at: str, keys: dict[str
     spans, others = [], set()
     for i, result in enumerate(results):
         if not _is_span(result):
-            others.add(repr(result.get("type")) if isinstance(result, dict) else type(result).__name__)
+            others.add(_result_type(result))
             continue
         where = result.get(_AT) or f"{at}.result[{i}].value"
         value = result.get("value")
@@ -292,6 +292,29 @@ def _task(record: Record, path: str, results: list[Any], at: str, keys: dict[str
         start, end = checks.offsets(record, path, where, value, text)
         spans += _labelled(start, end, labels, place(record, where) if places else "")
     return text, spans, others
+
+
+#: How a result that is no object is kept among the results not read (_result_type, _not_read).
+_NO_OBJECT = " (not an object)"
+
+
+def _result_type(result: Any) -> str:
+    """How the warning names a result that is no span: by its type ('choices'; a type that is
+    no string in JSON's words), or where it is no object by its value (describe)."""
+    if not isinstance(result, dict):
+        return describe(result) + _NO_OBJECT
+    kind = result.get("type")
+    return repr(kind) if isinstance(kind, str) else describe(kind)
+
+
+def _not_read(others: set[str]) -> str:
+    """The results not read, as the warning names them: by type, then those that are no object."""
+    values = sorted(other.removesuffix(_NO_OBJECT) for other in others if other.endswith(_NO_OBJECT))
+    types = sorted(other for other in others if not other.endswith(_NO_OBJECT))
+    named = [f"results of type {', '.join(types)}"] if types else []
+    if values:
+        named.append(f"results that are not objects ({', '.join(values)})")
+    return " and ".join(named)
 
 
 def _no_text(data: dict[str, Any], key: str | None, config: bool) -> tuple[str, str]:
@@ -517,7 +540,7 @@ def _warnings(path: str, options: ReadOptions, left_out: list[tuple[str, str]],
                         f"{shown}")  # fmt: skip
     if others:
         warnings.append(f"{path}: no result of type 'labels' (text spans) in the {options.source}; "
-                        f"results of type {', '.join(sorted(others))} are not read")  # fmt: skip
+                        f"{_not_read(others)} are not read")  # fmt: skip
     return warnings
 
 

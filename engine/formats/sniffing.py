@@ -16,7 +16,7 @@ until one shows."""
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Collection, Iterable, Sequence
 from functools import cached_property
 from pathlib import Path
 
@@ -148,8 +148,6 @@ def as_head(lines: Sequence[str]) -> Head:
 
 _ANN_LINE = re.compile(r"(?:[TREAMN#]\d+|\*)\t")
 _TEXT_BOUND = re.compile(r"T\d+\t\S+ \d+ \d+")
-#: A BIO tag of a vertical text's column (engine/formats/vrt.py).
-BIO_TAG = re.compile(r"^(?:O|[BIES]-\S.*)$")
 
 
 def webanno_tsv(lines: Sequence[str]) -> bool:
@@ -350,12 +348,13 @@ CONLL_SUFFIXES = (".conll", ".bio", ".iob", ".tsv", ".txt")
 
 
 def vrt(lines: Sequence[str]) -> bool:
-    """TAB-separated token lines whose second field is a BIO tag, or <text>/<s> structure
+    """TAB-separated token lines whose second field is a tag (tag_column), or <text>/<s> structure
     (the lines alone: a file's name is Head.sniffs' to weigh)."""
     texts, token_lines = _vrt_lines(lines)
     if any(text.startswith(("<text", "<s>", "<s ")) for text in texts):
         return True
-    return bool(token_lines) and all(len(f) >= 2 and BIO_TAG.match(f[1]) for f in token_lines[:20])
+    rows = token_lines[:20]
+    return bool(rows) and all(len(f) >= 2 for f in rows) and tag_column({f[1] for f in rows})
 
 
 def _vrt_lines(lines: Sequence[str]) -> tuple[list[str], list[list[str]]]:
@@ -450,13 +449,14 @@ def is_conll_line(line: str) -> bool:
 #: CoNLL columns' document separator and the tags of their last column (engine/formats/conll.py);
 #: or O and labels alone (IO: `PER`, Few-NERD's `person-actor`), never the two mixed.
 DOCSTART = "-DOCSTART-"
-_COLUMN_TAG = re.compile(r"O|[BIESULM]-.+")
+_SCHEME_LETTER = "[BIESULM]"
+_COLUMN_TAG = re.compile(rf"O|{_SCHEME_LETTER}-.+")
 #: Beside O only (a line cut after a word's first letter, `… Call me I`, is no tag): a letter
 #: alone is an untyped tag (BioBERT's B, I, O).
-_UNTYPED_TAG = re.compile(r"O|[BIESULM](?:-.+)?")
+_UNTYPED_TAG = re.compile(rf"{_COLUMN_TAG.pattern}|{_SCHEME_LETTER}")
 #: A bare label (IO): a letter, then no space; never a scheme's letter alone (BioBERT's B, I, O:
 #: untyped tags) or before `-`. The CoNLL reader takes no other bare tag for a label.
-BARE_LABEL = re.compile(r"(?![BIESULM](?:-|$))[^\W\d_]\S*")
+BARE_LABEL = re.compile(rf"(?!{_SCHEME_LETTER}(?:-|$))[^\W\d_]\S*")
 _IO_TAG = re.compile(rf"O|{BARE_LABEL.pattern}")
 #: The first line of a CoNLL-U Plus file, before the names of its columns (engine/formats/conllu_plus.py).
 GLOBAL_COLUMNS = "# global.columns ="
@@ -510,11 +510,19 @@ def columns_like(lines: Sequence[str]) -> bool:
     if not rows or any(len(r) < 2 for r in rows):
         return False
     tags = {r[-1] for r in rows}
-    if all(map(_COLUMN_TAG.fullmatch, tags)):
-        return True
-    if "O" not in tags or len({len(r) for r in rows}) != 1:  # prose split at spaces ends in any word
-        return False
-    return all(map(_UNTYPED_TAG.fullmatch, tags)) or all(map(_IO_TAG.fullmatch, tags))
+    same_width = len({len(r) for r in rows}) == 1  # prose split at spaces ends in any word
+    return all(map(_COLUMN_TAG.fullmatch, tags)) or (same_width and _beside_o(tags))
+
+
+def tag_column(tags: Collection[str]) -> bool:
+    """Whether a column's values are tags, as a CoNLL file's last column is (columns_like) and
+    a vertical text's BIO columns are (engine/formats/vrt.py)."""
+    return all(map(_COLUMN_TAG.fullmatch, tags)) or _beside_o(tags)
+
+
+def _beside_o(tags: Collection[str]) -> bool:
+    """Whether the values are O and letters alone (untyped tags) or O and bare labels (IO)."""
+    return "O" in tags and (all(map(_UNTYPED_TAG.fullmatch, tags)) or all(map(_IO_TAG.fullmatch, tags)))
 
 
 def inception_project(lines: Sequence[str]) -> bool:

@@ -51,13 +51,14 @@ _ATTRIBUTE = re.compile(rf"\s*({_NAME})\s*=\s*(?:\"([^\"]*)\"|'([^']*)')")
 
 
 def bio_columns(lines: Sequence[str]) -> int:
-    """How many BIO columns follow the token on every token line of these (first) lines (a
-    byte-order mark before the first is no part of it; a line of a single field is no token
-    line, as read_vrt reads it)."""
+    """How many BIO columns follow the token on every token line of these (first) lines,
+    each a column of tags as a CoNLL file's (sniffing.tag_column: any scheme, IO's bare labels
+    beside O); a byte-order mark before the first is no part of it; a line of a single field
+    is no token line, as read_vrt reads it."""
     texts = [line.lstrip(BOM).strip() for line in lines]
     rows = [text.split("\t") for text in texts if "\t" in text]
-    count = 0
-    while rows and all(len(f) > count + 1 and sniffing.BIO_TAG.match(f[count + 1]) for f in rows):
+    count, most = 0, min(map(len, rows), default=1) - 1  # the columns after the token on every line
+    while count < most and sniffing.tag_column({f[count + 1] for f in rows}):
         count += 1
     return count
 

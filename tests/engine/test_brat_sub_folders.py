@@ -67,3 +67,14 @@ def test_companion_files_are_worded_for_their_number(tmp_path):
         read_spans(str(tmp_path))
     assert err.value.found == ("only annotation.conf, visual.conf (files read beside annotation files) and "
                                "a sub-folder (a) and no .ann file in it")  # fmt: skip
+
+
+def test_a_folder_of_a_corpuss_own_files_alone_holds_no_annotation_file(cli, tmp_path):
+    """README.md and LICENSE are no span file (brat leaves them unread): the folder is said to
+    hold no annotation file, the files named as the corpus's own."""
+    (tmp_path / "README.md").write_text("# A corpus\n", encoding="utf-8")
+    (tmp_path / "LICENSE").write_text("CC BY 4.0\n", encoding="utf-8")
+    result = cli("spans", str(tmp_path), str(tmp_path))
+    assert (result.code, result.err) == (2, f"spanstudio: error: {tmp_path}: expected a folder holding annotation "
+                                            "files, found only LICENSE, README.md (the corpus's own files, not "
+                                            "documents)\n")  # fmt: skip

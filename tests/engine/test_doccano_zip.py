@@ -194,9 +194,20 @@ def test_a_user_is_named_where_the_zip_holds_several(capsys, individual):
     ) in err
     err = error(capsys, individual, individual, "--gold-user", "carol", "--system-user", "bob")
     assert f"{individual}: expected a user of the export (admin, alice, bob), found 'carol'" in err
+
+
+def test_agreement_names_no_span_methods_option_for_a_zip_beside_other_inputs(capsys, individual):
+    """Beside another input the zip would be one annotator's, and agreement has no option
+    naming a user (--gold-user is the span methods'): it says to give the zip alone."""
     other = unzipped(individual, "alice")
-    assert main(["agreement", individual, other]) == 2  # beside another input, the zip is one annotator's
-    assert "agreement reads every user of the zip given alone" in capsys.readouterr().err
+    assert main(["agreement", individual, other]) == 2
+    assert capsys.readouterr().err == (
+        f"spanstudio: error: {individual}: expected one file or folder per annotator beside other inputs, "
+        "found doccano's export zip of 3 users' files (admin, alice, bob), which holds every user's work: "
+        "give it alone (each user an annotator)\n")  # fmt: skip
+    one = export(Path(individual).parent, {"bob.jsonl": jsonl(user_records(SPANS["bob"]))}, "bob")
+    assert main(["agreement", one, other, "--json", "-"]) == 0  # one user's file: one annotator
+    assert json.loads(capsys.readouterr().out)["inputs"] == {"alice": other, "bob": f"{one}/bob.jsonl"}
 
 
 def test_a_zip_that_is_not_doccanos_is_named_with_its_entries(tmp_path, capsys, individual):
@@ -236,3 +247,25 @@ def test_an_entrys_bad_line_and_spans_are_named_in_the_zip(tmp_path, capsys):
     assert main(["spans", path, path]) == 0
     # the repeated span's place is found in the zip's entry when the warning asks for it
     assert f"{path}/alice.jsonl: 1 span repeating another" in capsys.readouterr().err
+
+
+def test_a_users_file_is_read_from_the_zip_never_opened_as_a_path(individual, monkeypatch):
+    """Every entry point reads an entry from the zip's bytes: none tries `export.zip/alice.jsonl`
+    on disk (an OSError each entry, each call) to tell the zip from its member."""
+    import builtins
+    import io
+
+    tried: list[str] = []
+    real = builtins.open
+
+    def recorded(file, *args, **kwargs):
+        tried.append(str(file))
+        return real(file, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "open", recorded)
+    monkeypatch.setattr(io, "open", recorded)
+    doccano = format_module("doccano")
+    assert len(doccano.read(individual, ReadOptions(user="alice")).spans) == 8
+    assert list(doccano.read_annotators(individual, ReadOptions())) == ["admin", "alice", "bob"]
+    assert doccano.choices(individual, ReadOptions())["user"] == ["admin", "alice", "bob"]
+    assert individual in tried and not [path for path in tried if path.startswith(f"{individual}/")]

@@ -13,7 +13,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from engine.formats import conll, sniffing, tagschemes
+from engine.formats import conll, detected_module, sniffing, tagschemes, vrt
 from engine.formats.reader_options import READER_OPTIONS
 from engine.formats.standoff import ReadOptions
 from engine.methods import get_method
@@ -68,14 +68,18 @@ def _runs_across_sentence_ends(lengths: list[int], sentences: list[Spans]) -> in
 
 
 def _write(path, lengths: list[int], sentences: list[Spans], io: bool) -> str:
-    lines = []
+    """CoNLL columns, a blank line after each sentence; vertical text (a `.vrt` path) with each
+    sentence an <s> element of one <text>."""
+    vrt, lines = path.suffix == ".vrt", []
     for s, (n, spans) in enumerate(zip(lengths, sentences, strict=True)):
-        lines += [f"w{s}_{k}\t{tag}" for k, tag in enumerate(_tags(spans, n, io))] + [""]
+        tokens = [f"w{s}_{k}\t{tag}" for k, tag in enumerate(_tags(spans, n, io))]
+        lines += [f'<s id="{s}">', *tokens, "</s>"] if vrt else [*tokens, ""]
+    lines = ['<text id="t">', *lines, "</text>"] if vrt else lines
     path.write_text("\n".join(lines), encoding="utf-8")
     return str(path)
 
 
-def _files(tmp_path, seed: int) -> dict[str, tuple[str, str]]:
+def _files(tmp_path, seed: int, suffix: str = ".conll") -> dict[str, tuple[str, str]]:
     """gold and system, each as (IO file, IOB2 file), and the IOB2 tag lists."""
     lengths, gold, system = _corpus(seed)
     assert _runs_across_sentence_ends(lengths, gold) > 0  # the case the blank line decides is there
@@ -83,8 +87,8 @@ def _files(tmp_path, seed: int) -> dict[str, tuple[str, str]]:
     for side, sentences in (("gold", gold), ("system", system)):
         folder = {io: tmp_path / ("io" if io else "iob2") for io in (True, False)}
         for path in folder.values():
-            path.mkdir(exist_ok=True)
-        files[side] = tuple(_write(folder[io] / f"{side}.conll", lengths, sentences, io) for io in (True, False))
+            path.mkdir(parents=True, exist_ok=True)
+        files[side] = tuple(_write(folder[io] / f"{side}{suffix}", lengths, sentences, io) for io in (True, False))
     return files
 
 
@@ -150,6 +154,30 @@ def test_agreement_reads_io_as_the_same_spans_in_iob2(tmp_path, capsys):
     apart = ("inputs", "input_files", "created")  # the files' paths and hashes, the time
     assert reports[0].keys() == reports[1].keys() and {"overall", "per_document", "labels"} < reports[0].keys()
     assert all(reports[0][key] == reports[1][key] for key in reports[0] if key not in apart)
+
+
+@pytest.mark.parametrize("seed", range(3))
+@pytest.mark.parametrize("reading", ["strict", "conlleval"])
+def test_a_vrt_files_io_column_is_read_as_the_same_spans_in_iob2_and_as_conlls(tmp_path, seed, reading):
+    vrt, conll_files = _files(tmp_path / "vrt", seed, ".vrt"), _files(tmp_path / "conll", seed)
+    method = get_method("spans")
+    options = method.Options(reading=reading)
+    io, iob2, as_conll = (method.evaluate(files["gold"][k], files["system"][k], options).data
+                          for files, k in ((vrt, 0), (vrt, 1), (conll_files, 0)))  # fmt: skip
+    assert _numbers(io) == _numbers(iob2) and io["classification_report"] == as_conll["classification_report"]
+    assert [line.split(": tags read as ")[1] for line in io["reading"]] == [f"IO (detected), {reading} reading"] * 2
+
+
+def test_a_vrt_file_of_io_tags_is_recognised_and_read_with_scheme_io(tmp_path, cli):
+    files = _files(tmp_path, 4, ".vrt")
+    assert all(detected_module(path) == "vrt" for path in (*files["gold"], *files["system"]))
+    io = cli("spans", files["gold"][0], files["system"][0], "--scheme", "IO")
+    iob2 = cli("spans", files["gold"][1], files["system"][1], "--format", "vrt", "--scheme", "IOB2")
+    assert io.code == iob2.code == 0 and io.err == iob2.err == ""
+    assert io.out == iob2.out and "art-film" in io.out and "person-actor" in io.out
+    assert vrt.bio_columns(sniffing.read_head(Path(files["gold"][0]))) == 1
+    wrong = cli("spans", files["gold"][0], files["system"][0], "--scheme", "IOB2")
+    assert wrong.code == 2 and wrong.err.endswith("its tags fit IO: read them with --scheme IO\n")
 
 
 def test_the_command_line_sniffs_io_files_and_prints_what_iob2_gives(tmp_path, cli):

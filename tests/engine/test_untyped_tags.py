@@ -61,3 +61,15 @@ def test_an_untyped_file_is_sniffed_as_conll():
     assert not sniffing.columns_like(["APC2\tB", "tumour\tI|O", "is\tO"])  # one of them no tag
     assert not sniffing.columns_like(['[{"text": "Call me Ishmael. Call me I'])  # a line cut after an I
     assert not sniffing.columns_like(["APC2\tB", "coli\tI"])  # no O beside them
+
+
+#: Tags and words the sniffer's tag patterns are asked about.
+ASKED = ("O", "B-PER", "I-art-film", "M-x", "L-", "U-LOC", "B- PER", "B", "I", "E", "S", "U", "L", "M", "X",
+         "o", "b", "BB", "B_PER", "b-PER", "PER", "person-actor", "O-x", "B-", "", "12", "_", "X-men")
+
+
+@pytest.mark.parametrize("tag", ASKED)
+def test_an_untyped_tag_is_a_column_tag_or_a_scheme_letter_alone_and_never_a_bare_label(tag):
+    untyped = bool(sniffing._UNTYPED_TAG.fullmatch(tag))
+    assert untyped == (bool(sniffing._COLUMN_TAG.fullmatch(tag)) or tag in tuple("BIESULM"))
+    assert not (untyped and sniffing.BARE_LABEL.fullmatch(tag)) or tag == "O"

@@ -23,7 +23,8 @@ def test_a_folder_of_brat_sub_folders_is_looked_at_as_brat():
     assert contents.error is None and contents.labels == ["LOC", "MISC", "ORG", "PER"]
 
 
-@pytest.mark.parametrize("held", [("a/",), ("annotation.conf",), ("annotation.conf", "a/"), ()])
+@pytest.mark.parametrize("held", [("a/",), ("annotation.conf",), ("annotation.conf", "a/"), (),
+                                  ("README.md", "LICENSE"), ("annotation.conf", "README.md", "a/")])
 def test_a_folder_without_annotation_files_is_said_alike_by_the_app_and_the_readers(tmp_path, held):
     for name in held:
         (tmp_path / name).mkdir() if name.endswith("/") else (tmp_path / name).write_text("[entities]\n")
@@ -34,5 +35,9 @@ def test_a_folder_without_annotation_files_is_said_alike_by_the_app_and_the_read
              ("annotation.conf",): "only annotation.conf (a file read beside annotation files)",
              ("annotation.conf", "a/"): "only annotation.conf (a file read beside annotation files) and "
                                         "a sub-folder (a) and no .ann file in it",
-             (): "an empty folder"}  # fmt: skip
+             (): "an empty folder",
+             ("README.md", "LICENSE"): "only LICENSE, README.md (the corpus's own files, not documents)",
+             ("annotation.conf", "README.md", "a/"): "only annotation.conf (a file read beside annotation files) "
+                                                     "and README.md (the corpus's own file, not a document) and "
+                                                     "a sub-folder (a) and no .ann file in it"}  # fmt: skip
     assert read.value.found == found[held]
