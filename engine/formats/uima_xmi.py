@@ -252,13 +252,12 @@ def _pick_layer(cas: cassis.Cas, options: ReadOptions, where: str) -> tuple[str,
     elif requested is None and typesystem.contains_type(NAMED_ENTITY):
         layer = NAMED_ENTITY
     else:
-        layer = pick_name(requested, span_layers(cas), "span layer", where)
+        layer = pick_name(requested, span_layers(cas), "span layer", where, flag=options.flag("layer"))
     type_ = typesystem.get_type(layer)
     if not _is_span_layer(typesystem, type_):
         raise InputError("a span layer (an annotation type with a string feature)", layer, file=where)
-    feature = pick_name(
-        options.feature, _string_features(type_), f"string feature of {layer}", where, DEFAULT_FEATURE
-    )
+    feature = pick_name(options.feature, _string_features(type_), f"string feature of {layer}", where,
+                        DEFAULT_FEATURE, options.flag("feature"))  # fmt: skip
     return layer, feature
 
 

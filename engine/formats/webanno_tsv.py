@@ -123,7 +123,8 @@ def _pick_column(header: Header, options: ReadOptions, path: str) -> tuple[int |
     annotation is one without a value)."""
     if options.layer is None and not header.span_layers():
         return None, None, False
-    name = pick_name(options.layer, header.span_layers(), "span layer", path, NAMED_ENTITY)
+    layers = header.span_layers()
+    name = pick_name(options.layer, layers, "span layer", path, NAMED_ENTITY, options.flag("layer"))
     layer = header.layer(name)
     if not layer.features:
         return 3 + layer.first, None, True

@@ -242,6 +242,30 @@ def test_a_layer_that_does_not_exist_lists_those_there_are():
     assert "a span layer" in caught.value.expected  # a relation: no span layer
 
 
+def test_a_choice_the_file_leaves_open_names_the_option_that_makes_it(tmp_path):
+    """Two span layers and no NamedEntity, or a layer of two string features and none named
+    `value` (cassis's inheritance test: Child adds childFeature to its parent's): the error
+    names the option that chooses (a user told 'no default' had no way on)."""
+    typesystem = cassis.TypeSystem()
+    parent = typesystem.create_type("my.Parent")
+    typesystem.create_feature(parent, "parentFeature", "uima.cas.String")
+    child = typesystem.create_type("my.Child", supertypeName="my.Parent")
+    typesystem.create_feature(child, "childFeature", "uima.cas.String")
+    cas = cassis.Cas(typesystem=typesystem, sofa_string="parent child")
+    cas.add(parent(begin=0, end=6, parentFeature="P"))
+    cas.add(child(begin=7, end=12, parentFeature="P", childFeature="C"))
+    cas.to_xmi(str(tmp_path / "doc.xmi"))
+    typesystem.to_xml(str(tmp_path / "TypeSystem.xml"))
+    path = str(tmp_path / "doc.xmi")
+    with pytest.raises(InputError) as caught:
+        uima_xmi.read(path)
+    assert caught.value.found == "2 and no default: choose one with --layer NAME"
+    with pytest.raises(InputError) as caught:
+        uima_xmi.read(path, ReadOptions(layer="Child"))
+    assert caught.value.found == "2 and no default: choose one with --feature NAME"
+    assert covered(uima_xmi.read(path, ReadOptions(layer="Child", feature="childFeature"))) == [("C", "child")]
+
+
 def test_bad_zip_files(tmp_path):
     not_zip = tmp_path / "not.zip"
     not_zip.write_bytes(b"PK\x03\x04 no zip")
