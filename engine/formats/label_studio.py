@@ -40,7 +40,7 @@ from .doccano import table_of_examples, users_warning
 from .jsondocs import Record, bad, document, free_each, place, unique_name
 from .label_studio_table import export_records
 from .label_studio_text import TextChecks
-from .reader_options import SOURCES, given_user, named_user, unknown_user
+from .reader_options import SOURCES, Annotators, given_user, named_user, unknown_user
 from .spantable import Origin, lazy_origin, listed_origin, listed_places
 from .standoff import ReadOptions, pick_name
 
@@ -497,6 +497,8 @@ def read_annotators(path: str, options: ReadOptions, predictions: bool = False,
         next(iter(read.values())).warnings.append(
             f"{path}: an annotator with two annotations of a task, the first read: {', '.join(twice[:10])}"
         )
+    if len(read) < 2 and not predictions and any(record.value.get("predictions") for record in found):
+        return Annotators(read, "its predictions not read: --predictions reads each model's as an annotator")
     return read
 
 
