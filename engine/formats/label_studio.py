@@ -40,7 +40,7 @@ from .doccano import table_of_examples, users_warning
 from .jsondocs import Record, bad, document, free_each, place, unique_name
 from .label_studio_table import export_records
 from .label_studio_text import TextChecks
-from .reader_options import SOURCES, given_user, named_user, unknown_user
+from .reader_options import SOURCES, Annotators, given_user, named_user, unknown_user
 from .spantable import Origin, lazy_origin, listed_origin, listed_places
 from .standoff import ReadOptions, pick_name
 
@@ -248,7 +248,7 @@ def _tasks(path: str) -> Iterator[Record]:
     found = export_records(path)
     first = next(found, None)
     if first is None or not _is_min(first.value):
-        yield from () if first is None else chain([first], found)
+        yield from () if first is None else map(_imported, chain([first], found))
         return
     tasks: dict[str, Record] = {}
     for record in chain([first], found):
@@ -265,6 +265,21 @@ def _tasks(path: str) -> Iterator[Record]:
                 {"result": results, "completed_by": record.value.get("annotator")}
             )
     yield from tasks.values()
+
+
+#: A task's keys beside its data (`completions`: 0.x's annotations).
+_TASK_KEYS = ("data", *SOURCES, "completions")
+
+
+def _imported(record: Record) -> Record:
+    """A task as Label Studio imports it: an object without "data" is its data, none of it
+    annotated yet (one with annotations, predictions or regions of its own stays as it is)."""
+    task = record.value
+    if not isinstance(task, dict) or not task or any(key in task for key in _TASK_KEYS):
+        return record
+    if any(isinstance(item, list) and item and all(map(_is_region, item)) for item in task.values()):
+        return record
+    return Record({"data": task}, record.line, record.path)
 
 
 def _task(record: Record, path: str, results: list[Any], at: str, keys: dict[str, str],
@@ -520,6 +535,8 @@ def read_annotators(path: str, options: ReadOptions, predictions: bool = False,
         next(iter(read.values())).warnings.append(
             f"{path}: an annotator with two annotations of a task, the first read: {', '.join(twice[:10])}"
         )
+    if len(read) < 2 and not predictions and any(record.value.get("predictions") for record in found):
+        return Annotators(read, "its predictions not read: --predictions reads each model's as an annotator")
     return read
 
 

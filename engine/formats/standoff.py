@@ -98,11 +98,13 @@ def short_name(name: str) -> str:
 
 
 def pick_name(
-    requested: str | None, available: Sequence[str], what: str, file: str, default: str | None = None
+    requested: str | None, available: Sequence[str], what: str, file: str, default: str | None = None,
+    flag: str = "",
 ) -> str:
     """The layer or feature the user asked for (its full name, or its short name where
     that is unique), else `default` where the file has it, else the file's only one;
-    InputError naming the file and listing what it has."""
+    InputError naming the file and listing what it has (and `flag`, the option that
+    chooses, where none was asked for and the file has several)."""
     listed = ", ".join(available) if available else "none"
     if requested is not None:
         if requested in available:
@@ -117,7 +119,9 @@ def pick_name(
         return available[0]
     if not available:
         raise InputError(f"a {what}", "none", file=file)
-    raise InputError(f"a choice of {what} (one of: {listed})", f"{len(available)} and no default", file=file)
+    how = f": choose one with {flag} NAME" if flag else ""
+    raise InputError(f"a choice of {what} (one of: {listed})", f"{len(available)} and no default{how}",
+                     file=file)  # fmt: skip
 
 
 

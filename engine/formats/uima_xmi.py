@@ -252,13 +252,12 @@ def _pick_layer(cas: cassis.Cas, options: ReadOptions, where: str) -> tuple[str,
     elif requested is None and typesystem.contains_type(NAMED_ENTITY):
         layer = NAMED_ENTITY
     else:
-        layer = pick_name(requested, span_layers(cas), "span layer", where)
+        layer = pick_name(requested, span_layers(cas), "span layer", where, flag=options.flag("layer"))
     type_ = typesystem.get_type(layer)
     if not _is_span_layer(typesystem, type_):
         raise InputError("a span layer (an annotation type with a string feature)", layer, file=where)
-    feature = pick_name(
-        options.feature, _string_features(type_), f"string feature of {layer}", where, DEFAULT_FEATURE
-    )
+    feature = pick_name(options.feature, _string_features(type_), f"string feature of {layer}", where,
+                        DEFAULT_FEATURE, options.flag("feature"))  # fmt: skip
     return layer, feature
 
 
@@ -281,9 +280,10 @@ def _document(name: str, cas: cassis.Cas) -> Document:
 def _spans(name: str, where: str, cas: cassis.Cas, options: ReadOptions,
            data: bytes) -> tuple[list[tuple[Span, str]], int]:  # fmt: skip
     """The spans of the chosen layer, each with its element's id (`xmi:id 42`), and how many
-    zero-length ones were dropped."""
+    zero-length ones were dropped. Spans alike are in the order of their ids: cassis selects
+    a layer's subtypes in an order that changes from run to run."""
     layer, feature = _pick_layer(cas, options, where)
-    spans: list[tuple[Span, str]] = []
+    spans: list[tuple[Span, int]] = []
     dropped = 0
     for fs in cas.select(layer):
         if (wrong := backwards(fs, where, data)) is not None:
@@ -294,9 +294,9 @@ def _spans(name: str, where: str, cas: cassis.Cas, options: ReadOptions,
         label = fs.get(feature)
         if label is None:
             label = _missing(options, fs, feature, where, data)
-        spans.append((Span(fs.begin, fs.end, label, name), f"xmi:id {fs.xmiID}"))
-    spans.sort(key=lambda pair: (pair[0].start, pair[0].end, pair[0].label))
-    return spans, dropped
+        spans.append((Span(fs.begin, fs.end, label, name), fs.xmiID))
+    spans.sort(key=lambda pair: (pair[0].start, pair[0].end, pair[0].label, pair[1]))
+    return [(span, f"xmi:id {xmi_id}") for span, xmi_id in spans], dropped
 
 
 def _missing(options: ReadOptions, fs: Any, feature: str, where: str, data: bytes) -> str:

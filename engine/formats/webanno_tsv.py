@@ -121,9 +121,10 @@ def _pick_column(header: Header, options: ReadOptions, path: str) -> tuple[int |
     chosen as the layer's first of several, and whether the layer has no feature with a
     value (its first column, `*` or the roles of a slot feature's links, is read: every
     annotation is one without a value)."""
-    if options.layer is None and not header.span_layers():
+    layers = header.span_layers()
+    if options.layer is None and not layers:
         return None, None, False
-    name = pick_name(options.layer, header.span_layers(), "span layer", path, NAMED_ENTITY)
+    name = pick_name(options.layer, layers, "span layer", path, NAMED_ENTITY, options.flag("layer"))
     layer = header.layer(name)
     if not layer.features:
         return 3 + layer.first, None, True

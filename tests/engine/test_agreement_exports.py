@@ -308,6 +308,21 @@ def test_an_export_of_one_user_only_is_named(tmp_path, capsys):
     assert "p.zip holds the annotations of one annotator (anna)" in err
 
 
+def test_a_label_studio_export_of_one_annotator_and_predictions_names_predictions(tmp_path, capsys):
+    """Label Studio keeps a model's predictions beside the annotations (`model_version`): one
+    annotator and a model are two annotators with --predictions, which the error names."""
+    one = [{**task, "annotations": task["annotations"][:1]} for task in LABEL_STUDIO]
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(one), encoding="utf-8")
+    err = failure(capsys, str(path))
+    assert err.endswith("measured alone); its predictions not read: --predictions reads each model's as an "
+                        "annotator\n")  # fmt: skip
+    assert sorted(run(capsys, str(path), "--predictions")["annotators"]) == ["predictions v1", "user 7"]
+    no_predictions = tmp_path / "none.json"
+    no_predictions.write_text(json.dumps([{**task, "predictions": []} for task in one]), encoding="utf-8")
+    assert failure(capsys, str(no_predictions)).endswith("measured alone)\n")
+
+
 def test_a_user_named_twice_is_an_error(tmp_path, capsys):
     path = jsonl(tmp_path / "export.jsonl", DOCCANO)
     err = failure(capsys, path, "--names", "a", "b", "a")

@@ -214,3 +214,20 @@ def test_a_task_without_data_is_named_by_its_keys(tmp_path):
         path = _write(tmp_path / "odd.json", [task])
         with pytest.raises(InputError, match=rf"found {found} at \$\[0\]"):
             read_spans(path, "label-studio")
+
+
+def test_a_task_of_data_alone_is_a_task_without_annotations(tmp_path):
+    """Label Studio's import: "in case "data" field is missing in imported task object, the
+    whole task body is interpreted as task["data"]" (its tasks guide), as in its own test
+    tasks_annotations_predictions.json ({"text": "zzz"} after tasks with annotations): such a
+    task has none yet and is left out with the others without one. An object holding regions
+    without an annotation_id is no such task (a JSON-MIN record cut short): still an error."""
+    path = _write(tmp_path / "tasks.json", [_task([_region(TEXT, "Anna", "PER")]), {"text": "zzz"}])
+    found = read_spans(path)
+    assert _texts(found) == [("PER", "Anna")] and [d.name for d in found.documents] == ["1"]
+    assert reader_warnings(found) == [f"{path}: 1 task has no annotation number 1 (--index 0; cancelled ones not "
+                                      "counted), left out of the comparison: 2 (0 annotations)"]
+    regions = {"text": "zzz", "label": [{"start": 0, "end": 1, "labels": ["X"]}]}
+    path = _write(tmp_path / "min.json", [_task([_region(TEXT, "Anna", "PER")]), regions])
+    with pytest.raises(InputError, match=r"found an object of keys text, label at \$\[1\]"):
+        read_spans(path)

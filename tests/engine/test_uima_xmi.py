@@ -242,6 +242,49 @@ def test_a_layer_that_does_not_exist_lists_those_there_are():
     assert "a span layer" in caught.value.expected  # a relation: no span layer
 
 
+def test_a_choice_the_file_leaves_open_names_the_option_that_makes_it(tmp_path):
+    """Two span layers and no NamedEntity, or a layer of two string features and none named
+    `value` (cassis's inheritance test: Child adds childFeature to its parent's): the error
+    names the option that chooses (a user told 'no default' had no way on)."""
+    typesystem = cassis.TypeSystem()
+    parent = typesystem.create_type("my.Parent")
+    typesystem.create_feature(parent, "parentFeature", "uima.cas.String")
+    child = typesystem.create_type("my.Child", supertypeName="my.Parent")
+    typesystem.create_feature(child, "childFeature", "uima.cas.String")
+    cas = cassis.Cas(typesystem=typesystem, sofa_string="parent child")
+    cas.add(parent(begin=0, end=6, parentFeature="P"))
+    cas.add(child(begin=7, end=12, parentFeature="P", childFeature="C"))
+    cas.to_xmi(str(tmp_path / "doc.xmi"))
+    typesystem.to_xml(str(tmp_path / "TypeSystem.xml"))
+    path = str(tmp_path / "doc.xmi")
+    with pytest.raises(InputError) as caught:
+        uima_xmi.read(path)
+    assert caught.value.found == "2 and no default: choose one with --layer NAME"
+    with pytest.raises(InputError) as caught:
+        uima_xmi.read(path, ReadOptions(layer="Child"))
+    assert caught.value.found == "2 and no default: choose one with --feature NAME"
+    assert covered(uima_xmi.read(path, ReadOptions(layer="Child", feature="childFeature"))) == [("C", "child")]
+
+
+def test_spans_alike_of_subtypes_keep_the_order_of_their_ids(tmp_path):
+    """cassis's select(layer) gives a layer's subtypes in an order that changes from run to
+    run (cassis's inheritance test: Child, GrandChild, … each at 7-12): the duplicates'
+    warning named 'xmi:id 5 = xmi:id 7' in one run and 'xmi:id 7 = xmi:id 6' in the next.
+    Spans alike are in the order of their ids, so the later repeats the earlier."""
+    typesystem = cassis.TypeSystem()
+    parent = typesystem.create_type("my.Parent")
+    typesystem.create_feature(parent, "value", "uima.cas.String")
+    types = [typesystem.create_type(f"my.Sub{n}", supertypeName="my.Parent") for n in range(6)]
+    cas = cassis.Cas(typesystem=typesystem, sofa_string="parent child")
+    for type_ in types:
+        cas.add(type_(begin=7, end=12, value="X"))
+    cas.to_xmi(str(tmp_path / "doc.xmi"))
+    typesystem.to_xml(str(tmp_path / "TypeSystem.xml"))
+    found = uima_xmi.read(str(tmp_path / "doc.xmi"), ReadOptions(layer="my.Parent"))
+    ids = [int(found.spans.where(i).split()[-1]) for i in range(len(found.spans))]
+    assert ids == sorted(ids) and len(ids) == 6
+
+
 def test_bad_zip_files(tmp_path):
     not_zip = tmp_path / "not.zip"
     not_zip.write_bytes(b"PK\x03\x04 no zip")

@@ -223,7 +223,8 @@ def test_choices_without_a_default_layer(tmp_path):
     assert webanno_tsv.choices(str(path), ReadOptions(layer="Chunk")) == {"layer": ["a.Pos", "b.Chunk"], "feature": ["kind", "value"], **each}
     with pytest.raises(InputError) as caught:
         webanno_tsv.read(str(path))
-    assert str(caught.value) == f"{path}: expected a choice of span layer (one of: a.Pos, b.Chunk), found 2 and no default"
+    assert str(caught.value) == (f"{path}: expected a choice of span layer (one of: a.Pos, b.Chunk), found 2 and no "
+                                 "default: choose one with --layer NAME")
     assert covered(webanno_tsv.read(str(path), ReadOptions(layer="b.Chunk"))) == [("S", "x")]
     assert covered(webanno_tsv.read(str(path), ReadOptions(layer="Chunk", feature="kind"))) == [("NP", "x")]
 
