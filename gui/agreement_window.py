@@ -38,7 +38,7 @@ from engine.progress import Progress
 from . import dialogs
 from .adjudication import offer_workbook
 from .agreement_inputs import ReadExport, Row, label_studio_export, listing_job, may_hold_several, measure_job
-from .agreement_memory import note_folder, remember, start_folder
+from .agreement_memory import keep_now, note_folder, remember, start_folder
 from .agreement_reading import CONTROLS, ReadingGroup
 from .agreement_reasons import DOCUMENT_FIGURES, documents_line, figure, matrix_line
 from .agreement_views import (
@@ -115,8 +115,7 @@ class AgreementWindow(QWidget):
         self._build(looks)
         for keys in ("Esc", "Ctrl+W"):  # close as a dialog does (running work is cancelled)
             QShortcut(QKeySequence(keys), self, self.close)
-        if settings is not None:
-            remember(self, settings)
+        self.kept_later = remember(self, settings) if settings is not None else None  # what waits to be kept
 
     # --- layout ----------------------------------------------------------------------
 
@@ -408,9 +407,16 @@ class AgreementWindow(QWidget):
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802
         """Close at once: running work is cancelled and ends in the background (the window
-        is hidden, not deleted: its thread ends in order and is finished as usual)."""
+        is hidden, not deleted: its thread ends in order and is finished as usual); what waits
+        to be kept is kept."""
         self.cancel()
+        self.keep_pending()
         super().closeEvent(event)
+
+    def keep_pending(self) -> None:
+        """Keep at once what waits to be kept (Reading options edited a moment ago)."""
+        if self.kept_later is not None:
+            keep_now(self.kept_later)
 
     # --- showing the results -------------------------------------------------------------
 

@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 
 from engine.agreement.command import AGREEMENT_READER_OPTIONS, add_agreement_parser
 from engine.export.json import to_json
@@ -288,6 +288,21 @@ def test_stepping_an_option_keeps_the_listed_rows_once_and_by_closing(qtbot, set
     window.close()  # what waits to be kept is kept as the window closes
     assert writes.count("agreement") == 1
     assert opened(qtbot, settings_file).reading.reading().token_column == 5
+
+
+def test_an_option_edited_as_the_app_quits_is_kept(qtbot, settings_file, monkeypatch):
+    """The app may quit with the window open (its main window closed): what waits is kept then."""
+    window = opened(qtbot, settings_file)
+    writes: list[str] = []
+    write = window.settings.set_value
+    monkeypatch.setattr(window.settings, "set_value", lambda key, value: (writes.append(key), write(key, value)))
+    set_option(window, "missing_label", "Flag")
+    assert writes == [] and window.kept_later is not None and window.kept_later.isActive()
+    QCoreApplication.instance().aboutToQuit.emit()
+    assert writes == ["agreement"] and not window.kept_later.isActive()
+    window.close()  # nothing waits: nothing is written again
+    assert writes == ["agreement"]
+    assert opened(qtbot, settings_file).reading.reading().missing_label == "Flag"
 
 
 def test_the_figures_line_says_when_the_reading_options_changed_since(qtbot, layered):
