@@ -54,12 +54,19 @@ class FileChoices(QObject):
         self._later.timeout.connect(self.look)
         model = rows.model()
         for changed in (model.rowsInserted, model.rowsRemoved, model.modelReset):
-            changed.connect(self._later.start)
+            changed.connect(lambda *_: self._later.start(0))
 
     def paths(self) -> list[str]:
         """The inputs listed, each once (an export's rows are one file)."""
         rows = (self.rows.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.rows.count()))
         return list(dict.fromkeys(row[0] for row in rows if row))
+
+    def look_soon(self, rest_ms: int) -> None:
+        """Offer what is known of the files at once (the features of a layer just chosen), and
+        look at them once the options have rested `rest_ms` (a spin box's arrow held steps it
+        ten times a second: one look, not one walk over every listed folder at each step)."""
+        self.fill()
+        self._later.start(rest_ms)
 
     def look(self) -> None:
         """Offer what is known of the files listed; ask for their stamps (on the look queue),

@@ -10,14 +10,13 @@ from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import QCoreApplication, QTimer
 
+from .agreement_reading import SETTLE_MS
+
 if TYPE_CHECKING:
     from .agreement_window import AgreementWindow
     from .settings import AppSettings
 
 KEY = "agreement"
-#: How long the Reading options rest before the list is kept (an arrow key held on a number
-#: steps it ten times a second: the whole list is written once, not at each step).
-SETTLE_MS = 500
 
 
 def start_folder(settings: AppSettings | None, kind: str) -> str:
@@ -80,8 +79,9 @@ def keep(window: AgreementWindow, settings: AppSettings) -> None:
 
 def remember(window: AgreementWindow, settings: AppSettings) -> QTimer:
     """Restore the kept list, and keep it after each change from now on (at the next turn of
-    the event loop; a Reading option once it rests): the timer of what waits to be kept, which
-    the window's keep_pending keeps at once (as it closes, or as the app quits)."""
+    the event loop; a Reading option once it rests, SETTLE_MS: the whole list written once,
+    not at each step of a number): the timer of what waits to be kept, which the window's
+    keep_pending keeps at once (as it closes, or as the app quits)."""
     restore(window, settings)
     later = QTimer(window)  # kept once the rows of one change are in: 500 files added, kept once
     later.setSingleShot(True)

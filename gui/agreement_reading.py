@@ -24,6 +24,9 @@ from .options_panel import OptionsPanel
 #: How tall the open group may be, its options in how many columns: the window still fits
 #: 1280x720 with every option in view.
 OPEN_HEIGHT, COLUMNS = 170, 3
+#: How long the options rest after an edit before the files are looked at again and the
+#: list is kept (gui/agreement_memory.py): an arrow key held on a number steps it ten times a second.
+SETTLE_MS = 500
 
 
 def _fields() -> list[tuple[str, Any, Any]]:
@@ -119,7 +122,7 @@ class ReadingGroup(QWidget):
 
     def _edited(self) -> None:
         self._say_set()
-        self.choices.look()  # the features of the layer chosen; the files as the type system reads them
+        self.choices.look_soon(SETTLE_MS)  # the features of the layer chosen; the files as now read
         self.changed.emit()
 
     def _say_set(self) -> None:
