@@ -245,11 +245,12 @@ class AgreementWindow(QWidget):
         self._list(paths)
 
     def _list(self, paths: list[str]) -> None:
-        exports = [path for path in paths if may_hold_several(path)]
+        reading = self.reading.reading()
+        exports = [path for path in paths if may_hold_several(path, reading.format)]
         for path in paths:
             if path not in exports:
                 self.add_row(path, None)
-        listing = listing_job(exports, self.predictions.isChecked(), self.reading.reading())
+        listing = listing_job(exports, self.predictions.isChecked(), reading)
         if exports and not self.run_task("Reading the annotators", listing, self._listed, UNREAD):
             for path in exports:
                 self.add_row(path, None)
@@ -285,7 +286,8 @@ class AgreementWindow(QWidget):
     def list_predictions(self) -> None:
         """List the Label Studio exports' annotators again, with or without their predictions
         (those the user removed stay out)."""
-        exports = [path for path in dict.fromkeys(self.path_list()) if label_studio_export(path)]
+        format = self.reading.reading().format
+        exports = [path for path in dict.fromkeys(self.path_list()) if label_studio_export(path, format)]
         for row in reversed(range(self.paths.count())):
             if self.paths.item(row).data(Qt.ItemDataRole.UserRole)[0] in exports:
                 self.paths.takeItem(row)

@@ -78,7 +78,7 @@ def cli_data(cli, *args: str) -> dict:
 
 def test_the_options_are_the_agreement_commands_reader_options_and_labels():
     names = [spec.name for spec in option_specs(AgreementReading)]
-    assert names == [o.name for o in AGREEMENT_READER_OPTIONS] + ["labels"]
+    assert names == ["format"] + [o.name for o in AGREEMENT_READER_OPTIONS] + ["labels"]
     assert "user" not in names  # an export's users are its annotators
 
 
@@ -159,7 +159,7 @@ def test_the_listing_reads_an_export_with_the_options(qtbot, monkeypatch, tmp_pa
     given = []
     monkeypatch.setattr(inputs, "export_annotators", lambda path, fmt=None, options=None, predictions=False:
                         given.append(options) or {"anna": None, "ben": None})  # fmt: skip
-    monkeypatch.setattr("gui.agreement_window.may_hold_several", lambda path: True)
+    monkeypatch.setattr("gui.agreement_window.may_hold_several", lambda path, format: True)
     window = AgreementWindow()
     qtbot.addWidget(window)
     set_option(window, "layer", "b.Chunk")
@@ -234,8 +234,8 @@ def test_a_file_is_looked_at_once_while_unchanged_and_off_the_ui_thread(qtbot, m
 
     looked: list[tuple[str, threading.Thread]] = []
     read = choices.read_contents
-    monkeypatch.setattr(choices, "read_contents", lambda path, options:
-                        looked.append((path, threading.current_thread())) or read(path, options))  # fmt: skip
+    monkeypatch.setattr(choices, "read_contents", lambda path, options, format:
+                        looked.append((path, threading.current_thread())) or read(path, options, format))  # fmt: skip
     agreement = agreement_of(qtbot, window)
 
     def settled() -> bool:
