@@ -97,6 +97,13 @@ def may_hold_several(path: str, format: str | None = None) -> bool:
     return export_reader(path, format) is not None
 
 
+def listed_otherwise(paths: list[str], before: str | None, now: str | None) -> list[str]:
+    """The inputs listed with the format `before` that the format `now` lists otherwise (an
+    export's annotators one row each, any other input one row)."""
+    return [path for path in dict.fromkeys(paths)
+            if may_hold_several(path, before) != may_hold_several(path, now)]  # fmt: skip
+
+
 def label_studio_export(path: str, format: str | None = None) -> bool:
     """Whether an input is a Label Studio export (whose predictions may be annotators)."""
     from engine.agreement.inputs import export_reader

@@ -37,7 +37,15 @@ from engine.progress import Progress
 
 from . import dialogs
 from .adjudication import offer_workbook
-from .agreement_inputs import ReadExport, Row, label_studio_export, listing_job, may_hold_several, measure_job
+from .agreement_inputs import (
+    ReadExport,
+    Row,
+    label_studio_export,
+    listed_otherwise,
+    listing_job,
+    may_hold_several,
+    measure_job,
+)
 from .agreement_memory import keep_now, note_folder, remember, start_folder
 from .agreement_reading import CONTROLS, ReadingGroup
 from .agreement_reasons import DOCUMENT_FIGURES, documents_line, figure, matrix_line
@@ -116,6 +124,7 @@ class AgreementWindow(QWidget):
         for keys in ("Esc", "Ctrl+W"):  # close as a dialog does (running work is cancelled)
             QShortcut(QKeySequence(keys), self, self.close)
         self.kept_later = remember(self, settings) if settings is not None else None  # what waits to be kept
+        self.listed_as = self.reading.reading().format  # the Format the rows were listed with
 
     # --- layout ----------------------------------------------------------------------
 
@@ -137,6 +146,7 @@ class AgreementWindow(QWidget):
         self.predictions.toggled.connect(self.list_predictions)
         buttons.addWidget(self.predictions)
         self.reading = ReadingGroup(self.paths, looks)  # reader options, --labels; the files' layers
+        self.reading.changed.connect(self.list_as_format)  # an export is one row per annotator, or one
         self.reading.changed.connect(self.list_changed)  # the figures' line says they are of other options
         self.measure_button = QPushButton("Measure agreement")
         self.measure_button.clicked.connect(self.measure)
@@ -288,10 +298,21 @@ class AgreementWindow(QWidget):
         (those the user removed stay out)."""
         format = self.reading.reading().format
         exports = [path for path in dict.fromkeys(self.path_list()) if label_studio_export(path, format)]
+        self._list_again(exports)
+
+    def list_as_format(self) -> None:
+        """List again the inputs the Format chosen now lists otherwise (an export one row per
+        annotator, any other input one row), as the command reads them with --format."""
+        before, self.listed_as = self.listed_as, self.reading.reading().format
+        if self.listed_as != before:
+            self._list_again(listed_otherwise(self.path_list(), before, self.listed_as))
+
+    def _list_again(self, paths: list[str]) -> None:
+        """List these inputs anew: their rows out, then listed (those the user removed stay out)."""
         for row in reversed(range(self.paths.count())):
-            if self.paths.item(row).data(Qt.ItemDataRole.UserRole)[0] in exports:
+            if self.paths.item(row).data(Qt.ItemDataRole.UserRole)[0] in paths:
                 self.paths.takeItem(row)
-        self._list(exports)
+        self._list(paths)
 
     def remove(self) -> None:
         for item in self.paths.selectedItems():
