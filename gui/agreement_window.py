@@ -146,7 +146,7 @@ class AgreementWindow(QWidget):
         self.predictions.toggled.connect(self.list_predictions)
         buttons.addWidget(self.predictions)
         self.reading = ReadingGroup(self.paths, looks)  # reader options, --labels; the files' layers
-        self.reading.changed.connect(self.list_as_format)  # an export is one row per annotator, or one
+        self.reading.changed.connect(self.list_as_format)  # a format chosen may make an export one file
         self.reading.changed.connect(self.list_changed)  # the figures' line says they are of other options
         self.measure_button = QPushButton("Measure agreement")
         self.measure_button.clicked.connect(self.measure)
