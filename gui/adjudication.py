@@ -34,7 +34,7 @@ from engine.errors import InputError
 from engine.progress import Progress
 
 from . import dialogs
-from .agreement_memory import kept, note_folder, start_folder
+from .agreement_memory import note_folder, start_folder
 from .browsing import folder_to_browse
 from .gold_format import DEFAULT, annotators_files, first_format, known, sniffed
 from .inputs import SECOND
@@ -147,7 +147,7 @@ class MakeGoldDialog(QDialog):
     def restore(self) -> None:
         """The fields as last used (the suggested path following the workbook as before); the
         format last used is offered where the annotators' files cannot tell theirs (offer)."""
-        last = kept(self.settings, KEY)
+        last = self.settings.mapping(KEY) if self.settings is not None else {}
         self._last = next((name for name, _, _ in FORMATS if name == last.get("format")), "")
         for field, key in ((self.workbook, "workbook"), (self.out, "out")):
             if isinstance(last.get(key), str) and last[key]:
@@ -351,7 +351,7 @@ def offer_workbook(settings: AppSettings | None, path: Path) -> None:
     """The adjudication workbook just written is the one Make Gold offers next, the gold's
     path following it again."""
     if settings is not None:
-        settings.set_value(KEY, {**kept(settings, KEY), "workbook": str(path), "out": ""})
+        settings.set_value(KEY, {**settings.mapping(KEY), "workbook": str(path), "out": ""})
 
 
 def make_gold(window: Window, dialog: MakeGoldDialog | None = None) -> MakeGoldDialog:

@@ -24,14 +24,15 @@ from .look_queue import Asked, LookQueue
 from .options_panel import OptionsPanel
 from .stamps import Stamp, stamp
 
-#: A look at one input: its path, its stamp, and the type system it is read with (an XMI
-#: file's; the only Reading option the layers and features depend on).
-Key = tuple[str, Stamp, str | None]
+#: A look at one input: its path, its stamp, the type system it is read with (an XMI file's)
+#: and the format chosen (--format's name; None: recognised), the Reading options the layers
+#: and features depend on.
+Key = tuple[str, Stamp, str | None, str | None]
 
 
 def look_job(key: Key) -> Contents:
     """What the worker runs: the file's layers, features and labels."""
-    return read_contents(key[0], ReadOptions(typesystem=key[2]))
+    return read_contents(key[0], ReadOptions(typesystem=key[2]), key[3])
 
 
 def stamps_job(paths: list[str]) -> list[tuple[str, Stamp | None]]:
@@ -54,12 +55,19 @@ class FileChoices(QObject):
         self._later.timeout.connect(self.look)
         model = rows.model()
         for changed in (model.rowsInserted, model.rowsRemoved, model.modelReset):
-            changed.connect(self._later.start)
+            changed.connect(lambda *_: self._later.start(0))
 
     def paths(self) -> list[str]:
         """The inputs listed, each once (an export's rows are one file)."""
         rows = (self.rows.item(i).data(Qt.ItemDataRole.UserRole) for i in range(self.rows.count()))
         return list(dict.fromkeys(row[0] for row in rows if row))
+
+    def look_soon(self, rest_ms: int) -> None:
+        """Offer what is known of the files at once (the features of a layer just chosen), and
+        look at them once the options have rested `rest_ms` (a spin box's arrow held steps it
+        ten times a second: one look, not one walk over every listed folder at each step)."""
+        self.fill()
+        self._later.start(rest_ms)
 
     def look(self) -> None:
         """Offer what is known of the files listed; ask for their stamps (on the look queue),
@@ -83,8 +91,9 @@ class FileChoices(QObject):
         """The stamps of the files listed: a look at each one whose stamp is new."""
         if not isValid(self) or check != self._checks:
             return  # the window is gone, or the list or options changed since: a later check comes
-        typesystem = self.panel.values().get("typesystem")
-        self.wanted = {path: (path, now, typesystem) for path, now in stamps if now is not None}
+        values = self.panel.values()
+        self.wanted = {path: (path, now, values.get("typesystem"), values.get("format"))
+                       for path, now in stamps if now is not None}  # fmt: skip
         for key in self.wanted.values():
             if key not in self.contents:
                 self._ask(looks, key)

@@ -32,6 +32,7 @@ class ReadExport:
 
     path: str
     predictions: bool  # a Label Studio export's predictions among the annotators
+    format: str | None  # the format it was read as (--format's name; None: recognised)
     options: ReadOptions  # the reader options it was read with
     stamp: Stamp | None
     annotators: dict[str, Annotations]
@@ -49,13 +50,14 @@ def listing_job(paths: list[str], predictions: bool = False, reading: Any = None
     def job(progress: Progress) -> list[ReadExport]:
         from engine.agreement.inputs import export_annotators
 
-        options = read_options(reading or AgreementReading())
+        chosen = reading or AgreementReading()
+        options = read_options(chosen)
         listed = []
         for i, path in enumerate(paths):
             progress.update(i / len(paths), f"reading the annotators of {path}")
             before = stamp(path)  # taken first: a change while it is read is a change
-            annotators = export_annotators(path, options=options, predictions=predictions)
-            listed.append(ReadExport(path, predictions, options, before, annotators))
+            annotators = export_annotators(path, chosen.format, options, predictions)
+            listed.append(ReadExport(path, predictions, chosen.format, options, before, annotators))
         return listed
 
     return job
@@ -77,8 +79,9 @@ def measure_job(rows: list[Row], predictions: bool = False, kept: list[ReadExpor
         chosen = reading or AgreementReading()
         options = read_options(chosen)
         read = {e.path: e.annotators for e in kept or []
-                if (e.predictions, e.options) == (predictions, options) and e.unchanged()}  # fmt: skip
-        sides = read_listed(rows, options, progress=progress, predictions=predictions, read=read)
+                if (e.predictions, e.format, e.options) == (predictions, chosen.format, options)
+                and e.unchanged()}  # fmt: skip
+        sides = read_listed(rows, options, progress, predictions, read, chosen.format)
         corpus = build_corpus(sides, labels(chosen))
         sheet = disagreements(corpus)
         return measure(corpus, progress), corpus, sheet, by_document(sheet.rows)
@@ -86,15 +89,23 @@ def measure_job(rows: list[Row], predictions: bool = False, kept: list[ReadExpor
     return job
 
 
-def may_hold_several(path: str) -> bool:
-    """Whether an input may hold several annotators' work (an export; its first lines tell)."""
+def may_hold_several(path: str, format: str | None = None) -> bool:
+    """Whether an input may hold several annotators' work (an export: of the `format` chosen,
+    else as its first lines tell)."""
     from engine.agreement.inputs import export_reader
 
-    return export_reader(path) is not None
+    return export_reader(path, format) is not None
 
 
-def label_studio_export(path: str) -> bool:
+def listed_otherwise(paths: list[str], before: str | None, now: str | None) -> list[str]:
+    """The inputs listed with the format `before` that the format `now` lists otherwise (an
+    export's annotators one row each, any other input one row)."""
+    return [path for path in dict.fromkeys(paths)
+            if may_hold_several(path, before) != may_hold_several(path, now)]  # fmt: skip
+
+
+def label_studio_export(path: str, format: str | None = None) -> bool:
     """Whether an input is a Label Studio export (whose predictions may be annotators)."""
     from engine.agreement.inputs import export_reader
 
-    return export_reader(path) == "label_studio"
+    return export_reader(path, format) == "label_studio"

@@ -8,16 +8,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from PySide6.QtCore import QCoreApplication, QEvent, QObject, QTimer
+from PySide6.QtCore import QCoreApplication, QTimer
+
+from .agreement_reading import SETTLE_MS
 
 if TYPE_CHECKING:
     from .agreement_window import AgreementWindow
     from .settings import AppSettings
 
 KEY = "agreement"
-#: How long the Reading options rest before the list is kept (an arrow key held on a number
-#: steps it ten times a second: the whole list is written once, not at each step).
-SETTLE_MS = 500
 
 
 def start_folder(settings: AppSettings | None, kind: str) -> str:
@@ -40,21 +39,14 @@ def rows_of(value: Any) -> list[tuple[str, str | None]]:
     return [(path, annotator if isinstance(annotator, str) else None) for path, annotator in rows]
 
 
-def kept(settings: AppSettings | None, key: str = KEY) -> dict[str, Any]:
-    """What a part of the app kept under `key` (this window's by default) at its last change
-    ({} for nothing, or nothing of this shape)."""
-    value = settings.value(key, {}) if settings is not None else {}
-    return value if isinstance(value, dict) else {}
-
-
 def kept_rows(settings: AppSettings | None) -> list[tuple[str, str | None]]:
     """The (input, annotator) rows listed at the last change."""
-    return rows_of(kept(settings).get("rows"))
+    return rows_of(settings.mapping(KEY).get("rows")) if settings is not None else []
 
 
 def restore(window: AgreementWindow, settings: AppSettings) -> None:
     """List the annotators kept at the last change (nothing is read until Measure)."""
-    memory = kept(settings)
+    memory = settings.mapping(KEY)
     window.predictions.blockSignals(True)  # checked as kept, without listing anything again
     window.predictions.setChecked(memory.get("predictions") is True)
     window.predictions.blockSignals(False)
@@ -85,9 +77,11 @@ def keep(window: AgreementWindow, settings: AppSettings) -> None:
                              "reading": window.reading.plain(), "token_column_unset": True})  # fmt: skip
 
 
-def remember(window: AgreementWindow, settings: AppSettings) -> None:
+def remember(window: AgreementWindow, settings: AppSettings) -> QTimer:
     """Restore the kept list, and keep it after each change from now on (at the next turn of
-    the event loop; a Reading option once it rests, or the window closes)."""
+    the event loop; a Reading option once it rests, SETTLE_MS: the whole list written once,
+    not at each step of a number): the timer of what waits to be kept, which the window's
+    keep_pending keeps at once (as it closes, or as the app quits)."""
     restore(window, settings)
     later = QTimer(window)  # kept once the rows of one change are in: 500 files added, kept once
     later.setSingleShot(True)
@@ -97,26 +91,14 @@ def remember(window: AgreementWindow, settings: AppSettings) -> None:
         changed.connect(lambda *_: later.start(0))
     window.predictions.toggled.connect(lambda _: keep(window, settings))
     window.reading.changed.connect(lambda: later.start(SETTLE_MS))
-    PendingKept(window, later)
+    app = QCoreApplication.instance()
+    if app is not None:
+        app.aboutToQuit.connect(window.keep_pending)
+    return later
 
 
-class PendingKept(QObject):
-    """Keeps at once what waits on `later` when the window is closed or the app quits."""
-
-    def __init__(self, window: AgreementWindow, later: QTimer) -> None:
-        super().__init__(window)
-        self.later = later
-        window.installEventFilter(self)
-        app = QCoreApplication.instance()
-        if app is not None:
-            app.aboutToQuit.connect(self.now)
-
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-        if event.type() == QEvent.Type.Close:
-            self.now()
-        return False
-
-    def now(self) -> None:
-        if self.later.isActive():
-            self.later.stop()
-            self.later.timeout.emit()
+def keep_now(later: QTimer) -> None:
+    """Keep at once what waits on `later` (remember's)."""
+    if later.isActive():
+        later.stop()
+        later.timeout.emit()

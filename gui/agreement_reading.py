@@ -1,5 +1,5 @@
-"""The Agreement window's Reading options: the reader options and --labels of the command
-line's `spanstudio agreement`, taken from their declarations (engine/agreement/command.py),
+"""The Agreement window's Reading options: --format, the reader options and --labels of the
+command line's `spanstudio agreement`, taken from their declarations (engine/agreement/command.py),
 shown in a collapsible group as the main window shows a method's options (an OptionsPanel),
 and given to the listing and measuring jobs (gui/agreement_inputs.py); its Layer and Feature
 drop-downs offer what the annotators' files hold (gui/agreement_choices.py)."""
@@ -12,8 +12,9 @@ from typing import Any
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QHBoxLayout, QLabel, QListWidget, QScrollArea, QToolButton, QVBoxLayout, QWidget
 
-from engine.agreement.command import AGREEMENT_READER_OPTIONS, LABELS_FLAG
+from engine.agreement.command import AGREEMENT_FORMAT, AGREEMENT_READER_OPTIONS, LABELS_FLAG
 from engine.formats.reader_options import DEFAULT, ReadOptions
+from engine.methods.span_options import format_title
 from engine.options import option, option_specs, validate
 
 from .agreement_choices import FileChoices
@@ -23,12 +24,18 @@ from .options_panel import OptionsPanel
 
 #: How tall the open group may be, its options in how many columns: the window still fits
 #: 1280x720 with every option in view.
-OPEN_HEIGHT, COLUMNS = 170, 3
+OPEN_HEIGHT, COLUMNS = 170, 4
+#: How long the options rest after an edit before the files are looked at again and the
+#: list is kept (gui/agreement_memory.py): an arrow key held on a number steps it ten times a second.
+SETTLE_MS = 500
 
 
 def _fields() -> list[tuple[str, Any, Any]]:
-    """The command's reader options (their defaults the readers'), then --labels."""
-    fields: list[tuple[str, Any, Any]] = []
+    """The command's --format (the files' format, as the main window's Format lists name
+    them), its reader options (their defaults the readers'), then --labels."""
+    f = AGREEMENT_FORMAT
+    chosen = option(None, f.help, choices=f.choices, metavar=f.metavar, titles=format_title)
+    fields: list[tuple[str, Any, Any]] = [(f.name, f.type | None, chosen)]
     for o in AGREEMENT_READER_OPTIONS:
         default = getattr(DEFAULT, o.name)
         kind = o.type if default is not None else o.type | None
@@ -57,13 +64,11 @@ def labels(reading: Any) -> list[str] | None:
     return list(reading.labels) if reading.labels else None
 
 
-#: --format, which this window has not, in its words: where a file's format is chosen.
-FORMAT_ELSEWHERE = ("the Format list of the main window's Options (this window reads the files it "
-                    "recognises; there the file's box says where its reader stops)")  # fmt: skip
-#: The window's words for the flags of the engine's messages: each text option by its control.
+#: The window's words for the flags of the engine's messages: each text option by its control,
+#: --format by this window's Format list (a file no format recognises is sent to it).
 CONTROLS = {spec.flag: f"the Reading option {spec.label}" for spec in option_specs(AgreementReading)
             if spec.type in (str, tuple) and not spec.info.choices}  # fmt: skip
-CONTROLS["--format"] = FORMAT_ELSEWHERE
+CONTROLS["--format"] = "the Format list of the Reading options"
 
 
 class ReadingGroup(QWidget):
@@ -83,13 +88,15 @@ class ReadingGroup(QWidget):
         self.button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
         self.button.setAutoRaise(True)
         self.button.toggled.connect(self.open)
-        self.button.setToolTip("How the annotators' files are read (the command line's reader options of "
-                               "agreement, and --labels): a layer, a feature, a label for '*' annotations, …")
+        self.button.setToolTip("How the annotators' files are read (the command line's --format, reader "
+                               "options of agreement, and --labels): their format, a layer, a feature, a "
+                               "label for '*' annotations, …")  # fmt: skip
         self.set_now = QLabel()
         self.area = QScrollArea()
         self.area.setWidget(self.panel)
         self.area.setWidgetResizable(True)
         self.area.setMaximumHeight(OPEN_HEIGHT)
+        self.area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)  # the window is wider
         top = QHBoxLayout()
         top.addWidget(self.button)
         top.addWidget(self.set_now, 1)
@@ -119,7 +126,7 @@ class ReadingGroup(QWidget):
 
     def _edited(self) -> None:
         self._say_set()
-        self.choices.look()  # the features of the layer chosen; the files as the type system reads them
+        self.choices.look_soon(SETTLE_MS)  # the features of the layer chosen; the files as now read
         self.changed.emit()
 
     def _say_set(self) -> None:
@@ -131,7 +138,9 @@ class ReadingGroup(QWidget):
 
 
 def _shown(spec: Any, value: Any) -> str:
-    """A value as the option's control shows it (a column as "last", "2nd", …)."""
+    """A value as the option's control shows it (a column as "last", "2nd", …; a format by its title)."""
     if (words := counted_words(spec, value)) is not None:
         return words
+    if spec.info.choices:
+        return spec.choice_title(value)
     return ", ".join(map(str, value)) if isinstance(value, tuple) else str(value)

@@ -37,8 +37,16 @@ from engine.progress import Progress
 
 from . import dialogs
 from .adjudication import offer_workbook
-from .agreement_inputs import ReadExport, Row, label_studio_export, listing_job, may_hold_several, measure_job
-from .agreement_memory import note_folder, remember, start_folder
+from .agreement_inputs import (
+    ReadExport,
+    Row,
+    label_studio_export,
+    listed_otherwise,
+    listing_job,
+    may_hold_several,
+    measure_job,
+)
+from .agreement_memory import keep_now, note_folder, remember, start_folder
 from .agreement_reading import CONTROLS, ReadingGroup
 from .agreement_reasons import DOCUMENT_FIGURES, documents_line, figure, matrix_line
 from .agreement_views import (
@@ -115,8 +123,8 @@ class AgreementWindow(QWidget):
         self._build(looks)
         for keys in ("Esc", "Ctrl+W"):  # close as a dialog does (running work is cancelled)
             QShortcut(QKeySequence(keys), self, self.close)
-        if settings is not None:
-            remember(self, settings)
+        self.kept_later = remember(self, settings) if settings is not None else None  # what waits to be kept
+        self.listed_as = self.reading.reading().format  # the Format the rows were listed with
 
     # --- layout ----------------------------------------------------------------------
 
@@ -138,6 +146,7 @@ class AgreementWindow(QWidget):
         self.predictions.toggled.connect(self.list_predictions)
         buttons.addWidget(self.predictions)
         self.reading = ReadingGroup(self.paths, looks)  # reader options, --labels; the files' layers
+        self.reading.changed.connect(self.list_as_format)  # a format chosen may make an export one file
         self.reading.changed.connect(self.list_changed)  # the figures' line says they are of other options
         self.measure_button = QPushButton("Measure agreement")
         self.measure_button.clicked.connect(self.measure)
@@ -246,11 +255,12 @@ class AgreementWindow(QWidget):
         self._list(paths)
 
     def _list(self, paths: list[str]) -> None:
-        exports = [path for path in paths if may_hold_several(path)]
+        reading = self.reading.reading()
+        exports = [path for path in paths if may_hold_several(path, reading.format)]
         for path in paths:
             if path not in exports:
                 self.add_row(path, None)
-        listing = listing_job(exports, self.predictions.isChecked(), self.reading.reading())
+        listing = listing_job(exports, self.predictions.isChecked(), reading)
         if exports and not self.run_task("Reading the annotators", listing, self._listed, UNREAD):
             for path in exports:
                 self.add_row(path, None)
@@ -286,11 +296,23 @@ class AgreementWindow(QWidget):
     def list_predictions(self) -> None:
         """List the Label Studio exports' annotators again, with or without their predictions
         (those the user removed stay out)."""
-        exports = [path for path in dict.fromkeys(self.path_list()) if label_studio_export(path)]
+        format = self.reading.reading().format
+        exports = [path for path in dict.fromkeys(self.path_list()) if label_studio_export(path, format)]
+        self._list_again(exports)
+
+    def list_as_format(self) -> None:
+        """List again the inputs the Format chosen now lists otherwise (an export one row per
+        annotator, any other input one row), as the command reads them with --format."""
+        before, self.listed_as = self.listed_as, self.reading.reading().format
+        if self.listed_as != before:
+            self._list_again(listed_otherwise(self.path_list(), before, self.listed_as))
+
+    def _list_again(self, paths: list[str]) -> None:
+        """List these inputs anew: their rows out, then listed (those the user removed stay out)."""
         for row in reversed(range(self.paths.count())):
-            if self.paths.item(row).data(Qt.ItemDataRole.UserRole)[0] in exports:
+            if self.paths.item(row).data(Qt.ItemDataRole.UserRole)[0] in paths:
                 self.paths.takeItem(row)
-        self._list(exports)
+        self._list(paths)
 
     def remove(self) -> None:
         for item in self.paths.selectedItems():
@@ -408,9 +430,16 @@ class AgreementWindow(QWidget):
 
     def closeEvent(self, event: Any) -> None:  # noqa: N802
         """Close at once: running work is cancelled and ends in the background (the window
-        is hidden, not deleted: its thread ends in order and is finished as usual)."""
+        is hidden, not deleted: its thread ends in order and is finished as usual); what waits
+        to be kept is kept."""
         self.cancel()
+        self.keep_pending()
         super().closeEvent(event)
+
+    def keep_pending(self) -> None:
+        """Keep at once what waits to be kept (Reading options edited a moment ago)."""
+        if self.kept_later is not None:
+            keep_now(self.kept_later)
 
     # --- showing the results -------------------------------------------------------------
 

@@ -6,10 +6,11 @@ sniffed on a worker (its first JSON record may be 50 MB), once while it stays th
 from __future__ import annotations
 
 import os
+import stat
 from typing import TYPE_CHECKING
 
 from .agreement_memory import kept_rows
-from .stamps import Stamp, stamp
+from .stamps import Stamp, file_stamp
 
 if TYPE_CHECKING:
     from .settings import AppSettings
@@ -28,15 +29,17 @@ def detected(path: str) -> str | None:
     is brat once its .ann is beside it)."""
     from engine.formats import detected_module
 
+    now = _now(path)
+    if now == GONE:
+        return None
+    if (module := _sniffed_before(path, now)) is not None:
+        return module
     try:
-        before, module = _sniffed_before(path)
-        if module is not None:
-            return module
         module = detected_module(path)
     except (OSError, ValueError):
         return None
-    if before is not None and module is not None:
-        _DETECTED[path] = (before, module)
+    if now != FOLDER and module is not None:
+        _DETECTED[path] = (now, module)
     return module
 
 
@@ -44,18 +47,23 @@ def detected(path: str) -> str | None:
 #: dialog is built anew each time, and sniffing a file can take long (its first JSON record
 #: read whole: 1.8 s of CPU for one of 50 MB).
 _DETECTED: dict[str, tuple[Stamp, str]] = {}
+#: What a path is besides a file: not there (nothing to sniff), or a folder (sniffed each time).
+GONE, FOLDER = "gone", "folder"
 
 
-def _sniffed_before(path: str) -> tuple[Stamp | None, str | None]:
-    """A file's stamp, and its format module as detected while it had that stamp (None: not
-    detected yet, or a folder: looked at each time); OSError where it cannot be looked at."""
-    if os.path.isdir(path):
-        return None, None
-    now = stamp(path)
-    if now is None:
-        raise FileNotFoundError(path)
+def _now(path: str) -> Stamp | str:
+    """A file's stamp (from one look at the path), else GONE or FOLDER."""
+    try:
+        status = os.stat(path)
+    except (OSError, ValueError):  # not there, not readable, a name with a NUL
+        return GONE
+    return FOLDER if stat.S_ISDIR(status.st_mode) else file_stamp(status)
+
+
+def _sniffed_before(path: str, now: Stamp | str) -> str | None:
+    """The format module detected of a file while it had the stamp it has `now` (None: not yet)."""
     seen = _DETECTED.get(path)
-    return now, seen[1] if seen is not None and seen[0] == now else None
+    return seen[1] if seen is not None and seen[0] == now else None
 
 
 def known(paths: list[str]) -> dict[str, str | None] | None:
@@ -63,14 +71,10 @@ def known(paths: list[str]) -> dict[str, str | None] | None:
     one must be sniffed first (a folder always is: it is looked at each time)."""
     modules: dict[str, str | None] = {}
     for path in paths:
-        try:
-            _, module = _sniffed_before(path)
-        except OSError:
-            modules[path] = None  # not there: nothing to sniff
-            continue
-        if module is None:
+        now = _now(path)
+        modules[path] = None if now == GONE else _sniffed_before(path, now)
+        if now != GONE and modules[path] is None:
             return None
-        modules[path] = module
     return modules
 
 

@@ -59,9 +59,11 @@ class AppSettings:
     def set_inputs(self, gold: str, system: str) -> None:
         self._set("inputs", [gold, system])
 
-    def value(self, key: str, default: Any = None) -> Any:
-        """A value kept under `key` by a part of the app (gui/agreement_memory.py)."""
-        return self._get(key, default)
+    def mapping(self, key: str) -> dict[str, Any]:
+        """What a part of the app kept under `key` at its last change ({} for nothing, or
+        nothing of this shape): the Agreement window's list, Make Gold's fields."""
+        value = self._get(key, {})
+        return value if isinstance(value, dict) else {}
 
     def set_value(self, key: str, value: Any) -> None:
         self._set(key, value)

@@ -17,13 +17,14 @@ def stamp(path: str) -> Stamp | None:
     """The stamp of a file or folder now; None where it cannot be looked at."""
     try:
         if not os.path.isdir(path):
-            return _of(os.stat(path))
-        every = [(folder, name, *_of(os.stat(os.path.join(folder, name))))
+            return file_stamp(os.stat(path))
+        every = [(folder, name, *file_stamp(os.stat(os.path.join(folder, name))))
                  for folder, _, names in os.walk(path) for name in names]  # fmt: skip
         return tuple(sorted(every))
     except (OSError, ValueError):  # not there, not readable, a name with a NUL
         return None
 
 
-def _of(status: os.stat_result) -> tuple[int, int, int, int]:
+def file_stamp(status: os.stat_result) -> tuple[int, int, int, int]:
+    """A file's stamp from its status (os.stat's)."""
     return status.st_size, status.st_mtime_ns, status.st_ctime_ns, status.st_ino

@@ -9,7 +9,8 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from ..errors import InputError
-from ..formats.reader_options import READER_OPTIONS, path_values
+from ..formats import SPAN_FORMATS
+from ..formats.reader_options import READER_OPTIONS, ReaderOption, path_values
 from ..formats.standoff import ReadOptions
 from ..options import option_flag
 from ..progress import NO_PROGRESS, Progress
@@ -19,6 +20,10 @@ from .inputs import check_exist, checked_names, one_export, refuse_exports
 ANNOTATOR_PREFIX = "annotator_"
 #: The reader options of every annotator (an INCEpTION project export's users are its annotators).
 AGREEMENT_READER_OPTIONS = tuple(o for o in READER_OPTIONS if o.name != "user")
+#: --format, declared once for the command line and the Agreement window's Format list (its
+#: choices; the command line gives the reader any name, and the reader's message lists them).
+AGREEMENT_FORMAT = ReaderOption("format", str, "the input format (default: recognised)",
+                                tuple(SPAN_FORMATS), "F")  # fmt: skip
 #: How --labels is declared (the Agreement window's Reading option Labels says the same).
 LABELS_FLAG = {"metavar": "L,..", "help": "only spans with these labels (comma-separated)"}
 #: The formats write_gold writes a gold in (the format modules' names; --format's choices).
@@ -54,7 +59,8 @@ def add_agreement_parser(sub: Any) -> None:
     )  # fmt: skip
     parser.add_argument("--labels", **LABELS_FLAG)
     reader = parser.add_argument_group("reader options (all annotators)")
-    reader.add_argument("--format", metavar="F", help="the input format (default: recognised)")
+    fmt = AGREEMENT_FORMAT
+    reader.add_argument(option_flag(fmt.name), metavar=fmt.metavar, help=fmt.help)
     for o in AGREEMENT_READER_OPTIONS:
         metavar = None if o.choices else o.metavar  # choices are shown as {a,b}
         reader.add_argument(option_flag(o.name), dest="read_" + o.name, type=o.type,

@@ -149,10 +149,12 @@ def read_listed(
     progress: Progress = NO_PROGRESS,
     predictions: bool = False,
     read: dict[str, dict[str, Annotations]] | None = None,
+    format: str | None = None,
 ) -> dict[str, Annotations]:
     """The annotators the app lists: (path, None) one annotator's input, named after it;
     (path, name) one annotator of an export (each export read once, none of those `read`
-    already holds by path; a Label Studio export's predictions among them where asked)."""
+    already holds by path; a Label Studio export's predictions among them where asked);
+    each read as `format` (--format's name; None: recognised)."""
     from ..formats import read_spans
     from .command import annotator_name
 
@@ -165,10 +167,10 @@ def read_listed(
         progress.update(0.3 * i / max(len(inputs), 1), f"reading {path}")
         if name is None:
             names.append(annotator_name(path))
-            sides.append(read_spans(path, None, options or ReadOptions()))
+            sides.append(read_spans(path, format, options or ReadOptions()))
             continue
         if path not in read:
-            read[path] = export_annotators(path, None, options, predictions)
+            read[path] = export_annotators(path, format, options, predictions)
         if name not in read[path]:
             raise InputError(f"an annotator of the export ({', '.join(read[path])})", repr(name), file=path)
         names.append(name)

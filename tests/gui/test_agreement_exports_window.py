@@ -68,6 +68,24 @@ def test_a_doccano_export_beside_an_ordinary_file(window, qtbot, tmp_path):
     assert data["annotators"] == ["dora", "user 1", "user 2", "user 5"]
 
 
+def test_a_format_chosen_lists_an_export_as_the_command_reads_it(window, qtbot, tmp_path):
+    """With --format conll a doccano export is one annotator's file (the command reads it as
+    CoNLL); with its own format, or none, its users are the annotators again."""
+    from tests.gui.test_agreement_reading import set_option
+
+    export = jsonl(tmp_path / "export.jsonl", DOCCANO)
+    plain = jsonl(tmp_path / "dora.jsonl", [{"id": r["id"], "text": r["text"], "label": []} for r in DOCCANO])
+    users = [(export, "user 1"), (export, "user 2"), (export, "user 5")]
+    added(window, qtbot, plain, export)
+    set_option(window, "format", "doccano")  # lists it as it is listed
+    assert not window.busy and window.rows() == [(plain, None), *users]
+    set_option(window, "format", "conll")
+    assert window.rows() == [(plain, None), (export, None)]
+    set_option(window, "format", None)
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    assert window.rows() == [(plain, None), *users]
+
+
 def test_an_export_that_cannot_be_read_is_a_dialog(window, qtbot, tmp_path, shown):
     path = zipped(tmp_path / "project.zip", {"exportedproject.json": "{}", "source/a.txt": "x"})
     assert added(window, qtbot, path) == []

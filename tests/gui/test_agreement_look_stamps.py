@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 import gui.agreement_choices as choices
+from gui.agreement_reading import SETTLE_MS
 from tests.gui.test_agreement_reading import TOKENS, agreement_of, offered, set_option, tsv
 
 FILES = 50  # an annotator's folder of this many files
@@ -50,7 +51,8 @@ def test_an_option_edit_stamps_off_the_ui_thread_and_reads_nothing_unchanged(qtb
     read: list[str] = []
     stamp, contents = choices.stamp, choices.read_contents
     monkeypatch.setattr(choices, "stamp", lambda path: stamped.append(threading.current_thread()) or stamp(path))
-    monkeypatch.setattr(choices, "read_contents", lambda path, options: read.append(path) or contents(path, options))
+    monkeypatch.setattr(choices, "read_contents", lambda path, options, format:
+                        read.append(path) or contents(path, options, format))  # fmt: skip
     agreement = agreement_of(qtbot, window)
     agreement.add_paths(folders)
     qtbot.waitUntil(lambda: len(read) == 2 and settled(agreement, window), timeout=20_000)
@@ -72,3 +74,25 @@ def test_stamps_asked_before_every_row_went_offer_nothing(qtbot, window, folders
     agreement.reading.choices.look()  # none listed: nothing asked, and the earlier ask out of date
     qtbot.waitUntil(lambda: settled(agreement, window), timeout=20_000)
     assert offered(agreement, "layer") == [] and agreement.reading.choices.wanted == {}
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support raise")  # the offscreen platform
+def test_quick_edits_start_one_look_and_a_layer_chosen_offers_its_features_at_once(qtbot, monkeypatch,
+                                                                                    window, folders):  # fmt: skip
+    """Each walk stamps every file of every folder listed: the edits of a moment (an arrow key
+    held on a number) are looked at once they rest; what is known is offered at once."""
+    jobs: list[list[str]] = []
+    stamps_job = choices.stamps_job
+    monkeypatch.setattr(choices, "stamps_job", lambda paths: jobs.append(paths) or stamps_job(paths))
+    agreement = agreement_of(qtbot, window)
+    agreement.add_paths(folders)
+    qtbot.waitUntil(lambda: offered(agreement, "layer") == ["a.Pos", "b.Chunk"] and settled(agreement, window),
+                    timeout=20_000)  # fmt: skip
+    assert len(jobs) == 1
+    set_option(agreement, "layer", "b.Chunk")
+    assert offered(agreement, "feature") == ["kind", "value"]  # the look of the listing knows them
+    for value in (1, 2, 3):
+        set_option(agreement, "tag_column", value)
+    qtbot.waitUntil(lambda: len(jobs) == 2 and settled(agreement, window), timeout=20_000)
+    qtbot.wait(2 * SETTLE_MS)  # nothing more waits
+    assert len(jobs) == 2 and jobs[1] == folders

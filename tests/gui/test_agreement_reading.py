@@ -9,7 +9,7 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QCoreApplication, Qt
 
 from engine.agreement.command import AGREEMENT_READER_OPTIONS, add_agreement_parser
 from engine.export.json import to_json
@@ -78,7 +78,7 @@ def cli_data(cli, *args: str) -> dict:
 
 def test_the_options_are_the_agreement_commands_reader_options_and_labels():
     names = [spec.name for spec in option_specs(AgreementReading)]
-    assert names == [o.name for o in AGREEMENT_READER_OPTIONS] + ["labels"]
+    assert names == ["format"] + [o.name for o in AGREEMENT_READER_OPTIONS] + ["labels"]
     assert "user" not in names  # an export's users are its annotators
 
 
@@ -159,7 +159,7 @@ def test_the_listing_reads_an_export_with_the_options(qtbot, monkeypatch, tmp_pa
     given = []
     monkeypatch.setattr(inputs, "export_annotators", lambda path, fmt=None, options=None, predictions=False:
                         given.append(options) or {"anna": None, "ben": None})  # fmt: skip
-    monkeypatch.setattr("gui.agreement_window.may_hold_several", lambda path: True)
+    monkeypatch.setattr("gui.agreement_window.may_hold_several", lambda path, format: True)
     window = AgreementWindow()
     qtbot.addWidget(window)
     set_option(window, "layer", "b.Chunk")
@@ -234,8 +234,8 @@ def test_a_file_is_looked_at_once_while_unchanged_and_off_the_ui_thread(qtbot, m
 
     looked: list[tuple[str, threading.Thread]] = []
     read = choices.read_contents
-    monkeypatch.setattr(choices, "read_contents", lambda path, options:
-                        looked.append((path, threading.current_thread())) or read(path, options))  # fmt: skip
+    monkeypatch.setattr(choices, "read_contents", lambda path, options, format:
+                        looked.append((path, threading.current_thread())) or read(path, options, format))  # fmt: skip
     agreement = agreement_of(qtbot, window)
 
     def settled() -> bool:
@@ -288,6 +288,21 @@ def test_stepping_an_option_keeps_the_listed_rows_once_and_by_closing(qtbot, set
     window.close()  # what waits to be kept is kept as the window closes
     assert writes.count("agreement") == 1
     assert opened(qtbot, settings_file).reading.reading().token_column == 5
+
+
+def test_an_option_edited_as_the_app_quits_is_kept(qtbot, settings_file, monkeypatch):
+    """The app may quit with the window open (its main window closed): what waits is kept then."""
+    window = opened(qtbot, settings_file)
+    writes: list[str] = []
+    write = window.settings.set_value
+    monkeypatch.setattr(window.settings, "set_value", lambda key, value: (writes.append(key), write(key, value)))
+    set_option(window, "missing_label", "Flag")
+    assert writes == [] and window.kept_later is not None and window.kept_later.isActive()
+    QCoreApplication.instance().aboutToQuit.emit()
+    assert writes == ["agreement"] and not window.kept_later.isActive()
+    window.close()  # nothing waits: nothing is written again
+    assert writes == ["agreement"]
+    assert opened(qtbot, settings_file).reading.reading().missing_label == "Flag"
 
 
 def test_the_figures_line_says_when_the_reading_options_changed_since(qtbot, layered):

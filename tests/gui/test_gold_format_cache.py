@@ -29,3 +29,15 @@ def test_a_file_replaced_keeping_size_and_time_is_read_again(tmp_path, monkeypat
     os.utime(other, ns=(path.stat().st_atime_ns, path.stat().st_mtime_ns))
     os.replace(other, path)  # as `cp -p` then `mv` would: size and modification time kept
     assert gold_format.detected(str(path)) != "doccano"
+
+
+def test_known_without_reading_a_file_gone_or_sniffed_and_never_a_folder(tmp_path, monkeypatch):
+    monkeypatch.setattr(gold_format, "_DETECTED", {})
+    path, gone = tmp_path / "a.jsonl", str(tmp_path / "gone.jsonl")
+    path.write_text('{"text": "ab", "label": [[0, 1, "X"]]}\n', encoding="utf-8")
+    assert gold_format.known([gone]) == {gone: None}  # not there: nothing to sniff
+    assert gold_format.known([str(path), gone]) is None  # sniffed first
+    assert gold_format.sniffed([str(path), gone, str(tmp_path)]) == {str(path): "doccano", gone: None,
+                                                                     str(tmp_path): "doccano"}  # fmt: skip
+    assert gold_format.known([str(path), gone]) == {str(path): "doccano", gone: None}
+    assert gold_format.known([str(path), str(tmp_path)]) is None  # a folder is looked at each time

@@ -39,7 +39,7 @@ def test_the_annotators_listed_are_there_after_a_restart(qtbot, settings_file, t
 def test_the_line_says_what_to_do_with_the_annotators_restored(qtbot, settings_file, tmp_path):
     first = opened(qtbot, settings_file)
     first.add_paths([str(tmp_path / name) for name in ("anna.tsv", "ben.tsv")])
-    qtbot.waitUntil(lambda: len(first.settings.value("agreement", {}).get("rows", [])) == 2)  # kept
+    qtbot.waitUntil(lambda: len(first.settings.mapping("agreement").get("rows", [])) == 2)  # kept
     again = opened(qtbot, settings_file)
     assert again.summary.text() == "2 annotators listed: click Measure agreement."  # was "Add two or more …"
 
@@ -48,7 +48,7 @@ def test_an_export_is_kept_one_row_per_annotator(qtbot, settings_file, tmp_path)
     first = opened(qtbot, settings_file)
     for annotator in ("anna", "ben"):
         first.add_row(str(tmp_path / "export.json"), annotator)
-    qtbot.waitUntil(lambda: len(first.settings.value("agreement", {}).get("rows", [])) == 2)  # kept once
+    qtbot.waitUntil(lambda: len(first.settings.mapping("agreement").get("rows", [])) == 2)  # kept once
     again = opened(qtbot, settings_file)
     assert again.rows() == [(str(tmp_path / "export.json"), "anna"), (str(tmp_path / "export.json"), "ben")]
 

@@ -34,5 +34,9 @@ def test_what_cannot_be_looked_at_has_none(tmp_path):
     assert stamp(str(tmp_path / "gone")) is None and stamp("a\0b") is None
 
 
-def test_the_listing_and_make_gold_keep_the_same_stamp():
-    assert agreement_inputs.stamp is stamp and gold_format.stamp is stamp and agreement_choices.stamp is stamp
+def test_the_listing_and_make_gold_keep_the_same_stamp(tmp_path):
+    assert agreement_inputs.stamp is stamp and agreement_choices.stamp is stamp
+    path = tmp_path / "a.jsonl"
+    path.write_text("{}\n", encoding="utf-8")
+    assert gold_format._now(str(path)) == stamp(str(path)) is not None  # Make Gold's from one look at the file
+    assert gold_format._now(str(tmp_path)) == gold_format.FOLDER and gold_format._now(str(path) + "x") == gold_format.GONE
