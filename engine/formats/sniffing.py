@@ -147,6 +147,8 @@ def as_head(lines: Sequence[str]) -> Head:
 
 
 _ANN_LINE = re.compile(r"(?:[TREAMN#]\d+|\*)\t")
+#: A vertical text's BIO tag, where its lines have no <text>/<s> structure to tell them.
+_VRT_TAG = re.compile(r"O|[BIES]-\S.*")
 _TEXT_BOUND = re.compile(r"T\d+\t\S+ \d+ \d+")
 
 
@@ -348,13 +350,14 @@ CONLL_SUFFIXES = (".conll", ".bio", ".iob", ".tsv", ".txt")
 
 
 def vrt(lines: Sequence[str]) -> bool:
-    """TAB-separated token lines whose second field is a tag (tag_column), or <text>/<s> structure
-    (the lines alone: a file's name is Head.sniffs' to weigh)."""
+    """TAB-separated token lines whose second field is a BIO tag (O, B-, I-, E-, S-), or <text>/<s>
+    structure (the lines alone: a file's name is Head.sniffs' to weigh). Only these: a file of
+    other tags without structure (IO, untyped, BILOU, BMES) is CoNLL's, whose reader knows them;
+    taken for vertical text, CLUEval and FairEval would read it by their own rules."""
     texts, token_lines = _vrt_lines(lines)
     if any(text.startswith(("<text", "<s>", "<s ")) for text in texts):
         return True
-    rows = token_lines[:20]
-    return bool(rows) and all(len(f) >= 2 for f in rows) and tag_column({f[1] for f in rows})
+    return bool(token_lines) and all(len(f) >= 2 and _VRT_TAG.fullmatch(f[1]) for f in token_lines[:20])
 
 
 def _vrt_lines(lines: Sequence[str]) -> tuple[list[str], list[list[str]]]:

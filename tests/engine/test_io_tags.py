@@ -233,6 +233,30 @@ def test_a_last_column_of_bare_labels_beside_o_is_conll(lines, columns):
     assert sniffing.columns_like(lines) is columns
 
 
+@pytest.mark.parametrize(
+    ("tags", "vertical"),
+    [
+        (["B-PER", "I-PER", "O", "S-LOC"], True),  # a vertical text's BIO tags
+        (["PER", "PER", "O", "LOC"], False),  # IO
+        (["B", "I", "O", "B"], False),  # untyped
+        (["U-PER", "O", "B-LOC", "L-LOC"], False),  # BILOU
+        (["B-PER", "M-PER", "E-PER", "O"], False),  # BMES
+    ],
+)
+def test_two_columns_without_structure_are_vertical_text_only_of_bio_tags(tags, vertical):
+    """Other tags are CoNLL's: taken for vertical text, CLUEval and FairEval read them by their
+    own rules (untyped B/I/O gave CLUEval a fourth span, FairEval refused the file)."""
+    assert sniffing.vrt([f"w{n}\t{tag}" for n, tag in enumerate(tags)]) is vertical
+
+
+@pytest.mark.parametrize("tags", [["B", "I", "O", "B", "O"], ["PER", "PER", "O", "LOC", "O"], ["U-PER", "O", "B-LOC", "L-LOC", "O"]])
+def test_faireval_reads_a_two_column_file_of_other_tags_as_conll(tmp_path, cli, tags):
+    path = tmp_path / "tags.ner"
+    path.write_text("".join(f"w{n}\t{tag}\n" for n, tag in enumerate(tags)), encoding="utf-8")
+    result = cli("faireval", path, path)
+    assert result.code == 0 and "vertical text" not in result.err
+
+
 def _conll(tmp_path, tags: list[str]) -> str:
     path = tmp_path / "tags.conll"
     path.write_text("".join(f"w{n}\t{tag}\n" for n, tag in enumerate(tags)), encoding="utf-8")
