@@ -53,11 +53,17 @@ def zipped(path: str) -> bool:
 
 
 def users(path: str) -> list[str]:
-    """The users of doccano's zip, one a file (none for a file that is no zip)."""
+    """The users of doccano's zip whose file is not empty (none for a file that is no zip):
+    its annotators, as read_annotators reads them."""
     if not zipped(path):
         return []
     with readable_zip(path) as archive:
-        return [entry.user for entry in user_files(archive, path)]
+        return [entry.user for entry in _filled(archive, path, user_files(archive, path))]
+
+
+def _filled(archive: zipfile.ZipFile, path: str, entries: list[UserFile]) -> list[UserFile]:
+    """The entries that hold more than white space (an empty one: a user who confirmed nothing)."""
+    return [entry for entry in entries if not _blank(_entry_data(archive, path, entry)[1])]
 
 
 def _blank(data: bytes) -> bool:
@@ -123,15 +129,19 @@ def _entry_places(path: str, entry: UserFile, options: ReadOptions) -> list[str]
         return doccano.read_places(where, _own(options))
 
 
-def _chosen(entries: list[UserFile], path: str, options: ReadOptions) -> UserFile:
-    """The file of the user named, or the zip's one file; InputError listing the users
-    where the name is none of them, or where none is named and there are several."""
+def _chosen(archive: zipfile.ZipFile, entries: list[UserFile], path: str, options: ReadOptions) -> UserFile:
+    """The file of the user named, or the zip's one file (one not empty, beside empty ones);
+    InputError listing the users where the name is none of them, or where none is named and
+    there are several."""
     users = [entry.user for entry in entries]
     name = given_user(options)
     if name is not None:
         if name not in users:
             raise unknown_user(path, name, users)
         return entries[users.index(name)]
+    filled = _filled(archive, path, entries) if len(entries) > 1 else entries
+    if len(filled) == 1:
+        return filled[0]
     if len(entries) > 1:
         listed = listed_names(users)
         expected = f"the user whose annotations are read (--gold-user or --system-user NAME: {listed})"
@@ -143,7 +153,7 @@ def _chosen(entries: list[UserFile], path: str, options: ReadOptions) -> UserFil
 def read(path: str, options: ReadOptions) -> Annotations:
     """The annotations of the user named (or of the zip's one file)."""
     with readable_zip(path) as archive:
-        entry = _chosen(user_files(archive, path), path, options)
+        entry = _chosen(archive, user_files(archive, path), path, options)
         return _read_entry(archive, path, entry, options)
 
 

@@ -205,9 +205,22 @@ def test_agreement_names_no_span_methods_option_for_a_zip_beside_other_inputs(ca
         f"spanstudio: error: {individual}: expected one file or folder per annotator beside other inputs, "
         "found doccano's export zip of 3 users' files (admin, alice, bob), which holds every user's work: "
         "give it alone (each user an annotator)\n")  # fmt: skip
-    one = export(Path(individual).parent, {"bob.jsonl": jsonl(user_records(SPANS["bob"]))}, "bob")
-    assert main(["agreement", one, other, "--json", "-"]) == 0  # one user's file: one annotator
-    assert json.loads(capsys.readouterr().out)["inputs"] == {"alice": other, "bob": f"{one}/bob.jsonl"}
+    one = export(Path(individual).parent, {"bob.jsonl": jsonl(user_records(SPANS["bob"]))}, "shared")
+    assert main(["agreement", one, other, "--json", "-"]) == 0  # one user's file: one annotator, named as the zip
+    assert json.loads(capsys.readouterr().out)["inputs"] == {"alice": other, "shared": f"{one}/bob.jsonl"}
+
+
+def test_a_zip_of_one_users_annotations_beside_empty_files_is_that_users(tmp_path, capsys):
+    """A user who confirmed nothing writes an empty file (EMPTY): no annotator, and no choice
+    to make. Before, agreement refused the zip beside another input as 2 users' work, and
+    given alone it was one annotator: a dead end; a span method asked for a user."""
+    alice = jsonl(user_records(SPANS["alice"]))
+    path = export(tmp_path, {"alice.jsonl": alice, "bob.jsonl": "", "carol.jsonl": " \n"}, "approved")
+    other = tmp_path / "bob.jsonl"
+    other.write_text(jsonl(user_records(SPANS["bob"])), encoding="utf-8")
+    assert main(["agreement", path, str(other), "--json", "-"]) == 0, capsys.readouterr().err
+    assert json.loads(capsys.readouterr().out)["inputs"] == {"approved": f"{path}/alice.jsonl", "bob": str(other)}
+    assert report(capsys, "spans", path, str(other)) == report(capsys, "spans", unzipped(path, "alice"), str(other))
 
 
 def test_a_zip_that_is_not_doccanos_is_named_with_its_entries(tmp_path, capsys, individual):
