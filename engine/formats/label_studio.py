@@ -309,8 +309,10 @@ def _task(record: Record, path: str, results: list[Any], at: str, keys: dict[str
     return text, spans, others
 
 
-#: How a result that is no object is kept among the results not read (_result_type, _not_read).
+#: How a result that is no object, and one without a type, are kept among the results not
+#: read (_result_type, _not_read).
 _NO_OBJECT = " (not an object)"
+_NO_TYPE = "results without a type"
 
 
 def _result_type(result: Any) -> str:
@@ -318,18 +320,21 @@ def _result_type(result: Any) -> str:
     no string in JSON's words), or where it is no object by its value (describe)."""
     if not isinstance(result, dict):
         return describe(result) + _NO_OBJECT
-    kind = result.get("type")
+    if "type" not in result:
+        return _NO_TYPE
+    kind = result["type"]
     return repr(kind) if isinstance(kind, str) else describe(kind)
 
 
 def _not_read(others: set[str]) -> str:
     """The results not read, as the warning names them: by type, then those that are no object."""
     values = sorted(other.removesuffix(_NO_OBJECT) for other in others if other.endswith(_NO_OBJECT))
-    types = sorted(other for other in others if not other.endswith(_NO_OBJECT))
+    types = sorted(other for other in others - {_NO_TYPE} if not other.endswith(_NO_OBJECT))
     named = [f"results of type {', '.join(types)}"] if types else []
+    named += [_NO_TYPE] if _NO_TYPE in others else []
     if values:
         named.append(f"results that are not objects ({', '.join(values)})")
-    return " and ".join(named)
+    return " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 2 else named)
 
 
 def _no_text(data: dict[str, Any], key: str | None, config: bool) -> tuple[str, str]:

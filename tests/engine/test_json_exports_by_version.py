@@ -143,11 +143,12 @@ def test_label_studio_results_that_are_not_text_spans_are_named(tmp_path):
 def test_label_studio_results_not_text_spans_are_named_in_json_words(tmp_path):
     """A result that is no object is named by what it is in JSON, as every message of the
     reader names a value (engine.errors.describe), never by a Python type (`str`, `list`)."""
-    results = {"result": ["PER", 3, [0, 4], None, {"type": None}, {"type": "choices"}]}
+    results = {"result": ["PER", 3, [0, 4], None, {"type": None}, {"type": "choices"}, {"value": {}}]}
     path = _json(tmp_path / "odd.json", [_task(1, [results])])
     assert read_spans(path).spans.warnings == [
         f"{path}: no result of type 'labels' (text spans) in the annotations; results of type "
-        "'choices', null and results that are not objects (\"PER\", 3, an array, null) are not read"]
+        "'choices', null, results without a type and results that are not objects (\"PER\", 3, an array, "
+        "null) are not read"]
 
 
 def _min_record(task_id, text, regions, annotation_id):
