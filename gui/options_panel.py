@@ -353,8 +353,6 @@ def editor_for(spec: OptionSpec) -> Editor:
     return TextEditor(spec)
 
 
-#: The prefixes of a side's own options (gold_tag_column).
-SIDES = ("gold_", "system_")
 #: The rows of a grid of options for both sides and each side alone: the prefix of each
 #: row's option names, its label and its tooltip.
 SIDE_ROWS = (("", "Both", "For the gold and the system file alike."),
@@ -362,6 +360,8 @@ SIDE_ROWS = (("", "Both", "For the gold and the system file alike."),
                                "as Both)."),
              ("system_", "System", "The system file's own, where its columns are not the gold's (not set: "
                                    "as Both)."))  # fmt: skip
+#: The prefixes of a side's own options (gold_tag_column).
+SIDES = tuple(prefix for prefix, *_ in SIDE_ROWS[1:])
 
 
 def side_families(specs: list[OptionSpec]) -> list[str]:
@@ -429,6 +429,9 @@ class OptionsPanel(QWidget):
         forms = [QFormLayout() for _ in range(columns)]  # filled down, column after column
         for form in forms:
             form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        families = side_families(self.specs)
+        specs = {spec.name: spec for spec in self.specs}
+        self.grid = SideGrid(families, specs, self.editors) if families else None
         rows = self._rows()
         for i, (label, widget) in enumerate(rows):
             form = forms[i * columns // len(rows)]
@@ -449,13 +452,10 @@ class OptionsPanel(QWidget):
     def _rows(self) -> list[tuple[QLabel | None, QWidget]]:
         """The panel's rows, in the options' order: a label and an editor, or (without a
         label) the grid of the columns for both sides and each side alone."""
-        families = side_families(self.specs)
-        in_grid = {side + name for name in families for side, *_ in SIDE_ROWS}
-        self.grid = SideGrid(families, {s.name: s for s in self.specs}, self.editors) if families else None
         rows: list[tuple[QLabel | None, QWidget]] = []
         for spec in self.specs:
-            if spec.name in in_grid:
-                if spec.name == families[0]:
+            if self.grid is not None and side_free(spec.name) in self.grid.names:
+                if spec.name == self.grid.names[0]:
                     rows.append((None, self.grid))
                 continue
             label = QLabel(spec.label + ":")
