@@ -9,6 +9,7 @@ import json
 
 from engine.methods.span_options import SpanInputOptions
 from gui.column_words import ColumnSpinBox
+from gui.dialogs import app_words
 from gui.options_panel import OptionsPanel, SideGrid
 from gui.window_memory import SETUP_WIDTH
 
@@ -38,7 +39,8 @@ def _files(tmp_path, system: str = SYSTEM) -> tuple[str, str]:
 def _set_column(panel: OptionsPanel, name: str, words: str) -> None:
     """Tick an option's box and type its column as a person counts it ("4th")."""
     editor = panel.editors[name]
-    editor.set_box.click()
+    if not editor.set_box.isChecked():
+        editor.set_box.click()
     editor.spin.lineEdit().setText(words)
     editor.spin.interpretText()
 
@@ -74,10 +76,12 @@ def test_the_side_columns_are_a_grid_whose_unset_sides_show_the_column_for_both(
     assert panel.values()["gold_tag_column"] is None and panel.options().tag_column == 2
     _set_column(panel, "gold_tag_column", "2nd")
     _set_column(panel, "tag_column", "last")
-    assert (gold.text(), panel.values()["gold_tag_column"]) == ("2nd", 1)  # set: its own
+    assert (gold.text(), panel.values()["gold_tag_column"], panel.values()["tag_column"]) == ("2nd", 1, -1)
     assert panel.editors["system_tag_column"].spin.text() == "last"
     panel.show()
     assert panel.editors["system_token_column"].spin.text() == ""  # not set: FORM, else the 1st
+    said = app_words("read them with --gold-token-column 2, or --system-tag-column N")
+    assert said == "read them with Gold token column set to 3rd, or the option System tag column"
 
 
 def test_the_side_columns_are_kept_and_the_setup_panel_keeps_its_width(qtbot, settings_file, tmp_path):
