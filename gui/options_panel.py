@@ -12,6 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from PySide6.QtCore import Signal
+from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -70,7 +71,10 @@ def tooltip(spec: OptionSpec) -> str:
         lines.append(COUNTED if is_column(spec) else COUNTED_INDEX)
         taken = reader_default(spec) if default is None else default
         default = None if taken is None else column_words(taken)
-    lines.append(f"Default: {'not set' if default is None or default == '' else default}.")
+    if spec.default is None and side_free(spec.name) != spec.name:  # a side's own: else the one for both
+        lines.append("Default: not set (as for both sides).")
+    else:
+        lines.append(f"Default: {'not set' if default is None or default == '' else default}.")
     if spec.info.cli:
         lines.append(f"Command line: {spec.flag}")
     return "\n".join(lines)
@@ -157,6 +161,7 @@ class NumberEditor(Editor):
         self.spin.setMinimumWidth(72)  # not as wide as the largest number it could hold
         self.spin.valueChanged.connect(self.changed)
         self.set_box.toggled.connect(self._toggled)
+        self._showing: Any = None
         if spec.optional:
             self.row.addWidget(self.set_box)
         self.row.addWidget(self.spin, 1)
@@ -177,6 +182,25 @@ class NumberEditor(Editor):
         self.set_box.setChecked(value is not None)
         self.set_box.blockSignals(False)
         self.spin.setEnabled(value is not None or not self.spec.optional)
+        self._show(value)
+
+    def show_unset(self, value: Any) -> None:
+        """Show `value` greyed while the option is not set (a side's own column: the column
+        for both sides, which it then takes)."""
+        if self.value() is None:
+            self.blockSignals(True)
+            self._show(value)
+            self.blockSignals(False)
+
+    def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
+        """Shown, the spin box writes its number anew: a column not set that the readers take
+        no one of (the token column: FORM, else the 1st) stays blank, not '1st'."""
+        super().showEvent(event)
+        if self.value() is None:
+            self._show(self._showing)
+
+    def _show(self, value: Any) -> None:
+        self._showing = value  # what it shows while not set
         if value is not None:
             self.spin.setValue(value)
         elif is_counted(self.spec) and (default := reader_default(self.spec)) is not None:
@@ -329,6 +353,57 @@ def editor_for(spec: OptionSpec) -> Editor:
     return TextEditor(spec)
 
 
+#: The rows of a grid of options for both sides and each side alone: the prefix of each
+#: row's option names, its label and its tooltip.
+SIDE_ROWS = (("", "Both", "For the gold and the system file alike."),
+             ("gold_", "Gold", "The gold file's own, where its columns are not the system's (not set: "
+                               "as Both)."),
+             ("system_", "System", "The system file's own, where its columns are not the gold's (not set: "
+                                   "as Both)."))  # fmt: skip
+#: The prefixes of a side's own options (gold_tag_column).
+SIDES = tuple(prefix for prefix, *_ in SIDE_ROWS[1:])
+
+
+def side_families(specs: list[OptionSpec]) -> list[str]:
+    """The columns shown for both sides and for each side alone (token_column, tag_column
+    beside gold_tag_column …), laid out as one grid (SideGrid)."""
+    names = {spec.name for spec in specs}
+    return [spec.name for spec in specs if is_column(spec) and all(s + spec.name in names for s in SIDES)]
+
+
+class SideGrid(QWidget):
+    """Columns given for both sides and for each side alone (--tag-column, --gold-tag-column,
+    --system-tag-column) as a grid, a column per option and a row per side: four rows where
+    each option on its own rows would take six. A side's column not set shows, greyed, the
+    column for both sides, which it then takes."""
+
+    def __init__(self, names: list[str], specs: dict[str, OptionSpec], editors: dict[str, Editor]) -> None:
+        super().__init__()
+        self.names, self.editors = names, editors
+        grid = QGridLayout(self)
+        grid.setContentsMargins(0, 0, 0, 0)
+        for column, name in enumerate(names, 1):
+            head = QLabel(specs[name].label)
+            head.setToolTip(tooltip(specs[name]))
+            grid.addWidget(head, 0, column)
+            grid.setColumnStretch(column, 1)
+        for row, (side, word, tip) in enumerate(SIDE_ROWS, 1):
+            label = QLabel(word + ":")
+            label.setToolTip(tip)
+            grid.addWidget(label, row, 0)
+            for column, name in enumerate(names, 1):
+                grid.addWidget(editors[side + name], row, column)
+
+    def follow(self) -> None:
+        """Each side's column not set shows the column for both sides."""
+        for name in self.names:
+            shared = self.editors[name].value()
+            for side in SIDES:
+                editor = self.editors[side + name]
+                if isinstance(editor, NumberEditor):
+                    editor.show_unset(shared)
+
+
 def side_by_side(forms: list[QFormLayout]) -> QHBoxLayout:
     """Forms in columns of equal width."""
     row = QHBoxLayout()
@@ -354,11 +429,18 @@ class OptionsPanel(QWidget):
         forms = [QFormLayout() for _ in range(columns)]  # filled down, column after column
         for form in forms:
             form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        for i, spec in enumerate(self.specs):
-            label = QLabel(spec.label + ":")
-            label.setToolTip(tooltip(spec))
-            forms[i * columns // len(self.specs)].addRow(label, self.editors[spec.name])
-            self.editors[spec.name].changed.connect(self._edited)
+        families = side_families(self.specs)
+        specs = {spec.name: spec for spec in self.specs}
+        self.grid = SideGrid(families, specs, self.editors) if families else None
+        rows = self._rows()
+        for i, (label, widget) in enumerate(rows):
+            form = forms[i * columns // len(rows)]
+            if label is None:
+                form.addRow(widget)
+            else:
+                form.addRow(label, widget)
+        for editor in self.editors.values():
+            editor.changed.connect(self._edited)
         if not self.specs:
             forms[0].addRow(QLabel("This method has no options."))
         layout = QVBoxLayout(self)
@@ -366,6 +448,20 @@ class OptionsPanel(QWidget):
         layout.addLayout(forms[0] if columns == 1 else side_by_side(forms))
         layout.addWidget(self.message)
         self.reset()
+
+    def _rows(self) -> list[tuple[QLabel | None, QWidget]]:
+        """The panel's rows, in the options' order: a label and an editor, or (without a
+        label) the grid of the columns for both sides and each side alone."""
+        rows: list[tuple[QLabel | None, QWidget]] = []
+        for spec in self.specs:
+            if self.grid is not None and side_free(spec.name) in self.grid.names:
+                if spec.name == self.grid.names[0]:
+                    rows.append((None, self.grid))
+                continue
+            label = QLabel(spec.label + ":")
+            label.setToolTip(tooltip(spec))
+            rows.append((label, self.editors[spec.name]))
+        return rows
 
     def values(self) -> dict[str, Any]:
         return {name: editor.value() for name, editor in self.editors.items()}
@@ -383,6 +479,7 @@ class OptionsPanel(QWidget):
             editor.blockSignals(True)
             editor.set_value(getattr(options, spec.name))
             editor.blockSignals(False)
+        self._follow()
         self.check()
 
     def reset(self) -> None:
@@ -425,6 +522,11 @@ class OptionsPanel(QWidget):
         self.message.setText(text)
         self.message.setVisible(bool(text))
 
+    def _follow(self) -> None:
+        if self.grid is not None:
+            self.grid.follow()
+
     def _edited(self) -> None:
+        self._follow()
         self.check()
         self.changed.emit()

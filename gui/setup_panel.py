@@ -30,6 +30,7 @@ from engine.formats.standoff import ReadOptions
 from engine.formats.suggest import WrongFormat, check_input
 from engine.methods import Advice, InputSpec, Method
 from engine.methods.span_options import format_title, side_options
+from engine.options import option_flag
 
 from .dialogs import app_words, input_error_text
 from .file_contents import Contents, read_contents
@@ -93,6 +94,24 @@ def contents_key(path: str, format: str | None, options: ReadOptions) -> Hashabl
     if not (path.lower().endswith(".zip") or os.path.isdir(path)):
         options = replace(options, user=given_user(options))
     return ("contents", path, format, options)
+
+
+def for_both(options: ReadOptions) -> ReadOptions:
+    """A side's reader options as a look at its file reads them: for no one side where the side
+    sets no option of its own (one look serves the gold's and the system's box of one file)."""
+    return options if options.own else replace(options, side="")
+
+
+def as_side(error: InputError, side: str) -> InputError:
+    """A look's error (read for no one side: for_both) as a run tells it to one side (none:
+    "", where both boxes hold one file): a way on the reader names for one side alone
+    (ReadOptions.side_flag: the tag column's, which the other file may need no change of)
+    names this side's option."""
+    shared, own = option_flag("tag_column"), option_flag("tag_column", side)
+    if not side or type(error) is not InputError or f"with {shared} " not in error.found:
+        return error
+    found = error.found.replace(f"with {shared} ", f"with {own} ")
+    return InputError(error.expected, found, file=error.file, line=error.line, option=error.option)
 
 
 def described(method: Method) -> str:
@@ -168,6 +187,7 @@ class SetupPanel(QWidget):
         self.advice_button.clicked.connect(self.apply_advice)
         self._advised: Advice | None = None
         self.contents: dict[str, Contents] = {}  # what each side's file offers to pick
+        self._errors: dict[str, InputError | None] = {}  # why a side's file cannot be read, as looked at
         self._wanted: dict[str, LookKey] = {}
         self.refusals: dict[str, Refusals] = {}  # what every method makes of each side's chosen file
         self._latest: dict[str, int] = {}  # the number of the newest look of each kind (a side, advice)
@@ -318,7 +338,8 @@ class SetupPanel(QWidget):
         self._looks.forget(self._file_key(path, side))
         self.look_at_file(side)
         if side in self.read_boxes():
-            self._looks.forget(contents_key(path, *self.side_reading(side)))
+            format, options = self.side_reading(side)
+            self._looks.forget(contents_key(path, format, for_both(options)))
             self._wanted.pop(side, None)  # the same path and options: read all the same
             self.look_at_inputs()
 
@@ -373,9 +394,12 @@ class SetupPanel(QWidget):
         """Read what each input offers to pick (off the UI thread) where its file or its
         reader options changed; fill the drop-downs with what is known."""
         for side, field in self.read_boxes().items():
-            key = (field.path, *self.side_reading(side))
+            format, options = self.side_reading(side)
+            key = (field.path, format, for_both(options))
             field.choose_format(format_title(key[1]) if key[1] else "")
             if key == self._wanted.get(side):
+                if side in self.contents:
+                    self._show_contents(side)  # the other box's file may have changed
                 continue
             if key[0] != self._wanted.get(side, ("",))[0]:
                 self.contents.pop(side, None)
@@ -423,9 +447,18 @@ class SetupPanel(QWidget):
         error = contents.error  # shown where the method reads the file with the span readers
         if error is not None and (field.spec is None or not read_as_spans(field.spec, span_format)):
             error = None
-        field.show_contents(contents.summary(), input_error_text(error) if error is not None else "")
+        self._errors[side] = error
+        self._show_contents(side)
         self.fill_choices()
         self.contents_read.emit(side)
+
+    def _show_contents(self, side: str) -> None:
+        """A box's layers and labels, or its file's error as a run would tell it: naming the
+        way on of this side alone, or of both where the other box holds the same file."""
+        error, other = self._errors.get(side), self.field("system" if side == "gold" else "gold")
+        named = "" if other.path == self.field(side).path else "system" if side == "second" else side
+        shown = input_error_text(as_side(error, named)) if error is not None else ""
+        self.field(side).show_contents(self.contents[side].summary(), shown)
 
     @property
     def looking(self) -> bool:

@@ -10,6 +10,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import QLabel, QSizePolicy, QWidget
 
+from engine.formats.conll import UNTYPED
 from engine.spans import Span
 
 from .label_colours import label_colours
@@ -31,6 +32,9 @@ KIND_STYLES = ("fill", "outline", "dashed", "hatched")
 SELECTION_COLOUR = "#111111"
 #: The legend's most lines, and the most labels it shows with no tooltip of them all.
 LEGEND_LINES, LEGEND_TIP_LABELS = 3, 12
+#: The legend's chip of the label of untyped tags (a B or I alone, as BioBERT's NCBI-disease
+#: files write them): an underscore alone on its colour was a line hard to see.
+UNTYPED_CHIP = f"{UNTYPED} (no type)"
 
 
 def type_colour(error_type: str) -> str:
@@ -75,7 +79,7 @@ class Legend(QLabel):
 
     def show_palette(self, palette: Palette) -> None:
         items = [
-            f'<span style="background-color:{c.name()}">&nbsp;{html.escape(elided(label))}&nbsp;</span>'
+            f'<span style="background-color:{c.name()}">&nbsp;{html.escape(chip_text(label))}&nbsp;</span>'
             for label, c in palette.labels.items()
         ]
         items += [
@@ -86,6 +90,11 @@ class Legend(QLabel):
             items.append(SELECTED)
         self.setText("&nbsp;&nbsp; ".join(items))
         self.setToolTip(", ".join(palette.labels) if len(palette.labels) > LEGEND_TIP_LABELS else "")
+
+
+def chip_text(label: str) -> str:
+    """A label as its legend chip says it: shortened, the untyped tags' '_' in words."""
+    return UNTYPED_CHIP if label == UNTYPED else elided(label)
 
 
 #: The legend's word for the frame around the selected error: in words, since a box glyph

@@ -223,7 +223,7 @@ def tag_kind(tag: str) -> tuple[int, str]:
 
 def _tag_parts(columns: ColumnFile, options: ReadOptions) -> tuple[np.ndarray, np.ndarray, list[str]]:
     """(prefix code, label number) of each tag name, and the label names."""
-    flag = options.flag("tag_column")
+    flag = options.side_flag("tag_column")  # the other side's tags may be where they are
     prefixes, labels, names = [], [], {}
     for code, tag in enumerate(columns.tag_names):
         prefix, label = tag_kind(tag)

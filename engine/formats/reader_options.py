@@ -45,11 +45,16 @@ class ReadOptions:
     label_file: str | None = None  # doccano 1.0/1.1: the project's label file, naming its label ids
     #: the options given by one side's own flag (--system-source …), and that side: messages name it
     own: tuple[str, ...] = ()
-    side: str = ""  # gold or system ("" where `own` names none)
+    side: str = ""  # gold or system ("" where read for no one side: agreement's annotators)
 
     def flag(self, name: str) -> str:
         """The command-line flag that set option `name` (--source, or a side's own --system-source)."""
         return option_flag(name, self.side if name in self.own else "")
+
+    def side_flag(self, name: str) -> str:
+        """The flag that sets option `name` for this side alone, as a message's way on where
+        the other side may need no change (--system-tag-column; --tag-column for no one side)."""
+        return option_flag(name, self.side)
 
 
 #: ReadOptions.user of the system side that names none: an INCEpTION project export as the

@@ -27,6 +27,10 @@ SIDE_OPTIONS: tuple[ReaderOption, ...] = (
             key=lambda o: o.name != "user"),
 )  # fmt: skip
 
+#: The options the app offers per side besides for both (the others, --gold-scheme …, the
+#: command line only).
+OWN_IN_APP = ("format", "layer", "feature", "source", "index", "user", "token_column", "tag_column")
+
 
 def format_title(name: str) -> str:
     """A --format name's title, as the app's Format list shows it: its reader's TITLE."""
@@ -43,7 +47,7 @@ def _fields() -> list[tuple[str, Any, Any]]:
             fields.append((side + name, kind | None, option(
                 None, f"{whose}: {help_text}", choices=choices, metavar=metavar, path=path,
                 minimum=0 if name == "index" else None, titles=format_title if name == "format" else None,
-                gui=side == "" or name in ("format", "layer", "feature", "source", "index", "user"),
+                gui=side == "" or name in OWN_IN_APP,
             )))  # fmt: skip
     for shared in (o for o in READER_OPTIONS if o.name in BOTH_SIDES):
         default = getattr(ReadOptions(), shared.name)
@@ -114,8 +118,10 @@ def _spelled_out(parser: argparse.ArgumentParser, arg: str, own: dict[str, str],
     return next(iter(mine.values())) + equals + value if mine else arg
 
 
-def side_options(options: Any, side: str) -> tuple[str | None, ReadOptions]:
-    """(format, ReadOptions) of one side: its own option where given, else the shared one."""
+def side_options(options: Any, side: str, one_file: bool = False) -> tuple[str | None, ReadOptions]:
+    """(format, ReadOptions) of one side: its own option where given, else the shared one. Its
+    messages name a way on for this side alone (--system-tag-column), but for both where it
+    gives none of its own and gold and system are `one_file`: each side needs the change."""
     values, given = {}, []
     for name, *_ in SIDE_OPTIONS:
         own = getattr(options, f"{side}_{name}")
@@ -127,5 +133,5 @@ def side_options(options: Any, side: str) -> tuple[str | None, ReadOptions]:
         values["user"] = NO_USER  # an INCEpTION project export as the system: whose work, the error asks
     kwargs = {k: v for k, v in values.items() if v is not None}
     read = ReadOptions(**kwargs, reading=options.reading, discontinuous=options.discontinuous,
-                       own=tuple(given), side=side if given else "")  # fmt: skip
+                       own=tuple(given), side="" if one_file and not given else side)  # fmt: skip
     return fmt, read

@@ -30,10 +30,21 @@ def test_a_sides_own_option_is_named_by_its_own_flag_the_shared_one_by_its():
 
 def test_sides_without_own_options_read_alike_but_for_the_systems_user():
     """The app looks at a file once for both sides where their options are the same (the
-    system's "no user given" told apart only in an export: gui/setup_panel.contents_key)."""
+    system's "no user given" told apart only in an export: gui/setup_panel.contents_key; the
+    side its messages name dropped: gui/setup_panel.for_both)."""
     _, gold = side_options(SpanInputOptions(tag_column=2), "gold")
     _, system = side_options(SpanInputOptions(tag_column=2), "system")
-    assert dataclasses.replace(system, user=None) == gold
+    assert dataclasses.replace(system, user=None, side="gold") == gold and system.side == "system"
+
+
+def test_a_way_on_names_the_sides_own_flag_but_for_one_file_read_alike():
+    """--system-tag-column, where the gold's tags may be where they are; --tag-column where gold
+    and system are one file and neither side gives an option of its own (each needs it)."""
+    _, system = side_options(SpanInputOptions(tag_column=2), "system")
+    _, one = side_options(SpanInputOptions(tag_column=2), "system", one_file=True)
+    _, own = side_options(SpanInputOptions(gold_format="conll"), "gold", one_file=True)
+    assert (system.side_flag("tag_column"), one.side_flag("tag_column")) == ("--system-tag-column", "--tag-column")
+    assert own.side_flag("tag_column") == "--gold-tag-column" and system.flag("tag_column") == "--tag-column"
 
 
 def test_the_agreement_command_declares_the_flags_its_messages_name():

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from gui.viewer import SideBySideViewer
 from gui.viewer_data import ReportData
+from gui.viewer_palette import Legend, Palette
 
 from .toy_method import ToyOptions, build
 
@@ -17,3 +18,16 @@ def test_the_legend_has_no_box_that_looks_like_a_checkbox(qtbot, tmp_path):
     legend = viewer.legend.text()
     assert "framed:&nbsp;the selected error" in legend
     assert "▢" not in legend and "☐" not in legend
+
+
+def test_the_chip_of_untyped_tags_says_so_and_the_others_are_as_they_were(qtbot):
+    """BioBERT's B, I, O tags are of the label '_': its chip, an underscore alone on its colour,
+    was a line hard to see; it says '_ (no type)'. Other labels' chips are their names."""
+    legend = Legend()
+    qtbot.addWidget(legend)
+    palette = Palette(["_", "PER", "a_b"], [], [])
+    legend.show_palette(palette)
+    chips = legend.text().split("&nbsp;&nbsp; ")
+    for chip, (label, colour) in zip(chips, palette.labels.items(), strict=True):
+        said = "_ (no type)" if label == "_" else label
+        assert chip == f'<span style="background-color:{colour.name()}">&nbsp;{said}&nbsp;</span>'

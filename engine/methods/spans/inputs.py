@@ -30,10 +30,10 @@ def load(gold: str, system: str, options: Any, progress: Progress) -> Paired:
     """Both inputs read with their options (each side's identical duplicate spans merged:
     engine/formats/duplicates.py), paired, the system's spans in gold's texts."""
     progress.update(0.0, "reading gold", force=True)
-    gold_format, gold_options = side_options(options, "gold")
+    gold_format, gold_options = side_options(options, "gold", gold == system)
     gold_spans = read_spans(gold, gold_format, gold_options)
     progress.update(0.3, "reading system", force=True)
-    system_format, system_options = side_options(options, "system")
+    system_format, system_options = side_options(options, "system", gold == system)
     system_spans = read_spans(system, system_format, system_options)
     progress.update(0.6, "pairing documents", force=True)
     check_annotated(gold_spans, gold_options, system_spans)  # a user's INCEpTION export lacking a document
