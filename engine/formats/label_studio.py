@@ -29,7 +29,6 @@ import json
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator
-from itertools import chain
 from pathlib import Path
 from typing import Any
 
@@ -38,7 +37,7 @@ from ..spans import Annotations
 from . import LABEL_STUDIO_CONFIG, sniffing
 from .doccano import table_of_examples, users_warning
 from .jsondocs import Record, bad, document, free_each, place, unique_name
-from .label_studio_table import export_records
+from .label_studio_tasks import AT, export_tasks, task_object
 from .label_studio_text import TextChecks
 from .reader_options import SOURCES, Annotators, given_user, named_user, unknown_user
 from .spantable import Origin, lazy_origin, listed_origin, listed_places
@@ -197,91 +196,6 @@ def _text_key(task: dict[str, Any], results: list[Any], keys: dict[str, str]) ->
     return "text" if isinstance(data.get("text"), str) else None
 
 
-def _task_object(record: Record, path: str) -> dict[str, Any]:
-    task = record.value
-    if not isinstance(task, dict) or not isinstance(task.get("data"), dict):
-        raise bad(record, path, 'a task: an object with "data" (an object)', _not_task(task))
-    return task
-
-
-def _not_task(value: Any) -> str:
-    """What a value that is no task is: its keys where it is an object without "data"."""
-    if not isinstance(value, dict) or not value:
-        return "an empty object" if isinstance(value, dict) else describe(value)
-    if "data" in value:
-        return f'"data" that is {describe(value["data"])}'
-    return f"an object of keys {first_listed(list(map(str, value)), 8, more=', …')}"
-
-
-#: A JSON-MIN record's keys that are not the task's data (Label Studio's converter adds them).
-_MIN_KEYS = ("id", "annotator", "annotation_id", "created_at", "updated_at", "lead_time", "agreement",
-             "history")  # fmt: skip
-#: Where a JSON-MIN region was (its tag's name and number), for messages.
-_AT = "_at"
-
-
-def _is_min(value: Any) -> bool:
-    """A JSON-MIN record: one annotation of a task, its data and its regions side by side."""
-    return isinstance(value, dict) and not isinstance(value.get("data"), dict) and "annotation_id" in value
-
-
-def _is_region(item: Any) -> bool:
-    return isinstance(item, dict) and "labels" in item and "start" in item
-
-
-def _min_task(value: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
-    """A JSON-MIN record as the task's data and its annotation's results."""
-    data, results = {}, []
-    for key, item in value.items():
-        if isinstance(item, list) and item and all(map(_is_region, item)):
-            results += [{"type": "labels", "from_name": key, "value": r, _AT: f".{key}[{j}]"}
-                        for j, r in enumerate(item)]  # fmt: skip
-        elif key not in _MIN_KEYS:
-            data[key] = item
-    return data, results
-
-
-def _tasks(path: str) -> Iterator[Record]:
-    """The file's tasks; a JSON-MIN export's records (one per annotation) joined by task id.
-    A record without an annotation id or regions is a task without annotations (the
-    converter writes one so for each such task: annotation_id null, annotator empty)."""
-    found = export_records(path)
-    first = next(found, None)
-    if first is None or not _is_min(first.value):
-        yield from () if first is None else map(_imported, chain([first], found))
-        return
-    tasks: dict[str, Record] = {}
-    for record in chain([first], found):
-        if not _is_min(record.value):
-            expected = 'a JSON-MIN record (with "annotation_id"), as the first'
-            raise bad(record, path, expected, "another object")
-        data, results = _min_task(record.value)
-        key = repr(record.value.get("id", record.path))
-        if key not in tasks:
-            task = {"id": record.value.get("id"), "data": data, "annotations": []}
-            tasks[key] = Record(task, record.line, record.path)
-        if results or record.value["annotation_id"] not in (None, ""):
-            tasks[key].value["annotations"].append(
-                {"result": results, "completed_by": record.value.get("annotator")}
-            )
-    yield from tasks.values()
-
-
-#: A task's keys beside its data (`completions`: 0.x's annotations).
-_TASK_KEYS = ("data", *SOURCES, "completions")
-
-
-def _imported(record: Record) -> Record:
-    """A task as Label Studio imports it: an object without "data" is its data, none of it
-    annotated yet (one with annotations, predictions or regions of its own stays as it is)."""
-    task = record.value
-    if not isinstance(task, dict) or not task or any(key in task for key in _TASK_KEYS):
-        return record
-    if any(isinstance(item, list) and item and all(map(_is_region, item)) for item in task.values()):
-        return record
-    return Record({"data": task}, record.line, record.path)
-
-
 def _task(record: Record, path: str, results: list[Any], at: str, keys: dict[str, str],
           checks: TextChecks, places: bool) -> tuple[str, list, set[str]]:  # fmt: skip
     """The task's text, its spans (with `places`, each with its place: jsondocs.place) and
@@ -297,7 +211,7 @@ def _task(record: Record, path: str, results: list[Any], at: str, keys: dict[str
         if not _is_span(result):
             others.add(_result_type(result))
             continue
-        where = result.get(_AT) or f"{at}.result[{i}].value"
+        where = result.get(AT) or f"{at}.result[{i}].value"
         value = result.get("value")
         if not isinstance(value, dict) or not isinstance(value.get("labels"), list):
             raise bad(record, path, 'a value with "start", "end" and "labels"', repr(value)[:40], where)
@@ -418,9 +332,9 @@ def read(path: str, options: ReadOptions, places: bool = False) -> Annotations:
     keys = _config_keys(path)
     found, used, left_out, makers = [], set(), [], Counter[str]()
     annotators: list[Makers] = []  # where a user is given: who made each task's annotations
-    tasks = list(_tasks(path))
+    tasks = list(export_tasks(path))
     for number, record in enumerate(tasks, 1):
-        name = unique_name(_task_object(record, path).get("id"), number, used)
+        name = unique_name(task_object(record, path).get("id"), number, used)
         results, at, maker, task_makers = _results(record, path, options)
         annotators.append(task_makers)
         if results is None:
@@ -514,10 +428,10 @@ def read_annotators(path: str, options: ReadOptions, predictions: bool = False,
     used: set[str] = set()
     others: set[str] = set()
     twice: list[str] = []
-    found = list(_tasks(path))
+    found = list(export_tasks(path))
     control, checks = _chosen(path, options, _controls(record.value for record in found)), TextChecks()
     for number, record in enumerate(found, 1):
-        name = unique_name(_task_object(record, path).get("id"), number, used)
+        name = unique_name(task_object(record, path).get("id"), number, used)
         for rank, annotator, results, at in _made(record, path, predictions):
             order.setdefault(annotator, rank)
             done = tasks.setdefault(annotator, [])
@@ -568,7 +482,7 @@ def _warnings(path: str, options: ReadOptions, left_out: list[tuple[str, str]],
 
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
     most, labels = 0, set()
-    tasks = [record.value if isinstance(record.value, dict) else {} for record in _tasks(path)]
+    tasks = [record.value if isinstance(record.value, dict) else {} for record in export_tasks(path)]
     for task in tasks:
         entries = _kept(task, options.source)
         most = max(most, len(entries))

@@ -231,3 +231,13 @@ def test_a_task_of_data_alone_is_a_task_without_annotations(tmp_path):
     path = _write(tmp_path / "min.json", [_task([_region(TEXT, "Anna", "PER")]), regions])
     with pytest.raises(InputError, match=r"found an object of keys text, label at \$\[1\]"):
         read_spans(path)
+
+
+def test_a_file_of_data_alone_is_no_export(tmp_path):
+    """Objects of data alone are tasks only beside a task of its own: a file of nothing else (a
+    doccano array, objects of text) stops as before, naming the first, never read as no task."""
+    doccano = [{"text": "Anna", "label": [[0, 4, "PER"]]}, {"text": "zzz"}]
+    path = _write(tmp_path / "doccano.json", doccano)
+    with pytest.raises(InputError, match=r'expected a task: an object with "data" \(an object\), found an object '
+                                         r"of keys text, label at \$\[0\]"):
+        read_spans(path, "label-studio")
