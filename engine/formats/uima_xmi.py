@@ -280,12 +280,13 @@ def _document(name: str, cas: cassis.Cas) -> Document:
 def _spans(name: str, where: str, cas: cassis.Cas, options: ReadOptions,
            data: bytes) -> tuple[list[tuple[Span, str]], int]:  # fmt: skip
     """The spans of the chosen layer, each with its element's id (`xmi:id 42`), and how many
-    zero-length ones were dropped. Spans alike are in the order of their ids: cassis selects
-    a layer's subtypes in an order that changes from run to run."""
+    zero-length ones were dropped. Its elements are read in the order of their ids (spans
+    alike too, and an error names the first): cassis selects a layer's subtypes in an order
+    that changes from run to run."""
     layer, feature = _pick_layer(cas, options, where)
     spans: list[tuple[Span, int]] = []
     dropped = 0
-    for fs in cas.select(layer):
+    for fs in sorted(cas.select(layer), key=lambda fs: fs.xmiID):
         if (wrong := backwards(fs, where, data)) is not None:
             raise wrong
         if fs.begin == fs.end:
@@ -295,7 +296,7 @@ def _spans(name: str, where: str, cas: cassis.Cas, options: ReadOptions,
         if label is None:
             label = _missing(options, fs, feature, where, data)
         spans.append((Span(fs.begin, fs.end, label, name), fs.xmiID))
-    spans.sort(key=lambda pair: (pair[0].start, pair[0].end, pair[0].label, pair[1]))
+    spans.sort(key=lambda pair: (pair[0].start, pair[0].end, pair[0].label))
     return [(span, f"xmi:id {xmi_id}") for span, xmi_id in spans], dropped
 
 

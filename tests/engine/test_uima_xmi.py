@@ -285,6 +285,23 @@ def test_spans_alike_of_subtypes_keep_the_order_of_their_ids(tmp_path):
     assert ids == sorted(ids) and len(ids) == 6
 
 
+def test_an_error_among_subtypes_names_the_first_element_by_id(tmp_path):
+    """The elements are read in the order of their ids, so an element without a value is
+    named the same in every run (cassis's order of subtypes named xmi:id 3, 4, 7, 2 … by run)."""
+    typesystem = cassis.TypeSystem()
+    parent = typesystem.create_type("my.Parent")
+    typesystem.create_feature(parent, "value", "uima.cas.String")
+    cas = cassis.Cas(typesystem=typesystem, sofa_string="parent child")
+    for n in range(6):
+        cas.add(typesystem.create_type(f"my.Sub{n}", supertypeName="my.Parent")(begin=7, end=12))
+    cas.to_xmi(str(tmp_path / "doc.xmi"))
+    typesystem.to_xml(str(tmp_path / "TypeSystem.xml"))
+    first = min(fs.xmiID for fs in cassis.load_cas_from_xmi((tmp_path / "doc.xmi").read_bytes().decode(),
+                                                            typesystem=typesystem).select("my.Parent"))
+    with pytest.raises(InputError, match=rf'none in <Sub\d xmi:id="{first}" begin="7" end="12">'):
+        uima_xmi.read(str(tmp_path / "doc.xmi"), ReadOptions(layer="my.Parent"))
+
+
 def test_bad_zip_files(tmp_path):
     not_zip = tmp_path / "not.zip"
     not_zip.write_bytes(b"PK\x03\x04 no zip")
