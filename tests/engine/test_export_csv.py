@@ -204,14 +204,15 @@ def test_a_name_that_is_not_utf8_is_written_escaped(tmp_path):
 
 
 def test_laid_out_bytes_are_escaped_only_where_they_hold_a_surrogate():
-    """Bytes laid out from Pieces: Korean (0xED and 0x80-0x9F begin U+D000-U+D7FF) taken as
-    they are; a name's surrogate (0xED and 0xA0-0xBF) escaped as messages show it."""
-    from engine.export.csv import _utf8
+    """Blocks laid out from Pieces: Korean (0xED and 0x80-0x9F begin U+D000-U+D7FF) taken as
+    they are; a name's surrogate (0xED and 0xA0-0xBF) in any block escaped as messages show
+    it, the file then one text."""
+    from engine.export.csv import Blocks, _utf8
 
-    korean = "\ufeffa\r\n한국어 힣\r\n".encode()
+    korean = Blocks(["\ufeffa\r\n".encode(), "한국어 힣\r\n".encode()])
     assert _utf8(korean) is korean
-    named = "\ufeffa\r\n힣 caf\udce9.txt\r\n".encode("utf-8", "surrogatepass")
-    assert _utf8(named) == "\ufeffa\r\n힣 caf\\xe9.txt\r\n".encode()
+    named = Blocks(["\ufeffa\r\n힣\r\n".encode(), "caf\udce9.txt\r\n".encode("utf-8", "surrogatepass")])
+    assert _utf8(named) == "\ufeffa\r\n힣\r\ncaf\\xe9.txt\r\n".encode()
 
 
 def test_token_text_reads_conll_and_one_token_per_line(tmp_path):
