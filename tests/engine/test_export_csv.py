@@ -241,3 +241,21 @@ def test_rows_put_texts_of_any_length_in_where_they_go():
     want = [b"[" + s + b"|" + t + u + s + b"]\n" for s, t, u in zip(short, loose, loose[::-1], strict=True)]
     for a, b in ((0, 4), (1, 3), (2, 2), (3, 4)):
         assert rows.text(a, b) == b"".join(want[a:b])
+
+
+def test_rows_laid_out_part_by_part_keep_only_their_own_texts(monkeypatch):
+    """rowtexts.Rows keeps the constants' records from one part to the next: a later part's
+    shorter texts leave nothing of an earlier part's longer ones, a last, shorter part and a
+    larger one after it come out whole, and so do rows laid out a few at a time (LIMIT)."""
+    import numpy as np
+
+    from engine.export import rowtexts
+    from engine.export.rowtexts import Rows, Taken
+
+    texts = np.array([b"longest", b"x", b"", b"mid", b"yy"])
+    rows = Rows([b"<", texts, b"|", Taken(np.array([b"a", b"bcd"]), np.array([1, 0, 0, 1, 0])), b">"])
+    want = [b"<longest|bcd>", b"<x|a>", b"<|a>", b"<mid|bcd>", b"<yy|a>"]
+    assert [bytes(rows.buffer(a, b)) for a, b in ((0, 2), (2, 4), (4, 5), (0, 5))] == [
+        b"".join(want[0:2]), b"".join(want[2:4]), want[4], b"".join(want)]  # fmt: skip
+    monkeypatch.setattr(rowtexts, "LIMIT", 40)  # three records of 13 bytes at a time
+    assert rows.text(0, 5) == b"".join(want)
