@@ -524,8 +524,7 @@ def atomic_write_files(files: list[tuple[Path, bytes | list[bytes]]]) -> None:
             target = Path(os.path.realpath(path)) if os.path.islink(path) else path
             temporaries.append((_temporary_beside(target, path, make_parents=True), target))
             try:
-                with open(temporaries[-1][0], "wb") as handle:
-                    handle.writelines(data)
+                _write_blocks(temporaries[-1][0], data)
             except OSError as err:
                 raise output_error(err, path) from None
         for path, data in blocks:
@@ -541,6 +540,11 @@ def atomic_write_files(files: list[tuple[Path, bytes | list[bytes]]]) -> None:
             with contextlib.suppress(OSError):
                 folder.rmdir()
         raise
+
+
+def _write_blocks(path: str, blocks: list[bytes]) -> None:
+    with open(path, "wb") as handle:
+        handle.writelines(blocks)
 
 
 def _missing_folders(folder: Path) -> list[Path]:

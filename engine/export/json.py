@@ -161,7 +161,7 @@ def _dict_batches(value: dict[Any, Any]) -> Iterator[bytes | memoryview]:
 
 def _plain_encode(value: dict[str, Any]) -> bytes:
     """A batch of a PlainDict by msgspec (its structs met as they are: no dict made of
-    them), else as any value: what msgspec refuses (an integer past 64 bits)."""
+    them); what msgspec refuses (a name's surrogate) as any value."""
     import msgspec  # loaded already: a PlainDict holds its structs
 
     try:

@@ -71,8 +71,8 @@ class Rows:
         """Rows a to b − 1: each piece a field of a record array (zeros where a text is shorter
         than its field), the zeros then deleted. The constants are written once, in records
         kept from one part to the next (a part's rows take the same fields: only the texts
-        per row are written again; fresh records for each part of poetry's 136,308 error
-        rows cost 40 ms, most of it faulting in their 88 MB)."""
+        per row are written again; fresh records for each part: poetry's CSV files 161 ms
+        and 15,880 page faults against 152.5 ms and 12,930)."""
         columns = [p if isinstance(p, bytes) else p[a:b] for p in pieces]
         record = np.dtype([(f"f{k}", f"S{len(c) if isinstance(c, bytes) else c.dtype.itemsize}")
                            for k, c in enumerate(columns)])  # fmt: skip
