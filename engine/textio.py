@@ -7,7 +7,7 @@ import errno
 import io
 import os
 import stat
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
 from itertools import chain, takewhile
 from pathlib import Path
@@ -509,7 +509,7 @@ def _finish(tmp: str, target: Path) -> None:
     os.replace(tmp, target)
 
 
-def atomic_write_files(files: list[tuple[Path, bytes | list[bytes]]]) -> None:
+def atomic_write_files(files: Sequence[tuple[Path, bytes | list[bytes]]]) -> None:
     """Write several files all or none (a file's bytes, or its blocks one after another):
     each into a temporary file beside its target, and only when every one is complete,
     each renamed into place (a device or FIFO is written directly, after the others are
