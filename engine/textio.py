@@ -7,9 +7,9 @@ import errno
 import io
 import os
 import stat
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from contextvars import ContextVar
-from itertools import chain
+from itertools import chain, takewhile
 from pathlib import Path
 from typing import IO
 
@@ -509,27 +509,28 @@ def _finish(tmp: str, target: Path) -> None:
     os.replace(tmp, target)
 
 
-def atomic_write_files(files: list[tuple[Path, bytes]]) -> None:
-    """Write several files all or none: each into a temporary file beside its target, and
-    only when every one is complete, each renamed into place (a device or FIFO is written
-    directly, after the others are complete). Folders made for them are removed again
-    when the writing fails."""
+def atomic_write_files(files: Sequence[tuple[Path, bytes | list[bytes]]]) -> None:
+    """Write several files all or none (a file's bytes, or its blocks one after another):
+    each into a temporary file beside its target, and only when every one is complete,
+    each renamed into place (a device or FIFO is written directly, after the others are
+    complete). Folders made for them are removed again when the writing fails."""
     made = [folder for path, _ in files for folder in _missing_folders(path.parent)]
+    blocks = [(path, data if isinstance(data, list) else [data]) for path, data in files]
     temporaries: list[tuple[str, Path]] = []
     try:
-        for path, data in files:
+        for path, data in blocks:
             if writes_in_place(path):
                 continue
             target = Path(os.path.realpath(path)) if os.path.islink(path) else path
             temporaries.append((_temporary_beside(target, path, make_parents=True), target))
             try:
-                Path(temporaries[-1][0]).write_bytes(data)
+                _write_blocks(temporaries[-1][0], data)
             except OSError as err:
                 raise output_error(err, path) from None
-        for path, data in files:
+        for path, data in blocks:
             if writes_in_place(path):
                 with atomic_file(path) as handle:
-                    handle.write(data)
+                    handle.writelines(data)
         for tmp, target in temporaries:
             _finish(tmp, target)
     except BaseException:
@@ -541,13 +542,14 @@ def atomic_write_files(files: list[tuple[Path, bytes]]) -> None:
         raise
 
 
+def _write_blocks(path: str, blocks: list[bytes]) -> None:
+    with open(path, "wb") as handle:
+        handle.writelines(blocks)
+
+
 def _missing_folders(folder: Path) -> list[Path]:
-    """The folders of `folder`'s path that do not exist yet."""
-    missing = []
-    while not folder.exists() and folder != folder.parent:
-        missing.append(folder)
-        folder = folder.parent
-    return missing
+    """The folders of `folder`'s path that do not exist yet (from the deepest up)."""
+    return list(takewhile(lambda f: not f.exists() and f != f.parent, (folder, *folder.parents)))
 
 
 def atomic_write_bytes(path: str | os.PathLike[str], data: bytes, *, make_parents: bool = False) -> None:

@@ -150,10 +150,10 @@ def columns_text(columns: Sequence[str], values: Iterable[Sequence[Any]]) -> str
     return _decoded(columns_file(columns, values))
 
 
-def columns_file(columns: Sequence[str], values: Iterable[Sequence[Any]]) -> str | bytes:
+def columns_file(columns: Sequence[str], values: Iterable[Sequence[Any]]) -> str | Blocks:
     """One CSV document from its columns' values (equally long), each column's fields
     made as a whole and the lines joined from them; laid out at once where every column
-    is Pieces (pieces_text's bytes: two or more columns, a mixed call fails)."""
+    is Pieces (pieces_text's blocks: two or more columns, a mixed call fails)."""
     held = list(values)  # every column held while its id is a key
     if laid_out(held):
         return pieces_text(columns, held)
@@ -398,14 +398,20 @@ def laid_out(held: list[Any]) -> bool:
     return len(held) > 1 and all(isinstance(column, Pieces) for column in held)
 
 
-#: Rows of Pieces laid out at a time: each block's padded records are freed before the
-#: next is laid out (the blocks' texts are all kept), and the header and the blocks are
-#: joined once (poetry's 136,308 error rows at once, joined and then put after the header:
-#: 0.095 s; 4,096 at a time: 0.082 s).
+#: Rows of Pieces laid out at a time: each block's padded records are used again for the
+#: next (rowtexts.Rows), and the blocks' texts are kept and written one after another
+#: (poetry's 136,308 error rows at once, joined and then put after the header: 0.095 s;
+#: 4,096 at a time: 0.082 s, joined once; not joined at all: the write of the poetry
+#: bench's CSV files 166 -> 148 ms, 19,100 -> 12,900 page faults).
 PIECES_BLOCK = 4096
 
 
-def pieces_text(columns: Sequence[str], held: list[Pieces]) -> bytes:
+class Blocks(list[bytes]):
+    """A file's bytes in blocks, written one after another (never joined into one more
+    copy of the file)."""
+
+
+def pieces_text(columns: Sequence[str], held: list[Pieces]) -> Blocks:
     """One CSV document of columns of Pieces (two or more), the rows laid out a block at a
     time, in UTF-8 (a name's byte that was not UTF-8 as its surrogate's bytes: _utf8)."""
     made = {id(column): column.made() for column in held}  # a column shown twice made once
@@ -415,9 +421,9 @@ def pieces_text(columns: Sequence[str], held: list[Pieces]) -> bytes:
     count = held[0].count
     rows = Rows([*pieces, b"\r\n"], count)
     blocks = (rows.buffer(start, min(start + PIECES_BLOCK, count)) for start in range(0, count, PIECES_BLOCK))
-    text = b"".join([_text(columns, ()).encode("utf-8", "surrogatepass"), *blocks])
+    text = Blocks([_text(columns, ()).encode("utf-8", "surrogatepass"), *blocks])
     if any(holds_nul for _, holds_nul in made.values()):
-        text = text.replace(STAND_IN, b"\x00")
+        return Blocks(block.replace(STAND_IN, b"\x00") for block in text)
     return text
 
 
@@ -430,8 +436,8 @@ def _text(columns: Sequence[str], lines: Iterable[Iterable[Any]]) -> str:
     return BOM + buffer.getvalue()
 
 
-def errors_text(report: Report) -> str | bytes:
-    """The error table's CSV: bytes where laid out from Pieces (pieces_text)."""
+def errors_text(report: Report) -> str | Blocks:
+    """The error table's CSV: Blocks where laid out from Pieces (pieces_text)."""
     columns = report.error_columns
     rows = report.error_rows
     if isinstance(rows, ColumnRows):  # the columns as they are
@@ -466,14 +472,14 @@ def csv_files(report: Report) -> dict[str, str]:
     return {name: _decoded(text) for name, text in file_texts(report).items()}
 
 
-def _decoded(text: str | bytes) -> str:
-    """A file's text (pieces_text's bytes decoded, a name's surrogate kept)."""
-    return text if isinstance(text, str) else text.decode("utf-8", "surrogatepass")
+def _decoded(text: str | Blocks) -> str:
+    """A file's text (pieces_text's blocks decoded, a name's surrogate kept)."""
+    return text if isinstance(text, str) else b"".join(text).decode("utf-8", "surrogatepass")
 
 
-def file_texts(report: Report) -> dict[str, str | bytes]:
-    """csv_files, a file laid out from Pieces as its bytes (pieces_text)."""
-    files: dict[str, str | bytes] = {}
+def file_texts(report: Report) -> dict[str, str | Blocks]:
+    """csv_files, a file laid out from Pieces as its blocks of bytes (pieces_text)."""
+    files: dict[str, str | Blocks] = {}
     for target, name in file_names(report).items():
         if name is None:
             files[target] = errors_text(report)
@@ -483,7 +489,7 @@ def file_texts(report: Report) -> dict[str, str | bytes]:
     return files
 
 
-def table_file(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str | bytes:
+def table_file(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str | Blocks:
     """A table's CSV document: from the rows' own columns where they give them
     (`csv_columns()`, as ProPara's grid: no row made), else table_text."""
     made = getattr(rows, "csv_columns", None)
@@ -495,13 +501,14 @@ def table_file(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str | b
 _SURROGATE_BYTES = re.compile(rb"\xed[\xa0-\xbf]")
 
 
-def _utf8(text: str | bytes) -> bytes:
+def _utf8(text: str | Blocks) -> bytes | Blocks:
     """A file's bytes, a name's byte that was not UTF-8 escaped as messages and the JSON
-    report show it (`\\xff`; the file could not be written before). Bytes of pieces_text
-    are taken as they are unless they hold a surrogate (_SURROGATE_BYTES)."""
-    if isinstance(text, bytes):
-        held = b"\xed" in text and _SURROGATE_BYTES.search(text) is not None  # memchr first
-        return _utf8(text.decode("utf-8", "surrogatepass")) if held else text
+    report show it (`\\xff`; the file could not be written before). The blocks of
+    pieces_text are taken as they are unless one holds a surrogate (_SURROGATE_BYTES: a
+    row's own bytes, never split between blocks)."""
+    if isinstance(text, Blocks):
+        held = any(b"\xed" in block and _SURROGATE_BYTES.search(block) for block in text)  # memchr first
+        return _utf8(_decoded(text)) if held else text
     try:
         return text.encode("utf-8")
     except UnicodeEncodeError:

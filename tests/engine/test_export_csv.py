@@ -204,14 +204,15 @@ def test_a_name_that_is_not_utf8_is_written_escaped(tmp_path):
 
 
 def test_laid_out_bytes_are_escaped_only_where_they_hold_a_surrogate():
-    """Bytes laid out from Pieces: Korean (0xED and 0x80-0x9F begin U+D000-U+D7FF) taken as
-    they are; a name's surrogate (0xED and 0xA0-0xBF) escaped as messages show it."""
-    from engine.export.csv import _utf8
+    """Blocks laid out from Pieces: Korean (0xED and 0x80-0x9F begin U+D000-U+D7FF) taken as
+    they are; a name's surrogate (0xED and 0xA0-0xBF) in any block escaped as messages show
+    it, the file then one text."""
+    from engine.export.csv import Blocks, _utf8
 
-    korean = "\ufeffa\r\n한국어 힣\r\n".encode()
+    korean = Blocks(["\ufeffa\r\n".encode(), "한국어 힣\r\n".encode()])
     assert _utf8(korean) is korean
-    named = "\ufeffa\r\n힣 caf\udce9.txt\r\n".encode("utf-8", "surrogatepass")
-    assert _utf8(named) == "\ufeffa\r\n힣 caf\\xe9.txt\r\n".encode()
+    named = Blocks(["\ufeffa\r\n힣\r\n".encode(), "caf\udce9.txt\r\n".encode("utf-8", "surrogatepass")])
+    assert _utf8(named) == "\ufeffa\r\n힣\r\ncaf\\xe9.txt\r\n".encode()
 
 
 def test_token_text_reads_conll_and_one_token_per_line(tmp_path):
@@ -240,3 +241,21 @@ def test_rows_put_texts_of_any_length_in_where_they_go():
     want = [b"[" + s + b"|" + t + u + s + b"]\n" for s, t, u in zip(short, loose, loose[::-1], strict=True)]
     for a, b in ((0, 4), (1, 3), (2, 2), (3, 4)):
         assert rows.text(a, b) == b"".join(want[a:b])
+
+
+def test_rows_laid_out_part_by_part_keep_only_their_own_texts(monkeypatch):
+    """rowtexts.Rows keeps the constants' records from one part to the next: a later part's
+    shorter texts leave nothing of an earlier part's longer ones, a last, shorter part and a
+    larger one after it come out whole, and so do rows laid out a few at a time (LIMIT)."""
+    import numpy as np
+
+    from engine.export import rowtexts
+    from engine.export.rowtexts import Rows, Taken
+
+    texts = np.array([b"longest", b"x", b"", b"mid", b"yy"])
+    rows = Rows([b"<", texts, b"|", Taken(np.array([b"a", b"bcd"]), np.array([1, 0, 0, 1, 0])), b">"])
+    want = [b"<longest|bcd>", b"<x|a>", b"<|a>", b"<mid|bcd>", b"<yy|a>"]
+    assert [bytes(rows.buffer(a, b)) for a, b in ((0, 2), (2, 4), (4, 5), (0, 5))] == [
+        b"".join(want[0:2]), b"".join(want[2:4]), want[4], b"".join(want)]  # fmt: skip
+    monkeypatch.setattr(rowtexts, "LIMIT", 40)  # three records of 13 bytes at a time
+    assert rows.text(0, 5) == b"".join(want)
