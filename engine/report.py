@@ -320,12 +320,6 @@ class ColumnRows(Later):
         return part
 
 
-class PlainDict(dict[str, Any]):
-    """A dict of many keys whose values msgspec writes as orjson does (texts, whole numbers,
-    None, lists, dicts and structs: no float): the JSON writer has msgspec encode it, a
-    batch of keys at a time (ProPara's summaries, their items structs)."""
-
-
 def error_ids(count: int) -> list[str]:
     """The error rows' ids E1, E2, … for `count` rows."""
     return [f"E{number}" for number in range(1, count + 1)]

@@ -20,7 +20,7 @@ from typing import IO, Any
 import orjson
 
 from ..errors import names_escaped
-from ..report import Later, PlainDict, Report, Table
+from ..report import Later, Report, Table
 from ..textio import atomic_file
 
 #: Items of a list encoded in one call of the encoder.
@@ -38,7 +38,6 @@ def _without_nan(value: Any) -> Any:
     """The value with every NaN and ±inf as null (JSON has neither)."""
     if isinstance(value, float) and not math.isfinite(value):
         return None
-    value = _struct_dict(value)
     if isinstance(value, list | tuple | Later):
         return [_without_nan(v) for v in value]
     if isinstance(value, dict):
@@ -51,7 +50,6 @@ def _names_escaped(value: Any) -> Any:
     surrogate, as os.fsdecode gives it) written escaped, as messages show it (`\\xff`)."""
     if isinstance(value, str):
         return names_escaped(value)
-    value = _struct_dict(value)
     if isinstance(value, list | tuple | Later):
         return [_names_escaped(v) for v in value]
     if isinstance(value, dict):
@@ -80,25 +78,11 @@ def _encode(value: Any) -> bytes:
         return _standard(value)
 
 
-def _as_list(value: Any) -> list[Any] | dict[str, Any]:
-    """A sequence made when read (report.Later, ColumnRows) met inside a value, as its list;
-    a msgspec struct (ProPara's items) as its dict."""
+def _as_list(value: Any) -> list[Any]:
+    """A sequence made when read (report.Later, ColumnRows) met inside a value, as its list."""
     if isinstance(value, Sequence) and not isinstance(value, str | bytes):
         return list(value)
-    if _is_struct(value):
-        return _struct_dict(value)
     raise TypeError(type(value).__name__)
-
-
-def _is_struct(value: Any) -> bool:
-    return hasattr(type(value), "__struct_fields__")
-
-
-def _struct_dict(value: Any) -> Any:
-    """A msgspec struct as the dict of its fields (anything else as it is)."""
-    if not _is_struct(value):
-        return value
-    return {name: getattr(value, name) for name in value.__struct_fields__}
 
 
 def _standard(value: Any) -> bytes:
@@ -148,26 +132,14 @@ def _pieces(value: Any, depth: int) -> Iterator[bytes | memoryview]:
 
 def _dict_batches(value: dict[Any, Any]) -> Iterator[bytes | memoryview]:
     """A long dict's JSON, BATCH keys at a time (ProPara's summaries, one key a process:
-    key by key, the pieces cost three times the encoding); a PlainDict's by msgspec."""
+    key by key, the pieces cost three times the encoding)."""
     items = iter(value.items())
-    encode = _plain_encode if isinstance(value, PlainDict) else _encode
     yield b"{"
     for start in range(0, len(value), BATCH):
         if start:
             yield b","
-        yield memoryview(encode(dict(islice(items, BATCH))))[1:-1]
+        yield memoryview(_encode(dict(islice(items, BATCH))))[1:-1]
     yield b"}"
-
-
-def _plain_encode(value: dict[str, Any]) -> bytes:
-    """A batch of a PlainDict by msgspec (its structs met as they are: no dict made of
-    them); what msgspec refuses (a name's surrogate) as any value."""
-    import msgspec  # loaded already: a PlainDict holds its structs
-
-    try:
-        return msgspec.json.encode(value)
-    except (OverflowError, TypeError, UnicodeEncodeError):
-        return _encode(value)
 
 
 def _batches_json(items: Later | list[Any] | tuple[Any, ...]) -> Iterator[bytes | memoryview]:

@@ -18,11 +18,10 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
-from ...report import ColumnRows, Later, PlainDict, Table
+from ...report import ColumnRows, Later, Table
 from ...spans import Document, Span
-from .items import conversion_items
 from .scores import QUESTIONS
-from .summary import Conversion, Move, summary_objects
+from .summary import Conversion, Move, conversion_dicts, summary_objects
 
 if TYPE_CHECKING:
     from .scoring import ProcessScores
@@ -184,7 +183,7 @@ class BestPairs:
         return np.where(matched, 1.0, score_pool[index]), np.where(matched, position, where_pool[index])
 
 
-Source = tuple[list[Item], list[Any], np.ndarray, np.ndarray]
+Source = tuple[list[Item], list[dict[str, Any]], np.ndarray, np.ndarray]
 
 
 def _sources(scores: ProcessScores, ordered: list[int], q: str) -> list[Source]:
@@ -208,12 +207,12 @@ def _listed(lists: list[list[Conversion]]) -> Source:
     """Conversion lists one after another, their JSON, and where each list starts and ends."""
     ends = np.fromiter(accumulate(map(len, lists)), np.int64, len(lists))
     items = _flat(lists)
-    return items, conversion_items(items), ends - np.fromiter(map(len, lists), np.int64, len(lists)), ends
+    return items, conversion_dicts(items), ends - np.fromiter(map(len, lists), np.int64, len(lists)), ends
 
 
 class Gathered:
     """The detail's items, process by process: per group (GROUPS) of each process one
-    run of one side's items of one question, their JSON (items.py's structs) and
+    run of one side's items of one question, their JSON (Summary.diagnostics' dicts) and
     their best (score, partner) pairs (BestPairs), the runs in the detail's order. The
     items and their JSON are taken from each file's at once (Summaries' events, each
     process's conversions), never a list per run."""
@@ -228,7 +227,7 @@ class Gathered:
         index = np.repeat(firsts.reshape(-1) - self.starts, self.counts) + np.arange(int(self.counts.sum()))
         pools = _flat([items for items, *_ in groups]), _flat([shown for _, shown, *_ in groups])
         self.items: list[Item] = _taken(pools[0], index)
-        self.shown: list[Any] = _taken(pools[1], index)
+        self.shown: list[dict[str, Any]] = _taken(pools[1], index)
 
     @cached_property
     def paired(self) -> tuple[np.ndarray, np.ndarray]:
@@ -240,17 +239,16 @@ class Gathered:
         runs = self.counts.reshape(-1, len(GROUPS))
         return sum(int(runs[:, GROUPS.index((q, side))].sum()) for q in ("conversions", "moves"))
 
-    def summaries(self, pids: list[int]) -> PlainDict:
+    def summaries(self, pids: list[int]) -> dict[str, dict[str, Any]]:
         """Per process id (as text) the answer's and the prediction's summary as the
         diagnostics write them (summary_objects), their lists cut from the runs: a side's
-        inputs and outputs from the items, its conversions and moves from their JSON
-        (written by msgspec: a PlainDict)."""
+        inputs and outputs from the items, its conversions and moves from their JSON."""
         bounds = [*self.starts.tolist(), len(self.items)]
         answers, predictions = (summary_objects(pids, *_runs(self.items, bounds, side, side + 2),
                                                 *_runs(self.shown, bounds, side + 4, side + 6))
                                 for side in range(len(SIDES)))  # fmt: skip
-        every = zip(pids, answers, predictions, strict=True)
-        return PlainDict({str(pid): {"answer": a, "prediction": p} for pid, a, p in every})
+        return {str(pid): {"answer": answer, "prediction": prediction}
+                for pid, answer, prediction in zip(pids, answers, predictions, strict=True)}  # fmt: skip
 
     def items_and_below(self, pids: list[int], plain_numbers: bool) -> tuple[ColumnRows, Below]:
         """The JSON report's items (ColumnRows, ITEM_KEYS) and those scored below 1, in the
@@ -319,7 +317,7 @@ class Detail:
 
     processes: list[dict[str, Any]]
     process_rows: list[list[Any]]
-    summaries: PlainDict
+    summaries: dict[str, dict[str, Any]]
     items: ColumnRows
     documents: ProcessDocuments
     errors: ColumnRows

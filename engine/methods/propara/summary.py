@@ -37,6 +37,11 @@ def conversion_dicts(conversions: list[Conversion]) -> list[dict[str, Any]]:
     ]
 
 
+def participant_dicts(names: list[str]) -> list[dict[str, Any]]:
+    """Inputs or outputs as the JSON report's items show them."""
+    return [{"participants": name} for name in names]
+
+
 def move_dicts(moves: list[Move]) -> list[dict[str, Any]]:
     """Moves as the diagnostics write them."""
     return [
@@ -66,11 +71,12 @@ def summary_object(pid: int, inputs: list[str], outputs: list[str], conversions:
 
 
 def summary_objects(pids: Iterable[int], inputs: Iterable[list[str]], outputs: Iterable[list[str]],
-                    conversions: Iterable[list[Any]], moves: Iterable[list[Any]]) -> list[dict[str, Any]]:
+                    conversions: Iterable[list[dict[str, Any]]], moves: Iterable[list[dict[str, Any]]]
+                    ) -> list[dict[str, Any]]:  # fmt: skip
     """Processes' summaries as the original's diagnostics write them (an empty list is
     null): per process the inputs' and outputs' names, the conversions' and moves' dicts
-    (conversion_dicts, move_dicts). The JSON report's summaries are the same objects, the
-    conversions and moves as items.py's structs (detail.Gathered)."""
+    (conversion_dicts, move_dicts). The JSON report's summaries are the same objects
+    (detail.Gathered)."""
     return [{"process_id": pid, "inputs": {"participants": i or None}, "outputs": {"participants": o or None},
              "conversions": c or None, "moves": m or None}
             for pid, i, o, c, m in zip(pids, inputs, outputs, conversions, moves, strict=True)]  # fmt: skip
@@ -249,7 +255,7 @@ class Summaries:
     def __init__(self, actions: ActionFile) -> None:
         self.table = actions.table
         self.places = self.table.locations.texts()
-        self._json: dict[str, list[Any]] = {}
+        self._json: dict[str, list[dict[str, Any]]] = {}
 
     @cached_property
     def shown(self) -> dict[int, str]:
@@ -312,15 +318,12 @@ class Summaries:
         """The file's inputs or outputs (names) or moves, per process."""
         return self._moves if q == "moves" else self._ends[q == "outputs"]
 
-    def json_of(self, q: str) -> list[Any]:
-        """The file's inputs, outputs or moves (events) as the JSON report shows them
-        (items.py's structs), made once."""
-        from .items import move_items, participant_items  # a run with detail only
-
+    def json_of(self, q: str) -> list[dict[str, Any]]:
+        """The file's inputs, outputs or moves (events) as the JSON report shows them, made once."""
         found = self._json.get(q)
         if found is None:
             items = self.events(q).items
-            found = self._json[q] = move_items(items) if q == "moves" else participant_items(items)
+            found = self._json[q] = move_dicts(items) if q == "moves" else participant_dicts(items)
         return found
 
     def of(self, process: Process, conversions: list[Conversion] | None = None) -> Summary:
