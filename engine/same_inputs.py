@@ -23,7 +23,7 @@ def same_inputs_warning(gold: str, system: str, report: Report, options: Any) ->
     """The warning where gold and system are the same input read alike (else none)."""
     if _sides_differ(options):
         return []
-    if _same_path(gold, system):
+    if same_path(gold, system):
         kind = "folder" if Path(gold).is_dir() else "file"
         return [f"gold and system are the same {kind} ({gold}): the scores compare it with itself"]
     gold_files = [f for f in report.inputs if f.role == "gold"]
@@ -46,7 +46,8 @@ def _side_value(options: Any, side: str, name: str) -> Any:
     return own if own is not None else getattr(options, name, None)
 
 
-def _same_path(gold: str, system: str) -> bool:
+def same_path(gold: str, system: str) -> bool:
+    """Whether the two paths name one file or folder (`m.conll` and `./m.conll` alike)."""
     try:
         return os.path.samefile(gold, system)
     except (OSError, ValueError):

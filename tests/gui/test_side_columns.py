@@ -6,6 +6,7 @@ column without tags names the side's own option where only that side needs it.""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 from engine.methods.span_options import SpanInputOptions
 from gui.column_words import ColumnSpinBox
@@ -109,6 +110,8 @@ def test_a_column_without_tags_names_the_own_option_of_the_side_that_needs_it(
     assert run.code == 2 and way_on in run.err  # --tag-column 9 would read the gold's 10th column
     alike = cli("spans", system, system, "--format", "conll")
     assert alike.code == 2 and "read them with --tag-column 9 (NE," in alike.err  # one file: both need it
+    same = cli("spans", system, f"{Path(system).parent}/./{Path(system).name}", "--format", "conll")
+    assert same.code == 2 and "read them with --tag-column 9 (NE," in same.err  # spelt two ways, one file
     setup = window.setup
     setup.set_method("spans")
     setup.set_paths(gold, system)

@@ -16,6 +16,7 @@ from ...formats.reader_options import no_spans_warning
 from ...formats.spantable import SpanTable
 from ...progress import Progress
 from ...report import InputFile
+from ...same_inputs import same_path
 from .. import InputSpec
 from ..span_options import side_options
 
@@ -30,10 +31,11 @@ def load(gold: str, system: str, options: Any, progress: Progress) -> Paired:
     """Both inputs read with their options (each side's identical duplicate spans merged:
     engine/formats/duplicates.py), paired, the system's spans in gold's texts."""
     progress.update(0.0, "reading gold", force=True)
-    gold_format, gold_options = side_options(options, "gold", gold == system)
+    one_file = gold == system or same_path(gold, system)  # a suggestion then names the option of both
+    gold_format, gold_options = side_options(options, "gold", one_file)
     gold_spans = read_spans(gold, gold_format, gold_options)
     progress.update(0.3, "reading system", force=True)
-    system_format, system_options = side_options(options, "system", gold == system)
+    system_format, system_options = side_options(options, "system", one_file)
     system_spans = read_spans(system, system_format, system_options)
     progress.update(0.6, "pairing documents", force=True)
     check_annotated(gold_spans, gold_options, system_spans)  # a user's INCEpTION export lacking a document
