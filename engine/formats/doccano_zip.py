@@ -63,7 +63,14 @@ def users(path: str) -> list[str]:
 
 def _filled(archive: zipfile.ZipFile, path: str, entries: list[UserFile]) -> list[UserFile]:
     """The entries that hold more than white space (an empty one: a user who confirmed nothing)."""
-    return [entry for entry in entries if not _blank(_entry_data(archive, path, entry)[1])]
+    return [entry for entry, _, _ in _filled_data(archive, path, entries)]
+
+
+def _filled_data(archive: zipfile.ZipFile, path: str,
+                 entries: list[UserFile]) -> list[tuple[UserFile, str, bytes]]:  # fmt: skip
+    """Each entry that holds more than white space, where it is and its bytes."""
+    every = ((entry, *_entry_data(archive, path, entry)) for entry in entries)
+    return [(entry, where, data) for entry, where, data in every if not _blank(data)]
 
 
 def _blank(data: bytes) -> bool:
@@ -142,19 +149,34 @@ def _chosen(archive: zipfile.ZipFile, entries: list[UserFile], path: str, option
     filled = _filled(archive, path, entries) if len(entries) > 1 else entries
     if len(filled) == 1:
         return filled[0]
-    if len(entries) > 1:
-        listed = listed_names(users)
-        expected = f"the user whose annotations are read (--gold-user or --system-user NAME: {listed})"
-        found = f"none, and {len(users)} users' files (agreement reads every user of the zip given alone)"
-        raise InputError(expected, found, file=path)
-    return entries[0]
+    if not filled:
+        raise _all_empty(path, [entry.name for entry in entries])
+    listed = listed_names([entry.user for entry in filled])
+    expected = f"the user whose annotations are read (--gold-user or --system-user NAME: {listed})"
+    found = f"none, and {len(filled)} users' files (agreement reads every user of the zip given alone)"
+    raise InputError(expected, found, file=path)
+
+
+def _all_empty(path: str, names: list[str]) -> InputError:
+    """The error for a zip whose every user's file is empty (no user confirmed an example)."""
+    return InputError("a user's file with annotations", f"the {_files_are(names)} empty ({EMPTY})", file=path)
+
+
+def _files_are(names: list[str]) -> str:
+    return f"files {listed_names(names)} are" if len(names) > 1 else f"file {names[0]} is"
 
 
 def read(path: str, options: ReadOptions) -> Annotations:
     """The annotations of the user named (or of the zip's one file)."""
     with readable_zip(path) as archive:
-        entry = _chosen(archive, user_files(archive, path), path, options)
-        return _read_entry(archive, path, entry, options)
+        entries = user_files(archive, path)
+        entry = _chosen(archive, entries, path, options)
+        read = _read_entry(archive, path, entry, options)
+    empty = [e.name for e in entries if e != entry]
+    if empty and given_user(options) is None:  # the one file not empty is read
+        read.warnings.append(f"{path}: {entry.name} read, the only user's file not empty; the "
+                             f"{_files_are(empty)} empty ({EMPTY})")  # fmt: skip
+    return read
 
 
 def read_annotators(path: str, options: ReadOptions) -> Annotators:
@@ -170,10 +192,9 @@ def read_annotators(path: str, options: ReadOptions) -> Annotators:
             else:
                 empty.append(entry.name)
     if empty:
-        files = f"files {listed_names(empty)} are" if len(empty) > 1 else f"file {empty[0]} is"
         if not every:
-            raise InputError("a user's file with annotations", f"the {files} empty ({EMPTY})", file=path)
-        left_out = f"the {files} empty ({EMPTY}): no annotator"
+            raise _all_empty(path, empty)
+        left_out = f"the {_files_are(empty)} empty ({EMPTY}): no annotator"
         warning = f"{path}: {left_out}"
         for annotations in every.values():
             annotations.warnings.append(warning)  # said once however many carry it (reader_warnings)
@@ -182,18 +203,18 @@ def read_annotators(path: str, options: ReadOptions) -> Annotators:
 
 
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
-    """The zip's users ("user"), and the labels of the file of the user named (of every
-    user's where none of them is named)."""
+    """The zip's users whose file is not empty ("user"), and the labels of the file of the
+    user named (of every user's where none of them is named)."""
     from . import doccano
 
     labels: set[str] = set()
     with readable_zip(path) as archive:
         entries = user_files(archive, path)
-        users = [entry.user for entry in entries]
+        filled = _filled_data(archive, path, entries)
         name = given_user(options)
-        for entry in [entries[users.index(name)]] if name in users else entries:
-            where, data = _entry_data(archive, path, entry)
-            if not _blank(data):
+        named = any(entry.user == name for entry in entries)
+        for entry, where, data in filled:
+            if not named or entry.user == name:
                 with archive_member(where, data):
                     labels.update(doccano.file_choices(where, _own(options)).get("label", []))
-    return {"label": sorted(labels), "user": users}
+    return {"label": sorted(labels), "user": [entry.user for entry, _, _ in filled]}

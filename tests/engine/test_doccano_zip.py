@@ -221,6 +221,17 @@ def test_a_zip_of_one_users_annotations_beside_empty_files_is_that_users(tmp_pat
     assert main(["agreement", path, str(other), "--json", "-"]) == 0, capsys.readouterr().err
     assert json.loads(capsys.readouterr().out)["inputs"] == {"approved": f"{path}/alice.jsonl", "bob": str(other)}
     assert report(capsys, "spans", path, str(other)) == report(capsys, "spans", unzipped(path, "alice"), str(other))
+    assert main(["spans", path, str(other)]) == 0
+    assert capsys.readouterr().err.count("alice.jsonl read, the only user's file not empty; the files bob.jsonl, "
+                                         "carol.jsonl are empty (doccano exports only") == 1  # fmt: skip
+    doccano = format_module("doccano")
+    assert doccano.choices(path, ReadOptions()) == {"label": ["LOC", "PER"], "user": ["alice"]}
+    none = export(tmp_path, {"alice.jsonl": "", "bob.jsonl": "\n"}, "none")
+    assert main(["agreement", none, str(other)]) == 2  # not the span methods' --gold-user
+    assert "none.zip: expected a user's file with annotations, found the files alice.jsonl, bob.jsonl are " \
+        "empty" in capsys.readouterr().err  # fmt: skip
+    two = export(tmp_path, {"alice.jsonl": alice, "bob.jsonl": alice, "carol.jsonl": ""}, "two")
+    assert "--system-user NAME: alice, bob), found none, and 2 users' files" in error(capsys, two, two)
 
 
 def test_a_zip_that_is_not_doccanos_is_named_with_its_entries(tmp_path, capsys, individual):
