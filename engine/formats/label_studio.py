@@ -248,7 +248,7 @@ def _not_read(others: set[str]) -> str:
     named += [_NO_TYPE] if _NO_TYPE in others else []
     if values:
         named.append(f"results that are not objects ({', '.join(values)})")
-    return " and ".join([", ".join(named[:-1]), named[-1]] if len(named) > 2 else named)
+    return "; ".join(named)
 
 
 def _no_text(data: dict[str, Any], key: str | None, config: bool) -> tuple[str, str]:

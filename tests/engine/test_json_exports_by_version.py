@@ -147,7 +147,7 @@ def test_label_studio_results_not_text_spans_are_named_in_json_words(tmp_path):
     path = _json(tmp_path / "odd.json", [_task(1, [results])])
     assert read_spans(path).spans.warnings == [
         f"{path}: no result of type 'labels' (text spans) in the annotations; results of type "
-        "'choices', null, results without a type and results that are not objects (\"PER\", 3, an array, "
+        "'choices', null; results without a type; results that are not objects (\"PER\", 3, an array, "
         "null) are not read"]
 
 
