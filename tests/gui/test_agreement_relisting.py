@@ -4,14 +4,16 @@ cut short by closing the window leaves them (and the list kept) as they were."""
 
 from __future__ import annotations
 
+import json
 import threading
 
 import pytest
 
 import gui.agreement_inputs
+from engine.cli import main
 from gui.agreement_memory import kept_rows
 from gui.agreement_window import UNREAD, AgreementWindow
-from tests.engine.test_agreement_exports import DOCCANO, jsonl
+from tests.engine.test_agreement_exports import DOCCANO, LABEL_STUDIO, jsonl
 from tests.gui.test_agreement_exports_window import added
 from tests.gui.test_agreement_reading import layered, set_option  # noqa: F401 (a fixture)
 from tests.gui.test_next_day import opened
@@ -92,3 +94,27 @@ def test_closing_while_listing_again_keeps_the_rows_listed(qtbot, settings_file,
     assert listed(window, qtbot) == rows
     window.keep_pending()
     assert kept_rows(window.settings) == rows
+
+
+def label_studio_export(tmp_path, before: str = "") -> str:
+    path = tmp_path / "export.json"
+    path.write_text(before + json.dumps(LABEL_STUDIO), encoding="utf-8")
+    return str(path)
+
+
+def test_a_reader_switch_lists_again_and_measures_with_the_reader_chosen(qtbot, settings_file, tmp_path, shown,
+                                                                          capsys):  # fmt: skip
+    """A Label Studio export listed as its annotators, then doccano chosen: both readers read
+    several annotators' work, so it is listed again, as doccano reads it (which fails, as the
+    command does with --format doccano); measuring reads it as doccano too, not as listed."""
+    window = opened(qtbot, settings_file)
+    path = label_studio_export(tmp_path)
+    rows = [(path, "user 7"), (path, "ben@example.org")]
+    added(window, qtbot, path)
+    assert window.rows() == rows
+    assert main(["agreement", path, "--format", "doccano"]) == 2
+    said = capsys.readouterr().err.removeprefix("spanstudio: error: ").rstrip("\n")
+    set_option(window, "format", "doccano")
+    assert listed(window, qtbot) == rows and shown.input_errors == [(UNREAD, said)]
+    window.measure()
+    assert listed(window, qtbot) == rows and shown.input_errors[1:] == [("Agreement could not be measured", said)]
