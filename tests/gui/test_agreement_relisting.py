@@ -14,7 +14,7 @@ from engine.cli import main
 from gui.agreement_memory import kept_rows
 from gui.agreement_window import UNREAD, AgreementWindow
 from tests.engine.test_agreement_exports import DOCCANO, LABEL_STUDIO, jsonl
-from tests.gui.test_agreement_exports_window import added
+from tests.gui.test_agreement_exports_window import added, measured
 from tests.gui.test_agreement_reading import layered, set_option  # noqa: F401 (a fixture)
 from tests.gui.test_next_day import opened
 
@@ -118,3 +118,27 @@ def test_a_reader_switch_lists_again_and_measures_with_the_reader_chosen(qtbot, 
     assert listed(window, qtbot) == rows and shown.input_errors == [(UNREAD, said)]
     window.measure()
     assert listed(window, qtbot) == rows and shown.input_errors[1:] == [("Agreement could not be measured", said)]
+
+
+def test_an_export_only_the_format_chosen_reads_as_one(qtbot, settings_file, tmp_path, monkeypatch, capsys):
+    """A Label Studio export that no sniffer recognises (a TAB before its JSON): with the
+    Format label-studio its annotators are listed one row each, the predictions box lists
+    them again with the predictions, and measuring reads it no more (the listing read it
+    with that format) and gives the command's figures."""
+    from engine.formats import detected_module, format_module
+
+    path = label_studio_export(tmp_path, "\t")
+    assert detected_module(path) is None  # the premise: only the format chosen makes it an export
+    module, reads = format_module("label_studio"), []
+    read = module.read_annotators
+    monkeypatch.setattr(module, "read_annotators", lambda *args: reads.append(args[0]) or read(*args))
+    window = opened(qtbot, settings_file)
+    set_option(window, "format", "label-studio")
+    added(window, qtbot, path)
+    assert window.rows() == [(path, "user 7"), (path, "ben@example.org")]
+    window.predictions.setChecked(True)
+    assert listed(window, qtbot) == [(path, "user 7"), (path, "ben@example.org"), (path, "predictions v1")]
+    data = measured(window, qtbot)
+    assert reads == [path, path]  # the listing, the listing with the predictions
+    assert main(["agreement", path, "--format", "label-studio", "--predictions", "--json", "-"]) == 0
+    assert data["overall"] == json.loads(capsys.readouterr().out)["overall"]
