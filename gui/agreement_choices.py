@@ -69,6 +69,10 @@ class FileChoices(QObject):
         self.fill()
         self._later.start(rest_ms)
 
+    def stop(self) -> None:
+        """Look no more for now (the window closed: it is hidden); the next change looks."""
+        self._later.stop()
+
     def look(self) -> None:
         """Offer what is known of the files listed; ask for their stamps (on the look queue),
         then for a look at each one not yet looked at as it is now (_stamped)."""

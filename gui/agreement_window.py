@@ -434,8 +434,9 @@ class AgreementWindow(QWidget):
     def closeEvent(self, event: Any) -> None:  # noqa: N802
         """Close at once: running work is cancelled and ends in the background (the window
         is hidden, not deleted: its thread ends in order and is finished as usual); what waits
-        to be kept is kept."""
+        to be kept is kept; the Layer/Feature look waiting is not done."""
         self.cancel()
+        self.reading.choices.stop()
         self.keep_pending()
         super().closeEvent(event)
 
