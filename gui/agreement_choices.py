@@ -3,9 +3,10 @@ annotators listed as the main window's are from its inputs: each file (WebAnno T
 INCEpTION export, …) is looked at as the setup panel looks (gui/file_contents.py), once while
 it is unchanged (its stamp, gui/stamps.py: a folder's is every file's under it). All of it
 runs on the main window's look queue, off the UI thread: the listed inputs' stamps, taken
-again at each change of the list or of the Reading options, then a look at each input whose
-stamp (or the type system set) is new. The drop-downs offer every file's span layers, and
-the features of the layer chosen."""
+again at each change of the list or of the Reading options (edits once they rest; one
+waiting as the window closes is dropped), then a look at each input whose stamp, type system
+or Format set is new. The drop-downs offer every file's span layers, and the features of the
+layer chosen."""
 
 from __future__ import annotations
 
@@ -50,7 +51,7 @@ class FileChoices(QObject):
         self.contents: dict[Key, Contents] = {}  # the files looked at (a file listed: as it is now)
         self.wanted: dict[str, Key] = {}  # each file listed, as it was last stamped
         self._checks = 0  # the stamps asked for last: an earlier ask's are out of date
-        self._later = QTimer(self)  # the rows added or removed at once: one pass over them
+        self._later = QTimer(self)  # one look: at the rows added or removed at once, at option edits rested
         self._later.setSingleShot(True)
         self._later.timeout.connect(self.look)
         model = rows.model()
@@ -68,6 +69,10 @@ class FileChoices(QObject):
         ten times a second: one look, not one walk over every listed folder at each step)."""
         self.fill()
         self._later.start(rest_ms)
+
+    def stop(self) -> None:
+        """Look no more for now (the window closed: it is hidden); the next change looks."""
+        self._later.stop()
 
     def look(self) -> None:
         """Offer what is known of the files listed; ask for their stamps (on the look queue),

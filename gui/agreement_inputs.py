@@ -98,10 +98,11 @@ def may_hold_several(path: str, format: str | None = None) -> bool:
 
 
 def listed_otherwise(paths: list[str], before: str | None, now: str | None) -> list[str]:
-    """The inputs listed with the format `before` that the format `now` lists otherwise (an
-    export's annotators one row each, any other input one row)."""
-    return [path for path in dict.fromkeys(paths)
-            if may_hold_several(path, before) != may_hold_several(path, now)]  # fmt: skip
+    """The inputs listed with the format `before` that the format `now` reads with another
+    export reader, or with none (an export's annotators one row each, any other input one row)."""
+    from engine.agreement.inputs import export_reader
+
+    return [path for path in dict.fromkeys(paths) if export_reader(path, before) != export_reader(path, now)]
 
 
 def label_studio_export(path: str, format: str | None = None) -> bool:

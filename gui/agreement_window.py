@@ -254,14 +254,18 @@ class AgreementWindow(QWidget):
         self.again = [path for path in dict.fromkeys(paths) if path in listed]
         self._list(paths)
 
-    def _list(self, paths: list[str]) -> None:
+    def _list(self, paths: list[str], again: bool = False) -> None:
+        """List inputs (`again`: in place of their rows, an export's taken out once its new
+        rows are read: a listing that fails or is cancelled leaves them)."""
         reading = self.reading.reading()
         exports = [path for path in paths if may_hold_several(path, reading.format)]
+        self._take_out([path for path in paths if path not in exports] if again else [])
         for path in paths:
             if path not in exports:
                 self.add_row(path, None)
         listing = listing_job(exports, self.predictions.isChecked(), reading)
-        if exports and not self.run_task("Reading the annotators", listing, self._listed, UNREAD):
+        done = partial(self._listed, exports if again else [])
+        if exports and not self.run_task("Reading the annotators", listing, done, UNREAD):
             for path in exports:
                 self.add_row(path, None)
         if not exports:
@@ -275,7 +279,8 @@ class AgreementWindow(QWidget):
         item.setData(Qt.ItemDataRole.UserRole, (path, annotator))
         self.paths.addItem(item)
 
-    def _listed(self, listed: list[ReadExport]) -> None:
+    def _listed(self, again: list[str], listed: list[ReadExport]) -> None:
+        self._take_out(again)  # the rows they were listed with: the new ones are in
         for export in listed:
             annotators = list(export.annotators)
             if len(annotators) > 1:
@@ -298,21 +303,19 @@ class AgreementWindow(QWidget):
         (those the user removed stay out)."""
         format = self.reading.reading().format
         exports = [path for path in dict.fromkeys(self.path_list()) if label_studio_export(path, format)]
-        self._list_again(exports)
+        self._list(exports, again=True)
 
     def list_as_format(self) -> None:
         """List again the inputs the Format chosen now lists otherwise (an export one row per
         annotator, any other input one row), as the command reads them with --format."""
         before, self.listed_as = self.listed_as, self.reading.reading().format
         if self.listed_as != before:
-            self._list_again(listed_otherwise(self.path_list(), before, self.listed_as))
+            self._list(listed_otherwise(self.path_list(), before, self.listed_as), again=True)
 
-    def _list_again(self, paths: list[str]) -> None:
-        """List these inputs anew: their rows out, then listed (those the user removed stay out)."""
+    def _take_out(self, paths: list[str]) -> None:
         for row in reversed(range(self.paths.count())):
             if self.paths.item(row).data(Qt.ItemDataRole.UserRole)[0] in paths:
                 self.paths.takeItem(row)
-        self._list(paths)
 
     def remove(self) -> None:
         for item in self.paths.selectedItems():
@@ -431,8 +434,9 @@ class AgreementWindow(QWidget):
     def closeEvent(self, event: Any) -> None:  # noqa: N802
         """Close at once: running work is cancelled and ends in the background (the window
         is hidden, not deleted: its thread ends in order and is finished as usual); what waits
-        to be kept is kept."""
+        to be kept is kept; the Layer/Feature look waiting is not done."""
         self.cancel()
+        self.reading.choices.stop()
         self.keep_pending()
         super().closeEvent(event)
 

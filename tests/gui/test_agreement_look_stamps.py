@@ -96,3 +96,19 @@ def test_quick_edits_start_one_look_and_a_layer_chosen_offers_its_features_at_on
     qtbot.waitUntil(lambda: len(jobs) == 2 and settled(agreement, window), timeout=20_000)
     qtbot.wait(2 * SETTLE_MS)  # nothing more waits
     assert len(jobs) == 2 and jobs[1] == folders
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support raise")  # the offscreen platform
+def test_closing_the_window_stops_the_look_waiting(qtbot, monkeypatch, window, folders):
+    """An option edited, then the window closed (hidden) before the edits rest: no walk of
+    the listed folders for the drop-downs of a window no one sees."""
+    jobs: list[list[str]] = []
+    stamps_job = choices.stamps_job
+    monkeypatch.setattr(choices, "stamps_job", lambda paths: jobs.append(paths) or stamps_job(paths))
+    agreement = agreement_of(qtbot, window)
+    agreement.add_paths(folders)
+    qtbot.waitUntil(lambda: len(jobs) == 1 and settled(agreement, window), timeout=20_000)
+    set_option(agreement, "tag_column", 2)
+    agreement.close()
+    qtbot.wait(2 * SETTLE_MS)
+    assert len(jobs) == 1 and settled(agreement, window)
