@@ -349,7 +349,10 @@ CONLL_SUFFIXES = (".conll", ".bio", ".iob", ".tsv", ".txt")
 
 def vrt(lines: Sequence[str]) -> bool:
     """TAB-separated token lines whose second field is a tag (tag_column), or <text>/<s> structure
-    (the lines alone: a file's name is Head.sniffs' to weigh)."""
+    (the lines alone: a file's name is Head.sniffs' to weigh); never a file declaring its
+    columns (CoNLL-U Plus: conll's)."""
+    if declares_columns(lines):
+        return False
     texts, token_lines = _vrt_lines(lines)
     if any(text.startswith(("<text", "<s>", "<s ")) for text in texts):
         return True
@@ -472,6 +475,12 @@ def declared_columns(first_line: str) -> list[str] | None:
     return first_line.removeprefix(GLOBAL_COLUMNS).split() or None
 
 
+def declares_columns(lines: Sequence[str]) -> bool:
+    """Whether a file's first line names its columns (CoNLL-U Plus, a byte-order mark before it
+    dropped as its reader drops it)."""
+    return bool(lines) and declared_columns(lines[0].lstrip(BOM)) is not None
+
+
 def ids_first(names: list[str] | None) -> bool:
     """Whether a file's declared columns begin with CoNLL-U's ID: its lines numbered `1-2`
     and `8.1` are no words."""
@@ -493,9 +502,13 @@ def column_fields(line: str, separator: str | None) -> list[str]:
 
 
 def conll(lines: Sequence[str]) -> bool:
-    """Column lines whose last column is a tag, unless the first has three columns
-    (CoNLL-2000's shape, FairEval's own: FairEval reads such files, or rejects them with
-    its own messages; read_spans still reads them as columns)."""
+    """A file declaring its columns (CoNLL-U Plus, whatever they hold: where the column read
+    holds no tags the reader names it and the one to read); else column lines whose last
+    column is a tag, unless the first has three columns (CoNLL-2000's shape, FairEval's own:
+    FairEval reads such files, or rejects them with its own messages; read_spans still reads
+    them as columns)."""
+    if declares_columns(lines):
+        return True
     first = next((line for line in lines if not line.startswith(("#", DOCSTART))), "")
     return len(column_fields(first.strip(), None)) != 3 and columns_like(lines)
 
