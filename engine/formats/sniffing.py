@@ -533,6 +533,17 @@ def tag_column(tags: Collection[str]) -> bool:
     return all(map(_COLUMN_TAG.fullmatch, tags)) or _beside_o(tags)
 
 
+#: Any tag the CoNLL reader reads as one: O, a prefixed or untyped tag, a bare label.
+_ANY_TAG = re.compile(rf"{_UNTYPED_TAG.pattern}|{BARE_LABEL.pattern}")
+
+
+def read_as_tags(tags: Collection[str], io: bool = False) -> bool:
+    """Whether the CoNLL reader takes a column's values for tags, its own messages saying what
+    is wrong with them: tag_column's; tags of every kind beside O (bare labels mixed with
+    prefixed ones: it stops at the kind fewer have); with IO chosen (`io`) bare labels without O."""
+    return tag_column(tags) or (("O" in tags or io) and all(map(_ANY_TAG.fullmatch, tags)))
+
+
 def _beside_o(tags: Collection[str]) -> bool:
     """Whether the values are O and letters alone (untyped tags) or O and bare labels (IO)."""
     return "O" in tags and (all(map(_UNTYPED_TAG.fullmatch, tags)) or all(map(_IO_TAG.fullmatch, tags)))
