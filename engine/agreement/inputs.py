@@ -186,7 +186,17 @@ def read_listed(
         names.append(name)
         sides.append(read[path][name])
     named = checked_names(names, None, [path for path, _ in inputs], LISTED_NAMING)
-    return dict(zip(named, sides, strict=True))
+    listed = dict(zip(named, sides, strict=True))
+    if one_export_listed(inputs):  # in the export's order, however its rows were listed
+        order = list(read[inputs[0][0]])
+        return {name: listed[name] for name in order if name in listed}
+    return listed
+
+
+def one_export_listed(inputs: list[tuple[str, str | None]]) -> bool:
+    """Whether the annotators the app lists are all of one export: measured in its order, as
+    the command measures an export given alone (others by name)."""
+    return len({path for path, _ in inputs}) == 1 and all(name is not None for _, name in inputs)
 
 
 def check_exist(paths: list[str]) -> None:

@@ -118,11 +118,13 @@ def test_the_predictions_are_annotators_when_the_box_is_checked(window, qtbot, t
     window.remove()
     data = measured(window, qtbot)
     assert main(["agreement", path, "--predictions", "--json", "-"]) == 0
-    assert data["overall"] == json.loads(capsys.readouterr().out)["overall"]
+    command = json.loads(capsys.readouterr().out)
+    assert data["overall"] == command["overall"]
+    assert data["annotators"] == command["annotators"] == ["user 7", "ben@example.org", "predictions v1"]
     window.predictions.setChecked(False)
     qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
     assert window.rows() == [(path, "user 7"), (path, "ben@example.org")]
-    assert measured(window, qtbot)["annotators"] == ["ben@example.org", "user 7"]  # as the report orders them
+    assert measured(window, qtbot)["annotators"] == ["user 7", "ben@example.org"]  # as the report orders them
 
 
 def test_turning_the_predictions_off_and_on_keeps_the_rows_removed(window, qtbot, tmp_path):
