@@ -69,7 +69,7 @@ def columns_read(lines: Sequence[str], io: bool = False) -> int:
 
 def _columns_of(lines: Sequence[str], counts: Callable[[set[str], int], bool]) -> int:
     """How many columns after the token on every token line of these lines `counts` as tags
-    (given each column's values and number, from 0), the first that does not ending them."""
+    (given each column's values and number, from 0), up to the first that does not."""
     texts = [line.lstrip(BOM).strip() for line in lines]
     rows = [text.split("\t") for text in texts if "\t" in text]
     count, most = 0, min(map(len, rows), default=1) - 1  # the columns after the token on every line
