@@ -73,7 +73,7 @@ def measure_job(rows: list[Row], predictions: bool = False, kept: list[ReadExpor
     def job(progress: Progress) -> tuple[dict[str, Any], Any, Any, dict[str, list[Any]]]:
         from engine.agreement.adjudication import disagreements
         from engine.agreement.corpus import build_corpus
-        from engine.agreement.inputs import read_listed
+        from engine.agreement.inputs import one_export_listed, read_listed
         from engine.agreement.measures import measure
 
         chosen = reading or AgreementReading()
@@ -82,7 +82,7 @@ def measure_job(rows: list[Row], predictions: bool = False, kept: list[ReadExpor
                 if (e.predictions, e.format, e.options) == (predictions, chosen.format, options)
                 and e.unchanged()}  # fmt: skip
         sides = read_listed(rows, options, progress, predictions, read, chosen.format)
-        corpus = build_corpus(sides, labels(chosen))
+        corpus = build_corpus(sides, labels(chosen), in_order=one_export_listed(rows))
         sheet = disagreements(corpus)
         return measure(corpus, progress), corpus, sheet, by_document(sheet.rows)
 

@@ -162,7 +162,7 @@ def run_agreement(args: argparse.Namespace) -> tuple[str, list[str]]:
     labels = [label.strip() for label in args.labels.split(",") if label.strip()] if args.labels else None
     sides = read_annotators(args.annotators, args.names, args.format, options,
                             predictions=args.predictions)  # fmt: skip
-    corpus = build_corpus(sides, labels)
+    corpus = build_corpus(sides, labels, in_order=len(args.annotators) == 1)  # an export: in its order
     data = {**_envelope(args, labels), **measure(corpus)}
     from ..formats.spantable import reader_warnings
 

@@ -87,12 +87,13 @@ class Corpus:
         return self.codes[a][self.token_offsets[d] : self.token_offsets[d + 1]]
 
 
-def build_corpus(annotations: Mapping[str, Annotations], labels: Sequence[str] | None = None) -> Corpus:
-    """The corpus of named annotators' annotations (names in any order; `labels` keeps
-    only the spans with those labels)."""
+def build_corpus(annotations: Mapping[str, Annotations], labels: Sequence[str] | None = None,
+                 in_order: bool = False) -> Corpus:  # fmt: skip
+    """The corpus of named annotators' annotations (names in any order, sorted; `in_order`:
+    kept in the mapping's, an export's own order; `labels` keeps only the spans with those labels)."""
     if len(annotations) < 2:
         raise InputError("at least two annotators", f"{len(annotations)}")
-    names = sorted(annotations)
+    names = list(annotations) if in_order else sorted(annotations)
     sides = _one_document([annotations[n] for n in names])
     order = _document_order(sides)
     doc_index = {name: i for i, name in enumerate(order)}

@@ -113,21 +113,29 @@ def _clash(name: str, first: int, second: int, sources: list[str] | None) -> str
     return f"'{name}' for both {sources[first]} and {sources[second]}"
 
 
-def refuse_exports(paths: list[str], format: str | None = None) -> None:
+#: What to do with an export that is no one annotator's beside other inputs (an INCEpTION
+#: project export's words, doccano's zip's): the command measures it given alone ...
+GIVE_ALONE = ("give it alone", "give it alone (each user an annotator)")
+#: ... and the app lists its annotators one row each as it is added (read_listed's words).
+LIST_ALONE = ("remove its row and add it again (each annotator a row)",
+              "remove its row and add it again (each user a row)")  # fmt: skip
+
+
+def refuse_exports(paths: list[str], format: str | None = None, alone: tuple[str, str] = GIVE_ALONE) -> None:
     """InputError for an export among several inputs that is no one annotator's and that no
     option of agreement makes one: an INCEpTION project export, doccano's zip of several
-    users' files (the span methods name its user with --gold-user; agreement has no such option)."""
+    users' files (the span methods name its user with --gold-user; agreement has no such
+    option); `alone` says what to do instead (GIVE_ALONE, LIST_ALONE)."""
     from ..formats.inception_project import is_project
 
     for path in paths:
         if is_project(path):
             raise InputError(ONE_EACH, "an INCEpTION project export, which holds every annotator's work: "
-                             "give it alone", file=path)  # fmt: skip
+                             f"{alone[0]}", file=path)  # fmt: skip
         users = _zip_users(path, format)
         if len(users) > 1:
             found = f"doccano's export zip of {len(users)} users' files ({listed_names(users)})"
-            raise InputError(ONE_EACH, f"{found}, which holds every user's work: give it alone (each user an "
-                             "annotator)", file=path)  # fmt: skip
+            raise InputError(ONE_EACH, f"{found}, which holds every user's work: {alone[1]}", file=path)
 
 
 #: What each input is where several are given.
@@ -154,13 +162,15 @@ def read_listed(
     """The annotators the app lists: (path, None) one annotator's input, named after it;
     (path, name) one annotator of an export (each export read once, none of those `read`
     already holds by path; a Label Studio export's predictions among them where asked);
-    each read as `format` (--format's name; None: recognised)."""
+    each read as `format` (--format's name; None: recognised). An input of the first kind
+    that is no one annotator's is refused as the command refuses it (refuse_exports)."""
     from ..formats import read_spans
     from .command import annotator_name
 
     if len(inputs) < 2:
         raise InputError("at least two annotators' files or folders", f"{len(inputs)}")
     check_exist([path for path, _ in inputs])
+    refuse_exports([path for path, name in inputs if name is None], format, LIST_ALONE)
     read = dict(read or {})
     names, sides = [], []
     for i, (path, name) in enumerate(inputs):
@@ -176,7 +186,17 @@ def read_listed(
         names.append(name)
         sides.append(read[path][name])
     named = checked_names(names, None, [path for path, _ in inputs], LISTED_NAMING)
-    return dict(zip(named, sides, strict=True))
+    listed = dict(zip(named, sides, strict=True))
+    if one_export_listed(inputs):  # in the export's order, however its rows were listed
+        order = list(read[inputs[0][0]])
+        return {name: listed[name] for name in order if name in listed}
+    return listed
+
+
+def one_export_listed(inputs: list[tuple[str, str | None]]) -> bool:
+    """Whether the annotators the app lists are all of one export: measured in its order, as
+    the command measures an export given alone (others by name)."""
+    return len({path for path, _ in inputs}) == 1 and all(name is not None for _, name in inputs)
 
 
 def check_exist(paths: list[str]) -> None:

@@ -351,9 +351,12 @@ CONLL_SUFFIXES = (".conll", ".bio", ".iob", ".tsv", ".txt")
 
 def vrt(lines: Sequence[str]) -> bool:
     """TAB-separated token lines whose second field is a BIO tag (O, B-, I-, E-, S-), or <text>/<s>
-    structure (the lines alone: a file's name is Head.sniffs' to weigh). Only these: a file of
-    other tags without structure (IO, untyped, BILOU, BMES) is CoNLL's, whose reader knows them;
-    taken for vertical text, CLUEval and FairEval would read it by their own rules."""
+    structure (the lines alone: a file's name is Head.sniffs' to weigh); never a file declaring
+    its columns (CoNLL-U Plus: conll's). Only BIO tags: a file of other tags without structure
+    (IO, untyped, BILOU, BMES) is CoNLL's, whose reader knows them; taken for vertical text,
+    CLUEval and FairEval would read it by their own rules."""
+    if declares_columns(lines):
+        return False
     texts, token_lines = _vrt_lines(lines)
     if any(text.startswith(("<text", "<s>", "<s ")) for text in texts):
         return True
@@ -475,6 +478,12 @@ def declared_columns(first_line: str) -> list[str] | None:
     return first_line.removeprefix(GLOBAL_COLUMNS).split() or None
 
 
+def declares_columns(lines: Sequence[str]) -> bool:
+    """Whether a file's first line names its columns (CoNLL-U Plus, a byte-order mark before it
+    dropped as its reader drops it)."""
+    return bool(lines) and declared_columns(lines[0].lstrip(BOM)) is not None
+
+
 def ids_first(names: list[str] | None) -> bool:
     """Whether a file's declared columns begin with CoNLL-U's ID: its lines numbered `1-2`
     and `8.1` are no words."""
@@ -496,9 +505,13 @@ def column_fields(line: str, separator: str | None) -> list[str]:
 
 
 def conll(lines: Sequence[str]) -> bool:
-    """Column lines whose last column is a tag, unless the first has three columns
-    (CoNLL-2000's shape, FairEval's own: FairEval reads such files, or rejects them with
-    its own messages; read_spans still reads them as columns)."""
+    """A file declaring its columns (CoNLL-U Plus, whatever they hold: where the column read
+    holds no tags the reader names it and the one to read); else column lines whose last
+    column is a tag, unless the first has three columns (CoNLL-2000's shape, FairEval's own:
+    FairEval reads such files, or rejects them with its own messages; read_spans still reads
+    them as columns)."""
+    if declares_columns(lines):
+        return True
     first = next((line for line in lines if not line.startswith(("#", DOCSTART))), "")
     return len(column_fields(first.strip(), None)) != 3 and columns_like(lines)
 
@@ -521,6 +534,17 @@ def tag_column(tags: Collection[str]) -> bool:
     """Whether a column's values are tags, as a CoNLL file's last column is (columns_like) and
     a vertical text's BIO columns are (engine/formats/vrt.py)."""
     return all(map(_COLUMN_TAG.fullmatch, tags)) or _beside_o(tags)
+
+
+#: Any tag the CoNLL reader reads as one: O, a prefixed or untyped tag, a bare label.
+_ANY_TAG = re.compile(rf"{_UNTYPED_TAG.pattern}|{BARE_LABEL.pattern}")
+
+
+def read_as_tags(tags: Collection[str], io: bool = False) -> bool:
+    """Whether the CoNLL reader takes a column's values for tags, its own messages saying what
+    is wrong with them: tag_column's; tags of every kind beside O (bare labels mixed with
+    prefixed ones: it stops at the kind fewer have); with IO chosen (`io`) bare labels without O."""
+    return tag_column(tags) or (("O" in tags or io) and all(map(_ANY_TAG.fullmatch, tags)))
 
 
 def _beside_o(tags: Collection[str]) -> bool:

@@ -55,10 +55,25 @@ def bio_columns(lines: Sequence[str]) -> int:
     each a column of tags as a CoNLL file's (sniffing.tag_column: any scheme, IO's bare labels
     beside O); a byte-order mark before the first is no part of it; a line of a single field
     is no token line, as read_vrt reads it."""
+    return _columns_of(lines, lambda tags, _: sniffing.tag_column(tags))
+
+
+def columns_read(lines: Sequence[str], io: bool = False) -> int:
+    """How many columns after the token the span methods read as tags: bio_columns' and any
+    the CoNLL reader reads as tags with its own message for what is wrong with them (bare
+    labels mixed with prefixed tags beside O: sniffing.read_as_tags); with IO chosen (`io`),
+    a first column of bare labels without O too (later ones may be ids or domains, told
+    from tags by their O)."""
+    return _columns_of(lines, lambda tags, k: sniffing.read_as_tags(tags, io and k == 0))
+
+
+def _columns_of(lines: Sequence[str], counts: Callable[[set[str], int], bool]) -> int:
+    """How many columns after the token on every token line of these lines `counts` as tags
+    (given each column's values and number, from 0), up to the first that does not."""
     texts = [line.lstrip(BOM).strip() for line in lines]
     rows = [text.split("\t") for text in texts if "\t" in text]
     count, most = 0, min(map(len, rows), default=1) - 1  # the columns after the token on every line
-    while count < most and sniffing.tag_column({f[count + 1] for f in rows}):
+    while count < most and counts({f[count + 1] for f in rows}, count):
         count += 1
     return count
 
@@ -391,13 +406,13 @@ def read(path: str, options: ReadOptions) -> Annotations:
     """One BIO column of the file (options.tag_column: 1 the first after the token,
     negative from the last BIO column) as spans of one text document of its tokens, read
     in the tag scheme chosen or detected (as CoNLL columns are)."""
-    return _column(path, *_every_column(path), options)
+    return _column(path, *_every_column(path, options), options)
 
 
 def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
     """The labels of each BIO column's spans, the file read once (each column as `read`
     reads it with these options; none for a column that cannot be read so)."""
-    vrt, count = _every_column(path)
+    vrt, count = _every_column(path, options)
     labels: list[list[str]] = []
     for k in range(1, count + 1):
         try:
@@ -408,11 +423,13 @@ def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
     return labels
 
 
-def _every_column(path: str) -> tuple[VrtFile, int]:
-    """The file with every BIO column its head has, and how many that is."""
+def _every_column(path: str, options: ReadOptions) -> tuple[VrtFile, int]:
+    """The file with every column of tags its head has (columns_read, with the scheme
+    chosen), and how many that is."""
     from .sniffing import read_head
 
-    count = bio_columns(read_head(Path(path))) if Path(path).is_file() else 0
+    io = (options.scheme or "").upper() == "IO"
+    count = columns_read(read_head(Path(path)), io) if Path(path).is_file() else 0
     return read_vrt(path, VrtLayout(max(count, 1))), count
 
 

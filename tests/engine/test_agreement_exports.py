@@ -243,7 +243,7 @@ def test_a_label_studio_export_with_two_annotators_per_task(tmp_path, capsys):
     path = tmp_path / "export.json"
     path.write_text(json.dumps(LABEL_STUDIO), encoding="utf-8")
     data = run(capsys, str(path))
-    assert data["annotators"] == ["ben@example.org", "user 7"]  # the e-mail, or the id; cancelled left out
+    assert data["annotators"] == ["user 7", "ben@example.org"]  # the id, or the e-mail; cancelled left out
     separate = []
     for number, name in ((0, "user 7"), (1, "ben")):
         tasks = [
@@ -268,6 +268,24 @@ def test_label_studio_predictions_are_an_annotator_only_when_asked(tmp_path, cap
         "ben@example.org",
         "predictions v1",
     ]
+
+
+def test_an_export_given_alone_is_reported_in_its_order(tmp_path, capsys):
+    """Its annotators as the export lists them (a Label Studio export's by user id, then names,
+    each model's predictions last; the order --names renames them in), not sorted by name, in
+    the report, its pairs and its documents' lists; several inputs by name, as ever."""
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(LABEL_STUDIO), encoding="utf-8")
+    data = run(capsys, str(path), "--predictions")
+    assert data["annotators"] == ["user 7", "ben@example.org", "predictions v1"]  # sorted: predictions second
+    assert data["per_document"]["11"]["annotators"] == data["annotators"]
+    assert list(data["overall"]["span_f1"]["labelled"]["pairwise"]) == data["annotators"]
+    renamed = run(capsys, str(path), "--predictions", "--names", "zoe", "amy", "model")
+    assert renamed["annotators"] == ["zoe", "amy", "model"]  # in the order given, as they are renamed
+    files = [tmp_path / "zoe.jsonl", tmp_path / "amy.jsonl"]
+    for file in files:
+        file.write_text(json.dumps({"text": TEXT_1, "label": []}) + "\n", encoding="utf-8")
+    assert run(capsys, *map(str, files))["annotators"] == ["amy", "zoe"]  # several inputs: by name
 
 
 # --- errors -----------------------------------------------------------------------------
@@ -409,7 +427,7 @@ def test_a_label_studio_json_min_export_names_its_annotators(tmp_path, capsys):
     data = run(capsys, str(path))
     full = tmp_path / "export.json"
     full.write_text(json.dumps(LABEL_STUDIO), encoding="utf-8")
-    assert data["annotators"] == ["ben@example.org", "user 7"]
+    assert data["annotators"] == ["user 7", "ben@example.org"]
     assert data["overall"] == run(capsys, str(full))["overall"]
 
 

@@ -5,6 +5,7 @@ named in the message, with the one column named for named entities to read inste
 from __future__ import annotations
 
 import re
+from pathlib import Path
 
 import pytest
 
@@ -217,3 +218,46 @@ def test_a_range_line_carrying_a_tag_is_said_not_read(tmp_path):
     rows[1] = "2-3\tdel\t_"
     path.write_text("# global.columns = ID FORM NE\n" + "\n".join(rows) + "\n\n", encoding="utf-8")
     assert conll.read(str(path), ReadOptions()).warnings == []
+
+
+#: PARSEME's .cupt (CoNLL-U Plus): CoNLL-U's ten columns, then the MWE column (`*`, `1:LVC.full`).
+PARSEME = """# global.columns = ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC PARSEME:MWE
+# source_sent_id = . . x
+# text = He took a walk.
+1\tHe\the\tPRON\tPRP\t_\t2\tnsubj\t_\t_\t*
+2\ttook\ttake\tVERB\tVBD\t_\t0\troot\t_\t_\t1:LVC.full
+3\ta\ta\tDET\tDT\t_\t4\tdet\t_\t_\t*
+4\twalk\twalk\tNOUN\tNN\t_\t2\tobj\t_\tSpaceAfter=No\t1
+5\t.\t.\tPUNCT\t.\t_\t2\tpunct\t_\t_\t*
+
+"""
+
+
+def test_a_file_declaring_its_columns_is_recognised_without_format(tmp_path, cli):
+    """A PARSEME .cupt read without --format says what --format conll says (the column read,
+    --tag-column), not 'found none recognised': a file declaring its columns is CoNLL-U Plus."""
+    path = tmp_path / "train.cupt"
+    path.write_text(PARSEME, encoding="utf-8")
+    plain, chosen = cli("spans", path, path), cli("spans", path, path, "--format", "conll")
+    assert plain.code == chosen.code == 2 and plain.err == chosen.err
+    assert "found '*' in column 10 (counted from 0, PARSEME:MWE in the file's global.columns)" in plain.err
+    path.write_bytes(b"\xef\xbb\xbf" + PARSEME.encode())  # a byte-order mark before it, as the reader drops it
+    assert cli("spans", path, path).err == plain.err
+
+
+def test_a_conllu_plus_file_of_tags_reads_without_flags(tmp_path, cli):
+    """Its NE column of BIO tags last, a CoNLL-U Plus file reads without --format, also of two
+    columns (FORM NE), which a .vrt's sniffing would otherwise take for vertical text."""
+    from engine.formats import detected_module
+
+    relate = tmp_path / "relate.conllup"  # RELATE's columns without GEONAMES: the NE column last
+    relate.write_text("".join(line.rsplit("\t", 1)[0].replace(" RELATE:GEONAMES", "") + "\n"
+                              for line in Path(_plus(tmp_path / "with.conllup")).read_text().splitlines()),
+                      encoding="utf-8")  # fmt: skip
+    two = tmp_path / "two.conllup"
+    two.write_text("# global.columns = FORM NE\n# text = Ion Popescu merge\nIon\tB-PER\nPopescu\tI-PER\n"
+                   "merge\tO\n\n", encoding="utf-8")  # fmt: skip
+    assert detected_module(two) == detected_module(relate) == "conll"
+    for path in (relate, two):
+        read = cli("spans", path, path)
+        assert read.code == 0 and "PER\t1\t0\t0" in read.out

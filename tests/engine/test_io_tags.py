@@ -309,3 +309,36 @@ def test_a_scheme_the_tags_do_not_fit_names_the_one_they_fit(tmp_path, cli, tags
     path = _conll(tmp_path, tags)
     result = cli("spans", path, path, *options)
     assert (result.code, result.err) == (2, f"spanstudio: error: {path}:1: {message}\n")
+
+
+def test_a_vrt_file_of_io_tags_without_o_in_its_head_reads_with_scheme_io(tmp_path, cli):
+    """With --scheme IO bare labels are tags without O (CoNLL's reader reads them so): a .vrt
+    whose first lines hold no O reads as its CoNLL columns do; a later column of ids (`d1`)
+    is no column of tags for that (told from tags by its O, as ever)."""
+    rows = ["Ion\tPER\td1", "Popescu\tPER\td1", "Cluj\tLOC\td1"]
+    vertical, columns = tmp_path / "io.vrt", tmp_path / "io.conll"
+    vertical.write_text("\n".join(['<text id="a">', "<s>", *rows, "</s>", "</text>"]) + "\n", encoding="utf-8")
+    columns.write_text("\n".join(row.rsplit("\t", 1)[0] for row in rows) + "\n\n", encoding="utf-8")
+    read = cli("spans", vertical, vertical, "--scheme", "IO")
+    assert read.code == 0 and read.out == cli("spans", columns, columns, "--scheme", "IO", "--format", "conll").out
+    assert "PER\t1\t0\t0" in read.out and "d1" not in read.out
+    assert vrt.columns_read(sniffing.read_head(vertical), io=True) == 1
+    assert vrt.columns_read(sniffing.read_head(vertical)) == vrt.bio_columns(sniffing.read_head(vertical)) == 0
+
+
+def test_a_vrt_file_mixing_bare_and_prefixed_tags_says_what_conll_says(tmp_path, cli):
+    """The tag of the kind fewer tags have stops a .vrt with CoNLL's words (from its code), not
+    with 'no BIO column'; a .vrt of two such columns reads its first, the last stopping."""
+    tags = ["B-PER", "I-PER", "O", "LOC", "B-PER"]
+    said = []
+    for form in ("vrt", "conll"):
+        path = tmp_path / f"mixed.{form}"
+        path.write_text("".join(f"w{k}\t{tag}\n" for k, tag in enumerate(tags)) + "\n", "utf-8")
+        said.append(cli("spans", path, path, "--format", form).err.replace(str(path), "FILE"))
+    assert said[0] == said[1] == ("spanstudio: error: FILE:4: expected a tag with a prefix, as on line 1 ('B-PER'; "
+                                  "a file does not mix them with IO's bare labels), found 'LOC'\n")  # fmt: skip
+    two = tmp_path / "two.vrt"
+    two.write_text("".join(f"w{k}\t{tag}\t{tag}\n" for k, tag in enumerate(["B-PER", *tags[1:3]])) +
+                   "w3\tB-LOC\tLOC\n\n", encoding="utf-8")  # fmt: skip
+    assert cli("spans", two, two, "--format", "vrt", "--tag-column", "1").code == 0
+    assert "found 'LOC'" in cli("spans", two, two, "--format", "vrt").err

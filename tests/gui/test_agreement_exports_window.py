@@ -118,11 +118,13 @@ def test_the_predictions_are_annotators_when_the_box_is_checked(window, qtbot, t
     window.remove()
     data = measured(window, qtbot)
     assert main(["agreement", path, "--predictions", "--json", "-"]) == 0
-    assert data["overall"] == json.loads(capsys.readouterr().out)["overall"]
+    command = json.loads(capsys.readouterr().out)
+    assert data["overall"] == command["overall"]
+    assert data["annotators"] == command["annotators"] == ["user 7", "ben@example.org", "predictions v1"]
     window.predictions.setChecked(False)
     qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
     assert window.rows() == [(path, "user 7"), (path, "ben@example.org")]
-    assert measured(window, qtbot)["annotators"] == ["ben@example.org", "user 7"]  # as the report orders them
+    assert measured(window, qtbot)["annotators"] == ["user 7", "ben@example.org"]  # as the report orders them
 
 
 def test_turning_the_predictions_off_and_on_keeps_the_rows_removed(window, qtbot, tmp_path):
@@ -207,3 +209,24 @@ def test_a_listing_that_fails_keeps_no_file_as_listed_already(window, qtbot, tmp
     window.paths.item(0).setSelected(True)
     window.remove()
     assert window.summary.text() == f"{len(rows) - 1} annotators listed: click Measure agreement."
+
+
+def test_a_doccano_zip_of_several_users_in_one_row_is_refused_as_the_command_refuses_it(window, qtbot, tmp_path,
+                                                                                         shown, capsys):  # fmt: skip
+    """A row that is doccano's zip of several users beside another row (as a list kept from
+    before its users were listed one row each) says what `agreement` says of it, in the
+    window's words for what to do, not the span methods' --gold-user message."""
+    from tests.engine.test_doccano_zip import SPANS, export, unzipped, user_records
+    from tests.engine.test_doccano_zip import jsonl as user_jsonl
+
+    path = export(tmp_path, {f"{user}.jsonl": user_jsonl(user_records(SPANS[user])) for user in SPANS})
+    other = unzipped(path, "alice")
+    assert main(["agreement", path, other]) == 2
+    said = capsys.readouterr().err.removeprefix("spanstudio: error: ").rstrip("\n")
+    window.add_row(path, None)
+    window.add_row(other, None)
+    window.measure()
+    qtbot.waitUntil(lambda: not window.busy, timeout=20_000)
+    assert shown.input_errors == [("Agreement could not be measured", said.replace(
+        "give it alone (each user an annotator)", "remove its row and add it again (each user a row)"))]
+    assert "--gold-user" not in shown.input_errors[0][1]
