@@ -48,8 +48,10 @@ sniff = sniffing.conll  # recognises the format without this module (engine/form
 
 
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
-    """What can be picked in the file: the schemes, the tag columns and the labels."""
+    """What can be picked in the file: the schemes, the tag columns and the labels; InputError
+    where the column read holds no tags (the app's file box says so, and the way on, at once)."""
     columns = ColumnFile.read(path, options)
+    _tag_parts(columns, options)
     labels = sorted({tag_kind(t)[1] for t in columns.tag_names if t != "O"})
     return {"scheme": list(tagschemes.SCHEMES), "label": labels}
 
