@@ -64,18 +64,15 @@ def _scores(report: dict) -> list:
 def test_the_systems_own_scheme_set_in_the_panel_scores_as_the_command_line(qtbot, window, cli, tmp_path):
     gold, system, system_iob2 = _files(tmp_path)
     assert "I-LOC\nWest\tB-LOC" in Path(system).read_text(encoding="utf-8")  # IOB1 indeed
-    window.setup.set_method("spans")
-    window.setup.set_paths(gold, system)
-    _choose(window.setup.panel, "system_scheme", "IOB1")
-    evaluate(qtbot, window)
-    report = window.report
-    run = cli("spans", gold, system, "--system-scheme", "IOB1", "--json", "-")
-    iob2 = cli("spans", gold, system_iob2, "--json", "-")
+    _choose(window.setup.panels["spans"], "system_scheme", "IOB1")
+    evaluate(qtbot, window, "spans", gold, system)
+    run, iob2 = (cli("spans", gold, *args, "--json", "-") for args in ((system, "--system-scheme", "IOB1"),
+                                                                         (system_iob2,)))  # fmt: skip
     assert run.code == iob2.code == 0
     expected = json.loads(run.out)
-    assert report.tables["scores"].rows == _scores(expected) == _scores(json.loads(iob2.out))
+    assert window.report.tables["scores"].rows == _scores(expected) == _scores(json.loads(iob2.out))
     assert 0 < expected["tables"]["scores"]["rows"][-3][-2] < 1  # micro avg F1: errors to score
-    assert report.options == expected["options"] and report.options["system_scheme"] == "IOB1"
+    assert window.report.options == expected["options"] and window.report.options["system_scheme"] == "IOB1"
     assert "System scheme = IOB1" in window.tabs.widget(0).header.text()
 
 
