@@ -11,8 +11,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Signal
-from PySide6.QtGui import QShowEvent
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QPaintEvent, QPalette, QShowEvent
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -25,6 +25,9 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QMenu,
     QSpinBox,
+    QStyle,
+    QStyleOptionComboBox,
+    QStylePainter,
     QToolButton,
     QVBoxLayout,
     QWidget,
@@ -114,17 +117,40 @@ class BoolEditor(Editor):
         self.box.setChecked(bool(value))
 
 
+class ChoiceBox(QComboBox):
+    """A drop-down that may show a text `greyed` in place of its current item's (a choice not
+    set that takes another option's), its arrow drawn as any drop-down's: it is there to be used."""
+
+    greyed: str | None = None
+
+    def paintEvent(self, event: QPaintEvent) -> None:  # noqa: N802
+        if self.greyed is None:
+            super().paintEvent(event)
+            return
+        painter = QStylePainter(self)
+        option = QStyleOptionComboBox()
+        self.initStyleOption(option)
+        painter.drawComplexControl(QStyle.ComplexControl.CC_ComboBox, option)
+        option.currentText = self.greyed
+        for role in (QPalette.ColorRole.ButtonText, QPalette.ColorRole.Text):
+            option.palette.setColor(role, option.palette.color(QPalette.ColorGroup.Disabled, role))
+        painter.setPen(option.palette.color(QPalette.ColorRole.Text))
+        painter.drawControl(QStyle.ControlElement.CE_ComboBoxLabel, option)
+
+
 class ChoiceEditor(Editor):
     def __init__(self, spec: OptionSpec) -> None:
         super().__init__(spec)
-        self.combo = QComboBox()
+        self.combo = ChoiceBox()
         self.choices = [None, *spec.info.choices] if spec.optional else list(spec.info.choices or ())
         self.combo.addItems([UNSET if c is None else spec.choice_title(c) for c in self.choices])
         # As narrow as the panel: a long title (WebAnno TSV 3.x (INCEpTION)) is whole in the list.
         self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.combo.setMinimumContentsLength(8)
         self.combo.currentIndexChanged.connect(self.changed)
+        self.combo.currentIndexChanged.connect(self._grey)
         self.row.addWidget(self.combo, 1)
+        self._taken: str | None = None  # not set, the choice it takes, as shown (show_unset)
 
     def value(self) -> Any:
         return self.choices[self.combo.currentIndex()] if self.choices else None
@@ -132,6 +158,19 @@ class ChoiceEditor(Editor):
     def set_value(self, value: Any) -> None:
         if value in self.choices:
             self.combo.setCurrentIndex(self.choices.index(value))
+
+    def show_unset(self, value: Any) -> None:
+        """Show `value` greyed while the option is not set (a side's own scheme: the scheme for
+        both sides, which it then takes); the list's first item says so ('(not set: IOB2)')."""
+        self._taken = UNSET if value is None else self.spec.choice_title(value)
+        self.combo.setItemText(0, UNSET if value is None else f"{UNSET[:-1]}: {self._taken})")
+        grey = self.palette().color(QPalette.ColorGroup.Disabled, QPalette.ColorRole.Text)
+        self.combo.setItemData(0, grey, Qt.ItemDataRole.ForegroundRole)
+        self._grey()
+
+    def _grey(self) -> None:
+        self.combo.greyed = self._taken if self.value() is None else None
+        self.combo.update()
 
 
 class FloatSpinBox(QDoubleSpinBox):
@@ -356,51 +395,67 @@ def editor_for(spec: OptionSpec) -> Editor:
 #: The rows of a grid of options for both sides and each side alone: the prefix of each
 #: row's option names, its label and its tooltip.
 SIDE_ROWS = (("", "Both", "For the gold and the system file alike."),
-             ("gold_", "Gold", "The gold file's own, where its columns are not the system's (not set: "
-                               "as Both)."),
-             ("system_", "System", "The system file's own, where its columns are not the gold's (not set: "
-                                   "as Both)."))  # fmt: skip
+             ("gold_", "Gold", "The gold file's own, where its columns or tag scheme are not the system's "
+                               "(not set: as Both)."),
+             ("system_", "System", "The system file's own, where its columns or tag scheme are not the "
+                                   "gold's (not set: as Both)."))  # fmt: skip
 #: The prefixes of a side's own options (gold_tag_column).
 SIDES = tuple(prefix for prefix, *_ in SIDE_ROWS[1:])
 
 
+#: The options of a file's columns and their tags shown for both sides and each side alone
+#: as one grid, in its order (the others given per side, as the format, each a row of its own).
+GRIDDED = ("token_column", "tag_column", "scheme")
+#: The options side by side in the grid at most: two fit the Setup panel's width.
+ACROSS = 2
+
+
 def side_families(specs: list[OptionSpec]) -> list[str]:
-    """The columns shown for both sides and for each side alone (token_column, tag_column
-    beside gold_tag_column …), laid out as one grid (SideGrid)."""
+    """The options shown for both sides and for each side alone (token_column, tag_column
+    beside gold_tag_column …) laid out as one grid (SideGrid), in its order."""
     names = {spec.name for spec in specs}
-    return [spec.name for spec in specs if is_column(spec) and all(s + spec.name in names for s in SIDES)]
+    return [name for name in GRIDDED if all(s + name in names for s in ("", *SIDES))]
 
 
 class SideGrid(QWidget):
-    """Columns given for both sides and for each side alone (--tag-column, --gold-tag-column,
-    --system-tag-column) as a grid, a column per option and a row per side: four rows where
-    each option on its own rows would take six. A side's column not set shows, greyed, the
-    column for both sides, which it then takes."""
+    """Columns and scheme given for both sides and for each side alone (--tag-column,
+    --gold-tag-column, --system-tag-column) as a grid, a column per option and a row per side,
+    ACROSS options side by side, then the next ones below (the scheme under the columns): four
+    rows for two options where each option on its own rows would take six. A side's option not
+    set shows, greyed, the one for both sides, which it then takes."""
 
     def __init__(self, names: list[str], specs: dict[str, OptionSpec], editors: dict[str, Editor]) -> None:
         super().__init__()
         self.names, self.editors = names, editors
         grid = QGridLayout(self)
         grid.setContentsMargins(0, 0, 0, 0)
+        for column in range(1, ACROSS + 1):
+            grid.setColumnStretch(column, 1)
+        for block, first in enumerate(range(0, len(names), ACROSS)):
+            self._block(grid, block * (1 + len(SIDE_ROWS)), names[first : first + ACROSS], specs)
+
+    def _block(self, grid: QGridLayout, top: int, names: list[str], specs: dict[str, OptionSpec]) -> None:
+        """The options `names` side by side from grid row `top` (a row of heads, a row per
+        side); one alone takes the width of all."""
+        span = ACROSS - len(names) + 1
         for column, name in enumerate(names, 1):
             head = QLabel(specs[name].label)
             head.setToolTip(tooltip(specs[name]))
-            grid.addWidget(head, 0, column)
-            grid.setColumnStretch(column, 1)
-        for row, (side, word, tip) in enumerate(SIDE_ROWS, 1):
+            grid.addWidget(head, top, column, 1, span)
+        for row, (side, word, tip) in enumerate(SIDE_ROWS, top + 1):
             label = QLabel(word + ":")
             label.setToolTip(tip)
             grid.addWidget(label, row, 0)
             for column, name in enumerate(names, 1):
-                grid.addWidget(editors[side + name], row, column)
+                grid.addWidget(self.editors[side + name], row, column, 1, span)
 
     def follow(self) -> None:
-        """Each side's column not set shows the column for both sides."""
+        """Each side's option not set shows the one for both sides."""
         for name in self.names:
             shared = self.editors[name].value()
             for side in SIDES:
                 editor = self.editors[side + name]
-                if isinstance(editor, NumberEditor):
+                if isinstance(editor, NumberEditor | ChoiceEditor):
                     editor.show_unset(shared)
 
 

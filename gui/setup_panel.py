@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 
 from engine.errors import InputError
 from engine.formats import SPAN_FORMATS, in_span_formats
-from engine.formats.reader_options import given_user
+from engine.formats.reader_options import SIDE_WAYS_ON, given_user
 from engine.formats.standoff import ReadOptions
 from engine.formats.suggest import WrongFormat, check_input
 from engine.methods import Advice, InputSpec, Method
@@ -105,12 +105,15 @@ def for_both(options: ReadOptions) -> ReadOptions:
 def as_side(error: InputError, side: str) -> InputError:
     """A look's error (read for no one side: for_both) as a run tells it to one side (none:
     "", where both boxes hold one file): a way on the reader names for one side alone
-    (ReadOptions.side_flag: the tag column's, which the other file may need no change of)
-    names this side's option."""
-    shared, own = option_flag("tag_column"), option_flag("tag_column", side)
-    if not side or type(error) is not InputError or f"with {shared} " not in error.found:
+    (ReadOptions.side_flag: the tag column's and the scheme's, SIDE_WAYS_ON, which the other
+    file may need no change of) names this side's option."""
+    if not side or type(error) is not InputError:
         return error
-    found = error.found.replace(f"with {shared} ", f"with {own} ")
+    found = error.found
+    for name in SIDE_WAYS_ON:
+        found = found.replace(f"with {option_flag(name)} ", f"with {option_flag(name, side)} ")
+    if found == error.found:
+        return error
     return InputError(error.expected, found, file=error.file, line=error.line, option=error.option)
 
 

@@ -349,7 +349,7 @@ def read_columns(columns: ColumnFile, options: ReadOptions) -> tuple[SpanTable, 
         first, last, labels = tagschemes.chunks(seq, scheme, options.reading)
     except tagschemes.SchemeError as err:
         shown = scheme if options.reading == "strict" else "conlleval"
-        raise _scheme_error(err, seq, columns, shown, options.flag("scheme")) from None
+        raise _scheme_error(err, seq, columns, shown, options.side_flag("scheme")) from None
     table = SpanTable(np.zeros(len(first)), first, last + 1, labels, label_names, [])
     return table, scheme
 

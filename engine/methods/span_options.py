@@ -27,9 +27,9 @@ SIDE_OPTIONS: tuple[ReaderOption, ...] = (
             key=lambda o: o.name != "user"),
 )  # fmt: skip
 
-#: The options the app offers per side besides for both (the others, --gold-scheme …, the
+#: The options the app offers per side besides for both (the others, --gold-separator …, the
 #: command line only).
-OWN_IN_APP = ("format", "layer", "feature", "source", "index", "user", "token_column", "tag_column")
+OWN_IN_APP = ("format", "layer", "feature", "source", "index", "user", "scheme", "token_column", "tag_column")
 
 
 def format_title(name: str) -> str:

@@ -177,7 +177,7 @@ def test_a_vrt_file_of_io_tags_is_recognised_and_read_with_scheme_io(tmp_path, c
     assert io.out == iob2.out and "art-film" in io.out and "person-actor" in io.out
     assert vrt.bio_columns(sniffing.read_head(Path(files["gold"][0]))) == 1
     wrong = cli("spans", files["gold"][0], files["system"][0], "--scheme", "IOB2")
-    assert wrong.code == 2 and wrong.err.endswith("its tags fit IO: read them with --scheme IO\n")
+    assert wrong.code == 2 and wrong.err.endswith("its tags fit IO: read them with --gold-scheme IO\n")  # its own
 
 
 def test_the_command_line_sniffs_io_files_and_prints_what_iob2_gives(tmp_path, cli):

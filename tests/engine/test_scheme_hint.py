@@ -93,3 +93,15 @@ def test_a_sides_own_scheme_is_named_by_its_flag(cli, tmp_path):
     gold = _conll(tmp_path, ["I-PER", "I-PER", "O", "I-LOC"])
     result = cli("spans", gold, gold, "--system-scheme", "IOB2")
     assert result.code == 2 and result.err.endswith("its tags fit IOB1: read them with --system-scheme IOB1\n")
+
+
+def test_the_way_on_names_the_option_of_the_side_whose_file_needs_it(cli, tmp_path):
+    """Gold and system different files: the scheme of the side that stops, by its own option
+    (--scheme would change the other file's reading too); one file: --scheme."""
+    gold = _conll(tmp_path, ["B-PER", "I-PER", "O", "B-LOC"])
+    system = tmp_path / "system.conll"
+    system.write_text("w0\tI-PER\nw1\tI-PER\nw2\tO\nw3\tI-LOC\n", encoding="utf-8")
+    ways = [cli("spans", g, s, "--scheme", scheme).err.rpartition(": read them with ")[2]
+            for g, s, scheme in ((gold, system, "IOB2"), (system, gold, "IOB1"), (system, system, "IOB2"))]  # fmt: skip
+    assert ways == ["--system-scheme IOB1\n", "--system-scheme IOB2\n", "--scheme IOB1\n"]
+    assert cli("spans", gold, system, "--scheme", "IOB2", "--system-scheme", "IOB1").code == 0
