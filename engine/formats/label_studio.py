@@ -298,7 +298,7 @@ def _controls(tasks: Iterable[dict[str, Any]]) -> list[str]:
     """The labelling controls with regions in any annotation or prediction of the tasks, in
     the order they first appear (the same for gold and system read from one file)."""
     found: dict[str, None] = {}
-    for task in tasks:
+    for task in (task for task in tasks if isinstance(task, dict)):  # one that is not: task_object says
         for source in SOURCES:
             entries = _entries(task, source)[1]
             for entry in entries if isinstance(entries, list) else ():

@@ -241,3 +241,20 @@ def test_a_file_of_data_alone_is_no_export(tmp_path):
     with pytest.raises(InputError, match=r'expected a task: an object with "data" \(an object\), found an object '
                                          r"of keys text, label at \$\[0\]"):
         read_spans(path, "label-studio")
+
+
+def test_a_value_that_is_no_task_among_tasks_is_named_by_agreement_too(tmp_path, capsys):
+    """agreement looked for the labelling controls in every value before checking it is a task
+    (an internal error on `5`)."""
+    from engine.cli import main
+
+    path = _write(tmp_path / "five.json", [_task([_region(TEXT, "Anna", "PER")]), 5])
+    for command in (["agreement", path], ["spans", path, path]):
+        assert main(command) == 2
+        assert capsys.readouterr().err.endswith('expected a task: an object with "data" (an object), found 5 at $[1]\n')
+
+
+def test_data_alone_before_the_first_task_is_a_task_without_annotations(tmp_path):
+    path = _write(tmp_path / "first.json", [{"text": "zzz"}, _task([_region(TEXT, "Anna", "PER")])])
+    found = read_spans(path)
+    assert _texts(found) == [("PER", "Anna")] and [d.name for d in found.documents] == ["2"]
