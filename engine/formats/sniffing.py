@@ -351,16 +351,21 @@ CONLL_SUFFIXES = (".conll", ".bio", ".iob", ".tsv", ".txt")
 
 def vrt(lines: Sequence[str]) -> bool:
     """TAB-separated token lines whose second field is a BIO tag (O, B-, I-, E-, S-), or <text>/<s>
-    structure (the lines alone: a file's name is Head.sniffs' to weigh); never a file declaring
-    its columns (CoNLL-U Plus: conll's). Only BIO tags: a file of other tags without structure
-    (IO, untyped, BILOU, BMES) is CoNLL's, whose reader knows them; taken for vertical text,
-    CLUEval and FairEval would read it by their own rules."""
+    structure (the lines alone: a file's name is Head.sniffs' to weigh); a file declaring its
+    columns without that structure is CoNLL-U Plus (conll's). Only BIO tags: a file of other
+    tags without structure (IO, untyped, BILOU, BMES) is CoNLL's, whose reader knows them;
+    taken for vertical text, CLUEval and FairEval would read it by their own rules."""
+    texts, token_lines = _vrt_lines(lines)
+    if any(map(_is_structure, texts)):
+        return True  # before a first line that reads `# global.columns`: structure tells
     if declares_columns(lines):
         return False
-    texts, token_lines = _vrt_lines(lines)
-    if any(text.startswith(("<text", "<s>", "<s ")) for text in texts):
-        return True
     return bool(token_lines) and all(len(f) >= 2 and _VRT_TAG.fullmatch(f[1]) for f in token_lines[:20])
+
+
+def _is_structure(text: str) -> bool:
+    """Whether a stripped line is a vertical text's <text> or <s> line."""
+    return text.startswith(("<text", "<s>", "<s "))
 
 
 def _vrt_lines(lines: Sequence[str]) -> tuple[list[str], list[list[str]]]:
@@ -511,7 +516,7 @@ def conll(lines: Sequence[str]) -> bool:
     FairEval reads such files, or rejects them with its own messages; read_spans still reads
     them as columns)."""
     if declares_columns(lines):
-        return True
+        return not any(_is_structure(line.lstrip(BOM).strip()) for line in lines)  # else vertical text
     first = next((line for line in lines if not line.startswith(("#", DOCSTART))), "")
     return len(column_fields(first.strip(), None)) != 3 and columns_like(lines)
 

@@ -261,3 +261,14 @@ def test_a_conllu_plus_file_of_tags_reads_without_flags(tmp_path, cli):
     for path in (relate, two):
         read = cli("spans", path, path)
         assert read.code == 0 and "PER\t1\t0\t0" in read.out
+
+
+def test_a_vertical_text_whose_first_line_reads_as_declared_columns_is_vertical_text(tmp_path):
+    """<text>/<s> structure tells a vertical text, even after a first line that reads
+    `# global.columns = …`: CLUEval and the span methods read it as before."""
+    from engine.formats import detected_module
+
+    path = tmp_path / "decl.vrt"
+    path.write_text('# global.columns = FORM NE\n<text id="a">\n<s>\nIon\tB-PER\nPopescu\tI-PER\nmerge\tO\n</s>\n'
+                    "</text>\n", encoding="utf-8")  # fmt: skip
+    assert detected_module(path) == "vrt"
