@@ -209,6 +209,8 @@ class NumberEditor(Editor):
         self.spin.setEnabled(on)
         if on and not self.spin.lineEdit().text():  # set from nothing shown: the value it now has
             self.spin.lineEdit().setText(self.spin.textFromValue(self.spin.value()))
+        if not on:
+            self._show(None)  # what is read unset (a side's: the one for both, as follow shows it)
         self.changed.emit()
 
     def value(self) -> Any:

@@ -79,6 +79,9 @@ def test_the_side_columns_are_a_grid_whose_unset_sides_show_the_column_for_both(
     _set_column(panel, "tag_column", "last")
     assert (gold.text(), panel.values()["gold_tag_column"], panel.values()["tag_column"]) == ("2nd", 1, -1)
     assert panel.editors["system_tag_column"].spin.text() == "last"
+    _set_column(panel, "tag_column", "6th")
+    panel.editors["tag_column"].set_box.click()  # unset again: Both shows what the sides show and read
+    assert [panel.editors[n].spin.text() for n in ("tag_column", "system_tag_column")] == ["last", "last"]
     panel.show()
     assert panel.editors["system_token_column"].spin.text() == ""  # not set: FORM, else the 1st
     said = app_words("read them with --gold-token-column 2, or --system-tag-column N")
