@@ -134,11 +134,10 @@ class AgreementWindow(QWidget):
         self.paths.setSelectionMode(QListWidget.SelectionMode.ExtendedSelection)  # Remove takes several
         self.listed = ListedRows(self.paths)  # the rows of the list, known without reading it
         buttons = QHBoxLayout()
-        for text, slot in (
-            ("Add files…", self.add_files), ("Add folder…", self.add_folder), ("Remove", self.remove)
-        ):
-            button = QPushButton(text)
-            button.clicked.connect(slot)
+        slots = {"Add files…": self.add_files, "Add folder…": self.add_folder, "Remove": self.remove}
+        self.list_buttons = [QPushButton(text) for text in slots]
+        for button in self.list_buttons:
+            button.clicked.connect(slots[button.text()])
             buttons.addWidget(button)
         self.predictions = QCheckBox("Include the predictions as annotators")
         self.predictions.setToolTip("Label Studio exports: each model's predictions are one more annotator "
@@ -369,7 +368,8 @@ class AgreementWindow(QWidget):
 
     def _set_running(self, running: bool) -> None:
         self.measure_button.setEnabled(not running)
-        self.predictions.setEnabled(not running)  # the rows listed are those of its state
+        for control in (self.predictions, *self.list_buttons):  # the rows are those of the work's state
+            control.setEnabled(not running)
         self.reading.setEnabled(not running)
         self.cancel_button.setEnabled(running)
         self.export_button.setEnabled(not running and self.data is not None)

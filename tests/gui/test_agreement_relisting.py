@@ -77,9 +77,11 @@ def test_a_relisting_cancelled_keeps_the_rows(qtbot, settings_file, tmp_path, he
     held.armed = True
     set_option(window, "format", None)  # their users again: read in the background
     assert held.started.wait(20)
+    assert not any(button.isEnabled() for button in window.list_buttons)  # no row added or removed meanwhile
     window.cancel()
     held.set()
     assert listed(window, qtbot) == rows and window.summary.text() == "Cancelled."
+    qtbot.waitUntil(lambda: all(button.isEnabled() for button in window.list_buttons))
 
 
 def test_closing_while_listing_again_keeps_the_rows_listed(qtbot, settings_file, tmp_path, held):
