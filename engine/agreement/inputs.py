@@ -126,9 +126,13 @@ def refuse_exports(paths: list[str], format: str | None = None, alone: tuple[str
     option of agreement makes one: an INCEpTION project export, doccano's zip of several
     users' files (the span methods name its user with --gold-user; agreement has no such
     option); `alone` says what to do instead (GIVE_ALONE, LIST_ALONE)."""
-    from ..formats.inception_project import is_project
+    from ..formats.inception_project import annotator_names, is_project
 
     for path in paths:
+        if is_project(path) and len(names := annotator_names(path)) == 1:  # given alone: too few
+            raise InputError(ONE_EACH, f"an INCEpTION project export of one annotator ({names[0]}): export "
+                             "its documents as WebAnno TSV or UIMA CAS XMI to measure them beside other "
+                             "files", file=path)  # fmt: skip
         if is_project(path):
             raise InputError(ONE_EACH, "an INCEpTION project export, which holds every annotator's work: "
                              f"{alone[0]}", file=path)  # fmt: skip

@@ -355,6 +355,10 @@ def test_a_project_export_beside_other_inputs_is_an_error(tmp_path, capsys):
     )
     assert ("project.zip: expected one file or folder per annotator beside other inputs, found an INCEpTION "
             "project export, which holds every annotator's work: give it alone") in err  # fmt: skip
+    one = zipped(tmp_path / "one.zip", project_entries({"anna": LABELS["anna"]}))
+    err = failure(capsys, one, *separate_folders(tmp_path / "again")[:1])  # given alone it is too few: no loop
+    assert ("one.zip: expected one file or folder per annotator beside other inputs, found an INCEpTION project "
+            "export of one annotator (anna): export its documents as WebAnno TSV") in err  # fmt: skip
 
 
 def test_an_entry_in_another_format_is_named(tmp_path, capsys):
