@@ -235,23 +235,26 @@ def _tag_parts(columns: ColumnFile, options: ReadOptions) -> tuple[np.ndarray, n
         labels.append(names.setdefault(label, len(names)) if prefix != tagschemes.O else -1)
     prefix_of = np.array(prefixes, dtype=np.int8)
     if tagschemes.BARE in prefixes:
-        _check_bare_labels(columns, prefix_of, flag, chosen=(options.scheme or "").upper() == "IO")
+        _check_bare_labels(columns, prefix_of, flag, options.side_flag("scheme"), options.scheme)
     return prefix_of, np.array(labels, dtype=np.int32), list(names)
 
 
-def _not_a_tag(columns: ColumnFile, code: int, flag: str) -> InputError:
+def _not_a_tag(columns: ColumnFile, code: int, flag: str, also: str = "") -> InputError:
     """The error for the tag `code`, which is none: its first line, and where the tags were read."""
     line = int(columns.lines[np.argmax(columns.tag_codes == code)])
-    found = repr(columns.tag_names[code]) + _tag_column(columns, flag)
+    found = repr(columns.tag_names[code]) + _tag_column(columns, flag) + also
     return InputError(TAG_SHAPES, found, file=columns.name, line=line)
 
 
-def _check_bare_labels(columns: ColumnFile, prefix_of: np.ndarray, flag: str, chosen: bool) -> None:
-    """Bare labels (IO) are tags only beside O (or with IO `chosen`), and never beside prefixed
-    tags: the first tag that is neither O nor of the kind of most of the file's tags stops
-    the reading."""
-    if not chosen and "O" not in columns.tag_names:  # a column of POS tags, lemmas, CoNLL-U's MISC '_' …
-        raise _not_a_tag(columns, int(np.argmax(prefix_of == tagschemes.BARE)), flag)
+def _check_bare_labels(columns: ColumnFile, prefix_of: np.ndarray, flag: str, scheme_flag: str,
+                       scheme: str | None) -> None:  # fmt: skip
+    """Bare labels (IO) are tags only beside O (or with the scheme IO chosen), and never beside
+    prefixed tags: the first tag that is neither O nor of the kind of most of the file's tags
+    stops the reading."""
+    if (scheme or "").upper() != "IO" and "O" not in columns.tag_names:  # POS tags, CoNLL-U's MISC '_' …
+        also = f"; where they are IO's labels in a file without O, read them with {scheme_flag} IO"
+        also = also if columns.tag_column is not None else ""  # a file of one column: no tags at all
+        raise _not_a_tag(columns, int(np.argmax(prefix_of == tagschemes.BARE)), flag, also)
     kind = prefix_of[columns.tag_codes]
     inside = np.flatnonzero(kind != tagschemes.O)
     bare = kind[inside] == tagschemes.BARE

@@ -283,7 +283,8 @@ def _conll(tmp_path, tags: list[str]) -> str:
                                "tags are in another column, read them with --tag-column N"),  # '_' is no label
         (["PER", "PER"], 1, "expected a tag O or B-, I-, E-, S-, U-, L-, M- followed by a label, or labels without a "
                             "prefix beside O (IO), found 'PER' in column 1 (counted from 0); where the tags are in "
-                            "another column, read them with --tag-column N"),
+                            "another column, read them with --tag-column N; where they are IO's labels in a file "
+                            "without O, read them with --scheme IO"),  # and with it they are read
     ],
 )  # fmt: skip
 def test_tags_that_are_no_file_of_one_scheme_stop_with_file_and_line(tmp_path, cli, tags, line, message):
