@@ -263,12 +263,16 @@ def test_a_conllu_plus_file_of_tags_reads_without_flags(tmp_path, cli):
         assert read.code == 0 and "PER\t1\t0\t0" in read.out
 
 
-def test_a_vertical_text_whose_first_line_reads_as_declared_columns_is_vertical_text(tmp_path):
+@pytest.mark.parametrize("name", ["decl.vrt", "decl.conll", "decl.conllup"])
+def test_a_vertical_text_whose_first_line_reads_as_declared_columns_is_vertical_text(tmp_path, cli, name):
     """<text>/<s> structure tells a vertical text, even after a first line that reads
     `# global.columns = …`: CLUEval and the span methods read it as before."""
-    from engine.formats import detected_module
+    from engine.formats import detected_module, sniffing
 
-    path = tmp_path / "decl.vrt"
+    path = tmp_path / name
     path.write_text('# global.columns = FORM NE\n<text id="a">\n<s>\nIon\tB-PER\nPopescu\tI-PER\nmerge\tO\n</s>\n'
                     "</text>\n", encoding="utf-8")  # fmt: skip
-    assert detected_module(path) == "vrt"
+    assert detected_module(path) == "vrt" and not sniffing.conll(path.read_text(encoding="utf-8").splitlines())
+    for method, scored in (("spans", "PER"), ("clueval", "100.0  100.0  100.0")):
+        read = cli(method, path, path)
+        assert read.code == 0 and scored in read.out, read.err
