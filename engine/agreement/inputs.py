@@ -129,10 +129,11 @@ def refuse_exports(paths: list[str], format: str | None = None, alone: tuple[str
     from ..formats.inception_project import annotator_names, is_project
 
     for path in paths:
-        if is_project(path) and len(names := annotator_names(path)) == 1:  # given alone: too few
-            raise InputError(ONE_EACH, f"an INCEpTION project export of one annotator ({names[0]}): export "
-                             "its documents as WebAnno TSV or UIMA CAS XMI to measure them beside other "
-                             "files", file=path)  # fmt: skip
+        if is_project(path) and len(names := annotator_names(path)) < 2:  # given alone: too few
+            holds = f"of one annotator ({names[0]})" if names else "of no annotator's work (a curation alone)"
+            raise InputError(ONE_EACH, f"an INCEpTION project export {holds}: export its documents as "
+                             "WebAnno TSV or UIMA CAS XMI to measure them beside other files",
+                             file=path)  # fmt: skip
         if is_project(path):
             raise InputError(ONE_EACH, "an INCEpTION project export, which holds every annotator's work: "
                              f"{alone[0]}", file=path)  # fmt: skip

@@ -359,6 +359,9 @@ def test_a_project_export_beside_other_inputs_is_an_error(tmp_path, capsys):
     err = failure(capsys, one, *separate_folders(tmp_path / "again")[:1])  # given alone it is too few: no loop
     assert ("one.zip: expected one file or folder per annotator beside other inputs, found an INCEpTION project "
             "export of one annotator (anna): export its documents as WebAnno TSV") in err  # fmt: skip
+    none = zipped(tmp_path / "none.zip", project_entries({}))
+    err = failure(capsys, none, *separate_folders(tmp_path / "third")[:1])
+    assert "found an INCEpTION project export of no annotator's work (a curation alone): export its" in err
 
 
 def test_an_entry_in_another_format_is_named(tmp_path, capsys):
