@@ -128,3 +128,13 @@ def test_the_pages_tables_csv_from_the_arrays_is_the_csv_of_its_values(tmp_path,
     assert ",1,1,0,0,0,0,0,0," in text  # a page without spans: precision and recall the integer 1
     assert (re.search(r"\de-", text) is not None) == (weight < 0.001)  # a float repr() writes
     assert (re.search(r"\de\+", text) is not None) == (weight > 1)
+
+
+def test_rows_of_no_kind_merge_into_no_text():
+    """No rows (or none with text): an empty text, as before the records were put by one copy."""
+    import numpy as np
+
+    from engine.methods.poetry.jsontext import merged_text
+
+    assert merged_text([], 0, None) == bytearray()
+    assert merged_text([(np.zeros(0, np.int64), [b"x"])], 0, None) == bytearray()

@@ -48,6 +48,8 @@ def merged_text(
     width = max((sum(widths) for *_, widths in laid), default=0)
     if limit is not None and count * width > limit:
         return None
+    if width == 0:  # no rows, or rows of no text: numpy has no record of no bytes
+        return bytearray()
     buffer = bytearray(count * width)
     merged = np.frombuffer(buffer, f"V{width}")  # a record a value: put by one copy, not a byte at a time
     for places, columns, widths in laid:
