@@ -46,11 +46,16 @@ def _is_region(item: Any) -> bool:
     return isinstance(item, dict) and "labels" in item and "start" in item
 
 
+def _regions(item: Any) -> bool:
+    """Whether a value is a JSON-MIN record's regions of one labelling control."""
+    return isinstance(item, list) and bool(item) and all(map(_is_region, item))
+
+
 def _min_task(value: dict[str, Any]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
     """A JSON-MIN record as the task's data and its annotation's results."""
     data, results = {}, []
     for key, item in value.items():
-        if isinstance(item, list) and item and all(map(_is_region, item)):
+        if _regions(item):
             results += [{"type": "labels", "from_name": key, "value": r, AT: f".{key}[{j}]"}
                         for j, r in enumerate(item)]  # fmt: skip
         elif key not in _MIN_KEYS:
@@ -96,7 +101,7 @@ def _imported_tasks(first: Record, found: Iterator[Record], path: str) -> Iterat
         yield (task := _imported(record))
         own = own or task is record
     if not own:
-        raise bad(first, path, 'a task: an object with "data" (an object)', not_task(first.value))
+        task_object(first, path)  # raises: the first is no task
 
 
 def _imported(record: Record) -> Record:
@@ -105,6 +110,6 @@ def _imported(record: Record) -> Record:
     task = record.value
     if not isinstance(task, dict) or not task or any(key in task for key in _TASK_KEYS):
         return record
-    if any(isinstance(item, list) and item and all(map(_is_region, item)) for item in task.values()):
+    if any(map(_regions, task.values())):
         return record
     return Record({"data": task}, record.line, record.path)
