@@ -126,21 +126,28 @@ def refuse_exports(paths: list[str], format: str | None = None, alone: tuple[str
     option of agreement makes one: an INCEpTION project export, doccano's zip of several
     users' files (the span methods name its user with --gold-user; agreement has no such
     option); `alone` says what to do instead (GIVE_ALONE, LIST_ALONE)."""
+    for path in paths:
+        if (refusal := _refusal(path, format, alone)) is not None:
+            raise refusal
+
+
+def _refusal(path: str, format: str | None, alone: tuple[str, str]) -> InputError | None:
+    """Why this input cannot be one annotator's beside others (None where it can)."""
     from ..formats.inception_project import annotator_names, is_project
 
-    for path in paths:
-        if is_project(path) and len(names := annotator_names(path)) < 2:  # given alone: too few
-            holds = f"of one annotator ({names[0]})" if names else "of no annotator's work (a curation alone)"
-            raise InputError(ONE_EACH, f"an INCEpTION project export {holds}: export its documents as "
-                             "WebAnno TSV or UIMA CAS XMI to measure them beside other files",
-                             file=path)  # fmt: skip
-        if is_project(path):
-            raise InputError(ONE_EACH, "an INCEpTION project export, which holds every annotator's work: "
-                             f"{alone[0]}", file=path)  # fmt: skip
-        users = _zip_users(path, format)
-        if len(users) > 1:
-            found = f"doccano's export zip of {len(users)} users' files ({listed_names(users)})"
-            raise InputError(ONE_EACH, f"{found}, which holds every user's work: {alone[1]}", file=path)
+    if is_project(path):
+        names = annotator_names(path)
+        if len(names) > 1:
+            return InputError(ONE_EACH, "an INCEpTION project export, which holds every annotator's work: "
+                              f"{alone[0]}", file=path)  # fmt: skip
+        holds = f"of one annotator ({names[0]})" if names else "of no annotator's work (a curation alone)"
+        return InputError(ONE_EACH, f"an INCEpTION project export {holds}: export its documents as WebAnno "
+                          "TSV or UIMA CAS XMI to measure them beside other files", file=path)  # fmt: skip
+    users = _zip_users(path, format)
+    if len(users) > 1:
+        found = f"doccano's export zip of {len(users)} users' files ({listed_names(users)})"
+        return InputError(ONE_EACH, f"{found}, which holds every user's work: {alone[1]}", file=path)
+    return None
 
 
 #: What each input is where several are given.
