@@ -118,7 +118,7 @@ def _read_data(path: str, entry: UserFile, where: str, data: bytes, options: Rea
 
 #: Why doccano writes a user's file empty.
 EMPTY = ("doccano exports only the examples a user confirmed when 'Export only approved documents' is "
-         "chosen: the user confirmed none")  # fmt: skip
+         "chosen, and none was confirmed")  # fmt: skip
 
 
 def _own(options: ReadOptions) -> ReadOptions:

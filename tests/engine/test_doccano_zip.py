@@ -154,7 +154,7 @@ def test_an_empty_users_file_is_no_annotator(tmp_path, capsys, monkeypatch):
     assert main(["agreement", "one.zip"]) == 2  # why bob is no annotator is said
     assert "holds the annotations of one annotator (alice)" in (err := capsys.readouterr().err)
     assert "alone); the file bob.jsonl is empty (doccano exports only the examples a user" in err
-    assert err.endswith("the user confirmed none): no annotator\n")
+    assert err.endswith("is chosen, and none was confirmed): no annotator\n")
     export(tmp_path, {"alice.jsonl": "", "bob.jsonl": ""}, "none")
     assert main(["agreement", "none.zip"]) == 2
     assert "none.zip: expected a user's file with annotations, found the files alice.jsonl, bob.jsonl are " \
