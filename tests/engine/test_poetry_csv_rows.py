@@ -138,3 +138,4 @@ def test_rows_of_no_kind_merge_into_no_text():
 
     assert merged_text([], 0, None) == bytearray()
     assert merged_text([(np.zeros(0, np.int64), [b"x"])], 0, None) == bytearray()
+    assert merged_text([(np.array([0]), [b""])], 1, None) == bytearray()  # a row of no text: width 0
