@@ -45,7 +45,7 @@ class ReadOptions:
     label_file: str | None = None  # doccano 1.0/1.1: the project's label file, naming its label ids
     #: the options given by one side's own flag (--system-source …), and that side: messages name it
     own: tuple[str, ...] = ()
-    side: str = ""  # gold or system ("" where read for no one side: agreement's annotators)
+    side: str = ""  # gold or system ("" for no one side: agreement's annotators, one file on both sides)
 
     def flag(self, name: str) -> str:
         """The command-line flag that set option `name` (--source, or a side's own --system-source)."""
