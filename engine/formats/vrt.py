@@ -442,12 +442,22 @@ def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
 def _every_column(path: str, options: ReadOptions) -> tuple[VrtFile, int]:
     """The file with every column of tags its head has (_count), and how many that is; the
     default column taken under IO where a later one holds labels too, a warning says so."""
-    head = sniffing.read_head(Path(path)) if Path(path).is_file() else sniffing.Head()
+    head = _head(path)
     count = _count(head, options)
     vrt = read_vrt(path, VrtLayout(max(count, 1)))
     if options.tag_column == -1 and _io(options):
         vrt.warnings.extend(_other_labels(head, count, vrt.path))
     return vrt, count
+
+
+def column_count(path: str, options: ReadOptions) -> int:
+    """How many columns of tags the span methods read in a file with these options (the app's
+    count too)."""
+    return _count(_head(path), options)
+
+
+def _head(path: str) -> sniffing.Head:
+    return sniffing.read_head(Path(path)) if Path(path).is_file() else sniffing.Head()
 
 
 def _io(options: ReadOptions) -> bool:
