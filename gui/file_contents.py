@@ -109,13 +109,11 @@ def _column_labels(path: str, options: ReadOptions, title: str | None) -> list[l
     (the methods read different ones: CLUEval the first, or each as a layer; the others
     the tag column's)."""
     from engine.formats import vrt
-    from engine.formats.sniffing import read_head
 
     if title != vrt.TITLE:
         return []
     try:
-        several = Path(path).is_file() and vrt.bio_columns(read_head(Path(path))) > 1
-        return vrt.column_labels(path, options) if several else []
+        return vrt.column_labels(path, options) if vrt.column_count(path, options) > 1 else []
     except (InputError, OSError):
         return []
 

@@ -70,12 +70,28 @@ def columns_read(lines: Sequence[str], io: bool = False) -> int:
 def _columns_of(lines: Sequence[str], counts: Callable[[set[str], int], bool]) -> int:
     """How many columns after the token on every token line of these lines `counts` as tags
     (given each column's values and number, from 0), up to the first that does not."""
-    texts = [line.lstrip(BOM).strip() for line in lines]
-    rows = [text.split("\t") for text in texts if "\t" in text]
+    rows = _rows(lines)
     count, most = 0, min(map(len, rows), default=1) - 1  # the columns after the token on every line
     while count < most and counts({f[count + 1] for f in rows}, count):
         count += 1
     return count
+
+
+def _rows(lines: Sequence[str]) -> list[list[str]]:
+    """The fields of the token lines among these lines (a byte-order mark before the first dropped)."""
+    texts = [line.lstrip(BOM).strip() for line in lines]
+    return [text.split("\t") for text in texts if "\t" in text]
+
+
+def _io_labels(lines: Sequence[str], k: int) -> bool:
+    """Whether column `k` after the token (from 1) holds IO's bare labels on every token line of
+    these lines, O or none (sniffing.read_as_tags with IO chosen), no value with a digit: a
+    doc or token id (`d1`, `t1`) is no label."""
+    rows = _rows(lines)
+    if not rows or k < 1 or any(len(f) <= k for f in rows):
+        return False
+    values = {f[k] for f in rows}
+    return sniffing.read_as_tags(values, io=True) and not any(c.isdigit() for v in values for c in v)
 
 
 @dataclass
@@ -424,13 +440,49 @@ def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
 
 
 def _every_column(path: str, options: ReadOptions) -> tuple[VrtFile, int]:
-    """The file with every column of tags its head has (columns_read, with the scheme
-    chosen), and how many that is."""
-    from .sniffing import read_head
+    """The file with every column of tags its head has (_count), and how many that is; the
+    default column taken under IO where a later one holds labels too, a warning says so."""
+    head = _head(path)
+    count = _count(head, options)
+    vrt = read_vrt(path, VrtLayout(max(count, 1)))
+    if options.tag_column == -1 and _io(options):
+        vrt.warnings.extend(_other_labels(head, count, vrt.path))
+    return vrt, count
 
-    io = (options.scheme or "").upper() == "IO"
-    count = columns_read(read_head(Path(path)), io) if Path(path).is_file() else 0
-    return read_vrt(path, VrtLayout(max(count, 1))), count
+
+def column_count(path: str, options: ReadOptions) -> int:
+    """How many columns of tags the span methods read in a file with these options (the app's
+    count too)."""
+    return _count(_head(path), options)
+
+
+def _head(path: str) -> sniffing.Head:
+    return sniffing.read_head(Path(path)) if Path(path).is_file() else sniffing.Head()
+
+
+def _io(options: ReadOptions) -> bool:
+    return (options.scheme or "").upper() == "IO"
+
+
+def _count(head: Sequence[str], options: ReadOptions) -> int:
+    """How many columns of tags the span methods read in a file of this head: columns_read's
+    with the scheme chosen, or up to an explicit --tag-column K past them under IO where
+    column K holds bare labels (_io_labels)."""
+    count, k = columns_read(head, _io(options)), options.tag_column
+    return k if _io(options) and k > count and _io_labels(head, k) else count
+
+
+def _other_labels(head: Sequence[str], count: int, name: str) -> list[str]:
+    """The warning that the default column, the last of the `count` read, is read while a later
+    column holds bare labels too (none where none does)."""
+    most = min(map(len, _rows(head)), default=1) - 1
+    later = next((k for k in range(count + 1, most + 1) if _io_labels(head, k)), 0)
+    if not count or not later:
+        return []
+    return [
+        f"{name}: BIO column {count} read (the last read as tags: without O a later column may hold ids); "
+        f"column {later} holds labels too: read it with --tag-column {later}"
+    ]
 
 
 def _column(path: str, vrt: VrtFile, count: int, options: ReadOptions) -> Annotations:

@@ -327,6 +327,30 @@ def test_a_vrt_file_of_io_tags_without_o_in_its_head_reads_with_scheme_io(tmp_pa
     assert vrt.columns_read(sniffing.read_head(vertical)) == vrt.bio_columns(sniffing.read_head(vertical)) == 0
 
 
+def test_a_vrt_file_of_two_io_layers_without_o_reads_either_and_says_so(tmp_path, cli):
+    """Two IO layers without O under --scheme IO: the default reads the first (a later column
+    may be ids) and a warning names the other and its option; --tag-column 2 reads the second
+    as CoNLL columns' --tag-column 2 does. A doc-id column (`d1`) is never such a layer."""
+    rows = ["Ion\tPER\tPER", "Popescu\tPER\tPER", "Cluj\tLOC\tGPE"]
+    vertical, columns = tmp_path / "two.vrt", tmp_path / "two.conll"
+    vertical.write_text("\n".join(['<text id="a">', "<s>", *rows, "</s>", "</text>"]) + "\n", encoding="utf-8")
+    columns.write_text("\n".join(rows) + "\n\n", encoding="utf-8")
+    first = cli("spans", vertical, vertical, "--scheme", "IO")
+    assert first.code == 0 and "LOC\t1\t0\t0" in first.out and "GPE" not in first.out
+    assert (f"{vertical}: BIO column 1 read (the last read as tags: without O a later column may hold ids); "
+            "column 2 holds labels too: read it with --tag-column 2") in first.err
+    second = cli("spans", vertical, vertical, "--scheme", "IO", "--tag-column", "2")
+    as_conll = cli("spans", columns, columns, "--scheme", "IO", "--format", "conll", "--tag-column", "2")
+    assert second.code == 0 and second.out == as_conll.out and "GPE\t1\t0\t0" in second.out
+    assert "column 2 holds labels" not in second.err
+    with_ids = tmp_path / "iod.vrt"
+    with_ids.write_text("<s>\n" + "".join(row.rsplit("\t", 1)[0] + "\td1\n" for row in rows), encoding="utf-8")
+    assert "holds labels" not in cli("spans", with_ids, with_ids, "--scheme", "IO").err
+    refused = cli("spans", with_ids, with_ids, "--scheme", "IO", "--tag-column", "2")
+    assert (refused.code, refused.err) == (2, f"spanstudio: error: {with_ids}: expected a BIO column 1..1 "
+                                              "(or -1..-1 from the last), found column 2\n")  # fmt: skip
+
+
 def test_a_vrt_file_mixing_bare_and_prefixed_tags_says_what_conll_says(tmp_path, cli):
     """The tag of the kind fewer tags have stops a .vrt with CoNLL's words (from its code), not
     with 'no BIO column'; a .vrt of two such columns reads its first, the last stopping."""

@@ -225,6 +225,21 @@ def test_a_vrt_with_three_bio_columns_is_read_once_for_its_format_line(tmp_path,
     assert read_contents(str(path), ReadOptions(tag_column=1)).labels == ["person"]
 
 
+def test_a_vrt_counts_its_columns_as_the_engine_reads_them(tmp_path):
+    """A clean BIO column beside one mixing bare and prefixed tags: the engine reads two columns
+    (the second stopping with CoNLL's message), the app counted one (vrt.bio_columns) and
+    offered no column's labels."""
+    from engine.formats import vrt
+    from engine.formats.standoff import ReadOptions
+    from gui.file_contents import read_contents
+
+    path = tmp_path / "mixed.vrt"
+    path.write_text("<s>\nAnna\tB-person\tB-PER\nSchulz\tI-person\tLOC\nin\tO\tO\n</s>\n", encoding="utf-8")
+    assert vrt.column_count(str(path), ReadOptions()) == 2
+    assert read_contents(str(path), ReadOptions()).columns == [["person"], []]
+    assert read_contents(str(path), ReadOptions(tag_column=1)).labels == ["person"]
+
+
 def test_a_file_chosen_again_keeps_its_layers_and_labels_on_the_format_line(qtbot, window):
     """Choosing the same file again (Browse, a drop, the gold given again with a new system)
     cleared the box's layers and labels and never read them again: 'Format: WebAnno TSV'."""
