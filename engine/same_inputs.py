@@ -2,7 +2,9 @@
 same path, or the same bytes: every file's sha256), read the same way. Its scores compare
 the annotations with themselves (100 %), which says nothing of a system. Reading one file
 in two ways (a Label Studio export's annotations against its predictions: --gold-source,
---system-source) is no such run, and gets no warning."""
+--system-source) is no such run, and gets no warning; an option set for one side that the
+run did not use (CLUEval's and FairEval's own files are read without the reader options)
+makes no difference."""
 
 from __future__ import annotations
 
@@ -13,15 +15,18 @@ from typing import Any
 from .report import InputFile, Report
 
 
-def warn_of_same_inputs(gold: str, system: str, report: Report, options: Any) -> None:
-    """Add the same-inputs warning to `report`'s messages (once)."""
-    warning = same_inputs_warning(gold, system, report, options)
+def warn_of_same_inputs(gold: str, system: str, report: Report, options: Any,
+                        own_formats: tuple[str, ...] = ()) -> None:  # fmt: skip
+    """Add the same-inputs warning to `report`'s messages (once); `own_formats`: the
+    method's (Method.own_formats)."""
+    warning = same_inputs_warning(gold, system, report, options, own_formats)
     report.messages += [m for m in warning if m not in report.messages]
 
 
-def same_inputs_warning(gold: str, system: str, report: Report, options: Any) -> list[str]:
+def same_inputs_warning(gold: str, system: str, report: Report, options: Any,
+                        own_formats: tuple[str, ...] = ()) -> list[str]:  # fmt: skip
     """The warning where gold and system are the same input read alike (else none)."""
-    if _sides_differ(options):
+    if _sides_differ(options) and _reader_options_used(gold, system, options, own_formats):
         return []
     if same_path(gold, system):
         kind = "folder" if Path(gold).is_dir() else "file"
@@ -39,6 +44,16 @@ def _sides_differ(options: Any) -> bool:
     where one is not set, --X for both sides holds)."""
     names = [name[5:] for name in vars(options) if name.startswith("gold_")] if options is not None else []
     return any(_side_value(options, "gold", name) != _side_value(options, "system", name) for name in names)
+
+
+def _reader_options_used(gold: str, system: str, options: Any, own_formats: tuple[str, ...]) -> bool:
+    """Whether the span readers read the inputs with the reader options: always, but for a
+    method's own formats (`own_formats`), which it reads itself without them."""
+    if not own_formats:
+        return True
+    from .methods.span_adapter import span_format_inputs  # only where a side has an option of its own
+
+    return span_format_inputs(gold, system, options, own_formats)
 
 
 def _side_value(options: Any, side: str, name: str) -> Any:

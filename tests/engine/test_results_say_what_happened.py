@@ -1,10 +1,11 @@
 """A run's outcome says what happened to its inputs: a side none of whose Label Studio
 tasks has the chosen annotation stops with one error suggesting the predictions; the same
-input as gold and system is a warning; two corpora without a document in common say what
-each holds."""
+input as gold and system is a warning (a side's option the method does not use leaves it);
+two corpora without a document in common say what each holds."""
 
 import json
 import shutil
+from pathlib import Path
 
 import pytest
 
@@ -13,6 +14,9 @@ from engine.formats import read_spans
 from engine.formats.pairing import pair
 
 TEXT = "Anna met Bob in Rome"
+EXAMPLES = Path(__file__).parents[2] / "resources" / "examples"
+VRT = "a\tB-X\nb\tI-X\nc\tO\nd\tB-X\n"
+CONLL_2003 = "Anna NNP B-NP B-PER\nmet VBD B-VP O\nBob NNP B-NP B-PER\n. . O O\n"  # a span format to both
 
 
 def _task(task_id, key, spans):
@@ -84,9 +88,7 @@ def test_a_copy_as_system_is_a_warning_naming_the_sha256(predictions_only, tmp_p
 
 
 def test_the_same_file_is_a_warning_in_a_method_of_its_own_format_too(cli):
-    from pathlib import Path
-
-    gold = Path(__file__).parents[2] / "resources" / "examples" / "faireval" / "gold.conll"
+    gold = EXAMPLES / "faireval" / "gold.conll"
     result = cli("faireval", gold, gold)
     assert result.code == 0 and "warning: gold and system are the same file" in result.err
 
@@ -115,7 +117,7 @@ def test_a_rescored_report_keeps_the_same_inputs_warning(tmp_path):
     from engine.same_inputs import warn_of_same_inputs
 
     gold = tmp_path / "g.vrt"
-    gold.write_text("a\tB-X\nb\tI-X\nc\tO\nd\tB-X\n", encoding="utf-8")
+    gold.write_text(VRT, encoding="utf-8")
     method = get_method("clueval")
     options = method.Options()
     report = method.evaluate(str(gold), str(gold), options)
@@ -125,3 +127,26 @@ def test_a_rescored_report_keeps_the_same_inputs_warning(tmp_path):
     for level in (1, 2, 0):
         report = method.rescore(report, method.Options(lenient=level))
         assert report is not None and [m for m in report.messages if "same file" in m] == [warning]
+
+
+@pytest.mark.parametrize(("method", "own_file"), [("clueval", "g.vrt"), ("faireval", "gold.conll")])
+def test_an_option_of_one_side_a_method_does_not_use_keeps_the_warning(method, own_file, tmp_path, cli):
+    """CLUEval and FairEval read their own files without the reader options: one set for
+    the system alone leaves both sides read alike."""
+    path = tmp_path / own_file
+    if own_file == "g.vrt":
+        path.write_text(VRT, encoding="utf-8")
+    else:
+        shutil.copy(EXAMPLES / "faireval" / own_file, path)
+    result = cli(method, path, path, "--system-tag-column", "1")
+    assert result.code == 0 and "--system-tag-column: not used" in result.err
+    assert f"warning: gold and system are the same file ({path}): the scores compare it with itself" in result.err
+
+
+@pytest.mark.parametrize("method", ["clueval", "faireval", "spans"])
+def test_a_span_format_read_with_another_tag_column_is_no_warning(method, tmp_path, cli):
+    path = tmp_path / "c03.conll"
+    path.write_text(CONLL_2003, encoding="utf-8")
+    assert "same file" in cli(method, path, path).err
+    result = cli(method, path, path, "--system-tag-column", "2")  # the system's spans are the chunks
+    assert result.code == 0 and "same" not in result.err and "not used" not in result.err

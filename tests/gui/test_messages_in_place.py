@@ -1,6 +1,7 @@
 """No false warnings, and each message under the input it is about: a two-column CoNLL
 file FairEval reads is no warning; a second system holding a document the gold lacks is
-the second system's error, not the gold's."""
+the second system's error, not the gold's; an option CLUEval does not use leaves the
+same-inputs warning."""
 
 from __future__ import annotations
 
@@ -59,3 +60,15 @@ def test_an_evaluations_message_under_an_input_goes_when_another_input_changes(q
     window.setup.fields["gold"].set_path(second)  # now the gold has document 3
     qtbot.waitUntil(lambda: "Format:" in window.setup.second.status.text())
     assert ERROR_COLOUR not in window.setup.second.status.styleSheet()
+
+
+def test_a_system_option_clueval_does_not_use_keeps_the_same_inputs_warning(qtbot, window, tmp_path):
+    """The System Tag column set, CLUEval still reads its own .vrt file alike for both sides."""
+    from engine.methods import get_method
+
+    path = tmp_path / "g.vrt"
+    path.write_text("a\tB-X\nb\tI-X\nc\tO\n", encoding="utf-8")
+    options = get_method("clueval").Options(system_tag_column=1)
+    evaluate(qtbot, window, "clueval", str(path), str(path), options)
+    assert window.report is not None
+    assert any(m.startswith("gold and system are the same file") for m in window.report.messages)
