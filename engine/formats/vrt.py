@@ -492,6 +492,9 @@ def _column(path: str, vrt: VrtFile, count: int, options: ReadOptions) -> Annota
     k = options.tag_column
     if count == 0:
         found = "no BIO column after the token (CoNLL columns: --format conll, --token-column, --tag-column)"
+        if not _io(options) and _io_labels(_head(path), 1):  # IO's labels without O: read as IO when asked
+            scheme = options.side_flag("scheme")
+            found += f"; where its labels are IO's in a file without O, read them with {scheme} IO"
         raise InputError("vertical text: a token, then BIO columns (O, B-X, I-X)", found, file=path)
     if not (-count <= k <= count) or k == 0:
         raise InputError(f"a BIO column 1..{count} (or -1..-{count} from the last)", f"column {k}", file=path)

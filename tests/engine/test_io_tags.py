@@ -367,3 +367,15 @@ def test_a_vrt_file_mixing_bare_and_prefixed_tags_says_what_conll_says(tmp_path,
                    "w3\tB-LOC\tLOC\n\n", encoding="utf-8")  # fmt: skip
     assert cli("spans", two, two, "--format", "vrt", "--tag-column", "1").code == 0
     assert "found 'LOC'" in cli("spans", two, two, "--format", "vrt").err
+
+
+def test_a_vrt_file_of_io_labels_without_o_names_scheme_io(tmp_path, cli):
+    """Without O its labels are no tags unless IO is chosen: the message says so, and with it they
+    are read (--format conll, which the message also names, cannot read the <text> lines)."""
+    path = tmp_path / "ionoo.vrt"
+    path.write_text('<text id="a">\n<s>\nIon\tPER\nPopescu\tPER\nin\tLOC\n</s>\n</text>\n', encoding="utf-8")
+    plain = cli("spans", path, path)
+    assert plain.code == 2 and plain.err.endswith("where its labels are IO's in a file without O, read them with "
+                                                  "--scheme IO\n")  # fmt: skip
+    read = cli("spans", path, path, "--scheme", "IO")
+    assert read.code == 0 and "LOC\t1\t0\t0" in read.out and "PER\t1\t0\t0" in read.out
