@@ -429,8 +429,13 @@ def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
     """The labels of each BIO column's spans, the file read once (each column as `read`
     reads it with these options; none for a column that cannot be read so)."""
     vrt, count = _every_column(path, options)
+    head = _head(path)
+    read = columns_read(head, _io(options))
     labels: list[list[str]] = []
     for k in range(1, count + 1):
+        if k > read and not _io_labels(head, k):  # before an explicit --tag-column K: ids, a domain
+            labels.append([])
+            continue
         try:
             spans = _column(path, vrt, count, replace(options, tag_column=k)).spans
         except InputError:
@@ -446,7 +451,7 @@ def _every_column(path: str, options: ReadOptions) -> tuple[VrtFile, int]:
     count = _count(head, options)
     vrt = read_vrt(path, VrtLayout(max(count, 1)))
     if options.tag_column == -1 and _io(options):
-        vrt.warnings.extend(_other_labels(head, count, vrt.path))
+        vrt.warnings.extend(_other_labels(head, count, vrt.path, options.side_flag("tag_column")))
     return vrt, count
 
 
@@ -472,17 +477,28 @@ def _count(head: Sequence[str], options: ReadOptions) -> int:
     return k if _io(options) and k > count and _io_labels(head, k) else count
 
 
-def _other_labels(head: Sequence[str], count: int, name: str) -> list[str]:
+def _other_labels(head: Sequence[str], count: int, name: str, flag: str) -> list[str]:
     """The warning that the default column, the last of the `count` read, is read while a later
-    column holds bare labels too (none where none does)."""
-    most = min(map(len, _rows(head)), default=1) - 1
+    column holds bare values too, where no O tells the tags (none where one does, or none does:
+    a domain column after a column with O is no layer)."""
+    rows = _rows(head)
+    most = min(map(len, rows), default=1) - 1
     later = next((k for k in range(count + 1, most + 1) if _io_labels(head, k)), 0)
-    if not count or not later:
+    if not count or not later or "O" in {f[count] for f in rows}:
         return []
     return [
         f"{name}: BIO column {count} read (the last read as tags: without O a later column may hold ids); "
-        f"column {later} holds labels too: read it with --tag-column {later}"
+        f"column {later} holds bare values too (a second layer, or a domain): where they are labels, read "
+        f"it with {flag} {later}"
     ]
+
+
+def _later_tags(head: Sequence[str]) -> bool:
+    """Whether a column after the first holds tags (the first then holds words: GermEval's
+    number, word, tags)."""
+    rows = _rows(head)
+    most = min(map(len, rows), default=1) - 1
+    return any(sniffing.tag_column({f[k] for f in rows}) for k in range(2, most + 1))
 
 
 def _column(path: str, vrt: VrtFile, count: int, options: ReadOptions) -> Annotations:
@@ -492,7 +508,7 @@ def _column(path: str, vrt: VrtFile, count: int, options: ReadOptions) -> Annota
     k = options.tag_column
     if count == 0:
         found = "no BIO column after the token (CoNLL columns: --format conll, --token-column, --tag-column)"
-        if not _io(options) and _io_labels(_head(path), 1):  # IO's labels without O: read as IO when asked
+        if not _io(options) and _io_labels(head := _head(path), 1) and not _later_tags(head):  # IO without O
             scheme = options.side_flag("scheme")
             found += f"; where its labels are IO's in a file without O, read them with {scheme} IO"
         raise InputError("vertical text: a token, then BIO columns (O, B-X, I-X)", found, file=path)

@@ -338,14 +338,23 @@ def test_a_vrt_file_of_two_io_layers_without_o_reads_either_and_says_so(tmp_path
     first = cli("spans", vertical, vertical, "--scheme", "IO")
     assert first.code == 0 and "LOC\t1\t0\t0" in first.out and "GPE" not in first.out
     assert (f"{vertical}: BIO column 1 read (the last read as tags: without O a later column may hold ids); "
-            "column 2 holds labels too: read it with --tag-column 2") in first.err
+            "column 2 holds bare values too (a second layer, or a domain): where they are labels, read it with "
+            "--tag-column 2") in first.err  # fmt: skip
     second = cli("spans", vertical, vertical, "--scheme", "IO", "--tag-column", "2")
     as_conll = cli("spans", columns, columns, "--scheme", "IO", "--format", "conll", "--tag-column", "2")
     assert second.code == 0 and second.out == as_conll.out and "GPE\t1\t0\t0" in second.out
-    assert "column 2 holds labels" not in second.err
+    assert "bare values too" not in second.err and "bare values too" not in cli(
+        "spans", vertical, vertical, "--scheme", "IO", "--tag-column", "1").err  # asked for: no warning
+    other = tmp_path / "other.vrt"
+    other.write_text(vertical.read_text(encoding="utf-8"), encoding="utf-8")
+    assert "where they are labels, read it with --system-tag-column 2" in cli(
+        "spans", vertical, other, "--scheme", "IO").err  # two files: the side's own flag
+    domain = tmp_path / "domain.vrt"  # IO with O, then a domain column: no second layer
+    domain.write_text("<s>\nAnna\tPER\tnews\nwohnt\tO\tnews\n", encoding="utf-8")
+    assert "bare values too" not in cli("spans", domain, domain, "--scheme", "IO").err
     with_ids = tmp_path / "iod.vrt"
     with_ids.write_text("<s>\n" + "".join(row.rsplit("\t", 1)[0] + "\td1\n" for row in rows), encoding="utf-8")
-    assert "holds labels" not in cli("spans", with_ids, with_ids, "--scheme", "IO").err
+    assert "bare values too" not in cli("spans", with_ids, with_ids, "--scheme", "IO").err
     refused = cli("spans", with_ids, with_ids, "--scheme", "IO", "--tag-column", "2")
     assert (refused.code, refused.err) == (2, f"spanstudio: error: {with_ids}: expected a BIO column 1..1 "
                                               "(or -1..-1 from the last), found column 2\n")  # fmt: skip
@@ -377,5 +386,8 @@ def test_a_vrt_file_of_io_labels_without_o_names_scheme_io(tmp_path, cli):
     plain = cli("spans", path, path)
     assert plain.code == 2 and plain.err.endswith("where its labels are IO's in a file without O, read them with "
                                                   "--scheme IO\n")  # fmt: skip
+    other = tmp_path / "other.vrt"
+    other.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
+    assert cli("spans", other, path).err.endswith("read them with --gold-scheme IO\n")  # two files: the side's own
     read = cli("spans", path, path, "--scheme", "IO")
     assert read.code == 0 and "LOC\t1\t0\t0" in read.out and "PER\t1\t0\t0" in read.out

@@ -46,3 +46,11 @@ def test_a_line_of_a_single_field_is_no_token_line_when_columns_are_counted(tmp_
     spans = vrt.read(str(path), ReadOptions()).spans
     assert [(span.label, span.start, span.end) for span in spans] == [("PER", 0, 8)]  # "Sherlock"
     assert any("a line with a single field is not a token line" in w for w in spans.warnings)
+
+
+def test_an_id_column_before_an_explicit_io_column_has_no_labels(tmp_path):
+    """--scheme IO and --tag-column 3: the column between (token ids) is listed without labels."""
+    path = tmp_path / "ids.vrt"
+    path.write_text("<s>\nAnna\tPER\tt1\tHUM\nwohnt\tPER\tt2\tHUM\nhier\tLOC\tt3\tPLACE\n", encoding="utf-8")
+    found = vrt.column_labels(str(path), ReadOptions(scheme="IO", tag_column=3))
+    assert found == [["LOC", "PER"], [], ["HUM", "PLACE"]]
