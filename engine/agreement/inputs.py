@@ -63,7 +63,11 @@ def one_export(path: str, names: list[str] | None, format: str | None, options: 
                predictions: bool) -> dict[str, Annotations]:  # fmt: skip
     """The annotators of the one input given (renamed by `names` in their order);
     InputError where it holds fewer than two."""
+    from ..formats import span_format
+
     found = export_annotators(path, format, options, predictions)
+    if not found and Path(path).is_file():
+        span_format(path, format)  # InputError where no format reads the file: no annotator's at all
     if len(found) < 2:
         held = f"the annotations of one annotator ({', '.join(found)})" if found else "one annotator's"
         why = f"; {found.left_out}" if found.left_out else ""

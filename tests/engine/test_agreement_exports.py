@@ -449,3 +449,15 @@ def test_a_damaged_entry_is_named(tmp_path, capsys):
         "project.zip/annotation/doc1.txt/anna.tsv: expected an entry the zip holds whole, found Bad CRC-32"
         in err
     )
+
+
+def test_one_file_no_format_reads_is_said_so_not_one_annotators(tmp_path, capsys):
+    """Given alone, a file no format recognises is no annotator's file: the readers' message
+    (choose a format), not 'holds one annotator's'; one a format reads is one annotator's."""
+    prose = tmp_path / "notes.txt"
+    prose.write_text("hello world\nthis is prose\n", encoding="utf-8")
+    err = failure(capsys, str(prose))
+    assert "notes.txt: expected a file of a span format" in err and "found none recognised" in err
+    conll = tmp_path / "anna.conll"
+    conll.write_text("Sherlock\tB-PER\nlives\tO\n", encoding="utf-8")
+    assert "anna.conll holds one annotator's" in failure(capsys, str(conll))
