@@ -95,7 +95,7 @@ def test_a_missing_file_is_named(tmp_path, capsys):
 @pytest.mark.parametrize(
     ("extra", "message"),
     [
-        ([], "expected at least two annotators' files or folders, found 1"),
+        ([], "annotator_anna.tsv: expected a file with annotations, found an empty file"),  # alone: read as one
         (["--names", "a", "b"], None),
     ],
 )
