@@ -98,9 +98,8 @@ def _entry_data(archive: zipfile.ZipFile, path: str, entry: UserFile) -> tuple[s
     return where, entry_bytes(archive, entry.name, where)
 
 
-def _read_entry(archive: zipfile.ZipFile, path: str, entry: UserFile, options: ReadOptions) -> Annotations:
+def _read_entry(path: str, entry: UserFile, where: str, data: bytes, options: ReadOptions) -> Annotations:
     """One user's file read as doccano JSONL (InputError for an empty one: no example)."""
-    where, data = _entry_data(archive, path, entry)
     if _blank(data):
         raise InputError("a file with annotations", f"an empty file ({EMPTY})", file=where)
     return _read_data(path, entry, where, data, options)
@@ -136,22 +135,26 @@ def _entry_places(path: str, entry: UserFile, options: ReadOptions) -> list[str]
         return doccano.read_places(where, _own(options))
 
 
-def _chosen(archive: zipfile.ZipFile, entries: list[UserFile], path: str, options: ReadOptions) -> UserFile:
-    """The file of the user named, or the zip's one file (one not empty, beside empty ones);
-    InputError listing the users where the name is none of them, or where none is named and
-    there are several."""
+def _chosen(archive: zipfile.ZipFile, entries: list[UserFile], path: str,
+            options: ReadOptions) -> tuple[UserFile, str, bytes]:  # fmt: skip
+    """The file of the user named, or the zip's one file (one not empty, beside empty ones),
+    where it is and its bytes (unzipped once); InputError listing the users where the name is
+    none of them, or where none is named and there are several."""
     users = [entry.user for entry in entries]
     name = given_user(options)
     if name is not None:
         if name not in users:
             raise unknown_user(path, name, users)
-        return entries[users.index(name)]
-    filled = _filled(archive, path, entries) if len(entries) > 1 else entries
+        entry = entries[users.index(name)]
+        return (entry, *_entry_data(archive, path, entry))
+    if len(entries) == 1:
+        return (entries[0], *_entry_data(archive, path, entries[0]))
+    filled = _filled_data(archive, path, entries)
     if len(filled) == 1:
         return filled[0]
     if not filled:
         raise _all_empty(path, [entry.name for entry in entries])
-    listed = listed_names([entry.user for entry in filled])
+    listed = listed_names([entry.user for entry, _, _ in filled])
     expected = f"the user whose annotations are read (--gold-user or --system-user NAME: {listed})"
     found = f"none, and {len(filled)} users' files (agreement reads every user of the zip given alone)"
     raise InputError(expected, found, file=path)
@@ -170,8 +173,8 @@ def read(path: str, options: ReadOptions) -> Annotations:
     """The annotations of the user named (or of the zip's one file)."""
     with readable_zip(path) as archive:
         entries = user_files(archive, path)
-        entry = _chosen(archive, entries, path, options)
-        read = _read_entry(archive, path, entry, options)
+        entry, where, data = _chosen(archive, entries, path, options)
+        read = _read_entry(path, entry, where, data, options)
     empty = [e.name for e in entries if e != entry]
     if empty and given_user(options) is None:  # the one file not empty is read
         read.warnings.append(f"{path}: {entry.name} read, the only user's file not empty; the "
