@@ -422,14 +422,14 @@ def read(path: str, options: ReadOptions) -> Annotations:
     """One BIO column of the file (options.tag_column: 1 the first after the token,
     negative from the last BIO column) as spans of one text document of its tokens, read
     in the tag scheme chosen or detected (as CoNLL columns are)."""
-    return _column(path, *_every_column(path, options), options)
+    return _column(path, *_every_column(path, _head(path), options), options)
 
 
 def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
     """The labels of each BIO column's spans, the file read once (each column as `read`
     reads it with these options; none for a column that cannot be read so)."""
-    vrt, count = _every_column(path, options)
     head = _head(path)
+    vrt, count = _every_column(path, head, options)
     read = columns_read(head, _io(options))
     labels: list[list[str]] = []
     for k in range(1, count + 1):
@@ -444,10 +444,9 @@ def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
     return labels
 
 
-def _every_column(path: str, options: ReadOptions) -> tuple[VrtFile, int]:
+def _every_column(path: str, head: Sequence[str], options: ReadOptions) -> tuple[VrtFile, int]:
     """The file with every column of tags its head has (_count), and how many that is; the
     default column taken under IO where a later one holds labels too, a warning says so."""
-    head = _head(path)
     count = _count(head, options)
     vrt = read_vrt(path, VrtLayout(max(count, 1)))
     if options.tag_column == -1 and _io(options):
