@@ -84,10 +84,22 @@ def held_counts(path: str | Path) -> Counted | None:
     """(verdicts, comments) of a workbook about to be replaced, and whether it is a compare
     workbook (whose verdicts belong to two systems' errors: one run's workbook cannot keep
     them), in one reading: None when it is not a review workbook or holds neither
-    (engine/export/review_scan.py looks at those cells only)."""
-    from .review_scan import review_counts
+    (engine/export/review_scan.py looks at those cells only). A workbook whose zip comment
+    says it was written without a review is not read further (nor lxml loaded)."""
+    import zipfile
 
-    found = review_counts(path)
+    from ..zips import open_zip
+    from .xlsx import UNREVIEWED
+
+    try:
+        with open_zip(path) as archive:
+            if archive.comment == UNREVIEWED:
+                return None
+            from .review_scan import archive_counts
+
+            found = archive_counts(archive)
+    except (OSError, ValueError, zipfile.BadZipFile, InputError):  # not a zip: not a review workbook
+        return None
     return found if found is not None and any(found.counts) else None
 
 

@@ -132,12 +132,20 @@ def scan_workbook(path: str | Path, sheets: tuple[str, ...], unchanged: bytes, b
     another file or one that cannot be read."""
     try:
         with open_zip(path) as archive:
-            if archive.comment == unchanged:
-                return blank
-            book = SheetBook(archive)
-            if not all(name in book.parts for name in sheets):
-                return None
-            return read(book)
+            return blank if archive.comment == unchanged else scan_archive(archive, sheets, read)
+    except (*UNREADABLE, InputError):
+        return None
+
+
+def scan_archive(archive: zipfile.ZipFile, sheets: tuple[str, ...], read: Callable[[SheetBook], T]
+                 ) -> T | None:  # fmt: skip
+    """`read` of an opened workbook where it has the `sheets`; None for another file or one
+    that cannot be read."""
+    try:
+        book = SheetBook(archive)
+        if not all(name in book.parts for name in sheets):
+            return None
+        return read(book)
     except (*UNREADABLE, InputError):  # a part past the zips' bound too
         return None
 
@@ -156,6 +164,11 @@ def review_counts(path: str | Path) -> Counted | None:
     a file that is not a review workbook (one as written without a review: no counts, and
     not read further)."""
     return scan_workbook(path, (REVIEW_SHEET,), UNREVIEWED, Counted((0, 0), False), _counts)
+
+
+def archive_counts(archive: zipfile.ZipFile) -> Counted | None:
+    """review_counts of an opened workbook, whatever its zip comment."""
+    return scan_archive(archive, (REVIEW_SHEET,), _counts)
 
 
 def _counts(book: SheetBook) -> Counted:

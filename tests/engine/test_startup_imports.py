@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -74,6 +75,23 @@ def test_recognising_the_inputs_imports_no_other_formats_reader(tmp_path, method
     imported = _modules_of_run(method, gold, system)
     assert "engine" in imported
     assert imported.isdisjoint(READERS_ONLY), sorted(imported & set(READERS_ONLY))
+
+
+def test_writing_a_workbook_again_reads_its_zip_comment_without_lxml(tmp_path):
+    """A workbook written without a review says so in its zip comment: replacing it (the
+    second --xlsx run) needs no XML reader; one saved by another program is read for a review."""
+    gold = _conll(tmp_path / "gold.conll", ["B-PER", "O", "O", "B-LOC", "O"])
+    system = _conll(tmp_path / "system.conll", ["B-PER", "O", "O", "B-ORG", "O"])
+    book = tmp_path / "r.xlsx"
+    for _ in range(2):
+        imported = _modules_of_run("spans", gold, system, "--xlsx", book)
+        assert "lxml" not in imported and book.is_file()
+    with zipfile.ZipFile(book) as archive:
+        parts = {name: archive.read(name) for name in archive.namelist()}
+    with zipfile.ZipFile(book, "w") as archive:  # saved again by a program: no comment
+        for name, data in parts.items():
+            archive.writestr(name, data)
+    assert "lxml" in _modules_of_run("spans", gold, system, "--xlsx", book)  # looked at: no review in it
 
 
 def test_the_guard_sees_a_heavy_library(tmp_path):
