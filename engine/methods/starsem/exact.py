@@ -10,7 +10,8 @@ from __future__ import annotations
 
 import re
 from collections.abc import Iterator
-from itertools import repeat
+from itertools import compress, repeat
+from operator import not_
 
 from ...errors import InputError
 from .files import Blocks, Input, columns_text, file_blocks, file_text, plain_flags, skeleton_pieces, walk
@@ -44,15 +45,17 @@ def text_lines(text: str) -> list[str]:
     return lines
 
 
-Aligned = tuple[Blocks, Blocks, bool]  # GOLD blocks, SYSTEM blocks, whether an empty line ends the last
+#: GOLD blocks, SYSTEM blocks, whether an empty line ends the last, and per block whether it is
+#: the same text in both files.
+Aligned = tuple[Blocks, Blocks, bool, list[bool]]
 
 
 def aligned_blocks(gold: bytes, system: bytes) -> Aligned | None:
     """The common case in bulk: both files (their bytes) made of sentences separated by
     single empty lines, with the same number of lines in each, and a final empty line in
     both or in neither. Then (GOLD blocks, SYSTEM blocks — with skeletons when its bytes
-    allow them — whether the last sentence is closed by an empty line); None for anything
-    else (read line by line)."""
+    allow them — whether the last sentence is closed by an empty line, which blocks are the
+    same text in both); None for anything else (read line by line)."""
     s_pieces = file_blocks(system, "", keep_cr=True)
     skeletons = skeleton_pieces(system, len(s_pieces), strip=False)
     return _aligned(file_blocks(gold, "", keep_cr=True), s_pieces, skeletons, (_tail(gold), _tail(system)))
@@ -71,12 +74,13 @@ def _aligned(g_pieces: list[str], s_pieces: list[str], skeletons: list[bytes] | 
     if skeletons is not None:
         _cut_tail(skeletons, tails[1])
     s_blocks = Blocks(s_texts, 1, skeletons, strip=False)
-    differing = [i for i, same in enumerate(map(str.__eq__, g_texts, s_texts)) if not same]
+    same = list(map(str.__eq__, g_texts, s_texts))
+    differing = compress(range(len(same)), map(not_, same))
     if any(g_texts[i].count("\n") != s_texts[i].count("\n") for i in differing):
         return None
     g_blocks = Blocks(g_texts, 1)
     g_blocks.newlines = s_blocks.newlines  # the same number of lines in every block
-    return g_blocks, s_blocks, tails[0] == 2
+    return g_blocks, s_blocks, tails[0] == 2, same
 
 
 def _tail(data: bytes) -> int | None:
@@ -139,9 +143,13 @@ def _with_hint(err: InputError, *lines: str | None) -> InputError:
 _PLAIN = re.compile(r"[^\t\n]*(?:\t[^\t\n]*){6}\t\*\*\*\t*")
 
 
-def _plain(line: str) -> bool:
-    """Whether a line's negation string is exactly `***` (8 fields, `***` in the last)."""
-    return _PLAIN.fullmatch(line) is not None
+def _plain(text: str, columns: Columns | None) -> bool:
+    """Whether the negation string of a sentence's first line is exactly `***` (8 fields,
+    `***` in the last): from its regular columns when known (model.regular_columns: 8
+    columns have `***` on every line, more have none and no empty trailing field)."""
+    if columns is not None:
+        return len(columns) == 8
+    return _PLAIN.fullmatch(text.partition("\n")[0]) is not None
 
 
 class ExactReader:
@@ -290,15 +298,16 @@ class ExactReader:
                     yield sentence
             start = k + 1
 
-    def _block_sentences(self, gold: Blocks, system: Blocks, closed: bool) -> Iterator[Sentence]:
+    def _block_sentences(self, gold: Blocks, system: Blocks, closed: bool,
+                         same: list[bool]) -> Iterator[Sentence]:  # fmt: skip
         """Passes 1 to 3 on aligned blocks in one sweep, each block split into columns once
         (model.regular_columns) for all three. Pass 1 fails at once; a failure of pass 2 or
         3 waits until pass 1 (then 2) has seen every block, so the error is the one v2.2
         stops at. Each block is a sentence; without a final empty line the file's last
         line is not collected (S10), which empties a one-line block. (An empty sentence
-        inherits from the block before it, §3.8.4: only the file's last block can be one.)"""
+        inherits from the block before it, §3.8.4: only the file's last block can be one.)
+        `same`: per block, whether it is the same text in both files."""
         plain = plain_flags(system, None, strip=False)  # SYSTEM blocks without negation: pass 2 passes
-        same = list(map(str.__eq__, gold.texts, system.texts))
         # only counted: the same text in both files, without negation in SYSTEM
         flags = [s and p for s, p in zip(same, plain, strict=True)]
         last = len(gold) - 1
@@ -317,7 +326,9 @@ class ExactReader:
             if sweep.pending is None:
                 if i and flags[i - 1]:
                     sweep.previous = (0, 0)
-                yield from self._swept_sentence(gold, system, i, closed, columns, sweep)
+                sentence = self._swept_sentence(gold, system, i, closed, columns, sweep)
+                if sentence is not None:
+                    yield sentence
         if sweep.pending is not None:
             raise sweep.pending[1]
 
@@ -339,9 +350,9 @@ class ExactReader:
 
     def _swept_sentence(self, gold: Blocks, system: Blocks, i: int, closed: bool,
                         columns: tuple[Columns | None, ...], sweep: _Sweep
-                        ) -> Iterator[Sentence]:  # fmt: skip
-        """Pass 3 over block i: its sentence, unless only counted (pass 3's failure kept
-        for later)."""
+                        ) -> Sentence | None:  # fmt: skip
+        """Pass 3 over block i: its sentence, None when only counted (or when pass 3
+        fails: its failure kept for later)."""
         g_text, s_text = gold.texts[i], system.texts[i]
         if i == len(gold) - 1 and not closed:  # the file's last line is not collected
             g_text, s_text = g_text.rpartition("\n")[0], s_text.rpartition("\n")[0]
@@ -349,17 +360,15 @@ class ExactReader:
         start = gold.lines[i] - 1
         try:
             if not g_text:
-                yield self._empty_sentence(i + 1, start, sweep.previous)
-                return
+                return self._empty_sentence(i + 1, start, sweep.previous)
             sentence = self._sentence(i + 1, start, g_text, s_text, columns)
         except InputError as err:
             sweep.pending = (3, err)
-            return
+            return None
         sweep.previous = (_count(sentence.gold), _count(sentence.system)) if sentence else (0, 0)
         if sentence is None:
             self.plain_count += 1
-        else:
-            yield sentence
+        return sentence
 
     def _empty_sentence(self, number: int, k: int, previous: tuple[int, int]) -> Sentence:
         """§3.8.4: nothing collected; both sides inherit the previous instance counts."""
@@ -377,7 +386,7 @@ class ExactReader:
                   columns: tuple[Columns | None, ...] = (None, None)) -> Sentence | None:  # fmt: skip
         """A collected sentence (its GOLD and SYSTEM lines as text, and their regular
         columns when known); None when both first lines say `***` (only counted)."""
-        plain = _plain(g_text.partition("\n")[0]) and _plain(s_text.partition("\n")[0])
+        plain = _plain(g_text, columns[0]) and _plain(s_text, columns[1])
         if plain and not self.keep_rows:
             return None
         g_columns = columns[0] or regular_columns(g_text, strip=False)
