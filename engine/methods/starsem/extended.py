@@ -242,30 +242,23 @@ class ExtendedScorer:
         return len(tokens) - sum(map(self.punct.__getitem__, map(_TEXT, tokens)))
 
     def unmatched(self, kind: str, instance: XInstance) -> None:
-        """U(kind, instance): an instance without partner (§3.9); `kind` "fp" or "fn"."""
+        """U(kind, instance): an instance without partner (§3.9)."""
         for family in (SCOPE, EVENT):
             tokens = instance.get(family)
             if not tokens:
                 continue
             words = self._words(tokens)
             for punct, number in ((False, words), (True, len(tokens) - words)):
-                if kind == "fp":
-                    for count, _ in self.pair_rows[(family, punct)]:
-                        count.fp += number
-                else:
-                    for count, _ in self.pair_rows[(family, punct)]:
-                        count.fn += number
+                for count, _ in self.pair_rows[(family, punct)]:
+                    _bump(count, kind, number)
             self._unmatched_scope_level(family, kind)
         self._unmatched_scope_level(self.full, kind)
 
     def _unmatched_scope_level(self, family: str, kind: str) -> None:
-        if kind == "fp":
-            for count, _, _ in self.pair_levels[family]:
-                count.fp += 1
+        for count, _, _ in self.pair_levels[family]:
+            _bump(count, kind)
+            if kind == "fp":
                 count.fpx += 1
-        else:
-            for count, _, _ in self.pair_levels[family]:
-                count.fn += 1
 
     def pair(self, gold: Sequence[Token], system: Sequence[Token], kind: str,
              full_cue: bool) -> dict[str, bool]:  # fmt: skip
@@ -460,6 +453,13 @@ class ExtendedScorer:
 
 def _cue_dependent(detail: str) -> bool:
     return "no cue" not in detail and "binary labels" not in detail
+
+
+def _bump(count: Count, kind: str, number: int = 1) -> None:
+    if kind == "fp":
+        count.fp += number
+    else:
+        count.fn += number
 
 
 def _take_partner(g: XInstance, system: list[XInstance]) -> tuple[XInstance | None, bool]:
