@@ -329,6 +329,19 @@ def test_error_csv_from_the_columns_values_is_the_rows_csv(tmp_path, nul):
     assert "\"'=sun,\"\"light\"\"" in text and ("\x00" in text) is nul
 
 
+def test_error_csv_with_neighbouring_columns_joined_is_the_rows_csv(monkeypatch):
+    """ErrorRows.csv_fields writes each run of neighbouring columns of few values as one
+    column (its fields joined once per combination): the same document as from the rows."""
+    from engine.export.csv import file_texts, table_text
+
+    monkeypatch.chdir(conformance("propara"))
+    options = Options(sentences="data/test/sentences.tsv")
+    report = ProPara().evaluate("testfiles-7/answers.tsv", "testfiles-7/predictions.tsv", options)
+    rows, columns = report.error_rows, report.error_columns
+    assert len(rows) > 500 and len(rows.csv_fields(columns)) < len(columns) - 5
+    assert file_texts(report)["errors.csv"] == table_text(columns, [[row[c] for c in columns] for row in rows])
+
+
 def test_review_basis_sums_each_question_in_item_order(report):
     """The credit sums (np.bincount per question and side) are those of a loop over the
     items, questions in the order of their first item, floats added in the same order."""
