@@ -233,7 +233,7 @@ class Gathered:
         self.counts = np.stack([ends - starts for *_, starts, ends in groups], axis=1).reshape(-1)
         self.starts = np.cumsum(self.counts) - self.counts  # per run where its items start
         index = np.repeat(firsts.reshape(-1) - self.starts, self.counts) + np.arange(int(self.counts.sum()))
-        pools = _flat([items for items, *_ in groups]), _flat([shown for _, shown, *_ in groups])
+        pools = _flat([items for items, *_ in groups]), _flat([forms for _, forms, *_ in groups])
         self.items: list[Item] = _taken(pools[0], index)
         self.shown: list[Any] = _taken(pools[1], index)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -30,9 +30,6 @@ from .detail import (
 )
 from .scores import QUESTIONS
 from .summary import Move
-
-if TYPE_CHECKING:
-    pass
 
 #: The keys of an error row: the standard columns, then ProPara's own.
 ROW_KEYS = (*ERROR_COLUMNS, "process_id", "question", "side", "item", "best", "score", "marker")
@@ -208,9 +205,9 @@ class ErrorRows(ColumnRows):
         from ...export.csv import Fields
 
         numbers = [self.coded[key][1] for key in run]
-        combinations, number = distinct_values(row_keys(*numbers))  # type: ignore[arg-type]
+        combinations, number = distinct_values(row_keys(*numbers))
         first = first_of_groups(number, len(combinations))
-        fields = [_taken(self._value_fields[key], at[first]) for key, at in zip(run, numbers, strict=True)]  # type: ignore[index]
+        fields = [_taken(self._value_fields[key], at[first]) for key, at in zip(run, numbers, strict=True)]
         return Fields(_taken(list(map(",".join, zip(*fields, strict=True))), number))
 
     @cached_property
