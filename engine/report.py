@@ -306,13 +306,14 @@ class ColumnRows(Later):
 
     def _structs(self) -> Callable[[int, int], memoryview]:
         """Rows `start` to `stop` as JSON by msgspec, from one struct per row (fields named
-        f0, f1, … written under the columns' keys: any key will do)."""
+        f0, f1, … written under the columns' keys: any key will do); a column with
+        `json_values` (values read as dicts, kept as structs) gives those."""
         import msgspec
 
         fields = [f"f{k}" for k in range(len(self.columns))]
         row = msgspec.defstruct("Row", fields, rename=dict(zip(fields, self.columns, strict=True)), gc=False)
         encode = msgspec.json.Encoder().encode
-        columns = list(self.columns.values())
+        columns = [getattr(column, "json_values", column) for column in self.columns.values()]
 
         def part(start: int, stop: int) -> memoryview:
             return memoryview(encode(list(map(row, *(column[start:stop] for column in columns)))))[1:-1]

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import math
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 from itertools import islice
 from typing import IO, Any
 
@@ -78,10 +78,13 @@ def _encode(value: Any) -> bytes:
         return _standard(value)
 
 
-def _as_list(value: Any) -> list[Any]:
-    """A sequence made when read (report.Later, ColumnRows) met inside a value, as its list."""
+def _as_list(value: Any) -> list[Any] | dict[Any, Any]:
+    """A sequence made when read (report.Later, ColumnRows) met inside a value, as its list;
+    a mapping made when read (ProPara's summaries), as its dict."""
     if isinstance(value, Sequence) and not isinstance(value, str | bytes):
         return list(value)
+    if isinstance(value, Mapping):
+        return dict(value)
     raise TypeError(type(value).__name__)
 
 
@@ -121,18 +124,27 @@ def _pieces(value: Any, depth: int) -> Iterator[bytes | memoryview]:
         yield b"}"
     elif isinstance(value, Later) or (isinstance(value, list | tuple) and len(value) >= LONG):
         yield b"["
-        for i, part in enumerate(_batches_json(value)):
-            if i:
-                yield b","
-            yield part
+        yield from _joined(_batches_json(value))
         yield b"]"
+    elif isinstance(value, Mapping) and hasattr(value, "json_parts"):  # a mapping made when read
+        yield b"{"
+        yield from _joined(value.json_parts(BATCH, _encode))
+        yield b"}"
     else:
         yield _encode(value)
 
 
+def _joined(parts: Iterator[bytes | memoryview]) -> Iterator[bytes | memoryview]:
+    """The parts with a comma between each two."""
+    for i, part in enumerate(parts):
+        if i:
+            yield b","
+        yield part
+
+
 def _dict_batches(value: dict[Any, Any]) -> Iterator[bytes | memoryview]:
-    """A long dict's JSON, BATCH keys at a time (ProPara's summaries, one key a process:
-    key by key, the pieces cost three times the encoding)."""
+    """A long dict's JSON, BATCH keys at a time (key by key, the pieces cost three times
+    the encoding)."""
     items = iter(value.items())
     yield b"{"
     for start in range(0, len(value), BATCH):

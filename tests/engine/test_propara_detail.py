@@ -258,6 +258,24 @@ def test_json_summaries_and_processes_are_the_diagnostics_objects(monkeypatch, c
     assert json.dumps(data["summaries"]) == json.dumps(summaries)
 
 
+def test_items_and_summaries_read_as_the_json_reports_dicts(monkeypatch):
+    """The items' and summaries' JSON is written from structs (propara.shown); a reader of
+    the report gets the same objects as dicts, keys in the same order (written 7 at a time)."""
+    monkeypatch.chdir(conformance("propara"))
+    monkeypatch.setattr("engine.export.json.BATCH", 7)
+    report = ProPara().evaluate("testfiles-7/answers.tsv", "testfiles-7/predictions.tsv", Options())
+    handle = io.BytesIO()
+    write_report(report, handle)
+    data = json.loads(handle.getvalue())
+    items, summaries = report.data["items"], report.data["summaries"]
+    assert len(items) == len(data["items"]) > 700 and len(summaries) == len(data["summaries"]) > 50
+    assert json.dumps(list(items)) == json.dumps(data["items"])
+    assert json.dumps(dict(summaries)) == json.dumps(data["summaries"])
+    row, pid = items.row(0), next(iter(summaries))
+    assert type(row["item"]) is dict and type(summaries[pid]["answer"]["inputs"]) is dict
+    assert items.column("best")[:3] == [row["best"] for row in data["items"][:3]]
+
+
 def test_a_process_id_past_64_bits_is_written_exactly(cli, tmp_path):
     """The Grid table keeps process ids as numbers: one past 64 bits is kept as a Python
     integer (it raised OverflowError: an internal error for --json, --xlsx and the app)."""
@@ -273,7 +291,10 @@ def test_a_process_id_past_64_bits_is_written_exactly(cli, tmp_path):
     answers, predictions = str(tmp_path / "answers.tsv"), str(tmp_path / "predictions.tsv")
     result = cli("propara", "-a", answers, "-p", predictions, "--json", "-", "--xlsx", tmp_path / "r.xlsx")
     assert result.code == 0, result.err
-    tables = json.loads(result.out)["tables"]
+    data = json.loads(result.out)
+    tables = data["tables"]
+    assert data["summaries"][big]["answer"]["process_id"] == 1 << 70  # msgspec refuses it: the dicts' way
+    assert 1 << 70 in {item["process_id"] for item in data["items"]}
     assert 1 << 70 in {row[0] for row in tables["grid"]["rows"]}
     assert 1 << 70 in {row[0] for row in tables["processes"]["rows"]}
     report = ProPara().evaluate(answers, predictions, Options())
@@ -306,6 +327,19 @@ def test_error_csv_from_the_columns_values_is_the_rows_csv(tmp_path, nul):
     text = table_text(columns, [[row[c] for c in columns] for row in rows])
     assert file_texts(report)["errors.csv"] == text
     assert "\"'=sun,\"\"light\"\"" in text and ("\x00" in text) is nul
+
+
+def test_error_csv_with_neighbouring_columns_joined_is_the_rows_csv(monkeypatch):
+    """ErrorRows.csv_fields writes each run of neighbouring columns of few values as one
+    column (its fields joined once per combination): the same document as from the rows."""
+    from engine.export.csv import file_texts, table_text
+
+    monkeypatch.chdir(conformance("propara"))
+    options = Options(sentences="data/test/sentences.tsv")
+    report = ProPara().evaluate("testfiles-7/answers.tsv", "testfiles-7/predictions.tsv", options)
+    rows, columns = report.error_rows, report.error_columns
+    assert len(rows) > 500 and len(rows.csv_fields(columns)) < len(columns) - 5
+    assert file_texts(report)["errors.csv"] == table_text(columns, [[row[c] for c in columns] for row in rows])
 
 
 def test_review_basis_sums_each_question_in_item_order(report):

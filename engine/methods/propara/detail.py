@@ -9,10 +9,10 @@ summary stores them: `null`, `unk` or the text).
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
-from itertools import accumulate, chain
+from itertools import accumulate, chain, starmap
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -20,8 +20,9 @@ import numpy as np
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...report import ColumnRows, Later, Table
 from ...spans import Document, Span
+from . import shown
 from .scores import QUESTIONS
-from .summary import Conversion, Move, conversion_dicts, summary_objects
+from .summary import Conversion, Move
 
 if TYPE_CHECKING:
     from .scoring import ProcessScores
@@ -183,13 +184,20 @@ class BestPairs:
         return np.where(matched, 1.0, score_pool[index]), np.where(matched, position, where_pool[index])
 
 
-Source = tuple[list[Item], list[dict[str, Any]], np.ndarray, np.ndarray]
+Source = tuple[list[Item], list[Any], np.ndarray, np.ndarray]
+#: Per question the JSON form of its items (shown).
+JSON_FORMS: dict[str, Callable[[list[Any]], list[Any]]] = {
+    "inputs": lambda names: list(map(shown.Named, names)),
+    "outputs": lambda names: list(map(shown.Named, names)),
+    "conversions": lambda items: list(starmap(shown.ConversionJSON, items)),
+    "moves": lambda items: list(starmap(shown.MoveJSON, items)),
+}
 
 
 def _sources(scores: ProcessScores, ordered: list[int], q: str) -> list[Source]:
-    """Per side (SIDES) the items of question q, their JSON and where the run of each
-    process of `ordered` starts and ends among them: a file's inputs, outputs or moves
-    (Summaries.events); the processes' conversions, one after another."""
+    """Per side (SIDES) the items of question q, their JSON forms (JSON_FORMS) and where
+    the run of each process of `ordered` starts and ends among them: a file's inputs,
+    outputs or moves (Summaries.events); the processes' conversions, one after another."""
     if q == "conversions":
         found = scores.conversion_lists(ordered)
         return [_listed([pair[side] for pair in found]) for side in range(len(SIDES))]
@@ -199,20 +207,20 @@ def _sources(scores: ProcessScores, ordered: list[int], q: str) -> list[Source]:
     for summaries, processes in zip(files, numbers, strict=True):
         events = summaries.events(q)
         bounds, chosen = np.array(events.bounds, np.int64), np.array(processes, np.int64)
-        result.append((events.items, summaries.json_of(q), bounds[chosen], bounds[chosen + 1]))
+        result.append((events.items, JSON_FORMS[q](events.items), bounds[chosen], bounds[chosen + 1]))
     return result
 
 
 def _listed(lists: list[list[Conversion]]) -> Source:
-    """Conversion lists one after another, their JSON, and where each list starts and ends."""
+    """Conversion lists one after another, their JSON forms, and where each list starts and ends."""
     ends = np.fromiter(accumulate(map(len, lists)), np.int64, len(lists))
-    items = _flat(lists)
-    return items, conversion_dicts(items), ends - np.fromiter(map(len, lists), np.int64, len(lists)), ends
+    items, starts = _flat(lists), ends - np.fromiter(map(len, lists), np.int64, len(lists))
+    return items, JSON_FORMS["conversions"](items), starts, ends
 
 
 class Gathered:
     """The detail's items, process by process: per group (GROUPS) of each process one
-    run of one side's items of one question, their JSON (Summary.diagnostics' dicts) and
+    run of one side's items of one question, their JSON forms (shown's structs) and
     their best (score, partner) pairs (BestPairs), the runs in the detail's order. The
     items and their JSON are taken from each file's at once (Summaries' events, each
     process's conversions), never a list per run."""
@@ -225,9 +233,9 @@ class Gathered:
         self.counts = np.stack([ends - starts for *_, starts, ends in groups], axis=1).reshape(-1)
         self.starts = np.cumsum(self.counts) - self.counts  # per run where its items start
         index = np.repeat(firsts.reshape(-1) - self.starts, self.counts) + np.arange(int(self.counts.sum()))
-        pools = _flat([items for items, *_ in groups]), _flat([shown for _, shown, *_ in groups])
+        pools = _flat([items for items, *_ in groups]), _flat([forms for _, forms, *_ in groups])
         self.items: list[Item] = _taken(pools[0], index)
-        self.shown: list[dict[str, Any]] = _taken(pools[1], index)
+        self.shown: list[Any] = _taken(pools[1], index)
 
     @cached_property
     def paired(self) -> tuple[np.ndarray, np.ndarray]:
@@ -239,21 +247,20 @@ class Gathered:
         runs = self.counts.reshape(-1, len(GROUPS))
         return sum(int(runs[:, GROUPS.index((q, side))].sum()) for q in ("conversions", "moves"))
 
-    def summaries(self, pids: list[int]) -> dict[str, dict[str, Any]]:
+    def summaries(self, pids: list[int]) -> shown.Summaries:
         """Per process id (as text) the answer's and the prediction's summary as the
-        diagnostics write them (summary_objects), their lists cut from the runs: a side's
-        inputs and outputs from the items, its conversions and moves from their JSON."""
+        diagnostics write them (shown.SummaryJSON), their lists cut from the runs: a side's
+        inputs and outputs from the items, its conversions and moves from their JSON forms."""
         bounds = [*self.starts.tolist(), len(self.items)]
-        answers, predictions = (summary_objects(pids, *_runs(self.items, bounds, side, side + 2),
+        answers, predictions = (shown.summaries(pids, *_runs(self.items, bounds, side, side + 2),
                                                 *_runs(self.shown, bounds, side + 4, side + 6))
                                 for side in range(len(SIDES)))  # fmt: skip
-        return {str(pid): {"answer": answer, "prediction": prediction}
-                for pid, answer, prediction in zip(pids, answers, predictions, strict=True)}  # fmt: skip
+        return shown.Summaries(pids, answers, predictions)
 
     def items_and_below(self, pids: list[int], plain_numbers: bool) -> tuple[ColumnRows, Below]:
         """The JSON report's items (ColumnRows, ITEM_KEYS) and those scored below 1, in the
         detail's order, a column at a time."""
-        counts, shown, items = self.counts, self.shown, self.items
+        counts, forms, items = self.counts, self.shown, self.items
         best, where = self.paired
         scores = best.tolist()
         run = np.repeat(np.arange(len(counts)), counts)
@@ -263,7 +270,7 @@ class Gathered:
         columns = (np.repeat(np.array(pids, object), counts.reshape(-1, groups).sum(axis=1)).tolist(),
                    *(np.repeat(np.array(names * len(pids), object), counts).tolist()
                      for names in ([q for q, _ in GROUPS], [side for _, side in GROUPS])),
-                   shown, _taken([*shown, None], partner), scores)  # fmt: skip
+                   shown.Shown(forms), shown.Shown(_taken([*forms, None], partner)), scores)  # fmt: skip
         rows = ColumnRows(dict(zip(ITEM_KEYS, columns, strict=True)), plain_numbers)
         low = np.flatnonzero(best < 1.0)
         below = Below(run[low] // groups, run[low] % groups, _taken(scores, low), items, low,
@@ -317,7 +324,7 @@ class Detail:
 
     processes: list[dict[str, Any]]
     process_rows: list[list[Any]]
-    summaries: dict[str, dict[str, Any]]
+    summaries: shown.Summaries
     items: ColumnRows
     documents: ProcessDocuments
     errors: ColumnRows

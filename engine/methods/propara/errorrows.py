@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import cached_property
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 
@@ -31,9 +31,6 @@ from .detail import (
 from .scores import QUESTIONS
 from .summary import Move
 
-if TYPE_CHECKING:
-    from ...export.csv import Fields
-
 #: The keys of an error row: the standard columns, then ProPara's own.
 ROW_KEYS = (*ERROR_COLUMNS, "process_id", "question", "side", "item", "best", "score", "marker")
 #: A row's marker by its status code (detail.status_codes).
@@ -43,6 +40,9 @@ ITEM_LABELS = ("", *(SINGULAR[q] for q in QUESTIONS))
 
 #: A column as its values and per row the number of its value (None: a value per row).
 Coded = tuple[Sequence[Any], np.ndarray | None]
+#: The most values a column may have to be written into the CSV file with its neighbours
+#: as one column (ErrorRows.csv_fields).
+FEW = 64
 
 
 def _word(token: str) -> str:
@@ -177,20 +177,49 @@ class ErrorRows(ColumnRows):
         self.coded = coded
 
     def csv_column(self, key: str) -> Sequence[Any]:
-        return self._fields[key]
+        from ...export.csv import Fields
+
+        index = self.coded[key][1]
+        made = self._value_fields[key]
+        return Fields(made if index is None else _taken(made, index))
+
+    def csv_fields(self, keys: Sequence[str]) -> list[Sequence[Any]]:
+        """The CSV writer's columns for `keys`: each run of neighbouring columns of at
+        most FEW values (a row's unit, type, labels, starts, …) as one column, its fields
+        joined once per combination of values met, not once per row; the others as
+        csv_column gives them."""
+        if list(keys) != list(self.coded) or not len(self):
+            return [self.csv_column(key) for key in keys]
+        few = [index is not None and len(values) <= FEW for values, index in self.coded.values()]
+        runs: list[list[str]] = []
+        for n, key in enumerate(keys):
+            if n and few[n] and few[n - 1]:
+                runs[-1].append(key)
+            else:
+                runs.append([key])
+        return [self._joined(run) if len(run) > 1 else self.csv_column(run[0]) for run in runs]
+
+    def _joined(self, run: list[str]) -> Sequence[Any]:
+        """One CSV column standing for the columns `run` (coded, each of few values): per
+        row the run's fields joined by commas, made once per combination."""
+        from ...export.csv import Fields
+
+        numbers = [self.coded[key][1] for key in run]
+        combinations, number = distinct_values(row_keys(*numbers))
+        first = first_of_groups(number, len(combinations))
+        fields = [_taken(self._value_fields[key], at[first]) for key, at in zip(run, numbers, strict=True)]
+        return Fields(_taken(list(map(",".join, zip(*fields, strict=True))), number))
 
     @cached_property
-    def _fields(self) -> dict[str, Fields]:
-        """Each column's CSV fields."""
-        from ...export.csv import Fields, column_fields
+    def _value_fields(self) -> dict[str, list[str]]:
+        """Per column its values' CSV fields, made once for every column showing them."""
+        from ...export.csv import column_fields
 
         made: dict[int, list[str]] = {}  # per values (by id) their fields
-        fields: dict[str, Fields] = {}
-        for key, (values, index) in self.coded.items():
+        for values, _ in self.coded.values():
             if id(values) not in made:
                 made[id(values)] = column_fields(list(values))
-            fields[key] = Fields(made[id(values)] if index is None else _taken(made[id(values)], index))
-        return fields
+        return {key: made[id(values)] for key, (values, _) in self.coded.items()}
 
 
 def error_rows(below: Below, documents: ProcessDocuments, plain_numbers: bool) -> ErrorRows:

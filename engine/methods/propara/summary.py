@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cached_property, lru_cache, partial
 from typing import TYPE_CHECKING, Any, NamedTuple
@@ -37,11 +36,6 @@ def conversion_dicts(conversions: list[Conversion]) -> list[dict[str, Any]]:
     ]
 
 
-def participant_dicts(names: list[str]) -> list[dict[str, Any]]:
-    """Inputs or outputs as the JSON report's items show them."""
-    return [{"participants": name} for name in names]
-
-
 def move_dicts(moves: list[Move]) -> list[dict[str, Any]]:
     """Moves as the diagnostics write them."""
     return [
@@ -66,20 +60,12 @@ class Summary:
 
 def summary_object(pid: int, inputs: list[str], outputs: list[str], conversions: list[dict[str, Any]],
                    moves: list[dict[str, Any]]) -> dict[str, Any]:  # fmt: skip
-    """A process's summary as the original's diagnostics write it (summary_objects)."""
-    return summary_objects([pid], [inputs], [outputs], [conversions], [moves])[0]
-
-
-def summary_objects(pids: Iterable[int], inputs: Iterable[list[str]], outputs: Iterable[list[str]],
-                    conversions: Iterable[list[dict[str, Any]]], moves: Iterable[list[dict[str, Any]]]
-                    ) -> list[dict[str, Any]]:  # fmt: skip
-    """Processes' summaries as the original's diagnostics write them (an empty list is
-    null): per process the inputs' and outputs' names, the conversions' and moves' dicts
-    (conversion_dicts, move_dicts). The JSON report's summaries are the same objects
-    (detail.Gathered)."""
-    return [{"process_id": pid, "inputs": {"participants": i or None}, "outputs": {"participants": o or None},
-             "conversions": c or None, "moves": m or None}
-            for pid, i, o, c, m in zip(pids, inputs, outputs, conversions, moves, strict=True)]  # fmt: skip
+    """A process's summary as the original's diagnostics write it (an empty list is null):
+    the inputs' and outputs' names, the conversions' and moves' dicts (conversion_dicts,
+    move_dicts). The JSON report's summaries show the same (shown.SummaryJSON)."""
+    return {"process_id": pid, "inputs": {"participants": inputs or None},
+            "outputs": {"participants": outputs or None}, "conversions": conversions or None,
+            "moves": moves or None}  # fmt: skip
 
 
 @lru_cache(maxsize=1 << 16)
@@ -255,7 +241,6 @@ class Summaries:
     def __init__(self, actions: ActionFile) -> None:
         self.table = actions.table
         self.places = self.table.locations.texts()
-        self._json: dict[str, list[dict[str, Any]]] = {}
 
     @cached_property
     def shown(self) -> dict[int, str]:
@@ -317,14 +302,6 @@ class Summaries:
     def events(self, q: str) -> Events:
         """The file's inputs or outputs (names) or moves, per process."""
         return self._moves if q == "moves" else self._ends[q == "outputs"]
-
-    def json_of(self, q: str) -> list[dict[str, Any]]:
-        """The file's inputs, outputs or moves (events) as the JSON report shows them, made once."""
-        found = self._json.get(q)
-        if found is None:
-            items = self.events(q).items
-            found = self._json[q] = move_dicts(items) if q == "moves" else participant_dicts(items)
-        return found
 
     def of(self, process: Process, conversions: list[Conversion] | None = None) -> Summary:
         """The summary of a process (its conversions given when known already)."""
