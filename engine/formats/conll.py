@@ -100,7 +100,9 @@ class ColumnFile:
         columns = cls(path)
         raw = checked_utf8(read_input_bytes(path), path)
         columns.column_names = conllu_plus.declared_columns(raw)
-        if columns.column_names is not None and options.comment_prefix is None:
+        if columns.column_names == [] and options.comment_prefix is None:
+            raise conllu_plus.no_names(path)
+        if columns.column_names and options.comment_prefix is None:
             options = replace(options, comment_prefix="#")  # CoNLL-U Plus: `#` opens a comment line
         columns._read_lines(split_lines(raw, options.separator), options)
         return columns
