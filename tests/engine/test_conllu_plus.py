@@ -292,3 +292,22 @@ def test_a_vertical_text_whose_first_line_reads_as_declared_columns_is_vertical_
     for method, scored in (("spans", "PER"), ("clueval", "100.0  100.0  100.0")):
         read = cli(method, path, path)
         assert read.code == 0 and scored in read.out, read.err
+
+
+def test_the_tags_are_checked_as_the_file_is_read(tmp_path, monkeypatch):
+    """A column that holds no tags stops the reading of the columns (the app's file box shows
+    it); the tags' parts found then are those the spans are read with, found once."""
+    from engine.errors import InputError
+    from engine.formats import conll
+    from engine.formats.standoff import ReadOptions
+
+    path = _plus(tmp_path / "gold.conllup")
+    with pytest.raises(InputError, match=r"found '_' in column 11 \(counted from 0, RELATE:GEONAMES"):
+        conll.ColumnFile.read(path, ReadOptions())
+    found = []
+    monkeypatch.setattr(conll, "_tag_parts", lambda columns, options, parts=conll._tag_parts: found.append(
+        columns.name) or parts(columns, options))  # fmt: skip
+    options = ReadOptions(tag_column=10)
+    assert conll.choices(path, options)["label"] == ["LOC", "PER"]
+    assert len(conll.read(path, options).spans.labels) == 2
+    assert found == [path, path]
