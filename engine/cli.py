@@ -359,7 +359,7 @@ def run(method: Method, args: argparse.Namespace) -> tuple[str, list[str], str, 
     confidence = confidence_of(args) if getattr(args, "ci", None) is not None else None
     detail = json_path is not None or xlsx_path is not None or confidence is not None
     report = method.evaluate(invocation.gold, invocation.system, invocation.options, detail=detail)
-    warn_of_same_inputs(invocation.gold, invocation.system, report, invocation.options, method.own_formats)
+    warn_of_same_inputs(invocation.gold, invocation.system, report, invocation.options)
     intervals = "" if confidence is None else add_intervals(method, report, confidence, invocation.system)
     files: list[tuple[Path | None, str | bytes]] = []
     for name in invocation.outputs:

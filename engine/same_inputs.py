@@ -3,8 +3,8 @@ same path, or the same bytes: every file's sha256), read the same way. Its score
 the annotations with themselves (100 %), which says nothing of a system. Reading one file
 in two ways (a Label Studio export's annotations against its predictions: --gold-source,
 --system-source) is no such run, and gets no warning; an option set for one side that the
-run did not use (CLUEval's and FairEval's own files are read without the reader options)
-makes no difference."""
+run did not use (CLUEval's and FairEval's own files are read without the reader options:
+their report says so, UNUSED_OPTIONS) makes no difference."""
 
 from __future__ import annotations
 
@@ -14,19 +14,22 @@ from typing import Any
 
 from .report import InputFile, Report
 
+#: The key of a report's data that holds the flags of the reader options set that the method
+#: did not use, reading its own files itself (CLUEval's, FairEval's); there only then.
+UNUSED_OPTIONS = "_unused_reader_options"
 
-def warn_of_same_inputs(gold: str, system: str, report: Report, options: Any,
-                        own_formats: tuple[str, ...] = ()) -> None:  # fmt: skip
-    """Add the same-inputs warning to `report`'s messages (once); `own_formats`: the
-    method's (Method.own_formats)."""
-    warning = same_inputs_warning(gold, system, report, options, own_formats)
+
+def warn_of_same_inputs(gold: str, system: str, report: Report, options: Any) -> None:
+    """Add the same-inputs warning to `report`'s messages (once)."""
+    warning = same_inputs_warning(gold, system, report, options)
     report.messages += [m for m in warning if m not in report.messages]
 
 
-def same_inputs_warning(gold: str, system: str, report: Report, options: Any,
-                        own_formats: tuple[str, ...] = ()) -> list[str]:  # fmt: skip
-    """The warning where gold and system are the same input read alike (else none)."""
-    if _sides_differ(options) and _reader_options_used(gold, system, options, own_formats):
+def same_inputs_warning(gold: str, system: str, report: Report, options: Any) -> list[str]:
+    """The warning where gold and system are the same input read alike (else none): an option
+    set otherwise for each side makes them read otherwise, unless the method read them without
+    the reader options (its report says so)."""
+    if _sides_differ(options) and UNUSED_OPTIONS not in report.data:
         return []
     if same_path(gold, system):
         kind = "folder" if Path(gold).is_dir() else "file"
@@ -44,16 +47,6 @@ def _sides_differ(options: Any) -> bool:
     where one is not set, --X for both sides holds)."""
     names = [name[5:] for name in vars(options) if name.startswith("gold_")] if options is not None else []
     return any(_side_value(options, "gold", name) != _side_value(options, "system", name) for name in names)
-
-
-def _reader_options_used(gold: str, system: str, options: Any, own_formats: tuple[str, ...]) -> bool:
-    """Whether the span readers read the inputs with the reader options: always, but for a
-    method's own formats (`own_formats`), which it reads itself without them."""
-    if not own_formats:
-        return True
-    from .methods.span_adapter import span_format_inputs  # only where a side has an option of its own
-
-    return span_format_inputs(gold, system, options, own_formats)
 
 
 def _side_value(options: Any, side: str, name: str) -> Any:

@@ -334,7 +334,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
 
         def job(progress: Progress) -> ReportData:
             report = run.method.evaluate(run.gold, run.system, run.options, progress)
-            warn_of_same_inputs(run.gold, run.system, report, run.options, run.method.own_formats)
+            warn_of_same_inputs(run.gold, run.system, report, run.options)
             if intervals or second:
                 from engine.stats import Confidence  # numpy's import waits for the first such run
 

@@ -47,6 +47,7 @@ from .column_words import (
     reader_default,
     side_free,
 )
+from .side_grid import SideGrid, side_families
 from .style import ERROR_COLOUR
 
 #: Text options filled with suggestions from the chosen file (the keys of a reader's
@@ -100,6 +101,9 @@ class Editor(QWidget):
 
     def set_value(self, value: Any) -> None:
         raise NotImplementedError
+
+    def show_unset(self, value: Any) -> None:
+        """Show what the option not set takes (`value`, the one for both sides), where the editor can."""
 
 
 class BoolEditor(Editor):
@@ -392,73 +396,6 @@ def editor_for(spec: OptionSpec) -> Editor:
     if side_free(spec.name) in SUGGESTED:
         return SuggestionEditor(spec)
     return TextEditor(spec)
-
-
-#: The rows of a grid of options for both sides and each side alone: the prefix of each
-#: row's option names, its label and its tooltip.
-SIDE_ROWS = (("", "Both", "For the gold and the system file alike."),
-             ("gold_", "Gold", "The gold file's own, where its columns or tag scheme are not the system's "
-                               "(not set: as Both)."),
-             ("system_", "System", "The system file's own, where its columns or tag scheme are not the "
-                                   "gold's (not set: as Both)."))  # fmt: skip
-#: The prefixes of a side's own options (gold_tag_column).
-SIDES = tuple(prefix for prefix, *_ in SIDE_ROWS[1:])
-
-
-#: The options of a file's columns and their tags shown for both sides and each side alone
-#: as one grid, in its order (the others given per side, as the format, each a row of its own).
-GRIDDED = ("token_column", "tag_column", "scheme")
-#: The options side by side in the grid at most: two fit the Setup panel's width.
-ACROSS = 2
-
-
-def side_families(specs: list[OptionSpec]) -> list[str]:
-    """The options shown for both sides and for each side alone (token_column, tag_column
-    beside gold_tag_column …) laid out as one grid (SideGrid), in its order."""
-    names = {spec.name for spec in specs}
-    return [name for name in GRIDDED if all(s + name in names for s in ("", *SIDES))]
-
-
-class SideGrid(QWidget):
-    """Columns and scheme given for both sides and for each side alone (--tag-column,
-    --gold-tag-column, --system-tag-column) as a grid, a column per option and a row per side,
-    ACROSS options side by side, then the next ones below (the scheme under the columns): four
-    rows for two options where each option on its own rows would take six. A side's option not
-    set shows, greyed, the one for both sides, which it then takes."""
-
-    def __init__(self, names: list[str], specs: dict[str, OptionSpec], editors: dict[str, Editor]) -> None:
-        super().__init__()
-        self.names, self.editors = names, editors
-        grid = QGridLayout(self)
-        grid.setContentsMargins(0, 0, 0, 0)
-        for column in range(1, ACROSS + 1):
-            grid.setColumnStretch(column, 1)
-        for block, first in enumerate(range(0, len(names), ACROSS)):
-            self._block(grid, block * (1 + len(SIDE_ROWS)), names[first : first + ACROSS], specs)
-
-    def _block(self, grid: QGridLayout, top: int, names: list[str], specs: dict[str, OptionSpec]) -> None:
-        """The options `names` side by side from grid row `top` (a row of heads, a row per
-        side); one alone takes the width of all."""
-        span = ACROSS - len(names) + 1
-        for column, name in enumerate(names, 1):
-            head = QLabel(specs[name].label)
-            head.setToolTip(tooltip(specs[name]))
-            grid.addWidget(head, top, column, 1, span)
-        for row, (side, word, tip) in enumerate(SIDE_ROWS, top + 1):
-            label = QLabel(word + ":")
-            label.setToolTip(tip)
-            grid.addWidget(label, row, 0)
-            for column, name in enumerate(names, 1):
-                grid.addWidget(self.editors[side + name], row, column, 1, span)
-
-    def follow(self) -> None:
-        """Each side's option not set shows the one for both sides."""
-        for name in self.names:
-            shared = self.editors[name].value()
-            for side in SIDES:
-                editor = self.editors[side + name]
-                if isinstance(editor, NumberEditor | ChoiceEditor):
-                    editor.show_unset(shared)
 
 
 def side_by_side(forms: list[QFormLayout]) -> QHBoxLayout:

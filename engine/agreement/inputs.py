@@ -45,10 +45,14 @@ def export_annotators(
 ) -> Annotators:
     """The annotators of an export by name, in the export's order (user ids, then names), and
     why a file of it is no annotator; empty for an input that is one annotator's."""
+    return _annotators(export_reader(path, format), path, options, predictions)
+
+
+def _annotators(reader: str | None, path: str, options: ReadOptions | None, predictions: bool) -> Annotators:
+    """The annotators of an export read by `reader` (export_annotators'); none where it is None."""
     from ..formats import format_module
     from ..formats.duplicates import merged_duplicates
 
-    reader = export_reader(path, format)
     if reader is None:
         return Annotators({})
     module = format_module(reader)
@@ -63,11 +67,7 @@ def one_export(path: str, names: list[str] | None, format: str | None, options: 
                predictions: bool) -> dict[str, Annotations]:  # fmt: skip
     """The annotators of the one input given (renamed by `names` in their order);
     InputError where it holds fewer than two."""
-    from ..formats import span_format
-
-    found = export_annotators(path, format, options, predictions)
-    if not found and Path(path).is_file():
-        span_format(path, format)  # InputError where no format reads the file: no annotator's at all
+    found = _annotators(_lone_reader(path, format), path, options, predictions)
     if len(found) < 2:
         held = f"the annotations of one annotator ({', '.join(found)})" if found else "one annotator's"
         why = f"; {found.left_out}" if found.left_out else ""
@@ -77,6 +77,23 @@ def one_export(path: str, names: list[str] | None, format: str | None, options: 
         )
     given = checked_names(list(found), names)
     return dict(zip(given, found.values(), strict=True))
+
+
+def _lone_reader(path: str, format: str | None) -> str | None:
+    """The export reader of the one input given (export_reader's); InputError where it is a
+    file no format reads (no annotator's at all): a file without --format is recognised once,
+    by the reader read_spans would read it with."""
+    from ..formats import span_format
+    from ..formats.folders import file_reader
+
+    p = Path(path)
+    if format is None and p.is_file():
+        name = file_reader(p)
+        return name if name in (INCEPTION, *EXPORT_READERS) else None
+    reader = export_reader(path, format)
+    if reader is None and p.is_file():
+        span_format(path, format)  # InputError for a --format that reads no spans
+    return reader
 
 
 #: How annotators are named where two share a name, in the command line's words (annotator_names').

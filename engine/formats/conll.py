@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
+from typing import NamedTuple
 
 import numpy as np
 
@@ -50,10 +51,16 @@ sniff = sniffing.conll  # recognises the format without this module (engine/form
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
     """What can be picked in the file: the schemes, the tag columns and the labels; InputError
     where the column read holds no tags (the app's file box says so, and the way on, at once)."""
-    columns = ColumnFile.read(path, options)
-    _tag_parts(columns, options)
-    labels = sorted({tag_kind(t)[1] for t in columns.tag_names if t != "O"})
-    return {"scheme": list(tagschemes.SCHEMES), "label": labels}
+    labels = ColumnFile.read(path, options).tag_parts(options).label_names
+    return {"scheme": list(tagschemes.SCHEMES), "label": sorted(labels)}
+
+
+class TagParts(NamedTuple):
+    """Each tag name's prefix code and label number (-1 for O), and the label names."""
+
+    prefix_of: np.ndarray
+    label_of: np.ndarray
+    label_names: list[str]
 
 
 @dataclass
@@ -76,6 +83,8 @@ class ColumnFile:
     column_names: list[str] | None = None
     #: what the reading left out, for the user (a CoNLL-U range line's own tag)
     warnings: list[str] = field(default_factory=list)
+    #: the tags' parts (tag_parts), found as a file is read
+    parts: TagParts | None = None
 
     @classmethod
     def of_tokens(cls, name: str, tokens: list[str], lines: np.ndarray, sentence_starts: np.ndarray,
@@ -100,10 +109,19 @@ class ColumnFile:
         columns = cls(path)
         raw = checked_utf8(read_input_bytes(path), path)
         columns.column_names = conllu_plus.declared_columns(raw)
-        if columns.column_names is not None and options.comment_prefix is None:
+        if columns.column_names == [] and options.comment_prefix is None:
+            raise conllu_plus.no_names(path)
+        if columns.column_names and options.comment_prefix is None:
             options = replace(options, comment_prefix="#")  # CoNLL-U Plus: `#` opens a comment line
         columns._read_lines(split_lines(raw, options.separator), options)
+        columns.tag_parts(options)  # InputError where a tag is none (the app's file box says so too)
         return columns
+
+    def tag_parts(self, options: ReadOptions) -> TagParts:
+        """The tags' parts, found once (as a file is read; another format's tokens when first asked)."""
+        if self.parts is None:
+            self.parts = _tag_parts(self, options)
+        return self.parts
 
     def _read_lines(self, lines: Lines, options: ReadOptions) -> None:
         token_col, tag_col = options.token_column, options.tag_column
@@ -223,8 +241,9 @@ def tag_kind(tag: str) -> tuple[int, str]:
     return tagschemes.BARE, tag if sniffing.BARE_LABEL.fullmatch(tag) else ""
 
 
-def _tag_parts(columns: ColumnFile, options: ReadOptions) -> tuple[np.ndarray, np.ndarray, list[str]]:
-    """(prefix code, label number) of each tag name, and the label names."""
+def _tag_parts(columns: ColumnFile, options: ReadOptions) -> TagParts:
+    """(prefix code, label number) of each tag name, and the label names; InputError for a tag
+    that is none, and for bare labels where they are no tags (_check_bare_labels)."""
     flag = options.side_flag("tag_column")  # the other side's tags may be where they are
     prefixes, labels, names = [], [], {}
     for code, tag in enumerate(columns.tag_names):
@@ -236,7 +255,7 @@ def _tag_parts(columns: ColumnFile, options: ReadOptions) -> tuple[np.ndarray, n
     prefix_of = np.array(prefixes, dtype=np.int8)
     if tagschemes.BARE in prefixes:
         _check_bare_labels(columns, prefix_of, flag, options.side_flag("scheme"), options.scheme)
-    return prefix_of, np.array(labels, dtype=np.int32), list(names)
+    return TagParts(prefix_of, np.array(labels, dtype=np.int32), list(names))
 
 
 def _not_a_tag(columns: ColumnFile, code: int, flag: str, also: str = "") -> InputError:
@@ -334,7 +353,7 @@ def _way_on(seq: tagschemes.Sequence, scheme: str, flag: str) -> str:
 
 def read_columns(columns: ColumnFile, options: ReadOptions) -> tuple[SpanTable, str]:
     """The spans (token numbers over the whole file) and the scheme they were read in."""
-    prefix_of, label_of, label_names = _tag_parts(columns, options)
+    prefix_of, label_of, label_names = columns.tag_parts(options)
     codes = columns.tag_codes
     seq = tagschemes.Sequence.of(prefix_of[codes] if len(codes) else np.zeros(0, np.int8),
                                  label_of[codes] if len(codes) else np.zeros(0, np.int32),

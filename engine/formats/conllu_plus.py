@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import re
 
+from ..errors import InputError
 from . import sniffing
 
 #: CoNLL-U's ten columns, which a CoNLL-U Plus file names first where it extends CoNLL-U.
@@ -18,12 +19,20 @@ _NAMED_ENTITIES = re.compile(r"(?:\S*:)?NER?", re.IGNORECASE)
 
 
 def declared_columns(raw: bytes) -> list[str] | None:
-    """The names a file's first line gives its columns, or None where it gives none."""
+    """The names a file's first line gives its columns, or None where it is no such line ([]
+    where it names none)."""
     end = raw.find(b"\n")
     first = raw[: end if end >= 0 else len(raw)]
     if not first.startswith(sniffing.GLOBAL_COLUMNS.encode()):  # not decoded: a first line may be long
         return None
     return sniffing.declared_columns(first.decode("utf-8"))
+
+
+def no_names(path: str) -> InputError:
+    """The error for a first line `# global.columns =` that names no column."""
+    expected = ("column names after `global.columns =` (CoNLL-U Plus: `# global.columns = ID FORM … NE`; "
+                "or --comment-prefix '#' to read the line as a comment)")
+    return InputError(expected, "none", file=path, line=1)
 
 
 def form_column(names: list[str] | None) -> int:

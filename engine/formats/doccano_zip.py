@@ -144,7 +144,7 @@ def _chosen(archive: zipfile.ZipFile, entries: list[UserFile], path: str,
     name = given_user(options)
     if name is not None:
         if name not in users:
-            raise unknown_user(path, name, users)
+            raise _unknown(archive, entries, path, name)
         entry = entries[users.index(name)]
         return (entry, *_entry_data(archive, path, entry))
     if len(entries) == 1:
@@ -158,6 +158,20 @@ def _chosen(archive: zipfile.ZipFile, entries: list[UserFile], path: str,
     expected = f"the user whose annotations are read (--gold-user or --system-user NAME: {listed})"
     found = f"none, and {len(filled)} users' files (agreement reads every user of the zip given alone)"
     raise InputError(expected, found, file=path)
+
+
+def _unknown(archive: zipfile.ZipFile, entries: list[UserFile], path: str, name: str) -> InputError:
+    """The error for a user the zip has no file of: the users whose file is not empty (naming
+    one whose file is empty gives the empty file's error), and how many files are empty."""
+    filled = [entry.user for entry, _, _ in _filled_data(archive, path, entries)]
+    if not filled:
+        return _all_empty(path, [entry.name for entry in entries])
+    empty = len(entries) - len(filled)
+    if not empty:
+        return unknown_user(path, name, filled)
+    files = "1 other user's file is" if empty == 1 else f"{empty} other users' files are"
+    return InputError(f"a user of the export with annotations ({listed_names(filled)}; {files} empty)",
+                      repr(name), file=path)  # fmt: skip
 
 
 def _all_empty(path: str, names: list[str]) -> InputError:

@@ -477,10 +477,11 @@ NOT_A_WORD = "-."
 
 
 def declared_columns(first_line: str) -> list[str] | None:
-    """The names a file's first line gives its columns (CoNLL-U Plus), or None where it gives none."""
+    """The names a file's first line gives its columns (CoNLL-U Plus), or None where it is no
+    such line ([] where it names none: the CoNLL reader says so)."""
     if not first_line.startswith(GLOBAL_COLUMNS):
         return None
-    return first_line.removeprefix(GLOBAL_COLUMNS).split() or None
+    return first_line.removeprefix(GLOBAL_COLUMNS).split()
 
 
 def declares_columns(lines: Sequence[str]) -> bool:

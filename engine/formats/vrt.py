@@ -22,7 +22,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field, replace
 from html import unescape
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
@@ -55,7 +55,7 @@ def bio_columns(lines: Sequence[str]) -> int:
     each a column of tags as a CoNLL file's (sniffing.tag_column: any scheme, IO's bare labels
     beside O); a byte-order mark before the first is no part of it; a line of a single field
     is no token line, as read_vrt reads it."""
-    return _columns_of(lines, lambda tags, _: sniffing.tag_column(tags))
+    return _columns_of(_table(lines), lambda tags, _: sniffing.tag_column(tags))
 
 
 def columns_read(lines: Sequence[str], io: bool = False) -> int:
@@ -64,33 +64,49 @@ def columns_read(lines: Sequence[str], io: bool = False) -> int:
     labels mixed with prefixed tags beside O: sniffing.read_as_tags); with IO chosen (`io`),
     a first column of bare labels without O too (later ones may be ids or domains, told
     from tags by their O)."""
-    return _columns_of(lines, lambda tags, k: sniffing.read_as_tags(tags, io and k == 0))
+    return _columns_read(_table(lines), io)
 
 
-def _columns_of(lines: Sequence[str], counts: Callable[[set[str], int], bool]) -> int:
-    """How many columns after the token on every token line of these lines `counts` as tags
-    (given each column's values and number, from 0), up to the first that does not."""
-    rows = _rows(lines)
-    count, most = 0, min(map(len, rows), default=1) - 1  # the columns after the token on every line
-    while count < most and counts({f[count + 1] for f in rows}, count):
+def _columns_read(table: _Table, io: bool) -> int:
+    """columns_read of a head's table."""
+    return _columns_of(table, lambda tags, k: sniffing.read_as_tags(tags, io and k == 0))
+
+
+class _Table(NamedTuple):
+    """The fields of the token lines among a head's lines, and how many columns follow the
+    token on every one of them (the head split once, whoever asks)."""
+
+    rows: list[list[str]]
+    most: int
+
+    def values(self, k: int) -> set[str]:
+        """The values of column `k` (from 0, the token's; k <= most + 1)."""
+        return {f[k] for f in self.rows}
+
+
+def _table(lines: Sequence[str]) -> _Table:
+    """The table of these lines (a byte-order mark before the first dropped)."""
+    texts = [line.lstrip(BOM).strip() for line in lines]
+    rows = [text.split("\t") for text in texts if "\t" in text]
+    return _Table(rows, min(map(len, rows), default=1) - 1)
+
+
+def _columns_of(table: _Table, counts: Callable[[set[str], int], bool]) -> int:
+    """How many columns after the token on every token line `counts` as tags (given each
+    column's values and number, from 0), up to the first that does not."""
+    count = 0
+    while count < table.most and counts(table.values(count + 1), count):
         count += 1
     return count
 
 
-def _rows(lines: Sequence[str]) -> list[list[str]]:
-    """The fields of the token lines among these lines (a byte-order mark before the first dropped)."""
-    texts = [line.lstrip(BOM).strip() for line in lines]
-    return [text.split("\t") for text in texts if "\t" in text]
-
-
-def _io_labels(lines: Sequence[str], k: int) -> bool:
-    """Whether column `k` after the token (from 1) holds IO's bare labels on every token line of
-    these lines, O or none (sniffing.read_as_tags with IO chosen), no value with a digit: a
-    doc or token id (`d1`, `t1`) is no label."""
-    rows = _rows(lines)
-    if not rows or k < 1 or any(len(f) <= k for f in rows):
+def _io_labels(table: _Table, k: int) -> bool:
+    """Whether column `k` after the token (from 1) holds IO's bare labels on every token line,
+    O or none (sniffing.read_as_tags with IO chosen), no value with a digit: a doc or token id
+    (`d1`, `t1`) is no label."""
+    if not 1 <= k <= table.most:
         return False
-    values = {f[k] for f in rows}
+    values = table.values(k)
     return sniffing.read_as_tags(values, io=True) and not any(c.isdigit() for v in values for c in v)
 
 
@@ -422,18 +438,22 @@ def read(path: str, options: ReadOptions) -> Annotations:
     """One BIO column of the file (options.tag_column: 1 the first after the token,
     negative from the last BIO column) as spans of one text document of its tokens, read
     in the tag scheme chosen or detected (as CoNLL columns are)."""
-    return _column(path, *_every_column(path, _head(path), options), options)
+    table = _table(_head(path))
+    vrt, count = _every_column(path, table, options)
+    if count == 0:
+        raise _no_column(path, table, options)
+    return _column(path, vrt, count, options)
 
 
 def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
     """The labels of each BIO column's spans, the file read once (each column as `read`
     reads it with these options; none for a column that cannot be read so)."""
-    head = _head(path)
-    vrt, count = _every_column(path, head, options)
-    read = columns_read(head, _io(options))
+    table = _table(_head(path))
+    vrt, count = _every_column(path, table, options)
+    read = _columns_read(table, _io(options))
     labels: list[list[str]] = []
     for k in range(1, count + 1):
-        if k > read and not _io_labels(head, k):  # before an explicit --tag-column K: ids, a domain
+        if k > read and not _io_labels(table, k):  # before an explicit --tag-column K: ids, a domain
             labels.append([])
             continue
         try:
@@ -444,20 +464,20 @@ def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
     return labels
 
 
-def _every_column(path: str, head: Sequence[str], options: ReadOptions) -> tuple[VrtFile, int]:
+def _every_column(path: str, table: _Table, options: ReadOptions) -> tuple[VrtFile, int]:
     """The file with every column of tags its head has (_count), and how many that is; the
     default column taken under IO where a later one holds labels too, a warning says so."""
-    count = _count(head, options)
+    count = _count(table, options)
     vrt = read_vrt(path, VrtLayout(max(count, 1)))
     if options.tag_column == -1 and _io(options):
-        vrt.warnings.extend(_other_labels(head, count, vrt.path, options.side_flag("tag_column")))
+        vrt.warnings.extend(_other_labels(table, count, vrt.path, options.side_flag("tag_column")))
     return vrt, count
 
 
 def column_count(path: str, options: ReadOptions) -> int:
     """How many columns of tags the span methods read in a file with these options (the app's
     count too)."""
-    return _count(_head(path), options)
+    return _count(_table(_head(path)), options)
 
 
 def _head(path: str) -> sniffing.Head:
@@ -468,22 +488,20 @@ def _io(options: ReadOptions) -> bool:
     return (options.scheme or "").upper() == "IO"
 
 
-def _count(head: Sequence[str], options: ReadOptions) -> int:
-    """How many columns of tags the span methods read in a file of this head: columns_read's
-    with the scheme chosen, or up to an explicit --tag-column K past them under IO where
-    column K holds bare labels (_io_labels)."""
-    count, k = columns_read(head, _io(options)), options.tag_column
-    return k if _io(options) and k > count and _io_labels(head, k) else count
+def _count(table: _Table, options: ReadOptions) -> int:
+    """How many columns of tags the span methods read in a file of this head's table:
+    columns_read's with the scheme chosen, or up to an explicit --tag-column K past them under
+    IO where column K holds bare labels (_io_labels)."""
+    count, k = _columns_read(table, _io(options)), options.tag_column
+    return k if _io(options) and k > count and _io_labels(table, k) else count
 
 
-def _other_labels(head: Sequence[str], count: int, name: str, flag: str) -> list[str]:
+def _other_labels(table: _Table, count: int, name: str, flag: str) -> list[str]:
     """The warning that the default column, the last of the `count` read, is read while a later
     column holds bare values too, where no O tells the tags (none where one does, or none does:
     a domain column after a column with O is no layer)."""
-    rows = _rows(head)
-    most = min(map(len, rows), default=1) - 1
-    later = next((k for k in range(count + 1, most + 1) if _io_labels(head, k)), 0)
-    if not count or not later or "O" in {f[count] for f in rows}:
+    later = next((k for k in range(count + 1, table.most + 1) if _io_labels(table, k)), 0)
+    if not count or not later or "O" in table.values(count):
         return []
     return [
         f"{name}: BIO column {count} read (the last read as tags: without O a later column may hold ids); "
@@ -492,25 +510,26 @@ def _other_labels(head: Sequence[str], count: int, name: str, flag: str) -> list
     ]
 
 
-def _later_tags(head: Sequence[str]) -> bool:
+def _later_tags(table: _Table) -> bool:
     """Whether a column after the first holds tags (the first then holds words: GermEval's
     number, word, tags)."""
-    rows = _rows(head)
-    most = min(map(len, rows), default=1) - 1
-    return any(sniffing.tag_column({f[k] for f in rows}) for k in range(2, most + 1))
+    return any(sniffing.tag_column(table.values(k)) for k in range(2, table.most + 1))
+
+
+def _no_column(path: str, table: _Table, options: ReadOptions) -> InputError:
+    """The error for a file of no BIO column after the token (naming IO where its labels may be IO's)."""
+    found = "no BIO column after the token (CoNLL columns: --format conll, --token-column, --tag-column)"
+    if not _io(options) and _io_labels(table, 1) and not _later_tags(table):  # IO without O
+        scheme = options.side_flag("scheme")
+        found += f"; where its labels are IO's in a file without O, read them with {scheme} IO"
+    return InputError("vertical text: a token, then BIO columns (O, B-X, I-X)", found, file=path)
 
 
 def _column(path: str, vrt: VrtFile, count: int, options: ReadOptions) -> Annotations:
-    """The spans of the BIO column options.tag_column of a file read with its `count` columns."""
+    """The spans of the BIO column options.tag_column of a file read with its `count` columns (not 0)."""
     from . import conll
 
     k = options.tag_column
-    if count == 0:
-        found = "no BIO column after the token (CoNLL columns: --format conll, --token-column, --tag-column)"
-        if not _io(options) and _io_labels(head := _head(path), 1) and not _later_tags(head):  # IO without O
-            scheme = options.side_flag("scheme")
-            found += f"; where its labels are IO's in a file without O, read them with {scheme} IO"
-        raise InputError("vertical text: a token, then BIO columns (O, B-X, I-X)", found, file=path)
     if not (-count <= k <= count) or k == 0:
         raise InputError(f"a BIO column 1..{count} (or -1..-{count} from the last)", f"column {k}", file=path)
     tags = vrt.tag_columns[k - 1 if k > 0 else k]

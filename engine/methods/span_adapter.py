@@ -37,11 +37,13 @@ def span_format_inputs(gold: str, system: str, options: Any, own_formats: tuple[
     return in_span_formats((gold, system), own_formats)
 
 
-def unused_reader_options(options: Any, own_formats: tuple[str, ...], reads_itself: str) -> list[str]:
-    """A warning naming the reader options set for inputs the method reads itself
-    (`reads_itself`: 'FairEval reads these files itself')."""
+def read_itself(options: Any, own_formats: tuple[str, ...], reads_itself: str) -> tuple[list[str], list[str]]:
+    """For inputs the method reads itself: the flags of the reader options set, not used (its
+    report keeps them: same_inputs.UNUSED_OPTIONS), and the warning naming them (`reads_itself`:
+    'FairEval reads these files itself')."""
     flags = reader_options_set(options, own_formats) if options is not None else []
-    return [f"{', '.join(flags)}: not used (they apply to the span formats; {reads_itself})"] if flags else []
+    said = f"{', '.join(flags)}: not used (they apply to the span formats; {reads_itself})"
+    return flags, [said] if flags else []
 
 
 def read_paired(gold: str, system: str, options: Any, progress: Progress, method: str) -> Paired:

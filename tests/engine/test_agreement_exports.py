@@ -451,9 +451,14 @@ def test_a_damaged_entry_is_named(tmp_path, capsys):
     )
 
 
-def test_one_file_no_format_reads_is_said_so_not_one_annotators(tmp_path, capsys):
+def test_one_file_no_format_reads_is_said_so_not_one_annotators(tmp_path, capsys, monkeypatch):
     """Given alone, a file no format recognises is no annotator's file: the readers' message
-    (choose a format), not 'holds one annotator's'; one a format reads is one annotator's."""
+    (choose a format), not 'holds one annotator's'; one a format reads is one annotator's.
+    Its head is read once: the detection that finds it no export says whether any format reads it."""
+    from engine.formats import sniffing
+
+    heads = []
+    monkeypatch.setattr(sniffing, "read_head", lambda path, read=sniffing.read_head: heads.append(path) or read(path))
     prose = tmp_path / "notes.txt"
     prose.write_text("hello world\nthis is prose\n", encoding="utf-8")
     err = failure(capsys, str(prose))
@@ -461,3 +466,4 @@ def test_one_file_no_format_reads_is_said_so_not_one_annotators(tmp_path, capsys
     conll = tmp_path / "anna.conll"
     conll.write_text("Sherlock\tB-PER\nlives\tO\n", encoding="utf-8")
     assert "anna.conll holds one annotator's" in failure(capsys, str(conll))
+    assert heads == [prose, conll]

@@ -30,9 +30,25 @@ def test_the_first_line_names_the_columns():
     assert conllu_plus.declared_columns(b"# global.columns = id form ner misc\n1\tLarry\tB-PER\t_\n") == [
         "id", "form", "ner", "misc"]  # fmt: skip
     assert conllu_plus.declared_columns(b"# global.columns = ID FORM") == ["ID", "FORM"]  # the only line
-    assert conllu_plus.declared_columns(b"# global.columns =\n1\tx\n") is None
+    assert conllu_plus.declared_columns(b"# global.columns =\n1\tx\n") == []  # names none: the reader says so
     assert conllu_plus.declared_columns(b"# text = x\n# global.columns = ID FORM\n") is None  # not first
     assert conllu_plus.declared_columns(b"") is None
+
+
+@pytest.mark.parametrize("body", ["1\tIon\tB-PER\n2\tmerge\tO\n\n", "Ion\tB-PER\nmerge\tO\n\n", ""])
+def test_a_first_line_naming_no_columns_is_said_to(tmp_path, cli, body):
+    """`# global.columns =` and nothing after it: the line was read as a token line (an error
+    about its columns on another line, or vertical text for two TAB columns of BIO tags)."""
+    path = tmp_path / "gold.conllup"
+    path.write_text(f"# global.columns =\n# sent_id = 1\n{body}", encoding="utf-8")
+    expected = (f"spanstudio: error: {path}:1: expected column names after `global.columns =` (CoNLL-U Plus: "
+                "`# global.columns = ID FORM … NE`; or --comment-prefix '#' to read the line as a comment), "
+                "found none\n")  # fmt: skip
+    for args in ([], ["--format", "conll"]):
+        assert (result := cli("spans", path, path, *args)).code == 2 and result.err == expected
+    assert (result := cli("agreement", path, path, "--names", "a", "b")).code == 2 and result.err == expected
+    if body:
+        assert cli("spans", path, path, "--comment-prefix", "#", "--token-column", "-2").code == 0
 
 
 def test_a_conllu_plus_file_reads_as_the_same_tags_in_two_columns(tmp_path, cli):
@@ -276,3 +292,22 @@ def test_a_vertical_text_whose_first_line_reads_as_declared_columns_is_vertical_
     for method, scored in (("spans", "PER"), ("clueval", "100.0  100.0  100.0")):
         read = cli(method, path, path)
         assert read.code == 0 and scored in read.out, read.err
+
+
+def test_the_tags_are_checked_as_the_file_is_read(tmp_path, monkeypatch):
+    """A column that holds no tags stops the reading of the columns (the app's file box shows
+    it); the tags' parts found then are those the spans are read with, found once."""
+    from engine.errors import InputError
+    from engine.formats import conll
+    from engine.formats.standoff import ReadOptions
+
+    path = _plus(tmp_path / "gold.conllup")
+    with pytest.raises(InputError, match=r"found '_' in column 11 \(counted from 0, RELATE:GEONAMES"):
+        conll.ColumnFile.read(path, ReadOptions())
+    found = []
+    monkeypatch.setattr(conll, "_tag_parts", lambda columns, options, parts=conll._tag_parts: found.append(
+        columns.name) or parts(columns, options))  # fmt: skip
+    options = ReadOptions(tag_column=10)
+    assert conll.choices(path, options)["label"] == ["LOC", "PER"]
+    assert len(conll.read(path, options).spans.labels) == 2
+    assert found == [path, path]

@@ -161,6 +161,22 @@ def test_an_empty_users_file_is_no_annotator(tmp_path, capsys, monkeypatch):
         "empty" in capsys.readouterr().err  # fmt: skip
 
 
+def test_an_unknown_user_is_answered_with_the_users_who_have_annotations(tmp_path, capsys):
+    """Naming a user whose file is empty gives the empty file's error: the list of the users
+    to choose from names only those with annotations, and says how many files are empty."""
+    files = {f"{user}.jsonl": jsonl(user_records(SPANS[user])) for user in ("alice", "bob")}
+    path = export(tmp_path, {**files, "admin.jsonl": "", "carol.jsonl": "\n"}, "approved")
+    err = error(capsys, path, path, "--gold-user", "dora", "--system-user", "bob")
+    assert err == (f"spanstudio: error: {path}: expected a user of the export with annotations (alice, bob; "
+                   "2 other users' files are empty), found 'dora'\n")  # fmt: skip
+    one = export(tmp_path, {**files, "admin.jsonl": ""}, "one")
+    assert "(alice, bob; 1 other user's file is empty), found 'dora'" in error(
+        capsys, one, one, "--gold-user", "dora", "--system-user", "bob")
+    none = export(tmp_path, {"alice.jsonl": "", "bob.jsonl": ""}, "none")
+    assert f"{none}: expected a user's file with annotations, found the files alice.jsonl, bob.jsonl are " \
+        "empty" in error(capsys, none, none, "--gold-user", "dora", "--system-user", "bob")  # fmt: skip
+
+
 def test_the_left_out_users_file_travels_with_the_annotators(tmp_path, individual):
     """Why a file is no annotator is the reading's, not found again in its warnings' words."""
     files = {"alice.jsonl": jsonl(user_records(SPANS["alice"])), "bob.jsonl": ""}

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from engine import textio
+from engine.errors import InputError
 from engine.formats.conll import ColumnFile
 from engine.formats.jsondocs import records
 from engine.formats.standoff import ReadOptions
@@ -44,10 +45,16 @@ def test_a_short_line_with_a_nul_is_not_taken_for_utf16(cli, tmp_path):
     assert UTF16_UNMARKED not in cli("spans", path, path).err
 
 
+def _columns(path: Path) -> None:
+    """A file read as CoNLL columns, whose JSON holds no tags (their error comes after the bytes' check)."""
+    with pytest.raises(InputError, match="expected a tag O"):
+        ColumnFile.read(str(path), ReadOptions())
+
+
 @pytest.mark.parametrize("read", [
     lambda path: textio.read_text(str(path)),  # read_input_bytes, then decode_utf8
     lambda path: list(records(str(path))),  # JSON Lines: read_input_bytes, then decode_utf8
-    lambda path: ColumnFile.read(str(path), ReadOptions()),  # read_input_bytes, then checked_utf8
+    lambda path: _columns(path),  # read_input_bytes, then checked_utf8
 ])  # fmt: skip
 def test_the_check_runs_once_per_read(tmp_path, monkeypatch, read):
     """Where the bytes are read they are checked; decoding them does not check them again."""

@@ -4,6 +4,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
+from engine.errors import InputError
 from engine.formats import vrt
 from engine.formats.standoff import ReadOptions
 from tests.conftest import conformance
@@ -54,3 +57,36 @@ def test_an_id_column_before_an_explicit_io_column_has_no_labels(tmp_path):
     path.write_text("<s>\nAnna\tPER\tt1\tHUM\nwohnt\tPER\tt2\tHUM\nhier\tLOC\tt3\tPLACE\n", encoding="utf-8")
     found = vrt.column_labels(str(path), ReadOptions(scheme="IO", tag_column=3))
     assert found == [["LOC", "PER"], [], ["HUM", "PLACE"]]
+
+
+class _CountedHead(list):
+    """A head that counts how often its lines are gone through (each split of its rows)."""
+
+    walks = 0
+
+    def __iter__(self):
+        _CountedHead.walks += 1
+        return super().__iter__()
+
+
+def test_the_head_is_read_and_split_once(tmp_path, monkeypatch):
+    """Counting the columns, telling ids from labels, the later column's warning and the message
+    of no BIO column each went through the head's lines again (the last read it again too)."""
+    heads = []
+
+    def counted(path: str) -> _CountedHead:
+        heads.append(path)
+        return _CountedHead(vrt.sniffing.read_head(vrt.Path(path)))
+
+    monkeypatch.setattr(vrt, "_head", counted)
+    path = tmp_path / "ids.vrt"
+    path.write_text("<s>\nAnna\tPER\tt1\tHUM\nwohnt\tPER\tt2\tHUM\nhier\tLOC\tt3\tPLACE\n", encoding="utf-8")
+    found = vrt.column_labels(str(path), ReadOptions(scheme="IO", tag_column=3))
+    assert found == [["LOC", "PER"], [], ["HUM", "PLACE"]]
+    spans = vrt.read(str(path), ReadOptions(scheme="IO")).spans
+    assert any("column 3 holds bare values too" in warning for warning in spans.warnings)
+    words = tmp_path / "words.vrt"
+    words.write_text("Anna\tPER\nwohnt\tPER\n", encoding="utf-8")
+    with pytest.raises(InputError, match="IO's in a file without O, read them with --scheme IO"):
+        vrt.read(str(words), ReadOptions())
+    assert heads == [str(path), str(path), str(words)] and _CountedHead.walks == 3

@@ -8,10 +8,13 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from PySide6.QtWidgets import QLabel
+
 from engine.methods.span_options import SpanInputOptions
 from gui.column_words import ColumnSpinBox
 from gui.dialogs import app_words
-from gui.options_panel import OptionsPanel, SideGrid
+from gui.options_panel import OptionsPanel, tooltip
+from gui.side_grid import SideGrid
 from gui.window_memory import SETUP_WIDTH
 
 from .conftest import evaluate, open_window
@@ -84,6 +87,8 @@ def test_the_side_columns_are_a_grid_whose_unset_sides_show_the_column_for_both(
     assert [panel.editors[n].spin.text() for n in ("tag_column", "system_tag_column")] == ["last", "last"]
     panel.show()
     assert panel.editors["system_token_column"].spin.text() == ""  # not set: FORM, else the 1st
+    heads = [label for label in panel.grid.findChildren(QLabel) if label.text() == "Tag column"]
+    assert len(heads) == 1 and heads[0].toolTip() == tooltip(panel.editors["tag_column"].spec)
     said = app_words("read them with --gold-token-column 2, or --system-tag-column N")
     assert said == "read them with Gold token column set to 3rd, or the option System tag column"
 

@@ -21,6 +21,7 @@ from ...formats import annotation_tool_readers
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
+from ...same_inputs import UNUSED_OPTIONS
 from .. import InputSpec, Invocation, Method, OutputSpec, register, span_adapter
 from ..span_options import SpanInputOptions, prefer_own_options
 from . import review
@@ -146,9 +147,11 @@ class FairEval(Method):
             from .spanformats import SpanFormatRun  # the span formats' reading: only for them
 
             return SpanFormatRun(settings, progress, detail, reading).report()
-        reads_itself = "FairEval reads these files itself"
-        settings.warnings += span_adapter.unused_reader_options(reading, OWN_FORMATS, reads_itself)
-        return Run(settings, progress, detail).report()
+        unused, warning = span_adapter.read_itself(reading, OWN_FORMATS, "FairEval reads these files itself")
+        settings.warnings += warning
+        report = Run(settings, progress, detail).report()
+        report.data[UNUSED_OPTIONS] = unused
+        return report
 
     def settings(self, invocation: Invocation) -> Settings:
         opts = invocation.options
