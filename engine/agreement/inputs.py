@@ -27,8 +27,18 @@ EXPORTS = "a doccano, Label Studio or INCEpTION export of several annotators' wo
 
 def export_reader(path: str, format: str | None = None) -> str | None:
     """The module name of the reader of an input that may hold several annotators' work,
-    or None (any other input: one annotator's)."""
-    from ..formats import SPAN_FORMATS, detected_module
+    or None (any other input: one annotator's, or a file no format reads). A file without
+    --format is recognised as read_spans recognises it (the span formats first)."""
+    try:
+        return _export_reader(path, format)
+    except InputError:
+        return None
+
+
+def _export_reader(path: str, format: str | None) -> str | None:
+    """export_reader's; InputError for a file without --format that no format reads."""
+    from ..formats import SPAN_FORMATS
+    from ..formats.folders import file_reader
     from ..formats.inception_project import is_project
 
     p = Path(path)
@@ -36,7 +46,7 @@ def export_reader(path: str, format: str | None = None) -> str | None:
         return INCEPTION
     if not p.is_file():
         return None
-    name = SPAN_FORMATS.get(format) if format else detected_module(p)
+    name = SPAN_FORMATS.get(format) if format else file_reader(p)
     return name if name in EXPORT_READERS else None
 
 
@@ -81,17 +91,11 @@ def one_export(path: str, names: list[str] | None, format: str | None, options: 
 
 def _lone_reader(path: str, format: str | None) -> str | None:
     """The export reader of the one input given (export_reader's); InputError where it is a
-    file no format reads (no annotator's at all): a file without --format is recognised once,
-    by the reader read_spans would read it with."""
+    file no format reads (no annotator's at all), recognised once."""
     from ..formats import span_format
-    from ..formats.folders import file_reader
 
-    p = Path(path)
-    if format is None and p.is_file():
-        name = file_reader(p)
-        return name if name in (INCEPTION, *EXPORT_READERS) else None
-    reader = export_reader(path, format)
-    if reader is None and p.is_file():
+    reader = _export_reader(path, format)
+    if reader is None and format is not None and Path(path).is_file():
         span_format(path, format)  # InputError for a --format that reads no spans
     return reader
 

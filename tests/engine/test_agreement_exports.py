@@ -221,6 +221,15 @@ def test_a_doccano_export_with_three_users_is_measured_among_them(tmp_path, caps
     assert data["overall"]["span_f1"]["labelled"]["pairwise"]["user 1"]["user 2"] == pytest.approx(2 * 1 / 5)
 
 
+def test_an_export_that_two_readers_could_claim_is_listed_as_the_command_measures_it(tmp_path, capsys):
+    """doccano records that also carry poetry's keys: read_spans reads them as doccano's (the span
+    formats first), so the command measures its users and the app's listing lists them."""
+    records = [{**r, "page_id": f"p{r['id']}", "poem_spans": []} for r in DOCCANO]
+    path = jsonl(tmp_path / "both.jsonl", records)
+    assert list(export_annotators(path)) == ["user 1", "user 2", "user 5"]
+    assert run(capsys, path)["annotators"] == ["user 1", "user 2", "user 5"]
+
+
 def _result(start: int, end: int, label: str) -> dict:
     return {"type": "labels", "from_name": "label", "to_name": "text",
             "value": {"start": start, "end": end, "labels": [label]}}  # fmt: skip

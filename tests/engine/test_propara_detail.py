@@ -274,6 +274,8 @@ def test_items_and_summaries_read_as_the_json_reports_dicts(monkeypatch):
     row, pid = items.row(0), next(iter(summaries))
     assert type(row["item"]) is dict and type(summaries[pid]["answer"]["inputs"]) is dict
     assert items.column("best")[:3] == [row["best"] for row in data["items"][:3]]
+    assert items.column("item") == [row["item"] for row in data["items"]]  # as the list it was
+    assert items.column("item") != [row["best"] for row in data["items"]]
 
 
 def test_a_process_id_past_64_bits_is_written_exactly(cli, tmp_path):
@@ -339,7 +341,10 @@ def test_error_csv_with_neighbouring_columns_joined_is_the_rows_csv(monkeypatch)
     report = ProPara().evaluate("testfiles-7/answers.tsv", "testfiles-7/predictions.tsv", options)
     rows, columns = report.error_rows, report.error_columns
     assert len(rows) > 500 and len(rows.csv_fields(columns)) < len(columns) - 5
+    joined, made = [], type(rows).csv_fields
+    monkeypatch.setattr(type(rows), "csv_fields", lambda self, keys: joined.append(keys) or made(self, keys))
     assert file_texts(report)["errors.csv"] == table_text(columns, [[row[c] for c in columns] for row in rows])
+    assert joined == [columns]  # the CSV export writes from the joined columns
 
 
 def test_review_basis_sums_each_question_in_item_order(report):

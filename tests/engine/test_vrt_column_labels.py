@@ -73,6 +73,7 @@ def test_the_head_is_read_and_split_once(tmp_path, monkeypatch):
     """Counting the columns, telling ids from labels, the later column's warning and the message
     of no BIO column each went through the head's lines again (the last read it again too)."""
     heads = []
+    monkeypatch.setattr(_CountedHead, "walks", 0)
 
     def counted(path: str) -> _CountedHead:
         heads.append(path)

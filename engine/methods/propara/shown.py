@@ -75,6 +75,10 @@ class Shown(Sequence[Any]):
     def __iter__(self) -> Iterator[Any]:
         return iter(msgspec.to_builtins(self.json_values))
 
+    def __eq__(self, other: object) -> bool:
+        """Equal to a sequence of the same dicts (as the list it was before)."""
+        return isinstance(other, Sequence) and list(self) == list(other)
+
 
 class Summaries(Mapping[str, dict[str, Any]]):
     """The report's summaries: per process id (as text) the answer's and the prediction's
