@@ -41,9 +41,20 @@ LEGENDS = {
 # Span Studio's everywhere else: 🟩 reference (gold), 🟥 candidate (system), 🟨 both.
 _BOTH, _OWN, _OTHER = "\U0001f7e9", "\U0001f7e5", "\U0001f7e7"
 OUR_MARKS = {
-    "recall": str.maketrans({_BOTH: BOTH_MARK, _OWN: GOLD_MARK, _OTHER: SYSTEM_MARK}),
-    "precision": str.maketrans({_BOTH: BOTH_MARK, _OWN: SYSTEM_MARK, _OTHER: GOLD_MARK}),
+    "recall": {_BOTH: BOTH_MARK, _OWN: GOLD_MARK, _OTHER: SYSTEM_MARK},
+    "precision": {_BOTH: BOTH_MARK, _OWN: SYSTEM_MARK, _OTHER: GOLD_MARK},
 }
+# OUR_MARKS as replacements in turn (str.replace, not translate's lookup a character): in this
+# order each mark is replaced before a later step puts it in (🟩 first, then what becomes 🟩).
+_REPLACEMENTS = {side: [(a, b) for a, b in marks.items() if a != b] for side, marks in OUR_MARKS.items()}
+
+
+def our_marks(text: str, side: str) -> str:
+    """The original's context with Span Studio's marks (OUR_MARKS)."""
+    for mark, ours in _REPLACEMENTS[side]:
+        if mark in text:
+            text = text.replace(mark, ours)
+    return text
 _OWN_EXTRA = ("start", "end", "sentence", "sheet", "context_unit", "context_marked")
 
 
@@ -97,28 +108,23 @@ def _span_columns(table: SpanTable) -> dict[str, Sequence[Any]]:
     n = len(table)
     columns = (
         [table.span_id(i) for i in range(n)], table.starts, table.ends,
-        table.token_ids_at(table.starts), table.token_ids_at(table.ends), table.texts,
-        table.doc_id_column(), table.domain_column(), [labels(t) for t in table.labels],
+        table.start_ids, table.end_ids, table.texts,
+        table.doc_id_column, table.domain_column, [labels(t) for t in table.labels],
         table.document_column(), table.sentence_column(), lines[:n], lines[n:],
     )  # fmt: skip
     return dict(zip(SPAN_KEYS, columns, strict=True))
 
 
-def matches_json(rows: list[list[Any]], layers: tuple[str, ...]) -> ColumnRows:
-    """MATCH objects of §5.5 from the match-table rows of §3.3, as columns made when read (spans_json)."""
-    return LaterColumns(len(rows), partial(_match_columns, rows, layers))
+def matches_json(matches: Matches, columns: list[list[Any]]) -> ColumnRows:
+    """MATCH objects of §5.5 from the match table's columns (§3.3), made when read (spans_json)."""
+    return LaterColumns(len(matches), partial(_match_columns, matches, columns))
 
 
-def _match_columns(rows: list[list[Any]], layers: tuple[str, ...]) -> dict[str, Sequence[Any]]:
-    if not rows:
-        return {key: [] for key in MATCH_OBJECT_KEYS}
-    labels = LabelDicts(layers)
-    n = len(layers)
-    y = 7 + n  # where token_id_start_Y stands
-    columns = list(zip(*rows, strict=True))
-    own, other = zip(*columns[7:y], strict=True), zip(*columns[y + 3 : y + 3 + n], strict=True)
-    values = (*columns[:7], [labels(t) for t in own], *columns[y : y + 3], [labels(t) for t in other],
-              *columns[-3:])  # fmt: skip
+def _match_columns(matches: Matches, columns: list[list[Any]]) -> dict[str, Sequence[Any]]:
+    labels, labels_y = LabelDicts(matches.x.layers), LabelDicts(matches.y.layers)
+    y = 7 + len(matches.x.layers)  # where token_id_start_Y stands
+    values = (*columns[:7], [labels(t) for t in matches.x.labels], *columns[y : y + 3],
+              [labels_y(t) for t in matches.labels_y_column], *columns[-3:])  # fmt: skip
     return dict(zip(MATCH_OBJECT_KEYS, values, strict=True))
 
 
@@ -146,8 +152,8 @@ def json_data(run: Run, level: int) -> dict[str, Any]:
         "inputs": {"reference": run.gold, "candidate": run.system},
         "n_spans": {"reference": len(ref), "candidate": len(cand)},
         "spans": {"reference": spans_json(ref), "candidate": spans_json(cand)},
-        "recall_table": matches_json(run.match_table(run.recall).rows, run.layers),
-        "precision_table": matches_json(run.match_table(run.precision).rows, run.layers),
+        "recall_table": matches_json(run.recall, run.match_columns(run.recall)),
+        "precision_table": matches_json(run.precision, run.match_columns(run.precision)),
         "class_counts": run.class_counts(),
         "levels": run.levels(),
         "evaluation_table": run.scorer.evaluation_table(level),
@@ -346,7 +352,7 @@ def error_rows(run: Run, documents: DocumentMap) -> list[dict[str, Any]]:
             keys = tuple(row.values)
             names = renamed.get(keys) or renamed.setdefault(keys, tuple(map(_extra_name, keys)))
             extra = dict(zip(names, row.values.values(), strict=True))
-            extra["context_marked"] = str(extra.get("context_marked", "")).translate(OUR_MARKS[side])
+            extra["context_marked"] = our_marks(str(extra.get("context_marked", "")), side)
             note = "context from the candidate file (C37)" if row.context.from_candidate else ""
             rows.append(
                 error_row(

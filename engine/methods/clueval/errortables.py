@@ -3,10 +3,9 @@ the row's sentence with the spans marked (specs/clueval.md §5.3, §5.4)."""
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 from typing import Any
-
-import numpy as np
 
 from ...formats.vrt import VrtFile
 from .match import STATUSES, Matches, most_shared_words
@@ -37,16 +36,16 @@ class Sentences:
 
     def __init__(self, vrt: VrtFile) -> None:
         self.vrt = vrt
-        self.starts = vrt.sentence_starts()
+        self.starts: list[int] = vrt.sentence_starts().tolist()  # bisect on a list: no numpy call a row
         self.n = len(vrt)
 
     def index(self, position: int) -> int:
-        return int(np.searchsorted(self.starts, position, side="right")) - 1
+        return bisect.bisect_right(self.starts, position) - 1
 
     def bounds(self, index: int) -> tuple[int, int]:
         """[start, end) of a sentence."""
-        end = int(self.starts[index + 1]) if index + 1 < len(self.starts) else self.n
-        return int(self.starts[index]), end
+        end = self.starts[index + 1] if index + 1 < len(self.starts) else self.n
+        return self.starts[index], end
 
     def holds(self, start: int, end: int) -> bool:
         """Whether inclusive [start, end] lies inside one sentence of this file."""
@@ -87,20 +86,11 @@ def context(
     hi = min(last, xe + right + 1)
     tokens = sentences.vrt.tokens
     pieces: list[str] = []
-    run: list[str] = []
-    run_mark = PLAIN
-    k = 0
-    for q in range(lo, hi):
-        while k < len(overlaps) and overlaps[k][1] < q:
-            k += 1
-        in_other = k < len(overlaps) and overlaps[k][0] <= q
-        in_own = xs <= q <= xe
-        mark = BOTH if in_own and in_other else OWN if in_own else OTHER if in_other else PLAIN
-        if mark != run_mark or mark == PLAIN:
-            _flush(pieces, run, run_mark)
-            run, run_mark = [], mark
-        run.append(tokens[q])
-    _flush(pieces, run, run_mark)
+    for begin, end, mark in _marked_runs(lo, hi, xs, xe, overlaps):
+        if mark == PLAIN:
+            pieces.extend(tokens[begin:end])
+        else:
+            pieces.append(EMOJI[mark] + " ".join(tokens[begin:end]) + EMOJI[mark])
     text = " ".join(pieces)
     if lo > first:
         text = "[...] " + text
@@ -109,13 +99,27 @@ def context(
     return Context(text, lo, hi - 1, first, last, from_candidate)
 
 
-def _flush(pieces: list[str], run: list[str], mark: str) -> None:
-    if not run:
-        return
-    if mark == PLAIN:
-        pieces.extend(run)
-    else:
-        pieces.append(EMOJI[mark] + " ".join(run) + EMOJI[mark])
+def _marked_runs(
+    lo: int, hi: int, xs: int, xe: int, overlaps: list[tuple[int, int]]
+) -> list[tuple[int, int, str]]:
+    """[begin, end) runs of positions lo..hi-1 with one mark each: in x only (own), in an
+    overlap only (other), in both, or in neither (plain); touching runs of one mark are one."""
+    cuts = {lo, hi, xs, xe + 1}
+    for start, end in overlaps:
+        cuts.update((start, end + 1))
+    runs: list[tuple[int, int, str]] = []
+    bounds = sorted(c for c in cuts if lo <= c <= hi)
+    k = 0
+    for begin, end in zip(bounds, bounds[1:], strict=False):
+        while k < len(overlaps) and overlaps[k][1] < begin:
+            k += 1
+        in_other = k < len(overlaps) and overlaps[k][0] <= begin
+        in_own = xs <= begin <= xe
+        mark = BOTH if in_own and in_other else OWN if in_own else OTHER if in_other else PLAIN
+        if runs and runs[-1][2] == mark:
+            begin = runs.pop()[0]
+        runs.append((begin, end, mark))
+    return runs
 
 
 @dataclass
