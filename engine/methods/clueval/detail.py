@@ -5,6 +5,8 @@ span formats with a text, that text as written: DocumentMap)."""
 from __future__ import annotations
 
 import bisect
+import itertools
+import operator
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -16,10 +18,11 @@ import numpy as np
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...formats.spantable import SpanSequence, token_arrays
 from ...formats.vrt import VrtFile
-from ...report import ERROR_COLUMNS, ColumnRows, Later, error_row
+from ...report import ERROR_COLUMNS, ColumnRows, Later, numbered_rows, side_columns
 from ...spans import Document, Span
 from ..span_adapter import has_own_text
 from .errortables import NONE, ErrorRow
+from .errortables import columns as error_columns
 from .match import STATUSES, Matches
 from .run import Run
 from .spans import SpanTable
@@ -55,6 +58,8 @@ def our_marks(text: str, side: str) -> str:
         if mark in text:
             text = text.replace(mark, ours)
     return text
+
+
 _OWN_EXTRA = ("start", "end", "sentence", "sheet", "context_unit", "context_marked")
 
 
@@ -176,13 +181,10 @@ def _errors_json(matches: Matches, rows: list[ErrorRow]) -> list[dict[str, Any]]
 
 def _document_runs(vrt: VrtFile) -> list[tuple[str, int]]:
     """(document id, first position) of each run of tokens with the same document."""
-    if vrt.doc_ids is not None:
-        table: dict[str, int] = {}
-        codes = np.fromiter(
-            (table.setdefault(d, len(table)) for d in vrt.doc_ids), dtype=np.int64, count=len(vrt)
-        )
-        starts = [0, *(np.flatnonzero(codes[1:] != codes[:-1]) + 1).tolist()]
-        return [(vrt.doc_ids[s], s) for s in starts]
+    ids = vrt.doc_ids
+    if ids is not None:  # each position whose id differs from the one before (compared in C: map, compress)
+        starts = [0, *itertools.compress(itertools.count(1), map(operator.ne, ids[1:], ids[:-1]))]
+        return [(ids[s], s) for s in starts]
     runs = [("", 0)]
     for position, document, _ in vrt.xml_changes:
         if position >= len(vrt):
@@ -307,69 +309,52 @@ def _extra_name(key: str) -> str:
 
 
 def _side(
-    prefix: str, documents: DocumentMap, spans: list[tuple[int, int]], texts: list[str], labels: str
-) -> dict[str, Any]:
-    """The standard columns of one side (gold or system) of an error row."""
+    documents: DocumentMap, spans: list[tuple[int, int]], texts: list[str], labels: str
+) -> tuple[Any, ...]:
+    """One side's span values (gold or system) of an error row, in SIDE_KEYS' order."""
     if not spans:
-        return {}
+        return "", None, None, [], "", ""  # error_row's blanks
     k = documents.index(spans[0][0])
     parts = [documents.placed(k, s, e) for s, e in spans]
     if documents.characters is not None:  # the text as written, not the tokens joined
         texts = [documents.documents[k].text(a, b) for a, b in parts]
-    return {
-        f"{prefix}_label": labels,
-        f"{prefix}_start": parts[0][0],
-        f"{prefix}_end": parts[-1][1],
-        f"{prefix}_parts": [[a, b] for a, b in parts],
-        f"{prefix}_position": " ".join(f"{s}-{e}" for s, e in spans),
-        f"{prefix}_text": " | ".join(texts),
-    }
+    position = " ".join(f"{s}-{e}" for s, e in spans)
+    return labels, parts[0][0], parts[-1][1], [[a, b] for a, b in parts], position, " | ".join(texts)
 
 
-def error_rows(run: Run, documents: DocumentMap) -> list[dict[str, Any]]:
-    """The error tables as report error rows, recall then precision, each on its own sheet."""
-    rows = []
-    renamed: dict[tuple[str, ...], tuple[str, ...]] = {}  # a row's keys → their error-row names
+_FIRST_KEYS = ("error_id", "document", "unit", "unit_id", "type", "subtype", *ERROR_COLUMNS[6:18], "detail")
+
+
+def error_rows(run: Run, documents: DocumentMap) -> ColumnRows:
+    """The error tables as report error rows (columns), recall then precision, each on its own sheet."""
+    keys = error_columns(run.layers)  # each error-table row's values, in this order
+    at = keys.index("context")
+    rows: list[tuple[Any, ...]] = []
     for side, matches in (("recall", run.recall), ("precision", run.precision)):
         x, y = matches.x, matches.y
+        sheet = SHEETS[side]
         for row in run.errors[side]:
             i = row.index
-            own = [(x.starts[i], x.ends[i])]
-            other = [(y.starts[k], y.ends[k]) for k in row.overlaps]
-            own_side = _side(
-                "gold" if side == "recall" else "system", documents, own, [x.texts[i]], "/".join(x.labels[i])
-            )
+            own = _side(documents, [(x.starts[i], x.ends[i])], [x.texts[i]], "/".join(x.labels[i]))
             labels_y = [row.values[f"{layer}_Y"] for layer in y.layers]
-            other_side = _side(
-                "system" if side == "recall" else "gold",
+            other = _side(
                 documents,
-                other,
+                [(y.starts[k], y.ends[k]) for k in row.overlaps],
                 [y.texts[k] for k in row.overlaps],
                 "" if labels_y[0] == NONE else "/".join(labels_y),
             )
             document, position = documents.locate(x.starts[i])
             unit = document.unit_of(position)
-            keys = tuple(row.values)
-            names = renamed.get(keys) or renamed.setdefault(keys, tuple(map(_extra_name, keys)))
-            extra = dict(zip(names, row.values.values(), strict=True))
-            extra["context_marked"] = our_marks(str(extra.get("context_marked", "")), side)
+            values = list(row.values.values())
+            values[at] = our_marks(str(values[at]), side)
             note = "context from the candidate file (C37)" if row.context.from_candidate else ""
-            rows.append(
-                error_row(
-                    document=document.name,
-                    unit=unit + 1,
-                    unit_id=document.unit_id(unit) if document.unit_ids else "",
-                    type=row.values["error_type"],
-                    detail=note,
-                    **own_side,
-                    **other_side,
-                    **extra,
-                    start=x.starts[i],
-                    end=x.ends[i],
-                    sentence=x.sentence(i),
-                    sheet=SHEETS[side],
-                )
-            )
-    for number, row in enumerate(rows, 1):
-        row["error_id"] = f"E{number}"
-    return rows
+            gold, system = (own, other) if side == "recall" else (other, own)
+            rows.append((
+                document.name, unit + 1, document.unit_id(unit) if document.unit_ids else "",
+                row.values["error_type"], "", *side_columns(gold, system),
+                note, *values, x.starts[i], x.ends[i], x.sentence(i), sheet,
+            ))  # fmt: skip
+    names = tuple(map(_extra_name, keys))
+    return numbered_rows(
+        (*_FIRST_KEYS, *names, "start", "end", "sentence", "sheet"), rows, plain_numbers=True
+    )
