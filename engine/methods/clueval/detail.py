@@ -25,7 +25,7 @@ from .errortables import NONE, ErrorRow
 from .errortables import columns as error_columns
 from .match import STATUSES, Matches
 from .run import Run
-from .spans import SpanTable
+from .spans import LabelDicts, SpanTable
 
 SHEETS = {"recall": "Recall errors", "precision": "Precision errors"}
 LEGENDS = {
@@ -73,20 +73,6 @@ MATCH_Y_KEYS = ("token_id_start_Y", "token_id_end_Y", "text_Y")
 MATCH_OBJECT_KEYS = (*MATCH_KEYS, "labels", *MATCH_Y_KEYS, "labels_Y", "status", "start_Y", "end_Y")
 
 
-class LabelDicts:
-    """{layer: label} objects, one per distinct label combination (they are many, and alike)."""
-
-    def __init__(self, layers: tuple[str, ...]) -> None:
-        self.layers = layers
-        self.made: dict[tuple[str, ...], dict[str, str]] = {}
-
-    def __call__(self, labels: tuple[str, ...]) -> dict[str, str]:
-        found = self.made.get(labels)
-        if found is None:
-            found = self.made[labels] = dict(zip(self.layers, labels, strict=True))
-        return found
-
-
 class LaterColumns(ColumnRows):
     """ColumnRows whose columns are made when first read: the JSON report reads them, a
     workbook or the app never does (the bench's 250,000 tokens: 0.3 s of CPU saved)."""
@@ -108,13 +94,12 @@ def spans_json(table: SpanTable) -> ColumnRows:
 
 
 def _span_columns(table: SpanTable) -> dict[str, Sequence[Any]]:
-    labels = LabelDicts(table.layers)
     lines = table.vrt.lines(np.array(table.starts + table.ends, dtype=np.int64)).tolist()
     n = len(table)
     columns = (
         [table.span_id(i) for i in range(n)], table.starts, table.ends,
         table.start_ids, table.end_ids, table.texts,
-        table.doc_id_column, table.domain_column, [labels(t) for t in table.labels],
+        table.doc_id_column, table.domain_column, table.label_dicts,
         table.document_column(), table.sentence_column(), lines[:n], lines[n:],
     )  # fmt: skip
     return dict(zip(SPAN_KEYS, columns, strict=True))
@@ -126,10 +111,9 @@ def matches_json(matches: Matches, columns: list[list[Any]]) -> ColumnRows:
 
 
 def _match_columns(matches: Matches, columns: list[list[Any]]) -> dict[str, Sequence[Any]]:
-    labels, labels_y = LabelDicts(matches.x.layers), LabelDicts(matches.y.layers)
+    labels_y = list(map(LabelDicts(matches.y.layers), matches.labels_y_column))
     y = 7 + len(matches.x.layers)  # where token_id_start_Y stands
-    values = (*columns[:7], [labels(t) for t in matches.x.labels], *columns[y : y + 3],
-              [labels_y(t) for t in matches.labels_y_column], *columns[-3:])  # fmt: skip
+    values = (*columns[:7], matches.x.label_dicts, *columns[y : y + 3], labels_y, *columns[-3:])
     return dict(zip(MATCH_OBJECT_KEYS, values, strict=True))
 
 

@@ -133,6 +133,20 @@ def column_spans(vrt: VrtFile, warnings: list[str]) -> list[ColumnSpans]:
 # --- the combined model (§3.1) -----------------------------------------------------------
 
 
+class LabelDicts:
+    """{layer: label} objects, one per distinct label combination (they are many, and alike)."""
+
+    def __init__(self, layers: tuple[str, ...]) -> None:
+        self.layers = layers
+        self.made: dict[tuple[str, ...], dict[str, str]] = {}
+
+    def __call__(self, labels: tuple[str, ...]) -> dict[str, str]:
+        found = self.made.get(labels)
+        if found is None:
+            found = self.made[labels] = dict(zip(self.layers, labels, strict=True))
+        return found
+
+
 @dataclass
 class SpanTable:
     """The merged spans of one file, sorted by position, with the fields of §3.1 step 5."""
@@ -184,6 +198,11 @@ class SpanTable:
     def end_ids(self) -> list[str]:
         """token_id of every span's end."""
         return self.token_ids_at(self.ends)
+
+    @cached_property
+    def label_dicts(self) -> list[dict[str, str]]:
+        """{layer: label} of every span (one dict per distinct combination: LabelDicts)."""
+        return list(map(LabelDicts(self.layers), self.labels))
 
     @cached_property
     def doc_id_column(self) -> list[str]:
