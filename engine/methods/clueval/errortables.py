@@ -143,47 +143,36 @@ def error_table(
     """The error table of one match table (recall: x = reference spans; precision: x =
     candidate spans, `candidate` then holds the candidate's sentences for C37)."""
     wanted = {STATUSES.index(t) for t in types}
-    rows = [
-        _row(matches, i, reference, candidate, left, right)
-        for i, s in enumerate(matches.status)
-        if s in wanted
-    ]
+    keys = columns(matches.x.layers)
+    rows = []
+    for i, s in enumerate(matches.status):
+        if s in wanted:
+            values, ctx = _row(matches, i, reference, candidate, left, right)
+            rows.append(ErrorRow(i, dict(zip(keys, values, strict=True)), list(matches.overlaps(i)), ctx))
     rows.sort(key=lambda r: (r.values["error_type"], r.values["token_id_start"]))
     return rows
 
 
 def _row(
     matches: Matches, i: int, reference: Sentences, candidate: Sentences | None, left: int, right: int
-) -> ErrorRow:
+) -> tuple[tuple[Any, ...], Context]:
+    """Row i's §5.4 values (in columns' order) and its context."""
     x, y = matches.x, matches.y
     xs, xe = x.starts[i], x.ends[i]
-    found = list(matches.overlaps(i))
-    spans = [(y.starts[k], y.ends[k]) for k in found]
+    lo, hi = matches.overlap_lo[i], matches.overlap_hi[i]
     sentences = reference
     if candidate is not None and not reference.holds(xs, xe):
         sentences = candidate
+    spans = list(zip(y.starts[lo:hi], y.ends[lo:hi], strict=True))
     ctx = context(xs, xe, spans, sentences, left, right, sentences is not reference)
-    if found:
-        best = found[most_shared_words(x.texts[i], [y.texts[k] for k in found])]
-        labels_y = list(y.labels[best])
-        ids_start = " ".join(y.token_id(y.starts[k]) for k in found)
-        ids_end = " ".join(y.token_id(y.ends[k]) for k in found)
-        other_text = " | ".join(y.texts[k] for k in found)
+    if hi > lo:
+        texts = y.texts[lo:hi]
+        labels_y = y.labels[lo + most_shared_words(x.texts[i], texts)]
+        ids_start, ids_end = " ".join(y.start_ids[lo:hi]), " ".join(y.end_ids[lo:hi])
+        other_text = " | ".join(texts)
     else:
-        labels_y = [NONE] * len(y.layers)
+        labels_y = (NONE,) * len(y.layers)
         ids_start = ids_end = other_text = NONE
-    layers = x.layers
-    values = {
-        "token_id_start": x.token_id(xs),
-        "token_id_end": x.token_id(xe),
-        "token_id_start_Y": ids_start,
-        "token_id_end_Y": ids_end,
-        "domain": x.domain(i),
-        **dict(zip(layers, x.labels[i], strict=True)),
-        **{f"{layer}_Y": label for layer, label in zip(layers, labels_y, strict=True)},
-        "reference": " ".join(x.texts[i].split()),
-        "candidate": other_text,
-        "context": ctx.text,
-        "error_type": STATUSES[matches.status[i]],
-    }
-    return ErrorRow(i, values, found, ctx)
+    values = (x.start_ids[i], x.end_ids[i], ids_start, ids_end, x.domain_column[i], *x.labels[i], *labels_y,
+              " ".join(x.texts[i].split()), other_text, ctx.text, STATUSES[matches.status[i]])  # fmt: skip
+    return values, ctx
