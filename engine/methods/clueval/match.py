@@ -43,24 +43,14 @@ class Matches:
         return len(self.status)
 
     def labels_y(self, i: int) -> tuple[str, ...]:
-        chosen = self.chosen[i]
-        return self.y.labels[chosen] if chosen >= 0 else ("FN",) * len(self.y.layers)
+        return self.labels_y_column[i]
 
     def overlaps(self, i: int) -> range:
         return range(self.overlap_lo[i], self.overlap_hi[i])
 
-    def y_fields(self, i: int) -> tuple[str, str, str]:
-        """token_id_start_Y, token_id_end_Y and text_Y of row i (§3.3)."""
-        status, y = self.status[i], self.y
-        if status == UNMATCHED:
-            return "", "", ""
-        lo, hi = self.overlap_lo[i], self.overlap_hi[i]
-        text = " | ".join(y.texts[lo:hi])
-        return y.token_id(y.starts[lo]), y.token_id(y.ends[hi - 1]), text
-
     @cached_property
     def labels_y_column(self) -> list[tuple[str, ...]]:
-        """The _Y labels of every row (labels_y), made once for the table and the JSON."""
+        """The _Y labels of every row: the chosen span's, FN without one (made once: scores, tables, JSON)."""
         fn = ("FN",) * len(self.y.layers)
         return [self.y.labels[c] if c >= 0 else fn for c in self.chosen]
 
@@ -83,28 +73,6 @@ class Matches:
             list(map(STATUSES.__getitem__, self.status)),
             [j[0] for j in self.joined], [j[1] for j in self.joined],
         ]  # fmt: skip
-
-    def row(self, i: int) -> list[Any]:
-        """The match-table row of §3.3, in column order."""
-        x = self.x
-        start, end = x.starts[i], x.ends[i]
-        id_start, id_end, text_y = self.y_fields(i)
-        return [
-            start,
-            end,
-            x.token_id(start),
-            x.token_id(end),
-            x.texts[i],
-            x.doc_id(i),
-            x.domain(i),
-            *x.labels[i],
-            id_start,
-            id_end,
-            text_y,
-            *self.labels_y(i),
-            STATUSES[self.status[i]],
-            *self.joined[i],
-        ]
 
 
 def columns(layers: tuple[str, ...]) -> list[str]:

@@ -81,7 +81,8 @@ class Scorer:
         value = self.scoring.filter_value
         x = self.recall.x.labels
         recall = [s for i, s in enumerate(self.recall.status) if x[i][k] == value]
-        precision = [s for i, s in enumerate(self.precision.status) if self.precision.labels_y(i)[k] == value]
+        partners = self.precision.labels_y_column
+        precision = [s for s, other in zip(self.precision.status, partners, strict=True) if other[k] == value]
         return histogram(recall), histogram(precision)
 
     def _categories(self, layer: str) -> list[tuple[str, int, int, list[int], list[int]]]:
@@ -142,11 +143,9 @@ class Scorer:
 def _agreeing(matches: Matches, k: int) -> dict[str, list[int]]:
     """Per own label, a status histogram of the rows whose label equals their _Y label."""
     result: dict[str, list[int]] = {}
-    own = matches.x.labels
-    for i, status in enumerate(matches.status):
-        label = own[i][k]
-        if label == matches.labels_y(i)[k]:
-            result.setdefault(label, [0] * len(STATUSES))[status] += 1
+    for own, other, status in zip(matches.x.labels, matches.labels_y_column, matches.status, strict=True):
+        if own[k] == other[k]:
+            result.setdefault(own[k], [0] * len(STATUSES))[status] += 1
     return result
 
 
