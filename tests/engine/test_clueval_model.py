@@ -10,6 +10,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engine.formats.vrt import VrtLayout, read_vrt
+from engine.methods.clueval.detail import OUR_MARKS, our_marks
+from engine.methods.clueval.errortables import EMOJI, Sentences, context
 from engine.methods.clueval.match import STATUSES, match
 from engine.methods.clueval.spans import column_spans, combine, tag_info
 from tests.engine import clueval_reference as ref
@@ -189,3 +191,53 @@ def test_match_rows_equal_the_literal_reference(tmp_path_factory, gold, system):
                 assert result.labels_y(i) == ("FN", "FN")
             overlaps = [j for j, (s, e) in enumerate(ys) if s <= xe and xs <= e]
             assert list(result.overlaps(i)) == overlaps
+
+
+# --- §5.4: the marked context, against marking a token at a time ------------------------------
+
+
+def marked_token_by_token(
+    tokens: list[str], lo: int, hi: int, xs: int, xe: int, overlaps: list[tuple[int, int]]
+):
+    """The context's marked text as the original builds it: each token's mark, runs of one mark joined."""
+    pieces: list[tuple[str, list[str]]] = []
+    for q in range(lo, hi):
+        in_other, in_own = any(s <= q <= e for s, e in overlaps), xs <= q <= xe
+        mark = "both" if in_own and in_other else "own" if in_own else "other" if in_other else ""
+        if pieces and pieces[-1][0] == mark and mark:
+            pieces[-1][1].append(tokens[q])
+        else:
+            pieces.append((mark, [tokens[q]]))
+    return " ".join(EMOJI[m] + " ".join(run) + EMOJI[m] if m else run[0] for m, run in pieces)
+
+
+@settings(max_examples=400, deadline=None)
+@given(st.integers(1, 30).flatmap(lambda n: st.tuples(
+    st.just(n), st.lists(st.integers(0, n - 1), max_size=4), st.integers(0, n - 1), st.integers(0, 5),
+    st.lists(st.tuples(st.integers(0, 3), st.integers(0, 3)), max_size=4), st.integers(0, 6), st.integers(0, 6))))  # fmt: skip
+def test_context_marks_runs_as_the_original_marks_tokens(tmp_path_factory, case):
+    n, cuts, xs, length, gaps, left, right = case
+    xe = min(xs + length, n - 1)
+    overlaps, at = [], max(xs - 4, 0)
+    for gap, size in gaps:  # disjoint, sorted, each overlapping x or touching the one before
+        start = at + gap
+        if start > xe or start >= n:
+            break
+        overlaps.append((start, min(start + size, n - 1)))
+        at = overlaps[-1][1] + 1
+    overlaps = [(s, e) for s, e in overlaps if e >= xs]
+    sentences = [[f"t{q}", "O"] for q in range(n)]
+    cut = sorted(set(cuts) - {0})
+    parts = [sentences[a:b] for a, b in zip([0, *cut], [*cut, n], strict=True)]
+    vrt = read_vrt(str(write_vrt(tmp_path_factory.mktemp("c") / "a.vrt", parts)), VrtLayout(1))
+    found = context(xs, xe, overlaps, Sentences(vrt), left, right)
+    first, last = Sentences(vrt).shown(xs, xe)
+    lo, hi = max(first, xs - left), min(last, xe + right + 1)
+    expected = marked_token_by_token(vrt.tokens, lo, hi, xs, xe, overlaps)
+    assert found.text == ("[...] " if lo > first else "") + expected + (" [...]" if hi < last else "")
+
+
+@pytest.mark.parametrize("side", ["recall", "precision"])
+def test_our_marks_replace_the_originals_at_once(side):
+    text = "a 🟩b c🟩 🟥d🟥 🟧e🟧 🟨f🟨 🟩🟥🟧🟨"
+    assert our_marks(text, side) == text.translate(str.maketrans(OUR_MARKS[side]))

@@ -5,6 +5,8 @@ span formats with a text, that text as written: DocumentMap)."""
 from __future__ import annotations
 
 import bisect
+import itertools
+import operator
 import os
 from collections.abc import Callable, Sequence
 from dataclasses import replace
@@ -16,13 +18,14 @@ import numpy as np
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...formats.spantable import SpanSequence, token_arrays
 from ...formats.vrt import VrtFile
-from ...report import ERROR_COLUMNS, ColumnRows, Later, error_row
+from ...report import ERROR_COLUMNS, ColumnRows, Later, numbered_rows, side_columns
 from ...spans import Document, Span
 from ..span_adapter import has_own_text
 from .errortables import NONE, ErrorRow
+from .errortables import columns as error_columns
 from .match import STATUSES, Matches
 from .run import Run
-from .spans import SpanTable
+from .spans import LabelDicts, SpanTable
 
 SHEETS = {"recall": "Recall errors", "precision": "Precision errors"}
 LEGENDS = {
@@ -41,9 +44,22 @@ LEGENDS = {
 # Span Studio's everywhere else: 🟩 reference (gold), 🟥 candidate (system), 🟨 both.
 _BOTH, _OWN, _OTHER = "\U0001f7e9", "\U0001f7e5", "\U0001f7e7"
 OUR_MARKS = {
-    "recall": str.maketrans({_BOTH: BOTH_MARK, _OWN: GOLD_MARK, _OTHER: SYSTEM_MARK}),
-    "precision": str.maketrans({_BOTH: BOTH_MARK, _OWN: SYSTEM_MARK, _OTHER: GOLD_MARK}),
+    "recall": {_BOTH: BOTH_MARK, _OWN: GOLD_MARK, _OTHER: SYSTEM_MARK},
+    "precision": {_BOTH: BOTH_MARK, _OWN: SYSTEM_MARK, _OTHER: GOLD_MARK},
 }
+# OUR_MARKS as replacements in turn (str.replace, not translate's lookup a character): in this
+# order each mark is replaced before a later step puts it in (🟩 first, then what becomes 🟩).
+_REPLACEMENTS = {side: [(a, b) for a, b in marks.items() if a != b] for side, marks in OUR_MARKS.items()}
+
+
+def our_marks(text: str, side: str) -> str:
+    """The original's context with Span Studio's marks (OUR_MARKS)."""
+    for mark, ours in _REPLACEMENTS[side]:
+        if mark in text:
+            text = text.replace(mark, ours)
+    return text
+
+
 _OWN_EXTRA = ("start", "end", "sentence", "sheet", "context_unit", "context_marked")
 
 
@@ -55,20 +71,6 @@ SPAN_KEYS = ("id", "start", "end", "token_id_start", "token_id_end", "text", "do
 MATCH_KEYS = ("start", "end", "token_id_start", "token_id_end", "text", "doc_id", "domain")
 MATCH_Y_KEYS = ("token_id_start_Y", "token_id_end_Y", "text_Y")
 MATCH_OBJECT_KEYS = (*MATCH_KEYS, "labels", *MATCH_Y_KEYS, "labels_Y", "status", "start_Y", "end_Y")
-
-
-class LabelDicts:
-    """{layer: label} objects, one per distinct label combination (they are many, and alike)."""
-
-    def __init__(self, layers: tuple[str, ...]) -> None:
-        self.layers = layers
-        self.made: dict[tuple[str, ...], dict[str, str]] = {}
-
-    def __call__(self, labels: tuple[str, ...]) -> dict[str, str]:
-        found = self.made.get(labels)
-        if found is None:
-            found = self.made[labels] = dict(zip(self.layers, labels, strict=True))
-        return found
 
 
 class LaterColumns(ColumnRows):
@@ -92,33 +94,26 @@ def spans_json(table: SpanTable) -> ColumnRows:
 
 
 def _span_columns(table: SpanTable) -> dict[str, Sequence[Any]]:
-    labels = LabelDicts(table.layers)
     lines = table.vrt.lines(np.array(table.starts + table.ends, dtype=np.int64)).tolist()
     n = len(table)
     columns = (
         [table.span_id(i) for i in range(n)], table.starts, table.ends,
-        table.token_ids_at(table.starts), table.token_ids_at(table.ends), table.texts,
-        table.doc_id_column(), table.domain_column(), [labels(t) for t in table.labels],
+        table.start_ids, table.end_ids, table.texts,
+        table.doc_id_column, table.domain_column, table.label_dicts,
         table.document_column(), table.sentence_column(), lines[:n], lines[n:],
     )  # fmt: skip
     return dict(zip(SPAN_KEYS, columns, strict=True))
 
 
-def matches_json(rows: list[list[Any]], layers: tuple[str, ...]) -> ColumnRows:
-    """MATCH objects of §5.5 from the match-table rows of §3.3, as columns made when read (spans_json)."""
-    return LaterColumns(len(rows), partial(_match_columns, rows, layers))
+def matches_json(matches: Matches, columns: list[list[Any]]) -> ColumnRows:
+    """MATCH objects of §5.5 from the match table's columns (§3.3), made when read (spans_json)."""
+    return LaterColumns(len(matches), partial(_match_columns, matches, columns))
 
 
-def _match_columns(rows: list[list[Any]], layers: tuple[str, ...]) -> dict[str, Sequence[Any]]:
-    if not rows:
-        return {key: [] for key in MATCH_OBJECT_KEYS}
-    labels = LabelDicts(layers)
-    n = len(layers)
-    y = 7 + n  # where token_id_start_Y stands
-    columns = list(zip(*rows, strict=True))
-    own, other = zip(*columns[7:y], strict=True), zip(*columns[y + 3 : y + 3 + n], strict=True)
-    values = (*columns[:7], [labels(t) for t in own], *columns[y : y + 3], [labels(t) for t in other],
-              *columns[-3:])  # fmt: skip
+def _match_columns(matches: Matches, columns: list[list[Any]]) -> dict[str, Sequence[Any]]:
+    labels_y = list(map(LabelDicts(matches.y.layers), matches.labels_y_column))
+    y = 7 + len(matches.x.layers)  # where token_id_start_Y stands
+    values = (*columns[:7], matches.x.label_dicts, *columns[y : y + 3], labels_y, *columns[-3:])
     return dict(zip(MATCH_OBJECT_KEYS, values, strict=True))
 
 
@@ -146,8 +141,8 @@ def json_data(run: Run, level: int) -> dict[str, Any]:
         "inputs": {"reference": run.gold, "candidate": run.system},
         "n_spans": {"reference": len(ref), "candidate": len(cand)},
         "spans": {"reference": spans_json(ref), "candidate": spans_json(cand)},
-        "recall_table": matches_json(run.match_table(run.recall).rows, run.layers),
-        "precision_table": matches_json(run.match_table(run.precision).rows, run.layers),
+        "recall_table": matches_json(run.recall, run.match_columns(run.recall)),
+        "precision_table": matches_json(run.precision, run.match_columns(run.precision)),
         "class_counts": run.class_counts(),
         "levels": run.levels(),
         "evaluation_table": run.scorer.evaluation_table(level),
@@ -170,13 +165,10 @@ def _errors_json(matches: Matches, rows: list[ErrorRow]) -> list[dict[str, Any]]
 
 def _document_runs(vrt: VrtFile) -> list[tuple[str, int]]:
     """(document id, first position) of each run of tokens with the same document."""
-    if vrt.doc_ids is not None:
-        table: dict[str, int] = {}
-        codes = np.fromiter(
-            (table.setdefault(d, len(table)) for d in vrt.doc_ids), dtype=np.int64, count=len(vrt)
-        )
-        starts = [0, *(np.flatnonzero(codes[1:] != codes[:-1]) + 1).tolist()]
-        return [(vrt.doc_ids[s], s) for s in starts]
+    ids = vrt.doc_ids
+    if ids is not None:  # each position whose id differs from the one before (compared in C: map, compress)
+        starts = [0, *itertools.compress(itertools.count(1), map(operator.ne, ids[1:], ids[:-1]))]
+        return [(ids[s], s) for s in starts]
     runs = [("", 0)]
     for position, document, _ in vrt.xml_changes:
         if position >= len(vrt):
@@ -301,69 +293,52 @@ def _extra_name(key: str) -> str:
 
 
 def _side(
-    prefix: str, documents: DocumentMap, spans: list[tuple[int, int]], texts: list[str], labels: str
-) -> dict[str, Any]:
-    """The standard columns of one side (gold or system) of an error row."""
+    documents: DocumentMap, spans: list[tuple[int, int]], texts: list[str], labels: str
+) -> tuple[Any, ...]:
+    """One side's span values (gold or system) of an error row, in SIDE_KEYS' order."""
     if not spans:
-        return {}
+        return "", None, None, [], "", ""  # error_row's blanks
     k = documents.index(spans[0][0])
     parts = [documents.placed(k, s, e) for s, e in spans]
     if documents.characters is not None:  # the text as written, not the tokens joined
         texts = [documents.documents[k].text(a, b) for a, b in parts]
-    return {
-        f"{prefix}_label": labels,
-        f"{prefix}_start": parts[0][0],
-        f"{prefix}_end": parts[-1][1],
-        f"{prefix}_parts": [[a, b] for a, b in parts],
-        f"{prefix}_position": " ".join(f"{s}-{e}" for s, e in spans),
-        f"{prefix}_text": " | ".join(texts),
-    }
+    position = " ".join(f"{s}-{e}" for s, e in spans)
+    return labels, parts[0][0], parts[-1][1], [[a, b] for a, b in parts], position, " | ".join(texts)
 
 
-def error_rows(run: Run, documents: DocumentMap) -> list[dict[str, Any]]:
-    """The error tables as report error rows, recall then precision, each on its own sheet."""
-    rows = []
-    renamed: dict[tuple[str, ...], tuple[str, ...]] = {}  # a row's keys → their error-row names
+_FIRST_KEYS = ("error_id", "document", "unit", "unit_id", "type", "subtype", *ERROR_COLUMNS[6:18], "detail")
+
+
+def error_rows(run: Run, documents: DocumentMap) -> ColumnRows:
+    """The error tables as report error rows (columns), recall then precision, each on its own sheet."""
+    keys = error_columns(run.layers)  # each error-table row's values, in this order
+    at = keys.index("context")
+    rows: list[tuple[Any, ...]] = []
     for side, matches in (("recall", run.recall), ("precision", run.precision)):
         x, y = matches.x, matches.y
+        sheet = SHEETS[side]
         for row in run.errors[side]:
             i = row.index
-            own = [(x.starts[i], x.ends[i])]
-            other = [(y.starts[k], y.ends[k]) for k in row.overlaps]
-            own_side = _side(
-                "gold" if side == "recall" else "system", documents, own, [x.texts[i]], "/".join(x.labels[i])
-            )
+            own = _side(documents, [(x.starts[i], x.ends[i])], [x.texts[i]], "/".join(x.labels[i]))
             labels_y = [row.values[f"{layer}_Y"] for layer in y.layers]
-            other_side = _side(
-                "system" if side == "recall" else "gold",
+            other = _side(
                 documents,
-                other,
+                [(y.starts[k], y.ends[k]) for k in row.overlaps],
                 [y.texts[k] for k in row.overlaps],
                 "" if labels_y[0] == NONE else "/".join(labels_y),
             )
             document, position = documents.locate(x.starts[i])
             unit = document.unit_of(position)
-            keys = tuple(row.values)
-            names = renamed.get(keys) or renamed.setdefault(keys, tuple(map(_extra_name, keys)))
-            extra = dict(zip(names, row.values.values(), strict=True))
-            extra["context_marked"] = str(extra.get("context_marked", "")).translate(OUR_MARKS[side])
+            values = list(row.values.values())
+            values[at] = our_marks(str(values[at]), side)
             note = "context from the candidate file (C37)" if row.context.from_candidate else ""
-            rows.append(
-                error_row(
-                    document=document.name,
-                    unit=unit + 1,
-                    unit_id=document.unit_id(unit) if document.unit_ids else "",
-                    type=row.values["error_type"],
-                    detail=note,
-                    **own_side,
-                    **other_side,
-                    **extra,
-                    start=x.starts[i],
-                    end=x.ends[i],
-                    sentence=x.sentence(i),
-                    sheet=SHEETS[side],
-                )
-            )
-    for number, row in enumerate(rows, 1):
-        row["error_id"] = f"E{number}"
-    return rows
+            gold, system = (own, other) if side == "recall" else (other, own)
+            rows.append((
+                document.name, unit + 1, document.unit_id(unit) if document.unit_ids else "",
+                row.values["error_type"], "", *side_columns(gold, system),
+                note, *values, x.starts[i], x.ends[i], x.sentence(i), sheet,
+            ))  # fmt: skip
+    names = tuple(map(_extra_name, keys))
+    return numbered_rows(
+        (*_FIRST_KEYS, *names, "start", "end", "sentence", "sheet"), rows, plain_numbers=True
+    )

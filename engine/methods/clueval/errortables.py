@@ -3,10 +3,9 @@ the row's sentence with the spans marked (specs/clueval.md §5.3, §5.4)."""
 
 from __future__ import annotations
 
+import bisect
 from dataclasses import dataclass
 from typing import Any
-
-import numpy as np
 
 from ...formats.vrt import VrtFile
 from .match import STATUSES, Matches, most_shared_words
@@ -37,16 +36,16 @@ class Sentences:
 
     def __init__(self, vrt: VrtFile) -> None:
         self.vrt = vrt
-        self.starts = vrt.sentence_starts()
+        self.starts: list[int] = vrt.sentence_starts().tolist()  # bisect on a list: no numpy call a row
         self.n = len(vrt)
 
     def index(self, position: int) -> int:
-        return int(np.searchsorted(self.starts, position, side="right")) - 1
+        return bisect.bisect_right(self.starts, position) - 1
 
     def bounds(self, index: int) -> tuple[int, int]:
         """[start, end) of a sentence."""
-        end = int(self.starts[index + 1]) if index + 1 < len(self.starts) else self.n
-        return int(self.starts[index]), end
+        end = self.starts[index + 1] if index + 1 < len(self.starts) else self.n
+        return self.starts[index], end
 
     def holds(self, start: int, end: int) -> bool:
         """Whether inclusive [start, end] lies inside one sentence of this file."""
@@ -87,20 +86,11 @@ def context(
     hi = min(last, xe + right + 1)
     tokens = sentences.vrt.tokens
     pieces: list[str] = []
-    run: list[str] = []
-    run_mark = PLAIN
-    k = 0
-    for q in range(lo, hi):
-        while k < len(overlaps) and overlaps[k][1] < q:
-            k += 1
-        in_other = k < len(overlaps) and overlaps[k][0] <= q
-        in_own = xs <= q <= xe
-        mark = BOTH if in_own and in_other else OWN if in_own else OTHER if in_other else PLAIN
-        if mark != run_mark or mark == PLAIN:
-            _flush(pieces, run, run_mark)
-            run, run_mark = [], mark
-        run.append(tokens[q])
-    _flush(pieces, run, run_mark)
+    for begin, end, mark in _marked_runs(lo, hi, xs, xe, overlaps):
+        if mark == PLAIN:
+            pieces.extend(tokens[begin:end])
+        else:
+            pieces.append(EMOJI[mark] + " ".join(tokens[begin:end]) + EMOJI[mark])
     text = " ".join(pieces)
     if lo > first:
         text = "[...] " + text
@@ -109,13 +99,27 @@ def context(
     return Context(text, lo, hi - 1, first, last, from_candidate)
 
 
-def _flush(pieces: list[str], run: list[str], mark: str) -> None:
-    if not run:
-        return
-    if mark == PLAIN:
-        pieces.extend(run)
-    else:
-        pieces.append(EMOJI[mark] + " ".join(run) + EMOJI[mark])
+def _marked_runs(
+    lo: int, hi: int, xs: int, xe: int, overlaps: list[tuple[int, int]]
+) -> list[tuple[int, int, str]]:
+    """[begin, end) runs of positions lo..hi-1 with one mark each: in x only (own), in an
+    overlap only (other), in both, or in neither (plain); touching runs of one mark are one."""
+    cuts = {lo, hi, xs, xe + 1}
+    for start, end in overlaps:
+        cuts.update((start, end + 1))
+    runs: list[tuple[int, int, str]] = []
+    bounds = sorted(c for c in cuts if lo <= c <= hi)
+    k = 0
+    for begin, end in zip(bounds, bounds[1:], strict=False):
+        while k < len(overlaps) and overlaps[k][1] < begin:
+            k += 1
+        in_other = k < len(overlaps) and overlaps[k][0] <= begin
+        in_own = xs <= begin <= xe
+        mark = BOTH if in_own and in_other else OWN if in_own else OTHER if in_other else PLAIN
+        if runs and runs[-1][2] == mark:
+            begin = runs.pop()[0]
+        runs.append((begin, end, mark))
+    return runs
 
 
 @dataclass
@@ -139,47 +143,36 @@ def error_table(
     """The error table of one match table (recall: x = reference spans; precision: x =
     candidate spans, `candidate` then holds the candidate's sentences for C37)."""
     wanted = {STATUSES.index(t) for t in types}
-    rows = [
-        _row(matches, i, reference, candidate, left, right)
-        for i, s in enumerate(matches.status)
-        if s in wanted
-    ]
+    keys = columns(matches.x.layers)
+    rows = []
+    for i, s in enumerate(matches.status):
+        if s in wanted:
+            values, ctx = _row(matches, i, reference, candidate, left, right)
+            rows.append(ErrorRow(i, dict(zip(keys, values, strict=True)), list(matches.overlaps(i)), ctx))
     rows.sort(key=lambda r: (r.values["error_type"], r.values["token_id_start"]))
     return rows
 
 
 def _row(
     matches: Matches, i: int, reference: Sentences, candidate: Sentences | None, left: int, right: int
-) -> ErrorRow:
+) -> tuple[tuple[Any, ...], Context]:
+    """Row i's §5.4 values (in columns' order) and its context."""
     x, y = matches.x, matches.y
     xs, xe = x.starts[i], x.ends[i]
-    found = list(matches.overlaps(i))
-    spans = [(y.starts[k], y.ends[k]) for k in found]
+    lo, hi = matches.overlap_lo[i], matches.overlap_hi[i]
     sentences = reference
     if candidate is not None and not reference.holds(xs, xe):
         sentences = candidate
+    spans = list(zip(y.starts[lo:hi], y.ends[lo:hi], strict=True))
     ctx = context(xs, xe, spans, sentences, left, right, sentences is not reference)
-    if found:
-        best = found[most_shared_words(x.texts[i], [y.texts[k] for k in found])]
-        labels_y = list(y.labels[best])
-        ids_start = " ".join(y.token_id(y.starts[k]) for k in found)
-        ids_end = " ".join(y.token_id(y.ends[k]) for k in found)
-        other_text = " | ".join(y.texts[k] for k in found)
+    if hi > lo:
+        texts = y.texts[lo:hi]
+        labels_y = y.labels[lo + most_shared_words(x.texts[i], texts)]
+        ids_start, ids_end = " ".join(y.start_ids[lo:hi]), " ".join(y.end_ids[lo:hi])
+        other_text = " | ".join(texts)
     else:
-        labels_y = [NONE] * len(y.layers)
+        labels_y = (NONE,) * len(y.layers)
         ids_start = ids_end = other_text = NONE
-    layers = x.layers
-    values = {
-        "token_id_start": x.token_id(xs),
-        "token_id_end": x.token_id(xe),
-        "token_id_start_Y": ids_start,
-        "token_id_end_Y": ids_end,
-        "domain": x.domain(i),
-        **dict(zip(layers, x.labels[i], strict=True)),
-        **{f"{layer}_Y": label for layer, label in zip(layers, labels_y, strict=True)},
-        "reference": " ".join(x.texts[i].split()),
-        "candidate": other_text,
-        "context": ctx.text,
-        "error_type": STATUSES[matches.status[i]],
-    }
-    return ErrorRow(i, values, found, ctx)
+    values = (x.start_ids[i], x.end_ids[i], ids_start, ids_end, x.domain_column[i], *x.labels[i], *labels_y,
+              " ".join(x.texts[i].split()), other_text, ctx.text, STATUSES[matches.status[i]])  # fmt: skip
+    return values, ctx

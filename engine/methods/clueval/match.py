@@ -8,6 +8,7 @@ pointer that only moves forward. Every decision of §3.2 follows from that run.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from .spans import SpanTable
@@ -42,74 +43,36 @@ class Matches:
         return len(self.status)
 
     def labels_y(self, i: int) -> tuple[str, ...]:
-        chosen = self.chosen[i]
-        return self.y.labels[chosen] if chosen >= 0 else ("FN",) * len(self.y.layers)
+        return self.labels_y_column[i]
 
     def overlaps(self, i: int) -> range:
         return range(self.overlap_lo[i], self.overlap_hi[i])
 
-    def y_fields(self, i: int) -> tuple[str, str, str]:
-        """token_id_start_Y, token_id_end_Y and text_Y of row i (§3.3)."""
-        status, y = self.status[i], self.y
-        if status == UNMATCHED:
-            return "", "", ""
-        lo, hi = self.overlap_lo[i], self.overlap_hi[i]
-        text = " | ".join(y.texts[lo:hi])
-        return y.token_id(y.starts[lo]), y.token_id(y.ends[hi - 1]), text
+    @cached_property
+    def labels_y_column(self) -> list[tuple[str, ...]]:
+        """The _Y labels of every row: the chosen span's, FN without one (made once: scores, tables, JSON)."""
+        fn = ("FN",) * len(self.y.layers)
+        return [self.y.labels[c] if c >= 0 else fn for c in self.chosen]
 
-    def rows(self) -> list[list[Any]]:
-        """The match table of §3.3, built column by column."""
+    def columns(self) -> list[list[Any]]:
+        """The match table of §3.3, column by column."""
         x, y = self.x, self.y
         n_layers = len(x.layers)
-        id_start, id_end, text_y = [], [], []
-        y_ids, y_texts = y.vrt.token_ids, y.texts
-        for status, lo, hi in zip(self.status, self.overlap_lo, self.overlap_hi, strict=True):
-            if status == UNMATCHED:
-                id_start.append("")
-                id_end.append("")
-                text_y.append("")
-            else:
-                id_start.append(
-                    y_ids[y.starts[lo]] if y_ids is not None and y.starts[lo] < len(y_ids) else ""
-                )
-                id_end.append(
-                    y_ids[y.ends[hi - 1]] if y_ids is not None and y.ends[hi - 1] < len(y_ids) else ""
-                )
-                text_y.append(y_texts[lo] if hi - lo == 1 else " | ".join(y_texts[lo:hi]))
-        fn = ("FN",) * n_layers
-        labels_y = [y.labels[c] if c >= 0 else fn for c in self.chosen]
-        columns = [
-            x.starts, x.ends, x.token_ids_at(x.starts), x.token_ids_at(x.ends), x.texts,
-            x.doc_id_column(), x.domain_column(),
+        rows = list(zip(self.status, self.overlap_lo, self.overlap_hi, strict=True))
+        starts_y, ends_y, y_texts = y.start_ids, y.end_ids, y.texts  # made once, shared with y's own table
+        id_start = ["" if s == UNMATCHED else starts_y[lo] for s, lo, _ in rows]
+        id_end = ["" if s == UNMATCHED else ends_y[hi - 1] for s, _, hi in rows]
+        text_y = ["" if s == UNMATCHED else y_texts[lo] if hi - lo == 1 else " | ".join(y_texts[lo:hi])
+                  for s, lo, hi in rows]  # fmt: skip
+        labels_y = self.labels_y_column
+        return [
+            x.starts, x.ends, x.start_ids, x.end_ids, x.texts, x.doc_id_column, x.domain_column,
             *([labels[k] for labels in x.labels] for k in range(n_layers)),
             id_start, id_end, text_y,
             *([labels[k] for labels in labels_y] for k in range(n_layers)),
-            [STATUSES[s] for s in self.status],
+            list(map(STATUSES.__getitem__, self.status)),
             [j[0] for j in self.joined], [j[1] for j in self.joined],
         ]  # fmt: skip
-        return [list(row) for row in zip(*columns, strict=True)]
-
-    def row(self, i: int) -> list[Any]:
-        """The match-table row of §3.3, in column order."""
-        x = self.x
-        start, end = x.starts[i], x.ends[i]
-        id_start, id_end, text_y = self.y_fields(i)
-        return [
-            start,
-            end,
-            x.token_id(start),
-            x.token_id(end),
-            x.texts[i],
-            x.doc_id(i),
-            x.domain(i),
-            *x.labels[i],
-            id_start,
-            id_end,
-            text_y,
-            *self.labels_y(i),
-            STATUSES[self.status[i]],
-            *self.joined[i],
-        ]
 
 
 def columns(layers: tuple[str, ...]) -> list[str]:

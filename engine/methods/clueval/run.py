@@ -89,6 +89,7 @@ class Run:
     scorer: Scorer
     warnings: list[str]  # reading and option warnings (not level-dependent)
     errors: dict[str, list[ErrorRow]] = field(default_factory=dict)  # "recall", "precision"
+    _match_columns: dict[str, list[list[Any]]] = field(default_factory=dict, repr=False)
     _match_rows: dict[str, list[list[Any]]] = field(default_factory=dict, repr=False)
     texts: list[Document] | None = None  # span formats: the documents, tokens in corpus order
     unused_options: list[str] | None = None  # its own files: the reader options set, not used
@@ -131,11 +132,18 @@ class Run:
 
     # --- tables ---------------------------------------------------------------------
 
+    def match_columns(self, matches: Matches) -> list[list[Any]]:
+        """The columns of a match table of §3.3 (made once per side; its rows and its JSON share them)."""
+        side = "recall" if matches is self.recall else "precision"
+        if side not in self._match_columns:
+            self._match_columns[side] = matches.columns()
+        return self._match_columns[side]
+
     def match_table(self, matches: Matches) -> PlainTable:
-        """The match table of §3.3 (made once per side)."""
+        """The match table of §3.3 (its rows made once per side)."""
         side = "recall" if matches is self.recall else "precision"
         if side not in self._match_rows:
-            self._match_rows[side] = matches.rows()
+            self._match_rows[side] = list(map(list, zip(*self.match_columns(matches), strict=True)))
         return PlainTable(match_columns(self.layers), self._match_rows[side], MATCH_DTYPES)
 
     def error_types(self) -> tuple[str, ...]:

@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
-from functools import partial
+from functools import cached_property, partial
 from typing import Any
 
 from ...report import Later
 from .match import STATUSES, Matches
+from .spans import LabelDicts
 
 EVALUATION_COLUMNS = ["Level", "P", "R", "F1", "TP_Precision", "TP_Recall", "FP", "FN", "Support", "Label"]
 LEVELS = (0, 1, 2, 3)
@@ -73,13 +74,15 @@ class Scorer:
         self.precision_counts = histogram(precision.status)
         self.filtered = self._filtered() if scoring.filter_layer is not None else None
         self.labelled = [(layer, self._categories(layer)) for layer in scoring.labelled]
+        self.misses = Misses(recall), Misses(precision)  # LEVEL's fn and fp
 
     def _filtered(self) -> tuple[list[int], list[int]]:
         k = self.scoring.layers.index(self.scoring.filter_layer)
         value = self.scoring.filter_value
         x = self.recall.x.labels
         recall = [s for i, s in enumerate(self.recall.status) if x[i][k] == value]
-        precision = [s for i, s in enumerate(self.precision.status) if self.precision.labels_y(i)[k] == value]
+        partners = self.precision.labels_y_column
+        precision = [s for s, other in zip(self.precision.status, partners, strict=True) if other[k] == value]
         return histogram(recall), histogram(precision)
 
     def _categories(self, layer: str) -> list[tuple[str, int, int, list[int], list[int]]]:
@@ -132,32 +135,41 @@ class Scorer:
             "span": self.span_row(level),
             "filtered": self.filtered_row(level),
             "labelled": self.labelled_rows(level),
-            "fn": _later_misses(self.recall, self.recall_counts, level),
-            "fp": _later_misses(self.precision, self.precision_counts, level),
+            "fn": self.misses[0].later(self.recall_counts, level),
+            "fp": self.misses[1].later(self.precision_counts, level),
         }
 
 
 def _agreeing(matches: Matches, k: int) -> dict[str, list[int]]:
     """Per own label, a status histogram of the rows whose label equals their _Y label."""
     result: dict[str, list[int]] = {}
-    own = matches.x.labels
-    for i, status in enumerate(matches.status):
-        label = own[i][k]
-        if label == matches.labels_y(i)[k]:
-            result.setdefault(label, [0] * len(STATUSES))[status] += 1
+    for own, other, status in zip(matches.x.labels, matches.labels_y_column, matches.status, strict=True):
+        if own[k] == other[k]:
+            result.setdefault(own[k], [0] * len(STATUSES))[status] += 1
     return result
 
 
-def _later_misses(matches: Matches, counts: list[int], level: int) -> Later:
-    """The rows that are no hit at a level, made when read (only the JSON report reads them)."""
-    return Later(len(matches) - hits(counts, level), partial(_misses, matches, level))
+class Misses:
+    """The rows of a match table that are no hit at a level (LEVEL's fn or fp), of every
+    level from one list made when first read (only the JSON report reads them): the rows
+    missed at level 0, each row and label dict made once and shared by the levels."""
 
+    def __init__(self, matches: Matches) -> None:
+        self.matches = matches
 
-def _misses(matches: Matches, level: int) -> list[list[Any]]:
-    layers = matches.x.layers
-    x = matches.x
-    return [
-        [x.starts[i], x.ends[i], STATUSES[s], dict(zip(layers, x.labels[i], strict=True))]
-        for i, s in enumerate(matches.status)
-        if s > level
-    ]
+    @cached_property
+    def missed(self) -> list[tuple[int, list[Any]]]:
+        """(status, row) of every row no hit at the lowest level, in table order."""
+        x, labels = self.matches.x, LabelDicts(self.matches.x.layers)
+        return [
+            (s, [x.starts[i], x.ends[i], STATUSES[s], labels(x.labels[i])])
+            for i, s in enumerate(self.matches.status)
+            if s > LEVELS[0]
+        ]
+
+    def later(self, counts: list[int], level: int) -> Later:
+        """The rows no hit at `level`, made when read."""
+        return Later(len(self.matches) - hits(counts, level), partial(self.at, level))
+
+    def at(self, level: int) -> list[list[Any]]:
+        return [row for s, row in self.missed if s > level]

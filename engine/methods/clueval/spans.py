@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field
+from functools import cached_property
 
 import numpy as np
 
@@ -132,6 +133,20 @@ def column_spans(vrt: VrtFile, warnings: list[str]) -> list[ColumnSpans]:
 # --- the combined model (§3.1) -----------------------------------------------------------
 
 
+class LabelDicts:
+    """{layer: label} objects, one per distinct label combination (they are many, and alike)."""
+
+    def __init__(self, layers: tuple[str, ...]) -> None:
+        self.layers = layers
+        self.made: dict[tuple[str, ...], dict[str, str]] = {}
+
+    def __call__(self, labels: tuple[str, ...]) -> dict[str, str]:
+        found = self.made.get(labels)
+        if found is None:
+            found = self.made[labels] = dict(zip(self.layers, labels, strict=True))
+        return found
+
+
 @dataclass
 class SpanTable:
     """The merged spans of one file, sorted by position, with the fields of §3.1 step 5."""
@@ -172,10 +187,29 @@ class SpanTable:
         n = len(ids)
         return [ids[p] if p < n else "" for p in positions]
 
+    # Made once: both match tables (this table's and the other's) and the JSON share these columns.
+
+    @cached_property
+    def start_ids(self) -> list[str]:
+        """token_id of every span's start."""
+        return self.token_ids_at(self.starts)
+
+    @cached_property
+    def end_ids(self) -> list[str]:
+        """token_id of every span's end."""
+        return self.token_ids_at(self.ends)
+
+    @cached_property
+    def label_dicts(self) -> list[dict[str, str]]:
+        """{layer: label} of every span (one dict per distinct combination: LabelDicts)."""
+        return list(map(LabelDicts(self.layers), self.labels))
+
+    @cached_property
     def doc_id_column(self) -> list[str]:
         docs = self.vrt.doc_ids
         return [docs[e] for e in self.ends] if docs is not None else [""] * len(self)
 
+    @cached_property
     def domain_column(self) -> list[str]:
         domains = self.vrt.domains
         if domains is None:
@@ -186,7 +220,7 @@ class SpanTable:
     def document_column(self) -> list[str]:
         """document(i) of every span."""
         if self.vrt.doc_ids is not None:
-            return self.doc_id_column()
+            return self.doc_id_column
         if not self.vrt.xml_changes:
             return [""] * len(self)
         return [self.vrt.xml_ids(e)[0] for e in self.ends]

@@ -64,7 +64,7 @@ class _Side:
         return np.array([labels[k] for labels in self.matches.x.labels], dtype=object)
 
     def partner(self, k: int) -> np.ndarray:
-        return np.array([self.matches.labels_y(i)[k] for i in range(len(self.matches))], dtype=object)
+        return np.array([labels[k] for labels in self.matches.labels_y_column], dtype=object)
 
     def counts(self, keep: np.ndarray | None = None) -> tuple[tuple[np.ndarray, np.ndarray], ...]:
         """(units, weights) of the hits and of all rows (those in `keep`)."""
