@@ -135,9 +135,11 @@ class ExtendedScorer:
             self.correct[NP] += 1
             return
         gold, system = sentence.gold, list(sentence.system)
-        identical = sentence.gold is sentence.system and self.verdicts is None
-        if identical and all(g.get(CUE) for g in gold):
+        if sentence.gold is sentence.system and all(g.get(CUE) for g in gold):
             self._add_identical(gold)
+            for g in gold if self.verdicts is not None else ():  # each instance its own partner
+                verdicts = {kind: "TP" if g.get(kind) else None for kind in (SCOPE, EVENT)}
+                self._record(sentence, g, g, "TP", True, verdicts)
             return
         self.independent(gold, system)
         if not gold:
