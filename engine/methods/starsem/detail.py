@@ -25,10 +25,10 @@ ROW_KEYS = (*ERROR_COLUMNS, "sentence", "chapter", "sentence_id", "line", "cue",
 
 
 class Layout:
-    """The document built from the sentences in order: where each sentence starts, and
-    its GOLD words (a sentence without negation keeps its block's text, its words read
-    only when shown). The sentences are noted as they come; where each starts is found
-    for all of them at once, when first asked."""
+    """The document built from the sentences in order of their numbers: where each
+    starts, and its GOLD words (a sentence without negation keeps its block's text, its
+    words read only when shown). The sentences scored are noted as they come, those only
+    counted all at once; where each starts is found for all of them when first asked."""
 
     def __init__(self, name: str) -> None:
         self.name = name
@@ -40,6 +40,13 @@ class Layout:
         on every line, no other whitespace), or None when the reader kept none."""
         self.numbers.append(number)
         self.words.append(words)
+
+    def add_plain(self, numbers: list[int], texts: list[str]) -> None:
+        """The sentences only counted (blocks without negation, 8 fields on every line, no
+        other whitespace): their numbers, in order, and texts; each put in its place."""
+        if numbers:
+            pairs = sorted(zip(self.numbers + numbers, self.words + texts, strict=True), key=itemgetter(0))
+            self.numbers, self.words = [n for n, _ in pairs], [w for _, w in pairs]
 
     @cached_property
     def units(self) -> list[tuple[int, int]]:
