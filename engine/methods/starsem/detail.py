@@ -34,6 +34,7 @@ class Layout:
         self.name = name
         self.words: list[Words | str | None] = []  # per unit: its words, a plain block, or none
         self.numbers: list[int] = []  # per unit: its sentence's number
+        self.sizes: list[int] | None = None  # per unit: its words, once known for all (add_plain)
 
     def add(self, number: int, words: Words | str | None) -> None:
         """The next sentence: its GOLD words, the text of a block without negation (8 fields
@@ -41,19 +42,21 @@ class Layout:
         self.numbers.append(number)
         self.words.append(words)
 
-    def add_plain(self, numbers: list[int], texts: list[str]) -> None:
-        """The sentences only counted (blocks without negation, 8 fields on every line, no
-        other whitespace): their numbers, in order, and texts; each put in its place."""
+    def add_plain(self, numbers: list[int], texts: list[str], sizes: list[int]) -> None:
+        """After the last sentence scored, those only counted (blocks without negation, 8
+        fields on every line, no other whitespace): their numbers, in order, texts and
+        lines; each put in its place."""
         if numbers:
-            pairs = sorted(zip(self.numbers + numbers, self.words + texts, strict=True), key=itemgetter(0))
-            self.numbers, self.words = [n for n, _ in pairs], [w for _, w in pairs]
+            every = self.numbers + numbers
+            order = sorted(range(len(every)), key=every.__getitem__)
+            self.sizes = list(map((_sizes(self.words) + sizes).__getitem__, order))
+            self.words = list(map((self.words + texts).__getitem__, order))
+            self.numbers = list(map(every.__getitem__, order))
 
     @cached_property
     def units(self) -> list[tuple[int, int]]:
         """Per unit, its [start, end) in the document."""
-        sizes = [len(w.words) if type(w) is Words else 0 if w is None else w.count("\n") + 1
-                 for w in self.words]  # fmt: skip
-        ends = list(accumulate(sizes))
+        ends = list(accumulate(self.sizes if self.sizes is not None else _sizes(self.words)))
         return list(zip([0, *ends[:-1]], ends, strict=True))
 
     @cached_property
@@ -64,12 +67,6 @@ class Layout:
     def index(self) -> dict[int, int]:
         """Sentence number → its unit (the last of that number)."""
         return dict(zip(self.numbers, range(len(self.numbers)), strict=True))
-
-    @cached_property
-    def spans(self) -> dict[int, tuple[int, int]]:
-        """Sentence number → its [start, end)."""
-        units = self.units
-        return {number: units[unit] for number, unit in self.index.items()}
 
     def offset(self, number: int) -> int:
         """Where sentence `number` starts (0 when it has no unit)."""
@@ -122,6 +119,11 @@ class Layout:
 EMPTY = Words([], [], "", "")
 
 
+def _sizes(units: list[Words | str | None]) -> list[int]:
+    """Per unit, its number of words (a plain block's lines)."""
+    return [len(w.words) if type(w) is Words else 0 if w is None else w.count("\n") + 1 for w in units]
+
+
 def _unit_id(words: Words | str | None) -> str:
     if words is None:
         return ""
@@ -150,9 +152,10 @@ def _text(pairs: Sequence[Sequence[Any]] | None) -> str:
     return " ".join([text for _, text in pairs or ()])
 
 
-def _marked(words: list[str], gold: dict[str, Any], system: dict[str, Any]) -> str:
+def _marked(words: list[str], gold: dict[str, Any] | None, system: dict[str, Any] | None) -> str:
     """The words with both scopes marked and both cues bracketed (§6.3)."""
     n = len(words)
+    gold, system = gold or {}, system or {}
     for index in {i for i, _ in system.get("cue", ()) if i < n}:
         words[index] = f"⟨{words[index]}⟩"
     for index in {i for i, _ in gold.get("cue", ()) if i < n}:
@@ -249,7 +252,7 @@ class DetailBuilder:
         g_elements, s_elements = record["gold_elements"], record["system_elements"]
         gold = self._side(g_elements, record["gold"], offset, words)
         system = self._side(s_elements, record["system"], offset, words)
-        strip = _marked(list(words.words), g_elements or {}, s_elements or {}) if words is not None else ""
+        strip = _marked(list(words.words), g_elements, s_elements) if words is not None else ""
         chapter, sentence_id = record["chapter"], record["sentence_id"]
         return (layout.name, number, f"{chapter} {sentence_id}".strip(), record["full"], cue,
                 *side_columns(gold, system), detail, number, chapter, sentence_id, record["line"], cue,

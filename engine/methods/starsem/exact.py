@@ -176,7 +176,7 @@ class ExactReader:
         if self.blocks is None:
             self.gold, self.system = text_lines(file_text(gold.data)), text_lines(file_text(system.data))
         self.plain_count = 0
-        self.plain_units: PlainUnits = ([], [])  # with keep_rows, the blocks only counted (files.plain_units)
+        self.plain_units: PlainUnits = ([], [], [])  # with keep_rows, the blocks only counted
         self.warnings: list[str] = []
         extra = len(self.system) - len(self.gold)
         if extra > 0:
@@ -328,7 +328,7 @@ class ExactReader:
         counted, walked = walk(flags)
         self.plain_count += len(counted)
         if self.keep_rows:
-            self.plain_units = plain_units(counted, gold.texts)
+            self.plain_units = plain_units(counted, gold)
         sweep = _Sweep()
         for i in walked:
             columns = self._sweep_checks(gold, system, i, closed, plain[i], sweep)

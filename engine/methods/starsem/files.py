@@ -148,7 +148,7 @@ class BlockReader:
         self.gold_path, self.system_path = gold.path, system.path
         self.keep_rows = keep_rows  # every sentence for the detail view, none only counted
         self.plain_count = 0  # sentences without negation on either side, only counted
-        self.plain_units: PlainUnits = ([], [])  # with keep_rows, those of them the layout shows
+        self.plain_units: PlainUnits = ([], [], [])  # with keep_rows, those of them the layout shows
         self.warnings: list[str] = []
         self.gold_blocks = gold.blocks(strip=self.STRIP)
         self.system_blocks = system.blocks(skeletons=False)
@@ -160,7 +160,7 @@ class BlockReader:
         """The GOLD blocks at `indices` only counted (kept for the layout with keep_rows)."""
         self.plain_count += len(indices)
         if self.keep_rows:
-            self.plain_units = plain_units(indices, self.gold_blocks.texts)
+            self.plain_units = plain_units(indices, self.gold_blocks)
 
 
 def sentence_blocks(text: str, path: str, data: bytes | None = None, strip: bool = True) -> Blocks:
@@ -234,13 +234,14 @@ def walk(flags: list[bool]) -> tuple[list[int], list[int]]:
     return list(compress(indices, flags)), list(compress(indices, map(not_, flags)))
 
 
-#: The sentences only counted, for the detail view: their numbers and GOLD block texts.
-PlainUnits = tuple[list[int], list[str]]
+#: The sentences only counted, for the detail view: their numbers, GOLD block texts and lines.
+PlainUnits = tuple[list[int], list[str], list[int]]
 
 
-def plain_units(indices: list[int], texts: list[str]) -> PlainUnits:
-    """The numbers and texts of the blocks at `indices` (each block a sentence)."""
-    return [i + 1 for i in indices], list(map(texts.__getitem__, indices))
+def plain_units(indices: list[int], blocks: Blocks) -> PlainUnits:
+    """The numbers, texts and lines of the blocks at `indices` (each block a sentence)."""
+    lines = [blocks.newlines[i] + 1 for i in indices]
+    return [i + 1 for i in indices], list(map(blocks.texts.__getitem__, indices)), lines
 
 
 def plain_flags(gold: Blocks, system: Blocks | None, strip: bool) -> list[bool]:
