@@ -240,8 +240,8 @@ PlainUnits = tuple[list[int], list[str], list[int]]
 
 def plain_units(indices: list[int], blocks: Blocks) -> PlainUnits:
     """The numbers, texts and lines of the blocks at `indices` (each block a sentence)."""
-    lines = [blocks.newlines[i] + 1 for i in indices]
-    return [i + 1 for i in indices], list(map(blocks.texts.__getitem__, indices)), lines
+    lines = list(map((1).__add__, map(blocks.newlines.__getitem__, indices)))
+    return list(map((1).__add__, indices)), list(map(blocks.texts.__getitem__, indices)), lines
 
 
 def plain_flags(gold: Blocks, system: Blocks | None, strip: bool) -> list[bool]:
