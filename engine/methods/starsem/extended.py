@@ -494,11 +494,9 @@ def _element_verdict(gold: Sequence[Token], system: Sequence[Token], match: bool
     return "FN" if gold else "FP"
 
 
-def _elements_json(instance: XInstance | None) -> dict[str, list[list[Any]]] | None:
+def _elements_json(instance: XInstance | None) -> dict[str, list[tuple[int, str]]] | None:
+    """The (line position, text) pairs of each element, as the report writes them."""
     if instance is None:
         return None
-    out = {}
-    for kind, name in ((CUE, "cue"), (SCOPE, "scope"), (EVENT, "event")):
-        positions = instance.positions.get(kind, [])
-        out[name] = [[pos, text] for pos, (_, text) in zip(positions, instance.get(kind), strict=True)]
-    return out
+    shown = instance.shown
+    return {"cue": shown.get(CUE, []), "scope": shown.get(SCOPE, []), "event": shown.get(EVENT, [])}
