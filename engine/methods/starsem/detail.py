@@ -57,7 +57,7 @@ class Layout:
     def units(self) -> list[tuple[int, int]]:
         """Per unit, its [start, end) in the document."""
         ends = list(accumulate(self.sizes if self.sizes is not None else _sizes(self.words)))
-        return list(zip([0, *ends[:-1]], ends, strict=True))
+        return list(zip([0, *ends], ends, strict=False))  # (each unit starts where the one before ends)
 
     @cached_property
     def starts(self) -> list[int]:
