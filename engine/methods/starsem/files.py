@@ -146,7 +146,7 @@ class BlockReader:
 
     def __init__(self, gold: Input, system: Input, keep_rows: bool) -> None:
         self.gold_path, self.system_path = gold.path, system.path
-        self.keep_rows = keep_rows  # every sentence for the detail view, none only counted
+        self.keep_rows = keep_rows  # every sentence's words for the detail view
         self.plain_count = 0  # sentences without negation on either side, only counted
         self.plain_units: PlainUnits = ([], [], [])  # with keep_rows, those of them the layout shows
         self.warnings: list[str] = []
