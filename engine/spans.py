@@ -118,7 +118,7 @@ class Document:
     name: str
     tokens: Sequence[str]
     units: list[tuple[int, int]] = field(default_factory=list)
-    unit_ids: list[str] | None = None
+    unit_ids: Sequence[str] | None = None
     joiner: str = " "
     has_words: bool = True
     unit_name: str = "sentence"  # what a unit is called: sentence, page, process, …

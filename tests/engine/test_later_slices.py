@@ -84,3 +84,21 @@ def test_starsem_document_tokens_sliced_as_the_whole_list_for_every_layout():
             for start, stop in product(_bounds(n), _bounds(n)):
                 assert tokens[start:stop] == words[start:stop], (units, start, stop)
             assert tokens[::-1] == words[::-1] and list(tokens) == words
+
+
+def test_starsem_plain_blocks_given_at_once_take_their_places():
+    """The blocks only counted reach the layout after the sentences scored (add_plain, with
+    their lines): the document is the one of every unit added in order."""
+    for size in range(5):
+        for units in product(UNITS, repeat=size):
+            whole = _layout(units).document()
+            layout = Layout("gold.txt")
+            plain = [(number, unit) for number, unit in enumerate(units, 1) if isinstance(unit, str)]
+            for number, unit in enumerate(units, 1):
+                if not isinstance(unit, str):
+                    layout.add(number, unit)
+            numbers, texts = [n for n, _ in plain], [t for _, t in plain]
+            layout.add_plain(numbers, texts, [text.count("\n") + 1 for text in texts])
+            document = layout.document()
+            assert document.units == whole.units and list(document.tokens) == list(whole.tokens), units
+            assert list(document.unit_ids) == list(whole.unit_ids), units

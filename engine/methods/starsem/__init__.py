@@ -182,7 +182,8 @@ def _standard(gold: str, system: str, options: Options, progress: Progress, deta
     report = _report(gold, system, read, options, _standard_tables(table), messages, data)
     if layout is not None and scorer.verdicts is not None:
         data["instances"] = scorer.verdicts
-        data["_units"] = scorer.sentences  # each sentence's own counts made when asked (units.py)
+        # each sentence's own counts made when asked (units.py); those only counted have none
+        data["_units"] = (scorer.sentences, counting.reader.plain_units[0])
         _fill_detail(report, layout, "negation", scorer.verdicts)
     progress.update(1.0, "done", force=True)
     return report

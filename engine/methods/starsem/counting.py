@@ -33,6 +33,8 @@ class Counting:
             check(progress)
         self.score(progress)
         self.scorer.add_plain(self.reader.plain_count)
+        if self.layout is not None:
+            self.layout.add_plain(*self.reader.plain_units)
 
     def _checks(self) -> list[Callable[[Progress], None]]:
         """The checks of the whole input before the first sentence is scored."""

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 import bisect
 from collections.abc import Sequence
+from functools import cached_property
+from itertools import accumulate, chain
+from operator import itemgetter
 from typing import Any
 
 from ...report import ERROR_COLUMNS, Later, Report, numbered_rows, side_columns
@@ -22,28 +25,53 @@ ROW_KEYS = (*ERROR_COLUMNS, "sentence", "chapter", "sentence_id", "line", "cue",
 
 
 class Layout:
-    """The document built from the sentences in order: where each sentence starts, and
-    its GOLD words (a sentence without negation keeps its block's text, its words read
-    only when shown)."""
+    """The document built from the sentences in order of their numbers: where each
+    starts, and its GOLD words (a sentence without negation keeps its block's text, its
+    words read only when shown). The sentences scored are noted as they come, those only
+    counted all at once; where each starts is found for all of them when first asked."""
 
     def __init__(self, name: str) -> None:
         self.name = name
         self.words: list[Words | str | None] = []  # per unit: its words, a plain block, or none
-        self.units: list[tuple[int, int]] = []
-        self.starts: list[int] = []
-        self.offsets: dict[int, int] = {}
-        self.spans: dict[int, tuple[int, int]] = {}  # sentence number → its [start, end)
+        self.numbers: list[int] = []  # per unit: its sentence's number
+        self.sizes: list[int] | None = None  # per unit: its words, once known for all (add_plain)
 
     def add(self, number: int, words: Words | str | None) -> None:
         """The next sentence: its GOLD words, the text of a block without negation (8 fields
         on every line, no other whitespace), or None when the reader kept none."""
-        offset = self.units[-1][1] if self.units else 0
-        size = 0 if words is None else words.count("\n") + 1 if isinstance(words, str) else len(words.words)
-        self.offsets[number] = offset
+        self.numbers.append(number)
         self.words.append(words)
-        self.starts.append(offset)
-        self.units.append((offset, offset + size))
-        self.spans[number] = self.units[-1]
+
+    def add_plain(self, numbers: list[int], texts: list[str], sizes: list[int]) -> None:
+        """After the last sentence scored, those only counted (blocks without negation, 8
+        fields on every line, no other whitespace): their numbers, in order, texts and
+        lines; each put in its place."""
+        if numbers:
+            every = self.numbers + numbers
+            order = sorted(range(len(every)), key=every.__getitem__)
+            self.sizes = list(map((_sizes(self.words) + sizes).__getitem__, order))
+            self.words = list(map((self.words + texts).__getitem__, order))
+            self.numbers = list(map(every.__getitem__, order))
+
+    @cached_property
+    def units(self) -> list[tuple[int, int]]:
+        """Per unit, its [start, end) in the document."""
+        ends = list(accumulate(self.sizes if self.sizes is not None else _sizes(self.words)))
+        return list(zip([0, *ends], ends, strict=False))  # (each unit starts where the one before ends)
+
+    @cached_property
+    def starts(self) -> list[int]:
+        return [start for start, _ in self.units]
+
+    @cached_property
+    def index(self) -> dict[int, int]:
+        """Sentence number → its unit (the last of that number)."""
+        return dict(zip(self.numbers, range(len(self.numbers)), strict=True))
+
+    def offset(self, number: int) -> int:
+        """Where sentence `number` starts (0 when it has no unit)."""
+        unit = self.index.get(number)
+        return 0 if unit is None else self.starts[unit]
 
     def unit_words(self, unit: int) -> Words | None:
         """A unit's words (a plain block's read now, once)."""
@@ -67,18 +95,11 @@ class Layout:
         more, numbers = self.run(first + size, end)  # (a run into the next unit)
         return words.words[a:] + more, words.numbers[a:] + numbers
 
-    def sentence(self, number: int) -> list[str]:
-        """The words of a sentence (none when it has no unit)."""
-        start, end = self.spans.get(number, (0, 0))
-        if start == end:
-            return []
-        words = self.unit_words(bisect.bisect_right(self.starts, start) - 1)
-        return list(words.words) if words is not None else []
-
     def document(self) -> Document:
-        """The document; its tokens made when first read."""
+        """The document; its tokens and unit ids made when first read."""
         total = self.units[-1][1] if self.units else 0
-        return Document(self.name, Later(total, part=self.tokens), self.units, self._unit_ids())
+        ids = Later(len(self.words), self._unit_ids)
+        return Document(self.name, Later(total, part=self.tokens), self.units, ids)
 
     def tokens(self, start: int, stop: int) -> list[str]:
         """The words of document positions start..stop − 1, unit by unit (one without
@@ -98,6 +119,11 @@ class Layout:
 EMPTY = Words([], [], "", "")
 
 
+def _sizes(units: list[Words | str | None]) -> list[int]:
+    """Per unit, its number of words (a plain block's lines)."""
+    return [len(w.words) if type(w) is Words else 0 if w is None else w.count("\n") + 1 for w in units]
+
+
 def _unit_id(words: Words | str | None) -> str:
     if words is None:
         return ""
@@ -107,24 +133,40 @@ def _unit_id(words: Words | str | None) -> str:
     return f"{words.chapter} {words.sentence_id}".strip()
 
 
-def _runs(positions: list[int]) -> list[list[int]]:
-    runs: list[list[int]] = []
-    for p in sorted(set(positions)):
-        if runs and p == runs[-1][1]:
-            runs[-1][1] = p + 1
-        else:
-            runs.append([p, p + 1])
+def _runs(indices: list[int]) -> list[tuple[int, int]]:
+    """The [a, b) runs of sorted distinct indices."""
+    runs: list[tuple[int, int]] = []
+    a = b = -1
+    for i in indices:
+        if i != b:
+            if b >= 0:
+                runs.append((a, b))
+            a = i
+        b = i + 1
+    if b >= 0:
+        runs.append((a, b))
     return runs
-
-
-def _scope_mark(in_gold: bool, in_system: bool) -> str:
-    if in_gold:
-        return BOTH if in_system else GOLD_ONLY
-    return SYSTEM_ONLY if in_system else ""
 
 
 def _text(pairs: Sequence[Sequence[Any]] | None) -> str:
     return " ".join([text for _, text in pairs or ()])
+
+
+def _marked(words: list[str], gold: dict[str, Any] | None, system: dict[str, Any] | None) -> str:
+    """The words with both scopes marked and both cues bracketed (§6.3)."""
+    n = len(words)
+    gold, system = gold or {}, system or {}
+    for index in {i for i, _ in system.get("cue", ()) if i < n}:
+        words[index] = f"⟨{words[index]}⟩"
+    for index in {i for i, _ in gold.get("cue", ()) if i < n}:
+        words[index] = f"[{words[index]}]"
+    in_gold = {i for i, _ in gold.get("scope", ()) if i < n}
+    marks = dict.fromkeys(in_gold, GOLD_ONLY)
+    for index in {i for i, _ in system.get("scope", ()) if i < n}:
+        marks[index] = BOTH if index in in_gold else SYSTEM_ONLY
+    for index, mark in marks.items():
+        words[index] = mark + words[index]
+    return " ".join(words)
 
 
 class DetailBuilder:
@@ -138,20 +180,19 @@ class DetailBuilder:
         """The document, the error rows and the spans (made when the viewer reads them)."""
         layout = self.layout
         report.documents = [layout.document()]
-        errors = [record for record in records if record["full"] != "TP"]
-        rows = [self._error_row(record, layout.offsets.get(record["sentence"], 0)) for record in errors]
+        rows = [self._error_row(record) for record in records if record["full"] != "TP"]
         report.gold_spans = self._later_spans(records, "gold")
         report.system_spans = self._later_spans(records, "system")
         report.set_errors(numbered_rows(ROW_KEYS, rows, plain_numbers=True))  # texts, whole numbers, None
 
     def _later_spans(self, records: list[dict[str, Any]], side: str) -> Later:
         """The spans of one side of every instance, made when first read."""
-        key = f"{side}_elements"
-        count = sum(bool(elements[kind]) for r in records if (elements := r[key]) for kind in ELEMENTS)
+        sides = list(filter(None, map(itemgetter(f"{side}_elements"), records)))
+        count = sum(map(bool, chain.from_iterable(map(dict.values, sides))))
 
         def make() -> list[Span]:
-            offsets = self.layout.offsets
-            return [span for r in records for span in self._spans(r, side, offsets.get(r["sentence"], 0))]
+            offset = self.layout.offset
+            return [span for r in records for span in self._spans(r, side, offset(r["sentence"]))]
 
         return Later(count, make)
 
@@ -164,56 +205,55 @@ class DetailBuilder:
             pairs = elements[kind]
             if not pairs:
                 continue
-            positions = [offset + index for index, _ in pairs]
-            parts = _runs(positions)
+            parts = [[offset + a, offset + b] for a, b in _runs(sorted({index for index, _ in pairs}))]
             attrs = {"kind": kind, "status": record[VERDICT_KEYS[kind]] or "", "parts": parts,
                      "line": record["line"], "sentence": record["sentence"],
                      "negation": record[side] + 1, "text": _text(pairs)}  # fmt: skip
             spans.append(Span(parts[0][0], parts[-1][1], kind, self.layout.name, attrs))
         return spans
 
-    def _side(self, record: dict[str, Any], side: str, offset: int) -> tuple[Any, ...]:
-        """A side's values of an error row: SIDE_KEYS' (label, start, end, parts, position, text), then
-        cue, scope and event texts and the negation's number."""
-        elements = record[f"{side}_elements"]
-        texts = tuple(_text(elements[kind]) if elements else "" for kind in ELEMENTS)
-        negation = None if record[side] is None else record[side] + 1
-        positions = [offset + i for kind in ("cue", "scope") for i, _ in elements[kind]] if elements else []
-        if not positions:
+    def _side(self, elements: dict[str, Any] | None, number: int | None, offset: int,
+              words: Words | None) -> tuple[Any, ...]:  # fmt: skip
+        """A side's values of an error row: SIDE_KEYS' (label, start, end, parts, position,
+        text), then cue, scope and event texts and the negation's number (`number`: its
+        0-based one). `words`: the sentence's own, None when it has none."""
+        negation = None if number is None else number + 1
+        if not elements:
+            return ("", None, None, [], "", "", "", "", "", negation)
+        cue, scope, event = elements["cue"], elements["scope"], elements["event"]
+        texts = tuple(" ".join([text for _, text in pairs]) for pairs in (cue, scope, event))
+        indices = sorted({i for i, _ in cue}.union([i for i, _ in scope]))
+        if not indices:
             return ("", None, None, [], "", "", *texts, negation)
-        parts = _runs(positions)
-        runs = [self.layout.run(start, end) for start, end in parts]
-        position = ",".join(
-            numbers[0] if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}" for _, numbers in runs
-        )
-        text = " ".join([word for words, _ in runs for word in words])
-        return (self.label, parts[0][0], parts[-1][1], parts, position, text, *texts, negation)
+        size = len(words.words) if words is not None else 0
+        text: list[str] = []
+        positions = []
+        for a, b in (runs := _runs(indices)):
+            if b <= size:  # in the sentence's own words
+                shown, numbers = words.words[a:b], words.numbers[a:b]  # type: ignore[union-attr]
+            else:  # (past its words: the document's next ones, or none)
+                shown, numbers = self.layout.run(offset + a, offset + b)
+            text += shown
+            positions.append(numbers[0] if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}")
+        parts = [[offset + a, offset + b] for a, b in runs]
+        position, shown = ",".join(positions), " ".join(text)
+        return (self.label, parts[0][0], parts[-1][1], parts, position, shown, *texts, negation)
 
-    def _error_row(self, record: dict[str, Any], offset: int) -> tuple[Any, ...]:
+    def _error_row(self, record: dict[str, Any]) -> tuple[Any, ...]:
         """The values of an error row, in ROW_KEYS' order but its id."""
-        verdicts = {kind: record[VERDICT_KEYS[kind]] for kind in ELEMENTS}
-        detail = ", ".join(f"{kind} {verdict}" for kind, verdict in verdicts.items() if verdict)
-        gold, system = self._side(record, "gold", offset), self._side(record, "system", offset)
-        unit = record["sentence"]
-        unit_id = f"{record['chapter']} {record['sentence_id']}".strip()
-        return (self.layout.name, unit, unit_id, record["full"], record["cue"], *side_columns(gold, system),
-                detail, unit, record["chapter"], record["sentence_id"], record["line"], verdicts["cue"],
-                verdicts["scope"] or "", verdicts["event"] or "", self._strip(record, offset),
-                *gold[6:], *system[6:])  # fmt: skip
-
-    def _strip(self, record: dict[str, Any], offset: int) -> str:
-        """The sentence with both scopes marked and both cues bracketed (§6.3): only the
-        marked words are rewritten."""
-        if record["sentence"] not in self.layout.spans:
-            return ""
-        gold, system = record["gold_elements"] or {}, record["system_elements"] or {}
-        words = self.layout.sentence(record["sentence"])
-        n = len(words)
-        for pairs, mark in ((system.get("cue", []), "⟨{}⟩"), (gold.get("cue", []), "[{}]")):
-            for index in {i for i, _ in pairs if i < n}:
-                words[index] = mark.format(words[index])
-        g_scope = {i for i, _ in gold.get("scope", []) if i < n}
-        s_scope = {i for i, _ in system.get("scope", []) if i < n}
-        for index in g_scope | s_scope:
-            words[index] = _scope_mark(index in g_scope, index in s_scope) + words[index]
-        return " ".join(words)
+        layout, number = self.layout, record["sentence"]
+        unit = layout.index.get(number)
+        offset, words = (0, None) if unit is None else (layout.starts[unit], layout.unit_words(unit))
+        if words is not None and not words.words:
+            words = None
+        cue, scope, event = record["cue"], record["scope"], record["negated"]
+        verdicts = zip(ELEMENTS, (cue, scope, event), strict=True)
+        detail = ", ".join([f"{kind} {verdict}" for kind, verdict in verdicts if verdict])
+        g_elements, s_elements = record["gold_elements"], record["system_elements"]
+        gold = self._side(g_elements, record["gold"], offset, words)
+        system = self._side(s_elements, record["system"], offset, words)
+        strip = _marked(list(words.words), g_elements, s_elements) if words is not None else ""
+        chapter, sentence_id = record["chapter"], record["sentence_id"]
+        return (layout.name, number, f"{chapter} {sentence_id}".strip(), record["full"], cue,
+                *side_columns(gold, system), detail, number, chapter, sentence_id, record["line"], cue,
+                scope or "", event or "", strip, *gold[6:], *system[6:])  # fmt: skip

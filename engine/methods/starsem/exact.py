@@ -14,7 +14,18 @@ from itertools import compress, repeat
 from operator import not_
 
 from ...errors import InputError
-from .files import Blocks, Input, columns_text, file_blocks, file_text, plain_flags, skeleton_pieces, walk
+from .files import (
+    Blocks,
+    Input,
+    PlainUnits,
+    columns_text,
+    file_blocks,
+    file_text,
+    plain_flags,
+    plain_units,
+    skeleton_pieces,
+    walk,
+)
 from .model import (
     EMPTY,
     NO_NEGATION,
@@ -165,6 +176,7 @@ class ExactReader:
         if self.blocks is None:
             self.gold, self.system = text_lines(file_text(gold.data)), text_lines(file_text(system.data))
         self.plain_count = 0
+        self.plain_units: PlainUnits = ([], [], [])  # with keep_rows, the blocks only counted
         self.warnings: list[str] = []
         extra = len(self.system) - len(self.gold)
         if extra > 0:
@@ -313,15 +325,12 @@ class ExactReader:
         last = len(gold) - 1
         if not closed and (gold.newlines[last] == 0 or self.keep_rows):  # (its last line is not collected)
             flags[last] = False
-        counted, walked = walk(flags, self.keep_rows)
-        self.plain_count += counted
+        counted, walked = walk(flags)
+        self.plain_count += len(counted)
+        if self.keep_rows:
+            self.plain_units = plain_units(counted, gold)
         sweep = _Sweep()
         for i in walked:
-            if flags[i]:  # kept for the detail view: its text, its words read when shown
-                if sweep.pending is None:
-                    sweep.previous = (0, 0)
-                    yield Sentence(i + 1, gold.lines[i], NO_NEGATION, NO_NEGATION, gold.texts[i])
-                continue
             columns = self._sweep_checks(gold, system, i, closed, plain[i], sweep)
             if sweep.pending is None:
                 if i and flags[i - 1]:

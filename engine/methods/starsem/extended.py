@@ -135,9 +135,11 @@ class ExtendedScorer:
             self.correct[NP] += 1
             return
         gold, system = sentence.gold, list(sentence.system)
-        identical = sentence.gold is sentence.system and self.verdicts is None
-        if identical and all(g.get(CUE) for g in gold):
+        if sentence.gold is sentence.system and all(g.get(CUE) for g in gold):
             self._add_identical(gold)
+            for g in gold if self.verdicts is not None else ():  # each instance its own partner
+                verdicts = {kind: "TP" if g.get(kind) else None for kind in (SCOPE, EVENT)}
+                self._record(sentence, g, g, "TP", True, verdicts)
             return
         self.independent(gold, system)
         if not gold:
@@ -492,11 +494,9 @@ def _element_verdict(gold: Sequence[Token], system: Sequence[Token], match: bool
     return "FN" if gold else "FP"
 
 
-def _elements_json(instance: XInstance | None) -> dict[str, list[list[Any]]] | None:
+def _elements_json(instance: XInstance | None) -> dict[str, list[tuple[int, str]]] | None:
+    """The (line position, text) pairs of each element, as the report writes them."""
     if instance is None:
         return None
-    out = {}
-    for kind, name in ((CUE, "cue"), (SCOPE, "scope"), (EVENT, "event")):
-        positions = instance.positions.get(kind, [])
-        out[name] = [[pos, text] for pos, (_, text) in zip(positions, instance.get(kind), strict=True)]
-    return out
+    shown = instance.shown
+    return {"cue": shown.get(CUE, []), "scope": shown.get(SCOPE, []), "event": shown.get(EVENT, [])}

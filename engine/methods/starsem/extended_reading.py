@@ -23,19 +23,20 @@ NO_TOKENS: tuple[Token, ...] = ()  # an element an instance does not have
 class XInstance:
     """One negation as the extended script reads it, with the tokens' line positions."""
 
-    __slots__ = ("group", "elements", "positions")
+    __slots__ = ("group", "elements", "shown")
 
     def __init__(self, group: int) -> None:
         self.group = group
         self.elements: dict[str, list[Token]] = {}
-        self.positions: dict[str, list[int]] = {}
+        #: per element, each token's line position and text, as the report shows them
+        self.shown: dict[str, list[tuple[int, str]]] = {}
 
     def get(self, kind: str) -> Sequence[Token]:
         return self.elements.get(kind, NO_TOKENS)
 
     def add(self, kind: str, token: Token, position: int) -> None:
         self.elements.setdefault(kind, []).append(token)
-        self.positions.setdefault(kind, []).append(position)
+        self.shown.setdefault(kind, []).append((position, token[1]))
 
 
 class XSentence(Placed):
@@ -75,14 +76,11 @@ class ExtendedReader(BlockReader):
         in both files (only counted, `plain_count`)."""
         golds, systems = self.gold_blocks, self.system_blocks
         flags = plain_flags(golds, systems, strip=self.STRIP)
-        counted, walked = walk(flags, self.keep_rows)
-        self.plain_count += counted
+        counted, walked = walk(flags)
+        self.count_plain(counted)
         shift = systems.first - golds.first  # as in the default reader: lines follow GOLD's
         for i in walked:
             gold = golds[i]
-            if flags[i]:  # kept for the detail view: its text, its words read when shown
-                yield XSentence(i + 1, gold[0], gold[1], [], [])
-                continue
             system = (gold[0] + shift, systems.texts[i])
             if gold[1] == system[1] and not self.keep_rows and _plain(gold[1]):
                 self.plain_count += 1
@@ -219,7 +217,7 @@ def _add_cells(instance: XInstance, kind: str, column: list[str], ids: list[str]
     if cells:
         instance.elements[kind] = [(ids[i], t) for i, t in cells]
         if positions:
-            instance.positions[kind] = [i for i, _ in cells]
+            instance.shown[kind] = cells
 
 
 def _instances(rows: list[list[str]], groups: int) -> list[XInstance]:

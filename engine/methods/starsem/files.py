@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
 from functools import cached_property
-from itertools import accumulate, repeat
+from itertools import accumulate, compress, repeat
+from operator import not_
 
 from ...errors import InputError, nothing_found
 from ...textio import decode_utf8, read_input_bytes
@@ -146,14 +146,21 @@ class BlockReader:
 
     def __init__(self, gold: Input, system: Input, keep_rows: bool) -> None:
         self.gold_path, self.system_path = gold.path, system.path
-        self.keep_rows = keep_rows  # every sentence for the detail view, none only counted
+        self.keep_rows = keep_rows  # every sentence's words for the detail view
         self.plain_count = 0  # sentences without negation on either side, only counted
+        self.plain_units: PlainUnits = ([], [], [])  # with keep_rows, those of them the layout shows
         self.warnings: list[str] = []
         self.gold_blocks = gold.blocks(strip=self.STRIP)
         self.system_blocks = system.blocks(skeletons=False)
 
     def __len__(self) -> int:
         return len(self.gold_blocks)
+
+    def count_plain(self, indices: list[int]) -> None:
+        """The GOLD blocks at `indices` only counted (kept for the layout with keep_rows)."""
+        self.plain_count += len(indices)
+        if self.keep_rows:
+            self.plain_units = plain_units(indices, self.gold_blocks)
 
 
 def sentence_blocks(text: str, path: str, data: bytes | None = None, strip: bool = True) -> Blocks:
@@ -221,12 +228,20 @@ def _skeleton_split(data: bytes) -> list[bytes] | None:
     return None if b"\n\n\n" in skeleton else _PAIR.split(skeleton)
 
 
-def walk(flags: list[bool], keep_rows: bool) -> tuple[int, Sequence[int]]:
-    """How many blocks are only counted (the `flags`, unless every block is kept for the
-    detail view) and the indices of the blocks a reader walks."""
-    if keep_rows:
-        return 0, range(len(flags))
-    return sum(flags), [i for i, flag in enumerate(flags) if not flag]
+def walk(flags: list[bool]) -> tuple[list[int], list[int]]:
+    """The indices of the blocks only counted (the `flags`) and of those a reader walks."""
+    indices = range(len(flags))
+    return list(compress(indices, flags)), list(compress(indices, map(not_, flags)))
+
+
+#: The sentences only counted, for the detail view: their numbers, GOLD block texts and lines.
+PlainUnits = tuple[list[int], list[str], list[int]]
+
+
+def plain_units(indices: list[int], blocks: Blocks) -> PlainUnits:
+    """The numbers, texts and lines of the blocks at `indices` (each block a sentence)."""
+    lines = list(map((1).__add__, map(blocks.newlines.__getitem__, indices)))
+    return list(map((1).__add__, indices)), list(map(blocks.texts.__getitem__, indices)), lines
 
 
 def plain_flags(gold: Blocks, system: Blocks | None, strip: bool) -> list[bool]:

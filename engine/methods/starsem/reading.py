@@ -25,7 +25,6 @@ from .files import (
     walk,
 )
 from .model import (
-    NO_NEGATION,
     Columns,
     Sentence,
     Side,
@@ -78,16 +77,13 @@ class DefaultReader(BlockReader):
         """The sentence pairs of blocks paired by position, but those without negation
         that are the same text on both sides."""
         flags = plain_flags(golds, systems, strip=self.STRIP)
-        counted, walked = walk(flags, self.keep_rows)
-        self.plain_count += counted
+        counted, walked = walk(flags)
+        self.count_plain(counted)
         # SYSTEM's line numbers follow GOLD's: every earlier sentence has as many lines on
         # both sides (the same text, or checked to hold the same tokens), or reading stopped.
         shift = systems.first - golds.first
         for i in walked:
             gold = golds[i]
-            if flags[i]:  # kept for the detail view: its text, its words read when shown
-                yield Sentence(i + 1, gold[0], NO_NEGATION, NO_NEGATION, gold[1])
-                continue
             system = (gold[0] + shift, systems.texts[i])
             check_block_start(gold, self.gold_path)
             check_block_start(system, self.system_path)

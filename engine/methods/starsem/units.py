@@ -5,6 +5,8 @@ two places before F1, as v2.2). The extended table has no per-sentence counts.""
 
 from __future__ import annotations
 
+from operator import itemgetter
+
 import numpy as np
 
 from ...report import Report
@@ -38,12 +40,14 @@ def own_counts(sentence: Sentence) -> Counts:
 
 
 def unit_statistics(report: Report) -> UnitStatistics | None:
-    sentences = report.data.get("_units")
-    if sentences is None:
+    kept = report.data.get("_units")
+    if kept is None:
         return None
+    sentences, plain = kept  # the sentences scored; the numbers of those only counted (no counts)
     exact = report.options.get("mode") == "starsem-exact"
-    units = [(sentence.number, own_counts(sentence)) for sentence in sentences]
-    counts = np.array([flat(c) for _, c in units], float).reshape(len(units), len(KEYS))
+    units = [(sentence.number, flat(own_counts(sentence))) for sentence in sentences]
+    units = sorted(units + [(number, [0] * len(KEYS)) for number in plain], key=itemgetter(0))
+    counts = np.array([c for _, c in units], float).reshape(len(units), len(KEYS))
     rows = []
     for key, label in ROWS:
         rows.append(ScoreRow("scores", label.rstrip(":"), _columns(key, exact), _scorer(exact, b=False)))
