@@ -50,6 +50,13 @@ ERROR_COLUMNS: tuple[str, ...] = (
 )
 #: One side's span values in an error row, in this order (side_columns).
 SIDE_KEYS: tuple[str, ...] = ("label", "start", "end", "parts", "position", "text")
+
+
+def blank_side() -> tuple[Any, ...]:
+    """A side's values without a span, in SIDE_KEYS' order (error_row's blanks; a new parts list)."""
+    return "", None, None, [], "", ""
+
+
 #: Per span column of ERROR_COLUMNS (gold_label … system_text): its side (1: system) and
 #: its key's place in SIDE_KEYS.
 _SIDE_PLACES = [
@@ -224,6 +231,13 @@ class Later(Sequence[Any]):
 
     def __len__(self) -> int:
         return self._length
+
+    def __eq__(self, other: object) -> bool:
+        """Equal to a sequence of the same items (as the list it stands for)."""
+        listed = isinstance(other, Sequence) and not isinstance(other, str | bytes)
+        return listed and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # equal by its items, as a list
 
     @overload
     def __getitem__(self, index: int) -> Any: ...

@@ -186,9 +186,9 @@ def test_match_rows_equal_the_literal_reference(tmp_path_factory, gold, system):
             assert result.joined[i] == (joined or (-100, -100))
             if pieces:
                 pick = pieces[ref.chosen(x.texts[i], [y.texts[j] for j in pieces])]
-                assert result.labels_y(i) == y.labels[pick]
+                assert result.labels_y_column[i] == y.labels[pick]
             else:
-                assert result.labels_y(i) == ("FN", "FN")
+                assert result.labels_y_column[i] == ("FN", "FN")
             overlaps = [j for j, (s, e) in enumerate(ys) if s <= xe and xs <= e]
             assert list(result.overlaps(i)) == overlaps
 

@@ -455,7 +455,7 @@ def test_cdsco_files_are_recognised(tmp_path):
 def test_report_carries_documents_spans_and_errors(worked):
     report = evaluate(*worked, detail=True)
     (doc,) = report.documents
-    assert doc.units == [(0, 5), (5, 10), (10, 12)] and list(doc.unit_ids or []) == ["story 1", "story 2", "story 3"]
+    assert doc.units == [(0, 5), (5, 10), (10, 12)] and doc.unit_ids == ["story 1", "story 2", "story 3"]
     kinds = sorted({s.attrs["kind"] for s in report.gold_spans})
     assert kinds == ["cue", "event", "scope"]
     for spans in (report.gold_spans, report.system_spans):  # made when read: their count known before

@@ -18,7 +18,7 @@ import numpy as np
 from ...context import BOTH_MARK, GOLD_MARK, SYSTEM_MARK
 from ...formats.spantable import SpanSequence, token_arrays
 from ...formats.vrt import VrtFile
-from ...report import ERROR_COLUMNS, ColumnRows, Later, numbered_rows, side_columns
+from ...report import ERROR_COLUMNS, ColumnRows, Later, blank_side, numbered_rows, side_columns
 from ...spans import Document, Span
 from ..span_adapter import has_own_text
 from .errortables import NONE, ErrorRow
@@ -141,8 +141,8 @@ def json_data(run: Run, level: int) -> dict[str, Any]:
         "inputs": {"reference": run.gold, "candidate": run.system},
         "n_spans": {"reference": len(ref), "candidate": len(cand)},
         "spans": {"reference": spans_json(ref), "candidate": spans_json(cand)},
-        "recall_table": matches_json(run.recall, run.match_columns(run.recall)),
-        "precision_table": matches_json(run.precision, run.match_columns(run.precision)),
+        "recall_table": matches_json(run.recall, run.match_values(run.recall)),
+        "precision_table": matches_json(run.precision, run.match_values(run.precision)),
         "class_counts": run.class_counts(),
         "levels": run.levels(),
         "evaluation_table": run.scorer.evaluation_table(level),
@@ -297,16 +297,13 @@ def _side(
 ) -> tuple[Any, ...]:
     """One side's span values (gold or system) of an error row, in SIDE_KEYS' order."""
     if not spans:
-        return "", None, None, [], "", ""  # error_row's blanks
+        return blank_side()
     k = documents.index(spans[0][0])
     parts = [documents.placed(k, s, e) for s, e in spans]
     if documents.characters is not None:  # the text as written, not the tokens joined
         texts = [documents.documents[k].text(a, b) for a, b in parts]
     position = " ".join(f"{s}-{e}" for s, e in spans)
     return labels, parts[0][0], parts[-1][1], [[a, b] for a, b in parts], position, " | ".join(texts)
-
-
-_FIRST_KEYS = ("error_id", "document", "unit", "unit_id", "type", "subtype", *ERROR_COLUMNS[6:18], "detail")
 
 
 def error_rows(run: Run, documents: DocumentMap) -> ColumnRows:
@@ -340,5 +337,5 @@ def error_rows(run: Run, documents: DocumentMap) -> ColumnRows:
             ))  # fmt: skip
     names = tuple(map(_extra_name, keys))
     return numbered_rows(
-        (*_FIRST_KEYS, *names, "start", "end", "sentence", "sheet"), rows, plain_numbers=True
+        (*ERROR_COLUMNS, *names, "start", "end", "sentence", "sheet"), rows, plain_numbers=True
     )

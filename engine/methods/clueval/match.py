@@ -42,9 +42,6 @@ class Matches:
     def __len__(self) -> int:
         return len(self.status)
 
-    def labels_y(self, i: int) -> tuple[str, ...]:
-        return self.labels_y_column[i]
-
     def overlaps(self, i: int) -> range:
         return range(self.overlap_lo[i], self.overlap_hi[i])
 

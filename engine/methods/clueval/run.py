@@ -132,18 +132,22 @@ class Run:
 
     # --- tables ---------------------------------------------------------------------
 
-    def match_columns(self, matches: Matches) -> list[list[Any]]:
-        """The columns of a match table of §3.3 (made once per side; its rows and its JSON share them)."""
-        side = "recall" if matches is self.recall else "precision"
+    def _side(self, matches: Matches) -> str:
+        return "recall" if matches is self.recall else "precision"
+
+    def match_values(self, matches: Matches) -> list[list[Any]]:
+        """The columns of values of a match table of §3.3 (made once per side; its rows and its
+        JSON share them)."""
+        side = self._side(matches)
         if side not in self._match_columns:
             self._match_columns[side] = matches.columns()
         return self._match_columns[side]
 
     def match_table(self, matches: Matches) -> PlainTable:
         """The match table of §3.3 (its rows made once per side)."""
-        side = "recall" if matches is self.recall else "precision"
+        side = self._side(matches)
         if side not in self._match_rows:
-            self._match_rows[side] = list(map(list, zip(*self.match_columns(matches), strict=True)))
+            self._match_rows[side] = list(map(list, zip(*self.match_values(matches), strict=True)))
         return PlainTable(match_columns(self.layers), self._match_rows[side], MATCH_DTYPES)
 
     def error_types(self) -> tuple[str, ...]:

@@ -77,7 +77,10 @@ class Shown(Sequence[Any]):
 
     def __eq__(self, other: object) -> bool:
         """Equal to a sequence of the same dicts (as the list it was before)."""
-        return isinstance(other, Sequence) and list(self) == list(other)
+        listed = isinstance(other, Sequence) and not isinstance(other, str | bytes)
+        return listed and list(self) == list(other)
+
+    __hash__ = None  # type: ignore[assignment]  # equal by its items, as a list
 
 
 class Summaries(Mapping[str, dict[str, Any]]):

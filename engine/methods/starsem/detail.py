@@ -11,7 +11,7 @@ from itertools import accumulate, chain
 from operator import itemgetter
 from typing import Any
 
-from ...report import ERROR_COLUMNS, Later, Report, numbered_rows, side_columns
+from ...report import ERROR_COLUMNS, Later, Report, blank_side, numbered_rows, side_columns
 from ...spans import Document, Span
 from .model import Words, block_words
 
@@ -219,12 +219,12 @@ class DetailBuilder:
         0-based one). `words`: the sentence's own, None when it has none."""
         negation = None if number is None else number + 1
         if not elements:
-            return ("", None, None, [], "", "", "", "", "", negation)
+            return (*blank_side(), "", "", "", negation)
         cue, scope, event = elements["cue"], elements["scope"], elements["event"]
         texts = tuple(" ".join([text for _, text in pairs]) for pairs in (cue, scope, event))
         indices = sorted({i for i, _ in cue}.union([i for i, _ in scope]))
         if not indices:
-            return ("", None, None, [], "", "", *texts, negation)
+            return (*blank_side(), *texts, negation)
         size = len(words.words) if words is not None else 0
         text: list[str] = []
         positions = []
