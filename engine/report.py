@@ -194,6 +194,15 @@ def _now() -> str:
 DICT_BLOCK = 4096
 
 
+def same_items(made: Sequence[Any], other: object) -> bool | Any:
+    """A list made when read (Later, ProPara's Shown) compared as the list it stands for: equal
+    to a list or another such sequence of the same items (a tuple is no list); its items made
+    by `list`, as any reading does."""
+    if not isinstance(other, list) and type(other) is not type(made):
+        return NotImplemented
+    return list(made) == list(other)
+
+
 class Later(Sequence[Any]):
     """A list made when first read: e.g. the spans for the viewer, which the command line
     never shows (the 394,004 Span objects of FairEval's bench corpus: 0.8–1.0 s). Given
@@ -233,9 +242,7 @@ class Later(Sequence[Any]):
         return self._length
 
     def __eq__(self, other: object) -> bool:
-        """Equal to a sequence of the same items (as the list it stands for)."""
-        listed = isinstance(other, Sequence) and not isinstance(other, str | bytes)
-        return listed and list(self) == list(other)
+        return same_items(self, other)
 
     __hash__ = None  # type: ignore[assignment]  # equal by its items, as a list
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import json
 import zipfile
+import zlib
 from collections.abc import Callable, Container, Iterator
 from functools import cached_property
 from pathlib import Path
@@ -19,7 +20,7 @@ from lxml import etree
 from ..errors import InputError
 from ..zips import entry_bytes, entry_stream, open_zip
 from .sheetxml import column_number, letter
-from .xlsx import CHUNK_KEY, REVIEW_SHEET, UNREVIEWED
+from .xlsx import CHUNK_KEY, REVIEW_SHEET
 
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
@@ -28,7 +29,7 @@ HEADERS = ("ID", "Verdict", "Comment")
 ROW, CELL, VALUE, TEXT, RUN, INLINE = (MAIN + t for t in ("row", "c", "v", "t", "r", "is"))
 DIGITS = "0123456789"
 #: What a workbook that cannot be read raises (a damaged zip, XML or part, a missing part).
-UNREADABLE = (OSError, zipfile.BadZipFile, KeyError, ValueError, IndexError, etree.LxmlError)
+UNREADABLE = (OSError, zipfile.BadZipFile, zlib.error, KeyError, ValueError, IndexError, etree.LxmlError)
 
 Cells = dict[str, Any]  # a row's cells by their column letters
 T = TypeVar("T")
@@ -158,16 +159,10 @@ class Counted(NamedTuple):
     compare: bool
 
 
-def review_counts(path: str | Path) -> Counted | None:
-    """(verdicts, comments) in the error rows of a review workbook (rows with an ID, as
-    engine.review reads them) and whether it is a compare workbook, in one reading; None for
-    a file that is not a review workbook (one as written without a review: no counts, and
-    not read further)."""
-    return scan_workbook(path, (REVIEW_SHEET,), UNREVIEWED, Counted((0, 0), False), _counts)
-
-
 def archive_counts(archive: zipfile.ZipFile) -> Counted | None:
-    """review_counts of an opened workbook, whatever its zip comment."""
+    """(verdicts, comments) in the error rows of an opened review workbook (rows with an ID,
+    as engine.review reads them) and whether it is a compare workbook, in one reading; None
+    for a file that is not a review workbook (engine/export/carry.py held_counts asks)."""
     return scan_archive(archive, (REVIEW_SHEET,), _counts)
 
 

@@ -80,7 +80,7 @@ class _Table(NamedTuple):
     most: int
 
     def values(self, k: int) -> set[str]:
-        """The values of column `k` (from 0, the token's; k <= most + 1)."""
+        """The values of column `k` (from 0, the token's; k <= most)."""
         return {f[k] for f in self.rows}
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from engine.export.review_scan import review_counts
+from engine.export.carry import held_counts
 from engine.formats import inception_project
 from engine.formats.standoff import ReadOptions
 from tests.engine.test_agreement_exports import project_entries, zipped
@@ -89,7 +89,7 @@ def test_a_review_workbooks_parts_are_bounded_too(cli, tmp_path):
     result = cli("review", path)
     assert (result.code, result.err) == (2, f"spanstudio: error: {path}/xl/workbook.xml: {TOO_LARGE}, found "
                                             f"{ENTRY_MOST + 1:,} bytes, by the zip's directory\n")  # fmt: skip
-    assert review_counts(path) is None  # asked before a workbook is replaced: not one it can read
+    assert held_counts(path) is None  # asked before a workbook is replaced: not one it can read
 
 
 def test_an_entry_said_to_be_empty_is_checked_not_read_as_empty(tmp_path):
@@ -178,7 +178,7 @@ def test_a_review_workbooks_streamed_parts_are_checked_too(cli, tmp_path, part):
     assert result.code == 2 and result.err.startswith(prefix), result.err
     entry, error = result.err.removeprefix(prefix).split(": ", 1)
     assert entry.startswith(part) and error == f"{STORED_OR_DEFLATED}, found an entry compressed with bzip2\n"
-    assert review_counts(path) is None
+    assert held_counts(path) is None
 
 
 VERSION = ("expected a zip of a version Python's zipfile reads (up to 6.3, as INCEpTION and spreadsheet programs "
@@ -199,4 +199,19 @@ def test_a_zip_of_a_later_version_is_refused_naming_it(cli, tmp_path, kind):
     result = cli("review", path) if kind == "review" else cli("spans", path, path)
     assert (result.code, result.err) == (2, f"spanstudio: error: {path}: {VERSION}\n")
     if kind == "review":
-        assert review_counts(path) is None
+        assert held_counts(path) is None
+
+
+def test_a_workbook_whose_part_does_not_inflate_is_said_to_be_no_review_workbook(cli, tmp_path):
+    """Was: 'internal error: Error -3 while decompressing data' (zlib.error, neither OSError nor
+    BadZipFile) from `review`, `--keep-review` and an --xlsx over it."""
+    path = tmp_path / "review.xlsx"
+    data = bytearray(REVIEW.read_bytes())
+    with zipfile.ZipFile(REVIEW) as archive:
+        info = archive.getinfo("xl/sharedStrings.xml")  # read as a stream (workbook.xml: whole, bounded)
+    name_size, extra_size = struct.unpack_from("<HH", data, info.header_offset + 26)
+    data[info.header_offset + 30 + name_size + extra_size] = 0xFF  # a deflate block of the reserved type
+    path.write_bytes(bytes(data))
+    result = cli("review", path)
+    assert result.code == 2 and "expected a review workbook (.xlsx) written by Span Studio" in result.err, result.err
+    assert held_counts(path) is None

@@ -166,21 +166,8 @@ class SpanTable:
     def __len__(self) -> int:
         return len(self.starts)
 
-    def token_id(self, position: int) -> str:
-        ids = self.vrt.token_ids
-        return ids[position] if ids is not None and position < len(ids) else ""
-
-    def doc_id(self, i: int) -> str:
-        """The original's doc_id: the doc-id column value of the span's last token, or ""."""
-        docs = self.vrt.doc_ids
-        return docs[self.ends[i]] if docs is not None else ""
-
-    def domain(self, i: int) -> str:
-        domains = self.vrt.domains
-        return domains[self.ends[i]].lower() if domains is not None else ""
-
     def token_ids_at(self, positions: list[int]) -> list[str]:
-        """token_id(p) for many positions at once."""
+        """The token-id column's values at these positions ("" past its end or without it)."""
         ids = self.vrt.token_ids
         if ids is None:
             return [""] * len(positions)

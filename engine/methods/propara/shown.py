@@ -10,6 +10,8 @@ from typing import Any
 
 import msgspec
 
+from ...report import same_items
+
 
 class Named(msgspec.Struct, gc=False):
     """An input or output (a name), or a summary's inputs or outputs (a list, or None)."""
@@ -76,9 +78,7 @@ class Shown(Sequence[Any]):
         return iter(msgspec.to_builtins(self.json_values))
 
     def __eq__(self, other: object) -> bool:
-        """Equal to a sequence of the same dicts (as the list it was before)."""
-        listed = isinstance(other, Sequence) and not isinstance(other, str | bytes)
-        return listed and list(self) == list(other)
+        return same_items(self, other)
 
     __hash__ = None  # type: ignore[assignment]  # equal by its items, as a list
 
