@@ -294,6 +294,11 @@ class ColumnRows(Later):
         """The column for the CSV files: its values (a maker may give its own, as poetry's csv.Pieces)."""
         return self.column(key)
 
+    def csv_fields(self, keys: Sequence[str]) -> list[Sequence[Any]]:
+        """The CSV writer's columns for `keys` (csv_column's; a maker may join neighbouring
+        columns into one, as ProPara's error rows)."""
+        return [self.csv_column(key) for key in keys]
+
     def row(self, index: int) -> dict[str, Any]:
         """Row `index` as a new dict, the other rows left as columns."""
         return {key: column[index] for key, column in self.columns.items()}

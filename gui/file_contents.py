@@ -113,7 +113,7 @@ def _column_labels(path: str, options: ReadOptions, title: str | None) -> list[l
     if title != vrt.TITLE:
         return []
     try:
-        return vrt.column_labels(path, options) if vrt.column_count(path, options) > 1 else []
+        return vrt.column_labels(path, options)
     except (InputError, OSError):
         return []
 

@@ -29,16 +29,8 @@ def export_reader(path: str, format: str | None = None) -> str | None:
     """The module name of the reader of an input that may hold several annotators' work,
     or None (any other input: one annotator's, or a file no format reads). A file without
     --format is recognised as read_spans recognises it (the span formats first)."""
-    try:
-        return _export_reader(path, format)
-    except InputError:
-        return None
-
-
-def _export_reader(path: str, format: str | None) -> str | None:
-    """export_reader's; InputError for a file without --format that no format reads."""
-    from ..formats import SPAN_FORMATS
-    from ..formats.folders import file_reader
+    from ..formats import SPAN_FORMATS, readable_lines
+    from ..formats.folders import lines_reader
     from ..formats.inception_project import is_project
 
     p = Path(path)
@@ -46,7 +38,10 @@ def _export_reader(path: str, format: str | None) -> str | None:
         return INCEPTION
     if not p.is_file():
         return None
-    name = SPAN_FORMATS.get(format) if format else file_reader(p)
+    try:
+        name = SPAN_FORMATS.get(format) if format else lines_reader(readable_lines(p), path)
+    except InputError:  # a format without spans (ProPara's): said when it is read
+        return None
     return name if name in EXPORT_READERS else None
 
 
@@ -91,11 +86,17 @@ def one_export(path: str, names: list[str] | None, format: str | None, options: 
 
 def _lone_reader(path: str, format: str | None) -> str | None:
     """The export reader of the one input given (export_reader's); InputError where it is a
-    file no format reads (no annotator's at all), recognised once."""
+    file no format reads (no annotator's at all), its head read once."""
     from ..formats import span_format
+    from ..formats.folders import file_reader
+    from ..formats.inception_project import is_project
 
-    reader = _export_reader(path, format)
-    if reader is None and format is not None and Path(path).is_file():
+    p = Path(path)
+    if format is None and p.is_file() and not is_project(p):
+        name = file_reader(p)  # the readers' error where no format reads it
+        return name if name in EXPORT_READERS else None
+    reader = export_reader(path, format)
+    if reader is None and format is not None and p.is_file():
         span_format(path, format)  # InputError for a --format that reads no spans
     return reader
 

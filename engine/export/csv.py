@@ -440,9 +440,8 @@ def errors_text(report: Report) -> str | Blocks:
     """The error table's CSV: Blocks where laid out from Pieces (pieces_text)."""
     columns = report.error_columns
     rows = report.error_rows
-    if isinstance(rows, ColumnRows):  # the columns as they are (ProPara's: some joined, csv_fields)
-        made = getattr(rows, "csv_fields", None)
-        return columns_file(columns, made(columns) if made else [rows.csv_column(c) for c in columns])
+    if isinstance(rows, ColumnRows):  # the columns as they are (ProPara's: some joined)
+        return columns_file(columns, rows.csv_fields(columns))
     try:  # every row with every column: one look-up of all of them a row
         values = list(map(itemgetter(*columns), rows))
     except KeyError:

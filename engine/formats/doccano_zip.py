@@ -58,12 +58,7 @@ def users(path: str) -> list[str]:
     if not zipped(path):
         return []
     with readable_zip(path) as archive:
-        return [entry.user for entry in _filled(archive, path, user_files(archive, path))]
-
-
-def _filled(archive: zipfile.ZipFile, path: str, entries: list[UserFile]) -> list[UserFile]:
-    """The entries that hold more than white space (an empty one: a user who confirmed nothing)."""
-    return [entry for entry, _, _ in _filled_data(archive, path, entries)]
+        return [entry.user for entry, _, _ in _filled_data(archive, path, user_files(archive, path))]
 
 
 def _filled_data(archive: zipfile.ZipFile, path: str,

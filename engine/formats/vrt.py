@@ -446,9 +446,12 @@ def read(path: str, options: ReadOptions) -> Annotations:
 
 
 def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
-    """The labels of each BIO column's spans, the file read once (each column as `read`
-    reads it with these options; none for a column that cannot be read so)."""
+    """The labels of each BIO column's spans where the span methods read several columns of
+    tags with these options (none where they read one: nothing to choose among), the file read
+    once (each column as `read` reads it; none for a column that cannot be read so)."""
     table = _table(_head(path))
+    if _count(table, options) <= 1:
+        return []
     vrt, count = _every_column(path, table, options)
     read = _columns_read(table, _io(options))
     labels: list[list[str]] = []
@@ -472,12 +475,6 @@ def _every_column(path: str, table: _Table, options: ReadOptions) -> tuple[VrtFi
     if options.tag_column == -1 and _io(options):
         vrt.warnings.extend(_other_labels(table, count, vrt.path, options.side_flag("tag_column")))
     return vrt, count
-
-
-def column_count(path: str, options: ReadOptions) -> int:
-    """How many columns of tags the span methods read in a file with these options (the app's
-    count too)."""
-    return _count(_table(_head(path)), options)
 
 
 def _head(path: str) -> sniffing.Head:

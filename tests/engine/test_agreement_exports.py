@@ -476,3 +476,18 @@ def test_one_file_no_format_reads_is_said_so_not_one_annotators(tmp_path, capsys
     conll.write_text("Sherlock\tB-PER\nlives\tO\n", encoding="utf-8")
     assert "anna.conll holds one annotator's" in failure(capsys, str(conll))
     assert heads == [prose, conll]
+
+
+def test_the_apps_look_at_a_file_no_format_reads_builds_no_error(tmp_path, monkeypatch):
+    """export_reader (the Agreement window asks it on the UI thread) finds a file no format reads
+    no export without building the readers' error (which parses a JSON file whole to name its
+    fault: 0.56 s for 22 MB, thrown away)."""
+    from engine.formats import folders
+
+    def built(*args):
+        raise AssertionError("the error was built")
+
+    monkeypatch.setattr(folders, "unrecognised", built)
+    prose = tmp_path / "notes.txt"
+    prose.write_text("hello world\nthis is prose\n", encoding="utf-8")
+    assert not export_annotators(str(prose))

@@ -189,7 +189,7 @@ class ErrorRows(ColumnRows):
         joined once per combination of values met, not once per row; the others as
         csv_column gives them."""
         if list(keys) != list(self.coded) or not len(self):
-            return [self.csv_column(key) for key in keys]
+            return super().csv_fields(keys)
         few = [index is not None and len(values) <= FEW for values, index in self.coded.values()]
         runs: list[list[str]] = []
         for n, key in enumerate(keys):
