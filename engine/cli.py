@@ -398,7 +398,7 @@ def _runnable_warnings(files: list[tuple[Path | None, str | bytes]]) -> list[str
     tables = [(path, content) for path, content in files if _is_table(path, content)]
     if not tables:
         return []  # a run that writes no table does not import the CSV module
-    from .export.csv import runnable_warning
+    from .export.runnable import runnable_warning
 
     found = (runnable_warning(str(path), content) for path, content in tables)
     return [warning for warning in found if warning is not None]

@@ -38,79 +38,11 @@ FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
 
 ERRORS_FILE = "errors.csv"
 
-# A cell of a CSV or TSV line that a spreadsheet would run: at the start of a line or after
-# a delimiter (optionally in quotes), `=` or `@`, or `+`/`-` before anything but a number
-# (runnable_cell finds it from the cells' starts; tests/engine/test_shown_and_json.py holds
-# the same rule as one regular expression).
-#: What ends the cell before a cell (a line start too).
-_CELL_ENDS = "\t,;\n"
-#: What after a `+` or `-` makes it no formula (a number, or an empty rest of the cell).
-_NOT_AFTER_SIGN = '0123456789.\t,;"\r\n'
-
-
 # A text of a column joined with NUL, after a NUL, that starts like a formula (a NUL inside a
 # text can only give a false alarm: the column is then checked text by text). The pattern
 # begins with a plain character, which the regex engine finds by a fast scan: 2.5-12 times
 # faster than `(?:^|\x00)` on FairEval's 41,857 error rows.
 _FORMULA_AT_START = re.compile("\x00(?=[" + re.escape("".join(FORMULA_STARTS)) + "])")
-
-
-def runnable_cell(text: str) -> tuple[int, str] | None:
-    """The line number and text of the first cell a spreadsheet would run as a formula
-    (None: no such cell)."""
-    start = _first_runnable(text)
-    if start is None:
-        return None
-    line = text.count("\n", 0, start) + 1
-    cell = re.split(r"[\t,;\r\n]", text[start : start + 200], maxsplit=1)[0]
-    return line, cell
-
-
-def _first_runnable(text: str) -> int | None:
-    """Where the first runnable cell starts: each `=@+-` is looked at only where a
-    cell starts (after a line start or a delimiter, perhaps a quote), all at once by numpy
-    over the characters' codes (no regex stopping at each `-` of ids like `page-000123`)."""
-    marks = [mark for mark in "=@+-" if mark in text]  # memchr scans
-    if not marks:
-        return None
-    lines = "\n\n" + text + "\n"  # the first cell starts after a line end; the last is followed
-    if lines.isascii():  # a code per character
-        codes = np.frombuffer(lines.encode("ascii"), np.uint8)
-    else:
-        codes = np.frombuffer(lines.encode("utf-32-le", "surrogatepass"), np.uint32)
-    at = np.flatnonzero(_any_of(codes, "".join(marks)))
-    before = _any_of(codes[at - 1], _CELL_ENDS)
-    quote_before = _any_of(codes[at - 2], _CELL_ENDS) & (codes[at - 1] == ord('"'))
-    signed = _any_of(codes[at], "+-")
-    runs = (before | quote_before) & ~(signed & _any_of(codes[at + 1], _NOT_AFTER_SIGN))
-    found = np.flatnonzero(runs)
-    if not len(found):
-        return None
-    first = int(found[0])
-    return int(at[first]) - 2 - int(quote_before[first])
-
-
-def _any_of(codes: Any, characters: str) -> Any:
-    """Whether each code (a numpy array) is one of `characters`' (20 times faster than
-    np.isin on 5 MB)."""
-    found = codes == ord(characters[0])
-    for character in characters[1:]:
-        found |= codes == ord(character)
-    return found
-
-
-def runnable_warning(name: str, text: str) -> str | None:
-    """The warning for an original-format file (written byte for byte as the original did)
-    that holds a cell a spreadsheet would run; None when it holds none."""
-    found = runnable_cell(text)
-    if found is None:
-        return None
-    line, cell = found
-    return (
-        f"{name}:{line}: the cell {cell!r} (and perhaps others) would run as a formula if the file "
-        "is opened in a spreadsheet; it is written as the original tool writes it (the review "
-        "workbook, --xlsx, and Export CSV keep such text as text)"
-    )
 
 
 def cell(value: Any) -> str:

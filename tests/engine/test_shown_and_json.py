@@ -130,7 +130,7 @@ def test_an_original_format_file_with_a_runnable_cell_is_written_as_is_with_one_
 
 
 def test_negative_numbers_and_dashes_are_no_formulas():
-    from engine.export.csv import runnable_cell
+    from engine.export.runnable import runnable_cell
 
     assert runnable_cell("a\tb\n-1\t-0.5\t+3\t-\t+\n") is None
     assert runnable_cell('x,"@SUM(A1)"\n') == (1, '"@SUM(A1)"')
@@ -141,7 +141,7 @@ def test_a_runnable_cell_is_found_where_a_cell_starts_and_only_there():
     """Each of `=+-@` at a line start, after a TAB, a comma or a semicolon, and after a quote
     there; a `-` inside a cell (page ids, ranges) is none; in any text (non-ASCII, a
     surrogate of a name that is no UTF-8)."""
-    from engine.export.csv import runnable_cell
+    from engine.export.runnable import runnable_cell
 
     for mark in "=+-@":
         for before in ("\t", ",", ";", '\t"', ',"', ';"', "\n", '\n"'):
@@ -159,7 +159,7 @@ def test_the_runnable_cell_found_from_its_first_character_is_the_full_patterns_f
     import random
     import re
 
-    from engine.export.csv import runnable_cell
+    from engine.export.runnable import runnable_cell
 
     runnable = re.compile(r'(?:^|(?<=[\t,;]))"?(?:[=@]|[+-](?![\d.\t,;"\r\n]|$))', re.MULTILINE | re.ASCII)
     rnd = random.Random(23)
