@@ -397,7 +397,7 @@ def _runnable_warnings(files: list[tuple[Path | None, str | bytes]]) -> list[str
     holds a cell a spreadsheet would run as a formula."""
     tables = [(path, content) for path, content in files if _is_table(path, content)]
     if not tables:
-        return []  # a run that writes no table does not import the CSV module
+        return []  # a run that writes no table does not import the check
     from .export.runnable import runnable_warning
 
     found = (runnable_warning(str(path), content) for path, content in tables)
