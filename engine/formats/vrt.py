@@ -58,17 +58,12 @@ def bio_columns(lines: Sequence[str]) -> int:
     return _columns_of(_table(lines), lambda tags, _: sniffing.tag_column(tags))
 
 
-def columns_read(lines: Sequence[str], io: bool = False) -> int:
-    """How many columns after the token the span methods read as tags: bio_columns' and any
-    the CoNLL reader reads as tags with its own message for what is wrong with them (bare
-    labels mixed with prefixed tags beside O: sniffing.read_as_tags); with IO chosen (`io`),
-    a first column of bare labels without O too (later ones may be ids or domains, told
-    from tags by their O)."""
-    return _columns_read(_table(lines), io)
-
-
 def _columns_read(table: _Table, io: bool) -> int:
-    """columns_read of a head's table."""
+    """How many columns after the token the span methods read as tags in a head's table:
+    bio_columns' and any the CoNLL reader reads as tags with its own message for what is
+    wrong with them (bare labels mixed with prefixed tags beside O: sniffing.read_as_tags);
+    with IO chosen (`io`), a first column of bare labels without O too (later ones may be
+    ids or domains, told from tags by their O)."""
     return _columns_of(table, lambda tags, k: sniffing.read_as_tags(tags, io and k == 0))
 
 
@@ -86,8 +81,7 @@ class _Table(NamedTuple):
 
 def _table(lines: Sequence[str]) -> _Table:
     """The table of these lines (a byte-order mark before the first dropped)."""
-    texts = [line.lstrip(BOM).strip() for line in lines]
-    rows = [text.split("\t") for text in texts if "\t" in text]
+    rows = sniffing.vrt_lines(lines)[1]
     return _Table(rows, min(map(len, rows), default=1) - 1)
 
 
@@ -487,7 +481,7 @@ def _io(options: ReadOptions) -> bool:
 
 def _count(table: _Table, options: ReadOptions) -> int:
     """How many columns of tags the span methods read in a file of this head's table:
-    columns_read's with the scheme chosen, or up to an explicit --tag-column K past them under
+    _columns_read's with the scheme chosen, or up to an explicit --tag-column K past them under
     IO where column K holds bare labels (_io_labels)."""
     count, k = _columns_read(table, _io(options)), options.tag_column
     return k if _io(options) and k > count and _io_labels(table, k) else count
