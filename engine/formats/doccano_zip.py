@@ -75,9 +75,8 @@ def _filled(archive: zipfile.ZipFile, path: str, entries: list[UserFile]) -> lis
 def _blank_entry(archive: zipfile.ZipFile, path: str, entry: UserFile) -> bool:
     """Whether an entry holds nothing but white space: its first PEEK bytes tell, or where
     they are white space, the whole of it."""
-    where = f"{path}/{entry.name}"
-    head = entry_bytes(archive, entry.name, where, PEEK)
-    return _blank(head if len(head) < PEEK or not head.isspace() else entry_bytes(archive, entry.name, where))
+    head = _entry_data(archive, path, entry, PEEK)[1]
+    return _blank(head if len(head) < PEEK or not head.isspace() else _entry_data(archive, path, entry)[1])
 
 
 def _blank(data: bytes) -> bool:
@@ -99,10 +98,11 @@ def user_files(archive: zipfile.ZipFile, path: str) -> list[UserFile]:
     return sorted(UserFile(name[: -len(SUFFIX)], name) for name in names)
 
 
-def _entry_data(archive: zipfile.ZipFile, path: str, entry: UserFile) -> tuple[str, bytes]:
-    """Where an entry is (`export.zip/alice.jsonl`) and its bytes."""
+def _entry_data(archive: zipfile.ZipFile, path: str, entry: UserFile, most: int | None = None
+                ) -> tuple[str, bytes]:  # fmt: skip
+    """Where an entry is (`export.zip/alice.jsonl`) and its bytes (its first `most` where given)."""
     where = f"{path}/{entry.name}"
-    return where, entry_bytes(archive, entry.name, where)
+    return where, entry_bytes(archive, entry.name, where, most)
 
 
 def _read_entry(path: str, entry: UserFile, where: str, data: bytes, options: ReadOptions) -> Annotations:
