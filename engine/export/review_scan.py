@@ -146,12 +146,12 @@ def scan_workbook(path: str | Path, sheets: tuple[str, ...], unchanged: bytes, b
     another file or one that cannot be read."""
     try:
         with open_zip(path) as archive:
-            return blank if archive.comment == unchanged else scan_archive(archive, sheets, read)
-    except (*NOT_READ, InputError):  # not a zip (scan_archive answers for its parts)
+            return blank if archive.comment == unchanged else _scan_archive(archive, sheets, read)
+    except (*NOT_READ, InputError):  # not a zip (_scan_archive answers for its parts)
         return None
 
 
-def scan_archive(archive: zipfile.ZipFile, sheets: tuple[str, ...], read: Callable[[SheetBook], T]
+def _scan_archive(archive: zipfile.ZipFile, sheets: tuple[str, ...], read: Callable[[SheetBook], T]
                  ) -> T | None:  # fmt: skip
     """`read` of an opened workbook where it has the `sheets`; None for another file or one
     that cannot be read."""
