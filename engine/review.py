@@ -11,7 +11,7 @@ from typing import Any
 
 from .comparison import system_prefix
 from .errors import InputError, first_listed
-from .export.review_scan import UNREADABLE, SheetBook, filled, header_columns, is_system_list, json_value
+from .export.review_scan import SheetBook, filled, header_columns, is_system_list, json_value, unreadable
 from .export.sheetxml import column_number, letter
 from .export.xlsx import AGREEMENTS, CHUNK_KEY, CONTEXT_COLOURED, REVIEW_SHEET, VERDICTS
 from .report import COLUMN_TITLES, Table, error_ids
@@ -67,7 +67,7 @@ def read_review(path: str) -> Review:
             return _read(SheetBook(archive), path)
     except FileNotFoundError:
         raise InputError("an existing workbook", "nothing", file=path) from None
-    except UNREADABLE:
+    except unreadable():
         expected = "a review workbook (.xlsx) written by Span Studio"
         raise InputError(expected, _not_xlsx(path), file=path) from None
 

@@ -4,7 +4,7 @@ the annotations with themselves (100 %), which says nothing of a system. Reading
 in two ways (a Label Studio export's annotations against its predictions: --gold-source,
 --system-source) is no such run, and gets no warning; an option set for one side that the
 run did not use (CLUEval's and FairEval's own files are read without the reader options:
-their report says so, UNUSED_OPTIONS) makes no difference."""
+their report says so, READ_ITSELF) makes no difference."""
 
 from __future__ import annotations
 
@@ -14,9 +14,9 @@ from typing import Any
 
 from .report import InputFile, Report
 
-#: The key of a report's data that holds the flags of the reader options set that the method
-#: did not use, reading its own files itself (CLUEval's, FairEval's); there only then.
-UNUSED_OPTIONS = "_unused_reader_options"
+#: The key of a report's data that is True where the method read its own files itself,
+#: without the reader options (CLUEval's, FairEval's; the warning naming those set is its own).
+READ_ITSELF = "_read_without_reader_options"
 
 
 def warn_of_same_inputs(gold: str, system: str, report: Report, options: Any) -> None:
@@ -29,7 +29,7 @@ def same_inputs_warning(gold: str, system: str, report: Report, options: Any) ->
     """The warning where gold and system are the same input read alike (else none): an option
     set otherwise for each side makes them read otherwise, unless the method read them without
     the reader options (its report says so)."""
-    if _sides_differ(options) and UNUSED_OPTIONS not in report.data:
+    if _sides_differ(options) and not report.data.get(READ_ITSELF):
         return []
     if same_path(gold, system):
         kind = "folder" if Path(gold).is_dir() else "file"
@@ -55,7 +55,10 @@ def _side_value(options: Any, side: str, name: str) -> Any:
 
 
 def same_path(gold: str, system: str) -> bool:
-    """Whether the two paths name one file or folder (`m.conll` and `./m.conll` alike)."""
+    """Whether the two paths name one file or folder (written alike, or `m.conll` and
+    `./m.conll`): a run's messages then name the options of both sides (span_options.side_options)."""
+    if gold == system:
+        return True
     try:
         return os.path.samefile(gold, system)
     except (OSError, ValueError):

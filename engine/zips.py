@@ -21,15 +21,16 @@ ENTRY_MOST = 1 << 28
 _MIB = 1 << 20
 
 
-def entry_bytes(archive: zipfile.ZipFile, name: str, where: str | None = None) -> bytes:
-    """A zip entry's bytes; InputError naming it (`where`: by default the zip's file name and
-    the entry's, _entry_where) where its size in the zip's directory passes ENTRY_MOST,
-    where it is encrypted or neither stored nor deflated, or where it cannot be read (a
-    damaged zip). No more than that size is inflated, whatever the entry holds: zipfile's
-    deflate stops there (and a directory that said less fails the CRC check), where
-    `archive.read` inflates a lying entry whole first (300 MB said to be 500 bytes: 1.9 s,
-    600 MB); its bzip2 and LZMA inflate a whole chunk unbounded (a 285-byte zip said to
-    hold 500 bytes: 200 MB, 459 MB at the peak), hence refused."""
+def entry_bytes(archive: zipfile.ZipFile, name: str, where: str | None = None, most: int | None = None
+                ) -> bytes:  # fmt: skip
+    """A zip entry's bytes (its first `most` where given); InputError naming it (`where`: by
+    default the zip's file name and the entry's, _entry_where) where its size in the zip's
+    directory passes ENTRY_MOST, where it is encrypted or neither stored nor deflated, or where
+    it cannot be read (a damaged zip). No more than that size is inflated, whatever the entry
+    holds: zipfile's deflate stops there (and a directory that said less fails the CRC check),
+    where `archive.read` inflates a lying entry whole first (300 MB said to be 500 bytes: 1.9 s,
+    600 MB); its bzip2 and LZMA inflate a whole chunk unbounded (a 285-byte zip said to hold 500
+    bytes: 200 MB, 459 MB at the peak), hence refused."""
     import zipfile
     import zlib
 
@@ -40,7 +41,7 @@ def entry_bytes(archive: zipfile.ZipFile, name: str, where: str | None = None) -
         raise _too_large(where, f"{info.file_size:,} bytes, by the zip's directory")
     try:
         with archive.open(name) as member:
-            return member.read(info.file_size + 1)
+            return member.read(info.file_size + 1 if most is None else most)
     except (zipfile.BadZipFile, zlib.error, OSError, EOFError, RuntimeError, NotImplementedError) as err:
         raise InputError("an entry the zip holds whole", str(err) or type(err).__name__, file=where) from None
 

@@ -25,12 +25,12 @@ from PySide6.QtWidgets import (
 
 from engine.errors import InputError
 from engine.formats import SPAN_FORMATS, in_span_formats
-from engine.formats.reader_options import SIDE_WAYS_ON, given_user
+from engine.formats.reader_options import given_user
 from engine.formats.standoff import ReadOptions
 from engine.formats.suggest import WrongFormat, check_input
 from engine.methods import Advice, InputSpec, Method
 from engine.methods.span_options import format_title, side_options
-from engine.options import option_flag
+from engine.same_inputs import same_path
 
 from .dialogs import app_words, input_error_text
 from .file_contents import Contents, read_contents
@@ -42,8 +42,11 @@ from .viewer_data import SIDES
 from .worker import Job
 
 #: What a look at an input is for: its path, and the format (None: recognised) and reader
-#: options of its side.
+#: options of its side, but the side its messages name (one look serves both boxes of a file).
 LookKey = tuple[str, str | None, ReadOptions]
+#: What a look found: the contents, whether a span reader's error is among them, and the side
+#: its messages name (ReadOptions.side).
+Looked = tuple[Contents, bool, str]
 #: Why each method does not read one side's input (None: it reads it), by method name.
 Refusals = dict[str, WrongFormat | None]
 #: An input over this many bytes is looked at off the UI thread (its first lines may be
@@ -94,27 +97,6 @@ def contents_key(path: str, format: str | None, options: ReadOptions) -> Hashabl
     if not (path.lower().endswith(".zip") or os.path.isdir(path)):
         options = replace(options, user=given_user(options))
     return ("contents", path, format, options)
-
-
-def for_both(options: ReadOptions) -> ReadOptions:
-    """A side's reader options as a look at its file reads them: for no one side where the side
-    sets no option of its own (one look serves the gold's and the system's box of one file)."""
-    return options if options.own else replace(options, side="")
-
-
-def as_side(error: InputError, side: str) -> InputError:
-    """A look's error (read for no one side: for_both) as a run tells it to one side (none:
-    "", where both boxes hold one file): a way on the reader names for one side alone
-    (ReadOptions.side_flag: the tag column's and the scheme's, SIDE_WAYS_ON, which the other
-    file may need no change of) names this side's option."""
-    if not side or type(error) is not InputError:
-        return error
-    found = error.found
-    for name in SIDE_WAYS_ON:
-        found = found.replace(f"with {option_flag(name)} ", f"with {option_flag(name, side)} ")
-    if found == error.found:
-        return error
-    return InputError(error.expected, found, file=error.file, line=error.line, option=error.option)
 
 
 def described(method: Method) -> str:
@@ -190,8 +172,9 @@ class SetupPanel(QWidget):
         self.advice_button.clicked.connect(self.apply_advice)
         self._advised: Advice | None = None
         self.contents: dict[str, Contents] = {}  # what each side's file offers to pick
-        self._errors: dict[str, InputError | None] = {}  # why a side's file cannot be read, as looked at
         self._wanted: dict[str, LookKey] = {}
+        self._named: dict[str, str] = {}  # the side each box's messages name, as a run's (side_reading)
+        self._read_for: dict[str, str] = {}  # the side each box's contents were read for
         self.refusals: dict[str, Refusals] = {}  # what every method makes of each side's chosen file
         self._latest: dict[str, int] = {}  # the number of the newest look of each kind (a side, advice)
         self._looks = LookQueue(self)
@@ -342,7 +325,7 @@ class SetupPanel(QWidget):
         self.look_at_file(side)
         if side in self.read_boxes():
             format, options = self.side_reading(side)
-            self._looks.forget(contents_key(path, format, for_both(options)))
+            self._looks.forget(contents_key(path, format, replace(options, side="")))
             self._wanted.pop(side, None)  # the same path and options: read all the same
             self.look_at_inputs()
 
@@ -382,47 +365,57 @@ class SetupPanel(QWidget):
 
     def side_reading(self, side: str) -> tuple[str | None, ReadOptions]:
         """The span format (None: recognised) and reader options the panel gives one side
-        (the defaults for a method without them; the second system's are the system's)."""
-        side = "system" if side == "second" else side
+        (the defaults for a method without them; the second system's are the system's), read
+        as a run reads it: its messages name a way on for this side alone, or for both where
+        the other box (the gold's, or the system's for the gold) holds the same file."""
         try:
             options = self.panel.options()
         except (InputError, TypeError, ValueError):
             return None, ReadOptions()
-        if not hasattr(options, f"{side}_layer"):
+        named = "system" if side == "second" else side
+        if not hasattr(options, f"{named}_layer"):
             return None, ReadOptions()
-        format, read = side_options(options, side)
+        other = self.field("system" if side == "gold" else "gold").path
+        format, read = side_options(options, named, same_path(other, self.field(side).path))
         return (format if format in SPAN_FORMATS else None), read
 
     def look_at_inputs(self) -> None:
         """Read what each input offers to pick (off the UI thread) where its file or its
-        reader options changed; fill the drop-downs with what is known."""
+        reader options changed, or its message names a way on for the other side than it now
+        needs (the other box's file changed); fill the drop-downs with what is known."""
         for side, field in self.read_boxes().items():
             format, options = self.side_reading(side)
-            key = (field.path, format, for_both(options))
+            key = (field.path, format, replace(options, side=""))
+            self._named[side] = options.side
             field.choose_format(format_title(key[1]) if key[1] else "")
-            if key == self._wanted.get(side):
-                if side in self.contents:
-                    self._show_contents(side)  # the other box's file may have changed
+            misnamed = self._misnamed(side, self.contents.get(side), self._read_for.get(side, ""))
+            if key == self._wanted.get(side) and not misnamed:
                 continue
-            if key[0] != self._wanted.get(side, ("",))[0]:
+            if misnamed or key[0] != self._wanted.get(side, ("",))[0]:
                 self.contents.pop(side, None)
             self._wanted[side] = key
             if field.path:
                 self._start_look(side, key)
         self.fill_choices()
 
+    def _misnamed(self, side: str, contents: Contents | None, named: str) -> bool:
+        """Whether a box's `contents`, read for side `named`, hold a message naming a way on for
+        another side than the box names now (they are else alike for every side)."""
+        return contents is not None and contents.error is not None and named != self._named[side]
+
     def _start_look(self, side: str, key: LookKey) -> None:
         path, chosen, options = key
         # a format the method reads itself (CLUEval's .vrt) is looked at as the files it recognises
         format = chosen if chosen not in self.method.own_formats else None
+        named = self._named[side]
 
-        def job(_progress: Any) -> tuple[Contents, bool]:
-            contents = read_contents(path, options, format)
+        def job(_progress: Any) -> Looked:
+            contents = read_contents(path, replace(options, side=named), format)
             # asked for an error only; a format chosen is a span reader's
             span_format = contents.error is not None and (format is not None or in_span_formats((path,)))
-            return contents, span_format
+            return contents, span_format, named
 
-        def shown(result: tuple[Contents, bool]) -> None:
+        def shown(result: Looked) -> None:
             self._looked(side, key, *result)
 
         def wanted() -> bool:
@@ -442,26 +435,20 @@ class SetupPanel(QWidget):
         else:
             found((at_once or asked.job)(None))
 
-    def _looked(self, side: str, key: LookKey, contents: Contents, span_format: bool) -> None:
+    def _looked(self, side: str, key: LookKey, contents: Contents, span_format: bool, named: str) -> None:
         if self._wanted.get(side) != key:
             return  # the file or its options changed meanwhile
-        self.contents[side] = contents
+        if self._misnamed(side, contents, named):  # read for the other box of the file
+            self._start_look(side, key)
+            return
+        self.contents[side], self._read_for[side] = contents, named
         field = self.field(side)
         error = contents.error  # shown where the method reads the file with the span readers
         if error is not None and (field.spec is None or not read_as_spans(field.spec, span_format)):
             error = None
-        self._errors[side] = error
-        self._show_contents(side)
+        field.show_contents(contents.summary(), input_error_text(error) if error is not None else "")
         self.fill_choices()
         self.contents_read.emit(side)
-
-    def _show_contents(self, side: str) -> None:
-        """A box's layers and labels, or its file's error as a run would tell it: naming the
-        way on of this side alone, or of both where the other box holds the same file."""
-        error, other = self._errors.get(side), self.field("system" if side == "gold" else "gold")
-        named = "" if other.path == self.field(side).path else "system" if side == "second" else side
-        shown = input_error_text(as_side(error, named)) if error is not None else ""
-        self.field(side).show_contents(self.contents[side].summary(), shown)
 
     @property
     def looking(self) -> bool:

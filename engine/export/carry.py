@@ -16,7 +16,7 @@ from ..errors import InputError, first_listed
 from ..report import ColumnRows
 from .cells import plain
 
-if TYPE_CHECKING:  # engine.review and review_scan (lxml: 10-15 ms) load when a workbook is read
+if TYPE_CHECKING:  # engine.review and review_scan load when a workbook is read
     from ..review import Review
     from .review_scan import Counted
 
@@ -86,20 +86,9 @@ def held_counts(path: str | Path) -> Counted | None:
     them), in one reading: None when it is not a review workbook or holds neither
     (engine/export/review_scan.py looks at those cells only). A workbook whose zip comment
     says it was written without a review is not read further (nor lxml loaded)."""
-    import zipfile
+    from .review_scan import workbook_counts
 
-    from ..zips import open_zip
-    from .xlsx import UNREVIEWED
-
-    try:
-        with open_zip(path) as archive:
-            if archive.comment == UNREVIEWED:
-                return None
-            from .review_scan import archive_counts
-
-            found = archive_counts(archive)
-    except (OSError, ValueError, zipfile.BadZipFile, InputError):  # not a zip: not a review workbook
-        return None
+    found = workbook_counts(path)
     return found if found is not None and any(found.counts) else None
 
 

@@ -3,7 +3,8 @@ shared strings, and each row's cells as they stream past (lxml), only the cells 
 turned into values — a row's rich-text contexts are never read further (engine.review reads
 its error rows and hidden data with it). Also how many verdicts and comments a workbook
 holds, asked before it is replaced: a workbook as Span Studio wrote it without a review
-says so in its zip comment, and is not read further."""
+says so in its zip comment, and is not read further (lxml, 10-15 ms, loads only when a
+workbook is read)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,10 @@ from functools import cached_property
 from pathlib import Path
 from typing import IO, Any, NamedTuple, TypeVar
 
-from lxml import etree
-
 from ..errors import InputError
 from ..zips import entry_bytes, entry_stream, open_zip
 from .sheetxml import column_number, letter
-from .xlsx import CHUNK_KEY, REVIEW_SHEET
+from .xlsx import CHUNK_KEY, REVIEW_SHEET, UNREVIEWED
 
 MAIN = "{http://schemas.openxmlformats.org/spreadsheetml/2006/main}"
 RELS = "{http://schemas.openxmlformats.org/package/2006/relationships}"
@@ -28,11 +27,19 @@ REL_ID = "{http://schemas.openxmlformats.org/officeDocument/2006/relationships}i
 HEADERS = ("ID", "Verdict", "Comment")
 ROW, CELL, VALUE, TEXT, RUN, INLINE = (MAIN + t for t in ("row", "c", "v", "t", "r", "is"))
 DIGITS = "0123456789"
-#: What a workbook that cannot be read raises (a damaged zip, XML or part, a missing part).
-UNREADABLE = (OSError, zipfile.BadZipFile, zlib.error, KeyError, ValueError, IndexError, etree.LxmlError)
+#: What a workbook that cannot be read raises, lxml's errors aside (a damaged zip or part, a missing part).
+NOT_READ = (OSError, zipfile.BadZipFile, zlib.error, KeyError, ValueError, IndexError)
 
 Cells = dict[str, Any]  # a row's cells by their column letters
 T = TypeVar("T")
+
+
+def unreadable() -> tuple[type[Exception], ...]:
+    """What a workbook that cannot be read raises (a damaged zip, XML or part, a missing
+    part): NOT_READ and lxml's errors (an except clause asks when an error is raised)."""
+    from lxml import etree
+
+    return (*NOT_READ, etree.LxmlError)
 
 
 class SheetBook:
@@ -76,6 +83,8 @@ class SheetBook:
 
 
 def _rows(xml: IO[bytes]) -> Iterator[tuple[int, Cells]]:
+    from lxml import etree
+
     number = 0
     for _, row in etree.iterparse(xml, tag=ROW, huge_tree=True):
         number = int(row.get("r") or number + 1)
@@ -103,6 +112,8 @@ def _string(item: Any) -> str:
 
 def _sheet_parts(book: zipfile.ZipFile) -> dict[str, str]:
     """Each sheet's name and the zip entry of its XML."""
+    from lxml import etree
+
     relations = etree.fromstring(entry_bytes(book, "xl/_rels/workbook.xml.rels")).iter(f"{RELS}Relationship")
     targets = {rel.get("Id"): rel.get("Target", "") for rel in relations}
     sheets = etree.fromstring(entry_bytes(book, "xl/workbook.xml")).iter(f"{MAIN}sheet")
@@ -118,6 +129,8 @@ def _shared_strings(book: zipfile.ZipFile) -> list[str]:
     """The shared strings (as openpyxl reads them: its "x005F_" taken out)."""
     if "xl/sharedStrings.xml" not in book.namelist():
         return []
+    from lxml import etree
+
     strings = []
     with entry_stream(book, "xl/sharedStrings.xml") as xml:
         for _, item in etree.iterparse(xml, tag=f"{MAIN}si", huge_tree=True):
@@ -133,12 +146,12 @@ def scan_workbook(path: str | Path, sheets: tuple[str, ...], unchanged: bytes, b
     another file or one that cannot be read."""
     try:
         with open_zip(path) as archive:
-            return blank if archive.comment == unchanged else scan_archive(archive, sheets, read)
-    except (*UNREADABLE, InputError):
+            return blank if archive.comment == unchanged else _scan_archive(archive, sheets, read)
+    except (*NOT_READ, InputError):  # not a zip (_scan_archive answers for its parts)
         return None
 
 
-def scan_archive(archive: zipfile.ZipFile, sheets: tuple[str, ...], read: Callable[[SheetBook], T]
+def _scan_archive(archive: zipfile.ZipFile, sheets: tuple[str, ...], read: Callable[[SheetBook], T]
                  ) -> T | None:  # fmt: skip
     """`read` of an opened workbook where it has the `sheets`; None for another file or one
     that cannot be read."""
@@ -147,7 +160,7 @@ def scan_archive(archive: zipfile.ZipFile, sheets: tuple[str, ...], read: Callab
         if not all(name in book.parts for name in sheets):
             return None
         return read(book)
-    except (*UNREADABLE, InputError):  # a part past the zips' bound too
+    except (*unreadable(), InputError):  # a part past the zips' bound too
         return None
 
 
@@ -159,11 +172,12 @@ class Counted(NamedTuple):
     compare: bool
 
 
-def archive_counts(archive: zipfile.ZipFile) -> Counted | None:
-    """(verdicts, comments) in the error rows of an opened review workbook (rows with an ID,
-    as engine.review reads them) and whether it is a compare workbook, in one reading; None
-    for a file that is not a review workbook (engine/export/carry.py held_counts asks)."""
-    return scan_archive(archive, (REVIEW_SHEET,), _counts)
+def workbook_counts(path: str | Path) -> Counted | None:
+    """(verdicts, comments) in the error rows of a review workbook (rows with an ID, as
+    engine.review reads them) and whether it is a compare workbook, in one reading; None for
+    a file that is not a review workbook, or one whose zip comment says it was written
+    without a review (engine/export/carry.py held_counts asks)."""
+    return scan_workbook(path, (REVIEW_SHEET,), UNREVIEWED, None, _counts)
 
 
 def _counts(book: SheetBook) -> Counted:

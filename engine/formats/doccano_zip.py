@@ -58,14 +58,25 @@ def users(path: str) -> list[str]:
     if not zipped(path):
         return []
     with readable_zip(path) as archive:
-        return [entry.user for entry, _, _ in _filled_data(archive, path, user_files(archive, path))]
+        return [entry.user for entry in _filled(archive, path, user_files(archive, path))]
 
 
-def _filled_data(archive: zipfile.ZipFile, path: str,
-                 entries: list[UserFile]) -> list[tuple[UserFile, str, bytes]]:  # fmt: skip
-    """Each entry that holds more than white space, where it is and its bytes."""
-    every = ((entry, *_entry_data(archive, path, entry)) for entry in entries)
-    return [(entry, where, data) for entry, where, data in every if not _blank(data)]
+#: The bytes of an entry unzipped to tell whether it holds more than white space: a JSONL
+#: record opens in them.
+PEEK = 1 << 12
+
+
+def _filled(archive: zipfile.ZipFile, path: str, entries: list[UserFile]) -> list[UserFile]:
+    """The entries that hold more than white space (an empty one: a user who confirmed
+    nothing), each unzipped only as far as that tells: an entry read is unzipped once."""
+    return [entry for entry in entries if not _blank_entry(archive, path, entry)]
+
+
+def _blank_entry(archive: zipfile.ZipFile, path: str, entry: UserFile) -> bool:
+    """Whether an entry holds nothing but white space: its first PEEK bytes tell, or where
+    they are white space, the whole of it."""
+    head = _entry_data(archive, path, entry, PEEK)[1]
+    return _blank(head if len(head) < PEEK or not head.isspace() else _entry_data(archive, path, entry)[1])
 
 
 def _blank(data: bytes) -> bool:
@@ -87,10 +98,11 @@ def user_files(archive: zipfile.ZipFile, path: str) -> list[UserFile]:
     return sorted(UserFile(name[: -len(SUFFIX)], name) for name in names)
 
 
-def _entry_data(archive: zipfile.ZipFile, path: str, entry: UserFile) -> tuple[str, bytes]:
-    """Where an entry is (`export.zip/alice.jsonl`) and its bytes."""
+def _entry_data(archive: zipfile.ZipFile, path: str, entry: UserFile, most: int | None = None
+                ) -> tuple[str, bytes]:  # fmt: skip
+    """Where an entry is (`export.zip/alice.jsonl`) and its bytes (its first `most` where given)."""
     where = f"{path}/{entry.name}"
-    return where, entry_bytes(archive, entry.name, where)
+    return where, entry_bytes(archive, entry.name, where, most)
 
 
 def _read_entry(path: str, entry: UserFile, where: str, data: bytes, options: ReadOptions) -> Annotations:
@@ -144,12 +156,12 @@ def _chosen(archive: zipfile.ZipFile, entries: list[UserFile], path: str,
         return (entry, *_entry_data(archive, path, entry))
     if len(entries) == 1:
         return (entries[0], *_entry_data(archive, path, entries[0]))
-    filled = _filled_data(archive, path, entries)
+    filled = _filled(archive, path, entries)
     if len(filled) == 1:
-        return filled[0]
+        return (filled[0], *_entry_data(archive, path, filled[0]))
     if not filled:
         raise _all_empty(path, [entry.name for entry in entries])
-    listed = listed_names([entry.user for entry, _, _ in filled])
+    listed = listed_names([entry.user for entry in filled])
     expected = f"the user whose annotations are read (--gold-user or --system-user NAME: {listed})"
     found = f"none, and {len(filled)} users' files (agreement reads every user of the zip given alone)"
     raise InputError(expected, found, file=path)
@@ -158,7 +170,7 @@ def _chosen(archive: zipfile.ZipFile, entries: list[UserFile], path: str,
 def _unknown(archive: zipfile.ZipFile, entries: list[UserFile], path: str, name: str) -> InputError:
     """The error for a user the zip has no file of: the users whose file is not empty (naming
     one whose file is empty gives the empty file's error), and how many files are empty."""
-    filled = [entry.user for entry, _, _ in _filled_data(archive, path, entries)]
+    filled = [entry.user for entry in _filled(archive, path, entries)]
     if not filled:
         return _all_empty(path, [entry.name for entry in entries])
     empty = len(entries) - len(filled)
@@ -222,11 +234,12 @@ def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
     labels: set[str] = set()
     with readable_zip(path) as archive:
         entries = user_files(archive, path)
-        filled = _filled_data(archive, path, entries)
+        filled = _filled(archive, path, entries)
         name = given_user(options)
         named = any(entry.user == name for entry in entries)
-        for entry, where, data in filled:
+        for entry in filled:
             if not named or entry.user == name:
+                where, data = _entry_data(archive, path, entry)
                 with archive_member(where, data):
                     labels.update(doccano.file_choices(where, _own(options)).get("label", []))
-    return {"label": sorted(labels), "user": [entry.user for entry, _, _ in filled]}
+    return {"label": sorted(labels), "user": [entry.user for entry in filled]}

@@ -355,7 +355,7 @@ def vrt(lines: Sequence[str]) -> bool:
     columns without that structure is CoNLL-U Plus (conll's). Only BIO tags: a file of other
     tags without structure (IO, untyped, BILOU, BMES) is CoNLL's, whose reader knows them;
     taken for vertical text, CLUEval and FairEval would read it by their own rules."""
-    texts, token_lines = _vrt_lines(lines)
+    texts, token_lines = vrt_lines(lines)
     if any(map(_is_structure, texts)):
         return True  # before a first line that reads `# global.columns`: structure tells
     if declares_columns(lines):
@@ -368,8 +368,9 @@ def _is_structure(text: str) -> bool:
     return text.startswith(("<text", "<s>", "<s "))
 
 
-def _vrt_lines(lines: Sequence[str]) -> tuple[list[str], list[list[str]]]:
-    """The lines stripped (a byte-order mark too), and the fields of those with a TAB."""
+def vrt_lines(lines: Sequence[str]) -> tuple[list[str], list[list[str]]]:
+    """The lines stripped (a byte-order mark too), and the fields of those with a TAB (a
+    vertical text's token lines: engine/formats/vrt.py reads its columns from them)."""
     texts = [line.lstrip(BOM).strip() for line in lines]
     return texts, [text.split("\t") for text in texts if "\t" in text]
 
@@ -380,7 +381,7 @@ def conll_named(head: Head) -> bool:
     .vrt's structure), every token line has one tag (several are a .vrt's BIO layers)."""
     if not head.name.lower().endswith(CONLL_SUFFIXES):
         return False
-    texts, token_lines = _vrt_lines(head)
+    texts, token_lines = vrt_lines(head)
     if any(t.startswith("<") and t.endswith(">") for t in texts):
         return False
     return all(len(fields) == 2 for fields in token_lines)
@@ -517,7 +518,7 @@ def conll(lines: Sequence[str]) -> bool:
     FairEval reads such files, or rejects them with its own messages; read_spans still reads
     them as columns)."""
     if declares_columns(lines):
-        return not any(_is_structure(line.lstrip(BOM).strip()) for line in lines)  # else vertical text
+        return not as_head(lines).by_content("vrt")  # with <text>/<s> structure: vertical text (vrt's)
     first = next((line for line in lines if not line.startswith(("#", DOCSTART))), "")
     return len(column_fields(first.strip(), None)) != 3 and columns_like(lines)
 

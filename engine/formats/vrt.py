@@ -58,17 +58,12 @@ def bio_columns(lines: Sequence[str]) -> int:
     return _columns_of(_table(lines), lambda tags, _: sniffing.tag_column(tags))
 
 
-def columns_read(lines: Sequence[str], io: bool = False) -> int:
-    """How many columns after the token the span methods read as tags: bio_columns' and any
-    the CoNLL reader reads as tags with its own message for what is wrong with them (bare
-    labels mixed with prefixed tags beside O: sniffing.read_as_tags); with IO chosen (`io`),
-    a first column of bare labels without O too (later ones may be ids or domains, told
-    from tags by their O)."""
-    return _columns_read(_table(lines), io)
-
-
 def _columns_read(table: _Table, io: bool) -> int:
-    """columns_read of a head's table."""
+    """How many columns after the token the span methods read as tags in a head's table:
+    bio_columns' and any the CoNLL reader reads as tags with its own message for what is
+    wrong with them (bare labels mixed with prefixed tags beside O: sniffing.read_as_tags);
+    with IO chosen (`io`), a first column of bare labels without O too (later ones may be
+    ids or domains, told from tags by their O)."""
     return _columns_of(table, lambda tags, k: sniffing.read_as_tags(tags, io and k == 0))
 
 
@@ -86,8 +81,7 @@ class _Table(NamedTuple):
 
 def _table(lines: Sequence[str]) -> _Table:
     """The table of these lines (a byte-order mark before the first dropped)."""
-    texts = [line.lstrip(BOM).strip() for line in lines]
-    rows = [text.split("\t") for text in texts if "\t" in text]
+    rows = sniffing.vrt_lines(lines)[1]
     return _Table(rows, min(map(len, rows), default=1) - 1)
 
 
@@ -176,10 +170,12 @@ class VrtLayout:
 
     def fields_needed(self) -> int:
         """The fewest fields a token line must have."""
-        need = 1 + self.n_tag_columns
-        for _, index in self.metadata():
-            need = max(need, index + 1 if index >= 0 else -index)
-        return need
+        return max([1 + self.n_tag_columns, *(_needs(index) for _, index in self.metadata())])
+
+
+def _needs(index: int) -> int:
+    """The fewest fields a token line has where it has column `index` (negative: from the end)."""
+    return index + 1 if index >= 0 else -index
 
 
 @dataclass
@@ -322,7 +318,7 @@ def _too_short(name: str, number: int, fields: list[str], layout: VrtLayout) -> 
             line=number,
         )
     for what, index in layout.metadata():
-        need = index + 1 if index >= 0 else -index
+        need = _needs(index)
         if len(fields) < need:
             return InputError(
                 f"at least {need} TAB-separated fields ({what} in column {index})",
@@ -439,7 +435,8 @@ def read(path: str, options: ReadOptions) -> Annotations:
     negative from the last BIO column) as spans of one text document of its tokens, read
     in the tag scheme chosen or detected (as CoNLL columns are)."""
     table = _table(_head(path))
-    vrt, count = _every_column(path, table, options)
+    count = _count(table, options)
+    vrt = _every_column(path, table, count, options)  # first: its own errors (no token line, a bad byte)
     if count == 0:
         raise _no_column(path, table, options)
     return _column(path, vrt, count, options)
@@ -450,9 +447,10 @@ def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
     tags with these options (none where they read one: nothing to choose among), the file read
     once (each column as `read` reads it; none for a column that cannot be read so)."""
     table = _table(_head(path))
-    if _count(table, options) <= 1:
+    count = _count(table, options)
+    if count <= 1:
         return []
-    vrt, count = _every_column(path, table, options)
+    vrt = _every_column(path, table, count, options)
     read = _columns_read(table, _io(options))
     labels: list[list[str]] = []
     for k in range(1, count + 1):
@@ -467,14 +465,13 @@ def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
     return labels
 
 
-def _every_column(path: str, table: _Table, options: ReadOptions) -> tuple[VrtFile, int]:
-    """The file with every column of tags its head has (_count), and how many that is; the
-    default column taken under IO where a later one holds labels too, a warning says so."""
-    count = _count(table, options)
+def _every_column(path: str, table: _Table, count: int, options: ReadOptions) -> VrtFile:
+    """The file with the `count` columns of tags its head has (_count); the default column
+    taken under IO where a later one holds labels too, a warning says so."""
     vrt = read_vrt(path, VrtLayout(max(count, 1)))
     if options.tag_column == -1 and _io(options):
         vrt.warnings.extend(_other_labels(table, count, vrt.path, options.side_flag("tag_column")))
-    return vrt, count
+    return vrt
 
 
 def _head(path: str) -> sniffing.Head:
@@ -487,7 +484,7 @@ def _io(options: ReadOptions) -> bool:
 
 def _count(table: _Table, options: ReadOptions) -> int:
     """How many columns of tags the span methods read in a file of this head's table:
-    columns_read's with the scheme chosen, or up to an explicit --tag-column K past them under
+    _columns_read's with the scheme chosen, or up to an explicit --tag-column K past them under
     IO where column K holds bare labels (_io_labels)."""
     count, k = _columns_read(table, _io(options)), options.tag_column
     return k if _io(options) and k > count and _io_labels(table, k) else count

@@ -37,13 +37,12 @@ def span_format_inputs(gold: str, system: str, options: Any, own_formats: tuple[
     return in_span_formats((gold, system), own_formats)
 
 
-def read_itself(options: Any, own_formats: tuple[str, ...], reads_itself: str) -> tuple[list[str], list[str]]:
-    """For inputs the method reads itself: the flags of the reader options set, not used (its
-    report keeps them: same_inputs.UNUSED_OPTIONS), and the warning naming them (`reads_itself`:
-    'FairEval reads these files itself')."""
+def read_itself(options: Any, own_formats: tuple[str, ...], reads_itself: str) -> list[str]:
+    """For inputs the method reads itself (its report says so: same_inputs.READ_ITSELF): the
+    warning naming the reader options set, not used (`reads_itself`: 'FairEval reads these
+    files itself'); none where none is set."""
     flags = reader_options_set(options, own_formats) if options is not None else []
-    said = f"{', '.join(flags)}: not used (they apply to the span formats; {reads_itself})"
-    return flags, [said] if flags else []
+    return [f"{', '.join(flags)}: not used (they apply to the span formats; {reads_itself})"] if flags else []
 
 
 def read_paired(gold: str, system: str, options: Any, progress: Progress, method: str) -> Paired:

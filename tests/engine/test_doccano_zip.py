@@ -250,6 +250,34 @@ def test_a_zip_of_one_users_annotations_beside_empty_files_is_that_users(tmp_pat
     assert "--system-user NAME: alice, bob), found none, and 2 users' files" in error(capsys, two, two)
 
 
+def test_each_users_file_is_unzipped_whole_once_at_most(tmp_path, capsys, monkeypatch):
+    """Whether a user's file is empty is told by its first bytes: the zip beside another input
+    (agreement's refusal of several users' work, then the reading of the one file not empty)
+    and the app's choices unzip whole only the file read (before: every file, twice); a file
+    of white space past those bytes is read on (a file opening with white space holds spans)."""
+    from engine.formats import doccano_zip
+
+    alice = jsonl(user_records(SPANS["alice"]))
+    path = export(tmp_path, {"alice.jsonl": alice, "bob.jsonl": "", "carol.jsonl": " \n"}, "approved")
+    other = tmp_path / "bob.jsonl"
+    other.write_text(jsonl(user_records(SPANS["bob"])), encoding="utf-8")
+    whole, real = [], doccano_zip.entry_bytes
+
+    def counted(archive, name, where=None, most=None):
+        if most is None:
+            whole.append(name)
+        return real(archive, name, where, most)
+
+    monkeypatch.setattr(doccano_zip, "entry_bytes", counted)
+    assert main(["agreement", path, str(other), "--json", "-"]) == 0, capsys.readouterr().err
+    assert whole == ["alice.jsonl"]
+    whole.clear()
+    assert doccano_zip.choices(path, ReadOptions()) == {"label": ["LOC", "PER"], "user": ["alice"]}
+    assert whole == ["alice.jsonl"]
+    spaced = {"alice.jsonl": "\n" * doccano_zip.PEEK + alice, "bob.jsonl": " " * doccano_zip.PEEK}
+    assert doccano_zip.users(export(tmp_path, spaced, "spaced")) == ["alice"]
+
+
 def test_a_zip_that_is_not_doccanos_is_named_with_its_entries(tmp_path, capsys, individual):
     other = export(tmp_path, {"README.md": "notes", "data.csv": "a,b\n"}, "other")
     system = unzipped(individual, "bob")

@@ -323,8 +323,9 @@ def test_a_vrt_file_of_io_tags_without_o_in_its_head_reads_with_scheme_io(tmp_pa
     read = cli("spans", vertical, vertical, "--scheme", "IO")
     assert read.code == 0 and read.out == cli("spans", columns, columns, "--scheme", "IO", "--format", "conll").out
     assert "PER\t1\t0\t0" in read.out and "d1" not in read.out
-    assert vrt.columns_read(sniffing.read_head(vertical), io=True) == 1
-    assert vrt.columns_read(sniffing.read_head(vertical)) == vrt.bio_columns(sniffing.read_head(vertical)) == 0
+    assert "expected a BIO column 1..1 " in cli("spans", vertical, vertical, "--scheme", "IO", "--tag-column", "2").err
+    assert "no BIO column after the token" in cli("spans", vertical, vertical).err  # without IO: none read
+    assert vrt.bio_columns(sniffing.read_head(vertical)) == 0
 
 
 def test_a_vrt_file_of_two_io_layers_without_o_reads_either_and_says_so(tmp_path, cli):

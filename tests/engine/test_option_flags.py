@@ -29,12 +29,14 @@ def test_a_sides_own_option_is_named_by_its_own_flag_the_shared_one_by_its():
 
 
 def test_sides_without_own_options_read_alike_but_for_the_systems_user():
-    """The app looks at a file once for both sides where their options are the same (the
-    system's "no user given" told apart only in an export: gui/setup_panel.contents_key; the
-    side its messages name dropped: gui/setup_panel.for_both)."""
-    _, gold = side_options(SpanInputOptions(tag_column=2), "gold")
-    _, system = side_options(SpanInputOptions(tag_column=2), "system")
-    assert dataclasses.replace(system, user=None, side="gold") == gold and system.side == "system"
+    """The app looks at one file in both boxes once, their sides read alike where neither
+    gives an option of its own (the system's "no user given" told apart only in an export:
+    gui/setup_panel.contents_key); files apart, each side's messages name its own options."""
+    _, gold = side_options(SpanInputOptions(tag_column=2), "gold", one_file=True)
+    _, system = side_options(SpanInputOptions(tag_column=2), "system", one_file=True)
+    assert dataclasses.replace(system, user=None) == gold and system.side == gold.side == ""
+    _, apart = side_options(SpanInputOptions(tag_column=2), "system")
+    assert dataclasses.replace(apart, side="") == system and apart.side == "system"
 
 
 def test_a_way_on_names_the_sides_own_flag_but_for_one_file_read_alike():

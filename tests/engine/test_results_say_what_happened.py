@@ -143,17 +143,17 @@ def test_an_option_of_one_side_a_method_does_not_use_keeps_the_warning(method, o
     assert f"warning: gold and system are the same file ({path}): the scores compare it with itself" in result.err
 
 
-@pytest.mark.parametrize(("method", "own_file", "unused"), [
-    ("clueval", "g.vrt", ["--system-tag-column"]), ("faireval", "gold.conll", ["--system-tag-column"]),
-    ("clueval", "c03.conll", None), ("faireval", "c03.conll", None),  # span formats: read with them
+@pytest.mark.parametrize(("method", "own_file", "own"), [
+    ("clueval", "g.vrt", True), ("faireval", "gold.conll", True),
+    ("clueval", "c03.conll", False), ("faireval", "c03.conll", False),  # span formats: read with them
 ])  # fmt: skip
-def test_the_report_says_which_reader_options_went_unused(method, own_file, unused, tmp_path, monkeypatch):
+def test_the_report_says_the_reader_options_went_unused(method, own_file, own, tmp_path, monkeypatch):
     """The method decides, as it reads, whether it reads its own files without the reader
-    options; its report keeps that (the flags set, not used), and the same-inputs warning
-    reads it there: no input looked at again."""
+    options; its report keeps that, and the same-inputs warning reads it there: no input
+    looked at again."""
     from engine.formats import sniffing
     from engine.methods import get_method
-    from engine.same_inputs import UNUSED_OPTIONS, same_inputs_warning
+    from engine.same_inputs import READ_ITSELF, same_inputs_warning
 
     path = tmp_path / own_file
     if own_file == "g.vrt":
@@ -162,13 +162,13 @@ def test_the_report_says_which_reader_options_went_unused(method, own_file, unus
         path.write_text(CONLL_2003, encoding="utf-8")
     else:
         shutil.copy(EXAMPLES / "faireval" / own_file, path)
-    options = get_method(method).Options(system_tag_column=1 if unused else 2)
+    options = get_method(method).Options(system_tag_column=1 if own else 2)
     report = get_method(method).evaluate(str(path), str(path), options)
-    assert report.data.get(UNUSED_OPTIONS) == unused
+    assert report.data.get(READ_ITSELF, False) is own
     monkeypatch.setattr(sniffing, "read_head", lambda *args: pytest.fail("an input's head read again"))
     warning = same_inputs_warning(str(path), str(path), report, options)
     assert warning == ([f"gold and system are the same file ({path}): the scores compare it with itself"]
-                       if unused else [])  # fmt: skip
+                       if own else [])  # fmt: skip
 
 
 @pytest.mark.parametrize("method", ["clueval", "faireval", "spans"])

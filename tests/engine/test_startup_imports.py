@@ -77,21 +77,32 @@ def test_recognising_the_inputs_imports_no_other_formats_reader(tmp_path, method
     assert imported.isdisjoint(READERS_ONLY), sorted(imported & set(READERS_ONLY))
 
 
-def test_writing_a_workbook_again_reads_its_zip_comment_without_lxml(tmp_path):
-    """A workbook written without a review says so in its zip comment: replacing it (the
-    second --xlsx run) needs no XML reader; one saved by another program is read for a review."""
+def _spans_run(tmp_path: Path) -> list[str | Path]:
     gold = _conll(tmp_path / "gold.conll", ["B-PER", "O", "O", "B-LOC", "O"])
     system = _conll(tmp_path / "system.conll", ["B-PER", "O", "O", "B-ORG", "O"])
+    return ["spans", gold, system]
+
+
+def _agreement_run(tmp_path: Path) -> list[str | Path]:
+    return ["agreement", *_annotators(tmp_path)]
+
+
+@pytest.mark.parametrize("run", [_spans_run, _agreement_run], ids=["review", "adjudication"])
+def test_writing_a_workbook_again_reads_its_zip_comment_without_lxml(tmp_path, run):
+    """A workbook written without a review (or decisions) says so in its zip comment:
+    replacing it (the second --xlsx run) needs no XML reader; one saved by another program
+    is read for a review (engine/export/review_scan.py scan_workbook, for both)."""
     book = tmp_path / "r.xlsx"
+    args = [*run(tmp_path), "--xlsx", book]
     for _ in range(2):
-        imported = _modules_of_run("spans", gold, system, "--xlsx", book)
+        imported = _modules_of_run(*args)
         assert "lxml" not in imported and book.is_file()
     with zipfile.ZipFile(book) as archive:
         parts = {name: archive.read(name) for name in archive.namelist()}
     with zipfile.ZipFile(book, "w") as archive:  # saved again by a program: no comment
         for name, data in parts.items():
             archive.writestr(name, data)
-    assert "lxml" in _modules_of_run("spans", gold, system, "--xlsx", book)  # looked at: no review in it
+    assert "lxml" in _modules_of_run(*args)  # looked at: no review in it
 
 
 def test_the_guard_sees_a_heavy_library(tmp_path):

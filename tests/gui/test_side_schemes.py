@@ -8,11 +8,9 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from engine.errors import InputError
 from engine.methods.span_options import SpanInputOptions
 from gui.dialogs import app_words
 from gui.options_panel import ChoiceEditor, OptionsPanel
-from gui.setup_panel import as_side
 
 from .conftest import evaluate, open_window
 
@@ -132,11 +130,40 @@ def test_the_scheme_the_tags_fit_names_the_own_option_of_the_side_that_needs_it(
     assert (window.report.options["scheme"], window.report.options["system_scheme"]) == ("IOB2", "IOB1")
 
 
-def test_a_looks_scheme_way_on_names_the_option_of_the_box_it_is_shown_in():
-    """A look at a file read for no one side (setup_panel.for_both) names --scheme; its box
-    names its side's own, as a run would (none where both boxes hold the file)."""
-    err = InputError("IOB2: O, B-X, or I-X after B-X or I-X of the same X",
-                     "'I-PER'; its tags fit IOB1: read them with --scheme IOB1", file="s.conll", line=1)  # fmt: skip
-    assert as_side(err, "system").found.endswith("read them with --system-scheme IOB1")
-    assert str(as_side(err, "gold")) == str(err).replace("--scheme", "--gold-scheme")
-    assert as_side(err, "") is err
+#: CoNLL-2000's shape in IOB1 (a span opened by I-): read as CoNLL columns (not recognised as
+#: them), a look reads its spans whole, and says where its tags do not fit the scheme chosen.
+IOB1_COLUMNS = "John NNP I-PER\nSmith NNP I-PER\nlives VBZ O\nin IN O\nParis NNP I-LOC\n\n"
+
+
+def test_a_look_names_the_scheme_option_of_its_box_as_a_run_does(qtbot, window, cli, tmp_path, monkeypatch):
+    """A box's look at its file reads it for its side as a run does (span_options.side_options):
+    the way on names the system's scheme where the gold is another file, the scheme of both
+    where both boxes hold one file, however its path is spelt (same_inputs.same_path); one
+    look serves both boxes of one file."""
+    import gui.setup_panel
+
+    read, real = [], gui.setup_panel.read_contents
+    monkeypatch.setattr(gui.setup_panel, "read_contents", lambda path, *args: read.append(path) or real(path, *args))
+    gold, system = _files(tmp_path)[0], tmp_path / "system.txt"
+    system.write_text(IOB1_COLUMNS, encoding="utf-8")
+    run = cli("spans", gold, system, "--format", "conll", "--scheme", "IOB2")
+    assert run.code == 2 and run.err.endswith("its tags fit IOB1: read them with --system-scheme IOB1\n")
+    setup = window.setup
+    setup.set_method("spans")
+    setup.panel.editors["format"].set_value("conll")
+    setup.panel.editors["format"].changed.emit()
+    _choose(setup.panel, "scheme", "IOB2")
+    boxes = (setup.fields["gold"], setup.fields["system"])
+    own, both = "read them with System scheme set to IOB1", "read them with Scheme set to IOB1"
+    setup.set_paths(gold, str(system))
+    qtbot.waitUntil(lambda: boxes[1].error_text.endswith(own), timeout=10_000)
+    assert boxes[0].error_text == ""
+    read.clear()
+    setup.set_paths(str(system), str(system))
+    qtbot.waitUntil(lambda: all(box.error_text.endswith(both) for box in boxes), timeout=10_000)
+    qtbot.waitUntil(lambda: not setup.looking, timeout=10_000)
+    assert read == [str(system)]
+    setup.set_paths(gold, str(system))
+    qtbot.waitUntil(lambda: boxes[1].error_text.endswith(own) and not boxes[0].error_text, timeout=10_000)
+    setup.set_paths(f"{tmp_path}/./{system.name}", str(system))
+    qtbot.waitUntil(lambda: all(box.error_text.endswith(both) for box in boxes), timeout=10_000)

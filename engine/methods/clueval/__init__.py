@@ -18,7 +18,7 @@ from ...formats import annotation_tool_readers
 from ...options import option_specs, to_plain
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
-from ...same_inputs import UNUSED_OPTIONS
+from ...same_inputs import READ_ITSELF
 from .. import Advice, InputSpec, Invocation, Method, OutputSpec, gc_paused, register
 from ..span_options import prefer_own_options
 from .match import STATUSES
@@ -290,8 +290,8 @@ def build_report(run: Run, options: Options, detail: bool) -> Report:
         messages=run.messages(level),
         data={"_run": run, "_level": level},
     )
-    if run.unused_options is not None:  # its own files, read without the reader options
-        report.data[UNUSED_OPTIONS] = run.unused_options
+    if run.texts is None:  # its own files, read without the reader options
+        report.data[READ_ITSELF] = True
     _score_tables(report, run, level, detail)
     if detail:
         _fill_detail(report, run, level)

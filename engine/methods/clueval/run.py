@@ -92,7 +92,6 @@ class Run:
     _match_columns: dict[str, list[list[Any]]] = field(default_factory=dict, repr=False)
     _match_rows: dict[str, list[list[Any]]] = field(default_factory=dict, repr=False)
     texts: list[Document] | None = None  # span formats: the documents, tokens in corpus order
-    unused_options: list[str] | None = None  # its own files: the reader options set, not used
 
     @property
     def layers(self) -> tuple[str, ...]:
@@ -177,7 +176,6 @@ def evaluate_files(
     """Read, combine, match and score (the scores of every level come from the counts)."""
     for path in (gold, system):
         check_input(path)  # a device or FIFO is refused (reading it could last forever)
-    unused = None  # the reader options set, where CLUEval reads its own files without them
     if span_adapter.span_format_inputs(gold, system, options, OWN_FORMATS):
         from .spanformats import read_span_formats  # the span formats' reading: only for them
 
@@ -189,8 +187,7 @@ def evaluate_files(
         for path in (gold, system):
             if not os.path.isfile(path):
                 raise _not_a_file(path)
-        unused, said = span_adapter.read_itself(options, OWN_FORMATS, "CLUEval reads vertical files itself")
-        warnings.extend(said)
+        warnings += span_adapter.read_itself(options, OWN_FORMATS, "CLUEval reads vertical files itself")
         reference, ref_table = read_side(gold, options, warnings, progress, 0.0, 0.4)
         candidate, cand_table = read_side(system, options, warnings, progress, 0.4, 0.4)
     compare_tokens(reference, candidate, warnings)
@@ -202,8 +199,7 @@ def evaluate_files(
         options.layers, tuple(options.labelled or ()), options.filter_layer, options.filter_value
     )
     scorer = Scorer(recall, precision, scoring)
-    return Run(gold, system, options, reference, candidate, recall, precision, scorer, warnings, texts=texts,
-               unused_options=unused)  # fmt: skip
+    return Run(gold, system, options, reference, candidate, recall, precision, scorer, warnings, texts=texts)
 
 
 def _not_a_file(path: str) -> InputError:

@@ -21,7 +21,7 @@ from ...formats import annotation_tool_readers
 from ...options import option
 from ...progress import NO_PROGRESS, Progress
 from ...report import InputFile, Report, Table
-from ...same_inputs import UNUSED_OPTIONS
+from ...same_inputs import READ_ITSELF
 from .. import InputSpec, Invocation, Method, OutputSpec, register, span_adapter
 from ..span_options import SpanInputOptions, prefer_own_options
 from . import review
@@ -147,10 +147,10 @@ class FairEval(Method):
             from .spanformats import SpanFormatRun  # the span formats' reading: only for them
 
             return SpanFormatRun(settings, progress, detail, reading).report()
-        unused, warning = span_adapter.read_itself(reading, OWN_FORMATS, "FairEval reads these files itself")
-        settings.warnings += warning
+        said = span_adapter.read_itself(reading, OWN_FORMATS, "FairEval reads these files itself")
+        settings.warnings += said
         report = Run(settings, progress, detail).report()
-        report.data[UNUSED_OPTIONS] = unused
+        report.data[READ_ITSELF] = True
         return report
 
     def settings(self, invocation: Invocation) -> Settings:

@@ -31,7 +31,7 @@ def load(gold: str, system: str, options: Any, progress: Progress) -> Paired:
     """Both inputs read with their options (each side's identical duplicate spans merged:
     engine/formats/duplicates.py), paired, the system's spans in gold's texts."""
     progress.update(0.0, "reading gold", force=True)
-    one_file = gold == system or same_path(gold, system)  # a suggestion then names the option of both
+    one_file = same_path(gold, system)  # a suggestion then names the option of both
     gold_format, gold_options = side_options(options, "gold", one_file)
     gold_spans = read_spans(gold, gold_format, gold_options)
     progress.update(0.3, "reading system", force=True)
