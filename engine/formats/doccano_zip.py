@@ -68,7 +68,8 @@ PEEK = 1 << 12
 
 def _filled(archive: zipfile.ZipFile, path: str, entries: list[UserFile]) -> list[UserFile]:
     """The entries that hold more than white space (an empty one: a user who confirmed
-    nothing), each unzipped only as far as that tells: an entry read is unzipped once."""
+    nothing), each unzipped only as far as that tells: an entry read is unzipped whole once
+    (one shorter than PEEK bytes is unzipped twice, a few KiB)."""
     return [entry for entry in entries if not _blank_entry(archive, path, entry)]
 
 
@@ -161,6 +162,8 @@ def _chosen(archive: zipfile.ZipFile, entries: list[UserFile], path: str,
         return (filled[0], *_entry_data(archive, path, filled[0]))
     if not filled:
         raise _all_empty(path, [entry.name for entry in entries])
+    for entry in filled:  # a damaged file is named first, as where each is read whole
+        _entry_data(archive, path, entry)
     listed = listed_names([entry.user for entry in filled])
     expected = f"the user whose annotations are read (--gold-user or --system-user NAME: {listed})"
     found = f"none, and {len(filled)} users' files (agreement reads every user of the zip given alone)"

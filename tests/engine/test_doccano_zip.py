@@ -337,3 +337,20 @@ def test_a_users_file_is_read_from_the_zip_never_opened_as_a_path(individual, mo
     assert list(doccano.read_annotators(individual, ReadOptions())) == ["admin", "alice", "bob"]
     assert doccano.choices(individual, ReadOptions())["user"] == ["admin", "alice", "bob"]
     assert individual in tried and not [path for path in tried if path.startswith(f"{individual}/")]
+
+
+def test_a_damaged_users_file_is_named_where_the_user_must_be_chosen(tmp_path, capsys):
+    """The refusal of several users' files reads each of them whole first, so a file that does
+    not unzip (its damage past the bytes that tell whether it is empty) is named, as before the
+    files were told empty by their first bytes (review35)."""
+    from engine.formats import doccano_zip
+
+    bob = jsonl(user_records(SPANS["bob"])) + "\n" * doccano_zip.PEEK + "ZZZZ\n"
+    path = tmp_path / "export.zip"
+    with zipfile.ZipFile(path, "w", zipfile.ZIP_STORED) as archive:
+        archive.writestr("alice.jsonl", jsonl(user_records(SPANS["alice"])))
+        archive.writestr("bob.jsonl", bob)
+    path.write_bytes(path.read_bytes().replace(b"ZZZZ", b"YYYY"))  # bob's bytes no longer match their CRC
+    err = error(capsys, str(path), str(path), "--gold-user", "alice")
+    assert err == (f"spanstudio: error: {path}/bob.jsonl: expected an entry the zip holds whole, found "
+                   "Bad CRC-32 for file 'bob.jsonl'\n")  # fmt: skip
