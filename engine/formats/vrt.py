@@ -447,11 +447,11 @@ def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
     tags with these options (none where they read one: nothing to choose among), the file read
     once (each column as `read` reads it; none for a column that cannot be read so)."""
     table = _table(_head(path))
-    count = _count(table, options)
+    read = _columns_read(table, _io(options))
+    count = _counted(table, options, read)
     if count <= 1:
         return []
     vrt = _every_column(path, table, count, options)
-    read = _columns_read(table, _io(options))
     labels: list[list[str]] = []
     for k in range(1, count + 1):
         if k > read and not _io_labels(table, k):  # before an explicit --tag-column K: ids, a domain
@@ -486,8 +486,13 @@ def _count(table: _Table, options: ReadOptions) -> int:
     """How many columns of tags the span methods read in a file of this head's table:
     _columns_read's with the scheme chosen, or up to an explicit --tag-column K past them under
     IO where column K holds bare labels (_io_labels)."""
-    count, k = _columns_read(table, _io(options)), options.tag_column
-    return k if _io(options) and k > count and _io_labels(table, k) else count
+    return _counted(table, options, _columns_read(table, _io(options)))
+
+
+def _counted(table: _Table, options: ReadOptions, read: int) -> int:
+    """_count's answer, given the columns read as tags (_columns_read)."""
+    k = options.tag_column
+    return k if _io(options) and k > read and _io_labels(table, k) else read
 
 
 def _other_labels(table: _Table, count: int, name: str, flag: str) -> list[str]:

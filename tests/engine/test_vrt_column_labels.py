@@ -91,3 +91,12 @@ def test_the_head_is_read_and_split_once(tmp_path, monkeypatch):
     with pytest.raises(InputError, match="IO's in a file without O, read them with --scheme IO"):
         vrt.read(str(words), ReadOptions())
     assert heads == [str(path), str(path), str(words)] and _CountedHead.walks == 3
+
+
+def test_the_columns_read_as_tags_are_counted_once_for_the_labels(monkeypatch):
+    """column_labels counted the columns read as tags twice (for the count, then for the ids
+    before an explicit IO column): the head's columns are gone through once (review35)."""
+    calls, real = [], vrt._columns_read
+    monkeypatch.setattr(vrt, "_columns_read", lambda table, io: calls.append(io) or real(table, io))
+    assert len(vrt.column_labels(BIO, ReadOptions(reading="conlleval"))) == 3
+    assert calls == [False]
