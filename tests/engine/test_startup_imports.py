@@ -165,3 +165,16 @@ def test_clueval_on_a_span_format_and_agreement_do_not_import_numpy_ma(tmp_path,
     imported = _all_modules_of_run(command, *args)
     assert "engine.formats" in imported and "numpy" in imported  # the listing is of the run's own process
     assert "numpy.ma" not in imported
+
+
+def test_a_poetry_run_writing_its_csv_does_not_import_the_csv_writer(tmp_path):
+    """The check of the original's CSV for cells a spreadsheet would run lives apart from the
+    CSV writer (engine/export/runnable.py): a plain run imported csv and rowtexts for it."""
+    ref, sys_ = tmp_path / "ref.jsonl", tmp_path / "sys.jsonl"
+    ref.write_text('{"page_id": "p1", "n_excerpts": 1, "excerpts": [{"start": 0, "end": 5, "poem_id": "a"}]}\n',
+                   encoding="utf-8")  # fmt: skip
+    sys_.write_text('{"page_id": "p1", "n_spans": 1, "poem_spans": [{"page_start": 0, "page_end": 5, '
+                    '"ref_id": "a"}]}\n', encoding="utf-8")  # fmt: skip
+    imported = _all_modules_of_run("poetry", ref, sys_, tmp_path / "out.csv")
+    assert "engine.export.runnable" in imported  # the CSV was checked
+    assert imported.isdisjoint({"csv", "engine.export.csv", "engine.export.rowtexts"}), sorted(imported)
