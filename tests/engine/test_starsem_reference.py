@@ -252,13 +252,17 @@ def test_detail_view_does_not_change_the_numbers(tmp_path_factory, corpus):
 @settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_a_sentence_the_same_on_both_sides_counts_like_any_other(data):
-    """The shortcut for identical sides (every instance with a cue) against the full pairing."""
+    """The shortcut for identical sides (every instance with a cue) against the full pairing:
+    the same counts, and with detail the same verdicts recorded."""
     n = data.draw(st.integers(1, 5))
     side = model.Side([i for i in data.draw(instances(n)) if i.cue], data.draw(st.integers(0, 9)))
-    shortcut, paired = Scorer(record=False), Scorer(record=True)
-    shortcut.add(Sentence(1, 1, side, side))
+    paired = Scorer(record=True)
     paired.add(Sentence(1, 1, side, model.Side(side.instances, side.scope_tokens)))
-    assert shortcut.counts == paired.counts
+    for record in (False, True):
+        shortcut = Scorer(record)
+        shortcut.add(Sentence(1, 1, side, side))
+        assert shortcut.counts == paired.counts
+    assert shortcut.verdicts == paired.verdicts
 
 
 # --- the bulk shortcuts against their literal definitions -----------------------------------
