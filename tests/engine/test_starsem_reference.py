@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from engine.errors import InputError
 from engine.methods.starsem import exact, extended_reading, files, model, reading
+from engine.methods.starsem.detail import Layout
 from engine.methods.starsem.model import Instance, Sentence
 from engine.methods.starsem.scoring import Scorer
 from engine.textio import decode_utf8
@@ -263,6 +264,30 @@ def test_a_sentence_the_same_on_both_sides_counts_like_any_other(data):
         shortcut.add(Sentence(1, 1, side, side))
         assert shortcut.counts == paired.counts
     assert shortcut.verdicts == paired.verdicts
+
+
+def _run_or_none(layout: Layout, start: int, end: int, unit: int | None = None) -> tuple | None:
+    try:
+        return layout.run(start, end, unit)
+    except IndexError:
+        return None
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.one_of(st.none(), st.integers(0, 3)), min_size=1, max_size=5))
+def test_a_run_from_a_known_unit_is_the_run_found_by_position(sizes):
+    """Layout.run given the unit an error row's sentence starts (a run within its words
+    or past them, into the next units) gives what the search by position gives."""
+    layout = Layout("doc")
+    for number, size in enumerate(sizes, 1):
+        words = None if size is None else model.Words([f"w{number}.{k}" for k in range(size)],
+                                                      [str(k) for k in range(size)], "", "")  # fmt: skip
+        layout.add(number, words)
+    total = layout.units[-1][1]
+    for unit, (first, _) in enumerate(layout.units):
+        for start in range(first, total):
+            for end in range(start + 1, total + 1):
+                assert _run_or_none(layout, start, end, unit) == _run_or_none(layout, start, end)
 
 
 # --- the bulk shortcuts against their literal definitions -----------------------------------
