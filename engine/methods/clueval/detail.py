@@ -120,7 +120,7 @@ def _match_columns(matches: Matches, columns: list[list[Any]]) -> dict[str, Sequ
 def error_json(matches: Matches, row: ErrorRow) -> dict[str, Any]:
     x, y = matches.x, matches.y
     overlaps = [
-        {"start": y.starts[k], "end": y.ends[k], "labels": dict(zip(y.layers, y.labels[k], strict=True))}
+        {"start": y.starts[k], "end": y.ends[k], "labels": y.label_dicts[k]}
         for k in row.overlaps
     ]
     return {
