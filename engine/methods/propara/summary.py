@@ -55,29 +55,6 @@ def display(name: str) -> str:
     return " OR ".join(piece.strip() for piece in name.split(";"))
 
 
-def is_input(actions: list[str]) -> bool:
-    """Destroyed at some i with no CREATE before and no CREATE or MOVE after: with no CREATE
-    at all, the last DESTROY comes after the last MOVE."""
-    if "CREATE" in actions or "DESTROY" not in actions:
-        return False
-    return _last(actions, "DESTROY") > _last(actions, "MOVE")
-
-
-def is_output(actions: list[str]) -> bool:
-    """Created at some i with no DESTROY or MOVE before and no DESTROY after: with no
-    DESTROY at all, the first CREATE comes before the first MOVE."""
-    if "DESTROY" in actions or "CREATE" not in actions:
-        return False
-    return "MOVE" not in actions or actions.index("CREATE") < actions.index("MOVE")
-
-
-def _last(actions: list[str], action: str) -> int:
-    for index in range(len(actions) - 1, -1, -1):
-        if actions[index] == action:
-            return index
-    return -1
-
-
 def _distinct(values: list[str]) -> list[str]:
     return list(dict.fromkeys(values))
 
