@@ -343,6 +343,17 @@ def test_viewer_spans_carry_their_match_class_and_documents_their_sentences():
     assert document.units == [(0, 12), (12, 21), (21, 30)] and document.tokens[2] == "Anna"
 
 
+def test_viewer_spans_and_the_json_spans_share_one_label_dict_per_span():
+    """The viewer's span labels are the table's label dicts (SpanTable.label_dicts, which
+    the JSON report's spans show): one cache of them per table."""
+    _, _, report = _report()
+    for spans in (report.gold_spans, report.system_spans):
+        labels = spans.table.label_dicts
+        assert [span.attrs["labels"] for span in spans] == labels
+        assert all(span.attrs["labels"] is labels[i] for i, span in enumerate(spans))
+    assert report.gold_spans[0].attrs["labels"] == {"entity": "person", "risk": "hoch"}
+
+
 def test_error_rows_for_the_workbook():
     _, _, report = _report(error_tables=tuple(ALL_TYPES))
     sheets = [row["sheet"] for row in report.error_rows]

@@ -9,7 +9,8 @@ from pathlib import Path
 import pytest
 
 from engine.methods.propara.compare import Comparer, location_terms, normalize_location
-from engine.methods.propara.summary import display, is_input, is_output
+from engine.methods.propara.summary import display
+from tests.engine.propara_reference import is_input, is_output
 
 EXAMPLE_ANSWERS = [
     (1167, 1, "atoms of hydrogen", "NONE", "sun", "sun"),

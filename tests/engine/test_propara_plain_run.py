@@ -9,7 +9,7 @@ from pathlib import Path
 
 import numpy as np
 import pytest
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from engine.errors import InputError
@@ -18,7 +18,8 @@ from engine.methods.propara import Options, ProPara
 from engine.methods.propara.compare import Comparer
 from engine.methods.propara.detail import BestPairs
 from engine.methods.propara.scores import QUESTIONS, score_process
-from engine.methods.propara.summary import Summaries, is_input, is_output
+from engine.methods.propara.summary import Summaries
+from tests.engine.propara_reference import is_input, is_output
 from tests.engine.test_propara_reference import _files
 
 
@@ -115,9 +116,12 @@ def test_errors_come_in_the_original_order(tmp_path, predictions, answers, error
 @settings(max_examples=100, deadline=None)
 @given(st.lists(st.lists(st.sampled_from(["NONE", "CREATE", "DESTROY", "MOVE"]), min_size=1, max_size=7),
                 min_size=1, max_size=6))  # fmt: skip
+@example([["MOVE", "DESTROY"], ["DESTROY", "DESTROY"], ["CREATE", "DESTROY"], ["DESTROY", "MOVE"],
+          ["CREATE", "MOVE"], ["MOVE", "CREATE"], ["NONE", "CREATE", "NONE"], ["DESTROY", "NONE", "CREATE"],
+          ["NONE", "NONE"]])  # fmt: skip  # (test_propara_examples' cases)
 def test_inputs_and_outputs_found_at_once_follow_their_definitions(participants):
     """The summaries' inputs and outputs (found for all participants at once) are those of
-    is_input / is_output, one participant at a time."""
+    §3.4's definitions (the reference's is_input / is_output), one participant at a time."""
     rows = []
     for number, actions in enumerate(participants):
         place = "-"

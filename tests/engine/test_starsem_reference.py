@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from engine.errors import InputError
 from engine.methods.starsem import exact, extended_reading, files, model, reading
+from engine.methods.starsem.detail import Layout
 from engine.methods.starsem.model import Instance, Sentence
 from engine.methods.starsem.scoring import Scorer
 from engine.textio import decode_utf8
@@ -252,13 +253,41 @@ def test_detail_view_does_not_change_the_numbers(tmp_path_factory, corpus):
 @settings(max_examples=200, deadline=None)
 @given(st.data())
 def test_a_sentence_the_same_on_both_sides_counts_like_any_other(data):
-    """The shortcut for identical sides (every instance with a cue) against the full pairing."""
+    """The shortcut for identical sides (every instance with a cue) against the full pairing:
+    the same counts, and with detail the same verdicts recorded."""
     n = data.draw(st.integers(1, 5))
     side = model.Side([i for i in data.draw(instances(n)) if i.cue], data.draw(st.integers(0, 9)))
-    shortcut, paired = Scorer(record=False), Scorer(record=True)
-    shortcut.add(Sentence(1, 1, side, side))
+    paired = Scorer(record=True)
     paired.add(Sentence(1, 1, side, model.Side(side.instances, side.scope_tokens)))
-    assert shortcut.counts == paired.counts
+    for record in (False, True):
+        shortcut = Scorer(record)
+        shortcut.add(Sentence(1, 1, side, side))
+        assert shortcut.counts == paired.counts
+    assert shortcut.verdicts == paired.verdicts
+
+
+def _run_or_none(layout: Layout, start: int, end: int, unit: int | None = None) -> tuple | None:
+    try:
+        return layout.run(start, end, unit)
+    except IndexError:
+        return None
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.one_of(st.none(), st.integers(0, 3)), min_size=1, max_size=5))
+def test_a_run_from_a_known_unit_is_the_run_found_by_position(sizes):
+    """Layout.run given the unit an error row's sentence starts (a run within its words
+    or past them, into the next units) gives what the search by position gives."""
+    layout = Layout("doc")
+    for number, size in enumerate(sizes, 1):
+        words = None if size is None else model.Words([f"w{number}.{k}" for k in range(size)],
+                                                      [str(k) for k in range(size)], "", "")  # fmt: skip
+        layout.add(number, words)
+    total = layout.units[-1][1]
+    for unit, (first, _) in enumerate(layout.units):
+        for start in range(first, total):
+            for end in range(start + 1, total + 1):
+                assert _run_or_none(layout, start, end, unit) == _run_or_none(layout, start, end)
 
 
 # --- the bulk shortcuts against their literal definitions -----------------------------------

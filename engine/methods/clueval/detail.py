@@ -120,7 +120,7 @@ def _match_columns(matches: Matches, columns: list[list[Any]]) -> dict[str, Sequ
 def error_json(matches: Matches, row: ErrorRow) -> dict[str, Any]:
     x, y = matches.x, matches.y
     overlaps = [
-        {"start": y.starts[k], "end": y.ends[k], "labels": dict(zip(y.layers, y.labels[k], strict=True))}
+        {"start": y.starts[k], "end": y.ends[k], "labels": y.label_dicts[k]}
         for k in row.overlaps
     ]
     return {
@@ -266,7 +266,6 @@ class ViewerSpans(SpanSequence):
         starts = np.array(table.starts, dtype=np.int64)
         self.which = np.maximum(np.searchsorted(np.array(documents.starts), starts, side="right") - 1, 0)
         self.lines = table.vrt.lines(starts)
-        self.labels = LabelDicts(table.layers)
 
     def __len__(self) -> int:
         return len(self.table)
@@ -274,9 +273,8 @@ class ViewerSpans(SpanSequence):
     def span(self, i: int) -> Span:
         table, k = self.table, int(self.which[i])
         document = self.documents.documents[k]
-        labels = self.labels(table.labels[i])
-        attrs = {"status": STATUSES[self.status[i]], "line": int(self.lines[i]), "labels": labels,
-                 "id": table.span_id(i), "side": self.side}  # fmt: skip
+        attrs = {"status": STATUSES[self.status[i]], "line": int(self.lines[i]),
+                 "labels": table.label_dicts[i], "id": table.span_id(i), "side": self.side}  # fmt: skip
         begin, end = self.documents.placed(k, table.starts[i], table.ends[i])
         end = max(min(end, len(document)), begin)
         return Span(begin, end, "/".join(table.labels[i]), document.name, attrs)

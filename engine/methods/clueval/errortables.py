@@ -128,7 +128,7 @@ class ErrorRow:
 
     index: int  # the row of the match table
     values: dict[str, Any]  # the §5.4 columns
-    overlaps: list[int]  # indices into the other table
+    overlaps: range  # indices into the other table
     context: Context
 
 
@@ -144,22 +144,21 @@ def error_table(
     candidate spans, `candidate` then holds the candidate's sentences for C37)."""
     wanted = {STATUSES.index(t) for t in types}
     keys = columns(matches.x.layers)
-    rows = []
-    for i, s in enumerate(matches.status):
-        if s in wanted:
-            values, ctx = _row(matches, i, reference, candidate, left, right)
-            rows.append(ErrorRow(i, dict(zip(keys, values, strict=True)), list(matches.overlaps(i)), ctx))
+    rows = [_row(matches, i, keys, reference, candidate, left, right)
+            for i, s in enumerate(matches.status) if s in wanted]  # fmt: skip
     rows.sort(key=lambda r: (r.values["error_type"], r.values["token_id_start"]))
     return rows
 
 
 def _row(
-    matches: Matches, i: int, reference: Sentences, candidate: Sentences | None, left: int, right: int
-) -> tuple[tuple[Any, ...], Context]:
-    """Row i's §5.4 values (in columns' order) and its context."""
+    matches: Matches, i: int, keys: list[str], reference: Sentences, candidate: Sentences | None,
+    left: int, right: int,
+) -> ErrorRow:  # fmt: skip
+    """Row i of the error table: its §5.4 values (`keys`: the columns), overlaps and context."""
     x, y = matches.x, matches.y
     xs, xe = x.starts[i], x.ends[i]
-    lo, hi = matches.overlap_lo[i], matches.overlap_hi[i]
+    overlaps = matches.overlaps(i)
+    lo, hi = overlaps.start, overlaps.stop
     sentences = reference
     if candidate is not None and not reference.holds(xs, xe):
         sentences = candidate
@@ -175,4 +174,4 @@ def _row(
         ids_start = ids_end = other_text = NONE
     values = (x.start_ids[i], x.end_ids[i], ids_start, ids_end, x.domain_column[i], *x.labels[i], *labels_y,
               " ".join(x.texts[i].split()), other_text, ctx.text, STATUSES[matches.status[i]])  # fmt: skip
-    return values, ctx
+    return ErrorRow(i, dict(zip(keys, values, strict=True)), overlaps, ctx)

@@ -13,7 +13,6 @@ from typing import Any
 
 from ...report import Later
 from .match import STATUSES, Matches
-from .spans import LabelDicts
 
 EVALUATION_COLUMNS = ["Level", "P", "R", "F1", "TP_Precision", "TP_Recall", "FP", "FN", "Support", "Label"]
 LEVELS = (0, 1, 2, 3)
@@ -160,9 +159,10 @@ class Misses:
     @cached_property
     def missed(self) -> list[tuple[int, list[Any]]]:
         """(status, row) of every row no hit at the lowest level, in table order."""
-        x, labels = self.matches.x, LabelDicts(self.matches.x.layers)
+        x = self.matches.x
+        labels = x.label_dicts
         return [
-            (s, [x.starts[i], x.ends[i], STATUSES[s], labels(x.labels[i])])
+            (s, [x.starts[i], x.ends[i], STATUSES[s], labels[i]])
             for i, s in enumerate(self.matches.status)
             if s > LEVELS[0]
         ]

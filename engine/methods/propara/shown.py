@@ -48,12 +48,17 @@ class Sides(msgspec.Struct, gc=False):
     prediction: SummaryJSON
 
 
+def summary(pid: int, inputs: list[str], outputs: list[str], conversions: list[ConversionJSON],
+            moves: list[MoveJSON]) -> SummaryJSON:  # fmt: skip
+    """A process's summary (an empty list is null)."""
+    return SummaryJSON(pid, Named(inputs or None), Named(outputs or None), conversions or None, moves or None)
+
+
 def summaries(pids: list[int], inputs: list[list[str]], outputs: list[list[str]],
               conversions: list[list[ConversionJSON]], moves: list[list[MoveJSON]]
               ) -> list[SummaryJSON]:  # fmt: skip
-    """Per process its summary (an empty list is null)."""
-    return [SummaryJSON(pid, Named(i or None), Named(o or None), c or None, m or None)
-            for pid, i, o, c, m in zip(pids, inputs, outputs, conversions, moves, strict=True)]  # fmt: skip
+    """Per process its summary (summary)."""
+    return [summary(*five) for five in zip(pids, inputs, outputs, conversions, moves, strict=True)]
 
 
 _ENCODE = msgspec.json.Encoder().encode

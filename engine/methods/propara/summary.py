@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache, partial
+from itertools import starmap
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...formats.propara_actions import CREATE_CODE, DESTROY_CODE, MOVE_CODE, NULL_CODE, ActionFile, Process
@@ -28,22 +29,6 @@ class Move(NamedTuple):
     step: int
 
 
-def conversion_dicts(conversions: list[Conversion]) -> list[dict[str, Any]]:
-    """Conversions as the diagnostics write them (a dict display: twice as fast as dict(zip(…)))."""
-    return [
-        {"participants_destroyed": d, "participants_created": c, "location": place, "step_number": step}
-        for d, c, place, step in conversions
-    ]
-
-
-def move_dicts(moves: list[Move]) -> list[dict[str, Any]]:
-    """Moves as the diagnostics write them."""
-    return [
-        {"participants": p, "location_before": before, "location_after": after, "step_number": step}
-        for p, before, after, step in moves
-    ]
-
-
 @dataclass
 class Summary:
     pid: int
@@ -53,48 +38,21 @@ class Summary:
     moves: list[Move]
 
     def diagnostics(self) -> dict[str, Any]:
-        """The summary as the original's diagnostics write it (summary_object)."""
-        return summary_object(self.pid, self.inputs, self.outputs, conversion_dicts(self.conversions),
-                              move_dicts(self.moves))  # fmt: skip
+        """The summary as the original's diagnostics write it, the JSON report's too
+        (shown.SummaryJSON)."""
+        import msgspec  # (a run without -d does not pay its import)
 
+        from . import shown
 
-def summary_object(pid: int, inputs: list[str], outputs: list[str], conversions: list[dict[str, Any]],
-                   moves: list[dict[str, Any]]) -> dict[str, Any]:  # fmt: skip
-    """A process's summary as the original's diagnostics write it (an empty list is null):
-    the inputs' and outputs' names, the conversions' and moves' dicts (conversion_dicts,
-    move_dicts). The JSON report's summaries show the same (shown.SummaryJSON)."""
-    return {"process_id": pid, "inputs": {"participants": inputs or None},
-            "outputs": {"participants": outputs or None}, "conversions": conversions or None,
-            "moves": moves or None}  # fmt: skip
+        conversions = list(starmap(shown.ConversionJSON, self.conversions))
+        moves = list(starmap(shown.MoveJSON, self.moves))
+        return msgspec.to_builtins(shown.summary(self.pid, self.inputs, self.outputs, conversions, moves))
 
 
 @lru_cache(maxsize=1 << 16)
 def display(name: str) -> str:
     """`fuel ; spent fuel` → `fuel OR spent fuel`."""
     return " OR ".join(piece.strip() for piece in name.split(";"))
-
-
-def is_input(actions: list[str]) -> bool:
-    """Destroyed at some i with no CREATE before and no CREATE or MOVE after: with no CREATE
-    at all, the last DESTROY comes after the last MOVE."""
-    if "CREATE" in actions or "DESTROY" not in actions:
-        return False
-    return _last(actions, "DESTROY") > _last(actions, "MOVE")
-
-
-def is_output(actions: list[str]) -> bool:
-    """Created at some i with no DESTROY or MOVE before and no DESTROY after: with no
-    DESTROY at all, the first CREATE comes before the first MOVE."""
-    if "DESTROY" in actions or "CREATE" not in actions:
-        return False
-    return "MOVE" not in actions or actions.index("CREATE") < actions.index("MOVE")
-
-
-def _last(actions: list[str], action: str) -> int:
-    for index in range(len(actions) - 1, -1, -1):
-        if actions[index] == action:
-            return index
-    return -1
 
 
 def _distinct(values: list[str]) -> list[str]:

@@ -80,9 +80,11 @@ class Layout:
             words = self.words[unit] = block_words(words)
         return words
 
-    def run(self, start: int, end: int) -> tuple[list[str], list[str]]:
-        """The words and numbers (column 3) of document positions start..end − 1."""
-        unit = bisect.bisect_right(self.starts, start) - 1
+    def run(self, start: int, end: int, unit: int | None = None) -> tuple[list[str], list[str]]:
+        """The words and numbers (column 3) of document positions start..end − 1 (`unit`:
+        the one holding `start` when known; found when not, or when it does not hold it)."""
+        if unit is None or start >= self.units[unit][1]:
+            unit = bisect.bisect_right(self.starts, start) - 1
         words = self.unit_words(unit) if unit >= 0 else None
         if words is None:
             raise IndexError(start)
@@ -213,10 +215,10 @@ class DetailBuilder:
         return spans
 
     def _side(self, elements: dict[str, Any] | None, number: int | None, offset: int,
-              words: Words | None) -> tuple[Any, ...]:  # fmt: skip
+              unit: int | None) -> tuple[Any, ...]:  # fmt: skip
         """A side's values of an error row: SIDE_KEYS' (label, start, end, parts, position,
         text), then cue, scope and event texts and the negation's number (`number`: its
-        0-based one). `words`: the sentence's own, None when it has none."""
+        0-based one). `offset`, `unit`: where the sentence starts and its unit (None: none)."""
         negation = None if number is None else number + 1
         if not elements:
             return (*blank_side(), "", "", "", negation)
@@ -225,14 +227,10 @@ class DetailBuilder:
         indices = sorted({i for i, _ in cue}.union([i for i, _ in scope]))
         if not indices:
             return (*blank_side(), *texts, negation)
-        size = len(words.words) if words is not None else 0
         text: list[str] = []
         positions = []
         for a, b in (runs := _runs(indices)):
-            if b <= size:  # in the sentence's own words
-                shown, numbers = words.words[a:b], words.numbers[a:b]  # type: ignore[union-attr]
-            else:  # (past its words: the document's next ones, or none)
-                shown, numbers = self.layout.run(offset + a, offset + b)
+            shown, numbers = self.layout.run(offset + a, offset + b, unit)
             text += shown
             positions.append(numbers[0] if len(numbers) == 1 else f"{numbers[0]}-{numbers[-1]}")
         parts = [[offset + a, offset + b] for a, b in runs]
@@ -244,14 +242,12 @@ class DetailBuilder:
         layout, number = self.layout, record["sentence"]
         unit = layout.index.get(number)
         offset, words = (0, None) if unit is None else (layout.starts[unit], layout.unit_words(unit))
-        if words is not None and not words.words:
-            words = None
         cue, scope, event = record["cue"], record["scope"], record["negated"]
         verdicts = zip(ELEMENTS, (cue, scope, event), strict=True)
         detail = ", ".join([f"{kind} {verdict}" for kind, verdict in verdicts if verdict])
         g_elements, s_elements = record["gold_elements"], record["system_elements"]
-        gold = self._side(g_elements, record["gold"], offset, words)
-        system = self._side(s_elements, record["system"], offset, words)
+        gold = self._side(g_elements, record["gold"], offset, unit)
+        system = self._side(s_elements, record["system"], offset, unit)
         strip = _marked(list(words.words), g_elements, s_elements) if words is not None else ""
         chapter, sentence_id = record["chapter"], record["sentence_id"]
         return (layout.name, number, f"{chapter} {sentence_id}".strip(), record["full"], cue,

@@ -17,12 +17,11 @@ from ...errors import InputError
 from .files import (
     Blocks,
     Input,
-    PlainUnits,
+    Reader,
     columns_text,
     file_blocks,
     file_text,
     plain_flags,
-    plain_units,
     skeleton_pieces,
     walk,
 )
@@ -163,21 +162,17 @@ def _plain(text: str, columns: Columns | None) -> bool:
     return _PLAIN.fullmatch(text.partition("\n")[0]) is not None
 
 
-class ExactReader:
+class ExactReader(Reader):
     """The three passes of v2.2 over GOLD and SYSTEM; sentences without negation on
     either side are only counted (`plain_count`)."""
 
     def __init__(self, gold: Input, system: Input, keep_rows: bool) -> None:
-        self.gold_path, self.system_path = gold.path, system.path
-        self.keep_rows = keep_rows
+        super().__init__(gold, system, keep_rows)
         self.gold: list[str] = []
         self.system: list[str] = []
         self.blocks = aligned_blocks(gold.data, system.data)
         if self.blocks is None:
             self.gold, self.system = text_lines(file_text(gold.data)), text_lines(file_text(system.data))
-        self.plain_count = 0
-        self.plain_units: PlainUnits = ([], [], [])  # with keep_rows, the blocks only counted
-        self.warnings: list[str] = []
         extra = len(self.system) - len(self.gold)
         if extra > 0:
             self.warnings.append(f"SYSTEM has {extra} lines after the end of GOLD; they were not evaluated")
@@ -326,9 +321,7 @@ class ExactReader:
         if not closed and (gold.newlines[last] == 0 or self.keep_rows):  # (its last line is not collected)
             flags[last] = False
         counted, walked = walk(flags)
-        self.plain_count += len(counted)
-        if self.keep_rows:
-            self.plain_units = plain_units(counted, gold)
+        self.count_plain(counted, gold)
         sweep = _Sweep()
         for i in walked:
             columns = self._sweep_checks(gold, system, i, closed, plain[i], sweep)

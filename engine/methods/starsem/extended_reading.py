@@ -77,7 +77,7 @@ class ExtendedReader(BlockReader):
         golds, systems = self.gold_blocks, self.system_blocks
         flags = plain_flags(golds, systems, strip=self.STRIP)
         counted, walked = walk(flags)
-        self.count_plain(counted)
+        self.count_plain(counted, golds)
         shift = systems.first - golds.first  # as in the default reader: lines follow GOLD's
         for i in walked:
             gold = golds[i]

@@ -138,11 +138,9 @@ class Blocks:
         return self.lines[-1] + self.newlines[-1] + 1
 
 
-class BlockReader:
-    """What the default and the extended reader share: both files as sentence blocks."""
-
-    #: Whether the reader strips its lines (the default one does, the extended one not).
-    STRIP = True
+class Reader:
+    """What every mode's reader shares: the paths, the warnings and the sentences
+    without negation on either side, only counted."""
 
     def __init__(self, gold: Input, system: Input, keep_rows: bool) -> None:
         self.gold_path, self.system_path = gold.path, system.path
@@ -150,17 +148,27 @@ class BlockReader:
         self.plain_count = 0  # sentences without negation on either side, only counted
         self.plain_units: PlainUnits = ([], [], [])  # with keep_rows, those of them the layout shows
         self.warnings: list[str] = []
+
+    def count_plain(self, indices: list[int], gold: Blocks) -> None:
+        """The GOLD blocks at `indices` only counted (kept for the layout with keep_rows)."""
+        self.plain_count += len(indices)
+        if self.keep_rows:
+            self.plain_units = plain_units(indices, gold)
+
+
+class BlockReader(Reader):
+    """What the default and the extended reader share: both files as sentence blocks."""
+
+    #: Whether the reader strips its lines (the default one does, the extended one not).
+    STRIP = True
+
+    def __init__(self, gold: Input, system: Input, keep_rows: bool) -> None:
+        super().__init__(gold, system, keep_rows)
         self.gold_blocks = gold.blocks(strip=self.STRIP)
         self.system_blocks = system.blocks(skeletons=False)
 
     def __len__(self) -> int:
         return len(self.gold_blocks)
-
-    def count_plain(self, indices: list[int]) -> None:
-        """The GOLD blocks at `indices` only counted (kept for the layout with keep_rows)."""
-        self.plain_count += len(indices)
-        if self.keep_rows:
-            self.plain_units = plain_units(indices, self.gold_blocks)
 
 
 def sentence_blocks(text: str, path: str, data: bytes | None = None, strip: bool = True) -> Blocks:

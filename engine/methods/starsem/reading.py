@@ -78,7 +78,7 @@ class DefaultReader(BlockReader):
         that are the same text on both sides."""
         flags = plain_flags(golds, systems, strip=self.STRIP)
         counted, walked = walk(flags)
-        self.count_plain(counted)
+        self.count_plain(counted, golds)
         # SYSTEM's line numbers follow GOLD's: every earlier sentence has as many lines on
         # both sides (the same text, or checked to hold the same tokens), or reading stopped.
         shift = systems.first - golds.first

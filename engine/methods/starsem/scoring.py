@@ -137,7 +137,8 @@ class Scorer:
         if g_side is s_side:
             self._add_identical(g_side)
             if record:
-                self._record_identical(sentence, g_side.instances or [])
+                for i in g_side.instances or []:  # each its own partner (_add_identical)
+                    self._record(sentence, i, i, "TP")
             return
         c.sentences += 1
         gold = g_side.instances or []
@@ -266,31 +267,18 @@ class Scorer:
     # --- the verdicts of the error table ---------------------------------------------
 
     def _record(self, sentence: Sentence, g: Instance | None, s: Instance | None, full: str) -> None:
+        """The record of an instance (or a pair) for the error table and the report."""
         if self.verdicts is None or (s is None and g is not None and not (g.cue or g.scope or g.event)):
             return  # nothing to show of an empty instance (an empty sentence, exact mode)
-        self.verdicts.append(verdict(sentence, g, s, cue_verdict(g, s), element_verdict(g, s, "scope"),
-                                     element_verdict(g, s, "event"), full))  # fmt: skip
-
-    def _record_identical(self, sentence: Sentence, instances: list[Instance]) -> None:
-        """The verdicts of a sentence the same on both sides: each instance its own
-        partner (_add_identical), every element it has a true positive."""
-        verdicts = self.verdicts if self.verdicts is not None else []
-        for i in instances:
-            scope, negated = "TP" if i.scope else None, "TP" if i.event else None
-            verdicts.append(verdict(sentence, i, i, "TP", scope, negated, "TP"))
-
-
-def verdict(sentence: Sentence, g: Instance | None, s: Instance | None, cue: str, scope: str | None,
-            negated: str | None, full: str) -> dict[str, Any]:  # fmt: skip
-    """The record of an instance (or a pair) for the error table and the report."""
-    return {
-        "sentence": sentence.number, "line": sentence.line,
-        "chapter": sentence.chapter, "sentence_id": sentence.sentence_id,
-        "gold": None if g is None else g.group, "system": None if s is None else s.group,
-        "cue": cue, "scope": scope, "negated": negated, "full": full,
-        "gold_elements": None if g is None else g.elements(),
-        "system_elements": None if s is None else s.elements(),
-    }  # fmt: skip
+        self.verdicts.append({
+            "sentence": sentence.number, "line": sentence.line,
+            "chapter": sentence.chapter, "sentence_id": sentence.sentence_id,
+            "gold": None if g is None else g.group, "system": None if s is None else s.group,
+            "cue": cue_verdict(g, s), "scope": element_verdict(g, s, "scope"),
+            "negated": element_verdict(g, s, "event"), "full": full,
+            "gold_elements": None if g is None else g.elements(),
+            "system_elements": None if s is None else s.elements(),
+        })  # fmt: skip
 
 
 def _judge_scope(row: Row, g: Instance, s: Instance) -> None:

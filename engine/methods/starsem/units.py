@@ -32,9 +32,9 @@ def flat(counts: Counts) -> list[int]:
 
 
 def own_counts(sentence: Sentence) -> Counts:
-    """A sentence's own counts: the sentence scored alone, as the run scored it (the path
-    that records verdicts)."""
-    scorer = Scorer(record=True)
+    """A sentence's own counts: the sentence scored alone, as the run scored it (recording
+    verdicts or not, a Scorer counts alike: its verdicts are not asked for here)."""
+    scorer = Scorer(record=False)
     scorer.add(sentence)
     return scorer.counts
 
