@@ -290,7 +290,7 @@ def build_report(run: Run, options: Options, detail: bool) -> Report:
         messages=run.messages(level),
         data={"_run": run, "_level": level},
     )
-    if run.texts is None:  # its own files, read without the reader options
+    if run.read_itself:
         report.data[READ_ITSELF] = True
     _score_tables(report, run, level, detail)
     if detail:

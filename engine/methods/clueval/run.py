@@ -97,6 +97,11 @@ class Run:
     def layers(self) -> tuple[str, ...]:
         return self.options.layers
 
+    @property
+    def read_itself(self) -> bool:
+        """Whether CLUEval read its own vertical files (without the reader options): no texts."""
+        return self.texts is None
+
     # --- scores ----------------------------------------------------------------------
 
     def evaluation(self, level: int) -> PlainTable:
