@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
 )
 
 from engine.errors import InputError
-from engine.progress import Progress
 
 from . import dialogs
 from .adjudication import offer_workbook
@@ -564,6 +563,8 @@ class AgreementWindow(QWidget):
         with Open and Open Folder says where it is (and what was kept)."""
         if self.corpus is None:
             return False
+        from .adjudication_export import workbook_job
+
         job = workbook_job(self.corpus, self.data, path, keep_from)
         return self.run_task("Writing the adjudication workbook", job, self._written, UNWRITTEN)
 
@@ -573,25 +574,3 @@ class AgreementWindow(QWidget):
         self.notice.show_written(paths, note)
         offer_workbook(self.settings, paths[0])  # Make Gold's next workbook
 
-
-def workbook_job(corpus: Any, data: dict[str, Any] | None, path: str, keep_from: str | None = None) -> Job:
-    """What the worker thread runs to write the adjudication workbook (the engine builds it,
-    with the decisions of `keep_from` where given): the files, and what was kept."""
-
-    def job(progress: Progress) -> tuple[list[Path], str]:
-        from engine.agreement.kept import read_decisions
-        from engine.agreement.workbook import workbook_bytes
-        from engine.textio import atomic_write_bytes
-
-        progress.update(0.0, "reading the decisions to keep" if keep_from else "", force=True)
-        kept = read_decisions(keep_from) if keep_from is not None else None
-        progress.update(0.0, "writing the adjudication workbook", force=True)
-        content = workbook_bytes(corpus, data, progress, kept)
-        progress.check()  # cancelled while saving: nothing is written
-        try:
-            atomic_write_bytes(path, content)
-        except OSError as err:  # one the engine has no message of its own for
-            raise InputError("a writable file", str(err), file=path) from None
-        return [Path(path)], kept.summary() if kept is not None else ""
-
-    return job
