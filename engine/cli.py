@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any, NoReturn
 
 from . import __version__
+from .compare_options import system_b_options, system_b_specs
 from .comparison import (
     add_confidence_arguments,
     add_intervals,
@@ -29,6 +30,7 @@ from .comparison import (
 )
 from .errors import Cancelled, InputError, shown
 from .formats.suggest import check_inputs
+from .help_layout import HelpLayout, MethodLayout
 from .methods import BUILTIN_METHODS, Invocation, Method, all_methods, get_method
 from .options import OptionSpec, either, option_specs, validate
 from .paths import check_writable, file_path, input_identities, refuse_overwriting
@@ -44,40 +46,6 @@ _check_writable = check_writable  # the name engine/agreement/command.py imports
 
 class UsageError(Exception):
     """A command line argparse could not take."""
-
-
-class HelpLayout(argparse.HelpFormatter):
-    """argparse's help layout, as wide as the terminal (found as argparse finds it, but
-    without importing shutil: 3 ms of every run, and help is seldom printed)."""
-
-    def __init__(self, prog: str) -> None:
-        super().__init__(prog, width=_terminal_columns() - 2)
-
-
-class MethodLayout(HelpLayout):
-    """HelpLayout for a method: its title, then its description filled to 88 columns
-    (when the help is printed: a run does not import textwrap)."""
-
-    def _fill_text(self, text: str, width: int, indent: str) -> str:
-        import textwrap
-
-        title, _, description = text.partition("\n\n")
-        return f"{indent}{title}\n\n" + textwrap.fill(description, 88, initial_indent=indent,
-                                                      subsequent_indent=indent)  # fmt: skip
-
-
-def _terminal_columns() -> int:
-    """shutil.get_terminal_size().columns: $COLUMNS, else the terminal's, else 80."""
-    try:
-        columns = int(os.environ.get("COLUMNS", ""))
-    except ValueError:
-        columns = 0
-    if columns > 0:
-        return columns
-    try:
-        return os.get_terminal_size(sys.__stdout__.fileno()).columns or 80
-    except (AttributeError, ValueError, OSError):
-        return 80
 
 
 class Parser(argparse.ArgumentParser):
@@ -224,6 +192,8 @@ def _compare_parser(sub: argparse._SubParsersAction, methods: list[Method]) -> N
         parser.add_argument("--keep-review", metavar="WORKBOOK", help=keep)
         add_confidence_arguments(parser, compare=True)
         method.add_compare_arguments(parser)
+        for spec in system_b_specs(method.Options):  # a second system in its own format or columns
+            add_option(group, spec)
 
 
 def build_parser(argv: list[str] | None = None) -> Parser:
@@ -422,10 +392,11 @@ def run_compare(args: argparse.Namespace) -> tuple[str, list[str]]:
     for out in method.outputs:
         setattr(args, "out_" + out.name, None)
     options = method.run_options(args, _options(method, args))
+    options_b = system_b_options(args, method.Options, options) if system_b_specs(method.Options) else None
     for path in (args.gold, args.system_a, args.system_b):
         check_input(path)
-    for system in (args.system_a, args.system_b):
-        check_inputs(method, args.gold, system, options)  # a file of another method's format
+    for system, read_with in ((args.system_a, options), (args.system_b, options_b or options)):
+        check_inputs(method, args.gold, system, read_with)  # a file of another method's format
     targets = _targets(method, Invocation(args.gold, args.system, options), args.json, args.xlsx)
     inputs = input_identities([args.gold, args.system_a, args.system_b])
     refuse_overwriting(inputs, {name: path for name, path in targets.items() if path is not None})
@@ -434,7 +405,8 @@ def run_compare(args: argparse.Namespace) -> tuple[str, list[str]]:
         from .export.carry import match_systems, review_to_keep
 
         kept = review_to_keep(args.xlsx, args.keep_review, compare=True)  # a review never replaced unawares
-    report = compare_reports(method, args.gold, (args.system_a, args.system_b), options, confidence)
+    report = compare_reports(method, args.gold, (args.system_a, args.system_b), options, confidence,
+                             options_b=options_b)  # fmt: skip
     warnings = list(report.messages) + (kept.warnings if kept is not None else [])
     if args.xlsx is not None:
         from .export.xlsx import write_workbook

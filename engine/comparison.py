@@ -103,12 +103,20 @@ def compare_reports(
     options: Any,
     confidence: Confidence,
     progress: Progress = NO_PROGRESS,
+    options_b: Any = None,
 ) -> Report:
-    """Both systems scored against `gold`; per score the difference b − a with its
+    """Both systems scored against `gold` (system B with `options_b`, its own --system-b-X:
+    engine/compare_options.py; None: A's); per score the difference b − a with its
     interval and p-values over the same units (report.data: comparison, systems,
     confidence, and each system's own report by its name as _system_reports; report.tables:
     the comparison, then each system's score tables)."""
-    reports = [method.evaluate(gold, system, options, progress, detail=True) for system in systems]
+    from .compare_options import as_system_b, system_b_given
+
+    reports = [method.evaluate(gold, systems[0], options, progress, detail=True)]
+    try:
+        reports.append(method.evaluate(gold, systems[1], options_b or options, progress, detail=True))
+    except InputError as err:
+        raise (err if options_b is None else as_system_b(err)) from None
     progress.update(1.0, "resampling", force=True)
     data = _compared(method, reports, systems, confidence)
     data["_system_reports"] = dict(zip(SYSTEMS, reports, strict=True))  # its workbook's reviewed scores
@@ -121,7 +129,7 @@ def compare_reports(
     return Report(
         method=method.name,
         title=f"{first.title}: two systems compared",
-        options=first.options,
+        options={**first.options, **system_b_given(first.options, reports[1].options)},
         inputs=[f for f in first.inputs if f.role != "system"] + _system_files(systems),
         tables=tables,
         error_rows=both_systems_errors(reports),

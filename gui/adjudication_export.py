@@ -12,6 +12,9 @@ from typing import Any, Protocol
 
 from PySide6.QtWidgets import QFileDialog
 
+from engine.errors import InputError
+from engine.progress import Progress
+
 from .agreement_memory import note_folder, start_folder
 from .review_export import KEEP, RENAME, REPLACE, answer, ask_keep, held, new_name
 from .worker import Job
@@ -79,3 +82,26 @@ def replace(window: Window, path: str, found: tuple[str, str] | None) -> None:
         export_workbook(window, new_name(path))
     else:
         window.say(f"Nothing was written: {Path(path).name} is as it was.")
+
+
+def workbook_job(corpus: Any, data: dict[str, Any] | None, path: str, keep_from: str | None = None) -> Job:
+    """What the worker thread runs to write the adjudication workbook (the engine builds it,
+    with the decisions of `keep_from` where given): the files, and what was kept."""
+
+    def job(progress: Progress) -> tuple[list[Path], str]:
+        from engine.agreement.kept import read_decisions
+        from engine.agreement.workbook import workbook_bytes
+        from engine.textio import atomic_write_bytes
+
+        progress.update(0.0, "reading the decisions to keep" if keep_from else "", force=True)
+        kept = read_decisions(keep_from) if keep_from is not None else None
+        progress.update(0.0, "writing the adjudication workbook", force=True)
+        content = workbook_bytes(corpus, data, progress, kept)
+        progress.check()  # cancelled while saving: nothing is written
+        try:
+            atomic_write_bytes(path, content)
+        except OSError as err:  # one the engine has no message of its own for
+            raise InputError("a writable file", str(err), file=path) from None
+        return [Path(path)], kept.summary() if kept is not None else ""
+
+    return job

@@ -33,7 +33,6 @@ from PySide6.QtWidgets import (
 )
 
 from engine.errors import InputError
-from engine.progress import Progress
 
 from . import dialogs
 from .adjudication import offer_workbook
@@ -93,6 +92,11 @@ UNREAD, UNWRITTEN = "The annotators could not be read", "The workbook could not 
 DOC_COLUMNS = ("Document", "Annotators", *DOCUMENT_FIGURES)
 
 
+def nothing_undone() -> str:
+    """The undo of work that changed nothing before it ran: nothing for the line to say."""
+    return ""
+
+
 class AgreementWindow(QWidget):
     """A window of its own beside the main window's Evaluate mode."""
 
@@ -113,6 +117,7 @@ class AgreementWindow(QWidget):
         self._task: Task | None = None
         self._thread: Any = None
         self._done: Callable[[Any], None] = lambda result: None
+        self._undo: Callable[[], str] = nothing_undone  # what a work that stops unfinished undoes; its note
         self._result: tuple[Any, ...] = ()  # the result of the work that ended well, until `done` has it
         self._doing = ""
         self.removed: set[Row] = set()  # rows the user removed: left out when an export is listed again
@@ -253,9 +258,9 @@ class AgreementWindow(QWidget):
         self.again = [path for path in dict.fromkeys(paths) if path in listed]
         self._list(paths)
 
-    def _list(self, paths: list[str], again: bool = False) -> None:
+    def _list(self, paths: list[str], again: bool = False, undo: Callable[[], str] | None = None) -> None:
         """List inputs (`again`: in place of their rows, an export's taken out once its new
-        rows are read: a listing that fails or is cancelled leaves them)."""
+        rows are read: a listing that fails or is cancelled leaves them, and does `undo`)."""
         reading = self.reading.reading()
         exports = [path for path in paths if may_hold_several(path, reading.format)]
         self._take_out([path for path in paths if path not in exports] if again else [])
@@ -264,7 +269,7 @@ class AgreementWindow(QWidget):
                 self.add_row(path, None)
         listing = listing_job(exports, self.predictions.isChecked(), reading)
         done = partial(self._listed, exports if again else [])
-        if exports and not self.run_task("Reading the annotators", listing, done, UNREAD):
+        if exports and not self.run_task("Reading the annotators", listing, done, UNREAD, undo):
             for path in exports:
                 self.add_row(path, None)
         if not exports:
@@ -309,7 +314,16 @@ class AgreementWindow(QWidget):
         annotator, any other input one row), as the command reads them with --format."""
         before, self.listed_as = self.listed_as, self.reading.reading().format
         if self.listed_as != before:
-            self._list(listed_otherwise(self.path_list(), before, self.listed_as), again=True)
+            undo = partial(self._format_back, before)
+            self._list(listed_otherwise(self.path_list(), before, self.listed_as), again=True, undo=undo)
+
+    def _format_back(self, format: str | None) -> str:
+        """After a relisting that failed or was cancelled: the Format the rows stay listed with,
+        shown again (measuring reads them as shown; choosing the other again lists them again)."""
+        self.listed_as = format
+        editor = self.reading.panel.editors["format"]
+        editor.set_value(format)  # changed: nothing to list again
+        return f" The Format is back to {editor.combo.currentText()}, as the rows were read."
 
     def _take_out(self, paths: list[str]) -> None:
         for row in reversed(range(self.paths.count())):
@@ -343,14 +357,15 @@ class AgreementWindow(QWidget):
         done = partial(self._measured, rows, reading)
         self.run_task("Measuring agreement", job, done, "Agreement could not be measured")
 
-    def run_task(self, title: str, job: Job, done: Callable[[Any], None], doing: str) -> bool:
+    def run_task(self, title: str, job: Job, done: Callable[[Any], None], doing: str,
+                 undo: Callable[[], str] | None = None) -> bool:  # fmt: skip
         """Run a job off the UI thread with the progress bar and Cancel; `done(result)` once it
-        has ended well and is cleared (`done` may start more work), a dialog titled `doing`
-        (what could not be done) when it fails. One job at a time."""
+        has ended well and is cleared (`done` may start more work), `undo()` then a dialog titled
+        `doing` (what could not be done) when it fails. One job at a time."""
         if self.busy:
             return False
         task = Task(title, job)
-        self._done, self._doing = done, doing
+        self._done, self._doing, self._undo = done, doing, undo or nothing_undone
         # Bound methods of the window (never lambdas), so that the calls are queued to the UI thread.
         task.progressed.connect(self._progressed)
         task.finished.connect(self._task_finished)
@@ -394,25 +409,29 @@ class AgreementWindow(QWidget):
         self.reading.button.setChecked(False)  # the figures have the room (the line beside says what is set)
         self.show_results()
 
-    def _stopped(self) -> None:
+    def _stopped(self) -> str:
         """Work that failed, crashed or was cancelled: its progress hidden, and no file kept as
-        "listed already" (a listing that stopped listed none: the next line must not say so)."""
+        "listed already" (a listing that stopped listed none: the next line must not say so);
+        what it changed before it ran undone (its undo), and what the line says of that."""
         self.progress.hide()
         self.again = []
+        undo, self._undo = self._undo, nothing_undone
+        return undo()
 
     def _failed(self, err: InputError) -> None:
-        self._stopped()
-        self.say(f"{self._doing}: {dialogs.input_error_text(err, CONTROLS)}")
+        undone = self._stopped()
+        self.say(f"{self._doing}: {dialogs.input_error_text(err, CONTROLS)}{undone}")
         dialogs.show_input_error(self, err, self._doing, CONTROLS)
 
     def _crashed(self, summary: str, details: str) -> None:
-        self._stopped()
-        self.say(f"Something went wrong: {summary}")
+        undone = self._stopped()
+        self.say(f"Something went wrong: {summary}{undone}")
         dialogs.show_crash(self, summary, details)
 
     def _cancelled(self) -> None:
-        self._stopped()
-        self.say("Cancelled: nothing was written." if self._done == self._written else "Cancelled.")
+        undone = self._stopped()
+        said = "Cancelled: nothing was written." if self._done == self._written else "Cancelled."
+        self.say(said + undone)
 
     def _thread_finished(self) -> None:
         """Clear the task, give `done` a good result (it may start more work), finish the
@@ -564,6 +583,8 @@ class AgreementWindow(QWidget):
         with Open and Open Folder says where it is (and what was kept)."""
         if self.corpus is None:
             return False
+        from .adjudication_export import workbook_job
+
         job = workbook_job(self.corpus, self.data, path, keep_from)
         return self.run_task("Writing the adjudication workbook", job, self._written, UNWRITTEN)
 
@@ -573,25 +594,3 @@ class AgreementWindow(QWidget):
         self.notice.show_written(paths, note)
         offer_workbook(self.settings, paths[0])  # Make Gold's next workbook
 
-
-def workbook_job(corpus: Any, data: dict[str, Any] | None, path: str, keep_from: str | None = None) -> Job:
-    """What the worker thread runs to write the adjudication workbook (the engine builds it,
-    with the decisions of `keep_from` where given): the files, and what was kept."""
-
-    def job(progress: Progress) -> tuple[list[Path], str]:
-        from engine.agreement.kept import read_decisions
-        from engine.agreement.workbook import workbook_bytes
-        from engine.textio import atomic_write_bytes
-
-        progress.update(0.0, "reading the decisions to keep" if keep_from else "", force=True)
-        kept = read_decisions(keep_from) if keep_from is not None else None
-        progress.update(0.0, "writing the adjudication workbook", force=True)
-        content = workbook_bytes(corpus, data, progress, kept)
-        progress.check()  # cancelled while saving: nothing is written
-        try:
-            atomic_write_bytes(path, content)
-        except OSError as err:  # one the engine has no message of its own for
-            raise InputError("a writable file", str(err), file=path) from None
-        return [Path(path)], kept.summary() if kept is not None else ""
-
-    return job

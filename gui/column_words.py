@@ -59,6 +59,17 @@ def reader_default(spec: OptionSpec) -> int | None:
     return getattr(DEFAULT, side_free(spec.name), None)
 
 
+#: What a Token column not set shows: the readers take the column a CoNLL-U Plus file names
+#: FORM, else the first (ColumnFile._read_lines).
+TOKEN_COLUMN_UNSET = "FORM, else 1st"
+
+
+def unset_words(spec: OptionSpec) -> str:
+    """What a column's control shows where it is not set and the readers take no one column
+    (the token column: TOKEN_COLUMN_UNSET); '' for any other."""
+    return TOKEN_COLUMN_UNSET if side_free(spec.name) == "token_column" else ""
+
+
 def ordinal(n: int) -> str:
     """1st, 2nd, 3rd, 4th, 11th, 12th, 13th, 21st."""
     suffix = "th" if n % 100 in (11, 12, 13) else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")

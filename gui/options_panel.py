@@ -46,6 +46,7 @@ from .column_words import (
     is_counted,
     reader_default,
     side_free,
+    unset_words,
 )
 from .side_grid import SideGrid, side_families
 from .style import ERROR_COLOUR
@@ -202,6 +203,7 @@ class NumberEditor(Editor):
         self.spin.setRange(spec.type(low), spec.type(high))  # type: ignore[arg-type]
         self.spin.setKeyboardTracking(False)
         self.spin.setMinimumWidth(72)  # not as wide as the largest number it could hold
+        self.spin.lineEdit().setPlaceholderText(unset_words(spec))  # shown where cleared (_show)
         self.spin.valueChanged.connect(self.changed)
         self.set_box.toggled.connect(self._toggled)
         self._showing: Any = None
@@ -251,7 +253,7 @@ class NumberEditor(Editor):
         elif is_counted(self.spec) and (default := reader_default(self.spec)) is not None:
             self.spin.setValue(default)  # not set: the column (or index) the readers take (greyed)
         elif is_counted(self.spec):
-            self.spin.lineEdit().clear()  # not set, and the readers take no one column (FORM, else the 1st)
+            self.spin.lineEdit().clear()  # not set, no one column the readers take: its unset_words show
 
 
 class TextEditor(Editor):

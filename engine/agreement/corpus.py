@@ -1,8 +1,10 @@
 """Several annotators' Annotations as arrays: documents in one fixed order, each
 annotator's spans (deduplicated), token ranges and token categories.
 
-The fixed document order is the first annotator's file order, then the documents only
-later annotators have (annotators in code-point order of their names). A document an
+The fixed document order is the first annotator's file order, each document only later
+annotators have placed right after the one before it in the first of them that has it (at
+the start where it is that annotator's first; annotators in code-point order of their
+names, an export's in its order): an export's documents come in its own order. A document an
 annotator lacks is absent for that annotator, never "all O". Documents pair by name; where
 every annotator's input holds one document (a file each of a one-document format), those
 are one document, named as the first annotator's (not the annotators of one export: their
@@ -152,11 +154,23 @@ def _listed(documents: list[str]) -> str:
 
 
 def _document_order(sides: Sequence[Annotations]) -> list[str]:
-    order: dict[str, None] = {}
+    """The first side's documents in its order; a document it lacks right after the one before
+    it in the first side that has it (first where it is that side's first): an export's
+    annotators' documents, each in the export's order, come in that order."""
+    after: dict[str | None, list[str]] = {}  # a document → those placed right after it, nearest first
     for side in sides:
+        before = None
         for doc in side.documents:
-            order.setdefault(doc.name)
-    return list(order)
+            if doc.name not in after:
+                after[doc.name] = []
+                after.setdefault(before, []).insert(0, doc.name)
+            before = doc.name
+    order, waiting = [], list(reversed(after.get(None, [])))
+    while waiting:
+        name = waiting.pop()
+        order.append(name)
+        waiting += reversed(after[name])
+    return order
 
 
 def _texts(

@@ -83,8 +83,10 @@ class ColumnFile:
     column_names: list[str] | None = None
     #: what the reading left out, for the user (a CoNLL-U range line's own tag)
     warnings: list[str] = field(default_factory=list)
-    #: the tags' parts (tag_parts), found as a file is read
-    parts: TagParts | None = None
+    #: the tags' parts (tag_parts) by the scheme chosen (IO's bare labels need no O), found as a file is read
+    parts: dict[str | None, TagParts] = field(default_factory=dict)
+    #: the report's reading where the tags were read from the column named for named entities
+    column_note: str = ""
 
     @classmethod
     def of_tokens(cls, name: str, tokens: list[str], lines: np.ndarray, sentence_starts: np.ndarray,
@@ -113,15 +115,46 @@ class ColumnFile:
             raise conllu_plus.no_names(path)
         if columns.column_names and options.comment_prefix is None:
             options = replace(options, comment_prefix="#")  # CoNLL-U Plus: `#` opens a comment line
-        columns._read_lines(split_lines(raw, options.separator), options)
-        columns.tag_parts(options)  # InputError where a tag is none (the app's file box says so too)
+        lines = split_lines(raw, options.separator)
+        columns._read_lines(lines, options)
+        try:
+            columns.tag_parts(options)  # InputError where a tag is none (the app's file box says so too)
+        except InputError as err:
+            named = columns._entities_column(options) if err.expected == TAG_SHAPES else None  # no tags
+            if named is None:
+                raise
+            return columns._named_read(lines, replace(options, tag_column=named))
+        return columns
+
+    def _entities_column(self, options: ReadOptions) -> int | None:
+        """The one other column a CoNLL-U Plus file names for named entities, where no tag
+        column is given (the last is read) and the last holds no tags; else None."""
+        if options.tag_column != -1 or not self.column_names or self.tag_column is None:
+            return None
+        named = conllu_plus.entities_column(self.column_names, self.tag_column)
+        return named if named is not None and named < self.tag_column else None  # a column the lines hold
+
+    def _named_read(self, lines: Lines, options: ReadOptions) -> ColumnFile:
+        """The file read again with its tags from options.tag_column, the column named for
+        named entities, saying so (a warning, and the report's reading)."""
+        columns = ColumnFile(self.name, column_names=self.column_names)
+        columns._read_lines(lines, options)
+        columns.tag_parts(options)
+        names, last = columns.column_names or [], self.tag_column or 0
+        last_said = f"the last column, {last}" + (f" ({names[last]})" if last < len(names) else "")
+        column = f"column {options.tag_column} (counted from 0, {names[options.tag_column]})"
+        said = (f"{last_said}, holds no tags: the tags are read from {column}, the one column the file names "
+                "for named entities")  # fmt: skip
+        columns.column_note = f"; {said}"
+        columns.warnings.insert(0, f"{self.name}: {said} ({options.side_flag('tag_column')} N reads another)")
         return columns
 
     def tag_parts(self, options: ReadOptions) -> TagParts:
-        """The tags' parts, found once (as a file is read; another format's tokens when first asked)."""
-        if self.parts is None:
-            self.parts = _tag_parts(self, options)
-        return self.parts
+        """The tags' parts, found once for each scheme chosen (as a file is read; another
+        format's tokens when first asked)."""
+        if options.scheme not in self.parts:
+            self.parts[options.scheme] = _tag_parts(self, options)
+        return self.parts[options.scheme]
 
     def _read_lines(self, lines: Lines, options: ReadOptions) -> None:
         token_col, tag_col = options.token_column, options.tag_column
@@ -259,7 +292,8 @@ def _tag_parts(columns: ColumnFile, options: ReadOptions) -> TagParts:
 
 
 def _not_a_tag(columns: ColumnFile, code: int, flag: str, also: str = "") -> InputError:
-    """The error for the tag `code`, which is none: its first line, and where the tags were read."""
+    """The error for the tag `code`, which is none (the column read holds no tags): its first
+    line, and where the tags were read."""
     line = int(columns.lines[np.argmax(columns.tag_codes == code)])
     found = repr(columns.tag_names[code]) + _tag_column(columns, flag) + also
     return InputError(TAG_SHAPES, found, file=columns.name, line=line)
@@ -430,7 +464,7 @@ def _units(sentence_starts: np.ndarray, a: int, b: int, starts: np.ndarray,
 def read(path: str, options: ReadOptions) -> Annotations:
     columns = ColumnFile.read(path, options)
     tokens, scheme = read_columns(columns, options)
-    return annotations_of(columns, tokens, NAME, [scheme_note(path, scheme, options)])
+    return annotations_of(columns, tokens, NAME, [scheme_note(path, scheme, options) + columns.column_note])
 
 
 def scheme_note(path: str, scheme: str, options: ReadOptions) -> str:

@@ -3,7 +3,8 @@ line `# global.columns = ID FORM … PARSEME:NE` names its columns. The CoNLL re
 such a file's `#` lines as comments, skips the lines that are no words where its first
 column is ID (a multiword token's range `1-2`, an empty node `8.1`), reads the tokens from
 its FORM column unless given another, and names the columns in the message of a column that
-holds no tags, the one named for named entities (NE, NER, RELATE:NE …) where there is one."""
+holds no tags, the one named for named entities (NE, NER, RELATE:NE …) where there is one: that
+one is read where no tag column is given and the last holds no tags."""
 
 from __future__ import annotations
 
@@ -50,10 +51,17 @@ def other_column(names: list[str], column: int) -> str:
     """What to give the tag-column flag instead of `column`: the one other column named for
     named entities, where there is one; else N, with the file's column names in order (no
     numbers: the app counts columns from 1, the command line from 0)."""
-    entities = [k for k, name in enumerate(names) if k != column and _NAMED_ENTITIES.fullmatch(name)]
-    if len(entities) == 1:
-        return f"{entities[0]} ({names[entities[0]]}, the one other column the file names for named entities)"
+    other = entities_column(names, column)
+    if other is not None:
+        return f"{other} ({names[other]}, the one other column the file names for named entities)"
     return f"N (the file names its columns {_listed(names)})"
+
+
+def entities_column(names: list[str], column: int) -> int | None:
+    """The one column other than `column` that the file names for named entities, or None
+    where it names none or several."""
+    entities = [k for k, name in enumerate(names) if k != column and _NAMED_ENTITIES.fullmatch(name)]
+    return entities[0] if len(entities) == 1 else None
 
 
 def _listed(names: list[str]) -> str:

@@ -491,3 +491,34 @@ def test_the_apps_look_at_a_file_no_format_reads_builds_no_error(tmp_path, monke
     prose = tmp_path / "notes.txt"
     prose.write_text("hello world\nthis is prose\n", encoding="utf-8")
     assert not export_annotators(str(prose))
+
+
+def test_an_exports_documents_come_in_its_order_where_its_first_annotator_lacks_some(tmp_path, capsys):
+    """Task 12 annotated by ben alone: it stays between 11 and 13, as in the export (it came
+    last, after the first annotator's documents), in the report and its per-document tables."""
+    tasks = [LABEL_STUDIO[0], {**LABEL_STUDIO[1], "annotations": LABEL_STUDIO[1]["annotations"][1:]},
+             {**LABEL_STUDIO[1], "id": 13}]  # fmt: skip
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(tasks), encoding="utf-8")
+    data = run(capsys, str(path))
+    assert data["annotators"] == ["user 7", "ben@example.org"] and data["common_documents"] == ["11", "13"]
+    assert data["documents"] == list(data["per_document"]) == ["11", "12", "13"]
+
+
+def test_the_document_order_merges_the_annotators_orders():
+    """The first annotator's order; a document it lacks right after the one before it in the
+    first annotator who has it, or first where it is that annotator's first; none dropped."""
+    from types import SimpleNamespace
+
+    from engine.agreement.corpus import _document_order
+
+    def sides(*orders: str) -> list:
+        return [SimpleNamespace(documents=[SimpleNamespace(name=n) for n in order]) for order in orders]
+
+    assert _document_order(sides("ac", "abc")) == list("abc")
+    assert _document_order(sides("bc", "abc")) == list("abc")  # before the first annotator's first
+    assert _document_order(sides("ad", "abd", "bcd")) == list("abcd")  # after one placed before it
+    assert _document_order(sides("xy", "yxz")) == list("xzy")  # the first annotator's order kept
+    assert _document_order(sides("", "ba")) == list("ba")
+    many = [str(k) for k in range(50_000)]  # no recursion: one long chain
+    assert _document_order(sides(many, many[::2])) == many

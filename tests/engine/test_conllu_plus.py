@@ -4,6 +4,7 @@ named in the message, with the one column named for named entities to read inste
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
@@ -65,14 +66,18 @@ def test_a_conllu_plus_file_reads_as_the_same_tags_in_two_columns(tmp_path, cli)
 @pytest.mark.parametrize(
     ("columns", "options", "column", "way_on"),
     [
-        (RELATE, [], "11 (counted from 0, RELATE:GEONAMES in the file's global.columns)",
-         "--tag-column 10 (RELATE:NE, the one other column the file names for named entities)"),
-        ("ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC NE NER", [],
+        (RELATE, ["--tag-column", "11"], "11 (counted from 0, RELATE:GEONAMES in the file's global.columns)",
+         "--tag-column 10 (RELATE:NE, the one other column the file names for named entities)"),  # given: read
+        ("ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC NE NER", ["--tag-column", "11"],
          "11 (counted from 0, NER in the file's global.columns)",
          "--tag-column 10 (NE, the one other column the file names for named entities)"),  # not the one read
         ("ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS MISC NE:A NE:B", ["--tag-column", "9"],
          "9 (counted from 0, MISC in the file's global.columns)",
          "--tag-column N (the file names its columns CoNLL-U's ten (ID … MISC), NE:A, NE:B)"),  # two: no choice made
+        ("ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS NE:A NE:B GEO", [],
+         "11 (counted from 0, GEO in the file's global.columns)",
+         "--tag-column N (the file names its columns ID, FORM, LEMMA, UPOS, XPOS, FEATS, HEAD, DEPREL, DEPS, "
+         "NE:A, NE:B, GEO)"),  # not given, two named: none read in its stead
         ("ID FORM UPOS PARSEME:MWE TAGS MORE", [], "11 (counted from 0)",
          "--tag-column N (the file names its columns ID, FORM, UPOS, PARSEME:MWE, TAGS, MORE)"),  # fewer names than columns
     ],
@@ -82,6 +87,38 @@ def test_a_column_without_tags_names_the_columns(tmp_path, cli, columns, options
     result = cli("spans", path, path, "--format", "conll", "--token-column", "1", *options)
     assert result.code == 2 and result.err.count("\n") == 1
     assert result.err.endswith(f"in column {column}; where the tags are in another column, read them with {way_on}\n")
+
+
+@pytest.mark.parametrize("method", ["spans", "agreement"])
+def test_where_the_last_column_holds_no_tags_the_one_named_for_named_entities_is_read(tmp_path, cli, method):
+    """No tag column given, the last (RELATE:GEONAMES) holds none, one column is named for named
+    entities: it is read, as with --tag-column 10, and a warning and the report's reading say so."""
+    path = _plus(tmp_path / "gold.conllup")
+    names = ["--names", "a", "b"] if method == "agreement" else []
+    said = ("the last column, 11 (RELATE:GEONAMES), holds no tags: the tags are read from column 10 (counted "
+            "from 0, RELATE:NE), the one column the file names for named entities")  # fmt: skip
+    read = cli(method, path, path, *names, "--json", tmp_path / "read.json")
+    given = cli(method, path, path, *names, "--tag-column", "10", "--json", tmp_path / "given.json")
+    assert (read.code, read.out) == (0, given.out) and f"warning: {path}: {said} (--" in read.err
+    assert said not in given.err
+    if method == "spans":
+        reading = json.loads((tmp_path / "read.json").read_text(encoding="utf-8"))["reading"]
+        assert reading[0] == f"{path}: tags read as IOB2 (detected), strict reading; {said}"
+
+
+def test_the_tags_parts_are_found_for_each_scheme_asked(tmp_path):
+    """ColumnFile.tag_parts answers for the scheme asked, not the first: bare labels without O are
+    tags with the scheme IO chosen, and no tags without it."""
+    from engine.errors import InputError
+    from engine.formats.conll import ColumnFile
+    from engine.formats.standoff import ReadOptions
+
+    path = tmp_path / "io.conll"
+    path.write_text("Ion\tPER\nCluj\tLOC\n\n", encoding="utf-8")
+    columns = ColumnFile.read(str(path), ReadOptions(scheme="IO"))
+    assert columns.tag_parts(ReadOptions(scheme="IO")).label_names == ["PER", "LOC"]
+    with pytest.raises(InputError, match="read them with --scheme IO"):
+        columns.tag_parts(ReadOptions())
 
 
 def test_without_the_first_line_a_hash_line_is_no_comment(tmp_path, cli):
@@ -303,7 +340,7 @@ def test_the_tags_are_checked_as_the_file_is_read(tmp_path, monkeypatch):
 
     path = _plus(tmp_path / "gold.conllup")
     with pytest.raises(InputError, match=r"found '_' in column 11 \(counted from 0, RELATE:GEONAMES"):
-        conll.ColumnFile.read(path, ReadOptions())
+        conll.ColumnFile.read(path, ReadOptions(tag_column=11))
     found = []
     monkeypatch.setattr(conll, "_tag_parts", lambda columns, options, parts=conll._tag_parts: found.append(
         columns.name) or parts(columns, options))  # fmt: skip

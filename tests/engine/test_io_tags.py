@@ -177,7 +177,10 @@ def test_a_vrt_file_of_io_tags_is_recognised_and_read_with_scheme_io(tmp_path, c
     assert io.out == iob2.out and "art-film" in io.out and "person-actor" in io.out
     assert vrt.bio_columns(sniffing.read_head(Path(files["gold"][0]))) == 1
     wrong = cli("spans", files["gold"][0], files["system"][0], "--scheme", "IOB2")
-    assert wrong.code == 2 and wrong.err.endswith("its tags fit IO: read them with --gold-scheme IO\n")  # its own
+    both = f"its tags fit IO: read them with --scheme IO (the system file {files['system'][0]}:"
+    assert wrong.code == 2 and both in wrong.err and wrong.err.endswith(" too)\n")  # one change mends both
+    alone = cli("spans", files["gold"][0], files["gold"][1], "--scheme", "IOB2")  # the system's tags IOB2
+    assert alone.code == 2 and alone.err.endswith("its tags fit IO: read them with --gold-scheme IO\n")  # its own
 
 
 def test_the_command_line_sniffs_io_files_and_prints_what_iob2_gives(tmp_path, cli):
@@ -389,6 +392,10 @@ def test_a_vrt_file_of_io_labels_without_o_names_scheme_io(tmp_path, cli):
                                                   "--scheme IO\n")  # fmt: skip
     other = tmp_path / "other.vrt"
     other.write_text(path.read_text(encoding="utf-8"), encoding="utf-8")
-    assert cli("spans", other, path).err.endswith("read them with --gold-scheme IO\n")  # two files: the side's own
+    both = cli("spans", other, path).err  # two files, both without O: the shared flag mends both
+    assert both.endswith(f"read them with --scheme IO (the system file {path} too)\n")
+    fine = tmp_path / "fine.vrt"
+    fine.write_text(path.read_text(encoding="utf-8").replace("PER\nin\tLOC", "PER\nin\tO"), encoding="utf-8")
+    assert cli("spans", other, fine).err.endswith("read them with --gold-scheme IO\n")  # the gold alone: its own
     read = cli("spans", path, path, "--scheme", "IO")
     assert read.code == 0 and "LOC\t1\t0\t0" in read.out and "PER\t1\t0\t0" in read.out

@@ -68,12 +68,13 @@ FLAIR_CONLLUP = """# global.columns = id form ner misc
 
 
 def test_a_column_without_tags_is_named_with_the_option_that_picks_another(tmp_path):
-    """The last column read as tags where it holds none says which column it read and
-    how to read the one with the tags; with it the file reads."""
+    """The last column given as tags where it holds none says which column it read and
+    how to read the one with the tags; with it the file reads, and so it does where no
+    tag column is given (the one column named for named entities is read)."""
     path = tmp_path / "train.conllup"
     path.write_text(FLAIR_CONLLUP, encoding="utf-8")
     with pytest.raises(InputError) as caught:
-        conll.read(str(path), ReadOptions(comment_prefix="#"))
+        conll.read(str(path), ReadOptions(comment_prefix="#", tag_column=3))
     assert caught.value.line == 3
     found = ("found '_' in column 3 (counted from 0, misc in the file's global.columns); where the tags are in "
              "another column, read them with --tag-column 2 (ner, the one other column the file names for named entities)")
@@ -82,6 +83,8 @@ def test_a_column_without_tags_is_named_with_the_option_that_picks_another(tmp_p
     text = read.documents[0].tokens
     assert [(text[s.start : s.end], s.label) for s in read.spans] == [
         ("Larry Page", "PER"), ("Sergey Brin", "PER"), ("Google", "ORG")]
+    named = conll.read(str(path), ReadOptions())
+    assert list(named.spans) == list(read.spans) and named.warnings[0].startswith(f"{path}: the last column, 3 (")
     path.write_text("hello\nworld\n", encoding="utf-8")  # one column: no other to pick
     with pytest.raises(InputError) as caught:
         conll.read(str(path), ReadOptions())

@@ -80,7 +80,9 @@ def test_a_relisting_cancelled_keeps_the_rows(qtbot, settings_file, tmp_path, he
     assert not any(button.isEnabled() for button in window.list_buttons)  # no row added or removed meanwhile
     window.cancel()
     held.set()
-    assert listed(window, qtbot) == rows and window.summary.text() == "Cancelled."
+    said = "Cancelled. The Format is back to CoNLL columns (a token and its tag), as the rows were read."
+    assert listed(window, qtbot) == rows and window.summary.text() == said
+    assert window.reading.reading().format == window.listed_as == "conll"  # as the rows stay listed
     qtbot.waitUntil(lambda: all(button.isEnabled() for button in window.list_buttons))
 
 
@@ -104,11 +106,13 @@ def label_studio_export(tmp_path, before: str = "") -> str:
     return str(path)
 
 
-def test_a_reader_switch_lists_again_and_measures_with_the_reader_chosen(qtbot, settings_file, tmp_path, shown,
-                                                                          capsys):  # fmt: skip
+def test_a_reader_switch_that_fails_sets_the_format_back_to_the_rows_reading(qtbot, settings_file, tmp_path,
+                                                                              shown, capsys):  # fmt: skip
     """A Label Studio export listed as its annotators, then doccano chosen: both readers read
-    several annotators' work, so it is listed again, as doccano reads it (which fails, as the
-    command does with --format doccano); measuring reads it as doccano too, not as listed."""
+    several annotators' work, so it is listed again, as doccano reads it, which fails (as the
+    command does with --format doccano). The rows stay as read, and so the Format goes back to
+    what they were read with (it stayed doccano: measuring then read what the rows were not
+    read as, and choosing doccano again did not list them again); their figures are the command's."""
     window = opened(qtbot, settings_file)
     path = label_studio_export(tmp_path)
     rows = [(path, "user 7"), (path, "ben@example.org")]
@@ -118,8 +122,16 @@ def test_a_reader_switch_lists_again_and_measures_with_the_reader_chosen(qtbot, 
     said = capsys.readouterr().err.removeprefix("spanstudio: error: ").rstrip("\n")
     set_option(window, "format", "doccano")
     assert listed(window, qtbot) == rows and shown.input_errors == [(UNREAD, said)]
-    window.measure()
-    assert listed(window, qtbot) == rows and shown.input_errors[1:] == [("Agreement could not be measured", said)]
+    assert window.reading.reading().format is None and window.listed_as is None  # as the rows were read
+    assert window.reading.panel.editors["format"].value() is None
+    assert window.summary.text().endswith(f"{said} The Format is back to (not set), as the rows were read.")
+    data = measured(window, qtbot)
+    assert main(["agreement", path, "--json", "-"]) == 0
+    assert data["overall"] == json.loads(capsys.readouterr().out)["overall"]
+    set_option(window, "format", "doccano")  # chosen again: listed again, and fails again
+    assert listed(window, qtbot) == rows and shown.input_errors == [(UNREAD, said)] * 2
+    window.keep_pending()
+    assert opened(qtbot, settings_file).reading.reading().format is None  # kept as shown
 
 
 def test_an_export_only_the_format_chosen_reads_as_one(qtbot, settings_file, tmp_path, monkeypatch, capsys):

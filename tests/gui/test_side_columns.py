@@ -32,6 +32,8 @@ SYSTEM = ("# global.columns = ID FORM UPOS NE CHUNK\n"
 MISC_LAST = ("# global.columns = ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS NE MISC\n"
              "1\tJohn\tJohn\tPROPN\t_\t_\t0\troot\t_\tB-PER\t_\n"
              "2\tlives\tlive\tVERB\t_\t_\t1\tdep\t_\tO\t_\n")  # fmt: skip
+#: MISC_LAST naming two columns for entities (an older OLD:NE, then NE): none is read in its last's stead.
+TWO_NAMED = MISC_LAST.replace("DEPREL DEPS NE", "DEPREL OLD:NE NE")
 
 
 def _files(tmp_path, system: str = SYSTEM) -> tuple[str, str]:
@@ -112,23 +114,40 @@ def test_the_side_columns_are_kept_and_the_setup_panel_keeps_its_width(qtbot, se
 def test_a_column_without_tags_names_the_own_option_of_the_side_that_needs_it(
     qtbot, window, shown, cli, tmp_path
 ):
-    gold, system = _files(tmp_path, MISC_LAST)
+    gold, system = _files(tmp_path, TWO_NAMED)
     run = cli("spans", gold, system, "--format", "conll")
-    way_on = "read them with --system-tag-column 9 (NE, the one other column the file names for named entities)"
-    assert run.code == 2 and way_on in run.err  # --tag-column 9 would read the gold's 10th column
+    way_on = "read them with --system-tag-column N (the file names its columns ID, FORM,"
+    assert run.code == 2 and way_on in run.err  # --tag-column N would read the gold's other column
     alike = cli("spans", system, system, "--format", "conll")
-    assert alike.code == 2 and "read them with --tag-column 9 (NE," in alike.err  # one file: both need it
+    assert alike.code == 2 and "read them with --tag-column N (the file" in alike.err  # one file: both need it
     same = cli("spans", system, f"{Path(system).parent}/./{Path(system).name}", "--format", "conll")
-    assert same.code == 2 and "read them with --tag-column 9 (NE," in same.err  # spelt two ways, one file
+    assert same.code == 2 and "read them with --tag-column N (the file" in same.err  # spelt two ways, one file
     setup = window.setup
     setup.set_method("spans")
     setup.set_paths(gold, system)
     setup.panel.editors["format"].set_value("conll")  # not recognised as CoNLL: its last column holds no tags
     setup.panel.editors["format"].changed.emit()
-    words = "read them with System tag column set to 10th (NE, the one other column"
+    words = "read them with the option System tag column (the file names its columns ID, FORM,"
     qtbot.waitUntil(lambda: words in setup.fields["system"].error_text, timeout=10_000)
     setup.set_paths(system, system)  # one file in both boxes: the option for both
-    qtbot.waitUntil(lambda: "read them with Tag column set to 10th" in setup.fields["system"].error_text,
+    qtbot.waitUntil(lambda: "read them with the option Tag column (the file" in setup.fields["system"].error_text,
                     timeout=10_000)  # fmt: skip
     evaluate(qtbot, window, "spans", gold, system)
     assert words in shown.input_errors[-1][1]  # the run says it as the look did
+
+
+def test_a_last_column_without_tags_beside_one_named_for_entities_reads_in_the_app(qtbot, window, shown, tmp_path):
+    """The Tag column left "last" on a CoNLL-U Plus file whose last column holds no tags and
+    which names one column for named entities: the run reads that one and says so."""
+    gold, system = _files(tmp_path, MISC_LAST)
+    Path(gold).write_text("John\tB-PER\nlives\tO\n", encoding="utf-8")
+    setup = window.setup
+    setup.set_method("spans")
+    setup.set_paths(gold, system)
+    setup.panel.editors["format"].set_value("conll")
+    setup.panel.editors["format"].changed.emit()
+    evaluate(qtbot, window, "spans", gold, system)
+    assert not shown.input_errors and not setup.fields["system"].error_text
+    said = "the tags are read from column 9 (counted from 0, NE), the one column the file names for named entities"
+    assert any(said in message for message in window.report.messages)
+    assert window.report.tables["scores"].rows[0][0] == "PER"

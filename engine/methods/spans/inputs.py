@@ -9,11 +9,13 @@ from typing import Any
 
 import numpy as np
 
+from ...errors import InputError
 from ...formats import ORIGINAL_SPAN_FORMATS, read_spans, span_reader_names
 from ...formats.inception_project import check_annotated
 from ...formats.pairing import Paired, pair
-from ...formats.reader_options import no_spans_warning
+from ...formats.reader_options import SIDE_WAYS_ON, no_spans_warning
 from ...formats.spantable import SpanTable
+from ...options import option_flag
 from ...progress import Progress
 from ...report import InputFile
 from ...same_inputs import same_path
@@ -33,7 +35,10 @@ def load(gold: str, system: str, options: Any, progress: Progress) -> Paired:
     progress.update(0.0, "reading gold", force=True)
     one_file = same_path(gold, system)  # a suggestion then names the option of both
     gold_format, gold_options = side_options(options, "gold", one_file)
-    gold_spans = read_spans(gold, gold_format, gold_options)
+    try:
+        gold_spans = read_spans(gold, gold_format, gold_options)
+    except InputError as err:
+        raise (err if one_file else system_too(err, system, options)) from None
     progress.update(0.3, "reading system", force=True)
     system_format, system_options = side_options(options, "system", one_file)
     system_spans = read_spans(system, system_format, system_options)
@@ -44,6 +49,36 @@ def load(gold: str, system: str, options: Any, progress: Progress) -> Paired:
     formats = (gold_spans.format, system_spans.format)
     paired.warnings += no_spans_warning(len(paired.gold), len(paired.system), formats)
     return paired
+
+
+def system_too(err: InputError, system: str, options: Any) -> InputError:
+    """The gold's error of a tag column or scheme (its way on names --gold-tag-column or
+    --gold-scheme) saying where the system file has the same fault, so that one change mends
+    both: the shared flag where both ways on give one value and neither side sets its own."""
+    name = next((n for n in SIDE_WAYS_ON if f"with {option_flag(n, 'gold')} " in err.found), None)
+    if name is None:
+        return err
+    system_format, system_options = side_options(options, "system")
+    try:
+        read_spans(system, system_format, system_options)
+    except InputError as other:
+        gold_on, system_on = _way_on(err.found, name, "gold"), _way_on(other.found, name, "system")
+        if not system_on:
+            return err
+        shared = getattr(options, f"gold_{name}") is None and getattr(options, f"system_{name}") is None
+        too = f"the system file {other.where or system} too"
+        if shared and gold_on.split(" ")[0] == system_on.split(" ")[0]:
+            found = err.found.replace(f"with {option_flag(name, 'gold')} ", f"with {option_flag(name)} ")
+            found += f" ({too})"
+        else:
+            found = f"{err.found} ({too}: read it with {option_flag(name, 'system')} {system_on})"
+        return InputError(err.expected, found, file=err.file, line=err.line, option=err.option)
+    return err
+
+
+def _way_on(found: str, name: str, side: str) -> str:
+    """What an error's way on gives the side's flag of option `name` ('' where it names none)."""
+    return found.partition(f"with {option_flag(name, side)} ")[2]
 
 
 def scored(table: SpanTable, options: Any) -> SpanTable:

@@ -1,0 +1,63 @@
+"""`spanstudio compare`'s second system's own reader options: for a method over labelled
+spans, --system-b-X for each of its --system-X (format, tag column, scheme …), where system B
+is in another format, or its tags in another column, than system A. Not given, B is read as A.
+
+    spanstudio compare spans GOLD A.conll B.json --system-b-format label-studio
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+from typing import Any
+
+from .errors import InputError
+from .options import OptionSpec, check_value, option_specs
+
+SYSTEM, SYSTEM_B = "system_", "system_b_"
+
+
+def system_b_specs(options_type: type) -> list[OptionSpec]:
+    """The --system-b-X options of a method's Options: one for each of its span readers'
+    --system-X (none for a method without them)."""
+    specs = [spec for spec in option_specs(options_type) if spec.name.startswith(SYSTEM) and spec.info.cli]
+    if not specs:  # a method without them (*SEM …) imports no span options
+        return []
+    from .methods.span_options import SIDE_OPTIONS  # the readers' side options, declared once
+
+    own = {SYSTEM + o.name for o in SIDE_OPTIONS}
+    return [_as_system_b(spec) for spec in specs if spec.name in own]
+
+
+def _as_system_b(spec: OptionSpec) -> OptionSpec:
+    help_text = spec.info.help.replace("System: ", "System B: ", 1) + " Not given: as for system A."
+    info = spec.info._replace(help=help_text, flags=(), aliases=())
+    return spec._replace(name=SYSTEM_B + spec.name.removeprefix(SYSTEM), default=None, info=info)
+
+
+def system_b_options(args: argparse.Namespace, options_type: type, options: Any) -> Any:
+    """The options system B is read with: system A's, each --system-b-X given as its --system-X."""
+    given = {}
+    for spec in system_b_specs(options_type):
+        value = getattr(args, "opt_" + spec.name, None)
+        if value is not None:
+            check_value(spec, value)
+            if not isinstance(options, options_type):  # FairEval's settings from its config file
+                raise InputError("reader options with TARGET SYSTEM_A SYSTEM_B", "--config", option=spec.flag)
+            given[SYSTEM + spec.name.removeprefix(SYSTEM_B)] = value
+    return dataclasses.replace(options, **given) if given else options
+
+
+def system_b_given(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
+    """System B's reader options unlike A's, named as their --system-b-X (the report's options)."""
+    return {SYSTEM_B + name.removeprefix(SYSTEM): value for name, value in b.items()
+            if name.startswith(SYSTEM) and a.get(name) != value}  # fmt: skip
+
+
+def as_system_b(err: InputError) -> InputError:
+    """An error reading system B, its way on naming B's own flags (--system-b-tag-column, not
+    system A's --system-tag-column)."""
+    found = err.found.replace("with --system-", "with --system-b-")
+    if found == err.found:
+        return err
+    return InputError(err.expected, found, file=err.file, line=err.line, option=err.option)

@@ -1,0 +1,58 @@
+"""A wrong scheme or tag column on both of two different files: the gold's one-line message
+says the system file has the same fault, with the flag whose one change mends both."""
+
+from __future__ import annotations
+
+import pytest
+
+#: IOB2 tags: read as IOBES, the gold stops at its O after I-PER, the system at its O after B-PER.
+GOLD = "John\tB-PER\nSmith\tI-PER\nlives\tO\n\n"
+SYSTEM = "John\tB-PER\nSmith\tO\nlives\tO\n\n"
+SCHEME_FAULT = ("g.conll:3: expected IOBES: O, B-X, S-X or (after B-X or I-X of the same X) I-X or E-X; a B-X "
+                "span ends with E-X, found 'O' after 'I-PER'; its tags fit IOB2: read them with ")  # fmt: skip
+#: CoNLL-U Plus naming two columns for named entities, its last (GEO) holding none.
+NAMES = "ID FORM LEMMA UPOS XPOS FEATS HEAD DEPREL DEPS OLD:NE NE GEO"
+
+
+def _files(tmp_path, gold: str = GOLD, system: str = SYSTEM) -> tuple[str, str]:
+    (tmp_path / "g.conll").write_text(gold, encoding="utf-8")
+    (tmp_path / "s.conll").write_text(system, encoding="utf-8")
+    return str(tmp_path / "g.conll"), str(tmp_path / "s.conll")
+
+
+def _plus(tags: list[str]) -> str:
+    rows = ["\t".join([str(k), "w", "w", "X", "_", "_", "0", "dep", "_", "_", tag, "_"]) for k, tag in enumerate(tags, 1)]
+    return "\n".join([f"# global.columns = {NAMES}", *rows]) + "\n\n"
+
+
+@pytest.mark.parametrize(
+    ("options", "way_on"),
+    [
+        (["--scheme", "IOBES"], "--scheme IOB2 (the system file {s}:2 too)"),  # one change of the shared flag
+        (["--scheme", "IOBES", "--system-scheme", "IOBES"],
+         "--gold-scheme IOB2 (the system file {s}:2 too: read it with --system-scheme IOB2)"),  # its own flag
+    ],
+)  # fmt: skip
+def test_a_scheme_both_files_fault_is_said_once(tmp_path, cli, options, way_on):
+    gold, system = _files(tmp_path)
+    result = cli("spans", gold, system, *options)
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert result.err == f"spanstudio: error: {tmp_path}/{SCHEME_FAULT}{way_on.format(s=system)}\n"
+
+
+def test_only_the_gold_at_fault_is_said_as_before(tmp_path, cli):
+    """The system read with the scheme (or at fault in another way): the gold's message as it was."""
+    gold, system = _files(tmp_path, system="John\tS-PER\nlives\tO\n\n")
+    result = cli("spans", gold, system, "--scheme", "IOBES")
+    assert result.code == 2 and result.err == f"spanstudio: error: {tmp_path}/{SCHEME_FAULT}--gold-scheme IOB2\n"
+    one = cli("spans", gold, gold, "--scheme", "IOBES")  # one file: its option is the shared one already
+    assert one.code == 2 and one.err == f"spanstudio: error: {tmp_path}/{SCHEME_FAULT}--scheme IOB2\n"
+
+
+def test_a_tag_column_both_files_fault_is_said_once(tmp_path, cli, capsys):
+    gold, system = _files(tmp_path, _plus(["B-PER", "O"]), _plus(["B-PER", "B-LOC"]))
+    result = cli("spans", gold, system, "--format", "conll")
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert result.err.endswith(f"read them with --tag-column N (the file names its columns ID, FORM, LEMMA, UPOS, "
+                               f"XPOS, FEATS, HEAD, DEPREL, DEPS, OLD:NE, NE, GEO) (the system file {system}:2 too)\n")
+    assert cli("spans", gold, system, "--format", "conll", "--tag-column", "10").code == 0  # the one change
