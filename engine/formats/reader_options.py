@@ -57,6 +57,11 @@ class ReadOptions:
         return option_flag(name, self.side)
 
 
+#: The options whose way on a reader names for one side alone (ReadOptions.side_flag): the
+#: other side's file may need no change of its tag column or scheme.
+SIDE_WAYS_ON = ("tag_column", "scheme")
+
+
 #: ReadOptions.user of the system side that names none: an INCEpTION project export as the
 #: system is one user's annotations, and the error lists them (the gold's default: the curation).
 NO_USER = ""
