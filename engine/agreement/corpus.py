@@ -155,21 +155,30 @@ def _listed(documents: list[str]) -> str:
 
 def _document_order(sides: Sequence[Annotations]) -> list[str]:
     """The first side's documents in its order; a document it lacks right after the one before
-    it in the first side that has it (first where it is that side's first): an export's
-    annotators' documents, each in the export's order, come in that order."""
-    after: dict[str | None, list[str]] = {}  # a document → those placed right after it, nearest first
-    for side in sides:
-        before = None
+    it in the first side that has it (first where it is that side's first), after those placed
+    there by earlier sides and before the one that follows there in the side that had it first:
+    an export's annotators' documents, each in the export's order, come in that order."""
+    inserted: dict[str | None, list[str]] = {}  # a document → those later sides placed right after it
+    chained: dict[str | None, str] = {}  # a document → the one after it in the first side that has it
+    known: set[str] = set()
+    for s, side in enumerate(sides):
+        before, new_before = None, s == 0  # every side starts after None, the first side's own
         for doc in side.documents:
-            if doc.name not in after:
-                after[doc.name] = []
-                after.setdefault(before, []).insert(0, doc.name)
-            before = doc.name
-    order, waiting = [], list(reversed(after.get(None, [])))
-    while waiting:
+            new = doc.name not in known
+            if new and new_before:
+                chained[before] = doc.name
+            elif new:
+                inserted.setdefault(before, []).append(doc.name)
+            known.add(doc.name)
+            before, new_before = doc.name, new
+    order: list[str] = []
+    waiting: list[str | None] = [None]
+    while waiting:  # depth first, without recursion (a long chain)
         name = waiting.pop()
-        order.append(name)
-        waiting += reversed(after[name])
+        if name is not None:
+            order.append(name)
+        following = inserted.get(name, []) + ([chained[name]] if name in chained else [])
+        waiting += reversed(following)
     return order
 
 

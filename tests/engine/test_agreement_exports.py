@@ -520,5 +520,9 @@ def test_the_document_order_merges_the_annotators_orders():
     assert _document_order(sides("ad", "abd", "bcd")) == list("abcd")  # after one placed before it
     assert _document_order(sides("xy", "yxz")) == list("xzy")  # the first annotator's order kept
     assert _document_order(sides("", "ba")) == list("ba")
+    # an export's tasks 1-4, each annotator's in its order: the later annotators' documents placed
+    # after one document come in the annotators' order, before the one the first had after it
+    assert _document_order(sides("14", "124", "134")) == list("1234")
+    assert _document_order(sides("ac", "abc", "bx", "by")) == list("abxyc")
     many = [str(k) for k in range(50_000)]  # no recursion: one long chain
     assert _document_order(sides(many, many[::2])) == many
