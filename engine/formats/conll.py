@@ -123,7 +123,10 @@ class ColumnFile:
             named = columns._entities_column(options) if err.expected == TAG_SHAPES else None  # no tags
             if named is None:
                 raise
-            return columns._named_read(lines, replace(options, tag_column=named))
+            try:
+                return columns._named_read(lines, replace(options, tag_column=named))
+            except InputError:
+                raise err from None  # the column named holds no tags either: the last one's error
         return columns
 
     def _entities_column(self, options: ReadOptions) -> int | None:
@@ -141,9 +144,9 @@ class ColumnFile:
         columns._read_lines(lines, options)
         columns.tag_parts(options)
         names, last = columns.column_names or [], self.tag_column or 0
-        last_said = f"the last column, {last}" + (f" ({names[last]})" if last < len(names) else "")
+        last_said = "the last column" + (f" ({names[last]})" if last < len(names) else "")
         column = f"column {options.tag_column} (counted from 0, {names[options.tag_column]})"
-        said = (f"{last_said}, holds no tags: the tags are read from {column}, the one column the file names "
+        said = (f"{last_said} holds no tags: the tags are read from {column}, the one column the file names "
                 "for named entities")  # fmt: skip
         columns.column_note = f"; {said}"
         columns.warnings.insert(0, f"{self.name}: {said} ({options.side_flag('tag_column')} N reads another)")

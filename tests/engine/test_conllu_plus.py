@@ -95,7 +95,7 @@ def test_where_the_last_column_holds_no_tags_the_one_named_for_named_entities_is
     entities: it is read, as with --tag-column 10, and a warning and the report's reading say so."""
     path = _plus(tmp_path / "gold.conllup")
     names = ["--names", "a", "b"] if method == "agreement" else []
-    said = ("the last column, 11 (RELATE:GEONAMES), holds no tags: the tags are read from column 10 (counted "
+    said = ("the last column (RELATE:GEONAMES) holds no tags: the tags are read from column 10 (counted "
             "from 0, RELATE:NE), the one column the file names for named entities")  # fmt: skip
     read = cli(method, path, path, *names, "--json", tmp_path / "read.json")
     given = cli(method, path, path, *names, "--tag-column", "10", "--json", tmp_path / "given.json")
@@ -104,6 +104,20 @@ def test_where_the_last_column_holds_no_tags_the_one_named_for_named_entities_is
     if method == "spans":
         reading = json.loads((tmp_path / "read.json").read_text(encoding="utf-8"))["reading"]
         assert reading[0] == f"{path}: tags read as IOB2 (detected), strict reading; {said}"
+
+
+def test_where_the_column_named_for_named_entities_holds_no_tags_either_the_last_ones_error_is_given(
+    tmp_path, cli
+):
+    """The error is the last column's, as where no column is named for named entities: not one
+    about the column read in its stead, which the user did not ask for (review36)."""
+    rows = [(form, "_", geonames) for form, _, geonames in ROWS]
+    path = _plus(tmp_path / "gold.conllup", rows=rows)
+    result = cli("spans", path, path)
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert "in column 11 (counted from 0, RELATE:GEONAMES in the file's global.columns)" in result.err
+    assert result.err.endswith("read them with --tag-column 10 (RELATE:NE, the one other column the file names "
+                               "for named entities)\n")  # fmt: skip
 
 
 def test_the_tags_parts_are_found_for_each_scheme_asked(tmp_path):
