@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
+import re
 from typing import Any
 
 from .errors import InputError
@@ -57,7 +58,15 @@ def system_b_given(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
 def as_system_b(err: InputError) -> InputError:
     """An error reading system B, its way on naming B's own flags (--system-b-tag-column, not
     system A's --system-tag-column)."""
-    found = err.found.replace("with --system-", "with --system-b-")
+    found = system_b_words(err.found)
     if found == err.found:
         return err
     return InputError(err.expected, found, file=err.file, line=err.line, option=err.option)
+
+
+def system_b_words(text: str) -> str:
+    """A message about reading system B naming B's own flags where it names a system's."""
+    return _SYSTEM_FLAG.sub("--system-b-", text)
+
+
+_SYSTEM_FLAG = re.compile(r"--system-(?!b-)")

@@ -125,7 +125,7 @@ def compare_reports(
         for key, table in report.score_tables().items():
             table.title = f"System {name.upper()}: {table.title}"
             tables[f"{name}_{key}"] = table
-    first = reports[0]
+    first, b_messages = reports[0], _b_messages(reports[1], options_b)
     return Report(
         method=method.name,
         title=f"{first.title}: two systems compared",
@@ -134,9 +134,16 @@ def compare_reports(
         tables=tables,
         error_rows=both_systems_errors(reports),
         documents=first.documents,
-        messages=[*first.messages, *(m for m in reports[1].messages if m not in first.messages)],
+        messages=[*first.messages, *(m for m in b_messages if m not in first.messages)],
         data=data,
     )
+
+
+def _b_messages(report: Report, options_b: Any) -> list[str]:
+    """System B's messages, naming B's own flags where it has them (--system-b-tag-column)."""
+    from .compare_options import system_b_words
+
+    return report.messages if options_b is None else [system_b_words(m) for m in report.messages]
 
 
 def both_systems_errors(reports: list[Report]) -> list[dict[str, Any]]:

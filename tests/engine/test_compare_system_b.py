@@ -43,3 +43,18 @@ def test_system_bs_error_names_its_own_flag(tmp_path, cli):
     bad = cli("compare", "spans", gold, a, b, "--system-b-scheme", "IOB9")
     assert (bad.code, bad.err) == (2, "spanstudio: error: --system-b-scheme: expected IOB1, IOB2, IOBES, BILOU, "
                                       "BMES or IO, found 'IOB9'\n")  # fmt: skip
+
+
+def test_system_bs_warnings_name_its_own_flags(tmp_path, cli):
+    """A warning about reading B names B's own option (review36: it named A's, whose change
+    would read A differently too): here B's CoNLL-U Plus tags read from its column named NE."""
+    gold, a, _ = _files(tmp_path)
+    b = tmp_path / "b.conllup"
+    rows = [("John", "B-PER"), ("lives", "O"), ("", ""), ("Mary", "B-PER"), ("went", "O"), ("", "")]
+    b.write_text("# global.columns = ID FORM NE MISC\n" + "".join(
+        f"{n}\t{form}\t{tag}\t_\n" if form else "\n" for n, (form, tag) in enumerate(rows, 1)), encoding="utf-8")
+    result = cli("compare", "spans", gold, a, b, "--format", "conll")
+    assert result.code == 0, result.err
+    warned = [line for line in result.err.splitlines() if str(b) in line]
+    assert warned and all("--system-b-tag-column N reads another" in line for line in warned), result.err
+    assert "--system-tag-column" not in result.err
