@@ -323,7 +323,8 @@ class AgreementWindow(QWidget):
         self.listed_as = format
         editor = self.reading.panel.editors["format"]
         editor.set_value(format)  # changed: nothing to list again
-        return f" The Format is back to {editor.combo.currentText()}, as the rows were read."
+        shown = "not set (each file's format recognised)" if format is None else editor.combo.currentText()
+        return f" The Format is back to {shown}, as the rows were read."
 
     def _take_out(self, paths: list[str]) -> None:
         for row in reversed(range(self.paths.count())):

@@ -124,7 +124,7 @@ def test_a_reader_switch_that_fails_sets_the_format_back_to_the_rows_reading(qtb
     assert listed(window, qtbot) == rows and shown.input_errors == [(UNREAD, said)]
     assert window.reading.reading().format is None and window.listed_as is None  # as the rows were read
     assert window.reading.panel.editors["format"].value() is None
-    assert window.summary.text().endswith(f"{said} The Format is back to (not set), as the rows were read.")
+    assert window.summary.text().endswith(f"{said} The Format is back to not set (each file's format recognised), as the rows were read.")
     data = measured(window, qtbot)
     assert main(["agreement", path, "--json", "-"]) == 0
     assert data["overall"] == json.loads(capsys.readouterr().out)["overall"]
