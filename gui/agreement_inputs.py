@@ -58,6 +58,7 @@ def listing_job(paths: list[str], predictions: bool = False, reading: Any = None
             before = stamp(path)  # taken first: a change while it is read is a change
             annotators = export_annotators(path, chosen.format, options, predictions)
             listed.append(ReadExport(path, predictions, chosen.format, options, before, annotators))
+        progress.check()  # a cancel as the last input was read: the rows stay as they were listed
         return listed
 
     return job

@@ -13,6 +13,13 @@ from .counts import count_of
 #: The most pairs or documents a line under a table names (the rest are counted).
 NAMED = 3
 
+MEASURES = (  # the matrix's measures: (title, path in the report's data)
+    ("Span F1, labelled", ("span_f1", "labelled")),
+    ("Span F1, unlabelled", ("span_f1", "unlabelled")),
+    ("Span F1, overlap", ("span_f1", "overlap")),
+    ("Cohen's kappa (tokens)", ("token", "cohen_kappa")),
+    ("Krippendorff's alpha-u", ("alpha_u",)),
+)
 #: The Documents tab's figures after its two columns of names: each column's title, and
 #: where its figure is in a document's data.
 DOCUMENT_FIGURES = {

@@ -11,7 +11,7 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -47,7 +47,7 @@ from .agreement_inputs import (
 )
 from .agreement_memory import keep_now, note_folder, remember, start_folder
 from .agreement_reading import CONTROLS, ReadingGroup
-from .agreement_reasons import DOCUMENT_FIGURES, documents_line, figure, matrix_line
+from .agreement_reasons import DOCUMENT_FIGURES, MEASURES, documents_line, figure, matrix_line
 from .agreement_views import (
     DocumentRowsModel,
     Lanes,
@@ -80,13 +80,6 @@ from .notice import Notice
 from .settings import AppSettings
 from .worker import Job, Task, finish, show_progress, start
 
-MEASURES = (  # (title, path in the report's data)
-    ("Span F1, labelled", ("span_f1", "labelled")),
-    ("Span F1, unlabelled", ("span_f1", "unlabelled")),
-    ("Span F1, overlap", ("span_f1", "overlap")),
-    ("Cohen's kappa (tokens)", ("token", "cohen_kappa")),
-    ("Krippendorff's alpha-u", ("alpha_u",)),
-)
 #: What the dialog of a failure says stopped (as the main window's "The evaluation stopped.").
 UNREAD, UNWRITTEN = "The annotators could not be read", "The workbook could not be written"
 DOC_COLUMNS = ("Document", "Annotators", *DOCUMENT_FIGURES)
@@ -304,10 +297,17 @@ class AgreementWindow(QWidget):
 
     def list_predictions(self) -> None:
         """List the Label Studio exports' annotators again, with or without their predictions
-        (those the user removed stay out)."""
+        (those the user removed stay out); a listing that fails or is cancelled sets the box back."""
         format = self.reading.reading().format
         exports = [path for path in dict.fromkeys(self.path_list()) if label_studio_export(path, format)]
-        self._list(exports, again=True)
+        self._list(exports, again=True, undo=self._predictions_back)
+
+    def _predictions_back(self) -> str:
+        """After a relisting that failed or was cancelled: the box as the rows were read."""
+        with QSignalBlocker(self.predictions):
+            self.predictions.setChecked(not self.predictions.isChecked())
+        state = "ticked" if self.predictions.isChecked() else "not ticked"
+        return f" “{self.predictions.text()}” is {state} again, as the rows were read."
 
     def list_as_format(self) -> None:
         """List again the inputs the Format chosen now lists otherwise (an export one row per

@@ -124,7 +124,8 @@ def test_a_reader_switch_that_fails_sets_the_format_back_to_the_rows_reading(qtb
     assert listed(window, qtbot) == rows and shown.input_errors == [(UNREAD, said)]
     assert window.reading.reading().format is None and window.listed_as is None  # as the rows were read
     assert window.reading.panel.editors["format"].value() is None
-    assert window.summary.text().endswith(f"{said} The Format is back to not set (each file's format recognised), as the rows were read.")
+    back = "The Format is back to not set (each file's format recognised), as the rows were read."
+    assert window.summary.text().endswith(f"{said} {back}")
     data = measured(window, qtbot)
     assert main(["agreement", path, "--json", "-"]) == 0
     assert data["overall"] == json.loads(capsys.readouterr().out)["overall"]
@@ -156,3 +157,25 @@ def test_an_export_only_the_format_chosen_reads_as_one(qtbot, settings_file, tmp
     assert reads == [path, path]  # the listing, the listing with the predictions
     assert main(["agreement", path, "--format", "label-studio", "--predictions", "--json", "-"]) == 0
     assert data["overall"] == json.loads(capsys.readouterr().out)["overall"]
+
+
+def test_a_predictions_relisting_cancelled_sets_the_box_back(qtbot, settings_file, tmp_path, held):
+    """The box ticked lists the export again with its predictions; cancelled, the rows stay
+    without them, and so the box is unticked again (measuring reads the box: it would have
+    counted predictions the rows do not list)."""
+    window = opened(qtbot, settings_file)
+    path = label_studio_export(tmp_path)
+    rows = [(path, "user 7"), (path, "ben@example.org")]
+    added(window, qtbot, path)
+    assert window.rows() == rows
+    held.armed = True
+    window.predictions.setChecked(True)
+    assert held.started.wait(20)
+    window.cancel()
+    held.set()
+    assert listed(window, qtbot) == rows and not window.predictions.isChecked()
+    said = "Cancelled. “Include the predictions as annotators” is not ticked again, as the rows were read."
+    assert window.summary.text() == said
+    held.armed = False
+    window.predictions.setChecked(True)  # ticked again: listed with them
+    assert listed(window, qtbot) == [*rows, (path, "predictions v1")]
