@@ -61,7 +61,7 @@ def reader_default(spec: OptionSpec) -> int | None:
 
 #: What a Token column not set shows: the readers take the column a CoNLL-U Plus file names
 #: FORM, else the first (ColumnFile._read_lines).
-TOKEN_COLUMN_UNSET = "FORM, else 1st"
+TOKEN_COLUMN_UNSET = "FORM/1st"
 
 
 def unset_words(spec: OptionSpec) -> str:

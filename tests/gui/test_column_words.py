@@ -37,8 +37,8 @@ def test_the_agreement_windows_columns_read_as_words_and_the_engine_gets_its_num
     editors = window.reading.panel.editors
     token, tag = editors["token_column"].spin, editors["tag_column"].spin
     assert isinstance(tag, ColumnSpinBox) and (token.text(), tag.text()) == ("", "last")  # token: not set
-    assert token.lineEdit().placeholderText() == "FORM, else 1st"  # what is then read, greyed
-    assert (window.reading.reading().token_column, window.reading.reading().tag_column) == (None, -1)  # FORM, else 1st
+    assert token.lineEdit().placeholderText() == "FORM/1st"  # what is then read, greyed
+    assert (window.reading.reading().token_column, window.reading.reading().tag_column) == (None, -1)  # FORM/1st
     assert "Default: last." in editors["tag_column"].toolTip() and "counted from 1" in tag.parent().toolTip()
     tag.lineEdit().setText("3rd")
     tag.interpretText()
@@ -126,7 +126,7 @@ def test_a_column_spin_box_is_as_wide_as_a_plain_one(qtbot, low):
 
 
 def test_an_unset_token_column_shows_what_is_read_and_its_value_once_set(qtbot):
-    """Unset, the token column shows what the readers then take, "FORM, else 1st" (greyed, a
+    """Unset, the token column shows what the readers then take, "FORM/1st" (greyed, a
     CoNLL-U Plus file's FORM column, else the first), as the tag column shows "last"; ticked, the
     column it then has; reset, what is read again (it kept showing '2nd' greyed)."""
     panel = OptionsPanel(SpanInputOptions)
@@ -135,7 +135,7 @@ def test_an_unset_token_column_shows_what_is_read_and_its_value_once_set(qtbot):
     editor = panel.editors["token_column"]
     for name in ("token_column", "gold_token_column", "system_token_column"):
         line = panel.editors[name].spin.lineEdit()
-        assert line.text() == "" and line.placeholderText() == "FORM, else 1st" and line.isVisible()
+        assert line.text() == "" and line.placeholderText() == "FORM/1st" and line.isVisible()
     assert panel.editors["tag_column"].spin.lineEdit().placeholderText() == ""  # it shows its value, "last"
     editor.set_box.setChecked(True)
     assert editor.spin.text() == "1st" and panel.values()["token_column"] == 0
@@ -143,4 +143,4 @@ def test_an_unset_token_column_shows_what_is_read_and_its_value_once_set(qtbot):
     assert editor.spin.text() == "2nd"
     editor.set_value(None)
     assert editor.spin.text() == "" and panel.values()["token_column"] is None
-    assert editor.spin.lineEdit().placeholderText() == "FORM, else 1st"
+    assert editor.spin.lineEdit().placeholderText() == "FORM/1st"
