@@ -35,7 +35,7 @@ from .cells import (
 )
 from .contexts import Contexts, DocumentTexts, coloured_cells
 from .package import DATA_CHUNK, MAX_ROWS, Package, Style
-from .sheetxml import Column, Sheet, chunks, letter, list_validation, validations
+from .sheetxml import Coded, Column, Sheet, chunks, letter, list_validation, validations
 
 if TYPE_CHECKING:
     from .carry import Carried
@@ -256,11 +256,10 @@ class _Writer:
         scores = {c for c in table.columns if is_score_column(c)}
         formats = [self._column_format(table, c, c in scores, code) for c in table.columns]
         factors = [factor if c in scores else 1.0 for c in table.columns]
+        made = getattr(table.rows, "sheet_columns", None)  # columns without a row made (ProPara's grid)
         for start in range(0, len(table.rows), BLOCK):
-            block = table.rows[start : start + BLOCK]
-            if any(map(len(table.columns).__ne__, map(len, block))):
-                raise ValueError(f"table {table.title!r}: a row of another length than its columns")
-            columns = zip(zip(*block, strict=True), formats, factors, strict=True)
+            block = made(start, start + BLOCK) if made else _transposed(table, start)
+            columns = zip(block, formats, factors, strict=True)
             ws.add_block(n + start, [Column(col, _scaled(values, factor), self._cell_styles(fmt))
                                      for col, (values, fmt, factor) in enumerate(columns)])  # fmt: skip
         return n + len(table.rows)
@@ -434,9 +433,17 @@ def _heights(lengths: np.ndarray) -> list[int]:
     return np.where(lengths > 80, 15 * np.minimum(10, 1 + (lengths - 1) // 80), 0).tolist()
 
 
-def _scaled(values: Sequence[Any], factor: float) -> Sequence[Any]:
+def _transposed(table: Table, start: int) -> list[Sequence[Any]]:
+    """A block of a table's rows from `start` as columns."""
+    block = table.rows[start : start + BLOCK]
+    if any(map(len(table.columns).__ne__, map(len, block))):
+        raise ValueError(f"table {table.title!r}: a row of another length than its columns")
+    return list(zip(*block, strict=True))
+
+
+def _scaled(values: Sequence[Any] | Coded, factor: float) -> Sequence[Any] | Coded:
     """A table column's numbers times `factor` (its texts and bools as they are)."""
-    if factor == 1.0:
+    if factor == 1.0 or type(values) is Coded:
         return values
     return [v * factor if isinstance(v, int | float) and not isinstance(v, bool) else v for v in values]
 

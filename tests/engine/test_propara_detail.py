@@ -157,6 +157,20 @@ def test_grid_csv_from_its_columns_is_the_rows_csv(report):
     assert "'-" in text and '"' in text
 
 
+def test_grid_sheet_from_its_columns_is_the_rows_sheet(report):
+    """The workbook writer takes the grid's columns (each distinct text made a cell once, no
+    row made): the same XML as from its rows (`-` in the quoted style, a formula's start)."""
+    from engine.export.sheetxml import Column, block_rows
+
+    rows = report.tables["grid"].rows
+
+    def sheet(columns):
+        return block_rows(0, [Column(k, values, (0, 1, 2, 3)) for k, values in enumerate(columns)])[0]
+
+    made = sheet(rows.sheet_columns(0, len(rows)))
+    assert made == sheet(list(zip(*rows, strict=True))) and b's="1" t="inlineStr"><is><t>-<' in b"".join(made)
+
+
 def test_json_report_keys(monkeypatch, cli, tmp_path):
     monkeypatch.chdir(conformance("propara"))
     result = cli("propara", "-p", "testfiles-3/predictions.tsv", "-a", "testfiles-3/answers.tsv", "-d",
