@@ -357,14 +357,30 @@ class _Writer:
         titles = [title if not key else None for title, key in columns]
         at, coloured_at = titles.index("Context"), titles.index(CONTEXT_COLOURED)
         refs = list(map(letter(coloured_at).__add__, map(str, range(first + 1, first + 1 + n))))
-        coloured = coloured_cells(contexts, refs, self.fonts, PLAIN_RUN, self.wrap, self.wrap_quoted)
+        coloured, single, colours = coloured_cells(contexts, refs, self.fonts, PLAIN_RUN, self.wrap)
         wrap = self.wrap
         context_styles = (wrap, self.wrap_quoted, wrap, wrap)
         cells = [Column(at, contexts.marked, context_styles, contexts.escape, blank=True)]
+        cells += self._one_run_cells(coloured_at, single, colours)
         numbers = (self.padded_float, self.padded_int)
         cells += [Column(col, block.get(key, missing), (styles[col], self.quoted, *numbers))
                   for col, (_, key) in enumerate(columns) if key]  # fmt: skip
         ws.add_block(first, cells, {coloured_at: coloured}, _heights(contexts.lengths))
+
+    def _one_run_cells(self, col: int, texts: list[str | None], colours: np.ndarray) -> list[Column]:
+        """The coloured context cells of the rows of one run (`texts`, None for the others) as
+        columns of texts, one per colour met: a coloured one in its font, a plain one wrapped."""
+        shown = np.array([text is not None for text in texts])
+        columns = []
+        for colour in dict.fromkeys(colours[shown].tolist()):
+            style = self.fonts[colour][1] if colour else self.wrap
+            styles = (style, style if colour else self.wrap_quoted, style, style)
+            values = texts  # the other colours' rows: no cell in this column
+            if not (colours[shown] == colour).all():
+                values = [text if c == colour else None
+                          for text, c in zip(texts, colours.tolist(), strict=True)]  # fmt: skip
+            columns.append(Column(col, values, styles))
+        return columns
 
     def _size_columns(self, ws: Sheet, columns: list[tuple[str, str]], table: Columns) -> list[int]:
         """Each column as wide as its header and content, within its limits; returns their styles."""
