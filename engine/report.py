@@ -22,6 +22,7 @@ from . import __version__
 from .textio import sha256_bytes, sha256_file
 
 if TYPE_CHECKING:
+    import numpy as np
     import pandas as pd
 
     from .spans import Document, Span
@@ -298,6 +299,11 @@ class ColumnRows(Later):
         """The CSV writer's columns for `keys` (csv_column's; a maker may join neighbouring
         columns into one, as ProPara's error rows)."""
         return [self.csv_column(key) for key in keys]
+
+    def coded_texts(self) -> dict[str, tuple[Sequence[str], np.ndarray]]:
+        """The text columns the maker keeps as their distinct texts and per row the number of
+        its text (the workbook writer then makes each text a cell once): none here."""
+        return {}
 
     def row(self, index: int) -> dict[str, Any]:
         """Row `index` as a new dict, the other rows left as columns."""

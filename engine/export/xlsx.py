@@ -35,7 +35,7 @@ from .cells import (
 )
 from .contexts import Contexts, DocumentTexts, coloured_cells
 from .package import DATA_CHUNK, MAX_ROWS, Package, Style
-from .sheetxml import Coded, Column, Sheet, chunks, letter, list_validation, validations
+from .sheetxml import Coded, CodedTexts, Column, Sheet, chunks, letter, list_validation, validations
 
 if TYPE_CHECKING:
     from .carry import Carried
@@ -150,6 +150,7 @@ class _Writer:
         self.fonts = {key: (font.font_xml("rPr", "rFont"), add(font)) for key, font in fonts.items()}
         self.names: set[str] = set()
         self.carried: Carried | None = None
+        self.coded: dict[str, tuple[CodedTexts, np.ndarray]] | None = None  # _coded_texts
         self.documents = {d.name: d for d in reversed(report.documents)}  # the first of a name
 
     # --- cells ------------------------------------------------------------------------
@@ -332,9 +333,12 @@ class _Writer:
         legend = self.report.data.get("_legends", {}).get(title, LEGEND)
         ws.cells(0, [(0, legend, styles[0], self.quoted, self.float)])
         ws.cells(1, self.put_row(headers, self.bold))
+        coded = self._coded_texts()
         for start in range(0, n, ERROR_BLOCK):
             stop = min(n, start + ERROR_BLOCK)
             block = _block(rows, part[start:stop])
+            chosen = part[start:stop] if isinstance(part, range) else np.array(part[start:stop], np.int64)
+            block |= {key: Coded(texts, number[chosen]) for key, (texts, number) in coded.items()}
             if self.carried is not None:
                 block |= self.carried.block(part[start:stop])
             self._error_rows(ws, block, stop - start, start + 2, columns, styles)
@@ -346,6 +350,16 @@ class _Writer:
         self.book.define(ws, "_xlnm._FilterDatabase", cells, hidden=True)
         ws.close()
         return ws.name
+
+    def _coded_texts(self) -> dict[str, tuple[CodedTexts, np.ndarray]]:
+        """The error rows' text columns their maker keeps as distinct texts and numbers
+        (ColumnRows.coded_texts), each text made a cell once; not those the contexts read."""
+        if self.coded is None:
+            rows = self.report.error_rows
+            given = rows.coded_texts() if isinstance(rows, ColumnRows) else {}
+            self.coded = {key: (CodedTexts(texts), number) for key, (texts, number) in given.items()
+                          if key not in CONTEXT_KEYS}  # fmt: skip
+        return self.coded
 
     def _error_rows(self, ws: Sheet, block: Columns, n: int, first: int, columns: list[tuple[str, str]],
                     styles: list[int]) -> None:  # fmt: skip

@@ -171,6 +171,24 @@ def test_grid_sheet_from_its_columns_is_the_rows_sheet(report):
     assert made == sheet(list(zip(*rows, strict=True))) and b's="1" t="inlineStr"><is><t>-<' in b"".join(made)
 
 
+def test_error_sheet_from_coded_texts_is_the_sheet_from_the_columns(report, tmp_path):
+    """The workbook writer makes each distinct text of the error rows' coded columns a cell
+    once: every sheet the same as from the rows' columns as they are."""
+    import zipfile
+
+    from engine.export.xlsx import write_workbook
+    from engine.report import ColumnRows
+
+    rows = report.error_rows
+    assert {"type", "gold_label", "gold_text", "detail", "question"} <= set(rows.coded_texts())
+    write_workbook(report, str(tmp_path / "coded.xlsx"))
+    report.error_rows = ColumnRows(dict(rows.columns))  # the same columns, none coded
+    write_workbook(report, str(tmp_path / "plain.xlsx"))
+    coded, plain = (zipfile.ZipFile(tmp_path / name) for name in ("coded.xlsx", "plain.xlsx"))
+    sheets = [name for name in coded.namelist() if name.startswith("xl/worksheets/")]
+    assert len(sheets) == 5 and all(coded.read(name) == plain.read(name) for name in sheets)
+
+
 def test_json_report_keys(monkeypatch, cli, tmp_path):
     monkeypatch.chdir(conformance("propara"))
     result = cli("propara", "-p", "testfiles-3/predictions.tsv", "-a", "testfiles-3/answers.tsv", "-d",

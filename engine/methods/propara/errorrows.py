@@ -176,6 +176,11 @@ class ErrorRows(ColumnRows):
         super().__init__(columns, plain_numbers)
         self.coded = coded
 
+    def coded_texts(self) -> dict[str, tuple[Sequence[str], np.ndarray]]:
+        """The columns of texts only, as their texts and per row the number of its text."""
+        return {key: (values, index) for key, (values, index) in self.coded.items()
+                if index is not None and all(type(value) is str for value in values)}  # fmt: skip
+
     def csv_column(self, key: str) -> Sequence[Any]:
         from ...export.csv import Fields
 
