@@ -337,8 +337,10 @@ class _Writer:
         for start in range(0, n, ERROR_BLOCK):
             stop = min(n, start + ERROR_BLOCK)
             block = _block(rows, part[start:stop])
-            chosen = part[start:stop] if isinstance(part, range) else np.array(part[start:stop], np.int64)
-            block |= {key: Coded(texts, number[chosen]) for key, (texts, number) in coded.items()}
+            if coded:  # a range's rows by a slice (numpy would make an array of its numbers)
+                chosen = part[start:stop]
+                at = slice(chosen.start, chosen.stop) if isinstance(chosen, range) else np.array(chosen)
+                block |= {key: Coded(texts, number[at]) for key, (texts, number) in coded.items()}
             if self.carried is not None:
                 block |= self.carried.block(part[start:stop])
             self._error_rows(ws, block, stop - start, start + 2, columns, styles)
