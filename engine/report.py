@@ -274,7 +274,8 @@ class NumberedTexts(list[str]):
         import numpy as np
 
         super().__init__(np.fromiter(texts, object, len(texts))[number].tolist() if len(number) else [])
-        self.texts, self.number = texts, number
+        self.texts = texts
+        self.number = number.astype(np.int32 if len(texts) < 1 << 31 else np.int64)  # (half int64's memory)
 
     @classmethod
     def joined(cls, columns: Sequence[Sequence[str]]) -> list[str]:
