@@ -14,7 +14,7 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import chain, repeat
+from itertools import accumulate, chain, repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
@@ -22,6 +22,7 @@ from . import __version__
 from .textio import sha256_bytes, sha256_file
 
 if TYPE_CHECKING:
+    import numpy as np
     import pandas as pd
 
     from .spans import Document, Span
@@ -264,6 +265,31 @@ class Later(Sequence[Any]):
         return iter(self._list())
 
 
+class NumberedTexts(list[str]):
+    """A column of texts (a list, as every reader takes it) that also keeps its `texts` and
+    per row the number of its text (`number`), so that a writer can make each text once;
+    not changed once made. (Its makers have numpy loaded: a run without them does not.)"""
+
+    def __init__(self, texts: Sequence[str], number: np.ndarray) -> None:
+        import numpy as np
+
+        super().__init__(np.fromiter(texts, object, len(texts))[number].tolist() if len(number) else [])
+        self.texts = texts
+        self.number = number.astype(np.int32 if len(texts) < 1 << 31 else np.int64)  # (half int64's memory)
+
+    @classmethod
+    def joined(cls, columns: Sequence[Sequence[str]]) -> list[str]:
+        """Columns one after another: NumberedTexts where they all are."""
+        numbered = [column for column in columns if isinstance(column, NumberedTexts)]
+        if len(numbered) < len(columns) or not numbered:
+            return [text for column in columns for text in column]
+        import numpy as np
+
+        bases = accumulate((len(column.texts) for column in numbered), initial=0)
+        numbers = [column.number + base for column, base in zip(numbered, bases)]  # noqa: B905 (one base more)
+        return cls([text for column in numbered for text in column.texts], np.concatenate(numbers))
+
+
 class ColumnRows(Later):
     """Rows of a table kept as columns (key → one value per row, in row order). The JSON
     and CSV writers take the columns as they are (or a part at a time); the rows as dicts
@@ -298,6 +324,12 @@ class ColumnRows(Later):
         """The CSV writer's columns for `keys` (csv_column's; a maker may join neighbouring
         columns into one, as ProPara's error rows)."""
         return [self.csv_column(key) for key in keys]
+
+    def coded_texts(self) -> dict[str, tuple[Sequence[str], np.ndarray]]:
+        """The text columns the maker made as NumberedTexts: their texts and per row the
+        number of its text (the workbook writer then makes each text a cell once)."""
+        return {key: (column.texts, column.number) for key, column in self.columns.items()
+                if isinstance(column, NumberedTexts)}  # fmt: skip
 
     def row(self, index: int) -> dict[str, Any]:
         """Row `index` as a new dict, the other rows left as columns."""

@@ -19,7 +19,7 @@ from ..rowkeys import distinct_naturals, distinct_values
 from ..spans import Document
 from .cells import CUT, MAX_TEXT, fitted, needs_care, safe_text, units
 from .kinds import spaced
-from .sheetxml import PRESERVE, SPECIAL_CHARACTERS, escaped, special, text_cell, value_cell
+from .sheetxml import PRESERVE, SPECIAL_CHARACTERS, escaped, special
 
 Parts = tuple[np.ndarray, np.ndarray, np.ndarray]  # (row, start, end) of parts
 WHOLE_TOKENS = 400  # a row without positions shows its whole document up to this many tokens
@@ -487,23 +487,19 @@ def _candidates(texts: list[str]) -> np.ndarray:
 
 
 def coloured_cells(contexts: Contexts, refs: list[str], fonts: dict[int, tuple[str, int]], plain_run: str,
-                   wrap: int, wrap_quoted: int) -> list[str]:  # fmt: skip
-    """The Context (coloured) cells of a block (`refs` their references): rich text of the
-    runs, each coloured run in its font (`fonts`: colour → run properties, cell style), a
-    plain one after another in `plain_run`; one coloured run a cell in its colour, one plain
-    run a plain cell, none no cell."""
+                   wrap: int) -> tuple[list[str], list[str | None], np.ndarray]:  # fmt: skip
+    """The Context (coloured) cells of a block (`refs` their references): a row of several
+    runs as rich text, each coloured run in its font (`fonts`: colour → run properties, cell
+    style), a plain one after another in `plain_run` ("" for the other rows); and the text
+    of each row of one run (None for the others) with its colour (0: plain), for a column."""
     row, kind, pieces = contexts.run_row, contexts.run_kind, contexts.run_pieces
     bounds = contexts.run_bounds.tolist()
-    cells = [""] * len(refs)
+    cells, single, colours = [""] * len(refs), [None] * len(refs), np.zeros(len(refs), np.int64)
     ends, sizes = _run_ends(row)
-    for end in ends[sizes == 1].tolist():
-        r, colour = int(row[end - 1]), int(kind[end - 1])
-        text = "".join(pieces[bounds[end - 1] : bounds[end]])
-        style = fonts[colour][1] if colour else wrap
-        if colour:
-            cells[r] = text_cell(refs[r], text, style, style)
-        else:
-            cells[r] = value_cell(refs[r], text, wrap, wrap_quoted, wrap)
+    alone = ends[sizes == 1] - 1  # the runs alone in their rows
+    for run, r in zip(alone.tolist(), row[alone].tolist(), strict=True):
+        single[r] = "".join(pieces[bounds[run] : bounds[run + 1]])
+    colours[row[alone]] = kind[alone]
     in_rich = np.repeat(sizes > 1, sizes)
     if in_rich.any():
         rich = _RichRuns(contexts, in_rich)
@@ -512,7 +508,7 @@ def coloured_cells(contexts: Contexts, refs: list[str], fonts: dict[int, tuple[s
         made = rich.cells([refs[r] for r in rows], count, fonts, plain_run, wrap)
         for r, cell in zip(rows, made, strict=True):
             cells[r] = cell
-    return cells
+    return cells, single, colours
 
 
 class _RichRuns:

@@ -115,19 +115,47 @@ def value_cell(ref: str, value: Any, style: int, quoted: int, decimal: int) -> s
     return f'<c r="{ref}"{_style(decimal if type(value) is float else style)}><v>{value!r}</v></c>'
 
 
+class CodedTexts:
+    """A column's distinct texts as cells hold them, each made once (not once per row): its
+    kind code (kinds.py) and its text in UTF-8, escaped or cut where it must be."""
+
+    def __init__(self, texts: Sequence[str]) -> None:
+        self.codes = columns_codes([texts])[0]
+        careful = self.codes < 0  # those escaped or cut as text_cell makes them
+        texts = [escaped(fitted(plain(text))) if care else text
+                 for text, care in zip(texts, careful.tolist(), strict=True)]  # fmt: skip
+        for k in np.flatnonzero(careful).tolist():
+            spaced = texts[k][:1].isspace() or texts[k][-1:].isspace()
+            self.codes[k] = TEXT + texts[k].startswith(FORMULA_START) + 2 * spaced
+        self.encoded = np.fromiter(map(str.encode, texts), object, len(texts))
+
+
+class Coded(NamedTuple):
+    """A column of texts as its distinct texts (CodedTexts) and per row the number of its text."""
+
+    texts: CodedTexts
+    number: np.ndarray
+
+
+def _values_of(column: Column) -> Sequence[Any]:
+    """A column's values (a Coded column's: its rows' numbers)."""
+    return column.values.number if type(column.values) is Coded else column.values
+
+
 class Column(NamedTuple):
-    """A column of a block of rows (`block_rows`): its number, values and styles; `careful`,
-    where known, the texts to escape or cut; `blank`: an empty text a blank cell in its
-    text style (else, as None, no cell)."""
+    """A column of a block of rows (`block_rows`): its number, values (or Coded texts) and
+    styles; `careful`, where known, the texts to escape or cut; `blank`: an empty text a
+    blank cell in its text style (else, as None, no cell)."""
 
     col: int
-    values: Sequence[Any]
+    values: Sequence[Any] | Coded
     styles: CellStyles
     careful: np.ndarray | None = None
     blank: bool = False
 
 
-Layout = tuple[tuple[int, CellStyles | None], ...]  # each column's number and styles (None: ready XML)
+# Each column's number, styles (None: ready XML) and whether its texts come in UTF-8 (Coded)
+Layout = tuple[tuple[int, CellStyles | None, bool], ...]
 
 
 def block_rows(first: int, columns: list[Column], ready: dict[int, list[str]] | None = None,
@@ -140,15 +168,16 @@ def block_rows(first: int, columns: list[Column], ready: dict[int, list[str]] | 
     row is made by one format of its kind (its cells' kinds and whether it has a height);
     returns the rows, which rows have a cell and which columns."""
     ready = ready or {}
-    n = len(columns[0].values) if columns else len(next(iter(ready.values()), ()))
+    n = len(_values_of(columns[0])) if columns else len(next(iter(ready.values()), ()))
     if n == 0:
         return [], np.zeros(0, bool), np.zeros(len(columns) + len(ready), bool)
     codes, values = _cells_kinds(columns, first)
     for cells in ready.values():
         codes.append(np.fromiter(map(bool, cells), np.int8, n) * READY)
         values.append(cells)
-    made: list[tuple[int, CellStyles | None]] = [(c.col, c.styles) for c in columns]
-    made += [(col, None) for col in ready]
+    made: list[tuple[int, CellStyles | None, bool]] = [(c.col, c.styles, type(c.values) is Coded)
+                                                       for c in columns]  # fmt: skip
+    made += [(col, None, False) for col in ready]
     order = sorted(range(len(made)), key=lambda k: made[k][0])
     attributes = list(map(_height, heights)) if len(heights) else [b""] * n
     kinds = np.array([codes[k] for k in order] + [np.fromiter(map(bool, attributes), np.int8, n)], np.int8)
@@ -162,10 +191,18 @@ def block_rows(first: int, columns: list[Column], ready: dict[int, list[str]] | 
 
 def _cells_kinds(columns: list[Column], first: int) -> tuple[list[np.ndarray], list[Sequence[Any]]]:
     """Each column's kind codes and values (a value to put in apart as its cell's XML:
-    READY): those of the columns without known careful texts found at once."""
-    values = [c.values if isinstance(c.values, list | tuple) else list(c.values) for c in columns]
-    codes = columns_codes(values, [c.careful for c in columns])
-    made = [_put_apart(column, codes[k], values[k], first) for k, column in enumerate(columns)]
+    READY): those of the columns without known careful texts found at once; a Coded
+    column's taken from its distinct texts' (its values in UTF-8)."""
+    plain_columns = [c for c in columns if type(c.values) is not Coded]
+    values = [c.values if isinstance(c.values, list | tuple) else list(c.values) for c in plain_columns]
+    found = iter(columns_codes(values, [c.careful for c in plain_columns]))
+    made, taken = [], iter(values)
+    for column in columns:
+        if type(column.values) is Coded:
+            texts, number = column.values
+            made.append((texts.codes[number], texts.encoded[number].tolist()))
+        else:
+            made.append(_put_apart(column, next(found), next(taken), first))
     return [codes for codes, _ in made], [column for _, column in made]
 
 
@@ -230,9 +267,10 @@ def _row_format(kind: bytes, layout: Layout) -> tuple[bytes, tuple[tuple[int, in
     if not any(cells) and not height:
         return b"", ()
     parts, used = ['<row r="%s"' + ("%s>" if height else ">")], [(0, INT), (1, INT)][: 1 + bool(height)]
-    for k, (code, (col, styles)) in enumerate(zip(cells, layout, strict=True)):
+    for k, (code, (col, styles, encoded)) in enumerate(zip(cells, layout, strict=True)):
         part, numbered, how = _cell_format(code, letter(col), styles)
         parts.append(part)
+        how = INT if encoded and how == TEXT else how  # (UTF-8 already: taken as it is)
         used += [(0, INT)] * numbered + [(k + 2, how)] * (how is not None)
     return ("".join(parts) + "</row>").encode(), tuple(used)
 

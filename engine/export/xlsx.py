@@ -35,7 +35,7 @@ from .cells import (
 )
 from .contexts import Contexts, DocumentTexts, coloured_cells
 from .package import DATA_CHUNK, MAX_ROWS, Package, Style
-from .sheetxml import Column, Sheet, chunks, letter, list_validation, validations
+from .sheetxml import Coded, CodedTexts, Column, Sheet, chunks, letter, list_validation, validations
 
 if TYPE_CHECKING:
     from .carry import Carried
@@ -150,6 +150,7 @@ class _Writer:
         self.fonts = {key: (font.font_xml("rPr", "rFont"), add(font)) for key, font in fonts.items()}
         self.names: set[str] = set()
         self.carried: Carried | None = None
+        self.coded: dict[str, tuple[CodedTexts, np.ndarray]] | None = None  # _coded_texts
         self.documents = {d.name: d for d in reversed(report.documents)}  # the first of a name
 
     # --- cells ------------------------------------------------------------------------
@@ -256,11 +257,10 @@ class _Writer:
         scores = {c for c in table.columns if is_score_column(c)}
         formats = [self._column_format(table, c, c in scores, code) for c in table.columns]
         factors = [factor if c in scores else 1.0 for c in table.columns]
+        made = getattr(table.rows, "sheet_columns", None)  # columns without a row made (ProPara's grid)
         for start in range(0, len(table.rows), BLOCK):
-            block = table.rows[start : start + BLOCK]
-            if any(map(len(table.columns).__ne__, map(len, block))):
-                raise ValueError(f"table {table.title!r}: a row of another length than its columns")
-            columns = zip(zip(*block, strict=True), formats, factors, strict=True)
+            block = made(start, start + BLOCK) if made else _transposed(table, start)
+            columns = zip(block, formats, factors, strict=True)
             ws.add_block(n + start, [Column(col, _scaled(values, factor), self._cell_styles(fmt))
                                      for col, (values, fmt, factor) in enumerate(columns)])  # fmt: skip
         return n + len(table.rows)
@@ -333,9 +333,14 @@ class _Writer:
         legend = self.report.data.get("_legends", {}).get(title, LEGEND)
         ws.cells(0, [(0, legend, styles[0], self.quoted, self.float)])
         ws.cells(1, self.put_row(headers, self.bold))
+        coded = self._coded_texts()
         for start in range(0, n, ERROR_BLOCK):
             stop = min(n, start + ERROR_BLOCK)
             block = _block(rows, part[start:stop])
+            if coded:  # a range's rows by a slice (numpy would make an array of its numbers)
+                chosen = part[start:stop]
+                at = slice(chosen.start, chosen.stop) if isinstance(chosen, range) else np.array(chosen)
+                block |= {key: Coded(texts, number[at]) for key, (texts, number) in coded.items()}
             if self.carried is not None:
                 block |= self.carried.block(part[start:stop])
             self._error_rows(ws, block, stop - start, start + 2, columns, styles)
@@ -348,6 +353,16 @@ class _Writer:
         ws.close()
         return ws.name
 
+    def _coded_texts(self) -> dict[str, tuple[CodedTexts, np.ndarray]]:
+        """The error rows' text columns their maker keeps as distinct texts and numbers
+        (ColumnRows.coded_texts), each text made a cell once; not those the contexts read."""
+        if self.coded is None:
+            rows = self.report.error_rows
+            given = rows.coded_texts() if isinstance(rows, ColumnRows) else {}
+            self.coded = {key: (CodedTexts(texts), number) for key, (texts, number) in given.items()
+                          if key not in CONTEXT_KEYS}  # fmt: skip
+        return self.coded
+
     def _error_rows(self, ws: Sheet, block: Columns, n: int, first: int, columns: list[tuple[str, str]],
                     styles: list[int]) -> None:  # fmt: skip
         """`n` rows of the error table from sheet row `first`, all the columns at once (the
@@ -358,14 +373,30 @@ class _Writer:
         titles = [title if not key else None for title, key in columns]
         at, coloured_at = titles.index("Context"), titles.index(CONTEXT_COLOURED)
         refs = list(map(letter(coloured_at).__add__, map(str, range(first + 1, first + 1 + n))))
-        coloured = coloured_cells(contexts, refs, self.fonts, PLAIN_RUN, self.wrap, self.wrap_quoted)
+        coloured, single, colours = coloured_cells(contexts, refs, self.fonts, PLAIN_RUN, self.wrap)
         wrap = self.wrap
         context_styles = (wrap, self.wrap_quoted, wrap, wrap)
         cells = [Column(at, contexts.marked, context_styles, contexts.escape, blank=True)]
+        cells += self._one_run_cells(coloured_at, single, colours)
         numbers = (self.padded_float, self.padded_int)
         cells += [Column(col, block.get(key, missing), (styles[col], self.quoted, *numbers))
                   for col, (_, key) in enumerate(columns) if key]  # fmt: skip
         ws.add_block(first, cells, {coloured_at: coloured}, _heights(contexts.lengths))
+
+    def _one_run_cells(self, col: int, texts: list[str | None], colours: np.ndarray) -> list[Column]:
+        """The coloured context cells of the rows of one run (`texts`, None for the others) as
+        columns of texts, one per colour met: a coloured one in its font, a plain one wrapped."""
+        shown = np.array([text is not None for text in texts])
+        columns = []
+        for colour in dict.fromkeys(colours[shown].tolist()):
+            style = self.fonts[colour][1] if colour else self.wrap
+            styles = (style, style if colour else self.wrap_quoted, style, style)
+            values = texts  # the other colours' rows: no cell in this column
+            if not (colours[shown] == colour).all():
+                values = [text if c == colour else None
+                          for text, c in zip(texts, colours.tolist(), strict=True)]  # fmt: skip
+            columns.append(Column(col, values, styles))
+        return columns
 
     def _size_columns(self, ws: Sheet, columns: list[tuple[str, str]], table: Columns) -> list[int]:
         """Each column as wide as its header and content, within its limits; returns their styles."""
@@ -434,9 +465,17 @@ def _heights(lengths: np.ndarray) -> list[int]:
     return np.where(lengths > 80, 15 * np.minimum(10, 1 + (lengths - 1) // 80), 0).tolist()
 
 
-def _scaled(values: Sequence[Any], factor: float) -> Sequence[Any]:
+def _transposed(table: Table, start: int) -> list[Sequence[Any]]:
+    """A block of a table's rows from `start` as columns."""
+    block = table.rows[start : start + BLOCK]
+    if any(map(len(table.columns).__ne__, map(len, block))):
+        raise ValueError(f"table {table.title!r}: a row of another length than its columns")
+    return list(zip(*block, strict=True))
+
+
+def _scaled(values: Sequence[Any] | Coded, factor: float) -> Sequence[Any] | Coded:
     """A table column's numbers times `factor` (its texts and bools as they are)."""
-    if factor == 1.0:
+    if factor == 1.0 or type(values) is Coded:
         return values
     return [v * factor if isinstance(v, int | float) and not isinstance(v, bool) else v for v in values]
 

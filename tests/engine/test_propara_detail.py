@@ -157,6 +157,38 @@ def test_grid_csv_from_its_columns_is_the_rows_csv(report):
     assert "'-" in text and '"' in text
 
 
+def test_grid_sheet_from_its_columns_is_the_rows_sheet(report):
+    """The workbook writer takes the grid's columns (each distinct text made a cell once, no
+    row made): the same XML as from its rows (`-` in the quoted style, a formula's start)."""
+    from engine.export.sheetxml import Column, block_rows
+
+    rows = report.tables["grid"].rows
+
+    def sheet(columns):
+        return block_rows(0, [Column(k, values, (0, 1, 2, 3)) for k, values in enumerate(columns)])[0]
+
+    made = sheet(rows.sheet_columns(0, len(rows)))
+    assert made == sheet(list(zip(*rows, strict=True))) and b's="1" t="inlineStr"><is><t>-<' in b"".join(made)
+
+
+def test_error_sheet_from_coded_texts_is_the_sheet_from_the_columns(report, tmp_path):
+    """The workbook writer makes each distinct text of the error rows' coded columns a cell
+    once: every sheet the same as from the rows' columns as they are."""
+    import zipfile
+
+    from engine.export.xlsx import write_workbook
+    from engine.report import ColumnRows
+
+    rows = report.error_rows
+    assert {"type", "gold_label", "gold_text", "detail", "question"} <= set(rows.coded_texts())
+    write_workbook(report, str(tmp_path / "coded.xlsx"))
+    report.error_rows = ColumnRows(dict(rows.columns))  # the same columns, none coded
+    write_workbook(report, str(tmp_path / "plain.xlsx"))
+    coded, plain = (zipfile.ZipFile(tmp_path / name) for name in ("coded.xlsx", "plain.xlsx"))
+    sheets = [name for name in coded.namelist() if name.startswith("xl/worksheets/")]
+    assert len(sheets) == 5 and all(coded.read(name) == plain.read(name) for name in sheets)
+
+
 def test_json_report_keys(monkeypatch, cli, tmp_path):
     monkeypatch.chdir(conformance("propara"))
     result = cli("propara", "-p", "testfiles-3/predictions.tsv", "-a", "testfiles-3/answers.tsv", "-d",

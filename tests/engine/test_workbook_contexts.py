@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from engine.context import Positions
 from engine.export.cells import CUT, MAX_TEXT, fitted, needs_care, safe_text, units
 from engine.export.contexts import _PLAIN_BYTES, Contexts, DocumentTexts, _escape_starts, coloured_cells
-from engine.export.sheetxml import SPECIAL_CHARACTERS, special, text_cell, value_cell
+from engine.export.sheetxml import SPECIAL_CHARACTERS, Column, block_rows, special, text_cell, value_cell
 from engine.spans import Document, TokenNumbers
 from tests.engine.context_oracle import Context, Run, build_context, marked_text, rich_cell, rich_runs
 
@@ -63,6 +63,18 @@ def _coloured(ref: str, context: Context, text: str) -> str:
     return value_cell(ref, runs[0][1], WRAP, WRAP_QUOTED, WRAP) if runs else ""
 
 
+def _cells(rich: list[str], single: list[str | None], colours: np.ndarray) -> list[str]:
+    """Each row's coloured cell (in column O): a row of several runs its rich text, a row of
+    one run the cell its column of texts gets (the writer's: in the run's font, or wrapped)."""
+    cells = list(rich)
+    for k, (text, colour) in enumerate(zip(single, colours.tolist(), strict=True)):
+        if text is not None:
+            styles = (FONTS[colour][1],) * 4 if colour else (WRAP, WRAP_QUOTED, WRAP, WRAP)
+            made = block_rows(k, [Column(14, [text], styles)])[0]
+            cells[k] = made[0].decode().removeprefix(f'<row r="{k + 1}">').removesuffix("</row>")
+    return cells
+
+
 @st.composite
 def documents(draw):
     kind = draw(st.sampled_from(["words", "numbers", "text", "no text"]))
@@ -98,8 +110,8 @@ def test_the_columns_made_at_once_are_those_made_row_by_row(doc, data):
     system = [_parts(data.draw, len(doc)) for _ in range(rows)]
     units = [data.draw(st.none() | st.integers(0, max(len(doc.units) - 1, 0))) for _ in range(rows)]
     contexts = Contexts(DocumentTexts({doc.name: doc}, names), names, gold, system, units)
-    refs = [f"O{k}" for k in range(rows)]
-    cells = coloured_cells(contexts, refs, FONTS, PLAIN_RUN, WRAP, WRAP_QUOTED)
+    refs = [f"O{k + 1}" for k in range(rows)]
+    cells = _cells(*coloured_cells(contexts, refs, FONTS, PLAIN_RUN, WRAP))
     for k in range(rows):
         context = _context(doc if names[k] == doc.name else None, gold[k], system[k], units[k])
         text = marked_text(context) if context is not None else None

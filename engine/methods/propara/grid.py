@@ -20,6 +20,7 @@ from ...rowkeys import distinct_values, row_keys
 
 if TYPE_CHECKING:
     from ...export.csv import Fields
+    from ...export.sheetxml import CodedTexts
 
 SHOWN = {NULL: "-", UNK: "?"}  # the grid shows locations as the files write them
 CELLS = ("action", "before", "after")
@@ -154,6 +155,7 @@ class GridRows(Later):
     def __init__(self, pids: np.ndarray, steps: np.ndarray, coded: list[Coded]) -> None:
         self.pids, self.steps, self.coded = pids, steps, coded
         self.shown = [np.array(texts, object) for texts, _ in coded]
+        self._sheet_texts: list[CodedTexts] | None = None  # the text columns as workbook cells, made once
         super().__init__(len(steps), part=self.lists)
 
     @cached_property
@@ -209,6 +211,18 @@ class GridRows(Later):
         except orjson.JSONEncodeError:
             return None
         return np.array(fragments, object)
+
+    def sheet_columns(self, start: int, stop: int) -> list[Any]:
+        """Rows `start` to `stop` as the workbook writer's columns, without a row made: the
+        pids and steps, then each text column as its texts made cells once and the rows' numbers."""
+        from ...export.sheetxml import Coded, CodedTexts  # here: only a run that writes a workbook loads it
+
+        if self._sheet_texts is None:
+            self._sheet_texts = [CodedTexts(texts) for texts, _ in self.coded]
+        rows = slice(start, stop)
+        numbers = (number[rows] for _, number in self.coded)
+        coded = map(Coded, self._sheet_texts, numbers)
+        return [self.pids[rows].tolist(), self.steps[rows].tolist(), *coded]
 
     def csv_columns(self) -> list[Fields]:
         """The CSV writer's columns as their fields, without a row made: each distinct
