@@ -219,30 +219,3 @@ def test_each_document_names_the_files_it_came_from_outside_the_json(tmp_path):
     assert report.data["_sources"] == {name: {side: str(tmp_path / side / name) for side in ("gold", "system")}
                                        for name in ("a.tsv", "b.tsv")}  # fmt: skip
     assert "_sources" not in dumps(report)
-
-
-def test_text_columns_keep_their_texts_and_numbers(tmp_path, monkeypatch):
-    """The document, type, subtype, label, position and text columns are NumberedTexts (each
-    row's number among its texts; a gapped span's position a text of its own), joined from
-    blocks as such; the workbook from them is the one from the columns as plain lists."""
-    import zipfile
-
-    from engine.export.xlsx import write_workbook
-    from engine.methods.faireval import errorrows
-    from engine.report import ColumnRows, NumberedTexts
-
-    monkeypatch.setattr(errorrows, "BLOCK_ROWS", 4)  # two blocks, joined
-    report = _report(tmp_path)
-    rows = report.error_rows
-    assert list(rows) == [_expected_row(n, *row) for n, row in enumerate(ROWS, 1)]
-    coded = rows.coded_texts()
-    assert {"document", "type", "subtype", "gold_label", "gold_position", "system_text"} <= set(coded)
-    for key, (texts, number) in coded.items():
-        assert isinstance(rows.columns[key], NumberedTexts) and [texts[k] for k in number] == rows.columns[key]
-    assert "4-7 {4,6,7}" in coded["gold_position"][0]
-    write_workbook(report, str(tmp_path / "coded.xlsx"))
-    report.error_rows = ColumnRows({key: list(column) for key, column in rows.columns.items()})
-    write_workbook(report, str(tmp_path / "plain.xlsx"))
-    books = [zipfile.ZipFile(tmp_path / name) for name in ("coded.xlsx", "plain.xlsx")]
-    sheets = [name for name in books[0].namelist() if name.startswith("xl/worksheets/")]
-    assert sheets and all(books[0].read(name) == books[1].read(name) for name in sheets)

@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from ...formats.spantable import SpanTable
-from ...report import ColumnRows, Later, NumberedTexts, Report, error_ids
+from ...report import ColumnRows, Later, Report, error_ids
 from ...spans import Document, Span, TokenNumbers
 from .batch import Codes, Side
 from .compare import Decided, Decision, Ordered, decision_rows, ordered_decisions
@@ -289,8 +289,8 @@ class DocumentBuilder:
 
 
 def _joined(blocks: list[dict[str, list[Any]]]) -> dict[str, list[Any]]:
-    """Blocks of error columns as one (NumberedTexts where every block's is)."""
-    return {k: NumberedTexts.joined([b[k] for b in blocks]) for k in ROW_KEYS[1:]}
+    """Blocks of error columns as one."""
+    return {k: [v for b in blocks for v in b[k]] for k in ROW_KEYS[1:]}
 
 
 def _pairs_dicts(

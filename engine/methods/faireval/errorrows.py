@@ -12,7 +12,7 @@ from typing import Any, Protocol
 import numpy as np
 
 from ...formats.columns import or_none
-from ...report import ERROR_COLUMNS, NumberedTexts
+from ...report import ERROR_COLUMNS
 from ...spans import TEXT_LIMIT, unit_tokens
 from .compare import Ordered
 from .jsonpairs import SpanColumns, distinct_rows
@@ -71,13 +71,16 @@ def error_columns(
     )
     strips = token_strips(gold.bounds, system.bounds, offsets[sentence + 1] - at)
     columns = (
-        NumberedTexts([layout.name], np.zeros(n, np.int64)), (sentence + 1).tolist(), [""] * n,
-        NumberedTexts(KINDS, errors.phase), NumberedTexts(SUBTYPES, errors.subtype), gold.label, system.label,
-        gold.start, gold.end, system.start,
+        [layout.name] * n, (sentence + 1).tolist(), [""] * n, _names(KINDS, errors.phase),
+        _names(SUBTYPES, errors.subtype), gold.label, system.label, gold.start, gold.end, system.start,
         system.end, gold.parts, system.parts, gold.position, system.position, gold.text, system.text,
         [""] * n, gold.line, system.line, strips,
     )  # fmt: skip
     return dict(zip(ROW_KEYS[1:], columns, strict=True))
+
+
+def _names(names: Sequence[str], codes: np.ndarray) -> list[str]:
+    return np.array(names, dtype=object)[codes].tolist()
 
 
 class SideRows:
@@ -92,48 +95,35 @@ class SideRows:
         gapped = np.flatnonzero(tokens > 0)  # spans with their own token numbers
         own = {i: side.sets[c] for i, c in zip(gapped.tolist(), tokens[gapped].tolist(), strict=True)}
         self.bounds = Bounds(np.where(has, begin, NO_BEGIN), np.where(has, end, 0), own)
-        self.label = NumberedTexts([*labels, ""], np.where(code < 0, len(labels), code))
+        self.label = np.array([*labels, ""], dtype=object)[code].tolist()
         self.line = or_none(line, has)
         self.start, self.end = or_none(at + begin - 1, has), or_none(at + end, has)
         self.parts: list[list[list[int]]] = [
             [[a, b]] if h else [] for a, b, h in zip(self.start, self.end, has.tolist(), strict=True)
         ]
-        position, text = _bounds_texts(pair, sentence, begin, end, has)
+        self.position, self.text = _bounds_texts(pair, sentence, begin, end, has)
         for i, tokens_of in own.items():
             self.parts[i] = _parts(tokens_of, int(at[i]))
-            _put(position, i, position_text(int(begin[i]), int(end[i]), tokens_of))
-        self.position, self.text = NumberedTexts(*position), NumberedTexts(*text)
+            self.position[i] = position_text(int(begin[i]), int(end[i]), tokens_of)
 
 
 def _bounds_texts(pair: PairWords, sentence: np.ndarray, begin: np.ndarray, end: np.ndarray,
-                  has: np.ndarray) -> tuple[Numbered, Numbered]:  # fmt: skip
+                  has: np.ndarray) -> tuple[list[str], list[str]]:  # fmt: skip
     """Each span's position as its file writes it without gaps ("4-6"), and its text: its
     token numbers where its sentence has no words ("4 5 6"), its words and numbers
-    otherwise ("" for none); as texts made once for each distinct begin..end and each
-    row's number among them."""
+    otherwise ("" for none); the texts of each distinct begin..end made once."""
     bounds, which = distinct_rows(begin, end)
     positions = [str(b) if b == e else f"{b}-{e}" for b, e in bounds]
     numbers = [" ".join(map(str, range(b, e + 1))) if 1 <= b <= e < b + TEXT_LIMIT else "" for b, e in bounds]
     which = np.where(has, which, len(bounds))  # the last texts: none
-    texts = ([*numbers, ""], which.copy())
+    texts = np.array([*numbers, ""], dtype=object)[which].tolist()
     worded = has & (
         _among(sentence, pair.worded) | (end - begin >= TEXT_LIMIT) | (begin < 1)
     )  # as span_text shows
     words = pair.words
     for i in np.flatnonzero(worded).tolist():
-        _put(texts, i, span_text(words.get(int(sentence[i]), []), int(begin[i]), int(end[i])))
-    return ([*positions, ""], which), texts
-
-
-#: A column as its texts and per row the number of its text (NumberedTexts' makings).
-Numbered = tuple[list[str], np.ndarray]
-
-
-def _put(column: Numbered, row: int, text: str) -> None:
-    """Row `row`'s text in a column being made: a text of its own."""
-    texts, number = column
-    number[row] = len(texts)
-    texts.append(text)
+        texts[i] = span_text(words.get(int(sentence[i]), []), int(begin[i]), int(end[i]))
+    return np.array([*positions, ""], dtype=object)[which].tolist(), texts
 
 
 def _among(values: np.ndarray, sorted_values: np.ndarray) -> np.ndarray:
