@@ -126,8 +126,17 @@ class ColumnFile:
             try:
                 return columns._named_read(lines, replace(options, tag_column=named))
             except InputError:
-                raise err from None  # the column named holds no tags either: the last one's error
+                raise columns._none_either(err, named, options) from None
         return columns
+
+    def _none_either(self, err: InputError, named: int, options: ReadOptions) -> InputError:
+        """The last column's error where the column named for named entities holds no tags
+        either: said so, its way on a column of the file's (not the one just tried)."""
+        names = self.column_names or []
+        tried = f", and no tag in column {named} (counted from 0, {names[named]})"
+        found = err.found.partition(WAY_ON)[0] + tried + WAY_ON
+        found += f" {options.side_flag('tag_column')} {conllu_plus.other_column(names, named)}"
+        return InputError(err.expected, found, file=err.file, line=err.line)
 
     def _entities_column(self, options: ReadOptions) -> int | None:
         """The one other column a CoNLL-U Plus file names for named entities, where no tag
@@ -341,8 +350,11 @@ def _tag_column(columns: ColumnFile, flag: str) -> str:
     if column is None:
         return ""
     way_on = conllu_plus.other_column(names, column) if names else "N"
-    return (f" in column {column} (counted from 0{conllu_plus.named(names, column)}); where the tags are in "
-            f"another column, read them with {flag} {way_on}")
+    return f" in column {column} (counted from 0{conllu_plus.named(names, column)}){WAY_ON} {flag} {way_on}"
+
+
+#: How a message of a column without tags goes on: the flag and the column to read instead.
+WAY_ON = "; where the tags are in another column, read them with"
 
 
 def _sentence_numbers(columns: ColumnFile) -> np.ndarray:

@@ -109,15 +109,17 @@ def test_where_the_last_column_holds_no_tags_the_one_named_for_named_entities_is
 def test_where_the_column_named_for_named_entities_holds_no_tags_either_the_last_ones_error_is_given(
     tmp_path, cli
 ):
-    """The error is the last column's, as where no column is named for named entities: not one
-    about the column read in its stead, which the user did not ask for (review36)."""
+    """The error is the last column's, not one about the column read in its stead, which the
+    user did not ask for (review36), and it says that column holds none either (review37)."""
     rows = [(form, "_", geonames) for form, _, geonames in ROWS]
     path = _plus(tmp_path / "gold.conllup", rows=rows)
     result = cli("spans", path, path)
     assert result.code == 2 and result.err.count("\n") == 1
     assert "in column 11 (counted from 0, RELATE:GEONAMES in the file's global.columns)" in result.err
-    assert result.err.endswith("read them with --tag-column 10 (RELATE:NE, the one other column the file names "
-                               "for named entities)\n")  # fmt: skip
+    assert result.err.endswith(
+        "GEONAMES in the file's global.columns), and no tag in column 10 (counted from 0, RELATE:NE); where the tags "
+        "are in another column, read them with --tag-column N (the file names its columns CoNLL-U's ten (ID … MISC), "
+        "RELATE:NE, RELATE:GEONAMES)\n")
 
 
 def test_the_tags_parts_are_found_for_each_scheme_asked(tmp_path):
