@@ -69,4 +69,5 @@ def system_b_words(text: str) -> str:
     return _SYSTEM_FLAG.sub("--system-b-", text)
 
 
-_SYSTEM_FLAG = re.compile(r"--system-(?!b-)")
+#: A system's flag where a word starts (not in a file's name: `b--system-x.conll`).
+_SYSTEM_FLAG = re.compile(r"(?<![^\s('\"`])--system-(?!b-)")

@@ -14,7 +14,7 @@ import os
 import time
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from itertools import accumulate, chain, repeat
+from itertools import chain, repeat
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
@@ -276,18 +276,6 @@ class NumberedTexts(list[str]):
         super().__init__(np.fromiter(texts, object, len(texts))[number].tolist() if len(number) else [])
         self.texts = texts
         self.number = number.astype(np.int32 if len(texts) < 1 << 31 else np.int64)  # (half int64's memory)
-
-    @classmethod
-    def joined(cls, columns: Sequence[Sequence[str]]) -> list[str]:
-        """Columns one after another: NumberedTexts where they all are."""
-        numbered = [column for column in columns if isinstance(column, NumberedTexts)]
-        if len(numbered) < len(columns) or not numbered:
-            return [text for column in columns for text in column]
-        import numpy as np
-
-        bases = accumulate((len(column.texts) for column in numbered), initial=0)
-        numbers = [column.number + base for column, base in zip(numbered, bases)]  # noqa: B905 (one base more)
-        return cls([text for column in numbered for text in column.texts], np.concatenate(numbers))
 
 
 class ColumnRows(Later):

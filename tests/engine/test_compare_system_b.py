@@ -58,3 +58,13 @@ def test_system_bs_warnings_name_its_own_flags(tmp_path, cli):
     warned = [line for line in result.err.splitlines() if str(b) in line]
     assert warned and all("--system-b-tag-column N reads another" in line for line in warned), result.err
     assert "--system-tag-column" not in result.err
+
+
+def test_a_file_name_holding_a_flags_letters_is_left_as_it_is():
+    """Only a flag where a word starts names B's own (review37: a file `b--system-x.conll` was
+    renamed in B's messages)."""
+    from engine.compare_options import system_b_words
+
+    said = "/data/b--system-x.conll: read them with --system-tag-column N (or --system-scheme IO)"
+    assert system_b_words(said) == ("/data/b--system-x.conll: read them with --system-b-tag-column N "
+                                    "(or --system-b-scheme IO)")  # fmt: skip

@@ -182,7 +182,8 @@ def test_error_sheet_from_coded_texts_is_the_sheet_from_the_columns(report, tmp_
     rows = report.error_rows
     assert {"type", "gold_label", "gold_text", "detail", "question"} <= set(rows.coded_texts())
     write_workbook(report, str(tmp_path / "coded.xlsx"))
-    report.error_rows = ColumnRows(dict(rows.columns))  # the same columns, none coded
+    report.error_rows = ColumnRows({key: list(values) for key, values in rows.columns.items()})  # none coded
+    assert not report.error_rows.coded_texts()
     write_workbook(report, str(tmp_path / "plain.xlsx"))
     coded, plain = (zipfile.ZipFile(tmp_path / name) for name in ("coded.xlsx", "plain.xlsx"))
     sheets = [name for name in coded.namelist() if name.startswith("xl/worksheets/")]
