@@ -300,12 +300,13 @@ class AgreementWindow(QWidget):
         (those the user removed stay out); a listing that fails or is cancelled sets the box back."""
         format = self.reading.reading().format
         exports = [path for path in dict.fromkeys(self.path_list()) if label_studio_export(path, format)]
-        self._list(exports, again=True, undo=self._predictions_back)
+        before = not self.predictions.isChecked()  # the box was toggled: the rows listed as it was
+        self._list(exports, again=True, undo=partial(self._predictions_back, before))
 
-    def _predictions_back(self) -> str:
+    def _predictions_back(self, listed_with: bool) -> str:
         """After a relisting that failed or was cancelled: the box as the rows were read."""
         with QSignalBlocker(self.predictions):
-            self.predictions.setChecked(not self.predictions.isChecked())
+            self.predictions.setChecked(listed_with)
         state = "ticked" if self.predictions.isChecked() else "not ticked"
         return f" “{self.predictions.text()}” is {state} again, as the rows were read."
 

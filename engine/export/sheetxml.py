@@ -130,7 +130,7 @@ class CodedTexts:
         self.encoded = np.fromiter(map(str.encode, texts), object, len(texts))
 
 
-class Coded(NamedTuple):
+class CodedColumn(NamedTuple):
     """A column of texts as its distinct texts (CodedTexts) and per row the number of its text."""
 
     texts: CodedTexts
@@ -138,23 +138,23 @@ class Coded(NamedTuple):
 
 
 def _values_of(column: Column) -> Sequence[Any]:
-    """A column's values (a Coded column's: its rows' numbers)."""
-    return column.values.number if type(column.values) is Coded else column.values
+    """A column's values (a CodedColumn column's: its rows' numbers)."""
+    return column.values.number if type(column.values) is CodedColumn else column.values
 
 
 class Column(NamedTuple):
-    """A column of a block of rows (`block_rows`): its number, values (or Coded texts) and
+    """A column of a block of rows (`block_rows`): its number, values (or CodedColumn texts) and
     styles; `careful`, where known, the texts to escape or cut; `blank`: an empty text a
     blank cell in its text style (else, as None, no cell)."""
 
     col: int
-    values: Sequence[Any] | Coded
+    values: Sequence[Any] | CodedColumn
     styles: CellStyles
     careful: np.ndarray | None = None
     blank: bool = False
 
 
-# Each column's number, styles (None: ready XML) and whether its texts come in UTF-8 (Coded)
+# Each column's number, styles (None: ready XML) and whether its texts come in UTF-8 (CodedColumn)
 Layout = tuple[tuple[int, CellStyles | None, bool], ...]
 
 
@@ -175,7 +175,7 @@ def block_rows(first: int, columns: list[Column], ready: dict[int, list[str]] | 
     for cells in ready.values():
         codes.append(np.fromiter(map(bool, cells), np.int8, n) * READY)
         values.append(cells)
-    made: list[tuple[int, CellStyles | None, bool]] = [(c.col, c.styles, type(c.values) is Coded)
+    made: list[tuple[int, CellStyles | None, bool]] = [(c.col, c.styles, type(c.values) is CodedColumn)
                                                        for c in columns]  # fmt: skip
     made += [(col, None, False) for col in ready]
     order = sorted(range(len(made)), key=lambda k: made[k][0])
@@ -191,14 +191,14 @@ def block_rows(first: int, columns: list[Column], ready: dict[int, list[str]] | 
 
 def _cells_kinds(columns: list[Column], first: int) -> tuple[list[np.ndarray], list[Sequence[Any]]]:
     """Each column's kind codes and values (a value to put in apart as its cell's XML:
-    READY): those of the columns without known careful texts found at once; a Coded
+    READY): those of the columns without known careful texts found at once; a CodedColumn
     column's taken from its distinct texts' (its values in UTF-8)."""
-    plain_columns = [c for c in columns if type(c.values) is not Coded]
+    plain_columns = [c for c in columns if type(c.values) is not CodedColumn]
     values = [c.values if isinstance(c.values, list | tuple) else list(c.values) for c in plain_columns]
     found = iter(columns_codes(values, [c.careful for c in plain_columns]))
     made, taken = [], iter(values)
     for column in columns:
-        if type(column.values) is Coded:
+        if type(column.values) is CodedColumn:
             texts, number = column.values
             made.append((texts.codes[number], texts.encoded[number].tolist()))
         else:

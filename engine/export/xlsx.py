@@ -13,7 +13,7 @@ xlsxwriter writes in constant memory, zipped straight into the output's temporar
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Collection, Iterable, Sequence
 from itertools import chain
 from typing import TYPE_CHECKING, Any
 
@@ -35,7 +35,7 @@ from .cells import (
 )
 from .contexts import Contexts, DocumentTexts, coloured_cells
 from .package import DATA_CHUNK, MAX_ROWS, Package, Style
-from .sheetxml import Coded, CodedTexts, Column, Sheet, chunks, letter, list_validation, validations
+from .sheetxml import CodedColumn, CodedTexts, Column, Sheet, chunks, letter, list_validation, validations
 
 if TYPE_CHECKING:
     from .carry import Carried
@@ -336,11 +336,11 @@ class _Writer:
         coded = self._coded_texts()
         for start in range(0, n, ERROR_BLOCK):
             stop = min(n, start + ERROR_BLOCK)
-            block = _block(rows, part[start:stop])
+            block = _block(rows, part[start:stop], coded)
             if coded:  # a range's rows by a slice (numpy would make an array of its numbers)
                 chosen = part[start:stop]
                 at = slice(chosen.start, chosen.stop) if isinstance(chosen, range) else np.array(chosen)
-                block |= {key: Coded(texts, number[at]) for key, (texts, number) in coded.items()}
+                block |= {key: CodedColumn(texts, number[at]) for key, (texts, number) in coded.items()}
             if self.carried is not None:
                 block |= self.carried.block(part[start:stop])
             self._error_rows(ws, block, stop - start, start + 2, columns, styles)
@@ -359,8 +359,14 @@ class _Writer:
         if self.coded is None:
             rows = self.report.error_rows
             given = rows.coded_texts() if isinstance(rows, ColumnRows) else {}
-            self.coded = {key: (CodedTexts(texts), number) for key, (texts, number) in given.items()
-                          if key not in CONTEXT_KEYS}  # fmt: skip
+            made: dict[int, CodedTexts] = {}  # columns sharing their texts (gold's and system's) share them
+            self.coded = {}
+            for key, (texts, number) in given.items():
+                if key in CONTEXT_KEYS:
+                    continue
+                if id(texts) not in made:
+                    made[id(texts)] = CodedTexts(texts)
+                self.coded[key] = (made[id(texts)], number)
         return self.coded
 
     def _error_rows(self, ws: Sheet, block: Columns, n: int, first: int, columns: list[tuple[str, str]],
@@ -473,20 +479,22 @@ def _transposed(table: Table, start: int) -> list[Sequence[Any]]:
     return list(zip(*block, strict=True))
 
 
-def _scaled(values: Sequence[Any] | Coded, factor: float) -> Sequence[Any] | Coded:
+def _scaled(values: Sequence[Any] | CodedColumn, factor: float) -> Sequence[Any] | CodedColumn:
     """A table column's numbers times `factor` (its texts and bools as they are)."""
-    if factor == 1.0 or type(values) is Coded:
+    if factor == 1.0 or type(values) is CodedColumn:
         return values
     return [v * factor if isinstance(v, int | float) and not isinstance(v, bool) else v for v in values]
 
 
-def _block(rows: Sequence[Row], indices: Sequence[int]) -> Columns:
+def _block(rows: Sequence[Row], indices: Sequence[int], skipped: Collection[str] = ()) -> Columns:
     """The error rows numbered `indices` (a range, or a list of numbers) as columns: slices
-    of ColumnRows' columns, else those rows' values key by key (a block, never them all)."""
+    of ColumnRows' columns (but the `skipped`: coded ones), else those rows' values key by key
+    (a block, never them all)."""
     if isinstance(rows, ColumnRows):
+        columns = {key: values for key, values in rows.columns.items() if key not in skipped}
         if isinstance(indices, range):
-            return {key: values[indices.start : indices.stop] for key, values in rows.columns.items()}
-        return {key: [values[i] for i in indices] for key, values in rows.columns.items()}
+            return {key: values[indices.start : indices.stop] for key, values in columns.items()}
+        return {key: [values[i] for i in indices] for key, values in columns.items()}
     chosen = rows[indices.start : indices.stop] if isinstance(indices, range) else [rows[i] for i in indices]
     keys = dict.fromkeys(chain.from_iterable(chosen))
     return {key: [row.get(key) for row in chosen] for key in keys}

@@ -12,7 +12,7 @@ from xlsxwriter.utility import quote_sheetname
 
 from engine.export.cells import CUT, MAX_TEXT, fitted, plain, text_width, units, widest
 from engine.export.package import quoted_name
-from engine.export.sheetxml import Coded, CodedTexts, Column, block_rows, special, text_cell, value_cell
+from engine.export.sheetxml import CodedColumn, CodedTexts, Column, block_rows, special, text_cell, value_cell
 from engine.export.theme import THEME_XML
 
 
@@ -83,7 +83,7 @@ def test_a_column_is_the_cells_one_by_one(values, styles, number):
     careful = np.array([special(v) or len(v) > MAX_TEXT // 2 for v in texts])  # as the contexts know it
     assert _column(2, texts, (*styles, style), careful) == _rows(one_by_one)
     distinct = list(dict.fromkeys(["", *texts]))  # the texts given once each, and each row's number
-    coded = Coded(CodedTexts(distinct), np.array([distinct.index(v) for v in texts], np.int64))
+    coded = CodedColumn(CodedTexts(distinct), np.array([distinct.index(v) for v in texts], np.int64))
     assert _column(2, coded, (*styles, style)) == _rows(one_by_one)
 
 

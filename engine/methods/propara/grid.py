@@ -215,13 +215,13 @@ class GridRows(Later):
     def sheet_columns(self, start: int, stop: int) -> list[Any]:
         """Rows `start` to `stop` as the workbook writer's columns, without a row made: the
         pids and steps, then each text column as its texts made cells once and the rows' numbers."""
-        from ...export.sheetxml import Coded, CodedTexts  # here: only a run that writes a workbook loads it
+        from ...export.sheetxml import CodedColumn, CodedTexts  # only a run writing a workbook loads it
 
         if self._sheet_texts is None:
             self._sheet_texts = [CodedTexts(texts) for texts, _ in self.coded]
         rows = slice(start, stop)
         numbers = (number[rows] for _, number in self.coded)
-        coded = map(Coded, self._sheet_texts, numbers)
+        coded = map(CodedColumn, self._sheet_texts, numbers)
         return [self.pids[rows].tolist(), self.steps[rows].tolist(), *coded]
 
     def csv_columns(self) -> list[Fields]:
