@@ -265,19 +265,6 @@ class Later(Sequence[Any]):
         return iter(self._list())
 
 
-class NumberedTexts(list[str]):
-    """A column of texts (a list, as every reader takes it) that also keeps its `texts` and
-    per row the number of its text (`number`), so that a writer can make each text once;
-    not changed once made. (Its makers have numpy loaded: a run without them does not.)"""
-
-    def __init__(self, texts: Sequence[str], number: np.ndarray) -> None:
-        import numpy as np
-
-        super().__init__(np.fromiter(texts, object, len(texts))[number].tolist() if len(number) else [])
-        self.texts = texts
-        self.number = number.astype(np.int32 if len(texts) < 1 << 31 else np.int64)  # (half int64's memory)
-
-
 class ColumnRows(Later):
     """Rows of a table kept as columns (key → one value per row, in row order). The JSON
     and CSV writers take the columns as they are (or a part at a time); the rows as dicts
@@ -314,10 +301,10 @@ class ColumnRows(Later):
         return [self.csv_column(key) for key in keys]
 
     def coded_texts(self) -> dict[str, tuple[Sequence[str], np.ndarray]]:
-        """The text columns the maker made as NumberedTexts: their texts and per row the
-        number of its text (the workbook writer then makes each text a cell once)."""
-        return {key: (column.texts, column.number) for key, column in self.columns.items()
-                if isinstance(column, NumberedTexts)}  # fmt: skip
+        """The text columns the maker keeps as their texts and per row the number of its text
+        (the workbook writer then makes each text a cell once): none here (ProPara's error
+        rows keep theirs so)."""
+        return {}
 
     def row(self, index: int) -> dict[str, Any]:
         """Row `index` as a new dict, the other rows left as columns."""

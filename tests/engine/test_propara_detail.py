@@ -171,6 +171,15 @@ def test_grid_sheet_from_its_columns_is_the_rows_sheet(report):
     assert made == sheet(list(zip(*rows, strict=True))) and b's="1" t="inlineStr"><is><t>-<' in b"".join(made)
 
 
+def test_coded_texts_are_the_error_rows_columns(report):
+    """Each coded text column is its texts by its rows' numbers; the rows' columns are plain lists."""
+    rows = report.error_rows
+    assert all(type(column) is list for column in rows.columns.values())
+    for key, (texts, number) in rows.coded_texts().items():
+        assert [texts[n] for n in number.tolist()] == rows.columns[key] and all(type(t) is str for t in texts)
+    assert "gold_start" in rows.columns and "gold_start" not in rows.coded_texts()  # numbers: not coded
+
+
 def test_error_sheet_from_coded_texts_is_the_sheet_from_the_columns(report, tmp_path):
     """The workbook writer makes each distinct text of the error rows' coded columns a cell
     once: every sheet the same as from the rows' columns as they are."""

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ...report import ERROR_COLUMNS, ColumnRows, NumberedTexts, error_ids, side_columns
+from ...report import ERROR_COLUMNS, ColumnRows, error_ids, side_columns
 from ...rowkeys import distinct_values, first_of_groups, row_keys
 from ...spans import Document
 from .detail import (
@@ -171,10 +171,15 @@ class ErrorRows(ColumnRows):
     its rows lack but None beside whole numbers (starts and ends: numbers either way)."""
 
     def __init__(self, coded: dict[str, Coded], plain_numbers: bool) -> None:
-        columns = {key: list(values) if index is None else _column(values, index)
+        columns = {key: list(values) if index is None else _taken(values, index)
                    for key, (values, index) in coded.items()}  # fmt: skip
         super().__init__(columns, plain_numbers)
         self.coded = coded
+
+    def coded_texts(self) -> dict[str, tuple[Sequence[str], np.ndarray]]:
+        """The coded columns whose values are all texts: their texts and per row the number of its text."""
+        return {key: (values, index) for key, (values, index) in self.coded.items()
+                if index is not None and all(type(value) is str for value in values)}  # fmt: skip
 
     def csv_column(self, key: str) -> Sequence[Any]:
         from ...export.csv import Fields
@@ -220,13 +225,6 @@ class ErrorRows(ColumnRows):
             if id(values) not in made:
                 made[id(values)] = column_fields(list(values))
         return {key: made[id(values)] for key, (values, _) in self.coded.items()}
-
-
-def _column(values: Sequence[Any], index: np.ndarray) -> list[Any]:
-    """A coded column's values per row: NumberedTexts where they are all texts."""
-    if all(type(value) is str for value in values):
-        return NumberedTexts(values, index)
-    return _taken(values, index)
 
 
 def error_rows(below: Below, documents: ProcessDocuments, plain_numbers: bool) -> ErrorRows:
