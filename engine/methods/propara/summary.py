@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property, lru_cache, partial
-from itertools import compress, starmap
+from itertools import starmap
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ...formats.propara_actions import CREATE_CODE, DESTROY_CODE, MOVE_CODE, NULL_CODE, ActionFile, Process
@@ -59,23 +59,27 @@ def _distinct(values: list[str]) -> list[str]:
     return list(dict.fromkeys(values))
 
 
-class StepGroups:
-    """The creations (or destructions) of some processes grouped by process and step, made
-    from them in key order (process × width + step, then slot order): the distinct keys;
-    per group where its slots start (`first`; `bounds` as a list, with the end) and how
-    many (`size`), and its names joined by AND (`joined`); per slot the participant's name
-    (`names`) and its location's code (`places`; `place_list` as a list)."""
+def _conversion(destroyed: list[str], created: list[str], locations: list[str], step: int) -> Conversion:
+    joined = " AND ".join
+    return Conversion(joined(destroyed), joined(created), joined(_distinct(locations)), step)
 
-    def __init__(self, keys: np.ndarray, names: list[str], places: np.ndarray) -> None:
+
+class StepGroups:
+    """The creations (or destructions) of some processes grouped by process and step: the
+    sorted distinct keys (process × width + step) and per key the names and the locations,
+    in slot order (participant by participant)."""
+
+    def __init__(self, keys: np.ndarray, names: list[str], places: list[str]) -> None:
         import numpy as np
 
-        self.first = np.flatnonzero(np.concatenate([[True], keys[1:] != keys[:-1]])) if len(keys) else keys
-        self.keys, self.names, self.places = keys[self.first], names, places
-        self.size = np.diff(self.first, append=len(keys))
-        self.bounds, self.place_list = [*self.first.tolist(), len(keys)], places.tolist()
-        self.joined = _taken(names, self.bounds[:-1])
-        for group in np.flatnonzero(self.size > 1).tolist():
-            self.joined[group] = " AND ".join(self.of(group))
+        order = np.argsort(keys, kind="stable")
+        keys = keys[order]
+        firsts = np.flatnonzero(np.concatenate([[True], keys[1:] != keys[:-1]])) if len(keys) else keys
+        self.keys = keys[firsts]
+        self.bounds = [*firsts.tolist(), len(keys)]
+        order_list = order.tolist()
+        self.names = list(map(names.__getitem__, order_list))
+        self.places = list(map(places.__getitem__, order_list))
 
     def find(self, keys: np.ndarray) -> np.ndarray:
         """Per key its group's number (-1: none)."""
@@ -86,22 +90,18 @@ class StepGroups:
         at = np.minimum(np.searchsorted(self.keys, keys), len(self.keys) - 1)
         return np.where(self.keys[at] == keys, at, -1)
 
-    def of(self, group: int) -> list[str]:
-        """The names of a group."""
-        return self.names[self.bounds[group] : self.bounds[group + 1]]
-
-    def places_of(self, group: int) -> list[int]:
-        """The location codes of a group."""
-        return self.place_list[self.bounds[group] : self.bounds[group + 1]]
+    def of(self, group: int) -> tuple[list[str], list[str]]:
+        """The names and the locations of a group."""
+        start, end = self.bounds[group], self.bounds[group + 1]
+        return self.names[start:end], self.places[start:end]
 
 
-def conversions(created: StepGroups, destroyed: StepGroups, width: int, sentences: np.ndarray,
-                places: dict[int, str]) -> tuple[list[Conversion], np.ndarray]:  # fmt: skip
-    """The conversions of some processes, in process and step order, and per conversion its
-    process: the three branches of §3.4, first that applies per step (look-ahead needs
-    s < n − 1, n its sentences: `sentences` by process). Only steps where something is
-    created or destroyed can hold one; which branch a step takes, and which groups it
-    joins, is found for all of them at once (`places`: the locations' texts by code)."""
+def conversions(created: StepGroups, destroyed: StepGroups, width: int, sentences: np.ndarray
+                ) -> dict[int, list[Conversion]]:  # fmt: skip
+    """Per process (that has one) its conversions: the three branches of §3.4, first that
+    applies per step (look-ahead needs s < n − 1, n its sentences: `sentences` by process).
+    Only steps where something is created or destroyed can hold one; which branch a step
+    takes is found for all of them at once."""
     import numpy as np
 
     from ...rowkeys import distinct_values
@@ -115,65 +115,31 @@ def conversions(created: StepGroups, destroyed: StepGroups, width: int, sentence
     gone = (c < 0) & (d >= 0) & early & (c_next >= 0) & (d_next < 0)  # destroyed, created at the next step
     made = (c >= 0) & (d < 0) & early & (d_next >= 0) & (c_next < 0)  # created, destroyed at the next step
     chosen = np.flatnonzero(both | gone | made)
-    # a conversion takes one group of destructions (olds) and one of creations (news): its
-    # step's, but the next step's creations where `gone` and destructions where `made`
-    olds, news = np.where(made, d_next, d)[chosen], np.where(gone, c_next, c)[chosen]
-    old_names, new_names = _taken(destroyed.joined, olds.tolist()), _taken(created.joined, news.tolist())
-    kept = _narrowed(created, destroyed, (gone[chosen], made[chosen]), (olds, news), (old_names, new_names))
-    at = _locations(created, destroyed, news, olds, places)
-    found = zip(old_names, new_names, at, step[chosen].tolist(), strict=True)
-    listed = list(map(partial(tuple.__new__, Conversion), found))
-    if kept is None:
-        return listed, process[chosen]
-    return list(compress(listed, kept.tolist())), process[chosen][kept]
-
-
-def _locations(created: StepGroups, destroyed: StepGroups, news: np.ndarray, olds: np.ndarray,
-               places: dict[int, str]) -> list[str]:  # fmt: skip
-    """Per conversion its distinct locations joined by AND: its created group's, then its
-    destroyed group's; where each group has one, made once per pair of locations met."""
-    import numpy as np
-
-    from ...rowkeys import distinct_values, first_of_groups, row_keys
-
-    ends = created.places[created.first[news]], destroyed.places[destroyed.first[olds]]
-    pairs, number = distinct_values(row_keys(*ends))
-    first = first_of_groups(number, len(pairs))
-    pairs_met = zip(*(end[first].tolist() for end in ends), strict=True)
-    texts = [_joined_places([a, b], places) for a, b in pairs_met]
-    found = _taken(texts, number.tolist())
-    for k in np.flatnonzero((created.size[news] > 1) | (destroyed.size[olds] > 1)).tolist():
-        found[k] = _joined_places([*created.places_of(news[k]), *destroyed.places_of(olds[k])], places)
+    found: dict[int, list[Conversion]] = {}
+    columns = (process, step, both.view(np.int8) + 2 * gone.view(np.int8), c, d, c_next, d_next)
+    for k, s, branch, *groups in zip(*(column[chosen].tolist() for column in columns), strict=True):
+        conversion = _branch(created, destroyed, branch, s, *groups)
+        if conversion is not None:
+            found.setdefault(k, []).append(conversion)
     return found
 
 
-def _joined_places(codes: list[int], places: dict[int, str]) -> str:
-    return " AND ".join(dict.fromkeys(map(places.__getitem__, codes)))
-
-
-def _narrowed(created: StepGroups, destroyed: StepGroups, branches: tuple[np.ndarray, np.ndarray],
-              groups: tuple[np.ndarray, np.ndarray], names: tuple[list[str], list[str]]
-              ) -> np.ndarray | None:  # fmt: skip
-    """The look-ahead branches' names put in place (`names`: per conversion its destroyed
-    and its created names; `branches`: whether it is `gone`, whether `made`; `groups`: its
-    destructions' and creations' groups): the next step's names not among its own step's
-    (distinct); the conversions kept (None: all), those left a name."""
-    import numpy as np
-
-    gone, made = branches
-    kept = np.ones(len(gone), bool)
-    for k in np.flatnonzero(gone | made).tolist():
-        old, new = destroyed.of(int(groups[0][k])), created.of(int(groups[1][k]))
-        side, own, following = (1, old, new) if gone[k] else (0, new, old)
-        left = set(own)
-        found = _distinct([x for x in following if x not in left])
-        names[side][k] = " AND ".join(found)
-        kept[k] = bool(found)
-    return None if kept.all() else kept
-
-
-def _taken(values: list[Any], places: list[int]) -> list[Any]:
-    return list(map(values.__getitem__, places))
+def _branch(created: StepGroups, destroyed: StepGroups, branch: int, s: int, c: int, d: int, c_next: int,
+            d_next: int) -> Conversion | None:  # fmt: skip
+    """Step s's conversion by its branch (1: created and destroyed there; 2: destroyed there,
+    created at the next step; 0: created there, destroyed at the next step), if any."""
+    if branch == 1:
+        (gone, gone_at), (new, new_at) = destroyed.of(d), created.of(c)
+        return _conversion(gone, new, [*new_at, *gone_at], s)
+    if branch == 2:
+        (gone, gone_at), (following, following_at) = destroyed.of(d), created.of(c_next)
+        left = set(gone)
+        new = _distinct([x for x in following if x not in left])
+        return _conversion(gone, new, [*following_at, *gone_at], s) if new else None
+    (new, new_at), (following, following_at) = created.of(c), destroyed.of(d_next)
+    kept = set(new)
+    gone_next = _distinct([x for x in following if x not in kept])
+    return _conversion(gone_next, new, [*new_at, *following_at], s) if gone_next else None
 
 
 def slot_events(table: Table) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -320,23 +286,19 @@ class Summaries:
         width = int(np.diff(table.offset).max(initial=0)) + 2  # above every step and the step after it
         created, destroyed = (self._step_groups(slots, shift, chosen, width)
                               for slots, shift in ((self.slots[0], 0), (self.slots[1], -1)))  # fmt: skip
-        found, process = conversions(created, destroyed, width, sentences, self.places)
-        bounds = (np.searchsorted(process, numbers, side).tolist() for side in ("left", "right"))
-        return [found[start:end] for start, end in zip(*bounds, strict=True)]
+        found = conversions(created, destroyed, width, sentences)
+        return [found.get(k, []) for k in numbers]
 
     def _step_groups(self, slots: np.ndarray, shift: int, chosen: np.ndarray, width: int) -> StepGroups:
-        """The given slots of the chosen processes grouped by process and step (StepGroups,
-        in key order): the participants' names and the locations at slot + shift."""
-        import numpy as np
-
+        """The given slots of the chosen processes grouped by process and step: the
+        participants' names and the locations at slot + shift."""
         table = self.table
         participant = table.slot_participant.take(slots)
         kept = chosen[table.part_process.take(participant)]
         slots, participant = slots[kept], participant[kept]
         keys = table.part_process.take(participant) * width + (slots - table.offset[participant])
-        order = np.argsort(keys, kind="stable")
-        slots, participant = slots[order], participant[order]
-        return StepGroups(keys[order], self.names(participant), table.track[slots + shift])
+        places = list(map(self.places.__getitem__, table.track[slots + shift].tolist()))
+        return StepGroups(keys, self.names(participant), places)
 
 
 class Events:
