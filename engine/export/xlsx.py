@@ -504,6 +504,8 @@ def _has_values(rows: Sequence[Row], indices: Sequence[int], key: str) -> bool:
     """Whether one of the error rows numbered `indices` has a value under `key`."""
     if isinstance(rows, ColumnRows):
         values = rows.columns.get(key)
+        if values is not None and isinstance(indices, range):  # a slice: no whole column made
+            return any(values[indices.start : indices.stop])
         return values is not None and any(values[i] for i in indices)
     return any(rows[i].get(key) for i in indices)
 
