@@ -305,8 +305,10 @@ class AgreementWindow(QWidget):
 
     def _predictions_back(self, listed_with: bool) -> str:
         """After a relisting that failed or was cancelled: the box as the rows were read."""
-        with QSignalBlocker(self.predictions):
+        with QSignalBlocker(self.predictions):  # not listed again; but kept as it now is
             self.predictions.setChecked(listed_with)
+        if self.kept_later is not None:
+            self.kept_later.start(0)
         state = "ticked" if self.predictions.isChecked() else "not ticked"
         return f" “{self.predictions.text()}” is {state} again, as the rows were read."
 

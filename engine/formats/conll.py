@@ -125,8 +125,9 @@ class ColumnFile:
                 raise
             try:
                 return columns._named_read(lines, replace(options, tag_column=named))
-            except InputError:
-                raise columns._none_either(err, named, options) from None
+            except InputError as other:  # a column of tags with a fault is named as it is
+                none_either = other.expected == TAG_SHAPES
+                raise (columns._none_either(err, named, options) if none_either else other) from None
         return columns
 
     def _none_either(self, err: InputError, named: int, options: ReadOptions) -> InputError:

@@ -122,6 +122,16 @@ def test_where_the_column_named_for_named_entities_holds_no_tags_either_the_last
         "RELATE:NE, RELATE:GEONAMES)\n")
 
 
+def test_where_the_column_named_for_named_entities_holds_a_bad_tag_that_fault_is_named(tmp_path, cli):
+    """Its tags read, one of them wrong (a bare label among prefixed tags): the error is that
+    column's own, as with --tag-column given (final20: it said the column held no tag)."""
+    rows = [(form, "X" if k == 0 else tag, "_") for k, (form, tag, _) in enumerate(ROWS)]
+    path = _plus(tmp_path / "gold.conllup", rows=rows)
+    given = cli("spans", path, path, "--tag-column", "10")
+    read = cli("spans", path, path)
+    assert read.code == given.code == 2 and read.err == given.err and "found 'X'" in read.err
+
+
 def test_the_tags_parts_are_found_for_each_scheme_asked(tmp_path):
     """ColumnFile.tag_parts answers for the scheme asked, not the first: bare labels without O are
     tags with the scheme IO chosen, and no tags without it."""

@@ -176,6 +176,8 @@ def test_a_predictions_relisting_cancelled_sets_the_box_back(qtbot, settings_fil
     assert listed(window, qtbot) == rows and not window.predictions.isChecked()
     said = "Cancelled. “Include the predictions as annotators” is not ticked again, as the rows were read."
     assert window.summary.text() == said
+    window.keep_pending()  # as the window closes: kept as the rows were read (final20: kept ticked)
+    assert window.settings.mapping("agreement")["predictions"] is False
     held.armed = False
     window.predictions.setChecked(True)  # ticked again: listed with them
     assert listed(window, qtbot) == [*rows, (path, "predictions v1")]
