@@ -392,7 +392,7 @@ def run_compare(args: argparse.Namespace) -> tuple[str, list[str]]:
     for out in method.outputs:
         setattr(args, "out_" + out.name, None)
     options = method.run_options(args, _options(method, args))
-    options_b = system_b_options(args, method.Options, options) if system_b_specs(method.Options) else None
+    options_b = system_b_options(args, method.Options, options)
     for path in (args.gold, args.system_a, args.system_b):
         check_input(path)
     for system, read_with in ((args.system_a, options), (args.system_b, options_b or options)):

@@ -37,9 +37,13 @@ def _as_system_b(spec: OptionSpec) -> OptionSpec:
 
 
 def system_b_options(args: argparse.Namespace, options_type: type, options: Any) -> Any:
-    """The options system B is read with: system A's, each --system-b-X given as its --system-X."""
+    """The options system B is read with: system A's, each --system-b-X given as its --system-X
+    (None for a method without them: B is read as A, its messages as they are)."""
+    specs = system_b_specs(options_type)
+    if not specs:
+        return None
     given = {}
-    for spec in system_b_specs(options_type):
+    for spec in specs:
         value = getattr(args, "opt_" + spec.name, None)
         if value is not None:
             check_value(spec, value)
