@@ -19,6 +19,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, overload
 
 from . import __version__
+from .spans import same_items
 from .textio import sha256_bytes, sha256_file
 
 if TYPE_CHECKING:
@@ -193,15 +194,6 @@ def _now() -> str:
 
 #: Rows a ColumnRows makes as dicts in one call (about 15 ms on this machine).
 DICT_BLOCK = 4096
-
-
-def same_items(made: Sequence[Any], other: object) -> bool | Any:
-    """A list made when read (Later, ProPara's Shown) compared as the list it stands for: equal
-    to a list or another such sequence of the same items (a tuple is no list); its items made
-    by `list`, as any reading does."""
-    if not isinstance(other, list) and type(other) is not type(made):
-        return NotImplemented
-    return list(made) == list(other)
 
 
 class Later(Sequence[Any]):

@@ -171,3 +171,12 @@ class Annotations:
 
     def spans_of(self, doc: str) -> list[Span]:
         return [span for span in self.spans if span.doc == doc]
+
+
+def same_items(made: Sequence[Any], other: object) -> bool | Any:
+    """A sequence that stands for a list (a SpanTable, report.Later, ProPara's Shown) compared
+    as that list: equal to a list or another such sequence of the same items (a tuple is no
+    list, as for a list); its items made by `list`, as any reading does."""
+    if not isinstance(other, list) and type(other) is not type(made):
+        return NotImplemented
+    return list(made) == list(other)

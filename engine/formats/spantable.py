@@ -13,7 +13,7 @@ from typing import Any, overload
 
 import numpy as np
 
-from ..spans import Annotations, Document, Span
+from ..spans import Annotations, Document, Span, same_items
 from .standoff import PARTS, word_bounds
 
 Parts = dict[int, list[tuple[int, int]]]  # span index → pieces of a discontinuous span
@@ -45,7 +45,7 @@ class SpanSequence(Sequence[Span]):
         return (self.span(i) for i in range(len(self)))
 
     def __eq__(self, other: object) -> bool:
-        return _same_items(self, other)
+        return same_items(self, other)
 
     __hash__ = None  # type: ignore[assignment]  # compared by its items, as a list is
 
@@ -230,16 +230,9 @@ class Bounds(Sequence[tuple[int, int]]):
         return int(self.starts[index]), int(self.ends[index])
 
     def __eq__(self, other: object) -> bool:
-        return _same_items(self, other)
+        return same_items(self, other)
 
     __hash__ = None  # type: ignore[assignment]  # compared by its items, as a list is
-
-
-def _same_items(ours: Sequence[Any], other: object) -> bool:
-    """Whether another sequence (a list too) holds the same items in the same order."""
-    if not isinstance(other, Sequence) or isinstance(other, str | bytes):
-        return NotImplemented
-    return len(ours) == len(other) and all(a == b for a, b in zip(ours, other, strict=True))
 
 
 def document_text(doc: Document) -> str:

@@ -10,7 +10,7 @@ from typing import Any
 
 import msgspec
 
-from ...report import same_items
+from ...spans import same_items
 
 
 class Named(msgspec.Struct, gc=False):
