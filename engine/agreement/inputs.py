@@ -89,12 +89,11 @@ def _lone_reader(path: str, format: str | None) -> str | None:
     file no format reads (no annotator's at all), its head read once."""
     from ..formats import span_format
     from ..formats.folders import file_reader
-    from ..formats.inception_project import is_project
 
     p = Path(path)
-    if format is None and p.is_file() and not is_project(p):
-        name = file_reader(p)  # the readers' error where no format reads it
-        return name if name in EXPORT_READERS else None
+    if format is None and p.is_file():
+        name = file_reader(p)  # the readers' error where no format reads it (a project's zip told once)
+        return name if name in (INCEPTION, *EXPORT_READERS) else None
     reader = export_reader(path, format)
     if reader is None and format is not None and p.is_file():
         span_format(path, format)  # InputError for a --format that reads no spans
