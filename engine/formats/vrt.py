@@ -435,7 +435,7 @@ def read(path: str, options: ReadOptions) -> Annotations:
     negative from the last BIO column) as spans of one text document of its tokens, read
     in the tag scheme chosen or detected (as CoNLL columns are)."""
     table = _table(_head(path))
-    count = _count(table, options)
+    count = _counted(table, options, _columns_read(table, _io(options)))
     vrt = _every_column(path, table, count, options)  # first: its own errors (no token line, a bad byte)
     if count == 0:
         raise _no_column(path, table, options)
@@ -466,7 +466,7 @@ def column_labels(path: str, options: ReadOptions) -> list[list[str]]:
 
 
 def _every_column(path: str, table: _Table, count: int, options: ReadOptions) -> VrtFile:
-    """The file with the `count` columns of tags its head has (_count); the default column
+    """The file with the `count` columns of tags its head has (_counted); the default column
     taken under IO where a later one holds labels too, a warning says so."""
     vrt = read_vrt(path, VrtLayout(max(count, 1)))
     if options.tag_column == -1 and _io(options):
@@ -482,15 +482,10 @@ def _io(options: ReadOptions) -> bool:
     return (options.scheme or "").upper() == "IO"
 
 
-def _count(table: _Table, options: ReadOptions) -> int:
-    """How many columns of tags the span methods read in a file of this head's table:
-    _columns_read's with the scheme chosen, or up to an explicit --tag-column K past them under
-    IO where column K holds bare labels (_io_labels)."""
-    return _counted(table, options, _columns_read(table, _io(options)))
-
-
 def _counted(table: _Table, options: ReadOptions, read: int) -> int:
-    """_count's answer, given the columns read as tags (_columns_read)."""
+    """How many columns of tags the span methods read in a file of this head's table: `read`
+    (_columns_read's with the scheme chosen), or up to an explicit --tag-column K past them
+    under IO where column K holds bare labels (_io_labels)."""
     k = options.tag_column
     return k if _io(options) and k > read and _io_labels(table, k) else read
 
