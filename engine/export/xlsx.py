@@ -336,13 +336,13 @@ class _Writer:
         coded = self._coded_texts()
         for start in range(0, n, ERROR_BLOCK):
             stop = min(n, start + ERROR_BLOCK)
-            block = _block(rows, part[start:stop], coded)
+            chosen = part[start:stop]
+            block = _block(rows, chosen, coded)
             if coded:  # a range's rows by a slice (numpy would make an array of its numbers)
-                chosen = part[start:stop]
                 at = slice(chosen.start, chosen.stop) if isinstance(chosen, range) else np.array(chosen)
                 block |= {key: CodedColumn(texts, number[at]) for key, (texts, number) in coded.items()}
             if self.carried is not None:
-                block |= self.carried.block(part[start:stop])
+                block |= self.carried.block(chosen)
             self._error_rows(ws, block, stop - start, start + 2, columns, styles)
             self.progress.update(0.02 + 0.95 * (done + start) / max(total, 1), "writing the error table")
         cells = f"$A$2:${letter(len(headers) - 1)}${last + 1}"
