@@ -51,8 +51,14 @@ class Matches:
         fn = ("FN",) * len(self.y.layers)
         return [self.y.labels[c] if c >= 0 else fn for c in self.chosen]
 
+    @cached_property
+    def rows(self) -> list[list[Any]]:
+        """The match table of §3.3, row by row (made once: its tables share them)."""
+        return list(map(list, zip(*self.columns, strict=True)))
+
+    @cached_property
     def columns(self) -> list[list[Any]]:
-        """The match table of §3.3, column by column."""
+        """The match table of §3.3, column by column (made once: its rows and its JSON share them)."""
         x, y = self.x, self.y
         n_layers = len(x.layers)
         rows = list(zip(self.status, self.overlap_lo, self.overlap_hi, strict=True))

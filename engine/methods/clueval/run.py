@@ -89,8 +89,6 @@ class Run:
     scorer: Scorer
     warnings: list[str]  # reading and option warnings (not level-dependent)
     errors: dict[str, list[ErrorRow]] = field(default_factory=dict)  # "recall", "precision"
-    _match_columns: dict[str, list[list[Any]]] = field(default_factory=dict, repr=False)
-    _match_rows: dict[str, list[list[Any]]] = field(default_factory=dict, repr=False)
     texts: list[Document] | None = None  # span formats: the documents, tokens in corpus order
 
     @property
@@ -136,23 +134,9 @@ class Run:
 
     # --- tables ---------------------------------------------------------------------
 
-    def _side(self, matches: Matches) -> str:
-        return "recall" if matches is self.recall else "precision"
-
-    def match_values(self, matches: Matches) -> list[list[Any]]:
-        """The columns of values of a match table of §3.3 (made once per side; its rows and its
-        JSON share them)."""
-        side = self._side(matches)
-        if side not in self._match_columns:
-            self._match_columns[side] = matches.columns()
-        return self._match_columns[side]
-
     def match_table(self, matches: Matches) -> PlainTable:
         """The match table of §3.3 (its rows made once per side)."""
-        side = self._side(matches)
-        if side not in self._match_rows:
-            self._match_rows[side] = list(map(list, zip(*self.match_values(matches), strict=True)))
-        return PlainTable(match_columns(self.layers), self._match_rows[side], MATCH_DTYPES)
+        return PlainTable(match_columns(self.layers), matches.rows, MATCH_DTYPES)
 
     def error_types(self) -> tuple[str, ...]:
         return self.options.error_types or DEFAULT_ERROR_TYPES
