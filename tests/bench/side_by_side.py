@@ -14,8 +14,9 @@ left out, never guessed:
                                    a6172f2, specs/faireval.md)
     DIR/starsem/eval.cd-sco.pl     eval.cd-sco.pl v2.2 (specs/starsem.md names a public copy),
                                    `use strict` switched off as for the conformance outputs
-    DIR/poetry/evaluate_poetry_spans.py   corppa's evaluation script (commit aac55bf), with
-                                   the Span class of its core.py
+    DIR/poetry/evaluate_poetry_spans.py   corppa's evaluation script (commit aac55bf, or
+                                   cb7520f: the same CSV files byte for byte), with the
+                                   Span class of its core.py in a package beside it
     DIR/propara/evaluator.py       aristo-leaderboard's propara/evaluator folder
     DIR/clueval/bin/cluevaluate    CLUEval's script (its `clueval` package installed for DIR/python)
 
