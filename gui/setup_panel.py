@@ -42,11 +42,10 @@ from .viewer_data import SIDES
 from .worker import Job
 
 #: What a look at an input is for: its path, and the format (None: recognised) and reader
-#: options of its side, but the side its messages name (one look serves both boxes of a file).
+#: options of its side, the side its messages name among them (ReadOptions.side).
 LookKey = tuple[str, str | None, ReadOptions]
-#: What a look found: the contents, whether a span reader's error is among them, and the side
-#: its messages name (ReadOptions.side).
-Looked = tuple[Contents, bool, str]
+#: What a look found: the contents, and whether a span reader's error is among them.
+Looked = tuple[Contents, bool]
 #: Why each method does not read one side's input (None: it reads it), by method name.
 Refusals = dict[str, WrongFormat | None]
 #: An input over this many bytes is looked at off the UI thread (its first lines may be
@@ -97,6 +96,13 @@ def contents_key(path: str, format: str | None, options: ReadOptions) -> Hashabl
     if not (path.lower().endswith(".zip") or os.path.isdir(path)):
         options = replace(options, user=given_user(options))
     return ("contents", path, format, options)
+
+
+def answered(key: LookKey, contents: Contents) -> Hashable:
+    """What a look's contents answer (contents_key): the look of `key`, but for any side its
+    messages would name where they hold none (ReadOptions.side changes a look's messages alone)."""
+    path, format, options = key
+    return contents_key(path, format, options if contents.error is not None else replace(options, side=""))
 
 
 def described(method: Method) -> str:
@@ -172,9 +178,9 @@ class SetupPanel(QWidget):
         self.advice_button.clicked.connect(self.apply_advice)
         self._advised: Advice | None = None
         self.contents: dict[str, Contents] = {}  # what each side's file offers to pick
-        self._wanted: dict[str, LookKey] = {}
-        self._named: dict[str, str] = {}  # the side each box's messages name, as a run's (side_reading)
-        self._read_for: dict[str, str] = {}  # the side each box's contents were read for
+        self._wanted: dict[str, LookKey] = {}  # the look each box asks for (its file as its side reads it)
+        self._answers: dict[str, Hashable] = {}  # what each box's contents answer (answered)
+        self._rewritten: dict[str, int] = {}  # how often each file was written again (look_again)
         self.refusals: dict[str, Refusals] = {}  # what every method makes of each side's chosen file
         self._latest: dict[str, int] = {}  # the number of the newest look of each kind (a side, advice)
         self._looks = LookQueue(self)
@@ -324,9 +330,10 @@ class SetupPanel(QWidget):
         self._looks.forget(self._file_key(path, side))
         self.look_at_file(side)
         if side in self.read_boxes():
-            format, options = self.side_reading(side)
-            self._looks.forget(contents_key(path, format, replace(options, side="")))
+            self._looks.forget(self._contents_key((path, *self.side_reading(side))))
+            self._rewritten[path] = self._rewritten.get(path, 0) + 1
             self._wanted.pop(side, None)  # the same path and options: read all the same
+            self._answers.pop(side, None)
             self.look_at_inputs()
 
     def _found(self, side: str, number: int, look: Look | None, found: Refusals) -> None:
@@ -381,47 +388,54 @@ class SetupPanel(QWidget):
 
     def look_at_inputs(self) -> None:
         """Read what each input offers to pick (off the UI thread) where its file or its
-        reader options changed, or its message names a way on for the other side than it now
-        needs (the other box's file changed); fill the drop-downs with what is known."""
+        reader options changed, or the side its message names (the other box's file
+        changed); fill the drop-downs with what is known."""
         for side, field in self.read_boxes().items():
             format, options = self.side_reading(side)
-            key = (field.path, format, replace(options, side=""))
-            self._named[side] = options.side
-            field.choose_format(format_title(key[1]) if key[1] else "")
-            misnamed = self._misnamed(side, self.contents.get(side), self._read_for.get(side, ""))
-            if key == self._wanted.get(side) and not misnamed:
+            key = (field.path, format, options)
+            field.choose_format(format_title(format) if format else "")
+            if key == self._wanted.get(side):
                 continue
-            if misnamed or key[0] != self._wanted.get(side, ("",))[0]:
+            if field.path != self._wanted.get(side, ("",))[0]:
                 self.contents.pop(side, None)
+                self._answers.pop(side, None)
             self._wanted[side] = key
-            if field.path:
+            if field.path and not self._holds(side, key):
                 self._start_look(side, key)
         self.fill_choices()
 
-    def _misnamed(self, side: str, contents: Contents | None, named: str) -> bool:
-        """Whether a box's `contents`, read for side `named`, hold a message naming a way on for
-        another side than the box names now (they are else alike for every side)."""
-        return contents is not None and contents.error is not None and named != self._named[side]
+    def _holds(self, side: str, key: LookKey) -> bool:
+        """Whether a box's contents answer a look (read for it, or hold no message)."""
+        contents = self.contents.get(side)
+        return contents is not None and self._answers.get(side) == answered(key, contents)
+
+    def _read_format(self, chosen: str | None) -> str | None:
+        """The format a look reads a file with: a format the method reads itself (CLUEval's
+        .vrt) is looked at as the files it recognises."""
+        return chosen if chosen not in self.method.own_formats else None
+
+    def _contents_key(self, key: LookKey) -> Hashable:
+        """The key of the look at a box's file on the look queue (contents_key)."""
+        path, chosen, options = key
+        return contents_key(path, self._read_format(chosen), options)
 
     def _start_look(self, side: str, key: LookKey) -> None:
-        path, chosen, options = key
-        # a format the method reads itself (CLUEval's .vrt) is looked at as the files it recognises
-        format = chosen if chosen not in self.method.own_formats else None
-        named = self._named[side]
+        path, options, format = key[0], key[2], self._read_format(key[1])
+        rewritten = self._rewritten.get(path, 0)
 
         def job(_progress: Any) -> Looked:
-            contents = read_contents(path, replace(options, side=named), format)
+            contents = read_contents(path, options, format)
             # asked for an error only; a format chosen is a span reader's
-            span_format = contents.error is not None and (format is not None or in_span_formats((path,)))
-            return contents, span_format, named
+            return contents, contents.error is not None and (format is not None or in_span_formats((path,)))
 
         def shown(result: Looked) -> None:
-            self._looked(side, key, *result)
+            if self._rewritten.get(path, 0) == rewritten:  # else read as it was before (look_again)
+                self._looked(key, *result)
 
         def wanted() -> bool:
-            return self._wanted.get(side) == key  # its box's file and options the same
+            return self._wanted.get(side) == key and not self._holds(side, key)  # no other look served it
 
-        asked = Asked(contents_key(path, format, options), f"Reading the {side} file", job, wanted)
+        asked = Asked(self._contents_key(key), f"Reading the {side} file", job, wanted)
         self._looks.ask(asked, shown)
 
     def _look_at(
@@ -435,20 +449,20 @@ class SetupPanel(QWidget):
         else:
             found((at_once or asked.job)(None))
 
-    def _looked(self, side: str, key: LookKey, contents: Contents, span_format: bool, named: str) -> None:
-        if self._wanted.get(side) != key:
-            return  # the file or its options changed meanwhile
-        if self._misnamed(side, contents, named):  # read for the other box of the file
-            self._start_look(side, key)
-            return
-        self.contents[side], self._read_for[side] = contents, named
-        field = self.field(side)
-        error = contents.error  # shown where the method reads the file with the span readers
-        if error is not None and (field.spec is None or not read_as_spans(field.spec, span_format)):
-            error = None
-        field.show_contents(contents.summary(), input_error_text(error) if error is not None else "")
-        self.fill_choices()
-        self.contents_read.emit(side)
+    def _looked(self, key: LookKey, contents: Contents, span_format: bool) -> None:
+        """Show what a look found in every box it answers that is still without it (one look
+        serves both boxes of a file read alike, whichever box asked first)."""
+        answer = answered(key, contents)
+        for side, wanted in list(self._wanted.items()):
+            if answered(wanted, contents) != answer or self._holds(side, wanted):
+                continue  # another file or options, or its own look's result shown already
+            self.contents[side], self._answers[side], field = contents, answer, self.field(side)
+            error = contents.error  # shown where the method reads the file with the span readers
+            if error is not None and (field.spec is None or not read_as_spans(field.spec, span_format)):
+                error = None
+            field.show_contents(contents.summary(), input_error_text(error) if error is not None else "")
+            self.fill_choices()
+            self.contents_read.emit(side)
 
     @property
     def looking(self) -> bool:
