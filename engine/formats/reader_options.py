@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..errors import InputError, first_listed, given
+from ..errors import InputError, WayOn, first_listed, given
 from ..options import option_flag
 from .tagschemes import READINGS, SCHEMES
 
@@ -55,6 +55,11 @@ class ReadOptions:
         """The flag that sets option `name` for this side alone, as a message's way on where
         the other side may need no change (--system-tag-column; --tag-column for no one side)."""
         return option_flag(name, self.side)
+
+    def way_on(self, name: str, value: str) -> WayOn:
+        """A way on for this side alone (side_flag's), as data: another side's message may
+        name its own flag instead (spans.inputs.system_too)."""
+        return WayOn(name, self.side, value)
 
 
 #: The options whose way on a reader names for one side alone (ReadOptions.side_flag): the
