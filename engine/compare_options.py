@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import re
 from typing import Any
 
 from .errors import InputError
@@ -37,8 +36,9 @@ def _as_system_b(spec: OptionSpec) -> OptionSpec:
 
 
 def system_b_options(args: argparse.Namespace, options_type: type, options: Any) -> Any:
-    """The options system B is read with: system A's, each --system-b-X given as its --system-X
-    (None for a method without them: B is read as A, its messages as they are)."""
+    """The options system B is read with: system A's, each --system-b-X given as its --system-X,
+    and the names of those in `system_b` (engine/methods/span_options.py), which makes the
+    readers name B's own flags (None for a method without them: B is read as A)."""
     specs = system_b_specs(options_type)
     if not specs:
         return None
@@ -50,28 +50,13 @@ def system_b_options(args: argparse.Namespace, options_type: type, options: Any)
             if not isinstance(options, options_type):  # FairEval's settings from its config file
                 raise InputError("reader options with TARGET SYSTEM_A SYSTEM_B", "--config", option=spec.flag)
             given[SYSTEM + spec.name.removeprefix(SYSTEM_B)] = value
-    return dataclasses.replace(options, **given) if given else options
+    if not isinstance(options, options_type):  # a FairEval config: read without reader options, no side named
+        return options
+    own = tuple(name.removeprefix(SYSTEM) for name in given)
+    return dataclasses.replace(options, **given, system_b=own)
 
 
 def system_b_given(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     """System B's reader options unlike A's, named as their --system-b-X (the report's options)."""
     return {SYSTEM_B + name.removeprefix(SYSTEM): value for name, value in b.items()
             if name.startswith(SYSTEM) and a.get(name) != value}  # fmt: skip
-
-
-def as_system_b(err: InputError) -> InputError:
-    """An error reading system B, its way on naming B's own flags (--system-b-tag-column, not
-    system A's --system-tag-column)."""
-    found = system_b_words(err.found)
-    if found == err.found:
-        return err
-    return InputError(err.expected, found, file=err.file, line=err.line, option=err.option)
-
-
-def system_b_words(text: str) -> str:
-    """A message about reading system B naming B's own flags where it names a system's."""
-    return _SYSTEM_FLAG.sub("--system-b-", text)
-
-
-#: A system's flag where a word starts (not in a file's name: `b--system-x.conll`).
-_SYSTEM_FLAG = re.compile(r"(?<![^\s('\"`])--system-(?!b-)")

@@ -105,18 +105,15 @@ def compare_reports(
     progress: Progress = NO_PROGRESS,
     options_b: Any = None,
 ) -> Report:
-    """Both systems scored against `gold` (system B with `options_b`, its own --system-b-X:
-    engine/compare_options.py; None: A's); per score the difference b − a with its
-    interval and p-values over the same units (report.data: comparison, systems,
-    confidence, and each system's own report by its name as _system_reports; report.tables:
-    the comparison, then each system's score tables)."""
-    from .compare_options import as_system_b, system_b_given
+    """Both systems scored against `gold` (system B with `options_b`, its own --system-b-X,
+    which its messages name: engine/compare_options.py; None: A's); per score the difference
+    b − a with its interval and p-values over the same units (report.data: comparison,
+    systems, confidence, and each system's own report by its name as _system_reports;
+    report.tables: the comparison, then each system's score tables)."""
+    from .compare_options import system_b_given
 
-    reports = [method.evaluate(gold, systems[0], options, progress, detail=True)]
-    try:
-        reports.append(method.evaluate(gold, systems[1], options_b or options, progress, detail=True))
-    except InputError as err:
-        raise (err if options_b is None else as_system_b(err)) from None
+    reports = [method.evaluate(gold, systems[0], options, progress, detail=True),
+               method.evaluate(gold, systems[1], options_b or options, progress, detail=True)]  # fmt: skip
     progress.update(1.0, "resampling", force=True)
     data = _compared(method, reports, systems, confidence)
     data["_system_reports"] = dict(zip(SYSTEMS, reports, strict=True))  # its workbook's reviewed scores
@@ -125,25 +122,18 @@ def compare_reports(
         for key, table in report.score_tables().items():
             table.title = f"System {name.upper()}: {table.title}"
             tables[f"{name}_{key}"] = table
-    first, b_messages = reports[0], _b_messages(reports[1], options_b)
+    first, second = reports
     return Report(
         method=method.name,
         title=f"{first.title}: two systems compared",
-        options={**first.options, **system_b_given(first.options, reports[1].options)},
+        options={**first.options, **system_b_given(first.options, second.options)},
         inputs=[f for f in first.inputs if f.role != "system"] + _system_files(systems),
         tables=tables,
         error_rows=both_systems_errors(reports),
         documents=first.documents,
-        messages=[*first.messages, *(m for m in b_messages if m not in first.messages)],
+        messages=[*first.messages, *(m for m in second.messages if m not in first.messages)],
         data=data,
     )
-
-
-def _b_messages(report: Report, options_b: Any) -> list[str]:
-    """System B's messages, naming B's own flags where it has them (--system-b-tag-column)."""
-    from .compare_options import system_b_words
-
-    return report.messages if options_b is None else [system_b_words(m) for m in report.messages]
 
 
 def both_systems_errors(reports: list[Report]) -> list[dict[str, Any]]:

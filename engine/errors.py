@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Callable, Sequence
-from typing import Any
+from typing import Any, NamedTuple
 
 #: How much of one part of a message (what was expected, what was found, the file name)
 #: is shown: a longer part keeps its start and its end around a note of what was cut.
@@ -120,24 +120,61 @@ def nothing_in(data: bytes) -> str:
     return "none" if data.removeprefix(b"\xef\xbb\xbf").strip() else "a file of blank lines"
 
 
+class WayOn(NamedTuple):
+    """A way on that a message names, as data: option `name` given `value` with the flag of
+    `side` (gold, system, system_b; "" for the flag of both sides): `--gold-tag-column N`."""
+
+    name: str
+    side: str
+    value: str
+
+    def __str__(self) -> str:
+        from .options import option_flag  # the options module imports this one
+
+        return f"{option_flag(self.name, self.side)} {self.value}"
+
+
+#: What was found, in parts: text, and the ways on it names (WayOn), each rendered by str.
+Parts = tuple[str | WayOn, ...]
+
+
 class InputError(Exception):
-    """Bad input a user can act on: where it is, what was expected, what was found."""
+    """Bad input a user can act on: where it is, what was expected, what was found (a text,
+    or Parts: the ways on it names kept as data, so that a message about another side can
+    name that side's flags)."""
 
     def __init__(
         self,
         expected: str,
-        found: str,
+        found: str | Parts,
         *,
         file: str | None = None,
         line: int | None = None,
         option: str | None = None,
     ) -> None:
         self.expected = expected
-        self.found = found
+        self.parts: Parts = (found,) if isinstance(found, str) else found
         self.file = file
         self.line = line
         self.option = option
         super().__init__(self.message)
+
+    @property
+    def found(self) -> str:
+        """What was found, as the message says it."""
+        return "".join(map(str, self.parts))
+
+    @found.setter
+    def found(self, text: str) -> None:
+        self.parts = (text,)
+
+    def way_on(self, name: str) -> WayOn | None:
+        """The way on this error names for option `name` (the first), None where it names none."""
+        return next((part for part in self.parts if isinstance(part, WayOn) and part.name == name), None)
+
+    def saying(self, found: Parts) -> InputError:
+        """The error (its place, what was expected) saying `found` instead."""
+        return InputError(self.expected, found, file=self.file, line=self.line, option=self.option)
 
     @property
     def where(self) -> str:

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import InputError, Parts
 from ..spans import Annotations, Document
 from ..textio import checked_utf8, read_input_bytes
 from . import conllu_plus, sniffing, tagschemes
@@ -135,8 +135,9 @@ class ColumnFile:
         either: said so, its way on a column of the file's (not the one just tried)."""
         names = self.column_names or []
         tried = f", and no tag in column {named} (counted from 0, {names[named]})"
-        found = err.found.partition(WAY_ON)[0] + tried + WAY_ON
-        found += f" {options.side_flag('tag_column')} {conllu_plus.other_column(names, named)}"
+        column, note = conllu_plus.other_column(names, named)
+        tag = err.parts[0]  # _not_a_tag's: the tag and where it was read
+        found = (tag + tried, WAY_ON, options.way_on("tag_column", column), note)
         return InputError(err.expected, found, file=err.file, line=err.line)
 
     def _entities_column(self, options: ReadOptions) -> int | None:
@@ -290,37 +291,40 @@ def tag_kind(tag: str) -> tuple[int, str]:
 def _tag_parts(columns: ColumnFile, options: ReadOptions) -> TagParts:
     """(prefix code, label number) of each tag name, and the label names; InputError for a tag
     that is none, and for bare labels where they are no tags (_check_bare_labels)."""
-    flag = options.side_flag("tag_column")  # the other side's tags may be where they are
     prefixes, labels, names = [], [], {}
     for code, tag in enumerate(columns.tag_names):
         prefix, label = tag_kind(tag)
         if prefix != tagschemes.O and not label:
-            raise _not_a_tag(columns, code, flag)
+            raise _not_a_tag(columns, code, options)
         prefixes.append(prefix)
         labels.append(names.setdefault(label, len(names)) if prefix != tagschemes.O else -1)
     prefix_of = np.array(prefixes, dtype=np.int8)
     if tagschemes.BARE in prefixes:
-        _check_bare_labels(columns, prefix_of, flag, options.side_flag("scheme"), options.scheme)
+        _check_bare_labels(columns, prefix_of, options)
     return TagParts(prefix_of, np.array(labels, dtype=np.int32), list(names))
 
 
-def _not_a_tag(columns: ColumnFile, code: int, flag: str, also: str = "") -> InputError:
+def _not_a_tag(columns: ColumnFile, code: int, options: ReadOptions, also: Parts = ()) -> InputError:
     """The error for the tag `code`, which is none (the column read holds no tags): its first
-    line, and where the tags were read."""
+    line, where the tags were read, and the way on to the column of tags (the other side's
+    tags may be where they are: this side's flag)."""
     line = int(columns.lines[np.argmax(columns.tag_codes == code)])
-    found = repr(columns.tag_names[code]) + _tag_column(columns, flag) + also
+    where, way_on = _tag_column(columns, options)
+    found = (repr(columns.tag_names[code]) + where, *way_on, *also)
     return InputError(TAG_SHAPES, found, file=columns.name, line=line)
 
 
-def _check_bare_labels(columns: ColumnFile, prefix_of: np.ndarray, flag: str, scheme_flag: str,
-                       scheme: str | None) -> None:  # fmt: skip
+def _check_bare_labels(columns: ColumnFile, prefix_of: np.ndarray, options: ReadOptions) -> None:
     """Bare labels (IO) are tags only beside O (or with the scheme IO chosen), and never beside
     prefixed tags: the first tag that is neither O nor of the kind of most of the file's tags
     stops the reading."""
-    if (scheme or "").upper() != "IO" and "O" not in columns.tag_names:  # POS tags, CoNLL-U's MISC '_' …
-        also = f"; where they are IO's labels in a file without O, read them with {scheme_flag} IO"
-        also = also if columns.tag_column is not None else ""  # a file of one column: no tags at all
-        raise _not_a_tag(columns, int(np.argmax(prefix_of == tagschemes.BARE)), flag, also)
+    io = (options.scheme or "").upper() == "IO"
+    if not io and "O" not in columns.tag_names:  # POS tags, CoNLL-U's MISC '_' …
+        also: Parts = ()
+        if columns.tag_column is not None:  # a file of one column: no tags at all
+            also = ("; where they are IO's labels in a file without O, read them with ",
+                    options.way_on("scheme", "IO"))  # fmt: skip
+        raise _not_a_tag(columns, int(np.argmax(prefix_of == tagschemes.BARE)), options, also)
     kind = prefix_of[columns.tag_codes]
     inside = np.flatnonzero(kind != tagschemes.O)
     bare = kind[inside] == tagschemes.BARE
@@ -343,19 +347,20 @@ def _untyped_said(tag: str) -> str:
                         if tag in tagschemes.PREFIXES else "")  # fmt: skip
 
 
-def _tag_column(columns: ColumnFile, flag: str) -> str:
+def _tag_column(columns: ColumnFile, options: ReadOptions) -> tuple[str, Parts]:
     """Where a file's tags were read from and how to read another column's, for a tag that
     is none (a CoNLL-U Plus MISC column, flair's whitespace flags …), with the columns'
-    names where the file gives them; '' for another format's and for a file of one column."""
+    names where the file gives them; nothing for another format's and for a file of one column."""
     column, names = columns.tag_column, columns.column_names or []
     if column is None:
-        return ""
-    way_on = conllu_plus.other_column(names, column) if names else "N"
-    return f" in column {column} (counted from 0{conllu_plus.named(names, column)}){WAY_ON} {flag} {way_on}"
+        return "", ()
+    other, note = conllu_plus.other_column(names, column) if names else ("N", "")
+    where = f" in column {column} (counted from 0{conllu_plus.named(names, column)})"
+    return where, (WAY_ON, options.way_on("tag_column", other), note)
 
 
 #: How a message of a column without tags goes on: the flag and the column to read instead.
-WAY_ON = "; where the tags are in another column, read them with"
+WAY_ON = "; where the tags are in another column, read them with "
 
 
 def _sentence_numbers(columns: ColumnFile) -> np.ndarray:
@@ -368,7 +373,7 @@ def _sentence_numbers(columns: ColumnFile) -> np.ndarray:
 
 
 def _scheme_error(err: tagschemes.SchemeError, seq: tagschemes.Sequence, columns: ColumnFile,
-                  scheme: str, flag: str) -> InputError:  # fmt: skip
+                  scheme: str, options: ReadOptions) -> InputError:  # fmt: skip
     """The message of a sequence the scheme does not allow: its line, and what came before."""
     token = int(np.searchsorted(seq.token_position, err.position))
     holds_token = token < len(seq.token_position) and seq.token_position[token] == err.position
@@ -382,23 +387,24 @@ def _scheme_error(err: tagschemes.SchemeError, seq: tagschemes.Sequence, columns
         same_sentence = True
     if same_sentence:
         found += f" after {columns.tag_names[columns.tag_codes[token - 1]]!r}"
-    found += _way_on(seq, scheme, flag)
-    return InputError(f"{scheme}: {err.expected}", found, file=columns.name, line=line)
+    way_on = _way_on(seq, scheme, options)
+    return InputError(f"{scheme}: {err.expected}", (found, *way_on), file=columns.name, line=line)
 
 
-def _way_on(seq: tagschemes.Sequence, scheme: str, flag: str) -> str:
+def _way_on(seq: tagschemes.Sequence, scheme: str, options: ReadOptions) -> Parts:
     """How to read a file whose tags `scheme` (or 'conlleval', the reading) stops at: the
-    scheme its tags fit and the option that sets it ('with --scheme IOB1': the app names the
-    control, 'with Scheme set to IOB1')."""
+    scheme its tags fit and the option that sets it for this side ('with --scheme IOB1': the
+    app names the control, 'with Scheme set to IOB1')."""
     fit = tagschemes.fitting(seq, scheme)
     if fit in tagschemes.STRICT_ONLY and scheme == "conlleval":
-        return f"; its tags fit {fit}, read strictly only: read them with {flag} {fit} and --reading strict"
+        return (f"; its tags fit {fit}, read strictly only: read them with ", options.way_on("scheme", fit),
+                " and --reading strict")  # fmt: skip
     if fit is not None:
-        return f"; its tags fit {fit}: read them with {flag} {fit}"
+        return f"; its tags fit {fit}: read them with ", options.way_on("scheme", fit)
     if scheme != "conlleval" and np.isin(seq.prefix, tagschemes.ALLOWED["conlleval"]).all():
         return ("; its tags fit no scheme read strictly: read them with --reading conlleval, which reads "
-                "any sequence")  # fmt: skip
-    return ""
+                "any sequence",)  # fmt: skip
+    return ()
 
 
 def read_columns(columns: ColumnFile, options: ReadOptions) -> tuple[SpanTable, str]:
@@ -421,7 +427,7 @@ def read_columns(columns: ColumnFile, options: ReadOptions) -> tuple[SpanTable, 
         first, last, labels = tagschemes.chunks(seq, scheme, options.reading)
     except tagschemes.SchemeError as err:
         shown = scheme if options.reading == "strict" else "conlleval"
-        raise _scheme_error(err, seq, columns, shown, options.side_flag("scheme")) from None
+        raise _scheme_error(err, seq, columns, shown, options) from None
     table = SpanTable(np.zeros(len(first)), first, last + 1, labels, label_names, [])
     return table, scheme
 

@@ -47,14 +47,14 @@ def named(names: list[str], column: int) -> str:
     return f", {names[column]} in the file's global.columns" if column < len(names) else ""
 
 
-def other_column(names: list[str], column: int) -> str:
-    """What to give the tag-column flag instead of `column`: the one other column named for
-    named entities, where there is one; else N, with the file's column names in order (no
-    numbers: the app counts columns from 1, the command line from 0)."""
+def other_column(names: list[str], column: int) -> tuple[str, str]:
+    """What to give the tag-column flag instead of `column`, and a note on it: the one other
+    column named for named entities, where there is one; else N, with the file's column names
+    in order (no numbers: the app counts columns from 1, the command line from 0)."""
     other = entities_column(names, column)
     if other is not None:
-        return f"{other} ({names[other]}, the one other column the file names for named entities)"
-    return f"N (the file names its columns {_listed(names)})"
+        return str(other), f" ({names[other]}, the one other column the file names for named entities)"
+    return "N", f" (the file names its columns {_listed(names)})"
 
 
 def entities_column(names: list[str], column: int) -> int | None:

@@ -33,7 +33,7 @@ from ..spans import Annotations
 from ..textio import archive_member
 from ..zips import entry_bytes, open_zip, readable_zip
 from . import format_module, sniffing
-from .reader_options import NO_USER, unknown_user
+from .reader_options import NO_USER, system_user_flag, unknown_user
 from .reader_options import listed_names as _listed
 from .standoff import ReadOptions
 
@@ -229,8 +229,8 @@ def read(path: str, options: ReadOptions) -> Annotations:
         return read_curation(path, options)
     if options.user == NO_USER:
         users = annotator_names(path)
-        raise InputError(f"a user whose annotations are the system's (--system-user NAME: {_listed(users)})",
-                         "none given", file=path)  # fmt: skip
+        raise InputError(f"a user whose annotations are the system's ({system_user_flag(options)} NAME: "
+                         f"{_listed(users)})", "none given", file=path)  # fmt: skip
     return read_user(path, options.user, options)
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..errors import InputError, first_listed, given
+from ..errors import InputError, WayOn, first_listed, given
 from ..options import option_flag
 from .tagschemes import READINGS, SCHEMES
 
@@ -45,16 +45,37 @@ class ReadOptions:
     label_file: str | None = None  # doccano 1.0/1.1: the project's label file, naming its label ids
     #: the options given by one side's own flag (--system-source …), and that side: messages name it
     own: tuple[str, ...] = ()
-    side: str = ""  # gold or system ("" for no one side: agreement's annotators, one file on both sides)
+    #: gold, system, or SYSTEM_B ("" for no one side: agreement's annotators, one file on both sides)
+    side: str = ""
+    #: compare's system B: the options it takes from system A's own flags (--system-source), named so
+    from_system: tuple[str, ...] = ()
 
     def flag(self, name: str) -> str:
         """The command-line flag that set option `name` (--source, or a side's own --system-source)."""
-        return option_flag(name, self.side if name in self.own else "")
+        if name in self.own:
+            return option_flag(name, self.side)
+        return option_flag(name, SYSTEM if name in self.from_system else "")
 
     def side_flag(self, name: str) -> str:
         """The flag that sets option `name` for this side alone, as a message's way on where
         the other side may need no change (--system-tag-column; --tag-column for no one side)."""
         return option_flag(name, self.side)
+
+    def way_on(self, name: str, value: str) -> WayOn:
+        """A way on for this side alone (side_flag's), as data: another side's message may
+        name its own flag instead (spans.inputs.system_too)."""
+        return WayOn(name, self.side, value)
+
+
+#: The system's side, and compare's second system's (its messages name its own flags:
+#: --system-b-tag-column; engine/compare_options.py).
+SYSTEM, SYSTEM_B = "system", "system_b"
+
+
+def system_user_flag(options: ReadOptions) -> str:
+    """The flag that names the system's user of an export, for a message on either side
+    (--system-user; system B's own, --system-b-user, where B reads it)."""
+    return option_flag("user", SYSTEM_B if options.side == SYSTEM_B else SYSTEM)
 
 
 #: The options whose way on a reader names for one side alone (ReadOptions.side_flag): the

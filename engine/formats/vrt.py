@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from ..errors import InputError, nothing_found
+from ..errors import InputError, Parts, nothing_found
 from ..rowkeys import distinct_naturals
 from ..textio import BOM, bom_ignored, check_input, not_utf8, open_utf8
 from . import sniffing
@@ -512,10 +512,11 @@ def _later_tags(table: _Table) -> bool:
 
 def _no_column(path: str, table: _Table, options: ReadOptions) -> InputError:
     """The error for a file of no BIO column after the token (naming IO where its labels may be IO's)."""
-    found = "no BIO column after the token (CoNLL columns: --format conll, --token-column, --tag-column)"
+    found: Parts = ("no BIO column after the token (CoNLL columns: --format conll, --token-column, "
+                    "--tag-column)",)  # fmt: skip
     if not _io(options) and _io_labels(table, 1) and not _later_tags(table):  # IO without O
-        scheme = options.side_flag("scheme")
-        found += f"; where its labels are IO's in a file without O, read them with {scheme} IO"
+        found += ("; where its labels are IO's in a file without O, read them with ",
+                  options.way_on("scheme", "IO"))  # fmt: skip
     return InputError("vertical text: a token, then BIO columns (O, B-X, I-X)", found, file=path)
 
 

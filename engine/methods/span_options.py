@@ -12,7 +12,7 @@ import sys
 from typing import Any
 
 from ..formats import NO_SPAN_FORMATS, SPAN_FORMATS, format_module
-from ..formats.reader_options import NO_USER, READER_OPTIONS, ReaderOption, ReadOptions
+from ..formats.reader_options import NO_USER, READER_OPTIONS, SYSTEM, SYSTEM_B, ReaderOption, ReadOptions
 from ..options import option, option_flag
 
 #: The reader options given once for both sides (with their ReadOptions default); the
@@ -52,10 +52,14 @@ def _fields() -> list[tuple[str, Any, Any]]:
     for shared in (o for o in READER_OPTIONS if o.name in BOTH_SIDES):
         default = getattr(ReadOptions(), shared.name)
         fields.append((shared.name, shared.type, option(default, shared.help, choices=shared.choices)))
+    fields.append((SYSTEM_B, tuple[str, ...] | None, dataclasses.field(default=None)))  # no option: see below
     return fields
 
 
-#: The reader options every span method's Options inherit.
+#: The reader options every span method's Options inherit; and `system_b`, no option of its
+#: own: set where the system input is compare's system B (engine/compare_options.py), the
+#: names of the reader options B gives with its own --system-b-X (its system_X hold B's
+#: values; those it does not name are system A's), so that its messages name B's flags.
 SpanInputOptions = dataclasses.make_dataclass("SpanInputOptions", _fields(), frozen=True, namespace={
     "__doc__": "The span readers' options: --X for both sides, --gold-X and --system-X for one.",
 })  # a docstring of its own: without one, dataclass would describe the class by its signature  # fmt: skip
@@ -66,7 +70,7 @@ def reader_values(options: Any) -> dict[str, Any]:
     """The reader options set to other than their defaults, by name (none for None)."""
     if options is None:
         return {}
-    fields = dataclasses.fields(SpanInputOptions)
+    fields = [f for f in dataclasses.fields(SpanInputOptions) if "option" in f.metadata]
     return {f.name: getattr(options, f.name) for f in fields if getattr(options, f.name) != f.default}
 
 
@@ -74,7 +78,17 @@ def reader_options_set(options: Any, own_formats: tuple[str, ...] = ()) -> list[
     """The flags of the reader options set to other than their defaults, but a format
     option naming one of `own_formats` (for a method that reads its own formats without
     them, to say they were not used)."""
-    return [option_flag(name) for name, value in reader_values(options).items() if value not in own_formats]
+    values = reader_values(options)
+    return [_flag_of(options, name) for name, value in values.items() if value not in own_formats]
+
+
+def _flag_of(options: Any, name: str) -> str:
+    """The flag that set reader option `name` (system_source: --system-source, or system B's own
+    --system-b-source where the system is compare's system B and gives it)."""
+    option_name = name.removeprefix(SYSTEM + "_")
+    if option_name != name and option_name in (options.system_b or ()):
+        return option_flag(option_name, SYSTEM_B)
+    return option_flag(name)
 
 
 def prefer_own_options(parser: argparse.ArgumentParser) -> None:
@@ -120,8 +134,9 @@ def _spelled_out(parser: argparse.ArgumentParser, arg: str, own: dict[str, str],
 
 def side_options(options: Any, side: str, one_file: bool = False) -> tuple[str | None, ReadOptions]:
     """(format, ReadOptions) of one side: its own option where given, else the shared one. Its
-    messages name a way on for this side alone (--system-tag-column), but for both where it
-    gives none of its own and gold and system are `one_file`: each side needs the change."""
+    messages name a way on for this side alone (--system-tag-column; compare's system B's own,
+    --system-b-tag-column), but for both where it gives none of its own and gold and system
+    (not B) are `one_file`: each side needs the change."""
     values, given = {}, []
     for name, *_ in SIDE_OPTIONS:
         own = getattr(options, f"{side}_{name}")
@@ -129,9 +144,21 @@ def side_options(options: Any, side: str, one_file: bool = False) -> tuple[str |
         if own is not None:
             given.append(name)
     fmt = values.pop("format")
-    if side == "system" and values["user"] is None:
+    if side == SYSTEM and values["user"] is None:
         values["user"] = NO_USER  # an INCEpTION project export as the system: whose work, the error asks
     kwargs = {k: v for k, v in values.items() if v is not None}
-    read = ReadOptions(**kwargs, reading=options.reading, discontinuous=options.discontinuous,
-                       own=tuple(given), side="" if one_file and not given else side)  # fmt: skip
-    return fmt, read
+    named = _named_side(options, side, given)
+    if one_file and not given and named["side"] != SYSTEM_B:  # B on the gold's file: the gold was read
+        named["side"] = ""  # (system A's run reads it first), so only B's own flags mend B
+    return fmt, ReadOptions(**kwargs, reading=options.reading, discontinuous=options.discontinuous, **named)
+
+
+def _named_side(options: Any, side: str, given: list[str]) -> dict[str, Any]:
+    """The side a side's messages name, and the options it gives with its own flags: the
+    system's own, or where it is compare's system B, B's own (system_b) and those it takes
+    from system A's (from_system)."""
+    b_own = options.system_b if side == SYSTEM else None
+    if b_own is None:
+        return {"side": side, "own": tuple(given)}
+    return {"side": SYSTEM_B, "own": tuple(n for n in given if n in b_own),
+            "from_system": tuple(n for n in given if n not in b_own)}  # fmt: skip

@@ -56,3 +56,17 @@ def test_a_tag_column_both_files_fault_is_said_once(tmp_path, cli, capsys):
     assert result.err.endswith(f"read them with --tag-column N (the file names its columns ID, FORM, LEMMA, UPOS, "
                                f"XPOS, FEATS, HEAD, DEPREL, DEPS, OLD:NE, NE, GEO) (the system file {system}:2 too)\n")
     assert cli("spans", gold, system, "--format", "conll", "--tag-column", "10").code == 0  # the one change
+
+
+def test_every_way_on_one_change_mends_is_the_shared_flag(tmp_path, cli):
+    """POS tags in both files: the column and, for IO's labels, the scheme; each named by the
+    shared flag that mends both (the text rewriting gave the first alone: --gold-scheme IO)."""
+    gold, system = _files(tmp_path, "John\tNNP\nlives\tVBZ\n\n", "John\tNNP\nlives\tNN\n\n")
+    result = cli("spans", gold, system, "--format", "conll")
+    assert result.code == 2 and result.err.endswith(
+        "read them with --tag-column N; where they are IO's labels in a file without O, read them with "
+        f"--scheme IO (the system file {system}:1 too)\n"), result.err  # fmt: skip
+    assert cli("spans", gold, system, "--format", "conll", "--scheme", "IO").code == 0  # the one change
+    own = cli("spans", gold, system, "--format", "conll", "--system-scheme", "IOB2")  # the system's own scheme
+    assert own.err.endswith("read them with --tag-column N; where they are IO's labels in a file without O, read "
+                            f"them with --gold-scheme IO (the system file {system}:1 too)\n"), own.err  # fmt: skip

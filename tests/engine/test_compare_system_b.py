@@ -4,6 +4,9 @@ is in another format or tag column than system A; not given, B is read as A."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
+
+from engine.progress import NO_PROGRESS
 
 GOLD = "John\tB-PER\nlives\tO\n\nMary\tB-PER\nwent\tO\n\n"
 SYSTEM_A = "John\tB-PER\nlives\tO\n\nMary\tO\nwent\tO\n\n"
@@ -60,11 +63,104 @@ def test_system_bs_warnings_name_its_own_flags(tmp_path, cli):
     assert "--system-tag-column" not in result.err
 
 
-def test_a_file_name_holding_a_flags_letters_is_left_as_it_is():
-    """Only a flag where a word starts names B's own (review37: a file `b--system-x.conll` was
-    renamed in B's messages)."""
-    from engine.compare_options import system_b_words
+def test_a_file_name_holding_a_flags_letters_is_left_as_it_is(tmp_path, cli):
+    """B's messages name its flags as its reader gives them, its file's name as it is (review37:
+    a file `b--system-x.conll` was renamed in B's messages; so was `b --system-x.conllup` in
+    B's warnings after the text rewriting that review kept, which took a flag where a word
+    starts)."""
+    gold, a, _ = _files(tmp_path)
+    b = tmp_path / "b--system-x.conll"
+    b.write_text(SYSTEM_B, encoding="utf-8")
+    said = cli("compare", "spans", gold, a, b, "--format", "conll").err
+    assert said == (f"spanstudio: error: {b}:1: expected a tag O or B-, I-, E-, S-, U-, L-, M- followed by a "
+                    "label, or labels without a prefix beside O (IO), found 'NNP' in column 2 (counted from 0); "
+                    "where the tags are in another column, read them with --system-b-tag-column N; where they are "
+                    "IO's labels in a file without O, read them with --system-b-scheme IO\n")  # fmt: skip
+    for name in ("b--system-x.conllup", "b --system-x.conllup"):
+        plus = _conllu_plus(tmp_path / name)
+        warned = cli("compare", "spans", gold, a, plus, "--format", "conll").err
+        assert warned == (f"spanstudio: warning: {plus}: the last column (MISC) holds no tags: the tags are read "
+                          "from column 2 (counted from 0, NE), the one column the file names for named entities "
+                          "(--system-b-tag-column N reads another)\n")  # fmt: skip
 
-    said = "/data/b--system-x.conll: read them with --system-tag-column N (or --system-scheme IO)"
-    assert system_b_words(said) == ("/data/b--system-x.conll: read them with --system-b-tag-column N "
-                                    "(or --system-b-scheme IO)")  # fmt: skip
+
+def _conllu_plus(path: Path) -> Path:
+    """A CoNLL-U Plus file of GOLD's tokens and tags in its column NE, before MISC."""
+    rows = [("John", "B-PER"), ("lives", "O"), ("", ""), ("Mary", "B-PER"), ("went", "O"), ("", "")]
+    path.write_text("# global.columns = ID FORM NE MISC\n" + "".join(
+        f"{n}\t{form}\t{tag}\t_\n" if form else "\n" for n, (form, tag) in enumerate(rows, 1)), encoding="utf-8")
+    return path
+
+
+def test_system_b_on_the_gold_file_is_named_by_its_own_flags(tmp_path, cli):
+    """B the gold's own file, which the gold reads with its own option: B's way on is its own
+    flag (the shared --tag-column, which B was named before, would read the gold and A anew)."""
+    gold, a, b = _files(tmp_path)
+    result = cli("compare", "spans", b, a, b, "--format", "conll", "--gold-tag-column", "1")
+    assert result.code == 2 and result.err.startswith(f"spanstudio: error: {b}:1: expected a tag O"), result.err
+    assert "read them with --system-b-tag-column N;" in result.err and "--tag-column N" not in result.err
+
+
+def test_what_system_bs_file_holds_is_quoted_as_it_is(tmp_path, cli):
+    """A tag of B's file in its message is B's text, not a flag to rename ('--system-x' stayed
+    '--system-b-x' under the text rewriting)."""
+    gold, a, _ = _files(tmp_path)
+    b = tmp_path / "b.conll"
+    b.write_text(SYSTEM_B.replace("B-LOC", "--system-x"), encoding="utf-8")
+    said = cli("compare", "spans", gold, a, b, "--format", "conll", "--system-b-tag-column", "1").err
+    assert f"{b}:5: expected a tag O" in said and "found '--system-x' in column 1" in said, said
+
+
+def test_a_flag_b_takes_from_a_is_named_as_given(tmp_path, cli):
+    """B's warning names the flag that set its option: B's own where it gives one, else system
+    A's that it takes (the text rewriting named --system-b-source, which nobody gave)."""
+    gold, a, b = _files(tmp_path)
+    taken = cli("compare", "spans", gold, a, b, "--format", "conll", "--system-b-tag-column", "1",
+                "--system-source", "predictions")  # fmt: skip
+    assert taken.code == 0 and f"{b}: --system-source 'predictions' not used" in taken.err, taken.err
+    assert "--system-b-source" not in taken.err
+    own = cli("compare", "spans", gold, a, b, "--format", "conll", "--system-b-tag-column", "1",
+              "--system-b-source", "predictions")  # fmt: skip
+    assert own.code == 0 and f"{b}: --system-b-source 'predictions' not used" in own.err, own.err
+    assert f"{a}: " not in own.err  # A is read without it
+
+
+def test_reader_options_the_method_does_not_use_are_said_once(cli):
+    """FairEval reads its own files without reader options: the warning naming those set is
+    B's as A's where B takes A's (said once, not again as --system-b-tag-column), B's own flag
+    where it gives one."""
+    example = Path(__file__).parent.parent.parent / "resources" / "examples" / "faireval"
+    gold, system = example / "gold.conll", example / "system.conll"
+    taken = cli("compare", "faireval", gold, system, system, "--system-tag-column", "2")
+    unused = "not used (they apply to the span formats; FairEval reads these files itself)"
+    assert taken.code == 0 and taken.err == f"spanstudio: warning: --system-tag-column: {unused}\n"
+    own = cli("compare", "faireval", gold, system, system, "--system-b-tag-column", "2")
+    assert own.code == 0 and own.err == f"spanstudio: warning: --system-b-tag-column: {unused}\n"
+
+
+def test_an_export_as_system_b_asks_for_bs_own_user(tmp_path, cli):
+    """An INCEpTION project export as system B, no user given: B's own flag names one."""
+    from .test_agreement_exports import project_entries, separate_folders, zipped
+
+    path = zipped(tmp_path / "project.zip", project_entries())
+    _, ben, _ = separate_folders(tmp_path)
+    result = cli("compare", "spans", path, ben, path)
+    assert result.code == 2 and ("project.zip: expected a user whose annotations are the system's "
+                                 "(--system-b-user NAME: anna, ben, cara), found none given") in result.err
+
+
+def test_the_apps_second_system_is_named_as_the_system(tmp_path):
+    """The app's Second system has no options of its own (README): read with the system's, its
+    messages name the system's (engine.comparison.add_comparison; compare's B is read apart)."""
+    from engine.comparison import add_comparison
+    from engine.methods import Invocation, get_method
+    from engine.stats import Confidence
+
+    gold, a, _ = _files(tmp_path)
+    b = _conllu_plus(tmp_path / "b.conllup")
+    method = get_method("spans")
+    run = Invocation(gold, a, method.Options(format="conll"))
+    report = method.evaluate(gold, a, run.options)
+    add_comparison(method, report, run, str(b), Confidence(0.95, 100, 1, 100), NO_PROGRESS)
+    warned = [m for m in report.messages if str(b) in m]
+    assert warned and all("(--system-tag-column N reads another)" in m for m in warned), report.messages

@@ -8,7 +8,7 @@ import dataclasses
 from engine.agreement.command import AGREEMENT_READER_OPTIONS
 from engine.cli import build_parser
 from engine.methods.span_options import SpanInputOptions, reader_options_set, side_options
-from engine.options import option_flag
+from engine.options import option_flag, to_plain
 
 
 def test_a_name_and_a_side_make_the_flag():
@@ -37,6 +37,22 @@ def test_sides_without_own_options_read_alike_but_for_the_systems_user():
     assert dataclasses.replace(system, user=None) == gold and system.side == gold.side == ""
     _, apart = side_options(SpanInputOptions(tag_column=2), "system")
     assert dataclasses.replace(apart, side="") == system and apart.side == "system"
+
+
+def test_system_b_names_its_own_flags_and_system_as_for_those_it_takes():
+    """compare's system B (its options say so: system_b, the names it gives with --system-b-X):
+    an option it gives is named by its own flag, one it takes from system A by A's, a shared
+    one by --X; its way on for itself alone is its own flag (A's would read A otherwise too)."""
+    given = SpanInputOptions(system_source="predictions", system_tag_column=2, scheme="IOB2", system_b=("tag_column",))
+    _, b = side_options(given, "system")
+    assert (b.flag("tag_column"), b.flag("source"), b.flag("scheme")) == (
+        "--system-b-tag-column", "--system-source", "--scheme")
+    assert (b.side_flag("tag_column"), b.side_flag("scheme"), b.side) == ("--system-b-tag-column",
+                                                                          "--system-b-scheme", "system_b")  # fmt: skip
+    assert sorted(reader_options_set(given)) == ["--scheme", "--system-b-tag-column", "--system-source"]
+    _, gold = side_options(given, "gold")  # the gold of B's run: as in A's
+    assert gold == side_options(dataclasses.replace(given, system_b=None), "gold")[1]
+    assert "system_b" not in to_plain(given)  # no option: not in the report, the flags or the app
 
 
 def test_a_way_on_names_the_sides_own_flag_but_for_one_file_read_alike():

@@ -9,13 +9,12 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import InputError
+from ...errors import InputError, WayOn
 from ...formats import ORIGINAL_SPAN_FORMATS, read_spans, span_reader_names
 from ...formats.inception_project import check_annotated
 from ...formats.pairing import Paired, pair
 from ...formats.reader_options import SIDE_WAYS_ON, no_spans_warning
 from ...formats.spantable import SpanTable
-from ...options import option_flag
 from ...progress import Progress
 from ...report import InputFile
 from ...same_inputs import same_path
@@ -55,30 +54,42 @@ def system_too(err: InputError, system: str, options: Any) -> InputError:
     """The gold's error of a tag column or scheme (its way on names --gold-tag-column or
     --gold-scheme) saying where the system file has the same fault, so that one change mends
     both: the shared flag where both ways on give one value and neither side sets its own."""
-    name = next((n for n in SIDE_WAYS_ON if f"with {option_flag(n, 'gold')} " in err.found), None)
-    if name is None:
+    way = next(filter(None, map(err.way_on, SIDE_WAYS_ON)), None)
+    if way is None:
         return err
     system_format, system_options = side_options(options, "system")
     try:
         read_spans(system, system_format, system_options)
     except InputError as other:
-        gold_on, system_on = _way_on(err.found, name, "gold"), _way_on(other.found, name, "system")
-        if not system_on:
-            return err
-        shared = getattr(options, f"gold_{name}") is None and getattr(options, f"system_{name}") is None
-        too = f"the system file {other.where or system} too"
-        if shared and gold_on.split(" ")[0] == system_on.split(" ")[0]:
-            found = err.found.replace(f"with {option_flag(name, 'gold')} ", f"with {option_flag(name)} ")
-            found += f" ({too})"
-        else:
-            found = f"{err.found} ({too}: read it with {option_flag(name, 'system')} {system_on})"
-        return InputError(err.expected, found, file=err.file, line=err.line, option=err.option)
+        return _said_once(err, way, other, system, options)
     return err
 
 
-def _way_on(found: str, name: str, side: str) -> str:
-    """What an error's way on gives the side's flag of option `name` ('' where it names none)."""
-    return found.partition(f"with {option_flag(name, side)} ")[2]
+def _said_once(err: InputError, way: WayOn, other: InputError, system: str, options: Any) -> InputError:
+    """The gold's error saying that the system's (`other`) has the fault of its way on too: with
+    the shared flag where one change of it mends both, else with the system's own way on."""
+    theirs = other.way_on(way.name)
+    if theirs is None:
+        return err
+    too = f"the system file {other.where or system} too"
+    if _one_change(way, other, options):
+        shared = (_shared(part, other, options) if isinstance(part, WayOn) else part for part in err.parts)
+        return err.saying((*shared, f" ({too})"))
+    rest = other.parts[other.parts.index(theirs):]  # its way on, and what follows it
+    return err.saying((*err.parts, f" ({too}: read it with ", *rest, ")"))
+
+
+def _one_change(way: WayOn, other: InputError, options: Any) -> bool:
+    """Whether the gold's way on mends the system too (`other`, its error) as the shared flag:
+    the system's gives the option the same value, and neither side sets it with its own."""
+    theirs = other.way_on(way.name)
+    own = (getattr(options, f"{side}_{way.name}") for side in ("gold", "system"))
+    return theirs is not None and theirs.value == way.value and all(value is None for value in own)
+
+
+def _shared(way: WayOn, other: InputError, options: Any) -> WayOn:
+    """The gold's way on with the flag of both sides where one change of it mends both."""
+    return way._replace(side="") if _one_change(way, other, options) else way
 
 
 def scored(table: SpanTable, options: Any) -> SpanTable:
