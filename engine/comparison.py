@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 from typing import TYPE_CHECKING, Any
 
-from .errors import InputError
+from .errors import InputError, shown
 from .progress import NO_PROGRESS, Progress
 from .report import InputFile, Report
 
@@ -164,7 +164,14 @@ def add_comparison(
     report.tables = {"comparison": data.pop("_table"), **report.tables}
     report.data.update(data)
     report.inputs += InputFile.of("system_b", other)
-    report.messages += [f"{other}: {m}" for m in second.messages]
+    report.messages += second_system_messages(report.messages, second.messages, other)
+
+
+def second_system_messages(first: list[str], second: list[str], other: str) -> list[str]:
+    """The second system's messages not among the first's, each naming its file (where it
+    does not begin with it already: a reader's warning names its file)."""
+    name = shown(other)
+    return [m if m.startswith(name) else f"{name}: {m}" for m in second if m not in first]
 
 
 def _compared(method: Method, reports: list[Report], systems: tuple[str, str], confidence: Confidence

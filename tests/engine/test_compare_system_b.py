@@ -164,3 +164,15 @@ def test_the_apps_second_system_is_named_as_the_system(tmp_path):
     add_comparison(method, report, run, str(b), Confidence(0.95, 100, 1, 100), NO_PROGRESS)
     warned = [m for m in report.messages if str(b) in m]
     assert warned and all("(--system-tag-column N reads another)" in m for m in warned), report.messages
+    assert not any(f"{b}: {b}" in m for m in report.messages), report.messages  # named once
+
+
+def test_the_apps_second_system_names_its_file_once():
+    """The Second system's messages name its file once (a reader's warning begins with it
+    already: not `b.conllup: b.conllup: …`), and one the first system gave too is not repeated."""
+    from engine.comparison import second_system_messages
+
+    first = ["--system-tag-column: not used (…)"]
+    second = [*first, "b.conllup: the last column (MISC) holds no tags", "no spans in 2 documents"]
+    assert second_system_messages(first, second, "b.conllup") == [
+        "b.conllup: the last column (MISC) holds no tags", "b.conllup: no spans in 2 documents"]
