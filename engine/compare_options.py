@@ -14,25 +14,28 @@ from typing import Any
 from .errors import InputError
 from .options import OptionSpec, check_value, option_specs
 
-SYSTEM, SYSTEM_B = "system_", "system_b_"
+#: How the names of system A's and system B's own options begin (system_tag_column).
+SYSTEM_PREFIX, SYSTEM_B_PREFIX = "system_", "system_b_"
 
 
 def system_b_specs(options_type: type) -> list[OptionSpec]:
     """The --system-b-X options of a method's Options: one for each of its span readers'
     --system-X (none for a method without them)."""
-    specs = [spec for spec in option_specs(options_type) if spec.name.startswith(SYSTEM) and spec.info.cli]
+    specs = [spec for spec in option_specs(options_type)
+             if spec.name.startswith(SYSTEM_PREFIX) and spec.info.cli]  # fmt: skip
     if not specs:  # a method without them (*SEM …) imports no span options
         return []
     from .methods.span_options import SIDE_OPTIONS  # the readers' side options, declared once
 
-    own = {SYSTEM + o.name for o in SIDE_OPTIONS}
+    own = {SYSTEM_PREFIX + o.name for o in SIDE_OPTIONS}
     return [_as_system_b(spec) for spec in specs if spec.name in own]
 
 
 def _as_system_b(spec: OptionSpec) -> OptionSpec:
     help_text = spec.info.help.replace("System: ", "System B: ", 1) + " Not given: as for system A."
     info = spec.info._replace(help=help_text, flags=(), aliases=())
-    return spec._replace(name=SYSTEM_B + spec.name.removeprefix(SYSTEM), default=None, info=info)
+    name = SYSTEM_B_PREFIX + spec.name.removeprefix(SYSTEM_PREFIX)
+    return spec._replace(name=name, default=None, info=info)
 
 
 def system_b_options(args: argparse.Namespace, options_type: type, options: Any) -> Any:
@@ -49,14 +52,14 @@ def system_b_options(args: argparse.Namespace, options_type: type, options: Any)
             check_value(spec, value)
             if not isinstance(options, options_type):  # FairEval's settings from its config file
                 raise InputError("reader options with TARGET SYSTEM_A SYSTEM_B", "--config", option=spec.flag)
-            given[SYSTEM + spec.name.removeprefix(SYSTEM_B)] = value
+            given[SYSTEM_PREFIX + spec.name.removeprefix(SYSTEM_B_PREFIX)] = value
     if not isinstance(options, options_type):  # a FairEval config: read without reader options, no side named
         return options
-    own = tuple(name.removeprefix(SYSTEM) for name in given)
+    own = tuple(name.removeprefix(SYSTEM_PREFIX) for name in given)
     return dataclasses.replace(options, **given, system_b=own)
 
 
 def system_b_given(a: dict[str, Any], b: dict[str, Any]) -> dict[str, Any]:
     """System B's reader options unlike A's, named as their --system-b-X (the report's options)."""
-    return {SYSTEM_B + name.removeprefix(SYSTEM): value for name, value in b.items()
-            if name.startswith(SYSTEM) and a.get(name) != value}  # fmt: skip
+    return {SYSTEM_B_PREFIX + name.removeprefix(SYSTEM_PREFIX): value for name, value in b.items()
+            if name.startswith(SYSTEM_PREFIX) and a.get(name) != value}  # fmt: skip
