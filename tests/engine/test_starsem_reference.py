@@ -363,6 +363,32 @@ def test_regular_notes_are_the_line_by_line_split_columns():
     assert regular > 250  # both outcomes are tried
 
 
+def test_a_system_column_equal_to_golds_takes_golds_element():
+    """--extended: a SYSTEM column equal to GOLD's shares GOLD's element (the very list);
+    every instance is what the SYSTEM columns alone give."""
+    rnd = random.Random(11)
+    kinds = (extended_reading.CUE, extended_reading.SCOPE, extended_reading.EVENT)
+    shared = 0
+    for _ in range(1500):
+        notes = model.regular_notes(_random_block(rnd, damage=0.0))
+        if notes is None or len(notes[2]) < 3:
+            continue
+        ids, gold_columns = notes[0], notes[2]
+        system_columns = [column if rnd.random() < 0.5 else rnd.sample(column, len(column))
+                          for column in gold_columns]  # fmt: skip
+        for positions in (False, True):
+            gold = extended_reading._column_instances(ids, gold_columns, positions)
+            alone = extended_reading._column_instances(ids, system_columns, positions)
+            taken = extended_reading._column_instances(ids, system_columns, positions, (gold_columns, gold))
+            for g, a, t in zip(gold, alone, taken, strict=True):
+                assert (t.group, t.elements, t.shown) == (a.group, a.elements, a.shown)
+                for kind, tokens in t.elements.items():
+                    j = 3 * t.group + kinds.index(kind)
+                    assert (tokens is g.elements.get(kind)) == (system_columns[j] == gold_columns[j])
+                    shared += tokens is g.elements.get(kind)
+    assert shared > 100
+
+
 def _random_file(rnd: random.Random) -> str:
     damage = rnd.choice([0.0, 0.02, 0.2])
     blocks = [_random_block(rnd, damage) for _ in range(rnd.randint(1, 8))]

@@ -226,8 +226,10 @@ class ExtendedScorer:
         for count in (cue_lists, *(count for count, _ in self.full_rows)):
             count.tp += same.instances
         # (No event row counts words only, so the events need no count of words.)
-        for kind, lists, tokens, words in ((SCOPE, same.scope_lists, same.scope_tokens, same.scope_words),
-                                           (EVENT, same.event_lists, same.event_tokens, 0)):
+        for kind, lists, tokens, words in (
+            (SCOPE, same.scope_lists, same.scope_tokens, same.scope_words),
+            (EVENT, same.event_lists, same.event_tokens, 0),
+        ):
             token_rows, scope_rows = self.identical_rows[kind]
             for count, words_only in token_rows:
                 count.tp += words if words_only else tokens

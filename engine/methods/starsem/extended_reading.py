@@ -94,7 +94,10 @@ class ExtendedReader(BlockReader):
             ids, words, notes, chapter, sentence_id = g_notes
             detail = self.keep_rows
             g_instances = _column_instances(ids, notes, detail)
-            s_instances = g_instances if s_notes is g_notes else _column_instances(ids, s_notes[2], detail)
+            if s_notes is g_notes:
+                s_instances = g_instances
+            else:
+                s_instances = _column_instances(ids, s_notes[2], detail, (notes, g_instances))
             shown = Words(words, ids, chapter, sentence_id) if detail else None
             return XSentence(number, gold[0], shown, g_instances, s_instances)
         return self._checked_sentence(number, gold, system)
@@ -187,24 +190,38 @@ def _same_width(groups: int, first_groups: int, fields: list[str], width: int, p
                          file=path, line=first_line + j)  # fmt: skip
 
 
-def _column_instances(ids: list[str], notes: Columns, positions: bool) -> list[XInstance]:
+def _column_instances(ids: list[str], notes: Columns, positions: bool,
+                      gold: tuple[Columns, list[XInstance]] | None = None) -> list[XInstance]:  # fmt: skip
     """The instances of a sentence whose lines all have the same number of fields, from
     its token numbers and annotation columns (model.regular_notes), with the tokens' line
-    positions, for the detail view, when `positions`."""
+    positions, for the detail view, when `positions`. `gold`: GOLD's columns and instances
+    of the sentence, whose element a SYSTEM column equal to GOLD's takes as it is (one
+    list comparison instead of a pass over the column's cells)."""
     n = len(ids)
     instances = []
     for group in range(len(notes) // 3):
         instance = XInstance(group)
         base = 3 * group
-        for kind, column in ((CUE, notes[base]), (SCOPE, notes[base + 1]), (EVENT, notes[base + 2])):
-            if column.count(BLANK) == n:
+        for kind, j in ((CUE, base), (SCOPE, base + 1), (EVENT, base + 2)):
+            column = notes[j]
+            if gold is not None and j < len(gold[0]) and column == gold[0][j]:
+                _share(instance, gold[1][group], kind)
+            elif column.count(BLANK) == n:
                 continue
-            if positions or (kind != CUE and "." in "".join(column)):
+            elif positions or (kind != CUE and "." in "".join(column)):
                 _add_cells(instance, kind, column, ids, positions)
             else:  # the common case: the cells but `_`, as they are
                 instance.elements[kind] = [(ids[i], text) for i, text in enumerate(column) if text != BLANK]
         instances.append(instance)
     return instances
+
+
+def _share(instance: XInstance, twin: XInstance, kind: str) -> None:
+    """The element `kind` of `twin` (read from an equal column) as `instance`'s too."""
+    if kind in twin.elements:
+        instance.elements[kind] = twin.elements[kind]
+    if kind in twin.shown:
+        instance.shown[kind] = twin.shown[kind]
 
 
 def _add_cells(instance: XInstance, kind: str, column: list[str], ids: list[str], positions: bool) -> None:
