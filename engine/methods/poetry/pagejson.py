@@ -204,11 +204,12 @@ class PageTexts:
         head = [b'{"page_id":', *_id_pieces(page_ids), b',"line":', pages.json_texts("line"),
                 b',"system_line":', pages.json_texts("system_line"), b',"reference":[']  # fmt: skip
         pieces = (head, _reference_pieces(pages, labels), _system_pieces(pages, labels), _pair_pieces(pages))
-        self.pieces = [Rows(kind).pieces for kind in pieces]  # neighbouring constants joined
-        self.page_of = (np.arange(n), pages.refs.row, pages.syss.row, pages.refs.row[pages.pair_ref])
+        page_of = (np.arange(n), pages.refs.row, pages.syss.row, pages.refs.row[pages.pair_ref])
         # where each page's items of a kind start
-        self.at = (np.arange(n + 1), pages.refs.at, pages.syss.at, bounds(self.page_of[3], n))
-        self.suffixes = [_suffixes(kind) for kind in range(4)]
+        self.at = (np.arange(n + 1), pages.refs.at, pages.syss.at, bounds(page_of[3], n))
+        self.places, self.start, suffixes = _layout(self.at, page_of)
+        self.pieces = [[*Rows(kind).pieces, Taken(_suffixes(k), suffix)]  # neighbouring constants joined
+                       for k, (kind, suffix) in enumerate(zip(pieces, suffixes, strict=True))]  # fmt: skip
 
     def text(self, a: int, b: int) -> memoryview:
         """Pages a to b − 1, joined by commas."""
@@ -223,21 +224,35 @@ class PageTexts:
         return laid
 
     def _items(self, a: int, b: int) -> tuple[list[tuple[np.ndarray, list[Piece]]], int]:
-        """The items of pages a to b − 1 by kind (for merged_text): their places in page
-        order and their pieces, each followed by its suffix; and their number."""
-        counts = np.array([at[a + 1 : b + 1] - at[a:b] for at in self.at])  # kind × page: its items
-        flat = counts.T.ravel()
-        first = (np.cumsum(flat) - flat).reshape(b - a, 4)  # page × kind: the place of its first item
-        following = np.full((5, b - a), 4)  # per kind and page: the first kind on with items (4: none)
-        for kind in (3, 2, 1):
-            following[kind] = np.where(counts[kind] > 0, kind, following[kind + 1])
+        """The items of pages a to b − 1 by kind (for merged_text): their places from the
+        first of page a on and their pieces, each followed by its suffix; and their number."""
+        first = int(self.start[a])
         kinds = []
         for kind, at in enumerate(self.at):
             lo, hi = int(at[a]), int(at[b])
-            page = self.page_of[kind][lo:hi] - a
-            within = np.arange(hi - lo) - (at[a:b][page] - lo)
-            last = within == counts[kind, page] - 1
-            suffix = np.where(last, following[kind + 1, page] - kind, 0)
             pieces = [p if isinstance(p, bytes) else p[lo:hi] for p in self.pieces[kind]]
-            kinds.append((first[page, kind] + within, [*pieces, self.suffixes[kind][suffix]]))
-        return kinds, int(flat.sum())
+            kinds.append((self.places[kind][lo:hi] - first, pieces))
+        return kinds, int(self.start[b]) - first
+
+
+def _layout(
+    at: tuple[np.ndarray, ...], page_of: tuple[np.ndarray, ...]
+) -> tuple[list[np.ndarray], np.ndarray, list[np.ndarray]]:
+    """The items of every page laid out in page order (each page's head, references, system
+    spans, pairs), made once for all pages (a part of them then takes slices): per kind
+    each item's place and its suffix (_suffixes: 0 a comma, else the ends of lists up to
+    the next kind of its page with items), and where each page's items start (n + 1)."""
+    n = len(at[0]) - 1
+    counts = np.array([ends[1:] - ends[:-1] for ends in at]).reshape(4, n)  # kind × page: its items
+    flat = counts.T.ravel()
+    first = (np.cumsum(flat) - flat).reshape(n, 4)  # page × kind: the place of its first item
+    following = np.full((5, n), 4)  # per kind and page: the first kind on with items (4: none)
+    for kind in (3, 2, 1):
+        following[kind] = np.where(counts[kind] > 0, kind, following[kind + 1])
+    places, suffixes = [], []
+    for kind, (ends, page) in enumerate(zip(at, page_of, strict=True)):
+        within = np.arange(len(page)) - ends[page]
+        last = within == counts[kind, page] - 1
+        suffixes.append(np.where(last, following[kind + 1, page] - kind, 0))
+        places.append(first[page, kind] + within)
+    return places, np.append(0, np.cumsum(counts.sum(axis=0))), suffixes
