@@ -119,18 +119,35 @@ def test_any_texts_are_what_the_csv_module_writes(values):
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_TEXT, min_size=1, max_size=30))
 def test_coded_texts_are_what_the_csv_module_writes(values):
-    """Texts coded (csv.Coded, laid out as Pieces: poetry's Spans rows) are the fields the
+    """Texts coded (report.Coded, laid out as Pieces: poetry's Spans rows) are the fields the
     csv module writes of each: formula-like texts defused, quotes where it puts them, a
     NUL inside a text kept; a row without a text (index −1) empty."""
     import numpy as np
 
-    from engine.export.csv import Coded, Pieces
+    from engine.export.csv import Pieces
+    from engine.report import Coded
 
     index = np.array([k if k % 3 else -1 for k in range(len(values))] + [len(values) - 1])
     shown = [values[k] if k >= 0 else "" for k in index]
     n = len(index)
     text = columns_text(["c", "k"], [Pieces([Coded(values, index)], n), Pieces([b"k"], n)])
     assert text == _text(["c", "k"], ([cell(v), "k"] for v in shown))
+
+
+@settings(max_examples=100, deadline=None)
+@given(st.lists(st.integers(min_value=-(2**70), max_value=2**70), min_size=1, max_size=20))
+def test_coded_whole_numbers_are_what_the_csv_module_writes(values):
+    """Whole numbers coded (ProPara's grid's process ids and steps) are written as the csv
+    module writes each, past 64 bits and below 0 too (no apostrophe before a minus)."""
+    import numpy as np
+
+    from engine.export.csv import Pieces
+    from engine.report import Coded
+
+    index = np.arange(len(values))[::-1].copy()
+    n = len(index)
+    text = columns_text(["c", "k"], [Pieces([Coded(values, index)], n), Pieces([b"k"], n)])
+    assert text == _text(["c", "k"], ([values[k], "k"] for k in index.tolist()))
 
 
 _WHOLE_NUMBER_LIST = st.recursive(st.lists(st.integers(min_value=-(2**70), max_value=2**70), max_size=3),

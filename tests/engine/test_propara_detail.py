@@ -147,27 +147,29 @@ def test_grid_rows_in_parts_are_the_rows(report):
 
 
 def test_grid_csv_from_its_columns_is_the_rows_csv(report):
-    """The CSV writer takes the grid's fields from its columns (no row made): the same
-    document as from its rows (sentences with commas and quotes, `-` defused)."""
-    from engine.export.csv import columns_file, file_texts, table_text
+    """The CSV writer lays out the grid's fields from its coded columns (no row made): the
+    same document as from its rows (sentences with commas and quotes, `-` defused)."""
+    from engine.export.csv import Blocks, csv_files, file_texts, table_text
 
     grid = report.tables["grid"]
-    text = columns_file(grid.columns, grid.rows.csv_columns())
-    assert text == table_text(grid.columns, list(grid.rows)) == file_texts(report)["grid.csv"]
+    text = csv_files(report)["grid.csv"]
+    assert text == table_text(grid.columns, list(grid.rows)) and isinstance(file_texts(report)["grid.csv"], Blocks)
     assert "'-" in text and '"' in text
 
 
 def test_grid_sheet_from_its_columns_is_the_rows_sheet(report):
-    """The workbook writer takes the grid's columns (each distinct text made a cell once, no
-    row made): the same XML as from its rows (`-` in the quoted style, a formula's start)."""
-    from engine.export.sheetxml import Column, block_rows
+    """The workbook writer takes the grid's coded columns (each distinct text made a cell once,
+    no row made): the same XML as from its rows (`-` in the quoted style, a formula's start)."""
+    from engine.export.sheetxml import CodedColumn, CodedTexts, Column, block_rows
 
     rows = report.tables["grid"].rows
 
     def sheet(columns):
         return block_rows(0, [Column(k, values, (0, 1, 2, 3)) for k, values in enumerate(columns)])[0]
 
-    made = sheet(rows.sheet_columns(0, len(rows)))
+    coded = rows.coded_texts()
+    assert list(coded) == report.tables["grid"].columns
+    made = sheet([CodedColumn(CodedTexts(texts), number) for texts, number in coded.values()])
     assert made == sheet(list(zip(*rows, strict=True))) and b's="1" t="inlineStr"><is><t>-<' in b"".join(made)
 
 
@@ -323,7 +325,7 @@ def test_items_and_summaries_read_as_the_json_reports_dicts(monkeypatch):
 def test_a_process_id_past_64_bits_is_written_exactly(cli, tmp_path):
     """The Grid table keeps process ids as numbers: one past 64 bits is kept as a Python
     integer (it raised OverflowError: an internal error for --json, --xlsx and the app)."""
-    from engine.export.csv import file_texts
+    from engine.export.csv import csv_files
 
     big = str(1 << 70)
     files = conformance("propara") / "testfiles-7"
@@ -342,7 +344,7 @@ def test_a_process_id_past_64_bits_is_written_exactly(cli, tmp_path):
     assert 1 << 70 in {row[0] for row in tables["grid"]["rows"]}
     assert 1 << 70 in {row[0] for row in tables["processes"]["rows"]}
     report = ProPara().evaluate(answers, predictions, Options())
-    assert f"\r\n{big},1," in file_texts(report)["grid.csv"]
+    assert f"\r\n{big},1," in csv_files(report)["grid.csv"]
 
 
 def _renamed(tmp_path, names: dict[str, str]) -> tuple[str, str]:
