@@ -124,11 +124,9 @@ class CodedTexts:
         texts = [*texts, ""]
         self.codes = columns_codes([texts])[0]
         careful = np.flatnonzero(self.codes < 0).tolist()  # those escaped or cut as text_cell makes them
-        if careful:
-            made = [escaped(fitted(plain(texts[k]))) for k in careful]
-            self.codes[careful] = careful_codes(made, None)
-            for k, text in zip(careful, made, strict=True):
-                texts[k] = text
+        for k in careful:
+            texts[k] = escaped(fitted(plain(texts[k])))
+        self.codes[careful] = careful_codes([texts[k] for k in careful], None)
         self.encoded = np.fromiter((t.encode() if type(t) is str else t for t in texts), object, len(texts))
 
 

@@ -356,7 +356,7 @@ class _Writer:
         """The columns the rows keep coded (Later.coded_texts) but the `skipped` (those the
         contexts read), each distinct text made a cell once a workbook (gold's and system's shared)."""
         given = rows.coded_texts() if isinstance(rows, Later) else {}
-        coded = {}
+        coded: dict[str, CodedColumn] = {}
         for key, (texts, number) in given.items():
             if key not in skipped:
                 if id(texts) not in self.cells:  # (the rows hold their texts: an id is not used again)

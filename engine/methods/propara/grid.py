@@ -158,7 +158,7 @@ class GridRows(Later):
     def cells(self) -> tuple[np.ndarray, np.ndarray]:
         """The seven cells after the participant (actions, locations, differs) as one column:
         per distinct combination the row where it first occurs, and per row its
-        combination's number. Their texts are made once per combination (a few thousand),
+        combination's number. Their JSON is made once per combination (a few thousand),
         not once per row (132,050 at ProPara x10)."""
         keys = row_keys(*(number for _, number in self.coded[NAMED:]))
         _, first, inverse = np.unique(keys, return_index=True, return_inverse=True)
@@ -206,6 +206,7 @@ class GridRows(Later):
         except orjson.JSONEncodeError:
             return None
         return np.array(fragments, object)
+
 
 def grid_table(rows: GridRows) -> ReportTable:
     return ReportTable(GRID_COLUMNS, rows, "Grid", kind="detail",  # type: ignore[arg-type]  # rows made when read
