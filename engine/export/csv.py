@@ -29,7 +29,7 @@ import numpy as np
 
 from ..errors import InputError, names_escaped
 from ..progress import NO_PROGRESS, Progress
-from ..report import Coded, ColumnRows, Later, Report
+from ..report import Coded, ColumnRows, Report
 from ..textio import BOM, atomic_write_files
 from .rowtexts import Piece, Rows, fixed, objects, taken
 
@@ -267,14 +267,10 @@ def _numbers(joined: str, places: list[int]) -> list[int]:
     return numbers[1:]
 
 
-def coded_fields(texts: Sequence[Any]) -> tuple[np.ndarray, bool]:
+def coded_fields(texts: Sequence[str]) -> tuple[np.ndarray, bool]:
     """A coded column's texts (report.Coded) as fields in UTF-8 (a NUL byte stood in for by
-    STAND_IN; whole numbers as they are written), and whether a field holds a NUL."""
-    try:
-        encoded, holds_nul, size = encoded_fields(list(texts))
-    except TypeError:  # whole numbers (ProPara's grid's process ids and steps): joining them fails
-        encoded = [field.encode() for field in column_fields(list(texts))]
-        holds_nul, size = False, 0
+    STAND_IN), and whether a field holds a NUL."""
+    encoded, holds_nul, size = encoded_fields(list(texts))
     return fixed(objects(encoded), size), holds_nul
 
 
@@ -423,12 +419,8 @@ def file_texts(report: Report) -> dict[str, str | Blocks]:
 
 
 def table_file(columns: Sequence[str], rows: Sequence[Sequence[Any]]) -> str | Blocks:
-    """A table's CSV document: laid out from the rows' coded columns where every one is
-    (Later.coded_texts: ProPara's grid, no row made), from the rows' own columns where they
-    give them (`csv_columns()`: poetry's Pages), else table_text."""
-    coded = rows.coded_texts() if isinstance(rows, Later) else {}
-    if len(coded) == len(columns) > 1:
-        return pieces_text(columns, [Pieces([coded[key]], len(rows)) for key in columns])
+    """A table's CSV document: from the rows' own columns where they give them
+    (`csv_columns()`, as ProPara's grid: no row made), else table_text."""
     made = getattr(rows, "csv_columns", None)
     return columns_file(columns, made()) if made is not None else table_text(columns, rows)
 

@@ -134,22 +134,6 @@ def test_coded_texts_are_what_the_csv_module_writes(values):
     assert text == _text(["c", "k"], ([cell(v), "k"] for v in shown))
 
 
-@settings(max_examples=100, deadline=None)
-@given(st.lists(st.integers(min_value=-(2**70), max_value=2**70), min_size=1, max_size=20))
-def test_coded_whole_numbers_are_what_the_csv_module_writes(values):
-    """Whole numbers coded (ProPara's grid's process ids and steps) are written as the csv
-    module writes each, past 64 bits and below 0 too (no apostrophe before a minus)."""
-    import numpy as np
-
-    from engine.export.csv import Pieces
-    from engine.report import Coded
-
-    index = np.arange(len(values))[::-1].copy()
-    n = len(index)
-    text = columns_text(["c", "k"], [Pieces([Coded(values, index)], n), Pieces([b"k"], n)])
-    assert text == _text(["c", "k"], ([values[k], "k"] for k in index.tolist()))
-
-
 _WHOLE_NUMBER_LIST = st.recursive(st.lists(st.integers(min_value=-(2**70), max_value=2**70), max_size=3),
                                   lambda inner: st.lists(inner, max_size=3), max_leaves=8)  # fmt: skip
 

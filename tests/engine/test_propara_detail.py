@@ -147,13 +147,13 @@ def test_grid_rows_in_parts_are_the_rows(report):
 
 
 def test_grid_csv_from_its_columns_is_the_rows_csv(report):
-    """The CSV writer lays out the grid's fields from its coded columns (no row made): the
-    same document as from its rows (sentences with commas and quotes, `-` defused)."""
-    from engine.export.csv import Blocks, csv_files, file_texts, table_text
+    """The CSV writer takes the grid's fields from its columns (no row made): the same
+    document as from its rows (sentences with commas and quotes, `-` defused)."""
+    from engine.export.csv import columns_file, file_texts, table_text
 
     grid = report.tables["grid"]
-    text = csv_files(report)["grid.csv"]
-    assert text == table_text(grid.columns, list(grid.rows)) and isinstance(file_texts(report)["grid.csv"], Blocks)
+    text = columns_file(grid.columns, grid.rows.csv_columns())
+    assert text == table_text(grid.columns, list(grid.rows)) == file_texts(report)["grid.csv"]
     assert "'-" in text and '"' in text
 
 
@@ -325,7 +325,7 @@ def test_items_and_summaries_read_as_the_json_reports_dicts(monkeypatch):
 def test_a_process_id_past_64_bits_is_written_exactly(cli, tmp_path):
     """The Grid table keeps process ids as numbers: one past 64 bits is kept as a Python
     integer (it raised OverflowError: an internal error for --json, --xlsx and the app)."""
-    from engine.export.csv import csv_files
+    from engine.export.csv import file_texts
 
     big = str(1 << 70)
     files = conformance("propara") / "testfiles-7"
@@ -344,7 +344,7 @@ def test_a_process_id_past_64_bits_is_written_exactly(cli, tmp_path):
     assert 1 << 70 in {row[0] for row in tables["grid"]["rows"]}
     assert 1 << 70 in {row[0] for row in tables["processes"]["rows"]}
     report = ProPara().evaluate(answers, predictions, Options())
-    assert f"\r\n{big},1," in csv_files(report)["grid.csv"]
+    assert f"\r\n{big},1," in file_texts(report)["grid.csv"]
 
 
 def _renamed(tmp_path, names: dict[str, str]) -> tuple[str, str]:
