@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from itertools import chain, repeat
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, overload
+from typing import TYPE_CHECKING, Any, NamedTuple, overload
 
 from . import __version__
 from .spans import same_items
@@ -192,6 +192,14 @@ def _now() -> str:
     return time.strftime("%Y-%m-%dT%H:%M:%S", now) + offset + (f":{seconds:02d}" if seconds else "")
 
 
+class Coded(NamedTuple):
+    """A column as its distinct texts (a grid's whole numbers: as numbers) and per row the
+    number of its text, −1 for none (""): each writer makes each text a cell or field once."""
+
+    texts: Sequence[Any]
+    number: np.ndarray
+
+
 #: Rows a ColumnRows makes as dicts in one call (about 15 ms on this machine).
 DICT_BLOCK = 4096
 
@@ -233,6 +241,11 @@ class Later(Sequence[Any]):
 
     def __len__(self) -> int:
         return self._length
+
+    def coded_texts(self) -> dict[str, Coded]:
+        """The columns (by key) the maker keeps as their texts and per row the number of its
+        text: none here (ProPara's error rows and grid, poetry's span rows keep some so)."""
+        return {}
 
     def __eq__(self, other: object) -> bool:
         return same_items(self, other)
@@ -291,12 +304,6 @@ class ColumnRows(Later):
         """The CSV writer's columns for `keys` (csv_column's; a maker may join neighbouring
         columns into one, as ProPara's error rows)."""
         return [self.csv_column(key) for key in keys]
-
-    def coded_texts(self) -> dict[str, tuple[Sequence[str], np.ndarray]]:
-        """The text columns the maker keeps as their texts and per row the number of its text
-        (the workbook writer then makes each text a cell once): none here (ProPara's error
-        rows keep theirs so)."""
-        return {}
 
     def row(self, index: int) -> dict[str, Any]:
         """Row `index` as a new dict, the other rows left as columns."""

@@ -29,9 +29,9 @@ import numpy as np
 
 from ..errors import InputError, names_escaped
 from ..progress import NO_PROGRESS, Progress
-from ..report import ColumnRows, Report
+from ..report import Coded, ColumnRows, Report
 from ..textio import BOM, atomic_write_files
-from .rowtexts import Piece, Rows, Taken, fixed, objects, taken
+from .rowtexts import Piece, Rows, fixed, objects, taken
 
 #: First characters that make a spreadsheet read a cell as a formula.
 FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
@@ -267,18 +267,11 @@ def _numbers(joined: str, places: list[int]) -> list[int]:
     return numbers[1:]
 
 
-class Coded:
-    """Per row values[index] ("" where index is −1): texts made fields once per value
-    (formulas defused, quoted where they must be)."""
-
-    def __init__(self, values: Sequence[str], index: np.ndarray) -> None:
-        self.values, self.index = values, index
-
-    def taken(self) -> tuple[Taken, bool]:
-        """The rows' fields as UTF-8 (a NUL byte stood in for by STAND_IN), and whether a
-        field holds a NUL."""
-        encoded, holds_nul, size = encoded_fields(list(self.values))
-        return taken(fixed(objects(encoded), size), self.index, b""), holds_nul
+def coded_fields(texts: Sequence[str]) -> tuple[np.ndarray, bool]:
+    """A coded column's texts (report.Coded) as fields in UTF-8 (a NUL byte stood in for by
+    STAND_IN), and whether a field holds a NUL."""
+    encoded, holds_nul, size = encoded_fields(list(texts))
+    return fixed(objects(encoded), size), holds_nul
 
 
 def encoded_fields(texts: list[str]) -> tuple[list[bytes], bool, int]:
@@ -314,13 +307,16 @@ class Pieces:
     def __len__(self) -> int:
         return self.count
 
-    def made(self) -> tuple[list[Piece], bool]:
-        """The pieces with Coded texts as their fields, and whether a field holds a NUL."""
+    def made(self, fields: dict[int, tuple[np.ndarray, bool]]) -> tuple[list[Piece], bool]:
+        """The pieces with Coded texts as their fields (`fields`: those made so far, by the
+        texts' id: each made once a file), and whether a field holds a NUL."""
         made, holds_nul = [], False
         for piece in self.pieces:
             if isinstance(piece, Coded):
-                piece, nul = piece.taken()
-                holds_nul |= nul
+                if id(piece.texts) not in fields:
+                    fields[id(piece.texts)] = coded_fields(piece.texts)
+                texts, nul = fields[id(piece.texts)]
+                piece, holds_nul = taken(texts, piece.number, b""), holds_nul or nul
             made.append(piece)
         return made, holds_nul
 
@@ -346,7 +342,8 @@ class Blocks(list[bytes]):
 def pieces_text(columns: Sequence[str], held: list[Pieces]) -> Blocks:
     """One CSV document of columns of Pieces (two or more), the rows laid out a block at a
     time, in UTF-8 (a name's byte that was not UTF-8 as its surrogate's bytes: _utf8)."""
-    made = {id(column): column.made() for column in held}  # a column shown twice made once
+    fields: dict[int, tuple[np.ndarray, bool]] = {}
+    made = {id(column): column.made(fields) for column in held}  # a column shown twice made once
     pieces: list[Piece] = []
     for k, column in enumerate(held):
         pieces += [b"," if k else b"", *made[id(column)][0]]

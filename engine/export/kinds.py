@@ -76,7 +76,7 @@ def columns_codes(columns: Sequence[Sequence[Any]], careful: Sequence[np.ndarray
         if mask is None or not len(part):  # (a column without texts: none to look at)
             text_codes, at = found[at : at + len(part)], at + len(part)
         else:
-            text_codes = _careful_codes(part, mask if isinstance(kind, int) else mask[kind == TEXT])
+            text_codes = careful_codes(part, mask if isinstance(kind, int) else mask[kind == TEXT])
         codes.append(_placed(values, kind, text_codes))
     return codes
 
@@ -120,9 +120,10 @@ def _joined_codes(parts: Sequence[Sequence[str]]) -> np.ndarray:
     return _codes(joined.lengths, joined.first, joined.last, joined.careful())
 
 
-def _careful_codes(texts: Sequence[str], careful: np.ndarray) -> np.ndarray:
-    """The kind codes of texts whose ones to escape or cut are known (`careful`): long ones
-    (contexts), not joined, their first and last characters looked at one by one."""
+def careful_codes(texts: Sequence[str], careful: np.ndarray | None) -> np.ndarray:
+    """The kind codes of texts whose ones to escape or cut are known (`careful`; None: none,
+    as texts escaped and cut already): long ones (contexts), not joined, their first and last
+    characters looked at one by one."""
     lengths = np.fromiter(map(len, texts), np.int64, len(texts))
     first, last = (_edge_flags(_points(_ends(texts, end, lengths))) for end in (0, -1))
     return _codes(lengths, first, last, careful)

@@ -14,7 +14,7 @@ from typing import Any, NamedTuple, Protocol
 import numpy as np
 
 from .cells import FORMULA_START, MAX_TEXT, fitted, plain
-from .kinds import BOOL, FLOAT, INT, LITERAL_ESCAPE, NONE, TEXT, columns_codes
+from .kinds import BOOL, FLOAT, INT, LITERAL_ESCAPE, NONE, TEXT, careful_codes, columns_codes
 
 HEAD = '<?xml version="1.0" encoding="UTF-8" standalone="yes"?>\n'
 OPEN = ('<worksheet xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main" '
@@ -116,18 +116,18 @@ def value_cell(ref: str, value: Any, style: int, quoted: int, decimal: int) -> s
 
 
 class CodedTexts:
-    """A column's distinct texts as cells hold them, each made once (not once per row): its
-    kind code (kinds.py) and its text in UTF-8, escaped or cut where it must be."""
+    """A column's distinct texts (report.Coded's; whole numbers stay numbers) as cells hold
+    them, each made once (not once per row), and a blank last (the number −1): its kind code
+    (kinds.py) and its text in UTF-8, escaped or cut where it must be."""
 
-    def __init__(self, texts: Sequence[str]) -> None:
+    def __init__(self, texts: Sequence[Any]) -> None:
+        texts = [*texts, ""]
         self.codes = columns_codes([texts])[0]
-        careful = self.codes < 0  # those escaped or cut as text_cell makes them
-        texts = [escaped(fitted(plain(text))) if care else text
-                 for text, care in zip(texts, careful.tolist(), strict=True)]  # fmt: skip
-        for k in np.flatnonzero(careful).tolist():
-            spaced = texts[k][:1].isspace() or texts[k][-1:].isspace()
-            self.codes[k] = TEXT + texts[k].startswith(FORMULA_START) + 2 * spaced
-        self.encoded = np.fromiter(map(str.encode, texts), object, len(texts))
+        careful = np.flatnonzero(self.codes < 0).tolist()  # those escaped or cut as text_cell makes them
+        for k in careful:
+            texts[k] = escaped(fitted(plain(texts[k])))
+        self.codes[careful] = careful_codes([texts[k] for k in careful], None)
+        self.encoded = np.fromiter((t.encode() if type(t) is str else t for t in texts), object, len(texts))
 
 
 class CodedColumn(NamedTuple):

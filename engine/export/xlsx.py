@@ -21,7 +21,7 @@ import numpy as np
 
 from ..context import LEGEND
 from ..progress import NO_PROGRESS, Progress
-from ..report import COLUMN_TITLES, ERROR_COLUMNS, ColumnRows, Report, Table
+from ..report import COLUMN_TITLES, ERROR_COLUMNS, ColumnRows, Later, Report, Table
 from ..scale import is_score_column
 from ..textio import atomic_file
 from .cells import (
@@ -150,7 +150,7 @@ class _Writer:
         self.fonts = {key: (font.font_xml("rPr", "rFont"), add(font)) for key, font in fonts.items()}
         self.names: set[str] = set()
         self.carried: Carried | None = None
-        self.coded: dict[str, tuple[CodedTexts, np.ndarray]] | None = None  # _coded_texts
+        self.cells: dict[int, CodedTexts] = {}  # by its texts' id: coded texts made cells once (_coded)
         self.documents = {d.name: d for d in reversed(report.documents)}  # the first of a name
 
     # --- cells ------------------------------------------------------------------------
@@ -257,10 +257,9 @@ class _Writer:
         scores = {c for c in table.columns if is_score_column(c)}
         formats = [self._column_format(table, c, c in scores, code) for c in table.columns]
         factors = [factor if c in scores else 1.0 for c in table.columns]
-        made = getattr(table.rows, "sheet_columns", None)  # columns without a row made (ProPara's grid)
+        coded = self._coded(table.rows)
         for start in range(0, len(table.rows), BLOCK):
-            block = made(start, start + BLOCK) if made else _transposed(table, start)
-            columns = zip(block, formats, factors, strict=True)
+            columns = zip(_table_block(table, start, coded), formats, factors, strict=True)
             ws.add_block(n + start, [Column(col, _scaled(values, factor), self._cell_styles(fmt))
                                      for col, (values, fmt, factor) in enumerate(columns)])  # fmt: skip
         return n + len(table.rows)
@@ -333,7 +332,7 @@ class _Writer:
         legend = self.report.data.get("_legends", {}).get(title, LEGEND)
         ws.cells(0, [(0, legend, styles[0], self.quoted, self.float)])
         ws.cells(1, self.put_row(headers, self.bold))
-        coded = self._coded_texts()
+        coded = self._coded(rows, CONTEXT_KEYS)
         for start in range(0, n, ERROR_BLOCK):
             stop = min(n, start + ERROR_BLOCK)
             chosen = part[start:stop]
@@ -353,21 +352,17 @@ class _Writer:
         ws.close()
         return ws.name
 
-    def _coded_texts(self) -> dict[str, tuple[CodedTexts, np.ndarray]]:
-        """The error rows' text columns their maker keeps as distinct texts and numbers
-        (ColumnRows.coded_texts), each text made a cell once; not those the contexts read."""
-        if self.coded is None:
-            rows = self.report.error_rows
-            given = rows.coded_texts() if isinstance(rows, ColumnRows) else {}
-            made: dict[int, CodedTexts] = {}  # columns sharing their texts (gold's and system's) share them
-            self.coded = {}
-            for key, (texts, number) in given.items():
-                if key in CONTEXT_KEYS:
-                    continue
-                if id(texts) not in made:
-                    made[id(texts)] = CodedTexts(texts)
-                self.coded[key] = (made[id(texts)], number)
-        return self.coded
+    def _coded(self, rows: Sequence[Any], skipped: Collection[str] = ()) -> dict[str, CodedColumn]:
+        """The columns the rows keep coded (Later.coded_texts) but the `skipped` (those the
+        contexts read), each distinct text made a cell once a workbook (gold's and system's shared)."""
+        given = rows.coded_texts() if isinstance(rows, Later) else {}
+        coded: dict[str, CodedColumn] = {}
+        for key, (texts, number) in given.items():
+            if key not in skipped:
+                if id(texts) not in self.cells:  # (the rows hold their texts: an id is not used again)
+                    self.cells[id(texts)] = CodedTexts(texts)
+                coded[key] = CodedColumn(self.cells[id(texts)], number)
+        return coded
 
     def _error_rows(self, ws: Sheet, block: Columns, n: int, first: int, columns: list[tuple[str, str]],
                     styles: list[int]) -> None:  # fmt: skip
@@ -469,6 +464,15 @@ def _heights(lengths: np.ndarray) -> list[int]:
     """The error rows' heights (0: the default) by their contexts' lengths: about 80
     characters a line, at most 10 lines, where it is longer than a line."""
     return np.where(lengths > 80, 15 * np.minimum(10, 1 + (lengths - 1) // 80), 0).tolist()
+
+
+def _table_block(table: Table, start: int, coded: dict[str, CodedColumn]) -> list[Any]:
+    """A block of a table's rows from `start` as columns: coded ones by their rows' numbers
+    (no row made where every one is: ProPara's grid), the others transposed."""
+    rows = slice(start, start + BLOCK)
+    plain = _transposed(table, start) if len(coded) < len(table.columns) else []
+    return [CodedColumn(coded[key][0], coded[key][1][rows]) if key in coded else plain[k]
+            for k, key in enumerate(table.columns)]  # fmt: skip
 
 
 def _transposed(table: Table, start: int) -> list[Sequence[Any]]:

@@ -119,12 +119,13 @@ def test_any_texts_are_what_the_csv_module_writes(values):
 @settings(max_examples=300, deadline=None)
 @given(st.lists(_TEXT, min_size=1, max_size=30))
 def test_coded_texts_are_what_the_csv_module_writes(values):
-    """Texts coded (csv.Coded, laid out as Pieces: poetry's Spans rows) are the fields the
+    """Texts coded (report.Coded, laid out as Pieces: poetry's Spans rows) are the fields the
     csv module writes of each: formula-like texts defused, quotes where it puts them, a
     NUL inside a text kept; a row without a text (index −1) empty."""
     import numpy as np
 
-    from engine.export.csv import Coded, Pieces
+    from engine.export.csv import Pieces
+    from engine.report import Coded
 
     index = np.array([k if k % 3 else -1 for k in range(len(values))] + [len(values) - 1])
     shown = [values[k] if k >= 0 else "" for k in index]

@@ -158,16 +158,18 @@ def test_grid_csv_from_its_columns_is_the_rows_csv(report):
 
 
 def test_grid_sheet_from_its_columns_is_the_rows_sheet(report):
-    """The workbook writer takes the grid's columns (each distinct text made a cell once, no
-    row made): the same XML as from its rows (`-` in the quoted style, a formula's start)."""
-    from engine.export.sheetxml import Column, block_rows
+    """The workbook writer takes the grid's coded columns (each distinct text made a cell once,
+    no row made): the same XML as from its rows (`-` in the quoted style, a formula's start)."""
+    from engine.export.sheetxml import CodedColumn, CodedTexts, Column, block_rows
 
     rows = report.tables["grid"].rows
 
     def sheet(columns):
         return block_rows(0, [Column(k, values, (0, 1, 2, 3)) for k, values in enumerate(columns)])[0]
 
-    made = sheet(rows.sheet_columns(0, len(rows)))
+    coded = rows.coded_texts()
+    assert list(coded) == report.tables["grid"].columns
+    made = sheet([CodedColumn(CodedTexts(texts), number) for texts, number in coded.values()])
     assert made == sheet(list(zip(*rows, strict=True))) and b's="1" t="inlineStr"><is><t>-<' in b"".join(made)
 
 

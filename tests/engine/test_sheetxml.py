@@ -85,6 +85,8 @@ def test_a_column_is_the_cells_one_by_one(values, styles, number):
     distinct = list(dict.fromkeys(["", *texts]))  # the texts given once each, and each row's number
     coded = CodedColumn(CodedTexts(distinct), np.array([distinct.index(v) for v in texts], np.int64))
     assert _column(2, coded, (*styles, style)) == _rows(one_by_one)
+    blank = CodedColumn(CodedTexts(distinct), np.array([distinct.index(v) if v else -1 for v in texts], np.int64))
+    assert _column(2, blank, (*styles, style)) == _rows(one_by_one)  # −1: no text, no cell
 
 
 @given(st.lists(st.one_of(VALUES, st.sampled_from(["a\nbcd", "ab\n", "\x0bc"])), max_size=8))

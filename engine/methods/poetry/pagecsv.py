@@ -10,8 +10,9 @@ from typing import Any
 
 import numpy as np
 
-from ...export.csv import Coded, Pieces, number_fields
+from ...export.csv import Pieces, number_fields
 from ...export.rowtexts import fixed, objects
+from ...report import Coded
 from .render import BLOCK, number_bytes
 
 

@@ -13,9 +13,9 @@ from typing import Any, NamedTuple, TypeVar
 import msgspec
 import numpy as np
 
-from ...export.csv import Coded, Pieces, column_fields, number_fields
+from ...export.csv import Pieces, column_fields, number_fields
 from ...export.rowtexts import Piece, Rows, Taken, taken
-from ...report import ERROR_COLUMNS, ColumnRows, Later, error_ids
+from ...report import ERROR_COLUMNS, Coded, ColumnRows, Later, error_ids
 from .columns import Spans, span_order
 from .errors import Pages, Side
 from .jsontext import integer_texts, string_texts
@@ -199,7 +199,7 @@ def _made(plan: RowPlan, make: Callable[[Pages, Column, int], T]) -> dict[str, T
 
 class PythonColumns:
     """The columns as Python values, each made when first read (a repeated one once). The
-    workbook takes the Coded ones as their texts and numbers (`coded`) and reads only parts
+    workbook takes the Coded ones as they are (SpanRows.coded_texts) and reads only parts
     of them (a sample, the document names), made from their part of the index."""
 
     def __init__(self, plan: RowPlan) -> None:
@@ -223,20 +223,13 @@ class PythonColumns:
     def _texts(self, column: Coded) -> tuple[list[str], np.ndarray]:
         """A Coded column's texts with "" last (the index −1 takes it), as a list and as an
         array of objects, made once for the columns sharing them (gold's and system's labels)."""
-        if id(column.values) not in self.shown:
-            texts = [*column.values, ""]
-            self.shown[id(column.values)] = texts, np.array(texts, object)
-        return self.shown[id(column.values)]
+        if id(column.texts) not in self.shown:
+            texts = [*column.texts, ""]
+            self.shown[id(column.texts)] = texts, np.array(texts, object)
+        return self.shown[id(column.texts)]
 
     def _part(self, column: Coded, start: int, stop: int) -> list[str]:
-        return self._texts(column)[1][column.index[start:stop]].tolist()
-
-    def coded(self) -> dict[str, tuple[Sequence[str], np.ndarray]]:
-        """The Coded columns' texts ("" last) and per row the number of its text, but those
-        with a text per row (the span texts: the writer's blocks look at them, 4,000 rows at a
-        time, in a third of the time it takes to make 136,308 texts of 17 MB cells at once)."""
-        return {key: (self._texts(column)[0], column.index) for key, column in self.declared.items()
-                if isinstance(column, Coded) and len(column.values) < self.n}  # fmt: skip
+        return self._texts(column)[1][column.number[start:stop]].tolist()
 
 
 def _python_column(pages: Pages, column: Column, n: int) -> list[Any]:
@@ -287,7 +280,7 @@ def _span_pieces(
 def _json_column(pages: Pages, column: Column, n: int) -> list[Piece]:
     """One column's JSON values as pieces (null for a blank number)."""
     if isinstance(column, Coded):
-        return _quoted(taken(string_texts(column.values), column.index, b""))
+        return _quoted(taken(string_texts(column.texts), column.number, b""))
     if isinstance(column, Number):
         return [taken(pages.json_texts(column.column), column.index)]
     if isinstance(column, SpanShape):
@@ -364,9 +357,12 @@ class SpanRows(ColumnRows):
         super().__init__(columns, plain_numbers=pages.plain_numbers)
         self._csv = cache(partial(_made, self.plan, _csv_column))
 
-    def coded_texts(self) -> dict[str, tuple[Sequence[str], np.ndarray]]:
-        """The Coded columns' texts and numbers (PythonColumns.coded): each text a cell once."""
-        return self._python.coded()
+    def coded_texts(self) -> dict[str, Coded]:
+        """The Coded columns but those with a text per row (the span texts: the writer's blocks
+        look at them, 4,000 rows at a time, in a third of the time it takes to make 136,308
+        texts of 17 MB cells at once)."""
+        return {key: column for key, column in self._python.declared.items()
+                if isinstance(column, Coded) and len(column.texts) < len(self)}  # fmt: skip
 
     def csv_column(self, key: str) -> Sequence[Any]:
         """With plain numbers, the CSV files' columns made from the arrays' texts."""

@@ -12,7 +12,7 @@ from typing import Any
 
 import numpy as np
 
-from ...report import ERROR_COLUMNS, ColumnRows, error_ids, side_columns
+from ...report import ERROR_COLUMNS, Coded, ColumnRows, error_ids, side_columns
 from ...rowkeys import distinct_values, first_of_groups, row_keys
 from ...spans import Document
 from .detail import (
@@ -39,7 +39,7 @@ STATUS_MARKERS = ("", *map(MARKERS.__getitem__, STATUSES[1:]))
 ITEM_LABELS = ("", *(SINGULAR[q] for q in QUESTIONS))
 
 #: A column as its values and per row the number of its value (None: a value per row).
-Coded = tuple[Sequence[Any], np.ndarray | None]
+Numbered = tuple[Sequence[Any], np.ndarray | None]
 #: The most values a column may have to be written into the CSV file with its neighbours
 #: as one column (ErrorRows.csv_fields).
 FEW = 64
@@ -91,7 +91,8 @@ def _unit_bounds(documents: ProcessDocuments, doc: np.ndarray, steps: np.ndarray
     return units[at, 0], units[at, 1]
 
 
-def _positions(start: np.ndarray, end: np.ndarray, steps: np.ndarray) -> tuple[Coded, Coded, Coded, Coded]:
+def _positions(start: np.ndarray, end: np.ndarray, steps: np.ndarray
+               ) -> tuple[Numbered, Numbered, Numbered, Numbered]:  # fmt: skip
     """Each item's start, end, pieces ([[start, end]], [] without) and position (`step k`,
     "" without): the first three per distinct (start, end) pair (None for no start or end)
     and each item's pair, the position per step shown."""
@@ -105,8 +106,8 @@ def _positions(start: np.ndarray, end: np.ndarray, steps: np.ndarray) -> tuple[C
             (_step_texts(int(shown.max(initial=0))), shown))  # fmt: skip
 
 
-def _mentioned(columns: tuple[Coded, ...], documents: ProcessDocuments, doc: np.ndarray, named: list[int],
-               items: list[Item | None]) -> tuple[Coded, ...]:  # fmt: skip
+def _mentioned(columns: tuple[Numbered, ...], documents: ProcessDocuments, doc: np.ndarray, named: list[int],
+               items: list[Item | None]) -> tuple[Numbered, ...]:  # fmt: skip
     """The start, end, pieces and position columns (_positions) with each input or output
     (`named`: their places; `doc`: per place its document's number) where the sentences
     mention it (each document made once)."""
@@ -133,7 +134,7 @@ class RowItems:
     """The items the error rows show — their own and their partners', each once however
     many rows show it — and what a row shows of each: its step, and its start, end, pieces,
     position and text (SIDE_KEYS but the label) as values and per item the number of its
-    value (Coded). `rank`: per item number (Below.items; len(items): none) its place among them."""
+    value (Numbered). `rank`: per item number (Below.items; len(items): none) its place among them."""
 
     def __init__(self, below: Below, documents: ProcessDocuments) -> None:
         seen = np.zeros(len(below.items) + 1, bool)
@@ -151,9 +152,9 @@ class RowItems:
             named = [i for i, item in enumerate(items) if type(item) is str]
             columns = _mentioned(columns, documents, doc, named, items)
         self.texts = _texts(items)
-        self.values: tuple[Coded, ...] = (*columns, (self.texts, None))
+        self.values: tuple[Numbered, ...] = (*columns, (self.texts, None))
 
-    def side(self, places: np.ndarray, question: np.ndarray) -> tuple[Coded, ...]:
+    def side(self, places: np.ndarray, question: np.ndarray) -> tuple[Numbered, ...]:
         """One side's columns of the error rows in SIDE_KEYS' order (`places`: per row the
         place of its item on that side; `question`: per row its question's code): label
         (blank without an item), start, end, parts, position and text."""
@@ -164,21 +165,21 @@ class RowItems:
 
 class ErrorRows(ColumnRows):
     """Error rows (ROW_KEYS) kept as each column's values and per row the number of its
-    value (Coded): the rows' columns are taken from them, and the CSV files' fields too,
+    value (Numbered): the rows' columns are taken from them, and the CSV files' fields too,
     each value made a field once for every column showing it (the four texts: once).
     column_fields gives the fields the rows' column would get: a field depends on its
     value alone and on which kinds the column holds, and a column's values hold no kind
     its rows lack but None beside whole numbers (starts and ends: numbers either way)."""
 
-    def __init__(self, coded: dict[str, Coded], plain_numbers: bool) -> None:
+    def __init__(self, coded: dict[str, Numbered], plain_numbers: bool) -> None:
         columns = {key: list(values) if index is None else _taken(values, index)
                    for key, (values, index) in coded.items()}  # fmt: skip
         super().__init__(columns, plain_numbers)
         self.coded = coded
 
-    def coded_texts(self) -> dict[str, tuple[Sequence[str], np.ndarray]]:
-        """The coded columns whose values are all texts: their texts and per row the number of its text."""
-        return {key: (values, index) for key, (values, index) in self.coded.items()
+    def coded_texts(self) -> dict[str, Coded]:
+        """The coded columns whose values are all texts."""
+        return {key: Coded(values, index) for key, (values, index) in self.coded.items()
                 if index is not None and all(type(value) is str for value in values)}  # fmt: skip
 
     def csv_column(self, key: str) -> Sequence[Any]:
@@ -242,7 +243,7 @@ def error_rows(below: Below, documents: ProcessDocuments, plain_numbers: bool) -
     kind = status_codes(scores, side)
     steps, texts = shown.steps, shown.texts
     last, unit = int(steps.max(initial=0)), steps[mine]
-    coded: list[Coded] = [
+    coded: list[Numbered] = [
         (error_ids(len(mine)), None), (documents.names, below.places),
         (list(range(last + 1)), unit), (_step_ids(last), unit), (STATUSES, kind),
         (("",), np.zeros_like(mine)), *side_columns(gold, system), _scored(question, scores),
@@ -252,7 +253,7 @@ def error_rows(below: Below, documents: ProcessDocuments, plain_numbers: bool) -
     return ErrorRows(dict(zip(ROW_KEYS, coded, strict=True)), plain_numbers)
 
 
-def _scored(question: np.ndarray, scores: np.ndarray) -> Coded:
+def _scored(question: np.ndarray, scores: np.ndarray) -> Numbered:
     """Each row's detail `label scored 0.667`, made once per distinct question and score
     (numbered on arrays: the scores by their bits, -0.0 counted as 0.0)."""
     bits = (scores + 0.0).view(np.int64)  # -0.0 + 0.0 is 0.0
