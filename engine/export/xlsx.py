@@ -150,7 +150,8 @@ class _Writer:
         self.fonts = {key: (font.font_xml("rPr", "rFont"), add(font)) for key, font in fonts.items()}
         self.names: set[str] = set()
         self.carried: Carried | None = None
-        self.cells: dict[int, CodedTexts] = {}  # by its texts' id: coded texts made cells once (_coded)
+        #: by its texts' id: coded texts made cells once (_coded), the texts kept so that no id is used again
+        self.cells: dict[int, tuple[Sequence[Any], CodedTexts]] = {}
         self.documents = {d.name: d for d in reversed(report.documents)}  # the first of a name
 
     # --- cells ------------------------------------------------------------------------
@@ -359,9 +360,9 @@ class _Writer:
         coded: dict[str, CodedColumn] = {}
         for key, (texts, number) in given.items():
             if key not in skipped:
-                if id(texts) not in self.cells:  # (the rows hold their texts: an id is not used again)
-                    self.cells[id(texts)] = CodedTexts(texts)
-                coded[key] = CodedColumn(self.cells[id(texts)], number)
+                if id(texts) not in self.cells:
+                    self.cells[id(texts)] = texts, CodedTexts(texts)
+                coded[key] = CodedColumn(self.cells[id(texts)][1], number)
         return coded
 
     def _error_rows(self, ws: Sheet, block: Columns, n: int, first: int, columns: list[tuple[str, str]],
