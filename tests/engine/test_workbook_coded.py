@@ -27,7 +27,8 @@ class FreshRows(Later):
 def test_texts_handed_out_afresh_are_not_taken_for_another_tables():
     """A freed list's id comes again (within a few dozen tables here): the writer keeps the
     texts it made cells of, so another table's texts never meet their cells."""
-    writer = _Writer(Package(io.BytesIO()), Report(method="spans", title="t", options={}, inputs=[], tables={}), "percent", NO_PROGRESS)
+    report = Report(method="spans", title="t", options={}, inputs=[], tables={})
+    writer = _Writer(Package(io.BytesIO()), report, "percent", NO_PROGRESS)
     names = [(f"first{k}", f"second{k}") for k in range(200)]
     made = [writer._coded(FreshRows(texts))["name"].texts.encoded.tolist() for texts in names]
     assert made == [[*(name.encode() for name in texts), b""] for texts in names]  # b"": no text (−1)
