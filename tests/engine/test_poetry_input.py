@@ -517,3 +517,17 @@ def test_an_empty_compressed_file_is_called_so_as_a_plain_one(cli, tmp_path, suf
                                                     f"{' (a JSON object a line)' * bool(content)}, found {found}\n")
     spans = cli("spans", path, path, "--format", "poetry-jsonl")
     assert spans.code == 2 and spans.err.endswith(f", found {found}\n")
+
+
+@pytest.mark.parametrize("lines", [1, 3000])
+def test_a_key_the_method_reads_not_is_utf_8_all_the_same(cli, tmp_path, lines):
+    """A byte that is not UTF-8 in a key the method does not read (a title in Latin-1) is
+    refused as in a key it reads, as the general reader and the original (orjson) refuse it:
+    the typed decoder skips such keys unread. The lines before it are read as before."""
+    systems = [system_line(f"p{k}", [(0, 10, "A")]) for k in range(lines)]
+    bad = systems[-1][:-1].encode() + b', "title": "caf\xe9"}'
+    pages = "".join(reference_line(f"p{k}", [(0, 10, "A")]) + "\n" for k in range(lines))
+    (tmp_path / "ref.jsonl").write_text(pages, encoding="utf-8")
+    (tmp_path / "sys.jsonl").write_bytes("".join(s + "\n" for s in systems[:-1]).encode() + bad + b"\n")
+    result = cli("poetry", tmp_path / "ref.jsonl", tmp_path / "sys.jsonl", tmp_path / "out.csv")
+    assert result.code == 2 and f"sys.jsonl:{lines}: expected UTF-8 text, found byte 0xE9" in result.err

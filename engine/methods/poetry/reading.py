@@ -120,7 +120,11 @@ def read_pages(path: str, layout: Layout, stop_at_error: bool, codes: Codes, has
 def decode_piece(decoders: tuple[Any, Any], piece: bytes, lines: int) -> list[Any]:
     """The pages of a piece of whole lines (`lines` of them), decoded as one JSON array (a
     comma for each newline: as many pages as lines means each line held one object); if
-    that fails, line by line, None for a line the typed decoder refuses."""
+    that fails, line by line, None for a line the typed decoder refuses. A piece that is not
+    UTF-8 is decoded line by line too, None for each line that is not (the typed decoder skips
+    the keys its structs do not name unread: their bytes are not checked)."""
+    if not piece.isascii() and not _utf8(piece):
+        return [_decoded(decoders[1], line) if _utf8(line) else None for line in piece_lines(piece)]
     body = memoryview(piece.replace(b"\n", b","))  # one copy: the array is joined from views
     try:
         decoded = decoders[0](b"".join((b"[", body[:-1] if piece.endswith(b"\n") else body, b"]")))
@@ -129,6 +133,15 @@ def decode_piece(decoders: tuple[Any, Any], piece: bytes, lines: int) -> list[An
     except (msgspec.DecodeError, ValueError):
         pass
     return [_decoded(decoders[1], line) for line in piece_lines(piece)]
+
+
+def _utf8(data: bytes) -> bool:
+    """Whether `data` is UTF-8 (the general reader's strictness: engine.formats.poetry_jsonl)."""
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def piece_lines(piece: bytes) -> list[bytes]:
