@@ -329,11 +329,13 @@ class SetupPanel(QWidget):
         path = self.field(side).path
         self._looks.forget(self._file_key(path, side))
         self.look_at_file(side)
-        if side in self.read_boxes():
-            self._looks.forget(self._contents_key((path, *self.side_reading(side))))
+        boxes = [box for box, field in self.read_boxes().items() if field.path == path]
+        if boxes:  # every box of the file (the other may read it for its side, or with its options)
             self._rewritten[path] = self._rewritten.get(path, 0) + 1
-            self._wanted.pop(side, None)  # the same path and options: read all the same
-            self._answers.pop(side, None)
+            for box in boxes:
+                self._looks.forget(self._contents_key((path, *self.side_reading(box))))
+                self._wanted.pop(box, None)  # the same path and options: read all the same
+                self._answers.pop(box, None)
             self.look_at_inputs()
 
     def _found(self, side: str, number: int, look: Look | None, found: Refusals) -> None:

@@ -155,3 +155,24 @@ def test_a_look_at_a_file_written_again_meanwhile_is_not_shown(qtbot, window, fi
     gate.set()
     qtbot.waitUntil(lambda: not setup.looking, timeout=10_000)
     assert shown == [["LOC", "ORG"]]
+
+
+def test_both_boxes_of_a_file_written_again_read_it_as_written(qtbot, window, files, monkeypatch):
+    """Make Gold writes over a file both boxes hold, each read for its own side (the System
+    scheme set): the other box's look, held meanwhile, is not lost, and both boxes show the
+    file as written (review38: the system box stayed empty)."""
+    _iob1, iob2, other = files
+    setup = _conll_as_iob2(window)
+    _choose(setup.panel, "system_scheme", "IOB2")
+    setup.set_paths(other, other)
+    qtbot.waitUntil(lambda: not setup.looking, timeout=10_000)
+    gate, read = threading.Event(), gui.setup_panel.read_contents
+    monkeypatch.setattr(gui.setup_panel, "read_contents", lambda *args: (read(*args), gate.wait(20))[0])
+    setup.set_paths(iob2, iob2)  # two looks (each side's options), held
+    with open(iob2, "w", encoding="utf-8") as file:
+        file.write(IOB2_COLUMNS.replace("-PER", "-ORG"))
+    setup.look_again("gold")
+    gate.set()
+    qtbot.waitUntil(lambda: not setup.looking, timeout=10_000)
+    qtbot.waitUntil(lambda: all(setup.contents.get(side) for side in ("gold", "system")), timeout=10_000)
+    assert [setup.contents[side].labels for side in ("gold", "system")] == [["LOC", "ORG"]] * 2
