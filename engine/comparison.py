@@ -169,9 +169,10 @@ def add_comparison(
 
 def second_system_messages(first: list[str], second: list[str], other: str) -> list[str]:
     """The second system's messages not among the first's, each naming its file (where it
-    does not begin with it already: a reader's warning names its file)."""
+    does not begin with it already: a reader's warning names its file, as given or as shown)."""
     name = shown(other)
-    return [m if m.startswith(name) else f"{name}: {m}" for m in second if m not in first]
+    named = (f"{other}:", f"{name}:")
+    return [m if m.startswith(named) else f"{name}: {m}" for m in second if m not in first]
 
 
 def _compared(method: Method, reports: list[Report], systems: tuple[str, str], confidence: Confidence

@@ -171,8 +171,12 @@ def test_the_apps_second_system_names_its_file_once():
     """The Second system's messages name its file once (a reader's warning begins with it
     already: not `b.conllup: b.conllup: …`), and one the first system gave too is not repeated."""
     from engine.comparison import second_system_messages
+    from engine.errors import shown
 
     first = ["--system-tag-column: not used (…)"]
     second = [*first, "b.conllup: the last column (MISC) holds no tags", "no spans in 2 documents"]
     assert second_system_messages(first, second, "b.conllup") == [
         "b.conllup: the last column (MISC) holds no tags", "b.conllup: no spans in 2 documents"]
+    long = "d" * 400 + "/b.conllup"  # shown() cuts it in its middle; a reader's warning names it whole
+    assert second_system_messages([], [f"{long}: no tags", "b.conllupx: other"], long) == [
+        f"{long}: no tags", f"{shown(long)}: b.conllupx: other"]
