@@ -104,3 +104,16 @@ def test_a_file_not_there_is_named_as_its_box_says(qtbot, window, tmp_path):
     window.setup.fields["gold"].set_path(str(tmp_path / "anna.ann"))  # the example's system stays chosen
     assert window.setup.fields["gold"].error_text
     assert window.summary.text() == unreadable_text(("gold",))
+
+
+def test_a_scheme_set_is_checked_by_the_look_at_a_file_recognised(qtbot, window, files):
+    """The Format not chosen (the file recognised), a scheme set: the look reads the tags as
+    a run does, and the box says what the run's dialog would."""
+    iob1, iob2, _other, _another = files
+    setup = window.setup
+    setup.set_method("spans")
+    _choose(setup.panel, "system_scheme", "IOB2")
+    setup.set_paths(iob2, iob1)
+    _line_settles(qtbot, window, unreadable_text(("system",)))
+    assert setup.fields["system"].error_text.endswith("read them with System scheme set to IOB1")
+    assert setup.fields["gold"].error_text == ""
