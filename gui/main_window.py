@@ -152,7 +152,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self.setup.method_changed.connect(self._method_changed)
         self.setup.options_changed.connect(self._options_changed)
         self.setup.inputs_changed.connect(self._inputs_changed)
-        self.setup.looked.connect(self._looked)
+        self.setup.looked.connect(self._files_looked_at)
         for field in self.setup.fields.values():
             field.browsed.connect(lambda folder: self.settings.set_folder("inputs", folder))
         self.errors.error_selected.connect(self.viewer.show_error)
@@ -388,7 +388,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         panel = self.setup.panel
         self.settings.set_options(self.setup.method.name, panel.plain())
         if self.report is None:
-            self._looked()  # the files are looked at again as now set
+            self._files_looked_at()  # the files are looked at again as now set
         if self.run is not None and self.run.method is self.setup.method:
             self._rescore_timer.start()
 
@@ -508,7 +508,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         setup = self.setup
         return waiting_text(*setup.paths(), setup.unreadable(), setup.looking_at_chosen())
 
-    def _looked(self) -> None:
+    def _files_looked_at(self) -> None:
         """A look at a chosen file has shown its result: the line above the results says what
         it means (the example's words stay while its files read fine)."""
         if self.summary.text() == EXAMPLE_LOADED and self._waiting_text() in (READY, LOOKING):

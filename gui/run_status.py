@@ -53,7 +53,7 @@ def unreadable_text(boxes: tuple[str, ...]) -> str:
     """The line above the results where file boxes show why their files cannot be read
     (`boxes`: their roles, "gold", "system", "second system"): the next step is there."""
     files = " and ".join(boxes)
-    titles = " and ".join(box.capitalize() for box in boxes)
+    titles = " and ".join(box.title() for box in boxes)  # as the boxes are titled
     plural = "s" if len(boxes) > 1 else ""
     return f"The {files} file{plural} cannot be read as set: see the message{plural} in red under {titles}."
 

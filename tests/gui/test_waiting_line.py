@@ -32,24 +32,17 @@ def _line_settles(qtbot, window, text: str) -> None:
     qtbot.waitUntil(lambda: window.summary.text() == text, timeout=10_000)
 
 
-def test_a_gold_file_its_reader_cannot_read_as_set_is_named_not_ready(qtbot, window, files):
+@pytest.mark.parametrize(("side", "title"), [("gold", "Gold"), ("system", "System")])
+def test_a_file_its_reader_cannot_read_as_set_is_named_not_ready(qtbot, window, files, side, title):
     iob1, iob2, _other, _another = files
     setup = _conll_as_iob2(window)
-    setup.set_paths(iob1, iob2)
-    qtbot.waitUntil(lambda: setup.fields["gold"].error_text.endswith("read them with Gold scheme set to IOB1"),
+    setup.set_paths(*((iob1, iob2) if side == "gold" else (iob2, iob1)))
+    qtbot.waitUntil(lambda: setup.fields[side].error_text.endswith(f"read them with {title} scheme set to IOB1"),
                     timeout=10_000)  # fmt: skip
-    _line_settles(qtbot, window, unreadable_text(("gold",)))
-    assert window.summary.text() == "The gold file cannot be read as set: see the message in red under Gold."
+    _line_settles(qtbot, window, unreadable_text((side,)))
+    said = f"The {side} file cannot be read as set: see the message in red under {title}."
+    assert window.summary.text() == said
     assert setup.evaluate_button.isEnabled()  # a run may still be asked for: its dialog says the same
-
-
-def test_a_system_file_its_reader_cannot_read_as_set_is_named(qtbot, window, files):
-    iob1, iob2, _other, _another = files
-    setup = _conll_as_iob2(window)
-    setup.set_paths(iob2, iob1)
-    qtbot.waitUntil(lambda: setup.fields["system"].error_text.endswith("read them with System scheme set to IOB1"),
-                    timeout=10_000)  # fmt: skip
-    _line_settles(qtbot, window, "The system file cannot be read as set: see the message in red under System.")
 
 
 def test_both_files_unreadable_as_set_are_named_together(qtbot, window, files):
