@@ -69,6 +69,13 @@ def _listed(labels: list[str], untyped: bool = False) -> str:
     return ", ".join(shown) + more
 
 
+def read_whole(not_recognised: bool, choices: dict[str, list[str]], options: ReadOptions) -> bool:
+    """Whether a look reads a file's spans whole, for its reader's message: a file not
+    recognised as the format chosen, or one whose tag scheme is set (its tags are checked
+    against the scheme only there: a file of IOB1 tags read as IOB2)."""
+    return not_recognised or bool(options.scheme and "scheme" in choices)
+
+
 def read_contents(path: str, options: ReadOptions, format: str | None = None) -> Contents:
     """The choices and labels of a span format's file or folder; empty for any other file
     and one that cannot be opened; the error where no format reads it (a folder holding
@@ -89,8 +96,8 @@ def read_contents(path: str, options: ReadOptions, format: str | None = None) ->
         folder = Path(path).is_dir() and module.NAME not in WHOLE_FOLDERS
         target = str(first_annotation_file(Path(path))) if folder else path
         choices = module.choices(target, options)
-        if format is not None and title != module.TITLE:  # not recognised as the format: read whole,
-            read_spans(target, format, options)  # to say where it is not
+        if read_whole(format is not None and title != module.TITLE, choices, options):
+            read_spans(target, format, options)  # for its reader's message where they cannot be read
     except InputError as err:
         return Contents(path, error=err)
     except OSError:

@@ -40,14 +40,14 @@ from .inputs import SECOND, about_input, owners_of
 from .notice import Notice, beside
 from .release import release
 from .results import NEXT_TURN_MS, DetailView, MessagesView, ScoresView
-from .run_status import CHOOSE, RunStatus, summary_text, waiting_text
+from .run_status import CHOOSE, LOOKING, READY, RunStatus, summary_text, waiting_text
 from .settings import AppSettings
 from .setup_panel import SetupPanel
 from .viewer import SideBySideViewer, attachable
 from .viewer_data import ReportData
 from .wheel import guard_wheel
 from .window_exports import WindowExports
-from .window_memory import SETUP_WIDTH, WindowMemory
+from .window_memory import EXAMPLE_LOADED, SETUP_WIDTH, WindowMemory
 from .window_menus import WindowMenus
 from .worker import Job, Task, finish, reap, show_progress, start
 
@@ -152,6 +152,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self.setup.method_changed.connect(self._method_changed)
         self.setup.options_changed.connect(self._options_changed)
         self.setup.inputs_changed.connect(self._inputs_changed)
+        self.setup.looked.connect(self._files_looked_at)
         for field in self.setup.fields.values():
             field.browsed.connect(lambda folder: self.settings.set_folder("inputs", folder))
         self.errors.error_selected.connect(self.viewer.show_error)
@@ -227,6 +228,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self.progress.hide()
         self.run_status.failed(f"{self._doing}: {dialogs.input_error_text(err)}")
         self.show_in_place(err)
+        self._show_summary()  # the box the message is under, named
         dialogs.show_input_error(self, err, self._doing)
 
     def _task_crashed(self, summary: str, details: str) -> None:
@@ -385,6 +387,8 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
     def _options_changed(self) -> None:
         panel = self.setup.panel
         self.settings.set_options(self.setup.method.name, panel.plain())
+        if self.report is None:
+            self._files_looked_at()  # the files are looked at again as now set
         if self.run is not None and self.run.method is self.setup.method:
             self._rescore_timer.start()
 
@@ -499,9 +503,21 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         if self._close_when_idle and not self._releases and self._thread is None:
             self.close()
 
+    def _waiting_text(self) -> str:
+        """The line above the results before the first evaluation, as the looks at the files found them."""
+        setup = self.setup
+        return waiting_text(*setup.paths(), setup.unreadable(), setup.looking_at_chosen())
+
+    def _files_looked_at(self) -> None:
+        """A look at a chosen file has shown its result: the line above the results says what
+        it means (the example's words stay while its files read fine)."""
+        if self.summary.text() == EXAMPLE_LOADED and self._waiting_text() in (READY, LOOKING):
+            return
+        self._show_summary()
+
     def _show_summary(self, stale: bool = False) -> None:
         if self.report is None:
-            self.summary.setText(waiting_text(*self.setup.paths()))
+            self.summary.setText(self._waiting_text())
             return
         run = self.run
         changed = run is not None and (run.rewritten or (run.gold, run.system) != self.setup.paths())

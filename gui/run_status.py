@@ -44,10 +44,29 @@ CHOOSE = "Choose a method and the gold and system files, then Evaluate (Ctrl+R).
 READY = "Gold and system are chosen: press Evaluate (Ctrl+R)."
 
 
-def waiting_text(gold: str, system: str) -> str:
-    """The line above the results before the first evaluation: whether the files are
-    chosen (the window's title names them), the next step."""
-    return READY if gold and system else CHOOSE
+#: The line above the results while a chosen file is still being looked at (its reader may
+#: yet find it cannot read it as set).
+LOOKING = "Gold and system are chosen: looking at the files…"
+
+
+def unreadable_text(boxes: tuple[str, ...]) -> str:
+    """The line above the results where file boxes show why their files cannot be read
+    (`boxes`: their roles, "gold", "system", "second system"): the next step is there."""
+    files = " and ".join(boxes)
+    titles = " and ".join(box.title() for box in boxes)  # as the boxes are titled
+    plural = "s" if len(boxes) > 1 else ""
+    return f"The {files} file{plural} cannot be read as set: see the message{plural} in red under {titles}."
+
+
+def waiting_text(gold: str, system: str, unreadable: tuple[str, ...] = (), looking: bool = False) -> str:
+    """The line above the results before the first evaluation, as the looks at the chosen
+    files found them: which boxes say their files cannot be read (`unreadable`), else whether
+    both are chosen (the window's title names them) and looked at (`looking`: not yet)."""
+    if unreadable:
+        return unreadable_text(unreadable)
+    if not (gold and system):
+        return CHOOSE
+    return LOOKING if looking else READY
 
 
 def summary_text(report: Report, options_changed: bool, inputs_changed: bool) -> str:

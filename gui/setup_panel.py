@@ -137,6 +137,7 @@ class SetupPanel(QWidget):
     options_changed = Signal()
     inputs_changed = Signal()
     contents_read = Signal(str)  # the side whose file's layers and labels have arrived
+    looked = Signal()  # a look at a chosen file has shown what it found in its box
 
     def __init__(self, methods: list[Method], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -348,6 +349,7 @@ class SetupPanel(QWidget):
         self.refusals[side] = found
         self.mark_readers()
         self.check_files()
+        self.looked.emit()
 
     def field(self, side: str) -> FileField:
         """The file box of a side (gold, system or second)."""
@@ -465,6 +467,21 @@ class SetupPanel(QWidget):
             field.show_contents(contents.summary(), input_error_text(error) if error is not None else "")
             self.fill_choices()
             self.contents_read.emit(side)
+        self.looked.emit()
+
+    def unreadable(self) -> tuple[str, ...]:
+        """The read boxes that say in red why their files cannot be read as set (their roles)."""
+        return tuple(field.role for field in self.read_boxes().values() if field.path and field.error_text)
+
+    def looking_at_chosen(self) -> bool:
+        """Whether a read box's file is still being looked at: its format, or what its reader finds."""
+        return any(self._still_looking(side) for side in self.read_boxes())
+
+    def _still_looking(self, side: str) -> bool:
+        """Whether a box's look at its file, or its reader's at the file as set, has yet to show."""
+        field, wanted = self.field(side), self._wanted.get(side)
+        reading = wanted is not None and not self._holds(side, wanted)
+        return bool(field.path) and (field.look is None or reading)
 
     @property
     def looking(self) -> bool:

@@ -18,11 +18,14 @@ def test_the_first_start_says_above_the_results_that_the_example_is_loaded(qtbot
 
 def test_files_of_ones_own_chosen_no_longer_say_the_example_is_loaded(qtbot, window, tmp_path):
     gold, system = tmp_path / "anna.ann", tmp_path / "ki.ann"
+    for name in ("anna", "ki"):  # a brat pair each (a file not there is one the line names: test_waiting_line.py)
+        (tmp_path / f"{name}.txt").write_text("Anna met Ki.\n", encoding="utf-8")
+        (tmp_path / f"{name}.ann").write_text("T1\tPER 0 4\tAnna\n", encoding="utf-8")
     window.setup.fields["gold"].set_path(str(gold))
     assert EXAMPLE_LOADED not in (window.summary.text(), window.statusBar().currentMessage())
-    assert window.summary.text() == READY
+    qtbot.waitUntil(lambda: window.summary.text() == READY, timeout=10_000)  # once the look has read it
     window.setup.fields["system"].set_path(str(system))
-    assert window.summary.text() == READY
+    qtbot.waitUntil(lambda: window.summary.text() == READY, timeout=10_000)
     assert window.statusBar().currentMessage() == ""
     window.setup.fields["system"].set_path("")
     assert window.summary.text() == CHOOSE
