@@ -191,6 +191,7 @@ class SetupPanel(QWidget):
             field.switch_requested.connect(self.set_method)
         self.second.path_changed.connect(lambda _path: self.look_at_file("second"))
         self.second.path_changed.connect(self.look_at_inputs)  # its labels, as the System box shows
+        self.second.path_changed.connect(self.looked)  # the line above the results anew (emptied: no look)
         for field in (*self.fields.values(), self.second):
             field.path_changed.connect(self._drop_run_messages)
         for signal in (self.inputs_changed, self.options_changed, self.method_changed):

@@ -110,3 +110,15 @@ def test_a_scheme_set_is_checked_by_the_look_at_a_file_recognised(qtbot, window,
     _line_settles(qtbot, window, unreadable_text(("system",)))
     assert setup.fields["system"].error_text.endswith("read them with System scheme set to IOB1")
     assert setup.fields["gold"].error_text == ""
+
+
+def test_the_second_system_emptied_is_no_longer_named(qtbot, window, files):
+    """A Second system whose file cannot be read as set is named; emptied (no look follows),
+    the line says so at once: Evaluate's invitation again (review39: it kept naming the box)."""
+    _iob1, iob2, _other, another = files
+    setup = _conll_as_iob2(window)
+    setup.set_paths(iob2, iob2)
+    setup.second.set_path(another)
+    _line_settles(qtbot, window, unreadable_text(("second system",)))
+    setup.second.set_path("")
+    _line_settles(qtbot, window, READY)
