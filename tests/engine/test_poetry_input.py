@@ -531,3 +531,17 @@ def test_a_key_the_method_reads_not_is_utf_8_all_the_same(cli, tmp_path, lines):
     (tmp_path / "sys.jsonl").write_bytes("".join(s + "\n" for s in systems[:-1]).encode() + bad + b"\n")
     result = cli("poetry", tmp_path / "ref.jsonl", tmp_path / "sys.jsonl", tmp_path / "out.csv")
     assert result.code == 2 and f"sys.jsonl:{lines}: expected UTF-8 text, found byte 0xE9" in result.err
+
+
+@pytest.mark.parametrize(("depth", "refused"), [(1000, False), (1100, True)])
+def test_a_deep_value_in_a_key_the_method_reads_not_is_read_as_the_general_reader_does(
+        cli, tmp_path, depth, refused):  # fmt: skip
+    """A value nested deeper than msgspec goes (a key the method does not read) is left to the
+    general reader: accepted to its depth, refused past it, never a traceback (review39)."""
+    deep = "[" * depth + "]" * depth
+    system = system_line("p", [(0, 10, "A")])[:-1] + f', "t": {deep}}}\n'
+    (tmp_path / "ref.jsonl").write_text(reference_line("p", [(0, 10, "A")]) + "\n", encoding="utf-8")
+    (tmp_path / "sys.jsonl").write_text(system, encoding="utf-8")
+    result = cli("poetry", tmp_path / "ref.jsonl", tmp_path / "sys.jsonl", tmp_path / "out.csv")
+    assert result.code == (2 if refused else 0), result.err
+    assert not refused or "sys.jsonl:1: expected a JSON object, found invalid JSON (nested too deeply)" in result.err

@@ -130,7 +130,7 @@ def decode_piece(decoders: tuple[Any, Any], piece: bytes, lines: int) -> list[An
         decoded = decoders[0](b"".join((b"[", body[:-1] if piece.endswith(b"\n") else body, b"]")))
         if len(decoded) == lines:
             return decoded
-    except (msgspec.DecodeError, ValueError):
+    except (msgspec.DecodeError, ValueError, RecursionError):  # too deep for msgspec: the general reader says
         pass
     return [_decoded(decoders[1], line) for line in piece_lines(piece)]
 
@@ -152,7 +152,7 @@ def piece_lines(piece: bytes) -> list[bytes]:
 def _decoded(decode: Any, line: bytes) -> Any:
     try:
         return decode(line)
-    except (msgspec.DecodeError, ValueError):
+    except (msgspec.DecodeError, ValueError, RecursionError):  # too deep for msgspec: the general reader says
         return None
 
 
