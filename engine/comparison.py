@@ -10,6 +10,7 @@ The arithmetic is engine/stats.py's; numpy is only imported when a run asks for 
 from __future__ import annotations
 
 import argparse
+import os
 from typing import TYPE_CHECKING, Any
 
 from .errors import InputError, shown
@@ -169,9 +170,9 @@ def add_comparison(
 
 def second_system_messages(first: list[str], second: list[str], other: str) -> list[str]:
     """The second system's messages not among the first's, each naming its file (where it
-    does not begin with it already: a reader's warning names its file, as given or as shown)."""
+    does not begin with it already: a reader's warning names its file, or one in its folder)."""
     name = shown(other)
-    named = (f"{other}:", f"{name}:")
+    named = (f"{other}:", f"{name}:", os.path.join(other, ""), os.path.join(name, ""))  # a folder's file too
     return [m if m.startswith(named) else f"{name}: {m}" for m in second if m not in first]
 
 

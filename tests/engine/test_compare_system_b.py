@@ -4,6 +4,7 @@ is in another format or tag column than system A; not given, B is read as A."""
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from engine.progress import NO_PROGRESS
@@ -180,3 +181,6 @@ def test_the_apps_second_system_names_its_file_once():
     long = "d" * 400 + "/b.conllup"  # shown() cuts it in its middle; a reader's warning names it whole
     assert second_system_messages([], [f"{long}: no tags", "b.conllupx: other"], long) == [
         f"{long}: no tags", f"{shown(long)}: b.conllupx: other"]
+    folder = os.path.join("runs", "b")  # a folder of brat files: its reader names the file in it
+    assert second_system_messages([], [f"{os.path.join(folder, 'doc1.ann')}: 1 dropped"], folder) == [
+        f"{os.path.join(folder, 'doc1.ann')}: 1 dropped"]
