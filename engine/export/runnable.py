@@ -3,9 +3,10 @@ formula, found to warn of them (such files are written byte for byte as the orig
 tool writes them). Apart from engine.export.csv, so that a run writing only its
 original's file does not import the CSV writer.
 
-A cell a spreadsheet would run: at the start of a line or after a delimiter (optionally
-in quotes), `=` or `@`, or `+`/`-` before anything but a number (tests/engine/
-test_shown_and_json.py holds the same rule as one regular expression). The text is looked
+A cell a spreadsheet would run: at the start of a line (after LF, or a lone CR, which
+spreadsheets also take as a line's end) or after a delimiter (optionally in quotes), `=`
+or `@`, or `+`/`-` before anything but a number (tests/engine/test_shown_and_json.py
+holds the same rule as one regular expression). The text is looked
 at in UTF-8, where each of these characters is its own byte and every other character's
 bytes are above 127."""
 
@@ -27,8 +28,9 @@ def _table(characters: bytes) -> np.ndarray:
     return table
 
 
-#: What ends the cell before a cell (a line start too).
-_CELL_END = _table(b"\t,;\n")
+#: What ends the cell before a cell (a line start too: LF, or CR, which a spreadsheet
+#: reading CSV takes as a line's end on its own).
+_CELL_END = _table(b"\t,;\r\n")
 #: What after a `+` or `-` makes it no formula (a number, or an empty rest of the cell).
 _NUMBER_AFTER_SIGN = _table(b'0123456789.\t,;"\r\n')
 _SIGN = _table(b"+-")

@@ -144,15 +144,17 @@ def test_a_runnable_cell_is_found_where_a_cell_starts_and_only_there():
     from engine.export.runnable import runnable_cell
 
     for mark in "=+-@":
-        for before in ("\t", ",", ";", '\t"', ',"', ';"', "\n", '\n"'):
+        for before in ("\t", ",", ";", '\t"', ',"', ';"', "\n", '\n"', "\r", '\r"'):
             for text in (f"page-000123,1-2{before}{mark}x,b\n", f"{before[1:]}{mark}x;b"):
                 start = text.index(f"{mark}x") - before.endswith('"')
                 cell = text[start:].split(",")[0].split(";")[0].split("\n")[0]
                 assert runnable_cell(text) == (text.count("\n", 0, start) + 1, cell), repr(text)
                 assert runnable_cell("é\udcff," + text.replace("page", "pâge"))[1] == cell
-    for text in ("page-000123,1-2\n", "a-=b,c+@d\n", "x\r=1\n", "a,-1,+.5,-\n", "é,-2\n", '"-,"'):
+    for text in ("page-000123,1-2\n", "a-=b,c+@d\n", "a,-1,+.5,-\n", "é,-2\n", '"-,"'):
         assert runnable_cell(text) is None, repr(text)
     assert runnable_cell("é\udcff,\n;@x") == (2, "@x")
+    assert runnable_cell("x\r=1\n") == (1, "=1")  # a lone CR ends a line in a spreadsheet
+    assert runnable_cell('x\r"-cmd\r\n') == (1, '"-cmd')
 
 
 def test_the_runnable_cell_found_from_its_first_character_is_the_full_patterns_first():
@@ -161,7 +163,7 @@ def test_the_runnable_cell_found_from_its_first_character_is_the_full_patterns_f
 
     from engine.export.runnable import runnable_cell
 
-    runnable = re.compile(r'(?:^|(?<=[\t,;]))"?(?:[=@]|[+-](?![\d.\t,;"\r\n]|$))', re.MULTILINE | re.ASCII)
+    runnable = re.compile(r'(?:^|(?<=[\t,;\r]))"?(?:[=@]|[+-](?![\d.\t,;"\r\n]|$))', re.MULTILINE | re.ASCII)
     rnd = random.Random(23)
     for _ in range(20_000):
         text = "".join(rnd.choice('ab1.-+=@\t,;"\r\n e\u0661') for _ in range(rnd.randint(0, 14)))
