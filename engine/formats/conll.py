@@ -118,19 +118,18 @@ class ColumnFile:
         lines = split_lines(raw, options.separator)
         columns._read_lines(lines, options)
         try:
-            columns.tag_parts(options)  # InputError where a tag is none (the app's file box says so too)
-        except InputError as err:
-            named = columns._entities_column(options) if err.expected == TAG_SHAPES else None  # no tags
+            columns.tag_parts(options)  # NoTags where a tag is none (the app's file box says so too)
+        except NoTags as err:
+            named = columns._entities_column(options)
             if named is None:
                 raise
             try:
                 return columns._named_read(lines, replace(options, tag_column=named))
-            except InputError as other:  # a column of tags with a fault is named as it is
-                none_either = other.expected == TAG_SHAPES
-                raise (columns._none_either(err, named, options) if none_either else other) from None
+            except NoTags:  # none there either (a column of tags with a fault stops as it is)
+                raise columns._none_either(err, named, options) from None
         return columns
 
-    def _none_either(self, err: InputError, named: int, options: ReadOptions) -> InputError:
+    def _none_either(self, err: NoTags, named: int, options: ReadOptions) -> NoTags:
         """The last column's error where the column named for named entities holds no tags
         either: said so, its way on a column of the file's (not the one just tried)."""
         names = self.column_names or []
@@ -138,7 +137,7 @@ class ColumnFile:
         column, note = conllu_plus.other_column(names, named)
         tag = err.parts[0]  # _not_a_tag's: the tag and where it was read
         found = (tag + tried, WAY_ON, options.way_on("tag_column", column), note)
-        return InputError(err.expected, found, file=err.file, line=err.line)
+        return NoTags(found, file=err.file, line=err.line)
 
     def _entities_column(self, options: ReadOptions) -> int | None:
         """The one other column a CoNLL-U Plus file names for named entities, where no tag
@@ -269,6 +268,14 @@ TAG_SHAPES = ("a tag O or B-, I-, E-, S-, U-, L-, M- followed by a label, or lab
               "beside O (IO)")
 
 
+class NoTags(InputError):
+    """The column read holds no tags: a value in it is none (TAG_SHAPES were expected), as
+    against a column of tags with a fault (a sequence its scheme does not allow …)."""
+
+    def __init__(self, found: Parts, *, file: str, line: int | None) -> None:
+        super().__init__(TAG_SHAPES, found, file=file, line=line)
+
+
 #: The label of an untyped tag (a B or I alone, as one-type corpora such as BioBERT's
 #: NCBI-disease write them), as seqeval names it.
 UNTYPED = "_"
@@ -304,14 +311,14 @@ def _tag_parts(columns: ColumnFile, options: ReadOptions) -> TagParts:
     return TagParts(prefix_of, np.array(labels, dtype=np.int32), list(names))
 
 
-def _not_a_tag(columns: ColumnFile, code: int, options: ReadOptions, also: Parts = ()) -> InputError:
+def _not_a_tag(columns: ColumnFile, code: int, options: ReadOptions, also: Parts = ()) -> NoTags:
     """The error for the tag `code`, which is none (the column read holds no tags): its first
     line, where the tags were read, and the way on to the column of tags (the other side's
     tags may be where they are: this side's flag)."""
     line = int(columns.lines[np.argmax(columns.tag_codes == code)])
     where, way_on = _tag_column(columns, options)
     found = (repr(columns.tag_names[code]) + where, *way_on, *also)
-    return InputError(TAG_SHAPES, found, file=columns.name, line=line)
+    return NoTags(found, file=columns.name, line=line)
 
 
 def _check_bare_labels(columns: ColumnFile, prefix_of: np.ndarray, options: ReadOptions) -> None:
