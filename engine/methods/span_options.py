@@ -83,11 +83,11 @@ def reader_options_set(options: Any, own_formats: tuple[str, ...] = ()) -> list[
 
 
 def _flag_of(options: Any, name: str) -> str:
-    """The flag that set reader option `name` (system_source: --system-source, or system B's own
-    --system-b-source where the system is compare's system B and gives it)."""
-    option_name = name.removeprefix(SYSTEM + "_")
-    if option_name != name and option_name in (options.system_b or ()):
-        return option_flag(option_name, SYSTEM_B)
+    """The flag that set reader option `name` (a field: source, gold_layer, system_source), as
+    its side's ReadOptions.flag names it (compare's system B's own: --system-b-source)."""
+    for side in ("gold", SYSTEM):
+        if name.startswith(side + "_"):
+            return side_options(options, side)[1].flag(name.removeprefix(side + "_"))
     return option_flag(name)
 
 
