@@ -187,7 +187,8 @@ class ColumnFile:
             line = int(np.argmax(short))
             count = int(lines.field_count[line])
             expected = f"a token in {_column_said(token_col)} and a tag in {_column_said(tag_col)}"
-            raise InputError(expected, _columns(count), file=self.name, line=line + 1)
+            way_on = _other_column(count, tag_col, options) if (short == is_token).all() else ()
+            raise InputError(expected, (_columns(count), *way_on), file=self.name, line=line + 1)
         token_lines = positions(is_token, index_kind(len(is_token)))
         self._check_column_counts(lines, token_lines)
         self.data = lines.data
@@ -257,6 +258,13 @@ class ColumnFile:
 def _column_said(column: int) -> str:
     """'column 3 (counted from 0)' (the app names it as it counts: the 4th), or 'the last column'."""
     return "the last column" if column == -1 else f"column {column} (counted from 0)"
+
+
+def _other_column(count: int, tag_col: int, options: ReadOptions) -> Parts:
+    """The way on where no token line has a column given (the file has `count`): the flag of
+    the tag or token column of this side."""
+    name, held = ("tag_column", "tags") if not -count <= tag_col < count else ("token_column", "tokens")
+    return f"; where the {held} are in another column, read them with ", options.way_on(name, "N")
 
 
 def _columns(count: int) -> str:

@@ -79,8 +79,8 @@ def system_user_flag(options: ReadOptions) -> str:
 
 
 #: The options whose way on a reader names for one side alone (ReadOptions.side_flag): the
-#: other side's file may need no change of its tag column or scheme.
-SIDE_WAYS_ON = ("tag_column", "scheme")
+#: other side's file may need no change of its tag or token column or scheme.
+SIDE_WAYS_ON = ("tag_column", "token_column", "scheme")
 
 
 #: ReadOptions.user of the system side that names none: an INCEpTION project export as the

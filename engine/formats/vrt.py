@@ -526,7 +526,8 @@ def _column(path: str, vrt: VrtFile, count: int, options: ReadOptions) -> Annota
 
     k = options.tag_column
     if not (-count <= k <= count) or k == 0:
-        raise InputError(f"a BIO column 1..{count} (or -1..-{count} from the last)", f"column {k}", file=path)
+        found = (f"column {k}; read one of them with ", options.way_on("tag_column", "N"))
+        raise InputError(f"a BIO column 1..{count} (or -1..-{count} from the last)", found, file=path)
     tags = vrt.tag_columns[k - 1 if k > 0 else k]
     lines = vrt.lines(np.arange(len(vrt)))
     columns = conll.ColumnFile.of_tokens(path, vrt.tokens, lines, vrt.sentence_starts(), tags)

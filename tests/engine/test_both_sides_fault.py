@@ -82,3 +82,12 @@ def test_the_system_read_from_the_golds_file_with_the_golds_own_option_names_its
                                "read them with --system-tag-column N; where they are IO's labels in a file "
                                "without O, read them with --system-scheme IO\n")
 
+
+def test_a_tag_column_beyond_both_files_columns_is_said_once(tmp_path, cli):
+    """A column no token line of either file has: the flag of both sides (it named no flag)."""
+    gold, system = _files(tmp_path)
+    result = cli("spans", gold, system, "--tag-column", "5")
+    assert result.code == 2 and result.err == (
+        f"spanstudio: error: {gold}:1: expected a token in column 0 (counted from 0) and a tag in column 5 "
+        "(counted from 0), found 2 columns; where the tags are in another column, read them with --tag-column N "
+        f"(the system file {system}:1 too)\n")  # fmt: skip

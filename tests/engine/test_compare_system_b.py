@@ -184,3 +184,17 @@ def test_the_apps_second_system_names_its_file_once():
     folder = os.path.join("runs", "b")  # a folder of brat files: its reader names the file in it
     assert second_system_messages([], [f"{os.path.join(folder, 'doc1.ann')}: 1 dropped"], folder) == [
         f"{os.path.join(folder, 'doc1.ann')}: 1 dropped"]
+
+
+def test_system_bs_tag_column_beyond_its_columns_names_its_flag(tmp_path, cli):
+    """--system-b-tag-column 9 on B's three columns (read as a vertical file: a token, one BIO
+    column and POS tags; or as CoNLL) names B's own flag (it named none): the option's fault."""
+    gold, a, b = _files(tmp_path)
+    result = cli("compare", "spans", gold, a, b, "--system-b-tag-column", "9")
+    assert (result.code, result.err) == (2, f"spanstudio: error: {b}: expected a BIO column 1..1 (or -1..-1 "
+                                            "from the last), found column 9; read one of them with "
+                                            "--system-b-tag-column N\n")  # fmt: skip
+    conll = cli("compare", "spans", gold, a, b, "--system-b-format", "conll", "--system-b-tag-column", "9")
+    assert (conll.code, conll.err) == (2, f"spanstudio: error: {b}:1: expected a token in column 0 (counted from "
+                                          "0) and a tag in column 9 (counted from 0), found 3 columns; where the "
+                                          "tags are in another column, read them with --system-b-tag-column N\n")
