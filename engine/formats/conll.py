@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import InputError, Parts
+from ..errors import FileWarning, InputError, Parts
 from ..spans import Annotations, Document
 from ..textio import checked_utf8, read_input_bytes
 from . import conllu_plus, sniffing, tagschemes
@@ -159,7 +159,8 @@ class ColumnFile:
         said = (f"{last_said} holds no tags: the tags are read from {column}, the one column the file names "
                 "for named entities")  # fmt: skip
         columns.column_note = f"; {said}"
-        columns.warnings.insert(0, f"{self.name}: {said} ({options.side_flag('tag_column')} N reads another)")
+        another = f"({options.side_flag('tag_column')} N reads another)"
+        columns.warnings.insert(0, FileWarning(self.name, f"{said} {another}"))
         return columns
 
     def tag_parts(self, options: ReadOptions) -> TagParts:
@@ -215,7 +216,7 @@ class ColumnFile:
             lines_said = f"{count} such lines" if count > 1 else "one such line"
             said = (f"a multiword-token line or empty node carries the tag {names[codes[first]]!r}, not "
                     f"read: the spans are read from its words' tags ({lines_said})")
-            self.warnings.append(f"{self.name}:{int(held[first]) + 1}: {said}")
+            self.warnings.append(FileWarning(self.name, said, int(held[first]) + 1))
 
     def _check_column_counts(self, lines: Lines, token_lines: np.ndarray) -> None:
         """Stops at the first token line whose number of columns is not that of most token
