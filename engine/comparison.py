@@ -10,10 +10,9 @@ The arithmetic is engine/stats.py's; numpy is only imported when a run asks for 
 from __future__ import annotations
 
 import argparse
-import os
 from typing import TYPE_CHECKING, Any
 
-from .errors import InputError, shown
+from .errors import FileWarning, InputError, shown
 from .progress import NO_PROGRESS, Progress
 from .report import InputFile, Report
 
@@ -169,11 +168,10 @@ def add_comparison(
 
 
 def second_system_messages(first: list[str], second: list[str], other: str) -> list[str]:
-    """The second system's messages not among the first's, each naming its file (where it
-    does not begin with it already: a reader's warning names its file, or one in its folder)."""
-    name = shown(other)
-    named = (f"{other}:", f"{name}:", os.path.join(other, ""), os.path.join(name, ""))  # a folder's file too
-    return [m if m.startswith(named) else f"{name}: {m}" for m in second if m not in first]
+    """The second system's messages not among the first's, each naming its file once: a
+    warning about a file (FileWarning: a reader's, of the file or one in its folder) names
+    it already; any other is named with the second system's file."""
+    return [m if isinstance(m, FileWarning) else f"{shown(other)}: {m}" for m in second if m not in first]
 
 
 def _compared(method: Method, reports: list[Report], systems: tuple[str, str], confidence: Confidence

@@ -197,5 +197,18 @@ class InputError(Exception):
         return self.message
 
 
+class FileWarning(str):
+    """A warning about one input file, as shown (`FILE: …`, `FILE:LINE: …`: the file named
+    once), with the file as data: the warnings of several inputs are told apart by it, never
+    by their text (a compared second system's: engine/comparison.py)."""
+
+    file: str
+
+    def __new__(cls, file: str, said: str, line: int | None = None) -> FileWarning:
+        warning = super().__new__(cls, f"{file if line is None else f'{file}:{line}'}: {said}")
+        warning.file = file
+        return warning
+
+
 class Cancelled(Exception):
     """Raised inside an evaluation when the user asked to stop it."""

@@ -13,7 +13,7 @@ from itertools import chain, takewhile
 from pathlib import Path
 from typing import IO
 
-from .errors import InputError
+from .errors import FileWarning, InputError
 
 BOM = "\ufeff"
 BOM_BYTES = BOM.encode("utf-8")
@@ -23,7 +23,7 @@ def bom_ignored(name: str, label: str | None = None) -> str:
     """The warning of a byte-order mark dropped before an input's first line (`label`: the
     first label the original tool read with the mark in it)."""
     read = f" (the original read the first label as {label!r})" if label is not None else ""
-    return f"{name}: byte-order mark ignored{read}"
+    return FileWarning(name, f"byte-order mark ignored{read}")
 
 
 def require_file(path: str | os.PathLike[str]) -> Path:

@@ -33,7 +33,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import InputError, first_listed, shown
+from ..errors import FileWarning, InputError, first_listed, shown
 from ..spans import Annotations, Document, Span
 from ..textio import read_input_bytes, read_text
 from . import BRAT_CONFIGURATION, brat_folder_files, corpus_file, sniffing
@@ -131,15 +131,16 @@ def _without_ann(folder: Path, names: list[str]) -> list[str]:
     if not names:
         return []
     which = f"{len(names)} documents have" if len(names) > 1 else "a document has"
-    return [f"{folder}: {which} a .txt and no .ann ({first_listed(names, _LISTED)}): read without "
-            "annotations, as brat shows them (was an .ann not copied?)"]  # fmt: skip
+    return [FileWarning(str(folder), f"{which} a .txt and no .ann ({first_listed(names, _LISTED)}): read "
+                                     "without annotations, as brat shows them (was an .ann not copied?)")]
 
 
 def _unread(folder: Path, names: list[str]) -> list[str]:
     """The warning naming a brat corpus's own files left unread (its README.md, LICENSE …)."""
     if not names:
         return []
-    return [f"{folder}: {first_listed(names, _LISTED)} not read (the corpus's own files, not documents)"]
+    listed = first_listed(names, _LISTED)
+    return [FileWarning(str(folder), f"{listed} not read (the corpus's own files, not documents)")]
 
 
 def read_raw_text(path: Path) -> str:
@@ -273,9 +274,9 @@ def checked_texts(ann: str, text: str, differing: list[Differing], count: int) -
             raise InputError(f"the text of {ident} at its offsets, {field!r}", f"{found!r}: {CRLF_SHIFT}",
                              file=ann, line=number)  # fmt: skip
     crlf = " (the .txt has CRLF line ends)" if "\r\n" in text else ""
-    return [f"{ann}: the text field of {len(differing)} of {count} annotations differs from the .txt "
-            f"at their offsets{crlf}, the first at line {number}: {ident} {field!r}, the .txt {found!r}; "
-            "the offsets are used"]  # fmt: skip
+    return [FileWarning(ann, f"the text field of {len(differing)} of {count} annotations differs from the "
+                             f".txt at their offsets{crlf}, the first at line {number}: {ident} {field!r}, "
+                             f"the .txt {found!r}; the offsets are used")]  # fmt: skip
 
 
 def read(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> Annotations:

@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import InputError, Parts
+from ..errors import FileWarning, InputError, Parts
 from ..spans import Annotations, Document
 from ..textio import checked_utf8, read_input_bytes
 from . import conllu_plus, sniffing, tagschemes
@@ -118,19 +118,18 @@ class ColumnFile:
         lines = split_lines(raw, options.separator)
         columns._read_lines(lines, options)
         try:
-            columns.tag_parts(options)  # InputError where a tag is none (the app's file box says so too)
-        except InputError as err:
-            named = columns._entities_column(options) if err.expected == TAG_SHAPES else None  # no tags
+            columns.tag_parts(options)  # NoTags where a tag is none (the app's file box says so too)
+        except NoTags as err:
+            named = columns._entities_column(options)
             if named is None:
                 raise
             try:
                 return columns._named_read(lines, replace(options, tag_column=named))
-            except InputError as other:  # a column of tags with a fault is named as it is
-                none_either = other.expected == TAG_SHAPES
-                raise (columns._none_either(err, named, options) if none_either else other) from None
+            except NoTags:  # none there either (a column of tags with a fault stops as it is)
+                raise columns._none_either(err, named, options) from None
         return columns
 
-    def _none_either(self, err: InputError, named: int, options: ReadOptions) -> InputError:
+    def _none_either(self, err: NoTags, named: int, options: ReadOptions) -> NoTags:
         """The last column's error where the column named for named entities holds no tags
         either: said so, its way on a column of the file's (not the one just tried)."""
         names = self.column_names or []
@@ -138,7 +137,7 @@ class ColumnFile:
         column, note = conllu_plus.other_column(names, named)
         tag = err.parts[0]  # _not_a_tag's: the tag and where it was read
         found = (tag + tried, WAY_ON, options.way_on("tag_column", column), note)
-        return InputError(err.expected, found, file=err.file, line=err.line)
+        return NoTags(found, file=err.file, line=err.line)
 
     def _entities_column(self, options: ReadOptions) -> int | None:
         """The one other column a CoNLL-U Plus file names for named entities, where no tag
@@ -160,7 +159,8 @@ class ColumnFile:
         said = (f"{last_said} holds no tags: the tags are read from {column}, the one column the file names "
                 "for named entities")  # fmt: skip
         columns.column_note = f"; {said}"
-        columns.warnings.insert(0, f"{self.name}: {said} ({options.side_flag('tag_column')} N reads another)")
+        another = f"({options.side_flag('tag_column')} N reads another)"
+        columns.warnings.insert(0, FileWarning(self.name, f"{said} {another}"))
         return columns
 
     def tag_parts(self, options: ReadOptions) -> TagParts:
@@ -188,7 +188,8 @@ class ColumnFile:
             line = int(np.argmax(short))
             count = int(lines.field_count[line])
             expected = f"a token in {_column_said(token_col)} and a tag in {_column_said(tag_col)}"
-            raise InputError(expected, _columns(count), file=self.name, line=line + 1)
+            way_on = _other_column(count, tag_col, options) if (short == is_token).all() else ()
+            raise InputError(expected, (_columns(count), *way_on), file=self.name, line=line + 1)
         token_lines = positions(is_token, index_kind(len(is_token)))
         self._check_column_counts(lines, token_lines)
         self.data = lines.data
@@ -215,7 +216,7 @@ class ColumnFile:
             lines_said = f"{count} such lines" if count > 1 else "one such line"
             said = (f"a multiword-token line or empty node carries the tag {names[codes[first]]!r}, not "
                     f"read: the spans are read from its words' tags ({lines_said})")
-            self.warnings.append(f"{self.name}:{int(held[first]) + 1}: {said}")
+            self.warnings.append(FileWarning(self.name, said, int(held[first]) + 1))
 
     def _check_column_counts(self, lines: Lines, token_lines: np.ndarray) -> None:
         """Stops at the first token line whose number of columns is not that of most token
@@ -260,6 +261,13 @@ def _column_said(column: int) -> str:
     return "the last column" if column == -1 else f"column {column} (counted from 0)"
 
 
+def _other_column(count: int, tag_col: int, options: ReadOptions) -> Parts:
+    """The way on where no token line has a column given (the file has `count`): the flag of
+    the tag or token column of this side."""
+    name, held = ("tag_column", "tags") if not -count <= tag_col < count else ("token_column", "tokens")
+    return f"; where the {held} are in another column, read them with ", options.way_on(name, "N")
+
+
 def _columns(count: int) -> str:
     return f"{count} column{'s' if count != 1 else ''}"
 
@@ -267,6 +275,14 @@ def _columns(count: int) -> str:
 #: What a tag column holds, for the message of a tag that is none.
 TAG_SHAPES = ("a tag O or B-, I-, E-, S-, U-, L-, M- followed by a label, or labels without a prefix "
               "beside O (IO)")
+
+
+class NoTags(InputError):
+    """The column read holds no tags: a value in it is none (TAG_SHAPES were expected), as
+    against a column of tags with a fault (a sequence its scheme does not allow …)."""
+
+    def __init__(self, found: Parts, *, file: str, line: int | None) -> None:
+        super().__init__(TAG_SHAPES, found, file=file, line=line)
 
 
 #: The label of an untyped tag (a B or I alone, as one-type corpora such as BioBERT's
@@ -304,14 +320,14 @@ def _tag_parts(columns: ColumnFile, options: ReadOptions) -> TagParts:
     return TagParts(prefix_of, np.array(labels, dtype=np.int32), list(names))
 
 
-def _not_a_tag(columns: ColumnFile, code: int, options: ReadOptions, also: Parts = ()) -> InputError:
+def _not_a_tag(columns: ColumnFile, code: int, options: ReadOptions, also: Parts = ()) -> NoTags:
     """The error for the tag `code`, which is none (the column read holds no tags): its first
     line, where the tags were read, and the way on to the column of tags (the other side's
     tags may be where they are: this side's flag)."""
     line = int(columns.lines[np.argmax(columns.tag_codes == code)])
     where, way_on = _tag_column(columns, options)
     found = (repr(columns.tag_names[code]) + where, *way_on, *also)
-    return InputError(TAG_SHAPES, found, file=columns.name, line=line)
+    return NoTags(found, file=columns.name, line=line)
 
 
 def _check_bare_labels(columns: ColumnFile, prefix_of: np.ndarray, options: ReadOptions) -> None:

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import FileWarning, InputError
 from ..textio import read_blocks, without_bom
 from . import sniffing
 from .faireval_spans import Key
@@ -118,8 +118,8 @@ class ConllReader:
             elif level and not self._warned_tag:
                 self._warned_tag = True
                 self.warnings.append(
-                    f"{self.name}:{number}: tag '{level}' is neither B-, I- nor O; the original "
-                    "ignores it (BIOES spans are lost)"
+                    FileWarning(self.name, f"tag '{level}' is neither B-, I- nor O; the original ignores it "
+                                "(BIOES spans are lost)", number)  # fmt: skip
                 )
 
     def _few_fields(self, number: int, fields: list[str]) -> None:
@@ -127,8 +127,8 @@ class ConllReader:
             self._warned_fields = True
             what = "POS" if len(fields) == 2 else "form"
             self.warnings.append(
-                f"{self.name}:{number}: no chunk tag; the {what} '{fields[-1]}' is read as the "
-                "tag, as the original does"
+                FileWarning(self.name, f"no chunk tag; the {what} '{fields[-1]}' is read as the tag, as the "
+                            "original does", number)  # fmt: skip
             )
 
 

@@ -8,7 +8,7 @@ from types import ModuleType
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import FileWarning, InputError
 from ..spans import Annotations, Document
 from . import companion, require_content, sub_folders
 from .folders import check_brat_folder, listed, listed_names
@@ -66,8 +66,8 @@ def _unread(folder: Path, title: str) -> list[str]:
     folders = sub_folders(folder)
     if not folders:
         return []
-    return [f"{folder}: sub-folder{'s' if len(folders) > 1 else ''} {listed_names(folders)} not read "
-            f"(a folder of {title} files is read without its sub-folders)"]  # fmt: skip
+    return [FileWarning(str(folder), f"sub-folder{'s' if len(folders) > 1 else ''} {listed_names(folders)} "
+                                     f"not read (a folder of {title} files is read without its sub-folders)")]
 
 
 def _check_stems(folder: Path, files: list[Path]) -> None:

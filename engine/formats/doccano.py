@@ -23,7 +23,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any, NamedTuple, TypeVar
 
-from ..errors import InputError, describe, first_listed, given
+from ..errors import FileWarning, InputError, describe, first_listed, given
 from ..spans import Annotations
 from . import doccano_zip, sniffing
 from .jsondocs import Record, bad, document, offsets, place, records, unique_name
@@ -175,7 +175,7 @@ def _chosen_user(users: list[Any], path: str, index: int, flag: str = "--index")
 
 def users_warning(path: str, users: list[str], read: str) -> str:
     """The warning that a file holds several users' annotations; `read` says whose are read."""
-    return f"{path}: the annotations of {len(users)} users ({', '.join(users)}): {read}"
+    return FileWarning(path, f"the annotations of {len(users)} users ({', '.join(users)}): {read}")
 
 
 def _triple_entities(items: Any) -> bool:
@@ -255,8 +255,8 @@ def _examples(path: str, options: ReadOptions,
     for number, spans in annotations.items():
         examples[number][2].extend(_of_user(spans, user))
     if examples and not keyed:
-        warnings.append(f"{path}: no example holds spans ({', '.join(map(repr, SPAN_KEYS))}): "
-                        "documents without spans")  # fmt: skip
+        warnings.append(FileWarning(path, f"no example holds spans ({', '.join(map(repr, SPAN_KEYS))}): "
+                                    "documents without spans"))  # fmt: skip
     return examples, warnings, ids, found_at
 
 
@@ -316,15 +316,15 @@ def label_id_warnings(path: str, ids: set[str], options: ReadOptions) -> list[st
     are names."""
     if options.label_file is not None:
         flag, label_file = options.flag("label_file"), options.label_file
-        return [] if ids else [f"{path}: {flag} {given(label_file)} not used (the labels are names, "
-                               "not doccano's label ids)"]  # fmt: skip
+        return [] if ids else [FileWarning(path, f"{flag} {given(label_file)} not used (the labels are "
+                                           "names, not doccano's label ids)")]  # fmt: skip
     if not ids:
         return []
     listed = first_listed(sorted(ids, key=int), 10, more=", …")
-    return [f"{path}: the labels are doccano's label ids ({listed}), not their names: doccano 1.0/1.1's "
-            f'"JSONL" export gives each span the id of its label (the names are the project\'s, not in the '
-            f'file); its "JSONL (Text label)" export gives the names, or --label-file FILE names them from '
-            f"the project's label file"]  # fmt: skip
+    return [FileWarning(path, f"the labels are doccano's label ids ({listed}), not their names: doccano "
+                        '1.0/1.1\'s "JSONL" export gives each span the id of its label (the names are the '
+                        'project\'s, not in the file); its "JSONL (Text label)" export gives the names, or '
+                        "--label-file FILE names them from the project's label file")]  # fmt: skip
 
 
 def user_name(user: Any) -> str:

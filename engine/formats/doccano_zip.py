@@ -19,7 +19,7 @@ import functools
 from pathlib import PurePosixPath
 from typing import TYPE_CHECKING, NamedTuple
 
-from ..errors import InputError
+from ..errors import FileWarning, InputError
 from ..spans import Annotations
 from ..textio import ZIP_MAGIC, archive_member
 from ..zips import entry_bytes, readable_zip
@@ -202,8 +202,8 @@ def read(path: str, options: ReadOptions) -> Annotations:
         read = _read_entry(path, entry, where, data, options)
     empty = [e.name for e in entries if e != entry]
     if empty and given_user(options) is None:  # the one file not empty is read
-        read.warnings.append(f"{path}: {entry.name} read, the only user's file not empty; the "
-                             f"{_files_are(empty)} empty ({EMPTY})")  # fmt: skip
+        read.warnings.append(FileWarning(path, f"{entry.name} read, the only user's file not empty; the "
+                                         f"{_files_are(empty)} empty ({EMPTY})"))  # fmt: skip
     return read
 
 
@@ -223,7 +223,7 @@ def read_annotators(path: str, options: ReadOptions) -> Annotators:
         if not every:
             raise _all_empty(path, empty)
         left_out = f"the {_files_are(empty)} empty ({EMPTY}): no annotator"
-        warning = f"{path}: {left_out}"
+        warning = FileWarning(path, left_out)
         for annotations in every.values():
             annotations.warnings.append(warning)  # said once however many carry it (reader_warnings)
         return Annotators(every, left_out)

@@ -11,7 +11,7 @@ from dataclasses import replace
 
 import numpy as np
 
-from ..errors import first_listed
+from ..errors import FileWarning, first_listed
 from ..spans import Annotations
 from . import ORIGINAL_SPAN_FORMATS
 from .spantable import SpanTable, document_text, table_of
@@ -71,8 +71,8 @@ def _warning(annotations: Annotations, table: SpanTable, dropped: np.ndarray) ->
     listed = first_listed(range(len(dropped)), SHOWN, "; ", f" (the first {SHOWN} of {len(dropped)})",
                           lambda k: shown(int(dropped[k])))  # fmt: skip
     count = f"{len(dropped)} duplicate span{'s' if len(dropped) != 1 else ''}"
-    return (f"{annotations.source}: {count} (the same document, start, end and label as another) merged "
-            f"into one, counted once by every method: {listed}")
+    return FileWarning(annotations.source, f"{count} (the same document, start, end and label as another) "
+                       f"merged into one, counted once by every method: {listed}")
 
 
 def _places(source: str, table: SpanTable, dropped: np.ndarray, firsts: np.ndarray) -> list[str]:
@@ -88,5 +88,6 @@ def _places(source: str, table: SpanTable, dropped: np.ndarray, firsts: np.ndarr
         return f"{names[table.docs[dup]]}: {table.where(dup)} = {table.where(first)}"
 
     listed = first_listed(range(len(dropped)), PLACES, "; ", " … and {} more", shown)
-    return [f"{source}: {len(dropped)} span{'s' if len(dropped) != 1 else ''} repeating another, as the "
-            f"file gives them (each = the one it repeats): {listed}"]  # fmt: skip
+    spans = f"{len(dropped)} span{'s' if len(dropped) != 1 else ''}"
+    return [FileWarning(source, f"{spans} repeating another, as the file gives them (each = the one it "
+                                f"repeats): {listed}")]  # fmt: skip

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from collections.abc import Set as AbstractSet
 from typing import NamedTuple
 
-from ..errors import InputError
+from ..errors import FileWarning, InputError
 from . import sniffing
 
 TITLE = "FairEval span file"
@@ -107,8 +107,8 @@ class SpanFileReader:
         if len(fields) == 3 and not first and not self._warned_short:
             self._warned_short = True
             self.warnings.append(
-                f"{self.name}:{number}: 3 fields; tokens taken from the end field as the original "
-                "does (the first such line of the file)"
+                FileWarning(self.name, "3 fields; tokens taken from the end field as the original does (the "
+                            "first such line of the file)", number)  # fmt: skip
             )
         begin = self._position(fields, 1, "begin", number)
         end = self._position(fields, 2, "end", number)
@@ -145,9 +145,9 @@ class SpanFileReader:
     def _warn_range(self, number: int, field: str) -> None:
         self._warned_range = True
         self.warnings.append(
-            f"{self.name}:{number}: token list '{field}' holds no usable token numbers; the span "
-            "covers its whole range instead and is identical only to other such spans, as in "
-            "the original"
+            FileWarning(self.name, f"token list '{field}' holds no usable token numbers; the span covers its "
+                        "whole range instead and is identical only to other such spans, as in the original",
+                        number)  # fmt: skip
         )
 
 

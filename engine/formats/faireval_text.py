@@ -18,7 +18,7 @@ from collections.abc import Iterator
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import FileWarning, InputError
 from ..spans import Annotations, Document
 from ..textio import Block, bom_ignored, read_blocks, without_bom
 from . import faireval_spans
@@ -130,7 +130,7 @@ def read(path: str, options: ReadOptions) -> Annotations:
         raise InputError("span lines (label TAB begin TAB end TAB tokens)", "none", file=path)
     if left_out:
         labels = " or ".join(NOT_SPANS)
-        warnings.append(f"{path}: {left_out} spans labelled {labels} left out (as FairEval does)")
+        warnings.append(FileWarning(path, f"{left_out} spans labelled {labels} left out (as FairEval does)"))
     table = SpanTable.of_labelled_rows(rows, [d.name for d in documents], parts)
     table.warnings = warnings
     return Annotations(path, NAME, documents, table)

@@ -32,7 +32,7 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from typing import Any
 
-from ..errors import InputError, describe, first_listed, given
+from ..errors import FileWarning, InputError, describe, first_listed, given
 from ..spans import Annotations
 from . import LABEL_STUDIO_CONFIG, sniffing
 from .doccano import table_of_examples, users_warning
@@ -452,7 +452,8 @@ def read_annotators(path: str, options: ReadOptions, predictions: bool = False,
         next(iter(read.values())).warnings.extend(checks.warnings(path))
     if twice and read:
         next(iter(read.values())).warnings.append(
-            f"{path}: an annotator with two annotations of a task, the first read: {', '.join(twice[:10])}"
+            FileWarning(path, f"an annotator with two annotations of a task, the first read: "
+                              f"{', '.join(twice[:10])}")  # fmt: skip
         )
     if len(read) < 2 and not predictions and any(record.value.get("predictions") for record in found):
         return Annotators(read, "its predictions not read: --predictions reads each model's as an annotator")
@@ -472,11 +473,11 @@ def _warnings(path: str, options: ReadOptions, left_out: list[tuple[str, str]],
         index = f"{options.flag('index')} {options.index}"
         which = (f"by {user} ({options.flag('user')} {given(user)})" if user else
                  f"number {options.index + 1} ({index}{not_counted})")  # fmt: skip
-        warnings.append(f"{path}: {n} {have} no {noun} {which}, left out of the comparison: "
-                        f"{shown}")  # fmt: skip
+        left_out = f"{n} {have} no {noun} {which}, left out of the comparison: {shown}"
+        warnings.append(FileWarning(path, left_out))
     if others:
-        warnings.append(f"{path}: no result of type 'labels' (text spans) in the {options.source}; "
-                        f"{_not_read(others)} are not read")  # fmt: skip
+        warnings.append(FileWarning(path, f"no result of type 'labels' (text spans) in the {options.source}; "
+                                    f"{_not_read(others)} are not read"))  # fmt: skip
     return warnings
 
 

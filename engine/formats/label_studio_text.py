@@ -11,7 +11,7 @@ from bisect import bisect_left
 from itertools import accumulate
 from typing import Any
 
-from ..errors import first_listed
+from ..errors import FileWarning, first_listed
 from .jsondocs import Record, offsets
 
 #: Regions named in a warning at most.
@@ -78,13 +78,14 @@ class TextChecks:
     def warnings(self, path: str) -> list[str]:
         warnings = []
         if self.converted:
-            warnings.append(f"{path}: {_count(self.converted)} counted in UTF-16 units (as Label Studio "
-                            f"wrote them before its fix for characters beyond U+FFFF, such as emoji), "
-                            f"converted to characters as their text shows: "
-                            f"{_listed(self.converted)}")  # fmt: skip
+            warnings.append(FileWarning(path, f"{_count(self.converted)} counted in UTF-16 units (as Label "
+                                        "Studio wrote them before its fix for characters beyond U+FFFF, such "
+                                        "as emoji), converted to characters as their text shows: "
+                                        f"{_listed(self.converted)}"))  # fmt: skip
         if self.differing:
-            warnings.append(f"{path}: {_count(self.differing)} whose text differs from the task's text at "
-                            f"its offsets (the offsets are used): {_listed(self.differing)}")  # fmt: skip
+            warnings.append(FileWarning(path, f"{_count(self.differing)} whose text differs from the task's "
+                                        f"text at its offsets (the offsets are used): "
+                                        f"{_listed(self.differing)}"))  # fmt: skip
         return warnings
 
 

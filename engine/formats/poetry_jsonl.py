@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
-from ..errors import InputError, describe, nothing_in
+from ..errors import FileWarning, InputError, describe, nothing_in
 from ..textio import check_input, not_text, not_utf8, unmarked_utf16
 from . import sniffing
 
@@ -582,6 +582,6 @@ def _warn_closed_gate(
         verb = "is" if len(items) == 1 else "are"
         warn(
             "gate",
-            f"{name}:{number}: {layout.gate} is {describe(gate)} but {len(items)} {word} {verb} listed; "
-            "ignored as in the original",
+            FileWarning(name, f"{layout.gate} is {describe(gate)} but {len(items)} {word} {verb} listed; "
+                              "ignored as in the original", number),
         )

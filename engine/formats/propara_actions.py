@@ -25,7 +25,7 @@ from typing import NamedTuple
 
 import numpy as np
 
-from ..errors import InputError, nothing_in
+from ..errors import FileWarning, InputError, nothing_in
 from ..textio import decode_utf8, read_input_bytes
 from . import sniffing
 from .columns import numbered, run_numbers
@@ -134,10 +134,9 @@ class Duplicate:
     earlier: int
 
     def warning(self, path: str) -> str:
-        return (
-            f"{path}:{self.line}: second row for process {self.pid}, sentence {self.sentence}, "
-            f'participant "{self.name}"; it replaces line {self.earlier}'
-        )
+        said = (f'second row for process {self.pid}, sentence {self.sentence}, participant "{self.name}"; it '
+                f"replaces line {self.earlier}")  # fmt: skip
+        return FileWarning(path, said, self.line)
 
 
 @dataclass

@@ -9,7 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from ..errors import InputError, WayOn, first_listed, given
+from ..errors import FileWarning, InputError, WayOn, first_listed, given
 from ..options import option_flag
 from .tagschemes import READINGS, SCHEMES
 
@@ -79,8 +79,8 @@ def system_user_flag(options: ReadOptions) -> str:
 
 
 #: The options whose way on a reader names for one side alone (ReadOptions.side_flag): the
-#: other side's file may need no change of its tag column or scheme.
-SIDE_WAYS_ON = ("tag_column", "scheme")
+#: other side's file may need no change of its tag or token column or scheme.
+SIDE_WAYS_ON = ("tag_column", "token_column", "scheme")
 
 
 #: ReadOptions.user of the system side that names none: an INCEpTION project export as the
@@ -198,8 +198,8 @@ def check_options(module: Any, path: str, options: ReadOptions) -> list[str]:
     for; InputError for a user given for a format that holds one annotator's spans."""
     if given_user(options) and module.NAME not in READ_BY["user"]:
         raise one_annotator(path, module.TITLE, str(options.user), options.flag("user"))
-    return [f"{path}: {options.flag(name)} {given(getattr(options, name))} not used ({module.TITLE} "
-            f"has no {UNUSED[name]})"
+    return [FileWarning(path, f"{options.flag(name)} {given(getattr(options, name))} not used "
+                              f"({module.TITLE} has no {UNUSED[name]})")
             for name in UNUSED if module.NAME not in READ_BY[name]
             and getattr(options, name) != getattr(DEFAULT, name)]  # fmt: skip
 

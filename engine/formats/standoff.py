@@ -33,7 +33,7 @@ from typing import Any
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import FileWarning, InputError
 from ..spans import Annotations, Document, Span
 from ..textio import decode_utf8
 from .reader_options import DISCONTINUOUS_MODES, ReadOptions  # declared there: options need no reader
@@ -158,7 +158,8 @@ def zero_length_warning(where: str, count: int, first_line: int | None = None) -
     """The warning for zero-length annotations a reader dropped (no characters to score)."""
     what = "annotation" if count == 1 else "annotations"
     at = f", the first at line {first_line}" if first_line is not None else ""
-    return f"{where}: {count} zero-length {what} dropped (a span without characters cannot be scored){at}"
+    return FileWarning(where, f"{count} zero-length {what} dropped (a span without characters cannot be "
+                              f"scored){at}")  # fmt: skip
 
 
 def layer_choices(

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, NamedTuple
 
 import numpy as np
 
-from ..errors import InputError, Parts, nothing_found
+from ..errors import FileWarning, InputError, Parts, nothing_found
 from ..rowkeys import distinct_naturals
 from ..textio import BOM, bom_ignored, check_input, not_utf8, open_utf8
 from . import sniffing
@@ -289,7 +289,7 @@ class _Structure:
         tag = parse_xml_line(text)
         if not tag.clean and not self.warned_syntax:
             self.warned_syntax = True
-            self.warnings.append(f"{self.name}:{line}: unreadable XML in {text!r} skipped")
+            self.warnings.append(FileWarning(self.name, f"unreadable XML in {text!r} skipped", line))
         if tag.kind == "start":
             self.stack.append((tag.name, tag.attrs))
             return tag.name in (self.document, self.sentence)
@@ -302,7 +302,8 @@ class _Structure:
                 return bool(closed & {self.document, self.sentence})
         if not self.warned_end:
             self.warned_end = True
-            self.warnings.append(f"{self.name}:{line}: end tag {text!r} without an open <{tag.name}> ignored")
+            said = f"end tag {text!r} without an open <{tag.name}> ignored"
+            self.warnings.append(FileWarning(self.name, said, line))
         return False
 
 
@@ -407,8 +408,9 @@ def read_vrt(
         raise InputError("at least one token line (token TAB tag)", nothing_found(path), file=name)
     if one_field is not None:
         warnings.append(
-            f"{name}:{one_field}: a line with a single field is not a token line and gets no position "
-            "(as in the original); later positions shift by one against a file with a token there"
+            FileWarning(name, "a line with a single field is not a token line and gets no position (as in "
+                        "the original); later positions shift by one against a file with a token there",
+                        one_field)  # fmt: skip
         )
     last = raw.strip()
     last_is_token = bool(last) and len(last.split("\t")) >= 2
@@ -497,11 +499,9 @@ def _other_labels(table: _Table, count: int, name: str, flag: str) -> list[str]:
     later = next((k for k in range(count + 1, table.most + 1) if _io_labels(table, k)), 0)
     if not count or not later or "O" in table.values(count):
         return []
-    return [
-        f"{name}: BIO column {count} read (the last read as tags: without O a later column may hold ids); "
-        f"column {later} holds bare values too (a second layer, or a domain): where they are labels, read "
-        f"it with {flag} {later}"
-    ]
+    return [FileWarning(name, f"BIO column {count} read (the last read as tags: without O a later column "
+                              f"may hold ids); column {later} holds bare values too (a second layer, or a "
+                              f"domain): where they are labels, read it with {flag} {later}")]  # fmt: skip
 
 
 def _later_tags(table: _Table) -> bool:
@@ -526,7 +526,8 @@ def _column(path: str, vrt: VrtFile, count: int, options: ReadOptions) -> Annota
 
     k = options.tag_column
     if not (-count <= k <= count) or k == 0:
-        raise InputError(f"a BIO column 1..{count} (or -1..-{count} from the last)", f"column {k}", file=path)
+        found = (f"column {k}; read one of them with ", options.way_on("tag_column", "N"))
+        raise InputError(f"a BIO column 1..{count} (or -1..-{count} from the last)", found, file=path)
     tags = vrt.tag_columns[k - 1 if k > 0 else k]
     lines = vrt.lines(np.arange(len(vrt)))
     columns = conll.ColumnFile.of_tokens(path, vrt.tokens, lines, vrt.sentence_starts(), tags)

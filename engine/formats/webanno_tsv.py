@@ -34,7 +34,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ..errors import InputError
+from ..errors import FileWarning, InputError
 from ..spans import Annotations
 from ..textio import checked_utf8, read_input_bytes, read_text
 from . import sniffing, webanno_cells, webanno_rows
@@ -139,9 +139,8 @@ def pick_feature(layer: Layer, requested: str | None, path: str) -> tuple[str, s
     if requested is not None or DEFAULT_FEATURE in features or len(features) == 1:
         return pick_name(requested, features, f"feature of {layer.name}", path, DEFAULT_FEATURE), None
     others = ", ".join(features[1:])
-    note = f"{path}: labels from {layer.name}'s first feature, {features[0]}"
-    note += f" (--feature picks another: {others})"
-    return features[0], note
+    said = f"labels from {layer.name}'s first feature, {features[0]} (--feature picks another: {others})"
+    return features[0], FileWarning(path, said)
 
 
 def choices(path: str, options: ReadOptions = DEFAULT_OPTIONS) -> dict[str, list[str]]:
@@ -353,8 +352,8 @@ def _unended(data: bytes, path: str) -> list[str]:
     if not data or data.endswith(b"\n"):
         return []
     line = data.count(b"\n") + 1
-    return [f"{path}:{line}: the file ends inside its last line, without a line end (INCEpTION ends every "
-            f"line with one): was it cut short? The line is read as it stands"]  # fmt: skip
+    return [FileWarning(path, "the file ends inside its last line, without a line end (INCEpTION ends every "
+                        "line with one): was it cut short? The line is read as it stands", line)]  # fmt: skip
 
 
 def _check_token_texts(reader: _Reader, text: str, starts: np.ndarray, ends: np.ndarray) -> None:

@@ -83,11 +83,11 @@ def reader_options_set(options: Any, own_formats: tuple[str, ...] = ()) -> list[
 
 
 def _flag_of(options: Any, name: str) -> str:
-    """The flag that set reader option `name` (system_source: --system-source, or system B's own
-    --system-b-source where the system is compare's system B and gives it)."""
-    option_name = name.removeprefix(SYSTEM + "_")
-    if option_name != name and option_name in (options.system_b or ()):
-        return option_flag(option_name, SYSTEM_B)
+    """The flag that set reader option `name` (a field: source, gold_layer, system_source), as
+    its side's ReadOptions.flag names it (compare's system B's own: --system-b-source)."""
+    for side in ("gold", SYSTEM):
+        if name.startswith(side + "_"):
+            return side_options(options, side)[1].flag(name.removeprefix(side + "_"))
     return option_flag(name)
 
 
@@ -136,7 +136,8 @@ def side_options(options: Any, side: str, one_file: bool = False) -> tuple[str |
     """(format, ReadOptions) of one side: its own option where given, else the shared one. Its
     messages name a way on for this side alone (--system-tag-column; compare's system B's own,
     --system-b-tag-column), but for both where it gives none of its own and gold and system
-    (not B) are `one_file`: each side needs the change."""
+    (not B) are `one_file`: each side needs the change; but the system's own where the gold
+    gives one of its own (read first, and well, the gold needs none)."""
     values, given = {}, []
     for name, *_ in SIDE_OPTIONS:
         own = getattr(options, f"{side}_{name}")
@@ -148,9 +149,15 @@ def side_options(options: Any, side: str, one_file: bool = False) -> tuple[str |
         values["user"] = NO_USER  # an INCEpTION project export as the system: whose work, the error asks
     kwargs = {k: v for k, v in values.items() if v is not None}
     named = _named_side(options, side, given)
-    if one_file and not given and named["side"] != SYSTEM_B:  # B on the gold's file: the gold was read
-        named["side"] = ""  # (system A's run reads it first), so only B's own flags mend B
+    gold_apart = side == SYSTEM and _gives_own(options, "gold")
+    if one_file and not given and not gold_apart and named["side"] != SYSTEM_B:
+        named["side"] = ""  # B on the gold's file: the gold was read (system A's run reads it first)
     return fmt, ReadOptions(**kwargs, reading=options.reading, discontinuous=options.discontinuous, **named)
+
+
+def _gives_own(options: Any, side: str) -> bool:
+    """Whether `side` gives one of its reader options with its own flag (--gold-tag-column)."""
+    return any(getattr(options, f"{side}_{name}") is not None for name, *_ in SIDE_OPTIONS)
 
 
 def _named_side(options: Any, side: str, given: list[str]) -> dict[str, Any]:

@@ -70,3 +70,24 @@ def test_every_way_on_one_change_mends_is_the_shared_flag(tmp_path, cli):
     own = cli("spans", gold, system, "--format", "conll", "--system-scheme", "IOB2")  # the system's own scheme
     assert own.err.endswith("read them with --tag-column N; where they are IO's labels in a file without O, read "
                             f"them with --gold-scheme IO (the system file {system}:1 too)\n"), own.err  # fmt: skip
+
+
+def test_the_system_read_from_the_golds_file_with_the_golds_own_option_names_its_own(tmp_path, cli):
+    """One file, the gold read with its own --gold-tag-column: the system's fault is its own,
+    and its message names --system-tag-column (it named the shared --tag-column)."""
+    gold, _ = _files(tmp_path, "John\tNNP\tB-PER\nlives\tVBZ\tO\n\n")
+    result = cli("spans", gold, gold, "--gold-tag-column", "2", "--tag-column", "1")
+    assert result.code == 2 and result.err.count("\n") == 1
+    assert result.err.endswith("found 'NNP' in column 1 (counted from 0); where the tags are in another column, "
+                               "read them with --system-tag-column N; where they are IO's labels in a file "
+                               "without O, read them with --system-scheme IO\n")
+
+
+def test_a_tag_column_beyond_both_files_columns_is_said_once(tmp_path, cli):
+    """A column no token line of either file has: the flag of both sides (it named no flag)."""
+    gold, system = _files(tmp_path)
+    result = cli("spans", gold, system, "--tag-column", "5")
+    assert result.code == 2 and result.err == (
+        f"spanstudio: error: {gold}:1: expected a token in column 0 (counted from 0) and a tag in column 5 "
+        "(counted from 0), found 2 columns; where the tags are in another column, read them with --tag-column N "
+        f"(the system file {system}:1 too)\n")  # fmt: skip

@@ -169,18 +169,57 @@ def test_the_apps_second_system_is_named_as_the_system(tmp_path):
 
 
 def test_the_apps_second_system_names_its_file_once():
-    """The Second system's messages name its file once (a reader's warning begins with it
-    already: not `b.conllup: b.conllup: …`), and one the first system gave too is not repeated."""
+    """The Second system's messages name its file once (a reader's warning, a FileWarning, names
+    it already: not `b.conllup: b.conllup: …`), and one the first system gave too is not repeated."""
     from engine.comparison import second_system_messages
-    from engine.errors import shown
+    from engine.errors import FileWarning, shown
 
     first = ["--system-tag-column: not used (…)"]
-    second = [*first, "b.conllup: the last column (MISC) holds no tags", "no spans in 2 documents"]
+    second = [*first, FileWarning("b.conllup", "the last column (MISC) holds no tags"), "no spans in 2 documents"]
     assert second_system_messages(first, second, "b.conllup") == [
         "b.conllup: the last column (MISC) holds no tags", "b.conllup: no spans in 2 documents"]
     long = "d" * 400 + "/b.conllup"  # shown() cuts it in its middle; a reader's warning names it whole
-    assert second_system_messages([], [f"{long}: no tags", "b.conllupx: other"], long) == [
+    assert second_system_messages([], [FileWarning(long, "no tags"), "b.conllupx: other"], long) == [
         f"{long}: no tags", f"{shown(long)}: b.conllupx: other"]
     folder = os.path.join("runs", "b")  # a folder of brat files: its reader names the file in it
-    assert second_system_messages([], [f"{os.path.join(folder, 'doc1.ann')}: 1 dropped"], folder) == [
+    assert second_system_messages([], [FileWarning(os.path.join(folder, "doc1.ann"), "1 dropped")], folder) == [
         f"{os.path.join(folder, 'doc1.ann')}: 1 dropped"]
+    left_out = FileWarning("gold.json", "1 task has no annotation, left out of the comparison: 7")
+    assert second_system_messages([], [left_out], "b.json") == [left_out]  # the gold's, not put under B's name
+
+
+def test_system_bs_tag_column_beyond_its_columns_names_its_flag(tmp_path, cli):
+    """--system-b-tag-column 9 on B's three columns (read as a vertical file: a token, one BIO
+    column and POS tags; or as CoNLL) names B's own flag (it named none): the option's fault."""
+    gold, a, b = _files(tmp_path)
+    result = cli("compare", "spans", gold, a, b, "--system-b-tag-column", "9")
+    assert (result.code, result.err) == (2, f"spanstudio: error: {b}: expected a BIO column 1..1 (or -1..-1 "
+                                            "from the last), found column 9; read one of them with "
+                                            "--system-b-tag-column N\n")  # fmt: skip
+    conll = cli("compare", "spans", gold, a, b, "--system-b-format", "conll", "--system-b-tag-column", "9")
+    assert (conll.code, conll.err) == (2, f"spanstudio: error: {b}:1: expected a token in column 0 (counted from "
+                                          "0) and a tag in column 9 (counted from 0), found 3 columns; where the "
+                                          "tags are in another column, read them with --system-b-tag-column N\n")
+
+
+def test_the_apps_second_system_folders_warning_keeps_its_file_as_data(tmp_path):
+    """A brat folder as the Second system: its reader's warning about a file in it reaches the
+    report as a FileWarning (its file as data), named once."""
+    from engine.comparison import add_comparison
+    from engine.errors import FileWarning
+    from engine.methods import Invocation, get_method
+    from engine.stats import Confidence
+
+    for name, ann in (("gold", "T1\tPER 0 4\tJohn\n"), ("a", "T1\tPER 0 4\tJohn\n"),
+                      ("b", "T1\tPER 0 4\tJohn\nT2\tLOC 5 5\t\n")):  # fmt: skip
+        for doc in ("d1", "d2"):
+            (tmp_path / name).mkdir(exist_ok=True)
+            (tmp_path / name / f"{doc}.txt").write_text("John lives here.\n", encoding="utf-8")
+            (tmp_path / name / f"{doc}.ann").write_text(ann, encoding="utf-8")
+    method = get_method("spans")
+    run = Invocation(str(tmp_path / "gold"), str(tmp_path / "a"), method.Options())
+    report = method.evaluate(run.gold, run.system, run.options)
+    add_comparison(method, report, run, str(tmp_path / "b"), Confidence(0.95, 100, 1, 100), NO_PROGRESS)
+    dropped = [m for m in report.messages if "zero-length" in m]
+    assert [m.file for m in dropped] == [str(tmp_path / "b" / "d1.ann"), str(tmp_path / "b" / "d2.ann")]
+    assert all(isinstance(m, FileWarning) and m.startswith(f"{m.file}: 1 zero-length") for m in dropped)

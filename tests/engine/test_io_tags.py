@@ -361,7 +361,8 @@ def test_a_vrt_file_of_two_io_layers_without_o_reads_either_and_says_so(tmp_path
     assert "bare values too" not in cli("spans", with_ids, with_ids, "--scheme", "IO").err
     refused = cli("spans", with_ids, with_ids, "--scheme", "IO", "--tag-column", "2")
     assert (refused.code, refused.err) == (2, f"spanstudio: error: {with_ids}: expected a BIO column 1..1 "
-                                              "(or -1..-1 from the last), found column 2\n")  # fmt: skip
+                                              "(or -1..-1 from the last), found column 2; read one of them "
+                                              "with --tag-column N\n")  # fmt: skip
 
 
 def test_a_vrt_file_mixing_bare_and_prefixed_tags_says_what_conll_says(tmp_path, cli):

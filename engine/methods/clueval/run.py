@@ -10,7 +10,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ...errors import InputError
+from ...errors import FileWarning, InputError
 from ...formats.vrt import VrtFile, read_vrt
 from ...progress import NO_PROGRESS, Progress
 from ...spans import Document
@@ -53,7 +53,7 @@ def read_side(
     columns = column_spans(vrt, warnings)
     table = combine(vrt, options.layers, columns)
     if not len(table):
-        warnings.append(f"{path}: no span in any BIO column")
+        warnings.append(FileWarning(path, "no span in any BIO column"))
     return vrt, table
 
 
@@ -70,9 +70,10 @@ def compare_tokens(reference: VrtFile, candidate: VrtFile, warnings: list[str]) 
         return
     p = next(i for i in range(n) if a[i] != b[i])
     warnings.append(
-        f"{candidate.path}:{candidate.line(p)}: token {b[p]!r} at position {p} differs from "
-        f"{reference.path}:{reference.line(p)} {a[p]!r}; positions are compared as numbers"
-    )
+        FileWarning(candidate.path, f"token {b[p]!r} at position {p} differs from {reference.path}:"
+                                    f"{reference.line(p)} {a[p]!r}; positions are compared as numbers",
+                    candidate.line(p))
+    )  # fmt: skip
 
 
 @dataclass

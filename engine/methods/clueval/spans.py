@@ -14,7 +14,7 @@ from functools import cached_property
 
 import numpy as np
 
-from ...errors import InputError
+from ...errors import FileWarning, InputError
 from ...formats.vrt import VrtFile
 
 _PREFIXES = re.compile("B-|I-")
@@ -51,16 +51,17 @@ def _tag_warnings(tags: list[str], vrt: VrtFile, columns: list[list[str]]) -> li
     if odd:
         tag = odd[0]
         warnings.append(
-            f"{vrt.path}:{_first_line(vrt, columns, tag)}: tag {tag!r} is read as inside a span "
-            "labelled by it, as the original does (only 'O' is outside; B- and I- are prefixes)"
-        )
+            FileWarning(vrt.path, f"tag {tag!r} is read as inside a span labelled by it, as the original "
+                                  "does (only 'O' is outside; B- and I- are prefixes)",
+                        _first_line(vrt, columns, tag))
+        )  # fmt: skip
     spaced = [t for t in tags if t != t.strip()]
     if spaced:
         tag = spaced[0]
         warnings.append(
-            f"{vrt.path}:{_first_line(vrt, columns, tag)}: tag {tag!r} has surrounding spaces; "
-            "fields are not trimmed, as in the original"
-        )
+            FileWarning(vrt.path, f"tag {tag!r} has surrounding spaces; fields are not trimmed, as in the "
+                                  "original", _first_line(vrt, columns, tag))
+        )  # fmt: skip
     return warnings
 
 
@@ -124,9 +125,9 @@ def column_spans(vrt: VrtFile, warnings: list[str]) -> list[ColumnSpans]:
     if closed_by_doc is not None and vrt.doc_ids is not None:
         before, after = vrt.doc_ids[closed_by_doc - 1], vrt.doc_ids[closed_by_doc]
         warnings.append(
-            f"{vrt.path}:{vrt.line(closed_by_doc)}: span closed where the document id changes "
-            f"from '{before}' to '{after}' (the original stops here)"
-        )
+            FileWarning(vrt.path, f"span closed where the document id changes from '{before}' to '{after}' "
+                                  "(the original stops here)", vrt.line(closed_by_doc))
+        )  # fmt: skip
     return result
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import numpy as np
 
-from ...errors import InputError
+from ...errors import FileWarning, InputError
 from ...formats.conll2000 import ConllReader
 from ...formats.faireval_spans import _CACHE_LIMIT, Key, SpanFileReader
 from ...formats.folders import unlistable
@@ -44,7 +44,7 @@ def _listing(folder: str, warnings: list[str]) -> tuple[list[str], bool]:
     for name in names:
         path = os.path.join(folder, name)
         if name.startswith(".") or not os.path.isfile(path):
-            warnings.append(f"{path}: skipped (not a regular visible file)")
+            warnings.append(FileWarning(path, "skipped (not a regular visible file)"))
             continue
         files.append(path)
     return files, bool(names)
@@ -74,7 +74,7 @@ def file_pairs(settings: Settings, warnings: list[str]) -> list[FilePair]:
         where = settings.source or settings.target_in
         raise InputError(f"a system file named '{name}' for target file '{name}'", "none", file=where)
     for t in unpaired:
-        warnings.append(f"{t}: no system file of the same name; not evaluated")
+        warnings.append(FileWarning(t, "no system file of the same name; not evaluated"))
     return pairs
 
 

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ...errors import InputError
+from ...errors import FileWarning, InputError
 from ...formats.poetry_jsonl import REFERENCE, SYSTEM, nothing_read, quote_id, require_file
 from ...options import option
 from ...paths import file_path
@@ -247,8 +247,9 @@ class Run:
 
     def _warn_unused(self, unused: int) -> None:
         if unused:
-            self.warn("unused", f"{self.system}: {unused} page{'s' if unused != 1 else ''} not in "
-                      f"{self.gold} ignored, as in the original (no row, no spurious count)")  # fmt: skip
+            said = (f"{unused} page{'s' if unused != 1 else ''} not in {self.gold} ignored, as in the "
+                    "original (no row, no spurious count)")  # fmt: skip
+            self.warn("unused", FileWarning(self.system, said))
 
     def _build(self, inputs: list[InputFile], totals: Totals, private: dict[str, Any]) -> Report:
         corpus = corpus_scores(totals)

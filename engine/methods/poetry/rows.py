@@ -13,7 +13,7 @@ from typing import Any
 
 import numpy as np
 
-from ...errors import InputError, describe
+from ...errors import FileWarning, InputError, describe
 from ...formats.poetry_jsonl import REFERENCE, SYSTEM, Layout, SpanTuple, quote_id, spans_of
 from .columns import Spans
 from .compare import spans_from_tuples
@@ -40,8 +40,9 @@ def _warn_repeats(pages: Pages, warn: Warnings) -> None:
     earlier: dict[Any, int] = {}
     for k, page_id in enumerate(pages.ids):
         if page_id in earlier:
-            warn("system-repeat", f"{pages.name}:{k + 1}: page {quote_id(page_id)} is also on line "
-                 f"{earlier[page_id] + 1}; the last line is used, as in the original")  # fmt: skip
+            said = (f"page {quote_id(page_id)} is also on line {earlier[page_id] + 1}; the last line is "
+                    "used, as in the original")  # fmt: skip
+            warn("system-repeat", FileWarning(pages.name, said, k + 1))
         earlier[page_id] = k
 
 
@@ -95,8 +96,9 @@ class Rows:
         if line < 0:
             raise _missing_page(ref.ids[row], ref.name, row + 1, sys_.name)
         if row in repeats:
-            warn("reference-repeat", f"{ref.name}:{row + 1}: page {quote_id(ref.ids[row])} is also on line "
-                 f"{repeats[row] + 1}; it is evaluated and written again, as in the original")  # fmt: skip
+            said = (f"page {quote_id(ref.ids[row])} is also on line {repeats[row] + 1}; it is evaluated and "
+                    "written again, as in the original")  # fmt: skip
+            warn("reference-repeat", FileWarning(ref.name, said, row + 1))
         if line not in used:
             used.add(line)
             self._lines_spans(sys_, self.columns[1], SYSTEM, line, self.sys_spans)
@@ -114,8 +116,9 @@ class Rows:
             word = layout.item if listed == 1 else layout.items_word
             self.warn(
                 "gate",
-                f"{pages.name}:{line + 1}: {layout.gate} is {describe(gate)} but "
-                f"{listed} {word} {'is' if listed == 1 else 'are'} listed; ignored as in the original",
+                FileWarning(pages.name, f"{layout.gate} is {describe(gate)} but {listed} {word} "
+                                        f"{'is' if listed == 1 else 'are'} listed; ignored as in the "
+                                        "original", line + 1),
             )
 
     def spans(self, codes: dict[Any, int]) -> tuple[Spans, Spans]:

@@ -7,7 +7,7 @@ import sys
 from dataclasses import dataclass
 from typing import Any
 
-from ...errors import InputError
+from ...errors import FileWarning, InputError
 from ...formats.propara_rules import read_lines
 from ...textio import BOM
 
@@ -93,5 +93,5 @@ def explain(path: str) -> tuple[list[Explanation], list[str]]:
     warnings = []
     if repaired:
         what = "lines are not exactly six fields once stripped; their first six fields were used"
-        warnings.append(f"{path}: {repaired} {what}")
+        warnings.append(FileWarning(path, f"{repaired} {what}"))
     return found, warnings

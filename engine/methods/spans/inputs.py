@@ -72,8 +72,9 @@ def _said_once(err: InputError, way: WayOn, other: InputError, system: str, opti
     if theirs is None:
         return err
     too = f"the system file {other.where or system} too"
-    if _one_change(way, other, options):
-        shared = (_shared(part, other, options) if isinstance(part, WayOn) else part for part in err.parts)
+    mending = [part for part in err.parts if isinstance(part, WayOn) and _one_change(part, other, options)]
+    if way in mending:
+        shared = (part._replace(side="") if part in mending else part for part in err.parts)
         return err.saying((*shared, f" ({too})"))
     rest = other.parts[other.parts.index(theirs):]  # its way on, and what follows it
     return err.saying((*err.parts, f" ({too}: read it with ", *rest, ")"))
@@ -85,11 +86,6 @@ def _one_change(way: WayOn, other: InputError, options: Any) -> bool:
     theirs = other.way_on(way.name)
     own = (getattr(options, f"{side}_{way.name}") for side in ("gold", "system"))
     return theirs is not None and theirs.value == way.value and all(value is None for value in own)
-
-
-def _shared(way: WayOn, other: InputError, options: Any) -> WayOn:
-    """The gold's way on with the flag of both sides where one change of it mends both."""
-    return way._replace(side="") if _one_change(way, other, options) else way
 
 
 def scored(table: SpanTable, options: Any) -> SpanTable:
