@@ -209,6 +209,18 @@ class FileWarning(str):
         warning.file = file
         return warning
 
+    def __reduce__(self) -> tuple[Any, tuple[str, str]]:
+        """Copied and pickled as the same text and file (str's own way would call __new__
+        with the text alone)."""
+        return _file_warning, (str(self), self.file)
+
+
+def _file_warning(text: str, file: str) -> FileWarning:
+    """A FileWarning of a text already shown with its file (unpickled, copied)."""
+    warning = str.__new__(FileWarning, text)
+    warning.file = file
+    return warning
+
 
 class Cancelled(Exception):
     """Raised inside an evaluation when the user asked to stop it."""

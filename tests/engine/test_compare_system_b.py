@@ -223,3 +223,14 @@ def test_the_apps_second_system_folders_warning_keeps_its_file_as_data(tmp_path)
     dropped = [m for m in report.messages if "zero-length" in m]
     assert [m.file for m in dropped] == [str(tmp_path / "b" / "d1.ann"), str(tmp_path / "b" / "d2.ann")]
     assert all(isinstance(m, FileWarning) and m.startswith(f"{m.file}: 1 zero-length") for m in dropped)
+
+
+def test_a_file_warning_is_copied_and_pickled_with_its_file():
+    import copy
+    import pickle
+
+    from engine.errors import FileWarning
+
+    warning = FileWarning("b.conllup", "no tags", line=3)
+    for again in (copy.deepcopy(warning), copy.copy(warning), pickle.loads(pickle.dumps(warning))):
+        assert (type(again), again, again.file) == (FileWarning, "b.conllup:3: no tags", "b.conllup")
