@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Hashable
-from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -25,29 +24,34 @@ from PySide6.QtWidgets import (
 
 from engine.errors import InputError
 from engine.formats import SPAN_FORMATS, in_span_formats
-from engine.formats.reader_options import given_user
 from engine.formats.standoff import ReadOptions
-from engine.formats.suggest import WrongFormat, check_input
-from engine.methods import Advice, InputSpec, Method
+from engine.methods import Advice, Method
 from engine.methods.span_options import format_title, side_options
 from engine.same_inputs import same_path
 
-from .dialogs import app_words, input_error_text
+from .dialogs import input_error_text
 from .file_contents import Contents, read_contents
 from .inputs import SECOND, FileField, Look, look_at
 from .look_queue import Asked, Found, LookQueue, Wanted
 from .options_panel import OptionsPanel
+from .setup_looks import (
+    LookKey,
+    Refusals,
+    advice_on,
+    advises,
+    answered,
+    contents_key,
+    described,
+    read_as_spans,
+    refusal,
+    unreadable,
+)
 from .style import WARNING_COLOUR
 from .viewer_data import SIDES
 from .worker import Job
 
-#: What a look at an input is for: its path, and the format (None: recognised) and reader
-#: options of its side, the side its messages name among them (ReadOptions.side).
-LookKey = tuple[str, str | None, ReadOptions]
 #: What a look found: the contents, and whether a span reader's error is among them.
 Looked = tuple[Contents, bool]
-#: Why each method does not read one side's input (None: it reads it), by method name.
-Refusals = dict[str, WrongFormat | None]
 #: An input over this many bytes is looked at off the UI thread (its first lines may be
 #: the whole file: an export of tens of megabytes on one line).
 LARGE_INPUT = 1 << 20
@@ -55,16 +59,6 @@ LARGE_INPUT = 1 << 20
 SECOND_TIP = ("Optional: a second system's file, scored against the same gold. The results then "
               "compare the two systems first (each score's difference, with its interval and "
               "significance); the errors and the viewer stay the first system's.")  # fmt: skip
-
-
-def refusal(method: Method, role: str, path: str, lines: list[str]) -> WrongFormat | None:
-    """Why the method does not read this input (recognised as another method's format), or
-    None (`lines`: the input's head, read)."""
-    try:
-        check_input(method, role, path, lines)
-    except WrongFormat as err:
-        return err
-    return None
 
 
 def refusals(methods: list[Method], side: str, look: Look | None) -> Refusals:
@@ -75,59 +69,12 @@ def refusals(methods: list[Method], side: str, look: Look | None) -> Refusals:
     return {method.name: refusal(method, side, look.path, look.head) for method in methods}
 
 
-def unreadable(found: dict[str, Refusals], name: str) -> str | None:
-    """Why the method of this name cannot read the inputs, gold first, or None."""
-    reason = found.get("gold", {}).get(name) or found.get("system", {}).get(name)
-    return reason.app_sentence if reason is not None else None
-
-
 def large(path: str) -> bool:
     """Whether an input may take long to look at: a folder, or a file over LARGE_INPUT bytes."""
     try:
         return os.path.isdir(path) or os.path.getsize(path) > LARGE_INPUT
     except (OSError, ValueError):
         return False
-
-
-def contents_key(path: str, format: str | None, options: ReadOptions) -> Hashable:
-    """What a look at a file's contents depends on: its path and its side's format and options (the
-    gold's and the system's "no user given" the same, but in an INCEpTION project export, a
-    folder or a .zip, where the gold reads the curation and the system asks whose work)."""
-    if not (path.lower().endswith(".zip") or os.path.isdir(path)):
-        options = replace(options, user=given_user(options))
-    return ("contents", path, format, options)
-
-
-def answered(key: LookKey, contents: Contents) -> Hashable:
-    """What a look's contents answer (contents_key): the look of `key`, but for any side its
-    messages would name where they hold none (ReadOptions.side changes a look's messages alone)."""
-    path, format, options = key
-    return contents_key(path, format, options if contents.error is not None else replace(options, side=""))
-
-
-def described(method: Method) -> str:
-    """A method's description in the app's words (its flags named by the panel's controls)."""
-    return method.app_description or app_words(method.description)
-
-
-def read_as_spans(spec: InputSpec, span_format: bool) -> bool:
-    """Whether the method reads an input with the span readers (spans and nervaluate
-    always; FairEval and CLUEval an annotation tool's file or CoNLL columns of their own:
-    `span_format`, found by in_span_formats)."""
-    return "conll" in spec.formats or span_format
-
-
-def advises(method: Method) -> bool:
-    """Whether the method has notes on its options for a gold input (its own advice())."""
-    return type(method).advice is not Method.advice
-
-
-def advice_on(method: Method, gold: str, options: Any) -> Advice | None:
-    """The method's note on the options for this gold input (it may read its first lines)."""
-    try:
-        return method.advice(gold, options)
-    except (InputError, OSError):
-        return None
 
 
 class SetupPanel(QWidget):
