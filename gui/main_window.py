@@ -47,7 +47,7 @@ from .viewer import SideBySideViewer, attachable
 from .viewer_data import ReportData
 from .wheel import guard_wheel
 from .window_exports import WindowExports
-from .window_memory import EXAMPLE_LOADED, SETUP_WIDTH, WindowMemory
+from .window_memory import SETUP_WIDTH, WindowMemory
 from .window_menus import WindowMenus
 from .worker import Job, Task, finish, reap, show_progress, start
 
@@ -511,11 +511,12 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
     def _files_looked_at(self) -> None:
         """A look at a chosen file has shown its result: the line above the results says what
         it means (the example's words stay while its files read fine)."""
-        if self.summary.text() == EXAMPLE_LOADED and self._waiting_text() in (READY, LOOKING):
+        if self.example_above and self._waiting_text() in (READY, LOOKING):
             return
         self._show_summary()
 
     def _show_summary(self, stale: bool = False) -> None:
+        self.example_above = False  # the line says what the window shows now
         if self.report is None:
             self.summary.setText(self._waiting_text())
             return
