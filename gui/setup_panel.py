@@ -272,19 +272,25 @@ class SetupPanel(QWidget):
         return ("file", path, side in self.fields)
 
     def look_again(self, side: str) -> None:
-        """Look at a side's file again after it was rewritten in place (Make Gold): its
-        format and the methods' refusals, and what it offers to pick (its labels). A look
-        at the file running meanwhile read it as it was: its result is not taken for these."""
+        """Look at a side's file again after it was rewritten in place (Make Gold), in every
+        box that holds it, by whatever path (same_path: `./gold.conll`, a link): its format and
+        the methods' refusals, and what it offers to pick (its labels). A look at the file
+        running meanwhile read it as it was: its result is not taken for these."""
         path = self.field(side).path
-        self._looks.forget(self._file_key(path, side))
-        self.look_at_file(side)
-        boxes = [box for box, field in self.read_boxes().items() if field.path == path]
-        if boxes:  # every box of the file (the other may read it for its side, or with its options)
-            self._rewritten[path] = self._rewritten.get(path, 0) + 1
-            for box in boxes:
-                self._looks.forget(self._contents_key((path, *self.side_reading(box))))
-                self._wanted.pop(box, None)  # the same path and options: read all the same
-                self._answers.pop(box, None)
+        boxes = {side: path} | {box: field.path for box, field in self.read_boxes().items()
+                                if field.path and same_path(field.path, path)}  # fmt: skip
+        for box, held in boxes.items():
+            self._looks.forget(self._file_key(held, box))
+        for held in set(boxes.values()):
+            self._rewritten[held] = self._rewritten.get(held, 0) + 1
+        read = [box for box in boxes if box in self.read_boxes()]
+        for box in read:  # the other may read it for its side, or with its options
+            self._looks.forget(self._contents_key((boxes[box], *self.side_reading(box))))
+            self._wanted.pop(box, None)  # the same path and options: read all the same
+            self._answers.pop(box, None)
+        for box in boxes:
+            self.look_at_file(box)
+        if read:
             self.look_at_inputs()
 
     def _found(self, side: str, number: int, look: Look | None, found: Refusals) -> None:
