@@ -271,7 +271,7 @@ class FileField(QWidget):
         self._last = ""
         self.error_text = ""
         self.contents_text = ""  # what the file offers to pick: its layers and labels
-        self.contents_error = ""  # why no format reads it, found when reading it (a folder of several)
+        self.contents_error: InputError | None = None  # why its reader cannot read it as set
         self.refusal: WrongFormat | None = None  # the file is another method's (set by the setup panel)
         self.look: Look | None = None  # what reading the file's first lines found (set by the setup panel)
         self.chosen = ""  # the title of the format the side's Format option names ("": recognised)
@@ -298,7 +298,7 @@ class FileField(QWidget):
         chosen before (they are read again only where the side's file or options change)."""
         self.edit.setText(path)
         if path != self._last:
-            self.contents_text = self.contents_error = ""
+            self.contents_text, self.contents_error = "", None
         self._last = path
         self.look = None
         self.refresh()
@@ -338,9 +338,9 @@ class FileField(QWidget):
             return
         found = judged(self.look, self.spec)
         if found.error is not None:
-            self.show_error(input_error_text(found.error))
-        elif self.contents_error:
-            self.show_error(self.contents_error)
+            self.show_input_error(found.error)
+        elif self.contents_error is not None:
+            self.show_input_error(self.contents_error)
         elif self.refusal is not None:
             refusal = self.refusal
             readers = tuple((name, refusal.reader_titles[name]) for name in refusal.readers)
@@ -367,7 +367,7 @@ class FileField(QWidget):
             self.chosen = title
             self.refresh()
 
-    def show_contents(self, text: str, error: str = "") -> None:
+    def show_contents(self, text: str, error: InputError | None = None) -> None:
         """Add the file's layers and labels to its format line, or show why no format reads it."""
         if (text, error) != (self.contents_text, self.contents_error):
             self.contents_text, self.contents_error = text, error
@@ -382,15 +382,20 @@ class FileField(QWidget):
         self.status.setToolTip(text)
         self.status.setVisible(bool(text))
 
-    def show_error(self, message: str, rich: str = "") -> None:
-        """The engine's message, in place, in red (shown as `rich` text where one is given:
-        the message with links)."""
+    def show_error(self, message: str, rich: str = "", short: str = "") -> None:
+        """The engine's message, in place, in red, whole in its tooltip (shown as `rich` text
+        where one is given: the message with links; else as `short` where one is given)."""
         self.error_text = message
         self.status.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
         self.status.setStyleSheet(f"color: {ERROR_COLOUR}")
-        self.status.setText(rich or message)
+        self.status.setText(rich or short or message)
         self.status.setToolTip(message)
         self.status.setVisible(True)
+
+    def show_input_error(self, err: InputError) -> None:
+        """The engine's message about this input, naming its file by its name (the box shows
+        which file it is: a whole path would take lines of the narrow panel first)."""
+        self.show_error(input_error_text(err), short=input_error_text(err, box=self.path))
 
     def set_refusal(self, refusal: WrongFormat | None) -> None:
         """Say in place that the chosen method does not read this file, another does (None:

@@ -272,7 +272,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         """Put the engine's message next to the input or option it is about."""
         fields = owners_of([*self.setup.fields.values(), self.setup.second], err)
         for field in fields:
-            field.show_error(dialogs.input_error_text(err))
+            field.show_input_error(err)
         if not fields and err.option:
             self.setup.panel.show_message(str(err))
 

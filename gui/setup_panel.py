@@ -29,7 +29,6 @@ from engine.methods import Advice, Method
 from engine.methods.span_options import format_title, side_options
 from engine.same_inputs import same_path
 
-from .dialogs import input_error_text
 from .file_contents import Contents, read_contents
 from .inputs import SECOND, FileField, Look, look_at
 from .look_queue import Asked, Found, LookQueue, Wanted
@@ -418,7 +417,7 @@ class SetupPanel(QWidget):
             error = contents.error  # shown where the method reads the file with the span readers
             if error is not None and (field.spec is None or not read_as_spans(field.spec, span_format)):
                 error = None
-            field.show_contents(contents.summary(), input_error_text(error) if error is not None else "")
+            field.show_contents(contents.summary(), error)
             self.fill_choices()
             self.contents_read.emit(side)
         self.looked.emit()
