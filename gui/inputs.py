@@ -429,11 +429,14 @@ SECOND = "second system"
 
 def owners_of(fields: list[FileField], err: InputError) -> list[FileField]:
     """The inputs an error is about: the one it was found in (`about_input`), else those
-    that are its file (gold and system may be the same file), else one whose folder holds it."""
+    that are its file (gold and system may be the same file: those whose look said this very
+    message where one did, the gold's of an export read for each side), else one whose folder
+    holds it."""
     named = [field for field in fields if field.role == getattr(err, "about", None)]
     owners = [field for field in fields if field.owns(err.file)]
     exact = [field for field in owners if err.file and _same(Path(field.path), Path(err.file))]
-    return named or exact or owners[:1]
+    said = [field for field in exact if field.error_text == input_error_text(err)]
+    return named or said or exact or owners[:1]
 
 
 def about_input(role: str, step: Callable[[], None]) -> None:

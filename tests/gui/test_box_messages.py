@@ -1,13 +1,19 @@
 """The red messages under the Setup page's file boxes: the box shows which file it is, so a
 message names its file by its name (from the box's file or folder on, for a file inside
-it) and keeps the whole path for its tooltip, the dialog and the command line."""
+it) and keeps the whole path for its tooltip, the dialog and the command line; an INCEpTION
+export without a curation says so in the gold box before any run, and the run's message
+about the gold stays under the gold (gold and system one file: the system box says its own)."""
 
 from __future__ import annotations
 
 from engine.cli import main
 from gui.dialogs import file_named
+from tests.engine.test_agreement_exports import project_entries, zipped
 
 from .conftest import evaluate
+
+#: What the reader says of an export without a curation (its message's end).
+NO_CURATION = "found no curation/ folder"
 
 
 def test_a_box_names_its_file_by_its_name_and_its_tooltip_by_its_path(window, tmp_path):
@@ -43,3 +49,39 @@ def test_a_file_inside_the_boxs_folder_is_named_from_the_folder_on():
     assert file_named("/data/gold.conll", "/data/gold.conll") == "gold.conll"
     assert file_named("/elsewhere/gold.conll", "/data/system.conll") == "gold.conll"  # another box's file
     assert file_named("gold.conll", "gold.conll") == "gold.conll"
+
+
+def test_an_export_without_a_curation_says_so_in_the_gold_box_before_the_run(qtbot, window, shown, tmp_path):
+    entries = {name: data for name, data in project_entries().items() if not name.startswith("curation/")}
+    export = zipped(tmp_path / "export.zip", entries)
+    setup = window.setup
+    setup.set_method("spans")
+    setup.set_paths(export, export)
+    gold, system = setup.fields["gold"], setup.fields["system"]
+    qtbot.waitUntil(lambda: NO_CURATION in gold.error_text, timeout=20_000)  # was nothing until the run
+    qtbot.waitUntil(lambda: not setup.looking, timeout=20_000)
+    assert gold.status.text().startswith("export.zip: expected an INCEpTION project export")
+    own = "choose the user whose annotations are read (System user"
+    assert own in system.status.text() and not system.error_text  # the system's own
+    assert window.summary.text().startswith("The gold file cannot be read as set")
+    window.evaluate()
+    qtbot.waitUntil(lambda: window.idle, timeout=20_000)
+    assert NO_CURATION in shown.input_errors[0][1]
+    assert NO_CURATION in gold.error_text
+    assert own in system.status.text() and not system.error_text  # was the gold's message under both
+
+
+def test_the_system_box_of_an_export_read_for_a_user_says_nothing_of_the_curation(qtbot, window, tmp_path):
+    entries = {name: data for name, data in project_entries().items() if not name.startswith("curation/")}
+    export = zipped(tmp_path / "export.zip", entries)
+    setup = window.setup
+    setup.set_method("spans")
+    setup.set_paths(export, export)
+    user = setup.panel.editors["system_user"]
+    qtbot.waitUntil(lambda: "ben" in user.suggestions(), timeout=20_000)
+    user.combo.setCurrentIndex(user.combo.findText("ben"))
+    user.combo.textActivated.emit("ben")
+    system = setup.fields["system"]
+    qtbot.waitUntil(lambda: "reads the annotations of ben" in system.status.text(), timeout=20_000)
+    qtbot.waitUntil(lambda: not setup.looking, timeout=20_000)
+    assert not system.error_text and NO_CURATION in setup.fields["gold"].error_text
