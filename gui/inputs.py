@@ -48,6 +48,8 @@ from .style import ERROR_COLOUR, NOTE_COLOUR, WARNING_COLOUR
 
 #: What a file box says until the look at its file has arrived.
 LOOKING = "Looking at the file…"
+#: How a file box begins its message where the look at its file crashed (a bug).
+LOOK_CRASHED = "Something went wrong looking at the file: "
 
 
 @dataclass(frozen=True)
@@ -275,6 +277,8 @@ class FileField(QWidget):
         self.refusal: WrongFormat | None = None  # the file is another method's (set by the setup panel)
         self.look: Look | None = None  # what reading the file's first lines found (set by the setup panel)
         self.chosen = ""  # the title of the format the side's Format option names ("": recognised)
+        self.failure = ""  # what happened where the look at the file crashed (a bug)
+        self.contents_failure = ""  # what happened where the look at what it offers crashed
 
     def set_spec(self, spec: InputSpec, format_list: bool = False) -> None:
         """Adopt a method's description of this input (its name, help, formats; `format_list`:
@@ -298,9 +302,9 @@ class FileField(QWidget):
         chosen before (they are read again only where the side's file or options change)."""
         self.edit.setText(path)
         if path != self._last:
-            self.contents_text, self.contents_error = "", None
+            self.contents_text, self.contents_error, self.contents_failure = "", None, ""
         self._last = path
-        self.look = None
+        self.look, self.failure = None, ""
         self.refresh()
         self.path_changed.emit(path)
 
@@ -325,7 +329,13 @@ class FileField(QWidget):
 
     def show_look(self, look: Look | None) -> None:
         """Show what a look at the file found (None: it is being looked at)."""
-        self.look = look
+        self.look, self.failure = look, ""
+        self.refresh()
+
+    def show_failure(self, summary: str) -> None:
+        """Say that a look at the file crashed, and what happened (its look has ended)."""
+        self.failure = LOOK_CRASHED + summary
+        self.look = self.look or Look(self.path)
         self.refresh()
 
     def refresh(self) -> None:
@@ -335,6 +345,9 @@ class FileField(QWidget):
             return
         if self.look is None:
             self.show_status(html.escape(LOOKING))
+            return
+        if self.failure or self.contents_failure:
+            self.show_error(self.failure or self.contents_failure)
             return
         found = judged(self.look, self.spec)
         if found.error is not None:
@@ -367,10 +380,12 @@ class FileField(QWidget):
             self.chosen = title
             self.refresh()
 
-    def show_contents(self, text: str, error: InputError | None = None) -> None:
-        """Add the file's layers and labels to its format line, or show why no format reads it."""
-        if (text, error) != (self.contents_text, self.contents_error):
-            self.contents_text, self.contents_error = text, error
+    def show_contents(self, text: str, error: InputError | None = None, failure: str = "") -> None:
+        """Add the file's layers and labels to its format line, or show why no format reads it
+        (`failure`: the look at them crashed, and what happened)."""
+        failure = LOOK_CRASHED + failure if failure else ""
+        if (text, error, failure) != (self.contents_text, self.contents_error, self.contents_failure):
+            self.contents_text, self.contents_error, self.contents_failure = text, error, failure
             self.refresh()
 
     def show_status(self, text: str, *, warning: bool = False) -> None:

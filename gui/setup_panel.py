@@ -31,7 +31,7 @@ from engine.same_inputs import same_path
 
 from .file_contents import Contents, read_contents
 from .inputs import SECOND, FileField, Look, look_at
-from .look_queue import Asked, Found, LookQueue, Wanted
+from .look_queue import Asked, Failed, Found, LookQueue, Wanted
 from .options_panel import OptionsPanel
 from .setup_looks import (
     LookKey,
@@ -84,6 +84,7 @@ class SetupPanel(QWidget):
     inputs_changed = Signal()
     contents_read = Signal(str)  # the side whose file's layers and labels have arrived
     looked = Signal()  # a look at a chosen file has shown what it found in its box
+    look_crashed = Signal(str, str)  # a look raised what no look should: its summary and traceback
 
     def __init__(self, methods: list[Method], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -260,10 +261,15 @@ class SetupPanel(QWidget):
         def shown(result: tuple[Look | None, dict[str, Refusals]]) -> None:
             self._found(side, number, result[0], result[1].get(side, {}))
 
+        def failed(summary: str, details: str) -> None:
+            if self._latest.get(side) == number:  # else another file was chosen meanwhile
+                self.field(side).show_failure(summary)
+                self._look_crashed(summary, details)
+
         key = self._file_key(path, side)
         title, wanted = f"Looking at the {side} file", self._is_newest(side, number)
         self._look_at(path, Asked(key, title, look(list(self.fields)), wanted), shown, (None, {}),
-                      at_once=look([side]))  # fmt: skip
+                      at_once=look([side]), failed=failed)  # fmt: skip
 
     def _file_key(self, path: str, side: str) -> Hashable:
         """What a look at a file depends on: its path, and whether its side is a box (a
@@ -392,23 +398,36 @@ class SetupPanel(QWidget):
         def wanted() -> bool:
             return self._wanted.get(side) == key and not self._holds(side, key)  # no other look served it
 
+        def failed(summary: str, details: str) -> None:
+            if self._rewritten.get(path, 0) == rewritten:  # its boxes end their look: nothing read
+                self._looked(key, Contents(path), False, failure=summary)
+                self._look_crashed(summary, details)
+
         asked = Asked(self._contents_key(key), f"Reading the {side} file", job, wanted)
-        self._looks.ask(asked, shown)
+        self._looks.ask(asked, shown, failed)
 
     def _look_at(
-        self, path: str, asked: Asked, found: Found, meanwhile: Any, at_once: Job | None = None
-    ) -> None:
+        self, path: str, asked: Asked, found: Found, meanwhile: Any, at_once: Job | None = None,
+        failed: Failed | None = None,
+    ) -> None:  # fmt: skip
         """`found(at_once())` (default: the look's job); where the input is large,
-        `found(meanwhile)`, and the look queued for a worker."""
+        `found(meanwhile)`, and the look queued for a worker (`failed` told where it crashes)."""
         if large(path):
             found(meanwhile)
-            self._looks.ask(asked, found)
+            self._looks.ask(asked, found, failed)
         else:
             found((at_once or asked.job)(None))
 
-    def _looked(self, key: LookKey, contents: Contents, span_format: bool) -> None:
+    def _look_crashed(self, summary: str, details: str) -> None:
+        """A look that crashed (a bug) has ended: the window shows what happened, and the
+        line above the results what the boxes now say."""
+        self.look_crashed.emit(summary, details)
+        self.looked.emit()
+
+    def _looked(self, key: LookKey, contents: Contents, span_format: bool, failure: str = "") -> None:
         """Show what a look found in every box it answers that is still without it (one look
-        serves both boxes of a file read alike, whichever box asked first)."""
+        serves both boxes of a file read alike, whichever box asked first); `failure`: the
+        look crashed, and each such box says so."""
         answer = answered(key, contents)
         for side, wanted in list(self._wanted.items()):
             if answered(wanted, contents) != answer or self._holds(side, wanted):
@@ -417,7 +436,7 @@ class SetupPanel(QWidget):
             error = contents.error  # shown where the method reads the file with the span readers
             if error is not None and (field.spec is None or not read_as_spans(field.spec, span_format)):
                 error = None
-            field.show_contents(contents.summary(), error)
+            field.show_contents(contents.summary(), error, failure)
             self.fill_choices()
             self.contents_read.emit(side)
         self.looked.emit()
