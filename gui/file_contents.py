@@ -11,7 +11,7 @@ from types import ModuleType
 from engine.errors import InputError
 from engine.formats import detect, first_annotation_file, read_spans, span_format, span_format_titles
 from engine.formats.conll import UNTYPED
-from engine.formats.reader_options import NO_USER
+from engine.formats.reader_options import NO_USER, check_options
 from engine.formats.standoff import ReadOptions, short_name
 from engine.spans import Annotations
 
@@ -111,6 +111,7 @@ def read_contents(path: str, options: ReadOptions, format: str | None = None) ->
     reads = module.reads(options) if hasattr(module, "reads") else ""
     read = None
     try:
+        check_options(module, path, options)  # as a read does first: a user named for one annotator's file
         if read_whole(format is not None and title != module.TITLE, choices, options, module):
             read = read_spans(target, format, options)  # for its reader's message where they cannot be read
     except InputError as err:  # what there is to pick stays (the System user of an export)

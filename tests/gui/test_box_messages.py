@@ -85,3 +85,19 @@ def test_the_system_box_of_an_export_read_for_a_user_says_nothing_of_the_curatio
     qtbot.waitUntil(lambda: "reads the annotations of ben" in system.status.text(), timeout=20_000)
     qtbot.waitUntil(lambda: not setup.looking, timeout=20_000)
     assert not system.error_text and NO_CURATION in setup.fields["gold"].error_text
+
+
+def test_a_system_user_named_for_one_annotators_file_is_said_in_its_box_before_the_run(qtbot, window, tmp_path):
+    for name in ("gold", "system"):  # a brat pair, chosen after an export's System user was set
+        (tmp_path / f"{name}.txt").write_text("Anna met Ki.\n", encoding="utf-8")
+        (tmp_path / f"{name}.ann").write_text("T1\tPER 0 4\tAnna\n", encoding="utf-8")
+    setup = window.setup
+    setup.set_method("spans")
+    user = setup.panel.editors["system_user"]
+    user.set_value("ben")
+    user.changed.emit()
+    setup.set_paths(str(tmp_path / "gold.ann"), str(tmp_path / "system.ann"))
+    system = setup.fields["system"]
+    qtbot.waitUntil(lambda: "for the option System user 'ben'" in system.error_text, timeout=10_000)
+    assert not setup.fields["gold"].error_text  # was "press Evaluate", and the run said it
+    assert window.summary.text().startswith("The system file cannot be read as set")
