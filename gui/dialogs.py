@@ -32,10 +32,16 @@ from engine.formats.suggest import WrongFormat, short_title
 from engine.options import OptionSpec, option_specs
 
 from .column_words import column_words, counted_words
+from .style import elided
 
 log = logging.getLogger("spanstudio.gui")
 
 APP_NAME = "Span Studio"
+
+
+#: The characters of a file's name a message under a file box shows at most (a longer name
+#: keeps its start and end around "…": one word, it would be cut at the panel's edge).
+SHOWN_NAME = 36
 
 
 def input_error_text(err: InputError, controls: dict[str, str] | None = None, box: str | None = None) -> str:
@@ -49,7 +55,8 @@ def input_error_text(err: InputError, controls: dict[str, str] | None = None, bo
     head = where if where and text.startswith(where) else ""
     place = head
     if head and box is not None and err.file is not None and not err.option:
-        place = shown(file_named(str(err.file), box)) + (f":{err.line}" if err.line is not None else "")
+        name = elided(file_named(str(err.file), box), SHOWN_NAME)  # its line in view, not cut off at the edge
+        place = shown(name) + (f":{err.line}" if err.line is not None else "")
     return place + app_words(text[len(head) :], controls)
 
 

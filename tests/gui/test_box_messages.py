@@ -28,6 +28,15 @@ def test_a_box_names_its_file_by_its_name_and_its_tooltip_by_its_path(window, tm
     assert field.status.toolTip() == field.error_text == whole
 
 
+def test_a_long_name_keeps_its_line_in_view_and_its_whole_path_in_the_tooltip(window, tmp_path):
+    latin = tmp_path / "named_entities_system_output_latin1_encoded.conll"  # one word: cut at the edge
+    latin.write_bytes(b"Caf\xe9 NN O\n")
+    field = window.setup.fields["system"]
+    field.set_path(str(latin))
+    assert field.status.text() == "named_entities_system_o…ncoded.conll:1: expected UTF-8 text, found byte 0xE9"
+    assert field.status.toolTip() == f"{latin}:1: expected UTF-8 text, found byte 0xE9"
+
+
 def test_a_runs_message_in_place_names_the_file_and_the_dialog_its_path(qtbot, window, shown, tmp_path, capsys):
     bad = tmp_path / "bad.tsv"
     bad.write_text("NP\t1\t2\t1,2\n\nNP\tx\t3\t1\n", encoding="utf-8")
