@@ -153,7 +153,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self.setup.options_changed.connect(self._options_changed)
         self.setup.inputs_changed.connect(self._inputs_changed)
         self.setup.looked.connect(self._files_looked_at)
-        self.setup.look_crashed.connect(self._look_crashed)
+        self.setup.look_crashed.connect(self._show_crash)
         for field in self.setup.fields.values():
             field.browsed.connect(lambda folder: self.settings.set_folder("inputs", folder))
         self.errors.error_selected.connect(self.viewer.show_error)
@@ -234,11 +234,11 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
 
     def _task_crashed(self, summary: str, details: str) -> None:
         self.progress.hide()
-        self.run_status.failed(f"Something went wrong: {summary}")
-        dialogs.show_crash(self, summary, details)
+        self._show_crash(summary, details)
 
-    def _look_crashed(self, summary: str, details: str) -> None:
-        """A look at a chosen file crashed (its box says so): shown as a run's crash is."""
+    def _show_crash(self, summary: str, details: str) -> None:
+        """An internal error (a run's, or a look's at a chosen file): the status bar says it,
+        a dialog shows its details."""
         self.run_status.failed(f"Something went wrong: {summary}")
         dialogs.show_crash(self, summary, details)
 
