@@ -9,6 +9,7 @@ import html
 import logging
 import platform
 import re
+from pathlib import PurePath
 
 from PySide6 import __version__ as pyside_version
 from PySide6.QtCore import Qt, qVersion
@@ -26,26 +27,46 @@ from PySide6.QtWidgets import (
 )
 
 from engine import __version__ as engine_version
-from engine.errors import InputError
+from engine.errors import InputError, shown
 from engine.formats.suggest import WrongFormat, short_title
 from engine.options import OptionSpec, option_specs
 
 from .column_words import column_words, counted_words
+from .style import elided
 
 log = logging.getLogger("spanstudio.gui")
 
 APP_NAME = "Span Studio"
 
 
-def input_error_text(err: InputError, controls: dict[str, str] | None = None) -> str:
+#: The characters of a file's name a message under a file box shows at most (a longer name
+#: keeps its start and end around "…": one word, it would be cut at the panel's edge).
+SHOWN_NAME = 36
+
+
+def input_error_text(err: InputError, controls: dict[str, str] | None = None, box: str | None = None) -> str:
     """The engine's message (FILE:LINE: expected …, found …) in the app's words (app_words
     after the place, a window's own `controls` among them); a file of another method's format
-    names the methods as the Method list does."""
+    names the methods as the Method list does. `box`: the path in the file box the message is
+    shown under, which says which file it is: the place names the file by its name (file_named)."""
     if isinstance(err, WrongFormat):
         return err.app_sentence
     text, where = str(err), err.where
     head = where if where and text.startswith(where) else ""
-    return head + app_words(text[len(head) :], controls)
+    place = head
+    if head and box is not None and err.file is not None and not err.option:
+        name = elided(file_named(str(err.file), box), SHOWN_NAME)  # its line in view, not cut off at the edge
+        place = shown(name) + (f":{err.line}" if err.line is not None else "")
+    return place + app_words(text[len(head) :], controls)
+
+
+def file_named(file: str, box: str) -> str:
+    """A file as a message under a file box names it: by its name, from the box's file or
+    folder on where it is that or inside it (`corpus/sub/doc1.ann` for the folder `…/corpus`)."""
+    path, chosen = PurePath(file), PurePath(box)
+    if box and (path == chosen or chosen in path.parents):
+        return str(path.relative_to(chosen.parent))
+    return path.name or file
 
 
 def app_words(text: str, controls: dict[str, str] | None = None) -> str:

@@ -11,7 +11,9 @@ from types import ModuleType
 from engine.errors import InputError
 from engine.formats import detect, first_annotation_file, read_spans, span_format, span_format_titles
 from engine.formats.conll import UNTYPED
+from engine.formats.reader_options import NO_USER, check_options
 from engine.formats.standoff import ReadOptions, short_name
+from engine.spans import Annotations
 
 from .style import elided
 
@@ -69,11 +71,17 @@ def _listed(labels: list[str], untyped: bool = False) -> str:
     return ", ".join(shown) + more
 
 
-def read_whole(not_recognised: bool, choices: dict[str, list[str]], options: ReadOptions) -> bool:
+def read_whole(
+    not_recognised: bool, choices: dict[str, list[str]], options: ReadOptions, module: ModuleType
+) -> bool:
     """Whether a look reads a file's spans whole, for its reader's message: a file not
-    recognised as the format chosen, or one whose tag scheme is set (its tags are checked
-    against the scheme only there: a file of IOB1 tags read as IOB2)."""
-    return not_recognised or bool(options.scheme and "scheme" in choices)
+    recognised as the format chosen, one whose tag scheme is set (its tags are checked
+    against the scheme only there: a file of IOB1 tags read as IOB2), or an export of several
+    annotators' work of which the side reads a part (`reads`: INCEpTION's curation, or the user
+    chosen), which its reader may find missing: not while the side has its user still to
+    choose (its line says so, and lists them)."""
+    sided = hasattr(module, "reads") and options.user != NO_USER
+    return not_recognised or sided or bool(options.scheme and "scheme" in choices)
 
 
 def read_contents(path: str, options: ReadOptions, format: str | None = None) -> Contents:
@@ -96,17 +104,25 @@ def read_contents(path: str, options: ReadOptions, format: str | None = None) ->
         folder = Path(path).is_dir() and module.NAME not in WHOLE_FOLDERS
         target = str(first_annotation_file(Path(path))) if folder else path
         choices = module.choices(target, options)
-        if read_whole(format is not None and title != module.TITLE, choices, options):
-            read_spans(target, format, options)  # for its reader's message where they cannot be read
     except InputError as err:
         return Contents(path, error=err)
     except OSError:
         return Contents(path)
+    reads = module.reads(options) if hasattr(module, "reads") else ""
+    read = None
+    try:
+        check_options(module, path, options)  # as a read does first: a user named for one annotator's file
+        if read_whole(format is not None and title != module.TITLE, choices, options, module):
+            read = read_spans(target, format, options)  # for its reader's message where they cannot be read
+    except InputError as err:  # what there is to pick stays (the System user of an export)
+        return Contents(path, choices, error=err, reads=reads)
+    except OSError:
+        return Contents(path)
     columns = _column_labels(target, options, module.TITLE if format is not None else title)
-    labels, source = choices.get("label") or _side_labels(target, options, columns), ""
+    whole = read if format is None else None  # the spans the labels are of, where read as recognised
+    labels, source = choices.get("label") or _side_labels(target, options, columns, whole), ""
     if not labels:
         labels, source = _other_source_labels(module, target, options, choices)
-    reads = module.reads(options) if hasattr(module, "reads") else ""
     untyped = module.NAME == "conll" and UNTYPED in labels
     return Contents(path, choices, labels, reads=reads, labels_from=source, columns=columns, untyped=untyped)
 
@@ -125,11 +141,14 @@ def _column_labels(path: str, options: ReadOptions, title: str | None) -> list[l
         return []
 
 
-def _side_labels(path: str, options: ReadOptions, columns: list[list[str]]) -> list[str]:
-    """The labels of the spans the side's options read; where each column's are known, of the
-    column they choose (1 the first, negative from the last), as the .vrt reader picks it."""
+def _side_labels(
+    path: str, options: ReadOptions, columns: list[list[str]], read: Annotations | None
+) -> list[str]:
+    """The labels of the spans the side's options read (`read`: those spans, where the look
+    read them already); where each column's are known, of the column they choose (1 the
+    first, negative from the last), as the .vrt reader picks it."""
     if not columns:
-        return _labels(path, options)
+        return sorted({span.label for span in read.spans}) if read is not None else _labels(path, options)
     k = options.tag_column
     return columns[k - 1 if k > 0 else k] if k and -len(columns) <= k <= len(columns) else []
 
@@ -153,4 +172,3 @@ def _labels(path: str, options: ReadOptions) -> list[str]:
         return sorted({span.label for span in read_spans(path, None, options).spans})
     except (InputError, OSError):
         return []
-

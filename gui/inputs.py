@@ -48,6 +48,8 @@ from .style import ERROR_COLOUR, NOTE_COLOUR, WARNING_COLOUR
 
 #: What a file box says until the look at its file has arrived.
 LOOKING = "Looking at the file…"
+#: How a file box begins its message where the look at its file crashed (a bug).
+LOOK_CRASHED = "Something went wrong looking at the file: "
 
 
 @dataclass(frozen=True)
@@ -271,10 +273,12 @@ class FileField(QWidget):
         self._last = ""
         self.error_text = ""
         self.contents_text = ""  # what the file offers to pick: its layers and labels
-        self.contents_error = ""  # why no format reads it, found when reading it (a folder of several)
+        self.contents_error: InputError | None = None  # why its reader cannot read it as set
         self.refusal: WrongFormat | None = None  # the file is another method's (set by the setup panel)
         self.look: Look | None = None  # what reading the file's first lines found (set by the setup panel)
         self.chosen = ""  # the title of the format the side's Format option names ("": recognised)
+        self.failure = ""  # what happened where the look at the file crashed (a bug)
+        self.contents_failure = ""  # what happened where the look at what it offers crashed
 
     def set_spec(self, spec: InputSpec, format_list: bool = False) -> None:
         """Adopt a method's description of this input (its name, help, formats; `format_list`:
@@ -298,9 +302,9 @@ class FileField(QWidget):
         chosen before (they are read again only where the side's file or options change)."""
         self.edit.setText(path)
         if path != self._last:
-            self.contents_text = self.contents_error = ""
+            self.contents_text, self.contents_error, self.contents_failure = "", None, ""
         self._last = path
-        self.look = None
+        self.look, self.failure = None, ""
         self.refresh()
         self.path_changed.emit(path)
 
@@ -325,7 +329,13 @@ class FileField(QWidget):
 
     def show_look(self, look: Look | None) -> None:
         """Show what a look at the file found (None: it is being looked at)."""
-        self.look = look
+        self.look, self.failure = look, ""
+        self.refresh()
+
+    def show_failure(self, summary: str) -> None:
+        """Say that a look at the file crashed, and what happened (its look has ended)."""
+        self.failure = LOOK_CRASHED + summary
+        self.look = self.look or Look(self.path)
         self.refresh()
 
     def refresh(self) -> None:
@@ -336,11 +346,14 @@ class FileField(QWidget):
         if self.look is None:
             self.show_status(html.escape(LOOKING))
             return
+        if self.failure or self.contents_failure:
+            self.show_error(self.failure or self.contents_failure)
+            return
         found = judged(self.look, self.spec)
         if found.error is not None:
-            self.show_error(input_error_text(found.error))
-        elif self.contents_error:
-            self.show_error(self.contents_error)
+            self.show_input_error(found.error)
+        elif self.contents_error is not None:
+            self.show_input_error(self.contents_error)
         elif self.refusal is not None:
             refusal = self.refusal
             readers = tuple((name, refusal.reader_titles[name]) for name in refusal.readers)
@@ -367,10 +380,12 @@ class FileField(QWidget):
             self.chosen = title
             self.refresh()
 
-    def show_contents(self, text: str, error: str = "") -> None:
-        """Add the file's layers and labels to its format line, or show why no format reads it."""
-        if (text, error) != (self.contents_text, self.contents_error):
-            self.contents_text, self.contents_error = text, error
+    def show_contents(self, text: str, error: InputError | None = None, failure: str = "") -> None:
+        """Add the file's layers and labels to its format line, or show why no format reads it
+        (`failure`: the look at them crashed, and what happened)."""
+        failure = LOOK_CRASHED + failure if failure else ""
+        if (text, error, failure) != (self.contents_text, self.contents_error, self.contents_failure):
+            self.contents_text, self.contents_error, self.contents_failure = text, error, failure
             self.refresh()
 
     def show_status(self, text: str, *, warning: bool = False) -> None:
@@ -382,15 +397,20 @@ class FileField(QWidget):
         self.status.setToolTip(text)
         self.status.setVisible(bool(text))
 
-    def show_error(self, message: str, rich: str = "") -> None:
-        """The engine's message, in place, in red (shown as `rich` text where one is given:
-        the message with links)."""
+    def show_error(self, message: str, rich: str = "", short: str = "") -> None:
+        """The engine's message, in place, in red, whole in its tooltip (shown as `rich` text
+        where one is given: the message with links; else as `short` where one is given)."""
         self.error_text = message
         self.status.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
         self.status.setStyleSheet(f"color: {ERROR_COLOUR}")
-        self.status.setText(rich or message)
+        self.status.setText(rich or short or message)
         self.status.setToolTip(message)
         self.status.setVisible(True)
+
+    def show_input_error(self, err: InputError) -> None:
+        """The engine's message about this input, naming its file by its name (the box shows
+        which file it is: a whole path would take lines of the narrow panel first)."""
+        self.show_error(input_error_text(err), short=input_error_text(err, box=self.path))
 
     def set_refusal(self, refusal: WrongFormat | None) -> None:
         """Say in place that the chosen method does not read this file, another does (None:
@@ -424,11 +444,14 @@ SECOND = "second system"
 
 def owners_of(fields: list[FileField], err: InputError) -> list[FileField]:
     """The inputs an error is about: the one it was found in (`about_input`), else those
-    that are its file (gold and system may be the same file), else one whose folder holds it."""
+    that are its file (gold and system may be the same file: those whose look said this very
+    message where one did, the gold's of an export read for each side), else one whose folder
+    holds it."""
     named = [field for field in fields if field.role == getattr(err, "about", None)]
     owners = [field for field in fields if field.owns(err.file)]
     exact = [field for field in owners if err.file and _same(Path(field.path), Path(err.file))]
-    return named or exact or owners[:1]
+    said = [field for field in exact if field.error_text == input_error_text(err)]
+    return named or said or exact or owners[:1]
 
 
 def about_input(role: str, step: Callable[[], None]) -> None:

@@ -1,7 +1,8 @@
 """The looks at the chosen files that run on a worker: one at a time (two at once would make
 the UI thread wait behind both for the interpreter's lock), each once (gold and system the
 same file: one look, its result shown in both boxes), and only while wanted (a waiting look
-at a file its box no longer holds is dropped)."""
+at a file its box no longer holds is dropped). A look that crashed (a bug) ends too: those
+who asked for it with a `failed` are told what happened."""
 
 from __future__ import annotations
 
@@ -16,6 +17,16 @@ from .worker import Job, Task, finish, start
 Found = Callable[[Any], None]
 #: Whether an asker still wants its look's result (its box holds the same file and options).
 Wanted = Callable[[], bool]
+#: What gets a crashed look's one-line summary and its traceback, on the UI thread.
+Failed = Callable[[str, str], None]
+
+
+class Asker(NamedTuple):
+    """Who asked for a look: what gets its result, whether it is still wanted, what gets its crash."""
+
+    found: Found
+    wanted: Wanted
+    failed: Failed | None
 
 
 class Asked(NamedTuple):
@@ -39,11 +50,11 @@ class LookQueue(QObject):
     def __init__(self, parent: QObject) -> None:
         super().__init__(parent)
         self._waiting: dict[Hashable, tuple[str, Job]] = {}
-        self._askers: dict[Hashable, list[tuple[Found, Wanted]]] = {}
+        self._askers: dict[Hashable, list[Asker]] = {}
         self._thread: QThread | None = None
         self._task: Task | None = None
         self._running: Hashable | None = None  # the key of the look on the worker, until its result is in
-        self._joined: list[Found] = []  # who gets the result of the look on the worker
+        self._joined: list[Asker] = []  # who gets the result of the look on the worker
         self._stopped = False  # set once the window closes
 
     @property
@@ -51,16 +62,16 @@ class LookQueue(QObject):
         """Whether a look runs or waits."""
         return self._thread is not None or bool(self._waiting)
 
-    def ask(self, asked: Asked, found: Found) -> None:
+    def ask(self, asked: Asked, found: Found, failed: Failed | None = None) -> None:
         """`found(job(progress))` on the UI thread once the look of this key has run, if it
-        is still wanted when its turn comes."""
+        is still wanted when its turn comes; `failed(summary, details)` where it crashed."""
         if self._stopped:
             return  # the window is closing: no thread starts
-        key = asked.key
+        key, asker = asked.key, Asker(found, asked.wanted, failed)
         if key == self._running:
-            self._joined.append(found)
+            self._joined.append(asker)
             return
-        self._askers.setdefault(key, []).append((found, asked.wanted))
+        self._askers.setdefault(key, []).append(asker)
         if key not in self._waiting:
             self._waiting[key] = (asked.title, asked.job)
             self._next()
@@ -79,15 +90,17 @@ class LookQueue(QObject):
             return
         key = next(iter(self._waiting))
         title, job = self._waiting.pop(key)
-        self._joined = [found for found, _wanted in self._askers.pop(key, [])]
+        self._joined = self._askers.pop(key, [])
         self._running, self._task = key, Task(title, job)
-        self._task.finished.connect(self._finished)  # a bound method: queued to the UI thread
+        self._task.finished.connect(self._finished)  # bound methods: queued to the UI thread
+        self._task.crashed.connect(self._crashed)
+        self._task.failed.connect(self._input_failed)
         self._thread = start(self._task, self, self._ended)
 
     def _drop_unwanted(self) -> None:
         """Forget the waiting looks' askers that no longer want them, and the looks left with none."""
         for key in list(self._waiting):
-            askers = [(found, wanted) for found, wanted in self._askers.get(key, []) if wanted()]
+            askers = [asker for asker in self._askers.get(key, []) if asker.wanted()]
             if askers:
                 self._askers[key] = askers
             else:
@@ -96,8 +109,19 @@ class LookQueue(QObject):
 
     def _finished(self, result: Any) -> None:
         joined, self._joined, self._running = self._joined, [], None
-        for found in joined:
-            found(result)
+        for asker in joined:
+            asker.found(result)
+
+    def _crashed(self, summary: str, details: str) -> None:
+        """The look raised what no look should (a bug): those who asked to be told are."""
+        joined, self._joined, self._running = self._joined, [], None
+        for asker in joined:
+            if asker.failed is not None:
+                asker.failed(summary, details)
+
+    def _input_failed(self, err: Exception) -> None:
+        """A look let the engine's message about its input escape: told as a crash is."""
+        self._crashed(f"{type(err).__name__}: {err}", "")
 
     def _ended(self) -> None:
         """The worker has ended (its result in, or its failure dropped): the next look starts."""

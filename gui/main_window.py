@@ -47,7 +47,7 @@ from .viewer import SideBySideViewer, attachable
 from .viewer_data import ReportData
 from .wheel import guard_wheel
 from .window_exports import WindowExports
-from .window_memory import EXAMPLE_LOADED, SETUP_WIDTH, WindowMemory
+from .window_memory import SETUP_WIDTH, WindowMemory
 from .window_menus import WindowMenus
 from .worker import Job, Task, finish, reap, show_progress, start
 
@@ -153,6 +153,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self.setup.options_changed.connect(self._options_changed)
         self.setup.inputs_changed.connect(self._inputs_changed)
         self.setup.looked.connect(self._files_looked_at)
+        self.setup.look_crashed.connect(self._show_crash)
         for field in self.setup.fields.values():
             field.browsed.connect(lambda folder: self.settings.set_folder("inputs", folder))
         self.errors.error_selected.connect(self.viewer.show_error)
@@ -233,6 +234,11 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
 
     def _task_crashed(self, summary: str, details: str) -> None:
         self.progress.hide()
+        self._show_crash(summary, details)
+
+    def _show_crash(self, summary: str, details: str) -> None:
+        """An internal error (a run's, or a look's at a chosen file): the status bar says it,
+        a dialog shows its details."""
         self.run_status.failed(f"Something went wrong: {summary}")
         dialogs.show_crash(self, summary, details)
 
@@ -272,7 +278,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         """Put the engine's message next to the input or option it is about."""
         fields = owners_of([*self.setup.fields.values(), self.setup.second], err)
         for field in fields:
-            field.show_error(dialogs.input_error_text(err))
+            field.show_input_error(err)
         if not fields and err.option:
             self.setup.panel.show_message(str(err))
 
@@ -511,11 +517,12 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
     def _files_looked_at(self) -> None:
         """A look at a chosen file has shown its result: the line above the results says what
         it means (the example's words stay while its files read fine)."""
-        if self.summary.text() == EXAMPLE_LOADED and self._waiting_text() in (READY, LOOKING):
+        if self.example_above and self._waiting_text() in (READY, LOOKING):
             return
         self._show_summary()
 
     def _show_summary(self, stale: bool = False) -> None:
+        self.example_above = False  # the line says what the window shows now
         if self.report is None:
             self.summary.setText(self._waiting_text())
             return

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import os
 from collections.abc import Hashable
-from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import Qt, QTimer, Signal
@@ -25,29 +24,33 @@ from PySide6.QtWidgets import (
 
 from engine.errors import InputError
 from engine.formats import SPAN_FORMATS, in_span_formats
-from engine.formats.reader_options import given_user
 from engine.formats.standoff import ReadOptions
-from engine.formats.suggest import WrongFormat, check_input
-from engine.methods import Advice, InputSpec, Method
+from engine.methods import Advice, Method
 from engine.methods.span_options import format_title, side_options
 from engine.same_inputs import same_path
 
-from .dialogs import app_words, input_error_text
 from .file_contents import Contents, read_contents
 from .inputs import SECOND, FileField, Look, look_at
-from .look_queue import Asked, Found, LookQueue, Wanted
+from .look_queue import Asked, Failed, Found, LookQueue, Wanted
 from .options_panel import OptionsPanel
+from .setup_looks import (
+    LookKey,
+    Refusals,
+    advice_on,
+    advises,
+    answered,
+    contents_key,
+    described,
+    read_as_spans,
+    refusal,
+    unreadable,
+)
 from .style import WARNING_COLOUR
 from .viewer_data import SIDES
 from .worker import Job
 
-#: What a look at an input is for: its path, and the format (None: recognised) and reader
-#: options of its side, the side its messages name among them (ReadOptions.side).
-LookKey = tuple[str, str | None, ReadOptions]
 #: What a look found: the contents, and whether a span reader's error is among them.
 Looked = tuple[Contents, bool]
-#: Why each method does not read one side's input (None: it reads it), by method name.
-Refusals = dict[str, WrongFormat | None]
 #: An input over this many bytes is looked at off the UI thread (its first lines may be
 #: the whole file: an export of tens of megabytes on one line).
 LARGE_INPUT = 1 << 20
@@ -55,16 +58,6 @@ LARGE_INPUT = 1 << 20
 SECOND_TIP = ("Optional: a second system's file, scored against the same gold. The results then "
               "compare the two systems first (each score's difference, with its interval and "
               "significance); the errors and the viewer stay the first system's.")  # fmt: skip
-
-
-def refusal(method: Method, role: str, path: str, lines: list[str]) -> WrongFormat | None:
-    """Why the method does not read this input (recognised as another method's format), or
-    None (`lines`: the input's head, read)."""
-    try:
-        check_input(method, role, path, lines)
-    except WrongFormat as err:
-        return err
-    return None
 
 
 def refusals(methods: list[Method], side: str, look: Look | None) -> Refusals:
@@ -75,59 +68,12 @@ def refusals(methods: list[Method], side: str, look: Look | None) -> Refusals:
     return {method.name: refusal(method, side, look.path, look.head) for method in methods}
 
 
-def unreadable(found: dict[str, Refusals], name: str) -> str | None:
-    """Why the method of this name cannot read the inputs, gold first, or None."""
-    reason = found.get("gold", {}).get(name) or found.get("system", {}).get(name)
-    return reason.app_sentence if reason is not None else None
-
-
 def large(path: str) -> bool:
     """Whether an input may take long to look at: a folder, or a file over LARGE_INPUT bytes."""
     try:
         return os.path.isdir(path) or os.path.getsize(path) > LARGE_INPUT
     except (OSError, ValueError):
         return False
-
-
-def contents_key(path: str, format: str | None, options: ReadOptions) -> Hashable:
-    """What a look at a file's contents depends on: its path and its side's format and options (the
-    gold's and the system's "no user given" the same, but in an INCEpTION project export, a
-    folder or a .zip, where the gold reads the curation and the system asks whose work)."""
-    if not (path.lower().endswith(".zip") or os.path.isdir(path)):
-        options = replace(options, user=given_user(options))
-    return ("contents", path, format, options)
-
-
-def answered(key: LookKey, contents: Contents) -> Hashable:
-    """What a look's contents answer (contents_key): the look of `key`, but for any side its
-    messages would name where they hold none (ReadOptions.side changes a look's messages alone)."""
-    path, format, options = key
-    return contents_key(path, format, options if contents.error is not None else replace(options, side=""))
-
-
-def described(method: Method) -> str:
-    """A method's description in the app's words (its flags named by the panel's controls)."""
-    return method.app_description or app_words(method.description)
-
-
-def read_as_spans(spec: InputSpec, span_format: bool) -> bool:
-    """Whether the method reads an input with the span readers (spans and nervaluate
-    always; FairEval and CLUEval an annotation tool's file or CoNLL columns of their own:
-    `span_format`, found by in_span_formats)."""
-    return "conll" in spec.formats or span_format
-
-
-def advises(method: Method) -> bool:
-    """Whether the method has notes on its options for a gold input (its own advice())."""
-    return type(method).advice is not Method.advice
-
-
-def advice_on(method: Method, gold: str, options: Any) -> Advice | None:
-    """The method's note on the options for this gold input (it may read its first lines)."""
-    try:
-        return method.advice(gold, options)
-    except (InputError, OSError):
-        return None
 
 
 class SetupPanel(QWidget):
@@ -138,6 +84,7 @@ class SetupPanel(QWidget):
     inputs_changed = Signal()
     contents_read = Signal(str)  # the side whose file's layers and labels have arrived
     looked = Signal()  # a look at a chosen file has shown what it found in its box
+    look_crashed = Signal(str, str)  # a look raised what no look should: its summary and traceback
 
     def __init__(self, methods: list[Method], parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -314,10 +261,15 @@ class SetupPanel(QWidget):
         def shown(result: tuple[Look | None, dict[str, Refusals]]) -> None:
             self._found(side, number, result[0], result[1].get(side, {}))
 
+        def failed(summary: str, details: str) -> None:
+            if self._latest.get(side) == number:  # else another file was chosen meanwhile
+                self.field(side).show_failure(summary)
+                self._look_crashed(summary, details)
+
         key = self._file_key(path, side)
         title, wanted = f"Looking at the {side} file", self._is_newest(side, number)
         self._look_at(path, Asked(key, title, look(list(self.fields)), wanted), shown, (None, {}),
-                      at_once=look([side]))  # fmt: skip
+                      at_once=look([side]), failed=failed)  # fmt: skip
 
     def _file_key(self, path: str, side: str) -> Hashable:
         """What a look at a file depends on: its path, and whether its side is a box (a
@@ -325,19 +277,25 @@ class SetupPanel(QWidget):
         return ("file", path, side in self.fields)
 
     def look_again(self, side: str) -> None:
-        """Look at a side's file again after it was rewritten in place (Make Gold): its
-        format and the methods' refusals, and what it offers to pick (its labels). A look
-        at the file running meanwhile read it as it was: its result is not taken for these."""
+        """Look at a side's file again after it was rewritten in place (Make Gold), in every
+        box that holds it, by whatever path (same_path: `./gold.conll`, a link): its format and
+        the methods' refusals, and what it offers to pick (its labels). A look at the file
+        running meanwhile read it as it was: its result is not taken for these."""
         path = self.field(side).path
-        self._looks.forget(self._file_key(path, side))
-        self.look_at_file(side)
-        boxes = [box for box, field in self.read_boxes().items() if field.path == path]
-        if boxes:  # every box of the file (the other may read it for its side, or with its options)
-            self._rewritten[path] = self._rewritten.get(path, 0) + 1
-            for box in boxes:
-                self._looks.forget(self._contents_key((path, *self.side_reading(box))))
-                self._wanted.pop(box, None)  # the same path and options: read all the same
-                self._answers.pop(box, None)
+        boxes = {side: path} | {box: field.path for box, field in self.read_boxes().items()
+                                if field.path and same_path(field.path, path)}  # fmt: skip
+        for box, held in boxes.items():
+            self._looks.forget(self._file_key(held, box))
+        for held in set(boxes.values()):
+            self._rewritten[held] = self._rewritten.get(held, 0) + 1
+        read = [box for box in boxes if box in self.read_boxes()]
+        for box in read:  # the other may read it for its side, or with its options
+            self._looks.forget(self._contents_key((boxes[box], *self.side_reading(box))))
+            self._wanted.pop(box, None)  # the same path and options: read all the same
+            self._answers.pop(box, None)
+        for box in boxes:
+            self.look_at_file(box)
+        if read:
             self.look_at_inputs()
 
     def _found(self, side: str, number: int, look: Look | None, found: Refusals) -> None:
@@ -440,23 +398,36 @@ class SetupPanel(QWidget):
         def wanted() -> bool:
             return self._wanted.get(side) == key and not self._holds(side, key)  # no other look served it
 
+        def failed(summary: str, details: str) -> None:
+            if self._rewritten.get(path, 0) == rewritten:  # its boxes end their look: nothing read
+                self._looked(key, Contents(path), False, failure=summary)
+                self._look_crashed(summary, details)
+
         asked = Asked(self._contents_key(key), f"Reading the {side} file", job, wanted)
-        self._looks.ask(asked, shown)
+        self._looks.ask(asked, shown, failed)
 
     def _look_at(
-        self, path: str, asked: Asked, found: Found, meanwhile: Any, at_once: Job | None = None
-    ) -> None:
+        self, path: str, asked: Asked, found: Found, meanwhile: Any, at_once: Job | None = None,
+        failed: Failed | None = None,
+    ) -> None:  # fmt: skip
         """`found(at_once())` (default: the look's job); where the input is large,
-        `found(meanwhile)`, and the look queued for a worker."""
+        `found(meanwhile)`, and the look queued for a worker (`failed` told where it crashes)."""
         if large(path):
             found(meanwhile)
-            self._looks.ask(asked, found)
+            self._looks.ask(asked, found, failed)
         else:
             found((at_once or asked.job)(None))
 
-    def _looked(self, key: LookKey, contents: Contents, span_format: bool) -> None:
+    def _look_crashed(self, summary: str, details: str) -> None:
+        """A look that crashed (a bug) has ended: the window shows what happened, and the
+        line above the results what the boxes now say."""
+        self.look_crashed.emit(summary, details)
+        self.looked.emit()
+
+    def _looked(self, key: LookKey, contents: Contents, span_format: bool, failure: str = "") -> None:
         """Show what a look found in every box it answers that is still without it (one look
-        serves both boxes of a file read alike, whichever box asked first)."""
+        serves both boxes of a file read alike, whichever box asked first); `failure`: the
+        look crashed, and each such box says so."""
         answer = answered(key, contents)
         for side, wanted in list(self._wanted.items()):
             if answered(wanted, contents) != answer or self._holds(side, wanted):
@@ -465,7 +436,7 @@ class SetupPanel(QWidget):
             error = contents.error  # shown where the method reads the file with the span readers
             if error is not None and (field.spec is None or not read_as_spans(field.spec, span_format)):
                 error = None
-            field.show_contents(contents.summary(), input_error_text(error) if error is not None else "")
+            field.show_contents(contents.summary(), error, failure)
             self.fill_choices()
             self.contents_read.emit(side)
         self.looked.emit()

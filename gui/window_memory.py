@@ -42,6 +42,7 @@ class WindowMemory:
     _fitted: bool
     _refit: bool
     example_said = False  # the status bar says that the bundled example is loaded (EXAMPLE_LOADED)
+    example_above = False  # the line above the results says so (until it says anything else)
     statusBar: Callable[[], Any]  # noqa: N815
     saveGeometry: Callable[[], Any]  # noqa: N815
     saveState: Callable[[], Any]  # noqa: N815
@@ -63,6 +64,7 @@ class WindowMemory:
             self.example_said = True  # until another line replaces it, or other files are chosen
             self.statusBar().messageChanged.connect(self._example_unsaid)
             self.summary.setText(EXAMPLE_LOADED)
+            self.example_above = True
         else:
             self.setup.set_paths(*settings.inputs())
         folder = settings.folder("inputs")

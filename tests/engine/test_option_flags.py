@@ -31,7 +31,7 @@ def test_a_sides_own_option_is_named_by_its_own_flag_the_shared_one_by_its():
 def test_sides_without_own_options_read_alike_but_for_the_systems_user():
     """The app looks at one file in both boxes once, their sides read alike where neither
     gives an option of its own (the system's "no user given" told apart only in an export:
-    gui/setup_panel.contents_key); files apart, each side's messages name its own options."""
+    gui/setup_looks.contents_key); files apart, each side's messages name its own options."""
     _, gold = side_options(SpanInputOptions(tag_column=2), "gold", one_file=True)
     _, system = side_options(SpanInputOptions(tag_column=2), "system", one_file=True)
     assert dataclasses.replace(system, user=None) == gold and system.side == gold.side == ""

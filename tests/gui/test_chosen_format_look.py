@@ -31,8 +31,9 @@ def test_the_format_chosen_reads_the_file_in_its_box_at_once(qtbot, window, tmp_
     qtbot.waitUntil(lambda: "not recognised" in box.status.text(), timeout=20_000)
     assert box.status.text().endswith("choose it in the Format list of the options: its reader then says what it finds.")
     _chosen(qtbot, setup, "system_format", "conll")
-    said = f"{typo}:5: expected a tag with a prefix, as on line 1 ('B-PER'"
+    said = "typo.conll:5: expected a tag with a prefix, as on line 1 ('B-PER'"  # the box names the file by its name
     assert box.status.text().startswith(said) and ERROR_COLOUR in box.status.styleSheet()
+    assert box.status.toolTip().startswith(f"{typo}:5: expected a tag with a prefix, as on line 1 ('B-PER'")
     assert "not recognised" in setup.fields["gold"].status.text()  # the gold's own Format is not set
     _chosen(qtbot, setup, "system_format", None)
     assert "not recognised" in box.status.text()
@@ -73,7 +74,8 @@ def test_faireval_says_too_where_the_format_chosen_stops(qtbot, window, tmp_path
     typo = _typo(tmp_path)
     setup.set_paths(typo, typo)
     _chosen(qtbot, setup, "system_format", "conll")
-    assert setup.fields["system"].status.text().startswith(f"{typo}:5: expected a tag with a prefix")
+    assert setup.fields["system"].status.text().startswith("typo.conll:5: expected a tag with a prefix")
+    assert setup.fields["system"].error_text.startswith(f"{typo}:5: expected a tag with a prefix")
 
 
 def test_a_format_the_method_reads_itself_is_looked_at_as_it_reads_it(qtbot, window, tmp_path):

@@ -36,3 +36,19 @@ def test_choosing_files_clears_the_example_line_only_while_it_is_shown(qtbot, wi
     window.statusBar().showMessage(written, 8000)  # another line replaced the example's
     window.setup.fields["gold"].set_path(str(tmp_path / "anna.ann"))
     assert window.statusBar().currentMessage() == written
+
+
+def test_whether_the_line_says_the_examples_words_is_the_windows_own_state(qtbot, window, tmp_path):
+    """The window keeps whether its line says the example's words (it told them by the
+    label's text): the same words set there otherwise are said anew once a look has shown."""
+    assert window.example_above
+    gold, system = tmp_path / "anna.ann", tmp_path / "ki.ann"
+    for name in ("anna", "ki"):
+        (tmp_path / f"{name}.txt").write_text("Anna met Ki.\n", encoding="utf-8")
+        (tmp_path / f"{name}.ann").write_text("T1\tPER 0 4\tAnna\n", encoding="utf-8")
+    window.setup.set_paths(str(gold), str(system))
+    qtbot.waitUntil(lambda: window.summary.text() == READY, timeout=10_000)
+    assert not window.example_above
+    window.summary.setText(EXAMPLE_LOADED)  # the words, but not the example's line
+    window.setup.looked.emit()
+    assert window.summary.text() == READY

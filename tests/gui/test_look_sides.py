@@ -176,3 +176,27 @@ def test_both_boxes_of_a_file_written_again_read_it_as_written(qtbot, window, fi
     qtbot.waitUntil(lambda: not setup.looking, timeout=10_000)
     qtbot.waitUntil(lambda: all(setup.contents.get(side) for side in ("gold", "system")), timeout=10_000)
     assert [setup.contents[side].labels for side in ("gold", "system")] == [["LOC", "ORG"]] * 2
+
+
+@pytest.mark.parametrize("by", ["dots", "link"])
+def test_a_box_holding_the_rewritten_file_by_another_path_reads_it_again(qtbot, window, files, tmp_path, by):
+    """Make Gold writes over the gold's file, which the system's box holds by another path
+    (`sub/../iob2.txt`, a symbolic link): that box reads the file as written too (its path's
+    text was compared: its labels stayed the old ones)."""
+    _iob1, iob2, _other = files
+    (tmp_path / "sub").mkdir()
+    other_path = str(tmp_path / "sub" / ".." / "iob2.txt")
+    if by == "link":
+        other_path = str(tmp_path / "linked.txt")
+        (tmp_path / "linked.txt").symlink_to(iob2)
+    setup = _conll_as_iob2(window)
+    setup.set_paths(iob2, other_path)
+    qtbot.waitUntil(lambda: all(setup.contents.get(side) for side in ("gold", "system")), timeout=10_000)
+    qtbot.waitUntil(lambda: not setup.looking, timeout=10_000)
+    assert setup.contents["system"].labels == ["LOC", "PER"]
+    with open(iob2, "w", encoding="utf-8") as file:
+        file.write(IOB2_COLUMNS.replace("-PER", "-ORG"))
+    setup.look_again("gold")
+    qtbot.waitUntil(lambda: not setup.looking, timeout=10_000)
+    qtbot.waitUntil(lambda: all(setup.contents.get(side) for side in ("gold", "system")), timeout=10_000)
+    assert [setup.contents[side].labels for side in ("gold", "system")] == [["LOC", "ORG"]] * 2

@@ -1,0 +1,112 @@
+"""The red messages under the Setup page's file boxes: the box shows which file it is, so a
+message names its file by its name (from the box's file or folder on, for a file inside
+it) and keeps the whole path for its tooltip, the dialog and the command line; an INCEpTION
+export without a curation says so in the gold box before any run, and the run's message
+about the gold stays under the gold (gold and system one file: the system box says its own)."""
+
+from __future__ import annotations
+
+from engine.cli import main
+from gui.dialogs import file_named
+from tests.engine.test_agreement_exports import project_entries, zipped
+
+from .conftest import evaluate
+
+#: What the reader says of an export without a curation (its message's end).
+NO_CURATION = "found no curation/ folder"
+
+
+def test_a_box_names_its_file_by_its_name_and_its_tooltip_by_its_path(window, tmp_path):
+    folder = tmp_path / "annotations of the second round" / "checked by both annotators"
+    folder.mkdir(parents=True)
+    latin = folder / "latin1.conll"
+    latin.write_bytes(b"Caf\xe9 NN O\n")
+    field = window.setup.fields["gold"]
+    field.set_path(str(latin))
+    whole = f"{latin}:1: expected UTF-8 text, found byte 0xE9"
+    assert field.status.text() == "latin1.conll:1: expected UTF-8 text, found byte 0xE9"  # was the whole path first
+    assert field.status.toolTip() == field.error_text == whole
+
+
+def test_a_long_name_keeps_its_line_in_view_and_its_whole_path_in_the_tooltip(window, tmp_path):
+    latin = tmp_path / "named_entities_system_output_latin1_encoded.conll"  # one word: cut at the edge
+    latin.write_bytes(b"Caf\xe9 NN O\n")
+    field = window.setup.fields["system"]
+    field.set_path(str(latin))
+    assert field.status.text() == "named_entities_system_o…ncoded.conll:1: expected UTF-8 text, found byte 0xE9"
+    assert field.status.toolTip() == f"{latin}:1: expected UTF-8 text, found byte 0xE9"
+
+
+def test_a_runs_message_in_place_names_the_file_and_the_dialog_its_path(qtbot, window, shown, tmp_path, capsys):
+    bad = tmp_path / "bad.tsv"
+    bad.write_text("NP\t1\t2\t1,2\n\nNP\tx\t3\t1\n", encoding="utf-8")
+    evaluate(qtbot, window, "faireval", str(bad), str(bad))
+    whole = f"{bad}:3: expected begin to be a whole number ≥ 1, found 'x'"
+    assert shown.input_errors == [("The evaluation stopped", whole)]
+    for field in window.setup.fields.values():
+        assert field.status.text() == "bad.tsv:3: expected begin to be a whole number ≥ 1, found 'x'"
+        assert field.status.toolTip() == whole
+    assert main(["faireval", str(bad), str(bad)]) == 2
+    assert whole in capsys.readouterr().err  # the command line's message as it was
+
+
+def test_a_file_inside_the_boxs_folder_is_named_from_the_folder_on():
+    assert file_named("/data/corpus/sub/doc1.ann", "/data/corpus") == "corpus/sub/doc1.ann"
+    assert file_named("/data/export.zip/annotation/d.tsv/anna.tsv", "/data/export.zip") == (
+        "export.zip/annotation/d.tsv/anna.tsv"
+    )
+    assert file_named("/data/gold.conll", "/data/gold.conll") == "gold.conll"
+    assert file_named("/elsewhere/gold.conll", "/data/system.conll") == "gold.conll"  # another box's file
+    assert file_named("gold.conll", "gold.conll") == "gold.conll"
+
+
+def test_an_export_without_a_curation_says_so_in_the_gold_box_before_the_run(qtbot, window, shown, tmp_path):
+    entries = {name: data for name, data in project_entries().items() if not name.startswith("curation/")}
+    export = zipped(tmp_path / "export.zip", entries)
+    setup = window.setup
+    setup.set_method("spans")
+    setup.set_paths(export, export)
+    gold, system = setup.fields["gold"], setup.fields["system"]
+    qtbot.waitUntil(lambda: NO_CURATION in gold.error_text, timeout=20_000)  # was nothing until the run
+    qtbot.waitUntil(lambda: not setup.looking, timeout=20_000)
+    assert gold.status.text().startswith("export.zip: expected an INCEpTION project export")
+    own = "choose the user whose annotations are read (System user"
+    assert own in system.status.text() and not system.error_text  # the system's own
+    assert window.summary.text().startswith("The gold file cannot be read as set")
+    window.evaluate()
+    qtbot.waitUntil(lambda: window.idle, timeout=20_000)
+    assert NO_CURATION in shown.input_errors[0][1]
+    assert NO_CURATION in gold.error_text
+    assert own in system.status.text() and not system.error_text  # was the gold's message under both
+
+
+def test_the_system_box_of_an_export_read_for_a_user_says_nothing_of_the_curation(qtbot, window, tmp_path):
+    entries = {name: data for name, data in project_entries().items() if not name.startswith("curation/")}
+    export = zipped(tmp_path / "export.zip", entries)
+    setup = window.setup
+    setup.set_method("spans")
+    setup.set_paths(export, export)
+    user = setup.panel.editors["system_user"]
+    qtbot.waitUntil(lambda: "ben" in user.suggestions(), timeout=20_000)
+    user.combo.setCurrentIndex(user.combo.findText("ben"))
+    user.combo.textActivated.emit("ben")
+    system = setup.fields["system"]
+    qtbot.waitUntil(lambda: "reads the annotations of ben" in system.status.text(), timeout=20_000)
+    qtbot.waitUntil(lambda: not setup.looking, timeout=20_000)
+    assert not system.error_text and NO_CURATION in setup.fields["gold"].error_text
+
+
+def test_a_system_user_named_for_one_annotators_file_is_said_in_its_box_before_the_run(qtbot, window, tmp_path):
+    for name in ("gold", "system"):  # a brat pair, chosen after an export's System user was set
+        (tmp_path / f"{name}.txt").write_text("Anna met Ki.\n", encoding="utf-8")
+        (tmp_path / f"{name}.ann").write_text("T1\tPER 0 4\tAnna\n", encoding="utf-8")
+    setup = window.setup
+    setup.set_method("spans")
+    user = setup.panel.editors["system_user"]
+    user.set_value("ben")
+    user.changed.emit()
+    setup.set_paths(str(tmp_path / "gold.ann"), str(tmp_path / "system.ann"))
+    system = setup.fields["system"]
+    qtbot.waitUntil(lambda: "for the option System user 'ben'" in system.error_text, timeout=10_000)
+    assert not setup.fields["gold"].error_text  # was "press Evaluate", and the run said it
+    assert window.summary.text().startswith("The system file cannot be read as set")
