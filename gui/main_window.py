@@ -4,7 +4,6 @@ exports and what the app remembers. It composes the views; the engine computes."
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
 from dataclasses import dataclass, replace
 from functools import partial
 from pathlib import Path
@@ -29,7 +28,7 @@ from engine.errors import InputError
 from engine.formats.suggest import WrongFormat, check_inputs
 from engine.methods import Invocation, Method, all_methods
 from engine.progress import Progress
-from engine.report import Report
+from engine.report import Report, Table
 from engine.same_inputs import warn_of_same_inputs
 
 from . import dialogs
@@ -475,17 +474,13 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self._showing = data
         self.statusBar().showMessage("Evaluation finished.", 5000)
         self._update_actions()
-        tabs = [(partial(DetailView, name, table, self.scale), table.title or name)
-                for name, table in report.detail_tables().items()]  # fmt: skip
-        if report.messages:
-            warnings = [dialogs.app_words(message) for message in report.messages]  # the app's words
-            tabs.append((partial(MessagesView, warnings), f"Warnings ({len(warnings)})"))
         self._turns.start([
             partial(self.errors.set_report, data),  # first: the window's layout settles meanwhile
             partial(self._show_scores, report),
-            lambda: self.tabs.widget(0).make_headline(self.scale),
-            lambda: self.tabs.widget(0).make_current_tab(),
-            *(partial(self._add_tab, *tab) for tab in tabs),
+            self._show_headline,
+            self._show_current_scores,
+            *(partial(self._add_detail, name, table) for name, table in report.detail_tables().items()),
+            *([partial(self._add_warnings, report.messages)] if report.messages else []),
             partial(self.viewer.show_legend, data),
             partial(self._show_documents, data),
         ])  # fmt: skip
@@ -498,8 +493,18 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
             widget.deleteLater()  # a removed tab's page would otherwise live on
         self.tabs.addTab(ScoresView(report, self.scale), "Scores")
 
-    def _add_tab(self, make: Callable[[], QWidget], title: str) -> None:
-        self.tabs.addTab(make(), title)
+    def _show_headline(self) -> None:
+        self.tabs.widget(0).make_headline(self.scale)  # the scale shown now
+
+    def _show_current_scores(self) -> None:
+        self.tabs.widget(0).make_current_tab()
+
+    def _add_detail(self, name: str, table: Table) -> None:
+        self.tabs.addTab(DetailView(name, table, self.scale), table.title or name)  # the scale shown now
+
+    def _add_warnings(self, messages: list[str]) -> None:
+        warnings = [dialogs.app_words(message) for message in messages]  # the app's words
+        self.tabs.addTab(MessagesView(warnings), f"Warnings ({len(warnings)})")
 
     def _show_documents(self, data: ReportData) -> None:
         """The last part of showing a report: its documents, then the reports it replaced let go of."""
