@@ -464,8 +464,8 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
 
     def show_report(self, data: ReportData) -> None:
         """Show a report a part per turn of the event loop (each turn a short pause of the UI
-        thread): its errors, its Scores tab, headline and shown tab, each other tab, the
-        legend, then its documents. A newer report's parts replace those still to show; the
+        thread): its errors, its Scores tab, headline and shown tab, each other tab, then its
+        documents. A newer report's parts replace those still to show; the
         reports replaced are let go of in the background once the latest is shown whole."""
         if self.data is not None:
             self._replaced.append(self.data)
@@ -481,7 +481,6 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
             self._show_current_scores,
             *(partial(self._add_detail, name, table) for name, table in report.detail_tables().items()),
             *([partial(self._add_warnings, report.messages)] if report.messages else []),
-            partial(self.viewer.show_legend, data),
             partial(self._show_documents, data),
         ])  # fmt: skip
 
@@ -513,7 +512,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self.viewer.set_titles(f"Gold — {names.get('gold', '')}", f"System — {names.get('system', '')}")
         method = self.setup.methods.get(data.report.method)
         self.viewer.text_hint = method.text_hint if method is not None else ""
-        self.viewer.show_documents(data)
+        self.viewer.set_report(data)
         self._show_summary()
         self._update_actions()
         replaced, self._replaced = self._replaced, []

@@ -100,18 +100,9 @@ class SideBySideViewer(QWidget):
             self.titles[side].setText(f"<b>{html.escape(title)}</b>")
 
     def set_report(self, data: ReportData | None) -> None:
-        self.show_legend(data)
-        self.show_documents(data)
-
-    def show_legend(self, data: ReportData | None) -> None:
-        """The first part of showing a report: its colours and the legend (the panes keep
-        what they show until `show_documents`)."""
+        self.data = data
         self.palette_ = Palette(data.labels, data.error_types, data.kinds) if data else Palette([], [], [])
         self.legend.show_palette(self.palette_)
-
-    def show_documents(self, data: ReportData | None) -> None:
-        """The second part: the report's documents in the list and the first in the panes."""
-        self.data = data
         for pane in self.panes.values():
             pane.describe_row = self._describe_row
             pane.placeholder = "This report has no documents to show." if data else "No document to show."
