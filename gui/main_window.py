@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import logging
 from dataclasses import dataclass, replace
+from functools import partial
 from pathlib import Path
 from typing import Any
 
@@ -27,7 +28,7 @@ from engine.errors import InputError
 from engine.formats.suggest import WrongFormat, check_inputs
 from engine.methods import Invocation, Method, all_methods
 from engine.progress import Progress
-from engine.report import Report
+from engine.report import Report, Table
 from engine.same_inputs import warn_of_same_inputs
 
 from . import dialogs
@@ -39,10 +40,11 @@ from .help_page import GlossaryDialog
 from .inputs import SECOND, about_input, owners_of
 from .notice import Notice, beside
 from .release import release
-from .results import NEXT_TURN_MS, DetailView, MessagesView, ScoresView
+from .results import DetailView, MessagesView, ScoresView
 from .run_status import CHOOSE, LOOKING, READY, RunStatus, summary_text, waiting_text
 from .settings import AppSettings
 from .setup_panel import SetupPanel
+from .turns import Turns
 from .viewer import SideBySideViewer, attachable
 from .viewer_data import ReportData
 from .wheel import guard_wheel
@@ -78,7 +80,9 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self.data: ReportData | None = None
         self.run: Run | None = None  # the run the shown report came from
         self._task: Task | None = None
-        self._showing: ReportData | None = None  # a report whose errors and documents are still to show
+        self._showing: ReportData | None = None  # a report whose parts are still to show
+        self._turns = Turns(self)  # the parts of a report still to show, one per turn
+        self._replaced: list[ReportData] = []  # reports replaced, let go of once the latest is shown
         self._thread: QThread | None = None
         self._releases: list[tuple[QThread, Task]] = []  # replaced results let go of (gui/release.py)
         self._done: Any = None
@@ -176,9 +180,14 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self.agreement.raise_()
 
     @property
+    def running(self) -> bool:
+        """Work runs off the UI thread (a report still being shown may be replaced meanwhile)."""
+        return self._task is not None
+
+    @property
     def busy(self) -> bool:
         """Work runs, or a report is still being shown."""
-        return self._task is not None or self._showing is not None
+        return self.running or self._showing is not None
 
     @property
     def idle(self) -> bool:
@@ -189,7 +198,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         """Run a job off the UI thread with the progress bar; `done(result)` when it ends well."""
         if self._closed:
             return False
-        if self.busy:
+        if self.running:
             self.statusBar().showMessage("Please wait: something is still running (Esc cancels it).", 4000)
             return False
         task = Task(title, job)
@@ -283,12 +292,12 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
             self.setup.panel.show_message(str(err))
 
     def _update_actions(self) -> None:
-        busy = self.busy
+        busy, running = self.busy, self.running
         has_report = self.report is not None
-        self.evaluate_action.setEnabled(not busy)
-        self.cancel_action.setEnabled(busy and not self.run_status.cancelling)
-        self.setup.set_running(busy)
-        self.setup.cancel_button.setEnabled(busy and not self.run_status.cancelling)
+        self.evaluate_action.setEnabled(not running)
+        self.cancel_action.setEnabled(running and not self.run_status.cancelling)
+        self.setup.set_running(running)
+        self.setup.cancel_button.setEnabled(running and not self.run_status.cancelling)
         for action in (self.xlsx_action, self.csv_action, self.json_action):
             action.setEnabled(has_report and not busy)
         self.attach_action.setEnabled(not busy and attachable(self.viewer.doc))
@@ -312,6 +321,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
             event.ignore()
             return
         self._closed = True
+        self._stop_showing()
         self.setup.stop_looking()
         self.save_settings()
         super().closeEvent(event)
@@ -419,7 +429,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
     def rescore(self) -> None:
         """After an option changed: the method's re-scored report at once where it can
         give one without reading the files again; otherwise a note to evaluate again."""
-        if not self._rescore_pending() or self.busy:
+        if not self._rescore_pending() or self.running:
             self._show_summary()
             return
         assert self.run is not None and self.report is not None
@@ -459,43 +469,67 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
     # --- showing -----------------------------------------------------------------------
 
     def show_report(self, data: ReportData) -> None:
-        """Show a report: its tables now, its errors and its documents at the next turn of
-        the event loop (each turn a short pause of the UI thread); the report it replaces is
-        let go of in the background."""
-        replaced = [self.data] if self.data is not None else []
+        """Show a report a part per turn of the event loop (each turn a short pause of the UI
+        thread): its errors, its Scores tab, headline and shown tab, each other tab, then its
+        documents. A newer report's parts replace those still to show; the
+        reports replaced are let go of in the background once the latest is shown whole."""
+        if self.data is not None:
+            self._replaced.append(self.data)
         self.data = data
         self.report = report = data.report
+        self._showing = data
+        self.statusBar().showMessage("Evaluation finished.", 5000)
+        self._update_actions()
+        self._turns.start([
+            partial(self.errors.set_report, data),  # first: the window's layout settles meanwhile
+            partial(self._show_scores, report),
+            self._show_headline,
+            self._show_current_scores,
+            *(partial(self._add_detail, name, table) for name, table in report.detail_tables().items()),
+            *([partial(self._add_warnings, report.messages)] if report.messages else []),
+            partial(self._show_documents, data),
+        ])  # fmt: skip
+
+    def _show_scores(self, report: Report) -> None:
+        """The report's Scores tab in place of the tabs of the report before."""
         old = [self.tabs.widget(i) for i in range(self.tabs.count())]
         self.tabs.clear()
         for widget in old:
             widget.deleteLater()  # a removed tab's page would otherwise live on
         self.tabs.addTab(ScoresView(report, self.scale), "Scores")
-        for name, table in report.detail_tables().items():
-            self.tabs.addTab(DetailView(name, table, self.scale), table.title or name)
-        if report.messages:
-            warnings = [dialogs.app_words(message) for message in report.messages]  # the app's words
-            self.tabs.addTab(MessagesView(warnings), f"Warnings ({len(warnings)})")
-        self._showing = data
-        self.statusBar().showMessage("Evaluation finished.", 5000)
-        QTimer.singleShot(NEXT_TURN_MS, self, lambda: self._show_errors(data, replaced))
 
-    def _show_errors(self, data: ReportData, replaced: list[ReportData]) -> None:
-        """The second part of showing a report: its error table and its documents (none on
-        a window closed meanwhile: a sort there would start a thread)."""
-        latest = self._showing is data
-        if latest:
-            self._showing = None
-        if latest and not self._closed:
-            self.errors.set_report(data)
-            names = {f.role: Path(f.path).name for f in data.report.inputs}
-            self.viewer.set_titles(f"Gold — {names.get('gold', '')}", f"System — {names.get('system', '')}")
-            method = self.setup.methods.get(data.report.method)
-            self.viewer.text_hint = method.text_hint if method is not None else ""
-            self.viewer.set_report(data)
-            self._show_summary()
-            self._update_actions()
-        if replaced and not self._closed:  # a closed window starts no thread
+    def _show_headline(self) -> None:
+        self.tabs.widget(0).make_headline(self.scale)  # the scale shown now
+
+    def _show_current_scores(self) -> None:
+        self.tabs.widget(0).make_current_tab()
+
+    def _add_detail(self, name: str, table: Table) -> None:
+        self.tabs.addTab(DetailView(name, table, self.scale), table.title or name)  # the scale shown now
+
+    def _add_warnings(self, messages: list[str]) -> None:
+        warnings = [dialogs.app_words(message) for message in messages]  # the app's words
+        self.tabs.addTab(MessagesView(warnings), f"Warnings ({len(warnings)})")
+
+    def _show_documents(self, data: ReportData) -> None:
+        """The last part of showing a report: its documents, then the reports it replaced let go of."""
+        self._showing = None
+        names = {f.role: Path(f.path).name for f in data.report.inputs}
+        self.viewer.set_titles(f"Gold — {names.get('gold', '')}", f"System — {names.get('system', '')}")
+        method = self.setup.methods.get(data.report.method)
+        self.viewer.text_hint = method.text_hint if method is not None else ""
+        self.viewer.set_report(data)
+        self._show_summary()
+        self._update_actions()
+        replaced, self._replaced = self._replaced, []
+        if replaced:
             self._let_go(replaced)
+
+    def _stop_showing(self) -> None:
+        """A closed window shows no more of a report, and starts no thread (a sort of the
+        errors, letting go of a replaced report)."""
+        self._turns.stop()
+        self._showing = None
 
     def _let_go(self, replaced: list[ReportData]) -> None:
         """Free a replaced result on a worker thread, a part at a time (the list holds the

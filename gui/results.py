@@ -8,7 +8,7 @@ from pathlib import Path
 from typing import Any
 
 import pandas as pd
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QShowEvent
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -33,9 +33,6 @@ from .score_titles import ComparisonModel, fit_titled_columns, interval_titles
 from .whole_cells import WholeCells, WholeHeaders
 
 MAX_HEADLINE_WIDTH = 560
-#: A timer's delay that lets the event loop turn first (input, paints, other timers): Qt runs
-#: a zero delay as a queued call, in the same pass as the calls queued before it.
-NEXT_TURN_MS = 1
 #: The share of the Scores tab the headline table may take to show its scores whole.
 HEADLINE_SHARE = 0.7
 #: The margins of a results tab (left, top, right, bottom): its rows, not blank, take the room.
@@ -203,9 +200,9 @@ def titled(table: Table, name: str, view: QWidget, title: bool = True) -> list[Q
 
 class ScoresView(QWidget):
     """The report's header over its score tables: the headline table on the left, the
-    other score tables (per label, per document, …) as tabs on the right, each tab's view
-    made when the tab is first shown (the first one's at the next turn of the event loop),
-    or when `views` is asked for."""
+    other score tables (per label, per document, …) as tabs on the right. Each table's view
+    is made apart, a turn of the event loop each (the window calls `make_headline`, then
+    `make_current_tab`), a tab's when it is first shown, or all when `views` is asked for."""
 
     def __init__(self, report: Report, scale: str = DEFAULT_SCALE, parent: QWidget | None = None) -> None:
         super().__init__(parent)
@@ -214,37 +211,43 @@ class ScoresView(QWidget):
         self.header.setToolTip(inputs_tooltip(report))
         self.header.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.tables = report.score_tables()
+        self._scale = scale  # the scale asked for while no view is made
         self._level = float(report.data.get("confidence", {}).get("level", LEVEL))
         self._views: dict[str, QTableView] = {}
         self._later: dict[int, str] = {}  # tab of `others` → the table its view is made for when shown
         self.headline: QTableView | None = None
         self.others = QTabWidget()
         self.others.setDocumentMode(True)
-        split = QSplitter(Qt.Orientation.Horizontal)
-        split.setChildrenCollapsible(False)
-        for number, (name, table) in enumerate(self.tables.items()):
-            if number == 0:
-                self.headline = self._view(name, scale)
-                split.addWidget(titled_panel(table, name, self.headline))
-            else:
-                self._later[self.others.addTab(QWidget(), table.title or name)] = name
+        self.split = QSplitter(Qt.Orientation.Horizontal)
+        self.split.setChildrenCollapsible(False)
+        for name, table in list(self.tables.items())[1:]:
+            self._later[self.others.addTab(QWidget(), table.title or name)] = name
         if self.others.count():
-            split.addWidget(self.others)
-            QTimer.singleShot(NEXT_TURN_MS, self, lambda: self._make_tab(self.others.currentIndex()))
+            self.split.addWidget(self.others)
             self.others.currentChanged.connect(self._make_tab)
-        self.split = split
         self._fitted = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(*COMPACT_MARGINS)
         layout.addWidget(self.header)
-        layout.addWidget(split, 1)
+        layout.addWidget(self.split, 1)
 
     @property
     def views(self) -> dict[str, QTableView]:
-        """Every score table's view, in the report's order (those of tabs not shown yet made now)."""
+        """Every score table's view, in the report's order (those not made yet made now)."""
+        self.make_headline(self._scale)
         for index in list(self._later):
             self._make_tab(index)
         return {name: self._views[name] for name in self.tables}
+
+    def make_headline(self, scale: str) -> None:
+        """Put the headline table's view, its scores on `scale`, on the left (unless it is there)."""
+        if self.headline is not None or not self.tables:
+            return
+        name, table = next(iter(self.tables.items()))
+        self.headline = self._view(name, scale)
+        self.split.insertWidget(0, titled_panel(table, name, self.headline))
+        if self.isVisible():
+            self._fit_headline()
 
     def _view(self, name: str, scale: str) -> QTableView:
         """The view of table `name`, its scores on `scale`, its headers readable (an
@@ -261,19 +264,28 @@ class ScoresView(QWidget):
         fit_titled_columns(view)
         return view
 
+    def make_current_tab(self) -> None:
+        """Make the view of the tab of `others` shown, unless it is made."""
+        self._make_tab(self.others.currentIndex())
+
     def _make_tab(self, index: int) -> None:
         """Put its table's view on the tab of `others` at `index`, unless it is there."""
         name = self._later.pop(index, None)
         if name is not None:
-            scale = self.headline.model().scale  # the scale the headline shows now (made first)
+            self.make_headline(self._scale)  # made first: the scale it shows now is the one to show
+            assert self.headline is not None
+            scale = self.headline.model().scale
             page = self.others.widget(index)
             layout = QVBoxLayout(page)
             layout.setContentsMargins(0, 0, 0, 0)
             layout.addWidget(titled_panel(self.tables[name], name, self._view(name, scale), title=False))
 
     def showEvent(self, event: QShowEvent) -> None:  # noqa: N802
-        """Once shown (and measured with its real font): the headline table as wide as its columns."""
         super().showEvent(event)
+        self._fit_headline()
+
+    def _fit_headline(self) -> None:
+        """Once shown (and measured with its real font): the headline table as wide as its columns."""
         if not self._fitted and self.headline is not None and self.split.count() == 2:
             self._fitted = True
             limit = max(MAX_HEADLINE_WIDTH, int(self.width() * HEADLINE_SHARE))

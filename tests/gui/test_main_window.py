@@ -528,7 +528,7 @@ def test_clueval_shows_another_leniency_level_at_once(qtbot, window, monkeypatch
     monkeypatch.setattr(type(method), "evaluate", lambda *args, **kwargs: reads.append(args))
     window.setup.panel.editors["lenient"].set_value(0)
     window.setup.panel.editors["lenient"].changed.emit()
-    qtbot.waitUntil(lambda: window.report.options["lenient"] == 0, timeout=10_000)
+    qtbot.waitUntil(lambda: window.report.options["lenient"] == 0 and not window.busy, timeout=10_000)  # shown
     monkeypatch.setattr(type(method), "evaluate", read)
     expected = method.evaluate(gold, system, replace(options, lenient=0))
     shown = window.tabs.widget(0).views

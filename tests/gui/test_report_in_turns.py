@@ -1,0 +1,107 @@
+"""A report is shown a part per turn of the event loop (gui/turns.py), so that no turn of the
+UI thread is long: it ends in the state it would have reached at once, and a run started or
+cancelled while its parts are still being shown leaves only one report on show."""
+
+from __future__ import annotations
+
+import threading
+import time
+
+from PySide6.QtCore import QCoreApplication
+
+from gui.turns import Turns
+from gui.viewer_data import ReportData
+
+from .conftest import evaluate, wait_idle
+from .test_main_window import cells, repeated_example
+
+
+def one_turn() -> None:
+    """Let the turns' timer come due, then run one pass of the event loop."""
+    time.sleep(0.005)
+    QCoreApplication.processEvents()
+
+
+def test_steps_run_one_per_turn_and_new_steps_replace_those_waiting(qtbot):
+    turns, ran = Turns(), []
+    turns.start([lambda n=n: ran.append(n) for n in range(3)])
+    assert ran == [] and turns.pending  # none at once
+    one_turn()
+    assert ran == [0]
+    one_turn()
+    assert ran == [0, 1]
+    turns.start([lambda: ran.append("new")])
+    qtbot.waitUntil(lambda: not turns.pending)
+    qtbot.wait(20)
+    assert ran == [0, 1, "new"]
+
+
+def shown_state(window) -> dict[str, object]:
+    """What the window shows of its report: tabs, every score table, errors, documents."""
+    scores = window.tabs.widget(0)
+    return {
+        "tabs": [window.tabs.tabText(i) for i in range(window.tabs.count())],
+        "header": scores.header.text(),
+        "scores": {name: cells(view) for name, view in scores.views.items()},
+        "current": scores.others.currentIndex(),
+        "errors": (window.errors.data, window.errors.count.text(), window.errors.model.rowCount()),
+        "viewer": (window.viewer.data, window.viewer.documents.currentText(), window.viewer.legend.text()),
+        "summary": window.summary.text(),
+    }
+
+
+def test_a_report_shown_in_parts_ends_as_shown_at_once(qtbot, window, example):
+    evaluate(qtbot, window)
+    before = shown_state(window)
+    again = ReportData.build(window.report)
+    old_scores = window.tabs.widget(0)
+    window.show_report(again)
+    assert window.tabs.widget(0) is old_scores and window.errors.data is not again  # nothing at once
+    one_turn()
+    assert window.errors.data is again and window.viewer.data is not again  # a part per turn
+    wait_idle(qtbot, window)
+    after = shown_state(window)
+    assert (
+        after.pop("errors")[1:] == before.pop("errors")[1:]
+        and after.pop("viewer")[1:] == before.pop("viewer")[1:]
+    )
+    assert after == before and window.errors.data is again and window.viewer.data is again
+    assert window.tabs.widget(0) is not old_scores
+
+
+def test_a_run_started_while_a_report_is_shown_in_parts_shows_only_the_new_one(
+    qtbot, window, example, tmp_path
+):
+    evaluate(qtbot, window)
+    first = window.data
+    window.show_report(ReportData.build(window.report))
+    gold, system = repeated_example(tmp_path, example, 2)
+    assert window.evaluate("faireval", gold, system)  # not refused while the parts are shown
+    wait_idle(qtbot, window)
+    latest = window.data
+    assert latest is not first and latest.report.inputs[0].path == gold
+    assert window.errors.data is latest and window.viewer.data is latest
+    assert window.errors.model.rowCount() == len(latest.report.error_rows) == 18
+    scores = window.tabs.widget(0)
+    assert window.tabs.count() == 1 and scores.header.text().count(gold.rsplit("/", 1)[-1]) == 1
+    assert not window._replaced and not window._releases  # both reports replaced were let go of
+
+
+def test_a_run_cancelled_while_a_report_is_shown_in_parts_leaves_that_report_whole(qtbot, window, example):
+    evaluate(qtbot, window)
+    shown = ReportData.build(window.report)
+    window.show_report(shown)
+    release = threading.Event()
+
+    def job(progress):
+        release.wait(10)
+        progress.check()
+
+    assert window.run_task("Working", job, lambda _: None, "Working")  # not refused meanwhile
+    window.cancel()
+    release.set()
+    wait_idle(qtbot, window)
+    assert window.data is shown and window.errors.data is shown and window.viewer.data is shown
+    assert window.statusBar().currentMessage() == "Cancelled."
+    assert window.errors.model.rowCount() == 9
+    assert list(window.tabs.widget(0).views) == list(shown.report.score_tables())
