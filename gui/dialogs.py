@@ -54,19 +54,21 @@ def input_error_text(err: InputError, controls: dict[str, str] | None = None, bo
     text, where = str(err), err.where
     head = where if where and text.startswith(where) else ""
     place = head
-    if head and box is not None and err.file is not None and not err.option:
-        name = elided(file_named(str(err.file), box), SHOWN_NAME)  # its line in view, not cut off at the edge
-        place = shown(name) + (f":{err.line}" if err.line is not None else "")
+    in_box = bool(head and box and err.file is not None and not err.option)
+    named = file_named(str(err.file), box) if in_box else None
+    if named is not None:  # another box's file keeps its whole path: its name alone would read as this box's
+        place = shown(elided(named, SHOWN_NAME)) + (f":{err.line}" if err.line is not None else "")
     return place + app_words(text[len(head) :], controls)
 
 
-def file_named(file: str, box: str) -> str:
+def file_named(file: str, box: str) -> str | None:
     """A file as a message under a file box names it: by its name, from the box's file or
-    folder on where it is that or inside it (`corpus/sub/doc1.ann` for the folder `…/corpus`)."""
+    folder on where it is that or inside it (`corpus/sub/doc1.ann` for the folder `…/corpus`);
+    None for another file."""
     path, chosen = PurePath(file), PurePath(box)
-    if box and (path == chosen or chosen in path.parents):
+    if path == chosen or chosen in path.parents:
         return str(path.relative_to(chosen.parent))
-    return path.name or file
+    return None
 
 
 def app_words(text: str, controls: dict[str, str] | None = None) -> str:

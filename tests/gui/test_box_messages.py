@@ -56,7 +56,7 @@ def test_a_file_inside_the_boxs_folder_is_named_from_the_folder_on():
         "export.zip/annotation/d.tsv/anna.tsv"
     )
     assert file_named("/data/gold.conll", "/data/gold.conll") == "gold.conll"
-    assert file_named("/elsewhere/gold.conll", "/data/system.conll") == "gold.conll"  # another box's file
+    assert file_named("/elsewhere/gold.conll", "/data/system.conll") is None  # another box's file: named whole
     assert file_named("gold.conll", "gold.conll") == "gold.conll"
 
 
@@ -110,3 +110,14 @@ def test_a_system_user_named_for_one_annotators_file_is_said_in_its_box_before_t
     qtbot.waitUntil(lambda: "for the option System user 'ben'" in system.error_text, timeout=10_000)
     assert not setup.fields["gold"].error_text  # was "press Evaluate", and the run said it
     assert window.summary.text().startswith("The system file cannot be read as set")
+
+
+def test_a_message_about_another_boxs_file_names_it_by_its_whole_path():
+    """The Second system's box may show a message about the gold's file (the second run
+    stops on it): named by its name alone it would read as the box's own file."""
+    from engine.errors import InputError
+    from gui.dialogs import input_error_text
+
+    err = InputError("a document named 'zz'", "none", file="/data/gold/corpus")
+    assert input_error_text(err, box="/data/b/corpus") == "/data/gold/corpus: expected a document named 'zz', found none"
+    assert input_error_text(err, box="/data/gold/corpus") == "corpus: expected a document named 'zz', found none"
