@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable
 from typing import Any, NamedTuple
 
-from PySide6.QtCore import QObject, QThread
+from PySide6.QtCore import QObject, QThread, Signal
 
 from .worker import Job, Task, finish, start
 
@@ -46,6 +46,9 @@ class LookQueue(QObject):
     """Looks asked for by key: a look whose key waits or runs already is not run again (its
     result goes to every asker); the others wait their turn, first asked first run, and
     are dropped once none of their askers wants them."""
+
+    #: A look crashed (a bug): its summary and traceback, once however many asked for it.
+    crashed = Signal(str, str)
 
     def __init__(self, parent: QObject) -> None:
         super().__init__(parent)
@@ -118,6 +121,7 @@ class LookQueue(QObject):
         for asker in joined:
             if asker.failed is not None:
                 asker.failed(summary, details)
+        self.crashed.emit(summary, details)
 
     def _input_failed(self, err: Exception) -> None:
         """A look let the engine's message about its input escape: told as a crash is."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import os
+import traceback
 from collections.abc import Hashable
 from typing import Any
 
@@ -132,6 +133,7 @@ class SetupPanel(QWidget):
         self.refusals: dict[str, Refusals] = {}  # what every method makes of each side's chosen file
         self._latest: dict[str, int] = {}  # the number of the newest look of each kind (a side, advice)
         self._looks = LookQueue(self)
+        self._looks.crashed.connect(self._look_crashed)  # once a look, however many boxes asked for it
         for side, field in self.fields.items():
             field.path_changed.connect(self.inputs_changed)
             field.path_changed.connect(lambda _path, side=side: self.look_at_file(side))
@@ -264,7 +266,6 @@ class SetupPanel(QWidget):
         def failed(summary: str, details: str) -> None:
             if self._latest.get(side) == number:  # else another file was chosen meanwhile
                 self.field(side).show_failure(summary)
-                self._look_crashed(summary, details)
 
         key = self._file_key(path, side)
         title, wanted = f"Looking at the {side} file", self._is_newest(side, number)
@@ -401,7 +402,6 @@ class SetupPanel(QWidget):
         def failed(summary: str, details: str) -> None:
             if self._rewritten.get(path, 0) == rewritten:  # its boxes end their look: nothing read
                 self._looked(key, Contents(path), False, failure=summary)
-                self._look_crashed(summary, details)
 
         asked = Asked(self._contents_key(key), f"Reading the {side} file", job, wanted)
         self._looks.ask(asked, shown, failed)
@@ -411,12 +411,22 @@ class SetupPanel(QWidget):
         failed: Failed | None = None,
     ) -> None:  # fmt: skip
         """`found(at_once())` (default: the look's job); where the input is large,
-        `found(meanwhile)`, and the look queued for a worker (`failed` told where it crashes)."""
+        `found(meanwhile)`, and the look queued for a worker. Where it crashes (a bug),
+        `failed` is told and the window shows it, here or from the worker."""
         if large(path):
             found(meanwhile)
             self._looks.ask(asked, found, failed)
-        else:
-            found((at_once or asked.job)(None))
+            return
+        try:
+            result = (at_once or asked.job)(None)
+        except Exception as err:  # a bug: told as a crash on the worker is (LookQueue.crashed)
+            if failed is None:
+                raise
+            summary, details = f"{type(err).__name__}: {err}", traceback.format_exc()
+            failed(summary, details)
+            self._look_crashed(summary, details)
+            return
+        found(result)
 
     def _look_crashed(self, summary: str, details: str) -> None:
         """A look that crashed (a bug) has ended: the window shows what happened, and the

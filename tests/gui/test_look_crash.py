@@ -55,3 +55,34 @@ def test_a_crashed_look_at_a_large_file_ends_and_says_what_happened(qtbot, windo
     setup.fields["gold"].set_path(system)  # another file: looked at anew
     qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=10_000)
     assert setup.fields["gold"].error_text == ""
+
+
+def test_a_crashed_look_at_a_small_file_ends_too(qtbot, window, shown, tmp_path, monkeypatch):
+    """A small file is looked at at once, on the UI thread: its crash ends the look as a
+    worker's does (the box stayed at 'Looking at the file…', the line at 'looking…')."""
+    setup = window.setup
+    setup.set_method("spans")
+    gold, system = _pair(tmp_path)
+    monkeypatch.setattr(gui.setup_panel, "look_at", _crash)
+    setup.fields["gold"].set_path(gold)
+    qtbot.waitUntil(lambda: not setup.looking, timeout=10_000)
+    assert [crash[0] for crash in shown.crashes] == ["RuntimeError: a bug in a reader"]
+    assert "Traceback" in shown.crashes[0][1]
+    assert setup.fields["gold"].error_text == LOOK_CRASHED + "RuntimeError: a bug in a reader"
+    assert not setup.looking_at_chosen()
+
+
+def test_one_crashed_look_for_two_boxes_shows_one_dialog(qtbot, window, shown, tmp_path, monkeypatch):
+    """Gold and system one large file: one look serves both boxes; its crash is shown once
+    (each box's asker showed it: two dialogs in a row), and both boxes say it."""
+    setup = window.setup
+    setup.set_method("spans")
+    gold, _ = _pair(tmp_path)
+    monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 0)  # looked at on the worker
+    monkeypatch.setattr(gui.setup_panel, "look_at", _crash)
+    setup.set_paths(gold, gold)
+    qtbot.waitUntil(lambda: not setup.looking, timeout=10_000)
+    qtbot.wait(200)
+    assert [crash[0] for crash in shown.crashes] == ["RuntimeError: a bug in a reader"]
+    for field in setup.fields.values():
+        assert field.error_text == LOOK_CRASHED + "RuntimeError: a bug in a reader"
