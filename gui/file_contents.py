@@ -109,10 +109,10 @@ def read_contents(path: str, options: ReadOptions, format: str | None = None) ->
     except OSError:
         return Contents(path)
     reads = module.reads(options) if hasattr(module, "reads") else ""
-    read = None
+    read, not_recognised = None, format is not None and title != module.TITLE
     try:
-        check_options(module, path, options)  # as a read does first: a user named for one annotator's file
-        if read_whole(format is not None and title != module.TITLE, choices, options, module):
+        refused = _refused_options(module, path, options)
+        if refused is None and read_whole(not_recognised, choices, options, module):
             read = read_spans(target, format, options)  # for its reader's message where they cannot be read
     except InputError as err:  # what there is to pick stays (the System user of an export)
         return Contents(path, choices, error=err, reads=reads)
@@ -124,7 +124,19 @@ def read_contents(path: str, options: ReadOptions, format: str | None = None) ->
     if not labels:
         labels, source = _other_source_labels(module, target, options, choices)
     untyped = module.NAME == "conll" and UNTYPED in labels
-    return Contents(path, choices, labels, reads=reads, labels_from=source, columns=columns, untyped=untyped)
+    found = {"reads": reads, "labels_from": source, "columns": columns, "untyped": untyped}
+    return Contents(path, choices, labels, refused, **found)
+
+
+def _refused_options(module: ModuleType, path: str, options: ReadOptions) -> InputError | None:
+    """What a read says first of options the file cannot take (a user named for one
+    annotator's file); its labels are still shown (a method reading the file itself, as
+    CLUEval its CoNLL columns, only warns that the option is not used)."""
+    try:
+        check_options(module, path, options)
+    except InputError as err:
+        return err
+    return None
 
 
 def _column_labels(path: str, options: ReadOptions, title: str | None) -> list[list[str]]:

@@ -121,3 +121,26 @@ def test_a_message_about_another_boxs_file_names_it_by_its_whole_path():
     err = InputError("a document named 'zz'", "none", file="/data/gold/corpus")
     assert input_error_text(err, box="/data/b/corpus") == "/data/gold/corpus: expected a document named 'zz', found none"
     assert input_error_text(err, box="/data/gold/corpus") == "corpus: expected a document named 'zz', found none"
+
+
+def test_an_option_a_method_does_not_use_marks_no_file_it_reads_itself(qtbot, window, shown, tmp_path):
+    """CLUEval reads token TAB tag columns itself: a System user left set is only 'not used'
+    there (the run warns), so the box shows the file's labels and no red message; spans reads
+    the same file with the span readers and refuses the option."""
+    setup = window.setup
+    files = []
+    for name, tag in (("gold", "B-ORG"), ("system", "B-XYZ")):
+        files.append(tmp_path / f"{name}.conll")
+        files[-1].write_text(f"EU\t{tag}\nrejects\tO\n\nPeter\tB-PER\n", encoding="utf-8")
+    for method, refused in (("clueval", False), ("spans", True)):
+        setup.set_method(method)
+        user = setup.panel.editors["system_user"]
+        user.set_value("ben")
+        user.changed.emit()
+        setup.set_paths(*map(str, files))
+        system = setup.fields["system"]
+        qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+        assert bool(system.error_text) == refused, (method, system.error_text)
+        assert not setup.fields["gold"].error_text
+        assert setup.contents["system"].labels == ["PER", "XYZ"]  # dropped with the option's message
+        setup.set_paths("", "")
