@@ -50,9 +50,8 @@ from .style import WARNING_COLOUR
 from .viewer_data import SIDES
 from .worker import Job
 
-#: What a look found: the contents, and whether their error is a span reader's for a method
-#: by its own formats (Method.own_formats: CLUEval reads its own CoNLL columns itself).
-Looked = tuple[Contents, dict[tuple[str, ...], bool]]
+#: What a look found: the contents, and whether a span reader's error is among them.
+Looked = tuple[Contents, bool]
 #: An input over this many bytes is looked at off the UI thread (its first lines may be
 #: the whole file: an export of tens of megabytes on one line).
 LARGE_INPUT = 1 << 20
@@ -387,14 +386,11 @@ class SetupPanel(QWidget):
     def _start_look(self, side: str, key: LookKey) -> None:
         path, options, format = key[0], key[2], self._read_format(key[1])
         rewritten = self._rewritten.get(path, 0)
-        owns = {method.own_formats for method in self.methods.values()}
 
         def job(_progress: Any) -> Looked:
             contents = read_contents(path, options, format)
-            if contents.error is None:
-                return contents, {}
-            # a format chosen is a span reader's; else as a run finds it (span_format_inputs)
-            return contents, {own: format is not None or in_span_formats((path,), own) for own in owns}
+            # asked for an error only; a format chosen is a span reader's
+            return contents, contents.error is not None and (format is not None or in_span_formats((path,)))
 
         def shown(result: Looked) -> None:
             if self._rewritten.get(path, 0) == rewritten:  # else read as it was before (look_again)
@@ -405,7 +401,7 @@ class SetupPanel(QWidget):
 
         def failed(summary: str, details: str) -> None:
             if self._rewritten.get(path, 0) == rewritten:  # its boxes end their look: nothing read
-                self._looked(key, Contents(path), {}, failure=summary)
+                self._looked(key, Contents(path), False, failure=summary)
 
         asked = Asked(self._contents_key(key), f"Reading the {side} file", job, wanted)
         self._looks.ask(asked, shown, failed)
@@ -438,9 +434,7 @@ class SetupPanel(QWidget):
         self.look_crashed.emit(summary, details)
         self.looked.emit()
 
-    def _looked(
-        self, key: LookKey, contents: Contents, by_spans: dict[tuple[str, ...], bool], failure: str = ""
-    ) -> None:
+    def _looked(self, key: LookKey, contents: Contents, span_format: bool, failure: str = "") -> None:
         """Show what a look found in every box it answers that is still without it (one look
         serves both boxes of a file read alike, whichever box asked first); `failure`: the
         look crashed, and each such box says so."""
@@ -450,7 +444,6 @@ class SetupPanel(QWidget):
                 continue  # another file or options, or its own look's result shown already
             self.contents[side], self._answers[side], field = contents, answer, self.field(side)
             error = contents.error  # shown where the method reads the file with the span readers
-            span_format = by_spans.get(self.method.own_formats, False)
             if error is not None and (field.spec is None or not read_as_spans(field.spec, span_format)):
                 error = None
             field.show_contents(contents.summary(), error, failure)
