@@ -47,7 +47,8 @@ class LookQueue(QObject):
     result goes to every asker); the others wait their turn, first asked first run, and
     are dropped once none of their askers wants them."""
 
-    #: A look crashed (a bug): its summary and traceback, once however many asked for it.
+    #: A look still wanted by an asker with a `failed` crashed (a bug): its summary and
+    #: traceback, once however many asked for it.
     crashed = Signal(str, str)
 
     def __init__(self, parent: QObject) -> None:
@@ -118,10 +119,11 @@ class LookQueue(QObject):
     def _crashed(self, summary: str, details: str) -> None:
         """The look raised what no look should (a bug): those who asked to be told are."""
         joined, self._joined, self._running = self._joined, [], None
-        for asker in joined:
-            if asker.failed is not None:
-                asker.failed(summary, details)
-        self.crashed.emit(summary, details)
+        told = [asker.failed for asker in joined if asker.failed is not None and asker.wanted()]
+        for failed in told:
+            failed(summary, details)
+        if told:  # shown once, where a look still wanted crashed (not one of another file chosen since)
+            self.crashed.emit(summary, details)
 
     def _input_failed(self, err: Exception) -> None:
         """A look let the engine's message about its input escape: told as a crash is."""

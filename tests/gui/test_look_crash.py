@@ -5,6 +5,8 @@ that cannot be read (it said "looking at the files…" for ever)."""
 
 from __future__ import annotations
 
+import time
+
 import gui.setup_panel
 from gui.inputs import LOOK_CRASHED
 from gui.run_status import unreadable_text
@@ -86,3 +88,34 @@ def test_one_crashed_look_for_two_boxes_shows_one_dialog(qtbot, window, shown, t
     assert [crash[0] for crash in shown.crashes] == ["RuntimeError: a bug in a reader"]
     for field in setup.fields.values():
         assert field.error_text == LOOK_CRASHED + "RuntimeError: a bug in a reader"
+
+
+def test_a_crashed_look_no_box_wants_any_more_shows_no_dialog(qtbot, window, shown, tmp_path, monkeypatch):
+    """A look on the worker at a file its box no longer holds crashes: nothing is shown
+    (the box holds another file, read fine); a look of another window on the same queue
+    without a `failed` (the Agreement window's) crashes silently as before."""
+    from gui.look_queue import Asked
+
+    setup = window.setup
+    setup.set_method("spans")
+    gold, system = _pair(tmp_path)
+    started, look_at = [], gui.setup_panel.look_at
+
+    def crash_late(*_args, **_kwargs):  # on the worker
+        started.append(1)
+        time.sleep(0.3)  # meanwhile the box's file changes
+        raise RuntimeError("a bug in a reader")
+
+    monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 0)  # looked at on the worker
+    monkeypatch.setattr(gui.setup_panel, "look_at", crash_late)
+    setup.fields["gold"].set_path(gold)
+    qtbot.waitUntil(lambda: bool(started), timeout=10_000)
+    monkeypatch.setattr(gui.setup_panel, "look_at", look_at)
+    setup.fields["gold"].set_path(system)
+    qtbot.waitUntil(lambda: not setup.looking, timeout=10_000)
+    qtbot.wait(200)
+    assert shown.crashes == []
+    setup.look_queue.ask(Asked(("agreement contents", "x"), "Reading", _crash, lambda: True), lambda _r: None, None)
+    qtbot.waitUntil(lambda: not setup.looking, timeout=10_000)
+    qtbot.wait(200)
+    assert shown.crashes == []
