@@ -130,8 +130,7 @@ def read_contents(path: str, options: ReadOptions, format: str | None = None) ->
 
 def _refused_options(module: ModuleType, path: str, options: ReadOptions) -> InputError | None:
     """What a read says first of options the file cannot take (a user named for one
-    annotator's file); its labels are still shown (a method reading the file itself, as
-    CLUEval its CoNLL columns, only warns that the option is not used)."""
+    annotator's file); the box still shows what the file holds (its labels)."""
     try:
         check_options(module, path, options)
     except InputError as err:
