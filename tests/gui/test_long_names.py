@@ -50,6 +50,7 @@ def test_fifty_labels_leave_the_viewer_and_the_search_box_their_room(qtbot, wind
     evaluate(qtbot, window, "spans", *long_inputs(tmp_path))
     legend = window.viewer.legend
     qtbot.waitUntil(lambda: "LABEL_49" in legend.toolTip())
+    qtbot.wait(800)  # the layout settled
     assert legend.height() <= (legend.fontMetrics().lineSpacing() + 3) * LEGEND_LINES + 2
     pane = window.viewer.panes["gold"]
     assert pane.height() >= 8 * pane.fontMetrics().lineSpacing()  # more than a few lines
