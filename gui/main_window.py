@@ -128,9 +128,8 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self.splitter.setObjectName("results")
         self.splitter.setChildrenCollapsible(False)
         # Each part keeps a height to read (sizes saved from a window shrunk small come back
-        # no smaller; the viewer eight lines of text under a legend of three); a larger window
-        # gives the viewer most of the room.
-        for widget, stretch, least in ((self.tabs, 3, 90), (self.errors, 2, 90), (self.viewer, 4, 200)):
+        # no smaller); a larger window gives the viewer most of the room.
+        for widget, stretch, least in ((self.tabs, 3, 90), (self.errors, 2, 90), (self.viewer, 4, 140)):
             self.splitter.addWidget(widget)
             self.splitter.setStretchFactor(self.splitter.indexOf(widget), stretch)
             widget.setMinimumHeight(least)
