@@ -80,7 +80,6 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self.data: ReportData | None = None
         self.run: Run | None = None  # the run the shown report came from
         self._task: Task | None = None
-        self._showing: ReportData | None = None  # a report whose parts are still to show
         self._turns = Turns(self)  # the parts of a report still to show, one per turn
         self._replaced: list[ReportData] = []  # reports replaced, let go of once the latest is shown
         self._thread: QThread | None = None
@@ -187,7 +186,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
     @property
     def busy(self) -> bool:
         """Work runs, or a report is still being shown."""
-        return self.running or self._showing is not None
+        return self.running or self._turns.pending
 
     @property
     def idle(self) -> bool:
@@ -321,7 +320,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
             event.ignore()
             return
         self._closed = True
-        self._stop_showing()
+        self._turns.stop()  # no more of a report shown, no thread started (a sort, a report let go of)
         self.setup.stop_looking()
         self.save_settings()
         super().closeEvent(event)
@@ -477,9 +476,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
             self._replaced.append(self.data)
         self.data = data
         self.report = report = data.report
-        self._showing = data
         self.statusBar().showMessage("Evaluation finished.", 5000)
-        self._update_actions()
         self._turns.start([
             partial(self.errors.set_report, data),  # first: the window's layout settles meanwhile
             partial(self._show_scores, report),
@@ -489,6 +486,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
             *([partial(self._add_warnings, report.messages)] if report.messages else []),
             partial(self._show_documents, data),
         ])  # fmt: skip
+        self._update_actions()  # busy while the parts are shown
 
     def _show_scores(self, report: Report) -> None:
         """The report's Scores tab in place of the tabs of the report before."""
@@ -513,7 +511,6 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
 
     def _show_documents(self, data: ReportData) -> None:
         """The last part of showing a report: its documents, then the reports it replaced let go of."""
-        self._showing = None
         names = {f.role: Path(f.path).name for f in data.report.inputs}
         self.viewer.set_titles(f"Gold — {names.get('gold', '')}", f"System — {names.get('system', '')}")
         method = self.setup.methods.get(data.report.method)
@@ -524,12 +521,6 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         replaced, self._replaced = self._replaced, []
         if replaced:
             self._let_go(replaced)
-
-    def _stop_showing(self) -> None:
-        """A closed window shows no more of a report, and starts no thread (a sort of the
-        errors, letting go of a replaced report)."""
-        self._turns.stop()
-        self._showing = None
 
     def _let_go(self, replaced: list[ReportData]) -> None:
         """Free a replaced result on a worker thread, a part at a time (the list holds the
