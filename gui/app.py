@@ -19,6 +19,7 @@ from engine import __version__
 from . import dialogs
 from .main_window import MainWindow
 from .resources import app_icon_files, example_inputs, font_files
+from .worker import crash_summary
 
 log = logging.getLogger("spanstudio.gui")
 
@@ -72,7 +73,7 @@ def crash_hook(parent: QWidget | None):
             return
         details = "".join(traceback.format_exception(kind, error, tb))
         log.error("unexpected error\n%s", details)
-        dialogs.show_crash(parent, f"{kind.__name__}: {error}", details)
+        dialogs.show_crash(parent, crash_summary(error), details)
 
     return hook
 

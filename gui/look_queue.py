@@ -11,7 +11,7 @@ from typing import Any, NamedTuple
 
 from PySide6.QtCore import QObject, QThread, Signal
 
-from .worker import Job, Task, finish, start
+from .worker import Job, Task, crash_summary, finish, start
 
 #: What gets a look's result, on the UI thread.
 Found = Callable[[Any], None]
@@ -127,7 +127,7 @@ class LookQueue(QObject):
 
     def _input_failed(self, err: Exception) -> None:
         """A look let the engine's message about its input escape: told as a crash is."""
-        self._crashed(f"{type(err).__name__}: {err}", "")
+        self._crashed(crash_summary(err), "")
 
     def _ended(self) -> None:
         """The worker has ended (its result in, or its failure dropped): the next look starts."""

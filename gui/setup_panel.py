@@ -48,7 +48,7 @@ from .setup_looks import (
 )
 from .style import WARNING_COLOUR
 from .viewer_data import SIDES
-from .worker import Job
+from .worker import Job, crash_summary
 
 #: What a look found: the contents, and whether a span reader's error is among them.
 Looked = tuple[Contents, bool]
@@ -422,7 +422,7 @@ class SetupPanel(QWidget):
         except Exception as err:  # a bug: told as a crash on the worker is (LookQueue.crashed)
             if failed is None:
                 raise
-            summary, details = f"{type(err).__name__}: {err}", traceback.format_exc()
+            summary, details = crash_summary(err), traceback.format_exc()
             failed(summary, details)
             self._look_crashed(summary, details)
             return

@@ -19,6 +19,11 @@ log = logging.getLogger("spanstudio.gui")
 Job = Callable[[Progress], Any]
 
 
+
+def crash_summary(err: BaseException) -> str:
+    """The one line that says what went wrong where work raised what it should not (a bug)."""
+    return f"{type(err).__name__}: {err}"
+
 class Task(QObject):
     """Runs `job(progress)` in a QThread; reports progress, the result, an input error or a crash.
 
@@ -50,7 +55,7 @@ class Task(QObject):
             self.failed.emit(err)
         except Exception as err:  # a bug: logged, shown with details; the app keeps running
             log.exception("%s failed", self.title)
-            self.crashed.emit(f"{type(err).__name__}: {err}", traceback.format_exc())
+            self.crashed.emit(crash_summary(err), traceback.format_exc())
         else:
             self.finished.emit(result)
 
