@@ -138,6 +138,11 @@ class WayOn(NamedTuple):
 Parts = tuple[str | WayOn, ...]
 
 
+def file_line(file: str, line: int | None) -> str:
+    """`FILE:LINE`, or `FILE` where no line applies: where a message is about."""
+    return f"{file}:{line}" if line is not None else file
+
+
 class InputError(Exception):
     """Bad input a user can act on: where it is, what was expected, what was found (a text,
     or Parts: the ways on it names kept as data, so that a message about another side can
@@ -183,8 +188,7 @@ class InputError(Exception):
             return shown(self.option)
         if self.file is None:
             return ""
-        file = shown(str(self.file))
-        return f"{file}:{self.line}" if self.line is not None else file
+        return file_line(shown(str(self.file)), self.line)
 
     @property
     def message(self) -> str:
@@ -205,7 +209,7 @@ class FileWarning(str):
     file: str
 
     def __new__(cls, file: str, said: str, line: int | None = None) -> FileWarning:
-        warning = super().__new__(cls, f"{file if line is None else f'{file}:{line}'}: {said}")
+        warning = super().__new__(cls, f"{file_line(file, line)}: {said}")
         warning.file = file
         return warning
 

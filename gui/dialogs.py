@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
 )
 
 from engine import __version__ as engine_version
-from engine.errors import InputError, shown
+from engine.errors import InputError, file_line, shown
 from engine.formats.suggest import WrongFormat, short_title
 from engine.options import OptionSpec, option_specs
 
@@ -57,7 +57,7 @@ def input_error_text(err: InputError, controls: dict[str, str] | None = None, bo
     in_box = bool(head and box and err.file is not None and not err.option)
     named = file_named(str(err.file), box) if in_box else None
     if named is not None:  # another box's file keeps its whole path: its name alone would read as this box's
-        place = shown(elided(named, SHOWN_NAME)) + (f":{err.line}" if err.line is not None else "")
+        place = file_line(shown(elided(named, SHOWN_NAME)), err.line)
     return place + app_words(text[len(head) :], controls)
 
 
