@@ -100,17 +100,13 @@ def read_contents(path: str, options: ReadOptions, format: str | None = None) ->
         module = span_format(path, format)
     except InputError as err:
         return Contents(path, error=err)
+    choices: dict[str, list[str]] = {}
+    reads, read, not_recognised = "", None, format is not None and title != module.TITLE
     try:
         folder = Path(path).is_dir() and module.NAME not in WHOLE_FOLDERS
         target = str(first_annotation_file(Path(path))) if folder else path
         choices = module.choices(target, options)
-    except InputError as err:
-        return Contents(path, error=err)
-    except OSError:
-        return Contents(path)
-    reads = module.reads(options) if hasattr(module, "reads") else ""
-    read, not_recognised = None, format is not None and title != module.TITLE
-    try:
+        reads = module.reads(options) if hasattr(module, "reads") else ""
         refused = _refused_options(module, path, options)
         if refused is None and read_whole(not_recognised, choices, options, module):
             read = read_spans(target, format, options)  # for its reader's message where they cannot be read
