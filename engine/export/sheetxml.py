@@ -267,43 +267,34 @@ def _row_format(kind: bytes, layout: Layout) -> tuple[bytes, tuple[tuple[int, in
     if not any(cells) and not height:
         return b"", ()
     parts, used = ['<row r="%s"' + ("%s>" if height else ">")], [(0, INT), (1, INT)][: 1 + bool(height)]
-    before = -1  # the column of the cell before
     for k, (code, (col, styles, encoded)) in enumerate(zip(cells, layout, strict=True)):
-        part, numbered, how = _cell_format(code, reference(col, before), styles)
-        before = col if part else before
+        part, numbered, how = _cell_format(code, letter(col), styles)
         parts.append(part)
         how = INT if encoded and how == TEXT else how  # (UTF-8 already: taken as it is)
         used += [(0, INT)] * numbered + [(k + 2, how)] * (how is not None)
     return ("".join(parts) + "</row>").encode(), tuple(used)
 
 
-def reference(col: int, before: int) -> str:
-    """The column letters of a cell's reference in a row whose cell before is in column
-    `before` (-1: none); "" right after it, where readers place a cell without one."""
-    return "" if col == before + 1 else letter(col)
-
-
 def _cell_format(code: int, mark: str, styles: CellStyles | None) -> tuple[str, bool, int | None]:
-    """A cell's %-format by its kind code (column `mark`, "" for no reference), whether its
-    reference takes the row's number, and how its value is written (None: it takes none)."""
+    """A cell's %-format by its kind code (column `mark`), whether its reference takes the
+    row's number, and how its value is written (None: it takes none)."""
     if code == NONE:
         return "", False, None
     if code == READY:
         return "%s", False, TEXT
     assert styles is not None
     style, quoted, decimal, number = styles
-    ref = f' r="{mark}%s"' if mark else ""
     if code == BLANK:
-        return (f'<c{ref} s="{style}"/>', bool(mark), None) if style else ("", False, None)
+        return (f'<c r="{mark}%s" s="{style}"/>', True, None) if style else ("", False, None)
     if code == BOOL:
-        return f'<c{ref}{_style(style)} t="b"><v>%d</v></c>', bool(mark), INT
+        return f'<c r="{mark}%s"{_style(style)} t="b"><v>%d</v></c>', True, INT
     if code == INT:
-        return f'<c{ref}{_style(number)}><v>%d</v></c>', bool(mark), INT
+        return f'<c r="{mark}%s"{_style(number)}><v>%d</v></c>', True, INT
     if code == FLOAT:
-        return f'<c{ref}{_style(decimal)}><v>%r</v></c>', bool(mark), INT
+        return f'<c r="{mark}%s"{_style(decimal)}><v>%r</v></c>', True, INT
     text_style = quoted if (code - TEXT) & 1 else style
     kept = PRESERVE if (code - TEXT) & 2 else ""
-    return f'<c{ref}{_style(text_style)} t="inlineStr"><is><t{kept}>%s</t></is></c>', bool(mark), TEXT
+    return f'<c r="{mark}%s"{_style(text_style)} t="inlineStr"><is><t{kept}>%s</t></is></c>', True, TEXT
 
 
 def list_validation(cells: str, formula: str, title: str, error: str, prompt: str = "") -> str:

@@ -14,7 +14,6 @@ from engine.export.cells import CUT, MAX_TEXT, fitted, plain, text_width, units,
 from engine.export.package import quoted_name
 from engine.export.sheetxml import CodedColumn, CodedTexts, Column, block_rows, special, text_cell, value_cell
 from engine.export.theme import THEME_XML
-from tests.workbook_content import placed
 
 
 def test_the_theme_is_xlsxwriters():
@@ -103,8 +102,7 @@ ROW_VALUES = st.lists(st.one_of(VALUES, st.sampled_from(["7", "=x", " y", "z "])
        max_size=12), st.lists(st.sampled_from(["", "<c r=\"E{}\"/>"]), min_size=12, max_size=12))  # fmt: skip
 def test_rows_are_their_cells_one_by_one(rows, heights, ready):
     """Rows of several kinds (columns A, C, D of values, E of ready XML, some with a height
-    and no cell) are the cells value_cell makes, in their rows and order, where a reader
-    places them (a cell without a reference right after the one before it)."""
+    and no cell) are the cells value_cell makes, in their rows and order."""
     n = len(rows)
     heights, ready = heights[:n], [cell.format(k + 1) for k, cell in enumerate(ready[:n])]
     styles = [(0, 1, 2, 3), (4, 1, 2, 4), (5, 6, 5, 0)]
@@ -119,15 +117,7 @@ def test_rows_are_their_cells_one_by_one(rows, heights, ready):
         attribute = f' ht="{height:g}" customHeight="1"' if height else ""
         if any(cells) or height:
             expected.append(f'<row r="{number}"{attribute}>{"".join(cells)}</row>')
-    assert [placed(row).decode() for row in made] == expected and filled.tolist() == has
-
-
-def test_a_cell_right_after_another_has_no_reference():
-    """Only a cell after a gap (or the first, where not in column A) says where it is."""
-    columns = [Column(col, [7], (0, 1, 2, 3)) for col in (0, 1, 3, 4, 6)]
-    assert block_rows(4, columns)[0] == [b'<row r="5"><c s="3"><v>7</v></c><c s="3"><v>7</v></c><c r="D5" s="3">'
-                                         b'<v>7</v></c><c s="3"><v>7</v></c><c r="G5" s="3"><v>7</v></c></row>']  # fmt: skip
-    assert block_rows(0, [Column(2, ["a"], (0, 1, 2, 0))])[0] == [b'<row r="1"><c r="C1" t="inlineStr"><is><t>a</t></is></c></row>']
+    assert [row.decode() for row in made] == expected and filled.tolist() == has
 
 
 def test_a_block_of_no_columns_is_no_rows():
