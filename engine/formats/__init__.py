@@ -11,6 +11,7 @@ import functools
 import importlib
 import importlib.util
 import os
+from collections.abc import Iterable
 from pathlib import Path
 from types import ModuleType
 from typing import TYPE_CHECKING, Any
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from ..errors import InputError
     from ..spans import Annotations
+    from .sniffing import Head
 
 #: Modules under engine.formats; each has TITLE and sniff(first_lines) -> bool.
 # Most specific first: detect() names the first format that recognises a file.
@@ -387,17 +389,23 @@ def in_span_formats(paths: tuple[str, ...], own_formats: tuple[str, ...] = ()) -
     as an INCEpTION project export. `own_formats`: the --format names of the method's own
     formats; CoNLL columns their reader reads by the lines alone (a token TAB tag file
     named .conll is CLUEval's one-layer vertical text) stay with it, as before."""
-    names = {*annotation_tool_readers(), "conll", INCEPTION_PROJECT}
-    own = tuple(name for name, format in ORIGINAL_SPAN_FORMATS.items() if format in own_formats)
-    return any(_through_spans(p, names, own) for p in paths)
+    return any(in_span_formats_by(path, (own_formats,))[own_formats] for path in paths)
 
 
-def _through_spans(path: str, names: set[str], own: tuple[str, ...]) -> bool:
-    """in_span_formats of one input (its head read once)."""
+def in_span_formats_by(path: str, owns: Iterable[tuple[str, ...]]) -> dict[tuple[str, ...], bool]:
+    """in_span_formats of one input for each of several methods' own formats (its head read
+    and its format recognised once: the app's look asks for every method's)."""
     from .sniffing import as_head
 
     head = as_head(input_lines(path))
     name = detected_module(path, lines=head)
+    names = {*annotation_tool_readers(), "conll", INCEPTION_PROJECT}
+    return {own_formats: _through_spans(name, head, names, own_formats) for own_formats in owns}
+
+
+def _through_spans(name: str | None, head: Head, names: set[str], own_formats: tuple[str, ...]) -> bool:
+    """in_span_formats of one input recognised as format `name` by its first lines (`head`)."""
+    own = tuple(module for module, format in ORIGINAL_SPAN_FORMATS.items() if format in own_formats)
     if name == "conll" and own:
         return not any(head.by_content(module) for module in own)  # by the lines alone, not the name
     return name in names

@@ -20,7 +20,7 @@ from ..formats import in_span_formats
 from ..formats.spantable import Bounds, SpanTable, token_arrays
 from ..formats.token_text import cut_by_document, without_tokens
 from ..spans import Document
-from .span_options import reader_options_set, side_options
+from .span_options import read_as_span_formats, reader_options_set
 
 if TYPE_CHECKING:
     from ..formats.pairing import Paired
@@ -28,13 +28,10 @@ if TYPE_CHECKING:
 
 
 def span_format_inputs(gold: str, system: str, options: Any, own_formats: tuple[str, ...]) -> bool:
-    """Whether the inputs are read as span formats: a side's --format names another
-    format than the method's own, or an input is recognised as one of the span formats."""
-    if options is not None:
-        formats = {side_options(options, side)[0] for side in ("gold", "system")} - {None}
-        if formats - set(own_formats):
-            return True
-    return in_span_formats((gold, system), own_formats)
+    """Whether the inputs are read as span formats (read_as_span_formats), each input
+    recognised by its first lines (in_span_formats) only where the options leave it open."""
+    recognised = (in_span_formats((path,), own_formats) for path in (gold, system))
+    return read_as_span_formats(options, own_formats, recognised)
 
 
 def read_itself(options: Any, own_formats: tuple[str, ...], reads_itself: str) -> list[str]:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import sys
+from collections.abc import Iterable
 from typing import Any
 
 from ..formats import NO_SPAN_FORMATS, SPAN_FORMATS, format_module
@@ -72,6 +73,18 @@ def reader_values(options: Any) -> dict[str, Any]:
         return {}
     fields = [f for f in dataclasses.fields(SpanInputOptions) if "option" in f.metadata]
     return {f.name: getattr(options, f.name) for f in fields if getattr(options, f.name) != f.default}
+
+
+def read_as_span_formats(options: Any, own_formats: tuple[str, ...], recognised: Iterable[bool]) -> bool:
+    """Whether a method reading `own_formats` itself (FairEval, CLUEval) reads both inputs
+    with the span readers: a side's format (None: no options) names another format than its
+    own, or an input is recognised as a span format (`recognised`: each input's
+    in_span_formats with those formats, asked in turn; the app's from its looks)."""
+    if options is not None:
+        formats = {side_options(options, side)[0] for side in ("gold", "system")} - {None}
+        if formats - set(own_formats):
+            return True
+    return any(recognised)
 
 
 def reader_options_set(options: Any, own_formats: tuple[str, ...] = ()) -> list[str]:
