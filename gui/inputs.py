@@ -388,6 +388,15 @@ class FileField(QWidget):
             self.contents_text, self.contents_error, self.contents_failure = text, error, failure
             self.refresh()
 
+    def judge_contents(self, error: InputError | None) -> bool:
+        """Show the reader's message about the file, or drop it where the run does not stop on
+        it (the method, the other input or the Format options changed); whether it changed."""
+        changed = error is not self.contents_error
+        if changed:
+            self.contents_error = error
+            self.refresh()
+        return changed
+
     def show_status(self, text: str, *, warning: bool = False) -> None:
         """A note (rich text) under the path: the format, or a warning about it."""
         self.error_text = ""

@@ -1,6 +1,7 @@
 """What the setup panel's looks at the chosen files are keyed by and what they mean: each
 method's refusal of a file, the key of a look at its contents, whether its reader's message
-is shown, and the method's notes on the options (gui/setup_panel.py asks for the looks)."""
+is shown (for the pair of inputs, as the run finds it), each side's reading, and the
+method's notes on the options (gui/setup_panel.py asks for the looks)."""
 
 from __future__ import annotations
 
@@ -10,19 +11,25 @@ from dataclasses import replace
 from typing import Any
 
 from engine.errors import InputError
+from engine.formats import SPAN_FORMATS
 from engine.formats.reader_options import given_user
 from engine.formats.standoff import ReadOptions
 from engine.formats.suggest import WrongFormat, check_input
 from engine.methods import Advice, InputSpec, Method
+from engine.methods.span_options import read_as_span_formats, side_options
 
 from .dialogs import app_words
 from .file_contents import Contents
+from .viewer_data import SIDES
 
 #: What a look at an input is for: its path, and the format (None: recognised) and reader
 #: options of its side, the side its messages name among them (ReadOptions.side).
 LookKey = tuple[str, str | None, ReadOptions]
 #: Why each method does not read one side's input (None: it reads it), by method name.
 Refusals = dict[str, WrongFormat | None]
+#: Whether a file alone is read with the span readers (in_span_formats_by), by a method's own
+#: formats (Method.own_formats: () for a method without any).
+ThroughSpans = dict[tuple[str, ...], bool]
 
 
 def refusal(method: Method, role: str, path: str, lines: list[str]) -> WrongFormat | None:
@@ -39,6 +46,18 @@ def unreadable(found: dict[str, Refusals], name: str) -> str | None:
     """Why the method of this name cannot read the inputs, gold first, or None."""
     reason = found.get("gold", {}).get(name) or found.get("system", {}).get(name)
     return reason.app_sentence if reason is not None else None
+
+
+def side_reading(options: Any, side: str, same_file: bool) -> tuple[str | None, ReadOptions]:
+    """The span format (None: recognised) and reader options the method's `options` give one
+    side (the defaults for a method without them, or None for options that cannot be taken;
+    the second system's are the system's), read as a run reads it: its messages name a way
+    on for this side alone, or for both where the other box holds the same file (`same_file`)."""
+    named = "system" if side == "second" else side
+    if not hasattr(options, f"{named}_layer"):
+        return None, ReadOptions()
+    format, read = side_options(options, named, same_file)
+    return (format if format in SPAN_FORMATS else None), read
 
 
 def contents_key(path: str, format: str | None, options: ReadOptions) -> Hashable:
@@ -62,11 +81,34 @@ def described(method: Method) -> str:
     return method.app_description or app_words(method.description)
 
 
-def read_as_spans(spec: InputSpec, span_format: bool) -> bool:
-    """Whether the method reads an input with the span readers (spans and nervaluate
-    always; FairEval and CLUEval an annotation tool's file or CoNLL columns of their own:
-    `span_format`, found by in_span_formats)."""
-    return "conll" in spec.formats or span_format
+def read_as_spans(method: Method, spec: InputSpec, options: Any, files: list[ThroughSpans]) -> bool:
+    """Whether the method reads an input with the span readers, as its run finds it (`files`:
+    the input's and the other input's in_span_formats_by, found by their looks): spans and
+    nervaluate always; FairEval and CLUEval as read_as_span_formats finds it for the pair and
+    the options; the others where the file alone is an annotation tool's (their refusal says
+    the rest)."""
+    if "conll" in spec.formats:
+        return True
+    own = method.own_formats
+    if not own:
+        return files[0].get(own, False)
+    return read_as_span_formats(options, own, (found.get(own, False) for found in files))
+
+
+def suggestions(contents: dict[str, Contents], values: dict[str, Any]) -> dict[str, list[str]]:
+    """The items of the layer, feature and user drop-downs, by option name: each side's own
+    (`gold_layer`) from its file's contents, then both sides' (`layer`) together (`values`:
+    the options shown, whose layers choose the features)."""
+    suggested: dict[str, list[str]] = {}
+    every: dict[str, list[str]] = {"layer": [], "feature": [], "user": []}
+    for side in SIDES:
+        found = contents.get(side) or Contents("")
+        features = found.features(values.get(f"{side}_layer") or values.get("layer"))
+        users = found.choices.get("user", [])  # an INCEpTION project, Label Studio or doccano export's
+        for name, items in {"layer": found.layers, "feature": features, "user": users}.items():
+            suggested[f"{side}_{name}"] = items
+            every[name] += items
+    return suggested | {name: list(dict.fromkeys(items)) for name, items in every.items()}
 
 
 def advises(method: Method) -> bool:

@@ -24,10 +24,10 @@ from PySide6.QtWidgets import (
 )
 
 from engine.errors import InputError
-from engine.formats import SPAN_FORMATS, in_span_formats
+from engine.formats import in_span_formats_by
 from engine.formats.standoff import ReadOptions
 from engine.methods import Advice, Method
-from engine.methods.span_options import format_title, side_options
+from engine.methods.span_options import format_title
 from engine.same_inputs import same_path
 
 from .file_contents import Contents, read_contents
@@ -37,6 +37,7 @@ from .options_panel import OptionsPanel
 from .setup_looks import (
     LookKey,
     Refusals,
+    ThroughSpans,
     advice_on,
     advises,
     answered,
@@ -44,14 +45,16 @@ from .setup_looks import (
     described,
     read_as_spans,
     refusal,
+    side_reading,
+    suggestions,
     unreadable,
 )
 from .style import WARNING_COLOUR
 from .viewer_data import SIDES
 from .worker import Job, crash_summary
 
-#: What a look found: the contents, and whether a span reader's error is among them.
-Looked = tuple[Contents, bool]
+#: What a look found: the contents, and whether the file alone is read with the span readers.
+Looked = tuple[Contents, ThroughSpans]
 #: An input over this many bytes is looked at off the UI thread (its first lines may be
 #: the whole file: an export of tens of megabytes on one line).
 LARGE_INPUT = 1 << 20
@@ -129,6 +132,7 @@ class SetupPanel(QWidget):
         self.contents: dict[str, Contents] = {}  # what each side's file offers to pick
         self._wanted: dict[str, LookKey] = {}  # the look each box asks for (its file as its side reads it)
         self._answers: dict[str, Hashable] = {}  # what each box's contents answer (answered)
+        self._through: dict[str, ThroughSpans] = {}  # each box's file alone read with the span readers?
         self._rewritten: dict[str, int] = {}  # how often each file was written again (look_again)
         self.refusals: dict[str, Refusals] = {}  # what every method makes of each side's chosen file
         self._latest: dict[str, int] = {}  # the number of the newest look of each kind (a side, advice)
@@ -335,20 +339,17 @@ class SetupPanel(QWidget):
             field.set_refusal(self.refusals.get(role, {}).get(self.method.name))
 
     def side_reading(self, side: str) -> tuple[str | None, ReadOptions]:
-        """The span format (None: recognised) and reader options the panel gives one side
-        (the defaults for a method without them; the second system's are the system's), read
-        as a run reads it: its messages name a way on for this side alone, or for both where
-        the other box (the gold's, or the system's for the gold) holds the same file."""
-        try:
-            options = self.panel.options()
-        except (InputError, TypeError, ValueError):
-            return None, ReadOptions()
-        named = "system" if side == "second" else side
-        if not hasattr(options, f"{named}_layer"):
-            return None, ReadOptions()
+        """The span format and reader options the panel gives one side (setup_looks.side_reading:
+        both sides named where the other box, the gold's or the system's for the gold, holds its file)."""
         other = self.field("system" if side == "gold" else "gold").path
-        format, read = side_options(options, named, same_path(other, self.field(side).path))
-        return (format if format in SPAN_FORMATS else None), read
+        return side_reading(self._options(), side, same_path(other, self.field(side).path))
+
+    def _options(self) -> Any:
+        """The shown method's options (None where a value cannot be taken)."""
+        try:
+            return self.panel.options()
+        except (InputError, TypeError, ValueError):
+            return None
 
     def look_at_inputs(self) -> None:
         """Read what each input offers to pick (off the UI thread) where its file or its
@@ -361,12 +362,14 @@ class SetupPanel(QWidget):
             if key == self._wanted.get(side):
                 continue
             if field.path != self._wanted.get(side, ("",))[0]:
-                self.contents.pop(side, None)
-                self._answers.pop(side, None)
+                for found in (self.contents, self._answers, self._through):
+                    found.pop(side, None)
             self._wanted[side] = key
             if field.path and not self._holds(side, key):
                 self._start_look(side, key)
         self.fill_choices()
+        if self._judge_errors():
+            self.looked.emit()
 
     def _holds(self, side: str, key: LookKey) -> bool:
         """Whether a box's contents answer a look (read for it, or hold no message)."""
@@ -385,12 +388,10 @@ class SetupPanel(QWidget):
 
     def _start_look(self, side: str, key: LookKey) -> None:
         path, options, format = key[0], key[2], self._read_format(key[1])
-        rewritten = self._rewritten.get(path, 0)
+        rewritten, owns = self._rewritten.get(path, 0), {m.own_formats for m in self.methods.values()}
 
         def job(_progress: Any) -> Looked:
-            contents = read_contents(path, options, format)
-            # asked for an error only; a format chosen is a span reader's
-            return contents, contents.error is not None and (format is not None or in_span_formats((path,)))
+            return read_contents(path, options, format), in_span_formats_by(path, owns)
 
         def shown(result: Looked) -> None:
             if self._rewritten.get(path, 0) == rewritten:  # else read as it was before (look_again)
@@ -401,7 +402,7 @@ class SetupPanel(QWidget):
 
         def failed(summary: str, details: str) -> None:
             if self._rewritten.get(path, 0) == rewritten:  # its boxes end their look: nothing read
-                self._looked(key, Contents(path), False, failure=summary)
+                self._looked(key, Contents(path), {}, failure=summary)
 
         asked = Asked(self._contents_key(key), f"Reading the {side} file", job, wanted)
         self._looks.ask(asked, shown, failed)
@@ -434,22 +435,39 @@ class SetupPanel(QWidget):
         self.look_crashed.emit(summary, details)
         self.looked.emit()
 
-    def _looked(self, key: LookKey, contents: Contents, span_format: bool, failure: str = "") -> None:
+    def _looked(self, key: LookKey, contents: Contents, through: ThroughSpans, failure: str = "") -> None:
         """Show what a look found in every box it answers that is still without it (one look
         serves both boxes of a file read alike, whichever box asked first); `failure`: the
-        look crashed, and each such box says so."""
+        look crashed, and each such box says so. The other boxes judge their messages again."""
         answer = answered(key, contents)
         for side, wanted in list(self._wanted.items()):
             if answered(wanted, contents) != answer or self._holds(side, wanted):
                 continue  # another file or options, or its own look's result shown already
-            self.contents[side], self._answers[side], field = contents, answer, self.field(side)
-            error = contents.error  # shown where the method reads the file with the span readers
-            if error is not None and (field.spec is None or not read_as_spans(field.spec, span_format)):
-                error = None
-            field.show_contents(contents.summary(), error, failure)
+            self.contents[side], self._answers[side], self._through[side] = contents, answer, through
+            self.field(side).show_contents(contents.summary(), self._stopping_error(side), failure)
             self.fill_choices()
             self.contents_read.emit(side)
+        self._judge_errors()
         self.looked.emit()
+
+    def _judge_errors(self) -> bool:
+        """Show or drop each read box's reader message as the run stops on it for the pair,
+        the method and its Format options (nothing read again); whether one changed."""
+        changed = False
+        for side, field in self.read_boxes().items():
+            if side in self.contents:
+                changed |= field.judge_contents(self._stopping_error(side))
+        return changed
+
+    def _stopping_error(self, side: str) -> InputError | None:
+        """A box's reader message where the method reads its file with the span readers, as
+        its run finds it for the box's file and the other input (the gold's, or the system's
+        for the gold); else None."""
+        contents, spec = self.contents.get(side), self.field(side).spec
+        if contents is None or contents.error is None or spec is None:
+            return None
+        files = [self._through.get(box, {}) for box in (side, "system" if side == "gold" else "gold")]
+        return contents.error if read_as_spans(self.method, spec, self._options(), files) else None
 
     def unreadable(self) -> tuple[str, ...]:
         """The read boxes that say in red why their files cannot be read as set (their roles)."""
@@ -481,18 +499,8 @@ class SetupPanel(QWidget):
 
     def fill_choices(self) -> None:
         """The layer, feature and user drop-downs of the shown options, from the chosen files."""
-        values = self.panel.values()
-        every: dict[str, list[str]] = {"layer": [], "feature": [], "user": []}
-        for side in SIDES:
-            contents = self.contents.get(side) or Contents("")
-            features = contents.features(values.get(f"{side}_layer") or values.get("layer"))
-            users = contents.choices.get("user", [])  # an INCEpTION project, Label Studio or doccano export's
-            suggested = {"layer": contents.layers, "feature": features, "user": users}
-            for name, items in suggested.items():
-                self.panel.suggest(f"{side}_{name}", items)
-                every[name] += items
-        for name, items in every.items():
-            self.panel.suggest(name, list(dict.fromkeys(items)))
+        for name, items in suggestions(self.contents, self.panel.values()).items():
+            self.panel.suggest(name, items)
 
     def refresh_advice(self) -> None:
         """Find the method's note on the options for the gold input: at once, or on a
