@@ -28,7 +28,7 @@ LookKey = tuple[str, str | None, ReadOptions]
 #: Why each method does not read one side's input (None: it reads it), by method name.
 Refusals = dict[str, WrongFormat | None]
 #: Whether a file alone is read with the span readers (in_span_formats_by), by a method's own
-#: formats (Method.own_formats: () for a method without any).
+#: formats (Method.own_formats of the methods that have some: FairEval's, CLUEval's).
 ThroughSpans = dict[tuple[str, ...], bool]
 
 
@@ -85,14 +85,12 @@ def read_as_spans(method: Method, spec: InputSpec, options: Any, files: list[Thr
     """Whether the method reads an input with the span readers, as its run finds it (`files`:
     the input's and the other input's in_span_formats_by, found by their looks): spans and
     nervaluate always; FairEval and CLUEval as read_as_span_formats finds it for the pair and
-    the options; the others where the file alone is an annotation tool's (their refusal says
-    the rest)."""
+    the options; the others never (poetry, ProPara and *SEM read their own formats alone:
+    their refusal of another file says why)."""
     if "conll" in spec.formats:
         return True
     own = method.own_formats
-    if not own:
-        return files[0].get(own, False)
-    return read_as_span_formats(options, own, (found.get(own, False) for found in files))
+    return bool(own) and read_as_span_formats(options, own, (found.get(own, False) for found in files))
 
 
 def suggestions(contents: dict[str, Contents], values: dict[str, Any]) -> dict[str, list[str]]:

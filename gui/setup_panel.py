@@ -388,7 +388,8 @@ class SetupPanel(QWidget):
 
     def _start_look(self, side: str, key: LookKey) -> None:
         path, options, format = key[0], key[2], self._read_format(key[1])
-        rewritten, owns = self._rewritten.get(path, 0), {m.own_formats for m in self.methods.values()}
+        rewritten = self._rewritten.get(path, 0)
+        owns = {method.own_formats for method in self.methods.values() if method.own_formats}
 
         def job(_progress: Any) -> Looked:
             return read_contents(path, options, format), in_span_formats_by(path, owns)
@@ -455,19 +456,32 @@ class SetupPanel(QWidget):
         the method and its Format options (nothing read again); whether one changed."""
         changed = False
         for side, field in self.read_boxes().items():
-            if side in self.contents:
+            if side in self.contents and not self._partner_looking(side):
                 changed |= field.judge_contents(self._stopping_error(side))
         return changed
 
+    def _partners(self, side: str) -> list[str]:
+        """The boxes whose files a run reads beside this box's: the gold's beside each
+        system's; each system's (the second's too, where set) beside the gold's."""
+        if side != "gold":
+            return ["gold"]
+        return [box for box in self.read_boxes() if box != "gold" and self.field(box).path]
+
+    def _partner_looking(self, side: str) -> bool:
+        """Whether a file read beside this box's is still being looked at (the box keeps
+        its judgement till then: a new gold does not drop the system's message meanwhile)."""
+        return any(self.field(box).path and box not in self._through for box in self._partners(side))
+
     def _stopping_error(self, side: str) -> InputError | None:
         """A box's reader message where the method reads its file with the span readers, as
-        its run finds it for the box's file and the other input (the gold's, or the system's
-        for the gold); else None."""
+        a run finds it for the box's file beside each file read with it (_partners); else None."""
         contents, spec = self.contents.get(side), self.field(side).spec
         if contents is None or contents.error is None or spec is None:
             return None
-        files = [self._through.get(box, {}) for box in (side, "system" if side == "gold" else "gold")]
-        return contents.error if read_as_spans(self.method, spec, self._options(), files) else None
+        options, own = self._options(), self._through.get(side, {})
+        pairs = [[own, self._through.get(box, {})] for box in self._partners(side)] or [[own]]
+        stops = any(read_as_spans(self.method, spec, options, pair) for pair in pairs)
+        return contents.error if stops else None
 
     def unreadable(self) -> tuple[str, ...]:
         """The read boxes that say in red why their files cannot be read as set (their roles)."""

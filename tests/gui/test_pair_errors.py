@@ -6,12 +6,16 @@ the other box's file or the Format options change."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 import gui.setup_panel
 from gui.file_contents import Contents
 from gui.style import ERROR_COLOUR
 
+#: The INCEpTION TSV suite's reference XMI files.
+DATA = Path(__file__).parents[1] / "data" / "formats" / "webanno-tsv" / "tsv3-suite"
 #: What the reader says of a user named for one annotator's file (its message's start).
 ONE_ANNOTATOR = "expected an export of several annotators' work for the option System user 'ben'"
 
@@ -130,3 +134,51 @@ def test_the_boxes_keep_their_words_for_files_a_method_reads_itself(qtbot, windo
         _settled(qtbot, setup)
         for field in setup.fields.values():
             assert not field.error_text and "Format:" in field.status.text(), (method, field.status.text())
+
+
+def test_the_gold_is_judged_beside_the_second_system_too(qtbot, window, files):
+    """FairEval with a Gold user left set, its own CoNLL-2000 gold and system, a brat second
+    system: the second run reads the gold with the span readers and stops on it, so the
+    gold's box says so; without the second system it is not red (FairEval reads the pair)."""
+    setup = window.setup
+    setup.set_method("faireval")
+    _set(qtbot, setup, "gold_user", "ben")
+    setup.set_paths(files["chunks"], files["chunks"])
+    _settled(qtbot, setup)
+    gold = setup.fields["gold"]
+    assert not gold.error_text
+    setup.second.set_path(files["brat"])
+    _settled(qtbot, setup)
+    said = "expected an export of several annotators' work for the option Gold user 'ben'"
+    assert gold.error_text.startswith(f"{gold.path}: {said}") and ERROR_COLOUR in gold.status.styleSheet()
+
+
+def test_a_box_keeps_its_judgement_while_the_file_beside_it_is_looked_at(qtbot, window, files, monkeypatch):
+    """CLUEval's own CoNLL system red beside a brat gold: another brat gold chosen, the
+    system's message stays while the new gold is being looked at (not dropped, then shown)."""
+    setup = window.setup
+    _chosen(qtbot, setup, "clueval", files["brat"], files["own2"])
+    system = setup.fields["system"]
+    held = []
+    monkeypatch.setattr(setup, "_start_look", lambda side, key: held.append(side))  # the gold's look waits
+    copy = files["brat"].replace("doc.ann", "copy.ann")
+    with open(copy, "w", encoding="utf-8") as out, open(files["brat"], encoding="utf-8") as ann:
+        out.write(ann.read())
+    with open(copy.replace(".ann", ".txt"), "w", encoding="utf-8") as out:
+        out.write("EU rejects German call\n")
+    setup.fields["gold"].set_path(copy)
+    qtbot.waitUntil(lambda: held == ["gold"], timeout=5_000)
+    assert _red(system), system.error_text
+
+
+def test_poetry_says_its_refusal_not_a_span_readers_message(qtbot, window, tmp_path):
+    """Poetry reads only its own files: an XMI without its type system gets poetry's refusal
+    (the run's: it offers the methods that read it), not the XMI reader's message."""
+    xmi = tmp_path / "doc.xmi"
+    xmi.write_bytes((DATA / "testSentenceWithTab" / "reference.xmi").read_bytes())  # no TypeSystem.xml beside it
+    setup = window.setup
+    setup.set_method("poetry")
+    setup.set_paths(str(xmi), str(xmi))
+    _settled(qtbot, setup)
+    for field in setup.fields.values():
+        assert field.refusal is not None and field.error_text == field.refusal.app_sentence, field.error_text
