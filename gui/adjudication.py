@@ -67,6 +67,8 @@ KEY = "make_gold"  # the dialog's fields as last used, kept between starts
 #: The format's note while the annotators' files are sniffed (the format last used offered meanwhile).
 LOOKING = "Looking at the annotators' files to offer their format…"
 TITLE_LOOKING = "Looking at the annotators' files"  # the worker's title of that look
+#: Why no format is the files' where that look crashed (a bug: the main window shows it).
+LOOK_CRASHED = "the look at the annotators' files went wrong."
 
 
 class Window(Protocol):
@@ -167,16 +169,18 @@ class MakeGoldDialog(QDialog):
         alive = partial(isValid, self)  # the dialog is still there
         asked = Asked(("gold format", *paths), TITLE_LOOKING,
                       lambda _progress: sniffed(paths), alive)  # fmt: skip
-        looks.ask(asked, lambda found: self.offer(found) if alive() else None)
+        looks.ask(asked, lambda found: self.offer(found) if alive() else None,
+                  lambda _summary, _details: self.offer(None, LOOK_CRASHED) if alive() else None)  # fmt: skip
 
-    def offer(self, modules: dict[str, str | None] | None) -> None:
-        """Offer the annotators' own format (`modules`: their files' formats; None: not known
-        yet), or where their files cannot tell, the format last used, else the default; the
-        note says why. A format the user chose stays chosen."""
-        first, why = first_format(modules) if modules is not None else (None, LOOKING)
+    def offer(self, modules: dict[str, str | None] | None, unknown: str = LOOKING) -> None:
+        """Offer the annotators' own format (`modules`: their files' formats; None: not known,
+        for the reason `unknown`: not yet, or their look crashed), or where their files cannot
+        tell, the format last used, else the default; the note says why. A format the user
+        chose stays chosen."""
+        first, why = first_format(modules) if modules is not None else (None, unknown)
         if first is None:
             first = self._last or DEFAULT
-            why = why if modules is None else ("As last used: " if self._last else "The default: ") + why
+            why = why if why == LOOKING else ("As last used: " if self._last else "The default: ") + why
         self._first = first
         if not self._chosen:
             self.format.setCurrentIndex(self.format.findData(first))

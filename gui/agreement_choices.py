@@ -90,7 +90,7 @@ class FileChoices(QObject):
 
         asked = Asked(("agreement stamps", check), "Looking at the annotators' files",
                       lambda _progress: stamps_job(paths), wanted)  # fmt: skip
-        self.looks.ask(asked, partial(self._stamped, self.looks, check))
+        self.looks.ask(asked, partial(self._stamped, self.looks, check), _stamps_crashed)
 
     def _stamped(self, looks: LookQueue, check: int, stamps: list[tuple[str, Stamp | None]]) -> None:
         """The stamps of the files listed: a look at each one whose stamp is new."""
@@ -112,12 +112,17 @@ class FileChoices(QObject):
 
         title = f"Reading {os.path.basename(key[0]) or key[0]}"
         asked = Asked(("agreement contents", key), title, lambda _progress: look_job(key), wanted)
-        looks.ask(asked, partial(self._looked, key))
+        looks.ask(asked, partial(self._looked, key), partial(self._crashed, key))
 
     def _looked(self, key: Key, contents: Contents) -> None:
         if isValid(self):  # the window is still there
             self.contents[key] = contents
             self.fill()
+
+    def _crashed(self, key: Key, _summary: str, _details: str) -> None:
+        """A look that crashed (a bug; the main window shows it, LookQueue.crashed) has ended:
+        the file offers nothing, and is looked at again once it changes."""
+        self._looked(key, Contents(key[0]))
 
     def fill(self) -> None:
         """The layers of the files listed, and the features of the layer chosen (or of their
@@ -126,6 +131,11 @@ class FileChoices(QObject):
         layer = self.panel.values().get("layer")
         self.panel.suggest("layer", _once(contents.layers for contents in found))
         self.panel.suggest("feature", _once(contents.features(layer) for contents in found))
+
+
+def _stamps_crashed(_summary: str, _details: str) -> None:
+    """Taking the stamps crashed (a bug; the main window shows it, LookQueue.crashed): nothing
+    is looked at until the list or the options change again."""
 
 
 def _once(lists: Iterable[list[str]]) -> list[str]:

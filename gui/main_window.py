@@ -41,7 +41,7 @@ from .inputs import SECOND, about_input, owners_of
 from .notice import Notice, beside
 from .release import release
 from .results import DetailView, MessagesView, ScoresView
-from .run_status import CHOOSE, LOOKING, READY, RunStatus, summary_text, waiting_text
+from .run_status import CHOOSE, LOOKING, READY, RunStatus, summary_text, unreadable_after_text, waiting_text
 from .settings import AppSettings
 from .setup_panel import SetupPanel
 from .turns import Turns
@@ -159,8 +159,8 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self.setup.look_crashed.connect(self._show_crash)
         for field in self.setup.fields.values():
             field.browsed.connect(lambda folder: self.settings.set_folder("inputs", folder))
-        self.errors.error_selected.connect(self.viewer.show_error)
-        self.viewer.error_clicked.connect(self.errors.select_error)
+        self.errors.error_selected.connect(self._error_selected)
+        self.viewer.error_clicked.connect(self._error_clicked)
         self.errors.idle.connect(self._close_if_waiting)
         self.viewer.attach_requested.connect(self.attach_text)
         self.viewer.status.connect(lambda text: self.statusBar().showMessage(text, 4000))
@@ -242,13 +242,14 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
 
     def _task_crashed(self, summary: str, details: str) -> None:
         self.progress.hide()
-        self._show_crash(summary, details)
+        self._show_crash(summary, details, of_run=True)
 
-    def _show_crash(self, summary: str, details: str) -> None:
-        """An internal error (a run's, or a look's at a chosen file): the status bar says it,
-        a dialog shows its details."""
-        self.run_status.failed(f"Something went wrong: {summary}")
-        dialogs.show_crash(self, summary, details)
+    def _show_crash(self, summary: str, details: str, of_run: bool = False) -> None:
+        """An internal error (a run's, or a look's at a file: the setup panel's, the Agreement
+        window's, Make Gold's): the status bar says it, a dialog over the window in use shows
+        its details."""
+        self.run_status.failed(f"Something went wrong: {summary}", of_run)
+        dialogs.show_crash(QApplication.activeWindow() or self, summary, details)
 
     def _task_cancelled(self) -> None:
         self.progress.hide()
@@ -459,6 +460,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self.settings.set_inputs(*self.setup.paths())
         if self.example_said:
             self.statusBar().clearMessage()  # other files chosen: the example is no longer what is loaded
+        self.run_status.inputs_changed()
         self._show_summary()
         gold, system = (Path(p).name for p in self.setup.paths())
         self.setWindowTitle(
@@ -516,11 +518,24 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         method = self.setup.methods.get(data.report.method)
         self.viewer.text_hint = method.text_hint if method is not None else ""
         self.viewer.set_report(data)
+        if (row := self.errors.selected_error()) is not None:  # chosen while the documents were to come
+            self.viewer.show_error(row)
         self._show_summary()
         self._update_actions()
         replaced, self._replaced = self._replaced, []
         if replaced:
             self._let_go(replaced)
+
+    def _error_selected(self, row: int) -> None:
+        """Show an error row in the viewer, once it holds the documents the row is of (the
+        error table comes a few turns before them: show_report; they show it as they come)."""
+        if self.viewer.data is self.errors.data:
+            self.viewer.show_error(row)
+
+    def _error_clicked(self, row: int) -> None:
+        """Select the error clicked in the viewer, where the table is of the same report."""
+        if self.viewer.data is self.errors.data:
+            self.errors.select_error(row)
 
     def _let_go(self, replaced: list[ReportData]) -> None:
         """Free a replaced result on a worker thread, a part at a time (the list holds the
@@ -553,4 +568,9 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
             return
         run = self.run
         changed = run is not None and (run.rewritten or (run.gold, run.system) != self.setup.paths())
-        self.summary.setText(summary_text(self.report, stale or self._options_differ(), changed))
+        stale = stale or self._options_differ()
+        unreadable = self.setup.unreadable()
+        if unreadable and (changed or stale):  # what is needed now, as before a first evaluation
+            self.summary.setText(unreadable_after_text(unreadable, changed))
+            return
+        self.summary.setText(summary_text(self.report, stale, changed))

@@ -83,6 +83,15 @@ def summary_text(report: Report, options_changed: bool, inputs_changed: bool) ->
     return text
 
 
+def unreadable_after_text(boxes: tuple[str, ...], inputs_changed: bool) -> str:
+    """The line above an evaluation's results where file boxes now say why their files cannot
+    be read (other files chosen since, or other options): what they say, as before a first
+    evaluation, and that the results shown are not of those files (rich text)."""
+    since = "of other files" if inputs_changed else "with other options"
+    return (f"{unreadable_text(boxes)} <span style='{STALE_STYLE}'>The results below are of the last "
+            f"evaluation, {since}.</span>")  # fmt: skip
+
+
 class RunStatus:
     """The status bar's messages of one window's runs, and whether a cancel was asked."""
 
@@ -90,6 +99,7 @@ class RunStatus:
         self.bar = bar
         self.cancelling = False
         self.title = ""
+        self.said = ""  # a failed run's message, while it may still be shown
 
     def started(self, title: str) -> None:
         self.cancelling = False
@@ -109,9 +119,18 @@ class RunStatus:
         said = CANCELLED_WRITING if self.title.startswith(WRITING) else CANCELLED
         self.bar.showMessage(said)  # no timeout: it stays until the next run says more
 
-    def failed(self, message: str) -> None:
-        """A stopped run's message (its dialog and the boxes say it whole), for a while."""
-        self.bar.showMessage(one_line(self.bar, message), FAILED_MS)
+    def failed(self, message: str, of_run: bool = True) -> None:
+        """A stopped run's message (its dialog and the boxes say it whole), for a while;
+        `of_run` False: a look's at a chosen file, which other files chosen leave in place."""
+        said = one_line(self.bar, message)
+        self.bar.showMessage(said, FAILED_MS)
+        self.said = said if of_run else ""
+
+    def inputs_changed(self) -> None:
+        """Other files chosen: a failed run's message, about the files before, goes."""
+        if self.said and self.bar.currentMessage() == self.said:
+            self.bar.clearMessage()
+        self.said = ""
 
     def ended(self) -> None:
         self.cancelling = False

@@ -20,6 +20,7 @@ from engine.methods.span_options import read_as_span_formats, side_options
 
 from .dialogs import app_words
 from .file_contents import Contents
+from .inputs import Look
 from .viewer_data import SIDES
 
 #: What a look at an input is for: its path, and the format (None: recognised) and reader
@@ -27,6 +28,9 @@ from .viewer_data import SIDES
 LookKey = tuple[str, str | None, ReadOptions]
 #: Why each method does not read one side's input (None: it reads it), by method name.
 Refusals = dict[str, WrongFormat | None]
+#: The options naming an export's user (whose annotations are read), and the sides whose
+#: files' lists of users they are picked from.
+USER_OPTIONS = {"user": SIDES, "gold_user": ("gold",), "system_user": ("system",)}
 #: Whether a file alone is read with the span readers (in_span_formats_by), by a method's own
 #: formats (Method.own_formats of the methods that have some: FairEval's, CLUEval's).
 ThroughSpans = dict[tuple[str, ...], bool]
@@ -40,6 +44,14 @@ def refusal(method: Method, role: str, path: str, lines: list[str]) -> WrongForm
     except WrongFormat as err:
         return err
     return None
+
+
+def refusals(methods: list[Method], side: str, look: Look | None) -> Refusals:
+    """Every method's refusal of one side's input, judged from the one look at its head
+    (each format's verdict on it found once)."""
+    if look is None:
+        return {}
+    return {method.name: refusal(method, side, look.path, look.head) for method in methods}
 
 
 def unreadable(found: dict[str, Refusals], name: str) -> str | None:
@@ -107,6 +119,19 @@ def suggestions(contents: dict[str, Contents], values: dict[str, Any]) -> dict[s
             suggested[f"{side}_{name}"] = items
             every[name] += items
     return suggested | {name: list(dict.fromkeys(items)) for name, items in every.items()}
+
+
+def users_to_drop(values: dict[str, Any], listed: set[str], contents: dict[str, Contents]) -> list[str]:
+    """The user options to clear: a user picked from a file's list (in `listed`) once the
+    files its option reads offer none (one annotator's files, chosen after an export). A user
+    typed by hand (in no list), or for a file that lists users or is still looked at, stays."""
+
+    def listing(side: str) -> bool:
+        found = contents.get(side)
+        return found is None or bool(found.choices.get("user"))
+
+    picked = [name for name, sides in USER_OPTIONS.items() if values.get(name) in listed]
+    return [name for name in picked if not any(map(listing, USER_OPTIONS[name]))]
 
 
 def advises(method: Method) -> bool:

@@ -31,7 +31,7 @@ from engine.methods.span_options import format_title
 from engine.same_inputs import same_path
 
 from .file_contents import Contents, read_contents
-from .inputs import SECOND, FileField, Look, look_at
+from .inputs import LOOK_CRASHED, SECOND, FileField, Look, look_at
 from .look_queue import Asked, Failed, Found, LookQueue, Wanted
 from .options_panel import OptionsPanel
 from .setup_looks import (
@@ -44,10 +44,11 @@ from .setup_looks import (
     contents_key,
     described,
     read_as_spans,
-    refusal,
+    refusals,
     side_reading,
     suggestions,
     unreadable,
+    users_to_drop,
 )
 from .style import WARNING_COLOUR
 from .viewer_data import SIDES
@@ -62,14 +63,6 @@ LARGE_INPUT = 1 << 20
 SECOND_TIP = ("Optional: a second system's file, scored against the same gold. The results then "
               "compare the two systems first (each score's difference, with its interval and "
               "significance); the errors and the viewer stay the first system's.")  # fmt: skip
-
-
-def refusals(methods: list[Method], side: str, look: Look | None) -> Refusals:
-    """Every method's refusal of one side's input, judged from the one look at its head
-    (each format's verdict on it found once)."""
-    if look is None:
-        return {}
-    return {method.name: refusal(method, side, look.path, look.head) for method in methods}
 
 
 def large(path: str) -> bool:
@@ -136,6 +129,7 @@ class SetupPanel(QWidget):
         self._rewritten: dict[str, int] = {}  # how often each file was written again (look_again)
         self.refusals: dict[str, Refusals] = {}  # what every method makes of each side's chosen file
         self._latest: dict[str, int] = {}  # the number of the newest look of each kind (a side, advice)
+        self._listed_users: set[str] = set()  # the users the files' lists have offered
         self._looks = LookQueue(self)
         self._looks.crashed.connect(self._look_crashed)  # once a look, however many boxes asked for it
         for side, field in self.fields.items():
@@ -273,8 +267,8 @@ class SetupPanel(QWidget):
 
         key = self._file_key(path, side)
         title, wanted = f"Looking at the {side} file", self._is_newest(side, number)
-        self._look_at(path, Asked(key, title, look(list(self.fields)), wanted), shown, (None, {}),
-                      at_once=look([side]), failed=failed)  # fmt: skip
+        self._look_at(path, Asked(key, title, look(list(self.fields)), wanted), shown, (None, {}), failed,
+                      at_once=look([side]))  # fmt: skip
 
     def _file_key(self, path: str, side: str) -> Hashable:
         """What a look at a file depends on: its path, and whether its side is a box (a
@@ -368,6 +362,7 @@ class SetupPanel(QWidget):
             if field.path and not self._holds(side, key):
                 self._start_look(side, key)
         self.fill_choices()
+        self.drop_listed_users()  # another method's panel may hold one
         if self._judge_errors():
             self.looked.emit()
 
@@ -409,12 +404,13 @@ class SetupPanel(QWidget):
         self._looks.ask(asked, shown, failed)
 
     def _look_at(
-        self, path: str, asked: Asked, found: Found, meanwhile: Any, at_once: Job | None = None,
-        failed: Failed | None = None,
+        self, path: str, asked: Asked, found: Found, meanwhile: Any, failed: Failed,
+        at_once: Job | None = None,
     ) -> None:  # fmt: skip
         """`found(at_once())` (default: the look's job); where the input is large,
         `found(meanwhile)`, and the look queued for a worker. Where it crashes (a bug),
-        `failed` is told and the window shows it, here or from the worker."""
+        `failed` is told and the window shows it, here or from the worker: once, where a
+        box holding the same file says it already (both boxes one file)."""
         if large(path):
             found(meanwhile)
             self._looks.ask(asked, found, failed)
@@ -422,13 +418,21 @@ class SetupPanel(QWidget):
         try:
             result = (at_once or asked.job)(None)
         except Exception as err:  # a bug: told as a crash on the worker is (LookQueue.crashed)
-            if failed is None:
-                raise
             summary, details = crash_summary(err), traceback.format_exc()
+            said = self._crash_said(path, summary)
             failed(summary, details)
-            self._look_crashed(summary, details)
+            if said:
+                self.looked.emit()
+            else:
+                self._look_crashed(summary, details)
             return
         found(result)
+
+    def _crash_said(self, path: str, summary: str) -> bool:
+        """Whether a box holding this file says already that a look at it crashed so."""
+        said = LOOK_CRASHED + summary
+        boxes = self.read_boxes().values()
+        return any(field.failure == said and same_path(field.path, path) for field in boxes)
 
     def _look_crashed(self, summary: str, details: str) -> None:
         """A look that crashed (a bug) has ended: the window shows what happened, and the
@@ -448,6 +452,7 @@ class SetupPanel(QWidget):
             self.field(side).show_contents(contents.summary(), self._stopping_error(side), failure)
             self.fill_choices()
             self.contents_read.emit(side)
+        self.drop_listed_users()
         self._judge_errors()
         self.looked.emit()
 
@@ -513,8 +518,19 @@ class SetupPanel(QWidget):
 
     def fill_choices(self) -> None:
         """The layer, feature and user drop-downs of the shown options, from the chosen files."""
-        for name, items in suggestions(self.contents, self.panel.values()).items():
+        suggested = suggestions(self.contents, self.panel.values())
+        self._listed_users.update(suggested["user"])
+        for name, items in suggested.items():
             self.panel.suggest(name, items)
+
+    def drop_listed_users(self) -> None:
+        """Clear a user picked from a file's list where it would turn boxes red (users_to_drop)."""
+        dropped = users_to_drop(self.panel.values(), self._listed_users, self.contents)
+        for name in dropped:
+            self.panel.editors[name].set_value(None)
+        if dropped:
+            self.panel.check()
+            self.options_changed.emit()
 
     def refresh_advice(self) -> None:
         """Find the method's note on the options for the gold input: at once, or on a
@@ -536,7 +552,7 @@ class SetupPanel(QWidget):
             self._advice_found(number, advice)
 
         asked = Asked(("advice", number), "Looking at the gold file", job, self._is_newest("advice", number))
-        self._look_at(gold, asked, shown, None)
+        self._look_at(gold, asked, shown, None, failed=lambda _summary, _details: shown(None))
 
     def _advice_found(self, number: int, advice: Advice | None) -> None:
         """Show the method's note on the options, if it has one."""

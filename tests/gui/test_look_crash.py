@@ -6,10 +6,16 @@ that cannot be read (it said "looking at the files…" for ever)."""
 from __future__ import annotations
 
 import time
+from typing import Any
 
+import pytest
+
+import gui.agreement_choices as choices
 import gui.setup_panel
+from gui import adjudication
 from gui.inputs import LOOK_CRASHED
 from gui.run_status import unreadable_text
+from tests.gui.test_agreement_reading import TOKENS, agreement_of, offered, set_option, tsv
 
 
 def _pair(tmp_path) -> tuple[str, str]:
@@ -23,6 +29,16 @@ def _pair(tmp_path) -> tuple[str, str]:
 
 def _crash(*_args, **_kwargs):
     raise RuntimeError("a bug in a reader")
+
+
+def _crashing(window, tmp_path, monkeypatch, method: str, step: str, large: bool) -> tuple[Any, str]:
+    """The setup panel with `method` chosen and a look's `step` (gui.setup_panel's) crashing,
+    and a small file to choose (`large`: looked at on the worker all the same)."""
+    window.setup.set_method(method)
+    if large:
+        monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 0)
+    monkeypatch.setattr(gui.setup_panel, step, _crash)
+    return window.setup, _pair(tmp_path)[0]
 
 
 def test_a_crashed_look_at_the_contents_ends_and_says_what_happened(qtbot, window, shown, tmp_path, monkeypatch):
@@ -74,14 +90,12 @@ def test_a_crashed_look_at_a_small_file_ends_too(qtbot, window, shown, tmp_path,
     assert not setup.looking_at_chosen()
 
 
-def test_one_crashed_look_for_two_boxes_shows_one_dialog(qtbot, window, shown, tmp_path, monkeypatch):
-    """Gold and system one large file: one look serves both boxes; its crash is shown once
-    (each box's asker showed it: two dialogs in a row), and both boxes say it."""
-    setup = window.setup
-    setup.set_method("spans")
-    gold, _ = _pair(tmp_path)
-    monkeypatch.setattr(gui.setup_panel, "LARGE_INPUT", 0)  # looked at on the worker
-    monkeypatch.setattr(gui.setup_panel, "look_at", _crash)
+@pytest.mark.parametrize("large", [True, False])
+def test_one_crashed_look_for_two_boxes_shows_one_dialog(qtbot, window, shown, tmp_path, monkeypatch, large):
+    """Gold and system one file: a large one's look serves both boxes, a small one is looked
+    at at once for each; its crash is shown once (each box's look showed it: two dialogs in
+    a row), and both boxes say it."""
+    setup, gold = _crashing(window, tmp_path, monkeypatch, "spans", "look_at", large)
     setup.set_paths(gold, gold)
     qtbot.waitUntil(lambda: not setup.looking, timeout=10_000)
     qtbot.wait(200)
@@ -119,3 +133,58 @@ def test_a_crashed_look_no_box_wants_any_more_shows_no_dialog(qtbot, window, sho
     qtbot.waitUntil(lambda: not setup.looking, timeout=10_000)
     qtbot.wait(200)
     assert shown.crashes == []
+
+
+@pytest.mark.parametrize("large", [False, True])
+def test_a_crashed_look_for_the_methods_advice_is_shown_and_ends(qtbot, window, shown, tmp_path, monkeypatch, large):
+    """The look for a method's note on the options (CLUEval's) crashes: shown once, as a
+    look at a file is, at once or from the worker (it raised out of the slot, or ended
+    silently), and no note is shown."""
+    setup, gold = _crashing(window, tmp_path, monkeypatch, "clueval", "advice_on", large)
+    setup.fields["gold"].set_path(gold)
+    qtbot.waitUntil(lambda: not setup.looking, timeout=10_000)
+    qtbot.wait(200)
+    assert [crash[0] for crash in shown.crashes] == ["RuntimeError: a bug in a reader"]
+    assert window.statusBar().currentMessage() == "Something went wrong: RuntimeError: a bug in a reader"
+    assert setup.advice.isHidden() and setup.fields["gold"].error_text == ""  # the file itself reads fine
+
+
+@pytest.mark.qt_log_ignore("This plugin does not support raise")  # the offscreen platform
+def test_a_crashed_look_of_the_agreement_window_is_shown_once_and_ends(qtbot, window, shown, tmp_path, monkeypatch):
+    paths = []
+    for name in ("anna", "ben"):
+        (tmp_path / f"{name}.tsv").write_text(tsv(TOKENS[name]), encoding="utf-8")
+        paths.append(str(tmp_path / f"{name}.tsv"))
+    reads: list[str] = []
+
+    def crash(path, *_args):
+        reads.append(path)
+        raise RuntimeError("a bug in a reader")
+
+    monkeypatch.setattr(choices, "read_contents", crash)
+    agreement = agreement_of(qtbot, window)
+    agreement.add_paths(paths)
+    qtbot.waitUntil(lambda: len(reads) == 2 and not window.setup.looking, timeout=20_000)
+    qtbot.wait(200)
+    assert [crash[0] for crash in shown.crashes] == ["RuntimeError: a bug in a reader"] * 2  # a look each file
+    assert sorted(key[0] for key in agreement.reading.choices.contents) == sorted(paths)  # ended: nothing offered
+    set_option(agreement, "missing_label", "Flag")  # the files unchanged: not looked at again
+    qtbot.waitUntil(lambda: not agreement.reading.choices._later.isActive() and not window.setup.looking,
+                    timeout=20_000)  # fmt: skip
+    qtbot.wait(200)
+    assert len(reads) == 2 and len(shown.crashes) == 2 and offered(agreement, "layer") == []
+
+
+def test_a_crashed_look_of_make_gold_is_shown_and_ends(qtbot, window, shown, tmp_path, monkeypatch):
+    anna = tmp_path / "anna.conll"
+    anna.write_text("Anna B-PER\n", encoding="utf-8")
+    window.settings.set_value("agreement", {"rows": [[str(anna), None]]})
+    window.settings.set_value(adjudication.KEY, {"format": "brat"})
+    monkeypatch.setattr(adjudication, "sniffed", _crash)
+    dialog = adjudication.MakeGoldDialog(None, window.settings, looks=window.setup.look_queue)
+    qtbot.addWidget(dialog)
+    qtbot.waitUntil(lambda: not window.setup.looking, timeout=10_000)
+    qtbot.wait(200)
+    assert [crash[0] for crash in shown.crashes] == ["RuntimeError: a bug in a reader"]
+    assert dialog.format_name == "brat"
+    assert dialog.format_note.text() == "As last used: " + adjudication.LOOK_CRASHED  # no longer "Looking…"

@@ -1,0 +1,62 @@
+"""A System user (or Gold user, or User of both) picked from an export's list of annotators
+goes once the files chosen offer no users (one annotator's files after an INCEpTION project,
+Label Studio or doccano export): left over, it turned their boxes red ("expected an export of
+several annotators' work"). Nothing says so as an error; a user typed by hand stays."""
+
+from __future__ import annotations
+
+import json
+
+from tests.engine.test_agreement_exports import LABEL_STUDIO
+
+from .conftest import evaluate
+
+
+def _export_chosen(qtbot, setup, tmp_path) -> None:
+    """A Label Studio export of two annotators in both boxes (the span methods), looked at."""
+    setup.set_method("spans")
+    setup.panel.reset()
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps(LABEL_STUDIO), encoding="utf-8")
+    with qtbot.waitSignal(setup.contents_read, timeout=20_000, check_params_cb=lambda side: side == "system"):
+        setup.set_paths(str(path), str(path))
+
+
+def _pick(setup, name: str, user: str) -> None:
+    """Choose a user in an option's drop-down (or type it), as the user does."""
+    editor = setup.panel.editors[name]
+    editor.combo.setEditText(user)
+    editor.combo.textActivated.emit(user)
+
+
+def test_a_user_picked_from_an_exports_list_goes_with_the_export(qtbot, window, example, tmp_path, shown):
+    setup = window.setup
+    _export_chosen(qtbot, setup, tmp_path)
+    for name in ("gold_user", "system_user"):
+        _pick(setup, name, "ben@example.org")
+    evaluate(qtbot, window)
+    assert window.report is not None
+    _, gold, system = example  # one annotator's files each
+    setup.fields["gold"].set_path(gold)
+    setup.fields["system"].set_path(system)
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+    options = setup.panel.options()
+    assert (options.gold_user, options.system_user) == (None, None)
+    assert setup.unreadable() == () and shown.input_errors == []  # no box red, nothing said
+    assert "The inputs changed since this evaluation." in window.summary.text()
+    assert window.settings.options("spans").get("system_user") is None  # remembered without it
+
+
+def test_a_user_typed_by_hand_stays(qtbot, window, example, tmp_path):
+    """A user named in no file's list (typed for an export that lacks them, or for a format
+    whose users are not listed) is the user's word: it stays, and the box says what it finds."""
+    setup = window.setup
+    _export_chosen(qtbot, setup, tmp_path)
+    _pick(setup, "system_user", "carl@example.org")
+    qtbot.waitUntil(lambda: not setup.looking, timeout=20_000)
+    assert setup.panel.options().system_user == "carl@example.org"
+    _, gold, system = example
+    setup.set_paths(gold, system)
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+    assert setup.panel.options().system_user == "carl@example.org"
+    assert setup.unreadable() == ("system",)
