@@ -11,7 +11,7 @@ from types import ModuleType
 from engine.errors import InputError
 from engine.formats import detect, first_annotation_file, read_spans, span_format, span_format_titles
 from engine.formats.conll import UNTYPED
-from engine.formats.reader_options import NO_USER, check_options
+from engine.formats.reader_options import NO_USER, READ_BY, check_options, given_user
 from engine.formats.standoff import ReadOptions, short_name
 from engine.spans import Annotations
 
@@ -78,10 +78,11 @@ def read_whole(
     recognised as the format chosen, one whose tag scheme is set (its tags are checked
     against the scheme only there: a file of IOB1 tags read as IOB2), or an export of several
     annotators' work of which the side reads a part (`reads`: INCEpTION's curation, or the user
-    chosen), which its reader may find missing: not while the side has its user still to
-    choose (its line says so, and lists them)."""
+    chosen; a Label Studio or doccano export's user named), which its reader may find missing:
+    not while the side has its user still to choose (its line says so, and lists them)."""
     sided = hasattr(module, "reads") and options.user != NO_USER
-    return not_recognised or sided or bool(options.scheme and "scheme" in choices)
+    named = given_user(options) is not None and module.NAME in READ_BY["user"]
+    return not_recognised or sided or named or bool(options.scheme and "scheme" in choices)
 
 
 def read_contents(path: str, options: ReadOptions, format: str | None = None) -> Contents:

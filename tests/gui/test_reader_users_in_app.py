@@ -6,10 +6,12 @@ User lists offer the export's annotators without choosing one."""
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 
 from engine.cli import main
+from gui.style import ERROR_COLOUR
 from tests.engine.test_agreement_exports import DOCCANO, LABEL_STUDIO, jsonl
 
 from .conftest import evaluate
@@ -73,3 +75,27 @@ def test_the_user_lists_offer_an_exports_annotators_and_change_no_score(
     evaluate(qtbot, window)
     assert main(["spans", str(path), str(path), "--json", "-"]) == 0
     assert window.report.data["classification_report"] == json.loads(capsys.readouterr().out)["classification_report"]
+
+
+@pytest.mark.parametrize("export", [
+    _label_studio,
+    lambda folder: jsonl(folder / "export.jsonl", DOCCANO),
+    lambda folder: str(Path(__file__).parents[1] / "data" / "formats" / "doccano" / "flair-testa.jsonl"),
+])  # fmt: skip
+def test_a_user_the_export_does_not_hold_is_said_before_the_run(qtbot, window, tmp_path, capsys, export):
+    """A System user typed that the Label Studio or doccano file does not hold: the box says
+    in red what the run stops on (the reader's own message, as the command line's)."""
+    path = export(tmp_path)
+    setup = window.setup
+    setup.set_method("spans")
+    setup.panel.reset()
+    user = setup.panel.editors["system_user"]
+    user.combo.setEditText("nobody")
+    user.combo.textActivated.emit("nobody")
+    setup.set_paths(str(path), str(path))
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+    assert main(["spans", str(path), str(path), "--system-user", "nobody"]) == 2
+    said = capsys.readouterr().err.removeprefix("spanstudio: error: ").strip()
+    said = said.replace("--system-user", "the option System user")  # the flag as the app names it
+    system = setup.fields["system"]
+    assert system.error_text == said and ERROR_COLOUR in system.status.styleSheet()
