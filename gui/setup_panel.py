@@ -48,6 +48,7 @@ from .setup_looks import (
 )
 from .style import WARNING_COLOUR
 from .viewer_data import SIDES
+from .wheel import GuardedComboBox
 from .worker import Job, crash_summary
 
 #: What a look found: the contents, and whether a span reader's error is among them.
@@ -90,7 +91,7 @@ class SetupPanel(QWidget):
     def __init__(self, methods: list[Method], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.methods = {method.name: method for method in methods}
-        self.method_box = QComboBox()
+        self.method_box = GuardedComboBox()
         for method in methods:
             self.method_box.addItem(method.title, method.name)
         self.method_box.setToolTip("The evaluation method")

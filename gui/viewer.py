@@ -20,6 +20,7 @@ from .viewer_layout import MARGIN, Layout
 from .viewer_legend import Legend
 from .viewer_palette import Palette
 from .viewer_pane import DocumentPane, shorten
+from .wheel import GuardedComboBox
 
 __all__ = ["MARGIN", "DocumentPane", "Layout", "Legend", "Palette", "SideBySideViewer", "attachable"]
 
@@ -35,7 +36,7 @@ class SideBySideViewer(QWidget):
         super().__init__(parent)
         self.data: ReportData | None = None
         self.palette_ = Palette([], [], [])
-        self.documents = QComboBox()
+        self.documents = GuardedComboBox()
         self.documents.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.documents.currentTextChanged.connect(self._document_chosen)
         self.legend = Legend()
