@@ -4,8 +4,13 @@ colour; long names shortened, whole in their tooltips (gui/viewer_legend.py)."""
 
 from __future__ import annotations
 
+import json
+
 from PySide6.QtGui import QColor
 
+from engine.methods import get_method
+from gui.viewer import SideBySideViewer
+from gui.viewer_data import ReportData
 from gui.viewer_legend import GAP, Legend, fitting
 from gui.viewer_palette import Palette
 
@@ -99,3 +104,18 @@ def test_fitting_keeps_room_for_the_more_button():
     assert fitting([50, 50, 50], 40 + 2 * (50 + GAP) - 1, 40) == 1
     assert fitting([], 100, 40) == 0
     assert fitting([500], 100, 40) == 0
+
+
+def test_the_viewer_puts_each_documents_own_labels_first(qtbot, tmp_path):
+    lines = [{"id": 0, "text": "w0 w1", "label": [[0, 2, "B"]]}, {"id": 1, "text": "w0 w1", "label": [[3, 5, "A"]]}]
+    path = tmp_path / "gold.jsonl"
+    path.write_text("\n".join(json.dumps(line) for line in lines) + "\n", encoding="utf-8")
+    method = get_method("spans")
+    viewer = SideBySideViewer()
+    qtbot.addWidget(viewer)
+    viewer.set_report(ReportData.build(method.evaluate(str(path), str(path), method.Options())))
+    firsts = []
+    for name in viewer.data.documents:
+        viewer.documents.setCurrentText(name)
+        firsts.append(viewer.legend.entries[0].name)
+    assert firsts == ["B", "A"]  # not A, B (name order) in both
