@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any, Protocol
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QDialog,
     QDialogButtonBox,
     QFileDialog,
@@ -39,6 +38,7 @@ from .browsing import folder_to_browse
 from .gold_format import DEFAULT, annotators_files, first_format, known, sniffed
 from .inputs import SECOND
 from .look_queue import Asked, LookQueue
+from .wheel import GuardedComboBox
 from .worker import Job
 
 if TYPE_CHECKING:
@@ -101,7 +101,7 @@ class MakeGoldDialog(QDialog):
         self.replace = False
         self.workbook = QLineEdit()
         self.workbook.setPlaceholderText("the adjudication workbook (.xlsx) with its Decision column filled")
-        self.format = QComboBox()
+        self.format = GuardedComboBox()
         for name, text, _ in FORMATS:
             self.format.addItem(text, name)
         self.format.activated.connect(lambda _: setattr(self, "_chosen", True))

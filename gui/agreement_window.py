@@ -15,7 +15,6 @@ from PySide6.QtCore import QSignalBlocker, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QCheckBox,
-    QComboBox,
     QFileDialog,
     QHBoxLayout,
     QLabel,
@@ -24,7 +23,6 @@ from PySide6.QtWidgets import (
     QListWidgetItem,
     QProgressBar,
     QPushButton,
-    QSpinBox,
     QTableWidget,
     QTabWidget,
     QTextBrowser,
@@ -78,6 +76,7 @@ from .listed_rows import ListedRows
 from .look_queue import LookQueue
 from .notice import Notice
 from .settings import AppSettings
+from .wheel import GuardedComboBox, GuardedSpinBox
 from .worker import Job, Task, finish, show_progress, start
 
 #: What the dialog of a failure says stopped (as the main window's "The evaluation stopped.").
@@ -176,7 +175,7 @@ class AgreementWindow(QWidget):
         layout.addWidget(self.tabs, 1)
 
     def _pairs_tab(self) -> QWidget:
-        self.measure_choice = QComboBox()
+        self.measure_choice = GuardedComboBox()
         self.measure_choice.addItems([title for title, _ in MEASURES])
         explain_measures(self.measure_choice)
         self.measure_choice.currentIndexChanged.connect(self.show_matrix)
@@ -204,7 +203,7 @@ class AgreementWindow(QWidget):
     def _viewer_tab(self) -> QWidget:
         page = QWidget()
         box = QVBoxLayout(page)
-        self.document_choice = QComboBox()
+        self.document_choice = GuardedComboBox()
         self.document_choice.currentIndexChanged.connect(self.show_document)
         self.row_choice = QListView()
         self.row_choice.setMaximumHeight(120)
@@ -212,7 +211,7 @@ class AgreementWindow(QWidget):
         self.row_model = DocumentRowsModel(self.row_choice)
         self.row_choice.setModel(self.row_model)
         self.row_choice.selectionModel().currentRowChanged.connect(lambda *_: self.show_chosen())
-        self.part_choice = QSpinBox()
+        self.part_choice = GuardedSpinBox()
         self.part_choice.setMinimum(1)
         self.part_choice.valueChanged.connect(lambda _: self.show_part())
         self.part_label = QLabel()

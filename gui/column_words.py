@@ -10,10 +10,11 @@ import re
 
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import QSpinBox
 
 from engine.formats.reader_options import DEFAULT
 from engine.options import OptionSpec
+
+from .wheel import GuardedSpinBox
 
 #: A tooltip's sentence on how the app counts a column.
 COUNTED = ("In the app, columns are counted from 1 (1st, 2nd, …); 'last' is the last column of a line, "
@@ -108,7 +109,7 @@ def column_value(text: str) -> int | None:
 _MEASURED = 18
 
 
-class ColumnSpinBox(QSpinBox):
+class ColumnSpinBox(GuardedSpinBox):
     """A spin box of a column number that shows and reads it as words ("1st", "last"); its
     value() is the engine's number."""
 

@@ -27,6 +27,7 @@ from engine.review import NOT_REVIEWED
 from .counts import grouped
 from .models import SAMPLED_ROWS, VERDICT, ErrorQuery, RowsModel, shown_rows
 from .viewer_data import ReportData
+from .wheel import GuardedComboBox
 from .worker import Task, reap, start
 
 ALL_TYPES = "All types"
@@ -51,10 +52,10 @@ class ErrorsPanel(QWidget):
     def __init__(self, parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.data: ReportData | None = None
-        self.type_filter = QComboBox()
+        self.type_filter = GuardedComboBox()
         self.type_filter.setToolTip("Show one error type only.")
-        self.label_filter = QComboBox()
-        self.verdict_filter = QComboBox()
+        self.label_filter = GuardedComboBox()
+        self.verdict_filter = GuardedComboBox()
         self.verdict_filter.addItems([ALL_VERDICTS, *VERDICTS, NOT_REVIEWED])
         self.type_filter.addItem(ALL_TYPES)  # before the first result too: no empty list
         self.label_filter.addItem(ALL_LABELS)

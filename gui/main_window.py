@@ -12,7 +12,6 @@ from typing import Any
 from PySide6.QtCore import QSettings, Qt, QThread, QTimer
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
-    QApplication,
     QDockWidget,
     QLabel,
     QMainWindow,
@@ -47,7 +46,6 @@ from .setup_panel import SetupPanel
 from .turns import Turns
 from .viewer import SideBySideViewer, attachable
 from .viewer_data import ReportData
-from .wheel import guard_wheel
 from .window_exports import WindowExports
 from .window_memory import SETUP_WIDTH, WindowMemory
 from .window_menus import WindowMenus
@@ -72,7 +70,6 @@ class Run:
 class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindow):
     def __init__(self, settings: QSettings | None = None) -> None:
         super().__init__()
-        guard_wheel(QApplication.instance())  # type: ignore[arg-type]  # before any control is polished
         self.setWindowTitle(dialogs.APP_NAME)
         self.setAcceptDrops(True)
         self.settings = AppSettings(settings if settings is not None else QSettings())

@@ -50,6 +50,7 @@ from .column_words import (
 )
 from .side_grid import SideGrid, side_families
 from .style import ERROR_COLOUR
+from .wheel import GuardedComboBox, GuardedDoubleSpinBox, GuardedSpinBox
 
 #: Text options filled with suggestions from the chosen file (the keys of a reader's
 #: choices()), for both sides ("layer") or one ("gold_layer", "system_layer"); "user": an
@@ -122,7 +123,7 @@ class BoolEditor(Editor):
         self.box.setChecked(bool(value))
 
 
-class ChoiceBox(QComboBox):
+class ChoiceBox(GuardedComboBox):
     """A drop-down that may show a text `greyed` in place of its current item's (a choice not
     set that takes another option's), its arrow drawn as any drop-down's: it is there to be used."""
 
@@ -178,7 +179,7 @@ class ChoiceEditor(Editor):
         self.combo.update()
 
 
-class FloatSpinBox(QDoubleSpinBox):
+class FloatSpinBox(GuardedDoubleSpinBox):
     """A spin box that shows a float as short as it can (0.5, not 0.500000)."""
 
     def textFromValue(self, value: float) -> str:  # noqa: N802
@@ -191,7 +192,7 @@ class NumberEditor(Editor):
         self.set_box = QCheckBox()
         self.set_box.setToolTip("Set this option")
         if spec.type is int:
-            self.spin: QSpinBox | QDoubleSpinBox = ColumnSpinBox() if is_counted(spec) else QSpinBox()
+            self.spin: QSpinBox | QDoubleSpinBox = ColumnSpinBox() if is_counted(spec) else GuardedSpinBox()
             limit: float = INT_LIMIT
         else:
             self.spin = FloatSpinBox()
@@ -301,7 +302,7 @@ class SuggestionEditor(TextEditor):
 
     def __init__(self, spec: OptionSpec) -> None:
         Editor.__init__(self, spec)
-        self.combo = QComboBox()
+        self.combo = GuardedComboBox()
         self.combo.setEditable(True)
         self.combo.setInsertPolicy(QComboBox.InsertPolicy.NoInsert)
         self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)

@@ -52,6 +52,7 @@ from .setup_looks import (
 )
 from .style import WARNING_COLOUR
 from .viewer_data import SIDES
+from .wheel import GuardedComboBox
 from .worker import Job, crash_summary
 
 #: What a look found: the contents, and whether the file alone is read with the span readers.
@@ -86,7 +87,7 @@ class SetupPanel(QWidget):
     def __init__(self, methods: list[Method], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.methods = {method.name: method for method in methods}
-        self.method_box = QComboBox()
+        self.method_box = GuardedComboBox()
         for method in methods:
             self.method_box.addItem(method.title, method.name)
         self.method_box.setToolTip("The evaluation method")

@@ -17,8 +17,10 @@ from PySide6.QtWidgets import QComboBox, QHBoxLayout, QLabel, QPushButton, QVBox
 
 from .viewer_data import SIDES, DocumentData, ReportData, attachable, error_anchor, pane_title, row_pieces
 from .viewer_layout import MARGIN, Layout
-from .viewer_palette import Legend, Palette
+from .viewer_legend import Legend
+from .viewer_palette import Palette
 from .viewer_pane import DocumentPane, shorten
+from .wheel import GuardedComboBox
 
 __all__ = ["MARGIN", "DocumentPane", "Layout", "Legend", "Palette", "SideBySideViewer", "attachable"]
 
@@ -34,7 +36,7 @@ class SideBySideViewer(QWidget):
         super().__init__(parent)
         self.data: ReportData | None = None
         self.palette_ = Palette([], [], [])
-        self.documents = QComboBox()
+        self.documents = GuardedComboBox()
         self.documents.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToContents)
         self.documents.currentTextChanged.connect(self._document_chosen)
         self.legend = Legend()
@@ -102,7 +104,6 @@ class SideBySideViewer(QWidget):
     def set_report(self, data: ReportData | None) -> None:
         self.data = data
         self.palette_ = Palette(data.labels, data.error_types, data.kinds) if data else Palette([], [], [])
-        self.legend.show_palette(self.palette_)
         for pane in self.panes.values():
             pane.describe_row = self._describe_row
             pane.placeholder = "This report has no documents to show." if data else "No document to show."
@@ -123,6 +124,7 @@ class SideBySideViewer(QWidget):
         doc = self.doc
         for pane in self.panes.values():
             pane.set_document(doc, self.palette_)
+        self.legend.show_palette(self.palette_, doc.labels() if doc is not None else None)
         self._show_titles()
         self._show_note()
 

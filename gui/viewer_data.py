@@ -211,6 +211,14 @@ class Side:
         found = [spans[i] for i in self.index.span_places.overlapping(self.doc, start, end)]
         return sorted(found, key=lambda s: (s.start, -s.end))
 
+    def labels(self) -> set[str]:
+        """The labels of the side's spans in its document."""
+        spans, here = self.index.spans, self.index.span_places.docs == self.doc
+        if isinstance(spans, SpanTable):
+            counts = np.bincount(spans.labels[here], minlength=len(spans.label_names))  # no sort
+            return {spans.label_names[i] for i in np.flatnonzero(counts).tolist()}
+        return {spans[i].label for i in np.flatnonzero(here).tolist()}
+
     def marks_in(self, start: int, end: int) -> list[Mark]:
         found = self.index.marks.marks(self.index.mark_places.overlapping(self.doc, start, end))
         return sorted(found, key=lambda m: (m.start, -m.end, m.row))
@@ -243,6 +251,13 @@ class DocumentData:
         self.blocks = list(zip(self.block_starts, ends.tolist(), strict=True))
         self.words: list[str] | None = None  # attached words, one per position
         self.tails: dict[int, list[str]] = {}  # block → attached words beyond its unit's positions
+        self._labels: set[str] | None = None
+
+    def labels(self) -> set[str]:
+        """The labels of the document's spans, on either side (found once)."""
+        if self._labels is None:
+            self._labels = self.sides["gold"].labels() | self.sides["system"].labels()
+        return self._labels
 
     def __len__(self) -> int:
         return len(self.document)

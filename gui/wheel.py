@@ -2,37 +2,45 @@
 over keeps its value unless it has the keyboard focus (from a click or Tab).
 
 Qt gives such a control the focus on a wheel turn and changes its value: scrolling the
-Setup panel set Format, Source or a weight as the pointer passed over them. One filter on
-the application, installed once, covers every window: each drop-down and spin box takes
-the focus only from a click or Tab (StrongFocus), and a wheel turn over one without the
-focus is left to its parent (the scroll area around it scrolls).
+Setup panel set Format, Source or a weight as the pointer passed over them. The app's
+drop-downs and spin boxes are the guarded kinds below: each takes the focus only from a
+click or Tab (StrongFocus), and a wheel turn over one without the focus is left to its
+parent (the scroll area around it scrolls). An event filter on the application did the same
+for every widget of every window, but then every event of the app (layout, paint, timers)
+passed through Python and waited for the GIL while the worker ran: 5-10 ms of the UI
+thread's turns in the app's bench (tests/bench/bench_app.py).
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QEvent, QObject, Qt
-from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox
+from typing import Any
 
-_WHEEL, _POLISH = QEvent.Type.Wheel, QEvent.Type.Polish
-
-#: The controls whose value a wheel turn changes.
-GUARDED = (QComboBox, QAbstractSpinBox)
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QWheelEvent
+from PySide6.QtWidgets import QComboBox, QDoubleSpinBox, QSpinBox
 
 
-class WheelGuard(QObject):
-    """The application's event filter that keeps wheel turns off unfocused controls."""
+class WheelGuarded:
+    """A control whose value a wheel turn changes only while it has the focus."""
 
-    def eventFilter(self, watched: QObject, event: QEvent) -> bool:  # noqa: N802
-        kind = event.type()  # every event of the app passes here: the common case returns first
-        if kind is _POLISH and isinstance(watched, GUARDED):
-            watched.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # not WheelFocus
-        elif kind is _WHEEL and isinstance(watched, GUARDED) and not watched.hasFocus():
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)  # not WheelFocus
+
+    def wheelEvent(self, event: QWheelEvent) -> None:  # noqa: N802
+        if self.hasFocus():
+            super().wheelEvent(event)
+        else:
             event.ignore()  # an ignored wheel event goes on to the parent
-            return True
-        return False
 
 
-def guard_wheel(app: QApplication) -> None:
-    """Install the guard on the application (once; later calls change nothing)."""
-    if app.findChild(WheelGuard) is None:
-        app.installEventFilter(WheelGuard(app))
+class GuardedComboBox(WheelGuarded, QComboBox):
+    """A drop-down the wheel passes over unless it has the focus."""
+
+
+class GuardedSpinBox(WheelGuarded, QSpinBox):
+    """A spin box the wheel passes over unless it has the focus."""
+
+
+class GuardedDoubleSpinBox(WheelGuarded, QDoubleSpinBox):
+    """A spin box of decimals the wheel passes over unless it has the focus."""

@@ -5,7 +5,8 @@ from __future__ import annotations
 
 from gui.viewer import SideBySideViewer
 from gui.viewer_data import ReportData
-from gui.viewer_palette import Legend, Palette
+from gui.viewer_legend import Legend
+from gui.viewer_palette import Palette
 
 from .toy_method import ToyOptions, build
 
@@ -16,7 +17,7 @@ def test_the_legend_has_no_box_that_looks_like_a_checkbox(qtbot, tmp_path):
     qtbot.addWidget(viewer)
     viewer.set_report(ReportData.build(build(str(tmp_path / "g"), str(tmp_path / "g"), ToyOptions())))
     legend = viewer.legend.text()
-    assert "framed:&nbsp;the selected error" in legend
+    assert "framed:\u00a0the selected error" in [chip.text() for chip in viewer.legend.chips]
     assert "▢" not in legend and "☐" not in legend
 
 
@@ -27,7 +28,7 @@ def test_the_chip_of_untyped_tags_says_so_and_the_others_are_as_they_were(qtbot)
     qtbot.addWidget(legend)
     palette = Palette(["_", "PER", "a_b"], [], [])
     legend.show_palette(palette)
-    chips = legend.text().split("&nbsp;&nbsp; ")
-    for chip, (label, colour) in zip(chips, palette.labels.items(), strict=True):
+    for chip, (label, colour) in zip(legend.chips, palette.labels.items(), strict=True):
         said = "_ (no type)" if label == "_" else label
-        assert chip == f'<span style="background-color:{colour.name()}">&nbsp;{said}&nbsp;</span>'
+        assert chip.text() == said and chip.autoFillBackground()
+        assert chip.palette().color(chip.backgroundRole()) == colour

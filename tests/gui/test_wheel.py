@@ -3,10 +3,15 @@ passes over keeps its value unless a click or Tab gave it the focus (gui/wheel.p
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QPoint, QPointF, Qt
 from PySide6.QtGui import QWheelEvent
 from PySide6.QtWidgets import QAbstractSpinBox, QApplication, QComboBox, QWidget
+
+from gui import wheel
 
 
 def _turn(widget: QWidget, steps: int = -1) -> QWheelEvent:
@@ -54,3 +59,13 @@ def test_every_drop_down_and_spin_box_takes_the_focus_from_a_click_or_tab_only(w
         for control in controls:
             control.ensurePolished()
             assert control.focusPolicy() == Qt.FocusPolicy.StrongFocus, control  # not WheelFocus
+
+
+def test_the_app_makes_its_drop_downs_and_spin_boxes_of_the_guarded_kinds():
+    """Nothing but gui/wheel.py makes a plain drop-down or spin box (nor derives one): a plain
+    one would change its value as the wheel passed over it."""
+    gui = Path(wheel.__file__).parent
+    plain = re.compile(r"\bQ(ComboBox|SpinBox|DoubleSpinBox)\(")
+    found = [f"{path.name}:{n}" for path in sorted(gui.glob("*.py")) if path.name != "wheel.py"
+             for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if plain.search(line)]  # fmt: skip
+    assert found == []
