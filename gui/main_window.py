@@ -12,6 +12,7 @@ from typing import Any
 from PySide6.QtCore import QSettings, Qt, QThread, QTimer
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
+    QApplication,
     QDockWidget,
     QLabel,
     QMainWindow,
