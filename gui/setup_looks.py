@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Hashable
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engine.errors import InputError
@@ -121,17 +121,43 @@ def suggestions(contents: dict[str, Contents], values: dict[str, Any]) -> dict[s
     return suggested | {name: list(dict.fromkeys(items)) for name, items in every.items()}
 
 
-def users_to_drop(values: dict[str, Any], listed: set[str], contents: dict[str, Contents]) -> list[str]:
-    """The user options to clear: a user picked from a file's list (in `listed`) once the
-    files its option reads offer none (one annotator's files, chosen after an export). A user
-    typed by hand (in no list), or for a file that lists users or is still looked at, stays."""
+@dataclass
+class UserPicks:
+    """The users picked from a file's list, by option name, with the files whose lists held
+    them: a user typed where no file lists it is no pick, and stays whatever files come."""
 
-    def listing(side: str) -> bool:
-        found = contents.get(side)
-        return found is None or bool(found.choices.get("user"))
+    seen: dict[str, Any] = field(default_factory=dict)  # each user option's value when last noted
+    listers: dict[str, set[str]] = field(default_factory=dict)  # the files listing each pick
 
-    picked = [name for name, sides in USER_OPTIONS.items() if values.get(name) in listed]
-    return [name for name in picked if not any(map(listing, USER_OPTIONS[name]))]
+    def note(self, values: dict[str, Any], contents: dict[str, Contents]) -> None:
+        """Keep each pick with its option's value (a new value starts anew) and the files listing it."""
+        for name, sides in USER_OPTIONS.items():
+            value = values.get(name)
+            if value != self.seen.get(name):
+                self.seen[name] = value
+                self.listers.pop(name, None)
+            listing = {contents[side].path for side in sides if value in _users(contents.get(side))}
+            if value and listing:
+                self.listers[name] = self.listers.get(name, set()) | listing
+
+    def to_drop(self, values: dict[str, Any], contents: dict[str, Contents]) -> list[str]:
+        """The user options to clear (the options' `values` noted first): a pick whose option's
+        sides all hold other files now, looked at (`contents`: each side's, where its look did not
+        crash), that list no users (one annotator's files chosen after an export): it would
+        turn their boxes red."""
+        self.note(values, contents)
+
+        def other(side: str, listers: set[str]) -> bool:
+            found = contents.get(side)
+            return found is not None and found.path not in listers and not _users(found)
+
+        picks = self.listers.items()
+        return [name for name, listers in picks if all(other(side, listers) for side in USER_OPTIONS[name])]
+
+
+def _users(contents: Contents | None) -> list[str]:
+    """The users a file's list offers (an export of several annotators' work)."""
+    return contents.choices.get("user", []) if contents is not None else []
 
 
 def advises(method: Method) -> bool:

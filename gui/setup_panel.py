@@ -38,6 +38,7 @@ from .setup_looks import (
     LookKey,
     Refusals,
     ThroughSpans,
+    UserPicks,
     advice_on,
     advises,
     answered,
@@ -48,7 +49,6 @@ from .setup_looks import (
     side_reading,
     suggestions,
     unreadable,
-    users_to_drop,
 )
 from .style import WARNING_COLOUR
 from .viewer_data import SIDES
@@ -130,7 +130,8 @@ class SetupPanel(QWidget):
         self._rewritten: dict[str, int] = {}  # how often each file was written again (look_again)
         self.refusals: dict[str, Refusals] = {}  # what every method makes of each side's chosen file
         self._latest: dict[str, int] = {}  # the number of the newest look of each kind (a side, advice)
-        self._listed_users: set[str] = set()  # the users the files' lists have offered
+        self._picks = UserPicks()  # the users picked from the files' lists
+        self._crashes_shown: set[tuple[str, str]] = set()  # the looks' crashes shown, by file
         self._looks = LookQueue(self)
         self._looks.crashed.connect(self._look_crashed)  # once a look, however many boxes asked for it
         for side, field in self.fields.items():
@@ -282,8 +283,7 @@ class SetupPanel(QWidget):
         the methods' refusals, and what it offers to pick (its labels). A look at the file
         running meanwhile read it as it was: its result is not taken for these."""
         path = self.field(side).path
-        boxes = {side: path} | {box: field.path for box, field in self.read_boxes().items()
-                                if field.path and same_path(field.path, path)}  # fmt: skip
+        boxes = {side: path} | {box: field.path for box, field in self._boxes_of(path).items()}
         for box, held in boxes.items():
             self._looks.forget(self._file_key(held, box))
         for held in set(boxes.values()):
@@ -420,7 +420,7 @@ class SetupPanel(QWidget):
             result = (at_once or asked.job)(None)
         except Exception as err:  # a bug: told as a crash on the worker is (LookQueue.crashed)
             summary, details = crash_summary(err), traceback.format_exc()
-            said = self._crash_said(path, summary)
+            said = self._crash_shown(path, summary)
             failed(summary, details)
             if said:
                 self.looked.emit()
@@ -429,15 +429,22 @@ class SetupPanel(QWidget):
             return
         found(result)
 
-    def _crash_said(self, path: str, summary: str) -> bool:
-        """Whether a box holding this file says already that a look at it crashed so."""
-        said = LOOK_CRASHED + summary
-        boxes = self.read_boxes().values()
-        return any(field.failure == said and same_path(field.path, path) for field in boxes)
+    def _boxes_of(self, path: str) -> dict[str, FileField]:
+        """The read boxes holding this file, by whatever path (same_path)."""
+        boxes = self.read_boxes().items()
+        return {box: field for box, field in boxes if field.path and same_path(field.path, path)}
+
+    def _crash_shown(self, path: str, summary: str) -> bool:
+        """Whether this crash of a look at this file was shown (a box holding it says so, or its
+        dialog was: the advice's look crashes again on each option changed); noted as shown."""
+        said, shown = LOOK_CRASHED + summary, (path, summary)
+        if shown in self._crashes_shown or any(box.failure == said for box in self._boxes_of(path).values()):
+            return True
+        self._crashes_shown.add(shown)
+        return False
 
     def _look_crashed(self, summary: str, details: str) -> None:
-        """A look that crashed (a bug) has ended: the window shows what happened, and the
-        line above the results what the boxes now say."""
+        """A look that crashed (a bug) has ended: the window shows it, the line above the results too."""
         self.look_crashed.emit(summary, details)
         self.looked.emit()
 
@@ -467,15 +474,13 @@ class SetupPanel(QWidget):
         return changed
 
     def _partners(self, side: str) -> list[str]:
-        """The boxes whose files a run reads beside this box's: the gold's beside each
-        system's; each system's (the second's too, where set) beside the gold's."""
+        """The boxes whose files a run reads beside this box's (beside the gold's: each system's set)."""
         if side != "gold":
             return ["gold"]
         return [box for box in self.read_boxes() if box != "gold" and self.field(box).path]
 
     def _partner_looking(self, side: str) -> bool:
-        """Whether a file read beside this box's is still being looked at (the box keeps
-        its judgement till then: a new gold does not drop the system's message meanwhile)."""
+        """Whether a file read beside this box's is still looked at (its judgement waits for it)."""
         return any(self.field(box).path and box not in self._through for box in self._partners(side))
 
     def _stopping_error(self, side: str) -> InputError | None:
@@ -519,14 +524,13 @@ class SetupPanel(QWidget):
 
     def fill_choices(self) -> None:
         """The layer, feature and user drop-downs of the shown options, from the chosen files."""
-        suggested = suggestions(self.contents, self.panel.values())
-        self._listed_users.update(suggested["user"])
-        for name, items in suggested.items():
+        for name, items in suggestions(self.contents, self.panel.values()).items():
             self.panel.suggest(name, items)
 
     def drop_listed_users(self) -> None:
-        """Clear a user picked from a file's list where it would turn boxes red (users_to_drop)."""
-        dropped = users_to_drop(self.panel.values(), self._listed_users, self.contents)
+        """Clear a user picked from a file's list where it would turn boxes red (UserPicks.to_drop)."""
+        looked = [side for side in self.contents if not self.field(side).contents_failure]  # not crashed
+        dropped = self._picks.to_drop(self.panel.values(), {side: self.contents[side] for side in looked})
         for name in dropped:
             self.panel.editors[name].set_value(None)
         if dropped:

@@ -149,6 +149,19 @@ def test_a_crashed_look_for_the_methods_advice_is_shown_and_ends(qtbot, window, 
     assert setup.advice.isHidden() and setup.fields["gold"].error_text == ""  # the file itself reads fine
 
 
+def test_the_advices_crash_is_shown_once_for_its_file(qtbot, window, shown, tmp_path, monkeypatch):
+    """The advice's look at the gold crashes again on each change (a system chosen, options
+    reset): its dialog is shown once for that file and crash, not once a change."""
+    setup, gold = _crashing(window, tmp_path, monkeypatch, "clueval", "advice_on", False)
+    setup.fields["gold"].set_path(gold)
+    qtbot.waitUntil(lambda: not setup.looking, timeout=10_000)
+    setup.fields["system"].set_path(_pair(tmp_path)[1])
+    for _ in range(2):
+        setup.reset_options()
+        qtbot.waitUntil(lambda: not setup.looking, timeout=10_000)
+    assert [crash[0] for crash in shown.crashes] == ["RuntimeError: a bug in a reader"]
+
+
 @pytest.mark.qt_log_ignore("This plugin does not support raise")  # the offscreen platform
 def test_a_crashed_look_of_the_agreement_window_is_shown_once_and_ends(qtbot, window, shown, tmp_path, monkeypatch):
     paths = []

@@ -7,9 +7,11 @@ from __future__ import annotations
 
 import json
 
+import gui.setup_panel
 from tests.engine.test_agreement_exports import LABEL_STUDIO
 
 from .conftest import evaluate
+from .test_look_crash import _crash
 
 
 def _export_chosen(qtbot, setup, tmp_path) -> None:
@@ -60,3 +62,51 @@ def test_a_user_typed_by_hand_stays(qtbot, window, example, tmp_path):
     qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
     assert setup.panel.options().system_user == "carl@example.org"
     assert setup.unreadable() == ("system",)
+
+
+def _settled(qtbot, setup) -> None:
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+
+
+def test_a_user_typed_for_one_annotators_file_stays_though_an_export_listed_it(qtbot, window, example, tmp_path):
+    """A name an export listed earlier, typed by hand once one annotator's files are chosen,
+    is the user's word there (no list offers it now): it stays, and the box says what it finds."""
+    setup = window.setup
+    _export_chosen(qtbot, setup, tmp_path)
+    _, gold, system = example
+    setup.set_paths(gold, system)
+    _settled(qtbot, setup)
+    _pick(setup, "system_user", "ben@example.org")
+    _settled(qtbot, setup)
+    assert setup.panel.options().system_user == "ben@example.org"
+    assert setup.unreadable() == ("system",)
+
+
+def test_a_pick_stays_while_its_export_is_chosen(qtbot, window, tmp_path):
+    """The export stays chosen: a Format option under which it cannot be read (its list then
+    empty) and back does not lose the user picked from its list."""
+    setup = window.setup
+    _export_chosen(qtbot, setup, tmp_path)
+    _pick(setup, "system_user", "ben@example.org")
+    _settled(qtbot, setup)
+    for format in ("conll", None):
+        editor = setup.panel.editors["system_format"]
+        editor.set_value(format)
+        editor.changed.emit()
+        _settled(qtbot, setup)
+        assert setup.panel.options().system_user == "ben@example.org", format
+    assert setup.unreadable() == ()
+
+
+def test_a_crashed_look_at_the_export_keeps_the_pick_and_shows_one_dialog(
+    qtbot, window, shown, tmp_path, monkeypatch
+):
+    """The look at the export with the user just picked crashes (a reader's bug): the user
+    stays (nothing says the export lists none), and the crash is shown once."""
+    setup = window.setup
+    _export_chosen(qtbot, setup, tmp_path)
+    monkeypatch.setattr(gui.setup_panel, "read_contents", _crash)
+    _pick(setup, "system_user", "ben@example.org")
+    _settled(qtbot, setup)
+    assert setup.panel.options().system_user == "ben@example.org"
+    assert len(shown.crashes) == 1
