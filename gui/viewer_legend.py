@@ -11,6 +11,7 @@ import html
 from collections.abc import Collection
 from dataclasses import dataclass
 
+from PySide6 import QtGui
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPalette, QPixmap, QResizeEvent
 from PySide6.QtWidgets import QLabel, QMenu, QSizePolicy, QToolButton, QWidget
@@ -30,6 +31,11 @@ SELECTED = "framed:\u00a0the selected error"
 GAP, CHIP_MARGIN = 8, 3
 
 _KIND_SYMBOL = {"fill": "■", "outline": "□", "dashed": "⬚", "hatched": "▨"}
+
+
+def plain_tip(name: str) -> str:
+    """A label's name as a tooltip, shown as written (Qt reads `<s>` or `a<b>c</b>` as rich text)."""
+    return QtGui.Qt.convertFromPlainText(name)
 
 
 @dataclass(frozen=True)
@@ -89,7 +95,7 @@ def entry_label(entry: Entry) -> QLabel:
         label.setAutoFillBackground(True)
         label.setContentsMargins(CHIP_MARGIN, 1, CHIP_MARGIN, 1)
     if entry.text != entry.name:
-        label.setToolTip(entry.name)
+        label.setToolTip(plain_tip(entry.name))
     return label
 
 
@@ -181,5 +187,5 @@ class Legend(QWidget):
             action = self.menu.addAction(text)
             if entry.colour:
                 action.setIcon(entry_icon(entry, size))
-            action.setToolTip(entry.name)
+            action.setToolTip(plain_tip(entry.name))
             action.setData(entry.name)

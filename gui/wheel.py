@@ -37,6 +37,11 @@ class WheelGuarded:
 class GuardedComboBox(WheelGuarded, QComboBox):
     """A drop-down the wheel passes over unless it has the focus."""
 
+    def setEditable(self, editable: bool) -> None:  # noqa: N802
+        """Editable or not, it keeps StrongFocus (Qt's setEditable gives WheelFocus on macOS)."""
+        super().setEditable(editable)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+
 
 class GuardedSpinBox(WheelGuarded, QSpinBox):
     """A spin box the wheel passes over unless it has the focus."""

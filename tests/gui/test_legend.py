@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import json
 
-from PySide6.QtGui import QColor
+from PySide6 import QtGui
+from PySide6.QtGui import QColor, QTextDocument
 
 from engine.methods import get_method
 from gui.viewer import SideBySideViewer
@@ -61,10 +62,10 @@ def test_long_names_are_shortened_and_whole_in_their_tooltips(qtbot):
     legend = shown_legend(qtbot, palette)
     first = legend.chips[0]
     assert first.isVisible() and first.text() != LONG[0] and "…" in first.text()
-    assert first.text().startswith("LABEL_00_") and first.toolTip() == LONG[0]
+    assert first.text().startswith("LABEL_00_") and shown_text(first.toolTip()) == LONG[0]
     legend.menu.aboutToShow.emit()
     actions = legend.menu.actions()
-    assert actions and all(a.toolTip() == a.data() and a.text() != a.data() for a in actions)
+    assert actions and all(shown_text(a.toolTip()) == a.data() and a.text() != a.data() for a in actions)
     assert colours_found(legend) == palette.labels
 
 
@@ -119,3 +120,21 @@ def test_the_viewer_puts_each_documents_own_labels_first(qtbot, tmp_path):
         viewer.documents.setCurrentText(name)
         firsts.append(viewer.legend.entries[0].name)
     assert firsts == ["B", "A"]  # not A, B (name order) in both
+
+
+def shown_text(tooltip: str) -> str:
+    """The text a tooltip shows (Qt shows rich text as such)."""
+    document = QTextDocument()
+    document.setHtml(tooltip) if QtGui.Qt.mightBeRichText(tooltip) else document.setPlainText(tooltip)
+    return document.toPlainText()
+
+
+def test_a_label_that_looks_like_markup_is_shown_as_written_in_its_tooltips(qtbot):
+    """Long labels starting `<s>` and `a<b>c</b>` (their chips shortened, or in the menu): each
+    tooltip shows the name as written, not as markup."""
+    marked = ["<s>" + "_long" * 12, "a<b>c</b>" + "_long" * 12]
+    names = [*marked, *(f"L{n}" for n in range(40))]
+    legend = shown_legend(qtbot, Palette(names, [], []))
+    legend.menu.aboutToShow.emit()
+    tips = {chip.toolTip() for chip in legend.chips} | {a.toolTip() for a in legend.menu.actions()}
+    assert set(marked) <= {shown_text(tip) for tip in tips}

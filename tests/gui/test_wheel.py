@@ -69,3 +69,13 @@ def test_the_app_makes_its_drop_downs_and_spin_boxes_of_the_guarded_kinds():
     found = [f"{path.name}:{n}" for path in sorted(gui.glob("*.py")) if path.name != "wheel.py"
              for n, line in enumerate(path.read_text(encoding="utf-8").splitlines(), 1) if plain.search(line)]  # fmt: skip
     assert found == []
+
+
+def test_a_drop_down_made_editable_keeps_strong_focus(qtbot):
+    """Qt's setEditable sets WheelFocus on macOS (the wheel would give it the focus and change
+    it): the guarded drop-down keeps StrongFocus however it was set before."""
+    box = wheel.GuardedComboBox()
+    qtbot.addWidget(box)
+    box.setFocusPolicy(Qt.FocusPolicy.WheelFocus)  # as macOS's setEditable leaves it
+    box.setEditable(True)
+    assert box.focusPolicy() == Qt.FocusPolicy.StrongFocus
