@@ -107,7 +107,7 @@ def look_at(path: str) -> Look:
         data, more, head = head_bytes(target)
         if compressed(data):
             return Look(path, folder=folder, compressed=True, head=head)  # read and checked by the method
-        if not document_zip(head):
+        if not read_zip(head):
             check_text(data, more, head, str(target))
     except InputError as err:
         return Look(path, error=err, folder=folder, head=head)
@@ -119,10 +119,11 @@ def look_at(path: str) -> Look:
     return Look(path, format=title, folder=folder, module=recognised_module(head), head=head)
 
 
-def document_zip(head: Head) -> bool:
-    """Whether a file is a zip the UIMA XMI reader reads (INCEpTION's export of a document:
-    its XMI and type system), whatever its name: no text to check."""
-    return head.zipped and head.sniffs("uima_xmi")
+def read_zip(head: Head) -> bool:
+    """Whether a file is a zip a span reader reads, whatever its name: no text to check (the
+    UIMA XMI reader's: INCEpTION's export of a document, its XMI and type system; doccano's:
+    its Export Dataset, each user's JSONL)."""
+    return head.zipped and (head.sniffs("uima_xmi") or head.sniffs("doccano"))
 
 
 def check_text(data: bytes, more: bool, head: Head, name: str) -> None:
