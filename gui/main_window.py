@@ -65,6 +65,7 @@ class Run:
     gold: str
     system: str
     options: Any
+    second: str = ""  # the second system compared with ("" for none)
     rewritten: bool = False  # an input was written over since (Make Gold: gui/adjudication.py)
 
 
@@ -153,6 +154,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self.setup.method_changed.connect(self._method_changed)
         self.setup.options_changed.connect(self._options_changed)
         self.setup.inputs_changed.connect(self._inputs_changed)
+        self.setup.second.path_changed.connect(lambda _path: self.run_status.inputs_changed())
         self.setup.looked.connect(self._files_looked_at)
         self.setup.look_crashed.connect(self._show_crash)
         for field in self.setup.fields.values():
@@ -346,7 +348,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         self.notice.hide()  # what an export wrote belongs to the former result
         self.settings.set_inputs(run.gold, run.system)
 
-        intervals, second = self.setup.intervals, self.setup.second_system
+        intervals, second = self.setup.intervals, run.second
 
         def job(progress: Progress) -> ReportData:
             report = run.method.evaluate(run.gold, run.system, run.options, progress)
@@ -389,7 +391,7 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
                 return None
             self.setup.set_method(chosen)
             return self._run_asked()
-        return Run(method, gold, system, options)
+        return Run(method, gold, system, options, self.setup.second_system)
 
     def _evaluated(self, run: Run, data: ReportData) -> None:
         self.run = run
@@ -411,12 +413,18 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
         run = self.run
         if run is None or self.report is None or run.method is not self.setup.method:
             return False
-        if (run.gold, run.system) != self.setup.paths():
+        if self._inputs_differ(run):
             return False
         try:
             return self.setup.panel.options() != run.options
         except InputError:
             return False
+
+    def _inputs_differ(self, run: Run) -> bool:
+        """Whether the files chosen now (the second system's too, as `run`'s method reads the
+        boxes: another method is said apart) differ from those `run` read."""
+        second = self.setup.second.path if run.method.unit else ""
+        return (run.gold, run.system, run.second) != (*self.setup.paths(), second)
 
     def _rescore_pending(self) -> bool:
         """Whether a re-score is due: the options changed, to ones not yet found to need a new evaluation."""
@@ -565,10 +573,11 @@ class MainWindow(WindowMemory, WindowExports, WindowMenus, FocusRing, QMainWindo
             self.summary.setText(self._waiting_text())
             return
         run = self.run
-        changed = run is not None and (run.rewritten or (run.gold, run.system) != self.setup.paths())
+        changed = run is not None and (run.rewritten or self._inputs_differ(run))
+        switched = run is not None and run.method is not self.setup.method
         stale = stale or self._options_differ()
         unreadable = self.setup.unreadable()
-        if unreadable and (changed or stale):  # what is needed now, as before a first evaluation
-            self.summary.setText(unreadable_after_text(unreadable, changed))
+        if unreadable and (changed or switched or stale):  # what is needed now, as before a first evaluation
+            self.summary.setText(unreadable_after_text(unreadable, changed, switched))
             return
         self.summary.setText(summary_text(self.report, stale, changed))

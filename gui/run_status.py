@@ -83,11 +83,12 @@ def summary_text(report: Report, options_changed: bool, inputs_changed: bool) ->
     return text
 
 
-def unreadable_after_text(boxes: tuple[str, ...], inputs_changed: bool) -> str:
+def unreadable_after_text(boxes: tuple[str, ...], inputs_changed: bool, method_changed: bool = False) -> str:
     """The line above an evaluation's results where file boxes now say why their files cannot
-    be read (other files chosen since, or other options): what they say, as before a first
-    evaluation, and that the results shown are not of those files (rich text)."""
-    since = "of other files" if inputs_changed else "with other options"
+    be read (other files chosen since, another method or other options): what they say, as
+    before a first evaluation, and that the results shown are not of those files (rich text)."""
+    since = "with another method" if method_changed else "with other options"
+    since = "of other files" if inputs_changed else since
     return (f"{unreadable_text(boxes)} <span style='{STALE_STYLE}'>The results below are of the last "
             f"evaluation, {since}.</span>")  # fmt: skip
 

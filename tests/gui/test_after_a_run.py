@@ -1,6 +1,7 @@
 """The main window after a run: an error chosen while a report is still being shown is
 shown against that report's documents; the line above the results says that the files
-chosen since cannot be read; a failed run's message goes once other files are chosen."""
+chosen since (a second system's too), or the files as a method chosen since reads them, cannot
+be read; a failed run's message goes once other files are chosen (a second system too)."""
 
 from __future__ import annotations
 
@@ -86,3 +87,46 @@ def test_a_failed_runs_message_goes_when_other_files_are_chosen(qtbot, window, e
     window.run_status.failed("Something went wrong: a look's crash", of_run=False)  # a look's, at a file
     window.setup.fields["system"].set_path(system)
     assert window.statusBar().currentMessage() == "Something went wrong: a look's crash"  # it stays
+
+
+#: How the line above the results ends after a run where a box says in red what stops a new one.
+SINCE = " <span style='color:#8a5a00'>The results below are of the last evaluation, {}.</span>"
+
+
+def _looked(qtbot, setup) -> None:
+    """Wait until the looks at the chosen files have shown what they found."""
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=10_000)
+
+
+def test_a_second_system_that_cannot_be_read_chosen_after_a_run_is_said_to_be(qtbot, window, tmp_path):
+    evaluate(qtbot, window)
+    setup = window.setup
+    setup.second.set_path(_unreadable_pair(tmp_path)[1])
+    _looked(qtbot, setup)
+    assert setup.unreadable() == ("second system",)
+    assert window.summary.text() == unreadable_text(("second system",)) + SINCE.format("of other files")
+    setup.second.set_path("")  # the run's inputs again: its results, as they were
+    _looked(qtbot, setup)
+    assert window.summary.text().startswith("<b>FairEval") and "changed" not in window.summary.text()
+
+
+def test_a_failed_runs_message_goes_when_another_second_system_is_chosen(qtbot, window, example, tmp_path, shown):
+    method, gold, system = example
+    window.setup.second.set_path(_unreadable_pair(tmp_path)[1])
+    evaluate(qtbot, window, method, gold, system)  # stops: the second system cannot be read
+    assert window.statusBar().currentMessage().startswith("The evaluation stopped: ")
+    window.setup.second.set_path(system)
+    assert window.statusBar().currentMessage() == ""
+
+
+def test_a_method_that_cannot_read_the_files_chosen_after_a_run_is_said_to_be_another(qtbot, window):
+    evaluate(qtbot, window)
+    setup, evaluated = window.setup, window.run.method.name
+    for name in ("propara", "poetry"):  # neither reads the example's files
+        setup.set_method(name)
+        _looked(qtbot, setup)
+        assert setup.unreadable() == ("gold", "system")
+        assert window.summary.text() == unreadable_text(("gold", "system")) + SINCE.format("with another method")
+    setup.set_method(evaluated)
+    _looked(qtbot, setup)
+    assert window.summary.text().startswith("<b>FairEval") and "changed" not in window.summary.text()
