@@ -78,11 +78,13 @@ def read_whole(
     recognised as the format chosen, one whose tag scheme is set (its tags are checked
     against the scheme only there: a file of IOB1 tags read as IOB2), or an export of several
     annotators' work of which the side reads a part (`reads`: INCEpTION's curation, or the user
-    chosen; a Label Studio or doccano export's user named), which its reader may find missing:
-    not while the side has its user still to choose (its line says so, and lists them)."""
+    chosen; a Label Studio or doccano export's user named, or none named where a doccano export
+    lists several: its reader asks for one), which its reader may find missing: not while an
+    INCEpTION export's side has its user still to choose (its line says so, and lists them)."""
     sided = hasattr(module, "reads") and options.user != NO_USER
     named = given_user(options) is not None and module.NAME in READ_BY["user"]
-    return not_recognised or sided or named or bool(options.scheme and "scheme" in choices)
+    unnamed = given_user(options) is None and module.NAME == "doccano" and len(choices.get("user", [])) > 1
+    return not_recognised or sided or named or unnamed or bool(options.scheme and "scheme" in choices)
 
 
 def read_contents(path: str, options: ReadOptions, format: str | None = None) -> Contents:

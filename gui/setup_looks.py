@@ -124,7 +124,8 @@ def suggestions(contents: dict[str, Contents], values: dict[str, Any]) -> dict[s
 @dataclass
 class UserPicks:
     """The users picked from a file's list, by option name, with the files whose lists held
-    them: a user typed where no file lists it is no pick, and stays whatever files come."""
+    them (one method's: each has its own panel): a user typed where no file lists it is no
+    pick, and stays whatever files come."""
 
     seen: dict[str, Any] = field(default_factory=dict)  # each user option's value when last noted
     listers: dict[str, set[str]] = field(default_factory=dict)  # the files listing each pick
@@ -140,15 +141,15 @@ class UserPicks:
             if value and listing:
                 self.listers[name] = self.listers.get(name, set()) | listing
 
-    def to_drop(self, values: dict[str, Any], contents: dict[str, Contents]) -> list[str]:
+    def to_drop(self, values: dict[str, Any], contents: dict[str, Contents], crashed: set[str]) -> list[str]:
         """The user options to clear (the options' `values` noted first): a pick whose option's
-        sides all hold other files now, looked at (`contents`: each side's, where its look did not
-        crash), that list no users (one annotator's files chosen after an export): it would
+        sides all hold other files now, looked at (`contents`, each side's; not where its look
+        `crashed`), that list no users (one annotator's files chosen after an export): it would
         turn their boxes red."""
         self.note(values, contents)
 
         def other(side: str, listers: set[str]) -> bool:
-            found = contents.get(side)
+            found = None if side in crashed else contents.get(side)
             return found is not None and found.path not in listers and not _users(found)
 
         picks = self.listers.items()

@@ -130,7 +130,7 @@ class SetupPanel(QWidget):
         self._rewritten: dict[str, int] = {}  # how often each file was written again (look_again)
         self.refusals: dict[str, Refusals] = {}  # what every method makes of each side's chosen file
         self._latest: dict[str, int] = {}  # the number of the newest look of each kind (a side, advice)
-        self._picks = UserPicks()  # the users picked from the files' lists
+        self._picks = {name: UserPicks() for name in self.panels}  # each method's users picked from lists
         self._crashes_shown: set[tuple[str, str]] = set()  # the looks' crashes shown, by file
         self._looks = LookQueue(self)
         self._looks.crashed.connect(self._look_crashed)  # once a look, however many boxes asked for it
@@ -529,8 +529,8 @@ class SetupPanel(QWidget):
 
     def drop_listed_users(self) -> None:
         """Clear a user picked from a file's list where it would turn boxes red (UserPicks.to_drop)."""
-        looked = [side for side in self.contents if not self.field(side).contents_failure]  # not crashed
-        dropped = self._picks.to_drop(self.panel.values(), {side: self.contents[side] for side in looked})
+        crashed = {side for side in self.contents if self.field(side).contents_failure}
+        dropped = self._picks[self.method.name].to_drop(self.panel.values(), self.contents, crashed)
         for name in dropped:
             self.panel.editors[name].set_value(None)
         if dropped:

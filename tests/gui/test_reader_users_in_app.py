@@ -102,9 +102,10 @@ def test_a_user_the_export_does_not_hold_is_said_before_the_run(qtbot, window, t
 
 
 def test_a_doccano_export_zip_is_read_with_its_users(qtbot, window, tmp_path, capsys):
-    """doccano's Export Dataset zip (each user's JSONL) in both boxes: the look names its
-    format and lists its users (it said "not a text file (a ZIP archive)" in red, though the
-    run reads it), and the evaluation of two of its users is the command line's."""
+    """doccano's Export Dataset zip (each user's JSONL) in both boxes: the look lists its users
+    and, till one is chosen for each side, says in red what the run says (it said "not a text
+    file (a ZIP archive)", though the run reads it); then it names its format, and the
+    evaluation of two of its users is the command line's."""
     from tests.engine.test_doccano_zip import SPANS, export, jsonl, user_records
 
     path = export(tmp_path, {f"{user}.jsonl": jsonl(user_records(spans)) for user, spans in SPANS.items()})
@@ -113,12 +114,15 @@ def test_a_doccano_export_zip_is_read_with_its_users(qtbot, window, tmp_path, ca
     setup.panel.reset()
     with qtbot.waitSignal(setup.contents_read, timeout=20_000, check_params_cb=lambda side: side == "system"):
         setup.set_paths(path, path)
-    assert setup.unreadable() == () and "doccano" in setup.fields["system"].status.text()
     assert setup.panel.editors["system_user"].suggestions() == ["admin", "alice", "bob"]
+    asked = "expected the user whose annotations are read (the option Gold user or the option System user: admin, alice, bob)"
+    assert setup.unreadable() == ("gold", "system") and asked in setup.fields["system"].error_text  # as the run says
     for name, user in (("gold_user", "alice"), ("system_user", "bob")):
         editor = setup.panel.editors[name]
         editor.combo.setEditText(user)
         editor.combo.textActivated.emit(user)
+    qtbot.waitUntil(lambda: not setup.looking and not setup.looking_at_chosen(), timeout=20_000)
+    assert setup.unreadable() == () and "doccano" in setup.fields["system"].status.text()
     evaluate(qtbot, window)
     assert main(["spans", path, path, "--gold-user", "alice", "--system-user", "bob", "--json", "-"]) == 0
     expected = json.loads(capsys.readouterr().out)["classification_report"]

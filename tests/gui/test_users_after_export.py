@@ -110,3 +110,20 @@ def test_a_crashed_look_at_the_export_keeps_the_pick_and_shows_one_dialog(
     _settled(qtbot, setup)
     assert setup.panel.options().system_user == "ben@example.org"
     assert len(shown.crashes) == 1
+
+
+def test_a_pick_goes_in_its_methods_panel_after_a_switch_and_back(qtbot, window, example, tmp_path):
+    """A System user picked in Exact spans; nervaluate chosen (its own panel) and one
+    annotator's files there; back in Exact spans the pick goes as it would have there."""
+    setup = window.setup
+    _export_chosen(qtbot, setup, tmp_path)
+    _pick(setup, "system_user", "ben@example.org")
+    _settled(qtbot, setup)
+    setup.set_method("nervaluate")
+    _settled(qtbot, setup)
+    _, gold, system = example
+    setup.set_paths(gold, system)
+    _settled(qtbot, setup)
+    setup.set_method("spans")
+    _settled(qtbot, setup)
+    assert setup.panel.options().system_user is None and setup.unreadable() == ()
