@@ -30,12 +30,14 @@ class Asker(NamedTuple):
 
 
 class Asked(NamedTuple):
-    """A look asked for: one runs per key; its title on the worker; whether it is still wanted."""
+    """A look asked for: one runs per key; its title on the worker; whether it is still
+    wanted; the file it reads, where a crash of it is to be shown once per file (LookQueue.crashed)."""
 
     key: Hashable
     title: str
     job: Job
     wanted: Wanted
+    about: str = ""
 
 
 #: The key of a look on the worker whose input changed meanwhile: no later ask joins it.
@@ -48,16 +50,17 @@ class LookQueue(QObject):
     are dropped once none of their askers wants them."""
 
     #: A look still wanted by an asker with a `failed` crashed (a bug): its summary and
-    #: traceback, once however many asked for it.
-    crashed = Signal(str, str)
+    #: traceback, once however many asked for it, and the file it read (Asked.about).
+    crashed = Signal(str, str, str)
 
     def __init__(self, parent: QObject) -> None:
         super().__init__(parent)
-        self._waiting: dict[Hashable, tuple[str, Job]] = {}
+        self._waiting: dict[Hashable, Asked] = {}
         self._askers: dict[Hashable, list[Asker]] = {}
         self._thread: QThread | None = None
         self._task: Task | None = None
         self._running: Hashable | None = None  # the key of the look on the worker, until its result is in
+        self._about = ""  # the file the look on the worker reads (Asked.about)
         self._joined: list[Asker] = []  # who gets the result of the look on the worker
         self._stopped = False  # set once the window closes
 
@@ -77,7 +80,7 @@ class LookQueue(QObject):
             return
         self._askers.setdefault(key, []).append(asker)
         if key not in self._waiting:
-            self._waiting[key] = (asked.title, asked.job)
+            self._waiting[key] = asked
             self._next()
 
     def forget(self, key: Hashable) -> None:
@@ -93,9 +96,9 @@ class LookQueue(QObject):
         if not self._waiting:
             return
         key = next(iter(self._waiting))
-        title, job = self._waiting.pop(key)
-        self._joined = self._askers.pop(key, [])
-        self._running, self._task = key, Task(title, job)
+        asked = self._waiting.pop(key)
+        self._joined, self._about = self._askers.pop(key, []), asked.about
+        self._running, self._task = key, Task(asked.title, asked.job)
         self._task.finished.connect(self._finished)  # bound methods: queued to the UI thread
         self._task.crashed.connect(self._crashed)
         self._task.failed.connect(self._input_failed)
@@ -123,7 +126,7 @@ class LookQueue(QObject):
         for failed in told:
             failed(summary, details)
         if told:  # shown once, where a look still wanted crashed (not one of another file chosen since)
-            self.crashed.emit(summary, details)
+            self.crashed.emit(summary, details, self._about)
 
     def _input_failed(self, err: Exception) -> None:
         """A look let the engine's message about its input escape: told as a crash is."""

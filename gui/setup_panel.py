@@ -31,7 +31,7 @@ from engine.methods.span_options import format_title
 from engine.same_inputs import same_path
 
 from .file_contents import Contents, read_contents
-from .inputs import LOOK_CRASHED, SECOND, FileField, Look, look_at
+from .inputs import SECOND, FileField, Look, look_at
 from .look_queue import Asked, Failed, Found, LookQueue, Wanted
 from .options_panel import OptionsPanel
 from .setup_looks import (
@@ -131,7 +131,7 @@ class SetupPanel(QWidget):
         self.refusals: dict[str, Refusals] = {}  # what every method makes of each side's chosen file
         self._latest: dict[str, int] = {}  # the number of the newest look of each kind (a side, advice)
         self._picks = {name: UserPicks() for name in self.panels}  # each method's users picked from lists
-        self._crashes_shown: set[tuple[str, str]] = set()  # the looks' crashes shown, by file
+        self._crashes_shown: set[tuple[str, str]] = set()  # the looks' crashes shown: file, summary
         self._looks = LookQueue(self)
         self._looks.crashed.connect(self._look_crashed)  # once a look, however many boxes asked for it
         for side, field in self.fields.items():
@@ -401,7 +401,7 @@ class SetupPanel(QWidget):
             if self._rewritten.get(path, 0) == rewritten:  # its boxes end their look: nothing read
                 self._looked(key, Contents(path), {}, failure=summary)
 
-        asked = Asked(self._contents_key(key), f"Reading the {side} file", job, wanted)
+        asked = Asked(self._contents_key(key), f"Reading the {side} file", job, wanted, about=path)
         self._looks.ask(asked, shown, failed)
 
     def _look_at(
@@ -410,22 +410,17 @@ class SetupPanel(QWidget):
     ) -> None:  # fmt: skip
         """`found(at_once())` (default: the look's job); where the input is large,
         `found(meanwhile)`, and the look queued for a worker. Where it crashes (a bug),
-        `failed` is told and the window shows it, here or from the worker: once, where a
-        box holding the same file says it already (both boxes one file)."""
+        `failed` is told and the window shows it (_look_crashed), here or from the worker."""
         if large(path):
             found(meanwhile)
-            self._looks.ask(asked, found, failed)
+            self._looks.ask(asked._replace(about=path), found, failed)
             return
         try:
             result = (at_once or asked.job)(None)
         except Exception as err:  # a bug: told as a crash on the worker is (LookQueue.crashed)
             summary, details = crash_summary(err), traceback.format_exc()
-            said = self._crash_shown(path, summary)
             failed(summary, details)
-            if said:
-                self.looked.emit()
-            else:
-                self._look_crashed(summary, details)
+            self._look_crashed(summary, details, path)
             return
         found(result)
 
@@ -434,18 +429,13 @@ class SetupPanel(QWidget):
         boxes = self.read_boxes().items()
         return {box: field for box, field in boxes if field.path and same_path(field.path, path)}
 
-    def _crash_shown(self, path: str, summary: str) -> bool:
-        """Whether this crash of a look at this file was shown (a box holding it says so, or its
-        dialog was: the advice's look crashes again on each option changed); noted as shown."""
-        said, shown = LOOK_CRASHED + summary, (path, summary)
-        if shown in self._crashes_shown or any(box.failure == said for box in self._boxes_of(path).values()):
-            return True
-        self._crashes_shown.add(shown)
-        return False
-
-    def _look_crashed(self, summary: str, details: str) -> None:
-        """A look that crashed (a bug) has ended: the window shows it, the line above the results too."""
-        self.look_crashed.emit(summary, details)
+    def _look_crashed(self, summary: str, details: str, about: str = "") -> None:
+        """A look that crashed (a bug) has ended: the window shows it, once for the file it read
+        (`about`; both boxes' looks at one file, the advice's on each change: said in the boxes
+        only), and the line above the results what the boxes now say."""
+        if not about or (about, summary) not in self._crashes_shown:
+            self._crashes_shown.add((about, summary))
+            self.look_crashed.emit(summary, details)
         self.looked.emit()
 
     def _looked(self, key: LookKey, contents: Contents, through: ThroughSpans, failure: str = "") -> None:

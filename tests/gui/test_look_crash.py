@@ -149,10 +149,11 @@ def test_a_crashed_look_for_the_methods_advice_is_shown_and_ends(qtbot, window, 
     assert setup.advice.isHidden() and setup.fields["gold"].error_text == ""  # the file itself reads fine
 
 
-def test_the_advices_crash_is_shown_once_for_its_file(qtbot, window, shown, tmp_path, monkeypatch):
+@pytest.mark.parametrize("large", [False, True])
+def test_the_advices_crash_is_shown_once(qtbot, window, shown, tmp_path, monkeypatch, large):
     """The advice's look at the gold crashes again on each change (a system chosen, options
-    reset): its dialog is shown once for that file and crash, not once a change."""
-    setup, gold = _crashing(window, tmp_path, monkeypatch, "clueval", "advice_on", False)
+    reset), at once or on the worker: its dialog is shown once, not once a change."""
+    setup, gold = _crashing(window, tmp_path, monkeypatch, "clueval", "advice_on", large)
     setup.fields["gold"].set_path(gold)
     qtbot.waitUntil(lambda: not setup.looking, timeout=10_000)
     setup.fields["system"].set_path(_pair(tmp_path)[1])
