@@ -431,9 +431,10 @@ class SetupPanel(QWidget):
 
     def _look_crashed(self, summary: str, details: str, about: str = "") -> None:
         """A look that crashed (a bug) has ended: the window shows it, once for the file it read
-        (`about`; both boxes' looks at one file, the advice's on each change: said in the boxes
-        only), and the line above the results what the boxes now say."""
-        if not about or (about, summary) not in self._crashes_shown:
+        (`about`, by whatever path: same_path; both boxes' looks at one file, the advice's on each
+        change: said in the boxes only), and the line above the results what the boxes now say."""
+        shown = (file for file, said in self._crashes_shown if said == summary)
+        if not about or not any(same_path(file, about) for file in shown):
             self._crashes_shown.add((about, summary))
             self.look_crashed.emit(summary, details)
         self.looked.emit()

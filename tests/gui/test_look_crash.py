@@ -5,6 +5,7 @@ that cannot be read (it said "looking at the files…" for ever)."""
 
 from __future__ import annotations
 
+import os
 import time
 from typing import Any
 
@@ -102,6 +103,18 @@ def test_one_crashed_look_for_two_boxes_shows_one_dialog(qtbot, window, shown, t
     assert [crash[0] for crash in shown.crashes] == ["RuntimeError: a bug in a reader"]
     for field in setup.fields.values():
         assert field.error_text == LOOK_CRASHED + "RuntimeError: a bug in a reader"
+
+
+@pytest.mark.parametrize("large", [False, True])
+def test_one_file_by_two_paths_shows_one_dialog(qtbot, window, shown, tmp_path, monkeypatch, large):
+    """The gold by its path, the system by another spelling of it (`dir/./gold.ann`): one
+    file, its crash shown once, at once or on the worker."""
+    setup, gold = _crashing(window, tmp_path, monkeypatch, "spans", "look_at", large)
+    other = os.path.join(os.path.dirname(gold), ".", os.path.basename(gold))  # as typed: pathlib drops the "."
+    setup.set_paths(gold, other)
+    qtbot.waitUntil(lambda: not setup.looking, timeout=10_000)
+    qtbot.wait(200)
+    assert [crash[0] for crash in shown.crashes] == ["RuntimeError: a bug in a reader"]
 
 
 def test_a_crashed_look_no_box_wants_any_more_shows_no_dialog(qtbot, window, shown, tmp_path, monkeypatch):
