@@ -87,6 +87,7 @@ class SetupPanel(QWidget):
     def __init__(self, methods: list[Method], parent: QWidget | None = None) -> None:
         super().__init__(parent)
         self.methods = {method.name: method for method in methods}
+        self._owns = {method.own_formats for method in methods if method.own_formats}  # in_span_formats_by
         self.method_box = GuardedComboBox()
         for method in methods:
             self.method_box.addItem(method.title, method.name)
@@ -385,10 +386,9 @@ class SetupPanel(QWidget):
     def _start_look(self, side: str, key: LookKey) -> None:
         path, options, format = key[0], key[2], self._read_format(key[1])
         rewritten = self._rewritten.get(path, 0)
-        owns = {method.own_formats for method in self.methods.values() if method.own_formats}
 
         def job(_progress: Any) -> Looked:
-            return read_contents(path, options, format), in_span_formats_by(path, owns)
+            return read_contents(path, options, format), in_span_formats_by(path, self._owns)
 
         def shown(result: Looked) -> None:
             if self._rewritten.get(path, 0) == rewritten:  # else read as it was before (look_again)

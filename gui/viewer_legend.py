@@ -62,7 +62,8 @@ def entries(palette: Palette, first: Collection[str] | None = None) -> list[Entr
     kinds = [Entry(f"{_KIND_SYMBOL[style]} {elided(kind)}", kind) for kind, style in palette.kinds.items()]
     frame = [Entry(SELECTED, SELECTED)] if palette.types else []
     ahead = [e for e in labels if first is None or e.name in first]
-    return ahead + types + kinds + frame + [e for e in labels if e not in ahead]
+    placed = set(ahead)  # a set: hundreds of labels stay one pass
+    return ahead + types + kinds + frame + [e for e in labels if e not in placed]
 
 
 def fitting(widths: list[int], room: int, more: int) -> int:
