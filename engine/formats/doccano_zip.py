@@ -147,7 +147,9 @@ def _chosen(archive: zipfile.ZipFile, entries: list[UserFile], path: str,
             options: ReadOptions) -> tuple[UserFile, str, bytes]:  # fmt: skip
     """The file of the user named, or the zip's one file (one not empty, beside empty ones),
     where it is and its bytes (unzipped once); InputError listing the users where the name is
-    none of them, or where none is named and there are several."""
+    none of them, or where none is named and there are several (found by the entries' names
+    and their first bytes: no file is unzipped whole to be refused, and a damaged one is named
+    once its user is chosen)."""
     users = [entry.user for entry in entries]
     name = given_user(options)
     if name is not None:
@@ -162,8 +164,6 @@ def _chosen(archive: zipfile.ZipFile, entries: list[UserFile], path: str,
         return (filled[0], *_entry_data(archive, path, filled[0]))
     if not filled:
         raise _all_empty(path, [entry.name for entry in entries])
-    for entry in filled:  # a damaged file is named first, as where each is read whole
-        _entry_data(archive, path, entry)
     listed = listed_names([entry.user for entry in filled])
     users = f"--gold-user or {system_user_flag(options)} NAME"
     expected = f"the user whose annotations are read ({users}: {listed})"
