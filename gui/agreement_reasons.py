@@ -9,6 +9,7 @@ from typing import Any
 from engine.agreement.measures import pointer
 
 from .counts import count_of
+from .style import plain_tip
 
 #: The most pairs or documents a line under a table names (the rest are counted).
 NAMED = 3
@@ -57,8 +58,8 @@ def figure_text(value: float | None, why: str = "") -> str:
 
 
 def tip(why: str) -> str:
-    """A grey cell's tooltip."""
-    return f"Undefined: {why}." if why else ""
+    """A grey cell's tooltip, shown as written (the reason may name annotators: `<s>ann</s>`)."""
+    return plain_tip(f"Undefined: {why}.") if why else ""
 
 
 def pair_reasons(names: list[str], block: dict[str, Any], path: tuple[str, ...]) -> dict[str, list[str]]:

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from engine.formats.spantable import document_text
 
 from .agreement_reasons import DOCUMENT_FIGURES, figure_text, reason, tip, value_at
+from .style import plain_tip
 
 Index = QModelIndex | QPersistentModelIndex
 
@@ -105,7 +106,7 @@ def name_headers(matrix: QTableWidget, names: list[str]) -> None:
         for set_header, text in zip((matrix.setHorizontalHeaderItem, matrix.setVerticalHeaderItem), texts,
                                     strict=True):  # fmt: skip
             item = QTableWidgetItem(text)
-            item.setToolTip(name)
+            item.setToolTip(plain_tip(name))  # a name as written, never as markup
             set_header(i, item)
 
 

@@ -44,7 +44,7 @@ from engine.textio import decode_utf8, refuse_unmarked_utf16, require_file
 
 from .browsing import folder_to_browse
 from .dialogs import input_error_text
-from .style import ERROR_COLOUR, NOTE_COLOUR, WARNING_COLOUR
+from .style import ERROR_COLOUR, NOTE_COLOUR, WARNING_COLOUR, plain_tip
 
 #: What a file box says until the look at its file has arrived.
 LOOKING = "Looking at the file…"
@@ -414,7 +414,7 @@ class FileField(QWidget):
         self.status.setTextFormat(Qt.TextFormat.RichText if rich else Qt.TextFormat.PlainText)
         self.status.setStyleSheet(f"color: {ERROR_COLOUR}")
         self.status.setText(rich or short or message)
-        self.status.setToolTip(message)
+        self.status.setToolTip(plain_tip(message))  # a file's text quoted in it shown as written
         self.status.setVisible(True)
 
     def show_input_error(self, err: InputError) -> None:

@@ -30,6 +30,7 @@ from engine.scale import DEFAULT_SCALE, FRACTION, is_score_column
 from .column_words import counted_words
 from .models import SAMPLED_ROWS, FrameModel
 from .score_titles import ComparisonModel, fit_titled_columns, interval_titles
+from .style import plain_tip
 from .whole_cells import WholeCells, WholeHeaders
 
 MAX_HEADLINE_WIDTH = 560
@@ -183,7 +184,8 @@ def _more(names: list[str]) -> str:
 
 
 def inputs_tooltip(report: Report) -> str:
-    return "\n".join(f"{f.role}: {f.path} (sha256 {f.sha256[:12]}…)" for f in report.inputs)
+    """The inputs' paths and hashes, shown as written (a path may hold `<b>`)."""
+    return plain_tip("\n".join(f"{f.role}: {f.path} (sha256 {f.sha256[:12]}…)" for f in report.inputs))
 
 
 def titled(table: Table, name: str, view: QWidget, title: bool = True) -> list[QWidget]:

@@ -11,14 +11,13 @@ import html
 from collections.abc import Collection
 from dataclasses import dataclass
 
-from PySide6 import QtGui
 from PySide6.QtCore import QSize, Qt
 from PySide6.QtGui import QColor, QIcon, QPainter, QPalette, QPixmap, QResizeEvent
 from PySide6.QtWidgets import QLabel, QMenu, QSizePolicy, QToolButton, QWidget
 
 from engine.formats.conll import UNTYPED
 
-from .style import elided
+from .style import elided, plain_tip
 from .viewer_palette import Palette
 
 #: The legend's chip of the label of untyped tags (a B or I alone, as BioBERT's NCBI-disease
@@ -31,11 +30,6 @@ SELECTED = "framed:\u00a0the selected error"
 GAP, CHIP_MARGIN = 8, 3
 
 _KIND_SYMBOL = {"fill": "■", "outline": "□", "dashed": "⬚", "hatched": "▨"}
-
-
-def plain_tip(name: str) -> str:
-    """A label's name as a tooltip, shown as written (Qt reads `<s>` or `a<b>c</b>` as rich text)."""
-    return QtGui.Qt.convertFromPlainText(name)
 
 
 @dataclass(frozen=True)

@@ -16,6 +16,7 @@ from engine.formats.suggest import short_title
 
 from .geometry import fit_to_screen, frame_known, restore_or_fit
 from .resources import example_inputs
+from .style import plain_tip
 
 #: The Setup panel's width on first start, which it takes back as the window grows.
 SETUP_WIDTH = 340
@@ -128,7 +129,7 @@ class WindowMemory:
             title = short_title(method) if method else entry["method"]
             text = f"{Path(entry['gold']).name} ⟷ {Path(entry['system']).name}  ({title})"
             action = self.recent_menu.addAction(text)
-            action.setToolTip(f"{entry['gold']}\n{entry['system']}")
+            action.setToolTip(plain_tip(f"{entry['gold']}\n{entry['system']}"))  # paths as written
             action.triggered.connect(lambda _=False, e=entry: self.open_recent(e))
         if not entries:
             self.recent_menu.addAction("No recent evaluations").setEnabled(False)
