@@ -1,9 +1,10 @@
 """The viewer's legend: which colour is which label, error type and span kind, on one line
 however many there are (three lines of fifty labels took the panes' room at 1280×690).
 
-The entries that fit are shown in order (the labels of the document shown first); a button
-"+N more" opens a menu of the rest, each with its colour. A long name is shortened, and
-whole in its tooltip."""
+The entries that fit are shown in order: the error types first (the colours of the
+disagreements the viewer is for: on a narrow window they went under "+N more" behind a few
+labels), then the labels of the document shown; a button "+N more" opens a menu of the
+rest, each with its colour. A long name is shortened, and whole in its tooltip."""
 
 from __future__ import annotations
 
@@ -49,7 +50,7 @@ def chip_text(label: str) -> str:
 
 
 def entries(palette: Palette, first: Collection[str] | None = None) -> list[Entry]:
-    """The legend's entries in order: the labels in `first` (all when None), the error types,
+    """The legend's entries in order: the error types, the labels in `first` (all when None),
     the span kinds, the selected error's frame, then the other labels."""
     labels = [Entry(chip_text(name), name, colour.name(), "chip") for name, colour in palette.labels.items()]
     types = [Entry(elided(t), t, colour.name(), "line") for t, colour in palette.types.items()]
@@ -57,7 +58,7 @@ def entries(palette: Palette, first: Collection[str] | None = None) -> list[Entr
     frame = [Entry(SELECTED, SELECTED)] if palette.types else []
     ahead = [e for e in labels if first is None or e.name in first]
     placed = set(ahead)  # a set: hundreds of labels stay one pass
-    return ahead + types + kinds + frame + [e for e in labels if e not in placed]
+    return types + ahead + kinds + frame + [e for e in labels if e not in placed]
 
 
 def fitting(widths: list[int], room: int, more: int) -> int:

@@ -1,10 +1,11 @@
 """The viewer's legend keeps one line however many labels there are: the entries that fit
-(the shown document's labels first), and "+N more" whose menu holds the rest, each with its
+(the error types first, then the shown document's labels), and "+N more" whose menu holds the rest, each with its
 colour; long names shortened, whole in their tooltips (gui/viewer_legend.py)."""
 
 from __future__ import annotations
 
 import json
+import re
 
 from PySide6 import QtGui
 from PySide6.QtGui import QColor, QTextDocument
@@ -28,13 +29,14 @@ def shown_legend(qtbot, palette: Palette, width: int = 700, first: set[str] | No
 
 
 def colours_found(legend: Legend) -> dict[str, QColor]:
-    """Each label's colour where a user finds it: on its chip, or in the menu of "+N more" (an
-    error type's there too: its bar across the middle of its icon)."""
-    found = {
-        entry.name: chip.palette().color(chip.backgroundRole())
-        for entry, chip in zip(legend.entries, legend.chips, strict=True)
-        if entry.look == "chip" and chip.isVisible()
-    }
+    """Each label's colour where a user finds it: on its chip, or in the menu of "+N more"; an
+    error type's on the line in the bar before its name, or in the menu across the middle
+    of its icon."""
+    shown = [(entry, chip) for entry, chip in zip(legend.entries, legend.chips, strict=True) if chip.isVisible()]
+    found = {entry.name: chip.palette().color(chip.backgroundRole()) for entry, chip in shown if entry.look == "chip"}
+    for entry, chip in shown:
+        if entry.look == "line":
+            found[entry.name] = QColor(re.match(r'<span style="color:(#[0-9a-f]{6})">▬</span>', chip.text())[1])
     legend.menu.aboutToShow.emit()  # as when "+N more" is clicked
     for action in legend.menu.actions():
         if not action.icon().isNull():
@@ -83,11 +85,11 @@ def test_no_labels_leave_an_empty_line(qtbot):
     assert legend.height() > 0  # the line stays: the panes do not move from report to report
 
 
-def test_the_shown_documents_labels_come_first(qtbot):
+def test_the_error_types_then_the_shown_documents_labels_come_first(qtbot):
     palette = Palette([f"L{n:02d}" for n in range(50)], ["FN"], ["entity"])
     legend = shown_legend(qtbot, palette, first={"L30", "L07"})
-    assert [entry.name for entry in legend.entries[:4]] == ["L07", "L30", "FN", "entity"]
-    assert legend.chips[0].isVisible() and legend.chips[1].isVisible()
+    assert [entry.name for entry in legend.entries[:4]] == ["FN", "L07", "L30", "entity"]
+    assert legend.chips[0].isVisible() and legend.chips[1].isVisible() and legend.chips[2].isVisible()
     found = colours_found(legend)
     assert {label: found.get(label) for label in palette.labels} == palette.labels
 
@@ -118,8 +120,8 @@ def test_the_viewer_puts_each_documents_own_labels_first(qtbot, tmp_path):
     firsts = []
     for name in viewer.data.documents:
         viewer.documents.setCurrentText(name)
-        firsts.append(viewer.legend.entries[0].name)
-    assert firsts == ["B", "A"]  # not A, B (name order) in both
+        firsts.append(next(entry.name for entry in viewer.legend.entries if entry.look == "chip"))
+    assert firsts == ["B", "A"]  # not A, B (name order) in both: the first label (after any error type)
 
 
 def shown_text(tooltip: str) -> str:
