@@ -40,7 +40,7 @@ from engine.formats.suggest import WrongFormat, readers_of, short_title
 from engine.formats.xmi_text import WELL_FORMED_XMI, undecoded
 from engine.methods import InputSpec
 from engine.options import either
-from engine.textio import decode_utf8, refuse_unmarked_utf16, require_file
+from engine.textio import EMPTY_ZIP, ZIP_MAGIC, decode_utf8, refuse_unmarked_utf16, require_file
 
 from .browsing import folder_to_browse
 from .dialogs import input_error_text
@@ -91,6 +91,7 @@ class Look:
     project: bool = False  # an INCEpTION project export (zip or folder): read when evaluating
     compressed: bool = False
     module: str | None = None  # the format module its first lines are recognised as
+    unread_zip: InputError | None = None  # a zip no span reader reads: what the span readers say of it
     head: Head = field(default_factory=Head, compare=False)  # its first lines (engine/formats/sniffing.py)
 
 
@@ -98,7 +99,7 @@ def look_at(path: str) -> Look:
     """Read an input's head once: whether it can be read (the engine's message when not)
     and its format."""
     p = Path(path)
-    folder, head = False, Head()
+    folder, head, unread = False, Head(), None
     try:
         if project_input(p):  # a zip it cannot open (a later zip version) is an InputError here
             return Look(path, format=detect(p), project=True, head=as_head(input_lines(p)))  # its flags kept
@@ -107,16 +108,18 @@ def look_at(path: str) -> Look:
         data, more, head = head_bytes(target)
         if compressed(data):
             return Look(path, folder=folder, compressed=True, head=head)  # read and checked by the method
+        unread = unread_zip(target, data, head)
         if not read_zip(head):
             check_text(data, more, head, str(target))
     except InputError as err:
-        return Look(path, error=err, folder=folder, head=head)
+        return Look(path, error=err, folder=folder, head=head, unread_zip=unread)
     except OSError as err:
         error = InputError("a readable file", err.strerror or type(err).__name__, file=path)
         return Look(path, error=error, folder=folder)
     name = detected_module(p, lines=head)
     title = format_module(name).TITLE if name is not None else None
-    return Look(path, format=title, folder=folder, module=recognised_module(head), head=head)
+    module = recognised_module(head)
+    return Look(path, format=title, folder=folder, module=module, head=head, unread_zip=unread)
 
 
 def read_zip(head: Head) -> bool:
@@ -124,6 +127,16 @@ def read_zip(head: Head) -> bool:
     UIMA XMI reader's: INCEpTION's export of a document, its XMI and type system; doccano's:
     its Export Dataset, each user's JSONL)."""
     return head.zipped and (head.sniffs("uima_xmi") or head.sniffs("doccano"))
+
+
+def unread_zip(target: Path, data: bytes, head: Head) -> InputError | None:
+    """What the span readers say of a zip none of them reads (an empty zip, a zip of PNGs or
+    of notes: folders.zip_unread), from its first bytes `data`; None for any other file."""
+    if read_zip(head) or not data.startswith((ZIP_MAGIC, EMPTY_ZIP)):
+        return None
+    from engine.formats.folders import zip_unread  # here: most files looked at are no zip
+
+    return zip_unread(target, data)
 
 
 def check_text(data: bytes, more: bool, head: Head, name: str) -> None:
@@ -152,17 +165,30 @@ def check_utf8(data: bytes, more: bool, name: str) -> None:
             decode_utf8(data, name)
 
 
-def judged(look: Look, spec: InputSpec) -> Probe:
-    """What a look at an input means to a method's input: its format, or why it cannot be read."""
+def judged(look: Look, spec: InputSpec, chosen: str = "") -> Probe:
+    """What a look at an input means to a method's input: its format, or why it cannot be read
+    (`chosen`: the title of the format the side's Format option names, "" for none)."""
     if look.project:
         return Probe(format=look.format) if reads_projects(spec.formats) else recognised(look.format, spec)
     if look.folder and not spec.directory:
         return Probe(error=InputError("a file", "a folder", file=look.path))
-    if look.error is not None:
-        return Probe(error=look.error)
+    unread = look.unread_zip if not chosen and says_unread_zips(spec) else None
+    if unread is not None or look.error is not None:
+        return Probe(error=unread or look.error)
     if look.compressed:
         return Probe(format=COMPRESSED)
     return recognised(look.format, spec, look.module)
+
+
+#: The formats of the methods whose run says what a zip no span reader reads is (an empty
+#: zip, a zip of PNGs: folders.zip_unread) where no Format is chosen: those reading every
+#: span format (CoNLL columns among them) and FairEval (its reader says what a file plainly is).
+UNREAD_ZIP_SAYERS = frozenset({"conll", "faireval_spans"})
+
+
+def says_unread_zips(spec: InputSpec) -> bool:
+    """Whether the method's run stops on a zip no span reader reads with folders.zip_unread's message."""
+    return not UNREAD_ZIP_SAYERS.isdisjoint(spec.formats)
 
 
 def probe(path: str, spec: InputSpec) -> Probe:
@@ -350,7 +376,7 @@ class FileField(QWidget):
         if self.failure or self.contents_failure:
             self.show_error(self.failure or self.contents_failure)
             return
-        found = judged(self.look, self.spec)
+        found = judged(self.look, self.spec, self.chosen)
         if found.error is not None:
             self.show_input_error(found.error)
         elif self.contents_error is not None:

@@ -233,17 +233,31 @@ def read_annotators(path: str, options: ReadOptions) -> Annotators:
 def choices(path: str, options: ReadOptions) -> dict[str, list[str]]:
     """The zip's users whose file is not empty ("user"), and the labels of the file of the
     user named (of every user's where none of them is named)."""
-    from . import doccano
-
     labels: set[str] = set()
     with readable_zip(path) as archive:
         entries = user_files(archive, path)
         filled = _filled(archive, path, entries)
         name = given_user(options)
         named = any(entry.user == name for entry in entries)
+        refused = not named and len(filled) > 1  # the run reads none of the files (_chosen)
         for entry in filled:
             if not named or entry.user == name:
-                where, data = _entry_data(archive, path, entry)
-                with archive_member(where, data):
-                    labels.update(doccano.file_choices(where, _own(options)).get("label", []))
+                labels.update(_entry_labels(archive, path, entry, options, refused))
     return {"label": sorted(labels), "user": [entry.user for entry in filled]}
+
+
+def _entry_labels(archive: zipfile.ZipFile, path: str, entry: UserFile, options: ReadOptions,
+                  refused: bool) -> list[str]:  # fmt: skip
+    """The labels of a user's file; none for one that cannot be read where the run refuses the
+    zip before reading any file (`refused`: no user of several chosen, _chosen): the app's box
+    says the run's refusal first, and the file's error once its user is chosen."""
+    from . import doccano
+
+    try:
+        where, data = _entry_data(archive, path, entry)
+        with archive_member(where, data):
+            return doccano.file_choices(where, _own(options)).get("label", [])
+    except InputError:
+        if refused:
+            return []
+        raise

@@ -210,7 +210,7 @@ def plainly_unread(path: Path, lines: list[str], head: bytes | None = None) -> I
     a zip of none of the zips read, not text (a kind of binary file, or NUL bytes), a CoNLL-U
     file; None for another (a method's own reader then says what is wrong with it, line and all)."""
     head = _head(path) if head is None else head
-    problem = _zip_unread(path, head) or not_text(head, str(path), nul=True)
+    problem = zip_unread(path, head) or not_text(head, str(path), nul=True)
     if problem is None and conllu(lines):
         problem = InputError(SPAN_FILE, CONLLU, file=str(path))
     return problem
@@ -221,8 +221,9 @@ ZIPS = ("a zip the span readers read: doccano's export (<user>.jsonl files, as i
         "them), an INCEpTION project export, or a UIMA CAS XMI document and its TypeSystem.xml")
 
 
-def _zip_unread(path: Path, head: bytes) -> InputError | None:
-    """The error of a zip (not an Office file) that no span reader reads, naming its entries."""
+def zip_unread(path: Path, head: bytes) -> InputError | None:
+    """The error of a zip (not an Office file) that no span reader reads, naming its entries
+    (`head`: the file's first bytes; the app's look at a file says it as the run does)."""
     if not (head.startswith(EMPTY_ZIP) or (head.startswith(ZIP_MAGIC) and office_kind(head) is None)):
         return None
     import zipfile

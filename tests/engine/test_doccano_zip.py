@@ -376,3 +376,17 @@ def test_the_refusal_of_several_users_unzips_no_file_whole(capsys, individual, m
     monkeypatch.setattr(doccano_zip, "entry_bytes", counted)
     assert "found none, and 3 users' files" in error(capsys, individual, individual)
     assert asked and {most for _, most in asked} == {doccano_zip.PEEK}
+
+
+def test_the_apps_choices_of_a_zip_of_records_that_are_not_doccanos_list_its_users(tmp_path):
+    """A zip of .jsonl files whose records are not doccano examples: with no user of several
+    chosen the run refuses the zip before reading any file, so its choices list the users
+    (for the app's User drop-down) without their labels; once a user is chosen, that file's
+    error, as the run gives it."""
+    from engine.errors import InputError
+    from engine.formats import doccano_zip
+
+    path = export(tmp_path, {"a.jsonl": '{"name": "x"}\n', "b.jsonl": '{"foo": 1}\n'}, "records")
+    assert doccano_zip.choices(path, ReadOptions()) == {"label": [], "user": ["a", "b"]}
+    with pytest.raises(InputError, match=r"records\.zip/a\.jsonl:1: expected a \"text\""):
+        doccano_zip.choices(path, ReadOptions(user="a"))
