@@ -373,18 +373,15 @@ class SetupPanel(QWidget):
         contents = self.contents.get(side)
         return contents is not None and self._answers.get(side) == answered(key, contents)
 
-    def _read_format(self, chosen: str | None) -> str | None:
-        """The format a look reads a file with: a format the method reads itself (CLUEval's
-        .vrt) is looked at as the files it recognises."""
-        return chosen if chosen not in self.method.own_formats else None
-
     def _contents_key(self, key: LookKey) -> Hashable:
         """The key of the look at a box's file on the look queue (contents_key)."""
-        path, chosen, options = key
-        return contents_key(path, self._read_format(chosen), options)
+        return contents_key(*key)
 
     def _start_look(self, side: str, key: LookKey) -> None:
-        path, options, format = key[0], key[2], self._read_format(key[1])
+        """Read a box's file as its side's Format option names (a format the method reads
+        itself too: where the other file makes the run read both with the span readers,
+        this one is read with the reader of the format named, and its message is the run's)."""
+        path, format, options = key
         rewritten = self._rewritten.get(path, 0)
 
         def job(_progress: Any) -> Looked:
