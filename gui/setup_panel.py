@@ -517,8 +517,9 @@ class SetupPanel(QWidget):
 
     def drop_listed_users(self) -> None:
         """Clear a user picked from a file's list where it would turn boxes red (UserPicks.to_drop)."""
-        crashed = {side for side in self.contents if self.field(side).contents_failure}
-        dropped = self._picks[self.method.name].to_drop(self.panel.values(), self.contents, crashed)
+        chosen = {side: self.contents.get(side) for side, field in self.read_boxes().items() if field.path}
+        crashed = {side for side in chosen if self.field(side).contents_failure}
+        dropped = self._picks[self.method.name].to_drop(self.panel.values(), chosen, crashed)
         for name in dropped:
             self.panel.editors[name].set_value(None)
         if dropped:

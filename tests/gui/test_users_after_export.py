@@ -127,3 +127,24 @@ def test_a_pick_goes_in_its_methods_panel_after_a_switch_and_back(qtbot, window,
     setup.set_method("spans")
     _settled(qtbot, setup)
     assert setup.panel.options().system_user is None and setup.unreadable() == ()
+
+
+def test_a_system_user_stays_while_the_second_systems_export_lists_it(qtbot, window, example, tmp_path):
+    """A System user picked from the export in the System and Second system boxes: one
+    annotator's file as the system leaves the second system's export listing it (its box
+    would turn red without it), so it stays; once the second system is one annotator's file
+    too, no box lists it, and it goes (no box red)."""
+    setup = window.setup
+    _export_chosen(qtbot, setup, tmp_path)
+    setup.second.set_path(setup.fields["system"].path)
+    _pick(setup, "system_user", "ben@example.org")
+    _settled(qtbot, setup)
+    _, gold, system = example
+    setup.fields["system"].set_path(system)
+    _settled(qtbot, setup)
+    assert setup.panel.options().system_user == "ben@example.org"
+    assert "second" not in setup.unreadable()
+    setup.second.set_path(system)
+    _settled(qtbot, setup)
+    assert setup.panel.options().system_user is None
+    assert setup.unreadable() == ()
